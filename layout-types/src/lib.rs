@@ -1,0 +1,2 @@
+#![no_std]
+//! CuTe's layout algebra (placeholder, being written).

@@ -1,0 +1,2 @@
+//! Facade crate: re-exports `layout-types` and carries the PTX built from `kernels/`.
+pub use layout_types;
