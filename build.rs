@@ -1,1 +1,69 @@
-fn main() {}
+//! Builds `kernels/` into one PTX module and embeds it (the role `cuda_builder`
+//! plays in Rust-CUDA): `cute_rs::KERNELS_PTX`.
+//!
+//! Same code as `cargo xtask build-kernels` (`xtask/src/ptx.rs`), same cache
+//! (`target/kernels/<arch>`), so after one of them the other is a no-op.
+//!
+//! Fallback, on purpose: when the nightly toolchain or its `rust-src` component is
+//! missing, this build does NOT fail; it prints a cargo warning with the exact
+//! install command and embeds an empty PTX with `KERNELS_PTX_ERROR` set, so the
+//! pure-Rust crates still build and test. `host run` then reports that reason and
+//! exits 2. Set `CUTE_RS_REQUIRE_PTX=1` (xtask does) to make it a hard error. A
+//! kernel that fails to compile is always a hard error.
+
+#[path = "xtask/src/ptx.rs"]
+mod ptx;
+
+use std::path::PathBuf;
+
+fn main() {
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
+    for p in [
+        "build.rs",
+        "xtask/src/ptx.rs",
+        "kernels/src",
+        "kernels/Cargo.toml",
+        "kernels/Cargo.lock",
+        "layout-types/src",
+        "layout-types/Cargo.toml",
+    ] {
+        println!("cargo:rerun-if-changed={p}");
+    }
+    for v in ["CUTE_RS_ARCH", "CUTE_RS_NIGHTLY", "CUTE_RS_REQUIRE_PTX", "CUTE_RS_SKIP_PTX"] {
+        println!("cargo:rerun-if-env-changed={v}");
+    }
+
+    let target_dir = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(d) => root.join(d),
+        None => root.join("target"),
+    };
+    let opts = ptx::Options::new(&root, &target_dir);
+    let require = std::env::var("CUTE_RS_REQUIRE_PTX").is_ok_and(|v| v == "1");
+
+    let result = if std::env::var("CUTE_RS_SKIP_PTX").is_ok_and(|v| v == "1") {
+        Err(ptx::Error::Missing("CUTE_RS_SKIP_PTX=1 was set".to_string()))
+    } else {
+        ptx::build(&opts)
+    };
+    let (ptx_text, error) = match result {
+        Ok(built) => (built.ptx, None),
+        Err(ptx::Error::Missing(why)) if !require => {
+            println!("cargo:warning=kernels not built, KERNELS_PTX is empty: {why}");
+            (String::new(), Some(why))
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+    };
+    ptx::write_if_changed(&out_dir.join("kernels.ptx"), &ptx_text).expect("write kernels.ptx");
+    let meta = format!(
+        "/// Target architecture of [`KERNELS_PTX`].\n\
+         pub const KERNELS_PTX_ARCH: &str = {arch:?};\n\
+         /// Why [`KERNELS_PTX`] is empty, if it is (toolchain missing at build time).\n\
+         pub const KERNELS_PTX_ERROR: Option<&str> = {error:?};\n",
+        arch = opts.arch,
+    );
+    ptx::write_if_changed(&out_dir.join("ptx_meta.rs"), &meta).expect("write ptx_meta.rs");
+}

@@ -1,0 +1,66 @@
+//! `cp.async` (sm_80+): asynchronous global → shared copies, grouped and waited on.
+//!
+//! Pattern: issue copies, [`commit_group`], later [`wait_group::<N>`] (at most `N`
+//! groups still pending), then [`super::thread::sync_threads`] before other threads
+//! read what this thread copied.
+
+use core::arch::asm;
+
+/// `cp.async.cg.shared.global [dst], [src], 16`: copies 16 bytes global → shared,
+/// bypassing L1 (`.cg`).
+///
+/// # Safety
+/// `dst_shared` is a 16-byte aligned `.shared` address (see
+/// [`super::shared::to_shared_addr`]); `src` a generic pointer into global memory,
+/// 16-byte aligned, valid for 16 bytes. The data may be read only after a
+/// `wait_group` that covers this copy.
+#[inline(always)]
+pub unsafe fn cp_async_cg_16(dst_shared: u32, src: *const u8) {
+    unsafe {
+        asm!(
+            "{{ .reg .u64 g; cvta.to.global.u64 g, {s}; cp.async.cg.shared.global [{d}], [g], 16; }}",
+            d = in(reg32) dst_shared,
+            s = in(reg64) src,
+            options(nostack, preserves_flags),
+        )
+    }
+}
+
+/// `cp.async.cg.shared.global [dst], [src], 16, src_size`: copies `src_size` bytes
+/// (0..=16) and fills the rest of the 16 with zeros.
+///
+/// # Safety
+/// As [`cp_async_cg_16`], with `src` valid for `src_size` bytes.
+#[inline(always)]
+pub unsafe fn cp_async_cg_16_zfill(dst_shared: u32, src: *const u8, src_size: u32) {
+    unsafe {
+        asm!(
+            "{{ .reg .u64 g; cvta.to.global.u64 g, {s}; cp.async.cg.shared.global [{d}], [g], 16, {n}; }}",
+            d = in(reg32) dst_shared,
+            s = in(reg64) src,
+            n = in(reg32) src_size,
+            options(nostack, preserves_flags),
+        )
+    }
+}
+
+/// `cp.async.commit_group`: closes the group of this thread's copies issued so far.
+#[inline(always)]
+pub fn commit_group() {
+    // SAFETY: no operands.
+    unsafe { asm!("cp.async.commit_group;", options(nostack, preserves_flags)) }
+}
+
+/// `cp.async.wait_group N`: waits until at most `N` of this thread's committed
+/// groups are still in flight (`N = 0`: all done).
+#[inline(always)]
+pub fn wait_group<const N: u32>() {
+    // SAFETY: waits only; memory clobber orders later shared reads after it.
+    unsafe { asm!("cp.async.wait_group {n};", n = const N, options(nostack, preserves_flags)) }
+}
+
+/// `cp.async.wait_all`: waits for all of this thread's copies (committed or not).
+#[inline(always)]
+pub fn wait_all() {
+    unsafe { asm!("cp.async.wait_all;", options(nostack, preserves_flags)) }
+}

@@ -1,0 +1,26 @@
+//! A small device library with `cuda_std`-like names.
+//!
+//! Every function is a thin, documented, `#[inline(always)]` wrapper around one
+//! PTX instruction (inline `asm!`) or one `core::arch::nvptx` / `core::intrinsics`
+//! intrinsic, so the PTX module stays self-contained and every wrapper costs
+//! nothing. Address-space rules: pointers handed to kernels are *generic*
+//! addresses; the wrappers that need a state-space address (`ld.global`,
+//! `cp.async`, `ldmatrix`, ...) convert with `cvta.to.*` inside the asm.
+//!
+//! | module | contents |
+//! | --- | --- |
+//! | [`thread`] | thread/block/grid ids and sizes, `sync_threads`, lane id |
+//! | [`shared`] | dynamic shared memory, generic → shared address conversion |
+//! | [`vec`] | 16-byte vector types and 128-bit `ld`/`st` (global and shared) |
+//! | [`cp_async`] | `cp.async` 16-byte copies, `commit_group`, `wait_group::<N>` |
+//! | [`mma`] | `ldmatrix` and `mma.sync` (m16n8k16, f16 → f32) |
+//! | [`warp`] | warp shuffles (`shfl.sync`) and a warp sum |
+//!
+//! Still to come: `wgmma` and TMA (`cp.async.bulk.tensor` with `mbarrier`).
+
+pub mod cp_async;
+pub mod mma;
+pub mod shared;
+pub mod thread;
+pub mod vec;
+pub mod warp;

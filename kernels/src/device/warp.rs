@@ -1,0 +1,82 @@
+//! Warp shuffles (`shfl.sync`), names after `cuda_std::warp`.
+
+use core::arch::asm;
+
+/// All 32 lanes.
+pub const FULL_MASK: u32 = 0xffff_ffff;
+
+/// `shfl.sync.bfly.b32`: value from lane `lane_id ^ lane_mask` (`__shfl_xor_sync`).
+///
+/// # Safety
+/// Every lane named in `mask` executes the same shuffle (convergent).
+#[inline(always)]
+pub unsafe fn shuffle_xor_u32(mask: u32, v: u32, lane_mask: u32) -> u32 {
+    let r: u32;
+    unsafe {
+        asm!(
+            "shfl.sync.bfly.b32 {r}, {v}, {l}, 0x1f, {m};",
+            r = out(reg32) r, v = in(reg32) v, l = in(reg32) lane_mask, m = in(reg32) mask,
+            options(nostack, preserves_flags),
+        )
+    };
+    r
+}
+
+/// `shfl.sync.idx.b32`: value from lane `src_lane` (`__shfl_sync`).
+///
+/// # Safety
+/// As [`shuffle_xor_u32`].
+#[inline(always)]
+pub unsafe fn shuffle_idx_u32(mask: u32, v: u32, src_lane: u32) -> u32 {
+    let r: u32;
+    unsafe {
+        asm!(
+            "shfl.sync.idx.b32 {r}, {v}, {l}, 0x1f, {m};",
+            r = out(reg32) r, v = in(reg32) v, l = in(reg32) src_lane, m = in(reg32) mask,
+            options(nostack, preserves_flags),
+        )
+    };
+    r
+}
+
+/// `shfl.sync.down.b32`: value from lane `lane_id + delta` (`__shfl_down_sync`);
+/// lanes past 31 keep their own value.
+///
+/// # Safety
+/// As [`shuffle_xor_u32`].
+#[inline(always)]
+pub unsafe fn shuffle_down_u32(mask: u32, v: u32, delta: u32) -> u32 {
+    let r: u32;
+    unsafe {
+        asm!(
+            "shfl.sync.down.b32 {r}, {v}, {l}, 0x1f, {m};",
+            r = out(reg32) r, v = in(reg32) v, l = in(reg32) delta, m = in(reg32) mask,
+            options(nostack, preserves_flags),
+        )
+    };
+    r
+}
+
+/// [`shuffle_xor_u32`] for `f32`.
+///
+/// # Safety
+/// As [`shuffle_xor_u32`].
+#[inline(always)]
+pub unsafe fn shuffle_xor_f32(mask: u32, v: f32, lane_mask: u32) -> f32 {
+    f32::from_bits(unsafe { shuffle_xor_u32(mask, v.to_bits(), lane_mask) })
+}
+
+/// Butterfly sum over the full warp: every lane gets the same total
+/// (5 `shfl.sync.bfly` steps, a fixed order, so bit-identical on every lane).
+///
+/// # Safety
+/// All 32 lanes execute it (convergent).
+#[inline(always)]
+pub unsafe fn warp_sum_f32(mut v: f32) -> f32 {
+    let mut m = 16;
+    while m > 0 {
+        v += unsafe { shuffle_xor_f32(FULL_MASK, v, m) };
+        m >>= 1;
+    }
+    v
+}
