@@ -1,0 +1,627 @@
+//! The core algebra: coalesce, filter, composition, complement, right and left inverses.
+//!
+//! Every function follows CuTe's definition, including *which* decisions are taken only when
+//! values are static (e.g. `coalesce` merges two modes only when the merge is provable from
+//! static values), so results, static marks included, are those of `cute::print`.
+//!
+//! ```
+//! use layout_types::{DynLayout, algebra::*};
+//! let a: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
+//! assert_eq!(coalesce(&a).to_string(), "_8:_1");
+//! let b: DynLayout = "(_2,_2):(_2,_1)".parse().unwrap();
+//! assert_eq!(composition(&a, &b).unwrap().to_string(), "(_2,_2):(_2,_1)");
+//! assert_eq!(complement(&"(_2,_2):(_1,_4)".parse().unwrap(), &IntTuple::st(16)).unwrap().to_string(), "(_2,_2):(_2,_8)");
+//! assert_eq!(right_inverse(&"(_4,_2):(_2,_1)".parse().unwrap()).to_string(), "(_2,_4):(_4,_1)");
+//! # use layout_types::IntTuple;
+//! ```
+
+use crate::int_tuple::{IntTuple, Val, compact_major};
+use crate::{DynLayout, Error, tri};
+
+// ---------------------------------------------------------------------------------------------
+// Coalesce and filter
+// ---------------------------------------------------------------------------------------------
+
+const MAXR: usize = 32;
+
+/// Back-to-front coalescing of a flat layout, starting from `(ns, nd)` (CuTe's `bw_coalesce`).
+const fn bw_coalesce(fs: &IntTuple, fd: &IntTuple, start: usize, ns0: Val, nd0: Val) -> DynLayout {
+    // new modes, stored back to front
+    let mut s = [Val::st(0); MAXR];
+    let mut d = [Val::st(0); MAXR];
+    let mut n = 1usize;
+    s[0] = ns0;
+    d[0] = nd0;
+    let mut tuple = false;
+    let mut i = start;
+    while i > 0 {
+        i -= 1;
+        let (os, od) = (fs.get(i).val(), fd.get(i).val());
+        let front = n - 1;
+        if os.is_const(1) {
+            continue;
+        } else if !tuple && s[0].is_const(1) {
+            s[0] = os;
+            d[0] = od;
+        } else {
+            let prod = os.mul(od);
+            let eq = s[front].s && prod.s && d[front].s && prod.v == d[front].v;
+            if eq {
+                s[front] = os.mul(s[front]);
+                d[front] = od;
+            } else {
+                if n >= MAXR {
+                    panic!("coalesce: too many modes");
+                }
+                s[n] = os;
+                d[n] = od;
+                n += 1;
+                tuple = true;
+            }
+        }
+    }
+    if !tuple {
+        if s[0].is_const(1) {
+            return DynLayout::trivial();
+        }
+        return DynLayout::raw(IntTuple::leaf(s[0]), IntTuple::leaf(d[0]));
+    }
+    let mut sh = IntTuple::empty();
+    let mut st = IntTuple::empty();
+    let mut k = n;
+    while k > 0 {
+        k -= 1;
+        sh.push(&IntTuple::leaf(s[k]));
+        st.push(&IntTuple::leaf(d[k]));
+    }
+    DynLayout::raw(sh, st)
+}
+
+/// `coalesce(layout)`: merge modes where provable, drop static size-1 modes; same function on the
+/// domain, depth ≤ 1.
+pub const fn coalesce(l: &DynLayout) -> DynLayout {
+    let fs = l.shape.flatten_to_tuple();
+    let fd = l.stride.flatten_to_tuple();
+    let r = fs.rank();
+    bw_coalesce(&fs, &fd, r - 1, fs.get(r - 1).val(), fd.get(r - 1).val())
+}
+
+/// CuTe's `detail::coalesce_x`: like `coalesce`, but also preserving the function outside the
+/// domain (a trailing static size-1 mode keeps its stride).
+pub const fn coalesce_x(l: &DynLayout) -> DynLayout {
+    let fs = l.shape.flatten_to_tuple();
+    let fd = l.stride.flatten_to_tuple();
+    let r = fs.rank();
+    let last = fs.get(r - 1).val();
+    let first = if last.is_const(1) { Val::st(2) } else { last };
+    let res = bw_coalesce(&fs, &fd, r - 1, first, fd.get(r - 1).val());
+    if last.is_const(1) {
+        // replace the placeholder _2 (always the last mode) back by the original _1
+        if res.shape.is_tuple() {
+            let k = res.shape.rank() - 1;
+            return DynLayout::raw(res.shape.replace(k, &IntTuple::st(1)), res.stride);
+        }
+        return DynLayout::raw(IntTuple::st(1), res.stride);
+    }
+    res
+}
+
+/// `coalesce(layout, profile)`: coalesce each mode at the terminals of `profile` (`Step` tuple).
+pub const fn coalesce_by(l: &DynLayout, profile: &IntTuple) -> Result<DynLayout, Error> {
+    if profile.is_tuple() {
+        if !l.shape.is_tuple() || profile.rank() > l.rank() {
+            return Err(Error::with2(
+                "coalesce: the profile has more modes than the layout",
+                profile.rank() as i64,
+                l.rank() as i64,
+            ));
+        }
+        let mut sh = IntTuple::empty();
+        let mut st = IntTuple::empty();
+        let mut i = 0;
+        while i < l.rank() {
+            let m = if i < profile.rank() { tri!(coalesce_by(&l.get(i), &profile.get(i))) } else { l.get(i) };
+            sh.push(&m.shape);
+            st.push(&m.stride);
+            i += 1;
+        }
+        Ok(DynLayout::raw(sh, st))
+    } else {
+        Ok(coalesce(l))
+    }
+}
+
+/// `coalesce(shape)`: merge neighbouring modes of equal staticness (a shape, not a layout).
+pub const fn coalesce_shape(shape: &IntTuple) -> IntTuple {
+    let f = shape.flatten_to_tuple();
+    let mut acc = f.get(0);
+    let mut i = 1;
+    while i < f.rank() {
+        let a = f.get(i).val();
+        let back = if acc.is_tuple() { acc.get(acc.rank() - 1).val() } else { acc.val() };
+        if back.s == a.s {
+            let nb = IntTuple::leaf(back.mul(a));
+            acc = if acc.is_tuple() { acc.replace(acc.rank() - 1, &nb) } else { nb };
+        } else {
+            acc = acc.append(&IntTuple::leaf(a));
+        }
+        i += 1;
+    }
+    acc
+}
+
+const fn filter_zeros_shape(stride: &IntTuple, shape: &IntTuple) -> IntTuple {
+    if stride.is_tuple() {
+        let mut r = IntTuple::empty();
+        let mut i = 0;
+        while i < stride.rank() {
+            r.push(&filter_zeros_shape(&stride.get(i), &shape.get(i)));
+            i += 1;
+        }
+        r
+    } else if stride.val().is_const(0) {
+        shape.repeat_like(&IntTuple::st(1))
+    } else {
+        *shape
+    }
+}
+
+/// `filter_zeros(layout)`: modes with a static 0 stride get size `_1`.
+pub const fn filter_zeros(l: &DynLayout) -> DynLayout {
+    DynLayout::raw(filter_zeros_shape(&l.stride, &l.shape), l.stride)
+}
+
+/// `filter(layout)`: `coalesce(filter_zeros(layout))`: remove stride-0 and size-1 modes.
+pub const fn filter(l: &DynLayout) -> DynLayout {
+    coalesce(&filter_zeros(l))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Composition
+// ---------------------------------------------------------------------------------------------
+
+const fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntTuple) -> Result<DynLayout, Error> {
+    if rs.is_tuple() {
+        let mut sh = IntTuple::empty();
+        let mut st = IntTuple::empty();
+        let mut i = 0;
+        while i < rs.rank() {
+            let m = tri!(composition_impl(ls, ld, &rs.get(i), &rd.get(i)));
+            sh.push(&m.shape);
+            st.push(&m.stride);
+            i += 1;
+        }
+        return Ok(DynLayout::raw(sh, st));
+    }
+    let (rshape, rstride) = (rs.val(), rd.val());
+    if rstride.is_const(0) {
+        return Ok(DynLayout::raw(*rs, *rd));
+    }
+    if !ls.is_tuple() {
+        return Ok(DynLayout::raw(*rs, IntTuple::leaf(rstride.mul(ld.val()))));
+    }
+    let r = ls.rank();
+    let mut res_s = IntTuple::empty();
+    let mut res_d = IntTuple::empty();
+    let mut rest_shape = rshape;
+    let mut rest_stride = rstride;
+    let mut i = 0;
+    while i + 1 < r {
+        let cs = ls.get(i).val();
+        let cd = ld.get(i).val();
+        if cs.v != 0 && rest_stride.v % cs.v != 0 && rest_stride.v >= cs.v && (rest_stride.s && cs.s || !rest_shape.is_const(1) && rest_shape.v != 1) {
+            return Err(Error::with2(
+                "Stride Divisibility Condition: the tiler's stride must divide the layout's mode size, or be smaller than it (stride, mode size)",
+                rest_stride.v,
+                cs.v,
+            ));
+        }
+        let next_shape = cs.ceil_div(rest_stride.abs());
+        let next_stride = rest_stride.abs().ceil_div(cs).mul(rest_stride.signum());
+        if next_shape.is_const(1) || rest_shape.is_const(1) {
+            rest_stride = next_stride;
+        } else {
+            let new_shape = next_shape.min(rest_shape);
+            if new_shape.v != 0 && rest_shape.v % new_shape.v != 0 {
+                return Err(Error::with2(
+                    "Shape Divisibility Condition: the tiler's shape is not divisible by the layout's mode it lands in (rest_shape, mode)",
+                    rest_shape.v,
+                    new_shape.v,
+                ));
+            }
+            res_s.push(&IntTuple::leaf(new_shape));
+            res_d.push(&IntTuple::leaf(rest_stride.mul(cd)));
+            rest_shape = rest_shape.div(new_shape);
+            rest_stride = next_stride;
+        }
+        i += 1;
+    }
+    let last_d = ld.get(r - 1).val();
+    if res_s.rank() == 0 {
+        Ok(DynLayout::raw(IntTuple::leaf(rest_shape), IntTuple::leaf(rest_stride.mul(last_d))))
+    } else if rest_shape.is_const(1) {
+        Ok(DynLayout::raw(res_s.unwrap(), res_d.unwrap()))
+    } else {
+        res_s.push(&IntTuple::leaf(rest_shape));
+        res_d.push(&IntTuple::leaf(rest_stride.mul(last_d)));
+        Ok(DynLayout::raw(res_s, res_d))
+    }
+}
+
+/// `composition(a, b)`: the layout `c` with `c(i) == a(b(i))`, shaped like `b`.
+///
+/// Fails with CuTe's "Stride Divisibility Condition" or "Shape Divisibility Condition" when `b`
+/// does not land on whole sub-modes of `a`.
+pub const fn composition(a: &DynLayout, b: &DynLayout) -> Result<DynLayout, Error> {
+    let flat = coalesce_x(a);
+    composition_impl(&flat.shape, &flat.stride, &b.shape, &b.stride)
+}
+
+/// Kind of one mode of a by-mode [`Tiler`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum TilerMode {
+    /// A layout.
+    Layout,
+    /// An integer `N` (the layout `N:_1`).
+    Int,
+    /// `_`: keep the mode.
+    Under,
+    /// A nested shape tuple: a by-mode tiler of integers over the mode's sub-modes.
+    Shape,
+}
+
+/// A tiler: one layout, or a tuple of per-mode tilers (CuTe's `Tile<...>`).
+#[derive(Clone, Copy, Debug)]
+pub struct Tiler {
+    /// Whether this is a by-mode tuple (else a single layout in `modes`).
+    pub by_mode: bool,
+    /// The layout, or each mode's layout as a mode of this (shape only for `Shape`/`Under` modes).
+    pub modes: DynLayout,
+    /// Per-mode kinds (by-mode tilers).
+    pub kinds: [TilerMode; 8],
+}
+
+impl Tiler {
+    /// A single-layout tiler.
+    pub const fn layout(l: DynLayout) -> Tiler {
+        Tiler { by_mode: false, modes: l, kinds: [TilerMode::Layout; 8] }
+    }
+    /// An empty by-mode tiler (add modes with [`Tiler::push`]).
+    pub const fn by_mode() -> Tiler {
+        Tiler {
+            by_mode: true,
+            modes: DynLayout::raw(IntTuple::empty(), IntTuple::empty()),
+            kinds: [TilerMode::Layout; 8],
+        }
+    }
+    /// Number of modes of a by-mode tiler (1 for a layout).
+    pub const fn rank(&self) -> usize {
+        if self.by_mode { self.modes.shape.rank() } else { 1 }
+    }
+    /// Appends a layout mode.
+    pub const fn push_layout(&mut self, l: &DynLayout) -> Result<(), Error> {
+        self.push_kind(TilerMode::Layout, &l.shape, &l.stride)
+    }
+    const fn push_kind(&mut self, k: TilerMode, s: &IntTuple, d: &IntTuple) -> Result<(), Error> {
+        let r = self.modes.shape.rank();
+        if r >= 8 {
+            return Err(Error::new("a tiler has at most 8 modes"));
+        }
+        self.kinds[r] = k;
+        self.modes.shape.push(s);
+        self.modes.stride.push(d);
+        Ok(())
+    }
+    /// Appends a mode given as a parsed item.
+    pub fn push(&mut self, m: crate::parse::ParsedMode) -> Result<(), Error> {
+        use crate::parse::ParsedMode as P;
+        match m {
+            P::Layout(l) => self.push_layout(&l),
+            P::Int(v) => self.push_kind(TilerMode::Int, &IntTuple::leaf(v), &IntTuple::st(1)),
+            P::Under => self.push_kind(TilerMode::Under, &IntTuple::under(), &IntTuple::st(0)),
+            P::Shape(s) => self.push_kind(TilerMode::Shape, &s, &s.repeat_like(&IntTuple::st(1))),
+        }
+    }
+    /// A shape tuple as a tiler: each integer `N` means `N:_1`, each nested tuple a nested tiler.
+    pub const fn from_shape(shape: &IntTuple) -> Result<Tiler, Error> {
+        if !shape.is_tuple() {
+            return Ok(Tiler::layout(DynLayout::make_layout(shape, false)));
+        }
+        let mut t = Tiler::by_mode();
+        let mut i = 0;
+        while i < shape.rank() {
+            let m = shape.get(i);
+            let r = if m.is_tuple() {
+                t.push_kind(TilerMode::Shape, &m, &m.repeat_like(&IntTuple::st(1)))
+            } else if m.is_under() || m.is_x() {
+                t.push_kind(TilerMode::Under, &m, &IntTuple::st(0))
+            } else {
+                t.push_kind(TilerMode::Int, &m, &IntTuple::st(1))
+            };
+            tri!(r);
+            i += 1;
+        }
+        Ok(t)
+    }
+    /// Mode `i` as its own tiler.
+    pub const fn mode(&self, i: usize) -> Result<Tiler, Error> {
+        if !self.by_mode {
+            return Ok(*self);
+        }
+        let m = self.modes.get(i);
+        match self.kinds[i] {
+            TilerMode::Shape => Tiler::from_shape(&m.shape),
+            TilerMode::Int => Ok(Tiler::layout(DynLayout::raw(m.shape, IntTuple::st(1)))),
+            _ => Ok(Tiler::layout(m)),
+        }
+    }
+    /// Whether mode `i` is `_`.
+    pub const fn is_under(&self, i: usize) -> bool {
+        self.by_mode && matches!(self.kinds[i], TilerMode::Under)
+    }
+    /// The shape of the tiler as CuTe's `shape(tiler)` would give per mode (`product_each` form).
+    pub const fn shape(&self) -> IntTuple {
+        if !self.by_mode {
+            return self.modes.shape;
+        }
+        let mut r = IntTuple::empty();
+        let mut i = 0;
+        while i < self.rank() {
+            r.push(&IntTuple::leaf(self.modes.get(i).size()));
+            i += 1;
+        }
+        r
+    }
+    /// `dice(step, tiler)`: keep the modes where `step` holds an integer.
+    pub const fn dice(&self, step: &IntTuple) -> Result<Tiler, Error> {
+        if !self.by_mode || !step.is_tuple() {
+            return Ok(*self);
+        }
+        if step.rank() != self.rank() {
+            return Err(Error::with2(
+                "Step/projection rank differs from the tiler's rank",
+                step.rank() as i64,
+                self.rank() as i64,
+            ));
+        }
+        let mut t = Tiler::by_mode();
+        let mut i = 0;
+        while i < self.rank() {
+            let si = step.get(i);
+            if !(si.is_under() || si.is_x()) {
+                let m = self.modes.get(i);
+                tri!(t.push_kind(self.kinds[i], &m.shape, &m.stride));
+            }
+            i += 1;
+        }
+        Ok(t)
+    }
+}
+
+/// `composition(layout, tiler)`: a by-mode tiler composes mode by mode (modes of `a` beyond the
+/// tiler's rank are dropped, `_` keeps a mode); a layout tiler composes with the whole layout.
+pub const fn composition_tiler(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    if !t.by_mode {
+        return composition(a, &t.modes);
+    }
+    if t.rank() > a.rank() || (!a.shape.is_tuple() && t.rank() > 1) {
+        return Err(Error::with2("composition: the tiler has more modes than the layout", t.rank() as i64, a.rank() as i64));
+    }
+    let mut sh = IntTuple::empty();
+    let mut st = IntTuple::empty();
+    let mut i = 0;
+    while i < t.rank() {
+        let ai = a.get(i);
+        let m = if t.is_under(i) {
+            ai
+        } else if matches!(t.kinds[i], TilerMode::Int) {
+            let flat = coalesce_x(&ai);
+            tri!(composition_impl(&flat.shape, &flat.stride, &t.modes.shape.get(i), &IntTuple::st(1)))
+        } else {
+            let ti = tri!(t.mode(i));
+            tri!(composition_tiler(&ai, &ti))
+        };
+        sh.push(&m.shape);
+        st.push(&m.stride);
+        i += 1;
+    }
+    Ok(DynLayout::raw(sh, st))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Complement
+// ---------------------------------------------------------------------------------------------
+
+/// `complement(layout, cotarget)`: the layout of the "rest" of `cotarget` that `layout` does not
+/// reach, ordered and disjoint from it. Requires static strides for rank > 1 (as CuTe).
+pub const fn complement(l: &DynLayout, cotarget: &IntTuple) -> Result<DynLayout, Error> {
+    let f = filter(l);
+    complement_impl(&f.shape, &f.stride, cotarget)
+}
+
+/// `complement(layout)`: the complement up to `cosize(filter(layout))`.
+pub const fn complement_default(l: &DynLayout) -> Result<DynLayout, Error> {
+    let f = filter(l);
+    complement_impl(&f.shape, &f.stride, &IntTuple::leaf(f.cosize()))
+}
+
+const fn complement_impl(shape: &IntTuple, stride: &IntTuple, cotarget: &IntTuple) -> Result<DynLayout, Error> {
+    if !stride.is_tuple() && stride.val().is_const(0) {
+        return Ok(DynLayout::make_layout(&coalesce_shape(cotarget), false));
+    }
+    let r = shape.rank();
+    if r != 1 && !stride.is_static() {
+        return Err(Error::new("complement: dynamic-stride complement only for rank-1 layouts"));
+    }
+    let mut sh = *shape;
+    let mut sd = *stride;
+    let mut res_s = IntTuple::empty();
+    let mut res_d = IntTuple::wrap1(&IntTuple::st(1));
+    let mut i = 0;
+    while i + 1 < r {
+        let min_stride = sd.min_leaf();
+        // find: first index whose stride equals the minimum
+        let mut mi = 0;
+        while mi < sd.rank() && sd.get(mi).val().v != min_stride.v {
+            mi += 1;
+        }
+        let last = res_d.get(i).val();
+        if last.v == 0 {
+            return Err(Error::new("complement: Non-injective Layout detected in complement."));
+        }
+        let new_shape = min_stride.div(last);
+        let new_stride = min_stride.mul(sh.get(mi).val());
+        if new_shape.is_const(0) {
+            return Err(Error::with2(
+                "Non-injective Layout detected in complement (two modes overlap: stride, previous extent)",
+                min_stride.v,
+                last.v,
+            ));
+        }
+        sh = sh.remove(mi);
+        sd = sd.remove(mi);
+        res_s.push(&IntTuple::leaf(new_shape));
+        res_d.push(&IntTuple::leaf(new_stride));
+        i += 1;
+    }
+    let s0 = sd.get(0).val();
+    let lastd = res_d.get(r - 1).val();
+    if lastd.v == 0 {
+        return Err(Error::new("complement: Non-injective Layout detected in complement."));
+    }
+    let new_shape = s0.div(lastd);
+    if new_shape.is_const(0) {
+        return Err(Error::with2(
+            "Non-injective Layout detected in complement (two modes overlap: stride, previous extent)",
+            s0.v,
+            lastd.v,
+        ));
+    }
+    res_s.push(&IntTuple::leaf(new_shape));
+    let new_stride = s0.mul(sh.get(0).val());
+    if new_stride.v == 0 {
+        return Err(Error::new("complement: a zero stride survived filtering"));
+    }
+    let rest_shape = coalesce_shape(&cotarget.ceil_div(&IntTuple::leaf(new_stride)));
+    let rest_stride = compact_major(&rest_shape, new_stride, false);
+    let full = DynLayout::raw(IntTuple::pair(&res_s, &rest_shape), IntTuple::pair(&res_d, &rest_stride));
+    Ok(coalesce(&full))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inverses
+// ---------------------------------------------------------------------------------------------
+
+const fn sort_by_stride(keys: &[i64; MAXR], n: usize, idx: &mut [usize; MAXR]) {
+    let mut k = *keys;
+    let mut i = 0;
+    while i < n {
+        let mut j = i + 1;
+        while j < n {
+            if k[j] < k[i] {
+                let t = k[j];
+                k[j] = k[i];
+                k[i] = t;
+                let u = idx[j];
+                idx[j] = idx[i];
+                idx[i] = u;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+}
+
+const fn prefix_products(lshape: &IntTuple) -> [Val; MAXR + 1] {
+    let mut p = [Val::st(1); MAXR + 1];
+    let mut i = 0;
+    while i < lshape.rank() {
+        p[i + 1] = lshape.get(i).val().mul(p[i]);
+        i += 1;
+    }
+    p
+}
+
+/// `right_inverse(layout)`: `layout(result(i)) == i` for `i < size(result)`. Dynamic strides are
+/// skipped, as in CuTe.
+pub const fn right_inverse(l: &DynLayout) -> DynLayout {
+    let c = coalesce(l);
+    let lshape = c.shape.wrap();
+    let lstride = c.stride.wrap();
+    let pre = prefix_products(&lshape);
+    let mut keys = [0i64; MAXR];
+    let mut idx = [0usize; MAXR];
+    let mut n = 0;
+    let mut i = 0;
+    while i < lstride.rank() {
+        let d = lstride.get(i).val();
+        if d.s {
+            keys[n] = d.v;
+            idx[n] = i;
+            n += 1;
+        }
+        i += 1;
+    }
+    sort_by_stride(&keys, n, &mut idx);
+    let mut rs = IntTuple::wrap1(&IntTuple::st(1));
+    let mut rd = IntTuple::wrap1(&IntTuple::st(0));
+    let mut curr = Val::st(1);
+    let mut k = 0;
+    while k < n {
+        let j = idx[k];
+        let ishape = lshape.get(j).val();
+        let istride = lstride.get(j).val();
+        if curr.s && curr.v == istride.v {
+            rs.push(&IntTuple::leaf(ishape));
+            rd.push(&IntTuple::leaf(pre[j]));
+            curr = ishape.mul(istride);
+        }
+        k += 1;
+    }
+    coalesce(&DynLayout::raw(rs, rd))
+}
+
+/// `left_inverse(layout)`: `result(layout(i)) == i` for an injective `layout`. Needs static
+/// strides (as CuTe).
+pub const fn left_inverse(l: &DynLayout) -> Result<DynLayout, Error> {
+    let c = coalesce(l);
+    let lshape = c.shape.wrap();
+    let lstride = c.stride.wrap();
+    if !lstride.is_static() {
+        return Err(Error::new("left_inverse: Left inverse requires static strides."));
+    }
+    let pre = prefix_products(&lshape);
+    let n = lstride.rank();
+    let mut keys = [0i64; MAXR];
+    let mut idx = [0usize; MAXR];
+    let mut i = 0;
+    while i < n {
+        keys[i] = lstride.get(i).val().v;
+        idx[i] = i;
+        i += 1;
+    }
+    sort_by_stride(&keys, n, &mut idx);
+    let mut rs = IntTuple::empty();
+    let mut rd = IntTuple::wrap1(&IntTuple::st(0));
+    let mut k = 0;
+    while k < n {
+        let j = idx[k];
+        let istride = lstride.get(j).val();
+        if !istride.is_const(0) {
+            let sz = rs.product();
+            if !sz.s {
+                return Err(Error::new("left_inverse: Left inverse divisibility condition needs static shapes"));
+            }
+            if istride.v % sz.v != 0 {
+                return Err(Error::with2("Left inverse divisibility condition (stride, size so far)", istride.v, sz.v));
+            }
+            rs.push(&IntTuple::leaf(istride.div(sz)));
+            rd.push(&IntTuple::leaf(pre[j]));
+        }
+        k += 1;
+    }
+    let lastj = idx[n - 1];
+    rs.push(&lshape.get(lastj));
+    Ok(coalesce(&DynLayout::raw(rs, rd)))
+}

@@ -1,0 +1,114 @@
+//! Divides: `logical_divide` and its zipped, tiled and flat forms.
+//!
+//! ```
+//! use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+//! let gmem: DynLayout = "(_256,_32):(_1,_256)".parse().unwrap();
+//! let thr = parse_tiler("(_32,_8):(_1,_32)").unwrap();
+//! assert_eq!(zipped_divide(&gmem, &thr).unwrap().to_string(), "((_32,_8),_32):((_1,_32),_256)");
+//! let t = parse_tiler("(_2,_2)").unwrap();
+//! let l: DynLayout = "(4,6,8):(48,8,_1)".parse().unwrap();
+//! assert_eq!(zipped_divide(&l, &t).unwrap().to_string(), "((_2,_2),(2,3,8)):((48,8),(96,16,_1))");
+//! ```
+
+use crate::algebra::{Tiler, TilerMode, coalesce, complement, composition};
+use crate::int_tuple::IntTuple;
+use crate::{DynLayout, Error, tri};
+
+/// `logical_divide(layout, tiler)`: `composition(layout, (tiler, complement(tiler)))`, by mode for
+/// a by-mode tiler. Result modes: (tile, rest) at each tiled mode.
+pub const fn logical_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    if !t.by_mode {
+        let tl = t.modes;
+        let c = tri!(complement(&tl, &coalesce(l).shape));
+        return composition(l, &DynLayout::from_modes(&[tl, c]));
+    }
+    if t.rank() > l.rank() {
+        return Err(Error::with2("logical_divide: Too many modes in tiler.", t.rank() as i64, l.rank() as i64));
+    }
+    let mut sh = IntTuple::empty();
+    let mut st = IntTuple::empty();
+    let mut i = 0;
+    while i < l.rank() {
+        let li = l.get(i);
+        let m = if i >= t.rank() || t.is_under(i) {
+            li
+        } else {
+            let ti = tri!(t.mode(i));
+            tri!(logical_divide(&li, &ti))
+        };
+        sh.push(&m.shape);
+        st.push(&m.stride);
+        i += 1;
+    }
+    Ok(DynLayout::raw(sh, st))
+}
+
+/// CuTe's `zip2_by`: gather the rank-2 modes found at the tiler's terminals into
+/// `((tiles...),(rests..., untouched modes...))`.
+pub const fn zip2_by(x: &IntTuple, t: &Tiler) -> Result<IntTuple, Error> {
+    if !t.by_mode {
+        if x.rank() != 2 {
+            return Err(Error::new("zip2_by: mismatched ranks"));
+        }
+        return Ok(*x);
+    }
+    let gr = t.rank();
+    if x.rank() < gr {
+        return Err(Error::new("zip2_by: mismatched ranks"));
+    }
+    let mut a = IntTuple::empty();
+    let mut b = IntTuple::empty();
+    let mut i = 0;
+    while i < gr {
+        let xi = x.get(i);
+        let split = if matches!(t.kinds[i], TilerMode::Shape) {
+            let ti = tri!(t.mode(i));
+            tri!(zip2_by(&xi, &ti))
+        } else {
+            xi
+        };
+        if !split.is_tuple() || split.rank() != 2 {
+            return Err(Error::new("zip2_by: a tiled mode is not rank 2"));
+        }
+        a.push(&split.get(0));
+        b.push(&split.get(1));
+        i += 1;
+    }
+    while i < x.rank() {
+        b.push(&x.get(i));
+        i += 1;
+    }
+    Ok(IntTuple::pair(&a, &b))
+}
+
+/// `tile_unzip(layout, tiler)`.
+pub const fn tile_unzip(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    Ok(DynLayout::raw(tri!(zip2_by(&l.shape, t)), tri!(zip2_by(&l.stride, t))))
+}
+
+/// `zipped_divide(layout, tiler)`: `((tile modes...),(rest modes...))`.
+pub const fn zipped_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    let d = tri!(logical_divide(l, t));
+    tile_unzip(&d, t)
+}
+
+/// `result(_, repeat<R1>(_))`-style unpacking of mode `m` (0 or 1) of a rank-2 layout, or both.
+pub(crate) const fn unpack(l: &DynLayout, first: bool, second: bool) -> DynLayout {
+    let r0 = l.get(0).rank();
+    let r1 = l.get(1).rank();
+    let c0 = if first { IntTuple::repeat(r0, &IntTuple::under()) } else { IntTuple::under() };
+    let c1 = if second { IntTuple::repeat(r1, &IntTuple::under()) } else { IntTuple::under() };
+    l.slice(&IntTuple::pair(&c0, &c1))
+}
+
+/// `tiled_divide(layout, tiler)`: `((tile modes...), rest0, rest1, ...)`.
+pub const fn tiled_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    let z = tri!(zipped_divide(l, t));
+    Ok(unpack(&z, false, true))
+}
+
+/// `flat_divide(layout, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+pub const fn flat_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    let z = tri!(zipped_divide(l, t));
+    Ok(unpack(&z, true, true))
+}

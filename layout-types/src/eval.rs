@@ -1,0 +1,208 @@
+//! Text-level evaluation of one CuTe operation: the engine behind `host eval` and the
+//! differential tests. Arguments and results are CuTe print text.
+//!
+//! ```
+//! use layout_types::eval::eval;
+//! let got = eval("zipped_divide", &["(_32,_256):(_256,_1)", "(_32,_8):(_8,_1)"]).unwrap();
+//! assert_eq!(got.to_string(), "(((_4,_8),_8),_32):(((_2048,_1),_256),_8)");
+//! assert!(eval("no_such_op", &[]).is_err());
+//! ```
+
+use crate::algebra::{self, Tiler};
+use crate::copy::TvLayout;
+use crate::int_tuple::{IntTuple, Val};
+use crate::parse::{parse_int_tuple, parse_layout, parse_tiler};
+use crate::{DynLayout, divide, partition, product};
+use core::fmt;
+
+pub use crate::Error;
+
+/// Result of an evaluation; its `Display` is CuTe's print text.
+#[derive(Debug, Clone, Copy)]
+pub enum Value {
+    /// An integer (`_N` or `N`).
+    Int(Val),
+    /// An IntTuple (shapes, coordinates).
+    Tuple(IntTuple),
+    /// A layout.
+    Layout(DynLayout),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Tuple(t) => write!(f, "{t}"),
+            Value::Layout(l) => write!(f, "{l}"),
+        }
+    }
+}
+
+fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, Error> {
+    args.get(i).copied().ok_or(Error::new("missing argument"))
+}
+
+fn nargs(args: &[&str], lo: usize, hi: usize) -> Result<(), Error> {
+    if args.len() < lo || args.len() > hi {
+        return Err(Error::with2("wrong number of arguments (got, expected at least)", args.len() as i64, lo as i64));
+    }
+    Ok(())
+}
+
+fn index(s: &str) -> Result<i64, Error> {
+    let t = parse_int_tuple(s)?;
+    if !t.is_int() {
+        return Err(Error::new("expected an integer index"));
+    }
+    Ok(t.val().v)
+}
+
+/// Evaluates CuTe operation `op` on `args` (CuTe text), with the argument conventions of
+/// `shared/cute-cases/FORMAT.md`.
+pub fn eval(op: &str, args: &[&str]) -> Result<Value, Error> {
+    use Value::*;
+    let lay = |i: usize| -> Result<DynLayout, Error> { parse_layout(arg(args, i)?) };
+    let til = |i: usize| -> Result<Tiler, Error> { parse_tiler(arg(args, i)?) };
+    Ok(match op {
+        "size" | "cosize" | "rank" | "depth" => {
+            nargs(args, 1, 1)?;
+            let l = lay(0)?;
+            match op {
+                "size" => Int(l.size()),
+                "cosize" => Int(l.cosize()),
+                "rank" => Int(Val::st(l.rank() as i64)),
+                _ => Int(Val::st(l.depth() as i64)),
+            }
+        }
+        "make_layout" => {
+            nargs(args, 1, 2)?;
+            let s = parse_int_tuple(args[0])?;
+            let right = match args.get(1).copied() {
+                None | Some("LayoutLeft") => false,
+                Some("LayoutRight") => true,
+                Some(_) => return Err(Error::new("make_layout: expected LayoutLeft or LayoutRight")),
+            };
+            Layout(DynLayout::make_layout(&s, right))
+        }
+        "coalesce" => {
+            nargs(args, 1, 2)?;
+            let l = lay(0)?;
+            match args.get(1) {
+                Some(p) => Layout(algebra::coalesce_by(&l, &parse_int_tuple(p)?)?),
+                None => Layout(algebra::coalesce(&l)),
+            }
+        }
+        "filter" => {
+            nargs(args, 1, 1)?;
+            Layout(algebra::filter(&lay(0)?))
+        }
+        "filter_zeros" => {
+            nargs(args, 1, 1)?;
+            Layout(algebra::filter_zeros(&lay(0)?))
+        }
+        "composition" => {
+            nargs(args, 2, 2)?;
+            Layout(algebra::composition_tiler(&lay(0)?, &til(1)?)?)
+        }
+        "complement" => {
+            nargs(args, 1, 2)?;
+            let l = lay(0)?;
+            match args.get(1) {
+                Some(c) => Layout(algebra::complement(&l, &parse_int_tuple(c)?)?),
+                None => Layout(algebra::complement_default(&l)?),
+            }
+        }
+        "right_inverse" => {
+            nargs(args, 1, 1)?;
+            Layout(algebra::right_inverse(&lay(0)?))
+        }
+        "left_inverse" => {
+            nargs(args, 1, 1)?;
+            Layout(algebra::left_inverse(&lay(0)?)?)
+        }
+        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => {
+            nargs(args, 2, 2)?;
+            let (l, t) = (lay(0)?, til(1)?);
+            Layout(match op {
+                "logical_divide" => divide::logical_divide(&l, &t)?,
+                "zipped_divide" => divide::zipped_divide(&l, &t)?,
+                "tiled_divide" => divide::tiled_divide(&l, &t)?,
+                _ => divide::flat_divide(&l, &t)?,
+            })
+        }
+        "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => {
+            nargs(args, 2, 2)?;
+            let (l, t) = (lay(0)?, til(1)?);
+            Layout(match op {
+                "logical_product" => product::logical_product(&l, &t)?,
+                "zipped_product" => product::zipped_product(&l, &t)?,
+                "tiled_product" => product::tiled_product(&l, &t)?,
+                _ => product::flat_product(&l, &t)?,
+            })
+        }
+        "blocked_product" | "raked_product" => {
+            nargs(args, 2, 2)?;
+            let (a, b) = (lay(0)?, lay(1)?);
+            Layout(if op == "blocked_product" { product::blocked_product(&a, &b)? } else { product::raked_product(&a, &b)? })
+        }
+        "crd2idx" => {
+            nargs(args, 2, 2)?;
+            let l = lay(0)?;
+            let c = parse_int_tuple(args[1])?;
+            if c.has_under() {
+                return Err(Error::new("crd2idx: the coordinate holds `_`"));
+            }
+            Int(l.try_crd2idx(&c)?)
+        }
+        "idx2crd" | "get_hier_coord" | "get_flat_coord" | "get_1d_coord" => {
+            nargs(args, 2, 2)?;
+            let l = lay(0)?;
+            let i = index(args[1])?;
+            match op {
+                "idx2crd" => Tuple(crate::layout::idx2crd(Val::dy(i), &l.shape)),
+                "get_hier_coord" => Tuple(l.get_hier_coord(i)),
+                "get_flat_coord" => Tuple(l.get_flat_coord(i)),
+                _ => Int(l.get_1d_coord(i)),
+            }
+        }
+        "dice" | "select" => {
+            nargs(args, 2, 2)?;
+            let step = parse_int_tuple(args[0])?;
+            let l = lay(1)?;
+            if op == "dice" {
+                Layout(l.dice(&step)?)
+            } else {
+                // select by Step: keep the modes marked with an integer (same as dice)
+                Layout(l.dice(&step)?)
+            }
+        }
+        "local_tile" => {
+            nargs(args, 3, 4)?;
+            let l = lay(0)?;
+            let t = til(1)?;
+            let c = parse_int_tuple(args[2])?;
+            let p = match args.get(3) {
+                Some(s) => Some(parse_int_tuple(s)?),
+                None => None,
+            };
+            Layout(partition::local_tile(&l, &t, &c, p.as_ref())?.0)
+        }
+        "local_partition" => {
+            nargs(args, 3, 4)?;
+            let l = lay(0)?;
+            let thr = lay(1)?;
+            let i = index(args[2])?;
+            let p = match args.get(3) {
+                Some(s) => Some(parse_int_tuple(s)?),
+                None => None,
+            };
+            Layout(partition::local_partition(&l, &thr, i, p.as_ref())?.0)
+        }
+        "make_tiled_copy_tv" | "make_tiled_copy_tiler" => {
+            nargs(args, 2, 2)?;
+            let tv = TvLayout::new(&lay(0)?, &lay(1)?)?;
+            if op == "make_tiled_copy_tv" { Layout(tv.layout_tv) } else { Tuple(tv.tiler) }
+        }
+        _ => return Err(Error::new("unknown op")),
+    })
+}

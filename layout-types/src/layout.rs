@@ -1,0 +1,392 @@
+//! Layouts: a shape and a congruent stride, mapping coordinates to indices.
+//!
+//! [`DynLayout`] is the value form of CuTe's `Layout<Shape,Stride>`: every leaf carries its static
+//! mark, so a layout read from `(_4,8):(_1,_4)` prints back the same way and every operation marks
+//! its results as CuTe would. All methods are `const fn`; the typed, zero-sized static layouts in
+//! [`crate::static_layout`] evaluate them at compile time.
+//!
+//! ```
+//! use layout_types::{DynLayout, IntTuple};
+//! let l = DynLayout::make_layout(&"(_4,8)".parse().unwrap(), false); // LayoutLeft
+//! assert_eq!(l.to_string(), "(_4,8):(_1,_4)");
+//! assert_eq!(l.size().to_string(), "32");
+//! assert_eq!(l.crd2idx(&"(1,2)".parse().unwrap()).v, 9);
+//! assert_eq!(l.get_hier_coord(9).to_string(), "(1,2)");
+//! ```
+
+use crate::int_tuple::{IntTuple, Val, compact_major};
+use crate::{Error, tri};
+use core::fmt;
+
+/// A layout value: shape and stride, congruent IntTuples with static marks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DynLayout {
+    /// The shape (domain).
+    pub shape: IntTuple,
+    /// The stride, congruent with the shape.
+    pub stride: IntTuple,
+}
+
+impl fmt::Debug for DynLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for DynLayout {
+    /// `shape:stride`, exactly as `cute::print`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
+    }
+}
+
+impl DynLayout {
+    /// `make_layout(shape, stride)`; the two must be congruent.
+    pub const fn new(shape: IntTuple, stride: IntTuple) -> Result<DynLayout, Error> {
+        if !shape.congruent(&stride) {
+            return Err(Error::new("make_layout: shape and stride are not congruent"));
+        }
+        Ok(DynLayout { shape, stride })
+    }
+    /// Builds without checking congruence (for results that are congruent by construction).
+    pub const fn raw(shape: IntTuple, stride: IntTuple) -> DynLayout {
+        DynLayout { shape, stride }
+    }
+    /// `make_layout(shape, LayoutLeft{})` (`right == false`) or `LayoutRight{}`: compact strides.
+    pub const fn make_layout(shape: &IntTuple, right: bool) -> DynLayout {
+        DynLayout { shape: *shape, stride: compact_major(shape, Val::st(1), right) }
+    }
+    /// `Layout<_1,_0>`: the trivial layout.
+    pub const fn trivial() -> DynLayout {
+        DynLayout { shape: IntTuple::st(1), stride: IntTuple::st(0) }
+    }
+    /// `make_layout(a, b, ...)`: a layout whose modes are the given layouts.
+    pub const fn from_modes(modes: &[DynLayout]) -> DynLayout {
+        let mut sh = IntTuple::empty();
+        let mut st = IntTuple::empty();
+        let mut i = 0;
+        while i < modes.len() {
+            sh.push(&modes[i].shape);
+            st.push(&modes[i].stride);
+            i += 1;
+        }
+        DynLayout { shape: sh, stride: st }
+    }
+    /// Number of modes.
+    pub const fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+    /// Nesting depth of the shape.
+    pub const fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+    /// Mode `i` as a layout (`layout<i>(l)`).
+    pub const fn get(&self, i: usize) -> DynLayout {
+        DynLayout { shape: self.shape.get(i), stride: self.stride.get(i) }
+    }
+    /// Number of elements in the domain (`size`).
+    pub const fn size(&self) -> Val {
+        self.shape.product()
+    }
+    /// `cosize`: one past the largest index (for integer strides), CuTe's marks.
+    pub const fn cosize(&self) -> Val {
+        cosize_acc(&self.shape, &self.stride, Val::st(0)).add(Val::st(1))
+    }
+    /// Whether every shape and stride leaf is static.
+    pub const fn is_static(&self) -> bool {
+        self.shape.is_static() && self.stride.is_static()
+    }
+    /// `crd2idx(coord, shape, stride)`: a coordinate (an integer, or a tuple congruent to a prefix
+    /// of the shape's profile) to an index.
+    pub const fn crd2idx(&self, coord: &IntTuple) -> Val {
+        match crd2idx(coord, &self.shape, &self.stride) {
+            Ok(v) => v,
+            Err(e) => e.panic(),
+        }
+    }
+    /// Checked [`DynLayout::crd2idx`].
+    pub const fn try_crd2idx(&self, coord: &IntTuple) -> Result<Val, Error> {
+        crd2idx(coord, &self.shape, &self.stride)
+    }
+    /// Evaluates the layout at a 1-D index (`layout(i)`).
+    pub const fn call(&self, i: i64) -> i64 {
+        self.crd2idx(&IntTuple::dy(i)).v
+    }
+    /// `get_hier_coord(i)`: the hierarchical coordinate of a 1-D index (compact layouts).
+    pub const fn get_hier_coord(&self, i: i64) -> IntTuple {
+        idx2crd_strided(Val::dy(i), &self.shape, &self.stride)
+    }
+    /// `get_flat_coord(i)`: the coordinate with one entry per top-level mode.
+    pub const fn get_flat_coord(&self, i: i64) -> IntTuple {
+        let h = self.get_hier_coord(i);
+        if !self.shape.is_tuple() {
+            return h;
+        }
+        let mut r = IntTuple::empty();
+        let mut k = 0;
+        while k < self.rank() {
+            r.push(&IntTuple::leaf(crd2idx_colex(&h.get(k), &self.shape.get(k))));
+            k += 1;
+        }
+        r
+    }
+    /// `get_1d_coord(i)`: the column-major 1-D coordinate of a 1-D index.
+    pub const fn get_1d_coord(&self, i: i64) -> Val {
+        crd2idx_colex(&self.get_hier_coord(i), &self.shape)
+    }
+    /// `layout(coord)` with `_` in the coordinate: the sub-layout of the kept modes (`slice`).
+    pub const fn slice(&self, coord: &IntTuple) -> DynLayout {
+        DynLayout { shape: IntTuple::slice(coord, &self.shape), stride: IntTuple::slice(coord, &self.stride) }
+    }
+    /// `slice_and_offset`: the sliced layout and the offset of the fixed part of the coordinate.
+    pub const fn slice_and_offset(&self, coord: &IntTuple) -> (DynLayout, Val) {
+        (self.slice(coord), crd2idx_under(coord, &self.shape, &self.stride))
+    }
+    /// `dice(step, layout)`: keep the modes where `step` holds an integer, drop those with `X`.
+    pub const fn dice(&self, step: &IntTuple) -> Result<DynLayout, Error> {
+        if step.is_tuple() && (!self.shape.is_tuple() || step.rank() != self.rank()) {
+            return Err(Error::with2(
+                "Step/projection rank differs from the layout's rank",
+                step.rank() as i64,
+                self.rank() as i64,
+            ));
+        }
+        Ok(DynLayout { shape: IntTuple::dice(step, &self.shape), stride: IntTuple::dice(step, &self.stride) })
+    }
+    /// `select<I...>(layout)`: the listed modes.
+    pub const fn select(&self, idx: &[usize]) -> DynLayout {
+        DynLayout { shape: self.shape.select(idx), stride: self.stride.select(idx) }
+    }
+    /// `flatten(layout)`.
+    pub const fn flatten(&self) -> DynLayout {
+        DynLayout { shape: self.shape.flatten(), stride: self.stride.flatten() }
+    }
+    /// `append(layout, x)`.
+    pub const fn append(&self, x: &DynLayout) -> DynLayout {
+        DynLayout { shape: self.shape.append(&x.shape), stride: self.stride.append(&x.stride) }
+    }
+    /// `append<N>(layout)`: pad with `_1:_0` modes up to rank `n`.
+    pub const fn append_to(&self, n: usize) -> DynLayout {
+        DynLayout {
+            shape: self.shape.append_to(n, &IntTuple::st(1)),
+            stride: self.stride.append_to(n, &IntTuple::st(0)),
+        }
+    }
+    /// `prepend(layout, x)`.
+    pub const fn prepend(&self, x: &DynLayout) -> DynLayout {
+        DynLayout { shape: self.shape.prepend(&x.shape), stride: self.stride.prepend(&x.stride) }
+    }
+    /// `replace<i>(layout, x)`.
+    pub const fn replace(&self, i: usize, x: &DynLayout) -> DynLayout {
+        DynLayout { shape: self.shape.replace(i, &x.shape), stride: self.stride.replace(i, &x.stride) }
+    }
+    /// `group<b, e>(layout)`.
+    pub const fn group(&self, b: usize, e: usize) -> DynLayout {
+        DynLayout { shape: self.shape.group(b, e), stride: self.stride.group(b, e) }
+    }
+    /// `take<b, e>(layout)`.
+    pub const fn take(&self, b: usize, e: usize) -> DynLayout {
+        DynLayout { shape: self.shape.take(b, e), stride: self.stride.take(b, e) }
+    }
+    /// Structural equality including static marks.
+    pub const fn same(&self, o: &DynLayout) -> bool {
+        self.shape.same(&o.shape) && self.stride.same(&o.stride)
+    }
+}
+
+const fn cosize_acc(shape: &IntTuple, stride: &IntTuple, acc: Val) -> Val {
+    if shape.is_tuple() {
+        let mut inner = Val::st(0);
+        let mut i = 0;
+        while i < shape.rank() {
+            inner = cosize_acc(&shape.get(i), &stride.get(i), inner);
+            i += 1;
+        }
+        acc.add(inner)
+    } else {
+        let m1 = shape.val().sub(Val::st(1));
+        acc.add(m1.mul(stride.val().abs()))
+    }
+}
+
+/// CuTe's `crd2idx(coord, shape, stride)`.
+pub const fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Val, Error> {
+    if coord.is_tuple() {
+        if !shape.is_tuple() {
+            return Err(Error::new("crd2idx: the coordinate is a tuple but the shape is an integer"));
+        }
+        if coord.rank() != shape.rank() {
+            return Err(Error::with2(
+                "crd2idx: the coordinate is not congruent with the shape (ranks differ)",
+                coord.rank() as i64,
+                shape.rank() as i64,
+            ));
+        }
+        let mut acc = tri!(crd2idx(&coord.get(0), &shape.get(0), &stride.get(0)));
+        let mut i = 1;
+        while i < shape.rank() {
+            acc = acc.add(tri!(crd2idx(&coord.get(i), &shape.get(i), &stride.get(i))));
+            i += 1;
+        }
+        Ok(acc)
+    } else if !coord.is_int() {
+        Err(Error::new("crd2idx: the coordinate holds `_`; slice the layout instead"))
+    } else if shape.is_tuple() {
+        if !stride.is_tuple() || stride.rank() != shape.rank() {
+            return Err(Error::new("crd2idx: shape and stride are not congruent"));
+        }
+        let r = shape.rank();
+        if r == 0 {
+            return Ok(Val::st(0));
+        }
+        let mut c = coord.val();
+        if c.is_const(0) {
+            let mut acc = tri!(crd2idx(&IntTuple::st(0), &shape.get(0), &stride.get(0)));
+            let mut i = 1;
+            let mut rest = Val::st(0);
+            while i < r {
+                rest = rest.add(tri!(crd2idx(&IntTuple::st(0), &shape.get(i), &stride.get(i))));
+                i += 1;
+            }
+            acc = acc.add(rest);
+            return Ok(acc);
+        }
+        // c0 + (c1 + (c2 + ...)) : CuTe's recursion associates to the right.
+        let mut parts = [Val::st(0); 16];
+        if r > 16 {
+            return Err(Error::new("crd2idx: rank above 16"));
+        }
+        let mut i = 0;
+        while i < r {
+            if i + 1 == r {
+                parts[i] = tri!(crd2idx(&IntTuple::leaf(c), &shape.get(i), &stride.get(i)));
+            } else {
+                let p = shape.get(i).product();
+                let (d, m) = (c.div(p), c.rem(p));
+                parts[i] = tri!(crd2idx(&IntTuple::leaf(m), &shape.get(i), &stride.get(i)));
+                c = d;
+                if c.is_const(0) {
+                    // the rest is crd2idx(_0, ...) of each remaining mode
+                    let mut rest = tri!(crd2idx(&IntTuple::st(0), &shape.get(i + 1), &stride.get(i + 1)));
+                    let mut k = i + 2;
+                    while k < r {
+                        rest = Val::st(0).add(rest).add(tri!(crd2idx(&IntTuple::st(0), &shape.get(k), &stride.get(k))));
+                        k += 1;
+                    }
+                    parts[i + 1] = rest;
+                    let mut acc = parts[i + 1];
+                    let mut j = i + 1;
+                    while j > 0 {
+                        j -= 1;
+                        acc = parts[j].add(acc);
+                    }
+                    return Ok(acc);
+                }
+            }
+            i += 1;
+        }
+        let mut acc = parts[r - 1];
+        let mut j = r - 1;
+        while j > 0 {
+            j -= 1;
+            acc = parts[j].add(acc);
+        }
+        Ok(acc)
+    } else {
+        if stride.is_tuple() {
+            return Err(Error::new("crd2idx: shape and stride are not congruent"));
+        }
+        Ok(coord.val().mul(stride.val()))
+    }
+}
+
+/// `crd2idx` of a coordinate that may hold `_` (those modes contribute nothing): the offset of a slice.
+pub const fn crd2idx_under(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Val {
+    if coord.is_under() || coord.is_x() {
+        return Val::st(0);
+    }
+    if coord.is_tuple() {
+        let mut acc = Val::st(0);
+        let mut i = 0;
+        while i < coord.rank() {
+            acc = acc.add(crd2idx_under(&coord.get(i), &shape.get(i), &stride.get(i)));
+            i += 1;
+        }
+        return acc;
+    }
+    match crd2idx(coord, shape, stride) {
+        Ok(v) => v,
+        Err(e) => e.panic(),
+    }
+}
+
+/// CuTe's `idx2crd(idx, shape, stride)` (`get_hier_coord`): `(idx / d) % s` at each leaf.
+pub const fn idx2crd_strided(idx: Val, shape: &IntTuple, stride: &IntTuple) -> IntTuple {
+    if shape.is_tuple() {
+        let st = if stride.is_tuple() { *stride } else { compact_major(shape, stride.val(), false) };
+        let mut r = IntTuple::empty();
+        let mut i = 0;
+        while i < shape.rank() {
+            r.push(&idx2crd_strided(idx, &shape.get(i), &st.get(i)));
+            i += 1;
+        }
+        r
+    } else if shape.val().is_const(1) {
+        IntTuple::st(0)
+    } else {
+        IntTuple::leaf(idx.div(stride.val()).rem(shape.val()))
+    }
+}
+
+/// CuTe's `idx2crd(idx, shape)`: the colexicographic coordinate of `idx` in `shape`.
+pub const fn idx2crd(idx: Val, shape: &IntTuple) -> IntTuple {
+    if !shape.is_tuple() {
+        return IntTuple::leaf(idx);
+    }
+    let r = shape.rank();
+    let mut out = IntTuple::empty();
+    if idx.is_const(0) {
+        return shape.repeat_like(&IntTuple::st(0));
+    }
+    let mut c = idx;
+    let mut i = 0;
+    while i < r {
+        let si = shape.get(i);
+        if i + 1 == r {
+            out.push(&idx2crd(c, &si));
+        } else {
+            let p = si.product();
+            let m = c.rem(p);
+            out.push(&idx2crd(m, &si));
+            c = c.div(p);
+            if c.is_const(0) {
+                let mut k = i + 1;
+                while k < r {
+                    out.push(&shape.get(k).repeat_like(&IntTuple::st(0)));
+                    k += 1;
+                }
+                return out;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// CuTe's `crd2idx(coord, shape)`: colexicographic index of a coordinate (Horner's method).
+pub const fn crd2idx_colex(coord: &IntTuple, shape: &IntTuple) -> Val {
+    if !coord.is_tuple() {
+        return coord.val();
+    }
+    let fc = coord.flatten();
+    let fs = shape.product_like(coord).flatten();
+    let n = fc.rank();
+    // c0 + s0 * (c1 + s1 * (c2 + ...))
+    let mut acc = fc.get(n - 1).val();
+    let mut i = n - 1;
+    while i > 0 {
+        i -= 1;
+        acc = fc.get(i).val().add(fs.get(i).val().mul(acc));
+    }
+    acc
+}

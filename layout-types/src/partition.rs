@@ -1,0 +1,143 @@
+//! Partitioning: `local_tile` (inner partition) and `local_partition` (outer partition), with
+//! optional projections (`Step` with `X`).
+//!
+//! These work on a tensor's layout; the pointer offset of the selected tile is returned beside the
+//! tile's layout (see [`crate::tensor`] for the tensor form).
+//!
+//! ```
+//! use layout_types::{DynLayout, IntTuple, partition::*, parse::parse_tiler};
+//! let a: DynLayout = "(4,6,8):(48,8,_1)".parse().unwrap();
+//! let (tile, off) = local_tile(&a, &parse_tiler("(_2,_2)").unwrap(), &"(1,2)".parse().unwrap(), None).unwrap();
+//! assert_eq!(tile.to_string(), "(_2,_2,8):(48,8,_1)");
+//! assert_eq!(off.v, 2 * 48 + 4 * 8);
+//! let t: DynLayout = "(8,6):(_1,8)".parse().unwrap();
+//! let thr: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
+//! let (part, _) = local_partition(&t, &thr, 1, None).unwrap();
+//! assert_eq!(part.to_string(), "(2,3):(_4,16)");
+//! ```
+
+use crate::algebra::Tiler;
+use crate::divide::zipped_divide;
+use crate::int_tuple::{IntTuple, Val};
+use crate::{DynLayout, Error, tri};
+
+/// CuTe's `inner_partition(tensor, tiler, coord)`: the tile modes, at tile coordinate `coord`
+/// (which may hold `_`). Returns `(layout, offset)`.
+pub const fn inner_partition(l: &DynLayout, t: &Tiler, coord: &IntTuple) -> Result<(DynLayout, Val), Error> {
+    let z = tri!(zipped_divide(l, t));
+    let r0 = z.get(0).rank();
+    let r1 = z.get(1).rank();
+    let c1 = if coord.is_tuple() { coord.append_to(r1, &IntTuple::under()) } else { *coord };
+    let c = IntTuple::pair(&IntTuple::repeat(r0, &IntTuple::under()), &c1);
+    slice_checked(&z, &c)
+}
+
+/// CuTe's `outer_partition(tensor, tiler, coord)`: the rest modes, at coordinate `coord` inside
+/// the tile. Returns `(layout, offset)`.
+pub const fn outer_partition(l: &DynLayout, t: &Tiler, coord: &IntTuple) -> Result<(DynLayout, Val), Error> {
+    let z = tri!(zipped_divide(l, t));
+    let r0 = z.get(0).rank();
+    let r1 = z.get(1).rank();
+    let c0 = if coord.is_tuple() { coord.append_to(r0, &IntTuple::under()) } else { *coord };
+    let c = IntTuple::pair(&c0, &IntTuple::repeat(r1, &IntTuple::under()));
+    slice_checked(&z, &c)
+}
+
+const fn slice_checked(z: &DynLayout, c: &IntTuple) -> Result<(DynLayout, Val), Error> {
+    if !c.weakly_congruent_under(&z.shape) {
+        return Err(Error::new("partition: the coordinate is not congruent with the tiled layout"));
+    }
+    tri!(check_in_bounds(c, &z.shape));
+    Ok(z.slice_and_offset(c))
+}
+
+/// Checks that every integer of a coordinate lies inside its (static or dynamic) mode.
+pub const fn check_in_bounds(c: &IntTuple, shape: &IntTuple) -> Result<(), Error> {
+    if c.is_under() || c.is_x() {
+        return Ok(());
+    }
+    if c.is_tuple() {
+        let mut i = 0;
+        while i < c.rank() {
+            tri!(check_in_bounds(&c.get(i), &shape.get(i)));
+            i += 1;
+        }
+        return Ok(());
+    }
+    let v = c.val().v;
+    let s = shape.product().v;
+    if v < 0 || v >= s {
+        return Err(Error::with2("coordinate outside the shape (coordinate, extent)", v, s));
+    }
+    Ok(())
+}
+
+impl IntTuple {
+    /// Like `weakly_congruent`, where `_` matches any mode.
+    pub const fn weakly_congruent_under(&self, b: &IntTuple) -> bool {
+        if self.is_under() || self.is_x() {
+            return true;
+        }
+        if self.is_tuple() && b.is_tuple() {
+            if self.rank() != b.rank() {
+                return false;
+            }
+            let mut i = 0;
+            while i < self.rank() {
+                if !self.get(i).weakly_congruent_under(&b.get(i)) {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        } else {
+            !self.is_tuple()
+        }
+    }
+}
+
+/// `local_tile(tensor, tiler, coord[, proj])`: the tile at `coord` (which may hold `_`), with the
+/// tiler and coordinate first diced by `proj` when given. Returns `(tile layout, offset)`.
+pub const fn local_tile(
+    l: &DynLayout,
+    t: &Tiler,
+    coord: &IntTuple,
+    proj: Option<&IntTuple>,
+) -> Result<(DynLayout, Val), Error> {
+    match proj {
+        Some(p) => {
+            let td = tri!(t.dice(p));
+            if coord.is_tuple() && p.is_tuple() && coord.rank() != p.rank() {
+                return Err(Error::with2(
+                    "Step/projection rank differs from the coordinate's rank",
+                    p.rank() as i64,
+                    coord.rank() as i64,
+                ));
+            }
+            let cd = IntTuple::dice(p, coord);
+            inner_partition(l, &td, &cd)
+        }
+        None => inner_partition(l, t, coord),
+    }
+}
+
+/// `local_partition(tensor, thr_layout, thr_idx[, proj])`: thread `idx`'s elements when the
+/// thread layout is tiled over the tensor. Returns `(layout, offset)`.
+pub const fn local_partition(
+    l: &DynLayout,
+    thr: &DynLayout,
+    idx: i64,
+    proj: Option<&IntTuple>,
+) -> Result<(DynLayout, Val), Error> {
+    let tl = match proj {
+        Some(p) => tri!(thr.dice(p)),
+        None => *thr,
+    };
+    let n = tl.size().v;
+    if idx < 0 || idx >= n {
+        return Err(Error::with2("local_partition: thread index outside the thread layout (index, size)", idx, n));
+    }
+    let tiler = tri!(Tiler::from_shape(&tl.shape.product_each()));
+    let coord = tl.get_flat_coord(idx);
+    outer_partition(l, &tiler, &coord)
+}

@@ -1,0 +1,102 @@
+//! Products: `logical_product`, its zipped, tiled and flat forms, `blocked_product` and
+//! `raked_product`.
+//!
+//! ```
+//! use layout_types::{DynLayout, product::*, parse::parse_tiler};
+//! let block: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+//! let tiler: DynLayout = "(_3,_4):(_1,_3)".parse().unwrap();
+//! assert_eq!(blocked_product(&block, &tiler).unwrap().to_string(), "((_2,_3),(_2,_4)):((_1,_4),(_2,_12))");
+//! assert_eq!(raked_product(&block, &tiler).unwrap().to_string(), "((_3,_2),(_4,_2)):((_4,_1),(_12,_2))");
+//! ```
+
+use crate::algebra::{Tiler, complement, composition};
+use crate::divide::{tile_unzip, unpack};
+use crate::int_tuple::IntTuple;
+use crate::{DynLayout, Error, tri};
+
+/// `logical_product(block, tiler)`: `(block, composition(complement(block, size(block)*cosize(tiler)), tiler))`,
+/// by mode for a by-mode tiler.
+pub const fn logical_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    if !t.by_mode {
+        let tl = t.modes;
+        let cot = b.size().mul(tl.cosize());
+        let c = tri!(complement(b, &IntTuple::leaf(cot)));
+        let r = tri!(composition(&c, &tl));
+        return Ok(DynLayout::from_modes(&[*b, r]));
+    }
+    if t.rank() > b.rank() {
+        return Err(Error::with2("logical_product: Too many modes in tiler.", t.rank() as i64, b.rank() as i64));
+    }
+    let mut sh = IntTuple::empty();
+    let mut st = IntTuple::empty();
+    let mut i = 0;
+    while i < b.rank() {
+        let bi = b.get(i);
+        let m = if i >= t.rank() || t.is_under(i) {
+            bi
+        } else {
+            let ti = tri!(t.mode(i));
+            tri!(logical_product(&bi, &ti))
+        };
+        sh.push(&m.shape);
+        st.push(&m.stride);
+        i += 1;
+    }
+    Ok(DynLayout::raw(sh, st))
+}
+
+/// `zipped_product(block, tiler)`: `((block modes...),(tiler modes...))`.
+pub const fn zipped_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    let p = tri!(logical_product(b, t));
+    tile_unzip(&p, t)
+}
+
+/// `tiled_product(block, tiler)`: `((block modes...), t0, t1, ...)`.
+pub const fn tiled_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    let z = tri!(zipped_product(b, t));
+    Ok(unpack(&z, false, true))
+}
+
+/// `flat_product(block, tiler)`: `(b0, b1, ..., t0, t1, ...)`.
+pub const fn flat_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    let z = tri!(zipped_product(b, t));
+    Ok(unpack(&z, true, true))
+}
+
+const fn zip_layouts(a: &DynLayout, b: &DynLayout) -> DynLayout {
+    DynLayout::raw(zip_tuples(&a.shape, &b.shape), zip_tuples(&a.stride, &b.stride))
+}
+
+const fn zip_tuples(a: &IntTuple, b: &IntTuple) -> IntTuple {
+    if a.is_tuple() {
+        let mut r = IntTuple::empty();
+        let mut i = 0;
+        while i < a.rank() {
+            r.push(&IntTuple::pair(&a.get(i), &b.get(i)));
+            i += 1;
+        }
+        r
+    } else {
+        IntTuple::wrap1(&IntTuple::pair(a, b))
+    }
+}
+
+const fn rank_padded_product(b: &DynLayout, t: &DynLayout) -> Result<DynLayout, Error> {
+    let r = if b.rank() > t.rank() { b.rank() } else { t.rank() };
+    let bp = b.append_to(r);
+    let tp = t.append_to(r);
+    logical_product(&bp, &Tiler::layout(tp))
+}
+
+/// `blocked_product(block, tiler)`: the block repeated over the tiler, mode by mode:
+/// `((b0,t0),(b1,t1),...)`.
+pub const fn blocked_product(b: &DynLayout, t: &DynLayout) -> Result<DynLayout, Error> {
+    let p = tri!(rank_padded_product(b, t));
+    Ok(zip_layouts(&p.get(0), &p.get(1)))
+}
+
+/// `raked_product(block, tiler)`: the block interleaved over the tiler: `((t0,b0),(t1,b1),...)`.
+pub const fn raked_product(b: &DynLayout, t: &DynLayout) -> Result<DynLayout, Error> {
+    let p = tri!(rank_padded_product(b, t));
+    Ok(zip_layouts(&p.get(1), &p.get(0)))
+}
