@@ -1,1 +1,354 @@
-fn main() {}
+//! `cargo xtask <command>`: the GPU pipeline's driver (std only).
+//!
+//! ```text
+//! cargo xtask build-kernels [--arch sm_90a] [-v]  PTX -> target/ptx/kernels.ptx (+ ptxas table)
+//! cargo xtask run [--arch A]                      build PTX, then `host run` (release)
+//! cargo xtask test                                the project's test command (CI runs it)
+//! cargo xtask bench [args]                        `host bench` (release)
+//! cargo xtask sanitize                            compute-sanitizer on `host run`
+//! ```
+
+mod ptx;
+mod ptxas;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+const USAGE: &str = "usage: cargo xtask <build-kernels [--arch sm_90a] [-v] | run [--arch A] | test | bench [ARGS] | sanitize>";
+
+/// Repository root and target dir.
+struct Ws {
+    root: PathBuf,
+    target: PathBuf,
+}
+
+impl Ws {
+    fn new() -> Ws {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask in a subfolder").to_path_buf();
+        let target = match std::env::var_os("CARGO_TARGET_DIR") {
+            Some(d) => root.join(d),
+            None => root.join("target"),
+        };
+        Ws { root, target }
+    }
+    fn opts(&self, arch: Option<&str>, verbose: bool) -> ptx::Options {
+        let mut o = ptx::Options::new(&self.root, &self.target);
+        if let Some(a) = arch {
+            o.arch = a.to_string();
+        }
+        o.install = true;
+        o.want_llvm_tools = true;
+        o.verbose = verbose;
+        o
+    }
+    /// The cargo that runs us (stable), for workspace commands.
+    fn cargo(&self) -> Command {
+        let mut c = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+        c.current_dir(&self.root);
+        c
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let ws = Ws::new();
+    let Some(cmd) = args.first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = &args[1..];
+    let code = match cmd.as_str() {
+        "build-kernels" => parse_build_args(rest).map_or(2, |(a, v)| build_kernels(&ws, a.as_deref(), v)),
+        "run" => parse_build_args(rest).map_or(2, |(a, v)| run(&ws, a.as_deref(), v)),
+        "test" => test(&ws),
+        "bench" => host_release(&ws, "bench", rest),
+        "sanitize" => sanitize(&ws),
+        "help" | "-h" | "--help" => {
+            println!("{USAGE}");
+            0
+        }
+        other => {
+            eprintln!("xtask: unknown command `{other}`; {USAGE}");
+            2
+        }
+    };
+    ExitCode::from(code as u8)
+}
+
+fn parse_build_args(rest: &[String]) -> Option<(Option<String>, bool)> {
+    let (mut arch, mut verbose) = (None, false);
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--arch" => match it.next() {
+                Some(v) => arch = Some(v.clone()),
+                None => {
+                    eprintln!("xtask: --arch needs a value (e.g. sm_90a)");
+                    return None;
+                }
+            },
+            s if s.starts_with("--arch=") => arch = Some(s["--arch=".len()..].to_string()),
+            "-v" | "--verbose" => verbose = true,
+            other => {
+                eprintln!("xtask: unknown argument `{other}`; {USAGE}");
+                return None;
+            }
+        }
+    }
+    Some((arch, verbose))
+}
+
+/// Builds the PTX; prints its path and, when ptxas is found, the resource table.
+fn build_ptx(ws: &Ws, arch: Option<&str>, verbose: bool) -> Result<(ptx::Options, ptx::Built), i32> {
+    let opts = ws.opts(arch, verbose);
+    eprintln!("[ptx] building kernels for {} (first build compiles core: ~1 min) ...", opts.arch);
+    match ptx::build(&opts) {
+        Ok(b) => {
+            println!("{}", b.ptx_path.display());
+            Ok((opts, b))
+        }
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            Err(1)
+        }
+    }
+}
+
+fn print_resources(ws: &Ws, opts: &ptx::Options, built: &ptx::Built) -> Result<Option<ptxas::Report>, String> {
+    let Some(bin) = ptxas::find(&ws.target) else {
+        println!(
+            "ptxas not found: no resource table (install it: python3 -m pip install {}, or run `cargo xtask test`)",
+            ptxas::PIP_PACKAGE
+        );
+        return Ok(None);
+    };
+    let report = ptxas::assemble(&bin, &built.ptx_path, &opts.arch)?;
+    print!("{}", ptxas::table(&report));
+    Ok(Some(report))
+}
+
+fn build_kernels(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
+    let (opts, built) = match build_ptx(ws, arch, verbose) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    match print_resources(ws, &opts, &built) {
+        Ok(_) => 0,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            1
+        }
+    }
+}
+
+fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
+    let (opts, built) = match build_ptx(ws, arch, verbose) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    if let Err(e) = print_resources(ws, &opts, &built) {
+        eprintln!("xtask: {e}");
+        return 1;
+    }
+    let mut c = ws.cargo();
+    c.args(["run", "--quiet", "--release", "-p", "host", "--", "run"])
+        .env("CUTE_RS_REQUIRE_PTX", "1")
+        .env("CUTE_RS_ARCH", &opts.arch);
+    status_code(&mut c)
+}
+
+fn host_release(ws: &Ws, sub: &str, rest: &[String]) -> i32 {
+    let mut c = ws.cargo();
+    c.args(["run", "--quiet", "--release", "-p", "host", "--", sub]).args(rest).env("CUTE_RS_REQUIRE_PTX", "1");
+    status_code(&mut c)
+}
+
+fn status_code(c: &mut Command) -> i32 {
+    match c.status() {
+        Ok(s) => s.code().unwrap_or(1),
+        Err(e) => {
+            eprintln!("xtask: could not start {c:?}: {e}");
+            1
+        }
+    }
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+const SANITIZERS: [&str; 4] = ["memcheck", "racecheck", "synccheck", "initcheck"];
+
+fn sanitize(ws: &Ws) -> i32 {
+    let mut b = ws.cargo();
+    b.args(["build", "--quiet", "--release", "-p", "host"]).env("CUTE_RS_REQUIRE_PTX", "1");
+    if status_code(&mut b) != 0 {
+        return 1;
+    }
+    let host = ws.target.join("release/host");
+    let cmds: Vec<String> = SANITIZERS
+        .iter()
+        .map(|t| format!("compute-sanitizer --tool {t} --error-exitcode 1 {} run", host.display()))
+        .collect();
+    let gpu = on_path("nvidia-smi").is_some_and(|smi| {
+        Command::new(smi).arg("-L").output().is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
+    });
+    let Some(sanitizer) = on_path("compute-sanitizer").filter(|_| gpu) else {
+        println!("no GPU or no compute-sanitizer here; on a GPU machine run:");
+        for c in &cmds {
+            println!("  {c}");
+        }
+        return 0;
+    };
+    let mut failed = 0;
+    for t in SANITIZERS {
+        println!("== compute-sanitizer --tool {t}");
+        let mut c = Command::new(&sanitizer);
+        c.args(["--tool", t, "--error-exitcode", "1"]).arg(&host).arg("run");
+        if status_code(&mut c) != 0 {
+            failed += 1;
+        }
+    }
+    println!("sanitize: {} passed, {failed} failed", SANITIZERS.len() - failed);
+    i32::from(failed > 0)
+}
+
+/// Outcome of one `cargo xtask test` step.
+enum Step {
+    Pass(String),
+    Fail(String),
+    Skip(String),
+}
+
+/// Instructions the smoke kernels must contain (the device wrappers really emit them).
+const EXPECTED_INSTRUCTIONS: [&str; 9] = [
+    "ld.global.v4.f32",
+    "st.global.v4.f32",
+    "ld.shared.v4.f32",
+    "cp.async.cg.shared.global",
+    "cp.async.commit_group",
+    "cp.async.wait_group",
+    "ldmatrix.sync.aligned.m8n8.x4",
+    "mma.sync.aligned.m16n8k16",
+    "shfl.sync.bfly.b32",
+];
+
+fn test(ws: &Ws) -> i32 {
+    let mut steps: Vec<(&str, Step)> = Vec::new();
+    let t0 = std::time::Instant::now();
+
+    // 1. toolchain + PTX build (installs nightly components if needed).
+    let built = build_ptx(ws, None, false);
+    let (opts, built) = match built {
+        Ok(x) => x,
+        Err(_) => {
+            steps.push(("ptx builds", Step::Fail("see the error above".into())));
+            return summary(&steps, t0);
+        }
+    };
+    steps.push(("ptx builds", Step::Pass(format!("{} kernels: {}", built.entries.len(), built.entries.join(", ")))));
+
+    // 2. self-contained + expected instructions.
+    let missing: Vec<&str> = EXPECTED_INSTRUCTIONS.iter().copied().filter(|i| !built.ptx.contains(i)).collect();
+    steps.push((
+        "ptx self-contained",
+        match ptx::check_self_contained(&built.ptx) {
+            Ok(_) => Step::Pass("no .extern .func".into()),
+            Err(e) => Step::Fail(e),
+        },
+    ));
+    steps.push((
+        "ptx instructions",
+        if missing.is_empty() {
+            Step::Pass(format!("{} expected instructions present", EXPECTED_INSTRUCTIONS.len()))
+        } else {
+            Step::Fail(format!("missing: {}", missing.join(", ")))
+        },
+    ));
+
+    // 3. ptxas (installed from PyPI if absent): assembles, no spills.
+    let ptxas_bin = ptxas::find(&ws.target).map(Ok).unwrap_or_else(|| ptxas::install(&ws.target));
+    match ptxas_bin.and_then(|b| ptxas::assemble(&b, &built.ptx_path, &opts.arch)) {
+        Ok(report) => {
+            print!("{}", ptxas::table(&report));
+            steps.push(("ptxas assembles", Step::Pass(format!("{} ({})", opts.arch, report.version))));
+            let spills: Vec<String> = report
+                .kernels
+                .iter()
+                .filter(|k| k.spill_stores + k.spill_loads > 0)
+                .map(|k| format!("{}: {} B stores, {} B loads", k.name, k.spill_stores, k.spill_loads))
+                .collect();
+            steps.push((
+                "no spills",
+                if spills.is_empty() && !report.kernels.is_empty() {
+                    Step::Pass(format!("{} kernels, 0 spill bytes", report.kernels.len()))
+                } else if report.kernels.is_empty() {
+                    Step::Fail("ptxas reported no kernels".into())
+                } else {
+                    Step::Fail(spills.join("; "))
+                },
+            ));
+            // SAFETY of env: single-threaded here; children inherit it.
+            unsafe { std::env::set_var("PTXAS", &report.ptxas) };
+        }
+        Err(e) => steps.push(("ptxas assembles", Step::Fail(e))),
+    }
+
+    // 4. the workspace's tests (root package included), PTX embedded for real.
+    let mut c = ws.cargo();
+    c.args(["test", "--workspace"]).env("CUTE_RS_REQUIRE_PTX", "1");
+    eprintln!("[test] cargo test --workspace");
+    steps.push((
+        "cargo test --workspace",
+        match status_code(&mut c) {
+            0 => Step::Pass("ok".into()),
+            code => Step::Fail(format!("exit code {code}")),
+        },
+    ));
+
+    // 5. GPU checks: `host run` (debug build from step 4); skipped without a GPU.
+    let host = ws.target.join("debug/host");
+    steps.push(("gpu: host run", gpu_step(&host)));
+    summary(&steps, t0)
+}
+
+fn gpu_step(host: &Path) -> Step {
+    match Command::new(host).arg("run").output() {
+        Ok(o) => {
+            let stdout = String::from_utf8_lossy(&o.stdout);
+            let stderr = String::from_utf8_lossy(&o.stderr);
+            print!("{stdout}");
+            match o.status.code() {
+                Some(0) => Step::Pass("all kernels PASS".into()),
+                Some(2) => Step::Skip(stderr.trim().to_string()),
+                _ => Step::Fail(format!("{}{}", stderr.trim(), stdout.lines().last().unwrap_or(""))),
+            }
+        }
+        Err(e) => Step::Fail(format!("could not start {}: {e}", host.display())),
+    }
+}
+
+fn summary(steps: &[(&str, Step)], t0: std::time::Instant) -> i32 {
+    let (mut p, mut f, mut s) = (0, 0, 0);
+    println!("\n== cargo xtask test ({:.0} s)", t0.elapsed().as_secs_f64());
+    for (name, step) in steps {
+        let (tag, text) = match step {
+            Step::Pass(t) => {
+                p += 1;
+                ("PASS", t)
+            }
+            Step::Fail(t) => {
+                f += 1;
+                ("FAIL", t)
+            }
+            Step::Skip(t) => {
+                s += 1;
+                ("SKIP", t)
+            }
+        };
+        println!("{tag}  {name:<24} {text}");
+    }
+    println!("xtask: {p} passed, {f} failed, {s} skipped");
+    i32::from(f > 0)
+}

@@ -1,0 +1,265 @@
+//! Finding, installing and running `ptxas`, and reading its `-v` report.
+//!
+//! Used by xtask and, through `#[path]`, by `host/tests/ptx.rs`. std only.
+//!
+//! `ptxas` comes from PyPI's `nvidia-cuda-nvcc` wheel (CUDA 13: the binary is
+//! `nvidia/cu13/bin/ptxas` inside the package; CUDA 12 wheels used
+//! `nvidia/cuda_nvcc/bin/ptxas`). `cargo xtask test` installs it with
+//! `pip install --no-deps --target target/cuda-tools nvidia-cuda-nvcc==13.0.88`
+//! (13.0 matches the driver on the GPU machines; only `ptxas` is used).
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The PyPI package and version that provide `ptxas`.
+pub const PIP_PACKAGE: &str = "nvidia-cuda-nvcc==13.0.88";
+/// Where `cargo xtask test` installs it, relative to the target dir.
+pub const TOOLS_SUBDIR: &str = "cuda-tools";
+/// Layouts of `ptxas` inside a `nvidia` Python package tree.
+const WHEEL_PATHS: [&str; 2] = ["nvidia/cu13/bin/ptxas", "nvidia/cuda_nvcc/bin/ptxas"];
+
+/// Resources of one kernel, from `ptxas -v`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KernelResources {
+    pub name: String,
+    pub registers: u32,
+    pub barriers: u32,
+    /// Static shared memory (dynamic shared memory is a launch parameter).
+    pub smem_bytes: u32,
+    pub cmem0_bytes: u32,
+    pub stack_bytes: u32,
+    pub spill_stores: u32,
+    pub spill_loads: u32,
+}
+
+/// `ptxas -v` run on a module.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub ptxas: PathBuf,
+    pub version: String,
+    pub arch: String,
+    pub kernels: Vec<KernelResources>,
+    /// Lines ptxas printed that are warnings.
+    pub warnings: Vec<String>,
+    /// The raw `ptxas -v` output.
+    pub raw: String,
+}
+
+fn is_exe(p: &Path) -> bool {
+    p.is_file()
+}
+
+/// Site-packages folders of `python3` (system and user).
+fn python_site_dirs() -> Vec<PathBuf> {
+    let script = "import site,sys\nfor p in site.getsitepackages()+[site.getusersitepackages()]+sys.path: print(p)";
+    let Ok(out) = Command::new("python3").args(["-c", script]).stderr(Stdio::null()).output() else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&out.stdout).lines().filter(|l| !l.is_empty()).map(PathBuf::from).collect()
+}
+
+/// Looks for `ptxas`: `$PTXAS`, `PATH`, `$CUDA_HOME/bin`, `/usr/local/cuda/bin`,
+/// `<target_dir>/cuda-tools` (our pip install), then python's site-packages.
+pub fn find(target_dir: &Path) -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("PTXAS").map(PathBuf::from) {
+        if is_exe(&p) {
+            return Some(p);
+        }
+    }
+    if let Some(path) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&path) {
+            let p = dir.join("ptxas");
+            if is_exe(&p) {
+                return Some(p);
+            }
+        }
+    }
+    for var in ["CUDA_HOME", "CUDA_PATH"] {
+        if let Some(d) = std::env::var_os(var) {
+            let p = PathBuf::from(d).join("bin/ptxas");
+            if is_exe(&p) {
+                return Some(p);
+            }
+        }
+    }
+    let mut roots = vec![PathBuf::from("/usr/local/cuda/bin/ptxas")];
+    for w in WHEEL_PATHS {
+        roots.push(target_dir.join(TOOLS_SUBDIR).join(w));
+    }
+    if let Some(p) = roots.into_iter().find(|p| is_exe(p)) {
+        return Some(p);
+    }
+    python_site_dirs()
+        .into_iter()
+        .flat_map(|d| WHEEL_PATHS.map(|w| d.join(w)))
+        .find(|p| is_exe(p))
+}
+
+/// Installs `ptxas` with pip into `<target_dir>/cuda-tools` and returns its path.
+pub fn install(target_dir: &Path) -> Result<PathBuf, String> {
+    let dest = target_dir.join(TOOLS_SUBDIR);
+    eprintln!("[ptxas] python3 -m pip install --no-deps --target {} {PIP_PACKAGE}", dest.display());
+    let out = Command::new("python3")
+        .args(["-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps", "--upgrade"])
+        .arg("--target")
+        .arg(&dest)
+        .arg(PIP_PACKAGE)
+        .env("PIP_ROOT_USER_ACTION", "ignore")
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run python3 -m pip ({e}); install `{PIP_PACKAGE}` or put ptxas on PATH"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "pip install {PIP_PACKAGE} failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    WHEEL_PATHS
+        .iter()
+        .map(|w| dest.join(w))
+        .find(|p| is_exe(p))
+        .ok_or_else(|| format!("{PIP_PACKAGE} installed, but no ptxas under {}", dest.display()))
+}
+
+/// `ptxas --version`'s last line, e.g. "Cuda compilation tools, release 13.0, V13.0.88".
+pub fn version(ptxas: &Path) -> String {
+    Command::new(ptxas)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                .find(|l| l.contains("release"))
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| "unknown version".to_string())
+}
+
+/// Assembles `ptx_path` for `arch` with `ptxas -v` (cubin discarded) and parses the report.
+pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, String> {
+    let cubin = std::env::temp_dir().join(format!("cute-rs-{}-{arch}.cubin", std::process::id()));
+    let out = Command::new(ptxas)
+        .arg(format!("-arch={arch}"))
+        .arg("-v")
+        .arg("-o")
+        .arg(&cubin)
+        .arg(ptx_path)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run {}: {e}", ptxas.display()))?;
+    let _ = std::fs::remove_file(&cubin);
+    let mut raw = String::from_utf8_lossy(&out.stdout).into_owned();
+    raw.push_str(&String::from_utf8_lossy(&out.stderr));
+    if !out.status.success() {
+        return Err(format!("ptxas -arch={arch} rejected {}:\n{raw}", ptx_path.display()));
+    }
+    let mut report = parse(&raw);
+    report.ptxas = ptxas.to_path_buf();
+    report.version = version(ptxas);
+    report.arch = arch.to_string();
+    Ok(report)
+}
+
+/// Numbers before `word` in a comma-separated ptxas line: "Used 22 registers, ...".
+fn number_before(line: &str, word: &str) -> Option<u32> {
+    line.split(',').find_map(|part| {
+        let part = part.trim();
+        let idx = part.find(word)?;
+        part[..idx].split_whitespace().last()?.parse().ok()
+    })
+}
+
+/// Parses `ptxas -v` output (CUDA 12/13 formats) into per-kernel resources.
+pub fn parse(raw: &str) -> Report {
+    let mut report = Report { raw: raw.to_string(), ..Report::default() };
+    let mut current: Option<KernelResources> = None;
+    for line in raw.lines() {
+        let l = line.trim();
+        if l.contains("warning") {
+            report.warnings.push(l.to_string());
+        }
+        if let Some(rest) = l.split("Compiling entry function '").nth(1) {
+            if let Some(k) = current.take() {
+                report.kernels.push(k);
+            }
+            let name = rest.split('\'').next().unwrap_or(rest).to_string();
+            current = Some(KernelResources { name, ..KernelResources::default() });
+        } else if let Some(k) = current.as_mut() {
+            if l.contains("bytes stack frame") {
+                k.stack_bytes = number_before(l, "bytes stack frame").unwrap_or(0);
+                k.spill_stores = number_before(l, "bytes spill stores").unwrap_or(0);
+                k.spill_loads = number_before(l, "bytes spill loads").unwrap_or(0);
+            } else if l.contains("Used ") && l.contains("registers") {
+                let used = &l[l.find("Used ").unwrap()..];
+                k.registers = number_before(used, "registers").unwrap_or(0);
+                k.barriers = number_before(used, "barriers").unwrap_or(0);
+                k.smem_bytes = number_before(used, "bytes smem").unwrap_or(0);
+                k.cmem0_bytes = number_before(used, "bytes cmem[0]").unwrap_or(0);
+            }
+        }
+    }
+    if let Some(k) = current.take() {
+        report.kernels.push(k);
+    }
+    report.kernels.sort_by(|a, b| a.name.cmp(&b.name));
+    report
+}
+
+/// The resource table printed by `cargo xtask build-kernels`.
+pub fn table(r: &Report) -> String {
+    let mut s = format!("ptxas -arch={} -v  ({})\n", r.arch, r.version);
+    s.push_str(&format!(
+        "{:<22} {:>5} {:>9} {:>10} {:>7} {:>13} {:>12}\n",
+        "kernel", "regs", "barriers", "smem(B)", "stack", "spill_st(B)", "spill_ld(B)"
+    ));
+    for k in &r.kernels {
+        s.push_str(&format!(
+            "{:<22} {:>5} {:>9} {:>10} {:>7} {:>13} {:>12}\n",
+            k.name, k.registers, k.barriers, k.smem_bytes, k.stack_bytes, k.spill_stores, k.spill_loads
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "\
+ptxas info    : 0 bytes gmem
+ptxas info    : Compiling entry function 'warp_sum_smoke' for 'sm_90a'
+ptxas info    : Function properties for warp_sum_smoke
+    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+ptxas info    : Used 12 registers, used 0 barriers
+ptxas info    : Compiling entry function 'big' for 'sm_90a'
+ptxas info    : Function properties for big
+    40 bytes stack frame, 8 bytes spill stores, 12 bytes spill loads
+ptxas info    : Used 255 registers, used 1 barriers, 4096 bytes smem, 384 bytes cmem[0]
+";
+
+    #[test]
+    fn parses_ptxas_13_report() {
+        let r = parse(SAMPLE);
+        assert_eq!(r.kernels.len(), 2);
+        assert_eq!(
+            r.kernels[0],
+            KernelResources {
+                name: "big".into(),
+                registers: 255,
+                barriers: 1,
+                smem_bytes: 4096,
+                cmem0_bytes: 384,
+                stack_bytes: 40,
+                spill_stores: 8,
+                spill_loads: 12,
+            }
+        );
+        assert_eq!(r.kernels[1].name, "warp_sum_smoke");
+        assert_eq!(r.kernels[1].registers, 12);
+        assert_eq!(r.kernels[1].spill_stores, 0);
+        assert!(table(&r).contains("warp_sum_smoke"));
+    }
+}
