@@ -13,6 +13,8 @@ pub mod divide;
 pub mod product;
 pub mod partition;
 pub mod copy;
+pub mod consts;
+pub mod static_layout;
 
 pub use int_tuple::{IntTuple, Val};
 pub use layout::DynLayout;
@@ -21,3 +23,12 @@ mod error;
 pub use error::Error;
 
 pub mod eval;
+
+/// Everything a kernel or test usually needs: typed layouts, named static ints, the static
+/// algebra and the `layout!` macro.
+pub mod prelude {
+    pub use crate::consts::*;
+    pub use crate::layout;
+    pub use crate::static_layout::*;
+    pub use crate::{DynLayout, IntTuple, Val};
+}
