@@ -11,6 +11,7 @@
 //! Exit codes: 0 ok; 1 a check failed; 2 usage error, not implemented, or no
 //! GPU/driver (with a one-line reason on stderr).
 
+mod bench;
 mod checks;
 mod eval;
 mod gpu;
