@@ -76,7 +76,7 @@ fn row(kernel: &'static str, shape: String, got: &[f32], want: &[f32], ms: f32, 
 }
 
 fn gbps(bytes: usize, ms: f32) -> String {
-    if ms > 0.0 { format!("{:.0} GB/s", bytes as f64 / (ms as f64 * 1e6)) } else { String::new() }
+    if ms > 0.0 && bytes >= 1 << 20 { format!("{:.0} GB/s", bytes as f64 / (ms as f64 * 1e6)) } else { String::new() }
 }
 
 type CopyFn = fn(
