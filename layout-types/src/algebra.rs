@@ -38,14 +38,14 @@ const fn bw_coalesce(fs: &IntTuple, fd: &IntTuple, start: usize, ns0: Val, nd0: 
         i -= 1;
         let (os, od) = (fs.get(i).val(), fd.get(i).val());
         let front = n - 1;
-        if os.is_const(1) {
+        if os.kc(1) {
             continue;
-        } else if !tuple && s[0].is_const(1) {
+        } else if !tuple && s[0].kc(1) {
             s[0] = os;
             d[0] = od;
         } else {
             let prod = os.mul(od);
-            let eq = s[front].s && prod.s && d[front].s && prod.v == d[front].v;
+            let eq = s[front].k && prod.k && d[front].k && prod.v == d[front].v;
             if eq {
                 s[front] = os.mul(s[front]);
                 d[front] = od;
@@ -61,7 +61,7 @@ const fn bw_coalesce(fs: &IntTuple, fd: &IntTuple, start: usize, ns0: Val, nd0: 
         }
     }
     if !tuple {
-        if s[0].is_const(1) {
+        if s[0].kc(1) {
             return DynLayout::trivial();
         }
         return DynLayout::raw(IntTuple::leaf(s[0]), IntTuple::leaf(d[0]));
@@ -94,16 +94,8 @@ pub const fn coalesce_x(l: &DynLayout) -> DynLayout {
     let r = fs.rank();
     let last = fs.get(r - 1).val();
     let first = if last.is_const(1) { Val::st(2) } else { last };
-    let res = bw_coalesce(&fs, &fd, r - 1, first, fd.get(r - 1).val());
-    if last.is_const(1) {
-        // replace the placeholder _2 (always the last mode) back by the original _1
-        if res.shape.is_tuple() {
-            let k = res.shape.rank() - 1;
-            return DynLayout::raw(res.shape.replace(k, &IntTuple::st(1)), res.stride);
-        }
-        return DynLayout::raw(IntTuple::st(1), res.stride);
-    }
-    res
+    // The placeholder `_2` stays: only the stride of the last mode matters to composition.
+    bw_coalesce(&fs, &fd, r - 1, first, fd.get(r - 1).val())
 }
 
 /// `coalesce(layout, profile)`: coalesce each mode at the terminals of `profile` (`Step` tuple).
@@ -111,7 +103,7 @@ pub const fn coalesce_by(l: &DynLayout, profile: &IntTuple) -> Result<DynLayout,
     if profile.is_tuple() {
         if !l.shape.is_tuple() || profile.rank() > l.rank() {
             return Err(Error::with2(
-                "coalesce: the profile has more modes than the layout",
+                "coalesce: the profile has {} modes but the layout has only {}",
                 profile.rank() as i64,
                 l.rank() as i64,
             ));
@@ -120,7 +112,11 @@ pub const fn coalesce_by(l: &DynLayout, profile: &IntTuple) -> Result<DynLayout,
         let mut st = IntTuple::empty();
         let mut i = 0;
         while i < l.rank() {
-            let m = if i < profile.rank() { tri!(coalesce_by(&l.get(i), &profile.get(i))) } else { l.get(i) };
+            let m = if i < profile.rank() {
+                tri!(coalesce_by(&l.get(i), &profile.get(i)))
+            } else {
+                l.get(i)
+            };
             sh.push(&m.shape);
             st.push(&m.stride);
             i += 1;
@@ -138,10 +134,18 @@ pub const fn coalesce_shape(shape: &IntTuple) -> IntTuple {
     let mut i = 1;
     while i < f.rank() {
         let a = f.get(i).val();
-        let back = if acc.is_tuple() { acc.get(acc.rank() - 1).val() } else { acc.val() };
+        let back = if acc.is_tuple() {
+            acc.get(acc.rank() - 1).val()
+        } else {
+            acc.val()
+        };
         if back.s == a.s {
             let nb = IntTuple::leaf(back.mul(a));
-            acc = if acc.is_tuple() { acc.replace(acc.rank() - 1, &nb) } else { nb };
+            acc = if acc.is_tuple() {
+                acc.replace(acc.rank() - 1, &nb)
+            } else {
+                nb
+            };
         } else {
             acc = acc.append(&IntTuple::leaf(a));
         }
@@ -159,7 +163,7 @@ const fn filter_zeros_shape(stride: &IntTuple, shape: &IntTuple) -> IntTuple {
             i += 1;
         }
         r
-    } else if stride.val().is_const(0) {
+    } else if stride.val().kc(0) {
         shape.repeat_like(&IntTuple::st(1))
     } else {
         *shape
@@ -180,7 +184,12 @@ pub const fn filter(l: &DynLayout) -> DynLayout {
 // Composition
 // ---------------------------------------------------------------------------------------------
 
-const fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntTuple) -> Result<DynLayout, Error> {
+const fn composition_impl(
+    ls: &IntTuple,
+    ld: &IntTuple,
+    rs: &IntTuple,
+    rd: &IntTuple,
+) -> Result<DynLayout, Error> {
     if rs.is_tuple() {
         let mut sh = IntTuple::empty();
         let mut st = IntTuple::empty();
@@ -194,7 +203,7 @@ const fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntT
         return Ok(DynLayout::raw(sh, st));
     }
     let (rshape, rstride) = (rs.val(), rd.val());
-    if rstride.is_const(0) {
+    if rstride.kc(0) {
         return Ok(DynLayout::raw(*rs, *rd));
     }
     if !ls.is_tuple() {
@@ -209,22 +218,25 @@ const fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntT
     while i + 1 < r {
         let cs = ls.get(i).val();
         let cd = ld.get(i).val();
-        if cs.v != 0 && rest_stride.v % cs.v != 0 && rest_stride.v >= cs.v && (rest_stride.s && cs.s || !rest_shape.is_const(1) && rest_shape.v != 1) {
+        // CuTe checks the condition whenever it is statically known (a dynamic violation is the
+        // caller's contract, as in CuTe).
+        if cs.s && rest_stride.s && cs.v != 0 && rest_stride.v % cs.v != 0 && rest_stride.v >= cs.v
+        {
             return Err(Error::with2(
-                "Stride Divisibility Condition: the tiler's stride must divide the layout's mode size, or be smaller than it (stride, mode size)",
+                "Stride Divisibility Condition violated: the tiler steps by {} over a layout mode of size {}, and the step is neither smaller than the mode nor a multiple of it",
                 rest_stride.v,
                 cs.v,
             ));
         }
         let next_shape = cs.ceil_div(rest_stride.abs());
         let next_stride = rest_stride.abs().ceil_div(cs).mul(rest_stride.signum());
-        if next_shape.is_const(1) || rest_shape.is_const(1) {
+        if next_shape.kc(1) || rest_shape.kc(1) {
             rest_stride = next_stride;
         } else {
             let new_shape = next_shape.min(rest_shape);
-            if new_shape.v != 0 && rest_shape.v % new_shape.v != 0 {
+            if new_shape.s && rest_shape.s && new_shape.v != 0 && rest_shape.v % new_shape.v != 0 {
                 return Err(Error::with2(
-                    "Shape Divisibility Condition: the tiler's shape is not divisible by the layout's mode it lands in (rest_shape, mode)",
+                    "Shape Divisibility Condition violated: a tiler mode of size {} lands in a layout mode of size {}, which does not divide it",
                     rest_shape.v,
                     new_shape.v,
                 ));
@@ -238,8 +250,11 @@ const fn composition_impl(ls: &IntTuple, ld: &IntTuple, rs: &IntTuple, rd: &IntT
     }
     let last_d = ld.get(r - 1).val();
     if res_s.rank() == 0 {
-        Ok(DynLayout::raw(IntTuple::leaf(rest_shape), IntTuple::leaf(rest_stride.mul(last_d))))
-    } else if rest_shape.is_const(1) {
+        Ok(DynLayout::raw(
+            IntTuple::leaf(rest_shape),
+            IntTuple::leaf(rest_stride.mul(last_d)),
+        ))
+    } else if rest_shape.kc(1) {
         Ok(DynLayout::raw(res_s.unwrap(), res_d.unwrap()))
     } else {
         res_s.push(&IntTuple::leaf(rest_shape));
@@ -285,7 +300,11 @@ pub struct Tiler {
 impl Tiler {
     /// A single-layout tiler.
     pub const fn layout(l: DynLayout) -> Tiler {
-        Tiler { by_mode: false, modes: l, kinds: [TilerMode::Layout; 8] }
+        Tiler {
+            by_mode: false,
+            modes: l,
+            kinds: [TilerMode::Layout; 8],
+        }
     }
     /// An empty by-mode tiler (add modes with [`Tiler::push`]).
     pub const fn by_mode() -> Tiler {
@@ -297,7 +316,11 @@ impl Tiler {
     }
     /// Number of modes of a by-mode tiler (1 for a layout).
     pub const fn rank(&self) -> usize {
-        if self.by_mode { self.modes.shape.rank() } else { 1 }
+        if self.by_mode {
+            self.modes.shape.rank()
+        } else {
+            1
+        }
     }
     /// Appends a layout mode.
     pub const fn push_layout(&mut self, l: &DynLayout) -> Result<(), Error> {
@@ -352,7 +375,8 @@ impl Tiler {
         let m = self.modes.get(i);
         match self.kinds[i] {
             TilerMode::Shape => Tiler::from_shape(&m.shape),
-            TilerMode::Int => Ok(Tiler::layout(DynLayout::raw(m.shape, IntTuple::st(1)))),
+            // CuTe's divide/product turn an integer tiler `N` into `make_layout(N)` (`_1` gets stride `_0`)
+            TilerMode::Int => Ok(Tiler::layout(DynLayout::make_layout(&m.shape, false))),
             _ => Ok(Tiler::layout(m)),
         }
     }
@@ -380,7 +404,7 @@ impl Tiler {
         }
         if step.rank() != self.rank() {
             return Err(Error::with2(
-                "Step/projection rank differs from the tiler's rank",
+                "the Step/projection has {} modes but the tiler has {}; they must have the same rank",
                 step.rank() as i64,
                 self.rank() as i64,
             ));
@@ -406,7 +430,11 @@ pub const fn composition_tiler(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Er
         return composition(a, &t.modes);
     }
     if t.rank() > a.rank() || (!a.shape.is_tuple() && t.rank() > 1) {
-        return Err(Error::with2("composition: the tiler has more modes than the layout", t.rank() as i64, a.rank() as i64));
+        return Err(Error::with2(
+            "composition: the tiler has {} modes but the layout has only {}",
+            t.rank() as i64,
+            a.rank() as i64,
+        ));
     }
     let mut sh = IntTuple::empty();
     let mut st = IntTuple::empty();
@@ -417,7 +445,12 @@ pub const fn composition_tiler(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Er
             ai
         } else if matches!(t.kinds[i], TilerMode::Int) {
             let flat = coalesce_x(&ai);
-            tri!(composition_impl(&flat.shape, &flat.stride, &t.modes.shape.get(i), &IntTuple::st(1)))
+            tri!(composition_impl(
+                &flat.shape,
+                &flat.stride,
+                &t.modes.shape.get(i),
+                &IntTuple::st(1)
+            ))
         } else {
             let ti = tri!(t.mode(i));
             tri!(composition_tiler(&ai, &ti))
@@ -436,23 +469,61 @@ pub const fn composition_tiler(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Er
 /// `complement(layout, cotarget)`: the layout of the "rest" of `cotarget` that `layout` does not
 /// reach, ordered and disjoint from it. Requires static strides for rank > 1 (as CuTe).
 pub const fn complement(l: &DynLayout, cotarget: &IntTuple) -> Result<DynLayout, Error> {
-    let f = filter(l);
+    let f = complement_filter(l);
     complement_impl(&f.shape, &f.stride, cotarget)
 }
 
-/// `complement(layout)`: the complement up to `cosize(filter(layout))`.
-pub const fn complement_default(l: &DynLayout) -> Result<DynLayout, Error> {
-    let f = filter(l);
-    complement_impl(&f.shape, &f.stride, &IntTuple::leaf(f.cosize()))
+/// `filter(layout)` as complement needs it. For plain known integers (CuTe's reference
+/// definition) the modes are only cleared of stride-0 and size-1 modes, not coalesced; the two
+/// differ only on non-injective layouts.
+const fn complement_filter(l: &DynLayout) -> DynLayout {
+    if l.is_static() || !l.shape.is_known() || !l.stride.is_known() {
+        return filter(l);
+    }
+    let fs = l.shape.flatten_to_tuple();
+    let fd = l.stride.flatten_to_tuple();
+    let mut sh = IntTuple::empty();
+    let mut st = IntTuple::empty();
+    let mut i = 0;
+    while i < fs.rank() {
+        let (s, d) = (fs.get(i).val(), fd.get(i).val());
+        if s.v != 1 && d.v != 0 {
+            sh.push(&IntTuple::leaf(s));
+            st.push(&IntTuple::leaf(d));
+        }
+        i += 1;
+    }
+    match sh.rank() {
+        0 => DynLayout::trivial(),
+        1 => DynLayout::raw(sh.get(0), st.get(0)),
+        _ => DynLayout::raw(sh, st),
+    }
 }
 
-const fn complement_impl(shape: &IntTuple, stride: &IntTuple, cotarget: &IntTuple) -> Result<DynLayout, Error> {
-    if !stride.is_tuple() && stride.val().is_const(0) {
+/// `complement(layout)`: the complement up to `cosize(filter(layout))`.
+///
+/// For a layout with dynamic parts the default cotarget is `1`, as in CuTe's reference (pycute)
+/// definition; the two agree on every injective layout.
+pub const fn complement_default(l: &DynLayout) -> Result<DynLayout, Error> {
+    let f = complement_filter(l);
+    let plain = l.shape.is_known() && l.stride.is_known() && !l.is_static();
+    let cot = if plain { Val::kn(1) } else { f.cosize() };
+    complement_impl(&f.shape, &f.stride, &IntTuple::leaf(cot))
+}
+
+const fn complement_impl(
+    shape: &IntTuple,
+    stride: &IntTuple,
+    cotarget: &IntTuple,
+) -> Result<DynLayout, Error> {
+    if !stride.is_tuple() && stride.val().kc(0) {
         return Ok(DynLayout::make_layout(&coalesce_shape(cotarget), false));
     }
     let r = shape.rank();
-    if r != 1 && !stride.is_static() {
-        return Err(Error::new("complement: dynamic-stride complement only for rank-1 layouts"));
+    if r != 1 && !stride.is_known() {
+        return Err(Error::new(
+            "complement: Dynamic-stride complement only for rank-1 layouts",
+        ));
     }
     let mut sh = *shape;
     let mut sd = *stride;
@@ -460,21 +531,28 @@ const fn complement_impl(shape: &IntTuple, stride: &IntTuple, cotarget: &IntTupl
     let mut res_d = IntTuple::wrap1(&IntTuple::st(1));
     let mut i = 0;
     while i + 1 < r {
-        let min_stride = sd.min_leaf();
-        // find: first index whose stride equals the minimum
+        // the mode with the smallest stride (ties: the smaller shape, then the first)
         let mut mi = 0;
-        while mi < sd.rank() && sd.get(mi).val().v != min_stride.v {
-            mi += 1;
+        let mut k = 1;
+        while k < sd.rank() {
+            let (dk, dm) = (sd.get(k).val().v, sd.get(mi).val().v);
+            if dk < dm || (dk == dm && sh.get(k).val().v < sh.get(mi).val().v) {
+                mi = k;
+            }
+            k += 1;
         }
+        let min_stride = sd.min_leaf();
         let last = res_d.get(i).val();
         if last.v == 0 {
-            return Err(Error::new("complement: Non-injective Layout detected in complement."));
+            return Err(Error::new(
+                "Non-injective Layout detected in complement: a mode of the layout has size 0",
+            ));
         }
         let new_shape = min_stride.div(last);
         let new_stride = min_stride.mul(sh.get(mi).val());
         if new_shape.is_const(0) {
             return Err(Error::with2(
-                "Non-injective Layout detected in complement (two modes overlap: stride, previous extent)",
+                "Non-injective Layout detected in complement: a mode with stride {} overlaps the modes below it, which already span {} elements",
                 min_stride.v,
                 last.v,
             ));
@@ -488,12 +566,14 @@ const fn complement_impl(shape: &IntTuple, stride: &IntTuple, cotarget: &IntTupl
     let s0 = sd.get(0).val();
     let lastd = res_d.get(r - 1).val();
     if lastd.v == 0 {
-        return Err(Error::new("complement: Non-injective Layout detected in complement."));
+        return Err(Error::new(
+            "Non-injective Layout detected in complement: a mode of the layout has size 0",
+        ));
     }
     let new_shape = s0.div(lastd);
     if new_shape.is_const(0) {
         return Err(Error::with2(
-            "Non-injective Layout detected in complement (two modes overlap: stride, previous extent)",
+            "Non-injective Layout detected in complement: a mode with stride {} overlaps the modes below it, which already span {} elements",
             s0.v,
             lastd.v,
         ));
@@ -505,7 +585,10 @@ const fn complement_impl(shape: &IntTuple, stride: &IntTuple, cotarget: &IntTupl
     }
     let rest_shape = coalesce_shape(&cotarget.ceil_div(&IntTuple::leaf(new_stride)));
     let rest_stride = compact_major(&rest_shape, new_stride, false);
-    let full = DynLayout::raw(IntTuple::pair(&res_s, &rest_shape), IntTuple::pair(&res_d, &rest_stride));
+    let full = DynLayout::raw(
+        IntTuple::pair(&res_s, &rest_shape),
+        IntTuple::pair(&res_d, &rest_stride),
+    );
     Ok(coalesce(&full))
 }
 
@@ -556,7 +639,7 @@ pub const fn right_inverse(l: &DynLayout) -> DynLayout {
     let mut i = 0;
     while i < lstride.rank() {
         let d = lstride.get(i).val();
-        if d.s {
+        if d.k {
             keys[n] = d.v;
             idx[n] = i;
             n += 1;
@@ -572,10 +655,14 @@ pub const fn right_inverse(l: &DynLayout) -> DynLayout {
         let j = idx[k];
         let ishape = lshape.get(j).val();
         let istride = lstride.get(j).val();
-        if curr.s && curr.v == istride.v {
+        if curr.k && curr.v == istride.v {
             rs.push(&IntTuple::leaf(ishape));
             rd.push(&IntTuple::leaf(pre[j]));
             curr = ishape.mul(istride);
+        } else if !istride.s {
+            // A dynamic stride that does not continue the chain ends it (CuTe's reference
+            // semantics for dynamic strides; static strides are skipped as in C++ CuTe).
+            break;
         }
         k += 1;
     }
@@ -588,8 +675,16 @@ pub const fn left_inverse(l: &DynLayout) -> Result<DynLayout, Error> {
     let c = coalesce(l);
     let lshape = c.shape.wrap();
     let lstride = c.stride.wrap();
+    if !lstride.is_known() {
+        return Err(Error::new(
+            "left_inverse: Left inverse requires static strides.",
+        ));
+    }
     if !lstride.is_static() {
-        return Err(Error::new("left_inverse: Left inverse requires static strides."));
+        // Plain known integers: CuTe's reference definition,
+        // right_inverse(make_layout(layout, complement(layout))).
+        let comp = tri!(complement(l, &IntTuple::leaf(Val::kn(1))));
+        return Ok(right_inverse(&DynLayout::from_modes(&[*l, comp])));
     }
     let pre = prefix_products(&lshape);
     let n = lstride.rank();
@@ -610,11 +705,17 @@ pub const fn left_inverse(l: &DynLayout) -> Result<DynLayout, Error> {
         let istride = lstride.get(j).val();
         if !istride.is_const(0) {
             let sz = rs.product();
-            if !sz.s {
-                return Err(Error::new("left_inverse: Left inverse divisibility condition needs static shapes"));
+            if !sz.k {
+                return Err(Error::new(
+                    "left_inverse: Left inverse divisibility condition needs static shapes",
+                ));
             }
             if istride.v % sz.v != 0 {
-                return Err(Error::with2("Left inverse divisibility condition (stride, size so far)", istride.v, sz.v));
+                return Err(Error::with2(
+                    "Left inverse divisibility condition violated: stride {} is not a multiple of {}, the span of the modes with smaller strides, so the layout is not injective (or its modes interleave) and has no left inverse",
+                    istride.v,
+                    sz.v,
+                ));
             }
             rs.push(&IntTuple::leaf(istride.div(sz)));
             rd.push(&IntTuple::leaf(pre[j]));

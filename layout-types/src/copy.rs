@@ -37,6 +37,11 @@ impl TvLayout {
         let inv = right_inverse(&mn);
         let tv_shape = IntTuple::pair(&IntTuple::leaf(thr.size()), &IntTuple::leaf(val.size()));
         let tv = tri!(composition(&inv, &DynLayout::make_layout(&tv_shape, false)));
-        Ok(TvLayout { layout_tv: tv, tiler: mn.shape.product_each(), threads: thr.size().v, values: val.size().v })
+        Ok(TvLayout {
+            layout_tv: tv,
+            tiler: mn.shape.product_each(),
+            threads: thr.size().v,
+            values: val.size().v,
+        })
     }
 }

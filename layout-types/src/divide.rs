@@ -23,7 +23,11 @@ pub const fn logical_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error
         return composition(l, &DynLayout::from_modes(&[tl, c]));
     }
     if t.rank() > l.rank() {
-        return Err(Error::with2("logical_divide: Too many modes in tiler.", t.rank() as i64, l.rank() as i64));
+        return Err(Error::with2(
+            "logical_divide: Too many modes in tiler.",
+            t.rank() as i64,
+            l.rank() as i64,
+        ));
     }
     let mut sh = IntTuple::empty();
     let mut st = IntTuple::empty();
@@ -83,7 +87,10 @@ pub const fn zip2_by(x: &IntTuple, t: &Tiler) -> Result<IntTuple, Error> {
 
 /// `tile_unzip(layout, tiler)`.
 pub const fn tile_unzip(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
-    Ok(DynLayout::raw(tri!(zip2_by(&l.shape, t)), tri!(zip2_by(&l.stride, t))))
+    Ok(DynLayout::raw(
+        tri!(zip2_by(&l.shape, t)),
+        tri!(zip2_by(&l.stride, t)),
+    ))
 }
 
 /// `zipped_divide(layout, tiler)`: `((tile modes...),(rest modes...))`.
@@ -96,8 +103,16 @@ pub const fn zipped_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error>
 pub(crate) const fn unpack(l: &DynLayout, first: bool, second: bool) -> DynLayout {
     let r0 = l.get(0).rank();
     let r1 = l.get(1).rank();
-    let c0 = if first { IntTuple::repeat(r0, &IntTuple::under()) } else { IntTuple::under() };
-    let c1 = if second { IntTuple::repeat(r1, &IntTuple::under()) } else { IntTuple::under() };
+    let c0 = if first {
+        IntTuple::repeat(r0, &IntTuple::under())
+    } else {
+        IntTuple::under()
+    };
+    let c1 = if second {
+        IntTuple::repeat(r1, &IntTuple::under())
+    } else {
+        IntTuple::under()
+    };
     l.slice(&IntTuple::pair(&c0, &c1))
 }
 

@@ -17,20 +17,47 @@ pub struct Error {
 impl Error {
     /// An error with no values.
     pub const fn new(msg: &'static str) -> Error {
-        Error { msg, vals: [0, 0], nvals: 0 }
+        Error {
+            msg,
+            vals: [0, 0],
+            nvals: 0,
+        }
     }
     /// An error naming one value.
     pub const fn with1(msg: &'static str, a: i64) -> Error {
-        Error { msg, vals: [a, 0], nvals: 1 }
+        Error {
+            msg,
+            vals: [a, 0],
+            nvals: 1,
+        }
     }
     /// An error naming two values.
     pub const fn with2(msg: &'static str, a: i64, b: i64) -> Error {
-        Error { msg, vals: [a, b], nvals: 2 }
+        Error {
+            msg,
+            vals: [a, b],
+            nvals: 2,
+        }
     }
     /// Panics with this error's message (used in constant evaluation, where the panic becomes a
-    /// compile error that shows the message and the values).
+    /// compile error that shows the message and the values). Each `{}` in the message is replaced
+    /// by the next value; values without a `{}` are appended as ` (values: a and b)`.
     #[track_caller]
     pub const fn panic(self) -> ! {
+        let (a, r) = split_hole(self.msg);
+        if self.nvals >= 1 && r.is_some() {
+            let r = match r {
+                Some(r) => r,
+                None => "",
+            };
+            let (b, r2) = split_hole(r);
+            match r2 {
+                Some(c) if self.nvals >= 2 => {
+                    const_panic::concat_panic!(display: a, self.vals[0], display: b, self.vals[1], display: c)
+                }
+                _ => const_panic::concat_panic!(display: a, self.vals[0], display: r),
+            }
+        }
         match self.nvals {
             0 => const_panic::concat_panic!(display: self.msg),
             1 => const_panic::concat_panic!(display: self.msg, " (value: ", self.vals[0], ")"),
@@ -41,12 +68,42 @@ impl Error {
     }
 }
 
+/// Splits a message at its first `{}`: `(before, Some(after))`, or `(msg, None)`.
+const fn split_hole(msg: &'static str) -> (&'static str, Option<&'static str>) {
+    let b = msg.as_bytes();
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == b'{' && b[i + 1] == b'}' {
+            let (head, tail) = b.split_at(i);
+            let (_, tail) = tail.split_at(2);
+            return match (core::str::from_utf8(head), core::str::from_utf8(tail)) {
+                (Ok(h), Ok(t)) => (h, Some(t)),
+                _ => (msg, None),
+            };
+        }
+        i += 1;
+    }
+    (msg, None)
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.msg)?;
-        match self.nvals {
+        let mut rest = self.msg;
+        let mut k = 0;
+        while k < self.nvals as usize {
+            match split_hole(rest) {
+                (a, Some(r)) => {
+                    write!(f, "{a}{}", self.vals[k])?;
+                    rest = r;
+                    k += 1;
+                }
+                _ => break,
+            }
+        }
+        f.write_str(rest)?;
+        match self.nvals as usize - k {
             0 => Ok(()),
-            1 => write!(f, " (value: {})", self.vals[0]),
+            1 => write!(f, " (value: {})", self.vals[k]),
             _ => write!(f, " (values: {} and {})", self.vals[0], self.vals[1]),
         }
     }

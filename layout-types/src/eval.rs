@@ -11,7 +11,7 @@
 use crate::algebra::{self, Tiler};
 use crate::copy::TvLayout;
 use crate::int_tuple::{IntTuple, Val};
-use crate::parse::{parse_int_tuple, parse_layout, parse_tiler};
+use crate::parse::{parse_layout, parse_tiler};
 use crate::{DynLayout, divide, partition, product};
 use core::fmt;
 
@@ -38,19 +38,28 @@ impl fmt::Display for Value {
     }
 }
 
+fn has_static_int(s: &str) -> bool {
+    let b = s.as_bytes();
+    (0..b.len()).any(|i| b[i] == b'_' && b.get(i + 1).is_some_and(|c| c.is_ascii_digit()))
+}
+
 fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, Error> {
     args.get(i).copied().ok_or(Error::new("missing argument"))
 }
 
 fn nargs(args: &[&str], lo: usize, hi: usize) -> Result<(), Error> {
     if args.len() < lo || args.len() > hi {
-        return Err(Error::with2("wrong number of arguments (got, expected at least)", args.len() as i64, lo as i64));
+        return Err(Error::with2(
+            "wrong number of arguments (got, expected at least)",
+            args.len() as i64,
+            lo as i64,
+        ));
     }
     Ok(())
 }
 
 fn index(s: &str) -> Result<i64, Error> {
-    let t = parse_int_tuple(s)?;
+    let t = crate::parse::parse_int_tuple(s)?;
     if !t.is_int() {
         return Err(Error::new("expected an integer index"));
     }
@@ -59,10 +68,31 @@ fn index(s: &str) -> Result<i64, Error> {
 
 /// Evaluates CuTe operation `op` on `args` (CuTe text), with the argument conventions of
 /// `shared/cute-cases/FORMAT.md`.
+///
+/// Integers are static (`_N`) or dynamic (`N`) as in C++ CuTe, whose decisions (merging modes,
+/// dropping size-1 modes, sorting strides) are taken on static values only. When no argument
+/// holds a static integer, the case is read as CuTe's reference definition (pycute) reads it:
+/// plain integers that decisions may use (see [`Val`]).
 pub fn eval(op: &str, args: &[&str]) -> Result<Value, Error> {
     use Value::*;
-    let lay = |i: usize| -> Result<DynLayout, Error> { parse_layout(arg(args, i)?) };
-    let til = |i: usize| -> Result<Tiler, Error> { parse_tiler(arg(args, i)?) };
+    let plain = !args.iter().any(|a| has_static_int(a));
+    let fix = move |l: DynLayout| {
+        if plain {
+            DynLayout::raw(l.shape.to_known(), l.stride.to_known())
+        } else {
+            l
+        }
+    };
+    let lay = |i: usize| -> Result<DynLayout, Error> { Ok(fix(parse_layout(arg(args, i)?)?)) };
+    let til = |i: usize| -> Result<Tiler, Error> {
+        let mut t = parse_tiler(arg(args, i)?)?;
+        t.modes = fix(t.modes);
+        Ok(t)
+    };
+    let parse_int_tuple = |s: &str| -> Result<IntTuple, Error> {
+        let t = crate::parse::parse_int_tuple(s)?;
+        Ok(if plain { t.to_known() } else { t })
+    };
     Ok(match op {
         "size" | "cosize" | "rank" | "depth" => {
             nargs(args, 1, 1)?;
@@ -80,7 +110,11 @@ pub fn eval(op: &str, args: &[&str]) -> Result<Value, Error> {
             let right = match args.get(1).copied() {
                 None | Some("LayoutLeft") => false,
                 Some("LayoutRight") => true,
-                Some(_) => return Err(Error::new("make_layout: expected LayoutLeft or LayoutRight")),
+                Some(_) => {
+                    return Err(Error::new(
+                        "make_layout: expected LayoutLeft or LayoutRight",
+                    ));
+                }
             };
             Layout(DynLayout::make_layout(&s, right))
         }
@@ -143,7 +177,11 @@ pub fn eval(op: &str, args: &[&str]) -> Result<Value, Error> {
         "blocked_product" | "raked_product" => {
             nargs(args, 2, 2)?;
             let (a, b) = (lay(0)?, lay(1)?);
-            Layout(if op == "blocked_product" { product::blocked_product(&a, &b)? } else { product::raked_product(&a, &b)? })
+            Layout(if op == "blocked_product" {
+                product::blocked_product(&a, &b)?
+            } else {
+                product::raked_product(&a, &b)?
+            })
         }
         "crd2idx" => {
             nargs(args, 2, 2)?;
@@ -201,7 +239,11 @@ pub fn eval(op: &str, args: &[&str]) -> Result<Value, Error> {
         "make_tiled_copy_tv" | "make_tiled_copy_tiler" => {
             nargs(args, 2, 2)?;
             let tv = TvLayout::new(&lay(0)?, &lay(1)?)?;
-            if op == "make_tiled_copy_tv" { Layout(tv.layout_tv) } else { Tuple(tv.tiler) }
+            if op == "make_tiled_copy_tv" {
+                Layout(tv.layout_tv)
+            } else {
+                Tuple(tv.tiler)
+            }
         }
         _ => return Err(Error::new("unknown op")),
     })

@@ -20,44 +20,75 @@ use core::fmt;
 pub const CAP: usize = 64;
 
 /// One integer with its static mark: `s == true` prints `_v` (CuTe's `Int<v>`), else `v`.
+///
+/// `k` says whether the algebra may take decisions on the value (merge two modes, drop a size-1
+/// mode, sort by stride). C++ CuTe decides only on static values; a dynamic `int` is opaque to
+/// it. A *known* value (`k` without `s`) is a plain integer as in CuTe's reference definition
+/// (pycute): printed like a dynamic one, but decided on. Static values are always known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Val {
     /// The value.
     pub v: i64,
     /// Whether the value is known at compile time (`Int<v>` in CuTe).
     pub s: bool,
+    /// Whether decisions may be taken on the value (static, or a plain known integer).
+    pub k: bool,
 }
 
 impl Val {
     /// A static value `_v`.
     pub const fn st(v: i64) -> Val {
-        Val { v, s: true }
+        Val {
+            v,
+            s: true,
+            k: true,
+        }
+    }
+    /// A known plain integer `v` (reference semantics: printed `v`, decided on).
+    pub const fn kn(v: i64) -> Val {
+        Val {
+            v,
+            s: false,
+            k: true,
+        }
     }
     /// A dynamic value `v`.
     pub const fn dy(v: i64) -> Val {
-        Val { v, s: false }
+        Val {
+            v,
+            s: false,
+            k: false,
+        }
+    }
+    /// Whether this is the constant `c` *for decisions* (static, or a known plain integer).
+    pub const fn kc(self, c: i64) -> bool {
+        self.k && self.v == c
+    }
+    const fn mk(v: i64, a: Val, b: Val) -> Val {
+        Val {
+            v,
+            s: a.s && b.s,
+            k: a.k && b.k,
+        }
     }
     /// Whether this is the static constant `c` (CuTe's `is_constant<c, T>`).
     pub const fn is_const(self, c: i64) -> bool {
         self.s && self.v == c
     }
-    const fn both(self, o: Val) -> bool {
-        self.s && o.s
-    }
     /// `a + b`: static only when both are.
     pub const fn add(self, o: Val) -> Val {
-        Val { v: self.v + o.v, s: self.both(o) }
+        Val::mk(self.v + o.v, self, o)
     }
     /// `a - b`: static only when both are.
     pub const fn sub(self, o: Val) -> Val {
-        Val { v: self.v - o.v, s: self.both(o) }
+        Val::mk(self.v - o.v, self, o)
     }
     /// `a * b`: static when both are, or when either is the static `_0`.
     pub const fn mul(self, o: Val) -> Val {
         if self.is_const(0) || o.is_const(0) {
             return Val::st(0);
         }
-        Val { v: self.v * o.v, s: self.both(o) }
+        Val::mk(self.v * o.v, self, o)
     }
     /// `a / b` (truncating, like C++): static when both are, or when `a` is `_0`.
     pub const fn div(self, o: Val) -> Val {
@@ -67,7 +98,7 @@ impl Val {
         if o.v == 0 {
             panic!("division by zero in layout arithmetic");
         }
-        Val { v: self.v / o.v, s: self.both(o) }
+        Val::mk(self.v / o.v, self, o)
     }
     /// `a % b`: static when both are, when `b` is `_1`/`_-1`, or when `a` is `_0`.
     pub const fn rem(self, o: Val) -> Val {
@@ -77,27 +108,41 @@ impl Val {
         if o.v == 0 {
             panic!("remainder by zero in layout arithmetic");
         }
-        Val { v: self.v % o.v, s: self.both(o) }
+        Val::mk(self.v % o.v, self, o)
     }
     /// `min(a, b)`: static only when both are.
     pub const fn min(self, o: Val) -> Val {
-        Val { v: if self.v < o.v { self.v } else { o.v }, s: self.both(o) }
+        Val::mk(if self.v < o.v { self.v } else { o.v }, self, o)
     }
     /// `max(a, b)`: static only when both are.
     pub const fn max(self, o: Val) -> Val {
-        Val { v: if self.v > o.v { self.v } else { o.v }, s: self.both(o) }
+        Val::mk(if self.v > o.v { self.v } else { o.v }, self, o)
     }
     /// `gcd(a, b)`: static only when both are.
     pub const fn gcd(self, o: Val) -> Val {
-        Val { v: gcd(self.v, o.v), s: self.both(o) }
+        Val::mk(gcd(self.v, o.v), self, o)
     }
     /// `abs(a)`, keeps the mark.
     pub const fn abs(self) -> Val {
-        Val { v: if self.v < 0 { -self.v } else { self.v }, s: self.s }
+        Val {
+            v: if self.v < 0 { -self.v } else { self.v },
+            s: self.s,
+            k: self.k,
+        }
     }
     /// `signum(a)`, keeps the mark.
     pub const fn signum(self) -> Val {
-        Val { v: if self.v < 0 { -1 } else if self.v > 0 { 1 } else { 0 }, s: self.s }
+        Val {
+            v: if self.v < 0 {
+                -1
+            } else if self.v > 0 {
+                1
+            } else {
+                0
+            },
+            s: self.s,
+            k: self.k,
+        }
     }
     /// `ceil_div(a, b) = (a + b - _1) / b`, CuTe's marks.
     pub const fn ceil_div(self, o: Val) -> Val {
@@ -119,7 +164,11 @@ pub const fn gcd(a: i64, b: i64) -> i64 {
 
 impl fmt::Display for Val {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.s { write!(f, "_{}", self.v) } else { write!(f, "{}", self.v) }
+        if self.s {
+            write!(f, "_{}", self.v)
+        } else {
+            write!(f, "{}", self.v)
+        }
     }
 }
 
@@ -133,6 +182,8 @@ pub enum Kind {
     Static,
     /// A tuple; its children follow it in pre-order.
     Tuple,
+    /// A known plain integer leaf (see [`Val`]).
+    Known,
     /// CuTe's `_` (Underscore): "keep this mode" in a slicing coordinate.
     Under,
     /// CuTe's `X` (also an Underscore) in a projection `Step`.
@@ -152,7 +203,12 @@ pub struct Node {
     pub v: i64,
 }
 
-const NODE0: Node = Node { kind: Kind::Dyn, nch: 0, span: 1, v: 0 };
+const NODE0: Node = Node {
+    kind: Kind::Dyn,
+    nch: 0,
+    span: 1,
+    v: 0,
+};
 
 /// A hierarchical tuple of integers (CuTe's IntTuple), also used for coordinates (leaves may be
 /// `_`) and projection steps (leaves may be `X`).
@@ -179,7 +235,19 @@ impl IntTuple {
     /// A leaf holding `v`.
     pub const fn leaf(v: Val) -> IntTuple {
         let mut n = [NODE0; CAP];
-        n[0] = Node { kind: if v.s { Kind::Static } else { Kind::Dyn }, nch: 0, span: 1, v: v.v };
+        let kind = if v.s {
+            Kind::Static
+        } else if v.k {
+            Kind::Known
+        } else {
+            Kind::Dyn
+        };
+        n[0] = Node {
+            kind,
+            nch: 0,
+            span: 1,
+            v: v.v,
+        };
         IntTuple { n, len: 1 }
     }
     /// A static leaf `_v`.
@@ -205,7 +273,12 @@ impl IntTuple {
     /// The empty tuple `()`.
     pub const fn empty() -> IntTuple {
         let mut n = [NODE0; CAP];
-        n[0] = Node { kind: Kind::Tuple, nch: 0, span: 1, v: 0 };
+        n[0] = Node {
+            kind: Kind::Tuple,
+            nch: 0,
+            span: 1,
+            v: 0,
+        };
         IntTuple { n, len: 1 }
     }
     /// `(a)`: a rank-1 tuple.
@@ -254,7 +327,7 @@ impl IntTuple {
     }
     /// Whether this is an integer leaf.
     pub const fn is_int(&self) -> bool {
-        matches!(self.n[0].kind, Kind::Dyn | Kind::Static)
+        matches!(self.n[0].kind, Kind::Dyn | Kind::Static | Kind::Known)
     }
     /// Whether this is `_`.
     pub const fn is_under(&self) -> bool {
@@ -269,11 +342,23 @@ impl IntTuple {
         match self.n[0].kind {
             Kind::Dyn => Val::dy(self.n[0].v),
             Kind::Static => Val::st(self.n[0].v),
+            Kind::Known => Val::kn(self.n[0].v),
             _ => panic!("expected an integer, found a tuple or `_`"),
         }
     }
     /// Whether every leaf is static (CuTe's `is_static`).
     pub const fn is_static(&self) -> bool {
+        let mut i = 0;
+        while i < self.len as usize {
+            if matches!(self.n[i].kind, Kind::Dyn | Kind::Known) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+    /// Whether every leaf is known (static, or a known plain integer).
+    pub const fn is_known(&self) -> bool {
         let mut i = 0;
         while i < self.len as usize {
             if matches!(self.n[i].kind, Kind::Dyn) {
@@ -282,6 +367,29 @@ impl IntTuple {
             i += 1;
         }
         true
+    }
+    /// Whether any leaf is static.
+    pub const fn has_static(&self) -> bool {
+        let mut i = 0;
+        while i < self.len as usize {
+            if matches!(self.n[i].kind, Kind::Static) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+    /// The same tuple with every dynamic leaf made a known plain integer (see [`Val`]).
+    pub const fn to_known(&self) -> IntTuple {
+        let mut r = *self;
+        let mut i = 0;
+        while i < r.len as usize {
+            if matches!(r.n[i].kind, Kind::Dyn) {
+                r.n[i].kind = Kind::Known;
+            }
+            i += 1;
+        }
+        r
     }
     /// Whether any leaf is `_` or `X`.
     pub const fn has_under(&self) -> bool {
@@ -296,7 +404,11 @@ impl IntTuple {
     }
     /// Number of modes: 1 for a leaf, else the number of children.
     pub const fn rank(&self) -> usize {
-        if self.is_tuple() { self.n[0].nch as usize } else { 1 }
+        if self.is_tuple() {
+            self.n[0].nch as usize
+        } else {
+            1
+        }
     }
     /// Nesting depth: 0 for a leaf.
     pub const fn depth(&self) -> usize {
@@ -379,8 +491,16 @@ impl IntTuple {
         let mut i = 0;
         while i < self.len as usize {
             let (a, b) = (self.n[i], o.n[i]);
-            let ak = if matches!(a.kind, Kind::Static) { Kind::Dyn } else { a.kind };
-            let bk = if matches!(b.kind, Kind::Static) { Kind::Dyn } else { b.kind };
+            let ak = if matches!(a.kind, Kind::Static | Kind::Known) {
+                Kind::Dyn
+            } else {
+                a.kind
+            };
+            let bk = if matches!(b.kind, Kind::Static | Kind::Known) {
+                Kind::Dyn
+            } else {
+                b.kind
+            };
             if ak as u8 != bk as u8 || a.nch != b.nch || a.v != b.v {
                 return false;
             }
@@ -405,7 +525,11 @@ impl IntTuple {
     }
     /// Flatten, always returning a tuple (`flatten_to_tuple`).
     pub const fn flatten_to_tuple(&self) -> IntTuple {
-        if self.is_tuple() { self.flatten() } else { IntTuple::wrap1(self) }
+        if self.is_tuple() {
+            self.flatten()
+        } else {
+            IntTuple::wrap1(self)
+        }
     }
     /// Number of leaves.
     pub const fn leaf_count(&self) -> usize {
@@ -454,11 +578,19 @@ impl IntTuple {
     }
     /// `unwrap`: a rank-1 tuple `(a)` becomes `a`, recursively.
     pub const fn unwrap(&self) -> IntTuple {
-        if self.is_tuple() && self.rank() == 1 { self.get(0).unwrap() } else { *self }
+        if self.is_tuple() && self.rank() == 1 {
+            self.get(0).unwrap()
+        } else {
+            *self
+        }
     }
     /// `wrap`: a leaf becomes `(a)`; a tuple stays.
     pub const fn wrap(&self) -> IntTuple {
-        if self.is_tuple() { *self } else { IntTuple::wrap1(self) }
+        if self.is_tuple() {
+            *self
+        } else {
+            IntTuple::wrap1(self)
+        }
     }
 
     /// Product of all leaves (CuTe's `product`/`size`), with CuTe's static marks.
@@ -551,7 +683,11 @@ impl IntTuple {
                 }
                 let mut i = 0;
                 while i < self.rank() {
-                    let bi = if i < b.rank() { b.get(i) } else { IntTuple::st(1) };
+                    let bi = if i < b.rank() {
+                        b.get(i)
+                    } else {
+                        IntTuple::st(1)
+                    };
                     r.push(&self.get(i).ceil_div(&bi));
                     i += 1;
                 }

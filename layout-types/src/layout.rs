@@ -44,7 +44,16 @@ impl DynLayout {
     /// `make_layout(shape, stride)`; the two must be congruent.
     pub const fn new(shape: IntTuple, stride: IntTuple) -> Result<DynLayout, Error> {
         if !shape.congruent(&stride) {
-            return Err(Error::new("make_layout: shape and stride are not congruent"));
+            if shape.rank() != stride.rank() {
+                return Err(Error::with2(
+                    "make_layout: the shape has {} modes but the stride has {}; shape and stride must be congruent",
+                    shape.rank() as i64,
+                    stride.rank() as i64,
+                ));
+            }
+            return Err(Error::new(
+                "make_layout: shape and stride are not congruent: a mode is a tuple in one and an integer in the other",
+            ));
         }
         Ok(DynLayout { shape, stride })
     }
@@ -54,11 +63,17 @@ impl DynLayout {
     }
     /// `make_layout(shape, LayoutLeft{})` (`right == false`) or `LayoutRight{}`: compact strides.
     pub const fn make_layout(shape: &IntTuple, right: bool) -> DynLayout {
-        DynLayout { shape: *shape, stride: compact_major(shape, Val::st(1), right) }
+        DynLayout {
+            shape: *shape,
+            stride: compact_major(shape, Val::st(1), right),
+        }
     }
     /// `Layout<_1,_0>`: the trivial layout.
     pub const fn trivial() -> DynLayout {
-        DynLayout { shape: IntTuple::st(1), stride: IntTuple::st(0) }
+        DynLayout {
+            shape: IntTuple::st(1),
+            stride: IntTuple::st(0),
+        }
     }
     /// `make_layout(a, b, ...)`: a layout whose modes are the given layouts.
     pub const fn from_modes(modes: &[DynLayout]) -> DynLayout {
@@ -70,7 +85,10 @@ impl DynLayout {
             st.push(&modes[i].stride);
             i += 1;
         }
-        DynLayout { shape: sh, stride: st }
+        DynLayout {
+            shape: sh,
+            stride: st,
+        }
     }
     /// Number of modes.
     pub const fn rank(&self) -> usize {
@@ -82,7 +100,10 @@ impl DynLayout {
     }
     /// Mode `i` as a layout (`layout<i>(l)`).
     pub const fn get(&self, i: usize) -> DynLayout {
-        DynLayout { shape: self.shape.get(i), stride: self.stride.get(i) }
+        DynLayout {
+            shape: self.shape.get(i),
+            stride: self.stride.get(i),
+        }
     }
     /// Number of elements in the domain (`size`).
     pub const fn size(&self) -> Val {
@@ -125,7 +146,10 @@ impl DynLayout {
         let mut r = IntTuple::empty();
         let mut k = 0;
         while k < self.rank() {
-            r.push(&IntTuple::leaf(crd2idx_colex(&h.get(k), &self.shape.get(k))));
+            r.push(&IntTuple::leaf(crd2idx_colex(
+                &h.get(k),
+                &self.shape.get(k),
+            )));
             k += 1;
         }
         r
@@ -136,34 +160,52 @@ impl DynLayout {
     }
     /// `layout(coord)` with `_` in the coordinate: the sub-layout of the kept modes (`slice`).
     pub const fn slice(&self, coord: &IntTuple) -> DynLayout {
-        DynLayout { shape: IntTuple::slice(coord, &self.shape), stride: IntTuple::slice(coord, &self.stride) }
+        DynLayout {
+            shape: IntTuple::slice(coord, &self.shape),
+            stride: IntTuple::slice(coord, &self.stride),
+        }
     }
     /// `slice_and_offset`: the sliced layout and the offset of the fixed part of the coordinate.
     pub const fn slice_and_offset(&self, coord: &IntTuple) -> (DynLayout, Val) {
-        (self.slice(coord), crd2idx_under(coord, &self.shape, &self.stride))
+        (
+            self.slice(coord),
+            crd2idx_under(coord, &self.shape, &self.stride),
+        )
     }
     /// `dice(step, layout)`: keep the modes where `step` holds an integer, drop those with `X`.
     pub const fn dice(&self, step: &IntTuple) -> Result<DynLayout, Error> {
         if step.is_tuple() && (!self.shape.is_tuple() || step.rank() != self.rank()) {
             return Err(Error::with2(
-                "Step/projection rank differs from the layout's rank",
+                "the Step/projection has {} modes but the layout has {}; they must have the same rank",
                 step.rank() as i64,
                 self.rank() as i64,
             ));
         }
-        Ok(DynLayout { shape: IntTuple::dice(step, &self.shape), stride: IntTuple::dice(step, &self.stride) })
+        Ok(DynLayout {
+            shape: IntTuple::dice(step, &self.shape),
+            stride: IntTuple::dice(step, &self.stride),
+        })
     }
     /// `select<I...>(layout)`: the listed modes.
     pub const fn select(&self, idx: &[usize]) -> DynLayout {
-        DynLayout { shape: self.shape.select(idx), stride: self.stride.select(idx) }
+        DynLayout {
+            shape: self.shape.select(idx),
+            stride: self.stride.select(idx),
+        }
     }
     /// `flatten(layout)`.
     pub const fn flatten(&self) -> DynLayout {
-        DynLayout { shape: self.shape.flatten(), stride: self.stride.flatten() }
+        DynLayout {
+            shape: self.shape.flatten(),
+            stride: self.stride.flatten(),
+        }
     }
     /// `append(layout, x)`.
     pub const fn append(&self, x: &DynLayout) -> DynLayout {
-        DynLayout { shape: self.shape.append(&x.shape), stride: self.stride.append(&x.stride) }
+        DynLayout {
+            shape: self.shape.append(&x.shape),
+            stride: self.stride.append(&x.stride),
+        }
     }
     /// `append<N>(layout)`: pad with `_1:_0` modes up to rank `n`.
     pub const fn append_to(&self, n: usize) -> DynLayout {
@@ -174,19 +216,31 @@ impl DynLayout {
     }
     /// `prepend(layout, x)`.
     pub const fn prepend(&self, x: &DynLayout) -> DynLayout {
-        DynLayout { shape: self.shape.prepend(&x.shape), stride: self.stride.prepend(&x.stride) }
+        DynLayout {
+            shape: self.shape.prepend(&x.shape),
+            stride: self.stride.prepend(&x.stride),
+        }
     }
     /// `replace<i>(layout, x)`.
     pub const fn replace(&self, i: usize, x: &DynLayout) -> DynLayout {
-        DynLayout { shape: self.shape.replace(i, &x.shape), stride: self.stride.replace(i, &x.stride) }
+        DynLayout {
+            shape: self.shape.replace(i, &x.shape),
+            stride: self.stride.replace(i, &x.stride),
+        }
     }
     /// `group<b, e>(layout)`.
     pub const fn group(&self, b: usize, e: usize) -> DynLayout {
-        DynLayout { shape: self.shape.group(b, e), stride: self.stride.group(b, e) }
+        DynLayout {
+            shape: self.shape.group(b, e),
+            stride: self.stride.group(b, e),
+        }
     }
     /// `take<b, e>(layout)`.
     pub const fn take(&self, b: usize, e: usize) -> DynLayout {
-        DynLayout { shape: self.shape.take(b, e), stride: self.stride.take(b, e) }
+        DynLayout {
+            shape: self.shape.take(b, e),
+            stride: self.stride.take(b, e),
+        }
     }
     /// Structural equality including static marks.
     pub const fn same(&self, o: &DynLayout) -> bool {
@@ -213,11 +267,13 @@ const fn cosize_acc(shape: &IntTuple, stride: &IntTuple, acc: Val) -> Val {
 pub const fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Val, Error> {
     if coord.is_tuple() {
         if !shape.is_tuple() {
-            return Err(Error::new("crd2idx: the coordinate is a tuple but the shape is an integer"));
+            return Err(Error::new(
+                "crd2idx: the coordinate is a tuple but the shape (mode) it indexes is an integer; the coordinate must be congruent with the shape",
+            ));
         }
         if coord.rank() != shape.rank() {
             return Err(Error::with2(
-                "crd2idx: the coordinate is not congruent with the shape (ranks differ)",
+                "crd2idx: the coordinate has {} modes but the shape has {}; the coordinate must be congruent with the shape",
                 coord.rank() as i64,
                 shape.rank() as i64,
             ));
@@ -230,7 +286,9 @@ pub const fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
         }
         Ok(acc)
     } else if !coord.is_int() {
-        Err(Error::new("crd2idx: the coordinate holds `_`; slice the layout instead"))
+        Err(Error::new(
+            "crd2idx: the coordinate holds `_`; slice the layout instead",
+        ))
     } else if shape.is_tuple() {
         if !stride.is_tuple() || stride.rank() != shape.rank() {
             return Err(Error::new("crd2idx: shape and stride are not congruent"));
@@ -245,7 +303,11 @@ pub const fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
             let mut i = 1;
             let mut rest = Val::st(0);
             while i < r {
-                rest = rest.add(tri!(crd2idx(&IntTuple::st(0), &shape.get(i), &stride.get(i))));
+                rest = rest.add(tri!(crd2idx(
+                    &IntTuple::st(0),
+                    &shape.get(i),
+                    &stride.get(i)
+                )));
                 i += 1;
             }
             acc = acc.add(rest);
@@ -267,10 +329,18 @@ pub const fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
                 c = d;
                 if c.is_const(0) {
                     // the rest is crd2idx(_0, ...) of each remaining mode
-                    let mut rest = tri!(crd2idx(&IntTuple::st(0), &shape.get(i + 1), &stride.get(i + 1)));
+                    let mut rest = tri!(crd2idx(
+                        &IntTuple::st(0),
+                        &shape.get(i + 1),
+                        &stride.get(i + 1)
+                    ));
                     let mut k = i + 2;
                     while k < r {
-                        rest = Val::st(0).add(rest).add(tri!(crd2idx(&IntTuple::st(0), &shape.get(k), &stride.get(k))));
+                        rest = Val::st(0).add(rest).add(tri!(crd2idx(
+                            &IntTuple::st(0),
+                            &shape.get(k),
+                            &stride.get(k)
+                        )));
                         k += 1;
                     }
                     parts[i + 1] = rest;
@@ -323,7 +393,11 @@ pub const fn crd2idx_under(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple
 /// CuTe's `idx2crd(idx, shape, stride)` (`get_hier_coord`): `(idx / d) % s` at each leaf.
 pub const fn idx2crd_strided(idx: Val, shape: &IntTuple, stride: &IntTuple) -> IntTuple {
     if shape.is_tuple() {
-        let st = if stride.is_tuple() { *stride } else { compact_major(shape, stride.val(), false) };
+        let st = if stride.is_tuple() {
+            *stride
+        } else {
+            compact_major(shape, stride.val(), false)
+        };
         let mut r = IntTuple::empty();
         let mut i = 0;
         while i < shape.rank() {

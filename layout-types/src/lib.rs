@@ -5,15 +5,16 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod algebra;
+pub mod check;
+pub mod consts;
+pub mod copy;
+pub mod divide;
 pub mod int_tuple;
 pub mod layout;
 pub mod parse;
-pub mod algebra;
-pub mod divide;
-pub mod product;
 pub mod partition;
-pub mod copy;
-pub mod consts;
+pub mod product;
 pub mod static_layout;
 
 pub use int_tuple::{IntTuple, Val};

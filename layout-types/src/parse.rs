@@ -51,7 +51,11 @@ impl P<'_> {
         }
     }
     fn expect(&mut self, c: u8) -> Result<(), Error> {
-        if self.eat(c) { Ok(()) } else { Err(Error::new(EXPECT[idx(c)])) }
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(Error::new(EXPECT[idx(c)]))
+        }
     }
     fn number(&mut self) -> Result<i64, Error> {
         self.skip();
@@ -100,7 +104,9 @@ impl P<'_> {
             Some(b'_') => {
                 self.i += 1;
                 match self.s.get(self.i) {
-                    Some(c) if c.is_ascii_digit() || *c == b'-' => Ok(IntTuple::leaf(Val::st(self.number()?))),
+                    Some(c) if c.is_ascii_digit() || *c == b'-' => {
+                        Ok(IntTuple::leaf(Val::st(self.number()?)))
+                    }
                     _ => Ok(IntTuple::under()),
                 }
             }
@@ -108,17 +114,30 @@ impl P<'_> {
                 self.i += 1;
                 Ok(IntTuple::x())
             }
-            Some(c) if c.is_ascii_digit() || c == b'-' => Ok(IntTuple::leaf(Val::dy(self.number()?))),
-            Some(_) => Err(Error::new("unexpected character: expected an integer, `_N`, `_`, `X` or `(`")),
+            Some(c) if c.is_ascii_digit() || c == b'-' => {
+                Ok(IntTuple::leaf(Val::dy(self.number()?)))
+            }
+            Some(_) => Err(Error::new(
+                "unexpected character: expected an integer, `_N`, `_`, `X` or `(`",
+            )),
             None => Err(Error::new("unexpected end of text")),
         }
     }
     fn end(&mut self) -> Result<(), Error> {
-        if self.peek().is_some() { Err(Error::new("unexpected text after the value")) } else { Ok(()) }
+        if self.peek().is_some() {
+            Err(Error::new("unexpected text after the value"))
+        } else {
+            Ok(())
+        }
     }
 }
 
-const EXPECT: [&str; 4] = ["expected `)`", "expected `:`", "expected `]`", "expected a different character"];
+const EXPECT: [&str; 4] = [
+    "expected `)`",
+    "expected `:`",
+    "expected `]`",
+    "expected a different character",
+];
 const fn idx(c: u8) -> usize {
     match c {
         b')' => 0,
@@ -130,7 +149,10 @@ const fn idx(c: u8) -> usize {
 
 /// Parses an IntTuple (also coordinates with `_` and steps with `X`).
 pub fn parse_int_tuple(s: &str) -> Result<IntTuple, Error> {
-    let mut p = P { s: s.as_bytes(), i: 0 };
+    let mut p = P {
+        s: s.as_bytes(),
+        i: 0,
+    };
     let t = p.int_tuple(0)?;
     p.end()?;
     Ok(t)
@@ -148,7 +170,10 @@ fn layout_at(p: &mut P<'_>) -> Result<DynLayout, Error> {
 
 /// Parses a layout `shape:stride`; a bare shape gets compact column-major strides.
 pub fn parse_layout(s: &str) -> Result<DynLayout, Error> {
-    let mut p = P { s: s.as_bytes(), i: 0 };
+    let mut p = P {
+        s: s.as_bytes(),
+        i: 0,
+    };
     let l = layout_at(&mut p)?;
     p.end()?;
     Ok(l)
@@ -156,7 +181,9 @@ pub fn parse_layout(s: &str) -> Result<DynLayout, Error> {
 
 fn tiler_mode(p: &mut P<'_>) -> Result<ParsedMode, Error> {
     if p.peek() == Some(b'[') {
-        return Err(Error::new("nested `[...]` tilers are not supported: write the inner tiler as a shape tuple"));
+        return Err(Error::new(
+            "nested `[...]` tilers are not supported: write the inner tiler as a shape tuple",
+        ));
     }
     let shape = p.int_tuple(0)?;
     if shape.is_under() || shape.is_x() {
@@ -193,7 +220,10 @@ fn tiler_list(p: &mut P<'_>) -> Result<Tiler, Error> {
 /// Parses a tiler: a layout (`8:2`), a shape tuple (`(_2,_2)`, one `N:_1` layout a mode) or a
 /// by-mode list (`[4:1,(2,2):(1,8)]`).
 pub fn parse_tiler(s: &str) -> Result<Tiler, Error> {
-    let mut p = P { s: s.as_bytes(), i: 0 };
+    let mut p = P {
+        s: s.as_bytes(),
+        i: 0,
+    };
     let t = if p.eat(b'[') {
         tiler_list(&mut p)?
     } else {
@@ -206,7 +236,9 @@ pub fn parse_tiler(s: &str) -> Result<Tiler, Error> {
         } else if shape.is_int() {
             Tiler::layout(DynLayout::make_layout(&shape, false))
         } else {
-            return Err(Error::new("a tiler must be a layout, a shape or a `[...]` list"));
+            return Err(Error::new(
+                "a tiler must be a layout, a shape or a `[...]` list",
+            ));
         }
     };
     p.end()?;

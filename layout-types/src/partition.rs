@@ -23,29 +23,47 @@ use crate::{DynLayout, Error, tri};
 
 /// CuTe's `inner_partition(tensor, tiler, coord)`: the tile modes, at tile coordinate `coord`
 /// (which may hold `_`). Returns `(layout, offset)`.
-pub const fn inner_partition(l: &DynLayout, t: &Tiler, coord: &IntTuple) -> Result<(DynLayout, Val), Error> {
+pub const fn inner_partition(
+    l: &DynLayout,
+    t: &Tiler,
+    coord: &IntTuple,
+) -> Result<(DynLayout, Val), Error> {
     let z = tri!(zipped_divide(l, t));
     let r0 = z.get(0).rank();
     let r1 = z.get(1).rank();
-    let c1 = if coord.is_tuple() { coord.append_to(r1, &IntTuple::under()) } else { *coord };
+    let c1 = if coord.is_tuple() {
+        coord.append_to(r1, &IntTuple::under())
+    } else {
+        *coord
+    };
     let c = IntTuple::pair(&IntTuple::repeat(r0, &IntTuple::under()), &c1);
     slice_checked(&z, &c)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: the rest modes, at coordinate `coord` inside
 /// the tile. Returns `(layout, offset)`.
-pub const fn outer_partition(l: &DynLayout, t: &Tiler, coord: &IntTuple) -> Result<(DynLayout, Val), Error> {
+pub const fn outer_partition(
+    l: &DynLayout,
+    t: &Tiler,
+    coord: &IntTuple,
+) -> Result<(DynLayout, Val), Error> {
     let z = tri!(zipped_divide(l, t));
     let r0 = z.get(0).rank();
     let r1 = z.get(1).rank();
-    let c0 = if coord.is_tuple() { coord.append_to(r0, &IntTuple::under()) } else { *coord };
+    let c0 = if coord.is_tuple() {
+        coord.append_to(r0, &IntTuple::under())
+    } else {
+        *coord
+    };
     let c = IntTuple::pair(&c0, &IntTuple::repeat(r1, &IntTuple::under()));
     slice_checked(&z, &c)
 }
 
 const fn slice_checked(z: &DynLayout, c: &IntTuple) -> Result<(DynLayout, Val), Error> {
     if !c.weakly_congruent_under(&z.shape) {
-        return Err(Error::new("partition: the coordinate is not congruent with the tiled layout"));
+        return Err(Error::new(
+            "partition: the coordinate is not congruent with the tiled layout",
+        ));
     }
     tri!(check_in_bounds(c, &z.shape));
     Ok(z.slice_and_offset(c))
@@ -67,7 +85,11 @@ pub const fn check_in_bounds(c: &IntTuple, shape: &IntTuple) -> Result<(), Error
     let v = c.val().v;
     let s = shape.product().v;
     if v < 0 || v >= s {
-        return Err(Error::with2("coordinate outside the shape (coordinate, extent)", v, s));
+        return Err(Error::with2(
+            "coordinate {} is outside the shape: its mode has extent {}",
+            v,
+            s,
+        ));
     }
     Ok(())
 }
@@ -109,7 +131,7 @@ pub const fn local_tile(
             let td = tri!(t.dice(p));
             if coord.is_tuple() && p.is_tuple() && coord.rank() != p.rank() {
                 return Err(Error::with2(
-                    "Step/projection rank differs from the coordinate's rank",
+                    "the Step/projection has {} modes but the coordinate has {}; they must have the same rank",
                     p.rank() as i64,
                     coord.rank() as i64,
                 ));
@@ -135,7 +157,11 @@ pub const fn local_partition(
     };
     let n = tl.size().v;
     if idx < 0 || idx >= n {
-        return Err(Error::with2("local_partition: thread index outside the thread layout (index, size)", idx, n));
+        return Err(Error::with2(
+            "local_partition: thread index {} is outside the thread layout of {} threads",
+            idx,
+            n,
+        ));
     }
     let tiler = tri!(Tiler::from_shape(&tl.shape.product_each()));
     let coord = tl.get_flat_coord(idx);

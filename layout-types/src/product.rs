@@ -25,7 +25,11 @@ pub const fn logical_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Erro
         return Ok(DynLayout::from_modes(&[*b, r]));
     }
     if t.rank() > b.rank() {
-        return Err(Error::with2("logical_product: Too many modes in tiler.", t.rank() as i64, b.rank() as i64));
+        return Err(Error::with2(
+            "logical_product: Too many modes in tiler.",
+            t.rank() as i64,
+            b.rank() as i64,
+        ));
     }
     let mut sh = IntTuple::empty();
     let mut st = IntTuple::empty();
@@ -64,7 +68,10 @@ pub const fn flat_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> 
 }
 
 const fn zip_layouts(a: &DynLayout, b: &DynLayout) -> DynLayout {
-    DynLayout::raw(zip_tuples(&a.shape, &b.shape), zip_tuples(&a.stride, &b.stride))
+    DynLayout::raw(
+        zip_tuples(&a.shape, &b.shape),
+        zip_tuples(&a.stride, &b.stride),
+    )
 }
 
 const fn zip_tuples(a: &IntTuple, b: &IntTuple) -> IntTuple {
@@ -82,7 +89,11 @@ const fn zip_tuples(a: &IntTuple, b: &IntTuple) -> IntTuple {
 }
 
 const fn rank_padded_product(b: &DynLayout, t: &DynLayout) -> Result<DynLayout, Error> {
-    let r = if b.rank() > t.rank() { b.rank() } else { t.rank() };
+    let r = if b.rank() > t.rank() {
+        b.rank()
+    } else {
+        t.rank()
+    };
     let bp = b.append_to(r);
     let tp = t.append_to(r);
     logical_product(&bp, &Tiler::layout(tp))

@@ -269,7 +269,13 @@ impl FlatLayout {
             mode_end[m] = acc;
             m += 1;
         }
-        FlatLayout { n, shape, stride, rank, mode_end }
+        FlatLayout {
+            n,
+            shape,
+            stride,
+            rank,
+            mode_end,
+        }
     }
     /// `layout(i)`: the index of 1-D coordinate `i` (the last leaf takes the remainder, as CuTe).
     #[inline(always)]
@@ -324,7 +330,11 @@ impl FlatLayout {
             size *= self.shape[j];
             j += 1;
         }
-        if m + 1 == self.rank { i / div } else { (i / div) % size }
+        if m + 1 == self.rank {
+            i / div
+        } else {
+            (i / div) % size
+        }
     }
 }
 
@@ -549,12 +559,107 @@ static_op!(
     /// `make_layout(shape, LayoutRight{})`: compact row-major.
     MakeLayoutRight<S: SI> make_layout_right => |s| Ok(DynLayout::make_layout(s, true)));
 
+/// `slice(coord, layout)` with a static coordinate (`Underscore` keeps a mode): the coordinate
+/// must be congruent with the layout's shape and inside it.
+const fn checked_slice(l: &DynLayout, c: &IntTuple) -> Result<DynLayout, Error> {
+    if !c.weakly_congruent_under(&l.shape) {
+        return Err(slice_congruence_error(c, &l.shape));
+    }
+    crate::tri!(crate::partition::check_in_bounds(c, &l.shape));
+    Ok(l.slice(c))
+}
+
+const fn slice_congruence_error(c: &IntTuple, shape: &IntTuple) -> Error {
+    if c.is_tuple() && shape.is_tuple() && c.rank() != shape.rank() {
+        Error::with2(
+            "slice: the coordinate has {} modes but the layout has {}; the coordinate must be congruent with the shape",
+            c.rank() as i64,
+            shape.rank() as i64,
+        )
+    } else {
+        Error::new(
+            "slice: the coordinate is not congruent with the layout's shape (a tuple where the shape has an integer)",
+        )
+    }
+}
+
+static_op!(
+    /// `layout(coord)` with `_` in a static coordinate (`(Underscore, _3)`): the sub-layout of the
+    /// kept modes. A coordinate not congruent with the shape or outside it fails to compile.
+    Slice<A: SL, C: SI> slice => |a, c| checked_slice(a, c));
+
+/// `crd2idx(coord, layout)` with a static coordinate of a static layout: the index is a constant.
+/// A coordinate not congruent with the shape, or outside it, fails to compile.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Crd2Idx<L, C>(PhantomData<(L, C)>);
+impl<L: StaticLayout, C: StaticIntTuple> Crd2Idx<L, C> {
+    /// The index.
+    pub const INDEX: i64 = {
+        let l = L::VALUE;
+        let c = C::VALUE;
+        let v = match crate::layout::crd2idx(&c, &l.shape, &l.stride) {
+            Ok(v) => v.v,
+            Err(e) => e.panic(),
+        };
+        match crate::partition::check_in_bounds(&c, &l.shape) {
+            Ok(()) => v,
+            Err(e) => e.panic(),
+        }
+    };
+}
+
+/// `crd2idx(coord, layout)` for a static coordinate: a compile-time constant index (see [`Crd2Idx`]).
+#[inline(always)]
+pub fn static_crd2idx<L: StaticLayout, C: StaticIntTuple>(_: L, _: C) -> i64 {
+    const { Crd2Idx::<L, C>::INDEX }
+}
+
+/// `make_layout(shape, stride)` for static shape and stride, checked at compile time (congruence).
+#[inline(always)]
+pub fn make_static_layout<S: StaticIntTuple, D: StaticIntTuple>(
+    shape: S,
+    stride: D,
+) -> Layout<S, D> {
+    let _: DynLayout = const { <Layout<S, D> as StaticLayout>::VALUE };
+    Layout { shape, stride }
+}
+
+/// Used by `layout!` to check a static layout at compile time (autoref dispatch: static layouts
+/// take [`CheckStatic`], others [`CheckDynamic`], which does nothing).
+#[doc(hidden)]
+pub struct Probe<S, D>(PhantomData<(S, D)>);
+impl<S, D> Probe<S, D> {
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn of(_: &Layout<S, D>) -> Self {
+        Probe(PhantomData)
+    }
+}
+#[doc(hidden)]
+pub trait CheckStatic {
+    #[doc(hidden)]
+    fn check(&self);
+}
+impl<S: StaticIntTuple, D: StaticIntTuple> CheckStatic for Probe<S, D> {
+    #[inline(always)]
+    fn check(&self) {
+        let _: DynLayout = const { <Layout<S, D> as StaticLayout>::VALUE };
+    }
+}
+#[doc(hidden)]
+pub trait CheckDynamic {
+    #[doc(hidden)]
+    fn check(&self) {}
+}
+impl<S, D> CheckDynamic for &Probe<S, D> {}
+
 /// A static TiledCopy's layouts: `make_tiled_copy(atom, Thr, Val)` (see [`crate::copy::TvLayout`]).
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct TiledCopyTv<Thr, Val>(PhantomData<(Thr, Val)>);
 impl<Thr: StaticLayout, Val: StaticLayout> TiledCopyTv<Thr, Val> {
     /// The TV layout and tiler.
-    pub const TV: crate::copy::TvLayout = match crate::copy::TvLayout::new(&Thr::VALUE, &Val::VALUE) {
+    pub const TV: crate::copy::TvLayout = match crate::copy::TvLayout::new(&Thr::VALUE, &Val::VALUE)
+    {
         Ok(t) => t,
         Err(e) => e.panic(),
     };
@@ -584,6 +689,11 @@ macro_rules! layout {
     ($shape:tt : $stride:tt) => {{
         #[allow(unused_imports)]
         use $crate::consts::*;
-        $crate::static_layout::Layout::new($shape, $stride)
+        #[allow(unused_imports)]
+        use $crate::static_layout::{CheckDynamic as _, CheckStatic as _};
+        let l = $crate::static_layout::Layout::new($shape, $stride);
+        // a static layout is checked at compile time (congruence)
+        (&$crate::static_layout::Probe::of(&l)).check();
+        l
     }};
 }

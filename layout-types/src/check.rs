@@ -1,0 +1,311 @@
+//! Static checks of kernel parameters built from static layouts: shared-memory budget, thread
+//! count, and vector width / contiguity of a tiled copy. Each is a zero-sized type whose
+//! associated constant is computed (and checked) by the compiler; a violation fails the build
+//! with a sentence naming the offending values, e.g.
+//! `error[E0080]: evaluation panicked: shared memory: the tile needs 262144 bytes ...`.
+//!
+//! ```
+//! use layout_types::prelude::*;
+//! use layout_types::check::*;
+//! // 128x64 f32 tile, 32 KiB: fits
+//! const BYTES: i64 = SmemTile::<Layout<(_128, _64), (_1, _128)>, f32>::BYTES;
+//! assert_eq!(BYTES, 32768);
+//! // 256 threads, 8 contiguous 2-byte values each: 128-bit copies are fine
+//! let t = tiled_copy::<u16, 128, _, _, _, _>(
+//!     layout!((_128, _16):(_1, _128)),  // source tile (column-major)
+//!     layout!((_128, _16):(_1, _128)),  // destination tile
+//!     layout!((_16, _16):(_1, _16)),    // threads
+//!     layout!((_8, _1):(_1, _0)),       // values per thread
+//! );
+//! assert_eq!(core::mem::size_of_val(&t), 0);
+//! ```
+
+use crate::algebra::{coalesce, composition, right_inverse};
+use crate::static_layout::{StaticLayout, TiledCopyTv};
+use crate::{DynLayout, Error};
+use const_panic::concat_panic;
+use core::marker::PhantomData;
+
+/// Shared memory one thread block can use on Hopper (sm_90): 227 KB.
+pub const SMEM_BYTES_MAX: i64 = 232448;
+/// Most threads in one thread block.
+pub const MAX_THREADS: i64 = 1024;
+
+/// Checks a total shared-memory size in bytes against [`SMEM_BYTES_MAX`] (for a sum of tiles:
+/// `const _: i64 = smem_budget(SmemTile::<A, u16>::BYTES + SmemTile::<B, u16>::BYTES);`).
+pub const fn smem_budget(bytes: i64) -> i64 {
+    if bytes > SMEM_BYTES_MAX {
+        concat_panic!(
+            "shared memory: the block needs ",
+            bytes,
+            " bytes, over the ",
+            SMEM_BYTES_MAX,
+            " bytes (227 KB) a Hopper (sm_90) block can use"
+        );
+    }
+    bytes
+}
+
+/// A static shared-memory tile of `T` laid out by `L`: it occupies `cosize(L) * size_of::<T>()`
+/// bytes, which must fit the 227 KB a Hopper block can use.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct SmemTile<L, T>(PhantomData<(L, T)>);
+impl<L: StaticLayout, T> SmemTile<L, T> {
+    /// Bytes the tile occupies (checked).
+    pub const BYTES: i64 = {
+        let elem = core::mem::size_of::<T>() as i64;
+        let bytes = L::COSIZE * elem;
+        if bytes > SMEM_BYTES_MAX {
+            concat_panic!(
+                "shared memory: the tile needs ",
+                bytes,
+                " bytes (cosize ",
+                L::COSIZE,
+                " x ",
+                elem,
+                "-byte elements), over the ",
+                SMEM_BYTES_MAX,
+                " bytes (227 KB) a Hopper (sm_90) block can use"
+            );
+        }
+        bytes
+    };
+}
+
+/// `SmemTile::<L, T>::BYTES` as a function of a layout value: `smem_tile::<f32, _>(layout)`.
+#[inline(always)]
+pub fn smem_tile<T, L: StaticLayout>(_: L) -> i64 {
+    const { SmemTile::<L, T>::BYTES }
+}
+
+/// A static thread layout: its size is the number of threads of a block, at most 1024.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct ThreadLayout<L>(PhantomData<L>);
+impl<L: StaticLayout> ThreadLayout<L> {
+    /// Number of threads (checked).
+    pub const THREADS: i64 = check_threads(L::SIZE);
+}
+
+const fn check_threads(n: i64) -> i64 {
+    if n > MAX_THREADS {
+        concat_panic!(
+            "thread layout: ",
+            n,
+            " threads, but a thread block has at most ",
+            MAX_THREADS,
+            " threads"
+        );
+    }
+    if n < 1 {
+        concat_panic!(
+            "thread layout: ",
+            n,
+            " threads; a thread block needs at least one"
+        );
+    }
+    n
+}
+
+/// Checks a thread layout (at most 1024 threads) and returns it.
+#[inline(always)]
+pub fn thread_layout<L: StaticLayout>(l: L) -> L {
+    let _: i64 = const { ThreadLayout::<L>::THREADS };
+    l
+}
+
+/// CuTe's `max_common_vector(a, b)`: the number of leading elements contiguous in both `a` and
+/// `b` (the size of the static stride-1 leading mode of `coalesce(composition(a, right_inverse(b)))`,
+/// else 1).
+pub const fn max_common_vector(a: &DynLayout, b: &DynLayout) -> Result<i64, Error> {
+    let inv = right_inverse(b);
+    let c = match composition(a, &inv) {
+        Ok(c) => coalesce(&c),
+        Err(e) => return Err(e),
+    };
+    Ok(leading_run(&c))
+}
+
+/// Size of the leading mode of a coalesced layout if its stride is the static `_1`, else 1.
+const fn leading_run(c: &DynLayout) -> i64 {
+    let (s, d) = if c.shape.is_tuple() {
+        (c.shape.get(0), c.stride.get(0))
+    } else {
+        (c.shape, c.stride)
+    };
+    if d.val().is_const(1) && s.val().s {
+        s.val().v
+    } else {
+        1
+    }
+}
+
+/// The stride of the leading mode of a (coalesced) layout.
+const fn leading_stride(c: &DynLayout) -> i64 {
+    if c.shape.is_tuple() {
+        c.stride.get(0).val().v
+    } else {
+        c.stride.val().v
+    }
+}
+
+/// First stride (of a mode of size > 1) that is not a multiple of `vec`, skipping a leading
+/// stride-1 run of `skip_run` elements; 0 if none.
+const fn misaligned_stride(c: &DynLayout, vec: i64, skip_leading: bool) -> i64 {
+    let fs = c.shape.flatten_to_tuple();
+    let fd = c.stride.flatten_to_tuple();
+    let mut i = if skip_leading { 1 } else { 0 };
+    while i < fs.rank() {
+        let (s, d) = (fs.get(i).val().v, fd.get(i).val().v);
+        if s > 1 && d % vec != 0 {
+            return d;
+        }
+        i += 1;
+    }
+    0
+}
+
+/// A tiled copy of `T` elements in `BITS`-bit vectors from a tile laid out by `Src` to one laid
+/// out by `Dst` (both of the tile's `(M,N)` shape), with the TV layout `Tv` (`(thread, value) ->
+/// column-major index in the tile`, e.g. [`TiledCopyTv`]). Checked at compile time:
+/// - `BITS` holds a whole number of elements;
+/// - each thread's values are contiguous in both source and destination for a multiple of the
+///   vector's element count (`max_common_vector`);
+/// - every vector starts at a multiple of the vector's element count (alignment).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct VectorCopy<Src, Dst, Tv, T, const BITS: i64>(PhantomData<(Src, Dst, Tv, T)>);
+
+impl<Src: StaticLayout, Dst: StaticLayout, Tv: StaticLayout, T, const BITS: i64>
+    VectorCopy<Src, Dst, Tv, T, BITS>
+{
+    /// Elements per vector (checked).
+    pub const VECTOR_ELEMS: i64 = vector_check(
+        &Src::VALUE,
+        &Dst::VALUE,
+        &Tv::VALUE,
+        core::mem::size_of::<T>() as i64,
+        BITS,
+    );
+    /// `max_common_vector` of one thread's values in source and destination.
+    pub const MAX_COMMON_VECTOR: i64 = {
+        let _ = Self::VECTOR_ELEMS;
+        let (s, d) = thread_values(&Src::VALUE, &Dst::VALUE, &Tv::VALUE);
+        match max_common_vector(&s, &d) {
+            Ok(v) => v,
+            Err(e) => e.panic(),
+        }
+    };
+}
+
+/// One thread's value layouts in source and destination memory.
+const fn thread_values(src: &DynLayout, dst: &DynLayout, tv: &DynLayout) -> (DynLayout, DynLayout) {
+    let val = tv.get(1);
+    let s = match composition(src, &val) {
+        Ok(s) => s,
+        Err(e) => e.panic(),
+    };
+    let d = match composition(dst, &val) {
+        Ok(d) => d,
+        Err(e) => e.panic(),
+    };
+    (s, d)
+}
+
+const fn vector_check(
+    src: &DynLayout,
+    dst: &DynLayout,
+    tv: &DynLayout,
+    elem: i64,
+    bits: i64,
+) -> i64 {
+    if bits <= 0 || elem <= 0 || bits % (8 * elem) != 0 {
+        concat_panic!(
+            "tiled copy: a ",
+            bits,
+            "-bit vector does not hold a whole number of ",
+            elem,
+            "-byte elements"
+        );
+    }
+    let vec = bits / (8 * elem);
+    if tv.cosize().v > src.size().v || tv.cosize().v > dst.size().v {
+        concat_panic!(
+            "tiled copy: the TV layout reaches ",
+            tv.cosize().v,
+            " elements, beyond the tile of ",
+            src.size().v,
+            " elements"
+        );
+    }
+    let (s, d) = thread_values(src, dst, tv);
+    let mcv = match max_common_vector(&s, &d) {
+        Ok(v) => v,
+        Err(e) => e.panic(),
+    };
+    let (cs, cd) = (coalesce(&s), coalesce(&d));
+    if mcv % vec != 0 {
+        concat_panic!(
+            "tiled copy: a ",
+            bits,
+            "-bit copy moves ",
+            vec,
+            " contiguous elements of ",
+            elem,
+            " bytes, but each thread's values are contiguous in both source and destination for only ",
+            mcv,
+            " element(s) (max_common_vector); the values step by ",
+            leading_stride(&cs),
+            " in the source and by ",
+            leading_stride(&cd),
+            " in the destination"
+        );
+    }
+    let thr = tv.get(0);
+    let mut k = 0;
+    while k < 2 {
+        let mem = if k == 0 { src } else { dst };
+        let which = if k == 0 { "source" } else { "destination" };
+        let t = match composition(mem, &thr) {
+            Ok(t) => coalesce(&t),
+            Err(e) => e.panic(),
+        };
+        let bad = misaligned_stride(&t, vec, false);
+        if bad != 0 {
+            concat_panic!(
+                "tiled copy: ", bits, "-bit vectors of ", vec, " elements must start at multiples of ", vec,
+                " elements, but consecutive threads are ", bad, " elements apart in the ", display: which
+            );
+        }
+        let v = if k == 0 { cs } else { cd };
+        let bad = misaligned_stride(&v, vec, true);
+        if bad != 0 {
+            concat_panic!(
+                "tiled copy: ", bits, "-bit vectors of ", vec, " elements must start at multiples of ", vec,
+                " elements, but a thread's vectors are ", bad, " elements apart in the ", display: which
+            );
+        }
+        k += 1;
+    }
+    vec
+}
+
+/// `make_tiled_copy` with `BITS`-bit vectors of `T`, checked against the source and destination
+/// tile layouts: at most 1024 threads, values contiguous and aligned for the vector width.
+/// Returns the (zero-sized) TV layout.
+#[inline(always)]
+pub fn tiled_copy<
+    T,
+    const BITS: i64,
+    Src: StaticLayout,
+    Dst: StaticLayout,
+    Thr: StaticLayout,
+    Val: StaticLayout,
+>(
+    _src: Src,
+    _dst: Dst,
+    _thr: Thr,
+    _val: Val,
+) -> TiledCopyTv<Thr, Val> {
+    let _: i64 = const { ThreadLayout::<Thr>::THREADS };
+    let _: i64 = const { VectorCopy::<Src, Dst, TiledCopyTv<Thr, Val>, T, BITS>::VECTOR_ELEMS };
+    TiledCopyTv::default()
+}

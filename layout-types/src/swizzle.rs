@@ -1,0 +1,228 @@
+//! Swizzles: CuTe's `Swizzle<BBits, MBase, SShift>`, a bijection on offsets that XORs `BBits` bits
+//! taken at `MBase + SShift` into the bits at `MBase` (`ZZZ ^= YYY`), and its composition with a
+//! layout (CuTe's `ComposedLayout<Swizzle, _0, Layout>`), used to lay out shared memory without
+//! bank conflicts.
+//!
+//! ```
+//! use layout_types::prelude::*;
+//! use layout_types::swizzle::{Swizzle, composition_swizzle};
+//! type Sw = Swizzle<3, 2, 6>;
+//! assert_eq!(Sw::default().to_string(), "Sw<3,2,6>");
+//! assert_eq!(Sw::apply(0b1_0100_0000), 0b1_0100_0100); // bits 8..11 (here 0b001) xor into bits 2..5
+//! let s = composition_swizzle(Sw::default(), layout!((_64, _64):(_64, _1)));
+//! assert_eq!(s.to_string(), "Sw<3,2,6> o _0 o (_64,_64):(_64,_1)");
+//! ```
+
+use crate::Error;
+use crate::static_layout::{FlatLayout, StaticLayout};
+use core::fmt;
+
+/// A swizzle as a value (`Sw<B,M,S>`); see [`Swizzle`] for the static, zero-sized form.
+///
+/// ```
+/// use layout_types::swizzle::DynSwizzle;
+/// let s = DynSwizzle::new(2, 0, 3).unwrap();
+/// assert_eq!(s.to_string(), "Sw<2,0,3>");
+/// assert_eq!(s.apply(0b01_000), 0b01_001);
+/// assert!(DynSwizzle::new(3, 0, 2).is_err()); // |SShift| must be >= BBits
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DynSwizzle {
+    /// Number of bits in the mask (`BBits`).
+    pub bits: u32,
+    /// Number of least-significant bits kept constant (`MBase`).
+    pub base: u32,
+    /// Distance to shift the YYY mask (`SShift`; negative shifts left).
+    pub shift: i32,
+}
+
+impl DynSwizzle {
+    /// `Swizzle<B,M,S>{}` with CuTe's condition `abs(SShift) >= BBits`.
+    pub const fn new(bits: u32, base: u32, shift: i32) -> Result<DynSwizzle, Error> {
+        if shift.unsigned_abs() < bits {
+            return Err(Error::with2("Swizzle: abs(SShift) must be more than BBits (SShift, BBits)", shift as i64, bits as i64));
+        }
+        if base as i64 + bits as i64 + shift.unsigned_abs() as i64 > 62 {
+            return Err(Error::new("Swizzle: MBase + BBits + |SShift| exceeds 62 bits"));
+        }
+        Ok(DynSwizzle { bits, base, shift })
+    }
+    /// The identity swizzle `Sw<0,4,3>` (CuTe's default for non-swizzled smem).
+    pub const fn identity() -> DynSwizzle {
+        DynSwizzle { bits: 0, base: 4, shift: 3 }
+    }
+    /// `yyy_msk`: the bits read.
+    pub const fn yyy_mask(&self) -> i64 {
+        let m = (1i64 << self.bits) - 1;
+        let s = if self.shift > 0 { self.shift as u32 } else { 0 };
+        m << (self.base + s)
+    }
+    /// `zzz_msk`: the bits flipped.
+    pub const fn zzz_mask(&self) -> i64 {
+        let m = (1i64 << self.bits) - 1;
+        let s = if self.shift < 0 { (-self.shift) as u32 } else { 0 };
+        m << (self.base + s)
+    }
+    /// `offset ^ shiftr(offset & yyy_msk, SShift)`.
+    #[inline(always)]
+    pub const fn apply(&self, offset: i64) -> i64 {
+        let y = offset & self.yyy_mask();
+        let moved = if self.shift >= 0 { y >> self.shift } else { y << (-self.shift) };
+        offset ^ moved
+    }
+}
+
+impl fmt::Display for DynSwizzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
+    }
+}
+
+/// CuTe's static `Swizzle<BBits, MBase, SShift>`: zero-sized, `apply` folds at compile time.
+/// An invalid combination is a compile error naming the condition:
+///
+/// ```compile_fail
+/// use layout_types::swizzle::Swizzle;
+/// let _ = Swizzle::<3, 0, 2>::apply(5); // abs(SShift) must be more than BBits
+/// ```
+///
+/// ```
+/// use layout_types::swizzle::Swizzle;
+/// assert_eq!(Swizzle::<1, 0, 1>::apply(0b10), 0b11);
+/// assert_eq!(Swizzle::<3, 2, 6>::VALUE.zzz_mask(), 0b111_00);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Swizzle<const B: u32, const M: u32, const S: i32>;
+
+impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
+    /// The value (checked at compile time).
+    pub const VALUE: DynSwizzle = match DynSwizzle::new(B, M, S) {
+        Ok(s) => s,
+        Err(e) => e.panic(),
+    };
+    /// `Swizzle<B,M,S>::apply(offset)`.
+    #[inline(always)]
+    pub const fn apply(offset: i64) -> i64 {
+        Self::VALUE.apply(offset)
+    }
+}
+
+impl<const B: u32, const M: u32, const S: i32> fmt::Display for Swizzle<B, M, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&Self::VALUE, f)
+    }
+}
+impl<const B: u32, const M: u32, const S: i32> fmt::Debug for Swizzle<B, M, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&Self::VALUE, f)
+    }
+}
+
+/// Static swizzles (for [`SwizzledLayout`]).
+pub trait StaticSwizzle: Copy + Default {
+    /// The value.
+    const SW: DynSwizzle;
+}
+impl<const B: u32, const M: u32, const S: i32> StaticSwizzle for Swizzle<B, M, S> {
+    const SW: DynSwizzle = Self::VALUE;
+}
+
+/// A composed layout `swizzle ∘ offset ∘ layout` as a value (CuTe's `ComposedLayout<Swizzle, O,
+/// Layout>`): `call(c) = swizzle(offset + layout(c))`. Printed as CuTe prints it.
+///
+/// ```
+/// use layout_types::{DynLayout, swizzle::{ComposedLayout, DynSwizzle}};
+/// let l: DynLayout = "(_8,_8):(_8,_1)".parse().unwrap();
+/// let c = ComposedLayout::new(DynSwizzle::new(3, 0, 3).unwrap(), l);
+/// assert_eq!(c.to_string(), "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)");
+/// assert_eq!(c.call(9), 8 + (1 ^ 1)); // row 1, col 1 -> column 1 ^ 1 = 0
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComposedLayout {
+    /// The outer function (`layout_a`).
+    pub swizzle: DynSwizzle,
+    /// The offset between them (printed `_0` when zero and static).
+    pub offset: i64,
+    /// The inner layout (`layout_b`).
+    pub layout: crate::DynLayout,
+}
+
+impl ComposedLayout {
+    /// `composition(swizzle, layout)` (offset `_0`).
+    pub const fn new(swizzle: DynSwizzle, layout: crate::DynLayout) -> ComposedLayout {
+        ComposedLayout { swizzle, offset: 0, layout }
+    }
+    /// The swizzled offset of a 1-D coordinate.
+    pub const fn call(&self, i: i64) -> i64 {
+        self.swizzle.apply(self.offset + self.layout.call(i))
+    }
+}
+
+impl fmt::Display for ComposedLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.offset == 0 {
+            write!(f, "{} o _0 o {}", self.swizzle, self.layout)
+        } else {
+            write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
+        }
+    }
+}
+
+/// A static swizzled layout `Sw ∘ _0 ∘ L`: zero-sized; kernels index it with [`Self::crd`]
+/// (the layout's `FLAT` plus the swizzle's XOR, both folded at compile time).
+///
+/// ```
+/// use layout_types::prelude::*;
+/// use layout_types::swizzle::{Swizzle, SwizzledLayout};
+/// type S = SwizzledLayout<Swizzle<3, 2, 6>, Layout<(_64, _64), (_64, _1)>>;
+/// assert_eq!(S::crd(&[4, 0]), 4 * 64 + 4); // row 4: (4 >> 2) & 7 = 1 xors the 16-byte unit
+/// assert_eq!(S::default().to_string(), "Sw<3,2,6> o _0 o (_64,_64):(_64,_1)");
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct SwizzledLayout<Sw, L>(core::marker::PhantomData<(Sw, L)>);
+
+impl<Sw: StaticSwizzle, L: StaticLayout> SwizzledLayout<Sw, L> {
+    /// The value.
+    pub const VALUE: ComposedLayout = ComposedLayout::new(Sw::SW, L::VALUE);
+    /// The inner layout, flattened.
+    pub const FLAT: FlatLayout = L::FLAT;
+    /// `size`.
+    pub const SIZE: i64 = L::SIZE;
+    /// `cosize` of the inner layout (a swizzle keeps offsets inside the enclosing power of 2;
+    /// [`Self::check_in_span`] checks they stay inside this span).
+    pub const COSIZE: i64 = L::COSIZE;
+    /// The swizzled offset of a 1-D coordinate.
+    #[inline(always)]
+    pub const fn call(i: i64) -> i64 {
+        Sw::SW.apply(L::FLAT.call(i))
+    }
+    /// The swizzled offset of a coordinate with one entry per top-level mode.
+    #[inline(always)]
+    pub const fn crd(c: &[i64]) -> i64 {
+        Sw::SW.apply(L::FLAT.crd(c))
+    }
+    /// Checks (for use in `const`) that the swizzle maps `[0, cosize)` into itself, so a buffer of
+    /// `COSIZE` elements is enough.
+    pub const fn check_in_span() -> Result<(), Error> {
+        let mut i = 0;
+        while i < L::COSIZE {
+            let o = Sw::SW.apply(i);
+            if o < 0 || o >= L::COSIZE {
+                return Err(Error::with2("swizzled offset leaves the layout's cosize (offset, cosize)", o, L::COSIZE));
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+}
+
+impl<Sw: StaticSwizzle, L: StaticLayout> fmt::Display for SwizzledLayout<Sw, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&Self::VALUE, f)
+    }
+}
+
+/// `composition(Swizzle<B,M,S>{}, layout)` for static operands: a zero-sized [`SwizzledLayout`].
+pub fn composition_swizzle<Sw: StaticSwizzle, L: StaticLayout>(_: Sw, _: L) -> SwizzledLayout<Sw, L> {
+    SwizzledLayout(core::marker::PhantomData)
+}
