@@ -31,6 +31,12 @@ pub mod device;
 #[cfg(target_arch = "nvptx64")]
 mod smoke;
 
+#[cfg(target_arch = "nvptx64")]
+pub mod gemm;
+
+#[cfg(target_arch = "nvptx64")]
+mod layout_probe;
+
 /// Panic handler: with `-Cpanic=immediate-abort` panics already lower to `trap`;
 /// this only satisfies `no_std`.
 #[cfg(target_arch = "nvptx64")]

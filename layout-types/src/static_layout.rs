@@ -360,14 +360,15 @@ pub trait StaticLayout: Copy + Default {
     fn value(&self) -> DynLayout {
         Self::VALUE
     }
-    /// `layout(i)`, folded at compile time for a constant `i`.
+    /// `layout(i)`, folded at compile time for a constant `i` (for a run-time `i`, the static
+    /// shapes become shifts and masks).
     #[inline(always)]
-    fn call(i: i64) -> i64 {
+    fn at(i: i64) -> i64 {
         Self::FLAT.call(i)
     }
     /// `layout(c0, c1, ...)` with one 1-D coordinate per top-level mode.
     #[inline(always)]
-    fn crd(c: &[i64]) -> i64 {
+    fn at_crd(c: &[i64]) -> i64 {
         Self::FLAT.crd(c)
     }
 }
