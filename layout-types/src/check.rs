@@ -23,7 +23,7 @@
 use crate::algebra::{coalesce, composition, right_inverse};
 use crate::static_layout::{StaticLayout, TiledCopyTv};
 use crate::{DynLayout, Error};
-use const_panic::concat_panic;
+use const_panic::{FmtArg, PanicVal};
 use core::marker::PhantomData;
 
 /// Shared memory one thread block can use on Hopper (sm_90): 227 KB.
@@ -31,17 +31,39 @@ pub const SMEM_BYTES_MAX: i64 = 232448;
 /// Most threads in one thread block.
 pub const MAX_THREADS: i64 = 1024;
 
+// The messages: text pieces with a value between each two.
+const SMEM_BLOCK: &[&str] = &["shared memory: the block needs ", " bytes, over the ", " bytes (227 KB) a Hopper (sm_90) block can use"];
+const SMEM_TILE: &[&str] = &["shared memory: the tile needs ", " bytes (cosize ", " x ", "-byte elements), over the ", " bytes (227 KB) a Hopper (sm_90) block can use"];
+const THREADS_MAX: &[&str] = &["thread layout: ", " threads, but a thread block has at most ", " threads"];
+const THREADS_MIN: &[&str] = &["thread layout: ", " threads; a thread block needs at least one"];
+const VEC_ELEM: &[&str] = &["tiled copy: a ", "-bit vector does not hold a whole number of ", "-byte elements"];
+const TV_RANGE: &[&str] = &["tiled copy: the TV layout reaches ", " elements, beyond the tile of ", " elements"];
+const VEC_CONTIG: &[&str] = &["tiled copy: a ", "-bit copy moves ", " contiguous elements of ", " bytes, but each thread's values are contiguous in both source and destination for only ", " element(s) (max_common_vector); the values step by ", " in the source and by ", " in the destination"];
+const ALIGN_THR_SRC: &[&str] = &["tiled copy: ", "-bit vectors of ", " elements must start at multiples of ", " elements, but consecutive threads are ", " elements apart in the source"];
+const ALIGN_THR_DST: &[&str] = &["tiled copy: ", "-bit vectors of ", " elements must start at multiples of ", " elements, but consecutive threads are ", " elements apart in the destination"];
+const ALIGN_VAL_SRC: &[&str] = &["tiled copy: ", "-bit vectors of ", " elements must start at multiples of ", " elements, but a thread's vectors are ", " elements apart in the source"];
+const ALIGN_VAL_DST: &[&str] = &["tiled copy: ", "-bit vectors of ", " elements must start at multiples of ", " elements, but a thread's vectors are ", " elements apart in the destination"];
+
+/// Panics (a compile error in constant evaluation) with `text[0] vals[0] text[1] vals[1] ...`.
+#[track_caller]
+const fn fail(text: &[&str], vals: &[i64]) -> ! {
+    let mut pv = [PanicVal::EMPTY; 16];
+    let mut n = 0;
+    while n < text.len() && 2 * n < pv.len() {
+        pv[2 * n] = PanicVal::write_str(text[n]);
+        if n < vals.len() {
+            pv[2 * n + 1] = PanicVal::from_i64(vals[n], FmtArg::DISPLAY);
+        }
+        n += 1;
+    }
+    const_panic::concat_panic(&[&pv])
+}
+
 /// Checks a total shared-memory size in bytes against [`SMEM_BYTES_MAX`] (for a sum of tiles:
 /// `const _: i64 = smem_budget(SmemTile::<A, u16>::BYTES + SmemTile::<B, u16>::BYTES);`).
 pub const fn smem_budget(bytes: i64) -> i64 {
     if bytes > SMEM_BYTES_MAX {
-        concat_panic!(
-            "shared memory: the block needs ",
-            bytes,
-            " bytes, over the ",
-            SMEM_BYTES_MAX,
-            " bytes (227 KB) a Hopper (sm_90) block can use"
-        );
+        fail(SMEM_BLOCK, &[bytes, SMEM_BYTES_MAX]);
     }
     bytes
 }
@@ -56,17 +78,7 @@ impl<L: StaticLayout, T> SmemTile<L, T> {
         let elem = core::mem::size_of::<T>() as i64;
         let bytes = L::COSIZE * elem;
         if bytes > SMEM_BYTES_MAX {
-            concat_panic!(
-                "shared memory: the tile needs ",
-                bytes,
-                " bytes (cosize ",
-                L::COSIZE,
-                " x ",
-                elem,
-                "-byte elements), over the ",
-                SMEM_BYTES_MAX,
-                " bytes (227 KB) a Hopper (sm_90) block can use"
-            );
+            fail(SMEM_TILE, &[bytes, L::COSIZE, elem, SMEM_BYTES_MAX]);
         }
         bytes
     };
@@ -88,20 +100,10 @@ impl<L: StaticLayout> ThreadLayout<L> {
 
 const fn check_threads(n: i64) -> i64 {
     if n > MAX_THREADS {
-        concat_panic!(
-            "thread layout: ",
-            n,
-            " threads, but a thread block has at most ",
-            MAX_THREADS,
-            " threads"
-        );
+        fail(THREADS_MAX, &[n, MAX_THREADS]);
     }
     if n < 1 {
-        concat_panic!(
-            "thread layout: ",
-            n,
-            " threads; a thread block needs at least one"
-        );
+        fail(THREADS_MIN, &[n]);
     }
     n
 }
@@ -218,23 +220,11 @@ const fn vector_check(
     bits: i64,
 ) -> i64 {
     if bits <= 0 || elem <= 0 || bits % (8 * elem) != 0 {
-        concat_panic!(
-            "tiled copy: a ",
-            bits,
-            "-bit vector does not hold a whole number of ",
-            elem,
-            "-byte elements"
-        );
+        fail(VEC_ELEM, &[bits, elem]);
     }
     let vec = bits / (8 * elem);
     if tv.cosize().v > src.size().v || tv.cosize().v > dst.size().v {
-        concat_panic!(
-            "tiled copy: the TV layout reaches ",
-            tv.cosize().v,
-            " elements, beyond the tile of ",
-            src.size().v,
-            " elements"
-        );
+        fail(TV_RANGE, &[tv.cosize().v, src.size().v]);
     }
     let (s, d) = thread_values(src, dst, tv);
     let mcv = match max_common_vector(&s, &d) {
@@ -243,45 +233,24 @@ const fn vector_check(
     };
     let (cs, cd) = (coalesce(&s), coalesce(&d));
     if mcv % vec != 0 {
-        concat_panic!(
-            "tiled copy: a ",
-            bits,
-            "-bit copy moves ",
-            vec,
-            " contiguous elements of ",
-            elem,
-            " bytes, but each thread's values are contiguous in both source and destination for only ",
-            mcv,
-            " element(s) (max_common_vector); the values step by ",
-            leading_stride(&cs),
-            " in the source and by ",
-            leading_stride(&cd),
-            " in the destination"
-        );
+        fail(VEC_CONTIG, &[bits, vec, elem, mcv, leading_stride(&cs), leading_stride(&cd)]);
     }
     let thr = tv.get(0);
     let mut k = 0;
     while k < 2 {
         let mem = if k == 0 { src } else { dst };
-        let which = if k == 0 { "source" } else { "destination" };
         let t = match composition(mem, &thr) {
             Ok(t) => coalesce(&t),
             Err(e) => e.panic(),
         };
         let bad = misaligned_stride(&t, vec, false);
         if bad != 0 {
-            concat_panic!(
-                "tiled copy: ", bits, "-bit vectors of ", vec, " elements must start at multiples of ", vec,
-                " elements, but consecutive threads are ", bad, " elements apart in the ", display: which
-            );
+            fail(if k == 0 { ALIGN_THR_SRC } else { ALIGN_THR_DST }, &[bits, vec, vec, bad]);
         }
         let v = if k == 0 { cs } else { cd };
         let bad = misaligned_stride(&v, vec, true);
         if bad != 0 {
-            concat_panic!(
-                "tiled copy: ", bits, "-bit vectors of ", vec, " elements must start at multiples of ", vec,
-                " elements, but a thread's vectors are ", bad, " elements apart in the ", display: which
-            );
+            fail(if k == 0 { ALIGN_VAL_SRC } else { ALIGN_VAL_DST }, &[bits, vec, vec, bad]);
         }
         k += 1;
     }

@@ -1,0 +1,17 @@
+//! Invalid static layouts are rejected at compile time, with CuTe's condition and the offending
+//! values in the message (`tests/ui/fail/*.rs`, pinned `.stderr`); their valid counterparts build
+//! and run (`tests/ui/pass/*.rs`). A `pass` case makes trybuild run `cargo build` instead of
+//! `cargo check`, which the const-evaluation (post-monomorphization) errors need.
+//!
+//! Re-pin after an intended message change: `TRYBUILD=overwrite cargo test --test compile_fail`.
+
+#[test]
+fn ui() {
+    // The PTX kernels are not needed to type-check the cases (and would be rebuilt in trybuild's
+    // own target directory).
+    // SAFETY: set before trybuild starts any thread or process.
+    unsafe { std::env::set_var("CUTE_RS_SKIP_PTX", "1") };
+    let t = trybuild::TestCases::new();
+    t.pass("tests/ui/pass/*.rs");
+    t.compile_fail("tests/ui/fail/*.rs");
+}

@@ -1,0 +1,7 @@
+// Column 8 of a 4 x 8 layout does not exist.
+use layout_types::prelude::*;
+
+fn main() {
+    let a = layout!((_4, _8):(_1, _4));
+    let _i = static_crd2idx(a, (_2, _8));
+}
