@@ -3,8 +3,8 @@
 
 use core::mem::size_of_val;
 use layout_types::check::{
-    MAX_THREADS, SMEM_BYTES_MAX, SmemTile, ThreadLayout, VectorCopy, max_common_vector, smem_budget, smem_tile,
-    thread_layout, tiled_copy,
+    MAX_THREADS, SMEM_BYTES_MAX, SmemTile, ThreadLayout, VectorCopy, max_common_vector,
+    smem_budget, smem_tile, thread_layout, tiled_copy,
 };
 use layout_types::prelude::*;
 
@@ -16,10 +16,12 @@ type Blocked = Layout<((_4, _4), _8), ((_1, _4), _16)>;
 const ZIPPED_SIZE: i64 = <ZippedDivide<Gmem, Thr> as StaticLayout>::SIZE;
 const ZIPPED_RANK: usize = <ZippedDivide<Gmem, Thr> as StaticLayout>::RANK;
 const DIVIDED_TILES: i64 = <ZippedDivide<Blocked, (_4, _8)> as StaticLayout>::SIZE;
-const COMPOSED_COSIZE: i64 = <Composition<Layout<(_4, _8), (_1, _8)>, Layout<_2, _8>> as StaticLayout>::COSIZE;
+const COMPOSED_COSIZE: i64 =
+    <Composition<Layout<(_4, _8), (_1, _8)>, Layout<_2, _8>> as StaticLayout>::COSIZE;
 const INDEX: i64 = Crd2Idx::<Layout<(_4, _8), (_1, _4)>, (_2, _7)>::INDEX;
 const ROW_SIZE: i64 = <Slice<Layout<(_4, _8), (_8, _1)>, (_3, Underscore)> as StaticLayout>::SIZE;
-const DICED_RANK: usize = <Dice<(_1, X, _1), Layout<(_128, _64, _32), (_1, _128, _8192)>> as StaticLayout>::RANK;
+const DICED_RANK: usize =
+    <Dice<(_1, X, _1), Layout<(_128, _64, _32), (_1, _128, _8192)>> as StaticLayout>::RANK;
 const LINV_SIZE: i64 = <LeftInverse<Layout<(_4, _2), (_2, _1)>> as StaticLayout>::SIZE;
 const COMPL_SIZE: i64 = <Complement<Layout<(_4, _2), (_1, _8)>, _32> as StaticLayout>::SIZE;
 const SMEM_A: i64 = SmemTile::<Layout<(_128, _64), (_1, _128)>, u16>::BYTES;
@@ -66,13 +68,25 @@ fn zero_sized() {
     assert_eq!(size_of_val(&l), 0);
     assert_eq!(static_crd2idx(layout!((_4, _8):(_1, _4)), (_3, _7)), 31);
     let s = slice(layout!((_4, _8):(_8, _1)), (Underscore, _5));
-    assert_eq!((size_of_val(&s), s.to_string()), (0, "(_4):(_8)".to_string()));
+    assert_eq!(
+        (size_of_val(&s), s.to_string()),
+        (0, "(_4):(_8)".to_string())
+    );
     let d = dice((_1, X, _1), layout!((_128, _64, _32):(_1, _128, _8192)));
-    assert_eq!((size_of_val(&d), d.to_string()), (0, "(_128,_32):(_1,_8192)".to_string()));
+    assert_eq!(
+        (size_of_val(&d), d.to_string()),
+        (0, "(_128,_32):(_1,_8192)".to_string())
+    );
     let li = left_inverse(layout!((_4, _2):(_2, _1)));
-    assert_eq!((size_of_val(&li), li.to_string()), (0, "(_2,_4):(_4,_1)".to_string()));
+    assert_eq!(
+        (size_of_val(&li), li.to_string()),
+        (0, "(_2,_4):(_4,_1)".to_string())
+    );
     let co = complement(layout!((_4, _2):(_1, _8)), _32);
-    assert_eq!((size_of_val(&co), co.to_string()), (0, "(_2,_2):(_4,_16)".to_string()));
+    assert_eq!(
+        (size_of_val(&co), co.to_string()),
+        (0, "(_2,_2):(_4,_16)".to_string())
+    );
     let t = thread_layout(layout!((_32, _32):(_1, _32)));
     assert_eq!(size_of_val(&t), 0);
     assert_eq!(smem_tile::<f32, _>(layout!((_128, _64):(_1, _128))), 32768);

@@ -32,17 +32,74 @@ pub const SMEM_BYTES_MAX: i64 = 232448;
 pub const MAX_THREADS: i64 = 1024;
 
 // The messages: text pieces with a value between each two.
-const SMEM_BLOCK: &[&str] = &["shared memory: the block needs ", " bytes, over the ", " bytes (227 KB) a Hopper (sm_90) block can use"];
-const SMEM_TILE: &[&str] = &["shared memory: the tile needs ", " bytes (cosize ", " x ", "-byte elements), over the ", " bytes (227 KB) a Hopper (sm_90) block can use"];
-const THREADS_MAX: &[&str] = &["thread layout: ", " threads, but a thread block has at most ", " threads"];
-const THREADS_MIN: &[&str] = &["thread layout: ", " threads; a thread block needs at least one"];
-const VEC_ELEM: &[&str] = &["tiled copy: a ", "-bit vector does not hold a whole number of ", "-byte elements"];
-const TV_RANGE: &[&str] = &["tiled copy: the TV layout reaches ", " elements, beyond the tile of ", " elements"];
-const VEC_CONTIG: &[&str] = &["tiled copy: a ", "-bit copy moves ", " contiguous elements of ", " bytes, but each thread's values are contiguous in both source and destination for only ", " element(s) (max_common_vector); the values step by ", " in the source and by ", " in the destination"];
-const ALIGN_THR_SRC: &[&str] = &["tiled copy: ", "-bit vectors of ", " elements must start at multiples of ", " elements, but consecutive threads are ", " elements apart in the source"];
-const ALIGN_THR_DST: &[&str] = &["tiled copy: ", "-bit vectors of ", " elements must start at multiples of ", " elements, but consecutive threads are ", " elements apart in the destination"];
-const ALIGN_VAL_SRC: &[&str] = &["tiled copy: ", "-bit vectors of ", " elements must start at multiples of ", " elements, but a thread's vectors are ", " elements apart in the source"];
-const ALIGN_VAL_DST: &[&str] = &["tiled copy: ", "-bit vectors of ", " elements must start at multiples of ", " elements, but a thread's vectors are ", " elements apart in the destination"];
+const SMEM_BLOCK: &[&str] = &[
+    "shared memory: the block needs ",
+    " bytes, over the ",
+    " bytes (227 KB) a Hopper (sm_90) block can use",
+];
+const SMEM_TILE: &[&str] = &[
+    "shared memory: the tile needs ",
+    " bytes (cosize ",
+    " x ",
+    "-byte elements), over the ",
+    " bytes (227 KB) a Hopper (sm_90) block can use",
+];
+const THREADS_MAX: &[&str] = &[
+    "thread layout: ",
+    " threads, but a thread block has at most ",
+    " threads",
+];
+const THREADS_MIN: &[&str] = &[
+    "thread layout: ",
+    " threads; a thread block needs at least one",
+];
+const VEC_ELEM: &[&str] = &[
+    "tiled copy: a ",
+    "-bit vector does not hold a whole number of ",
+    "-byte elements",
+];
+const TV_RANGE: &[&str] = &[
+    "tiled copy: the TV layout reaches ",
+    " elements, beyond the tile of ",
+    " elements",
+];
+const VEC_CONTIG: &[&str] = &[
+    "tiled copy: a ",
+    "-bit copy moves ",
+    " contiguous elements of ",
+    " bytes, but each thread's values are contiguous in both source and destination for only ",
+    " element(s) (max_common_vector); the values step by ",
+    " in the source and by ",
+    " in the destination",
+];
+const ALIGN_THR_SRC: &[&str] = &[
+    "tiled copy: ",
+    "-bit vectors of ",
+    " elements must start at multiples of ",
+    " elements, but consecutive threads are ",
+    " elements apart in the source",
+];
+const ALIGN_THR_DST: &[&str] = &[
+    "tiled copy: ",
+    "-bit vectors of ",
+    " elements must start at multiples of ",
+    " elements, but consecutive threads are ",
+    " elements apart in the destination",
+];
+const ALIGN_VAL_SRC: &[&str] = &[
+    "tiled copy: ",
+    "-bit vectors of ",
+    " elements must start at multiples of ",
+    " elements, but a thread's vectors are ",
+    " elements apart in the source",
+];
+const ALIGN_VAL_DST: &[&str] = &[
+    "tiled copy: ",
+    "-bit vectors of ",
+    " elements must start at multiples of ",
+    " elements, but a thread's vectors are ",
+    " elements apart in the destination",
+];
 
 /// Panics (a compile error in constant evaluation) with `text[0] vals[0] text[1] vals[1] ...`.
 #[track_caller]
@@ -179,14 +236,9 @@ pub struct VectorCopy<Src, Dst, Tv, T, const BITS: i64>(PhantomData<(Src, Dst, T
 impl<Src: StaticLayout, Dst: StaticLayout, Tv: StaticLayout, T, const BITS: i64>
     VectorCopy<Src, Dst, Tv, T, BITS>
 {
+    const ELEM: i64 = core::mem::size_of::<T>() as i64;
     /// Elements per vector (checked).
-    pub const VECTOR_ELEMS: i64 = vector_check(
-        &Src::VALUE,
-        &Dst::VALUE,
-        &Tv::VALUE,
-        core::mem::size_of::<T>() as i64,
-        BITS,
-    );
+    pub const VECTOR_ELEMS: i64 = vcheck(&Src::VALUE, &Dst::VALUE, &Tv::VALUE, Self::ELEM, BITS);
     /// `max_common_vector` of one thread's values in source and destination.
     pub const MAX_COMMON_VECTOR: i64 = {
         let _ = Self::VECTOR_ELEMS;
@@ -212,13 +264,7 @@ const fn thread_values(src: &DynLayout, dst: &DynLayout, tv: &DynLayout) -> (Dyn
     (s, d)
 }
 
-const fn vector_check(
-    src: &DynLayout,
-    dst: &DynLayout,
-    tv: &DynLayout,
-    elem: i64,
-    bits: i64,
-) -> i64 {
+const fn vcheck(src: &DynLayout, dst: &DynLayout, tv: &DynLayout, elem: i64, bits: i64) -> i64 {
     if bits <= 0 || elem <= 0 || bits % (8 * elem) != 0 {
         fail(VEC_ELEM, &[bits, elem]);
     }
@@ -233,7 +279,15 @@ const fn vector_check(
     };
     let (cs, cd) = (coalesce(&s), coalesce(&d));
     if mcv % vec != 0 {
-        fail(VEC_CONTIG, &[bits, vec, elem, mcv, leading_stride(&cs), leading_stride(&cd)]);
+        let vals = [
+            bits,
+            vec,
+            elem,
+            mcv,
+            leading_stride(&cs),
+            leading_stride(&cd),
+        ];
+        fail(VEC_CONTIG, &vals);
     }
     let thr = tv.get(0);
     let mut k = 0;
@@ -245,12 +299,14 @@ const fn vector_check(
         };
         let bad = misaligned_stride(&t, vec, false);
         if bad != 0 {
-            fail(if k == 0 { ALIGN_THR_SRC } else { ALIGN_THR_DST }, &[bits, vec, vec, bad]);
+            let msg = if k == 0 { ALIGN_THR_SRC } else { ALIGN_THR_DST };
+            fail(msg, &[bits, vec, vec, bad]);
         }
         let v = if k == 0 { cs } else { cd };
         let bad = misaligned_stride(&v, vec, true);
         if bad != 0 {
-            fail(if k == 0 { ALIGN_VAL_SRC } else { ALIGN_VAL_DST }, &[bits, vec, vec, bad]);
+            let msg = if k == 0 { ALIGN_VAL_SRC } else { ALIGN_VAL_DST };
+            fail(msg, &[bits, vec, vec, bad]);
         }
         k += 1;
     }
