@@ -2,9 +2,9 @@
 //!
 //! ```text
 //! host run [--device N]     run every kernel's check: kernel/shape/PASS-FAIL/max error/time
-//! host bench                (not yet implemented)
+//! host bench [copy|gemm|all] [--json|--csv] [--svg FILE]   progress, table, plot (report.rs)
 //! host eval                 JSON Lines on stdin -> layout_types::eval -> JSON Lines on stdout
-//! host layout               (not yet implemented)
+//! host layout EXPR | --tv THR VAL | --coalescing GMEM THR   print/draw layouts (layout_cmd.rs)
 //! host info                 what the binary embeds (PTX arch, size, kernels)
 //! ```
 //!
@@ -16,10 +16,13 @@ mod checks;
 mod eval;
 mod gpu;
 mod kernels;
+mod layout_cmd;
+mod report;
+mod svg;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: host <run [--device N] | bench | eval | layout | info | help>";
+const USAGE: &str = "usage: host <run [--device N] | bench [copy|gemm|all] [--json|--csv] [--svg FILE] | eval | layout EXPR [--svg FILE] | layout --tv THR VAL | layout --coalescing GMEM THR | info | help>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,8 +34,8 @@ fn main() -> ExitCode {
     let code = match cmd.as_str() {
         "run" => run(rest),
         "eval" => eval::main(),
-        "bench" => not_yet("bench"),
-        "layout" => not_yet("layout"),
+        "bench" => report::main(rest),
+        "layout" => layout_cmd::main(rest),
         "info" => info(),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
@@ -44,11 +47,6 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(code as u8)
-}
-
-fn not_yet(what: &str) -> i32 {
-    eprintln!("host {what}: not yet implemented");
-    2
 }
 
 fn info() -> i32 {

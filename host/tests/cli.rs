@@ -17,15 +17,6 @@ fn unknown_subcommand_is_one_line_and_exit_2() {
 }
 
 #[test]
-fn placeholders_exit_2() {
-    for sub in ["bench", "layout"] {
-        let o = host().arg(sub).output().unwrap();
-        assert_eq!(o.status.code(), Some(2), "{sub}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("not yet implemented"));
-    }
-}
-
-#[test]
 fn run_without_gpu_is_one_line_exit_2_or_passes_with_gpu() {
     let o = host().arg("run").output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
@@ -42,8 +33,18 @@ fn run_without_gpu_is_one_line_exit_2_or_passes_with_gpu() {
 }
 
 fn eval(input: &str) -> Vec<serde_json::Value> {
-    let mut child = host().arg("eval").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let mut child = host()
+        .arg("eval")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(0));
     String::from_utf8(o.stdout)
@@ -72,4 +73,292 @@ fn eval_answers_every_line_in_order() {
     assert!(out[3]["error"].as_str().unwrap().contains("args"));
     assert_eq!(out[4]["id"], "c");
     assert!(out[4]["error"].as_str().unwrap().contains("op"));
+}
+
+/// Runs `host ARGS`; returns (exit code, stdout, stderr).
+fn host_out(args: &[&str]) -> (i32, String, String) {
+    let o = host().args(args).output().unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// Exit code 2, nothing on stdout, exactly one line on stderr containing `want`.
+fn assert_one_line_error(args: &[&str], want: &str) {
+    let (code, out, err) = host_out(args);
+    assert_eq!(code, 2, "{args:?}: {out}{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(want), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?}: {out}");
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("host-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+/// Byte-for-byte `cute::print_layout`: `tests/data/print_layout_cute.txt` was printed by host-only
+/// CuTe (CUTLASS 4.2, `shared/cute-oracle`) for
+/// `print_layout(Layout<Shape<_2,_3>,Stride<_3,_1>>{})`,
+/// `print_layout(Layout<Shape<Shape<_2,_2>,_2>,Stride<Stride<_1,_4>,_2>>{})` and
+/// `print_layout(Layout<Shape<_4,Shape<_3,_4>>,Stride<_12,Stride<_1,_3>>>{})`.
+#[test]
+fn layout_prints_like_cute_print_layout() {
+    let mut got = String::new();
+    for l in [
+        "(_2,_3):(_3,_1)",
+        "((_2,_2),_2):((_1,_4),_2)",
+        "(_4,(_3,_4)):(_12,(_1,_3))",
+    ] {
+        let (code, out, err) = host_out(&["layout", l]);
+        assert_eq!(code, 0, "{err}");
+        got += &out;
+    }
+    assert_eq!(got, include_str!("data/print_layout_cute.txt"));
+}
+
+#[test]
+fn layout_expressions() {
+    let (code, out, _) = host_out(&["layout", "coalesce(composition((_4,_2):(_1,_4), _8:_1))"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("_8:_1\n"), "{out}");
+    // rank 1 is one row
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with(" 0  |")).count(),
+        1,
+        "{out}"
+    );
+    let (code, out, _) = host_out(&["layout", "zipped_divide((_8,_8):(_1,_8), [_4:_1,_2:_1])"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("((_4,_2),(_2,_4)):((_1,_8),(_4,_16))\n"),
+        "{out}"
+    );
+    // an unquoted expression split by the shell is glued back
+    let (code, out, _) = host_out(&["layout", "composition((_4,_2):(_1,_4),", "(_2,_4):(_4,_1))"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = host_out(&["layout", "size((_4,_8):(_1,_4))"]);
+    assert_eq!((code, out.as_str()), (0, "_32\n"));
+    // a shape alone is make_layout(shape)
+    let (_, out, _) = host_out(&["layout", "(_2,_2)"]);
+    assert!(out.starts_with("(_2,_2):(_1,_2)\n"), "{out}");
+}
+
+#[test]
+fn layout_errors_are_one_line_exit_2() {
+    assert_one_line_error(&["layout"], "missing expression");
+    assert_one_line_error(&["layout", "(_4,_2):(_1)"], "malformed layout");
+    assert_one_line_error(&["layout", "(_4,_2"], "malformed layout");
+    assert_one_line_error(&["layout", "zipped_divide((_4,_4):(_1,_4)"], "missing `)`");
+    assert_one_line_error(
+        &["layout", "frobnicate(_4:_1)"],
+        "unknown operation `frobnicate`",
+    );
+    assert_one_line_error(
+        &["layout", "composition((_4,_3):(_3,_1), _5:_2)"],
+        "Divisibility",
+    );
+    assert_one_line_error(&["layout", "complement((_4,_4):(_1,_2))"], "complement");
+    assert_one_line_error(&["layout", "--tv", "(_4,_1):(_1,_0)"], "takes 2 layouts");
+    assert_one_line_error(&["layout", "--frob", "_4:_1"], "unknown option `--frob`");
+    assert_one_line_error(
+        &[
+            "layout",
+            "--coalescing",
+            "(_32,_32):(_32,_1)",
+            "(_32,_1):(_1,_0)",
+            "--vec",
+            "3",
+        ],
+        "--vec",
+    );
+    assert_one_line_error(
+        &[
+            "layout",
+            "--coalescing",
+            "(_32,_32):(_1,_32)",
+            "(_32,_1):(_1,_0)",
+            "--vec",
+            "64",
+        ],
+        "--vec",
+    );
+}
+
+#[test]
+fn layout_svg_is_written() {
+    let p = tmp("layout.svg");
+    let (code, out, err) = host_out(&[
+        "layout",
+        "(_4,_8):(_8,_1)",
+        "--svg",
+        p.to_str().unwrap(),
+        "--color",
+        "bw",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with(&format!("svg: {}\n", p.display())), "{out}");
+    let svg = std::fs::read_to_string(&p).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains(">31</text>") && svg.trim_end().ends_with("</svg>")
+    );
+}
+
+#[test]
+fn tiled_copy_tv_table_and_picture() {
+    let p = tmp("tv.svg");
+    let (code, out, err) = host_out(&[
+        "layout",
+        "--tv",
+        "(_32,_8):(_8,_1)",
+        "(_1,_4):(_0,_1)",
+        "--svg",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("tiler_mn:  (_32,_32)   256 threads x 4 values"),
+        "{out}"
+    );
+    let row0: Vec<&str> = out
+        .lines()
+        .find(|l| l.starts_with(" 0  |"))
+        .unwrap()
+        .split('|')
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        row0[1..6],
+        ["T0V0", "T0V1", "T0V2", "T0V3", "T1V0"],
+        "{out}"
+    );
+    let svg = std::fs::read_to_string(&p).unwrap();
+    assert!(svg.contains(">T255</text>") && svg.contains(">V3</text>"));
+    // make_tiled_copy(...) as an expression is the same report
+    let (code, out2, _) = host_out(&[
+        "layout",
+        "make_tiled_copy((_32,_8):(_8,_1), (_1,_4):(_0,_1))",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out2, out.replace(&format!("svg: {}\n", p.display()), ""));
+}
+
+#[test]
+fn coalescing_report() {
+    let (code, out, err) = host_out(&[
+        "layout",
+        "--coalescing",
+        "(_32,_32):(_32,_1)",
+        "(_32,_1):(_1,_0)",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("32 sectors of 32 B per warp access (ideal 4)"),
+        "{out}"
+    );
+    assert!(out.contains("32-way bank conflict"), "{out}");
+    let (code, out, _) = host_out(&[
+        "layout",
+        "--coalescing",
+        "(_128,_32):(_32,_1)",
+        "(_32,_8):(_8,_1)",
+        "--vec",
+        "4",
+        "--elem-bytes",
+        "4",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("16 sectors of 32 B per warp access (ideal 16)")
+            && out.contains("(coalesced)"),
+        "{out}"
+    );
+    assert!(out.contains("no bank conflicts"), "{out}");
+}
+
+#[test]
+fn bench_errors_are_one_line_exit_2() {
+    assert_one_line_error(&["bench", "frob"], "unknown argument `frob`");
+    assert_one_line_error(
+        &["bench", "--from", "/nonexistent/rows.json"],
+        "reading /nonexistent/rows.json",
+    );
+    // A family either is not built yet, or needs a GPU (one line, exit 2), or runs.
+    for fam in ["copy", "gemm"] {
+        let (code, out, err) = host_out(&["bench", fam, "--svg", tmp("b.svg").to_str().unwrap()]);
+        match code {
+            2 => {
+                assert_eq!(err.trim().lines().count(), 1, "{err}");
+                assert!(
+                    err.contains("not built yet") || err.contains("no GPU"),
+                    "{err}"
+                );
+            }
+            0 => assert!(out.starts_with("variant"), "{out}"),
+            _ => panic!("host bench {fam}: exit {code}: {err}"),
+        }
+    }
+}
+
+#[test]
+fn bench_renders_saved_rows() {
+    let rows = r#"[
+      {"family": "copy", "variant": "tiled_copy_v4_f32", "size": "16 MiB", "work": 33554432, "unit": "GB/s", "ours_ms": 0.0125, "ref_ms": 0.0120, "reference": "memcpy D2D"},
+      {"family": "copy", "variant": "tiled_copy_v4_f32", "size": "256 MiB", "work": 536870912, "unit": "GB/s", "ours_ms": 0.180, "ref_ms": 0.175, "reference": "memcpy D2D"},
+      {"family": "gemm", "variant": "sgemm_128x128x8 NN", "size": "4096x4096x4096", "work": 137438953472, "unit": "TFLOP/s", "ours_ms": 10.0, "ref_ms": 8.0, "reference": "cuBLAS SGEMM"}
+    ]"#;
+    let f = tmp("rows.json");
+    std::fs::write(&f, rows).unwrap();
+    let svg = tmp("plot.svg");
+    let (code, out, err) = host_out(&[
+        "bench",
+        "--from",
+        f.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let head = out.lines().next().unwrap();
+    for col in ["variant", "size", "ours", "reference", "ratio"] {
+        assert!(head.contains(col), "{out}");
+    }
+    assert!(
+        out.contains("2684 GB/s") && out.contains("0.80x") && out.contains("cuBLAS SGEMM"),
+        "{out}"
+    );
+    // two families -> two plots, FILE-<family>.svg
+    for fam in ["copy", "gemm"] {
+        let p = svg.with_file_name(format!("plot-{fam}.svg"));
+        let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert!(text.contains("(reference)"), "{text}");
+    }
+    let (code, csv, _) = host_out(&[
+        "bench",
+        "--from",
+        f.to_str().unwrap(),
+        "--csv",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(csv.lines().count(), 4);
+    assert!(csv.starts_with(
+        "family,variant,size,work,unit,ours_ms,ref_ms,reference,ours_rate,ref_rate,ratio\n"
+    ));
+    let (code, json, _) = host_out(&[
+        "bench",
+        "--from",
+        f.to_str().unwrap(),
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 3);
+    assert!((v[2]["ratio"].as_f64().unwrap() - 0.8).abs() < 1e-9);
 }

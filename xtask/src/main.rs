@@ -4,7 +4,7 @@
 //! cargo xtask build-kernels [--arch sm_90a] [-v]  PTX -> target/ptx/kernels.ptx (+ ptxas table)
 //! cargo xtask run [--arch A]                      build PTX, then `host run` (release)
 //! cargo xtask test                                the project's test command (CI runs it)
-//! cargo xtask bench [args]                        `host bench` (release)
+//! cargo xtask bench [copy|gemm|all] [--json|--csv] [--svg FILE]   `host bench` (release)
 //! cargo xtask sanitize                            compute-sanitizer on `host run`
 //! ```
 
@@ -14,7 +14,7 @@ mod ptxas;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build-kernels [--arch sm_90a] [-v] | run [--arch A] | test | bench [ARGS] | sanitize>";
+const USAGE: &str = "usage: cargo xtask <build-kernels [--arch sm_90a] [-v] | run [--arch A] | test | bench [copy|gemm|all] [--json|--csv] [--svg FILE] | sanitize>";
 
 /// Repository root and target dir.
 struct Ws {
@@ -146,10 +146,18 @@ fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
         Ok(x) => x,
         Err(c) => return c,
     };
+    // The resource table is shown with or without a GPU: fetch ptxas (PyPI) like `test` does.
+    if ptxas::find(&ws.target).is_none() {
+        eprintln!("[ptxas] not found; installing {} for the resource table ...", ptxas::PIP_PACKAGE);
+        if let Err(e) = ptxas::install(&ws.target) {
+            eprintln!("xtask: no ptxas ({e}); skipping the resource table");
+        }
+    }
     if let Err(e) = print_resources(ws, &opts, &built) {
         eprintln!("xtask: {e}");
         return 1;
     }
+    // Without a GPU, `host run` says so in one line and exits 2.
     let mut c = ws.cargo();
     c.args(["run", "--quiet", "--release", "-p", "host", "--", "run"])
         .env("CUTE_RS_REQUIRE_PTX", "1")
