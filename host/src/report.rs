@@ -218,19 +218,19 @@ pub fn main(args: &[String]) -> i32 {
         vec![o.family.as_str()]
     };
     let mut runners = Vec::new();
+    let mut missing = Vec::new();
     for f in &families {
         match runner(f) {
             Ok(r) => runners.push((*f, r)),
-            Err(e) if families.len() > 1 => eprintln!("host bench: skipping {f}: {e}"),
-            Err(e) => {
-                eprintln!("host bench: {e}");
-                return 2;
-            }
+            Err(e) => missing.push(e),
         }
     }
     if runners.is_empty() {
-        eprintln!("host bench: no benchmark family is built yet");
+        eprintln!("host bench: {}", missing.join("; "));
         return 2;
+    }
+    for m in &missing {
+        eprintln!("host bench: skipping: {m}");
     }
     let gpu = match gpu::open(o.device) {
         Ok(g) => g,
