@@ -79,6 +79,15 @@ const fn bw_coalesce(fs: &IntTuple, fd: &IntTuple, start: usize, ns0: Val, nd0: 
 
 /// `coalesce(layout)`: merge modes where provable, drop static size-1 modes; same function on the
 /// domain, depth ≤ 1.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::*};
+/// let l: DynLayout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
+/// assert_eq!(coalesce(&l).to_string(), "_12:_1");
+/// // merged only where provable from static values
+/// let d: DynLayout = "(_4,8):(_1,_4)".parse().unwrap();
+/// assert_eq!(coalesce(&d).to_string(), "(_4,8):(_1,_4)");
+/// ```
 pub const fn coalesce(l: &DynLayout) -> DynLayout {
     let fs = l.shape.flatten_to_tuple();
     let fd = l.stride.flatten_to_tuple();
@@ -88,6 +97,13 @@ pub const fn coalesce(l: &DynLayout) -> DynLayout {
 
 /// CuTe's `detail::coalesce_x`: like `coalesce`, but also preserving the function outside the
 /// domain (a trailing static size-1 mode keeps its stride).
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::*};
+/// let l: DynLayout = "(_4,_1):(_1,_8)".parse().unwrap();
+/// assert_eq!(coalesce_x(&l).to_string(), "(_4,_2):(_1,_8)");
+/// assert_eq!(coalesce(&l).to_string(), "_4:_1");
+/// ```
 pub const fn coalesce_x(l: &DynLayout) -> DynLayout {
     let fs = l.shape.flatten_to_tuple();
     let fd = l.stride.flatten_to_tuple();
@@ -99,6 +115,13 @@ pub const fn coalesce_x(l: &DynLayout) -> DynLayout {
 }
 
 /// `coalesce(layout, profile)`: coalesce each mode at the terminals of `profile` (`Step` tuple).
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::*};
+/// let l: DynLayout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
+/// let r = coalesce_by(&l, &"(_1,_1)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "(_2,_6):(_1,_2)");
+/// ```
 pub const fn coalesce_by(l: &DynLayout, profile: &IntTuple) -> Result<DynLayout, Error> {
     if profile.is_tuple() {
         if !l.shape.is_tuple() || profile.rank() > l.rank() {
@@ -128,6 +151,12 @@ pub const fn coalesce_by(l: &DynLayout, profile: &IntTuple) -> Result<DynLayout,
 }
 
 /// `coalesce(shape)`: merge neighbouring modes of equal staticness (a shape, not a layout).
+///
+/// ```
+/// use layout_types::{IntTuple, algebra::coalesce_shape};
+/// let s: IntTuple = "(_2,_4,3,5)".parse().unwrap();
+/// assert_eq!(coalesce_shape(&s).to_string(), "(_8,15)");
+/// ```
 pub const fn coalesce_shape(shape: &IntTuple) -> IntTuple {
     let f = shape.flatten_to_tuple();
     let mut acc = f.get(0);
@@ -171,11 +200,23 @@ const fn filter_zeros_shape(stride: &IntTuple, shape: &IntTuple) -> IntTuple {
 }
 
 /// `filter_zeros(layout)`: modes with a static 0 stride get size `_1`.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::*};
+/// let l: DynLayout = "(_4,_2):(_1,_0)".parse().unwrap();
+/// assert_eq!(filter_zeros(&l).to_string(), "(_4,_1):(_1,_0)");
+/// ```
 pub const fn filter_zeros(l: &DynLayout) -> DynLayout {
     DynLayout::raw(filter_zeros_shape(&l.stride, &l.shape), l.stride)
 }
 
 /// `filter(layout)`: `coalesce(filter_zeros(layout))`: remove stride-0 and size-1 modes.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::*};
+/// let l: DynLayout = "((_2,_3),_4):((_1,_0),_2)".parse().unwrap();
+/// assert_eq!(filter(&l).to_string(), "_8:_1");
+/// ```
 pub const fn filter(l: &DynLayout) -> DynLayout {
     coalesce(&filter_zeros(l))
 }
@@ -267,6 +308,15 @@ const fn composition_impl(
 ///
 /// Fails with CuTe's "Stride Divisibility Condition" or "Shape Divisibility Condition" when `b`
 /// does not land on whole sub-modes of `a`.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::*};
+/// let a: DynLayout = "(_6,_2):(_8,_2)".parse().unwrap();
+/// let b: DynLayout = "(_4,_3):(_3,_1)".parse().unwrap();
+/// assert_eq!(composition(&a, &b).unwrap().to_string(), "((_2,_2),_3):((_24,_2),_8)");
+/// let c: DynLayout = "(_3,_4):(_4,_1)".parse().unwrap();
+/// assert!(composition(&c, &"_2:_4".parse().unwrap()).is_err()); // Stride Divisibility Condition
+/// ```
 pub const fn composition(a: &DynLayout, b: &DynLayout) -> Result<DynLayout, Error> {
     let flat = coalesce_x(a);
     composition_impl(&flat.shape, &flat.stride, &b.shape, &b.stride)
@@ -299,6 +349,13 @@ pub struct Tiler {
 
 impl Tiler {
     /// A single-layout tiler.
+    ///
+    /// ```
+    /// use layout_types::algebra::Tiler;
+    /// let t = Tiler::layout("_8:_2".parse().unwrap());
+    /// assert!(!t.by_mode);
+    /// assert_eq!(t.rank(), 1);
+    /// ```
     pub const fn layout(l: DynLayout) -> Tiler {
         Tiler {
             by_mode: false,
@@ -307,6 +364,15 @@ impl Tiler {
         }
     }
     /// An empty by-mode tiler (add modes with [`Tiler::push`]).
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, algebra::*};
+    /// let mut t = Tiler::by_mode();
+    /// t.push_layout(&"_3:_4".parse().unwrap()).unwrap();
+    /// t.push_layout(&"_8:_2".parse().unwrap()).unwrap();
+    /// let a: DynLayout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
+    /// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_3,(2,4)):(236,(26,1))");
+    /// ```
     pub const fn by_mode() -> Tiler {
         Tiler {
             by_mode: true,
@@ -315,6 +381,12 @@ impl Tiler {
         }
     }
     /// Number of modes of a by-mode tiler (1 for a layout).
+    ///
+    /// ```
+    /// use layout_types::parse::parse_tiler;
+    /// assert_eq!(parse_tiler("(_2,_2,_4)").unwrap().rank(), 3);
+    /// assert_eq!(parse_tiler("8:2").unwrap().rank(), 1);
+    /// ```
     pub const fn rank(&self) -> usize {
         if self.by_mode {
             self.modes.shape.rank()
@@ -323,6 +395,14 @@ impl Tiler {
         }
     }
     /// Appends a layout mode.
+    ///
+    /// ```
+    /// use layout_types::algebra::Tiler;
+    /// let mut t = Tiler::by_mode();
+    /// t.push_layout(&"_4:_2".parse().unwrap()).unwrap();
+    /// t.push_layout(&"(_2,_3):(_1,_8)".parse().unwrap()).unwrap();
+    /// assert_eq!(t.shape().to_string(), "(_4,_6)");
+    /// ```
     pub const fn push_layout(&mut self, l: &DynLayout) -> Result<(), Error> {
         self.push_kind(TilerMode::Layout, &l.shape, &l.stride)
     }
@@ -337,6 +417,15 @@ impl Tiler {
         Ok(())
     }
     /// Appends a mode given as a parsed item.
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, Val, algebra::*, parse::ParsedMode};
+    /// let mut t = Tiler::by_mode();
+    /// t.push(ParsedMode::Int(Val::st(4))).unwrap();
+    /// t.push(ParsedMode::Under).unwrap();
+    /// let l: DynLayout = "(_8,_6):(_1,_8)".parse().unwrap();
+    /// assert_eq!(composition_tiler(&l, &t).unwrap().to_string(), "(_4,_6):(_1,_8)");
+    /// ```
     pub fn push(&mut self, m: crate::parse::ParsedMode) -> Result<(), Error> {
         use crate::parse::ParsedMode as P;
         match m {
@@ -347,6 +436,13 @@ impl Tiler {
         }
     }
     /// A shape tuple as a tiler: each integer `N` means `N:_1`, each nested tuple a nested tiler.
+    ///
+    /// ```
+    /// use layout_types::algebra::Tiler;
+    /// let t = Tiler::from_shape(&"(_2,_4)".parse().unwrap()).unwrap();
+    /// assert!(t.by_mode && t.rank() == 2);
+    /// assert_eq!(t.mode(1).unwrap().modes.to_string(), "_4:_1");
+    /// ```
     pub const fn from_shape(shape: &IntTuple) -> Result<Tiler, Error> {
         if !shape.is_tuple() {
             return Ok(Tiler::layout(DynLayout::make_layout(shape, false)));
@@ -368,6 +464,14 @@ impl Tiler {
         Ok(t)
     }
     /// Mode `i` as its own tiler.
+    ///
+    /// ```
+    /// use layout_types::algebra::Tiler;
+    /// let t = Tiler::from_shape(&"(_4,(_2,_2))".parse().unwrap()).unwrap();
+    /// assert_eq!(t.mode(0).unwrap().modes.to_string(), "_4:_1");
+    /// let m1 = t.mode(1).unwrap();
+    /// assert!(m1.by_mode && m1.rank() == 2);
+    /// ```
     pub const fn mode(&self, i: usize) -> Result<Tiler, Error> {
         if !self.by_mode {
             return Ok(*self);
@@ -381,10 +485,23 @@ impl Tiler {
         }
     }
     /// Whether mode `i` is `_`.
+    ///
+    /// ```
+    /// use layout_types::parse::parse_tiler;
+    /// let t = parse_tiler("[_4:_1,_]").unwrap();
+    /// assert!(!t.is_under(0) && t.is_under(1));
+    /// ```
     pub const fn is_under(&self, i: usize) -> bool {
         self.by_mode && matches!(self.kinds[i], TilerMode::Under)
     }
     /// The shape of the tiler as CuTe's `shape(tiler)` would give per mode (`product_each` form).
+    ///
+    /// ```
+    /// use layout_types::parse::parse_tiler;
+    /// let t = parse_tiler("[_4:_2,(_2,_3):(_1,_8)]").unwrap();
+    /// assert_eq!(t.shape().to_string(), "(_4,_6)");
+    /// assert_eq!(parse_tiler("(_2,_3):(_1,_8)").unwrap().shape().to_string(), "(_2,_3)");
+    /// ```
     pub const fn shape(&self) -> IntTuple {
         if !self.by_mode {
             return self.modes.shape;
@@ -398,6 +515,13 @@ impl Tiler {
         r
     }
     /// `dice(step, tiler)`: keep the modes where `step` holds an integer.
+    ///
+    /// ```
+    /// use layout_types::parse::parse_tiler;
+    /// let t = parse_tiler("(_2,_4,_8)").unwrap();
+    /// let d = t.dice(&"(_1,X,_1)".parse().unwrap()).unwrap();
+    /// assert_eq!(d.shape().to_string(), "(_2,_8)");
+    /// ```
     pub const fn dice(&self, step: &IntTuple) -> Result<Tiler, Error> {
         if !self.by_mode || !step.is_tuple() {
             return Ok(*self);
@@ -425,6 +549,15 @@ impl Tiler {
 
 /// `composition(layout, tiler)`: a by-mode tiler composes mode by mode (modes of `a` beyond the
 /// tiler's rank are dropped, `_` keeps a mode); a layout tiler composes with the whole layout.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::composition_tiler, parse::parse_tiler};
+/// let a: DynLayout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
+/// let t = parse_tiler("[_3:_4,_8:_2]").unwrap();
+/// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_3,(2,4)):(236,(26,1))");
+/// let s = parse_tiler("(_3,_8)").unwrap();
+/// assert_eq!(composition_tiler(&a, &s).unwrap().to_string(), "(_3,(4,2)):(59,(13,1))");
+/// ```
 pub const fn composition_tiler(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     if !t.by_mode {
         return composition(a, &t.modes);
@@ -468,6 +601,14 @@ pub const fn composition_tiler(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Er
 
 /// `complement(layout, cotarget)`: the layout of the "rest" of `cotarget` that `layout` does not
 /// reach, ordered and disjoint from it. Requires static strides for rank > 1 (as CuTe).
+///
+/// ```
+/// use layout_types::{DynLayout, IntTuple, algebra::complement};
+/// let l: DynLayout = "_4:_2".parse().unwrap();
+/// assert_eq!(complement(&l, &IntTuple::st(24)).unwrap().to_string(), "(_2,_3):(_1,_8)");
+/// let m: DynLayout = "(_2,_2):(_1,_4)".parse().unwrap();
+/// assert_eq!(complement(&m, &IntTuple::st(16)).unwrap().to_string(), "(_2,_2):(_2,_8)");
+/// ```
 pub const fn complement(l: &DynLayout, cotarget: &IntTuple) -> Result<DynLayout, Error> {
     let f = complement_filter(l);
     complement_impl(&f.shape, &f.stride, cotarget)
@@ -504,6 +645,14 @@ const fn complement_filter(l: &DynLayout) -> DynLayout {
 ///
 /// For a layout with dynamic parts the default cotarget is `1`, as in CuTe's reference (pycute)
 /// definition; the two agree on every injective layout.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::*};
+/// let l: DynLayout = "_4:_2".parse().unwrap();
+/// assert_eq!(complement_default(&l).unwrap().to_string(), "_2:_1");
+/// let d: DynLayout = "4:_1".parse().unwrap();
+/// assert_eq!(complement_default(&d).unwrap().to_string(), "1:4");
+/// ```
 pub const fn complement_default(l: &DynLayout) -> Result<DynLayout, Error> {
     let f = complement_filter(l);
     let plain = l.shape.is_known() && l.stride.is_known() && !l.is_static();
@@ -628,6 +777,14 @@ const fn prefix_products(lshape: &IntTuple) -> [Val; MAXR + 1] {
 
 /// `right_inverse(layout)`: `layout(result(i)) == i` for `i < size(result)`. Dynamic strides are
 /// skipped, as in CuTe.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::*};
+/// let l: DynLayout = "(_4,_2):(_2,_1)".parse().unwrap();
+/// let r = right_inverse(&l);
+/// assert_eq!(r.to_string(), "(_2,_4):(_4,_1)");
+/// assert!((0..8).all(|i| l.call(r.call(i)) == i));
+/// ```
 pub const fn right_inverse(l: &DynLayout) -> DynLayout {
     let c = coalesce(l);
     let lshape = c.shape.wrap();
@@ -671,6 +828,14 @@ pub const fn right_inverse(l: &DynLayout) -> DynLayout {
 
 /// `left_inverse(layout)`: `result(layout(i)) == i` for an injective `layout`. Needs static
 /// strides (as CuTe).
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::*};
+/// let l: DynLayout = "_4:_2".parse().unwrap();
+/// let r = left_inverse(&l).unwrap();
+/// assert_eq!(r.to_string(), "(_2,_4):(_0,_1)");
+/// assert!((0..4).all(|i| r.call(l.call(i)) == i));
+/// ```
 pub const fn left_inverse(l: &DynLayout) -> Result<DynLayout, Error> {
     let c = coalesce(l);
     let lshape = c.shape.wrap();

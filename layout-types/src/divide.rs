@@ -16,6 +16,14 @@ use crate::{DynLayout, Error, tri};
 
 /// `logical_divide(layout, tiler)`: `composition(layout, (tiler, complement(tiler)))`, by mode for
 /// a by-mode tiler. Result modes: (tile, rest) at each tiled mode.
+///
+/// ```
+/// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+/// let l: DynLayout = "(_4,_2,_3):(_2,_1,_8)".parse().unwrap();
+/// let t = parse_tiler("_4:_2").unwrap();
+/// let r = logical_divide(&l, &t).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// ```
 pub const fn logical_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     if !t.by_mode {
         let tl = t.modes;
@@ -49,6 +57,13 @@ pub const fn logical_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error
 
 /// CuTe's `zip2_by`: gather the rank-2 modes found at the tiler's terminals into
 /// `((tiles...),(rests..., untouched modes...))`.
+///
+/// ```
+/// use layout_types::{IntTuple, divide::zip2_by, parse::parse_tiler};
+/// let x: IntTuple = "((_3,_2),(_4,_5))".parse().unwrap();
+/// let t = parse_tiler("(_3,_4)").unwrap();
+/// assert_eq!(zip2_by(&x, &t).unwrap().to_string(), "((_3,_4),(_2,_5))");
+/// ```
 pub const fn zip2_by(x: &IntTuple, t: &Tiler) -> Result<IntTuple, Error> {
     if !t.by_mode {
         if x.rank() != 2 {
@@ -86,6 +101,14 @@ pub const fn zip2_by(x: &IntTuple, t: &Tiler) -> Result<IntTuple, Error> {
 }
 
 /// `tile_unzip(layout, tiler)`.
+///
+/// ```
+/// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+/// let l: DynLayout = "((_3,_2),(_4,_5)):((_16,_1),(_48,_2))".parse().unwrap();
+/// let t = parse_tiler("(_3,_4)").unwrap();
+/// let r = tile_unzip(&l, &t).unwrap();
+/// assert_eq!(r.to_string(), "((_3,_4),(_2,_5)):((_16,_48),(_1,_2))");
+/// ```
 pub const fn tile_unzip(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     Ok(DynLayout::raw(
         tri!(zip2_by(&l.shape, t)),
@@ -94,6 +117,14 @@ pub const fn tile_unzip(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
 }
 
 /// `zipped_divide(layout, tiler)`: `((tile modes...),(rest modes...))`.
+///
+/// ```
+/// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+/// let l: DynLayout = "((_3,_2),(_4,_5)):((_16,_1),(_48,_2))".parse().unwrap();
+/// let t = parse_tiler("(_3,_4)").unwrap();
+/// let r = zipped_divide(&l, &t).unwrap();
+/// assert_eq!(r.to_string(), "((_3,_4),(_2,_5)):((_16,_48),(_1,_2))");
+/// ```
 pub const fn zipped_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     let d = tri!(logical_divide(l, t));
     tile_unzip(&d, t)
@@ -117,12 +148,28 @@ pub(crate) const fn unpack(l: &DynLayout, first: bool, second: bool) -> DynLayou
 }
 
 /// `tiled_divide(layout, tiler)`: `((tile modes...), rest0, rest1, ...)`.
+///
+/// ```
+/// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+/// let l: DynLayout = "((_3,_2),(_4,_5)):((_16,_1),(_48,_2))".parse().unwrap();
+/// let t = parse_tiler("(_3,_4)").unwrap();
+/// let r = tiled_divide(&l, &t).unwrap();
+/// assert_eq!(r.to_string(), "((_3,_4),_2,_5):((_16,_48),_1,_2)");
+/// ```
 pub const fn tiled_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     let z = tri!(zipped_divide(l, t));
     Ok(unpack(&z, false, true))
 }
 
 /// `flat_divide(layout, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
+///
+/// ```
+/// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+/// let l: DynLayout = "((_3,_2),(_4,_5)):((_16,_1),(_48,_2))".parse().unwrap();
+/// let t = parse_tiler("(_3,_4)").unwrap();
+/// let r = flat_divide(&l, &t).unwrap();
+/// assert_eq!(r.to_string(), "(_3,_4,_2,_5):(_16,_48,_1,_2)");
+/// ```
 pub const fn flat_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     let z = tri!(zipped_divide(l, t));
     Ok(unpack(&z, true, true))

@@ -37,6 +37,13 @@ pub struct Val {
 
 impl Val {
     /// A static value `_v`.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// let v = Val::st(4);
+    /// assert_eq!(v.to_string(), "_4");
+    /// assert!(v.s && v.k);
+    /// ```
     pub const fn st(v: i64) -> Val {
         Val {
             v,
@@ -45,6 +52,13 @@ impl Val {
         }
     }
     /// A known plain integer `v` (reference semantics: printed `v`, decided on).
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// let v = Val::kn(4);
+    /// assert_eq!(v.to_string(), "4");
+    /// assert!(!v.s && v.k);
+    /// ```
     pub const fn kn(v: i64) -> Val {
         Val {
             v,
@@ -53,6 +67,13 @@ impl Val {
         }
     }
     /// A dynamic value `v`.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// let v = Val::dy(4);
+    /// assert_eq!(v.to_string(), "4");
+    /// assert!(!v.s && !v.k);
+    /// ```
     pub const fn dy(v: i64) -> Val {
         Val {
             v,
@@ -61,6 +82,12 @@ impl Val {
         }
     }
     /// Whether this is the constant `c` *for decisions* (static, or a known plain integer).
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert!(Val::st(1).kc(1) && Val::kn(1).kc(1));
+    /// assert!(!Val::dy(1).kc(1));
+    /// ```
     pub const fn kc(self, c: i64) -> bool {
         self.k && self.v == c
     }
@@ -72,18 +99,43 @@ impl Val {
         }
     }
     /// Whether this is the static constant `c` (CuTe's `is_constant<c, T>`).
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert!(Val::st(0).is_const(0));
+    /// assert!(!Val::kn(0).is_const(0) && !Val::dy(0).is_const(0));
+    /// ```
     pub const fn is_const(self, c: i64) -> bool {
         self.s && self.v == c
     }
     /// `a + b`: static only when both are.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(2).add(Val::st(3)).to_string(), "_5");
+    /// assert_eq!(Val::st(2).add(Val::dy(3)).to_string(), "5");
+    /// ```
     pub const fn add(self, o: Val) -> Val {
         Val::mk(self.v + o.v, self, o)
     }
     /// `a - b`: static only when both are.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(5).sub(Val::st(2)).to_string(), "_3");
+    /// assert_eq!(Val::dy(5).sub(Val::st(2)).to_string(), "3");
+    /// ```
     pub const fn sub(self, o: Val) -> Val {
         Val::mk(self.v - o.v, self, o)
     }
     /// `a * b`: static when both are, or when either is the static `_0`.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(2).mul(Val::st(3)).to_string(), "_6");
+    /// assert_eq!(Val::st(2).mul(Val::dy(3)).to_string(), "6");
+    /// assert_eq!(Val::st(0).mul(Val::dy(7)).to_string(), "_0");
+    /// ```
     pub const fn mul(self, o: Val) -> Val {
         if self.is_const(0) || o.is_const(0) {
             return Val::st(0);
@@ -91,6 +143,13 @@ impl Val {
         Val::mk(self.v * o.v, self, o)
     }
     /// `a / b` (truncating, like C++): static when both are, or when `a` is `_0`.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(8).div(Val::st(2)).to_string(), "_4");
+    /// assert_eq!(Val::dy(7).div(Val::st(2)).to_string(), "3");
+    /// assert_eq!(Val::st(0).div(Val::dy(5)).to_string(), "_0");
+    /// ```
     pub const fn div(self, o: Val) -> Val {
         if self.is_const(0) {
             return Val::st(0);
@@ -101,6 +160,13 @@ impl Val {
         Val::mk(self.v / o.v, self, o)
     }
     /// `a % b`: static when both are, when `b` is `_1`/`_-1`, or when `a` is `_0`.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(7).rem(Val::st(4)).to_string(), "_3");
+    /// assert_eq!(Val::dy(7).rem(Val::st(4)).to_string(), "3");
+    /// assert_eq!(Val::dy(7).rem(Val::st(1)).to_string(), "_0");
+    /// ```
     pub const fn rem(self, o: Val) -> Val {
         if self.is_const(0) || o.is_const(1) || o.is_const(-1) {
             return Val::st(0);
@@ -111,18 +177,42 @@ impl Val {
         Val::mk(self.v % o.v, self, o)
     }
     /// `min(a, b)`: static only when both are.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(2).min(Val::st(3)).to_string(), "_2");
+    /// assert_eq!(Val::st(2).min(Val::dy(3)).to_string(), "2");
+    /// ```
     pub const fn min(self, o: Val) -> Val {
         Val::mk(if self.v < o.v { self.v } else { o.v }, self, o)
     }
     /// `max(a, b)`: static only when both are.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(4).max(Val::st(3)).to_string(), "_4");
+    /// assert_eq!(Val::st(2).max(Val::dy(3)).to_string(), "3");
+    /// ```
     pub const fn max(self, o: Val) -> Val {
         Val::mk(if self.v > o.v { self.v } else { o.v }, self, o)
     }
     /// `gcd(a, b)`: static only when both are.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(12).gcd(Val::st(18)).to_string(), "_6");
+    /// assert_eq!(Val::dy(12).gcd(Val::st(8)).to_string(), "4");
+    /// ```
     pub const fn gcd(self, o: Val) -> Val {
         Val::mk(gcd(self.v, o.v), self, o)
     }
     /// `abs(a)`, keeps the mark.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(-3).abs().to_string(), "_3");
+    /// assert_eq!(Val::dy(-3).abs().to_string(), "3");
+    /// ```
     pub const fn abs(self) -> Val {
         Val {
             v: if self.v < 0 { -self.v } else { self.v },
@@ -131,6 +221,12 @@ impl Val {
         }
     }
     /// `signum(a)`, keeps the mark.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(-3).signum().to_string(), "_-1");
+    /// assert_eq!(Val::dy(5).signum().to_string(), "1");
+    /// ```
     pub const fn signum(self) -> Val {
         Val {
             v: if self.v < 0 {
@@ -145,12 +241,24 @@ impl Val {
         }
     }
     /// `ceil_div(a, b) = (a + b - _1) / b`, CuTe's marks.
+    ///
+    /// ```
+    /// use layout_types::Val;
+    /// assert_eq!(Val::st(10).ceil_div(Val::st(4)).to_string(), "_3");
+    /// assert_eq!(Val::dy(10).ceil_div(Val::st(4)).to_string(), "3");
+    /// ```
     pub const fn ceil_div(self, o: Val) -> Val {
         self.add(o).sub(Val::st(1)).div(o)
     }
 }
 
 /// Greatest common divisor of two integers (non-negative result).
+///
+/// ```
+/// use layout_types::int_tuple::gcd;
+/// assert_eq!(gcd(-12, 18), 6);
+/// assert_eq!(gcd(0, 5), 5);
+/// ```
 pub const fn gcd(a: i64, b: i64) -> i64 {
     let mut a = if a < 0 { -a } else { a };
     let mut b = if b < 0 { -b } else { b };
@@ -233,6 +341,12 @@ impl fmt::Debug for IntTuple {
 
 impl IntTuple {
     /// A leaf holding `v`.
+    ///
+    /// ```
+    /// use layout_types::{IntTuple, Val};
+    /// assert_eq!(IntTuple::leaf(Val::st(3)).to_string(), "_3");
+    /// assert_eq!(IntTuple::leaf(Val::dy(3)).to_string(), "3");
+    /// ```
     pub const fn leaf(v: Val) -> IntTuple {
         let mut n = [NODE0; CAP];
         let kind = if v.s {
@@ -251,26 +365,61 @@ impl IntTuple {
         IntTuple { n, len: 1 }
     }
     /// A static leaf `_v`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t = IntTuple::st(8);
+    /// assert_eq!(t.to_string(), "_8");
+    /// assert!(t.is_static());
+    /// ```
     pub const fn st(v: i64) -> IntTuple {
         IntTuple::leaf(Val::st(v))
     }
     /// A dynamic leaf `v`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t = IntTuple::dy(8);
+    /// assert_eq!(t.to_string(), "8");
+    /// assert!(!t.is_static());
+    /// ```
     pub const fn dy(v: i64) -> IntTuple {
         IntTuple::leaf(Val::dy(v))
     }
     /// CuTe's `_`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let u = IntTuple::under();
+    /// assert_eq!(u.to_string(), "_");
+    /// assert!(u.is_under() && !u.is_int());
+    /// ```
     pub const fn under() -> IntTuple {
         let mut t = IntTuple::st(0);
         t.n[0].kind = Kind::Under;
         t
     }
     /// CuTe's `X` (a projection marker in a `Step`).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let x = IntTuple::x();
+    /// assert_eq!(x.to_string(), "X");
+    /// assert!(x.is_x());
+    /// ```
     pub const fn x() -> IntTuple {
         let mut t = IntTuple::st(0);
         t.n[0].kind = Kind::X;
         t
     }
     /// The empty tuple `()`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let e = IntTuple::empty();
+    /// assert_eq!(e.to_string(), "()");
+    /// assert_eq!(e.rank(), 0);
+    /// ```
     pub const fn empty() -> IntTuple {
         let mut n = [NODE0; CAP];
         n[0] = Node {
@@ -282,12 +431,23 @@ impl IntTuple {
         IntTuple { n, len: 1 }
     }
     /// `(a)`: a rank-1 tuple.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!(IntTuple::wrap1(&IntTuple::st(4)).to_string(), "(_4)");
+    /// ```
     pub const fn wrap1(a: &IntTuple) -> IntTuple {
         let mut t = IntTuple::empty();
         t.push(a);
         t
     }
     /// `(a,b)`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let p = IntTuple::pair(&IntTuple::st(2), &IntTuple::dy(3));
+    /// assert_eq!(p.to_string(), "(_2,3)");
+    /// ```
     pub const fn pair(a: &IntTuple, b: &IntTuple) -> IntTuple {
         let mut t = IntTuple::empty();
         t.push(a);
@@ -295,6 +455,17 @@ impl IntTuple {
         t
     }
     /// Appends `c` as the last child of this tuple (CuTe's `append`); a leaf is first wrapped.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let mut t = IntTuple::empty();
+    /// t.push(&IntTuple::st(2));
+    /// t.push(&"(3,_4)".parse().unwrap());
+    /// assert_eq!(t.to_string(), "(_2,(3,_4))");
+    /// let mut l = IntTuple::st(2);
+    /// l.push(&IntTuple::st(3));
+    /// assert_eq!(l.to_string(), "(_2,_3)");
+    /// ```
     pub const fn push(&mut self, c: &IntTuple) {
         if !self.is_tuple() {
             *self = IntTuple::wrap1(self);
@@ -314,30 +485,74 @@ impl IntTuple {
         self.n[0].span = self.len;
     }
     /// Number of nodes.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
+    /// assert_eq!(t.node_count(), 5); // two tuples, three leaves
+    /// ```
     pub const fn node_count(&self) -> usize {
         self.len as usize
     }
     /// The root node.
+    ///
+    /// ```
+    /// use layout_types::{IntTuple, int_tuple::Kind};
+    /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
+    /// assert_eq!(t.root().kind, Kind::Tuple);
+    /// assert_eq!((t.root().nch, t.root().span), (2, 5));
+    /// ```
     pub const fn root(&self) -> Node {
         self.n[0]
     }
     /// Whether this is a tuple (not a leaf).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert!("(_2,3)".parse::<IntTuple>().unwrap().is_tuple());
+    /// assert!(!IntTuple::st(2).is_tuple());
+    /// ```
     pub const fn is_tuple(&self) -> bool {
         matches!(self.n[0].kind, Kind::Tuple)
     }
     /// Whether this is an integer leaf.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert!(IntTuple::st(2).is_int() && IntTuple::dy(2).is_int());
+    /// assert!(!IntTuple::under().is_int());
+    /// assert!(!"(2)".parse::<IntTuple>().unwrap().is_int());
+    /// ```
     pub const fn is_int(&self) -> bool {
         matches!(self.n[0].kind, Kind::Dyn | Kind::Static | Kind::Known)
     }
     /// Whether this is `_`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert!("_".parse::<IntTuple>().unwrap().is_under());
+    /// assert!(!"_0".parse::<IntTuple>().unwrap().is_under());
+    /// ```
     pub const fn is_under(&self) -> bool {
         matches!(self.n[0].kind, Kind::Under)
     }
     /// Whether this is `X`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert!("X".parse::<IntTuple>().unwrap().is_x());
+    /// assert!(!IntTuple::under().is_x());
+    /// ```
     pub const fn is_x(&self) -> bool {
         matches!(self.n[0].kind, Kind::X)
     }
     /// The integer of a leaf (panics on a tuple).
+    ///
+    /// ```
+    /// use layout_types::{IntTuple, Val};
+    /// assert_eq!("_4".parse::<IntTuple>().unwrap().val(), Val::st(4));
+    /// assert_eq!("4".parse::<IntTuple>().unwrap().val(), Val::dy(4));
+    /// ```
     pub const fn val(&self) -> Val {
         match self.n[0].kind {
             Kind::Dyn => Val::dy(self.n[0].v),
@@ -347,6 +562,12 @@ impl IntTuple {
         }
     }
     /// Whether every leaf is static (CuTe's `is_static`).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert!("(_2,_4)".parse::<IntTuple>().unwrap().is_static());
+    /// assert!(!"(_2,4)".parse::<IntTuple>().unwrap().is_static());
+    /// ```
     pub const fn is_static(&self) -> bool {
         let mut i = 0;
         while i < self.len as usize {
@@ -358,6 +579,13 @@ impl IntTuple {
         true
     }
     /// Whether every leaf is known (static, or a known plain integer).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_2,4)".parse().unwrap();
+    /// assert!(!t.is_known());
+    /// assert!(t.to_known().is_known());
+    /// ```
     pub const fn is_known(&self) -> bool {
         let mut i = 0;
         while i < self.len as usize {
@@ -369,6 +597,12 @@ impl IntTuple {
         true
     }
     /// Whether any leaf is static.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert!("(_2,4)".parse::<IntTuple>().unwrap().has_static());
+    /// assert!(!"(2,4)".parse::<IntTuple>().unwrap().has_static());
+    /// ```
     pub const fn has_static(&self) -> bool {
         let mut i = 0;
         while i < self.len as usize {
@@ -380,6 +614,13 @@ impl IntTuple {
         false
     }
     /// The same tuple with every dynamic leaf made a known plain integer (see [`Val`]).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let k = "(_2,4)".parse::<IntTuple>().unwrap().to_known();
+    /// assert_eq!(k.to_string(), "(_2,4)"); // printed as before
+    /// assert!(k.is_known() && !k.is_static());
+    /// ```
     pub const fn to_known(&self) -> IntTuple {
         let mut r = *self;
         let mut i = 0;
@@ -392,6 +633,13 @@ impl IntTuple {
         r
     }
     /// Whether any leaf is `_` or `X`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert!("(_,2)".parse::<IntTuple>().unwrap().has_under());
+    /// assert!("(_1,X)".parse::<IntTuple>().unwrap().has_under());
+    /// assert!(!"(_1,2)".parse::<IntTuple>().unwrap().has_under());
+    /// ```
     pub const fn has_under(&self) -> bool {
         let mut i = 0;
         while i < self.len as usize {
@@ -403,6 +651,13 @@ impl IntTuple {
         false
     }
     /// Number of modes: 1 for a leaf, else the number of children.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!("((_2,3),_4)".parse::<IntTuple>().unwrap().rank(), 2);
+    /// assert_eq!(IntTuple::st(4).rank(), 1);
+    /// assert_eq!(IntTuple::empty().rank(), 0);
+    /// ```
     pub const fn rank(&self) -> usize {
         if self.is_tuple() {
             self.n[0].nch as usize
@@ -411,6 +666,13 @@ impl IntTuple {
         }
     }
     /// Nesting depth: 0 for a leaf.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!(IntTuple::st(4).depth(), 0);
+    /// assert_eq!("(_2,3)".parse::<IntTuple>().unwrap().depth(), 1);
+    /// assert_eq!("((_2,3),_4)".parse::<IntTuple>().unwrap().depth(), 2);
+    /// ```
     pub const fn depth(&self) -> usize {
         if !self.is_tuple() {
             return 0;
@@ -446,6 +708,14 @@ impl IntTuple {
         IntTuple { n, len: span as u8 }
     }
     /// Mode `i` (CuTe's `get<i>`); a leaf's mode 0 is itself.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
+    /// assert_eq!(t.get(0).to_string(), "(_2,3)");
+    /// assert_eq!(t.get(1).to_string(), "_4");
+    /// assert_eq!(IntTuple::st(4).get(0).to_string(), "_4");
+    /// ```
     pub const fn get(&self, i: usize) -> IntTuple {
         if !self.is_tuple() {
             if i != 0 {
@@ -459,6 +729,12 @@ impl IntTuple {
         self.sub_at(self.child_pos(i))
     }
     /// Nested mode `get<i, j, ...>`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
+    /// assert_eq!(t.get_path(&[0, 1]).to_string(), "3");
+    /// ```
     pub const fn get_path(&self, path: &[usize]) -> IntTuple {
         let mut t = *self;
         let mut k = 0;
@@ -469,6 +745,14 @@ impl IntTuple {
         t
     }
     /// Structural equality, static marks included.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let a: IntTuple = "(_2,3)".parse().unwrap();
+    /// let b: IntTuple = "(2,3)".parse().unwrap();
+    /// assert!(a.same(&a) && !a.same(&b));
+    /// assert_ne!(a, b); // `==` is `same`
+    /// ```
     pub const fn same(&self, o: &IntTuple) -> bool {
         if self.len != o.len {
             return false;
@@ -484,6 +768,13 @@ impl IntTuple {
         true
     }
     /// Equal values and structure, ignoring static marks.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let a: IntTuple = "(_2,3)".parse().unwrap();
+    /// assert!(a.same_value(&"(2,_3)".parse().unwrap()));
+    /// assert!(!a.same_value(&"(2,(3))".parse().unwrap()));
+    /// ```
     pub const fn same_value(&self, o: &IntTuple) -> bool {
         if self.len != o.len {
             return false;
@@ -509,6 +800,13 @@ impl IntTuple {
         true
     }
     /// The leaves in order, as a flat tuple (a leaf stays a leaf; CuTe's `flatten`).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "((_2,3),(_4,(5)))".parse().unwrap();
+    /// assert_eq!(t.flatten().to_string(), "(_2,3,_4,5)");
+    /// assert_eq!(IntTuple::st(4).flatten().to_string(), "_4");
+    /// ```
     pub const fn flatten(&self) -> IntTuple {
         if !self.is_tuple() {
             return *self;
@@ -524,6 +822,13 @@ impl IntTuple {
         r
     }
     /// Flatten, always returning a tuple (`flatten_to_tuple`).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!(IntTuple::st(4).flatten_to_tuple().to_string(), "(_4)");
+    /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
+    /// assert_eq!(t.flatten_to_tuple().to_string(), "(_2,3,_4)");
+    /// ```
     pub const fn flatten_to_tuple(&self) -> IntTuple {
         if self.is_tuple() {
             self.flatten()
@@ -532,6 +837,11 @@ impl IntTuple {
         }
     }
     /// Number of leaves.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!("((_2,3),_4)".parse::<IntTuple>().unwrap().leaf_count(), 3);
+    /// ```
     pub const fn leaf_count(&self) -> usize {
         let mut c = 0;
         let mut i = 0;
@@ -544,6 +854,13 @@ impl IntTuple {
         c
     }
     /// Leaf `i` in pre-order.
+    ///
+    /// ```
+    /// use layout_types::{IntTuple, Val};
+    /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
+    /// assert_eq!(t.leaf_at(1), Val::dy(3));
+    /// assert_eq!(t.leaf_at(2), Val::st(4));
+    /// ```
     pub const fn leaf_at(&self, i: usize) -> Val {
         let mut c = 0;
         let mut k = 0;
@@ -560,6 +877,13 @@ impl IntTuple {
     }
     /// A tuple with the same profile whose leaves are taken in order from `leaves`
     /// (CuTe's `unflatten`).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let leaves: IntTuple = "(_2,3,_4)".parse().unwrap();
+    /// let profile: IntTuple = "((0,0),0)".parse().unwrap();
+    /// assert_eq!(IntTuple::unflatten(&leaves, &profile).to_string(), "((_2,3),_4)");
+    /// ```
     pub const fn unflatten(leaves: &IntTuple, profile: &IntTuple) -> IntTuple {
         let flat = leaves.flatten_to_tuple();
         let mut r = *profile;
@@ -577,6 +901,12 @@ impl IntTuple {
         r
     }
     /// `unwrap`: a rank-1 tuple `(a)` becomes `a`, recursively.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!("((_4))".parse::<IntTuple>().unwrap().unwrap().to_string(), "_4");
+    /// assert_eq!("((_2,_3))".parse::<IntTuple>().unwrap().unwrap().to_string(), "(_2,_3)");
+    /// ```
     pub const fn unwrap(&self) -> IntTuple {
         if self.is_tuple() && self.rank() == 1 {
             self.get(0).unwrap()
@@ -585,6 +915,12 @@ impl IntTuple {
         }
     }
     /// `wrap`: a leaf becomes `(a)`; a tuple stays.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!(IntTuple::st(4).wrap().to_string(), "(_4)");
+    /// assert_eq!("(_2,_3)".parse::<IntTuple>().unwrap().wrap().to_string(), "(_2,_3)");
+    /// ```
     pub const fn wrap(&self) -> IntTuple {
         if self.is_tuple() {
             *self
@@ -594,6 +930,13 @@ impl IntTuple {
     }
 
     /// Product of all leaves (CuTe's `product`/`size`), with CuTe's static marks.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!("((_2,_3),_4)".parse::<IntTuple>().unwrap().product().to_string(), "_24");
+    /// assert_eq!("(_2,3)".parse::<IntTuple>().unwrap().product().to_string(), "6");
+    /// assert_eq!(IntTuple::empty().product().to_string(), "_1");
+    /// ```
     pub const fn product(&self) -> Val {
         if !self.is_tuple() {
             return self.val();
@@ -610,10 +953,21 @@ impl IntTuple {
         acc
     }
     /// Same as [`IntTuple::product`].
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!("(_2,_4)".parse::<IntTuple>().unwrap().size().to_string(), "_8");
+    /// ```
     pub const fn size(&self) -> Val {
         self.product()
     }
     /// Sum of all leaves.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!("(_2,_3)".parse::<IntTuple>().unwrap().sum().to_string(), "_5");
+    /// assert_eq!("(_2,3,_4)".parse::<IntTuple>().unwrap().sum().to_string(), "9");
+    /// ```
     pub const fn sum(&self) -> Val {
         if !self.is_tuple() {
             return self.val();
@@ -627,6 +981,13 @@ impl IntTuple {
         acc
     }
     /// `product_each`: the product of each mode, as a tuple (a leaf gives `(a)`).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
+    /// assert_eq!(t.product_each().to_string(), "(6,_4)");
+    /// assert_eq!(IntTuple::st(4).product_each().to_string(), "(_4)");
+    /// ```
     pub const fn product_each(&self) -> IntTuple {
         let w = self.wrap();
         let mut r = IntTuple::empty();
@@ -638,6 +999,13 @@ impl IntTuple {
         r
     }
     /// `product_like(self, guide)`: product of each part of `self` at the leaves of `guide`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "((_2,_3),(_4,_5))".parse().unwrap();
+    /// let guide: IntTuple = "(0,(0,0))".parse().unwrap();
+    /// assert_eq!(t.product_like(&guide).to_string(), "(_6,(_4,_5))");
+    /// ```
     pub const fn product_like(&self, guide: &IntTuple) -> IntTuple {
         if guide.is_tuple() {
             let mut r = IntTuple::empty();
@@ -652,6 +1020,12 @@ impl IntTuple {
         }
     }
     /// Maximum leaf (CuTe's `max` over a tuple).
+    ///
+    /// ```
+    /// use layout_types::{IntTuple, Val};
+    /// let t: IntTuple = "(_2,(_8,_4))".parse().unwrap();
+    /// assert_eq!(t.max_leaf(), Val::st(8));
+    /// ```
     pub const fn max_leaf(&self) -> Val {
         let mut acc = self.leaf_at(0);
         let mut i = 1;
@@ -662,6 +1036,12 @@ impl IntTuple {
         acc
     }
     /// Minimum leaf (CuTe's `min` over a tuple).
+    ///
+    /// ```
+    /// use layout_types::{IntTuple, Val};
+    /// let t: IntTuple = "(_2,(_8,_4))".parse().unwrap();
+    /// assert_eq!(t.min_leaf(), Val::st(2));
+    /// ```
     pub const fn min_leaf(&self) -> Val {
         let mut acc = self.leaf_at(0);
         let mut i = 1;
@@ -674,6 +1054,15 @@ impl IntTuple {
 
     /// `ceil_div(a, b)`: tuple/tuple element-wise (missing modes of `b` are `_1`), tuple/int folds
     /// `b` across `a`, int/tuple divides by `product(b)`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let a: IntTuple = "(_8,_6)".parse().unwrap();
+    /// assert_eq!(a.ceil_div(&"(_4,_4)".parse().unwrap()).to_string(), "(_2,_2)");
+    /// let b: IntTuple = "(_4,_8)".parse().unwrap();
+    /// assert_eq!(b.ceil_div(&IntTuple::st(8)).to_string(), "(_1,_4)");
+    /// assert_eq!(IntTuple::dy(10).ceil_div(&IntTuple::st(4)).to_string(), "3");
+    /// ```
     pub const fn ceil_div(&self, b: &IntTuple) -> IntTuple {
         if self.is_tuple() {
             let mut r = IntTuple::empty();
@@ -711,6 +1100,13 @@ impl IntTuple {
 
     /// `shape_div(a, b)`: like `ceil_div`, but enforcing CuTe's divisibility condition
     /// (`a % b == 0 || b % a == 0`) when both are static.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let a: IntTuple = "(_4,_5,_6)".parse().unwrap();
+    /// assert_eq!(a.shape_div(&IntTuple::st(40)).unwrap().to_string(), "(_1,_1,_3)");
+    /// assert!(IntTuple::st(6).shape_div(&IntTuple::st(4)).is_err());
+    /// ```
     pub const fn shape_div(&self, b: &IntTuple) -> Result<IntTuple, crate::Error> {
         if self.is_tuple() {
             let mut r = IntTuple::empty();
@@ -759,6 +1155,13 @@ impl IntTuple {
     }
 
     /// `elem_scale(a, b)`: `a_i * product(b_i)` with `a`'s profile.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let a: IntTuple = "(_2,3)".parse().unwrap();
+    /// let b: IntTuple = "(_4,(_2,_2))".parse().unwrap();
+    /// assert_eq!(a.elem_scale(&b).to_string(), "(_8,12)");
+    /// ```
     pub const fn elem_scale(&self, b: &IntTuple) -> IntTuple {
         if self.is_tuple() {
             let mut r = IntTuple::empty();
@@ -775,11 +1178,26 @@ impl IntTuple {
 
     /// Exclusive prefix product in column-major order (CuTe's `compact_col_major`/`prefix_product`),
     /// starting at `_1`: `(a,b,c) -> (_1,a,a*b)`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_2,3,_4)".parse().unwrap();
+    /// assert_eq!(t.prefix_product().to_string(), "(_1,_2,6)");
+    /// // as `compact_col_major`, a static `_1` mode gets stride `_0`
+    /// assert_eq!("(_1,_4)".parse::<IntTuple>().unwrap().prefix_product().to_string(), "(_0,_1)");
+    /// ```
     pub const fn prefix_product(&self) -> IntTuple {
         compact_major(self, Val::st(1), false)
     }
 
     /// Same profile: both leaves, or tuples of equal rank whose modes are congruent.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let a: IntTuple = "(_2,(3,4))".parse().unwrap();
+    /// assert!(a.congruent(&"(1,(2,3))".parse().unwrap()));
+    /// assert!(!a.congruent(&"(1,2)".parse().unwrap()));
+    /// ```
     pub const fn congruent(&self, b: &IntTuple) -> bool {
         if self.is_tuple() && b.is_tuple() {
             if self.rank() != b.rank() {
@@ -798,6 +1216,14 @@ impl IntTuple {
         }
     }
     /// `weakly_congruent(a, b)`: `a`'s profile is a coarsening of `b`'s.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let a: IntTuple = "(_2,_8)".parse().unwrap();
+    /// let b: IntTuple = "(_2,(_4,_2))".parse().unwrap();
+    /// assert!(a.weakly_congruent(&b));
+    /// assert!(!b.weakly_congruent(&a));
+    /// ```
     pub const fn weakly_congruent(&self, b: &IntTuple) -> bool {
         if self.is_tuple() && b.is_tuple() {
             if self.rank() != b.rank() {
@@ -816,6 +1242,14 @@ impl IntTuple {
         }
     }
     /// `compatible(a, b)`: every coordinate of `a` is a coordinate of `b` (sizes agree at `a`'s leaves).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let s: IntTuple = "(_2,_4)".parse().unwrap();
+    /// assert!(IntTuple::dy(8).compatible(&s));
+    /// assert!(!IntTuple::dy(6).compatible(&s));
+    /// assert!(!s.compatible(&IntTuple::dy(8)));
+    /// ```
     pub const fn compatible(&self, b: &IntTuple) -> bool {
         if self.is_tuple() && b.is_tuple() {
             if self.rank() != b.rank() {
@@ -837,12 +1271,27 @@ impl IntTuple {
     }
 
     /// `append(t, x)`: `t` as a tuple with `x` appended.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_2,3)".parse().unwrap();
+    /// assert_eq!(t.append(&IntTuple::st(4)).to_string(), "(_2,3,_4)");
+    /// assert_eq!(IntTuple::st(2).append(&IntTuple::st(4)).to_string(), "(_2,_4)");
+    /// ```
     pub const fn append(&self, x: &IntTuple) -> IntTuple {
         let mut r = self.wrap();
         r.push(x);
         r
     }
     /// `append<N>(t, x)`: pad `t` (wrapped) with copies of `x` up to rank `n`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let one = IntTuple::st(1);
+    /// assert_eq!(IntTuple::st(2).append_to(3, &one).to_string(), "(_2,_1,_1)");
+    /// let t: IntTuple = "(_2,_3)".parse().unwrap();
+    /// assert_eq!(t.append_to(3, &one).to_string(), "(_2,_3,_1)");
+    /// ```
     pub const fn append_to(&self, n: usize, x: &IntTuple) -> IntTuple {
         if !self.is_tuple() && n == 1 {
             return *self;
@@ -854,6 +1303,12 @@ impl IntTuple {
         r
     }
     /// `prepend(t, x)`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_2,3)".parse().unwrap();
+    /// assert_eq!(t.prepend(&IntTuple::st(4)).to_string(), "(_4,_2,3)");
+    /// ```
     pub const fn prepend(&self, x: &IntTuple) -> IntTuple {
         let w = self.wrap();
         let mut r = IntTuple::wrap1(x);
@@ -865,6 +1320,13 @@ impl IntTuple {
         r
     }
     /// `replace<i>(t, x)`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_2,3,_4)".parse().unwrap();
+    /// let x: IntTuple = "(_5,_6)".parse().unwrap();
+    /// assert_eq!(t.replace(1, &x).to_string(), "(_2,(_5,_6),_4)");
+    /// ```
     pub const fn replace(&self, i: usize, x: &IntTuple) -> IntTuple {
         let w = self.wrap();
         let mut r = IntTuple::empty();
@@ -880,6 +1342,12 @@ impl IntTuple {
         r
     }
     /// `remove<i>(t)`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_2,3,_4)".parse().unwrap();
+    /// assert_eq!(t.remove(0).to_string(), "(3,_4)");
+    /// ```
     pub const fn remove(&self, i: usize) -> IntTuple {
         let w = self.wrap();
         let mut r = IntTuple::empty();
@@ -893,6 +1361,12 @@ impl IntTuple {
         r
     }
     /// `group<b, e>(t)`: modes `[b, e)` gathered into one mode.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_2,3,_4,_5)".parse().unwrap();
+    /// assert_eq!(t.group(1, 3).to_string(), "(_2,(3,_4),_5)");
+    /// ```
     pub const fn group(&self, b: usize, e: usize) -> IntTuple {
         let w = self.wrap();
         let mut r = IntTuple::empty();
@@ -916,6 +1390,12 @@ impl IntTuple {
         r.replace(b, &g)
     }
     /// `take<b, e>(t)`: modes `[b, e)`.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_2,3,_4,_5)".parse().unwrap();
+    /// assert_eq!(t.take(1, 3).to_string(), "(3,_4)");
+    /// ```
     pub const fn take(&self, b: usize, e: usize) -> IntTuple {
         let w = self.wrap();
         let mut r = IntTuple::empty();
@@ -927,6 +1407,12 @@ impl IntTuple {
         r
     }
     /// `select<i...>(t)`: the listed modes, in order.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_2,3,_4)".parse().unwrap();
+    /// assert_eq!(t.select(&[2, 0]).to_string(), "(_4,_2)");
+    /// ```
     pub const fn select(&self, idx: &[usize]) -> IntTuple {
         let w = self.wrap();
         let mut r = IntTuple::empty();
@@ -938,6 +1424,13 @@ impl IntTuple {
         r
     }
     /// Concatenate the modes of two tuples.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let a: IntTuple = "(_2,3)".parse().unwrap();
+    /// let b: IntTuple = "(_4,(5))".parse().unwrap();
+    /// assert_eq!(a.concat(&b).to_string(), "(_2,3,_4,(5))");
+    /// ```
     pub const fn concat(&self, o: &IntTuple) -> IntTuple {
         let mut r = self.wrap();
         let w = o.wrap();
@@ -949,6 +1442,12 @@ impl IntTuple {
         r
     }
     /// Copy of `self` with every leaf replaced by `x` (`repeat_like`).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
+    /// assert_eq!(t.repeat_like(&IntTuple::st(0)).to_string(), "((_0,_0),_0)");
+    /// ```
     pub const fn repeat_like(&self, x: &IntTuple) -> IntTuple {
         if self.is_tuple() {
             let mut r = IntTuple::empty();
@@ -963,6 +1462,12 @@ impl IntTuple {
         }
     }
     /// A tuple of `n` copies of `x` (`repeat<n>(x)`; `n == 1` gives `x`).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// assert_eq!(IntTuple::repeat(3, &IntTuple::under()).to_string(), "(_,_,_)");
+    /// assert_eq!(IntTuple::repeat(1, &IntTuple::st(4)).to_string(), "_4");
+    /// ```
     pub const fn repeat(n: usize, x: &IntTuple) -> IntTuple {
         if n == 1 {
             return *x;
@@ -977,6 +1482,14 @@ impl IntTuple {
     }
 
     /// `slice(c, t)`: keep the parts of `t` where the coordinate `c` holds `_` (flattened one level).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_4,_8,_2)".parse().unwrap();
+    /// assert_eq!(IntTuple::slice(&"(_,2,_)".parse().unwrap(), &t).to_string(), "(_4,_2)");
+    /// let h: IntTuple = "((_2,_3),_4)".parse().unwrap();
+    /// assert_eq!(IntTuple::slice(&"(_,1)".parse().unwrap(), &h).to_string(), "((_2,_3))");
+    /// ```
     pub const fn slice(c: &IntTuple, t: &IntTuple) -> IntTuple {
         if c.is_tuple() {
             let mut r = IntTuple::empty();
@@ -989,6 +1502,12 @@ impl IntTuple {
         }
     }
     /// `dice(c, t)`: keep the parts of `t` where `c` holds an integer (drop `_`/`X` modes).
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "(_4,_8,_2)".parse().unwrap();
+    /// assert_eq!(IntTuple::dice(&"(_1,X,_1)".parse().unwrap(), &t).to_string(), "(_4,_2)");
+    /// ```
     pub const fn dice(c: &IntTuple, t: &IntTuple) -> IntTuple {
         if c.is_tuple() {
             let mut r = IntTuple::empty();
@@ -1022,6 +1541,15 @@ const fn lift_filter(c: &IntTuple, t: &IntTuple, keep_under: bool, out: &mut Int
 
 /// CuTe's `compact_major<LayoutLeft|LayoutRight>(shape, current)`: compact strides starting at
 /// `current`; a static `_1` mode gets stride `_0`.
+///
+/// ```
+/// use layout_types::{IntTuple, Val, int_tuple::compact_major};
+/// let s: IntTuple = "(_2,3,_4)".parse().unwrap();
+/// assert_eq!(compact_major(&s, Val::st(1), false).to_string(), "(_1,_2,6)");
+/// assert_eq!(compact_major(&s, Val::st(1), true).to_string(), "(12,_4,_1)");
+/// let u: IntTuple = "(_1,_4)".parse().unwrap();
+/// assert_eq!(compact_major(&u, Val::st(1), false).to_string(), "(_0,_1)");
+/// ```
 pub const fn compact_major(shape: &IntTuple, current: Val, right: bool) -> IntTuple {
     compact_impl(shape, current, right).0
 }
@@ -1090,6 +1618,13 @@ impl fmt::Display for IntTuple {
 impl core::str::FromStr for IntTuple {
     type Err = crate::Error;
     /// Parses CuTe text: `_N` static, `N` dynamic, `(a,b)`, `_`, `X`. Spaces are ignored.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "( _2, 3 )".parse().unwrap();
+    /// assert_eq!(t.to_string(), "(_2,3)");
+    /// assert!("(_2,3".parse::<IntTuple>().is_err());
+    /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         crate::parse::parse_int_tuple(s)
     }

@@ -35,6 +35,12 @@ impl fmt::Debug for DynLayout {
 
 impl fmt::Display for DynLayout {
     /// `shape:stride`, exactly as `cute::print`.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l = DynLayout::make_layout(&"(_4,(2,_3))".parse().unwrap(), false);
+    /// assert_eq!(l.to_string(), "(_4,(2,_3)):(_1,(_4,8))");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.shape, self.stride)
     }
@@ -42,6 +48,14 @@ impl fmt::Display for DynLayout {
 
 impl DynLayout {
     /// `make_layout(shape, stride)`; the two must be congruent.
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, IntTuple};
+    /// let s: IntTuple = "(_4,_2)".parse().unwrap();
+    /// let l = DynLayout::new(s, "(_1,_4)".parse().unwrap()).unwrap();
+    /// assert_eq!(l.to_string(), "(_4,_2):(_1,_4)");
+    /// assert!(DynLayout::new(s, IntTuple::st(1)).is_err());
+    /// ```
     pub const fn new(shape: IntTuple, stride: IntTuple) -> Result<DynLayout, Error> {
         if !shape.congruent(&stride) {
             if shape.rank() != stride.rank() {
@@ -58,10 +72,23 @@ impl DynLayout {
         Ok(DynLayout { shape, stride })
     }
     /// Builds without checking congruence (for results that are congruent by construction).
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, IntTuple};
+    /// let l = DynLayout::raw(IntTuple::st(8), IntTuple::st(2));
+    /// assert_eq!(l.to_string(), "_8:_2");
+    /// ```
     pub const fn raw(shape: IntTuple, stride: IntTuple) -> DynLayout {
         DynLayout { shape, stride }
     }
     /// `make_layout(shape, LayoutLeft{})` (`right == false`) or `LayoutRight{}`: compact strides.
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, IntTuple};
+    /// let s: IntTuple = "(_32,_256)".parse().unwrap();
+    /// assert_eq!(DynLayout::make_layout(&s, false).to_string(), "(_32,_256):(_1,_32)");
+    /// assert_eq!(DynLayout::make_layout(&s, true).to_string(), "(_32,_256):(_256,_1)");
+    /// ```
     pub const fn make_layout(shape: &IntTuple, right: bool) -> DynLayout {
         DynLayout {
             shape: *shape,
@@ -69,6 +96,11 @@ impl DynLayout {
         }
     }
     /// `Layout<_1,_0>`: the trivial layout.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// assert_eq!(DynLayout::trivial().to_string(), "_1:_0");
+    /// ```
     pub const fn trivial() -> DynLayout {
         DynLayout {
             shape: IntTuple::st(1),
@@ -76,6 +108,13 @@ impl DynLayout {
         }
     }
     /// `make_layout(a, b, ...)`: a layout whose modes are the given layouts.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let a: DynLayout = "_4:_1".parse().unwrap();
+    /// let b: DynLayout = "(_2,3):(_4,_8)".parse().unwrap();
+    /// assert_eq!(DynLayout::from_modes(&[a, b]).to_string(), "(_4,(_2,3)):(_1,(_4,_8))");
+    /// ```
     pub const fn from_modes(modes: &[DynLayout]) -> DynLayout {
         let mut sh = IntTuple::empty();
         let mut st = IntTuple::empty();
@@ -91,14 +130,34 @@ impl DynLayout {
         }
     }
     /// Number of modes.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "((_2,_2),_4):((_1,_8),_2)".parse().unwrap();
+    /// assert_eq!(l.rank(), 2);
+    /// ```
     pub const fn rank(&self) -> usize {
         self.shape.rank()
     }
     /// Nesting depth of the shape.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "((_2,_2),_4):((_1,_8),_2)".parse().unwrap();
+    /// assert_eq!(l.depth(), 2);
+    /// assert_eq!("_8:_1".parse::<DynLayout>().unwrap().depth(), 0);
+    /// ```
     pub const fn depth(&self) -> usize {
         self.shape.depth()
     }
     /// Mode `i` as a layout (`layout<i>(l)`).
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "((_2,_2),_4):((_1,_8),_2)".parse().unwrap();
+    /// assert_eq!(l.get(0).to_string(), "(_2,_2):(_1,_8)");
+    /// assert_eq!(l.get(1).to_string(), "_4:_2");
+    /// ```
     pub const fn get(&self, i: usize) -> DynLayout {
         DynLayout {
             shape: self.shape.get(i),
@@ -106,19 +165,47 @@ impl DynLayout {
         }
     }
     /// Number of elements in the domain (`size`).
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_4,8):(_1,_4)".parse().unwrap();
+    /// assert_eq!(l.size().to_string(), "32");
+    /// assert_eq!("(_4,_2):(_1,_4)".parse::<DynLayout>().unwrap().size().to_string(), "_8");
+    /// ```
     pub const fn size(&self) -> Val {
         self.shape.product()
     }
     /// `cosize`: one past the largest index (for integer strides), CuTe's marks.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_4,_2):(_1,_8)".parse().unwrap();
+    /// assert_eq!(l.cosize().to_string(), "_12");
+    /// assert_eq!("(_4,2):(_1,8)".parse::<DynLayout>().unwrap().cosize().to_string(), "12");
+    /// ```
     pub const fn cosize(&self) -> Val {
         cosize_acc(&self.shape, &self.stride, Val::st(0)).add(Val::st(1))
     }
     /// Whether every shape and stride leaf is static.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// assert!("(_4,_2):(_1,_4)".parse::<DynLayout>().unwrap().is_static());
+    /// assert!(!"(_4,2):(_1,_4)".parse::<DynLayout>().unwrap().is_static());
+    /// ```
     pub const fn is_static(&self) -> bool {
         self.shape.is_static() && self.stride.is_static()
     }
     /// `crd2idx(coord, shape, stride)`: a coordinate (an integer, or a tuple congruent to a prefix
     /// of the shape's profile) to an index.
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, IntTuple};
+    /// let l: DynLayout = "(_4,_2):(_2,_1)".parse().unwrap();
+    /// assert_eq!(l.crd2idx(&"(3,1)".parse().unwrap()).to_string(), "7");
+    /// assert_eq!(l.crd2idx(&"(_3,_1)".parse().unwrap()).to_string(), "_7");
+    /// assert_eq!(l.crd2idx(&IntTuple::dy(5)).v, 3); // 5 is (1,1)
+    /// ```
     pub const fn crd2idx(&self, coord: &IntTuple) -> Val {
         match crd2idx(coord, &self.shape, &self.stride) {
             Ok(v) => v,
@@ -126,18 +213,43 @@ impl DynLayout {
         }
     }
     /// Checked [`DynLayout::crd2idx`].
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_4,_2):(_2,_1)".parse().unwrap();
+    /// assert_eq!(l.try_crd2idx(&"(3,1)".parse().unwrap()).unwrap().v, 7);
+    /// assert!(l.try_crd2idx(&"(1,2,3)".parse().unwrap()).is_err());
+    /// ```
     pub const fn try_crd2idx(&self, coord: &IntTuple) -> Result<Val, Error> {
         crd2idx(coord, &self.shape, &self.stride)
     }
     /// Evaluates the layout at a 1-D index (`layout(i)`).
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_4,_2):(_2,_1)".parse().unwrap();
+    /// assert_eq!(l.call(5), 3);
+    /// ```
     pub const fn call(&self, i: i64) -> i64 {
         self.crd2idx(&IntTuple::dy(i)).v
     }
     /// `get_hier_coord(i)`: the hierarchical coordinate of a 1-D index (compact layouts).
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "((_2,_2),_4):((_1,_2),_4)".parse().unwrap();
+    /// assert_eq!(l.get_hier_coord(7).to_string(), "((1,1),1)");
+    /// ```
     pub const fn get_hier_coord(&self, i: i64) -> IntTuple {
         idx2crd_strided(Val::dy(i), &self.shape, &self.stride)
     }
     /// `get_flat_coord(i)`: the coordinate with one entry per top-level mode.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_2,_16):(_16,_1)".parse().unwrap();
+    /// assert_eq!(l.get_flat_coord(17).to_string(), "(1,1)");
+    /// ```
     pub const fn get_flat_coord(&self, i: i64) -> IntTuple {
         let h = self.get_hier_coord(i);
         if !self.shape.is_tuple() {
@@ -155,10 +267,22 @@ impl DynLayout {
         r
     }
     /// `get_1d_coord(i)`: the column-major 1-D coordinate of a 1-D index.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_2,_16):(_16,_1)".parse().unwrap();
+    /// assert_eq!(l.get_1d_coord(17).to_string(), "3"); // (1,1) in (_2,_16)
+    /// ```
     pub const fn get_1d_coord(&self, i: i64) -> Val {
         crd2idx_colex(&self.get_hier_coord(i), &self.shape)
     }
     /// `layout(coord)` with `_` in the coordinate: the sub-layout of the kept modes (`slice`).
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_4,_8,_2):(_1,_4,_32)".parse().unwrap();
+    /// assert_eq!(l.slice(&"(_,3,_)".parse().unwrap()).to_string(), "(_4,_2):(_1,_32)");
+    /// ```
     pub const fn slice(&self, coord: &IntTuple) -> DynLayout {
         DynLayout {
             shape: IntTuple::slice(coord, &self.shape),
@@ -166,6 +290,14 @@ impl DynLayout {
         }
     }
     /// `slice_and_offset`: the sliced layout and the offset of the fixed part of the coordinate.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_4,_8,_2):(_1,_4,_32)".parse().unwrap();
+    /// let (s, off) = l.slice_and_offset(&"(_,3,_)".parse().unwrap());
+    /// assert_eq!(s.to_string(), "(_4,_2):(_1,_32)");
+    /// assert_eq!(off.to_string(), "12");
+    /// ```
     pub const fn slice_and_offset(&self, coord: &IntTuple) -> (DynLayout, Val) {
         (
             self.slice(coord),
@@ -173,6 +305,13 @@ impl DynLayout {
         )
     }
     /// `dice(step, layout)`: keep the modes where `step` holds an integer, drop those with `X`.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(2,16,1):(16,1,0)".parse().unwrap();
+    /// assert_eq!(l.dice(&"(_1,X,_1)".parse().unwrap()).unwrap().to_string(), "(2,1):(16,0)");
+    /// assert!(l.dice(&"(_1,X)".parse().unwrap()).is_err());
+    /// ```
     pub const fn dice(&self, step: &IntTuple) -> Result<DynLayout, Error> {
         if step.is_tuple() && (!self.shape.is_tuple() || step.rank() != self.rank()) {
             return Err(Error::with2(
@@ -187,6 +326,12 @@ impl DynLayout {
         })
     }
     /// `select<I...>(layout)`: the listed modes.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_4,_8,_2):(_1,_4,_32)".parse().unwrap();
+    /// assert_eq!(l.select(&[2, 0]).to_string(), "(_2,_4):(_32,_1)");
+    /// ```
     pub const fn select(&self, idx: &[usize]) -> DynLayout {
         DynLayout {
             shape: self.shape.select(idx),
@@ -194,6 +339,12 @@ impl DynLayout {
         }
     }
     /// `flatten(layout)`.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "((_2,_2),_4):((_1,_8),_2)".parse().unwrap();
+    /// assert_eq!(l.flatten().to_string(), "(_2,_2,_4):(_1,_8,_2)");
+    /// ```
     pub const fn flatten(&self) -> DynLayout {
         DynLayout {
             shape: self.shape.flatten(),
@@ -201,6 +352,13 @@ impl DynLayout {
         }
     }
     /// `append(layout, x)`.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
+    /// let x: DynLayout = "_3:_8".parse().unwrap();
+    /// assert_eq!(l.append(&x).to_string(), "(_4,_2,_3):(_1,_4,_8)");
+    /// ```
     pub const fn append(&self, x: &DynLayout) -> DynLayout {
         DynLayout {
             shape: self.shape.append(&x.shape),
@@ -208,6 +366,12 @@ impl DynLayout {
         }
     }
     /// `append<N>(layout)`: pad with `_1:_0` modes up to rank `n`.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "_4:_1".parse().unwrap();
+    /// assert_eq!(l.append_to(3).to_string(), "(_4,_1,_1):(_1,_0,_0)");
+    /// ```
     pub const fn append_to(&self, n: usize) -> DynLayout {
         DynLayout {
             shape: self.shape.append_to(n, &IntTuple::st(1)),
@@ -215,6 +379,13 @@ impl DynLayout {
         }
     }
     /// `prepend(layout, x)`.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "_4:_1".parse().unwrap();
+    /// let x: DynLayout = "_2:_4".parse().unwrap();
+    /// assert_eq!(l.prepend(&x).to_string(), "(_2,_4):(_4,_1)");
+    /// ```
     pub const fn prepend(&self, x: &DynLayout) -> DynLayout {
         DynLayout {
             shape: self.shape.prepend(&x.shape),
@@ -222,6 +393,13 @@ impl DynLayout {
         }
     }
     /// `replace<i>(layout, x)`.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
+    /// let x: DynLayout = "_8:_4".parse().unwrap();
+    /// assert_eq!(l.replace(1, &x).to_string(), "(_4,_8):(_1,_4)");
+    /// ```
     pub const fn replace(&self, i: usize, x: &DynLayout) -> DynLayout {
         DynLayout {
             shape: self.shape.replace(i, &x.shape),
@@ -229,6 +407,12 @@ impl DynLayout {
         }
     }
     /// `group<b, e>(layout)`.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_2,_4,_8):(_1,_2,_8)".parse().unwrap();
+    /// assert_eq!(l.group(0, 2).to_string(), "((_2,_4),_8):((_1,_2),_8)");
+    /// ```
     pub const fn group(&self, b: usize, e: usize) -> DynLayout {
         DynLayout {
             shape: self.shape.group(b, e),
@@ -236,6 +420,12 @@ impl DynLayout {
         }
     }
     /// `take<b, e>(layout)`.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_2,_4,_8):(_1,_2,_8)".parse().unwrap();
+    /// assert_eq!(l.take(1, 3).to_string(), "(_4,_8):(_2,_8)");
+    /// ```
     pub const fn take(&self, b: usize, e: usize) -> DynLayout {
         DynLayout {
             shape: self.shape.take(b, e),
@@ -243,6 +433,13 @@ impl DynLayout {
         }
     }
     /// Structural equality including static marks.
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let a: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
+    /// let b: DynLayout = "(4,2):(1,4)".parse().unwrap();
+    /// assert!(a.same(&a) && !a.same(&b));
+    /// ```
     pub const fn same(&self, o: &DynLayout) -> bool {
         self.shape.same(&o.shape) && self.stride.same(&o.stride)
     }
@@ -264,6 +461,14 @@ const fn cosize_acc(shape: &IntTuple, stride: &IntTuple, acc: Val) -> Val {
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)`.
+///
+/// ```
+/// use layout_types::{IntTuple, layout::crd2idx};
+/// let s: IntTuple = "(_4,8)".parse().unwrap();
+/// let d: IntTuple = "(_1,_4)".parse().unwrap();
+/// assert_eq!(crd2idx(&"(1,2)".parse().unwrap(), &s, &d).unwrap().to_string(), "9");
+/// assert!(crd2idx(&"(1,2,3)".parse().unwrap(), &s, &d).is_err());
+/// ```
 pub const fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Val, Error> {
     if coord.is_tuple() {
         if !shape.is_tuple() {
@@ -371,6 +576,13 @@ pub const fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
 }
 
 /// `crd2idx` of a coordinate that may hold `_` (those modes contribute nothing): the offset of a slice.
+///
+/// ```
+/// use layout_types::{IntTuple, layout::crd2idx_under};
+/// let s: IntTuple = "(_4,_8)".parse().unwrap();
+/// let d: IntTuple = "(_1,_4)".parse().unwrap();
+/// assert_eq!(crd2idx_under(&"(_,3)".parse().unwrap(), &s, &d).to_string(), "12");
+/// ```
 pub const fn crd2idx_under(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Val {
     if coord.is_under() || coord.is_x() {
         return Val::st(0);
@@ -391,6 +603,13 @@ pub const fn crd2idx_under(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple
 }
 
 /// CuTe's `idx2crd(idx, shape, stride)` (`get_hier_coord`): `(idx / d) % s` at each leaf.
+///
+/// ```
+/// use layout_types::{IntTuple, Val, layout::idx2crd_strided};
+/// let s: IntTuple = "(_4,8)".parse().unwrap();
+/// let d: IntTuple = "(_1,_4)".parse().unwrap();
+/// assert_eq!(idx2crd_strided(Val::dy(9), &s, &d).to_string(), "(1,2)");
+/// ```
 pub const fn idx2crd_strided(idx: Val, shape: &IntTuple, stride: &IntTuple) -> IntTuple {
     if shape.is_tuple() {
         let st = if stride.is_tuple() {
@@ -413,6 +632,13 @@ pub const fn idx2crd_strided(idx: Val, shape: &IntTuple, stride: &IntTuple) -> I
 }
 
 /// CuTe's `idx2crd(idx, shape)`: the colexicographic coordinate of `idx` in `shape`.
+///
+/// ```
+/// use layout_types::{IntTuple, Val, layout::idx2crd};
+/// let s: IntTuple = "(_4,8)".parse().unwrap();
+/// assert_eq!(idx2crd(Val::dy(9), &s).to_string(), "(1,2)");
+/// assert_eq!(idx2crd(Val::st(0), &s).to_string(), "(_0,_0)");
+/// ```
 pub const fn idx2crd(idx: Val, shape: &IntTuple) -> IntTuple {
     if !shape.is_tuple() {
         return IntTuple::leaf(idx);
@@ -448,6 +674,12 @@ pub const fn idx2crd(idx: Val, shape: &IntTuple) -> IntTuple {
 }
 
 /// CuTe's `crd2idx(coord, shape)`: colexicographic index of a coordinate (Horner's method).
+///
+/// ```
+/// use layout_types::{IntTuple, layout::crd2idx_colex};
+/// let s: IntTuple = "(_4,8)".parse().unwrap();
+/// assert_eq!(crd2idx_colex(&"(1,2)".parse().unwrap(), &s).to_string(), "9");
+/// ```
 pub const fn crd2idx_colex(coord: &IntTuple, shape: &IntTuple) -> Val {
     if !coord.is_tuple() {
         return coord.val();

@@ -148,6 +148,13 @@ const fn idx(c: u8) -> usize {
 }
 
 /// Parses an IntTuple (also coordinates with `_` and steps with `X`).
+///
+/// ```
+/// use layout_types::parse::parse_int_tuple;
+/// let t = parse_int_tuple("((_2, 3), _)").unwrap();
+/// assert_eq!(t.to_string(), "((_2,3),_)");
+/// assert!(parse_int_tuple("(_2,3").is_err());
+/// ```
 pub fn parse_int_tuple(s: &str) -> Result<IntTuple, Error> {
     let mut p = P {
         s: s.as_bytes(),
@@ -169,6 +176,13 @@ fn layout_at(p: &mut P<'_>) -> Result<DynLayout, Error> {
 }
 
 /// Parses a layout `shape:stride`; a bare shape gets compact column-major strides.
+///
+/// ```
+/// use layout_types::parse::parse_layout;
+/// assert_eq!(parse_layout("(_4,8)").unwrap().to_string(), "(_4,8):(_1,_4)");
+/// assert_eq!(parse_layout("(_4,_2):(_2,_1)").unwrap().to_string(), "(_4,_2):(_2,_1)");
+/// assert!(parse_layout("(_4,_2):_1").is_err()); // not congruent
+/// ```
 pub fn parse_layout(s: &str) -> Result<DynLayout, Error> {
     let mut p = P {
         s: s.as_bytes(),
@@ -219,6 +233,14 @@ fn tiler_list(p: &mut P<'_>) -> Result<Tiler, Error> {
 
 /// Parses a tiler: a layout (`8:2`), a shape tuple (`(_2,_2)`, one `N:_1` layout a mode) or a
 /// by-mode list (`[4:1,(2,2):(1,8)]`).
+///
+/// ```
+/// use layout_types::parse::parse_tiler;
+/// assert!(!parse_tiler("8:2").unwrap().by_mode);
+/// assert_eq!(parse_tiler("(_2,_2)").unwrap().shape().to_string(), "(_2,_2)");
+/// let t = parse_tiler("[4:1,(2,2):(1,8)]").unwrap();
+/// assert_eq!(t.shape().to_string(), "(4,4)");
+/// ```
 pub fn parse_tiler(s: &str) -> Result<Tiler, Error> {
     let mut p = P {
         s: s.as_bytes(),
@@ -247,6 +269,15 @@ pub fn parse_tiler(s: &str) -> Result<Tiler, Error> {
 
 impl core::str::FromStr for DynLayout {
     type Err = Error;
+    /// Parses CuTe text, as [`parse_layout`]: `shape:stride`, or a bare shape (compact
+    /// column-major strides).
+    ///
+    /// ```
+    /// use layout_types::DynLayout;
+    /// let l: DynLayout = "(_4, 8)".parse().unwrap();
+    /// assert_eq!(l.to_string(), "(_4,8):(_1,_4)");
+    /// assert!("(_4,8):(_1)".parse::<DynLayout>().is_err());
+    /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         parse_layout(s)
     }

@@ -23,6 +23,15 @@ use crate::{DynLayout, Error, tri};
 
 /// CuTe's `inner_partition(tensor, tiler, coord)`: the tile modes, at tile coordinate `coord`
 /// (which may hold `_`). Returns `(layout, offset)`.
+///
+/// ```
+/// use layout_types::{DynLayout, parse::parse_tiler, partition::*};
+/// let l: DynLayout = "(4,6,8):(48,8,_1)".parse().unwrap();
+/// let t = parse_tiler("(_2,_2)").unwrap();
+/// let (tile, off) = inner_partition(&l, &t, &"(1,2)".parse().unwrap()).unwrap();
+/// assert_eq!(tile.to_string(), "(_2,_2,8):(48,8,_1)");
+/// assert_eq!(off.v, 128); // tile (1,2): 2*48 + 2*2*8
+/// ```
 pub const fn inner_partition(
     l: &DynLayout,
     t: &Tiler,
@@ -42,6 +51,15 @@ pub const fn inner_partition(
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: the rest modes, at coordinate `coord` inside
 /// the tile. Returns `(layout, offset)`.
+///
+/// ```
+/// use layout_types::{DynLayout, parse::parse_tiler, partition::*};
+/// let l: DynLayout = "(8,6):(_1,8)".parse().unwrap();
+/// let t = parse_tiler("(_4,_2)").unwrap();
+/// let (part, off) = outer_partition(&l, &t, &"(1,0)".parse().unwrap()).unwrap();
+/// assert_eq!(part.to_string(), "(2,3):(_4,16)");
+/// assert_eq!(off.v, 1);
+/// ```
 pub const fn outer_partition(
     l: &DynLayout,
     t: &Tiler,
@@ -70,6 +88,13 @@ const fn slice_checked(z: &DynLayout, c: &IntTuple) -> Result<(DynLayout, Val), 
 }
 
 /// Checks that every integer of a coordinate lies inside its (static or dynamic) mode.
+///
+/// ```
+/// use layout_types::{IntTuple, partition::check_in_bounds};
+/// let s: IntTuple = "(_2,_4)".parse().unwrap();
+/// assert!(check_in_bounds(&"(1,_)".parse().unwrap(), &s).is_ok());
+/// assert!(check_in_bounds(&"(2,0)".parse().unwrap(), &s).is_err());
+/// ```
 pub const fn check_in_bounds(c: &IntTuple, shape: &IntTuple) -> Result<(), Error> {
     if c.is_under() || c.is_x() {
         return Ok(());
@@ -96,6 +121,13 @@ pub const fn check_in_bounds(c: &IntTuple, shape: &IntTuple) -> Result<(), Error
 
 impl IntTuple {
     /// Like `weakly_congruent`, where `_` matches any mode.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let s: IntTuple = "((_2,_2),_4)".parse().unwrap();
+    /// assert!("(_,1)".parse::<IntTuple>().unwrap().weakly_congruent_under(&s));
+    /// assert!(!"(1,2,3)".parse::<IntTuple>().unwrap().weakly_congruent_under(&s));
+    /// ```
     pub const fn weakly_congruent_under(&self, b: &IntTuple) -> bool {
         if self.is_under() || self.is_x() {
             return true;
@@ -120,6 +152,18 @@ impl IntTuple {
 
 /// `local_tile(tensor, tiler, coord[, proj])`: the tile at `coord` (which may hold `_`), with the
 /// tiler and coordinate first diced by `proj` when given. Returns `(tile layout, offset)`.
+///
+/// ```
+/// use layout_types::{DynLayout, parse::parse_tiler, partition::*};
+/// let l: DynLayout = "(4,8):(8,_1)".parse().unwrap();
+/// let t = parse_tiler("(_2,_2,_4)").unwrap();
+/// let step = "(_1,X,_1)".parse().unwrap();
+/// let (tile, off) = local_tile(&l, &t, &"(1,0,1)".parse().unwrap(), Some(&step)).unwrap();
+/// assert_eq!(tile.to_string(), "(_2,_4):(8,_1)");
+/// assert_eq!(off.v, 20); // row 2, column 4
+/// let (all, _) = local_tile(&l, &t, &"(0,0,_)".parse().unwrap(), Some(&step)).unwrap();
+/// assert_eq!(all.to_string(), "(_2,_4,2):(8,_1,_4)");
+/// ```
 pub const fn local_tile(
     l: &DynLayout,
     t: &Tiler,
@@ -145,6 +189,16 @@ pub const fn local_tile(
 
 /// `local_partition(tensor, thr_layout, thr_idx[, proj])`: thread `idx`'s elements when the
 /// thread layout is tiled over the tensor. Returns `(layout, offset)`.
+///
+/// ```
+/// use layout_types::{DynLayout, partition::local_partition};
+/// let l: DynLayout = "(8,6):(_1,8)".parse().unwrap();
+/// let thr: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
+/// let (part, off) = local_partition(&l, &thr, 1, None).unwrap();
+/// assert_eq!((part.to_string(), off.v), ("(2,3):(_4,16)".to_string(), 1));
+/// let (proj, _) = local_partition(&l, &thr, 1, Some(&"(_1,X)".parse().unwrap())).unwrap();
+/// assert_eq!(proj.to_string(), "(2,6):(_4,8)");
+/// ```
 pub const fn local_partition(
     l: &DynLayout,
     thr: &DynLayout,

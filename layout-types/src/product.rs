@@ -16,6 +16,14 @@ use crate::{DynLayout, Error, tri};
 
 /// `logical_product(block, tiler)`: `(block, composition(complement(block, size(block)*cosize(tiler)), tiler))`,
 /// by mode for a by-mode tiler.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::Tiler, product::*};
+/// let b: DynLayout = "(_2,_2):(_4,_1)".parse().unwrap();
+/// let t = Tiler::layout("_6:_1".parse().unwrap());
+/// let r = logical_product(&b, &t).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// ```
 pub const fn logical_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     if !t.by_mode {
         let tl = t.modes;
@@ -50,18 +58,42 @@ pub const fn logical_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Erro
 }
 
 /// `zipped_product(block, tiler)`: `((block modes...),(tiler modes...))`.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::Tiler, product::*};
+/// let tile: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let m = Tiler::layout("(_3,_4):(_4,_1)".parse().unwrap());
+/// let r = zipped_product(&tile, &m).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_2),(_3,_4)):((_1,_2),(_16,_4))");
+/// ```
 pub const fn zipped_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     let p = tri!(logical_product(b, t));
     tile_unzip(&p, t)
 }
 
 /// `tiled_product(block, tiler)`: `((block modes...), t0, t1, ...)`.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::Tiler, product::*};
+/// let tile: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let m = Tiler::layout("(_3,_4):(_4,_1)".parse().unwrap());
+/// let r = tiled_product(&tile, &m).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_2),_3,_4):((_1,_2),_16,_4)");
+/// ```
 pub const fn tiled_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     let z = tri!(zipped_product(b, t));
     Ok(unpack(&z, false, true))
 }
 
 /// `flat_product(block, tiler)`: `(b0, b1, ..., t0, t1, ...)`.
+///
+/// ```
+/// use layout_types::{DynLayout, algebra::Tiler, product::*};
+/// let tile: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
+/// let m = Tiler::layout("(_3,_4):(_4,_1)".parse().unwrap());
+/// let r = flat_product(&tile, &m).unwrap();
+/// assert_eq!(r.to_string(), "(_2,_2,_3,_4):(_1,_2,_16,_4)");
+/// ```
 pub const fn flat_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     let z = tri!(zipped_product(b, t));
     Ok(unpack(&z, true, true))
@@ -101,12 +133,28 @@ const fn rank_padded_product(b: &DynLayout, t: &DynLayout) -> Result<DynLayout, 
 
 /// `blocked_product(block, tiler)`: the block repeated over the tiler, mode by mode:
 /// `((b0,t0),(b1,t1),...)`.
+///
+/// ```
+/// use layout_types::{DynLayout, product::*};
+/// let block: DynLayout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let tiler: DynLayout = "(_3,_4):(_1,_3)".parse().unwrap();
+/// let r = blocked_product(&block, &tiler).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+/// ```
 pub const fn blocked_product(b: &DynLayout, t: &DynLayout) -> Result<DynLayout, Error> {
     let p = tri!(rank_padded_product(b, t));
     Ok(zip_layouts(&p.get(0), &p.get(1)))
 }
 
 /// `raked_product(block, tiler)`: the block interleaved over the tiler: `((t0,b0),(t1,b1),...)`.
+///
+/// ```
+/// use layout_types::{DynLayout, product::*};
+/// let block: DynLayout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let tiler: DynLayout = "(_3,_4):(_1,_3)".parse().unwrap();
+/// let r = raked_product(&block, &tiler).unwrap();
+/// assert_eq!(r.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+/// ```
 pub const fn raked_product(b: &DynLayout, t: &DynLayout) -> Result<DynLayout, Error> {
     let p = tri!(rank_padded_product(b, t));
     Ok(zip_layouts(&p.get(1), &p.get(0)))

@@ -39,6 +39,13 @@ impl<const N: i64> Int<N> {
     /// The value.
     pub const VALUE: i64 = N;
     /// The value.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// assert_eq!(_8.value(), 8);
+    /// assert_eq!(Int::<8>::VALUE, 8);
+    /// assert_eq!(_8.to_string(), "_8");
+    /// ```
     #[inline(always)]
     pub const fn value(self) -> i64 {
         N
@@ -67,6 +74,12 @@ pub struct Underscore;
 /// Anything usable as an IntTuple: `Int<N>`, dynamic integers, `X`, `Underscore`, and tuples of them.
 pub trait IntTupleLike: Copy {
     /// The value, with static marks.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let t = (_2, 3i64, (_4, _1)).to_int_tuple();
+    /// assert_eq!(t.to_string(), "(_2,3,(_4,_1))");
+    /// ```
     fn to_int_tuple(&self) -> IntTuple;
 }
 
@@ -171,6 +184,12 @@ pub struct Layout<S, D> {
 impl<S: IntTupleLike, D: IntTupleLike> Layout<S, D> {
     /// `make_layout(shape, stride)`. Panics if they are not congruent (a static layout is also
     /// checked at compile time when used through [`StaticLayout`]).
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = Layout::new((_4, 2i64), (_1, _4));
+    /// assert_eq!(l.to_string(), "(_4,2):(_1,_4)");
+    /// ```
     pub fn new(shape: S, stride: D) -> Self {
         assert!(
             shape.to_int_tuple().congruent(&stride.to_int_tuple()),
@@ -179,25 +198,53 @@ impl<S: IntTupleLike, D: IntTupleLike> Layout<S, D> {
         Layout { shape, stride }
     }
     /// The value (with static marks).
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let v: DynLayout = layout!((_4, 8):(_1, _4)).value();
+    /// assert_eq!(v.to_string(), "(_4,8):(_1,_4)");
+    /// ```
     #[inline(always)]
     pub fn value(&self) -> DynLayout {
         DynLayout::raw(self.shape.to_int_tuple(), self.stride.to_int_tuple())
     }
     /// `crd2idx(coord, layout)` for a coordinate written as integers or tuples.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!((_4, _2):(_2, _1));
+    /// assert_eq!(l.crd2idx((3, 1)), 7);
+    /// assert_eq!(l.crd2idx(5), 3); // 1-D: 5 is (1,1)
+    /// ```
     #[inline(always)]
     pub fn crd2idx<C: IntTupleLike>(&self, c: C) -> i64 {
         self.value().crd2idx(&c.to_int_tuple()).v
     }
     /// `layout(i)` for a 1-D index.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// assert_eq!(layout!((_4, _2):(_2, _1)).call(5), 3);
+    /// ```
     #[inline(always)]
     pub fn call(&self, i: i64) -> i64 {
         self.value().call(i)
     }
     /// `size(layout)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// assert_eq!(layout!((_4, 8):(_1, _4)).size(), 32);
+    /// ```
     pub fn size(&self) -> i64 {
         self.value().size().v
     }
     /// `cosize(layout)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// assert_eq!(layout!((_4, _2):(_1, _8)).cosize(), 12);
+    /// ```
     pub fn cosize(&self) -> i64 {
         self.value().cosize().v
     }
@@ -216,6 +263,14 @@ impl<S: IntTupleLike, D: IntTupleLike> fmt::Debug for Layout<S, D> {
 
 /// Unwraps an algebra result in constant evaluation: an error becomes a compile error that names
 /// the violated CuTe condition and the offending values.
+///
+/// ```
+/// use layout_types::{DynLayout, IntTuple, algebra, static_layout::ok};
+/// const A: DynLayout = DynLayout::make_layout(&IntTuple::st(8), false);
+/// const B: DynLayout = DynLayout::raw(IntTuple::st(4), IntTuple::st(2));
+/// const C: DynLayout = ok(algebra::composition(&A, &B));
+/// assert_eq!(C.to_string(), "_4:_2");
+/// ```
 #[track_caller]
 pub const fn ok(r: Result<DynLayout, Error>) -> DynLayout {
     match r {
@@ -242,6 +297,14 @@ pub struct FlatLayout {
 
 impl FlatLayout {
     /// Flattens a layout.
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, static_layout::FlatLayout};
+    /// let f = FlatLayout::of(&"((_2,_2),_4):((_1,_8),_2)".parse().unwrap());
+    /// assert_eq!((f.n, f.rank), (3, 2));
+    /// assert_eq!((&f.shape[..3], &f.stride[..3]), (&[2, 2, 4][..], &[1, 8, 2][..]));
+    /// assert_eq!(&f.mode_end[..2], &[2, 3]);
+    /// ```
     pub const fn of(l: &DynLayout) -> FlatLayout {
         let fs = l.shape.flatten_to_tuple();
         let fd = l.stride.flatten_to_tuple();
@@ -278,6 +341,14 @@ impl FlatLayout {
         }
     }
     /// `layout(i)`: the index of 1-D coordinate `i` (the last leaf takes the remainder, as CuTe).
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, static_layout::FlatLayout};
+    /// let l: DynLayout = "((_2,_2),_4):((_1,_8),_2)".parse().unwrap();
+    /// let f = FlatLayout::of(&l);
+    /// assert_eq!(f.call(5), 3);
+    /// assert!((0..16).all(|i| f.call(i) == l.call(i)));
+    /// ```
     #[inline(always)]
     pub const fn call(&self, i: i64) -> i64 {
         self.eval_range(i, 0, self.n)
@@ -298,6 +369,12 @@ impl FlatLayout {
         r
     }
     /// The index of a coordinate with one (1-D) entry per top-level mode.
+    ///
+    /// ```
+    /// use layout_types::static_layout::FlatLayout;
+    /// let f = FlatLayout::of(&"((_2,_2),_4):((_1,_8),_2)".parse().unwrap());
+    /// assert_eq!(f.crd(&[3, 1]), 11); // mode 0: 3 is (1,1) -> 9; mode 1: 1 -> 2
+    /// ```
     #[inline(always)]
     pub const fn crd(&self, c: &[i64]) -> i64 {
         let mut r = 0;
@@ -311,6 +388,12 @@ impl FlatLayout {
         r
     }
     /// The 1-D coordinate within top-level mode `m` of a 1-D index `i` (colexicographic).
+    ///
+    /// ```
+    /// use layout_types::static_layout::FlatLayout;
+    /// let f = FlatLayout::of(&"((_2,_2),_4):((_1,_8),_2)".parse().unwrap());
+    /// assert_eq!((f.mode_coord(7, 0), f.mode_coord(7, 1)), (3, 1));
+    /// ```
     #[inline(always)]
     pub const fn mode_coord(&self, i: i64, m: usize) -> i64 {
         let mut b = 0;
@@ -357,16 +440,35 @@ pub trait StaticLayout: Copy + Default {
     /// The flattened layout, for kernels.
     const FLAT: FlatLayout = FlatLayout::of(&Self::VALUE);
     /// The value.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let c = coalesce(layout!((_4, _2):(_1, _4)));
+    /// let v: DynLayout = c.value();
+    /// assert_eq!(v.to_string(), "_8:_1");
+    /// ```
     fn value(&self) -> DynLayout {
         Self::VALUE
     }
     /// `layout(i)`, folded at compile time for a constant `i` (for a run-time `i`, the static
     /// shapes become shifts and masks).
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// type L = Layout<(_4, _2), (_2, _1)>;
+    /// assert_eq!(L::at(5), 3);
+    /// ```
     #[inline(always)]
     fn at(i: i64) -> i64 {
         Self::FLAT.call(i)
     }
     /// `layout(c0, c1, ...)` with one 1-D coordinate per top-level mode.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// type L = Layout<(_4, _2), (_2, _1)>;
+    /// assert_eq!(L::at_crd(&[3, 1]), 7);
+    /// ```
     #[inline(always)]
     fn at_crd(c: &[i64]) -> i64 {
         Self::FLAT.crd(c)
@@ -413,6 +515,14 @@ impl<S: StaticIntTuple, D: StaticIntTuple> StaticTilerMode for Layout<S, D> {
 
 impl Tiler {
     /// Appends a mode of a given kind (used by static tilers).
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, IntTuple, algebra::{Tiler, TilerMode}};
+    /// let mut t = Tiler::by_mode();
+    /// let four = DynLayout::raw(IntTuple::st(4), IntTuple::st(1));
+    /// t.push_mode(TilerMode::Int, &four).unwrap();
+    /// assert_eq!(t.shape().to_string(), "(_4)");
+    /// ```
     pub const fn push_mode(&mut self, k: TilerMode, m: &DynLayout) -> Result<(), Error> {
         let r = self.modes.shape.rank();
         if r >= 8 {
@@ -495,69 +605,209 @@ impl<T: StaticIntTuple> TupleValue for T {
 
 static_op!(
     /// `composition(a, b)`: `a ∘ b`, with `b` a layout or a by-mode tiler.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let a = layout!((_6, _2):(_8, _2));
+    /// let b = layout!((_4, _3):(_3, _1));
+    /// assert_eq!(composition(a, b).to_string(), "((_2,_2),_3):((_24,_2),_8)");
+    /// ```
     Composition<A: SL, B: ST> composition => |a, b| algebra::composition_tiler(a, b));
 static_op!(
     /// `coalesce(a)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!((_2, (_1, _6)):(_1, (_6, _2)));
+    /// assert_eq!(coalesce(l).to_string(), "_12:_1");
+    /// ```
     Coalesce<A: SL> coalesce => |a| Ok(algebra::coalesce(a)));
 static_op!(
     /// `coalesce(a, step)`: coalesce each mode at the terminals of the profile.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!((_2, (_1, _6)):(_1, (_6, _2)));
+    /// assert_eq!(coalesce_by(l, (_1, _1)).to_string(), "(_2,_6):(_1,_2)");
+    /// ```
     CoalesceBy<A: SL, P: SI> coalesce_by => |a, p| algebra::coalesce_by(a, p));
 static_op!(
     /// `filter(a)`: drop stride-0 and size-1 modes.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!(((_2, _3), _4):((_1, _0), _2));
+    /// assert_eq!(filter(l).to_string(), "_8:_1");
+    /// ```
     Filter<A: SL> filter => |a| Ok(algebra::filter(a)));
 static_op!(
     /// `complement(a, cotarget)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// assert_eq!(complement(layout!(_4:_2), _24).to_string(), "(_2,_3):(_1,_8)");
+    /// ```
     Complement<A: SL, C: SI> complement => |a, c| algebra::complement(a, c));
 static_op!(
     /// `right_inverse(a)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let r = right_inverse(layout!((_4, _2):(_2, _1)));
+    /// assert_eq!(r.to_string(), "(_2,_4):(_4,_1)");
+    /// ```
     RightInverse<A: SL> right_inverse => |a| Ok(algebra::right_inverse(a)));
 static_op!(
     /// `left_inverse(a)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// assert_eq!(left_inverse(layout!(_4:_2)).to_string(), "(_2,_4):(_0,_1)");
+    /// ```
     LeftInverse<A: SL> left_inverse => |a| algebra::left_inverse(a));
 static_op!(
     /// `logical_divide(a, tiler)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!((_4, _2, _3):(_2, _1, _8));
+    /// let d = logical_divide(l, layout!(_4:_2));
+    /// assert_eq!(d.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+    /// ```
     LogicalDivide<A: SL, T: ST> logical_divide => |a, t| crate::divide::logical_divide(a, t));
 static_op!(
     /// `zipped_divide(a, tiler)`: `((tile...),(rest...))`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!(((_3, _2), (_4, _5)):((_16, _1), (_48, _2)));
+    /// let d = zipped_divide(l, (_3, _4));
+    /// assert_eq!(d.to_string(), "((_3,_4),(_2,_5)):((_16,_48),(_1,_2))");
+    /// ```
     ZippedDivide<A: SL, T: ST> zipped_divide => |a, t| crate::divide::zipped_divide(a, t));
 static_op!(
     /// `tiled_divide(a, tiler)`: `((tile...), rest0, rest1, ...)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!(((_3, _2), (_4, _5)):((_16, _1), (_48, _2)));
+    /// let d = tiled_divide(l, (_3, _4));
+    /// assert_eq!(d.to_string(), "((_3,_4),_2,_5):((_16,_48),_1,_2)");
+    /// ```
     TiledDivide<A: SL, T: ST> tiled_divide => |a, t| crate::divide::tiled_divide(a, t));
 static_op!(
     /// `flat_divide(a, tiler)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!(((_3, _2), (_4, _5)):((_16, _1), (_48, _2)));
+    /// let d = flat_divide(l, (_3, _4));
+    /// assert_eq!(d.to_string(), "(_3,_4,_2,_5):(_16,_48,_1,_2)");
+    /// ```
     FlatDivide<A: SL, T: ST> flat_divide => |a, t| crate::divide::flat_divide(a, t));
 static_op!(
     /// `logical_product(a, tiler)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let p = logical_product(layout!((_2, _2):(_4, _1)), layout!(_6:_1));
+    /// assert_eq!(p.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+    /// ```
     LogicalProduct<A: SL, T: ST> logical_product => |a, t| crate::product::logical_product(a, t));
 static_op!(
     /// `zipped_product(a, tiler)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let tile = layout!((_2, _2):(_1, _2));
+    /// let m = layout!((_3, _4):(_4, _1));
+    /// assert_eq!(zipped_product(tile, m).to_string(), "((_2,_2),(_3,_4)):((_1,_2),(_16,_4))");
+    /// ```
     ZippedProduct<A: SL, T: ST> zipped_product => |a, t| crate::product::zipped_product(a, t));
 static_op!(
     /// `tiled_product(a, tiler)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let tile = layout!((_2, _2):(_1, _2));
+    /// let m = layout!((_3, _4):(_4, _1));
+    /// assert_eq!(tiled_product(tile, m).to_string(), "((_2,_2),_3,_4):((_1,_2),_16,_4)");
+    /// ```
     TiledProduct<A: SL, T: ST> tiled_product => |a, t| crate::product::tiled_product(a, t));
 static_op!(
     /// `flat_product(a, tiler)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let tile = layout!((_2, _2):(_1, _2));
+    /// let m = layout!((_3, _4):(_4, _1));
+    /// assert_eq!(flat_product(tile, m).to_string(), "(_2,_2,_3,_4):(_1,_2,_16,_4)");
+    /// ```
     FlatProduct<A: SL, T: ST> flat_product => |a, t| crate::product::flat_product(a, t));
 static_op!(
     /// `blocked_product(block, tiler)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let block = layout!((_2, _5):(_5, _1));
+    /// let tiler = layout!((_3, _4):(_1, _3));
+    /// let p = blocked_product(block, tiler);
+    /// assert_eq!(p.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+    /// ```
     BlockedProduct<A: SL, B: SL> blocked_product => |a, b| crate::product::blocked_product(a, b));
 static_op!(
     /// `raked_product(block, tiler)`.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let block = layout!((_2, _5):(_5, _1));
+    /// let tiler = layout!((_3, _4):(_1, _3));
+    /// let p = raked_product(block, tiler);
+    /// assert_eq!(p.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+    /// ```
     RakedProduct<A: SL, B: SL> raked_product => |a, b| crate::product::raked_product(a, b));
 static_op!(
     /// `dice(step, a)`: keep the modes where `step` holds an integer (`Step<_1, X, _1>`).
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!((_2, _16, _1):(_16, _1, _0));
+    /// assert_eq!(dice((_1, X, _1), l).to_string(), "(_2,_1):(_16,_0)");
+    /// ```
     Dice<P: SI, A: SL> dice => |p, a| a.dice(p));
 static_op!(
     /// Mode 0 of a layout (`layout<0>(a)`).
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!((_4, (_2, _3)):(_1, (_4, _8)));
+    /// assert_eq!(mode0(l).to_string(), "_4:_1");
+    /// ```
     Mode0<A: SL> mode0 => |a| Ok(a.get(0)));
 static_op!(
     /// Mode 1 of a layout (`layout<1>(a)`).
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!((_4, (_2, _3)):(_1, (_4, _8)));
+    /// assert_eq!(mode1(l).to_string(), "(_2,_3):(_4,_8)");
+    /// ```
     Mode1<A: SL> mode1 => |a| Ok(a.get(1)));
 static_op!(
     /// `make_layout(shape, LayoutLeft{})`: compact column-major.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// assert_eq!(make_layout_left((_256, _32)).to_string(), "(_256,_32):(_1,_256)");
+    /// ```
     MakeLayoutLeft<S: SI> make_layout_left => |s| Ok(DynLayout::make_layout(s, false)));
 static_op!(
     /// `make_layout(shape, LayoutRight{})`: compact row-major.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// assert_eq!(make_layout_right((_32, _256)).to_string(), "(_32,_256):(_256,_1)");
+    /// ```
     MakeLayoutRight<S: SI> make_layout_right => |s| Ok(DynLayout::make_layout(s, true)));
 
 /// `slice(coord, layout)` with a static coordinate (`Underscore` keeps a mode): the coordinate
@@ -587,6 +837,12 @@ const fn slice_congruence_error(c: &IntTuple, shape: &IntTuple) -> Error {
 static_op!(
     /// `layout(coord)` with `_` in a static coordinate (`(Underscore, _3)`): the sub-layout of the
     /// kept modes. A coordinate not congruent with the shape or outside it fails to compile.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// let l = layout!((_4, _8):(_1, _4));
+    /// assert_eq!(slice(l, (Underscore, _3)).to_string(), "(_4):(_1)");
+    /// ```
     Slice<A: SL, C: SI> slice => |a, c| checked_slice(a, c));
 
 /// `crd2idx(coord, layout)` with a static coordinate of a static layout: the index is a constant.
@@ -610,12 +866,26 @@ impl<L: StaticLayout, C: StaticIntTuple> Crd2Idx<L, C> {
 }
 
 /// `crd2idx(coord, layout)` for a static coordinate: a compile-time constant index (see [`Crd2Idx`]).
+///
+/// ```
+/// use layout_types::prelude::*;
+/// let l = layout!((_4, _2):(_2, _1));
+/// assert_eq!(static_crd2idx(l, (_3, _1)), 7);
+/// assert_eq!(Crd2Idx::<Layout<(_4, _2), (_2, _1)>, (_3, _1)>::INDEX, 7);
+/// ```
 #[inline(always)]
 pub fn static_crd2idx<L: StaticLayout, C: StaticIntTuple>(_: L, _: C) -> i64 {
     const { Crd2Idx::<L, C>::INDEX }
 }
 
 /// `make_layout(shape, stride)` for static shape and stride, checked at compile time (congruence).
+///
+/// ```
+/// use layout_types::prelude::*;
+/// let l = make_static_layout((_4, _2), (_1, _4));
+/// assert_eq!(l.to_string(), "(_4,_2):(_1,_4)");
+/// assert_eq!(core::mem::size_of_val(&l), 0);
+/// ```
 #[inline(always)]
 pub fn make_static_layout<S: StaticIntTuple, D: StaticIntTuple>(
     shape: S,
@@ -670,13 +940,18 @@ impl<Thr: StaticLayout, Val: StaticLayout> StaticLayout for TiledCopyTv<Thr, Val
 }
 
 /// A static value with its static mark, for printing (`_N`).
+///
+/// ```
+/// use layout_types::static_layout::st;
+/// assert_eq!(st(4).to_string(), "_4");
+/// ```
 pub const fn st(v: i64) -> Val {
     Val::st(v)
 }
 
 /// Builds a typed layout from CuTe-like text: `layout!((_32,_8):(_1,_32))`. Static leaves are the
-/// named constants `_N` (or `Int::<N>`), dynamic leaves any integer expression; a bare shape
-/// `layout!((_4,_8))` gets compact column-major strides... (use `make_layout_left`).
+/// named constants `_N` (or `Int::<N>`), dynamic leaves any integer expression. A bare shape
+/// is not accepted: for compact column-major strides use `make_layout_left((_4, _8))`.
 ///
 /// ```
 /// use layout_types::prelude::*;
