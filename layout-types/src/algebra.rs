@@ -509,7 +509,11 @@ impl Tiler {
         let mut r = IntTuple::empty();
         let mut i = 0;
         while i < self.rank() {
-            r.push(&IntTuple::leaf(self.modes.get(i).size()));
+            if self.is_under(i) {
+                r.push(&IntTuple::under());
+            } else {
+                r.push(&IntTuple::leaf(self.modes.get(i).size()));
+            }
             i += 1;
         }
         r

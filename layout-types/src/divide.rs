@@ -32,7 +32,7 @@ pub const fn logical_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error
     }
     if t.rank() > l.rank() {
         return Err(Error::with2(
-            "logical_divide: Too many modes in tiler.",
+            "logical_divide: Too many modes in tiler: the tiler has {} modes but the layout has {}",
             t.rank() as i64,
             l.rank() as i64,
         ));

@@ -34,7 +34,7 @@ pub const fn logical_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Erro
     }
     if t.rank() > b.rank() {
         return Err(Error::with2(
-            "logical_product: Too many modes in tiler.",
+            "logical_product: Too many modes in tiler: the tiler has {} modes but the layout has {}",
             t.rank() as i64,
             b.rank() as i64,
         ));
