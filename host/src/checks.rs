@@ -205,6 +205,7 @@ pub fn run_all(gpu: &Gpu, k: &Kernels) -> Vec<Row> {
     for &(warps, block) in &[(1usize, 32u32), (1000, 256), (4096, 128)] {
         push("warp_sum_smoke", format!("n={}", warps * 32), check_warp_sum(gpu, k, warps, block));
     }
+    rows.extend(crate::copy::check_all(gpu));
     rows
 }
 

@@ -13,6 +13,7 @@
 
 mod bench;
 mod checks;
+mod copy;
 mod eval;
 mod gpu;
 mod kernels;
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
     let code = match cmd.as_str() {
         "run" => run(rest),
         "eval" => eval::main(),
+        "copy" => copy::main(rest),
         "bench" => report::main(rest),
         "layout" => layout_cmd::main(rest),
         "info" => info(),

@@ -32,6 +32,9 @@ pub mod device;
 mod smoke;
 
 #[cfg(target_arch = "nvptx64")]
+mod copy;
+
+#[cfg(target_arch = "nvptx64")]
 pub mod gemm;
 
 #[cfg(target_arch = "nvptx64")]

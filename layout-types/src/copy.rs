@@ -10,9 +10,11 @@
 //! assert_eq!(tv.tiler.to_string(), "(_64,_4)");
 //! ```
 
-use crate::algebra::{composition, right_inverse};
+use crate::algebra::{Tiler, coalesce, composition, right_inverse};
+use crate::divide::zipped_divide;
 use crate::int_tuple::IntTuple;
 use crate::product::raked_product;
+use crate::tensor::{Engine, Tensor};
 use crate::{DynLayout, Error, tri};
 
 /// The layouts of a TiledCopy: `(thr, val) -> (m, n)` and the `(M, N)` tile it covers.
@@ -44,4 +46,250 @@ impl TvLayout {
             values: val.size().v,
         })
     }
+}
+
+/// How a copy atom moves its values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyOp {
+    /// One element per instruction (`UniversalCopy<T>`).
+    Element,
+    /// 128-bit vector loads/stores: `ld.global.v4` / `st.shared.v4` (`UniversalCopy<uint128_t>`).
+    Vec128,
+    /// `cp.async.cg.shared.global` 16 bytes (`SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>`).
+    CpAsync16,
+}
+
+/// A copy atom: one thread moving `vals()` contiguous elements of `elem_bytes` bytes at once
+/// (CuTe's `Copy_Atom<Op, T>`; all atoms here are single-thread).
+///
+/// ```
+/// use layout_types::copy::{CopyAtom, CopyOp};
+/// assert_eq!(CopyAtom::new(CopyOp::Vec128, 4).vals(), 4);   // float4
+/// assert_eq!(CopyAtom::new(CopyOp::CpAsync16, 2).vals(), 8); // 8 halves
+/// assert_eq!(CopyAtom::new(CopyOp::Element, 2).vals(), 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CopyAtom {
+    /// The instruction.
+    pub op: CopyOp,
+    /// Bytes per element.
+    pub elem_bytes: i64,
+}
+
+impl CopyAtom {
+    /// An atom for elements of `elem_bytes` bytes.
+    pub const fn new(op: CopyOp, elem_bytes: i64) -> CopyAtom {
+        CopyAtom { op, elem_bytes }
+    }
+    /// Elements moved per instruction (`AtomNumVal`).
+    pub const fn vals(&self) -> i64 {
+        match self.op {
+            CopyOp::Element => 1,
+            CopyOp::Vec128 | CopyOp::CpAsync16 => 16 / self.elem_bytes,
+        }
+    }
+    /// Bytes moved per instruction (also the alignment it needs).
+    pub const fn bytes(&self) -> i64 {
+        self.vals() * self.elem_bytes
+    }
+}
+
+/// A TiledCopy: an atom, tiled over threads and values by a [`TvLayout`].
+#[derive(Clone, Copy, Debug)]
+pub struct TiledCopy {
+    /// The atom.
+    pub atom: CopyAtom,
+    /// `(thr, val) -> (m, n)` and the tile it covers.
+    pub tv: TvLayout,
+}
+
+/// CuTe's `make_tiled_copy(copy_atom, thr_layout, val_layout)`. The values of each thread must
+/// be a whole number of atoms.
+///
+/// ```
+/// use layout_types::{DynLayout, copy::*};
+/// let thr: DynLayout = "(_32,_8):(_8,_1)".parse().unwrap(); // 32x8 threads, row-major ids
+/// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();  // 4 contiguous values along n
+/// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+/// assert_eq!(tc.tv.tiler.to_string(), "(_32,_32)");
+/// assert_eq!(tc.tv.layout_tv.to_string(), "((_8,_32),_4):((_128,_1),_32)");
+/// let bad: DynLayout = "(_1,_2):(_0,_1)".parse().unwrap();
+/// assert!(make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &bad).is_err());
+/// ```
+pub const fn make_tiled_copy(
+    atom: CopyAtom,
+    thr: &DynLayout,
+    val: &DynLayout,
+) -> Result<TiledCopy, Error> {
+    let tv = tri!(TvLayout::new(thr, val));
+    if tv.values % atom.vals() != 0 {
+        return Err(Error::with2(
+            "make_tiled_copy: values per thread must be a multiple of the atom's values (values, atom values)",
+            tv.values,
+            atom.vals(),
+        ));
+    }
+    Ok(TiledCopy { atom, tv })
+}
+
+impl TiledCopy {
+    /// `(thr, (atom_val, rest_val)) -> (m, n)`: the TV layout with its value mode split by atom.
+    pub const fn layout_tv_atoms(&self) -> Result<DynLayout, Error> {
+        let a = self.atom.vals();
+        let shape = IntTuple::pair(
+            &IntTuple::st(self.tv.threads),
+            &IntTuple::pair(&IntTuple::st(a), &IntTuple::st(self.tv.values / a)),
+        );
+        composition(&self.tv.layout_tv, &DynLayout::make_layout(&shape, false))
+    }
+
+    /// CuTe's `tidfrg_S`/`tidfrg_D`: a layout over an `(M, N, ...)` tensor becomes
+    /// `(thr, (atom_val, rest_val), (rest_m, rest_n, ...))` (plus an offset-free layout).
+    pub const fn tidfrg(&self, l: &DynLayout) -> Result<DynLayout, Error> {
+        let tiler = tri!(Tiler::from_shape(&self.tv.tiler));
+        let z = tri!(zipped_divide(l, &tiler));
+        let tile = z.get(0);
+        let thrval = tri!(composition(&tile, &tri!(self.layout_tv_atoms())));
+        Ok(DynLayout::from_modes(&[
+            thrval.get(0),
+            thrval.get(1),
+            z.get(1),
+        ]))
+    }
+
+    /// `tiled_copy.get_slice(thr_idx)`.
+    pub const fn get_slice(&self, thr_idx: i64) -> ThrCopy {
+        ThrCopy {
+            copy: *self,
+            thr_idx,
+        }
+    }
+}
+
+/// One thread's view of a [`TiledCopy`] (CuTe's `ThrCopy`).
+#[derive(Clone, Copy, Debug)]
+pub struct ThrCopy {
+    /// The tiled copy.
+    pub copy: TiledCopy,
+    /// This thread.
+    pub thr_idx: i64,
+}
+
+impl ThrCopy {
+    /// `partition_S(tensor)`: this thread's `(CPY, CPY_M, CPY_N, ...)` view of a source tensor,
+    /// `CPY = (atom_val, rest_val)`. Fails (with the values) when the atom's vector is not
+    /// contiguous or not aligned in this tensor (see [`check_vector`]).
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, copy::*, tensor::{Tensor, Offset}};
+    /// let thr: DynLayout = "(_32,_8):(_8,_1)".parse().unwrap();
+    /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
+    /// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+    /// let g = Tensor::new(Offset(0), "(_64,_64):(_64,_1)".parse().unwrap()); // row-major tile
+    /// let p = tc.get_slice(9).partition_s(&g).unwrap();
+    /// assert_eq!(p.layout.to_string(), "((_4,_1),(_2,_2)):((_1,_0),(_2048,_32))");
+    /// assert_eq!(p.engine.0, 64 + 4); // thread 9: row 1, column 4
+    /// // column-major storage cannot take 4 contiguous values along n:
+    /// let c = Tensor::new(Offset(0), "(_64,_64):(_1,_64)".parse().unwrap());
+    /// assert!(tc.get_slice(0).partition_s(&c).is_err());
+    /// ```
+    pub fn partition_s<E: Engine>(&self, t: &Tensor<E>) -> Result<Tensor<E>, Error> {
+        let f = self.copy.tidfrg(&t.layout)?;
+        let (l, off) = f.slice_and_offset(&thr_coord(self.thr_idx));
+        check_vector(&l, off.v, self.copy.atom.vals())?;
+        Ok(Tensor {
+            engine: t.engine.advance(off.v),
+            layout: l,
+        })
+    }
+    /// `partition_D(tensor)`: as [`Self::partition_s`], for the destination.
+    pub fn partition_d<E: Engine>(&self, t: &Tensor<E>) -> Result<Tensor<E>, Error> {
+        self.partition_s(t)
+    }
+}
+
+/// Vector-width legality of a partitioned `((atom_val, rest_val), rest...)` layout at `offset`:
+/// the atom's `vals` elements are contiguous (stride 1) and every vector starts at a multiple of
+/// `vals` (all other strides and the offset are multiples of it). Static layouts call it in a
+/// `const` (a compile error with the values), dynamic ones at run time.
+///
+/// ```
+/// use layout_types::{DynLayout, copy::check_vector};
+/// let ok: DynLayout = "((_4,_2),_8):((_1,_64),1024)".parse().unwrap();
+/// assert!(check_vector(&ok, 8, 4).is_ok());
+/// let ld: DynLayout = "((_4,_2),_8):((_1,_64),1023)".parse().unwrap(); // odd leading dimension
+/// assert_eq!(check_vector(&ld, 0, 4).unwrap_err().vals, [1023, 4]);
+/// ```
+pub const fn check_vector(l: &DynLayout, offset: i64, vals: i64) -> Result<(), Error> {
+    if vals <= 1 {
+        return Ok(());
+    }
+    let cpy = l.get(0);
+    let atom = coalesce(&if cpy.shape.is_tuple() {
+        cpy.get(0)
+    } else {
+        cpy
+    });
+    let shape = atom.shape.product().v;
+    if shape != vals || (vals > 1 && atom.stride.flatten_to_tuple().get(0).val().v != 1) {
+        return Err(Error::with2(
+            "vector copy: the atom's values are not contiguous (values, atom width)",
+            shape,
+            vals,
+        ));
+    }
+    if offset % vals != 0 {
+        return Err(Error::with2(
+            "vector copy: misaligned start offset (offset, atom width)",
+            offset,
+            vals,
+        ));
+    }
+    let fs = l.shape.flatten_to_tuple();
+    let fd = l.stride.flatten_to_tuple();
+    let mut k = 1; // leaf 0 is the atom's contiguous mode
+    while k < fs.rank() {
+        let s = fd.get(k).val().v;
+        if fs.get(k).val().v != 1 && s % vals != 0 {
+            return Err(Error::with2(
+                "vector copy: a stride is not a multiple of the atom width (stride, atom width)",
+                s,
+                vals,
+            ));
+        }
+        k += 1;
+    }
+    Ok(())
+}
+
+/// Vector legality of a static tile layout for a TiledCopy: every thread's atoms land on
+/// contiguous, aligned elements of `tile` (e.g. a shared-memory layout). Used by kernels in a
+/// `const` block, so an illegal combination is a compile error naming the values.
+///
+/// ```
+/// use layout_types::{DynLayout, copy::*};
+/// let thr: DynLayout = "(_8,_32):(_32,_1)".parse().unwrap();
+/// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
+/// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+/// assert!(check_tiled_vector(&tc, &"(_64,_128):(_128,_1)".parse().unwrap()).is_ok());
+/// assert!(check_tiled_vector(&tc, &"(_64,_128):(_1,_64)".parse().unwrap()).is_err());
+/// ```
+pub const fn check_tiled_vector(tc: &TiledCopy, tile: &DynLayout) -> Result<(), Error> {
+    let f = tri!(tc.tidfrg(tile));
+    let mut t = 0;
+    while t < tc.tv.threads {
+        let (l, off) = f.slice_and_offset(&thr_coord(t));
+        tri!(check_vector(&l, off.v, tc.atom.vals()));
+        t += 1;
+    }
+    Ok(())
+}
+
+/// The coordinate `(thr, _, _)` selecting one thread of a `tidfrg` layout.
+const fn thr_coord(t: i64) -> IntTuple {
+    let mut c = IntTuple::empty();
+    c.push(&IntTuple::dy(t));
+    c.push(&IntTuple::under());
+    c.push(&IntTuple::under());
+    c
 }

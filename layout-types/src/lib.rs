@@ -9,6 +9,8 @@ pub mod algebra;
 pub mod check;
 pub mod consts;
 pub mod copy;
+pub mod swizzle;
+pub mod tensor;
 pub mod divide;
 pub mod int_tuple;
 pub mod layout;

@@ -40,16 +40,26 @@ impl DynSwizzle {
     /// `Swizzle<B,M,S>{}` with CuTe's condition `abs(SShift) >= BBits`.
     pub const fn new(bits: u32, base: u32, shift: i32) -> Result<DynSwizzle, Error> {
         if shift.unsigned_abs() < bits {
-            return Err(Error::with2("Swizzle: abs(SShift) must be more than BBits (SShift, BBits)", shift as i64, bits as i64));
+            return Err(Error::with2(
+                "Swizzle: abs(SShift) must be more than BBits (SShift, BBits)",
+                shift as i64,
+                bits as i64,
+            ));
         }
         if base as i64 + bits as i64 + shift.unsigned_abs() as i64 > 62 {
-            return Err(Error::new("Swizzle: MBase + BBits + |SShift| exceeds 62 bits"));
+            return Err(Error::new(
+                "Swizzle: MBase + BBits + |SShift| exceeds 62 bits",
+            ));
         }
         Ok(DynSwizzle { bits, base, shift })
     }
     /// The identity swizzle `Sw<0,4,3>` (CuTe's default for non-swizzled smem).
     pub const fn identity() -> DynSwizzle {
-        DynSwizzle { bits: 0, base: 4, shift: 3 }
+        DynSwizzle {
+            bits: 0,
+            base: 4,
+            shift: 3,
+        }
     }
     /// `yyy_msk`: the bits read.
     pub const fn yyy_mask(&self) -> i64 {
@@ -60,14 +70,22 @@ impl DynSwizzle {
     /// `zzz_msk`: the bits flipped.
     pub const fn zzz_mask(&self) -> i64 {
         let m = (1i64 << self.bits) - 1;
-        let s = if self.shift < 0 { (-self.shift) as u32 } else { 0 };
+        let s = if self.shift < 0 {
+            (-self.shift) as u32
+        } else {
+            0
+        };
         m << (self.base + s)
     }
     /// `offset ^ shiftr(offset & yyy_msk, SShift)`.
     #[inline(always)]
     pub const fn apply(&self, offset: i64) -> i64 {
         let y = offset & self.yyy_mask();
-        let moved = if self.shift >= 0 { y >> self.shift } else { y << (-self.shift) };
+        let moved = if self.shift >= 0 {
+            y >> self.shift
+        } else {
+            y << (-self.shift)
+        };
         offset ^ moved
     }
 }
@@ -150,7 +168,11 @@ pub struct ComposedLayout {
 impl ComposedLayout {
     /// `composition(swizzle, layout)` (offset `_0`).
     pub const fn new(swizzle: DynSwizzle, layout: crate::DynLayout) -> ComposedLayout {
-        ComposedLayout { swizzle, offset: 0, layout }
+        ComposedLayout {
+            swizzle,
+            offset: 0,
+            layout,
+        }
     }
     /// The swizzled offset of a 1-D coordinate.
     pub const fn call(&self, i: i64) -> i64 {
@@ -208,7 +230,11 @@ impl<Sw: StaticSwizzle, L: StaticLayout> SwizzledLayout<Sw, L> {
         while i < L::COSIZE {
             let o = Sw::SW.apply(i);
             if o < 0 || o >= L::COSIZE {
-                return Err(Error::with2("swizzled offset leaves the layout's cosize (offset, cosize)", o, L::COSIZE));
+                return Err(Error::with2(
+                    "swizzled offset leaves the layout's cosize (offset, cosize)",
+                    o,
+                    L::COSIZE,
+                ));
             }
             i += 1;
         }
@@ -223,6 +249,9 @@ impl<Sw: StaticSwizzle, L: StaticLayout> fmt::Display for SwizzledLayout<Sw, L> 
 }
 
 /// `composition(Swizzle<B,M,S>{}, layout)` for static operands: a zero-sized [`SwizzledLayout`].
-pub fn composition_swizzle<Sw: StaticSwizzle, L: StaticLayout>(_: Sw, _: L) -> SwizzledLayout<Sw, L> {
+pub fn composition_swizzle<Sw: StaticSwizzle, L: StaticLayout>(
+    _: Sw,
+    _: L,
+) -> SwizzledLayout<Sw, L> {
     SwizzledLayout(core::marker::PhantomData)
 }

@@ -60,7 +60,10 @@ pub const COUNT_BITS: u32 = 20;
 impl Engine for Counting {
     #[inline(always)]
     fn advance(self, off: i64) -> Self {
-        Counting { rank: self.rank, base: self.base + off }
+        Counting {
+            rank: self.rank,
+            base: self.base + off,
+        }
     }
 }
 
@@ -106,17 +109,25 @@ impl<E: Engine> Tensor<E> {
     /// ```
     pub fn slice(&self, coord: &IntTuple) -> Result<Tensor<E>, Error> {
         if !coord.weakly_congruent_under(&self.layout.shape) {
-            return Err(Error::new("slice: the coordinate is not congruent with the tensor's shape"));
+            return Err(Error::new(
+                "slice: the coordinate is not congruent with the tensor's shape",
+            ));
         }
         partition::check_in_bounds(coord, &self.layout.shape)?;
         let (l, off) = self.layout.slice_and_offset(coord);
-        Ok(Tensor { engine: self.engine.advance(off.v), layout: l })
+        Ok(Tensor {
+            engine: self.engine.advance(off.v),
+            layout: l,
+        })
     }
     /// `local_tile(tensor, tiler, coord)`: the tile of shape `tiler` at tile coordinate `coord`
     /// (see [`partition::local_tile`]; `coord` may hold `_` to keep the rest modes).
     pub fn local_tile(&self, tiler: &Tiler, coord: &IntTuple) -> Result<Tensor<E>, Error> {
         let (l, off) = partition::local_tile(&self.layout, tiler, coord, None)?;
-        Ok(Tensor { engine: self.engine.advance(off.v), layout: l })
+        Ok(Tensor {
+            engine: self.engine.advance(off.v),
+            layout: l,
+        })
     }
     /// `local_partition(tensor, thr_layout, thr_idx)`: thread `idx`'s elements.
     ///
@@ -129,7 +140,10 @@ impl<E: Engine> Tensor<E> {
     /// ```
     pub fn local_partition(&self, thr: &DynLayout, idx: i64) -> Result<Tensor<E>, Error> {
         let (l, off) = partition::local_partition(&self.layout, thr, idx, None)?;
-        Ok(Tensor { engine: self.engine.advance(off.v), layout: l })
+        Ok(Tensor {
+            engine: self.engine.advance(off.v),
+            layout: l,
+        })
     }
 }
 
@@ -150,11 +164,20 @@ pub fn make_identity_tensor(shape: &IntTuple) -> Tensor<Counting> {
     let mut stride = IntTuple::empty();
     let mut k = 0;
     while k < flat.rank() {
-        assert!(flat.get(k).val().v < 1 << COUNT_BITS, "make_identity_tensor: extent too large");
+        assert!(
+            flat.get(k).val().v < 1 << COUNT_BITS,
+            "make_identity_tensor: extent too large"
+        );
         stride.push(&IntTuple::dy(1i64 << (COUNT_BITS * k as u32)));
         k += 1;
     }
-    Tensor { engine: Counting { rank: flat.rank(), base: 0 }, layout: DynLayout::raw(flat, stride) }
+    Tensor {
+        engine: Counting {
+            rank: flat.rank(),
+            base: 0,
+        },
+        layout: DynLayout::raw(flat, stride),
+    }
 }
 
 impl Tensor<Counting> {
@@ -164,7 +187,9 @@ impl Tensor<Counting> {
         let mut c = IntTuple::empty();
         let mut k = 0;
         while k < e.rank {
-            c.push(&IntTuple::dy((e.base >> (COUNT_BITS * k as u32)) & ((1 << COUNT_BITS) - 1)));
+            c.push(&IntTuple::dy(
+                (e.base >> (COUNT_BITS * k as u32)) & ((1 << COUNT_BITS) - 1),
+            ));
             k += 1;
         }
         c
