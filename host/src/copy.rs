@@ -593,3 +593,13 @@ pub fn main(rest: &[String]) -> i32 {
         }
     }
 }
+
+/// [`bench`] for the `host bench` front end (`report::Runner`): one progress step per
+/// configuration (memcpy D2D and every variant, at each size).
+pub fn bench_report(
+    gpu: &Gpu,
+    progress: &mut crate::report::Progress,
+) -> Result<Vec<BenchRow>, String> {
+    progress.set_total(6 * (VARIANTS.len() + 1));
+    bench(gpu, &mut |s| progress.step(s))
+}

@@ -32,7 +32,7 @@ pub type Runner = fn(&Gpu, &mut Progress) -> Result<Vec<BenchRow>, String>;
 /// replace its `Err(...)` with `Ok(crate::<family>::bench)`.
 fn runner(family: &str) -> Result<Runner, String> {
     match family {
-        "copy" => Err("copy benchmarks not built yet".to_string()), // FAMILY copy
+        "copy" => Ok(crate::copy::bench_report), // FAMILY copy
         "gemm" => Err("gemm benchmarks not built yet".to_string()), // FAMILY gemm
         other => Err(format!(
             "unknown benchmark family `{other}` (copy, gemm, all)"
