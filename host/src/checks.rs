@@ -206,6 +206,7 @@ pub fn run_all(gpu: &Gpu, k: &Kernels) -> Vec<Row> {
         push("warp_sum_smoke", format!("n={}", warps * 32), check_warp_sum(gpu, k, warps, block));
     }
     rows.extend(crate::copy::check_all(gpu));
+    rows.extend(crate::gemm::checks(gpu));
     rows
 }
 

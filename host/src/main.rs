@@ -15,6 +15,7 @@ mod bench;
 mod checks;
 mod copy;
 mod eval;
+mod gemm;
 mod gpu;
 mod kernels;
 mod layout_cmd;
@@ -36,6 +37,7 @@ fn main() -> ExitCode {
         "run" => run(rest),
         "eval" => eval::main(),
         "copy" => copy::main(rest),
+        "gemm" => gemm::main(rest),
         "bench" => report::main(rest),
         "layout" => layout_cmd::main(rest),
         "info" => info(),

@@ -16,7 +16,8 @@
         asm_experimental_arch,
         core_intrinsics,
         gpu_intrinsics,
-        gpu_launch_sized_workgroup_mem
+        gpu_launch_sized_workgroup_mem,
+        stmt_expr_attributes
     )
 )]
 #![cfg_attr(target_arch = "nvptx64", allow(internal_features))]
