@@ -205,11 +205,7 @@ pub const fn local_partition(
     idx: i64,
     proj: Option<&IntTuple>,
 ) -> Result<(DynLayout, Val), Error> {
-    let tl = match proj {
-        Some(p) => tri!(thr.dice(p)),
-        None => *thr,
-    };
-    let n = tl.size().v;
+    let n = thr.size().v;
     if idx < 0 || idx >= n {
         return Err(Error::with2(
             "local_partition: thread index {} is outside the thread layout of {} threads",
@@ -217,6 +213,12 @@ pub const fn local_partition(
             n,
         ));
     }
+    // CuTe: local_partition(tensor, dice(proj, tile), index) -- the diced layout's strides pick
+    // the thread's coordinate in the kept modes out of the full index.
+    let tl = match proj {
+        Some(p) => tri!(thr.dice(p)),
+        None => *thr,
+    };
     let tiler = tri!(Tiler::from_shape(&tl.shape.product_each()));
     let coord = tl.get_flat_coord(idx);
     outer_partition(l, &tiler, &coord)
