@@ -58,6 +58,15 @@ fn nargs(args: &[&str], lo: usize, hi: usize) -> Result<(), Error> {
     Ok(())
 }
 
+fn index_val(s: &str, plain: bool) -> Result<Val, Error> {
+    let t = crate::parse::parse_int_tuple(s)?;
+    if !t.is_int() {
+        return Err(Error::new("expected an integer index"));
+    }
+    let v = t.val();
+    Ok(if plain && !v.s { Val::kn(v.v) } else { v })
+}
+
 fn index(s: &str) -> Result<i64, Error> {
     let t = crate::parse::parse_int_tuple(s)?;
     if !t.is_int() {
@@ -74,8 +83,35 @@ fn index(s: &str) -> Result<i64, Error> {
 /// holds a static integer, the case is read as CuTe's reference definition (pycute) reads it:
 /// plain integers that decisions may use (see [`Val`]).
 pub fn eval(op: &str, args: &[&str]) -> Result<Value, Error> {
+    eval_in(Semantics::Auto, op, args)
+}
+
+/// How `eval` reads dynamic integers (see [`Val`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Semantics {
+    /// [`Semantics::Reference`] when no argument holds a static integer, else [`Semantics::Cute`].
+    Auto,
+    /// C++ CuTe: a dynamic `N` is an `int` the algebra cannot decide on.
+    Cute,
+    /// CuTe's reference definition (pycute): every integer is a plain value to decide on.
+    Reference,
+}
+
+/// [`eval`] with an explicit reading of dynamic integers.
+///
+/// ```
+/// use layout_types::eval::{Semantics, eval_in};
+/// // C++ CuTe keeps dynamic modes apart; the reference definition merges them.
+/// assert_eq!(eval_in(Semantics::Cute, "coalesce", &["(2,4):(1,2)"]).unwrap().to_string(), "(2,4):(1,2)");
+/// assert_eq!(eval_in(Semantics::Reference, "coalesce", &["(2,4):(1,2)"]).unwrap().to_string(), "8:1");
+/// ```
+pub fn eval_in(sem: Semantics, op: &str, args: &[&str]) -> Result<Value, Error> {
     use Value::*;
-    let plain = !args.iter().any(|a| has_static_int(a));
+    let plain = match sem {
+        Semantics::Auto => !args.iter().any(|a| has_static_int(a)),
+        Semantics::Cute => false,
+        Semantics::Reference => true,
+    };
     let fix = move |l: DynLayout| {
         if plain {
             DynLayout::raw(l.shape.to_known(), l.stride.to_known())
@@ -195,12 +231,12 @@ pub fn eval(op: &str, args: &[&str]) -> Result<Value, Error> {
         "idx2crd" | "get_hier_coord" | "get_flat_coord" | "get_1d_coord" => {
             nargs(args, 2, 2)?;
             let l = lay(0)?;
-            let i = index(args[1])?;
+            let i = index_val(args[1], plain)?;
             match op {
-                "idx2crd" => Tuple(crate::layout::idx2crd(Val::dy(i), &l.shape)),
-                "get_hier_coord" => Tuple(l.get_hier_coord(i)),
-                "get_flat_coord" => Tuple(l.get_flat_coord(i)),
-                _ => Int(l.get_1d_coord(i)),
+                "idx2crd" => Tuple(crate::layout::idx2crd(i, &l.shape)),
+                "get_hier_coord" => Tuple(l.get_hier_coord_val(i)),
+                "get_flat_coord" => Tuple(l.get_flat_coord_val(i)),
+                _ => Int(l.get_1d_coord_val(i)),
             }
         }
         "dice" | "select" => {

@@ -241,7 +241,18 @@ impl DynLayout {
     /// assert_eq!(l.get_hier_coord(7).to_string(), "((1,1),1)");
     /// ```
     pub const fn get_hier_coord(&self, i: i64) -> IntTuple {
-        idx2crd_strided(Val::dy(i), &self.shape, &self.stride)
+        self.get_hier_coord_val(Val::dy(i))
+    }
+    /// [`DynLayout::get_hier_coord`] of an index with its static mark (a static index gives a
+    /// static coordinate where CuTe's arithmetic keeps it static).
+    ///
+    /// ```
+    /// # use layout_types::{DynLayout, Val};
+    /// let l: DynLayout = "(_12,_12):(_1,_12)".parse().unwrap();
+    /// assert_eq!(l.get_hier_coord_val(Val::st(57)).to_string(), "(_9,_4)");
+    /// ```
+    pub const fn get_hier_coord_val(&self, i: Val) -> IntTuple {
+        idx2crd_strided(i, &self.shape, &self.stride)
     }
     /// `get_flat_coord(i)`: the coordinate with one entry per top-level mode.
     ///
@@ -251,9 +262,23 @@ impl DynLayout {
     /// assert_eq!(l.get_flat_coord(17).to_string(), "(1,1)");
     /// ```
     pub const fn get_flat_coord(&self, i: i64) -> IntTuple {
-        let h = self.get_hier_coord(i);
+        self.get_flat_coord_val(Val::dy(i))
+    }
+    /// [`DynLayout::get_flat_coord`] of an index with its static mark.
+    ///
+    /// ```
+    /// # use layout_types::{DynLayout, Val};
+    /// let l: DynLayout = "(_2,_16):(_16,_1)".parse().unwrap();
+    /// assert_eq!(l.get_flat_coord_val(Val::st(17)).to_string(), "(_1,_1)");
+    /// ```
+    pub const fn get_flat_coord_val(&self, i: Val) -> IntTuple {
+        let h = self.get_hier_coord_val(i);
         if !self.shape.is_tuple() {
             return h;
+        }
+        if self.rank() == 1 {
+            // CuTe: crd2crd(coord, shape, repeat<1>(_1)) is an integer, not a rank-1 tuple
+            return IntTuple::leaf(crd2idx_colex(&h, &self.shape));
         }
         let mut r = IntTuple::empty();
         let mut k = 0;
@@ -275,6 +300,16 @@ impl DynLayout {
     /// ```
     pub const fn get_1d_coord(&self, i: i64) -> Val {
         crd2idx_colex(&self.get_hier_coord(i), &self.shape)
+    }
+    /// [`DynLayout::get_1d_coord`] of an index with its static mark.
+    ///
+    /// ```
+    /// # use layout_types::{DynLayout, Val};
+    /// let l: DynLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+    /// assert_eq!(l.get_1d_coord_val(Val::st(9)).to_string(), "_5"); // (1,1) in column-major order
+    /// ```
+    pub const fn get_1d_coord_val(&self, i: Val) -> Val {
+        crd2idx_colex(&self.get_hier_coord_val(i), &self.shape)
     }
     /// `layout(coord)` with `_` in the coordinate: the sub-layout of the kept modes (`slice`).
     ///
