@@ -1,6 +1,8 @@
 //! `host eval`: JSON Lines in, JSON Lines out.
 //!
-//! In:  `{"id": "...", "op": "...", "args": ["...", ...]}` per line.
+//! In:  `{"id": "...", "op": "...", "args": ["...", ...]}` per line, with an optional
+//! `"semantics": "cute" | "reference" | "auto"` (how dynamic integers are read; default `auto`:
+//! the reference definition when no argument holds a static `_N`, else C++ CuTe's).
 //! Out: `{"id": "...", "got": "<Display of Value>"}` or `{"id": "...", "error": "<message>"}`,
 //! one line per non-blank input line, in order, flushed per line. A malformed line
 //! (bad JSON, missing/mistyped field) or a panic inside the evaluator gives an
@@ -49,10 +51,19 @@ fn answer_value(line: &str) -> Value {
             return json!({"id": id, "error": "malformed request: \"args\" must be an array of strings"});
         }
     };
+    use layout_types::eval::Semantics;
+    let sem = match req.get("semantics").map(|v| v.as_str()) {
+        None | Some(Some("auto")) => Semantics::Auto,
+        Some(Some("cute")) => Semantics::Cute,
+        Some(Some("reference")) | Some(Some("pycute")) => Semantics::Reference,
+        _ => {
+            return json!({"id": id, "error": "malformed request: \"semantics\" must be \"cute\", \"reference\" or \"auto\""});
+        }
+    };
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let result = std::panic::catch_unwind(|| {
-        layout_types::eval::eval(op, &args).map(|v| v.to_string()).map_err(|e| e.to_string())
+        layout_types::eval::eval_in(sem, op, &args).map(|v| v.to_string()).map_err(|e| e.to_string())
     });
     std::panic::set_hook(hook);
     match result {
