@@ -311,6 +311,10 @@ pub struct Node {
     pub v: i64,
 }
 
+const fn bit(k: Kind) -> u8 {
+    1 << (k as u8)
+}
+
 const NODE0: Node = Node {
     kind: Kind::Dyn,
     nch: 0,
@@ -561,6 +565,17 @@ impl IntTuple {
             _ => panic!("expected an integer, found a tuple or `_`"),
         }
     }
+    /// Whether any node's kind is in `mask` (a set of [`bit`]s).
+    const fn any_of(&self, mask: u8) -> bool {
+        let mut i = 0;
+        while i < self.len as usize {
+            if bit(self.n[i].kind) & mask != 0 {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
     /// Whether every leaf is static (CuTe's `is_static`).
     ///
     /// ```
@@ -569,14 +584,7 @@ impl IntTuple {
     /// assert!(!"(_2,4)".parse::<IntTuple>().unwrap().is_static());
     /// ```
     pub const fn is_static(&self) -> bool {
-        let mut i = 0;
-        while i < self.len as usize {
-            if matches!(self.n[i].kind, Kind::Dyn | Kind::Known) {
-                return false;
-            }
-            i += 1;
-        }
-        true
+        !self.any_of(bit(Kind::Dyn) | bit(Kind::Known))
     }
     /// Whether every leaf is known (static, or a known plain integer).
     ///
@@ -587,14 +595,7 @@ impl IntTuple {
     /// assert!(t.to_known().is_known());
     /// ```
     pub const fn is_known(&self) -> bool {
-        let mut i = 0;
-        while i < self.len as usize {
-            if matches!(self.n[i].kind, Kind::Dyn) {
-                return false;
-            }
-            i += 1;
-        }
-        true
+        !self.any_of(bit(Kind::Dyn))
     }
     /// Whether any leaf is static.
     ///
@@ -604,14 +605,7 @@ impl IntTuple {
     /// assert!(!"(2,4)".parse::<IntTuple>().unwrap().has_static());
     /// ```
     pub const fn has_static(&self) -> bool {
-        let mut i = 0;
-        while i < self.len as usize {
-            if matches!(self.n[i].kind, Kind::Static) {
-                return true;
-            }
-            i += 1;
-        }
-        false
+        self.any_of(bit(Kind::Static))
     }
     /// The same tuple with every dynamic leaf made a known plain integer (see [`Val`]).
     ///
@@ -641,14 +635,7 @@ impl IntTuple {
     /// assert!(!"(_1,2)".parse::<IntTuple>().unwrap().has_under());
     /// ```
     pub const fn has_under(&self) -> bool {
-        let mut i = 0;
-        while i < self.len as usize {
-            if matches!(self.n[i].kind, Kind::Under | Kind::X) {
-                return true;
-            }
-            i += 1;
-        }
-        false
+        self.any_of(bit(Kind::Under) | bit(Kind::X))
     }
     /// Number of modes: 1 for a leaf, else the number of children.
     ///
