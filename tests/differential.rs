@@ -6,6 +6,10 @@
 //! `"loose": true` (the pycute set) compare ignoring `_` marks, reading a rank-1 tuple `(x)` as `x`, and ignoring
 //! the stride of any mode of size 1.
 //!
+//! Exact cases are evaluated with C++ CuTe's reading of dynamic integers (`Semantics::Cute`: the algebra decides
+//! only on static values). Loose cases come from pycute, CuTe's reference definition, where every integer is a
+//! plain value; they run with `Semantics::Auto`, which reads arguments without any static integer that way.
+//!
 //! A file `NAME.skip` next to `NAME.jsonl` lists ids (first word of a line; `#` starts a comment) that are not
 //! run: cases of the shared files that real C++ CuTe contradicts (see tools/oracle/README.md).
 //!
@@ -17,7 +21,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
-use cute_rs::layout_types::eval::eval;
+use cute_rs::layout_types::eval::{Semantics, eval_in};
 
 const MAX_SHOWN_PER_OP: usize = 5;
 
@@ -238,10 +242,13 @@ fn install_quiet_hook() {
     });
 }
 
-fn run_one(op: &str, args: &[String]) -> Result<String, String> {
+fn run_one(op: &str, args: &[String], loose: bool) -> Result<String, String> {
     let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let sem = if loose { Semantics::Auto } else { Semantics::Cute };
     QUIET.with(|q| q.set(true));
-    let r = panic::catch_unwind(AssertUnwindSafe(|| eval(op, &a).map(|v| v.to_string()).map_err(|e| e.to_string())));
+    let r = panic::catch_unwind(AssertUnwindSafe(|| {
+        eval_in(sem, op, &a).map(|v| v.to_string()).map_err(|e| e.to_string())
+    }));
     QUIET.with(|q| q.set(false));
     match r {
         Ok(Ok(v)) => Ok(v),
@@ -279,7 +286,7 @@ fn check_file(file: &str) {
             st.skip += 1;
             continue;
         }
-        let got = run_one(&c.op, &c.args);
+        let got = run_one(&c.op, &c.args, c.loose);
         let ok = match &got {
             Ok(g) if c.loose => loose_eq(&c.expected, g),
             Ok(g) => g.trim() == c.expected.trim(),
