@@ -39,9 +39,11 @@ fn main() {
         None => root.join("target"),
     };
     let opts = ptx::Options::new(&root, &target_dir);
-    let require = std::env::var("CUTE_RS_REQUIRE_PTX").is_ok_and(|v| v == "1");
+    // An explicit skip (e.g. trybuild's nested builds) wins over CUTE_RS_REQUIRE_PTX.
+    let skip = std::env::var("CUTE_RS_SKIP_PTX").is_ok_and(|v| v == "1");
+    let require = !skip && std::env::var("CUTE_RS_REQUIRE_PTX").is_ok_and(|v| v == "1");
 
-    let result = if std::env::var("CUTE_RS_SKIP_PTX").is_ok_and(|v| v == "1") {
+    let result = if skip {
         Err(ptx::Error::Missing("CUTE_RS_SKIP_PTX=1 was set".to_string()))
     } else {
         ptx::build(&opts)
