@@ -4,12 +4,14 @@
 //! BLAS conventions, column-major: `C(M×N) = alpha·op(A)·op(B) + beta·C`, `op(A)` is `M×K`
 //! (`A` stored `M×K` for "N", `K×M` for "T"), `op(B)` is `K×N` (`K×N` for "N", `N×K` for "T").
 //!
-//! Launch bounds: rustc has no `__launch_bounds__`. `CUTE_RS_GEMM_BOUNDS=1` loads the GEMM
-//! entries from a copy of the embedded PTX with `.maxntid T,1,1` (and `.minnctapersm 2` for
-//! 128×128 tiles: ≤ 128 registers, two CTAs per SM) after each entry's parameter list. Off by
-//! default: on the H100 it measured the same (41.7 TFLOP/s at 4096³ NN) and ptxas then spills
-//! 4 bytes in the `nn`/`tn` 128×128 entries, while the plain module (128–137 registers, one
-//! 256-thread CTA per SM) spills nothing.
+//! Launch bounds: rustc has no `__launch_bounds__`. The GEMM entries listed in [`BOUNDED`]
+//! are loaded from a copy of the embedded PTX with `.maxntid 256,1,1` and `.minnctapersm 2`
+//! after their parameter lists (≤ 128 registers, two CTAs per SM; no spills); the others
+//! come from the plain module. `CUTE_RS_GEMM_BOUNDS=0` loads all of them plain.
+//!
+//! Plans ([`choose_plan`]): 128×128×8 tiles; split-K (`gridDim.z` k-slices added into
+//! `beta·C` with `red.global.add.f32`) when the tiles alone leave the GPU under one wave;
+//! 64×64×8 tiles for problems too small for either.
 //!
 //! Tolerances: vs the f64 CPU reference, per element
 //! `|got − ref| ≤ 2(K+2)·ε₃₂·(|alpha|·Σₖ|a||b| + |beta|·|c|)` (the γ-bound of fp32 dot
@@ -69,6 +71,41 @@ pub const TILE_64: Tile = Tile {
     threads: 64,
 };
 pub const TILES: [Tile; 2] = [TILE_128, TILE_64];
+
+/// How one problem is launched: the tile and the split-K depth (`gridDim.z`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub tile: Tile,
+    /// k-slices; `> 1`: `C = beta·C` first, then the slices add into C with atomics.
+    pub split: u32,
+    /// Rasterization: `false`: blockIdx.x walks M tiles (launch order M-fastest); `true`: N.
+    pub rast_n: bool,
+}
+
+impl Plan {
+    pub fn new(tile: Tile) -> Plan {
+        Plan {
+            tile,
+            split: 1,
+            rast_n: false,
+        }
+    }
+    /// k-elements per slice: `ceil(K/split)` rounded up to a multiple of `BK`.
+    fn kc(&self, k: usize) -> usize {
+        let bk = self.tile.bk as usize;
+        k.div_ceil(self.split as usize).div_ceil(bk).max(1) * bk
+    }
+    pub fn label(&self) -> String {
+        let mut l = self.tile.name();
+        if self.split > 1 {
+            l += &format!(" splitk{}", self.split);
+        }
+        if self.rast_n {
+            l += " rastN";
+        }
+        l
+    }
+}
 
 impl Tile {
     /// Dynamic shared memory: two stages of k-major `(BX,BK):(_1,BX+4)` tiles for A and B
@@ -206,6 +243,15 @@ pub struct GemmKernels {
     pub bounded: bool,
 }
 
+/// Entries loaded with `.maxntid 256` and `.minnctapersm 2` (≤ 128 registers, two CTAs per
+/// SM): those that ptxas fits in 128 registers without spilling (`nt` spills 4 bytes; a
+/// 128×128×16 variant spilled 160-230 bytes and was dropped), and that measured faster so.
+pub const BOUNDED: [&str; 3] = [
+    "sgemm_128x128x8_nn",
+    "sgemm_128x128x8_tn",
+    "sgemm_128x128x8_tt",
+];
+
 /// The PTX with launch-bound directives after each GEMM entry's parameter list.
 pub fn ptx_with_bounds(ptx: &str) -> String {
     let mut out = String::with_capacity(ptx.len() + 4096);
@@ -213,18 +259,11 @@ pub fn ptx_with_bounds(ptx: &str) -> String {
     for line in ptx.lines() {
         out.push_str(line);
         out.push('\n');
-        if let Some(rest) = line.trim_start().strip_prefix(".visible .entry sgemm_") {
-            let tile = TILES
-                .iter()
-                .find(|t| rest.starts_with(&t.name()["sgemm_".len()..]));
-            pending = tile.map(|t| {
-                let min = if t.threads >= 256 {
-                    "\n.minnctapersm 2"
-                } else {
-                    ""
-                };
-                format!(".maxntid {}, 1, 1{min}\n", t.threads)
-            });
+        if let Some(rest) = line.trim_start().strip_prefix(".visible .entry ") {
+            let name = rest.split('(').next().unwrap_or("").trim();
+            pending = BOUNDED
+                .contains(&name)
+                .then(|| ".maxntid 256, 1, 1\n.minnctapersm 2\n".to_string());
         } else if line.starts_with(')')
             && let Some(d) = pending.take()
         {
@@ -236,7 +275,10 @@ pub fn ptx_with_bounds(ptx: &str) -> String {
 
 impl GemmKernels {
     pub fn load(gpu: &Gpu) -> Result<Self, String> {
-        let bounded = std::env::var("CUTE_RS_GEMM_BOUNDS").is_ok_and(|v| v == "1");
+        let bounded = std::env::var("CUTE_RS_GEMM_BOUNDS").map_or(true, |v| v != "0");
+        Self::load_with(gpu, bounded)
+    }
+    pub fn load_with(gpu: &Gpu, bounded: bool) -> Result<Self, String> {
         let module = if bounded {
             gpu.ctx
                 .load_module(Ptx::from_src(ptx_with_bounds(cute_rs::KERNELS_PTX)))
@@ -256,11 +298,23 @@ impl GemmKernels {
                 }
             }
         }
+        let f = module
+            .load_function("sgemm_scale_c")
+            .map_err(|e| format!("loading sgemm_scale_c: {e}"))?;
+        fns.push(("sgemm_scale_c".into(), f));
         Ok(GemmKernels {
             _module: module,
             fns,
             bounded,
         })
+    }
+    /// CTAs of `entry` that fit on one SM (the split-K heuristic's wave size).
+    fn ctas_per_sm(&self, entry: &str) -> usize {
+        if self.bounded && BOUNDED.contains(&entry) {
+            2
+        } else {
+            1
+        }
     }
     fn get(&self, name: &str) -> &CudaFunction {
         &self
@@ -272,15 +326,30 @@ impl GemmKernels {
     }
 }
 
-/// The tile for a problem: 128×128 when that fills the GPU with at least one wave of CTAs,
-/// 64×64 otherwise.
-pub fn choose_tile(p: &Problem, sms: u32) -> Tile {
-    let ctas = p.m.div_ceil(128) * p.n.div_ceil(128);
-    if ctas >= sms as usize {
-        TILE_128
-    } else {
-        TILE_64
+/// The launch plan for a problem on `sms` multiprocessors: 128×128×8 tiles; when they
+/// don't fill one wave (`sms` × CTAs per SM), split K into the most slices that still fit
+/// in one wave (each slice ≥ 128 of K), since a partial second wave costs more than it
+/// brings; 64×64 tiles when that fills less than half a wave.
+pub fn choose_plan(gk: &GemmKernels, p: &Problem, sms: u32) -> Plan {
+    for tile in [TILE_128, TILE_64] {
+        let slots = sms as usize * gk.ctas_per_sm(&tile.entry(p.ta, p.tb));
+        let tiles = p.m.div_ceil(tile.bm as usize) * p.n.div_ceil(tile.bn as usize);
+        if tiles >= slots {
+            return Plan::new(tile);
+        }
+        let mut split = 1;
+        while split < 16 && tiles * (split + 1) <= slots && p.k / (split + 1) >= 128 {
+            split += 1;
+        }
+        if 2 * tiles * split > slots || tile == TILE_64 {
+            return Plan {
+                tile,
+                split: split as u32,
+                rast_n: false,
+            };
+        }
     }
+    Plan::new(TILE_64)
 }
 
 /// Launches `C = alpha·op(A)·op(B) + beta·C` after checking the arguments; returns the
@@ -297,7 +366,23 @@ pub fn sgemm(
     beta: f32,
     c: &mut CudaSlice<f32>,
 ) -> Result<f32, String> {
-    sgemm_views(gk, s, tile, p, alpha, &a.slice(..), &b.slice(..), beta, c)
+    sgemm_plan(gk, s, Plan::new(tile), p, alpha, a, b, beta, c)
+}
+
+/// [`sgemm`] with a launch plan (split-K).
+#[allow(clippy::too_many_arguments)]
+pub fn sgemm_plan(
+    gk: &GemmKernels,
+    s: &Arc<CudaStream>,
+    plan: Plan,
+    p: &Problem,
+    alpha: f32,
+    a: &CudaSlice<f32>,
+    b: &CudaSlice<f32>,
+    beta: f32,
+    c: &mut CudaSlice<f32>,
+) -> Result<f32, String> {
+    sgemm_views(gk, s, plan, p, alpha, &a.slice(..), &b.slice(..), beta, c)
 }
 
 /// cuBLAS SGEMM (FP32 compute, `CUBLAS_DEFAULT_MATH`: no TF32), timed with events.
@@ -402,7 +487,7 @@ fn rand_vec(rng: &mut Rng, n: usize) -> Vec<f32> {
 fn check_cpu(
     gpu: &Gpu,
     gk: &GemmKernels,
-    tile: Tile,
+    plan: Plan,
     p: Problem,
     alpha: f32,
     beta: f32,
@@ -423,7 +508,7 @@ fn check_cpu(
     let db = s.clone_htod(&b).map_err(|e| e.to_string())?;
     let mut dc = s.clone_htod(&c).map_err(|e| e.to_string())?;
     let (va, vb) = (da.slice(pad..), db.slice(pad..));
-    let ms = sgemm_views(gk, s, tile, &p, alpha, &va, &vb, beta, &mut dc)?;
+    let ms = sgemm_views(gk, s, plan, &p, alpha, &va, &vb, beta, &mut dc)?;
     let got = s.clone_dtoh(&dc).map_err(|e| e.to_string())?;
     let (mut bad, mut max_rel) = (0usize, 0f64);
     for i in 0..nc {
@@ -439,12 +524,17 @@ fn check_cpu(
         }
     }
     let shape = format!(
-        "{} a={alpha} b={beta}{}",
+        "{} a={alpha} b={beta}{}{}",
         p.label(),
-        if pad > 0 { " unaligned" } else { "" }
+        if pad > 0 { " unaligned" } else { "" },
+        if plan.split > 1 {
+            format!(" splitk{}", plan.split)
+        } else {
+            String::new()
+        }
     );
     Ok(Row {
-        kernel: tile_static_name(tile),
+        kernel: tile_static_name(plan.tile),
         shape,
         pass: bad == 0,
         max_err: max_rel,
@@ -459,7 +549,7 @@ fn check_cpu(
 fn sgemm_views(
     gk: &GemmKernels,
     s: &Arc<CudaStream>,
-    tile: Tile,
+    plan: Plan,
     p: &Problem,
     alpha: f32,
     a: &cudarc::driver::CudaView<'_, f32>,
@@ -471,22 +561,61 @@ fn sgemm_views(
     if p.m == 0 || p.n == 0 {
         return Ok(0.0);
     }
+    let tile = plan.tile;
     let f = gk.get(&tile.entry(p.ta, p.tb));
+    let kc = plan.kc(p.k);
+    let split = if plan.split > 1 {
+        p.k.div_ceil(kc).max(1)
+    } else {
+        1
+    };
+    if split > 65535 {
+        return Err(format!("gemm: split-K depth {split} is too large"));
+    }
+    let (gm, gn) = (
+        p.m.div_ceil(tile.bm as usize) as u32,
+        p.n.div_ceil(tile.bn as usize) as u32,
+    );
+    if gm.max(gn) > 65535 * 64 || (if plan.rast_n { gm } else { gn }) > 65535 {
+        return Err(format!(
+            "gemm: {gm}x{gn} tiles exceed the grid's y dimension"
+        ));
+    }
     let cfg = LaunchConfig {
-        grid_dim: (
-            p.m.div_ceil(tile.bm as usize) as u32,
-            p.n.div_ceil(tile.bn as usize) as u32,
-            1,
-        ),
+        grid_dim: if plan.rast_n {
+            (gn, gm, split as u32)
+        } else {
+            (gm, gn, split as u32)
+        },
         block_dim: (tile.threads, 1, 1),
         shared_mem_bytes: tile.smem_bytes(),
     };
-    let (m, n, k) = (p.m as i32, p.n as i32, p.k as i32);
+    let (m, n, k, kc) = (p.m as i32, p.n as i32, p.k as i32, kc as i32);
+    let rast = i32::from(plan.rast_n);
     let (lda, ldb, ldc) = (p.lda as i32, p.ldb as i32, p.ldc as i32);
+    let ev = |s: &Arc<CudaStream>| {
+        s.record_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))
+            .map_err(|e| e.to_string())
+    };
+    let start = ev(s)?;
+    if split > 1 {
+        // C = beta·C, then the k-slices add alpha·A·B into it
+        let mut l = s.launch_builder(gk.get("sgemm_scale_c"));
+        l.arg(&m).arg(&n).arg(&beta).arg(&mut *c).arg(&ldc);
+        let sc = LaunchConfig {
+            grid_dim: (p.m.div_ceil(256) as u32, p.n.min(65535) as u32, 1),
+            block_dim: (256, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        // SAFETY: `c` holds (M,N) with leading dimension ldc (validated).
+        unsafe { l.launch(sc) }.map_err(|e| format!("launching sgemm_scale_c: {e}"))?;
+    }
     let mut l = s.launch_builder(f);
     l.arg(&m)
         .arg(&n)
         .arg(&k)
+        .arg(&kc)
+        .arg(&rast)
         .arg(&alpha)
         .arg(a)
         .arg(&lda)
@@ -495,14 +624,10 @@ fn sgemm_views(
         .arg(&beta)
         .arg(c)
         .arg(&ldc);
-    l.record_kernel_launch(sys::CUevent_flags::CU_EVENT_DEFAULT);
     // SAFETY: as in `sgemm`.
-    let ev = unsafe { l.launch(cfg) }
-        .map_err(|e| format!("launching {}: {e}", tile.entry(p.ta, p.tb)))?;
-    match ev {
-        Some((a, b)) => a.elapsed_ms(&b).map_err(|e| e.to_string()),
-        None => Ok(0.0),
-    }
+    unsafe { l.launch(cfg) }.map_err(|e| format!("launching {}: {e}", tile.entry(p.ta, p.tb)))?;
+    let end = ev(s)?;
+    start.elapsed_ms(&end).map_err(|e| e.to_string())
 }
 
 fn tile_static_name(t: Tile) -> &'static str {
@@ -522,7 +647,7 @@ fn check_cublas(
     gpu: &Gpu,
     gk: &GemmKernels,
     blas: &CudaBlas,
-    tile: Tile,
+    plan: Plan,
     p: Problem,
     alpha: f32,
     beta: f32,
@@ -540,7 +665,7 @@ fn check_cublas(
     let db = s.clone_htod(&b).map_err(e)?;
     let mut dc = s.clone_htod(&c).map_err(e)?;
     let mut dr = s.clone_htod(&c).map_err(e)?;
-    let ms = sgemm(gk, s, tile, &p, alpha, &da, &db, beta, &mut dc)?;
+    let ms = sgemm_plan(gk, s, plan, &p, alpha, &da, &db, beta, &mut dc)?;
     cublas_sgemm(blas, s, &p, alpha, &da, &db, beta, &mut dr)?;
     let (got, want) = (s.clone_dtoh(&dc).map_err(e)?, s.clone_dtoh(&dr).map_err(e)?);
     let tol = 1e-4 * (p.k as f64).sqrt() * alpha.abs() as f64 * max_abs(&a) * max_abs(&b)
@@ -556,8 +681,16 @@ fn check_cublas(
     }
     let tf = p.flops() / (ms as f64 * 1e9);
     Ok(Row {
-        kernel: tile_static_name(tile),
-        shape: format!("{} a={alpha} b={beta}", p.label()),
+        kernel: tile_static_name(plan.tile),
+        shape: format!(
+            "{} a={alpha} b={beta}{}",
+            p.label(),
+            if plan.split > 1 {
+                format!(" splitk{}", plan.split)
+            } else {
+                String::new()
+            }
+        ),
         pass: bad == 0,
         max_err: maxd,
         mismatches: bad,
@@ -602,7 +735,21 @@ pub fn checks(gpu: &Gpu) -> Vec<Row> {
         for &(ta, tb) in &trans {
             for &(m, n, k, alpha, beta, pad) in &small {
                 let p = Problem::new(ta, tb, m, n, k);
-                let r = check_cpu(gpu, &gk, tile, p, alpha, beta, pad);
+                let r = check_cpu(gpu, &gk, Plan::new(tile), p, alpha, beta, pad);
+                rows.push(r.unwrap_or_else(|e| fail(tile_static_name(tile), p.label(), e)));
+            }
+            // split-K: 3 k-slices (the last one partial), atomics into beta·C
+            for &(m, n, k, alpha, beta, pad) in &[
+                (130usize, 67usize, 100usize, -1.0f32, 2.0f32, 0usize),
+                (257, 129, 300, 0.5, 0.0, 1),
+            ] {
+                let p = Problem::new(ta, tb, m, n, k);
+                let plan = Plan {
+                    tile,
+                    split: 3,
+                    rast_n: ta == Trans::T,
+                };
+                let r = check_cpu(gpu, &gk, plan, p, alpha, beta, pad);
                 rows.push(r.unwrap_or_else(|e| fail(tile_static_name(tile), p.label(), e)));
             }
             // non-tight leading dimensions (ld % 4 != 0: scalar loads)
@@ -610,7 +757,7 @@ pub fn checks(gpu: &Gpu) -> Vec<Row> {
             p.lda += 3;
             p.ldb += 1;
             p.ldc += 5;
-            let r = check_cpu(gpu, &gk, tile, p, 1.25, 0.75, 0);
+            let r = check_cpu(gpu, &gk, Plan::new(tile), p, 1.25, 0.75, 0);
             rows.push(
                 r.unwrap_or_else(|e| fail(tile_static_name(tile), format!("{} ld+", p.label()), e)),
             );
@@ -620,13 +767,19 @@ pub fn checks(gpu: &Gpu) -> Vec<Row> {
         Ok(_) if small_only => {}
         Ok(bl) => {
             for &(ta, tb) in &trans {
-                for (tile, (m, n, k)) in [
-                    (TILE_128, (1024, 1024, 1024)),
-                    (TILE_128, (1000, 1030, 999)),
-                    (TILE_64, (512, 384, 1000)),
+                for (tile, split, (m, n, k)) in [
+                    (TILE_128, 1, (1024, 1024, 1024)),
+                    (TILE_128, 1, (1000, 1030, 999)),
+                    (TILE_64, 1, (512, 384, 1000)),
+                    (TILE_128, 8, (1000, 130, 4000)),
                 ] {
                     let p = Problem::new(ta, tb, m, n, k);
-                    let r = check_cublas(gpu, &gk, &bl, tile, p, 1.0, 0.5);
+                    let plan = Plan {
+                        tile,
+                        split,
+                        rast_n: split == 1,
+                    };
+                    let r = check_cublas(gpu, &gk, &bl, plan, p, 1.0, 0.5);
                     rows.push(r.unwrap_or_else(|e| fail(tile_static_name(tile), p.label(), e)));
                 }
             }
@@ -700,22 +853,22 @@ pub fn bench(gpu: &Gpu, progress: &mut crate::report::Progress) -> Result<Vec<Be
     let e = |e: cudarc::driver::DriverError| e.to_string();
     let mut rows = Vec::new();
     progress.set_total(cases.len());
-    if gk.bounded {
-        progress.note("CUTE_RS_GEMM_BOUNDS=1: GEMM entries with launch bounds");
+    if !gk.bounded {
+        progress.note("CUTE_RS_GEMM_BOUNDS=0: GEMM entries without launch bounds");
     }
     for p in cases {
-        let tile = choose_tile(&p, sms);
-        progress.step(&format!("{} ({})", p.label(), tile.name()));
+        let plan = choose_plan(&gk, &p, sms);
+        progress.step(&format!("{} ({})", p.label(), plan.label()));
         let (na, nb, nc) = p.lens();
         let mut rng = Rng::new(42);
         let da = s.clone_htod(&rand_vec(&mut rng, na)).map_err(e)?;
         let db = s.clone_htod(&rand_vec(&mut rng, nb)).map_err(e)?;
         let mut dc = s.alloc_zeros::<f32>(nc).map_err(e)?;
-        let ours = median_ms(|| sgemm(&gk, s, tile, &p, 1.0, &da, &db, 0.0, &mut dc))?;
+        let ours = median_ms(|| sgemm_plan(&gk, s, plan, &p, 1.0, &da, &db, 0.0, &mut dc))?;
         let refm = median_ms(|| cublas_sgemm(&bl, s, &p, 1.0, &da, &db, 0.0, &mut dc))?;
         rows.push(BenchRow {
             family: "gemm",
-            variant: format!("{} {}", tile.name(), &p.label()[p.label().len() - 2..]),
+            variant: format!("{} {}", plan.label(), &p.label()[p.label().len() - 2..]),
             size: format!("{}x{}x{}", p.m, p.n, p.k),
             work: p.flops(),
             unit: "TFLOP/s",
@@ -727,6 +880,85 @@ pub fn bench(gpu: &Gpu, progress: &mut crate::report::Progress) -> Result<Vec<Be
     Ok(rows)
 }
 
+/// `host gemm --sweep`: every plan (tile × split-K × launch bounds) on the bench shapes,
+/// NN, then the chosen plan for all four majorities; TFLOP/s and the ratio to cuBLAS.
+fn sweep(gpu: &Gpu) -> Result<(), String> {
+    let mods = [
+        GemmKernels::load_with(gpu, false)?,
+        GemmKernels::load_with(gpu, true)?,
+    ];
+    let bl = blas(gpu)?;
+    let sms = gpu
+        .ctx
+        .attribute(sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+        .unwrap_or(132) as u32;
+    let s = &gpu.stream;
+    let e = |e: cudarc::driver::DriverError| e.to_string();
+    let shapes = [
+        (1024, 1024, 1024),
+        (2048, 2048, 2048),
+        (4096, 4096, 4096),
+        (8192, 8192, 8192),
+        (8192, 8192, 256),
+        (256, 8192, 8192),
+        (4096, 128, 4096),
+        (128, 4096, 4096),
+    ];
+    let all = [
+        (Trans::N, Trans::N),
+        (Trans::N, Trans::T),
+        (Trans::T, Trans::N),
+        (Trans::T, Trans::T),
+    ];
+    for &(m, n, k) in &shapes {
+        for &(ta, tb) in &all {
+            let p = Problem::new(ta, tb, m, n, k);
+            let (na, nb, nc) = p.lens();
+            let mut rng = Rng::new(42);
+            let da = s.clone_htod(&rand_vec(&mut rng, na)).map_err(e)?;
+            let db = s.clone_htod(&rand_vec(&mut rng, nb)).map_err(e)?;
+            let mut dc = s.alloc_zeros::<f32>(nc).map_err(e)?;
+            let refm = median_ms(|| cublas_sgemm(&bl, s, &p, 1.0, &da, &db, 0.0, &mut dc))?;
+            let tf = |ms: f64| p.flops() / (ms * 1e9);
+            println!("{} cuBLAS {:.1}", p.label(), tf(refm));
+            let chosen = choose_plan(&mods[1], &p, sms);
+            let tiles = m.div_ceil(128) * n.div_ceil(128);
+            let mut plans = vec![chosen];
+            if tiles >= 2 * sms as usize {
+                plans.push(Plan {
+                    rast_n: true,
+                    ..chosen
+                });
+            } else if (ta, tb) == (Trans::N, Trans::N) {
+                for split in [1u32, 2, 4, 8] {
+                    for tile in [TILE_128, TILE_64] {
+                        plans.push(Plan {
+                            tile,
+                            split,
+                            rast_n: false,
+                        });
+                    }
+                }
+            }
+            for plan in plans {
+                for (bi, gk) in mods.iter().enumerate() {
+                    let ours =
+                        median_ms(|| sgemm_plan(gk, s, plan, &p, 1.0, &da, &db, 0.0, &mut dc))?;
+                    println!(
+                        "  {:<28} {:<4} {:6.1} TFLOP/s  {:.3}{}",
+                        plan.label(),
+                        if bi == 1 { "bnd" } else { "unb" },
+                        tf(ours),
+                        refm / ours,
+                        if plan == chosen { "  (chosen)" } else { "" }
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `host gemm [--small] [--device N]`: only the GEMM checks, as `host run`'s table
 /// (`--small`: CPU-reference cases only, for compute-sanitizer).
 pub fn main(rest: &[String]) -> i32 {
@@ -736,6 +968,7 @@ pub fn main(rest: &[String]) -> i32 {
         match a.as_str() {
             // SAFETY: single-threaded at this point; read back in `checks`.
             "--small" => unsafe { std::env::set_var("CUTE_RS_GEMM_SMALL", "1") },
+            "--sweep" => unsafe { std::env::set_var("CUTE_RS_GEMM_SWEEP", "1") },
             "--device" => match it.next().and_then(|v| v.parse().ok()) {
                 Some(d) => device = d,
                 None => {
@@ -759,6 +992,15 @@ pub fn main(rest: &[String]) -> i32 {
         }
     };
     println!("device: {}", gpu.description);
+    if std::env::var("CUTE_RS_GEMM_SWEEP").is_ok_and(|v| v == "1") {
+        return match sweep(&gpu) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("host gemm --sweep: {e}");
+                1
+            }
+        };
+    }
     if crate::checks::print_table(&checks(&gpu)) {
         0
     } else {

@@ -16,13 +16,20 @@
 //! - smem: A and B are stored *k-major* (`(BX,BK):(_1,BX+4)`, A transposed when it is
 //!   K-major in gmem); the +4 padding keeps the transposing scalar stores conflict-free and
 //!   rows 16-byte aligned.
-//! - compute: the thread layout `(TX,TY):(_1,TX)` partitions `zipped_divide(sA, (_4,_1))`
-//!   with `Step<_1,X>` (thrA), `zipped_divide(sB, (_4,_1))` with `Step<X,_1>` (thrB) and
+//! - compute: the warp-tiled thread layout `((8,TX/8),(4,TY/4)):((_1,_32),(_8,32·TX/8))`
+//!   (a warp is 8×4 threads) partitions `zipped_divide(sA, (_4,_1))` with `Step<_1,X>`
+//!   (thrA), `zipped_divide(sB, (_4,_1))` with `Step<X,_1>` (thrB) and
 //!   `zipped_divide(C, (_4,_4))` with no projection (thrC): each thread owns
 //!   `(BM/TX) × (BN/TY)` accumulators (8×8) as 4-wide strips `4·TX` apart, read with
-//!   `ld.shared.v4` and updated by an outer product each k.
+//!   conflict-free `ld.shared.v4` (one wavefront per warp) and updated by an outer product
+//!   each k.
 //! - pipeline: two smem stages; tile `k+1` is loaded into registers (`ld.global.v4`) while
-//!   tile `k` is computed, then stored to the other stage; one barrier per k-tile.
+//!   tile `k` is computed, then stored to the other stage; one barrier per k-tile. The
+//!   register fragments are double-buffered: k-step `kk+1`'s are read while `kk`'s FFMAs
+//!   run, and the next tile's first fragments are read right after the barrier, before the
+//!   last k-step's FFMAs.
+//! - split-K: `gridDim.z` k-slices of `kc` elements; slices add `alpha·acc` into `beta·C`
+//!   (prepared by [`sgemm_scale_c`]) with `red.global.add.f32`.
 //! - edges: every global access is predicated on `M`, `N`, `K` (out-of-range A/B elements
 //!   read as 0); vectors are used when in range and 16-byte aligned (`ld % 4 == 0` and an
 //!   aligned base), scalars otherwise. `beta == 0` never reads C.
@@ -35,7 +42,9 @@ use layout_types::prelude::*;
 use layout_types::static_layout::{FlatLayout, ok};
 
 use crate::device::shared::{dynamic_shared_mem, to_shared_addr};
-use crate::device::thread::{block_idx_x, block_idx_y, sync_threads, thread_idx_x};
+use crate::device::thread::{
+    block_idx_x, block_idx_y, block_idx_z, grid_dim_y, grid_dim_z, sync_threads, thread_idx_x,
+};
 use crate::device::vec::{
     Float4, ld_global_nc_v4_f32, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32,
     st_shared_v4_f32,
@@ -108,8 +117,21 @@ impl<const BM: i64, const BN: i64, const BK: i64, const TX: i64, const TY: i64>
     /// `Step<_1,_1,X>`: the C tile `(BM,BN)`.
     const C_TILE: FlatLayout =
         <Dice<(_1, _1, X), MakeLayoutLeft<(Int<BM>, Int<BN>, Int<BK>)>>>::FLAT;
-    /// The compute thread layout `(TX,TY):(_1,TX)`.
-    const THR: DynLayout = layout2(TX, TY, 1, TX);
+    /// The compute thread layout, warp-tiled: `((8,TX/8),(4,TY/4)):((_1,_32),(_8,32·TX/8))`.
+    /// A warp is an `8×4` grid of threads (lane = `tm + 8·tn`), warps tile the rest; with
+    /// 4-wide strips per thread, a warp's A fragment reads 8 consecutive vectors (128 B) and
+    /// its B fragment reads 4, so every `ld.shared.v4` is one conflict-free wavefront (the
+    /// other lanes get broadcasts).
+    const THR: DynLayout = {
+        assert!(
+            TX % 8 == 0 && TY % 4 == 0,
+            "thread grid must tile 8x4 warps"
+        );
+        ok(DynLayout::new(
+            IntTuple::pair(&tuple2(8, TX / 8), &tuple2(4, TY / 4)),
+            IntTuple::pair(&tuple2(1, 32), &tuple2(8, 32 * (TX / 8))),
+        ))
+    };
 
     /// Leading dimension (floats) of the k-major smem tiles.
     const LDSA: i64 = Self::A_TILE.shape[0] + 4;
@@ -352,10 +374,16 @@ unsafe fn st_shared_f32(addr: u32, v: f32) {
 /// The generic kernel body. `CA`/`CB`: copy vectors per thread for A/B (checked against the
 /// copy partitions at compile time); `NACC = TM·TN`.
 ///
+/// Split-K: CTA `(x, y, z)` computes the k-range `[z·kc, min((z+1)·kc, K))` (`kc` a multiple
+/// of `BK`; `kc >= K` and a grid of depth 1 is the plain GEMM). With `gridDim.z > 1` the
+/// epilogue adds `alpha·acc` into C with `red.global.add.f32`, and C must already hold
+/// `beta·C` (the host runs [`sgemm_scale_c`] first).
+///
 /// # Safety
-/// Launched with `TX·TY` threads, grid `(ceil(M/BM), ceil(N/BN))`, `SMEM_BYTES` of dynamic
-/// shared memory; `a`, `b`, `c` valid for the extents and leading dimensions given (checked
-/// on the host).
+/// Launched with `TX·TY` threads, grid `(ceil(M/BM), ceil(N/BN), ceil(K/kc))` (x and y
+/// swapped when `rast != 0`), `SMEM_BYTES`
+/// of dynamic shared memory; `a`, `b`, `c` valid for the extents and leading dimensions
+/// given (checked on the host).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn sgemm<
@@ -374,6 +402,8 @@ pub unsafe fn sgemm<
     m: i32,
     n: i32,
     k: i32,
+    kc: i32,
+    rast: i32,
     alpha: f32,
     a: *const f32,
     lda: i32,
@@ -384,13 +414,34 @@ pub unsafe fn sgemm<
     ldc: i32,
 ) {
     let () = Cfg::<BM, BN, BK, TX, TY>::CHECK;
-    let () = const { assert!(NT == TX * TY) };
+    let () = const { assert!(NT == TX * TY && BK % 2 == 0) };
     let () =
         const { assert!(NACC == Cfg::<BM, BN, BK, TX, TY>::TM * Cfg::<BM, BN, BK, TX, TY>::TN) };
     let _ = const { Cfg::<BM, BN, BK, TX, TY>::CTA };
     let tid = thread_idx_x() as i32;
-    let m0 = block_idx_x() as i32 * BM as i32;
-    let n0 = block_idx_y() as i32 * BN as i32;
+    // rasterization: `rast == 0`: blockIdx.x walks M (launch order M-fastest); else N.
+    let (bx, by) = if rast == 0 {
+        (block_idx_x(), block_idx_y())
+    } else {
+        (block_idx_y(), block_idx_x())
+    };
+    let m0 = bx as i32 * BM as i32;
+    let n0 = by as i32 * BN as i32;
+    let split = grid_dim_z() > 1;
+
+    // this CTA's k-range: shift A and B to its start, K becomes the range's length
+    let k0 = block_idx_z() as i32 * kc;
+    let k = if k - k0 < kc { k - k0 } else { kc };
+    let a = a.wrapping_offset(if MA::K_MAJOR {
+        k0 as isize
+    } else {
+        k0 as isize * lda as isize
+    });
+    let b = b.wrapping_offset(if MB::K_MAJOR {
+        k0 as isize
+    } else {
+        k0 as isize * ldb as isize
+    });
 
     let lds_a = const { Cfg::<BM, BN, BK, TX, TY>::LDSA };
     let lds_b = const { Cfg::<BM, BN, BK, TX, TY>::LDSB };
@@ -411,8 +462,51 @@ pub unsafe fn sgemm<
     let ja = pa.val.shape[0] as usize; // A vectors per k
     let jb = pb.val.shape[0] as usize;
 
+    // register fragments, double-buffered: [buffer][value]; buffer = kk % 2
+    let mut af = [[0f32; 16]; 2];
+    let mut bf = [[0f32; 16]; 2];
+    // fragments of k-step `kk` of the stage at `sbase` into buffer `buf`
+    let load_frags =
+        #[inline(always)]
+        |af: &mut [[f32; 16]; 2], bf: &mut [[f32; 16]; 2], sbase: u32, kk: usize, buf: usize| {
+            unroll(
+                ja,
+                #[inline(always)]
+                |j| {
+                    let v = unsafe {
+                        ld_shared_v4_f32(
+                            sbase + a_frag0 + 4 * pa.val_offset(&[j as i64, kk as i64]) as u32,
+                        )
+                    };
+                    af[buf][4 * j] = v.x;
+                    af[buf][4 * j + 1] = v.y;
+                    af[buf][4 * j + 2] = v.z;
+                    af[buf][4 * j + 3] = v.w;
+                },
+            );
+            unroll(
+                jb,
+                #[inline(always)]
+                |j| {
+                    let v = unsafe {
+                        ld_shared_v4_f32(
+                            sbase + b_frag0 + 4 * pb.val_offset(&[j as i64, kk as i64]) as u32,
+                        )
+                    };
+                    bf[buf][4 * j] = v.x;
+                    bf[buf][4 * j + 1] = v.y;
+                    bf[buf][4 * j + 2] = v.z;
+                    bf[buf][4 * j + 3] = v.w;
+                },
+            );
+        };
+
     let mut acc = [0f32; NACC];
-    let kt_n = (k + BK as i32 - 1) / BK as i32;
+    let kt_n = if k > 0 {
+        (k + BK as i32 - 1) / BK as i32
+    } else {
+        0
+    };
     if kt_n > 0 {
         la.load(0, m, k, lda, va);
         lb.load(0, n, k, ldb, vb);
@@ -420,8 +514,16 @@ pub unsafe fn sgemm<
         lb.store(smem + sb_off, lds_b as u32);
     }
     sync_threads();
+    if kt_n > 0 {
+        load_frags(&mut af, &mut bf, smem, 0, 0);
+    }
     let mut stage = 0u32;
     let mut kt = 0;
+    // Tile kt: global loads of tile kt+1 first (registers), then BK outer products; before
+    // the last one, the staged tile goes to the other stage and one barrier publishes it,
+    // so the last k-step's FFMAs overlap the first fragment loads of tile kt+1.
+    // Stage reuse: stage s^1 is written in tile kt only after the barrier that ended
+    // tile kt-1, its last reader.
     while kt < kt_n {
         let more = kt + 1 < kt_n;
         if more {
@@ -429,42 +531,24 @@ pub unsafe fn sgemm<
             lb.load(kt + 1, n, k, ldb, vb);
         }
         let sbase = smem + stage * stage_bytes;
+        let next = smem + (stage ^ 1) * stage_bytes;
         unroll(
             BK as usize,
             #[inline(always)]
             |kk| {
-                let mut af = [0f32; 16];
-                let mut bf = [0f32; 16];
-                unroll(
-                    ja,
-                    #[inline(always)]
-                    |j| {
-                        let v = unsafe {
-                            ld_shared_v4_f32(
-                                sbase + a_frag0 + 4 * pa.val_offset(&[j as i64, kk as i64]) as u32,
-                            )
-                        };
-                        af[4 * j] = v.x;
-                        af[4 * j + 1] = v.y;
-                        af[4 * j + 2] = v.z;
-                        af[4 * j + 3] = v.w;
-                    },
-                );
-                unroll(
-                    jb,
-                    #[inline(always)]
-                    |j| {
-                        let v = unsafe {
-                            ld_shared_v4_f32(
-                                sbase + b_frag0 + 4 * pb.val_offset(&[j as i64, kk as i64]) as u32,
-                            )
-                        };
-                        bf[4 * j] = v.x;
-                        bf[4 * j + 1] = v.y;
-                        bf[4 * j + 2] = v.z;
-                        bf[4 * j + 3] = v.w;
-                    },
-                );
+                let cur = kk % 2;
+                if kk + 1 < BK as usize {
+                    load_frags(&mut af, &mut bf, sbase, kk + 1, cur ^ 1);
+                } else {
+                    if more {
+                        la.store(next, lds_a as u32);
+                        lb.store(next + sb_off, lds_b as u32);
+                    }
+                    sync_threads();
+                    if more {
+                        load_frags(&mut af, &mut bf, next, 0, cur ^ 1);
+                    }
+                }
                 let tm = 4 * ja;
                 unroll(
                     4 * jb,
@@ -474,19 +558,14 @@ pub unsafe fn sgemm<
                             tm,
                             #[inline(always)]
                             |im| {
-                                acc[im + tm * jn] = af[im].mul_add_fast(bf[jn], acc[im + tm * jn]);
+                                acc[im + tm * jn] =
+                                    af[cur][im].mul_add_fast(bf[cur][jn], acc[im + tm * jn]);
                             },
                         );
                     },
                 );
             },
         );
-        if more {
-            let next = smem + (stage ^ 1) * stage_bytes;
-            la.store(next, lds_a as u32);
-            lb.store(next + sb_off, lds_b as u32);
-        }
-        sync_threads();
         stage ^= 1;
         kt += 1;
     }
@@ -514,7 +593,19 @@ pub unsafe fn sgemm<
                             if gn < n {
                                 let r = |i: usize| acc[4 * jm + i + tm * (4 * jn + vn)];
                                 let p = c.wrapping_offset(gm as isize + gn as isize * ldc as isize);
-                                if gm + 3 < m && vc {
+                                if split {
+                                    unroll(
+                                        4,
+                                        #[inline(always)]
+                                        |i| {
+                                            if gm + (i as i32) < m {
+                                                unsafe {
+                                                    red_add_f32(p.wrapping_add(i), alpha * r(i))
+                                                };
+                                            }
+                                        },
+                                    );
+                                } else if gm + 3 < m && vc {
                                     let mut v = Float4 {
                                         x: alpha * r(0),
                                         y: alpha * r(1),
@@ -554,6 +645,39 @@ pub unsafe fn sgemm<
     );
 }
 
+/// `red.global.add.f32`: `*p += v` atomically, no return value (`atomicAdd`, result unused).
+///
+/// # Safety
+/// `p` is a generic pointer into global memory, 4-byte aligned.
+#[inline(always)]
+unsafe fn red_add_f32(p: *mut f32, v: f32) {
+    unsafe {
+        core::arch::asm!(
+            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; red.global.add.f32 [g], {v}; }}",
+            p = in(reg64) p,
+            v = in(reg32) v,
+            options(nostack, preserves_flags),
+        )
+    }
+}
+
+/// `C = beta·C` on the `(M,N):(_1,ldc)` matrix (`beta == 0`: `C = 0`, C is not read), one
+/// thread per element, grid `(ceil(M/256), min(N, 65535))` (grid-stride along N): the split-K
+/// prologue.
+///
+/// # Safety
+/// 256 threads per block; `c` valid for `(M,N)` with leading dimension `ldc`.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn sgemm_scale_c(m: i32, n: i32, beta: f32, c: *mut f32, ldc: i32) {
+    let i = (block_idx_x() * 256 + thread_idx_x()) as i32;
+    let mut j = block_idx_y() as i32;
+    while i < m && j < n {
+        let p = c.wrapping_offset(i as isize + j as isize * ldc as isize);
+        unsafe { *p = if beta == 0.0 { 0.0 } else { beta * *p } };
+        j += grid_dim_y() as i32;
+    }
+}
+
 /// `a·b + c` as one `fma.rn.f32` (`llvm.fma.f32`: no intermediate rounding), the FFMA of the
 /// hot loop.
 trait MulAddFast {
@@ -582,6 +706,8 @@ macro_rules! sgemm_entry {
             m: i32,
             n: i32,
             k: i32,
+            kc: i32,
+            rast: i32,
             alpha: f32,
             a: *const f32,
             lda: i32,
@@ -597,7 +723,7 @@ macro_rules! sgemm_entry {
                 Cfg::<$bm, $bn, $bk, $tx, $ty>::TM * Cfg::<$bm, $bn, $bk, $tx, $ty>::TN;
             unsafe {
                 sgemm::<$ma, $mb, $bm, $bn, $bk, $tx, $ty, { $tx * $ty }, CA, CB, NACC>(
-                    m, n, k, alpha, a, lda, b, ldb, beta, c, ldc,
+                    m, n, k, kc, rast, alpha, a, lda, b, ldb, beta, c, ldc,
                 )
             }
         }
