@@ -30,7 +30,12 @@ fn main() {
     ] {
         println!("cargo:rerun-if-changed={p}");
     }
-    for v in ["CUTE_RS_ARCH", "CUTE_RS_NIGHTLY", "CUTE_RS_REQUIRE_PTX", "CUTE_RS_SKIP_PTX"] {
+    for v in [
+        "CUTE_RS_ARCH",
+        "CUTE_RS_NIGHTLY",
+        "CUTE_RS_REQUIRE_PTX",
+        "CUTE_RS_SKIP_PTX",
+    ] {
         println!("cargo:rerun-if-env-changed={v}");
     }
 
@@ -44,7 +49,9 @@ fn main() {
     let require = !skip && std::env::var("CUTE_RS_REQUIRE_PTX").is_ok_and(|v| v == "1");
 
     let result = if skip {
-        Err(ptx::Error::Missing("CUTE_RS_SKIP_PTX=1 was set".to_string()))
+        Err(ptx::Error::Missing(
+            "CUTE_RS_SKIP_PTX=1 was set".to_string(),
+        ))
     } else {
         ptx::build(&opts)
     };

@@ -26,7 +26,9 @@ use cute_rs::layout_types::eval::{Semantics, eval_in};
 const MAX_SHOWN_PER_OP: usize = 5;
 
 fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("data")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data")
 }
 
 struct Case {
@@ -39,22 +41,29 @@ struct Case {
 
 fn load(file: &str) -> Vec<Case> {
     let path = data_dir().join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let v: serde_json::Value =
-            serde_json::from_str(line).unwrap_or_else(|e| panic!("{file}:{}: bad JSON: {e}", n + 1));
+        let v: serde_json::Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| panic!("{file}:{}: bad JSON: {e}", n + 1));
         let s = |k: &str| -> String {
-            v[k].as_str().unwrap_or_else(|| panic!("{file}:{}: missing string field {k:?}", n + 1)).to_string()
+            v[k].as_str()
+                .unwrap_or_else(|| panic!("{file}:{}: missing string field {k:?}", n + 1))
+                .to_string()
         };
         let args = v["args"]
             .as_array()
             .unwrap_or_else(|| panic!("{file}:{}: missing args", n + 1))
             .iter()
-            .map(|a| a.as_str().unwrap_or_else(|| panic!("{file}:{}: non-string arg", n + 1)).to_string())
+            .map(|a| {
+                a.as_str()
+                    .unwrap_or_else(|| panic!("{file}:{}: non-string arg", n + 1))
+                    .to_string()
+            })
             .collect();
         out.push(Case {
             id: s("id"),
@@ -69,7 +78,9 @@ fn load(file: &str) -> Vec<Case> {
 
 fn skips(file: &str) -> HashMap<String, String> {
     let path = data_dir().join(file.trim_end_matches(".jsonl").to_string() + ".skip");
-    let Ok(text) = std::fs::read_to_string(path) else { return HashMap::new() };
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return HashMap::new();
+    };
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -147,13 +158,20 @@ impl Parser<'_> {
         while matches!(self.peek(), Some(c) if c.is_ascii_digit()) {
             self.i += 1;
         }
-        std::str::from_utf8(&self.s[j..self.i]).ok()?.parse().ok().map(|v| Node::Int(v, stat))
+        std::str::from_utf8(&self.s[j..self.i])
+            .ok()?
+            .parse()
+            .ok()
+            .map(|v| Node::Int(v, stat))
     }
 }
 
 /// `(shape, Some(stride))` for a layout, `(tuple, None)` otherwise.
 fn parse_text(s: &str) -> Option<(Node, Option<Node>)> {
-    let mut p = Parser { s: s.trim().as_bytes(), i: 0 };
+    let mut p = Parser {
+        s: s.trim().as_bytes(),
+        i: 0,
+    };
     let a = p.tuple()?;
     let b = if p.peek() == Some(b':') {
         p.i += 1;
@@ -184,7 +202,11 @@ fn unwrap_rank1(n: Node) -> Node {
     match n {
         Node::Tuple(v) => {
             let mut v: Vec<Node> = v.into_iter().map(unwrap_rank1).collect();
-            if v.len() == 1 { v.pop().unwrap() } else { Node::Tuple(v) }
+            if v.len() == 1 {
+                v.pop().unwrap()
+            } else {
+                Node::Tuple(v)
+            }
         }
         o => o,
     }
@@ -196,9 +218,12 @@ fn mask_size1(shape: &Node, stride: &Node) -> Option<Node> {
         return Some(Node::Any);
     }
     match (shape, stride) {
-        (Node::Tuple(a), Node::Tuple(b)) if a.len() == b.len() => {
-            a.iter().zip(b).map(|(x, y)| mask_size1(x, y)).collect::<Option<Vec<_>>>().map(Node::Tuple)
-        }
+        (Node::Tuple(a), Node::Tuple(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .map(|(x, y)| mask_size1(x, y))
+            .collect::<Option<Vec<_>>>()
+            .map(Node::Tuple),
         (Node::Int(..), Node::Int(..)) => Some(stride.clone()),
         _ => None,
     }
@@ -244,10 +269,16 @@ fn install_quiet_hook() {
 
 fn run_one(op: &str, args: &[String], loose: bool) -> Result<String, String> {
     let a: Vec<&str> = args.iter().map(String::as_str).collect();
-    let sem = if loose { Semantics::Auto } else { Semantics::Cute };
+    let sem = if loose {
+        Semantics::Auto
+    } else {
+        Semantics::Cute
+    };
     QUIET.with(|q| q.set(true));
     let r = panic::catch_unwind(AssertUnwindSafe(|| {
-        eval_in(sem, op, &a).map(|v| v.to_string()).map_err(|e| e.to_string())
+        eval_in(sem, op, &a)
+            .map(|v| v.to_string())
+            .map_err(|e| e.to_string())
     }));
     QUIET.with(|q| q.set(false));
     match r {
@@ -315,25 +346,50 @@ fn check_file(file: &str) {
     let mut report = String::new();
     let (mut tc, mut tp, mut tf, mut ts) = (0, 0, 0, 0);
     writeln!(report, "\n{file}").unwrap();
-    writeln!(report, "  {:<24} {:>6} {:>6} {:>6} {:>6}", "op", "cases", "pass", "fail", "skip").unwrap();
+    writeln!(
+        report,
+        "  {:<24} {:>6} {:>6} {:>6} {:>6}",
+        "op", "cases", "pass", "fail", "skip"
+    )
+    .unwrap();
     for (op, s) in &stats {
-        writeln!(report, "  {:<24} {:>6} {:>6} {:>6} {:>6}", op, s.cases, s.pass, s.fail, s.skip).unwrap();
+        writeln!(
+            report,
+            "  {:<24} {:>6} {:>6} {:>6} {:>6}",
+            op, s.cases, s.pass, s.fail, s.skip
+        )
+        .unwrap();
         tc += s.cases;
         tp += s.pass;
         tf += s.fail;
         ts += s.skip;
     }
-    writeln!(report, "  {:<24} {:>6} {:>6} {:>6} {:>6}", "TOTAL", tc, tp, tf, ts).unwrap();
+    writeln!(
+        report,
+        "  {:<24} {:>6} {:>6} {:>6} {:>6}",
+        "TOTAL", tc, tp, tf, ts
+    )
+    .unwrap();
     for (op, s) in &stats {
         if !s.shown.is_empty() {
-            writeln!(report, "\nfirst mismatches for {op} ({} of {}):", s.shown.len(), s.fail).unwrap();
+            writeln!(
+                report,
+                "\nfirst mismatches for {op} ({} of {}):",
+                s.shown.len(),
+                s.fail
+            )
+            .unwrap();
             for m in &s.shown {
                 writeln!(report, "{m}").unwrap();
             }
         }
     }
     println!("{report}");
-    assert!(tf == 0, "{file}: {tf} of {} cases mismatch (see the table above)", tc - ts);
+    assert!(
+        tf == 0,
+        "{file}: {tf} of {} cases mismatch (see the table above)",
+        tc - ts
+    );
 }
 
 macro_rules! data_tests {
@@ -394,7 +450,10 @@ fn every_data_file_has_a_test() {
             missing.push(name);
         }
     }
-    assert!(missing.is_empty(), "data files without a test in tests/differential.rs: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "data files without a test in tests/differential.rs: {missing:?}"
+    );
 }
 
 /// The loose comparison itself (FORMAT.md).

@@ -14,7 +14,8 @@ fn static_layout_indexing_has_no_div_or_rem() {
         eprintln!("SKIPPED static_layout_indexing_has_no_div_or_rem: no PTX in this build ({why})");
         return;
     }
-    let body = kernel_body(cute_rs::KERNELS_PTX, "static_layout_probe").expect("static_layout_probe is in the PTX");
+    let body = kernel_body(cute_rs::KERNELS_PTX, "static_layout_probe")
+        .expect("static_layout_probe is in the PTX");
     let instrs: Vec<&str> = body
         .lines()
         .map(str::trim)
@@ -22,9 +23,20 @@ fn static_layout_indexing_has_no_div_or_rem() {
         .collect();
     for l in &instrs {
         let op = l.split_whitespace().next().unwrap_or("");
-        assert!(!op.starts_with("div.") && !op.starts_with("rem."), "division/remainder in static indexing: {l}");
-        assert!(!l.contains(".local"), "local memory in static indexing: {l}");
+        assert!(
+            !op.starts_with("div.") && !op.starts_with("rem."),
+            "division/remainder in static indexing: {l}"
+        );
+        assert!(
+            !l.contains(".local"),
+            "local memory in static indexing: {l}"
+        );
     }
     // the static strides appear as shifts/masks
-    assert!(instrs.iter().any(|l| l.starts_with("shl.") || l.starts_with("bfe.")), "{body}");
+    assert!(
+        instrs
+            .iter()
+            .any(|l| l.starts_with("shl.") || l.starts_with("bfe.")),
+        "{body}"
+    );
 }

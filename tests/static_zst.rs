@@ -46,9 +46,9 @@ fn constants() {
     assert_eq!(COMPL_SIZE, 4);
     assert_eq!(SMEM_A, 16384);
     assert_eq!(SMEM_TOTAL, 98304);
-    assert!(SMEM_TOTAL <= SMEM_BYTES_MAX);
+    const { assert!(SMEM_TOTAL <= SMEM_BYTES_MAX) };
     assert_eq!(THREADS, 256);
-    assert!(THREADS <= MAX_THREADS);
+    const { assert!(THREADS <= MAX_THREADS) };
     assert_eq!(VEC, 8);
     assert_eq!(MCV, 8);
 }

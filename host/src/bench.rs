@@ -25,10 +25,18 @@ impl BenchRow {
     /// Rate of a time for this row's work, in its unit.
     pub fn rate(&self, ms: f64) -> f64 {
         let scale = if self.unit == "TFLOP/s" { 1e9 } else { 1e6 };
-        if ms > 0.0 { self.work / (ms * scale) } else { 0.0 }
+        if ms > 0.0 {
+            self.work / (ms * scale)
+        } else {
+            0.0
+        }
     }
     /// Ours / reference throughput.
     pub fn ratio(&self) -> f64 {
-        if self.ours_ms > 0.0 { self.ref_ms / self.ours_ms } else { 0.0 }
+        if self.ours_ms > 0.0 {
+            self.ref_ms / self.ours_ms
+        } else {
+            0.0
+        }
     }
 }

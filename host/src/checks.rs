@@ -51,7 +51,10 @@ pub fn f16_bits_exact(x: f32) -> u16 {
     let b = x.to_bits();
     let sign = ((b >> 16) & 0x8000) as u16;
     let exp = ((b >> 23) & 0xff) as i32 - 127 + 15;
-    assert!((1..31).contains(&exp) && b & 0x1fff == 0, "{x} is not an exact normal f16");
+    assert!(
+        (1..31).contains(&exp) && b & 0x1fff == 0,
+        "{x} is not an exact normal f16"
+    );
     sign | ((exp as u16) << 10) | ((b >> 13) & 0x3ff) as u16
 }
 
@@ -70,13 +73,32 @@ pub fn compare(got: &[f32], want: &[f32]) -> (usize, f64) {
     (bad, max)
 }
 
-fn row(kernel: &'static str, shape: String, got: &[f32], want: &[f32], ms: f32, note: String) -> Row {
+fn row(
+    kernel: &'static str,
+    shape: String,
+    got: &[f32],
+    want: &[f32],
+    ms: f32,
+    note: String,
+) -> Row {
     let (mismatches, max_err) = compare(got, want);
-    Row { kernel, shape, pass: mismatches == 0, max_err, mismatches, ms, note }
+    Row {
+        kernel,
+        shape,
+        pass: mismatches == 0,
+        max_err,
+        mismatches,
+        ms,
+        note,
+    }
 }
 
 fn gbps(bytes: usize, ms: f32) -> String {
-    if ms > 0.0 && bytes >= 1 << 20 { format!("{:.0} GB/s", bytes as f64 / (ms as f64 * 1e6)) } else { String::new() }
+    if ms > 0.0 && bytes >= 1 << 20 {
+        format!("{:.0} GB/s", bytes as f64 / (ms as f64 * 1e6))
+    } else {
+        String::new()
+    }
 }
 
 type CopyFn = fn(
@@ -140,7 +162,14 @@ fn check_mma(gpu: &Gpu, k: &Kernels) -> Result<Row, DriverError> {
     let mut dd = s.alloc_zeros::<f32>(128)?;
     let ms = kernels::mma_m16n8k16_smoke(k, s, &da, &dbt, &dc, &mut dd)?;
     let got = s.clone_dtoh(&dd)?;
-    Ok(row("mma_m16n8k16_smoke", "16x8x16 f16->f32".into(), &got, &want, ms, "ldmatrix+mma.sync".into()))
+    Ok(row(
+        "mma_m16n8k16_smoke",
+        "16x8x16 f16->f32".into(),
+        &got,
+        &want,
+        ms,
+        "ldmatrix+mma.sync".into(),
+    ))
 }
 
 /// The `shfl.sync.bfly` butterfly of `warp_sum_f32`, simulated lane by lane.
@@ -162,19 +191,31 @@ fn check_warp_sum(gpu: &Gpu, k: &Kernels, warps: usize, block: u32) -> Result<Ro
     let n = warps * 32;
     let mut rng = Rng::new(0x5EED ^ n as u64);
     let x: Vec<f32> = (0..n).map(|_| rng.unit()).collect();
-    let want: Vec<f32> = x.chunks_exact(32).map(|w| butterfly_sum(w.try_into().unwrap())).collect();
+    let want: Vec<f32> = x
+        .chunks_exact(32)
+        .map(|w| butterfly_sum(w.try_into().unwrap()))
+        .collect();
     let dx = s.clone_htod(&x)?;
     let mut dout = s.alloc_zeros::<f32>(warps)?;
     let ms = kernels::warp_sum_smoke(k, s, &dx, &mut dout, block)?;
     let got = s.clone_dtoh(&dout)?;
-    Ok(row("warp_sum_smoke", format!("n={n} block={block}"), &got, &want, ms, "shfl.sync.bfly".into()))
+    Ok(row(
+        "warp_sum_smoke",
+        format!("n={n} block={block}"),
+        &got,
+        &want,
+        ms,
+        "shfl.sync.bfly".into(),
+    ))
 }
 
 /// Runs every check; a driver error in one becomes a FAIL row, not an abort.
 pub fn run_all(gpu: &Gpu, k: &Kernels) -> Vec<Row> {
     let sms = gpu
         .ctx
-        .attribute(cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+        .attribute(
+            cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+        )
         .unwrap_or(132)
         .max(1) as u32;
     let mut rows = Vec::new();
@@ -192,9 +233,19 @@ pub fn run_all(gpu: &Gpu, k: &Kernels) -> Vec<Row> {
     let v4: CopyFn = kernels::copy_f32_v4;
     let ca: CopyFn = kernels::copy_f32_cp_async;
     for &n in &[1usize, 3, 4, 1023, 4097, (1 << 20) + 3, 1 << 26] {
-        push("copy_f32_v4", format!("n={n}"), check_copy(gpu, k, "copy_f32_v4", v4, n, 256, sms * 8));
+        push(
+            "copy_f32_v4",
+            format!("n={n}"),
+            check_copy(gpu, k, "copy_f32_v4", v4, n, 256, sms * 8),
+        );
     }
-    for &(n, block) in &[(1usize, 32u32), (7, 64), (4096 + 2, 128), ((1 << 20) + 1, 128), (1 << 26, 256)] {
+    for &(n, block) in &[
+        (1usize, 32u32),
+        (7, 64),
+        (4096 + 2, 128),
+        ((1 << 20) + 1, 128),
+        (1 << 26, 256),
+    ] {
         push(
             "copy_f32_cp_async",
             format!("n={n}"),
@@ -203,7 +254,11 @@ pub fn run_all(gpu: &Gpu, k: &Kernels) -> Vec<Row> {
     }
     push("mma_m16n8k16_smoke", "16x8x16".into(), check_mma(gpu, k));
     for &(warps, block) in &[(1usize, 32u32), (1000, 256), (4096, 128)] {
-        push("warp_sum_smoke", format!("n={}", warps * 32), check_warp_sum(gpu, k, warps, block));
+        push(
+            "warp_sum_smoke",
+            format!("n={}", warps * 32),
+            check_warp_sum(gpu, k, warps, block),
+        );
     }
     rows.extend(crate::copy::check_all(gpu));
     rows.extend(crate::gemm::checks(gpu));
@@ -213,11 +268,15 @@ pub fn run_all(gpu: &Gpu, k: &Kernels) -> Vec<Row> {
 /// Prints the table; returns whether every row passed.
 pub fn print_table(rows: &[Row]) -> bool {
     println!(
-        "{:<20} {:<30} {:<6} {:>10} {:>10}  {}",
-        "kernel", "shape", "result", "max_err", "time_ms", "note"
+        "{:<20} {:<30} {:<6} {:>10} {:>10}  note",
+        "kernel", "shape", "result", "max_err", "time_ms"
     );
     for r in rows {
-        let err = if r.mismatches == 0 { "0".to_string() } else { format!("{:.3e}", r.max_err) };
+        let err = if r.mismatches == 0 {
+            "0".to_string()
+        } else {
+            format!("{:.3e}", r.max_err)
+        };
         let mut note = r.note.clone();
         if r.mismatches > 0 {
             note = format!("{} bit mismatches; {note}", r.mismatches);

@@ -63,7 +63,9 @@ fn answer_value(line: &str) -> Value {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let result = std::panic::catch_unwind(|| {
-        layout_types::eval::eval_in(sem, op, &args).map(|v| v.to_string()).map_err(|e| e.to_string())
+        layout_types::eval::eval_in(sem, op, &args)
+            .map(|v| v.to_string())
+            .map_err(|e| e.to_string())
     });
     std::panic::set_hook(hook);
     match result {

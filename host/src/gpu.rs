@@ -50,7 +50,9 @@ pub fn open(ordinal: usize) -> Result<Gpu, NoGpu> {
     if let Some(why) = cute_rs::KERNELS_PTX_ERROR {
         return Err(NoGpu(format!("no GPU kernels in this build ({why})")));
     }
-    let present = no_panic("loading libcuda", || unsafe { cudarc::driver::sys::is_culib_present() })?;
+    let present = no_panic("loading libcuda", || unsafe {
+        cudarc::driver::sys::is_culib_present()
+    })?;
     if !present {
         return Err(NoGpu(
             "no CUDA driver: libcuda.so could not be loaded (no NVIDIA driver on this machine)"
@@ -61,24 +63,37 @@ pub fn open(ordinal: usize) -> Result<Gpu, NoGpu> {
 }
 
 fn open_inner(ordinal: usize) -> Result<Gpu, NoGpu> {
-    let count = CudaContext::device_count()
-        .map_err(|e| NoGpu(format!("no usable CUDA device: cuInit/cuDeviceGetCount failed: {e}")))?;
+    let count = CudaContext::device_count().map_err(|e| {
+        NoGpu(format!(
+            "no usable CUDA device: cuInit/cuDeviceGetCount failed: {e}"
+        ))
+    })?;
     if count <= 0 {
-        return Err(NoGpu("no CUDA device: the driver reports 0 GPUs".to_string()));
+        return Err(NoGpu(
+            "no CUDA device: the driver reports 0 GPUs".to_string(),
+        ));
     }
     if ordinal >= count as usize {
-        return Err(NoGpu(format!("no CUDA device {ordinal}: the driver reports {count}")));
+        return Err(NoGpu(format!(
+            "no CUDA device {ordinal}: the driver reports {count}"
+        )));
     }
     let ctx = CudaContext::new(ordinal)
         .map_err(|e| NoGpu(format!("could not create a context on GPU {ordinal}: {e}")))?;
     let name = ctx.name().unwrap_or_else(|_| "unknown GPU".to_string());
     let (major, minor) = ctx.compute_capability().unwrap_or((0, 0));
     let sms = ctx
-        .attribute(cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+        .attribute(
+            cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+        )
         .unwrap_or(0);
     let description = format!("{name} (sm_{major}{minor}, {sms} SMs)");
     let arch = cute_rs::KERNELS_PTX_ARCH;
-    let arch_cc: String = arch.trim_start_matches("sm_").chars().filter(char::is_ascii_digit).collect();
+    let arch_cc: String = arch
+        .trim_start_matches("sm_")
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
     if arch.ends_with('a') && arch_cc != format!("{major}{minor}") {
         return Err(NoGpu(format!(
             "{description}: the embedded PTX targets {arch}, which runs only on sm_{arch_cc}; \
@@ -88,6 +103,15 @@ fn open_inner(ordinal: usize) -> Result<Gpu, NoGpu> {
     let stream = ctx.default_stream();
     let module = ctx
         .load_module(Ptx::from_src(cute_rs::KERNELS_PTX))
-        .map_err(|e| NoGpu(format!("{description}: the driver rejected the embedded PTX: {e}")))?;
-    Ok(Gpu { ctx, stream, module, description })
+        .map_err(|e| {
+            NoGpu(format!(
+                "{description}: the driver rejected the embedded PTX: {e}"
+            ))
+        })?;
+    Ok(Gpu {
+        ctx,
+        stream,
+        module,
+        description,
+    })
 }

@@ -30,10 +30,7 @@ impl Kernels {
     }
 }
 
-fn timed(
-    mut b: cudarc::driver::LaunchArgs<'_>,
-    cfg: LaunchConfig,
-) -> Result<Millis, DriverError> {
+fn timed(mut b: cudarc::driver::LaunchArgs<'_>, cfg: LaunchConfig) -> Result<Millis, DriverError> {
     b.record_kernel_launch(sys::CUevent_flags::CU_EVENT_DEFAULT);
     // SAFETY: every caller passes arguments matching the kernel's signature and
     // buffers of the sizes its doc requires.
@@ -47,7 +44,11 @@ fn timed(
 /// 1-D config: `block` threads, enough blocks for `work` items capped at `max_blocks`.
 pub fn grid_1d(work: usize, block: u32, max_blocks: u32) -> LaunchConfig {
     let blocks = work.div_ceil(block as usize).clamp(1, max_blocks as usize) as u32;
-    LaunchConfig { grid_dim: (blocks, 1, 1), block_dim: (block, 1, 1), shared_mem_bytes: 0 }
+    LaunchConfig {
+        grid_dim: (blocks, 1, 1),
+        block_dim: (block, 1, 1),
+        shared_mem_bytes: 0,
+    }
 }
 
 /// `copy_f32_v4(src, dst, n)`.
@@ -89,7 +90,11 @@ pub fn mma_m16n8k16_smoke(
     d: &mut CudaSlice<f32>,
 ) -> Result<Millis, DriverError> {
     assert!(a.len() >= 256 && bt.len() >= 128 && c.len() >= 128 && d.len() >= 128);
-    let cfg = LaunchConfig { grid_dim: (1, 1, 1), block_dim: (32, 1, 1), shared_mem_bytes: 768 };
+    let cfg = LaunchConfig {
+        grid_dim: (1, 1, 1),
+        block_dim: (32, 1, 1),
+        shared_mem_bytes: 768,
+    };
     let mut b = s.launch_builder(&k.mma_m16n8k16_smoke);
     b.arg(a).arg(bt).arg(c).arg(d);
     timed(b, cfg)
@@ -104,7 +109,7 @@ pub fn warp_sum_smoke(
     block: u32,
 ) -> Result<Millis, DriverError> {
     let n = x.len();
-    assert!(n % 32 == 0 && out.len() >= n / 32 && block % 32 == 0);
+    assert!(n.is_multiple_of(32) && out.len() >= n / 32 && block.is_multiple_of(32));
     let cfg = grid_1d(n, block, u32::MAX);
     let mut b = s.launch_builder(&k.warp_sum_smoke);
     b.arg(x).arg(out).arg(&n);

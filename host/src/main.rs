@@ -75,7 +75,9 @@ fn parse_device(rest: &[String]) -> Result<usize, String> {
         match a.as_str() {
             "--device" => {
                 let v = it.next().ok_or("--device needs a number")?;
-                device = v.parse().map_err(|_| format!("--device: `{v}` is not a number"))?;
+                device = v
+                    .parse()
+                    .map_err(|_| format!("--device: `{v}` is not a number"))?;
             }
             other => return Err(format!("unknown argument `{other}`")),
         }

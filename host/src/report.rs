@@ -33,7 +33,7 @@ pub type Runner = fn(&Gpu, &mut Progress) -> Result<Vec<BenchRow>, String>;
 fn runner(family: &str) -> Result<Runner, String> {
     match family {
         "copy" => Ok(crate::copy::bench_report), // FAMILY copy
-        "gemm" => Ok(crate::gemm::bench), // FAMILY gemm
+        "gemm" => Ok(crate::gemm::bench),        // FAMILY gemm
         other => Err(format!(
             "unknown benchmark family `{other}` (copy, gemm, all)"
         )),

@@ -9,27 +9,51 @@ mod ptxas;
 
 use std::path::PathBuf;
 
-fn ptx() -> &'static str {
+/// The embedded PTX; `None` (after a visible SKIP line) when this build has none, unless
+/// `CUTE_RS_REQUIRE_PTX=1` (set by `cargo xtask test`) makes that a failure.
+fn ptx(test: &str) -> Option<&'static str> {
     if let Some(why) = cute_rs::KERNELS_PTX_ERROR {
-        panic!("KERNELS_PTX is empty: {why}");
+        if std::env::var("CUTE_RS_REQUIRE_PTX").is_ok_and(|v| v == "1") {
+            panic!("KERNELS_PTX is empty: {why}");
+        }
+        eprintln!("SKIP {test}: no PTX in this build ({why})");
+        return None;
     }
-    cute_rs::KERNELS_PTX
+    Some(cute_rs::KERNELS_PTX)
 }
 
 #[test]
 fn ptx_is_one_self_contained_module() {
-    let p = ptx();
-    assert!(p.contains(&format!(".target {}", cute_rs::KERNELS_PTX_ARCH)), "wrong .target");
-    let externs: Vec<&str> = p.lines().filter(|l| l.trim_start().starts_with(".extern .func")).collect();
+    let Some(p) = ptx("ptx_is_one_self_contained_module") else {
+        return;
+    };
+    assert!(
+        p.contains(&format!(".target {}", cute_rs::KERNELS_PTX_ARCH)),
+        "wrong .target"
+    );
+    let externs: Vec<&str> = p
+        .lines()
+        .filter(|l| l.trim_start().starts_with(".extern .func"))
+        .collect();
     assert!(externs.is_empty(), "unresolved functions: {externs:?}");
-    for k in ["copy_f32_v4", "copy_f32_cp_async", "mma_m16n8k16_smoke", "warp_sum_smoke"] {
-        assert!(p.contains(&format!(".visible .entry {k}(")), "kernel {k} missing");
+    for k in [
+        "copy_f32_v4",
+        "copy_f32_cp_async",
+        "mma_m16n8k16_smoke",
+        "warp_sum_smoke",
+    ] {
+        assert!(
+            p.contains(&format!(".visible .entry {k}(")),
+            "kernel {k} missing"
+        );
     }
 }
 
 #[test]
 fn ptx_has_expected_instructions() {
-    let p = ptx();
+    let Some(p) = ptx("ptx_has_expected_instructions") else {
+        return;
+    };
     for i in [
         "ld.global.v4.f32",
         "st.global.v4.f32",
@@ -52,12 +76,19 @@ fn ptx_has_expected_instructions() {
 fn ptxas_assembles_without_spills() {
     let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target");
     let Some(bin) = ptxas::find(&target) else {
-        println!("SKIP ptxas_assembles_without_spills: ptxas not found (cargo xtask test installs it)");
-        eprintln!("SKIP ptxas_assembles_without_spills: ptxas not found (cargo xtask test installs it)");
+        println!(
+            "SKIP ptxas_assembles_without_spills: ptxas not found (cargo xtask test installs it)"
+        );
+        eprintln!(
+            "SKIP ptxas_assembles_without_spills: ptxas not found (cargo xtask test installs it)"
+        );
         return;
     };
     let path = std::env::temp_dir().join(format!("cute-rs-test-{}.ptx", std::process::id()));
-    std::fs::write(&path, ptx()).unwrap();
+    let Some(p) = ptx("ptxas_assembles_without_spills") else {
+        return;
+    };
+    std::fs::write(&path, p).unwrap();
     let report = ptxas::assemble(&bin, &path, cute_rs::KERNELS_PTX_ARCH);
     let _ = std::fs::remove_file(&path);
     let report = report.unwrap();

@@ -21,7 +21,10 @@ type Part = ZippedDivide<Layout<(_128, _64), (_1, _128)>, Thr>;
 pub unsafe extern "ptx-kernel" fn static_layout_probe(out: *mut u32) {
     let t = thread_idx_x() as i64;
     let tile = Tile::at(t % <Tile as StaticLayout>::SIZE);
-    let (m, n) = (<Thr as StaticLayout>::FLAT.mode_coord(t, 0), <Thr as StaticLayout>::FLAT.mode_coord(t, 1));
+    let (m, n) = (
+        <Thr as StaticLayout>::FLAT.mode_coord(t, 0),
+        <Thr as StaticLayout>::FLAT.mode_coord(t, 1),
+    );
     // thread (m, n)'s first element in the zipped-divided block tile
     let part = <Part as StaticLayout>::FLAT.crd(&[m + 32 * n, 0]);
     let i = block_idx_x() as usize * 256 + t as usize;

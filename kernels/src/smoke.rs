@@ -119,7 +119,10 @@ pub unsafe extern "ptx-kernel" fn mma_m16n8k16_smoke(
     let lane = thread_idx_x() as usize;
     let smem = dynamic_shared_mem::<Float4>(); // [0, 32): A (512 B), [32, 48): Bᵀ (256 B)
     unsafe {
-        cp_async_cg_16(to_shared_addr(smem.add(lane)), (a as *const Float4).add(lane) as *const u8);
+        cp_async_cg_16(
+            to_shared_addr(smem.add(lane)),
+            (a as *const Float4).add(lane) as *const u8,
+        );
         if lane < 16 {
             cp_async_cg_16(
                 to_shared_addr(smem.add(32 + lane)),
@@ -145,7 +148,12 @@ pub unsafe extern "ptx-kernel" fn mma_m16n8k16_smoke(
     let g = lane / 4;
     let cc = 2 * (lane % 4);
     let cin = unsafe {
-        [*c.add(g * 8 + cc), *c.add(g * 8 + cc + 1), *c.add((g + 8) * 8 + cc), *c.add((g + 8) * 8 + cc + 1)]
+        [
+            *c.add(g * 8 + cc),
+            *c.add(g * 8 + cc + 1),
+            *c.add((g + 8) * 8 + cc),
+            *c.add((g + 8) * 8 + cc + 1),
+        ]
     };
     let out = unsafe { mma_m16n8k16_f16_f32(afrag, bfrag, cin) };
     unsafe {

@@ -18,6 +18,8 @@ use core::fmt;
 pub use crate::Error;
 
 /// Result of an evaluation; its `Display` is CuTe's print text.
+// Plain `Copy` values (no_std, no allocation): the size difference is accepted.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Copy)]
 pub enum Value {
     /// An integer (`_N` or `N`).

@@ -9,8 +9,6 @@ pub mod algebra;
 pub mod check;
 pub mod consts;
 pub mod copy;
-pub mod swizzle;
-pub mod tensor;
 pub mod divide;
 pub mod int_tuple;
 pub mod layout;
@@ -18,6 +16,8 @@ pub mod parse;
 pub mod partition;
 pub mod product;
 pub mod static_layout;
+pub mod swizzle;
+pub mod tensor;
 
 pub use int_tuple::{IntTuple, Val};
 pub use layout::DynLayout;

@@ -15,6 +15,8 @@ use crate::algebra::Tiler;
 use crate::{DynLayout, Error, IntTuple, Val};
 
 /// One mode of a by-mode tiler, as parsed.
+// Plain `Copy` values (no_std, no allocation): the size difference is accepted.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug)]
 pub enum ParsedMode {
     /// A layout `s:d`.

@@ -24,7 +24,10 @@ struct Ws {
 
 impl Ws {
     fn new() -> Ws {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask in a subfolder").to_path_buf();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("xtask in a subfolder")
+            .to_path_buf();
         let target = match std::env::var_os("CARGO_TARGET_DIR") {
             Some(d) => root.join(d),
             None => root.join("target"),
@@ -58,7 +61,9 @@ fn main() -> ExitCode {
     };
     let rest = &args[1..];
     let code = match cmd.as_str() {
-        "build-kernels" => parse_build_args(rest).map_or(2, |(a, v)| build_kernels(&ws, a.as_deref(), v)),
+        "build-kernels" => {
+            parse_build_args(rest).map_or(2, |(a, v)| build_kernels(&ws, a.as_deref(), v))
+        }
         "run" => parse_build_args(rest).map_or(2, |(a, v)| run(&ws, a.as_deref(), v)),
         "test" => test(&ws),
         "bench" => host_release(&ws, "bench", rest),
@@ -99,9 +104,16 @@ fn parse_build_args(rest: &[String]) -> Option<(Option<String>, bool)> {
 }
 
 /// Builds the PTX; prints its path and, when ptxas is found, the resource table.
-fn build_ptx(ws: &Ws, arch: Option<&str>, verbose: bool) -> Result<(ptx::Options, ptx::Built), i32> {
+fn build_ptx(
+    ws: &Ws,
+    arch: Option<&str>,
+    verbose: bool,
+) -> Result<(ptx::Options, ptx::Built), i32> {
     let opts = ws.opts(arch, verbose);
-    eprintln!("[ptx] building kernels for {} (first build compiles core: ~1 min) ...", opts.arch);
+    eprintln!(
+        "[ptx] building kernels for {} (first build compiles core: ~1 min) ...",
+        opts.arch
+    );
     match ptx::build(&opts) {
         Ok(b) => {
             println!("{}", b.ptx_path.display());
@@ -114,7 +126,11 @@ fn build_ptx(ws: &Ws, arch: Option<&str>, verbose: bool) -> Result<(ptx::Options
     }
 }
 
-fn print_resources(ws: &Ws, opts: &ptx::Options, built: &ptx::Built) -> Result<Option<ptxas::Report>, String> {
+fn print_resources(
+    ws: &Ws,
+    opts: &ptx::Options,
+    built: &ptx::Built,
+) -> Result<Option<ptxas::Report>, String> {
     let Some(bin) = ptxas::find(&ws.target) else {
         println!(
             "ptxas not found: no resource table (install it: python3 -m pip install {}, or run `cargo xtask test`)",
@@ -148,7 +164,10 @@ fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
     };
     // The resource table is shown with or without a GPU: fetch ptxas (PyPI) like `test` does.
     if ptxas::find(&ws.target).is_none() {
-        eprintln!("[ptxas] not found; installing {} for the resource table ...", ptxas::PIP_PACKAGE);
+        eprintln!(
+            "[ptxas] not found; installing {} for the resource table ...",
+            ptxas::PIP_PACKAGE
+        );
         if let Err(e) = ptxas::install(&ws.target) {
             eprintln!("xtask: no ptxas ({e}); skipping the resource table");
         }
@@ -167,7 +186,9 @@ fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
 
 fn host_release(ws: &Ws, sub: &str, rest: &[String]) -> i32 {
     let mut c = ws.cargo();
-    c.args(["run", "--quiet", "--release", "-p", "host", "--", sub]).args(rest).env("CUTE_RS_REQUIRE_PTX", "1");
+    c.args(["run", "--quiet", "--release", "-p", "host", "--", sub])
+        .args(rest)
+        .env("CUTE_RS_REQUIRE_PTX", "1");
     status_code(&mut c)
 }
 
@@ -183,24 +204,35 @@ fn status_code(c: &mut Command) -> i32 {
 
 fn on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
 }
 
 const SANITIZERS: [&str; 4] = ["memcheck", "racecheck", "synccheck", "initcheck"];
 
 fn sanitize(ws: &Ws) -> i32 {
     let mut b = ws.cargo();
-    b.args(["build", "--quiet", "--release", "-p", "host"]).env("CUTE_RS_REQUIRE_PTX", "1");
+    b.args(["build", "--quiet", "--release", "-p", "host"])
+        .env("CUTE_RS_REQUIRE_PTX", "1");
     if status_code(&mut b) != 0 {
         return 1;
     }
     let host = ws.target.join("release/host");
     let cmds: Vec<String> = SANITIZERS
         .iter()
-        .map(|t| format!("compute-sanitizer --tool {t} --error-exitcode 1 {} run", host.display()))
+        .map(|t| {
+            format!(
+                "compute-sanitizer --tool {t} --error-exitcode 1 {} run",
+                host.display()
+            )
+        })
         .collect();
     let gpu = on_path("nvidia-smi").is_some_and(|smi| {
-        Command::new(smi).arg("-L").output().is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
+        Command::new(smi)
+            .arg("-L")
+            .output()
+            .is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
     });
     let Some(sanitizer) = on_path("compute-sanitizer").filter(|_| gpu) else {
         println!("no GPU or no compute-sanitizer here; on a GPU machine run:");
@@ -213,12 +245,17 @@ fn sanitize(ws: &Ws) -> i32 {
     for t in SANITIZERS {
         println!("== compute-sanitizer --tool {t}");
         let mut c = Command::new(&sanitizer);
-        c.args(["--tool", t, "--error-exitcode", "1"]).arg(&host).arg("run");
+        c.args(["--tool", t, "--error-exitcode", "1"])
+            .arg(&host)
+            .arg("run");
         if status_code(&mut c) != 0 {
             failed += 1;
         }
     }
-    println!("sanitize: {} passed, {failed} failed", SANITIZERS.len() - failed);
+    println!(
+        "sanitize: {} passed, {failed} failed",
+        SANITIZERS.len() - failed
+    );
     i32::from(failed > 0)
 }
 
@@ -255,10 +292,21 @@ fn test(ws: &Ws) -> i32 {
             return summary(&steps, t0);
         }
     };
-    steps.push(("ptx builds", Step::Pass(format!("{} kernels: {}", built.entries.len(), built.entries.join(", ")))));
+    steps.push((
+        "ptx builds",
+        Step::Pass(format!(
+            "{} kernels: {}",
+            built.entries.len(),
+            built.entries.join(", ")
+        )),
+    ));
 
     // 2. self-contained + expected instructions.
-    let missing: Vec<&str> = EXPECTED_INSTRUCTIONS.iter().copied().filter(|i| !built.ptx.contains(i)).collect();
+    let missing: Vec<&str> = EXPECTED_INSTRUCTIONS
+        .iter()
+        .copied()
+        .filter(|i| !built.ptx.contains(i))
+        .collect();
     steps.push((
         "ptx self-contained",
         match ptx::check_self_contained(&built.ptx) {
@@ -269,23 +317,36 @@ fn test(ws: &Ws) -> i32 {
     steps.push((
         "ptx instructions",
         if missing.is_empty() {
-            Step::Pass(format!("{} expected instructions present", EXPECTED_INSTRUCTIONS.len()))
+            Step::Pass(format!(
+                "{} expected instructions present",
+                EXPECTED_INSTRUCTIONS.len()
+            ))
         } else {
             Step::Fail(format!("missing: {}", missing.join(", ")))
         },
     ));
 
     // 3. ptxas (installed from PyPI if absent): assembles, no spills.
-    let ptxas_bin = ptxas::find(&ws.target).map(Ok).unwrap_or_else(|| ptxas::install(&ws.target));
+    let ptxas_bin = ptxas::find(&ws.target)
+        .map(Ok)
+        .unwrap_or_else(|| ptxas::install(&ws.target));
     match ptxas_bin.and_then(|b| ptxas::assemble(&b, &built.ptx_path, &opts.arch)) {
         Ok(report) => {
             print!("{}", ptxas::table(&report));
-            steps.push(("ptxas assembles", Step::Pass(format!("{} ({})", opts.arch, report.version))));
+            steps.push((
+                "ptxas assembles",
+                Step::Pass(format!("{} ({})", opts.arch, report.version)),
+            ));
             let spills: Vec<String> = report
                 .kernels
                 .iter()
                 .filter(|k| k.spill_stores + k.spill_loads > 0)
-                .map(|k| format!("{}: {} B stores, {} B loads", k.name, k.spill_stores, k.spill_loads))
+                .map(|k| {
+                    format!(
+                        "{}: {} B stores, {} B loads",
+                        k.name, k.spill_stores, k.spill_loads
+                    )
+                })
                 .collect();
             steps.push((
                 "no spills",
@@ -305,7 +366,8 @@ fn test(ws: &Ws) -> i32 {
 
     // 4. the workspace's tests (root package included), PTX embedded for real.
     let mut c = ws.cargo();
-    c.args(["test", "--workspace"]).env("CUTE_RS_REQUIRE_PTX", "1");
+    c.args(["test", "--workspace"])
+        .env("CUTE_RS_REQUIRE_PTX", "1");
     eprintln!("[test] cargo test --workspace");
     steps.push((
         "cargo test --workspace",
@@ -330,7 +392,11 @@ fn gpu_step(host: &Path) -> Step {
             match o.status.code() {
                 Some(0) => Step::Pass("all kernels PASS".into()),
                 Some(2) => Step::Skip(stderr.trim().to_string()),
-                _ => Step::Fail(format!("{}{}", stderr.trim(), stdout.lines().last().unwrap_or(""))),
+                _ => Step::Fail(format!(
+                    "{}{}",
+                    stderr.trim(),
+                    stdout.lines().last().unwrap_or("")
+                )),
             }
         }
         Err(e) => Step::Fail(format!("could not start {}: {e}", host.display())),
@@ -339,7 +405,10 @@ fn gpu_step(host: &Path) -> Step {
 
 fn summary(steps: &[(&str, Step)], t0: std::time::Instant) -> i32 {
     let (mut p, mut f, mut s) = (0, 0, 0);
-    println!("\n== cargo xtask test ({:.0} s)", t0.elapsed().as_secs_f64());
+    println!(
+        "\n== cargo xtask test ({:.0} s)",
+        t0.elapsed().as_secs_f64()
+    );
     for (name, step) in steps {
         let (tag, text) = match step {
             Step::Pass(t) => {

@@ -141,13 +141,21 @@ pub fn clean_command(program: &str) -> Command {
 }
 
 fn output_of(cmd: &mut Command) -> Option<String> {
-    let out = cmd.stdin(Stdio::null()).stderr(Stdio::null()).output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    let out = cmd
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 fn run_status(cmd: &mut Command, verbose: bool) -> Result<(), String> {
     let out = if verbose {
-        cmd.stdin(Stdio::null()).status().map(|s| (s, String::new()))
+        cmd.stdin(Stdio::null())
+            .status()
+            .map(|s| (s, String::new()))
     } else {
         cmd.stdin(Stdio::null()).output().map(|o| {
             let mut text = String::from_utf8_lossy(&o.stdout).into_owned();
@@ -181,7 +189,10 @@ pub fn ensure_toolchain(opts: &Options) -> Result<String, Error> {
     let version = || output_of(rustup(opts).args(["rustc", "-V"]));
     if version().is_none() {
         if !opts.install {
-            return Err(Error::Missing(format!("no `{tc}` toolchain; {}", install_hint(tc))));
+            return Err(Error::Missing(format!(
+                "no `{tc}` toolchain; {}",
+                install_hint(tc)
+            )));
         }
         eprintln!("[ptx] installing toolchain {tc} ...");
         run_status(
@@ -194,7 +205,9 @@ pub fn ensure_toolchain(opts: &Options) -> Result<String, Error> {
     let sysroot = output_of(rustup(opts).args(["rustc", "--print", "sysroot"]))
         .map(PathBuf::from)
         .ok_or_else(|| Error::Missing(install_hint(tc)))?;
-    let has_src = sysroot.join("lib/rustlib/src/rust/library/core/Cargo.toml").is_file();
+    let has_src = sysroot
+        .join("lib/rustlib/src/rust/library/core/Cargo.toml")
+        .is_file();
     let has_llvm_tools = llvm_tool(&sysroot, "llc").is_some();
     let mut missing = Vec::new();
     if !has_src {
@@ -204,14 +217,22 @@ pub fn ensure_toolchain(opts: &Options) -> Result<String, Error> {
         missing.push("llvm-tools");
     }
     if !missing.is_empty() {
-        let add = format!("rustup component add --toolchain {tc} {}", missing.join(" "));
+        let add = format!(
+            "rustup component add --toolchain {tc} {}",
+            missing.join(" ")
+        );
         if !opts.install {
-            return Err(Error::Missing(format!("`{tc}` lacks {}; run `{add}`", missing.join(", "))));
+            return Err(Error::Missing(format!(
+                "`{tc}` lacks {}; run `{add}`",
+                missing.join(", ")
+            )));
         }
         eprintln!("[ptx] {add}");
         let mut c = clean_command("rustup");
-        c.args(["component", "add", "--toolchain", tc]).args(&missing);
-        run_status(&mut c, opts.verbose).map_err(|e| Error::Missing(format!("{e}\nrun `{add}`")))?;
+        c.args(["component", "add", "--toolchain", tc])
+            .args(&missing);
+        run_status(&mut c, opts.verbose)
+            .map_err(|e| Error::Missing(format!("{e}\nrun `{add}`")))?;
     }
     Ok(rustc_v)
 }
@@ -237,7 +258,14 @@ pub fn cargo_command(opts: &Options) -> Command {
         .arg("rustc")
         .arg("--manifest-path")
         .arg(opts.root.join("kernels/Cargo.toml"))
-        .args(["--release", "--target", TARGET, "-Zbuild-std=core", "--crate-type", "staticlib"])
+        .args([
+            "--release",
+            "--target",
+            TARGET,
+            "-Zbuild-std=core",
+            "--crate-type",
+            "staticlib",
+        ])
         .arg("--target-dir")
         .arg(opts.kernel_target_dir())
         .args(["--", "--emit=asm"])
@@ -268,7 +296,10 @@ pub fn check_self_contained(ptx: &str) -> Result<Vec<String>, String> {
         .filter(|l| l.trim_start().starts_with(".extern .func"))
         .collect();
     if !externs.is_empty() {
-        return Err(format!("unresolved functions in the PTX:\n{}", externs.join("\n")));
+        return Err(format!(
+            "unresolved functions in the PTX:\n{}",
+            externs.join("\n")
+        ));
     }
     let entries = entries(ptx);
     if entries.is_empty() {
@@ -290,7 +321,11 @@ pub fn entries(ptx: &str) -> Vec<String> {
 /// Builds the kernels and writes `opts.ptx_path()` (only when its content changed).
 pub fn build(opts: &Options) -> Result<Built, Error> {
     ensure_toolchain(opts)?;
-    let deps = opts.kernel_target_dir().join(TARGET).join("release").join("deps");
+    let deps = opts
+        .kernel_target_dir()
+        .join(TARGET)
+        .join("release")
+        .join("deps");
     let mut asm = None;
     for attempt in 0..2 {
         if opts.verbose {
@@ -304,7 +339,15 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
         // cargo thought the crate fresh but the .s is gone: force a rebuild.
         let mut clean = rustup(opts);
         clean
-            .args(["cargo", "clean", "-p", "kernels", "--release", "--target", TARGET])
+            .args([
+                "cargo",
+                "clean",
+                "-p",
+                "kernels",
+                "--release",
+                "--target",
+                TARGET,
+            ])
             .arg("--manifest-path")
             .arg(opts.root.join("kernels/Cargo.toml"))
             .arg("--target-dir")
@@ -312,14 +355,21 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
         run_status(&mut clean, opts.verbose).map_err(Error::Failed)?;
     }
     let asm = asm.ok_or_else(|| {
-        Error::Failed(format!("rustc wrote no kernels-*.s under {}", deps.display()))
+        Error::Failed(format!(
+            "rustc wrote no kernels-*.s under {}",
+            deps.display()
+        ))
     })?;
     let ptx = std::fs::read_to_string(&asm)
         .map_err(|e| Error::Failed(format!("reading {}: {e}", asm.display())))?;
     let entries = check_self_contained(&ptx).map_err(Error::Failed)?;
     let ptx_path = opts.ptx_path();
     write_if_changed(&ptx_path, &ptx).map_err(Error::Failed)?;
-    Ok(Built { ptx_path, ptx, entries })
+    Ok(Built {
+        ptx_path,
+        ptx,
+        entries,
+    })
 }
 
 /// Writes `text` to `path` unless it already holds exactly that (keeps mtimes stable).

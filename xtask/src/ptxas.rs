@@ -53,19 +53,27 @@ fn is_exe(p: &Path) -> bool {
 /// Site-packages folders of `python3` (system and user).
 fn python_site_dirs() -> Vec<PathBuf> {
     let script = "import site,sys\nfor p in site.getsitepackages()+[site.getusersitepackages()]+sys.path: print(p)";
-    let Ok(out) = Command::new("python3").args(["-c", script]).stderr(Stdio::null()).output() else {
+    let Ok(out) = Command::new("python3")
+        .args(["-c", script])
+        .stderr(Stdio::null())
+        .output()
+    else {
         return Vec::new();
     };
-    String::from_utf8_lossy(&out.stdout).lines().filter(|l| !l.is_empty()).map(PathBuf::from).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(PathBuf::from)
+        .collect()
 }
 
 /// Looks for `ptxas`: `$PTXAS`, `PATH`, `$CUDA_HOME/bin`, `/usr/local/cuda/bin`,
 /// `<target_dir>/cuda-tools` (our pip install), then python's site-packages.
 pub fn find(target_dir: &Path) -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("PTXAS").map(PathBuf::from) {
-        if is_exe(&p) {
-            return Some(p);
-        }
+    if let Some(p) = std::env::var_os("PTXAS").map(PathBuf::from)
+        && is_exe(&p)
+    {
+        return Some(p);
     }
     if let Some(path) = std::env::var_os("PATH") {
         for dir in std::env::split_paths(&path) {
@@ -99,16 +107,31 @@ pub fn find(target_dir: &Path) -> Option<PathBuf> {
 /// Installs `ptxas` with pip into `<target_dir>/cuda-tools` and returns its path.
 pub fn install(target_dir: &Path) -> Result<PathBuf, String> {
     let dest = target_dir.join(TOOLS_SUBDIR);
-    eprintln!("[ptxas] python3 -m pip install --no-deps --target {} {PIP_PACKAGE}", dest.display());
+    eprintln!(
+        "[ptxas] python3 -m pip install --no-deps --target {} {PIP_PACKAGE}",
+        dest.display()
+    );
     let out = Command::new("python3")
-        .args(["-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps", "--upgrade"])
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--upgrade",
+        ])
         .arg("--target")
         .arg(&dest)
         .arg(PIP_PACKAGE)
         .env("PIP_ROOT_USER_ACTION", "ignore")
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| format!("could not run python3 -m pip ({e}); install `{PIP_PACKAGE}` or put ptxas on PATH"))?;
+        .map_err(|e| {
+            format!(
+                "could not run python3 -m pip ({e}); install `{PIP_PACKAGE}` or put ptxas on PATH"
+            )
+        })?;
     if !out.status.success() {
         return Err(format!(
             "pip install {PIP_PACKAGE} failed:\n{}{}",
@@ -120,7 +143,12 @@ pub fn install(target_dir: &Path) -> Result<PathBuf, String> {
         .iter()
         .map(|w| dest.join(w))
         .find(|p| is_exe(p))
-        .ok_or_else(|| format!("{PIP_PACKAGE} installed, but no ptxas under {}", dest.display()))
+        .ok_or_else(|| {
+            format!(
+                "{PIP_PACKAGE} installed, but no ptxas under {}",
+                dest.display()
+            )
+        })
 }
 
 /// `ptxas --version`'s last line, e.g. "Cuda compilation tools, release 13.0, V13.0.88".
@@ -154,7 +182,10 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, Str
     let mut raw = String::from_utf8_lossy(&out.stdout).into_owned();
     raw.push_str(&String::from_utf8_lossy(&out.stderr));
     if !out.status.success() {
-        return Err(format!("ptxas -arch={arch} rejected {}:\n{raw}", ptx_path.display()));
+        return Err(format!(
+            "ptxas -arch={arch} rejected {}:\n{raw}",
+            ptx_path.display()
+        ));
     }
     let mut report = parse(&raw);
     report.ptxas = ptxas.to_path_buf();
@@ -174,7 +205,10 @@ fn number_before(line: &str, word: &str) -> Option<u32> {
 
 /// Parses `ptxas -v` output (CUDA 12/13 formats) into per-kernel resources.
 pub fn parse(raw: &str) -> Report {
-    let mut report = Report { raw: raw.to_string(), ..Report::default() };
+    let mut report = Report {
+        raw: raw.to_string(),
+        ..Report::default()
+    };
     let mut current: Option<KernelResources> = None;
     for line in raw.lines() {
         let l = line.trim();
@@ -186,7 +220,10 @@ pub fn parse(raw: &str) -> Report {
                 report.kernels.push(k);
             }
             let name = rest.split('\'').next().unwrap_or(rest).to_string();
-            current = Some(KernelResources { name, ..KernelResources::default() });
+            current = Some(KernelResources {
+                name,
+                ..KernelResources::default()
+            });
         } else if let Some(k) = current.as_mut() {
             if l.contains("bytes stack frame") {
                 k.stack_bytes = number_before(l, "bytes stack frame").unwrap_or(0);
@@ -218,7 +255,13 @@ pub fn table(r: &Report) -> String {
     for k in &r.kernels {
         s.push_str(&format!(
             "{:<22} {:>5} {:>9} {:>10} {:>7} {:>13} {:>12}\n",
-            k.name, k.registers, k.barriers, k.smem_bytes, k.stack_bytes, k.spill_stores, k.spill_loads
+            k.name,
+            k.registers,
+            k.barriers,
+            k.smem_bytes,
+            k.stack_bytes,
+            k.spill_stores,
+            k.spill_loads
         ));
     }
     s

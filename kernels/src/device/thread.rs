@@ -83,7 +83,9 @@ pub fn grid_size_1d() -> usize {
 pub fn lane_id() -> u32 {
     let r: u32;
     // SAFETY: reads a special register.
-    unsafe { core::arch::asm!("mov.u32 {}, %laneid;", out(reg32) r, options(nomem, nostack, pure)) };
+    unsafe {
+        core::arch::asm!("mov.u32 {}, %laneid;", out(reg32) r, options(nomem, nostack, pure))
+    };
     r
 }
 
