@@ -60,23 +60,15 @@ fn answer_value(line: &str) -> Value {
             return json!({"id": id, "error": "malformed request: \"semantics\" must be \"cute\", \"reference\" or \"auto\""});
         }
     };
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = std::panic::catch_unwind(|| {
+    let result = crate::quiet::catch_quiet(|| {
         layout_types::eval::eval_in(sem, op, &args)
             .map(|v| v.to_string())
             .map_err(|e| e.to_string())
     });
-    std::panic::set_hook(hook);
     match result {
         Ok(Ok(got)) => json!({"id": id, "got": got}),
         Ok(Err(msg)) => json!({"id": id, "error": msg}),
-        Err(p) => {
-            let msg = p
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| p.downcast_ref::<&str>().copied())
-                .unwrap_or("panic");
+        Err(msg) => {
             json!({"id": id, "error": format!("internal error: evaluator panicked: {msg}")})
         }
     }

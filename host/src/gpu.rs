@@ -22,18 +22,7 @@ impl std::fmt::Display for NoGpu {
 /// Runs `f`, turning a panic (cudarc's "Unable to dynamically load ...") into `Err`,
 /// without printing the default panic message.
 pub fn no_panic<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, NoGpu> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    std::panic::set_hook(hook);
-    r.map_err(|p| {
-        let msg = p
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| p.downcast_ref::<&str>().copied())
-            .unwrap_or("panic");
-        NoGpu(format!("{what}: {}", msg.lines().next().unwrap_or(msg)))
-    })
+    crate::quiet::catch_quiet(f).map_err(|msg| NoGpu(format!("{what}: {msg}")))
 }
 
 /// A device, its context and stream, with the embedded PTX module loaded.

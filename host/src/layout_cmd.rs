@@ -282,21 +282,7 @@ pub fn eval_expr(s: &str) -> Result<Value, String> {
 /// Runs the evaluator with panics turned into errors (the algebra is const fn and panics on
 /// some impossible inputs).
 fn guarded<T>(f: impl FnOnce() -> Result<T, layout_types::Error>) -> Result<T, String> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    std::panic::set_hook(hook);
-    match r {
-        Ok(r) => r.map_err(|e| e.to_string()),
-        Err(p) => {
-            let msg = p
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| p.downcast_ref::<&str>().copied())
-                .unwrap_or("panic");
-            Err(msg.lines().next().unwrap_or(msg).to_string())
-        }
-    }
+    crate::quiet::catch_quiet(f)?.map_err(|e| e.to_string())
 }
 
 /// The 2-D view `print_layout` shows: (rows, cols, value(m, n)). Rank 1 is one row of N;

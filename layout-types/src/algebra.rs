@@ -566,21 +566,55 @@ pub const fn composition_tiler(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Er
     if !t.by_mode {
         return composition(a, &t.modes);
     }
-    if t.rank() > a.rank() || (!a.shape.is_tuple() && t.rank() > 1) {
+    if !a.shape.is_tuple() && t.rank() > 1 {
         return Err(Error::with2(
             "composition: the tiler has {} modes but the layout has only {}",
             t.rank() as i64,
             a.rank() as i64,
         ));
     }
+    by_mode(a, t, ByMode::Compose)
+}
+
+/// The operation a by-mode tiler applies to each mode (CuTe's `transform_layout`).
+#[derive(Clone, Copy)]
+pub(crate) enum ByMode {
+    /// `composition`: modes beyond the tiler are dropped.
+    Compose,
+    /// `logical_divide`: modes beyond the tiler are kept.
+    Divide,
+    /// `logical_product`: modes beyond the tiler are kept.
+    Product,
+}
+
+/// Applies `op` mode by mode (`_` keeps a mode as it is).
+pub(crate) const fn by_mode(a: &DynLayout, t: &Tiler, op: ByMode) -> Result<DynLayout, Error> {
+    if t.rank() > a.rank() {
+        let msg = match op {
+            ByMode::Compose => "composition: the tiler has {} modes but the layout has only {}",
+            ByMode::Divide => {
+                "logical_divide: Too many modes in tiler: the tiler has {} modes but the layout has {}"
+            }
+            ByMode::Product => {
+                "logical_product: Too many modes in tiler: the tiler has {} modes but the layout has {}"
+            }
+        };
+        return Err(Error::with2(msg, t.rank() as i64, a.rank() as i64));
+    }
+    let n = if matches!(op, ByMode::Compose) {
+        t.rank()
+    } else {
+        a.rank()
+    };
     let mut sh = IntTuple::empty();
     let mut st = IntTuple::empty();
     let mut i = 0;
-    while i < t.rank() {
+    while i < n {
         let ai = a.get(i);
-        let m = if t.is_under(i) {
+        let m = if i >= t.rank() || t.is_under(i) {
             ai
-        } else if matches!(t.kinds[i], TilerMode::Int) {
+        } else if matches!(op, ByMode::Compose) && matches!(t.kinds[i], TilerMode::Int) {
+            // composition with an integer N is composition_impl(..., N, _1), not with make_layout(N)
             let flat = coalesce_x(&ai);
             tri!(composition_impl(
                 &flat.shape,
@@ -590,7 +624,11 @@ pub const fn composition_tiler(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Er
             ))
         } else {
             let ti = tri!(t.mode(i));
-            tri!(composition_tiler(&ai, &ti))
+            tri!(match op {
+                ByMode::Compose => composition_tiler(&ai, &ti),
+                ByMode::Divide => crate::divide::logical_divide(&ai, &ti),
+                ByMode::Product => crate::product::logical_product(&ai, &ti),
+            })
         };
         sh.push(&m.shape);
         st.push(&m.stride);

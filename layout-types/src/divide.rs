@@ -30,29 +30,7 @@ pub const fn logical_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error
         let c = tri!(complement(&tl, &coalesce(l).shape));
         return composition(l, &DynLayout::from_modes(&[tl, c]));
     }
-    if t.rank() > l.rank() {
-        return Err(Error::with2(
-            "logical_divide: Too many modes in tiler: the tiler has {} modes but the layout has {}",
-            t.rank() as i64,
-            l.rank() as i64,
-        ));
-    }
-    let mut sh = IntTuple::empty();
-    let mut st = IntTuple::empty();
-    let mut i = 0;
-    while i < l.rank() {
-        let li = l.get(i);
-        let m = if i >= t.rank() || t.is_under(i) {
-            li
-        } else {
-            let ti = tri!(t.mode(i));
-            tri!(logical_divide(&li, &ti))
-        };
-        sh.push(&m.shape);
-        st.push(&m.stride);
-        i += 1;
-    }
-    Ok(DynLayout::raw(sh, st))
+    crate::algebra::by_mode(l, t, crate::algebra::ByMode::Divide)
 }
 
 /// CuTe's `zip2_by`: gather the rank-2 modes found at the tiler's terminals into

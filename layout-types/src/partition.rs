@@ -37,16 +37,7 @@ pub const fn inner_partition(
     t: &Tiler,
     coord: &IntTuple,
 ) -> Result<(DynLayout, Val), Error> {
-    let z = tri!(zipped_divide(l, t));
-    let r0 = z.get(0).rank();
-    let r1 = z.get(1).rank();
-    let c1 = if coord.is_tuple() {
-        coord.append_to(r1, &IntTuple::under())
-    } else {
-        *coord
-    };
-    let c = IntTuple::pair(&IntTuple::repeat(r0, &IntTuple::under()), &c1);
-    slice_checked(&z, &c)
+    partition_at(l, t, coord, true)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: the rest modes, at coordinate `coord` inside
@@ -65,15 +56,26 @@ pub const fn outer_partition(
     t: &Tiler,
     coord: &IntTuple,
 ) -> Result<(DynLayout, Val), Error> {
+    partition_at(l, t, coord, false)
+}
+
+/// `zipped_divide(l, t)` sliced at `coord` in the rest modes (`inner`, local_tile) or in the tile
+/// modes (outer, local_partition); a tuple coordinate is padded with `_`.
+const fn partition_at(
+    l: &DynLayout,
+    t: &Tiler,
+    coord: &IntTuple,
+    inner: bool,
+) -> Result<(DynLayout, Val), Error> {
     let z = tri!(zipped_divide(l, t));
-    let r0 = z.get(0).rank();
-    let r1 = z.get(1).rank();
-    let c0 = if coord.is_tuple() {
-        coord.append_to(r0, &IntTuple::under())
-    } else {
-        *coord
+    let (r0, r1) = (z.get(0).rank(), z.get(1).rank());
+    let all = IntTuple::under();
+    let c = match (inner, coord.is_tuple()) {
+        (true, true) => IntTuple::pair(&IntTuple::repeat(r0, &all), &coord.append_to(r1, &all)),
+        (true, false) => IntTuple::pair(&IntTuple::repeat(r0, &all), coord),
+        (false, true) => IntTuple::pair(&coord.append_to(r0, &all), &IntTuple::repeat(r1, &all)),
+        (false, false) => IntTuple::pair(coord, &IntTuple::repeat(r1, &all)),
     };
-    let c = IntTuple::pair(&c0, &IntTuple::repeat(r1, &IntTuple::under()));
     slice_checked(&z, &c)
 }
 

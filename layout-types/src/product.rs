@@ -32,29 +32,7 @@ pub const fn logical_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Erro
         let r = tri!(composition(&c, &tl));
         return Ok(DynLayout::from_modes(&[*b, r]));
     }
-    if t.rank() > b.rank() {
-        return Err(Error::with2(
-            "logical_product: Too many modes in tiler: the tiler has {} modes but the layout has {}",
-            t.rank() as i64,
-            b.rank() as i64,
-        ));
-    }
-    let mut sh = IntTuple::empty();
-    let mut st = IntTuple::empty();
-    let mut i = 0;
-    while i < b.rank() {
-        let bi = b.get(i);
-        let m = if i >= t.rank() || t.is_under(i) {
-            bi
-        } else {
-            let ti = tri!(t.mode(i));
-            tri!(logical_product(&bi, &ti))
-        };
-        sh.push(&m.shape);
-        st.push(&m.stride);
-        i += 1;
-    }
-    Ok(DynLayout::raw(sh, st))
+    crate::algebra::by_mode(b, t, crate::algebra::ByMode::Product)
 }
 
 /// `zipped_product(block, tiler)`: `((block modes...),(tiler modes...))`.
