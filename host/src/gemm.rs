@@ -244,8 +244,9 @@ pub struct GemmKernels {
 }
 
 /// Entries loaded with `.maxntid 256` and `.minnctapersm 2` (≤ 128 registers, two CTAs per
-/// SM): those that ptxas fits in 128 registers without spilling (`nt` spills 4 bytes; a
-/// 128×128×16 variant spilled 160-230 bytes and was dropped), and that measured faster so.
+/// SM): those that ptxas fits in 128 registers without spilling (`nt` still spills 4 bytes,
+/// 44 before the interior fast path; a 128×128×16 variant spilled 160-230 bytes and was
+/// dropped), and that measured faster so.
 pub const BOUNDED: [&str; 3] = [
     "sgemm_128x128x8_nn",
     "sgemm_128x128x8_tn",

@@ -32,7 +32,10 @@
 //!   (prepared by [`sgemm_scale_c`]) with `red.global.add.f32`.
 //! - edges: every global access is predicated on `M`, `N`, `K` (out-of-range A/B elements
 //!   read as 0); vectors are used when in range and 16-byte aligned (`ld % 4 == 0` and an
-//!   aligned base), scalars otherwise. `beta == 0` never reads C.
+//!   aligned base), scalars otherwise. `beta == 0` never reads C. Interior fast path: a
+//!   CTA whose tile lies inside `(M, N)`, whose k-range is whole k-tiles and whose operands
+//!   are vector-aligned runs a second copy of the main loop with unpredicated vector loads
+//!   (fewer instructions per k-tile: 576 in all, 512 of them FFMA, for `nn`).
 
 mod part;
 
@@ -282,9 +285,11 @@ impl<M: Major, const BX: i64, const BK: i64, const NT: i64, const CNT: usize>
         }
     }
 
-    /// Loads k-tile `kt` into registers; elements outside `(xs, ks)` become 0.
+    /// Loads k-tile `kt` into registers; elements outside `(xs, ks)` become 0. `full`
+    /// (a constant after inlining): the tile lies inside `(xs, ks)` and vectors are
+    /// aligned, so every vector is loaded with no predicate.
     #[inline(always)]
-    fn load(&mut self, kt: i32, xs: i32, ks: i32, ld: i32, vec_ok: bool) {
+    fn load(&mut self, kt: i32, xs: i32, ks: i32, ld: i32, vec_ok: bool, full: bool) {
         unroll(
             CNT,
             #[inline(always)]
@@ -292,7 +297,9 @@ impl<M: Major, const BX: i64, const BK: i64, const NT: i64, const CNT: usize>
                 let p = self.ptr[j];
                 let x = self.gx[j];
                 let k = kt * BK as i32 + self.kk[j];
-                let v = if M::K_MAJOR {
+                let v = if full {
+                    unsafe { ld_global_nc_v4_f32(p as *const Float4) }
+                } else if M::K_MAJOR {
                     if x < xs && k + 3 < ks && vec_ok {
                         unsafe { ld_global_nc_v4_f32(p as *const Float4) }
                     } else {
@@ -507,67 +514,79 @@ pub unsafe fn sgemm<
     } else {
         0
     };
-    if kt_n > 0 {
-        la.load(0, m, k, lda, va);
-        lb.load(0, n, k, ldb, vb);
-        la.store(smem, lds_a as u32);
-        lb.store(smem + sb_off, lds_b as u32);
-    }
-    sync_threads();
-    if kt_n > 0 {
-        load_frags(&mut af, &mut bf, smem, 0, 0);
-    }
-    let mut stage = 0u32;
-    let mut kt = 0;
-    // Tile kt: global loads of tile kt+1 first (registers), then BK outer products; before
-    // the last one, the staged tile goes to the other stage and one barrier publishes it,
-    // so the last k-step's FFMAs overlap the first fragment loads of tile kt+1.
-    // Stage reuse: stage s^1 is written in tile kt only after the barrier that ended
-    // tile kt-1, its last reader.
-    while kt < kt_n {
-        let more = kt + 1 < kt_n;
-        if more {
-            la.load(kt + 1, m, k, lda, va);
-            lb.load(kt + 1, n, k, ldb, vb);
+    // Interior fast path: a CTA whose tile lies inside (M, N), whose k-range is a whole
+    // number of k-tiles and whose operands take vector loads with no predicates (the main
+    // loop is inlined twice, `full` a constant in each copy).
+    let interior = m0 + BM as i32 <= m && n0 + BN as i32 <= n && k % BK as i32 == 0 && va && vb;
+    let mut main_loop = #[inline(always)]
+    |full: bool| {
+        if kt_n > 0 {
+            la.load(0, m, k, lda, va, full);
+            lb.load(0, n, k, ldb, vb, full);
+            la.store(smem, lds_a as u32);
+            lb.store(smem + sb_off, lds_b as u32);
         }
-        let sbase = smem + stage * stage_bytes;
-        let next = smem + (stage ^ 1) * stage_bytes;
-        unroll(
-            BK as usize,
-            #[inline(always)]
-            |kk| {
-                let cur = kk % 2;
-                if kk + 1 < BK as usize {
-                    load_frags(&mut af, &mut bf, sbase, kk + 1, cur ^ 1);
-                } else {
-                    if more {
-                        la.store(next, lds_a as u32);
-                        lb.store(next + sb_off, lds_b as u32);
+        sync_threads();
+        if kt_n > 0 {
+            load_frags(&mut af, &mut bf, smem, 0, 0);
+        }
+        let mut stage = 0u32;
+        let mut kt = 0;
+        // Tile kt: global loads of tile kt+1 first (registers), then BK outer products;
+        // before the last one, the staged tile goes to the other stage and one barrier
+        // publishes it, so the last k-step's FFMAs overlap the first fragment loads of
+        // tile kt+1. Stage reuse: stage s^1 is written in tile kt only after the barrier
+        // that ended tile kt-1, its last reader.
+        while kt < kt_n {
+            let more = kt + 1 < kt_n;
+            if more {
+                la.load(kt + 1, m, k, lda, va, full);
+                lb.load(kt + 1, n, k, ldb, vb, full);
+            }
+            let sbase = smem + stage * stage_bytes;
+            let next = smem + (stage ^ 1) * stage_bytes;
+            unroll(
+                BK as usize,
+                #[inline(always)]
+                |kk| {
+                    let cur = kk % 2;
+                    if kk + 1 < BK as usize {
+                        load_frags(&mut af, &mut bf, sbase, kk + 1, cur ^ 1);
+                    } else {
+                        if more {
+                            la.store(next, lds_a as u32);
+                            lb.store(next + sb_off, lds_b as u32);
+                        }
+                        sync_threads();
+                        if more {
+                            load_frags(&mut af, &mut bf, next, 0, cur ^ 1);
+                        }
                     }
-                    sync_threads();
-                    if more {
-                        load_frags(&mut af, &mut bf, next, 0, cur ^ 1);
-                    }
-                }
-                let tm = 4 * ja;
-                unroll(
-                    4 * jb,
-                    #[inline(always)]
-                    |jn| {
-                        unroll(
-                            tm,
-                            #[inline(always)]
-                            |im| {
-                                acc[im + tm * jn] =
-                                    af[cur][im].mul_add_fast(bf[cur][jn], acc[im + tm * jn]);
-                            },
-                        );
-                    },
-                );
-            },
-        );
-        stage ^= 1;
-        kt += 1;
+                    let tm = 4 * ja;
+                    unroll(
+                        4 * jb,
+                        #[inline(always)]
+                        |jn| {
+                            unroll(
+                                tm,
+                                #[inline(always)]
+                                |im| {
+                                    acc[im + tm * jn] =
+                                        af[cur][im].mul_add_fast(bf[cur][jn], acc[im + tm * jn]);
+                                },
+                            );
+                        },
+                    );
+                },
+            );
+            stage ^= 1;
+            kt += 1;
+        }
+    };
+    if interior {
+        main_loop(true);
+    } else {
+        main_loop(false);
     }
 
     // epilogue: thrC's 4x4 blocks; column n of a block is a 4-vector along M.
