@@ -80,6 +80,9 @@ pub struct Plan {
     pub split: u32,
     /// Rasterization: `false`: blockIdx.x walks M tiles (launch order M-fastest); `true`: N.
     pub rast_n: bool,
+    /// Use the entry without launch bounds (more registers, one CTA per SM) even where a
+    /// bounded one is loaded: faster for long-K problems that fill the GPU (measured).
+    pub one_cta: bool,
 }
 
 impl Plan {
@@ -88,6 +91,7 @@ impl Plan {
             tile,
             split: 1,
             rast_n: false,
+            one_cta: false,
         }
     }
     /// k-elements per slice: `ceil(K/split)` rounded up to a multiple of `BK`.
@@ -102,6 +106,9 @@ impl Plan {
         }
         if self.rast_n {
             l += " rastN";
+        }
+        if self.one_cta {
+            l += " 1cta";
         }
         l
     }
@@ -240,6 +247,8 @@ impl Problem {
 pub struct GemmKernels {
     _module: Arc<CudaModule>,
     fns: Vec<(String, CudaFunction)>,
+    /// The same entries without launch bounds (from the embedded module).
+    plain: Vec<(String, CudaFunction)>,
     pub bounded: bool,
 }
 
@@ -287,25 +296,35 @@ impl GemmKernels {
         } else {
             gpu.module.clone()
         };
-        let mut fns = Vec::new();
-        for t in TILES {
-            for ta in [Trans::N, Trans::T] {
-                for tb in [Trans::N, Trans::T] {
-                    let name = t.entry(ta, tb);
-                    let f = module
-                        .load_function(&name)
-                        .map_err(|e| format!("loading {name}: {e}"))?;
-                    fns.push((name, f));
+        let load_all = |module: &Arc<CudaModule>| -> Result<Vec<(String, CudaFunction)>, String> {
+            let mut fns = Vec::new();
+            for t in TILES {
+                for ta in [Trans::N, Trans::T] {
+                    for tb in [Trans::N, Trans::T] {
+                        let name = t.entry(ta, tb);
+                        let f = module
+                            .load_function(&name)
+                            .map_err(|e| format!("loading {name}: {e}"))?;
+                        fns.push((name, f));
+                    }
                 }
             }
-        }
-        let f = module
-            .load_function("sgemm_scale_c")
-            .map_err(|e| format!("loading sgemm_scale_c: {e}"))?;
-        fns.push(("sgemm_scale_c".into(), f));
+            let f = module
+                .load_function("sgemm_scale_c")
+                .map_err(|e| format!("loading sgemm_scale_c: {e}"))?;
+            fns.push(("sgemm_scale_c".into(), f));
+            Ok(fns)
+        };
+        let fns = load_all(&module)?;
+        let plain = if bounded {
+            load_all(&gpu.module)?
+        } else {
+            fns.clone()
+        };
         Ok(GemmKernels {
             _module: module,
             fns,
+            plain,
             bounded,
         })
     }
@@ -318,9 +337,13 @@ impl GemmKernels {
         }
     }
     fn get(&self, name: &str) -> &CudaFunction {
-        &self
-            .fns
-            .iter()
+        Self::find(&self.fns, name)
+    }
+    fn get_plain(&self, name: &str) -> &CudaFunction {
+        Self::find(&self.plain, name)
+    }
+    fn find<'a>(fns: &'a [(String, CudaFunction)], name: &str) -> &'a CudaFunction {
+        &fns.iter()
             .find(|(n, _)| n == name)
             .expect("every entry is loaded")
             .1
@@ -336,7 +359,10 @@ pub fn choose_plan(gk: &GemmKernels, p: &Problem, sms: u32) -> Plan {
         let slots = sms as usize * gk.ctas_per_sm(&tile.entry(p.ta, p.tb));
         let tiles = p.m.div_ceil(tile.bm as usize) * p.n.div_ceil(tile.bn as usize);
         if tiles >= slots {
-            return Plan::new(tile);
+            return Plan {
+                one_cta: prefer_one_cta(gk, p, 1),
+                ..Plan::new(tile)
+            };
         }
         let mut split = 1;
         while split < 16 && tiles * (split + 1) <= slots && p.k / (split + 1) >= 128 {
@@ -347,10 +373,20 @@ pub fn choose_plan(gk: &GemmKernels, p: &Problem, sms: u32) -> Plan {
                 tile,
                 split: split as u32,
                 rast_n: false,
+                one_cta: prefer_one_cta(gk, p, split),
             };
         }
     }
     Plan::new(TILE_64)
+}
+
+/// Whether a bounded entry should give way to its unbounded twin: measured on the H100
+/// (`host gemm --sweep`, `host bench gemm`), for A not transposed one CTA per SM with all
+/// registers is faster once K is long and the grid is split at most 2 ways (4096³ NN 0.93 vs
+/// 0.90 of cuBLAS), while two CTAs per SM win for short K (8192×8192×256), deep split-K and
+/// TN (0.92 bounded vs 0.78 unbounded at 4096³; TT is equal either way).
+fn prefer_one_cta(gk: &GemmKernels, p: &Problem, split: usize) -> bool {
+    gk.bounded && p.ta == Trans::N && split <= 2 && p.k >= 1024
 }
 
 /// Launches `C = alpha·op(A)·op(B) + beta·C` after checking the arguments; returns the
@@ -563,7 +599,11 @@ fn sgemm_views(
         return Ok(0.0);
     }
     let tile = plan.tile;
-    let f = gk.get(&tile.entry(p.ta, p.tb));
+    let f = if plan.one_cta {
+        gk.get_plain(&tile.entry(p.ta, p.tb))
+    } else {
+        gk.get(&tile.entry(p.ta, p.tb))
+    };
     let kc = plan.kc(p.k);
     let split = if plan.split > 1 {
         p.k.div_ceil(kc).max(1)
@@ -749,6 +789,7 @@ pub fn checks(gpu: &Gpu) -> Vec<Row> {
                     tile,
                     split: 3,
                     rast_n: ta == Trans::T,
+                    one_cta: false,
                 };
                 let r = check_cpu(gpu, &gk, plan, p, alpha, beta, pad);
                 rows.push(r.unwrap_or_else(|e| fail(tile_static_name(tile), p.label(), e)));
@@ -779,6 +820,7 @@ pub fn checks(gpu: &Gpu) -> Vec<Row> {
                         tile,
                         split,
                         rast_n: split == 1,
+                        one_cta: split == 1,
                     };
                     let r = check_cublas(gpu, &gk, &bl, plan, p, 1.0, 0.5);
                     rows.push(r.unwrap_or_else(|e| fail(tile_static_name(tile), p.label(), e)));
@@ -937,6 +979,7 @@ fn sweep(gpu: &Gpu) -> Result<(), String> {
                             tile,
                             split,
                             rast_n: false,
+                            one_cta: false,
                         });
                     }
                 }
