@@ -206,8 +206,9 @@ pub fn plot(
     xticks: &[(f64, String)],
     series: &[Series],
 ) -> String {
-    let (w, h) = (860.0f64, 520.0f64);
-    let (l, r, t, b) = (80.0, 230.0, 50.0, 70.0);
+    // room below the plot for the rotated tick labels *and* the axis title under them
+    let (w, h) = (900.0f64, 580.0f64);
+    let (l, r, t, b) = (80.0, 270.0, 50.0, 130.0);
     let (pw, ph) = (w - l - r, h - t - b);
     let xs: Vec<f64> = series
         .iter()
@@ -374,8 +375,8 @@ pub fn plot(
             lx + 26.0,
             se.color
         );
-        let name: String = if se.name.len() > 26 {
-            format!("{}…", &se.name[..25])
+        let name: String = if se.name.len() > 34 {
+            format!("{}…", &se.name[..33])
         } else {
             se.name.clone()
         };
