@@ -297,31 +297,13 @@ impl<M: Major, const BX: i64, const BK: i64, const NT: i64, const CNT: usize>
                 let p = self.ptr[j];
                 let x = self.gx[j];
                 let k = kt * BK as i32 + self.kk[j];
-                let v = if full {
-                    unsafe { ld_global_nc_v4_f32(p as *const Float4) }
-                } else if M::K_MAJOR {
-                    if x < xs && k + 3 < ks && vec_ok {
-                        unsafe { ld_global_nc_v4_f32(p as *const Float4) }
-                    } else {
-                        let e = |i: i32| {
-                            if x < xs && k + i < ks {
-                                unsafe { *p.wrapping_offset(i as isize) }
-                            } else {
-                                0.0
-                            }
-                        };
-                        Float4 {
-                            x: e(0),
-                            y: e(1),
-                            z: e(2),
-                            w: e(3),
-                        }
-                    }
-                } else if k < ks && x + 3 < xs && vec_ok {
+                // The 4-vector runs along k (K-major operand) or along x (MN-major operand).
+                let (dk, dx) = if M::K_MAJOR { (1, 0) } else { (0, 1) };
+                let v = if full || (x + 3 * dx < xs && k + 3 * dk < ks && vec_ok) {
                     unsafe { ld_global_nc_v4_f32(p as *const Float4) }
                 } else {
                     let e = |i: i32| {
-                        if k < ks && x + i < xs {
+                        if x + i * dx < xs && k + i * dk < ks {
                             unsafe { *p.wrapping_offset(i as isize) }
                         } else {
                             0.0
