@@ -30,6 +30,10 @@ pub use layout_types;
 pub mod device;
 
 #[cfg(target_arch = "nvptx64")]
+#[macro_use]
+pub mod unroll;
+
+#[cfg(target_arch = "nvptx64")]
 mod smoke;
 
 #[cfg(target_arch = "nvptx64")]

@@ -276,6 +276,29 @@ pub const fn check_vector(l: &DynLayout, offset: i64, vals: i64) -> Result<(), E
 /// ```
 pub const fn check_tiled_vector(tc: &TiledCopy, tile: &DynLayout) -> Result<(), Error> {
     let f = tri!(tc.tidfrg(tile));
+    // Fast path (a constant-evaluation cost of one slice instead of one per thread): slicing
+    // the thread mode leaves the same value layout for every thread, and the threads' start
+    // offsets `f(t, 0, 0)` are all aligned iff every stride of a non-trivial leaf of the
+    // thread mode is. Anything else falls through to the per-thread scan, which names the
+    // first failing thread's values.
+    let thr = f.get(0);
+    if thr.size().v == tc.tv.threads {
+        let (l, off) = f.slice_and_offset(&thr_coord(0));
+        let vals = tc.atom.vals();
+        let fs = thr.shape.flatten_to_tuple();
+        let fd = thr.stride.flatten_to_tuple();
+        let mut aligned = off.v % vals == 0;
+        let mut k = 0;
+        while k < fs.rank() {
+            if fs.get(k).val().v != 1 && fd.get(k).val().v % vals != 0 {
+                aligned = false;
+            }
+            k += 1;
+        }
+        if aligned && check_vector(&l, off.v, vals).is_ok() {
+            return Ok(());
+        }
+    }
     let mut t = 0;
     while t < tc.tv.threads {
         let (l, off) = f.slice_and_offset(&thr_coord(t));
@@ -292,4 +315,74 @@ const fn thr_coord(t: i64) -> IntTuple {
     c.push(&IntTuple::under());
     c.push(&IntTuple::under());
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The per-thread definition of [`check_tiled_vector`], for comparison with its fast path.
+    fn scan(tc: &TiledCopy, tile: &DynLayout) -> bool {
+        let f = tc.tidfrg(tile).unwrap();
+        (0..tc.tv.threads).all(|t| {
+            let (l, off) = f.slice_and_offset(&thr_coord(t));
+            check_vector(&l, off.v, tc.atom.vals()).is_ok()
+        })
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_per_thread_scan() {
+        let thrs = [
+            "(_8,_32):(_32,_1)",
+            "(_32,_8):(_1,_32)",
+            "(_16,_16):(_16,_1)",
+            "(_4,_2):(_2,_1)",
+        ];
+        let vals = [
+            "(_1,_4):(_0,_1)",
+            "(_4,_1):(_1,_0)",
+            "(_1,_8):(_0,_1)",
+            "(_2,_2):(_2,_1)",
+        ];
+        let tiles = [
+            "(_64,_128):(_128,_1)",
+            "(_64,_128):(_1,_64)",
+            "(_128,_64):(_1,_128)",
+            "(_64,_128):(_130,_1)",
+            "(_64,_128):(_129,_1)",
+            "(_32,_32):(_32,_1)",
+            "(_64,_64):(_1,_66)",
+        ];
+        let mut checked = 0;
+        for (op, elem) in [
+            (CopyOp::Vec128, 4),
+            (CopyOp::Vec128, 2),
+            (CopyOp::Element, 4),
+        ] {
+            for thr in thrs {
+                for val in vals {
+                    let Ok(tc) = make_tiled_copy(
+                        CopyAtom::new(op, elem),
+                        &thr.parse().unwrap(),
+                        &val.parse().unwrap(),
+                    ) else {
+                        continue;
+                    };
+                    for tile in tiles {
+                        let tile: DynLayout = tile.parse().unwrap();
+                        if tc.tidfrg(&tile).is_err() {
+                            continue;
+                        }
+                        assert_eq!(
+                            check_tiled_vector(&tc, &tile).is_ok(),
+                            scan(&tc, &tile),
+                            "{thr} {val} {tile}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 50, "only {checked} combinations checked");
+    }
 }

@@ -87,20 +87,6 @@ const fn step2(keep0: bool) -> IntTuple {
     }
 }
 
-/// Calls `f(0)`, ..., `f(n - 1)` as straight-line code (no loop): `n` is a constant after
-/// inlining, so every `f(i)` sees a literal `i` and register arrays indexed by it stay in
-/// registers. `n <= 16`.
-#[inline(always)]
-fn unroll<F: FnMut(usize)>(n: usize, mut f: F) {
-    macro_rules! seq {
-        ($($i:literal)*) => { $( if $i < n { f($i) } )* };
-    }
-    if n > 16 {
-        crate::device::thread::trap();
-    }
-    seq!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-}
-
 /// The static side of one configuration: CTA tile `(BM,BN,BK)`, thread layout `(TX,TY)`.
 pub struct Cfg<const BM: i64, const BN: i64, const BK: i64, const TX: i64, const TY: i64>;
 
@@ -167,8 +153,11 @@ impl<const BM: i64, const BN: i64, const BK: i64, const TX: i64, const TY: i64>
     );
     const THR_C: Partition = Partition::of(&Self::C4.get(1), &Self::THR, None);
     /// Accumulators per thread along M and N.
-    const TM: usize = 4 * Self::THR_A.val.shape[0] as usize;
-    const TN: usize = 4 * Self::THR_B.val.shape[0] as usize;
+    const TM: usize = 4 * Self::JA;
+    /// A and B 4-vectors per thread per k-step.
+    const JA: usize = Self::THR_A.val.shape[0] as usize;
+    const JB: usize = Self::THR_B.val.shape[0] as usize;
+    const TN: usize = 4 * Self::JB;
     /// Compile-time consistency of the partitions (a violation is a compile error).
     const CHECK: () = {
         assert!(
@@ -255,7 +244,7 @@ impl<M: Major, const BX: i64, const BK: i64, const NT: i64, const CNT: usize>
         let mut gx = [0i32; CNT];
         let mut kk = [0i32; CNT];
         let mut soff = [0u32; CNT];
-        unroll(
+        unroll!(
             CNT,
             #[inline(always)]
             |j| {
@@ -290,7 +279,7 @@ impl<M: Major, const BX: i64, const BK: i64, const NT: i64, const CNT: usize>
     /// aligned, so every vector is loaded with no predicate.
     #[inline(always)]
     fn load(&mut self, kt: i32, xs: i32, ks: i32, ld: i32, vec_ok: bool, full: bool) {
-        unroll(
+        unroll!(
             CNT,
             #[inline(always)]
             |j| {
@@ -331,7 +320,7 @@ impl<M: Major, const BX: i64, const BK: i64, const NT: i64, const CNT: usize>
     /// one `st.shared.v4` (MN-major) or four transposing scalar stores (K-major).
     #[inline(always)]
     fn store(&self, stage: u32, lds: u32) {
-        unroll(
+        unroll!(
             CNT,
             #[inline(always)]
             |j| {
@@ -448,8 +437,7 @@ pub unsafe fn sgemm<
     let pb = const { Cfg::<BM, BN, BK, TX, TY>::THR_B };
     let a_frag0 = 4 * pa.thr_offset(tid as i64) as u32;
     let b_frag0 = sb_off + 4 * pb.thr_offset(tid as i64) as u32;
-    let ja = pa.val.shape[0] as usize; // A vectors per k
-    let jb = pb.val.shape[0] as usize;
+    let ja = Cfg::<BM, BN, BK, TX, TY>::JA; // A vectors per k
 
     // register fragments, double-buffered: [buffer][value]; buffer = kk % 2
     let mut af = [[0f32; 16]; 2];
@@ -458,8 +446,8 @@ pub unsafe fn sgemm<
     let load_frags =
         #[inline(always)]
         |af: &mut [[f32; 16]; 2], bf: &mut [[f32; 16]; 2], sbase: u32, kk: usize, buf: usize| {
-            unroll(
-                ja,
+            unroll!(
+                Cfg::<BM, BN, BK, TX, TY>::JA,
                 #[inline(always)]
                 |j| {
                     let v = unsafe {
@@ -473,8 +461,8 @@ pub unsafe fn sgemm<
                     af[buf][4 * j + 3] = v.w;
                 },
             );
-            unroll(
-                jb,
+            unroll!(
+                Cfg::<BM, BN, BK, TX, TY>::JB,
                 #[inline(always)]
                 |j| {
                     let v = unsafe {
@@ -527,7 +515,7 @@ pub unsafe fn sgemm<
             }
             let sbase = smem + stage * stage_bytes;
             let next = smem + (stage ^ 1) * stage_bytes;
-            unroll(
+            unroll!(
                 BK as usize,
                 #[inline(always)]
                 |kk| {
@@ -545,12 +533,12 @@ pub unsafe fn sgemm<
                         }
                     }
                     let tm = 4 * ja;
-                    unroll(
-                        4 * jb,
+                    unroll!(
+                        4 * Cfg::<BM, BN, BK, TX, TY>::JB,
                         #[inline(always)]
                         |jn| {
-                            unroll(
-                                tm,
+                            unroll!(
+                                4 * Cfg::<BM, BN, BK, TX, TY>::JA,
                                 #[inline(always)]
                                 |im| {
                                     acc[im + tm * jn] =
@@ -576,17 +564,17 @@ pub unsafe fn sgemm<
     let cbase = pc.thr_offset(tid as i64);
     let vc = ldc % 4 == 0 && (c as usize) % 16 == 0;
     let tm = 4 * ja;
-    unroll(
-        jb,
+    unroll!(
+        Cfg::<BM, BN, BK, TX, TY>::JB,
         #[inline(always)]
         |jn| {
-            unroll(
-                ja,
+            unroll!(
+                Cfg::<BM, BN, BK, TX, TY>::JA,
                 #[inline(always)]
                 |jm| {
                     let idx = cbase + pc.val_offset(&[jm as i64, jn as i64]);
                     let gm = m0 + (idx % BM) as i32;
-                    unroll(
+                    unroll!(
                         4,
                         #[inline(always)]
                         |vn| {
@@ -595,7 +583,7 @@ pub unsafe fn sgemm<
                                 let r = |i: usize| acc[4 * jm + i + tm * (4 * jn + vn)];
                                 let p = c.wrapping_offset(gm as isize + gn as isize * ldc as isize);
                                 if split {
-                                    unroll(
+                                    unroll!(
                                         4,
                                         #[inline(always)]
                                         |i| {
@@ -622,7 +610,7 @@ pub unsafe fn sgemm<
                                     }
                                     unsafe { st_global_v4_f32(p as *mut Float4, v) };
                                 } else {
-                                    unroll(
+                                    unroll!(
                                         4,
                                         #[inline(always)]
                                         |i| {
