@@ -1,12 +1,12 @@
-//! Builds `kernels/` into one PTX module and embeds it (the role `cuda_builder`
-//! plays in Rust-CUDA): `cute_rs::KERNELS_PTX`.
+//! Builds `kernels/` into one PTX module per kernel family and embeds them (the role
+//! `cuda_builder` plays in Rust-CUDA): `cute_rs::PTX_MODULES`.
 //!
 //! Same code as `cargo xtask build-kernels` (`xtask/src/ptx.rs`), same cache
 //! (`target/kernels/<arch>`), so after one of them the other is a no-op.
 //!
 //! Fallback, on purpose: when the nightly toolchain or its `rust-src` component is
 //! missing, this build does NOT fail; it prints a cargo warning with the exact
-//! install command and embeds an empty PTX with `KERNELS_PTX_ERROR` set, so the
+//! install command and embeds no module, with `KERNELS_PTX_ERROR` set, so the
 //! pure-Rust crates still build and test. `host run` then reports that reason and
 //! exits 2. Set `CUTE_RS_REQUIRE_PTX=1` (xtask does) to make it a hard error. A
 //! kernel that fails to compile is always a hard error.
@@ -22,9 +22,7 @@ fn main() {
     for p in [
         "build.rs",
         "xtask/src/ptx.rs",
-        "kernels/src",
-        "kernels/Cargo.toml",
-        "kernels/Cargo.lock",
+        "kernels",
         "layout-types/src",
         "layout-types/Cargo.toml",
     ] {
@@ -55,23 +53,36 @@ fn main() {
     } else {
         ptx::build(&opts)
     };
-    let (ptx_text, error) = match result {
-        Ok(built) => (built.ptx, None),
+    let (modules, error) = match result {
+        Ok(built) => (built.modules, None),
         Err(ptx::Error::Missing(why)) if !require => {
-            println!("cargo:warning=kernels not built, KERNELS_PTX is empty: {why}");
-            (String::new(), Some(why))
+            println!("cargo:warning=kernels not built, PTX_MODULES is empty: {why}");
+            (Vec::new(), Some(why))
         }
         Err(e) => {
             eprintln!("error: {e}");
             std::process::exit(1);
         }
     };
-    ptx::write_if_changed(&out_dir.join("kernels.ptx"), &ptx_text).expect("write kernels.ptx");
+    let mut table = String::new();
+    for m in &modules {
+        let file = format!("{}.ptx", m.family);
+        ptx::write_if_changed(&out_dir.join(&file), &m.ptx).expect("write PTX");
+        table.push_str(&format!(
+            "    PtxModule {{\n        family: {family:?},\n        \
+             ptx: include_str!(concat!(env!(\"OUT_DIR\"), \"/{file}\")),\n        \
+             entries: &{entries:?},\n    }},\n",
+            family = m.family,
+            entries = m.entries,
+        ));
+    }
     let meta = format!(
-        "/// Target architecture of [`KERNELS_PTX`].\n\
+        "/// Target architecture of [`PTX_MODULES`].\n\
          pub const KERNELS_PTX_ARCH: &str = {arch:?};\n\
-         /// Why [`KERNELS_PTX`] is empty, if it is (toolchain missing at build time).\n\
-         pub const KERNELS_PTX_ERROR: Option<&str> = {error:?};\n",
+         /// Why [`PTX_MODULES`] is empty, if it is (toolchain missing at build time).\n\
+         pub const KERNELS_PTX_ERROR: Option<&str> = {error:?};\n\
+         /// One self-contained PTX module per kernel family (`kernels/<family>/`).\n\
+         pub const PTX_MODULES: &[PtxModule] = &[\n{table}];\n",
         arch = opts.arch,
     );
     ptx::write_if_changed(&out_dir.join("ptx_meta.rs"), &meta).expect("write ptx_meta.rs");

@@ -1,9 +1,29 @@
 //! Facade crate: re-exports `layout-types` and carries the PTX built from `kernels/`.
 pub use layout_types;
 
-/// The whole `kernels/` crate as ONE self-contained PTX module (no `.extern .func`),
-/// built by `build.rs` with the nightly toolchain for [`KERNELS_PTX_ARCH`].
-/// Empty when the toolchain was missing at build time; see [`KERNELS_PTX_ERROR`].
-pub const KERNELS_PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/kernels.ptx"));
+/// One kernel family's PTX module, built by `build.rs` with the nightly toolchain for
+/// [`KERNELS_PTX_ARCH`]: self-contained (no `.extern .func`), loaded as one CUDA module.
+#[derive(Clone, Copy, Debug)]
+pub struct PtxModule {
+    /// The family (`kernels/<family>/`): `smoke`, `copy`, `gemm`, `probe`, ...
+    pub family: &'static str,
+    /// The PTX text.
+    pub ptx: &'static str,
+    /// The `.entry` kernels it defines.
+    pub entries: &'static [&'static str],
+}
+
+/// The module that defines kernel `entry`, if any.
+///
+/// ```
+/// if let Some(m) = cute_rs::module_of("sgemm_128x128x8_nn") {
+///     assert_eq!(m.family, "gemm");
+///     assert!(m.ptx.contains(".entry sgemm_128x128x8_nn("));
+/// }
+/// assert!(cute_rs::module_of("no_such_kernel").is_none());
+/// ```
+pub fn module_of(entry: &str) -> Option<&'static PtxModule> {
+    PTX_MODULES.iter().find(|m| m.entries.contains(&entry))
+}
 
 include!(concat!(env!("OUT_DIR"), "/ptx_meta.rs"));

@@ -14,8 +14,9 @@ fn static_layout_indexing_has_no_div_or_rem() {
         eprintln!("SKIPPED static_layout_indexing_has_no_div_or_rem: no PTX in this build ({why})");
         return;
     }
-    let body = kernel_body(cute_rs::KERNELS_PTX, "static_layout_probe")
-        .expect("static_layout_probe is in the PTX");
+    let module = cute_rs::module_of("static_layout_probe").expect("static_layout_probe is built");
+    let body =
+        kernel_body(module.ptx, "static_layout_probe").expect("static_layout_probe is in the PTX");
     let instrs: Vec<&str> = body
         .lines()
         .map(str::trim)

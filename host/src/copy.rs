@@ -216,8 +216,7 @@ impl CopyKernels {
         let funcs = VARIANTS
             .iter()
             .map(|v| {
-                gpu.module
-                    .load_function(v.kernel)
+                gpu.function(v.kernel)
                     .map_err(|e| format!("loading {}: {e}", v.kernel))
             })
             .collect::<Result<_, _>>()?;

@@ -289,12 +289,19 @@ impl GemmKernels {
         Self::load_with(gpu, bounded)
     }
     pub fn load_with(gpu: &Gpu, bounded: bool) -> Result<Self, String> {
+        let plain_module = gpu
+            .module("gemm")
+            .ok_or("no `gemm` PTX module in this build")?
+            .clone();
         let module = if bounded {
+            let ptx = cute_rs::module_of("sgemm_scale_c")
+                .ok_or("no `gemm` PTX module in this build")?
+                .ptx;
             gpu.ctx
-                .load_module(Ptx::from_src(ptx_with_bounds(cute_rs::KERNELS_PTX)))
+                .load_module(Ptx::from_src(ptx_with_bounds(ptx)))
                 .map_err(|e| format!("loading the GEMM module (PTX with launch bounds): {e}"))?
         } else {
-            gpu.module.clone()
+            plain_module.clone()
         };
         let load_all = |module: &Arc<CudaModule>| -> Result<Vec<(String, CudaFunction)>, String> {
             let mut fns = Vec::new();
@@ -317,7 +324,7 @@ impl GemmKernels {
         };
         let fns = load_all(&module)?;
         let plain = if bounded {
-            load_all(&gpu.module)?
+            load_all(&plain_module)?
         } else {
             fns.clone()
         };

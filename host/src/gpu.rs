@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use cudarc::driver::{CudaContext, CudaModule, CudaStream};
+use cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaStream, DriverError};
 use cudarc::nvrtc::Ptx;
 
 /// Why no kernel can run here; printed as one line, exit code 2.
@@ -25,16 +25,38 @@ pub fn no_panic<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, NoGpu> {
     crate::quiet::catch_quiet(f).map_err(|msg| NoGpu(format!("{what}: {msg}")))
 }
 
-/// A device, its context and stream, with the embedded PTX module loaded.
+/// A device, its context and stream, with every embedded PTX module (one per kernel family)
+/// loaded.
 pub struct Gpu {
     pub ctx: Arc<CudaContext>,
     pub stream: Arc<CudaStream>,
-    pub module: Arc<CudaModule>,
+    /// `(family, module)` for each of `cute_rs::PTX_MODULES`.
+    pub modules: Vec<(&'static str, Arc<CudaModule>)>,
     /// "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs)".
     pub description: String,
 }
 
-/// Opens device `ordinal` and loads `cute_rs::KERNELS_PTX`.
+impl Gpu {
+    /// The loaded module of kernel family `family`.
+    pub fn module(&self, family: &str) -> Option<&Arc<CudaModule>> {
+        self.modules
+            .iter()
+            .find_map(|(f, m)| (*f == family).then_some(m))
+    }
+
+    /// Kernel `name`, from whichever family's module defines it.
+    pub fn function(&self, name: &str) -> Result<CudaFunction, DriverError> {
+        let family = cute_rs::module_of(name).map_or("", |m| m.family);
+        match self.module(family) {
+            Some(m) => m.load_function(name),
+            None => Err(DriverError(
+                cudarc::driver::sys::CUresult::CUDA_ERROR_NOT_FOUND,
+            )),
+        }
+    }
+}
+
+/// Opens device `ordinal` and loads every module of `cute_rs::PTX_MODULES`.
 pub fn open(ordinal: usize) -> Result<Gpu, NoGpu> {
     if let Some(why) = cute_rs::KERNELS_PTX_ERROR {
         return Err(NoGpu(format!("no GPU kernels in this build ({why})")));
@@ -90,17 +112,20 @@ fn open_inner(ordinal: usize) -> Result<Gpu, NoGpu> {
         )));
     }
     let stream = ctx.default_stream();
-    let module = ctx
-        .load_module(Ptx::from_src(cute_rs::KERNELS_PTX))
-        .map_err(|e| {
+    let mut modules = Vec::new();
+    for m in cute_rs::PTX_MODULES {
+        let module = ctx.load_module(Ptx::from_src(m.ptx)).map_err(|e| {
             NoGpu(format!(
-                "{description}: the driver rejected the embedded PTX: {e}"
+                "{description}: the driver rejected the embedded PTX of the `{}` kernels: {e}",
+                m.family
             ))
         })?;
+        modules.push((m.family, module));
+    }
     Ok(Gpu {
         ctx,
         stream,
-        module,
+        modules,
         description,
     })
 }

@@ -20,7 +20,7 @@ pub type Millis = f32;
 
 impl Kernels {
     pub fn load(gpu: &Gpu) -> Result<Self, DriverError> {
-        let f = |name: &str| gpu.module.load_function(name);
+        let f = |name: &str| gpu.function(name);
         Ok(Kernels {
             copy_f32_v4: f("copy_f32_v4")?,
             copy_f32_cp_async: f("copy_f32_cp_async")?,

@@ -55,15 +55,14 @@ fn main() -> ExitCode {
 }
 
 fn info() -> i32 {
-    let ptx = cute_rs::KERNELS_PTX;
     println!("ptx arch: {}", cute_rs::KERNELS_PTX_ARCH);
-    println!("ptx bytes: {}", ptx.len());
     if let Some(why) = cute_rs::KERNELS_PTX_ERROR {
         println!("ptx error: {why}");
     }
-    for l in ptx.lines() {
-        if let Some(rest) = l.trim_start().strip_prefix(".visible .entry ") {
-            println!("kernel: {}", rest.split('(').next().unwrap_or(rest));
+    for m in cute_rs::PTX_MODULES {
+        println!("ptx module: {} ({} bytes)", m.family, m.ptx.len());
+        for k in m.entries {
+            println!("kernel: {k}");
         }
     }
     0

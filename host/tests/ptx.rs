@@ -1,4 +1,4 @@
-//! GPU-free checks of the PTX embedded in `cute_rs::KERNELS_PTX`.
+//! GPU-free checks of the PTX modules embedded in `cute_rs::PTX_MODULES`.
 //!
 //! `ptxas` checks run when ptxas is found (`$PTXAS`, which `cargo xtask test` sets,
 //! PATH, CUDA_HOME, target/cuda-tools, python site-packages); otherwise they print
@@ -9,43 +9,67 @@ mod ptxas;
 
 use std::path::PathBuf;
 
-/// The embedded PTX; `None` (after a visible SKIP line) when this build has none, unless
-/// `CUTE_RS_REQUIRE_PTX=1` (set by `cargo xtask test`) makes that a failure.
-fn ptx(test: &str) -> Option<&'static str> {
+/// The embedded PTX modules; `None` (after a visible SKIP line) when this build has none,
+/// unless `CUTE_RS_REQUIRE_PTX=1` (set by `cargo xtask test`) makes that a failure.
+fn modules(test: &str) -> Option<&'static [cute_rs::PtxModule]> {
     if let Some(why) = cute_rs::KERNELS_PTX_ERROR {
         if std::env::var("CUTE_RS_REQUIRE_PTX").is_ok_and(|v| v == "1") {
-            panic!("KERNELS_PTX is empty: {why}");
+            panic!("PTX_MODULES is empty: {why}");
         }
         eprintln!("SKIP {test}: no PTX in this build ({why})");
         return None;
     }
-    Some(cute_rs::KERNELS_PTX)
+    Some(cute_rs::PTX_MODULES)
+}
+
+/// All modules' text, for instruction searches.
+fn ptx(test: &str) -> Option<String> {
+    Some(modules(test)?.iter().map(|m| m.ptx).collect())
 }
 
 #[test]
-fn ptx_is_one_self_contained_module() {
-    let Some(p) = ptx("ptx_is_one_self_contained_module") else {
+fn every_family_is_one_self_contained_module() {
+    let Some(mods) = modules("every_family_is_one_self_contained_module") else {
         return;
     };
-    assert!(
-        p.contains(&format!(".target {}", cute_rs::KERNELS_PTX_ARCH)),
-        "wrong .target"
-    );
-    let externs: Vec<&str> = p
-        .lines()
-        .filter(|l| l.trim_start().starts_with(".extern .func"))
-        .collect();
-    assert!(externs.is_empty(), "unresolved functions: {externs:?}");
-    for k in [
-        "copy_f32_v4",
-        "copy_f32_cp_async",
-        "mma_m16n8k16_smoke",
-        "warp_sum_smoke",
-    ] {
+    let families: Vec<&str> = mods.iter().map(|m| m.family).collect();
+    assert_eq!(families, ["smoke", "copy", "gemm", "probe"]);
+    for m in mods {
+        let p = m.ptx;
         assert!(
-            p.contains(&format!(".visible .entry {k}(")),
-            "kernel {k} missing"
+            p.contains(&format!(".target {}", cute_rs::KERNELS_PTX_ARCH)),
+            "{}: wrong .target",
+            m.family
         );
+        let externs: Vec<&str> = p
+            .lines()
+            .filter(|l| l.trim_start().starts_with(".extern .func"))
+            .collect();
+        assert!(
+            externs.is_empty(),
+            "{}: unresolved functions: {externs:?}",
+            m.family
+        );
+        assert!(!m.entries.is_empty(), "{}: no kernels", m.family);
+        for k in m.entries {
+            assert!(
+                p.contains(&format!(".visible .entry {k}(")),
+                "{}: kernel {k} missing",
+                m.family
+            );
+        }
+    }
+    for (k, family) in [
+        ("copy_f32_v4", "smoke"),
+        ("copy_f32_cp_async", "smoke"),
+        ("mma_m16n8k16_smoke", "smoke"),
+        ("warp_sum_smoke", "smoke"),
+        ("tiled_copy_row_f32_v4", "copy"),
+        ("transpose_f32_swizzled", "copy"),
+        ("sgemm_128x128x8_nn", "gemm"),
+        ("static_layout_probe", "probe"),
+    ] {
+        assert_eq!(cute_rs::module_of(k).map(|m| m.family), Some(family), "{k}");
     }
 }
 
@@ -84,18 +108,32 @@ fn ptxas_assembles_without_spills() {
         );
         return;
     };
-    let path = std::env::temp_dir().join(format!("cute-rs-test-{}.ptx", std::process::id()));
-    let Some(p) = ptx("ptxas_assembles_without_spills") else {
+    let Some(mods) = modules("ptxas_assembles_without_spills") else {
         return;
     };
-    std::fs::write(&path, p).unwrap();
-    let report = ptxas::assemble(&bin, &path, cute_rs::KERNELS_PTX_ARCH);
-    let _ = std::fs::remove_file(&path);
-    let report = report.unwrap();
-    // Every kernel of the module (more than the 4 smoke kernels as others land).
-    assert!(report.kernels.len() >= 4, "{}", report.raw);
-    for k in &report.kernels {
-        assert_eq!((k.spill_stores, k.spill_loads), (0, 0), "{} spills", k.name);
+    let mut kernels = 0;
+    for m in mods {
+        let path = std::env::temp_dir().join(format!(
+            "cute-rs-test-{}-{}.ptx",
+            std::process::id(),
+            m.family
+        ));
+        std::fs::write(&path, m.ptx).unwrap();
+        let report = ptxas::assemble(&bin, &path, cute_rs::KERNELS_PTX_ARCH);
+        let _ = std::fs::remove_file(&path);
+        let report = report.unwrap();
+        assert_eq!(report.kernels.len(), m.entries.len(), "{}", report.raw);
+        // Every kernel entry: no spills and no local-memory frame.
+        for k in &report.kernels {
+            assert_eq!((k.spill_stores, k.spill_loads), (0, 0), "{} spills", k.name);
+            assert_eq!(
+                k.stack_bytes, 0,
+                "{} has a {} B stack frame",
+                k.name, k.stack_bytes
+            );
+        }
+        kernels += report.kernels.len();
+        println!("{}: {}", m.family, ptxas::table(&report));
     }
-    println!("{}", ptxas::table(&report));
+    assert!(kernels >= 20, "only {kernels} kernels");
 }

@@ -116,7 +116,9 @@ fn build_ptx(
     );
     match ptx::build(&opts) {
         Ok(b) => {
-            println!("{}", b.ptx_path.display());
+            for m in &b.modules {
+                println!("{}", m.ptx_path.display());
+            }
             Ok((opts, b))
         }
         Err(e) => {
@@ -138,7 +140,7 @@ fn print_resources(
         );
         return Ok(None);
     };
-    let report = ptxas::assemble(&bin, &built.ptx_path, &opts.arch)?;
+    let report = ptxas::assemble_all(&bin, &built.paths(), &opts.arch)?;
     print!("{}", ptxas::table(&report));
     Ok(Some(report))
 }
@@ -295,22 +297,29 @@ fn test(ws: &Ws) -> i32 {
     steps.push((
         "ptx builds",
         Step::Pass(format!(
-            "{} kernels: {}",
-            built.entries.len(),
-            built.entries.join(", ")
+            "{} modules, {} kernels: {}",
+            built.modules.len(),
+            built.entries().len(),
+            built.entries().join(", ")
         )),
     ));
 
     // 2. self-contained + expected instructions.
+    let all_ptx: String = built.modules.iter().map(|m| m.ptx.as_str()).collect();
     let missing: Vec<&str> = EXPECTED_INSTRUCTIONS
         .iter()
         .copied()
-        .filter(|i| !built.ptx.contains(i))
+        .filter(|i| !all_ptx.contains(i))
         .collect();
     steps.push((
         "ptx self-contained",
-        match ptx::check_self_contained(&built.ptx) {
-            Ok(_) => Step::Pass("no .extern .func".into()),
+        match built
+            .modules
+            .iter()
+            .map(|m| ptx::check_self_contained(&m.ptx).map_err(|e| format!("{}: {e}", m.family)))
+            .collect::<Result<Vec<_>, _>>()
+        {
+            Ok(_) => Step::Pass(format!("{} modules, no .extern .func", built.modules.len())),
             Err(e) => Step::Fail(e),
         },
     ));
@@ -330,7 +339,7 @@ fn test(ws: &Ws) -> i32 {
     let ptxas_bin = ptxas::find(&ws.target)
         .map(Ok)
         .unwrap_or_else(|| ptxas::install(&ws.target));
-    match ptxas_bin.and_then(|b| ptxas::assemble(&b, &built.ptx_path, &opts.arch)) {
+    match ptxas_bin.and_then(|b| ptxas::assemble_all(&b, &built.paths(), &opts.arch)) {
         Ok(report) => {
             print!("{}", ptxas::table(&report));
             steps.push((
@@ -340,16 +349,16 @@ fn test(ws: &Ws) -> i32 {
             let spills: Vec<String> = report
                 .kernels
                 .iter()
-                .filter(|k| k.spill_stores + k.spill_loads > 0)
+                .filter(|k| k.spill_stores + k.spill_loads + k.stack_bytes > 0)
                 .map(|k| {
                     format!(
-                        "{}: {} B stores, {} B loads",
-                        k.name, k.spill_stores, k.spill_loads
+                        "{}: {} B spill stores, {} B spill loads, {} B stack",
+                        k.name, k.spill_stores, k.spill_loads, k.stack_bytes
                     )
                 })
                 .collect();
             steps.push((
-                "no spills",
+                "no spills, no stack frame",
                 if spills.is_empty() && !report.kernels.is_empty() {
                     Step::Pass(format!("{} kernels, 0 spill bytes", report.kernels.len()))
                 } else if report.kernels.is_empty() {

@@ -1,4 +1,4 @@
-//! Building `kernels/` into ONE self-contained PTX module.
+//! Building `kernels/` into self-contained PTX modules, one per kernel family.
 //!
 //! Shared, word for word, by `cargo xtask build-kernels` (as `mod ptx`) and by the
 //! root `build.rs` (through `#[path = "xtask/src/ptx.rs"]`), so both build the PTX
@@ -7,17 +7,18 @@
 //! The route (see README "GPU pipeline"):
 //!
 //! ```text
-//! rustup run nightly cargo rustc --manifest-path kernels/Cargo.toml --release \
-//!     --target nvptx64-nvidia-cuda -Zbuild-std=core --crate-type staticlib \
-//!     --target-dir target/kernels/<arch> -- --emit=asm
+//! rustup run nightly cargo build --manifest-path kernels/Cargo.toml --release \
+//!     --target nvptx64-nvidia-cuda -Zbuild-std=core --target-dir target/kernels/<arch>
 //! RUSTFLAGS="-Ctarget-cpu=<arch> -Zunstable-options -Cpanic=immediate-abort"
 //! ```
 //!
-//! `staticlib` + `lto = "fat"` + `codegen-units = 1` (kernels/Cargo.toml) makes
-//! rustc merge `kernels`, `layout-types`, `core` and `compiler_builtins` into one
-//! LLVM module before code generation, so `--emit=asm` prints every function the
-//! kernels call and the PTX has no `.extern .func`. `--emit=asm` alone skips the
-//! link step (nvptx's `llvm-bitcode-linker` is not shipped).
+//! `kernels/` is a workspace: the `device` library and one `staticlib` crate per family
+//! (`kernels/<family>/`). Each family has `lto = "fat"` + `codegen-units = 1` and the
+//! profile rustflag `--emit=asm` (kernels/Cargo.toml), so rustc merges that family, `device`,
+//! `layout-types`, `core` and `compiler_builtins` into one LLVM module and prints it as PTX:
+//! every function the family calls is in its module, no `.extern .func`. One cargo run builds
+//! `core` once and the families in parallel; cargo's fingerprints rebuild only the families
+//! whose sources changed. The host loads each family as its own CUDA module.
 #![allow(dead_code)]
 
 use std::fmt;
@@ -66,14 +67,15 @@ impl Options {
     pub fn kernel_target_dir(&self) -> PathBuf {
         self.target_dir.join("kernels").join(&self.arch)
     }
-    /// `target/ptx/kernels.ptx` for the default arch, `target/ptx/kernels-<arch>.ptx` otherwise.
-    pub fn ptx_path(&self) -> PathBuf {
-        let name = if self.arch == DEFAULT_ARCH {
-            "kernels.ptx".to_string()
+    /// `target/ptx/` for the default arch, `target/ptx/<arch>/` otherwise: one `<family>.ptx`
+    /// per family.
+    pub fn ptx_dir(&self) -> PathBuf {
+        let dir = self.target_dir.join("ptx");
+        if self.arch == DEFAULT_ARCH {
+            dir
         } else {
-            format!("kernels-{}.ptx", self.arch)
-        };
-        self.target_dir.join("ptx").join(name)
+            dir.join(&self.arch)
+        }
     }
 }
 
@@ -95,13 +97,37 @@ impl fmt::Display for Error {
     }
 }
 
-/// A built module.
+/// One family's PTX module.
 #[derive(Debug)]
-pub struct Built {
+pub struct Module {
+    /// The family (`kernels/<family>/`, crate `kernels-<family>`).
+    pub family: String,
+    /// `target/ptx/<family>.ptx`.
     pub ptx_path: PathBuf,
     pub ptx: String,
     /// Names of the `.entry` kernels, in file order.
     pub entries: Vec<String>,
+}
+
+/// Every family's module, in `kernels/Cargo.toml`'s member order.
+#[derive(Debug)]
+pub struct Built {
+    pub modules: Vec<Module>,
+}
+
+impl Built {
+    /// The modules' PTX files.
+    pub fn paths(&self) -> Vec<PathBuf> {
+        self.modules.iter().map(|m| m.ptx_path.clone()).collect()
+    }
+
+    /// Every kernel entry, module by module.
+    pub fn entries(&self) -> Vec<&str> {
+        self.modules
+            .iter()
+            .flat_map(|m| m.entries.iter().map(String::as_str))
+            .collect()
+    }
 }
 
 /// The command that installs everything the kernel build needs.
@@ -251,35 +277,59 @@ pub fn rustflags(arch: &str) -> String {
     format!("-Ctarget-cpu={arch} -Zunstable-options -Cpanic=immediate-abort")
 }
 
-/// The `cargo rustc` invocation (printed by `cargo xtask build-kernels -v`).
+/// The `cargo build` invocation (printed by `cargo xtask build-kernels -v`).
 pub fn cargo_command(opts: &Options) -> Command {
     let mut c = rustup(opts);
     c.arg("cargo")
-        .arg("rustc")
+        .arg("build")
         .arg("--manifest-path")
         .arg(opts.root.join("kernels/Cargo.toml"))
-        .args([
-            "--release",
-            "--target",
-            TARGET,
-            "-Zbuild-std=core",
-            "--crate-type",
-            "staticlib",
-        ])
+        .args(["--release", "--target", TARGET, "-Zbuild-std=core"])
         .arg("--target-dir")
         .arg(opts.kernel_target_dir())
-        .args(["--", "--emit=asm"])
         .env("RUSTFLAGS", rustflags(&opts.arch))
         .current_dir(opts.root.join("kernels"));
+    if !opts.verbose {
+        c.arg("--quiet");
+    }
     c
 }
 
-fn newest_asm(dir: &Path) -> Option<PathBuf> {
+/// The kernel families: members of `kernels/Cargo.toml` whose manifest makes a `staticlib`.
+pub fn families(root: &Path) -> Result<Vec<String>, String> {
+    let manifest = root.join("kernels/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .map_err(|e| format!("reading {}: {e}", manifest.display()))?;
+    let members = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("members"))
+        .and_then(|l| l.split_once('[').map(|(_, r)| r))
+        .and_then(|l| l.split_once(']').map(|(m, _)| m))
+        .ok_or_else(|| format!("no `members = [...]` line in {}", manifest.display()))?;
+    let mut out = Vec::new();
+    for m in members.split(',') {
+        let m = m.trim().trim_matches('"');
+        if m.is_empty() {
+            continue;
+        }
+        let member = root.join("kernels").join(m).join("Cargo.toml");
+        let text = std::fs::read_to_string(&member)
+            .map_err(|e| format!("reading {}: {e}", member.display()))?;
+        if text.contains("\"staticlib\"") {
+            out.push(m.to_string());
+        }
+    }
+    Ok(out)
+}
+
+/// The newest `kernels_<family>-<hash>.s` in `dir`.
+fn newest_asm(dir: &Path, family: &str) -> Option<PathBuf> {
+    let prefix = format!("kernels_{}-", family.replace('-', "_"));
     let mut best: Option<(std::time::SystemTime, PathBuf)> = None;
     for e in std::fs::read_dir(dir).ok()?.flatten() {
         let p = e.path();
         let name = p.file_name()?.to_str()?.to_string();
-        if name.starts_with("kernels-") && name.ends_with(".s") {
+        if name.starts_with(&prefix) && name.ends_with(".s") {
             let t = e.metadata().ok()?.modified().ok()?;
             if best.as_ref().is_none_or(|(bt, _)| t > *bt) {
                 best = Some((t, p));
@@ -318,58 +368,71 @@ pub fn entries(ptx: &str) -> Vec<String> {
         .collect()
 }
 
-/// Builds the kernels and writes `opts.ptx_path()` (only when its content changed).
+/// Builds every family and writes `opts.ptx_dir()/<family>.ptx` (each only when its content
+/// changed); fails if a module is not self-contained or two modules define the same entry.
 pub fn build(opts: &Options) -> Result<Built, Error> {
     ensure_toolchain(opts)?;
+    let families = families(&opts.root).map_err(Error::Failed)?;
     let deps = opts
         .kernel_target_dir()
         .join(TARGET)
         .join("release")
         .join("deps");
-    let mut asm = None;
+    let mut asm = Vec::new();
     for attempt in 0..2 {
         if opts.verbose {
             eprintln!("[ptx] {:?}", cargo_command(opts));
         }
         run_status(&mut cargo_command(opts), opts.verbose).map_err(Error::Failed)?;
-        asm = newest_asm(&deps);
-        if asm.is_some() || attempt == 1 {
+        asm = families.iter().map(|f| newest_asm(&deps, f)).collect();
+        if asm.iter().all(Option::is_some) || attempt == 1 {
             break;
         }
-        // cargo thought the crate fresh but the .s is gone: force a rebuild.
+        // cargo thought a family fresh but its .s is gone: force a rebuild of those.
         let mut clean = rustup(opts);
         clean
-            .args([
-                "cargo",
-                "clean",
-                "-p",
-                "kernels",
-                "--release",
-                "--target",
-                TARGET,
-            ])
+            .args(["cargo", "clean", "--release", "--target", TARGET])
             .arg("--manifest-path")
             .arg(opts.root.join("kernels/Cargo.toml"))
             .arg("--target-dir")
             .arg(opts.kernel_target_dir());
+        for (f, a) in families.iter().zip(&asm) {
+            if a.is_none() {
+                clean.arg("-p").arg(format!("kernels-{f}"));
+            }
+        }
         run_status(&mut clean, opts.verbose).map_err(Error::Failed)?;
     }
-    let asm = asm.ok_or_else(|| {
-        Error::Failed(format!(
-            "rustc wrote no kernels-*.s under {}",
-            deps.display()
-        ))
-    })?;
-    let ptx = std::fs::read_to_string(&asm)
-        .map_err(|e| Error::Failed(format!("reading {}: {e}", asm.display())))?;
-    let entries = check_self_contained(&ptx).map_err(Error::Failed)?;
-    let ptx_path = opts.ptx_path();
-    write_if_changed(&ptx_path, &ptx).map_err(Error::Failed)?;
-    Ok(Built {
-        ptx_path,
-        ptx,
-        entries,
-    })
+    let mut modules: Vec<Module> = Vec::new();
+    for (family, asm) in families.iter().zip(asm) {
+        let asm = asm.ok_or_else(|| {
+            Error::Failed(format!(
+                "rustc wrote no kernels_{family}-*.s under {}",
+                deps.display()
+            ))
+        })?;
+        let ptx = std::fs::read_to_string(&asm)
+            .map_err(|e| Error::Failed(format!("reading {}: {e}", asm.display())))?;
+        let entries = check_self_contained(&ptx)
+            .map_err(|e| Error::Failed(format!("family `{family}`: {e}")))?;
+        for e in &entries {
+            if let Some(other) = modules.iter().find(|m| m.entries.contains(e)) {
+                return Err(Error::Failed(format!(
+                    "kernel `{e}` is defined by both families `{}` and `{family}`",
+                    other.family
+                )));
+            }
+        }
+        let ptx_path = opts.ptx_dir().join(format!("{family}.ptx"));
+        write_if_changed(&ptx_path, &ptx).map_err(Error::Failed)?;
+        modules.push(Module {
+            family: family.clone(),
+            ptx_path,
+            ptx,
+            entries,
+        });
+    }
+    Ok(Built { modules })
 }
 
 /// Writes `text` to `path` unless it already holds exactly that (keeps mtimes stable).

@@ -194,6 +194,25 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, Str
     Ok(report)
 }
 
+/// [`assemble`] for each module, one report (kernels of all modules, sorted by name).
+pub fn assemble_all(ptxas: &Path, ptx_paths: &[PathBuf], arch: &str) -> Result<Report, String> {
+    let mut all: Option<Report> = None;
+    for p in ptx_paths {
+        let r = assemble(ptxas, p, arch)?;
+        match all.as_mut() {
+            None => all = Some(r),
+            Some(a) => {
+                a.kernels.extend(r.kernels);
+                a.warnings.extend(r.warnings);
+                a.raw.push_str(&r.raw);
+            }
+        }
+    }
+    let mut all = all.ok_or("no PTX modules to assemble")?;
+    all.kernels.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(all)
+}
+
 /// Numbers before `word` in a comma-separated ptxas line: "Used 22 registers, ...".
 fn number_before(line: &str, word: &str) -> Option<u32> {
     line.split(',').find_map(|part| {

@@ -36,6 +36,10 @@
 //!   CTA whose tile lies inside `(M, N)`, whose k-range is whole k-tiles and whose operands
 //!   are vector-aligned runs a second copy of the main loop with unpredicated vector loads
 //!   (fewer instructions per k-tile: 576 in all, 512 of them FFMA, for `nn`).
+#![no_std]
+#![cfg(target_arch = "nvptx64")]
+#![feature(abi_ptx, asm_experimental_arch, core_intrinsics, stmt_expr_attributes)]
+#![allow(internal_features)]
 
 mod part;
 
@@ -44,11 +48,12 @@ use core::marker::PhantomData;
 use layout_types::prelude::*;
 use layout_types::static_layout::{FlatLayout, ok};
 
-use crate::device::shared::{dynamic_shared_mem, to_shared_addr};
-use crate::device::thread::{
+use device::shared::{dynamic_shared_mem, to_shared_addr};
+use device::thread::{
     block_idx_x, block_idx_y, block_idx_z, grid_dim_y, grid_dim_z, sync_threads, thread_idx_x,
 };
-use crate::device::vec::{
+use device::unroll;
+use device::vec::{
     Float4, ld_global_nc_v4_f32, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32,
     st_shared_v4_f32,
 };

@@ -14,13 +14,15 @@
 //! Vector legality is a compile-time check (`check_tiled_vector` on the smem layout and on a
 //! representative gmem tile); the host checks what is dynamic (leading dimensions multiple of
 //! the vector width, 16-byte aligned base pointers) before launching.
+#![no_std]
+#![cfg(target_arch = "nvptx64")]
+#![feature(abi_ptx)]
+#![allow(internal_features)]
 
-use crate::device::cp_async::{commit_group, cp_async_cg_16, wait_group};
-use crate::device::shared::{dynamic_shared_mem, to_shared_addr};
-use crate::device::thread::{block_idx_x, block_idx_y, sync_threads, thread_idx_x};
-use crate::device::vec::{
-    Float4, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32, st_shared_v4_f32,
-};
+use device::cp_async::{commit_group, cp_async_cg_16, wait_group};
+use device::shared::{dynamic_shared_mem, to_shared_addr};
+use device::thread::{block_idx_x, block_idx_y, sync_threads, thread_idx_x};
+use device::vec::{Float4, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32, st_shared_v4_f32};
 use layout_types::copy::{CopyAtom, CopyOp, TiledCopy, check_tiled_vector, make_tiled_copy};
 use layout_types::prelude::*;
 use layout_types::static_layout::FlatLayout;

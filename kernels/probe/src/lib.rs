@@ -1,8 +1,12 @@
 //! Probes that static layouts fold at compile time: indexing through a static layout with a
 //! run-time thread index must compile to shifts, masks and adds, with no division or remainder
 //! instructions (checked on the PTX text by `tests/ptx_static_index.rs`).
+#![no_std]
+#![cfg(target_arch = "nvptx64")]
+#![feature(abi_ptx)]
+#![allow(internal_features)]
 
-use crate::device::thread::{block_idx_x, thread_idx_x};
+use device::thread::{block_idx_x, thread_idx_x};
 use layout_types::prelude::*;
 
 /// A static smem tile with a nested mode: `(_8,(_4,_8)):(_32,(_1,_256))`.

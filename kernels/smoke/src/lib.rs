@@ -1,14 +1,18 @@
 //! Smoke kernels: each exercises a slice of the device module and is checked
 //! bit-exactly by `host run`.
+#![no_std]
+#![cfg(target_arch = "nvptx64")]
+#![feature(abi_ptx)]
+#![allow(internal_features)]
 
-use crate::device::cp_async::{commit_group, cp_async_cg_16, wait_group};
-use crate::device::mma::{ldmatrix_x2, ldmatrix_x4, mma_m16n8k16_f16_f32};
-use crate::device::shared::{dynamic_shared_mem, to_shared_addr};
-use crate::device::thread::{
+use device::cp_async::{commit_group, cp_async_cg_16, wait_group};
+use device::mma::{ldmatrix_x2, ldmatrix_x4, mma_m16n8k16_f16_f32};
+use device::shared::{dynamic_shared_mem, to_shared_addr};
+use device::thread::{
     block_dim_x, block_idx_x, grid_dim_x, grid_size_1d, index_1d, sync_threads, thread_idx_x,
 };
-use crate::device::vec::{Float4, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32};
-use crate::device::warp::warp_sum_f32;
+use device::vec::{Float4, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32};
+use device::warp::warp_sum_f32;
 
 /// `dst[i] = src[i]` for `i < n`: grid-stride loop of 128-bit
 /// `ld.global.v4.f32`/`st.global.v4.f32` over `n / 4` vectors, then a scalar tail
