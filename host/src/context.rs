@@ -246,6 +246,61 @@ impl Context {
             .collect()
     }
 
+    /// Adds a PTX module of your own (built like ours: `#[path]`-include `xtask/src/ptx.rs` in
+    /// your `build.rs`; see `examples/user-kernel`), loaded now; its kernels are then found by
+    /// [`Context::kernel`] like ours. Entry names must not clash with loaded ones.
+    ///
+    /// ```no_run
+    /// # const MY_PTX: &str = "";
+    /// let mut ctx = host::Context::new(0)?;
+    /// ctx.add_ptx("mine", MY_PTX)?; // e.g. include_str!(concat!(env!("OUT_DIR"), "/mine.ptx"))
+    /// let f = ctx.kernel("my_kernel")?;
+    /// # let _ = f;
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn add_ptx(&mut self, name: &'static str, ptx: &'static str) -> Result<()> {
+        let entries = ptx::entries(ptx);
+        if entries.is_empty() {
+            return Err(Error::Unsupported(format!(
+                "PTX module `{name}` has no kernel (.entry)"
+            )));
+        }
+        if let Some(dup) = entries.iter().find(|e| self.kernels().contains(e)) {
+            return Err(Error::Unsupported(format!(
+                "PTX module `{name}`: kernel `{dup}` is already loaded"
+            )));
+        }
+        let m = Module {
+            ptx: PtxModule { name, text: ptx },
+            entries,
+            plain: OnceLock::new(),
+            bounded: OnceLock::new(),
+        };
+        self.module(&m, false)?;
+        self.modules.push(m);
+        Ok(())
+    }
+
+    /// A kernel of any loaded module by its entry name, to launch with cudarc
+    /// (`stream.launch_builder(&f)`) on a stream of this context.
+    ///
+    /// ```no_run
+    /// use host::cudarc::driver::{LaunchConfig, PushKernelArg};
+    /// let ctx = host::Context::new(0)?;
+    /// let stream = ctx.default_stream();
+    /// let f = ctx.kernel("sgemm_scale_c")?; // (m, n, beta, c, ldc): C = beta·C
+    /// let mut c = stream.alloc_zeros::<f32>(64)?;
+    /// let (m, n, beta, ldc) = (8i32, 8i32, 0.5f32, 8i32);
+    /// let mut b = stream.launch_builder(&f);
+    /// b.arg(&m).arg(&n).arg(&beta).arg(&mut c).arg(&ldc);
+    /// let cfg = LaunchConfig { grid_dim: (1, 8, 1), block_dim: (256, 1, 1), shared_mem_bytes: 0 };
+    /// unsafe { b.launch(cfg) }?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kernel(&self, entry: &str) -> Result<CudaFunction> {
+        self.function(entry, false)
+    }
+
     /// THE function that loads PTX: module `m` as built, or its copy with launch bounds on the
     /// GEMM entries; each at most once.
     fn module(&self, m: &Module, bounded: bool) -> Result<Arc<CudaModule>> {
