@@ -35,11 +35,13 @@
 //! | [`copy`] | [`CopyConfig`], [`TransposeConfig`], [`Element`]; [`Context::tiled_copy`], [`Context::transpose`] |
 //! | [`cublas`] | [`Cublas`]: cuBLAS SGEMM on the same [`GemmConfig`], the reference |
 //! | [`check`] | the correctness suite of `host run` |
-//! | [`bench`] | benchmarks beside memcpy / cuBLAS ([`bench::BenchRow`]) |
+//! | [`bench`](mod@bench) | benchmarks beside memcpy / cuBLAS ([`bench::BenchRow`]) |
 //! | [`ptx`] | the embedded PTX modules |
 //!
 //! The `host` binary (feature `cli`, on by default) is the command line over the same API;
 //! a library user can drop its dependencies with `default-features = false`.
+
+#![warn(missing_docs)]
 
 pub mod bench;
 pub mod check;

@@ -41,3 +41,27 @@ fn sgemm_example_without_gpu_is_one_line_exit_2() {
         other => panic!("sgemm example exited {other:?}: {err}"),
     }
 }
+
+/// The README's library example is the crate's doc example (which `cargo test` compiles
+/// against the public API as an outside crate would).
+#[test]
+fn readme_library_example_is_the_crate_doc_example() {
+    let readme = include_str!("../../README.md");
+    let snippet = readme
+        .split("## Use it from Rust")
+        .nth(1)
+        .and_then(|t| t.split("```rust\n").nth(1))
+        .and_then(|t| t.split("```").next())
+        .unwrap();
+    let lib = include_str!("../src/lib.rs");
+    let doc: String = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("//!"))
+        .map(|l| format!("{}\n", l.strip_prefix(' ').unwrap_or(l)))
+        .collect();
+    assert!(snippet.lines().count() >= 10, "{snippet}");
+    assert!(
+        doc.contains(snippet),
+        "README snippet not in host/src/lib.rs docs:\n{snippet}"
+    );
+}
