@@ -213,6 +213,9 @@ pub fn gemm_problem(
     plan: Option<Plan>,
 ) -> Result<BenchRow> {
     let s = blas.stream();
+    let (na, nb, nc) = g.lens();
+    g.validate(na, nb, nc)?;
+    ctx.check_fits(&g.to_string(), 4 * (na as u128 + nb as u128 + nc as u128))?;
     let plan = plan.unwrap_or_else(|| ctx.gemm_plan(g));
     let (da, db, mut dc) = operands(s, g)?;
     let ours = median_ms(s, || ctx.sgemm_with_plan(s, plan, g, &da, &db, &mut dc))?;

@@ -347,6 +347,23 @@ impl Context {
         Ok(f)
     }
 
+    /// `Ok` when `bytes` of buffers fit in the device's memory (so a test harness refuses a
+    /// problem instead of failing to allocate its host copies).
+    pub(crate) fn check_fits(&self, what: &str, bytes: u128) -> Result<()> {
+        let total = catch_quiet(|| self.ctx.total_mem())
+            .ok()
+            .and_then(|r| r.ok())
+            .unwrap_or(usize::MAX) as u128;
+        if bytes > total {
+            return Err(Error::Unsupported(format!(
+                "{what} needs {:.1} GiB of buffers, the device has {:.1} GiB",
+                bytes as f64 / (1u64 << 30) as f64,
+                total as f64 / (1u64 << 30) as f64
+            )));
+        }
+        Ok(())
+    }
+
     /// `Ok` when `stream` belongs to this context.
     pub(crate) fn check_stream(&self, stream: &CudaStream) -> Result<()> {
         if **stream.context() == *self.ctx {
@@ -366,6 +383,25 @@ impl Context {
             Ok(())
         } else {
             Err(Error::ForeignContext(name))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn context_is_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<Context>();
+    }
+
+    #[test]
+    fn without_kernels_new_is_an_error_not_a_panic() {
+        if ptx::build_error().is_some() {
+            let e = Context::new(0).unwrap_err();
+            assert!(matches!(e, Error::NoKernels(_)) && e.is_unavailable());
         }
     }
 }

@@ -164,6 +164,9 @@ fn check_cublas(ctx: &Context, blas: &Cublas, plan: Plan, g: GemmConfig) -> Resu
 /// # Ok::<(), host::Error>(())
 /// ```
 pub fn gemm_problem(ctx: &Context, g: &GemmConfig, plan: Option<Plan>) -> Result<CheckRow> {
+    let (na, nb, nc) = g.lens();
+    g.validate(na, nb, nc)?;
+    ctx.check_fits(&g.to_string(), 4 * (na as u128 + nb as u128 + 2 * nc as u128))?;
     let plan = plan.unwrap_or_else(|| ctx.gemm_plan(g));
     if g.flops() <= 2.0 * (1u64 << 27) as f64 {
         check_cpu(ctx, &ctx.default_stream(), plan, *g, 0)

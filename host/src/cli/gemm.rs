@@ -203,6 +203,7 @@ pub fn main(a: &GemmArgs) -> u8 {
 /// One launch on zeroed operands (after a warm-up); its GPU time in ms.
 fn run_once(ctx: &Context, g: &GemmConfig, plan: Plan) -> host::Result<f32> {
     let s = ctx.default_stream();
+    // (allocation failures are driver errors, not panics)
     let (na, nb, nc) = g.lens();
     let a = s.alloc_zeros::<f32>(na)?;
     let b = s.alloc_zeros::<f32>(nb)?;
