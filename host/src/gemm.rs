@@ -398,6 +398,24 @@ impl Context {
         }
     }
 
+    /// Resolves every GEMM entry now (the copy with launch bounds is JIT-compiled on first
+    /// use), so that the first timed launch measures the kernel, not the driver's JIT.
+    pub(crate) fn load_gemm(&self) -> Result<()> {
+        for tile in Tile::ALL {
+            for ta in [Trans::N, Trans::T] {
+                for tb in [Trans::N, Trans::T] {
+                    let entry = tile.entry(ta, tb);
+                    self.function(&entry, false)?;
+                    if self.launch_bounds() && ptx::LAUNCH_BOUNDED.contains(&entry.as_str()) {
+                        self.function(&entry, true)?;
+                    }
+                }
+            }
+        }
+        self.function("sgemm_scale_c", false)?;
+        Ok(())
+    }
+
     /// The launch plan for a problem on this device: 128×128×8 tiles; when they don't fill one
     /// wave (SMs × CTAs per SM), split K into the most slices that still fit in one wave (each
     /// slice ≥ 128 of K), since a partial second wave costs more than it brings; 64×64 tiles

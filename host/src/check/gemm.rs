@@ -166,8 +166,12 @@ fn check_cublas(ctx: &Context, blas: &Cublas, plan: Plan, g: GemmConfig) -> Resu
 pub fn gemm_problem(ctx: &Context, g: &GemmConfig, plan: Option<Plan>) -> Result<CheckRow> {
     let (na, nb, nc) = g.lens();
     g.validate(na, nb, nc)?;
-    ctx.check_fits(&g.to_string(), 4 * (na as u128 + nb as u128 + 2 * nc as u128))?;
+    ctx.check_fits(
+        &g.to_string(),
+        4 * (na as u128 + nb as u128 + 2 * nc as u128),
+    )?;
     let plan = plan.unwrap_or_else(|| ctx.gemm_plan(g));
+    ctx.load_gemm()?;
     if g.flops() <= 2.0 * (1u64 << 27) as f64 {
         check_cpu(ctx, &ctx.default_stream(), plan, *g, 0)
     } else {
@@ -188,6 +192,9 @@ const TRANS: [(Trans, Trans); 4] = [
 pub(super) fn checks(ctx: &Context, small_only: bool) -> Vec<CheckRow> {
     let s = &ctx.default_stream();
     let mut rows = Vec::new();
+    if let Err(e) = ctx.load_gemm() {
+        return vec![CheckRow::failed("sgemm", "loading".into(), e.to_string())];
+    }
     let small: [(usize, usize, usize, f32, f32, usize); 6] = [
         (1, 1, 1, 1.0, 0.0, 0),
         (7, 13, 5, 1.5, -0.5, 0),
