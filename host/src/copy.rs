@@ -287,7 +287,7 @@ const fn transpose_variant(kernel: &'static str, swizzled: bool) -> Variant {
 }
 
 /// Every copy kernel, in table order.
-pub(crate) const VARIANTS: [Variant; 8] = [
+pub(crate) static VARIANTS: [Variant; 8] = [
     copy_variant(
         "tiled_copy_row_f32_v4",
         4,
