@@ -8,6 +8,9 @@
 #   cargo build --release -p host --examples --bins && cargo build --release -p user-kernel
 #   OUT=/some/dir bash tools/gpu/issue14.sh          # BIN=target/release by default
 #
+# What it needs from target/release (carry these four files): host, examples/sgemm,
+# examples/layout_tour, user-kernel. Nothing is compiled on the GPU machine.
+#
 # Exit code: 0 when every step passed, 1 otherwise. "$OUT/summary.txt" has one line per step.
 set -u
 cd "$(dirname "$0")/../.."
