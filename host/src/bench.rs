@@ -1,11 +1,35 @@
-//! Benchmark rows shared by the kernel families (`copy`, `gemm`) and the `bench` front end.
+//! Benchmarks: our kernels beside their reference (cudaMemcpy D2D for the copies, cuBLAS
+//! SGEMM for the GEMM), measured in the same run with CUDA events, as [`BenchRow`]s. The
+//! `host` CLI prints them as a table, JSON or CSV and plots them.
 
-/// One measured configuration: ours beside the reference (cudaMemcpy D2D or cuBLAS) in the same run.
-#[derive(Debug, Clone)]
+use std::sync::Arc;
+
+use cudarc::driver::{CudaSlice, CudaStream};
+
+use crate::context::Context;
+use crate::copy::{VARIANTS, Variant};
+use crate::cublas::Cublas;
+use crate::error::{Error, Result};
+use crate::gemm::{GemmConfig, Plan, Tile, Trans};
+use crate::progress::Progress;
+use crate::timing::{batched_ms, median_ms};
+
+/// One measured configuration: ours beside the reference in the same run.
+///
+/// ```
+/// let r = host::bench::BenchRow {
+///     family: "gemm", variant: "sgemm_128x128x8 NN".into(), size: "4096x4096x4096".into(),
+///     work: 2.0 * 4096f64.powi(3), unit: "TFLOP/s", ours_ms: 3.0, ref_ms: 2.7,
+///     reference: "cuBLAS SGEMM",
+/// };
+/// assert!((r.ratio() - 0.9).abs() < 1e-9);
+/// assert!((r.rate(r.ours_ms) - 45.8).abs() < 0.1);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
 pub struct BenchRow {
     /// "copy" or "gemm".
     pub family: &'static str,
-    /// Kernel variant, e.g. "tiled_copy_v4_f32" or "sgemm_128x128x8 NN".
+    /// Kernel variant, e.g. "tiled_copy_row_f32_v4" or "sgemm_128x128x8 NN".
     pub variant: String,
     /// Problem size as text, e.g. "256 MiB" or "4096x4096x4096".
     pub size: String,
@@ -23,6 +47,12 @@ pub struct BenchRow {
 
 impl BenchRow {
     /// Rate of a time for this row's work, in its unit.
+    ///
+    /// ```
+    /// # let r = host::bench::BenchRow { family: "copy", variant: "v".into(), size: "1 MiB".into(),
+    /// #     work: 2e9, unit: "GB/s", ours_ms: 1.0, ref_ms: 1.0, reference: "memcpy D2D" };
+    /// assert_eq!(r.rate(1.0), 2000.0); // 2e9 bytes in 1 ms
+    /// ```
     pub fn rate(&self, ms: f64) -> f64 {
         let scale = if self.unit == "TFLOP/s" { 1e9 } else { 1e6 };
         if ms > 0.0 {
@@ -32,11 +62,319 @@ impl BenchRow {
         }
     }
     /// Ours / reference throughput.
+    ///
+    /// ```
+    /// # let r = host::bench::BenchRow { family: "copy", variant: "v".into(), size: "1 MiB".into(),
+    /// #     work: 2e9, unit: "GB/s", ours_ms: 2.0, ref_ms: 1.0, reference: "memcpy D2D" };
+    /// assert_eq!(r.ratio(), 0.5);
+    /// ```
     pub fn ratio(&self) -> f64 {
         if self.ours_ms > 0.0 {
             self.ref_ms / self.ours_ms
         } else {
             0.0
         }
+    }
+}
+
+/// The benchmark families, in the order `host bench all` runs them.
+pub const FAMILIES: [&str; 2] = ["copy", "gemm"];
+
+/// Runs family `name` ("copy" or "gemm").
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let rows = host::bench::family(&ctx, "gemm", &mut ())?;
+/// # let _ = rows;
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn family(ctx: &Context, name: &str, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
+    match name {
+        "copy" => copy(ctx, progress),
+        "gemm" => gemm(ctx, progress),
+        other => Err(Error::Unsupported(format!(
+            "benchmark family `{other}` (copy, gemm)"
+        ))),
+    }
+}
+
+/// The matrix shape a variant is benchmarked on for `bytes` per buffer.
+fn copy_shape(v: &Variant, bytes: usize) -> (usize, usize) {
+    let elems = bytes / v.elem;
+    if v.transpose.is_some() {
+        let s = (elems as f64).sqrt() as usize;
+        (s, s)
+    } else if v.order == crate::copy::Order::ColMajor {
+        (4096, elems / 4096)
+    } else {
+        (elems / 4096, 4096)
+    }
+}
+
+/// GB/s (bytes read + written) of every copy variant beside cudaMemcpy D2D
+/// (`cuMemcpyDtoDAsync`), measured in the same run, for buffers of 1 MiB to 1 GiB.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// for r in host::bench::copy(&ctx, &mut ())? {
+///     println!("{} {}: {:.0} GB/s", r.variant, r.size, r.rate(r.ours_ms));
+/// }
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn copy(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
+    let s = &ctx.default_stream();
+    let sizes_mib = [1usize, 4, 16, 64, 256, 1024];
+    progress.set_total(sizes_mib.len() * (VARIANTS.len() + 1));
+    let mut rows = Vec::new();
+    for mib in sizes_mib {
+        let bytes = mib << 20;
+        let reps = ((256usize << 20) / bytes).clamp(3, 200) as u32;
+        let src = s.alloc_zeros::<u32>(bytes / 4)?;
+        let mut dst = s.alloc_zeros::<u32>(bytes / 4)?;
+        let ref_ms = batched_ms(s, reps, || Ok(s.memcpy_dtod(&src, &mut dst)?))?;
+        progress.step(&format!(
+            "copy {mib} MiB: memcpy D2D {:.0} GB/s",
+            2.0 * bytes as f64 / (ref_ms * 1e6)
+        ));
+        for v in &VARIANTS {
+            let (m, n) = copy_shape(v, bytes);
+            let geometry = (m, n, v.lds_ldd(m, n).0, v.lds_ldd(m, n).1);
+            let ms = match v.elem {
+                4 => batched_ms(s, reps, || ctx.run_variant(s, v, geometry, &src, &mut dst))?,
+                _ => {
+                    let words = src.len();
+                    // SAFETY: u32 words seen as twice as many u16 halves; the copies move bits.
+                    let (hs, mut hd) = unsafe {
+                        (
+                            src.transmute::<u16>(2 * words),
+                            dst.transmute_mut::<u16>(2 * words),
+                        )
+                    };
+                    match (&hs, &mut hd) {
+                        (Some(hs), Some(hd)) => {
+                            batched_ms(s, reps, || ctx.run_variant(s, v, geometry, hs, hd))?
+                        }
+                        _ => return Err(Error::Unsupported("u16 view of the buffers".into())),
+                    }
+                }
+            };
+            let work = (2 * m * n * v.elem) as f64;
+            let row = BenchRow {
+                family: "copy",
+                variant: v.kernel.to_string(),
+                size: format!("{mib} MiB ({m}x{n})"),
+                work,
+                unit: "GB/s",
+                ours_ms: ms,
+                ref_ms: ref_ms * work / (2 * bytes) as f64,
+                reference: "memcpy D2D",
+            };
+            progress.step(&format!(
+                "copy {mib} MiB: {:<28} {:>7.0} GB/s  memcpy {:>7.0} GB/s  ratio {:.3}",
+                v.kernel,
+                row.rate(row.ours_ms),
+                row.rate(row.ref_ms),
+                row.ratio()
+            ));
+            rows.push(row);
+        }
+    }
+    Ok(rows)
+}
+
+/// Random device operands for `g`: (A, B, C zeroed).
+fn operands(
+    s: &Arc<CudaStream>,
+    g: &GemmConfig,
+) -> Result<(CudaSlice<f32>, CudaSlice<f32>, CudaSlice<f32>)> {
+    let (na, nb, nc) = g.lens();
+    let mut rng = crate::check::Rng::new(42);
+    Ok((
+        s.clone_htod(&rng.units(na))?,
+        s.clone_htod(&rng.units(nb))?,
+        s.alloc_zeros::<f32>(nc)?,
+    ))
+}
+
+/// Ours with `plan` (default: [`Context::gemm_plan`]) and cuBLAS SGEMM on the same buffers:
+/// the median of timed launches of each.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let blas = host::Cublas::new(&ctx, ctx.default_stream())?;
+/// let r = host::bench::gemm_problem(&ctx, &blas, &host::GemmConfig::new(4096, 4096, 4096), None)?;
+/// println!("{:.1} TFLOP/s, {:.2} of cuBLAS", r.rate(r.ours_ms), r.ratio());
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn gemm_problem(
+    ctx: &Context,
+    blas: &Cublas,
+    g: &GemmConfig,
+    plan: Option<Plan>,
+) -> Result<BenchRow> {
+    let s = blas.stream();
+    let (na, nb, nc) = g.lens();
+    g.validate(na, nb, nc)?;
+    ctx.check_fits(&g.to_string(), 4 * (na as u128 + nb as u128 + nc as u128))?;
+    let plan = plan.unwrap_or_else(|| ctx.gemm_plan(g));
+    let (da, db, mut dc) = operands(s, g)?;
+    let ours = median_ms(s, || ctx.sgemm_with_plan(s, plan, g, &da, &db, &mut dc))?;
+    let refm = median_ms(s, || blas.sgemm(g, &da, &db, &mut dc))?;
+    Ok(BenchRow {
+        family: "gemm",
+        variant: format!("{plan} {}{}", g.transa, g.transb),
+        size: format!("{}x{}x{}", g.m, g.n, g.k),
+        work: g.flops(),
+        unit: "TFLOP/s",
+        ours_ms: ours,
+        ref_ms: refm,
+        reference: "cuBLAS SGEMM",
+    })
+}
+
+/// The GEMM shapes of [`gemm`]: NN squares, the four majorities at 4096³, skinny shapes.
+fn gemm_cases() -> Vec<GemmConfig> {
+    let (n, t) = (Trans::N, Trans::T);
+    let mut cases: Vec<GemmConfig> = [1024, 2048, 4096, 8192]
+        .iter()
+        .map(|&s| GemmConfig::new(s, s, s))
+        .collect();
+    for (ta, tb) in [(n, t), (t, n), (t, t)] {
+        cases.push(GemmConfig::new(4096, 4096, 4096).trans(ta, tb));
+    }
+    for (m, nn, k) in [
+        (8192, 8192, 256),
+        (256, 8192, 8192),
+        (4096, 128, 4096),
+        (128, 4096, 4096),
+    ] {
+        cases.push(GemmConfig::new(m, nn, k));
+    }
+    cases
+}
+
+/// TFLOP/s of ours (plan chosen by size) and cuBLAS SGEMM on the same buffers: NN for all
+/// shapes, the four majorities at 4096³.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let rows = host::bench::gemm(&ctx, &mut ())?;
+/// # let _ = rows;
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
+    let blas = Cublas::new(ctx, ctx.default_stream())?;
+    let cases = gemm_cases();
+    progress.set_total(cases.len());
+    if !ctx.launch_bounds() {
+        progress.note("CUTE_RS_GEMM_BOUNDS=0: GEMM entries without launch bounds");
+    }
+    let mut rows = Vec::new();
+    for g in cases {
+        let plan = ctx.gemm_plan(&g);
+        progress.step(&format!("{g} ({plan})"));
+        rows.push(gemm_problem(ctx, &blas, &g, Some(plan))?);
+    }
+    Ok(rows)
+}
+
+/// `host gemm --sweep`: every plan (tile × split-K × launch bounds) on the bench shapes, then
+/// the chosen plan for all four majorities; TFLOP/s and the ratio to cuBLAS, one line each to
+/// `emit`.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// host::bench::gemm_sweep(&ctx, &mut (), &mut |line| println!("{line}"))?;
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn gemm_sweep(
+    ctx: &Context,
+    progress: &mut dyn Progress,
+    emit: &mut dyn FnMut(&str),
+) -> Result<()> {
+    let blas = Cublas::new(ctx, ctx.default_stream())?;
+    let s = blas.stream();
+    let shapes = [
+        (1024, 1024, 1024),
+        (2048, 2048, 2048),
+        (4096, 4096, 4096),
+        (8192, 8192, 8192),
+        (8192, 8192, 256),
+        (256, 8192, 8192),
+        (4096, 128, 4096),
+        (128, 4096, 4096),
+    ];
+    let all = [
+        (Trans::N, Trans::N),
+        (Trans::N, Trans::T),
+        (Trans::T, Trans::N),
+        (Trans::T, Trans::T),
+    ];
+    progress.set_total(shapes.len() * all.len());
+    let sms = ctx.device().sms as usize;
+    for &(m, n, k) in &shapes {
+        for &(ta, tb) in &all {
+            let g = GemmConfig::new(m, n, k).trans(ta, tb);
+            progress.step(&g.to_string());
+            let (da, db, mut dc) = operands(s, &g)?;
+            let refm = median_ms(s, || blas.sgemm(&g, &da, &db, &mut dc))?;
+            let tf = |ms: f64| g.flops() / (ms * 1e9);
+            emit(&format!("{g} cuBLAS {:.1}", tf(refm)));
+            let chosen = ctx.gemm_plan(&g);
+            let tiles = m.div_ceil(128) * n.div_ceil(128);
+            let mut plans = vec![chosen];
+            if tiles >= 2 * sms {
+                plans.push(Plan {
+                    rast_n: true,
+                    ..chosen
+                });
+            } else if (ta, tb) == (Trans::N, Trans::N) {
+                for split in [1u32, 2, 4, 8] {
+                    for tile in Tile::ALL {
+                        plans.push(Plan {
+                            split,
+                            ..Plan::new(tile)
+                        });
+                    }
+                }
+            }
+            for plan in plans {
+                for one_cta in [true, false] {
+                    let p = Plan { one_cta, ..plan };
+                    let ours = median_ms(s, || ctx.sgemm_with_plan(s, p, &g, &da, &db, &mut dc))?;
+                    emit(&format!(
+                        "  {:<28} {:<4} {:6.1} TFLOP/s  {:.3}{}",
+                        Plan {
+                            one_cta: false,
+                            ..plan
+                        }
+                        .to_string(),
+                        if one_cta { "unb" } else { "bnd" },
+                        tf(ours),
+                        refm / ours,
+                        if p == chosen { "  (chosen)" } else { "" }
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copy_shapes_fill_the_buffer() {
+        for v in &VARIANTS {
+            let (m, n) = copy_shape(v, 16 << 20);
+            assert!(
+                m * n * v.elem <= 16 << 20 && m * n * v.elem > 15 << 20,
+                "{}",
+                v.kernel
+            );
+        }
+        assert_eq!(gemm_cases().len(), 11);
     }
 }

@@ -1,604 +1,722 @@
-//! Issue #5: the tiled gmem → smem → gmem copy kernels (`kernels/src/copy.rs`): launchers with
-//! the host-side legality checks, bit-exact checks (hooked into `host run`), and the benchmark
-//! beside cudaMemcpy D2D (`bench`, plus `host copy bench` until the `bench` front end exists).
+//! Tiled gmem → smem → gmem copies and the smem transpose (`kernels/src/copy.rs`):
+//! [`Context::tiled_copy`] and [`Context::transpose`], with the host-side legality checks.
 //!
-//! ```text
-//! host copy check        the copy checks only (what the sanitizers run)
-//! host copy bench        GB/s of every variant and of memcpy D2D, 1 MiB .. 1 GiB
-//! host copy misaligned   launches a 128-bit copy on a misaligned pointer: refused, exit 1
-//! ```
+//! The kernels move bits: any element type of the right size works ([`Element`]: 4-byte
+//! `f32`/`u32`/`i32`, 2-byte `u16`/`i16`, half-precision bit patterns included).
 
-use cudarc::driver::{CudaFunction, CudaSlice, DevicePtr, LaunchConfig, PushKernelArg, sys};
+use cudarc::driver::{
+    CudaStream, DevicePtr, DevicePtrMut, DeviceRepr, LaunchConfig, PushKernelArg,
+};
 
-use crate::bench::BenchRow;
-use crate::checks::{Rng, Row};
-use crate::gpu::Gpu;
+use crate::context::Context;
+use crate::error::{Error, Result};
 
-/// One kernel of the family.
-#[derive(Clone, Copy, Debug)]
-pub struct Variant {
-    /// Name in tables.
-    pub name: &'static str,
-    /// PTX entry.
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// An element type the copy kernels move: 4 or 2 bytes, copied bit for bit.
+///
+/// ```
+/// use host::Element;
+/// assert_eq!(<f32 as Element>::BYTES, 4);
+/// assert_eq!(<u16 as Element>::BYTES, 2);
+/// ```
+pub trait Element: DeviceRepr + sealed::Sealed {
+    /// Size in bytes.
+    const BYTES: usize;
+}
+
+macro_rules! element {
+    ($($t:ty = $b:expr),*) => {$(
+        impl sealed::Sealed for $t {}
+        impl Element for $t {
+            const BYTES: usize = $b;
+        }
+    )*};
+}
+element!(f32 = 4, u32 = 4, i32 = 4, u16 = 2, i16 = 2);
+
+/// Storage order of a matrix.
+///
+/// ```
+/// assert_eq!(host::Order::default(), host::Order::RowMajor);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Order {
+    /// `(M,N):(ld,1)`: rows are contiguous.
+    #[default]
+    RowMajor,
+    /// `(M,N):(1,ld)`: columns are contiguous.
+    ColMajor,
+}
+
+/// The copy instruction each thread issues (CuTe's copy atom).
+///
+/// ```
+/// assert_eq!(host::CopyAtom::default(), host::CopyAtom::Vector);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CopyAtom {
+    /// 128-bit `ld.global.v4` / `st.shared.v4` (`UniversalCopy<uint128_t>`): needs 16-byte
+    /// aligned bases and leading dimensions that are multiples of the vector.
+    #[default]
+    Vector,
+    /// `cp.async.cg` 16 B (`SM80_CP_ASYNC_CACHEGLOBAL`): row-major 4-byte elements; as
+    /// [`CopyAtom::Vector`] for alignment.
+    CpAsync,
+    /// One element per instruction: any alignment, row-major 4-byte elements.
+    Scalar,
+}
+
+/// An `M × N` copy `dst = src` between matrices of the same order.
+///
+/// ```
+/// use host::{CopyAtom, CopyConfig, Order};
+/// let c = CopyConfig::new(Order::ColMajor, 100, 30).ldd(104).atom(CopyAtom::Vector);
+/// assert_eq!((c.lds, c.ldd), (100, 104));
+/// assert_eq!(c.lens(), (100 * 30, 104 * 29 + 100));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CopyConfig {
+    /// Storage order of both matrices.
+    pub order: Order,
+    /// Rows.
+    pub m: usize,
+    /// Columns.
+    pub n: usize,
+    /// Leading dimension of the source (elements).
+    pub lds: usize,
+    /// Leading dimension of the destination (elements).
+    pub ldd: usize,
+    /// The copy instruction.
+    pub atom: CopyAtom,
+}
+
+impl CopyConfig {
+    /// An `m × n` copy in `order`, tight leading dimensions, 128-bit vectors.
+    ///
+    /// ```
+    /// let c = host::CopyConfig::new(host::Order::RowMajor, 3, 5);
+    /// assert_eq!((c.lds, c.ldd), (5, 5));
+    /// ```
+    pub fn new(order: Order, m: usize, n: usize) -> CopyConfig {
+        let ld = match order {
+            Order::RowMajor => n,
+            Order::ColMajor => m,
+        }
+        .max(1);
+        CopyConfig {
+            order,
+            m,
+            n,
+            lds: ld,
+            ldd: ld,
+            atom: CopyAtom::Vector,
+        }
+    }
+    /// Sets `lds`.
+    ///
+    /// ```
+    /// assert_eq!(host::CopyConfig::new(host::Order::RowMajor, 4, 4).lds(8).lds, 8);
+    /// ```
+    pub fn lds(mut self, lds: usize) -> CopyConfig {
+        self.lds = lds;
+        self
+    }
+    /// Sets `ldd`.
+    ///
+    /// ```
+    /// assert_eq!(host::CopyConfig::new(host::Order::RowMajor, 4, 4).ldd(8).ldd, 8);
+    /// ```
+    pub fn ldd(mut self, ldd: usize) -> CopyConfig {
+        self.ldd = ldd;
+        self
+    }
+    /// Sets the copy atom.
+    ///
+    /// ```
+    /// let c = host::CopyConfig::new(host::Order::RowMajor, 4, 4).atom(host::CopyAtom::Scalar);
+    /// assert_eq!(c.atom, host::CopyAtom::Scalar);
+    /// ```
+    pub fn atom(mut self, atom: CopyAtom) -> CopyConfig {
+        self.atom = atom;
+        self
+    }
+    /// Elements the source and destination buffers must hold.
+    ///
+    /// ```
+    /// let c = host::CopyConfig::new(host::Order::RowMajor, 2, 3).ldd(4);
+    /// assert_eq!(c.lens(), (6, 7));
+    /// ```
+    pub fn lens(&self) -> (usize, usize) {
+        let (outer, inner) = match self.order {
+            Order::RowMajor => (self.m, self.n),
+            Order::ColMajor => (self.n, self.m),
+        };
+        (need(outer, inner, self.lds), need(outer, inner, self.ldd))
+    }
+}
+
+/// `B = Aᵀ` for row-major f32 `A` (`M × N`, leading dimension `lda`) into row-major `B`
+/// (`N × M`, `ldb`), through a 64×64 shared-memory tile.
+///
+/// ```
+/// let t = host::TransposeConfig::new(3, 5);
+/// assert_eq!((t.lda, t.ldb, t.swizzle), (5, 3, true));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TransposeConfig {
+    /// Rows of A.
+    pub m: usize,
+    /// Columns of A.
+    pub n: usize,
+    /// Leading dimension of A (≥ N, a multiple of 4).
+    pub lda: usize,
+    /// Leading dimension of B (≥ M, a multiple of 4).
+    pub ldb: usize,
+    /// Swizzle the smem tile with `Sw<3,2,6>` (no bank conflicts); `false`: plain row-major
+    /// smem, the baseline that shows what the swizzle buys.
+    pub swizzle: bool,
+}
+
+impl TransposeConfig {
+    /// `m × n` → `n × m`, tight leading dimensions, swizzled.
+    ///
+    /// ```
+    /// let t = host::TransposeConfig::new(64, 32).swizzle(false);
+    /// assert!(!t.swizzle);
+    /// ```
+    pub fn new(m: usize, n: usize) -> TransposeConfig {
+        TransposeConfig {
+            m,
+            n,
+            lda: n.max(1),
+            ldb: m.max(1),
+            swizzle: true,
+        }
+    }
+    /// Sets `lda`.
+    ///
+    /// ```
+    /// assert_eq!(host::TransposeConfig::new(4, 4).lda(8).lda, 8);
+    /// ```
+    pub fn lda(mut self, lda: usize) -> TransposeConfig {
+        self.lda = lda;
+        self
+    }
+    /// Sets `ldb`.
+    ///
+    /// ```
+    /// assert_eq!(host::TransposeConfig::new(4, 4).ldb(8).ldb, 8);
+    /// ```
+    pub fn ldb(mut self, ldb: usize) -> TransposeConfig {
+        self.ldb = ldb;
+        self
+    }
+    /// Sets whether the smem tile is swizzled.
+    ///
+    /// ```
+    /// assert!(host::TransposeConfig::new(4, 4).swizzle(true).swizzle);
+    /// ```
+    pub fn swizzle(mut self, swizzle: bool) -> TransposeConfig {
+        self.swizzle = swizzle;
+        self
+    }
+    /// Elements A and B must hold.
+    ///
+    /// ```
+    /// assert_eq!(host::TransposeConfig::new(2, 3).lens(), (6, 6));
+    /// ```
+    pub fn lens(&self) -> (usize, usize) {
+        (
+            need(self.m, self.n, self.lda),
+            need(self.n, self.m, self.ldb),
+        )
+    }
+}
+
+/// Elements of `outer` runs of `inner` contiguous elements, `ld` apart.
+fn need(outer: usize, inner: usize, ld: usize) -> usize {
+    if outer == 0 || inner == 0 {
+        0
+    } else {
+        (outer - 1).saturating_mul(ld).saturating_add(inner)
+    }
+}
+
+/// One copy kernel of `kernels/src/copy.rs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Variant {
+    /// PTX entry (and name in tables).
     pub kernel: &'static str,
     /// Bytes per element.
     pub elem: usize,
-    /// Column-major (`(M,N):(1,ld)`) gmem.
-    pub col: bool,
-    /// Elements per instruction (1: scalar atom, no alignment rule).
-    pub vec: usize,
+    /// Storage order of the source (a transpose writes the other one).
+    pub order: Order,
+    /// The copy instruction.
+    pub atom: CopyAtom,
     /// Block tile `(TILE_M, TILE_N)`.
     pub tile: (usize, usize),
-    /// `B = Aᵀ` (output `N x M`) rather than a copy.
-    pub transpose: bool,
+    /// `B = Aᵀ` (output `N x M`) rather than a copy; `Some(swizzled)`.
+    pub transpose: Option<bool>,
 }
 
-/// Every variant, in table order.
-pub const VARIANTS: [Variant; 8] = [
+const fn copy_variant(
+    kernel: &'static str,
+    elem: usize,
+    order: Order,
+    atom: CopyAtom,
+    tile: (usize, usize),
+) -> Variant {
     Variant {
-        name: "tiled_copy_row_f32_v4",
-        kernel: "tiled_copy_row_f32_v4",
-        elem: 4,
-        col: false,
-        vec: 4,
-        tile: (64, 128),
-        transpose: false,
-    },
+        kernel,
+        elem,
+        order,
+        atom,
+        tile,
+        transpose: None,
+    }
+}
+
+const fn transpose_variant(kernel: &'static str, swizzled: bool) -> Variant {
     Variant {
-        name: "tiled_copy_row_f32_cp_async",
-        kernel: "tiled_copy_row_f32_cp_async",
-        elem: 4,
-        col: false,
-        vec: 4,
-        tile: (64, 128),
-        transpose: false,
-    },
-    Variant {
-        name: "tiled_copy_col_f32_v4",
-        kernel: "tiled_copy_col_f32_v4",
-        elem: 4,
-        col: true,
-        vec: 4,
-        tile: (128, 64),
-        transpose: false,
-    },
-    Variant {
-        name: "tiled_copy_row_f16_v4",
-        kernel: "tiled_copy_row_f16_v4",
-        elem: 2,
-        col: false,
-        vec: 8,
-        tile: (64, 256),
-        transpose: false,
-    },
-    Variant {
-        name: "tiled_copy_col_f16_v4",
-        kernel: "tiled_copy_col_f16_v4",
-        elem: 2,
-        col: true,
-        vec: 8,
-        tile: (256, 64),
-        transpose: false,
-    },
-    Variant {
-        name: "tiled_copy_row_f32_scalar",
-        kernel: "tiled_copy_row_f32_scalar",
-        elem: 4,
-        col: false,
-        vec: 1,
-        tile: (64, 128),
-        transpose: false,
-    },
-    Variant {
-        name: "transpose_f32_swizzled",
-        kernel: "transpose_f32_swizzled",
-        elem: 4,
-        col: false,
-        vec: 4,
-        tile: (64, 64),
-        transpose: true,
-    },
-    Variant {
-        name: "transpose_f32_naive",
-        kernel: "transpose_f32_naive",
-        elem: 4,
-        col: false,
-        vec: 4,
-        tile: (64, 64),
-        transpose: true,
-    },
+        transpose: Some(swizzled),
+        ..copy_variant(kernel, 4, Order::RowMajor, CopyAtom::Vector, (64, 64))
+    }
+}
+
+/// Every copy kernel, in table order.
+pub(crate) static VARIANTS: [Variant; 8] = [
+    copy_variant(
+        "tiled_copy_row_f32_v4",
+        4,
+        Order::RowMajor,
+        CopyAtom::Vector,
+        (64, 128),
+    ),
+    copy_variant(
+        "tiled_copy_row_f32_cp_async",
+        4,
+        Order::RowMajor,
+        CopyAtom::CpAsync,
+        (64, 128),
+    ),
+    copy_variant(
+        "tiled_copy_col_f32_v4",
+        4,
+        Order::ColMajor,
+        CopyAtom::Vector,
+        (128, 64),
+    ),
+    copy_variant(
+        "tiled_copy_row_f16_v4",
+        2,
+        Order::RowMajor,
+        CopyAtom::Vector,
+        (64, 256),
+    ),
+    copy_variant(
+        "tiled_copy_col_f16_v4",
+        2,
+        Order::ColMajor,
+        CopyAtom::Vector,
+        (256, 64),
+    ),
+    copy_variant(
+        "tiled_copy_row_f32_scalar",
+        4,
+        Order::RowMajor,
+        CopyAtom::Scalar,
+        (64, 128),
+    ),
+    transpose_variant("transpose_f32_swizzled", true),
+    transpose_variant("transpose_f32_naive", false),
 ];
 
-/// A launch: device addresses (bytes) and the matrix geometry, in elements.
-#[derive(Clone, Copy, Debug)]
-pub struct Launch {
-    /// Source base address.
-    pub src: u64,
-    /// Destination base address.
-    pub dst: u64,
-    /// Rows of the source.
-    pub m: usize,
-    /// Columns of the source.
-    pub n: usize,
-    /// Source leading dimension.
-    pub lds: usize,
-    /// Destination leading dimension.
-    pub ldd: usize,
-}
-
 impl Variant {
+    /// The kernel for a copy of `elem`-byte elements.
+    fn for_copy(elem: usize, order: Order, atom: CopyAtom) -> Result<&'static Variant> {
+        VARIANTS
+            .iter()
+            .find(|v| v.transpose.is_none() && (v.elem, v.order, v.atom) == (elem, order, atom))
+            .ok_or_else(|| {
+                Error::Unsupported(format!(
+                    "a {order:?} tiled copy of {elem}-byte elements with {atom:?} atoms \
+                     (kernels: 4-byte row-major Vector/CpAsync/Scalar, 4-byte column-major \
+                     Vector, 2-byte Vector)"
+                ))
+            })
+    }
+    /// The transpose kernel.
+    fn for_transpose(swizzled: bool) -> &'static Variant {
+        if swizzled { &VARIANTS[6] } else { &VARIANTS[7] }
+    }
+
+    /// Elements per instruction (1: scalar atom, no alignment rule).
+    pub(crate) fn vec(&self) -> usize {
+        match self.atom {
+            CopyAtom::Scalar => 1,
+            CopyAtom::Vector | CopyAtom::CpAsync => 16 / self.elem,
+        }
+    }
+
     /// Extent of the contiguous dimension of the source and of the destination.
     fn contiguous(&self, m: usize, n: usize) -> (usize, usize) {
-        if self.transpose {
-            (n, m)
-        } else if self.col {
-            (m, m)
-        } else {
-            (n, n)
+        match (self.transpose, self.order) {
+            (Some(_), _) => (n, m),
+            (None, Order::ColMajor) => (m, m),
+            (None, Order::RowMajor) => (n, n),
         }
     }
 
     /// The leading dimensions this variant wants for an `m x n` source (padded to the vector).
-    pub fn lds_ldd(&self, m: usize, n: usize) -> (usize, usize) {
+    pub(crate) fn lds_ldd(&self, m: usize, n: usize) -> (usize, usize) {
         let (cs, cd) = self.contiguous(m, n);
-        (cs.next_multiple_of(self.vec), cd.next_multiple_of(self.vec))
-    }
-
-    /// Host-side legality, before any launch: 128-bit atoms need 16-byte aligned bases and
-    /// leading dimensions that are multiples of the vector width (the dynamic half of
-    /// `layout_types::copy::check_vector`; the static half is a const assertion in the kernel).
-    pub fn validate(&self, l: &Launch) -> Result<(), String> {
-        let (cs, cd) = self.contiguous(l.m, l.n);
-        if l.lds < cs.max(1) || l.ldd < cd.max(1) {
-            return Err(format!(
-                "{}: leading dimension smaller than the contiguous extent (lds={}, ldd={}, need {cs}/{cd})",
-                self.name, l.lds, l.ldd
-            ));
-        }
-        if self.vec > 1 {
-            let bytes = (self.vec * self.elem) as u64;
-            for (what, p) in [("source", l.src), ("destination", l.dst)] {
-                if p % bytes != 0 {
-                    return Err(format!(
-                        "{}: {what} base pointer {p:#x} is not {bytes}-byte aligned (offset {} bytes); \
-                         128-bit copies need aligned bases (use tiled_copy_row_f32_scalar)",
-                        self.name,
-                        p % bytes
-                    ));
-                }
-            }
-            for (what, ld) in [("lds", l.lds), ("ldd", l.ldd)] {
-                if ld % self.vec != 0 {
-                    return Err(format!(
-                        "{}: {what}={ld} is not a multiple of the vector width {} (rows would start misaligned)",
-                        self.name, self.vec
-                    ));
-                }
-            }
-        }
-        let (gx, gy) = self.grid(l.m, l.n);
-        if gy > 65535 || gx > i32::MAX as usize {
-            return Err(format!(
-                "{}: grid {gx}x{gy} too large for {}x{}",
-                self.name, l.m, l.n
-            ));
-        }
-        Ok(())
+        (
+            cs.max(1).next_multiple_of(self.vec()),
+            cd.max(1).next_multiple_of(self.vec()),
+        )
     }
 
     /// Grid: (tiles along the strided dimension, tiles along the contiguous one).
-    pub fn grid(&self, m: usize, n: usize) -> (usize, usize) {
+    fn grid(&self, m: usize, n: usize) -> (usize, usize) {
         let (tm, tn) = (
             m.div_ceil(self.tile.0).max(1),
             n.div_ceil(self.tile.1).max(1),
         );
-        if self.col { (tn, tm) } else { (tm, tn) }
-    }
-
-    fn config(&self, m: usize, n: usize) -> LaunchConfig {
-        let (gx, gy) = self.grid(m, n);
-        LaunchConfig {
-            grid_dim: (gx as u32, gy as u32, 1),
-            block_dim: (256, 1, 1),
-            shared_mem_bytes: (self.tile.0 * self.tile.1 * self.elem) as u32,
+        if self.order == Order::ColMajor {
+            (tn, tm)
+        } else {
+            (tm, tn)
         }
     }
+
+    /// Host-side legality, before any launch: 128-bit atoms need 16-byte aligned bases and
+    /// leading dimensions that are multiples of the vector width (the dynamic half of
+    /// `layout_types::copy::check_vector`; the static half is a const assertion in the
+    /// kernel); the grid must fit CUDA's limits.
+    fn validate(&self, l: &Launch) -> Result<()> {
+        let vec = self.vec();
+        if vec > 1 {
+            let align = vec * self.elem;
+            for (name, address) in [("src", l.src), ("dst", l.dst)] {
+                if address % align as u64 != 0 {
+                    return Err(Error::Misaligned {
+                        name,
+                        address,
+                        align,
+                        kernel: self.kernel,
+                    });
+                }
+            }
+            for (name, ld) in [("lds", l.lds), ("ldd", l.ldd)] {
+                if ld % vec != 0 {
+                    return Err(Error::LeadingDimensionAlignment {
+                        name,
+                        ld,
+                        vector: vec,
+                        kernel: self.kernel,
+                    });
+                }
+            }
+        }
+        let (x, y) = self.grid(l.m, l.n);
+        if y > 65535 || x > i32::MAX as usize {
+            return Err(Error::GridTooLarge {
+                kernel: self.kernel,
+                x,
+                y,
+                z: 1,
+            });
+        }
+        Ok(())
+    }
 }
 
-/// The loaded kernels.
-pub struct CopyKernels {
-    funcs: Vec<CudaFunction>,
+/// A validated launch: device addresses and the geometry, in elements.
+struct Launch {
+    src: u64,
+    dst: u64,
+    m: usize,
+    n: usize,
+    lds: usize,
+    ldd: usize,
 }
 
-impl CopyKernels {
-    /// Loads every variant's entry point.
-    pub fn load(gpu: &Gpu) -> Result<Self, String> {
-        let funcs = VARIANTS
-            .iter()
-            .map(|v| {
-                gpu.function(v.kernel)
-                    .map_err(|e| format!("loading {}: {e}", v.kernel))
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(CopyKernels { funcs })
+/// Leading dimensions must cover the contiguous extent and fit the kernels' i64 math.
+fn check_ld(name: &'static str, ld: usize, min: usize) -> Result<()> {
+    if ld < min.max(1) || ld > i32::MAX as usize {
+        return Err(Error::LeadingDimension {
+            name,
+            ld,
+            min: min.max(1),
+        });
+    }
+    Ok(())
+}
+
+fn check_len(name: &'static str, len: usize, needed: usize) -> Result<()> {
+    if len < needed {
+        return Err(Error::BufferTooSmall { name, len, needed });
+    }
+    Ok(())
+}
+
+impl Context {
+    /// `dst = src` for an `M × N` matrix of `T` (4- or 2-byte elements, moved bit for bit):
+    /// each CTA copies one tile gmem → smem → gmem through a `layout_types` TiledCopy, queued
+    /// on `stream`.
+    ///
+    /// Checked before launching: leading dimensions, buffer lengths, the stream's and buffers'
+    /// context, and for 128-bit atoms 16-byte aligned bases and leading dimensions that are
+    /// multiples of the vector ([`Error::Misaligned`], [`Error::LeadingDimensionAlignment`]).
+    ///
+    /// ```no_run
+    /// use host::{Context, CopyConfig, Order};
+    /// let ctx = Context::new(0)?;
+    /// let stream = ctx.default_stream();
+    /// let src = stream.clone_htod(&vec![7u16; 300 * 512])?;
+    /// let mut dst = stream.alloc_zeros::<u16>(300 * 512)?;
+    /// ctx.tiled_copy(&stream, &CopyConfig::new(Order::RowMajor, 300, 512), &src, &mut dst)?;
+    /// assert_eq!(stream.clone_dtoh(&dst)?, vec![7u16; 300 * 512]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tiled_copy<T, S, D>(
+        &self,
+        stream: &CudaStream,
+        cfg: &CopyConfig,
+        src: &S,
+        dst: &mut D,
+    ) -> Result<()>
+    where
+        T: Element,
+        S: DevicePtr<T>,
+        D: DevicePtrMut<T>,
+    {
+        let v = Variant::for_copy(T::BYTES, cfg.order, cfg.atom)?;
+        let contiguous = match cfg.order {
+            Order::RowMajor => cfg.n,
+            Order::ColMajor => cfg.m,
+        };
+        check_ld("lds", cfg.lds, contiguous)?;
+        check_ld("ldd", cfg.ldd, contiguous)?;
+        let (ns, nd) = cfg.lens();
+        check_len("src", src.len(), ns)?;
+        check_len("dst", dst.len(), nd)?;
+        self.launch_variant(stream, v, (cfg.m, cfg.n, cfg.lds, cfg.ldd), src, dst)
     }
 
-    /// Validates, then launches (asynchronously) variant `i`.
-    pub fn launch(&self, gpu: &Gpu, i: usize, l: &Launch) -> Result<(), String> {
-        let v = &VARIANTS[i];
-        v.validate(l)?;
-        let cfg = v.config(l.m, l.n);
-        let (m, n, lds, ldd) = (l.m as i64, l.n as i64, l.lds as i64, l.ldd as i64);
-        let mut b = gpu.stream.launch_builder(&self.funcs[i]);
+    /// `B = Aᵀ` for row-major matrices of 4-byte elements (`f32`, `u32`, `i32`; `A` is
+    /// `M × N`, `B` is `N × M`) through a 64×64 shared-memory tile, swizzled by `Sw<3,2,6>`
+    /// unless `cfg.swizzle` is false; queued on `stream`. Both bases 16-byte aligned, `lda`
+    /// and `ldb` multiples of 4.
+    ///
+    /// ```no_run
+    /// use host::{Context, TransposeConfig};
+    /// let ctx = Context::new(0)?;
+    /// let stream = ctx.default_stream();
+    /// let a = stream.clone_htod(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])?; // 2 x 4
+    /// let mut b = stream.alloc_zeros::<f32>(4 * 4)?;                            // 4 x 2, ldb 4
+    /// ctx.transpose(&stream, &TransposeConfig::new(2, 4).ldb(4), &a, &mut b)?;
+    /// assert_eq!(stream.clone_dtoh(&b)?[..2], [1.0, 5.0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn transpose<T, S, D>(
+        &self,
+        stream: &CudaStream,
+        cfg: &TransposeConfig,
+        a: &S,
+        b: &mut D,
+    ) -> Result<()>
+    where
+        T: Element,
+        S: DevicePtr<T>,
+        D: DevicePtrMut<T>,
+    {
+        let v = Variant::for_transpose(cfg.swizzle);
+        check_ld("lda", cfg.lda, cfg.n)?;
+        check_ld("ldb", cfg.ldb, cfg.m)?;
+        let (na, nb) = cfg.lens();
+        check_len("A", a.len(), na)?;
+        check_len("B", b.len(), nb)?;
+        self.launch_variant(stream, v, (cfg.m, cfg.n, cfg.lda, cfg.ldb), a, b)
+    }
+
+    /// Variant `v` through the public entry points ([`Context::tiled_copy`] or
+    /// [`Context::transpose`]) on `(m, n, lds, ldd)`.
+    pub(crate) fn run_variant<T, S, D>(
+        &self,
+        stream: &CudaStream,
+        v: &Variant,
+        (m, n, lds, ldd): (usize, usize, usize, usize),
+        src: &S,
+        dst: &mut D,
+    ) -> Result<()>
+    where
+        T: Element,
+        S: DevicePtr<T>,
+        D: DevicePtrMut<T>,
+    {
+        match v.transpose {
+            Some(swizzle) => {
+                let cfg = TransposeConfig {
+                    m,
+                    n,
+                    lda: lds,
+                    ldb: ldd,
+                    swizzle,
+                };
+                self.transpose(stream, &cfg, src, dst)
+            }
+            None => {
+                let cfg = CopyConfig {
+                    order: v.order,
+                    m,
+                    n,
+                    lds,
+                    ldd,
+                    atom: v.atom,
+                };
+                self.tiled_copy(stream, &cfg, src, dst)
+            }
+        }
+    }
+
+    /// Checks context, alignment and grid, then launches `v` on `(m, n, lds, ldd)`; lengths
+    /// and leading-dimension minimums are checked by the callers.
+    fn launch_variant<T, S, D>(
+        &self,
+        stream: &CudaStream,
+        v: &Variant,
+        (m, n, lds, ldd): (usize, usize, usize, usize),
+        src: &S,
+        dst: &mut D,
+    ) -> Result<()>
+    where
+        S: DevicePtr<T>,
+        D: DevicePtrMut<T>,
+    {
+        self.check_stream(stream)?;
+        self.check_buffer("buffer src", src)?;
+        self.check_buffer("buffer dst", dst)?;
+        if std::mem::size_of::<T>() != v.elem {
+            return Err(Error::Unsupported(format!(
+                "{} moves {}-byte elements, the buffers hold {}-byte ones",
+                v.kernel,
+                v.elem,
+                std::mem::size_of::<T>()
+            )));
+        }
+        if m == 0 || n == 0 {
+            return Ok(());
+        }
+        let f = self.function(v.kernel, false)?;
+        let (ps, _rs) = src.device_ptr(stream);
+        let (pd, _rd) = dst.device_ptr_mut(stream);
+        let l = Launch {
+            src: ps,
+            dst: pd,
+            m,
+            n,
+            lds,
+            ldd,
+        };
+        v.validate(&l)?;
+        let (gx, gy) = v.grid(m, n);
+        let cfg = LaunchConfig {
+            grid_dim: (gx as u32, gy as u32, 1),
+            block_dim: (256, 1, 1),
+            shared_mem_bytes: (v.tile.0 * v.tile.1 * v.elem) as u32,
+        };
+        let (m, n, lds, ldd) = (m as i64, n as i64, lds as i64, ldd as i64);
+        let mut b = stream.launch_builder(&f);
         b.arg(&l.src)
             .arg(&l.dst)
             .arg(&m)
             .arg(&n)
             .arg(&lds)
             .arg(&ldd);
-        // SAFETY: the signature is (ptr, ptr, i64 x4); `validate` checked alignment and leading
-        // dimensions, and callers pass buffers holding the matrices.
-        unsafe { b.launch(cfg) }
-            .map(|_| ())
-            .map_err(|e| format!("{}: launch: {e}", v.name))
+        // SAFETY: the signature is (ptr, ptr, i64 x4); the callers checked that the buffers hold
+        // the matrices, `validate` the alignment and leading dimensions the vectors need.
+        unsafe { b.launch(cfg) }?;
+        Ok(())
     }
 }
 
-fn dptr<T>(gpu: &Gpu, s: &CudaSlice<T>) -> u64 {
-    let (p, _sync) = s.device_ptr(&gpu.stream);
-    p
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// One bit-exact check: random bits in, sentinel-filled output; every element inside the
-/// matrix must match the reference, every padding element must still hold the sentinel.
-fn check_one(gpu: &Gpu, k: &CopyKernels, i: usize, m: usize, n: usize) -> Result<Row, String> {
-    let v = &VARIANTS[i];
-    let (lds, ldd) = v.lds_ldd(m, n);
-    let (rows_s, rows_d) = if v.transpose {
-        (m, n)
-    } else if v.col {
-        (n, n)
-    } else {
-        (m, m)
-    };
-    let (ns, nd) = ((rows_s * lds).max(1), (rows_d * ldd).max(1));
-    let words = |count: usize| (count * v.elem).div_ceil(4);
-    let mut rng = Rng::new((m * 131 + n) as u64 ^ (i as u64) << 40);
-    let host: Vec<u32> = (0..words(ns)).map(|_| rng.next_u32()).collect();
-    const SENTINEL: u32 = 0xDEAD_BEEF;
-    let s = &gpu.stream;
-    let err = |e: cudarc::driver::DriverError| e.to_string();
-    let src = s.clone_htod(&host).map_err(err)?;
-    let init = vec![SENTINEL; words(nd)];
-    let dst = s.clone_htod(&init).map_err(err)?;
-    let l = Launch {
-        src: dptr(gpu, &src),
-        dst: dptr(gpu, &dst),
-        m,
-        n,
-        lds,
-        ldd,
-    };
-    let start = gpu
-        .ctx
-        .new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))
-        .map_err(err)?;
-    let end = gpu
-        .ctx
-        .new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))
-        .map_err(err)?;
-    start.record(s).map_err(err)?;
-    k.launch(gpu, i, &l)?;
-    end.record(s).map_err(err)?;
-    let got: Vec<u32> = s.clone_dtoh(&dst).map_err(err)?;
-    let ms = start.elapsed_ms(&end).map_err(err)?;
-
-    // Element views (u16 or u32) of the host buffers.
-    let get = |buf: &[u32], idx: usize| -> u32 {
-        if v.elem == 4 {
-            buf[idx]
-        } else {
-            (buf[idx / 2] >> (16 * (idx % 2))) & 0xFFFF
-        }
-    };
-    let sentinel = if v.elem == 4 {
-        SENTINEL
-    } else {
-        SENTINEL & 0xFFFF
-    };
-    let sentinel_at = |idx: usize| {
-        if v.elem == 4 {
-            sentinel
-        } else {
-            (SENTINEL >> (16 * (idx % 2))) & 0xFFFF
-        }
-    };
-    let _ = sentinel;
-    let mut want_inside = vec![false; nd];
-    let mut bad = 0usize;
-    for r in 0..m {
-        for c in 0..n {
-            let si = if v.col { r + c * lds } else { r * lds + c };
-            // B[c][r] for the transpose and (r, c) column-major: the same offset.
-            let di = if v.transpose || v.col {
-                r + c * ldd
-            } else {
-                r * ldd + c
-            };
-            want_inside[di] = true;
-            if get(&got, di) != get(&host, si) {
-                bad += 1;
-            }
-        }
-    }
-    let mut clobbered = 0usize;
-    for (di, inside) in want_inside.iter().enumerate() {
-        if !inside && get(&got, di) != sentinel_at(di) {
-            clobbered += 1;
-        }
-    }
-    let bytes = 2 * m * n * v.elem;
-    let mut note = format!("lds={lds} ldd={ldd}");
-    if ms > 0.0 && bytes >= 1 << 20 {
-        note += &format!(" {:.0} GB/s", bytes as f64 / (ms as f64 * 1e6));
-    }
-    if clobbered > 0 {
-        note += &format!(" {clobbered} padding elements overwritten");
-    }
-    Ok(Row {
-        kernel: v.name,
-        shape: format!("{m}x{n}"),
-        pass: bad == 0 && clobbered == 0,
-        max_err: if bad == 0 { 0.0 } else { f64::NAN },
-        mismatches: bad + clobbered,
-        ms,
-        note,
-    })
-}
-
-/// The awkward shapes every variant is checked on.
-pub const SHAPES: [(usize, usize); 8] = [
-    (1, 1),
-    (4097, 1023),
-    (1, 4099),
-    (3001, 1),
-    (64, 128),
-    (128, 64),
-    (257, 255),
-    (2048, 2048),
-];
-
-/// The misaligned-pointer refusal, as a row: passes when the launcher refuses before launching.
-fn check_refusal(gpu: &Gpu, k: &CopyKernels) -> Row {
-    let r = misaligned_launch(gpu, k);
-    Row {
-        kernel: "tiled_copy_row_f32_v4",
-        shape: "src+4 bytes".into(),
-        pass: r.is_err(),
-        max_err: 0.0,
-        mismatches: 0,
-        ms: 0.0,
-        note: match r {
-            Err(e) => format!(
-                "refused before launch: {}",
-                e.split(';').next().unwrap_or(&e)
-            ),
-            Ok(()) => "a misaligned 128-bit copy was launched".into(),
-        },
-    }
-}
-
-fn misaligned_launch(gpu: &Gpu, k: &CopyKernels) -> Result<(), String> {
-    let src = gpu
-        .stream
-        .alloc_zeros::<f32>(64 * 128 + 4)
-        .map_err(|e| e.to_string())?;
-    let dst = gpu
-        .stream
-        .alloc_zeros::<f32>(64 * 128 + 4)
-        .map_err(|e| e.to_string())?;
-    let l = Launch {
-        src: dptr(gpu, &src) + 4,
-        dst: dptr(gpu, &dst),
-        m: 64,
-        n: 128,
-        lds: 128,
-        ldd: 128,
-    };
-    k.launch(gpu, 0, &l)?;
-    gpu.stream.synchronize().map_err(|e| e.to_string())
-}
-
-/// Every copy check, as rows of `host run`'s table (errors become FAIL rows).
-pub fn check_all(gpu: &Gpu) -> Vec<Row> {
-    let k = match CopyKernels::load(gpu) {
-        Ok(k) => k,
-        Err(e) => {
-            return vec![Row {
-                kernel: "tiled_copy",
-                shape: "-".into(),
-                pass: false,
-                max_err: f64::NAN,
-                mismatches: 0,
-                ms: 0.0,
-                note: e,
-            }];
-        }
-    };
-    let mut rows = Vec::new();
-    for (i, v) in VARIANTS.iter().enumerate() {
-        for &(m, n) in &SHAPES {
-            rows.push(check_one(gpu, &k, i, m, n).unwrap_or_else(|e| Row {
-                kernel: v.name,
-                shape: format!("{m}x{n}"),
-                pass: false,
-                max_err: f64::NAN,
-                mismatches: 0,
-                ms: 0.0,
-                note: e,
-            }));
-        }
-    }
-    rows.push(check_refusal(gpu, &k));
-    rows
-}
-
-/// Median over batches of the per-launch time of `f` (ms), timed with CUDA events.
-fn time_ms(
-    gpu: &Gpu,
-    bytes: usize,
-    mut f: impl FnMut() -> Result<(), String>,
-) -> Result<f64, String> {
-    let err = |e: cudarc::driver::DriverError| e.to_string();
-    let reps = (((256usize << 20) / bytes.max(1)).clamp(3, 200)) as u32;
-    f()?; // warm-up
-    let start = gpu
-        .ctx
-        .new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))
-        .map_err(err)?;
-    let end = gpu
-        .ctx
-        .new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))
-        .map_err(err)?;
-    let mut samples = Vec::new();
-    for _ in 0..7 {
-        start.record(&gpu.stream).map_err(err)?;
-        for _ in 0..reps {
-            f()?;
-        }
-        end.record(&gpu.stream).map_err(err)?;
-        end.synchronize().map_err(err)?;
-        samples.push(start.elapsed_ms(&end).map_err(err)? as f64 / reps as f64);
-    }
-    samples.sort_by(|a, b| a.total_cmp(b));
-    Ok(samples[samples.len() / 2])
-}
-
-/// The matrix shape a variant is benchmarked on for `bytes` per buffer.
-fn bench_shape(v: &Variant, bytes: usize) -> (usize, usize) {
-    let elems = bytes / v.elem;
-    if v.transpose {
-        let s = (elems as f64).sqrt() as usize;
-        (s, s)
-    } else if v.col {
-        (4096, elems / 4096)
-    } else {
-        (elems / 4096, 4096)
-    }
-}
-
-/// GB/s (bytes read + written) of every variant beside cudaMemcpy D2D (`cuMemcpyDtoDAsync`),
-/// measured in the same run, for buffers of 1 MiB to 1 GiB.
-pub fn bench(gpu: &Gpu, progress: &mut dyn FnMut(&str)) -> Result<Vec<BenchRow>, String> {
-    let k = CopyKernels::load(gpu)?;
-    let mut rows = Vec::new();
-    for mib in [1usize, 4, 16, 64, 256, 1024] {
-        let bytes = mib << 20;
-        let src = gpu
-            .stream
-            .alloc_zeros::<u8>(bytes)
-            .map_err(|e| e.to_string())?;
-        let mut dst = gpu
-            .stream
-            .alloc_zeros::<u8>(bytes)
-            .map_err(|e| e.to_string())?;
-        let ref_ms = time_ms(gpu, bytes, || {
-            gpu.stream
-                .memcpy_dtod(&src, &mut dst)
-                .map_err(|e| e.to_string())
-        })?;
-        let (ps, pd) = (dptr(gpu, &src), dptr(gpu, &dst));
-        progress(&format!(
-            "copy {mib} MiB: memcpy D2D {:.0} GB/s",
-            2.0 * bytes as f64 / (ref_ms * 1e6)
+    #[test]
+    fn variants_by_type_order_atom() {
+        let k = |e, o, a| Variant::for_copy(e, o, a).map(|v| v.kernel);
+        assert_eq!(
+            k(4, Order::RowMajor, CopyAtom::Vector).unwrap(),
+            "tiled_copy_row_f32_v4"
+        );
+        assert_eq!(
+            k(2, Order::ColMajor, CopyAtom::Vector).unwrap(),
+            "tiled_copy_col_f16_v4"
+        );
+        assert!(matches!(
+            k(4, Order::ColMajor, CopyAtom::Scalar),
+            Err(Error::Unsupported(_))
         ));
-        for (i, v) in VARIANTS.iter().enumerate() {
-            let (m, n) = bench_shape(v, bytes);
-            let (lds, ldd) = v.lds_ldd(m, n);
-            let l = Launch {
-                src: ps,
-                dst: pd,
-                m,
-                n,
-                lds,
-                ldd,
-            };
-            let ms = time_ms(gpu, bytes, || k.launch(gpu, i, &l))?;
-            let work = (2 * m * n * v.elem) as f64;
-            let row = BenchRow {
-                family: "copy",
-                variant: v.name.to_string(),
-                size: format!("{mib} MiB ({m}x{n})"),
-                work,
-                unit: "GB/s",
-                ours_ms: ms,
-                ref_ms: ref_ms * work / (2 * bytes) as f64,
-                reference: "memcpy D2D",
-            };
-            progress(&format!(
-                "copy {mib} MiB: {:<28} {:>7.0} GB/s  memcpy {:>7.0} GB/s  ratio {:.3}",
-                v.name,
-                row.rate(row.ours_ms),
-                row.rate(row.ref_ms),
-                row.ratio()
-            ));
-            rows.push(row);
-        }
     }
-    Ok(rows)
-}
 
-/// `host copy <check|bench|misaligned>`.
-pub fn main(rest: &[String]) -> i32 {
-    let gpu = match crate::gpu::open(0) {
-        Ok(g) => g,
-        Err(why) => {
-            eprintln!("host copy: no GPU: {why}");
-            return 2;
-        }
-    };
-    println!("device: {}", gpu.description);
-    match rest.first().map(String::as_str) {
-        Some("check") => {
-            if crate::checks::print_table(&check_all(&gpu)) {
-                0
-            } else {
-                1
-            }
-        }
-        Some("bench") => match bench(&gpu, &mut |s| println!("{s}")) {
-            Ok(_) => 0,
-            Err(e) => {
-                eprintln!("host copy bench: {e}");
-                1
-            }
-        },
-        Some("misaligned") => {
-            let r = CopyKernels::load(&gpu).and_then(|k| misaligned_launch(&gpu, &k));
-            match r {
-                Ok(()) => {
-                    eprintln!("host copy misaligned: the misaligned launch was NOT refused");
-                    1
-                }
-                Err(e) => {
-                    eprintln!("host copy: error: {e}");
-                    1
-                }
-            }
-        }
-        _ => {
-            eprintln!("usage: host copy <check|bench|misaligned>");
-            2
-        }
+    #[test]
+    fn alignment_and_grid_rules() {
+        let v = Variant::for_copy(4, Order::RowMajor, CopyAtom::Vector).unwrap();
+        let l = |src, lds, m| Launch {
+            src,
+            dst: 0x1000,
+            m,
+            n: 8,
+            lds,
+            ldd: 8,
+        };
+        assert!(v.validate(&l(0x1000, 8, 8)).is_ok());
+        assert!(matches!(
+            v.validate(&l(0x1004, 8, 8)),
+            Err(Error::Misaligned {
+                name: "src",
+                align: 16,
+                ..
+            })
+        ));
+        assert!(matches!(
+            v.validate(&l(0x1000, 10, 8)),
+            Err(Error::LeadingDimensionAlignment { name: "lds", .. })
+        ));
+        // scalar: any alignment
+        let s = Variant::for_copy(4, Order::RowMajor, CopyAtom::Scalar).unwrap();
+        assert!(s.validate(&l(0x1004, 9, 8)).is_ok());
+        // too many column tiles for gridDim.y
+        let wide = Launch {
+            n: 128 * 65536,
+            ..l(0x1000, 128 * 65536, 1)
+        };
+        assert!(matches!(v.validate(&wide), Err(Error::GridTooLarge { .. })));
     }
-}
 
-/// [`bench`] for the `host bench` front end (`report::Runner`): one progress step per
-/// configuration (memcpy D2D and every variant, at each size).
-pub fn bench_report(
-    gpu: &Gpu,
-    progress: &mut crate::report::Progress,
-) -> Result<Vec<BenchRow>, String> {
-    progress.set_total(6 * (VARIANTS.len() + 1));
-    bench(gpu, &mut |s| progress.step(s))
+    #[test]
+    fn table_order_and_leading_dimensions() {
+        assert_eq!(
+            Variant::for_transpose(true).kernel,
+            "transpose_f32_swizzled"
+        );
+        assert_eq!(Variant::for_transpose(false).kernel, "transpose_f32_naive");
+        let f16 = Variant::for_copy(2, Order::ColMajor, CopyAtom::Vector).unwrap();
+        assert_eq!((f16.vec(), f16.lds_ldd(3001, 1)), (8, (3008, 3008)));
+        assert_eq!(Variant::for_transpose(true).lds_ldd(5, 7), (8, 8));
+    }
+
+    #[test]
+    fn lengths() {
+        let c = CopyConfig::new(Order::RowMajor, 0, 5);
+        assert_eq!(c.lens(), (0, 0));
+        let t = TransposeConfig::new(3, 2).ldb(4);
+        assert_eq!(t.lens(), (6, 4 + 3));
+    }
 }

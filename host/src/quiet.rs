@@ -2,6 +2,13 @@
 //! input) without the default panic message, turning the panic into its first line.
 
 /// Runs `f`; a panic becomes `Err(first line of its message)`, printed by nobody.
+///
+/// The process-wide panic hook is swapped out while `f` runs.
+///
+/// ```
+/// let r: Result<(), String> = host::quiet::catch_quiet(|| panic!("boom\nmore"));
+/// assert_eq!(r.unwrap_err(), "boom");
+/// ```
 pub fn catch_quiet<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));

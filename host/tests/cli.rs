@@ -282,7 +282,7 @@ fn coalescing_report() {
 
 #[test]
 fn bench_errors_are_one_line_exit_2() {
-    assert_one_line_error(&["bench", "frob"], "unknown argument `frob`");
+    assert_one_line_error(&["bench", "frob"], "invalid value 'frob'");
     assert_one_line_error(
         &["bench", "--from", "/nonexistent/rows.json"],
         "reading /nonexistent/rows.json",
@@ -358,4 +358,162 @@ fn bench_renders_saved_rows() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v.as_array().unwrap().len(), 3);
     assert!((v[2]["ratio"].as_f64().unwrap() - 0.8).abs() < 1e-9);
+}
+
+/// Every subcommand documents every flag in `--help` (exit 0, on stdout).
+#[test]
+fn help_lists_every_subcommand_and_flag() {
+    let (code, out, _) = host_out(&["--help"]);
+    assert_eq!(code, 0);
+    for sub in ["run", "bench", "gemm", "copy", "layout", "eval", "info"] {
+        assert!(out.contains(&format!("  {sub} ")), "{sub}: {out}");
+    }
+    let flags: [(&str, &[&str]); 7] = [
+        ("run", &["--device"]),
+        (
+            "bench",
+            &["[FAMILY]", "--json", "--csv", "--svg", "--from", "--device"],
+        ),
+        (
+            "gemm",
+            &[
+                "--m", "--n", "--k", "--ta", "--tb", "--alpha", "--beta", "--lda", "--ldb",
+                "--ldc", "--dtype", "--tile", "--split", "--check", "--bench", "--json", "--small",
+                "--sweep", "--device",
+            ],
+        ),
+        ("copy", &["check", "bench", "misaligned", "--device"]),
+        (
+            "layout",
+            &[
+                "--svg",
+                "--color",
+                "--table",
+                "--tv",
+                "--coalescing",
+                "--elem-bytes",
+                "--vec",
+                "--smem",
+            ],
+        ),
+        ("eval", &["Usage: host eval"]),
+        ("info", &["Usage: host info"]),
+    ];
+    for (sub, want) in flags {
+        let (code, out, err) = host_out(&[sub, "--help"]);
+        assert_eq!(code, 0, "{sub}: {err}");
+        assert!(out.contains(&format!("Usage: host {sub}")), "{sub}: {out}");
+        for f in want {
+            assert!(out.contains(f), "host {sub} --help lacks {f}: {out}");
+        }
+    }
+    let (code, out, _) = host_out(&["help", "gemm"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("--check"));
+    let (code, out, _) = host_out(&["--version"]);
+    assert_eq!((code, out.trim()), (0, "host 0.1.0"));
+}
+
+/// Bad flags, values and combinations: one line on stderr, nothing on stdout, exit 2.
+#[test]
+fn bad_flags_are_one_line_exit_2() {
+    assert_one_line_error(&["run", "--frob"], "unknown option `--frob`");
+    assert_one_line_error(
+        &["run", "--device", "x"],
+        "invalid value 'x' for '--device <N>'",
+    );
+    assert_one_line_error(&["gemm", "--m", "-3"], "unknown option `-3`");
+    assert_one_line_error(&["gemm", "--m", "x"], "invalid value 'x' for '--m <M>'");
+    assert_one_line_error(
+        &["gemm", "--n", "5"],
+        "the following required arguments were not provided: --m <M>",
+    );
+    assert_one_line_error(&["gemm", "--m", "8", "--small"], "cannot be used with");
+    assert_one_line_error(&["gemm", "--m", "8", "--tile", "32"], "invalid value '32'");
+    assert_one_line_error(
+        &["gemm", "--m", "8", "--dtype", "f64"],
+        "invalid value 'f64'",
+    );
+    assert_one_line_error(&["bench", "--json", "--csv"], "cannot be used with");
+    assert_one_line_error(&["copy", "frob"], "unknown subcommand `frob`");
+    // argument errors of the problem itself are refused before looking for a GPU
+    assert_one_line_error(&["gemm", "--m", "8", "--lda", "3"], "lda=3 must be >= 8");
+    assert_one_line_error(
+        &["gemm", "--m", "8", "--ta", "--lda", "7"],
+        "lda=7 must be >= 8",
+    );
+}
+
+#[test]
+fn no_command_prints_usage_on_stderr_exit_2() {
+    let (code, out, err) = host_out(&[]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("Usage: host <COMMAND>"), "{err}");
+}
+
+/// `host gemm --m ...` without a GPU: one line, exit 2 (with one, the check passes).
+#[test]
+fn gemm_problem_without_gpu_is_one_line_exit_2() {
+    let (code, out, err) = host_out(&[
+        "gemm", "--m", "96", "--n", "80", "--k", "40", "--tb", "--check", "--device", "99",
+    ]);
+    match code {
+        2 => {
+            assert_eq!(err.trim().lines().count(), 1, "{err}");
+            assert!(err.contains("host gemm: no GPU"), "{err}");
+            assert!(out.is_empty(), "{out}");
+        }
+        _ => panic!("host gemm --device 99 exited {code}: {out}{err}"),
+    }
+}
+
+/// Closing stdout early ends `host` quietly: no panic, no "Broken pipe" message; killed by
+/// SIGPIPE or a normal exit, like any Unix filter (`host info | head -5`).
+#[cfg(unix)]
+#[test]
+fn closed_stdout_is_not_a_panic() {
+    use std::os::unix::process::ExitStatusExt;
+    for args in [
+        &["info"][..],
+        &["--help"],
+        &["layout", "(_64,_64):(_64,_1)", "--table"],
+        &["bench", "--from", "/nonexistent.json"],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader); // nobody will ever read: every write gets EPIPE
+        let o = host()
+            .args(args)
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            !err.contains("panicked") && !err.contains("Broken pipe"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            o.status.signal() == Some(libc_sigpipe()) || o.status.code().is_some(),
+            "{args:?}: {:?}",
+            o.status
+        );
+    }
+    // and through a real pipeline
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{} layout '(_64,_64):(_64,_1)' --table | head -2",
+            env!("CARGO_BIN_EXE_host")
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().count(), 2);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.is_empty(), "{err}");
+}
+
+#[cfg(unix)]
+fn libc_sigpipe() -> i32 {
+    13
 }

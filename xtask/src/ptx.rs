@@ -36,6 +36,9 @@ pub const TARGET: &str = "nvptx64-nvidia-cuda";
 pub struct Options {
     /// Repository root (holds `kernels/`).
     pub root: PathBuf,
+    /// The kernel crates' manifest directory: `<root>/kernels` (a workspace of families), or
+    /// a user's own kernel crate or workspace built by the same pipeline.
+    pub kernels_dir: PathBuf,
     /// The workspace target dir (`target/`); the kernel build goes to `<it>/kernels/<arch>`.
     pub target_dir: PathBuf,
     /// `sm_90a`, `sm_90`, `sm_80`, ...
@@ -54,6 +57,7 @@ impl Options {
     pub fn new(root: &Path, target_dir: &Path) -> Self {
         Options {
             root: root.to_path_buf(),
+            kernels_dir: root.join("kernels"),
             target_dir: target_dir.to_path_buf(),
             arch: std::env::var("CUTE_RS_ARCH").unwrap_or_else(|_| DEFAULT_ARCH.to_string()),
             toolchain: std::env::var("CUTE_RS_NIGHTLY")
@@ -283,48 +287,83 @@ pub fn cargo_command(opts: &Options) -> Command {
     c.arg("cargo")
         .arg("build")
         .arg("--manifest-path")
-        .arg(opts.root.join("kernels/Cargo.toml"))
+        .arg(opts.kernels_dir.join("Cargo.toml"))
         .args(["--release", "--target", TARGET, "-Zbuild-std=core"])
         .arg("--target-dir")
         .arg(opts.kernel_target_dir())
         .env("RUSTFLAGS", rustflags(&opts.arch))
-        .current_dir(opts.root.join("kernels"));
+        .current_dir(&opts.kernels_dir);
     if !opts.verbose {
         c.arg("--quiet");
     }
     c
 }
 
-/// The kernel families: members of `kernels/Cargo.toml` whose manifest makes a `staticlib`.
-pub fn families(root: &Path) -> Result<Vec<String>, String> {
-    let manifest = root.join("kernels/Cargo.toml");
-    let text = std::fs::read_to_string(&manifest)
-        .map_err(|e| format!("reading {}: {e}", manifest.display()))?;
-    let members = text
+/// A kernel family: one `staticlib` crate, one PTX module.
+#[derive(Clone, Debug)]
+pub struct Family {
+    /// The module's name: the member's directory (`gemm`), or the package name of a
+    /// single-crate manifest.
+    pub name: String,
+    /// The package (`kernels-gemm`).
+    pub package: String,
+    /// The crate's name as rustc writes it (`kernels_gemm`): its PTX is `<crate>-<hash>.s`.
+    pub krate: String,
+}
+
+/// `name = "..."` of a manifest's `[package]`.
+fn package_name(manifest: &str) -> Option<String> {
+    let pkg = manifest.split("[package]").nth(1)?;
+    let line = pkg.lines().find(|l| l.trim_start().starts_with("name"))?;
+    Some(line.split('"').nth(1)?.to_string())
+}
+
+/// The families of `kernels_dir`: the `staticlib` members of its workspace, or the crate
+/// itself when its manifest is a single `staticlib` package.
+pub fn families(kernels_dir: &Path) -> Result<Vec<Family>, String> {
+    let manifest = kernels_dir.join("Cargo.toml");
+    let read = |p: &Path| {
+        std::fs::read_to_string(p).map_err(|e| format!("reading {}: {e}", p.display()))
+    };
+    let text = read(&manifest)?;
+    let family = |dir: &str, text: &str, path: &Path| -> Result<Option<Family>, String> {
+        if !text.contains("\"staticlib\"") {
+            return Ok(None);
+        }
+        let pkg = package_name(text)
+            .ok_or_else(|| format!("no [package] name in {}", path.display()))?;
+        Ok(Some(Family {
+            name: if dir.is_empty() { pkg.clone() } else { dir.to_string() },
+            krate: pkg.replace('-', "_"),
+            package: pkg,
+        }))
+    };
+    let Some(members) = text
         .lines()
         .find_map(|l| l.trim().strip_prefix("members"))
         .and_then(|l| l.split_once('[').map(|(_, r)| r))
         .and_then(|l| l.split_once(']').map(|(m, _)| m))
-        .ok_or_else(|| format!("no `members = [...]` line in {}", manifest.display()))?;
+    else {
+        return Ok(family("", &text, &manifest)?.into_iter().collect());
+    };
     let mut out = Vec::new();
     for m in members.split(',') {
         let m = m.trim().trim_matches('"');
         if m.is_empty() {
             continue;
         }
-        let member = root.join("kernels").join(m).join("Cargo.toml");
-        let text = std::fs::read_to_string(&member)
-            .map_err(|e| format!("reading {}: {e}", member.display()))?;
-        if text.contains("\"staticlib\"") {
-            out.push(m.to_string());
-        }
+        let member = kernels_dir.join(m).join("Cargo.toml");
+        out.extend(family(m, &read(&member)?, &member)?);
+    }
+    if out.is_empty() {
+        return Err(format!("no staticlib crate in {}", manifest.display()));
     }
     Ok(out)
 }
 
-/// The newest `kernels_<family>-<hash>.s` in `dir`.
-fn newest_asm(dir: &Path, family: &str) -> Option<PathBuf> {
-    let prefix = format!("kernels_{}-", family.replace('-', "_"));
+/// The newest `<krate>-<hash>.s` in `dir`.
+fn newest_asm(dir: &Path, krate: &str) -> Option<PathBuf> {
+    let prefix = format!("{krate}-");
     let mut best: Option<(std::time::SystemTime, PathBuf)> = None;
     for e in std::fs::read_dir(dir).ok()?.flatten() {
         let p = e.path();
@@ -372,7 +411,7 @@ pub fn entries(ptx: &str) -> Vec<String> {
 /// changed); fails if a module is not self-contained or two modules define the same entry.
 pub fn build(opts: &Options) -> Result<Built, Error> {
     ensure_toolchain(opts)?;
-    let families = families(&opts.root).map_err(Error::Failed)?;
+    let families = families(&opts.kernels_dir).map_err(Error::Failed)?;
     let deps = opts
         .kernel_target_dir()
         .join(TARGET)
@@ -384,7 +423,7 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
             eprintln!("[ptx] {:?}", cargo_command(opts));
         }
         run_status(&mut cargo_command(opts), opts.verbose).map_err(Error::Failed)?;
-        asm = families.iter().map(|f| newest_asm(&deps, f)).collect();
+        asm = families.iter().map(|f| newest_asm(&deps, &f.krate)).collect();
         if asm.iter().all(Option::is_some) || attempt == 1 {
             break;
         }
@@ -393,21 +432,23 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
         clean
             .args(["cargo", "clean", "--release", "--target", TARGET])
             .arg("--manifest-path")
-            .arg(opts.root.join("kernels/Cargo.toml"))
+            .arg(opts.kernels_dir.join("Cargo.toml"))
             .arg("--target-dir")
             .arg(opts.kernel_target_dir());
         for (f, a) in families.iter().zip(&asm) {
             if a.is_none() {
-                clean.arg("-p").arg(format!("kernels-{f}"));
+                clean.arg("-p").arg(&f.package);
             }
         }
         run_status(&mut clean, opts.verbose).map_err(Error::Failed)?;
     }
     let mut modules: Vec<Module> = Vec::new();
-    for (family, asm) in families.iter().zip(asm) {
+    for (f, asm) in families.iter().zip(asm) {
+        let family = &f.name;
         let asm = asm.ok_or_else(|| {
             Error::Failed(format!(
-                "rustc wrote no kernels_{family}-*.s under {}",
+                "rustc wrote no {}-*.s under {}",
+                f.krate,
                 deps.display()
             ))
         })?;

@@ -22,9 +22,7 @@ use layout_types::eval::{Value, eval};
 use layout_types::partition::local_partition;
 use layout_types::{DynLayout, IntTuple};
 
-use crate::svg;
-
-const USAGE: &str = "usage: host layout <EXPR [--svg FILE] [--color index|bw|thread] [--table] | --tv THR VAL [--svg FILE] | --coalescing GMEM THR [--elem-bytes B] [--vec N] [--smem LAYOUT]>";
+use crate::cli::svg;
 
 /// Tables with more cells than this are summarised unless `--table` is given.
 const TABLE_CELLS: usize = 4096;
@@ -32,9 +30,10 @@ const TABLE_CELLS: usize = 4096;
 const SVG_CELLS: usize = 65536;
 
 /// How to colour the cells of a layout picture.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ColorBy {
     /// A light ramp over 0..cosize: neighbouring indices, neighbouring colours.
+    #[default]
     Index,
     /// CuTe's `TikzColor_BWx8` greys, `idx % 8`.
     Bw,
@@ -42,8 +41,45 @@ pub enum ColorBy {
     Thread,
 }
 
+/// `host layout`: print and draw CuTe layouts, TiledCopy TV layouts, coalescing reports.
+#[derive(Clone, Debug, Default, clap::Args)]
+#[command(
+    after_help = "EXPR is CuTe text ((_4,8):(_1,_4)), a shape ((4,8) = make_layout), or \
+op(arg, ...) with any op of layout_types::eval; arguments nest. Errors: one line, exit 2."
+)]
+pub struct LayoutArgs {
+    /// EXPR, or THR VAL with --tv, or GMEM THR with --coalescing (pieces split by the shell
+    /// are glued back).
+    #[arg(value_name = "EXPR")]
+    pub positional: Vec<String>,
+    /// Also draw the result as an SVG picture into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
+    /// How the SVG colours cells.
+    #[arg(long, alias = "colour", value_enum, default_value_t = ColorBy::Index)]
+    pub color: ColorBy,
+    /// Print the full table even when it is large.
+    #[arg(long)]
+    pub table: bool,
+    /// THR VAL: the TiledCopy make_tiled_copy(atom, THR, VAL): TV layout, tiler, owners.
+    #[arg(long)]
+    pub tv: bool,
+    /// GMEM THR: sectors and bank conflicts of a thread layout walking GMEM.
+    #[arg(long)]
+    pub coalescing: bool,
+    /// Bytes per element (--coalescing): 1, 2, 4, 8 or 16.
+    #[arg(long, value_name = "B", default_value_t = 4)]
+    pub elem_bytes: i64,
+    /// Elements per access (--coalescing): a power of two up to 16, along the stride-1 mode.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub vec: i64,
+    /// Shared-memory layout of the same tile (--coalescing; default: GMEM).
+    #[arg(long, value_name = "LAYOUT")]
+    pub smem: Option<String>,
+}
+
 /// Entry point; returns the exit code.
-pub fn main(args: &[String]) -> i32 {
+pub fn main(args: &LayoutArgs) -> u8 {
     match run(args) {
         Ok(out) => {
             print!("{out}");
@@ -56,80 +92,26 @@ pub fn main(args: &[String]) -> i32 {
     }
 }
 
-struct Opts {
-    positional: Vec<String>,
-    svg: Option<String>,
-    color: ColorBy,
-    table: bool,
-    tv: bool,
-    coalescing: bool,
-    elem_bytes: i64,
-    vec: i64,
-    smem: Option<String>,
-}
-
-fn parse_opts(args: &[String]) -> Result<Opts, String> {
-    let mut o = Opts {
-        positional: Vec::new(),
-        svg: None,
-        color: ColorBy::Index,
-        table: false,
-        tv: false,
-        coalescing: false,
-        elem_bytes: 4,
-        vec: 1,
-        smem: None,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or(format!("{name} needs a value; {USAGE}"))
-        };
-        match a.as_str() {
-            "--svg" => o.svg = Some(value("--svg")?),
-            "--color" | "--colour" => {
-                o.color = match value("--color")?.as_str() {
-                    "index" => ColorBy::Index,
-                    "bw" => ColorBy::Bw,
-                    "thread" => ColorBy::Thread,
-                    v => return Err(format!("--color: `{v}` is not one of index, bw, thread")),
-                }
-            }
-            "--table" => o.table = true,
-            "--tv" => o.tv = true,
-            "--coalescing" => o.coalescing = true,
-            "--elem-bytes" => {
-                let v = value("--elem-bytes")?;
-                o.elem_bytes = v
-                    .parse()
-                    .ok()
-                    .filter(|b| [1, 2, 4, 8, 16].contains(b))
-                    .ok_or(format!("--elem-bytes: `{v}` is not one of 1, 2, 4, 8, 16"))?;
-            }
-            "--vec" => {
-                let v = value("--vec")?;
-                o.vec = v
-                    .parse()
-                    .ok()
-                    .filter(|n: &i64| *n >= 1 && (*n & (*n - 1)) == 0 && *n <= 16)
-                    .ok_or(format!(
-                        "--vec: `{v}` is not a power of two between 1 and 16"
-                    ))?;
-            }
-            "--smem" => o.smem = Some(value("--smem")?),
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            s if s.starts_with("--") => return Err(format!("unknown option `{s}`; {USAGE}")),
-            _ => o.positional.push(a.clone()),
-        }
+/// Checks the numeric options (clap has parsed their types).
+fn check_opts(o: &LayoutArgs) -> Result<(), String> {
+    if ![1, 2, 4, 8, 16].contains(&o.elem_bytes) {
+        return Err(format!(
+            "--elem-bytes: `{}` is not one of 1, 2, 4, 8, 16",
+            o.elem_bytes
+        ));
     }
-    Ok(o)
+    let n = o.vec;
+    if !(n >= 1 && (n & (n - 1)) == 0 && n <= 16) {
+        return Err(format!(
+            "--vec: `{n}` is not a power of two between 1 and 16"
+        ));
+    }
+    Ok(())
 }
 
 /// Runs `host layout` and returns what it prints on stdout.
-pub fn run(args: &[String]) -> Result<String, String> {
-    let o = parse_opts(args)?;
+pub fn run(o: &LayoutArgs) -> Result<String, String> {
+    check_opts(o)?;
     if o.tv && o.coalescing {
         return Err("--tv and --coalescing exclude each other".into());
     }
@@ -146,10 +128,10 @@ pub fn run(args: &[String]) -> Result<String, String> {
     }
     if o.tv {
         let [t, v] = two(&o.positional, "--tv THR VAL")?;
-        return tv_report(&layout_arg(t)?, &layout_arg(v)?, &o);
+        return tv_report(&layout_arg(t)?, &layout_arg(v)?, o);
     }
     if o.positional.is_empty() {
-        return Err(format!("missing expression; {USAGE}"));
+        return Err("missing expression (see `host layout --help`)".into());
     }
     // The shell may split an unquoted expression at spaces: glue the pieces back.
     let text = o.positional.join(" ");
@@ -157,10 +139,10 @@ pub fn run(args: &[String]) -> Result<String, String> {
         && op == "make_tiled_copy"
     {
         let [t, v] = two(&args, "make_tiled_copy(THR, VAL)")?;
-        return tv_report(&layout_arg(t)?, &layout_arg(v)?, &o);
+        return tv_report(&layout_arg(t)?, &layout_arg(v)?, o);
     }
     match eval_expr(&text)? {
-        Value::Layout(l) => layout_report(&l, &o),
+        Value::Layout(l) => layout_report(&l, o),
         v => {
             if o.svg.is_some() {
                 return Err(format!("--svg: `{text}` is {v}, not a layout"));
@@ -282,7 +264,7 @@ pub fn eval_expr(s: &str) -> Result<Value, String> {
 /// Runs the evaluator with panics turned into errors (the algebra is const fn and panics on
 /// some impossible inputs).
 fn guarded<T>(f: impl FnOnce() -> Result<T, layout_types::Error>) -> Result<T, String> {
-    crate::quiet::catch_quiet(f)?.map_err(|e| e.to_string())
+    host::quiet::catch_quiet(f)?.map_err(|e| e.to_string())
 }
 
 /// The 2-D view `print_layout` shows: (rows, cols, value(m, n)). Rank 1 is one row of N;
@@ -353,7 +335,7 @@ pub fn print_layout(l: &DynLayout) -> Result<String, String> {
     Ok(s)
 }
 
-fn layout_report(l: &DynLayout, o: &Opts) -> Result<String, String> {
+fn layout_report(l: &DynLayout, o: &LayoutArgs) -> Result<String, String> {
     let mut out = String::new();
     let t = Table2d::new(l)?;
     let cells = t.rows * t.cols;
@@ -446,7 +428,7 @@ pub fn tv_map(thr: &DynLayout, val: &DynLayout) -> Result<TvMap, String> {
     Ok(TvMap { tv, m, n, owner })
 }
 
-fn tv_report(thr: &DynLayout, val: &DynLayout, o: &Opts) -> Result<String, String> {
+fn tv_report(thr: &DynLayout, val: &DynLayout, o: &LayoutArgs) -> Result<String, String> {
     let map = tv_map(thr, val)?;
     let mut out = format!(
         "make_tiled_copy(thr = {thr}, val = {val})\n  layout_tv: {}   (thread, value) -> index in the tile\n  tiler_mn:  {}   {} threads x {} values\n",

@@ -60,7 +60,7 @@ fn answer_value(line: &str) -> Value {
             return json!({"id": id, "error": "malformed request: \"semantics\" must be \"cute\", \"reference\" or \"auto\""});
         }
     };
-    let result = crate::quiet::catch_quiet(|| {
+    let result = host::quiet::catch_quiet(|| {
         layout_types::eval::eval_in(sem, op, &args)
             .map(|v| v.to_string())
             .map_err(|e| e.to_string())
@@ -75,7 +75,7 @@ fn answer_value(line: &str) -> Value {
 }
 
 /// Reads stdin to the end; returns the process exit code (0, or 1 on an I/O error).
-pub fn main() -> i32 {
+pub fn main() -> u8 {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

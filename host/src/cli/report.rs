@@ -1,306 +1,49 @@
-//! `host bench`: progress on stderr, then a table (or `--json`/`--csv`) of ours vs the
-//! reference, and an SVG plot of throughput against size per family.
-//!
-//! ```text
-//! host bench [copy|gemm|all] [--json|--csv] [--svg FILE] [--device N]
-//! host bench --from FILE.json [--json|--csv] [--svg FILE]   re-render saved rows, no GPU
-//! ```
-//!
-//! Every run also saves its rows to `target/bench/<family>.json` and the plot to
-//! `target/bench/<family>.svg` (or `--svg FILE`; with `all`, `FILE` gets `-<family>`).
+//! Rendering of results: the check table of `host run`, and benchmark rows as a table,
+//! JSON, CSV and an SVG plot of throughput against size (`host bench`).
 
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use crate::bench::BenchRow;
-use crate::gpu::{self, Gpu};
-use crate::svg;
+use host::bench::BenchRow;
+use host::check::CheckRow;
 
-const USAGE: &str = "usage: host bench [copy|gemm|all] [--json|--csv] [--svg FILE] [--device N] | host bench --from FILE.json [--json|--csv] [--svg FILE]";
+use crate::cli::svg;
 
-/// The benchmark families, in the order `all` runs them.
-pub const FAMILIES: [&str; 2] = ["copy", "gemm"];
-
-/// A family's benchmark: `crate::<family>::bench(gpu, progress)`.
-pub type Runner = fn(&Gpu, &mut Progress) -> Result<Vec<BenchRow>, String>;
-
-/// The runner of each family. ONE LINE PER FAMILY: when `host/src/<family>.rs` lands with
-/// `pub fn bench(gpu: &Gpu, progress: &mut Progress) -> Result<Vec<BenchRow>, String>`,
-/// replace its `Err(...)` with `Ok(crate::<family>::bench)`.
-fn runner(family: &str) -> Result<Runner, String> {
-    match family {
-        "copy" => Ok(crate::copy::bench_report), // FAMILY copy
-        "gemm" => Ok(crate::gemm::bench),        // FAMILY gemm
-        other => Err(format!(
-            "unknown benchmark family `{other}` (copy, gemm, all)"
-        )),
-    }
-}
-
-/// Progress of a running benchmark on stderr: one updating line on a terminal, else one
-/// line per step. Families call [`Progress::set_total`] once and [`Progress::step`] before
-/// each configuration.
-#[allow(dead_code)] // the API the families call; unused until a family lands
-pub struct Progress {
-    family: String,
-    total: usize,
-    done: usize,
-    t0: Instant,
-    tty: bool,
-    last_len: usize,
-    quiet: bool,
-}
-
-#[allow(dead_code)]
-impl Progress {
-    /// A progress line for `family` (e.g. "copy").
-    pub fn new(family: &str) -> Progress {
-        Progress {
-            family: family.to_string(),
-            total: 0,
-            done: 0,
-            t0: Instant::now(),
-            tty: std::io::stderr().is_terminal(),
-            last_len: 0,
-            quiet: false,
+/// The table of `host run`: kernel / shape / PASS-FAIL / max error / time / note, then
+/// "N passed, M failed".
+pub fn check_table(rows: &[CheckRow]) -> String {
+    let mut s = format!(
+        "{:<20} {:<30} {:<6} {:>10} {:>10}  note\n",
+        "kernel", "shape", "result", "max_err", "time_ms"
+    );
+    for r in rows {
+        let err = if r.mismatches == 0 {
+            "0".to_string()
+        } else {
+            format!("{:.3e}", r.max_err)
+        };
+        let mut note = r.note.clone();
+        if r.mismatches > 0 {
+            note = format!("{} bit mismatches; {note}", r.mismatches);
         }
-    }
-    /// A progress that prints nothing (tests).
-    pub fn quiet() -> Progress {
-        Progress {
-            quiet: true,
-            ..Progress::new("")
-        }
-    }
-    /// How many configurations the family will measure (0 = unknown).
-    pub fn set_total(&mut self, total: usize) {
-        self.total = total;
-    }
-    /// Starts the next configuration (`what`, e.g. "tiled_copy_v4 256 MiB").
-    pub fn step(&mut self, what: &str) {
-        self.done += 1;
-        let line = self.line(what);
-        self.show(&line);
-    }
-    /// A free-form note (e.g. "warming up cuBLAS"), without advancing.
-    pub fn note(&mut self, what: &str) {
-        let line = format!("[{}] {what}", self.family);
-        self.show(&line);
-    }
-    /// Ends the progress line.
-    pub fn finish(&mut self) {
-        if self.quiet {
-            return;
-        }
-        let secs = self.t0.elapsed().as_secs_f64();
-        let line = format!(
-            "[{}] done: {} configurations in {secs:.1} s",
-            self.family, self.done
+        s += &format!(
+            "{:<20} {:<30} {:<6} {:>10} {:>10.4}  {}\n",
+            r.kernel,
+            r.shape,
+            if r.pass { "PASS" } else { "FAIL" },
+            err,
+            r.ms,
+            note
         );
-        self.show(&line);
-        if self.tty {
-            eprintln!();
-        }
     }
-    /// Configurations started so far.
-    pub fn count(&self) -> usize {
-        self.done
-    }
-    fn line(&self, what: &str) -> String {
-        let secs = self.t0.elapsed().as_secs_f64();
-        if self.total > 0 {
-            let n = self.done.min(self.total);
-            let filled = n * 20 / self.total;
-            format!(
-                "[{}] [{}{}] {n}/{} {what} ({secs:.1} s)",
-                self.family,
-                "#".repeat(filled),
-                ".".repeat(20 - filled),
-                self.total
-            )
-        } else {
-            format!("[{}] {} {what} ({secs:.1} s)", self.family, self.done)
-        }
-    }
-    fn show(&mut self, line: &str) {
-        if self.quiet {
-            return;
-        }
-        let mut e = std::io::stderr().lock();
-        if self.tty {
-            let pad = self.last_len.saturating_sub(line.len());
-            let _ = write!(e, "\r{line}{}", " ".repeat(pad));
-            self.last_len = line.len();
-        } else {
-            let _ = writeln!(e, "{line}");
-        }
-        let _ = e.flush();
-    }
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Format {
-    Table,
-    Json,
-    Csv,
-}
-
-struct Opts {
-    family: String,
-    format: Format,
-    svg: Option<PathBuf>,
-    device: usize,
-    from: Option<PathBuf>,
-}
-
-fn parse(args: &[String]) -> Result<Opts, String> {
-    let mut o = Opts {
-        family: "all".into(),
-        format: Format::Table,
-        svg: None,
-        device: 0,
-        from: None,
-    };
-    let mut family_given = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |n: &str| {
-            it.next()
-                .cloned()
-                .ok_or(format!("{n} needs a value; {USAGE}"))
-        };
-        match a.as_str() {
-            "--json" => o.format = Format::Json,
-            "--csv" => o.format = Format::Csv,
-            "--svg" => o.svg = Some(value("--svg")?.into()),
-            "--from" => o.from = Some(value("--from")?.into()),
-            "--device" => {
-                let v = value("--device")?;
-                o.device = v
-                    .parse()
-                    .map_err(|_| format!("--device: `{v}` is not a number"))?;
-            }
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            f @ ("copy" | "gemm" | "all") if !family_given => {
-                o.family = f.to_string();
-                family_given = true;
-            }
-            other => return Err(format!("unknown argument `{other}`; {USAGE}")),
-        }
-    }
-    Ok(o)
-}
-
-/// `host bench`; returns the exit code (0 ok, 1 a benchmark failed, 2 usage / not built / no GPU).
-pub fn main(args: &[String]) -> i32 {
-    let o = match parse(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("host bench: {e}");
-            return 2;
-        }
-    };
-    if let Some(from) = &o.from {
-        return match load_json(from) {
-            Ok(rows) => emit(&rows, &o, false),
-            Err(e) => {
-                eprintln!("host bench: {e}");
-                2
-            }
-        };
-    }
-    let families: Vec<&str> = if o.family == "all" {
-        FAMILIES.to_vec()
-    } else {
-        vec![o.family.as_str()]
-    };
-    let mut runners = Vec::new();
-    let mut missing = Vec::new();
-    for f in &families {
-        match runner(f) {
-            Ok(r) => runners.push((*f, r)),
-            Err(e) => missing.push(e),
-        }
-    }
-    if runners.is_empty() {
-        eprintln!("host bench: {}", missing.join("; "));
-        return 2;
-    }
-    for m in &missing {
-        eprintln!("host bench: skipping: {m}");
-    }
-    let gpu = match gpu::open(o.device) {
-        Ok(g) => g,
-        Err(why) => {
-            eprintln!("host bench: no GPU: {why}");
-            return 2;
-        }
-    };
-    eprintln!("device: {}", gpu.description);
-    let mut rows = Vec::new();
-    let mut failed = false;
-    for (f, run) in runners {
-        let mut p = Progress::new(f);
-        match run(&gpu, &mut p) {
-            Ok(r) => {
-                p.finish();
-                rows.extend(r);
-            }
-            Err(e) => {
-                p.finish();
-                eprintln!("host bench: {f}: {e}");
-                failed = true;
-            }
-        }
-    }
-    let code = emit(&rows, &o, true);
-    if failed { 1 } else { code }
-}
-
-/// Prints the rows in the chosen format, writes the plot(s) (and, for a fresh run, the JSON).
-fn emit(rows: &[BenchRow], o: &Opts, save_json: bool) -> i32 {
-    match o.format {
-        Format::Table => print!("{}", table(rows)),
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&to_json(rows)).unwrap_or_default()
-        ),
-        Format::Csv => print!("{}", csv(rows)),
-    }
-    let mut families: Vec<&str> = rows.iter().map(|r| r.family).collect();
-    families.dedup();
-    families.sort();
-    families.dedup();
-    let dir = bench_dir();
-    for f in &families {
-        let mine: Vec<BenchRow> = rows.iter().filter(|r| r.family == *f).cloned().collect();
-        let path = match &o.svg {
-            Some(p) if families.len() == 1 => p.clone(),
-            Some(p) => suffixed(p, f),
-            None => dir.join(format!("{f}.svg")),
-        };
-        if let Err(e) = write(&path, &plot(&mine)) {
-            eprintln!("host bench: {e}");
-            return 1;
-        }
-        eprintln!("plot: {}", path.display());
-        if save_json {
-            let jp = dir.join(format!("{f}.json"));
-            let text = serde_json::to_string_pretty(&to_json(&mine)).unwrap_or_default() + "\n";
-            match write(&jp, &text) {
-                Ok(()) => eprintln!("rows: {}", jp.display()),
-                Err(e) => eprintln!("host bench: {e}"),
-            }
-        }
-    }
-    0
+    let failed = rows.iter().filter(|r| !r.pass).count();
+    s += &format!("{} passed, {} failed\n", rows.len() - failed, failed);
+    s
 }
 
 /// `target/bench` of the workspace this binary was built in (else `./target/bench`).
-fn bench_dir() -> PathBuf {
+pub fn bench_dir() -> PathBuf {
     if let Some(d) = std::env::var_os("CARGO_TARGET_DIR") {
         return PathBuf::from(d).join("bench");
     }
@@ -314,7 +57,7 @@ fn bench_dir() -> PathBuf {
     target.map_or_else(|| PathBuf::from("target/bench"), |t| t.join("bench"))
 }
 
-fn suffixed(p: &Path, family: &str) -> PathBuf {
+pub fn suffixed(p: &Path, family: &str) -> PathBuf {
     let stem = p
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -322,7 +65,7 @@ fn suffixed(p: &Path, family: &str) -> PathBuf {
     p.with_file_name(format!("{stem}-{family}.svg"))
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
+pub fn write(path: &Path, text: &str) -> Result<(), String> {
     if let Some(d) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(d).map_err(|e| format!("creating {}: {e}", d.display()))?;
     }

@@ -1,0 +1,224 @@
+//! The correctness suite `host run` prints: every kernel against a CPU reference (bit-exact
+//! for the copies and smoke kernels; an error bound for the GEMM) and against cuBLAS, plus
+//! argument errors that must be refused before launch. A failing case is a row with
+//! `pass: false`, never an abort.
+
+mod copy;
+mod gemm;
+mod smoke;
+
+pub use gemm::gemm_problem;
+
+use crate::context::Context;
+use crate::progress::Progress;
+
+/// One checked case.
+///
+/// ```
+/// let r = host::check::CheckRow::failed("sgemm_128x128x8", "8x8x8 NN".into(), "bad".into());
+/// assert!(!r.pass);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckRow {
+    /// The kernel (or kernel family) checked.
+    pub kernel: &'static str,
+    /// The case, e.g. "130x67x33 NT a=-1 b=2".
+    pub shape: String,
+    /// Whether it passed.
+    pub pass: bool,
+    /// Largest |gpu − reference| (0 when bit-exact); for GEMM vs the CPU, max |err|/bound.
+    pub max_err: f64,
+    /// Elements that differ (bits, or beyond the bound).
+    pub mismatches: usize,
+    /// GPU time of the launch, ms.
+    pub ms: f32,
+    /// What was compared, throughput, or the error.
+    pub note: String,
+}
+
+impl CheckRow {
+    /// A failed case carrying an error message.
+    ///
+    /// ```
+    /// let r = host::check::CheckRow::failed("tiled_copy", "-".into(), "CUDA error".into());
+    /// assert_eq!(r.note, "CUDA error");
+    /// ```
+    pub fn failed(kernel: &'static str, shape: String, note: String) -> CheckRow {
+        CheckRow {
+            kernel,
+            shape,
+            pass: false,
+            max_err: f64::NAN,
+            mismatches: 0,
+            ms: 0.0,
+            note,
+        }
+    }
+}
+
+/// Every check (smoke kernels, copies, GEMM), in table order; `progress` sees one step per
+/// family.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let rows = host::check::run_all(&ctx, &mut ());
+/// println!("{} of {} passed", rows.iter().filter(|r| r.pass).count(), rows.len());
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn run_all(ctx: &Context, progress: &mut dyn Progress) -> Vec<CheckRow> {
+    progress.set_total(3);
+    progress.step("smoke kernels");
+    let mut rows = smoke(ctx);
+    progress.step("tiled copies and transposes");
+    rows.extend(copy(ctx));
+    progress.step("sgemm vs CPU and cuBLAS");
+    rows.extend(gemm(ctx, false));
+    rows
+}
+
+/// The smoke kernels: grid-stride copies, ldmatrix + mma.sync, warp shuffles.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// assert!(host::check::smoke(&ctx).iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn smoke(ctx: &Context) -> Vec<CheckRow> {
+    smoke::checks(ctx)
+}
+
+/// Every tiled copy and transpose on awkward shapes, bit-exact, padding untouched; and the
+/// refusal of a misaligned 128-bit copy.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// assert!(host::check::copy(&ctx).iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn copy(ctx: &Context) -> Vec<CheckRow> {
+    copy::checks(ctx)
+}
+
+/// The GEMM: irregular sizes × majorities × tiles × split-K vs an f64 CPU reference, larger
+/// sizes vs cuBLAS (unless `small_only`, for compute-sanitizer), and argument errors.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// assert!(host::check::gemm(&ctx, true).iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn gemm(ctx: &Context, small_only: bool) -> Vec<CheckRow> {
+    gemm::checks(ctx, small_only)
+}
+
+/// Deterministic xorshift64* bits for test data.
+///
+/// ```
+/// let mut r = host::check::Rng::new(1);
+/// let x = r.unit();
+/// assert!((-1.0..1.0).contains(&x));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    ///
+    /// ```
+    /// assert_eq!(host::check::Rng::new(7).next_u64(), host::check::Rng::new(7).next_u64());
+    /// ```
+    pub fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    /// 64 random bits.
+    ///
+    /// ```
+    /// let _ = host::check::Rng::new(1).next_u64();
+    /// ```
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// 32 random bits.
+    ///
+    /// ```
+    /// let _ = host::check::Rng::new(1).next_u32();
+    /// ```
+    pub fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+    /// An integer in `lo..=hi`.
+    ///
+    /// ```
+    /// assert!((-3..=3).contains(&host::check::Rng::new(1).int(-3, 3)));
+    /// ```
+    pub fn int(&mut self, lo: i32, hi: i32) -> i32 {
+        let span = (i64::from(hi) - i64::from(lo) + 1).max(1) as u64;
+        (i64::from(lo) + (self.next_u64() % span) as i64) as i32
+    }
+    /// A finite float in [-1, 1).
+    ///
+    /// ```
+    /// assert!(host::check::Rng::new(3).unit() < 1.0);
+    /// ```
+    pub fn unit(&mut self) -> f32 {
+        (self.next_u32() >> 8) as f32 / (1u32 << 23) as f32 - 1.0
+    }
+    /// `n` values from [`Rng::unit`].
+    ///
+    /// ```
+    /// assert_eq!(host::check::Rng::new(3).units(4).len(), 4);
+    /// ```
+    pub fn units(&mut self, n: usize) -> Vec<f32> {
+        (0..n).map(|_| self.unit()).collect()
+    }
+}
+
+/// Compares bit patterns; returns (mismatches, max |diff| over the differing pairs).
+fn compare(got: &[f32], want: &[f32]) -> (usize, f64) {
+    let mut bad = 0;
+    let mut max = 0f64;
+    for (g, w) in got.iter().zip(want) {
+        if g.to_bits() != w.to_bits() {
+            bad += 1;
+            let d = (*g as f64 - *w as f64).abs();
+            max = max.max(if d.is_nan() { f64::INFINITY } else { d });
+        }
+    }
+    bad += got.len().abs_diff(want.len());
+    (bad, max)
+}
+
+/// "123 GB/s" for launches of at least 1 MiB, else "".
+fn gbps(bytes: usize, ms: f32) -> String {
+    if ms > 0.0 && bytes >= 1 << 20 {
+        format!("{:.0} GB/s", bytes as f64 / (ms as f64 * 1e6))
+    } else {
+        String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compare_counts_bits_and_length() {
+        let (bad, max) = compare(&[1.0, -0.0, 3.0], &[1.0, 0.0, 2.5]);
+        assert_eq!(bad, 2);
+        assert_eq!(max, 0.5);
+        assert_eq!(compare(&[1.0], &[1.0, 2.0]).0, 1);
+        assert_eq!(compare(&[f32::NAN], &[1.0]).1, f64::INFINITY);
+    }
+
+    #[test]
+    fn rng_int_covers_full_range_without_overflow() {
+        let mut r = Rng::new(5);
+        for _ in 0..100 {
+            let _ = r.int(i32::MIN, i32::MAX);
+            assert!((0..=1).contains(&r.int(0, 1)));
+        }
+    }
+}

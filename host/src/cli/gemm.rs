@@ -1,0 +1,217 @@
+//! `host gemm`: one GEMM of your choice (`--m --n --k`: run, `--check`, `--bench`), or the
+//! GEMM checks (`host run`'s rows; `--small`: CPU-reference cases only, for
+//! compute-sanitizer), or every plan on the benchmark shapes (`--sweep`).
+
+use clap::{Args, ValueEnum};
+
+use host::{Context, GemmConfig, Plan, Tile, Trans};
+
+use super::DeviceArg;
+use super::bench::{FormatArgs, emit};
+use super::progress::Bar;
+use super::report::check_table;
+
+/// Element type of the operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Dtype {
+    /// fp32 in, fp32 accumulate (FFMA on CUDA cores, no TF32).
+    F32,
+}
+
+/// A CTA tile, as `--tile` spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TileArg {
+    /// 128×128×8, 256 threads.
+    #[value(name = "128")]
+    T128,
+    /// 64×64×8, 64 threads.
+    #[value(name = "64")]
+    T64,
+}
+
+/// `host gemm [--m M --n N --k K [--ta] [--tb] ... [--check] [--bench]] | [--small] | [--sweep]`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Column-major BLAS conventions: C(MxN) = alpha*op(A)*op(B) + beta*C. \
+Without --m: the GEMM checks of `host run` (exit 1 if one fails)."
+)]
+pub struct GemmArgs {
+    /// Rows of op(A) and C: run this problem.
+    #[arg(long, value_name = "M")]
+    m: Option<usize>,
+    /// Columns of op(B) and C (default: M).
+    #[arg(long, value_name = "N", requires = "m")]
+    n: Option<usize>,
+    /// Inner dimension (default: M).
+    #[arg(long, value_name = "K", requires = "m")]
+    k: Option<usize>,
+    /// A is stored transposed (K×M).
+    #[arg(long, requires = "m")]
+    ta: bool,
+    /// B is stored transposed (N×K).
+    #[arg(long, requires = "m")]
+    tb: bool,
+    /// Scale of op(A)·op(B).
+    #[arg(
+        long,
+        default_value_t = 1.0,
+        requires = "m",
+        allow_negative_numbers = true
+    )]
+    alpha: f32,
+    /// Scale of C.
+    #[arg(
+        long,
+        default_value_t = 0.0,
+        requires = "m",
+        allow_negative_numbers = true
+    )]
+    beta: f32,
+    /// Leading dimension of A (default: tight).
+    #[arg(long, requires = "m")]
+    lda: Option<usize>,
+    /// Leading dimension of B (default: tight).
+    #[arg(long, requires = "m")]
+    ldb: Option<usize>,
+    /// Leading dimension of C (default: M).
+    #[arg(long, requires = "m")]
+    ldc: Option<usize>,
+    /// Operand type.
+    #[arg(long, value_enum, default_value_t = Dtype::F32)]
+    dtype: Dtype,
+    /// Force the CTA tile (default: chosen by size).
+    #[arg(long, value_enum, requires = "m")]
+    tile: Option<TileArg>,
+    /// Force the split-K depth (default: chosen by size).
+    #[arg(long, value_name = "S", requires = "m")]
+    split: Option<u32>,
+    /// Compare with an f64 CPU reference (small problems) or cuBLAS; exit 1 on a mismatch.
+    #[arg(long, requires = "m")]
+    check: bool,
+    /// Time ours and cuBLAS on the same buffers (median of timed launches).
+    #[arg(long, requires = "m")]
+    bench: bool,
+    #[command(flatten)]
+    format: FormatArgs,
+    /// GEMM checks with the CPU reference only (for compute-sanitizer).
+    #[arg(long, conflicts_with_all = ["m", "sweep"])]
+    small: bool,
+    /// Every plan (tile × split-K × launch bounds) on the benchmark shapes.
+    #[arg(long, conflicts_with = "m")]
+    sweep: bool,
+    #[command(flatten)]
+    device: DeviceArg,
+}
+
+impl GemmArgs {
+    /// The problem given by `--m ...`, if any.
+    fn problem(&self) -> Option<GemmConfig> {
+        let m = self.m?;
+        let t = |b: bool| if b { Trans::T } else { Trans::N };
+        let mut g = GemmConfig::new(m, self.n.unwrap_or(m), self.k.unwrap_or(m))
+            .trans(t(self.ta), t(self.tb))
+            .alpha(self.alpha)
+            .beta(self.beta);
+        g.lda = self.lda.unwrap_or(g.lda);
+        g.ldb = self.ldb.unwrap_or(g.ldb);
+        g.ldc = self.ldc.unwrap_or(g.ldc);
+        Some(g)
+    }
+    /// The plan: chosen by size, with `--tile` / `--split` applied.
+    fn plan(&self, ctx: &Context, g: &GemmConfig) -> Plan {
+        let mut plan = ctx.gemm_plan(g);
+        if let Some(t) = self.tile {
+            plan.tile = match t {
+                TileArg::T128 => Tile::M128N128K8,
+                TileArg::T64 => Tile::M64N64K8,
+            };
+        }
+        if let Some(s) = self.split {
+            plan.split = s.max(1);
+        }
+        plan
+    }
+}
+
+/// Runs it; the exit code.
+pub fn main(a: &GemmArgs) -> u8 {
+    let Dtype::F32 = a.dtype;
+    let problem = a.problem();
+    if let Some(g) = &problem {
+        // Argument errors are usage errors, with or without a GPU.
+        let (na, nb, nc) = g.lens();
+        if let Err(e) = g.validate(na, nb, nc) {
+            eprintln!("host gemm: {e}");
+            return 2;
+        }
+    }
+    let ctx = match super::open("gemm", a.device.device) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    println!("device: {}", ctx.device());
+    let Some(g) = problem else {
+        if a.sweep {
+            let mut bar = Bar::new("sweep");
+            let r = host::bench::gemm_sweep(&ctx, &mut bar, &mut |l| println!("{l}"));
+            bar.finish();
+            return r.map_or_else(|e| super::fail("gemm --sweep", &e), |()| 0);
+        }
+        let rows = host::check::gemm(&ctx, a.small);
+        print!("{}", check_table(&rows));
+        return u8::from(rows.iter().any(|r| !r.pass));
+    };
+    let plan = a.plan(&ctx, &g);
+    println!(
+        "problem: {g} alpha={} beta={} lda={} ldb={} ldc={}",
+        g.alpha, g.beta, g.lda, g.ldb, g.ldc
+    );
+    println!("plan: {plan}");
+    let mut code = 0;
+    if a.check {
+        match host::check::gemm_problem(&ctx, &g, Some(plan)) {
+            Ok(row) => {
+                print!("{}", check_table(std::slice::from_ref(&row)));
+                code = u8::from(!row.pass);
+            }
+            Err(e) => return super::fail("gemm --check", &e),
+        }
+    }
+    if a.bench {
+        let r = host::Cublas::new(&ctx, ctx.default_stream())
+            .and_then(|blas| host::bench::gemm_problem(&ctx, &blas, &g, Some(plan)));
+        match r {
+            Ok(row) => {
+                let c = emit(std::slice::from_ref(&row), &a.format, None, false);
+                code = code.max(c);
+            }
+            Err(e) => return super::fail("gemm --bench", &e),
+        }
+    }
+    if !a.check && !a.bench {
+        match run_once(&ctx, &g, plan) {
+            Ok(ms) => println!(
+                "time: {ms:.3} ms, {:.2} TFLOP/s",
+                g.flops() / (ms as f64 * 1e9)
+            ),
+            Err(e) => return super::fail("gemm", &e),
+        }
+    }
+    code
+}
+
+/// One launch on zeroed operands (after a warm-up); its GPU time in ms.
+fn run_once(ctx: &Context, g: &GemmConfig, plan: Plan) -> host::Result<f32> {
+    let s = ctx.default_stream();
+    // (allocation failures are driver errors, not panics)
+    let (na, nb, nc) = g.lens();
+    let a = s.alloc_zeros::<f32>(na)?;
+    let b = s.alloc_zeros::<f32>(nb)?;
+    let mut c = s.alloc_zeros::<f32>(nc)?;
+    ctx.sgemm_with_plan(&s, plan, g, &a, &b, &mut c)?;
+    let flags = Some(host::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
+    let start = s.record_event(flags)?;
+    ctx.sgemm_with_plan(&s, plan, g, &a, &b, &mut c)?;
+    let end = s.record_event(flags)?;
+    Ok(start.elapsed_ms(&end)?)
+}

@@ -1,0 +1,123 @@
+//! cuBLAS SGEMM as the reference our GEMM is checked and measured against, on the same
+//! [`GemmConfig`].
+
+use std::sync::Arc;
+
+use cudarc::cublas::{CudaBlas, sys};
+use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut};
+
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::gemm::{GemmConfig, Trans};
+use crate::quiet::catch_quiet;
+
+/// A cuBLAS handle on one stream, in the default math mode set explicitly (FP32 compute,
+/// no TF32): the reference for [`Context::sgemm`].
+///
+/// ```no_run
+/// use host::{Context, Cublas, GemmConfig};
+/// let ctx = Context::new(0)?;
+/// let stream = ctx.default_stream();
+/// let blas = Cublas::new(&ctx, stream.clone())?;
+/// let g = GemmConfig::new(64, 64, 64);
+/// let a = stream.clone_htod(&vec![1.0f32; 64 * 64])?;
+/// let mut c = stream.alloc_zeros::<f32>(64 * 64)?;
+/// blas.sgemm(&g, &a, &a, &mut c)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Cublas {
+    blas: CudaBlas,
+    stream: Arc<CudaStream>,
+}
+
+impl Cublas {
+    /// A handle whose work goes to `stream` (a stream of `ctx`). Errors (no panic) when
+    /// libcublas cannot be loaded.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// let blas = host::Cublas::new(&ctx, ctx.default_stream())?;
+    /// # let _ = blas;
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn new(ctx: &Context, stream: Arc<CudaStream>) -> Result<Cublas> {
+        ctx.check_stream(&stream)?;
+        // SAFETY: only tries to open the library.
+        let present = catch_quiet(|| unsafe { sys::is_culib_present() }).unwrap_or(false);
+        if !present {
+            return Err(Error::Cublas("libcublas could not be loaded".into()));
+        }
+        let blas = catch_quiet(|| CudaBlas::new(stream.clone()))
+            .map_err(|msg| Error::Cublas(format!("loading cuBLAS: {msg}")))??;
+        // SAFETY: a live handle.
+        unsafe { sys::cublasSetMathMode(*blas.handle(), sys::cublasMath_t::CUBLAS_DEFAULT_MATH) }
+            .result()?;
+        Ok(Cublas { blas, stream })
+    }
+
+    /// The stream this handle queues on.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// let blas = host::Cublas::new(&ctx, ctx.default_stream())?;
+    /// blas.stream().synchronize()?;
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn stream(&self) -> &Arc<CudaStream> {
+        &self.stream
+    }
+
+    /// `cublasSgemm` with the same arguments and checks as [`Context::sgemm`].
+    ///
+    /// ```no_run
+    /// # use host::{Context, Cublas, GemmConfig};
+    /// # let ctx = Context::new(0)?;
+    /// # let stream = ctx.default_stream();
+    /// # let blas = Cublas::new(&ctx, stream.clone())?;
+    /// let g = GemmConfig::new(2, 2, 2);
+    /// let a = stream.clone_htod(&[1.0f32, 0.0, 0.0, 1.0])?;
+    /// let mut c = stream.alloc_zeros::<f32>(4)?;
+    /// blas.sgemm(&g, &a, &a, &mut c)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sgemm<A, B, C>(&self, g: &GemmConfig, a: &A, b: &B, c: &mut C) -> Result<()>
+    where
+        A: DevicePtr<f32>,
+        B: DevicePtr<f32>,
+        C: DevicePtrMut<f32>,
+    {
+        g.validate(a.len(), b.len(), c.len())?;
+        if g.m == 0 || g.n == 0 {
+            return Ok(());
+        }
+        let op = |t: Trans| match t {
+            Trans::N => sys::cublasOperation_t::CUBLAS_OP_N,
+            Trans::T => sys::cublasOperation_t::CUBLAS_OP_T,
+        };
+        let s = &self.stream;
+        let (pa, _ra) = a.device_ptr(s);
+        let (pb, _rb) = b.device_ptr(s);
+        let (pc, _rc) = c.device_ptr_mut(s);
+        // SAFETY: validated sizes (all < 2^31) and lengths; device pointers of live buffers,
+        // used on this handle's stream.
+        unsafe {
+            cudarc::cublas::result::sgemm(
+                *self.blas.handle(),
+                op(g.transa),
+                op(g.transb),
+                g.m as i32,
+                g.n as i32,
+                g.k as i32,
+                &g.alpha,
+                pa as *const f32,
+                g.lda as i32,
+                pb as *const f32,
+                g.ldb as i32,
+                &g.beta,
+                pc as *mut f32,
+                g.ldc as i32,
+            )
+        }?;
+        Ok(())
+    }
+}

@@ -1,0 +1,67 @@
+//! The examples build with the tests (`cargo test` builds `examples/`); the GPU-free one runs
+//! here and must print exactly what the README's tour shows.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// `target/<profile>/examples/<name>` next to this test binary.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent().and_then(|d| d.parent()).unwrap();
+    profile.join("examples").join(name)
+}
+
+#[test]
+fn layout_tour_prints_the_readme_output() {
+    let o = Command::new(example("layout_tour")).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let readme = include_str!("../../README.md");
+    let tour = readme
+        .split("## Tour of the layout API")
+        .nth(1)
+        .and_then(|t| t.split("```text\n").nth(1))
+        .and_then(|t| t.split("```").next())
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), tour);
+}
+
+#[test]
+fn sgemm_example_without_gpu_is_one_line_exit_2() {
+    let o = Command::new(example("sgemm"))
+        .args(["64"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    match o.status.code() {
+        Some(2) => {
+            assert_eq!(err.trim().lines().count(), 1, "{err}");
+            assert!(err.starts_with("sgemm: no GPU: "), "{err}");
+        }
+        Some(0) => assert!(String::from_utf8_lossy(&o.stdout).contains("TFLOP/s")),
+        other => panic!("sgemm example exited {other:?}: {err}"),
+    }
+}
+
+/// The README's library example is the crate's doc example (which `cargo test` compiles
+/// against the public API as an outside crate would).
+#[test]
+fn readme_library_example_is_the_crate_doc_example() {
+    let readme = include_str!("../../README.md");
+    let snippet = readme
+        .split("## Use it from Rust")
+        .nth(1)
+        .and_then(|t| t.split("```rust\n").nth(1))
+        .and_then(|t| t.split("```").next())
+        .unwrap();
+    let lib = include_str!("../src/lib.rs");
+    let doc: String = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("//!"))
+        .map(|l| format!("{}\n", l.strip_prefix(' ').unwrap_or(l)))
+        .collect();
+    assert!(snippet.lines().count() >= 10, "{snippet}");
+    assert!(
+        doc.contains(snippet),
+        "README snippet not in host/src/lib.rs docs:\n{snippet}"
+    );
+}

@@ -1,0 +1,169 @@
+//! The host crate's modules depend on each other without cycles: each `crate::a::b` (or
+//! `super::x`) reference of a module is an edge, and the graph of modules that are not each
+//! other's ancestors must be acyclic. The library (`lib.rs`) and the binary (`main.rs`, which
+//! reaches the library as `host::`) are checked separately.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Module path (e.g. `["check", "gemm"]`) of every `.rs` file under `dir`, relative to `root`.
+fn modules(root: &Path, dir: &Path, out: &mut BTreeMap<Vec<String>, String>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            modules(root, &p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            let rel: PathBuf = p.strip_prefix(root).unwrap().with_extension("");
+            let mut path: Vec<String> = rel
+                .iter()
+                .map(|c| c.to_string_lossy().into_owned())
+                .collect();
+            if path
+                .last()
+                .is_some_and(|l| l == "mod" || l == "lib" || l == "main")
+            {
+                path.pop();
+            }
+            // code only: doc links (`[`crate::bench`]`) are not dependencies
+            let code: String = std::fs::read_to_string(&p)
+                .unwrap()
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            out.insert(path, code);
+        }
+    }
+}
+
+/// Modules each module refers to (the longest known prefix of each `crate::` / `super::` path).
+fn edges(
+    mods: &BTreeMap<Vec<String>, String>,
+    crate_root: &[String],
+) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let resolve = |base: Vec<String>, rest: &str| -> Option<Vec<String>> {
+        let mut path = base;
+        let token: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+            .collect();
+        for seg in token.split("::") {
+            if seg.is_empty() {
+                break;
+            }
+            let mut next = path.clone();
+            next.push(seg.to_string());
+            if mods.contains_key(&next) {
+                path = next;
+            } else {
+                break;
+            }
+        }
+        Some(path)
+    };
+    let mut g = BTreeMap::new();
+    for (m, text) in mods {
+        if !m.starts_with(crate_root) {
+            continue;
+        }
+        let mut to = BTreeSet::new();
+        for (i, _) in text.match_indices("crate::") {
+            let rest = &text[i + "crate::".len()..];
+            if let Some(t) = resolve(crate_root.to_vec(), rest) {
+                to.insert(t);
+            }
+        }
+        for (i, _) in text.match_indices("super::") {
+            // `super::` inside `mod tests` means the file's own module
+            let before = &text[..i];
+            if before.contains("#[cfg(test)]\nmod tests") {
+                continue;
+            }
+            let parent = m[..m.len().saturating_sub(1)].to_vec();
+            if let Some(t) = resolve(parent, &text[i + "super::".len()..]) {
+                to.insert(t);
+            }
+        }
+        // ancestors and descendants may refer to each other (a module and its children)
+        to.retain(|t| !t.starts_with(m) && !m.starts_with(t));
+        g.insert(m.clone(), to);
+    }
+    g
+}
+
+fn find_cycle(g: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Option<Vec<Vec<String>>> {
+    fn dfs(
+        n: &Vec<String>,
+        g: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        stack: &mut Vec<Vec<String>>,
+        done: &mut BTreeSet<Vec<String>>,
+    ) -> Option<Vec<Vec<String>>> {
+        if let Some(at) = stack.iter().position(|s| s == n) {
+            return Some(stack[at..].to_vec());
+        }
+        if done.contains(n) {
+            return None;
+        }
+        stack.push(n.clone());
+        for t in g.get(n).into_iter().flatten() {
+            if let Some(c) = dfs(t, g, stack, done) {
+                return Some(c);
+            }
+        }
+        stack.pop();
+        done.insert(n.clone());
+        None
+    }
+    let mut done = BTreeSet::new();
+    g.keys().find_map(|n| dfs(n, g, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn host_modules_have_no_import_cycles() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut mods = BTreeMap::new();
+    modules(&src, &src, &mut mods);
+    assert!(
+        mods.contains_key(&vec!["gemm".to_string()]),
+        "{:?}",
+        mods.keys()
+    );
+    // the library: every module but the binary's `cli` tree
+    let lib: BTreeMap<_, _> = mods
+        .iter()
+        .filter(|(k, _)| k.first().is_none_or(|f| f != "cli"))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let g = edges(&lib, &[]);
+    let check_gemm = vec!["check".to_string(), "gemm".to_string()];
+    assert!(g[&check_gemm].contains(&vec!["gemm".to_string()]), "{g:?}");
+    if let Some(c) = find_cycle(&g) {
+        panic!("import cycle in the host library: {c:?}");
+    }
+    // the binary: `cli` and its children
+    let bin: BTreeMap<_, _> = mods
+        .iter()
+        .filter(|(k, _)| k.first().is_some_and(|f| f == "cli"))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let g = edges(&bin, &[]);
+    let layout = vec!["cli".to_string(), "layout".to_string()];
+    assert!(
+        g[&layout].contains(&vec!["cli".to_string(), "svg".to_string()]),
+        "{g:?}"
+    );
+    if let Some(c) = find_cycle(&g) {
+        panic!("import cycle in the host binary: {c:?}");
+    }
+}
+
+#[test]
+fn a_cycle_is_found() {
+    let mut g = BTreeMap::new();
+    let n = |s: &str| vec![s.to_string()];
+    g.insert(n("a"), BTreeSet::from([n("b")]));
+    g.insert(n("b"), BTreeSet::from([n("a")]));
+    assert!(find_cycle(&g).is_some());
+    g.insert(n("b"), BTreeSet::new());
+    assert!(find_cycle(&g).is_none());
+}
