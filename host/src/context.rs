@@ -43,15 +43,11 @@ impl fmt::Display for DeviceInfo {
     }
 }
 
-/// One embedded PTX module: its text, entry names, and the loaded module(s).
+/// One embedded PTX module: its text, entry names, and the module once loaded.
 struct Module {
     ptx: PtxModule,
     entries: Vec<&'static str>,
-    /// The module as built.
-    plain: OnceLock<Arc<CudaModule>>,
-    /// A copy with launch bounds on the GEMM entries (`ptx::with_launch_bounds`), loaded on
-    /// first use.
-    bounded: OnceLock<Arc<CudaModule>>,
+    loaded: OnceLock<Arc<CudaModule>>,
 }
 
 /// A CUDA device with the embedded PTX loaded: the handle every entry point of this crate
@@ -72,7 +68,7 @@ pub struct Context {
     ctx: Arc<CudaContext>,
     device: DeviceInfo,
     modules: Vec<Module>,
-    functions: Mutex<HashMap<(String, bool), CudaFunction>>,
+    functions: Mutex<HashMap<String, CudaFunction>>,
     launch_bounds: bool,
 }
 
@@ -166,8 +162,7 @@ impl Context {
             .map(|m| Module {
                 ptx: m,
                 entries: ptx::entries(m.text),
-                plain: OnceLock::new(),
-                bounded: OnceLock::new(),
+                loaded: OnceLock::new(),
             })
             .collect();
         let launch_bounds = std::env::var("CUTE_RS_GEMM_BOUNDS").map_or(true, |v| v != "0");
@@ -180,7 +175,7 @@ impl Context {
         };
         // Load (JIT) every module now, so a PTX the driver rejects is reported here.
         for m in &me.modules {
-            me.module(m, false)?;
+            me.module(m)?;
         }
         Ok(me)
     }
@@ -273,10 +268,9 @@ impl Context {
         let m = Module {
             ptx: PtxModule { name, text: ptx },
             entries,
-            plain: OnceLock::new(),
-            bounded: OnceLock::new(),
+            loaded: OnceLock::new(),
         };
-        self.module(&m, false)?;
+        self.module(&m)?;
         self.modules.push(m);
         Ok(())
     }
@@ -298,40 +292,31 @@ impl Context {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn kernel(&self, entry: &str) -> Result<CudaFunction> {
-        self.function(entry, false)
+        self.function(entry)
     }
 
-    /// THE function that loads PTX: module `m` as built, or its copy with launch bounds on the
-    /// GEMM entries; each at most once.
-    fn module(&self, m: &Module, bounded: bool) -> Result<Arc<CudaModule>> {
-        let slot = if bounded { &m.bounded } else { &m.plain };
-        if let Some(loaded) = slot.get() {
+    /// THE function that loads PTX: module `m`, at most once.
+    fn module(&self, m: &Module) -> Result<Arc<CudaModule>> {
+        if let Some(loaded) = m.loaded.get() {
             return Ok(loaded.clone());
         }
-        let text = if bounded {
-            ptx::with_launch_bounds(m.ptx.text)
-        } else {
-            m.ptx.text.to_string()
-        };
         let loaded = self
             .ctx
-            .load_module(Ptx::from_src(text))
+            .load_module(Ptx::from_src(m.ptx.text))
             .map_err(|source| Error::PtxRejected {
                 module: m.ptx.name,
                 source,
             })?;
-        Ok(slot.get_or_init(|| loaded).clone())
+        Ok(m.loaded.get_or_init(|| loaded).clone())
     }
 
-    /// Kernel `entry`, from whichever embedded module has it; `bounded`: from the copy with
-    /// launch bounds (only meaningful for `ptx::LAUNCH_BOUNDED` entries).
-    pub(crate) fn function(&self, entry: &str, bounded: bool) -> Result<CudaFunction> {
-        let key = (entry.to_string(), bounded);
+    /// Kernel `entry`, from whichever loaded module has it.
+    pub(crate) fn function(&self, entry: &str) -> Result<CudaFunction> {
         if let Some(f) = self
             .functions
             .lock()
             .ok()
-            .and_then(|c| c.get(&key).cloned())
+            .and_then(|c| c.get(entry).cloned())
         {
             return Ok(f);
         }
@@ -340,9 +325,9 @@ impl Context {
             .iter()
             .find(|m| m.entries.contains(&entry))
             .ok_or_else(|| Error::MissingKernel(entry.to_string()))?;
-        let f = self.module(m, bounded)?.load_function(entry)?;
+        let f = self.module(m)?.load_function(entry)?;
         if let Ok(mut cache) = self.functions.lock() {
-            cache.insert(key, f.clone());
+            cache.insert(entry.to_string(), f.clone());
         }
         Ok(f)
     }

@@ -611,7 +611,7 @@ impl Context {
         if m == 0 || n == 0 {
             return Ok(());
         }
-        let f = self.function(v.kernel, false)?;
+        let f = self.function(v.kernel)?;
         let (ps, _rs) = src.device_ptr(stream);
         let (pd, _rd) = dst.device_ptr_mut(stream);
         let l = Launch {

@@ -8,7 +8,8 @@
 //! Plans ([`Context::gemm_plan`]): 128×128×8 tiles; split-K (`gridDim.z` k-slices added into
 //! `beta·C` with `red.global.add.f32`) when the tiles alone leave the GPU under one wave;
 //! 64×64×8 tiles for problems too small for either. The 128×128×8 NN/TN/TT entries also exist
-//! with launch bounds (≤ 128 registers, two CTAs per SM; see `ptx::LAUNCH_BOUNDED`).
+//! with launch bounds, declared beside the kernels (`device::launch_bounds!(_, 256, 2)`: ≤ 128
+//! registers, two CTAs per SM; entries `*_2cta`).
 
 use std::fmt;
 
@@ -391,28 +392,28 @@ impl fmt::Display for Plan {
 impl Context {
     /// CTAs of `entry` that fit on one SM (the split-K heuristic's wave size).
     fn ctas_per_sm(&self, entry: &str) -> usize {
-        if self.launch_bounds() && ptx::LAUNCH_BOUNDED.contains(&entry) {
+        if self.launch_bounds() && ptx::bounded_twin(entry).is_some() {
             2
         } else {
             1
         }
     }
 
-    /// Resolves every GEMM entry now (the copy with launch bounds is JIT-compiled on first
-    /// use), so that the first timed launch measures the kernel, not the driver's JIT.
+    /// Resolves every GEMM entry now, so that the first timed launch measures the kernel, not
+    /// the driver's module load.
     pub(crate) fn load_gemm(&self) -> Result<()> {
         for tile in Tile::ALL {
             for ta in [Trans::N, Trans::T] {
                 for tb in [Trans::N, Trans::T] {
                     let entry = tile.entry(ta, tb);
-                    self.function(&entry, false)?;
-                    if self.launch_bounds() && ptx::LAUNCH_BOUNDED.contains(&entry.as_str()) {
-                        self.function(&entry, true)?;
+                    self.function(&entry)?;
+                    if let Some(twin) = ptx::bounded_twin(&entry) {
+                        self.function(&twin)?;
                     }
                 }
             }
         }
-        self.function("sgemm_scale_c", false)?;
+        self.function("sgemm_scale_c")?;
         Ok(())
     }
 
@@ -558,11 +559,10 @@ impl Context {
             });
         }
         let entry = tile.entry(g.transa, g.transb);
-        let bounded =
-            self.launch_bounds() && !plan.one_cta && ptx::LAUNCH_BOUNDED.contains(&entry.as_str());
-        let f = self.function(&entry, bounded)?;
+        let twin = ptx::bounded_twin(&entry).filter(|_| self.launch_bounds() && !plan.one_cta);
+        let f = self.function(twin.as_deref().unwrap_or(&entry))?;
         let scale_c = if split > 1 {
-            Some(self.function("sgemm_scale_c", false)?)
+            Some(self.function("sgemm_scale_c")?)
         } else {
             None
         };

@@ -47,7 +47,7 @@ pub(crate) fn copy(
     dst: &mut CudaSlice<f32>,
     mut cfg: LaunchConfig,
 ) -> Result<()> {
-    let f = ctx.function(which.kernel(), false)?;
+    let f = ctx.function(which.kernel())?;
     let n = src.len().min(dst.len());
     if which == SmokeCopy::CpAsync {
         cfg.shared_mem_bytes = 2 * cfg.block_dim.0 * 16;
@@ -73,7 +73,7 @@ pub(crate) fn mma_m16n8k16(
             "mma_m16n8k16_smoke needs A 16x16, Bt 8x16, C and D 16x8".into(),
         ));
     }
-    let f = ctx.function("mma_m16n8k16_smoke", false)?;
+    let f = ctx.function("mma_m16n8k16_smoke")?;
     let cfg = LaunchConfig {
         grid_dim: (1, 1, 1),
         block_dim: (32, 1, 1),
@@ -100,7 +100,7 @@ pub(crate) fn warp_sum(
             "warp_sum_smoke needs whole warps and one output per warp".into(),
         ));
     }
-    let f = ctx.function("warp_sum_smoke", false)?;
+    let f = ctx.function("warp_sum_smoke")?;
     let cfg = grid_1d(n, block, u32::MAX);
     let mut b = s.launch_builder(&f);
     b.arg(x).arg(out).arg(&n);

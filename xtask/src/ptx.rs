@@ -322,18 +322,21 @@ fn package_name(manifest: &str) -> Option<String> {
 /// itself when its manifest is a single `staticlib` package.
 pub fn families(kernels_dir: &Path) -> Result<Vec<Family>, String> {
     let manifest = kernels_dir.join("Cargo.toml");
-    let read = |p: &Path| {
-        std::fs::read_to_string(p).map_err(|e| format!("reading {}: {e}", p.display()))
-    };
+    let read =
+        |p: &Path| std::fs::read_to_string(p).map_err(|e| format!("reading {}: {e}", p.display()));
     let text = read(&manifest)?;
     let family = |dir: &str, text: &str, path: &Path| -> Result<Option<Family>, String> {
         if !text.contains("\"staticlib\"") {
             return Ok(None);
         }
-        let pkg = package_name(text)
-            .ok_or_else(|| format!("no [package] name in {}", path.display()))?;
+        let pkg =
+            package_name(text).ok_or_else(|| format!("no [package] name in {}", path.display()))?;
         Ok(Some(Family {
-            name: if dir.is_empty() { pkg.clone() } else { dir.to_string() },
+            name: if dir.is_empty() {
+                pkg.clone()
+            } else {
+                dir.to_string()
+            },
             krate: pkg.replace('-', "_"),
             package: pkg,
         }))
@@ -376,6 +379,89 @@ fn newest_asm(dir: &Path, krate: &str) -> Option<PathBuf> {
         }
     }
     best.map(|(_, p)| p)
+}
+
+/// Marker symbol prefix of `device::launch_bounds!`.
+pub const LAUNCH_BOUNDS_PREFIX: &str = "__launch_bounds__";
+
+/// Turns the `device::launch_bounds!` markers of a module into PTX directives: each marker
+/// `.visible .global .align 4 .b8 __launch_bounds__K[8] = {..}` (two little-endian u32: max
+/// threads, min blocks per SM) is removed, and `.maxntid T, 1, 1` / `.minnctapersm B` go after
+/// kernel `K`'s parameter list, where nvcc puts `__launch_bounds__`. A marker for a kernel
+/// that is not in the module, or a malformed one, is an error.
+pub fn apply_launch_bounds(ptx: &str) -> Result<String, String> {
+    let mut bounds: Vec<(String, u32, u32)> = Vec::new();
+    let mut kept: Vec<&str> = Vec::new();
+    for line in ptx.lines() {
+        let t = line.trim();
+        if t.starts_with("// .globl") && t.contains(LAUNCH_BOUNDS_PREFIX) {
+            continue;
+        }
+        let Some(rest) = t
+            .strip_prefix(".visible .global .align 4 .b8 ")
+            .and_then(|r| r.strip_prefix(LAUNCH_BOUNDS_PREFIX))
+        else {
+            kept.push(line);
+            continue;
+        };
+        let bad = || format!("malformed launch-bounds marker: {t}");
+        let (kernel, init) = rest.split_once("[8]").ok_or_else(bad)?;
+        let bytes = init
+            .split(['{', '}'])
+            .nth(1)
+            .unwrap_or("")
+            .split(',')
+            .filter(|b| !b.trim().is_empty())
+            .map(|b| b.trim().parse::<u8>().map_err(|_| bad()))
+            .collect::<Result<Vec<u8>, String>>()?;
+        if bytes.len() > 8 {
+            return Err(bad());
+        }
+        let mut b = [0u8; 8]; // PTX drops trailing zero bytes of an initializer
+        b[..bytes.len()].copy_from_slice(&bytes);
+        let threads = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        let blocks = u32::from_le_bytes([b[4], b[5], b[6], b[7]]);
+        if threads == 0 || threads > 1024 {
+            return Err(format!(
+                "launch_bounds!({kernel}, {threads}, {blocks}): a CTA has 1 to 1024 threads"
+            ));
+        }
+        bounds.push((kernel.to_string(), threads, blocks));
+    }
+    let mut out = String::with_capacity(ptx.len() + 64 * bounds.len());
+    let mut pending: Option<(u32, u32)> = None;
+    let mut applied = 0;
+    for line in kept {
+        out.push_str(line);
+        out.push('\n');
+        if let Some(rest) = line.trim_start().strip_prefix(".visible .entry ") {
+            let name = rest.split('(').next().unwrap_or("").trim();
+            pending = bounds
+                .iter()
+                .find(|(k, _, _)| k == name)
+                .map(|&(_, t, b)| (t, b));
+        } else if line.starts_with(')')
+            && let Some((t, b)) = pending.take()
+        {
+            out.push_str(&format!(".maxntid {t}, 1, 1\n"));
+            if b > 0 {
+                out.push_str(&format!(".minnctapersm {b}\n"));
+            }
+            applied += 1;
+        }
+    }
+    if applied != bounds.len() {
+        let missing: Vec<&str> = bounds
+            .iter()
+            .map(|(k, _, _)| k.as_str())
+            .filter(|k| !out.contains(&format!(".visible .entry {k}(")))
+            .collect();
+        return Err(format!(
+            "launch_bounds! for kernels not in the module: {}",
+            missing.join(", ")
+        ));
+    }
+    Ok(out)
 }
 
 /// Problems that make a PTX module unusable as one self-contained module.
@@ -423,7 +509,10 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
             eprintln!("[ptx] {:?}", cargo_command(opts));
         }
         run_status(&mut cargo_command(opts), opts.verbose).map_err(Error::Failed)?;
-        asm = families.iter().map(|f| newest_asm(&deps, &f.krate)).collect();
+        asm = families
+            .iter()
+            .map(|f| newest_asm(&deps, &f.krate))
+            .collect();
         if asm.iter().all(Option::is_some) || attempt == 1 {
             break;
         }
@@ -454,6 +543,8 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
         })?;
         let ptx = std::fs::read_to_string(&asm)
             .map_err(|e| Error::Failed(format!("reading {}: {e}", asm.display())))?;
+        let ptx = apply_launch_bounds(&ptx)
+            .map_err(|e| Error::Failed(format!("family `{family}`: {e}")))?;
         let entries = check_self_contained(&ptx)
             .map_err(|e| Error::Failed(format!("family `{family}`: {e}")))?;
         for e in &entries {
@@ -485,4 +576,57 @@ pub fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     }
     std::fs::write(path, text).map_err(|e| format!("writing {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MODULE: &str = "\
+.version 8.0
+.target sm_90a
+\t// .globl\tk2
+.visible .global .align 4 .b8 __launch_bounds__k2[8] = {0, 1, 0, 0, 2};
+.visible .entry k1(
+\t.param .u32 k1_param_0
+)
+{
+\tret;
+}
+.visible .entry k2(
+\t.param .u32 k2_param_0
+)
+{
+\tret;
+}
+";
+
+    #[test]
+    fn launch_bounds_become_directives_after_the_parameter_list() {
+        let out = apply_launch_bounds(MODULE).unwrap();
+        assert!(!out.contains(LAUNCH_BOUNDS_PREFIX), "{out}");
+        let k2 = &out[out.find(".entry k2(").unwrap()..];
+        assert!(
+            k2.contains(")\n.maxntid 256, 1, 1\n.minnctapersm 2\n{"),
+            "{out}"
+        );
+        let k1 = &out[out.find(".entry k1(").unwrap()..out.find(".entry k2(").unwrap()];
+        assert!(!k1.contains(".maxntid"), "{out}");
+        // a module without markers is unchanged
+        let plain = MODULE.replace(
+            ".visible .global .align 4 .b8 __launch_bounds__k2[8] = {0, 1, 0, 0, 2};\n",
+            "",
+        );
+        assert_eq!(apply_launch_bounds(&plain).unwrap(), plain);
+    }
+
+    #[test]
+    fn launch_bounds_for_a_missing_kernel_or_bad_marker_fail() {
+        let e = apply_launch_bounds(&MODULE.replace("__launch_bounds__k2", "__launch_bounds__k9"))
+            .unwrap_err();
+        assert!(e.contains("k9"), "{e}");
+        let e =
+            apply_launch_bounds(&MODULE.replace("{0, 1, 0, 0, 2}", "{0, 0, 0, 0, 2}")).unwrap_err();
+        assert!(e.contains("1 to 1024 threads"), "{e}");
+    }
 }

@@ -268,12 +268,12 @@ pub fn parse(raw: &str) -> Report {
 pub fn table(r: &Report) -> String {
     let mut s = format!("ptxas -arch={} -v  ({})\n", r.arch, r.version);
     s.push_str(&format!(
-        "{:<22} {:>5} {:>9} {:>10} {:>7} {:>13} {:>12}\n",
+        "{:<28} {:>5} {:>9} {:>10} {:>7} {:>13} {:>12}\n",
         "kernel", "regs", "barriers", "smem(B)", "stack", "spill_st(B)", "spill_ld(B)"
     ));
     for k in &r.kernels {
         s.push_str(&format!(
-            "{:<22} {:>5} {:>9} {:>10} {:>7} {:>13} {:>12}\n",
+            "{:<28} {:>5} {:>9} {:>10} {:>7} {:>13} {:>12}\n",
             k.name,
             k.registers,
             k.barriers,

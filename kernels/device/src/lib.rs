@@ -43,3 +43,28 @@ pub mod warp;
 fn panic(_: &core::panic::PanicInfo) -> ! {
     thread::trap()
 }
+
+/// Launch bounds of a kernel, declared beside it: `launch_bounds!(kernel, MAX_THREADS,
+/// MIN_BLOCKS_PER_SM)` is CUDA's `__launch_bounds__(MAX_THREADS, MIN_BLOCKS_PER_SM)`.
+///
+/// Rust has no attribute for PTX's `.maxntid` / `.minnctapersm`, so this exports a marker
+/// symbol `__launch_bounds__<kernel>` holding the two numbers; the PTX build
+/// (`xtask/src/ptx.rs`, `apply_launch_bounds`) turns it into the directives after the
+/// kernel's parameter list and removes it, so the module the driver loads is what nvcc would
+/// emit. A marker naming no kernel of the module is a build error.
+///
+/// ```ignore
+/// #[unsafe(no_mangle)]
+/// pub unsafe extern "ptx-kernel" fn sgemm_2cta(/* ... */) { /* ... */ }
+/// device::launch_bounds!(sgemm_2cta, 256, 2); // ≤ 128 registers: two 256-thread CTAs per SM
+/// ```
+#[macro_export]
+macro_rules! launch_bounds {
+    ($kernel:ident, $max_threads:expr, $min_blocks:expr) => {
+        const _: () = {
+            #[unsafe(export_name = concat!("__launch_bounds__", stringify!($kernel)))]
+            #[used]
+            pub static LAUNCH_BOUNDS: [u32; 2] = [$max_threads, $min_blocks];
+        };
+    };
+}

@@ -734,3 +734,12 @@ sgemm_entry!(sgemm_64x64x8_nn, MnMajor, KMajor, 64, 64, 8, 8, 8);
 sgemm_entry!(sgemm_64x64x8_nt, MnMajor, MnMajor, 64, 64, 8, 8, 8);
 sgemm_entry!(sgemm_64x64x8_tn, KMajor, KMajor, 64, 64, 8, 8, 8);
 sgemm_entry!(sgemm_64x64x8_tt, KMajor, MnMajor, 64, 64, 8, 8, 8);
+
+// The same 128x128x8 kernels bounded to two CTAs per SM (`__launch_bounds__(256, 2)`: ptxas
+// fits them in 128 registers without spilling). NT is left out: bounded, it spills.
+sgemm_entry!(sgemm_128x128x8_nn_2cta, MnMajor, KMajor, 128, 128, 8, 16, 16);
+sgemm_entry!(sgemm_128x128x8_tn_2cta, KMajor, KMajor, 128, 128, 8, 16, 16);
+sgemm_entry!(sgemm_128x128x8_tt_2cta, KMajor, MnMajor, 128, 128, 8, 16, 16);
+device::launch_bounds!(sgemm_128x128x8_nn_2cta, 256, 2);
+device::launch_bounds!(sgemm_128x128x8_tn_2cta, 256, 2);
+device::launch_bounds!(sgemm_128x128x8_tt_2cta, 256, 2);
