@@ -364,11 +364,37 @@ pub fn families(kernels_dir: &Path) -> Result<Vec<Family>, String> {
     Ok(out)
 }
 
-/// The newest `<krate>-<hash>.s` in `dir`.
-fn newest_asm(dir: &Path, krate: &str) -> Option<PathBuf> {
+/// The `<krate>-<hash>.s` that cargo's last build of `krate` wrote into `deps`.
+///
+/// Several checkouts (or a user's kernel crate) may share the kernel target dir, so "the newest
+/// `.s`" is not enough: cargo hard-links the unit it just built to `<release>/lib<krate>.a`,
+/// and the `deps/lib<krate>-<hash>.a` with the same inode names the hash. Where that link
+/// cannot be told (not unix, or cargo copied), the newest `.s` is taken.
+fn asm_of(deps: &Path, krate: &str) -> Option<PathBuf> {
     let prefix = format!("{krate}-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let uplifted = deps.parent()?.join(format!("lib{krate}.a"));
+        if let Ok(up) = std::fs::metadata(&uplifted) {
+            let lib_prefix = format!("lib{prefix}");
+            for e in std::fs::read_dir(deps).ok()?.flatten() {
+                let name = e.file_name();
+                let name = name.to_str().unwrap_or("");
+                if let Some(hash) = name
+                    .strip_prefix(&lib_prefix)
+                    .and_then(|r| r.strip_suffix(".a"))
+                    && e.metadata()
+                        .is_ok_and(|m| m.ino() == up.ino() && m.dev() == up.dev())
+                {
+                    let asm = deps.join(format!("{prefix}{hash}.s"));
+                    return asm.is_file().then_some(asm);
+                }
+            }
+        }
+    }
     let mut best: Option<(std::time::SystemTime, PathBuf)> = None;
-    for e in std::fs::read_dir(dir).ok()?.flatten() {
+    for e in std::fs::read_dir(deps).ok()?.flatten() {
         let p = e.path();
         let name = p.file_name()?.to_str()?.to_string();
         if name.starts_with(&prefix) && name.ends_with(".s") {
@@ -509,10 +535,7 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
             eprintln!("[ptx] {:?}", cargo_command(opts));
         }
         run_status(&mut cargo_command(opts), opts.verbose).map_err(Error::Failed)?;
-        asm = families
-            .iter()
-            .map(|f| newest_asm(&deps, &f.krate))
-            .collect();
+        asm = families.iter().map(|f| asm_of(&deps, &f.krate)).collect();
         if asm.iter().all(Option::is_some) || attempt == 1 {
             break;
         }
