@@ -334,3 +334,69 @@ pub fn tiled_copy<
     let _: i64 = const { VectorCopy::<Src, Dst, TiledCopyTv<Thr, Val>, T, BITS>::VECTOR_ELEMS };
     TiledCopyTv::default()
 }
+
+const BANK_CONFLICT: &[&str] = &[
+    "shared-memory bank conflict (each phase of a warp access must touch every bank in at most one word): in warp ",
+    ", lanes ",
+    " and ",
+    " of one phase hit bank ",
+    " at tile bytes ",
+    " and ",
+    " (",
+    "-way); swizzle or pad the shared-memory layout",
+];
+
+/// Bank-conflict freedom, at compile time, of the shared-memory side of a TiledCopy
+/// `make_tiled_copy(atom, Thr, Val)` over a smem tile laid out by `Sw ∘ Smem` (`Swizzle<0,4,3>`
+/// for none), each lane moving `VEC` consecutive `T`s per instruction (the atom's width for a
+/// vector copy, 1 for element-wise loads/stores). Opt-in: a kernel names
+/// `BankConflictFree::<..>::CHECK` in a `const` item, and a conflicting layout fails to build,
+/// naming the warp, the two lanes, the bank and their byte addresses (see [`crate::bank`]).
+///
+/// ```
+/// use layout_types::prelude::*;
+/// use layout_types::check::BankConflictFree;
+/// use layout_types::swizzle::Swizzle;
+/// // 128-bit stores of a 16x16 thread block into a 64x64 f32 tile, swizzled Sw<3,2,6>
+/// type Thr = Layout<(_16, _16), (_16, _1)>;
+/// type Val = Layout<(_1, _4), (_0, _1)>;
+/// type Tile = Layout<(_64, _64), (_64, _1)>;
+/// const _: () = BankConflictFree::<Tile, Swizzle<3, 2, 6>, Thr, Val, f32, 4>::CHECK;
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct BankConflictFree<Smem, Sw, Thr, Val, T, const VEC: i64>(
+    PhantomData<(Smem, Sw, Thr, Val, T)>,
+);
+
+impl<
+    Smem: StaticLayout,
+    Sw: crate::swizzle::StaticSwizzle,
+    Thr: StaticLayout,
+    Val: StaticLayout,
+    T,
+    const VEC: i64,
+> BankConflictFree<Smem, Sw, Thr, Val, T, VEC>
+{
+    /// Fails to evaluate (a compile error) at the first bank conflict.
+    pub const CHECK: () = {
+        let elem = core::mem::size_of::<T>() as i64;
+        let tc = match crate::copy::make_tiled_copy(
+            crate::copy::CopyAtom::new(crate::copy::CopyOp::Element, elem),
+            &Thr::VALUE,
+            &Val::VALUE,
+        ) {
+            Ok(tc) => tc,
+            Err(e) => e.panic(),
+        };
+        match crate::bank::conflicts(&tc, &Smem::VALUE, Sw::SW, elem, VEC) {
+            Ok(None) => {}
+            Ok(Some(c)) => fail(
+                BANK_CONFLICT,
+                &[
+                    c.warp, c.lanes.0, c.lanes.1, c.bank, c.bytes.0, c.bytes.1, c.ways,
+                ],
+            ),
+            Err(e) => e.panic(),
+        }
+    };
+}

@@ -6,6 +6,7 @@
 extern crate std;
 
 pub mod algebra;
+pub mod bank;
 pub mod check;
 pub mod consts;
 pub mod copy;

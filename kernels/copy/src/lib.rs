@@ -23,6 +23,7 @@ use device::cp_async::{commit_group, cp_async_cg_16, wait_group};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{block_idx_x, block_idx_y, sync_threads, thread_idx_x};
 use device::vec::{Float4, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32, st_shared_v4_f32};
+use layout_types::check::BankConflictFree;
 use layout_types::copy::{CopyAtom, CopyOp, TiledCopy, check_tiled_vector, make_tiled_copy};
 use layout_types::prelude::*;
 use layout_types::static_layout::FlatLayout;
@@ -281,6 +282,16 @@ type TrStoreThr = Layout<((_4, _4), (_8, _2)), ((_8, _64), (_1, _32))>;
 type TrVal = Layout<(_1, _4), (_0, _1)>;
 /// The smem tile `(m, n)`, row-major.
 type TrTile = Layout<(_64, _64), (_64, _1)>;
+/// The same smem tile seen from the store side's `(n, m)` coordinates.
+type TrTileNM = Layout<(_64, _64), (_1, _64)>;
+/// The transpose's smem accesses are free of bank conflicts (checked at compile time): the
+/// 128-bit stores of the load side and the column-walking scalar reads of the store side.
+/// Without the swizzle the reads are 8-way conflicts and this fails to build
+/// (`tests/ui/fail/transpose_bank_conflict.rs`).
+const fn check_banks<Sw: StaticSwizzle>() {
+    let () = BankConflictFree::<TrTile, Sw, TrLoadThr, TrVal, f32, 4>::CHECK;
+    let () = BankConflictFree::<TrTileNM, Sw, TrStoreThr, TrVal, f32, 1>::CHECK;
+}
 
 const TR_LOAD: TiledCopy = ok(make_tiled_copy(
     CopyAtom::new(CopyOp::Vec128, 4),
@@ -409,6 +420,7 @@ pub unsafe extern "ptx-kernel" fn transpose_f32_swizzled(
     lda: i64,
     ldb: i64,
 ) {
+    const { check_banks::<Swizzle<3, 2, 6>>() };
     unsafe { transpose::<Swizzle<3, 2, 6>>(a, b, m, n, lda, ldb) }
 }
 

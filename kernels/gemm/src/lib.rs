@@ -45,8 +45,11 @@ mod part;
 
 use core::marker::PhantomData;
 
+use layout_types::bank::check_conflict_free;
+use layout_types::copy::{CopyAtom, CopyOp, make_tiled_copy};
 use layout_types::prelude::*;
 use layout_types::static_layout::{FlatLayout, ok};
+use layout_types::swizzle::DynSwizzle;
 
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{
@@ -233,10 +236,36 @@ impl<M: Major, const BX: i64, const BK: i64, const NT: i64> CopyPart<M, BX, BK, 
 impl<M: Major, const BX: i64, const BK: i64, const NT: i64, const CNT: usize>
     Loader<M, BX, BK, NT, CNT>
 {
-    const CHECK: () = assert!(
-        CopyPart::<M, BX, BK, NT>::P.n == CNT,
-        "CNT must equal the copy partition's size"
-    );
+    const CHECK: () = {
+        assert!(
+            CopyPart::<M, BX, BK, NT>::P.n == CNT,
+            "CNT must equal the copy partition's size"
+        );
+        // The stores into the k-major smem tile `(BX,BK):(_1,BX+4)` are free of bank
+        // conflicts: the copy thread layout over the tile's elements, 4-vectors along X
+        // (one `st.shared.v4`) or along K (four transposing scalar stores).
+        let (thr, val, vec) = if M::K_MAJOR {
+            (
+                layout2(NT / (BK / 4), BK / 4, BK / 4, 1),
+                layout2(1, 4, 0, 1),
+                1,
+            )
+        } else {
+            (
+                layout2(BX / 4, NT / (BX / 4), 1, BX / 4),
+                layout2(4, 1, 1, 0),
+                4,
+            )
+        };
+        let tc = match make_tiled_copy(CopyAtom::new(CopyOp::Element, 4), &thr, &val) {
+            Ok(tc) => tc,
+            Err(e) => e.panic(),
+        };
+        let smem = layout2(BX, BK, 1, BX + 4);
+        if let Err(e) = check_conflict_free(&tc, &smem, DynSwizzle::identity(), 4, vec) {
+            e.panic()
+        }
+    };
 
     /// Sets up thread `tid`'s vectors for the tile at X offset `x0` of an operand with
     /// extents `(xs, ks)` and leading dimension `ld`, stored at `base`.
@@ -737,9 +766,27 @@ sgemm_entry!(sgemm_64x64x8_tt, KMajor, MnMajor, 64, 64, 8, 8, 8);
 
 // The same 128x128x8 kernels bounded to two CTAs per SM (`__launch_bounds__(256, 2)`: ptxas
 // fits them in 128 registers without spilling). NT is left out: bounded, it spills.
-sgemm_entry!(sgemm_128x128x8_nn_2cta, MnMajor, KMajor, 128, 128, 8, 16, 16);
+sgemm_entry!(
+    sgemm_128x128x8_nn_2cta,
+    MnMajor,
+    KMajor,
+    128,
+    128,
+    8,
+    16,
+    16
+);
 sgemm_entry!(sgemm_128x128x8_tn_2cta, KMajor, KMajor, 128, 128, 8, 16, 16);
-sgemm_entry!(sgemm_128x128x8_tt_2cta, KMajor, MnMajor, 128, 128, 8, 16, 16);
+sgemm_entry!(
+    sgemm_128x128x8_tt_2cta,
+    KMajor,
+    MnMajor,
+    128,
+    128,
+    8,
+    16,
+    16
+);
 device::launch_bounds!(sgemm_128x128x8_nn_2cta, 256, 2);
 device::launch_bounds!(sgemm_128x128x8_tn_2cta, 256, 2);
 device::launch_bounds!(sgemm_128x128x8_tt_2cta, 256, 2);
