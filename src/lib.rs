@@ -5,7 +5,7 @@ pub use layout_types;
 /// [`KERNELS_PTX_ARCH`]: self-contained (no `.extern .func`), loaded as one CUDA module.
 #[derive(Clone, Copy, Debug)]
 pub struct PtxModule {
-    /// The family (`kernels/<family>/`): `smoke`, `copy`, `gemm`, `probe`, ...
+    /// The family (`kernels/<family>/`): `smoke`, `copy`, `gemm_n`, `gemm_t`, `probe`, ...
     pub family: &'static str,
     /// The PTX text.
     pub ptx: &'static str,
@@ -17,7 +17,7 @@ pub struct PtxModule {
 ///
 /// ```
 /// if let Some(m) = cute_rs::module_of("sgemm_128x128x8_nn") {
-///     assert_eq!(m.family, "gemm");
+///     assert_eq!(m.family, "gemm_n");
 ///     assert!(m.ptx.contains(".entry sgemm_128x128x8_nn("));
 /// }
 /// assert!(cute_rs::module_of("no_such_kernel").is_none());

@@ -33,7 +33,7 @@ fn every_family_is_one_self_contained_module() {
         return;
     };
     let families: Vec<&str> = mods.iter().map(|m| m.family).collect();
-    assert_eq!(families, ["smoke", "copy", "gemm", "probe"]);
+    assert_eq!(families, ["smoke", "copy", "gemm_n", "gemm_t", "probe"]);
     for m in mods {
         let p = m.ptx;
         assert!(
@@ -66,7 +66,9 @@ fn every_family_is_one_self_contained_module() {
         ("warp_sum_smoke", "smoke"),
         ("tiled_copy_row_f32_v4", "copy"),
         ("transpose_f32_swizzled", "copy"),
-        ("sgemm_128x128x8_nn", "gemm"),
+        ("sgemm_128x128x8_nn", "gemm_n"),
+        ("sgemm_128x128x8_tt_2cta", "gemm_t"),
+        ("sgemm_scale_c", "gemm_n"),
         ("static_layout_probe", "probe"),
     ] {
         assert_eq!(cute_rs::module_of(k).map(|m| m.family), Some(family), "{k}");

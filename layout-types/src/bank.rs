@@ -96,6 +96,34 @@ pub const fn conflicts(
             vec,
         ));
     }
+    // A layout is linear in its coordinates: f(t, v, it) = f(t,0,0) + f(0,v,0) + f(0,0,it).
+    // Tabulate the three once (constant evaluation is slow; per-lane it is then one add).
+    const MAX: usize = 1024;
+    if threads as usize > MAX || values as usize > MAX || rest as usize > MAX {
+        return Err(Error::with2(
+            "bank conflicts: at most 1024 threads, values per thread and tile iterations \
+             (threads, values)",
+            threads,
+            values,
+        ));
+    }
+    let mut thr_off = [0i64; MAX];
+    let mut val_off = [0i64; MAX];
+    let mut rest_off = [0i64; MAX];
+    let mut i = 0;
+    while i < MAX as i64 {
+        if i < threads {
+            thr_off[i as usize] = crd3(&f, i, 0, 0);
+        }
+        if i < values {
+            val_off[i as usize] = crd3(&f, 0, i, 0);
+        }
+        if i < rest {
+            rest_off[i as usize] = crd3(&f, 0, 0, i);
+        }
+        i += 1;
+    }
+    let base = crd3(&f, 0, 0, 0); // 0 for a layout without offset; subtracted twice above
     let lanes_per_phase = if access <= 4 { WARP } else { 128 / access };
     let words = if access <= 4 { 1 } else { access / 4 };
     let mut it = 0;
@@ -115,7 +143,10 @@ pub const fn conflicts(
                     while l < lanes_per_phase && first.is_none() {
                         let t = t0 + l;
                         if t < threads {
-                            let byte = swizzle.apply(crd3(&f, t, v, it)) * elem_bytes;
+                            let byte = swizzle.apply(
+                                thr_off[t as usize] + val_off[v as usize] + rest_off[it as usize]
+                                    - 2 * base,
+                            ) * elem_bytes;
                             let mut k = 0;
                             while k < words {
                                 let wd = byte / 4 + k;
@@ -137,7 +168,12 @@ pub const fn conflicts(
                         let mut ways = 0;
                         let mut l = 0;
                         while l < lanes_per_phase && t0 + l < threads {
-                            let byte = swizzle.apply(crd3(&f, t0 + l, v, it)) * elem_bytes;
+                            let byte = swizzle.apply(
+                                thr_off[(t0 + l) as usize]
+                                    + val_off[v as usize]
+                                    + rest_off[it as usize]
+                                    - 2 * base,
+                            ) * elem_bytes;
                             let mut k = 0;
                             while k < words {
                                 let wd = byte / 4 + k;

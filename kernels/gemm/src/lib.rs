@@ -29,7 +29,7 @@
 //!   run, and the next tile's first fragments are read right after the barrier, before the
 //!   last k-step's FFMAs.
 //! - split-K: `gridDim.z` k-slices of `kc` elements; slices add `alpha·acc` into `beta·C`
-//!   (prepared by [`sgemm_scale_c`]) with `red.global.add.f32`.
+//!   (prepared by [`scale_c`], entry `sgemm_scale_c`) with `red.global.add.f32`.
 //! - edges: every global access is predicated on `M`, `N`, `K` (out-of-range A/B elements
 //!   read as 0); vectors are used when in range and 16-byte aligned (`ld % 4 == 0` and an
 //!   aligned base), scalars otherwise. `beta == 0` never reads C. Interior fast path: a
@@ -38,10 +38,11 @@
 //!   (fewer instructions per k-tile: 576 in all, 512 of them FFMA, for `nn`).
 #![no_std]
 #![cfg(target_arch = "nvptx64")]
-#![feature(abi_ptx, asm_experimental_arch, core_intrinsics, stmt_expr_attributes)]
+#![feature(asm_experimental_arch, core_intrinsics, stmt_expr_attributes)]
 #![allow(internal_features)]
 
-mod part;
+#[doc(hidden)]
+pub mod part;
 
 use core::marker::PhantomData;
 
@@ -161,11 +162,11 @@ impl<const BM: i64, const BN: i64, const BK: i64, const TX: i64, const TY: i64>
     );
     const THR_C: Partition = Partition::of(&Self::C4.get(1), &Self::THR, None);
     /// Accumulators per thread along M and N.
-    const TM: usize = 4 * Self::JA;
+    pub const TM: usize = 4 * Self::JA;
     /// A and B 4-vectors per thread per k-step.
     const JA: usize = Self::THR_A.val.shape[0] as usize;
     const JB: usize = Self::THR_B.val.shape[0] as usize;
-    const TN: usize = 4 * Self::JB;
+    pub const TN: usize = 4 * Self::JB;
     /// Compile-time consistency of the partitions (a violation is a compile error).
     const CHECK: () = {
         assert!(
@@ -215,7 +216,8 @@ struct Loader<M: Major, const BX: i64, const BK: i64, const NT: i64, const CNT: 
 }
 
 /// The copy partition of a `(BX,BK)` tile, on its coordinates `(BX,BK):(_1,BX)`.
-struct CopyPart<M: Major, const BX: i64, const BK: i64, const NT: i64>(PhantomData<M>);
+#[doc(hidden)]
+pub struct CopyPart<M: Major, const BX: i64, const BK: i64, const NT: i64>(PhantomData<M>);
 impl<M: Major, const BX: i64, const BK: i64, const NT: i64> CopyPart<M, BX, BK, NT> {
     /// `zipped_divide(coords, vec)`: `(_4,_1)` along X or `(_1,_4)` along K.
     const Z: DynLayout = if M::K_MAJOR {
@@ -230,7 +232,8 @@ impl<M: Major, const BX: i64, const BK: i64, const NT: i64> CopyPart<M, BX, BK, 
     } else {
         layout2(BX / 4, NT / (BX / 4), 1, BX / 4)
     };
-    const P: Partition = Partition::of(&Self::Z.get(1), &Self::TL, None);
+    /// The copy partition (its `n`: vectors per thread).
+    pub const P: Partition = Partition::of(&Self::Z.get(1), &Self::TL, None);
 }
 
 impl<M: Major, const BX: i64, const BK: i64, const NT: i64, const CNT: usize>
@@ -389,7 +392,7 @@ unsafe fn st_shared_f32(addr: u32, v: f32) {
 /// Split-K: CTA `(x, y, z)` computes the k-range `[z·kc, min((z+1)·kc, K))` (`kc` a multiple
 /// of `BK`; `kc >= K` and a grid of depth 1 is the plain GEMM). With `gridDim.z > 1` the
 /// epilogue adds `alpha·acc` into C with `red.global.add.f32`, and C must already hold
-/// `beta·C` (the host runs [`sgemm_scale_c`] first).
+/// `beta·C` (the host runs `sgemm_scale_c`, [`scale_c`], first).
 ///
 /// # Safety
 /// Launched with `TX·TY` threads, grid `(ceil(M/BM), ceil(N/BN), ceil(K/kc))` (x and y
@@ -690,8 +693,8 @@ unsafe fn red_add_f32(p: *mut f32, v: f32) {
 ///
 /// # Safety
 /// 256 threads per block; `c` valid for `(M,N)` with leading dimension `ldc`.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn sgemm_scale_c(m: i32, n: i32, beta: f32, c: *mut f32, ldc: i32) {
+#[inline(always)]
+pub unsafe fn scale_c(m: i32, n: i32, beta: f32, c: *mut f32, ldc: i32) {
     let i = (block_idx_x() * 256 + thread_idx_x()) as i32;
     let mut j = block_idx_y() as i32;
     while i < m && j < n {
@@ -699,6 +702,28 @@ pub unsafe extern "ptx-kernel" fn sgemm_scale_c(m: i32, n: i32, beta: f32, c: *m
         unsafe { *p = if beta == 0.0 { 0.0 } else { beta * *p } };
         j += grid_dim_y() as i32;
     }
+}
+
+/// Defines the kernel entry `sgemm_scale_c` ([`scale_c`]) in the family that expands it (one
+/// family only: an entry name is unique across the PTX modules).
+#[macro_export]
+macro_rules! sgemm_scale_c_entry {
+    () => {
+        /// `C = beta·C`, the split-K prologue: see `gemm::scale_c`.
+        ///
+        /// # Safety
+        /// As `gemm::scale_c`.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "ptx-kernel" fn sgemm_scale_c(
+            m: i32,
+            n: i32,
+            beta: f32,
+            c: *mut f32,
+            ldc: i32,
+        ) {
+            unsafe { $crate::scale_c(m, n, beta, c, ldc) }
+        }
+    };
 }
 
 /// `a·b + c` as one `fma.rn.f32` (`llvm.fma.f32`: no intermediate rounding), the FFMA of the
@@ -716,6 +741,11 @@ impl MulAddFast for f32 {
     }
 }
 
+/// Defines the kernel entry `$name`: [`sgemm`] for operand majorities `$ma`, `$mb` (types
+/// [`MnMajor`] / [`KMajor`]), CTA tile `$bm x $bn x $bk` and thread grid `$tx x $ty`, with the
+/// copy and accumulator counts that follow from them. Expanded by the GEMM families
+/// (`kernels/gemm_n`, `kernels/gemm_t`), each a PTX module of its own.
+#[macro_export]
 macro_rules! sgemm_entry {
     ($name:ident, $ma:ty, $mb:ty, $bm:literal, $bn:literal, $bk:literal, $tx:literal, $ty:literal) => {
         /// `C = alpha·A·B + beta·C`, see the module docs; the name gives the CTA tile and
@@ -740,53 +770,15 @@ macro_rules! sgemm_entry {
             c: *mut f32,
             ldc: i32,
         ) {
-            const CA: usize = CopyPart::<$ma, $bm, $bk, { $tx * $ty }>::P.n;
-            const CB: usize = CopyPart::<$mb, $bn, $bk, { $tx * $ty }>::P.n;
-            const NACC: usize =
-                Cfg::<$bm, $bn, $bk, $tx, $ty>::TM * Cfg::<$bm, $bn, $bk, $tx, $ty>::TN;
+            const CA: usize = $crate::CopyPart::<$ma, $bm, $bk, { $tx * $ty }>::P.n;
+            const CB: usize = $crate::CopyPart::<$mb, $bn, $bk, { $tx * $ty }>::P.n;
+            const NACC: usize = $crate::Cfg::<$bm, $bn, $bk, $tx, $ty>::TM
+                * $crate::Cfg::<$bm, $bn, $bk, $tx, $ty>::TN;
             unsafe {
-                sgemm::<$ma, $mb, $bm, $bn, $bk, $tx, $ty, { $tx * $ty }, CA, CB, NACC>(
+                $crate::sgemm::<$ma, $mb, $bm, $bn, $bk, $tx, $ty, { $tx * $ty }, CA, CB, NACC>(
                     m, n, k, kc, rast, alpha, a, lda, b, ldb, beta, c, ldc,
                 )
             }
         }
     };
 }
-
-// BLAS names: A "N" = (M,K):(_1,lda) MN-major, "T" = K-major; B "N" = (K,N) column-major,
-// i.e. (N,K):(ldb,_1) K-major, "T" = (N,K):(_1,ldb) MN-major.
-sgemm_entry!(sgemm_128x128x8_nn, MnMajor, KMajor, 128, 128, 8, 16, 16);
-sgemm_entry!(sgemm_128x128x8_nt, MnMajor, MnMajor, 128, 128, 8, 16, 16);
-sgemm_entry!(sgemm_128x128x8_tn, KMajor, KMajor, 128, 128, 8, 16, 16);
-sgemm_entry!(sgemm_128x128x8_tt, KMajor, MnMajor, 128, 128, 8, 16, 16);
-sgemm_entry!(sgemm_64x64x8_nn, MnMajor, KMajor, 64, 64, 8, 8, 8);
-sgemm_entry!(sgemm_64x64x8_nt, MnMajor, MnMajor, 64, 64, 8, 8, 8);
-sgemm_entry!(sgemm_64x64x8_tn, KMajor, KMajor, 64, 64, 8, 8, 8);
-sgemm_entry!(sgemm_64x64x8_tt, KMajor, MnMajor, 64, 64, 8, 8, 8);
-
-// The same 128x128x8 kernels bounded to two CTAs per SM (`__launch_bounds__(256, 2)`: ptxas
-// fits them in 128 registers without spilling). NT is left out: bounded, it spills.
-sgemm_entry!(
-    sgemm_128x128x8_nn_2cta,
-    MnMajor,
-    KMajor,
-    128,
-    128,
-    8,
-    16,
-    16
-);
-sgemm_entry!(sgemm_128x128x8_tn_2cta, KMajor, KMajor, 128, 128, 8, 16, 16);
-sgemm_entry!(
-    sgemm_128x128x8_tt_2cta,
-    KMajor,
-    MnMajor,
-    128,
-    128,
-    8,
-    16,
-    16
-);
-device::launch_bounds!(sgemm_128x128x8_nn_2cta, 256, 2);
-device::launch_bounds!(sgemm_128x128x8_tn_2cta, 256, 2);
-device::launch_bounds!(sgemm_128x128x8_tt_2cta, 256, 2);

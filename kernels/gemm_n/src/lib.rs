@@ -1,0 +1,32 @@
+//! The SGEMM entries whose A is MN-major (BLAS "N"), and the split-K prologue
+//! `sgemm_scale_c`: one PTX module. The kernel is `gemm::sgemm`; the GEMM is split into two
+//! families (A "N" / A "T") so that its entries compile in parallel.
+//!
+//! BLAS names: A "N" = (M,K):(_1,lda) MN-major, "T" = K-major; B "N" = (K,N) column-major,
+//! i.e. (N,K):(ldb,_1) K-major, "T" = (N,K):(_1,ldb) MN-major.
+#![no_std]
+#![cfg(target_arch = "nvptx64")]
+#![feature(abi_ptx)]
+
+use gemm::{KMajor, MnMajor, sgemm_entry};
+
+sgemm_entry!(sgemm_128x128x8_nn, MnMajor, KMajor, 128, 128, 8, 16, 16);
+sgemm_entry!(sgemm_128x128x8_nt, MnMajor, MnMajor, 128, 128, 8, 16, 16);
+sgemm_entry!(sgemm_64x64x8_nn, MnMajor, KMajor, 64, 64, 8, 8, 8);
+sgemm_entry!(sgemm_64x64x8_nt, MnMajor, MnMajor, 64, 64, 8, 8, 8);
+
+// Bounded to two CTAs per SM (`__launch_bounds__(256, 2)`: ptxas fits it in 128 registers
+// without spilling). NT has no such twin: bounded, it spills.
+sgemm_entry!(
+    sgemm_128x128x8_nn_2cta,
+    MnMajor,
+    KMajor,
+    128,
+    128,
+    8,
+    16,
+    16
+);
+device::launch_bounds!(sgemm_128x128x8_nn_2cta, 256, 2);
+
+gemm::sgemm_scale_c_entry!();
