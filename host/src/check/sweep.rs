@@ -147,7 +147,9 @@ impl Window {
     /// assert_eq!(w.index(2, 1), 7);
     /// ```
     pub fn index(&self, i: usize, j: usize) -> usize {
-        self.offset + i + j * self.ld
+        self.offset
+            .saturating_add(i)
+            .saturating_add(j.saturating_mul(self.ld))
     }
 
     /// Elements the buffer holds: `offset + outer·ld + TAIL`.
@@ -198,7 +200,7 @@ impl Window {
     pub fn fill<T>(&self, buf: &mut [T], mut f: impl FnMut() -> T) {
         for j in 0..self.outer {
             let start = self.index(0, j);
-            let end = (start + self.inner).min(buf.len());
+            let end = start.saturating_add(self.inner).min(buf.len());
             for x in buf.get_mut(start..end).unwrap_or_default() {
                 *x = f();
             }
@@ -350,6 +352,18 @@ mod tests {
         // a short buffer is filled as far as it goes, without a panic
         let mut short = vec![0u32; 9];
         w.fill(&mut short, || 1);
+        assert_eq!(short.iter().sum::<u32>(), 3);
+        // absurd geometry saturates instead of overflowing
+        let huge = Window {
+            offset: usize::MAX - 1,
+            inner: usize::MAX,
+            outer: 2,
+            ld: usize::MAX,
+        };
+        assert_eq!(huge.index(5, 1), usize::MAX);
+        assert_eq!(huge.buffer_len(), usize::MAX);
+        assert_eq!(huge.view_len(), 1);
+        huge.fill(&mut short, || 2);
         assert_eq!(short.iter().sum::<u32>(), 3);
     }
 
