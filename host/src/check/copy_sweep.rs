@@ -21,7 +21,9 @@ use std::sync::Arc;
 
 use cudarc::driver::{CudaStream, DeviceRepr};
 
-use super::sweep::{BitPattern, Window, biased_extent, chance, sub_seed, uint};
+use super::sweep::{
+    BitPattern, Window, biased_extent, chance, par_blocks, par_ranges, sub_seed, uint,
+};
 use super::{CheckRow, Rng};
 use crate::context::Context;
 use crate::copy::{CopyConfig, Element, Order, TransposeConfig, VARIANTS};
@@ -254,13 +256,12 @@ impl CopyProblem {
         }
     }
 
-    /// Buffer indices `(source, destination)` of element `(r, c)` of the `M × N` source.
-    fn indices(&self, r: usize, c: usize) -> (usize, usize) {
-        let [ws, wd] = self.windows();
+    /// The destination index of element `i` of source run `j` (the same place for a copy,
+    /// swapped for the transpose: `B(c, r) = A(r, c)`).
+    fn dst_of(&self, wd: &Window, i: usize, j: usize) -> usize {
         match self.op {
-            CopyOp::Transpose(_) => (ws.index(c, r), wd.index(r, c)),
-            CopyOp::Copy(cfg) if cfg.order == Order::ColMajor => (ws.index(r, c), wd.index(r, c)),
-            CopyOp::Copy(_) => (ws.index(c, r), wd.index(c, r)),
+            CopyOp::Transpose(_) => wd.index(j, i),
+            CopyOp::Copy(_) => wd.index(i, j),
         }
     }
 
@@ -309,28 +310,31 @@ pub(super) fn problems(seed: u64, count: usize) -> Vec<CopyProblem> {
 
 /// `(elements of the destination matrix that differ from their source element, elements
 /// outside it that changed)`, bit for bit; a buffer too short counts its missing elements.
-pub(crate) fn compare<T: BitPattern>(
+pub(crate) fn compare<T: BitPattern + Sync>(
     p: &CopyProblem,
     src: &[T],
     before: &[T],
     got: &[T],
 ) -> (usize, usize) {
-    let (m, n) = p.extents();
-    let mut differ = 0;
-    for r in 0..m {
-        for c in 0..n {
-            let (si, di) = p.indices(r, c);
-            match (src.get(si), got.get(di)) {
-                (Some(s), Some(g)) if s.bit_pattern() == g.bit_pattern() => {}
-                _ => differ += 1,
+    let [ws, wd] = p.windows();
+    let runs = |js: std::ops::Range<usize>| {
+        let mut differ = 0;
+        for j in js {
+            for i in 0..ws.inner {
+                match (src.get(ws.index(i, j)), got.get(p.dst_of(&wd, i, j))) {
+                    (Some(s), Some(g)) if s.bit_pattern() == g.bit_pattern() => {}
+                    _ => differ += 1,
+                }
             }
         }
-    }
-    (differ, p.windows()[1].padding_writes(got, before))
+        differ
+    };
+    let differ = par_ranges(ws.outer, ws.inner * ws.outer, runs).iter().sum();
+    (differ, wd.padding_writes(got, before))
 }
 
 /// A random element, never all-zero bits.
-trait Random: Element + BitPattern + DeviceRepr {
+trait Random: Element + BitPattern + DeviceRepr + Default + Send + Sync {
     fn random(r: &mut Rng) -> Self;
 }
 
@@ -356,6 +360,20 @@ random!(
     i16 => |r| (r.next_u32() >> 16) as i16
 );
 
+/// Elements per independently seeded block of [`random_buffer`].
+const BLOCK: usize = 1 << 16;
+
+/// `len` random elements for buffer `which` of `p`, block by block, each block seeded on its
+/// own: the same data however many threads fill it.
+fn random_buffer<T: Random>(p: &CopyProblem, which: u64, len: usize) -> Vec<T> {
+    let mut v = vec![T::default(); len];
+    par_blocks(&mut v, BLOCK, |i, block| {
+        let mut r = Rng::new(sub_seed(p.seed, p.index, (which << 32) | i as u64));
+        block.iter_mut().for_each(|x| *x = T::random(&mut r));
+    });
+    v
+}
+
 /// Runs `p` with elements of type `T`; (GPU ms, differing elements, padding writes).
 fn run_typed<T: Random>(
     ctx: &Context,
@@ -363,9 +381,8 @@ fn run_typed<T: Random>(
     p: &CopyProblem,
 ) -> Result<(f32, usize, usize)> {
     let [ws, wd] = p.windows();
-    let mut r = Rng::new(sub_seed(p.seed, p.index, 1));
-    let src: Vec<T> = (0..ws.buffer_len()).map(|_| T::random(&mut r)).collect();
-    let before: Vec<T> = (0..wd.buffer_len()).map(|_| T::random(&mut r)).collect();
+    let src = random_buffer::<T>(p, 1, ws.buffer_len());
+    let before = random_buffer::<T>(p, 2, wd.buffer_len());
     let dsrc = s.clone_htod(&src)?;
     let mut ddst = s.clone_htod(&before)?;
     let outside = || Error::Unsupported(format!("{}: offset past the buffer", p.label()));
@@ -569,9 +586,17 @@ mod tests {
     fn cpu<T: BitPattern>(p: &CopyProblem, src: &[T], before: &[T]) -> Vec<T> {
         let mut out = before.to_vec();
         let (m, n) = p.extents();
+        let [ws, wd] = p.windows();
         for r in 0..m {
             for c in 0..n {
-                let (si, di) = p.indices(r, c);
+                // A(r, c) of a row-major / transposed source is run r, element c
+                let (si, di) = match p.op {
+                    CopyOp::Transpose(_) => (ws.index(c, r), wd.index(r, c)),
+                    CopyOp::Copy(cfg) if cfg.order == Order::ColMajor => {
+                        (ws.index(r, c), wd.index(r, c))
+                    }
+                    CopyOp::Copy(_) => (ws.index(c, r), wd.index(c, r)),
+                };
                 out[di] = src[si];
             }
         }
@@ -645,6 +670,39 @@ mod tests {
             }
         }
         assert!(compare(&p, &src, &before, &wrong).0 > 0);
+    }
+
+    /// Large shapes go through the threaded paths: the data is the same whatever the thread
+    /// count (block seeds), and the comparison counts exactly.
+    #[test]
+    fn large_shapes_fill_and_compare_exactly() {
+        for transpose in [false, true] {
+            let p = (0..)
+                .map(|i| CopyProblem::generate(12, i))
+                .find(|p| {
+                    let (m, n) = p.extents();
+                    m * n > 1 << 20
+                        && m * n < 1 << 23
+                        && matches!(p.op, CopyOp::Transpose(_)) == transpose
+                        && p.elem.bytes() == 4
+                })
+                .unwrap();
+            let [ws, wd] = p.windows();
+            let src = random_buffer::<u32>(&p, 1, ws.buffer_len());
+            assert_eq!(src, random_buffer::<u32>(&p, 1, ws.buffer_len()));
+            assert_ne!(src[..100], random_buffer::<u32>(&p, 2, 100)[..]);
+            // block i is the sequential draw of its own seed
+            let mut r = Rng::new(sub_seed(p.seed, p.index, (1 << 32) | 3));
+            assert!((0..BLOCK).all(|k| src[3 * BLOCK + k] == u32::random(&mut r)));
+            let before = random_buffer::<u32>(&p, 2, wd.buffer_len());
+            let mut good = cpu(&p, &src, &before);
+            assert_eq!(compare(&p, &src, &before, &good), (0, 0), "{p}");
+            let (m, n) = p.extents();
+            good[wd.index(wd.inner / 2, wd.outer - 1)] ^= 1;
+            good[wd.index(0, 0)] ^= 1;
+            assert_eq!(compare(&p, &src, &before, &good), (2, 0), "{p}");
+            assert_eq!(compare(&p, &src, &before, &before).0, m * n);
+        }
     }
 
     #[test]

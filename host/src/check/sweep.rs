@@ -115,6 +115,99 @@ pub(crate) fn biased_extent(rng: &mut Rng, max: usize, tiles: &[usize]) -> usize
     x.clamp(1, max)
 }
 
+/// Elements below which a parallel helper stays on the calling thread.
+const PAR_MIN: usize = 1 << 16;
+
+/// Threads for `work` elements: 1 for small work, else up to the available cores (≤ 32).
+fn threads_for(work: usize) -> usize {
+    if work < PAR_MIN {
+        return 1;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.min(32).min(work / (PAR_MIN / 4)).max(1)
+}
+
+/// `f(range)` for contiguous ranges covering `0..n`, on scoped threads when `work` (elements
+/// touched in all) is large; the results in range order, so whatever is merged from them in
+/// order is what one sequential pass gives.
+pub(crate) fn par_ranges<R: Send>(
+    n: usize,
+    work: usize,
+    f: impl Fn(std::ops::Range<usize>) -> R + Sync,
+) -> Vec<R> {
+    let t = threads_for(work).min(n.max(1));
+    if t <= 1 {
+        return vec![f(0..n)];
+    }
+    let per = n.div_ceil(t);
+    let f = &f;
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..n)
+            .step_by(per)
+            .map(|lo| sc.spawn(move || f(lo..(lo + per).min(n))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
+/// `f(i, block)` for the consecutive blocks of `block` elements of `buf` (the last one
+/// shorter), on scoped threads when `buf` is large.
+pub(crate) fn par_blocks<T: Send>(buf: &mut [T], block: usize, f: impl Fn(usize, &mut [T]) + Sync) {
+    let work = buf.len();
+    let mut blocks: Vec<(usize, &mut [T])> = buf.chunks_mut(block.max(1)).enumerate().collect();
+    par_items(&mut blocks, work, |(i, b)| f(*i, b));
+}
+
+/// `f(j, run)` for every run `j` of `w` in `buf` (its `inner` elements; shorter or missing
+/// where the buffer ends, cut to `ld` if `ld < inner`), on scoped threads when `buf` is large.
+pub(crate) fn par_runs<T: Send>(w: &Window, buf: &mut [T], f: impl Fn(usize, &mut [T]) + Sync) {
+    let work = buf.len();
+    let start = w.offset.min(buf.len());
+    let mut runs: Vec<(usize, &mut [T])> = buf[start..]
+        .chunks_mut(w.ld.max(1))
+        .take(w.outer)
+        .enumerate()
+        .map(|(j, run)| {
+            let len = w.inner.min(run.len());
+            (j, &mut run[..len])
+        })
+        .collect();
+    par_items(&mut runs, work, |(j, run)| f(*j, run));
+}
+
+/// `f(item)` for every item, in contiguous groups on scoped threads when `work` is large.
+fn par_items<I: Send>(items: &mut [I], work: usize, f: impl Fn(&mut I) + Sync) {
+    let t = threads_for(work).min(items.len().max(1));
+    if t <= 1 {
+        items.iter_mut().for_each(f);
+        return;
+    }
+    let per = items.len().div_ceil(t);
+    let f = &f;
+    std::thread::scope(|sc| {
+        for group in items.chunks_mut(per) {
+            sc.spawn(move || group.iter_mut().for_each(f));
+        }
+    });
+}
+
+/// `x` mapped by `f` elementwise, on scoped threads when `x` is large.
+pub(crate) fn par_map<T: Sync, U: Send + Copy + Default>(
+    x: &[T],
+    f: impl Fn(&T) -> U + Sync,
+) -> Vec<U> {
+    let mut out = vec![U::default(); x.len()];
+    par_blocks(&mut out, PAR_MIN, |i, b| {
+        for (o, v) in b.iter_mut().zip(&x[i * PAR_MIN..]) {
+            *o = f(v);
+        }
+    });
+    out
+}
+
 /// A strided matrix inside a buffer: `outer` runs (columns of a column-major matrix, rows of
 /// a row-major one) of `inner` contiguous elements, `ld` apart, the first one `offset`
 /// elements into the buffer, which holds [`TAIL`] more elements past the last run's `ld`.
@@ -220,15 +313,30 @@ impl Window {
     /// assert_eq!(w.padding_writes(&got, &before), 1);
     /// ```
     pub fn padding_writes<T: BitPattern>(&self, got: &[T], before: &[T]) -> usize {
-        let differing = got
-            .iter()
-            .zip(before)
-            .enumerate()
-            .filter(|&(idx, (g, b))| {
-                g.bit_pattern() != b.bit_pattern() && self.coords(idx).is_none()
-            })
-            .count();
-        differing + got.len().abs_diff(before.len())
+        let len = got.len().min(before.len());
+        let differ = |lo: usize, hi: usize| {
+            let lo = lo.min(len);
+            let hi = hi.min(len).max(lo);
+            got[lo..hi]
+                .iter()
+                .zip(&before[lo..hi])
+                .filter(|(g, b)| g.bit_pattern() != b.bit_pattern())
+                .count()
+        };
+        let ld = self.ld.max(1);
+        let run = |j: usize| self.offset.saturating_add(j.saturating_mul(ld));
+        // before the matrix, each run's ld gap, after the last run
+        let mut n = differ(0, self.offset);
+        if self.inner < ld {
+            for j in 0..self.outer {
+                if run(j) >= len {
+                    break;
+                }
+                n += differ(run(j).saturating_add(self.inner), run(j + 1));
+            }
+        }
+        n += differ(run(self.outer), len);
+        n + got.len().abs_diff(before.len())
     }
 }
 
@@ -365,6 +473,70 @@ mod tests {
         assert_eq!(huge.view_len(), 1);
         huge.fill(&mut short, || 2);
         assert_eq!(short.iter().sum::<u32>(), 3);
+    }
+
+    #[test]
+    fn parallel_helpers_cover_everything_once_in_order() {
+        for n in [0usize, 1, 7, 1000, 300_000] {
+            // ranges: contiguous, in order, covering 0..n
+            let parts = par_ranges(n, n, |r| r);
+            assert_eq!(parts.first().map_or(0, |r| r.start), 0);
+            assert_eq!(parts.last().map_or(0, |r| r.end), n);
+            assert!(parts.windows(2).all(|w| w[0].end == w[1].start));
+            if n >= 300_000 && std::thread::available_parallelism().map_or(1, |c| c.get()) > 1 {
+                assert!(parts.len() > 1, "large work is split");
+            }
+            // blocks: each element once, with its block's index
+            let mut v = vec![0usize; n];
+            par_blocks(&mut v, 1000, |i, b| b.iter_mut().for_each(|x| *x += i + 1));
+            assert!(v.iter().enumerate().all(|(k, &x)| x == k / 1000 + 1));
+            // map
+            let m = par_map(&v, |&x| x as u64 * 2);
+            assert!(m.iter().zip(&v).all(|(&a, &b)| a == 2 * b as u64));
+        }
+        // runs: exactly the window's elements, each once, with its run index
+        let w = Window {
+            offset: 3,
+            inner: 700,
+            outer: 400,
+            ld: 701,
+        };
+        let mut buf = vec![0usize; w.buffer_len()];
+        par_runs(&w, &mut buf, |j, run| {
+            assert_eq!(run.len(), 700);
+            run.iter_mut().for_each(|x| *x += j + 1)
+        });
+        for (idx, &x) in buf.iter().enumerate() {
+            assert_eq!(x, w.coords(idx).map_or(0, |(_, j)| j + 1), "index {idx}");
+        }
+        // a short buffer: shorter runs, no panic
+        let mut short = vec![0usize; 5000];
+        par_runs(&w, &mut short, |_, run| run.iter_mut().for_each(|x| *x = 1));
+        assert_eq!(short.iter().sum::<usize>(), 700 * 7 + (5000 - 3 - 7 * 701));
+    }
+
+    /// The gap-by-gap count equals the element-by-element definition (`coords`).
+    #[test]
+    fn padding_writes_match_the_definition() {
+        let mut r = Rng::new(11);
+        for _ in 0..300 {
+            let w = Window {
+                offset: uint(&mut r, 0, 5),
+                inner: uint(&mut r, 0, 6),
+                outer: uint(&mut r, 0, 5),
+                ld: uint(&mut r, 0, 8),
+            };
+            let len = w.buffer_len() + uint(&mut r, 0, 3) - 1;
+            let before: Vec<u32> = (0..len).map(|_| r.next_u32()).collect();
+            let got: Vec<u32> = before
+                .iter()
+                .map(|&x| if chance(&mut r, 30) { !x } else { x })
+                .collect();
+            let want = (0..len)
+                .filter(|&i| got[i] != before[i] && w.coords(i).is_none())
+                .count();
+            assert_eq!(w.padding_writes(&got, &before), want, "{w:?}");
+        }
     }
 
     #[test]
