@@ -34,7 +34,7 @@
 //! | [`gemm`] | [`GemmConfig`], [`Trans`], [`Plan`], [`Tile`]; [`Context::sgemm`] |
 //! | [`copy`] | [`CopyConfig`], [`TransposeConfig`], [`Element`]; [`Context::tiled_copy`], [`Context::transpose`] |
 //! | [`cublas`] | [`Cublas`]: cuBLAS SGEMM on the same [`GemmConfig`], the reference |
-//! | [`check`] | the correctness suite of `host run` |
+//! | [`check`] | the correctness suite of `host run`: fixed checks and the randomized GEMM / copy sweeps |
 //! | [`bench`](mod@bench) | benchmarks beside memcpy / cuBLAS ([`bench::BenchRow`]) |
 //! | [`ptx`] | the embedded PTX modules |
 //!

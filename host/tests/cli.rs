@@ -16,9 +16,22 @@ fn unknown_subcommand_is_one_line_and_exit_2() {
     assert!(err.contains("unknown subcommand `frobnicate`"));
 }
 
+/// (Small sweeps: on a GPU machine this debug binary runs them too; `host run` with the default
+/// 300 + 100 problems belongs to a release build.)
 #[test]
 fn run_without_gpu_is_one_line_exit_2_or_passes_with_gpu() {
-    let o = host().arg("run").output().unwrap();
+    let o = host()
+        .args([
+            "run",
+            "--sweep-gemm",
+            "12",
+            "--sweep-copy",
+            "8",
+            "--seed",
+            "0x5EED",
+        ])
+        .output()
+        .unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     match o.status.code() {
         Some(2) => {
@@ -27,7 +40,12 @@ fn run_without_gpu_is_one_line_exit_2_or_passes_with_gpu() {
             assert!(!err.contains("panicked"), "{err}");
             println!("SKIP gpu checks: {}", err.trim());
         }
-        Some(0) => assert!(String::from_utf8_lossy(&o.stdout).contains("PASS")),
+        Some(0) => {
+            let out = String::from_utf8_lossy(&o.stdout);
+            assert!(out.contains("sweeps: seed 24301 "), "{out}");
+            assert!(out.contains("sgemm sweep") && out.contains("12 problems seed=24301"));
+            assert!(out.contains("tiled_copy sweep") && out.contains("8 shapes seed=24301"));
+        }
         other => panic!("host run exited {other:?}: {err}"),
     }
 }
@@ -369,7 +387,19 @@ fn help_lists_every_subcommand_and_flag() {
         assert!(out.contains(&format!("  {sub} ")), "{sub}: {out}");
     }
     let flags: [(&str, &[&str]); 7] = [
-        ("run", &["--device"]),
+        (
+            "run",
+            &[
+                "--device",
+                "--seed <S>",
+                "[default: 12]",
+                "--sweep-gemm <N>",
+                "[default: 300]",
+                "--sweep-copy <N>",
+                "[default: 100]",
+                "2*gamma(K+4)",
+            ],
+        ),
         (
             "bench",
             &["[FAMILY]", "--json", "--csv", "--svg", "--from", "--device"],
@@ -422,6 +452,29 @@ fn bad_flags_are_one_line_exit_2() {
         &["run", "--device", "x"],
         "invalid value 'x' for '--device <N>'",
     );
+    assert_one_line_error(
+        &["run", "--seed", "x"],
+        "invalid value 'x' for '--seed <S>': expected a decimal or 0x-hex integer",
+    );
+    assert_one_line_error(
+        &["run", "--seed", "18446744073709551616"],
+        "invalid value '18446744073709551616' for '--seed <S>'",
+    );
+    assert_one_line_error(&["run", "--seed", "0xZZ"], "invalid value '0xZZ'");
+    assert_one_line_error(&["run", "--sweep-gemm", "-3"], "unknown option `-3`");
+    assert_one_line_error(
+        &["run", "--sweep-gemm", "1.5"],
+        "invalid value '1.5' for '--sweep-gemm <N>'",
+    );
+    assert_one_line_error(
+        &["run", "--sweep-copy", "many"],
+        "invalid value 'many' for '--sweep-copy <N>'",
+    );
+    assert_one_line_error(
+        &["run", "--sweep-copy"],
+        "a value is required for '--sweep-copy <N>'",
+    );
+    assert_one_line_error(&["run", "--sweeps", "3"], "unknown option `--sweeps`");
     assert_one_line_error(&["gemm", "--m", "-3"], "unknown option `-3`");
     assert_one_line_error(&["gemm", "--m", "x"], "invalid value 'x' for '--m <M>'");
     assert_one_line_error(
@@ -450,6 +503,31 @@ fn no_command_prints_usage_on_stderr_exit_2() {
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(err.contains("Usage: host <COMMAND>"), "{err}");
+}
+
+/// Valid sweep flags (0 disables a sweep, hex seeds) are accepted: the run gets as far as
+/// opening the (missing) device 99.
+#[test]
+fn run_sweep_flags_are_accepted() {
+    for args in [
+        &[
+            "run",
+            "--sweep-gemm",
+            "0",
+            "--sweep-copy",
+            "0",
+            "--device",
+            "99",
+        ][..],
+        &["run", "--seed", "0xFFFFFFFFFFFFFFFF", "--device", "99"],
+        &["run", "--seed=7", "--sweep-gemm=1000", "--device", "99"],
+    ] {
+        let (code, out, err) = host_out(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("host run: no GPU"), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+    }
 }
 
 /// `host gemm --m ...` without a GPU: one line, exit 2 (with one, the check passes).

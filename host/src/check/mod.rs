@@ -2,12 +2,25 @@
 //! for the copies and smoke kernels; an error bound for the GEMM) and against cuBLAS, plus
 //! argument errors that must be refused before launch. A failing case is a row with
 //! `pass: false`, never an abort.
+//!
+//! Then two randomized sweeps, every problem drawn from a seed ([`SweepConfig`]): GEMM
+//! problems against cuBLAS within a stated per-element bound ([`gemm_sweep`],
+//! [`gemm_sweep_bound`]), and copy / transpose shapes bit-exactly ([`copy_sweep`]); both on
+//! views into larger buffers whose padding must come back untouched ([`Window`]).
 
 mod copy;
+mod copy_sweep;
 mod gemm;
+mod gemm_sweep;
 mod smoke;
+mod sweep;
 
+pub use copy_sweep::{CopyOp, CopyProblem, ElemType};
 pub use gemm::gemm_problem;
+pub use gemm_sweep::{GemmProblem, gemm_sweep_bound, gemm_sweep_tolerance};
+pub use sweep::{
+    BitPattern, DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_SEED, SweepConfig, TAIL, Window,
+};
 
 use crate::context::Context;
 use crate::progress::Progress;
@@ -56,8 +69,8 @@ impl CheckRow {
     }
 }
 
-/// Every check (smoke kernels, copies, GEMM), in table order; `progress` sees one step per
-/// family.
+/// Every check (smoke kernels, copies, GEMM) and the default sweeps
+/// ([`SweepConfig::default`]), in table order: [`run_all_with`] with the defaults.
 ///
 /// ```no_run
 /// let ctx = host::Context::new(0)?;
@@ -66,14 +79,99 @@ impl CheckRow {
 /// # Ok::<(), host::Error>(())
 /// ```
 pub fn run_all(ctx: &Context, progress: &mut dyn Progress) -> Vec<CheckRow> {
-    progress.set_total(3);
+    run_all_with(ctx, &SweepConfig::default(), progress)
+}
+
+/// Every check (smoke kernels, copies, GEMM), then the GEMM and copy sweeps of `sweeps`;
+/// `progress` sees one step per check family and one per sweep problem.
+///
+/// ```no_run
+/// use host::check::SweepConfig;
+/// let ctx = host::Context::new(0)?;
+/// let sweeps = SweepConfig { seed: 7, gemm: 50, copy: 0 };
+/// let rows = host::check::run_all_with(&ctx, &sweeps, &mut ());
+/// assert!(rows.iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn run_all_with(
+    ctx: &Context,
+    sweeps: &SweepConfig,
+    progress: &mut dyn Progress,
+) -> Vec<CheckRow> {
+    progress.set_total(3usize.saturating_add(sweeps.steps()));
     progress.step("smoke kernels");
     let mut rows = smoke(ctx);
     progress.step("tiled copies and transposes");
     rows.extend(copy(ctx));
     progress.step("sgemm vs CPU and cuBLAS");
     rows.extend(gemm(ctx, false));
+    rows.extend(gemm_sweep(ctx, sweeps.seed, sweeps.gemm, progress));
+    rows.extend(copy_sweep(ctx, sweeps.seed, sweeps.copy, progress));
     rows
+}
+
+/// The randomized GEMM sweep: problems `0..count` of `seed` ([`GemmProblem::generate`]: M, N,
+/// K in 1..=3000 biased toward tiny / tile-edge / skinny, random transposes, alpha, beta,
+/// leading dimensions and base offsets), each through [`Context::sgemm`] (or a forced plan)
+/// and cuBLAS on the same inputs, every element within [`gemm_sweep_bound`], C's padding
+/// untouched. One summary row (`sgemm sweep`), then one row per failing problem with
+/// [`GemmProblem::params`]; nothing when `count == 0`. One progress step per problem.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let rows = host::check::gemm_sweep(&ctx, host::check::DEFAULT_SEED, 300, &mut ());
+/// assert!(rows[0].pass, "{}", rows[0].note);
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn gemm_sweep(
+    ctx: &Context,
+    seed: u64,
+    count: usize,
+    progress: &mut dyn Progress,
+) -> Vec<CheckRow> {
+    gemm_sweep::sweep(ctx, seed, count, progress)
+}
+
+/// The problems [`gemm_sweep`] runs for `seed` and `count`, without a GPU.
+///
+/// ```
+/// let ps = host::check::gemm_sweep_problems(12, 300);
+/// assert_eq!(ps.len(), 300);
+/// assert_eq!(ps[17], host::check::GemmProblem::generate(12, 17));
+/// ```
+pub fn gemm_sweep_problems(seed: u64, count: usize) -> Vec<GemmProblem> {
+    gemm_sweep::problems(seed, count)
+}
+
+/// The randomized copy / transpose sweep: shapes `0..count` of `seed`
+/// ([`CopyProblem::generate`]: M, N in 1..=5000, every kernel and element type, leading
+/// dimensions ≥ the extents, base offsets), each through [`Context::tiled_copy`] or
+/// [`Context::transpose`], checked bit-exactly with the padding untouched. One summary row
+/// (`tiled_copy sweep`), then one row per failing shape; nothing when `count == 0`.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let rows = host::check::copy_sweep(&ctx, host::check::DEFAULT_SEED, 100, &mut ());
+/// assert!(rows[0].pass, "{}", rows[0].note);
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn copy_sweep(
+    ctx: &Context,
+    seed: u64,
+    count: usize,
+    progress: &mut dyn Progress,
+) -> Vec<CheckRow> {
+    copy_sweep::sweep(ctx, seed, count, progress)
+}
+
+/// The shapes [`copy_sweep`] runs for `seed` and `count`, without a GPU.
+///
+/// ```
+/// let ps = host::check::copy_sweep_problems(12, 100);
+/// assert_eq!(ps[5], host::check::CopyProblem::generate(12, 5));
+/// ```
+pub fn copy_sweep_problems(seed: u64, count: usize) -> Vec<CopyProblem> {
+    copy_sweep::problems(seed, count)
 }
 
 /// The smoke kernels: grid-stride copies, ldmatrix + mma.sync, warp shuffles.

@@ -36,9 +36,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Check every kernel against a CPU reference and cuBLAS: kernel / shape / PASS-FAIL /
-    /// max error / time.
-    Run(DeviceArg),
+    /// Check every kernel against a CPU reference and cuBLAS, then the randomized GEMM and
+    /// copy sweeps: kernel / shape / PASS-FAIL / max error / time.
+    Run(run::RunArgs),
     /// Benchmark ours beside memcpy D2D / cuBLAS: progress, then a table (or JSON / CSV) and
     /// an SVG plot per family.
     Bench(bench::BenchArgs),
@@ -70,7 +70,7 @@ pub fn main() -> ExitCode {
         Err(e) => return ExitCode::from(usage_error(&e)),
     };
     let code = match &cli.command {
-        Command::Run(d) => run::main(d.device),
+        Command::Run(a) => run::main(a),
         Command::Bench(a) => bench::main(a),
         Command::Gemm(a) => gemm::main(a),
         Command::Copy(a) => copy::main(a),

@@ -1,18 +1,92 @@
-//! `host run`: every kernel's check, as one table.
+//! `host run`: every kernel's check, then the randomized sweeps, as one table.
 
+use clap::Args;
+
+use host::check::{DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_SEED, SweepConfig};
+
+use super::DeviceArg;
 use super::progress::Bar;
 use super::report::check_table;
 
-/// `host run [--device N]`: 0 when every row passes, 1 otherwise, 2 without a GPU.
-pub fn main(device: usize) -> u8 {
-    let ctx = match super::open("run", device) {
+/// `host run [--seed S] [--sweep-gemm N] [--sweep-copy N] [--device N]`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "After the fixed checks, two randomized sweeps drawn from --seed: GEMM \
+problems (M, N, K in 1..=3000, random transposes, alpha, beta, leading dimensions, base \
+offsets) against cuBLAS within |ours-ref| <= 2*gamma(K+4)*(|alpha|*sum|a||b| + |beta|*|c|), \
+gamma(n) = n*2^-24/(1-n*2^-24); copy/transpose shapes (M, N in 1..=5000) bit-exact. Padding \
+around every output must stay untouched. A failing problem gets its own row with every \
+parameter; the same --seed reproduces it."
+)]
+pub struct RunArgs {
+    /// Seed of the randomized sweeps (decimal or 0x-hex): sizes, arguments and data follow
+    /// from it.
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED, value_parser = parse_seed)]
+    seed: u64,
+    /// GEMM problems checked against cuBLAS in the randomized sweep (0: none).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_GEMM_PROBLEMS)]
+    sweep_gemm: usize,
+    /// Copy / transpose shapes checked bit-exactly in the randomized sweep (0: none).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_COPY_SHAPES)]
+    sweep_copy: usize,
+    #[command(flatten)]
+    device: DeviceArg,
+}
+
+impl RunArgs {
+    /// The sweeps these flags ask for.
+    fn sweeps(&self) -> SweepConfig {
+        SweepConfig {
+            seed: self.seed,
+            gemm: self.sweep_gemm,
+            copy: self.sweep_copy,
+        }
+    }
+}
+
+/// A seed: a decimal or `0x`-hexadecimal `u64`.
+fn parse_seed(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let r = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => t.parse(),
+    };
+    r.map_err(|_| "expected a decimal or 0x-hex integer below 2^64".to_string())
+}
+
+/// `host run`: 0 when every row passes, 1 otherwise, 2 without a GPU.
+pub fn main(a: &RunArgs) -> u8 {
+    let ctx = match super::open("run", a.device.device) {
         Ok(c) => c,
         Err(code) => return code,
     };
     println!("device: {}", ctx.device());
+    let sweeps = a.sweeps();
+    if sweeps.steps() > 0 {
+        println!(
+            "sweeps: seed {} ({} GEMM problems, {} copy shapes; `host run --seed {}` reproduces them)",
+            sweeps.seed, sweeps.gemm, sweeps.copy, sweeps.seed
+        );
+    }
     let mut bar = Bar::new("run");
-    let rows = host::check::run_all(&ctx, &mut bar);
+    let rows = host::check::run_all_with(&ctx, &sweeps, &mut bar);
     bar.finish();
     print!("{}", check_table(&rows));
     u8::from(rows.iter().any(|r| !r.pass))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_parse_in_decimal_and_hex() {
+        assert_eq!(parse_seed("12"), Ok(12));
+        assert_eq!(parse_seed("0x1F"), Ok(31));
+        assert_eq!(parse_seed("0XfF"), Ok(255));
+        assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
+        for bad in ["", "x", "-1", "0x", "1.5", "18446744073709551616", "0xg"] {
+            assert!(parse_seed(bad).is_err(), "{bad}");
+        }
+    }
 }
