@@ -213,6 +213,10 @@ fn on_path(name: &str) -> Option<PathBuf> {
 
 const SANITIZERS: [&str; 4] = ["memcheck", "racecheck", "synccheck", "initcheck"];
 
+/// The sanitizers replay every launch slowly: a short randomized sweep (still random shapes,
+/// majorities, offsets) after the fixed checks.
+const SANITIZE_SWEEPS: &str = "--sweep-gemm 20 --sweep-copy 10";
+
 fn sanitize(ws: &Ws) -> i32 {
     let mut b = ws.cargo();
     b.args(["build", "--quiet", "--release", "-p", "host"])
@@ -225,7 +229,7 @@ fn sanitize(ws: &Ws) -> i32 {
         .iter()
         .map(|t| {
             format!(
-                "compute-sanitizer --tool {t} --error-exitcode 1 {} run",
+                "compute-sanitizer --tool {t} --error-exitcode 1 {} run {SANITIZE_SWEEPS}",
                 host.display()
             )
         })
@@ -249,7 +253,8 @@ fn sanitize(ws: &Ws) -> i32 {
         let mut c = Command::new(&sanitizer);
         c.args(["--tool", t, "--error-exitcode", "1"])
             .arg(&host)
-            .arg("run");
+            .arg("run")
+            .args(SANITIZE_SWEEPS.split(' '));
         if status_code(&mut c) != 0 {
             failed += 1;
         }
@@ -393,7 +398,12 @@ fn test(ws: &Ws) -> i32 {
 }
 
 fn gpu_step(host: &Path) -> Step {
-    match Command::new(host).arg("run").output() {
+    // The debug build's host-side sweep work is slow: a shorter sweep in the test command
+    // (`host run` in release runs the full 300 + 100).
+    match Command::new(host)
+        .args(["run", "--sweep-gemm", "40", "--sweep-copy", "20"])
+        .output()
+    {
         Ok(o) => {
             let stdout = String::from_utf8_lossy(&o.stdout);
             let stderr = String::from_utf8_lossy(&o.stderr);
