@@ -19,6 +19,7 @@ pub mod partition;
 pub mod product;
 pub mod recast;
 pub mod static_layout;
+pub mod static_mma;
 pub mod swizzle;
 pub mod tensor;
 

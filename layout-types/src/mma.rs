@@ -975,6 +975,17 @@ impl ThrMma {
                 atom_tv.get(1).size().v,
             ));
         }
+        let owning = matches!(op, Operand::C) || matches!(frg, Fragment::Registers);
+        if owning && !p.shape.is_static() {
+            return Err(Error::new(
+                "make_fragment: Dynamic owning tensors not supported: a register fragment needs a static shape (partition a static tile)",
+            ));
+        }
+        if !owning && !p.get(0).is_static() {
+            return Err(Error::new(
+                "make_gmma_desc: the MMA's shared-memory tile (mode 0 of the partition) must have a static layout",
+            ));
+        }
         match (op, frg) {
             (Operand::C, _) => Ok(DynLayout::make_layout(&p.shape, false)),
             (_, Fragment::Registers) => make_fragment_like(&p),
