@@ -3,6 +3,7 @@
 //! ```text
 //! host layout EXPR [--svg FILE] [--color index|bw|thread] [--table]
 //! host layout --tv THR VAL [--svg FILE] [--table]
+//! host layout --mma ATOM ATOM_LAYOUT [PERMUTATION] [--svg FILE] [--table]   (mma_svg.rs)
 //! host layout --coalescing GMEM THR [--elem-bytes 4] [--vec N] [--smem LAYOUT]
 //! ```
 //!
@@ -24,7 +25,7 @@ use layout_types::{DynLayout, IntTuple};
 
 use crate::svg;
 
-const USAGE: &str = "usage: host layout <EXPR [--svg FILE] [--color index|bw|thread] [--table] | --tv THR VAL [--svg FILE] | --coalescing GMEM THR [--elem-bytes B] [--vec N] [--smem LAYOUT]>";
+const USAGE: &str = "usage: host layout <EXPR [--svg FILE] [--color index|bw|thread] [--table] | --tv THR VAL [--svg FILE] | --mma ATOM ATOM_LAYOUT [PERM] [--svg FILE] | --coalescing GMEM THR [--elem-bytes B] [--vec N] [--smem LAYOUT]>";
 
 /// Tables with more cells than this are summarised unless `--table` is given.
 const TABLE_CELLS: usize = 4096;
@@ -62,6 +63,7 @@ struct Opts {
     color: ColorBy,
     table: bool,
     tv: bool,
+    mma: bool,
     coalescing: bool,
     elem_bytes: i64,
     vec: i64,
@@ -75,6 +77,7 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
         color: ColorBy::Index,
         table: false,
         tv: false,
+        mma: false,
         coalescing: false,
         elem_bytes: 4,
         vec: 1,
@@ -99,6 +102,7 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
             }
             "--table" => o.table = true,
             "--tv" => o.tv = true,
+            "--mma" => o.mma = true,
             "--coalescing" => o.coalescing = true,
             "--elem-bytes" => {
                 let v = value("--elem-bytes")?;
@@ -130,8 +134,16 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
 /// Runs `host layout` and returns what it prints on stdout.
 pub fn run(args: &[String]) -> Result<String, String> {
     let o = parse_opts(args)?;
-    if o.tv && o.coalescing {
-        return Err("--tv and --coalescing exclude each other".into());
+    if [o.tv, o.mma, o.coalescing].iter().filter(|x| **x).count() > 1 {
+        return Err("--tv, --mma and --coalescing exclude each other".into());
+    }
+    if o.mma {
+        let (mut out, pic) = crate::mma_svg::report(&o.positional, o.svg.is_some(), o.table)?;
+        if let (Some(path), Some(pic)) = (&o.svg, pic) {
+            write_file(path, &pic)?;
+            out += &format!("svg: {path}\n");
+        }
+        return Ok(out);
     }
     if o.coalescing {
         let [g, t] = two(&o.positional, "--coalescing GMEM THR")?;

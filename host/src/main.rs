@@ -19,6 +19,7 @@ mod gemm;
 mod gpu;
 mod kernels;
 mod layout_cmd;
+mod mma_svg;
 mod quiet;
 mod report;
 mod svg;
