@@ -63,7 +63,10 @@ pub fn owners(layout_tv: &DynLayout, d0: usize, d1: usize, transpose: bool) -> O
 
 /// A `print_layout`-style table of `T<t>V<v>` owners.
 pub fn owners_table(o: &Owners) -> String {
-    let text = |r: usize, c: usize| o.at(r, c).map_or("-".to_string(), |(t, v)| format!("T{t}V{v}"));
+    let text = |r: usize, c: usize| {
+        o.at(r, c)
+            .map_or("-".to_string(), |(t, v)| format!("T{t}V{v}"))
+    };
     let w = (0..o.rows)
         .flat_map(|r| (0..o.cols).map(move |c| (r, c)))
         .map(|(r, c)| text(r, c).len())
@@ -123,7 +126,10 @@ pub fn picture(atom: &str, atom_layout: &str, perm: Option<&str>) -> Result<MmaP
             mnk[0], mnk[1], mnk[2]
         ));
     }
-    let lay = |op| mma.layout_tv(op).map_err(|e| format!("get_layout{op:?}_TV: {e}"));
+    let lay = |op| {
+        mma.layout_tv(op)
+            .map_err(|e| format!("get_layout{op:?}_TV: {e}"))
+    };
     let layouts = [lay(Operand::A)?, lay(Operand::B)?, lay(Operand::C)?];
     let call = match perm {
         Some(p) => format!("make_tiled_mma({}, {l}, {p})", at.op),
@@ -153,15 +159,35 @@ pub fn text(p: &MmaPicture, table: bool) -> String {
         p.mma.tile_shape(),
         p.mma.size()
     );
-    let _ = writeln!(s, "  LayoutA_TV:     {}   (thread, value) -> (m,k) in the {m}x{k} tile", p.layouts[0]);
-    let _ = writeln!(s, "  LayoutB_TV:     {}   (thread, value) -> (n,k) in the {n}x{k} tile", p.layouts[1]);
-    let _ = writeln!(s, "  LayoutC_TV:     {}   (thread, value) -> (m,n) in the {m}x{n} tile", p.layouts[2]);
-    for (name, o) in [("C (M x N)", &p.c), ("A (M x K)", &p.a), ("B (K x N)", &p.b)] {
+    let _ = writeln!(
+        s,
+        "  LayoutA_TV:     {}   (thread, value) -> (m,k) in the {m}x{k} tile",
+        p.layouts[0]
+    );
+    let _ = writeln!(
+        s,
+        "  LayoutB_TV:     {}   (thread, value) -> (n,k) in the {n}x{k} tile",
+        p.layouts[1]
+    );
+    let _ = writeln!(
+        s,
+        "  LayoutC_TV:     {}   (thread, value) -> (m,n) in the {m}x{n} tile",
+        p.layouts[2]
+    );
+    for (name, o) in [
+        ("C (M x N)", &p.c),
+        ("A (M x K)", &p.a),
+        ("B (K x N)", &p.b),
+    ] {
         let _ = writeln!(s, "{name}: {} x {}", o.rows, o.cols);
         if o.rows * o.cols <= TABLE_CELLS || table {
             s += &owners_table(o);
         } else {
-            let _ = writeln!(s, "(table omitted: {} cells; pass --table, or --svg FILE)", o.rows * o.cols);
+            let _ = writeln!(
+                s,
+                "(table omitted: {} cells; pass --table, or --svg FILE)",
+                o.rows * o.cols
+            );
         }
     }
     s
@@ -197,7 +223,9 @@ pub fn svg(p: &MmaPicture) -> String {
         "tile (M,N,K) = ({m},{n},{k}), {} threads; colour: thread % 8 (CuTe TV palette)",
         p.mma.size()
     );
-    let w = w.max(title.len() as f64 * 8.6 + 30.0).max(sub.len() as f64 * 7.0 + 30.0);
+    let w = w
+        .max(title.len() as f64 * 8.6 + 30.0)
+        .max(sub.len() as f64 * 7.0 + 30.0);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -286,12 +314,19 @@ fn block(
     for c in 0..=o.cols {
         let _ = write!(path, "M{:.1} {y0:.1}v{gh:.1}", x0 + c as f64 * cw);
     }
-    let _ = writeln!(s, r##"<path d="{path}" stroke="black" stroke-width="1" fill="none"/>"##);
+    let _ = writeln!(
+        s,
+        r##"<path d="{path}" stroke="black" stroke-width="1" fill="none"/>"##
+    );
 }
 
 /// `host layout --mma ATOM ATOM_LAYOUT [PERMUTATION]`: the text report and, when `want_svg`, the
 /// picture.
-pub fn report(positional: &[String], want_svg: bool, table: bool) -> Result<(String, Option<String>), String> {
+pub fn report(
+    positional: &[String],
+    want_svg: bool,
+    table: bool,
+) -> Result<(String, Option<String>), String> {
     let (atom, layout, perm) = match positional {
         [a, l] => (a, l, None),
         [a, l, p] => (a, l, Some(p.as_str())),
@@ -341,7 +376,9 @@ mod tests {
     #[test]
     fn errors_name_the_problem() {
         assert!(report(&["SM80_16x8x16_F32F16F16F32_TN".into()], false, false).is_err());
-        let e = picture("SM90_64x8x16_F32BF16BF16_RS<MN,K>", "(_1,_1,_1)", None).err().unwrap();
+        let e = picture("SM90_64x8x16_F32BF16BF16_RS<MN,K>", "(_1,_1,_1)", None)
+            .err()
+            .unwrap();
         assert!(e.contains("K major"), "{e}");
     }
 }

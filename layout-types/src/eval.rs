@@ -349,7 +349,11 @@ pub fn eval_in(sem: Semantics, op: &str, args: &[&str]) -> Result<Value, Error> 
             Layout(match args[3].trim() {
                 "S" => tc.layout_s_tv()?,
                 "D" => tc.layout_d_tv()?,
-                _ => return Err(Error::new("make_tiled_copy_a/b/c: the 4th argument is `S` (get_layoutS_TV) or `D` (get_layoutD_TV)")),
+                _ => {
+                    return Err(Error::new(
+                        "make_tiled_copy_a/b/c: the 4th argument is `S` (get_layoutS_TV) or `D` (get_layoutD_TV)",
+                    ));
+                }
             })
         }
         "gmma_smem_atom" => {

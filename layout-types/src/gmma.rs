@@ -154,6 +154,8 @@ pub const fn gmma_smem_atom(
 }
 
 /// The mode order `tile_to_shape` repeats the block in (CuTe's `ModeOrder`).
+// Plain `Copy` values (no_std, no allocation): the size difference is accepted.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
     /// `LayoutLeft` (`GenColMajor`, the default): the first mode first.

@@ -217,24 +217,13 @@ impl MmaOp {
 impl fmt::Display for MmaOp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            MmaOp::Gmma {
-                n,
-                types,
-                rs,
-                a,
-                b,
-            } => {
+            MmaOp::Gmma { n, types, rs, a, b } => {
                 let t = match types {
                     GmmaTypes::F32BF16BF16 => "F32BF16BF16",
                     GmmaTypes::F32F16F16 => "F32F16F16",
                 };
                 let src = if rs { "RS" } else { "SS" };
-                write!(
-                    f,
-                    "SM90_64x{n}x16_{t}_{src}<{},{}>",
-                    a.name(),
-                    b.name()
-                )
+                write!(f, "SM90_64x{n}x16_{t}_{src}<{},{}>", a.name(), b.name())
             }
             op => f.write_str(op.sm80_name()),
         }
@@ -561,9 +550,7 @@ impl TiledMma {
                 ));
             }
             if !permutation.modes.is_static() {
-                return Err(Error::new(
-                    "TiledMMA requires static permutations of MNK",
-                ));
+                return Err(Error::new("TiledMMA requires static permutations of MNK"));
             }
             let mut i = 0;
             while i < 3 {
@@ -633,7 +620,11 @@ impl TiledMma {
     /// assert_eq!(mma.tile_shape().to_string(), "(_64,_96,_16)");
     /// ```
     pub const fn tile_shape(&self) -> IntTuple {
-        t3(s(self.tile_size(0)), s(self.tile_size(1)), s(self.tile_size(2)))
+        t3(
+            s(self.tile_size(0)),
+            s(self.tile_size(1)),
+            s(self.tile_size(2)),
+        )
     }
 
     /// CuTe's `thrfrg_A`/`B`/`C`: a layout over an `(M,K,...)` (`(N,K,...)`, `(M,N,...)`) tensor
@@ -836,15 +827,25 @@ impl TiledMma {
         }
         let mut k = 0;
         while k < 2 {
-            let (mode, ext) = if k == 0 { (i0, sh.get(0)) } else { (i1, sh.get(1)) };
+            let (mode, ext) = if k == 0 {
+                (i0, sh.get(0))
+            } else {
+                (i1, sh.get(1))
+            };
             let t = self.tile_size(mode);
             let e = ext.val().v;
             if e % t != 0 {
                 return Err(Error::with2(
                     match mode {
-                        0 => "TiledMMA: the TiledMMA tile's M extent {} does not divide the CTA tile's M extent {}",
-                        1 => "TiledMMA: the TiledMMA tile's N extent {} does not divide the CTA tile's N extent {}",
-                        _ => "TiledMMA: the TiledMMA tile's K extent {} does not divide the CTA tile's K extent {}",
+                        0 => {
+                            "TiledMMA: the TiledMMA tile's M extent {} does not divide the CTA tile's M extent {}"
+                        }
+                        1 => {
+                            "TiledMMA: the TiledMMA tile's N extent {} does not divide the CTA tile's N extent {}"
+                        }
+                        _ => {
+                            "TiledMMA: the TiledMMA tile's K extent {} does not divide the CTA tile's K extent {}"
+                        }
                     },
                     t,
                     e,
@@ -1386,14 +1387,18 @@ impl MmaTiledCopy {
     const fn tile2thrfrg(&self, tensor: &DynLayout, src: bool) -> Result<DynLayout, Error> {
         let atom_val = self.val_layout_dst.get(1).size();
         let shape = IntTuple::pair(&s(32), &IntTuple::leaf(atom_val));
-        let atom_tv = tri!(zipped_divide(&self.layout_tv, &tri!(Tiler::from_shape(&shape))));
+        let atom_tv = tri!(zipped_divide(
+            &self.layout_tv,
+            &tri!(Tiler::from_shape(&shape))
+        ));
         let trg = if src {
             self.val_layout_src
         } else {
             self.val_layout_dst
         };
         let ref2trg = tri!(composition(&right_inverse(&self.val_layout_dst), &trg));
-        let trg_tv = DynLayout::from_modes(&[tri!(composition(&atom_tv.get(0), &ref2trg)), atom_tv.get(1)]);
+        let trg_tv =
+            DynLayout::from_modes(&[tri!(composition(&atom_tv.get(0), &ref2trg)), atom_tv.get(1)]);
         // zip: ((trg_tid,trg_val),(rest_tid,rest_val)) -> ((trg_tid,rest_tid),(trg_val,rest_val))
         let (a, b) = (trg_tv.get(0), trg_tv.get(1));
         let zipped = DynLayout::from_modes(&[

@@ -133,7 +133,11 @@ pub const fn downcast(l: &DynLayout, n: i64) -> Result<DynLayout, Error> {
 /// let bits: DynLayout = "(_32,(_32,_4)):(_32,(_1,_1024))".parse().unwrap(); // LDSM_N x4 destination
 /// assert_eq!(recast_layout(&bits, 1, 16).unwrap().to_string(), "(_32,(_2,_4)):(_2,(_1,_64))");
 /// ```
-pub const fn recast_layout(l: &DynLayout, old_bits: i64, new_bits: i64) -> Result<DynLayout, Error> {
+pub const fn recast_layout(
+    l: &DynLayout,
+    old_bits: i64,
+    new_bits: i64,
+) -> Result<DynLayout, Error> {
     if old_bits <= 0 || new_bits <= 0 {
         return Err(Error::with2(
             "recast_layout: element widths must be positive (old, new)",

@@ -312,7 +312,9 @@ impl<const K_MAJOR: bool, const SW: u32, const BITS: i64> GmmaSmemAtom<K_MAJOR, 
             1 => GmmaSwizzle::SW32,
             2 => GmmaSwizzle::SW64,
             3 => GmmaSwizzle::SW128,
-            _ => panic!("GMMA layout atom: the swizzle is 0 (INTER), 1 (SW32), 2 (SW64) or 3 (SW128)"),
+            _ => panic!(
+                "GMMA layout atom: the swizzle is 0 (INTER), 1 (SW32), 2 (SW64) or 3 (SW128)"
+            ),
         };
         let major = if K_MAJOR { Major::K } else { Major::MN };
         match crate::gmma::gmma_smem_atom(major, sw, BITS) {
