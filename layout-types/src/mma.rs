@@ -13,7 +13,7 @@
 //! `ldmatrix` copy.
 //!
 //! Everything is a `const fn` on layout values, so a static TiledMMA is evaluated at compile time
-//! (see [`StaticTiledMma`]).
+//! (see [`crate::static_mma::TiledMMA`]).
 //!
 //! ```
 //! use layout_types::{DynLayout, mma::*};
