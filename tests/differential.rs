@@ -13,7 +13,10 @@
 //! A file `NAME.skip` next to `NAME.jsonl` lists ids (first word of a line; `#` starts a comment) that are not
 //! run: cases of the shared files that real C++ CuTe contradicts (see tools/oracle/README.md).
 //!
-//! Data come from `tools/oracle/gen.py`; regenerate them there, never by hand.
+//! Cases marked `"rejected": true` are inputs real C++ CuTe refuses to compile (a static_assert); `eval` must
+//! return an error for them.
+//!
+//! Data come from `tools/oracle/gen.py` and `tools/oracle/gen_mma.py`; regenerate them there, never by hand.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -37,6 +40,8 @@ struct Case {
     args: Vec<String>,
     expected: String,
     loose: bool,
+    /// C++ CuTe refuses these inputs (a static_assert): `eval` must return an error.
+    rejected: bool,
 }
 
 fn load(file: &str) -> Vec<Case> {
@@ -71,6 +76,7 @@ fn load(file: &str) -> Vec<Case> {
             args,
             expected: s("expected"),
             loose: v["loose"].as_bool().unwrap_or(false),
+            rejected: v["rejected"].as_bool().unwrap_or(false),
         });
     }
     out
@@ -319,6 +325,7 @@ fn check_file(file: &str) {
         }
         let got = run_one(&c.op, &c.args, c.loose);
         let ok = match &got {
+            _ if c.rejected => matches!(&got, Err(e) if e.starts_with("Err(")),
             Ok(g) if c.loose => loose_eq(&c.expected, g),
             Ok(g) => g.trim() == c.expected.trim(),
             Err(_) => false,
@@ -337,7 +344,11 @@ fn check_file(file: &str) {
                     c.id,
                     if c.loose { " (loose)" } else { "" },
                     c.args.join("  "),
-                    c.expected,
+                    if c.rejected {
+                        "an error (C++ CuTe does not compile these inputs)"
+                    } else {
+                        &c.expected
+                    },
                     got
                 ));
             }
@@ -438,6 +449,24 @@ data_tests! {
     local_partition => "cute-local_partition.jsonl",
     make_tiled_copy_tv => "cute-make_tiled_copy_tv.jsonl",
     make_tiled_copy_tiler => "cute-make_tiled_copy_tiler.jsonl",
+    under_tiler => "cute-under_tiler.jsonl",
+    shared_mma_public => "shared-mma-public.jsonl",
+    tiled_mma_tv_a => "cute-tiled_mma_tv_a.jsonl",
+    tiled_mma_tv_b => "cute-tiled_mma_tv_b.jsonl",
+    tiled_mma_tv_c => "cute-tiled_mma_tv_c.jsonl",
+    tiled_mma_tile => "cute-tiled_mma_tile.jsonl",
+    tiled_mma_partition_a => "cute-tiled_mma_partition_a.jsonl",
+    tiled_mma_partition_b => "cute-tiled_mma_partition_b.jsonl",
+    tiled_mma_partition_c => "cute-tiled_mma_partition_c.jsonl",
+    tiled_mma_fragment_a => "cute-tiled_mma_fragment_a.jsonl",
+    tiled_mma_fragment_b => "cute-tiled_mma_fragment_b.jsonl",
+    tiled_mma_fragment_c => "cute-tiled_mma_fragment_c.jsonl",
+    make_tiled_copy_a => "cute-make_tiled_copy_a.jsonl",
+    make_tiled_copy_b => "cute-make_tiled_copy_b.jsonl",
+    make_tiled_copy_c => "cute-make_tiled_copy_c.jsonl",
+    gmma_smem_atom => "cute-gmma_smem_atom.jsonl",
+    tile_to_shape => "cute-tile_to_shape.jsonl",
+    mma_rejected => "cute-mma-rejected.jsonl",
 }
 
 /// A new data file must get its own test above.

@@ -116,3 +116,35 @@ fn max_common_vector_values() {
     let half: DynLayout = "(_4,_2,_4):(_1,_8,_16)".parse().unwrap();
     assert_eq!(max_common_vector(&col, &half).unwrap(), 4);
 }
+
+/// A static TiledMMA and its partitions are zero-sized types whose layouts are constants equal to
+/// what the value algebra computes at run time.
+#[test]
+fn static_tiled_mma_is_zero_sized_and_agrees_with_the_values() {
+    use layout_types::mma::{MmaAtom, Operand, TiledMma};
+    use layout_types::static_mma::*;
+    type Mma = TiledMMA<SM80_16x8x16_F32BF16BF16F32_TN, Layout<(_2, _2, _1), (_1, _2, _0)>>;
+    type Cta = Layout<(_128, _64), (_64, _1)>;
+    const C: DynLayout = <PartitionC<Mma, Cta> as StaticLayout>::VALUE;
+    assert_eq!(size_of::<Mma>(), 0);
+    assert_eq!(size_of::<PartitionC<Mma, Cta>>(), 0);
+    let atom = MmaAtom::parse("SM80_16x8x16_F32BF16BF16F32_TN").unwrap();
+    let mma = TiledMma::new(
+        &atom,
+        &"(_2,_2,_1)".parse().unwrap(),
+        &TiledMma::no_permutation(),
+    )
+    .unwrap();
+    assert_eq!(Mma::LAYOUT_A_TV, mma.layout_a_tv().unwrap());
+    assert_eq!(Mma::LAYOUT_B_TV, mma.layout_b_tv().unwrap());
+    assert_eq!(Mma::LAYOUT_C_TV, mma.layout_c_tv().unwrap());
+    let cta: DynLayout = "(_128,_64):(_64,_1)".parse().unwrap();
+    for t in [0, 1, 37, 127] {
+        let (l, off) = mma.get_slice(t).partition(Operand::C, &cta).unwrap();
+        assert_eq!(l, C);
+        assert_eq!(off.v, PartitionC::<Mma, Cta>::offset(t));
+    }
+    // the whole tiler `_` keeps a static layout as it is
+    let a = layout!((_4, _6):(_2, _8));
+    assert_eq!(logical_divide(a, Underscore).to_string(), "(_4,_6):(_2,_8)");
+}

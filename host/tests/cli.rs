@@ -266,6 +266,88 @@ fn tiled_copy_tv_table_and_picture() {
 }
 
 #[test]
+fn tiled_mma_tables_and_picture() {
+    let p = tmp("mma.svg");
+    let (code, out, err) = host_out(&[
+        "layout",
+        "--mma",
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "(_2,_2,_1)",
+        "--svg",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // C++ CuTe's get_layoutC_TV() for this TiledMMA (shared/cute-cases/mma-public.jsonl, mma303-4)
+    assert!(
+        out.contains("LayoutC_TV:     ((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))"),
+        "{out}"
+    );
+    assert!(
+        out.contains("tile_mnk:       (_32,_16,_16)   128 threads"),
+        "{out}"
+    );
+    // row 0 of C: the atom's fragment (threads 0-3, two values each), then the atom at n = 8
+    let row0: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("C (M x N)"))
+        .find(|l| l.starts_with(" 0  |"))
+        .unwrap()
+        .split('|')
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        row0[1..10],
+        [
+            "T0V0", "T0V1", "T1V0", "T1V1", "T2V0", "T2V1", "T3V0", "T3V1", "T64V0"
+        ]
+    );
+    assert!(
+        out.contains("A (M x K): 32 x 16") && out.contains("B (K x N): 16 x 16"),
+        "{out}"
+    );
+    let svg = std::fs::read_to_string(&p).unwrap();
+    assert!(
+        svg.starts_with("<svg")
+            && svg.contains(">T127</text>")
+            && svg.trim_end().ends_with("</svg>")
+    );
+    // one rect per element of A, B and C, plus the background
+    assert_eq!(
+        svg.matches("<rect").count(),
+        1 + 32 * 16 + 16 * 16 + 32 * 16
+    );
+    // a GMMA whose register A is MN-major does not exist
+    assert_one_line_error(
+        &[
+            "layout",
+            "--mma",
+            "SM90_64x64x16_F32BF16BF16_RS<MN,K>",
+            "(_1,_1,_1)",
+        ],
+        "Register source operand A must have K major layout",
+    );
+}
+
+#[test]
+fn eval_tensor_core_ops() {
+    let out = eval(concat!(
+        "{\"id\": 1, \"op\": \"tiled_mma_tile\", \"args\": [\"SM80_16x8x16_F32F16F16F32_TN\", \"(_2,_4,_1)\"]}\n",
+        "{\"id\": 2, \"op\": \"gmma_smem_atom\", \"args\": [\"K\", \"SW128\", \"16\"]}\n",
+        "{\"id\": 3, \"op\": \"tile_to_shape\", \"args\": [\"Sw<0,4,3> o smem_ptr[32b](unset) o (_4,_8):(_1,_4)\", \"(_64,_32,_1)\"]}\n",
+    ));
+    // expected values from shared/cute-cases/mma-public.jsonl (C++ CuTe 4.2)
+    assert_eq!(out[0]["got"], "(_32,_32,_16)");
+    assert_eq!(
+        out[1]["got"],
+        "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"
+    );
+    assert_eq!(
+        out[2]["got"],
+        "Sw<0,4,3> o smem_ptr[32b](unset) o ((_4,_16),(_8,_4),(_1,_1)):((_1,_32),(_4,_512),(_0,_0))"
+    );
+}
+
+#[test]
 fn coalescing_report() {
     let (code, out, err) = host_out(&[
         "layout",

@@ -363,6 +363,35 @@ impl Tiler {
             kinds: [TilerMode::Layout; 8],
         }
     }
+    /// The whole tiler `_` (CuTe's `Underscore` as a tiler, pycute's `None`): composition,
+    /// divides and products with it return the layout unchanged.
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, algebra::*, divide::logical_divide, product::logical_product};
+    /// let a: DynLayout = "(_4,6):(_2,_8)".parse().unwrap();
+    /// let u = Tiler::under();
+    /// assert!(u.is_whole_under());
+    /// assert_eq!(composition_tiler(&a, &u).unwrap(), a);
+    /// assert_eq!(logical_divide(&a, &u).unwrap(), a);
+    /// assert_eq!(logical_product(&a, &u).unwrap(), a);
+    /// ```
+    pub const fn under() -> Tiler {
+        Tiler {
+            by_mode: false,
+            modes: DynLayout::raw(IntTuple::under(), IntTuple::st(0)),
+            kinds: [TilerMode::Under; 8],
+        }
+    }
+    /// Whether this is the whole tiler `_` ([`Tiler::under`]).
+    ///
+    /// ```
+    /// use layout_types::parse::parse_tiler;
+    /// assert!(parse_tiler("_").unwrap().is_whole_under());
+    /// assert!(!parse_tiler("[_,_]").unwrap().is_whole_under());
+    /// ```
+    pub const fn is_whole_under(&self) -> bool {
+        !self.by_mode && self.modes.shape.is_under()
+    }
     /// An empty by-mode tiler (add modes with [`Tiler::push`]).
     ///
     /// ```
@@ -552,7 +581,8 @@ impl Tiler {
 }
 
 /// `composition(layout, tiler)`: a by-mode tiler composes mode by mode (modes of `a` beyond the
-/// tiler's rank are dropped, `_` keeps a mode); a layout tiler composes with the whole layout.
+/// tiler's rank are dropped, `_` keeps a mode); a layout tiler composes with the whole layout; the
+/// whole tiler `_` returns `a`.
 ///
 /// ```
 /// use layout_types::{DynLayout, algebra::composition_tiler, parse::parse_tiler};
@@ -563,6 +593,9 @@ impl Tiler {
 /// assert_eq!(composition_tiler(&a, &s).unwrap().to_string(), "(_3,(4,2)):(59,(13,1))");
 /// ```
 pub const fn composition_tiler(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    if t.is_whole_under() {
+        return Ok(*a);
+    }
     if !t.by_mode {
         return composition(a, &t.modes);
     }

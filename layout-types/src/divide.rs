@@ -15,7 +15,8 @@ use crate::int_tuple::IntTuple;
 use crate::{DynLayout, Error, tri};
 
 /// `logical_divide(layout, tiler)`: `composition(layout, (tiler, complement(tiler)))`, by mode for
-/// a by-mode tiler. Result modes: (tile, rest) at each tiled mode.
+/// a by-mode tiler. Result modes: (tile, rest) at each tiled mode. The whole tiler `_` returns
+/// `layout`.
 ///
 /// ```
 /// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
@@ -25,6 +26,9 @@ use crate::{DynLayout, Error, tri};
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub const fn logical_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    if t.is_whole_under() {
+        return Ok(*l);
+    }
     if !t.by_mode {
         let tl = t.modes;
         let c = tri!(complement(&tl, &coalesce(l).shape));

@@ -12,7 +12,8 @@ use crate::algebra::{self, Tiler};
 use crate::copy::TvLayout;
 use crate::int_tuple::{IntTuple, Val};
 use crate::parse::{parse_layout, parse_tiler};
-use crate::{DynLayout, divide, partition, product};
+use crate::swizzle::ComposedLayout;
+use crate::{DynLayout, divide, gmma, mma, partition, product};
 use core::fmt;
 
 pub use crate::Error;
@@ -28,6 +29,8 @@ pub enum Value {
     Tuple(IntTuple),
     /// A layout.
     Layout(DynLayout),
+    /// A composed (swizzled) layout, e.g. a GMMA shared-memory atom.
+    Composed(ComposedLayout),
 }
 
 impl fmt::Display for Value {
@@ -36,6 +39,7 @@ impl fmt::Display for Value {
             Value::Int(v) => write!(f, "{v}"),
             Value::Tuple(t) => write!(f, "{t}"),
             Value::Layout(l) => write!(f, "{l}"),
+            Value::Composed(c) => write!(f, "{c}"),
         }
     }
 }
@@ -75,6 +79,29 @@ fn index(s: &str) -> Result<i64, Error> {
         return Err(Error::new("expected an integer index"));
     }
     Ok(t.val().v)
+}
+
+/// The operand an op name ends with (`_a`, `_b`, `_c`).
+fn operand(op: &str) -> mma::Operand {
+    if op.ends_with('a') {
+        mma::Operand::A
+    } else if op.ends_with('b') {
+        mma::Operand::B
+    } else {
+        mma::Operand::C
+    }
+}
+
+/// `make_tiled_mma(atom, atom_layout[, permutation])` from `args[at]`, `args[at+1]` and the
+/// optional `args[perm]`.
+fn tiled_mma(args: &[&str], at: usize, perm: usize) -> Result<mma::TiledMma, Error> {
+    let atom = mma::MmaAtom::parse(arg(args, at)?)?;
+    let layout = parse_layout(arg(args, at + 1)?)?;
+    let p = match args.get(perm) {
+        Some(t) => parse_tiler(t)?,
+        None => mma::TiledMma::no_permutation(),
+    };
+    mma::TiledMma::new(&atom, &layout, &p)
 }
 
 /// Evaluates CuTe operation `op` on `args` (CuTe text), with the argument conventions of
@@ -281,6 +308,77 @@ pub fn eval_in(sem: Semantics, op: &str, args: &[&str]) -> Result<Value, Error> 
                 Layout(tv.layout_tv)
             } else {
                 Tuple(tv.tiler)
+            }
+        }
+        "tiled_mma_tv_a" | "tiled_mma_tv_b" | "tiled_mma_tv_c" | "tiled_mma_tile" => {
+            nargs(args, 2, 3)?;
+            let mma = tiled_mma(args, 0, 2)?;
+            match op {
+                "tiled_mma_tile" => Tuple(mma.tile_shape()),
+                _ => Layout(mma.layout_tv(operand(op))?),
+            }
+        }
+        "tiled_mma_partition_a"
+        | "tiled_mma_partition_b"
+        | "tiled_mma_partition_c"
+        | "tiled_mma_fragment_a"
+        | "tiled_mma_fragment_b"
+        | "tiled_mma_fragment_c" => {
+            nargs(args, 4, 5)?;
+            let mma = tiled_mma(args, 0, 4)?;
+            // a swizzled shared-memory layout: the swizzle goes with the pointer, the layout is
+            // partitioned (as CuTe's make_tensor(smem_ptr, ComposedLayout) does)
+            let (l, sw) = if args[2].trim_start().starts_with("Sw<") {
+                let c: ComposedLayout = args[2].parse()?;
+                (fix(c.layout), c.swizzle)
+            } else {
+                (lay(2)?, crate::swizzle::DynSwizzle::identity())
+            };
+            let thr = mma.get_slice(index(args[3])?);
+            Layout(if op.starts_with("tiled_mma_partition") {
+                thr.partition(operand(op), &l)?.0
+            } else {
+                thr.partition_fragment_swizzled(operand(op), &l, sw)?
+            })
+        }
+        "make_tiled_copy_a" | "make_tiled_copy_b" | "make_tiled_copy_c" => {
+            nargs(args, 4, 5)?;
+            let cop = mma::LdsmOp::parse(args[0])?;
+            let mma = tiled_mma(args, 1, 4)?;
+            let tc = mma::make_tiled_copy_for(cop, &mma, operand(op))?;
+            Layout(match args[3].trim() {
+                "S" => tc.layout_s_tv()?,
+                "D" => tc.layout_d_tv()?,
+                _ => {
+                    return Err(Error::new(
+                        "make_tiled_copy_a/b/c: the 4th argument is `S` (get_layoutS_TV) or `D` (get_layoutD_TV)",
+                    ));
+                }
+            })
+        }
+        "gmma_smem_atom" => {
+            nargs(args, 3, 3)?;
+            let major = match args[0].trim() {
+                "K" => mma::Major::K,
+                "MN" => mma::Major::MN,
+                _ => return Err(Error::new("gmma_smem_atom: the major is `K` or `MN`")),
+            };
+            let sw = gmma::GmmaSwizzle::parse(args[1])?;
+            let bits = index(args[2])?;
+            Composed(gmma::gmma_smem_atom(major, sw, bits)?)
+        }
+        "tile_to_shape" => {
+            nargs(args, 2, 3)?;
+            let shape = parse_int_tuple(args[1])?;
+            let order = match args.get(2) {
+                Some(o) => gmma::Order::parse(o)?,
+                None => gmma::Order::ColMajor,
+            };
+            if args[0].trim_start().starts_with("Sw<") {
+                let c: ComposedLayout = args[0].parse()?;
+                Composed(gmma::tile_to_shape_composed(&c, &shape, &order)?)
+            } else {
+                Layout(gmma::tile_to_shape(&lay(0)?, &shape, &order)?)
             }
         }
         _ => return Err(Error::new("unknown op")),

@@ -731,3 +731,88 @@ pub const fn crd2idx_colex(coord: &IntTuple, shape: &IntTuple) -> Val {
     }
     acc
 }
+
+const fn compact_order_impl(
+    shape: &IntTuple,
+    order: &IntTuple,
+    ref_shape: &IntTuple,
+    ref_order: &IntTuple,
+) -> IntTuple {
+    if order.is_tuple() {
+        let mut r = IntTuple::empty();
+        let mut i = 0;
+        while i < order.rank() {
+            r.push(&compact_order_impl(
+                &shape.get(i),
+                &order.get(i),
+                ref_shape,
+                ref_order,
+            ));
+            i += 1;
+        }
+        return r;
+    }
+    // the starting stride: the product of the shapes of every lesser order
+    let o = order.val().v;
+    let mut start = Val::st(1);
+    let mut j = 0;
+    while j < ref_order.rank() {
+        if ref_order.get(j).val().v < o {
+            start = start.mul(ref_shape.get(j).val());
+        }
+        j += 1;
+    }
+    compact_major(shape, start, false)
+}
+
+/// CuTe's `compact_order(shape, order)`: compact strides visiting the modes by increasing
+/// `order` (column-major inside each mode). Dynamic entries of `order` come after every static
+/// one, in their own order (as CuTe replaces them by larger static values).
+///
+/// ```
+/// use layout_types::{IntTuple, layout::compact_order};
+/// let s: IntTuple = "(_2,_3,_4)".parse().unwrap();
+/// assert_eq!(compact_order(&s, &"(_1,_0,_2)".parse().unwrap()).to_string(), "(_3,_1,_6)");
+/// // dynamic orders (e.g. a layout's strides) sort after the static ones
+/// assert_eq!(compact_order(&s, &"(64,_0,8)".parse().unwrap()).to_string(), "(_3,_1,_6)");
+/// ```
+pub const fn compact_order(shape: &IntTuple, order: &IntTuple) -> IntTuple {
+    let ref_shape = shape.product_like(order).flatten_to_tuple();
+    let flat_order = order.flatten_to_tuple();
+    let n = flat_order.rank();
+    // largest static order (starting from _0), as CuTe's fold
+    let mut max_order = 0;
+    let mut i = 0;
+    while i < n {
+        let v = flat_order.get(i).val();
+        if v.s && max_order < v.v {
+            max_order = v.v;
+        }
+        i += 1;
+    }
+    let mut ref_order = IntTuple::empty();
+    let mut i = 0;
+    while i < n {
+        let v = flat_order.get(i).val();
+        ref_order.push(&IntTuple::st(if v.s {
+            v.v
+        } else {
+            max_order + 1 + i as i64
+        }));
+        i += 1;
+    }
+    let new_order = IntTuple::unflatten(&ref_order, order);
+    compact_order_impl(shape, &new_order, &ref_shape, &ref_order)
+}
+
+/// CuTe's `make_ordered_layout(shape, order)`: `shape` with [`compact_order`] strides.
+///
+/// ```
+/// use layout_types::{IntTuple, layout::make_ordered_layout};
+/// let s: IntTuple = "(_2,_2,_2,_2)".parse().unwrap();
+/// let o: IntTuple = "(_0,_2,_3,_1)".parse().unwrap();
+/// assert_eq!(make_ordered_layout(&s, &o).to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+/// ```
+pub const fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> DynLayout {
+    DynLayout::raw(*shape, compact_order(shape, order))
+}

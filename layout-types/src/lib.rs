@@ -11,12 +11,16 @@ pub mod check;
 pub mod consts;
 pub mod copy;
 pub mod divide;
+pub mod gmma;
 pub mod int_tuple;
 pub mod layout;
+pub mod mma;
 pub mod parse;
 pub mod partition;
 pub mod product;
+pub mod recast;
 pub mod static_layout;
+pub mod static_mma;
 pub mod swizzle;
 pub mod tensor;
 

@@ -233,8 +233,8 @@ fn tiler_list(p: &mut P<'_>) -> Result<Tiler, Error> {
     }
 }
 
-/// Parses a tiler: a layout (`8:2`), a shape tuple (`(_2,_2)`, one `N:_1` layout a mode) or a
-/// by-mode list (`[4:1,(2,2):(1,8)]`).
+/// Parses a tiler: a layout (`8:2`), a shape tuple (`(_2,_2)`, one `N:_1` layout a mode), a
+/// by-mode list (`[4:1,(2,2):(1,8)]`) or the whole tiler `_` (keep the layout as it is).
 ///
 /// ```
 /// use layout_types::parse::parse_tiler;
@@ -242,6 +242,8 @@ fn tiler_list(p: &mut P<'_>) -> Result<Tiler, Error> {
 /// assert_eq!(parse_tiler("(_2,_2)").unwrap().shape().to_string(), "(_2,_2)");
 /// let t = parse_tiler("[4:1,(2,2):(1,8)]").unwrap();
 /// assert_eq!(t.shape().to_string(), "(4,4)");
+/// assert!(parse_tiler("_").unwrap().is_whole_under());
+/// assert!(parse_tiler("X").is_err());
 /// ```
 pub fn parse_tiler(s: &str) -> Result<Tiler, Error> {
     let mut p = P {
@@ -259,6 +261,8 @@ pub fn parse_tiler(s: &str) -> Result<Tiler, Error> {
             Tiler::from_shape(&shape)?
         } else if shape.is_int() {
             Tiler::layout(DynLayout::make_layout(&shape, false))
+        } else if shape.is_under() {
+            Tiler::under()
         } else {
             return Err(Error::new(
                 "a tiler must be a layout, a shape or a `[...]` list",

@@ -15,7 +15,7 @@ use crate::int_tuple::IntTuple;
 use crate::{DynLayout, Error, tri};
 
 /// `logical_product(block, tiler)`: `(block, composition(complement(block, size(block)*cosize(tiler)), tiler))`,
-/// by mode for a by-mode tiler.
+/// by mode for a by-mode tiler; the whole tiler `_` returns `block`.
 ///
 /// ```
 /// use layout_types::{DynLayout, algebra::Tiler, product::*};
@@ -25,6 +25,9 @@ use crate::{DynLayout, Error, tri};
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub const fn logical_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    if t.is_whole_under() {
+        return Ok(*b);
+    }
     if !t.by_mode {
         let tl = t.modes;
         let cot = b.size().mul(tl.cosize());

@@ -492,6 +492,19 @@ pub trait StaticTiler: Copy + Default {
 impl<L: StaticLayout> StaticTiler for L {
     const TILER: Tiler = Tiler::layout(L::VALUE);
 }
+/// The whole tiler `_`: composition, divides and products with it return the layout unchanged.
+///
+/// ```
+/// use layout_types::prelude::*;
+/// let a = layout!((_4, _6):(_2, _8));
+/// assert_eq!(logical_product(a, Underscore).to_string(), "(_4,_6):(_2,_8)");
+/// assert_eq!(logical_divide(a, Underscore).to_string(), "(_4,_6):(_2,_8)");
+/// assert_eq!(composition(a, Underscore).to_string(), "(_4,_6):(_2,_8)");
+/// assert_eq!(zipped_product(a, Underscore).to_string(), "(_4,_6):(_2,_8)");
+/// ```
+impl StaticTiler for Underscore {
+    const TILER: Tiler = Tiler::under();
+}
 
 /// One mode of a by-mode static tiler.
 pub trait StaticTilerMode: Copy + Default {

@@ -145,8 +145,28 @@ impl<const B: u32, const M: u32, const S: i32> StaticSwizzle for Swizzle<B, M, S
     const SW: DynSwizzle = Self::VALUE;
 }
 
+/// The middle of a [`ComposedLayout`]: an integer offset, or CuTe's `smem_ptr_flag_bits<B>`
+/// (the swizzle acts on a shared-memory pointer to `B`-bit elements: GMMA's layout atoms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComposedOffset {
+    /// An integer offset (printed `_0` when zero).
+    Int(i64),
+    /// `smem_ptr_flag_bits<B>` (printed `smem_ptr[Bb](unset)`).
+    SmemPtr(i64),
+}
+
+impl fmt::Display for ComposedOffset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ComposedOffset::Int(0) => f.write_str("_0"),
+            ComposedOffset::Int(o) => write!(f, "{o}"),
+            ComposedOffset::SmemPtr(b) => write!(f, "smem_ptr[{b}b](unset)"),
+        }
+    }
+}
+
 /// A composed layout `swizzle ∘ offset ∘ layout` as a value (CuTe's `ComposedLayout<Swizzle, O,
-/// Layout>`): `call(c) = swizzle(offset + layout(c))`. Printed as CuTe prints it.
+/// Layout>`): `call(c) = swizzle(offset + layout(c))`. Printed (and parsed) as CuTe prints it.
 ///
 /// ```
 /// use layout_types::{DynLayout, swizzle::{ComposedLayout, DynSwizzle}};
@@ -154,13 +174,15 @@ impl<const B: u32, const M: u32, const S: i32> StaticSwizzle for Swizzle<B, M, S
 /// let c = ComposedLayout::new(DynSwizzle::new(3, 0, 3).unwrap(), l);
 /// assert_eq!(c.to_string(), "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)");
 /// assert_eq!(c.call(9), 8 + (1 ^ 1)); // row 1, col 1 -> column 1 ^ 1 = 0
+/// let g: ComposedLayout = "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)".parse().unwrap();
+/// assert_eq!(g.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ComposedLayout {
     /// The outer function (`layout_a`).
     pub swizzle: DynSwizzle,
-    /// The offset between them (printed `_0` when zero and static).
-    pub offset: i64,
+    /// The offset between them.
+    pub offset: ComposedOffset,
     /// The inner layout (`layout_b`).
     pub layout: crate::DynLayout,
 }
@@ -170,23 +192,72 @@ impl ComposedLayout {
     pub const fn new(swizzle: DynSwizzle, layout: crate::DynLayout) -> ComposedLayout {
         ComposedLayout {
             swizzle,
-            offset: 0,
+            offset: ComposedOffset::Int(0),
             layout,
         }
     }
-    /// The swizzled offset of a 1-D coordinate.
+    /// The swizzled offset of a 1-D coordinate (a shared-memory pointer flag counts as offset 0:
+    /// the result is in elements from the start of the buffer).
     pub const fn call(&self, i: i64) -> i64 {
-        self.swizzle.apply(self.offset + self.layout.call(i))
+        let o = match self.offset {
+            ComposedOffset::Int(o) => o,
+            ComposedOffset::SmemPtr(_) => 0,
+        };
+        self.swizzle.apply(o + self.layout.call(i))
     }
 }
 
 impl fmt::Display for ComposedLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.offset == 0 {
-            write!(f, "{} o _0 o {}", self.swizzle, self.layout)
-        } else {
-            write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
+        write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
+    }
+}
+
+impl core::str::FromStr for ComposedLayout {
+    type Err = Error;
+    /// Parses `Sw<B,M,S> o OFFSET o LAYOUT` with `OFFSET` one of `_0`, an integer or
+    /// `smem_ptr[Nb](unset)`.
+    ///
+    /// ```
+    /// use layout_types::swizzle::ComposedLayout;
+    /// assert!("Sw<2,4,3> o _0 o (_8,_32):(_32,_1)".parse::<ComposedLayout>().is_ok());
+    /// assert!("Sw<2,4> o _0 o (_8,_32):(_32,_1)".parse::<ComposedLayout>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let bad = Error::new(
+            "expected a composed layout `Sw<B,M,S> o OFFSET o LAYOUT` (OFFSET: _0, an integer or smem_ptr[Nb](unset))",
+        );
+        let t = text.trim();
+        let rest = t.strip_prefix("Sw<").ok_or(bad)?;
+        let (params, rest) = rest.split_once('>').ok_or(bad)?;
+        let mut it = params.split(',').map(|p| p.trim().parse::<i64>());
+        let (b, m, sh) = match (it.next(), it.next(), it.next(), it.next()) {
+            (Some(Ok(b)), Some(Ok(m)), Some(Ok(sh)), None) => (b, m, sh),
+            _ => return Err(bad),
+        };
+        if !(0..=31).contains(&b) || !(0..=31).contains(&m) || !(-31..=31).contains(&sh) {
+            return Err(bad);
         }
+        let swizzle = DynSwizzle::new(b as u32, m as u32, sh as i32)?;
+        let rest = rest.trim_start().strip_prefix('o').ok_or(bad)?.trim_start();
+        let (off, rest) = rest.split_once(" o ").ok_or(bad)?;
+        let off = off.trim();
+        let offset = if let Some(bits) = off
+            .strip_prefix("smem_ptr[")
+            .and_then(|r| r.strip_suffix("b](unset)"))
+        {
+            ComposedOffset::SmemPtr(bits.parse().map_err(|_| bad)?)
+        } else if off == "_0" {
+            ComposedOffset::Int(0)
+        } else {
+            ComposedOffset::Int(off.parse().map_err(|_| bad)?)
+        };
+        let layout = crate::parse::parse_layout(rest)?;
+        Ok(ComposedLayout {
+            swizzle,
+            offset,
+            layout,
+        })
     }
 }
 

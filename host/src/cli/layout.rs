@@ -48,8 +48,8 @@ pub enum ColorBy {
 op(arg, ...) with any op of layout_types::eval; arguments nest. Errors: one line, exit 2."
 )]
 pub struct LayoutArgs {
-    /// EXPR, or THR VAL with --tv, or GMEM THR with --coalescing (pieces split by the shell
-    /// are glued back).
+    /// EXPR, or THR VAL with --tv, or ATOM ATOM_LAYOUT [PERM] with --mma, or GMEM THR with
+    /// --coalescing (pieces split by the shell are glued back).
     #[arg(value_name = "EXPR")]
     pub positional: Vec<String>,
     /// Also draw the result as an SVG picture into FILE.
@@ -64,6 +64,10 @@ pub struct LayoutArgs {
     /// THR VAL: the TiledCopy make_tiled_copy(atom, THR, VAL): TV layout, tiler, owners.
     #[arg(long)]
     pub tv: bool,
+    /// ATOM ATOM_LAYOUT [PERM]: the TiledMMA make_tiled_mma(ATOM, ATOM_LAYOUT, PERM): its
+    /// layouts and who owns which element of C, A and B (the SVG is CuTe's print_latex).
+    #[arg(long)]
+    pub mma: bool,
     /// GMEM THR: sectors and bank conflicts of a thread layout walking GMEM.
     #[arg(long)]
     pub coalescing: bool,
@@ -112,8 +116,16 @@ fn check_opts(o: &LayoutArgs) -> Result<(), String> {
 /// Runs `host layout` and returns what it prints on stdout.
 pub fn run(o: &LayoutArgs) -> Result<String, String> {
     check_opts(o)?;
-    if o.tv && o.coalescing {
-        return Err("--tv and --coalescing exclude each other".into());
+    if [o.tv, o.mma, o.coalescing].iter().filter(|x| **x).count() > 1 {
+        return Err("--tv, --mma and --coalescing exclude each other".into());
+    }
+    if o.mma {
+        let (mut out, pic) = super::mma_svg::report(&o.positional, o.svg.is_some(), o.table)?;
+        if let (Some(path), Some(pic)) = (&o.svg, pic) {
+            write_file(path, &pic)?;
+            out += &format!("svg: {path}\n");
+        }
+        return Ok(out);
     }
     if o.coalescing {
         let [g, t] = two(&o.positional, "--coalescing GMEM THR")?;

@@ -9,6 +9,7 @@ mod eval;
 mod gemm;
 mod info;
 mod layout;
+mod mma_svg;
 mod progress;
 mod report;
 mod run;

@@ -1,0 +1,267 @@
+//! Hopper GMMA shared-memory layout atoms and `tile_to_shape`.
+//!
+//! A `wgmma` reads its shared-memory operands through a descriptor that accepts only a few
+//! canonical layouts: CuTe's `GMMA::Layout_<K|MN>_<INTER|SW32|SW64|SW128>_Atom<T>`, a swizzle
+//! composed with a small K- or MN-major tile of `T` (one 128-byte row of 8 rows for SW128). A
+//! CTA's shared-memory tile is one of these atoms repeated to the tile's shape (and a stage
+//! mode) by [`tile_to_shape`].
+//!
+//! ```
+//! use layout_types::{IntTuple, gmma::*, mma::Major};
+//! let atom = gmma_smem_atom(Major::K, GmmaSwizzle::SW128, 16).unwrap();
+//! assert_eq!(atom.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+//! let smem = tile_to_shape_composed(&atom, &"(_128,_64,_3)".parse().unwrap(), &Order::ColMajor).unwrap();
+//! assert_eq!(smem.to_string(),
+//!     "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_3)):((_64,_512),(_1,_0),(_0,_8192))");
+//! ```
+
+use crate::int_tuple::IntTuple;
+use crate::layout::make_ordered_layout;
+use crate::mma::Major;
+use crate::product::blocked_product;
+use crate::recast::upcast;
+use crate::swizzle::{ComposedLayout, ComposedOffset, DynSwizzle};
+use crate::{DynLayout, Error, tri};
+
+/// The swizzle of a GMMA layout atom (CuTe's `GMMA::LayoutType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(non_camel_case_types)]
+pub enum GmmaSwizzle {
+    /// No swizzle, `Sw<0,4,3>` (16-byte interleave).
+    INTER,
+    /// 32-byte swizzle, `Sw<1,4,3>`.
+    SW32,
+    /// 64-byte swizzle, `Sw<2,4,3>`.
+    SW64,
+    /// 128-byte swizzle, `Sw<3,4,3>`.
+    SW128,
+}
+
+impl GmmaSwizzle {
+    /// Parses `INTER`, `SW32`, `SW64` or `SW128`.
+    ///
+    /// ```
+    /// use layout_types::gmma::GmmaSwizzle;
+    /// assert_eq!(GmmaSwizzle::parse("SW64").unwrap(), GmmaSwizzle::SW64);
+    /// assert!(GmmaSwizzle::parse("SW16").is_err());
+    /// ```
+    pub fn parse(s: &str) -> Result<GmmaSwizzle, Error> {
+        match s.trim() {
+            "INTER" => Ok(GmmaSwizzle::INTER),
+            "SW32" => Ok(GmmaSwizzle::SW32),
+            "SW64" => Ok(GmmaSwizzle::SW64),
+            "SW128" => Ok(GmmaSwizzle::SW128),
+            _ => Err(Error::new(
+                "GMMA swizzle: expected INTER, SW32, SW64 or SW128",
+            )),
+        }
+    }
+    /// `BBits` of the swizzle: 0, 1, 2, 3.
+    ///
+    /// ```
+    /// use layout_types::gmma::GmmaSwizzle;
+    /// assert_eq!(GmmaSwizzle::SW128.bits(), 3);
+    /// ```
+    pub const fn bits(self) -> u32 {
+        match self {
+            GmmaSwizzle::INTER => 0,
+            GmmaSwizzle::SW32 => 1,
+            GmmaSwizzle::SW64 => 2,
+            GmmaSwizzle::SW128 => 3,
+        }
+    }
+}
+
+/// CuTe's `GMMA::Layout_<major>_<swizzle>_Atom_Bits`: the atom over bits,
+/// `Sw<B,4,3> o smem_ptr[1b] o (8, 128*2^B):(128*2^B, 1)` (K-major) or
+/// `(128*2^B, 8):(1, 128*2^B)` (MN-major).
+///
+/// ```
+/// use layout_types::{gmma::*, mma::Major};
+/// let a = gmma_smem_atom_bits(Major::MN, GmmaSwizzle::SW32);
+/// assert_eq!(a.to_string(), "Sw<1,4,3> o smem_ptr[1b](unset) o (_256,_8):(_1,_256)");
+/// ```
+pub const fn gmma_smem_atom_bits(major: Major, sw: GmmaSwizzle) -> ComposedLayout {
+    let w = 128i64 << sw.bits();
+    let layout = match major {
+        Major::K => DynLayout::raw(
+            IntTuple::pair(&IntTuple::st(8), &IntTuple::st(w)),
+            IntTuple::pair(&IntTuple::st(w), &IntTuple::st(1)),
+        ),
+        Major::MN => DynLayout::raw(
+            IntTuple::pair(&IntTuple::st(w), &IntTuple::st(8)),
+            IntTuple::pair(&IntTuple::st(1), &IntTuple::st(w)),
+        ),
+    };
+    let swizzle = match DynSwizzle::new(sw.bits(), 4, 3) {
+        Ok(s) => s,
+        Err(e) => e.panic(),
+    };
+    ComposedLayout {
+        swizzle,
+        offset: ComposedOffset::SmemPtr(1),
+        layout,
+    }
+}
+
+/// CuTe's `upcast<N>(ComposedLayout<Swizzle, smem_ptr_flag_bits<B>, Layout>)`: the swizzle
+/// stays (it acts on byte addresses), the pointer flag becomes `B*N` bits, the layout is upcast.
+///
+/// ```
+/// use layout_types::{gmma::*, mma::Major};
+/// let a = upcast_smem(&gmma_smem_atom_bits(Major::K, GmmaSwizzle::SW64), 8).unwrap();
+/// assert_eq!(a.to_string(), "Sw<2,4,3> o smem_ptr[8b](unset) o (_8,_64):(_64,_1)");
+/// ```
+pub const fn upcast_smem(c: &ComposedLayout, n: i64) -> Result<ComposedLayout, Error> {
+    let b = match c.offset {
+        ComposedOffset::SmemPtr(b) => b,
+        ComposedOffset::Int(_) => {
+            return Err(Error::new(
+                "upcast of a composed layout: only a shared-memory pointer flag (smem_ptr) can be upcast",
+            ));
+        }
+    };
+    Ok(ComposedLayout {
+        swizzle: c.swizzle,
+        offset: ComposedOffset::SmemPtr(b * n),
+        layout: tri!(upcast(&c.layout, n)),
+    })
+}
+
+/// CuTe's `GMMA::Layout_<major>_<swizzle>_Atom<T>` for `T` of `elem_bits` bits (a power of two
+/// from 1 to 128): `upcast<sizeof_bits<T>>` of the atom over bits.
+///
+/// ```
+/// use layout_types::{gmma::*, mma::Major};
+/// let a = gmma_smem_atom(Major::MN, GmmaSwizzle::SW64, 16).unwrap();
+/// assert_eq!(a.to_string(), "Sw<2,4,3> o smem_ptr[16b](unset) o (_32,_8):(_1,_32)");
+/// let k = gmma_smem_atom(Major::K, GmmaSwizzle::INTER, 32).unwrap();
+/// assert_eq!(k.to_string(), "Sw<0,4,3> o smem_ptr[32b](unset) o (_8,_4):(_4,_1)");
+/// assert!(gmma_smem_atom(Major::K, GmmaSwizzle::SW128, 12).is_err());
+/// ```
+pub const fn gmma_smem_atom(
+    major: Major,
+    sw: GmmaSwizzle,
+    elem_bits: i64,
+) -> Result<ComposedLayout, Error> {
+    if elem_bits < 1 || elem_bits > 128 || elem_bits & (elem_bits - 1) != 0 {
+        return Err(Error::with1(
+            "GMMA layout atom: the element width must be a power of two from 1 to 128 bits (got {})",
+            elem_bits,
+        ));
+    }
+    upcast_smem(&gmma_smem_atom_bits(major, sw), elem_bits)
+}
+
+/// The mode order `tile_to_shape` repeats the block in (CuTe's `ModeOrder`).
+// Plain `Copy` values (no_std, no allocation): the size difference is accepted.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// `LayoutLeft` (`GenColMajor`, the default): the first mode first.
+    ColMajor,
+    /// `LayoutRight`: the last mode first.
+    RowMajor,
+    /// A `Step` tuple of static integers (`Step<_2,_1,_3>`: the second mode first).
+    Step(IntTuple),
+}
+
+impl Order {
+    /// Parses `LayoutLeft`, `LayoutRight` or a step tuple `(_2,_1,_3)`.
+    ///
+    /// ```
+    /// use layout_types::gmma::Order;
+    /// assert_eq!(Order::parse("LayoutRight").unwrap(), Order::RowMajor);
+    /// assert!(matches!(Order::parse("(_2,_1,_3)").unwrap(), Order::Step(_)));
+    /// ```
+    pub fn parse(s: &str) -> Result<Order, Error> {
+        match s.trim() {
+            "LayoutLeft" | "GenColMajor" => Ok(Order::ColMajor),
+            "LayoutRight" | "GenRowMajor" => Ok(Order::RowMajor),
+            t => Ok(Order::Step(crate::parse::parse_int_tuple(t)?)),
+        }
+    }
+}
+
+/// CuTe's `tile_to_shape(block, trg_shape, ord_shape)`: `block` (padded to the rank of
+/// `trg_shape` with `_1:_0`) repeated by `blocked_product` over `ceil_div(trg_shape,
+/// block_shape)`, visiting the repeats in `order`. For a static target the block's extent must
+/// divide the target's in every mode (CuTe: "tile_to_shape: block shape does not divide the
+/// target shape").
+///
+/// ```
+/// use layout_types::{DynLayout, gmma::*};
+/// let block: DynLayout = "(_8,_32):(_32,_1)".parse().unwrap();
+/// let t = tile_to_shape(&block, &"(_256,_64,_4)".parse().unwrap(), &Order::ColMajor).unwrap();
+/// assert_eq!(t.to_string(), "((_8,_32),(_32,_2),(_1,_4)):((_32,_256),(_1,_8192),(_0,_16384))");
+/// let e = tile_to_shape(&block, &"(_20,_64)".parse().unwrap(), &Order::ColMajor).unwrap_err();
+/// assert_eq!(e.vals, [20, 8]);
+/// ```
+pub const fn tile_to_shape(
+    block: &DynLayout,
+    trg_shape: &IntTuple,
+    order: &Order,
+) -> Result<DynLayout, Error> {
+    let r = trg_shape.rank();
+    if block.rank() > r {
+        return Err(Error::with2(
+            "tile_to_shape: Rank of layout must be <= rank of target shape (layout rank {}, target rank {})",
+            block.rank() as i64,
+            r as i64,
+        ));
+    }
+    let padded = block.append_to(r);
+    let block_shape = padded.shape.product_each();
+    let target_shape = trg_shape.product_each();
+    if target_shape.is_static() {
+        let mut i = 0;
+        while i < r {
+            let (t, b) = (target_shape.get(i).val().v, block_shape.get(i).val().v);
+            if b == 0 || t % b != 0 {
+                return Err(Error::with2(
+                    "tile_to_shape: block shape does not divide the target shape: a target extent of {} is not a multiple of the block's {}",
+                    t,
+                    b,
+                ));
+            }
+            i += 1;
+        }
+    }
+    let product_shape = target_shape.ceil_div(&block_shape);
+    let ordered = match order {
+        Order::ColMajor => DynLayout::make_layout(&product_shape, false),
+        Order::RowMajor => DynLayout::make_layout(&product_shape, true),
+        Order::Step(step) => {
+            if step.rank() != product_shape.rank() {
+                return Err(Error::with2(
+                    "tile_to_shape: Need equal rank of shape and order: the order has {} modes but the target shape has {}",
+                    step.rank() as i64,
+                    product_shape.rank() as i64,
+                ));
+            }
+            make_ordered_layout(&product_shape, step)
+        }
+    };
+    blocked_product(&padded, &ordered)
+}
+
+/// `tile_to_shape` of a composed (swizzled) layout: `composition(layout_a, offset,
+/// tile_to_shape(layout_b, ...))`; the swizzle and the pointer flag stay.
+///
+/// ```
+/// use layout_types::{gmma::*, mma::Major};
+/// let atom = gmma_smem_atom(Major::MN, GmmaSwizzle::SW128, 16).unwrap();
+/// let t = tile_to_shape_composed(&atom, &"(_64,_64,_2)".parse().unwrap(), &Order::ColMajor).unwrap();
+/// assert_eq!(t.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_1),(_8,_8),(_1,_2)):((_1,_0),(_64,_512),(_0,_4096))");
+/// ```
+pub const fn tile_to_shape_composed(
+    block: &ComposedLayout,
+    trg_shape: &IntTuple,
+    order: &Order,
+) -> Result<ComposedLayout, Error> {
+    Ok(ComposedLayout {
+        swizzle: block.swizzle,
+        offset: block.offset,
+        layout: tri!(tile_to_shape(&block.layout, trg_shape, order)),
+    })
+}
