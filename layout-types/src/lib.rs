@@ -9,6 +9,7 @@ pub mod algebra;
 pub mod check;
 pub mod consts;
 pub mod copy;
+pub mod cute;
 pub mod divide;
 pub mod int_tuple;
 pub mod layout;
