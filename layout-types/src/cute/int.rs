@@ -234,8 +234,9 @@ macro_rules! binop_traits {
     ($($(#[$m:meta])* $tr:ident $f:ident $alias:ident;)*) => {$(
         $(#[$m])*
         pub trait $tr<B> {
-            /// The result type.
-            type Output: Integral;
+            /// The result type (an [`Integral`] for integers; an arithmetic tuple for basis
+            /// strides, see [`super::arith`]).
+            type Output: Copy + fmt::Debug + 'static;
             /// The operation.
             fn $f(self, b: B) -> Self::Output;
         }
@@ -625,6 +626,7 @@ pub trait CeilDiv<B> {
 impl<A, B: Copy> CeilDiv<B> for A
 where
     A: IntAdd<B>,
+    Quot<Diff<Sum<A, B>, C<PInt<UInt<UTerm, B1>>>>, B>: Integral,
     Sum<A, B>: IntSub<C<PInt<UInt<UTerm, B1>>>>,
     Diff<Sum<A, B>, C<PInt<UInt<UTerm, B1>>>>: IntDiv<B>,
 {

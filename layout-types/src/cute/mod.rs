@@ -18,14 +18,21 @@
 //! assert_eq!(core::mem::size_of_val(&layout!((_4, _8):(_1, _4))), 0);
 //! ```
 
+pub mod arith;
 pub mod consts;
+pub mod divide;
 pub mod int;
 pub mod layout;
 pub mod tuple;
 
 /// The typed layer in one import.
 pub mod prelude {
+    pub use super::arith::{ATup, E0, E1, E2, elem_less};
     pub use super::consts::*;
+    pub use super::divide::{
+        local_partition, local_partition_proj, local_tile, local_tile_proj, outer_partition,
+        zipped_divide,
+    };
     pub use super::int::{
         C, CeilDiv, Diff, DynInt, Int, IntAdd, IntDiv, IntFacts, IntMax, IntMin, IntMul, IntRem,
         IntSub, Integral, Maximum, Minimum, Mod, Prod, Quot, StaticInt, Sum, int_add, int_div,

@@ -322,6 +322,7 @@ impl<H: Product, H2, T> ProductH for HCons<H, HCons<H2, T>>
 where
     HCons<H2, T>: ProductH,
     H::Output: IntMul<<HCons<H2, T> as ProductH>::Output>,
+    Prod<H::Output, <HCons<H2, T> as ProductH>::Output>: Integral,
 {
     type Output = Prod<H::Output, <HCons<H2, T> as ProductH>::Output>;
     #[inline(always)]
