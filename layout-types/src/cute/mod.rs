@@ -23,6 +23,7 @@ pub mod consts;
 pub mod divide;
 pub mod int;
 pub mod layout;
+pub mod tensor;
 pub mod tuple;
 
 /// The typed layer in one import.
@@ -39,6 +40,10 @@ pub mod prelude {
         int_max, int_min, int_mul, int_rem, int_sub,
     };
     pub use super::layout::{Layout, make_layout, make_layout_left};
+    pub use super::tensor::{
+        Counting, Fragment, Gmem, Reg, Smem, Tensor, make_fragment_like, make_identity_tensor,
+        make_tensor,
+    };
     pub use super::tuple::{IntTuple, Product, RankDepth, Tuple, depth_of, product, rank_of};
     pub use crate::cute_layout as layout;
     pub use crate::static_layout::{Underscore, X};
