@@ -18,8 +18,10 @@
 //! assert_eq!(core::mem::size_of_val(&layout!((_4, _8):(_1, _4))), 0);
 //! ```
 
+pub mod arch;
 pub mod arith;
 pub mod consts;
+pub mod copy;
 pub mod divide;
 pub mod int;
 pub mod layout;
@@ -28,8 +30,12 @@ pub mod tuple;
 
 /// The typed layer in one import.
 pub mod prelude {
+    pub use super::arch::{cp_async_fence, cp_async_wait};
     pub use super::arith::{ATup, E0, E1, E2, elem_less};
     pub use super::consts::*;
+    pub use super::copy::{
+        Copy128, CpAsync16, TiledCopy, UniversalCopy, copy, copy_if, make_tiled_copy,
+    };
     pub use super::divide::{
         local_partition, local_partition_proj, local_tile, local_tile_proj, outer_partition,
         zipped_divide,
