@@ -41,6 +41,9 @@ pub mod gemm;
 #[cfg(target_arch = "nvptx64")]
 mod layout_probe;
 
+#[cfg(target_arch = "nvptx64")]
+mod typed_probe;
+
 /// Panic handler: with `-Cpanic=immediate-abort` panics already lower to `trap`;
 /// this only satisfies `no_std`.
 #[cfg(target_arch = "nvptx64")]

@@ -15,8 +15,8 @@
 //! let (m, n) = (5i32, 6i32);
 //! let mut src: Vec<f32> = (0..30).map(|x| x as f32).collect();
 //! let mut dst = vec![0f32; 30];
-//! let a = make_tensor(Gmem(src.as_mut_ptr()), layout!((m, n):(_1, m)));
-//! let b = make_tensor(Gmem(dst.as_mut_ptr()), layout!((m, n):(_1, m)));
+//! let a = make_tensor(make_gmem_ptr(src.as_mut_ptr()), layout!((m, n):(_1, m)));
+//! let b = make_tensor(make_gmem_ptr(dst.as_mut_ptr()), layout!((m, n):(_1, m)));
 //! let c = make_identity_tensor((m, n));
 //! let tc = make_tiled_copy(UniversalCopy::<f32>::new(), layout!((_4, _2):(_1, _4)), layout!((_1, _1):(_0, _0)));
 //! for bm in 0..2i32 {
@@ -729,8 +729,8 @@ struct CopyCheck<A, SA, SB, DA, DB, const NS: usize, const ND: usize>(
 /// let mut a: Vec<u32> = (0..64).collect();
 /// let mut b = vec![0u32; 64];
 /// let tc = make_tiled_copy(Copy128::<u32>::new(), layout!((_2, _4):(_4, _1)), layout!((_1, _4):(_0, _1)));
-/// let sa = make_tensor(Gmem(a.as_mut_ptr()), layout!((_4, _16):(_16, _1)));
-/// let sb = make_tensor(Smem(b.as_mut_ptr()), layout!((_4, _16):(_16, _1)));
+/// let sa = make_tensor(make_gmem_ptr(a.as_mut_ptr()), layout!((_4, _16):(_16, _1)));
+/// let sb = make_tensor(make_smem_ptr(b.as_mut_ptr()), layout!((_4, _16):(_16, _1)));
 /// for t in 0..8u32 {
 ///     let thr = tc.get_slice(t);
 ///     unsafe { copy(&tc, &thr.partition_s(&sa), &thr.partition_d(&sb)) };
@@ -760,8 +760,8 @@ pub unsafe fn copy<A, Thr, Val, ES, LS, ED, LD, MS, NS, MD, ND>(
 /// let mut a: Vec<u16> = (0..24).collect();
 /// let mut b = vec![0u16; 24];
 /// let (m, n) = (3i32, 8i32);                                   // a 3 x 8 matrix, column-major
-/// let ta = make_tensor(Gmem(a.as_mut_ptr()), layout!((m, n):(_1, m)));
-/// let tb = make_tensor(Gmem(b.as_mut_ptr()), layout!((m, n):(_1, m)));
+/// let ta = make_tensor(make_gmem_ptr(a.as_mut_ptr()), layout!((m, n):(_1, m)));
+/// let tb = make_tensor(make_gmem_ptr(b.as_mut_ptr()), layout!((m, n):(_1, m)));
 /// let tc = make_tiled_copy(UniversalCopy::<u16>::new(), layout!((_4, _4):(_1, _4)), layout!((_1, _2):(_0, _1)));
 /// let id = make_identity_tensor((m, n));
 /// let (ga, gb, gc) = (ta.local_tile((_4, _8), (0i32, 0i32)), tb.local_tile((_4, _8), (0i32, 0i32)), id.local_tile((_4, _8), (0i32, 0i32)));

@@ -104,6 +104,8 @@ pub trait Integral: Copy + fmt::Debug + 'static {
     const IS_STATIC: bool;
     /// The value of a static integer (0 for a dynamic one), usable in `const` context.
     const STATIC_VALUE: i64;
+    /// Whether the type is wider than 32 bits (offsets of such types move pointers directly).
+    const WIDE: bool = false;
     /// The value.
     fn value(self) -> i64;
     /// The value with its static mark (for printing and for comparing with the value algebra).
@@ -169,6 +171,7 @@ macro_rules! dyn_ints {
         impl Integral for $t {
             const IS_STATIC: bool = false;
             const STATIC_VALUE: i64 = 0;
+            const WIDE: bool = core::mem::size_of::<$t>() > 4;
             #[inline(always)]
             fn value(self) -> i64 { self as i64 }
         }

@@ -205,22 +205,101 @@ impl<Cd: Crd2Idx<S0, D0>, S0, D0> SplitIdx<Cd, HCons<D0, HNil>> for HCons<S0, HN
 }
 impl<Cd, S0, D0, S1, ST, D1, DT> SplitIdx<Cd, HCons<D0, HCons<D1, DT>>> for HCons<S0, HCons<S1, ST>>
 where
-    S0: Product,
-    Cd: IntRem<S0::Output> + IntDiv<S0::Output> + Copy,
-    Mod<Cd, S0::Output>: Crd2Idx<S0, D0>,
-    HCons<S1, ST>: SplitIdx<Quot<Cd, S0::Output>, HCons<D1, DT>>,
-    <Mod<Cd, S0::Output> as Crd2Idx<S0, D0>>::Output:
-        IntAdd<<HCons<S1, ST> as SplitIdx<Quot<Cd, S0::Output>, HCons<D1, DT>>>::Output>,
+    S0: SplitMod<Cd, D0>,
+    HCons<S1, ST>: SplitIdx<S0::Rest, HCons<D1, DT>>,
+    S0::Idx: IntAdd<<HCons<S1, ST> as SplitIdx<S0::Rest, HCons<D1, DT>>>::Output>,
 {
-    type Output = Sum<
-        <Mod<Cd, S0::Output> as Crd2Idx<S0, D0>>::Output,
-        <HCons<S1, ST> as SplitIdx<Quot<Cd, S0::Output>, HCons<D1, DT>>>::Output,
-    >;
+    type Output = Sum<S0::Idx, <HCons<S1, ST> as SplitIdx<S0::Rest, HCons<D1, DT>>>::Output>;
     #[inline(always)]
     fn split_idx(self, c: Cd, d: HCons<D0, HCons<D1, DT>>) -> Self::Output {
-        let p = self.0.product();
-        let head = c.int_rem(p).crd2idx(self.0, d.0);
-        head.int_add(self.1.split_idx(c.int_div(p), d.1))
+        let (head, rest) = self.0.split_mod(c, d.0);
+        head.int_add(self.1.split_idx(rest, d.1))
+    }
+}
+
+/// A mode that is not the last one, indexed by an integer coordinate: every leaf takes
+/// `(c % s) * d` and passes `c / s` on (CuTe's `crd2idx(c % size(mode), mode)` then `c /
+/// size(mode)`, with the modulo distributed over the mode's leaves, so that nested static modes
+/// cost one mask and one shift per leaf).
+pub trait SplitMod<Cd, D> {
+    /// The index of this mode.
+    type Idx: Copy;
+    /// The coordinate left for the following modes.
+    type Rest: Copy;
+    /// Index and rest.
+    fn split_mod(self, c: Cd, d: D) -> (Self::Idx, Self::Rest);
+}
+impl<S: IntTuple, Cd, D> SplitMod<Cd, D> for S
+where
+    S::Kind: SplitModK<S, Cd, D>,
+{
+    type Idx = <S::Kind as SplitModK<S, Cd, D>>::Idx;
+    type Rest = <S::Kind as SplitModK<S, Cd, D>>::Rest;
+    #[inline(always)]
+    fn split_mod(self, c: Cd, d: D) -> (Self::Idx, Self::Rest) {
+        <S::Kind as SplitModK<S, Cd, D>>::f(self, c, d)
+    }
+}
+/// Kind dispatch of [`SplitMod`].
+pub trait SplitModK<S, Cd, D> {
+    /// The index of this mode.
+    type Idx: Copy;
+    /// The coordinate left.
+    type Rest: Copy;
+    /// Index and rest.
+    fn f(s: S, c: Cd, d: D) -> (Self::Idx, Self::Rest);
+}
+impl<S: Integral, Cd: IntRem<S> + IntDiv<S> + Copy, D> SplitModK<S, Cd, D> for IntK
+where
+    Mod<Cd, S>: IntMul<D>,
+{
+    type Idx = Prod<Mod<Cd, S>, D>;
+    type Rest = Quot<Cd, S>;
+    #[inline(always)]
+    fn f(s: S, c: Cd, d: D) -> (Self::Idx, Self::Rest) {
+        (c.int_rem(s).int_mul(d), c.int_div(s))
+    }
+}
+impl<S: Tuple, Cd, D: Tuple> SplitModK<S, Cd, D> for TupK
+where
+    S::H: SplitModH<Cd, D::H>,
+{
+    type Idx = <S::H as SplitModH<Cd, D::H>>::Idx;
+    type Rest = <S::H as SplitModH<Cd, D::H>>::Rest;
+    #[inline(always)]
+    fn f(s: S, c: Cd, d: D) -> (Self::Idx, Self::Rest) {
+        s.into_h().split_mod_h(c, d.into_h())
+    }
+}
+/// [`SplitMod`] over the sub-modes of a mode.
+pub trait SplitModH<Cd, D> {
+    /// The index.
+    type Idx: Copy;
+    /// The coordinate left.
+    type Rest: Copy;
+    /// Index and rest.
+    fn split_mod_h(self, c: Cd, d: D) -> (Self::Idx, Self::Rest);
+}
+impl<Cd: Copy> SplitModH<Cd, HNil> for HNil {
+    type Idx = _0;
+    type Rest = Cd;
+    #[inline(always)]
+    fn split_mod_h(self, c: Cd, _: HNil) -> (_0, Cd) {
+        (C::new(), c)
+    }
+}
+impl<S0: SplitMod<Cd, D0>, ST: SplitModH<S0::Rest, DT>, Cd, D0, DT> SplitModH<Cd, HCons<D0, DT>>
+    for HCons<S0, ST>
+where
+    S0::Idx: IntAdd<ST::Idx>,
+{
+    type Idx = Sum<S0::Idx, ST::Idx>;
+    type Rest = ST::Rest;
+    #[inline(always)]
+    fn split_mod_h(self, c: Cd, d: HCons<D0, DT>) -> (Self::Idx, Self::Rest) {
+        let (i0, r0) = self.0.split_mod(c, d.0);
+        let (it, r) = self.1.split_mod_h(r0, d.1);
+        (i0.int_add(it), r)
     }
 }
 

@@ -47,8 +47,8 @@ pub mod prelude {
     };
     pub use super::layout::{Layout, make_layout, make_layout_left};
     pub use super::tensor::{
-        Counting, Fragment, Gmem, Reg, Smem, Tensor, make_fragment_like, make_identity_tensor,
-        make_tensor,
+        Counting, Fragment, Gmem, PtrEngine, Reg, Smem, Tensor, make_fragment_like, make_gmem_ptr,
+        make_identity_tensor, make_smem_ptr, make_tensor,
     };
     pub use super::tuple::{IntTuple, Product, RankDepth, Tuple, depth_of, product, rank_of};
     pub use crate::cute_layout as layout;

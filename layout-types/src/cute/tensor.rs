@@ -7,7 +7,7 @@
 //! use layout_types::cute::prelude::*;
 //! let mut buf = [0f32; 6 * 10];
 //! let (m, n) = (6i32, 10i32);
-//! let a = make_tensor(Gmem(buf.as_mut_ptr()), layout!((m, n):(_1, m)));
+//! let a = make_tensor(make_gmem_ptr(buf.as_mut_ptr()), layout!((m, n):(_1, m)));
 //! let (tile, _) = (a.local_tile((_2, _4), (1i32, 2i32)), ());
 //! assert_eq!(tile.layout.to_string(), "(_2,_4):(_1,6)");
 //! unsafe { tile.write((1i32, 1i32), 7.0) };               // element (3, 9) of A
@@ -35,10 +35,19 @@ pub trait Advance<Off>: Engine {
 }
 
 macro_rules! pointer_engine {
-    ($($(#[$m:meta])* $name:ident;)*) => {$(
+    ($($(#[$m:meta])* $name:ident $make:ident;)*) => {$(
         $(#[$m])*
+        ///
+        /// Offsets of 32-bit (and static) layouts accumulate in a 32-bit index until the access,
+        /// as hand-written kernels index with `int` (a tensor addressed through them must have
+        /// fewer than 2^31 elements); 64-bit offsets move the pointer.
         #[derive(PartialEq, Eq)]
-        pub struct $name<T>(pub *mut T);
+        pub struct $name<T> {
+            /// The base pointer.
+            pub base: *mut T,
+            /// The accumulated 32-bit offset, in elements.
+            pub off: i32,
+        }
         impl<T> Clone for $name<T> {
             #[inline(always)]
             fn clone(&self) -> Self {
@@ -48,7 +57,7 @@ macro_rules! pointer_engine {
         impl<T> Copy for $name<T> {}
         impl<T> fmt::Debug for $name<T> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, concat!(stringify!($name), "({:p})"), self.0)
+                write!(f, concat!(stringify!($name), "({:p}+{})"), self.base, self.off)
             }
         }
         impl<T> Engine for $name<T> {}
@@ -59,7 +68,11 @@ macro_rules! pointer_engine {
                 if I::IS_STATIC && I::STATIC_VALUE == 0 {
                     return self;
                 }
-                $name(self.0.wrapping_offset(off.value() as isize))
+                if I::WIDE {
+                    $name { base: self.base.wrapping_offset(off.value() as isize), off: self.off }
+                } else {
+                    $name { base: self.base, off: self.off.wrapping_add(off.value() as i32) }
+                }
             }
         }
         impl<T> PtrEngine for $name<T> {
@@ -67,18 +80,30 @@ macro_rules! pointer_engine {
             const SPACE: Space = Space::$name;
             #[inline(always)]
             fn ptr(self) -> *mut T {
-                self.0
+                self.base.wrapping_offset(self.off as isize)
             }
+        }
+        #[doc = concat!("CuTe's `", stringify!($make), "(p)`: a [`", stringify!($name), "`] engine at `p`.")]
+        ///
+        /// ```
+        /// use layout_types::cute::tensor::*;
+        /// let mut v = [0f32; 4];
+        #[doc = concat!("let e = ", stringify!($make), "(v.as_mut_ptr());")]
+        /// assert_eq!(e.ptr(), v.as_mut_ptr());
+        /// ```
+        #[inline(always)]
+        pub fn $make<T>(p: *mut T) -> $name<T> {
+            $name { base: p, off: 0 }
         }
     )*};
 }
 pointer_engine! {
     /// A pointer into global memory (CuTe's `make_gmem_ptr`).
-    Gmem;
+    Gmem make_gmem_ptr;
     /// A (generic-address) pointer into shared memory (CuTe's `make_smem_ptr`).
-    Smem;
+    Smem make_smem_ptr;
     /// A pointer into a thread's registers (a [`Fragment`]'s array).
-    Reg;
+    Reg make_reg_ptr;
 }
 
 /// The memory space of a pointer engine, which picks the copy instructions.
@@ -131,7 +156,7 @@ pub struct Tensor<E, L> {
 /// ```
 /// use layout_types::cute::prelude::*;
 /// let mut v = [1u32, 2, 3, 4];
-/// let t = make_tensor(Gmem(v.as_mut_ptr()), layout!((_2, _2):(_2, _1)));
+/// let t = make_tensor(make_gmem_ptr(v.as_mut_ptr()), layout!((_2, _2):(_2, _1)));
 /// assert_eq!(unsafe { t.read((1i32, 0i32)) }, 3);
 /// ```
 #[inline(always)]
@@ -324,7 +349,7 @@ impl<E: PtrEngine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// let mut v = [0u8; 16];
-    /// let t = make_tensor(Smem(v.as_mut_ptr()), layout!((_4, _4):(_4, _1)));
+    /// let t = make_tensor(make_smem_ptr(v.as_mut_ptr()), layout!((_4, _4):(_4, _1)));
     /// assert_eq!(t.ptr((1i32, 2i32)), v.as_mut_ptr().wrapping_add(6));
     /// ```
     #[inline(always)]
@@ -343,7 +368,7 @@ impl<E: PtrEngine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// let mut v = [5i64, 6, 7];
-    /// let t = make_tensor(Gmem(v.as_mut_ptr()), layout!(_3:_1));
+    /// let t = make_tensor(make_gmem_ptr(v.as_mut_ptr()), layout!(_3:_1));
     /// assert_eq!(unsafe { t.read(2i32) }, 7);
     /// ```
     #[inline(always)]
@@ -362,7 +387,7 @@ impl<E: PtrEngine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// let mut v = [0i64; 3];
-    /// let t = make_tensor(Gmem(v.as_mut_ptr()), layout!(_3:_1));
+    /// let t = make_tensor(make_gmem_ptr(v.as_mut_ptr()), layout!(_3:_1));
     /// unsafe { t.write(1i32, 9) };
     /// assert_eq!(v, [0, 9, 0]);
     /// ```
@@ -515,7 +540,7 @@ impl<T, L: FragmentLayout> Fragment<T, L> {
     /// A register engine over the values (for copies into and out of the fragment).
     #[inline(always)]
     pub fn engine(&mut self) -> Reg<T> {
-        Reg(self.data.as_mut_ptr())
+        make_reg_ptr(self.data.as_mut_ptr())
     }
     /// The fragment as a tensor over its registers.
     ///
