@@ -32,10 +32,10 @@ pub mod device;
 #[cfg(target_arch = "nvptx64")]
 mod smoke;
 
-#[cfg(target_arch = "nvptx64")]
+#[cfg(any())]
 mod copy;
 
-#[cfg(target_arch = "nvptx64")]
+#[cfg(any())]
 pub mod gemm;
 
 #[cfg(target_arch = "nvptx64")]

@@ -1,10 +1,11 @@
-//! Divides of typed layouts by static shape tilers (`(_32, _8)`: one `N:_1` tile a mode), and the
+//! Divides of typed layouts by shape tilers (`(_32, _8)`: one `N:_1` tile a mode; static or
+//! dynamic extents), and the
 //! partitions built on them: `zipped_divide`, `local_tile` (inner partition) and
 //! `local_partition` / `outer_partition`, with `Step` projections.
 //!
-//! A mode `s:d` divided by a static `T` is `(T, ceil_div(s, T)):(_1·d, T·d)` (CuTe's
-//! `logical_divide(s:d, T:_1)` = `composition(s:d, (T:_1, complement(T:_1, s)))`; the rest stride
-//! is `_0` when the rest is the static `_1`). The divided modes must be leaves (an integer extent,
+//! A mode `s:d` divided by `T` is `(T, ceil_div(s, T)):(_1·d, T·d)` (CuTe's
+//! `logical_divide(s:d, T:_1)` = `composition(s:d, (T:_1, complement(T:_1, s)))`; a part whose
+//! extent is the static `_1` gets the stride `_0`). The divided modes must be leaves (an integer extent,
 //! static or dynamic): that covers tensors over matrices and tiles of any static/dynamic mix;
 //! dividing a nested mode is done with the value algebra ([`crate::divide`]).
 //!
@@ -37,7 +38,7 @@ pub mod check {
     pub const THREADS: u8 = 2;
 }
 
-/// One leaf mode `s:d` divided by a static extent `T`.
+/// One leaf mode `s:d` divided by an extent `T`.
 pub trait DivideLeaf<D, T> {
     /// Tile stride `_1 · d`.
     type TileD: Copy;
@@ -48,20 +49,20 @@ pub trait DivideLeaf<D, T> {
     /// `(tile stride, rest extent, rest stride)`.
     fn divide_leaf<const CHECK: u8>(self, d: D, t: T) -> (Self::TileD, Self::RestS, Self::RestD);
 }
-impl<S: Integral + CeilDiv<T>, D: Copy, T: StaticInt> DivideLeaf<D, T> for S
+impl<S: Integral + CeilDiv<T>, D: Copy, T: IntFacts> DivideLeaf<D, T> for S
 where
-    _1: IntMul<D>,
+    T::IsOne: RestStride<_1, D>,
     S::Output: IntFacts,
     <S::Output as IntFacts>::IsOne: RestStride<T, D>,
 {
-    type TileD = Prod<_1, D>;
+    type TileD = <T::IsOne as RestStride<_1, D>>::Output;
     type RestS = S::Output;
     type RestD = <<S::Output as IntFacts>::IsOne as RestStride<T, D>>::Output;
     #[inline(always)]
     fn divide_leaf<const CHECK: u8>(self, d: D, t: T) -> (Self::TileD, Self::RestS, Self::RestD) {
         const {
-            if S::IS_STATIC {
-                let (s, tv) = (S::STATIC_VALUE, T::VALUE);
+            if S::IS_STATIC && T::IS_STATIC {
+                let (s, tv) = (S::STATIC_VALUE, T::STATIC_VALUE);
                 if CHECK == check::TILE && s % tv != 0 {
                     crate::Error::with2(
                         "local_tile: the static tile extent {} does not divide the static mode extent {}; use a dividing tile, or a dynamic extent with predication",
@@ -80,15 +81,15 @@ where
                 }
             }
         };
-        let one: _1 = C::new();
         (
-            one.int_mul(d),
+            <T::IsOne as RestStride<_1, D>>::f(C::new(), d),
             self.ceil_div(t),
             <<S::Output as IntFacts>::IsOne as RestStride<T, D>>::f(t, d),
         )
     }
 }
-/// The rest stride of a divided leaf: `_0` when the rest extent is the static `_1`, else `T · d`.
+/// The stride of a divided leaf's tile or rest: `_0` when its extent is the static `_1` (CuTe's
+/// `make_layout(_1)` is `_1:_0`), else `T · d` (`_1 · d` for the tile).
 pub trait RestStride<T, D> {
     /// The stride.
     type Output: Copy;
@@ -296,9 +297,34 @@ pub type TileH<Z> = <<Z as Get<0>>::Output as Tuple>::H;
 /// See [`TileH`].
 pub type RestH<Z> = <<Z as Get<1>>::Output as Tuple>::H;
 
-/// `inner_partition` coordinate: `((_,...,_), (coord..., _,...))`.
+/// CuTe's `repeat<R>(_)`: `_` itself for `R == 1`, else a tuple of `R` underscores.
+pub trait RepeatUnder {
+    /// `_` or `(_, ..., _)`.
+    type Output: Copy;
+    /// The value.
+    fn repeat_under() -> Self::Output;
+}
+impl<A> RepeatUnder for HCons<A, HNil> {
+    type Output = Underscore;
+    #[inline(always)]
+    fn repeat_under() -> Underscore {
+        Underscore
+    }
+}
+impl<A, B, T> RepeatUnder for HCons<A, HCons<B, T>>
+where
+    HCons<A, HCons<B, T>>: UnderLike,
+{
+    type Output = <<HCons<A, HCons<B, T>> as UnderLike>::Output as HList>::Tuple;
+    #[inline(always)]
+    fn repeat_under() -> Self::Output {
+        <HCons<A, HCons<B, T>> as UnderLike>::under_like().into_tuple()
+    }
+}
+
+/// `inner_partition` coordinate: `(repeat<R0>(_), (coord..., _,...))`.
 pub type InnerCoord<ZS, Cd> = (
-    <<TileH<ZS> as UnderLike>::Output as HList>::Tuple,
+    <TileH<ZS> as RepeatUnder>::Output,
     <<<Cd as Tuple>::H as PadUnder<RestH<ZS>>>::Output as HList>::Tuple,
 );
 
@@ -330,13 +356,13 @@ where
     <ZippedDivide<S, D, T> as HasShape>::S: Get<0> + Get<1>,
     <<ZippedDivide<S, D, T> as HasShape>::S as Get<0>>::Output: Tuple,
     <<ZippedDivide<S, D, T> as HasShape>::S as Get<1>>::Output: Tuple,
-    TileH<<ZippedDivide<S, D, T> as HasShape>::S>: UnderLike,
+    TileH<<ZippedDivide<S, D, T> as HasShape>::S>: RepeatUnder,
     Cd::H: PadUnder<RestH<<ZippedDivide<S, D, T> as HasShape>::S>>,
     ZippedDivide<S, D, T>: SliceOut<InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>>,
 {
     let z = zipped_divide_checked::<{ check::TILE }, S, D, T>(l, tiler);
     let c = (
-        <TileH<<ZippedDivide<S, D, T> as HasShape>::S> as UnderLike>::under_like().into_tuple(),
+        <TileH<<ZippedDivide<S, D, T> as HasShape>::S> as RepeatUnder>::repeat_under(),
         coord.into_h().pad().into_tuple(),
     );
     z.slice_out(c)
@@ -377,7 +403,7 @@ where
     <ZippedDivide<S, D, Diced<P, T>> as HasShape>::S: Get<0> + Get<1>,
     <<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S as Get<0>>::Output: Tuple,
     <<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S as Get<1>>::Output: Tuple,
-    TileH<<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S>: UnderLike,
+    TileH<<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S>: RepeatUnder,
     <Diced<P, Cd> as Tuple>::H: PadUnder<RestH<<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S>>,
     ZippedDivide<S, D, Diced<P, T>>:
         SliceOut<InnerCoord<<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S, Diced<P, Cd>>>,
@@ -460,7 +486,7 @@ where
     }
 }
 
-/// The coordinate of `outer_partition`: `(coord padded with _ (or an integer), (_,...,_))`.
+/// The coordinate of `outer_partition`: `(coord padded with _ (or an integer), repeat<R1>(_))`.
 pub trait OuterCoord<TileList, RestList> {
     /// The coordinate.
     type Output: Copy;
@@ -484,24 +510,24 @@ pub trait OuterCoordK<Cd, TL, RL> {
     /// The coordinate.
     fn f(c: Cd) -> Self::Output;
 }
-impl<Cd: Copy, TL, RL: UnderLike> OuterCoordK<Cd, TL, RL> for IntK {
-    type Output = (Cd, <RL::Output as HList>::Tuple);
+impl<Cd: Copy, TL, RL: RepeatUnder> OuterCoordK<Cd, TL, RL> for IntK {
+    type Output = (Cd, RL::Output);
     #[inline(always)]
     fn f(c: Cd) -> Self::Output {
-        (c, RL::under_like().into_tuple())
+        (c, RL::repeat_under())
     }
 }
-impl<Cd: Tuple, TL, RL: UnderLike> OuterCoordK<Cd, TL, RL> for TupK
+impl<Cd: Tuple, TL, RL: RepeatUnder> OuterCoordK<Cd, TL, RL> for TupK
 where
     Cd::H: PadUnder<TL>,
 {
     type Output = (
         <<Cd::H as PadUnder<TL>>::Output as HList>::Tuple,
-        <RL::Output as HList>::Tuple,
+        RL::Output,
     );
     #[inline(always)]
     fn f(c: Cd) -> Self::Output {
-        (c.into_h().pad().into_tuple(), RL::under_like().into_tuple())
+        (c.into_h().pad().into_tuple(), RL::repeat_under())
     }
 }
 

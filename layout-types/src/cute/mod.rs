@@ -28,6 +28,9 @@ pub mod layout;
 pub mod tensor;
 pub mod tuple;
 
+/// The typenum crate (static values are typenum integers: `C<typenum::P8>` is `_8`).
+pub use typenum;
+
 /// The typed layer in one import.
 pub mod prelude {
     pub use super::arch::{cp_async_fence, cp_async_wait};

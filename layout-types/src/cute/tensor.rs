@@ -265,7 +265,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
         <ZippedDivide<S, D, T> as HasShape>::S: Get<0> + Get<1>,
         <<ZippedDivide<S, D, T> as HasShape>::S as Get<0>>::Output: Tuple,
         <<ZippedDivide<S, D, T> as HasShape>::S as Get<1>>::Output: Tuple,
-        TileH<<ZippedDivide<S, D, T> as HasShape>::S>: UnderLike,
+        TileH<<ZippedDivide<S, D, T> as HasShape>::S>: RepeatUnder,
         Cd::H: PadUnder<RestH<<ZippedDivide<S, D, T> as HasShape>::S>>,
         ZippedDivide<S, D, T>: SliceOut<InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>>,
         E: Advance<
