@@ -27,16 +27,12 @@ use super::tuple::*;
 use crate::static_layout::Underscore;
 use typenum::{B0, B1};
 
-/// How a divide checks static extents: not at all (`zipped_divide`), "the tile divides the mode"
-/// (`local_tile`), or "the thread layout fits in the tile" (`local_partition`).
-pub mod check {
-    /// No check.
-    pub const NONE: u8 = 0;
-    /// `local_tile`: a static tile must divide a static mode.
-    pub const TILE: u8 = 1;
-    /// `local_partition`: a static thread extent must not exceed a static tile mode.
-    pub const THREADS: u8 = 2;
-}
+/// How a divide checks static extents: not at all (`zipped_divide`).
+pub const CHECK_NONE: u8 = 0;
+/// `local_tile`: a static tile must divide a static mode.
+pub const CHECK_TILE: u8 = 1;
+/// `local_partition`: a static thread extent must not exceed a static tile mode.
+pub const CHECK_THREADS: u8 = 2;
 
 /// One leaf mode `s:d` divided by an extent `T`.
 pub trait DivideLeaf<D, T> {
@@ -63,7 +59,7 @@ where
         const {
             if S::IS_STATIC && T::IS_STATIC {
                 let (s, tv) = (S::STATIC_VALUE, T::STATIC_VALUE);
-                if CHECK == check::TILE && s % tv != 0 {
+                if CHECK == CHECK_TILE && s % tv != 0 {
                     crate::Error::with2(
                         "local_tile: the static tile extent {} does not divide the static mode extent {}; use a dividing tile, or a dynamic extent with predication",
                         tv,
@@ -71,7 +67,7 @@ where
                     )
                     .panic()
                 }
-                if CHECK == check::THREADS && tv > s {
+                if CHECK == CHECK_THREADS && tv > s {
                     crate::Error::with2(
                         "local_partition: the thread layout spans {} threads along a mode of the tile that has only {} elements",
                         tv,
@@ -230,7 +226,7 @@ pub fn zipped_divide<S: Tuple, D: Tuple, T: Tuple>(l: Layout<S, D>, t: T) -> Zip
 where
     S::H: ZipDivH<D::H, T::H>,
 {
-    zipped_divide_checked::<{ check::NONE }, S, D, T>(l, t)
+    zipped_divide_checked::<{ CHECK_NONE }, S, D, T>(l, t)
 }
 
 /// A list of `_` as long as a list.
@@ -360,7 +356,7 @@ where
     Cd::H: PadUnder<RestH<<ZippedDivide<S, D, T> as HasShape>::S>>,
     ZippedDivide<S, D, T>: SliceOut<InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>>,
 {
-    let z = zipped_divide_checked::<{ check::TILE }, S, D, T>(l, tiler);
+    let z = zipped_divide_checked::<{ CHECK_TILE }, S, D, T>(l, tiler);
     let c = (
         <TileH<<ZippedDivide<S, D, T> as HasShape>::S> as RepeatUnder>::repeat_under(),
         coord.into_h().pad().into_tuple(),
@@ -597,7 +593,7 @@ pub fn outer_partition<S: OuterPartition<D, T, Cd>, D, T, Cd>(
     tiler: T,
     coord: Cd,
 ) -> (S::L, S::Off) {
-    S::outer_partition::<{ check::NONE }>(l, tiler, coord)
+    S::outer_partition::<{ CHECK_NONE }>(l, tiler, coord)
 }
 
 /// The thread coordinate type of `local_partition` for thread layout `Layout<TS, TD>` and index
@@ -634,7 +630,7 @@ where
     S: OuterPartition<D, TS::Output, ThrCoord<TS, TD, I>>,
 {
     let c = thr.get_flat_coord(idx);
-    S::outer_partition::<{ check::THREADS }>(l, thr.shape.product_each(), c)
+    S::outer_partition::<{ CHECK_THREADS }>(l, thr.shape.product_each(), c)
 }
 
 /// `local_partition(tensor_layout, thr_layout, thr_idx, step)`: the thread layout projected by a
