@@ -679,3 +679,61 @@ where
 {
     local_partition(l, thr.dice(step), idx)
 }
+
+/// `local_tile` as a trait of the layout, so that generic code (the tensor methods) can name its
+/// result with one bound.
+pub trait LocalTile<T, Cd> {
+    /// The tile's layout.
+    type L: Copy;
+    /// The tile's offset.
+    type Off: Copy;
+    /// `local_tile(self, tiler, coord)`.
+    fn local_tile(self, tiler: T, coord: Cd) -> (Self::L, Self::Off);
+}
+impl<S: Tuple, D: Tuple, T: Tuple, Cd: Tuple> LocalTile<T, Cd> for Layout<S, D>
+where
+    S::H: ZipDivH<D::H, T::H>,
+    ZippedDivide<S, D, T>: HasShape,
+    <ZippedDivide<S, D, T> as HasShape>::S: Get<0> + Get<1>,
+    <<ZippedDivide<S, D, T> as HasShape>::S as Get<0>>::Output: Tuple,
+    <<ZippedDivide<S, D, T> as HasShape>::S as Get<1>>::Output: Tuple,
+    TileH<<ZippedDivide<S, D, T> as HasShape>::S>: RepeatUnder,
+    Cd::H: PadUnder<RestH<<ZippedDivide<S, D, T> as HasShape>::S>>,
+    ZippedDivide<S, D, T>: SliceOut<InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>>,
+{
+    type L = <ZippedDivide<S, D, T> as SliceOut<
+        InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>,
+    >>::L;
+    type Off = <ZippedDivide<S, D, T> as SliceOut<
+        InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>,
+    >>::Off;
+    #[inline(always)]
+    fn local_tile(self, tiler: T, coord: Cd) -> (Self::L, Self::Off) {
+        local_tile(self, tiler, coord)
+    }
+}
+
+/// `local_partition` as a trait of the layout (see [`LocalTile`]).
+pub trait LocalPartition<Thr, I> {
+    /// The partition's layout.
+    type L: Copy;
+    /// Its offset.
+    type Off: Copy;
+    /// `local_partition(self, thr, idx)`.
+    fn local_partition(self, thr: Thr, idx: I) -> (Self::L, Self::Off);
+}
+impl<S, D, TS, TD, I> LocalPartition<Layout<TS, TD>, I> for Layout<S, D>
+where
+    TS: ProductEach + IntTuple,
+    TD: IntTuple,
+    I: HierCoord<TS, TD>,
+    I::Output: FlatCoord<TS>,
+    S: OuterPartition<D, TS::Output, ThrCoord<TS, TD, I>>,
+{
+    type L = <S as OuterPartition<D, TS::Output, ThrCoord<TS, TD, I>>>::L;
+    type Off = <S as OuterPartition<D, TS::Output, ThrCoord<TS, TD, I>>>::Off;
+    #[inline(always)]
+    fn local_partition(self, thr: Layout<TS, TD>, idx: I) -> (Self::L, Self::Off) {
+        local_partition(self, thr, idx)
+    }
+}

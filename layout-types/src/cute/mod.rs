@@ -18,6 +18,7 @@
 //! assert_eq!(core::mem::size_of_val(&layout!((_4, _8):(_1, _4))), 0);
 //! ```
 
+pub mod algorithm;
 pub mod arch;
 pub mod arith;
 pub mod consts;
@@ -33,6 +34,7 @@ pub use typenum;
 
 /// The typed layer in one import.
 pub mod prelude {
+    pub use super::algorithm::{axpby, clear, copy_tensor, fill, gemm};
     pub use super::arch::{cp_async_fence, cp_async_wait};
     pub use super::arith::{ATup, E0, E1, E2, elem_less};
     pub use super::consts::*;

@@ -21,7 +21,7 @@ use super::layout::*;
 use super::tuple::*;
 use core::fmt;
 use generic_array::{ArrayLength, GenericArray};
-use typenum::{NInt, PInt, Unsigned, Z0};
+use typenum::{B0, NInt, PInt, Unsigned, Z0};
 
 /// A tensor's storage: moved by an offset (the layout's index).
 pub trait Engine: Copy {}
@@ -246,39 +246,46 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
         tiler: T,
         coord: Cd,
     ) -> Tensor<
-        <E as Advance<
-            <ZippedDivide<S, D, T> as SliceOut<
-                InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>,
-            >>::Off,
-        >>::Output,
-        <ZippedDivide<S, D, T> as SliceOut<
-            InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>,
-        >>::L,
+        <E as Advance<<Layout<S, D> as LocalTile<T, Cd>>::Off>>::Output,
+        <Layout<S, D> as LocalTile<T, Cd>>::L,
     >
     where
-        S: Tuple,
-        D: Tuple,
-        T: Tuple,
-        Cd: Tuple,
-        S::H: ZipDivH<D::H, T::H>,
-        ZippedDivide<S, D, T>: HasShape,
-        <ZippedDivide<S, D, T> as HasShape>::S: Get<0> + Get<1>,
-        <<ZippedDivide<S, D, T> as HasShape>::S as Get<0>>::Output: Tuple,
-        <<ZippedDivide<S, D, T> as HasShape>::S as Get<1>>::Output: Tuple,
-        TileH<<ZippedDivide<S, D, T> as HasShape>::S>: RepeatUnder,
-        Cd::H: PadUnder<RestH<<ZippedDivide<S, D, T> as HasShape>::S>>,
-        ZippedDivide<S, D, T>: SliceOut<InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>>,
-        E: Advance<
-            <ZippedDivide<S, D, T> as SliceOut<
-                InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>,
-            >>::Off,
-        >,
+        Layout<S, D>: LocalTile<T, Cd>,
+        E: Advance<<Layout<S, D> as LocalTile<T, Cd>>::Off>,
     {
-        let (l, off) = local_tile(self.layout, tiler, coord);
+        let (l, off) = self.layout.local_tile(tiler, coord);
         Tensor {
             engine: self.engine.advance(off),
             layout: l,
         }
+    }
+    /// `local_tile(tensor, tiler, coord, step)`: tiler and coordinate projected by a `Step`
+    /// first (see [`local_tile_proj`]).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let c = make_identity_tensor((256i32, 64i32));              // A: (M, K)
+    /// let g = c.local_tile_proj((_128, _128, _8), (1i32, 0i32, Underscore), (_1, X, _1));
+    /// assert_eq!(g.layout.to_string(), "(_128,_8,8):((_1),(_0,_1),(_0,_8))");
+    /// assert_eq!(g.engine.0.to_string_cute(), "(128)");
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn local_tile_proj<T, Cd, P>(
+        &self,
+        tiler: T,
+        coord: Cd,
+        step: P,
+    ) -> Tensor<
+        <E as Advance<<Layout<S, D> as LocalTile<Diced<P, T>, Diced<P, Cd>>>::Off>>::Output,
+        <Layout<S, D> as LocalTile<Diced<P, T>, Diced<P, Cd>>>::L,
+    >
+    where
+        P: Copy + SliceT<T, B0> + SliceT<Cd, B0>,
+        Layout<S, D>: LocalTile<Diced<P, T>, Diced<P, Cd>>,
+        E: Advance<<Layout<S, D> as LocalTile<Diced<P, T>, Diced<P, Cd>>>::Off>,
+    {
+        self.local_tile(step.slice_t(tiler), step.slice_t(coord))
     }
     /// `local_partition(tensor, thr_layout, thr_idx)` (see [`local_partition`]).
     ///
@@ -291,27 +298,55 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// ```
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    pub fn local_partition<TS, TD, I>(
+    pub fn local_partition<Thr, I>(
         &self,
-        thr: Layout<TS, TD>,
+        thr: Thr,
         idx: I,
     ) -> Tensor<
-        <E as Advance<<S as OuterPartition<D, TS::Output, ThrCoord<TS, TD, I>>>::Off>>::Output,
-        <S as OuterPartition<D, TS::Output, ThrCoord<TS, TD, I>>>::L,
+        <E as Advance<<Layout<S, D> as LocalPartition<Thr, I>>::Off>>::Output,
+        <Layout<S, D> as LocalPartition<Thr, I>>::L,
     >
     where
-        TS: ProductEach + IntTuple,
-        TD: IntTuple,
-        I: HierCoord<TS, TD>,
-        I::Output: FlatCoord<TS>,
-        S: OuterPartition<D, TS::Output, ThrCoord<TS, TD, I>>,
-        E: Advance<<S as OuterPartition<D, TS::Output, ThrCoord<TS, TD, I>>>::Off>,
+        Layout<S, D>: LocalPartition<Thr, I>,
+        E: Advance<<Layout<S, D> as LocalPartition<Thr, I>>::Off>,
     {
-        let (l, off) = local_partition(self.layout, thr, idx);
+        let (l, off) = self.layout.local_partition(thr, idx);
         Tensor {
             engine: self.engine.advance(off),
             layout: l,
         }
+    }
+    /// `local_partition(tensor, thr_layout, thr_idx, step)`: the thread layout projected by a
+    /// `Step` (see [`local_partition_proj`]).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let c = make_identity_tensor((_128, _8));                       // sA: (BLK_M, BLK_K)
+    /// let p = c.local_partition_proj(layout!((_16, _16):(_1, _16)), 17u32, (_1, X));
+    /// assert_eq!(p.layout.to_string(), "(_8,_8):((_16),(_0,_1))");   // (THR_M, BLK_K)
+    /// assert_eq!(p.engine.0.to_string_cute(), "(1)");
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn local_partition_proj<TS, TD, I, P>(
+        &self,
+        thr: Layout<TS, TD>,
+        idx: I,
+        step: P,
+    ) -> Tensor<
+        <E as Advance<
+            <Layout<S, D> as LocalPartition<Layout<Diced<P, TS>, Diced<P, TD>>, I>>::Off,
+        >>::Output,
+        <Layout<S, D> as LocalPartition<Layout<Diced<P, TS>, Diced<P, TD>>, I>>::L,
+    >
+    where
+        TS: IntTuple,
+        TD: IntTuple,
+        P: Copy + SliceT<TS, B0> + SliceT<TD, B0>,
+        Layout<S, D>: LocalPartition<Layout<Diced<P, TS>, Diced<P, TD>>, I>,
+        E: Advance<<Layout<S, D> as LocalPartition<Layout<Diced<P, TS>, Diced<P, TD>>, I>>::Off>,
+    {
+        self.local_partition(thr.dice(step), idx)
     }
     /// `outer_partition(tensor, tiler, coord)` (see [`outer_partition`]).
     ///
