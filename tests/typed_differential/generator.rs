@@ -181,6 +181,12 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             let l = le(&lay(0)?)?;
             Ok(format!("t({l}.{}())", c.op))
         }
+        "coalesce" => {
+            if c.args.len() != 1 {
+                return Err(NotExpressible);
+            }
+            Ok(format!("tl(coalesce({}))", le(&lay(0)?)?))
+        }
         "make_layout" => {
             if c.args.get(1).map(String::as_str) == Some("LayoutRight") {
                 return Err(NotExpressible);
