@@ -187,6 +187,17 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             }
             Ok(format!("tl(coalesce({}))", le(&lay(0)?)?))
         }
+        "composition" => {
+            // a layout rhs (a by-mode tiler `[...]` or a bare shape is not typed yet)
+            if c.args[1].starts_with('[') || !c.args[1].contains(':') {
+                return Err(NotExpressible);
+            }
+            let (a, b) = (lay(0)?, lay(1)?);
+            if layout_types::algebra::composition(&a, &b).is_err() {
+                return Err(NotExpressible);
+            }
+            Ok(format!("tl(composition({}, {}))", le(&a)?, le(&b)?))
+        }
         "make_layout" => {
             if c.args.get(1).map(String::as_str) == Some("LayoutRight") {
                 return Err(NotExpressible);
