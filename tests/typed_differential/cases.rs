@@ -2456,4 +2456,5 @@ pub fn cases_12() -> Vec<(&'static str, &'static str, String)> { vec![
     ("cute-zipped_divide-219", "((_4,_1),(_1,_2)):((_1,_0),(_0,_4))", tl(zipped_divide(make_layout((Int::<4>::new(), Int::<2>::new()), (Int::<1>::new(), Int::<4>::new())), (Int::<4>::new(), Int::<1>::new())))),
 ] }
 #[rustfmt::skip]
+#[allow(clippy::type_complexity)]
 pub const CASE_FNS: &[fn() -> Vec<(&'static str, &'static str, String)>] = &[cases_0, cases_1, cases_2, cases_3, cases_4, cases_5, cases_6, cases_7, cases_8, cases_9, cases_10, cases_11, cases_12];

@@ -337,15 +337,13 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
 /// Ops per generated test function (several functions keep each one's compile time moderate).
 const PER_FN: usize = 200;
 
+/// Per op: cases generated, of them static or mixed, skipped by reason.
+pub type Stats = BTreeMap<String, (usize, usize, BTreeMap<Skip, usize>)>;
+
 /// The text of `cases.rs` and the per-op statistics `(op, generated, static-or-mixed, skipped by
 /// reason)`.
-pub fn generate(
-    cases: &[Case],
-) -> (
-    String,
-    BTreeMap<String, (usize, usize, BTreeMap<Skip, usize>)>,
-) {
-    let mut stats: BTreeMap<String, (usize, usize, BTreeMap<Skip, usize>)> = BTreeMap::new();
+pub fn generate(cases: &[Case]) -> (String, Stats) {
+    let mut stats: Stats = BTreeMap::new();
     let mut body: Vec<String> = Vec::new();
     for c in cases {
         let st = stats.entry(c.op.clone()).or_default();
@@ -382,6 +380,7 @@ pub fn generate(
         writeln!(out, "] }}").unwrap();
     }
     writeln!(out, "#[rustfmt::skip]").unwrap();
+    writeln!(out, "#[allow(clippy::type_complexity)]").unwrap();
     let fns: Vec<String> = (0..body.len().div_ceil(PER_FN))
         .map(|k| format!("cases_{k}"))
         .collect();

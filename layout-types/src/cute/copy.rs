@@ -501,6 +501,7 @@ impl<A: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A, Thr
     /// assert_eq!(p.get(_4).0.to_string_cute(), "(9,8)");
     /// ```
     #[inline(always)]
+    #[allow(clippy::type_complexity)]
     pub fn partition_s<E: Copy, S: Tile2 + IntTuple, D: IntTuple>(
         &self,
         t: &Tensor<E, Layout<S, D>>,
@@ -532,6 +533,7 @@ impl<A: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A, Thr
     }
     /// `thr_copy.partition_D(tile)`: as [`ThrCopy::partition_s`], for the destination.
     #[inline(always)]
+    #[allow(clippy::type_complexity)]
     pub fn partition_d<E: Copy, S: Tile2 + IntTuple, D: IntTuple>(
         &self,
         t: &Tensor<E, Layout<S, D>>,

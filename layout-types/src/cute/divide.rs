@@ -614,7 +614,8 @@ pub type ThrCoord<TS, TD, I> = <<I as HierCoord<TS, TD>>::Output as FlatCoord<TS
 /// assert_eq!(off, 1 + 128);
 /// ```
 #[inline(always)]
-pub fn local_partition<S, D, TS: ProductEach, TD, I>(
+#[allow(clippy::type_complexity)]
+pub fn local_partition<S, D, TS, TD, I>(
     l: Layout<S, D>,
     thr: Layout<TS, TD>,
     idx: I,
@@ -623,7 +624,7 @@ pub fn local_partition<S, D, TS: ProductEach, TD, I>(
     <S as OuterPartition<D, TS::Output, ThrCoord<TS, TD, I>>>::Off,
 )
 where
-    TS: IntTuple,
+    TS: IntTuple + ProductEach,
     TD: IntTuple,
     I: HierCoord<TS, TD>,
     I::Output: FlatCoord<TS>,

@@ -213,6 +213,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// assert_eq!(col.engine.0.to_string_cute(), "(_0,2)");
     /// ```
     #[inline(always)]
+    #[allow(clippy::type_complexity)]
     pub fn slice<Cd>(
         &self,
         c: Cd,
