@@ -32,10 +32,10 @@ pub mod device;
 #[cfg(target_arch = "nvptx64")]
 mod smoke;
 
-#[cfg(any())]
+#[cfg(target_arch = "nvptx64")]
 mod copy;
 
-#[cfg(any())]
+#[cfg(target_arch = "nvptx64")]
 pub mod gemm;
 
 #[cfg(target_arch = "nvptx64")]
