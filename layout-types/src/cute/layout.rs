@@ -1382,3 +1382,101 @@ impl<S: IntTuple + Cosize<D>, D: IntTuple> Layout<S, D> {
         self.shape.span(self.stride).int_add(C::new())
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// append / prepend
+// ---------------------------------------------------------------------------------------------
+
+/// The modes of an IntTuple as a list: a leaf is one mode (CuTe's `wrap`).
+pub trait WrapH {
+    /// The modes.
+    type H;
+    /// The modes.
+    fn wrap_h(self) -> Self::H;
+}
+impl<T: IntTuple> WrapH for T
+where
+    T::Kind: WrapK<T>,
+{
+    type H = <T::Kind as WrapK<T>>::H;
+    #[inline(always)]
+    fn wrap_h(self) -> Self::H {
+        <T::Kind as WrapK<T>>::f(self)
+    }
+}
+/// Kind dispatch of [`WrapH`].
+pub trait WrapK<T> {
+    /// The modes.
+    type H;
+    /// The modes.
+    fn f(t: T) -> Self::H;
+}
+impl<T> WrapK<T> for IntK {
+    type H = HCons<T, HNil>;
+    #[inline(always)]
+    fn f(t: T) -> Self::H {
+        HCons(t, HNil)
+    }
+}
+impl<T: Tuple> WrapK<T> for TupK {
+    type H = T::H;
+    #[inline(always)]
+    fn f(t: T) -> T::H {
+        t.into_h()
+    }
+}
+
+/// The type of `append(a, x)` on IntTuples: `a`'s modes (a leaf is one mode), then `x`.
+pub type Appended<A, X> = <<<A as WrapH>::H as Concat<HCons<X, HNil>>>::Output as HList>::Tuple;
+/// The type of `prepend(a, x)`.
+pub type Prepended<A, X> = <HCons<X, <A as WrapH>::H> as HList>::Tuple;
+
+impl<S: IntTuple + WrapH, D: IntTuple + WrapH> Layout<S, D> {
+    /// `append(layout, x)`: `x` as a new last mode (a rank-1 layout becomes rank 2).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let l = layout!((_4, _2):(_1, _4));
+    /// assert_eq!(l.append(layout!(_3:_8)).to_string(), "(_4,_2,_3):(_1,_4,_8)");
+    /// assert_eq!(layout!(_4:_1).append(layout!(7i32:_4)).to_string(), "(_4,7):(_1,_4)");
+    /// ```
+    #[inline(always)]
+    pub fn append<XS, XD>(self, x: Layout<XS, XD>) -> Layout<Appended<S, XS>, Appended<D, XD>>
+    where
+        S::H: Concat<HCons<XS, HNil>>,
+        D::H: Concat<HCons<XD, HNil>>,
+        <S::H as Concat<HCons<XS, HNil>>>::Output: HList,
+        <D::H as Concat<HCons<XD, HNil>>>::Output: HList,
+    {
+        Layout {
+            shape: self
+                .shape
+                .wrap_h()
+                .concat(HCons(x.shape, HNil))
+                .into_tuple(),
+            stride: self
+                .stride
+                .wrap_h()
+                .concat(HCons(x.stride, HNil))
+                .into_tuple(),
+        }
+    }
+    /// `prepend(layout, x)`: `x` as a new first mode.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let l = layout!(_4:_1);
+    /// assert_eq!(l.prepend(layout!(_2:_4)).to_string(), "(_2,_4):(_4,_1)");
+    /// ```
+    #[inline(always)]
+    pub fn prepend<XS, XD>(self, x: Layout<XS, XD>) -> Layout<Prepended<S, XS>, Prepended<D, XD>>
+    where
+        HCons<XS, S::H>: HList,
+        HCons<XD, D::H>: HList,
+    {
+        Layout {
+            shape: HCons(x.shape, self.shape.wrap_h()).into_tuple(),
+            stride: HCons(x.stride, self.stride.wrap_h()).into_tuple(),
+        }
+    }
+}
