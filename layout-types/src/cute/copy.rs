@@ -453,10 +453,62 @@ impl<A: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue, M: StaticInt, 
     );
 }
 
+/// A tile layout a TiledCopy can partition: a rank-2 layout of static extents `(M, N)` (a typed
+/// [`Layout`], or a swizzled one), evaluated at a `(m, n)` coordinate.
+pub trait TileLayout: Copy {
+    /// Rows.
+    type M: StaticInt;
+    /// Columns.
+    type N: StaticInt;
+    /// The index type.
+    type Off: Copy;
+    /// Whether mode 0 / mode 1 has the static stride `_1`.
+    const UNIT: [bool; 2];
+    /// The swizzle's base bits (elements within `2^base` stay contiguous); 31 when unswizzled.
+    const SWIZZLE_BASE: u32 = 31;
+    /// The index of `(m, n)`.
+    fn eval(&self, c: (i32, i32)) -> Self::Off;
+}
+/// Whether a stride is the static `_1`.
+pub trait UnitStride {
+    /// `true` for `_1`.
+    const UNIT: bool;
+}
+impl<T: typenum::Integer> UnitStride for C<T> {
+    const UNIT: bool = T::I64 == 1;
+}
+macro_rules! dyn_unit {
+    ($($t:ty),*) => {$( impl UnitStride for $t { const UNIT: bool = false; } )*};
+}
+dyn_unit!(i32, i64, u32, u64, usize, isize);
+impl<H> UnitStride for super::arith::ATup<H> {
+    const UNIT: bool = false;
+}
+impl<S, D> TileLayout for Layout<S, D>
+where
+    S: Tile2 + IntTuple,
+    D: IntTuple + Get<0> + Get<1>,
+    <D as Get<0>>::Output: UnitStride,
+    <D as Get<1>>::Output: UnitStride,
+    (i32, i32): Crd2Idx<S, D>,
+{
+    type M = S::M;
+    type N = S::N;
+    type Off = <(i32, i32) as Crd2Idx<S, D>>::Output;
+    const UNIT: [bool; 2] = [
+        <<D as Get<0>>::Output as UnitStride>::UNIT,
+        <<D as Get<1>>::Output as UnitStride>::UNIT,
+    ];
+    #[inline(always)]
+    fn eval(&self, c: (i32, i32)) -> Self::Off {
+        self.crd2idx(c)
+    }
+}
+
 /// A thread's partition of a tile (CuTe's `partition_S` / `partition_D` result): the tile, the
 /// thread's coordinate in it, and (as a type) the tables of its values. Element `v` is
 /// `tile(m_t + dm[v], n_t + dn[v])`.
-pub struct ThrPartition<E, L, A, Thr, Val, M, N> {
+pub struct ThrPartition<E, L, A, Thr, Val> {
     /// The tile's engine.
     pub engine: E,
     /// The tile's layout.
@@ -465,15 +517,15 @@ pub struct ThrPartition<E, L, A, Thr, Val, M, N> {
     pub mt: i32,
     /// The thread's coordinate along n.
     pub nt: i32,
-    _t: PhantomData<(A, Thr, Val, M, N)>,
+    _t: PhantomData<(A, Thr, Val)>,
 }
-impl<E: Copy, L: Copy, A, Thr, Val, M, N> Clone for ThrPartition<E, L, A, Thr, Val, M, N> {
+impl<E: Copy, L: Copy, A, Thr, Val> Clone for ThrPartition<E, L, A, Thr, Val> {
     #[inline(always)]
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<E: Copy, L: Copy, A, Thr, Val, M, N> Copy for ThrPartition<E, L, A, Thr, Val, M, N> {}
+impl<E: Copy, L: Copy, A, Thr, Val> Copy for ThrPartition<E, L, A, Thr, Val> {}
 
 /// The static extents of a rank-2 tile.
 pub trait Tile2 {
@@ -502,11 +554,11 @@ impl<A: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A, Thr
     /// ```
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    pub fn partition_s<E: Copy, S: Tile2 + IntTuple, D: IntTuple>(
+    pub fn partition_s<E: Copy, L: TileLayout>(
         &self,
-        t: &Tensor<E, Layout<S, D>>,
-    ) -> ThrPartition<E, Layout<S, D>, A, Thr, Val, S::M, S::N> {
-        let tab = const { &Tables::<A, Thr, Val, S::M, S::N>::T };
+        t: &Tensor<E, L>,
+    ) -> ThrPartition<E, L, A, Thr, Val> {
+        let tab = const { &Tables::<A, Thr, Val, L::M, L::N>::T };
         let mut mt = 0i32;
         let mut nt = 0i32;
         let mut k = 0;
@@ -534,26 +586,23 @@ impl<A: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A, Thr
     /// `thr_copy.partition_D(tile)`: as [`ThrCopy::partition_s`], for the destination.
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    pub fn partition_d<E: Copy, S: Tile2 + IntTuple, D: IntTuple>(
+    pub fn partition_d<E: Copy, L: TileLayout>(
         &self,
-        t: &Tensor<E, Layout<S, D>>,
-    ) -> ThrPartition<E, Layout<S, D>, A, Thr, Val, S::M, S::N> {
+        t: &Tensor<E, L>,
+    ) -> ThrPartition<E, L, A, Thr, Val> {
         self.partition_s(t)
     }
 }
 
-impl<E, S, D, A, Thr, Val, M, N> ThrPartition<E, Layout<S, D>, A, Thr, Val, M, N>
+impl<E, L, A, Thr, Val> ThrPartition<E, L, A, Thr, Val>
 where
     E: Copy,
-    S: IntTuple,
-    D: IntTuple,
+    L: TileLayout,
     A: CopyAtom,
     Thr: StaticLayoutValue,
     Val: StaticLayoutValue,
-    M: StaticInt,
-    N: StaticInt,
 {
-    const TAB: CopyTables = Tables::<A, Thr, Val, M, N>::T;
+    const TAB: CopyTables = Tables::<A, Thr, Val, L::M, L::N>::T;
     /// Values per thread (`size(partition)`).
     #[inline(always)]
     pub fn size(&self) -> usize {
@@ -572,22 +621,17 @@ where
     }
     /// The engine at value `v` (`&partition(v)`).
     #[inline(always)]
-    pub fn at(&self, v: usize) -> <E as Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>>::Output
+    pub fn at(&self, v: usize) -> <E as Advance<L::Off>>::Output
     where
-        (i32, i32): Crd2Idx<S, D>,
-        E: Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>,
+        E: Advance<L::Off>,
     {
-        self.engine.advance(self.layout.crd2idx(self.coord(v)))
+        self.engine.advance(self.layout.eval(self.coord(v)))
     }
     /// The engine at a static value index; an index outside the partition fails to compile.
     #[inline(always)]
-    pub fn get<I: StaticInt>(
-        &self,
-        _: I,
-    ) -> <E as Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>>::Output
+    pub fn get<I: StaticInt>(&self, _: I) -> <E as Advance<L::Off>>::Output
     where
-        (i32, i32): Crd2Idx<S, D>,
-        E: Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>,
+        E: Advance<L::Off>,
     {
         const {
             if I::VALUE < 0 || I::VALUE as usize >= Self::TAB.nv {
@@ -607,11 +651,9 @@ where
     #[inline(always)]
     pub fn predicate<B: Copy>(&self, bounds: B) -> Predicate<Self>
     where
-        (i32, i32): Crd2Idx<S, D>,
-        E: Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>,
-        <E as Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>>::Output: CountingEngine,
-        <<E as Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>>::Output as CountingEngine>::Coord:
-            ElemLess<B>,
+        E: Advance<L::Off>,
+        <E as Advance<L::Off>>::Output: CountingEngine,
+        <<E as Advance<L::Off>>::Output as CountingEngine>::Coord: ElemLess<B>,
     {
         let mut bits = 0u64;
         let t = Self::TAB;
@@ -679,28 +721,6 @@ pub fn unroll<F: FnMut(usize)>(n: usize, mut f: F) {
          32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63);
 }
 
-/// The element pointer of value `v` of a pointer-engine partition.
-#[inline(always)]
-fn elem_ptr<E, S, D, A, Thr, Val, M, N>(
-    p: &ThrPartition<E, Layout<S, D>, A, Thr, Val, M, N>,
-    v: usize,
-) -> *mut u8
-where
-    E: PtrEngine,
-    S: IntTuple,
-    D: IntTuple,
-    A: CopyAtom,
-    Thr: StaticLayoutValue,
-    Val: StaticLayoutValue,
-    M: StaticInt,
-    N: StaticInt,
-    (i32, i32): Crd2Idx<S, D>,
-    E: Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>,
-    <E as Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>>::Output: PtrEngine,
-{
-    p.at(v).ptr() as *mut u8
-}
-
 /// Copies one atom.
 #[inline(always)]
 unsafe fn copy_atom<A: CopyAtom>(src_space: Space, src: *mut u8, dst_space: Space, dst: *mut u8) {
@@ -741,16 +761,16 @@ struct CopyCheck<A, SA, SB, DA, DB, const NS: usize, const ND: usize>(
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub unsafe fn copy<A, Thr, Val, ES, LS, ED, LD, MS, NS, MD, ND>(
+pub unsafe fn copy<A, Thr, Val, ES, LS, ED, LD>(
     tc: &TiledCopy<A, Thr, Val>,
-    src: &ThrPartition<ES, LS, A, Thr, Val, MS, NS>,
-    dst: &ThrPartition<ED, LD, A, Thr, Val, MD, ND>,
+    src: &ThrPartition<ES, LS, A, Thr, Val>,
+    dst: &ThrPartition<ED, LD, A, Thr, Val>,
 ) where
     A: CopyAtom,
     Thr: StaticLayoutValue,
     Val: StaticLayoutValue,
-    ThrPartition<ES, LS, A, Thr, Val, MS, NS>: PtrPartition<A::T>,
-    ThrPartition<ED, LD, A, Thr, Val, MD, ND>: PtrPartition<A::T>,
+    ThrPartition<ES, LS, A, Thr, Val>: PtrPartition<A::T>,
+    ThrPartition<ED, LD, A, Thr, Val>: PtrPartition<A::T>,
 {
     unsafe { copy_masked(tc, u64::MAX, src, dst) }
 }
@@ -776,17 +796,17 @@ pub unsafe fn copy<A, Thr, Val, ES, LS, ED, LD, MS, NS, MD, ND>(
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn copy_if<A, Thr, Val, P, ES, LS, ED, LD, MS, NS, MD, ND>(
+pub fn copy_if<A, Thr, Val, P, ES, LS, ED, LD>(
     tc: &TiledCopy<A, Thr, Val>,
     pred: &Predicate<P>,
-    src: &ThrPartition<ES, LS, A, Thr, Val, MS, NS>,
-    dst: &ThrPartition<ED, LD, A, Thr, Val, MD, ND>,
+    src: &ThrPartition<ES, LS, A, Thr, Val>,
+    dst: &ThrPartition<ED, LD, A, Thr, Val>,
 ) where
     A: CopyAtom,
     Thr: StaticLayoutValue,
     Val: StaticLayoutValue,
-    ThrPartition<ES, LS, A, Thr, Val, MS, NS>: PtrPartition<A::T>,
-    ThrPartition<ED, LD, A, Thr, Val, MD, ND>: PtrPartition<A::T>,
+    ThrPartition<ES, LS, A, Thr, Val>: PtrPartition<A::T>,
+    ThrPartition<ED, LD, A, Thr, Val>: PtrPartition<A::T>,
 {
     // SAFETY: the predicate keeps the accesses inside the tensors (the caller built it from the
     // bounds of the identity tensor partitioned like the data).
@@ -801,40 +821,30 @@ pub trait PtrPartition<T> {
     const SPACE: Space;
     /// Whether mode `j` of the tile has the static stride `_1`.
     const UNIT: [bool; 2];
+    /// The tile's swizzle base bits (31 when unswizzled).
+    const SWIZZLE_BASE: u32;
     /// The tables.
     const TAB: CopyTables;
     /// The element pointer of value `v`.
     fn ptr(&self, v: usize) -> *mut u8;
 }
-impl<T, E, S, D, A, Thr, Val, M, N> PtrPartition<T>
-    for ThrPartition<E, Layout<S, D>, A, Thr, Val, M, N>
+impl<T, E, L, A, Thr, Val> PtrPartition<T> for ThrPartition<E, L, A, Thr, Val>
 where
-    E: PtrEngine<Value = T>,
-    S: IntTuple,
-    D: IntTuple + Get<0> + Get<1>,
-    <D as Get<0>>::Output: Integral,
-    <D as Get<1>>::Output: Integral,
+    E: PtrEngine<Value = T> + Advance<L::Off>,
+    <E as Advance<L::Off>>::Output: PtrEngine,
+    L: TileLayout,
     A: CopyAtom,
     Thr: StaticLayoutValue,
     Val: StaticLayoutValue,
-    M: StaticInt,
-    N: StaticInt,
-    (i32, i32): Crd2Idx<S, D>,
-    E: Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>,
-    <E as Advance<<(i32, i32) as Crd2Idx<S, D>>::Output>>::Output: PtrEngine,
 {
-    const NV: usize = Tables::<A, Thr, Val, M, N>::T.nv;
+    const NV: usize = Tables::<A, Thr, Val, L::M, L::N>::T.nv;
     const SPACE: Space = E::SPACE;
-    const UNIT: [bool; 2] = [
-        <<D as Get<0>>::Output as Integral>::IS_STATIC
-            && <<D as Get<0>>::Output as Integral>::STATIC_VALUE == 1,
-        <<D as Get<1>>::Output as Integral>::IS_STATIC
-            && <<D as Get<1>>::Output as Integral>::STATIC_VALUE == 1,
-    ];
-    const TAB: CopyTables = Tables::<A, Thr, Val, M, N>::T;
+    const UNIT: [bool; 2] = L::UNIT;
+    const SWIZZLE_BASE: u32 = L::SWIZZLE_BASE;
+    const TAB: CopyTables = Tables::<A, Thr, Val, L::M, L::N>::T;
     #[inline(always)]
     fn ptr(&self, v: usize) -> *mut u8 {
-        elem_ptr(self, v)
+        self.at(v).ptr() as *mut u8
     }
 }
 
@@ -852,6 +862,20 @@ impl<A: CopyAtom, SP: PtrPartition<A::T>, DP: PtrPartition<A::T>>
         let t = SP::TAB;
         if t.atom > 1 {
             let j = t.vec_mode as usize;
+            let a = t.atom as i64;
+            if (SP::SWIZZLE_BASE < 31 && a > 1i64 << SP::SWIZZLE_BASE)
+                || (DP::SWIZZLE_BASE < 31 && a > 1i64 << DP::SWIZZLE_BASE)
+            {
+                fail2(
+                    "copy: a vector atom of {} elements crosses the swizzle's unchanged low {} bits",
+                    a,
+                    if SP::SWIZZLE_BASE < DP::SWIZZLE_BASE {
+                        SP::SWIZZLE_BASE as i64
+                    } else {
+                        DP::SWIZZLE_BASE as i64
+                    },
+                );
+            }
             if !SP::UNIT[j] || !DP::UNIT[j] {
                 fail2(
                     "copy: a vector atom of {} elements runs along mode {} of the tile, whose stride must be the static _1 in both source and destination",
