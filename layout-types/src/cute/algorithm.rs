@@ -151,15 +151,51 @@ where
     fill(t, A::Value::default())
 }
 
+/// `a · b + c` in one rounding where the hardware has it (CuTe's `UniversalFMA`): `fma.rn` on the
+/// GPU for `f32`/`f64` (Rust never contracts `a * b + c` by itself), `a * b + c` elsewhere.
+pub trait Fma: Copy {
+    /// `self · b + c`.
+    fn fma(self, b: Self, c: Self) -> Self;
+}
+macro_rules! fma_float {
+    ($($t:ty, $asm:literal, $reg:ident);*) => {$(
+        impl Fma for $t {
+            #[inline(always)]
+            fn fma(self, b: $t, c: $t) -> $t {
+                #[cfg(target_arch = "nvptx64")]
+                {
+                    let d: $t;
+                    // SAFETY: a register-only arithmetic instruction.
+                    unsafe {
+                        core::arch::asm!($asm, d = out($reg) d, a = in($reg) self, b = in($reg) b, c = in($reg) c,
+                            options(pure, nomem, nostack, preserves_flags))
+                    };
+                    d
+                }
+                #[cfg(not(target_arch = "nvptx64"))]
+                {
+                    self * b + c
+                }
+            }
+        }
+    )*};
+}
+fma_float!(f32, "fma.rn.f32 {d}, {a}, {b}, {c};", reg32; f64, "fma.rn.f64 {d}, {a}, {b}, {c};", reg64);
+macro_rules! fma_int {
+    ($($t:ty),*) => {$( impl Fma for $t { #[inline(always)] fn fma(self, b: $t, c: $t) -> $t { self.wrapping_mul(b).wrapping_add(c) } } )*};
+}
+fma_int!(i32, i64, u32, u64);
+
 /// `gemm(A, B, C)`: `C(m,n) += Σ_k A(m,k) · B(n,k)` over static extents `A: (M,K)`,
-/// `B: (N,K)`, `C: (M,N)` (CuTe's universal FMA gemm). Mismatched extents fail to compile.
+/// `B: (N,K)`, `C: (M,N)` (CuTe's universal FMA gemm, one [`Fma`] per term). Mismatched extents
+/// fail to compile.
 #[inline(always)]
 pub fn gemm<A, B, Cm>(a: &A, b: &B, c: &Cm)
 where
     A: StaticMatrix,
     B: StaticMatrix<Value = A::Value>,
     Cm: StaticMatrix<Value = A::Value>,
-    A::Value: core::ops::Mul<Output = A::Value> + core::ops::Add<Output = A::Value>,
+    A::Value: Fma,
 {
     const {
         if A::M != Cm::M || B::M != Cm::N || A::N != B::N {
@@ -175,10 +211,8 @@ where
         unroll_n(A::M, |m| {
             unroll_n(B::M, |n| unsafe {
                 let p = c.ptr_ij(m as i32, n as i32);
-                p.write(
-                    p.read()
-                        + a.ptr_ij(m as i32, k as i32).read() * b.ptr_ij(n as i32, k as i32).read(),
-                );
+                let (x, y) = (a.ptr_ij(m as i32, k as i32).read(), b.ptr_ij(n as i32, k as i32).read());
+                p.write(x.fma(y, p.read()));
             })
         })
     });
