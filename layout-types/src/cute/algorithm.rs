@@ -211,7 +211,10 @@ where
         unroll_n(A::M, |m| {
             unroll_n(B::M, |n| unsafe {
                 let p = c.ptr_ij(m as i32, n as i32);
-                let (x, y) = (a.ptr_ij(m as i32, k as i32).read(), b.ptr_ij(n as i32, k as i32).read());
+                let (x, y) = (
+                    a.ptr_ij(m as i32, k as i32).read(),
+                    b.ptr_ij(n as i32, k as i32).read(),
+                );
                 p.write(x.fma(y, p.read()));
             })
         })

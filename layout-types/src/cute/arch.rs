@@ -28,7 +28,7 @@ pub unsafe fn load16(space: Space, p: *const u8) -> U32x4 {
                     "{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; ld.shared.v4.u32 {{{a}, {b}, {c}, {d}}}, [s]; }}",
                     p = in(reg64) p, a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
                     options(readonly, nostack, preserves_flags)),
-                Space::Reg => return (p as *const U32x4).read(),
+                Space::Reg => return (p as *const U32x4).read_unaligned(),
             }
         }
         U32x4([a, b, c, d])
@@ -58,7 +58,7 @@ pub unsafe fn store16(space: Space, p: *mut u8, v: U32x4) {
                 "{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; st.shared.v4.u32 [s], {{{a}, {b}, {c}, {d}}}; }}",
                 p = in(reg64) p, a = in(reg32) a, b = in(reg32) b, c = in(reg32) c, d = in(reg32) d,
                 options(nostack, preserves_flags)),
-            Space::Reg => (p as *mut U32x4).write(v),
+            Space::Reg => (p as *mut U32x4).write_unaligned(v),
         }
     }
     #[cfg(not(target_arch = "nvptx64"))]

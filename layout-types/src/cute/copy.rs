@@ -36,6 +36,7 @@
 use super::arch;
 use super::arith::ElemLess;
 use super::int::*;
+use super::layout::Get;
 use super::layout::*;
 use super::tensor::*;
 use super::tuple::*;
@@ -761,16 +762,13 @@ struct CopyCheck<A, SA, SB, DA, DB, const NS: usize, const ND: usize>(
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub unsafe fn copy<A, Thr, Val, ES, LS, ED, LD>(
-    tc: &TiledCopy<A, Thr, Val>,
-    src: &ThrPartition<ES, LS, A, Thr, Val>,
-    dst: &ThrPartition<ED, LD, A, Thr, Val>,
-) where
+pub unsafe fn copy<A, Thr, Val, SP, DP>(tc: &TiledCopy<A, Thr, Val>, src: &SP, dst: &DP)
+where
     A: CopyAtom,
     Thr: StaticLayoutValue,
     Val: StaticLayoutValue,
-    ThrPartition<ES, LS, A, Thr, Val>: PtrPartition<A::T>,
-    ThrPartition<ED, LD, A, Thr, Val>: PtrPartition<A::T>,
+    SP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
+    DP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
 {
     unsafe { copy_masked(tc, u64::MAX, src, dst) }
 }
@@ -796,21 +794,30 @@ pub unsafe fn copy<A, Thr, Val, ES, LS, ED, LD>(
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn copy_if<A, Thr, Val, P, ES, LS, ED, LD>(
+pub fn copy_if<A, Thr, Val, P, SP, DP>(
     tc: &TiledCopy<A, Thr, Val>,
     pred: &Predicate<P>,
-    src: &ThrPartition<ES, LS, A, Thr, Val>,
-    dst: &ThrPartition<ED, LD, A, Thr, Val>,
+    src: &SP,
+    dst: &DP,
 ) where
     A: CopyAtom,
     Thr: StaticLayoutValue,
     Val: StaticLayoutValue,
-    ThrPartition<ES, LS, A, Thr, Val>: PtrPartition<A::T>,
-    ThrPartition<ED, LD, A, Thr, Val>: PtrPartition<A::T>,
+    SP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
+    DP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
 {
     // SAFETY: the predicate keeps the accesses inside the tensors (the caller built it from the
     // bounds of the identity tensor partitioned like the data).
     unsafe { copy_masked(tc, pred.bits, src, dst) }
+}
+
+/// A partition made by (a thread slice of) the TiledCopy `(A, Thr, Val)`: [`copy`] takes only
+/// partitions of the TiledCopy it is given.
+pub trait PartitionOf<A, Thr, Val> {}
+impl<E, L, A, Thr, Val> PartitionOf<A, Thr, Val> for ThrPartition<E, L, A, Thr, Val> {}
+impl<T, E, L, A, Thr, Val> PartitionOf<A, Thr, Val>
+    for FragmentPartition<T, ThrPartition<E, L, A, Thr, Val>>
+{
 }
 
 /// A partition over a pointer engine (what [`copy`] reads and writes).
@@ -916,4 +923,125 @@ unsafe fn copy_masked<A, Thr, Val, SP, DP>(
             unsafe { copy_atom::<A>(SP::SPACE, src.ptr(v), DP::SPACE, dst.ptr(v)) };
         }
     });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Register fragments of a partition
+// ---------------------------------------------------------------------------------------------
+
+/// The static number of values of a thread's partition of an `(M, N)` tile by a TiledCopy with
+/// thread layout `Thr` and value layout `Val` (rank 2): `size(Val) · (M / TM) · (N / TN)`, where
+/// `(TM, TN) = (size<0>(Thr) · size<0>(Val), size<1>(Thr) · size<1>(Val))` is the copy's tiler.
+pub trait PartitionSize {
+    /// The number of values, as an array length.
+    type Len: generic_array::ArrayLength;
+}
+/// `size<I>(layout)` of a rank-2 static layout, as a type.
+pub type ModeSize<L, const I: usize> = <<<L as HasShape2>::S as Get<I>>::Output as Product>::Output;
+/// The shape of a layout (for [`ModeSize`]).
+pub trait HasShape2 {
+    /// The shape.
+    type S;
+}
+impl<S, D> HasShape2 for Layout<S, D> {
+    type S = S;
+}
+/// The copy's tiler extent along mode `I`.
+pub type TilerExtent<Thr, Val, const I: usize> = Prod<ModeSize<Thr, I>, ModeSize<Val, I>>;
+/// The number of values of the partition.
+pub type PartitionValues<Thr, Val, M, N> = Prod<
+    <<Val as HasShape2>::S as Product>::Output,
+    Prod<Quot<M, TilerExtent<Thr, Val, 0>>, Quot<N, TilerExtent<Thr, Val, 1>>>,
+>;
+impl<E, L, A, Thr, Val> PartitionSize for ThrPartition<E, L, A, Thr, Val>
+where
+    L: TileLayout,
+    Thr: HasShape2,
+    Val: HasShape2,
+    Thr::S: Get<0> + Get<1>,
+    Val::S: Get<0> + Get<1> + Product,
+    <Thr::S as Get<0>>::Output: Product,
+    <Thr::S as Get<1>>::Output: Product,
+    <Val::S as Get<0>>::Output: Product,
+    <Val::S as Get<1>>::Output: Product,
+    ModeSize<Thr, 0>: IntMul<ModeSize<Val, 0>>,
+    ModeSize<Thr, 1>: IntMul<ModeSize<Val, 1>>,
+    L::M: IntDiv<TilerExtent<Thr, Val, 0>>,
+    L::N: IntDiv<TilerExtent<Thr, Val, 1>>,
+    Quot<L::M, TilerExtent<Thr, Val, 0>>: IntMul<Quot<L::N, TilerExtent<Thr, Val, 1>>>,
+    <Val::S as Product>::Output:
+        IntMul<Prod<Quot<L::M, TilerExtent<Thr, Val, 0>>, Quot<L::N, TilerExtent<Thr, Val, 1>>>>,
+    PartitionValues<Thr, Val, L::M, L::N>: StaticInt,
+    <PartitionValues<Thr, Val, L::M, L::N> as StaticInt>::N: ToLen,
+    LenOf<PartitionValues<Thr, Val, L::M, L::N>>: generic_array::ArrayLength,
+{
+    type Len = LenOf<PartitionValues<Thr, Val, L::M, L::N>>;
+}
+
+/// A register fragment with one value per element of a thread's partition (CuTe's
+/// `make_fragment_like(tAgA)`), in the partition's value order: a [`copy`] source or destination
+/// beside the partition it was made from (atom by atom, so 128-bit atoms stay whole).
+pub struct PartitionFragment<T, P: PartitionSize> {
+    /// The values, in the partition's order.
+    pub data: generic_array::GenericArray<T, P::Len>,
+    /// The partition whose tables order the values.
+    pub tab: PhantomData<P>,
+}
+
+/// `make_fragment_like<T>(partition)`: a register fragment sized by the partition's static size.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let mut g: Vec<f32> = (0..64).map(|x| x as f32).collect();
+/// let a = make_tensor(make_gmem_ptr(g.as_mut_ptr()), layout!((_8, _8):(_1, _8)));
+/// let tc = make_tiled_copy(Copy128::<f32>::new(), layout!((_2, _8):(_1, _2)), layout!((_4, _1):(_1, _0)));
+/// let thr = tc.get_slice(3u32);                                 // thread (1, 1)
+/// let src = thr.partition_s(&a);
+/// let mut frag = make_fragment_like_partition::<f32, _>(&src);
+/// assert_eq!(frag.data.len(), 4);
+/// unsafe { copy(&tc, &src, &frag.partition()) };                // gmem -> registers
+/// assert_eq!(&frag.data[..], &[12.0, 13.0, 14.0, 15.0]);       // rows 4..8 of column 1
+/// ```
+#[inline(always)]
+pub fn make_fragment_like_partition<T: Copy + Default, P: PartitionSize>(
+    _: &P,
+) -> PartitionFragment<T, P> {
+    PartitionFragment {
+        data: generic_array::GenericArray::default(),
+        tab: PhantomData,
+    }
+}
+
+/// A [`PartitionFragment`] viewed as a copy partition (registers, values in order).
+pub struct FragmentPartition<T, P> {
+    base: *mut T,
+    _p: PhantomData<P>,
+}
+impl<T, P: PartitionSize> PartitionFragment<T, P> {
+    /// The fragment as a copy source or destination.
+    #[inline(always)]
+    pub fn partition(&mut self) -> FragmentPartition<T, P> {
+        FragmentPartition {
+            base: self.data.as_mut_ptr(),
+            _p: PhantomData,
+        }
+    }
+}
+impl<T, E, L, A, Thr, Val> PtrPartition<T> for FragmentPartition<T, ThrPartition<E, L, A, Thr, Val>>
+where
+    L: TileLayout,
+    A: CopyAtom,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
+    ThrPartition<E, L, A, Thr, Val>: PartitionSize,
+{
+    const NV: usize = Tables::<A, Thr, Val, L::M, L::N>::T.nv;
+    const SPACE: Space = Space::Reg;
+    const UNIT: [bool; 2] = [true, true];
+    const SWIZZLE_BASE: u32 = 31;
+    const TAB: CopyTables = Tables::<A, Thr, Val, L::M, L::N>::T;
+    #[inline(always)]
+    fn ptr(&self, v: usize) -> *mut u8 {
+        self.base.wrapping_add(v) as *mut u8
+    }
 }

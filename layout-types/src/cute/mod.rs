@@ -44,7 +44,8 @@ pub mod prelude {
     pub use super::composition::composition;
     pub use super::consts::*;
     pub use super::copy::{
-        Copy128, CpAsync16, TiledCopy, UniversalCopy, copy, copy_if, make_tiled_copy,
+        Copy128, CpAsync16, TiledCopy, UniversalCopy, copy, copy_if, make_fragment_like_partition,
+        make_tiled_copy,
     };
     pub use super::divide::{
         local_partition, local_partition_proj, local_tile, local_tile_proj, outer_partition,
