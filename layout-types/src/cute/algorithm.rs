@@ -189,6 +189,17 @@ fma_int!(i32, i64, u32, u64);
 /// `gemm(A, B, C)`: `C(m,n) += Σ_k A(m,k) · B(n,k)` over static extents `A: (M,K)`,
 /// `B: (N,K)`, `C: (M,N)` (CuTe's universal FMA gemm, one [`Fma`] per term). Mismatched extents
 /// fail to compile.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let mut a = [1i32, 2, 3, 4, 5, 6];                     // A (2,3), column-major
+/// let mut b = [1i32, 1, 1];                              // B (1,3)
+/// let ta = make_tensor(make_gmem_ptr(a.as_mut_ptr()), layout!((_2, _3):(_1, _2)));
+/// let tb = make_tensor(make_gmem_ptr(b.as_mut_ptr()), layout!((_1, _3):(_0, _1)));
+/// let mut c = Fragment::<i32, _>::new(make_layout_left((_2, _1)));
+/// gemm(&ta, &tb, &c.tensor());
+/// assert_eq!((c[0], c[1]), (1 + 3 + 5, 2 + 4 + 6));     // row sums
+/// ```
 #[inline(always)]
 pub fn gemm<A, B, Cm>(a: &A, b: &B, c: &Cm)
 where

@@ -365,6 +365,12 @@ pub type Coalesce<S, D> = <<<S as FlatPairs<D>>::Output as BwCoalesce>::Output a
 
 /// `coalesce(layout)`: the same function with the fewest modes static values can prove (depth at
 /// most 1).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// assert_eq!(coalesce(layout!(((_2, _4), _8):((_1, _2), _8))).to_string(), "_64:_1");
+/// assert_eq!(coalesce(layout!((_4, _1, _8):(_1, _0, _8))).to_string(), "(_4,_8):(_1,_8)");
+/// ```
 #[inline(always)]
 pub fn coalesce<S: IntTuple + FlatPairs<D>, D: IntTuple>(l: Layout<S, D>) -> Coalesce<S, D>
 where

@@ -475,6 +475,14 @@ pub type Composition<SA, DA, SB, DB> =
     <SB as CompRhs<<<SA as FlatPairs<DA>>::Output as CoalesceX>::Output, DB>>::Output;
 
 /// `composition(a, b)`: `a ∘ b`, shaped like `b`.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let a = layout!((_4, _8):(_8, _1));                  // row-major 4x8
+/// let c = composition(a, layout!((_2, _4):(_1, _2)));
+/// assert_eq!(c.to_string(), "(_2,(_2,_2)):(_8,(_16,_1))"); // as the value algebra says
+/// assert!((0..8i32).all(|i| c.call(i) == a.call(layout!((_2, _4):(_1, _2)).call(i))));
+/// ```
 #[inline(always)]
 pub fn composition<SA, DA, SB, DB>(
     a: Layout<SA, DA>,

@@ -615,6 +615,15 @@ where
         Self::TAB.nv / Self::TAB.atom
     }
     /// The tile coordinate of value `v` (a run-time index; constant after unrolling).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let tc = make_tiled_copy(UniversalCopy::<u8>::new(), layout!((_4, _2):(_1, _4)), layout!((_1, _1):(_0, _0)));
+    /// let c = make_identity_tensor((_8, _4));
+    /// let p = tc.get_slice(5u32).partition_s(&c);           // thread (1, 1) of 4x2
+    /// assert_eq!((p.size(), p.atoms()), (4, 4));
+    /// assert_eq!([p.coord(0), p.coord(1), p.coord(3)], [(1, 1), (5, 1), (5, 3)]);
+    /// ```
     #[inline(always)]
     pub fn coord(&self, v: usize) -> (i32, i32) {
         let t = Self::TAB;
@@ -712,6 +721,13 @@ impl<T, E: PtrEngine<Value = T>> CopyEngine<T> for E {}
 
 /// Calls `f(0)`, ..., `f(n - 1)` as straight-line code (`n` a constant after inlining, at most
 /// 64), so that every `f(i)` sees a literal `i`.
+///
+/// ```
+/// use layout_types::cute::copy::unroll;
+/// let mut sum = 0;
+/// unroll(5, |i| sum += i);
+/// assert_eq!(sum, 10);
+/// ```
 #[inline(always)]
 pub fn unroll<F: FnMut(usize)>(n: usize, mut f: F) {
     macro_rules! seq {
