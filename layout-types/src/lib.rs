@@ -1,4 +1,5 @@
 #![no_std]
+#![cfg_attr(target_arch = "nvptx64", feature(asm_experimental_arch))]
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
@@ -10,6 +11,7 @@ pub mod bank;
 pub mod check;
 pub mod consts;
 pub mod copy;
+pub mod cute;
 pub mod divide;
 pub mod gmma;
 pub mod int_tuple;

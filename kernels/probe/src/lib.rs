@@ -9,6 +9,8 @@
 use device::thread::{block_idx_x, thread_idx_x};
 use layout_types::prelude::*;
 
+mod typed;
+
 /// A static smem tile with a nested mode: `(_8,(_4,_8)):(_32,(_1,_256))`.
 type Tile = Layout<(_8, (_4, _8)), (_32, (_1, _256))>;
 /// A static thread layout: 32×8 threads, column-major.

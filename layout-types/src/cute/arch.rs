@@ -1,0 +1,107 @@
+//! The instructions behind the copy atoms: 128-bit loads and stores per memory space and
+//! `cp.async` 16 B, as small `asm!` wrappers on `nvptx64`; on any other target plain memory
+//! copies (so the same kernels run in host tests).
+
+use super::tensor::Space;
+
+/// 16 bytes, 16-byte aligned (`uint4`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub struct U32x4(pub [u32; 4]);
+
+/// 128-bit load from `p` in memory space `space`.
+///
+/// # Safety
+/// `p` is 16-byte aligned and valid for 16 bytes in that space.
+#[inline(always)]
+pub unsafe fn load16(space: Space, p: *const u8) -> U32x4 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (a, b, c, d): (u32, u32, u32, u32);
+        unsafe {
+            match space {
+                Space::Gmem => core::arch::asm!(
+                    "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.global.v4.u32 {{{a}, {b}, {c}, {d}}}, [g]; }}",
+                    p = in(reg64) p, a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
+                    options(readonly, nostack, preserves_flags)),
+                Space::Smem => core::arch::asm!(
+                    "{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; ld.shared.v4.u32 {{{a}, {b}, {c}, {d}}}, [s]; }}",
+                    p = in(reg64) p, a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
+                    options(readonly, nostack, preserves_flags)),
+                Space::Reg => return (p as *const U32x4).read_unaligned(),
+            }
+        }
+        U32x4([a, b, c, d])
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let _ = space;
+        unsafe { (p as *const U32x4).read_unaligned() }
+    }
+}
+
+/// 128-bit store to `p` in memory space `space`.
+///
+/// # Safety
+/// `p` is 16-byte aligned and valid for 16 bytes in that space.
+#[inline(always)]
+pub unsafe fn store16(space: Space, p: *mut u8, v: U32x4) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        let [a, b, c, d] = v.0;
+        match space {
+            Space::Gmem => core::arch::asm!(
+                "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; st.global.v4.u32 [g], {{{a}, {b}, {c}, {d}}}; }}",
+                p = in(reg64) p, a = in(reg32) a, b = in(reg32) b, c = in(reg32) c, d = in(reg32) d,
+                options(nostack, preserves_flags)),
+            Space::Smem => core::arch::asm!(
+                "{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; st.shared.v4.u32 [s], {{{a}, {b}, {c}, {d}}}; }}",
+                p = in(reg64) p, a = in(reg32) a, b = in(reg32) b, c = in(reg32) c, d = in(reg32) d,
+                options(nostack, preserves_flags)),
+            Space::Reg => (p as *mut U32x4).write_unaligned(v),
+        }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let _ = space;
+        unsafe { (p as *mut U32x4).write_unaligned(v) }
+    }
+}
+
+/// `cp.async.cg.shared.global [dst], [src], 16`: 16 bytes global → shared, asynchronously
+/// (visible after [`cp_async_wait`]). Elsewhere: a plain copy.
+///
+/// # Safety
+/// `src` (global) and `dst` (shared, generic address) are 16-byte aligned and valid for 16 bytes.
+#[inline(always)]
+pub unsafe fn cp_async16(src: *const u8, dst: *mut u8) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "{{ .reg .u64 s, g; cvta.to.shared.u64 s, {d}; cvta.to.global.u64 g, {p}; cp.async.cg.shared.global [s], [g], 16; }}",
+            d = in(reg64) dst, p = in(reg64) src,
+            options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        core::ptr::copy_nonoverlapping(src, dst, 16)
+    }
+}
+
+/// `cp.async.commit_group` (CuTe's `cp_async_fence`); nothing elsewhere.
+#[inline(always)]
+pub fn cp_async_fence() {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!("cp.async.commit_group;", options(nostack, preserves_flags))
+    }
+}
+
+/// `cp.async.wait_group N` (CuTe's `cp_async_wait<N>`); nothing elsewhere.
+#[inline(always)]
+pub fn cp_async_wait<const N: u32>() {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!("cp.async.wait_group {n};", n = const N, options(nostack, preserves_flags))
+    }
+}

@@ -1,0 +1,500 @@
+//! `composition(a, b)` on typed layouts: the layout `c` with `c(i) == a(b(i))`, shaped like `b`
+//! (CuTe's algorithm: `a` is coalesced (keeping its last stride), then each integral mode `s:d` of
+//! `b` divides `d` out of `a`'s modes and keeps `s` of what is left). Every decision is taken on
+//! static values at the type level; static violations of CuTe's Stride and Shape Divisibility
+//! Conditions fail to compile with the values.
+//!
+//! ```
+//! use layout_types::cute::prelude::*;
+//! let a = layout!((_6, _2):(_8, _2));
+//! let b = layout!((_4, _3):(_3, _1));
+//! assert_eq!(composition(a, b).to_string(), "((_2,_2),_3):((_24,_2),_8)");
+//! // C++ CuTe cannot tell that 16 rows fit in a dynamic extent m: a dynamic rest remains.
+//! let (m, ld) = (64i64, 100i64);
+//! let t = composition(layout!((m, _8):(_1, ld)), layout!(_16:_1));
+//! assert_eq!(t.to_string(), "(16,1):(_1,100)");
+//! assert_eq!(composition(layout!((_64, _8):(_1, ld)), layout!(_16:_1)).to_string(), "_16:_1");
+//! ```
+
+use super::coalesce::*;
+use super::consts::{_1, _2};
+use super::int::*;
+use super::layout::*;
+use super::tuple::*;
+use typenum::{B0, B1, NInt, PInt, Unsigned, Z0};
+
+/// `signum(a)` keeping the static mark.
+pub trait Signum: Integral {
+    /// The sign's type.
+    type Output: Integral;
+    /// The sign.
+    fn signum_int(self) -> Self::Output;
+}
+impl Signum for C<Z0> {
+    type Output = C<Z0>;
+    #[inline(always)]
+    fn signum_int(self) -> C<Z0> {
+        C::new()
+    }
+}
+impl<U: Unsigned + typenum::NonZero + 'static> Signum for C<PInt<U>> {
+    type Output = _1;
+    #[inline(always)]
+    fn signum_int(self) -> _1 {
+        C::new()
+    }
+}
+impl<U: Unsigned + typenum::NonZero + 'static> Signum for C<NInt<U>> {
+    type Output = C<typenum::N1>;
+    #[inline(always)]
+    fn signum_int(self) -> Self::Output {
+        C::new()
+    }
+}
+macro_rules! dyn_signum {
+    ($($t:ty),*) => {$( impl Signum for $t { type Output = $t; #[inline(always)] fn signum_int(self) -> $t { (self > 0) as $t - (self < 0) as $t } } )*};
+}
+dyn_signum!(i32, i64, isize);
+macro_rules! dyn_signum_u {
+    ($($t:ty),*) => {$( impl Signum for $t { type Output = $t; #[inline(always)] fn signum_int(self) -> $t { (self > 0) as $t } } )*};
+}
+dyn_signum_u!(u32, u64, usize);
+
+/// CuTe's `coalesce_x`: the lhs of a composition, coalesced back to front but keeping the last
+/// mode's stride (a static `_1` last extent becomes the placeholder `_2`). Its pairs, front first.
+pub trait CoalesceX {
+    /// The coalesced pairs.
+    type Output;
+    /// The coalesced pairs.
+    fn coalesce_x(self) -> Self::Output;
+}
+impl<P: LastPlaceholder> CoalesceX for HCons<P, HNil> {
+    type Output = HCons<P::Output, HNil>;
+    #[inline(always)]
+    fn coalesce_x(self) -> Self::Output {
+        HCons(self.0.placeholder(), HNil)
+    }
+}
+impl<P: BwStep<<HCons<Q, T> as CoalesceX>::Output>, Q, T> CoalesceX for HCons<P, HCons<Q, T>>
+where
+    HCons<Q, T>: CoalesceX,
+{
+    type Output = P::Output;
+    #[inline(always)]
+    fn coalesce_x(self) -> Self::Output {
+        self.0.step(self.1.coalesce_x())
+    }
+}
+/// The last pair of `coalesce_x`: `(_1, d)` becomes `(_2, d)`.
+pub trait LastPlaceholder {
+    /// The pair.
+    type Output;
+    /// The pair.
+    fn placeholder(self) -> Self::Output;
+}
+impl<S: IntFacts, D> LastPlaceholder for (S, D)
+where
+    S::IsOne: PlaceholderK<S, D>,
+{
+    type Output = <S::IsOne as PlaceholderK<S, D>>::Output;
+    #[inline(always)]
+    fn placeholder(self) -> Self::Output {
+        <S::IsOne as PlaceholderK<S, D>>::f(self)
+    }
+}
+/// See [`LastPlaceholder`].
+pub trait PlaceholderK<S, D> {
+    /// The pair.
+    type Output;
+    /// The pair.
+    fn f(p: (S, D)) -> Self::Output;
+}
+impl<S, D> PlaceholderK<S, D> for B1 {
+    type Output = (_2, D);
+    #[inline(always)]
+    fn f(p: (S, D)) -> (_2, D) {
+        (C::new(), p.1)
+    }
+}
+impl<S, D> PlaceholderK<S, D> for B0 {
+    type Output = (S, D);
+    #[inline(always)]
+    fn f(p: (S, D)) -> (S, D) {
+        p
+    }
+}
+
+/// `composition_impl` of the coalesced lhs pairs `Self` with one integral rhs mode `rs:rd`:
+/// the result's pairs (front first).
+pub trait CompMode<RS, RD> {
+    /// The result's pairs.
+    type Output;
+    /// The result's pairs.
+    fn comp_mode(self, rs: RS, rd: RD) -> Self::Output;
+}
+impl<L, RS, RD: IntFacts> CompMode<RS, RD> for L
+where
+    RD::IsZero: CompZero<L, RS, RD>,
+{
+    type Output = <RD::IsZero as CompZero<L, RS, RD>>::Output;
+    #[inline(always)]
+    fn comp_mode(self, rs: RS, rd: RD) -> Self::Output {
+        <RD::IsZero as CompZero<L, RS, RD>>::f(self, rs, rd)
+    }
+}
+/// A static stride-0 rhs is itself; otherwise the walk over the lhs.
+pub trait CompZero<L, RS, RD> {
+    /// The result's pairs.
+    type Output;
+    /// The result's pairs.
+    fn f(l: L, rs: RS, rd: RD) -> Self::Output;
+}
+impl<L, RS, RD> CompZero<L, RS, RD> for B1 {
+    type Output = HCons<(RS, RD), HNil>;
+    #[inline(always)]
+    fn f(_: L, rs: RS, rd: RD) -> Self::Output {
+        HCons((rs, rd), HNil)
+    }
+}
+impl<L: CompWalk<RS, RD, B0>, RS, RD> CompZero<L, RS, RD> for B0 {
+    type Output = L::Output;
+    #[inline(always)]
+    fn f(l: L, rs: RS, rd: RD) -> Self::Output {
+        l.walk(rs, rd)
+    }
+}
+
+/// The walk over the lhs modes with the rest shape and stride of the rhs mode; `Pushed` says
+/// whether a mode has been produced yet.
+pub trait CompWalk<RS, RD, Pushed> {
+    /// The result's pairs.
+    type Output;
+    /// The result's pairs.
+    fn walk(self, rs: RS, rd: RD) -> Self::Output;
+}
+// The last lhs mode (or the only one: an integral lhs, `rs : rd · d`).
+impl<S, D, RS: IntFacts, RD: IntMul<D>, Pushed> CompWalk<RS, RD, Pushed> for HCons<(S, D), HNil>
+where
+    (Pushed, RS::IsOne): CompLast<RS, Prod<RD, D>>,
+{
+    type Output = <(Pushed, RS::IsOne) as CompLast<RS, Prod<RD, D>>>::Output;
+    #[inline(always)]
+    fn walk(self, rs: RS, rd: RD) -> Self::Output {
+        <(Pushed, RS::IsOne) as CompLast<RS, Prod<RD, D>>>::f(rs, rd.int_mul(self.0.1))
+    }
+}
+/// The last lhs mode: `(rest_shape, rest_stride · d)` unless modes were produced and the rest
+/// is the static `_1`.
+pub trait CompLast<RS, RD> {
+    /// The pairs.
+    type Output;
+    /// The pairs.
+    fn f(rs: RS, rd: RD) -> Self::Output;
+}
+impl<RS, RD, One> CompLast<RS, RD> for (B0, One) {
+    type Output = HCons<(RS, RD), HNil>;
+    #[inline(always)]
+    fn f(rs: RS, rd: RD) -> Self::Output {
+        HCons((rs, rd), HNil)
+    }
+}
+impl<RS, RD> CompLast<RS, RD> for (B1, B0) {
+    type Output = HCons<(RS, RD), HNil>;
+    #[inline(always)]
+    fn f(rs: RS, rd: RD) -> Self::Output {
+        HCons((rs, rd), HNil)
+    }
+}
+impl<RS, RD> CompLast<RS, RD> for (B1, B1) {
+    type Output = HNil;
+    #[inline(always)]
+    fn f(_: RS, _: RD) -> HNil {
+        HNil
+    }
+}
+
+/// `next_shape = ceil_div(cs, |rd|)`.
+pub type NextShape<CS, RD> = <CS as CeilDiv<<RD as AbsInt>::Output>>::Output;
+/// `next_stride = ceil_div(|rd|, cs) · signum(rd)`.
+pub type NextStride<CS, RD> =
+    Prod<<<RD as AbsInt>::Output as CeilDiv<CS>>::Output, <RD as Signum>::Output>;
+
+// A lhs mode that is not the last one.
+impl<CS, CD, Q, T, RS, RD, Pushed> CompWalk<RS, RD, Pushed> for HCons<(CS, CD), HCons<Q, T>>
+where
+    CS: Integral + CeilDiv<<RD as AbsInt>::Output>,
+    RD: AbsInt + Signum,
+    <RD as AbsInt>::Output: CeilDiv<CS>,
+    <<RD as AbsInt>::Output as CeilDiv<CS>>::Output: IntMul<<RD as Signum>::Output>,
+    NextShape<CS, RD>: IntFacts,
+    RS: IntFacts,
+    <NextShape<CS, RD> as IntFacts>::IsOne: core::ops::BitOr<RS::IsOne>,
+    <<NextShape<CS, RD> as IntFacts>::IsOne as core::ops::BitOr<RS::IsOne>>::Output:
+        CompStep<HCons<(CS, CD), HCons<Q, T>>, RS, RD, Pushed>,
+{
+    type Output = <<<NextShape<CS, RD> as IntFacts>::IsOne as core::ops::BitOr<RS::IsOne>>::Output as CompStep<
+        HCons<(CS, CD), HCons<Q, T>>,
+        RS,
+        RD,
+        Pushed,
+    >>::Output;
+    #[inline(always)]
+    fn walk(self, rs: RS, rd: RD) -> Self::Output {
+        const {
+            if CS::IS_STATIC && RD::IS_STATIC {
+                let (cs, d) = (CS::STATIC_VALUE, RD::STATIC_VALUE);
+                if cs != 0 && d % cs != 0 && d >= cs {
+                    crate::Error::with2(
+                        "Stride Divisibility Condition violated: the tiler steps by {} over a layout mode of size {}, and the step is neither smaller than the mode nor a multiple of it",
+                        d,
+                        cs,
+                    )
+                    .panic()
+                }
+            }
+        };
+        <<<NextShape<CS, RD> as IntFacts>::IsOne as core::ops::BitOr<RS::IsOne>>::Output as CompStep<
+            HCons<(CS, CD), HCons<Q, T>>,
+            RS,
+            RD,
+            Pushed,
+        >>::f(self, rs, rd)
+    }
+}
+/// One step of the walk: skip (`B1`: the mode is used up or the rest is `_1`) or produce a mode.
+pub trait CompStep<L, RS, RD, Pushed> {
+    /// The result's pairs.
+    type Output;
+    /// The result's pairs.
+    fn f(l: L, rs: RS, rd: RD) -> Self::Output;
+}
+impl<CS, CD, Q, T, RS, RD, Pushed> CompStep<HCons<(CS, CD), HCons<Q, T>>, RS, RD, Pushed> for B1
+where
+    CS: Copy,
+    RD: AbsInt + Signum + Copy,
+    <RD as AbsInt>::Output: CeilDiv<CS>,
+    <<RD as AbsInt>::Output as CeilDiv<CS>>::Output: IntMul<<RD as Signum>::Output>,
+    HCons<Q, T>: CompWalk<RS, NextStride<CS, RD>, Pushed>,
+{
+    type Output = <HCons<Q, T> as CompWalk<RS, NextStride<CS, RD>, Pushed>>::Output;
+    #[inline(always)]
+    fn f(l: HCons<(CS, CD), HCons<Q, T>>, rs: RS, rd: RD) -> Self::Output {
+        let next = rd.abs_int().ceil_div(l.0.0).int_mul(rd.signum_int());
+        l.1.walk(rs, next)
+    }
+}
+impl<CS, CD, Q, T, RS, RD, Pushed> CompStep<HCons<(CS, CD), HCons<Q, T>>, RS, RD, Pushed> for B0
+where
+    CS: Copy + CeilDiv<<RD as AbsInt>::Output>,
+    CD: Copy,
+    RS: Copy + Integral,
+    RD: AbsInt + Signum + Copy + IntMul<CD>,
+    <RD as AbsInt>::Output: CeilDiv<CS>,
+    <<RD as AbsInt>::Output as CeilDiv<CS>>::Output: IntMul<<RD as Signum>::Output>,
+    NextShape<CS, RD>: IntMin<RS>,
+    Minimum<NextShape<CS, RD>, RS>: Integral,
+    RS: IntDiv<Minimum<NextShape<CS, RD>, RS>>,
+    HCons<Q, T>: CompWalk<Quot<RS, Minimum<NextShape<CS, RD>, RS>>, NextStride<CS, RD>, B1>,
+{
+    type Output = HCons<
+        (Minimum<NextShape<CS, RD>, RS>, Prod<RD, CD>),
+        <HCons<Q, T> as CompWalk<
+            Quot<RS, Minimum<NextShape<CS, RD>, RS>>,
+            NextStride<CS, RD>,
+            B1,
+        >>::Output,
+    >;
+    #[inline(always)]
+    fn f(l: HCons<(CS, CD), HCons<Q, T>>, rs: RS, rd: RD) -> Self::Output {
+        const {
+            type New<CS, RD, RS> = Minimum<NextShape<CS, RD>, RS>;
+            let (ns, r) = (
+                <New<CS, RD, RS> as Integral>::STATIC_VALUE,
+                RS::STATIC_VALUE,
+            );
+            if <New<CS, RD, RS> as Integral>::IS_STATIC && RS::IS_STATIC && ns != 0 && r % ns != 0 {
+                crate::Error::with2(
+                    "Shape Divisibility Condition violated: a tiler mode of size {} lands in a layout mode of size {}, which does not divide it",
+                    r,
+                    ns,
+                )
+                .panic()
+            }
+        };
+        let (cs, cd) = l.0;
+        let next_shape = cs.ceil_div(rd.abs_int());
+        let next_stride = rd.abs_int().ceil_div(cs).int_mul(rd.signum_int());
+        let new_shape = next_shape.int_min(rs);
+        HCons(
+            (new_shape, rd.int_mul(cd)),
+            l.1.walk(rs.int_div(new_shape), next_stride),
+        )
+    }
+}
+
+/// Pairs to a layout: one pair is a leaf layout, several a tuple layout.
+pub trait PairsToLayout {
+    /// The layout.
+    type Output: Copy;
+    /// The layout.
+    fn to_layout_pairs(self) -> Self::Output;
+}
+impl<S: Copy, D: Copy> PairsToLayout for HCons<(S, D), HNil> {
+    type Output = Layout<S, D>;
+    #[inline(always)]
+    fn to_layout_pairs(self) -> Self::Output {
+        Layout {
+            shape: self.0.0,
+            stride: self.0.1,
+        }
+    }
+}
+impl<P, Q, T> PairsToLayout for HCons<P, HCons<Q, T>>
+where
+    HCons<P, HCons<Q, T>>: Unzip,
+{
+    type Output = Layout<
+        <<HCons<P, HCons<Q, T>> as Unzip>::A as HList>::Tuple,
+        <<HCons<P, HCons<Q, T>> as Unzip>::B as HList>::Tuple,
+    >;
+    #[inline(always)]
+    fn to_layout_pairs(self) -> Self::Output {
+        let (a, b) = self.unzip();
+        Layout {
+            shape: a.into_tuple(),
+            stride: b.into_tuple(),
+        }
+    }
+}
+
+/// `composition_impl(lhs pairs, rs, rd)` for an rhs shape/stride of any profile: an integral
+/// mode composes directly, a tuple mode by mode.
+pub trait CompRhs<L, RD> {
+    /// The composed layout.
+    type Output: Copy;
+    /// The composed layout.
+    fn comp_rhs(self, l: L, rd: RD) -> Self::Output;
+}
+impl<RS: IntTuple, L, RD> CompRhs<L, RD> for RS
+where
+    RS::Kind: CompRhsK<RS, L, RD>,
+{
+    type Output = <RS::Kind as CompRhsK<RS, L, RD>>::Output;
+    #[inline(always)]
+    fn comp_rhs(self, l: L, rd: RD) -> Self::Output {
+        <RS::Kind as CompRhsK<RS, L, RD>>::f(self, l, rd)
+    }
+}
+/// Kind dispatch of [`CompRhs`].
+pub trait CompRhsK<RS, L, RD> {
+    /// The composed layout.
+    type Output: Copy;
+    /// The composed layout.
+    fn f(rs: RS, l: L, rd: RD) -> Self::Output;
+}
+impl<RS, L: CompMode<RS, RD>, RD> CompRhsK<RS, L, RD> for IntK
+where
+    L::Output: PairsToLayout,
+{
+    type Output = <L::Output as PairsToLayout>::Output;
+    #[inline(always)]
+    fn f(rs: RS, l: L, rd: RD) -> Self::Output {
+        l.comp_mode(rs, rd).to_layout_pairs()
+    }
+}
+impl<RS: Tuple, L: Copy, RD: Tuple> CompRhsK<RS, L, RD> for TupK
+where
+    RS::H: CompRhsH<L, RD::H>,
+    <RS::H as CompRhsH<L, RD::H>>::Output: Unzip,
+{
+    type Output = Layout<
+        <<<RS::H as CompRhsH<L, RD::H>>::Output as Unzip>::A as HList>::Tuple,
+        <<<RS::H as CompRhsH<L, RD::H>>::Output as Unzip>::B as HList>::Tuple,
+    >;
+    #[inline(always)]
+    fn f(rs: RS, l: L, rd: RD) -> Self::Output {
+        let (a, b) = rs.into_h().comp_rhs_h(l, rd.into_h()).unzip();
+        Layout {
+            shape: a.into_tuple(),
+            stride: b.into_tuple(),
+        }
+    }
+}
+/// [`CompRhs`] of each rhs mode: a list of `(shape, stride)` pairs.
+pub trait CompRhsH<L, RD> {
+    /// The modes.
+    type Output;
+    /// The modes.
+    fn comp_rhs_h(self, l: L, rd: RD) -> Self::Output;
+}
+impl<L> CompRhsH<L, HNil> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn comp_rhs_h(self, _: L, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<R0: CompRhs<L, D0>, RT: CompRhsH<L, DT>, L: Copy, D0, DT> CompRhsH<L, HCons<D0, DT>>
+    for HCons<R0, RT>
+where
+    R0::Output: LayoutParts,
+{
+    type Output = HCons<
+        (
+            <R0::Output as LayoutParts>::S,
+            <R0::Output as LayoutParts>::D,
+        ),
+        RT::Output,
+    >;
+    #[inline(always)]
+    fn comp_rhs_h(self, l: L, rd: HCons<D0, DT>) -> Self::Output {
+        let m = self.0.comp_rhs(l, rd.0).parts();
+        HCons(m, self.1.comp_rhs_h(l, rd.1))
+    }
+}
+/// A layout's shape and stride as a pair.
+pub trait LayoutParts {
+    /// Shape.
+    type S;
+    /// Stride.
+    type D;
+    /// `(shape, stride)`.
+    fn parts(self) -> (Self::S, Self::D);
+}
+impl<S, D> LayoutParts for Layout<S, D> {
+    type S = S;
+    type D = D;
+    #[inline(always)]
+    fn parts(self) -> (S, D) {
+        (self.shape, self.stride)
+    }
+}
+
+/// The result type of [`composition`].
+pub type Composition<SA, DA, SB, DB> =
+    <SB as CompRhs<<<SA as FlatPairs<DA>>::Output as CoalesceX>::Output, DB>>::Output;
+
+/// `composition(a, b)`: `a ∘ b`, shaped like `b`.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let a = layout!((_4, _8):(_8, _1));                  // row-major 4x8
+/// let c = composition(a, layout!((_2, _4):(_1, _2)));
+/// assert_eq!(c.to_string(), "(_2,(_2,_2)):(_8,(_16,_1))"); // as the value algebra says
+/// assert!((0..8i32).all(|i| c.call(i) == a.call(layout!((_2, _4):(_1, _2)).call(i))));
+/// ```
+#[inline(always)]
+pub fn composition<SA, DA, SB, DB>(
+    a: Layout<SA, DA>,
+    b: Layout<SB, DB>,
+) -> Composition<SA, DA, SB, DB>
+where
+    SA: IntTuple + FlatPairs<DA>,
+    DA: IntTuple,
+    SA::Output: CoalesceX,
+    SB: IntTuple + CompRhs<<SA::Output as CoalesceX>::Output, DB>,
+    DB: IntTuple,
+{
+    let lhs = a.shape.flat_pairs(a.stride).coalesce_x();
+    b.shape.comp_rhs(lhs, b.stride)
+}

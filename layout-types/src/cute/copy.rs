@@ -1,0 +1,1063 @@
+//! TiledCopy over typed tensors: `make_tiled_copy(atom, thr_layout, val_layout)`, a thread's
+//! slice (`get_slice`), its `partition_S` / `partition_D` of a tile, and `copy` / `copy_if`
+//! dispatching to the atom (`UniversalCopy`, 128-bit vectors, `cp.async` 16 B).
+//!
+//! The TV layout is CuTe's (`crate::copy::TvLayout`, computed by the value algebra in a
+//! constant). Partitioning a tile composes the tile's *coordinates* with it: each of the
+//! thread's values gets a compile-time coordinate offset, and the thread's own coordinate is a
+//! few shifts and masks of its index; the element is then `tile(coord)` through the tile's typed
+//! layout, so static strides fold and dynamic ones cost one multiply-add, as in hand-written
+//! code. Partitioning an identity tensor the same way gives each value's coordinate, for
+//! `copy_if` predicates.
+//!
+//! ```
+//! use layout_types::cute::prelude::*;
+//! let (m, n) = (5i32, 6i32);
+//! let mut src: Vec<f32> = (0..30).map(|x| x as f32).collect();
+//! let mut dst = vec![0f32; 30];
+//! let a = make_tensor(make_gmem_ptr(src.as_mut_ptr()), layout!((m, n):(_1, m)));
+//! let b = make_tensor(make_gmem_ptr(dst.as_mut_ptr()), layout!((m, n):(_1, m)));
+//! let c = make_identity_tensor((m, n));
+//! let tc = make_tiled_copy(UniversalCopy::<f32>::new(), layout!((_4, _2):(_1, _4)), layout!((_1, _1):(_0, _0)));
+//! for bm in 0..2i32 {
+//!     for bn in 0..2i32 {
+//!         let (ta, tb, tcrd) = (a.local_tile((_4, _4), (bm, bn)), b.local_tile((_4, _4), (bm, bn)), c.local_tile((_4, _4), (bm, bn)));
+//!         for t in 0..8u32 {
+//!             let thr = tc.get_slice(t);
+//!             let (s, d, p) = (thr.partition_s(&ta), thr.partition_d(&tb), thr.partition_s(&tcrd));
+//!             let pred = p.predicate((m, n));
+//!             copy_if(&tc, &pred, &s, &d);
+//!         }
+//!     }
+//! }
+//! assert_eq!(src, dst);
+//! ```
+
+use super::arch;
+use super::arith::ElemLess;
+use super::int::*;
+use super::layout::Get;
+use super::layout::*;
+use super::tensor::*;
+use super::tuple::*;
+use crate::DynLayout;
+use crate::copy::{CopyOp, TvLayout};
+use core::marker::PhantomData;
+
+// ---------------------------------------------------------------------------------------------
+// Static values of typed static layouts (for the value algebra in constants)
+// ---------------------------------------------------------------------------------------------
+
+/// A fully static typed IntTuple: its value as a constant of the value algebra.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not static: every leaf must be `_N` / `Int<N>`"
+)]
+pub trait StaticTuple: IntTuple + Default {
+    /// The value.
+    const VALUE: crate::IntTuple;
+}
+impl<T: typenum::Integer + 'static> StaticTuple for C<T> {
+    const VALUE: crate::IntTuple = crate::IntTuple::st(T::I64);
+}
+macro_rules! static_tuples {
+    ($(($($n:ident)+))*) => {$(
+        impl<$($n: StaticTuple),+> StaticTuple for ($($n,)+) {
+            const VALUE: crate::IntTuple = {
+                let mut t = crate::IntTuple::empty();
+                $( t.push(&$n::VALUE); )+
+                t
+            };
+        }
+    )*};
+}
+static_tuples! {
+    (A)
+    (A B)
+    (A B C2)
+    (A B C2 D)
+    (A B C2 D E)
+    (A B C2 D E F)
+}
+/// A fully static typed layout: its value as a constant of the value algebra.
+pub trait StaticLayoutValue: Copy + Default {
+    /// The layout.
+    const LAYOUT: DynLayout;
+}
+impl<S: StaticTuple, D: StaticTuple> StaticLayoutValue for Layout<S, D> {
+    const LAYOUT: DynLayout = DynLayout::raw(S::VALUE, D::VALUE);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atoms
+// ---------------------------------------------------------------------------------------------
+
+/// A copy atom: one thread moving `Vals` contiguous elements of `T` with one instruction.
+pub trait CopyAtom: Copy + Default {
+    /// The element type.
+    type T: Copy;
+    /// Elements per instruction (static).
+    type Vals: StaticInt;
+    /// The instruction.
+    const OP: CopyOp;
+}
+
+macro_rules! atom_struct {
+    ($($(#[$m:meta])* $name:ident;)*) => {$(
+        $(#[$m])*
+        pub struct $name<T>(PhantomData<T>);
+        impl<T> $name<T> {
+            /// The atom.
+            #[inline(always)]
+            pub const fn new() -> Self {
+                $name(PhantomData)
+            }
+        }
+        impl<T> Clone for $name<T> {
+            #[inline(always)]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T> Copy for $name<T> {}
+        impl<T> Default for $name<T> {
+            #[inline(always)]
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+    )*};
+}
+atom_struct! {
+    /// `UniversalCopy<T>`: one element per instruction.
+    UniversalCopy;
+    /// `UniversalCopy<uint128_t>`: 128-bit vector loads and stores (`ld.global.v4` /
+    /// `st.shared.v4`, ...).
+    Copy128;
+    /// `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>`: `cp.async.cg` 16 bytes, global → shared.
+    CpAsync16;
+}
+impl<T: Copy> CopyAtom for UniversalCopy<T> {
+    type T = T;
+    type Vals = super::consts::_1;
+    const OP: CopyOp = CopyOp::Element;
+}
+macro_rules! vec_atoms {
+    ($($t:ty => $n:ident),*) => {$(
+        impl CopyAtom for Copy128<$t> {
+            type T = $t;
+            type Vals = super::consts::$n;
+            const OP: CopyOp = CopyOp::Vec128;
+        }
+        impl CopyAtom for CpAsync16<$t> {
+            type T = $t;
+            type Vals = super::consts::$n;
+            const OP: CopyOp = CopyOp::CpAsync16;
+        }
+    )*};
+}
+vec_atoms!(f32 => _4, u32 => _4, i32 => _4, f64 => _2, u64 => _2, i64 => _2, u16 => _8, i16 => _8, u8 => _16, i8 => _16);
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+// ---------------------------------------------------------------------------------------------
+
+/// Most leaves of a thread mode.
+pub const MAX_THR_LEAVES: usize = 8;
+/// Most values per thread in one partition.
+pub const MAX_VALS: usize = 256;
+const BIG: i64 = 1 << 20;
+
+/// A thread's partition of a `(TILE_M, TILE_N)` tile by a TiledCopy, as constants: the thread
+/// mode's leaves (extent and coordinate steps) and every value's coordinate offset.
+#[derive(Clone, Copy, Debug)]
+pub struct CopyTables {
+    /// Number of threads.
+    pub threads: i64,
+    /// Leaves of the thread mode.
+    pub n_thr: usize,
+    /// Extent of each thread leaf.
+    pub thr_shape: [i64; MAX_THR_LEAVES],
+    /// Step along m of each thread leaf.
+    pub thr_m: [i64; MAX_THR_LEAVES],
+    /// Step along n of each thread leaf.
+    pub thr_n: [i64; MAX_THR_LEAVES],
+    /// Values per thread.
+    pub nv: usize,
+    /// Coordinate offset along m of each value.
+    pub dm: [i64; MAX_VALS],
+    /// Coordinate offset along n of each value.
+    pub dn: [i64; MAX_VALS],
+    /// Elements per atom.
+    pub atom: usize,
+    /// The mode along which an atom's elements are contiguous (0: m, 1: n; 2 for 1-element atoms).
+    pub vec_mode: u8,
+}
+
+const fn ok<T: Copy>(r: Result<T, crate::Error>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(e) => e.panic(),
+    }
+}
+const fn fail2(msg: &'static str, a: i64, b: i64) -> ! {
+    crate::Error::with2(msg, a, b).panic()
+}
+
+/// Builds the [`CopyTables`] of a TiledCopy (thread and value layouts, atom width) over a
+/// `(tile_m, tile_n)` tile; fails (at compile time, in a constant) with the values when the
+/// TiledCopy does not tile the tile or a vector atom's elements are not contiguous and aligned.
+///
+/// ```
+/// use layout_types::{DynLayout, cute::copy::copy_tables};
+/// let thr: DynLayout = "(_32,_8):(_8,_1)".parse().unwrap();
+/// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
+/// let t = copy_tables(&thr, &val, 4, 64, 32);
+/// assert_eq!((t.nv, t.vec_mode), (8, 1));                // 4 values x 2 tiles along m; vectors along n
+/// assert_eq!((t.dm[4], t.dn[4]), (32, 0));
+/// ```
+pub const fn copy_tables(
+    thr: &DynLayout,
+    val: &DynLayout,
+    atom: i64,
+    tile_m: i64,
+    tile_n: i64,
+) -> CopyTables {
+    let tv = ok(TvLayout::new(thr, val));
+    if tv.tiler.rank() != 2 {
+        fail2(
+            "TiledCopy: the thread and value layouts must have rank 2 (rank {} found, {} expected)",
+            tv.tiler.rank() as i64,
+            2,
+        );
+    }
+    let tm = tv.tiler.get(0).val().v;
+    let tn = tv.tiler.get(1).val().v;
+    if tile_m % tm != 0 {
+        fail2(
+            "TiledCopy: the copy tiles {} rows at a time, which does not divide the tile's {} rows",
+            tm,
+            tile_m,
+        );
+    }
+    if tile_n % tn != 0 {
+        fail2(
+            "TiledCopy: the copy tiles {} columns at a time, which does not divide the tile's {} columns",
+            tn,
+            tile_n,
+        );
+    }
+    if tv.values % atom != 0 {
+        fail2(
+            "TiledCopy: {} values per thread are not a whole number of {}-element atoms",
+            tv.values,
+            atom,
+        );
+    }
+    // (thr, (atom_val, rest_val)) -> index in the (tm, tn) tile, composed with the tile's
+    // coordinates (m, n) encoded as m + BIG * n.
+    let shape = crate::IntTuple::pair(
+        &crate::IntTuple::st(tv.threads),
+        &crate::IntTuple::pair(
+            &crate::IntTuple::st(atom),
+            &crate::IntTuple::st(tv.values / atom),
+        ),
+    );
+    let tv_atoms = ok(crate::algebra::composition(
+        &tv.layout_tv,
+        &DynLayout::make_layout(&shape, false),
+    ));
+    let coords = DynLayout::raw(
+        crate::IntTuple::pair(&crate::IntTuple::st(tm), &crate::IntTuple::st(tn)),
+        crate::IntTuple::pair(&crate::IntTuple::st(1), &crate::IntTuple::st(BIG)),
+    );
+    let comp = ok(crate::algebra::composition(&coords, &tv_atoms));
+    let thr_mode = comp.get(0);
+    let fs = thr_mode.shape.flatten_to_tuple();
+    let fd = thr_mode.stride.flatten_to_tuple();
+    let n_thr = fs.rank();
+    if n_thr > MAX_THR_LEAVES {
+        fail2(
+            "TiledCopy: the thread mode has {} leaves (at most {})",
+            n_thr as i64,
+            MAX_THR_LEAVES as i64,
+        );
+    }
+    let mut thr_shape = [1i64; MAX_THR_LEAVES];
+    let mut thr_m = [0i64; MAX_THR_LEAVES];
+    let mut thr_n = [0i64; MAX_THR_LEAVES];
+    let mut k = 0;
+    while k < n_thr {
+        let d = fd.get(k).val().v;
+        thr_shape[k] = fs.get(k).val().v;
+        thr_m[k] = d % BIG;
+        thr_n[k] = d / BIG;
+        k += 1;
+    }
+    let val_mode = comp.get(1);
+    let (rm, rn) = (tile_m / tm, tile_n / tn);
+    let v1 = tv.values;
+    let nv = (v1 * rm * rn) as usize;
+    if nv > MAX_VALS {
+        fail2(
+            "TiledCopy: {} values per thread (at most {})",
+            nv as i64,
+            MAX_VALS as i64,
+        );
+    }
+    let mut dm = [0i64; MAX_VALS];
+    let mut dn = [0i64; MAX_VALS];
+    let mut v = 0;
+    while v < nv {
+        let vv = v as i64 % v1;
+        let r = v as i64 / v1;
+        let d = val_mode.call(vv);
+        dm[v] = d % BIG + (r % rm) * tm;
+        dn[v] = d / BIG + (r / rm) * tn;
+        v += 1;
+    }
+    let a = atom as usize;
+    let mut vec_mode = 2u8;
+    if a > 1 {
+        let along_m = dm[1] - dm[0] == 1 && dn[1] == dn[0];
+        vec_mode = if along_m { 0 } else { 1 };
+        let mut i = 0;
+        while i < nv {
+            let mut j = 1;
+            while j < a {
+                let (sm, sn) = (dm[i + j] - dm[i], dn[i + j] - dn[i]);
+                let ok = if along_m {
+                    sm == j as i64 && sn == 0
+                } else {
+                    sn == j as i64 && sm == 0
+                };
+                if !ok {
+                    fail2(
+                        "TiledCopy: a vector atom moves {} contiguous elements, but a thread's values are contiguous along one mode of the tile for only {}",
+                        atom,
+                        j as i64,
+                    );
+                }
+                j += 1;
+            }
+            let start = if along_m { dm[i] } else { dn[i] };
+            if start % atom != 0 {
+                fail2(
+                    "TiledCopy: vectors of {} elements must start at multiples of {} elements, but a thread's vector starts at a different offset",
+                    atom,
+                    atom,
+                );
+            }
+            i += a;
+        }
+        let mut k = 0;
+        while k < n_thr {
+            let step = if along_m { thr_m[k] } else { thr_n[k] };
+            if thr_shape[k] > 1 && step % atom != 0 {
+                fail2(
+                    "TiledCopy: vectors of {} elements must start at multiples of {} elements, but consecutive threads' vectors are not",
+                    atom,
+                    atom,
+                );
+            }
+            k += 1;
+        }
+    }
+    CopyTables {
+        threads: tv.threads,
+        n_thr,
+        thr_shape,
+        thr_m,
+        thr_n,
+        nv,
+        dm,
+        dn,
+        atom: a,
+        vec_mode,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// TiledCopy, ThrCopy, partitions
+// ---------------------------------------------------------------------------------------------
+
+/// A TiledCopy: an atom tiled over threads and values (CuTe's `make_tiled_copy(atom, Thr, Val)`);
+/// zero-sized.
+pub struct TiledCopy<A, Thr, Val>(PhantomData<(A, Thr, Val)>);
+impl<A, Thr, Val> Clone for TiledCopy<A, Thr, Val> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, Thr, Val> Copy for TiledCopy<A, Thr, Val> {}
+
+/// `make_tiled_copy(atom, thr_layout, val_layout)` for static thread and value layouts (rank 2).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let tc = make_tiled_copy(Copy128::<f32>::new(), layout!((_32, _8):(_8, _1)), layout!((_1, _4):(_0, _1)));
+/// assert_eq!(core::mem::size_of_val(&tc), 0);
+/// ```
+#[inline(always)]
+pub fn make_tiled_copy<A: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue>(
+    _: A,
+    _: Thr,
+    _: Val,
+) -> TiledCopy<A, Thr, Val> {
+    TiledCopy(PhantomData)
+}
+
+impl<A: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> TiledCopy<A, Thr, Val> {
+    /// `tiled_copy.get_slice(thr_idx)`: thread `thr_idx`'s view.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let tc = make_tiled_copy(UniversalCopy::<u8>::new(), layout!((_4, _2):(_1, _4)), layout!((_1, _1):(_0, _0)));
+    /// let c = make_identity_tensor((_8, _4));
+    /// let p = tc.get_slice(5u32).partition_s(&c);
+    /// assert_eq!(p.get(_0).0.to_string_cute(), "(1,1)");   // thread 5 = (1,1) of the 4x2 threads
+    /// ```
+    #[inline(always)]
+    pub fn get_slice<I: Integral>(&self, thr_idx: I) -> ThrCopy<A, Thr, Val> {
+        ThrCopy {
+            tid: thr_idx.value() as i32,
+            _tc: PhantomData,
+        }
+    }
+}
+
+/// One thread's view of a TiledCopy (CuTe's `ThrCopy`).
+pub struct ThrCopy<A, Thr, Val> {
+    tid: i32,
+    _tc: PhantomData<(A, Thr, Val)>,
+}
+impl<A, Thr, Val> Clone for ThrCopy<A, Thr, Val> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, Thr, Val> Copy for ThrCopy<A, Thr, Val> {}
+
+/// The tables of a TiledCopy over a tile of static shape `(M, N)`.
+pub struct Tables<A, Thr, Val, M, N>(PhantomData<(A, Thr, Val, M, N)>);
+impl<A: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue, M: StaticInt, N: StaticInt>
+    Tables<A, Thr, Val, M, N>
+{
+    /// The tables (a constant).
+    pub const T: CopyTables = copy_tables(
+        &Thr::LAYOUT,
+        &Val::LAYOUT,
+        <A::Vals as StaticInt>::VALUE,
+        M::VALUE,
+        N::VALUE,
+    );
+}
+
+/// A tile layout a TiledCopy can partition: a rank-2 layout of static extents `(M, N)` (a typed
+/// [`Layout`], or a swizzled one), evaluated at a `(m, n)` coordinate.
+pub trait TileLayout: Copy {
+    /// Rows.
+    type M: StaticInt;
+    /// Columns.
+    type N: StaticInt;
+    /// The index type.
+    type Off: Copy;
+    /// Whether mode 0 / mode 1 has the static stride `_1`.
+    const UNIT: [bool; 2];
+    /// The swizzle's base bits (elements within `2^base` stay contiguous); 31 when unswizzled.
+    const SWIZZLE_BASE: u32 = 31;
+    /// The index of `(m, n)`.
+    fn eval(&self, c: (i32, i32)) -> Self::Off;
+}
+/// Whether a stride is the static `_1`.
+pub trait UnitStride {
+    /// `true` for `_1`.
+    const UNIT: bool;
+}
+impl<T: typenum::Integer> UnitStride for C<T> {
+    const UNIT: bool = T::I64 == 1;
+}
+macro_rules! dyn_unit {
+    ($($t:ty),*) => {$( impl UnitStride for $t { const UNIT: bool = false; } )*};
+}
+dyn_unit!(i32, i64, u32, u64, usize, isize);
+impl<H> UnitStride for super::arith::ATup<H> {
+    const UNIT: bool = false;
+}
+impl<S, D> TileLayout for Layout<S, D>
+where
+    S: Tile2 + IntTuple,
+    D: IntTuple + Get<0> + Get<1>,
+    <D as Get<0>>::Output: UnitStride,
+    <D as Get<1>>::Output: UnitStride,
+    (i32, i32): Crd2Idx<S, D>,
+{
+    type M = S::M;
+    type N = S::N;
+    type Off = <(i32, i32) as Crd2Idx<S, D>>::Output;
+    const UNIT: [bool; 2] = [
+        <<D as Get<0>>::Output as UnitStride>::UNIT,
+        <<D as Get<1>>::Output as UnitStride>::UNIT,
+    ];
+    #[inline(always)]
+    fn eval(&self, c: (i32, i32)) -> Self::Off {
+        self.crd2idx(c)
+    }
+}
+
+/// A thread's partition of a tile (CuTe's `partition_S` / `partition_D` result): the tile, the
+/// thread's coordinate in it, and (as a type) the tables of its values. Element `v` is
+/// `tile(m_t + dm[v], n_t + dn[v])`.
+pub struct ThrPartition<E, L, A, Thr, Val> {
+    /// The tile's engine.
+    pub engine: E,
+    /// The tile's layout.
+    pub layout: L,
+    /// The thread's coordinate along m.
+    pub mt: i32,
+    /// The thread's coordinate along n.
+    pub nt: i32,
+    _t: PhantomData<(A, Thr, Val)>,
+}
+impl<E: Copy, L: Copy, A, Thr, Val> Clone for ThrPartition<E, L, A, Thr, Val> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<E: Copy, L: Copy, A, Thr, Val> Copy for ThrPartition<E, L, A, Thr, Val> {}
+
+/// The static extents of a rank-2 tile.
+pub trait Tile2 {
+    /// Rows.
+    type M: StaticInt;
+    /// Columns.
+    type N: StaticInt;
+}
+impl<S0: StaticInt, S1: StaticInt> Tile2 for (S0, S1) {
+    type M = S0;
+    type N = S1;
+}
+
+impl<A: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A, Thr, Val> {
+    /// `thr_copy.partition_S(tile)`: this thread's values of a source tile of static shape
+    /// `(M, N)` (any strides: static, dynamic, or an identity tensor's).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let tc = make_tiled_copy(Copy128::<f32>::new(), layout!((_8, _4):(_4, _1)), layout!((_1, _4):(_0, _1)));
+    /// let c = make_identity_tensor((_16, _16));
+    /// let p = tc.get_slice(6u32).partition_s(&c);          // thread (1, 2)
+    /// assert_eq!(p.size(), 8);
+    /// assert_eq!(p.get(_0).0.to_string_cute(), "(1,8)");
+    /// assert_eq!(p.get(_4).0.to_string_cute(), "(9,8)");
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn partition_s<E: Copy, L: TileLayout>(
+        &self,
+        t: &Tensor<E, L>,
+    ) -> ThrPartition<E, L, A, Thr, Val> {
+        let tab = const { &Tables::<A, Thr, Val, L::M, L::N>::T };
+        let mut mt = 0i32;
+        let mut nt = 0i32;
+        let mut k = 0;
+        let mut div = 1i32;
+        while k < tab.n_thr {
+            let s = tab.thr_shape[k] as i32;
+            let c = if k + 1 == tab.n_thr {
+                self.tid / div
+            } else {
+                (self.tid / div) % s
+            };
+            mt += c * tab.thr_m[k] as i32;
+            nt += c * tab.thr_n[k] as i32;
+            div *= s;
+            k += 1;
+        }
+        ThrPartition {
+            engine: t.engine,
+            layout: t.layout,
+            mt,
+            nt,
+            _t: PhantomData,
+        }
+    }
+    /// `thr_copy.partition_D(tile)`: as [`ThrCopy::partition_s`], for the destination.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn partition_d<E: Copy, L: TileLayout>(
+        &self,
+        t: &Tensor<E, L>,
+    ) -> ThrPartition<E, L, A, Thr, Val> {
+        self.partition_s(t)
+    }
+}
+
+impl<E, L, A, Thr, Val> ThrPartition<E, L, A, Thr, Val>
+where
+    E: Copy,
+    L: TileLayout,
+    A: CopyAtom,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
+{
+    const TAB: CopyTables = Tables::<A, Thr, Val, L::M, L::N>::T;
+    /// Values per thread (`size(partition)`).
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        Self::TAB.nv
+    }
+    /// Atoms per thread (`size(partition) / atom width`).
+    #[inline(always)]
+    pub fn atoms(&self) -> usize {
+        Self::TAB.nv / Self::TAB.atom
+    }
+    /// The tile coordinate of value `v` (a run-time index; constant after unrolling).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let tc = make_tiled_copy(UniversalCopy::<u8>::new(), layout!((_4, _2):(_1, _4)), layout!((_1, _1):(_0, _0)));
+    /// let c = make_identity_tensor((_8, _4));
+    /// let p = tc.get_slice(5u32).partition_s(&c);           // thread (1, 1) of 4x2
+    /// assert_eq!((p.size(), p.atoms()), (4, 4));
+    /// assert_eq!([p.coord(0), p.coord(1), p.coord(3)], [(1, 1), (5, 1), (5, 3)]);
+    /// ```
+    #[inline(always)]
+    pub fn coord(&self, v: usize) -> (i32, i32) {
+        let t = Self::TAB;
+        (self.mt + t.dm[v] as i32, self.nt + t.dn[v] as i32)
+    }
+    /// The engine at value `v` (`&partition(v)`).
+    #[inline(always)]
+    pub fn at(&self, v: usize) -> <E as Advance<L::Off>>::Output
+    where
+        E: Advance<L::Off>,
+    {
+        self.engine.advance(self.layout.eval(self.coord(v)))
+    }
+    /// The engine at a static value index; an index outside the partition fails to compile.
+    #[inline(always)]
+    pub fn get<I: StaticInt>(&self, _: I) -> <E as Advance<L::Off>>::Output
+    where
+        E: Advance<L::Off>,
+    {
+        const {
+            if I::VALUE < 0 || I::VALUE as usize >= Self::TAB.nv {
+                crate::Error::with2(
+                    "partition index {} is outside the {} values of the thread's partition",
+                    I::VALUE,
+                    Self::TAB.nv as i64,
+                )
+                .panic()
+            }
+        };
+        self.at(I::VALUE as usize)
+    }
+    /// The predicate of each atom of an identity-tensor partition: `elem_less(coord, shape)` of
+    /// the atom's first element (CuTe's `tApA(i) = elem_less(tAcA(i), shape)`), as a register
+    /// fragment with one flag per atom.
+    #[inline(always)]
+    pub fn predicate<B: Copy>(&self, bounds: B) -> Predicate<Self>
+    where
+        E: Advance<L::Off>,
+        <E as Advance<L::Off>>::Output: CountingEngine,
+        <<E as Advance<L::Off>>::Output as CountingEngine>::Coord: ElemLess<B>,
+    {
+        let mut bits = 0u64;
+        let t = Self::TAB;
+        let mut a = 0;
+        while a < t.nv / t.atom {
+            if self.at(a * t.atom).coord().elem_less(bounds) {
+                bits |= 1 << a;
+            }
+            a += 1;
+        }
+        Predicate {
+            bits,
+            _p: PhantomData,
+        }
+    }
+}
+
+/// An identity-tensor engine: gives the coordinate.
+pub trait CountingEngine {
+    /// The coordinate type.
+    type Coord: Copy;
+    /// The coordinate.
+    fn coord(self) -> Self::Coord;
+}
+impl<O: Copy> CountingEngine for Counting<O> {
+    type Coord = O;
+    #[inline(always)]
+    fn coord(self) -> O {
+        self.0
+    }
+}
+
+/// One predicate flag per atom of a partition (at most 64 atoms), as a register mask.
+pub struct Predicate<P> {
+    bits: u64,
+    _p: PhantomData<P>,
+}
+impl<P> Clone for Predicate<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P> Copy for Predicate<P> {}
+impl<P> Predicate<P> {
+    /// Whether atom `a` is on.
+    #[inline(always)]
+    pub fn get(&self, a: usize) -> bool {
+        self.bits >> a & 1 != 0
+    }
+}
+
+/// Pointer engines that a copy atom can read and write.
+pub trait CopyEngine<T>: PtrEngine<Value = T> {}
+impl<T, E: PtrEngine<Value = T>> CopyEngine<T> for E {}
+
+/// Calls `f(0)`, ..., `f(n - 1)` as straight-line code (`n` a constant after inlining, at most
+/// 64), so that every `f(i)` sees a literal `i`.
+///
+/// ```
+/// use layout_types::cute::copy::unroll;
+/// let mut sum = 0;
+/// unroll(5, |i| sum += i);
+/// assert_eq!(sum, 10);
+/// ```
+#[inline(always)]
+pub fn unroll<F: FnMut(usize)>(n: usize, mut f: F) {
+    macro_rules! seq {
+        ($($i:literal)*) => { $( if $i < n { f($i) } )* };
+    }
+    assert!(n <= 64, "unroll: at most 64 iterations");
+    seq!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+         32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63);
+}
+
+/// Copies one atom.
+#[inline(always)]
+unsafe fn copy_atom<A: CopyAtom>(src_space: Space, src: *mut u8, dst_space: Space, dst: *mut u8) {
+    unsafe {
+        match A::OP {
+            CopyOp::Element => (dst as *mut A::T).write((src as *const A::T).read()),
+            CopyOp::Vec128 => arch::store16(dst_space, dst, arch::load16(src_space, src)),
+            CopyOp::CpAsync16 => arch::cp_async16(src, dst),
+        }
+    }
+}
+
+/// Checks (at compile time) what a copy between two partitions needs: the same number of
+/// values, vector atoms along a mode whose stride is the static `_1` in both tiles, and
+/// `cp.async` only from global to shared memory.
+struct CopyCheck<A, SA, SB, DA, DB, const NS: usize, const ND: usize>(
+    PhantomData<(A, SA, SB, DA, DB)>,
+);
+
+/// `copy(tiled_copy, src, dst)`: every value of the thread's source partition to its destination
+/// partition, one atom at a time.
+///
+/// # Safety
+/// Every element of both partitions must be valid memory (no predicate: see [`copy_if`]).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let mut a: Vec<u32> = (0..64).collect();
+/// let mut b = vec![0u32; 64];
+/// let tc = make_tiled_copy(Copy128::<u32>::new(), layout!((_2, _4):(_4, _1)), layout!((_1, _4):(_0, _1)));
+/// let sa = make_tensor(make_gmem_ptr(a.as_mut_ptr()), layout!((_4, _16):(_16, _1)));
+/// let sb = make_tensor(make_smem_ptr(b.as_mut_ptr()), layout!((_4, _16):(_16, _1)));
+/// for t in 0..8u32 {
+///     let thr = tc.get_slice(t);
+///     unsafe { copy(&tc, &thr.partition_s(&sa), &thr.partition_d(&sb)) };
+/// }
+/// assert_eq!(a, b);
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub unsafe fn copy<A, Thr, Val, SP, DP>(tc: &TiledCopy<A, Thr, Val>, src: &SP, dst: &DP)
+where
+    A: CopyAtom,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
+    SP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
+    DP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
+{
+    unsafe { copy_masked(tc, u64::MAX, src, dst) }
+}
+
+/// `copy_if(tiled_copy, pred, src, dst)`: [`copy`] of the atoms whose predicate is on.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let mut a: Vec<u16> = (0..24).collect();
+/// let mut b = vec![0u16; 24];
+/// let (m, n) = (3i32, 8i32);                                   // a 3 x 8 matrix, column-major
+/// let ta = make_tensor(make_gmem_ptr(a.as_mut_ptr()), layout!((m, n):(_1, m)));
+/// let tb = make_tensor(make_gmem_ptr(b.as_mut_ptr()), layout!((m, n):(_1, m)));
+/// let tc = make_tiled_copy(UniversalCopy::<u16>::new(), layout!((_4, _4):(_1, _4)), layout!((_1, _2):(_0, _1)));
+/// let id = make_identity_tensor((m, n));
+/// let (ga, gb, gc) = (ta.local_tile((_4, _8), (0i32, 0i32)), tb.local_tile((_4, _8), (0i32, 0i32)), id.local_tile((_4, _8), (0i32, 0i32)));
+/// for t in 0..16u32 {
+///     let thr = tc.get_slice(t);
+///     let pred = thr.partition_s(&gc).predicate((m, n));        // row 3 is outside
+///     copy_if(&tc, &pred, &thr.partition_s(&ga), &thr.partition_d(&gb));
+/// }
+/// assert_eq!(a, b);
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn copy_if<A, Thr, Val, P, SP, DP>(
+    tc: &TiledCopy<A, Thr, Val>,
+    pred: &Predicate<P>,
+    src: &SP,
+    dst: &DP,
+) where
+    A: CopyAtom,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
+    SP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
+    DP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
+{
+    // SAFETY: the predicate keeps the accesses inside the tensors (the caller built it from the
+    // bounds of the identity tensor partitioned like the data).
+    unsafe { copy_masked(tc, pred.bits, src, dst) }
+}
+
+/// A partition made by (a thread slice of) the TiledCopy `(A, Thr, Val)`: [`copy`] takes only
+/// partitions of the TiledCopy it is given.
+pub trait PartitionOf<A, Thr, Val> {}
+impl<E, L, A, Thr, Val> PartitionOf<A, Thr, Val> for ThrPartition<E, L, A, Thr, Val> {}
+impl<T, E, L, A, Thr, Val> PartitionOf<A, Thr, Val>
+    for FragmentPartition<T, ThrPartition<E, L, A, Thr, Val>>
+{
+}
+
+/// A partition over a pointer engine (what [`copy`] reads and writes).
+pub trait PtrPartition<T> {
+    /// Values per thread.
+    const NV: usize;
+    /// The memory space.
+    const SPACE: Space;
+    /// Whether mode `j` of the tile has the static stride `_1`.
+    const UNIT: [bool; 2];
+    /// The tile's swizzle base bits (31 when unswizzled).
+    const SWIZZLE_BASE: u32;
+    /// The tables.
+    const TAB: CopyTables;
+    /// The element pointer of value `v`.
+    fn ptr(&self, v: usize) -> *mut u8;
+}
+impl<T, E, L, A, Thr, Val> PtrPartition<T> for ThrPartition<E, L, A, Thr, Val>
+where
+    E: PtrEngine<Value = T> + Advance<L::Off>,
+    <E as Advance<L::Off>>::Output: PtrEngine,
+    L: TileLayout,
+    A: CopyAtom,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
+{
+    const NV: usize = Tables::<A, Thr, Val, L::M, L::N>::T.nv;
+    const SPACE: Space = E::SPACE;
+    const UNIT: [bool; 2] = L::UNIT;
+    const SWIZZLE_BASE: u32 = L::SWIZZLE_BASE;
+    const TAB: CopyTables = Tables::<A, Thr, Val, L::M, L::N>::T;
+    #[inline(always)]
+    fn ptr(&self, v: usize) -> *mut u8 {
+        self.at(v).ptr() as *mut u8
+    }
+}
+
+impl<A: CopyAtom, SP: PtrPartition<A::T>, DP: PtrPartition<A::T>>
+    CopyCheck<A, SP, DP, (), (), 0, 0>
+{
+    const OK: () = {
+        if SP::NV != DP::NV {
+            fail2(
+                "copy: the source partition has {} values per thread but the destination has {}; source and destination tiles must have the same static size",
+                SP::NV as i64,
+                DP::NV as i64,
+            );
+        }
+        let t = SP::TAB;
+        if t.atom > 1 {
+            let j = t.vec_mode as usize;
+            let a = t.atom as i64;
+            if (SP::SWIZZLE_BASE < 31 && a > 1i64 << SP::SWIZZLE_BASE)
+                || (DP::SWIZZLE_BASE < 31 && a > 1i64 << DP::SWIZZLE_BASE)
+            {
+                fail2(
+                    "copy: a vector atom of {} elements crosses the swizzle's unchanged low {} bits",
+                    a,
+                    if SP::SWIZZLE_BASE < DP::SWIZZLE_BASE {
+                        SP::SWIZZLE_BASE as i64
+                    } else {
+                        DP::SWIZZLE_BASE as i64
+                    },
+                );
+            }
+            if !SP::UNIT[j] || !DP::UNIT[j] {
+                fail2(
+                    "copy: a vector atom of {} elements runs along mode {} of the tile, whose stride must be the static _1 in both source and destination",
+                    t.atom as i64,
+                    j as i64,
+                );
+            }
+        }
+        if matches!(A::OP, CopyOp::CpAsync16)
+            && !(matches!(SP::SPACE, Space::Gmem) && matches!(DP::SPACE, Space::Smem))
+        {
+            fail2(
+                "copy: cp.async copies from global to shared memory only (atom of {} elements, {} atoms)",
+                t.atom as i64,
+                (t.nv / t.atom) as i64,
+            );
+        }
+    };
+}
+
+#[inline(always)]
+unsafe fn copy_masked<A, Thr, Val, SP, DP>(
+    _: &TiledCopy<A, Thr, Val>,
+    bits: u64,
+    src: &SP,
+    dst: &DP,
+) where
+    A: CopyAtom,
+    SP: PtrPartition<A::T>,
+    DP: PtrPartition<A::T>,
+{
+    #[allow(clippy::let_unit_value)]
+    let () = CopyCheck::<A, SP, DP, (), (), 0, 0>::OK;
+    let t = const { SP::TAB };
+    unroll(t.nv / t.atom, |a| {
+        if bits >> a & 1 != 0 {
+            let v = a * t.atom;
+            unsafe { copy_atom::<A>(SP::SPACE, src.ptr(v), DP::SPACE, dst.ptr(v)) };
+        }
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Register fragments of a partition
+// ---------------------------------------------------------------------------------------------
+
+/// The static number of values of a thread's partition of an `(M, N)` tile by a TiledCopy with
+/// thread layout `Thr` and value layout `Val` (rank 2): `size(Val) · (M / TM) · (N / TN)`, where
+/// `(TM, TN) = (size<0>(Thr) · size<0>(Val), size<1>(Thr) · size<1>(Val))` is the copy's tiler.
+pub trait PartitionSize {
+    /// The number of values, as an array length.
+    type Len: generic_array::ArrayLength;
+}
+/// `size<I>(layout)` of a rank-2 static layout, as a type.
+pub type ModeSize<L, const I: usize> = <<<L as HasShape2>::S as Get<I>>::Output as Product>::Output;
+/// The shape of a layout (for [`ModeSize`]).
+pub trait HasShape2 {
+    /// The shape.
+    type S;
+}
+impl<S, D> HasShape2 for Layout<S, D> {
+    type S = S;
+}
+/// The copy's tiler extent along mode `I`.
+pub type TilerExtent<Thr, Val, const I: usize> = Prod<ModeSize<Thr, I>, ModeSize<Val, I>>;
+/// The number of values of the partition.
+pub type PartitionValues<Thr, Val, M, N> = Prod<
+    <<Val as HasShape2>::S as Product>::Output,
+    Prod<Quot<M, TilerExtent<Thr, Val, 0>>, Quot<N, TilerExtent<Thr, Val, 1>>>,
+>;
+impl<E, L, A, Thr, Val> PartitionSize for ThrPartition<E, L, A, Thr, Val>
+where
+    L: TileLayout,
+    Thr: HasShape2,
+    Val: HasShape2,
+    Thr::S: Get<0> + Get<1>,
+    Val::S: Get<0> + Get<1> + Product,
+    <Thr::S as Get<0>>::Output: Product,
+    <Thr::S as Get<1>>::Output: Product,
+    <Val::S as Get<0>>::Output: Product,
+    <Val::S as Get<1>>::Output: Product,
+    ModeSize<Thr, 0>: IntMul<ModeSize<Val, 0>>,
+    ModeSize<Thr, 1>: IntMul<ModeSize<Val, 1>>,
+    L::M: IntDiv<TilerExtent<Thr, Val, 0>>,
+    L::N: IntDiv<TilerExtent<Thr, Val, 1>>,
+    Quot<L::M, TilerExtent<Thr, Val, 0>>: IntMul<Quot<L::N, TilerExtent<Thr, Val, 1>>>,
+    <Val::S as Product>::Output:
+        IntMul<Prod<Quot<L::M, TilerExtent<Thr, Val, 0>>, Quot<L::N, TilerExtent<Thr, Val, 1>>>>,
+    PartitionValues<Thr, Val, L::M, L::N>: StaticInt,
+    <PartitionValues<Thr, Val, L::M, L::N> as StaticInt>::N: ToLen,
+    LenOf<PartitionValues<Thr, Val, L::M, L::N>>: generic_array::ArrayLength,
+{
+    type Len = LenOf<PartitionValues<Thr, Val, L::M, L::N>>;
+}
+
+/// A register fragment with one value per element of a thread's partition (CuTe's
+/// `make_fragment_like(tAgA)`), in the partition's value order: a [`copy`] source or destination
+/// beside the partition it was made from (atom by atom, so 128-bit atoms stay whole).
+pub struct PartitionFragment<T, P: PartitionSize> {
+    /// The values, in the partition's order.
+    pub data: generic_array::GenericArray<T, P::Len>,
+    /// The partition whose tables order the values.
+    pub tab: PhantomData<P>,
+}
+
+/// `make_fragment_like<T>(partition)`: a register fragment sized by the partition's static size.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let mut g: Vec<f32> = (0..64).map(|x| x as f32).collect();
+/// let a = make_tensor(make_gmem_ptr(g.as_mut_ptr()), layout!((_8, _8):(_1, _8)));
+/// let tc = make_tiled_copy(Copy128::<f32>::new(), layout!((_2, _8):(_1, _2)), layout!((_4, _1):(_1, _0)));
+/// let thr = tc.get_slice(3u32);                                 // thread (1, 1)
+/// let src = thr.partition_s(&a);
+/// let mut frag = make_fragment_like_partition::<f32, _>(&src);
+/// assert_eq!(frag.data.len(), 4);
+/// unsafe { copy(&tc, &src, &frag.partition()) };                // gmem -> registers
+/// assert_eq!(&frag.data[..], &[12.0, 13.0, 14.0, 15.0]);       // rows 4..8 of column 1
+/// ```
+#[inline(always)]
+pub fn make_fragment_like_partition<T: Copy + Default, P: PartitionSize>(
+    _: &P,
+) -> PartitionFragment<T, P> {
+    PartitionFragment {
+        data: generic_array::GenericArray::default(),
+        tab: PhantomData,
+    }
+}
+
+/// A [`PartitionFragment`] viewed as a copy partition (registers, values in order).
+pub struct FragmentPartition<T, P> {
+    base: *mut T,
+    _p: PhantomData<P>,
+}
+impl<T, P: PartitionSize> PartitionFragment<T, P> {
+    /// The fragment as a copy source or destination.
+    #[inline(always)]
+    pub fn partition(&mut self) -> FragmentPartition<T, P> {
+        FragmentPartition {
+            base: self.data.as_mut_ptr(),
+            _p: PhantomData,
+        }
+    }
+}
+impl<T, E, L, A, Thr, Val> PtrPartition<T> for FragmentPartition<T, ThrPartition<E, L, A, Thr, Val>>
+where
+    L: TileLayout,
+    A: CopyAtom,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
+    ThrPartition<E, L, A, Thr, Val>: PartitionSize,
+{
+    const NV: usize = Tables::<A, Thr, Val, L::M, L::N>::T.nv;
+    const SPACE: Space = Space::Reg;
+    const UNIT: [bool; 2] = [true, true];
+    const SWIZZLE_BASE: u32 = 31;
+    const TAB: CopyTables = Tables::<A, Thr, Val, L::M, L::N>::T;
+    #[inline(always)]
+    fn ptr(&self, v: usize) -> *mut u8 {
+        self.base.wrapping_add(v) as *mut u8
+    }
+}

@@ -1,0 +1,89 @@
+//! Differential test of the typed layer against C++ CuTe: every exact case of `tests/data/cute-*.jsonl`
+//! whose operation exists in `layout_types::cute` is written as typed Rust code by the generator
+//! (`typed_differential/generator.rs`) into `typed_differential/cases.rs`, compiled here, and its printed
+//! result compared with CuTe's text, static marks included. The value algebra runs the same cases
+//! in `tests/differential.rs`.
+
+#[path = "typed_differential/generator.rs"]
+mod generator;
+
+#[allow(unused_imports)]
+mod cases {
+    use cute_rs::layout_types::cute::prelude::*;
+    use cute_rs::layout_types::cute::tuple::IntTuple as _;
+    use cute_rs::layout_types::cute::typenum::{B0, B1, NInt, PInt, UInt, UTerm, Z0};
+    use std::fmt::Display;
+
+    /// The printed value of an IntTuple result.
+    fn t<T: IntTuple>(x: T) -> String {
+        x.to_string_cute().to_string()
+    }
+    /// The printed value of a layout result.
+    fn tl<L: Display>(l: L) -> String {
+        l.to_string()
+    }
+
+    include!("typed_differential/cases.rs");
+}
+
+use std::path::Path;
+
+fn data_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data")
+}
+
+/// The committed `cases.rs` is what the generator makes of the committed data.
+#[test]
+fn generated_cases_are_current() {
+    let cases = generator::load_cases(&data_dir());
+    let (text, stats) = generator::generate(&cases);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/typed_differential/cases.rs");
+    println!(
+        "{:<24} {:>9} {:>15} {:>9} {:>15} {:>9}",
+        "op", "generated", "static/mixed", "not typed", "not expressible", "rejected"
+    );
+    for (op, (n, st, skips)) in &stats {
+        let g = |k| skips.get(&k).copied().unwrap_or(0);
+        println!(
+            "{op:<24} {n:>9} {st:>15} {:>9} {:>15} {:>9}",
+            g(generator::Skip::OpNotTyped),
+            g(generator::Skip::NotExpressible),
+            g(generator::Skip::RejectedByDesign)
+        );
+    }
+    if std::env::var("TYPED_GEN").is_ok_and(|v| v == "overwrite") {
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let current = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        current == text,
+        "{} is stale: regenerate with TYPED_GEN=overwrite cargo test --test typed_differential",
+        path.display()
+    );
+}
+
+/// Every generated case prints CuTe's text.
+#[test]
+fn typed_results_match_cute() {
+    let mut fails = Vec::new();
+    let mut n = 0;
+    for f in cases::CASE_FNS {
+        for (id, expected, got) in f() {
+            n += 1;
+            if got != expected {
+                fails.push(format!("  {id}: expected {expected}, got {got}"));
+            }
+        }
+    }
+    assert_eq!(n, cases::N_CASES);
+    println!("{n} typed cases, {} mismatches", fails.len());
+    assert!(
+        fails.is_empty(),
+        "{} of {n} typed cases differ from CuTe:\n{}",
+        fails.len(),
+        fails.join("\n")
+    );
+}

@@ -1,0 +1,394 @@
+//! The generator of `tests/typed_differential/cases.rs`: every exact case of `tests/data/cute-*.jsonl`
+//! (real C++ CuTe) whose operation the typed layer (`layout_types::cute`) has is written as typed
+//! Rust code — static leaves as typenum types, dynamic leaves as `i64` values — whose printed
+//! result the test compares with CuTe's text. Cases the typed API cannot express, or rejects by
+//! design, are counted with the reason (see [`Skip`]).
+
+use layout_types::int_tuple::IntTuple;
+use layout_types::parse::{parse_int_tuple, parse_layout};
+use layout_types::{DynLayout, partition};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// One case of the corpus.
+pub struct Case {
+    pub id: String,
+    pub op: String,
+    pub args: Vec<String>,
+    pub expected: String,
+}
+
+/// Why a case is not generated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Skip {
+    /// The operation has no typed form yet.
+    OpNotTyped,
+    /// An argument the typed form does not take (a layout tiler, LayoutRight, an integer
+    /// coordinate where a tuple is needed, a nested mode to divide, a rank-0 tuple).
+    NotExpressible,
+    /// The typed form rejects it at compile time by design (a static tile that does not divide a
+    /// static mode in `local_tile`, a thread extent larger than the tile mode, a static
+    /// coordinate outside its mode).
+    RejectedByDesign,
+}
+
+pub fn load_cases(data: &Path) -> Vec<Case> {
+    let mut files: Vec<_> = std::fs::read_dir(data)
+        .expect("tests/data")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy().into_owned();
+            n.starts_with("cute-") && n.ends_with(".jsonl")
+        })
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        for line in std::fs::read_to_string(&f).unwrap().lines() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            if v["loose"].as_bool().unwrap_or(false) {
+                continue;
+            }
+            out.push(Case {
+                id: v["id"].as_str().unwrap().to_string(),
+                op: v["op"].as_str().unwrap().to_string(),
+                args: v["args"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|a| a.as_str().unwrap().to_string())
+                    .collect(),
+                expected: v["expected"].as_str().unwrap().to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// The typenum integer type of `n`, built bit by bit (`PInt<UInt<UInt<UTerm, B1>, B0>>` is 2).
+fn typenum(n: i64) -> String {
+    if n == 0 {
+        return "Z0".to_string();
+    }
+    let mut u = "UTerm".to_string();
+    let m = n.unsigned_abs();
+    for i in (0..64 - m.leading_zeros()).rev() {
+        let b = if m >> i & 1 == 1 { "B1" } else { "B0" };
+        u = format!("UInt<{u}, {b}>");
+    }
+    if n > 0 {
+        format!("PInt<{u}>")
+    } else {
+        format!("NInt<{u}>")
+    }
+}
+
+/// A typed Rust expression for an IntTuple value: static leaves `C::<T>::new()`, dynamic `Ni64`.
+fn expr(t: &IntTuple) -> Option<String> {
+    if t.is_tuple() {
+        if t.rank() == 0 {
+            return None;
+        }
+        let parts: Option<Vec<String>> = (0..t.rank()).map(|i| expr(&t.get(i))).collect();
+        let parts = parts?;
+        return Some(if parts.len() == 1 {
+            format!("({},)", parts[0])
+        } else {
+            format!("({})", parts.join(", "))
+        });
+    }
+    if t.is_under() {
+        return Some("Underscore".into());
+    }
+    if t.is_x() {
+        return Some("X".into());
+    }
+    let v = t.val();
+    Some(
+        if v.s && ((0..=1024).contains(&v.v) || v.v > 0 && (v.v as u64).is_power_of_two()) {
+            format!("Int::<{}>::new()", v.v)
+        } else if v.s {
+            format!("C::<{}>::new()", typenum(v.v))
+        } else {
+            format!("{}i64", v.v)
+        },
+    )
+}
+
+fn layout_expr(l: &DynLayout) -> Option<String> {
+    Some(format!(
+        "make_layout({}, {})",
+        expr(&l.shape)?,
+        expr(&l.stride)?
+    ))
+}
+
+/// A layout as a tuple layout (a rank-1 layout `s:d` as `(s):(d)`), for the divides.
+fn tuple_layout(l: &DynLayout) -> DynLayout {
+    if l.shape.is_tuple() {
+        *l
+    } else {
+        DynLayout::raw(IntTuple::wrap1(&l.shape), IntTuple::wrap1(&l.stride))
+    }
+}
+
+/// A shape tiler: a tuple of integers (static or dynamic).
+fn shape_tiler(s: &str) -> Option<IntTuple> {
+    let t = parse_int_tuple(s).ok()?;
+    if !t.is_tuple() || t.rank() == 0 {
+        return None;
+    }
+    (0..t.rank()).all(|i| t.get(i).is_int()).then_some(t)
+}
+
+/// Divided modes must be leaves; tiler no longer than the layout.
+fn dividable(l: &DynLayout, t: &IntTuple) -> bool {
+    t.rank() <= l.shape.rank() && (0..t.rank()).all(|i| l.shape.get(i).is_int())
+}
+
+/// `local_tile`'s and `local_partition`'s static checks, as the typed API makes them.
+fn static_conflict(l: &DynLayout, t: &IntTuple, tile: bool) -> bool {
+    (0..t.rank()).any(|i| {
+        let (s, tv) = (l.shape.get(i).val(), t.get(i).val());
+        s.s && tv.s && if tile { s.v % tv.v != 0 } else { tv.v > s.v }
+    })
+}
+
+fn has_static(args: &[String]) -> bool {
+    args.iter().any(|a| {
+        let b = a.as_bytes();
+        (0..b.len()).any(|i| b[i] == b'_' && b.get(i + 1).is_some_and(|c| c.is_ascii_digit()))
+    })
+}
+
+/// The Rust expression whose printed value is the case's result, or why there is none.
+pub fn case_expr(c: &Case) -> Result<String, Skip> {
+    use Skip::*;
+    let lay = |i: usize| parse_layout(&c.args[i]).map_err(|_| NotExpressible);
+    let le = |l: &DynLayout| layout_expr(l).ok_or(NotExpressible);
+    let te = |s: &str| {
+        parse_int_tuple(s)
+            .ok()
+            .and_then(|t| expr(&t))
+            .ok_or(NotExpressible)
+    };
+    match c.op.as_str() {
+        "size" | "cosize" | "rank" | "depth" => {
+            let l = le(&lay(0)?)?;
+            Ok(format!("t({l}.{}())", c.op))
+        }
+        "coalesce" => {
+            if c.args.len() != 1 {
+                return Err(NotExpressible);
+            }
+            Ok(format!("tl(coalesce({}))", le(&lay(0)?)?))
+        }
+        "composition" => {
+            // a layout rhs (a by-mode tiler `[...]` or a bare shape is not typed yet)
+            if c.args[1].starts_with('[') || !c.args[1].contains(':') {
+                return Err(NotExpressible);
+            }
+            let (a, b) = (lay(0)?, lay(1)?);
+            if layout_types::algebra::composition(&a, &b).is_err() {
+                return Err(NotExpressible);
+            }
+            Ok(format!("tl(composition({}, {}))", le(&a)?, le(&b)?))
+        }
+        "make_layout" => {
+            if c.args.get(1).map(String::as_str) == Some("LayoutRight") {
+                return Err(NotExpressible);
+            }
+            Ok(format!("tl(make_layout_left({}))", te(&c.args[0])?))
+        }
+        "crd2idx" => {
+            let l = lay(0)?;
+            let crd = parse_int_tuple(&c.args[1]).map_err(|_| NotExpressible)?;
+            if partition::check_in_bounds(&crd, &l.shape).is_err() {
+                let any_static_oob = crd.has_static() && l.shape.has_static();
+                return Err(if any_static_oob {
+                    RejectedByDesign
+                } else {
+                    NotExpressible
+                });
+            }
+            Ok(format!("t({}.crd2idx({}))", le(&l)?, te(&c.args[1])?))
+        }
+        "idx2crd" | "get_flat_coord" => {
+            let l = le(&lay(0)?)?;
+            Ok(format!("t({l}.{}({}))", c.op, te(&c.args[1])?))
+        }
+        "dice" | "select" => {
+            let l = lay(1)?;
+            let step = parse_int_tuple(&c.args[0]).map_err(|_| NotExpressible)?;
+            l.dice(&step).map_err(|_| NotExpressible)?;
+            Ok(format!("tl({}.{}({}))", le(&l)?, c.op, te(&c.args[0])?))
+        }
+        "zipped_divide" => {
+            let l = tuple_layout(&lay(0)?);
+            let t = shape_tiler(&c.args[1]).ok_or(NotExpressible)?;
+            if !dividable(&l, &t) {
+                return Err(NotExpressible);
+            }
+            Ok(format!(
+                "tl(zipped_divide({}, {}))",
+                le(&l)?,
+                expr(&t).ok_or(NotExpressible)?
+            ))
+        }
+        "local_tile" => {
+            let l = tuple_layout(&lay(0)?);
+            let t = shape_tiler(&c.args[1]).ok_or(NotExpressible)?;
+            let crd = parse_int_tuple(&c.args[2]).map_err(|_| NotExpressible)?;
+            if !crd.is_tuple() {
+                return Err(NotExpressible);
+            }
+            let (td, cd) = match c.args.get(3) {
+                Some(p) => {
+                    let p = parse_int_tuple(p).map_err(|_| NotExpressible)?;
+                    if !p.is_tuple() || p.rank() != t.rank() || p.rank() != crd.rank() {
+                        return Err(NotExpressible);
+                    }
+                    (IntTuple::dice(&p, &t), IntTuple::dice(&p, &crd))
+                }
+                None => (t, crd),
+            };
+            if td.rank() == 0 || cd.rank() > l.shape.rank() || !dividable(&l, &td) {
+                return Err(NotExpressible);
+            }
+            if partition::local_tile(
+                &l,
+                &layout_types::algebra::Tiler::from_shape(&td).map_err(|_| NotExpressible)?,
+                &cd,
+                None,
+            )
+            .is_err()
+            {
+                return Err(NotExpressible);
+            }
+            if static_conflict(&l, &td, true) {
+                return Err(RejectedByDesign);
+            }
+            let call = match c.args.get(3) {
+                Some(p) => format!(
+                    "local_tile_proj({}, {}, {}, {})",
+                    le(&l)?,
+                    expr(&t).ok_or(NotExpressible)?,
+                    te(&c.args[2])?,
+                    te(p)?
+                ),
+                None => format!(
+                    "local_tile({}, {}, {})",
+                    le(&l)?,
+                    expr(&t).ok_or(NotExpressible)?,
+                    te(&c.args[2])?
+                ),
+            };
+            Ok(format!("tl({call}.0)"))
+        }
+        "local_partition" => {
+            let l = tuple_layout(&lay(0)?);
+            let thr = lay(1)?;
+            if !thr.shape.is_tuple() || !thr.shape.is_static() {
+                return Err(NotExpressible);
+            }
+            let td = match c.args.get(3) {
+                Some(p) => {
+                    let p = parse_int_tuple(p).map_err(|_| NotExpressible)?;
+                    thr.dice(&p).map_err(|_| NotExpressible)?
+                }
+                None => thr,
+            };
+            let tiler = td.shape.product_each();
+            if tiler.rank() == 0 || !dividable(&l, &tiler) {
+                return Err(NotExpressible);
+            }
+            let idx = parse_int_tuple(&c.args[2]).map_err(|_| NotExpressible)?;
+            if !idx.is_int() || idx.val().v >= thr.size().v {
+                return Err(NotExpressible);
+            }
+            if static_conflict(&l, &tiler, false) {
+                return Err(RejectedByDesign);
+            }
+            let call = match c.args.get(3) {
+                Some(p) => format!(
+                    "local_partition_proj({}, {}, {}, {})",
+                    le(&l)?,
+                    le(&thr)?,
+                    te(&c.args[2])?,
+                    te(p)?
+                ),
+                None => format!(
+                    "local_partition({}, {}, {})",
+                    le(&l)?,
+                    le(&thr)?,
+                    te(&c.args[2])?
+                ),
+            };
+            Ok(format!("tl({call}.0)"))
+        }
+        _ => Err(OpNotTyped),
+    }
+}
+
+/// Ops per generated test function (several functions keep each one's compile time moderate).
+const PER_FN: usize = 200;
+
+/// Per op: cases generated, of them static or mixed, skipped by reason.
+pub type Stats = BTreeMap<String, (usize, usize, BTreeMap<Skip, usize>)>;
+
+/// The text of `cases.rs` and the per-op statistics `(op, generated, static-or-mixed, skipped by
+/// reason)`.
+pub fn generate(cases: &[Case]) -> (String, Stats) {
+    let mut stats: Stats = BTreeMap::new();
+    let mut body: Vec<String> = Vec::new();
+    for c in cases {
+        let st = stats.entry(c.op.clone()).or_default();
+        match case_expr(c) {
+            Ok(e) => {
+                st.0 += 1;
+                if has_static(&c.args) {
+                    st.1 += 1;
+                }
+                body.push(format!("    ({:?}, {:?}, {e}),", c.id, c.expected));
+            }
+            Err(why) => *st.2.entry(why).or_default() += 1,
+        }
+    }
+    let mut out = String::new();
+    writeln!(out, "// Generated by tests/typed_differential/generator.rs from tests/data/cute-*.jsonl: do not edit.").unwrap();
+    writeln!(
+        out,
+        "// Regenerate: TYPED_GEN=overwrite cargo test --test typed_differential"
+    )
+    .unwrap();
+    writeln!(out, "#[rustfmt::skip]").unwrap();
+    writeln!(out, "pub const N_CASES: usize = {};", body.len()).unwrap();
+    for (k, chunk) in body.chunks(PER_FN).enumerate() {
+        writeln!(out, "#[rustfmt::skip]").unwrap();
+        writeln!(
+            out,
+            "pub fn cases_{k}() -> Vec<(&'static str, &'static str, String)> {{ vec!["
+        )
+        .unwrap();
+        for l in chunk {
+            writeln!(out, "{l}").unwrap();
+        }
+        writeln!(out, "] }}").unwrap();
+    }
+    writeln!(out, "#[rustfmt::skip]").unwrap();
+    writeln!(out, "#[allow(clippy::type_complexity)]").unwrap();
+    let fns: Vec<String> = (0..body.len().div_ceil(PER_FN))
+        .map(|k| format!("cases_{k}"))
+        .collect();
+    writeln!(
+        out,
+        "pub const CASE_FNS: &[fn() -> Vec<(&'static str, &'static str, String)>] = &[{}];",
+        fns.join(", ")
+    )
+    .unwrap();
+    (out, stats)
+}

@@ -1,0 +1,174 @@
+//! Property tests of the typed layer (`layout_types::cute`) on random dynamic values: the typed
+//! operations agree with the value algebra (the reference) and keep the invariants CuTe documents
+//! (coordinates and indices are inverse maps, tiles and thread partitions partition the tensor,
+//! a predicated TiledCopy copies exactly the matrix).
+
+use cute_rs::layout_types::cute::prelude::*;
+use cute_rs::layout_types::{DynLayout, IntTuple as Value};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+fn cfg() -> ProptestConfig {
+    ProptestConfig {
+        cases: 64,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    /// crd2idx of a mixed layout equals the value algebra's, for tuple and 1-D coordinates.
+    #[test]
+    fn crd2idx_agrees_with_the_value_algebra(m in 1i64..40, k in 1i64..6, d1 in 1i64..100, d2 in 0i64..100,
+                                             x in 0i64..1000, y in 0i64..1000) {
+        let l = layout!((m, (_4, k)):(_1, (d1, d2)));
+        let v: DynLayout = l.to_string().parse().unwrap();
+        let (i, j) = (x % m, y % (4 * k));
+        let typed = l.crd2idx((i, j));
+        let reference = v.crd2idx(&format!("({i},{j})").parse::<Value>().unwrap());
+        prop_assert_eq!(typed, reference.v);
+        let n = (x * 7 + y) % (m * 4 * k);
+        prop_assert_eq!(l.call(n), v.call(n));
+    }
+
+    /// idx2crd and the colexicographic index are inverse: every index of the shape is one coordinate.
+    #[test]
+    fn idx2crd_inverts_the_colex_index(m in 1i64..20, k in 1i64..5) {
+        let l = layout!((m, (_2, k)):(_1, (m, 2 * m)));
+        let size = m * 2 * k;
+        for i in 0..size {
+            let (a, (b, c)) = l.idx2crd(i);
+            prop_assert_eq!(a + m * (b + 2 * c), i);
+            prop_assert!(a < m && b < 2 && c < k);
+        }
+    }
+
+    /// get_hier_coord inverts a compact layout: crd2idx(get_hier_coord(i)) == i.
+    #[test]
+    fn hier_coord_inverts_a_compact_layout(m in 1i64..16, n in 1i64..16) {
+        let l = make_layout_left((m, (_4, n)));
+        for i in 0..l.size() {
+            prop_assert_eq!(l.crd2idx(l.get_hier_coord(i)), i);
+        }
+    }
+
+    /// zipped_divide by a static tile re-indexes the layout: the same set of indices, each once,
+    /// and (tile, rest) coordinates map to the element of the original layout they denote.
+    #[test]
+    fn zipped_divide_is_a_reindexing(m in 1i64..40, n in 1i64..20, ld in 40i64..60) {
+        let l = layout!((m, n):(_1, ld));
+        let z = zipped_divide(l, (_4, _8));
+        let (mt, nt) = ((m + 3) / 4, (n + 7) / 8);
+        let mut seen = HashSet::new();
+        for ti in 0..4 { for tj in 0..8 { for ri in 0..mt { for rj in 0..nt {
+            let (gi, gj) = (ri * 4 + ti, rj * 8 + tj);
+            let idx = z.crd2idx(((ti, tj), (ri, rj)));
+            prop_assert_eq!(idx, gi + gj * ld);
+            if gi < m && gj < n {
+                prop_assert!(seen.insert(idx));
+            }
+        }}}}
+        prop_assert_eq!(seen.len() as i64, m * n);
+    }
+
+    /// local_tile covers the tensor with disjoint tiles, and the identity tensor tiled the same way
+    /// marks exactly the elements inside the tensor.
+    #[test]
+    fn tiles_partition_the_tensor(m in 1i32..50, n in 1i32..30, ld in 50i32..64) {
+        let a = make_tensor(make_gmem_ptr(std::ptr::null_mut::<f32>()), layout!((m, n):(_1, ld)));
+        let c = make_identity_tensor((m, n));
+        let mut seen = HashSet::new();
+        for bm in 0..(m + 7) / 8 {
+            for bn in 0..(n + 3) / 4 {
+                let t = a.local_tile((_8, _4), (bm, bn));
+                let tc = c.local_tile((_8, _4), (bm, bn));
+                for i in 0..8i32 {
+                    for j in 0..4i32 {
+                        let off = t.ptr((i, j)) as isize / 4;
+                        let crd = tc.at((i, j)).0;
+                        let inside = elem_less(crd, (m, n));
+                        let (gi, gj) = (bm * 8 + i, bn * 4 + j);
+                        prop_assert_eq!(off, (gi + gj * ld) as isize);
+                        prop_assert_eq!(inside, gi < m && gj < n);
+                        if inside {
+                            prop_assert!(seen.insert(off));
+                        }
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(seen.len() as i32, m * n);
+    }
+
+    /// The thread partitions of a tile (local_partition) are disjoint and cover it.
+    #[test]
+    fn thread_partitions_cover_the_tile(ld in 32i32..100) {
+        let tile = layout!((_32, _8):(_1, ld));
+        let thr = layout!((_8, _4):(_4, _1));            // row-major thread ids
+        let mut seen = HashSet::new();
+        for t in 0..32i32 {
+            let (p, off) = local_partition(tile, thr, t);
+            for i in 0..8i32 {
+                prop_assert!(seen.insert(off + p.crd2idx(i)));
+            }
+        }
+        let all: HashSet<i32> = (0..32).flat_map(|i| (0..8).map(move |j| i + j * ld)).collect();
+        prop_assert_eq!(seen, all);
+    }
+
+    /// A predicated TiledCopy (128-bit atoms) over every tile and thread copies exactly the matrix.
+    #[test]
+    fn predicated_tiled_copy_copies_the_matrix(mq in 1i32..12, n in 1i32..40) {
+        let m = 4 * mq;                                   // vectors of 4 along m
+        let (lda, ldb) = (m + 4, m + 8);
+        let mut src: Vec<f32> = (0..lda * n).map(|x| x as f32).collect();
+        let mut dst = vec![-1f32; (ldb * n) as usize];
+        let a = make_tensor(make_gmem_ptr(src.as_mut_ptr()), layout!((m, n):(_1, lda)));
+        let b = make_tensor(make_gmem_ptr(dst.as_mut_ptr()), layout!((m, n):(_1, ldb)));
+        let id = make_identity_tensor((m, n));
+        let tc = make_tiled_copy(Copy128::<f32>::new(), layout!((_4, _8):(_1, _4)), layout!((_4, _1):(_1, _0)));
+        for bm in 0..(m + 15) / 16 {
+            for bn in 0..(n + 15) / 16 {
+                let (ta, tb, ti) = (a.local_tile((_16, _16), (bm, bn)), b.local_tile((_16, _16), (bm, bn)), id.local_tile((_16, _16), (bm, bn)));
+                for t in 0..32u32 {
+                    let thr = tc.get_slice(t);
+                    let pred = thr.partition_s(&ti).predicate((m, n));
+                    copy_if(&tc, &pred, &thr.partition_s(&ta), &thr.partition_d(&tb));
+                }
+            }
+        }
+        for j in 0..n {
+            for i in 0..ldb {
+                let want = if i < m { src[(i + j * lda) as usize] } else { -1.0 };
+                prop_assert_eq!(dst[(i + j * ldb) as usize], want);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    /// A TiledCopy of 128-bit atoms into a swizzled shared-memory tile puts every element where
+    /// the swizzled layout says (the swizzle keeps 4-element vectors whole: `Sw<2,2,3>`).
+    #[test]
+    fn tiled_copy_into_a_swizzled_tile(ld in 16i32..40, seed in 0u32..1000) {
+        use cute_rs::layout_types::swizzle::Swizzle;
+        let mut src: Vec<u32> = (0..ld as u32 * 8).map(|x| x * 7 + seed).collect();
+        let mut smem = vec![0u32; 16 * 8];
+        let a = make_tensor(make_gmem_ptr(src.as_mut_ptr()), layout!((_16, _8):(_1, ld)));
+        let sl = make_composed_layout(Swizzle::<2, 2, 3>, make_layout_left((_16, _8)));
+        let s = make_tensor(make_smem_ptr(smem.as_mut_ptr()), sl);
+        let tc = make_tiled_copy(Copy128::<u32>::new(), layout!((_4, _8):(_1, _4)), layout!((_4, _1):(_1, _0)));
+        for t in 0..32u32 {
+            let thr = tc.get_slice(t);
+            unsafe { copy(&tc, &thr.partition_s(&a), &thr.partition_d(&s)) };
+        }
+        for i in 0..16i32 {
+            for j in 0..8i32 {
+                prop_assert_eq!(smem[sl.crd2idx((i, j)) as usize], src[(i + j * ld) as usize]);
+            }
+        }
+    }
+}
