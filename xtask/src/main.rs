@@ -380,7 +380,7 @@ fn test(ws: &Ws) -> i32 {
 
     // 4. the workspace's tests (root package included), PTX embedded for real.
     let mut c = ws.cargo();
-    c.args(["test", "--workspace"])
+    c.args(["test", "--workspace", "--no-fail-fast"])
         .env("CUTE_RS_REQUIRE_PTX", "1");
     eprintln!("[test] cargo test --workspace");
     steps.push((
@@ -391,7 +391,20 @@ fn test(ws: &Ws) -> i32 {
         },
     ));
 
-    // 5. GPU checks: `host run` (debug build from step 4); skipped without a GPU.
+    // 5. the docs build with no warnings (broken intra-doc links included).
+    let mut d = ws.cargo();
+    d.args(["doc", "--no-deps", "--workspace"])
+        .env("RUSTDOCFLAGS", "-D warnings");
+    eprintln!("[test] cargo doc --no-deps --workspace (RUSTDOCFLAGS=-D warnings)");
+    steps.push((
+        "cargo doc, no warnings",
+        match status_code(&mut d) {
+            0 => Step::Pass("ok".into()),
+            code => Step::Fail(format!("exit code {code}")),
+        },
+    ));
+
+    // 6. GPU checks: `host run` (debug build from step 4); skipped without a GPU.
     let host = ws.target.join("debug/host");
     steps.push(("gpu: host run", gpu_step(&host)));
     summary(&steps, t0)

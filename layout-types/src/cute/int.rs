@@ -482,7 +482,7 @@ macro_rules! nonzero_case {
     (@one NInt $u:ident) => { B0 };
 }
 
-/// [`RemOne`] for every dynamic type at once.
+/// `n % by` for every dynamic type at once, chosen by whether the static divisor is one (`n % _1` is `_0`, as in CuTe).
 pub trait RemOneAny {
     /// The remainder's type.
     type Out<D: DynInt>: Integral;
