@@ -1,0 +1,38 @@
+//! The kernel families' real entries, compiled for the host and run on the CPU emulator
+//! (`device::emu`), with the launch geometry of `host/` and CPU references.
+//!
+//! The families are `staticlib` crates (one fat-LTO PTX module each), which another crate
+//! cannot link; their sources are included here as modules instead (`#[path]`), so these are
+//! the same functions the PTX build compiles, entry for entry. On the host `device::kernel!`
+//! makes each entry a plain `pub unsafe fn` and the `device` API runs on the emulator.
+//!
+//! - [`geometry`]: grid, block, shared memory and arguments of every entry, as `host/` launches
+//!   them (copied from `host/src/copy.rs` and `host/src/gemm.rs`, each item naming its source);
+//! - [`check`]: buffers with guard bytes, inputs, the CPU references and their error bounds;
+//! - `tests/`: every copy/transpose and GEMM entry (and the smoke and probe families) on
+//!   small problems, and checks that a wrong kernel or a wrong result is caught.
+//!
+//! ```
+//! use kernels_emu::{check, geometry};
+//! // one 3x5 row-major f32 copy through `tiled_copy_row_f32_v4`
+//! let v = &geometry::COPY_VARIANTS[0];
+//! let case = check::CopyCase { m: 3, n: 5, lds: 8, ldd: 8, offset: 0 };
+//! assert_eq!(check::run_copy(v, &case, 1), Ok(()));
+//! ```
+
+#![allow(internal_features)]
+
+#[path = "../../copy/src/lib.rs"]
+pub mod copy;
+#[path = "../../gemm_n/src/lib.rs"]
+pub mod gemm_n;
+#[path = "../../gemm_t/src/lib.rs"]
+pub mod gemm_t;
+#[path = "../../probe/src/lib.rs"]
+pub mod probe;
+#[path = "../../smoke/src/lib.rs"]
+pub mod smoke;
+
+pub mod check;
+pub mod geometry;
+pub mod report;
