@@ -44,8 +44,8 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::format;
 use std::string::{String, ToString};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use std::vec::Vec;
 
@@ -66,7 +66,7 @@ pub const SHARED_POISON: u8 = 0xff;
 const BARRIER_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Stack of each emulated thread.
-const STACK_BYTES: usize = 4 << 20;
+const STACK_BYTES: usize = 2 << 20;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -79,18 +79,20 @@ fn abort_unwind() -> ! {
     std::panic::resume_unwind(Box::new(Aborted))
 }
 
-/// A counting barrier: `live` threads take part; one that exits leaves it.
+/// A counting barrier: `live` threads take part; one that exits leaves it. Waiters park and
+/// the last arrival unparks exactly them (no thundering herd on a mutex: a block's 256
+/// threads on two cores pass a barrier in a few hundred microseconds).
 struct Barrier {
     what: &'static str,
     state: Mutex<BarrierState>,
-    cv: Condvar,
+    generation: AtomicU64,
+    aborted: AtomicBool,
 }
 
 struct BarrierState {
     live: u32,
     arrived: u32,
-    generation: u64,
-    aborted: bool,
+    waiting: Vec<std::thread::Thread>,
 }
 
 impl Barrier {
@@ -100,37 +102,42 @@ impl Barrier {
             state: Mutex::new(BarrierState {
                 live,
                 arrived: 0,
-                generation: 0,
-                aborted: false,
+                waiting: Vec::new(),
             }),
-            cv: Condvar::new(),
+            generation: AtomicU64::new(0),
+            aborted: AtomicBool::new(false),
         }
     }
 
+    /// Releases the waiters if every live thread has arrived.
     fn release_if_complete(&self, s: &mut BarrierState) {
         if s.arrived > 0 && s.arrived >= s.live {
             s.arrived = 0;
-            s.generation += 1;
-            self.cv.notify_all();
+            self.generation.fetch_add(1, Ordering::Release);
+            for t in s.waiting.drain(..) {
+                t.unpark();
+            }
         }
     }
 
     fn wait(&self) {
-        let mut s = lock(&self.state);
-        if s.aborted {
-            drop(s);
+        if self.aborted.load(Ordering::Relaxed) {
             abort_unwind();
         }
-        s.arrived += 1;
-        let generation = s.generation;
-        self.release_if_complete(&mut s);
+        let generation = self.generation.load(Ordering::Acquire);
+        {
+            let mut s = lock(&self.state);
+            s.arrived += 1;
+            s.waiting.push(std::thread::current());
+            self.release_if_complete(&mut s);
+        }
         let t0 = Instant::now();
-        while s.generation == generation {
-            if s.aborted {
-                drop(s);
+        while self.generation.load(Ordering::Acquire) == generation {
+            if self.aborted.load(Ordering::Relaxed) {
                 abort_unwind();
             }
             if t0.elapsed() > BARRIER_TIMEOUT {
+                let s = lock(&self.state);
                 let (arrived, live) = (s.arrived, s.live);
                 drop(s);
                 panic!(
@@ -139,11 +146,7 @@ impl Barrier {
                     BARRIER_TIMEOUT.as_secs()
                 );
             }
-            s = self
-                .cv
-                .wait_timeout(s, Duration::from_millis(500))
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
+            std::thread::park_timeout(Duration::from_millis(500));
         }
     }
 
@@ -158,8 +161,10 @@ impl Barrier {
     }
 
     fn abort(&self) {
-        lock(&self.state).aborted = true;
-        self.cv.notify_all();
+        self.aborted.store(true, Ordering::Relaxed);
+        for t in lock(&self.state).waiting.drain(..) {
+            t.unpark();
+        }
     }
 }
 
@@ -739,20 +744,64 @@ fn run_block<F: Fn()>(shared: &Shared<'_, F>, block_idx: Dim3, grid: Dim3, block
         warps,
     };
     let cta = &cta;
-    std::thread::scope(|s| {
-        for linear in 0..n {
-            let tid = (
-                linear % block.0,
-                (linear / block.0) % block.1,
-                linear / (block.0 * block.1),
-            );
-            std::thread::Builder::new()
-                .name(format!("block{block_idx:?} thread{tid:?}"))
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(s, move || run_thread(shared, cta, tid, linear))
-                .expect("spawning an emulated thread");
-        }
-    });
+    let remaining = AtomicUsize::new(n as usize);
+    let (remaining, me) = (&remaining, std::thread::current());
+    for linear in 0..n {
+        let tid = (
+            linear % block.0,
+            (linear / block.0) % block.1,
+            linear / (block.0 * block.1),
+        );
+        let me = me.clone();
+        let job: Box<dyn FnOnce() + Send + '_> = Box::new(move || {
+            run_thread(shared, cta, tid, linear);
+            if remaining.fetch_sub(1, Ordering::AcqRel) == 1 {
+                me.unpark();
+            }
+        });
+        // SAFETY: the job borrows `shared`, `cta` and `remaining`, which live until every
+        // job has run: this function returns only when `remaining` reaches 0, which each job
+        // decrements as its last use of them (`run_thread` catches the kernel's panics).
+        pool_run(unsafe { std::mem::transmute::<Box<dyn FnOnce() + Send + '_>, Job>(job) });
+    }
+    while remaining.load(Ordering::Acquire) != 0 {
+        std::thread::park();
+    }
+}
+
+/// A pool thread's work: one emulated thread of one block.
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// Idle pool threads (the sending ends of their job queues). Emulated threads are pool
+/// threads reused across blocks and launches: spawning 256 OS threads per block cost more
+/// than the kernels' work.
+static POOL: Mutex<Vec<std::sync::mpsc::Sender<Job>>> = Mutex::new(Vec::new());
+
+/// Runs `job` on an idle pool thread, or on a new one.
+fn pool_run(job: Job) {
+    let idle = lock(&POOL).pop();
+    let job = match idle {
+        Some(tx) => match tx.send(job) {
+            Ok(()) => return,
+            Err(e) => e.0,
+        },
+        None => job,
+    };
+    std::thread::Builder::new()
+        .name("emu-thread".into())
+        .stack_size(STACK_BYTES)
+        .spawn(move || {
+            let (tx, rx) = std::sync::mpsc::channel::<Job>();
+            job();
+            loop {
+                lock(&POOL).push(tx.clone());
+                match rx.recv() {
+                    Ok(job) => job(),
+                    Err(_) => return,
+                }
+            }
+        })
+        .expect("spawning an emulated thread");
 }
 
 fn run_thread<F: Fn()>(shared: &Shared<'_, F>, cta: &Cta, tid: Dim3, linear: u32) {

@@ -30,6 +30,9 @@ pub mod gemm_n;
 pub mod gemm_t;
 #[path = "../../probe/src/lib.rs"]
 pub mod probe;
+/// The typed probes (a private module of the probe family, included again to reach them).
+#[path = "../../probe/src/typed.rs"]
+pub mod probe_typed;
 #[path = "../../smoke/src/lib.rs"]
 pub mod smoke;
 
