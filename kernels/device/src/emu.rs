@@ -395,7 +395,7 @@ pub(crate) fn cp_async_wait(n: u32) {
 
 /// `cp.async.wait_all`: every copy lands, committed or not.
 pub(crate) fn cp_async_wait_all() {
-    with("cp.async.wait_all", |t| flush_copies(t))
+    with("cp.async.wait_all", flush_copies)
 }
 
 fn flush_copies(t: &Thread<'_>) {
@@ -811,7 +811,7 @@ fn run_thread<F: Fn()>(shared: &Shared<'_, F>, cta: &Cta, tid: Dim3, linear: u32
         linear,
         cp: RefCell::new(CpAsync::default()),
     };
-    CURRENT.with(|c| c.set(&t as *const Thread<'_> as *const Thread<'static>));
+    CURRENT.with(|c| c.set((&t as *const Thread<'_>).cast()));
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (shared.f)()));
     match r {
         Ok(()) => flush_copies(&t),

@@ -67,7 +67,7 @@ struct A16([u8; 16]);
 /// [`GUARD`] bytes before and after (the payload's base is what a kernel gets).
 ///
 /// ```
-/// let b = kernels_emu::check::Buf::new(10, 4, 0xab);
+/// let mut b = kernels_emu::check::Buf::new(10, 4, 0xab);
 /// assert_eq!(b.ptr() as usize % 16, 4);
 /// assert_eq!(b.payload().len(), 10);
 /// assert!(b.all().iter().all(|&x| x == 0xab));
@@ -249,7 +249,7 @@ pub fn compare_bytes(
             count += 1;
             if bad.len() < 5 {
                 let at = (k * e) as isize - base as isize;
-                let pos = if at >= 0 && at as usize % e == 0 {
+                let pos = if at >= 0 && (at as usize).is_multiple_of(e) {
                     let el = at as usize / e;
                     format!("element ({}, {})", el / ld.max(1), el % ld.max(1))
                 } else {

@@ -3,12 +3,15 @@
 
 use std::io::Write;
 
-/// Appends `entry cases` to `$CUTE_EMU_REPORT` (nothing when it is unset).
+/// Appends `entry cases` to `$CUTE_EMU_REPORT` (nothing when it is unset, or for 0 cases).
 ///
 /// ```
-/// kernels_emu::report::record("example_entry", 0); // a no-op without CUTE_EMU_REPORT
+/// kernels_emu::report::record("example_entry", 0); // 0 cases: never recorded
 /// ```
 pub fn record(entry: &str, cases: usize) {
+    if cases == 0 {
+        return;
+    }
     if let Some(path) = std::env::var_os("CUTE_EMU_REPORT") {
         let mut f = std::fs::OpenOptions::new()
             .create(true)
