@@ -211,6 +211,21 @@ pub unsafe fn st_shared_v4_u32(addr: u32, v: U32x4) {
 
 /// `st.shared.f32` at a `.shared` address.
 ///
+/// ```
+/// use device::shared::{dynamic_shared_mem, to_shared_addr};
+/// let mut out = 0f32;
+/// let p = &mut out as *mut f32 as usize;
+/// // SAFETY: one thread, 4 bytes of shared memory.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (1, 1, 1), 4, || {
+///         let s = dynamic_shared_mem::<f32>();
+///         device::vec::st_shared_f32(to_shared_addr(s), 2.5);
+///         *(p as *mut f32) = *s;
+///     })
+/// };
+/// assert_eq!(out, 2.5);
+/// ```
+///
 /// # Safety
 /// `addr` is a 4-byte aligned shared address valid for 4 bytes.
 #[inline(always)]

@@ -168,6 +168,11 @@ pub static COPY_VARIANTS: [CopyVariant; 8] = {
 
 impl CopyVariant {
     /// Elements per instruction (`Variant::vec`).
+    ///
+    /// ```
+    /// let v = &kernels_emu::geometry::COPY_VARIANTS;
+    /// assert_eq!((v[0].vec(), v[3].vec(), v[5].vec()), (4, 8, 1)); // f32, f16, scalar
+    /// ```
     pub fn vec(&self) -> usize {
         match self.atom {
             Atom::Scalar => 1,
@@ -176,6 +181,12 @@ impl CopyVariant {
     }
 
     /// Extents of the contiguous dimension of source and destination (`Variant::contiguous`).
+    ///
+    /// ```
+    /// let v = &kernels_emu::geometry::COPY_VARIANTS;
+    /// assert_eq!(v[2].contiguous(5, 7), (5, 5)); // column-major copy
+    /// assert_eq!(v[6].contiguous(5, 7), (7, 5)); // transpose
+    /// ```
     pub fn contiguous(&self, m: usize, n: usize) -> (usize, usize) {
         match (self.transpose, self.order) {
             (true, _) => (n, m),
@@ -185,6 +196,11 @@ impl CopyVariant {
     }
 
     /// Grid `(tiles along the strided dim, tiles along the contiguous one)` (`Variant::grid`).
+    ///
+    /// ```
+    /// let row = &kernels_emu::geometry::COPY_VARIANTS[0]; // 64x128 tiles
+    /// assert_eq!(row.grid(65, 1), (2, 1, 1));
+    /// ```
     pub fn grid(&self, m: usize, n: usize) -> Dim3 {
         let (tm, tn) = (
             m.div_ceil(self.tile.0).max(1),
@@ -199,6 +215,10 @@ impl CopyVariant {
     }
 
     /// Dynamic shared memory: one tile (`Context::launch_variant`).
+    ///
+    /// ```
+    /// assert_eq!(kernels_emu::geometry::COPY_VARIANTS[0].smem_bytes(), 64 * 128 * 4);
+    /// ```
     pub fn smem_bytes(&self) -> u32 {
         (self.tile.0 * self.tile.1 * self.elem) as u32
     }
@@ -206,6 +226,17 @@ impl CopyVariant {
     /// Launches the entry as `Context::launch_variant` does: nothing for an empty matrix, else
     /// grid [`CopyVariant::grid`], 256 threads, [`CopyVariant::smem_bytes`], arguments
     /// `(src, dst, m, n, lds, ldd)` as `i64`.
+    ///
+    /// ```
+    /// #[repr(align(16))]
+    /// struct M([f32; 8]);
+    /// let (src, mut dst) = (M([1., 2., 3., 4., 5., 6., 7., 8.]), M([0.; 8]));
+    /// let t = &kernels_emu::geometry::COPY_VARIANTS[6]; // transpose_f32_swizzled
+    /// // SAFETY: A 2x2 (lda 4) -> B 2x2 (ldb 4): both within the 8 elements, 16-byte aligned.
+    /// unsafe { t.launch(src.0.as_ptr() as *const u8, dst.0.as_mut_ptr() as *mut u8, 2, 2, 4, 4) };
+    /// assert_eq!(dst.0[..2], [1.0, 5.0]);
+    /// assert_eq!(dst.0[4..6], [2.0, 6.0]);
+    /// ```
     ///
     /// # Safety
     /// The buffers hold the matrices; the host's legality rules hold (alignment, leading
@@ -248,6 +279,10 @@ pub enum Tile {
 
 impl Tile {
     /// `(BM, BN, BK)` (`Tile::shape`).
+    ///
+    /// ```
+    /// assert_eq!(kernels_emu::geometry::Tile::M128N128K8.shape(), (128, 128, 8));
+    /// ```
     pub fn shape(self) -> (u32, u32, u32) {
         match self {
             Tile::M128N128K8 => (128, 128, 8),
@@ -255,6 +290,10 @@ impl Tile {
         }
     }
     /// Threads per CTA (`Tile::threads`).
+    ///
+    /// ```
+    /// assert_eq!(kernels_emu::geometry::Tile::M64N64K8.threads(), 64);
+    /// ```
     pub fn threads(self) -> u32 {
         match self {
             Tile::M128N128K8 => 256,
@@ -262,6 +301,11 @@ impl Tile {
         }
     }
     /// Two stages of k-major `(BX,BK):(_1,BX+4)` tiles for A and B (`Tile::smem_bytes`).
+    ///
+    /// ```
+    /// use kernels_emu::geometry::Tile;
+    /// assert_eq!(Tile::M128N128K8.smem_bytes(), 2 * 2 * (127 + 7 * 132 + 1) * 4);
+    /// ```
     pub fn smem_bytes(self) -> u32 {
         let (bm, bn, bk) = self.shape();
         let cos = |bx: u32| (bx - 1) + (bk - 1) * (bx + 4) + 1;
@@ -364,6 +408,11 @@ pub struct Plan {
 }
 
 /// k-elements per slice: `ceil(K/split)` rounded up to a multiple of `BK` (`Plan::kc`).
+///
+/// ```
+/// use kernels_emu::geometry::{Tile, kc};
+/// assert_eq!(kc(Tile::M64N64K8, 3, 100), 40);
+/// ```
 pub fn kc(tile: Tile, split: u32, k: usize) -> usize {
     let bk = tile.shape().2 as usize;
     k.div_ceil(split.max(1) as usize).div_ceil(bk).max(1) * bk
@@ -396,6 +445,16 @@ pub struct Gemm {
 /// threads), then the entry with grid `(ceil(M/BM), ceil(N/BN), ceil(K/kc))` (x and y swapped
 /// for `rast_n`), the tile's threads and shared memory, arguments
 /// `(m, n, k, kc, rast, alpha, a, lda, b, ldb, beta, c, ldc)`.
+///
+/// ```
+/// use kernels_emu::geometry::{GEMM_ENTRIES, Gemm, Plan, launch_sgemm};
+/// let g = Gemm { m: 2, n: 1, k: 16, alpha: 0.5, lda: 2, ldb: 16, beta: 0.0, ldc: 2 };
+/// let (a, b, mut c) = ([1f32; 32], [2f32; 16], [f32::NAN; 2]);
+/// let plan = Plan { split: 2, rast_n: false }; // sgemm_scale_c, then two k-slices of 8
+/// // SAFETY: A 2x16, B 16x1, C 2x1, column-major, tight.
+/// unsafe { launch_sgemm(&GEMM_ENTRIES[4], plan, &g, a.as_ptr(), b.as_ptr(), c.as_mut_ptr()) };
+/// assert_eq!(c, [16.0, 16.0]);
+/// ```
 ///
 /// # Safety
 /// `a`, `b`, `c` hold the matrices `g` describes (`GemmConfig::validate`).
