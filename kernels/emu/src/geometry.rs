@@ -1,7 +1,7 @@
 //! How `host/` launches every entry: grid, block, dynamic shared memory, argument order.
 //!
 //! `host/` is a stable crate on cudarc and this one a nightly crate of the kernel workspace, so
-//! the geometry is copied here, each item naming its source; `tests/geometry.rs` pins the
+//! the geometry is copied here, each item naming its source; `tests/emu/geometry.rs` pins the
 //! values the host's own unit tests and doc tests pin (tile sizes, shared-memory bytes, slice
 //! lengths), so a change on one side without the other fails.
 

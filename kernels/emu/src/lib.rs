@@ -9,7 +9,7 @@
 //! - [`geometry`]: grid, block, shared memory and arguments of every entry, as `host/` launches
 //!   them (copied from `host/src/copy.rs` and `host/src/gemm.rs`, each item naming its source);
 //! - [`check`]: buffers with guard bytes, inputs, the CPU references and their error bounds;
-//! - `tests/`: every copy/transpose and GEMM entry (and the smoke and probe families) on
+//! - `tests/emu/`: every copy/transpose and GEMM entry (and the smoke and probe families) on
 //!   small problems, and checks that a wrong kernel or a wrong result is caught.
 //!
 //! ```
