@@ -378,7 +378,10 @@ fn test(ws: &Ws) -> i32 {
         Err(e) => steps.push(("ptxas assembles", Step::Fail(e))),
     }
 
-    // 4. the workspace's tests (root package included), PTX embedded for real.
+    // 4. the kernel entries on the CPU emulator (kernels/emu, nightly, host target).
+    steps.push(("kernels on the CPU emulator", emu_step(ws, &opts)));
+
+    // 5. the workspace's tests (root package included), PTX embedded for real.
     let mut c = ws.cargo();
     c.args(["test", "--workspace", "--no-fail-fast"])
         .env("CUTE_RS_REQUIRE_PTX", "1");
@@ -391,7 +394,7 @@ fn test(ws: &Ws) -> i32 {
         },
     ));
 
-    // 5. the docs build with no warnings (broken intra-doc links included).
+    // 6. the docs build with no warnings (broken intra-doc links included).
     let mut d = ws.cargo();
     d.args(["doc", "--no-deps", "--workspace"])
         .env("RUSTDOCFLAGS", "-D warnings");
@@ -404,10 +407,64 @@ fn test(ws: &Ws) -> i32 {
         },
     ));
 
-    // 6. GPU checks: `host run` (debug build from step 4); skipped without a GPU.
+    // 7. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
     let host = ws.target.join("debug/host");
     steps.push(("gpu: host run", gpu_step(&host)));
     summary(&steps, t0)
+}
+
+/// `cargo test -p device -p kernels-emu` with the nightly toolchain for the host: every copy,
+/// transpose, GEMM, smoke and probe entry run by `device::emu` against CPU references (and the
+/// emulator's own doc tests). Each test appends `<entry> <cases>` to `CUTE_EMU_REPORT`; the
+/// step reports the distinct entries and the cases.
+fn emu_step(ws: &Ws, opts: &ptx::Options) -> Step {
+    let kernels = ws.root.join("kernels");
+    let report = ws.target.join("kernels/emu-report.txt");
+    let _ = std::fs::remove_file(&report);
+    let mut c = ptx::clean_command("rustup");
+    c.arg("run")
+        .arg(&opts.toolchain)
+        .args(["cargo", "test", "--manifest-path"])
+        .arg(kernels.join("Cargo.toml"))
+        .args([
+            "-p",
+            "device",
+            "-p",
+            "kernels-emu",
+            "--profile",
+            "emu",
+            "--target-dir",
+        ])
+        .arg(ws.target.join("kernels/emu"))
+        .env("CUTE_EMU_REPORT", &report)
+        .current_dir(&kernels);
+    eprintln!(
+        "[test] kernels on the CPU emulator: cargo test -p device -p kernels-emu (nightly, host)"
+    );
+    let t0 = std::time::Instant::now();
+    let code = status_code(&mut c);
+    let secs = t0.elapsed().as_secs_f64();
+    if code != 0 {
+        return Step::Fail(format!(
+            "exit code {code} (the failing entry and case are above)"
+        ));
+    }
+    let text = std::fs::read_to_string(&report).unwrap_or_default();
+    let mut entries = std::collections::BTreeSet::new();
+    let mut cases = 0usize;
+    for line in text.lines() {
+        if let Some((entry, n)) = line.split_once(' ') {
+            entries.insert(entry.to_string());
+            cases += n.trim().parse::<usize>().unwrap_or(0);
+        }
+    }
+    if entries.is_empty() {
+        return Step::Fail(format!("no cases recorded in {}", report.display()));
+    }
+    Step::Pass(format!(
+        "{} entries, {cases} cases ({secs:.0} s with the build)",
+        entries.len()
+    ))
 }
 
 fn gpu_step(host: &Path) -> Step {
@@ -456,7 +513,7 @@ fn summary(steps: &[(&str, Step)], t0: std::time::Instant) -> i32 {
                 ("SKIP", t)
             }
         };
-        println!("{tag}  {name:<24} {text}");
+        println!("{tag}  {name:<27} {text}");
     }
     println!("xtask: {p} passed, {f} failed, {s} skipped");
     i32::from(f > 0)

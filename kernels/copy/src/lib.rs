@@ -14,9 +14,7 @@
 //! Vector legality is a compile-time check (`check_tiled_vector` on the smem layout and on a
 //! representative gmem tile); the host checks what is dynamic (leading dimensions multiple of
 //! the vector width, 16-byte aligned base pointers) before launching.
-#![no_std]
-#![cfg(target_arch = "nvptx64")]
-#![feature(abi_ptx)]
+#![cfg_attr(target_arch = "nvptx64", no_std, feature(abi_ptx))]
 #![allow(internal_features)]
 
 use device::cp_async::{commit_group, cp_async_cg_16, wait_group};
@@ -227,6 +225,7 @@ macro_rules! copy_cfg {
             const COL: bool = $col;
             const OP: CopyOp = $op;
         }
+        device::kernel! {
         $(#[$doc])*
         ///
         /// `src`/`dst`: `M x N` matrices with leading dimensions `lds`/`ldd` (elements). Launch
@@ -236,9 +235,9 @@ macro_rules! copy_cfg {
         /// # Safety
         /// Buffers hold the matrices; vector variants need 16-byte aligned bases and leading
         /// dimensions that are multiples of the vector width (checked by the host).
-        #[unsafe(no_mangle)]
-        pub unsafe extern "ptx-kernel" fn $kernel(src: *const u8, dst: *mut u8, m: i64, n: i64, lds: i64, ldd: i64) {
+        pub unsafe fn $kernel(src: *const u8, dst: *mut u8, m: i64, n: i64, lds: i64, ldd: i64) {
             unsafe { tiled_copy::<$name, $e>(src, dst, m, n, lds, ldd) }
+        }
         }
     };
 }
@@ -404,6 +403,7 @@ unsafe fn transpose<Sw: StaticSwizzle>(
     }
 }
 
+device::kernel! {
 /// `B = Aᵀ` for row-major `A` (`M x N`, leading dimension `lda`) and `B` (`N x M`, `ldb`),
 /// through a 64x64 f32 smem tile swizzled by `Sw<3,2,6>` (16-byte units xor'ed with row bits
 /// 2..5): no bank conflicts on the 128-bit stores nor on the column reads. Launch with 256
@@ -411,8 +411,7 @@ unsafe fn transpose<Sw: StaticSwizzle>(
 ///
 /// # Safety
 /// 16-byte aligned buffers, `lda`, `ldb` multiples of 4 (checked by the host).
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn transpose_f32_swizzled(
+pub unsafe fn transpose_f32_swizzled(
     a: *const f32,
     b: *mut f32,
     m: i64,
@@ -423,14 +422,15 @@ pub unsafe extern "ptx-kernel" fn transpose_f32_swizzled(
     const { check_banks::<Swizzle<3, 2, 6>>() };
     unsafe { transpose::<Swizzle<3, 2, 6>>(a, b, m, n, lda, ldb) }
 }
+}
 
+device::kernel! {
 /// As [`transpose_f32_swizzled`] with the identity swizzle `Sw<0,4,3>` (plain row-major smem):
 /// the baseline that shows what the swizzle buys (8-way conflicts on the column reads).
 ///
 /// # Safety
 /// As [`transpose_f32_swizzled`].
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn transpose_f32_naive(
+pub unsafe fn transpose_f32_naive(
     a: *const f32,
     b: *mut f32,
     m: i64,
@@ -439,4 +439,5 @@ pub unsafe extern "ptx-kernel" fn transpose_f32_naive(
     ldb: i64,
 ) {
     unsafe { transpose::<Swizzle<0, 4, 3>>(a, b, m, n, lda, ldb) }
+}
 }

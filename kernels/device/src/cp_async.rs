@@ -3,7 +3,12 @@
 //! Pattern: issue copies, [`commit_group`], later [`wait_group::<N>`] (at most `N`
 //! groups still pending), then [`super::thread::sync_threads`] before other threads
 //! read what this thread copied.
+//!
+//! In the emulator a copy reads its source when issued and writes shared memory at the
+//! `wait_group` / `wait_all` that covers it (or when the thread exits), so a read of the
+//! destination before the wait sees the poison bytes.
 
+#[cfg(target_arch = "nvptx64")]
 use core::arch::asm;
 
 /// `cp.async.cg.shared.global [dst], [src], 16`: copies 16 bytes global → shared,
@@ -16,6 +21,7 @@ use core::arch::asm;
 /// `wait_group` that covers this copy.
 #[inline(always)]
 pub unsafe fn cp_async_cg_16(dst_shared: u32, src: *const u8) {
+    #[cfg(target_arch = "nvptx64")]
     unsafe {
         asm!(
             "{{ .reg .u64 g; cvta.to.global.u64 g, {s}; cp.async.cg.shared.global [{d}], [g], 16; }}",
@@ -23,6 +29,10 @@ pub unsafe fn cp_async_cg_16(dst_shared: u32, src: *const u8) {
             s = in(reg64) src,
             options(nostack, preserves_flags),
         )
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::cp_async_16(dst_shared, src, 16)
     }
 }
 
@@ -33,6 +43,7 @@ pub unsafe fn cp_async_cg_16(dst_shared: u32, src: *const u8) {
 /// As [`cp_async_cg_16`], with `src` valid for `src_size` bytes.
 #[inline(always)]
 pub unsafe fn cp_async_cg_16_zfill(dst_shared: u32, src: *const u8, src_size: u32) {
+    #[cfg(target_arch = "nvptx64")]
     unsafe {
         asm!(
             "{{ .reg .u64 g; cvta.to.global.u64 g, {s}; cp.async.cg.shared.global [{d}], [g], 16, {n}; }}",
@@ -42,25 +53,50 @@ pub unsafe fn cp_async_cg_16_zfill(dst_shared: u32, src: *const u8, src_size: u3
             options(nostack, preserves_flags),
         )
     }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::cp_async_16(dst_shared, src, src_size)
+    }
 }
 
 /// `cp.async.commit_group`: closes the group of this thread's copies issued so far.
 #[inline(always)]
 pub fn commit_group() {
+    #[cfg(target_arch = "nvptx64")]
     // SAFETY: no operands.
-    unsafe { asm!("cp.async.commit_group;", options(nostack, preserves_flags)) }
+    unsafe {
+        asm!("cp.async.commit_group;", options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::cp_async_commit()
+    }
 }
 
 /// `cp.async.wait_group N`: waits until at most `N` of this thread's committed
 /// groups are still in flight (`N = 0`: all done).
 #[inline(always)]
 pub fn wait_group<const N: u32>() {
+    #[cfg(target_arch = "nvptx64")]
     // SAFETY: waits only; memory clobber orders later shared reads after it.
-    unsafe { asm!("cp.async.wait_group {n};", n = const N, options(nostack, preserves_flags)) }
+    unsafe {
+        asm!("cp.async.wait_group {n};", n = const N, options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::cp_async_wait(N)
+    }
 }
 
 /// `cp.async.wait_all`: waits for all of this thread's copies (committed or not).
 #[inline(always)]
 pub fn wait_all() {
-    unsafe { asm!("cp.async.wait_all;", options(nostack, preserves_flags)) }
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        asm!("cp.async.wait_all;", options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::cp_async_wait_all()
+    }
 }

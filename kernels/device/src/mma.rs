@@ -2,7 +2,12 @@
 //!
 //! Fragments are plain `u32` registers holding two packed `f16` each, and `f32`
 //! accumulators, laid out as in the PTX ISA's "Matrix fragments for mma.m16n8k16".
+//!
+//! In the emulator these are exchanges among the warp's 32 threads (all must take part):
+//! `ldmatrix` reads the rows the lanes' addresses name, `mma.sync` multiplies exactly (the
+//! `f16` products are exact in `f64`) and rounds each result once to `f32`.
 
+#[cfg(target_arch = "nvptx64")]
 use core::arch::asm;
 
 /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`: the warp loads four 8×8 `b16`
@@ -14,16 +19,40 @@ use core::arch::asm;
 /// Executed by all 32 lanes (convergent); `row_addr` a valid `.shared` address.
 #[inline(always)]
 pub unsafe fn ldmatrix_x4(row_addr: u32) -> [u32; 4] {
-    let (a, b, c, d): (u32, u32, u32, u32);
-    unsafe {
-        asm!(
-            "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{a}, {b}, {c}, {d}}}, [{p}];",
-            p = in(reg32) row_addr,
-            a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
-            options(readonly, nostack, preserves_flags),
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (a, b, c, d): (u32, u32, u32, u32);
+        unsafe {
+            asm!(
+                "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{a}, {b}, {c}, {d}}}, [{p}];",
+                p = in(reg32) row_addr,
+                a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
+                options(readonly, nostack, preserves_flags),
+            )
+        };
+        [a, b, c, d]
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::warp_exchange(
+            "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+            u32::MAX,
+            [row_addr, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            |lane, all| {
+                let mut r = [0u32; 4];
+                for (q, r) in r.iter_mut().enumerate() {
+                    *r = crate::emu::ldmatrix_word(
+                        "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+                        all,
+                        q,
+                        lane,
+                        false,
+                    );
+                }
+                r
+            },
         )
-    };
-    [a, b, c, d]
+    }
 }
 
 /// `ldmatrix.sync.aligned.m8n8.x2.shared.b16`: as [`ldmatrix_x4`] with two matrices
@@ -33,16 +62,40 @@ pub unsafe fn ldmatrix_x4(row_addr: u32) -> [u32; 4] {
 /// As [`ldmatrix_x4`].
 #[inline(always)]
 pub unsafe fn ldmatrix_x2(row_addr: u32) -> [u32; 2] {
-    let (a, b): (u32, u32);
-    unsafe {
-        asm!(
-            "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {{{a}, {b}}}, [{p}];",
-            p = in(reg32) row_addr,
-            a = out(reg32) a, b = out(reg32) b,
-            options(readonly, nostack, preserves_flags),
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (a, b): (u32, u32);
+        unsafe {
+            asm!(
+                "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {{{a}, {b}}}, [{p}];",
+                p = in(reg32) row_addr,
+                a = out(reg32) a, b = out(reg32) b,
+                options(readonly, nostack, preserves_flags),
+            )
+        };
+        [a, b]
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::warp_exchange(
+            "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
+            u32::MAX,
+            [row_addr, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            |lane, all| {
+                let mut r = [0u32; 2];
+                for (q, r) in r.iter_mut().enumerate() {
+                    *r = crate::emu::ldmatrix_word(
+                        "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
+                        all,
+                        q,
+                        lane,
+                        false,
+                    );
+                }
+                r
+            },
         )
-    };
-    [a, b]
+    }
 }
 
 /// `ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16`: as [`ldmatrix_x2`], each 8×8
@@ -52,16 +105,40 @@ pub unsafe fn ldmatrix_x2(row_addr: u32) -> [u32; 2] {
 /// As [`ldmatrix_x4`].
 #[inline(always)]
 pub unsafe fn ldmatrix_x2_trans(row_addr: u32) -> [u32; 2] {
-    let (a, b): (u32, u32);
-    unsafe {
-        asm!(
-            "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {{{a}, {b}}}, [{p}];",
-            p = in(reg32) row_addr,
-            a = out(reg32) a, b = out(reg32) b,
-            options(readonly, nostack, preserves_flags),
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (a, b): (u32, u32);
+        unsafe {
+            asm!(
+                "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {{{a}, {b}}}, [{p}];",
+                p = in(reg32) row_addr,
+                a = out(reg32) a, b = out(reg32) b,
+                options(readonly, nostack, preserves_flags),
+            )
+        };
+        [a, b]
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::warp_exchange(
+            "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+            u32::MAX,
+            [row_addr, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            |lane, all| {
+                let mut r = [0u32; 2];
+                for (q, r) in r.iter_mut().enumerate() {
+                    *r = crate::emu::ldmatrix_word(
+                        "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+                        all,
+                        q,
+                        lane,
+                        true,
+                    );
+                }
+                r
+            },
         )
-    };
-    [a, b]
+    }
 }
 
 /// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`: `D = A·B + C` for one warp,
@@ -71,16 +148,32 @@ pub unsafe fn ldmatrix_x2_trans(row_addr: u32) -> [u32; 2] {
 /// Executed by all 32 lanes (convergent).
 #[inline(always)]
 pub unsafe fn mma_m16n8k16_f16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
-    let (d0, d1, d2, d3): (f32, f32, f32, f32);
-    unsafe {
-        asm!(
-            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}, {c2}, {c3}}};",
-            a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
-            b0 = in(reg32) b[0], b1 = in(reg32) b[1],
-            c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3],
-            d0 = out(reg32) d0, d1 = out(reg32) d1, d2 = out(reg32) d2, d3 = out(reg32) d3,
-            options(pure, nomem, nostack, preserves_flags),
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (d0, d1, d2, d3): (f32, f32, f32, f32);
+        unsafe {
+            asm!(
+                "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}, {c2}, {c3}}};",
+                a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+                b0 = in(reg32) b[0], b1 = in(reg32) b[1],
+                c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3],
+                d0 = out(reg32) d0, d1 = out(reg32) d1, d2 = out(reg32) d2, d3 = out(reg32) d3,
+                options(pure, nomem, nostack, preserves_flags),
+            )
+        };
+        [d0, d1, d2, d3]
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let c = c.map(f32::to_bits);
+        let mine = [
+            a[0], a[1], a[2], a[3], b[0], b[1], c[0], c[1], c[2], c[3], 0, 0,
+        ];
+        crate::emu::warp_exchange(
+            "mma.sync.aligned.m16n8k16",
+            u32::MAX,
+            mine,
+            crate::emu::mma_m16n8k16,
         )
-    };
-    [d0, d1, d2, d3]
+    }
 }

@@ -3,7 +3,11 @@
 //! `[f32; 4]` has alignment 4, so LLVM splits its accesses into 4 scalar ones;
 //! the `#[repr(align(16))]` types here let the wrappers emit one
 //! `ld.global.v4.f32` / `st.global.v4.f32` / `ld.shared.v4.f32` / `st.shared.v4.f32`.
+//!
+//! In the emulator every access checks what the GPU would fault on: 16-byte alignment, a
+//! global address that is not a shared one, a shared address inside dynamic shared memory.
 
+#[cfg(target_arch = "nvptx64")]
 use core::arch::asm;
 
 /// Four `f32` in 16 bytes, 16-byte aligned (`float4`).
@@ -27,16 +31,25 @@ pub struct U32x4(pub [u32; 4]);
 /// `p` is a generic pointer into global memory, 16-byte aligned, valid for 16 bytes.
 #[inline(always)]
 pub unsafe fn ld_global_v4_f32(p: *const Float4) -> Float4 {
-    let (x, y, z, w): (f32, f32, f32, f32);
-    unsafe {
-        asm!(
-            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.global.v4.f32 {{{x}, {y}, {z}, {w}}}, [g]; }}",
-            p = in(reg64) p,
-            x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
-            options(readonly, nostack, preserves_flags),
-        )
-    };
-    Float4 { x, y, z, w }
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (x, y, z, w): (f32, f32, f32, f32);
+        unsafe {
+            asm!(
+                "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.global.v4.f32 {{{x}, {y}, {z}, {w}}}, [g]; }}",
+                p = in(reg64) p,
+                x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
+                options(readonly, nostack, preserves_flags),
+            )
+        };
+        Float4 { x, y, z, w }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::check_global("ld.global.v4.f32", p as usize, 16, 16);
+        // SAFETY: aligned (checked) and valid (the caller).
+        unsafe { p.read() }
+    }
 }
 
 /// `ld.global.nc.v4.f32`: 128-bit load through the read-only (non-coherent) path
@@ -46,16 +59,25 @@ pub unsafe fn ld_global_v4_f32(p: *const Float4) -> Float4 {
 /// As [`ld_global_v4_f32`], and the memory is read-only for the kernel's lifetime.
 #[inline(always)]
 pub unsafe fn ld_global_nc_v4_f32(p: *const Float4) -> Float4 {
-    let (x, y, z, w): (f32, f32, f32, f32);
-    unsafe {
-        asm!(
-            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.global.nc.v4.f32 {{{x}, {y}, {z}, {w}}}, [g]; }}",
-            p = in(reg64) p,
-            x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
-            options(readonly, nostack, preserves_flags),
-        )
-    };
-    Float4 { x, y, z, w }
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (x, y, z, w): (f32, f32, f32, f32);
+        unsafe {
+            asm!(
+                "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.global.nc.v4.f32 {{{x}, {y}, {z}, {w}}}, [g]; }}",
+                p = in(reg64) p,
+                x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
+                options(readonly, nostack, preserves_flags),
+            )
+        };
+        Float4 { x, y, z, w }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::check_global("ld.global.nc.v4.f32", p as usize, 16, 16);
+        // SAFETY: aligned (checked) and valid (the caller).
+        unsafe { p.read() }
+    }
 }
 
 /// `st.global.v4.f32`: one 128-bit store to global memory.
@@ -64,13 +86,22 @@ pub unsafe fn ld_global_nc_v4_f32(p: *const Float4) -> Float4 {
 /// `p` is a generic pointer into global memory, 16-byte aligned, valid for 16 bytes.
 #[inline(always)]
 pub unsafe fn st_global_v4_f32(p: *mut Float4, v: Float4) {
-    unsafe {
-        asm!(
-            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; st.global.v4.f32 [g], {{{x}, {y}, {z}, {w}}}; }}",
-            p = in(reg64) p,
-            x = in(reg32) v.x, y = in(reg32) v.y, z = in(reg32) v.z, w = in(reg32) v.w,
-            options(nostack, preserves_flags),
-        )
+    #[cfg(target_arch = "nvptx64")]
+    {
+        unsafe {
+            asm!(
+                "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; st.global.v4.f32 [g], {{{x}, {y}, {z}, {w}}}; }}",
+                p = in(reg64) p,
+                x = in(reg32) v.x, y = in(reg32) v.y, z = in(reg32) v.z, w = in(reg32) v.w,
+                options(nostack, preserves_flags),
+            )
+        }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::check_global("st.global.v4.f32", p as usize, 16, 16);
+        // SAFETY: aligned (checked) and valid (the caller).
+        unsafe { p.write(v) }
     }
 }
 
@@ -80,16 +111,25 @@ pub unsafe fn st_global_v4_f32(p: *mut Float4, v: Float4) {
 /// `addr` is a 16-byte aligned shared address valid for 16 bytes.
 #[inline(always)]
 pub unsafe fn ld_shared_v4_f32(addr: u32) -> Float4 {
-    let (x, y, z, w): (f32, f32, f32, f32);
-    unsafe {
-        asm!(
-            "ld.shared.v4.f32 {{{x}, {y}, {z}, {w}}}, [{a}];",
-            a = in(reg32) addr,
-            x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
-            options(readonly, nostack, preserves_flags),
-        )
-    };
-    Float4 { x, y, z, w }
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (x, y, z, w): (f32, f32, f32, f32);
+        unsafe {
+            asm!(
+                "ld.shared.v4.f32 {{{x}, {y}, {z}, {w}}}, [{a}];",
+                a = in(reg32) addr,
+                x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
+                options(readonly, nostack, preserves_flags),
+            )
+        };
+        Float4 { x, y, z, w }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let q = crate::emu::shared_ptr("ld.shared.v4.f32", addr, 16, 16) as *mut Float4;
+        // SAFETY: inside dynamic shared memory and aligned (checked).
+        unsafe { q.read() }
+    }
 }
 
 /// `st.shared.v4.f32` at a `.shared` address.
@@ -98,13 +138,22 @@ pub unsafe fn ld_shared_v4_f32(addr: u32) -> Float4 {
 /// `addr` is a 16-byte aligned shared address valid for 16 bytes.
 #[inline(always)]
 pub unsafe fn st_shared_v4_f32(addr: u32, v: Float4) {
-    unsafe {
-        asm!(
-            "st.shared.v4.f32 [{a}], {{{x}, {y}, {z}, {w}}};",
-            a = in(reg32) addr,
-            x = in(reg32) v.x, y = in(reg32) v.y, z = in(reg32) v.z, w = in(reg32) v.w,
-            options(nostack, preserves_flags),
-        )
+    #[cfg(target_arch = "nvptx64")]
+    {
+        unsafe {
+            asm!(
+                "st.shared.v4.f32 [{a}], {{{x}, {y}, {z}, {w}}};",
+                a = in(reg32) addr,
+                x = in(reg32) v.x, y = in(reg32) v.y, z = in(reg32) v.z, w = in(reg32) v.w,
+                options(nostack, preserves_flags),
+            )
+        }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let q = crate::emu::shared_ptr("st.shared.v4.f32", addr, 16, 16) as *mut Float4;
+        // SAFETY: inside dynamic shared memory and aligned (checked).
+        unsafe { q.write(v) }
     }
 }
 
@@ -114,16 +163,25 @@ pub unsafe fn st_shared_v4_f32(addr: u32, v: Float4) {
 /// `addr` is a 16-byte aligned shared address valid for 16 bytes.
 #[inline(always)]
 pub unsafe fn ld_shared_v4_u32(addr: u32) -> U32x4 {
-    let (a0, a1, a2, a3): (u32, u32, u32, u32);
-    unsafe {
-        asm!(
-            "ld.shared.v4.b32 {{{x}, {y}, {z}, {w}}}, [{a}];",
-            a = in(reg32) addr,
-            x = out(reg32) a0, y = out(reg32) a1, z = out(reg32) a2, w = out(reg32) a3,
-            options(readonly, nostack, preserves_flags),
-        )
-    };
-    U32x4([a0, a1, a2, a3])
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (a0, a1, a2, a3): (u32, u32, u32, u32);
+        unsafe {
+            asm!(
+                "ld.shared.v4.b32 {{{x}, {y}, {z}, {w}}}, [{a}];",
+                a = in(reg32) addr,
+                x = out(reg32) a0, y = out(reg32) a1, z = out(reg32) a2, w = out(reg32) a3,
+                options(readonly, nostack, preserves_flags),
+            )
+        };
+        U32x4([a0, a1, a2, a3])
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let q = crate::emu::shared_ptr("ld.shared.v4.b32", addr, 16, 16) as *mut U32x4;
+        // SAFETY: inside dynamic shared memory and aligned (checked).
+        unsafe { q.read() }
+    }
 }
 
 /// `st.shared.v4.b32` of four raw 32-bit words.
@@ -132,12 +190,54 @@ pub unsafe fn ld_shared_v4_u32(addr: u32) -> U32x4 {
 /// `addr` is a 16-byte aligned shared address valid for 16 bytes.
 #[inline(always)]
 pub unsafe fn st_shared_v4_u32(addr: u32, v: U32x4) {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        unsafe {
+            asm!(
+                "st.shared.v4.b32 [{a}], {{{x}, {y}, {z}, {w}}};",
+                a = in(reg32) addr,
+                x = in(reg32) v.0[0], y = in(reg32) v.0[1], z = in(reg32) v.0[2], w = in(reg32) v.0[3],
+                options(nostack, preserves_flags),
+            )
+        }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let q = crate::emu::shared_ptr("st.shared.v4.b32", addr, 16, 16) as *mut U32x4;
+        // SAFETY: inside dynamic shared memory and aligned (checked).
+        unsafe { q.write(v) }
+    }
+}
+
+/// `st.shared.f32` at a `.shared` address.
+///
+/// ```
+/// use device::shared::{dynamic_shared_mem, to_shared_addr};
+/// let mut out = 0f32;
+/// let p = &mut out as *mut f32 as usize;
+/// // SAFETY: one thread, 4 bytes of shared memory.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (1, 1, 1), 4, || {
+///         let s = dynamic_shared_mem::<f32>();
+///         device::vec::st_shared_f32(to_shared_addr(s), 2.5);
+///         *(p as *mut f32) = *s;
+///     })
+/// };
+/// assert_eq!(out, 2.5);
+/// ```
+///
+/// # Safety
+/// `addr` is a 4-byte aligned shared address valid for 4 bytes.
+#[inline(always)]
+pub unsafe fn st_shared_f32(addr: u32, v: f32) {
+    #[cfg(target_arch = "nvptx64")]
     unsafe {
-        asm!(
-            "st.shared.v4.b32 [{a}], {{{x}, {y}, {z}, {w}}};",
-            a = in(reg32) addr,
-            x = in(reg32) v.0[0], y = in(reg32) v.0[1], z = in(reg32) v.0[2], w = in(reg32) v.0[3],
-            options(nostack, preserves_flags),
-        )
+        asm!("st.shared.f32 [{a}], {v};", a = in(reg32) addr, v = in(reg32) v, options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let q = crate::emu::shared_ptr("st.shared.f32", addr, 4, 4) as *mut f32;
+        // SAFETY: inside dynamic shared memory and aligned (checked).
+        unsafe { q.write(v) }
     }
 }

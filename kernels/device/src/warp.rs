@@ -1,5 +1,9 @@
 //! Warp shuffles (`shfl.sync`), names after `cuda_std::warp`.
+//!
+//! In the emulator a shuffle is an exchange among the warp's threads; the member mask must
+//! name exactly the warp's threads (`FULL_MASK` for a full warp), all still running.
 
+#[cfg(target_arch = "nvptx64")]
 use core::arch::asm;
 
 /// All 32 lanes.
@@ -11,15 +15,30 @@ pub const FULL_MASK: u32 = 0xffff_ffff;
 /// Every lane named in `mask` executes the same shuffle (convergent).
 #[inline(always)]
 pub unsafe fn shuffle_xor_u32(mask: u32, v: u32, lane_mask: u32) -> u32 {
-    let r: u32;
-    unsafe {
-        asm!(
-            "shfl.sync.bfly.b32 {r}, {v}, {l}, 0x1f, {m};",
-            r = out(reg32) r, v = in(reg32) v, l = in(reg32) lane_mask, m = in(reg32) mask,
-            options(nostack, preserves_flags),
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        unsafe {
+            asm!(
+                "shfl.sync.bfly.b32 {r}, {v}, {l}, 0x1f, {m};",
+                r = out(reg32) r, v = in(reg32) v, l = in(reg32) lane_mask, m = in(reg32) mask,
+                options(nostack, preserves_flags),
+            )
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::warp_exchange(
+            "shfl.sync.bfly.b32",
+            mask,
+            [v, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            |lane, all| {
+                // c = 0x1f: the source lane is lane ^ (b & 31), always in the warp.
+                all[(lane ^ (lane_mask & 31)) as usize][0]
+            },
         )
-    };
-    r
+    }
 }
 
 /// `shfl.sync.idx.b32`: value from lane `src_lane` (`__shfl_sync`).
@@ -28,15 +47,27 @@ pub unsafe fn shuffle_xor_u32(mask: u32, v: u32, lane_mask: u32) -> u32 {
 /// As [`shuffle_xor_u32`].
 #[inline(always)]
 pub unsafe fn shuffle_idx_u32(mask: u32, v: u32, src_lane: u32) -> u32 {
-    let r: u32;
-    unsafe {
-        asm!(
-            "shfl.sync.idx.b32 {r}, {v}, {l}, 0x1f, {m};",
-            r = out(reg32) r, v = in(reg32) v, l = in(reg32) src_lane, m = in(reg32) mask,
-            options(nostack, preserves_flags),
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        unsafe {
+            asm!(
+                "shfl.sync.idx.b32 {r}, {v}, {l}, 0x1f, {m};",
+                r = out(reg32) r, v = in(reg32) v, l = in(reg32) src_lane, m = in(reg32) mask,
+                options(nostack, preserves_flags),
+            )
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::warp_exchange(
+            "shfl.sync.idx.b32",
+            mask,
+            [v, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            |_, all| all[(src_lane & 31) as usize][0],
         )
-    };
-    r
+    }
 }
 
 /// `shfl.sync.down.b32`: value from lane `lane_id + delta` (`__shfl_down_sync`);
@@ -46,15 +77,35 @@ pub unsafe fn shuffle_idx_u32(mask: u32, v: u32, src_lane: u32) -> u32 {
 /// As [`shuffle_xor_u32`].
 #[inline(always)]
 pub unsafe fn shuffle_down_u32(mask: u32, v: u32, delta: u32) -> u32 {
-    let r: u32;
-    unsafe {
-        asm!(
-            "shfl.sync.down.b32 {r}, {v}, {l}, 0x1f, {m};",
-            r = out(reg32) r, v = in(reg32) v, l = in(reg32) delta, m = in(reg32) mask,
-            options(nostack, preserves_flags),
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        unsafe {
+            asm!(
+                "shfl.sync.down.b32 {r}, {v}, {l}, 0x1f, {m};",
+                r = out(reg32) r, v = in(reg32) v, l = in(reg32) delta, m = in(reg32) mask,
+                options(nostack, preserves_flags),
+            )
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::warp_exchange(
+            "shfl.sync.down.b32",
+            mask,
+            [v, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            |lane, all| {
+                // c = 0x1f: lanes whose source is past lane 31 keep their value.
+                let j = lane + (delta & 31);
+                if j <= 31 {
+                    all[j as usize][0]
+                } else {
+                    all[lane as usize][0]
+                }
+            },
         )
-    };
-    r
+    }
 }
 
 /// [`shuffle_xor_u32`] for `f32`.

@@ -37,9 +37,10 @@
 //!   are vector-aligned runs a second copy of the main loop with unpredicated vector loads
 //!   (fewer instructions per k-tile: 576 in all, 512 of them FFMA, for `nn`).
 #![no_std]
-#![cfg(target_arch = "nvptx64")]
-#![feature(asm_experimental_arch, core_intrinsics, stmt_expr_attributes)]
+#![feature(core_intrinsics, stmt_expr_attributes)]
 #![allow(internal_features)]
+// Host clippy (the emulator build) flags `x % n == 0` in the bodies; left as written.
+#![allow(clippy::manual_is_multiple_of)]
 
 #[doc(hidden)]
 pub mod part;
@@ -52,6 +53,7 @@ use layout_types::prelude::*;
 use layout_types::static_layout::{FlatLayout, ok};
 use layout_types::swizzle::DynSwizzle;
 
+use device::atomic::red_add_f32;
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{
     block_idx_x, block_idx_y, block_idx_z, grid_dim_y, grid_dim_z, sync_threads, thread_idx_x,
@@ -59,7 +61,7 @@ use device::thread::{
 use device::unroll;
 use device::vec::{
     Float4, ld_global_nc_v4_f32, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32,
-    st_shared_v4_f32,
+    st_shared_f32, st_shared_v4_f32,
 };
 use part::Partition;
 
@@ -378,14 +380,6 @@ impl<M: Major, const BX: i64, const BK: i64, const NT: i64, const CNT: usize>
     }
 }
 
-/// `st.shared.f32`.
-#[inline(always)]
-unsafe fn st_shared_f32(addr: u32, v: f32) {
-    unsafe {
-        core::arch::asm!("st.shared.f32 [{a}], {v};", a = in(reg32) addr, v = in(reg32) v, options(nostack, preserves_flags))
-    }
-}
-
 /// The generic kernel body. `CA`/`CB`: copy vectors per thread for A/B (checked against the
 /// copy partitions at compile time); `NACC = TM·TN`.
 ///
@@ -671,22 +665,6 @@ pub unsafe fn sgemm<
     );
 }
 
-/// `red.global.add.f32`: `*p += v` atomically, no return value (`atomicAdd`, result unused).
-///
-/// # Safety
-/// `p` is a generic pointer into global memory, 4-byte aligned.
-#[inline(always)]
-unsafe fn red_add_f32(p: *mut f32, v: f32) {
-    unsafe {
-        core::arch::asm!(
-            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; red.global.add.f32 [g], {v}; }}",
-            p = in(reg64) p,
-            v = in(reg32) v,
-            options(nostack, preserves_flags),
-        )
-    }
-}
-
 /// `C = beta·C` on the `(M,N):(_1,ldc)` matrix (`beta == 0`: `C = 0`, C is not read), one
 /// thread per element, grid `(ceil(M/256), min(N, 65535))` (grid-stride along N): the split-K
 /// prologue.
@@ -709,19 +687,14 @@ pub unsafe fn scale_c(m: i32, n: i32, beta: f32, c: *mut f32, ldc: i32) {
 #[macro_export]
 macro_rules! sgemm_scale_c_entry {
     () => {
-        /// `C = beta·C`, the split-K prologue: see `gemm::scale_c`.
-        ///
-        /// # Safety
-        /// As `gemm::scale_c`.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "ptx-kernel" fn sgemm_scale_c(
-            m: i32,
-            n: i32,
-            beta: f32,
-            c: *mut f32,
-            ldc: i32,
-        ) {
-            unsafe { $crate::scale_c(m, n, beta, c, ldc) }
+        ::device::kernel! {
+            /// `C = beta·C`, the split-K prologue: see `gemm::scale_c`.
+            ///
+            /// # Safety
+            /// As `gemm::scale_c`.
+            pub unsafe fn sgemm_scale_c(m: i32, n: i32, beta: f32, c: *mut f32, ldc: i32) {
+                unsafe { $crate::scale_c(m, n, beta, c, ldc) }
+            }
         }
     };
 }
@@ -748,36 +721,37 @@ impl MulAddFast for f32 {
 #[macro_export]
 macro_rules! sgemm_entry {
     ($name:ident, $ma:ty, $mb:ty, $bm:literal, $bn:literal, $bk:literal, $tx:literal, $ty:literal) => {
-        /// `C = alpha·A·B + beta·C`, see the module docs; the name gives the CTA tile and
-        /// the BLAS transposes (A, B).
-        ///
-        /// # Safety
-        /// As [`sgemm`]: launch shape and buffers as checked by `host/src/gemm.rs`.
-        #[unsafe(no_mangle)]
-        #[allow(clippy::too_many_arguments)]
-        pub unsafe extern "ptx-kernel" fn $name(
-            m: i32,
-            n: i32,
-            k: i32,
-            kc: i32,
-            rast: i32,
-            alpha: f32,
-            a: *const f32,
-            lda: i32,
-            b: *const f32,
-            ldb: i32,
-            beta: f32,
-            c: *mut f32,
-            ldc: i32,
-        ) {
-            const CA: usize = $crate::CopyPart::<$ma, $bm, $bk, { $tx * $ty }>::P.n;
-            const CB: usize = $crate::CopyPart::<$mb, $bn, $bk, { $tx * $ty }>::P.n;
-            const NACC: usize = $crate::Cfg::<$bm, $bn, $bk, $tx, $ty>::TM
-                * $crate::Cfg::<$bm, $bn, $bk, $tx, $ty>::TN;
-            unsafe {
-                $crate::sgemm::<$ma, $mb, $bm, $bn, $bk, $tx, $ty, { $tx * $ty }, CA, CB, NACC>(
-                    m, n, k, kc, rast, alpha, a, lda, b, ldb, beta, c, ldc,
-                )
+        ::device::kernel! {
+            /// `C = alpha·A·B + beta·C`, see the module docs; the name gives the CTA tile and
+            /// the BLAS transposes (A, B).
+            ///
+            /// # Safety
+            /// As [`sgemm`]: launch shape and buffers as checked by `host/src/gemm.rs`.
+            #[allow(clippy::too_many_arguments)]
+            pub unsafe fn $name(
+                m: i32,
+                n: i32,
+                k: i32,
+                kc: i32,
+                rast: i32,
+                alpha: f32,
+                a: *const f32,
+                lda: i32,
+                b: *const f32,
+                ldb: i32,
+                beta: f32,
+                c: *mut f32,
+                ldc: i32,
+            ) {
+                const CA: usize = $crate::CopyPart::<$ma, $bm, $bk, { $tx * $ty }>::P.n;
+                const CB: usize = $crate::CopyPart::<$mb, $bn, $bk, { $tx * $ty }>::P.n;
+                const NACC: usize = $crate::Cfg::<$bm, $bn, $bk, $tx, $ty>::TM
+                    * $crate::Cfg::<$bm, $bn, $bk, $tx, $ty>::TN;
+                unsafe {
+                    $crate::sgemm::<$ma, $mb, $bm, $bn, $bk, $tx, $ty, { $tx * $ty }, CA, CB, NACC>(
+                        m, n, k, kc, rast, alpha, a, lda, b, ldb, beta, c, ldc,
+                    )
+                }
             }
         }
     };

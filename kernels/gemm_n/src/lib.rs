@@ -4,9 +4,7 @@
 //!
 //! BLAS names: A "N" = (M,K):(_1,lda) MN-major, "T" = K-major; B "N" = (K,N) column-major,
 //! i.e. (N,K):(ldb,_1) K-major, "T" = (N,K):(_1,ldb) MN-major.
-#![no_std]
-#![cfg(target_arch = "nvptx64")]
-#![feature(abi_ptx)]
+#![cfg_attr(target_arch = "nvptx64", no_std, feature(abi_ptx))]
 
 use gemm::{KMajor, MnMajor, sgemm_entry};
 

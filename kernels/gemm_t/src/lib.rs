@@ -1,8 +1,6 @@
 //! The SGEMM entries whose A is K-major (BLAS "T"): one PTX module. The kernel is
 //! `gemm::sgemm`; see `kernels/gemm_n` for the other half.
-#![no_std]
-#![cfg(target_arch = "nvptx64")]
-#![feature(abi_ptx)]
+#![cfg_attr(target_arch = "nvptx64", no_std, feature(abi_ptx))]
 
 use gemm::{KMajor, MnMajor, sgemm_entry};
 

@@ -13,89 +13,95 @@ use layout_types::cute::prelude::*;
 // 1. crd2idx of a mixed layout at a run-time coordinate
 // ------------------------------------------------------------------------------------------
 
+device::kernel! {
 /// `out[t] = layout!((m, _8):(_1, ld)).crd2idx((t % 4, t / 4))` — the example.
 ///
 /// # Safety
 /// `out` holds `blockDim.x` i32.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn probe_crd2idx_mixed_typed(out: *mut i32, m: i32, ld: i32) {
+pub unsafe fn probe_crd2idx_mixed_typed(out: *mut i32, m: i32, ld: i32) {
     let t = thread_idx_x() as i32;
     let l = layout!((m, _8):(_1, ld));
     unsafe { *out.add(t as usize) = l.crd2idx((t % 4, t / 4)) };
 }
+}
+device::kernel! {
 /// Twin of [`probe_crd2idx_mixed_typed`].
 ///
 /// # Safety
 /// As the typed probe.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn probe_crd2idx_mixed_hand(out: *mut i32, m: i32, ld: i32) {
+pub unsafe fn probe_crd2idx_mixed_hand(out: *mut i32, m: i32, ld: i32) {
     let t = thread_idx_x() as i32;
     let _ = m;
     unsafe { *out.add(t as usize) = t % 4 + (t / 4) * ld };
 }
+}
 
+device::kernel! {
 /// `out[t] = L(t)` for the static nested layout `((_4,_2),_8):((_1,_32),_4)` and a run-time 1-D
 /// index (colexicographic split into the modes, all static: masks and shifts).
 ///
 /// # Safety
 /// `out` holds `blockDim.x` i32, `blockDim.x <= 64`.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn probe_crd2idx_static_typed(out: *mut i32) {
+pub unsafe fn probe_crd2idx_static_typed(out: *mut i32) {
     let t = thread_idx_x() as i32;
     let l = layout!(((_4, _2), _8):((_1, _32), _4));
     unsafe { *out.add(t as usize) = l.call(t) };
 }
+}
+device::kernel! {
 /// Twin of [`probe_crd2idx_static_typed`].
 ///
 /// # Safety
 /// As the typed probe.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn probe_crd2idx_static_hand(out: *mut i32) {
+pub unsafe fn probe_crd2idx_static_hand(out: *mut i32) {
     let t = thread_idx_x() as i32;
     unsafe { *out.add(t as usize) = t % 4 + (t / 4) % 2 * 32 + (t / 8) * 4 };
+}
 }
 
 // ------------------------------------------------------------------------------------------
 // 2. local_tile of a dynamic (M,N):(_1,ld) tensor by a static tile at a run-time block coord
 // ------------------------------------------------------------------------------------------
 
+device::kernel! {
 /// Block `(bx, by)` takes tile `(bx, by)` of `(_32,_8)` of `A = (m,n):(_1,ld)`; thread `t`
 /// writes `t` to element `(t % 32, t / 32)` of the tile. Launch 256 threads.
 ///
 /// # Safety
 /// `a` holds the `m x n` matrix with leading dimension `ld`; the grid covers it exactly.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn probe_local_tile_typed(a: *mut f32, m: i32, n: i32, ld: i32) {
+pub unsafe fn probe_local_tile_typed(a: *mut f32, m: i32, n: i32, ld: i32) {
     let t = thread_idx_x() as i32;
     let (bm, bn) = (block_idx_x() as i32, block_idx_y() as i32);
     let ta = make_tensor(make_gmem_ptr(a), layout!((m, n):(_1, ld)));
     let tile = ta.local_tile((_32, _8), (bm, bn));
     unsafe { tile.write((t % 32, t / 32), t as f32) };
 }
+}
+device::kernel! {
 /// Twin of [`probe_local_tile_typed`].
 ///
 /// # Safety
 /// As the typed probe.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn probe_local_tile_hand(a: *mut f32, m: i32, n: i32, ld: i32) {
+pub unsafe fn probe_local_tile_hand(a: *mut f32, m: i32, n: i32, ld: i32) {
     let t = thread_idx_x() as i32;
     let (bm, bn) = (block_idx_x() as i32, block_idx_y() as i32);
     let _ = (m, n);
     let (i, j) = (bm * 32 + t % 32, bn * 8 + t / 32);
     unsafe { *a.offset((i + j * ld) as isize) = t as f32 };
 }
+}
 
 // ------------------------------------------------------------------------------------------
 // 3. local_partition of that tile by a static thread layout at a run-time thread index
 // ------------------------------------------------------------------------------------------
 
+device::kernel! {
 /// Tile `(bx, by)` of `(_32,_8)` of `A = (m,n):(_1,ld)`, partitioned by the thread layout
 /// `(_8,_4):(_1,_8)`: thread `t` adds 1 to its `4 x 2` elements. Launch 32 threads.
 ///
 /// # Safety
 /// As [`probe_local_tile_typed`].
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn probe_local_partition_typed(a: *mut f32, m: i32, n: i32, ld: i32) {
+pub unsafe fn probe_local_partition_typed(a: *mut f32, m: i32, n: i32, ld: i32) {
     let t = thread_idx_x() as i32;
     let (bm, bn) = (block_idx_x() as i32, block_idx_y() as i32);
     let ta = make_tensor(make_gmem_ptr(a), layout!((m, n):(_1, ld)));
@@ -107,12 +113,13 @@ pub unsafe extern "ptx-kernel" fn probe_local_partition_typed(a: *mut f32, m: i3
         i += 1;
     }
 }
+}
+device::kernel! {
 /// Twin of [`probe_local_partition_typed`].
 ///
 /// # Safety
 /// As the typed probe.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn probe_local_partition_hand(a: *mut f32, m: i32, n: i32, ld: i32) {
+pub unsafe fn probe_local_partition_hand(a: *mut f32, m: i32, n: i32, ld: i32) {
     let t = thread_idx_x() as i32;
     let (bm, bn) = (block_idx_x() as i32, block_idx_y() as i32);
     let _ = (m, n);
@@ -124,19 +131,20 @@ pub unsafe extern "ptx-kernel" fn probe_local_partition_hand(a: *mut f32, m: i32
         i += 1;
     }
 }
+}
 
 // ------------------------------------------------------------------------------------------
 // 4. a predicated TiledCopy of that tile
 // ------------------------------------------------------------------------------------------
 
+device::kernel! {
 /// Copies tile `(bx, by)` of `(_32,_32)` from `A = (m,n):(_1,lda)` to `B = (m,n):(_1,ldb)` with
 /// a TiledCopy of 128-bit atoms (threads `(_8,_32):(_1,_8)`, values `(_4,_1)`), predicated by the
 /// identity tensor against `(m, n)`. Launch 256 threads; `m`, `lda`, `ldb` multiples of 4.
 ///
 /// # Safety
 /// `a`, `b` hold `m x n` matrices with those leading dimensions, 16-byte aligned.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn probe_tiled_copy_typed(
+pub unsafe fn probe_tiled_copy_typed(
     a: *mut f32,
     b: *mut f32,
     m: i32,
@@ -162,12 +170,13 @@ pub unsafe extern "ptx-kernel" fn probe_tiled_copy_typed(
         .predicate((m, n));
     copy_if(&tc, &pred, &ga, &gb);
 }
+}
+device::kernel! {
 /// Twin of [`probe_tiled_copy_typed`].
 ///
 /// # Safety
 /// As the typed probe.
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn probe_tiled_copy_hand(
+pub unsafe fn probe_tiled_copy_hand(
     a: *mut f32,
     b: *mut f32,
     m: i32,
@@ -185,4 +194,5 @@ pub unsafe extern "ptx-kernel" fn probe_tiled_copy_hand(
             st_global_v4_f32(b.offset((i + j * ldb) as isize) as *mut Float4, v);
         }
     }
+}
 }

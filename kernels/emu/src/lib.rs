@@ -1,0 +1,47 @@
+//! The kernel families' real entries, compiled for the host and run on the CPU emulator
+//! (`device::emu`), with the launch geometry of `host/` and CPU references.
+//!
+//! The families are `staticlib` crates (one fat-LTO PTX module each), which another crate
+//! cannot link; their sources are included here as modules instead (`#[path]`), so these are
+//! the same functions the PTX build compiles, entry for entry. On the host `device::kernel!`
+//! makes each entry a plain `pub unsafe fn` and the `device` API runs on the emulator.
+//!
+//! - [`geometry`]: grid, block, shared memory and arguments of every entry, as `host/` launches
+//!   them (copied from `host/src/copy.rs` and `host/src/gemm.rs`, each item naming its source);
+//! - [`check`]: buffers with guard bytes, inputs, the CPU references and their error bounds;
+//! - `tests/emu/`: every copy/transpose and GEMM entry (and the smoke and probe families) on
+//!   small problems, and checks that a wrong kernel or a wrong result is caught.
+//!
+//! ```
+//! use kernels_emu::{check, geometry};
+//! // one 3x5 row-major f32 copy through `tiled_copy_row_f32_v4`
+//! let v = &geometry::COPY_VARIANTS[0];
+//! let case = check::CopyCase { m: 3, n: 5, lds: 8, ldd: 8, offset: 0 };
+//! assert_eq!(check::run_copy(v, &case, 1), Ok(()));
+//! ```
+
+#![allow(internal_features)]
+// `probe/src/typed.rs` is a private module of the probe family, included a second time to
+// reach its entries.
+#![allow(clippy::duplicate_mod)]
+// Kernel bodies (included above, linted on the host only since they compile there) use
+// `x % n == 0`; they are being rewritten on the typed layer, so the lint is not fixed here.
+#![allow(clippy::manual_is_multiple_of)]
+
+#[path = "../../copy/src/lib.rs"]
+pub mod copy;
+#[path = "../../gemm_n/src/lib.rs"]
+pub mod gemm_n;
+#[path = "../../gemm_t/src/lib.rs"]
+pub mod gemm_t;
+#[path = "../../probe/src/lib.rs"]
+pub mod probe;
+/// The typed probes (a private module of the probe family, included again to reach them).
+#[path = "../../probe/src/typed.rs"]
+pub mod probe_typed;
+#[path = "../../smoke/src/lib.rs"]
+pub mod smoke;
+
+pub mod check;
+pub mod geometry;
+pub mod report;
