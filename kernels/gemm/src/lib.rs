@@ -6,13 +6,18 @@
 //! generic kernel ([`sgemm`]) instantiated with the operands' stride types ([`MnMajor`] /
 //! [`KMajor`]): the stride with the static `_1` decides which way the 128-bit vectors run.
 //!
-//! Partitioning (everything static is a `const` computed by the layout algebra):
-//! - CTA: the tiler `(BM,BN,BK)` projected with `Step<_1,X,_1>` / `Step<X,_1,_1>` /
-//!   `Step<_1,_1,X>` ([`Dice`]) gives the A, B, C tiles (`local_tile`); only the block
-//!   coordinate is dynamic.
-//! - gmem → smem copy: the tile's coordinates are `zipped_divide`d by the vector
-//!   (`(_4,_1)` for MN-major, `(_1,_4)` for K-major) and `local_partition`ed by a copy thread
-//!   layout whose fastest mode follows the contiguous one, so a warp reads contiguous bytes.
+//! Partitioning: the static configuration is a type ([`Tile128`], [`Tile64`], defined by
+//! [`gemm_tiles!`] in [`tiles`]) whose partitions are written on the typed layer
+//! (`layout_types::cute`: `make_tiled_copy`, `partition_S`, `zipped_divide`, `local_partition`
+//! with `Step` projections, typed layouts of static extents); only the thread index is dynamic,
+//! and the host tests (`tests/gemm_partitions.rs`) check every thread's partitions against the
+//! former constant tables.
+//! - CTA: block `(bx, by)` takes the A, B, C tiles at `(bx·BM, by·BN)`; an operand's element
+//!   `(x, k)` is at `M::offset(ld, x, k)`, its typed layout `(X,K):(_1,ld)` or `(X,K):(ld,_1)`.
+//! - gmem → smem copy: a TiledCopy of 128-bit atoms along the contiguous mode (thread layout
+//!   `(BX/4,NT/(BX/4)):(_1,BX/4)` with values `(_4,_1)` for MN-major, `(NT/(BK/4),BK/4):(BK/4,_1)`
+//!   with `(_1,_4)` for K-major), so a warp reads contiguous bytes; its `partition_S` of the
+//!   tile's identity tensor gives each vector's `(x, k)`.
 //! - smem: A and B are stored *k-major* (`(BX,BK):(_1,BX+4)`, A transposed when it is
 //!   K-major in gmem); the +4 padding keeps the transposing scalar stores conflict-free and
 //!   rows 16-byte aligned.
@@ -35,7 +40,8 @@
 //!   aligned base), scalars otherwise. `beta == 0` never reads C. Interior fast path: a
 //!   CTA whose tile lies inside `(M, N)`, whose k-range is whole k-tiles and whose operands
 //!   are vector-aligned runs a second copy of the main loop with unpredicated vector loads
-//!   (fewer instructions per k-tile: 576 in all, 512 of them FFMA, for `nn`).
+//!   (fewer instructions per k-tile: 570 in all, 512 of them FFMA, for `nn`;
+//!   `tools/sass_mix.py` counts them).
 #![no_std]
 #![cfg(target_arch = "nvptx64")]
 #![feature(asm_experimental_arch, core_intrinsics, stmt_expr_attributes)]
