@@ -173,3 +173,221 @@ fn tile64_partitions_equal_the_former_tables() {
         ty: 8,
     });
 }
+
+/// The kernel's index logic run on the CPU: every thread of every CTA, one k-tile at a time,
+/// through the typed partitions (copy vectors with the kernel's edge predicates, the k-major
+/// smem tiles, thrA/thrB fragments, thrC blocks with the epilogue's predicates and `beta`),
+/// for `C = alpha·op(A)·op(B) + beta·C`; `k_major_a` / `k_major_b` pick the majorities. Split-K
+/// is simulated by running the k-range of each slice and adding (`beta` applied once).
+#[allow(clippy::too_many_arguments)]
+fn simulate<T: GemmTiles>(
+    (m, n, k): (i32, i32, i32),
+    (k_major_a, k_major_b): (bool, bool),
+    kc: i32,
+    a: &[f32],
+    lda: i32,
+    b: &[f32],
+    ldb: i32,
+    (alpha, beta): (f32, f32),
+    c: &mut [f32],
+    ldc: i32,
+) {
+    let (bm, bn, bk) = (T::BM, T::BN, T::BK);
+    let nt = T::NT as i32;
+    let off = |km: bool, ld: i32, x: i32, kk: i32| -> usize {
+        (if km {
+            x as i64 * ld as i64 + kk as i64
+        } else {
+            x as i64 + kk as i64 * ld as i64
+        }) as usize
+    };
+    let (ja, jb) = T::FRAGS;
+    let tm = 4 * ja;
+    let splits = (k + kc - 1) / kc;
+    for by in 0..(n + bn - 1) / bn {
+        for bx in 0..(m + bm - 1) / bm {
+            let (m0, n0) = (bx * bm, by * bn);
+            let mut acc = vec![vec![0f32; 16 * ja * jb]; nt as usize];
+            for z in 0..splits.max(1) {
+                let k0 = z * kc;
+                let kr = (k - k0).min(kc);
+                let mut acc_z = vec![vec![0f32; 16 * ja * jb]; nt as usize];
+                let mut rem = kr;
+                let mut kt = 0;
+                while rem > 0 {
+                    // gmem -> smem (stage), every thread's copy vectors
+                    let mut smem = vec![f32::NAN; T::STAGE_FLOATS as usize];
+                    for tid in 0..nt {
+                        for (is_a, km, x0, xs, ld, src) in [
+                            (true, k_major_a, m0, m, lda, a),
+                            (false, k_major_b, n0, n, ldb, b),
+                        ] {
+                            let cnt = if is_a { T::COPY_A } else { T::COPY_B }[km as usize];
+                            for j in 0..cnt {
+                                let (x, kk) = if is_a {
+                                    T::copy_a(km, tid, j)
+                                } else {
+                                    T::copy_b(km, tid, j)
+                                };
+                                let (dx, dk) = if km { (0, 1) } else { (1, 0) };
+                                for i in 0..4 {
+                                    let (gx, gk) = (x0 + x + i * dx, kk + i * dk);
+                                    let v = if gx < xs && gk < rem {
+                                        src[off(km, ld, gx, k0 + kt * bk + gk)]
+                                    } else {
+                                        0.0
+                                    };
+                                    let s = if is_a {
+                                        T::sa(x + i * dx, kk + i * dk)
+                                    } else {
+                                        T::SA_FLOATS as i32 + T::sb(x + i * dx, kk + i * dk)
+                                    } as usize;
+                                    assert!(smem[s].is_nan(), "smem element {s} written twice");
+                                    smem[s] = v;
+                                }
+                            }
+                        }
+                    }
+                    // compute: thrA / thrB fragments, outer products
+                    for tid in 0..nt {
+                        let (pa, pb) = (T::thr_a(tid), T::thr_b(tid));
+                        for kk in 0..bk as usize {
+                            let mut af = vec![0f32; tm];
+                            let mut bf = vec![0f32; 4 * jb];
+                            for j in 0..ja {
+                                for v in 0..4 {
+                                    af[4 * j + v] = smem[pa.at(j, kk) as usize + v];
+                                }
+                            }
+                            for j in 0..jb {
+                                for v in 0..4 {
+                                    bf[4 * j + v] =
+                                        smem[(T::SA_FLOATS as i32 + pb.at(j, kk)) as usize + v];
+                                }
+                            }
+                            for jn in 0..4 * jb {
+                                for im in 0..tm {
+                                    let r = &mut acc_z[tid as usize][im + tm * jn];
+                                    assert!(
+                                        !af[im].is_nan() && !bf[jn].is_nan(),
+                                        "unwritten smem read"
+                                    );
+                                    *r = af[im].mul_add(bf[jn], *r);
+                                }
+                            }
+                        }
+                    }
+                    rem -= bk;
+                    kt += 1;
+                }
+                for (t, a_z) in acc.iter_mut().zip(&acc_z) {
+                    for (x, y) in t.iter_mut().zip(a_z) {
+                        *x += y;
+                    }
+                }
+            }
+            // epilogue: thrC's 4x4 blocks, predicated on (M, N); beta == 0 never reads C
+            for tid in 0..nt {
+                let pc = T::thr_c(tid);
+                for jn in 0..jb {
+                    for jm in 0..ja {
+                        let (cm, cn) = T::c_crd(pc.at(jm, jn));
+                        for vn in 0..4 {
+                            for i in 0..4 {
+                                let (gm, gn) = (m0 + cm + i as i32, n0 + cn + vn as i32);
+                                if gm < m && gn < n {
+                                    let r = acc[tid as usize][4 * jm + i + tm * (4 * jn + vn)];
+                                    let q = &mut c[(gm + gn * ldc) as usize];
+                                    *q = if beta != 0.0 {
+                                        beta.mul_add(*q, alpha * r)
+                                    } else {
+                                        alpha * r
+                                    };
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn sim_case<T: GemmTiles>((m, n, k): (i32, i32, i32), ka: bool, kb: bool, kc: i32, beta: f32) {
+    // op(A) is (M,K): stored (M,K):(_1,lda) (MN-major) or (K,M) column-major (K-major)
+    let (lda, ldb, ldc) = (
+        if ka { k + 3 } else { m + 1 },
+        if kb { k + 2 } else { n + 5 },
+        m + 2,
+    );
+    let a_len = (if ka { m * lda } else { k * lda }) as usize;
+    let b_len = (if kb { n * ldb } else { k * ldb }) as usize;
+    let a: Vec<f32> = (0..a_len).map(|i| ((i * 7) % 13) as f32 - 6.0).collect();
+    let b: Vec<f32> = (0..b_len).map(|i| ((i * 5) % 11) as f32 - 5.0).collect();
+    let mut c: Vec<f32> = (0..(ldc * n) as usize).map(|i| (i % 3) as f32).collect();
+    if beta == 0.0 {
+        c.iter_mut().for_each(|x| *x = f32::NAN);
+    }
+    let c0 = c.clone();
+    let alpha = 2.0f32;
+    simulate::<T>(
+        (m, n, k),
+        (ka, kb),
+        kc,
+        &a,
+        lda,
+        &b,
+        ldb,
+        (alpha, beta),
+        &mut c,
+        ldc,
+    );
+    for j in 0..n {
+        for i in 0..m {
+            let mut s = 0f64;
+            for l in 0..k {
+                let x = a[(if ka { i * lda + l } else { i + l * lda }) as usize];
+                let y = b[(if kb { j * ldb + l } else { j + l * ldb }) as usize];
+                s += x as f64 * y as f64;
+            }
+            let idx = (i + j * ldc) as usize;
+            let want = alpha as f64 * s
+                + if beta != 0.0 {
+                    beta as f64 * c0[idx] as f64
+                } else {
+                    0.0
+                };
+            assert_eq!(
+                c[idx] as f64, want,
+                "C({i},{j}) ka={ka} kb={kb} ({m},{n},{k}) kc={kc}"
+            );
+        }
+    }
+    // the padding rows of C (m..ldc) are never written
+    for j in 0..n {
+        for i in m..ldc {
+            let idx = (i + j * ldc) as usize;
+            assert!(
+                c[idx].to_bits() == c0[idx].to_bits(),
+                "C pad ({i},{j}) written"
+            );
+        }
+    }
+}
+
+#[test]
+fn tile64_gemm_on_the_cpu_all_majorities_and_edges() {
+    for (ka, kb) in [(false, true), (false, false), (true, true), (true, false)] {
+        sim_case::<Tile64>((64, 64, 16), ka, kb, 16, 1.0);
+        sim_case::<Tile64>((70, 45, 13), ka, kb, 1 << 20, -1.0);
+        sim_case::<Tile64>((33, 130, 21), ka, kb, 8, 0.0);
+    }
+}
+
+#[test]
+fn tile128_gemm_on_the_cpu_all_majorities_and_edges() {
+    for (ka, kb) in [(false, true), (false, false), (true, true), (true, false)] {
+        sim_case::<Tile128>((130, 129, 11), ka, kb, 8, 0.5);
+        sim_case::<Tile128>((128, 128, 16), ka, kb, 1 << 20, 0.0);
+    }
+}

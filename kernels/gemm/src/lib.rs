@@ -328,8 +328,8 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
 
     let mut la = Loader::<MA, T, true>::new(a, lda, m0, tid);
     let mut lb = Loader::<MB, T, false>::new(b, ldb, n0, tid);
-    let va = lda % 4 == 0 && (a as usize) % 16 == 0;
-    let vb = ldb % 4 == 0 && (b as usize) % 16 == 0;
+    let va = lda % 4 == 0 && (a as usize).is_multiple_of(16);
+    let vb = ldb % 4 == 0 && (b as usize).is_multiple_of(16);
 
     let smem = to_shared_addr(dynamic_shared_mem::<Float4>());
     let stage_bytes = const { T::STAGE_FLOATS * 4 };
@@ -457,7 +457,7 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
 
     // epilogue: thrC's 4x4 blocks; column n of a block is a 4-vector along M.
     let pc = T::thr_c(tid);
-    let vc = ldc % 4 == 0 && (c as usize) % 16 == 0;
+    let vc = ldc % 4 == 0 && (c as usize).is_multiple_of(16);
     let tm = 4 * ja;
     let _ = jb;
     unroll!(
