@@ -152,6 +152,41 @@ fn check<T: GemmTiles>(old: Old) {
     }
 }
 
+/// The CTA tiles of A, B, C (`local_tile` with projections over typed tensors) against the
+/// former pointer formulas, both majorities, interior and edge blocks.
+fn check_cta_tiles<T: GemmTiles>() {
+    let buf = [0f32; 4];
+    let base = buf.as_ptr();
+    let (m, n, k, ld) = (1000i32, 700i32, 300i32, 1003i32);
+    for (bx, by) in [(0, 0), (3, 2), (7, 5)] {
+        for (x, kk) in [(0, 0), (5, 3), (T::BM - 1, T::BK - 1)] {
+            for km in [false, true] {
+                let off = |x0: i32| -> isize {
+                    let g = (x0 + x) as isize;
+                    if km {
+                        g * ld as isize + kk as isize
+                    } else {
+                        g + kk as isize * ld as isize
+                    }
+                };
+                let pa = T::g_a(km, base, (m, k), ld, (bx, by), (x, kk));
+                assert_eq!(pa, base.wrapping_offset(off(bx * T::BM)), "gA km={km}");
+                let pb = T::g_b(km, base, (n, k), ld, (bx, by), (x, kk));
+                assert_eq!(pb, base.wrapping_offset(off(by * T::BN)), "gB km={km}");
+            }
+            let pc = T::g_c(base as *mut f32, (m, n), ld, (bx, by), (x, kk));
+            let want = (bx * T::BM + x) as isize + (by * T::BN + kk) as isize * ld as isize;
+            assert_eq!(pc as *const f32, base.wrapping_offset(want), "gC");
+        }
+    }
+}
+
+#[test]
+fn cta_tiles_equal_the_former_pointers() {
+    check_cta_tiles::<Tile128>();
+    check_cta_tiles::<Tile64>();
+}
+
 #[test]
 fn tile128_partitions_equal_the_former_tables() {
     check::<Tile128>(Old {

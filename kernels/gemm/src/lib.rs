@@ -12,8 +12,11 @@
 //! with `Step` projections, typed layouts of static extents); only the thread index is dynamic,
 //! and the host tests (`tests/gemm_partitions.rs`) check every thread's partitions against the
 //! former constant tables.
-//! - CTA: block `(bx, by)` takes the A, B, C tiles at `(bx·BM, by·BN)`; an operand's element
-//!   `(x, k)` is at `M::offset(ld, x, k)`, its typed layout `(X,K):(_1,ld)` or `(X,K):(ld,_1)`.
+//! - CTA: `local_tile` of the typed tensors `A = (M,K):(_1,lda)` or `(M,K):(lda,_1)`,
+//!   `B = (N,K):...`, `C = (M,N):(_1,ldc)` by the tiler `(BM,BN,BK)` at `(bx, by, _)` with
+//!   `Step<_1,X,_1>` / `Step<X,_1,_1>` / `Step<_1,_1,X>` ([`GemmTiles::g_a`], [`GemmTiles::g_b`],
+//!   [`GemmTiles::g_c`]); an operand's step between k-tiles and the split-K shift are
+//!   `M::offset(ld, x, k)`, the same typed stride layout.
 //! - gmem → smem copy: a TiledCopy of 128-bit atoms along the contiguous mode (thread layout
 //!   `(BX/4,NT/(BX/4)):(_1,BX/4)` with values `(_4,_1)` for MN-major, `(NT/(BK/4),BK/4):(BK/4,_1)`
 //!   with `(_1,_4)` for K-major), so a warp reads contiguous bytes; its `partition_S` of the
@@ -170,10 +173,10 @@ impl<M: Major, T: GemmTiles, const IS_A: bool> Loader<M, T, IS_A> {
         if IS_A { T::sa(x, k) } else { T::sb(x, k) }
     }
 
-    /// Sets up thread `tid`'s vectors for the tile at X offset `x0` of an operand with
-    /// leading dimension `ld`, stored at `base`.
+    /// Sets up thread `tid`'s vectors for CTA `cta` of an operand `(xs, ks)` with leading
+    /// dimension `ld` stored at `base` (its tile starts at X offset `x0`).
     #[inline(always)]
-    fn new(base: *const f32, ld: i32, x0: i32, tid: i32) -> Self {
+    fn new(base: *const f32, xk: (i32, i32), ld: i32, cta: (i32, i32), x0: i32, tid: i32) -> Self {
         let () = Self::CHECK;
         let mut ptr = [core::ptr::null::<f32>(); MAX_COPY];
         let mut gx = [0i32; MAX_COPY];
@@ -190,7 +193,11 @@ impl<M: Major, T: GemmTiles, const IS_A: bool> Loader<M, T, IS_A> {
                 };
                 gx[j] = x0 + x;
                 kk[j] = k;
-                ptr[j] = base.wrapping_offset(M::offset(ld as i64, gx[j] as i64, k as i64) as isize);
+                ptr[j] = if IS_A {
+                    T::g_a(M::K_MAJOR, base, xk, ld, cta, (x, k))
+                } else {
+                    T::g_b(M::K_MAJOR, base, xk, ld, cta, (x, k))
+                };
                 soff[j] = 4 * Self::smem(x, k) as u32 + if IS_A { 0 } else { 4 * T::SA_FLOATS };
             },
         );
@@ -326,8 +333,9 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
     let a = a.wrapping_offset(MA::offset(lda as i64, 0, k0 as i64) as isize);
     let b = b.wrapping_offset(MB::offset(ldb as i64, 0, k0 as i64) as isize);
 
-    let mut la = Loader::<MA, T, true>::new(a, lda, m0, tid);
-    let mut lb = Loader::<MB, T, false>::new(b, ldb, n0, tid);
+    let cta = (bx as i32, by as i32);
+    let mut la = Loader::<MA, T, true>::new(a, (m, k), lda, cta, m0, tid);
+    let mut lb = Loader::<MB, T, false>::new(b, (n, k), ldb, cta, n0, tid);
     let va = lda % 4 == 0 && (a as usize).is_multiple_of(16);
     let vb = ldb % 4 == 0 && (b as usize).is_multiple_of(16);
 
@@ -456,6 +464,8 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
     }
 
     // epilogue: thrC's 4x4 blocks; column n of a block is a 4-vector along M.
+    // gC: this CTA's tile of C; thrC: this thread's 4x4 blocks of it
+    let g_c = T::g_c(c, (m, n), ldc, cta, (0, 0));
     let pc = T::thr_c(tid);
     let vc = ldc % 4 == 0 && (c as usize).is_multiple_of(16);
     let tm = 4 * ja;
@@ -477,9 +487,11 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
                             let gn = n0 + bcn + vn as i32;
                             if gn < n {
                                 let r = |i: usize| acc[4 * jm + i + tm * (4 * jn + vn)];
-                                let p = c.wrapping_offset(
-                                    MnMajor::offset(ldc as i64, gm as i64, gn as i64) as isize,
-                                );
+                                let p = g_c.wrapping_offset(MnMajor::offset(
+                                    ldc as i64,
+                                    bcm as i64,
+                                    (bcn + vn as i32) as i64,
+                                ) as isize);
                                 if split {
                                     unroll!(
                                         4,

@@ -71,6 +71,30 @@ pub trait GemmTiles {
     fn copy_a(k_major: bool, tid: i32, j: usize) -> (i32, i32);
     /// `(x, k)` in the `(BN,BK)` B tile of this thread's `j`-th copy vector.
     fn copy_b(k_major: bool, tid: i32, j: usize) -> (i32, i32);
+    /// `gA = local_tile(mA, cta_tiler, (bx, by, _), Step<_1,X,_1>)` of the A tensor `(M,K)` at
+    /// `a` (`(M,K):(_1,ld)`, or `(M,K):(ld,_1)` when `k_major`; 64-bit indices): the pointer of
+    /// element `(x, k)` of its first k-tile.
+    fn g_a(
+        k_major: bool,
+        a: *const f32,
+        mk: (i32, i32),
+        ld: i32,
+        cta: (i32, i32),
+        xk: (i32, i32),
+    ) -> *const f32;
+    /// `gB = local_tile(mB, cta_tiler, (bx, by, _), Step<X,_1,_1>)` of the B tensor `(N,K)`: the
+    /// pointer of element `(x, k)` of its first k-tile.
+    fn g_b(
+        k_major: bool,
+        b: *const f32,
+        nk: (i32, i32),
+        ld: i32,
+        cta: (i32, i32),
+        xk: (i32, i32),
+    ) -> *const f32;
+    /// `gC = local_tile(mC, cta_tiler, (bx, by, _), Step<_1,_1,X>)` of C `(M,N):(_1,ldc)`: the
+    /// pointer of its element `(i, j)`.
+    fn g_c(c: *mut f32, mn: (i32, i32), ldc: i32, cta: (i32, i32), ij: (i32, i32)) -> *mut f32;
     /// Offset in `sA` of `(x, k)`.
     fn sa(x: i32, k: i32) -> i32;
     /// Offset in `sB` of `(x, k)`.
@@ -189,6 +213,60 @@ macro_rules! gemm_tiles {
                     let tc = make_tiled_copy(Copy128::<f32>::new(), <$cb_mn>::default(), layout!((_4, _1):(_1, _0)));
                     tc.get_slice(tid as u32).partition_s(&id).coord(4 * j)
                 }
+            }
+            #[inline(always)]
+            fn g_a(
+                k_major: bool,
+                a: *const f32,
+                (m, k): (i32, i32),
+                ld: i32,
+                (bx, by): (i32, i32),
+                (x, kk): (i32, i32),
+            ) -> *const f32 {
+                let (m, k, ld) = (m as i64, k as i64, ld as i64);
+                let tiler = <($bm, $bn, $bk)>::default();
+                let cta = (bx as i64, by as i64, Underscore);
+                let c = (x as i64, kk as i64, 0i64);
+                let p = make_gmem_ptr(a as *mut f32);
+                if k_major {
+                    make_tensor(p, layout!((m, k):(ld, _1))).local_tile_proj(tiler, cta, (_1, X, _1)).ptr(c)
+                } else {
+                    make_tensor(p, layout!((m, k):(_1, ld))).local_tile_proj(tiler, cta, (_1, X, _1)).ptr(c)
+                }
+            }
+            #[inline(always)]
+            fn g_b(
+                k_major: bool,
+                b: *const f32,
+                (n, k): (i32, i32),
+                ld: i32,
+                (bx, by): (i32, i32),
+                (x, kk): (i32, i32),
+            ) -> *const f32 {
+                let (n, k, ld) = (n as i64, k as i64, ld as i64);
+                let tiler = <($bm, $bn, $bk)>::default();
+                let cta = (bx as i64, by as i64, Underscore);
+                let c = (x as i64, kk as i64, 0i64);
+                let p = make_gmem_ptr(b as *mut f32);
+                if k_major {
+                    make_tensor(p, layout!((n, k):(ld, _1))).local_tile_proj(tiler, cta, (X, _1, _1)).ptr(c)
+                } else {
+                    make_tensor(p, layout!((n, k):(_1, ld))).local_tile_proj(tiler, cta, (X, _1, _1)).ptr(c)
+                }
+            }
+            #[inline(always)]
+            fn g_c(
+                c: *mut f32,
+                (m, n): (i32, i32),
+                ldc: i32,
+                (bx, by): (i32, i32),
+                (i, j): (i32, i32),
+            ) -> *mut f32 {
+                let (m, n, ldc) = (m as i64, n as i64, ldc as i64);
+                let tiler = <($bm, $bn, $bk)>::default();
+                make_tensor(make_gmem_ptr(c), layout!((m, n):(_1, ldc)))
+                    .local_tile_proj(tiler, (bx as i64, by as i64, Underscore), (_1, _1, X))
+                    .ptr((i as i64, j as i64))
             }
             #[inline(always)]
             fn sa(x: i32, k: i32) -> i32 {
