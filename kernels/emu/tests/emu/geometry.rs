@@ -18,17 +18,17 @@ fn gemm_geometry_matches_the_host() {
     // host::Plan::kc (plan_labels_and_slices)
     assert_eq!(kc(Tile::M64N64K8, 3, 100), 40);
     assert_eq!(kc(Tile::M128N128K8, 1, 0), 8);
-    // the kernel's own constant: Cfg::SMEM_BYTES
+    // the kernel's own constant: GemmTiles::SMEM_BYTES
     assert_eq!(
         Tile::M128N128K8.smem_bytes(),
-        gemm::Cfg::<128, 128, 8, 16, 16>::SMEM_BYTES
+        <gemm::Tile128 as gemm::GemmTiles>::SMEM_BYTES
     );
     assert_eq!(
         Tile::M64N64K8.smem_bytes(),
-        gemm::Cfg::<64, 64, 8, 8, 8>::SMEM_BYTES
+        <gemm::Tile64 as gemm::GemmTiles>::SMEM_BYTES
     );
-    assert_eq!(gemm::Cfg::<128, 128, 8, 16, 16>::NT, 256);
-    assert_eq!(gemm::Cfg::<64, 64, 8, 8, 8>::NT, 64);
+    assert_eq!(<gemm::Tile128 as gemm::GemmTiles>::NT, 256);
+    assert_eq!(<gemm::Tile64 as gemm::GemmTiles>::NT, 64);
     assert!(
         GEMM_ENTRIES
             .iter()

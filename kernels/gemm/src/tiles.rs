@@ -1,0 +1,320 @@
+//! The GEMM's partitions in CuTe's words, on the typed layer (`layout_types::cute`): which
+//! thread copies, reads and writes which element of A, B, C and the shared-memory tiles.
+//!
+//! Host-compilable (no device code): the kernel (`gemm::sgemm`) calls these functions with the
+//! thread index, and the host tests (`tests/gemm_partitions.rs`, which `#[path]`-include this
+//! file) evaluate them for every thread and compare them with the kernel's previous constant
+//! tables. Every function is `#[inline(always)]`: the static modes fold, only the thread
+//! index's shifts and masks remain.
+//!
+//! Partitions of one configuration `(BM,BN,BK)` × `(TX,TY)` threads ([`GemmTiles`], one impl per
+//! configuration from [`gemm_tiles!`](crate::gemm_tiles), written once over typed layouts):
+//! - gmem → smem copy of an operand tile `(BX,BK)`: a TiledCopy of 128-bit atoms whose vectors
+//!   run along the contiguous mode (MN-major: thread layout `(BX/4,NT/(BX/4)):(_1,BX/4)`, values
+//!   `(_4,_1)`; K-major: `(NT/(BK/4),BK/4):(BK/4,_1)`, values `(_1,_4)`); its `partition_S` of
+//!   the tile's identity tensor gives each vector's `(x, k)`.
+//! - compute: the warp-tiled thread layout `THR = ((_8,TX/8),(_4,TY/4)):((_1,_32),(_8,32·TX/8))`
+//!   partitions the 4-vectors of the k-major smem tiles, `zipped_divide(sA, (_4,_1))`, with
+//!   `Step<_1,X>` (thrA) and `Step<X,_1>` (thrB), and the 4×4 blocks of C,
+//!   `zipped_divide(gC, (_4,_4))`, with no projection (thrC).
+
+use layout_types::cute::copy::Tables;
+use layout_types::cute::prelude::*;
+use layout_types::cute::tensor::FragmentLayout;
+
+/// A thread's partition of a tile: the offset of its first element (dynamic: depends on the
+/// thread index) and its values' offsets relative to it (static).
+pub trait Part: Copy {
+    /// The offset (in the tile) of value `(i, j)`, relative to the thread's first value.
+    fn val(&self, i: usize, j: usize) -> i32;
+    /// The offset of the thread's first value.
+    fn base(&self) -> i32;
+    /// `base() + val(i, j)`.
+    #[inline(always)]
+    fn at(&self, i: usize, j: usize) -> i32 {
+        self.base() + self.val(i, j)
+    }
+}
+
+/// The partitions of one static configuration (see the module docs).
+pub trait GemmTiles {
+    /// The CTA tile `(BM, BN, BK)`.
+    const BM: i32;
+    /// See [`GemmTiles::BM`].
+    const BN: i32;
+    /// See [`GemmTiles::BM`].
+    const BK: i32;
+    /// Threads per CTA.
+    const NT: usize;
+    /// The accumulator fragment's layout `(TM, TN)` (compact, column-major).
+    type Acc: FragmentLayout + Default;
+    /// 4-vectors per thread of the A (`true`: K-major) copy.
+    const COPY_A: [usize; 2];
+    /// 4-vectors per thread of the B copy.
+    const COPY_B: [usize; 2];
+    /// `(BM/(4·TX), BN/(4·TY))`: 4-vectors of A and of B per thread per k (4×4 blocks of C).
+    const FRAGS: (usize, usize);
+    /// Leading dimension (floats) of the k-major smem tiles `sA = (BM,BK):(_1,BM+4)` and `sB`.
+    const LDS: (u32, u32);
+    /// Floats of `sA` (its cosize; `sB` follows it in a stage).
+    const SA_FLOATS: u32;
+    /// Floats of one stage (`sA` then `sB`).
+    const STAGE_FLOATS: u32;
+    /// Dynamic shared memory bytes of the kernel (two stages).
+    const SMEM_BYTES: u32 = 2 * 4 * Self::STAGE_FLOATS;
+    /// This thread's accumulators, `(TM, TN)`, cleared (`make_fragment_like` of its part of C).
+    #[inline(always)]
+    fn acc() -> Fragment<f32, Self::Acc> {
+        Fragment::new(Default::default())
+    }
+    /// `(x, k)` in the `(BM,BK)` A tile of this thread's `j`-th copy vector (its first element).
+    fn copy_a(k_major: bool, tid: i32, j: usize) -> (i32, i32);
+    /// `(x, k)` in the `(BN,BK)` B tile of this thread's `j`-th copy vector.
+    fn copy_b(k_major: bool, tid: i32, j: usize) -> (i32, i32);
+    /// `gA = local_tile(mA, cta_tiler, (bx, by, _), Step<_1,X,_1>)` of the A tensor `(M,K)` at
+    /// `a` (`(M,K):(_1,ld)`, or `(M,K):(ld,_1)` when `k_major`; 64-bit indices): the pointer of
+    /// element `(x, k)` of its first k-tile.
+    fn g_a(
+        k_major: bool,
+        a: *const f32,
+        mk: (i32, i32),
+        ld: i32,
+        cta: (i32, i32),
+        xk: (i32, i32),
+    ) -> *const f32;
+    /// `gB = local_tile(mB, cta_tiler, (bx, by, _), Step<X,_1,_1>)` of the B tensor `(N,K)`: the
+    /// pointer of element `(x, k)` of its first k-tile.
+    fn g_b(
+        k_major: bool,
+        b: *const f32,
+        nk: (i32, i32),
+        ld: i32,
+        cta: (i32, i32),
+        xk: (i32, i32),
+    ) -> *const f32;
+    /// `gC = local_tile(mC, cta_tiler, (bx, by, _), Step<_1,_1,X>)` of C `(M,N):(_1,ldc)`: the
+    /// pointer of its element `(i, j)`.
+    fn g_c(c: *mut f32, mn: (i32, i32), ldc: i32, cta: (i32, i32), ij: (i32, i32)) -> *mut f32;
+    /// Offset in `sA` of `(x, k)`.
+    fn sa(x: i32, k: i32) -> i32;
+    /// Offset in `sB` of `(x, k)`.
+    fn sb(x: i32, k: i32) -> i32;
+    /// thrA: this thread's 4-vectors of `sA`, `(THR_M, BLK_K)`, as offsets in `sA`.
+    fn thr_a(tid: i32) -> impl Part;
+    /// thrB: this thread's 4-vectors of `sB`, `(THR_N, BLK_K)`, as offsets in `sB`.
+    fn thr_b(tid: i32) -> impl Part;
+    /// thrC: this thread's 4×4 blocks of the C tile, `(THR_M, THR_N)`, as the 1-D coordinate
+    /// (`m + BM·n`, the C tile's `(BM,BN):(_1,BM)`) of each block's first element.
+    fn thr_c(tid: i32) -> impl Part;
+    /// The `(m, n)` coordinate of a 1-D coordinate of the C tile (`idx2crd`).
+    fn c_crd(idx: i32) -> (i32, i32);
+}
+
+/// A typed partition: layout of the thread's values and its offset.
+#[derive(Clone, Copy)]
+pub struct TypedPart<L> {
+    /// `(i, j)` → offset relative to the first value.
+    pub layout: L,
+    /// The first value's offset.
+    pub off: i32,
+}
+
+impl<S, D> Part for TypedPart<Layout<S, D>>
+where
+    S: IntTuple,
+    D: IntTuple,
+    (i32, i32): layout_types::cute::layout::Crd2Idx<S, D>,
+    <(i32, i32) as layout_types::cute::layout::Crd2Idx<S, D>>::Output: Integral,
+{
+    #[inline(always)]
+    fn val(&self, i: usize, j: usize) -> i32 {
+        self.layout.crd2idx((i as i32, j as i32)).value() as i32
+    }
+    #[inline(always)]
+    fn base(&self) -> i32 {
+        self.off
+    }
+}
+
+/// Defines the static configuration type `$cfg` and its [`GemmTiles`]: CTA tile
+/// `($bm,$bn,$bk)` (typed `_N`), `$tx × $ty` threads with the compute thread layout `$thr` (a
+/// typed layout type), smem leading dimensions `$ldsa`/`$ldsb` (`BX + 4`), and the copy thread
+/// layouts of A and B for either majority (MN-major, K-major).
+#[macro_export]
+macro_rules! gemm_tiles {
+    (
+        $(#[$m:meta])*
+        $cfg:ident: tile ($bm:ty, $bn:ty, $bk:ty), threads ($tx:literal, $ty:literal), thr $thr:ty,
+        acc ($tm:ty, $tn:ty),
+        smem ($ldsa:ty, $ldsb:ty),
+        copy_a ($ca_mn:ty, $ca_k:ty),
+        copy_b ($cb_mn:ty, $cb_k:ty) $(,)?
+    ) => {
+        $(#[$m])*
+        pub struct $cfg;
+        impl $cfg {
+            /// `sA = (BM,BK):(_1,BM+4)`.
+            #[inline(always)]
+            pub fn sa_layout() -> Layout<($bm, $bk), (_1, $ldsa)> {
+                Default::default()
+            }
+            /// `sB = (BN,BK):(_1,BN+4)`.
+            #[inline(always)]
+            pub fn sb_layout() -> Layout<($bn, $bk), (_1, $ldsb)> {
+                Default::default()
+            }
+        }
+        impl $crate::tiles::GemmTiles for $cfg {
+            const BM: i32 = <$bm as StaticInt>::VALUE as i32;
+            const BN: i32 = <$bn as StaticInt>::VALUE as i32;
+            const BK: i32 = <$bk as StaticInt>::VALUE as i32;
+            const NT: usize = $tx * $ty;
+            type Acc = Layout<($tm, $tn), (_1, $tm)>;
+            const COPY_A: [usize; 2] = [
+                Tables::<Copy128<f32>, $ca_mn, Layout<(_4, _1), (_1, _0)>, $bm, $bk>::T.nv / 4,
+                Tables::<Copy128<f32>, $ca_k, Layout<(_1, _4), (_0, _1)>, $bm, $bk>::T.nv / 4,
+            ];
+            const COPY_B: [usize; 2] = [
+                Tables::<Copy128<f32>, $cb_mn, Layout<(_4, _1), (_1, _0)>, $bn, $bk>::T.nv / 4,
+                Tables::<Copy128<f32>, $cb_k, Layout<(_1, _4), (_0, _1)>, $bn, $bk>::T.nv / 4,
+            ];
+            const FRAGS: (usize, usize) = (
+                <$bm as StaticInt>::VALUE as usize / (4 * $tx),
+                <$bn as StaticInt>::VALUE as usize / (4 * $ty),
+            );
+            const LDS: (u32, u32) = (
+                <$ldsa as StaticInt>::VALUE as u32,
+                <$ldsb as StaticInt>::VALUE as u32,
+            );
+            const SA_FLOATS: u32 = (<$ldsa as StaticInt>::VALUE
+                * (<$bk as StaticInt>::VALUE - 1)
+                + <$bm as StaticInt>::VALUE) as u32;
+            const STAGE_FLOATS: u32 = Self::SA_FLOATS
+                + (<$ldsb as StaticInt>::VALUE * (<$bk as StaticInt>::VALUE - 1)
+                    + <$bn as StaticInt>::VALUE) as u32;
+            #[inline(always)]
+            fn copy_a(k_major: bool, tid: i32, j: usize) -> (i32, i32) {
+                let id = make_identity_tensor(<($bm, $bk)>::default());
+                if k_major {
+                    let tc = make_tiled_copy(Copy128::<f32>::new(), <$ca_k>::default(), layout!((_1, _4):(_0, _1)));
+                    tc.get_slice(tid as u32).partition_s(&id).coord(4 * j)
+                } else {
+                    let tc = make_tiled_copy(Copy128::<f32>::new(), <$ca_mn>::default(), layout!((_4, _1):(_1, _0)));
+                    tc.get_slice(tid as u32).partition_s(&id).coord(4 * j)
+                }
+            }
+            #[inline(always)]
+            fn copy_b(k_major: bool, tid: i32, j: usize) -> (i32, i32) {
+                let id = make_identity_tensor(<($bn, $bk)>::default());
+                if k_major {
+                    let tc = make_tiled_copy(Copy128::<f32>::new(), <$cb_k>::default(), layout!((_1, _4):(_0, _1)));
+                    tc.get_slice(tid as u32).partition_s(&id).coord(4 * j)
+                } else {
+                    let tc = make_tiled_copy(Copy128::<f32>::new(), <$cb_mn>::default(), layout!((_4, _1):(_1, _0)));
+                    tc.get_slice(tid as u32).partition_s(&id).coord(4 * j)
+                }
+            }
+            #[inline(always)]
+            fn g_a(
+                k_major: bool,
+                a: *const f32,
+                (m, k): (i32, i32),
+                ld: i32,
+                (bx, by): (i32, i32),
+                (x, kk): (i32, i32),
+            ) -> *const f32 {
+                let (m, k, ld) = (m as i64, k as i64, ld as i64);
+                let tiler = <($bm, $bn, $bk)>::default();
+                let cta = (bx as i64, by as i64, Underscore);
+                let c = (x as i64, kk as i64, 0i64);
+                let p = make_gmem_ptr(a as *mut f32);
+                if k_major {
+                    make_tensor(p, layout!((m, k):(ld, _1))).local_tile_proj(tiler, cta, (_1, X, _1)).ptr(c)
+                } else {
+                    make_tensor(p, layout!((m, k):(_1, ld))).local_tile_proj(tiler, cta, (_1, X, _1)).ptr(c)
+                }
+            }
+            #[inline(always)]
+            fn g_b(
+                k_major: bool,
+                b: *const f32,
+                (n, k): (i32, i32),
+                ld: i32,
+                (bx, by): (i32, i32),
+                (x, kk): (i32, i32),
+            ) -> *const f32 {
+                let (n, k, ld) = (n as i64, k as i64, ld as i64);
+                let tiler = <($bm, $bn, $bk)>::default();
+                let cta = (bx as i64, by as i64, Underscore);
+                let c = (x as i64, kk as i64, 0i64);
+                let p = make_gmem_ptr(b as *mut f32);
+                if k_major {
+                    make_tensor(p, layout!((n, k):(ld, _1))).local_tile_proj(tiler, cta, (X, _1, _1)).ptr(c)
+                } else {
+                    make_tensor(p, layout!((n, k):(_1, ld))).local_tile_proj(tiler, cta, (X, _1, _1)).ptr(c)
+                }
+            }
+            #[inline(always)]
+            fn g_c(
+                c: *mut f32,
+                (m, n): (i32, i32),
+                ldc: i32,
+                (bx, by): (i32, i32),
+                (i, j): (i32, i32),
+            ) -> *mut f32 {
+                let (m, n, ldc) = (m as i64, n as i64, ldc as i64);
+                let tiler = <($bm, $bn, $bk)>::default();
+                make_tensor(make_gmem_ptr(c), layout!((m, n):(_1, ldc)))
+                    .local_tile_proj(tiler, (bx as i64, by as i64, Underscore), (_1, _1, X))
+                    .ptr((i as i64, j as i64))
+            }
+            #[inline(always)]
+            fn sa(x: i32, k: i32) -> i32 {
+                Self::sa_layout().crd2idx((x, k)).value() as i32
+            }
+            #[inline(always)]
+            fn sb(x: i32, k: i32) -> i32 {
+                Self::sb_layout().crd2idx((x, k)).value() as i32
+            }
+            #[inline(always)]
+            fn thr_a(tid: i32) -> impl $crate::tiles::Part {
+                let v = zipped_divide(Self::sa_layout(), (_4, _1)).get::<1>();
+                let (layout, off) = local_partition_proj(v, <$thr>::default(), tid as u32, (_1, X));
+                $crate::tiles::TypedPart { layout, off: off.value() as i32 }
+            }
+            #[inline(always)]
+            fn thr_b(tid: i32) -> impl $crate::tiles::Part {
+                let v = zipped_divide(Self::sb_layout(), (_4, _1)).get::<1>();
+                let (layout, off) = local_partition_proj(v, <$thr>::default(), tid as u32, (X, _1));
+                $crate::tiles::TypedPart { layout, off: off.value() as i32 }
+            }
+            #[inline(always)]
+            fn thr_c(tid: i32) -> impl $crate::tiles::Part {
+                let v = zipped_divide(make_layout_left(<($bm, $bn)>::default()), (_4, _4)).get::<1>();
+                let (layout, off) = local_partition(v, <$thr>::default(), tid as u32);
+                $crate::tiles::TypedPart { layout, off: off.value() as i32 }
+            }
+            #[inline(always)]
+            fn c_crd(idx: i32) -> (i32, i32) {
+                make_layout_left(<($bm, $bn)>::default()).get_hier_coord(idx)
+            }
+        }
+    };
+}
+
+gemm_tiles!(
+    /// CTA tile `(_128,_128,_8)`, 16×16 threads, 8×8 accumulators per thread.
+    Tile128: tile (_128, _128, _8), threads (16, 16),
+    thr Layout<((_8, _2), (_4, _4)), ((_1, _32), (_8, _64))>, acc (_8, _8),
+    smem (Int<132>, Int<132>),
+    copy_a (Layout<(_32, _8), (_1, _32)>, Layout<(_128, _2), (_2, _1)>),
+    copy_b (Layout<(_32, _8), (_1, _32)>, Layout<(_128, _2), (_2, _1)>),
+);
+gemm_tiles!(
+    /// CTA tile `(_64,_64,_8)`, 8×8 threads, 8×8 accumulators per thread.
+    Tile64: tile (_64, _64, _8), threads (8, 8),
+    thr Layout<((_8, _1), (_4, _2)), ((_1, _32), (_8, _32))>, acc (_8, _8),
+    smem (Int<68>, Int<68>),
+    copy_a (Layout<(_16, _4), (_1, _16)>, Layout<(_32, _2), (_2, _1)>),
+    copy_b (Layout<(_16, _4), (_1, _16)>, Layout<(_32, _2), (_2, _1)>),
+);

@@ -1,0 +1,428 @@
+//! The GEMM kernel's typed partitions (`kernels/gemm/src/tiles.rs`, on `layout_types::cute`),
+//! evaluated on the host for every thread, against the kernel's previous constant tables: the
+//! value-algebra partitions of `tests/gemm_partitions/old_part.rs` (the kernel's former
+//! `part.rs`) with the configuration constants and index formulas the kernel used before.
+
+#[allow(dead_code)]
+#[path = "../kernels/gemm/src/tiles.rs"]
+mod tiles;
+
+#[allow(dead_code)]
+#[path = "gemm_partitions/old_part.rs"]
+mod old_part;
+
+use layout_types::{DynLayout, IntTuple, static_layout::ok};
+use old_part::Partition;
+use tiles::{GemmTiles, Part, Tile64, Tile128};
+
+fn tuple2(a: i64, b: i64) -> IntTuple {
+    IntTuple::pair(&IntTuple::st(a), &IntTuple::st(b))
+}
+fn layout2(s0: i64, s1: i64, d0: i64, d1: i64) -> DynLayout {
+    ok(DynLayout::new(tuple2(s0, s1), tuple2(d0, d1)))
+}
+fn zd(l: &DynLayout, v0: i64, v1: i64) -> DynLayout {
+    let t = layout_types::algebra::Tiler::from_shape(&tuple2(v0, v1)).unwrap();
+    ok(layout_types::divide::zipped_divide(l, &t))
+}
+fn step2(keep0: bool) -> IntTuple {
+    if keep0 {
+        IntTuple::pair(&IntTuple::st(1), &IntTuple::x())
+    } else {
+        IntTuple::pair(&IntTuple::x(), &IntTuple::st(1))
+    }
+}
+
+/// The former kernel's static configuration (`Cfg<BM,BN,BK,TX,TY>`), as values.
+struct Old {
+    bm: i64,
+    bn: i64,
+    bk: i64,
+    tx: i64,
+    ty: i64,
+}
+impl Old {
+    fn thr(&self) -> DynLayout {
+        ok(DynLayout::new(
+            IntTuple::pair(&tuple2(8, self.tx / 8), &tuple2(4, self.ty / 4)),
+            IntTuple::pair(&tuple2(1, 32), &tuple2(8, 32 * (self.tx / 8))),
+        ))
+    }
+    fn sa(&self) -> DynLayout {
+        layout2(self.bm, self.bk, 1, self.bm + 4)
+    }
+    fn sb(&self) -> DynLayout {
+        layout2(self.bn, self.bk, 1, self.bn + 4)
+    }
+    fn thr_a(&self) -> Partition {
+        Partition::of(
+            &zd(&self.sa(), 4, 1).get(1),
+            &self.thr(),
+            Some(&step2(true)),
+        )
+    }
+    fn thr_b(&self) -> Partition {
+        Partition::of(
+            &zd(&self.sb(), 4, 1).get(1),
+            &self.thr(),
+            Some(&step2(false)),
+        )
+    }
+    fn thr_c(&self) -> Partition {
+        let c = layout2(self.bm, self.bn, 1, self.bm);
+        Partition::of(&zd(&c, 4, 4).get(1), &self.thr(), None)
+    }
+    /// `CopyPart<M, BX, BK, NT>::P`.
+    fn copy(&self, k_major: bool, bx: i64) -> (Partition, i64) {
+        let (bk, nt) = (self.bk, self.tx * self.ty);
+        let coords = layout2(bx, bk, 1, bx);
+        let (z, tl) = if k_major {
+            (zd(&coords, 1, 4), layout2(nt / (bk / 4), bk / 4, bk / 4, 1))
+        } else {
+            (zd(&coords, 4, 1), layout2(bx / 4, nt / (bx / 4), 1, bx / 4))
+        };
+        (Partition::of(&z.get(1), &tl, None), bx)
+    }
+}
+
+fn check<T: GemmTiles>(old: Old) {
+    let nt = (old.tx * old.ty) as i32;
+    assert_eq!(T::NT as i32, nt);
+    let (ja, jb) = T::FRAGS;
+    let (pa, pb, pc) = (old.thr_a(), old.thr_b(), old.thr_c());
+    assert_eq!(
+        (pa.val.shape[0] as usize, pb.val.shape[0] as usize),
+        (ja, jb)
+    );
+    assert_eq!(T::LDS, ((old.bm + 4) as u32, (old.bn + 4) as u32));
+    assert_eq!(T::SA_FLOATS as i64, old.sa().cosize().v);
+    assert_eq!(
+        T::STAGE_FLOATS as i64,
+        old.sa().cosize().v + old.sb().cosize().v
+    );
+    for tid in 0..nt {
+        // compute: fragments of sA / sB (4-vectors, offsets in floats), blocks of C
+        let (ta, tb) = (T::thr_a(tid), T::thr_b(tid));
+        let tc = T::thr_c(tid);
+        for kk in 0..old.bk as usize {
+            for j in 0..ja {
+                let want = pa.thr_offset(tid as i64) + pa.val_offset(&[j as i64, kk as i64]);
+                assert_eq!(ta.at(j, kk) as i64, want, "thrA t{tid} j{j} k{kk}");
+            }
+            for j in 0..jb {
+                let want = pb.thr_offset(tid as i64) + pb.val_offset(&[j as i64, kk as i64]);
+                assert_eq!(tb.at(j, kk) as i64, want, "thrB t{tid} j{j} k{kk}");
+            }
+        }
+        for jn in 0..jb {
+            for jm in 0..ja {
+                let idx = pc.thr_offset(tid as i64) + pc.val_offset(&[jm as i64, jn as i64]);
+                // the old epilogue: gm = idx % BM, gn = idx / BM (first element of the block)
+                assert_eq!(tc.at(jm, jn) as i64, idx, "thrC t{tid} ({jm},{jn})");
+                let (cm, cn) = T::c_crd(idx as i32);
+                assert_eq!((cm as i64, cn as i64), (idx % old.bm, idx / old.bm));
+            }
+        }
+        // gmem -> smem copy, both majorities, A and B: (x, k) of every vector, smem offsets
+        for k_major in [false, true] {
+            for (bx, cnt, is_a) in [
+                (old.bm, T::COPY_A[k_major as usize], true),
+                (old.bn, T::COPY_B[k_major as usize], false),
+            ] {
+                let (p, bx) = old.copy(k_major, bx);
+                assert_eq!(p.n, cnt, "vectors per thread");
+                for j in 0..cnt {
+                    let idx = p.thr_offset(tid as i64) + p.val.call(j as i64);
+                    let want = ((idx % bx) as i32, (idx / bx) as i32);
+                    let got = if is_a {
+                        T::copy_a(k_major, tid, j)
+                    } else {
+                        T::copy_b(k_major, tid, j)
+                    };
+                    assert_eq!(got, want, "copy k_major={k_major} a={is_a} t{tid} j{j}");
+                    let (lds, s) = if is_a {
+                        (old.bm + 4, T::sa(got.0, got.1))
+                    } else {
+                        (old.bn + 4, T::sb(got.0, got.1))
+                    };
+                    assert_eq!(s as i64, want.0 as i64 + want.1 as i64 * lds);
+                }
+            }
+        }
+    }
+}
+
+/// The CTA tiles of A, B, C (`local_tile` with projections over typed tensors) against the
+/// former pointer formulas, both majorities, interior and edge blocks.
+fn check_cta_tiles<T: GemmTiles>() {
+    let buf = [0f32; 4];
+    let base = buf.as_ptr();
+    let (m, n, k, ld) = (1000i32, 700i32, 300i32, 1003i32);
+    for (bx, by) in [(0, 0), (3, 2), (7, 5)] {
+        for (x, kk) in [(0, 0), (5, 3), (T::BM - 1, T::BK - 1)] {
+            for km in [false, true] {
+                let off = |x0: i32| -> isize {
+                    let g = (x0 + x) as isize;
+                    if km {
+                        g * ld as isize + kk as isize
+                    } else {
+                        g + kk as isize * ld as isize
+                    }
+                };
+                let pa = T::g_a(km, base, (m, k), ld, (bx, by), (x, kk));
+                assert_eq!(pa, base.wrapping_offset(off(bx * T::BM)), "gA km={km}");
+                let pb = T::g_b(km, base, (n, k), ld, (bx, by), (x, kk));
+                assert_eq!(pb, base.wrapping_offset(off(by * T::BN)), "gB km={km}");
+            }
+            let pc = T::g_c(base as *mut f32, (m, n), ld, (bx, by), (x, kk));
+            let want = (bx * T::BM + x) as isize + (by * T::BN + kk) as isize * ld as isize;
+            assert_eq!(pc as *const f32, base.wrapping_offset(want), "gC");
+        }
+    }
+}
+
+#[test]
+fn cta_tiles_equal_the_former_pointers() {
+    check_cta_tiles::<Tile128>();
+    check_cta_tiles::<Tile64>();
+}
+
+#[test]
+fn tile128_partitions_equal_the_former_tables() {
+    check::<Tile128>(Old {
+        bm: 128,
+        bn: 128,
+        bk: 8,
+        tx: 16,
+        ty: 16,
+    });
+}
+
+#[test]
+fn tile64_partitions_equal_the_former_tables() {
+    check::<Tile64>(Old {
+        bm: 64,
+        bn: 64,
+        bk: 8,
+        tx: 8,
+        ty: 8,
+    });
+}
+
+/// The kernel's index logic run on the CPU: every thread of every CTA, one k-tile at a time,
+/// through the typed partitions (copy vectors with the kernel's edge predicates, the k-major
+/// smem tiles, thrA/thrB fragments, thrC blocks with the epilogue's predicates and `beta`),
+/// for `C = alpha·op(A)·op(B) + beta·C`; `k_major_a` / `k_major_b` pick the majorities. Split-K
+/// is simulated by running the k-range of each slice and adding (`beta` applied once).
+#[allow(clippy::too_many_arguments)]
+fn simulate<T: GemmTiles>(
+    (m, n, k): (i32, i32, i32),
+    (k_major_a, k_major_b): (bool, bool),
+    kc: i32,
+    a: &[f32],
+    lda: i32,
+    b: &[f32],
+    ldb: i32,
+    (alpha, beta): (f32, f32),
+    c: &mut [f32],
+    ldc: i32,
+) {
+    let (bm, bn, bk) = (T::BM, T::BN, T::BK);
+    let nt = T::NT as i32;
+    let off = |km: bool, ld: i32, x: i32, kk: i32| -> usize {
+        (if km {
+            x as i64 * ld as i64 + kk as i64
+        } else {
+            x as i64 + kk as i64 * ld as i64
+        }) as usize
+    };
+    let (ja, jb) = T::FRAGS;
+    let tm = 4 * ja;
+    let splits = (k + kc - 1) / kc;
+    for by in 0..(n + bn - 1) / bn {
+        for bx in 0..(m + bm - 1) / bm {
+            let (m0, n0) = (bx * bm, by * bn);
+            let mut acc = vec![vec![0f32; 16 * ja * jb]; nt as usize];
+            for z in 0..splits.max(1) {
+                let k0 = z * kc;
+                let kr = (k - k0).min(kc);
+                let mut acc_z = vec![vec![0f32; 16 * ja * jb]; nt as usize];
+                let mut rem = kr;
+                let mut kt = 0;
+                while rem > 0 {
+                    // gmem -> smem (stage), every thread's copy vectors
+                    let mut smem = vec![f32::NAN; T::STAGE_FLOATS as usize];
+                    for tid in 0..nt {
+                        for (is_a, km, x0, xs, ld, src) in [
+                            (true, k_major_a, m0, m, lda, a),
+                            (false, k_major_b, n0, n, ldb, b),
+                        ] {
+                            let cnt = if is_a { T::COPY_A } else { T::COPY_B }[km as usize];
+                            for j in 0..cnt {
+                                let (x, kk) = if is_a {
+                                    T::copy_a(km, tid, j)
+                                } else {
+                                    T::copy_b(km, tid, j)
+                                };
+                                let (dx, dk) = if km { (0, 1) } else { (1, 0) };
+                                for i in 0..4 {
+                                    let (gx, gk) = (x0 + x + i * dx, kk + i * dk);
+                                    let v = if gx < xs && gk < rem {
+                                        src[off(km, ld, gx, k0 + kt * bk + gk)]
+                                    } else {
+                                        0.0
+                                    };
+                                    let s = if is_a {
+                                        T::sa(x + i * dx, kk + i * dk)
+                                    } else {
+                                        T::SA_FLOATS as i32 + T::sb(x + i * dx, kk + i * dk)
+                                    } as usize;
+                                    assert!(smem[s].is_nan(), "smem element {s} written twice");
+                                    smem[s] = v;
+                                }
+                            }
+                        }
+                    }
+                    // compute: thrA / thrB fragments, outer products
+                    for tid in 0..nt {
+                        let (pa, pb) = (T::thr_a(tid), T::thr_b(tid));
+                        for kk in 0..bk as usize {
+                            let mut af = vec![0f32; tm];
+                            let mut bf = vec![0f32; 4 * jb];
+                            for j in 0..ja {
+                                for v in 0..4 {
+                                    af[4 * j + v] = smem[pa.at(j, kk) as usize + v];
+                                }
+                            }
+                            for j in 0..jb {
+                                for v in 0..4 {
+                                    bf[4 * j + v] =
+                                        smem[(T::SA_FLOATS as i32 + pb.at(j, kk)) as usize + v];
+                                }
+                            }
+                            for jn in 0..4 * jb {
+                                for im in 0..tm {
+                                    let r = &mut acc_z[tid as usize][im + tm * jn];
+                                    assert!(
+                                        !af[im].is_nan() && !bf[jn].is_nan(),
+                                        "unwritten smem read"
+                                    );
+                                    *r = af[im].mul_add(bf[jn], *r);
+                                }
+                            }
+                        }
+                    }
+                    rem -= bk;
+                    kt += 1;
+                }
+                for (t, a_z) in acc.iter_mut().zip(&acc_z) {
+                    for (x, y) in t.iter_mut().zip(a_z) {
+                        *x += y;
+                    }
+                }
+            }
+            // epilogue: thrC's 4x4 blocks, predicated on (M, N); beta == 0 never reads C
+            for tid in 0..nt {
+                let pc = T::thr_c(tid);
+                for jn in 0..jb {
+                    for jm in 0..ja {
+                        let (cm, cn) = T::c_crd(pc.at(jm, jn));
+                        for vn in 0..4 {
+                            for i in 0..4 {
+                                let (gm, gn) = (m0 + cm + i as i32, n0 + cn + vn as i32);
+                                if gm < m && gn < n {
+                                    let r = acc[tid as usize][4 * jm + i + tm * (4 * jn + vn)];
+                                    let q = &mut c[(gm + gn * ldc) as usize];
+                                    *q = if beta != 0.0 {
+                                        beta.mul_add(*q, alpha * r)
+                                    } else {
+                                        alpha * r
+                                    };
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn sim_case<T: GemmTiles>((m, n, k): (i32, i32, i32), ka: bool, kb: bool, kc: i32, beta: f32) {
+    // op(A) is (M,K): stored (M,K):(_1,lda) (MN-major) or (K,M) column-major (K-major)
+    let (lda, ldb, ldc) = (
+        if ka { k + 3 } else { m + 1 },
+        if kb { k + 2 } else { n + 5 },
+        m + 2,
+    );
+    let a_len = (if ka { m * lda } else { k * lda }) as usize;
+    let b_len = (if kb { n * ldb } else { k * ldb }) as usize;
+    let a: Vec<f32> = (0..a_len).map(|i| ((i * 7) % 13) as f32 - 6.0).collect();
+    let b: Vec<f32> = (0..b_len).map(|i| ((i * 5) % 11) as f32 - 5.0).collect();
+    let mut c: Vec<f32> = (0..(ldc * n) as usize).map(|i| (i % 3) as f32).collect();
+    if beta == 0.0 {
+        c.iter_mut().for_each(|x| *x = f32::NAN);
+    }
+    let c0 = c.clone();
+    let alpha = 2.0f32;
+    simulate::<T>(
+        (m, n, k),
+        (ka, kb),
+        kc,
+        &a,
+        lda,
+        &b,
+        ldb,
+        (alpha, beta),
+        &mut c,
+        ldc,
+    );
+    for j in 0..n {
+        for i in 0..m {
+            let mut s = 0f64;
+            for l in 0..k {
+                let x = a[(if ka { i * lda + l } else { i + l * lda }) as usize];
+                let y = b[(if kb { j * ldb + l } else { j + l * ldb }) as usize];
+                s += x as f64 * y as f64;
+            }
+            let idx = (i + j * ldc) as usize;
+            let want = alpha as f64 * s
+                + if beta != 0.0 {
+                    beta as f64 * c0[idx] as f64
+                } else {
+                    0.0
+                };
+            assert_eq!(
+                c[idx] as f64, want,
+                "C({i},{j}) ka={ka} kb={kb} ({m},{n},{k}) kc={kc}"
+            );
+        }
+    }
+    // the padding rows of C (m..ldc) are never written
+    for j in 0..n {
+        for i in m..ldc {
+            let idx = (i + j * ldc) as usize;
+            assert!(
+                c[idx].to_bits() == c0[idx].to_bits(),
+                "C pad ({i},{j}) written"
+            );
+        }
+    }
+}
+
+#[test]
+fn tile64_gemm_on_the_cpu_all_majorities_and_edges() {
+    for (ka, kb) in [(false, true), (false, false), (true, true), (true, false)] {
+        sim_case::<Tile64>((64, 64, 16), ka, kb, 16, 1.0);
+        sim_case::<Tile64>((70, 45, 13), ka, kb, 1 << 20, -1.0);
+        sim_case::<Tile64>((33, 130, 21), ka, kb, 8, 0.0);
+    }
+}
+
+#[test]
+fn tile128_gemm_on_the_cpu_all_majorities_and_edges() {
+    for (ka, kb) in [(false, true), (false, false), (true, true), (true, false)] {
+        sim_case::<Tile128>((130, 129, 11), ka, kb, 8, 0.5);
+        sim_case::<Tile128>((128, 128, 16), ka, kb, 1 << 20, 0.0);
+    }
+}
