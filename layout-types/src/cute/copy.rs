@@ -862,6 +862,58 @@ pub fn unroll<F: FnMut(usize)>(n: usize, mut f: F) {
          32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63);
 }
 
+/// `f(0)`, ..., `f(N - 1)` as straight-line code; see [`unroll_const!`].
+#[doc(hidden)]
+#[inline(always)]
+pub fn unroll_n<const N: usize, F: FnMut(usize)>(mut f: F) {
+    macro_rules! seq {
+        ($($i:literal)*) => { $( if const { $i < N } { f($i) } )* };
+    }
+    seq!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+         32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63);
+}
+
+/// Gives a closure its `FnMut(usize)` signature (and keeps an `#[inline(always)]` on it in
+/// argument position).
+#[doc(hidden)]
+#[inline(always)]
+pub fn unroll_body<F: FnMut(usize)>(f: F) -> F {
+    f
+}
+
+/// `f(0)`, ..., `f(n - 1)` as a loop (counts above 64).
+#[doc(hidden)]
+#[inline(always)]
+pub fn unroll_loop<F: FnMut(usize)>(n: usize, mut f: F) {
+    let mut i = 0;
+    while i < n {
+        f(i);
+        i += 1;
+    }
+}
+
+/// `unroll_const!(N, f)`: `f(0)`, ..., `f(N - 1)` as straight-line code for a constant
+/// expression `N` (it may use the caller's generic parameters; at most 64, a loop above).
+/// `match const { N }` picks `unroll_n::<N>` after monomorphization and `unroll_n` guards its
+/// slots with `if const { i < N }`, so LLVM sees exactly the `N` calls that run (an
+/// `#[inline(always)]` closure is then inlined into each, whatever its size), as
+/// `device::unroll!` does for the kernels.
+macro_rules! unroll_const {
+    ($n:expr, $f:expr) => {
+        unroll_const!(@arms $n, $f; 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24
+            25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53
+            54 55 56 57 58 59 60 61 62 63 64)
+    };
+    (@arms $n:expr, $f:expr; $($k:literal)*) => {{
+        let f = unroll_body($f);
+        match const { $n } {
+            0 => {}
+            $( $k => unroll_n::<$k, _>(f), )*
+            _ => unroll_loop(const { $n }, f),
+        }
+    }};
+}
+
 /// Copies one atom.
 #[inline(always)]
 unsafe fn copy_atom<A: CopyAtom>(src_space: Space, src: *mut u8, dst_space: Space, dst: *mut u8) {
@@ -1056,20 +1108,30 @@ unsafe fn copy_pred<A, Thr, Val, Pr, SP, DP>(
 {
     #[allow(clippy::let_unit_value)]
     let () = CopyCheck::<A, SP, DP, (), (), 0, 0>::OK;
-    let t = const { SP::TAB };
-    unroll(t.nv / t.atom, |a| {
-        let v = a * t.atom;
-        if pred.whole(a, v, t.atom) {
-            unsafe { copy_atom::<A>(SP::SPACE, src.ptr(v), DP::SPACE, dst.ptr(v)) };
-        } else if Pr::PARTIAL && t.atom > 1 {
-            unroll(t.atom, |j| {
-                if pred.elem(v + j) {
-                    let (s, d) = (src.ptr(v + j) as *const A::T, dst.ptr(v + j) as *mut A::T);
-                    unsafe { d.write(s.read()) };
-                }
-            });
+    let atom = const { SP::TAB.atom };
+    unroll_const!(
+        SP::TAB.nv / SP::TAB.atom,
+        #[inline(always)]
+        |a: usize| {
+            let v = a * atom;
+            if pred.whole(a, v, atom) {
+                unsafe { copy_atom::<A>(SP::SPACE, src.ptr(v), DP::SPACE, dst.ptr(v)) };
+            } else if Pr::PARTIAL && atom > 1 {
+                // The atom's elements are contiguous in both partitions (checked by `CopyCheck`):
+                // element `j` is `j` past the atom's first.
+                let (s, d) = (src.ptr(v) as *const A::T, dst.ptr(v) as *mut A::T);
+                unroll_const!(
+                    SP::TAB.atom,
+                    #[inline(always)]
+                    |j: usize| {
+                        if pred.elem(v + j) {
+                            unsafe { d.wrapping_add(j).write(s.wrapping_add(j).read()) };
+                        }
+                    }
+                );
+            }
         }
-    });
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
