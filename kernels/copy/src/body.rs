@@ -269,25 +269,41 @@ pub unsafe fn transpose<Sw: StaticSwizzle, F: Fn()>(
     let c_a = make_identity_tensor((m, n)).local_tile((_64, _64), (bm, bn));
     let c_b = make_identity_tensor((n, m)).local_tile((_64, _64), (bn, bm));
     let smem = make_smem_ptr(thread.smem as *mut f32);
-    let s_a = make_tensor(smem, make_composed_layout(Sw::default(), TrTile::default())); // (m,n)
-    let s_b = make_tensor(smem, make_composed_layout(Sw::default(), TrTileNM::default())); // (n,m)
+    let sw = Sw::default();
+    let s_a = make_tensor(smem, make_composed_layout(sw, TrTile::default())); // (m,n)
+    let s_b = make_tensor(smem, make_composed_layout(sw, TrTileNM::default())); // (n,m)
+    let (thr_ld, thr_st, val) = (
+        TrLoadThr::default(),
+        TrStoreThr::default(),
+        TrVal::default(),
+    );
 
     // A tile -> smem, 128-bit along n
-    let load = make_tiled_copy(Copy128::<f32>::new(), TrLoadThr::default(), TrVal::default());
+    let load = make_tiled_copy(Copy128::<f32>::new(), thr_ld, val);
     let thr_load = load.get_slice(thread.tid);
     let pred_a = thr_load.partition_s(&c_a).elem_predicate((m, n));
-    copy_if(&load, &pred_a, &thr_load.partition_s(&g_a), &thr_load.partition_d(&s_a));
+    copy_if(
+        &load,
+        &pred_a,
+        &thr_load.partition_s(&g_a),
+        &thr_load.partition_d(&s_a),
+    );
     (thread.sync)();
 
     // smem (n, m) view -> registers, one element per read (down the columns of the A tile) ...
-    let s2r = make_tiled_copy(UniversalCopy::<f32>::new(), TrStoreThr::default(), TrVal::default());
+    let s2r = make_tiled_copy(UniversalCopy::<f32>::new(), thr_st, val);
     let t_s = s2r.get_slice(thread.tid).partition_s(&s_b);
     let mut frag = make_fragment_like_partition::<f32, _>(&t_s);
     // SAFETY: the smem tile is whole (16 KiB), every element readable.
     unsafe { copy(&s2r, &t_s, &frag.partition()) };
     // ... -> B tile, 128-bit along m
-    let r2g = make_tiled_copy(Copy128::<f32>::new(), TrStoreThr::default(), TrVal::default());
+    let r2g = make_tiled_copy(Copy128::<f32>::new(), thr_st, val);
     let thr_store = r2g.get_slice(thread.tid);
     let pred_b = thr_store.partition_d(&c_b).elem_predicate((n, m));
-    copy_if(&r2g, &pred_b, &thr_store.retile_s(&mut frag), &thr_store.partition_d(&g_b));
+    copy_if(
+        &r2g,
+        &pred_b,
+        &thr_store.retile_s(&mut frag),
+        &thr_store.partition_d(&g_b),
+    );
 }
