@@ -8,9 +8,10 @@
 //! - every element of the matrix arrives, bit-exact (`dst = src`, `B = Aᵀ`);
 //! - nothing outside the matrix is written: the padding of `dst` (columns between the extent and
 //!   the leading dimension) and guard elements after it keep their sentinel;
-//! - nothing outside the matrix is read: the source's padding and guards hold a sentinel that
-//!   would show up in `dst` if copied, and the buffers are exactly as long as the host's
-//!   `need(outer, inner, ld)` plus guards.
+//! - nothing outside the matrix is copied: the source's padding and guards hold another
+//!   sentinel, which would show up in `dst` (the buffers are exactly as long as the host's
+//!   `need(outer, inner, ld)` plus guards). A read outside whose value is dropped would not
+//!   show; the PTX test and the predicates' unit tests cover that side.
 //!
 //! On the host the atoms are plain memory copies (`layout_types::cute::arch`), so this checks the
 //! partitions, predicates and layouts of the bodies, not the PTX (`tests/ptx_copy_kernels.rs`).
@@ -76,23 +77,29 @@ fn need(outer: usize, inner: usize, ld: usize) -> usize {
 }
 
 trait Elem: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    /// In the destination outside the matrix.
     const SENTINEL: Self;
+    /// In the source outside the matrix (different, so that a copy of it shows).
+    const OUTSIDE: Self;
     fn of(k: usize) -> Self;
 }
 impl Elem for u32 {
     const SENTINEL: u32 = 0xdead_beef;
+    const OUTSIDE: u32 = 0xbad0_bad0;
     fn of(k: usize) -> u32 {
         k as u32 * 2 + 1
     }
 }
 impl Elem for u16 {
     const SENTINEL: u16 = 0xbeef;
+    const OUTSIDE: u16 = 0xbad0;
     fn of(k: usize) -> u16 {
         (k % 30000) as u16 * 2 + 1
     }
 }
 impl Elem for f32 {
     const SENTINEL: f32 = -7.0;
+    const OUTSIDE: f32 = -9.0;
     fn of(k: usize) -> f32 {
         k as f32
     }
@@ -107,7 +114,7 @@ fn buffers<T: Elem>(
     inner_d: usize,
     ldd: usize,
 ) -> (Vec<T>, Vec<T>) {
-    let mut src = vec![T::SENTINEL; need(outer, inner, lds) + GUARD];
+    let mut src = vec![T::OUTSIDE; need(outer, inner, lds) + GUARD];
     for o in 0..outer {
         for i in 0..inner {
             src[o * lds + i] = T::of(o * inner + i);
