@@ -34,11 +34,7 @@ unsafe impl<T> Send for Shared<T> {}
 unsafe impl<T> Sync for Shared<T> {}
 
 /// Runs `body(thread)` for a `(gx, gy)` grid of 256-thread blocks with `smem_bytes` each.
-fn launch(
-    (gx, gy): (usize, usize),
-    smem_bytes: usize,
-    body: impl Fn(Thread<&dyn Fn()>) + Sync,
-) {
+fn launch((gx, gy): (usize, usize), smem_bytes: usize, body: impl Fn(Thread<&dyn Fn()>) + Sync) {
     let blocks: Vec<(u32, u32)> = (0..gy)
         .flat_map(|y| (0..gx).map(move |x| (x as u32, y as u32)))
         .collect();
@@ -51,21 +47,22 @@ fn launch(
             let (blocks, barrier, body) = (&blocks, &barrier, &body);
             // unoptimized builds keep every unrolled copy's frame: big stacks
             let spawn = std::thread::Builder::new().stack_size(32 << 20);
-            spawn.spawn_scoped(s, move || {
-                let smem = smem;
-                let sync = || {
-                    barrier.wait();
-                };
-                for (b, &block) in blocks.iter().enumerate() {
-                    body(Thread {
-                        tid,
-                        block,
-                        smem: smem.0.wrapping_add(b * smem_bytes),
-                        sync: &sync,
-                    });
-                }
-            })
-            .expect("spawn a block thread");
+            spawn
+                .spawn_scoped(s, move || {
+                    let smem = smem;
+                    let sync = || {
+                        barrier.wait();
+                    };
+                    for (b, &block) in blocks.iter().enumerate() {
+                        body(Thread {
+                            tid,
+                            block,
+                            smem: smem.0.wrapping_add(b * smem_bytes),
+                            sync: &sync,
+                        });
+                    }
+                })
+                .expect("spawn a block thread");
         }
     });
 }
