@@ -818,7 +818,7 @@ where
     /// mode, so every element between is inside too).
     #[inline(always)]
     fn whole(&self, _: usize, v: usize, atom: usize) -> bool {
-        self.elem(v) && self.elem(v + atom - 1)
+        self.elem(v) & self.elem(v + atom - 1)
     }
     #[inline(always)]
     fn elem(&self, v: usize) -> bool {
