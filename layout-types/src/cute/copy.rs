@@ -482,6 +482,9 @@ pub trait TileLayout: Copy {
     const UNIT: [bool; 2];
     /// The swizzle's base bits (elements within `2^base` stay contiguous); 31 when unswizzled.
     const SWIZZLE_BASE: u32 = 31;
+    /// Whether the index is linear in the coordinate (`eval(a + b) = eval(a) + eval(b)`: a plain
+    /// rank-2 layout; a swizzled one is not).
+    const LINEAR: bool = false;
     /// The index of `(m, n)`.
     fn eval(&self, c: (i32, i32)) -> Self::Off;
 }
@@ -511,6 +514,7 @@ where
     type M = S::M;
     type N = S::N;
     type Off = <(i32, i32) as Crd2Idx<S, D>>::Output;
+    const LINEAR: bool = true;
     const UNIT: [bool; 2] = [
         <<D as Get<0>>::Output as UnitStride>::UNIT,
         <<D as Get<1>>::Output as UnitStride>::UNIT,
@@ -1027,7 +1031,8 @@ pub trait PtrPartition<T> {
 impl<T, E, L, A, Thr, Val> PtrPartition<T> for ThrPartition<E, L, A, Thr, Val>
 where
     E: PtrEngine<Value = T> + Advance<L::Off>,
-    <E as Advance<L::Off>>::Output: PtrEngine,
+    <E as Advance<L::Off>>::Output: PtrEngine + Advance<L::Off>,
+    <<E as Advance<L::Off>>::Output as Advance<L::Off>>::Output: PtrEngine,
     L: TileLayout,
     A: CopyAtom,
     Thr: StaticLayoutValue,
@@ -1039,8 +1044,17 @@ where
     const SWIZZLE_BASE: u32 = L::SWIZZLE_BASE;
     const TAB: CopyTables = Tables::<A, Thr, Val, L::M, L::N>::T;
     #[inline(always)]
+    /// For a linear tile (a plain layout), `tile(thread) + tile(value)`: the thread's part is
+    /// common to all its values (computed once), the value's a constant times the strides.
     fn ptr(&self, v: usize) -> *mut u8 {
-        self.at(v).ptr() as *mut u8
+        if L::LINEAR {
+            let t = const { &Tables::<A, Thr, Val, L::M, L::N>::T };
+            let base = self.engine.advance(self.layout.eval((self.mt, self.nt)));
+            let d = self.layout.eval((t.dm[v] as i32, t.dn[v] as i32));
+            base.advance(d).ptr() as *mut u8
+        } else {
+            self.at(v).ptr() as *mut u8
+        }
     }
 }
 
