@@ -86,7 +86,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 8,
         st_global_v4: 8,
         ld_shared_scalar: 32,
-        max_instructions: 1000,
+        max_instructions: 680,
     },
     Expect {
         name: "tiled_copy_row_f32_cp_async",
@@ -96,7 +96,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 8,
         st_global_v4: 8,
         ld_shared_scalar: 32,
-        max_instructions: 1000,
+        max_instructions: 680,
     },
     // one element per instruction: no vectors
     Expect {
@@ -107,7 +107,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 0,
         st_global_v4: 0,
         ld_shared_scalar: 32,
-        max_instructions: 870,
+        max_instructions: 920,
     },
     Expect {
         name: "tiled_copy_col_f32_v4",
@@ -117,7 +117,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 8,
         st_global_v4: 8,
         ld_shared_scalar: 32,
-        max_instructions: 1000,
+        max_instructions: 680,
     },
     // 64x256 tile of u16, 8 halves per vector: 8 atoms a side
     Expect {
@@ -128,7 +128,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 8,
         st_global_v4: 8,
         ld_shared_scalar: 64,
-        max_instructions: 1450,
+        max_instructions: 1100,
     },
     Expect {
         name: "tiled_copy_col_f16_v4",
@@ -138,7 +138,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 8,
         st_global_v4: 8,
         ld_shared_scalar: 64,
-        max_instructions: 1500,
+        max_instructions: 1160,
     },
     // 64x64 f32 tile: 4 vectors in, 16 column reads (scalar ld.shared), 4 vectors out
     Expect {
@@ -149,7 +149,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 0,
         st_global_v4: 4,
         ld_shared_scalar: 16,
-        max_instructions: 650,
+        max_instructions: 490,
     },
     Expect {
         name: "transpose_f32_naive",
@@ -159,7 +159,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 0,
         st_global_v4: 4,
         ld_shared_scalar: 16,
-        max_instructions: 550,
+        max_instructions: 400,
     },
 ];
 
