@@ -9,6 +9,16 @@ use super::tensor::Space;
 #[repr(C, align(16))]
 pub struct U32x4(pub [u32; 4]);
 
+/// Off the GPU (tests, the CPU emulator): a 128-bit access to global or shared memory that is
+/// not 16-byte aligned panics, as the hardware faults (registers have no such rule).
+#[cfg(not(target_arch = "nvptx64"))]
+#[inline(always)]
+fn host_check_aligned(space: Space, p: *const u8, what: &str) {
+    if !matches!(space, Space::Reg) && (p as usize) % 16 != 0 {
+        panic!("{what}: address {p:p} is not 16-byte aligned (a misaligned-address fault on the GPU)");
+    }
+}
+
 /// 128-bit load from `p` in memory space `space`.
 ///
 /// # Safety
@@ -35,7 +45,7 @@ pub unsafe fn load16(space: Space, p: *const u8) -> U32x4 {
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
-        let _ = space;
+        host_check_aligned(space, p, "ld.v4");
         unsafe { (p as *const U32x4).read_unaligned() }
     }
 }
@@ -63,7 +73,7 @@ pub unsafe fn store16(space: Space, p: *mut u8, v: U32x4) {
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
-        let _ = space;
+        host_check_aligned(space, p, "st.v4");
         unsafe { (p as *mut U32x4).write_unaligned(v) }
     }
 }
@@ -84,6 +94,8 @@ pub unsafe fn cp_async16(src: *const u8, dst: *mut u8) {
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
+        host_check_aligned(Space::Gmem, src, "cp.async source");
+        host_check_aligned(Space::Smem, dst, "cp.async destination");
         core::ptr::copy_nonoverlapping(src, dst, 16)
     }
 }

@@ -86,6 +86,21 @@ pub trait StaticLayoutValue: Copy + Default {
 impl<S: StaticTuple, D: StaticTuple> StaticLayoutValue for Layout<S, D> {
     const LAYOUT: DynLayout = DynLayout::raw(S::VALUE, D::VALUE);
 }
+/// A fully static typed layout is also a [`crate::static_layout::StaticLayout`], so the value
+/// algebra's compile-time checks take the typed configuration of a kernel directly:
+///
+/// ```
+/// use layout_types::check::BankConflictFree;
+/// use layout_types::cute::prelude::*;
+/// use layout_types::swizzle::Swizzle;
+/// type Thr = Layout<(_16, _16), (_16, _1)>;                   // the typed layer's Layout
+/// type Val = Layout<(_1, _4), (_0, _1)>;
+/// type Tile = Layout<(_64, _64), (_64, _1)>;
+/// const _: () = BankConflictFree::<Tile, Swizzle<3, 2, 6>, Thr, Val, f32, 4>::CHECK;
+/// ```
+impl<S: StaticTuple, D: StaticTuple> crate::static_layout::StaticLayout for Layout<S, D> {
+    const VALUE: DynLayout = DynLayout::raw(S::VALUE, D::VALUE);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Atoms
@@ -467,6 +482,9 @@ pub trait TileLayout: Copy {
     const UNIT: [bool; 2];
     /// The swizzle's base bits (elements within `2^base` stay contiguous); 31 when unswizzled.
     const SWIZZLE_BASE: u32 = 31;
+    /// Whether the index is linear in the coordinate (`eval(a + b) = eval(a) + eval(b)`: a plain
+    /// rank-2 layout; a swizzled one is not).
+    const LINEAR: bool = false;
     /// The index of `(m, n)`.
     fn eval(&self, c: (i32, i32)) -> Self::Off;
 }
@@ -496,6 +514,7 @@ where
     type M = S::M;
     type N = S::N;
     type Off = <(i32, i32) as Crd2Idx<S, D>>::Output;
+    const LINEAR: bool = true;
     const UNIT: [bool; 2] = [
         <<D as Get<0>>::Output as UnitStride>::UNIT,
         <<D as Get<1>>::Output as UnitStride>::UNIT,
@@ -679,6 +698,44 @@ where
             _p: PhantomData,
         }
     }
+    /// The predicate of each *element* of an identity-tensor partition against `bounds`, for
+    /// [`copy_if`] at the edges of a matrix whose contiguous extent need not be a multiple of
+    /// the vector width: an atom whose elements all lie inside is copied whole (one vector
+    /// instruction), an atom that straddles the bounds element by element (only the elements
+    /// inside), an atom outside not at all. Nothing outside `bounds` is read or written.
+    /// (CuTe's `copy_if` takes one predicate per atom, as [`ThrPartition::predicate`]; this is
+    /// the element-wise `copy_if(pred, src, dst)` fallback for the partial vectors.) The
+    /// coordinates are computed where `copy_if` tests them, so nothing is stored per element.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let (m, n) = (2i32, 6i32);                                   // 2 x 6, row-major
+    /// let mut a: Vec<u32> = (0..12).collect();
+    /// let mut b = vec![0u32; 12];
+    /// let ta = make_tensor(make_gmem_ptr(a.as_mut_ptr()), layout!((m, n):(n, _1)));
+    /// let tb = make_tensor(make_gmem_ptr(b.as_mut_ptr()), layout!((m, n):(n, _1)));
+    /// let id = make_identity_tensor((m, n));
+    /// let tc = make_tiled_copy(Copy128::<u32>::new(), layout!((_2, _2):(_2, _1)), layout!((_1, _4):(_0, _1)));
+    /// let (ga, gb, gc) = (ta.local_tile((_2, _8), (0i32, 0i32)), tb.local_tile((_2, _8), (0i32, 0i32)), id.local_tile((_2, _8), (0i32, 0i32)));
+    /// for t in 0..4u32 {
+    ///     let thr = tc.get_slice(t);
+    ///     let pred = thr.partition_s(&gc).elem_predicate((m, n)); // columns 4, 5 of 4..8 inside
+    ///     copy_if(&tc, &pred, &thr.partition_s(&ga), &thr.partition_d(&gb));
+    /// }
+    /// assert_eq!(a, b);
+    /// ```
+    #[inline(always)]
+    pub fn elem_predicate<B: Copy>(&self, bounds: B) -> ElemPredicate<Self, B>
+    where
+        E: Advance<L::Off>,
+        <E as Advance<L::Off>>::Output: CountingEngine,
+        <<E as Advance<L::Off>>::Output as CountingEngine>::Coord: ElemLess<B>,
+    {
+        ElemPredicate {
+            part: *self,
+            bounds,
+        }
+    }
 }
 
 /// An identity-tensor engine: gives the coordinate.
@@ -715,6 +772,77 @@ impl<P> Predicate<P> {
     }
 }
 
+/// An element-wise predicate (see [`ThrPartition::elem_predicate`]): an identity-tensor
+/// partition and the bounds its coordinates are tested against.
+pub struct ElemPredicate<P, B> {
+    part: P,
+    bounds: B,
+}
+impl<P: Copy, B: Copy> Clone for ElemPredicate<P, B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P: Copy, B: Copy> Copy for ElemPredicate<P, B> {}
+
+/// What [`copy_if`] asks a predicate: whether the atom of values `v .. v + atom` is copied
+/// whole, and (for predicates with [`CopyPredicate::PARTIAL`]) whether value `v` alone is.
+pub trait CopyPredicate {
+    /// Whether an atom that is not whole may be copied element by element.
+    const PARTIAL: bool;
+    /// Whether atom `a` (values `v .. v + atom`) is copied with one atom instruction.
+    fn whole(&self, a: usize, v: usize, atom: usize) -> bool;
+    /// Whether value `v` is copied (asked only for atoms that are not whole).
+    fn elem(&self, v: usize) -> bool;
+}
+impl<P> CopyPredicate for Predicate<P> {
+    const PARTIAL: bool = false;
+    #[inline(always)]
+    fn whole(&self, a: usize, _: usize, _: usize) -> bool {
+        self.get(a)
+    }
+    #[inline(always)]
+    fn elem(&self, _: usize) -> bool {
+        false
+    }
+}
+impl<E, L, A, Thr, Val, B> CopyPredicate for ElemPredicate<ThrPartition<E, L, A, Thr, Val>, B>
+where
+    E: Copy + Advance<L::Off>,
+    <E as Advance<L::Off>>::Output: CountingEngine,
+    <<E as Advance<L::Off>>::Output as CountingEngine>::Coord: ElemLess<B>,
+    L: TileLayout,
+    A: CopyAtom,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
+    B: Copy,
+{
+    const PARTIAL: bool = true;
+    /// The first and the last element inside (the atom's elements are contiguous along one
+    /// mode, so every element between is inside too).
+    #[inline(always)]
+    fn whole(&self, _: usize, v: usize, atom: usize) -> bool {
+        self.elem(v) & self.elem(v + atom - 1)
+    }
+    #[inline(always)]
+    fn elem(&self, v: usize) -> bool {
+        self.part.at(v).coord().elem_less(self.bounds)
+    }
+}
+/// The predicate of [`copy`]: every atom whole.
+struct Always;
+impl CopyPredicate for Always {
+    const PARTIAL: bool = false;
+    #[inline(always)]
+    fn whole(&self, _: usize, _: usize, _: usize) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn elem(&self, _: usize) -> bool {
+        false
+    }
+}
+
 /// Pointer engines that a copy atom can read and write.
 pub trait CopyEngine<T>: PtrEngine<Value = T> {}
 impl<T, E: PtrEngine<Value = T>> CopyEngine<T> for E {}
@@ -736,6 +864,58 @@ pub fn unroll<F: FnMut(usize)>(n: usize, mut f: F) {
     assert!(n <= 64, "unroll: at most 64 iterations");
     seq!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
          32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63);
+}
+
+/// `f(0)`, ..., `f(N - 1)` as straight-line code; see [`unroll_const!`].
+#[doc(hidden)]
+#[inline(always)]
+pub fn unroll_n<const N: usize, F: FnMut(usize)>(mut f: F) {
+    macro_rules! seq {
+        ($($i:literal)*) => { $( if const { $i < N } { f($i) } )* };
+    }
+    seq!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+         32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63);
+}
+
+/// Gives a closure its `FnMut(usize)` signature (and keeps an `#[inline(always)]` on it in
+/// argument position).
+#[doc(hidden)]
+#[inline(always)]
+pub fn unroll_body<F: FnMut(usize)>(f: F) -> F {
+    f
+}
+
+/// `f(0)`, ..., `f(n - 1)` as a loop (counts above 64).
+#[doc(hidden)]
+#[inline(always)]
+pub fn unroll_loop<F: FnMut(usize)>(n: usize, mut f: F) {
+    let mut i = 0;
+    while i < n {
+        f(i);
+        i += 1;
+    }
+}
+
+/// `unroll_const!(N, f)`: `f(0)`, ..., `f(N - 1)` as straight-line code for a constant
+/// expression `N` (it may use the caller's generic parameters; at most 64, a loop above).
+/// `match const { N }` picks `unroll_n::<N>` after monomorphization and `unroll_n` guards its
+/// slots with `if const { i < N }`, so LLVM sees exactly the `N` calls that run (an
+/// `#[inline(always)]` closure is then inlined into each, whatever its size), as
+/// `device::unroll!` does for the kernels.
+macro_rules! unroll_const {
+    ($n:expr, $f:expr) => {
+        unroll_const!(@arms $n, $f; 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24
+            25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53
+            54 55 56 57 58 59 60 61 62 63 64)
+    };
+    (@arms $n:expr, $f:expr; $($k:literal)*) => {{
+        let f = unroll_body($f);
+        match const { $n } {
+            0 => {}
+            $( $k => unroll_n::<$k, _>(f), )*
+            _ => unroll_loop(const { $n }, f),
+        }
+    }};
 }
 
 /// Copies one atom.
@@ -786,7 +966,7 @@ where
     SP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
     DP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
 {
-    unsafe { copy_masked(tc, u64::MAX, src, dst) }
+    unsafe { copy_pred(tc, &Always, src, dst) }
 }
 
 /// `copy_if(tiled_copy, pred, src, dst)`: [`copy`] of the atoms whose predicate is on.
@@ -810,21 +990,18 @@ where
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn copy_if<A, Thr, Val, P, SP, DP>(
-    tc: &TiledCopy<A, Thr, Val>,
-    pred: &Predicate<P>,
-    src: &SP,
-    dst: &DP,
-) where
+pub fn copy_if<A, Thr, Val, Pr, SP, DP>(tc: &TiledCopy<A, Thr, Val>, pred: &Pr, src: &SP, dst: &DP)
+where
     A: CopyAtom,
     Thr: StaticLayoutValue,
     Val: StaticLayoutValue,
+    Pr: CopyPredicate,
     SP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
     DP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
 {
     // SAFETY: the predicate keeps the accesses inside the tensors (the caller built it from the
     // bounds of the identity tensor partitioned like the data).
-    unsafe { copy_masked(tc, pred.bits, src, dst) }
+    unsafe { copy_pred(tc, pred, src, dst) }
 }
 
 /// A partition made by (a thread slice of) the TiledCopy `(A, Thr, Val)`: [`copy`] takes only
@@ -854,7 +1031,8 @@ pub trait PtrPartition<T> {
 impl<T, E, L, A, Thr, Val> PtrPartition<T> for ThrPartition<E, L, A, Thr, Val>
 where
     E: PtrEngine<Value = T> + Advance<L::Off>,
-    <E as Advance<L::Off>>::Output: PtrEngine,
+    <E as Advance<L::Off>>::Output: PtrEngine + Advance<L::Off>,
+    <<E as Advance<L::Off>>::Output as Advance<L::Off>>::Output: PtrEngine,
     L: TileLayout,
     A: CopyAtom,
     Thr: StaticLayoutValue,
@@ -866,8 +1044,17 @@ where
     const SWIZZLE_BASE: u32 = L::SWIZZLE_BASE;
     const TAB: CopyTables = Tables::<A, Thr, Val, L::M, L::N>::T;
     #[inline(always)]
+    /// For a linear tile (a plain layout), `tile(thread) + tile(value)`: the thread's part is
+    /// common to all its values (computed once), the value's a constant times the strides.
     fn ptr(&self, v: usize) -> *mut u8 {
-        self.at(v).ptr() as *mut u8
+        if L::LINEAR {
+            let t = const { &Tables::<A, Thr, Val, L::M, L::N>::T };
+            let base = self.engine.advance(self.layout.eval((self.mt, self.nt)));
+            let d = self.layout.eval((t.dm[v] as i32, t.dn[v] as i32));
+            base.advance(d).ptr() as *mut u8
+        } else {
+            self.at(v).ptr() as *mut u8
+        }
     }
 }
 
@@ -919,26 +1106,46 @@ impl<A: CopyAtom, SP: PtrPartition<A::T>, DP: PtrPartition<A::T>>
     };
 }
 
+/// The copy loop: each atom whole where `pred` says so, else (for a partial predicate)
+/// element by element where it says so.
 #[inline(always)]
-unsafe fn copy_masked<A, Thr, Val, SP, DP>(
+unsafe fn copy_pred<A, Thr, Val, Pr, SP, DP>(
     _: &TiledCopy<A, Thr, Val>,
-    bits: u64,
+    pred: &Pr,
     src: &SP,
     dst: &DP,
 ) where
     A: CopyAtom,
+    Pr: CopyPredicate,
     SP: PtrPartition<A::T>,
     DP: PtrPartition<A::T>,
 {
     #[allow(clippy::let_unit_value)]
     let () = CopyCheck::<A, SP, DP, (), (), 0, 0>::OK;
-    let t = const { SP::TAB };
-    unroll(t.nv / t.atom, |a| {
-        if bits >> a & 1 != 0 {
-            let v = a * t.atom;
-            unsafe { copy_atom::<A>(SP::SPACE, src.ptr(v), DP::SPACE, dst.ptr(v)) };
+    let atom = const { SP::TAB.atom };
+    unroll_const!(
+        SP::TAB.nv / SP::TAB.atom,
+        #[inline(always)]
+        |a: usize| {
+            let v = a * atom;
+            if pred.whole(a, v, atom) {
+                unsafe { copy_atom::<A>(SP::SPACE, src.ptr(v), DP::SPACE, dst.ptr(v)) };
+            } else if Pr::PARTIAL && atom > 1 {
+                // The atom's elements are contiguous in both partitions (checked by `CopyCheck`):
+                // element `j` is `j` past the atom's first.
+                let (s, d) = (src.ptr(v) as *const A::T, dst.ptr(v) as *mut A::T);
+                unroll_const!(
+                    SP::TAB.atom,
+                    #[inline(always)]
+                    |j: usize| {
+                        if pred.elem(v + j) {
+                            unsafe { d.wrapping_add(j).write(s.wrapping_add(j).read()) };
+                        }
+                    }
+                );
+            }
         }
-    });
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1059,5 +1266,58 @@ where
     #[inline(always)]
     fn ptr(&self, v: usize) -> *mut u8 {
         self.base.wrapping_add(v) as *mut u8
+    }
+}
+
+impl<A2: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A2, Thr, Val> {
+    /// `thr_copy.retile_S(fragment)`: a register fragment made from a partition of *another*
+    /// TiledCopy with the same thread and value layouts (another atom) as a source of this one,
+    /// e.g. values read from shared memory element by element (`UniversalCopy`) and written to
+    /// global memory as 128-bit vectors (`Copy128`). The values keep their order (a TV layout's
+    /// value order does not depend on the atom); this copy's atom checks the vectors.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let mut s: Vec<f32> = (0..64).map(|x| x as f32).collect();          // 8 x 8, row-major
+    /// let mut d = vec![0f32; 64];
+    /// let s_t = make_tensor(make_smem_ptr(s.as_mut_ptr()), layout!((_8, _8):(_1, _8))); // its transpose
+    /// let g = make_tensor(make_gmem_ptr(d.as_mut_ptr()), layout!((_8, _8):(_8, _1)));
+    /// let (thr, val) = (layout!((_8, _2):(_2, _1)), layout!((_1, _4):(_0, _1)));
+    /// let s2r = make_tiled_copy(UniversalCopy::<f32>::new(), thr, val);  // column reads
+    /// let r2g = make_tiled_copy(Copy128::<f32>::new(), thr, val);        // 128-bit row writes
+    /// for t in 0..16u32 {
+    ///     let ts = s2r.get_slice(t).partition_s(&s_t);
+    ///     let mut frag = make_fragment_like_partition::<f32, _>(&ts);
+    ///     unsafe { copy(&s2r, &ts, &frag.partition()) };
+    ///     let thr_g = r2g.get_slice(t);
+    ///     unsafe { copy(&r2g, &thr_g.retile_s(&mut frag), &thr_g.partition_d(&g)) };
+    /// }
+    /// assert!((0..64).all(|k| d[k] == s[(k % 8) * 8 + k / 8]));
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn retile_s<T, E, L, A>(
+        &self,
+        frag: &mut PartitionFragment<T, ThrPartition<E, L, A, Thr, Val>>,
+    ) -> FragmentPartition<T, ThrPartition<E, L, A2, Thr, Val>>
+    where
+        ThrPartition<E, L, A, Thr, Val>: PartitionSize,
+    {
+        FragmentPartition {
+            base: frag.data.as_mut_ptr(),
+            _p: PhantomData,
+        }
+    }
+    /// `thr_copy.retile_D(fragment)`: [`ThrCopy::retile_s`] for a destination.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn retile_d<T, E, L, A>(
+        &self,
+        frag: &mut PartitionFragment<T, ThrPartition<E, L, A, Thr, Val>>,
+    ) -> FragmentPartition<T, ThrPartition<E, L, A2, Thr, Val>>
+    where
+        ThrPartition<E, L, A, Thr, Val>: PartitionSize,
+    {
+        self.retile_s(frag)
     }
 }

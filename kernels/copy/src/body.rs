@@ -1,0 +1,309 @@
+//! The bodies of the copy kernels, in CuTe's words (`layout_types::cute`): a gmem tensor over the
+//! matrix, `local_tile` of the CTA tile at the block coordinate, the TiledCopy thread slice
+//! (`make_tiled_copy`, `get_slice`, `partition_s`/`partition_d`), an identity tensor for the
+//! edges (`elem_predicate`, `copy_if`), and the shared-memory tile as a tensor over the dynamic
+//! shared memory. No index arithmetic is written here: the layouts say it.
+//!
+//! This file uses nothing of the `device` crate: the thread's context ([`Thread`]: thread and
+//! block index, the dynamic shared memory, the barrier) comes in as a value, so the same bodies
+//! compile for the GPU (`lib.rs`, the entries) and on the host, where the CPU emulator
+//! (`device::emu`, `kernels/emu/tests/emu/copy.rs`) runs the entries and checks the copies
+//! bit-exactly.
+
+use layout_types::check::BankConflictFree;
+use layout_types::cute::copy::CopyAtom;
+use layout_types::cute::prelude::*;
+use layout_types::swizzle::{StaticSwizzle, SwizzledLayout};
+
+/// One thread of a block: what the body needs from the hardware.
+#[derive(Clone, Copy)]
+pub struct Thread<F> {
+    /// `threadIdx.x`.
+    pub tid: u32,
+    /// `(blockIdx.x, blockIdx.y)`.
+    pub block: (u32, u32),
+    /// The block's dynamic shared memory (16-byte aligned).
+    pub smem: *mut u8,
+    /// `__syncthreads()`.
+    pub sync: F,
+}
+
+/// The storage order of a gmem matrix: its `(M, N)` layout with leading dimension `ld`, and the
+/// CTA tile coordinate `(bm, bn)` of a block (the tiles along the contiguous dimension are on
+/// `blockIdx.y`: the host's grid is `(tiles along the strided dim, tiles along the contiguous
+/// dim)`).
+pub trait Order {
+    /// The stride of `(M, N)`: `(ld, _1)` or `(_1, ld)`.
+    type Stride: Copy;
+    /// `make_layout((m, n), stride)`.
+    fn layout(m: i64, n: i64, ld: i64) -> Layout<(i64, i64), Self::Stride>;
+    /// The CTA tile coordinate of block `(x, y)`.
+    fn block_coord(block: (u32, u32)) -> (i64, i64);
+}
+/// Row-major: `(M, N):(ld, _1)`; block `(x, y)` takes tile `(x, y)`.
+pub struct RowMajor;
+impl Order for RowMajor {
+    type Stride = (i64, _1);
+    #[inline(always)]
+    fn layout(m: i64, n: i64, ld: i64) -> Layout<(i64, i64), (i64, _1)> {
+        layout!((m, n):(ld, _1))
+    }
+    #[inline(always)]
+    fn block_coord((x, y): (u32, u32)) -> (i64, i64) {
+        (x as i64, y as i64)
+    }
+}
+/// Column-major: `(M, N):(_1, ld)`; block `(x, y)` takes tile `(y, x)`.
+pub struct ColMajor;
+impl Order for ColMajor {
+    type Stride = (_1, i64);
+    #[inline(always)]
+    fn layout(m: i64, n: i64, ld: i64) -> Layout<(i64, i64), (_1, i64)> {
+        layout!((m, n):(_1, ld))
+    }
+    #[inline(always)]
+    fn block_coord((x, y): (u32, u32)) -> (i64, i64) {
+        (y as i64, x as i64)
+    }
+}
+
+/// A tiled-copy kernel's static configuration: a `(TILE_M, TILE_N)` CTA tile of `T`, copied
+/// gmem → smem by `make_tiled_copy(Load, Thr, Val)` and smem → gmem by
+/// `make_tiled_copy(Store, Thr, Val)`.
+pub trait CopyKernel {
+    /// The element (`u32` for 4-byte, `u16` for 2-byte elements: bit-exact moves).
+    type T: Copy;
+    /// The gmem → smem atom.
+    type Load: CopyAtom<T = Self::T>;
+    /// The smem → gmem atom.
+    type Store: CopyAtom<T = Self::T>;
+    /// The thread layout over the tile (256 threads).
+    type Thr: Copy + Default;
+    /// The value layout of one thread.
+    type Val: Copy + Default;
+    /// The CTA tile `(TILE_M, TILE_N)`.
+    type Tile: Copy + Default;
+    /// The shared-memory layout of the tile.
+    type Smem: Copy + Default;
+    /// The gmem order.
+    type Order: Order;
+}
+
+/// Defines a [`CopyKernel`] and its body `Name::run(thread, src, dst, m, n, lds, ldd)`: the
+/// same text for every configuration (written once here, instantiated with concrete types, so
+/// the typed layer's bounds are checked on concrete types, not restated as generic bounds).
+macro_rules! copy_kernel {
+    ($(#[$doc:meta])* $name:ident { $($ty:ident = $val:ty;)* }) => {
+        $(#[$doc])*
+        pub struct $name;
+        impl CopyKernel for $name {
+            $(type $ty = $val;)*
+        }
+        impl $name {
+            /// The body: one thread's part of the block's tile, gmem → smem → gmem.
+            ///
+            /// # Safety
+            /// `src`/`dst` hold `m x n` matrices with leading dimensions `lds`/`ldd` (vector
+            /// atoms: 16-byte aligned, leading dimensions multiples of the vector width);
+            /// `thread.smem` holds the tile; every thread of the block runs this.
+            #[inline(always)]
+            pub unsafe fn run<F: Fn()>(
+                thread: Thread<F>,
+                src: *const u8,
+                dst: *mut u8,
+                m: i64,
+                n: i64,
+                lds: i64,
+                ldd: i64,
+            ) {
+                type K = $name;
+                type T = <K as CopyKernel>::T;
+                type O = <K as CopyKernel>::Order;
+                let tile = <K as CopyKernel>::Tile::default();
+                let cta = O::block_coord(thread.block);
+                let m_src = make_tensor(make_gmem_ptr(src as *mut T), O::layout(m, n, lds)); // (M,N)
+                let m_dst = make_tensor(make_gmem_ptr(dst as *mut T), O::layout(m, n, ldd)); // (M,N)
+                let g_src = m_src.local_tile(tile, cta); // (TILE_M,TILE_N)
+                let g_dst = m_dst.local_tile(tile, cta); // (TILE_M,TILE_N)
+                let c_tile = make_identity_tensor((m, n)).local_tile(tile, cta); // (m,n) coords
+                let s_tile = make_tensor(
+                    make_smem_ptr(thread.smem as *mut T),
+                    <K as CopyKernel>::Smem::default(),
+                ); // (TILE_M,TILE_N)
+                let thr_layout = <K as CopyKernel>::Thr::default();
+                let val_layout = <K as CopyKernel>::Val::default();
+
+                // gmem -> smem
+                let load = make_tiled_copy(<K as CopyKernel>::Load::default(), thr_layout, val_layout);
+                let thr_load = load.get_slice(thread.tid);
+                let pred = thr_load.partition_s(&c_tile).elem_predicate((m, n));
+                copy_if(&load, &pred, &thr_load.partition_s(&g_src), &thr_load.partition_d(&s_tile));
+                if matches!(<<K as CopyKernel>::Load as CopyAtom>::OP, CopyOp::CpAsync16) {
+                    cp_async_fence();
+                    cp_async_wait::<0>();
+                }
+                (thread.sync)();
+
+                // smem -> gmem
+                let store = make_tiled_copy(<K as CopyKernel>::Store::default(), thr_layout, val_layout);
+                let thr_store = store.get_slice(thread.tid);
+                copy_if(&store, &pred, &thr_store.partition_s(&s_tile), &thr_store.partition_d(&g_dst));
+            }
+        }
+    };
+}
+use layout_types::copy::CopyOp;
+
+/// Row-major threads: 8 rows of 32, consecutive threads along n.
+pub type RowThr = Layout<(_8, _32), (_32, _1)>;
+/// Column-major threads: 32 along m, 8 columns.
+pub type ColThr = Layout<(_32, _8), (_1, _32)>;
+
+copy_kernel!(
+    /// Row-major 4-byte elements, `UniversalCopy<uint128_t>` (`ld.global.v4` / `st.shared.v4`),
+    /// 64x128 tile.
+    RowF32V4 {
+        T = u32; Load = Copy128<u32>; Store = Copy128<u32>;
+        Thr = RowThr; Val = Layout<(_1, _4), (_0, _1)>;
+        Tile = (_64, _128); Smem = Layout<(_64, _128), (_128, _1)>; Order = RowMajor;
+    }
+);
+copy_kernel!(
+    /// Row-major 4-byte elements, `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>` in, 128-bit out, 64x128
+    /// tile.
+    RowF32CpAsync {
+        T = u32; Load = CpAsync16<u32>; Store = Copy128<u32>;
+        Thr = RowThr; Val = Layout<(_1, _4), (_0, _1)>;
+        Tile = (_64, _128); Smem = Layout<(_64, _128), (_128, _1)>; Order = RowMajor;
+    }
+);
+copy_kernel!(
+    /// Row-major 4-byte elements, one element per instruction (`UniversalCopy<uint32_t>`: any
+    /// leading dimension and alignment), 64x128 tile.
+    RowF32Scalar {
+        T = u32; Load = UniversalCopy<u32>; Store = UniversalCopy<u32>;
+        Thr = RowThr; Val = Layout<(_1, _4), (_0, _1)>;
+        Tile = (_64, _128); Smem = Layout<(_64, _128), (_128, _1)>; Order = RowMajor;
+    }
+);
+copy_kernel!(
+    /// Column-major 4-byte elements, 128-bit vectors along m, 128x64 tile.
+    ColF32V4 {
+        T = u32; Load = Copy128<u32>; Store = Copy128<u32>;
+        Thr = ColThr; Val = Layout<(_4, _1), (_1, _0)>;
+        Tile = (_128, _64); Smem = Layout<(_128, _64), (_1, _128)>; Order = ColMajor;
+    }
+);
+copy_kernel!(
+    /// Row-major 2-byte elements, 128-bit vectors (8 halves), 64x256 tile.
+    RowF16V4 {
+        T = u16; Load = Copy128<u16>; Store = Copy128<u16>;
+        Thr = RowThr; Val = Layout<(_1, _8), (_0, _1)>;
+        Tile = (_64, _256); Smem = Layout<(_64, _256), (_256, _1)>; Order = RowMajor;
+    }
+);
+copy_kernel!(
+    /// Column-major 2-byte elements, 128-bit vectors along m, 256x64 tile.
+    ColF16V4 {
+        T = u16; Load = Copy128<u16>; Store = Copy128<u16>;
+        Thr = ColThr; Val = Layout<(_8, _1), (_1, _0)>;
+        Tile = (_256, _64); Smem = Layout<(_256, _64), (_1, _256)>; Order = ColMajor;
+    }
+);
+
+// ---------------------------------------------------------------------------------------------
+// Transpose through a swizzled shared-memory tile.
+
+/// Load side: 16x16 threads (row-major ids), 4 contiguous f32 along n: tiler 16x64.
+pub type TrLoadThr = Layout<(_16, _16), (_16, _1)>;
+/// Store side, over the output tile `(n, m)`: lanes `8c + q` take rows `c` (4 per warp) and
+/// 16-byte columns `q`; warp pairs split m in halves: tiler 16x64.
+pub type TrStoreThr = Layout<((_4, _4), (_8, _2)), ((_8, _64), (_1, _32))>;
+/// 4 consecutive values along the second mode.
+pub type TrVal = Layout<(_1, _4), (_0, _1)>;
+/// The smem tile `(m, n)`, row-major.
+pub type TrTile = Layout<(_64, _64), (_64, _1)>;
+/// The same smem tile seen from the store side's `(n, m)` coordinates.
+pub type TrTileNM = Layout<(_64, _64), (_1, _64)>;
+
+/// The transpose's smem accesses are free of bank conflicts (checked at compile time): the
+/// 128-bit stores of the load side and the column-walking scalar reads of the store side.
+/// Without the swizzle the reads are 8-way conflicts and this fails to build
+/// (`tests/ui/fail/transpose_bank_conflict.rs`).
+pub const fn check_banks<Sw: StaticSwizzle>() {
+    let () = BankConflictFree::<TrTile, Sw, TrLoadThr, TrVal, f32, 4>::CHECK;
+    let () = BankConflictFree::<TrTileNM, Sw, TrStoreThr, TrVal, f32, 1>::CHECK;
+}
+
+/// The swizzled smem tile stays inside its 64x64 span (a compile-time check).
+const fn in_span<Sw: StaticSwizzle>() {
+    if let Err(e) = SwizzledLayout::<Sw, TrTile>::check_in_span() {
+        e.panic()
+    }
+}
+
+/// `B = Aᵀ` for row-major `A` (`M x N`, `lda`) and `B` (`N x M`, `ldb`): block `(x, y)` copies
+/// the 64x64 tile `(x, y)` of `A` into the smem tile `Sw ∘ (64,64):(64,1)` with 128-bit atoms,
+/// then reads it back column-wise through the `(n, m)` view of the same smem (one element per
+/// instruction, into registers) and writes tile `(y, x)` of `B` with 128-bit atoms.
+///
+/// # Safety
+/// `a`, `b` hold the matrices, 16-byte aligned, `lda`, `ldb` multiples of 4; `thread.smem`
+/// holds 16 KiB; every thread of the block runs this.
+#[inline(always)]
+pub unsafe fn transpose<Sw: StaticSwizzle, F: Fn()>(
+    thread: Thread<F>,
+    a: *const f32,
+    b: *mut f32,
+    m: i64,
+    n: i64,
+    lda: i64,
+    ldb: i64,
+) {
+    const { in_span::<Sw>() };
+    let (bm, bn) = (thread.block.0 as i64, thread.block.1 as i64);
+    let m_a = make_tensor(make_gmem_ptr(a as *mut f32), layout!((m, n):(lda, _1))); // (M,N)
+    let m_b = make_tensor(make_gmem_ptr(b), layout!((n, m):(ldb, _1))); // (N,M)
+    let g_a = m_a.local_tile((_64, _64), (bm, bn)); // (64,64) of A
+    let g_b = m_b.local_tile((_64, _64), (bn, bm)); // (64,64) of B
+    let c_a = make_identity_tensor((m, n)).local_tile((_64, _64), (bm, bn));
+    let c_b = make_identity_tensor((n, m)).local_tile((_64, _64), (bn, bm));
+    let smem = make_smem_ptr(thread.smem as *mut f32);
+    let sw = Sw::default();
+    let s_a = make_tensor(smem, make_composed_layout(sw, TrTile::default())); // (m,n)
+    let s_b = make_tensor(smem, make_composed_layout(sw, TrTileNM::default())); // (n,m)
+    let (thr_ld, thr_st, val) = (
+        TrLoadThr::default(),
+        TrStoreThr::default(),
+        TrVal::default(),
+    );
+
+    // A tile -> smem, 128-bit along n
+    let load = make_tiled_copy(Copy128::<f32>::new(), thr_ld, val);
+    let thr_load = load.get_slice(thread.tid);
+    let pred_a = thr_load.partition_s(&c_a).elem_predicate((m, n));
+    copy_if(
+        &load,
+        &pred_a,
+        &thr_load.partition_s(&g_a),
+        &thr_load.partition_d(&s_a),
+    );
+    (thread.sync)();
+
+    // smem (n, m) view -> registers, one element per read (down the columns of the A tile) ...
+    let s2r = make_tiled_copy(UniversalCopy::<f32>::new(), thr_st, val);
+    let t_s = s2r.get_slice(thread.tid).partition_s(&s_b);
+    let mut frag = make_fragment_like_partition::<f32, _>(&t_s);
+    // SAFETY: the smem tile is whole (16 KiB), every element readable.
+    unsafe { copy(&s2r, &t_s, &frag.partition()) };
+    // ... -> B tile, 128-bit along m
+    let r2g = make_tiled_copy(Copy128::<f32>::new(), thr_st, val);
+    let thr_store = r2g.get_slice(thread.tid);
+    let pred_b = thr_store.partition_d(&c_b).elem_predicate((n, m));
+    copy_if(
+        &r2g,
+        &pred_b,
+        &thr_store.retile_s(&mut frag),
+        &thr_store.partition_d(&g_b),
+    );
+}

@@ -1,0 +1,258 @@
+//! The copy kernels rebuilt on the typed layer (`kernels/copy`, issue #12) compile to the
+//! instructions a hand-written kernel would use: for every entry, no local-memory frame, no
+//! division or remainder (every mode of the tiles and thread layouts is static; the extents and
+//! leading dimensions only meet comparisons and multiply-adds), the vector instructions of its
+//! atoms, one per atom of the thread's partition (`ld.global.v4` / `st.shared.v4` /
+//! `cp.async.cg` in, `ld.shared.v4` / `st.global.v4` out), and an instruction count under a
+//! pinned ceiling (README, "Kernels and the device module", has the old/new table).
+//!
+//! `CUTE_RS_PTX_FILE=target/ptx/copy.ptx cargo test --test ptx_copy_kernels -- --nocapture`
+//! prints the table for a PTX built by hand.
+
+/// The copy family's PTX, or why there is none.
+fn copy_ptx() -> Result<&'static str, &'static str> {
+    if let Ok(path) = std::env::var("CUTE_RS_PTX_FILE") {
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("CUTE_RS_PTX_FILE={path}: {e}"));
+        return Ok(Box::leak(text.into_boxed_str()));
+    }
+    if let Some(why) = cute_rs::KERNELS_PTX_ERROR {
+        return Err(why);
+    }
+    Ok(cute_rs::module_of("tiled_copy_row_f32_v4")
+        .expect("the copy family defines tiled_copy_row_f32_v4")
+        .ptx)
+}
+
+/// The body of `.entry name`, up to its closing brace.
+fn entry<'a>(ptx: &'a str, name: &str) -> &'a str {
+    let start = ptx
+        .find(&format!(".entry {name}("))
+        .unwrap_or_else(|| panic!("{name} is not in the PTX"));
+    let rest = &ptx[start..];
+    let end = rest.find("\n}\n").map(|e| e + 3).unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// The instructions of an entry, counted as `tests/ptx_typed_probes.rs` does: one per statement,
+/// inline-asm blocks split into their statements; declarations, labels and braces left out.
+fn instructions(body: &str) -> Vec<String> {
+    let body = &body[body.find('{').unwrap_or(0)..];
+    let mut out = Vec::new();
+    for l in body.lines().map(str::trim) {
+        if l.is_empty() || l.starts_with("//") || l == "{" || l == "}" || l.ends_with(':') {
+            continue;
+        }
+        if let Some(block) = l.strip_prefix("{ .reg") {
+            out.extend(
+                block
+                    .trim_end_matches('}')
+                    .split(';')
+                    .skip(1)
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string),
+            );
+            continue;
+        }
+        if l.starts_with('.') {
+            continue;
+        }
+        out.push(l.to_string());
+    }
+    out
+}
+
+/// What an entry must contain: how many of each vector instruction (per thread: one per atom),
+/// scalar shared loads (the transposes' column reads), and the instruction ceiling.
+struct Expect {
+    name: &'static str,
+    ld_global_v4: usize,
+    st_shared_v4: usize,
+    cp_async: usize,
+    ld_shared_v4: usize,
+    st_global_v4: usize,
+    ld_shared_scalar: usize,
+    max_instructions: usize,
+}
+
+const EXPECT: &[Expect] = &[
+    // 64x128 tile of u32, 256 threads x 4 values x 8 row steps: 8 atoms a side
+    Expect {
+        name: "tiled_copy_row_f32_v4",
+        ld_global_v4: 8,
+        st_shared_v4: 8,
+        cp_async: 0,
+        ld_shared_v4: 8,
+        st_global_v4: 8,
+        ld_shared_scalar: 32,
+        max_instructions: 680,
+    },
+    Expect {
+        name: "tiled_copy_row_f32_cp_async",
+        ld_global_v4: 0,
+        st_shared_v4: 0,
+        cp_async: 8,
+        ld_shared_v4: 8,
+        st_global_v4: 8,
+        ld_shared_scalar: 32,
+        max_instructions: 680,
+    },
+    // one element per instruction: no vectors
+    Expect {
+        name: "tiled_copy_row_f32_scalar",
+        ld_global_v4: 0,
+        st_shared_v4: 0,
+        cp_async: 0,
+        ld_shared_v4: 0,
+        st_global_v4: 0,
+        ld_shared_scalar: 32,
+        max_instructions: 920,
+    },
+    Expect {
+        name: "tiled_copy_col_f32_v4",
+        ld_global_v4: 8,
+        st_shared_v4: 8,
+        cp_async: 0,
+        ld_shared_v4: 8,
+        st_global_v4: 8,
+        ld_shared_scalar: 32,
+        max_instructions: 680,
+    },
+    // 64x256 tile of u16, 8 halves per vector: 8 atoms a side
+    Expect {
+        name: "tiled_copy_row_f16_v4",
+        ld_global_v4: 8,
+        st_shared_v4: 8,
+        cp_async: 0,
+        ld_shared_v4: 8,
+        st_global_v4: 8,
+        ld_shared_scalar: 64,
+        max_instructions: 1100,
+    },
+    Expect {
+        name: "tiled_copy_col_f16_v4",
+        ld_global_v4: 8,
+        st_shared_v4: 8,
+        cp_async: 0,
+        ld_shared_v4: 8,
+        st_global_v4: 8,
+        ld_shared_scalar: 64,
+        max_instructions: 1160,
+    },
+    // 64x64 f32 tile: 4 vectors in, 16 column reads (scalar ld.shared), 4 vectors out
+    Expect {
+        name: "transpose_f32_swizzled",
+        ld_global_v4: 4,
+        st_shared_v4: 4,
+        cp_async: 0,
+        ld_shared_v4: 0,
+        st_global_v4: 4,
+        ld_shared_scalar: 16,
+        max_instructions: 490,
+    },
+    Expect {
+        name: "transpose_f32_naive",
+        ld_global_v4: 4,
+        st_shared_v4: 4,
+        cp_async: 0,
+        ld_shared_v4: 0,
+        st_global_v4: 4,
+        ld_shared_scalar: 16,
+        max_instructions: 400,
+    },
+];
+
+#[test]
+fn copy_entries_use_their_atoms_and_nothing_else() {
+    let ptx = match copy_ptx() {
+        Ok(p) => p,
+        Err(why) => {
+            eprintln!("SKIPPED copy_entries_use_their_atoms_and_nothing_else: no PTX ({why})");
+            return;
+        }
+    };
+    println!(
+        "entry | instructions | ld.global.v4 | st.shared.v4 | cp.async | ld.shared.v4 | st.global.v4"
+    );
+    for e in EXPECT {
+        let body = entry(ptx, e.name);
+        let ins = instructions(body);
+        let count = |f: &dyn Fn(&str) -> bool| {
+            ins.iter()
+                .filter(|i| f(i.split_whitespace().next().unwrap_or("")))
+                .count()
+        };
+        let v4 = |space: &'static str| move |op: &str| op.starts_with(space) && op.contains(".v4");
+        let got = [
+            count(&v4("ld.global")),
+            count(&v4("st.shared")),
+            count(&|op| op.starts_with("cp.async.cg")),
+            count(&v4("ld.shared")),
+            count(&v4("st.global")),
+        ];
+        println!(
+            "{} | {} | {} | {} | {} | {} | {}",
+            e.name,
+            ins.len(),
+            got[0],
+            got[1],
+            got[2],
+            got[3],
+            got[4]
+        );
+        assert!(
+            !body.contains(".local"),
+            "{}: a local-memory frame:\n{body}",
+            e.name
+        );
+        for i in &ins {
+            let op = i.split_whitespace().next().unwrap_or("");
+            assert!(
+                !op.starts_with("div.") && !op.starts_with("rem."),
+                "{}: division/remainder: {i}",
+                e.name
+            );
+        }
+        assert_eq!(
+            got,
+            [
+                e.ld_global_v4,
+                e.st_shared_v4,
+                e.cp_async,
+                e.ld_shared_v4,
+                e.st_global_v4
+            ],
+            "{}: [ld.global.v4, st.shared.v4, cp.async, ld.shared.v4, st.global.v4]",
+            e.name
+        );
+        let scalar_lds = count(&|op| op.starts_with("ld.shared") && !op.contains(".v4"));
+        assert_eq!(
+            scalar_lds, e.ld_shared_scalar,
+            "{}: scalar ld.shared (partial vectors / column reads)",
+            e.name
+        );
+        if e.cp_async > 0 {
+            assert_eq!(
+                count(&|op| op.starts_with("cp.async.wait_group")),
+                1,
+                "{}",
+                e.name
+            );
+        } else {
+            assert_eq!(
+                count(&|op| op.starts_with("cp.async")),
+                0,
+                "{}: cp.async outside the cp.async kernel",
+                e.name
+            );
+        }
+        assert!(
+            ins.len() <= e.max_instructions,
+            "{}: {} instructions, over the pinned {}",
+            e.name,
+            ins.len(),
+            e.max_instructions
+        );
+    }
+}
