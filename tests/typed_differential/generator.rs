@@ -330,6 +330,37 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             };
             Ok(format!("tl({call}.0)"))
         }
+        "complement" => {
+            let l = lay(0)?;
+            // an integer cotarget (a tuple cotarget is not typed)
+            let cot = match c.args.get(1) {
+                Some(a) => {
+                    let t = parse_int_tuple(a).map_err(|_| NotExpressible)?;
+                    if !t.is_int() {
+                        return Err(NotExpressible);
+                    }
+                    Some(t)
+                }
+                None => None,
+            };
+            // CuTe rejects these at compile time (a static non-injective layout, dynamic strides
+            // on several modes): so does the typed form
+            let r = match &cot {
+                Some(t) => layout_types::algebra::complement(&l, t),
+                None => layout_types::algebra::complement_default(&l),
+            };
+            if r.is_err() {
+                return Err(RejectedByDesign);
+            }
+            Ok(match &cot {
+                Some(t) => format!(
+                    "tl(complement({}, {}))",
+                    le(&l)?,
+                    expr(t).ok_or(NotExpressible)?
+                ),
+                None => format!("tl(complement_default({}))", le(&l)?),
+            })
+        }
         _ => Err(OpNotTyped),
     }
 }

@@ -22,6 +22,7 @@ pub mod algorithm;
 pub mod arch;
 pub mod arith;
 pub mod coalesce;
+pub mod complement;
 pub mod composition;
 pub mod consts;
 pub mod copy;
@@ -41,6 +42,7 @@ pub mod prelude {
     pub use super::arch::{cp_async_fence, cp_async_wait};
     pub use super::arith::{ATup, E0, E1, E2, elem_less};
     pub use super::coalesce::coalesce;
+    pub use super::complement::{complement, complement_default};
     pub use super::composition::composition;
     pub use super::consts::*;
     pub use super::copy::{
