@@ -29,6 +29,7 @@ pub mod copy;
 pub mod divide;
 pub mod int;
 pub mod layout;
+pub mod product;
 pub mod swizzle;
 pub mod tensor;
 pub mod tuple;
@@ -59,6 +60,10 @@ pub mod prelude {
         int_max, int_min, int_mul, int_rem, int_sub,
     };
     pub use super::layout::{Layout, make_layout, make_layout_left};
+    pub use super::product::{
+        blocked_product, flat_product, logical_product, raked_product, tiled_product,
+        zipped_product,
+    };
     pub use super::swizzle::{Swizzled, make_composed_layout};
     pub use super::tensor::{
         Counting, Fragment, Gmem, PtrEngine, Reg, Smem, Tensor, make_fragment_like, make_gmem_ptr,
