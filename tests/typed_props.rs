@@ -229,3 +229,30 @@ proptest! {
         prop_assert_eq!(img, (0..t).collect::<Vec<_>>());
     }
 }
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    /// logical_product(A, B): mode 0 is A itself, mode 1 is B's layout of the copies of A (the
+    /// value algebra's text); with a compact A and B the product is a bijection onto
+    /// [0, size(A) · size(B)), and blocked/raked_product are the same function re-moded.
+    #[test]
+    fn logical_product_keeps_a_and_tiles_it(m in 1i64..9, n in 1i64..5, k in 1i64..5) {
+        let a = layout!((_2, m):(_1, _2));
+        let b = layout!((n, k):(_1, n));
+        let p = logical_product(a, b);
+        prop_assert_eq!(p.get::<0>().to_string(), a.to_string());
+        let (va, vb): (DynLayout, DynLayout) = (a.to_string().parse().unwrap(), b.to_string().parse().unwrap());
+        let reference = cute_rs::layout_types::product::logical_product(&va, &cute_rs::layout_types::algebra::Tiler::layout(vb)).unwrap();
+        prop_assert_eq!(p.to_string(), reference.to_string());
+        let size = 2 * m * n * k;
+        let mut img: Vec<i64> = (0..size).map(|i| p.call(i)).collect();
+        img.sort();
+        prop_assert_eq!(img, (0..size).collect::<Vec<_>>());
+        let blk = blocked_product(a, b);
+        let rak = raked_product(a, b);
+        let vref = |f: fn(&DynLayout, &DynLayout) -> Result<DynLayout, cute_rs::layout_types::Error>| f(&va, &vb).unwrap().to_string();
+        prop_assert_eq!(blk.to_string(), vref(cute_rs::layout_types::product::blocked_product));
+        prop_assert_eq!(rak.to_string(), vref(cute_rs::layout_types::product::raked_product));
+    }
+}
