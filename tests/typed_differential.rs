@@ -38,8 +38,10 @@ fn data_dir() -> std::path::PathBuf {
 #[test]
 fn generated_cases_are_current() {
     let cases = generator::load_cases(&data_dir());
-    let (text, stats) = generator::generate(&cases);
+    let (text, products, stats) = generator::generate(&cases);
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/typed_differential/cases.rs");
+    let ppath =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/typed_differential/cases_products.rs");
     println!(
         "{:<24} {:>9} {:>15} {:>9} {:>15} {:>9}",
         "op", "generated", "static/mixed", "not typed", "not expressible", "rejected"
@@ -55,14 +57,17 @@ fn generated_cases_are_current() {
     }
     if std::env::var("TYPED_GEN").is_ok_and(|v| v == "overwrite") {
         std::fs::write(&path, &text).unwrap();
+        std::fs::write(&ppath, &products).unwrap();
         return;
     }
-    let current = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        current == text,
-        "{} is stale: regenerate with TYPED_GEN=overwrite cargo test --test typed_differential",
-        path.display()
-    );
+    for (path, text) in [(&path, &text), (&ppath, &products)] {
+        let current = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            current == *text,
+            "{} is stale: regenerate with TYPED_GEN=overwrite cargo test --test typed_differential",
+            path.display()
+        );
+    }
 }
 
 /// Every generated case prints CuTe's text.

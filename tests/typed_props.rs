@@ -172,3 +172,87 @@ proptest! {
         }
     }
 }
+
+/// The offsets `l(i) + c(j)` of a layout and its complement, in the order `(i, j)`.
+fn joint_image(ls: i64, l: impl Fn(i64) -> i64, cs: i64, c: impl Fn(i64) -> i64) -> Vec<i64> {
+    (0..cs)
+        .flat_map(|j| (0..ls).map(move |i| (i, j)))
+        .map(|(i, j)| l(i) + c(j))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    /// complement(L, T) of a layout with dynamic shapes and static strides: the value algebra's
+    /// text; `(L, complement)` is injective and the complement meets L only at 0; when the shapes
+    /// tile the strides exactly, together they are a bijection onto [0, T).
+    #[test]
+    fn complement_and_layout_are_disjoint(a in 0u32..7, m in 1i64..65, n in 1i64..5, k in 1i64..4) {
+        let l = layout!((_4, m, n):(_64, _1, _256));
+        let v: DynLayout = l.to_string().parse().unwrap();
+        let t = 256 * n * k + 3 * (a as i64);            // not always a multiple
+        let c = complement(l, t);
+        let reference = cute_rs::layout_types::algebra::complement(&v, &Value::dy(t)).unwrap();
+        prop_assert_eq!(c.to_string(), reference.to_string());
+        let (ls, cs) = (l.size().value(), c.size().value());
+        let img = joint_image(ls, |i| l.call(i), cs, |j| c.call(j));
+        let set: HashSet<i64> = img.iter().copied().collect();
+        prop_assert_eq!(set.len(), img.len());           // injective
+        let limg: HashSet<i64> = (0..ls).map(|i| l.call(i)).collect();
+        for j in 1..cs {
+            prop_assert!(!limg.contains(&c.call(j)));
+        }
+        // m | 64 and T a multiple of the span: (L, complement) is a bijection onto [0, T)
+        let m2 = 1i64 << (a % 7);
+        let l2 = layout!((_4, m2, n):(_64, _1, _256));
+        let t2 = 256 * n * k;
+        let c2 = complement(l2, t2);
+        let img2 = joint_image(l2.size().value(), |i| l2.call(i), c2.size().value(), |j| c2.call(j));
+        let mut sorted = img2.clone();
+        sorted.sort();
+        prop_assert_eq!(sorted, (0..t2).collect::<Vec<_>>());
+    }
+
+    /// A single mode may have a dynamic stride (CuTe's rank-1 case): the value algebra's result,
+    /// and with `T = s · d · k` the complement fills the gaps exactly.
+    #[test]
+    fn complement_of_a_dynamic_stride_mode(s in 1i64..9, d in 1i64..9, k in 1i64..4) {
+        let l = layout!(s:d);
+        let t = s * d * k;
+        let c = complement(l, t);
+        let v: DynLayout = l.to_string().parse().unwrap();
+        let reference = cute_rs::layout_types::algebra::complement(&v, &Value::dy(t)).unwrap();
+        prop_assert_eq!(c.to_string(), reference.to_string());
+        let mut img = joint_image(s, |i| l.call(i), c.size().value(), |j| c.call(j));
+        img.sort();
+        prop_assert_eq!(img, (0..t).collect::<Vec<_>>());
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    /// logical_product(A, B): mode 0 is A itself, mode 1 is B's layout of the copies of A (the
+    /// value algebra's text); with a compact A and B the product is a bijection onto
+    /// [0, size(A) · size(B)), and blocked/raked_product are the same function re-moded.
+    #[test]
+    fn logical_product_keeps_a_and_tiles_it(m in 1i64..9, n in 1i64..5, k in 1i64..5) {
+        let a = layout!((_2, m):(_1, _2));
+        let b = layout!((n, k):(_1, n));
+        let p = logical_product(a, b);
+        prop_assert_eq!(p.get::<0>().to_string(), a.to_string());
+        let (va, vb): (DynLayout, DynLayout) = (a.to_string().parse().unwrap(), b.to_string().parse().unwrap());
+        let reference = cute_rs::layout_types::product::logical_product(&va, &cute_rs::layout_types::algebra::Tiler::layout(vb)).unwrap();
+        prop_assert_eq!(p.to_string(), reference.to_string());
+        let size = 2 * m * n * k;
+        let mut img: Vec<i64> = (0..size).map(|i| p.call(i)).collect();
+        img.sort();
+        prop_assert_eq!(img, (0..size).collect::<Vec<_>>());
+        let blk = blocked_product(a, b);
+        let rak = raked_product(a, b);
+        let vref = |f: fn(&DynLayout, &DynLayout) -> Result<DynLayout, cute_rs::layout_types::Error>| f(&va, &vb).unwrap().to_string();
+        prop_assert_eq!(blk.to_string(), vref(cute_rs::layout_types::product::blocked_product));
+        prop_assert_eq!(rak.to_string(), vref(cute_rs::layout_types::product::raked_product));
+    }
+}

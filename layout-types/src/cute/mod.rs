@@ -22,12 +22,14 @@ pub mod algorithm;
 pub mod arch;
 pub mod arith;
 pub mod coalesce;
+pub mod complement;
 pub mod composition;
 pub mod consts;
 pub mod copy;
 pub mod divide;
 pub mod int;
 pub mod layout;
+pub mod product;
 pub mod swizzle;
 pub mod tensor;
 pub mod tuple;
@@ -41,6 +43,7 @@ pub mod prelude {
     pub use super::arch::{cp_async_fence, cp_async_wait};
     pub use super::arith::{ATup, E0, E1, E2, elem_less};
     pub use super::coalesce::coalesce;
+    pub use super::complement::{complement, complement_default};
     pub use super::composition::composition;
     pub use super::consts::*;
     pub use super::copy::{
@@ -57,6 +60,10 @@ pub mod prelude {
         int_max, int_min, int_mul, int_rem, int_sub,
     };
     pub use super::layout::{Layout, make_layout, make_layout_left};
+    pub use super::product::{
+        blocked_product, flat_product, logical_product, raked_product, tiled_product,
+        zipped_product,
+    };
     pub use super::swizzle::{Swizzled, make_composed_layout};
     pub use super::tensor::{
         Counting, Fragment, Gmem, PtrEngine, Reg, Smem, Tensor, make_fragment_like, make_gmem_ptr,

@@ -7,6 +7,8 @@ fn main() {
     assert_eq!((tile.to_string().as_str(), off), ("(_8,_8):(_1,_16)", 8));
     let (part, _) = local_partition(tile, layout!((_8, _4):(_1, _8)), 5u32);
     assert_eq!(part.to_string(), "(_1,_2):(_0,_64)");
+    assert_eq!(complement(layout!((_4, _2):(_1, _4)), _16).to_string(), "_2:_8");
+    assert_eq!(complement(layout!(_4:2i32), _16).to_string(), "(2,2):(_1,8)");
     let mut x = [1f32; 128];
     let mut y = [0f32; 128];
     let sx = make_tensor(make_gmem_ptr(x.as_mut_ptr()), a);

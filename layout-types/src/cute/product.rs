@@ -1,0 +1,547 @@
+//! The layout products on typed layouts, built as CuTe builds them (`layout.hpp`):
+//! `logical_product(a, b) = (a, composition(complement(a, size(a) · cosize(b)), b))` — `b`'s
+//! layout applied to the copies of `a` — and its rearrangements `zipped_product`,
+//! `tiled_product`, `flat_product` (unpacking the two modes) and `blocked_product` /
+//! `raked_product` (rank-padded, then zipped mode by mode). The tiler is a layout (a by-mode
+//! tuple of layouts is not typed yet). Every decision is static, as in
+//! [`complement`](super::complement::complement) and
+//! [`composition`](super::composition::composition), whose compile-time checks apply.
+//!
+//! ```
+//! use layout_types::cute::prelude::*;
+//! let tile = layout!((_2, _2):(_1, _2));
+//! let grid = layout!((_3, _4):(_4, _1));
+//! assert_eq!(logical_product(tile, grid).to_string(), "((_2,_2),(_3,_4)):((_1,_2),(_16,_4))");
+//! assert_eq!(blocked_product(tile, grid).to_string(), "((_2,_3),(_2,_4)):((_1,_16),(_2,_4))");
+//! ```
+
+use super::coalesce::FlatPairs;
+use super::complement::*;
+use super::composition::*;
+use super::consts::{_0, _1};
+use super::int::*;
+use super::layout::*;
+use super::tuple::*;
+use typenum::{B0, B1, IsEqual, Max, Unsigned};
+
+/// `complement(self, cot)` as a trait (for the products' bounds).
+pub trait ComplementOf<Cot> {
+    /// The complement.
+    type Output;
+    /// The complement.
+    fn complement_of(self, cot: Cot) -> Self::Output;
+}
+impl<S, D, Cot> ComplementOf<Cot> for Layout<S, D>
+where
+    S: IntTuple + FlatPairs<D>,
+    D: IntTuple,
+    <S as FlatPairs<D>>::Output: FilterZerosH,
+    <<S as FlatPairs<D>>::Output as FilterZerosH>::Output: super::coalesce::BwCoalesce,
+    Filtered<S, D>: ComplementImpl<Cot>,
+    Cot: Integral,
+{
+    type Output = Complement<S, D, Cot>;
+    #[inline(always)]
+    fn complement_of(self, cot: Cot) -> Self::Output {
+        complement(self, cot)
+    }
+}
+
+/// `composition(self, b)` as a trait (for the products' bounds).
+pub trait ComposeWith<B> {
+    /// The composition.
+    type Output;
+    /// The composition.
+    fn compose_with(self, b: B) -> Self::Output;
+}
+impl<SA, DA, SB, DB> ComposeWith<Layout<SB, DB>> for Layout<SA, DA>
+where
+    SA: IntTuple + FlatPairs<DA>,
+    DA: IntTuple,
+    <SA as FlatPairs<DA>>::Output: CoalesceX,
+    SB: IntTuple + CompRhs<<<SA as FlatPairs<DA>>::Output as CoalesceX>::Output, DB>,
+    DB: IntTuple,
+{
+    type Output = Composition<SA, DA, SB, DB>;
+    #[inline(always)]
+    fn compose_with(self, b: Layout<SB, DB>) -> Self::Output {
+        composition(self, b)
+    }
+}
+
+/// `size(a) · cosize(b)`: the cotarget of the complement in `logical_product(a, b)`.
+pub type ProductCotarget<SA, SB, DB> =
+    Prod<<SA as Product>::Output, Sum<<SB as Cosize<DB>>::Output, _1>>;
+
+/// The second mode of `logical_product(self, b)`: `composition(complement(self, size(self) ·
+/// cosize(b)), b)`, as its shape and stride.
+pub trait LogicalProductRest<B> {
+    /// The shape.
+    type S: IntTuple;
+    /// The stride.
+    type D: IntTuple;
+    /// Shape and stride.
+    fn rest(self, b: B) -> (Self::S, Self::D);
+}
+impl<SA, DA, SB, DB> LogicalProductRest<Layout<SB, DB>> for Layout<SA, DA>
+where
+    SA: Product,
+    SB: IntTuple + Cosize<DB>,
+    DB: IntTuple,
+    <SB as Cosize<DB>>::Output: IntAdd<_1>,
+    <SA as Product>::Output: IntMul<Sum<<SB as Cosize<DB>>::Output, _1>>,
+    Layout<SA, DA>: ComplementOf<ProductCotarget<SA, SB, DB>> + Copy,
+    <Layout<SA, DA> as ComplementOf<ProductCotarget<SA, SB, DB>>>::Output:
+        ComposeWith<Layout<SB, DB>>,
+    <<Layout<SA, DA> as ComplementOf<ProductCotarget<SA, SB, DB>>>::Output as ComposeWith<
+        Layout<SB, DB>,
+    >>::Output: LayoutParts,
+    <<<Layout<SA, DA> as ComplementOf<ProductCotarget<SA, SB, DB>>>::Output as ComposeWith<
+        Layout<SB, DB>,
+    >>::Output as LayoutParts>::S: IntTuple,
+    <<<Layout<SA, DA> as ComplementOf<ProductCotarget<SA, SB, DB>>>::Output as ComposeWith<
+        Layout<SB, DB>,
+    >>::Output as LayoutParts>::D: IntTuple,
+{
+    type S =
+        <<<Layout<SA, DA> as ComplementOf<ProductCotarget<SA, SB, DB>>>::Output as ComposeWith<
+            Layout<SB, DB>,
+        >>::Output as LayoutParts>::S;
+    type D =
+        <<<Layout<SA, DA> as ComplementOf<ProductCotarget<SA, SB, DB>>>::Output as ComposeWith<
+            Layout<SB, DB>,
+        >>::Output as LayoutParts>::D;
+    #[inline(always)]
+    fn rest(self, b: Layout<SB, DB>) -> (Self::S, Self::D) {
+        let cot = self
+            .shape
+            .product()
+            .int_mul(b.shape.span(b.stride).int_add(C::new()));
+        self.complement_of(cot).compose_with(b).parts()
+    }
+}
+
+/// The result type of [`logical_product`] (and [`zipped_product`]).
+pub type LogicalProduct<SA, DA, B> = Layout<
+    (SA, <Layout<SA, DA> as LogicalProductRest<B>>::S),
+    (DA, <Layout<SA, DA> as LogicalProductRest<B>>::D),
+>;
+
+/// `logical_product(a, b)`: `(a, b ∘ complement)`: mode 0 is `a`, mode 1 lays out the copies of
+/// `a` as `b` says.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let a = layout!((_2, _2):(_4, _1));
+/// let p = logical_product(a, layout!(_6:_1));                 // a, then 6 copies of it
+/// assert_eq!(p.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");  // the holes first
+/// // dynamic tiler shapes: the copies are dynamic
+/// let n = 3i64;
+/// assert_eq!(logical_product(layout!(_4:_1), layout!(n:_1)).to_string(), "(_4,3):(_1,_4)");
+/// ```
+#[inline(always)]
+pub fn logical_product<SA, DA, SB, DB>(
+    a: Layout<SA, DA>,
+    b: Layout<SB, DB>,
+) -> LogicalProduct<SA, DA, Layout<SB, DB>>
+where
+    Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
+{
+    let (s, d) = a.rest(b);
+    Layout {
+        shape: (a.shape, s),
+        stride: (a.stride, d),
+    }
+}
+
+/// `zipped_product(a, b)`: `((a modes...), (b modes...))` — for a layout tiler the same as
+/// [`logical_product`].
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let p = zipped_product(layout!((_2, _2):(_1, _2)), layout!((_3, _4):(_4, _1)));
+/// assert_eq!(p.to_string(), "((_2,_2),(_3,_4)):((_1,_2),(_16,_4))");
+/// ```
+#[inline(always)]
+pub fn zipped_product<SA, DA, SB, DB>(
+    a: Layout<SA, DA>,
+    b: Layout<SB, DB>,
+) -> LogicalProduct<SA, DA, Layout<SB, DB>>
+where
+    Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
+{
+    logical_product(a, b)
+}
+
+/// The top-level modes of a mode that is unpacked by `repeat<rank>(_)`: a tuple of rank ≥ 2
+/// gives its modes; a leaf or a rank-1 tuple stays whole (CuTe's `repeat<1>(_)` is `_`).
+pub trait Unpack {
+    /// The modes.
+    type H;
+    /// The modes.
+    fn unpack(self) -> Self::H;
+}
+impl<T: IntTuple> Unpack for T
+where
+    T::Kind: UnpackK<T>,
+{
+    type H = <T::Kind as UnpackK<T>>::H;
+    #[inline(always)]
+    fn unpack(self) -> Self::H {
+        <T::Kind as UnpackK<T>>::f(self)
+    }
+}
+/// Kind dispatch of [`Unpack`].
+pub trait UnpackK<T> {
+    /// The modes.
+    type H;
+    /// The modes.
+    fn f(t: T) -> Self::H;
+}
+impl<T> UnpackK<T> for IntK {
+    type H = HCons<T, HNil>;
+    #[inline(always)]
+    fn f(t: T) -> Self::H {
+        HCons(t, HNil)
+    }
+}
+impl<T: Tuple> UnpackK<T> for TupK
+where
+    T::H: UnpackList<T>,
+{
+    type H = <T::H as UnpackList<T>>::H;
+    #[inline(always)]
+    fn f(t: T) -> Self::H {
+        <T::H as UnpackList<T>>::f(t)
+    }
+}
+/// [`Unpack`] of a tuple `T` by its list form.
+pub trait UnpackList<T> {
+    /// The modes.
+    type H;
+    /// The modes.
+    fn f(t: T) -> Self::H;
+}
+impl<T, X> UnpackList<T> for HCons<X, HNil> {
+    type H = HCons<T, HNil>;
+    #[inline(always)]
+    fn f(t: T) -> Self::H {
+        HCons(t, HNil)
+    }
+}
+impl<T: Tuple<H = HCons<X, HCons<Y, Z>>>, X, Y, Z> UnpackList<T> for HCons<X, HCons<Y, Z>> {
+    type H = T::H;
+    #[inline(always)]
+    fn f(t: T) -> Self::H {
+        t.into_h()
+    }
+}
+
+/// The result type of [`tiled_product`].
+pub type TiledProduct<SA, DA, B> = Layout<
+    <HCons<SA, <<Layout<SA, DA> as LogicalProductRest<B>>::S as Unpack>::H> as HList>::Tuple,
+    <HCons<DA, <<Layout<SA, DA> as LogicalProductRest<B>>::D as Unpack>::H> as HList>::Tuple,
+>;
+
+/// `tiled_product(a, b)`: `((a modes...), b0, b1, ...)`.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let p = tiled_product(layout!((_2, _2):(_1, _2)), layout!((_3, _4):(_4, _1)));
+/// assert_eq!(p.to_string(), "((_2,_2),_3,_4):((_1,_2),_16,_4)");
+/// ```
+#[inline(always)]
+pub fn tiled_product<SA, DA, SB, DB>(
+    a: Layout<SA, DA>,
+    b: Layout<SB, DB>,
+) -> TiledProduct<SA, DA, Layout<SB, DB>>
+where
+    Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
+    <Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::S: Unpack,
+    <Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::D: Unpack,
+    HCons<SA, <<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::S as Unpack>::H>: HList,
+    HCons<DA, <<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::D as Unpack>::H>: HList,
+{
+    let (s, d) = a.rest(b);
+    Layout {
+        shape: HCons(a.shape, s.unpack()).into_tuple(),
+        stride: HCons(a.stride, d.unpack()).into_tuple(),
+    }
+}
+
+/// The result type of [`flat_product`].
+pub type FlatProduct<SA, DA, B> =
+    Layout<
+        <<<SA as Unpack>::H as Concat<
+            <<Layout<SA, DA> as LogicalProductRest<B>>::S as Unpack>::H,
+        >>::Output as HList>::Tuple,
+        <<<DA as Unpack>::H as Concat<
+            <<Layout<SA, DA> as LogicalProductRest<B>>::D as Unpack>::H,
+        >>::Output as HList>::Tuple,
+    >;
+
+/// `flat_product(a, b)`: `(a0, a1, ..., b0, b1, ...)`.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let p = flat_product(layout!((_2, _2):(_1, _2)), layout!((_3, _4):(_4, _1)));
+/// assert_eq!(p.to_string(), "(_2,_2,_3,_4):(_1,_2,_16,_4)");
+/// ```
+#[inline(always)]
+pub fn flat_product<SA, DA, SB, DB>(
+    a: Layout<SA, DA>,
+    b: Layout<SB, DB>,
+) -> FlatProduct<SA, DA, Layout<SB, DB>>
+where
+    Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
+    SA: Unpack,
+    DA: Unpack,
+    <Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::S: Unpack,
+    <Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::D: Unpack,
+    <SA as Unpack>::H:
+        Concat<<<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::S as Unpack>::H>,
+    <DA as Unpack>::H:
+        Concat<<<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::D as Unpack>::H>,
+    <<SA as Unpack>::H as Concat<
+        <<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::S as Unpack>::H,
+    >>::Output: HList,
+    <<DA as Unpack>::H as Concat<
+        <<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::D as Unpack>::H,
+    >>::Output: HList,
+{
+    let (s, d) = a.rest(b);
+    Layout {
+        shape: a.shape.unpack().concat(s.unpack()).into_tuple(),
+        stride: a.stride.unpack().concat(d.unpack()).into_tuple(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// blocked / raked
+// ---------------------------------------------------------------------------------------------
+
+/// CuTe's `append<N>(layout)`: `_1:_0` modes appended up to rank `N` (a layout of rank `N`
+/// stays as it is; a leaf layout becomes a tuple).
+pub trait PadTo<N> {
+    /// The padded layout.
+    type Output: Copy;
+    /// The padded layout.
+    fn pad_to(self) -> Self::Output;
+}
+impl<S: RankDepth, D, N> PadTo<N> for Layout<S, D>
+where
+    S::Rank: IsEqual<N>,
+    <S::Rank as IsEqual<N>>::Output: PadK<S, D, N>,
+{
+    type Output = <<S::Rank as IsEqual<N>>::Output as PadK<S, D, N>>::Output;
+    #[inline(always)]
+    fn pad_to(self) -> Self::Output {
+        <<S::Rank as IsEqual<N>>::Output as PadK<S, D, N>>::f(self)
+    }
+}
+/// The step of [`PadTo`]: done (`B1`) or append one `_1:_0` (`B0`).
+pub trait PadK<S, D, N> {
+    /// The padded layout.
+    type Output: Copy;
+    /// The padded layout.
+    fn f(l: Layout<S, D>) -> Self::Output;
+}
+impl<S: Copy, D: Copy, N> PadK<S, D, N> for B1 {
+    type Output = Layout<S, D>;
+    #[inline(always)]
+    fn f(l: Layout<S, D>) -> Self::Output {
+        l
+    }
+}
+impl<S, D, N> PadK<S, D, N> for B0
+where
+    S: IntTuple + WrapH,
+    D: IntTuple + WrapH,
+    S::H: Concat<HCons<_1, HNil>>,
+    D::H: Concat<HCons<_0, HNil>>,
+    <S::H as Concat<HCons<_1, HNil>>>::Output: HList,
+    <D::H as Concat<HCons<_0, HNil>>>::Output: HList,
+    Layout<Appended<S, _1>, Appended<D, _0>>: PadTo<N>,
+{
+    type Output = <Layout<Appended<S, _1>, Appended<D, _0>> as PadTo<N>>::Output;
+    #[inline(always)]
+    fn f(l: Layout<S, D>) -> Self::Output {
+        l.append(Layout {
+            shape: _1::new(),
+            stride: _0::new(),
+        })
+        .pad_to()
+    }
+}
+
+/// `zip(x, y)` of two IntTuples of the same rank: `((x0,y0),(x1,y1),...)`; a leaf `x` gives
+/// `((x,y))`.
+pub trait ZipWith<Y> {
+    /// The zipped tuple.
+    type Output: Copy;
+    /// The zipped tuple.
+    fn zip_with(self, y: Y) -> Self::Output;
+}
+impl<X: IntTuple, Y> ZipWith<Y> for X
+where
+    X::Kind: ZipK<X, Y>,
+{
+    type Output = <X::Kind as ZipK<X, Y>>::Output;
+    #[inline(always)]
+    fn zip_with(self, y: Y) -> Self::Output {
+        <X::Kind as ZipK<X, Y>>::f(self, y)
+    }
+}
+/// Kind dispatch of [`ZipWith`].
+pub trait ZipK<X, Y> {
+    /// The zipped tuple.
+    type Output: Copy;
+    /// The zipped tuple.
+    fn f(x: X, y: Y) -> Self::Output;
+}
+impl<X: Copy, Y: Copy> ZipK<X, Y> for IntK {
+    type Output = ((X, Y),);
+    #[inline(always)]
+    fn f(x: X, y: Y) -> Self::Output {
+        ((x, y),)
+    }
+}
+impl<X: Tuple, Y: WrapH> ZipK<X, Y> for TupK
+where
+    X::H: ZipH<Y::H>,
+    <X::H as ZipH<Y::H>>::Output: HList,
+{
+    type Output = <<X::H as ZipH<Y::H>>::Output as HList>::Tuple;
+    #[inline(always)]
+    fn f(x: X, y: Y) -> Self::Output {
+        x.into_h().zip_h(y.wrap_h()).into_tuple()
+    }
+}
+/// [`ZipWith`] on lists.
+pub trait ZipH<Y> {
+    /// The list of pairs.
+    type Output;
+    /// The list of pairs.
+    fn zip_h(self, y: Y) -> Self::Output;
+}
+impl ZipH<HNil> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn zip_h(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<X0, XT: ZipH<YT>, Y0, YT> ZipH<HCons<Y0, YT>> for HCons<X0, XT> {
+    type Output = HCons<(X0, Y0), XT::Output>;
+    #[inline(always)]
+    fn zip_h(self, y: HCons<Y0, YT>) -> Self::Output {
+        HCons((self.0, y.0), self.1.zip_h(y.1))
+    }
+}
+
+/// `max(rank(a), rank(b))`.
+pub type MaxRank<SA, SB> = <<SA as RankDepth>::Rank as Max<<SB as RankDepth>::Rank>>::Output;
+
+/// `logical_product(append<R>(a), append<R>(b))` with `R = max(rank(a), rank(b))`: the padded
+/// block and the rest mode, for [`blocked_product`] and [`raked_product`].
+pub trait PaddedProduct<B> {
+    /// The padded block.
+    type A: Copy;
+    /// The rest (shape, stride).
+    type R: LayoutParts + Copy;
+    /// The padded block and the rest.
+    fn padded_product(self, b: B) -> (Self::A, Self::R);
+}
+impl<SA, DA, SB, DB> PaddedProduct<Layout<SB, DB>> for Layout<SA, DA>
+where
+    SA: RankDepth,
+    SB: RankDepth,
+    SA::Rank: Max<SB::Rank>,
+    MaxRank<SA, SB>: Unsigned,
+    Layout<SA, DA>: PadTo<MaxRank<SA, SB>>,
+    Layout<SB, DB>: PadTo<MaxRank<SA, SB>>,
+    <Layout<SA, DA> as PadTo<MaxRank<SA, SB>>>::Output:
+        LogicalProductRest<<Layout<SB, DB> as PadTo<MaxRank<SA, SB>>>::Output>,
+{
+    type A = <Layout<SA, DA> as PadTo<MaxRank<SA, SB>>>::Output;
+    type R = Layout<
+        <Self::A as LogicalProductRest<<Layout<SB, DB> as PadTo<MaxRank<SA, SB>>>::Output>>::S,
+        <Self::A as LogicalProductRest<<Layout<SB, DB> as PadTo<MaxRank<SA, SB>>>::Output>>::D,
+    >;
+    #[inline(always)]
+    fn padded_product(self, b: Layout<SB, DB>) -> (Self::A, Self::R) {
+        let a = self.pad_to();
+        let (shape, stride) = a.rest(b.pad_to());
+        (a, Layout { shape, stride })
+    }
+}
+
+/// The padded block's shape and stride in [`blocked_product`] / [`raked_product`].
+type PadS<A, B> = <<A as PaddedProduct<B>>::A as LayoutParts>::S;
+type PadD<A, B> = <<A as PaddedProduct<B>>::A as LayoutParts>::D;
+type RestS<A, B> = <<A as PaddedProduct<B>>::R as LayoutParts>::S;
+type RestD<A, B> = <<A as PaddedProduct<B>>::R as LayoutParts>::D;
+
+/// The result type of [`blocked_product`].
+pub type BlockedProduct<A, B> = Layout<
+    <PadS<A, B> as ZipWith<RestS<A, B>>>::Output,
+    <PadD<A, B> as ZipWith<RestD<A, B>>>::Output,
+>;
+/// The result type of [`raked_product`].
+pub type RakedProduct<A, B> = Layout<
+    <RestS<A, B> as ZipWith<PadS<A, B>>>::Output,
+    <RestD<A, B> as ZipWith<PadD<A, B>>>::Output,
+>;
+
+/// `blocked_product(a, b)`: the block `a` repeated over `b`, mode by mode: `((a0,b0),(a1,b1),...)`
+/// (the ranks padded to the larger one with `_1:_0`).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let p = blocked_product(layout!((_2, _5):(_5, _1)), layout!((_3, _4):(_1, _3)));
+/// assert_eq!(p.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+/// ```
+#[inline(always)]
+pub fn blocked_product<SA, DA, SB, DB>(
+    a: Layout<SA, DA>,
+    b: Layout<SB, DB>,
+) -> BlockedProduct<Layout<SA, DA>, Layout<SB, DB>>
+where
+    Layout<SA, DA>: PaddedProduct<Layout<SB, DB>>,
+    <Layout<SA, DA> as PaddedProduct<Layout<SB, DB>>>::A: LayoutParts,
+    PadS<Layout<SA, DA>, Layout<SB, DB>>: ZipWith<RestS<Layout<SA, DA>, Layout<SB, DB>>>,
+    PadD<Layout<SA, DA>, Layout<SB, DB>>: ZipWith<RestD<Layout<SA, DA>, Layout<SB, DB>>>,
+{
+    let (pa, r) = a.padded_product(b);
+    let ((s, d), (rs, rd)) = (pa.parts(), r.parts());
+    Layout {
+        shape: s.zip_with(rs),
+        stride: d.zip_with(rd),
+    }
+}
+
+/// `raked_product(a, b)`: the block `a` interleaved over `b`: `((b0,a0),(b1,a1),...)`.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let p = raked_product(layout!((_2, _5):(_5, _1)), layout!((_3, _4):(_1, _3)));
+/// assert_eq!(p.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+/// ```
+#[inline(always)]
+pub fn raked_product<SA, DA, SB, DB>(
+    a: Layout<SA, DA>,
+    b: Layout<SB, DB>,
+) -> RakedProduct<Layout<SA, DA>, Layout<SB, DB>>
+where
+    Layout<SA, DA>: PaddedProduct<Layout<SB, DB>>,
+    <Layout<SA, DA> as PaddedProduct<Layout<SB, DB>>>::A: LayoutParts,
+    RestS<Layout<SA, DA>, Layout<SB, DB>>: ZipWith<PadS<Layout<SA, DA>, Layout<SB, DB>>>,
+    RestD<Layout<SA, DA>, Layout<SB, DB>>: ZipWith<PadD<Layout<SA, DA>, Layout<SB, DB>>>,
+{
+    let (pa, r) = a.padded_product(b);
+    let ((s, d), (rs, rd)) = (pa.parts(), r.parts());
+    Layout {
+        shape: rs.zip_with(s),
+        stride: rd.zip_with(d),
+    }
+}

@@ -1,0 +1,43 @@
+//! The typed products (`logical_product`, `zipped_product`, `tiled_product`, `flat_product`,
+//! `blocked_product`, `raked_product`) against C++ CuTe: every exact case of
+//! `tests/data/cute-*_product.jsonl` with a layout tiler, written as typed Rust by the generator
+//! of `tests/typed_differential.rs` into `typed_differential/cases_products.rs` (kept in its own
+//! binary: each case instantiates complement and composition, which is slow to compile), its
+//! printed result compared with CuTe's text, static marks included.
+
+#[allow(unused_imports)]
+mod cases {
+    use cute_rs::layout_types::cute::prelude::*;
+    use cute_rs::layout_types::cute::typenum::{B0, B1, NInt, PInt, UInt, UTerm, Z0};
+    use std::fmt::Display;
+
+    /// The printed value of a layout result.
+    fn tl<L: Display>(l: L) -> String {
+        l.to_string()
+    }
+
+    include!("typed_differential/cases_products.rs");
+}
+
+/// Every generated product case prints CuTe's text.
+#[test]
+fn typed_products_match_cute() {
+    let mut fails = Vec::new();
+    let mut n = 0;
+    for f in cases::CASE_FNS {
+        for (id, expected, got) in f() {
+            n += 1;
+            if got != expected {
+                fails.push(format!("  {id}: expected {expected}, got {got}"));
+            }
+        }
+    }
+    assert_eq!(n, cases::N_CASES);
+    println!("{n} typed product cases, {} mismatches", fails.len());
+    assert!(
+        fails.is_empty(),
+        "{} of {n} typed product cases differ from CuTe:\n{}",
+        fails.len(),
+        fails.join("\n")
+    );
+}
