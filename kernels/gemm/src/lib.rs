@@ -355,9 +355,7 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
                 const { T::FRAGS.0 },
                 #[inline(always)]
                 |j| {
-                    let v = unsafe {
-                        ld_shared_v4_f32(sbase + a_frag0 + 4 * pa.val(j, kk) as u32)
-                    };
+                    let v = unsafe { ld_shared_v4_f32(sbase + a_frag0 + 4 * pa.val(j, kk) as u32) };
                     af[buf][4 * j] = v.x;
                     af[buf][4 * j + 1] = v.y;
                     af[buf][4 * j + 2] = v.z;
@@ -368,9 +366,7 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
                 const { T::FRAGS.1 },
                 #[inline(always)]
                 |j| {
-                    let v = unsafe {
-                        ld_shared_v4_f32(sbase + b_frag0 + 4 * pb.val(j, kk) as u32)
-                    };
+                    let v = unsafe { ld_shared_v4_f32(sbase + b_frag0 + 4 * pb.val(j, kk) as u32) };
                     bf[buf][4 * j] = v.x;
                     bf[buf][4 * j + 1] = v.y;
                     bf[buf][4 * j + 2] = v.z;
@@ -380,7 +376,8 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
         };
 
     let mut acc = T::acc();
-    let () = const { assert!(T::FRAGS.0 * T::FRAGS.1 * 16 == <T::Acc as FragmentLayout>::Len::USIZE) };
+    let () =
+        const { assert!(T::FRAGS.0 * T::FRAGS.1 * 16 == <T::Acc as FragmentLayout>::Len::USIZE) };
     // Interior fast path: a CTA whose tile lies inside (M, N), whose k-range is a whole
     // number of k-tiles and whose operands take vector loads with no predicates (the main
     // loop is inlined twice, `full` a constant in each copy).
@@ -485,7 +482,8 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
                                     ldc as i64,
                                     bcm as i64,
                                     (bcn + vn as i32) as i64,
-                                ) as isize);
+                                )
+                                    as isize);
                                 if split {
                                     unroll!(
                                         4,

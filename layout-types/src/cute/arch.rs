@@ -15,8 +15,13 @@ pub struct U32x4(pub [u32; 4]);
 #[cfg(not(target_arch = "nvptx64"))]
 #[inline(always)]
 fn host_check_aligned(space: Space, p: *const u8, what: &str) {
-    if cfg!(feature = "strict-host") && !matches!(space, Space::Reg) && (p as usize) % 16 != 0 {
-        panic!("{what}: address {p:p} is not 16-byte aligned (a misaligned-address fault on the GPU)");
+    if cfg!(feature = "strict-host")
+        && !matches!(space, Space::Reg)
+        && !(p as usize).is_multiple_of(16)
+    {
+        panic!(
+            "{what}: address {p:p} is not 16-byte aligned (a misaligned-address fault on the GPU)"
+        );
     }
 }
 
