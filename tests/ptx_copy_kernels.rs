@@ -9,58 +9,13 @@
 //! `CUTE_RS_PTX_FILE=target/ptx/copy.ptx cargo test --test ptx_copy_kernels -- --nocapture`
 //! prints the table for a PTX built by hand.
 
-/// The copy family's PTX, or why there is none.
+#[path = "common/ptx_text.rs"]
+mod ptx_text;
+use ptx_text::{entry, instructions};
+
+/// The family's PTX, or why there is none.
 fn copy_ptx() -> Result<&'static str, &'static str> {
-    if let Ok(path) = std::env::var("CUTE_RS_PTX_FILE") {
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("CUTE_RS_PTX_FILE={path}: {e}"));
-        return Ok(Box::leak(text.into_boxed_str()));
-    }
-    if let Some(why) = cute_rs::KERNELS_PTX_ERROR {
-        return Err(why);
-    }
-    Ok(cute_rs::module_of("tiled_copy_row_f32_v4")
-        .expect("the copy family defines tiled_copy_row_f32_v4")
-        .ptx)
-}
-
-/// The body of `.entry name`, up to its closing brace.
-fn entry<'a>(ptx: &'a str, name: &str) -> &'a str {
-    let start = ptx
-        .find(&format!(".entry {name}("))
-        .unwrap_or_else(|| panic!("{name} is not in the PTX"));
-    let rest = &ptx[start..];
-    let end = rest.find("\n}\n").map(|e| e + 3).unwrap_or(rest.len());
-    &rest[..end]
-}
-
-/// The instructions of an entry, counted as `tests/ptx_typed_probes.rs` does: one per statement,
-/// inline-asm blocks split into their statements; declarations, labels and braces left out.
-fn instructions(body: &str) -> Vec<String> {
-    let body = &body[body.find('{').unwrap_or(0)..];
-    let mut out = Vec::new();
-    for l in body.lines().map(str::trim) {
-        if l.is_empty() || l.starts_with("//") || l == "{" || l == "}" || l.ends_with(':') {
-            continue;
-        }
-        if let Some(block) = l.strip_prefix("{ .reg") {
-            out.extend(
-                block
-                    .trim_end_matches('}')
-                    .split(';')
-                    .skip(1)
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string),
-            );
-            continue;
-        }
-        if l.starts_with('.') {
-            continue;
-        }
-        out.push(l.to_string());
-    }
-    out
+    ptx_text::module_ptx("tiled_copy_row_f32_v4")
 }
 
 /// What an entry must contain: how many of each vector instruction (per thread: one per atom),
