@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # GPU check of issue #10 (kernel build time): the same benchmarks with the host binary built
 # BEFORE the build rework (one fat-LTO PTX module) and AFTER it (one module per family), in
-# one run, side by side; then the correctness suite and memcheck of the new binary.
+# one run, side by side; then the correctness suite and the three sanitizers on the new binary.
+# Since #12 rebuilt the kernels on the typed layer, the same table is #12's old/new comparison
+# (measure the copies first: the typed tiled copies hold 48-56 registers against 22-38).
 #
 #   .gpu/before/host   (release host of the commit before #10)
 #   .gpu/after/host    (release host of this commit)
@@ -25,9 +27,13 @@ for fam in copy gemm; do
         echo "$v bench $fam rc=$?" | tee -a "$OUT/summary.txt"
     done
 done
+# the three sanitizers over every kernel (`cargo xtask sanitize` does the same: short sweeps)
 if command -v compute-sanitizer >/dev/null; then
-    compute-sanitizer --tool memcheck --error-exitcode 1 "$A" run > "$OUT/after-memcheck.log" 2>&1
-    echo "after memcheck host run rc=$?" | tee -a "$OUT/summary.txt"
+    for t in memcheck racecheck synccheck; do
+        compute-sanitizer --tool $t --error-exitcode 1 "$A" run --sweep-gemm 20 --sweep-copy 10 \
+            > "$OUT/after-$t.log" 2>&1
+        echo "after $t host run rc=$?" | tee -a "$OUT/summary.txt"
+    done
 fi
 tail -n 3 "$OUT"/*-run.log
 echo "logs: $OUT"
