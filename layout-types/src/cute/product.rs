@@ -4,8 +4,8 @@
 //! `tiled_product`, `flat_product` (unpacking the two modes) and `blocked_product` /
 //! `raked_product` (rank-padded, then zipped mode by mode). The tiler is a layout (a by-mode
 //! tuple of layouts is not typed yet). Every decision is static, as in
-//! [`complement`](super::complement::complement) and
-//! [`composition`](super::composition::composition), whose compile-time checks apply.
+//! [`complement`] and
+//! [`composition`], whose compile-time checks apply.
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
