@@ -23,3 +23,36 @@ pub fn record(entry: &str, cases: usize) {
             .expect("writing the emulator report");
     }
 }
+
+/// Runs every case of `kernel` through `run` (case, seed `seed0 + i`), fails with every failing
+/// case listed, and records the count.
+///
+/// ```
+/// kernels_emu::report::check_cases("example_entry", &[1, 2, 3], 0, |c, _| {
+///     if *c > 0 { Ok(()) } else { Err("not positive".to_string()) }
+/// });
+/// ```
+pub fn check_cases<C: std::fmt::Debug>(
+    kernel: &str,
+    cases: &[C],
+    seed0: u64,
+    run: impl Fn(&C, u64) -> Result<(), String>,
+) {
+    let failures: Vec<String> = cases
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            run(c, seed0 + i as u64)
+                .err()
+                .map(|e| format!("{c:?}: {e}"))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{kernel}: {} of {} cases fail:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+    record(kernel, cases.len());
+}

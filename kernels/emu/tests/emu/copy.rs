@@ -60,23 +60,7 @@ fn run(kernel: &str) {
         .find(|v| v.kernel == kernel)
         .unwrap_or_else(|| panic!("no variant {kernel}"));
     let cases = cases(v);
-    let failures: Vec<String> = cases
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| {
-            run_copy(v, c, 1000 + i as u64)
-                .err()
-                .map(|e| format!("{c:?}: {e}"))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{kernel}: {} of {} cases fail:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
-    report::record(kernel, cases.len());
+    report::check_cases(kernel, &cases, 1000, |c, seed| run_copy(v, c, seed));
 }
 
 macro_rules! entry_tests {
