@@ -293,42 +293,42 @@ pub(crate) static VARIANTS: [Variant; 8] = [
         4,
         Order::RowMajor,
         CopyAtom::Vector,
-        (64, 128),
+        (8, 128),
     ),
     copy_variant(
         "tiled_copy_row_f32_cp_async",
         4,
         Order::RowMajor,
         CopyAtom::CpAsync,
-        (64, 128),
+        (8, 128),
     ),
     copy_variant(
         "tiled_copy_col_f32_v4",
         4,
         Order::ColMajor,
         CopyAtom::Vector,
-        (128, 64),
+        (128, 8),
     ),
     copy_variant(
         "tiled_copy_row_f16_v4",
         2,
         Order::RowMajor,
         CopyAtom::Vector,
-        (64, 256),
+        (8, 256),
     ),
     copy_variant(
         "tiled_copy_col_f16_v4",
         2,
         Order::ColMajor,
         CopyAtom::Vector,
-        (256, 64),
+        (256, 8),
     ),
     copy_variant(
         "tiled_copy_row_f32_scalar",
         4,
         Order::RowMajor,
         CopyAtom::Scalar,
-        (64, 128),
+        (8, 128),
     ),
     transpose_variant("transpose_f32_swizzled", true),
     transpose_variant("transpose_f32_naive", false),
@@ -379,16 +379,18 @@ impl Variant {
         )
     }
 
-    /// Grid: (tiles along the strided dimension, tiles along the contiguous one).
+    /// Grid: copies, one dimension of `ceil(m/TILE_M) * ceil(n/TILE_N)` blocks (the kernel
+    /// walks the contiguous dimension's tiles first); transposes, `(tiles along m, tiles along
+    /// n)`.
     fn grid(&self, m: usize, n: usize) -> (usize, usize) {
         let (tm, tn) = (
             m.div_ceil(self.tile.0).max(1),
             n.div_ceil(self.tile.1).max(1),
         );
-        if self.order == Order::ColMajor {
-            (tn, tm)
-        } else {
+        if self.transpose.is_some() {
             (tm, tn)
+        } else {
+            (tm.saturating_mul(tn), 1)
         }
     }
 
@@ -495,6 +497,23 @@ impl Context {
         D: DevicePtrMut<T>,
     {
         let v = Variant::for_copy(T::BYTES, cfg.order, cfg.atom)?;
+        self.tiled_copy_with(stream, v, cfg, src, dst)
+    }
+
+    /// [`Context::tiled_copy`] with the kernel `v` (the bench and the checks name each variant).
+    fn tiled_copy_with<T, S, D>(
+        &self,
+        stream: &CudaStream,
+        v: &Variant,
+        cfg: &CopyConfig,
+        src: &S,
+        dst: &mut D,
+    ) -> Result<()>
+    where
+        T: Element,
+        S: DevicePtr<T>,
+        D: DevicePtrMut<T>,
+    {
         let contiguous = match cfg.order {
             Order::RowMajor => cfg.n,
             Order::ColMajor => cfg.m,
@@ -534,7 +553,23 @@ impl Context {
         S: DevicePtr<T>,
         D: DevicePtrMut<T>,
     {
-        let v = Variant::for_transpose(cfg.swizzle);
+        self.transpose_with(stream, Variant::for_transpose(cfg.swizzle), cfg, a, b)
+    }
+
+    /// [`Context::transpose`] with the kernel `v`.
+    fn transpose_with<T, S, D>(
+        &self,
+        stream: &CudaStream,
+        v: &Variant,
+        cfg: &TransposeConfig,
+        a: &S,
+        b: &mut D,
+    ) -> Result<()>
+    where
+        T: Element,
+        S: DevicePtr<T>,
+        D: DevicePtrMut<T>,
+    {
         check_ld("lda", cfg.lda, cfg.n)?;
         check_ld("ldb", cfg.ldb, cfg.m)?;
         let (na, nb) = cfg.lens();
@@ -543,7 +578,7 @@ impl Context {
         self.launch_variant(stream, v, (cfg.m, cfg.n, cfg.lda, cfg.ldb), a, b)
     }
 
-    /// Variant `v` through the public entry points ([`Context::tiled_copy`] or
+    /// Variant `v` with the checks of the public entry points ([`Context::tiled_copy`] or
     /// [`Context::transpose`]) on `(m, n, lds, ldd)`.
     pub(crate) fn run_variant<T, S, D>(
         &self,
@@ -567,7 +602,7 @@ impl Context {
                     ldb: ldd,
                     swizzle,
                 };
-                self.transpose(stream, &cfg, src, dst)
+                self.transpose_with(stream, v, &cfg, src, dst)
             }
             None => {
                 let cfg = CopyConfig {
@@ -578,7 +613,7 @@ impl Context {
                     ldd,
                     atom: v.atom,
                 };
-                self.tiled_copy(stream, &cfg, src, dst)
+                self.tiled_copy_with(stream, v, &cfg, src, dst)
             }
         }
     }
@@ -692,12 +727,21 @@ mod tests {
         // scalar: any alignment
         let s = Variant::for_copy(4, Order::RowMajor, CopyAtom::Scalar).unwrap();
         assert!(s.validate(&l(0x1004, 9, 8)).is_ok());
-        // too many column tiles for gridDim.y
+        // a wide matrix is one long 1-D grid (the kernel walks n first) ...
         let wide = Launch {
             n: 128 * 65536,
             ..l(0x1000, 128 * 65536, 1)
         };
-        assert!(matches!(v.validate(&wide), Err(Error::GridTooLarge { .. })));
+        assert_eq!(v.grid(wide.m, wide.n), (65536, 1));
+        assert!(v.validate(&wide).is_ok());
+        // ... up to 2^31 - 1 blocks
+        let huge = Launch {
+            m: 1 << 31,
+            n: 128 * 16,
+            ldd: 2048,
+            ..l(0x1000, 2048, 1)
+        };
+        assert!(matches!(v.validate(&huge), Err(Error::GridTooLarge { .. })));
     }
 
     #[test]

@@ -348,7 +348,10 @@ pub struct Plan {
     /// Rasterization: `false`: blockIdx.x walks M tiles (launch order M-fastest); `true`: N.
     pub rast_n: bool,
     /// Use the entry without launch bounds (more registers, one CTA per SM) even where a
-    /// bounded one exists: faster for long-K problems that fill the GPU (measured).
+    /// bounded one exists. [`Context::gemm_plan`] never does: on the H100 the bounded twin is
+    /// as fast or faster for every benchmark shape (`host gemm --sweep`: 4096³ NN 0.915 of
+    /// cuBLAS bounded vs 0.894 unbounded, 8192³ 0.921 vs 0.899); forced plans and the sweep
+    /// use it.
     pub one_cta: bool,
 }
 
@@ -435,10 +438,7 @@ impl Context {
             let slots = sms * self.ctas_per_sm(&tile.entry(g.transa, g.transb));
             let tiles = g.m.div_ceil(bm as usize) * g.n.div_ceil(bn as usize);
             if tiles >= slots {
-                return Plan {
-                    one_cta: self.prefer_one_cta(g, 1),
-                    ..Plan::new(tile)
-                };
+                return Plan::new(tile);
             }
             let mut split = 1;
             while split < 16 && tiles * (split + 1) <= slots && g.k / (split + 1) >= 128 {
@@ -449,20 +449,11 @@ impl Context {
                     tile,
                     split: split as u32,
                     rast_n: false,
-                    one_cta: self.prefer_one_cta(g, split),
+                    one_cta: false,
                 };
             }
         }
         Plan::new(Tile::M64N64K8)
-    }
-
-    /// Whether a bounded entry should give way to its unbounded twin: measured on the H100
-    /// (`host gemm --sweep`, `host bench gemm`), for A not transposed one CTA per SM with all
-    /// registers is faster once K is long and the grid is split at most 2 ways (4096³ NN 0.93
-    /// vs 0.90 of cuBLAS), while two CTAs per SM win for short K (8192×8192×256), deep split-K
-    /// and TN (0.92 bounded vs 0.78 unbounded at 4096³; TT is equal either way).
-    fn prefer_one_cta(&self, g: &GemmConfig, split: usize) -> bool {
-        self.launch_bounds() && g.transa == Trans::N && split <= 2 && g.k >= 1024
     }
 
     /// `C = alpha·op(A)·op(B) + beta·C` in fp32 (FFMA, no TF32), queued on `stream`, with the

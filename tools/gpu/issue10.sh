@@ -7,7 +7,7 @@
 #
 #   .gpu/before/host   (release host of the commit before #10)
 #   .gpu/after/host    (release host of this commit)
-#   OUT=/some/dir bash tools/gpu/issue10.sh
+#   OUT=/some/dir bash tools/gpu/issue10.sh      # SAN=0: skip the sanitizers
 set -u
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-target/gpu-issue10}
@@ -28,7 +28,7 @@ for fam in copy gemm; do
     done
 done
 # the three sanitizers over every kernel (`cargo xtask sanitize` does the same: short sweeps)
-if command -v compute-sanitizer >/dev/null; then
+if [ "${SAN:-1}" = 1 ] && command -v compute-sanitizer >/dev/null; then
     for t in memcheck racecheck synccheck; do
         compute-sanitizer --tool $t --error-exitcode 1 "$A" run --sweep-gemm 20 --sweep-copy 10 \
             > "$OUT/after-$t.log" 2>&1

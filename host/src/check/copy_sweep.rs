@@ -8,7 +8,7 @@
 //! (six tiled copies: row/column-major, 4/2-byte elements, 128-bit / cp.async / scalar
 //! atoms; the transpose swizzled and not); the element type uniform among those of the
 //! kernel's size (`f32`, `u32`, `i32` / `u16`, `i16`); M and N in `1..=5000`, each 15 % tiny,
-//! 30 % a multiple of 64, 128 or 256 plus −1/0/+1 (the kernels' tiles), 15 % 17..=256, 40 %
+//! 30 % a multiple of 8, 64, 128 or 256 plus −1/0/+1 (the kernels' tiles), 15 % 17..=256, 40 %
 //! uniform, and 15 % of the shapes skinny (1..=3 rows or columns, the other extent
 //! 1000..=5000). Leading dimensions: 30 % tight, else larger by up to 4 vectors (128-bit
 //! atoms and the transpose: a multiple of the vector) or up to 9 elements (scalar atom).
@@ -35,7 +35,7 @@ use crate::timing::timed;
 pub const MAX_EXTENT: usize = 5000;
 
 /// The kernels' tile sizes, whose edges [`biased_extent`] aims at.
-const TILES: [usize; 3] = [64, 128, 256];
+const TILES: [usize; 4] = [8, 64, 128, 256];
 
 /// After this many shapes that end in an error (not a mismatch), the sweep stops.
 const MAX_ERRORS: usize = 5;

@@ -28,19 +28,26 @@ pub struct Thread<F> {
     pub sync: F,
 }
 
-/// The storage order of a gmem matrix: its `(M, N)` layout with leading dimension `ld`, and the
-/// CTA tile coordinate `(bm, bn)` of a block (the tiles along the contiguous dimension are on
-/// `blockIdx.y`: the host's grid is `(tiles along the strided dim, tiles along the contiguous
-/// dim)`).
+/// The storage order of a gmem matrix: its `(M, N)` layout with leading dimension `ld`, and
+/// which CTA tile a block takes.
+///
+/// The grid is one-dimensional and walks the tiles along the *contiguous* dimension first
+/// (`idx2crd(blockIdx.x, tiles)` with the contiguous mode's tile count first): blocks that run
+/// at the same time read and write neighbouring bytes of the same rows (columns). Walking the
+/// strided dimension first instead, as the 2-D grid `(strided tiles, contiguous tiles)` did,
+/// costs 7-9% of DRAM bandwidth on the H100 (0.91-0.92 of memcpy D2D at 256 MiB and 1 GiB
+/// against 1.00-1.01, `host bench copy`; the note of issue #12 has the runs).
 pub trait Order {
     /// The stride of `(M, N)`: `(ld, _1)` or `(_1, ld)`.
     type Stride: Copy;
     /// `make_layout((m, n), stride)`.
     fn layout(m: i64, n: i64, ld: i64) -> Layout<(i64, i64), Self::Stride>;
-    /// The CTA tile coordinate of block `(x, y)`.
-    fn block_coord(block: (u32, u32)) -> (i64, i64);
+    /// The CTA tile coordinate `(bm, bn)` of block `bid` when the matrix has `tiles = (TM, TN)`
+    /// CTA tiles (32-bit: the host keeps the grid under 2^31 blocks). The one division of a
+    /// copy kernel is here: `idx2crd` by the dynamic tile count of the contiguous dimension.
+    fn block_coord(bid: u32, tiles: (i64, i64)) -> (i64, i64);
 }
-/// Row-major: `(M, N):(ld, _1)`; block `(x, y)` takes tile `(x, y)`.
+/// Row-major: `(M, N):(ld, _1)`; blocks walk n first: `(bn, bm) = idx2crd(bid, (TN, TM))`.
 pub struct RowMajor;
 impl Order for RowMajor {
     type Stride = (i64, _1);
@@ -49,11 +56,12 @@ impl Order for RowMajor {
         layout!((m, n):(ld, _1))
     }
     #[inline(always)]
-    fn block_coord((x, y): (u32, u32)) -> (i64, i64) {
-        (x as i64, y as i64)
+    fn block_coord(bid: u32, (tm, tn): (i64, i64)) -> (i64, i64) {
+        let (bn, bm) = make_layout_left((tn as i32, tm as i32)).idx2crd(bid as i32);
+        (bm as i64, bn as i64)
     }
 }
-/// Column-major: `(M, N):(_1, ld)`; block `(x, y)` takes tile `(y, x)`.
+/// Column-major: `(M, N):(_1, ld)`; blocks walk m first: `(bm, bn) = idx2crd(bid, (TM, TN))`.
 pub struct ColMajor;
 impl Order for ColMajor {
     type Stride = (_1, i64);
@@ -62,8 +70,9 @@ impl Order for ColMajor {
         layout!((m, n):(_1, ld))
     }
     #[inline(always)]
-    fn block_coord((x, y): (u32, u32)) -> (i64, i64) {
-        (y as i64, x as i64)
+    fn block_coord(bid: u32, (tm, tn): (i64, i64)) -> (i64, i64) {
+        let (bm, bn) = make_layout_left((tm as i32, tn as i32)).idx2crd(bid as i32);
+        (bm as i64, bn as i64)
     }
 }
 
@@ -120,7 +129,8 @@ macro_rules! copy_kernel {
                 type T = <K as CopyKernel>::T;
                 type O = <K as CopyKernel>::Order;
                 let tile = <K as CopyKernel>::Tile::default();
-                let cta = O::block_coord(thread.block);
+                let tiles = (m.ceil_div(tile.0), n.ceil_div(tile.1)); // (TM,TN)
+                let cta = O::block_coord(thread.block.0, tiles);
                 let m_src = make_tensor(make_gmem_ptr(src as *mut T), O::layout(m, n, lds)); // (M,N)
                 let m_dst = make_tensor(make_gmem_ptr(dst as *mut T), O::layout(m, n, ldd)); // (M,N)
                 let g_src = m_src.local_tile(tile, cta); // (TILE_M,TILE_N)
@@ -161,53 +171,55 @@ pub type ColThr = Layout<(_32, _8), (_1, _32)>;
 
 copy_kernel!(
     /// Row-major 4-byte elements, `UniversalCopy<uint128_t>` (`ld.global.v4` / `st.shared.v4`),
-    /// 64x128 tile.
+    /// 8x128 tile: one vector per thread.
     RowF32V4 {
         T = u32; Load = Copy128<u32>; Store = Copy128<u32>;
         Thr = RowThr; Val = Layout<(_1, _4), (_0, _1)>;
-        Tile = (_64, _128); Smem = Layout<(_64, _128), (_128, _1)>; Order = RowMajor;
+        Tile = (_8, _128); Smem = Layout<(_8, _128), (_128, _1)>; Order = RowMajor;
     }
 );
 copy_kernel!(
-    /// Row-major 4-byte elements, `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>` in, 128-bit out, 64x128
+    /// Row-major 4-byte elements, `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>` in, 128-bit out, 8x128
     /// tile.
     RowF32CpAsync {
         T = u32; Load = CpAsync16<u32>; Store = Copy128<u32>;
         Thr = RowThr; Val = Layout<(_1, _4), (_0, _1)>;
-        Tile = (_64, _128); Smem = Layout<(_64, _128), (_128, _1)>; Order = RowMajor;
+        Tile = (_8, _128); Smem = Layout<(_8, _128), (_128, _1)>; Order = RowMajor;
     }
 );
 copy_kernel!(
     /// Row-major 4-byte elements, one element per instruction (`UniversalCopy<uint32_t>`: any
-    /// leading dimension and alignment), 64x128 tile.
+    /// leading dimension and alignment), 8x128 tile; one value per thread and atom, so a warp's
+    /// instruction covers 128 contiguous bytes (the TiledCopy repeats the 8x32 tiler 4 times
+    /// along n).
     RowF32Scalar {
         T = u32; Load = UniversalCopy<u32>; Store = UniversalCopy<u32>;
-        Thr = RowThr; Val = Layout<(_1, _4), (_0, _1)>;
-        Tile = (_64, _128); Smem = Layout<(_64, _128), (_128, _1)>; Order = RowMajor;
+        Thr = RowThr; Val = Layout<(_1, _1), (_0, _1)>;
+        Tile = (_8, _128); Smem = Layout<(_8, _128), (_128, _1)>; Order = RowMajor;
     }
 );
 copy_kernel!(
-    /// Column-major 4-byte elements, 128-bit vectors along m, 128x64 tile.
+    /// Column-major 4-byte elements, 128-bit vectors along m, 128x8 tile.
     ColF32V4 {
         T = u32; Load = Copy128<u32>; Store = Copy128<u32>;
         Thr = ColThr; Val = Layout<(_4, _1), (_1, _0)>;
-        Tile = (_128, _64); Smem = Layout<(_128, _64), (_1, _128)>; Order = ColMajor;
+        Tile = (_128, _8); Smem = Layout<(_128, _8), (_1, _128)>; Order = ColMajor;
     }
 );
 copy_kernel!(
-    /// Row-major 2-byte elements, 128-bit vectors (8 halves), 64x256 tile.
+    /// Row-major 2-byte elements, 128-bit vectors (8 halves), 8x256 tile.
     RowF16V4 {
         T = u16; Load = Copy128<u16>; Store = Copy128<u16>;
         Thr = RowThr; Val = Layout<(_1, _8), (_0, _1)>;
-        Tile = (_64, _256); Smem = Layout<(_64, _256), (_256, _1)>; Order = RowMajor;
+        Tile = (_8, _256); Smem = Layout<(_8, _256), (_256, _1)>; Order = RowMajor;
     }
 );
 copy_kernel!(
-    /// Column-major 2-byte elements, 128-bit vectors along m, 256x64 tile.
+    /// Column-major 2-byte elements, 128-bit vectors along m, 256x8 tile.
     ColF16V4 {
         T = u16; Load = Copy128<u16>; Store = Copy128<u16>;
         Thr = ColThr; Val = Layout<(_8, _1), (_1, _0)>;
-        Tile = (_256, _64); Smem = Layout<(_256, _64), (_1, _256)>; Order = ColMajor;
+        Tile = (_256, _8); Smem = Layout<(_256, _8), (_1, _256)>; Order = ColMajor;
     }
 );
 

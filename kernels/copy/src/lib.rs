@@ -45,8 +45,8 @@ macro_rules! copy_entry {
         $(#[$doc])*
         ///
         /// `src`/`dst`: `M x N` matrices with leading dimensions `lds`/`ldd` (elements). Launch
-        /// with 256 threads, `shared_mem_bytes = TILE_M * TILE_N * elem`, grid
-        /// `(tiles along the strided dim, tiles along the contiguous dim)`.
+        /// with 256 threads, `shared_mem_bytes = TILE_M * TILE_N * elem`, a 1-D grid of
+        /// `ceil(M/TILE_M) * ceil(N/TILE_N)` blocks (see `body::Order`).
         ///
         /// # Safety
         /// Buffers hold the matrices; vector variants need 16-byte aligned bases and leading
@@ -66,11 +66,11 @@ macro_rules! copy_entry {
 }
 
 copy_entry!(
-    /// Row-major f32, `UniversalCopy<uint128_t>` (`ld.global.v4`/`st.shared.v4`), 64x128 tile.
+    /// Row-major f32, `UniversalCopy<uint128_t>` (`ld.global.v4`/`st.shared.v4`), 8x128 tile.
     tiled_copy_row_f32_v4 = RowF32V4
 );
 copy_entry!(
-    /// Row-major f32, `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>`, 64x128 tile.
+    /// Row-major f32, `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>`, 8x128 tile.
     tiled_copy_row_f32_cp_async = RowF32CpAsync
 );
 copy_entry!(
@@ -78,15 +78,15 @@ copy_entry!(
     tiled_copy_row_f32_scalar = RowF32Scalar
 );
 copy_entry!(
-    /// Column-major f32, 128-bit vectors along m, 128x64 tile.
+    /// Column-major f32, 128-bit vectors along m, 128x8 tile.
     tiled_copy_col_f32_v4 = ColF32V4
 );
 copy_entry!(
-    /// Row-major 16-bit, 128-bit vectors (8 halves), 64x256 tile.
+    /// Row-major 16-bit, 128-bit vectors (8 halves), 8x256 tile.
     tiled_copy_row_f16_v4 = RowF16V4
 );
 copy_entry!(
-    /// Column-major 16-bit, 128-bit vectors along m, 256x64 tile.
+    /// Column-major 16-bit, 128-bit vectors along m, 256x8 tile.
     tiled_copy_col_f16_v4 = ColF16V4
 );
 

@@ -99,7 +99,7 @@ pub static COPY_VARIANTS: [CopyVariant; 8] = {
             4,
             RowMajor,
             Vector,
-            (64, 128),
+            (8, 128),
         ),
         copy(
             "tiled_copy_row_f32_cp_async",
@@ -107,7 +107,7 @@ pub static COPY_VARIANTS: [CopyVariant; 8] = {
             4,
             RowMajor,
             CpAsync,
-            (64, 128),
+            (8, 128),
         ),
         copy(
             "tiled_copy_col_f32_v4",
@@ -115,7 +115,7 @@ pub static COPY_VARIANTS: [CopyVariant; 8] = {
             4,
             ColMajor,
             Vector,
-            (128, 64),
+            (128, 8),
         ),
         copy(
             "tiled_copy_row_f16_v4",
@@ -123,7 +123,7 @@ pub static COPY_VARIANTS: [CopyVariant; 8] = {
             2,
             RowMajor,
             Vector,
-            (64, 256),
+            (8, 256),
         ),
         copy(
             "tiled_copy_col_f16_v4",
@@ -131,7 +131,7 @@ pub static COPY_VARIANTS: [CopyVariant; 8] = {
             2,
             ColMajor,
             Vector,
-            (256, 64),
+            (256, 8),
         ),
         copy(
             "tiled_copy_row_f32_scalar",
@@ -139,7 +139,7 @@ pub static COPY_VARIANTS: [CopyVariant; 8] = {
             4,
             RowMajor,
             Scalar,
-            (64, 128),
+            (8, 128),
         ),
         CopyVariant {
             transpose: true,
@@ -195,29 +195,31 @@ impl CopyVariant {
         }
     }
 
-    /// Grid `(tiles along the strided dim, tiles along the contiguous one)` (`Variant::grid`).
+    /// Grid (`Variant::grid`): copies, one dimension of `ceil(m/TILE_M) * ceil(n/TILE_N)`
+    /// blocks (the kernels walk the contiguous dimension's tiles first); transposes,
+    /// `(tiles along m, tiles along n)`.
     ///
     /// ```
-    /// let row = &kernels_emu::geometry::COPY_VARIANTS[0]; // 64x128 tiles
-    /// assert_eq!(row.grid(65, 1), (2, 1, 1));
+    /// let v = &kernels_emu::geometry::COPY_VARIANTS;
+    /// assert_eq!(v[0].grid(65, 129), (9 * 2, 1, 1)); // 8x128 tiles
+    /// assert_eq!(v[6].grid(65, 129), (2, 3, 1)); // transpose, 64x64 tiles
     /// ```
     pub fn grid(&self, m: usize, n: usize) -> Dim3 {
         let (tm, tn) = (
             m.div_ceil(self.tile.0).max(1),
             n.div_ceil(self.tile.1).max(1),
         );
-        let (x, y) = if self.order == Order::ColMajor {
-            (tn, tm)
+        if self.transpose {
+            (tm as u32, tn as u32, 1)
         } else {
-            (tm, tn)
-        };
-        (x as u32, y as u32, 1)
+            ((tm * tn) as u32, 1, 1)
+        }
     }
 
     /// Dynamic shared memory: one tile (`Context::launch_variant`).
     ///
     /// ```
-    /// assert_eq!(kernels_emu::geometry::COPY_VARIANTS[0].smem_bytes(), 64 * 128 * 4);
+    /// assert_eq!(kernels_emu::geometry::COPY_VARIANTS[0].smem_bytes(), 8 * 128 * 4);
     /// ```
     pub fn smem_bytes(&self) -> u32 {
         (self.tile.0 * self.tile.1 * self.elem) as u32

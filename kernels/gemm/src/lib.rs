@@ -71,8 +71,8 @@ use device::thread::{
 };
 use device::unroll;
 use device::vec::{
-    Float4, ld_global_nc_v4_f32, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32,
-    st_shared_f32, st_shared_v4_f32,
+    Float4, ld_global_nc_v4_f32, ld_global_v4_f32, ld_relaxed_gpu_v4_f32, ld_shared_v4_f32,
+    st_global_v4_f32, st_shared_f32, st_shared_v4_f32,
 };
 pub use tiles::{GemmTiles, Part, Tile64, Tile128};
 
@@ -105,6 +105,40 @@ impl Major for KMajor {
     }
 }
 
+/// How the main loop loads its 128-bit operand vectors from global memory: a choice made per
+/// entry, because it decides where ptxas schedules the loads.
+pub trait Ldg {
+    /// One 128-bit load.
+    ///
+    /// # Safety
+    /// `p` points to 16 readable, 16-byte aligned bytes of global memory that no thread writes
+    /// during the kernel.
+    unsafe fn ld(p: *const Float4) -> Float4;
+}
+/// `ld.global.nc.v4.f32` (the read-only path, `__ldg`).
+#[derive(Clone, Copy, Default)]
+pub struct LdgNc;
+/// `ld.relaxed.gpu.global.v4.f32`: a strong load, which ptxas keeps at the top of the k-tile
+/// loop. With [`LdgNc`] ptxas sinks the K-major operand's load of the "N" entries (A MN-major)
+/// to about 160 instructions before its `st.shared` (`tools/sass_mix.py`), too late for one
+/// CTA of 8 warps per SM to hide the DRAM latency: 0.74 of cuBLAS at 4096³ NN against 0.94
+/// for NT, whose loads ptxas leaves at the top (H100, `host gemm --sweep`). The "T" entries
+/// keep [`LdgNc`]: strong loads make ptxas sink both of theirs.
+#[derive(Clone, Copy, Default)]
+pub struct LdgRelaxed;
+impl Ldg for LdgNc {
+    #[inline(always)]
+    unsafe fn ld(p: *const Float4) -> Float4 {
+        unsafe { ld_global_nc_v4_f32(p) }
+    }
+}
+impl Ldg for LdgRelaxed {
+    #[inline(always)]
+    unsafe fn ld(p: *const Float4) -> Float4 {
+        unsafe { ld_relaxed_gpu_v4_f32(p) }
+    }
+}
+
 const fn tuple2(a: i64, b: i64) -> IntTuple {
     IntTuple::pair(&IntTuple::st(a), &IntTuple::st(b))
 }
@@ -118,7 +152,7 @@ const MAX_COPY: usize = 4;
 /// gmem → smem copy of one operand tile `(BX,BK)` (A: `BX = BM`, B: `BX = BN`) by `NT`
 /// threads: this thread's vectors (the TiledCopy partition of [`GemmTiles::copy_a`] /
 /// [`GemmTiles::copy_b`]) with their registers and pointers.
-struct Loader<M: Major, T: GemmTiles, const IS_A: bool> {
+struct Loader<M: Major, T: GemmTiles, L: Ldg, const IS_A: bool> {
     /// Per vector: pointer to its first element in the current k-tile.
     ptr: [*const f32; MAX_COPY],
     /// Per vector: global X of its first element.
@@ -128,10 +162,10 @@ struct Loader<M: Major, T: GemmTiles, const IS_A: bool> {
     /// Per vector: byte offset in a stage (`sA` at 0, `sB` after it).
     soff: [u32; MAX_COPY],
     regs: [Float4; MAX_COPY],
-    _m: PhantomData<(M, T)>,
+    _m: PhantomData<(M, T, L)>,
 }
 
-impl<M: Major, T: GemmTiles, const IS_A: bool> Loader<M, T, IS_A> {
+impl<M: Major, T: GemmTiles, L: Ldg, const IS_A: bool> Loader<M, T, L, IS_A> {
     /// Vectors per thread.
     const CNT: usize = if IS_A {
         T::COPY_A[M::K_MAJOR as usize]
@@ -229,7 +263,7 @@ impl<M: Major, T: GemmTiles, const IS_A: bool> Loader<M, T, IS_A> {
                 // The 4-vector runs along k (K-major operand) or along x (MN-major operand).
                 let (dk, dx) = if M::K_MAJOR { (1, 0) } else { (0, 1) };
                 let v = if full || (x + 3 * dx < xs && k + 3 * dk < ks && vec_ok) {
-                    unsafe { ld_global_nc_v4_f32(p as *const Float4) }
+                    unsafe { L::ld(p as *const Float4) }
                 } else {
                     let e = |i: i32| {
                         if x + i * dx < xs && k + i * dk < ks {
@@ -293,7 +327,7 @@ impl<M: Major, T: GemmTiles, const IS_A: bool> Loader<M, T, IS_A> {
 /// for the extents and leading dimensions given (checked on the host).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
+pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg>(
     m: i32,
     n: i32,
     k: i32,
@@ -328,8 +362,8 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles>(
     let b = b.wrapping_offset(MB::offset(ldb as i64, 0, k0 as i64) as isize);
 
     let cta = (bx as i32, by as i32);
-    let mut la = Loader::<MA, T, true>::new(a, (m, k), lda, cta, m0, tid);
-    let mut lb = Loader::<MB, T, false>::new(b, (n, k), ldb, cta, n0, tid);
+    let mut la = Loader::<MA, T, L, true>::new(a, (m, k), lda, cta, m0, tid);
+    let mut lb = Loader::<MB, T, L, false>::new(b, (n, k), ldb, cta, n0, tid);
     let va = lda % 4 == 0 && (a as usize).is_multiple_of(16);
     let vb = ldb % 4 == 0 && (b as usize).is_multiple_of(16);
 
@@ -592,6 +626,9 @@ impl MulAddFast for f32 {
 #[macro_export]
 macro_rules! sgemm_entry {
     ($name:ident, $ma:ty, $mb:ty, $tiles:ty) => {
+        $crate::sgemm_entry!($name, $ma, $mb, $tiles, $crate::LdgNc);
+    };
+    ($name:ident, $ma:ty, $mb:ty, $tiles:ty, $ldg:ty) => {
         ::device::kernel! {
             /// `C = alpha·A·B + beta·C`, see the module docs; the name gives the CTA tile and
             /// the BLAS transposes (A, B).
@@ -615,7 +652,7 @@ macro_rules! sgemm_entry {
                 ldc: i32,
             ) {
                 unsafe {
-                    $crate::sgemm::<$ma, $mb, $tiles>(
+                    $crate::sgemm::<$ma, $mb, $tiles, $ldg>(
                         m, n, k, kc, rast, alpha, a, lda, b, ldb, beta, c, ldc,
                     )
                 }

@@ -46,9 +46,11 @@ fn copy_geometry_matches_the_host() {
     assert_eq!((f16.kernel, f16.vec()), ("tiled_copy_col_f16_v4", 8));
     assert_eq!(COPY_VARIANTS[6].kernel, "transpose_f32_swizzled");
     assert_eq!(COPY_VARIANTS[6].contiguous(5, 7), (7, 5));
-    // grid: (tiles along the strided dim, tiles along the contiguous one)
-    assert_eq!(COPY_VARIANTS[0].grid(65, 129), (2, 2, 1));
-    assert_eq!(COPY_VARIANTS[2].grid(129, 65), (2, 2, 1)); // column-major: n tiles on x
-    assert_eq!(COPY_VARIANTS[2].grid(300, 1), (1, 3, 1));
-    assert_eq!(COPY_VARIANTS[3].smem_bytes(), 64 * 256 * 2);
+    // grid: copies one-dimensional (the kernels walk the contiguous dimension first),
+    // transposes (tiles along m, tiles along n)
+    assert_eq!(COPY_VARIANTS[0].grid(65, 129), (9 * 2, 1, 1));
+    assert_eq!(COPY_VARIANTS[2].grid(129, 65), (2 * 9, 1, 1)); // column-major, 128x8 tiles
+    assert_eq!(COPY_VARIANTS[2].grid(300, 1), (3, 1, 1));
+    assert_eq!(COPY_VARIANTS[6].grid(65, 129), (2, 3, 1));
+    assert_eq!(COPY_VARIANTS[3].smem_bytes(), 8 * 256 * 2);
 }
