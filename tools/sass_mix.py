@@ -7,7 +7,10 @@ Assembles each PTX module for sm_90a (`ptxas -arch=sm_90a -O3`), disassembles it
 (`cuobjdump -sass`) and prints, for every `sgemm_*` entry, each loop (a backward branch) with at
 least 256 FFMA — the k-tile loops: the interior fast path (the shorter one) and the predicated
 edge path — and its instruction counts: all, FFMA, LDS.128, other LDS, LDG.128, other LDG, STS,
-BAR; `fn` is the whole function's instruction count. ptxas: `target/cuda-tools/nvidia/cu13/bin/ptxas`
+BAR; `lead`: the fewest instructions from a 128-bit global load to the shared store that consumes
+it, in loop order (about 470 when ptxas leaves the loads at the top of the loop; 160 or less when
+it sinks one, which one 8-warp CTA per SM cannot hide: issue #12's NN regression); `fn` is the
+whole function's instruction count. ptxas: `target/cuda-tools/nvidia/cu13/bin/ptxas`
 (`cargo xtask build-kernels` installs it); cuobjdump: `pip install --target DIR
 nvidia-cuda-cuobjdump`.
 """
@@ -36,15 +39,23 @@ def loops(sass):
             if not t or int(t.group(1), 16) >= addr:
                 continue
             c = collections.Counter()
+            ops = []
             for a, x in ins:
                 if int(t.group(1), 16) <= a <= addr:
                     op = re.sub(r'^@!?U?P\w+\s+', '', x).split()[0]
+                    ops.append(op)
                     c['all'] += 1
                     c['FFMA'] += op == 'FFMA'
                     c['LDS.128' if op.startswith('LDS.128') else 'LDS'] += op.startswith('LDS')
                     c['LDG.128' if '128' in op else 'LDG'] += op.startswith('LDG')
                     c['STS'] += op.startswith('STS')
                     c['BAR'] += op.startswith('BAR')
+            # lead: the fewest instructions from an unpredicated 128-bit global load to the next
+            # shared store in loop order (cyclic): how much work hides the load's latency
+            n = len(ops)
+            leads = [next((d for d in range(1, n + 1) if ops[(i + d) % n].startswith('STS')), 0)
+                     for i, o in enumerate(ops) if o.startswith('LDG') and '128' in o]
+            c['lead'] = min(leads) if leads else 0
             if c['FFMA'] >= 256:
                 found.append(c)
         yield name, sorted(found, key=lambda c: c['all']), total
@@ -52,7 +63,7 @@ def loops(sass):
 
 def main():
     ptxas, cuobjdump, out = sys.argv[1:4]
-    cols = ['all', 'FFMA', 'LDS.128', 'LDS', 'LDG.128', 'LDG', 'STS', 'BAR']
+    cols = ['all', 'FFMA', 'LDS.128', 'LDS', 'LDG.128', 'LDG', 'STS', 'BAR', 'lead']
     print('| entry | loop | fn | ' + ' | '.join(cols) + ' |')
     print('| --- ' * (3 + len(cols)) + '|')
     for ptx in sys.argv[4:]:
