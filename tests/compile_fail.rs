@@ -9,8 +9,12 @@
 fn ui() {
     // The PTX kernels are not needed to type-check the cases (and would be rebuilt in trybuild's
     // own target directory).
+    // No debug info in trybuild's builds of the cases either (as in the workspace's dev profile).
     // SAFETY: set before trybuild starts any thread or process.
-    unsafe { std::env::set_var("CUTE_RS_SKIP_PTX", "1") };
+    unsafe {
+        std::env::set_var("CUTE_RS_SKIP_PTX", "1");
+        std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "false");
+    }
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/pass/*.rs");
     t.compile_fail("tests/ui/fail/*.rs");
