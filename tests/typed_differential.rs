@@ -7,6 +7,9 @@
 #[path = "typed_differential/generator.rs"]
 mod generator;
 
+#[path = "typed_differential/check.rs"]
+mod check;
+
 #[allow(unused_imports)]
 mod cases {
     // This binary compiles part A of the cases; `typed_differential_b.rs` part B.
@@ -65,22 +68,5 @@ fn generated_cases_are_current() {
 /// Every generated case of part A prints CuTe's text.
 #[test]
 fn typed_results_match_cute() {
-    let mut fails = Vec::new();
-    let mut n = 0;
-    for f in cases::CASE_FNS {
-        for (id, expected, got) in f() {
-            n += 1;
-            if got != expected {
-                fails.push(format!("  {id}: expected {expected}, got {got}"));
-            }
-        }
-    }
-    assert_eq!(n, cases::N_CASES);
-    println!("{n} typed cases (part A), {} mismatches", fails.len());
-    assert!(
-        fails.is_empty(),
-        "{} of {n} typed cases differ from CuTe:\n{}",
-        fails.len(),
-        fails.join("\n")
-    );
+    check::all_match_cute(cases::CASE_FNS, cases::N_CASES, "typed cases (part A)");
 }

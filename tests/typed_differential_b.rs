@@ -2,6 +2,9 @@
 //! the two test binaries compile in parallel): every case prints C++ CuTe's text, static marks
 //! included.
 
+#[path = "typed_differential/check.rs"]
+mod check;
+
 #[allow(unused_imports)]
 mod cases {
     macro_rules! part_a {
@@ -15,22 +18,5 @@ mod cases {
 /// Every generated case of part B prints CuTe's text.
 #[test]
 fn typed_results_match_cute_part_b() {
-    let mut fails = Vec::new();
-    let mut n = 0;
-    for f in cases::CASE_FNS {
-        for (id, expected, got) in f() {
-            n += 1;
-            if got != expected {
-                fails.push(format!("  {id}: expected {expected}, got {got}"));
-            }
-        }
-    }
-    assert_eq!(n, cases::N_CASES);
-    println!("{n} typed cases (part B), {} mismatches", fails.len());
-    assert!(
-        fails.is_empty(),
-        "{} of {n} typed cases differ from CuTe:\n{}",
-        fails.len(),
-        fails.join("\n")
-    );
+    check::all_match_cute(cases::CASE_FNS, cases::N_CASES, "typed cases (part B)");
 }

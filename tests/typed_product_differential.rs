@@ -5,6 +5,9 @@
 //! binary: each case instantiates complement and composition, which is slow to compile), its
 //! printed result compared with CuTe's text, static marks included.
 
+#[path = "typed_differential/check.rs"]
+mod check;
+
 #[allow(unused_imports)]
 mod cases {
     use cute_rs::layout_types::cute::prelude::*;
@@ -22,22 +25,5 @@ mod cases {
 /// Every generated product case prints CuTe's text.
 #[test]
 fn typed_products_match_cute() {
-    let mut fails = Vec::new();
-    let mut n = 0;
-    for f in cases::CASE_FNS {
-        for (id, expected, got) in f() {
-            n += 1;
-            if got != expected {
-                fails.push(format!("  {id}: expected {expected}, got {got}"));
-            }
-        }
-    }
-    assert_eq!(n, cases::N_CASES);
-    println!("{n} typed product cases, {} mismatches", fails.len());
-    assert!(
-        fails.is_empty(),
-        "{} of {n} typed product cases differ from CuTe:\n{}",
-        fails.len(),
-        fails.join("\n")
-    );
+    check::all_match_cute(cases::CASE_FNS, cases::N_CASES, "typed product cases");
 }

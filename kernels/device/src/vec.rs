@@ -25,91 +25,67 @@ pub struct Float4 {
 #[repr(C, align(16))]
 pub struct U32x4(pub [u32; 4]);
 
-/// `ld.global.v4.f32`: one 128-bit load from global memory.
-///
-/// # Safety
-/// `p` is a generic pointer into global memory, 16-byte aligned, valid for 16 bytes.
-#[inline(always)]
-pub unsafe fn ld_global_v4_f32(p: *const Float4) -> Float4 {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let (x, y, z, w): (f32, f32, f32, f32);
-        unsafe {
-            asm!(
-                "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.global.v4.f32 {{{x}, {y}, {z}, {w}}}, [g]; }}",
-                p = in(reg64) p,
-                x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
-                options(readonly, nostack, preserves_flags),
-            )
-        };
-        Float4 { x, y, z, w }
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        crate::emu::check_global("ld.global.v4.f32", p as usize, 16, 16);
-        // SAFETY: aligned (checked) and valid (the caller).
-        unsafe { p.read() }
-    }
+/// Defines a 128-bit global load `$name(p) -> Float4` emitting the PTX load `$op` (after
+/// `cvta.to.global`); in the emulator it checks the address as the GPU would fault and reads.
+macro_rules! ld_global_v4 {
+    ($(#[$doc:meta])* $name:ident, $op:literal) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub unsafe fn $name(p: *const Float4) -> Float4 {
+            #[cfg(target_arch = "nvptx64")]
+            {
+                let (x, y, z, w): (f32, f32, f32, f32);
+                unsafe {
+                    asm!(
+                        concat!("{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ", $op, " {{{x}, {y}, {z}, {w}}}, [g]; }}"),
+                        p = in(reg64) p,
+                        x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
+                        options(readonly, nostack, preserves_flags),
+                    )
+                };
+                Float4 { x, y, z, w }
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            {
+                crate::emu::check_global($op, p as usize, 16, 16);
+                // SAFETY: aligned (checked) and valid (the caller).
+                unsafe { p.read() }
+            }
+        }
+    };
 }
 
-/// `ld.relaxed.gpu.global.v4.f32`: a 128-bit load that is a strong (relaxed, GPU-scope)
-/// memory operation. It costs what `ld.global.v4.f32` costs (one `LDG.E.128.STRONG.GPU`), but
-/// ptxas keeps strong operations in program order with the shared-memory accesses after them,
-/// so a load issued at the top of a loop stays there instead of being sunk towards its first
-/// use (the SGEMM's "N" entries: measured with `tools/sass_mix.py` and on the H100).
-///
-/// # Safety
-/// As [`ld_global_v4_f32`].
-#[inline(always)]
-pub unsafe fn ld_relaxed_gpu_v4_f32(p: *const Float4) -> Float4 {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let (x, y, z, w): (f32, f32, f32, f32);
-        unsafe {
-            asm!(
-                "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.relaxed.gpu.global.v4.f32 {{{x}, {y}, {z}, {w}}}, [g]; }}",
-                p = in(reg64) p,
-                x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
-                options(readonly, nostack, preserves_flags),
-            )
-        };
-        Float4 { x, y, z, w }
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        crate::emu::check_global("ld.relaxed.gpu.global.v4.f32", p as usize, 16, 16);
-        // SAFETY: aligned (checked) and valid (the caller).
-        unsafe { p.read() }
-    }
-}
+ld_global_v4!(
+    /// `ld.global.v4.f32`: one 128-bit load from global memory.
+    ///
+    /// # Safety
+    /// `p` is a generic pointer into global memory, 16-byte aligned, valid for 16 bytes.
+    ld_global_v4_f32,
+    "ld.global.v4.f32"
+);
 
-/// `ld.global.nc.v4.f32`: 128-bit load through the read-only (non-coherent) path
-/// (`__ldg`). Only for data no thread writes during the kernel.
-///
-/// # Safety
-/// As [`ld_global_v4_f32`], and the memory is read-only for the kernel's lifetime.
-#[inline(always)]
-pub unsafe fn ld_global_nc_v4_f32(p: *const Float4) -> Float4 {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let (x, y, z, w): (f32, f32, f32, f32);
-        unsafe {
-            asm!(
-                "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.global.nc.v4.f32 {{{x}, {y}, {z}, {w}}}, [g]; }}",
-                p = in(reg64) p,
-                x = out(reg32) x, y = out(reg32) y, z = out(reg32) z, w = out(reg32) w,
-                options(readonly, nostack, preserves_flags),
-            )
-        };
-        Float4 { x, y, z, w }
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        crate::emu::check_global("ld.global.nc.v4.f32", p as usize, 16, 16);
-        // SAFETY: aligned (checked) and valid (the caller).
-        unsafe { p.read() }
-    }
-}
+ld_global_v4!(
+    /// `ld.relaxed.gpu.global.v4.f32`: a 128-bit load that is a strong (relaxed, GPU-scope)
+    /// memory operation. It costs what `ld.global.v4.f32` costs (one `LDG.E.128.STRONG.GPU`), but
+    /// ptxas keeps strong operations in program order with the shared-memory accesses after them,
+    /// so a load issued at the top of a loop stays there instead of being sunk towards its first
+    /// use (the SGEMM's "N" entries: measured with `tools/sass_mix.py` and on the H100).
+    ///
+    /// # Safety
+    /// As [`ld_global_v4_f32`].
+    ld_relaxed_gpu_v4_f32,
+    "ld.relaxed.gpu.global.v4.f32"
+);
+
+ld_global_v4!(
+    /// `ld.global.nc.v4.f32`: 128-bit load through the read-only (non-coherent) path
+    /// (`__ldg`). Only for data no thread writes during the kernel.
+    ///
+    /// # Safety
+    /// As [`ld_global_v4_f32`], and the memory is read-only for the kernel's lifetime.
+    ld_global_nc_v4_f32,
+    "ld.global.nc.v4.f32"
+);
 
 /// `st.global.v4.f32`: one 128-bit store to global memory.
 ///
