@@ -1,11 +1,11 @@
 //! The typed products (`logical_product`, `zipped_product`, `tiled_product`, `flat_product`,
 //! `blocked_product`, `raked_product`) against C++ CuTe: every exact case of
 //! `tests/data/cute-*_product.jsonl` with a layout tiler, written as typed Rust by the generator
-//! of `tests/typed_differential.rs` into `typed_differential/cases_products.rs` (kept in its own
+//! of `layout-types/tests/typed_differential.rs` into `layout-types/tests/typed_differential/cases_products.rs` (kept in its own
 //! binary: each case instantiates complement and composition, which is slow to compile), its
 //! printed result compared with CuTe's text, static marks included.
 
-#[path = "typed_differential/check.rs"]
+#[path = "../layout-types/tests/typed_differential/check.rs"]
 mod check;
 
 #[allow(unused_imports)]
@@ -19,7 +19,7 @@ mod cases {
         l.to_string()
     }
 
-    include!("typed_differential/cases_products.rs");
+    include!("../layout-types/tests/typed_differential/cases_products.rs");
 }
 
 /// Every generated product case prints CuTe's text.

@@ -6,7 +6,7 @@
 //! `tests/ptx_typed_probes.rs`).
 //!
 //! The value algebra ([`crate::DynLayout`], [`crate::eval`]) stays the reference: the typed
-//! operations print the same text and are tested against it (`tests/typed_differential.rs`,
+//! operations print the same text and are tested against it (`layout-types/tests/typed_differential.rs`,
 //! `tests/typed_props.rs`).
 //!
 //! ```

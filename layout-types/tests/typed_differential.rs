@@ -1,4 +1,5 @@
-//! Differential test of the typed layer against C++ CuTe: every exact case of `tests/data/cute-*.jsonl`
+//! Differential test of the typed layer against C++ CuTe: every exact case of the repository's
+//! `tests/data/cute-*.jsonl`
 //! whose operation exists in `layout_types::cute` is written as typed Rust code by the generator
 //! (`typed_differential/generator.rs`) into `typed_differential/cases.rs`, compiled here, and its printed
 //! result compared with CuTe's text, static marks included. The value algebra runs the same cases
@@ -12,9 +13,12 @@ mod check;
 
 #[allow(unused_imports)]
 mod cases {
-    // This binary compiles part A of the cases; `typed_differential_b.rs` part B.
+    // This binary compiles part A of the cases; `typed_differential_b.rs` and `_c.rs` B and C.
     macro_rules! part_a { ($($t:tt)*) => { $($t)* }; }
     macro_rules! part_b {
+        ($($t:tt)*) => {};
+    }
+    macro_rules! part_c {
         ($($t:tt)*) => {};
     }
     include!("typed_differential/prelude.rs");
@@ -23,8 +27,10 @@ mod cases {
 
 use std::path::Path;
 
+/// The differential data of the whole repository (`tests/data` at its root).
 fn data_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
         .join("tests")
         .join("data")
 }
@@ -59,7 +65,7 @@ fn generated_cases_are_current() {
         let current = std::fs::read_to_string(path).unwrap_or_default();
         assert!(
             current == *text,
-            "{} is stale: regenerate with TYPED_GEN=overwrite cargo test --test typed_differential",
+            "{} is stale: regenerate with TYPED_GEN=overwrite cargo test -p layout-types --test typed_differential",
             path.display()
         );
     }
