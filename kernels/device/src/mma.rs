@@ -34,111 +34,70 @@ pub unsafe fn ldmatrix_x4(row_addr: u32) -> [u32; 4] {
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
-        crate::emu::warp_exchange(
-            "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
-            u32::MAX,
-            [row_addr, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            |lane, all| {
-                let mut r = [0u32; 4];
-                for (q, r) in r.iter_mut().enumerate() {
-                    *r = crate::emu::ldmatrix_word(
-                        "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
-                        all,
-                        q,
-                        lane,
-                        false,
-                    );
-                }
-                r
-            },
-        )
+        emu_ldmatrix("ldmatrix.sync.aligned.m8n8.x4.shared.b16", row_addr, false)
     }
 }
 
-/// `ldmatrix.sync.aligned.m8n8.x2.shared.b16`: as [`ldmatrix_x4`] with two matrices
-/// (lanes 0..16 give the row addresses).
-///
-/// # Safety
-/// As [`ldmatrix_x4`].
-#[inline(always)]
-pub unsafe fn ldmatrix_x2(row_addr: u32) -> [u32; 2] {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let (a, b): (u32, u32);
-        unsafe {
-            asm!(
-                "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {{{a}, {b}}}, [{p}];",
-                p = in(reg32) row_addr,
-                a = out(reg32) a, b = out(reg32) b,
-                options(readonly, nostack, preserves_flags),
-            )
-        };
-        [a, b]
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        crate::emu::warp_exchange(
-            "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
-            u32::MAX,
-            [row_addr, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            |lane, all| {
-                let mut r = [0u32; 2];
-                for (q, r) in r.iter_mut().enumerate() {
-                    *r = crate::emu::ldmatrix_word(
-                        "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
-                        all,
-                        q,
-                        lane,
-                        false,
-                    );
-                }
-                r
-            },
-        )
-    }
+/// Defines a two-matrix `ldmatrix` (`$op`) as `$name(row_addr) -> [u32; 2]`; `$trans`: the
+/// matrices are transposed on the way.
+macro_rules! ldmatrix_x2 {
+    ($(#[$doc:meta])* $name:ident, $op:literal, $trans:literal) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub unsafe fn $name(row_addr: u32) -> [u32; 2] {
+            #[cfg(target_arch = "nvptx64")]
+            {
+                let (a, b): (u32, u32);
+                unsafe {
+                    asm!(
+                        concat!($op, " {{{a}, {b}}}, [{p}];"),
+                        p = in(reg32) row_addr,
+                        a = out(reg32) a, b = out(reg32) b,
+                        options(readonly, nostack, preserves_flags),
+                    )
+                };
+                [a, b]
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            {
+                emu_ldmatrix($op, row_addr, $trans)
+            }
+        }
+    };
 }
 
-/// `ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16`: as [`ldmatrix_x2`], each 8×8
-/// matrix transposed on the way (row-major smem → "col" B fragment).
-///
-/// # Safety
-/// As [`ldmatrix_x4`].
-#[inline(always)]
-pub unsafe fn ldmatrix_x2_trans(row_addr: u32) -> [u32; 2] {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let (a, b): (u32, u32);
-        unsafe {
-            asm!(
-                "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {{{a}, {b}}}, [{p}];",
-                p = in(reg32) row_addr,
-                a = out(reg32) a, b = out(reg32) b,
-                options(readonly, nostack, preserves_flags),
-            )
-        };
-        [a, b]
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        crate::emu::warp_exchange(
-            "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
-            u32::MAX,
-            [row_addr, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            |lane, all| {
-                let mut r = [0u32; 2];
-                for (q, r) in r.iter_mut().enumerate() {
-                    *r = crate::emu::ldmatrix_word(
-                        "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
-                        all,
-                        q,
-                        lane,
-                        true,
-                    );
-                }
-                r
-            },
-        )
-    }
+ldmatrix_x2!(
+    /// `ldmatrix.sync.aligned.m8n8.x2.shared.b16`: as [`ldmatrix_x4`] with two matrices
+    /// (lanes 0..16 give the row addresses).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x2,
+    "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
+    false
+);
+
+ldmatrix_x2!(
+    /// `ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16`: as [`ldmatrix_x2`], each 8×8
+    /// matrix transposed on the way (row-major smem → "col" B fragment).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x2_trans,
+    "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+    true
+);
+
+/// The emulator's `ldmatrix`: a warp exchange of the lanes' row addresses, then each lane's `N`
+/// words (`trans`: transposed matrices).
+#[cfg(not(target_arch = "nvptx64"))]
+fn emu_ldmatrix<const N: usize>(op: &'static str, row_addr: u32, trans: bool) -> [u32; N] {
+    crate::emu::warp_exchange(
+        op,
+        u32::MAX,
+        [row_addr, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        |lane, all| core::array::from_fn(|q| crate::emu::ldmatrix_word(op, all, q, lane, trans)),
+    )
 }
 
 /// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`: `D = A·B + C` for one warp,
