@@ -63,15 +63,6 @@ fn run(kernel: &str) {
     report::check_cases(kernel, &cases, 1000, |c, seed| run_copy(v, c, seed));
 }
 
-macro_rules! entry_tests {
-    ($($name:ident),* $(,)?) => {$(
-        #[test]
-        fn $name() {
-            run(stringify!($name));
-        }
-    )*};
-}
-
 entry_tests!(
     tiled_copy_row_f32_v4,
     tiled_copy_row_f32_cp_async,

@@ -80,15 +80,6 @@ fn run(kernel: &str) {
     );
 }
 
-macro_rules! entry_tests {
-    ($($name:ident),* $(,)?) => {$(
-        #[test]
-        fn $name() {
-            run(stringify!($name));
-        }
-    )*};
-}
-
 entry_tests!(
     sgemm_128x128x8_nn,
     sgemm_128x128x8_nt,

@@ -1,6 +1,17 @@
 //! The emulator's tests, one binary (each test file of its own would be one more crate to
 //! compile and link in `cargo xtask test`).
 
+/// One `#[test]` per kernel entry, each `run("<entry>")` with the `run` of the module that
+/// invokes it (declared before the modules: `macro_rules!` scope is textual).
+macro_rules! entry_tests {
+    ($($name:ident),* $(,)?) => {$(
+        #[test]
+        fn $name() {
+            run(stringify!($name));
+        }
+    )*};
+}
+
 mod copy;
 mod gemm;
 mod geometry;
