@@ -446,10 +446,8 @@ impl Context {
             }
             if 2 * tiles * split > slots || tile == Tile::M64N64K8 {
                 return Plan {
-                    tile,
                     split: split as u32,
-                    rast_n: false,
-                    one_cta: false,
+                    ..Plan::new(tile)
                 };
             }
         }
