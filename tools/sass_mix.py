@@ -9,8 +9,12 @@ least 256 FFMA — the k-tile loops: the interior fast path (the shorter one) an
 edge path — and its instruction counts: all, FFMA, LDS.128, other LDS, LDG.128, other LDG, STS,
 BAR; `lead`: the fewest instructions from a 128-bit global load to the shared store that consumes
 it, in loop order (about 470 when ptxas leaves the loads at the top of the loop; 160 or less when
-it sinks one, which one 8-warp CTA per SM cannot hide: issue #12's NN regression); `fn` is the
-whole function's instruction count. ptxas: `target/cuda-tools/nvidia/cu13/bin/ptxas`
+it sinks one, which one 8-warp CTA per SM cannot hide: issue #12's NN regression); `bank`: the
+loop's FFMAs that read two different registers of one register bank (`R % 2`) that the operand
+reuse cache does not supply (the previous instruction's `.reuse` on the same operand slot and
+register) -- a model of the register-bank conflicts that ncu reports as `dispatch_stall`
+(it predicted which FFMA orders helped, `gemm::FmaOrder`); `fn` is the whole function's
+instruction count. ptxas: `target/cuda-tools/nvidia/cu13/bin/ptxas`
 (`cargo xtask build-kernels` installs it); cuobjdump: `pip install --target DIR
 nvidia-cuda-cuobjdump`.
 """
@@ -19,6 +23,30 @@ import os
 import re
 import subprocess
 import sys
+
+
+def bank_conflict(op, text, cached):
+    """1 if the FFMA `text` reads two different registers of one bank (`R % 2`) that the reuse
+    cache `cached` (operand slot -> register, from the previous instruction) does not supply;
+    updates `cached`."""
+    args = [a.strip() for a in text.split(None, 1)[1].split(',')] if ' ' in text else []
+    if op != 'FFMA' or len(args) != 4:
+        cached.clear()
+        return 0
+    regs, new = set(), {}
+    for slot, a in enumerate(args[1:]):
+        m = re.fullmatch(r'-?\|?R(\d+)\|?(\.reuse)?', a)
+        if not m:
+            continue
+        r = int(m.group(1))
+        if cached.get(slot) != r:
+            regs.add(r)
+        if m.group(2):
+            new[slot] = r
+    cached.clear()
+    cached.update(new)
+    banks = collections.Counter(r % 2 for r in regs)
+    return int(any(v > 1 for v in banks.values()))
 
 
 def loops(sass):
@@ -40,10 +68,13 @@ def loops(sass):
                 continue
             c = collections.Counter()
             ops = []
+            cached = {}
+            c['bank'] = 0
             for a, x in ins:
                 if int(t.group(1), 16) <= a <= addr:
                     op = re.sub(r'^@!?U?P\w+\s+', '', x).split()[0]
                     ops.append(op)
+                    c['bank'] += bank_conflict(op, x, cached)
                     c['all'] += 1
                     c['FFMA'] += op == 'FFMA'
                     c['LDS.128' if op.startswith('LDS.128') else 'LDS'] += op.startswith('LDS')
@@ -63,7 +94,7 @@ def loops(sass):
 
 def main():
     ptxas, cuobjdump, out = sys.argv[1:4]
-    cols = ['all', 'FFMA', 'LDS.128', 'LDS', 'LDG.128', 'LDG', 'STS', 'BAR', 'lead']
+    cols = ['all', 'FFMA', 'LDS.128', 'LDS', 'LDG.128', 'LDG', 'STS', 'BAR', 'lead', 'bank']
     print('| entry | loop | fn | ' + ' | '.join(cols) + ' |')
     print('| --- ' * (3 + len(cols)) + '|')
     for ptx in sys.argv[4:]:

@@ -232,15 +232,17 @@ pub fn gemm_problem(
     })
 }
 
-/// The GEMM shapes of [`gemm`]: NN squares, the four majorities at 4096³, skinny shapes.
+/// The GEMM shapes of [`gemm`]: NN squares, the four majorities at 4096³ and 8192³, skinny shapes.
 fn gemm_cases() -> Vec<GemmConfig> {
     let (n, t) = (Trans::N, Trans::T);
     let mut cases: Vec<GemmConfig> = [1024, 2048, 4096, 8192]
         .iter()
         .map(|&s| GemmConfig::new(s, s, s))
         .collect();
-    for (ta, tb) in [(n, t), (t, n), (t, t)] {
-        cases.push(GemmConfig::new(4096, 4096, 4096).trans(ta, tb));
+    for s in [4096, 8192] {
+        for (ta, tb) in [(n, t), (t, n), (t, t)] {
+            cases.push(GemmConfig::new(s, s, s).trans(ta, tb));
+        }
     }
     for (m, nn, k) in [
         (8192, 8192, 256),
@@ -254,7 +256,7 @@ fn gemm_cases() -> Vec<GemmConfig> {
 }
 
 /// TFLOP/s of ours (plan chosen by size) and cuBLAS SGEMM on the same buffers: NN for all
-/// shapes, the four majorities at 4096³.
+/// shapes, the four majorities at 4096³ and 8192³.
 ///
 /// ```no_run
 /// let ctx = host::Context::new(0)?;
@@ -375,6 +377,6 @@ mod tests {
                 v.kernel
             );
         }
-        assert_eq!(gemm_cases().len(), 11);
+        assert_eq!(gemm_cases().len(), 14);
     }
 }

@@ -7,7 +7,7 @@
 //!
 //! Plans ([`Context::gemm_plan`]): 128×128×8 tiles; split-K (`gridDim.z` k-slices added into
 //! `beta·C` with `red.global.add.f32`) when the tiles alone leave the GPU under one wave;
-//! 64×64×8 tiles for problems too small for either. The 128×128×8 NN/TN/TT entries also exist
+//! 64×64×8 tiles for problems too small for either. The four 128×128×8 entries also exist
 //! with launch bounds, declared beside the kernels (`device::launch_bounds!(_, 256, 2)`: ≤ 128
 //! registers, two CTAs per SM; entries `*_2cta`).
 
@@ -349,9 +349,9 @@ pub struct Plan {
     pub rast_n: bool,
     /// Use the entry without launch bounds (more registers, one CTA per SM) even where a
     /// bounded one exists. [`Context::gemm_plan`] never does: on the H100 the bounded twin is
-    /// as fast or faster for every benchmark shape (`host gemm --sweep`: 4096³ NN 0.915 of
-    /// cuBLAS bounded vs 0.894 unbounded, 8192³ 0.921 vs 0.899); forced plans and the sweep
-    /// use it.
+    /// faster at every large benchmark shape (`host gemm --sweep`, 2026-11-23: 4096³ NN 0.98
+    /// of cuBLAS bounded vs 0.92 unbounded, TT 1.01 vs 0.79) and within a few percent either
+    /// way at the split-K shapes; forced plans and the sweep use it.
     pub one_cta: bool,
 }
 
@@ -393,15 +393,6 @@ impl fmt::Display for Plan {
 }
 
 impl Context {
-    /// CTAs of `entry` that fit on one SM (the split-K heuristic's wave size).
-    fn ctas_per_sm(&self, entry: &str) -> usize {
-        if self.launch_bounds() && ptx::bounded_twin(entry).is_some() {
-            2
-        } else {
-            1
-        }
-    }
-
     /// Resolves every GEMM entry now, so that the first timed launch measures the kernel, not
     /// the driver's module load.
     pub(crate) fn load_gemm(&self) -> Result<()> {
@@ -420,31 +411,33 @@ impl Context {
         Ok(())
     }
 
-    /// The launch plan for a problem on this device: 128×128×8 tiles; when they don't fill one
-    /// wave (SMs × CTAs per SM), split K into the most slices that still fit in one wave (each
-    /// slice ≥ 128 of K), since a partial second wave costs more than it brings; 64×64 tiles
-    /// when that fills less than half a wave.
+    /// The launch plan for a problem on this device: 128×128×8 tiles (the launch-bounded twin
+    /// where there is one); when there are no more tiles than SMs, K split into the most slices
+    /// that still fit in one wave of one CTA per SM (each slice ≥ 128 of K); 64×64 tiles when
+    /// that fills less than half the SMs. Every slice adds a pass of atomics over C, so one
+    /// CTA per SM with fewer slices beats two per SM with twice as many (H100, `host gemm
+    /// --sweep`, 2026-11-23: 4096×128×4096 NN split-K 4 0.90 of cuBLAS, split-K 8 0.82;
+    /// 256×8192×8192 NN no split 0.97, split-K 2 0.93).
     ///
     /// ```no_run
     /// let ctx = host::Context::new(0)?;
     /// let plan = ctx.gemm_plan(&host::GemmConfig::new(4096, 128, 4096));
-    /// println!("{plan}"); // sgemm_128x128x8 splitk8 on an H100
+    /// println!("{plan}"); // sgemm_128x128x8 splitk4 on an H100
     /// # Ok::<(), host::Error>(())
     /// ```
     pub fn gemm_plan(&self, g: &GemmConfig) -> Plan {
         let sms = self.device().sms as usize;
         for tile in Tile::ALL {
             let (bm, bn, _) = tile.shape();
-            let slots = sms * self.ctas_per_sm(&tile.entry(g.transa, g.transb));
             let tiles = g.m.div_ceil(bm as usize) * g.n.div_ceil(bn as usize);
-            if tiles >= slots {
+            if tiles > sms {
                 return Plan::new(tile);
             }
             let mut split = 1;
-            while split < 16 && tiles * (split + 1) <= slots && g.k / (split + 1) >= 128 {
+            while split < 16 && tiles * (split + 1) <= sms && g.k / (split + 1) >= 128 {
                 split += 1;
             }
-            if 2 * tiles * split > slots || tile == Tile::M64N64K8 {
+            if 2 * tiles * split > sms || tile == Tile::M64N64K8 {
                 return Plan {
                     split: split as u32,
                     ..Plan::new(tile)

@@ -347,7 +347,7 @@ pub struct GemmEntry {
 
 /// Every SGEMM entry of `kernels/gemm_n` and `kernels/gemm_t` (the split-K prologue
 /// `sgemm_scale_c` runs inside [`launch_sgemm`]).
-pub static GEMM_ENTRIES: [GemmEntry; 11] = {
+pub static GEMM_ENTRIES: [GemmEntry; 12] = {
     use crate::gemm_n::*;
     use crate::gemm_t::*;
     use Tile::*;
@@ -382,6 +382,13 @@ pub static GEMM_ENTRIES: [GemmEntry; 11] = {
             M128N128K8,
             N,
             N,
+        ),
+        e(
+            "sgemm_128x128x8_nt_2cta",
+            sgemm_128x128x8_nt_2cta,
+            M128N128K8,
+            N,
+            T,
         ),
         e(
             "sgemm_128x128x8_tn_2cta",

@@ -113,11 +113,24 @@ pub trait Ldg {
     /// # Safety
     /// `p` points to 16 readable, 16-byte aligned bytes of global memory that no thread writes
     /// during the kernel.
-    unsafe fn ld(p: *const Float4) -> Float4;
+    unsafe fn ld(p: *const Float4, k_major: bool) -> Float4;
 }
 /// `ld.global.nc.v4.f32` (the read-only path, `__ldg`).
 #[derive(Clone, Copy, Default)]
 pub struct LdgNc;
+/// [`LdgRelaxed`] for the K-major operand, [`LdgNc`] for an MN-major one.
+#[derive(Clone, Copy, Default)]
+pub struct LdgRelaxedK;
+impl Ldg for LdgRelaxedK {
+    #[inline(always)]
+    unsafe fn ld(p: *const Float4, k_major: bool) -> Float4 {
+        if k_major {
+            unsafe { ld_relaxed_gpu_v4_f32(p) }
+        } else {
+            unsafe { ld_global_nc_v4_f32(p) }
+        }
+    }
+}
 /// `ld.relaxed.gpu.global.v4.f32`: a strong load, which ptxas keeps at the top of the k-tile
 /// loop. With [`LdgNc`] ptxas sinks the K-major operand's load of the "N" entries (A MN-major)
 /// to about 160 instructions before its `st.shared` (`tools/sass_mix.py`), too late for one
@@ -128,14 +141,71 @@ pub struct LdgNc;
 pub struct LdgRelaxed;
 impl Ldg for LdgNc {
     #[inline(always)]
-    unsafe fn ld(p: *const Float4) -> Float4 {
+    unsafe fn ld(p: *const Float4, k_major: bool) -> Float4 {
         unsafe { ld_global_nc_v4_f32(p) }
     }
 }
 impl Ldg for LdgRelaxed {
     #[inline(always)]
-    unsafe fn ld(p: *const Float4) -> Float4 {
+    unsafe fn ld(p: *const Float4, k_major: bool) -> Float4 {
         unsafe { ld_relaxed_gpu_v4_f32(p) }
+    }
+}
+
+/// The order of one k-step's outer product: the `fm × fn` FFMAs `acc(im, jn) += a(im)·b(jn)` of
+/// a thread, issued as `(im, jn) = step(s)` for `s` in `0..fm·fn`.
+///
+/// Every order walks a row of accumulators with `a(im)` fixed and `b(jn)` serpentine (back
+/// and forth), so consecutive FFMAs share one operand, which the SASS takes from the operand
+/// reuse cache. The orders differ in which row comes next, and that changes the registers
+/// ptxas gives the 64 accumulators, hence how many FFMAs read two registers of one bank (held
+/// back at dispatch: ncu's `dispatch_stall`, 0.73 per issued instruction in the bounded NN entry
+/// before, 0.10 in cuBLAS). On the H100 the order alone moved a 4096³ entry by up to 7 % of
+/// cuBLAS; each entry takes the order measured best for it (`tools/gpu/results/
+/// 2026-11-23-fma-order`; `tools/sass_mix.py`'s `bank` column counts the conflicts statically).
+pub trait FmaOrder {
+    /// `(im, jn)` of step `s` of an `fm × fnn` outer product.
+    fn step(s: usize, fm: usize, fnn: usize) -> (usize, usize);
+}
+/// Rows in order: `im = 0, 1, 2, …`.
+#[derive(Clone, Copy, Default)]
+pub struct RowsInOrder;
+/// Even rows first, then odd rows: `im = 0, 2, 4, …, 1, 3, 5, …`.
+#[derive(Clone, Copy, Default)]
+pub struct RowsEvenOdd;
+/// The thread's two 4-row strips of A alternately: `im = 0, 4, 1, 5, 2, 6, 3, 7` (for `fm = 8`).
+#[derive(Clone, Copy, Default)]
+pub struct RowsStrips;
+
+/// `(im, jn)` of step `s` when row `o = s / fnn` is `im`: `jn` runs forward on even `o`,
+/// backward on odd `o`.
+#[inline(always)]
+const fn serpentine(s: usize, im: usize, fnn: usize) -> (usize, usize) {
+    let o = s / fnn;
+    let j = s % fnn;
+    (im, if o % 2 == 0 { j } else { fnn - 1 - j })
+}
+impl FmaOrder for RowsInOrder {
+    #[inline(always)]
+    fn step(s: usize, _fm: usize, fnn: usize) -> (usize, usize) {
+        serpentine(s, s / fnn, fnn)
+    }
+}
+impl FmaOrder for RowsEvenOdd {
+    #[inline(always)]
+    fn step(s: usize, fm: usize, fnn: usize) -> (usize, usize) {
+        let o = s / fnn;
+        let half = fm.div_ceil(2);
+        let im = if o < half { 2 * o } else { 2 * (o - half) + 1 };
+        serpentine(s, im, fnn)
+    }
+}
+impl FmaOrder for RowsStrips {
+    #[inline(always)]
+    fn step(s: usize, fm: usize, fnn: usize) -> (usize, usize) {
+        let o = s / fnn;
+        let im = (o % 2) * (fm / 2) + o / 2;
+        serpentine(s, im, fnn)
     }
 }
 
@@ -263,7 +333,7 @@ impl<M: Major, T: GemmTiles, L: Ldg, const IS_A: bool> Loader<M, T, L, IS_A> {
                 // The 4-vector runs along k (K-major operand) or along x (MN-major operand).
                 let (dk, dx) = if M::K_MAJOR { (1, 0) } else { (0, 1) };
                 let v = if full || (x + 3 * dx < xs && k + 3 * dk < ks && vec_ok) {
-                    unsafe { L::ld(p as *const Float4) }
+                    unsafe { L::ld(p as *const Float4, M::K_MAJOR) }
                 } else {
                     let e = |i: i32| {
                         if x + i * dx < xs && k + i * dk < ks {
@@ -327,7 +397,7 @@ impl<M: Major, T: GemmTiles, L: Ldg, const IS_A: bool> Loader<M, T, L, IS_A> {
 /// for the extents and leading dimensions given (checked on the host).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg>(
+pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
     m: i32,
     n: i32,
     k: i32,
@@ -465,11 +535,13 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg>(
                     unroll!(
                         const { 4 * T::FRAGS.1 },
                         #[inline(always)]
-                        |jn| {
+                        |o| {
                             unroll!(
                                 const { 4 * T::FRAGS.0 },
                                 #[inline(always)]
-                                |im| {
+                                |i| {
+                                    let s = o * 4 * T::FRAGS.0 + i;
+                                    let (im, jn) = O::step(s, 4 * T::FRAGS.0, 4 * T::FRAGS.1);
                                     acc[im + tm * jn] =
                                         af[cur][im].mul_add_fast(bf[cur][jn], acc[im + tm * jn]);
                                 },
@@ -620,15 +692,16 @@ impl MulAddFast for f32 {
 }
 
 /// Defines the kernel entry `$name`: [`sgemm`] for operand majorities `$ma`, `$mb` (types
-/// [`MnMajor`] / [`KMajor`]) and static configuration `$tiles` ([`Tile128`], [`Tile64`]).
-/// Expanded by the GEMM families (`kernels/gemm_n`, `kernels/gemm_t`), each a PTX module of its
+/// [`MnMajor`] / [`KMajor`]) and static configuration `$tiles` ([`Tile128`], [`Tile64`]), with the
+/// global-load policy `$ldg` ([`Ldg`]; default [`LdgNc`]) and the FFMA order `$order`
+/// ([`FmaOrder`]; default [`RowsInOrder`]). Expanded by the GEMM families (`kernels/gemm_n`, `kernels/gemm_t`), each a PTX module of its
 /// own.
 #[macro_export]
 macro_rules! sgemm_entry {
     ($name:ident, $ma:ty, $mb:ty, $tiles:ty) => {
-        $crate::sgemm_entry!($name, $ma, $mb, $tiles, $crate::LdgNc);
+        $crate::sgemm_entry!($name, $ma, $mb, $tiles, $crate::LdgNc, $crate::RowsInOrder);
     };
-    ($name:ident, $ma:ty, $mb:ty, $tiles:ty, $ldg:ty) => {
+    ($name:ident, $ma:ty, $mb:ty, $tiles:ty, $ldg:ty, $order:ty) => {
         ::device::kernel! {
             /// `C = alpha·A·B + beta·C`, see the module docs; the name gives the CTA tile and
             /// the BLAS transposes (A, B).
@@ -652,7 +725,7 @@ macro_rules! sgemm_entry {
                 ldc: i32,
             ) {
                 unsafe {
-                    $crate::sgemm::<$ma, $mb, $tiles, $ldg>(
+                    $crate::sgemm::<$ma, $mb, $tiles, $ldg, $order>(
                         m, n, k, kc, rast, alpha, a, lda, b, ldb, beta, c, ldc,
                     )
                 }

@@ -6,24 +6,51 @@
 //! i.e. (N,K):(ldb,_1) K-major, "T" = (N,K):(_1,ldb) MN-major.
 #![cfg_attr(target_arch = "nvptx64", no_std, feature(abi_ptx))]
 
-use gemm::{KMajor, LdgRelaxed, MnMajor, Tile64, Tile128, sgemm_entry};
+use gemm::{
+    KMajor, LdgNc, LdgRelaxed, MnMajor, RowsEvenOdd, RowsInOrder, Tile64, Tile128, sgemm_entry,
+};
 
 // The NN entries load with `LdgRelaxed` so that ptxas keeps their loads at the top of the k-tile loop
 // (see `gemm::LdgRelaxed`).
-sgemm_entry!(sgemm_128x128x8_nn, MnMajor, KMajor, Tile128, LdgRelaxed);
+sgemm_entry!(
+    sgemm_128x128x8_nn,
+    MnMajor,
+    KMajor,
+    Tile128,
+    LdgRelaxed,
+    RowsInOrder
+);
 sgemm_entry!(sgemm_128x128x8_nt, MnMajor, MnMajor, Tile128);
-sgemm_entry!(sgemm_64x64x8_nn, MnMajor, KMajor, Tile64, LdgRelaxed);
+sgemm_entry!(
+    sgemm_64x64x8_nn,
+    MnMajor,
+    KMajor,
+    Tile64,
+    LdgRelaxed,
+    RowsInOrder
+);
 sgemm_entry!(sgemm_64x64x8_nt, MnMajor, MnMajor, Tile64);
 
-// Bounded to two CTAs per SM (`__launch_bounds__(256, 2)`: ptxas fits it in 128 registers
-// without spilling). NT has no such twin: bounded, it spills.
+// Bounded to two CTAs per SM (`__launch_bounds__(256, 2)`: ptxas fits them in 128 registers
+// without spilling), the entries the host's plans prefer. Each takes the FFMA order measured
+// best for it on the H100 (`gemm::FmaOrder`).
 sgemm_entry!(
     sgemm_128x128x8_nn_2cta,
     MnMajor,
     KMajor,
     Tile128,
-    LdgRelaxed
+    LdgRelaxed,
+    RowsEvenOdd
 );
 device::launch_bounds!(sgemm_128x128x8_nn_2cta, 256, 2);
+sgemm_entry!(
+    sgemm_128x128x8_nt_2cta,
+    MnMajor,
+    MnMajor,
+    Tile128,
+    LdgNc,
+    RowsInOrder
+);
+device::launch_bounds!(sgemm_128x128x8_nt_2cta, 256, 2);
 
 gemm::sgemm_scale_c_entry!();

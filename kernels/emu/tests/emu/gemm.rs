@@ -90,6 +90,7 @@ entry_tests!(
     sgemm_64x64x8_tn,
     sgemm_64x64x8_tt,
     sgemm_128x128x8_nn_2cta,
+    sgemm_128x128x8_nt_2cta,
     sgemm_128x128x8_tn_2cta,
     sgemm_128x128x8_tt_2cta,
 );
@@ -97,10 +98,10 @@ entry_tests!(
 /// The tests above cover the whole table; both tiles appear.
 #[test]
 fn every_gemm_entry_is_tested() {
-    assert_eq!(GEMM_ENTRIES.len(), 11);
+    assert_eq!(GEMM_ENTRIES.len(), 12);
     assert!(GEMM_ENTRIES.iter().any(|e| e.tile == Tile::M64N64K8));
     let mut names: Vec<&str> = GEMM_ENTRIES.iter().map(|e| e.kernel).collect();
     names.sort_unstable();
     names.dedup();
-    assert_eq!(names.len(), 11);
+    assert_eq!(names.len(), 12);
 }
