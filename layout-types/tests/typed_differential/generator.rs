@@ -361,6 +361,16 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
                 None => format!("tl(complement_default({}))", le(&l)?),
             })
         }
+        "right_inverse" => Ok(format!("tl(right_inverse({}))", le(&lay(0)?)?)),
+        "left_inverse" => {
+            let l = lay(0)?;
+            // CuTe rejects these at compile time (dynamic strides, a stride that is not a multiple
+            // of the modes below it): so does the typed form
+            if layout_types::algebra::left_inverse(&l).is_err() {
+                return Err(RejectedByDesign);
+            }
+            Ok(format!("tl(left_inverse({}))", le(&l)?))
+        }
         "logical_product" | "zipped_product" | "tiled_product" | "flat_product"
         | "blocked_product" | "raked_product" => {
             // a layout tiler (a by-mode tuple of layouts or a bare shape is not typed yet)
