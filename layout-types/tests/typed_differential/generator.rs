@@ -332,15 +332,9 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
         }
         "complement" => {
             let l = lay(0)?;
-            // an integer cotarget (a tuple cotarget is not typed)
+            // an integer or a tuple cotarget (CuTe's `shape(cotarget)`)
             let cot = match c.args.get(1) {
-                Some(a) => {
-                    let t = parse_int_tuple(a).map_err(|_| NotExpressible)?;
-                    if !t.is_int() {
-                        return Err(NotExpressible);
-                    }
-                    Some(t)
-                }
+                Some(a) => Some(parse_int_tuple(a).map_err(|_| NotExpressible)?),
                 None => None,
             };
             // CuTe rejects these at compile time (a static non-injective layout, dynamic strides
