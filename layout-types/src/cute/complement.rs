@@ -27,7 +27,6 @@ use super::tuple::*;
 use core::ops::{BitAnd, BitOr};
 use typenum::{B0, B1, Bit, IsLess};
 
-
 // ---------------------------------------------------------------------------------------------
 // filter
 // ---------------------------------------------------------------------------------------------
@@ -489,7 +488,9 @@ where
         HCons(
             head,
             HCons(
-                <<<T as CeilDiv<Next>>::Output as IntFacts>::IsOne as RestMode<_, _>>::f(rest, next),
+                <<<T as CeilDiv<Next>>::Output as IntFacts>::IsOne as RestMode<_, _>>::f(
+                    rest, next,
+                ),
                 HNil,
             ),
         )

@@ -435,8 +435,10 @@ where
     Quot<D, Size>: Copy,
     HCons<Q, T>: LeftFold<Prod<Size, Quot<D, Size>>, P>,
 {
-    type Output =
-        HCons<(Quot<D, Size>, Prev), <HCons<Q, T> as LeftFold<Prod<Size, Quot<D, Size>>, P>>::Output>;
+    type Output = HCons<
+        (Quot<D, Size>, Prev),
+        <HCons<Q, T> as LeftFold<Prod<Size, Quot<D, Size>>, P>>::Output,
+    >;
     #[inline(always)]
     fn f(x: (S, D, P), t: HCons<Q, T>, size: Size, prev: Prev) -> Self::Output {
         divisibility_check::<D, Size>();
