@@ -256,3 +256,101 @@ proptest! {
         prop_assert_eq!(rak.to_string(), vref(cute_rs::layout_types::product::raked_product));
     }
 }
+
+/// `right_inverse(L)` (and `left_inverse(L)` where CuTe takes it) print what the value algebra
+/// prints, and keep CuTe's documented invariants: `L(R(i)) == i` on `[0, size(R))`, `Li(L(i)) == i`
+/// on `[0, size(L))`.
+macro_rules! check_inverses {
+    ($l:expr) => {{
+        let l = $l;
+        let v: DynLayout = l.to_string().parse().unwrap();
+        let r = right_inverse(l);
+        prop_assert_eq!(
+            r.to_string(),
+            cute_rs::layout_types::algebra::right_inverse(&v).to_string()
+        );
+        for i in 0..r.size().value() {
+            prop_assert_eq!(l.call(r.call(i)).value(), i);
+        }
+    }};
+    ($l:expr, left) => {{
+        let l = $l;
+        check_inverses!(l);
+        let v: DynLayout = l.to_string().parse().unwrap();
+        let li = left_inverse(l);
+        prop_assert_eq!(
+            li.to_string(),
+            cute_rs::layout_types::algebra::left_inverse(&v)
+                .unwrap()
+                .to_string()
+        );
+        for i in 0..l.size().value() {
+            prop_assert_eq!(li.call(l.call(i)).value(), i);
+        }
+    }};
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    /// Compact and permuted layouts with dynamic extents: both inverses.
+    #[test]
+    fn inverses_of_permuted_layouts(m in 1i64..9, n in 1i64..6) {
+        check_inverses!(layout!((m, _4):(_4, _1)), left);
+        check_inverses!(layout!((_2, n, _3):(_1, _6, _2)), left);
+        check_inverses!(layout!(((_2, _4), m):((_8, _1), _16)), left);
+        check_inverses!(layout!((_4, (m, _2)):(_2, (_16, _1))), left);
+        check_inverses!(layout!((_2, _2, _2, m):(_4, _1, _2, _8)), left);
+    }
+
+    /// Layouts with gaps (injective, not surjective): the right inverse stops where the chain of
+    /// strides breaks, the left inverse still inverts `L` on its domain.
+    #[test]
+    fn inverses_of_gappy_layouts(m in 1i64..9, n in 1i64..5) {
+        check_inverses!(layout!((m, _2):(_2, _16)), left);
+        check_inverses!(layout!((_4, n):(_1, _8)), left);
+        check_inverses!(layout!((_3, (_2, m)):(_1, (_6, _36))), left);
+        check_inverses!(layout!((_2, _4, n):(_32, _1, _64)), left);
+    }
+
+    /// Dynamic strides are not followed by the right inverse (CuTe), and a stride-0 mode is
+    /// never reached.
+    #[test]
+    fn right_inverse_skips_dynamic_strides(m in 1i64..9, k in 1i64..5, ld in 1i64..40) {
+        check_inverses!(layout!((m, k):(_1, ld)));
+        check_inverses!(layout!((_4, k, _2):(_1, ld, _4)));
+        check_inverses!(layout!((_4, k, m):(_2, _0, _1)));
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    /// complement with a tuple cotarget (CuTe's `shape(cotarget)`): the value algebra's text;
+    /// `(L, complement)` is injective and the complement meets L only at 0.
+    #[test]
+    fn complement_with_a_tuple_cotarget(m in 1i64..9, a in 1i64..5, b in 1i64..5) {
+        let l = layout!((_4, m):(_1, _8));
+        let v: DynLayout = l.to_string().parse().unwrap();
+        let check = |c: &dyn Fn(i64) -> i64, cs: i64, cot: &str| -> Result<(), TestCaseError> {
+            let img = joint_image(l.size().value(), |i| l.call(i), cs, c);
+            let set: HashSet<i64> = img.iter().copied().collect();
+            prop_assert_eq!(set.len(), img.len(), "cotarget {}", cot);
+            Ok(())
+        };
+        macro_rules! case {
+            ($cot:expr) => {{
+                let cot = $cot;
+                let c = complement(l, cot);
+                let tv: Value = cot.to_string_cute().to_string().parse().unwrap();
+                let reference = cute_rs::layout_types::algebra::complement(&v, &tv).unwrap();
+                prop_assert_eq!(c.to_string(), reference.to_string());
+                check(&|j| c.call(j), c.size().value(), &tv.to_string())?;
+            }};
+        }
+        case!((_8, a));
+        case!((a, _16, b));
+        case!((_2, (a, _4), b));
+        case!((a * 8, _2));
+    }
+}

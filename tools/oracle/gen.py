@@ -376,6 +376,9 @@ OPS = ["size", "cosize", "rank", "depth", "make_layout", "coalesce", "filter", "
        "crd2idx", "idx2crd", "get_flat_coord", "dice", "select", "local_tile", "local_partition",
        "make_tiled_copy_tv", "make_tiled_copy_tiler"]
 
+# Extra case kinds of an op, drawn from their own random stream after the op's cases: (kind, count).
+EXTRA = {"complement": [("complement_tuple_cotarget", 60)]}
+
 TARGET = collections.defaultdict(lambda: 200)
 TARGET.update({"rank": 120, "depth": 120, "make_layout": 150, "composition": 300, "complement": 250,
                "coalesce": 250, "logical_divide": 250, "zipped_divide": 220, "local_tile": 250,
@@ -529,6 +532,19 @@ def make_case(r, op):
         cs = max(values(plain_lay(A))) + 1
         cot = r.choice([cs, size(A), cs * r.choice([2, 3, 4]), r.randint(1, 4096), r.choice([64, 128, 256, 1024])])
         return [txt(A), txt(rand_int(r, cot))]
+    if op == "complement_tuple_cotarget":
+        # CuTe takes shape(cotarget): a tuple cotarget is ceil_div'ed mode by mode and kept (coalesced)
+        # as the rest modes
+        A = rand_layout(r, kinds=["left", "right", "perm", "gappy", "gappy", "bcast"], maxsize=1024,
+                        stride_policy=r.choice(["S", "S", "S", "M"]), leafw=LEAVES + [1])
+        cs = max(values(plain_lay(A))) + 1
+        tot = r.choice([cs, size(A), cs * r.choice([2, 3, 4]), r.choice([64, 128, 256, 1024])])
+        sh = factorize_into(r, tot, r.choice([2, 2, 3]))
+        if len(sh) == 3 and r.random() < 0.3:
+            sh = (sh[:2],) + sh[2:]
+        if r.random() < 0.25:
+            sh = sh + (r.choice([2, 3, 4]),)
+        return [txt(A), txt(mark(r, sh, rand_policy(r, 0.4, 0.25)))]
     if op == "right_inverse":
         A = rand_layout(r, kinds=["left", "right", "perm", "perm", "gappy", "bcast", "random"],
                         stride_policy=rand_policy(r, 0.7, 0.1))
@@ -909,7 +925,7 @@ def _post(op, a, R):
         return isinstance(R.shape, tuple) and len(R.shape) == len(pairs)
     if op == "complement":
         A = a[0]
-        cot = a[1].v if len(a) > 1 else max(values(plain_lay(A))) + 1
+        cot = product(a[1]) if len(a) > 1 else max(values(plain_lay(A))) + 1
         Rp = plain_lay(R)
         vr = values(Rp)
         if vr[0] != 0 or any(x >= y for x, y in zip(vr, vr[1:])):
@@ -1069,6 +1085,28 @@ def gen_ops(ops, args, workdir, log):
             seen.add(key)
             got.append({"op": op, "args": c})
         stats[op] = {"tries": tries, "cands": len(got), "want": want}
+        # Extra cases of the same op from their own random stream (so the cases above are unchanged):
+        # appended to the op's file after its own cases, with the following ids.
+        for kind, extra_want in EXTRA.get(op, []):
+            rx = random.Random(zlib.crc32(kind.encode()) ^ args.seed)
+            xwant = int(extra_want * args.scale)
+            xgot, xtries = [], 0
+            while len(xgot) < int(xwant * 1.35) + 5 and xtries < xwant * 400:
+                xtries += 1
+                try:
+                    c = make_case(rx, kind)
+                except (RuntimeError, ValueError, IndexError, ZeroDivisionError, AssertionError):
+                    c = None
+                if c is None:
+                    continue
+                key = (op, tuple(c))
+                if key in seen or predicted_compile_failure(op, c) or not pre_ok(op, c):
+                    continue
+                seen.add(key)
+                xgot.append({"op": op, "args": c, "extra": kind})
+            stats[op][kind] = {"tries": xtries, "cands": len(xgot), "want": xwant}
+            log(f"{op} ({kind}): {len(xgot)} candidates from {xtries} draws")
+            got.extend(xgot)
         FORCE = None
         log(f"{op}: {len(got)} candidates from {tries} draws")
         cands.extend(got)
@@ -1088,8 +1126,13 @@ def gen_ops(ops, args, workdir, log):
             if not post_ok(op, c["args"], c["out"]):
                 drops["post-check"] += 1
                 continue
-            if len(rows) >= stats[op]["want"]:
+            kind = c.get("extra")
+            if kind is None and len(rows) >= stats[op]["want"]:
                 continue
+            if kind is not None:
+                if stats[op][kind].setdefault("kept", 0) >= stats[op][kind]["want"]:
+                    continue
+                stats[op][kind]["kept"] += 1
             rows.append({"id": f"cute-{op}-{len(rows) + 1}", "op": op, "args": c["args"], "expected": c["out"]})
         stats[op]["kept"] = len(rows)
         stats[op]["dropped"] = dict(drops)

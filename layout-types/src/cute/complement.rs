@@ -236,37 +236,14 @@ where
     D: Integral + IntDiv<Prev> + IntMul<S>,
     S: Copy,
     Prev: Integral,
-    Cot: CeilDiv<Prod<D, S>>,
-    Prod<D, S>: Copy,
-    <Cot as CeilDiv<Prod<D, S>>>::Output: IntFacts,
-    <<Cot as CeilDiv<Prod<D, S>>>::Output as IntFacts>::IsOne:
-        RestMode<<Cot as CeilDiv<Prod<D, S>>>::Output, Prod<D, S>>,
+    Cot: CotRest<Prod<D, S>, (Quot<D, Prev>, Prev)>,
 {
-    type Output = HCons<
-        (Quot<D, Prev>, Prev),
-        HCons<
-            <<<Cot as CeilDiv<Prod<D, S>>>::Output as IntFacts>::IsOne as RestMode<
-                <Cot as CeilDiv<Prod<D, S>>>::Output,
-                Prod<D, S>,
-            >>::Output,
-            HNil,
-        >,
-    >;
+    type Output = <Cot as CotRest<Prod<D, S>, (Quot<D, Prev>, Prev)>>::Output;
     #[inline(always)]
     fn fold(self, prev: Prev, cot: Cot) -> Self::Output {
         non_injective_check::<D, Prev>();
         let (s, d) = self.0;
-        let next = d.int_mul(s);
-        let rest = cot.ceil_div(next);
-        HCons(
-            (d.int_div(prev), prev),
-            HCons(
-                <<<Cot as CeilDiv<Prod<D, S>>>::Output as IntFacts>::IsOne as RestMode<_, _>>::f(
-                    rest, next,
-                ),
-                HNil,
-            ),
-        )
+        cot.rest(d.int_mul(s), (d.int_div(prev), prev))
     }
 }
 impl<S, D, Q, T, Prev, Cot> ComplementFold<Prev, Cot> for HCons<(S, D), HCons<Q, T>>
@@ -363,11 +340,11 @@ pub trait TrivialOr<L, Cot> {
     /// The complement.
     fn f(l: L, cot: Cot) -> Self::Output;
 }
-impl<L, Cot: CompactLeft<_1> + Copy> TrivialOr<L, Cot> for B1 {
-    type Output = Layout<Cot, Cot::Stride>;
+impl<L, Cot: Cotarget> TrivialOr<L, Cot> for B1 {
+    type Output = Cot::Trivial;
     #[inline(always)]
     fn f(_: L, cot: Cot) -> Self::Output {
-        make_layout_left(cot)
+        cot.trivial()
     }
 }
 impl<L: General<Cot>, Cot> TrivialOr<L, Cot> for B0 {
@@ -407,15 +384,370 @@ where
 }
 
 // ---------------------------------------------------------------------------------------------
+// the cotarget: an integer or a tuple (CuTe's `shape(cotarget)`)
+// ---------------------------------------------------------------------------------------------
+
+/// A cotarget of [`complement`]: an integer or a tuple of integers (a shape), as CuTe's
+/// `complement(layout, cotarget)` takes `shape(cotarget)`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a cotarget of complement: use an integer or a tuple of integers (a shape)"
+)]
+pub trait Cotarget: IntTuple {
+    /// `make_layout(coalesce(cotarget))`: the complement of the trivial layout `_1:_0`.
+    type Trivial;
+    /// `make_layout(coalesce(cotarget))`.
+    fn trivial(self) -> Self::Trivial;
+}
+impl<T: IntTuple> Cotarget for T
+where
+    T::Kind: CotargetK<T>,
+{
+    type Trivial = <T::Kind as CotargetK<T>>::Trivial;
+    #[inline(always)]
+    fn trivial(self) -> Self::Trivial {
+        <T::Kind as CotargetK<T>>::trivial(self)
+    }
+}
+/// Kind dispatch of [`Cotarget`].
+pub trait CotargetK<T> {
+    /// The layout.
+    type Trivial;
+    /// The layout.
+    fn trivial(t: T) -> Self::Trivial;
+}
+impl<T: CompactLeft<_1> + Copy> CotargetK<T> for IntK {
+    type Trivial = Layout<T, T::Stride>;
+    #[inline(always)]
+    fn trivial(t: T) -> Self::Trivial {
+        make_layout_left(t)
+    }
+}
+impl<T: FlatLeaves> CotargetK<T> for TupK
+where
+    T::Output: CoalesceShape,
+    <T::Output as CoalesceShape>::Output: CompactPairs<_1>,
+    <<T::Output as CoalesceShape>::Output as CompactPairs<_1>>::Output: ToLayout,
+{
+    type Trivial =
+        <<<T::Output as CoalesceShape>::Output as CompactPairs<_1>>::Output as ToLayout>::Output;
+    #[inline(always)]
+    fn trivial(t: T) -> Self::Trivial {
+        t.flat_leaves()
+            .coalesce_shape()
+            .compact_pairs(C::new())
+            .to_layout()
+    }
+}
+
+/// The rest modes of the complement above the span `next` of the layout's modes, after the
+/// mode `head`: `rest_shape = coalesce(ceil_div(cotarget, next))` with the strides
+/// `compact_major<LayoutLeft>(rest_shape, next)`, as a list of leaf pairs.
+pub trait CotRest<Next, Head> {
+    /// `head` and the rest pairs.
+    type Output;
+    /// `head` and the rest pairs.
+    fn rest(self, next: Next, head: Head) -> Self::Output;
+}
+impl<T: IntTuple, Next, Head> CotRest<Next, Head> for T
+where
+    T::Kind: CotRestK<T, Next, Head>,
+{
+    type Output = <T::Kind as CotRestK<T, Next, Head>>::Output;
+    #[inline(always)]
+    fn rest(self, next: Next, head: Head) -> Self::Output {
+        <T::Kind as CotRestK<T, Next, Head>>::f(self, next, head)
+    }
+}
+/// Kind dispatch of [`CotRest`].
+pub trait CotRestK<T, Next, Head> {
+    /// `head` and the rest pairs.
+    type Output;
+    /// `head` and the rest pairs.
+    fn f(t: T, next: Next, head: Head) -> Self::Output;
+}
+impl<T, Next, Head> CotRestK<T, Next, Head> for IntK
+where
+    T: CeilDiv<Next>,
+    Next: Copy,
+    <T as CeilDiv<Next>>::Output: IntFacts,
+    <<T as CeilDiv<Next>>::Output as IntFacts>::IsOne: RestMode<<T as CeilDiv<Next>>::Output, Next>,
+{
+    type Output = HCons<
+        Head,
+        HCons<
+            <<<T as CeilDiv<Next>>::Output as IntFacts>::IsOne as RestMode<
+                <T as CeilDiv<Next>>::Output,
+                Next,
+            >>::Output,
+            HNil,
+        >,
+    >;
+    #[inline(always)]
+    fn f(t: T, next: Next, head: Head) -> Self::Output {
+        let rest = t.ceil_div(next);
+        HCons(
+            head,
+            HCons(
+                <<<T as CeilDiv<Next>>::Output as IntFacts>::IsOne as RestMode<_, _>>::f(
+                    rest, next,
+                ),
+                HNil,
+            ),
+        )
+    }
+}
+impl<T, Next, Head> CotRestK<T, Next, Head> for TupK
+where
+    T: FlatLeaves,
+    Next: Copy,
+    T::Output: CeilDivLeaves<Next>,
+    <T::Output as CeilDivLeaves<Next>>::Output: CoalesceShape,
+    <<T::Output as CeilDivLeaves<Next>>::Output as CoalesceShape>::Output: CompactPairs<Next>,
+{
+    type Output = HCons<
+        Head,
+        <<<T::Output as CeilDivLeaves<Next>>::Output as CoalesceShape>::Output as CompactPairs<
+            Next,
+        >>::Output,
+    >;
+    #[inline(always)]
+    fn f(t: T, next: Next, head: Head) -> Self::Output {
+        HCons(
+            head,
+            t.flat_leaves()
+                .ceil_div_leaves(next)
+                .coalesce_shape()
+                .compact_pairs(next),
+        )
+    }
+}
+
+/// The leaves of an integer tuple, in order (CuTe's `flatten`), as a list.
+pub trait FlatLeaves {
+    /// The leaves.
+    type Output;
+    /// The leaves.
+    fn flat_leaves(self) -> Self::Output;
+}
+impl<T: IntTuple> FlatLeaves for T
+where
+    T::Kind: FlatLeavesK<T>,
+{
+    type Output = <T::Kind as FlatLeavesK<T>>::Output;
+    #[inline(always)]
+    fn flat_leaves(self) -> Self::Output {
+        <T::Kind as FlatLeavesK<T>>::f(self)
+    }
+}
+/// Kind dispatch of [`FlatLeaves`].
+pub trait FlatLeavesK<T> {
+    /// The leaves.
+    type Output;
+    /// The leaves.
+    fn f(t: T) -> Self::Output;
+}
+impl<T> FlatLeavesK<T> for IntK {
+    type Output = HCons<T, HNil>;
+    #[inline(always)]
+    fn f(t: T) -> Self::Output {
+        HCons(t, HNil)
+    }
+}
+impl<T: Tuple> FlatLeavesK<T> for TupK
+where
+    T::H: FlatLeavesH,
+{
+    type Output = <T::H as FlatLeavesH>::Output;
+    #[inline(always)]
+    fn f(t: T) -> Self::Output {
+        t.into_h().flat_leaves_h()
+    }
+}
+/// [`FlatLeaves`] over a list of modes, concatenated.
+pub trait FlatLeavesH {
+    /// The leaves.
+    type Output;
+    /// The leaves.
+    fn flat_leaves_h(self) -> Self::Output;
+}
+impl FlatLeavesH for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn flat_leaves_h(self) -> HNil {
+        HNil
+    }
+}
+impl<A: FlatLeaves, T: FlatLeavesH> FlatLeavesH for HCons<A, T>
+where
+    A::Output: Concat<T::Output>,
+{
+    type Output = <A::Output as Concat<T::Output>>::Output;
+    #[inline(always)]
+    fn flat_leaves_h(self) -> Self::Output {
+        self.0.flat_leaves().concat(self.1.flat_leaves_h())
+    }
+}
+
+/// CuTe's `ceil_div(tuple, int)` on the flattened leaves: each leaf `a` gives `ceil_div(a, r)` and
+/// the next `r = ceil_div(r, a)`. (CuTe recurses into a nested mode and passes
+/// `ceil_div(r, product(mode))` on; `ceil_div(ceil_div(r, a), b) == ceil_div(r, a · b)` and both
+/// are static exactly when `r`, `a` and `b` are, so the leaves are the same.)
+pub trait CeilDivLeaves<R> {
+    /// The quotients.
+    type Output;
+    /// The quotients.
+    fn ceil_div_leaves(self, r: R) -> Self::Output;
+}
+impl<R> CeilDivLeaves<R> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn ceil_div_leaves(self, _: R) -> HNil {
+        HNil
+    }
+}
+impl<A: CeilDiv<R> + Copy, R: CeilDiv<A> + Copy, T: CeilDivLeaves<<R as CeilDiv<A>>::Output>>
+    CeilDivLeaves<R> for HCons<A, T>
+{
+    type Output = HCons<<A as CeilDiv<R>>::Output, T::Output>;
+    #[inline(always)]
+    fn ceil_div_leaves(self, r: R) -> Self::Output {
+        let a = self.0;
+        HCons(a.ceil_div(r), self.1.ceil_div_leaves(r.ceil_div(a)))
+    }
+}
+
+/// CuTe's `coalesce(shape)` on a list of leaves: consecutive leaves that are both static or
+/// both dynamic are multiplied into one.
+pub trait CoalesceShape {
+    /// The leaves.
+    type Output;
+    /// The leaves.
+    fn coalesce_shape(self) -> Self::Output;
+}
+impl<A, T: CoalesceWith<A>> CoalesceShape for HCons<A, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn coalesce_shape(self) -> Self::Output {
+        self.1.coalesce_with(self.0)
+    }
+}
+/// The fold of [`CoalesceShape`] with the last leaf so far, `Back`.
+pub trait CoalesceWith<Back> {
+    /// The leaves.
+    type Output;
+    /// The leaves.
+    fn coalesce_with(self, back: Back) -> Self::Output;
+}
+impl<Back> CoalesceWith<Back> for HNil {
+    type Output = HCons<Back, HNil>;
+    #[inline(always)]
+    fn coalesce_with(self, back: Back) -> Self::Output {
+        HCons(back, HNil)
+    }
+}
+impl<Back: StaticBit, A: StaticBit, T> CoalesceWith<Back> for HCons<A, T>
+where
+    (Back::B, A::B): CoalesceLeaf<Back, A, T>,
+{
+    type Output = <(Back::B, A::B) as CoalesceLeaf<Back, A, T>>::Output;
+    #[inline(always)]
+    fn coalesce_with(self, back: Back) -> Self::Output {
+        <(Back::B, A::B) as CoalesceLeaf<Back, A, T>>::f(back, self.0, self.1)
+    }
+}
+/// The step of [`CoalesceWith`] on the static bits of `Back` and `A`: equal, multiply; else
+/// `Back` is done.
+pub trait CoalesceLeaf<Back, A, T> {
+    /// The leaves.
+    type Output;
+    /// The leaves.
+    fn f(back: Back, a: A, t: T) -> Self::Output;
+}
+macro_rules! coalesce_leaf {
+    ($(($b:ty, $a:ty) => $merge:tt;)*) => {$(
+        coalesce_leaf!(@one $b, $a, $merge);
+    )*};
+    (@one $b:ty, $a:ty, merge) => {
+        impl<Back: IntMul<A>, A, T: CoalesceWith<Prod<Back, A>>> CoalesceLeaf<Back, A, T> for ($b, $a) {
+            type Output = T::Output;
+            #[inline(always)]
+            fn f(back: Back, a: A, t: T) -> Self::Output {
+                t.coalesce_with(back.int_mul(a))
+            }
+        }
+    };
+    (@one $b:ty, $a:ty, push) => {
+        impl<Back, A, T: CoalesceWith<A>> CoalesceLeaf<Back, A, T> for ($b, $a) {
+            type Output = HCons<Back, T::Output>;
+            #[inline(always)]
+            fn f(back: Back, a: A, t: T) -> Self::Output {
+                HCons(back, t.coalesce_with(a))
+            }
+        }
+    };
+}
+coalesce_leaf! {
+    (B1, B1) => merge;
+    (B0, B0) => merge;
+    (B1, B0) => push;
+    (B0, B1) => push;
+}
+
+/// `compact_major<LayoutLeft>(leaves, cur)` as leaf pairs: a static `_1` gets the stride `_0`,
+/// every other leaf `cur`, and `cur` grows by it.
+pub trait CompactPairs<Cur> {
+    /// The pairs.
+    type Output;
+    /// The pairs.
+    fn compact_pairs(self, cur: Cur) -> Self::Output;
+}
+impl<Cur> CompactPairs<Cur> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn compact_pairs(self, _: Cur) -> HNil {
+        HNil
+    }
+}
+impl<A: CompactLeft<Cur> + Copy, Cur, T: CompactPairs<A::Next>> CompactPairs<Cur> for HCons<A, T> {
+    type Output = HCons<(A, A::Stride), T::Output>;
+    #[inline(always)]
+    fn compact_pairs(self, cur: Cur) -> Self::Output {
+        let (d, n) = self.0.compact_left(cur);
+        HCons((self.0, d), self.1.compact_pairs(n))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // the API
 // ---------------------------------------------------------------------------------------------
 
+/// `complement` dispatched on the cotarget: the list of the complement's modes depends on a
+/// tuple cotarget's type, which a call site knows only after the layout's, so every bound of
+/// [`complement`] that involves the cotarget has it as its self type (the solver then waits for
+/// it instead of expanding lists of unknown length).
+pub trait ComplementBy<L> {
+    /// The complement.
+    type Output;
+    /// The complement.
+    fn complement_by(self, l: L) -> Self::Output;
+}
+impl<Cot: Cotarget, L: ComplementImpl<Cot>> ComplementBy<L> for Cot {
+    type Output = L::Output;
+    #[inline(always)]
+    fn complement_by(self, l: L) -> Self::Output {
+        l.complement_impl(self)
+    }
+}
+
 /// The result type of [`complement`].
-pub type Complement<S, D, Cot> = <Filtered<S, D> as ComplementImpl<Cot>>::Output;
+pub type Complement<S, D, Cot> = <Cot as ComplementBy<Filtered<S, D>>>::Output;
 
 /// `complement(layout, cotarget)`: the layout `c`, sorted by stride and coalesced, such that
-/// `(layout, c)` is injective and together they cover `[0, cotarget)` (CuTe's definition; the
-/// cotarget is an integer, static or dynamic).
+/// `(layout, c)` is injective and together they cover `[0, cotarget)` (CuTe's definition). The
+/// cotarget is an integer, static or dynamic, or a tuple (a shape: CuTe's `shape(cotarget)`):
+/// then the rest above the layout's span is `coalesce(ceil_div(cotarget, span))` (mode by
+/// mode, consecutive static or dynamic modes merged) with compact strides, so the shape's
+/// static/dynamic split survives where the layout does not cover it.
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
@@ -424,6 +756,10 @@ pub type Complement<S, D, Cot> = <Filtered<S, D> as ComplementImpl<Cot>>::Output
 /// assert_eq!(complement(layout!(_4:_0), _8).to_string(), "_8:_1");       // filtered away
 /// let n = 40i64;
 /// assert_eq!(complement(layout!(_4:_2), n).to_string(), "(_2,5):(_1,_8)");
+/// // tuple cotargets
+/// assert_eq!(complement(layout!(_4:_1), (_8, _4)).to_string(), "_8:_4");
+/// assert_eq!(complement(layout!(_4:_1), (_8, 3i64)).to_string(), "(_2,3):(_4,_8)");
+/// assert_eq!(complement(layout!(_4:_0), (_2, _4, 3i64)).to_string(), "(_8,3):(_1,_8)");
 /// ```
 #[inline(always)]
 pub fn complement<S, D, Cot>(l: Layout<S, D>, cotarget: Cot) -> Complement<S, D, Cot>
@@ -432,14 +768,9 @@ where
     D: IntTuple,
     <S as FlatPairs<D>>::Output: FilterZerosH,
     <<S as FlatPairs<D>>::Output as FilterZerosH>::Output: BwCoalesce,
-    Filtered<S, D>: ComplementImpl<Cot>,
-    Cot: Integral,
+    Cot: ComplementBy<Filtered<S, D>>,
 {
-    l.shape
-        .flat_pairs(l.stride)
-        .filter_zeros_h()
-        .bw()
-        .complement_impl(cotarget)
+    cotarget.complement_by(l.shape.flat_pairs(l.stride).filter_zeros_h().bw())
 }
 
 /// `cosize` of a list of leaf pairs: `1 + Σ (s - 1) · |d|`.
@@ -469,7 +800,8 @@ where
 }
 
 /// The result type of [`complement_default`].
-pub type ComplementDefault<S, D> = Complement<S, D, Sum<<Filtered<S, D> as CosizePairs>::Span, _1>>;
+pub type ComplementDefault<S, D> =
+    <Filtered<S, D> as ComplementImpl<Sum<<Filtered<S, D> as CosizePairs>::Span, _1>>>::Output;
 
 /// `complement(layout)`: the complement up to `cosize(filter(layout))`, i.e. the holes of the
 /// layout's image.

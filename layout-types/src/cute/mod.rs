@@ -28,6 +28,7 @@ pub mod consts;
 pub mod copy;
 pub mod divide;
 pub mod int;
+pub mod inverse;
 pub mod layout;
 pub mod product;
 pub mod swizzle;
@@ -59,6 +60,7 @@ pub mod prelude {
         IntSub, Integral, Maximum, Minimum, Mod, Prod, Quot, StaticInt, Sum, int_add, int_div,
         int_max, int_min, int_mul, int_rem, int_sub,
     };
+    pub use super::inverse::{left_inverse, right_inverse};
     pub use super::layout::{Layout, make_layout, make_layout_left};
     pub use super::product::{
         blocked_product, flat_product, logical_product, raked_product, tiled_product,

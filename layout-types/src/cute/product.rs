@@ -37,8 +37,7 @@ where
     D: IntTuple,
     <S as FlatPairs<D>>::Output: FilterZerosH,
     <<S as FlatPairs<D>>::Output as FilterZerosH>::Output: super::coalesce::BwCoalesce,
-    Filtered<S, D>: ComplementImpl<Cot>,
-    Cot: Integral,
+    Cot: ComplementBy<Filtered<S, D>>,
 {
     type Output = Complement<S, D, Cot>;
     #[inline(always)]
