@@ -285,6 +285,14 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             l.dice(&step).map_err(|_| NotExpressible)?;
             Ok(format!("tl({}.{}({}))", le(&l)?, c.op, te(&c.args[0])?))
         }
+        "group" => {
+            let l = lay(0)?;
+            let (b, e) = (c.args[1].trim(), c.args[2].trim());
+            if layout_types::eval::eval("group", &[&c.args[0], b, e]).is_err() {
+                return Err(RejectedByDesign);
+            }
+            Ok(format!("tl(group::<{b}, {e}, _>({}))", le(&l)?))
+        }
         "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => {
             let l = lay(0)?;
             let t = parse_tiler(&c.args[1]).map_err(|_| NotExpressible)?;
