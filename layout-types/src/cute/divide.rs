@@ -911,7 +911,7 @@ where
 /// The by-mode divide over the mode lists of a layout (shapes `Self`, strides `D`) and of a tuple
 /// tiler (`T`): each tiled mode divided, the modes beyond the tiler kept.
 #[diagnostic::on_unimplemented(
-    message = "logical_divide: Too many modes in tiler (CuTe's static_assert: the tiler `{T}` has more modes than the layout's shape `{Self}`)"
+    message = "logical_divide: Too many modes in tiler (CuTe's static_assert: the tiler has more modes than the layout; tiler modes left over: `{T}`)"
 )]
 pub trait DivModesH<D, T> {
     /// The shapes of the modes.
