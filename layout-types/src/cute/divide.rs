@@ -1210,22 +1210,22 @@ pub trait TiledDivideBy<T> {
     /// The divided layout.
     fn tiled_divide_by(self, t: T) -> Self::Output;
 }
-type ZS<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::TS;
-type ZD<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::TD;
-type ZRS<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::RS;
-type ZRD<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::RD;
+type ZtS<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::TS;
+type ZtD<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::TD;
+type ZrS<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::RS;
+type ZrD<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::RD;
 impl<S, D, T> TiledDivideBy<T> for Layout<S, D>
 where
     Layout<S, D>: LogicalDivideBy<T>,
     LogicalDivide<S, D, T>: Zip2By<T>,
-    ZRS<S, D, T>: Unpack,
-    ZRD<S, D, T>: Unpack,
-    HCons<ZS<S, D, T>, <ZRS<S, D, T> as Unpack>::H>: HList,
-    HCons<ZD<S, D, T>, <ZRD<S, D, T> as Unpack>::H>: HList,
+    ZrS<S, D, T>: Unpack,
+    ZrD<S, D, T>: Unpack,
+    HCons<ZtS<S, D, T>, <ZrS<S, D, T> as Unpack>::H>: HList,
+    HCons<ZtD<S, D, T>, <ZrD<S, D, T> as Unpack>::H>: HList,
 {
     type Output = Layout<
-        <HCons<ZS<S, D, T>, <ZRS<S, D, T> as Unpack>::H> as HList>::Tuple,
-        <HCons<ZD<S, D, T>, <ZRD<S, D, T> as Unpack>::H> as HList>::Tuple,
+        <HCons<ZtS<S, D, T>, <ZrS<S, D, T> as Unpack>::H> as HList>::Tuple,
+        <HCons<ZtD<S, D, T>, <ZrD<S, D, T> as Unpack>::H> as HList>::Tuple,
     >;
     #[inline(always)]
     fn tiled_divide_by(self, t: T) -> Self::Output {
@@ -1268,18 +1268,18 @@ impl<S, D, T> FlatDivideBy<T> for Layout<S, D>
 where
     Layout<S, D>: LogicalDivideBy<T>,
     LogicalDivide<S, D, T>: Zip2By<T>,
-    ZS<S, D, T>: Unpack,
-    ZD<S, D, T>: Unpack,
-    ZRS<S, D, T>: Unpack,
-    ZRD<S, D, T>: Unpack,
-    <ZS<S, D, T> as Unpack>::H: Concat<<ZRS<S, D, T> as Unpack>::H>,
-    <ZD<S, D, T> as Unpack>::H: Concat<<ZRD<S, D, T> as Unpack>::H>,
-    <<ZS<S, D, T> as Unpack>::H as Concat<<ZRS<S, D, T> as Unpack>::H>>::Output: HList,
-    <<ZD<S, D, T> as Unpack>::H as Concat<<ZRD<S, D, T> as Unpack>::H>>::Output: HList,
+    ZtS<S, D, T>: Unpack,
+    ZtD<S, D, T>: Unpack,
+    ZrS<S, D, T>: Unpack,
+    ZrD<S, D, T>: Unpack,
+    <ZtS<S, D, T> as Unpack>::H: Concat<<ZrS<S, D, T> as Unpack>::H>,
+    <ZtD<S, D, T> as Unpack>::H: Concat<<ZrD<S, D, T> as Unpack>::H>,
+    <<ZtS<S, D, T> as Unpack>::H as Concat<<ZrS<S, D, T> as Unpack>::H>>::Output: HList,
+    <<ZtD<S, D, T> as Unpack>::H as Concat<<ZrD<S, D, T> as Unpack>::H>>::Output: HList,
 {
     type Output = Layout<
-        <<<ZS<S, D, T> as Unpack>::H as Concat<<ZRS<S, D, T> as Unpack>::H>>::Output as HList>::Tuple,
-        <<<ZD<S, D, T> as Unpack>::H as Concat<<ZRD<S, D, T> as Unpack>::H>>::Output as HList>::Tuple,
+        <<<ZtS<S, D, T> as Unpack>::H as Concat<<ZrS<S, D, T> as Unpack>::H>>::Output as HList>::Tuple,
+        <<<ZtD<S, D, T> as Unpack>::H as Concat<<ZrD<S, D, T> as Unpack>::H>>::Output as HList>::Tuple,
     >;
     #[inline(always)]
     fn flat_divide_by(self, t: T) -> Self::Output {
