@@ -329,6 +329,26 @@ proptest! {
         prop_assert_eq!(&typed[2..], &want_nested[2..]);
     }
 
+    /// complement up to a shape (the divides' cotarget `shape(coalesce(layout))`): the value
+    /// algebra's complement with the same tuple cotarget, for dynamic, mixed and trivial cases.
+    #[test]
+    fn complement_up_to_a_shape_agrees_with_the_value_algebra(m in 1i64..70, n in 1i64..9) {
+        use cute_rs::layout_types::cute::complement_shape::ComplementTo;
+        let value = |l: &str, cot: &str| {
+            let l: DynLayout = l.parse().unwrap();
+            cute_rs::layout_types::algebra::complement(&l, &cot.parse::<Value>().unwrap()).unwrap().to_string()
+        };
+        let (l, z) = (layout!((_4, _2):(_1, _16)), layout!(_4:_0));
+        for (typed, l, cot) in [
+            (l.complement_to((m, n)).to_string(), l.to_string(), format!("({m},{n})")),
+            (l.complement_to((_64, n)).to_string(), l.to_string(), format!("(_64,{n})")),
+            (l.complement_to((m, _8, n)).to_string(), l.to_string(), format!("({m},_8,{n})")),
+            (z.complement_to((m, _8)).to_string(), z.to_string(), format!("({m},_8)")),
+        ] {
+            prop_assert_eq!(typed, value(&l, &cot));
+        }
+    }
+
     /// group<B, E> of a layout with dynamic leaves: the value algebra's modes.
     #[test]
     fn group_agrees_with_the_value_algebra(a in 1i64..9, b in 1i64..9, d in 0i64..50) {
