@@ -1,14 +1,14 @@
 //! `complement(layout, cotarget)` with a *shape* cotarget, as the divides need it:
 //! `logical_divide(layout, tiler)` takes the complement of the tiler up to
 //! `shape(coalesce(layout))`, which is a tuple whenever the coalesced layout keeps several modes.
-//! CuTe's algorithm is the one of [`complement`](super::complement::complement) (filter, sort by
+//! CuTe's algorithm is the one of [`complement`] (filter, sort by
 //! stride, fold) except for the rest mode: `coalesce(ceil_div(cotarget, prev))` is a *shape*
 //! (CuTe's tuple-by-integer `ceil_div` divides `prev` out of the modes left to right, and the
 //! shape `coalesce` multiplies neighbouring leaves that are both static or both dynamic), laid out
 //! column-major from `prev`, and the whole result is coalesced.
 //!
 //! [`ComplementTo`] dispatches on the cotarget: an integer goes to the typed
-//! [`complement`](super::complement::complement), a tuple to the shape form here.
+//! [`complement`], a tuple to the shape form here.
 //!
 //! ```
 //! use layout_types::cute::prelude::*;

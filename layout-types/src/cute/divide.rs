@@ -8,7 +8,7 @@
 //! are kept), a tuple mode of the tiler recurses into the sub-modes of its mode, and a layout
 //! tiler `t` divides its mode (or the whole layout) `l` as
 //! `composition(l, make_layout(t, complement(t, shape(coalesce(l)))))`, built from the typed
-//! [`composition`](super::composition::composition) and complement, whose compile-time checks
+//! [`composition`] and complement, whose compile-time checks
 //! apply. An integer tile `T` over a leaf mode `s:d` takes the short way,
 //! `(T, ceil_div(s, T)):(_1·d, T·d)` (a part whose extent is the static `_1` gets the stride
 //! `_0`), which is what the general form gives. The four divides differ in the arrangement:
