@@ -20,6 +20,16 @@
 //! assert_eq!(logical_divide(l, (_4, _3)).to_string(), "((_4,_2),(_3,_4)):((_1,_4),(_8,_24))");
 //! let t = (layout!(_4:_2), layout!(_3:_4));
 //! assert_eq!(logical_divide(l, t).to_string(), "((_4,_2),(_3,_4)):((_2,_1),(_32,_8))");
+//! // a tuple in a tuple divides the sub-modes of a nested mode (CuTe's
+//! // `make_tile(make_tile(l0, l1), t1)`; the texts are C++ CuTe's)
+//! let n = layout!(((_4, _6), _8):((_1, _4), _24));
+//! let t = ((layout!(_2:_2), layout!(_3:_1)), Underscore);
+//! assert_eq!(logical_divide(n, t).to_string(), "(((_2,_2),(_3,_2)),_8):(((_2,_1),(_4,_12)),_24)");
+//! let t = ((layout!(_2:_2), layout!(_3:_1)), _4);
+//! let z = zipped_divide(n, t);
+//! assert_eq!(z.to_string(), "(((_2,_3),_4),((_2,_2),_2)):(((_2,_4),_24),((_1,_12),_96))");
+//! let f = flat_divide(n, t);
+//! assert_eq!(f.to_string(), "((_2,_3),_4,(_2,_2),_2):((_2,_4),_24,(_1,_12),_96)");
 //! ```
 
 use super::int::C;
