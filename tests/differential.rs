@@ -445,6 +445,7 @@ data_tests! {
     get_flat_coord => "cute-get_flat_coord.jsonl",
     dice => "cute-dice.jsonl",
     select => "cute-select.jsonl",
+    group => "cute-group.jsonl",
     local_tile => "cute-local_tile.jsonl",
     local_partition => "cute-local_partition.jsonl",
     make_tiled_copy_tv => "cute-make_tiled_copy_tv.jsonl",

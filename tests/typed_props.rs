@@ -290,6 +290,25 @@ macro_rules! check_inverses {
     }};
 }
 
+/// The value algebra's four divides of `l` by the tiler `t` (CuTe text), printed.
+fn value_divides(l: &str, t: &str) -> [String; 4] {
+    use cute_rs::layout_types::{divide, parse::parse_tiler};
+    let (l, t): (DynLayout, _) = (l.parse().unwrap(), parse_tiler(t).unwrap());
+    [
+        divide::logical_divide(&l, &t).unwrap().to_string(),
+        divide::zipped_divide(&l, &t).unwrap().to_string(),
+        divide::tiled_divide(&l, &t).unwrap().to_string(),
+        divide::flat_divide(&l, &t).unwrap().to_string(),
+    ]
+}
+
+/// The sorted image of a layout given as its size and its function.
+fn image(size: i64, f: impl Fn(i64) -> i64) -> Vec<i64> {
+    let mut v: Vec<i64> = (0..size).map(f).collect();
+    v.sort();
+    v
+}
+
 proptest! {
     #![proptest_config(cfg())]
 
@@ -352,5 +371,86 @@ proptest! {
         case!((a, _16, b));
         case!((_2, (a, _4), b));
         case!((a * 8, _2));
+    }
+
+    /// The divides by a by-mode tiler of layouts (CuTe's `make_tile(l0, l1)`: every other row of 8,
+    /// pairs of columns) over a matrix with dynamic extents and leading dimension: the value
+    /// algebra's text for all four, and the logical divide re-indexes the matrix (the same image,
+    /// each element once, when the tiles fit exactly).
+    #[test]
+    fn by_mode_layout_divides_agree_with_the_value_algebra(mq in 1i64..6, nq in 1i64..6, pad in 0i64..5) {
+        let (m, n) = (8 * mq, 2 * nq);
+        let ld = m + pad;
+        let l = layout!((m, n):(_1, ld));
+        let t = (layout!(_4:_2), layout!(_2:_1));
+        let typed = [
+            logical_divide(l, t).to_string(),
+            zipped_divide(l, t).to_string(),
+            tiled_divide(l, t).to_string(),
+            flat_divide(l, t).to_string(),
+        ];
+        prop_assert_eq!(typed, value_divides(&l.to_string(), "[_4:_2,_2:_1]"));
+        let d = logical_divide(l, t);
+        prop_assert_eq!(d.size(), m * n);
+        prop_assert_eq!(image(m * n, |i| d.call(i)), image(m * n, |i| l.call(i)));
+    }
+
+    /// One layout tiler for a whole 2-mode layout whose coalesced shape stays a tuple (a dynamic
+    /// extent): the complement is taken up to a shape, `(_8, n)`; and an integer tile over a
+    /// nested mode: both through composition and complement, as the value algebra computes them.
+    #[test]
+    fn layout_and_nested_divides_agree_with_the_value_algebra(n in 1i64..9, mh in 1i64..6, ld in 16i64..40) {
+        let l = layout!((_8, n):(_1, _8));
+        let t = layout!((_4, _2):(_1, _8));
+        let typed = [
+            logical_divide(l, t).to_string(),
+            zipped_divide(l, t).to_string(),
+            tiled_divide(l, t).to_string(),
+            flat_divide(l, t).to_string(),
+        ];
+        prop_assert_eq!(typed, value_divides(&l.to_string(), &t.to_string()));
+        let m = 2 * mh;
+        let nested = layout!(((_4, m), n):((_1, _4), ld));
+        let typed = [
+            logical_divide(nested, (_8, _1)).to_string(),
+            zipped_divide(nested, (_8, _1)).to_string(),
+            tiled_divide(nested, ((_2, mh),)).to_string(),
+            flat_divide(nested, ((_2, mh),)).to_string(),
+        ];
+        let want = value_divides(&nested.to_string(), "(_8,_1)");
+        let want_nested = value_divides(&nested.to_string(), &format!("((_2,{mh}))"));
+        prop_assert_eq!(&typed[..2], &want[..2]);
+        prop_assert_eq!(&typed[2..], &want_nested[2..]);
+    }
+
+    /// complement up to a shape (the divides' cotarget `shape(coalesce(layout))`): the value
+    /// algebra's complement with the same tuple cotarget, for dynamic, mixed and trivial cases.
+    #[test]
+    fn complement_up_to_a_shape_agrees_with_the_value_algebra(m in 1i64..70, n in 1i64..9) {
+        use cute_rs::layout_types::cute::complement::ComplementTo;
+        let value = |l: &str, cot: &str| {
+            let l: DynLayout = l.parse().unwrap();
+            cute_rs::layout_types::algebra::complement(&l, &cot.parse::<Value>().unwrap()).unwrap().to_string()
+        };
+        let (l, z) = (layout!((_4, _2):(_1, _16)), layout!(_4:_0));
+        for (typed, l, cot) in [
+            (l.complement_to((m, n)).to_string(), l.to_string(), format!("({m},{n})")),
+            (l.complement_to((_64, n)).to_string(), l.to_string(), format!("(_64,{n})")),
+            (l.complement_to((m, _8, n)).to_string(), l.to_string(), format!("({m},_8,{n})")),
+            (z.complement_to((m, _8)).to_string(), z.to_string(), format!("({m},_8)")),
+        ] {
+            prop_assert_eq!(typed, value(&l, &cot));
+        }
+    }
+
+    /// group<B, E> of a layout with dynamic leaves: the value algebra's modes.
+    #[test]
+    fn group_agrees_with_the_value_algebra(a in 1i64..9, b in 1i64..9, d in 0i64..50) {
+        let l = layout!((a, _4, (b, _2)):(_1, d, (_8, d)));
+        let v: DynLayout = l.to_string().parse().unwrap();
+        prop_assert_eq!(group::<0, 2, _>(l).to_string(), v.group(0, 2).to_string());
+        prop_assert_eq!(l.group::<1, -1>().to_string(), v.group(1, 3).to_string());
+        prop_assert_eq!(group::<2, 2, _>(l).to_string(), v.to_string());
+        prop_assert_eq!(group::<1, 3, _>(l.shape).to_string_cute().to_string(), v.shape.group(1, 3).to_string());
     }
 }

@@ -268,6 +268,26 @@ pub fn eval_in(sem: Semantics, op: &str, args: &[&str]) -> Result<Value, Error> 
                 _ => Int(l.get_1d_coord_val(i)),
             }
         }
+        "group" => {
+            // group<B, E>(layout): modes [B, E) as one (E = -1: to the end)
+            nargs(args, 3, 3)?;
+            let l = lay(0)?;
+            let idx = |i: usize| -> Result<i64, Error> {
+                arg(args, i)?
+                    .trim()
+                    .parse::<i64>()
+                    .map_err(|_| Error::new("group: B and E are integers"))
+            };
+            let r = l.shape.wrap().rank() as i64;
+            let (b, e) = (idx(1)?, idx(2)?);
+            let e = if e == -1 { r } else { e };
+            if b < 0 || b > e || e > r {
+                return Err(Error::new(
+                    "group<B, E>: needs 0 <= B <= E <= rank (or E = -1)",
+                ));
+            }
+            Layout(l.group(b as usize, e as usize))
+        }
         "dice" | "select" => {
             nargs(args, 2, 2)?;
             let step = parse_int_tuple(args[0])?;

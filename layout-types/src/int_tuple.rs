@@ -1347,15 +1347,22 @@ impl IntTuple {
         }
         r
     }
-    /// `group<b, e>(t)`: modes `[b, e)` gathered into one mode.
+    /// `group<b, e>(t)`: modes `[b, e)` gathered into one mode; with `b >= e` the modes as they
+    /// are (CuTe inserts no empty mode for `b == e`; `b > e` is its static_assert). A leaf is one
+    /// mode.
     ///
     /// ```
     /// use layout_types::IntTuple;
     /// let t: IntTuple = "(_2,3,_4,_5)".parse().unwrap();
     /// assert_eq!(t.group(1, 3).to_string(), "(_2,(3,_4),_5)");
+    /// assert_eq!(t.group(1, 1).to_string(), "(_2,3,_4,_5)");
+    /// assert_eq!(IntTuple::st(8).group(0, 1).to_string(), "((_8))");
     /// ```
     pub const fn group(&self, b: usize, e: usize) -> IntTuple {
         let w = self.wrap();
+        if b >= e {
+            return w;
+        }
         let mut r = IntTuple::empty();
         let mut g = IntTuple::empty();
         let mut k = 0;

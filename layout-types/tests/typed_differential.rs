@@ -39,10 +39,13 @@ fn data_dir() -> std::path::PathBuf {
 #[test]
 fn generated_cases_are_current() {
     let cases = generator::load_cases(&data_dir());
-    let (text, products, stats) = generator::generate(&cases);
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/typed_differential/cases.rs");
-    let ppath =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/typed_differential/cases_products.rs");
+    let generator::Generated {
+        cases: text,
+        products,
+        divides,
+        stats,
+    } = generator::generate(&cases);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/typed_differential");
     println!(
         "{:<24} {:>9} {:>15} {:>9} {:>15} {:>9}",
         "op", "generated", "static/mixed", "not typed", "not expressible", "rejected"
@@ -56,13 +59,20 @@ fn generated_cases_are_current() {
             g(generator::Skip::RejectedByDesign)
         );
     }
+    let files = [
+        ("cases.rs", &text),
+        ("cases_products.rs", &products),
+        ("cases_divides.rs", &divides),
+    ];
     if std::env::var("TYPED_GEN").is_ok_and(|v| v == "overwrite") {
-        std::fs::write(&path, &text).unwrap();
-        std::fs::write(&ppath, &products).unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
         return;
     }
-    for (path, text) in [(&path, &text), (&ppath, &products)] {
-        let current = std::fs::read_to_string(path).unwrap_or_default();
+    for (name, text) in files {
+        let path = dir.join(name);
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             current == *text,
             "{} is stale: regenerate with TYPED_GEN=overwrite cargo test -p layout-types --test typed_differential",

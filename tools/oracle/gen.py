@@ -374,7 +374,7 @@ OPS = ["size", "cosize", "rank", "depth", "make_layout", "coalesce", "filter", "
        "right_inverse", "left_inverse", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
        "logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product",
        "crd2idx", "idx2crd", "get_flat_coord", "dice", "select", "local_tile", "local_partition",
-       "make_tiled_copy_tv", "make_tiled_copy_tiler"]
+       "make_tiled_copy_tv", "make_tiled_copy_tiler", "group"]
 
 # Extra case kinds of an op, drawn from their own random stream after the op's cases: (kind, count).
 EXTRA = {"complement": [("complement_tuple_cotarget", 60)]}
@@ -383,7 +383,7 @@ TARGET = collections.defaultdict(lambda: 200)
 TARGET.update({"rank": 120, "depth": 120, "make_layout": 150, "composition": 300, "complement": 250,
                "coalesce": 250, "logical_divide": 250, "zipped_divide": 220, "local_tile": 250,
                "local_partition": 220, "make_tiled_copy_tv": 100, "make_tiled_copy_tiler": 100,
-               "dice": 150, "select": 150})
+               "dice": 150, "select": 150, "group": 120})
 
 
 def gen_small_layout_in(r, n, kinds=("left", "perm", "gappy", "bcast", "random", "strided"), policy=None):
@@ -582,6 +582,13 @@ def make_case(r, op):
     if op == "select":
         A = rand_layout(r, ranks=(1, 2, 3, 3, 4), allow_int=False)
         return [txt(rand_step(r, A)), txt(A)]
+    if op == "group":
+        # group<B,E>(layout): B in [0, rank], E in [B, rank] or -1 (to the end); a leaf is one mode
+        A = rand_layout(r, ranks=(1, 2, 3, 3, 4, 4))
+        k = rank(A.shape)
+        b = r.randint(0, k)
+        e = r.choice([-1] + list(range(b, k + 1)))
+        return [txt(A), str(b), str(e)]
     if op == "local_tile":
         A = rand_layout(r, kinds=["left", "right", "perm", "gappy"], ranks=(1, 2, 2, 3, 3), maxdepth=2,
                         leafw=r.choice([LEAVES, POW2]), minsize=2)
@@ -711,6 +718,8 @@ def arg_parse(op, args):
 
 
 def cxx_body(op, args):
+    if op == "group":
+        return f"print(group<{int(args[1])},{int(args[2])}>({cpp(parse(args[0]))}));"
     a = arg_parse(op, args)
     c = [x if isinstance(x, str) else cpp(x) for x in a]
     if op in ("size", "cosize", "rank", "depth"):
@@ -977,6 +986,9 @@ def _post(op, a, R):
         idx = [i for i, e in enumerate(step) if e is not XS]
         want = Lay(tuple(L.shape[i] for i in idx), tuple(L.stride[i] for i in idx))
         return txt(R) == txt(want)
+    if op == "group":
+        L, b, e = a[0], a[1].v, a[2].v
+        return txt(R) == txt(Lay(group_model(L.shape, b, e), group_model(L.stride, b, e)))
     if op == "local_tile":
         ref = ref_local_tile(*a)
         return ref is not None and values(plain_lay(R)) == ref
@@ -989,6 +1001,13 @@ def _post(op, a, R):
     if op == "make_tiled_copy_tiler":
         return product(plain(R)) == size(a[0]) * size(a[1])
     raise ValueError(op)
+
+
+def group_model(t, b, e):
+    """CuTe's group<b,e>(t): a leaf is one mode, e == -1 is the rank, b == e keeps the modes."""
+    w = t if isinstance(t, tuple) else (t,)
+    e = len(w) if e == -1 else e
+    return w[:b] + (w[b:e],) + w[e:] if b < e else w
 
 
 def _dyn(t):

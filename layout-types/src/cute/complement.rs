@@ -773,6 +773,41 @@ where
     cotarget.complement_by(l.shape.flat_pairs(l.stride).filter_zeros_h().bw())
 }
 
+/// [`complement`] as a method, `layout.complement_to(cotarget)`, with the result type as an
+/// associated type: the form generic code bounds on (the divides take the tiler's complement up
+/// to `shape(coalesce(layout))`, a tuple whenever the coalesced layout keeps several modes).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::complement::ComplementTo;
+/// let t = layout!(_4:_1);
+/// let (m, n) = (8i64, 6i64);
+/// assert_eq!(t.complement_to((m, n)).to_string(), "12:_4"); // dynamic modes merged
+/// assert_eq!(t.complement_to((_8, n)).to_string(), "(_2,6):(_4,_8)");
+/// assert_eq!(t.complement_to(_24).to_string(), "_6:_4");
+/// ```
+pub trait ComplementTo<Cot> {
+    /// The complement.
+    type Output: Copy;
+    /// The complement.
+    fn complement_to(self, cot: Cot) -> Self::Output;
+}
+impl<S, D, Cot> ComplementTo<Cot> for Layout<S, D>
+where
+    S: IntTuple + FlatPairs<D>,
+    D: IntTuple,
+    <S as FlatPairs<D>>::Output: FilterZerosH,
+    <<S as FlatPairs<D>>::Output as FilterZerosH>::Output: BwCoalesce,
+    Cot: ComplementBy<Filtered<S, D>>,
+    Complement<S, D, Cot>: Copy,
+{
+    type Output = Complement<S, D, Cot>;
+    #[inline(always)]
+    fn complement_to(self, cot: Cot) -> Self::Output {
+        complement(self, cot)
+    }
+}
+
 /// `cosize` of a list of leaf pairs: `1 + Σ (s - 1) · |d|`.
 pub trait CosizePairs {
     /// `Σ (s - 1) · |d|`.

@@ -1,13 +1,19 @@
-//! Divides of typed layouts by shape tilers (`(_32, _8)`: one `N:_1` tile a mode; static or
-//! dynamic extents), and the
-//! partitions built on them: `zipped_divide`, `local_tile` (inner partition) and
-//! `local_partition` / `outer_partition`, with `Step` projections.
+//! The four divides of typed layouts — `logical_divide`, `zipped_divide`, `tiled_divide`,
+//! `flat_divide` — by any CuTe tiler ([`super::tiler`]: a shape `(_32, _8)`, a tuple of layouts
+//! one a mode, a single layout, an integer, `_`, nested freely), and the partitions built on the
+//! shape-tiler divide: `local_tile` (inner partition) and `local_partition` / `outer_partition`,
+//! with `Step` projections.
 //!
-//! A mode `s:d` divided by `T` is `(T, ceil_div(s, T)):(_1·d, T·d)` (CuTe's
-//! `logical_divide(s:d, T:_1)` = `composition(s:d, (T:_1, complement(T:_1, s)))`; a part whose
-//! extent is the static `_1` gets the stride `_0`). The divided modes must be leaves (an integer extent,
-//! static or dynamic): that covers tensors over matrices and tiles of any static/dynamic mix;
-//! dividing a nested mode is done with the value algebra ([`crate::divide`]).
+//! As in CuTe (`layout.hpp`), a tuple tiler divides mode by mode (modes beyond the tiler's rank
+//! are kept), a tuple mode of the tiler recurses into the sub-modes of its mode, and a layout
+//! tiler `t` divides its mode (or the whole layout) `l` as
+//! `composition(l, make_layout(t, complement(t, shape(coalesce(l)))))`, built from the typed
+//! [`composition`] and complement, whose compile-time checks
+//! apply. An integer tile `T` over a leaf mode `s:d` takes the short way,
+//! `(T, ceil_div(s, T)):(_1·d, T·d)` (a part whose extent is the static `_1` gets the stride
+//! `_0`), which is what the general form gives. The four divides differ in the arrangement:
+//! logical `((t0,r0),(t1,r1),...,rest...)`, zipped `((t0,t1,...),(r0,r1,...,rest...))`, tiled
+//! `((t0,t1,...),r0,r1,...,rest...)`, flat `(t0,t1,...,r0,r1,...,rest...)`.
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
@@ -18,11 +24,19 @@
 //! let (tile, off) = local_tile(a, (_32, _8), (2i32, 3i32));
 //! assert_eq!(tile.to_string(), "(_32,_8):(_1,128)");
 //! assert_eq!(off, 2 * 32 + 3 * 8 * 128);
+//! // a layout tiler: 32 threads of a warp, 8 rows by 4 columns
+//! let thr = zipped_divide(layout!((_64, _16):(_1, _64)), layout!((_8, _4):(_1, _64)));
+//! assert_eq!(thr.to_string(), "((_8,_4),(_8,_4)):((_1,_64),(_8,_256))");
 //! ```
 
+use super::coalesce::*;
+use super::complement::ComplementTo;
+use super::composition::*;
 use super::consts::_1;
 use super::int::*;
 use super::layout::*;
+use super::product::Unpack;
+use super::tiler::*;
 use super::tuple::*;
 use crate::static_layout::Underscore;
 use typenum::{B0, B1};
@@ -107,11 +121,11 @@ impl<T: IntMul<D>, D> RestStride<T, D> for B0 {
     }
 }
 
-/// `zipped_divide` over the modes of a layout: shape list `Self`, stride list `D`, tiler list `T`
+/// The shape-tiler `zipped_divide` of [`local_tile`] over the modes of a layout: shape list `Self`, stride list `D`, tiler list `T`
 /// (static extents). Returns the tile modes and the rest modes (the undivided modes after the
 /// divided ones' rests), each as shape and stride lists.
 #[diagnostic::on_unimplemented(
-    message = "zipped_divide / local_tile / local_partition: the tiler has more modes than the layout, or a divided mode is not a leaf (typed divides split integer extents; nested modes go through the value algebra)"
+    message = "local_tile / local_partition: the tiler has more modes than the layout, or a divided mode is not a leaf (the typed partitions split integer extents)"
 )]
 pub trait ZipDivH<D, T> {
     /// Tile extents.
@@ -183,8 +197,10 @@ where
     }
 }
 
-/// The layout type of `zipped_divide(Layout<S, D>, T)`.
-pub type ZippedDivide<S, D, T> = Layout<
+/// The layout type of `zipped_divide(Layout<S, D>, T)` for a shape tiler `T` of integers over
+/// leaf modes, as [`local_tile`] and the partitions compute it (the same type as
+/// [`ZippedDivide`] for such tilers).
+pub type LeafZippedDivide<S, D, T> = Layout<
     (
         <<<S as Tuple>::H as ZipDivH<<D as Tuple>::H, <T as Tuple>::H>>::TS as HList>::Tuple,
         <<<S as Tuple>::H as ZipDivH<<D as Tuple>::H, <T as Tuple>::H>>::RS as HList>::Tuple,
@@ -199,7 +215,7 @@ pub type ZippedDivide<S, D, T> = Layout<
 fn zipped_divide_checked<const CHECK: u8, S: Tuple, D: Tuple, T: Tuple>(
     l: Layout<S, D>,
     t: T,
-) -> ZippedDivide<S, D, T>
+) -> LeafZippedDivide<S, D, T>
 where
     S::H: ZipDivH<D::H, T::H>,
 {
@@ -211,22 +227,6 @@ where
         shape: (ts.into_tuple(), rs.into_tuple()),
         stride: (td.into_tuple(), rd.into_tuple()),
     }
-}
-
-/// `zipped_divide(layout, tiler)` with a static shape tiler: `((tiles...),(rests..., other
-/// modes...))`.
-///
-/// ```
-/// use layout_types::cute::prelude::*;
-/// let z = zipped_divide(layout!((_64, _16):(_16, _1)), (_8, _4));
-/// assert_eq!(z.to_string(), "((_8,_4),(_8,_4)):((_16,_1),(_128,_4))");
-/// ```
-#[inline(always)]
-pub fn zipped_divide<S: Tuple, D: Tuple, T: Tuple>(l: Layout<S, D>, t: T) -> ZippedDivide<S, D, T>
-where
-    S::H: ZipDivH<D::H, T::H>,
-{
-    zipped_divide_checked::<{ CHECK_NONE }, S, D, T>(l, t)
 }
 
 /// A list of `_` as long as a list.
@@ -343,22 +343,26 @@ pub fn local_tile<S: Tuple, D: Tuple, T: Tuple, Cd: Tuple>(
     tiler: T,
     coord: Cd,
 ) -> (
-    <ZippedDivide<S, D, T> as SliceOut<InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>>>::L,
-    <ZippedDivide<S, D, T> as SliceOut<InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>>>::Off,
+    <LeafZippedDivide<S, D, T> as SliceOut<
+        InnerCoord<<LeafZippedDivide<S, D, T> as HasShape>::S, Cd>,
+    >>::L,
+    <LeafZippedDivide<S, D, T> as SliceOut<
+        InnerCoord<<LeafZippedDivide<S, D, T> as HasShape>::S, Cd>,
+    >>::Off,
 )
 where
     S::H: ZipDivH<D::H, T::H>,
-    ZippedDivide<S, D, T>: HasShape,
-    <ZippedDivide<S, D, T> as HasShape>::S: Get<0> + Get<1>,
-    <<ZippedDivide<S, D, T> as HasShape>::S as Get<0>>::Output: Tuple,
-    <<ZippedDivide<S, D, T> as HasShape>::S as Get<1>>::Output: Tuple,
-    TileH<<ZippedDivide<S, D, T> as HasShape>::S>: RepeatUnder,
-    Cd::H: PadUnder<RestH<<ZippedDivide<S, D, T> as HasShape>::S>>,
-    ZippedDivide<S, D, T>: SliceOut<InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>>,
+    LeafZippedDivide<S, D, T>: HasShape,
+    <LeafZippedDivide<S, D, T> as HasShape>::S: Get<0> + Get<1>,
+    <<LeafZippedDivide<S, D, T> as HasShape>::S as Get<0>>::Output: Tuple,
+    <<LeafZippedDivide<S, D, T> as HasShape>::S as Get<1>>::Output: Tuple,
+    TileH<<LeafZippedDivide<S, D, T> as HasShape>::S>: RepeatUnder,
+    Cd::H: PadUnder<RestH<<LeafZippedDivide<S, D, T> as HasShape>::S>>,
+    LeafZippedDivide<S, D, T>: SliceOut<InnerCoord<<LeafZippedDivide<S, D, T> as HasShape>::S, Cd>>,
 {
     let z = zipped_divide_checked::<{ CHECK_TILE }, S, D, T>(l, tiler);
     let c = (
-        <TileH<<ZippedDivide<S, D, T> as HasShape>::S> as RepeatUnder>::repeat_under(),
+        <TileH<<LeafZippedDivide<S, D, T> as HasShape>::S> as RepeatUnder>::repeat_under(),
         coord.into_h().pad().into_tuple(),
     );
     z.slice_out(c)
@@ -383,11 +387,11 @@ pub fn local_tile_proj<S: Tuple, D: Tuple, T, Cd, P>(
     coord: Cd,
     step: P,
 ) -> (
-    <ZippedDivide<S, D, Diced<P, T>> as SliceOut<
-        InnerCoord<<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S, Diced<P, Cd>>,
+    <LeafZippedDivide<S, D, Diced<P, T>> as SliceOut<
+        InnerCoord<<LeafZippedDivide<S, D, Diced<P, T>> as HasShape>::S, Diced<P, Cd>>,
     >>::L,
-    <ZippedDivide<S, D, Diced<P, T>> as SliceOut<
-        InnerCoord<<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S, Diced<P, Cd>>,
+    <LeafZippedDivide<S, D, Diced<P, T>> as SliceOut<
+        InnerCoord<<LeafZippedDivide<S, D, Diced<P, T>> as HasShape>::S, Diced<P, Cd>>,
     >>::Off,
 )
 where
@@ -395,14 +399,15 @@ where
     Diced<P, T>: Tuple,
     Diced<P, Cd>: Tuple,
     S::H: ZipDivH<D::H, <Diced<P, T> as Tuple>::H>,
-    ZippedDivide<S, D, Diced<P, T>>: HasShape,
-    <ZippedDivide<S, D, Diced<P, T>> as HasShape>::S: Get<0> + Get<1>,
-    <<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S as Get<0>>::Output: Tuple,
-    <<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S as Get<1>>::Output: Tuple,
-    TileH<<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S>: RepeatUnder,
-    <Diced<P, Cd> as Tuple>::H: PadUnder<RestH<<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S>>,
-    ZippedDivide<S, D, Diced<P, T>>:
-        SliceOut<InnerCoord<<ZippedDivide<S, D, Diced<P, T>> as HasShape>::S, Diced<P, Cd>>>,
+    LeafZippedDivide<S, D, Diced<P, T>>: HasShape,
+    <LeafZippedDivide<S, D, Diced<P, T>> as HasShape>::S: Get<0> + Get<1>,
+    <<LeafZippedDivide<S, D, Diced<P, T>> as HasShape>::S as Get<0>>::Output: Tuple,
+    <<LeafZippedDivide<S, D, Diced<P, T>> as HasShape>::S as Get<1>>::Output: Tuple,
+    TileH<<LeafZippedDivide<S, D, Diced<P, T>> as HasShape>::S>: RepeatUnder,
+    <Diced<P, Cd> as Tuple>::H:
+        PadUnder<RestH<<LeafZippedDivide<S, D, Diced<P, T>> as HasShape>::S>>,
+    LeafZippedDivide<S, D, Diced<P, T>>:
+        SliceOut<InnerCoord<<LeafZippedDivide<S, D, Diced<P, T>> as HasShape>::S, Diced<P, Cd>>>,
 {
     local_tile(l, step.slice_t(tiler), step.slice_t(coord))
 }
@@ -528,17 +533,17 @@ where
 }
 
 /// The result of `outer_partition(Layout<S, D>, T, coord)`.
-pub type OuterOut<S, D, T, Cd> = <ZippedDivide<S, D, T> as SliceOut<
+pub type OuterOut<S, D, T, Cd> = <LeafZippedDivide<S, D, T> as SliceOut<
     <Cd as OuterCoord<
-        TileH<<ZippedDivide<S, D, T> as HasShape>::S>,
-        RestH<<ZippedDivide<S, D, T> as HasShape>::S>,
+        TileH<<LeafZippedDivide<S, D, T> as HasShape>::S>,
+        RestH<<LeafZippedDivide<S, D, T> as HasShape>::S>,
     >>::Output,
 >>::L;
 /// The offset of `outer_partition(Layout<S, D>, T, coord)`.
-pub type OuterOff<S, D, T, Cd> = <ZippedDivide<S, D, T> as SliceOut<
+pub type OuterOff<S, D, T, Cd> = <LeafZippedDivide<S, D, T> as SliceOut<
     <Cd as OuterCoord<
-        TileH<<ZippedDivide<S, D, T> as HasShape>::S>,
-        RestH<<ZippedDivide<S, D, T> as HasShape>::S>,
+        TileH<<LeafZippedDivide<S, D, T> as HasShape>::S>,
+        RestH<<LeafZippedDivide<S, D, T> as HasShape>::S>,
     >>::Output,
 >>::Off;
 
@@ -554,18 +559,18 @@ pub trait OuterPartition<D, T, Cd>: Tuple {
 impl<S: Tuple, D: Tuple, T: Tuple, Cd> OuterPartition<D, T, Cd> for S
 where
     S::H: ZipDivH<D::H, T::H>,
-    ZippedDivide<S, D, T>: HasShape,
-    <ZippedDivide<S, D, T> as HasShape>::S: Get<0> + Get<1>,
-    <<ZippedDivide<S, D, T> as HasShape>::S as Get<0>>::Output: Tuple,
-    <<ZippedDivide<S, D, T> as HasShape>::S as Get<1>>::Output: Tuple,
+    LeafZippedDivide<S, D, T>: HasShape,
+    <LeafZippedDivide<S, D, T> as HasShape>::S: Get<0> + Get<1>,
+    <<LeafZippedDivide<S, D, T> as HasShape>::S as Get<0>>::Output: Tuple,
+    <<LeafZippedDivide<S, D, T> as HasShape>::S as Get<1>>::Output: Tuple,
     Cd: OuterCoord<
-            TileH<<ZippedDivide<S, D, T> as HasShape>::S>,
-            RestH<<ZippedDivide<S, D, T> as HasShape>::S>,
+            TileH<<LeafZippedDivide<S, D, T> as HasShape>::S>,
+            RestH<<LeafZippedDivide<S, D, T> as HasShape>::S>,
         >,
-    ZippedDivide<S, D, T>: SliceOut<
+    LeafZippedDivide<S, D, T>: SliceOut<
         <Cd as OuterCoord<
-            TileH<<ZippedDivide<S, D, T> as HasShape>::S>,
-            RestH<<ZippedDivide<S, D, T> as HasShape>::S>,
+            TileH<<LeafZippedDivide<S, D, T> as HasShape>::S>,
+            RestH<<LeafZippedDivide<S, D, T> as HasShape>::S>,
         >>::Output,
     >,
 {
@@ -694,19 +699,19 @@ pub trait LocalTile<T, Cd> {
 impl<S: Tuple, D: Tuple, T: Tuple, Cd: Tuple> LocalTile<T, Cd> for Layout<S, D>
 where
     S::H: ZipDivH<D::H, T::H>,
-    ZippedDivide<S, D, T>: HasShape,
-    <ZippedDivide<S, D, T> as HasShape>::S: Get<0> + Get<1>,
-    <<ZippedDivide<S, D, T> as HasShape>::S as Get<0>>::Output: Tuple,
-    <<ZippedDivide<S, D, T> as HasShape>::S as Get<1>>::Output: Tuple,
-    TileH<<ZippedDivide<S, D, T> as HasShape>::S>: RepeatUnder,
-    Cd::H: PadUnder<RestH<<ZippedDivide<S, D, T> as HasShape>::S>>,
-    ZippedDivide<S, D, T>: SliceOut<InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>>,
+    LeafZippedDivide<S, D, T>: HasShape,
+    <LeafZippedDivide<S, D, T> as HasShape>::S: Get<0> + Get<1>,
+    <<LeafZippedDivide<S, D, T> as HasShape>::S as Get<0>>::Output: Tuple,
+    <<LeafZippedDivide<S, D, T> as HasShape>::S as Get<1>>::Output: Tuple,
+    TileH<<LeafZippedDivide<S, D, T> as HasShape>::S>: RepeatUnder,
+    Cd::H: PadUnder<RestH<<LeafZippedDivide<S, D, T> as HasShape>::S>>,
+    LeafZippedDivide<S, D, T>: SliceOut<InnerCoord<<LeafZippedDivide<S, D, T> as HasShape>::S, Cd>>,
 {
-    type L = <ZippedDivide<S, D, T> as SliceOut<
-        InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>,
+    type L = <LeafZippedDivide<S, D, T> as SliceOut<
+        InnerCoord<<LeafZippedDivide<S, D, T> as HasShape>::S, Cd>,
     >>::L;
-    type Off = <ZippedDivide<S, D, T> as SliceOut<
-        InnerCoord<<ZippedDivide<S, D, T> as HasShape>::S, Cd>,
+    type Off = <LeafZippedDivide<S, D, T> as SliceOut<
+        InnerCoord<<LeafZippedDivide<S, D, T> as HasShape>::S, Cd>,
     >>::Off;
     #[inline(always)]
     fn local_tile(self, tiler: T, coord: Cd) -> (Self::L, Self::Off) {
@@ -737,4 +742,570 @@ where
     fn local_partition(self, thr: Layout<TS, TD>, idx: I) -> (Self::L, Self::Off) {
         local_partition(self, thr, idx)
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// the divides by any tiler
+// ---------------------------------------------------------------------------------------------
+
+/// The shape of `coalesce(Layout<S, D>)`: the cotarget of the tiler's complement in a divide.
+pub type CoalescedShape<S, D> = <Coalesce<S, D> as LayoutParts>::S;
+/// `complement(Layout<TS, TD>, shape(coalesce(Layout<S, D>)))`.
+pub type TilerComplement<TS, TD, S, D> =
+    <Layout<TS, TD> as ComplementTo<CoalescedShape<S, D>>>::Output;
+type TcS<TS, TD, S, D> = <TilerComplement<TS, TD, S, D> as LayoutParts>::S;
+type TcD<TS, TD, S, D> = <TilerComplement<TS, TD, S, D> as LayoutParts>::D;
+
+/// CuTe's `logical_divide(layout, tiler)` for a layout tiler `Layout<TS, TD>`:
+/// `composition(layout, make_layout(tiler, complement(tiler, shape(coalesce(layout)))))`, a
+/// rank-2 layout (the tile, the rest).
+pub trait DivideByLayout<TS, TD> {
+    /// The divided layout.
+    type Output: Copy;
+    /// The divided layout.
+    fn divide_by_layout(self, t: Layout<TS, TD>) -> Self::Output;
+}
+impl<S, D, TS, TD> DivideByLayout<TS, TD> for Layout<S, D>
+where
+    S: IntTuple + FlatPairs<D>,
+    D: IntTuple,
+    TS: IntTuple,
+    TD: IntTuple,
+    <S as FlatPairs<D>>::Output: BwCoalesce + CoalesceX,
+    <<S as FlatPairs<D>>::Output as BwCoalesce>::Output: ToLayout,
+    Coalesce<S, D>: LayoutParts,
+    Layout<TS, TD>: ComplementTo<CoalescedShape<S, D>>,
+    TilerComplement<TS, TD, S, D>: LayoutParts,
+    TcS<TS, TD, S, D>: IntTuple,
+    TcD<TS, TD, S, D>: IntTuple,
+    (TS, TcS<TS, TD, S, D>):
+        CompRhs<<<S as FlatPairs<D>>::Output as CoalesceX>::Output, (TD, TcD<TS, TD, S, D>)>,
+{
+    type Output = Composition<S, D, (TS, TcS<TS, TD, S, D>), (TD, TcD<TS, TD, S, D>)>;
+    #[inline(always)]
+    fn divide_by_layout(self, t: Layout<TS, TD>) -> Self::Output {
+        let cot = coalesce(self).parts().0;
+        let (cs, cd) = t.complement_to(cot).parts();
+        composition(
+            self,
+            Layout {
+                shape: (t.shape, cs),
+                stride: (t.stride, cd),
+            },
+        )
+    }
+}
+
+/// `logical_divide(self, tiler)` for any tiler (see [`super::tiler`]): a layout tiler divides
+/// the whole layout; an integer `N` is the layout `N:_1`; `_` keeps the layout; a tuple divides
+/// mode by mode.
+#[diagnostic::on_unimplemented(
+    message = "logical_divide: `{T}` cannot divide `{Self}` (a tuple tiler needs a tuple mode for each of its tuple modes; see the notes for the failing condition)"
+)]
+pub trait LogicalDivideBy<T> {
+    /// The divided layout.
+    type Output: Copy;
+    /// The divided layout.
+    fn logical_divide_by(self, t: T) -> Self::Output;
+}
+impl<S, D, T: TilerMode> LogicalDivideBy<T> for Layout<S, D>
+where
+    T::K: LogicalDivideK<S, D, T>,
+{
+    type Output = <T::K as LogicalDivideK<S, D, T>>::Output;
+    #[inline(always)]
+    fn logical_divide_by(self, t: T) -> Self::Output {
+        <T::K as LogicalDivideK<S, D, T>>::f(self, t)
+    }
+}
+/// Dispatch of [`LogicalDivideBy`] on the tiler's kind (the kind is the `Self` type, so that an
+/// unknown tiler type leaves the trait solver undecided instead of exploring every kind).
+pub trait LogicalDivideK<S, D, T> {
+    /// The divided layout.
+    type Output: Copy;
+    /// The divided layout.
+    fn f(l: Layout<S, D>, t: T) -> Self::Output;
+}
+impl<S: IntTuple, D, T> LogicalDivideK<S, D, T> for IntK
+where
+    S::Kind: DivideIntK<S, D, T>,
+{
+    type Output = <S::Kind as DivideIntK<S, D, T>>::Output;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: T) -> Self::Output {
+        <S::Kind as DivideIntK<S, D, T>>::f(l, t)
+    }
+}
+impl<S, D, TS, TD> LogicalDivideK<S, D, Layout<TS, TD>> for LayK
+where
+    Layout<S, D>: DivideByLayout<TS, TD>,
+{
+    type Output = <Layout<S, D> as DivideByLayout<TS, TD>>::Output;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: Layout<TS, TD>) -> Self::Output {
+        l.divide_by_layout(t)
+    }
+}
+impl<S: Copy, D: Copy> LogicalDivideK<S, D, Underscore> for UnderK {
+    type Output = Layout<S, D>;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, _: Underscore) -> Self::Output {
+        l
+    }
+}
+// a tuple tiler: mode by mode (a leaf layout is one mode)
+impl<S, D, T> LogicalDivideK<S, D, T> for TupK
+where
+    T: TilerTuple,
+    S: WrapH,
+    D: WrapH,
+    S::H: DivModesH<D::H, T::H>,
+{
+    type Output = Layout<
+        <<S::H as DivModesH<D::H, T::H>>::S as HList>::Tuple,
+        <<S::H as DivModesH<D::H, T::H>>::D as HList>::Tuple,
+    >;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: T) -> Self::Output {
+        let (s, d) = l.shape.wrap_h().div_modes(l.stride.wrap_h(), t.tiler_h());
+        Layout {
+            shape: s.into_tuple(),
+            stride: d.into_tuple(),
+        }
+    }
+}
+/// An integer tiler `T`, dispatched on the kind of the divided shape: a leaf takes the short
+/// form, a tuple is divided by the layout `make_layout(T)`.
+pub trait DivideIntK<S, D, T> {
+    /// The divided layout.
+    type Output: Copy;
+    /// The divided layout.
+    fn f(l: Layout<S, D>, t: T) -> Self::Output;
+}
+impl<S: DivideLeaf<D, T>, D, T: Copy> DivideIntK<S, D, T> for IntK
+where
+    S::RestS: Copy,
+{
+    type Output = Layout<(T, S::RestS), (S::TileD, S::RestD)>;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: T) -> Self::Output {
+        let (td, rs, rd) = l.shape.divide_leaf::<{ CHECK_NONE }>(l.stride, t);
+        Layout {
+            shape: (t, rs),
+            stride: (td, rd),
+        }
+    }
+}
+impl<S, D, T> DivideIntK<S, D, T> for TupK
+where
+    T: CompactLeft<_1> + Copy,
+    Layout<S, D>: DivideByLayout<T, T::Stride>,
+{
+    type Output = <Layout<S, D> as DivideByLayout<T, T::Stride>>::Output;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: T) -> Self::Output {
+        l.divide_by_layout(make_layout_left(t))
+    }
+}
+
+/// The by-mode divide over the mode lists of a layout (shapes `Self`, strides `D`) and of a tuple
+/// tiler (`T`): each tiled mode divided, the modes beyond the tiler kept.
+#[diagnostic::on_unimplemented(
+    message = "logical_divide: Too many modes in tiler (CuTe's static_assert: the tiler has more modes than the layout; tiler modes left over: `{T}`)"
+)]
+pub trait DivModesH<D, T> {
+    /// The shapes of the modes.
+    type S: HList;
+    /// The strides of the modes.
+    type D: HList;
+    /// The modes.
+    fn div_modes(self, d: D, t: T) -> (Self::S, Self::D);
+}
+impl DivModesH<HNil, HNil> for HNil {
+    type S = HNil;
+    type D = HNil;
+    #[inline(always)]
+    fn div_modes(self, _: HNil, _: HNil) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+}
+impl<S0, ST, D0, DT> DivModesH<HCons<D0, DT>, HNil> for HCons<S0, ST>
+where
+    HCons<S0, ST>: HList,
+    HCons<D0, DT>: HList,
+{
+    type S = HCons<S0, ST>;
+    type D = HCons<D0, DT>;
+    #[inline(always)]
+    fn div_modes(self, d: HCons<D0, DT>, _: HNil) -> (Self::S, Self::D) {
+        (self, d)
+    }
+}
+impl<S0, ST, D0, DT, T0, TT> DivModesH<HCons<D0, DT>, HCons<T0, TT>> for HCons<S0, ST>
+where
+    Layout<S0, D0>: LogicalDivideBy<T0>,
+    <Layout<S0, D0> as LogicalDivideBy<T0>>::Output: LayoutParts,
+    ST: DivModesH<DT, TT>,
+    HCons<<<Layout<S0, D0> as LogicalDivideBy<T0>>::Output as LayoutParts>::S, ST::S>: HList,
+    HCons<<<Layout<S0, D0> as LogicalDivideBy<T0>>::Output as LayoutParts>::D, ST::D>: HList,
+{
+    type S = HCons<<<Layout<S0, D0> as LogicalDivideBy<T0>>::Output as LayoutParts>::S, ST::S>;
+    type D = HCons<<<Layout<S0, D0> as LogicalDivideBy<T0>>::Output as LayoutParts>::D, ST::D>;
+    #[inline(always)]
+    fn div_modes(self, d: HCons<D0, DT>, t: HCons<T0, TT>) -> (Self::S, Self::D) {
+        let (s0, d0) = Layout {
+            shape: self.0,
+            stride: d.0,
+        }
+        .logical_divide_by(t.0)
+        .parts();
+        let (st, dt) = self.1.div_modes(d.1, t.1);
+        (HCons(s0, st), HCons(d0, dt))
+    }
+}
+
+/// A rank-2 tuple: its two modes.
+#[diagnostic::on_unimplemented(
+    message = "zip2_by: Mismatched ranks (CuTe's static_assert: `{Self}` is not a rank-2 mode; a tiler `_` keeps its mode, which must then be (tile, rest))"
+)]
+pub trait Rank2 {
+    /// Mode 0.
+    type A: Copy;
+    /// Mode 1.
+    type B: Copy;
+    /// The two modes.
+    fn split2(self) -> (Self::A, Self::B);
+}
+impl<A: Copy, B: Copy> Rank2 for (A, B) {
+    type A = A;
+    type B = B;
+    #[inline(always)]
+    fn split2(self) -> (A, B) {
+        (self.0, self.1)
+    }
+}
+
+/// CuTe's `zip2_by(layout, guide)` on a logically divided layout (or mode): the rank-2 modes at
+/// the guide's (the tiler's) terminals gathered into `((tiles...), (rests..., other modes...))`.
+/// The tile and the rest, as shapes and strides.
+pub trait Zip2By<G> {
+    /// Tile shape.
+    type TS: IntTuple;
+    /// Tile stride.
+    type TD: IntTuple;
+    /// Rest shape.
+    type RS: IntTuple;
+    /// Rest stride.
+    type RD: IntTuple;
+    /// `(tile shape, tile stride, rest shape, rest stride)`.
+    fn zip2_by(self) -> (Self::TS, Self::TD, Self::RS, Self::RD);
+}
+impl<S, D, G: TilerMode> Zip2By<G> for Layout<S, D>
+where
+    G::K: Zip2ByK<S, D, G>,
+{
+    type TS = <G::K as Zip2ByK<S, D, G>>::TS;
+    type TD = <G::K as Zip2ByK<S, D, G>>::TD;
+    type RS = <G::K as Zip2ByK<S, D, G>>::RS;
+    type RD = <G::K as Zip2ByK<S, D, G>>::RD;
+    #[inline(always)]
+    fn zip2_by(self) -> (Self::TS, Self::TD, Self::RS, Self::RD) {
+        <G::K as Zip2ByK<S, D, G>>::f(self)
+    }
+}
+/// Dispatch of [`Zip2By`] on the guide's kind.
+pub trait Zip2ByK<S, D, G> {
+    /// Tile shape.
+    type TS: IntTuple;
+    /// Tile stride.
+    type TD: IntTuple;
+    /// Rest shape.
+    type RS: IntTuple;
+    /// Rest stride.
+    type RD: IntTuple;
+    /// `(tile shape, tile stride, rest shape, rest stride)`.
+    fn f(l: Layout<S, D>) -> (Self::TS, Self::TD, Self::RS, Self::RD);
+}
+macro_rules! zip2_by_leaf_guide {
+    ($($k:ty),*) => {$(
+        impl<S: Rank2, D: Rank2, G> Zip2ByK<S, D, G> for $k
+        where
+            S::A: IntTuple,
+            S::B: IntTuple,
+            D::A: IntTuple,
+            D::B: IntTuple,
+        {
+            type TS = S::A;
+            type TD = D::A;
+            type RS = S::B;
+            type RD = D::B;
+            #[inline(always)]
+            fn f(l: Layout<S, D>) -> (S::A, D::A, S::B, D::B) {
+                let ((ts, rs), (td, rd)) = (l.shape.split2(), l.stride.split2());
+                (ts, td, rs, rd)
+            }
+        }
+    )*};
+}
+zip2_by_leaf_guide!(IntK, LayK, UnderK);
+impl<S: Tuple, D: Tuple, G: TilerTuple> Zip2ByK<S, D, G> for TupK
+where
+    S::H: Zip2ByH<D::H, G::H>,
+{
+    type TS = <<S::H as Zip2ByH<D::H, G::H>>::TS as HList>::Tuple;
+    type TD = <<S::H as Zip2ByH<D::H, G::H>>::TD as HList>::Tuple;
+    type RS = <<S::H as Zip2ByH<D::H, G::H>>::RS as HList>::Tuple;
+    type RD = <<S::H as Zip2ByH<D::H, G::H>>::RD as HList>::Tuple;
+    #[inline(always)]
+    fn f(l: Layout<S, D>) -> (Self::TS, Self::TD, Self::RS, Self::RD) {
+        let (ts, td, rs, rd) = l.shape.into_h().zip2_by_h(l.stride.into_h());
+        (
+            ts.into_tuple(),
+            td.into_tuple(),
+            rs.into_tuple(),
+            rd.into_tuple(),
+        )
+    }
+}
+/// [`Zip2By`] over the mode lists (shapes `Self`, strides `D`) guided by a tuple tiler's list `G`.
+#[diagnostic::on_unimplemented(
+    message = "zip2_by: Mismatched ranks (CuTe's static_assert: the tiler has more modes than the divided layout)"
+)]
+pub trait Zip2ByH<D, G> {
+    /// Tile shapes.
+    type TS: HList;
+    /// Tile strides.
+    type TD: HList;
+    /// Rest shapes (then the other modes).
+    type RS: HList;
+    /// Rest strides (then the other modes).
+    type RD: HList;
+    /// The four lists.
+    fn zip2_by_h(self, d: D) -> (Self::TS, Self::TD, Self::RS, Self::RD);
+}
+impl<S: HList, D: HList> Zip2ByH<D, HNil> for S {
+    type TS = HNil;
+    type TD = HNil;
+    type RS = S;
+    type RD = D;
+    #[inline(always)]
+    fn zip2_by_h(self, d: D) -> (HNil, HNil, S, D) {
+        (HNil, HNil, self, d)
+    }
+}
+impl<S0, ST, D0, DT, G0, GT> Zip2ByH<HCons<D0, DT>, HCons<G0, GT>> for HCons<S0, ST>
+where
+    Layout<S0, D0>: Zip2By<G0>,
+    ST: Zip2ByH<DT, GT>,
+    HCons<<Layout<S0, D0> as Zip2By<G0>>::TS, ST::TS>: HList,
+    HCons<<Layout<S0, D0> as Zip2By<G0>>::TD, ST::TD>: HList,
+    HCons<<Layout<S0, D0> as Zip2By<G0>>::RS, ST::RS>: HList,
+    HCons<<Layout<S0, D0> as Zip2By<G0>>::RD, ST::RD>: HList,
+{
+    type TS = HCons<<Layout<S0, D0> as Zip2By<G0>>::TS, ST::TS>;
+    type TD = HCons<<Layout<S0, D0> as Zip2By<G0>>::TD, ST::TD>;
+    type RS = HCons<<Layout<S0, D0> as Zip2By<G0>>::RS, ST::RS>;
+    type RD = HCons<<Layout<S0, D0> as Zip2By<G0>>::RD, ST::RD>;
+    #[inline(always)]
+    fn zip2_by_h(self, d: HCons<D0, DT>) -> (Self::TS, Self::TD, Self::RS, Self::RD) {
+        let (ts, td, rs, rd) = Layout {
+            shape: self.0,
+            stride: d.0,
+        }
+        .zip2_by();
+        let (ts2, td2, rs2, rd2) = self.1.zip2_by_h(d.1);
+        (
+            HCons(ts, ts2),
+            HCons(td, td2),
+            HCons(rs, rs2),
+            HCons(rd, rd2),
+        )
+    }
+}
+
+/// The layout type of [`logical_divide`]`(Layout<S, D>, T)`.
+pub type LogicalDivide<S, D, T> = <Layout<S, D> as LogicalDivideBy<T>>::Output;
+
+/// `logical_divide(layout, tiler)`: each tiled mode (or, for a layout or integer tiler, the whole
+/// layout) becomes `(tile, rest)`: `((t0,r0),(t1,r1),...,other modes...)`.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let l = layout!((_8, 6i64):(_1, _8));
+/// assert_eq!(logical_divide(l, (_4, _2)).to_string(), "((_4,_2),(_2,3)):((_1,_4),(_8,_16))");
+/// // by-mode layouts: every other row, 2 columns
+/// let t = (layout!(_4:_2), layout!(_2:_1));
+/// assert_eq!(logical_divide(l, t).to_string(), "((_4,_2),(_2,3)):((_2,_1),(_8,_16))");
+/// // one layout for the whole: a 4x4 tile (the 8x6 layout is 48 contiguous elements), the rest
+/// // are its 2x2 copies
+/// let w = logical_divide(layout!((_8, _6):(_1, _8)), layout!((_4, _4):(_1, _8)));
+/// assert_eq!(w.to_string(), "((_4,_4),(_2,_2)):((_1,_8),(_4,_32))");
+/// ```
+#[inline(always)]
+pub fn logical_divide<S, D, T>(l: Layout<S, D>, tiler: T) -> LogicalDivide<S, D, T>
+where
+    Layout<S, D>: LogicalDivideBy<T>,
+{
+    l.logical_divide_by(tiler)
+}
+
+/// `zipped_divide(self, tiler)`: [`logical_divide`] with the tiles gathered in mode 0 and the
+/// rests (then the untouched modes) in mode 1 (CuTe's `tile_unzip`).
+pub trait ZippedDivideBy<T> {
+    /// The divided layout.
+    type Output: Copy;
+    /// The divided layout.
+    fn zipped_divide_by(self, t: T) -> Self::Output;
+}
+impl<S, D, T> ZippedDivideBy<T> for Layout<S, D>
+where
+    Layout<S, D>: LogicalDivideBy<T>,
+    LogicalDivide<S, D, T>: Zip2By<T>,
+{
+    type Output = Layout<
+        (
+            <LogicalDivide<S, D, T> as Zip2By<T>>::TS,
+            <LogicalDivide<S, D, T> as Zip2By<T>>::RS,
+        ),
+        (
+            <LogicalDivide<S, D, T> as Zip2By<T>>::TD,
+            <LogicalDivide<S, D, T> as Zip2By<T>>::RD,
+        ),
+    >;
+    #[inline(always)]
+    fn zipped_divide_by(self, t: T) -> Self::Output {
+        let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
+        Layout {
+            shape: (ts, rs),
+            stride: (td, rd),
+        }
+    }
+}
+
+/// The layout type of [`zipped_divide`]`(Layout<S, D>, T)`.
+pub type ZippedDivide<S, D, T> = <Layout<S, D> as ZippedDivideBy<T>>::Output;
+
+/// `zipped_divide(layout, tiler)`: `((tiles...),(rests..., other modes...))`.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let z = zipped_divide(layout!((_64, _16):(_16, _1)), (_8, _4));
+/// assert_eq!(z.to_string(), "((_8,_4),(_8,_4)):((_16,_1),(_128,_4))");
+/// // a nested shape tiler divides the sub-modes of a nested mode
+/// let l = layout!(((_4, _6), _8):((_1, _4), _24));
+/// assert_eq!(zipped_divide(l, ((_2, _3), _4)).to_string(), "(((_2,_3),_4),((_2,_2),_2)):(((_1,_4),_24),((_2,_12),_96))");
+/// ```
+#[inline(always)]
+pub fn zipped_divide<S, D, T>(l: Layout<S, D>, tiler: T) -> ZippedDivide<S, D, T>
+where
+    Layout<S, D>: ZippedDivideBy<T>,
+{
+    l.zipped_divide_by(tiler)
+}
+
+/// `tiled_divide(self, tiler)`: the zipped divide with its rest mode unpacked.
+pub trait TiledDivideBy<T> {
+    /// The divided layout.
+    type Output: Copy;
+    /// The divided layout.
+    fn tiled_divide_by(self, t: T) -> Self::Output;
+}
+type ZtS<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::TS;
+type ZtD<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::TD;
+type ZrS<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::RS;
+type ZrD<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::RD;
+impl<S, D, T> TiledDivideBy<T> for Layout<S, D>
+where
+    Layout<S, D>: LogicalDivideBy<T>,
+    LogicalDivide<S, D, T>: Zip2By<T>,
+    ZrS<S, D, T>: Unpack,
+    ZrD<S, D, T>: Unpack,
+    HCons<ZtS<S, D, T>, <ZrS<S, D, T> as Unpack>::H>: HList,
+    HCons<ZtD<S, D, T>, <ZrD<S, D, T> as Unpack>::H>: HList,
+{
+    type Output = Layout<
+        <HCons<ZtS<S, D, T>, <ZrS<S, D, T> as Unpack>::H> as HList>::Tuple,
+        <HCons<ZtD<S, D, T>, <ZrD<S, D, T> as Unpack>::H> as HList>::Tuple,
+    >;
+    #[inline(always)]
+    fn tiled_divide_by(self, t: T) -> Self::Output {
+        let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
+        Layout {
+            shape: HCons(ts, rs.unpack()).into_tuple(),
+            stride: HCons(td, rd.unpack()).into_tuple(),
+        }
+    }
+}
+
+/// The layout type of [`tiled_divide`]`(Layout<S, D>, T)`.
+pub type TiledDivide<S, D, T> = <Layout<S, D> as TiledDivideBy<T>>::Output;
+
+/// `tiled_divide(layout, tiler)`: `((tiles...), rest0, rest1, ..., other modes...)` (CuTe's
+/// `zipped_divide(layout, tiler)(_, repeat<R1>(_))`: a rest of rank 1 stays one mode).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let (m, n) = (100i64, 60i64);
+/// let t = tiled_divide(layout!((m, n):(_1, m)), (_32, _8));
+/// assert_eq!(t.to_string(), "((_32,_8),4,8):((_1,100),_32,800)");
+/// ```
+#[inline(always)]
+pub fn tiled_divide<S, D, T>(l: Layout<S, D>, tiler: T) -> TiledDivide<S, D, T>
+where
+    Layout<S, D>: TiledDivideBy<T>,
+{
+    l.tiled_divide_by(tiler)
+}
+
+/// `flat_divide(self, tiler)`: the zipped divide with both modes unpacked.
+pub trait FlatDivideBy<T> {
+    /// The divided layout.
+    type Output: Copy;
+    /// The divided layout.
+    fn flat_divide_by(self, t: T) -> Self::Output;
+}
+impl<S, D, T> FlatDivideBy<T> for Layout<S, D>
+where
+    Layout<S, D>: LogicalDivideBy<T>,
+    LogicalDivide<S, D, T>: Zip2By<T>,
+    ZtS<S, D, T>: Unpack,
+    ZtD<S, D, T>: Unpack,
+    ZrS<S, D, T>: Unpack,
+    ZrD<S, D, T>: Unpack,
+    <ZtS<S, D, T> as Unpack>::H: Concat<<ZrS<S, D, T> as Unpack>::H>,
+    <ZtD<S, D, T> as Unpack>::H: Concat<<ZrD<S, D, T> as Unpack>::H>,
+    <<ZtS<S, D, T> as Unpack>::H as Concat<<ZrS<S, D, T> as Unpack>::H>>::Output: HList,
+    <<ZtD<S, D, T> as Unpack>::H as Concat<<ZrD<S, D, T> as Unpack>::H>>::Output: HList,
+{
+    type Output = Layout<
+        <<<ZtS<S, D, T> as Unpack>::H as Concat<<ZrS<S, D, T> as Unpack>::H>>::Output as HList>::Tuple,
+        <<<ZtD<S, D, T> as Unpack>::H as Concat<<ZrD<S, D, T> as Unpack>::H>>::Output as HList>::Tuple,
+    >;
+    #[inline(always)]
+    fn flat_divide_by(self, t: T) -> Self::Output {
+        let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
+        Layout {
+            shape: ts.unpack().concat(rs.unpack()).into_tuple(),
+            stride: td.unpack().concat(rd.unpack()).into_tuple(),
+        }
+    }
+}
+
+/// The layout type of [`flat_divide`]`(Layout<S, D>, T)`.
+pub type FlatDivide<S, D, T> = <Layout<S, D> as FlatDivideBy<T>>::Output;
+
+/// `flat_divide(layout, tiler)`: `(tile0, tile1, ..., rest0, rest1, ..., other modes...)` (CuTe's
+/// `zipped_divide(layout, tiler)(repeat<R0>(_), repeat<R1>(_))`).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let f = flat_divide(layout!((_16, _12, _3):(_1, _16, _192)), (_4, _6));
+/// assert_eq!(f.to_string(), "(_4,_6,_4,_2,_3):(_1,_16,_4,_96,_192)");
+/// ```
+#[inline(always)]
+pub fn flat_divide<S, D, T>(l: Layout<S, D>, tiler: T) -> FlatDivide<S, D, T>
+where
+    Layout<S, D>: FlatDivideBy<T>,
+{
+    l.flat_divide_by(tiler)
 }

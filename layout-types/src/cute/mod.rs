@@ -27,12 +27,14 @@ pub mod composition;
 pub mod consts;
 pub mod copy;
 pub mod divide;
+pub mod group;
 pub mod int;
 pub mod inverse;
 pub mod layout;
 pub mod product;
 pub mod swizzle;
 pub mod tensor;
+pub mod tiler;
 pub mod tuple;
 
 /// The typenum crate (static values are typenum integers: `C<typenum::P8>` is `_8`).
@@ -52,9 +54,10 @@ pub mod prelude {
         make_tiled_copy,
     };
     pub use super::divide::{
-        local_partition, local_partition_proj, local_tile, local_tile_proj, outer_partition,
-        zipped_divide,
+        flat_divide, local_partition, local_partition_proj, local_tile, local_tile_proj,
+        logical_divide, outer_partition, tiled_divide, zipped_divide,
     };
+    pub use super::group::group;
     pub use super::int::{
         C, CeilDiv, Diff, DynInt, Int, IntAdd, IntDiv, IntFacts, IntMax, IntMin, IntMul, IntRem,
         IntSub, Integral, Maximum, Minimum, Mod, Prod, Quot, StaticInt, Sum, int_add, int_div,

@@ -4,9 +4,10 @@
 //! result the test compares with CuTe's text. Cases the typed API cannot express, or rejects by
 //! design, are counted with the reason (see [`Skip`]).
 
+use layout_types::algebra::{Tiler, TilerMode};
 use layout_types::int_tuple::IntTuple;
-use layout_types::parse::{parse_int_tuple, parse_layout};
-use layout_types::{DynLayout, partition};
+use layout_types::parse::{parse_int_tuple, parse_layout, parse_tiler};
+use layout_types::{DynLayout, divide, partition};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -17,6 +18,8 @@ pub struct Case {
     pub op: String,
     pub args: Vec<String>,
     pub expected: String,
+    /// C++ CuTe does not compile this input (`"rejected": true`).
+    pub rejected: bool,
 }
 
 /// Why a case is not generated.
@@ -63,6 +66,7 @@ pub fn load_cases(data: &Path) -> Vec<Case> {
                     .map(|a| a.as_str().unwrap().to_string())
                     .collect(),
                 expected: v["expected"].as_str().unwrap().to_string(),
+                rejected: v["rejected"].as_bool().unwrap_or(false),
             });
         }
     }
@@ -143,6 +147,60 @@ fn shape_tiler(s: &str) -> Option<IntTuple> {
         return None;
     }
     (0..t.rank()).all(|i| t.get(i).is_int()).then_some(t)
+}
+
+/// A typed expression for a divide's tiler, and whether dividing `shape` by it goes through
+/// composition and complement (a layout mode, or an integer over a nested mode: the expensive
+/// cases to compile) rather than the short form of an integer over a leaf.
+fn tiler_expr(t: &Tiler, shape: &IntTuple) -> Option<(String, bool)> {
+    if !t.by_mode {
+        if t.is_whole_under() {
+            return Some(("Underscore".into(), false));
+        }
+        return Some((layout_expr(&t.modes)?, true));
+    }
+    let w = shape.wrap();
+    if t.rank() == 0 || t.rank() > w.rank() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    let mut general = false;
+    for i in 0..t.rank() {
+        let m = t.modes.get(i);
+        let sub = w.get(i);
+        match t.kinds[i] {
+            TilerMode::Layout => {
+                parts.push(layout_expr(&m)?);
+                general = true;
+            }
+            TilerMode::Int => {
+                parts.push(expr(&m.shape)?);
+                general |= sub.is_tuple();
+            }
+            TilerMode::Under => parts.push("Underscore".into()),
+            TilerMode::Shape => {
+                let (e, g) = tiler_expr(&t.mode(i).ok()?, &sub)?;
+                parts.push(e);
+                general |= g;
+            }
+        }
+    }
+    Some((
+        if parts.len() == 1 {
+            format!("({},)", parts[0])
+        } else {
+            format!("({})", parts.join(", "))
+        },
+        general,
+    ))
+}
+
+/// Whether a divide case goes through composition and complement (see [`tiler_expr`]).
+pub fn is_general_divide(c: &Case) -> bool {
+    let (Ok(l), Ok(t)) = (parse_layout(&c.args[0]), parse_tiler(&c.args[1])) else {
+        return false;
+    };
+    tiler_expr(&t, &l.shape).is_some_and(|(_, g)| g)
 }
 
 /// Divided modes must be leaves; tiler no longer than the layout.
@@ -227,17 +285,30 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             l.dice(&step).map_err(|_| NotExpressible)?;
             Ok(format!("tl({}.{}({}))", le(&l)?, c.op, te(&c.args[0])?))
         }
-        "zipped_divide" => {
-            let l = tuple_layout(&lay(0)?);
-            let t = shape_tiler(&c.args[1]).ok_or(NotExpressible)?;
-            if !dividable(&l, &t) {
-                return Err(NotExpressible);
+        "group" => {
+            let l = lay(0)?;
+            let (b, e) = (c.args[1].trim(), c.args[2].trim());
+            if layout_types::eval::eval("group", &[&c.args[0], b, e]).is_err() {
+                return Err(RejectedByDesign);
             }
-            Ok(format!(
-                "tl(zipped_divide({}, {}))",
-                le(&l)?,
-                expr(&t).ok_or(NotExpressible)?
-            ))
+            Ok(format!("tl(group::<{b}, {e}, _>({}))", le(&l)?))
+        }
+        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => {
+            let l = lay(0)?;
+            let t = parse_tiler(&c.args[1]).map_err(|_| NotExpressible)?;
+            // CuTe rejects these at compile time (too many tiler modes, zip2_by's mismatched
+            // ranks, the complement or the composition inside): so does the typed form
+            let r = match c.op.as_str() {
+                "logical_divide" => divide::logical_divide(&l, &t),
+                "zipped_divide" => divide::zipped_divide(&l, &t),
+                "tiled_divide" => divide::tiled_divide(&l, &t),
+                _ => divide::flat_divide(&l, &t),
+            };
+            if c.rejected || r.is_err() {
+                return Err(RejectedByDesign);
+            }
+            let (te, _) = tiler_expr(&t, &l.shape).ok_or(NotExpressible)?;
+            Ok(format!("tl({}({}, {te}))", c.op, le(&l)?))
         }
         "local_tile" => {
             let l = tuple_layout(&lay(0)?);
@@ -413,11 +484,31 @@ pub fn is_tuple_cotarget(c: &Case) -> bool {
     c.op == "complement" && c.args.get(1).is_some_and(|a| a.starts_with('('))
 }
 
-/// The texts of `cases.rs` and `cases_products.rs` and the per-op statistics `(op, generated,
+/// Whether a case goes to `cases_divides.rs` (its own test binary,
+/// `tests/typed_divide_differential.rs`): a divide through composition and complement (a layout
+/// tiler, or an integer over a nested mode) costs about as much to compile as a product.
+pub fn is_expensive_divide(c: &Case) -> bool {
+    c.op.ends_with("_divide") && is_general_divide(c)
+}
+
+/// The generated files: `cases.rs` (three parts, compiled by the `typed_differential*` binaries),
+/// `cases_products.rs` and `cases_divides.rs` (behind the feature `typed-full`).
+pub struct Generated {
+    /// `cases.rs`.
+    pub cases: String,
+    /// `cases_products.rs`.
+    pub products: String,
+    /// `cases_divides.rs`.
+    pub divides: String,
+    /// Per op: generated, static or mixed, skipped by reason.
+    pub stats: Stats,
+}
+
+/// The texts of the generated files and the per-op statistics `(op, generated,
 /// static-or-mixed, skipped by reason)`.
-pub fn generate(cases: &[Case]) -> (String, String, Stats) {
+pub fn generate(cases: &[Case]) -> Generated {
     let mut stats: Stats = BTreeMap::new();
-    let (mut body, mut products): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    let (mut body, mut products, mut divides) = (Vec::new(), Vec::new(), Vec::new());
     for c in cases {
         let st = stats.entry(c.op.clone()).or_default();
         match case_expr(c) {
@@ -429,6 +520,8 @@ pub fn generate(cases: &[Case]) -> (String, String, Stats) {
                 let line = format!("    ({:?}, {:?}, {e}),", c.id, c.expected);
                 if is_product(&c.op) || is_tuple_cotarget(c) {
                     products.push(line);
+                } else if is_expensive_divide(c) {
+                    divides.push(line);
                 } else {
                     body.push(line);
                 }
@@ -436,7 +529,12 @@ pub fn generate(cases: &[Case]) -> (String, String, Stats) {
             Err(why) => *st.2.entry(why).or_default() += 1,
         }
     }
-    (render(&body, true), render(&products, false), stats)
+    Generated {
+        cases: render(&body, true),
+        products: render(&products, false),
+        divides: render(&divides, false),
+        stats,
+    }
 }
 
 /// `split`: the chunk functions are dealt out to `part_a! { .. }`, `part_b! { .. }` and
