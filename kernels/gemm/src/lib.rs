@@ -30,7 +30,8 @@
 //!   `zipped_divide(C, (_4,_4))` with no projection (thrC): each thread owns
 //!   `(BM/TX) × (BN/TY)` accumulators (8×8) as 4-wide strips `4·TX` apart, read with
 //!   conflict-free `ld.shared.v4` (one wavefront per warp) and updated by an outer product
-//!   each k.
+//!   each k, its 64 FFMAs in the order of the entry's [`FmaOrder`] (it decides ptxas's register
+//!   allocation and so the register-bank conflicts: up to 7 % of cuBLAS on the H100).
 //! - pipeline: two smem stages; tile `k+1` is loaded into registers (`ld.global.v4`) while
 //!   tile `k` is computed, then stored to the other stage; one barrier per k-tile. The
 //!   register fragments are double-buffered: k-step `kk+1`'s are read while `kk`'s FFMAs
@@ -113,24 +114,11 @@ pub trait Ldg {
     /// # Safety
     /// `p` points to 16 readable, 16-byte aligned bytes of global memory that no thread writes
     /// during the kernel.
-    unsafe fn ld(p: *const Float4, k_major: bool) -> Float4;
+    unsafe fn ld(p: *const Float4) -> Float4;
 }
 /// `ld.global.nc.v4.f32` (the read-only path, `__ldg`).
 #[derive(Clone, Copy, Default)]
 pub struct LdgNc;
-/// [`LdgRelaxed`] for the K-major operand, [`LdgNc`] for an MN-major one.
-#[derive(Clone, Copy, Default)]
-pub struct LdgRelaxedK;
-impl Ldg for LdgRelaxedK {
-    #[inline(always)]
-    unsafe fn ld(p: *const Float4, k_major: bool) -> Float4 {
-        if k_major {
-            unsafe { ld_relaxed_gpu_v4_f32(p) }
-        } else {
-            unsafe { ld_global_nc_v4_f32(p) }
-        }
-    }
-}
 /// `ld.relaxed.gpu.global.v4.f32`: a strong load, which ptxas keeps at the top of the k-tile
 /// loop. With [`LdgNc`] ptxas sinks the K-major operand's load of the "N" entries (A MN-major)
 /// to about 160 instructions before its `st.shared` (`tools/sass_mix.py`), too late for one
@@ -141,13 +129,13 @@ impl Ldg for LdgRelaxedK {
 pub struct LdgRelaxed;
 impl Ldg for LdgNc {
     #[inline(always)]
-    unsafe fn ld(p: *const Float4, k_major: bool) -> Float4 {
+    unsafe fn ld(p: *const Float4) -> Float4 {
         unsafe { ld_global_nc_v4_f32(p) }
     }
 }
 impl Ldg for LdgRelaxed {
     #[inline(always)]
-    unsafe fn ld(p: *const Float4, k_major: bool) -> Float4 {
+    unsafe fn ld(p: *const Float4) -> Float4 {
         unsafe { ld_relaxed_gpu_v4_f32(p) }
     }
 }
@@ -333,7 +321,7 @@ impl<M: Major, T: GemmTiles, L: Ldg, const IS_A: bool> Loader<M, T, L, IS_A> {
                 // The 4-vector runs along k (K-major operand) or along x (MN-major operand).
                 let (dk, dx) = if M::K_MAJOR { (1, 0) } else { (0, 1) };
                 let v = if full || (x + 3 * dx < xs && k + 3 * dk < ks && vec_ok) {
-                    unsafe { L::ld(p as *const Float4, M::K_MAJOR) }
+                    unsafe { L::ld(p as *const Float4) }
                 } else {
                     let e = |i: i32| {
                         if x + i * dx < xs && k + i * dk < ks {
