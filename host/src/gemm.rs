@@ -414,10 +414,11 @@ impl Context {
     /// The launch plan for a problem on this device: 128×128×8 tiles (the launch-bounded twin
     /// where there is one); when there are no more tiles than SMs, K split into the most slices
     /// that still fit in one wave of one CTA per SM (each slice ≥ 128 of K); 64×64 tiles when
-    /// that fills less than half the SMs. Every slice adds a pass of atomics over C, so one
-    /// CTA per SM with fewer slices beats two per SM with twice as many (H100, `host gemm
-    /// --sweep`, 2026-11-23: 4096×128×4096 NN split-K 4 0.90 of cuBLAS, split-K 8 0.82;
-    /// 256×8192×8192 NN no split 0.97, split-K 2 0.93).
+    /// that fills less than half the SMs. Every slice adds a pass of atomics over C and a
+    /// shorter k-loop, so one CTA per SM with fewer slices usually beats two per SM with twice
+    /// as many (H100, `host gemm --sweep`, 2026-11-23, bounded entries: 1024³ NN split-K 2 1.01
+    /// of cuBLAS vs split-K 4 0.96; 4096×128×4096 split-K 4 0.91 vs 8 0.89; 128×4096×4096
+    /// 0.95 vs 0.94), though not always (256×8192×8192: no split 0.97, split-K 2 1.00).
     ///
     /// ```no_run
     /// let ctx = host::Context::new(0)?;
