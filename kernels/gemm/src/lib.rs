@@ -141,10 +141,11 @@ impl Ldg for LdgRelaxed {
 }
 
 /// The order of one k-step's outer product: the `fm × fn` FFMAs `acc(im, jn) += a(im)·b(jn)` of
-/// a thread, issued as `(im, jn) = step(s)` for `s` in `0..fm·fn`.
+/// a thread, row by row: the `o`-th row visited is `im = row(o)`.
 ///
-/// Every order walks a row of accumulators with `a(im)` fixed and `b(jn)` serpentine (back
-/// and forth), so consecutive FFMAs share one operand, which the SASS takes from the operand
+/// Every order walks a row of accumulators with `a(im)` fixed and `b(jn)` serpentine (forward
+/// on the first row of each pair, backward on the second), so consecutive FFMAs share one
+/// operand, which the SASS takes from the operand
 /// reuse cache. The orders differ in which row comes next, and that changes the registers
 /// ptxas gives the 64 accumulators, hence how many FFMAs read two registers of one bank (held
 /// back at dispatch: ncu's `dispatch_stall`, 0.73 per issued instruction in the bounded NN entry
@@ -152,48 +153,38 @@ impl Ldg for LdgRelaxed {
 /// cuBLAS; each entry takes the order measured best for it (`tools/gpu/results/
 /// 2026-11-23-fma-order`; `tools/sass_mix.py`'s `bank` column counts the conflicts statically).
 pub trait FmaOrder {
-    /// `(im, jn)` of step `s` of an `fm × fnn` outer product.
-    fn step(s: usize, fm: usize, fnn: usize) -> (usize, usize);
+    /// The row `im` (of `fm`) that the outer product visits `o`-th.
+    fn row(o: usize, fm: usize) -> usize;
 }
-/// Rows in order: `im = 0, 1, 2, …`.
+/// Rows in order: `im = 0, 1, 2, …` (the layout `fm:1`).
 #[derive(Clone, Copy, Default)]
 pub struct RowsInOrder;
-/// Even rows first, then odd rows: `im = 0, 2, 4, …, 1, 3, 5, …`.
+/// Even rows first, then odd rows: `im = 0, 2, 4, …, 1, 3, 5, …` (the layout
+/// `(fm/2, 2):(2, 1)`).
 #[derive(Clone, Copy, Default)]
 pub struct RowsEvenOdd;
-/// The thread's two 4-row strips of A alternately: `im = 0, 4, 1, 5, 2, 6, 3, 7` (for `fm = 8`).
+/// The thread's two strips of A (rows `0..fm/2` and `fm/2..fm`) alternately: `im = 0, 4, 1, 5,
+/// 2, 6, 3, 7` for `fm = 8` (the layout `(2, fm/2):(fm/2, 1)`).
 #[derive(Clone, Copy, Default)]
 pub struct RowsStrips;
-
-/// `(im, jn)` of step `s` when row `o = s / fnn` is `im`: `jn` runs forward on even `o`,
-/// backward on odd `o`.
-#[inline(always)]
-const fn serpentine(s: usize, im: usize, fnn: usize) -> (usize, usize) {
-    let o = s / fnn;
-    let j = s % fnn;
-    (im, if o % 2 == 0 { j } else { fnn - 1 - j })
-}
 impl FmaOrder for RowsInOrder {
     #[inline(always)]
-    fn step(s: usize, _fm: usize, fnn: usize) -> (usize, usize) {
-        serpentine(s, s / fnn, fnn)
+    fn row(o: usize, fm: usize) -> usize {
+        layout!(fm:_1).call(o)
     }
 }
 impl FmaOrder for RowsEvenOdd {
     #[inline(always)]
-    fn step(s: usize, fm: usize, fnn: usize) -> (usize, usize) {
-        let o = s / fnn;
-        let half = fm.div_ceil(2);
-        let im = if o < half { 2 * o } else { 2 * (o - half) + 1 };
-        serpentine(s, im, fnn)
+    fn row(o: usize, fm: usize) -> usize {
+        let half = fm >> 1;
+        layout!((half, 2usize):(2usize, _1)).call(o)
     }
 }
 impl FmaOrder for RowsStrips {
     #[inline(always)]
-    fn step(s: usize, fm: usize, fnn: usize) -> (usize, usize) {
-        let o = s / fnn;
-        let im = (o % 2) * (fm / 2) + o / 2;
-        serpentine(s, im, fnn)
+    fn row(o: usize, fm: usize) -> usize {
+        let half = fm >> 1;
+        layout!((2usize, half):(half, _1)).call(o)
     }
 }
 
@@ -434,9 +425,8 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
     let pb = T::thr_b(tid);
     let a_frag0 = 4 * pa.base() as u32;
     let b_frag0 = sb_off + 4 * pb.base() as u32;
-    let (ja, jb) = const { T::FRAGS };
-
-    // register fragments, double-buffered: [buffer][value]; buffer = kk % 2
+    // register fragments, double-buffered: [buffer][value]; a k-step reads one buffer while
+    // the next k-step's fragments are loaded into the other
     let mut af = [[0f32; 16]; 2];
     let mut bf = [[0f32; 16]; 2];
     // fragments of k-step `kk` of the stage at `sbase` into buffer `buf`
@@ -502,40 +492,55 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
             }
             let sbase = smem + stage * stage_bytes;
             let next = smem + (stage ^ 1) * stage_bytes;
-            unroll!(
-                const { T::BK as usize },
-                #[inline(always)]
-                |kk| {
-                    let cur = kk % 2;
-                    if kk + 1 < T::BK as usize {
-                        load_frags(&mut af, &mut bf, sbase, kk + 1, cur ^ 1);
-                    } else {
-                        if more {
-                            la.store(next);
-                            lb.store(next);
-                        }
-                        sync_threads();
-                        if more {
-                            load_frags(&mut af, &mut bf, next, 0, cur ^ 1);
-                        }
+            // one k-step: fragments of the next k-step (or, after the last one, the next tile
+            // and its barrier) are read into register buffer `cur ^ 1` while the FFMAs of `kk`
+            // use buffer `cur`
+            let mut k_step = #[inline(always)]
+            |kk: usize, cur: usize| {
+                if kk + 1 < T::BK as usize {
+                    load_frags(&mut af, &mut bf, sbase, kk + 1, cur ^ 1);
+                } else {
+                    if more {
+                        la.store(next);
+                        lb.store(next);
                     }
-                    let tm = 4 * ja;
-                    unroll!(
-                        const { 4 * T::FRAGS.1 },
-                        #[inline(always)]
-                        |o| {
-                            unroll!(
-                                const { 4 * T::FRAGS.0 },
-                                #[inline(always)]
-                                |i| {
-                                    let s = o * 4 * T::FRAGS.0 + i;
-                                    let (im, jn) = O::step(s, 4 * T::FRAGS.0, 4 * T::FRAGS.1);
-                                    acc[im + tm * jn] =
-                                        af[cur][im].mul_add_fast(bf[cur][jn], acc[im + tm * jn]);
-                                },
-                            );
-                        },
-                    );
+                    sync_threads();
+                    if more {
+                        load_frags(&mut af, &mut bf, next, 0, cur ^ 1);
+                    }
+                }
+                let (fm, fnn) = const { (4 * T::FRAGS.0, 4 * T::FRAGS.1) };
+                let mut ffma = #[inline(always)]
+                |im: usize, jn: usize| {
+                    let c = T::acc_idx(im, jn);
+                    acc[c] = af[cur][im].mul_add_fast(bf[cur][jn], acc[c]);
+                };
+                // rows in pairs: `b` forward on the first, backward on the second
+                unroll!(
+                    const { 2 * T::FRAGS.0 },
+                    #[inline(always)]
+                    |p| {
+                        let (r0, r1) = (O::row(2 * p, fm), O::row(2 * p + 1, fm));
+                        unroll!(
+                            const { 4 * T::FRAGS.1 },
+                            #[inline(always)]
+                            |j| ffma(r0, j),
+                        );
+                        unroll!(
+                            const { 4 * T::FRAGS.1 },
+                            #[inline(always)]
+                            |j| ffma(r1, fnn - 1 - j),
+                        );
+                    },
+                );
+            };
+            // the k-steps in pairs, register buffers 0 then 1
+            unroll!(
+                const { T::BK as usize / 2 },
+                #[inline(always)]
+                |kp| {
+                    k_step(2 * kp, 0);
+                    k_step(2 * kp + 1, 1);
                 },
             );
             stage ^= 1;
@@ -553,8 +558,6 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
     let g_c = T::g_c(c, (m, n), ldc, cta, (0, 0));
     let pc = T::thr_c(tid);
     let vc = ldc % 4 == 0 && (c as usize).is_multiple_of(16);
-    let tm = 4 * ja;
-    let _ = jb;
     unroll!(
         const { T::FRAGS.1 },
         #[inline(always)]
@@ -571,7 +574,7 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
                         |vn| {
                             let gn = n0 + bcn + vn as i32;
                             if gn < n {
-                                let r = |i: usize| acc[4 * jm + i + tm * (4 * jn + vn)];
+                                let r = |i: usize| acc[T::acc_idx(4 * jm + i, 4 * jn + vn)];
                                 let p = g_c.wrapping_offset(MnMajor::offset(
                                     ldc as i64,
                                     bcm as i64,

@@ -62,6 +62,9 @@ pub trait GemmTiles {
     const STAGE_FLOATS: u32;
     /// Dynamic shared memory bytes of the kernel (two stages).
     const SMEM_BYTES: u32 = 2 * 4 * Self::STAGE_FLOATS;
+    /// The index of accumulator `(im, jn)` in [`GemmTiles::acc`]: its layout [`GemmTiles::Acc`]
+    /// at that coordinate.
+    fn acc_idx(im: usize, jn: usize) -> usize;
     /// This thread's accumulators, `(TM, TN)`, cleared (`make_fragment_like` of its part of C).
     #[inline(always)]
     fn acc() -> Fragment<f32, Self::Acc> {
@@ -293,6 +296,10 @@ macro_rules! gemm_tiles {
                 let v = zipped_divide(make_layout_left(<($bm, $bn)>::default()), (_4, _4)).get::<1>();
                 let (layout, off) = local_partition(v, <$thr>::default(), tid as u32);
                 $crate::tiles::TypedPart { layout, off: off.value() as i32 }
+            }
+            #[inline(always)]
+            fn acc_idx(im: usize, jn: usize) -> usize {
+                <Self::Acc>::default().crd2idx((im, jn))
             }
             #[inline(always)]
             fn c_crd(idx: i32) -> (i32, i32) {
