@@ -145,9 +145,8 @@ impl Ldg for LdgRelaxed {
 ///
 /// Every order walks a row of accumulators with `a(im)` fixed and `b(jn)` serpentine (forward
 /// on the first row of each pair, backward on the second), so consecutive FFMAs share one
-/// operand, which the SASS takes from the operand
-/// reuse cache. The orders differ in which row comes next, and that changes the registers
-/// ptxas gives the 64 accumulators, hence how many FFMAs read two registers of one bank (held
+/// operand, which the SASS takes from the operand reuse cache. The orders differ in which row
+/// comes next, and that changes the registers ptxas gives the 64 accumulators, hence how many FFMAs read two registers of one bank (held
 /// back at dispatch: ncu's `dispatch_stall`, 0.73 per issued instruction in the bounded NN entry
 /// before, 0.10 in cuBLAS). On the H100 the order alone moved a 4096³ entry by up to 7 % of
 /// cuBLAS; each entry takes the order measured best for it (`tools/gpu/results/
@@ -685,8 +684,8 @@ impl MulAddFast for f32 {
 /// Defines the kernel entry `$name`: [`sgemm`] for operand majorities `$ma`, `$mb` (types
 /// [`MnMajor`] / [`KMajor`]) and static configuration `$tiles` ([`Tile128`], [`Tile64`]), with the
 /// global-load policy `$ldg` ([`Ldg`]; default [`LdgNc`]) and the FFMA order `$order`
-/// ([`FmaOrder`]; default [`RowsInOrder`]). Expanded by the GEMM families (`kernels/gemm_n`, `kernels/gemm_t`), each a PTX module of its
-/// own.
+/// ([`FmaOrder`]; default [`RowsInOrder`]). Expanded by the GEMM families (`kernels/gemm_n`,
+/// `kernels/gemm_t`), each a PTX module of its own.
 #[macro_export]
 macro_rules! sgemm_entry {
     ($name:ident, $ma:ty, $mb:ty, $tiles:ty) => {
