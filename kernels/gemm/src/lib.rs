@@ -146,9 +146,9 @@ impl Ldg for LdgRelaxed {
 /// Every order walks a row of accumulators with `a(im)` fixed and `b(jn)` serpentine (forward
 /// on the first row of each pair, backward on the second), so consecutive FFMAs share one
 /// operand, which the SASS takes from the operand reuse cache. The orders differ in which row
-/// comes next, and that changes the registers ptxas gives the 64 accumulators, hence how many FFMAs read two registers of one bank (held
-/// back at dispatch: ncu's `dispatch_stall`, 0.73 per issued instruction in the bounded NN entry
-/// before, 0.10 in cuBLAS). On the H100 the order alone moved a 4096³ entry by up to 7 % of
+/// comes next, and that changes the registers ptxas gives the 64 accumulators, hence how many
+/// FFMAs read two registers of one bank (held back at dispatch: ncu's `dispatch_stall`, 0.73 per
+/// issued instruction in the bounded NN entry before, 0.10 in cuBLAS). On the H100 the order alone moved a 4096³ entry by up to 7 % of
 /// cuBLAS; each entry takes the order measured best for it (`tools/gpu/results/
 /// 2026-11-23-fma-order`; `tools/sass_mix.py`'s `bank` column counts the conflicts statically).
 pub trait FmaOrder {
