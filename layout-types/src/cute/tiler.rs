@@ -34,7 +34,7 @@
 
 use super::int::C;
 use super::layout::Layout;
-use super::tuple::{HCons, HNil, IntK, TupK, UnderK};
+use super::tuple::{HCons, HNil, IntK, TupK, UnderK, hlist_pat, hlist_ty};
 use crate::static_layout::Underscore;
 
 /// Kind of a layout used as a tiler (see [`TilerMode`]).
@@ -70,14 +70,6 @@ pub trait TilerTuple: TilerMode<K = TupK> {
     fn tiler_h(self) -> Self::H;
 }
 
-macro_rules! tiler_list_ty {
-    () => { HNil };
-    ($a:ident $($r:ident)*) => { HCons<$a, tiler_list_ty!($($r)*)> };
-}
-macro_rules! tiler_list_val {
-    () => { HNil };
-    ($a:ident $($r:ident)*) => { HCons($a, tiler_list_val!($($r)*)) };
-}
 macro_rules! tiler_tuples {
     ($(($($n:ident)+))*) => {$(
         impl<$($n: TilerMode),+> TilerMode for ($($n,)+) {
@@ -85,11 +77,11 @@ macro_rules! tiler_tuples {
         }
         #[allow(non_snake_case)]
         impl<$($n: TilerMode),+> TilerTuple for ($($n,)+) {
-            type H = tiler_list_ty!($($n)+);
+            type H = hlist_ty!($($n)+);
             #[inline(always)]
             fn tiler_h(self) -> Self::H {
                 let ($($n,)+) = self;
-                tiler_list_val!($($n)+)
+                hlist_pat!($($n)+)
             }
         }
     )*};

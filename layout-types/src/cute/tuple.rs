@@ -158,6 +158,8 @@ macro_rules! hlist_pat {
     () => { HNil };
     ($a:ident $($r:ident)*) => { HCons($a, hlist_pat!($($r)*)) };
 }
+// Shared with the other tuple-shaped traits of the typed layer (`tiler.rs`).
+pub(crate) use {hlist_pat, hlist_ty};
 macro_rules! tuples {
     ($(($($n:ident)+))*) => {$(
         #[allow(non_snake_case)]
