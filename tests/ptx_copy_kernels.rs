@@ -28,6 +28,8 @@ struct Expect {
     ld_shared_v4: usize,
     st_global_v4: usize,
     ld_shared_scalar: usize,
+    /// `cp.async.bulk` (shared → global) copies.
+    bulk: usize,
     max_instructions: usize,
 }
 
@@ -42,6 +44,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 1,
         st_global_v4: 1,
         ld_shared_scalar: 4,
+        bulk: 0,
         max_instructions: 145,
     },
     Expect {
@@ -52,6 +55,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 1,
         st_global_v4: 1,
         ld_shared_scalar: 4,
+        bulk: 0,
         max_instructions: 145,
     },
     // one element per instruction, 4 per thread: no vectors
@@ -63,6 +67,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 0,
         st_global_v4: 0,
         ld_shared_scalar: 4,
+        bulk: 0,
         max_instructions: 170,
     },
     Expect {
@@ -73,6 +78,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 1,
         st_global_v4: 1,
         ld_shared_scalar: 4,
+        bulk: 0,
         max_instructions: 145,
     },
     // 8x256 tile of u16, 8 halves per vector: one atom a side
@@ -84,6 +90,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 1,
         st_global_v4: 1,
         ld_shared_scalar: 8,
+        bulk: 0,
         max_instructions: 205,
     },
     Expect {
@@ -94,6 +101,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 1,
         st_global_v4: 1,
         ld_shared_scalar: 8,
+        bulk: 0,
         max_instructions: 215,
     },
     // 64x64 f32 tile: 4 vectors in, 16 column reads (scalar ld.shared), 4 vectors out
@@ -105,6 +113,7 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 0,
         st_global_v4: 4,
         ld_shared_scalar: 16,
+        bulk: 0,
         max_instructions: 490,
     },
     Expect {
@@ -115,7 +124,23 @@ const EXPECT: &[Expect] = &[
         ld_shared_v4: 0,
         st_global_v4: 4,
         ld_shared_scalar: 16,
+        bulk: 0,
         max_instructions: 400,
+    },
+    // the bulk transpose: 4 vectors in, 16 column reads, 4 vectors into the padded B tile, one
+    // bulk copy of a B row (64 threads); a row that leaves the matrix goes element by element
+    // (63 scalar reads of the B row: when its last element is in range the whole row is, so
+    // the element path never copies it)
+    Expect {
+        name: "transpose_f32_bulk",
+        ld_global_v4: 4,
+        st_shared_v4: 8,
+        cp_async: 0,
+        ld_shared_v4: 0,
+        st_global_v4: 0,
+        ld_shared_scalar: 16 + 63,
+        bulk: 1,
+        max_instructions: 700,
     },
 ];
 
@@ -129,7 +154,7 @@ fn copy_entries_use_their_atoms_and_nothing_else() {
         }
     };
     println!(
-        "entry | instructions | ld.global.v4 | st.shared.v4 | cp.async | ld.shared.v4 | st.global.v4"
+        "entry | instructions | ld.global.v4 | st.shared.v4 | cp.async | ld.shared.v4 | st.global.v4 | cp.async.bulk"
     );
     for e in EXPECT {
         let body = entry(ptx, e.name);
@@ -144,18 +169,20 @@ fn copy_entries_use_their_atoms_and_nothing_else() {
             count(&v4("ld.global")),
             count(&v4("st.shared")),
             count(&|op| op.starts_with("cp.async.cg")),
+            count(&|op| op.starts_with("cp.async.bulk.global.shared::cta")),
             count(&v4("ld.shared")),
             count(&v4("st.global")),
         ];
         println!(
-            "{} | {} | {} | {} | {} | {} | {}",
+            "{} | {} | {} | {} | {} | {} | {} | {}",
             e.name,
             ins.len(),
             got[0],
             got[1],
             got[2],
-            got[3],
-            got[4]
+            got[4],
+            got[5],
+            got[3]
         );
         assert!(
             !body.contains(".local"),
@@ -190,10 +217,11 @@ fn copy_entries_use_their_atoms_and_nothing_else() {
                 e.ld_global_v4,
                 e.st_shared_v4,
                 e.cp_async,
+                e.bulk,
                 e.ld_shared_v4,
                 e.st_global_v4
             ],
-            "{}: [ld.global.v4, st.shared.v4, cp.async, ld.shared.v4, st.global.v4]",
+            "{}: [ld.global.v4, st.shared.v4, cp.async, cp.async.bulk, ld.shared.v4, st.global.v4]",
             e.name
         );
         let scalar_lds = count(&|op| op.starts_with("ld.shared") && !op.contains(".v4"));
@@ -209,6 +237,15 @@ fn copy_entries_use_their_atoms_and_nothing_else() {
                 "{}",
                 e.name
             );
+        } else if e.bulk > 0 {
+            // tma_store_fence before the barrier, tma_store_arrive / tma_store_wait<0> after
+            for op in [
+                "fence.proxy.async.shared::cta",
+                "cp.async.bulk.commit_group",
+                "cp.async.bulk.wait_group.read",
+            ] {
+                assert_eq!(count(&|o| o.starts_with(op)), 1, "{}: {op}", e.name);
+            }
         } else {
             assert_eq!(
                 count(&|op| op.starts_with("cp.async")),

@@ -158,12 +158,29 @@ impl CopyConfig {
     }
 }
 
+/// Which transpose kernel (`kernels/copy`): all three move 64×64 tiles through shared memory
+/// and give the same bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TransposeKernel {
+    /// `transpose_f32_bulk`: a dense A tile read column-wise into a padded B tile, whose rows
+    /// leave by bulk copies (`cp.async.bulk`, the TMA unit); the fastest (0.97–0.98 of memcpy
+    /// D2D on the H100).
+    Bulk,
+    /// `transpose_f32_swizzled`: the A tile swizzled by `Sw<3,2,6>`, read column-wise into
+    /// registers and stored with 128-bit `st.global` (0.96 of memcpy).
+    Swizzled,
+    /// `transpose_f32_naive`: as `Swizzled` with plain row-major smem, the baseline that shows
+    /// what the swizzle buys (8-way bank conflicts on the column reads).
+    Naive,
+}
+
 /// `B = Aᵀ` for row-major f32 `A` (`M × N`, leading dimension `lda`) into row-major `B`
 /// (`N × M`, `ldb`), through a 64×64 shared-memory tile.
 ///
 /// ```
-/// let t = host::TransposeConfig::new(3, 5);
-/// assert_eq!((t.lda, t.ldb, t.swizzle), (5, 3, true));
+/// use host::{TransposeConfig, TransposeKernel};
+/// let t = TransposeConfig::new(3, 5);
+/// assert_eq!((t.lda, t.ldb, t.kernel), (5, 3, TransposeKernel::Bulk));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TransposeConfig {
@@ -175,17 +192,16 @@ pub struct TransposeConfig {
     pub lda: usize,
     /// Leading dimension of B (≥ M, a multiple of 4).
     pub ldb: usize,
-    /// Swizzle the smem tile with `Sw<3,2,6>` (no bank conflicts); `false`: plain row-major
-    /// smem, the baseline that shows what the swizzle buys.
-    pub swizzle: bool,
+    /// The kernel ([`TransposeKernel::Bulk`] unless set).
+    pub kernel: TransposeKernel,
 }
 
 impl TransposeConfig {
-    /// `m × n` → `n × m`, tight leading dimensions, swizzled.
+    /// `m × n` → `n × m`, tight leading dimensions, the bulk-store kernel.
     ///
     /// ```
-    /// let t = host::TransposeConfig::new(64, 32).swizzle(false);
-    /// assert!(!t.swizzle);
+    /// let t = host::TransposeConfig::new(64, 32).ldb(128);
+    /// assert_eq!((t.m, t.n, t.lda, t.ldb), (64, 32, 32, 128));
     /// ```
     pub fn new(m: usize, n: usize) -> TransposeConfig {
         TransposeConfig {
@@ -193,7 +209,7 @@ impl TransposeConfig {
             n,
             lda: n.max(1),
             ldb: m.max(1),
-            swizzle: true,
+            kernel: TransposeKernel::Bulk,
         }
     }
     /// Sets `lda`.
@@ -214,14 +230,30 @@ impl TransposeConfig {
         self.ldb = ldb;
         self
     }
-    /// Sets whether the smem tile is swizzled.
+    /// Sets the kernel.
     ///
     /// ```
-    /// assert!(host::TransposeConfig::new(4, 4).swizzle(true).swizzle);
+    /// use host::{TransposeConfig, TransposeKernel};
+    /// let t = TransposeConfig::new(4, 4).kernel(TransposeKernel::Swizzled);
+    /// assert_eq!(t.kernel, TransposeKernel::Swizzled);
     /// ```
-    pub fn swizzle(mut self, swizzle: bool) -> TransposeConfig {
-        self.swizzle = swizzle;
+    pub fn kernel(mut self, kernel: TransposeKernel) -> TransposeConfig {
+        self.kernel = kernel;
         self
+    }
+    /// The register-path kernels: swizzled smem ([`TransposeKernel::Swizzled`]) or plain
+    /// ([`TransposeKernel::Naive`]).
+    ///
+    /// ```
+    /// use host::{TransposeConfig, TransposeKernel};
+    /// assert_eq!(TransposeConfig::new(4, 4).swizzle(false).kernel, TransposeKernel::Naive);
+    /// ```
+    pub fn swizzle(self, swizzle: bool) -> TransposeConfig {
+        self.kernel(if swizzle {
+            TransposeKernel::Swizzled
+        } else {
+            TransposeKernel::Naive
+        })
     }
     /// Elements A and B must hold.
     ///
@@ -258,8 +290,10 @@ pub(crate) struct Variant {
     pub atom: CopyAtom,
     /// Block tile `(TILE_M, TILE_N)`.
     pub tile: (usize, usize),
-    /// `B = Aᵀ` (output `N x M`) rather than a copy; `Some(swizzled)`.
-    pub transpose: Option<bool>,
+    /// `B = Aᵀ` (output `N x M`) rather than a copy, with this kernel.
+    pub transpose: Option<TransposeKernel>,
+    /// Dynamic shared memory bytes: one tile, or two for the bulk transpose.
+    pub smem: usize,
 }
 
 const fn copy_variant(
@@ -276,18 +310,19 @@ const fn copy_variant(
         atom,
         tile,
         transpose: None,
+        smem: tile.0 * tile.1 * elem,
     }
 }
 
-const fn transpose_variant(kernel: &'static str, swizzled: bool) -> Variant {
+const fn transpose_variant(kernel: &'static str, which: TransposeKernel) -> Variant {
     Variant {
-        transpose: Some(swizzled),
+        transpose: Some(which),
         ..copy_variant(kernel, 4, Order::RowMajor, CopyAtom::Vector, (64, 64))
     }
 }
 
 /// Every copy kernel, in table order.
-pub(crate) static VARIANTS: [Variant; 8] = [
+pub(crate) static VARIANTS: [Variant; 9] = [
     copy_variant(
         "tiled_copy_row_f32_v4",
         4,
@@ -330,8 +365,14 @@ pub(crate) static VARIANTS: [Variant; 8] = [
         CopyAtom::Scalar,
         (8, 128),
     ),
-    transpose_variant("transpose_f32_swizzled", true),
-    transpose_variant("transpose_f32_naive", false),
+    transpose_variant("transpose_f32_swizzled", TransposeKernel::Swizzled),
+    transpose_variant("transpose_f32_naive", TransposeKernel::Naive),
+    Variant {
+        // `kernels/copy/src/body.rs`, `TRANSPOSE_BULK_SMEM`: the A tile and the B tile, its
+        // rows padded to 68 floats
+        smem: 4 * (64 * 64 + 64 * 68),
+        ..transpose_variant("transpose_f32_bulk", TransposeKernel::Bulk)
+    },
 ];
 
 impl Variant {
@@ -349,8 +390,12 @@ impl Variant {
             })
     }
     /// The transpose kernel.
-    fn for_transpose(swizzled: bool) -> &'static Variant {
-        if swizzled { &VARIANTS[6] } else { &VARIANTS[7] }
+    fn for_transpose(which: TransposeKernel) -> &'static Variant {
+        match which {
+            TransposeKernel::Swizzled => &VARIANTS[6],
+            TransposeKernel::Naive => &VARIANTS[7],
+            TransposeKernel::Bulk => &VARIANTS[8],
+        }
     }
 
     /// Elements per instruction (1: scalar atom, no alignment rule).
@@ -527,8 +572,8 @@ impl Context {
     }
 
     /// `B = Aᵀ` for row-major matrices of 4-byte elements (`f32`, `u32`, `i32`; `A` is
-    /// `M × N`, `B` is `N × M`) through a 64×64 shared-memory tile, swizzled by `Sw<3,2,6>`
-    /// unless `cfg.swizzle` is false; queued on `stream`. Both bases 16-byte aligned, `lda`
+    /// `M × N`, `B` is `N × M`) through 64×64 shared-memory tiles, with the kernel
+    /// `cfg.kernel` ([`TransposeKernel`]); queued on `stream`. Both bases 16-byte aligned, `lda`
     /// and `ldb` multiples of 4.
     ///
     /// ```no_run
@@ -553,7 +598,7 @@ impl Context {
         S: DevicePtr<T>,
         D: DevicePtrMut<T>,
     {
-        self.transpose_with(stream, Variant::for_transpose(cfg.swizzle), cfg, a, b)
+        self.transpose_with(stream, Variant::for_transpose(cfg.kernel), cfg, a, b)
     }
 
     /// [`Context::transpose`] with the kernel `v`.
@@ -594,13 +639,13 @@ impl Context {
         D: DevicePtrMut<T>,
     {
         match v.transpose {
-            Some(swizzle) => {
+            Some(kernel) => {
                 let cfg = TransposeConfig {
                     m,
                     n,
                     lda: lds,
                     ldb: ldd,
-                    swizzle,
+                    kernel,
                 };
                 self.transpose_with(stream, v, &cfg, src, dst)
             }
@@ -662,7 +707,7 @@ impl Context {
         let cfg = LaunchConfig {
             grid_dim: (gx as u32, gy as u32, 1),
             block_dim: (256, 1, 1),
-            shared_mem_bytes: (v.tile.0 * v.tile.1 * v.elem) as u32,
+            shared_mem_bytes: v.smem as u32,
         };
         let (m, n, lds, ldd) = (m as i64, n as i64, lds as i64, ldd as i64);
         let mut b = stream.launch_builder(&f);
@@ -746,14 +791,18 @@ mod tests {
 
     #[test]
     fn table_order_and_leading_dimensions() {
+        let tr = |k| Variant::for_transpose(k);
         assert_eq!(
-            Variant::for_transpose(true).kernel,
+            tr(TransposeKernel::Swizzled).kernel,
             "transpose_f32_swizzled"
         );
-        assert_eq!(Variant::for_transpose(false).kernel, "transpose_f32_naive");
+        assert_eq!(tr(TransposeKernel::Naive).kernel, "transpose_f32_naive");
+        assert_eq!(tr(TransposeKernel::Bulk).kernel, "transpose_f32_bulk");
+        assert_eq!(tr(TransposeKernel::Naive).smem, 64 * 64 * 4);
+        assert_eq!(tr(TransposeKernel::Bulk).smem, 33792);
         let f16 = Variant::for_copy(2, Order::ColMajor, CopyAtom::Vector).unwrap();
         assert_eq!((f16.vec(), f16.lds_ldd(3001, 1)), (8, (3008, 3008)));
-        assert_eq!(Variant::for_transpose(true).lds_ldd(5, 7), (8, 8));
+        assert_eq!(tr(TransposeKernel::Bulk).lds_ldd(5, 7), (8, 8));
     }
 
     #[test]

@@ -32,7 +32,7 @@
 //! | --- | --- |
 //! | [`context`] | [`Context`]: device, PTX loading, kernel lookup |
 //! | [`gemm`] | [`GemmConfig`], [`Trans`], [`Plan`], [`Tile`]; [`Context::sgemm`] |
-//! | [`copy`] | [`CopyConfig`], [`TransposeConfig`], [`Element`]; [`Context::tiled_copy`], [`Context::transpose`] |
+//! | [`copy`] | [`CopyConfig`], [`TransposeConfig`], [`TransposeKernel`], [`Element`]; [`Context::tiled_copy`], [`Context::transpose`] |
 //! | [`cublas`] | [`Cublas`]: cuBLAS SGEMM on the same [`GemmConfig`], the reference |
 //! | [`check`] | the correctness suite of `host run`: fixed checks and the randomized GEMM / copy sweeps |
 //! | [`bench`](mod@bench) | benchmarks beside memcpy / cuBLAS ([`bench::BenchRow`]) |
@@ -58,7 +58,7 @@ mod smoke;
 mod timing;
 
 pub use context::{Context, DeviceInfo};
-pub use copy::{CopyAtom, CopyConfig, Element, Order, TransposeConfig};
+pub use copy::{CopyAtom, CopyConfig, Element, Order, TransposeConfig, TransposeKernel};
 pub use cublas::Cublas;
 pub use error::{Error, Result};
 pub use gemm::{GemmConfig, Plan, Tile, Trans};

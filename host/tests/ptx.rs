@@ -66,6 +66,7 @@ fn every_family_is_one_self_contained_module() {
         ("warp_sum_smoke", "smoke"),
         ("tiled_copy_row_f32_v4", "copy"),
         ("transpose_f32_swizzled", "copy"),
+        ("transpose_f32_bulk", "copy"),
         ("sgemm_128x128x8_nn", "gemm_n"),
         ("sgemm_128x128x8_tt_2cta", "gemm_t"),
         ("sgemm_scale_c", "gemm_n"),

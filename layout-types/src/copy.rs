@@ -57,6 +57,10 @@ pub enum CopyOp {
     Vec128,
     /// `cp.async.cg.shared.global` 16 bytes (`SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>`).
     CpAsync16,
+    /// `cp.async.bulk.global.shared::cta` of the given number of bytes, a multiple of 16
+    /// (`SM90_BULK_COPY_S2G`: the TMA unit copies a contiguous run of shared memory to global
+    /// memory, asynchronously; see `cute::arch::tma_store_fence`).
+    BulkS2G(i64),
 }
 
 /// A copy atom: one thread moving `vals()` contiguous elements of `elem_bytes` bytes at once
@@ -67,6 +71,7 @@ pub enum CopyOp {
 /// assert_eq!(CopyAtom::new(CopyOp::Vec128, 4).vals(), 4);   // float4
 /// assert_eq!(CopyAtom::new(CopyOp::CpAsync16, 2).vals(), 8); // 8 halves
 /// assert_eq!(CopyAtom::new(CopyOp::Element, 2).vals(), 1);
+/// assert_eq!(CopyAtom::new(CopyOp::BulkS2G(256), 4).vals(), 64); // a 256-byte bulk copy
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CopyAtom {
@@ -86,6 +91,7 @@ impl CopyAtom {
         match self.op {
             CopyOp::Element => 1,
             CopyOp::Vec128 | CopyOp::CpAsync16 => 16 / self.elem_bytes,
+            CopyOp::BulkS2G(bytes) => bytes / self.elem_bytes,
         }
     }
     /// Bytes moved per instruction (also the alignment it needs).

@@ -11,9 +11,9 @@
 //! bit-exactly.
 
 use layout_types::check::BankConflictFree;
-use layout_types::cute::copy::CopyAtom;
+use layout_types::cute::copy::{BulkCopyS2G, CopyAtom};
 use layout_types::cute::prelude::*;
-use layout_types::swizzle::{StaticSwizzle, SwizzledLayout};
+use layout_types::swizzle::{StaticSwizzle, Swizzle, SwizzledLayout};
 
 /// One thread of a block: what the body needs from the hardware.
 #[derive(Clone, Copy)]
@@ -318,4 +318,135 @@ pub unsafe fn transpose<Sw: StaticSwizzle, F: Fn()>(
         &thr_store.retile_s(&mut frag),
         &thr_store.partition_d(&g_b),
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transpose with bulk (TMA) stores: the B tile is staged in shared memory and each of its rows
+// leaves with one `cp.async.bulk` (SM90_BULK_COPY_S2G).
+
+/// The A tile `(m, n)` in smem, dense row-major.
+pub type TbTileA = Layout<(_64, _64), (_64, _1)>;
+/// The same A tile from the store side's `(n, m)` coordinates.
+pub type TbTileANM = Layout<(_64, _64), (_1, _64)>;
+/// The B tile `(n, m)` in smem after the A tile, rows padded to 68 floats: a phase of 8 lanes
+/// storing 128-bit vectors down 8 consecutive rows hits 8 different 16-byte bank groups, and
+/// each row stays 16-byte aligned for its bulk copy. (Unpadded, 8-way conflicts:
+/// `tests/ui/fail/transpose_bulk_unpadded.rs`.)
+pub type TbTileB = Layout<(_64, _64), (Int<68>, _1)>;
+/// Column side, over `(n, m)`: thread `t` takes column `n = t mod 64` (a warp reads 32
+/// consecutive columns of one A row: one word per bank) and row quads `t / 64 + 4j`, 4
+/// consecutive `m` per atom: tiler 64x16.
+pub type TbColThr = Layout<(_64, _4), (_1, _64)>;
+/// Bulk side: 64 threads, one B row each.
+pub type TbRowThr = Layout<(_64, _1), (_1, _0)>;
+/// A whole B row of 64 values.
+pub type TbRowVal = Layout<(_1, _64), (_0, _1)>;
+
+/// The bulk transpose's three shared-memory accesses are free of bank conflicts (checked at
+/// compile time): the 128-bit stores of the A tile, the scalar column reads (one column per
+/// lane), and the 128-bit stores into the padded B tile.
+pub const BULK_BANKS: () = {
+    let () = BankConflictFree::<TbTileA, Swizzle<0, 4, 3>, TrLoadThr, TrVal, f32, 4>::CHECK;
+    let () = BankConflictFree::<TbTileANM, Swizzle<0, 4, 3>, TbColThr, TrVal, f32, 1>::CHECK;
+    let () = BankConflictFree::<TbTileB, Swizzle<0, 4, 3>, TbColThr, TrVal, f32, 4>::CHECK;
+};
+
+/// Shared memory of [`transpose_bulk`]: the A tile and the padded B tile, in bytes.
+pub const TRANSPOSE_BULK_SMEM: usize = 4 * (64 * 64 + 64 * 68);
+
+/// `B = Aᵀ` as [`transpose`], but the B tile goes through shared memory too and leaves by bulk
+/// copies: block `(x, y)` copies the 64x64 tile `(x, y)` of `A` into a dense smem tile (128-bit
+/// atoms), reads it back column-wise (one column per lane) into 4-vectors along `m`, stores
+/// them into a padded `(n, m)` smem tile (128-bit atoms), and 64 threads write its rows, tile
+/// `(y, x)` of `B`, with one `cp.async.bulk` each (rows that leave the matrix element by
+/// element, rows outside it not at all). On the H100 this reaches 0.97–0.98 of memcpy D2D
+/// where [`transpose`] reaches 0.96 (`tools/gpu/transpose_probe.cu`).
+///
+/// # Safety
+/// `a`, `b` hold the matrices, 16-byte aligned, `lda`, `ldb` multiples of 4; `thread.smem`
+/// holds [`TRANSPOSE_BULK_SMEM`] bytes; every thread of the block runs this.
+#[inline(always)]
+pub unsafe fn transpose_bulk<F: Fn()>(
+    thread: Thread<F>,
+    a: *const f32,
+    b: *mut f32,
+    m: i64,
+    n: i64,
+    lda: i64,
+    ldb: i64,
+) {
+    let () = BULK_BANKS;
+    let (bm, bn) = (thread.block.0 as i64, thread.block.1 as i64);
+    let m_a = make_tensor(make_gmem_ptr(a as *mut f32), layout!((m, n):(lda, _1))); // (M,N)
+    let m_b = make_tensor(make_gmem_ptr(b), layout!((n, m):(ldb, _1))); // (N,M)
+    let g_a = m_a.local_tile((_64, _64), (bm, bn)); // (64,64) of A
+    let g_b = m_b.local_tile((_64, _64), (bn, bm)); // (64,64) of B
+    let c_a = make_identity_tensor((m, n)).local_tile((_64, _64), (bm, bn));
+    let c_b = make_identity_tensor((n, m)).local_tile((_64, _64), (bn, bm));
+    let smem = thread.smem as *mut f32;
+    let s_a = make_tensor(make_smem_ptr(smem), TbTileA::default()); // (m,n)
+    let s_at = make_tensor(make_smem_ptr(smem), TbTileANM::default()); // (n,m)
+    let s_b = make_tensor(
+        make_smem_ptr(smem.wrapping_add(TbTileA::default().cosize().value() as usize)),
+        TbTileB::default(),
+    ); // (n,m)
+
+    // A tile -> smem, 128-bit along n
+    let load = make_tiled_copy(
+        Copy128::<f32>::new(),
+        TrLoadThr::default(),
+        TrVal::default(),
+    );
+    let thr_load = load.get_slice(thread.tid);
+    let pred_a = thr_load.partition_s(&c_a).elem_predicate((m, n));
+    copy_if(
+        &load,
+        &pred_a,
+        &thr_load.partition_s(&g_a),
+        &thr_load.partition_d(&s_a),
+    );
+    (thread.sync)();
+
+    // A columns -> registers, one element per read ...
+    let s2r = make_tiled_copy(
+        UniversalCopy::<f32>::new(),
+        TbColThr::default(),
+        TrVal::default(),
+    );
+    let t_s = s2r.get_slice(thread.tid).partition_s(&s_at);
+    let mut frag = make_fragment_like_partition::<f32, _>(&t_s);
+    // SAFETY: the smem tile is whole, every element readable.
+    unsafe { copy(&s2r, &t_s, &frag.partition()) };
+    // ... -> the B tile in smem, 128-bit along m
+    let r2s = make_tiled_copy(Copy128::<f32>::new(), TbColThr::default(), TrVal::default());
+    let thr_r2s = r2s.get_slice(thread.tid);
+    // SAFETY: as above.
+    unsafe {
+        copy(
+            &r2s,
+            &thr_r2s.retile_s(&mut frag),
+            &thr_r2s.partition_d(&s_b),
+        )
+    };
+    tma_store_fence();
+    (thread.sync)();
+
+    // B rows -> gmem, one bulk copy each
+    let s2g = make_tiled_copy(
+        BulkCopyS2G::<f32, _64>::new(),
+        TbRowThr::default(),
+        TbRowVal::default(),
+    );
+    if (thread.tid as usize) < TbRowThr::default().size().value() as usize {
+        let thr_s2g = s2g.get_slice(thread.tid);
+        let pred_b = thr_s2g.partition_d(&c_b).elem_predicate((n, m));
+        copy_if(
+            &s2g,
+            &pred_b,
+            &thr_s2g.partition_s(&s_b),
+            &thr_s2g.partition_d(&g_b),
+        );
+        tma_store_arrive();
+        tma_store_wait::<0>();
+    }
 }

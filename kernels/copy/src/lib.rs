@@ -128,3 +128,24 @@ pub unsafe fn transpose_f32_naive(
     unsafe { body::transpose::<Swizzle<0, 4, 3>, _>(this_thread(), a, b, m, n, lda, ldb) }
 }
 }
+
+device::kernel! {
+/// `B = Aᵀ` for row-major `A` (`M x N`, leading dimension `lda`) and `B` (`N x M`, `ldb`),
+/// through a dense 64x64 f32 smem tile of A and a padded smem tile of B whose rows leave by
+/// bulk copies (`cp.async.bulk`, the TMA unit): no bank conflicts on any smem access
+/// (`body::BULK_BANKS`). Launch with 256 threads, `body::TRANSPOSE_BULK_SMEM` (33 KiB) of
+/// dynamic smem, grid `(ceil(M/64), ceil(N/64))`.
+///
+/// # Safety
+/// 16-byte aligned buffers, `lda`, `ldb` multiples of 4 (checked by the host).
+pub unsafe fn transpose_f32_bulk(
+    a: *const f32,
+    b: *mut f32,
+    m: i64,
+    n: i64,
+    lda: i64,
+    ldb: i64,
+) {
+    unsafe { body::transpose_bulk(this_thread(), a, b, m, n, lda, ldb) }
+}
+}

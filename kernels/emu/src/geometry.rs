@@ -47,6 +47,8 @@ pub struct CopyVariant {
     pub tile: (usize, usize),
     /// `B = Aᵀ` rather than a copy.
     pub transpose: bool,
+    /// Dynamic shared memory bytes (`Variant::smem`): one tile, or the bulk transpose's two.
+    pub smem: u32,
 }
 
 fn tr(a: *const u8, b: *mut u8, m: i64, n: i64, lda: i64, ldb: i64, swizzled: bool) {
@@ -67,6 +69,11 @@ unsafe fn transpose_swizzled(a: *const u8, b: *mut u8, m: i64, n: i64, lda: i64,
 unsafe fn transpose_naive(a: *const u8, b: *mut u8, m: i64, n: i64, lda: i64, ldb: i64) {
     tr(a, b, m, n, lda, ldb, false)
 }
+/// `transpose_f32_bulk` as a [`CopyEntry`].
+unsafe fn transpose_bulk(a: *const u8, b: *mut u8, m: i64, n: i64, lda: i64, ldb: i64) {
+    // SAFETY: forwarded from the `CopyEntry` caller.
+    unsafe { crate::copy::transpose_f32_bulk(a as *const f32, b as *mut f32, m, n, lda, ldb) }
+}
 
 const fn copy(
     kernel: &'static str,
@@ -84,11 +91,12 @@ const fn copy(
         atom,
         tile,
         transpose: false,
+        smem: (tile.0 * tile.1 * elem) as u32,
     }
 }
 
 /// Every copy and transpose entry, in `host/src/copy.rs`'s `VARIANTS` order.
-pub static COPY_VARIANTS: [CopyVariant; 8] = {
+pub static COPY_VARIANTS: [CopyVariant; 9] = {
     use crate::copy::*;
     use Atom::*;
     use Order::*;
@@ -163,6 +171,18 @@ pub static COPY_VARIANTS: [CopyVariant; 8] = {
                 (64, 64),
             )
         },
+        CopyVariant {
+            transpose: true,
+            smem: crate::copy::body::TRANSPOSE_BULK_SMEM as u32,
+            ..copy(
+                "transpose_f32_bulk",
+                transpose_bulk,
+                4,
+                RowMajor,
+                Vector,
+                (64, 64),
+            )
+        },
     ]
 };
 
@@ -216,13 +236,16 @@ impl CopyVariant {
         }
     }
 
-    /// Dynamic shared memory: one tile (`Context::launch_variant`).
+    /// Dynamic shared memory (`Context::launch_variant`): one tile, two for the bulk transpose
+    /// (its B tile padded).
     ///
     /// ```
-    /// assert_eq!(kernels_emu::geometry::COPY_VARIANTS[0].smem_bytes(), 8 * 128 * 4);
+    /// let v = &kernels_emu::geometry::COPY_VARIANTS;
+    /// assert_eq!(v[0].smem_bytes(), 8 * 128 * 4);
+    /// assert_eq!(v[8].smem_bytes(), 4 * (64 * 64 + 64 * 68)); // transpose_f32_bulk
     /// ```
     pub fn smem_bytes(&self) -> u32 {
-        (self.tile.0 * self.tile.1 * self.elem) as u32
+        self.smem
     }
 
     /// Launches the entry as `Context::launch_variant` does: nothing for an empty matrix, else

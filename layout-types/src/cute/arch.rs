@@ -123,3 +123,69 @@ pub fn cp_async_wait<const N: u32>() {
         core::arch::asm!("cp.async.wait_group {n};", n = const N, options(nostack, preserves_flags))
     }
 }
+
+/// `cp.async.bulk.global.shared::cta.bulk_group [dst], [src], bytes` (CuTe's
+/// `SM90_BULK_COPY_S2G`): the TMA unit copies `bytes` contiguous bytes of shared memory to global
+/// memory, asynchronously. The shared memory must have been written before a
+/// [`tma_store_fence`] and a barrier, and must stay untouched (and the block alive) until
+/// [`tma_store_wait`] after a [`tma_store_arrive`]. Elsewhere: a plain copy.
+///
+/// # Safety
+/// `src` (shared, generic address) and `dst` (global) are 16-byte aligned and valid for `bytes`,
+/// a multiple of 16.
+#[inline(always)]
+pub unsafe fn bulk_s2g(src: *const u8, dst: *mut u8, bytes: u32) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "{{ .reg .u64 s, g; .reg .u32 s32; cvta.to.shared.u64 s, {p}; cvt.u32.u64 s32, s; cvta.to.global.u64 g, {d}; cp.async.bulk.global.shared::cta.bulk_group [g], [s32], {n}; }}",
+            p = in(reg64) src, d = in(reg64) dst, n = in(reg32) bytes,
+            options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        host_check_aligned(Space::Smem, src, "cp.async.bulk source");
+        host_check_aligned(Space::Gmem, dst, "cp.async.bulk destination");
+        if cfg!(feature = "strict-host") && !bytes.is_multiple_of(16) {
+            panic!("cp.async.bulk: {bytes} bytes is not a multiple of 16");
+        }
+        core::ptr::copy_nonoverlapping(src, dst, bytes as usize)
+    }
+}
+
+/// `fence.proxy.async.shared::cta` (CuTe's `tma_store_fence`): makes this thread's writes to
+/// shared memory visible to the TMA unit (the async proxy); a barrier then lets one thread
+/// issue the bulk copy. Nothing elsewhere.
+#[inline(always)]
+pub fn tma_store_fence() {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "fence.proxy.async.shared::cta;",
+            options(nostack, preserves_flags)
+        )
+    }
+}
+
+/// `cp.async.bulk.commit_group` (CuTe's `tma_store_arrive`): closes this thread's group of bulk
+/// copies. Nothing elsewhere.
+#[inline(always)]
+pub fn tma_store_arrive() {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "cp.async.bulk.commit_group;",
+            options(nostack, preserves_flags)
+        )
+    }
+}
+
+/// `cp.async.bulk.wait_group.read N` (CuTe's `tma_store_wait<N>`): waits until at most `N` of
+/// this thread's bulk-copy groups still read their shared memory. Nothing elsewhere.
+#[inline(always)]
+pub fn tma_store_wait<const N: u32>() {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!("cp.async.bulk.wait_group.read {n};", n = const N, options(nostack, preserves_flags))
+    }
+}

@@ -172,6 +172,58 @@ macro_rules! vec_atoms {
 }
 vec_atoms!(f32 => _4, u32 => _4, i32 => _4, f64 => _2, u64 => _2, i64 => _2, u16 => _8, i16 => _8, u8 => _16, i8 => _16);
 
+/// `SM90_BULK_COPY_S2G`: one thread copies `N` contiguous elements of `T` from shared to global
+/// memory with one `cp.async.bulk` (the TMA unit; `N·size_of::<T>()` a multiple of 16 bytes,
+/// checked when a copy uses it). Asynchronous: the threads that wrote the shared memory call
+/// [`tma_store_fence`](super::arch::tma_store_fence) before the barrier that precedes the copy,
+/// and the copying thread calls [`tma_store_arrive`](super::arch::tma_store_arrive) and
+/// [`tma_store_wait`](super::arch::tma_store_wait) before the shared memory is reused or the
+/// block exits.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::copy::BulkCopyS2G;
+/// let mut s: Vec<u32> = (0..128).collect();
+/// let mut g = vec![0u32; 128];
+/// // 2 threads, one 64-element row each (256 bytes)
+/// let tc = make_tiled_copy(BulkCopyS2G::<u32, _64>::new(), layout!((_2, _1):(_1, _0)), layout!((_1, _64):(_0, _1)));
+/// let ts = make_tensor(make_smem_ptr(s.as_mut_ptr()), layout!((_2, _64):(_64, _1)));
+/// let tg = make_tensor(make_gmem_ptr(g.as_mut_ptr()), layout!((_2, _64):(_64, _1)));
+/// for t in 0..2u32 {
+///     let thr = tc.get_slice(t);
+///     unsafe { copy(&tc, &thr.partition_s(&ts), &thr.partition_d(&tg)) };
+///     tma_store_arrive();
+///     tma_store_wait::<0>();
+/// }
+/// assert_eq!(s, g);
+/// ```
+pub struct BulkCopyS2G<T, N>(PhantomData<(T, N)>);
+impl<T, N> BulkCopyS2G<T, N> {
+    /// The atom.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        BulkCopyS2G(PhantomData)
+    }
+}
+impl<T, N> Clone for BulkCopyS2G<T, N> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, N> Copy for BulkCopyS2G<T, N> {}
+impl<T, N> Default for BulkCopyS2G<T, N> {
+    #[inline(always)]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+impl<T: Copy, N: StaticInt> CopyAtom for BulkCopyS2G<T, N> {
+    type T = T;
+    type Vals = N;
+    const OP: CopyOp = CopyOp::BulkS2G(N::VALUE * core::mem::size_of::<T>() as i64);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tables
 // ---------------------------------------------------------------------------------------------
@@ -926,6 +978,7 @@ unsafe fn copy_atom<A: CopyAtom>(src_space: Space, src: *mut u8, dst_space: Spac
             CopyOp::Element => (dst as *mut A::T).write((src as *const A::T).read()),
             CopyOp::Vec128 => arch::store16(dst_space, dst, arch::load16(src_space, src)),
             CopyOp::CpAsync16 => arch::cp_async16(src, dst),
+            CopyOp::BulkS2G(bytes) => arch::bulk_s2g(src, dst, bytes as u32),
         }
     }
 }
@@ -1091,6 +1144,22 @@ impl<A: CopyAtom, SP: PtrPartition<A::T>, DP: PtrPartition<A::T>>
                     "copy: a vector atom of {} elements runs along mode {} of the tile, whose stride must be the static _1 in both source and destination",
                     t.atom as i64,
                     j as i64,
+                );
+            }
+        }
+        if let CopyOp::BulkS2G(bytes) = A::OP {
+            if !(matches!(SP::SPACE, Space::Smem) && matches!(DP::SPACE, Space::Gmem)) {
+                fail2(
+                    "copy: cp.async.bulk (BulkCopyS2G) copies from shared to global memory only (atom of {} elements, {} atoms)",
+                    t.atom as i64,
+                    (t.nv / t.atom) as i64,
+                );
+            }
+            if bytes < 16 || bytes % 16 != 0 {
+                fail2(
+                    "copy: a cp.async.bulk copy moves a multiple of 16 bytes, not {} ({} elements)",
+                    bytes,
+                    t.atom as i64,
                 );
             }
         }

@@ -43,7 +43,9 @@ pub use typenum;
 /// The typed layer in one import.
 pub mod prelude {
     pub use super::algorithm::{axpby, clear, copy_tensor, fill, gemm};
-    pub use super::arch::{cp_async_fence, cp_async_wait};
+    pub use super::arch::{
+        cp_async_fence, cp_async_wait, tma_store_arrive, tma_store_fence, tma_store_wait,
+    };
     pub use super::arith::{ATup, E0, E1, E2, elem_less};
     pub use super::coalesce::coalesce;
     pub use super::complement::{complement, complement_default};

@@ -72,6 +72,7 @@ entry_tests!(
     tiled_copy_row_f32_scalar,
     transpose_f32_swizzled,
     transpose_f32_naive,
+    transpose_f32_bulk,
 );
 
 /// The tests above cover the whole table, and the table is `host`'s.
@@ -86,6 +87,7 @@ fn every_copy_entry_is_tested() {
         "tiled_copy_row_f32_scalar",
         "transpose_f32_swizzled",
         "transpose_f32_naive",
+        "transpose_f32_bulk",
     ];
     let table: Vec<&str> = COPY_VARIANTS.iter().map(|v| v.kernel).collect();
     assert_eq!(table, tested);
