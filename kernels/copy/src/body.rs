@@ -11,7 +11,9 @@
 //! bit-exactly.
 
 use layout_types::check::BankConflictFree;
-use layout_types::cute::copy::{BulkCopyS2G, CopyAtom};
+use layout_types::cute::copy::{
+    BulkCopyS2G, CopyAtom, CopyPredicate, PartitionOf, PtrPartition, StaticLayoutValue,
+};
 use layout_types::cute::prelude::*;
 use layout_types::swizzle::{StaticSwizzle, Swizzle, SwizzledLayout};
 
@@ -354,6 +356,36 @@ pub const BULK_BANKS: () = {
 /// Shared memory of [`transpose_bulk`]: the A tile and the padded B tile, in bytes.
 pub const TRANSPOSE_BULK_SMEM: usize = 4 * (64 * 64 + 64 * 68);
 
+/// `copy` of a tile that lies whole inside its matrix (`whole`), else `copy_if` with the
+/// predicate `pred` makes (the identity tensor's, partitioned like the data): the interior
+/// tiles run with no comparisons.
+///
+/// # Safety
+/// With `whole`, every element of both partitions is inside its tensor.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+unsafe fn copy_whole_or_if<A, Thr, Val, Pr, SP, DP>(
+    tc: &TiledCopy<A, Thr, Val>,
+    whole: bool,
+    pred: impl FnOnce() -> Pr,
+    src: &SP,
+    dst: &DP,
+) where
+    A: CopyAtom,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
+    Pr: CopyPredicate,
+    SP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
+    DP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
+{
+    if whole {
+        // SAFETY: the caller's contract.
+        unsafe { copy(tc, src, dst) };
+    } else {
+        copy_if(tc, &pred(), src, dst);
+    }
+}
+
 /// `B = Aᵀ` as [`transpose`], but the B tile goes through shared memory too and leaves by bulk
 /// copies: block `(x, y)` copies the 64x64 tile `(x, y)` of `A` into a dense smem tile (128-bit
 /// atoms), reads it back column-wise (one column per lane) into 4-vectors along `m`, stores
@@ -403,14 +435,16 @@ pub unsafe fn transpose_bulk<F: Fn()>(
         TrVal::default(),
     );
     let thr_load = load.get_slice(thread.tid);
-    let (t_ga, t_sa) = (thr_load.partition_s(&g_a), thr_load.partition_d(&s_a));
-    if interior {
-        // SAFETY: every element of the tile is inside A.
-        unsafe { copy(&load, &t_ga, &t_sa) };
-    } else {
-        let pred_a = thr_load.partition_s(&c_a).elem_predicate((m, n));
-        copy_if(&load, &pred_a, &t_ga, &t_sa);
-    }
+    // SAFETY: `interior`: the A tile is whole inside A.
+    unsafe {
+        copy_whole_or_if(
+            &load,
+            interior,
+            || thr_load.partition_s(&c_a).elem_predicate((m, n)),
+            &thr_load.partition_s(&g_a),
+            &thr_load.partition_d(&s_a),
+        )
+    };
     (thread.sync)();
 
     // A columns -> registers, one element per read ...
@@ -445,14 +479,16 @@ pub unsafe fn transpose_bulk<F: Fn()>(
     );
     if (thread.tid as usize) < TbRowThr::default().size().value() as usize {
         let thr_s2g = s2g.get_slice(thread.tid);
-        let (t_sb, t_gb) = (thr_s2g.partition_s(&s_b), thr_s2g.partition_d(&g_b));
-        if interior {
-            // SAFETY: every element of the tile is inside B.
-            unsafe { copy(&s2g, &t_sb, &t_gb) };
-        } else {
-            let pred_b = thr_s2g.partition_d(&c_b).elem_predicate((n, m));
-            copy_if(&s2g, &pred_b, &t_sb, &t_gb);
-        }
+        // SAFETY: `interior`: the B tile is whole inside B.
+        unsafe {
+            copy_whole_or_if(
+                &s2g,
+                interior,
+                || thr_s2g.partition_d(&c_b).elem_predicate((n, m)),
+                &thr_s2g.partition_s(&s_b),
+                &thr_s2g.partition_d(&g_b),
+            )
+        };
         tma_store_arrive();
         tma_store_wait::<0>();
     }
