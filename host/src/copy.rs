@@ -162,6 +162,19 @@ impl CopyConfig {
 /// and give the same bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TransposeKernel {
+    /// The faster of the two below for the size: [`TransposeKernel::Bulk`] from 2^24 elements
+    /// (64 MiB of f32) up, [`TransposeKernel::Swizzled`] below. The bulk kernel's 33 KiB of
+    /// shared memory allow 6 blocks per SM against 8, so a 2048×2048 transpose (1024 blocks)
+    /// takes two waves instead of one: 0.80 of memcpy against 1.04–1.07 (H100); from 4096×4096
+    /// up the bulk kernel is as fast or faster (`tools/gpu/results/2026-11-23-session3`).
+    ///
+    /// ```
+    /// use host::TransposeKernel::{self, *};
+    /// assert_eq!(Auto.resolve(2048, 2048), Swizzled);
+    /// assert_eq!(Auto.resolve(4096, 4096), Bulk);
+    /// assert_eq!(Naive.resolve(8192, 8192), Naive);
+    /// ```
+    Auto,
     /// `transpose_f32_bulk`: a dense A tile read column-wise into a padded B tile, whose rows
     /// leave by bulk copies (`cp.async.bulk`, the TMA unit); the fastest (0.97–0.98 of memcpy
     /// D2D on the H100).
@@ -174,13 +187,25 @@ pub enum TransposeKernel {
     Naive,
 }
 
+impl TransposeKernel {
+    /// The kernel that runs an `m × n` transpose: [`TransposeKernel::Auto`] decided by size,
+    /// any other as it is.
+    pub fn resolve(self, m: usize, n: usize) -> TransposeKernel {
+        match self {
+            TransposeKernel::Auto if m.saturating_mul(n) >= 1 << 24 => TransposeKernel::Bulk,
+            TransposeKernel::Auto => TransposeKernel::Swizzled,
+            k => k,
+        }
+    }
+}
+
 /// `B = Aᵀ` for row-major f32 `A` (`M × N`, leading dimension `lda`) into row-major `B`
 /// (`N × M`, `ldb`), through a 64×64 shared-memory tile.
 ///
 /// ```
 /// use host::{TransposeConfig, TransposeKernel};
 /// let t = TransposeConfig::new(3, 5);
-/// assert_eq!((t.lda, t.ldb, t.kernel), (5, 3, TransposeKernel::Bulk));
+/// assert_eq!((t.lda, t.ldb, t.kernel), (5, 3, TransposeKernel::Auto));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TransposeConfig {
@@ -192,12 +217,12 @@ pub struct TransposeConfig {
     pub lda: usize,
     /// Leading dimension of B (≥ M, a multiple of 4).
     pub ldb: usize,
-    /// The kernel ([`TransposeKernel::Bulk`] unless set).
+    /// The kernel ([`TransposeKernel::Auto`] unless set).
     pub kernel: TransposeKernel,
 }
 
 impl TransposeConfig {
-    /// `m × n` → `n × m`, tight leading dimensions, the bulk-store kernel.
+    /// `m × n` → `n × m`, tight leading dimensions, the kernel chosen by size.
     ///
     /// ```
     /// let t = host::TransposeConfig::new(64, 32).ldb(128);
@@ -209,7 +234,7 @@ impl TransposeConfig {
             n,
             lda: n.max(1),
             ldb: m.max(1),
-            kernel: TransposeKernel::Bulk,
+            kernel: TransposeKernel::Auto,
         }
     }
     /// Sets `lda`.
@@ -390,11 +415,12 @@ impl Variant {
             })
     }
     /// The transpose kernel.
-    fn for_transpose(which: TransposeKernel) -> &'static Variant {
-        match which {
+    fn for_transpose(which: TransposeKernel, m: usize, n: usize) -> &'static Variant {
+        match which.resolve(m, n) {
             TransposeKernel::Swizzled => &VARIANTS[6],
             TransposeKernel::Naive => &VARIANTS[7],
-            TransposeKernel::Bulk => &VARIANTS[8],
+            // `resolve` never gives `Auto`
+            TransposeKernel::Bulk | TransposeKernel::Auto => &VARIANTS[8],
         }
     }
 
@@ -598,7 +624,8 @@ impl Context {
         S: DevicePtr<T>,
         D: DevicePtrMut<T>,
     {
-        self.transpose_with(stream, Variant::for_transpose(cfg.kernel), cfg, a, b)
+        let v = Variant::for_transpose(cfg.kernel, cfg.m, cfg.n);
+        self.transpose_with(stream, v, cfg, a, b)
     }
 
     /// [`Context::transpose`] with the kernel `v`.
@@ -791,7 +818,7 @@ mod tests {
 
     #[test]
     fn table_order_and_leading_dimensions() {
-        let tr = |k| Variant::for_transpose(k);
+        let tr = |k| Variant::for_transpose(k, 1, 1);
         assert_eq!(
             tr(TransposeKernel::Swizzled).kernel,
             "transpose_f32_swizzled"
@@ -803,6 +830,9 @@ mod tests {
         let f16 = Variant::for_copy(2, Order::ColMajor, CopyAtom::Vector).unwrap();
         assert_eq!((f16.vec(), f16.lds_ldd(3001, 1)), (8, (3008, 3008)));
         assert_eq!(tr(TransposeKernel::Bulk).lds_ldd(5, 7), (8, 8));
+        let auto = |m, n| Variant::for_transpose(TransposeKernel::Auto, m, n).kernel;
+        assert_eq!(auto(2048, 2048), "transpose_f32_swizzled");
+        assert_eq!(auto(4096, 4096), "transpose_f32_bulk");
     }
 
     #[test]
