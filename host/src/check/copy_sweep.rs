@@ -150,7 +150,7 @@ impl CopyProblem {
         let mut r = Rng::new(sub_seed(seed, index, 0));
         let r = &mut r;
         // the kernels in turn, so that every one gets a ninth of any sweep; the draw that
-        // picked the kernel before is still taken, so a seed's shapes stay those it always gave
+        // picked the kernel before is still taken, so a seed's M and N stay those it drew before
         let v = &VARIANTS[index % VARIANTS.len()];
         let _ = uint(r, 0, VARIANTS.len() - 1);
         let elem = if v.elem == 4 {
