@@ -17,10 +17,17 @@
 //!   `Step<_1,X,_1>` / `Step<X,_1,_1>` / `Step<_1,_1,X>` ([`GemmTiles::g_a`], [`GemmTiles::g_b`],
 //!   [`GemmTiles::g_c`]); an operand's step between k-tiles and the split-K shift are
 //!   `M::offset(ld, x, k)`, the same typed stride layout.
-//! - gmem → smem copy: a TiledCopy of 128-bit atoms along the contiguous mode (thread layout
+//! - gmem → registers → smem copy, in CuTe's tutorial names: `copy_a = make_tiled_copy(L,
+//!   ThrA, Val)` (128-bit vectors along the contiguous mode: thread layout
 //!   `(BX/4,NT/(BX/4)):(_1,BX/4)` with values `(_4,_1)` for MN-major, `(NT/(BK/4),BK/4):(BK/4,_1)`
-//!   with `(_1,_4)` for K-major), so a warp reads contiguous bytes; its `partition_S` of the
-//!   tile's identity tensor gives each vector's `(x, k)`.
+//!   with `(_1,_4)` for K-major, so a warp reads contiguous bytes; the atom is the entry's load
+//!   policy [`LdgNc`] / [`LdgRelaxed`]) and `store_a` (same layouts, atom [`StsV4`] or the
+//!   transposing [`Sts32`], [`SmemStore`]); `tAgA` = its `partition_S` of gA's k-tiles
+//!   ([`KTiles`]), `tAcA` of the tile's identity tensor, `tArA =
+//!   make_fragment_like(tAgA)`, `tAsA` = `store_a`'s `partition_D` of the stage's sA (at a
+//!   32-bit shared address, [`SmemAddr`]); each k-tile `copy(copy_a, tAgA, tArA)` (interior) or
+//!   `copy_if(copy_a, tApA, tAgA, tArA)` (edges, [`EdgePred`]), later `copy(store_a,
+//!   retile_S(tArA), tAsA(stage))`.
 //! - smem: A and B are stored *k-major* (`(BX,BK):(_1,BX+4)`, A transposed when it is
 //!   K-major in gmem); the +4 padding keeps the transposing scalar stores conflict-free and
 //!   rows 16-byte aligned.
@@ -52,18 +59,16 @@
 // Host clippy (the emulator build) flags `x % n == 0` in the bodies; left as written.
 #![allow(clippy::manual_is_multiple_of)]
 
+pub mod atoms;
 pub mod tiles;
 
-use core::marker::PhantomData;
-
-use layout_types::bank::check_conflict_free;
-use layout_types::copy::{CopyAtom, CopyOp, make_tiled_copy};
+use layout_types::cute::copy::{
+    CopyAtom, CopyTables, FragmentPartition, PartitionFragment, PartitionOf, PartitionSize,
+    PtrPartition, StaticLayoutValue, ThrPartition, TileLayout,
+};
 use layout_types::cute::prelude::*;
-use layout_types::cute::tensor::FragmentLayout;
+use layout_types::cute::tensor::{Advance, FragmentLayout, Space};
 use layout_types::cute::typenum::Unsigned;
-use layout_types::static_layout::ok;
-use layout_types::swizzle::DynSwizzle;
-use layout_types::{DynLayout, IntTuple};
 
 use device::atomic::red_add_f32;
 use device::shared::{dynamic_shared_mem, to_shared_addr};
@@ -71,73 +76,200 @@ use device::thread::{
     block_idx_x, block_idx_y, block_idx_z, grid_dim_y, grid_dim_z, sync_threads, thread_idx_x,
 };
 use device::unroll;
-use device::vec::{
-    Float4, ld_global_nc_v4_f32, ld_global_v4_f32, ld_relaxed_gpu_v4_f32, ld_shared_v4_f32,
-    st_global_v4_f32, st_shared_f32, st_shared_v4_f32,
+use device::vec::{Float4, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32};
+
+pub use atoms::{
+    EdgePred, Ldg, LdgNc, LdgRelaxed, SmemAddr, Sts32, StsV4, edge_pred, make_smem_addr,
 };
-pub use tiles::{GemmTiles, Part, Tile64, Tile128};
+pub use tiles::{CopyTiles, GemmTiles, KMajor, Major, MnMajor, Part, Tile64, Tile128};
 
-/// Stride type of an operand `(X,K)` in global memory: which of its two strides is `_1`.
-pub trait Major {
-    /// `true`: `(X,K):(ld,_1)` (K contiguous); `false`: `(X,K):(_1,ld)` (X contiguous).
-    const K_MAJOR: bool;
-    /// The operand's layout `(X,K)` with leading dimension `ld` (64-bit indices): the offset of
-    /// element `(x, k)`.
-    fn offset(ld: i64, x: i64, k: i64) -> i64;
+/// The register → shared store of an operand of this majority into the k-major smem tile: one
+/// `st.shared.v4` per vector ([`StsV4`], MN-major) or four transposing `st.shared.f32`
+/// ([`Sts32`], K-major).
+pub trait SmemStore: Major {
+    /// The store atom.
+    type Atom: CopyAtom<T = f32>;
 }
-/// `(X,K):(_1,ld)`: X (M for A, N for B) is contiguous.
-#[derive(Clone, Copy, Default)]
-pub struct MnMajor;
-/// `(X,K):(ld,_1)`: K is contiguous.
-#[derive(Clone, Copy, Default)]
-pub struct KMajor;
-impl Major for MnMajor {
-    const K_MAJOR: bool = false;
-    #[inline(always)]
-    fn offset(ld: i64, x: i64, k: i64) -> i64 {
-        layout!((_1, _1):(_1, ld)).crd2idx((x, k))
-    }
+impl SmemStore for MnMajor {
+    type Atom = StsV4;
 }
-impl Major for KMajor {
-    const K_MAJOR: bool = true;
-    #[inline(always)]
-    fn offset(ld: i64, x: i64, k: i64) -> i64 {
-        layout!((_1, _1):(ld, _1)).crd2idx((x, k))
-    }
+impl SmemStore for KMajor {
+    type Atom = Sts32;
 }
 
-/// How the main loop loads its 128-bit operand vectors from global memory: a choice made per
-/// entry, because it decides where ptxas schedules the loads.
-pub trait Ldg {
-    /// One 128-bit load.
-    ///
-    /// # Safety
-    /// `p` points to 16 readable, 16-byte aligned bytes of global memory that no thread writes
-    /// during the kernel.
-    unsafe fn ld(p: *const Float4) -> Float4;
+/// Most 128-bit copy vectors per thread and operand.
+const MAX_COPY: usize = 4;
+
+/// A thread's partition of the k-tiles of an operand, `(CPY, k)`, walked one k-tile at a time
+/// (CuTe's `tAgA(_,_,_,k_tile)` with `++k_tile`): the copy partition of k-tile 0 (`part`, whose
+/// type orders the values) and, per atom, the pointer to its first element in the current
+/// k-tile, so that moving to the next k-tile moves each atom's pointer by the stride of gA's k
+/// mode (one 64-bit add per vector, no address recomputed).
+#[derive(Clone, Copy)]
+pub struct KTiles<P> {
+    /// The partition of k-tile 0.
+    pub part: P,
+    /// Per atom: its first element in the current k-tile.
+    ptr: [*mut f32; MAX_COPY],
+    /// The stride of the k mode (elements).
+    stride: i64,
 }
-/// `ld.global.nc.v4.f32` (the read-only path, `__ldg`).
-#[derive(Clone, Copy, Default)]
-pub struct LdgNc;
-/// `ld.relaxed.gpu.global.v4.f32`: a strong load, which ptxas keeps at the top of the k-tile
-/// loop. With [`LdgNc`] ptxas sinks the K-major operand's load of the "N" entries (A MN-major)
-/// to about 160 instructions before its `st.shared` (`tools/sass_mix.py`), too late for one
-/// CTA of 8 warps per SM to hide the DRAM latency: 0.74 of cuBLAS at 4096³ NN against 0.94
-/// for NT, whose loads ptxas leaves at the top (H100, `host gemm --sweep`). The "T" entries
-/// keep [`LdgNc`]: strong loads make ptxas sink both of theirs.
-#[derive(Clone, Copy, Default)]
-pub struct LdgRelaxed;
-impl Ldg for LdgNc {
+impl<L, A, Thr, Val> KTiles<ThrPartition<Gmem<f32>, L, A, Thr, Val>>
+where
+    L: TileLayout,
+    A: CopyAtom<T = f32>,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
+    ThrPartition<Gmem<f32>, L, A, Thr, Val>: PtrPartition<f32>,
+{
+    /// Values per atom.
+    const ATOM: usize = <ThrPartition<Gmem<f32>, L, A, Thr, Val> as PtrPartition<f32>>::TAB.atom;
+    /// Atoms per thread.
+    const ATOMS: usize = {
+        let n = <ThrPartition<Gmem<f32>, L, A, Thr, Val> as PtrPartition<f32>>::NV / Self::ATOM;
+        assert!(n <= MAX_COPY, "too many copy atoms per thread");
+        n
+    };
+    /// The k-tiles from `part`, the partition of k-tile 0, and the k-mode stride.
     #[inline(always)]
-    unsafe fn ld(p: *const Float4) -> Float4 {
-        unsafe { ld_global_nc_v4_f32(p) }
+    pub fn new(part: ThrPartition<Gmem<f32>, L, A, Thr, Val>, stride: i64) -> Self {
+        let mut ptr = [core::ptr::null_mut::<f32>(); MAX_COPY];
+        unroll!(
+            Self::ATOMS,
+            #[inline(always)]
+            |a| ptr[a] = part.ptr(a * Self::ATOM) as *mut f32,
+        );
+        KTiles { part, ptr, stride }
+    }
+    /// Moves to the next k-tile.
+    #[inline(always)]
+    pub fn next(&mut self) {
+        unroll!(
+            Self::ATOMS,
+            #[inline(always)]
+            |a| self.ptr[a] = self.ptr[a].wrapping_offset(self.stride as isize),
+        );
     }
 }
-impl Ldg for LdgRelaxed {
+impl<L, A, Thr, Val> PtrPartition<f32> for KTiles<ThrPartition<Gmem<f32>, L, A, Thr, Val>>
+where
+    ThrPartition<Gmem<f32>, L, A, Thr, Val>: PtrPartition<f32>,
+{
+    const NV: usize = <ThrPartition<Gmem<f32>, L, A, Thr, Val> as PtrPartition<f32>>::NV;
+    const SPACE: Space = Space::Gmem;
+    const UNIT: [bool; 2] = <ThrPartition<Gmem<f32>, L, A, Thr, Val> as PtrPartition<f32>>::UNIT;
+    const SWIZZLE_BASE: u32 =
+        <ThrPartition<Gmem<f32>, L, A, Thr, Val> as PtrPartition<f32>>::SWIZZLE_BASE;
+    const TAB: CopyTables = <ThrPartition<Gmem<f32>, L, A, Thr, Val> as PtrPartition<f32>>::TAB;
+    /// Value `v` is element `j` of atom `a`: `(j, a) = idx2crd(v, (atom, atoms))`.
     #[inline(always)]
-    unsafe fn ld(p: *const Float4) -> Float4 {
-        unsafe { ld_relaxed_gpu_v4_f32(p) }
+    fn ptr(&self, v: usize) -> *mut u8 {
+        let atoms = make_layout_left((Self::TAB.atom, Self::TAB.nv / Self::TAB.atom));
+        let (j, a): (usize, usize) = atoms.get_hier_coord(v);
+        self.ptr[a].wrapping_add(j) as *mut u8
     }
+}
+impl<E, L, A, Thr, Val> PartitionOf<A, Thr, Val> for KTiles<ThrPartition<E, L, A, Thr, Val>> {}
+
+/// CuTe's form of a thread's partition (`partition_S` / `partition_D` return the engine at the
+/// thread's first value and the layout over its values): the thread's coordinate folded into
+/// the engine, so that it is computed once, where the partition is made.
+#[inline(always)]
+pub fn fold_thread<E, L, A, Thr, Val>(
+    mut part: ThrPartition<E, L, A, Thr, Val>,
+) -> ThrPartition<E, L, A, Thr, Val>
+where
+    E: Advance<L::Off, Output = E> + Copy,
+    L: TileLayout,
+    A: CopyAtom,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
+{
+    part.engine = part.engine.advance(part.layout.eval((part.mt, part.nt)));
+    (part.mt, part.nt) = (0, 0);
+    part
+}
+
+/// A thread's partition of one k-tile of `gA` (`IS_A`) or `gB` by a TiledCopy with atom `A`
+/// and the operand's copy layouts (`tAgA`, or the same values retiled for another atom).
+pub type GmemPart<T, M, A, const IS_A: bool> = ThrPartition<
+    Gmem<f32>,
+    <T as OperandTile<M, IS_A>>::G,
+    A,
+    <T as OperandTile<M, IS_A>>::Thr,
+    <T as CopyTiles<M>>::Val,
+>;
+/// The gmem tile and thread layout of operand A (`IS_A`) or B (see [`GmemPart`]).
+pub trait OperandTile<M: Major, const IS_A: bool>: CopyTiles<M> {
+    /// `GA` or `GB`.
+    type G;
+    /// `ThrA` or `ThrB`.
+    type Thr;
+}
+impl<M: Major, T: CopyTiles<M>> OperandTile<M, true> for T {
+    type G = <T as CopyTiles<M>>::GA;
+    type Thr = <T as CopyTiles<M>>::ThrA;
+}
+impl<M: Major, T: CopyTiles<M>> OperandTile<M, false> for T {
+    type G = <T as CopyTiles<M>>::GB;
+    type Thr = <T as CopyTiles<M>>::ThrB;
+}
+
+/// `frag.partition()`: a register fragment as a copy source or destination.
+#[inline(always)]
+fn make_partition<P: PartitionSize>(
+    frag: &mut PartitionFragment<f32, P>,
+) -> FragmentPartition<f32, P> {
+    frag.partition()
+}
+/// `clear(frag)`.
+#[inline(always)]
+fn clear_frag<P: PartitionSize>(frag: &mut PartitionFragment<f32, P>) {
+    frag.data.fill(0.0);
+}
+
+/// Compile-time check: the stores of an operand's copy into the k-major smem tile
+/// `(BX,BK):(_1,BX+4)` are free of bank conflicts (the copy's thread layout over the tile's
+/// elements, 4-vectors along X (one `st.shared.v4`) or along K (four transposing scalar
+/// stores)).
+struct StoreBanks<M, T, const IS_A: bool>(core::marker::PhantomData<(M, T)>);
+impl<M: Major, T: GemmTiles, const IS_A: bool> StoreBanks<M, T, IS_A> {
+    const CHECK: () = {
+        use layout_types::bank::check_conflict_free;
+        use layout_types::copy::{CopyAtom, CopyOp, make_tiled_copy};
+        use layout_types::static_layout::ok;
+        use layout_types::swizzle::DynSwizzle;
+        use layout_types::{DynLayout, IntTuple};
+        const fn t(a: i64, b: i64) -> IntTuple {
+            IntTuple::pair(&IntTuple::st(a), &IntTuple::st(b))
+        }
+        const fn layout2(s0: i64, s1: i64, d0: i64, d1: i64) -> DynLayout {
+            ok(DynLayout::new(t(s0, s1), t(d0, d1)))
+        }
+        let bx = if IS_A { T::BM as i64 } else { T::BN as i64 };
+        let (bk, nt) = (T::BK as i64, T::NT as i64);
+        let (thr, val, vec) = if M::K_MAJOR {
+            (
+                layout2(nt / (bk / 4), bk / 4, bk / 4, 1),
+                layout2(1, 4, 0, 1),
+                1,
+            )
+        } else {
+            (
+                layout2(bx / 4, nt / (bx / 4), 1, bx / 4),
+                layout2(4, 1, 1, 0),
+                4,
+            )
+        };
+        let tc = match make_tiled_copy(CopyAtom::new(CopyOp::Element, 4), &thr, &val) {
+            Ok(tc) => tc,
+            Err(e) => e.panic(),
+        };
+        let smem = layout2(bx, bk, 1, bx + 4);
+        if let Err(e) = check_conflict_free(&tc, &smem, DynSwizzle::identity(), 4, vec) {
+            e.panic()
+        }
+    };
 }
 
 /// The order of one k-step's outer product: the `fm × fn` FFMAs `acc(im, jn) += a(im)·b(jn)` of
@@ -187,180 +319,6 @@ impl FmaOrder for RowsStrips {
     }
 }
 
-const fn tuple2(a: i64, b: i64) -> IntTuple {
-    IntTuple::pair(&IntTuple::st(a), &IntTuple::st(b))
-}
-const fn layout2(s0: i64, s1: i64, d0: i64, d1: i64) -> DynLayout {
-    ok(DynLayout::new(tuple2(s0, s1), tuple2(d0, d1)))
-}
-
-/// Most copy vectors per thread and operand.
-const MAX_COPY: usize = 4;
-
-/// gmem → smem copy of one operand tile `(BX,BK)` (A: `BX = BM`, B: `BX = BN`) by `NT`
-/// threads: this thread's vectors (the TiledCopy partition of [`GemmTiles::copy_a`] /
-/// [`GemmTiles::copy_b`]) with their registers and pointers.
-struct Loader<M: Major, T: GemmTiles, L: Ldg, const IS_A: bool> {
-    /// Per vector: pointer to its first element in the current k-tile.
-    ptr: [*const f32; MAX_COPY],
-    /// Per vector: global X of its first element.
-    gx: [i32; MAX_COPY],
-    /// Per vector: k within the tile of its first element.
-    kk: [i32; MAX_COPY],
-    /// Per vector: byte offset in a stage (`sA` at 0, `sB` after it).
-    soff: [u32; MAX_COPY],
-    regs: [Float4; MAX_COPY],
-    _m: PhantomData<(M, T, L)>,
-}
-
-impl<M: Major, T: GemmTiles, L: Ldg, const IS_A: bool> Loader<M, T, L, IS_A> {
-    /// Vectors per thread.
-    const CNT: usize = if IS_A {
-        T::COPY_A[M::K_MAJOR as usize]
-    } else {
-        T::COPY_B[M::K_MAJOR as usize]
-    };
-    /// `(BX, BK)`.
-    const BX: i64 = if IS_A { T::BM as i64 } else { T::BN as i64 };
-    const CHECK: () = {
-        assert!(Self::CNT <= MAX_COPY, "too many copy vectors per thread");
-        let (bx, bk, nt) = (Self::BX, T::BK as i64, T::NT as i64);
-        // The stores into the k-major smem tile `(BX,BK):(_1,BX+4)` are free of bank
-        // conflicts: the copy thread layout over the tile's elements, 4-vectors along X
-        // (one `st.shared.v4`) or along K (four transposing scalar stores).
-        let (thr, val, vec) = if M::K_MAJOR {
-            (
-                layout2(nt / (bk / 4), bk / 4, bk / 4, 1),
-                layout2(1, 4, 0, 1),
-                1,
-            )
-        } else {
-            (
-                layout2(bx / 4, nt / (bx / 4), 1, bx / 4),
-                layout2(4, 1, 1, 0),
-                4,
-            )
-        };
-        let tc = match make_tiled_copy(CopyAtom::new(CopyOp::Element, 4), &thr, &val) {
-            Ok(tc) => tc,
-            Err(e) => e.panic(),
-        };
-        let smem = layout2(bx, bk, 1, bx + 4);
-        if let Err(e) = check_conflict_free(&tc, &smem, DynSwizzle::identity(), 4, vec) {
-            e.panic()
-        }
-    };
-
-    /// Offset in the smem tile of `(x, k)`.
-    #[inline(always)]
-    fn smem(x: i32, k: i32) -> i32 {
-        if IS_A { T::sa(x, k) } else { T::sb(x, k) }
-    }
-
-    /// Sets up thread `tid`'s vectors for CTA `cta` of an operand `(xs, ks)` with leading
-    /// dimension `ld` stored at `base` (its tile starts at X offset `x0`).
-    #[inline(always)]
-    fn new(base: *const f32, xk: (i32, i32), ld: i32, cta: (i32, i32), x0: i32, tid: i32) -> Self {
-        let () = Self::CHECK;
-        let mut ptr = [core::ptr::null::<f32>(); MAX_COPY];
-        let mut gx = [0i32; MAX_COPY];
-        let mut kk = [0i32; MAX_COPY];
-        let mut soff = [0u32; MAX_COPY];
-        unroll!(
-            Self::CNT,
-            #[inline(always)]
-            |j| {
-                let (x, k) = if IS_A {
-                    T::copy_a(M::K_MAJOR, tid, j)
-                } else {
-                    T::copy_b(M::K_MAJOR, tid, j)
-                };
-                gx[j] = x0 + x;
-                kk[j] = k;
-                ptr[j] = if IS_A {
-                    T::g_a(M::K_MAJOR, base, xk, ld, cta, (x, k))
-                } else {
-                    T::g_b(M::K_MAJOR, base, xk, ld, cta, (x, k))
-                };
-                soff[j] = 4 * Self::smem(x, k) as u32 + if IS_A { 0 } else { 4 * T::SA_FLOATS };
-            },
-        );
-        Loader {
-            ptr,
-            gx,
-            kk,
-            soff,
-            regs: [Float4::default(); MAX_COPY],
-            _m: PhantomData,
-        }
-    }
-
-    /// Loads the next k-tile into registers, `ks` its elements along K that lie inside the
-    /// operand (`ks >= BK`: all); elements outside `(xs, ks)` become 0. `full` (a constant
-    /// after inlining): the tile lies inside the operand and vectors are aligned, so every
-    /// vector is loaded with no predicate.
-    #[inline(always)]
-    fn load(&mut self, xs: i32, ks: i32, ld: i32, vec_ok: bool, full: bool) {
-        unroll!(
-            Self::CNT,
-            #[inline(always)]
-            |j| {
-                let p = self.ptr[j];
-                let x = self.gx[j];
-                let k = self.kk[j];
-                // The 4-vector runs along k (K-major operand) or along x (MN-major operand).
-                let (dk, dx) = if M::K_MAJOR { (1, 0) } else { (0, 1) };
-                let v = if full || (x + 3 * dx < xs && k + 3 * dk < ks && vec_ok) {
-                    unsafe { L::ld(p as *const Float4) }
-                } else {
-                    let e = |i: i32| {
-                        if x + i * dx < xs && k + i * dk < ks {
-                            unsafe { *p.wrapping_offset(i as isize) }
-                        } else {
-                            0.0
-                        }
-                    };
-                    Float4 {
-                        x: e(0),
-                        y: e(1),
-                        z: e(2),
-                        w: e(3),
-                    }
-                };
-                self.regs[j] = v;
-                self.ptr[j] = p.wrapping_offset(M::offset(ld as i64, 0, T::BK as i64) as isize);
-            },
-        );
-    }
-
-    /// Stores the registers into the stage at shared address `stage` (bytes; `sA` at its
-    /// start, `sB` after it), k-major:
-    /// one `st.shared.v4` (MN-major) or four transposing scalar stores (K-major).
-    #[inline(always)]
-    fn store(&self, stage: u32) {
-        unroll!(
-            Self::CNT,
-            #[inline(always)]
-            |j| {
-                let a = stage + self.soff[j];
-                let v = self.regs[j];
-                if M::K_MAJOR {
-                    // element i of the vector is (x, k + i) of the tile
-                    let o = |i: i32| 4 * Self::smem(0, i) as u32;
-                    unsafe {
-                        st_shared_f32(a, v.x);
-                        st_shared_f32(a + o(1), v.y);
-                        st_shared_f32(a + o(2), v.z);
-                        st_shared_f32(a + o(3), v.w);
-                    }
-                } else {
-                    unsafe { st_shared_v4_f32(a, v) };
-                }
-            },
-        );
-    }
-}
-
 /// The generic kernel body, for operand majorities `MA`, `MB` ([`MnMajor`] / [`KMajor`]) and
 /// the static configuration `T` ([`Tile128`], [`Tile64`]).
 ///
@@ -375,7 +333,7 @@ impl<M: Major, T: GemmTiles, L: Ldg, const IS_A: bool> Loader<M, T, L, IS_A> {
 /// for the extents and leading dimensions given (checked on the host).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
+pub unsafe fn sgemm<MA, MB, T, L, O>(
     m: i32,
     n: i32,
     k: i32,
@@ -389,7 +347,18 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
     beta: f32,
     c: *mut f32,
     ldc: i32,
-) {
+) where
+    MA: SmemStore,
+    MB: SmemStore,
+    T: CopyTiles<MA> + CopyTiles<MB>,
+    L: Ldg,
+    O: FmaOrder,
+    // the register fragments tArA / tBrB: sized by the gmem partitions, retiled for the stores
+    GmemPart<T, MA, L, true>: PartitionSize,
+    GmemPart<T, MA, <MA as SmemStore>::Atom, true>: PartitionSize,
+    GmemPart<T, MB, L, false>: PartitionSize,
+    GmemPart<T, MB, <MB as SmemStore>::Atom, false>: PartitionSize,
+{
     let (bm, bn, bk) = (T::BM, T::BN, T::BK);
     let () = const { assert!(T::BK % 2 == 0) };
     let tid = thread_idx_x() as i32;
@@ -410,14 +379,91 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
     let b = b.wrapping_offset(MB::offset(ldb as i64, 0, k0 as i64) as isize);
 
     let cta = (bx as i32, by as i32);
-    let mut la = Loader::<MA, T, L, true>::new(a, (m, k), lda, cta, m0, tid);
-    let mut lb = Loader::<MB, T, L, false>::new(b, (n, k), ldb, cta, n0, tid);
+    let () = StoreBanks::<MA, T, true>::CHECK;
+    let () = StoreBanks::<MB, T, false>::CHECK;
+
+    // The TiledCopies: gmem -> registers, 128-bit vectors along the operand's contiguous mode
+    // (the load policy `L`); registers -> smem, the same thread and value layouts, stored k-major.
+    let (thr_a, val_a) = (
+        <T as CopyTiles<MA>>::ThrA::default(),
+        <T as CopyTiles<MA>>::Val::default(),
+    );
+    let (thr_b, val_b) = (
+        <T as CopyTiles<MB>>::ThrB::default(),
+        <T as CopyTiles<MB>>::Val::default(),
+    );
+    let copy_a = make_tiled_copy(L::default(), thr_a, val_a);
+    let store_a = make_tiled_copy(<MA as SmemStore>::Atom::default(), thr_a, val_a);
+    let copy_b = make_tiled_copy(L::default(), thr_b, val_b);
+    let store_b = make_tiled_copy(<MB as SmemStore>::Atom::default(), thr_b, val_b);
+    let (thr_copy_a, thr_store_a) = (copy_a.get_slice(tid), store_a.get_slice(tid));
+    let (thr_copy_b, thr_store_b) = (copy_b.get_slice(tid), store_b.get_slice(tid));
+
+    // A: gA = local_tile(mA, (BM,BN,BK), (bx,by,_), Step<_1,X,_1>) (its k-tile 0 and the stride
+    // of its k mode); tAgA its copy partition, tAsA the store partition of sA (a stage's offset
+    // is added where it is used), tAcA the partition of the tile's coordinates
+    let t_ac_a = thr_copy_a.partition_s(&<T as CopyTiles<MA>>::c_a()); // (CPY) -> (m,k)
+    let (g_a, dk_a) = <T as CopyTiles<MA>>::g_a(a, (m, k), lda, cta); // (BM,BK), k
+    let mut t_ag_a = KTiles::new(thr_copy_a.partition_s(&g_a), dk_a); // (CPY,k)
+    let t_as_a0 = fold_thread(
+        thr_store_a.partition_d(&make_tensor(make_smem_addr::<f32>(0), T::SA::default())),
+    ); // (CPY)
+    // B likewise: gB = local_tile(mB, (BM,BN,BK), (bx,by,_), Step<X,_1,_1>); sB follows sA
+    let t_bc_b = thr_copy_b.partition_s(&<T as CopyTiles<MB>>::c_b()); // (CPY) -> (n,k)
+    let (g_b, dk_b) = <T as CopyTiles<MB>>::g_b(b, (n, k), ldb, cta); // (BN,BK), k
+    let mut t_bg_b = KTiles::new(thr_copy_b.partition_s(&g_b), dk_b); // (CPY,k)
+    let s_b0 = make_smem_addr::<f32>(0).advance(const { T::SA_FLOATS as i32 });
+    let t_bs_b0 = fold_thread(thr_store_b.partition_d(&make_tensor(s_b0, T::SB::default())));
+    // register fragments for the staged k-tile
+    let mut t_ar_a = make_fragment_like_partition::<f32, _>(&t_ag_a.part); // (CPY)
+    let mut t_br_b = make_fragment_like_partition::<f32, _>(&t_bg_b.part); // (CPY)
+    // 16-byte vectors allowed: leading dimension and base aligned
     let va = lda % 4 == 0 && (a as usize).is_multiple_of(16);
     let vb = ldb % 4 == 0 && (b as usize).is_multiple_of(16);
 
+    // smem: two stages of sA then sB, at 32-bit shared addresses
     let smem = to_shared_addr(dynamic_shared_mem::<Float4>());
     let stage_bytes = const { T::STAGE_FLOATS * 4 };
     let sb_off = const { T::SA_FLOATS * 4 };
+    // tAsA / tBsB at the stage whose shared address is `stage`
+    let t_as_a = #[inline(always)]
+    |stage: u32| {
+        let mut p = t_as_a0;
+        p.engine.addr += stage;
+        p
+    };
+    let t_bs_b = #[inline(always)]
+    |stage: u32| {
+        let mut p = t_bs_b0;
+        p.engine.addr += stage;
+        p
+    };
+
+    // tArA = tAgA(_,k_tile) (elements outside the operand read as 0): `copy` in the interior,
+    // `copy_if` with the edge predicate tApA (coordinates cA moved to the tile, bounds (M, ks)
+    // where `ks` is the k-range left from the k-tile's start)
+    let load_a = #[inline(always)]
+    |t_ar_a: &mut _, t_ag_a: &mut KTiles<_>, ks: i32, full: bool| {
+        if full {
+            unsafe { copy(&copy_a, &*t_ag_a, &make_partition(t_ar_a)) };
+        } else {
+            clear_frag(t_ar_a);
+            let t_ap_a = edge_pred(&t_ac_a, (m0, 0), (m, ks), va);
+            copy_if(&copy_a, &t_ap_a, &*t_ag_a, &make_partition(t_ar_a));
+        }
+        t_ag_a.next();
+    };
+    let load_b = #[inline(always)]
+    |t_br_b: &mut _, t_bg_b: &mut KTiles<_>, ks: i32, full: bool| {
+        if full {
+            unsafe { copy(&copy_b, &*t_bg_b, &make_partition(t_br_b)) };
+        } else {
+            clear_frag(t_br_b);
+            let t_bp_b = edge_pred(&t_bc_b, (n0, 0), (n, ks), vb);
+            copy_if(&copy_b, &t_bp_b, &*t_bg_b, &make_partition(t_br_b));
+        }
+        t_bg_b.next();
+    };
 
     // this thread's fragments: thrA / thrB (offsets in floats in sA / sB)
     let pa = T::thr_a(tid);
@@ -466,10 +512,10 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
     let mut main_loop = #[inline(always)]
     |full: bool| {
         if k > 0 {
-            la.load(m, k, lda, va, full);
-            lb.load(n, k, ldb, vb, full);
-            la.store(smem);
-            lb.store(smem);
+            load_a(&mut t_ar_a, &mut t_ag_a, k, full);
+            load_b(&mut t_br_b, &mut t_bg_b, k, full);
+            unsafe { copy(&store_a, &thr_store_a.retile_s(&mut t_ar_a), &t_as_a(smem)) };
+            unsafe { copy(&store_b, &thr_store_b.retile_s(&mut t_br_b), &t_bs_b(smem)) };
         }
         sync_threads();
         if k > 0 {
@@ -486,8 +532,8 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
         while rem > 0 {
             let more = rem > bk;
             if more {
-                la.load(m, rem - bk, lda, va, full);
-                lb.load(n, rem - bk, ldb, vb, full);
+                load_a(&mut t_ar_a, &mut t_ag_a, rem - bk, full);
+                load_b(&mut t_br_b, &mut t_bg_b, rem - bk, full);
             }
             let sbase = smem + stage * stage_bytes;
             let next = smem + (stage ^ 1) * stage_bytes;
@@ -500,8 +546,12 @@ pub unsafe fn sgemm<MA: Major, MB: Major, T: GemmTiles, L: Ldg, O: FmaOrder>(
                     load_frags(&mut af, &mut bf, sbase, kk + 1, cur ^ 1);
                 } else {
                     if more {
-                        la.store(next);
-                        lb.store(next);
+                        unsafe {
+                            copy(&store_a, &thr_store_a.retile_s(&mut t_ar_a), &t_as_a(next))
+                        };
+                        unsafe {
+                            copy(&store_b, &thr_store_b.retile_s(&mut t_br_b), &t_bs_b(next))
+                        };
                     }
                     sync_threads();
                     if more {

@@ -18,9 +18,78 @@
 //!   `Step<_1,X>` (thrA) and `Step<X,_1>` (thrB), and the 4×4 blocks of C,
 //!   `zipped_divide(gC, (_4,_4))`, with no projection (thrC).
 
-use layout_types::cute::copy::Tables;
+use layout_types::cute::copy::{StaticLayoutValue, Tables, TileLayout};
 use layout_types::cute::prelude::*;
 use layout_types::cute::tensor::FragmentLayout;
+
+/// Stride type of an operand `(X,K)` in global memory: which of its two strides is `_1`.
+pub trait Major {
+    /// `true`: `(X,K):(ld,_1)` (K contiguous); `false`: `(X,K):(_1,ld)` (X contiguous).
+    const K_MAJOR: bool;
+    /// The operand's layout `(X,K)` with leading dimension `ld` (64-bit indices): the offset of
+    /// element `(x, k)`.
+    fn offset(ld: i64, x: i64, k: i64) -> i64;
+}
+/// `(X,K):(_1,ld)`: X (M for A, N for B) is contiguous.
+#[derive(Clone, Copy, Default)]
+pub struct MnMajor;
+/// `(X,K):(ld,_1)`: K is contiguous.
+#[derive(Clone, Copy, Default)]
+pub struct KMajor;
+impl Major for MnMajor {
+    const K_MAJOR: bool = false;
+    #[inline(always)]
+    fn offset(ld: i64, x: i64, k: i64) -> i64 {
+        layout!((_1, _1):(_1, ld)).crd2idx((x, k))
+    }
+}
+impl Major for KMajor {
+    const K_MAJOR: bool = true;
+    #[inline(always)]
+    fn offset(ld: i64, x: i64, k: i64) -> i64 {
+        layout!((_1, _1):(ld, _1)).crd2idx((x, k))
+    }
+}
+
+/// The gmem side of the operands' copies for operands of majority `M` ([`MnMajor`] /
+/// [`KMajor`]), as typed layouts: the TiledCopy's thread and value layouts (128-bit vectors along
+/// the contiguous mode) and the CTA's k-tiles of `A` and `B`.
+pub trait CopyTiles<M: Major>: GemmTiles {
+    /// Thread layout of the copy of an A tile `(BM,BK)`.
+    type ThrA: StaticLayoutValue;
+    /// Thread layout of the copy of a B tile `(BN,BK)`.
+    type ThrB: StaticLayoutValue;
+    /// Value layout: one 4-vector along the contiguous mode (`(_4,_1)` or `(_1,_4)`).
+    type Val: StaticLayoutValue;
+    /// One k-tile of `gA`, `(BM,BK)` with the operand's strides (64-bit `ld`).
+    type GA: TileLayout<Off = i64>;
+    /// One k-tile of `gB`, `(BN,BK)`.
+    type GB: TileLayout<Off = i64>;
+    /// Coordinates of the A tile, `make_identity_tensor((BM,BK))`.
+    type CA: TileLayout;
+    /// Coordinates of the B tile.
+    type CB: TileLayout;
+    /// `gA = local_tile(mA, cta_tiler, (bx, by, _), Step<_1,X,_1>)` of the A tensor `(M,K)` at
+    /// `a` with leading dimension `ld`: `gA(_,_,0)` and the stride of gA's k mode (elements).
+    fn g_a(
+        a: *const f32,
+        mk: (i32, i32),
+        ld: i32,
+        cta: (i32, i32),
+    ) -> (Tensor<Gmem<f32>, Self::GA>, i64);
+    /// `gB = local_tile(mB, cta_tiler, (bx, by, _), Step<X,_1,_1>)`: `gB(_,_,0)` and the stride
+    /// of its k mode.
+    fn g_b(
+        b: *const f32,
+        nk: (i32, i32),
+        ld: i32,
+        cta: (i32, i32),
+    ) -> (Tensor<Gmem<f32>, Self::GB>, i64);
+    /// `make_identity_tensor((BM,BK))`: the coordinates of the A tile.
+    fn c_a() -> Tensor<Counting<_0>, Self::CA>;
+    /// `make_identity_tensor((BN,BK))`.
+    fn c_b() -> Tensor<Counting<_0>, Self::CB>;
+}
 
 /// A thread's partition of a tile: the offset of its first element (dynamic: depends on the
 /// thread index) and its values' offsets relative to it (static).
@@ -65,6 +134,10 @@ pub trait GemmTiles {
     /// The index of accumulator `(im, jn)` in [`GemmTiles::acc`]: its layout [`GemmTiles::Acc`]
     /// at that coordinate.
     fn acc_idx(im: usize, jn: usize) -> usize;
+    /// The smem tile `sA = (BM,BK):(_1,BM+4)`.
+    type SA: TileLayout<Off = i32> + Default;
+    /// The smem tile `sB = (BN,BK):(_1,BN+4)`.
+    type SB: TileLayout<Off = i32> + Default;
     /// This thread's accumulators, `(TM, TN)`, cleared (`make_fragment_like` of its part of C).
     #[inline(always)]
     fn acc() -> Fragment<f32, Self::Acc> {
@@ -173,6 +246,8 @@ macro_rules! gemm_tiles {
             const BK: i32 = <$bk as StaticInt>::VALUE as i32;
             const NT: usize = $tx * $ty;
             type Acc = Layout<($tm, $tn), (_1, $tm)>;
+            type SA = Layout<($bm, $bk), (_1, $ldsa)>;
+            type SB = Layout<($bn, $bk), (_1, $ldsb)>;
             const COPY_A: [usize; 2] = [
                 Tables::<Copy128<f32>, $ca_mn, Layout<(_4, _1), (_1, _0)>, $bm, $bk>::T.nv / 4,
                 Tables::<Copy128<f32>, $ca_k, Layout<(_1, _4), (_0, _1)>, $bm, $bk>::T.nv / 4,
@@ -304,6 +379,54 @@ macro_rules! gemm_tiles {
             #[inline(always)]
             fn c_crd(idx: i32) -> (i32, i32) {
                 make_layout_left(<($bm, $bn)>::default()).get_hier_coord(idx)
+            }
+        }
+        $crate::gemm_tiles!(@copy $cfg, $crate::tiles::MnMajor, ($bm, $bn, $bk), $ca_mn, $cb_mn,
+            Layout<(_4, _1), (_1, _0)>, (_1, i64), (m, k, ld), (_1, ld));
+        $crate::gemm_tiles!(@copy $cfg, $crate::tiles::KMajor, ($bm, $bn, $bk), $ca_k, $cb_k,
+            Layout<(_1, _4), (_0, _1)>, (i64, _1), (m, k, ld), (ld, _1));
+    };
+    (@copy $cfg:ident, $major:ty, ($bm:ty, $bn:ty, $bk:ty), $ca:ty, $cb:ty, $val:ty, $stride:ty,
+        ($m:ident, $k:ident, $ld:ident), ($s0:tt, $s1:tt)) => {
+        impl $crate::tiles::CopyTiles<$major> for $cfg {
+            type ThrA = $ca;
+            type ThrB = $cb;
+            type Val = $val;
+            type GA = Layout<($bm, $bk), $stride>;
+            type GB = Layout<($bn, $bk), $stride>;
+            type CA = Layout<($bm, $bk), (E0, E1)>;
+            type CB = Layout<($bn, $bk), (E0, E1)>;
+            #[inline(always)]
+            fn g_a(
+                a: *const f32,
+                ($m, $k): (i32, i32),
+                $ld: i32,
+                (bx, by): (i32, i32),
+            ) -> (Tensor<Gmem<f32>, Self::GA>, i64) {
+                let ($m, $k, $ld) = ($m as i64, $k as i64, $ld as i64);
+                let g = make_tensor(make_gmem_ptr(a as *mut f32), layout!(($m, $k):($s0, $s1)))
+                    .local_tile_proj(<($bm, $bn, $bk)>::default(), (bx as i64, by as i64, Underscore), (_1, X, _1));
+                (g.slice((Underscore, Underscore, 0i64)), g.layout.stride.2.value())
+            }
+            #[inline(always)]
+            fn g_b(
+                b: *const f32,
+                ($m, $k): (i32, i32),
+                $ld: i32,
+                (bx, by): (i32, i32),
+            ) -> (Tensor<Gmem<f32>, Self::GB>, i64) {
+                let ($m, $k, $ld) = ($m as i64, $k as i64, $ld as i64);
+                let g = make_tensor(make_gmem_ptr(b as *mut f32), layout!(($m, $k):($s0, $s1)))
+                    .local_tile_proj(<($bm, $bn, $bk)>::default(), (bx as i64, by as i64, Underscore), (X, _1, _1));
+                (g.slice((Underscore, Underscore, 0i64)), g.layout.stride.2.value())
+            }
+            #[inline(always)]
+            fn c_a() -> Tensor<Counting<_0>, Self::CA> {
+                make_identity_tensor(<($bm, $bk)>::default())
+            }
+            #[inline(always)]
+            fn c_b() -> Tensor<Counting<_0>, Self::CB> {
+                make_identity_tensor(<($bn, $bk)>::default())
             }
         }
     };

@@ -15,6 +15,10 @@ pub struct U32x4(pub [u32; 4]);
 #[cfg(not(target_arch = "nvptx64"))]
 #[inline(always)]
 fn host_check_aligned(space: Space, p: *const u8, what: &str) {
+    assert!(
+        !matches!(space, Space::SmemAddr),
+        "{what}: a 32-bit shared address needs its own atom"
+    );
     if cfg!(feature = "strict-host")
         && !matches!(space, Space::Reg)
         && !(p as usize).is_multiple_of(16)
@@ -45,6 +49,8 @@ pub unsafe fn load16(space: Space, p: *const u8) -> U32x4 {
                     p = in(reg64) p, a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
                     options(readonly, nostack, preserves_flags)),
                 Space::Reg => return (p as *const U32x4).read_unaligned(),
+                // refused at compile time by `copy` (`CopyAtom::SMEM_ADDR`)
+                Space::SmemAddr => unreachable!("a 32-bit shared address needs its own atom"),
             }
         }
         U32x4([a, b, c, d])
@@ -75,6 +81,8 @@ pub unsafe fn store16(space: Space, p: *mut u8, v: U32x4) {
                 p = in(reg64) p, a = in(reg32) a, b = in(reg32) b, c = in(reg32) c, d = in(reg32) d,
                 options(nostack, preserves_flags)),
             Space::Reg => (p as *mut U32x4).write_unaligned(v),
+            // refused at compile time by `copy` (`CopyAtom::SMEM_ADDR`)
+            Space::SmemAddr => unreachable!("a 32-bit shared address needs its own atom"),
         }
     }
     #[cfg(not(target_arch = "nvptx64"))]

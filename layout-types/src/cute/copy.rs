@@ -114,6 +114,48 @@ pub trait CopyAtom: Copy + Default {
     type Vals: StaticInt;
     /// The instruction.
     const OP: CopyOp;
+    /// Whether [`CopyAtom::call`] takes shared memory as a 32-bit `.shared` address
+    /// ([`Space::SmemAddr`]); `copy` refuses such partitions for the other atoms.
+    const SMEM_ADDR: bool = false;
+    /// Copies one atom: `Vals` elements from `src` (in `src_space`) to `dst` (in `dst_space`),
+    /// CuTe's `Copy_Atom::call`. The default issues [`CopyAtom::OP`]'s instruction; an atom
+    /// defined elsewhere (another load policy, another address form) overrides it, and
+    /// [`copy`] / [`copy_if`] use it unchanged (see [`CopyAtom::call`]'s example).
+    ///
+    /// ```
+    /// use layout_types::copy::CopyOp;
+    /// use layout_types::cute::copy::CopyAtom;
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::tensor::Space;
+    /// /// Copies one element and negates it.
+    /// #[derive(Clone, Copy, Default)]
+    /// struct Negate;
+    /// impl CopyAtom for Negate {
+    ///     type T = f32;
+    ///     type Vals = _1;
+    ///     const OP: CopyOp = CopyOp::Element;
+    ///     unsafe fn call(_: Space, src: *mut u8, _: Space, dst: *mut u8) {
+    ///         unsafe { (dst as *mut f32).write(-(src as *const f32).read()) }
+    ///     }
+    /// }
+    /// let mut a: Vec<f32> = (0..8).map(|x| x as f32).collect();
+    /// let mut b = vec![0f32; 8];
+    /// let ta = make_tensor(make_gmem_ptr(a.as_mut_ptr()), layout!((_8, _1):(_1, _8)));
+    /// let tb = make_tensor(make_gmem_ptr(b.as_mut_ptr()), layout!((_8, _1):(_1, _8)));
+    /// let tc = make_tiled_copy(Negate, layout!((_8, _1):(_1, _8)), layout!((_1, _1):(_0, _0)));
+    /// for t in 0..8u32 {
+    ///     let thr = tc.get_slice(t);
+    ///     unsafe { copy(&tc, &thr.partition_s(&ta), &thr.partition_d(&tb)) };
+    /// }
+    /// assert_eq!(b[3], -3.0);
+    /// ```
+    ///
+    /// # Safety
+    /// `src` and `dst` are valid for one atom in their spaces, aligned as the atom needs.
+    #[inline(always)]
+    unsafe fn call(src_space: Space, src: *mut u8, dst_space: Space, dst: *mut u8) {
+        unsafe { copy_atom::<Self>(src_space, src, dst_space, dst) }
+    }
 }
 
 macro_rules! atom_struct {
@@ -1147,6 +1189,15 @@ impl<A: CopyAtom, SP: PtrPartition<A::T>, DP: PtrPartition<A::T>>
                 );
             }
         }
+        if (matches!(SP::SPACE, Space::SmemAddr) || matches!(DP::SPACE, Space::SmemAddr))
+            && !A::SMEM_ADDR
+        {
+            fail2(
+                "copy: a partition's engine is a 32-bit shared address (Space::SmemAddr), which this atom ({} elements, {} atoms) does not take; use an atom that declares CopyAtom::SMEM_ADDR",
+                t.atom as i64,
+                (t.nv / t.atom) as i64,
+            );
+        }
         if let CopyOp::BulkS2G(bytes) = A::OP {
             if !(matches!(SP::SPACE, Space::Smem) && matches!(DP::SPACE, Space::Gmem)) {
                 fail2(
@@ -1192,13 +1243,26 @@ unsafe fn copy_pred<A, Thr, Val, Pr, SP, DP>(
     #[allow(clippy::let_unit_value)]
     let () = CopyCheck::<A, SP, DP, (), (), 0, 0>::OK;
     let atom = const { SP::TAB.atom };
+    const {
+        // the element-wise fallback below reads and writes through generic pointers
+        if Pr::PARTIAL
+            && SP::TAB.atom > 1
+            && (matches!(SP::SPACE, Space::SmemAddr) || matches!(DP::SPACE, Space::SmemAddr))
+        {
+            fail2(
+                "copy_if: an element-wise predicate splits vectors of {} elements into plain accesses, which a 32-bit shared address (Space::SmemAddr, {} atoms) cannot take",
+                SP::TAB.atom as i64,
+                (SP::TAB.nv / SP::TAB.atom) as i64,
+            );
+        }
+    };
     unroll_const!(
         SP::TAB.nv / SP::TAB.atom,
         #[inline(always)]
         |a: usize| {
             let v = a * atom;
             if pred.whole(a, v, atom) {
-                unsafe { copy_atom::<A>(SP::SPACE, src.ptr(v), DP::SPACE, dst.ptr(v)) };
+                unsafe { A::call(SP::SPACE, src.ptr(v), DP::SPACE, dst.ptr(v)) };
             } else if Pr::PARTIAL && atom > 1 {
                 // The atom's elements are contiguous in both partitions (checked by `CopyCheck`):
                 // element `j` is `j` past the atom's first.

@@ -115,6 +115,12 @@ pub enum Space {
     Smem,
     /// Registers.
     Reg,
+    /// Shared memory through a 32-bit address in the `.shared` window (what `ld.shared` /
+    /// `st.shared` take, CuTe's `cast_smem_ptr_to_uint`), carried in the bits of the engine's
+    /// pointer: not a generic pointer, so only an atom that declares
+    /// [`CopyAtom::SMEM_ADDR`](super::copy::CopyAtom::SMEM_ADDR) copies to or from it (checked
+    /// at compile time by `copy`).
+    SmemAddr,
 }
 
 /// A pointer engine: gives the element pointer.
