@@ -11,9 +11,71 @@ mod tiles;
 #[path = "gemm_partitions/old_part.rs"]
 mod old_part;
 
+use layout_types::cute::copy::TileLayout;
+use layout_types::cute::prelude::*;
+use layout_types::cute::tensor::{Advance, PtrEngine};
 use layout_types::{DynLayout, IntTuple, static_layout::ok};
 use old_part::Partition;
-use tiles::{GemmTiles, Part, Tile64, Tile128};
+use tiles::{CopyTiles, GemmTiles, KMajor, Major, MnMajor, Part, Tile64, Tile128};
+
+/// The GEMM's configurations: their partitions and the copy partitions of both majorities.
+trait Cfg: GemmTiles + CopyTiles<MnMajor> + CopyTiles<KMajor> {}
+impl<T: GemmTiles + CopyTiles<MnMajor> + CopyTiles<KMajor>> Cfg for T {}
+
+/// `(x, k)` of the first element of each 128-bit copy vector of thread `tid` in the A tile
+/// (`is_a`) or the B tile of an operand of majority `M`: the kernel's copy partition,
+/// `make_tiled_copy(Copy128, ThrA | ThrB, Val).get_slice(tid).partition_S(cA | cB)`.
+fn copy_vectors_of<T: CopyTiles<M>, M: Major>(is_a: bool, tid: i32) -> Vec<(i32, i32)> {
+    let val = <T as CopyTiles<M>>::Val::default();
+    if is_a {
+        let tc = make_tiled_copy(
+            Copy128::<f32>::new(),
+            <T as CopyTiles<M>>::ThrA::default(),
+            val,
+        );
+        let p = tc
+            .get_slice(tid as u32)
+            .partition_s(&<T as CopyTiles<M>>::c_a());
+        (0..p.atoms()).map(|a| p.coord(4 * a)).collect()
+    } else {
+        let tc = make_tiled_copy(
+            Copy128::<f32>::new(),
+            <T as CopyTiles<M>>::ThrB::default(),
+            val,
+        );
+        let p = tc
+            .get_slice(tid as u32)
+            .partition_s(&<T as CopyTiles<M>>::c_b());
+        (0..p.atoms()).map(|a| p.coord(4 * a)).collect()
+    }
+}
+/// [`copy_vectors_of`] for the majority `k_major`.
+fn copy_vectors<T: Cfg>(k_major: bool, is_a: bool, tid: i32) -> Vec<(i32, i32)> {
+    if k_major {
+        copy_vectors_of::<T, KMajor>(is_a, tid)
+    } else {
+        copy_vectors_of::<T, MnMajor>(is_a, tid)
+    }
+}
+/// The kernel's `gA(_,_,0)` / `gB(_,_,0)` of an operand of majority `M` at `base`: the pointer
+/// of element `(x, k)` and the stride of the k mode.
+fn cta_tile_of<T: CopyTiles<M>, M: Major>(
+    is_a: bool,
+    base: *const f32,
+    xk: (i32, i32),
+    ld: i32,
+    cta: (i32, i32),
+    (x, kk): (i32, i32),
+) -> (*const f32, i64) {
+    let (g, dk) = if is_a {
+        let (g, dk) = <T as CopyTiles<M>>::g_a(base, xk, ld, cta);
+        (g.engine.advance(g.layout.eval((x, kk))), dk)
+    } else {
+        let (g, dk) = <T as CopyTiles<M>>::g_b(base, xk, ld, cta);
+        (g.engine.advance(g.layout.eval((x, kk))), dk)
+    };
+    (g.ptr() as *const f32, dk)
+}
 
 fn tuple2(a: i64, b: i64) -> IntTuple {
     IntTuple::pair(&IntTuple::st(a), &IntTuple::st(b))
@@ -85,7 +147,7 @@ impl Old {
     }
 }
 
-fn check<T: GemmTiles>(old: Old) {
+fn check<T: Cfg>(old: Old) {
     let nt = (old.tx * old.ty) as i32;
     assert_eq!(T::NT as i32, nt);
     let (ja, jb) = T::FRAGS;
@@ -125,20 +187,13 @@ fn check<T: GemmTiles>(old: Old) {
         }
         // gmem -> smem copy, both majorities, A and B: (x, k) of every vector, smem offsets
         for k_major in [false, true] {
-            for (bx, cnt, is_a) in [
-                (old.bm, T::COPY_A[k_major as usize], true),
-                (old.bn, T::COPY_B[k_major as usize], false),
-            ] {
+            for (bx, is_a) in [(old.bm, true), (old.bn, false)] {
+                let vectors = copy_vectors::<T>(k_major, is_a, tid);
                 let (p, bx) = old.copy(k_major, bx);
-                assert_eq!(p.n, cnt, "vectors per thread");
-                for j in 0..cnt {
+                assert_eq!(p.n, vectors.len(), "vectors per thread");
+                for (j, &got) in vectors.iter().enumerate() {
                     let idx = p.thr_offset(tid as i64) + p.val.call(j as i64);
                     let want = ((idx % bx) as i32, (idx / bx) as i32);
-                    let got = if is_a {
-                        T::copy_a(k_major, tid, j)
-                    } else {
-                        T::copy_b(k_major, tid, j)
-                    };
                     assert_eq!(got, want, "copy k_major={k_major} a={is_a} t{tid} j{j}");
                     let (lds, s) = if is_a {
                         (old.bm + 4, T::sa(got.0, got.1))
@@ -154,7 +209,7 @@ fn check<T: GemmTiles>(old: Old) {
 
 /// The CTA tiles of A, B, C (`local_tile` with projections over typed tensors) against the
 /// former pointer formulas, both majorities, interior and edge blocks.
-fn check_cta_tiles<T: GemmTiles>() {
+fn check_cta_tiles<T: Cfg>() {
     let buf = [0f32; 4];
     let base = buf.as_ptr();
     let (m, n, k, ld) = (1000i32, 700i32, 300i32, 1003i32);
@@ -169,10 +224,25 @@ fn check_cta_tiles<T: GemmTiles>() {
                         g + kk as isize * ld as isize
                     }
                 };
-                let pa = T::g_a(km, base, (m, k), ld, (bx, by), (x, kk));
+                let tile = |is_a: bool, xk: (i32, i32)| {
+                    if km {
+                        cta_tile_of::<T, KMajor>(is_a, base, xk, ld, (bx, by), (x, kk))
+                    } else {
+                        cta_tile_of::<T, MnMajor>(is_a, base, xk, ld, (bx, by), (x, kk))
+                    }
+                };
+                // the k mode's stride: one k-tile is BK columns (MN-major) or BK elements
+                let dk = if km {
+                    T::BK as i64
+                } else {
+                    T::BK as i64 * ld as i64
+                };
+                let (pa, dka) = tile(true, (m, k));
                 assert_eq!(pa, base.wrapping_offset(off(bx * T::BM)), "gA km={km}");
-                let pb = T::g_b(km, base, (n, k), ld, (bx, by), (x, kk));
+                assert_eq!(dka, dk, "gA's k stride km={km}");
+                let (pb, dkb) = tile(false, (n, k));
                 assert_eq!(pb, base.wrapping_offset(off(by * T::BN)), "gB km={km}");
+                assert_eq!(dkb, dk, "gB's k stride km={km}");
             }
             let pc = T::g_c(base as *mut f32, (m, n), ld, (bx, by), (x, kk));
             let want = (bx * T::BM + x) as isize + (by * T::BN + kk) as isize * ld as isize;
@@ -215,7 +285,7 @@ fn tile64_partitions_equal_the_former_tables() {
 /// for `C = alpha·op(A)·op(B) + beta·C`; `k_major_a` / `k_major_b` pick the majorities. Split-K
 /// is simulated by running the k-range of each slice and adding (`beta` applied once).
 #[allow(clippy::too_many_arguments)]
-fn simulate<T: GemmTiles>(
+fn simulate<T: Cfg>(
     (m, n, k): (i32, i32, i32),
     (k_major_a, k_major_b): (bool, bool),
     kc: i32,
@@ -257,13 +327,7 @@ fn simulate<T: GemmTiles>(
                             (true, k_major_a, m0, m, lda, a),
                             (false, k_major_b, n0, n, ldb, b),
                         ] {
-                            let cnt = if is_a { T::COPY_A } else { T::COPY_B }[km as usize];
-                            for j in 0..cnt {
-                                let (x, kk) = if is_a {
-                                    T::copy_a(km, tid, j)
-                                } else {
-                                    T::copy_b(km, tid, j)
-                                };
+                            for (x, kk) in copy_vectors::<T>(km, is_a, tid) {
                                 let (dx, dk) = if km { (0, 1) } else { (1, 0) };
                                 for i in 0..4 {
                                     let (gx, gk) = (x0 + x + i * dx, kk + i * dk);
@@ -348,7 +412,7 @@ fn simulate<T: GemmTiles>(
     }
 }
 
-fn sim_case<T: GemmTiles>((m, n, k): (i32, i32, i32), ka: bool, kb: bool, kc: i32, beta: f32) {
+fn sim_case<T: Cfg>((m, n, k): (i32, i32, i32), ka: bool, kb: bool, kc: i32, beta: f32) {
     // op(A) is (M,K): stored (M,K):(_1,lda) (MN-major) or (K,M) column-major (K-major)
     let (lda, ldb, ldc) = (
         if ka { k + 3 } else { m + 1 },

@@ -14,7 +14,7 @@
 //! former constant tables.
 //! - CTA: `local_tile` of the typed tensors `A = (M,K):(_1,lda)` or `(M,K):(lda,_1)`,
 //!   `B = (N,K):...`, `C = (M,N):(_1,ldc)` by the tiler `(BM,BN,BK)` at `(bx, by, _)` with
-//!   `Step<_1,X,_1>` / `Step<X,_1,_1>` / `Step<_1,_1,X>` ([`GemmTiles::g_a`], [`GemmTiles::g_b`],
+//!   `Step<_1,X,_1>` / `Step<X,_1,_1>` / `Step<_1,_1,X>` ([`CopyTiles::g_a`], [`CopyTiles::g_b`],
 //!   [`GemmTiles::g_c`]); an operand's step between k-tiles and the split-K shift are
 //!   `M::offset(ld, x, k)`, the same typed stride layout.
 //! - gmem → registers → smem copy, in CuTe's tutorial names: `copy_a = make_tiled_copy(L,

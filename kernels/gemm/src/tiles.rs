@@ -18,7 +18,7 @@
 //!   `Step<_1,X>` (thrA) and `Step<X,_1>` (thrB), and the 4×4 blocks of C,
 //!   `zipped_divide(gC, (_4,_4))`, with no projection (thrC).
 
-use layout_types::cute::copy::{StaticLayoutValue, Tables, TileLayout};
+use layout_types::cute::copy::{StaticLayoutValue, TileLayout};
 use layout_types::cute::prelude::*;
 use layout_types::cute::tensor::FragmentLayout;
 
@@ -117,10 +117,6 @@ pub trait GemmTiles {
     const NT: usize;
     /// The accumulator fragment's layout `(TM, TN)` (compact, column-major).
     type Acc: FragmentLayout + Default;
-    /// 4-vectors per thread of the A (`true`: K-major) copy.
-    const COPY_A: [usize; 2];
-    /// 4-vectors per thread of the B copy.
-    const COPY_B: [usize; 2];
     /// `(BM/(4·TX), BN/(4·TY))`: 4-vectors of A and of B per thread per k (4×4 blocks of C).
     const FRAGS: (usize, usize);
     /// Leading dimension (floats) of the k-major smem tiles `sA = (BM,BK):(_1,BM+4)` and `sB`.
@@ -143,31 +139,6 @@ pub trait GemmTiles {
     fn acc() -> Fragment<f32, Self::Acc> {
         Fragment::new(Default::default())
     }
-    /// `(x, k)` in the `(BM,BK)` A tile of this thread's `j`-th copy vector (its first element).
-    fn copy_a(k_major: bool, tid: i32, j: usize) -> (i32, i32);
-    /// `(x, k)` in the `(BN,BK)` B tile of this thread's `j`-th copy vector.
-    fn copy_b(k_major: bool, tid: i32, j: usize) -> (i32, i32);
-    /// `gA = local_tile(mA, cta_tiler, (bx, by, _), Step<_1,X,_1>)` of the A tensor `(M,K)` at
-    /// `a` (`(M,K):(_1,ld)`, or `(M,K):(ld,_1)` when `k_major`; 64-bit indices): the pointer of
-    /// element `(x, k)` of its first k-tile.
-    fn g_a(
-        k_major: bool,
-        a: *const f32,
-        mk: (i32, i32),
-        ld: i32,
-        cta: (i32, i32),
-        xk: (i32, i32),
-    ) -> *const f32;
-    /// `gB = local_tile(mB, cta_tiler, (bx, by, _), Step<X,_1,_1>)` of the B tensor `(N,K)`: the
-    /// pointer of element `(x, k)` of its first k-tile.
-    fn g_b(
-        k_major: bool,
-        b: *const f32,
-        nk: (i32, i32),
-        ld: i32,
-        cta: (i32, i32),
-        xk: (i32, i32),
-    ) -> *const f32;
     /// `gC = local_tile(mC, cta_tiler, (bx, by, _), Step<_1,_1,X>)` of C `(M,N):(_1,ldc)`: the
     /// pointer of its element `(i, j)`.
     fn g_c(c: *mut f32, mn: (i32, i32), ldc: i32, cta: (i32, i32), ij: (i32, i32)) -> *mut f32;
@@ -248,14 +219,6 @@ macro_rules! gemm_tiles {
             type Acc = Layout<($tm, $tn), (_1, $tm)>;
             type SA = Layout<($bm, $bk), (_1, $ldsa)>;
             type SB = Layout<($bn, $bk), (_1, $ldsb)>;
-            const COPY_A: [usize; 2] = [
-                Tables::<Copy128<f32>, $ca_mn, Layout<(_4, _1), (_1, _0)>, $bm, $bk>::T.nv / 4,
-                Tables::<Copy128<f32>, $ca_k, Layout<(_1, _4), (_0, _1)>, $bm, $bk>::T.nv / 4,
-            ];
-            const COPY_B: [usize; 2] = [
-                Tables::<Copy128<f32>, $cb_mn, Layout<(_4, _1), (_1, _0)>, $bn, $bk>::T.nv / 4,
-                Tables::<Copy128<f32>, $cb_k, Layout<(_1, _4), (_0, _1)>, $bn, $bk>::T.nv / 4,
-            ];
             const FRAGS: (usize, usize) = (
                 <$bm as StaticInt>::VALUE as usize / (4 * $tx),
                 <$bn as StaticInt>::VALUE as usize / (4 * $ty),
@@ -270,68 +233,6 @@ macro_rules! gemm_tiles {
             const STAGE_FLOATS: u32 = Self::SA_FLOATS
                 + (<$ldsb as StaticInt>::VALUE * (<$bk as StaticInt>::VALUE - 1)
                     + <$bn as StaticInt>::VALUE) as u32;
-            #[inline(always)]
-            fn copy_a(k_major: bool, tid: i32, j: usize) -> (i32, i32) {
-                let id = make_identity_tensor(<($bm, $bk)>::default());
-                if k_major {
-                    let tc = make_tiled_copy(Copy128::<f32>::new(), <$ca_k>::default(), layout!((_1, _4):(_0, _1)));
-                    tc.get_slice(tid as u32).partition_s(&id).coord(4 * j)
-                } else {
-                    let tc = make_tiled_copy(Copy128::<f32>::new(), <$ca_mn>::default(), layout!((_4, _1):(_1, _0)));
-                    tc.get_slice(tid as u32).partition_s(&id).coord(4 * j)
-                }
-            }
-            #[inline(always)]
-            fn copy_b(k_major: bool, tid: i32, j: usize) -> (i32, i32) {
-                let id = make_identity_tensor(<($bn, $bk)>::default());
-                if k_major {
-                    let tc = make_tiled_copy(Copy128::<f32>::new(), <$cb_k>::default(), layout!((_1, _4):(_0, _1)));
-                    tc.get_slice(tid as u32).partition_s(&id).coord(4 * j)
-                } else {
-                    let tc = make_tiled_copy(Copy128::<f32>::new(), <$cb_mn>::default(), layout!((_4, _1):(_1, _0)));
-                    tc.get_slice(tid as u32).partition_s(&id).coord(4 * j)
-                }
-            }
-            #[inline(always)]
-            fn g_a(
-                k_major: bool,
-                a: *const f32,
-                (m, k): (i32, i32),
-                ld: i32,
-                (bx, by): (i32, i32),
-                (x, kk): (i32, i32),
-            ) -> *const f32 {
-                let (m, k, ld) = (m as i64, k as i64, ld as i64);
-                let tiler = <($bm, $bn, $bk)>::default();
-                let cta = (bx as i64, by as i64, Underscore);
-                let c = (x as i64, kk as i64, 0i64);
-                let p = make_gmem_ptr(a as *mut f32);
-                if k_major {
-                    make_tensor(p, layout!((m, k):(ld, _1))).local_tile_proj(tiler, cta, (_1, X, _1)).ptr(c)
-                } else {
-                    make_tensor(p, layout!((m, k):(_1, ld))).local_tile_proj(tiler, cta, (_1, X, _1)).ptr(c)
-                }
-            }
-            #[inline(always)]
-            fn g_b(
-                k_major: bool,
-                b: *const f32,
-                (n, k): (i32, i32),
-                ld: i32,
-                (bx, by): (i32, i32),
-                (x, kk): (i32, i32),
-            ) -> *const f32 {
-                let (n, k, ld) = (n as i64, k as i64, ld as i64);
-                let tiler = <($bm, $bn, $bk)>::default();
-                let cta = (bx as i64, by as i64, Underscore);
-                let c = (x as i64, kk as i64, 0i64);
-                let p = make_gmem_ptr(b as *mut f32);
-                if k_major {
-                    make_tensor(p, layout!((n, k):(ld, _1))).local_tile_proj(tiler, cta, (X, _1, _1)).ptr(c)
-                } else {
-                    make_tensor(p, layout!((n, k):(_1, ld))).local_tile_proj(tiler, cta, (X, _1, _1)).ptr(c)
-                }
-            }
             #[inline(always)]
             fn g_c(
                 c: *mut f32,
