@@ -13,7 +13,7 @@
 //! assert_eq!((c[0], c[1], c[2], c[3]), (26., 38., 30., 44.));
 //! ```
 
-use super::copy::unroll;
+use super::copy::{CopyAtom, StaticLayoutValue, StaticTuple, unroll, unroll_const};
 use super::int::*;
 use super::layout::*;
 use super::tensor::*;
@@ -107,6 +107,136 @@ pub unsafe fn copy_tensor<A: StaticTensor, B: StaticTensor<Value = A::Value>>(sr
     unroll_n(A::SIZE, |i| unsafe {
         dst.ptr_at(i as i32).write(src.ptr_at(i as i32).read())
     });
+}
+
+/// A rank-2 tensor `(V, REST)` as [`copy_with`] sees it (CuTe's convention for
+/// `copy(copy_atom, src, dst)`): mode 0 holds one atom's `V` values, static and contiguous
+/// (`i ↦ i`), mode 1 counts the atoms (a static size; its strides may be dynamic).
+pub trait AtomTensor {
+    /// The element type.
+    type Value: Copy;
+    /// The engine's memory space.
+    const SPACE: Space;
+    /// `size<0>(tensor)`: values per atom.
+    const V: usize;
+    /// `size<1>(tensor)`: atoms.
+    const REST: usize;
+    /// Whether mode 0 maps `i` to `i` for every `i < V` (its values contiguous).
+    const UNIT: bool;
+    /// The pointer of element `(0, i)`: atom `i`'s first value.
+    fn atom_ptr(&self, i: i32) -> *mut u8;
+}
+impl<E, S0, S1, D0, D1> AtomTensor for Tensor<E, Layout<(S0, S1), (D0, D1)>>
+where
+    E: PtrEngine + Advance<<(i32, i32) as Crd2Idx<(S0, S1), (D0, D1)>>::Output>,
+    E::Value: Copy,
+    <E as Advance<<(i32, i32) as Crd2Idx<(S0, S1), (D0, D1)>>::Output>>::Output:
+        PtrEngine<Value = E::Value>,
+    S0: StaticTuple + Product,
+    S0::Output: StaticInt,
+    D0: StaticTuple,
+    S1: IntTuple + Product,
+    S1::Output: StaticInt,
+    D1: IntTuple,
+    (i32, i32): Crd2Idx<(S0, S1), (D0, D1)>,
+{
+    type Value = E::Value;
+    const SPACE: Space = E::SPACE;
+    const V: usize = <S0::Output as StaticInt>::VALUE as usize;
+    const REST: usize = <S1::Output as StaticInt>::VALUE as usize;
+    const UNIT: bool = {
+        let l = <Layout<S0, D0> as StaticLayoutValue>::LAYOUT;
+        let mut i = 0;
+        let mut unit = true;
+        while i < Self::V {
+            unit &= l.call(i as i64) == i as i64;
+            i += 1;
+        }
+        unit
+    };
+    #[inline(always)]
+    fn atom_ptr(&self, i: i32) -> *mut u8 {
+        self.engine.advance(self.layout.crd2idx((0, i))).ptr() as *mut u8
+    }
+}
+
+/// `copy(copy_atom, src, dst)` (CuTe's overload taking a `Copy_Atom`): tensors `(V, REST)`
+/// ([`AtomTensor`]), atom `i` of `src` to atom `i` of `dst` by the atom's own instruction
+/// ([`CopyAtom::call`]), for every `i < REST`. At compile time: mode 0 of both has the atom's
+/// number of values, contiguous when it is more than one; both have the same number of atoms;
+/// a 32-bit shared address ([`Space::SmemAddr`]) only with an atom that declares
+/// [`CopyAtom::SMEM_ADDR`].
+///
+/// # Safety
+/// Every atom of both tensors must be valid memory, aligned as the atom needs.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// #[repr(align(16))]
+/// struct Smem([f32; 16]);
+/// let mut s = Smem(core::array::from_fn(|i| i as f32));      // a (4,4) tile, column-major
+/// // this thread's two 4-vectors: columns 1 and 3, (V, REST) = (_4,_2):(_1,_8)
+/// let ts = make_tensor(make_smem_ptr(s.0[4..].as_mut_ptr()), layout!((_4, _2):(_1, _8)));
+/// let mut r = make_fragment_like::<f32, _, _, _>(&ts);      // (_4,_2):(_1,_4) registers
+/// unsafe { copy_with(&Copy128::<f32>::new(), &ts, &r.tensor()) };
+/// assert_eq!((r[0], r[3], r[4], r[7]), (4., 7., 12., 15.));
+/// ```
+#[inline(always)]
+pub unsafe fn copy_with<A, S, D>(_atom: &A, src: &S, dst: &D)
+where
+    A: CopyAtom,
+    S: AtomTensor<Value = A::T>,
+    D: AtomTensor<Value = A::T>,
+{
+    const {
+        let v = <A::Vals as StaticInt>::VALUE;
+        if S::V as i64 != v || D::V as i64 != v {
+            crate::Error::with2(
+                "copy_with: mode 0 of a tensor must hold one atom's values: the source has {}, the atom copies {}",
+                if S::V as i64 != v { S::V as i64 } else { D::V as i64 },
+                v,
+            )
+            .panic()
+        }
+        if S::REST != D::REST {
+            crate::Error::with2(
+                "copy_with: the source has {} atoms but the destination has {}",
+                S::REST as i64,
+                D::REST as i64,
+            )
+            .panic()
+        }
+        if v > 1 && !(S::UNIT && D::UNIT) {
+            crate::Error::with2(
+                "copy_with: an atom of {} values needs mode 0 contiguous (i -> i) in both tensors ({} atoms)",
+                v,
+                S::REST as i64,
+            )
+            .panic()
+        }
+        if (matches!(S::SPACE, Space::SmemAddr) || matches!(D::SPACE, Space::SmemAddr))
+            && !A::SMEM_ADDR
+        {
+            crate::Error::with2(
+                "copy_with: a tensor's engine is a 32-bit shared address (Space::SmemAddr), which this atom ({} values, {} atoms) does not take; use an atom that declares CopyAtom::SMEM_ADDR",
+                v,
+                S::REST as i64,
+            )
+            .panic()
+        }
+    };
+    unroll_const!(
+        S::REST,
+        #[inline(always)]
+        |i: usize| unsafe {
+            A::call(
+                S::SPACE,
+                src.atom_ptr(i as i32),
+                D::SPACE,
+                dst.atom_ptr(i as i32),
+            )
+        }
+    );
 }
 
 /// Calls `f(i)` for `i < n` unrolled (`n` a constant; up to 4096 as nested blocks of 64).

@@ -1003,14 +1003,15 @@ macro_rules! unroll_const {
             54 55 56 57 58 59 60 61 62 63 64)
     };
     (@arms $n:expr, $f:expr; $($k:literal)*) => {{
-        let f = unroll_body($f);
+        let f = $crate::cute::copy::unroll_body($f);
         match const { $n } {
             0 => {}
-            $( $k => unroll_n::<$k, _>(f), )*
-            _ => unroll_loop(const { $n }, f),
+            $( $k => $crate::cute::copy::unroll_n::<$k, _>(f), )*
+            _ => $crate::cute::copy::unroll_loop(const { $n }, f),
         }
     }};
 }
+pub(crate) use unroll_const;
 
 /// Copies one atom.
 #[inline(always)]

@@ -42,7 +42,7 @@ pub use typenum;
 
 /// The typed layer in one import.
 pub mod prelude {
-    pub use super::algorithm::{axpby, clear, copy_tensor, fill, gemm};
+    pub use super::algorithm::{axpby, clear, copy_tensor, copy_with, fill, gemm};
     pub use super::arch::{
         cp_async_fence, cp_async_wait, tma_store_arrive, tma_store_fence, tma_store_wait,
     };
