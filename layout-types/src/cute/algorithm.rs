@@ -13,7 +13,9 @@
 //! assert_eq!((c[0], c[1], c[2], c[3]), (26., 38., 30., 44.));
 //! ```
 
-use super::copy::{CopyAtom, StaticLayoutValue, StaticTuple, unroll, unroll_const};
+use super::copy::{
+    CopyAtom, StaticLayoutValue, StaticTuple, atom_takes_spaces, unroll, unroll_const,
+};
 use super::int::*;
 use super::layout::*;
 use super::tensor::*;
@@ -214,9 +216,7 @@ where
             )
             .panic()
         }
-        if (matches!(S::SPACE, Space::SmemAddr) || matches!(D::SPACE, Space::SmemAddr))
-            && !A::SMEM_ADDR
-        {
+        if !atom_takes_spaces::<A>(S::SPACE, D::SPACE) {
             crate::Error::with2(
                 "copy_with: a tensor's engine is a 32-bit shared address (Space::SmemAddr), which this atom ({} values, {} atoms) does not take; use an atom that declares CopyAtom::SMEM_ADDR",
                 v,

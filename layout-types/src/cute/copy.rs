@@ -1013,6 +1013,13 @@ macro_rules! unroll_const {
 }
 pub(crate) use unroll_const;
 
+/// Whether atom `A` can copy between these spaces: a 32-bit shared address
+/// ([`Space::SmemAddr`]) on either side only if the atom declares [`CopyAtom::SMEM_ADDR`] (the
+/// rule `copy` and `copy_with` check at compile time).
+pub(crate) const fn atom_takes_spaces<A: CopyAtom>(src: Space, dst: Space) -> bool {
+    !(matches!(src, Space::SmemAddr) || matches!(dst, Space::SmemAddr)) || A::SMEM_ADDR
+}
+
 /// Copies one atom.
 #[inline(always)]
 unsafe fn copy_atom<A: CopyAtom>(src_space: Space, src: *mut u8, dst_space: Space, dst: *mut u8) {
@@ -1190,9 +1197,7 @@ impl<A: CopyAtom, SP: PtrPartition<A::T>, DP: PtrPartition<A::T>>
                 );
             }
         }
-        if (matches!(SP::SPACE, Space::SmemAddr) || matches!(DP::SPACE, Space::SmemAddr))
-            && !A::SMEM_ADDR
-        {
+        if !atom_takes_spaces::<A>(SP::SPACE, DP::SPACE) {
             fail2(
                 "copy: a partition's engine is a 32-bit shared address (Space::SmemAddr), which this atom ({} elements, {} atoms) does not take; use an atom that declares CopyAtom::SMEM_ADDR",
                 t.atom as i64,
