@@ -12,6 +12,7 @@ mod tiles;
 mod old_part;
 
 use layout_types::cute::copy::TileLayout;
+use layout_types::cute::layout::Crd2Idx;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tensor::{Advance, PtrEngine};
 use layout_types::{DynLayout, IntTuple, static_layout::ok};
@@ -147,7 +148,12 @@ impl Old {
     }
 }
 
-fn check<T: Cfg>(old: Old) {
+fn check<T: Cfg>(old: Old)
+where
+    (i32, i32): Crd2Idx<T::CsAS, T::CsAD> + Crd2Idx<T::CsBS, T::CsBD>,
+    <(i32, i32) as Crd2Idx<T::CsAS, T::CsAD>>::Output: Integral,
+    <(i32, i32) as Crd2Idx<T::CsBS, T::CsBD>>::Output: Integral,
+{
     let nt = (old.tx * old.ty) as i32;
     assert_eq!(T::NT as i32, nt);
     let (ja, jb) = T::FRAGS;
@@ -166,6 +172,36 @@ fn check<T: Cfg>(old: Old) {
         // compute: fragments of sA / sB (4-vectors, offsets in floats), blocks of C
         let (ta, tb) = (T::thr_a(tid), T::thr_b(tid));
         let tc = T::thr_c(tid);
+        // the same fragments as the kernel's tensors tCsA(_,_,0) / tCsB(_,_,0), `(V, THR)`, each
+        // element: value v of vector j at k-step kk is sX(0, kk) past tCsX(v, j)
+        let (csa, csb) = (
+            T::t_cs_a(Counting(0i32), tid),
+            T::t_cs_b(Counting(0i32), tid),
+        );
+        for kk in 0..old.bk {
+            for v in 0..4 {
+                for j in 0..ja {
+                    let want = pa.thr_offset(tid as i64) + pa.val_offset(&[j as i64, kk]) + v;
+                    let got =
+                        csa.engine.0 + csa.layout.crd2idx((v as i32, j as i32)).value() as i32;
+                    assert_eq!(
+                        (got + T::sa(0, kk as i32)) as i64,
+                        want,
+                        "tCsA t{tid} v{v} j{j} k{kk}"
+                    );
+                }
+                for j in 0..jb {
+                    let want = pb.thr_offset(tid as i64) + pb.val_offset(&[j as i64, kk]) + v;
+                    let got =
+                        csb.engine.0 + csb.layout.crd2idx((v as i32, j as i32)).value() as i32;
+                    assert_eq!(
+                        (got + T::sb(0, kk as i32)) as i64,
+                        want,
+                        "tCsB t{tid} v{v} j{j} k{kk}"
+                    );
+                }
+            }
+        }
         for kk in 0..old.bk as usize {
             for j in 0..ja {
                 let want = pa.thr_offset(tid as i64) + pa.val_offset(&[j as i64, kk as i64]);

@@ -4,6 +4,7 @@
 //! needs:
 //! - [`LdgNc`], [`LdgRelaxed`]: 128-bit global loads into registers, `ld.global.nc.v4.f32` and
 //!   `ld.relaxed.gpu.global.v4.f32` (the two load policies of the entries, [`Ldg`]);
+//! - [`LdsV4`]: `ld.shared.v4.f32`, the compute partition's fragment reads;
 //! - [`StsV4`], [`Sts32`]: register → shared stores, `st.shared.v4.f32` (an MN-major operand's
 //!   vector lands whole in the k-major smem tile) and `st.shared.f32` (a K-major operand's vector
 //!   is transposed, one element per store);
@@ -29,7 +30,7 @@ use device::vec::{
 /// tensor engine: an offset of `n` elements moves it by `n·size_of<T>` bytes. Its
 /// [`PtrEngine::ptr`] is that address carried in a pointer's bits, *not* a generic pointer: its
 /// space is [`Space::SmemAddr`], which `copy` gives only to atoms that declare
-/// `CopyAtom::SMEM_ADDR` ([`StsV4`], [`Sts32`]; a compile-time check), and [`lds_v4`] reads it.
+/// `CopyAtom::SMEM_ADDR` ([`LdsV4`], [`StsV4`], [`Sts32`]; a compile-time check).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SmemAddr<T> {
     /// The byte address in the `.shared` window.
@@ -65,14 +66,20 @@ impl<T: Copy> PtrEngine for SmemAddr<T> {
     }
 }
 
-/// `ld.shared.v4.f32` of the four floats at a [`SmemAddr`] (a fragment read of the compute
-/// partition).
-///
-/// # Safety
-/// The address is 16-byte aligned and inside the block's shared memory.
-#[inline(always)]
-pub unsafe fn lds_v4(p: SmemAddr<f32>) -> Float4 {
-    unsafe { ld_shared_v4_f32(p.addr) }
+/// `ld.shared.v4.f32` from a [`SmemAddr`] tensor into registers: the fragment reads of the
+/// compute partition (`copy_with(LdsV4, tCsA(_,_,k), tCrA)`), one 4-vector of the k-major smem
+/// tile per instruction.
+#[derive(Clone, Copy, Default)]
+pub struct LdsV4;
+impl CopyAtom for LdsV4 {
+    type T = f32;
+    type Vals = _4;
+    const OP: CopyOp = CopyOp::Vec128;
+    const SMEM_ADDR: bool = true;
+    #[inline(always)]
+    unsafe fn call(_: Space, src: *mut u8, _: Space, dst: *mut u8) {
+        unsafe { (dst as *mut Float4).write_unaligned(ld_shared_v4_f32(src as usize as u32)) }
+    }
 }
 
 /// The global-load policy of an entry: a copy atom of one 128-bit vector of `f32` from global

@@ -33,12 +33,15 @@
 //!   rows 16-byte aligned.
 //! - compute: the warp-tiled thread layout `((8,TX/8),(4,TY/4)):((_1,_32),(_8,32·TX/8))`
 //!   (a warp is 8×4 threads) partitions `zipped_divide(sA, (_4,_1))` with `Step<_1,X>`
-//!   (thrA), `zipped_divide(sB, (_4,_1))` with `Step<X,_1>` (thrB) and
-//!   `zipped_divide(C, (_4,_4))` with no projection (thrC): each thread owns
-//!   `(BM/TX) × (BN/TY)` accumulators (8×8) as 4-wide strips `4·TX` apart, read with
-//!   conflict-free `ld.shared.v4` (one wavefront per warp) and updated by an outer product
-//!   each k, its 64 FFMAs in the order of the entry's [`FmaOrder`] (it decides ptxas's register
-//!   allocation and so the register-bank conflicts: up to 7 % of cuBLAS on the H100).
+//!   (`tCsA`, [`GemmTiles::t_cs_a`]: a typed `(V, THR_M)` tensor of the k-step's 4-vectors),
+//!   `zipped_divide(sB, (_4,_1))` with `Step<X,_1>` (`tCsB`) and `zipped_divide(C, (_4,_4))`
+//!   with no projection (thrC): each thread owns `(BM/TX) × (BN/TY)` accumulators (8×8,
+//!   `tCrC`, row-major: [`GemmTiles::Acc`]) as 4-wide strips `4·TX` apart. Each k-step is
+//!   `copy_with(LdsV4, tCsA(_,_,k), tCrA)` (conflict-free `ld.shared.v4`, one wavefront per
+//!   warp) into `tCrA = make_fragment_like(tCsA(_,_,0))`, likewise B, and `gemm(tCrA, tCrB,
+//!   tCrC)` ([`FmaOrder::gemm`]): 64 FFMAs in the order of the entry's [`FmaOrder`] (it
+//!   decides ptxas's register allocation and so the register-bank conflicts: up to 7 % of
+//!   cuBLAS on the H100).
 //! - pipeline: two smem stages; tile `k+1` is loaded into registers (`ld.global.v4`) while
 //!   tile `k` is computed, then stored to the other stage; one barrier per k-tile. The
 //!   register fragments are double-buffered: k-step `kk+1`'s are read while `kk`'s FFMAs
@@ -62,12 +65,14 @@
 pub mod atoms;
 pub mod tiles;
 
+use layout_types::cute::algorithm::AtomTensor;
 use layout_types::cute::copy::{
     CopyAtom, CopyTables, FragmentPartition, PartitionFragment, PartitionOf, PartitionSize,
     PtrPartition, StaticLayoutValue, ThrPartition, TileLayout,
 };
+use layout_types::cute::layout::CompactLeft;
 use layout_types::cute::prelude::*;
-use layout_types::cute::tensor::{Advance, FragmentLayout, Space};
+use layout_types::cute::tensor::{Advance, FragmentLayout, Reg, Space};
 use layout_types::cute::typenum::Unsigned;
 
 use device::atomic::red_add_f32;
@@ -76,10 +81,10 @@ use device::thread::{
     block_idx_x, block_idx_y, block_idx_z, grid_dim_y, grid_dim_z, sync_threads, thread_idx_x,
 };
 use device::unroll;
-use device::vec::{Float4, ld_global_v4_f32, ld_shared_v4_f32, st_global_v4_f32};
+use device::vec::{Float4, ld_global_v4_f32, st_global_v4_f32};
 
 pub use atoms::{
-    EdgePred, Ldg, LdgNc, LdgRelaxed, SmemAddr, Sts32, StsV4, edge_pred, make_smem_addr,
+    EdgePred, Ldg, LdgNc, LdgRelaxed, LdsV4, SmemAddr, Sts32, StsV4, edge_pred, make_smem_addr,
 };
 pub use tiles::{CopyTiles, GemmTiles, KMajor, Major, MnMajor, Part, Tile64, Tile128};
 
@@ -199,6 +204,17 @@ pub type GmemPart<T, M, A, const IS_A: bool> = ThrPartition<
     <T as OperandTile<M, IS_A>>::Thr,
     <T as CopyTiles<M>>::Val,
 >;
+/// `make_fragment_like(tCsA(_,_,0))`'s layout: a register fragment of A, `(V, THR_M)` compact.
+pub type FragLayoutA<T> =
+    Layout<<T as GemmTiles>::CsAS, <<T as GemmTiles>::CsAS as CompactLeft<_1>>::Stride>;
+/// `make_fragment_like(tCsB(_,_,0))`'s layout, `(V, THR_N)` compact.
+pub type FragLayoutB<T> =
+    Layout<<T as GemmTiles>::CsBS, <<T as GemmTiles>::CsBS as CompactLeft<_1>>::Stride>;
+/// `tCrA`: a register fragment of A.
+pub type FragA<T> = Fragment<f32, FragLayoutA<T>>;
+/// `tCrB`: a register fragment of B.
+pub type FragB<T> = Fragment<f32, FragLayoutB<T>>;
+
 /// The gmem tile and thread layout of operand A (`IS_A`) or B (see [`GmemPart`]).
 pub trait OperandTile<M: Major, const IS_A: bool>: CopyTiles<M> {
     /// `GA` or `GB`.
@@ -280,12 +296,49 @@ impl<M: Major, T: GemmTiles, const IS_A: bool> StoreBanks<M, T, IS_A> {
 /// operand, which the SASS takes from the operand reuse cache. The orders differ in which row
 /// comes next, and that changes the registers ptxas gives the 64 accumulators, hence how many
 /// FFMAs read two registers of one bank (held back at dispatch: ncu's `dispatch_stall`, 0.73 per
-/// issued instruction in the bounded NN entry before, 0.10 in cuBLAS). On the H100 the order alone moved a 4096³ entry by up to 7 % of
-/// cuBLAS; each entry takes the order measured best for it (`tools/gpu/results/
-/// 2026-11-23-fma-order`; `tools/sass_mix.py`'s `bank` column counts the conflicts statically).
+/// issued instruction in the bounded NN entry before, 0.10 in cuBLAS). On the H100 the order
+/// alone moved a 4096³ entry by up to 7 % of cuBLAS (`tools/gpu/results/2026-11-23-fma-order`);
+/// `tools/sass_mix.py`'s `bank` column counts the conflicts statically. The bounded entries take
+/// [`Reversed`]`<`[`RowsQuadEvenOdd`]`>` with the row-major accumulators of
+/// [`GemmTiles::Acc`] (`tools/gpu/results/2026-11-23-session6`).
 pub trait FmaOrder {
     /// The row `im` (of `fm`) that the outer product visits `o`-th.
     fn row(o: usize, fm: usize) -> usize;
+    /// `gemm(tCrA, tCrB, tCrC)` of one k-step (CuTe's gemm of a `(V,M)` and a `(V,N)`
+    /// fragment into `(M,N)` accumulators, whose order CuTe fixes as a serpentine):
+    /// `c(im, jn) += a(im)·b(jn)` for every element `im` of `a` and `jn` of `b`, one FFMA each,
+    /// the rows `im` in this order, in pairs: `b` forward on the first row of a pair, backward
+    /// on the second. `c` is the thread's accumulators, indexed by [`GemmTiles::acc_idx`].
+    #[inline(always)]
+    fn gemm<T: GemmTiles, LA: FragmentLayout, LB: FragmentLayout>(
+        a: &Fragment<f32, LA>,
+        b: &Fragment<f32, LB>,
+        c: &mut Fragment<f32, T::Acc>,
+    ) {
+        let (fm, fnn) = const { (LA::Len::USIZE, LB::Len::USIZE) };
+        let mut ffma = #[inline(always)]
+        |im: usize, jn: usize| {
+            let i = T::acc_idx(im, jn);
+            c[i] = a[im].mul_add_fast(b[jn], c[i]);
+        };
+        unroll!(
+            const { LA::Len::USIZE / 2 },
+            #[inline(always)]
+            |p| {
+                let (r0, r1) = (Self::row(2 * p, fm), Self::row(2 * p + 1, fm));
+                unroll!(
+                    const { LB::Len::USIZE },
+                    #[inline(always)]
+                    |j| ffma(r0, j),
+                );
+                unroll!(
+                    const { LB::Len::USIZE },
+                    #[inline(always)]
+                    |j| ffma(r1, fnn - 1 - j),
+                );
+            },
+        );
+    }
 }
 /// Rows in order: `im = 0, 1, 2, …` (the layout `fm:1`).
 #[derive(Clone, Copy, Default)]
@@ -298,6 +351,17 @@ pub struct RowsEvenOdd;
 /// 2, 6, 3, 7` for `fm = 8` (the layout `(2, fm/2):(fm/2, 1)`).
 #[derive(Clone, Copy, Default)]
 pub struct RowsStrips;
+/// Even rows then odd rows within each quad of rows: `im = 0, 2, 1, 3, 4, 6, 5, 7` for `fm = 8`
+/// (the layout `(2, 2, fm/4):(2, 1, 4)`).
+#[derive(Clone, Copy, Default)]
+pub struct RowsQuadEvenOdd;
+impl FmaOrder for RowsQuadEvenOdd {
+    #[inline(always)]
+    fn row(o: usize, fm: usize) -> usize {
+        let quads = fm >> 2;
+        layout!((_2, _2, quads):(_2, _1, _4)).call(o)
+    }
+}
 impl FmaOrder for RowsInOrder {
     #[inline(always)]
     fn row(o: usize, fm: usize) -> usize {
@@ -316,6 +380,16 @@ impl FmaOrder for RowsStrips {
     fn row(o: usize, fm: usize) -> usize {
         let half = fm >> 1;
         layout!((2usize, half):(half, _1)).call(o)
+    }
+}
+/// The rows of order `O`, last first: `Reversed<RowsQuadEvenOdd>` visits `im = 7, 5, 6, 4, 3,
+/// 1, 2, 0` for `fm = 8` (the layout `(2, 2, fm/4):(2, 1, 4)` read from its end).
+#[derive(Clone, Copy, Default)]
+pub struct Reversed<O>(core::marker::PhantomData<O>);
+impl<O: FmaOrder> FmaOrder for Reversed<O> {
+    #[inline(always)]
+    fn row(o: usize, fm: usize) -> usize {
+        O::row(fm - 1 - o, fm)
     }
 }
 
@@ -358,6 +432,13 @@ pub unsafe fn sgemm<MA, MB, T, L, O>(
     GmemPart<T, MA, <MA as SmemStore>::Atom, true>: PartitionSize,
     GmemPart<T, MB, L, false>: PartitionSize,
     GmemPart<T, MB, <MB as SmemStore>::Atom, false>: PartitionSize,
+    // the compute fragments tCrA / tCrB, read from tCsA / tCsB by `copy_with(LdsV4, ..)`
+    FragLayoutA<T>: FragmentLayout,
+    FragLayoutB<T>: FragmentLayout,
+    Tensor<SmemAddr<f32>, Layout<T::CsAS, T::CsAD>>: AtomTensor<Value = f32>,
+    Tensor<SmemAddr<f32>, Layout<T::CsBS, T::CsBD>>: AtomTensor<Value = f32>,
+    Tensor<Reg<f32>, FragLayoutA<T>>: AtomTensor<Value = f32>,
+    Tensor<Reg<f32>, FragLayoutB<T>>: AtomTensor<Value = f32>,
 {
     let (bm, bn, bk) = (T::BM, T::BN, T::BK);
     let () = const { assert!(T::BK % 2 == 0) };
@@ -465,46 +546,47 @@ pub unsafe fn sgemm<MA, MB, T, L, O>(
         t_bg_b.next();
     };
 
-    // this thread's fragments: thrA / thrB (offsets in floats in sA / sB)
-    let pa = T::thr_a(tid);
-    let pb = T::thr_b(tid);
-    let a_frag0 = 4 * pa.base() as u32;
-    let b_frag0 = sb_off + 4 * pb.base() as u32;
-    // register fragments, double-buffered: [buffer][value]; a k-step reads one buffer while
-    // the next k-step's fragments are loaded into the other
-    let mut af = [[0f32; 16]; 2];
-    let mut bf = [[0f32; 16]; 2];
-    // fragments of k-step `kk` of the stage at `sbase` into buffer `buf`
-    let load_frags =
-        #[inline(always)]
-        |af: &mut [[f32; 16]; 2], bf: &mut [[f32; 16]; 2], sbase: u32, kk: usize, buf: usize| {
-            unroll!(
-                const { T::FRAGS.0 },
-                #[inline(always)]
-                |j| {
-                    let v = unsafe { ld_shared_v4_f32(sbase + a_frag0 + 4 * pa.val(j, kk) as u32) };
-                    af[buf][4 * j] = v.x;
-                    af[buf][4 * j + 1] = v.y;
-                    af[buf][4 * j + 2] = v.z;
-                    af[buf][4 * j + 3] = v.w;
-                },
-            );
-            unroll!(
-                const { T::FRAGS.1 },
-                #[inline(always)]
-                |j| {
-                    let v = unsafe { ld_shared_v4_f32(sbase + b_frag0 + 4 * pb.val(j, kk) as u32) };
-                    bf[buf][4 * j] = v.x;
-                    bf[buf][4 * j + 1] = v.y;
-                    bf[buf][4 * j + 2] = v.z;
-                    bf[buf][4 * j + 3] = v.w;
-                },
-            );
-        };
+    // tCsA / tCsB: this thread's 4-vectors of sA / sB as the outer products read them,
+    // `(V, THR_M)` / `(V, THR_N)` of k-step 0 in stage 0 (`local_partition` of the 4-vectors
+    // with Step<_1,X> / Step<X,_1>); k-step `kk` of the stage at `sbase` is that tensor moved by
+    // sA(0, kk) (sB(0, kk)) and the stage's bytes
+    let t_cs_a0 = T::t_cs_a(make_smem_addr::<f32>(0), tid);
+    let t_cs_b0 = T::t_cs_b(make_smem_addr::<f32>(sb_off), tid);
+    let t_cs_a = #[inline(always)]
+    |sbase: u32, kk: usize| {
+        let mut t = t_cs_a0;
+        t.engine.addr += sbase;
+        t.engine = t.engine.advance(T::sa(0, kk as i32));
+        t
+    };
+    let t_cs_b = #[inline(always)]
+    |sbase: u32, kk: usize| {
+        let mut t = t_cs_b0;
+        t.engine.addr += sbase;
+        t.engine = t.engine.advance(T::sb(0, kk as i32));
+        t
+    };
+    // tCrA / tCrB = make_fragment_like(tCsA(_,_,0)): register fragments, double-buffered (a
+    // k-step reads one while the next k-step's are loaded into the other)
+    let mut t_cr_a: [FragA<T>; 2] = [make_fragment_like(&t_cs_a0), make_fragment_like(&t_cs_a0)];
+    let mut t_cr_b: [FragB<T>; 2] = [make_fragment_like(&t_cs_b0), make_fragment_like(&t_cs_b0)];
+    // copy(LdsV4, tCsA(_,_,kk), tCrA[buf]) and tCsB likewise, from the stage at `sbase`
+    let load_frags = #[inline(always)]
+    |t_cr_a: &mut [FragA<T>; 2],
+                      t_cr_b: &mut [FragB<T>; 2],
+                      sbase: u32,
+                      kk: usize,
+                      buf: usize| {
+        unsafe { copy_with(&LdsV4, &t_cs_a(sbase, kk), &t_cr_a[buf].tensor()) };
+        unsafe { copy_with(&LdsV4, &t_cs_b(sbase, kk), &t_cr_b[buf].tensor()) };
+    };
 
     let mut acc = T::acc();
-    let () =
-        const { assert!(T::FRAGS.0 * T::FRAGS.1 * 16 == <T::Acc as FragmentLayout>::Len::USIZE) };
+    let () = const {
+        assert!(T::FRAGS.0 * T::FRAGS.1 * 16 == <T::Acc as FragmentLayout>::Len::USIZE);
+        assert!(<FragLayoutA<T> as FragmentLayout>::Len::USIZE == 4 * T::FRAGS.0);
+        assert!(<FragLayoutB<T> as FragmentLayout>::Len::USIZE == 4 * T::FRAGS.1);
+    };
     // Interior fast path: a CTA whose tile lies inside (M, N), whose k-range is a whole
     // number of k-tiles and whose operands take vector loads with no predicates (the main
     // loop is inlined twice, `full` a constant in each copy).
@@ -519,7 +601,7 @@ pub unsafe fn sgemm<MA, MB, T, L, O>(
         }
         sync_threads();
         if k > 0 {
-            load_frags(&mut af, &mut bf, smem, 0, 0);
+            load_frags(&mut t_cr_a, &mut t_cr_b, smem, 0, 0);
         }
         let mut stage = 0u32;
         // elements of K from the start of the current k-tile to the end of the k-range
@@ -543,7 +625,7 @@ pub unsafe fn sgemm<MA, MB, T, L, O>(
             let mut k_step = #[inline(always)]
             |kk: usize, cur: usize| {
                 if kk + 1 < T::BK as usize {
-                    load_frags(&mut af, &mut bf, sbase, kk + 1, cur ^ 1);
+                    load_frags(&mut t_cr_a, &mut t_cr_b, sbase, kk + 1, cur ^ 1);
                 } else {
                     if more {
                         unsafe {
@@ -555,33 +637,11 @@ pub unsafe fn sgemm<MA, MB, T, L, O>(
                     }
                     sync_threads();
                     if more {
-                        load_frags(&mut af, &mut bf, next, 0, cur ^ 1);
+                        load_frags(&mut t_cr_a, &mut t_cr_b, next, 0, cur ^ 1);
                     }
                 }
-                let (fm, fnn) = const { (4 * T::FRAGS.0, 4 * T::FRAGS.1) };
-                let mut ffma = #[inline(always)]
-                |im: usize, jn: usize| {
-                    let c = T::acc_idx(im, jn);
-                    acc[c] = af[cur][im].mul_add_fast(bf[cur][jn], acc[c]);
-                };
-                // rows in pairs: `b` forward on the first, backward on the second
-                unroll!(
-                    const { 2 * T::FRAGS.0 },
-                    #[inline(always)]
-                    |p| {
-                        let (r0, r1) = (O::row(2 * p, fm), O::row(2 * p + 1, fm));
-                        unroll!(
-                            const { 4 * T::FRAGS.1 },
-                            #[inline(always)]
-                            |j| ffma(r0, j),
-                        );
-                        unroll!(
-                            const { 4 * T::FRAGS.1 },
-                            #[inline(always)]
-                            |j| ffma(r1, fnn - 1 - j),
-                        );
-                    },
-                );
+                // gemm(tCrA, tCrB, tCrC) of this k-step, in the entry's FFMA order
+                O::gemm::<T, _, _>(&t_cr_a[cur], &t_cr_b[cur], &mut acc);
             };
             // the k-steps in pairs, register buffers 0 then 1
             unroll!(

@@ -19,8 +19,9 @@
 //!   `zipped_divide(gC, (_4,_4))`, with no projection (thrC).
 
 use layout_types::cute::copy::{StaticLayoutValue, TileLayout};
+use layout_types::cute::layout::CompactLeft;
 use layout_types::cute::prelude::*;
-use layout_types::cute::tensor::FragmentLayout;
+use layout_types::cute::tensor::{Advance, FragmentLayout};
 
 /// Stride type of an operand `(X,K)` in global memory: which of its two strides is `_1`.
 pub trait Major {
@@ -115,7 +116,11 @@ pub trait GemmTiles {
     const BK: i32;
     /// Threads per CTA.
     const NT: usize;
-    /// The accumulator fragment's layout `(TM, TN)` (compact, column-major).
+    /// The accumulator fragment's layout `(TM, TN)`: compact, row-major (`(TM,TN):(TN,_1)`).
+    /// Any compact layout computes the same C (the FFMAs and the epilogue both index it by
+    /// [`GemmTiles::acc_idx`]); the order of the 64 registers is what ptxas allocates from,
+    /// and row-major with [`crate::Reversed`]`<`[`crate::RowsQuadEvenOdd`]`>` gave every bounded
+    /// entry the fewest FFMA register-bank conflicts (`tools/sass_mix.py`).
     type Acc: FragmentLayout + Default;
     /// `(BM/(4·TX), BN/(4·TY))`: 4-vectors of A and of B per thread per k (4×4 blocks of C).
     const FRAGS: (usize, usize);
@@ -146,6 +151,27 @@ pub trait GemmTiles {
     fn sa(x: i32, k: i32) -> i32;
     /// Offset in `sB` of `(x, k)`.
     fn sb(x: i32, k: i32) -> i32;
+    /// Shape of `tCsA(_,_,k)`, `(V, THR_M)`: the 4-vector `(_4,_1)` and this thread's vectors.
+    type CsAS: IntTuple + CompactLeft<_1> + Copy;
+    /// Stride of `tCsA(_,_,k)` (in `sA`).
+    type CsAD: IntTuple + Copy;
+    /// Shape of `tCsB(_,_,k)`, `(V, THR_N)`.
+    type CsBS: IntTuple + CompactLeft<_1> + Copy;
+    /// Stride of `tCsB(_,_,k)` (in `sB`).
+    type CsBD: IntTuple + Copy;
+    /// `tCsA(_,_,0)`: this thread's part of k-step 0 of `sA` (at `s_a`) as the outer products
+    /// read it, `(V, THR_M)`: `zipped_divide(sA, (_4,_1))` (mode 0 the 4-vector `V`) with its
+    /// vectors partitioned by the compute thread layout with `Step<_1,X>` ([`GemmTiles::thr_a`]).
+    /// k-step `k` is `tCsA(_,_,0)` moved by `sA(0, k)` (the partition keeps sA's k mode whole).
+    fn t_cs_a<E: Advance<i32, Output = E>>(
+        s_a: E,
+        tid: i32,
+    ) -> Tensor<E, Layout<Self::CsAS, Self::CsAD>>;
+    /// `tCsB(_,_,0)`, `(V, THR_N)` (see [`GemmTiles::t_cs_a`]; `Step<X,_1>`).
+    fn t_cs_b<E: Advance<i32, Output = E>>(
+        s_b: E,
+        tid: i32,
+    ) -> Tensor<E, Layout<Self::CsBS, Self::CsBD>>;
     /// thrA: this thread's 4-vectors of `sA`, `(THR_M, BLK_K)`, as offsets in `sA`.
     fn thr_a(tid: i32) -> impl Part;
     /// thrB: this thread's 4-vectors of `sB`, `(THR_N, BLK_K)`, as offsets in `sB`.
@@ -193,6 +219,7 @@ macro_rules! gemm_tiles {
         $(#[$m:meta])*
         $cfg:ident: tile ($bm:ty, $bn:ty, $bk:ty), threads ($tx:literal, $ty:literal), thr $thr:ty,
         acc ($tm:ty, $tn:ty),
+        frag_a ($fas:ty, $fad:ty), frag_b ($fbs:ty, $fbd:ty),
         smem ($ldsa:ty, $ldsb:ty),
         copy_a ($ca_mn:ty, $ca_k:ty),
         copy_b ($cb_mn:ty, $cb_k:ty) $(,)?
@@ -216,7 +243,7 @@ macro_rules! gemm_tiles {
             const BN: i32 = <$bn as StaticInt>::VALUE as i32;
             const BK: i32 = <$bk as StaticInt>::VALUE as i32;
             const NT: usize = $tx * $ty;
-            type Acc = Layout<($tm, $tn), (_1, $tm)>;
+            type Acc = Layout<($tm, $tn), ($tn, _1)>;
             type SA = Layout<($bm, $bk), (_1, $ldsa)>;
             type SB = Layout<($bn, $bk), (_1, $ldsb)>;
             const FRAGS: (usize, usize) = (
@@ -254,6 +281,24 @@ macro_rules! gemm_tiles {
             #[inline(always)]
             fn sb(x: i32, k: i32) -> i32 {
                 Self::sb_layout().crd2idx((x, k)).value() as i32
+            }
+            type CsAS = $fas;
+            type CsAD = $fad;
+            type CsBS = $fbs;
+            type CsBD = $fbd;
+            #[inline(always)]
+            fn t_cs_a<E: Advance<i32, Output = E>>(s_a: E, tid: i32) -> Tensor<E, Layout<$fas, $fad>> {
+                let zd = zipped_divide(Self::sa_layout(), (_4, _1));
+                let (part, off) = local_partition_proj(zd.get::<1>(), <$thr>::default(), tid as u32, (_1, X));
+                let v = zd.get::<0>();
+                make_tensor(s_a.advance(off.value() as i32), make_layout((v.shape, part.shape.0), (v.stride, part.stride.0)))
+            }
+            #[inline(always)]
+            fn t_cs_b<E: Advance<i32, Output = E>>(s_b: E, tid: i32) -> Tensor<E, Layout<$fbs, $fbd>> {
+                let zd = zipped_divide(Self::sb_layout(), (_4, _1));
+                let (part, off) = local_partition_proj(zd.get::<1>(), <$thr>::default(), tid as u32, (X, _1));
+                let v = zd.get::<0>();
+                make_tensor(s_b.advance(off.value() as i32), make_layout((v.shape, part.shape.0), (v.stride, part.stride.0)))
             }
             #[inline(always)]
             fn thr_a(tid: i32) -> impl $crate::tiles::Part {
@@ -337,6 +382,7 @@ gemm_tiles!(
     /// CTA tile `(_128,_128,_8)`, 16×16 threads, 8×8 accumulators per thread.
     Tile128: tile (_128, _128, _8), threads (16, 16),
     thr Layout<((_8, _2), (_4, _4)), ((_1, _32), (_8, _64))>, acc (_8, _8),
+    frag_a (((_4, _1), _2), ((_1, _0), _64)), frag_b (((_4, _1), _2), ((_1, _0), _64)),
     smem (Int<132>, Int<132>),
     copy_a (Layout<(_32, _8), (_1, _32)>, Layout<(_128, _2), (_2, _1)>),
     copy_b (Layout<(_32, _8), (_1, _32)>, Layout<(_128, _2), (_2, _1)>),
@@ -345,6 +391,7 @@ gemm_tiles!(
     /// CTA tile `(_64,_64,_8)`, 8×8 threads, 8×8 accumulators per thread.
     Tile64: tile (_64, _64, _8), threads (8, 8),
     thr Layout<((_8, _1), (_4, _2)), ((_1, _32), (_8, _32))>, acc (_8, _8),
+    frag_a (((_4, _1), _2), ((_1, _0), _32)), frag_b (((_4, _1), _2), ((_1, _0), _32)),
     smem (Int<68>, Int<68>),
     copy_a (Layout<(_16, _4), (_1, _16)>, Layout<(_32, _2), (_2, _1)>),
     copy_b (Layout<(_16, _4), (_1, _16)>, Layout<(_32, _2), (_2, _1)>),

@@ -7,7 +7,8 @@
 #![cfg_attr(target_arch = "nvptx64", no_std, feature(abi_ptx))]
 
 use gemm::{
-    KMajor, LdgNc, LdgRelaxed, MnMajor, RowsInOrder, RowsStrips, Tile64, Tile128, sgemm_entry,
+    KMajor, LdgNc, LdgRelaxed, MnMajor, Reversed, RowsInOrder, RowsQuadEvenOdd, Tile64, Tile128,
+    sgemm_entry,
 };
 
 // The NN entries load with `LdgRelaxed` so that ptxas keeps their loads at the top of the k-tile loop
@@ -32,20 +33,18 @@ sgemm_entry!(
 sgemm_entry!(sgemm_64x64x8_nt, MnMajor, MnMajor, Tile64);
 
 // Bounded to two CTAs per SM (`__launch_bounds__(256, 2)`: ptxas fits them in 128 registers
-// without spilling), the entries the host's plans prefer. Each takes the FFMA order measured
-// best for it on the H100 (`gemm::FmaOrder`).
-// `nn_2cta` took `RowsEvenOdd` until the copy stage moved to TiledCopy partitions (`KTiles`,
-// `copy`/`copy_if`): with the new setup code ptxas allocated its registers differently and
-// `RowsEvenOdd` doubled the FFMA register-bank conflicts (`tools/sass_mix.py`: 147 -> 301) and
-// fell to 0.92 of cuBLAS at 4096^3 NN, while `RowsStrips` (157) measures as before (0.98;
-// `tools/gpu/results/2026-11-23-session4`).
+// without spilling), the entries the host's plans prefer. Their FFMA order (`gemm::FmaOrder`),
+// with the row-major accumulators (`GemmTiles::Acc`), gave all four bounded entries the fewest
+// FFMA register-bank conflicts (`tools/sass_mix.py`, `bank`: nn 130, nt 103, tn 116, tt 129;
+// 22 orders x 2 accumulator layouts tried) and measured best on the H100
+// (`tools/gpu/results/2026-11-23-session6`).
 sgemm_entry!(
     sgemm_128x128x8_nn_2cta,
     MnMajor,
     KMajor,
     Tile128,
     LdgRelaxed,
-    RowsStrips
+    Reversed<RowsQuadEvenOdd>
 );
 device::launch_bounds!(sgemm_128x128x8_nn_2cta, 256, 2);
 sgemm_entry!(
@@ -54,7 +53,7 @@ sgemm_entry!(
     MnMajor,
     Tile128,
     LdgNc,
-    RowsInOrder
+    Reversed<RowsQuadEvenOdd>
 );
 device::launch_bounds!(sgemm_128x128x8_nt_2cta, 256, 2);
 

@@ -2,22 +2,22 @@
 //! `gemm::sgemm`; see `kernels/gemm_n` for the other half.
 #![cfg_attr(target_arch = "nvptx64", no_std, feature(abi_ptx))]
 
-use gemm::{KMajor, LdgNc, MnMajor, RowsInOrder, RowsStrips, Tile64, Tile128, sgemm_entry};
+use gemm::{KMajor, LdgNc, MnMajor, Reversed, RowsQuadEvenOdd, Tile64, Tile128, sgemm_entry};
 
 sgemm_entry!(sgemm_128x128x8_tn, KMajor, KMajor, Tile128);
 sgemm_entry!(sgemm_128x128x8_tt, KMajor, MnMajor, Tile128);
 sgemm_entry!(sgemm_64x64x8_tn, KMajor, KMajor, Tile64);
 sgemm_entry!(sgemm_64x64x8_tt, KMajor, MnMajor, Tile64);
 
-// Bounded to two CTAs per SM (`__launch_bounds__(256, 2)`: 128 registers, no spills), each with
-// the FFMA order measured best for it on the H100 (`gemm::FmaOrder`).
+// Bounded to two CTAs per SM (`__launch_bounds__(256, 2)`: 128 registers, no spills), with the
+// FFMA order of the NN/NT ones (see `kernels/gemm_n`).
 sgemm_entry!(
     sgemm_128x128x8_tn_2cta,
     KMajor,
     KMajor,
     Tile128,
     LdgNc,
-    RowsStrips
+    Reversed<RowsQuadEvenOdd>
 );
 sgemm_entry!(
     sgemm_128x128x8_tt_2cta,
@@ -25,7 +25,7 @@ sgemm_entry!(
     MnMajor,
     Tile128,
     LdgNc,
-    RowsInOrder
+    Reversed<RowsQuadEvenOdd>
 );
 device::launch_bounds!(sgemm_128x128x8_tn_2cta, 256, 2);
 device::launch_bounds!(sgemm_128x128x8_tt_2cta, 256, 2);
