@@ -20,8 +20,37 @@ use old_part::Partition;
 use tiles::{CopyTiles, GemmTiles, KMajor, Major, MnMajor, Part, Tile64, Tile128};
 
 /// The GEMM's configurations: their partitions and the copy partitions of both majorities.
-trait Cfg: GemmTiles + CopyTiles<MnMajor> + CopyTiles<KMajor> {}
-impl<T: GemmTiles + CopyTiles<MnMajor> + CopyTiles<KMajor>> Cfg for T {}
+trait Cfg: GemmTiles + CopyTiles<MnMajor> + CopyTiles<KMajor> {
+    /// The kernel's fragment reads at k-step `kk`: the offsets in sA (`.0`) and sB (`.1`) of
+    /// value `v` of vector `j` of `tCsA` / `tCsB`, at `4·j + v` (the register fragment's order):
+    /// `tCsX(v, j)` of k-step 0, moved by `sX(0, kk)`.
+    fn t_cs(tid: i32, kk: i32) -> (Vec<i32>, Vec<i32>);
+}
+impl<T: GemmTiles + CopyTiles<MnMajor> + CopyTiles<KMajor>> Cfg for T
+where
+    (i32, i32): Crd2Idx<T::CsAS, T::CsAD> + Crd2Idx<T::CsBS, T::CsBD>,
+    <(i32, i32) as Crd2Idx<T::CsAS, T::CsAD>>::Output: Integral,
+    <(i32, i32) as Crd2Idx<T::CsBS, T::CsBD>>::Output: Integral,
+{
+    fn t_cs(tid: i32, kk: i32) -> (Vec<i32>, Vec<i32>) {
+        let (csa, csb) = (
+            T::t_cs_a(Counting(0i32), tid),
+            T::t_cs_b(Counting(0i32), tid),
+        );
+        let (ja, jb) = T::FRAGS;
+        let a = (0..4 * ja as i32)
+            .map(|i| {
+                csa.engine.0 + csa.layout.crd2idx((i % 4, i / 4)).value() as i32 + T::sa(0, kk)
+            })
+            .collect();
+        let b = (0..4 * jb as i32)
+            .map(|i| {
+                csb.engine.0 + csb.layout.crd2idx((i % 4, i / 4)).value() as i32 + T::sb(0, kk)
+            })
+            .collect();
+        (a, b)
+    }
+}
 
 /// `(x, k)` of the first element of each 128-bit copy vector of thread `tid` in the A tile
 /// (`is_a`) or the B tile of an operand of majority `M`: the kernel's copy partition,
@@ -148,12 +177,7 @@ impl Old {
     }
 }
 
-fn check<T: Cfg>(old: Old)
-where
-    (i32, i32): Crd2Idx<T::CsAS, T::CsAD> + Crd2Idx<T::CsBS, T::CsBD>,
-    <(i32, i32) as Crd2Idx<T::CsAS, T::CsAD>>::Output: Integral,
-    <(i32, i32) as Crd2Idx<T::CsBS, T::CsBD>>::Output: Integral,
-{
+fn check<T: Cfg>(old: Old) {
     let nt = (old.tx * old.ty) as i32;
     assert_eq!(T::NT as i32, nt);
     let (ja, jb) = T::FRAGS;
@@ -169,47 +193,20 @@ where
         old.sa().cosize().v + old.sb().cosize().v
     );
     for tid in 0..nt {
-        // compute: fragments of sA / sB (4-vectors, offsets in floats), blocks of C
-        let (ta, tb) = (T::thr_a(tid), T::thr_b(tid));
+        // compute: the kernel's tensors tCsA / tCsB, `(V, THR)`, every value of every vector
+        // at every k-step, against the old thrA / thrB tables (offsets in floats); blocks of C
         let tc = T::thr_c(tid);
-        // the same fragments as the kernel's tensors tCsA(_,_,0) / tCsB(_,_,0), `(V, THR)`, each
-        // element: value v of vector j at k-step kk is sX(0, kk) past tCsX(v, j)
-        let (csa, csb) = (
-            T::t_cs_a(Counting(0i32), tid),
-            T::t_cs_b(Counting(0i32), tid),
-        );
         for kk in 0..old.bk {
-            for v in 0..4 {
-                for j in 0..ja {
-                    let want = pa.thr_offset(tid as i64) + pa.val_offset(&[j as i64, kk]) + v;
-                    let got =
-                        csa.engine.0 + csa.layout.crd2idx((v as i32, j as i32)).value() as i32;
-                    assert_eq!(
-                        (got + T::sa(0, kk as i32)) as i64,
-                        want,
-                        "tCsA t{tid} v{v} j{j} k{kk}"
-                    );
-                }
-                for j in 0..jb {
-                    let want = pb.thr_offset(tid as i64) + pb.val_offset(&[j as i64, kk]) + v;
-                    let got =
-                        csb.engine.0 + csb.layout.crd2idx((v as i32, j as i32)).value() as i32;
-                    assert_eq!(
-                        (got + T::sb(0, kk as i32)) as i64,
-                        want,
-                        "tCsB t{tid} v{v} j{j} k{kk}"
-                    );
-                }
+            let (csa, csb) = T::t_cs(tid, kk as i32);
+            for (i, &got) in csa.iter().enumerate() {
+                let (j, v) = (i as i64 / 4, i as i64 % 4);
+                let want = pa.thr_offset(tid as i64) + pa.val_offset(&[j, kk]) + v;
+                assert_eq!(got as i64, want, "tCsA t{tid} v{v} j{j} k{kk}");
             }
-        }
-        for kk in 0..old.bk as usize {
-            for j in 0..ja {
-                let want = pa.thr_offset(tid as i64) + pa.val_offset(&[j as i64, kk as i64]);
-                assert_eq!(ta.at(j, kk) as i64, want, "thrA t{tid} j{j} k{kk}");
-            }
-            for j in 0..jb {
-                let want = pb.thr_offset(tid as i64) + pb.val_offset(&[j as i64, kk as i64]);
-                assert_eq!(tb.at(j, kk) as i64, want, "thrB t{tid} j{j} k{kk}");
+            for (i, &got) in csb.iter().enumerate() {
+                let (j, v) = (i as i64 / 4, i as i64 % 4);
+                let want = pb.thr_offset(tid as i64) + pb.val_offset(&[j, kk]) + v;
+                assert_eq!(got as i64, want, "tCsB t{tid} v{v} j{j} k{kk}");
             }
         }
         for jn in 0..jb {
@@ -383,23 +380,15 @@ fn simulate<T: Cfg>(
                             }
                         }
                     }
-                    // compute: thrA / thrB fragments, outer products
+                    // compute: the fragment reads tCsA / tCsB -> tCrA / tCrB, outer products
                     for tid in 0..nt {
-                        let (pa, pb) = (T::thr_a(tid), T::thr_b(tid));
-                        for kk in 0..bk as usize {
-                            let mut af = vec![0f32; tm];
-                            let mut bf = vec![0f32; 4 * jb];
-                            for j in 0..ja {
-                                for v in 0..4 {
-                                    af[4 * j + v] = smem[pa.at(j, kk) as usize + v];
-                                }
-                            }
-                            for j in 0..jb {
-                                for v in 0..4 {
-                                    bf[4 * j + v] =
-                                        smem[(T::SA_FLOATS as i32 + pb.at(j, kk)) as usize + v];
-                                }
-                            }
+                        for kk in 0..bk {
+                            let (csa, csb) = T::t_cs(tid, kk);
+                            let af: Vec<f32> = csa.iter().map(|&o| smem[o as usize]).collect();
+                            let bf: Vec<f32> = csb
+                                .iter()
+                                .map(|&o| smem[(T::SA_FLOATS as i32 + o) as usize])
+                                .collect();
                             for jn in 0..4 * jb {
                                 for im in 0..tm {
                                     let r = &mut acc_z[tid as usize][im + tm * jn];

@@ -161,7 +161,7 @@ pub trait GemmTiles {
     type CsBD: IntTuple + Copy;
     /// `tCsA(_,_,0)`: this thread's part of k-step 0 of `sA` (at `s_a`) as the outer products
     /// read it, `(V, THR_M)`: `zipped_divide(sA, (_4,_1))` (mode 0 the 4-vector `V`) with its
-    /// vectors partitioned by the compute thread layout with `Step<_1,X>` ([`GemmTiles::thr_a`]).
+    /// vectors partitioned by the compute thread layout with `Step<_1,X>` (thrA).
     /// k-step `k` is `tCsA(_,_,0)` moved by `sA(0, k)` (the partition keeps sA's k mode whole).
     fn t_cs_a<E: Advance<i32, Output = E>>(
         s_a: E,
@@ -172,10 +172,6 @@ pub trait GemmTiles {
         s_b: E,
         tid: i32,
     ) -> Tensor<E, Layout<Self::CsBS, Self::CsBD>>;
-    /// thrA: this thread's 4-vectors of `sA`, `(THR_M, BLK_K)`, as offsets in `sA`.
-    fn thr_a(tid: i32) -> impl Part;
-    /// thrB: this thread's 4-vectors of `sB`, `(THR_N, BLK_K)`, as offsets in `sB`.
-    fn thr_b(tid: i32) -> impl Part;
     /// thrC: this thread's 4×4 blocks of the C tile, `(THR_M, THR_N)`, as the 1-D coordinate
     /// (`m + BM·n`, the C tile's `(BM,BN):(_1,BM)`) of each block's first element.
     fn thr_c(tid: i32) -> impl Part;
@@ -299,18 +295,6 @@ macro_rules! gemm_tiles {
                 let (part, off) = local_partition_proj(zd.get::<1>(), <$thr>::default(), tid as u32, (X, _1));
                 let v = zd.get::<0>();
                 make_tensor(s_b.advance(off.value() as i32), make_layout((v.shape, part.shape.0), (v.stride, part.stride.0)))
-            }
-            #[inline(always)]
-            fn thr_a(tid: i32) -> impl $crate::tiles::Part {
-                let v = zipped_divide(Self::sa_layout(), (_4, _1)).get::<1>();
-                let (layout, off) = local_partition_proj(v, <$thr>::default(), tid as u32, (_1, X));
-                $crate::tiles::TypedPart { layout, off: off.value() as i32 }
-            }
-            #[inline(always)]
-            fn thr_b(tid: i32) -> impl $crate::tiles::Part {
-                let v = zipped_divide(Self::sb_layout(), (_4, _1)).get::<1>();
-                let (layout, off) = local_partition_proj(v, <$thr>::default(), tid as u32, (X, _1));
-                $crate::tiles::TypedPart { layout, off: off.value() as i32 }
             }
             #[inline(always)]
             fn thr_c(tid: i32) -> impl $crate::tiles::Part {
