@@ -241,14 +241,15 @@ impl Context {
             .collect()
     }
 
-    /// Adds a PTX module of your own (built like ours: `#[path]`-include `xtask/src/ptx.rs` in
-    /// your `build.rs`; see `examples/user-kernel`), loaded now; its kernels are then found by
-    /// [`Context::kernel`] like ours. Entry names must not clash with loaded ones.
+    /// Adds a PTX module of your own (built like ours: `cute_builder::PtxBuilder::embed` in your
+    /// `build.rs`; see `examples/user-kernel` and `cargo xtask new-kernel-crate`), loaded now;
+    /// its kernels are then found by [`Context::kernel`] like ours. Entry names must not clash
+    /// with loaded ones.
     ///
     /// ```no_run
     /// # const MY_PTX: &str = "";
     /// let mut ctx = host::Context::new(0)?;
-    /// ctx.add_ptx("mine", MY_PTX)?; // e.g. include_str!(concat!(env!("OUT_DIR"), "/mine.ptx"))
+    /// ctx.add_ptx("mine", MY_PTX)?; // e.g. include_str!(env!("CUTE_PTX_MINE"))
     /// let f = ctx.kernel("my_kernel")?;
     /// # let _ = f;
     /// # Ok::<(), host::Error>(())

@@ -6,15 +6,18 @@
 //! cargo xtask test                                the project's test command (CI runs it)
 //! cargo xtask bench [copy|gemm|all] [--json|--csv] [--svg FILE]   `host bench` (release)
 //! cargo xtask sanitize                            compute-sanitizer on `host run`
+//! cargo xtask new-kernel-crate DIR                 a kernel project of your own in DIR
 //! ```
 
-mod ptx;
 mod ptxas;
+mod scaffold;
+
+use cute_builder as ptx;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build-kernels [--arch sm_90a] [-v] | run [--arch A] | test | bench [copy|gemm|all] [--json|--csv] [--svg FILE] | sanitize>";
+const USAGE: &str = "usage: cargo xtask <build-kernels [--arch sm_90a] [-v] | run [--arch A] | test | bench [copy|gemm|all] [--json|--csv] [--svg FILE] | sanitize | new-kernel-crate DIR>";
 
 /// Repository root and target dir.
 struct Ws {
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         "test" => test(&ws),
         "bench" => host_release(&ws, "bench", rest),
         "sanitize" => sanitize(&ws),
+        "new-kernel-crate" => new_kernel_crate(&ws, rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             0
@@ -78,6 +82,116 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(code as u8)
+}
+
+fn new_kernel_crate(ws: &Ws, rest: &[String]) -> i32 {
+    let [dir] = rest else {
+        eprintln!(
+            "xtask: new-kernel-crate takes one argument, the new project's directory; {USAGE}"
+        );
+        return 2;
+    };
+    match scaffold::write(&ws.root, Path::new(dir)) {
+        Ok(s) => {
+            println!(
+                "wrote {dir}: kernels/ ({kernels}: `axpy` in CuTe's form, built to PTX by app/build.rs) \
+                 and app/ ({name}: loads it with host::Context::add_ptx, checks it against the CPU)\n\
+                 next:\n  cd {dir}\n  cargo build --release\n  cargo run --release    \
+                 # on a machine with an NVIDIA GPU: PASS",
+                dir = s.dir.display(),
+                kernels = s.kernels,
+                name = s.name,
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("xtask: new-kernel-crate: {e}");
+            2
+        }
+    }
+}
+
+/// Scaffolds a project into a temporary directory and builds it with the workspace's target dir
+/// (its host dependencies are already built by `cargo test --workspace`, the kernel target dir
+/// holds `core`): the PTX is produced, has the one `axpy` entry and no `.local`, and ptxas
+/// assembles it with no spills.
+fn scaffold_step(ws: &Ws, arch: &str) -> Step {
+    let t0 = std::time::Instant::now();
+    let tmp = std::env::temp_dir().join(format!("cute-rs-scaffold-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let s = match scaffold::write(&ws.root, &tmp.join("hello-cute")) {
+        Ok(s) => s,
+        Err(e) => return Step::Fail(e),
+    };
+    eprintln!(
+        "[test] cargo xtask new-kernel-crate {0}; cargo build in it",
+        s.dir.display()
+    );
+    let mut c = ws.cargo();
+    c.current_dir(&s.dir)
+        .args(["build", "--message-format=json-render-diagnostics"])
+        .env("CARGO_TARGET_DIR", &ws.target)
+        .env("CUTE_RS_REQUIRE_PTX", "1")
+        .env("CUTE_RS_ARCH", arch)
+        .stderr(std::process::Stdio::inherit());
+    let out = match c.output() {
+        Ok(o) if o.status.success() => o,
+        Ok(o) => {
+            return Step::Fail(format!(
+                "cargo build in {} exited with {}",
+                s.dir.display(),
+                o.status
+            ));
+        }
+        Err(e) => return Step::Fail(format!("could not start cargo: {e}")),
+    };
+    let json = String::from_utf8_lossy(&out.stdout);
+    let marker = format!("/build/{}-", s.name);
+    let Some(out_dir) = json
+        .lines()
+        .filter(|l| l.contains("\"reason\":\"build-script-executed\""))
+        .filter_map(|l| l.split("\"out_dir\":\"").nth(1)?.split('"').next())
+        .find(|d| d.contains(&marker))
+    else {
+        return Step::Fail(format!(
+            "no build-script output of `{}` in cargo's messages",
+            s.name
+        ));
+    };
+    let ptx_path = Path::new(out_dir).join(format!("{}.ptx", s.kernels));
+    let ptx_text = std::fs::read_to_string(&ptx_path).unwrap_or_default();
+    let entries = ptx::entries(&ptx_text);
+    if entries != ["axpy"] {
+        return Step::Fail(format!(
+            "{}: entries {entries:?}, want [\"axpy\"]",
+            ptx_path.display()
+        ));
+    }
+    if ptx_text.contains(".local") {
+        return Step::Fail(format!("{}: a .local frame", ptx_path.display()));
+    }
+    let Some(bin) = ptxas::find(&ws.target) else {
+        return Step::Fail("no ptxas (the ptxas step installs it)".into());
+    };
+    let report = match ptxas::assemble(&bin, &ptx_path, arch) {
+        Ok(r) => r,
+        Err(e) => return Step::Fail(e),
+    };
+    let Some(k) = report.kernels.iter().find(|k| k.name == "axpy") else {
+        return Step::Fail("ptxas reported no `axpy`".into());
+    };
+    if k.spill_stores + k.spill_loads + k.stack_bytes > 0 {
+        return Step::Fail(format!(
+            "axpy: {} B spill stores, {} B spill loads, {} B stack",
+            k.spill_stores, k.spill_loads, k.stack_bytes
+        ));
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    Step::Pass(format!(
+        "axpy: {} registers, 0 spills ({:.0} s)",
+        k.registers,
+        t0.elapsed().as_secs_f64()
+    ))
 }
 
 fn parse_build_args(rest: &[String]) -> Option<(Option<String>, bool)> {
@@ -394,7 +508,10 @@ fn test(ws: &Ws) -> i32 {
         },
     ));
 
-    // 6. the docs build with no warnings (broken intra-doc links included).
+    // 6. a scaffolded kernel project builds (PTX, ptxas, no .local).
+    steps.push(("new-kernel-crate builds", scaffold_step(ws, &opts.arch)));
+
+    // 7. the docs build with no warnings (broken intra-doc links included).
     let mut d = ws.cargo();
     // the library crates (xtask and the user-kernel example are binaries with nothing to link to)
     d.args([
@@ -406,10 +523,12 @@ fn test(ws: &Ws) -> i32 {
         "layout-types",
         "-p",
         "host",
+        "-p",
+        "cute-builder",
     ])
     .env("RUSTDOCFLAGS", "-D warnings");
     eprintln!(
-        "[test] cargo doc --no-deps -p cute-rs -p layout-types -p host (RUSTDOCFLAGS=-D warnings)"
+        "[test] cargo doc --no-deps -p cute-rs -p layout-types -p host -p cute-builder (RUSTDOCFLAGS=-D warnings)"
     );
     steps.push((
         "cargo doc, no warnings",
@@ -419,7 +538,7 @@ fn test(ws: &Ws) -> i32 {
         },
     ));
 
-    // 7. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
+    // 8. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
     let host = ws.target.join("debug/host");
     steps.push(("gpu: host run", gpu_step(&host)));
     summary(&steps, t0)

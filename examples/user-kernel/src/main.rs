@@ -1,6 +1,6 @@
 //! A user's own kernel crate, launched through the `host` library next to its `sgemm`:
-//! `Y = alpha·X + Y` by `kernels/` (built on `layout-types`, compiled to PTX by `build.rs`
-//! with cute-rs's pipeline), checked against the CPU, then `C = Y·Yᵀ` by `host`'s GEMM.
+//! `Y = alpha·X + Y` by `kernels/` (CuTe's form on `layout-types` and `device`, compiled to PTX
+//! by `build.rs` with `cute-builder`), checked against the CPU, then `C = Y·Yᵀ` by `host`'s GEMM.
 //!
 //! ```text
 //! cargo run --release -p user-kernel [-- M N]
@@ -14,8 +14,9 @@ use host::cudarc::driver::{LaunchConfig, PushKernelArg};
 use host::{Context, GemmConfig, Trans};
 
 /// This crate's kernels (empty when the nightly toolchain was missing at build time).
-const USER_PTX: &str = include_str!(concat!(env!("OUT_DIR"), "/user_kernels.ptx"));
-include!(concat!(env!("OUT_DIR"), "/user_ptx_meta.rs"));
+const USER_PTX: &str = include_str!(env!("CUTE_PTX_USER_KERNELS"));
+/// Why [`USER_PTX`] is empty, if it is.
+const USER_PTX_ERROR: Option<&str> = option_env!("CUTE_PTX_ERROR");
 
 fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
     let sizes: Vec<usize> = std::env::args()
@@ -49,23 +50,17 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
     let y: Vec<f32> = (0..m * n).map(|i| (i % 13) as f32 - 6.0).collect();
     let dx = stream.clone_htod(&x)?;
     let mut dy = stream.clone_htod(&y)?;
-    let f = ctx.kernel("tiled_axpy")?;
-    let (mi, ni, ld) = (m as i64, n as i64, m as i64);
+    let f = ctx.kernel("axpy")?;
+    let (mi, ni) = (m as i64, n as i64);
     let cfg = LaunchConfig {
         grid_dim: (m.div_ceil(32) as u32, n.div_ceil(32) as u32, 1),
         block_dim: (256, 1, 1),
         shared_mem_bytes: 0,
     };
     let mut b = stream.launch_builder(&f);
-    b.arg(&mi)
-        .arg(&ni)
-        .arg(&alpha)
-        .arg(&dx)
-        .arg(&ld)
-        .arg(&mut dy)
-        .arg(&ld);
-    // SAFETY: tiled_axpy(m, n, alpha, x, ldx, y, ldy) with 256 threads and one block per 32×32
-    // tile; both buffers hold m·n elements with leading dimension m.
+    b.arg(&mi).arg(&ni).arg(&alpha).arg(&dx).arg(&mut dy);
+    // SAFETY: axpy(m, n, alpha, x, y) with 256 threads and one block per 32×32 tile; both
+    // buffers hold m·n elements with leading dimension m.
     unsafe { b.launch(cfg) }?;
     let got = stream.clone_dtoh(&dy)?;
     let bad = got
@@ -73,7 +68,7 @@ fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
         .zip(x.iter().zip(&y))
         .filter(|&(g, (xv, yv))| *g != alpha * xv + yv)
         .count();
-    println!("tiled_axpy {m}x{n}: {bad} mismatches");
+    println!("axpy {m}x{n}: {bad} mismatches");
 
     // The library's GEMM on the user's result: C(m×m) = Y·Yᵀ.
     let g = GemmConfig::new(m, m, n).trans(Trans::N, Trans::T);

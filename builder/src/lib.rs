@@ -1,26 +1,44 @@
-//! Building `kernels/` into self-contained PTX modules, one per kernel family.
+//! `cute-builder`: builds a `no_std` Rust kernel crate into self-contained PTX modules, from a
+//! `build.rs` (the role Rust-CUDA's `cuda_builder` plays) or from a tool (`cargo xtask
+//! build-kernels`). std only, no dependencies.
 //!
-//! Shared, word for word, by `cargo xtask build-kernels` (as `mod ptx`) and by the
-//! root `build.rs` (through `#[path = "xtask/src/ptx.rs"]`), so both build the PTX
-//! the same way into the same cache (`target/kernels/<arch>`). std only, no deps.
+//! In a `build.rs`, [`PtxBuilder::embed`] does everything: it emits `cargo:rerun-if-changed`
+//! for the kernel crate and the path dependencies it uses (`layout-types`, `device`, ...),
+//! checks the nightly toolchain and its `rust-src`, builds, writes `$OUT_DIR/<module>.ptx` and
+//! sets `CUTE_PTX_<MODULE>` (its path) for the crate being built:
 //!
-//! The route (see README "GPU pipeline"):
+//! ```no_run
+//! // build.rs of a host crate whose kernels are in ../kernels (package `my-kernels`)
+//! fn main() {
+//!     cute_builder::PtxBuilder::new("../kernels").embed();
+//! }
+//! // src/main.rs:
+//! // const PTX: &str = include_str!(env!("CUTE_PTX_MY_KERNELS"));
+//! // if let Some(why) = option_env!("CUTE_PTX_ERROR") { /* built without PTX: say why */ }
+//! ```
+//!
+//! When the toolchain is missing (or `CUTE_RS_SKIP_PTX=1`), the build does not fail: a
+//! one-line cargo warning says what to install, the PTX files are empty and `CUTE_PTX_ERROR`
+//! holds the reason, so the host crate still builds (and can say why at run time).
+//! `CUTE_RS_REQUIRE_PTX=1` turns that into a one-line build error. A kernel that does not
+//! compile is always an error. `CUTE_RS_ARCH` (default `sm_90a`) and `CUTE_RS_NIGHTLY`
+//! (default `nightly`) choose the architecture and toolchain.
+//!
+//! The route:
 //!
 //! ```text
-//! rustup run nightly cargo build --manifest-path kernels/Cargo.toml --release \
-//!     --target nvptx64-nvidia-cuda -Zbuild-std=core --target-dir target/kernels/<arch>
+//! rustup run nightly cargo build --manifest-path <kernels>/Cargo.toml --release \
+//!     --target nvptx64-nvidia-cuda -Zbuild-std=core --target-dir <target>/kernels/<arch>
 //! RUSTFLAGS="-Ctarget-cpu=<arch> -Zunstable-options -Cpanic=immediate-abort"
 //! ```
 //!
-//! `kernels/` is a workspace: the `device` library and one `staticlib` crate per family
-//! (`kernels/<family>/`). Each family has `lto = "fat"` + `codegen-units = 1` and the
-//! profile rustflag `--emit=asm` (kernels/Cargo.toml), so rustc merges that family, `device`,
-//! `layout-types`, `core` and `compiler_builtins` into one LLVM module and prints it as PTX:
-//! every function the family calls is in its module, no `.extern .func`. One cargo run builds
-//! `core` once and the families in parallel; cargo's fingerprints rebuild only the families
-//! whose sources changed. The host loads each family as its own CUDA module.
-#![allow(dead_code)]
-
+//! A kernel crate is one `staticlib` package (one PTX module) or a workspace of them (cute-rs's
+//! `kernels/`: one module per member). Each has `lto = "fat"` + `codegen-units = 1` and the
+//! profile rustflag `--emit=asm`, so rustc merges the crate, `device`, `layout-types`, `core`
+//! and `compiler_builtins` into one LLVM module and prints it as PTX: every function a module
+//! calls is in it, no `.extern .func`. Every crate built with the same target dir
+//! (`<target>/kernels/<arch>`, by default the cute-rs checkout's `target/`) shares one built
+//! `core`; cargo's fingerprints rebuild only what changed.
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -51,6 +69,9 @@ pub struct Options {
     pub want_llvm_tools: bool,
     /// Show cargo's progress on stderr (xtask) instead of capturing it (build.rs).
     pub verbose: bool,
+    /// Where the `<module>.ptx` files go instead of [`Options::ptx_dir`]'s default
+    /// (a build script's `OUT_DIR`).
+    pub ptx_out: Option<PathBuf>,
 }
 
 impl Options {
@@ -65,6 +86,7 @@ impl Options {
             install: false,
             want_llvm_tools: false,
             verbose: false,
+            ptx_out: None,
         }
     }
     /// `target/kernels/<arch>`: the kernels' own cargo target dir (core built once per arch).
@@ -74,6 +96,9 @@ impl Options {
     /// `target/ptx/` for the default arch, `target/ptx/<arch>/` otherwise: one `<family>.ptx`
     /// per family.
     pub fn ptx_dir(&self) -> PathBuf {
+        if let Some(d) = &self.ptx_out {
+            return d.clone();
+        }
         let dir = self.target_dir.join("ptx");
         if self.arch == DEFAULT_ARCH {
             dir
@@ -599,6 +624,293 @@ pub fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     }
     std::fs::write(path, text).map_err(|e| format!("writing {}: {e}", path.display()))
+}
+
+/// The cute-rs checkout this crate lives in (`<checkout>/builder`).
+fn checkout() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+}
+
+/// The target dir whose `kernels/<arch>` holds the kernel builds: `CARGO_TARGET_DIR` when it is
+/// set and absolute, the cute-rs checkout's `target/` otherwise (so a kernel crate of yours
+/// reuses the `core` that `cargo xtask build-kernels` built).
+pub fn default_target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from) {
+        Some(d) if d.is_absolute() => d,
+        _ => checkout().join("target"),
+    }
+}
+
+/// The directories of the path dependencies a kernel crate builds from, recursively: every
+/// `path = "..."` of its manifest (and of theirs) that names a directory with a `Cargo.toml`.
+/// A build script reruns when their sources change.
+///
+/// ```
+/// // the builder's own checkout: `kernels/` depends on `device` and `layout-types`
+/// let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+/// let deps = cute_builder::path_dependencies(&root.join("kernels"));
+/// assert!(deps.iter().any(|d| d.ends_with("layout-types")));
+/// assert!(deps.iter().any(|d| d.ends_with("device")));
+/// ```
+pub fn path_dependencies(crate_dir: &Path) -> Vec<PathBuf> {
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut todo = vec![crate_dir.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        let Ok(text) = std::fs::read_to_string(dir.join("Cargo.toml")) else {
+            continue;
+        };
+        for piece in text.split("path").skip(1) {
+            let Some(rest) = piece.trim_start().strip_prefix('=') else {
+                continue;
+            };
+            let Some(value) = rest
+                .trim_start()
+                .strip_prefix('"')
+                .and_then(|r| r.split('"').next())
+            else {
+                continue;
+            };
+            let dep = dir.join(value);
+            if !dep.join("Cargo.toml").is_file() {
+                continue;
+            }
+            let dep = dep.canonicalize().unwrap_or(dep);
+            if dep != crate_dir && !seen.contains(&dep) {
+                seen.push(dep.clone());
+                todo.push(dep);
+            }
+        }
+    }
+    seen
+}
+
+/// The environment variable [`PtxBuilder::embed`] sets to a module's PTX file:
+/// `CUTE_PTX_<MODULE>`, the module's name upper-cased with `-` as `_`.
+///
+/// ```
+/// assert_eq!(cute_builder::env_var_of("my-kernels"), "CUTE_PTX_MY_KERNELS");
+/// ```
+pub fn env_var_of(module: &str) -> String {
+    format!(
+        "CUTE_PTX_{}",
+        module
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            })
+            .collect::<String>()
+    )
+}
+
+/// A kernel crate to build to PTX from a `build.rs`: where it is, for which architecture, into
+/// which shared target dir.
+///
+/// ```no_run
+/// // build.rs: build ../kernels for sm_80, embed it (`CUTE_PTX_<MODULE>`)
+/// cute_builder::PtxBuilder::new("../kernels").arch("sm_80").embed();
+/// ```
+#[derive(Clone, Debug)]
+pub struct PtxBuilder {
+    kernels_dir: PathBuf,
+    arch: Option<String>,
+    target_dir: Option<PathBuf>,
+}
+
+impl PtxBuilder {
+    /// The kernel crate (or workspace of kernel crates) in `kernels_dir`; a relative path is
+    /// relative to the package being built (`CARGO_MANIFEST_DIR`).
+    ///
+    /// ```
+    /// let b = cute_builder::PtxBuilder::new("../kernels");
+    /// assert_eq!(b.options().arch, std::env::var("CUTE_RS_ARCH").unwrap_or("sm_90a".into()));
+    /// ```
+    pub fn new(kernels_dir: impl AsRef<Path>) -> Self {
+        let dir = kernels_dir.as_ref();
+        let kernels_dir = if dir.is_absolute() {
+            dir.to_path_buf()
+        } else {
+            std::env::var_os("CARGO_MANIFEST_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_default()
+                .join(dir)
+        };
+        PtxBuilder {
+            kernels_dir,
+            arch: None,
+            target_dir: None,
+        }
+    }
+
+    /// The GPU architecture (`sm_90a`, `sm_80`, ...); without it `CUTE_RS_ARCH`, else `sm_90a`.
+    ///
+    /// ```
+    /// let b = cute_builder::PtxBuilder::new("k").arch("sm_80");
+    /// assert_eq!(b.options().arch, "sm_80");
+    /// ```
+    pub fn arch(mut self, arch: &str) -> Self {
+        self.arch = Some(arch.to_string());
+        self
+    }
+
+    /// The target dir whose `kernels/<arch>` the kernel build uses (default:
+    /// [`default_target_dir`]). Crates built into the same one share `core`.
+    ///
+    /// ```
+    /// let b = cute_builder::PtxBuilder::new("/k").target_dir("/t");
+    /// assert_eq!(b.options().kernel_target_dir(), std::path::Path::new("/t/kernels/sm_90a"));
+    /// # let _ = cute_builder::PtxBuilder::new("/k").arch("sm_90a");
+    /// ```
+    pub fn target_dir(mut self, dir: impl AsRef<Path>) -> Self {
+        self.target_dir = Some(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// The low-level [`Options`] this builder runs [`build`] with.
+    ///
+    /// ```
+    /// let o = cute_builder::PtxBuilder::new("/k").options();
+    /// assert_eq!(o.kernels_dir, std::path::Path::new("/k"));
+    /// ```
+    pub fn options(&self) -> Options {
+        let target = self.target_dir.clone().unwrap_or_else(default_target_dir);
+        let mut o = Options::new(&checkout(), &target);
+        o.kernels_dir = self.kernels_dir.clone();
+        if let Some(a) = &self.arch {
+            o.arch = a.clone();
+        }
+        o
+    }
+
+    /// Builds the PTX now, outside of cargo's build-script protocol (prints nothing): the
+    /// modules, their text ([`Module::ptx`], embeddable) and files (`<target>/ptx/`).
+    ///
+    /// ```no_run
+    /// let built = cute_builder::PtxBuilder::new("kernels").build()?;
+    /// for m in &built.modules {
+    ///     println!("{}: {} ({} kernels)", m.family, m.ptx_path.display(), m.entries.len());
+    /// }
+    /// # Ok::<(), cute_builder::Error>(())
+    /// ```
+    pub fn build(&self) -> Result<Built, Error> {
+        build(&self.options())
+    }
+
+    /// For a `build.rs`: prints `cargo:rerun-if-changed` for the kernel crate and its path
+    /// dependencies and `cargo:rerun-if-env-changed` for the settings, then builds. `Err` holds
+    /// why no PTX was built when the toolchain is missing or `CUTE_RS_SKIP_PTX=1` (also printed
+    /// as a one-line cargo warning); with `CUTE_RS_REQUIRE_PTX=1`, or when a kernel does not
+    /// compile, the build script prints `error: ...` and exits 1.
+    ///
+    /// ```no_run
+    /// match cute_builder::PtxBuilder::new("kernels").build_script() {
+    ///     Ok(built) => println!("{} modules", built.modules.len()),
+    ///     Err(why) => println!("no PTX: {why}"),
+    /// }
+    /// ```
+    pub fn build_script(&self) -> Result<Built, String> {
+        self.build_script_with(|o| o)
+    }
+
+    fn build_script_with(&self, f: impl FnOnce(Options) -> Options) -> Result<Built, String> {
+        let opts = f(self.options());
+        println!("cargo:rerun-if-changed={}", opts.kernels_dir.display());
+        for dep in path_dependencies(&opts.kernels_dir) {
+            println!("cargo:rerun-if-changed={}", dep.join("src").display());
+            println!(
+                "cargo:rerun-if-changed={}",
+                dep.join("Cargo.toml").display()
+            );
+        }
+        for v in [
+            "CUTE_RS_ARCH",
+            "CUTE_RS_NIGHTLY",
+            "CUTE_RS_REQUIRE_PTX",
+            "CUTE_RS_SKIP_PTX",
+        ] {
+            println!("cargo:rerun-if-env-changed={v}");
+        }
+        // An explicit skip (e.g. trybuild's nested builds, clippy) wins over CUTE_RS_REQUIRE_PTX.
+        let flag = |v: &str| std::env::var(v).is_ok_and(|v| v == "1");
+        let skip = flag("CUTE_RS_SKIP_PTX");
+        let require = !skip && flag("CUTE_RS_REQUIRE_PTX");
+        let result = if skip {
+            Err(Error::Missing("CUTE_RS_SKIP_PTX=1 was set".to_string()))
+        } else {
+            build(&opts)
+        };
+        match result {
+            Ok(built) => Ok(built),
+            Err(Error::Missing(why)) if !require => {
+                println!(
+                    "cargo:warning=kernels in {} not built: {why}",
+                    opts.kernels_dir.display()
+                );
+                Err(why)
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                std::process::exit(1);
+            }
+        }
+    }
+
+    /// For a `build.rs`: [`build_script`](Self::build_script), then `$OUT_DIR/<module>.ptx` for
+    /// every module and `cargo:rustc-env=CUTE_PTX_<MODULE>=<that file>` ([`env_var_of`]), so
+    /// the crate embeds it with `include_str!(env!("CUTE_PTX_<MODULE>"))`. Without PTX
+    /// (toolchain missing, `CUTE_RS_SKIP_PTX=1`) the files are empty and `CUTE_PTX_ERROR` says
+    /// why. Returns the modules built.
+    ///
+    /// ```no_run
+    /// // build.rs
+    /// let modules = cute_builder::PtxBuilder::new("../kernels").embed();
+    /// assert!(modules.len() <= 1 || std::env::var("CUTE_RS_SKIP_PTX").is_err());
+    /// ```
+    pub fn embed(&self) -> Vec<Module> {
+        let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_else(|| {
+            eprintln!("error: PtxBuilder::embed runs in a build script (OUT_DIR is not set)");
+            std::process::exit(1)
+        }));
+        let result = self.build_script_with(|mut o| {
+            o.ptx_out = Some(out_dir.clone());
+            o
+        });
+        match result {
+            Ok(built) => {
+                for m in &built.modules {
+                    println!(
+                        "cargo:rustc-env={}={}",
+                        env_var_of(&m.family),
+                        m.ptx_path.display()
+                    );
+                }
+                built.modules
+            }
+            Err(why) => {
+                let names = families(&self.kernels_dir).unwrap_or_else(|e| {
+                    eprintln!("error: {e}");
+                    std::process::exit(1)
+                });
+                for name in names.into_iter().map(|f| f.name) {
+                    let path = out_dir.join(format!("{name}.ptx"));
+                    if let Err(e) = write_if_changed(&path, "") {
+                        eprintln!("error: {e}");
+                        std::process::exit(1);
+                    }
+                    println!("cargo:rustc-env={}={}", env_var_of(&name), path.display());
+                }
+                println!(
+                    "cargo:rustc-env=CUTE_PTX_ERROR={}",
+                    why.replace(['\n', '\r'], " ")
+                );
+                Vec::new()
+            }
+        }
+    }
 }
 
 #[cfg(test)]
