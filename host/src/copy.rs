@@ -166,7 +166,7 @@ pub enum TransposeKernel {
     /// (64 MiB of f32) up, [`TransposeKernel::Swizzled`] below. The bulk kernel's 33 KiB of
     /// shared memory allow 6 blocks per SM against 8, so a 2048×2048 transpose (1024 blocks)
     /// takes two waves instead of one: 0.80 of memcpy against 1.04–1.07 (H100); from 4096×4096
-    /// up the bulk kernel is as fast or faster (`tools/gpu/results/2026-11-23-session3`).
+    /// up the bulk kernel is as fast or faster (`tools/gpu/results/2026-11-23-6bcc0a9-bulk-transpose`).
     ///
     /// ```
     /// use host::TransposeKernel::{self, *};
