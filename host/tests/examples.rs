@@ -65,3 +65,21 @@ fn readme_library_example_is_the_crate_doc_example() {
         "README snippet not in host/src/lib.rs docs:\n{snippet}"
     );
 }
+
+/// The README's kernel is `examples/user-kernel`'s (built to PTX by that example's build and by
+/// `cargo xtask test`'s scaffold step, which writes the same file into a new project).
+#[test]
+fn readme_kernel_is_the_user_kernel_example() {
+    let readme = include_str!("../../README.md");
+    let snippet = readme
+        .split("## A kernel in CuTe's form")
+        .nth(1)
+        .and_then(|t| t.split("```rust\n").nth(1))
+        .and_then(|t| t.split("```").next())
+        .unwrap();
+    let lib = include_str!("../../examples/user-kernel/kernels/src/lib.rs");
+    assert!(
+        snippet.starts_with("device::kernel! {") && lib.ends_with(snippet),
+        "README kernel is not the end of examples/user-kernel/kernels/src/lib.rs:\n{snippet}"
+    );
+}
