@@ -14,6 +14,27 @@ use core::arch::asm;
 /// `cp.async.cg.shared.global [dst], [src], 16`: copies 16 bytes global → shared,
 /// bypassing L1 (`.cg`).
 ///
+/// ```
+/// use device::{cp_async::*, emu::launch, shared::*, thread::*, vec::Float4};
+/// let src = [Float4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 }; 8];
+/// let mut out = [0f32; 8];
+/// let (s_ptr, o) = (src.as_ptr() as usize, out.as_mut_ptr() as usize);
+/// // SAFETY: each thread copies one aligned 16-byte vector into its own slot of shared memory
+/// // and reads it back after the wait and the barrier.
+/// unsafe {
+///     launch((1, 1, 1), (8, 1, 1), 128, || {
+///         let t = thread_idx_x() as usize;
+///         let smem = dynamic_shared_mem::<Float4>();
+///         cp_async_cg_16(to_shared_addr(smem.add(t)), (s_ptr as *const Float4).add(t) as *const u8);
+///         commit_group();
+///         wait_group::<0>();
+///         sync_threads();
+///         *(o as *mut f32).add(t) = (*smem.add(7 - t)).w;
+///     })
+/// };
+/// assert_eq!(out, [4.0; 8]);
+/// ```
+///
 /// # Safety
 /// `dst_shared` is a 16-byte aligned `.shared` address (see
 /// [`super::shared::to_shared_addr`]); `src` a generic pointer into global memory,
@@ -39,6 +60,28 @@ pub unsafe fn cp_async_cg_16(dst_shared: u32, src: *const u8) {
 /// `cp.async.cg.shared.global [dst], [src], 16, src_size`: copies `src_size` bytes
 /// (0..=16) and fills the rest of the 16 with zeros.
 ///
+/// ```
+/// use device::{cp_async::*, emu::launch, shared::*, thread::*, vec::Float4};
+/// let src = [Float4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 }; 8];
+/// let mut out = [0f32; 8];
+/// let (s_ptr, o) = (src.as_ptr() as usize, out.as_mut_ptr() as usize);
+/// // SAFETY: each thread copies one aligned 16-byte vector into its own slot of shared memory
+/// // and reads it back after the wait and the barrier.
+/// unsafe {
+///     launch((1, 1, 1), (8, 1, 1), 128, || {
+///         let t = thread_idx_x() as usize;
+///         let smem = dynamic_shared_mem::<Float4>();
+///         // 8 of the 16 bytes: x, y copied, z, w zero
+///         cp_async_cg_16_zfill(to_shared_addr(smem.add(t)), (s_ptr as *const Float4).add(t) as *const u8, 8);
+///         commit_group();
+///         wait_group::<0>();
+///         sync_threads();
+///         *(o as *mut f32).add(t) = (*smem.add(7 - t)).z;
+///     })
+/// };
+/// assert_eq!(out, [0.0; 8]);
+/// ```
+///
 /// # Safety
 /// As [`cp_async_cg_16`], with `src` valid for `src_size` bytes.
 #[inline(always)]
@@ -60,6 +103,27 @@ pub unsafe fn cp_async_cg_16_zfill(dst_shared: u32, src: *const u8, src_size: u3
 }
 
 /// `cp.async.commit_group`: closes the group of this thread's copies issued so far.
+///
+/// ```
+/// use device::{cp_async::*, emu::launch, shared::*, thread::*, vec::Float4};
+/// let src = [Float4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 }; 8];
+/// let mut out = [0f32; 8];
+/// let (s_ptr, o) = (src.as_ptr() as usize, out.as_mut_ptr() as usize);
+/// // SAFETY: each thread copies one aligned 16-byte vector into its own slot of shared memory
+/// // and reads it back after the wait and the barrier.
+/// unsafe {
+///     launch((1, 1, 1), (8, 1, 1), 128, || {
+///         let t = thread_idx_x() as usize;
+///         let smem = dynamic_shared_mem::<Float4>();
+///         cp_async_cg_16(to_shared_addr(smem.add(t)), (s_ptr as *const Float4).add(t) as *const u8);
+///         commit_group();
+///         wait_group::<0>();
+///         sync_threads();
+///         *(o as *mut f32).add(t) = (*smem.add(7 - t)).x;
+///     })
+/// };
+/// assert_eq!(out, [1.0; 8]);
+/// ```
 #[inline(always)]
 pub fn commit_group() {
     #[cfg(target_arch = "nvptx64")]
@@ -75,6 +139,27 @@ pub fn commit_group() {
 
 /// `cp.async.wait_group N`: waits until at most `N` of this thread's committed
 /// groups are still in flight (`N = 0`: all done).
+///
+/// ```
+/// use device::{cp_async::*, emu::launch, shared::*, thread::*, vec::Float4};
+/// let src = [Float4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 }; 8];
+/// let mut out = [0f32; 8];
+/// let (s_ptr, o) = (src.as_ptr() as usize, out.as_mut_ptr() as usize);
+/// // SAFETY: each thread copies one aligned 16-byte vector into its own slot of shared memory
+/// // and reads it back after the wait and the barrier.
+/// unsafe {
+///     launch((1, 1, 1), (8, 1, 1), 128, || {
+///         let t = thread_idx_x() as usize;
+///         let smem = dynamic_shared_mem::<Float4>();
+///         cp_async_cg_16(to_shared_addr(smem.add(t)), (s_ptr as *const Float4).add(t) as *const u8);
+///         commit_group();
+///         wait_group::<0>();
+///         sync_threads();
+///         *(o as *mut f32).add(t) = (*smem.add(7 - t)).y;
+///     })
+/// };
+/// assert_eq!(out, [2.0; 8]);
+/// ```
 #[inline(always)]
 pub fn wait_group<const N: u32>() {
     #[cfg(target_arch = "nvptx64")]
@@ -89,6 +174,26 @@ pub fn wait_group<const N: u32>() {
 }
 
 /// `cp.async.wait_all`: waits for all of this thread's copies (committed or not).
+///
+/// ```
+/// use device::{cp_async::*, emu::launch, shared::*, thread::*, vec::Float4};
+/// let src = [Float4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 }; 8];
+/// let mut out = [0f32; 8];
+/// let (s_ptr, o) = (src.as_ptr() as usize, out.as_mut_ptr() as usize);
+/// // SAFETY: each thread copies one aligned 16-byte vector into its own slot of shared memory
+/// // and reads it back after the wait and the barrier.
+/// unsafe {
+///     launch((1, 1, 1), (8, 1, 1), 128, || {
+///         let t = thread_idx_x() as usize;
+///         let smem = dynamic_shared_mem::<Float4>();
+///         cp_async_cg_16(to_shared_addr(smem.add(t)), (s_ptr as *const Float4).add(t) as *const u8);
+///         wait_all(); // no commit needed
+///         sync_threads();
+///         *(o as *mut f32).add(t) = (*smem.add(7 - t)).z;
+///     })
+/// };
+/// assert_eq!(out, [3.0; 8]);
+/// ```
 #[inline(always)]
 pub fn wait_all() {
     #[cfg(target_arch = "nvptx64")]

@@ -35,6 +35,33 @@
 //! **On the host** (any target but `nvptx64`) the same API is a CPU emulator ([`emu`]): kernel
 //! entries declared with [`kernel!`] compile to plain functions that [`emu::launch`] runs with
 //! one OS thread per CUDA thread, so their results can be tested without a GPU.
+//!
+//! **In a kernel crate of your own** (`cargo xtask new-kernel-crate DIR` writes one): depend on
+//! this crate and `layout-types` by path, make the crate a `no_std` `staticlib`, and build it
+//! with `cute-builder` (`PtxBuilder::new("kernels").embed()` in the host crate's `build.rs`):
+//!
+//! ```toml
+//! [lib]
+//! crate-type = ["staticlib"]
+//! [dependencies]
+//! device = { path = "<cute-rs>/kernels/device" }
+//! layout-types = { path = "<cute-rs>/layout-types" }
+//! ```
+//!
+//! ```text
+//! #![no_std]
+//! #![cfg_attr(target_arch = "nvptx64", feature(abi_ptx))]
+//! device::kernel! {
+//!     pub unsafe fn scale(n: u32, a: f32, x: *mut f32) {
+//!         let i = device::thread::index_1d();
+//!         if i < n as usize { unsafe { *x.add(i) *= a } }
+//!     }
+//! }
+//! ```
+//!
+//! The crate needs no panic handler of its own: this crate provides it on `nvptx64` (a `trap`,
+//! which the launch reports as an error; with `-Cpanic=immediate-abort`, which the builder
+//! sets, panics already lower to `trap`).
 
 #[cfg(not(target_arch = "nvptx64"))]
 extern crate std;
@@ -50,8 +77,9 @@ pub mod unroll;
 pub mod vec;
 pub mod warp;
 
-/// Panic handler: with `-Cpanic=immediate-abort` panics already lower to `trap`; this only
-/// satisfies `no_std` (one handler for every family that links this crate).
+/// Panic handler of every kernel crate that links this one: `trap` (the launch, and the
+/// context, report an error; in the emulator, a panic naming the thread). With
+/// `-Cpanic=immediate-abort` panics already lower to `trap`; this only satisfies `no_std`.
 #[cfg(target_arch = "nvptx64")]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {

@@ -8,6 +8,24 @@
 /// Built on `core::intrinsics::gpu::gpu_launch_sized_workgroup_mem`, which lowers to a
 /// `.extern .shared .align A .b8 name[]` variable in the PTX. In the emulator: the block's
 /// buffer, filled with [`crate::emu::SHARED_POISON`] bytes at the start of the block.
+///
+/// ```
+/// use device::{emu::launch, shared::dynamic_shared_mem, thread::*};
+/// let mut out = [0u32; 4];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: a 16-byte launch-sized region; each thread writes its own word, reads another's
+/// // after the barrier.
+/// unsafe {
+///     launch((1, 1, 1), (4, 1, 1), 16, || {
+///         let s = dynamic_shared_mem::<u32>();
+///         let t = thread_idx_x() as usize;
+///         *s.add(t) = 1 << t;
+///         sync_threads();
+///         *(p as *mut u32).add(t) = *s.add(3 - t);
+///     })
+/// };
+/// assert_eq!(out, [8, 4, 2, 1]);
+/// ```
 #[inline(always)]
 pub fn dynamic_shared_mem<T>() -> *mut T {
     #[cfg(target_arch = "nvptx64")]
@@ -23,6 +41,22 @@ pub fn dynamic_shared_mem<T>() -> *mut T {
 /// Converts a generic pointer into shared memory to a 32-bit `.shared` state-space
 /// address (`__cvta_generic_to_shared`), as `cp.async`, `ldmatrix`, `ld.shared` want.
 /// In the emulator a pointer outside dynamic shared memory is an error.
+///
+/// ```
+/// use device::{emu::launch, shared::*};
+/// let mut out = [0u32; 2];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: one thread, 16 bytes of shared memory.
+/// unsafe {
+///     launch((1, 1, 1), (1, 1, 1), 16, || {
+///         let s = dynamic_shared_mem::<u32>();
+///         // consecutive elements are 4 bytes apart in the .shared window too
+///         *(p as *mut u32) = to_shared_addr(s.add(1)) - to_shared_addr(s);
+///         *(p as *mut u32).add(1) = (to_shared_addr(s) % 16 == 0) as u32;
+///     })
+/// };
+/// assert_eq!(out, [4, 1]);
+/// ```
 #[inline(always)]
 pub fn to_shared_addr<T>(p: *const T) -> u32 {
     #[cfg(not(target_arch = "nvptx64"))]

@@ -6,6 +6,20 @@
 use core::arch::nvptx;
 
 /// `%tid.x`: this thread's index in its block along x.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((1, 1, 1), (8, 1, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add(thread_idx_x() as usize) = 10 * thread_idx_x();
+///     })
+/// };
+/// assert_eq!(out, [0, 10, 20, 30, 40, 50, 60, 70]);
+/// ```
 #[inline(always)]
 pub fn thread_idx_x() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -19,6 +33,20 @@ pub fn thread_idx_x() -> u32 {
     }
 }
 /// `%tid.y`.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((1, 1, 1), (2, 4, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add((thread_idx_y() * 2 + thread_idx_x()) as usize) = thread_idx_y();
+///     })
+/// };
+/// assert_eq!(out, [0, 0, 1, 1, 2, 2, 3, 3]);
+/// ```
 #[inline(always)]
 pub fn thread_idx_y() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -31,6 +59,20 @@ pub fn thread_idx_y() -> u32 {
     }
 }
 /// `%tid.z`.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((1, 1, 1), (2, 2, 2), 0, || {
+///         let o = p as *mut u32;
+///         *o.add((thread_idx_z() * 4 + thread_idx_y() * 2 + thread_idx_x()) as usize) = thread_idx_z();
+///     })
+/// };
+/// assert_eq!(out, [0, 0, 0, 0, 1, 1, 1, 1]);
+/// ```
 #[inline(always)]
 pub fn thread_idx_z() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -43,6 +85,20 @@ pub fn thread_idx_z() -> u32 {
     }
 }
 /// `%ctaid.x`: this block's index in the grid along x.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((4, 1, 1), (2, 1, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add((block_idx_x() * 2 + thread_idx_x()) as usize) = block_idx_x();
+///     })
+/// };
+/// assert_eq!(out, [0, 0, 1, 1, 2, 2, 3, 3]);
+/// ```
 #[inline(always)]
 pub fn block_idx_x() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -55,6 +111,20 @@ pub fn block_idx_x() -> u32 {
     }
 }
 /// `%ctaid.y`.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((2, 4, 1), (1, 1, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add((block_idx_y() * 2 + block_idx_x()) as usize) = block_idx_y();
+///     })
+/// };
+/// assert_eq!(out, [0, 0, 1, 1, 2, 2, 3, 3]);
+/// ```
 #[inline(always)]
 pub fn block_idx_y() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -67,6 +137,20 @@ pub fn block_idx_y() -> u32 {
     }
 }
 /// `%ctaid.z`.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((1, 2, 4), (1, 1, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add((block_idx_z() * 2 + block_idx_y()) as usize) = block_idx_z();
+///     })
+/// };
+/// assert_eq!(out, [0, 0, 1, 1, 2, 2, 3, 3]);
+/// ```
 #[inline(always)]
 pub fn block_idx_z() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -79,6 +163,20 @@ pub fn block_idx_z() -> u32 {
     }
 }
 /// `%ntid.x`: threads per block along x.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((1, 1, 1), (8, 1, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add(thread_idx_x() as usize) = block_dim_x();
+///     })
+/// };
+/// assert_eq!(out, [8; 8]);
+/// ```
 #[inline(always)]
 pub fn block_dim_x() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -91,6 +189,20 @@ pub fn block_dim_x() -> u32 {
     }
 }
 /// `%ntid.y`.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((1, 1, 1), (2, 4, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add((thread_idx_y() * 2 + thread_idx_x()) as usize) = block_dim_y();
+///     })
+/// };
+/// assert_eq!(out, [4; 8]);
+/// ```
 #[inline(always)]
 pub fn block_dim_y() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -103,6 +215,20 @@ pub fn block_dim_y() -> u32 {
     }
 }
 /// `%ntid.z`.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((1, 1, 1), (1, 1, 8), 0, || {
+///         let o = p as *mut u32;
+///         *o.add(thread_idx_z() as usize) = block_dim_z();
+///     })
+/// };
+/// assert_eq!(out, [8; 8]);
+/// ```
 #[inline(always)]
 pub fn block_dim_z() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -115,6 +241,20 @@ pub fn block_dim_z() -> u32 {
     }
 }
 /// `%nctaid.x`: blocks in the grid along x.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((8, 1, 1), (1, 1, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add(block_idx_x() as usize) = grid_dim_x();
+///     })
+/// };
+/// assert_eq!(out, [8; 8]);
+/// ```
 #[inline(always)]
 pub fn grid_dim_x() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -127,6 +267,20 @@ pub fn grid_dim_x() -> u32 {
     }
 }
 /// `%nctaid.y`.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((1, 8, 1), (1, 1, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add(block_idx_y() as usize) = grid_dim_y();
+///     })
+/// };
+/// assert_eq!(out, [8; 8]);
+/// ```
 #[inline(always)]
 pub fn grid_dim_y() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -139,6 +293,20 @@ pub fn grid_dim_y() -> u32 {
     }
 }
 /// `%nctaid.z`.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((1, 1, 8), (1, 1, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add(block_idx_z() as usize) = grid_dim_z();
+///     })
+/// };
+/// assert_eq!(out, [8; 8]);
+/// ```
 #[inline(always)]
 pub fn grid_dim_z() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -152,18 +320,59 @@ pub fn grid_dim_z() -> u32 {
 }
 
 /// Global 1-D thread index: `block_idx_x * block_dim_x + thread_idx_x` (in `usize`).
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of `out`.
+/// unsafe {
+///     launch((2, 1, 1), (4, 1, 1), 0, || {
+///         let o = p as *mut u32;
+///         *o.add(index_1d()) = index_1d() as u32;
+///     })
+/// };
+/// assert_eq!(out, [0, 1, 2, 3, 4, 5, 6, 7]);
+/// ```
 #[inline(always)]
 pub fn index_1d() -> usize {
     block_idx_x() as usize * block_dim_x() as usize + thread_idx_x() as usize
 }
 
 /// Total threads in a 1-D grid: `grid_dim_x * block_dim_x` (the grid-stride step).
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: a grid-stride loop: every element written by exactly one thread.
+/// unsafe {
+///     launch((2, 1, 1), (2, 1, 1), 0, || {
+///         let mut i = index_1d();
+///         while i < 8 {
+///             *(p as *mut u32).add(i) = i as u32;
+///             i += grid_size_1d(); // 4 threads in the grid
+///         }
+///     })
+/// };
+/// assert_eq!(out, [0, 1, 2, 3, 4, 5, 6, 7]);
+/// ```
 #[inline(always)]
 pub fn grid_size_1d() -> usize {
     grid_dim_x() as usize * block_dim_x() as usize
 }
 
 /// `%laneid`: this thread's lane in its warp (0..32).
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+///
+/// let mut out = [0u32; 64];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element.
+/// unsafe { launch((1, 1, 1), (64, 1, 1), 0, || *(p as *mut u32).add(thread_idx_x() as usize) = lane_id()) };
+/// assert_eq!((out[31], out[32], out[33]), (31, 0, 1));
+/// ```
 #[inline(always)]
 pub fn lane_id() -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -183,6 +392,24 @@ pub fn lane_id() -> u32 {
 
 /// `bar.sync 0` (`__syncthreads`): waits for every thread of the block and orders
 /// their shared/global memory accesses. Every thread of the block must reach it.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element of shared memory and of `out`; every thread
+/// // reaches the barrier before any reads another's element.
+/// unsafe {
+///     launch((1, 1, 1), (8, 1, 1), 32, || {
+///         let s = device::shared::dynamic_shared_mem::<u32>();
+///         let t = thread_idx_x() as usize;
+///         *s.add(t) = t as u32;
+///         sync_threads();
+///         *(p as *mut u32).add(t) = *s.add(7 - t);
+///     })
+/// };
+/// assert_eq!(out, [7, 6, 5, 4, 3, 2, 1, 0]);
+/// ```
 #[inline(always)]
 pub fn sync_threads() {
     #[cfg(target_arch = "nvptx64")]
@@ -197,6 +424,24 @@ pub fn sync_threads() {
 }
 
 /// `bar.warp.sync 0xffffffff` (`__syncwarp`): waits for all lanes of the warp.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+///
+/// let mut out = [0u32; 32];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: as for `sync_threads`, within one warp.
+/// unsafe {
+///     launch((1, 1, 1), (32, 1, 1), 128, || {
+///         let s = device::shared::dynamic_shared_mem::<u32>();
+///         let l = lane_id() as usize;
+///         *s.add(l) = l as u32;
+///         sync_warp();
+///         *(p as *mut u32).add(l) = *s.add(l ^ 1);
+///     })
+/// };
+/// assert_eq!((out[0], out[1], out[30]), (1, 0, 31));
+/// ```
 #[inline(always)]
 pub fn sync_warp() {
     #[cfg(target_arch = "nvptx64")]
@@ -210,6 +455,20 @@ pub fn sync_warp() {
 }
 
 /// `membar.gl` / `fence.sc.gpu`-class fence (`__threadfence`).
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [0u32; 8];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread writes its own element.
+/// unsafe {
+///     launch((1, 1, 1), (8, 1, 1), 0, || {
+///         *(p as *mut u32).add(thread_idx_x() as usize) = 1;
+///         thread_fence(); // the write is visible to the whole device before what follows
+///     })
+/// };
+/// assert_eq!(out, [1; 8]);
+/// ```
 #[inline(always)]
 pub fn thread_fence() {
     #[cfg(target_arch = "nvptx64")]
@@ -223,6 +482,15 @@ pub fn thread_fence() {
 }
 
 /// `trap`: aborts the kernel (the launch reports an error; in the emulator, a panic).
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+///
+/// use device::emu::try_launch;
+/// // SAFETY: the kernel touches no memory.
+/// let r = unsafe { try_launch((1, 1, 1), (4, 1, 1), 0, || if thread_idx_x() == 2 { trap() }) };
+/// assert!(r.is_err()); // the launch reports the trapped thread
+/// ```
 #[inline(always)]
 pub fn trap() -> ! {
     #[cfg(target_arch = "nvptx64")]

@@ -11,6 +11,13 @@
 use core::arch::asm;
 
 /// Four `f32` in 16 bytes, 16-byte aligned (`float4`).
+///
+/// ```
+/// use device::vec::Float4;
+/// assert_eq!((core::mem::size_of::<Float4>(), core::mem::align_of::<Float4>()), (16, 16));
+/// let v = Float4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 };
+/// assert_eq!(v.w, 4.0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[repr(C, align(16))]
 pub struct Float4 {
@@ -21,6 +28,12 @@ pub struct Float4 {
 }
 
 /// Four `u32` in 16 bytes, 16-byte aligned (`uint4`), e.g. 8 packed halves.
+///
+/// ```
+/// use device::vec::U32x4;
+/// assert_eq!(core::mem::align_of::<U32x4>(), 16);
+/// assert_eq!(U32x4([1, 2, 3, 4]).0[3], 4);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C, align(16))]
 pub struct U32x4(pub [u32; 4]);
@@ -58,6 +71,22 @@ macro_rules! ld_global_v4 {
 ld_global_v4!(
     /// `ld.global.v4.f32`: one 128-bit load from global memory.
     ///
+    /// ```
+    /// use device::{emu::launch, thread::thread_idx_x, vec::*};
+    /// let v = [Float4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 }, Float4 { x: 5.0, y: 6.0, z: 7.0, w: 8.0 }];
+    /// let mut out = [Float4 { x: 0.0, y: 0.0, z: 0.0, w: 0.0 }; 2];
+    /// let (src, dst) = (v.as_ptr() as usize, out.as_mut_ptr() as usize);
+    /// // SAFETY: 16-byte aligned vectors, one per thread.
+    /// unsafe {
+    ///     launch((1, 1, 1), (2, 1, 1), 0, || {
+    ///         let t = thread_idx_x() as usize;
+    ///         let x = ld_global_v4_f32((src as *const Float4).add(t));
+    ///         st_global_v4_f32((dst as *mut Float4).add(t), x);
+    ///     })
+    /// };
+    /// assert_eq!((out[0].w, out[1].x), (4.0, 5.0));
+    /// ```
+    ///
     /// # Safety
     /// `p` is a generic pointer into global memory, 16-byte aligned, valid for 16 bytes.
     ld_global_v4_f32,
@@ -71,6 +100,22 @@ ld_global_v4!(
     /// so a load issued at the top of a loop stays there instead of being sunk towards its first
     /// use (the SGEMM's "N" entries: measured with `tools/sass_mix.py` and on the H100).
     ///
+    /// ```
+    /// use device::{emu::launch, thread::thread_idx_x, vec::*};
+    /// let v = [Float4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 }, Float4 { x: 5.0, y: 6.0, z: 7.0, w: 8.0 }];
+    /// let mut out = [Float4 { x: 0.0, y: 0.0, z: 0.0, w: 0.0 }; 2];
+    /// let (src, dst) = (v.as_ptr() as usize, out.as_mut_ptr() as usize);
+    /// // SAFETY: 16-byte aligned vectors, one per thread.
+    /// unsafe {
+    ///     launch((1, 1, 1), (2, 1, 1), 0, || {
+    ///         let t = thread_idx_x() as usize;
+    ///         let x = ld_relaxed_gpu_v4_f32((src as *const Float4).add(t));
+    ///         st_global_v4_f32((dst as *mut Float4).add(t), x);
+    ///     })
+    /// };
+    /// assert_eq!((out[0].w, out[1].x), (4.0, 5.0));
+    /// ```
+    ///
     /// # Safety
     /// As [`ld_global_v4_f32`].
     ld_relaxed_gpu_v4_f32,
@@ -81,6 +126,22 @@ ld_global_v4!(
     /// `ld.global.nc.v4.f32`: 128-bit load through the read-only (non-coherent) path
     /// (`__ldg`). Only for data no thread writes during the kernel.
     ///
+    /// ```
+    /// use device::{emu::launch, thread::thread_idx_x, vec::*};
+    /// let v = [Float4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 }, Float4 { x: 5.0, y: 6.0, z: 7.0, w: 8.0 }];
+    /// let mut out = [Float4 { x: 0.0, y: 0.0, z: 0.0, w: 0.0 }; 2];
+    /// let (src, dst) = (v.as_ptr() as usize, out.as_mut_ptr() as usize);
+    /// // SAFETY: 16-byte aligned vectors, one per thread.
+    /// unsafe {
+    ///     launch((1, 1, 1), (2, 1, 1), 0, || {
+    ///         let t = thread_idx_x() as usize;
+    ///         let x = ld_global_nc_v4_f32((src as *const Float4).add(t));
+    ///         st_global_v4_f32((dst as *mut Float4).add(t), x);
+    ///     })
+    /// };
+    /// assert_eq!((out[0].w, out[1].x), (4.0, 5.0));
+    /// ```
+    ///
     /// # Safety
     /// As [`ld_global_v4_f32`], and the memory is read-only for the kernel's lifetime.
     ld_global_nc_v4_f32,
@@ -88,6 +149,22 @@ ld_global_v4!(
 );
 
 /// `st.global.v4.f32`: one 128-bit store to global memory.
+///
+/// ```
+/// use device::{emu::launch, thread::thread_idx_x, vec::*};
+/// let v = [Float4 { x: 1.0, y: 2.0, z: 3.0, w: 4.0 }, Float4 { x: 5.0, y: 6.0, z: 7.0, w: 8.0 }];
+/// let mut out = [Float4 { x: 0.0, y: 0.0, z: 0.0, w: 0.0 }; 2];
+/// let (src, dst) = (v.as_ptr() as usize, out.as_mut_ptr() as usize);
+/// // SAFETY: 16-byte aligned vectors, one per thread.
+/// unsafe {
+///     launch((1, 1, 1), (2, 1, 1), 0, || {
+///         let t = thread_idx_x() as usize;
+///         let x = ld_global_v4_f32((src as *const Float4).add(t));
+///         st_global_v4_f32((dst as *mut Float4).add(t), x);
+///     })
+/// };
+/// assert_eq!((out[0].w, out[1].x), (4.0, 5.0));
+/// ```
 ///
 /// # Safety
 /// `p` is a generic pointer into global memory, 16-byte aligned, valid for 16 bytes.
@@ -113,6 +190,24 @@ pub unsafe fn st_global_v4_f32(p: *mut Float4, v: Float4) {
 }
 
 /// `ld.shared.v4.f32` at a `.shared` address (see [`super::shared::to_shared_addr`]).
+///
+/// ```
+/// use device::{emu::launch, shared::*, thread::*, vec::*};
+/// let mut out = [0f32; 2];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread stores one aligned 16-byte vector into shared memory and loads
+/// // another thread's after the barrier.
+/// unsafe {
+///     launch((1, 1, 1), (2, 1, 1), 32, || {
+///         let t = thread_idx_x();
+///         let s = to_shared_addr(dynamic_shared_mem::<Float4>());
+///         st_shared_v4_f32(s + 16 * t, Float4 { x: t as f32, y: 0.0, z: 0.0, w: 10.0 + t as f32 });
+///         sync_threads();
+///         *(p as *mut f32).add(t as usize) = ld_shared_v4_f32(s + 16 * (1 - t)).w;
+///     })
+/// };
+/// assert_eq!(out, [11.0, 10.0]);
+/// ```
 ///
 /// # Safety
 /// `addr` is a 16-byte aligned shared address valid for 16 bytes.
@@ -141,6 +236,24 @@ pub unsafe fn ld_shared_v4_f32(addr: u32) -> Float4 {
 
 /// `st.shared.v4.f32` at a `.shared` address.
 ///
+/// ```
+/// use device::{emu::launch, shared::*, thread::*, vec::*};
+/// let mut out = [0f32; 2];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread stores one aligned 16-byte vector into shared memory and loads
+/// // another thread's after the barrier.
+/// unsafe {
+///     launch((1, 1, 1), (2, 1, 1), 32, || {
+///         let t = thread_idx_x();
+///         let s = to_shared_addr(dynamic_shared_mem::<Float4>());
+///         st_shared_v4_f32(s + 16 * t, Float4 { x: t as f32, y: 0.0, z: 0.0, w: 10.0 + t as f32 });
+///         sync_threads();
+///         *(p as *mut f32).add(t as usize) = ld_shared_v4_f32(s + 16 * (1 - t)).w;
+///     })
+/// };
+/// assert_eq!(out, [11.0, 10.0]);
+/// ```
+///
 /// # Safety
 /// `addr` is a 16-byte aligned shared address valid for 16 bytes.
 #[inline(always)]
@@ -165,6 +278,24 @@ pub unsafe fn st_shared_v4_f32(addr: u32, v: Float4) {
 }
 
 /// `ld.shared.v4.b32` of four raw 32-bit words.
+///
+/// ```
+/// use device::{emu::launch, shared::*, thread::*, vec::*};
+/// let mut out = [0u32; 2];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread stores one aligned 16-byte vector into shared memory and loads
+/// // another thread's after the barrier.
+/// unsafe {
+///     launch((1, 1, 1), (2, 1, 1), 32, || {
+///         let t = thread_idx_x();
+///         let s = to_shared_addr(dynamic_shared_mem::<U32x4>());
+///         st_shared_v4_u32(s + 16 * t, U32x4([t, 7, 7, 100 + t]));
+///         sync_threads();
+///         *(p as *mut u32).add(t as usize) = ld_shared_v4_u32(s + 16 * (1 - t)).0[3];
+///     })
+/// };
+/// assert_eq!(out, [101, 100]);
+/// ```
 ///
 /// # Safety
 /// `addr` is a 16-byte aligned shared address valid for 16 bytes.
@@ -192,6 +323,24 @@ pub unsafe fn ld_shared_v4_u32(addr: u32) -> U32x4 {
 }
 
 /// `st.shared.v4.b32` of four raw 32-bit words.
+///
+/// ```
+/// use device::{emu::launch, shared::*, thread::*, vec::*};
+/// let mut out = [0u32; 2];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each thread stores one aligned 16-byte vector into shared memory and loads
+/// // another thread's after the barrier.
+/// unsafe {
+///     launch((1, 1, 1), (2, 1, 1), 32, || {
+///         let t = thread_idx_x();
+///         let s = to_shared_addr(dynamic_shared_mem::<U32x4>());
+///         st_shared_v4_u32(s + 16 * t, U32x4([t, 7, 7, 100 + t]));
+///         sync_threads();
+///         *(p as *mut u32).add(t as usize) = ld_shared_v4_u32(s + 16 * (1 - t)).0[3];
+///     })
+/// };
+/// assert_eq!(out, [101, 100]);
+/// ```
 ///
 /// # Safety
 /// `addr` is a 16-byte aligned shared address valid for 16 bytes.

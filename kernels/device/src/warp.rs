@@ -7,9 +7,27 @@
 use core::arch::asm;
 
 /// All 32 lanes.
+///
+/// ```
+/// assert_eq!(device::warp::FULL_MASK.count_ones(), 32);
+/// ```
 pub const FULL_MASK: u32 = 0xffff_ffff;
 
 /// `shfl.sync.bfly.b32`: value from lane `lane_id ^ lane_mask` (`__shfl_xor_sync`).
+///
+/// ```
+/// use device::{emu::launch, thread::lane_id, warp::*};
+/// let mut out = [0u32; 32];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: the full warp takes part; each lane writes its own element.
+/// unsafe {
+///     launch((1, 1, 1), (32, 1, 1), 0, || {
+///         let l = lane_id();
+///         *(p as *mut u32).add(l as usize) = shuffle_xor_u32(FULL_MASK, 100 + l, 1);
+///     })
+/// };
+/// assert_eq!((out[0], out[1], out[30]), (101, 100, 131));
+/// ```
 ///
 /// # Safety
 /// Every lane named in `mask` executes the same shuffle (convergent).
@@ -43,6 +61,20 @@ pub unsafe fn shuffle_xor_u32(mask: u32, v: u32, lane_mask: u32) -> u32 {
 
 /// `shfl.sync.idx.b32`: value from lane `src_lane` (`__shfl_sync`).
 ///
+/// ```
+/// use device::{emu::launch, thread::lane_id, warp::*};
+/// let mut out = [0u32; 32];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: the full warp takes part; each lane writes its own element.
+/// unsafe {
+///     launch((1, 1, 1), (32, 1, 1), 0, || {
+///         let l = lane_id();
+///         *(p as *mut u32).add(l as usize) = shuffle_idx_u32(FULL_MASK, 100 + l, 5);
+///     })
+/// };
+/// assert_eq!(out, [105; 32]);
+/// ```
+///
 /// # Safety
 /// As [`shuffle_xor_u32`].
 #[inline(always)]
@@ -72,6 +104,20 @@ pub unsafe fn shuffle_idx_u32(mask: u32, v: u32, src_lane: u32) -> u32 {
 
 /// `shfl.sync.down.b32`: value from lane `lane_id + delta` (`__shfl_down_sync`);
 /// lanes past 31 keep their own value.
+///
+/// ```
+/// use device::{emu::launch, thread::lane_id, warp::*};
+/// let mut out = [0u32; 32];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: the full warp takes part; each lane writes its own element.
+/// unsafe {
+///     launch((1, 1, 1), (32, 1, 1), 0, || {
+///         let l = lane_id();
+///         *(p as *mut u32).add(l as usize) = shuffle_down_u32(FULL_MASK, 100 + l, 4);
+///     })
+/// };
+/// assert_eq!((out[0], out[27], out[28], out[31]), (104, 131, 128, 131));
+/// ```
 ///
 /// # Safety
 /// As [`shuffle_xor_u32`].
@@ -110,6 +156,20 @@ pub unsafe fn shuffle_down_u32(mask: u32, v: u32, delta: u32) -> u32 {
 
 /// [`shuffle_xor_u32`] for `f32`.
 ///
+/// ```
+/// use device::{emu::launch, thread::lane_id, warp::*};
+/// let mut out = [0f32; 32];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: the full warp takes part; each lane writes its own element.
+/// unsafe {
+///     launch((1, 1, 1), (32, 1, 1), 0, || {
+///         let l = lane_id();
+///         *(p as *mut f32).add(l as usize) = shuffle_xor_f32(FULL_MASK, l as f32, 16);
+///     })
+/// };
+/// assert_eq!((out[0], out[16]), (16.0, 0.0));
+/// ```
+///
 /// # Safety
 /// As [`shuffle_xor_u32`].
 #[inline(always)]
@@ -119,6 +179,20 @@ pub unsafe fn shuffle_xor_f32(mask: u32, v: f32, lane_mask: u32) -> f32 {
 
 /// Butterfly sum over the full warp: every lane gets the same total
 /// (5 `shfl.sync.bfly` steps, a fixed order, so bit-identical on every lane).
+///
+/// ```
+/// use device::{emu::launch, thread::lane_id, warp::*};
+/// let mut out = [0f32; 32];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: the full warp takes part; each lane writes its own element.
+/// unsafe {
+///     launch((1, 1, 1), (32, 1, 1), 0, || {
+///         let l = lane_id();
+///         *(p as *mut f32).add(l as usize) = warp_sum_f32(l as f32);
+///     })
+/// };
+/// assert_eq!(out, [496.0; 32]);
+/// ```
 ///
 /// # Safety
 /// All 32 lanes execute it (convergent).
