@@ -8,10 +8,9 @@
 //! sets `CUTE_PTX_<MODULE>` (its path) for the crate being built:
 //!
 //! ```no_run
-//! // build.rs of a host crate whose kernels are in ../kernels (package `my-kernels`)
-//! fn main() {
-//!     cute_builder::PtxBuilder::new("../kernels").embed();
-//! }
+//! // build.rs of a host crate whose kernels are in ../kernels (package `my-kernels`), in its
+//! // `fn main()`:
+//! cute_builder::PtxBuilder::new("../kernels").embed();
 //! // src/main.rs:
 //! // const PTX: &str = include_str!(env!("CUTE_PTX_MY_KERNELS"));
 //! // if let Some(why) = option_env!("CUTE_PTX_ERROR") { /* built without PTX: say why */ }
