@@ -15,6 +15,28 @@ use core::arch::asm;
 /// (16 contiguous bytes, 16-byte aligned). Returns this lane's 4 registers, one per
 /// matrix: lane `l` holds row `l / 4`, elements `2*(l % 4)` and `+1`.
 ///
+/// ```
+/// use device::{emu::launch, mma::ldmatrix_x4, shared::*, thread::*};
+/// let mut out = [[0u32; 4]; 32];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: the full warp; 512 bytes of shared memory hold four 8x8 b16 matrices, element
+/// // (q, row, col) = 64q + 8row + col; each lane writes its own registers to `out`.
+/// unsafe {
+///     launch((1, 1, 1), (32, 1, 1), 512, || {
+///         let s = dynamic_shared_mem::<u16>();
+///         let l = lane_id();
+///         for i in 0..8 {
+///             *s.add((8 * l + i) as usize) = (8 * l + i) as u16;
+///         }
+///         sync_threads();
+///         let row = to_shared_addr(s) + (l / 8) * 128 + (l % 8) * 16;
+///         *(p as *mut [u32; 4]).add(l as usize) = ldmatrix_x4(row);
+///     })
+/// };
+/// // lane 5, matrix 2: row 1, columns 2 and 3 (low half first)
+/// assert_eq!(out[5][2], (139 << 16) | 138);
+/// ```
+///
 /// # Safety
 /// Executed by all 32 lanes (convergent); `row_addr` a valid `.shared` address.
 #[inline(always)]
@@ -102,6 +124,21 @@ fn emu_ldmatrix<const N: usize>(op: &'static str, row_addr: u32, trans: bool) ->
 
 /// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`: `D = A·B + C` for one warp,
 /// A 16×16 (4 regs of packed f16), B 16×8 (2 regs), C/D 16×8 f32 (4 regs).
+///
+/// ```
+/// use device::{emu::launch, mma::mma_m16n8k16_f16_f32, thread::lane_id};
+/// let one = 0x3c00_3c00u32; // two f16 1.0
+/// let mut out = [[0f32; 4]; 32];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: the full warp; each lane writes its own accumulators.
+/// unsafe {
+///     launch((1, 1, 1), (32, 1, 1), 0, || {
+///         let d = mma_m16n8k16_f16_f32([one; 4], [one; 2], [1.0; 4]);
+///         *(p as *mut [f32; 4]).add(lane_id() as usize) = d;
+///     })
+/// };
+/// assert!(out.iter().all(|d| *d == [17.0; 4])); // 16 products of 1·1, plus C = 1
+/// ```
 ///
 /// # Safety
 /// Executed by all 32 lanes (convergent).
