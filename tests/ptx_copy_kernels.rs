@@ -4,7 +4,7 @@
 //! leading dimensions only meet comparisons and multiply-adds), the vector instructions of its
 //! atoms, one per atom of the thread's partition (`ld.global.v4` / `st.shared.v4` /
 //! `cp.async.cg` in, `ld.shared.v4` / `st.global.v4` out), and an instruction count under a
-//! pinned ceiling (README, "Kernels and the device module", has the old/new table).
+//! pinned ceiling (doc/gpu-pipeline.md, "Kernels and the device module", has the old/new table).
 //!
 //! `CUTE_RS_PTX_FILE=target/ptx/copy.ptx cargo test --test ptx_copy_kernels -- --nocapture`
 //! prints the table for a PTX built by hand.

@@ -1,6 +1,6 @@
 //! CuTe's tutorial GEMM (`examples/cute/tutorial/sgemm_1.cu`, `gemm_device`) written with the
 //! typed API, run on the CPU: the threads of a CTA are simulated one after the other between the
-//! barriers. The kernel body below is the README's tour.
+//! barriers. The kernel body below is doc/typed-layer.md's tutorial GEMM.
 
 use cute_rs::layout_types::cute::prelude::*;
 
