@@ -1186,7 +1186,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
         i.hier_coord(self.shape, self.stride).flat_coord(self.shape)
     }
     /// `layout(coord)` with `_` in the coordinate: the sub-layout of the kept modes
-    /// (`slice(coord, layout)`).
+    /// (`slice(coord, layout)`). A static coordinate outside a static mode fails to compile.
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
@@ -1199,8 +1199,10 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
         c: Cd,
     ) -> Layout<<Cd as SliceT<S, B1>>::Output, <Cd as SliceT<D, B1>>::Output>
     where
-        Cd: SliceT<S, B1> + SliceT<D, B1> + Copy,
+        Cd: SliceT<S, B1> + SliceT<D, B1> + Crd2IdxUnder<S, D> + Copy,
     {
+        // the fixed part of the coordinate, for its static bounds check (the value is unused)
+        let _ = c.crd2idx_under(self.shape, self.stride);
         Layout {
             shape: c.slice_t(self.shape),
             stride: c.slice_t(self.stride),
