@@ -43,6 +43,9 @@ pub trait CongruentK<S, D> {}
 impl<S, D> CongruentK<S, D> for (IntK, IntK) {}
 impl<S: Tuple, D: Tuple> CongruentK<S, D> for (TupK, TupK) where S::H: CongruentH<D::H> {}
 /// [`Congruent`] element by element.
+#[diagnostic::on_unimplemented(
+    message = "make_layout: the shape's modes `{Self}` and the stride's modes `{D}` are not congruent (CuTe requires congruent shape and stride)"
+)]
 pub trait CongruentH<D> {}
 impl CongruentH<HNil> for HNil {}
 impl<S: Congruent<D>, ST: CongruentH<DT>, D, DT> CongruentH<HCons<D, DT>> for HCons<S, ST> {}
@@ -146,6 +149,10 @@ where
 }
 
 /// Mode-by-mode `crd2idx` of a tuple coordinate, summed: `i0 + (i1 + (...))`.
+#[diagnostic::on_unimplemented(
+    message = "crd2idx: the coordinate's modes `{Self}` are not congruent with the shape's modes `{S}` (CuTe requires a coordinate congruent with the shape, or an integer)",
+    label = "coordinate not congruent with the shape"
+)]
 pub trait Crd2IdxH<S, D> {
     /// The index type.
     type Output: Copy;
