@@ -12,21 +12,16 @@ use layout_types::prelude::*;
 mod typed;
 
 device::kernel! {
-/// `out[block * 256 + t] = tile(t) + 1000 * part(t)`: `tile` is the static nested smem tile
-/// `(_8,(_4,_8)):(_32,(_1,_256))` at the 1-D index `t`, `part` the offset of thread `t`'s first
-/// element when the 32x8 column-major thread layout is zipped-divided into a 128x64 column-major
-/// block tile (`zipped_divide(tile, thr)(t, _0)`). Everything static but `t` and the block.
+/// `out[block * 256 + t] = tile(t)`: the static nested smem tile `(_8,(_4,_8)):(_32,(_1,_256))`
+/// at the run-time 1-D index `t` (`call`).
 ///
 /// # Safety
 /// `out` holds `grid * 256` u32; launch with 256 threads per block.
 pub unsafe fn probe_prelude_static_typed(out: *mut u32) {
     let t = thread_idx_x() as i32;
     let tile = layout!((_8, (_4, _8)):(_32, (_1, _256)));
-    let thr = layout!((_32, _8):(_1, _32));
-    let part = zipped_divide(layout!((_128, _64):(_1, _128)), thr);
-    let v = tile.call(t) + 1000 * part.crd2idx((t, _0));
     let i = block_idx_x() as usize * 256 + t as usize;
-    unsafe { *out.add(i) = v as u32 };
+    unsafe { *out.add(i) = tile.call(t) as u32 };
 }
 }
 device::kernel! {
@@ -37,9 +32,35 @@ device::kernel! {
 pub unsafe fn probe_prelude_static_hand(out: *mut u32) {
     let t = thread_idx_x() as i32;
     let tile = (t % 8) * 32 + (t / 8 % 4) + (t / 32) * 256;
-    let part = t % 32 + (t / 32) * 128 * 4;
     let i = block_idx_x() as usize * 256 + t as usize;
-    unsafe { *out.add(i) = (tile + 1000 * part) as u32 };
+    unsafe { *out.add(i) = tile as u32 };
+}
+}
+
+device::kernel! {
+/// `out[block * 256 + t] = part(t, _0)`: the offset of thread `t`'s first element when a 128x64
+/// column-major block tile is zipped-divided by the 32x8 thread tile (`zipped_divide(block,
+/// (_32, _8))`: thread `t` is `(t mod 32, t div 32)` of the column-major thread mode).
+///
+/// # Safety
+/// `out` holds `grid * 256` u32; launch with 256 threads per block.
+pub unsafe fn probe_prelude_zipped_typed(out: *mut u32) {
+    let t = thread_idx_x() as i32;
+    let part = zipped_divide(layout!((_128, _64):(_1, _128)), (_32, _8));
+    let i = block_idx_x() as usize * 256 + t as usize;
+    unsafe { *out.add(i) = part.crd2idx((t, _0)) as u32 };
+}
+}
+device::kernel! {
+/// Twin of [`probe_prelude_zipped_typed`], by hand.
+///
+/// # Safety
+/// As the prelude probe.
+pub unsafe fn probe_prelude_zipped_hand(out: *mut u32) {
+    let t = thread_idx_x() as i32;
+    let part = t % 32 + (t / 32) * 128;
+    let i = block_idx_x() as usize * 256 + t as usize;
+    unsafe { *out.add(i) = part as u32 };
 }
 }
 

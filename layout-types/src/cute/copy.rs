@@ -1444,7 +1444,8 @@ impl<A2: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A2, T
     ///     let thr_g = r2g.get_slice(t);
     ///     unsafe { copy(&r2g, &thr_g.retile_s(&mut frag), &thr_g.partition_d(&g)) };
     /// }
-    /// assert!((0..64).all(|k| d[k] == s[(k % 8) * 8 + k / 8]));
+    /// let (d_rm, s_rm) = (layout!((_8, _8):(_8, _1)), layout!((_8, _8):(_8, _1)));
+    /// assert!((0..8i32).all(|i| (0..8i32).all(|j| d[d_rm.crd2idx((i, j)) as usize] == s[s_rm.crd2idx((j, i)) as usize])));
     /// ```
     #[inline(always)]
     #[allow(clippy::type_complexity)]
