@@ -20,6 +20,8 @@
 //! assert_eq!(core::mem::size_of_val(&t), 0);
 //! ```
 
+pub mod bank;
+
 use crate::algebra::{coalesce, composition, right_inverse};
 use crate::cute::copy::StaticLayoutValue;
 use crate::{DynLayout, Error};
