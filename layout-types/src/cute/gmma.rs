@@ -491,17 +491,16 @@ where
     #[inline(always)]
     fn tile_to_shape(self, trg_shape: T, ord: O) -> Self::Output {
         const {
-            if <TargetShapeH<T> as CeilDivEachH<BlockShapeH<S, D, T>>>::ALL_STATIC {
-                if let Some((t, b)) =
+            if <TargetShapeH<T> as CeilDivEachH<BlockShapeH<S, D, T>>>::ALL_STATIC
+                && let Some((t, b)) =
                     <TargetShapeH<T> as CeilDivEachH<BlockShapeH<S, D, T>>>::NOT_DIVIDING
-                {
-                    Error::with2(
-                        "tile_to_shape: block shape does not divide the target shape: a target extent of {} is not a multiple of the block's {}",
-                        t,
-                        b,
-                    )
-                    .panic()
-                }
+            {
+                Error::with2(
+                    "tile_to_shape: block shape does not divide the target shape: a target extent of {} is not a multiple of the block's {}",
+                    t,
+                    b,
+                )
+                .panic()
             }
         };
         let padded = self.pad_to();
@@ -631,9 +630,9 @@ impl GmmaMajor for MajorMN {
 }
 
 /// CuTe's `GmmaDescriptor`: the 64-bit shared-memory matrix descriptor a `wgmma` takes.
-/// Bits 0..14 start address >> 4, 16..30 leading byte offset >> 4, 32..46 stride byte offset
-/// >> 4, 49..52 base offset, 62..64 layout type (`INTERLEAVE = 0`, `B128 = 1`, `B64 = 2`,
-/// `B32 = 3`).
+/// Bits 0..14: the start address in 16-byte units; 16..30: the leading byte offset and 32..46:
+/// the stride byte offset, both in 16-byte units; 49..52: the base offset; 62..64: the layout
+/// type (`INTERLEAVE = 0`, `B128 = 1`, `B64 = 2`, `B32 = 3`).
 ///
 /// ```
 /// use layout_types::cute::gmma::GmmaDescriptor;
@@ -693,15 +692,15 @@ pub struct DescBits<M, T, L>(core::marker::PhantomData<(M, T, L)>);
 impl<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout> DescBits<M, T, L> {
     /// The 64-bit descriptor with `start_address_ = 0`.
     pub const BITS: u64 = {
-        if let Some(b) = L::FLAG_BITS {
-            if b != T::BITS {
-                Error::with2(
-                    "make_gmma_desc: the layout's smem_ptr flag is for {}-bit elements but the tensor's elements have {} bits",
-                    b,
-                    T::BITS,
-                )
-                .panic()
-            }
+        if let Some(b) = L::FLAG_BITS
+            && b != T::BITS
+        {
+            Error::with2(
+                "make_gmma_desc: the layout's smem_ptr flag is for {}-bit elements but the tensor's elements have {} bits",
+                b,
+                T::BITS,
+            )
+            .panic()
         }
         match crate::gmma::gmma_desc(&L::LAYOUT, L::SWIZZLE, M::MAJOR, T::BITS) {
             Ok(d) => d,
