@@ -242,11 +242,7 @@ pub unsafe fn probe_gmma_desc_typed(out: *mut u64) {
     use layout_types::cute::gmma::*;
     let (k, s) = (thread_idx_x() as i32, block_idx_x() as i32);
     let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);
-    let part = Swizzled {
-        sw: smem.sw,
-        offset: smem.offset,
-        layout: zipped_divide(smem.layout, (_64, _16)),
-    };
+    let part = smem.with_layout(zipped_divide(smem.layout, (_64, _16)));
     let buf = device::shared::dynamic_shared_mem::<u16>();
     let desc = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(buf), part));
     let o = make_layout_left((_4, _4)).crd2idx((k, s));
