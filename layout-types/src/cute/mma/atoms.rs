@@ -168,13 +168,13 @@ pub trait MmaAtom: Copy + Default + 'static {
     /// `Shape_MNK`: `(M, N, K)`.
     type Shape_MNK: Copy + Default;
     /// `ThrID`: logical thread id → thread index in the atom.
-    type ThrID: Copy + Default + LayoutSize;
+    type ThrID: Copy + Default + LayoutSize + core::fmt::Display;
     /// `ALayout`: `(thr, val) → (m, k)` index of the column-major `M × K` tile.
-    type ALayout: Copy + Default;
+    type ALayout: Copy + Default + core::fmt::Display;
     /// `BLayout`: `(thr, val) → (n, k)` index of the column-major `N × K` tile.
-    type BLayout: Copy + Default;
+    type BLayout: Copy + Default + core::fmt::Display;
     /// `CLayout`: `(thr, val) → (m, n)` index of the column-major `M × N` tile.
-    type CLayout: Copy + Default;
+    type CLayout: Copy + Default + core::fmt::Display;
     /// The same atom in the value algebra ([`crate::mma::MmaOp`]), for checks and tests.
     const OP: MmaOp;
 }

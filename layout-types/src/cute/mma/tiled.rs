@@ -676,20 +676,84 @@ type PCoord<T, Op, L, Crd> = (
 );
 impl<T, Op, L, Crd> PartitionLayout<Op, L, Crd> for T
 where
-    T: Thrfrg<Op, L>,
-    Op: ThrCoord<Crd>,
+    T: Thrfrg<Op, L> + TiledMmaT,
+    Op: ThrCoord<Crd> + MmaOperand<T>,
+    L: ModeExtents,
     Frg<T, Op, L>: ValCoord + SliceOut<PCoord<T, Op, L, Crd>>,
 {
     type Layout = <Frg<T, Op, L> as SliceOut<PCoord<T, Op, L, Crd>>>::L;
     type Off = <Frg<T, Op, L> as SliceOut<PCoord<T, Op, L, Crd>>>::Off;
     #[inline(always)]
     fn partition_layout(crd: Crd, l: L) -> (Self::Layout, Self::Off) {
+        const {
+            check_divides(
+                Op::MODES,
+                <Op::Tile0 as StaticInt>::VALUE,
+                <Op::Tile1 as StaticInt>::VALUE,
+                L::EXTENTS,
+            )
+        };
         let f = <T as Thrfrg<Op, L>>::thrfrg(l);
         let c = (
             <Op as ThrCoord<Crd>>::thr_coord(crd),
             <Frg<T, Op, L> as ValCoord>::Output::default(),
         );
         f.slice_out(c)
+    }
+}
+
+/// The static extents of a tensor's first two modes (`None` for a dynamic one), for the
+/// divisibility check of the partitions.
+pub trait ModeExtents {
+    /// `(size<0>, size<1>)` where static.
+    const EXTENTS: (Option<i64>, Option<i64>);
+}
+impl<S: Get<0> + Get<1>, D> ModeExtents for Layout<S, D>
+where
+    <S as Get<0>>::Output: Product,
+    <S as Get<1>>::Output: Product,
+{
+    const EXTENTS: (Option<i64>, Option<i64>) = (
+        static_of::<<<S as Get<0>>::Output as Product>::Output>(),
+        static_of::<<<S as Get<1>>::Output as Product>::Output>(),
+    );
+}
+const fn static_of<I: Integral>() -> Option<i64> {
+    if I::IS_STATIC {
+        Some(I::STATIC_VALUE)
+    } else {
+        None
+    }
+}
+
+/// The divisibility a partition needs (CuTe does not check it: a non-dividing tile reads past
+/// the tensor): the TiledMMA's tile extent must divide each static extent of the tensor's two
+/// modes. Fails (at compile time, in a constant) with the values.
+///
+/// ```
+/// use layout_types::cute::mma::check_divides;
+/// check_divides((0, 1), 32, 16, (Some(128), None)); // ok: 32 divides 128, N is dynamic
+/// ```
+pub const fn check_divides(
+    modes: (usize, usize),
+    t0: i64,
+    t1: i64,
+    ext: (Option<i64>, Option<i64>),
+) {
+    const MSG: [&str; 3] = [
+        "TiledMMA: the TiledMMA tile's M extent {} does not divide the tensor's M extent {}",
+        "TiledMMA: the TiledMMA tile's N extent {} does not divide the tensor's N extent {}",
+        "TiledMMA: the TiledMMA tile's K extent {} does not divide the tensor's K extent {}",
+    ];
+    if let Some(e) = ext.0
+        && e % t0 != 0
+    {
+        crate::Error::with2(MSG[modes.0], t0, e).panic()
+    }
+    if let Some(e) = ext.1
+        && e % t1 != 0
+    {
+        crate::Error::with2(MSG[modes.1], t1, e).panic()
     }
 }
 
@@ -834,5 +898,319 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     {
         let _ = t;
         Fragment::new(make_layout_left(<T as PartitionShape<OperandC, L>>::shape()))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The TV layouts of the whole TiledMMA
+// ---------------------------------------------------------------------------------------------
+
+use super::super::coalesce::{BwCoalesce, FlatPairs, ToLayout};
+use super::super::complement::{
+    ComplementDefault, ComplementImpl, CosizePairs, FilterZerosH, Filtered, complement_default,
+};
+use super::super::inverse::{
+    ChainLayout, CoalescedPairs, FilterStaticStrides, LayoutPairs, RightChain, RightInverse,
+    RightSorted, WithPre, XSort, right_inverse,
+};
+
+/// `complement(layout)` as a trait.
+pub trait ComplementDefaultOf {
+    /// The complement.
+    type Output: Copy;
+    /// The complement.
+    fn complement_default_of(self) -> Self::Output;
+}
+impl<S, D> ComplementDefaultOf for Layout<S, D>
+where
+    S: IntTuple + FlatPairs<D>,
+    D: IntTuple,
+    <S as FlatPairs<D>>::Output: FilterZerosH,
+    <<S as FlatPairs<D>>::Output as FilterZerosH>::Output: BwCoalesce,
+    Filtered<S, D>: CosizePairs + ComplementImpl<Sum<<Filtered<S, D> as CosizePairs>::Span, _1>>,
+    <Filtered<S, D> as CosizePairs>::Span: IntAdd<_1>,
+    Sum<<Filtered<S, D> as CosizePairs>::Span, _1>: Integral,
+    ComplementDefault<S, D>: Copy,
+{
+    type Output = ComplementDefault<S, D>;
+    #[inline(always)]
+    fn complement_default_of(self) -> Self::Output {
+        complement_default(self)
+    }
+}
+
+/// `right_inverse(layout)` as a trait.
+pub trait RightInverseOf {
+    /// The inverse.
+    type Output: Copy;
+    /// The inverse.
+    fn right_inverse_of(self) -> Self::Output;
+}
+impl<S, D> RightInverseOf for Layout<S, D>
+where
+    S: IntTuple + FlatPairs<D>,
+    D: IntTuple,
+    S::Output: BwCoalesce,
+    <S::Output as BwCoalesce>::Output: ToLayout,
+    super::super::coalesce::Coalesce<S, D>: LayoutPairs,
+    CoalescedPairs<S, D>: WithPre<_1>,
+    <CoalescedPairs<S, D> as WithPre<_1>>::Output: FilterStaticStrides,
+    <<CoalescedPairs<S, D> as WithPre<_1>>::Output as FilterStaticStrides>::Output: XSort,
+    RightSorted<S, D>: RightChain<_1>,
+    <RightSorted<S, D> as RightChain<_1>>::Output: ChainLayout,
+    RightInverse<S, D>: Copy,
+{
+    type Output = RightInverse<S, D>;
+    #[inline(always)]
+    fn right_inverse_of(self) -> Self::Output {
+        right_inverse(self)
+    }
+}
+
+/// CuTe's `thridx_2_thrid`: `thr_idx → (ThrV, ThrM, ThrN, ThrK)`,
+/// `composition((size(vmnk), _1):(_1, _0), right_inverse(make_layout(vmnk, complement(vmnk))))`.
+pub trait Thridx2Thrid {
+    /// The layout.
+    type Output: Copy;
+    /// The layout.
+    fn thridx_2_thrid(self) -> Self::Output;
+}
+impl<S: Product, D> Thridx2Thrid for Layout<S, D>
+where
+    Layout<S, D>: ComplementDefaultOf + Copy,
+    <Layout<S, D> as ComplementDefaultOf>::Output: LayoutParts,
+    Layout<
+        (
+            S,
+            <<Layout<S, D> as ComplementDefaultOf>::Output as LayoutParts>::S,
+        ),
+        (
+            D,
+            <<Layout<S, D> as ComplementDefaultOf>::Output as LayoutParts>::D,
+        ),
+    >: RightInverseOf,
+    Layout<(S::Output, _1), (_1, _0)>: ComposeWith<
+        <Layout<
+            (
+                S,
+                <<Layout<S, D> as ComplementDefaultOf>::Output as LayoutParts>::S,
+            ),
+            (
+                D,
+                <<Layout<S, D> as ComplementDefaultOf>::Output as LayoutParts>::D,
+            ),
+        > as RightInverseOf>::Output,
+    >,
+    <Layout<(S::Output, _1), (_1, _0)> as ComposeWith<
+        <Layout<
+            (
+                S,
+                <<Layout<S, D> as ComplementDefaultOf>::Output as LayoutParts>::S,
+            ),
+            (
+                D,
+                <<Layout<S, D> as ComplementDefaultOf>::Output as LayoutParts>::D,
+            ),
+        > as RightInverseOf>::Output,
+    >>::Output: Copy,
+    S::Output: Default,
+{
+    type Output = <Layout<(S::Output, _1), (_1, _0)> as ComposeWith<
+        <Layout<
+            (
+                S,
+                <<Layout<S, D> as ComplementDefaultOf>::Output as LayoutParts>::S,
+            ),
+            (
+                D,
+                <<Layout<S, D> as ComplementDefaultOf>::Output as LayoutParts>::D,
+            ),
+        > as RightInverseOf>::Output,
+    >>::Output;
+    #[inline(always)]
+    fn thridx_2_thrid(self) -> Self::Output {
+        let (cs, cd) = self.complement_default_of().parts();
+        let both = Layout {
+            shape: (self.shape, cs),
+            stride: (self.stride, cd),
+        };
+        let outer: Layout<(S::Output, _1), (_1, _0)> = Layout {
+            shape: (S::Output::default(), C::new()),
+            stride: (C::new(), C::new()),
+        };
+        outer.compose_with(both.right_inverse_of())
+    }
+}
+
+/// The `atile` step of `get_layoutA_TV` / `get_layoutB_TV`: `(ThrV, (ThrM, ThrK))` becomes
+/// `(ThrV, (ThrM, ThrN, ThrK))` by composing the `ThrM` (`ThrN`) mode with
+/// `(size<1>(vmnk), size<2>(vmnk)):(_1, _0)` (`(_0, _1)` for B). Identity for C.
+pub trait AtileOf<T: TiledMmaT>: MmaOperand<T> {
+    /// The broadcast layout (`()` for C).
+    type Bcast: Copy + Default;
+    /// Applies it.
+    #[inline(always)]
+    fn atile<F: AtileApply<Self::Bcast>>(f: F) -> F::Output {
+        f.atile_apply(Self::Bcast::default())
+    }
+}
+/// Applies the `atile` composition of [`AtileOf`] to a `thrfrg` layout.
+pub trait AtileApply<B> {
+    /// The result.
+    type Output: Copy;
+    /// The result.
+    fn atile_apply(self, b: B) -> Self::Output;
+}
+impl<F: Copy> AtileApply<()> for F {
+    type Output = F;
+    #[inline(always)]
+    fn atile_apply(self, _: ()) -> F {
+        self
+    }
+}
+impl<V: Copy, M, K: Copy, R: Copy, DV: Copy, DM, DK: Copy, DR: Copy, SB, DB>
+    AtileApply<Layout<SB, DB>> for Layout<((V, (M, K)), R), ((DV, (DM, DK)), DR)>
+where
+    Layout<M, DM>: ComposeWith<Layout<SB, DB>>,
+    <Layout<M, DM> as ComposeWith<Layout<SB, DB>>>::Output: LayoutParts,
+    <<Layout<M, DM> as ComposeWith<Layout<SB, DB>>>::Output as LayoutParts>::S: Copy,
+    <<Layout<M, DM> as ComposeWith<Layout<SB, DB>>>::Output as LayoutParts>::D: Copy,
+{
+    type Output = Layout<
+        (
+            (
+                V,
+                (
+                    <<Layout<M, DM> as ComposeWith<Layout<SB, DB>>>::Output as LayoutParts>::S,
+                    K,
+                ),
+            ),
+            R,
+        ),
+        (
+            (
+                DV,
+                (
+                    <<Layout<M, DM> as ComposeWith<Layout<SB, DB>>>::Output as LayoutParts>::D,
+                    DK,
+                ),
+            ),
+            DR,
+        ),
+    >;
+    #[inline(always)]
+    fn atile_apply(self, b: Layout<SB, DB>) -> Self::Output {
+        let ((v, (m, k)), r) = self.shape;
+        let ((dv, (dm, dk)), dr) = self.stride;
+        let (s, d) = Layout {
+            shape: m,
+            stride: dm,
+        }
+        .compose_with(b)
+        .parts();
+        Layout {
+            shape: ((v, (s, k)), r),
+            stride: ((dv, (d, dk)), dr),
+        }
+    }
+}
+impl<T: TiledMmaT> AtileOf<T> for OperandA {
+    type Bcast = Layout<(T::ThrM, T::ThrN), (_1, _0)>;
+}
+impl<T: TiledMmaT> AtileOf<T> for OperandB {
+    type Bcast = Layout<(T::ThrM, T::ThrN), (_0, _1)>;
+}
+impl<T: TiledMmaT> AtileOf<T> for OperandC {
+    type Bcast = ();
+}
+
+/// The reference layout of an operand's tile: `make_layout((tile_i0, tile_i1))`.
+pub type RefLayout<T, Op> = Layout<
+    (<Op as MmaOperand<T>>::Tile0, <Op as MmaOperand<T>>::Tile1),
+    (_1, <Op as MmaOperand<T>>::Tile0),
+>;
+type Atiled<T, Op> =
+    <Frg<T, Op, RefLayout<T, Op>> as AtileApply<<Op as AtileOf<T>>::Bcast>>::Output;
+type Thridx<T> = <<T as TiledMmaT>::ThrLayoutVmnk as Thridx2Thrid>::Output;
+
+/// CuTe's `get_layoutA_TV` / `B` / `C` as a trait: `(thread index, value) → index` in the
+/// column-major `(tile_M, tile_K)` (`(tile_N, tile_K)`, `(tile_M, tile_N)`) tile.
+pub trait LayoutTv<Op> {
+    /// The TV layout.
+    type Output: Copy;
+    /// The TV layout.
+    fn layout_tv() -> Self::Output;
+}
+impl<T: TiledMmaT, Op: AtileOf<T>> LayoutTv<Op> for T
+where
+    RefLayout<T, Op>: Default,
+    T: Thrfrg<Op, RefLayout<T, Op>>,
+    Frg<T, Op, RefLayout<T, Op>>: AtileApply<Op::Bcast>,
+    T::ThrLayoutVmnk: Thridx2Thrid,
+    Atiled<T, Op>: ComposeMode0<Thridx<T>>,
+{
+    type Output = <Atiled<T, Op> as ComposeMode0<Thridx<T>>>::Output;
+    #[inline(always)]
+    fn layout_tv() -> Self::Output {
+        let f = <T as Thrfrg<Op, RefLayout<T, Op>>>::thrfrg(RefLayout::<T, Op>::default());
+        let f = f.atile_apply(Op::Bcast::default());
+        f.compose_mode0(T::ThrLayoutVmnk::default().thridx_2_thrid())
+    }
+}
+
+impl<A: MmaAtom, AL: AtomLayoutMnk, P> TiledMma<A, AL, P>
+where
+    Self: TiledMmaT,
+{
+    /// `get_layoutA_TV()`: `(thread index, value) → index` in the column-major
+    /// `(tile_M, tile_K)` tile.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN::new(), layout!((_1, _1, _1):(_0, _0, _0)));
+    /// assert_eq!(mma.layout_a_tv().to_string(),
+    ///            "((_4,_8),((_2,_2,_2),(_1,_1))):((_32,_1),((_16,_8,_128),(_0,_0)))");
+    /// ```
+    #[inline(always)]
+    pub fn layout_a_tv(&self) -> <Self as LayoutTv<OperandA>>::Output
+    where
+        Self: LayoutTv<OperandA>,
+    {
+        <Self as LayoutTv<OperandA>>::layout_tv()
+    }
+    /// `get_layoutB_TV()` (see [`TiledMma::layout_a_tv`]).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let b = mma.layout_b_tv();
+    /// assert_eq!(b.shape().to_string_cute(), "((_4,_8,_2,_2),(_2,(_1,_1)))");
+    /// assert_eq!(b.call(32i32 * 2), 8);   // thread 64 (atom n = 1), value 0: B(8, 0)
+    /// ```
+    #[inline(always)]
+    pub fn layout_b_tv(&self) -> <Self as LayoutTv<OperandB>>::Output
+    where
+        Self: LayoutTv<OperandB>,
+    {
+        <Self as LayoutTv<OperandB>>::layout_tv()
+    }
+    /// `get_layoutC_TV()`: `(thread index, value) → index` in the column-major
+    /// `(tile_M, tile_N)` tile.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// assert_eq!(mma.layout_c_tv().to_string(),
+    ///            "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
+    /// ```
+    #[inline(always)]
+    pub fn layout_c_tv(&self) -> <Self as LayoutTv<OperandC>>::Output
+    where
+        Self: LayoutTv<OperandC>,
+    {
+        <Self as LayoutTv<OperandC>>::layout_tv()
     }
 }
