@@ -1,10 +1,9 @@
 // A register-sourced GMMA (`_RS`) reads A from registers, which must hold it K-major.
-use layout_types::prelude::*;
-use layout_types::static_mma::*;
-
-type Mma = TiledMMA<SM90_64xNx16_F32BF16BF16_RS<64, MajorMN, MajorK>, Layout<(_1, _1, _1), (_0, _0, _0)>>;
-const TILE: [i64; 3] = Mma::TILE_MNK;
+use layout_types::cute::mma::*;
+use layout_types::cute::prelude::*;
 
 fn main() {
-    let _ = TILE;
+    let atom = SM90_64x64x16_F32BF16BF16_RS::<MajorMN, MajorK>::new();
+    let mma = make_tiled_mma(atom, layout!((_1, _1, _1):(_0, _0, _0)));
+    let _ = mma.tile_shape();
 }
