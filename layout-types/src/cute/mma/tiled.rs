@@ -9,7 +9,7 @@ use super::super::product::{ComposeWith, tiled_product};
 use super::super::tensor::*;
 use super::super::tuple::*;
 use super::atoms::*;
-use crate::static_layout::Underscore;
+use crate::cute::prelude::Underscore;
 
 // ---------------------------------------------------------------------------------------------
 // Permutations and atom layouts
