@@ -98,33 +98,7 @@ impl<M: GmmaMajor> FrgKind for SmemDesc<M> {
     const REGISTERS: bool = false;
 }
 
-/// A GMMA operand major as a type: [`MajorK`] or [`MajorMN`] (CuTe's `GMMA::Major`).
-pub trait GmmaMajor: Copy + Default + 'static {
-    /// The major.
-    const MAJOR: Major;
-}
-/// `GMMA::Major::K`: K is the contiguous dimension of the operand's shared-memory tile.
-///
-/// ```
-/// use layout_types::cute::mma::{GmmaMajor, MajorK};
-/// assert_eq!(MajorK::MAJOR.name(), "K");
-/// ```
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct MajorK;
-/// `GMMA::Major::MN`: M (for A) or N (for B) is contiguous.
-///
-/// ```
-/// use layout_types::cute::mma::{GmmaMajor, MajorMN};
-/// assert_eq!(MajorMN::MAJOR.name(), "MN");
-/// ```
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct MajorMN;
-impl GmmaMajor for MajorK {
-    const MAJOR: Major = Major::K;
-}
-impl GmmaMajor for MajorMN {
-    const MAJOR: Major = Major::MN;
-}
+pub use crate::cute::gmma::{GmmaMajor, MajorK, MajorMN};
 
 // ---------------------------------------------------------------------------------------------
 // The atom trait

@@ -1214,3 +1214,123 @@ where
         <Self as LayoutTv<OperandC>>::layout_tv()
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// partition_fragment_a / partition_fragment_b
+// ---------------------------------------------------------------------------------------------
+
+use super::super::gmma::{GmmaDescSource, make_gmma_desc_tensor};
+use super::super::swizzle::Swizzled;
+
+/// The fragment kind of an operand: `FrgTypeA` for A, `FrgTypeB` for B.
+pub trait OperandFrg<T: TiledMmaT> {
+    /// [`Registers`] or [`SmemDesc`].
+    type Frg: FrgKind;
+}
+impl<T: TiledMmaT> OperandFrg<T> for OperandA {
+    type Frg = <At<T> as MmaAtom>::FrgTypeA;
+}
+impl<T: TiledMmaT> OperandFrg<T> for OperandB {
+    type Frg = <At<T> as MmaAtom>::FrgTypeB;
+}
+
+/// CuTe's `make_fragment_A/B(partition)` by the atom's fragment kind (`K` is [`Registers`] or
+/// [`SmemDesc`]): what `partition_fragment_a/b` makes of a thread's partition of `Src`.
+pub trait MakeFragment<T, Op, Src, Crd> {
+    /// The fragment.
+    type Output;
+    /// The fragment of thread `crd`'s partition of `src`.
+    fn make_fragment(crd: Crd, src: &Src) -> Self::Output;
+}
+
+/// A GMMA shared-memory operand: the thread's partition of the swizzled shared-memory tensor
+/// (`(MMA tile, MMA_M, MMA_K, ...)`), as the tensor of `wgmma` descriptors
+/// ([`make_gmma_desc_tensor`]).
+impl<T, Op, M, E, Sw, L, O, Crd> MakeFragment<T, Op, Tensor<Smem<E>, Swizzled<Sw, L, O>>, Crd>
+    for SmemDesc<M>
+where
+    M: GmmaMajor,
+    T: PartitionLayout<Op, L, Crd>,
+    L: Copy,
+    Sw: Copy,
+    O: Copy,
+    Smem<E>: Advance<<T as PartitionLayout<Op, L, Crd>>::Off, Output = Smem<E>>,
+    Tensor<Smem<E>, Swizzled<Sw, <T as PartitionLayout<Op, L, Crd>>::Layout, O>>: GmmaDescSource<M>,
+{
+    type Output = <Tensor<Smem<E>, Swizzled<Sw, <T as PartitionLayout<Op, L, Crd>>::Layout, O>> as GmmaDescSource<M>>::Output;
+    #[inline(always)]
+    fn make_fragment(crd: Crd, src: &Tensor<Smem<E>, Swizzled<Sw, L, O>>) -> Self::Output {
+        let (layout, off) = T::partition_layout(crd, src.layout.layout);
+        let part = Tensor {
+            engine: src.engine.advance(off),
+            layout: Swizzled {
+                sw: src.layout.sw,
+                layout,
+                offset: src.layout.offset,
+            },
+        };
+        make_gmma_desc_tensor(M::default(), part)
+    }
+}
+
+impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
+    /// `thr_mma.partition_fragment_A(tensor)`: the A operand as the atom takes it. For a GMMA
+    /// `_SS` atom, the tensor of `wgmma` descriptors of this thread's partition of the swizzled
+    /// shared-memory tensor (CuTe's `GMMA::smem_desc<Major>`: one descriptor per
+    /// `(MMA_M, MMA_K, ...)` tile; the tile must be a canonical GMMA layout, checked at compile
+    /// time by `make_gmma_desc`).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::gmma::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM90_64x64x16_F32BF16BF16_SS::<MajorK, MajorK>::new(), layout!((_1, _1, _1):(_0, _0, _0)));
+    /// let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft);
+    /// let mut buf = [0u16; 64 * 64];
+    /// let s_a = make_tensor(make_smem_ptr(buf.as_mut_ptr()), s);
+    /// let d = mma.get_slice(3i32).partition_fragment_a(&s_a);   // (_1, MMA_M, MMA_K)
+    /// assert_eq!(d.layout.to_string(), "(_1,_1,_4):(_0,_0,_2)");
+    /// ```
+    #[inline(always)]
+    pub fn partition_fragment_a<Src>(
+        &self,
+        t: &Src,
+    ) -> <<OperandA as OperandFrg<T>>::Frg as MakeFragment<T, OperandA, Src, Crd>>::Output
+    where
+        OperandA: OperandFrg<T>,
+        <OperandA as OperandFrg<T>>::Frg: MakeFragment<T, OperandA, Src, Crd>,
+    {
+        <<OperandA as OperandFrg<T>>::Frg as MakeFragment<T, OperandA, Src, Crd>>::make_fragment(
+            self.thr_vmnk,
+            t,
+        )
+    }
+    /// `thr_mma.partition_fragment_B(tensor)` (see [`ThrMma::partition_fragment_a`]).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::gmma::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM90_64x128x16_F32F16F16_SS::<MajorK, MajorMN>::new(), layout!((_1, _1, _1):(_0, _0, _0)));
+    /// // B (N, K, PIPE) MN-major: N contiguous
+    /// let s = tile_to_shape(Layout_MN_SW128_Atom::<u16>::new(), (_128, _64, _2), LayoutLeft);
+    /// let mut buf = [0u16; 128 * 64 * 2];
+    /// let s_b = make_tensor(make_smem_ptr(buf.as_mut_ptr()), s);
+    /// let d = mma.get_slice(0i32).partition_fragment_b(&s_b);   // (_1, MMA_N, MMA_K, PIPE)
+    /// assert_eq!(d.layout.shape().to_string_cute(), "(_1,_1,_4,(_1,_2))"); // the stages as tile_to_shape made them
+    /// ```
+    #[inline(always)]
+    pub fn partition_fragment_b<Src>(
+        &self,
+        t: &Src,
+    ) -> <<OperandB as OperandFrg<T>>::Frg as MakeFragment<T, OperandB, Src, Crd>>::Output
+    where
+        OperandB: OperandFrg<T>,
+        <OperandB as OperandFrg<T>>::Frg: MakeFragment<T, OperandB, Src, Crd>,
+    {
+        <<OperandB as OperandFrg<T>>::Frg as MakeFragment<T, OperandB, Src, Crd>>::make_fragment(
+            self.thr_vmnk,
+            t,
+        )
+    }
+}
