@@ -196,6 +196,69 @@ macro_rules! part_c {
     };
 }
 
+/// A register fragment of A or B: the typed layout prints as C++ CuTe's and the value algebra's.
+macro_rules! frag_check {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $tensor:expr, $thr:expr, $expected:literal, $method:ident, $op:expr) => {{
+        let mma = make_tiled_mma_permuted($atom, $al, $perm);
+        let l = $tensor;
+        let f = mma.get_slice($thr).$method(&make_tensor(Counting(0i32), l));
+        assert_eq!(
+            f.layout.to_string(),
+            $expected,
+            "{}: typed vs C++ CuTe",
+            $id
+        );
+        let dynm = reference_of(&$atom, &$al.to_string(), &perm_text(stringify!($perm)));
+        let dl: DynLayout = l.to_string().parse().unwrap();
+        let r = dynm
+            .get_slice($thr as i64)
+            .partition_fragment($op, &dl)
+            .unwrap();
+        assert_eq!(
+            f.layout.to_string(),
+            r.to_string(),
+            "{}: typed vs value algebra",
+            $id
+        );
+        assert_eq!(f.len() as i64, r.size().v);
+    }};
+}
+macro_rules! frag_a {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $t:expr, $thr:expr, $e:literal) => {
+        frag_check!(
+            $id,
+            $atom,
+            $al,
+            $perm,
+            $t,
+            $thr,
+            $e,
+            partition_fragment_a,
+            Operand::A
+        )
+    };
+}
+macro_rules! frag_b {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $t:expr, $thr:expr, $e:literal) => {
+        frag_check!(
+            $id,
+            $atom,
+            $al,
+            $perm,
+            $t,
+            $thr,
+            $e,
+            partition_fragment_b,
+            Operand::B
+        )
+    };
+}
+
+#[test]
+fn register_fragments_match_cute_and_the_value_algebra() {
+    fragment_cases!(frag_a, frag_b);
+}
+
 #[test]
 fn tv_layouts_match_cute_and_the_value_algebra() {
     tv_cases!(tv_a, tv_b, tv_c);

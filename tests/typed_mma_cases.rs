@@ -26,3 +26,11 @@ macro_rules! partition_cases { ($part_a:ident, $part_b:ident, $part_c:ident) => 
     $part_c!("cute-tiled_mma_partition_c-1", SM90_64x48x16_F32F16F16_SS::<MajorMN, MajorK>::new(), make_layout_left((_4, _1, _1)), Underscore, layout!((_768, _48):(_48, _1)), 67i32, "((_2,_2,_6),_3,_1):((_1,_384,_8),_12288,_0)");
     $part_c!("cute-tiled_mma_partition_c-13", SM80_16x8x16_F32F16F16F32_TN::new(), make_layout_left((_1, _1, _1)), (Underscore, _8, Underscore), layout!((_32, _8, _3):(8i32, _1, 256i32)), 31i32, "((_2,_2),_2,_1,_3):((_1,64),128,_0,256)");
 }; }
+macro_rules! fragment_cases { ($frag_a:ident, $frag_b:ident) => {
+    $frag_a!("cute-tiled_mma_fragment_a-1", SM80_16x8x16_F32F16F16F32_TN::new(), make_layout_left((_1, _1, _1)), Underscore, layout!((_16, _32):(_1, _16)), 11i32, "((_2,_2,_2),_1,_2):((_1,_2,_4),_0,_8)");
+    $frag_a!("cute-tiled_mma_fragment_a-2", SM90_64x184x16_F32F16F16_RS::<MajorK, MajorMN>::new(), make_layout_left((_1, _2, _1)), Underscore, layout!((_64, _16):(_1, _68)), 179i32, "((_2,_2,_2),_1,_1):((_1,_2,_4),_0,_0)");
+    $frag_a!("cute-tiled_mma_fragment_a-3", SM80_16x8x8_F16F16F16F16_TN::new(), make_layout_left((_1, _1, _1)), (_16, layout!(_8:_1), Underscore), layout!((_32, _32):(_32, _1)), 15i32, "((_2,_2),_2,_4):((_1,_2),_16,_4)");
+    $frag_b!("cute-tiled_mma_fragment_b-1", SM80_16x8x8_F32BF16BF16F32_TN::new(), layout!((_2, _1, _1):(_1, _0, _0)), Underscore, layout!((_8, _16, _3):(16i32, _1, 128i32)), 35i32, "(_2,_1,_2,_3):(_1,_0,_2,_4)");
+    $frag_b!("cute-tiled_mma_fragment_b-2", SM80_16x8x16_F32BF16BF16F32_TN::new(), layout!((_2, _1, _1):(_1, _0, _0)), Underscore, layout!((_8, _16):(_1, _9)), 21i32, "((_2,_2),_1,_1):((_1,_2),_0,_0)");
+    $frag_b!("cute-tiled_mma_fragment_b-6", SM80_16x8x16_F32F16F16F32_TN::new(), make_layout_left((_1, _1, _1)), (_16, layout!((_4, _4):(_1, _4)), Underscore), layout!((_48, _32):(_1, _52)), 31i32, "((_2,_2),_6,_2):((_1,_2),_4,_24)");
+}; }

@@ -75,11 +75,24 @@ for op, key in [("tiled_mma_partition_a", "a"), ("tiled_mma_partition_b", "b"), 
         a = c["args"]
         p = perm(a[4]) if len(a) == 5 else "Underscore"
         part.append(f'    part_{key}("{c["id"]}", {atom(a[0])}, {layout(a[1])}, {p}, {layout(a[2])}, {a[3]}i32, "{c["expected"]}");')
+frag = []
+for op, key in [("tiled_mma_fragment_a", "a"), ("tiled_mma_fragment_b", "b")]:
+    cs = load(op)
+    ok = lambda c: "Sw<" not in c["args"][2] and ("_RS" in c["args"][0] if key == "a" else False) or c["args"][0].startswith("SM80")
+    sel = pick(cs, 2, lambda c: ok(c) and len(c["args"]) == 4)
+    sel += pick(cs, 1, lambda c: ok(c) and len(c["args"]) == 5)
+    for c in sel:
+        a = c["args"]
+        p = perm(a[4]) if len(a) == 5 else "Underscore"
+        frag.append(f'    frag_{key}("{c["id"]}", {atom(a[0])}, {layout(a[1])}, {p}, {layout(a[2])}, {a[3]}i32, "{c["expected"]}");')
 lines.append("macro_rules! tv_cases { ($tv_a:ident, $tv_b:ident, $tv_c:ident) => {")
 lines += [l.replace("tv_a(", "$tv_a!(").replace("tv_b(", "$tv_b!(").replace("tv_c(", "$tv_c!(") for l in tv]
 lines.append("}; }")
 lines.append("macro_rules! partition_cases { ($part_a:ident, $part_b:ident, $part_c:ident) => {")
 lines += [l.replace("part_a(", "$part_a!(").replace("part_b(", "$part_b!(").replace("part_c(", "$part_c!(") for l in part]
+lines.append("}; }")
+lines.append("macro_rules! fragment_cases { ($frag_a:ident, $frag_b:ident) => {")
+lines += [l.replace("frag_a(", "$frag_a!(").replace("frag_b(", "$frag_b!(") for l in frag]
 lines.append("}; }")
 open("tests/typed_mma_cases.rs", "w").write("\n".join(lines) + "\n")
 print(len(tv), "tv cases,", len(part), "partition cases")

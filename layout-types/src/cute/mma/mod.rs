@@ -27,9 +27,11 @@
 //! ```
 
 pub mod atoms;
+pub mod fragment;
 
 pub mod tiled;
 
 pub use atoms::*;
+pub use fragment::FragmentLike;
 
 pub use tiled::*;

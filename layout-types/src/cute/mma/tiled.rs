@@ -1291,6 +1291,20 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     /// let d = mma.get_slice(3i32).partition_fragment_a(&s_a);   // (_1, MMA_M, MMA_K)
     /// assert_eq!(d.layout.to_string(), "(_1,_1,_4):(_0,_0,_2)");
     /// ```
+    ///
+    /// For a register operand (SM80 `mma.sync`, a GMMA `_RS` A), CuTe's
+    /// `make_fragment_like<ValTypeA>(partition_a(tensor))`: mode 0 column-major, the other modes
+    /// compact in the order of the partition's strides, a static size:
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let s_a = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1)));
+    /// let f = mma.get_slice(0i32).partition_fragment_a(&s_a);
+    /// assert_eq!(f.layout.to_string(), "((_2,_2,_2),_2,_2):((_1,_2,_4),_16,_8)");
+    /// assert_eq!(f.len(), 32);
+    /// ```
     #[inline(always)]
     pub fn partition_fragment_a<Src>(
         &self,
@@ -1319,6 +1333,16 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     /// let d = mma.get_slice(0i32).partition_fragment_b(&s_b);   // (_1, MMA_N, MMA_K, PIPE)
     /// assert_eq!(d.layout.shape().to_string_cute(), "(_1,_1,_4,(_1,_2))"); // the stages as tile_to_shape made them
     /// ```
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let s_b = make_tensor(Counting(0i32), layout!((_64, _32):(_1, _64)));
+    /// let f = mma.get_slice(0i32).partition_fragment_b(&s_b);
+    /// assert_eq!(f.layout.shape().to_string_cute(), "((_2,_2),_4,_2)");
+    /// assert_eq!(f.len(), 32);
+    /// ```
     #[inline(always)]
     pub fn partition_fragment_b<Src>(
         &self,
@@ -1332,5 +1356,26 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
             self.thr_vmnk,
             t,
         )
+    }
+}
+
+/// A register operand (SM80 `mma.sync` A and B, a GMMA `_RS` A): CuTe's
+/// `make_fragment_like<ValType>(partition)` (see [`super::fragment`]), a fragment of static size.
+impl<T, Op, E, L, Crd> MakeFragment<T, Op, Tensor<E, L>, Crd> for Registers
+where
+    T: PartitionShape<Op, L> + PartitionLayout<Op, L, (_0, _0, _0, _0)>,
+    Op: MmaOperand<T>,
+    T: TiledMmaT,
+    <T as PartitionLayout<Op, L, (_0, _0, _0, _0)>>::Layout: super::fragment::FragmentLike,
+    <<T as PartitionLayout<Op, L, (_0, _0, _0, _0)>>::Layout as super::fragment::FragmentLike>::Output:
+        FragmentLayout,
+{
+    type Output = Fragment<
+        <Op as MmaOperand<T>>::Val,
+        <<T as PartitionLayout<Op, L, (_0, _0, _0, _0)>>::Layout as super::fragment::FragmentLike>::Output,
+    >;
+    #[inline(always)]
+    fn make_fragment(_: Crd, _: &Tensor<E, L>) -> Self::Output {
+        Fragment::new(Default::default())
     }
 }
