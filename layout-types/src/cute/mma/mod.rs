@@ -1,7 +1,7 @@
 //! CuTe's tensor-core algebra on typed layouts (`atom/mma_atom.hpp`): MMA atoms as zero-sized
 //! types ([`atoms`]), `make_tiled_mma` ([`TiledMma`]), a thread's slice ([`ThrMma`]) with
-//! `partition_a/b/c` and `partition_fragment_a/b/c`, the TV layouts (`layout_a_tv` ...), and the
-//! `ldmatrix` TiledCopies matched to a TiledMMA ([`make_tiled_copy_a`] ...).
+//! `partition_a/b/c` and `partition_fragment_a/b/c` (registers, or for a GMMA `_SS` operand the
+//! `wgmma` descriptor tensor of [`super::gmma`]), and the TV layouts (`layout_a_tv` ...).
 //!
 //! A TiledMMA is built as CuTe builds it, from the typed algebra: `thr_layout_vmnk` is
 //! `tiled_product(ThrID, AtomLayoutMNK)`, `thrfrg_c(layout)` is `logical_divide` by the
@@ -35,3 +35,8 @@ pub use atoms::*;
 pub use fragment::FragmentLike;
 
 pub use tiled::*;
+
+/// The user guide `doc/typed-mma.md`, whose examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../../doc/typed-mma.md")]
+pub struct TypedMmaGuide;
