@@ -1,17 +1,17 @@
 //! The typed TiledMMA (`layout_types::cute::mma`) against C++ CuTe 4.2 (a representative
-//! selection of `tests/data/cute-tiled_mma_*.jsonl`, generated into `tests/typed_mma_cases.rs` by
+//! selection of `tests/data/cute-tiled_mma_*.jsonl`, generated into `tests/typed_mma/cases.rs` by
 //! `tools/gen_typed_mma_cases.py`) and against the value algebra (`layout_types::mma`, the
 //! reference): TV layouts, tile shapes, every thread's partitions (layout and offset), and a
 //! property test of `partition_c` at random thread indices and leading dimensions.
 
+use cute_rs::layout_types::DynLayout;
 use cute_rs::layout_types::cute::mma::*;
 use cute_rs::layout_types::cute::prelude::*;
 use cute_rs::layout_types::mma::{MmaAtom as DynAtom, Operand, TiledMma as DynTiledMma};
 use cute_rs::layout_types::parse::parse_tiler;
-use cute_rs::layout_types::{DynLayout, IntTuple as Value};
 use proptest::prelude::*;
 
-include!("typed_mma_cases.rs");
+include!("typed_mma/cases.rs");
 
 /// The C++ text of a permutation tuple as the typed test case prints it (`(_32, Underscore, ...)`
 /// → `[_32,_,...]`).
@@ -57,7 +57,6 @@ fn perm_text(p: &str) -> String {
         out.push(chars[i]);
         i += 1;
     }
-    let _ = t;
     let inner = &out[1..out.len() - 1];
     format!("[{inner}]")
 }
@@ -395,6 +394,3 @@ proptest! {
         prop_assert_eq!(pb.engine.0 as i64, ob.v);
     }
 }
-
-#[allow(dead_code)]
-fn unused(_: Value) {}

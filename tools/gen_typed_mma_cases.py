@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/typed_mma_cases.rs: a representative selection of the C++ CuTe 4.2 TiledMMA cases
+"""Writes tests/typed_mma/cases.rs: a representative selection of the C++ CuTe 4.2 TiledMMA cases
 (tests/data/cute-tiled_mma_*.jsonl) as typed-layer test cases (each costs compile time, so few).
 Run from the repository root: python3 tools/gen_typed_mma_cases.py"""
 import json, re
@@ -94,5 +94,5 @@ lines.append("}; }")
 lines.append("macro_rules! fragment_cases { ($frag_a:ident, $frag_b:ident) => {")
 lines += [l.replace("frag_a(", "$frag_a!(").replace("frag_b(", "$frag_b!(") for l in frag]
 lines.append("}; }")
-open("tests/typed_mma_cases.rs", "w").write("\n".join(lines) + "\n")
+open("tests/typed_mma/cases.rs", "w").write("\n".join(lines) + "\n")
 print(len(tv), "tv cases,", len(part), "partition cases")
