@@ -19,12 +19,7 @@ fn perm_text(p: &str) -> String {
     if p == "Underscore" {
         return "_".into();
     }
-    let t = p
-        .replace(' ', "")
-        .replace("Underscore", "_")
-        .replace("layout!(", "");
-    let t = t.replace("i32", "");
-    // layout!((a):(b)) loses its closing paren per layout: strip one ')' after each ':(...)'
+    // `layout!(` opens a paren whose closing one is dropped with it
     let mut out = String::new();
     let mut depth = 0i32;
     let mut skip_close = Vec::new();
