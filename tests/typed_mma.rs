@@ -332,6 +332,10 @@ fn probe_configuration() {
     assert_eq!(p.layout.to_string(), "((_2,_2),_4,_8):((136,_8),_32,2176)");
     // thread 37: atom (1, 0), lane 5 -> row 16 + 5 / 4, column (5 % 4) * 2
     assert_eq!(p.engine.0, 17 + 2 * ldc);
+    // a kernel's u32 thread index gives the same partition
+    let q = mma.get_slice(37u32).partition_c(&c);
+    assert_eq!(q.layout.to_string(), p.layout.to_string());
+    assert_eq!(q.engine.0 as i64, p.engine.0 as i64);
 }
 
 fn cfg() -> ProptestConfig {
