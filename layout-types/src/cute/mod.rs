@@ -32,6 +32,7 @@ pub mod group;
 pub mod int;
 pub mod inverse;
 pub mod layout;
+pub mod mma;
 pub mod product;
 pub mod swizzle;
 pub mod tensor;
