@@ -3,7 +3,7 @@
 //! and `layout_types::gmma::gmma_smem_atom`; 31 cases of `tests/data/cute-tile_to_shape.jsonl`
 //! (plain and swizzled blocks, static and dynamic targets, every order) against CuTe's text and
 //! `layout_types::gmma::tile_to_shape`; `make_gmma_desc` and the descriptor tensor against the 64-bit
-//! descriptors C++ CuTe computes (`tests/data/cute-gmma_desc.jsonl`, `tools/oracle/gen_gmma_desc.py`);
+//! descriptors C++ CuTe computes (`tests/data/gmma/cute-gmma_desc.jsonl`, `tools/oracle/gen_gmma_desc.py`);
 //! and property tests of run-time indexing (swizzled offsets and descriptors at random coordinates).
 
 use cute_rs::layout_types::cute::gmma::*;
@@ -539,7 +539,7 @@ fn desc_cases() -> Vec<DescCase> {
 /// (stage counts, MMA tiles of 128 and 256 rows, LayoutRight and Step orders).
 #[test]
 fn descriptors_match_cute() {
-    let rows = data("cute-gmma_desc.jsonl");
+    let rows = data("gmma/cute-gmma_desc.jsonl");
     let cases = desc_cases();
     assert_eq!(rows.len(), cases.len());
     for (r, (id, smem, dl, desc, descs)) in rows.iter().zip(cases) {

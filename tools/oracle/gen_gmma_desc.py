@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""GMMA descriptor vectors from real C++ CuTe (host-only oracle): tests/data/cute-gmma_desc.jsonl.
+"""GMMA descriptor vectors from real C++ CuTe (host-only oracle): tests/data/gmma/cute-gmma_desc.jsonl.
 
-    python3 tools/oracle/gen_gmma_desc.py            # writes tests/data/cute-gmma_desc.jsonl
+    python3 tools/oracle/gen_gmma_desc.py            # writes tests/data/gmma/cute-gmma_desc.jsonl
     python3 tools/oracle/gen_gmma_desc.py --rust     # prints the case list for tests/typed_gmma.rs
     python3 tools/oracle/gen_gmma_desc.py --tile-cases   # writes tests/typed_gmma/tile_to_shape_cases.rs
 
@@ -191,7 +191,7 @@ template <class T> T* g_buf() { alignas(1024) static unsigned char b[1 << 20]; r
         rows.append({"id": cid, "smem": smem[len("smem="):], "desc_layout": dl, "desc": int(desc),
                      "descs": [int(x) for x in descs.split(",")]})
     assert len(rows) == len(cs), (len(rows), len(cs))
-    dst = os.path.join(REPO, "tests", "data", "cute-gmma_desc.jsonl")
+    dst = os.path.join(REPO, "tests", "data", "gmma", "cute-gmma_desc.jsonl")
     with open(dst, "w") as f:
         for r in rows:
             f.write(json.dumps(r) + "\n")
