@@ -1,5 +1,13 @@
 //! The TMA kernel family (`target/ptx/tma.ptx`): Hopper's Tensor Memory Accelerator on the typed
 //! layer (issue #25).
+//!
+//! `tma_copy_{row,col}_{b4,b2}`: a 2-D copy `dst = src` of 4- or 2-byte elements entirely by
+//! TMA: each CTA streams its tiles gmem → smem by TMA loads into a [`PipelineTmaAsync`] of
+//! `STAGES` buffers (full barriers armed with the box's transaction bytes) and smem → gmem by TMA
+//! stores, releasing a buffer when its store has finished reading it. The tensors are seen in
+//! TMA order, `(contiguous extent C, strided extent S)`, so row- and column-major matrices are the
+//! same kernel (the host encodes the maps). Edges: TMA zero-fills out-of-bounds loads and drops
+//! out-of-bounds stores, so every tile is copied whole.
 #![cfg_attr(
     target_arch = "nvptx64",
     no_std,
@@ -7,14 +15,70 @@
 )]
 #![allow(internal_features)]
 
+pub mod body;
+
 use device::shared::dynamic_shared_mem;
-use device::thread::{sync_threads, thread_idx_x};
+use device::thread::{block_idx_x, grid_dim_x, sync_threads, thread_idx_x};
 use device::tma::TmaDescriptor;
 use device::{cluster, mbarrier, tma};
+#[allow(unused_imports)]
+use layout_types::cute::pipeline::PipelineTmaAsync;
 
 /// 128-byte aligned bytes: the alignment a TMA box in shared memory needs.
 #[repr(C, align(128))]
 pub struct A128([u8; 128]);
+
+macro_rules! tma_copy_entry {
+    ($(#[$doc:meta])* $kernel:ident = $cfg:ident) => {
+        device::kernel! {
+        $(#[$doc])*
+        ///
+        /// Launch with 32 threads, `body::<cfg>::SMEM_BYTES` of dynamic shared memory and any
+        /// grid: CTA `b` copies tiles `b, b + grid, ...` (one tile per CTA when the grid has a
+        /// CTA per tile, persistent otherwise).
+        ///
+        /// # Safety
+        /// `src` / `dst` are tensor maps (host `make_tma_copy`, TMA load / store) of the same
+        /// `(c, s)` tensor shape with the configuration's box.
+        pub unsafe fn $kernel(src: TmaDescriptor, dst: TmaDescriptor, c: i32, s: i32) {
+            let src = device::grid_constant!($kernel, 0, src);
+            let dst = device::grid_constant!($kernel, 1, dst);
+            unsafe { body::$cfg::run(this_cta(), src, dst, c, s) }
+        }
+        }
+    };
+}
+
+// One entry per storage order so that tables name them apart; the body is the same (the host
+// encodes row-major `(M, N)` as `(C, S) = (N, M)` and column-major as `(M, N)`).
+tma_copy_entry!(
+    /// `dst = src`, row-major 4-byte elements: 128x32 boxes (32 rows of 128), 4 stages.
+    tma_copy_row_b4 = B4
+);
+tma_copy_entry!(
+    /// `dst = src`, column-major 4-byte elements: 128x32 boxes (32 columns of 128), 4 stages.
+    tma_copy_col_b4 = B4
+);
+tma_copy_entry!(
+    /// `dst = src`, row-major 2-byte elements: 256x32 boxes, 4 stages.
+    tma_copy_row_b2 = B2
+);
+tma_copy_entry!(
+    /// `dst = src`, column-major 2-byte elements: 256x32 boxes, 4 stages.
+    tma_copy_col_b2 = B2
+);
+
+/// This CTA's context on the GPU.
+#[inline(always)]
+fn this_cta() -> body::Cta<fn()> {
+    body::Cta {
+        block: block_idx_x(),
+        grid: grid_dim_x(),
+        leader: cluster::elect_one_sync() && thread_idx_x() < 32,
+        smem: dynamic_shared_mem::<A128>() as *mut u8,
+        sync: sync_threads,
+    }
+}
 
 device::kernel! {
 /// Not launched: every Hopper data-movement wrapper of `device::{mbarrier, tma, cluster}` once

@@ -316,7 +316,9 @@ pub unsafe fn mbarrier_try_wait_parity(bar: *mut u64, parity: u32) -> bool {
 #[inline(always)]
 pub unsafe fn mbarrier_wait_parity(bar: *mut u64, parity: u32) {
     while !unsafe { mbarrier_try_wait_parity(bar, parity) } {
-        #[cfg(not(target_arch = "nvptx64"))]
+        #[cfg(all(not(target_arch = "nvptx64"), feature = "std"))]
+        std::thread::yield_now();
+        #[cfg(all(not(target_arch = "nvptx64"), not(feature = "std")))]
         core::hint::spin_loop();
     }
 }
