@@ -131,7 +131,36 @@ fn check_refusal(ctx: &Context, s: &Arc<CudaStream>) -> CheckRow {
     }
 }
 
-/// Every variant on every shape, then the misaligned refusal.
+/// A TMA copy from a base 4 bytes off alignment: refused by the tensor-map checks before any
+/// driver call.
+fn check_tma_refusal(ctx: &Context, s: &Arc<CudaStream>) -> CheckRow {
+    let r = (|| -> Result<()> {
+        let src = s.alloc_zeros::<f32>(64 * 128 + 4)?;
+        let mut dst = s.alloc_zeros::<f32>(64 * 128 + 4)?;
+        let cfg = CopyConfig::new(Order::RowMajor, 64, 128).atom(crate::copy::CopyAtom::Tma);
+        ctx.tiled_copy(s, &cfg, &src.slice(1..), &mut dst)?;
+        s.synchronize()?;
+        Ok(())
+    })();
+    let (pass, note) = match r {
+        Err(e @ Error::Tma(crate::tma::TmaError::Misaligned { .. })) => {
+            (true, format!("refused before launch: {e}"))
+        }
+        Err(e) => (false, format!("unexpected error: {e}")),
+        Ok(()) => (false, "a misaligned TMA copy was launched".into()),
+    };
+    CheckRow {
+        kernel: "tma_copy_row_b4",
+        shape: "src+4 bytes".into(),
+        pass,
+        max_err: 0.0,
+        mismatches: usize::from(!pass),
+        ms: 0.0,
+        note,
+    }
+}
+
+/// Every variant on every shape, then the misaligned refusals.
 pub(super) fn checks(ctx: &Context) -> Vec<CheckRow> {
     let s = &ctx.default_stream();
     let mut rows = Vec::new();
@@ -145,5 +174,6 @@ pub(super) fn checks(ctx: &Context) -> Vec<CheckRow> {
         }
     }
     rows.push(check_refusal(ctx, s));
+    rows.push(check_tma_refusal(ctx, s));
     rows
 }

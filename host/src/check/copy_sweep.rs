@@ -4,9 +4,10 @@
 //! element of the destination matrix equals its source element, every other element of the
 //! destination buffer (ld gaps, before, after) keeps its random initial bits.
 //!
-//! Distributions ([`CopyProblem::generate`]): the nine kernels in turn, problem `i` taking
-//! variant `i mod 9` (six tiled copies: row/column-major, 4/2-byte elements, 128-bit /
-//! cp.async / scalar atoms; the three transposes: bulk stores, swizzled, naive); the element
+//! Distributions ([`CopyProblem::generate`]): the thirteen kernels in turn, problem `i` taking
+//! variant `i mod 13` (six tiled copies: row/column-major, 4/2-byte elements, 128-bit /
+//! cp.async / scalar atoms; the three transposes: bulk stores, swizzled, naive; the four TMA
+//! copies: row/column-major, 4/2-byte elements); the element
 //! type uniform among those of the kernel's size (`f32`, `u32`, `i32` / `u16`, `i16`); M and N in `1..=5000`, each 15 % tiny,
 //! 30 % a multiple of 8, 64, 128 or 256 plus −1/0/+1 (the kernels' tiles), 15 % 17..=256, 40 %
 //! uniform, and 15 % of the shapes skinny (1..=3 rows or columns, the other extent
@@ -149,7 +150,7 @@ impl CopyProblem {
     pub fn generate(seed: u64, index: usize) -> CopyProblem {
         let mut r = Rng::new(sub_seed(seed, index, 0));
         let r = &mut r;
-        // the kernels in turn, so that every one gets a ninth of any sweep; the draw that
+        // the kernels in turn, so that every one gets a thirteenth of any sweep; the draw that
         // picked the kernel before is still taken, so a seed's M and N stay those it drew before
         let v = &VARIANTS[index % VARIANTS.len()];
         let _ = uint(r, 0, VARIANTS.len() - 1);
