@@ -9,11 +9,15 @@
 mod ptx_text;
 use ptx_text::{entry, instructions};
 
-const COPIES: [&str; 4] = [
+const COPIES: [&str; 8] = [
     "tma_copy_row_b4",
     "tma_copy_col_b4",
     "tma_copy_row_b2",
     "tma_copy_col_b2",
+    "tma_copy_row_b4_persistent",
+    "tma_copy_col_b4_persistent",
+    "tma_copy_row_b2_persistent",
+    "tma_copy_col_b2_persistent",
 ];
 
 fn tma_ptx() -> Option<&'static str> {

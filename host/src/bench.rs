@@ -7,7 +7,7 @@ use std::sync::Arc;
 use cudarc::driver::{CudaSlice, CudaStream};
 
 use crate::context::Context;
-use crate::copy::{CopyAtom, TmaGrid, VARIANTS, Variant};
+use crate::copy::{VARIANTS, Variant};
 use crate::cublas::Cublas;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Plan, Tile, Trans};
@@ -124,8 +124,7 @@ fn copy_shape(v: &Variant, bytes: usize) -> (usize, usize) {
 pub fn copy(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let s = &ctx.default_stream();
     let sizes_mib = [1usize, 4, 16, 64, 256, 1024];
-    let tma = VARIANTS.iter().filter(|v| v.atom == CopyAtom::Tma).count();
-    progress.set_total(sizes_mib.len() * (VARIANTS.len() + tma + 1));
+    progress.set_total(sizes_mib.len() * (VARIANTS.len() + 1));
     let mut rows = Vec::new();
     for mib in sizes_mib {
         let bytes = mib << 20;
@@ -138,19 +137,11 @@ pub fn copy(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
             2.0 * bytes as f64 / (ref_ms * 1e6)
         ));
         for v in &VARIANTS {
-            // TMA copies twice: persistent CTAs (what `tiled_copy` launches) and one tile per CTA
-            let grids: &[Option<TmaGrid>] = if v.atom == CopyAtom::Tma {
-                &[None, Some(TmaGrid::TilePerCta)]
-            } else {
-                &[None]
-            };
-            for &grid in grids {
+            {
                 let (m, n) = copy_shape(v, bytes);
                 let geometry = (m, n, v.lds_ldd(m, n).0, v.lds_ldd(m, n).1);
                 let ms = match v.elem {
-                    4 => batched_ms(s, reps, || {
-                        run_copy(ctx, s, v, grid, geometry, &src, &mut dst)
-                    })?,
+                    4 => batched_ms(s, reps, || ctx.run_variant(s, v, geometry, &src, &mut dst))?,
                     _ => {
                         let words = src.len();
                         // SAFETY: u32 words seen as twice as many u16 halves; the copies move bits.
@@ -162,17 +153,14 @@ pub fn copy(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
                         };
                         match (&hs, &mut hd) {
                             (Some(hs), Some(hd)) => {
-                                batched_ms(s, reps, || run_copy(ctx, s, v, grid, geometry, hs, hd))?
+                                batched_ms(s, reps, || ctx.run_variant(s, v, geometry, hs, hd))?
                             }
                             _ => return Err(Error::Unsupported("u16 view of the buffers".into())),
                         }
                     }
                 };
                 let work = (2 * m * n * v.elem) as f64;
-                let variant = match grid {
-                    Some(TmaGrid::TilePerCta) => format!("{} 1 tile/CTA", v.kernel),
-                    _ => v.kernel.to_string(),
-                };
+                let variant = v.kernel.to_string();
                 let row = BenchRow {
                     family: "copy",
                     variant,
@@ -195,27 +183,6 @@ pub fn copy(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
         }
     }
     Ok(rows)
-}
-
-/// One copy of variant `v`: through the public checks, or for a TMA copy with the grid `grid`.
-fn run_copy<T, S, D>(
-    ctx: &Context,
-    s: &CudaStream,
-    v: &Variant,
-    grid: Option<TmaGrid>,
-    geometry: (usize, usize, usize, usize),
-    src: &S,
-    dst: &mut D,
-) -> Result<()>
-where
-    T: crate::copy::Element,
-    S: cudarc::driver::DevicePtr<T>,
-    D: cudarc::driver::DevicePtrMut<T>,
-{
-    match grid {
-        None => ctx.run_variant(s, v, geometry, src, dst),
-        Some(g) => ctx.launch_tma(s, v, geometry, src, dst, g),
-    }
 }
 
 /// Random device operands for `g`: (A, B, C zeroed).

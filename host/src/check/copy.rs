@@ -162,9 +162,25 @@ fn check_tma_refusal(ctx: &Context, s: &Arc<CudaStream>) -> CheckRow {
 
 /// Every variant on every shape, then the misaligned refusals.
 pub(super) fn checks(ctx: &Context) -> Vec<CheckRow> {
+    let mut rows = checks_for(ctx, |_| true);
+    let s = &ctx.default_stream();
+    rows.push(check_refusal(ctx, s));
+    rows.push(check_tma_refusal(ctx, s));
+    rows
+}
+
+/// The TMA copies on every shape, then the misaligned-TMA refusal.
+pub(super) fn tma_checks(ctx: &Context) -> Vec<CheckRow> {
+    let mut rows = checks_for(ctx, |v| v.atom == crate::copy::CopyAtom::Tma);
+    rows.push(check_tma_refusal(ctx, &ctx.default_stream()));
+    rows
+}
+
+/// The variants `keep` selects on every shape.
+fn checks_for(ctx: &Context, keep: impl Fn(&Variant) -> bool) -> Vec<CheckRow> {
     let s = &ctx.default_stream();
     let mut rows = Vec::new();
-    for v in &VARIANTS {
+    for v in VARIANTS.iter().filter(|v| keep(v)) {
         for &(m, n) in &SHAPES {
             rows.push(
                 check_one(ctx, s, v, (m, n)).unwrap_or_else(|e| {
@@ -173,7 +189,5 @@ pub(super) fn checks(ctx: &Context) -> Vec<CheckRow> {
             );
         }
     }
-    rows.push(check_refusal(ctx, s));
-    rows.push(check_tma_refusal(ctx, s));
     rows
 }

@@ -33,6 +33,9 @@ macro_rules! tma_copy {
         $(#[$doc])*
         pub struct $name;
         impl $name {
+            /// The element moved.
+            #[allow(dead_code)]
+            const ELEM: usize = core::mem::size_of::<$t>();
             /// Pipeline depth.
             pub const STAGES: usize = $stages;
             /// Dynamic shared memory of a CTA: the barriers and `STAGES` boxes.
@@ -41,24 +44,38 @@ macro_rules! tma_copy {
 
             /// The body: the leader streams this CTA's tiles through the pipeline.
             ///
+            /// TMA clips a store to the tensor map only at 16-byte granularity along the
+            /// contiguous dimension (measured on the H100: a map of `c` columns writes up to the
+            /// next 16 bytes), so the store map covers the first `c_tma` columns (`c` rounded
+            /// down to 16 bytes) and the leader writes the last `c - c_tma` columns of an edge
+            /// tile from shared memory with plain stores (`dst`, `ldd`).
+            ///
             /// # Safety
-            /// `src`/`dst` point to tensor maps (load / store) of the `(c, s)` tensor with this
-            /// box; `cta.smem` holds [`Self::SMEM_BYTES`]; every thread of the CTA runs this.
+            /// `src`/`dst_map` point to tensor maps (load / store) of the `(c, s)` and
+            /// `(c_tma, s)` tensors with this box (`dst_map` unused when `c_tma == 0`); `dst` is
+            /// the destination with leading dimension `ldd`; `cta.smem` holds
+            /// [`Self::SMEM_BYTES`] (or one box and the barriers when every CTA has at most one
+            /// tile); every thread of the CTA runs this.
             #[inline(always)]
+            #[allow(clippy::too_many_arguments)]
             pub unsafe fn run<F: Fn()>(
                 cta: Cta<F>,
                 src: *const TmaDescriptor,
-                dst: *const TmaDescriptor,
+                dst_map: *const TmaDescriptor,
                 c: i32,
                 s: i32,
+                c_tma: i32,
+                dst: *mut $t,
+                ldd: i64,
             ) {
-                type T = $t;
                 type BoxLayout = Layout<($bc, $bs), (_1, $bc)>; // (BOX_C,BOX_S), C contiguous
                 type Load = TmaAtom<TmaLoad, T, BoxLayout>;
                 const STAGES: usize = $stages;
                 let boxes = <($bc, $bs)>::default();
+                type T = $t;
                 let load = Load::new(src);
-                let store = TmaAtom::<TmaStore, T, BoxLayout>::new(dst);
+                let store = TmaAtom::<TmaStore, T, BoxLayout>::new(dst_map);
+                let g_dst = make_tensor(make_gmem_ptr(dst), make_layout((c, s), (_1, ldd))); // (C,S)
                 // (BOX_C*BOX_S, STAGES): the buffers after the barriers
                 let s_buf = make_tensor(
                     make_smem_ptr(unsafe { cta.smem.add(BARRIER_BYTES) } as *mut T),
@@ -77,6 +94,19 @@ macro_rules! tma_copy {
                     let origin = make_identity_tensor((c, s)).local_tile(boxes, tile).at((_0, _0));
                     let ATup(HCons(c0, HCons(s0, HNil))) = origin.0; // the tile's (c, s) origin
                     [c0, s0]
+                };
+                // the columns [c_tma, c) of tile t, from its buffer, by plain stores
+                let store_tail = |t: i32, buf: *mut $t| {
+                    let [c0, s0] = coord(t);
+                    let (lo, hi) = (c_tma.max(c0) - c0, c.min(c0 + <$bc>::VALUE as i32) - c0);
+                    let rows = (s - s0).min(<$bs>::VALUE as i32);
+                    let s_tile = make_tensor(make_smem_ptr(buf), BoxLayout::default()); // (BOX_C,BOX_S)
+                    let g_tile = g_dst.local_tile(boxes, tile_of.idx2crd(t)); // (BOX_C,BOX_S)
+                    for j in 0..rows {
+                        for i in lo..hi {
+                            unsafe { g_tile.write((i, j), s_tile.read((i, j))) };
+                        }
+                    }
                 };
                 let buf = |i: u32| s_buf.ptr((_0, i as i32));
                 let (mut prod, mut cons) = (pipe.producer(), pipe.consumer());
@@ -97,7 +127,13 @@ macro_rules! tma_copy {
                 let mut t = cta.block as i32;
                 while t < n_tiles {
                     let full = unsafe { cons.consumer_wait() };
-                    unsafe { store.copy(buf(full.index()), coord(t)) };
+                    let [c0, _] = coord(t);
+                    if c0 < c_tma {
+                        unsafe { store.copy(buf(full.index()), coord(t)) };
+                    }
+                    if c0 + <$bc>::VALUE as i32 > c_tma {
+                        store_tail(t, buf(full.index()));
+                    }
                     tma_store_arrive();
                     // the previous tile's store has read its buffer: hand it back to the loads
                     tma_store_wait::<1>();

@@ -38,12 +38,22 @@ macro_rules! tma_copy_entry {
         /// CTA per tile, persistent otherwise).
         ///
         /// # Safety
-        /// `src` / `dst` are tensor maps (host `make_tma_copy`, TMA load / store) of the same
-        /// `(c, s)` tensor shape with the configuration's box.
-        pub unsafe fn $kernel(src: TmaDescriptor, dst: TmaDescriptor, c: i32, s: i32) {
+        /// `src` / `dst_map` are tensor maps (host `make_tma_copy`, TMA load / store) of the
+        /// `(c, s)` and `(c_tma, s)` tensors with the configuration's box, `c_tma` the
+        /// contiguous extent rounded down to 16 bytes; `dst` (leading dimension `ldd`) is the
+        /// destination, where the last `c - c_tma` columns are written by plain stores.
+        pub unsafe fn $kernel(
+            src: TmaDescriptor,
+            dst_map: TmaDescriptor,
+            c: i32,
+            s: i32,
+            c_tma: i32,
+            dst: *mut u8,
+            ldd: i64,
+        ) {
             let src = device::grid_constant!($kernel, 0, src);
-            let dst = device::grid_constant!($kernel, 1, dst);
-            unsafe { body::$cfg::run(this_cta(), src, dst, c, s) }
+            let dst_map = device::grid_constant!($kernel, 1, dst_map);
+            unsafe { body::$cfg::run(this_cta(), src, dst_map, c, s, c_tma, dst as *mut _, ldd) }
         }
         }
     };
@@ -66,6 +76,24 @@ tma_copy_entry!(
 tma_copy_entry!(
     /// `dst = src`, column-major 2-byte elements: 256x32 boxes, 4 stages.
     tma_copy_col_b2 = B2
+);
+// The same bodies under the names the host launches with a persistent grid (as many CTAs as
+// fit, each streaming tiles through all 4 stages), so checks and benchmarks name them apart.
+tma_copy_entry!(
+    /// [`tma_copy_row_b4`], launched persistent.
+    tma_copy_row_b4_persistent = B4
+);
+tma_copy_entry!(
+    /// [`tma_copy_col_b4`], launched persistent.
+    tma_copy_col_b4_persistent = B4
+);
+tma_copy_entry!(
+    /// [`tma_copy_row_b2`], launched persistent.
+    tma_copy_row_b2_persistent = B2
+);
+tma_copy_entry!(
+    /// [`tma_copy_col_b2`], launched persistent.
+    tma_copy_col_b2_persistent = B2
 );
 
 /// This CTA's context on the GPU.
