@@ -70,6 +70,8 @@ pub struct Context {
     modules: Vec<Module>,
     functions: Mutex<HashMap<String, CudaFunction>>,
     launch_bounds: bool,
+    /// Encoded tensor maps by everything they were encoded from (`crate::tma`).
+    pub(crate) tma_maps: Mutex<HashMap<crate::tma::TmaKey, crate::tma::TmaDescriptor>>,
 }
 
 impl fmt::Debug for Context {
@@ -172,6 +174,7 @@ impl Context {
             modules,
             functions: Mutex::new(HashMap::new()),
             launch_bounds,
+            tma_maps: Mutex::new(HashMap::new()),
         };
         // Load (JIT) every module now, so a PTX the driver rejects is reported here.
         for m in &me.modules {

@@ -397,7 +397,7 @@ pub fn plan_tma_copy(
     let mut boxes = Vec::with_capacity(rank);
     for mode in 0..rank {
         let m = if l.shape.is_int() {
-            l.clone()
+            *l
         } else {
             l.get(mode)
         };
@@ -412,7 +412,7 @@ pub fn plan_tma_copy(
     let mut expected = 1i64;
     for &i in &order {
         let (extent, stride) = boxes[i];
-        if extent < 1 || extent > 256 {
+        if !(1..=256).contains(&extent) {
             return Err(TmaError::Extent {
                 what: "box extent",
                 mode: i,
@@ -539,11 +539,27 @@ pub struct TmaCopy {
     pub plan: TmaPlan,
 }
 
+/// Everything a tensor map is encoded from (the cache key of [`Context::make_tma_copy`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct TmaKey {
+    address: u64,
+    data_type: u32,
+    global_dim: Vec<u64>,
+    global_stride_bytes: Vec<u64>,
+    box_dim: Vec<u32>,
+    swizzle: TmaSwizzle,
+}
+
+/// Encoded maps kept per context before the cache starts over.
+const TMA_CACHE_ENTRIES: usize = 256;
+
 impl Context {
     /// CuTe's `make_tma_copy(op, gmem_tensor, smem_layout[, cluster_size])`: checks
     /// ([`plan_tma_copy`], every failure an [`Error::Tma`]) and encodes the tensor map with
     /// `cuTensorMapEncodeTiled` (out-of-bounds elements load as zero and are not stored; L2
-    /// promotion 128 B, as CuTe).
+    /// promotion 128 B, as CuTe). Encoded maps are kept per context by everything they were
+    /// encoded from (address, element type, extents, strides, box, swizzle), so repeated copies
+    /// on the same buffers re-run the checks but not the encoding.
     ///
     /// ```no_run
     /// use host::tma::{GmemTensor, TmaOp};
@@ -563,6 +579,18 @@ impl Context {
         smem: &ComposedLayout,
     ) -> Result<TmaCopy> {
         let plan = plan_tma_copy(op, gmem, smem)?;
+        let key = TmaKey {
+            address: gmem.address,
+            data_type: gmem.data_type as u32,
+            global_dim: plan.global_dim.clone(),
+            global_stride_bytes: plan.global_stride_bytes.clone(),
+            box_dim: plan.box_dim.clone(),
+            swizzle: plan.swizzle,
+        };
+        let cache = |m: &mut std::collections::HashMap<TmaKey, TmaDescriptor>| m.get(&key).copied();
+        if let Some(desc) = self.tma_maps.lock().ok().as_deref_mut().and_then(cache) {
+            return Ok(TmaCopy { desc, plan });
+        }
         self.cuda_context().bind_to_thread()?;
         let mut map = std::mem::MaybeUninit::<sys::CUtensorMap>::uninit();
         let ones = vec![1u32; plan.box_dim.len()];
@@ -587,10 +615,14 @@ impl Context {
         r.result()?;
         // SAFETY: initialized by the successful call.
         let map = unsafe { map.assume_init() };
-        Ok(TmaCopy {
-            desc: TmaDescriptor(map.opaque),
-            plan,
-        })
+        let desc = TmaDescriptor(map.opaque);
+        if let Ok(mut m) = self.tma_maps.lock() {
+            if m.len() >= TMA_CACHE_ENTRIES {
+                m.clear();
+            }
+            m.insert(key, desc);
+        }
+        Ok(TmaCopy { desc, plan })
     }
 }
 

@@ -3,7 +3,7 @@
 //! coordinate read off an identity tensor (`make_identity_tensor((C, S)).local_tile(box, tile)`),
 //! the tile of a CTA's `k`-th step off the layout of tiles.
 
-use layout_types::cute::arch::tma::TmaDescriptor;
+use layout_types::cute::arch::tma::{TmaDescriptor, prefetch_tma_descriptor};
 use layout_types::cute::arch::{tma_store_arrive, tma_store_wait};
 use layout_types::cute::pipeline::{ConsumerStage, PipelineStorage, PipelineTmaAsync};
 use layout_types::cute::prelude::*;
@@ -81,6 +81,12 @@ macro_rules! tma_copy {
                     make_smem_ptr(unsafe { cta.smem.add(BARRIER_BYTES) } as *mut T),
                     make_layout_left((BoxLayout::default().size(), Int::<$stages>::default())),
                 );
+                if cta.leader {
+                    unsafe {
+                        prefetch_tma_descriptor(src);
+                        prefetch_tma_descriptor(dst_map);
+                    }
+                }
                 let storage = cta.smem as *mut PipelineStorage<STAGES>;
                 let pipe = unsafe { PipelineTmaAsync::<STAGES, Load>::init(storage, cta.leader, 1, &cta.sync) };
                 if !cta.leader {
