@@ -70,8 +70,9 @@ pub struct Context {
     modules: Vec<Module>,
     functions: Mutex<HashMap<String, CudaFunction>>,
     launch_bounds: bool,
-    /// Encoded tensor maps by everything they were encoded from (`crate::tma`).
-    pub(crate) tma_maps: Mutex<HashMap<crate::tma::TmaKey, crate::tma::TmaDescriptor>>,
+    /// Encoded tensor maps (`CUtensorMap` words) by everything they were encoded from
+    /// (`crate::tma::Context::make_tma_copy` writes the key).
+    pub(crate) tma_maps: Mutex<HashMap<Vec<u64>, [u64; 16]>>,
 }
 
 impl fmt::Debug for Context {

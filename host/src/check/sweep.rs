@@ -23,7 +23,7 @@ pub const TAIL: usize = 4;
 ///
 /// ```
 /// let s = host::check::SweepConfig::default();
-/// assert_eq!((s.seed, s.gemm, s.copy), (12, 300, 100));
+/// assert_eq!((s.seed, s.gemm, s.copy), (12, 300, 170));
 /// let none = host::check::SweepConfig { gemm: 0, copy: 0, ..s };
 /// assert_eq!(none.steps(), 0);
 /// ```
