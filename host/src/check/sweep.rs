@@ -12,7 +12,7 @@ pub const DEFAULT_SEED: u64 = 12;
 pub const DEFAULT_GEMM_PROBLEMS: usize = 300;
 
 /// Copy / transpose shapes `host run` sweeps by default.
-pub const DEFAULT_COPY_SHAPES: usize = 100;
+pub const DEFAULT_COPY_SHAPES: usize = 170;
 
 /// Elements every sweep buffer holds past the end of its matrix's last column (poisoned,
 /// checked untouched, so a write past the end is seen).
@@ -23,7 +23,7 @@ pub const TAIL: usize = 4;
 ///
 /// ```
 /// let s = host::check::SweepConfig::default();
-/// assert_eq!((s.seed, s.gemm, s.copy), (12, 300, 100));
+/// assert_eq!((s.seed, s.gemm, s.copy), (12, 300, 170));
 /// let none = host::check::SweepConfig { gemm: 0, copy: 0, ..s };
 /// assert_eq!(none.steps(), 0);
 /// ```
@@ -51,7 +51,7 @@ impl SweepConfig {
     /// Progress steps the sweeps take (one per problem).
     ///
     /// ```
-    /// assert_eq!(host::check::SweepConfig::default().steps(), 400);
+    /// assert_eq!(host::check::SweepConfig::default().steps(), 470);
     /// ```
     pub fn steps(&self) -> usize {
         self.gemm.saturating_add(self.copy)
