@@ -99,7 +99,7 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 ///
 /// Rust has no attribute for PTX's `.maxntid` / `.minnctapersm`, so this exports a marker
 /// symbol `__launch_bounds__<kernel>` holding the two numbers; the PTX build
-/// (`xtask/src/ptx.rs`, `apply_launch_bounds`) turns it into the directives after the
+/// (`cute-builder`, `apply_launch_bounds`) turns it into the directives after the
 /// kernel's parameter list and removes it, so the module the driver loads is what nvcc would
 /// emit. A marker naming no kernel of the module is a build error.
 ///
@@ -172,7 +172,7 @@ macro_rules! kernel {
 ///
 /// Taking `&arg` in Rust would make LLVM copy the parameter into a `.local` frame; instead this
 /// is `mov.b64 p, <kernel>_param_<index>; cvta.param.u64 p, p` in an `asm!`, with a marker
-/// comment from which the PTX build (`xtask/src/ptx.rs`, `apply_grid_constants`) raises the
+/// comment from which the PTX build (`cute-builder`, `apply_grid_constants`) raises the
 /// parameter's alignment to the 64 bytes a `CUtensorMap` needs (rustc declares at most
 /// `.align 16`, and cannot take a 64-byte aligned type by value at all). A marker that names no
 /// 128-byte parameter of that entry is a build error. On the host (the emulator) it is
