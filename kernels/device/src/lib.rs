@@ -28,9 +28,10 @@
 //! | [`cp_async`] | `cp.async` 16-byte copies, `commit_group`, `wait_group::<N>` |
 //! | [`mma`] | `ldmatrix` and `mma.sync` (m16n8k16, f16 → f32) |
 //! | [`warp`] | warp shuffles (`shfl.sync`) and a warp sum |
+//! | [`wgmma`] | Hopper's warpgroup MMA (`wgmma.*`, sm_90a) and `setmaxnreg` |
 //! | [`unroll`](mod@unroll) | [`unroll!`]: straight-line code over a constant count |
 //!
-//! Still to come: `wgmma` and TMA (`cp.async.bulk.tensor` with `mbarrier`).
+//! Still to come: TMA (`cp.async.bulk.tensor` with `mbarrier`).
 //!
 //! **On the host** (any target but `nvptx64`) the same API is a CPU emulator ([`emu`]): kernel
 //! entries declared with [`kernel!`] compile to plain functions that [`emu::launch`] runs with
@@ -49,6 +50,7 @@ pub mod thread;
 pub mod unroll;
 pub mod vec;
 pub mod warp;
+pub mod wgmma;
 
 /// Panic handler: with `-Cpanic=immediate-abort` panics already lower to `trap`; this only
 /// satisfies `no_std` (one handler for every family that links this crate).

@@ -136,3 +136,161 @@ pub unsafe fn mma_m16n8k16_f16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f3
         )
     }
 }
+
+/// Defines an `ldmatrix` of `$n` matrices (`$op`) as `$name(row_addr) -> [u32; $n]`; `$trans`:
+/// the matrices are transposed on the way.
+macro_rules! ldmatrix_n {
+    ($(#[$doc:meta])* $name:ident, $n:literal, $op:literal, $trans:literal, [$($r:ident)*]) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub unsafe fn $name(row_addr: u32) -> [u32; $n] {
+            #[cfg(target_arch = "nvptx64")]
+            {
+                $(let $r: u32;)*
+                unsafe {
+                    asm!(
+                        concat!($op, " {{", ldmatrix_n!(@regs $($r)*), "}}, [{p}];"),
+                        p = in(reg32) row_addr,
+                        $($r = out(reg32) $r,)*
+                        options(readonly, nostack, preserves_flags),
+                    )
+                };
+                [$($r),*]
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            {
+                emu_ldmatrix($op, row_addr, $trans)
+            }
+        }
+    };
+    (@regs $first:ident $($r:ident)*) => {
+        concat!("{", stringify!($first), "}" $(, ", {", stringify!($r), "}")*)
+    };
+}
+
+ldmatrix_n!(
+    /// `ldmatrix.sync.aligned.m8n8.x1.shared.b16`: one 8×8 `b16` matrix, lanes 0..8 give the row
+    /// addresses; lane `l` receives row `l / 4`, elements `2*(l % 4)` and `+1` (CuTe's
+    /// `SM75_U32x1_LDSM_N`).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x1, 1, "ldmatrix.sync.aligned.m8n8.x1.shared.b16", false, [a]
+);
+ldmatrix_n!(
+    /// `ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16`: as [`ldmatrix_x1`], the matrix
+    /// transposed on the way (CuTe's `SM75_U16x2_LDSM_T`).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x1_trans, 1, "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16", true, [a]
+);
+ldmatrix_n!(
+    /// `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`: as [`ldmatrix_x4`], each matrix
+    /// transposed on the way (CuTe's `SM75_U16x8_LDSM_T`).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x4_trans, 4, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", true, [a b c d]
+);
+
+/// Defines an `stmatrix` of `$n` matrices (`$op`) as `$name(row_addr, regs)`.
+macro_rules! stmatrix_n {
+    ($(#[$doc:meta])* $name:ident, $n:literal, $op:literal, $trans:literal, [$($r:ident)*]) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub unsafe fn $name(row_addr: u32, regs: [u32; $n]) {
+            #[cfg(target_arch = "nvptx64")]
+            {
+                let [$($r),*] = regs;
+                unsafe {
+                    asm!(
+                        concat!($op, " [{p}], {{", ldmatrix_n!(@regs $($r)*), "}};"),
+                        p = in(reg32) row_addr,
+                        $($r = in(reg32) $r,)*
+                        options(nostack, preserves_flags),
+                    )
+                };
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            {
+                emu_stmatrix($op, row_addr, &regs, $trans)
+            }
+        }
+    };
+}
+
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x1.shared.b16` (sm_90): the inverse of [`ldmatrix_x1`]: lane
+    /// `l` holds row `l / 4`, elements `2*(l % 4)` and `+1` of one 8×8 `b16` matrix; lanes 0..8
+    /// give the row addresses (16 contiguous bytes, 16-byte aligned). CuTe's `SM90_U32x1_STSM_N`.
+    ///
+    /// # Safety
+    /// Executed by all 32 lanes (convergent); valid `.shared` row addresses.
+    stmatrix_x1, 1, "stmatrix.sync.aligned.m8n8.x1.shared.b16", false, [a]
+);
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x2.shared.b16`: as [`stmatrix_x1`] with two matrices (lanes
+    /// 0..16 give the row addresses; register `q` belongs to matrix `q`).
+    ///
+    /// # Safety
+    /// As [`stmatrix_x1`].
+    stmatrix_x2, 2, "stmatrix.sync.aligned.m8n8.x2.shared.b16", false, [a b]
+);
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x4.shared.b16`: as [`stmatrix_x1`] with four matrices (every
+    /// lane gives a row address). CuTe's `SM90_U32x4_STSM_N`.
+    ///
+    /// # Safety
+    /// As [`stmatrix_x1`].
+    stmatrix_x4, 4, "stmatrix.sync.aligned.m8n8.x4.shared.b16", false, [a b c d]
+);
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x1.trans.shared.b16`: as [`stmatrix_x1`], the matrix
+    /// transposed on the way (CuTe's `SM90_U16x2_STSM_T`).
+    ///
+    /// # Safety
+    /// As [`stmatrix_x1`].
+    stmatrix_x1_trans, 1, "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16", true, [a]
+);
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x2.trans.shared.b16`: as [`stmatrix_x2`], transposed.
+    ///
+    /// # Safety
+    /// As [`stmatrix_x1`].
+    stmatrix_x2_trans, 2, "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16", true, [a b]
+);
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x4.trans.shared.b16`: as [`stmatrix_x4`], transposed (CuTe's
+    /// `SM90_U16x8_STSM_T`).
+    ///
+    /// # Safety
+    /// As [`stmatrix_x1`].
+    stmatrix_x4_trans, 4, "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", true, [a b c d]
+);
+
+/// The emulator's `stmatrix`: a warp exchange of the lanes' row addresses and registers; lane
+/// `8q + r` (q < N) then writes row `r` of matrix `q` (`trans`: column `r` of the fragment).
+#[cfg(not(target_arch = "nvptx64"))]
+fn emu_stmatrix<const N: usize>(op: &'static str, row_addr: u32, regs: &[u32; N], trans: bool) {
+    let mut mine = [0u32; 12];
+    mine[0] = row_addr;
+    mine[1..=N].copy_from_slice(regs);
+    crate::emu::warp_exchange(op, u32::MAX, mine, |lane, all| {
+        let (q, r) = ((lane / 8) as usize, (lane % 8) as usize);
+        if q >= N {
+            return;
+        }
+        let addr = all[lane as usize][0];
+        let p = crate::emu::shared_ptr(op, addr, 16, 16);
+        let mut row = [0u16; 8];
+        for (c, h) in row.iter_mut().enumerate() {
+            // element (i, j) of matrix q is held by lane 4i + j/2, register q, half j%2
+            let (i, j) = if trans { (c, r) } else { (r, c) };
+            let w = all[4 * i + j / 2][1 + q];
+            *h = (w >> (16 * (j % 2))) as u16;
+        }
+        // SAFETY: 16 bytes of shared memory, bounds and alignment checked.
+        unsafe { core::ptr::copy_nonoverlapping(row.as_ptr() as *const u8, p, 16) };
+    })
+}

@@ -1,6 +1,10 @@
 //! The instructions behind the copy atoms: 128-bit loads and stores per memory space and
 //! `cp.async` 16 B, as small `asm!` wrappers on `nvptx64`; on any other target plain memory
 //! copies (so the same kernels run in host tests).
+//!
+//! Hopper's warpgroup MMA (`wgmma`) and `setmaxnreg` are in [`mma_sm90`].
+
+pub mod mma_sm90;
 
 use super::tensor::Space;
 
