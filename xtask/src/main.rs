@@ -142,6 +142,7 @@ fn print_resources(
     };
     let report = ptxas::assemble_all(&bin, &built.paths(), &opts.arch)?;
     print!("{}", ptxas::table(&report));
+    ptxas::performance_losses(&report)?;
     Ok(Some(report))
 }
 
@@ -284,6 +285,10 @@ const EXPECTED_INSTRUCTIONS: [&str; 9] = [
     "ldmatrix.sync.aligned.m8n8.x4",
     "mma.sync.aligned.m16n8k16",
     "shfl.sync.bfly.b32",
+    "wgmma.fence.sync.aligned",
+    "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
+    "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16",
+    "wgmma.wait_group.sync.aligned",
 ];
 
 fn test(ws: &Ws) -> i32 {
@@ -370,6 +375,16 @@ fn test(ws: &Ws) -> i32 {
                     Step::Fail("ptxas reported no kernels".into())
                 } else {
                     Step::Fail(spills.join("; "))
+                },
+            ));
+            steps.push((
+                "no wgmma serialization, no ignored setmaxnreg",
+                match ptxas::performance_losses(&report) {
+                    Ok(()) => Step::Pass(format!(
+                        "{} kernels, no C7508/C751x performance-loss note",
+                        report.kernels.len()
+                    )),
+                    Err(e) => Step::Fail(e),
                 },
             ));
             // SAFETY of env: single-threaded here; children inherit it.
