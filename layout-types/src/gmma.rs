@@ -265,3 +265,77 @@ pub const fn tile_to_shape_composed(
         layout: tri!(tile_to_shape(&block.layout, trg_shape, order)),
     })
 }
+
+/// CuTe's `GMMA::LayoutType` field value of a swizzle (`layout_type_`, bits 62..64 of a
+/// descriptor): `INTERLEAVE = 0`, `B128 = 1`, `B64 = 2`, `B32 = 3`.
+///
+/// ```
+/// use layout_types::gmma::*;
+/// assert_eq!(gmma_layout_type(GmmaSwizzle::SW128), 1);
+/// assert_eq!(gmma_layout_type(GmmaSwizzle::SW32), 3);
+/// ```
+pub const fn gmma_layout_type(sw: GmmaSwizzle) -> u64 {
+    match sw {
+        GmmaSwizzle::INTER => 0,
+        GmmaSwizzle::SW128 => 1,
+        GmmaSwizzle::SW64 => 2,
+        GmmaSwizzle::SW32 => 3,
+    }
+}
+
+/// CuTe's `make_gmma_desc<major>(tensor)` without the start address: the 64-bit `GmmaDescriptor`
+/// of a rank-2 shared-memory tile `l` of `bits`-bit elements swizzled by `swizzle`
+/// (`Sw<B,4,3> o smem_ptr o l`), with `start_address_ = 0` (OR in `(smem address >> 4) & 0x3FFF`)
+/// and `base_offset_ = 0`. In units of 128 bits the tile must be one of the canonical GMMA
+/// layouts ([`crate::mma::check_gmma_desc`] names the failed condition). The fields are
+/// CuTe's bitfields: `leading_byte_offset_` bits 16..30, `stride_byte_offset_` bits 32..46,
+/// `layout_type_` bits 62..64, each offset in 16-byte units and truncated to 14 bits.
+///
+/// ```
+/// use layout_types::{DynLayout, gmma::*, mma::Major, swizzle::DynSwizzle};
+/// // tile_to_shape(Layout_K_SW128_Atom<half_t>, (_64,_16)): SBO = 1024 B, LBO = 1, B128
+/// let l: DynLayout = "((_8,_8),(_16,_1)):((_64,_512),(_1,_0))".parse().unwrap();
+/// let d = gmma_desc(&l, DynSwizzle::new(3, 4, 3).unwrap(), Major::K, 16).unwrap();
+/// assert_eq!(d, (1u64 << 62) | (64u64 << 32) | (1u64 << 16));
+/// ```
+pub const fn gmma_desc(
+    l: &DynLayout,
+    swizzle: DynSwizzle,
+    major: Major,
+    bits: i64,
+) -> Result<u64, Error> {
+    tri!(crate::mma::check_gmma_desc(l, swizzle, major, bits));
+    let sw = match swizzle.bits {
+        0 => GmmaSwizzle::INTER,
+        1 => GmmaSwizzle::SW32,
+        2 => GmmaSwizzle::SW64,
+        _ => GmmaSwizzle::SW128,
+    };
+    let w = 1i64 << swizzle.bits;
+    let inter = swizzle.bits == 0;
+    let u = tri!(crate::recast::recast_layout(l, bits, 128));
+    let mut tile = crate::algebra::Tiler::by_mode();
+    let (a, b) = match major {
+        Major::K => (8, 2),
+        Major::MN => (w, 8),
+    };
+    tri!(tile.push_layout(&DynLayout::raw(IntTuple::st(a), IntTuple::st(1))));
+    tri!(tile.push_layout(&DynLayout::raw(IntTuple::st(b), IntTuple::st(1))));
+    let c = tri!(crate::divide::logical_divide(&u, &tile));
+    let d01 = c.stride.get(0).get(1).val().v;
+    let d10 = c.stride.get(1).get(0).val().v;
+    let d11 = c.stride.get(1).get(1).val().v;
+    let (sbo, lbo) = match major {
+        Major::K => (d01, d10),
+        Major::MN => {
+            if inter {
+                (d01, d11)
+            } else {
+                (d11, d01)
+            }
+        }
+    };
+    Ok((gmma_layout_type(sw) << 62)
+        | (((sbo as u64) & 0x3FFF) << 32)
+        | (((lbo as u64) & 0x3FFF) << 16))
+}

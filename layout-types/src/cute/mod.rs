@@ -27,6 +27,7 @@ pub mod composition;
 pub mod consts;
 pub mod copy;
 pub mod divide;
+pub mod gmma;
 pub mod group;
 pub mod int;
 pub mod inverse;

@@ -17,13 +17,94 @@ use super::tuple::*;
 use crate::swizzle::StaticSwizzle;
 use core::fmt;
 
-/// A layout composed with a static swizzle: `index(c) = swizzle(layout(c))`.
+/// A layout composed with a static swizzle: `index(c) = swizzle(layout(c))` (CuTe's
+/// `ComposedLayout<Swizzle<B,M,S>, O, Layout>`). The middle `O` is the offset `_0` (what
+/// [`make_composed_layout`] builds) or CuTe's `smem_ptr_flag_bits<B>` ([`SmemPtrFlag`], the GMMA
+/// layout atoms of [`super::gmma`]); both are offset 0 and change only how the layout prints.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
-pub struct Swizzled<Sw, L> {
+pub struct Swizzled<Sw, L, O = C<typenum::Z0>> {
     /// The swizzle.
     pub sw: Sw,
     /// The layout.
     pub layout: L,
+    /// The middle of the composition (`_0` or a [`SmemPtrFlag`]).
+    pub offset: O,
+}
+
+/// The middle of a [`Swizzled`] composition: offset 0, printed as CuTe prints it.
+pub trait SwizzleOffset: Copy + Default + 'static {
+    /// Writes CuTe's text for it (`_0`, `smem_ptr[16b](unset)`).
+    fn fmt_offset(f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// The element width of a shared-memory pointer flag (`None` for `_0`).
+    const FLAG_BITS: Option<i64>;
+}
+impl SwizzleOffset for C<typenum::Z0> {
+    fn fmt_offset(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("_0")
+    }
+    const FLAG_BITS: Option<i64> = None;
+}
+
+/// CuTe's `smem_ptr_flag_bits<B>`: the swizzle acts on a shared-memory pointer to `B`-bit elements
+/// (`B` a typenum integer); printed `smem_ptr[Bb](unset)`.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::swizzle::SmemPtrFlag;
+/// use layout_types::swizzle::Swizzle;
+/// let s = make_composed_layout(Swizzle::<2, 4, 3>, layout!((_8, _32):(_32, _1)))
+///     .with_offset(SmemPtrFlag::<typenum::P16>::default());
+/// assert_eq!(s.to_string(), "Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)");
+/// ```
+pub struct SmemPtrFlag<B>(core::marker::PhantomData<B>);
+impl<B> Clone for SmemPtrFlag<B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<B> Copy for SmemPtrFlag<B> {}
+impl<B> Default for SmemPtrFlag<B> {
+    fn default() -> Self {
+        SmemPtrFlag(core::marker::PhantomData)
+    }
+}
+impl<B> PartialEq for SmemPtrFlag<B> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl<B> Eq for SmemPtrFlag<B> {}
+impl<B: typenum::Integer + 'static> SwizzleOffset for SmemPtrFlag<B> {
+    fn fmt_offset(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "smem_ptr[{}b](unset)", B::I64)
+    }
+    const FLAG_BITS: Option<i64> = Some(B::I64);
+}
+
+impl<Sw, L, O> Swizzled<Sw, L, O> {
+    /// The same swizzle and layout with another middle (`_0` or a [`SmemPtrFlag`]).
+    #[inline(always)]
+    pub fn with_offset<O2: SwizzleOffset>(self, offset: O2) -> Swizzled<Sw, L, O2> {
+        Swizzled {
+            sw: self.sw,
+            layout: self.layout,
+            offset,
+        }
+    }
+}
+impl<Sw: Default, L: Default, O: Default> Swizzled<Sw, L, O> {
+    /// The static swizzled layout of this type (every leaf static), e.g. a GMMA layout atom:
+    /// `Layout_K_SW128_Atom::<u16>::new()`.
+    ///
+    /// ```
+    /// use layout_types::cute::gmma::*;
+    /// assert_eq!(Layout_MN_SW32_Atom::<f32>::new().to_string(),
+    ///            "Sw<1,4,3> o smem_ptr[32b](unset) o (_8,_8):(_1,_8)");
+    /// ```
+    #[inline(always)]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 /// `make_composed_layout(swizzle, _0, layout)`: a swizzled layout.
@@ -37,7 +118,11 @@ pub struct Swizzled<Sw, L> {
 /// ```
 #[inline(always)]
 pub fn make_composed_layout<Sw: StaticSwizzle, L>(sw: Sw, layout: L) -> Swizzled<Sw, L> {
-    Swizzled { sw, layout }
+    Swizzled {
+        sw,
+        layout,
+        offset: C::new(),
+    }
 }
 
 /// A swizzle applied to a typed index: dynamic in, same type out (a static index gives an `i64`).
@@ -62,7 +147,7 @@ impl<T: typenum::Integer + 'static> SwizzleIndex for C<T> {
     }
 }
 
-impl<Sw: StaticSwizzle, S: IntTuple, D: IntTuple> Swizzled<Sw, Layout<S, D>> {
+impl<Sw: StaticSwizzle, S: IntTuple, D: IntTuple, O: SwizzleOffset> Swizzled<Sw, Layout<S, D>, O> {
     /// `layout(coord)` through the swizzle.
     #[inline(always)]
     pub fn crd2idx<Cd: Crd2Idx<S, D>>(&self, c: Cd) -> <Cd::Output as SwizzleIndex>::Output
@@ -73,7 +158,7 @@ impl<Sw: StaticSwizzle, S: IntTuple, D: IntTuple> Swizzled<Sw, Layout<S, D>> {
     }
 }
 
-impl<Sw: StaticSwizzle, L: TileLayout> TileLayout for Swizzled<Sw, L>
+impl<Sw: StaticSwizzle, L: TileLayout, O: SwizzleOffset> TileLayout for Swizzled<Sw, L, O>
 where
     L::Off: SwizzleIndex,
 {
@@ -88,15 +173,17 @@ where
     }
 }
 
-impl<Sw: StaticSwizzle + fmt::Display, S: IntTuple, D: IntTuple> fmt::Display
-    for Swizzled<Sw, Layout<S, D>>
+impl<Sw: StaticSwizzle + fmt::Display, S: IntTuple, D: IntTuple, O: SwizzleOffset> fmt::Display
+    for Swizzled<Sw, Layout<S, D>, O>
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} o _0 o {}", self.sw, self.layout)
+        write!(f, "{} o ", self.sw)?;
+        O::fmt_offset(f)?;
+        write!(f, " o {}", self.layout)
     }
 }
-impl<Sw: StaticSwizzle + fmt::Display, S: IntTuple, D: IntTuple> fmt::Debug
-    for Swizzled<Sw, Layout<S, D>>
+impl<Sw: StaticSwizzle + fmt::Display, S: IntTuple, D: IntTuple, O: SwizzleOffset> fmt::Debug
+    for Swizzled<Sw, Layout<S, D>, O>
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
