@@ -275,7 +275,7 @@ enum Step {
 }
 
 /// Instructions the smoke kernels must contain (the device wrappers really emit them).
-const EXPECTED_INSTRUCTIONS: [&str; 9] = [
+const EXPECTED_INSTRUCTIONS: [&str; 13] = [
     "ld.global.v4.f32",
     "st.global.v4.f32",
     "ld.shared.v4.f32",

@@ -6,6 +6,11 @@
 //! MN-major A and B (RS: K-major A); INTER, SW32, SW64, SW128 atoms; N ∈ {8, 64, 128, 256}.
 //! `host run` checks every entry against a CPU reference (`host/src/check/wgmma.rs`).
 //!
+//! On the typed layer: the shared-memory tiles are `tile_to_shape(GMMA::Layout_*_Atom<u16>, (MN,
+//! 64), LayoutLeft)` (`cute::gmma`), divided into one MMA's `(MN, 16)` tiles by `zipped_divide`,
+//! and the `wgmma` reads them through `make_gmma_desc_tensor` (CuTe's `partition_fragment_A/B`
+//! of an SS operand): a k-block's descriptor is the descriptor tensor at `(_0, (_0, kb))`.
+//!
 //! Shared memory: A at offset 0 (8 KiB), B after it; the dynamic shared memory must start on a
 //! 1024-byte boundary (the SW128 pattern repeats every 1024 bytes of address; the kernel traps
 //! otherwise). Global memory: A is `M×K` (`K`-major: `A[m*K + k]`; MN-major: `A[m + k*M]`), B
@@ -19,12 +24,14 @@ use device::mma::ldmatrix_x4;
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{sync_threads, thread_idx_x, trap};
 use device::wgmma::{
-    Bf16, F16, MajorK, MajorMN, MmaAsync, One, ScaleOut, commit_group, fence, fence_operand,
-    mma_async_rs, mma_async_ss, wait_group,
+    Bf16, F16, GmmaMajor, MajorK, MajorMN, MmaAsync, One, ScaleOut, commit_group, fence,
+    fence_operand, mma_async_rs, mma_async_ss, wait_group,
 };
 use layout_types::cute::arch::tma_store_fence as fence_view_async_shared;
+use layout_types::cute::gmma::*;
 use layout_types::cute::prelude::*;
-use tile::{GmmaTile, SmemTile, TILE_K, TILE_M, accumulator_layout, gmem_layout};
+use layout_types::cute::swizzle::Swizzled;
+use tile::{TILE_K, TILE_M, accumulator_layout, gmem_layout, smem_offset};
 
 /// The k-blocks of 16 in the K tile.
 const K_BLOCKS: usize = (TILE_K / 16) as usize;
@@ -34,40 +41,59 @@ const K_BLOCKS: usize = (TILE_K / 16) as usize;
 #[repr(C, align(1024))]
 pub struct Align1024(pub [u8; 1024]);
 
-/// Copies `T`'s `MN × K` tile from `src` (dense, `T::Major`) into `dst` (shared memory) in
-/// `T`'s swizzled canonical layout; the warpgroup's 128 threads split the elements.
+/// Copies an `mn × K` operand from `src` (dense, major `M`) into shared memory at `dst`, element
+/// `(i, k)` going to `dst + smem(i, k)`; the warpgroup's 128 threads split the elements.
 #[inline(always)]
-unsafe fn load_tile<T: SmemTile>(src: *const u16, dst: *mut u16, tid: i32) {
-    let g = gmem_layout::<T::Major>(T::MN);
-    let s = T::smem_layout();
-    let tile = make_layout_left((T::MN, TILE_K));
-    for i in (tid..T::MN * TILE_K).step_by(128) {
+unsafe fn load_tile<M: GmmaMajor>(
+    src: *const u16,
+    dst: *mut u16,
+    mn: i32,
+    tid: i32,
+    smem: impl Fn((i32, i32)) -> i64,
+) {
+    let g = gmem_layout::<M>(mn);
+    let tile = make_layout_left((mn, TILE_K));
+    for i in (tid..mn * TILE_K).step_by(128) {
         let crd = tile.idx2crd(i);
-        // SAFETY: both indices are inside their tiles (the layouts' codomains).
-        unsafe { *dst.add(s.crd2idx(crd) as usize) = *src.add(g.crd2idx(crd) as usize) };
+        // SAFETY: both offsets are inside their tiles (the layouts' codomains).
+        unsafe { *dst.add(smem(crd) as usize) = *src.add(g.crd2idx(crd) as usize) };
     }
 }
 
-/// The shared memory of A (`TA`) and B (`TB`), both loaded and visible to the async proxy.
+/// The shared memory of A (64 × K, major `MA`) and B (`n` × K, major `MB`), loaded from `a` and
+/// `b` and visible to the async proxy.
 #[inline(always)]
-unsafe fn load_ab<TA: SmemTile, TB: SmemTile>(
+#[allow(clippy::too_many_arguments)]
+unsafe fn load_ab<MA: GmmaMajor, MB: GmmaMajor>(
     a: *const u16,
     b: *const u16,
+    n: i32,
     tid: i32,
+    smem_a: impl Fn((i32, i32)) -> i64,
+    smem_b: impl Fn((i32, i32)) -> i64,
 ) -> (*mut u16, *mut u16) {
     let s_a = dynamic_shared_mem::<Align1024>() as *mut u16;
     if to_shared_addr(s_a) & 1023 != 0 {
         trap(); // the swizzle atoms' 1024-byte pattern would not match the addresses
     }
     // SAFETY: B starts after A's tile, within the launch's shared memory.
-    let s_b = unsafe { s_a.add(TA::SIZE) };
+    let s_b = unsafe { s_a.add((TILE_M * TILE_K) as usize) };
     unsafe {
-        load_tile::<TA>(a, s_a, tid);
-        load_tile::<TB>(b, s_b, tid);
+        load_tile::<MA>(a, s_a, TILE_M, tid, smem_a);
+        load_tile::<MB>(b, s_b, n, tid, smem_b);
     }
     fence_view_async_shared(); // generic-proxy writes → visible to wgmma's async proxy
     sync_threads();
     (s_a, s_b)
+}
+
+/// `[0.0; K2]` as a `memset` (SROA splits it into registers): rustc lowers a repeat of the
+/// float `0.0` to a loop, which LLVM leaves partly rolled past 64 elements and so keeps the
+/// array in local memory.
+#[inline(always)]
+fn zeroed_accumulators<const K2: usize>() -> [f32; K2] {
+    // SAFETY: all-zero bits are the f32 value 0.0.
+    unsafe { core::mem::zeroed() }
 }
 
 /// Writes the warpgroup's accumulators to C (64×N, column-major) through the wgmma's
@@ -82,27 +108,16 @@ unsafe fn store_c<const K2: usize>(acc: &[f32; K2], c: *mut f32, tid: i32) {
     }));
 }
 
-/// `[0.0; K2]` as a `memset` (SROA splits it into registers): rustc lowers a repeat of the
-/// float `0.0` to a loop, which LLVM leaves partly rolled past 64 elements and so keeps the
-/// array in local memory.
+/// SS: the four k-blocks' `wgmma`s on the descriptors `desc_a(kb)`, `desc_b(kb)`, then C.
 #[inline(always)]
-fn zeroed_accumulators<const K2: usize>() -> [f32; K2] {
-    // SAFETY: all-zero bits are the f32 value 0.0.
-    unsafe { core::mem::zeroed() }
-}
-
-/// SS: A and B from shared-memory descriptors.
-#[inline(always)]
-unsafe fn run_ss<E, TA: SmemTile, TB: SmemTile, const K2: usize>(
-    a: *const u16,
-    b: *const u16,
+unsafe fn run_ss<E, MA: GmmaMajor, MB: GmmaMajor, const K2: usize>(
+    tid: i32,
+    desc_a: impl Fn(i32) -> u64,
+    desc_b: impl Fn(i32) -> u64,
     c: *mut f32,
 ) where
     [f32; K2]: MmaAsync<E>,
 {
-    let tid = thread_idx_x() as i32;
-    let (s_a, s_b) = unsafe { load_ab::<TA, TB>(a, b, tid) };
-    let (base_a, base_b) = (to_shared_addr(s_a), to_shared_addr(s_b));
     let mut acc = zeroed_accumulators::<K2>();
     fence_operand(&mut acc);
     fence();
@@ -110,9 +125,9 @@ unsafe fn run_ss<E, TA: SmemTile, TB: SmemTile, const K2: usize>(
         let scale_d = if kb == 0 { ScaleOut::Zero } else { ScaleOut::One };
         // SAFETY: one full warpgroup, descriptors of canonical layouts in this CTA's smem.
         unsafe {
-            mma_async_ss::<E, TA::Major, TB::Major, One, One, _>(
-                TA::desc(base_a, kb as i32),
-                TB::desc(base_b, kb as i32),
+            mma_async_ss::<E, MA, MB, One, One, _>(
+                desc_a(kb as i32),
+                desc_b(kb as i32),
                 &mut acc,
                 scale_d,
             )
@@ -124,27 +139,22 @@ unsafe fn run_ss<E, TA: SmemTile, TB: SmemTile, const K2: usize>(
     unsafe { store_c(&acc, c, tid) };
 }
 
-/// RS: A from registers (`ldmatrix` of the K-major smem tile into CuTe's `ALayout_64x16`), B
-/// from its descriptor.
+/// RS: A's k-blocks from registers (`ldmatrix.x4` of the K-major smem tile at shared addresses
+/// `a_row(m, k)`, CuTe's `ALayout_64x16`), B from `desc_b(kb)`, then C.
 #[inline(always)]
-unsafe fn run_rs<E, TA: SmemTile<Major = MajorK>, TB: SmemTile, const K2: usize>(
-    a: *const u16,
-    b: *const u16,
+unsafe fn run_rs<E, MB: GmmaMajor, const K2: usize>(
+    tid: i32,
+    a_row: impl Fn((i32, i32)) -> u32,
+    desc_b: impl Fn(i32) -> u64,
     c: *mut f32,
 ) where
     [f32; K2]: MmaAsync<E>,
 {
-    let tid = thread_idx_x() as i32;
-    let (s_a, s_b) = unsafe { load_ab::<TA, TB>(a, b, tid) };
-    let (base_a, base_b) = (to_shared_addr(s_a), to_shared_addr(s_b));
-    // ldmatrix.x4: thread t gives the address of row (m, k) of its 8×8 matrix.
     let (m, k) = tile::ldsm_a_row(tid);
-    let s = TA::smem_layout();
     let mut frag = [[0u32; 4]; K_BLOCKS];
     device::unroll!(K_BLOCKS, |kb| {
-        let addr = base_a + 2 * s.crd2idx((m, k + 16 * kb as i32)) as u32;
         // SAFETY: all 32 lanes of each warp, 16-byte rows inside A's tile.
-        frag[kb] = unsafe { ldmatrix_x4(addr) };
+        frag[kb] = unsafe { ldmatrix_x4(a_row((m, k + 16 * kb as i32))) };
     });
     let mut acc = zeroed_accumulators::<K2>();
     fence_operand(&mut acc);
@@ -153,12 +163,7 @@ unsafe fn run_rs<E, TA: SmemTile<Major = MajorK>, TB: SmemTile, const K2: usize>
         let scale_d = if kb == 0 { ScaleOut::Zero } else { ScaleOut::One };
         // SAFETY: one full warpgroup, a descriptor of a canonical layout in this CTA's smem.
         unsafe {
-            mma_async_rs::<E, TB::Major, One, One, _>(
-                frag[kb],
-                TB::desc(base_b, kb as i32),
-                &mut acc,
-                scale_d,
-            )
+            mma_async_rs::<E, MB, One, One, _>(frag[kb], desc_b(kb as i32), &mut acc, scale_d)
         };
     });
     commit_group();
@@ -167,24 +172,55 @@ unsafe fn run_rs<E, TA: SmemTile<Major = MajorK>, TB: SmemTile, const K2: usize>
     unsafe { store_c(&acc, c, tid) };
 }
 
-/// Declares one proof entry: `name: ss|rs, element, A major, B major, swizzle bits, N`.
+/// One MMA's `(MN, 16)` tiles of a swizzled smem tile: `zipped_divide` keeps the swizzle.
+macro_rules! mma_tiles {
+    ($s:expr, $tile:expr) => {
+        Swizzled {
+            sw: $s.sw,
+            offset: $s.offset,
+            layout: zipped_divide($s.layout, $tile),
+        }
+    };
+}
+
+/// Declares one proof entry: `name: ss|rs, element, A major, A atom, B major, B atom, N`.
 macro_rules! entry {
-    ($name:ident: $run:ident, $e:ident, $ma:ident, $mb:ident, $sw:literal, $n:literal) => {
+    ($name:ident: $run:ident, $e:ident, $ma:ident, $atom_a:ident, $mb:ident, $atom_b:ident, $n:literal) => {
         device::kernel! {
             #[doc = concat!("`", stringify!($run), "` wgmma m64n", $n, "k16, ", stringify!($e),
-                            ", A ", stringify!($ma), ", B ", stringify!($mb), ", Sw<", $sw,
-                            ">: C(64×", $n, ") = A(64×64)·B(", $n, "×64)ᵀ. Launch 1 CTA of 128 ",
+                            ", A `", stringify!($atom_a), "`, B `", stringify!($atom_b),
+                            "`: C(64×", $n, ") = A(64×64)·B(", $n, "×64)ᵀ. Launch 1 CTA of 128 ",
                             "threads, shared memory `(64 + N)·64·2` bytes.\n\n# Safety\n",
                             "A, B, C dense as the crate documents.")]
             pub unsafe fn $name(a: *const u16, b: *const u16, c: *mut f32) {
-                unsafe {
-                    $run::<$e, GmmaTile<$ma, $sw, TILE_M>, GmmaTile<$mb, $sw, $n>, { $n / 2 }>(
-                        a, b, c,
-                    )
-                }
+                let s_a = tile_to_shape($atom_a::<u16>::new(), (_64, _64), LayoutLeft);
+                let s_b = tile_to_shape($atom_b::<u16>::new(), (Int::<$n>::new(), _64), LayoutLeft);
+                let tid = thread_idx_x() as i32;
+                let (p_a, p_b) = unsafe {
+                    load_ab::<$ma, $mb>(a, b, $n, tid, |c| smem_offset(&s_a, c), |c| smem_offset(&s_b, c))
+                };
+                let d_b = make_gmma_desc_tensor(
+                    $mb,
+                    make_tensor(make_smem_ptr(p_b), mma_tiles!(s_b, (Int::<$n>::new(), _16))),
+                );
+                let desc_b = |kb: i32| d_b.at((_0, (_0, kb))).desc.desc;
+                entry!(@$run $e, $ma, $mb, s_a, p_a, d_b, desc_b, tid, c, $n);
             }
         }
         device::launch_bounds!($name, 128, 1);
+    };
+    (@run_ss $e:ident, $ma:ident, $mb:ident, $s_a:ident, $p_a:ident, $d_b:ident, $desc_b:ident, $tid:ident, $c:ident, $n:literal) => {
+        let d_a = make_gmma_desc_tensor($ma, make_tensor(make_smem_ptr($p_a), mma_tiles!($s_a, (_64, _16))));
+        unsafe {
+            run_ss::<$e, $ma, $mb, { $n / 2 }>($tid, |kb| d_a.at((_0, (_0, kb))).desc.desc, $desc_b, $c)
+        };
+        let _ = (&$d_b, $ma);
+    };
+    (@run_rs $e:ident, $ma:ident, $mb:ident, $s_a:ident, $p_a:ident, $d_b:ident, $desc_b:ident, $tid:ident, $c:ident, $n:literal) => {
+        let base_a = to_shared_addr($p_a);
+        let a_row = |crd: (i32, i32)| base_a + 2 * smem_offset(&$s_a, crd) as u32;
+        unsafe { run_rs::<$e, $mb, { $n / 2 }>($tid, a_row, $desc_b, $c) };
+        let _ = (&$d_b, $ma);
     };
 }
 

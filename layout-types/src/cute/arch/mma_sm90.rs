@@ -33,10 +33,10 @@
 //! [`mma_async_ss`] / [`mma_async_rs`] panic with a message: the emulator has no warpgroup
 //! tensor core.
 
-use crate::mma::Major;
+use crate::cute::gmma::GmmaMajor;
 #[cfg(doc)]
-use crate::static_mma::{MajorK, MajorMN};
-use crate::static_mma::StaticMajor;
+use crate::cute::gmma::{MajorK, MajorMN};
+use crate::mma::Major;
 
 /// bf16 inputs (`.bf16`), the element tag of [`MmaAsync`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,10 +79,10 @@ impl ScaleIn for Neg {
 ///
 /// ```
 /// use layout_types::cute::arch::mma_sm90::tnsp;
-/// use layout_types::static_mma::{MajorK, MajorMN};
+/// use layout_types::cute::gmma::{MajorK, MajorMN};
 /// assert_eq!((tnsp::<MajorK>(), tnsp::<MajorMN>()), (0, 1));
 /// ```
-pub const fn tnsp<M: StaticMajor>() -> u32 {
+pub const fn tnsp<M: GmmaMajor>() -> u32 {
     match M::MAJOR {
         Major::K => 0,
         Major::MN => 1,
@@ -98,7 +98,7 @@ pub trait MmaAsync<E>: FenceOperand {
     ///
     /// # Safety
     /// As [`mma_async_ss`].
-    unsafe fn ss<MA: StaticMajor, MB: StaticMajor, SA: ScaleIn, SB: ScaleIn>(
+    unsafe fn ss<MA: GmmaMajor, MB: GmmaMajor, SA: ScaleIn, SB: ScaleIn>(
         &mut self,
         desc_a: u64,
         desc_b: u64,
@@ -108,7 +108,7 @@ pub trait MmaAsync<E>: FenceOperand {
     ///
     /// # Safety
     /// As [`mma_async_rs`].
-    unsafe fn rs<MB: StaticMajor, SA: ScaleIn, SB: ScaleIn>(
+    unsafe fn rs<MB: GmmaMajor, SA: ScaleIn, SB: ScaleIn>(
         &mut self,
         a: [u32; 4],
         desc_b: u64,
@@ -148,7 +148,7 @@ macro_rules! gmma_n {
         impl MmaAsync<$e> for [f32; $k] {
             const N: u32 = $n;
             #[inline(always)]
-            unsafe fn ss<MA: StaticMajor, MB: StaticMajor, SA: ScaleIn, SB: ScaleIn>(
+            unsafe fn ss<MA: GmmaMajor, MB: GmmaMajor, SA: ScaleIn, SB: ScaleIn>(
                 &mut self,
                 desc_a: u64,
                 desc_b: u64,
@@ -181,7 +181,7 @@ macro_rules! gmma_n {
                 }
             }
             #[inline(always)]
-            unsafe fn rs<MB: StaticMajor, SA: ScaleIn, SB: ScaleIn>(
+            unsafe fn rs<MB: GmmaMajor, SA: ScaleIn, SB: ScaleIn>(
                 &mut self,
                 a: [u32; 4],
                 desc_b: u64,
@@ -230,7 +230,7 @@ include!("mma_sm90_impls.rs");
 ///
 /// ```no_run
 /// use layout_types::cute::arch::mma_sm90::*;
-/// use layout_types::static_mma::MajorK;
+/// use layout_types::cute::gmma::MajorK;
 /// # let (desc_a, desc_b) = (0u64, 0u64);
 /// let mut acc = [0f32; 32]; // m64n64k16: 32 accumulators per thread
 /// fence_operand(&mut acc);
@@ -247,7 +247,7 @@ include!("mma_sm90_impls.rs");
 /// `sm_90a` target; the descriptors describe canonical GMMA layouts inside this CTA's shared
 /// memory, written and made visible to the async proxy before.
 #[inline(always)]
-pub unsafe fn mma_async_ss<E, MA: StaticMajor, MB: StaticMajor, SA: ScaleIn, SB: ScaleIn, Acc>(
+pub unsafe fn mma_async_ss<E, MA: GmmaMajor, MB: GmmaMajor, SA: ScaleIn, SB: ScaleIn, Acc>(
     desc_a: u64,
     desc_b: u64,
     acc: &mut Acc,
@@ -265,7 +265,7 @@ pub unsafe fn mma_async_ss<E, MA: StaticMajor, MB: StaticMajor, SA: ScaleIn, SB:
 ///
 /// ```no_run
 /// use layout_types::cute::arch::mma_sm90::*;
-/// use layout_types::static_mma::MajorMN;
+/// use layout_types::cute::gmma::MajorMN;
 /// # let (a, desc_b) = ([0u32; 4], 0u64);
 /// let mut acc = [0f32; 128]; // m64n256k16
 /// fence();
@@ -279,7 +279,7 @@ pub unsafe fn mma_async_ss<E, MA: StaticMajor, MB: StaticMajor, SA: ScaleIn, SB:
 /// # Safety
 /// As [`mma_async_ss`]; moreover `a` must not be written until the `wgmma` is retired.
 #[inline(always)]
-pub unsafe fn mma_async_rs<E, MB: StaticMajor, SA: ScaleIn, SB: ScaleIn, Acc>(
+pub unsafe fn mma_async_rs<E, MB: GmmaMajor, SA: ScaleIn, SB: ScaleIn, Acc>(
     a: [u32; 4],
     desc_b: u64,
     acc: &mut Acc,
@@ -404,7 +404,7 @@ const fn check_maxnreg(n: u32) {
 mod tests {
     extern crate std;
     use super::*;
-    use crate::static_mma::MajorK;
+    use crate::cute::gmma::MajorK;
     use std::{format, string::String, string::ToString, vec::Vec};
 
     /// The generated invocations are exactly one per N = 8, 16, ..., 256 with indices 0..N/2.
