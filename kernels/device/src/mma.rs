@@ -294,3 +294,73 @@ fn emu_stmatrix<const N: usize>(op: &'static str, row_addr: u32, regs: &[u32; N]
         unsafe { core::ptr::copy_nonoverlapping(row.as_ptr() as *const u8, p, 16) };
     })
 }
+
+/// `cvt.rn.f16x2.f32`: `lo` and `hi` rounded to nearest-even f16 and packed into one register
+/// (`lo` in bits 0..16), as an `stmatrix` or `mma` operand wants them (CuTe's epilogue
+/// conversion `NumericArrayConverter<half_t, float, 2>`).
+///
+/// ```
+/// let w = device::mma::pack_f16x2(1.0, -2.0);
+/// assert_eq!(w, 0x3c00 | (0xc000 << 16));
+/// assert_eq!(device::mma::pack_f16x2(65504.0, 1.0 / 3.0), 0x7bff | (0x3555 << 16));
+/// ```
+#[inline(always)]
+pub fn pack_f16x2(lo: f32, hi: f32) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        // SAFETY: a register conversion.
+        unsafe {
+            asm!("cvt.rn.f16x2.f32 {r}, {hi}, {lo};", r = out(reg32) r, hi = in(reg32) hi,
+                 lo = in(reg32) lo, options(pure, nomem, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        u32::from(f32_to_f16_rn(lo)) | u32::from(f32_to_f16_rn(hi)) << 16
+    }
+}
+
+/// f32 → IEEE binary16, round to nearest even (the emulator's `cvt.rn.f16.f32`).
+#[cfg(not(target_arch = "nvptx64"))]
+fn f32_to_f16_rn(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    // the value is man' · 2^(e - 23) with the implicit bit; rescale to units of 2^-24
+    let e = exp - 127;
+    if e > 15 {
+        return sign | 0x7c00;
+    }
+    let full = if exp == 0 { man } else { man | 0x80_0000 };
+    // f16 keeps 11 significant bits for normals (e >= -14), fewer below
+    let shift = if e >= -14 { 13 } else { 13 + (-14 - e) } as u32;
+    if shift > 24 {
+        return sign;
+    }
+    let kept = full >> shift;
+    let rem = full & ((1 << shift) - 1);
+    let half = 1 << (shift - 1);
+    let mut q = kept + u32::from(rem > half || (rem == half && kept & 1 == 1));
+    // q counts units of the last place: 2^(e-10) for normals, 2^-24 for subnormals
+    let bits = if e >= -14 {
+        // q in [2^10, 2^11]: a carry to 2^11 bumps the exponent
+        let mut ee = e + 15;
+        if q == 1 << 11 {
+            q >>= 1;
+            ee += 1;
+        }
+        if ee >= 31 {
+            return sign | 0x7c00;
+        }
+        ((ee as u32) << 10) | (q & 0x3ff)
+    } else {
+        q // subnormal (a carry into 2^10 is the smallest normal, same bits)
+    };
+    sign | bits as u16
+}

@@ -12,5 +12,5 @@ for t in memcheck racecheck synccheck; do
 done
 ptxas -arch=sm_90a -v $D/wgmma.ptx -o /tmp/wgmma.cubin > $OUT/ptxas.txt 2>&1; echo "ptxas rc=$?"; grep -c "Potential Performance Loss" $OUT/ptxas.txt
 cuobjdump -sass /tmp/wgmma.cubin > /tmp/sass.txt; echo "HGMMA lines: $(grep -c HGMMA /tmp/sass.txt)"; grep -o "HGMMA\.[A-Za-z0-9_.]*" /tmp/sass.txt | sort | uniq -c | sort -rn | head -20
-awk '/Function : wgmma_ss_bf16_kk_sw128_n256/{f=1} f' /tmp/sass.txt | grep -m12 -E "HGMMA|WARPGROUP|LDS|STS" > $OUT/sass_excerpt.txt; cat $OUT/sass_excerpt.txt
-grep -c "LDL\|STL" /tmp/sass.txt
+awk '/Function : wgmma_ss_bf16_kk_sw128_n256/{f=1} f' /tmp/sass.txt | grep -m16 -E "HGMMA|WARPGROUP|WARPSYNC|R2UR" > $OUT/sass_excerpt.txt; cat $OUT/sass_excerpt.txt
+echo "LDL/STL: $(grep -c "LDL\|STL" /tmp/sass.txt)"
