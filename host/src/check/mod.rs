@@ -19,10 +19,10 @@ mod wgmma;
 pub use copy_sweep::{CopyOp, CopyProblem, ElemType};
 pub use gemm::gemm_problem;
 pub use gemm_sweep::{GemmProblem, gemm_sweep_bound, gemm_sweep_tolerance};
-pub use wgmma::WgmmaConfig;
 pub use sweep::{
     BitPattern, DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_SEED, SweepConfig, TAIL, Window,
 };
+pub use wgmma::WgmmaConfig;
 
 use crate::context::Context;
 use crate::progress::Progress;

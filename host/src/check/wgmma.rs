@@ -123,7 +123,9 @@ pub(crate) struct Problem {
 pub(crate) fn problem(cfg: &WgmmaConfig, rng: &mut Rng) -> Problem {
     const K: usize = 64;
     let n = cfg.n;
-    let av: Vec<f32> = (0..64 * K).map(|_| rng.int(-16, 16) as f32 / 16.0).collect(); // [m][k]
+    let av: Vec<f32> = (0..64 * K)
+        .map(|_| rng.int(-16, 16) as f32 / 16.0)
+        .collect(); // [m][k]
     let bv: Vec<f32> = (0..n * K).map(|_| rng.int(-16, 16) as f32 / 16.0).collect(); // [n][k]
     let bits = |x: f32| {
         if cfg.f16 {
@@ -355,7 +357,10 @@ mod tests {
                 n: 8,
             };
             let p = problem(&cfg, &mut Rng::new(2));
-            assert!(p.c.iter().all(|x| (x * 256.0).fract() == 0.0 && x.abs() <= 64.0));
+            assert!(
+                p.c.iter()
+                    .all(|x| (x * 256.0).fract() == 0.0 && x.abs() <= 64.0)
+            );
         }
     }
 }

@@ -225,8 +225,14 @@ pub fn sync_threads() {
 #[inline(always)]
 pub fn named_barrier_sync<const ID: u32, const COUNT: u32>() {
     const {
-        assert!(ID < 16, "named_barrier_sync: the barrier id must be below 16");
-        assert!(COUNT > 0 && COUNT.is_multiple_of(32), "named_barrier_sync: the count must be a positive multiple of 32");
+        assert!(
+            ID < 16,
+            "named_barrier_sync: the barrier id must be below 16"
+        );
+        assert!(
+            COUNT > 0 && COUNT.is_multiple_of(32),
+            "named_barrier_sync: the count must be a positive multiple of 32"
+        );
     };
     #[cfg(target_arch = "nvptx64")]
     // SAFETY: a barrier; the caller gives it COUNT threads.

@@ -300,7 +300,10 @@ pub unsafe fn mma_async_rs<E, MB: GmmaMajor, SA: ScaleIn, SB: ScaleIn, Acc>(
 pub fn fence() {
     #[cfg(target_arch = "nvptx64")]
     unsafe {
-        core::arch::asm!("wgmma.fence.sync.aligned;", options(nostack, preserves_flags))
+        core::arch::asm!(
+            "wgmma.fence.sync.aligned;",
+            options(nostack, preserves_flags)
+        )
     }
 }
 
@@ -419,11 +422,18 @@ mod tests {
             let idx: Vec<String> = (0..n / 2).map(|i: u32| i.to_string()).collect();
             text.push_str(&format!("gmma_n!({n}, {}, [{}]);\n", n / 2, idx.join(" ")));
         }
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/cute/arch/mma_sm90_impls.rs");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/cute/arch/mma_sm90_impls.rs"
+        );
         if std::env::var_os("CUTE_RS_REGEN").is_some() {
             std::fs::write(path, &text).unwrap();
         }
-        assert_eq!(std::fs::read_to_string(path).unwrap(), text, "regenerate: see the doc");
+        assert_eq!(
+            std::fs::read_to_string(path).unwrap(),
+            text,
+            "regenerate: see the doc"
+        );
     }
 
     #[test]
