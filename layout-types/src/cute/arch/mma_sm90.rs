@@ -91,6 +91,10 @@ pub const fn tnsp<M: GmmaMajor>() -> u32 {
 
 /// The accumulator fragment of an `m64nNk16` `wgmma` with inputs `E`: implemented for
 /// `[f32; N/2]`, N = 8, 16, ..., 256. Call it through [`mma_async_ss`] / [`mma_async_rs`].
+#[diagnostic::on_unimplemented(
+    message = "wgmma m64nNk16 with {E} inputs: the accumulators must be `[f32; N/2]` for N in 8..=256, a multiple of 8 (CuTe's GMMA N); `{Self}` is not",
+    label = "not the accumulator array of an m64nNk16 wgmma"
+)]
 pub trait MmaAsync<E>: FenceOperand {
     /// The instruction's N.
     const N: u32;
