@@ -73,7 +73,7 @@ fn every_family_is_one_self_contained_module() {
         ("sgemm_128x128x8_nn", "gemm_n"),
         ("sgemm_128x128x8_tt_2cta", "gemm_t"),
         ("sgemm_scale_c", "gemm_n"),
-        ("static_layout_probe", "probe"),
+        ("probe_prelude_static_typed", "probe"),
         ("wgmma_ss_bf16_kk_sw128_n256", "wgmma"),
         ("wgmma_rs_f16_kmn_sw128_n256", "wgmma"),
         ("wgmma_ws_f16_m128n128", "wgmma"),

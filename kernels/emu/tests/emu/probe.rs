@@ -38,6 +38,40 @@ fn same(a: &Buf, b: &Buf, what: &str) {
 }
 
 #[test]
+fn prelude_probes_match_their_twins() {
+    use kernels_emu::probe::*;
+    let zero = Buf([0.0; 4096]);
+    let t = run((2, 1, 1), (256, 1, 1), &zero, |p| unsafe {
+        probe_prelude_static_typed(p as *mut u32)
+    });
+    let h = run((2, 1, 1), (256, 1, 1), &zero, |p| unsafe {
+        probe_prelude_static_hand(p as *mut u32)
+    });
+    same(&t, &h, "probe_prelude_static");
+    assert!(t.0[300].to_bits() != 0, "the probe wrote nothing");
+    let t = run((2, 1, 1), (256, 1, 1), &zero, |p| unsafe {
+        probe_prelude_zipped_typed(p as *mut u32)
+    });
+    let h = run((2, 1, 1), (256, 1, 1), &zero, |p| unsafe {
+        probe_prelude_zipped_hand(p as *mut u32)
+    });
+    same(&t, &h, "probe_prelude_zipped");
+    assert!(t.0[300].to_bits() != 0, "the probe wrote nothing");
+    let (m, ld) = (10, 13);
+    let t = run((1, 1, 1), (32, 1, 1), &zero, |p| unsafe {
+        probe_prelude_mixed_typed(p as *mut i32, m, ld)
+    });
+    let h = run((1, 1, 1), (32, 1, 1), &zero, |p| unsafe {
+        probe_prelude_mixed_hand(p as *mut i32, m, ld)
+    });
+    same(&t, &h, "probe_prelude_mixed");
+    for probe in ["static", "zipped", "mixed"] {
+        report::record(&format!("probe_prelude_{probe}_typed"), 1);
+        report::record(&format!("probe_prelude_{probe}_hand"), 1);
+    }
+}
+
+#[test]
 fn typed_probes_match_their_twins() {
     let zero = Buf([0.0; 4096]);
     let (m, ld) = (10, 13);

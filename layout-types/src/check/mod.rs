@@ -20,8 +20,10 @@
 //! assert_eq!(core::mem::size_of_val(&t), 0);
 //! ```
 
+pub mod bank;
+
 use crate::algebra::{coalesce, composition, right_inverse};
-use crate::static_layout::{StaticLayout, TiledCopyTv};
+use crate::cute::copy::StaticLayoutValue;
 use crate::{DynLayout, Error};
 use const_panic::{FmtArg, PanicVal};
 use core::marker::PhantomData;
@@ -129,7 +131,7 @@ pub const fn smem_budget(bytes: i64) -> i64 {
 /// bytes, which must fit the 227 KB a Hopper block can use.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct SmemTile<L, T>(PhantomData<(L, T)>);
-impl<L: StaticLayout, T> SmemTile<L, T> {
+impl<L: StaticLayoutValue, T> SmemTile<L, T> {
     /// Bytes the tile occupies (checked).
     pub const BYTES: i64 = {
         let elem = core::mem::size_of::<T>() as i64;
@@ -143,14 +145,14 @@ impl<L: StaticLayout, T> SmemTile<L, T> {
 
 /// `SmemTile::<L, T>::BYTES` as a function of a layout value: `smem_tile::<f32, _>(layout)`.
 #[inline(always)]
-pub fn smem_tile<T, L: StaticLayout>(_: L) -> i64 {
+pub fn smem_tile<T, L: StaticLayoutValue>(_: L) -> i64 {
     const { SmemTile::<L, T>::BYTES }
 }
 
 /// A static thread layout: its size is the number of threads of a block, at most 1024.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct ThreadLayout<L>(PhantomData<L>);
-impl<L: StaticLayout> ThreadLayout<L> {
+impl<L: StaticLayoutValue> ThreadLayout<L> {
     /// Number of threads (checked).
     pub const THREADS: i64 = check_threads(L::SIZE);
 }
@@ -167,7 +169,7 @@ const fn check_threads(n: i64) -> i64 {
 
 /// Checks a thread layout (at most 1024 threads) and returns it.
 #[inline(always)]
-pub fn thread_layout<L: StaticLayout>(l: L) -> L {
+pub fn thread_layout<L: StaticLayoutValue>(l: L) -> L {
     let _: i64 = const { ThreadLayout::<L>::THREADS };
     l
 }
@@ -223,6 +225,30 @@ const fn misaligned_stride(c: &DynLayout, vec: i64, skip_leading: bool) -> i64 {
     0
 }
 
+/// The TV layout of a static TiledCopy `make_tiled_copy(atom, Thr, Val)` as a zero-sized static
+/// layout (see [`crate::copy::TvLayout`]): `(thread, value) -> column-major index in the tile`.
+///
+/// ```
+/// use layout_types::check::TiledCopyTv;
+/// use layout_types::prelude::*;
+/// type Tv = TiledCopyTv<Layout<(_2, _2), (_1, _2)>, Layout<(_2, _1), (_1, _0)>>;
+/// assert_eq!(<Tv as StaticLayoutValue>::LAYOUT.to_string(), "(_4,_2):(_2,_1)");
+/// assert_eq!(<Tv as StaticLayoutValue>::SIZE, 8);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct TiledCopyTv<Thr, Val>(PhantomData<(Thr, Val)>);
+impl<Thr: StaticLayoutValue, Val: StaticLayoutValue> TiledCopyTv<Thr, Val> {
+    /// The TV layout and tiler.
+    pub const TV: crate::copy::TvLayout =
+        match crate::copy::TvLayout::new(&Thr::LAYOUT, &Val::LAYOUT) {
+            Ok(t) => t,
+            Err(e) => e.panic(),
+        };
+}
+impl<Thr: StaticLayoutValue, Val: StaticLayoutValue> StaticLayoutValue for TiledCopyTv<Thr, Val> {
+    const LAYOUT: DynLayout = Self::TV.layout_tv;
+}
+
 /// A tiled copy of `T` elements in `BITS`-bit vectors from a tile laid out by `Src` to one laid
 /// out by `Dst` (both of the tile's `(M,N)` shape), with the TV layout `Tv` (`(thread, value) ->
 /// column-major index in the tile`, e.g. [`TiledCopyTv`]). Checked at compile time:
@@ -233,16 +259,16 @@ const fn misaligned_stride(c: &DynLayout, vec: i64, skip_leading: bool) -> i64 {
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct VectorCopy<Src, Dst, Tv, T, const BITS: i64>(PhantomData<(Src, Dst, Tv, T)>);
 
-impl<Src: StaticLayout, Dst: StaticLayout, Tv: StaticLayout, T, const BITS: i64>
+impl<Src: StaticLayoutValue, Dst: StaticLayoutValue, Tv: StaticLayoutValue, T, const BITS: i64>
     VectorCopy<Src, Dst, Tv, T, BITS>
 {
     const ELEM: i64 = core::mem::size_of::<T>() as i64;
     /// Elements per vector (checked).
-    pub const VECTOR_ELEMS: i64 = vcheck(&Src::VALUE, &Dst::VALUE, &Tv::VALUE, Self::ELEM, BITS);
+    pub const VECTOR_ELEMS: i64 = vcheck(&Src::LAYOUT, &Dst::LAYOUT, &Tv::LAYOUT, Self::ELEM, BITS);
     /// `max_common_vector` of one thread's values in source and destination.
     pub const MAX_COMMON_VECTOR: i64 = {
         let _ = Self::VECTOR_ELEMS;
-        let (s, d) = thread_values(&Src::VALUE, &Dst::VALUE, &Tv::VALUE);
+        let (s, d) = thread_values(&Src::LAYOUT, &Dst::LAYOUT, &Tv::LAYOUT);
         match max_common_vector(&s, &d) {
             Ok(v) => v,
             Err(e) => e.panic(),
@@ -320,10 +346,10 @@ const fn vcheck(src: &DynLayout, dst: &DynLayout, tv: &DynLayout, elem: i64, bit
 pub fn tiled_copy<
     T,
     const BITS: i64,
-    Src: StaticLayout,
-    Dst: StaticLayout,
-    Thr: StaticLayout,
-    Val: StaticLayout,
+    Src: StaticLayoutValue,
+    Dst: StaticLayoutValue,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
 >(
     _src: Src,
     _dst: Dst,
@@ -369,10 +395,10 @@ pub struct BankConflictFree<Smem, Sw, Thr, Val, T, const VEC: i64>(
 );
 
 impl<
-    Smem: StaticLayout,
+    Smem: StaticLayoutValue,
     Sw: crate::swizzle::StaticSwizzle,
-    Thr: StaticLayout,
-    Val: StaticLayout,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
     T,
     const VEC: i64,
 > BankConflictFree<Smem, Sw, Thr, Val, T, VEC>
@@ -382,13 +408,13 @@ impl<
         let elem = core::mem::size_of::<T>() as i64;
         let tc = match crate::copy::make_tiled_copy(
             crate::copy::CopyAtom::new(crate::copy::CopyOp::Element, elem),
-            &Thr::VALUE,
-            &Val::VALUE,
+            &Thr::LAYOUT,
+            &Val::LAYOUT,
         ) {
             Ok(tc) => tc,
             Err(e) => e.panic(),
         };
-        match crate::bank::conflicts(&tc, &Smem::VALUE, Sw::SW, elem, VEC) {
+        match crate::bank::conflicts(&tc, &Smem::LAYOUT, Sw::SW, elem, VEC) {
             Ok(None) => {}
             Ok(Some(c)) => fail(
                 BANK_CONFLICT,
