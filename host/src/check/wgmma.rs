@@ -82,7 +82,7 @@ impl WgmmaConfig {
         })
     }
 
-    /// "m64n<N>k64 SS|RS bf16|f16 A:K|MN B:K|MN <atom>".
+    /// `m64n<N>k64 SS|RS bf16|f16 A:K|MN B:K|MN <atom>`.
     pub fn describe(&self) -> String {
         let major = |mn: bool| if mn { "MN" } else { "K" };
         format!(
