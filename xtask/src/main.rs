@@ -256,6 +256,7 @@ fn print_resources(
     };
     let report = ptxas::assemble_all(&bin, &built.paths(), &opts.arch)?;
     print!("{}", ptxas::table(&report));
+    ptxas::performance_losses(&report)?;
     Ok(Some(report))
 }
 
@@ -388,7 +389,7 @@ enum Step {
 }
 
 /// Instructions the smoke kernels must contain (the device wrappers really emit them).
-const EXPECTED_INSTRUCTIONS: [&str; 9] = [
+const EXPECTED_INSTRUCTIONS: [&str; 13] = [
     "ld.global.v4.f32",
     "st.global.v4.f32",
     "ld.shared.v4.f32",
@@ -398,6 +399,10 @@ const EXPECTED_INSTRUCTIONS: [&str; 9] = [
     "ldmatrix.sync.aligned.m8n8.x4",
     "mma.sync.aligned.m16n8k16",
     "shfl.sync.bfly.b32",
+    "wgmma.fence.sync.aligned",
+    "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
+    "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16",
+    "wgmma.wait_group.sync.aligned",
 ];
 
 fn test(ws: &Ws) -> i32 {
@@ -484,6 +489,16 @@ fn test(ws: &Ws) -> i32 {
                     Step::Fail("ptxas reported no kernels".into())
                 } else {
                     Step::Fail(spills.join("; "))
+                },
+            ));
+            steps.push((
+                "no wgmma serialization, no ignored setmaxnreg",
+                match ptxas::performance_losses(&report) {
+                    Ok(()) => Step::Pass(format!(
+                        "{} kernels, no C7508/C751x performance-loss note",
+                        report.kernels.len()
+                    )),
+                    Err(e) => Step::Fail(e),
                 },
             ));
             // SAFETY of env: single-threaded here; children inherit it.

@@ -42,6 +42,11 @@ pub struct Report {
     pub kernels: Vec<KernelResources>,
     /// Lines ptxas printed that are warnings.
     pub warnings: Vec<String>,
+    /// ptxas's "Potential Performance Loss" notes about `wgmma` serialization (C7510, C7511,
+    /// C7514, ...: the accumulators were touched or moved inside the asynchronous region) and
+    /// ignored `setmaxnreg` (C7508): `cargo xtask test` and `build-kernels` fail on them
+    /// ([`performance_losses`]).
+    pub losses: Vec<String>,
     /// The raw `ptxas -v` output.
     pub raw: String,
 }
@@ -204,6 +209,7 @@ pub fn assemble_all(ptxas: &Path, ptx_paths: &[PathBuf], arch: &str) -> Result<R
             Some(a) => {
                 a.kernels.extend(r.kernels);
                 a.warnings.extend(r.warnings);
+                a.losses.extend(r.losses);
                 a.raw.push_str(&r.raw);
             }
         }
@@ -234,6 +240,9 @@ pub fn parse(raw: &str) -> Report {
         if l.contains("warning") {
             report.warnings.push(l.to_string());
         }
+        if is_performance_loss(l) {
+            report.losses.push(l.to_string());
+        }
         if let Some(rest) = l.split("Compiling entry function '").nth(1) {
             if let Some(k) = current.take() {
                 report.kernels.push(k);
@@ -262,6 +271,29 @@ pub fn parse(raw: &str) -> Report {
     }
     report.kernels.sort_by(|a, b| a.name.cmp(&b.name));
     report
+}
+
+/// Whether a ptxas line is a `wgmma` serialization or an ignored `setmaxnreg`. ptxas prints them
+/// as `info` lines, e.g. `ptxas info    : (C7514) Potential Performance Loss: wgmma.mma_async
+/// instructions are serialized due to ... in the function 'k'` and `(C7508) Potential
+/// Performance Loss: 'setmaxnreg' ignored; unable to determine register count at entry.`
+pub fn is_performance_loss(line: &str) -> bool {
+    line.contains("Potential Performance Loss")
+        && (line.contains("wgmma") || line.contains("setmaxnreg"))
+}
+
+/// The `wgmma` serializations and ignored `setmaxnreg`s of a report, as one error message
+/// (`Ok` when there are none).
+pub fn performance_losses(r: &Report) -> Result<(), String> {
+    if r.losses.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} ptxas performance-loss note(s) (wgmma serialized / setmaxnreg ignored):\n  {}",
+            r.losses.len(),
+            r.losses.join("\n  ")
+        ))
+    }
 }
 
 /// The resource table printed by `cargo xtask build-kernels`.
@@ -301,6 +333,68 @@ ptxas info    : Function properties for big
     40 bytes stack frame, 8 bytes spill stores, 12 bytes spill loads
 ptxas info    : Used 255 registers, used 1 barriers, 4096 bytes smem, 384 bytes cmem[0]
 ";
+
+    const LOSSES: &str = "\
+ptxas info    : (C7508) Potential Performance Loss: 'setmaxnreg' ignored; unable to determine register count at entry.
+ptxas info    : (C7514) Potential Performance Loss: wgmma.mma_async instructions are serialized due to non wgmma instructions reading accumulator registers of  a wgmma between start and end of the pipeline stage in the function 'k2'
+ptxas info    : (C7510) Potential Performance Loss: wgmma.mma_async instructions are serialized due to the presence of Extern calls in the function 'k3'
+ptxas info    : 0 bytes gmem
+";
+
+    #[test]
+    fn finds_wgmma_serialization_and_ignored_setmaxnreg() {
+        let r = parse(LOSSES);
+        assert_eq!(r.losses.len(), 3);
+        let e = performance_losses(&r).unwrap_err();
+        assert!(
+            e.contains("C7508") && e.contains("C7514") && e.contains("C7510"),
+            "{e}"
+        );
+        assert!(performance_losses(&parse(SAMPLE)).is_ok());
+    }
+
+    /// The same through a real ptxas (skipped when none is installed): a `setmaxnreg` in an
+    /// entry without a register count, and an accumulator read between two `wgmma`s.
+    #[test]
+    fn real_ptxas_reports_the_losses() {
+        let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target");
+        let Some(bin) = find(&target) else {
+            eprintln!("no ptxas: skipped");
+            return;
+        };
+        let dir = std::env::temp_dir().join(format!("cute-rs-losses-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let head = ".version 8.0\n.target sm_90a\n.address_size 64\n";
+        let cases = [
+            (
+                "setmaxnreg",
+                ".visible .entry k(.param .u64 p)\n{\n setmaxnreg.inc.sync.aligned.u32 240;\n ret;\n}\n",
+            ),
+            (
+                "wgmma",
+                ".visible .entry k2(.param .u64 p, .param .u64 q)\n{\n .reg .b64 %rd<4>;\n .reg .f32 %f<8>;\n .reg .pred %p;\n \
+                 ld.param.u64 %rd1, [p];\n ld.param.u64 %rd2, [q];\n \
+                 mov.f32 %f0, 0f00000000; mov.f32 %f1, 0f00000000; mov.f32 %f2, 0f00000000; mov.f32 %f3, 0f00000000;\n \
+                 setp.ne.b32 %p, 1, 0;\n wgmma.fence.sync.aligned;\n \
+                 wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%f0, %f1, %f2, %f3}, %rd1, %rd1, %p, 1, 1, 0, 0;\n \
+                 add.f32 %f4, %f0, %f1;\n \
+                 wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%f0, %f1, %f2, %f3}, %rd1, %rd1, %p, 1, 1, 0, 0;\n \
+                 wgmma.commit_group.sync.aligned;\n wgmma.wait_group.sync.aligned 0;\n \
+                 st.global.f32 [%rd2], %f4;\n st.global.v4.f32 [%rd2+16], {%f0, %f1, %f2, %f3};\n ret;\n}\n",
+            ),
+        ];
+        for (what, body) in cases {
+            let p = dir.join(format!("{what}.ptx"));
+            std::fs::write(&p, format!("{head}{body}")).unwrap();
+            let r = assemble(&bin, &p, "sm_90a").unwrap();
+            assert!(
+                performance_losses(&r).is_err_and(|e| e.contains(what)),
+                "{what}: ptxas said\n{}",
+                r.raw
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn parses_ptxas_13_report() {

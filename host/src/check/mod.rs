@@ -14,6 +14,7 @@ mod gemm;
 mod gemm_sweep;
 mod smoke;
 mod sweep;
+mod wgmma;
 
 pub use copy_sweep::{CopyOp, CopyProblem, ElemType};
 pub use gemm::gemm_problem;
@@ -21,6 +22,7 @@ pub use gemm_sweep::{GemmProblem, gemm_sweep_bound, gemm_sweep_tolerance};
 pub use sweep::{
     BitPattern, DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_SEED, SweepConfig, TAIL, Window,
 };
+pub use wgmma::WgmmaConfig;
 
 use crate::context::Context;
 use crate::progress::Progress;
@@ -69,7 +71,7 @@ impl CheckRow {
     }
 }
 
-/// Every check (smoke kernels, copies, GEMM) and the default sweeps
+/// Every check (smoke kernels, copies, GEMM, wgmma) and the default sweeps
 /// ([`SweepConfig::default`]), in table order: [`run_all_with`] with the defaults.
 ///
 /// ```no_run
@@ -82,7 +84,7 @@ pub fn run_all(ctx: &Context, progress: &mut dyn Progress) -> Vec<CheckRow> {
     run_all_with(ctx, &SweepConfig::default(), progress)
 }
 
-/// Every check (smoke kernels, copies, GEMM), then the GEMM and copy sweeps of `sweeps`;
+/// Every check (smoke kernels, copies, GEMM, wgmma), then the GEMM and copy sweeps of `sweeps`;
 /// `progress` sees one step per check family and one per sweep problem.
 ///
 /// ```no_run
@@ -98,13 +100,15 @@ pub fn run_all_with(
     sweeps: &SweepConfig,
     progress: &mut dyn Progress,
 ) -> Vec<CheckRow> {
-    progress.set_total(3usize.saturating_add(sweeps.steps()));
+    progress.set_total(4usize.saturating_add(sweeps.steps()));
     progress.step("smoke kernels");
     let mut rows = smoke(ctx);
     progress.step("tiled copies and transposes");
     rows.extend(copy(ctx));
     progress.step("sgemm vs CPU and cuBLAS");
     rows.extend(gemm(ctx, false));
+    progress.step("wgmma proof kernels");
+    rows.extend(wgmma(ctx, fresh_seed()));
     rows.extend(gemm_sweep(ctx, sweeps.seed, sweeps.gemm, progress));
     rows.extend(copy_sweep(ctx, sweeps.seed, sweeps.copy, progress));
     rows
@@ -221,6 +225,45 @@ pub fn smoke(ctx: &Context) -> Vec<CheckRow> {
 /// ```
 pub fn copy(ctx: &Context) -> Vec<CheckRow> {
     copy::checks(ctx)
+}
+
+/// The wgmma proof kernels (`kernels/wgmma`, sm_90a): every `wgmma_*` entry of the PTX (bf16 /
+/// f16, SS / RS, K- / MN-major A and B, INTER / SW32 / SW64 / SW128 atoms, N ∈ {8, 64, 128,
+/// 256}) computes a 64×N×64 product from inputs drawn from `seed`, compared bit-exactly with
+/// the exact product. One row per configuration ([`WgmmaConfig::describe`]).
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let rows = host::check::wgmma(&ctx, host::check::fresh_seed());
+/// assert!(rows.iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn wgmma(ctx: &Context, seed: u64) -> Vec<CheckRow> {
+    wgmma::checks(ctx, seed)
+}
+
+/// The wgmma proof configurations the context's PTX has ([`wgmma`]'s rows, in order).
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// assert!(host::check::wgmma_configs(&ctx).iter().any(|c| c.n == 256));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn wgmma_configs(ctx: &Context) -> Vec<WgmmaConfig> {
+    wgmma::configs(ctx)
+}
+
+/// A seed that differs from run to run (the clock's nanoseconds), for checks whose inputs are
+/// fresh each run; the rows print it so that it can be given back to reproduce a failure.
+///
+/// ```
+/// assert_ne!(host::check::fresh_seed(), 0);
+/// ```
+pub fn fresh_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    Rng::new(t).next_u64() | 1
 }
 
 /// The GEMM: irregular sizes × majorities × tiles × split-K vs an f64 CPU reference, larger

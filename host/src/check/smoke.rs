@@ -31,7 +31,7 @@ fn row(
 }
 
 /// IEEE half bits of `x`, which must be exactly representable as a normal half or 0.
-fn f16_bits_exact(x: f32) -> u16 {
+pub(super) fn f16_bits_exact(x: f32) -> u16 {
     if x == 0.0 {
         return if x.is_sign_negative() { 0x8000 } else { 0 };
     }

@@ -14,6 +14,7 @@ mod progress;
 mod report;
 mod run;
 pub mod svg;
+mod wgmma;
 
 use std::process::ExitCode;
 
@@ -47,6 +48,8 @@ enum Command {
     Gemm(gemm::GemmArgs),
     /// The tiled-copy kernels: checks, benchmark, misaligned-pointer refusal.
     Copy(copy::CopyArgs),
+    /// The wgmma proof kernels (sm_90a) against a CPU reference, one row per configuration.
+    Wgmma(wgmma::WgmmaArgs),
     /// A layout calculator: CuTe text / expressions, print_layout tables, SVG, TV layouts,
     /// coalescing.
     Layout(layout::LayoutArgs),
@@ -75,6 +78,7 @@ pub fn main() -> ExitCode {
         Command::Bench(a) => bench::main(a),
         Command::Gemm(a) => gemm::main(a),
         Command::Copy(a) => copy::main(a),
+        Command::Wgmma(a) => wgmma::main(a),
         Command::Layout(a) => layout::main(a),
         Command::Eval => eval::main(),
         Command::Info => info::main(),

@@ -49,7 +49,7 @@ impl RunArgs {
 }
 
 /// A seed: a decimal or `0x`-hexadecimal `u64`.
-fn parse_seed(s: &str) -> Result<u64, String> {
+pub(super) fn parse_seed(s: &str) -> Result<u64, String> {
     let t = s.trim();
     let r = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         Some(hex) => u64::from_str_radix(hex, 16),

@@ -31,9 +31,10 @@
 //! | [`mbarrier`] | sm_90 transaction barriers: init, arrive, `arrive_expect_tx`, `try_wait.parity`, inval, remote (cluster) arrive |
 //! | [`tma`] | `cp.async.bulk.tensor` 1-5-D loads (multicast) and stores, bulk commit/wait, `prefetch.tensormap` |
 //! | [`cluster`] | cluster special registers, `barrier.cluster` arrive/wait, `elect.sync` |
+//! | [`wgmma`] | Hopper's warpgroup MMA (`wgmma.*`, sm_90a) and `setmaxnreg` |
 //! | [`unroll`](mod@unroll) | [`unroll!`]: straight-line code over a constant count |
 //!
-//! The Hopper modules ([`mbarrier`], [`tma`], [`cluster`]) re-export the instructions of
+//! The Hopper modules ([`mbarrier`], [`tma`], [`cluster`], [`wgmma`]) re-export the instructions of
 //! `layout_types::cute::arch`, where the typed layer's atoms and pipeline use them too (one
 //! `asm!` per instruction in the project).
 //!
@@ -84,6 +85,7 @@ pub mod tma;
 pub mod unroll;
 pub mod vec;
 pub mod warp;
+pub mod wgmma;
 
 /// Panic handler of every kernel crate that links this one: `trap` (the launch, and the
 /// context, report an error; in the emulator, a panic naming the thread). With

@@ -173,3 +173,253 @@ pub unsafe fn mma_m16n8k16_f16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f3
         )
     }
 }
+
+/// Defines an `ldmatrix` of `$n` matrices (`$op`) as `$name(row_addr) -> [u32; $n]`; `$trans`:
+/// the matrices are transposed on the way.
+macro_rules! ldmatrix_n {
+    ($(#[$doc:meta])* $name:ident, $n:literal, $op:literal, $trans:literal, [$($r:ident)*]) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub unsafe fn $name(row_addr: u32) -> [u32; $n] {
+            #[cfg(target_arch = "nvptx64")]
+            {
+                $(let $r: u32;)*
+                unsafe {
+                    asm!(
+                        concat!($op, " {{", ldmatrix_n!(@regs $($r)*), "}}, [{p}];"),
+                        p = in(reg32) row_addr,
+                        $($r = out(reg32) $r,)*
+                        options(readonly, nostack, preserves_flags),
+                    )
+                };
+                [$($r),*]
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            {
+                emu_ldmatrix($op, row_addr, $trans)
+            }
+        }
+    };
+    (@regs $first:ident $($r:ident)*) => {
+        concat!("{", stringify!($first), "}" $(, ", {", stringify!($r), "}")*)
+    };
+}
+
+ldmatrix_n!(
+    /// `ldmatrix.sync.aligned.m8n8.x1.shared.b16`: one 8×8 `b16` matrix, lanes 0..8 give the row
+    /// addresses; lane `l` receives row `l / 4`, elements `2*(l % 4)` and `+1` (CuTe's
+    /// `SM75_U32x1_LDSM_N`).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x1, 1, "ldmatrix.sync.aligned.m8n8.x1.shared.b16", false, [a]
+);
+ldmatrix_n!(
+    /// `ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16`: as [`ldmatrix_x1`], the matrix
+    /// transposed on the way (CuTe's `SM75_U16x2_LDSM_T`).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x1_trans, 1, "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16", true, [a]
+);
+ldmatrix_n!(
+    /// `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`: as [`ldmatrix_x4`], each matrix
+    /// transposed on the way (CuTe's `SM75_U16x8_LDSM_T`).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x4_trans, 4, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", true, [a b c d]
+);
+
+/// Defines an `stmatrix` of `$n` matrices (`$op`) as `$name(row_addr, regs)`.
+macro_rules! stmatrix_n {
+    ($(#[$doc:meta])* $name:ident, $n:literal, $op:literal, $trans:literal, [$($r:ident)*]) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub unsafe fn $name(row_addr: u32, regs: [u32; $n]) {
+            #[cfg(target_arch = "nvptx64")]
+            {
+                let [$($r),*] = regs;
+                unsafe {
+                    asm!(
+                        concat!($op, " [{p}], {{", ldmatrix_n!(@regs $($r)*), "}};"),
+                        p = in(reg32) row_addr,
+                        $($r = in(reg32) $r,)*
+                        options(nostack, preserves_flags),
+                    )
+                };
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            {
+                emu_stmatrix($op, row_addr, &regs, $trans)
+            }
+        }
+    };
+}
+
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x1.shared.b16` (sm_90): the inverse of [`ldmatrix_x1`]: lane
+    /// `l` holds row `l / 4`, elements `2*(l % 4)` and `+1` of one 8×8 `b16` matrix; lanes 0..8
+    /// give the row addresses (16 contiguous bytes, 16-byte aligned). CuTe's `SM90_U32x1_STSM_N`.
+    ///
+    /// # Safety
+    /// Executed by all 32 lanes (convergent); valid `.shared` row addresses.
+    stmatrix_x1, 1, "stmatrix.sync.aligned.m8n8.x1.shared.b16", false, [a]
+);
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x2.shared.b16`: as [`stmatrix_x1`] with two matrices (lanes
+    /// 0..16 give the row addresses; register `q` belongs to matrix `q`).
+    ///
+    /// # Safety
+    /// As [`stmatrix_x1`].
+    stmatrix_x2, 2, "stmatrix.sync.aligned.m8n8.x2.shared.b16", false, [a b]
+);
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x4.shared.b16`: as [`stmatrix_x1`] with four matrices (every
+    /// lane gives a row address). CuTe's `SM90_U32x4_STSM_N`. The inverse of [`ldmatrix_x4`]
+    /// (and `.trans` of `.trans`), on the emulator:
+    ///
+    /// ```
+    /// use device::mma::*;
+    /// device::kernel! {
+    ///     /// One warp: stmatrix then ldmatrix of the same rows gives each lane its registers back.
+    ///     pub unsafe fn round_trip(out: *mut u32) {
+    ///         let l = device::thread::thread_idx_x();
+    ///         let smem = device::shared::dynamic_shared_mem::<[u32; 4]>();
+    ///         let row = device::shared::to_shared_addr(smem) + 16 * l; // matrix l/8, row l%8
+    ///         let mine = [l, 100 + l, 200 + l, 300 + l];
+    ///         unsafe { stmatrix_x4_trans(row, mine) };
+    ///         let back = unsafe { ldmatrix_x4_trans(row) };
+    ///         unsafe { *out.add(l as usize) = u32::from(back == mine) };
+    ///     }
+    /// }
+    /// let mut ok = [0u32; 32];
+    /// let p = ok.as_mut_ptr() as usize;
+    /// // SAFETY: one warp, 512 bytes of shared memory, 32 outputs.
+    /// unsafe { device::emu::launch((1, 1, 1), (32, 1, 1), 512, || round_trip(p as *mut u32)) };
+    /// assert_eq!(ok, [1; 32]);
+    /// ```
+    ///
+    /// # Safety
+    /// As [`stmatrix_x1`].
+    stmatrix_x4, 4, "stmatrix.sync.aligned.m8n8.x4.shared.b16", false, [a b c d]
+);
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x1.trans.shared.b16`: as [`stmatrix_x1`], the matrix
+    /// transposed on the way (CuTe's `SM90_U16x2_STSM_T`).
+    ///
+    /// # Safety
+    /// As [`stmatrix_x1`].
+    stmatrix_x1_trans, 1, "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16", true, [a]
+);
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x2.trans.shared.b16`: as [`stmatrix_x2`], transposed.
+    ///
+    /// # Safety
+    /// As [`stmatrix_x1`].
+    stmatrix_x2_trans, 2, "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16", true, [a b]
+);
+stmatrix_n!(
+    /// `stmatrix.sync.aligned.m8n8.x4.trans.shared.b16`: as [`stmatrix_x4`], transposed (CuTe's
+    /// `SM90_U16x8_STSM_T`).
+    ///
+    /// # Safety
+    /// As [`stmatrix_x1`].
+    stmatrix_x4_trans, 4, "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", true, [a b c d]
+);
+
+/// The emulator's `stmatrix`: a warp exchange of the lanes' row addresses and registers; lane
+/// `8q + r` (q < N) then writes row `r` of matrix `q` (`trans`: column `r` of the fragment).
+#[cfg(not(target_arch = "nvptx64"))]
+fn emu_stmatrix<const N: usize>(op: &'static str, row_addr: u32, regs: &[u32; N], trans: bool) {
+    let mut mine = [0u32; 12];
+    mine[0] = row_addr;
+    mine[1..=N].copy_from_slice(regs);
+    crate::emu::warp_exchange(op, u32::MAX, mine, |lane, all| {
+        let (q, r) = ((lane / 8) as usize, (lane % 8) as usize);
+        if q >= N {
+            return;
+        }
+        let addr = all[lane as usize][0];
+        let p = crate::emu::shared_ptr(op, addr, 16, 16);
+        let mut row = [0u16; 8];
+        for (c, h) in row.iter_mut().enumerate() {
+            // element (i, j) of matrix q is held by lane 4i + j/2, register q, half j%2
+            let (i, j) = if trans { (c, r) } else { (r, c) };
+            let w = all[4 * i + j / 2][1 + q];
+            *h = (w >> (16 * (j % 2))) as u16;
+        }
+        // SAFETY: 16 bytes of shared memory, bounds and alignment checked.
+        unsafe { core::ptr::copy_nonoverlapping(row.as_ptr() as *const u8, p, 16) };
+    })
+}
+
+/// `cvt.rn.f16x2.f32`: `lo` and `hi` rounded to nearest-even f16 and packed into one register
+/// (`lo` in bits 0..16), as an `stmatrix` or `mma` operand wants them (CuTe's epilogue
+/// conversion `NumericArrayConverter<half_t, float, 2>`).
+///
+/// ```
+/// let w = device::mma::pack_f16x2(1.0, -2.0);
+/// assert_eq!(w, 0x3c00 | (0xc000 << 16));
+/// assert_eq!(device::mma::pack_f16x2(65504.0, 1.0 / 3.0), 0x7bff | (0x3555 << 16));
+/// ```
+#[inline(always)]
+pub fn pack_f16x2(lo: f32, hi: f32) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        // SAFETY: a register conversion.
+        unsafe {
+            asm!("cvt.rn.f16x2.f32 {r}, {hi}, {lo};", r = out(reg32) r, hi = in(reg32) hi,
+                 lo = in(reg32) lo, options(pure, nomem, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        u32::from(f32_to_f16_rn(lo)) | u32::from(f32_to_f16_rn(hi)) << 16
+    }
+}
+
+/// f32 → IEEE binary16, round to nearest even (the emulator's `cvt.rn.f16.f32`).
+#[cfg(not(target_arch = "nvptx64"))]
+fn f32_to_f16_rn(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    // the value is man' · 2^(e - 23) with the implicit bit; rescale to units of 2^-24
+    let e = exp - 127;
+    if e > 15 {
+        return sign | 0x7c00;
+    }
+    let full = if exp == 0 { man } else { man | 0x80_0000 };
+    // f16 keeps 11 significant bits for normals (e >= -14), fewer below
+    let shift = if e >= -14 { 13 } else { 13 + (-14 - e) } as u32;
+    if shift > 24 {
+        return sign;
+    }
+    let kept = full >> shift;
+    let rem = full & ((1 << shift) - 1);
+    let half = 1 << (shift - 1);
+    let mut q = kept + u32::from(rem > half || (rem == half && kept & 1 == 1));
+    // q counts units of the last place: 2^(e-10) for normals, 2^-24 for subnormals
+    let bits = if e >= -14 {
+        // q in [2^10, 2^11]: a carry to 2^11 bumps the exponent
+        let mut ee = e + 15;
+        if q == 1 << 11 {
+            q >>= 1;
+            ee += 1;
+        }
+        if ee >= 31 {
+            return sign | 0x7c00;
+        }
+        ((ee as u32) << 10) | (q & 0x3ff)
+    } else {
+        q // subnormal (a carry into 2^10 is the smallest normal, same bits)
+    };
+    sign | bits as u16
+}

@@ -41,6 +41,10 @@ pub mod probe;
 pub mod probe_typed;
 #[path = "../../smoke/src/lib.rs"]
 pub mod smoke;
+/// The wgmma proof kernels' layouts (`kernels/wgmma/src/tile.rs`; the entries themselves need an
+/// sm_90a tensor core, which the emulator does not have): their doc tests run here.
+#[path = "../../wgmma/src/tile.rs"]
+pub mod wgmma_tile;
 
 pub mod check;
 pub mod geometry;

@@ -8,9 +8,12 @@
 //! instructions (`fence.proxy.async.shared::cta`, `cp.async.bulk.commit_group`,
 //! `cp.async.bulk.wait_group.read`) are here: [`tma_store_fence`], [`tma_store_arrive`],
 //! [`tma_store_wait`].
+//!
+//! Hopper's warpgroup MMA (`wgmma`) and `setmaxnreg` are in [`mma_sm90`].
 
 pub mod cluster;
 pub mod mbarrier;
+pub mod mma_sm90;
 pub mod tma;
 
 use super::tensor::Space;
