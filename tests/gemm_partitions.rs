@@ -15,7 +15,7 @@ use layout_types::cute::copy::TileLayout;
 use layout_types::cute::layout::Crd2Idx;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tensor::{Advance, PtrEngine};
-use layout_types::{DynLayout, IntTuple, static_layout::ok};
+use layout_types::{DynLayout, IntTuple, layout::ok};
 use old_part::Partition;
 use tiles::{CopyTiles, GemmTiles, KMajor, Major, MnMajor, Part, Tile64, Tile128};
 

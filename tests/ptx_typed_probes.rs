@@ -90,3 +90,10 @@ fn instruction_counting() {
         ]
     );
 }
+
+/// The TiledMMA probe: `partition_c` of an SM80 TiledMMA with atom layout `(_2,_2,_1)`
+/// over a 128x128 column-major tile with a run-time `ldc`, written at a run-time thread index.
+#[test]
+fn tiled_mma_partition_c() {
+    check_probe("mma_partition_c");
+}

@@ -70,7 +70,7 @@ fn every_family_is_one_self_contained_module() {
         ("sgemm_128x128x8_nn", "gemm_n"),
         ("sgemm_128x128x8_tt_2cta", "gemm_t"),
         ("sgemm_scale_c", "gemm_n"),
-        ("static_layout_probe", "probe"),
+        ("probe_prelude_static_typed", "probe"),
     ] {
         assert_eq!(cute_rs::module_of(k).map(|m| m.family), Some(family), "{k}");
     }

@@ -348,6 +348,25 @@ pub struct Tiler {
 }
 
 impl Tiler {
+    /// Appends a mode of a given kind.
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, IntTuple, algebra::{Tiler, TilerMode}};
+    /// let mut t = Tiler::by_mode();
+    /// let four = DynLayout::raw(IntTuple::st(4), IntTuple::st(1));
+    /// t.push_mode(TilerMode::Int, &four).unwrap();
+    /// assert_eq!(t.shape().to_string(), "(_4)");
+    /// ```
+    pub const fn push_mode(&mut self, k: TilerMode, m: &DynLayout) -> Result<(), Error> {
+        let r = self.modes.shape.rank();
+        if r >= 8 {
+            return Err(Error::new("a tiler has at most 8 modes"));
+        }
+        self.kinds[r] = k;
+        self.modes.shape.push(&m.shape);
+        self.modes.stride.push(&m.stride);
+        Ok(())
+    }
     /// A single-layout tiler.
     ///
     /// ```

@@ -14,7 +14,6 @@
 //! [`crate::check`] is the static form).
 
 use crate::copy::TiledCopy;
-use crate::static_layout::FlatLayout;
 use crate::swizzle::DynSwizzle;
 use crate::{DynLayout, Error};
 
@@ -267,6 +266,85 @@ pub const fn check_conflict_free(
             c.ways,
         )),
         Err(e) => Err(e),
+    }
+}
+
+/// The flattened form of a layout, for the bank-conflict walk in constant evaluation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FlatLayout {
+    /// Leaf shapes.
+    pub(crate) shape: [i64; 32],
+    /// Leaf strides.
+    pub(crate) stride: [i64; 32],
+    /// Number of top-level modes.
+    pub(crate) rank: usize,
+    /// One past the last leaf of each top-level mode.
+    pub(crate) mode_end: [usize; 16],
+}
+
+impl FlatLayout {
+    /// Flattens a layout.
+    pub(crate) const fn of(l: &DynLayout) -> FlatLayout {
+        let fs = l.shape.flatten_to_tuple();
+        let fd = l.stride.flatten_to_tuple();
+        let n = fs.rank();
+        if n > 32 {
+            panic!("FlatLayout: more than 32 leaves");
+        }
+        let mut shape = [1i64; 32];
+        let mut stride = [0i64; 32];
+        let mut i = 0;
+        while i < n {
+            shape[i] = fs.get(i).val().v;
+            stride[i] = fd.get(i).val().v;
+            i += 1;
+        }
+        let rank = l.rank();
+        if rank > 16 {
+            panic!("FlatLayout: more than 16 modes");
+        }
+        let mut mode_end = [0usize; 16];
+        let mut acc = 0;
+        let mut m = 0;
+        while m < rank {
+            acc += l.shape.get(m).leaf_count();
+            mode_end[m] = acc;
+            m += 1;
+        }
+        FlatLayout {
+            shape,
+            stride,
+            rank,
+            mode_end,
+        }
+    }
+    #[inline(always)]
+    const fn eval_range(&self, mut c: i64, b: usize, e: usize) -> i64 {
+        let mut r = 0;
+        let mut k = b;
+        while k < e {
+            if k + 1 == e {
+                r += c * self.stride[k];
+            } else {
+                r += (c % self.shape[k]) * self.stride[k];
+                c /= self.shape[k];
+            }
+            k += 1;
+        }
+        r
+    }
+    /// The index of a coordinate with one (1-D) entry per top-level mode.
+    #[inline(always)]
+    pub(crate) const fn crd(&self, c: &[i64]) -> i64 {
+        let mut r = 0;
+        let mut m = 0;
+        let mut b = 0;
+        while m < self.rank {
+            r += self.eval_range(c[m], b, self.mode_end[m]);
+            b = self.mode_end[m];
+            m += 1;
+        }
+        r
     }
 }
 

@@ -21,7 +21,7 @@
 //! ```
 
 use crate::algebra::{coalesce, composition, right_inverse};
-use crate::static_layout::{StaticLayout, TiledCopyTv};
+use crate::cute::copy::StaticLayoutValue as StaticLayout;
 use crate::{DynLayout, Error};
 use const_panic::{FmtArg, PanicVal};
 use core::marker::PhantomData;
@@ -223,6 +223,30 @@ const fn misaligned_stride(c: &DynLayout, vec: i64, skip_leading: bool) -> i64 {
     0
 }
 
+/// The TV layout of a static TiledCopy `make_tiled_copy(atom, Thr, Val)` as a zero-sized static
+/// layout (see [`crate::copy::TvLayout`]): `(thread, value) -> column-major index in the tile`.
+///
+/// ```
+/// use layout_types::check::TiledCopyTv;
+/// use layout_types::prelude::*;
+/// type Tv = TiledCopyTv<Layout<(_2, _2), (_1, _2)>, Layout<(_2, _1), (_1, _0)>>;
+/// assert_eq!(<Tv as StaticLayoutValue>::LAYOUT.to_string(), "(_4,_2):(_2,_1)");
+/// assert_eq!(<Tv as StaticLayoutValue>::SIZE, 8);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct TiledCopyTv<Thr, Val>(PhantomData<(Thr, Val)>);
+impl<Thr: StaticLayout, Val: StaticLayout> TiledCopyTv<Thr, Val> {
+    /// The TV layout and tiler.
+    pub const TV: crate::copy::TvLayout =
+        match crate::copy::TvLayout::new(&Thr::LAYOUT, &Val::LAYOUT) {
+            Ok(t) => t,
+            Err(e) => e.panic(),
+        };
+}
+impl<Thr: StaticLayout, Val: StaticLayout> StaticLayout for TiledCopyTv<Thr, Val> {
+    const LAYOUT: DynLayout = Self::TV.layout_tv;
+}
+
 /// A tiled copy of `T` elements in `BITS`-bit vectors from a tile laid out by `Src` to one laid
 /// out by `Dst` (both of the tile's `(M,N)` shape), with the TV layout `Tv` (`(thread, value) ->
 /// column-major index in the tile`, e.g. [`TiledCopyTv`]). Checked at compile time:
@@ -238,11 +262,11 @@ impl<Src: StaticLayout, Dst: StaticLayout, Tv: StaticLayout, T, const BITS: i64>
 {
     const ELEM: i64 = core::mem::size_of::<T>() as i64;
     /// Elements per vector (checked).
-    pub const VECTOR_ELEMS: i64 = vcheck(&Src::VALUE, &Dst::VALUE, &Tv::VALUE, Self::ELEM, BITS);
+    pub const VECTOR_ELEMS: i64 = vcheck(&Src::LAYOUT, &Dst::LAYOUT, &Tv::LAYOUT, Self::ELEM, BITS);
     /// `max_common_vector` of one thread's values in source and destination.
     pub const MAX_COMMON_VECTOR: i64 = {
         let _ = Self::VECTOR_ELEMS;
-        let (s, d) = thread_values(&Src::VALUE, &Dst::VALUE, &Tv::VALUE);
+        let (s, d) = thread_values(&Src::LAYOUT, &Dst::LAYOUT, &Tv::LAYOUT);
         match max_common_vector(&s, &d) {
             Ok(v) => v,
             Err(e) => e.panic(),
@@ -382,13 +406,13 @@ impl<
         let elem = core::mem::size_of::<T>() as i64;
         let tc = match crate::copy::make_tiled_copy(
             crate::copy::CopyAtom::new(crate::copy::CopyOp::Element, elem),
-            &Thr::VALUE,
-            &Val::VALUE,
+            &Thr::LAYOUT,
+            &Val::LAYOUT,
         ) {
             Ok(tc) => tc,
             Err(e) => e.panic(),
         };
-        match crate::bank::conflicts(&tc, &Smem::VALUE, Sw::SW, elem, VEC) {
+        match crate::bank::conflicts(&tc, &Smem::LAYOUT, Sw::SW, elem, VEC) {
             Ok(None) => {}
             Ok(Some(c)) => fail(
                 BANK_CONFLICT,

@@ -2,8 +2,8 @@
 //!
 //! [`DynLayout`] is the value form of CuTe's `Layout<Shape,Stride>`: every leaf carries its static
 //! mark, so a layout read from `(_4,8):(_1,_4)` prints back the same way and every operation marks
-//! its results as CuTe would. All methods are `const fn`; the typed, zero-sized static layouts in
-//! [`crate::static_layout`] evaluate them at compile time.
+//! its results as CuTe would. All methods are `const fn`; the static checks ([`crate::check`], on the typed layer's
+//! [`crate::cute::copy::StaticLayoutValue`]) evaluate them at compile time.
 //!
 //! ```
 //! use layout_types::{DynLayout, IntTuple};
@@ -815,4 +815,22 @@ pub const fn compact_order(shape: &IntTuple, order: &IntTuple) -> IntTuple {
 /// ```
 pub const fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> DynLayout {
     DynLayout::raw(*shape, compact_order(shape, order))
+}
+
+/// Unwraps an algebra result in constant evaluation: an error becomes a compile error that names
+/// the violated CuTe condition and the offending values.
+///
+/// ```
+/// use layout_types::{DynLayout, IntTuple, algebra, layout::ok};
+/// const A: DynLayout = DynLayout::make_layout(&IntTuple::st(8), false);
+/// const B: DynLayout = DynLayout::raw(IntTuple::st(4), IntTuple::st(2));
+/// const C: DynLayout = ok(algebra::composition(&A, &B));
+/// assert_eq!(C.to_string(), "_4:_2");
+/// ```
+#[track_caller]
+pub const fn ok(r: Result<DynLayout, Error>) -> DynLayout {
+    match r {
+        Ok(l) => l,
+        Err(e) => e.panic(),
+    }
 }

@@ -9,7 +9,6 @@ extern crate std;
 pub mod algebra;
 pub mod bank;
 pub mod check;
-pub mod consts;
 pub mod copy;
 pub mod cute;
 pub mod divide;
@@ -21,8 +20,6 @@ pub mod parse;
 pub mod partition;
 pub mod product;
 pub mod recast;
-pub mod static_layout;
-pub mod static_mma;
 pub mod swizzle;
 pub mod tensor;
 
@@ -34,11 +31,15 @@ pub use error::Error;
 
 pub mod eval;
 
-/// Everything a kernel or test usually needs: typed layouts, named static ints, the static
-/// algebra and the `layout!` macro.
-pub mod prelude {
-    pub use crate::consts::*;
-    pub use crate::layout;
-    pub use crate::static_layout::*;
-    pub use crate::{DynLayout, IntTuple, Val};
-}
+/// Everything a kernel or test usually needs: CuTe's typed layer ([`cute::prelude`]): typed
+/// layouts and tensors mixing static (`_8`, `Int<8>`) and dynamic leaves, the typed algebra,
+/// TiledCopy and the `layout!` macro.
+///
+/// ```
+/// use layout_types::prelude::*;
+/// let ld = 128i32;
+/// let a = layout!((_32, _8):(_1, ld));
+/// assert_eq!(a.to_string(), "(_32,_8):(_1,128)");
+/// assert_eq!(a.crd2idx((5i32, 3i32)), 5 + 3 * 128);
+/// ```
+pub use cute::prelude;

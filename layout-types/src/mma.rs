@@ -12,8 +12,8 @@
 //! `partition_fragment_A`/`B`/`C`). [`make_tiled_copy_a`] (`_b`, `_c`) builds the matching
 //! `ldmatrix` copy.
 //!
-//! Everything is a `const fn` on layout values, so a static TiledMMA is evaluated at compile time
-//! (see [`crate::static_mma::TiledMMA`]).
+//! Everything is a `const fn` on layout values, so a static TiledMMA can be evaluated at compile
+//! time.
 //!
 //! ```
 //! use layout_types::{DynLayout, mma::*};

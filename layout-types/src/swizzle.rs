@@ -14,7 +14,7 @@
 //! ```
 
 use crate::Error;
-use crate::static_layout::{FlatLayout, StaticLayout};
+use crate::cute::copy::StaticLayoutValue;
 use core::fmt;
 
 /// A swizzle as a value (`Sw<B,M,S>`); see [`Swizzle`] for the static, zero-sized form.
@@ -261,39 +261,29 @@ impl core::str::FromStr for ComposedLayout {
     }
 }
 
-/// A static swizzled layout `Sw ∘ _0 ∘ L`: zero-sized; kernels index it with [`Self::crd`]
-/// (the layout's `FLAT` plus the swizzle's XOR, both folded at compile time).
+/// A static swizzled layout `Sw ∘ _0 ∘ L` as a constant of the value algebra, for compile-time
+/// checks of a kernel's shared-memory configuration (kernels index the typed
+/// [`crate::cute::swizzle::Swizzled`] layouts).
 ///
 /// ```
 /// use layout_types::prelude::*;
 /// use layout_types::swizzle::{Swizzle, SwizzledLayout};
 /// type S = SwizzledLayout<Swizzle<3, 2, 6>, Layout<(_64, _64), (_64, _1)>>;
-/// assert_eq!(S::crd(&[4, 0]), 4 * 64 + 4); // row 4: (4 >> 2) & 7 = 1 xors the 16-byte unit
+/// assert_eq!(S::VALUE.call(4), 4 * 64 + 4); // row 4: (4 >> 2) & 7 = 1 xors the 16-byte unit
+/// assert!(S::check_in_span().is_ok());
 /// assert_eq!(S::default().to_string(), "Sw<3,2,6> o _0 o (_64,_64):(_64,_1)");
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct SwizzledLayout<Sw, L>(core::marker::PhantomData<(Sw, L)>);
 
-impl<Sw: StaticSwizzle, L: StaticLayout> SwizzledLayout<Sw, L> {
+impl<Sw: StaticSwizzle, L: StaticLayoutValue> SwizzledLayout<Sw, L> {
     /// The value.
-    pub const VALUE: ComposedLayout = ComposedLayout::new(Sw::SW, L::VALUE);
-    /// The inner layout, flattened.
-    pub const FLAT: FlatLayout = L::FLAT;
+    pub const VALUE: ComposedLayout = ComposedLayout::new(Sw::SW, L::LAYOUT);
     /// `size`.
     pub const SIZE: i64 = L::SIZE;
     /// `cosize` of the inner layout (a swizzle keeps offsets inside the enclosing power of 2;
     /// [`Self::check_in_span`] checks they stay inside this span).
     pub const COSIZE: i64 = L::COSIZE;
-    /// The swizzled offset of a 1-D coordinate.
-    #[inline(always)]
-    pub const fn call(i: i64) -> i64 {
-        Sw::SW.apply(L::FLAT.call(i))
-    }
-    /// The swizzled offset of a coordinate with one entry per top-level mode.
-    #[inline(always)]
-    pub const fn crd(c: &[i64]) -> i64 {
-        Sw::SW.apply(L::FLAT.crd(c))
-    }
     /// Checks (for use in `const`) that the swizzle maps `[0, cosize)` into itself, so a buffer of
     /// `COSIZE` elements is enough.
     pub const fn check_in_span() -> Result<(), Error> {
@@ -313,14 +303,14 @@ impl<Sw: StaticSwizzle, L: StaticLayout> SwizzledLayout<Sw, L> {
     }
 }
 
-impl<Sw: StaticSwizzle, L: StaticLayout> fmt::Display for SwizzledLayout<Sw, L> {
+impl<Sw: StaticSwizzle, L: StaticLayoutValue> fmt::Display for SwizzledLayout<Sw, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&Self::VALUE, f)
     }
 }
 
 /// `composition(Swizzle<B,M,S>{}, layout)` for static operands: a zero-sized [`SwizzledLayout`].
-pub fn composition_swizzle<Sw: StaticSwizzle, L: StaticLayout>(
+pub fn composition_swizzle<Sw: StaticSwizzle, L: StaticLayoutValue>(
     _: Sw,
     _: L,
 ) -> SwizzledLayout<Sw, L> {

@@ -14,7 +14,7 @@
 
 use layout_types::algebra::Tiler;
 use layout_types::divide::zipped_divide;
-use layout_types::static_layout::{FlatLayout, ok};
+use layout_types::layout::ok;
 use layout_types::{DynLayout, IntTuple};
 
 /// A thread partition of a static tile (see the module docs).
@@ -126,5 +126,84 @@ impl Partition {
     #[inline(always)]
     pub const fn val_offset(&self, c: &[i64]) -> i64 {
         self.val.crd(c)
+    }
+}
+
+/// The flattened form of a static layout (the old kernel's constant tables): leaf shapes and
+/// strides and where each top-level mode ends.
+#[derive(Clone, Copy, Debug)]
+pub struct FlatLayout {
+    /// Number of leaves.
+    pub n: usize,
+    /// Leaf shapes.
+    pub shape: [i64; 32],
+    /// Leaf strides.
+    pub stride: [i64; 32],
+    /// Number of top-level modes.
+    pub rank: usize,
+    /// One past the last leaf of each top-level mode.
+    pub mode_end: [usize; 16],
+}
+
+impl FlatLayout {
+    /// Flattens a layout.
+    pub const fn of(l: &DynLayout) -> FlatLayout {
+        let fs = l.shape.flatten_to_tuple();
+        let fd = l.stride.flatten_to_tuple();
+        let n = fs.rank();
+        let mut shape = [1i64; 32];
+        let mut stride = [0i64; 32];
+        let mut i = 0;
+        while i < n {
+            shape[i] = fs.get(i).val().v;
+            stride[i] = fd.get(i).val().v;
+            i += 1;
+        }
+        let rank = l.rank();
+        let mut mode_end = [0usize; 16];
+        let mut acc = 0;
+        let mut m = 0;
+        while m < rank {
+            acc += l.shape.get(m).leaf_count();
+            mode_end[m] = acc;
+            m += 1;
+        }
+        FlatLayout {
+            n,
+            shape,
+            stride,
+            rank,
+            mode_end,
+        }
+    }
+    const fn eval_range(&self, mut c: i64, b: usize, e: usize) -> i64 {
+        let mut r = 0;
+        let mut k = b;
+        while k < e {
+            if k + 1 == e {
+                r += c * self.stride[k];
+            } else {
+                r += (c % self.shape[k]) * self.stride[k];
+                c /= self.shape[k];
+            }
+            k += 1;
+        }
+        r
+    }
+    /// `layout(i)`: the index of 1-D coordinate `i` (the last leaf takes the remainder).
+    pub const fn call(&self, i: i64) -> i64 {
+        self.eval_range(i, 0, self.n)
+    }
+    /// The index of a coordinate with one (1-D) entry per top-level mode.
+    pub const fn crd(&self, c: &[i64]) -> i64 {
+        let mut r = 0;
+        let mut m = 0;
+        let mut b = 0;
+        while m < self.rank {
+            r += self.eval_range(c[m], b, self.mode_end[m]);
+            b = self.mode_end[m];
+            m += 1;
+        }
+        r
     }
 }

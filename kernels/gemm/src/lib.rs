@@ -253,7 +253,7 @@ impl<M: Major, T: GemmTiles, const IS_A: bool> StoreBanks<M, T, IS_A> {
     const CHECK: () = {
         use layout_types::bank::check_conflict_free;
         use layout_types::copy::{CopyAtom, CopyOp, make_tiled_copy};
-        use layout_types::static_layout::ok;
+        use layout_types::layout::ok;
         use layout_types::swizzle::DynSwizzle;
         use layout_types::{DynLayout, IntTuple};
         const fn t(a: i64, b: i64) -> IntTuple {

@@ -196,3 +196,68 @@ pub unsafe fn probe_tiled_copy_hand(
     }
 }
 }
+
+// ------------------------------------------------------------------------------------------
+// 5. partition_c of an SM80 TiledMMA over a 128x128 column-major tile with a run-time ldc
+// ------------------------------------------------------------------------------------------
+
+device::kernel! {
+/// `make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (_2,_2,_1))` (128 threads, a 32x16 tile);
+/// thread `t`'s `partition_c` of the 128x128 column-major tile `C = (_128,_128):(_1,ldc)`
+/// (`((_2,_2),_4,_8)` values) written with each value's fragment index. Launch 128 threads.
+///
+/// # Safety
+/// `c` holds a 128x128 matrix with leading dimension `ldc >= 128`.
+pub unsafe fn probe_mma_partition_c_typed(c: *mut f32, ldc: i32) {
+    use layout_types::cute::mma::*;
+    let t = thread_idx_x() as i32;
+    let mma = make_tiled_mma(
+        SM80_16x8x16_F32F16F16F32_TN::new(),
+        layout!((_2, _2, _1):(_1, _2, _4)),
+    );
+    let gc = make_tensor(make_gmem_ptr(c), layout!((_128, _128):(_1, ldc)));
+    let tcgc = mma.get_slice(t).partition_c(&gc); // (MMA, MMA_M, MMA_N)
+    let mut n = 0;
+    while n < 8 {
+        let mut m = 0;
+        while m < 4 {
+            let mut v = 0;
+            while v < 4 {
+                unsafe { tcgc.write((v, m, n), (v + 4 * m + 16 * n) as f32) };
+                v += 1;
+            }
+            m += 1;
+        }
+        n += 1;
+    }
+}
+}
+device::kernel! {
+/// Twin of [`probe_mma_partition_c_typed`]: the `m16n8k16` accumulator layout by hand (lane
+/// `l` holds rows `l / 4` and `l / 4 + 8`, columns `2 (l % 4)` and `2 (l % 4) + 1` of its
+/// 16x8 atom tile; warp `w` is atom `(w % 2, w / 2)` of the 2x2 atoms; the 32x16 tile repeats
+/// 4x8 times).
+///
+/// # Safety
+/// As the typed probe.
+pub unsafe fn probe_mma_partition_c_hand(c: *mut f32, ldc: i32) {
+    let t = thread_idx_x() as i32;
+    let (lane, warp) = (t % 32, t / 32);
+    let row0 = lane / 4 + (warp % 2) * 16;
+    let col0 = (lane % 4) * 2 + (warp / 2) * 8;
+    let mut n = 0;
+    while n < 8 {
+        let mut m = 0;
+        while m < 4 {
+            let mut v = 0;
+            while v < 4 {
+                let (row, col) = (row0 + (v / 2) * 8 + m * 32, col0 + v % 2 + n * 16);
+                unsafe { *c.offset((row + col * ldc) as isize) = (v + 4 * m + 16 * n) as f32 };
+                v += 1;
+            }
+            m += 1;
+        }
+        n += 1;
+    }
+}
+}

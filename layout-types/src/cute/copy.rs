@@ -78,28 +78,41 @@ static_tuples! {
     (A B C2 D E)
     (A B C2 D E F)
 }
-/// A fully static typed layout: its value as a constant of the value algebra.
-pub trait StaticLayoutValue: Copy + Default {
-    /// The layout.
-    const LAYOUT: DynLayout;
-}
-impl<S: StaticTuple, D: StaticTuple> StaticLayoutValue for Layout<S, D> {
-    const LAYOUT: DynLayout = DynLayout::raw(S::VALUE, D::VALUE);
-}
-/// A fully static typed layout is also a [`crate::static_layout::StaticLayout`], so the value
-/// algebra's compile-time checks take the typed configuration of a kernel directly:
+/// A fully static typed layout (every shape and stride leaf a `_N`): a zero-sized type whose value
+/// is a constant of the value algebra, with its size, cosize and rank as associated constants.
+/// The static checks of [`crate::check`] take the typed configuration of a kernel through it:
 ///
 /// ```
 /// use layout_types::check::BankConflictFree;
-/// use layout_types::cute::prelude::*;
+/// use layout_types::prelude::*;
 /// use layout_types::swizzle::Swizzle;
-/// type Thr = Layout<(_16, _16), (_16, _1)>;                   // the typed layer's Layout
+/// type Thr = Layout<(_16, _16), (_16, _1)>;
 /// type Val = Layout<(_1, _4), (_0, _1)>;
 /// type Tile = Layout<(_64, _64), (_64, _1)>;
 /// const _: () = BankConflictFree::<Tile, Swizzle<3, 2, 6>, Thr, Val, f32, 4>::CHECK;
+/// const SIZE: i64 = <ZippedDivide<(_64, _64), (_64, _1), (_8, _16)> as StaticLayoutValue>::SIZE;
+/// assert_eq!(SIZE, 4096);
+/// assert_eq!(<Tile as StaticLayoutValue>::LAYOUT.to_string(), "(_64,_64):(_64,_1)");
 /// ```
-impl<S: StaticTuple, D: StaticTuple> crate::static_layout::StaticLayout for Layout<S, D> {
-    const VALUE: DynLayout = DynLayout::raw(S::VALUE, D::VALUE);
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static layout",
+    label = "every shape and stride leaf must be a static `_N` (`Int<N>`)"
+)]
+pub trait StaticLayoutValue: Copy + Default {
+    /// The layout.
+    const LAYOUT: DynLayout;
+    /// `size(layout)`.
+    const SIZE: i64 = Self::LAYOUT.size().v;
+    /// `cosize(layout)`.
+    const COSIZE: i64 = Self::LAYOUT.cosize().v;
+    /// `rank(layout)`.
+    const RANK: usize = Self::LAYOUT.rank();
+}
+impl<S: StaticTuple, D: StaticTuple> StaticLayoutValue for Layout<S, D> {
+    const LAYOUT: DynLayout = match DynLayout::new(S::VALUE, D::VALUE) {
+        Ok(l) => l,
+        Err(e) => e.panic(),
+    };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1431,7 +1444,8 @@ impl<A2: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A2, T
     ///     let thr_g = r2g.get_slice(t);
     ///     unsafe { copy(&r2g, &thr_g.retile_s(&mut frag), &thr_g.partition_d(&g)) };
     /// }
-    /// assert!((0..64).all(|k| d[k] == s[(k % 8) * 8 + k / 8]));
+    /// let (d_rm, s_rm) = (layout!((_8, _8):(_8, _1)), layout!((_8, _8):(_8, _1)));
+    /// assert!((0..8i32).all(|i| (0..8i32).all(|j| d[d_rm.crd2idx((i, j)) as usize] == s[s_rm.crd2idx((j, i)) as usize])));
     /// ```
     #[inline(always)]
     #[allow(clippy::type_complexity)]

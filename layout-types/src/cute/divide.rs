@@ -37,8 +37,8 @@ use super::int::*;
 use super::layout::*;
 use super::product::Unpack;
 use super::tiler::*;
+use super::tuple::Underscore;
 use super::tuple::*;
-use crate::static_layout::Underscore;
 use typenum::{B0, B1};
 
 /// How a divide checks static extents: not at all (`zipped_divide`).

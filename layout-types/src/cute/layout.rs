@@ -43,6 +43,9 @@ pub trait CongruentK<S, D> {}
 impl<S, D> CongruentK<S, D> for (IntK, IntK) {}
 impl<S: Tuple, D: Tuple> CongruentK<S, D> for (TupK, TupK) where S::H: CongruentH<D::H> {}
 /// [`Congruent`] element by element.
+#[diagnostic::on_unimplemented(
+    message = "make_layout: the shape's modes `{Self}` and the stride's modes `{D}` are not congruent (CuTe requires congruent shape and stride)"
+)]
 pub trait CongruentH<D> {}
 impl CongruentH<HNil> for HNil {}
 impl<S: Congruent<D>, ST: CongruentH<DT>, D, DT> CongruentH<HCons<D, DT>> for HCons<S, ST> {}
@@ -146,6 +149,10 @@ where
 }
 
 /// Mode-by-mode `crd2idx` of a tuple coordinate, summed: `i0 + (i1 + (...))`.
+#[diagnostic::on_unimplemented(
+    message = "crd2idx: the coordinate's modes `{Self}` are not congruent with the shape's modes `{S}` (CuTe requires a coordinate congruent with the shape, or an integer)",
+    label = "coordinate not congruent with the shape"
+)]
 pub trait Crd2IdxH<S, D> {
     /// The index type.
     type Output: Copy;
@@ -1186,7 +1193,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
         i.hier_coord(self.shape, self.stride).flat_coord(self.shape)
     }
     /// `layout(coord)` with `_` in the coordinate: the sub-layout of the kept modes
-    /// (`slice(coord, layout)`).
+    /// (`slice(coord, layout)`). A static coordinate outside a static mode fails to compile.
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
@@ -1199,8 +1206,10 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
         c: Cd,
     ) -> Layout<<Cd as SliceT<S, B1>>::Output, <Cd as SliceT<D, B1>>::Output>
     where
-        Cd: SliceT<S, B1> + SliceT<D, B1> + Copy,
+        Cd: SliceT<S, B1> + SliceT<D, B1> + Crd2IdxUnder<S, D> + Copy,
     {
+        // the fixed part of the coordinate, for its static bounds check (the value is unused)
+        let _ = c.crd2idx_under(self.shape, self.stride);
         Layout {
             shape: c.slice_t(self.shape),
             stride: c.slice_t(self.stride),

@@ -32,6 +32,7 @@ pub mod group;
 pub mod int;
 pub mod inverse;
 pub mod layout;
+pub mod mma;
 pub mod product;
 pub mod swizzle;
 pub mod tensor;
@@ -53,12 +54,13 @@ pub mod prelude {
     pub use super::composition::composition;
     pub use super::consts::*;
     pub use super::copy::{
-        Copy128, CpAsync16, TiledCopy, UniversalCopy, copy, copy_if, make_fragment_like_partition,
-        make_tiled_copy,
+        Copy128, CpAsync16, StaticLayoutValue, TiledCopy, UniversalCopy, copy, copy_if,
+        make_fragment_like_partition, make_tiled_copy,
     };
     pub use super::divide::{
-        flat_divide, local_partition, local_partition_proj, local_tile, local_tile_proj,
-        logical_divide, outer_partition, tiled_divide, zipped_divide,
+        FlatDivide, LogicalDivide, TiledDivide, ZippedDivide, flat_divide, local_partition,
+        local_partition_proj, local_tile, local_tile_proj, logical_divide, outer_partition,
+        tiled_divide, zipped_divide,
     };
     pub use super::group::group;
     pub use super::int::{
@@ -78,8 +80,8 @@ pub mod prelude {
         make_identity_tensor, make_smem_ptr, make_tensor,
     };
     pub use super::tuple::{IntTuple, Product, RankDepth, Tuple, depth_of, product, rank_of};
-    pub use crate::cute_layout as layout;
-    pub use crate::static_layout::{Underscore, X};
+    pub use super::tuple::{Underscore, X};
+    pub use crate::layout;
 }
 
 /// Builds a typed layout from CuTe-like text: `layout!((m, _8):(_1, ld))`. Static leaves are the
@@ -94,7 +96,7 @@ pub mod prelude {
 /// assert_eq!(layout!((_4, (_2, _8)):(_16, (_1, _2))).to_string(), "(_4,(_2,_8)):(_16,(_1,_2))");
 /// ```
 #[macro_export]
-macro_rules! cute_layout {
+macro_rules! layout {
     ($shape:tt : $stride:tt) => {{
         #[allow(unused_imports)]
         use $crate::cute::consts::*;

@@ -34,8 +34,8 @@
 
 use super::int::C;
 use super::layout::Layout;
+use super::tuple::Underscore;
 use super::tuple::{HCons, HNil, IntK, TupK, UnderK, hlist_pat, hlist_ty};
-use crate::static_layout::Underscore;
 
 /// Kind of a layout used as a tiler (see [`TilerMode`]).
 pub struct LayK;

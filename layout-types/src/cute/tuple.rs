@@ -16,9 +16,28 @@
 
 use super::consts::_1;
 use super::int::*;
-use crate::static_layout::{Underscore, X};
 use core::fmt;
 use typenum::{B1, Integer, Max, Maximum as TMaximum, U0, Unsigned};
+
+/// CuTe's `X` (an Underscore) in a projection `Step`: "drop this mode".
+///
+/// ```
+/// use layout_types::prelude::*;
+/// let l = layout!((_128, _64, _32):(_1, _128, _8192));
+/// assert_eq!(l.dice((_1, X, _1)).to_string(), "(_128,_32):(_1,_8192)");
+/// ```
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct X;
+
+/// CuTe's `_` (Underscore) in a tiler or coordinate: "keep this mode".
+///
+/// ```
+/// use layout_types::prelude::*;
+/// let l = layout!((_4, _8):(_8, _1));
+/// assert_eq!(l.slice((_3, Underscore)).to_string(), "(_8):(_1)");
+/// ```
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Underscore;
 
 /// Kind of a leaf integer.
 pub struct IntK;

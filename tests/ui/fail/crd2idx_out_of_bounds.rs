@@ -3,5 +3,5 @@ use layout_types::prelude::*;
 
 fn main() {
     let a = layout!((_4, _8):(_1, _4));
-    let _i = static_crd2idx(a, (_2, _8));
+    let _i = a.crd2idx((_2, _8));
 }

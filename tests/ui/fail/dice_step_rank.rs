@@ -3,5 +3,5 @@ use layout_types::prelude::*;
 
 fn main() {
     let a = layout!((_128, _64):(_1, _128));
-    let _p = dice((_1, X, _1), a);
+    let _p = a.dice((_1, X, _1));
 }

@@ -3,5 +3,5 @@ use layout_types::prelude::*;
 
 fn main() {
     let a = layout!((_4, _8):(_8, _1));
-    let _row = slice(a, (_4, Underscore));
+    let _row = a.slice((_4, Underscore));
 }

@@ -1,11 +1,13 @@
 // Rows of a smem tile stored as 3 x 4 blocks, divided into 4-row tiles: the 4-row tile does not
-// fit the 3-row blocks (Shape Divisibility Condition), reported while evaluating a `const` item.
+// fit the 3-row blocks (Shape Divisibility Condition), reported for a divide in a kernel's
+// configuration function.
 use layout_types::prelude::*;
 
-type Smem = Layout<((_3, _4), _8), ((_1, _4), _16)>;
-type Tiler = (_4, _8);
-const TILES: i64 = <ZippedDivide<Smem, Tiler> as StaticLayout>::SIZE;
+fn tiles() -> i64 {
+    let smem = layout!(((_3, _4), _8):((_1, _4), _16));
+    zipped_divide(smem, (_4, _8)).size().value()
+}
 
 fn main() {
-    let _ = TILES;
+    let _ = tiles();
 }

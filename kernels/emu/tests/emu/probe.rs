@@ -38,6 +38,36 @@ fn same(a: &Buf, b: &Buf, what: &str) {
 }
 
 #[test]
+fn prelude_probes_match_their_twins() {
+    use kernels_emu::probe::*;
+    let zero = Buf([0.0; 4096]);
+    let t = run((2, 1, 1), (256, 1, 1), &zero, |p| unsafe {
+        probe_prelude_static_typed(p as *mut u32)
+    });
+    let h = run((2, 1, 1), (256, 1, 1), &zero, |p| unsafe {
+        probe_prelude_static_hand(p as *mut u32)
+    });
+    same(&t, &h, "probe_prelude_static");
+    assert!(t.0[300].to_bits() != 0, "the probe wrote nothing");
+    let t = run((2, 1, 1), (256, 1, 1), &zero, |p| unsafe {
+        probe_prelude_zipped_typed(p as *mut u32)
+    });
+    let h = run((2, 1, 1), (256, 1, 1), &zero, |p| unsafe {
+        probe_prelude_zipped_hand(p as *mut u32)
+    });
+    same(&t, &h, "probe_prelude_zipped");
+    assert!(t.0[300].to_bits() != 0, "the probe wrote nothing");
+    let (m, ld) = (10, 13);
+    let t = run((1, 1, 1), (32, 1, 1), &zero, |p| unsafe {
+        probe_prelude_mixed_typed(p as *mut i32, m, ld)
+    });
+    let h = run((1, 1, 1), (32, 1, 1), &zero, |p| unsafe {
+        probe_prelude_mixed_hand(p as *mut i32, m, ld)
+    });
+    same(&t, &h, "probe_prelude_mixed");
+}
+
+#[test]
 fn typed_probes_match_their_twins() {
     let zero = Buf([0.0; 4096]);
     let (m, ld) = (10, 13);
@@ -106,4 +136,45 @@ fn typed_probes_match_their_twins() {
         report::record(&format!("probe_{probe}_typed"), 1);
         report::record(&format!("probe_{probe}_hand"), 1);
     }
+}
+
+/// The TiledMMA `partition_c` probe: 128 threads write their `((_2,_2),_4,_8)` accumulator
+/// positions of a 128x128 column-major tile with `ldc = 136`; typed and hand-written kernels
+/// write the same values, and together the threads cover the tile exactly (the padding rows
+/// stay untouched).
+#[test]
+fn tiled_mma_partition_c_probe_matches_its_twin() {
+    let ldc = 136usize;
+    let go = |typed: bool| {
+        let mut b = vec![-1.0f32; 128 * ldc];
+        let p = b.as_mut_ptr() as usize;
+        // SAFETY: the probe writes rows 0..128 of columns 0..128 with leading dimension 136.
+        unsafe {
+            launch((1, 1, 1), (128, 1, 1), 0, || {
+                if typed {
+                    probe_mma_partition_c_typed(p as *mut f32, ldc as i32)
+                } else {
+                    probe_mma_partition_c_hand(p as *mut f32, ldc as i32)
+                }
+            })
+        };
+        b
+    };
+    let (t, h) = (go(true), go(false));
+    assert!(
+        t.iter().zip(&h).all(|(x, y)| x.to_bits() == y.to_bits()),
+        "typed and hand-written probes differ"
+    );
+    for col in 0..128 {
+        for row in 0..ldc {
+            let v = t[row + col * ldc];
+            if row < 128 {
+                assert!((0.0..128.0).contains(&v), "C({row},{col}) not written: {v}");
+            } else {
+                assert_eq!(v, -1.0, "padding row {row} of column {col} written");
+            }
+        }
+    }
+    report::record("probe_mma_partition_c_typed", 1);
+    report::record("probe_mma_partition_c_hand", 1);
 }

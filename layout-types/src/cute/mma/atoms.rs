@@ -1,0 +1,399 @@
+//! MMA atoms as zero-sized types named as CuTe names them, each with CuTe's `MMA_Traits` as
+//! associated types (`ThrID`, `ALayout`, `BLayout`, `CLayout`, `Shape_MNK`, the value types).
+
+use super::super::consts::*;
+use super::super::int::StaticInt;
+use super::super::layout::Layout;
+use crate::mma::{GmmaTypes, Major, MmaOp};
+use core::marker::PhantomData;
+
+// ---------------------------------------------------------------------------------------------
+// Numeric types
+// ---------------------------------------------------------------------------------------------
+
+/// CuTe's `half_t`: an IEEE binary16 value, held as its bits.
+///
+/// ```
+/// use layout_types::cute::mma::half_t;
+/// assert_eq!(core::mem::size_of::<half_t>(), 2);
+/// assert_eq!(half_t(0x3c00).0, 0x3c00); // 1.0
+/// ```
+#[allow(non_camel_case_types)]
+#[repr(transparent)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct half_t(pub u16);
+
+/// CuTe's `bfloat16_t`: a bfloat16 value, held as its bits.
+///
+/// ```
+/// use layout_types::cute::mma::bfloat16_t;
+/// assert_eq!(bfloat16_t::from_f32(1.5).to_f32(), 1.5);
+/// ```
+#[allow(non_camel_case_types)]
+#[repr(transparent)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct bfloat16_t(pub u16);
+
+impl bfloat16_t {
+    /// Rounds an `f32` to the nearest bfloat16 (ties to even; NaN stays NaN).
+    ///
+    /// ```
+    /// use layout_types::cute::mma::bfloat16_t;
+    /// assert_eq!(bfloat16_t::from_f32(-2.0).0, 0xc000);
+    /// ```
+    #[inline(always)]
+    pub fn from_f32(x: f32) -> Self {
+        let b = x.to_bits();
+        if x.is_nan() {
+            return bfloat16_t(((b >> 16) as u16) | 0x40);
+        }
+        let round = 0x7fff + ((b >> 16) & 1);
+        bfloat16_t((b.wrapping_add(round) >> 16) as u16)
+    }
+    /// The value as an `f32` (exact).
+    ///
+    /// ```
+    /// use layout_types::cute::mma::bfloat16_t;
+    /// assert_eq!(bfloat16_t(0x3f80).to_f32(), 1.0);
+    /// ```
+    #[inline(always)]
+    pub fn to_f32(self) -> f32 {
+        f32::from_bits((self.0 as u32) << 16)
+    }
+}
+
+/// CuTe's `tfloat32_t`: a TF32 value in an `f32`'s bits (the low 13 mantissa bits ignored).
+///
+/// ```
+/// use layout_types::cute::mma::tfloat32_t;
+/// assert_eq!(core::mem::size_of::<tfloat32_t>(), 4);
+/// ```
+#[allow(non_camel_case_types)]
+#[repr(transparent)]
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
+pub struct tfloat32_t(pub f32);
+
+// ---------------------------------------------------------------------------------------------
+// Fragment kinds and majors
+// ---------------------------------------------------------------------------------------------
+
+/// How an atom's thread holds an operand (CuTe's `FrgTypeA` / `FrgTypeB`): [`Registers`] or a
+/// GMMA shared-memory descriptor ([`SmemDesc`]).
+pub trait FrgKind: Copy + Default {
+    /// Whether the operand lives in registers (`make_fragment_like`) rather than behind a
+    /// shared-memory descriptor.
+    const REGISTERS: bool;
+}
+/// The operand is held in registers.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Registers;
+impl FrgKind for Registers {
+    const REGISTERS: bool = true;
+}
+/// The operand is read from shared memory through a GMMA descriptor of the given major
+/// (CuTe's `GMMA::smem_desc<Major>`).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct SmemDesc<M>(PhantomData<M>);
+impl<M: GmmaMajor> FrgKind for SmemDesc<M> {
+    const REGISTERS: bool = false;
+}
+
+pub use crate::cute::gmma::{GmmaMajor, MajorK, MajorMN};
+
+// ---------------------------------------------------------------------------------------------
+// The atom trait
+// ---------------------------------------------------------------------------------------------
+
+/// An MMA atom: CuTe's `MMA_Atom<MMA_Traits<Op>>`, its traits as associated types. Every
+/// layout is a static typed [`Layout`] (zero-sized).
+///
+/// ```
+/// use layout_types::cute::mma::*;
+/// type C = <SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::CLayout;
+/// assert_eq!(C::default().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+/// type G = SM90_64x64x16_F32BF16BF16_SS<MajorK, MajorMN>;
+/// assert_eq!(<G as MmaAtom>::BLayout::default().to_string(), "(_128,(_64,_16)):(_0,(_1,_64))");
+/// assert_eq!(<G as MmaAtom>::Shape_MNK::default().0.to_string(), "_64");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an MMA atom",
+    label = "use an atom such as `SM80_16x8x16_F32BF16BF16F32_TN::new()` or `SM90_64x128x16_F32BF16BF16_SS::<MajorK, MajorK>::new()`"
+)]
+#[allow(non_camel_case_types)]
+pub trait MmaAtom: Copy + Default + 'static {
+    /// `ValTypeD`: the accumulator written.
+    type ValTypeD: Copy + Default;
+    /// `ValTypeA`.
+    type ValTypeA: Copy + Default;
+    /// `ValTypeB`.
+    type ValTypeB: Copy + Default;
+    /// `ValTypeC`: the accumulator read.
+    type ValTypeC: Copy + Default;
+    /// `FrgTypeA`: [`Registers`] or [`SmemDesc`].
+    type FrgTypeA: FrgKind;
+    /// `FrgTypeB`.
+    type FrgTypeB: FrgKind;
+    /// `size<0>(Shape_MNK)`.
+    type M: StaticInt;
+    /// `size<1>(Shape_MNK)`.
+    type N: StaticInt;
+    /// `size<2>(Shape_MNK)`.
+    type K: StaticInt;
+    /// `Shape_MNK`: `(M, N, K)`.
+    type Shape_MNK: Copy + Default;
+    /// `ThrID`: logical thread id → thread index in the atom.
+    type ThrID: Copy + Default + LayoutSize + core::fmt::Display;
+    /// `ALayout`: `(thr, val) → (m, k)` index of the column-major `M × K` tile.
+    type ALayout: Copy + Default + core::fmt::Display;
+    /// `BLayout`: `(thr, val) → (n, k)` index of the column-major `N × K` tile.
+    type BLayout: Copy + Default + core::fmt::Display;
+    /// `CLayout`: `(thr, val) → (m, n)` index of the column-major `M × N` tile.
+    type CLayout: Copy + Default + core::fmt::Display;
+    /// The same atom in the value algebra ([`crate::mma::MmaOp`]), for checks and tests.
+    const OP: MmaOp;
+}
+
+/// `size(layout)` of a static layout, as a type.
+pub trait LayoutSize {
+    /// The size.
+    type Size: StaticInt;
+}
+impl<S: super::super::tuple::Product, D> LayoutSize for Layout<S, D>
+where
+    S::Output: StaticInt,
+{
+    type Size = S::Output;
+}
+
+// SM80 layouts: (T32,V4) -> (M16,N8) etc.
+type Sm80Row16x8 = Layout<((_4, _8), (_2, _2)), ((_32, _1), (_16, _8))>;
+type Sm80A16x8x16 = Layout<((_4, _8), (_2, _2, _2)), ((_32, _1), (_16, _8, _128))>;
+type Sm80B16x8x16 = Layout<((_4, _8), (_2, _2)), ((_16, _1), (_8, _64))>;
+type Sm80B16x8x8 = Layout<((_4, _8), _2), ((_16, _1), _8)>;
+type Sm80ATf32 = Layout<((_4, _8), (_2, _2)), ((_16, _1), (_8, _64))>;
+type Sm80BTf32 = Layout<((_4, _8), _2), ((_8, _1), _32)>;
+
+macro_rules! sm80_atom {
+    ($(#[$doc:meta])* $name:ident, $d:ty, $a:ty, $b:ty, $c:ty, $k:ty, $al:ty, $bl:ty) => {
+        $(#[$doc])*
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+        pub struct $name;
+        impl $name {
+            /// The atom (zero-sized).
+            #[inline(always)]
+            pub const fn new() -> Self {
+                $name
+            }
+        }
+        impl MmaAtom for $name {
+            type ValTypeD = $d;
+            type ValTypeA = $a;
+            type ValTypeB = $b;
+            type ValTypeC = $c;
+            type FrgTypeA = Registers;
+            type FrgTypeB = Registers;
+            type M = _16;
+            type N = _8;
+            type K = $k;
+            type Shape_MNK = (_16, _8, $k);
+            type ThrID = Layout<_32, _1>;
+            type ALayout = $al;
+            type BLayout = $bl;
+            type CLayout = Sm80Row16x8;
+            const OP: MmaOp = MmaOp::$name;
+        }
+    };
+}
+
+sm80_atom!(
+    /// CuTe's `SM80_16x8x8_F16F16F16F16_TN`: `mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16`.
+    ///
+    /// ```
+    /// use layout_types::cute::mma::*;
+    /// let a = SM80_16x8x8_F16F16F16F16_TN::new();
+    /// assert_eq!(core::mem::size_of_val(&a), 0);
+    /// ```
+    SM80_16x8x8_F16F16F16F16_TN, half_t, half_t, half_t, half_t, _8, Sm80Row16x8, Sm80B16x8x8
+);
+sm80_atom!(
+    /// CuTe's `SM80_16x8x8_F32F16F16F32_TN`: fp32 += fp16 × fp16, `m16n8k8`.
+    ///
+    /// ```
+    /// use layout_types::cute::mma::*;
+    /// type B = <SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::BLayout;
+    /// assert_eq!(B::default().to_string(), "((_4,_8),_2):((_16,_1),_8)");
+    /// ```
+    SM80_16x8x8_F32F16F16F32_TN, f32, half_t, half_t, f32, _8, Sm80Row16x8, Sm80B16x8x8
+);
+sm80_atom!(
+    /// CuTe's `SM80_16x8x8_F32BF16BF16F32_TN`: fp32 += bf16 × bf16, `m16n8k8`.
+    ///
+    /// ```
+    /// use layout_types::cute::mma::*;
+    /// assert_eq!(SM80_16x8x8_F32BF16BF16F32_TN::OP.to_string(), "SM80_16x8x8_F32BF16BF16F32_TN");
+    /// ```
+    SM80_16x8x8_F32BF16BF16F32_TN, f32, bfloat16_t, bfloat16_t, f32, _8, Sm80Row16x8, Sm80B16x8x8
+);
+sm80_atom!(
+    /// CuTe's `SM80_16x8x8_F32TF32TF32F32_TN`: fp32 += tf32 × tf32, `m16n8k8`.
+    ///
+    /// ```
+    /// use layout_types::cute::mma::*;
+    /// type A = <SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::ALayout;
+    /// assert_eq!(A::default().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
+    /// ```
+    SM80_16x8x8_F32TF32TF32F32_TN, f32, tfloat32_t, tfloat32_t, f32, _8, Sm80ATf32, Sm80BTf32
+);
+sm80_atom!(
+    /// CuTe's `SM80_16x8x16_F16F16F16F16_TN`: fp16 += fp16 × fp16, `m16n8k16`.
+    ///
+    /// ```
+    /// use layout_types::cute::mma::*;
+    /// type A = <SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::ALayout;
+    /// assert_eq!(A::default().to_string(), "((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))");
+    /// ```
+    SM80_16x8x16_F16F16F16F16_TN, half_t, half_t, half_t, half_t, _16, Sm80A16x8x16, Sm80B16x8x16
+);
+sm80_atom!(
+    /// CuTe's `SM80_16x8x16_F32F16F16F32_TN`: fp32 += fp16 × fp16, `m16n8k16`.
+    ///
+    /// ```
+    /// use layout_types::cute::mma::*;
+    /// type B = <SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::BLayout;
+    /// assert_eq!(B::default().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
+    /// ```
+    SM80_16x8x16_F32F16F16F32_TN, f32, half_t, half_t, f32, _16, Sm80A16x8x16, Sm80B16x8x16
+);
+sm80_atom!(
+    /// CuTe's `SM80_16x8x16_F32BF16BF16F32_TN`: fp32 += bf16 × bf16, `m16n8k16`.
+    ///
+    /// ```
+    /// use layout_types::cute::mma::*;
+    /// type T = <SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::ThrID;
+    /// assert_eq!(T::default().to_string(), "_32:_1");
+    /// ```
+    SM80_16x8x16_F32BF16BF16F32_TN, f32, bfloat16_t, bfloat16_t, f32, _16, Sm80A16x8x16, Sm80B16x8x16
+);
+
+// GMMA layouts
+/// `GMMA::ABLayout<64, 16>`: every thread of the warpgroup sees the whole shared-memory tile.
+pub type GmmaABLayout<MN> = Layout<(_128, (MN, _16)), (_0, (_1, MN))>;
+/// `GMMA::ALayout_64x16`: a register-sourced A of 16-bit elements.
+pub type GmmaALayout64x16 =
+    Layout<((_4, _8, _4), (_2, _2, _2)), ((_128, _1, _16), (_64, _8, _512))>;
+/// `GMMA::CLayout_64xN` (`N8 = N / 8`).
+pub type GmmaCLayout<N8> = Layout<((_4, _8, _4), (_2, _2, N8)), ((_128, _1, _16), (_64, _8, _512))>;
+
+/// The check CuTe's `_RS` GMMA atoms make on A's major ("Register source operand A must have K
+/// major layout"), evaluated when the atom is built.
+pub struct RsMajorCheck<A>(PhantomData<A>);
+impl<A: GmmaMajor> RsMajorCheck<A> {
+    /// Fails to compile for an MN-major A.
+    pub const OK: () = {
+        if !matches!(A::MAJOR, Major::K) {
+            panic!(
+                "SM90 GMMA _RS: Register source operand A must have K major layout (tnspA == GMMA::Major::K), but A is GMMA::Major::MN"
+            )
+        }
+    };
+}
+
+macro_rules! gmma_struct {
+    ($name:ident, $n:literal, $nt:ident, $n8:ident, $ty:ident, $elt:ty, $rs:literal, $frga:ty, $alay:ty, $check:block, $what:literal) => {
+        #[doc = concat!("CuTe's `", stringify!($name), "<tnspA, tnspB>`: `wgmma.mma_async.m64n", stringify!($n),
+                        "k16`, ", $what,
+                        "; the majors are [`MajorK`] / [`MajorMN`] (default K).")]
+        #[allow(non_camel_case_types)]
+        #[derive(Debug, PartialEq, Eq)]
+        pub struct $name<A = MajorK, B = MajorK>(PhantomData<(A, B)>);
+        impl<A: GmmaMajor, B: GmmaMajor> $name<A, B> {
+            /// The atom (zero-sized).
+            #[inline(always)]
+            pub const fn new() -> Self {
+                $check
+                $name(PhantomData)
+            }
+        }
+        impl<A, B> Clone for $name<A, B> {
+            #[inline(always)]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<A, B> Copy for $name<A, B> {}
+        impl<A: GmmaMajor, B: GmmaMajor> Default for $name<A, B> {
+            #[inline(always)]
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+        impl<A: GmmaMajor, B: GmmaMajor> MmaAtom for $name<A, B> {
+            type ValTypeD = f32;
+            type ValTypeA = $elt;
+            type ValTypeB = $elt;
+            type ValTypeC = f32;
+            type FrgTypeA = $frga;
+            type FrgTypeB = SmemDesc<B>;
+            type M = _64;
+            type N = $nt;
+            type K = _16;
+            type Shape_MNK = (_64, $nt, _16);
+            type ThrID = Layout<_128, _1>;
+            type ALayout = $alay;
+            type BLayout = GmmaABLayout<$nt>;
+            type CLayout = GmmaCLayout<$n8>;
+            const OP: MmaOp = MmaOp::Gmma {
+                n: $n,
+                types: GmmaTypes::$ty,
+                rs: $rs,
+                a: A::MAJOR,
+                b: B::MAJOR,
+            };
+        }
+    };
+}
+
+macro_rules! gmma_all {
+    ($($n:literal, $nt:ident, $n8:ident, $bss:ident, $brs:ident, $hss:ident, $hrs:ident;)*) => {$(
+        gmma_struct!($bss, $n, $nt, $n8, F32BF16BF16, bfloat16_t, false, SmemDesc<A>, GmmaABLayout<_64>, {}, "A and B from shared memory");
+        gmma_struct!($brs, $n, $nt, $n8, F32BF16BF16, bfloat16_t, true, Registers, GmmaALayout64x16, { RsMajorCheck::<A>::OK }, "A from registers (must be [`MajorK`]), B from shared memory");
+        gmma_struct!($hss, $n, $nt, $n8, F32F16F16, half_t, false, SmemDesc<A>, GmmaABLayout<_64>, {}, "A and B from shared memory");
+        gmma_struct!($hrs, $n, $nt, $n8, F32F16F16, half_t, true, Registers, GmmaALayout64x16, { RsMajorCheck::<A>::OK }, "A from registers (must be [`MajorK`]), B from shared memory");
+    )*};
+}
+
+gmma_all! {
+    8, _8, _1, SM90_64x8x16_F32BF16BF16_SS, SM90_64x8x16_F32BF16BF16_RS, SM90_64x8x16_F32F16F16_SS, SM90_64x8x16_F32F16F16_RS;
+    16, _16, _2, SM90_64x16x16_F32BF16BF16_SS, SM90_64x16x16_F32BF16BF16_RS, SM90_64x16x16_F32F16F16_SS, SM90_64x16x16_F32F16F16_RS;
+    24, _24, _3, SM90_64x24x16_F32BF16BF16_SS, SM90_64x24x16_F32BF16BF16_RS, SM90_64x24x16_F32F16F16_SS, SM90_64x24x16_F32F16F16_RS;
+    32, _32, _4, SM90_64x32x16_F32BF16BF16_SS, SM90_64x32x16_F32BF16BF16_RS, SM90_64x32x16_F32F16F16_SS, SM90_64x32x16_F32F16F16_RS;
+    40, _40, _5, SM90_64x40x16_F32BF16BF16_SS, SM90_64x40x16_F32BF16BF16_RS, SM90_64x40x16_F32F16F16_SS, SM90_64x40x16_F32F16F16_RS;
+    48, _48, _6, SM90_64x48x16_F32BF16BF16_SS, SM90_64x48x16_F32BF16BF16_RS, SM90_64x48x16_F32F16F16_SS, SM90_64x48x16_F32F16F16_RS;
+    56, _56, _7, SM90_64x56x16_F32BF16BF16_SS, SM90_64x56x16_F32BF16BF16_RS, SM90_64x56x16_F32F16F16_SS, SM90_64x56x16_F32F16F16_RS;
+    64, _64, _8, SM90_64x64x16_F32BF16BF16_SS, SM90_64x64x16_F32BF16BF16_RS, SM90_64x64x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS;
+    72, _72, _9, SM90_64x72x16_F32BF16BF16_SS, SM90_64x72x16_F32BF16BF16_RS, SM90_64x72x16_F32F16F16_SS, SM90_64x72x16_F32F16F16_RS;
+    80, _80, _10, SM90_64x80x16_F32BF16BF16_SS, SM90_64x80x16_F32BF16BF16_RS, SM90_64x80x16_F32F16F16_SS, SM90_64x80x16_F32F16F16_RS;
+    88, _88, _11, SM90_64x88x16_F32BF16BF16_SS, SM90_64x88x16_F32BF16BF16_RS, SM90_64x88x16_F32F16F16_SS, SM90_64x88x16_F32F16F16_RS;
+    96, _96, _12, SM90_64x96x16_F32BF16BF16_SS, SM90_64x96x16_F32BF16BF16_RS, SM90_64x96x16_F32F16F16_SS, SM90_64x96x16_F32F16F16_RS;
+    104, _104, _13, SM90_64x104x16_F32BF16BF16_SS, SM90_64x104x16_F32BF16BF16_RS, SM90_64x104x16_F32F16F16_SS, SM90_64x104x16_F32F16F16_RS;
+    112, _112, _14, SM90_64x112x16_F32BF16BF16_SS, SM90_64x112x16_F32BF16BF16_RS, SM90_64x112x16_F32F16F16_SS, SM90_64x112x16_F32F16F16_RS;
+    120, _120, _15, SM90_64x120x16_F32BF16BF16_SS, SM90_64x120x16_F32BF16BF16_RS, SM90_64x120x16_F32F16F16_SS, SM90_64x120x16_F32F16F16_RS;
+    128, _128, _16, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32BF16BF16_RS, SM90_64x128x16_F32F16F16_SS, SM90_64x128x16_F32F16F16_RS;
+    136, _136, _17, SM90_64x136x16_F32BF16BF16_SS, SM90_64x136x16_F32BF16BF16_RS, SM90_64x136x16_F32F16F16_SS, SM90_64x136x16_F32F16F16_RS;
+    144, _144, _18, SM90_64x144x16_F32BF16BF16_SS, SM90_64x144x16_F32BF16BF16_RS, SM90_64x144x16_F32F16F16_SS, SM90_64x144x16_F32F16F16_RS;
+    152, _152, _19, SM90_64x152x16_F32BF16BF16_SS, SM90_64x152x16_F32BF16BF16_RS, SM90_64x152x16_F32F16F16_SS, SM90_64x152x16_F32F16F16_RS;
+    160, _160, _20, SM90_64x160x16_F32BF16BF16_SS, SM90_64x160x16_F32BF16BF16_RS, SM90_64x160x16_F32F16F16_SS, SM90_64x160x16_F32F16F16_RS;
+    168, _168, _21, SM90_64x168x16_F32BF16BF16_SS, SM90_64x168x16_F32BF16BF16_RS, SM90_64x168x16_F32F16F16_SS, SM90_64x168x16_F32F16F16_RS;
+    176, _176, _22, SM90_64x176x16_F32BF16BF16_SS, SM90_64x176x16_F32BF16BF16_RS, SM90_64x176x16_F32F16F16_SS, SM90_64x176x16_F32F16F16_RS;
+    184, _184, _23, SM90_64x184x16_F32BF16BF16_SS, SM90_64x184x16_F32BF16BF16_RS, SM90_64x184x16_F32F16F16_SS, SM90_64x184x16_F32F16F16_RS;
+    192, _192, _24, SM90_64x192x16_F32BF16BF16_SS, SM90_64x192x16_F32BF16BF16_RS, SM90_64x192x16_F32F16F16_SS, SM90_64x192x16_F32F16F16_RS;
+    200, _200, _25, SM90_64x200x16_F32BF16BF16_SS, SM90_64x200x16_F32BF16BF16_RS, SM90_64x200x16_F32F16F16_SS, SM90_64x200x16_F32F16F16_RS;
+    208, _208, _26, SM90_64x208x16_F32BF16BF16_SS, SM90_64x208x16_F32BF16BF16_RS, SM90_64x208x16_F32F16F16_SS, SM90_64x208x16_F32F16F16_RS;
+    216, _216, _27, SM90_64x216x16_F32BF16BF16_SS, SM90_64x216x16_F32BF16BF16_RS, SM90_64x216x16_F32F16F16_SS, SM90_64x216x16_F32F16F16_RS;
+    224, _224, _28, SM90_64x224x16_F32BF16BF16_SS, SM90_64x224x16_F32BF16BF16_RS, SM90_64x224x16_F32F16F16_SS, SM90_64x224x16_F32F16F16_RS;
+    232, _232, _29, SM90_64x232x16_F32BF16BF16_SS, SM90_64x232x16_F32BF16BF16_RS, SM90_64x232x16_F32F16F16_SS, SM90_64x232x16_F32F16F16_RS;
+    240, _240, _30, SM90_64x240x16_F32BF16BF16_SS, SM90_64x240x16_F32BF16BF16_RS, SM90_64x240x16_F32F16F16_SS, SM90_64x240x16_F32F16F16_RS;
+    248, _248, _31, SM90_64x248x16_F32BF16BF16_SS, SM90_64x248x16_F32BF16BF16_RS, SM90_64x248x16_F32F16F16_SS, SM90_64x248x16_F32F16F16_RS;
+    256, _256, _32, SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32BF16BF16_RS, SM90_64x256x16_F32F16F16_SS, SM90_64x256x16_F32F16F16_RS;
+}

@@ -1,0 +1,396 @@
+//! The typed TiledMMA (`layout_types::cute::mma`) against C++ CuTe 4.2 (a representative
+//! selection of `tests/data/cute-tiled_mma_*.jsonl`, generated into `tests/typed_mma/cases.rs` by
+//! `tools/gen_typed_mma_cases.py`) and against the value algebra (`layout_types::mma`, the
+//! reference): TV layouts, tile shapes, every thread's partitions (layout and offset), and a
+//! property test of `partition_c` at random thread indices and leading dimensions.
+
+use cute_rs::layout_types::DynLayout;
+use cute_rs::layout_types::cute::mma::*;
+use cute_rs::layout_types::cute::prelude::*;
+use cute_rs::layout_types::mma::{MmaAtom as DynAtom, Operand, TiledMma as DynTiledMma};
+use cute_rs::layout_types::parse::parse_tiler;
+use proptest::prelude::*;
+
+include!("typed_mma/cases.rs");
+
+/// The C++ text of a permutation tuple as the typed test case prints it (`(_32, Underscore, ...)`
+/// → `[_32,_,...]`).
+fn perm_text(p: &str) -> String {
+    if p == "Underscore" {
+        return "_".into();
+    }
+    let t = p
+        .replace(' ', "")
+        .replace("Underscore", "_")
+        .replace("layout!(", "");
+    let t = t.replace("i32", "");
+    // layout!((a):(b)) loses its closing paren per layout: strip one ')' after each ':(...)'
+    let mut out = String::new();
+    let mut depth = 0i32;
+    let mut skip_close = Vec::new();
+    let chars: Vec<char> = p
+        .replace(' ', "")
+        .replace("Underscore", "_")
+        .replace("i32", "")
+        .chars()
+        .collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i..].starts_with(&['l', 'a', 'y', 'o', 'u', 't', '!', '(']) {
+            skip_close.push(depth);
+            depth += 1;
+            i += 8;
+            continue;
+        }
+        match chars[i] {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if skip_close.last() == Some(&depth) {
+                    skip_close.pop();
+                    i += 1;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    let inner = &out[1..out.len() - 1];
+    format!("[{inner}]")
+}
+
+macro_rules! tv_check {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $expected:literal, $method:ident, $op:expr) => {{
+        let mma = make_tiled_mma_permuted($atom, $al, $perm);
+        let typed = mma.$method().to_string();
+        assert_eq!(typed, $expected, "{}: typed vs C++ CuTe", $id);
+        let al_text = $al.to_string();
+        let dynm = reference_of(&$atom, &al_text, &perm_text(stringify!($perm)));
+        assert_eq!(
+            typed,
+            dynm.layout_tv($op).unwrap().to_string(),
+            "{}: typed vs value algebra",
+            $id
+        );
+        let (m, n, k) = mma.tile_shape();
+        assert_eq!(
+            format!("({},{},{})", m, n, k),
+            format!(
+                "(_{},_{},_{})",
+                dynm.tile_size(0),
+                dynm.tile_size(1),
+                dynm.tile_size(2)
+            ),
+            "{}: tile",
+            $id
+        );
+    }};
+}
+
+fn reference_of<A: MmaAtom>(_: &A, atom_layout: &str, perm: &str) -> DynTiledMma {
+    let atom = DynAtom::new(A::OP).unwrap();
+    let perm = if perm == "_" {
+        DynTiledMma::no_permutation()
+    } else {
+        parse_tiler(perm).unwrap()
+    };
+    DynTiledMma::new(&atom, &atom_layout.parse().unwrap(), &perm).unwrap()
+}
+
+macro_rules! tv_a {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $expected:literal) => {
+        tv_check!($id, $atom, $al, $perm, $expected, layout_a_tv, Operand::A)
+    };
+}
+macro_rules! tv_b {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $expected:literal) => {
+        tv_check!($id, $atom, $al, $perm, $expected, layout_b_tv, Operand::B)
+    };
+}
+macro_rules! tv_c {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $expected:literal) => {
+        tv_check!($id, $atom, $al, $perm, $expected, layout_c_tv, Operand::C)
+    };
+}
+
+/// Every thread's partition: the typed layout prints as C++ CuTe's for the case's thread, and for
+/// every thread the typed layout and offset equal the value algebra's.
+macro_rules! part_check {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $tensor:expr, $thr:expr, $expected:literal, $method:ident, $op:expr) => {{
+        let mma = make_tiled_mma_permuted($atom, $al, $perm);
+        let l = $tensor;
+        let t = make_tensor(Counting(0i32), l);
+        let p = mma.get_slice($thr).$method(&t);
+        assert_eq!(
+            p.layout.to_string(),
+            $expected,
+            "{}: typed vs C++ CuTe",
+            $id
+        );
+        let dynm = reference_of(&$atom, &$al.to_string(), &perm_text(stringify!($perm)));
+        let dl: DynLayout = l.to_string().parse().unwrap();
+        for thr in 0..mma.size() as i32 {
+            let p = mma.get_slice(thr).$method(&t);
+            let (rl, off) = dynm.get_slice(thr as i64).partition($op, &dl).unwrap();
+            assert_eq!(
+                p.layout.to_string(),
+                rl.to_string(),
+                "{}: thread {}",
+                $id,
+                thr
+            );
+            assert_eq!(
+                p.engine.0 as i64, off.v,
+                "{}: offset of thread {}",
+                $id, thr
+            );
+        }
+    }};
+}
+macro_rules! part_a {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $t:expr, $thr:expr, $e:literal) => {
+        part_check!(
+            $id,
+            $atom,
+            $al,
+            $perm,
+            $t,
+            $thr,
+            $e,
+            partition_a,
+            Operand::A
+        )
+    };
+}
+macro_rules! part_b {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $t:expr, $thr:expr, $e:literal) => {
+        part_check!(
+            $id,
+            $atom,
+            $al,
+            $perm,
+            $t,
+            $thr,
+            $e,
+            partition_b,
+            Operand::B
+        )
+    };
+}
+macro_rules! part_c {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $t:expr, $thr:expr, $e:literal) => {
+        part_check!(
+            $id,
+            $atom,
+            $al,
+            $perm,
+            $t,
+            $thr,
+            $e,
+            partition_c,
+            Operand::C
+        )
+    };
+}
+
+/// A register fragment of A or B: the typed layout prints as C++ CuTe's and the value algebra's.
+macro_rules! frag_check {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $tensor:expr, $thr:expr, $expected:literal, $method:ident, $op:expr) => {{
+        let mma = make_tiled_mma_permuted($atom, $al, $perm);
+        let l = $tensor;
+        let f = mma.get_slice($thr).$method(&make_tensor(Counting(0i32), l));
+        assert_eq!(
+            f.layout.to_string(),
+            $expected,
+            "{}: typed vs C++ CuTe",
+            $id
+        );
+        let dynm = reference_of(&$atom, &$al.to_string(), &perm_text(stringify!($perm)));
+        let dl: DynLayout = l.to_string().parse().unwrap();
+        let r = dynm
+            .get_slice($thr as i64)
+            .partition_fragment($op, &dl)
+            .unwrap();
+        assert_eq!(
+            f.layout.to_string(),
+            r.to_string(),
+            "{}: typed vs value algebra",
+            $id
+        );
+        assert_eq!(f.len() as i64, r.size().v);
+    }};
+}
+macro_rules! frag_a {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $t:expr, $thr:expr, $e:literal) => {
+        frag_check!(
+            $id,
+            $atom,
+            $al,
+            $perm,
+            $t,
+            $thr,
+            $e,
+            partition_fragment_a,
+            Operand::A
+        )
+    };
+}
+macro_rules! frag_b {
+    ($id:literal, $atom:expr, $al:expr, $perm:expr, $t:expr, $thr:expr, $e:literal) => {
+        frag_check!(
+            $id,
+            $atom,
+            $al,
+            $perm,
+            $t,
+            $thr,
+            $e,
+            partition_fragment_b,
+            Operand::B
+        )
+    };
+}
+
+#[test]
+fn register_fragments_match_cute_and_the_value_algebra() {
+    fragment_cases!(frag_a, frag_b);
+}
+
+#[test]
+fn tv_layouts_match_cute_and_the_value_algebra() {
+    tv_cases!(tv_a, tv_b, tv_c);
+}
+
+#[test]
+fn partitions_match_cute_and_the_value_algebra() {
+    partition_cases!(part_a, part_b, part_c);
+}
+
+/// The GMMA atoms' traits equal the value algebra's for every N (types and layouts by text).
+#[test]
+fn gmma_atoms_match_the_value_algebra() {
+    fn check<A: MmaAtom>(a: A) {
+        let _ = a;
+        let d = DynAtom::new(A::OP).unwrap();
+        assert_eq!(A::ThrID::default_text(), d.thr_id.to_string());
+        assert_eq!(
+            A::ALayout::default_text(),
+            d.layout_a_tv.to_string(),
+            "{}",
+            A::OP
+        );
+        assert_eq!(
+            A::BLayout::default_text(),
+            d.layout_b_tv.to_string(),
+            "{}",
+            A::OP
+        );
+        assert_eq!(
+            A::CLayout::default_text(),
+            d.layout_c_tv.to_string(),
+            "{}",
+            A::OP
+        );
+        assert_eq!(
+            format!("(_{},_{},_{})", A::M::VALUE, A::N::VALUE, A::K::VALUE),
+            d.shape_mnk.to_string()
+        );
+    }
+    check(SM90_64x8x16_F32BF16BF16_SS::<MajorK, MajorMN>::new());
+    check(SM90_64x96x16_F32F16F16_RS::<MajorK, MajorMN>::new());
+    check(SM90_64x200x16_F32F16F16_SS::<MajorMN, MajorMN>::new());
+    check(SM90_64x256x16_F32BF16BF16_RS::<MajorK, MajorK>::new());
+    check(SM80_16x8x8_F16F16F16F16_TN::new());
+    check(SM80_16x8x8_F32F16F16F32_TN::new());
+    check(SM80_16x8x8_F32BF16BF16F32_TN::new());
+    check(SM80_16x8x8_F32TF32TF32F32_TN::new());
+    check(SM80_16x8x16_F16F16F16F16_TN::new());
+    check(SM80_16x8x16_F32F16F16F32_TN::new());
+    check(SM80_16x8x16_F32BF16BF16F32_TN::new());
+}
+
+trait DefaultText {
+    fn default_text() -> String;
+}
+impl<T: Default + std::fmt::Display> DefaultText for T {
+    fn default_text() -> String {
+        T::default().to_string()
+    }
+}
+
+/// The probe configuration: SM80 16x8x16, atoms (_2,_2,_1), a 128x128 column-major C tile
+/// with a run-time ldc; the accumulator fragment is static.
+#[test]
+fn probe_configuration() {
+    let mma = make_tiled_mma(
+        SM80_16x8x16_F32F16F16F32_TN::new(),
+        make_layout_left((_2, _2, _1)),
+    );
+    let ldc = 136i32;
+    let c = make_tensor(Counting(0i32), layout!((_128, _128):(_1, ldc)));
+    let acc = mma.partition_fragment_c(&c);
+    assert_eq!(acc.len(), 128);
+    assert_eq!(acc.layout.to_string(), "((_2,_2),_4,_8):((_1,_2),_4,_16)");
+    let p = mma.get_slice(37i32).partition_c(&c);
+    assert_eq!(p.layout.to_string(), "((_2,_2),_4,_8):((136,_8),_32,2176)");
+    // thread 37: atom (1, 0), lane 5 -> row 16 + 5 / 4, column (5 % 4) * 2
+    assert_eq!(p.engine.0, 17 + 2 * ldc);
+}
+
+fn cfg() -> ProptestConfig {
+    ProptestConfig {
+        cases: 48,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    /// `partition_c` of a 128x128 tile with a run-time leading dimension, at a random thread
+    /// index: every value's index equals the value algebra's, and the 128 threads' values cover
+    /// the tile exactly once.
+    #[test]
+    fn partition_c_at_random_threads(thr in 0i32..128, ldc in 128i32..300, row_major in any::<bool>()) {
+        let mma = make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN::new(), make_layout_left((_2, _2, _1)));
+        let dynm = reference_of(&SM80_16x8x16_F32BF16BF16F32_TN::new(), "(_2,_2,_1)", "_");
+        let check = |l: DynLayout, typed: Vec<i64>| -> Result<(), TestCaseError> {
+            let (rl, off) = dynm.get_slice(thr as i64).partition(Operand::C, &l).unwrap();
+            let reference: Vec<i64> = (0..rl.size().v).map(|i| off.v + rl.call(i)).collect();
+            prop_assert_eq!(typed, reference);
+            Ok(())
+        };
+        if row_major {
+            let l = layout!((_128, _128):(ldc, _1));
+            let p = mma.get_slice(thr).partition_c(&make_tensor(Counting(0i32), l));
+            let typed: Vec<i64> = (0..128i32).map(|i| (p.engine.0 + p.layout.call(i)) as i64).collect();
+            check(l.to_string().parse().unwrap(), typed)?;
+        } else {
+            let l = layout!((_128, _128):(_1, ldc));
+            let p = mma.get_slice(thr).partition_c(&make_tensor(Counting(0i32), l));
+            let typed: Vec<i64> = (0..128i32).map(|i| (p.engine.0 + p.layout.call(i)) as i64).collect();
+            check(l.to_string().parse().unwrap(), typed)?;
+        }
+    }
+
+    /// `partition_a` / `partition_b` of a K-blocked tile with run-time strides at random threads
+    /// agree with the value algebra.
+    #[test]
+    fn partition_ab_at_random_threads(thr in 0i32..128, lda in 32i32..100) {
+        let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), make_layout_left((_2, _2, _1)));
+        let dynm = reference_of(&SM80_16x8x16_F32F16F16F32_TN::new(), "(_2,_2,_1)", "_");
+        let l = layout!((_64, _32):(lda, _1));
+        let dl: DynLayout = l.to_string().parse().unwrap();
+        let t = make_tensor(Counting(0i32), l);
+        let pa = mma.get_slice(thr).partition_a(&t);
+        let (ra, oa) = dynm.get_slice(thr as i64).partition(Operand::A, &dl).unwrap();
+        prop_assert_eq!(pa.layout.to_string(), ra.to_string());
+        prop_assert_eq!(pa.engine.0 as i64, oa.v);
+        let pb = mma.get_slice(thr).partition_b(&t);
+        let (rb, ob) = dynm.get_slice(thr as i64).partition(Operand::B, &dl).unwrap();
+        prop_assert_eq!(pb.layout.to_string(), rb.to_string());
+        prop_assert_eq!(pb.engine.0 as i64, ob.v);
+    }
+}
