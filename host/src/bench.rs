@@ -137,46 +137,49 @@ pub fn copy(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
             2.0 * bytes as f64 / (ref_ms * 1e6)
         ));
         for v in &VARIANTS {
-            let (m, n) = copy_shape(v, bytes);
-            let geometry = (m, n, v.lds_ldd(m, n).0, v.lds_ldd(m, n).1);
-            let ms = match v.elem {
-                4 => batched_ms(s, reps, || ctx.run_variant(s, v, geometry, &src, &mut dst))?,
-                _ => {
-                    let words = src.len();
-                    // SAFETY: u32 words seen as twice as many u16 halves; the copies move bits.
-                    let (hs, mut hd) = unsafe {
-                        (
-                            src.transmute::<u16>(2 * words),
-                            dst.transmute_mut::<u16>(2 * words),
-                        )
-                    };
-                    match (&hs, &mut hd) {
-                        (Some(hs), Some(hd)) => {
-                            batched_ms(s, reps, || ctx.run_variant(s, v, geometry, hs, hd))?
+            {
+                let (m, n) = copy_shape(v, bytes);
+                let geometry = (m, n, v.lds_ldd(m, n).0, v.lds_ldd(m, n).1);
+                let ms = match v.elem {
+                    4 => batched_ms(s, reps, || ctx.run_variant(s, v, geometry, &src, &mut dst))?,
+                    _ => {
+                        let words = src.len();
+                        // SAFETY: u32 words seen as twice as many u16 halves; the copies move bits.
+                        let (hs, mut hd) = unsafe {
+                            (
+                                src.transmute::<u16>(2 * words),
+                                dst.transmute_mut::<u16>(2 * words),
+                            )
+                        };
+                        match (&hs, &mut hd) {
+                            (Some(hs), Some(hd)) => {
+                                batched_ms(s, reps, || ctx.run_variant(s, v, geometry, hs, hd))?
+                            }
+                            _ => return Err(Error::Unsupported("u16 view of the buffers".into())),
                         }
-                        _ => return Err(Error::Unsupported("u16 view of the buffers".into())),
                     }
-                }
-            };
-            let work = (2 * m * n * v.elem) as f64;
-            let row = BenchRow {
-                family: "copy",
-                variant: v.kernel.to_string(),
-                size: format!("{mib} MiB ({m}x{n})"),
-                work,
-                unit: "GB/s",
-                ours_ms: ms,
-                ref_ms: ref_ms * work / (2 * bytes) as f64,
-                reference: "memcpy D2D",
-            };
-            progress.step(&format!(
-                "copy {mib} MiB: {:<28} {:>7.0} GB/s  memcpy {:>7.0} GB/s  ratio {:.3}",
-                v.kernel,
-                row.rate(row.ours_ms),
-                row.rate(row.ref_ms),
-                row.ratio()
-            ));
-            rows.push(row);
+                };
+                let work = (2 * m * n * v.elem) as f64;
+                let variant = v.kernel.to_string();
+                let row = BenchRow {
+                    family: "copy",
+                    variant,
+                    size: format!("{mib} MiB ({m}x{n})"),
+                    work,
+                    unit: "GB/s",
+                    ours_ms: ms,
+                    ref_ms: ref_ms * work / (2 * bytes) as f64,
+                    reference: "memcpy D2D",
+                };
+                progress.step(&format!(
+                    "copy {mib} MiB: {:<28} {:>7.0} GB/s  memcpy {:>7.0} GB/s  ratio {:.3}",
+                    row.variant,
+                    row.rate(row.ours_ms),
+                    row.rate(row.ref_ms),
+                    row.ratio()
+                ));
+                rows.push(row);
+            }
         }
     }
     Ok(rows)

@@ -67,6 +67,12 @@ pub enum CopyAtom {
     CpAsync,
     /// One element per instruction: any alignment, row-major 4-byte elements.
     Scalar,
+    /// The Tensor Memory Accelerator (sm_90): TMA loads into an mbarrier pipeline and TMA
+    /// stores (`kernels/tma`), tensor maps encoded by [`Context::make_tma_copy`], one 16 KiB
+    /// tile per CTA; either order, 4- or 2-byte elements. Needs 16-byte aligned bases and leading dimensions whose
+    /// bytes are multiples of 16 ([`Error::Tma`] otherwise); edges by TMA's out-of-bounds
+    /// handling.
+    Tma,
 }
 
 /// An `M × N` copy `dst = src` between matrices of the same order.
@@ -317,8 +323,11 @@ pub(crate) struct Variant {
     pub tile: (usize, usize),
     /// `B = Aᵀ` (output `N x M`) rather than a copy, with this kernel.
     pub transpose: Option<TransposeKernel>,
-    /// Dynamic shared memory bytes: one tile, or two for the bulk transpose.
+    /// Dynamic shared memory bytes: one tile, or two for the bulk transpose; a TMA copy's
+    /// every stage.
     pub smem: usize,
+    /// A TMA copy's grid.
+    pub tma_grid: TmaGrid,
 }
 
 const fn copy_variant(
@@ -336,6 +345,7 @@ const fn copy_variant(
         tile,
         transpose: None,
         smem: tile.0 * tile.1 * elem,
+        tma_grid: TmaGrid::TilePerCta,
     }
 }
 
@@ -347,7 +357,7 @@ const fn transpose_variant(kernel: &'static str, which: TransposeKernel) -> Vari
 }
 
 /// Every copy kernel, in table order.
-pub(crate) static VARIANTS: [Variant; 9] = [
+pub(crate) static VARIANTS: [Variant; 17] = [
     copy_variant(
         "tiled_copy_row_f32_v4",
         4,
@@ -398,7 +408,61 @@ pub(crate) static VARIANTS: [Variant; 9] = [
         smem: 4 * (64 * 64 + 64 * 68),
         ..transpose_variant("transpose_f32_bulk", TransposeKernel::Bulk)
     },
+    tma_variant("tma_copy_row_b4", 4, Order::RowMajor, (32, 128)),
+    tma_variant("tma_copy_col_b4", 4, Order::ColMajor, (128, 32)),
+    tma_variant("tma_copy_row_b2", 2, Order::RowMajor, (32, 256)),
+    tma_variant("tma_copy_col_b2", 2, Order::ColMajor, (256, 32)),
+    persistent(tma_variant(
+        "tma_copy_row_b4_persistent",
+        4,
+        Order::RowMajor,
+        (32, 128),
+    )),
+    persistent(tma_variant(
+        "tma_copy_col_b4_persistent",
+        4,
+        Order::ColMajor,
+        (128, 32),
+    )),
+    persistent(tma_variant(
+        "tma_copy_row_b2_persistent",
+        2,
+        Order::RowMajor,
+        (32, 256),
+    )),
+    persistent(tma_variant(
+        "tma_copy_col_b2_persistent",
+        2,
+        Order::ColMajor,
+        (256, 32),
+    )),
 ];
+
+/// `v` launched with a persistent grid.
+const fn persistent(v: Variant) -> Variant {
+    Variant {
+        tma_grid: TmaGrid::Persistent,
+        ..v
+    }
+}
+
+/// A TMA copy of `kernels/tma` (`body::B4`, `body::B2`): tile `(TILE_M, TILE_N)` is the box,
+/// 4 stages of it in shared memory after 128 bytes of barriers.
+const fn tma_variant(
+    kernel: &'static str,
+    elem: usize,
+    order: Order,
+    tile: (usize, usize),
+) -> Variant {
+    Variant {
+        smem: TMA_BARRIER_BYTES + TMA_STAGES * tile.0 * tile.1 * elem,
+        ..copy_variant(kernel, elem, order, CopyAtom::Tma, tile)
+    }
+}
+
+/// `kernels/tma/src/body.rs`: `BARRIER_BYTES`, `B4::STAGES` / `B2::STAGES`.
+const TMA_BARRIER_BYTES: usize = 128;
+const TMA_STAGES: usize = 4;
 
 impl Variant {
     /// The kernel for a copy of `elem`-byte elements.
@@ -410,7 +474,7 @@ impl Variant {
                 Error::Unsupported(format!(
                     "a {order:?} tiled copy of {elem}-byte elements with {atom:?} atoms \
                      (kernels: 4-byte row-major Vector/CpAsync/Scalar, 4-byte column-major \
-                     Vector, 2-byte Vector)"
+                     Vector, 2-byte Vector, Tma for 4- and 2-byte elements in either order)"
                 ))
             })
     }
@@ -428,7 +492,8 @@ impl Variant {
     pub(crate) fn vec(&self) -> usize {
         match self.atom {
             CopyAtom::Scalar => 1,
-            CopyAtom::Vector | CopyAtom::CpAsync => 16 / self.elem,
+            // TMA: global strides are multiples of 16 bytes
+            CopyAtom::Vector | CopyAtom::CpAsync | CopyAtom::Tma => 16 / self.elem,
         }
     }
 
@@ -718,6 +783,9 @@ impl Context {
         if m == 0 || n == 0 {
             return Ok(());
         }
+        if v.atom == CopyAtom::Tma {
+            return self.launch_tma(stream, v, (m, n, lds, ldd), src, dst, v.tma_grid);
+        }
         let f = self.function(v.kernel)?;
         let (ps, _rs) = src.device_ptr(stream);
         let (pd, _rd) = dst.device_ptr_mut(stream);
@@ -751,9 +819,222 @@ impl Context {
     }
 }
 
+/// How many CTAs a TMA copy launches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum TmaGrid {
+    /// As many as fit on the device at once (SMs × resident CTAs per SM), each streaming its
+    /// tiles `b, b + grid, ...` through the pipeline.
+    Persistent,
+    /// One CTA per tile (the pipeline then holds one stage in flight).
+    TilePerCta,
+}
+
+/// The two tensor maps' plans of a TMA copy of `v` on `(m, n, lds, ldd)` at device addresses
+/// `src`, `dst`: the matrices in TMA order `(C, S)` (contiguous extent first), the box the
+/// kernel's shared-memory layout `(_BC,_BS):(_1,_BC)`. The store map covers the first `c_tma`
+/// columns, `C` rounded down to 16 bytes ([`tma_store_columns`]; all of `C` when that is 0, and
+/// then the kernel stores nothing by TMA). Every check of [`crate::tma::plan_tma_copy`] runs
+/// here, without the driver.
+pub(crate) fn tma_copy_plans(
+    v: &Variant,
+    (m, n, lds, ldd): (usize, usize, usize, usize),
+    src: u64,
+    dst: u64,
+) -> Result<[crate::tma::TmaPlan; 2]> {
+    use crate::tma::{TmaOp, plan_tma_copy};
+    let (c, s) = match v.order {
+        Order::RowMajor => (n, m),
+        Order::ColMajor => (m, n),
+    };
+    for (name, value) in [("m", m), ("n", n)] {
+        if value > i32::MAX as usize {
+            return Err(Error::SizeTooLarge { name, value });
+        }
+    }
+    let smem = tma_box(v)?;
+    let c_store = match tma_store_columns(v, c) {
+        0 => c,
+        ct => ct,
+    };
+    Ok([
+        plan_tma_copy(TmaOp::Load, &tma_tensor(v, src, (c, s), lds), &smem)?,
+        plan_tma_copy(TmaOp::Store, &tma_tensor(v, dst, (c_store, s), ldd), &smem)?,
+    ])
+}
+
+/// The columns a TMA store writes exactly: `c` rounded down to 16 bytes. TMA clips stores to
+/// the tensor map only at 16-byte granularity along the contiguous dimension (on the H100 a map
+/// of `c` columns writes up to the next 16 bytes, over the padding of a leading dimension), so
+/// the kernel writes the last `c - c_tma` columns with plain stores.
+fn tma_store_columns(v: &Variant, c: usize) -> usize {
+    c - c % (16 / v.elem)
+}
+
+/// The kernel's shared-memory box, `(_BC,_BS):(_1,_BC)` (contiguous extent first).
+fn tma_box(v: &Variant) -> Result<layout_types::swizzle::ComposedLayout> {
+    let (bc, bs) = match v.order {
+        Order::RowMajor => (v.tile.1, v.tile.0),
+        Order::ColMajor => v.tile,
+    };
+    format!("Sw<0,4,3> o _0 o (_{bc},_{bs}):(_1,_{bc})")
+        .parse()
+        .map_err(|e| Error::Unsupported(format!("TMA box layout: {e}")))
+}
+
+/// The `(C, S)` tensor at `address` with leading dimension `ld`, as TMA sees it (the kernels
+/// move bits: 4- and 2-byte elements as `u32` / `u16`).
+fn tma_tensor(
+    v: &Variant,
+    address: u64,
+    (c, s): (usize, usize),
+    ld: usize,
+) -> crate::tma::GmemTensor {
+    use crate::tma::GmemTensor;
+    let (shape, stride) = ([c as u64, s as u64], [1, ld as u64]);
+    match v.elem {
+        4 => GmemTensor::new::<u32>(address, &shape, &stride),
+        _ => GmemTensor::new::<u16>(address, &shape, &stride),
+    }
+}
+
+/// A by-value kernel parameter holding a tensor map, 64-byte aligned as the PTX declares it.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct TmaParam([u64; 16]);
+// SAFETY: plain bytes, passed by value as the kernel's `.param .align 64 .b8 [128]`.
+unsafe impl cudarc::driver::DeviceRepr for TmaParam {}
+
+impl Context {
+    /// Launches the TMA copy `v`: checks and encodes the two tensor maps, then the kernel with
+    /// the grid `grid` asks for (persistent: `v.smem`, every stage; one tile per CTA: the
+    /// barriers and one box, so that more CTAs fit on an SM).
+    pub(crate) fn launch_tma<T, S, D>(
+        &self,
+        stream: &CudaStream,
+        v: &Variant,
+        geometry: (usize, usize, usize, usize),
+        src: &S,
+        dst: &mut D,
+        grid: TmaGrid,
+    ) -> Result<()>
+    where
+        S: DevicePtr<T>,
+        D: DevicePtrMut<T>,
+    {
+        use crate::tma::TmaOp;
+        let (m, n, lds, ldd) = geometry;
+        if m == 0 || n == 0 {
+            return Ok(());
+        }
+        let (ps, _rs) = src.device_ptr(stream);
+        let (pd, _rd) = dst.device_ptr_mut(stream);
+        let [load_plan, store_plan] = tma_copy_plans(v, geometry, ps, pd)?;
+        let (c, s) = (load_plan.global_dim[0], load_plan.global_dim[1]);
+        let c_tma = tma_store_columns(v, c as usize);
+        let smem = tma_box(v)?;
+        let load = self.make_tma_copy(
+            TmaOp::Load,
+            &tma_tensor(v, ps, (c as usize, s as usize), lds),
+            &smem,
+        )?;
+        let store = self.make_tma_copy(
+            TmaOp::Store,
+            &tma_tensor(v, pd, (store_plan.global_dim[0] as usize, s as usize), ldd),
+            &smem,
+        )?;
+        let f = self.function(v.kernel)?;
+        let tiles =
+            c.div_ceil(load.plan.box_dim[0] as u64) * s.div_ceil(load.plan.box_dim[1] as u64);
+        let (blocks, smem_bytes) = match grid {
+            TmaGrid::TilePerCta => (tiles, TMA_BARRIER_BYTES + load.plan.tx_bytes as usize),
+            TmaGrid::Persistent => {
+                f.set_attribute(
+                    cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    v.smem as i32,
+                )?;
+                let per_sm = f.occupancy_max_active_blocks_per_multiprocessor(32, v.smem, None)?;
+                (
+                    tiles.min(self.device().sms as u64 * per_sm.max(1) as u64),
+                    v.smem,
+                )
+            }
+        };
+        if blocks > i32::MAX as u64 {
+            return Err(Error::GridTooLarge {
+                kernel: v.kernel,
+                x: blocks as usize,
+                y: 1,
+                z: 1,
+            });
+        }
+        let cfg = LaunchConfig {
+            grid_dim: (blocks as u32, 1, 1),
+            block_dim: (32, 1, 1),
+            shared_mem_bytes: smem_bytes as u32,
+        };
+        let (src_map, dst_map) = (TmaParam(load.desc.0), TmaParam(store.desc.0));
+        let (c, s, c_tma, ldd) = (c as i32, s as i32, c_tma as i32, ldd as i64);
+        let mut b = stream.launch_builder(&f);
+        b.arg(&src_map)
+            .arg(&dst_map)
+            .arg(&c)
+            .arg(&s)
+            .arg(&c_tma)
+            .arg(&pd)
+            .arg(&ldd);
+        // SAFETY: the signature is (CUtensorMap, CUtensorMap, i32 c, i32 s, i32 c_tma, ptr dst,
+        // i64 ldd); the maps were encoded for these buffers (their lengths checked by the
+        // callers) and the kernel's box; with one tile per CTA only stage 0 of the shared memory
+        // is used.
+        unsafe { b.launch(cfg) }?;
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tma_copies_check_their_buffers_before_any_driver_call() {
+        let v = Variant::for_copy(4, Order::RowMajor, CopyAtom::Tma).unwrap();
+        assert_eq!(v.kernel, "tma_copy_row_b4");
+        let [l, st] = tma_copy_plans(v, (100, 1000, 1000, 1004), 0x1000, 0x2000).unwrap();
+        assert_eq!(
+            (l.global_dim.clone(), l.box_dim.clone()),
+            (vec![1000, 100], vec![128, 32])
+        );
+        assert_eq!((st.global_stride_bytes, l.tx_bytes), (vec![4016], 16384));
+        // a misaligned buffer
+        assert!(matches!(
+            tma_copy_plans(v, (100, 1000, 1000, 1000), 0x1004, 0x2000),
+            Err(Error::Tma(crate::tma::TmaError::Misaligned {
+                what: "global address",
+                value: 0x1004,
+                align: 16
+            }))
+        ));
+        // rows of 1001 floats are not 16-byte multiples
+        assert!(matches!(
+            tma_copy_plans(v, (100, 1000, 1001, 1000), 0x1000, 0x2000),
+            Err(Error::Tma(crate::tma::TmaError::Misaligned {
+                what: "global stride (bytes)",
+                value: 4004,
+                ..
+            }))
+        ));
+        let h = Variant::for_copy(2, Order::ColMajor, CopyAtom::Tma).unwrap();
+        let [l, _] = tma_copy_plans(h, (3001, 7, 3008, 3008), 0x1000, 0x2000).unwrap();
+        assert_eq!(
+            (l.global_dim, l.box_dim, l.tx_bytes),
+            (vec![3001, 7], vec![256, 32], 16384)
+        );
+        assert!(matches!(
+            tma_copy_plans(h, (1 << 31, 1, 1 << 31, 1 << 31), 0x1000, 0x2000),
+            Err(Error::SizeTooLarge { name: "m", .. })
+        ));
+        assert_eq!(v.smem, 128 + 4 * 16384);
+    }
 
     #[test]
     fn variants_by_type_order_atom() {

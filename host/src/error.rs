@@ -137,6 +137,10 @@ pub enum Error {
     /// A buffer or stream that belongs to another CUDA context than this [`crate::Context`].
     #[error("{0} belongs to another CUDA context than this host::Context")]
     ForeignContext(&'static str),
+    /// A global tensor and shared-memory layout that make no TMA copy (CuTe's `make_tma_copy`
+    /// and `cuTensorMapEncodeTiled` preconditions), checked before the driver is called.
+    #[error(transparent)]
+    Tma(crate::tma::TmaError),
     /// A combination the kernels do not implement (e.g. a column-major scalar copy).
     #[error("not supported: {0}")]
     Unsupported(String),

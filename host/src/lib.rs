@@ -33,6 +33,7 @@
 //! | [`context`] | [`Context`]: device, PTX loading, kernel lookup |
 //! | [`gemm`] | [`GemmConfig`], [`Trans`], [`Plan`], [`Tile`]; [`Context::sgemm`] |
 //! | [`copy`] | [`CopyConfig`], [`TransposeConfig`], [`TransposeKernel`], [`Element`]; [`Context::tiled_copy`], [`Context::transpose`] |
+//! | [`tma`] | TMA atoms from layouts: [`tma::plan_tma_copy`] (CuTe's checks), [`Context::make_tma_copy`] (the `CUtensorMap`) |
 //! | [`cublas`] | [`Cublas`]: cuBLAS SGEMM on the same [`GemmConfig`], the reference |
 //! | [`check`] | the correctness suite of `host run`: fixed checks and the randomized GEMM / copy sweeps |
 //! | [`bench`](mod@bench) | benchmarks beside memcpy / cuBLAS ([`bench::BenchRow`]) |
@@ -56,6 +57,7 @@ pub mod ptx;
 pub mod quiet;
 mod smoke;
 mod timing;
+pub mod tma;
 
 pub use context::{Context, DeviceInfo};
 pub use copy::{CopyAtom, CopyConfig, Element, Order, TransposeConfig, TransposeKernel};

@@ -490,6 +490,41 @@ pub fn apply_launch_bounds(ptx: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// The marker `device::grid_constant!` leaves in a kernel body (a PTX comment), followed by the
+/// parameter's name.
+pub const GRID_CONSTANT_MARKER: &str = "// cute-rs grid_constant ";
+
+/// Raises to 64 bytes the alignment of every kernel parameter whose address
+/// `device::grid_constant!` takes (`.param .align 16 .b8 <name>[128]` → `.align 64`: a
+/// `CUtensorMap` passed by value, CUDA's `__grid_constant__`; rustc cannot declare more than 16).
+/// A marker naming no 128-byte `.b8` parameter is an error.
+pub fn apply_grid_constants(ptx: &str) -> Result<String, String> {
+    let mut names: Vec<&str> = ptx
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(GRID_CONSTANT_MARKER))
+        .map(str::trim)
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let mut out = ptx.to_string();
+    for name in names {
+        let decl = |a: u32| format!(".param .align {a} .b8 {name}[128]");
+        if out.contains(&decl(64)) {
+            continue;
+        }
+        let found = [8, 16, 32]
+            .into_iter()
+            .find(|&a| out.contains(&decl(a)))
+            .ok_or_else(|| {
+                format!(
+                    "grid_constant!: no 128-byte parameter `{name}` (the tensor map) in the module"
+                )
+            })?;
+        out = out.replace(&decl(found), &decl(64));
+    }
+    Ok(out)
+}
+
 /// Problems that make a PTX module unusable as one self-contained module.
 pub fn check_self_contained(ptx: &str) -> Result<Vec<String>, String> {
     let externs: Vec<&str> = ptx
@@ -566,7 +601,8 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
         })?;
         let ptx = std::fs::read_to_string(&asm)
             .map_err(|e| Error::Failed(format!("reading {}: {e}", asm.display())))?;
-        let ptx = apply_launch_bounds(&ptx)
+        let ptx = apply_grid_constants(&ptx)
+            .and_then(|p| apply_launch_bounds(&p))
             .map_err(|e| Error::Failed(format!("family `{family}`: {e}")))?;
         let entries = check_self_contained(&ptx)
             .map_err(|e| Error::Failed(format!("family `{family}`: {e}")))?;
@@ -623,6 +659,23 @@ mod tests {
 \tret;
 }
 ";
+
+    #[test]
+    fn grid_constant_params_get_64_byte_alignment() {
+        let ptx = ".visible .entry k(\n\t.param .align 16 .b8 k_param_0[128],\n\t.param .u32 k_param_1\n)\n{\n\t// cute-rs grid_constant k_param_0\n\tmov.b64 %rd1, k_param_0;\n}\n";
+        let out = apply_grid_constants(ptx).unwrap();
+        assert!(
+            out.contains(".param .align 64 .b8 k_param_0[128],"),
+            "{out}"
+        );
+        assert_eq!(apply_grid_constants(&out).unwrap(), out);
+        assert_eq!(apply_grid_constants("no markers").unwrap(), "no markers");
+        let e = apply_grid_constants(
+            &ptx.replace("grid_constant k_param_0", "grid_constant k_param_1"),
+        )
+        .unwrap_err();
+        assert!(e.contains("k_param_1"), "{e}");
+    }
 
     #[test]
     fn launch_bounds_become_directives_after_the_parameter_list() {

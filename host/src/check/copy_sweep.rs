@@ -4,9 +4,10 @@
 //! element of the destination matrix equals its source element, every other element of the
 //! destination buffer (ld gaps, before, after) keeps its random initial bits.
 //!
-//! Distributions ([`CopyProblem::generate`]): the nine kernels in turn, problem `i` taking
-//! variant `i mod 9` (six tiled copies: row/column-major, 4/2-byte elements, 128-bit /
-//! cp.async / scalar atoms; the three transposes: bulk stores, swizzled, naive); the element
+//! Distributions ([`CopyProblem::generate`]): the seventeen kernels in turn, problem `i` taking
+//! variant `i mod 17` (six tiled copies: row/column-major, 4/2-byte elements, 128-bit /
+//! cp.async / scalar atoms; the three transposes: bulk stores, swizzled, naive; the eight TMA
+//! copies: row/column-major, 4/2-byte elements, one tile per CTA or persistent); the element
 //! type uniform among those of the kernel's size (`f32`, `u32`, `i32` / `u16`, `i16`); M and N in `1..=5000`, each 15 % tiny,
 //! 30 % a multiple of 8, 64, 128 or 256 plus −1/0/+1 (the kernels' tiles), 15 % 17..=256, 40 %
 //! uniform, and 15 % of the shapes skinny (1..=3 rows or columns, the other extent
@@ -149,7 +150,7 @@ impl CopyProblem {
     pub fn generate(seed: u64, index: usize) -> CopyProblem {
         let mut r = Rng::new(sub_seed(seed, index, 0));
         let r = &mut r;
-        // the kernels in turn, so that every one gets a ninth of any sweep; the draw that
+        // the kernels in turn, so that every one gets a seventeenth of any sweep; the draw that
         // picked the kernel before is still taken, so a seed's M and N stay those it drew before
         let v = &VARIANTS[index % VARIANTS.len()];
         let _ = uint(r, 0, VARIANTS.len() - 1);
@@ -422,6 +423,34 @@ pub(super) fn sweep(
     count: usize,
     progress: &mut dyn Progress,
 ) -> Vec<CheckRow> {
+    sweep_of(
+        ctx,
+        seed,
+        (0..count).collect(),
+        "tiled_copy sweep",
+        progress,
+    )
+}
+
+/// The first `count` problems of `seed`'s sweep that a TMA copy runs (the sweep's indices
+/// `i` with `i mod 17` a TMA variant: the same shapes, leading dimensions and offsets as in the
+/// full sweep).
+pub(super) fn tma_indices(seed: u64, count: usize) -> Vec<usize> {
+    (0..)
+        .filter(|&i| CopyProblem::generate(seed, i).kernel.starts_with("tma_"))
+        .take(count)
+        .collect()
+}
+
+/// The sweep over the problems `indices` of `seed`, summarized as `summary_kernel`.
+pub(super) fn sweep_of(
+    ctx: &Context,
+    seed: u64,
+    indices: Vec<usize>,
+    summary_kernel: &'static str,
+    progress: &mut dyn Progress,
+) -> Vec<CheckRow> {
+    let count = indices.len();
     if count == 0 {
         return Vec::new();
     }
@@ -429,11 +458,11 @@ pub(super) fn sweep(
     let mut failures = Vec::new();
     let (mut total_ms, mut bytes, mut errors, mut done) = (0f32, 0f64, 0usize, 0usize);
     let mut transposes = 0usize;
-    for i in 0..count {
+    for (k, &i) in indices.iter().enumerate() {
         let p = CopyProblem::generate(seed, i);
         progress.step(&format!(
             "copy sweep {}/{count}: {} {}",
-            i + 1,
+            k + 1,
             p.kernel,
             p.label()
         ));
@@ -476,7 +505,7 @@ pub(super) fn sweep(
         String::new()
     };
     let summary = CheckRow {
-        kernel: "tiled_copy sweep",
+        kernel: summary_kernel,
         shape: format!("{count} shapes seed={seed}"),
         pass: failures.is_empty() && done == count,
         max_err: if failures.is_empty() { 0.0 } else { f64::NAN },
@@ -553,8 +582,19 @@ mod tests {
     }
 
     #[test]
+    fn the_tma_sweep_takes_the_tma_problems_of_the_full_sweep() {
+        let idx = tma_indices(7, 12);
+        assert_eq!(idx.len(), 12);
+        assert!(
+            idx.iter()
+                .all(|&i| CopyProblem::generate(7, i).kernel.starts_with("tma_"))
+        );
+        assert_eq!(&idx[..4], &[9, 10, 11, 12]);
+    }
+
+    #[test]
     fn the_default_sweep_covers_every_kernel_type_and_edge() {
-        let ps = problems(super::super::sweep::DEFAULT_SEED, 100);
+        let ps = problems(super::super::sweep::DEFAULT_SEED, super::super::sweep::DEFAULT_COPY_SHAPES);
         let count = |f: &dyn Fn(&CopyProblem) -> bool| ps.iter().filter(|p| f(p)).count();
         for v in &VARIANTS {
             assert!(count(&|p| p.kernel == v.kernel) >= 5, "{}", v.kernel);

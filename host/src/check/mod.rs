@@ -178,6 +178,32 @@ pub fn copy_sweep_problems(seed: u64, count: usize) -> Vec<CopyProblem> {
     copy_sweep::problems(seed, count)
 }
 
+/// The TMA section (`host run --only tma`): the TMA copies (`kernels/tma`, [`crate::CopyAtom::Tma`])
+/// on the fixed awkward shapes, the refusal of a misaligned one before launch, and the first
+/// `count` TMA problems of `seed`'s copy sweep (the same shapes, leading dimensions and offsets
+/// as in the full sweep), all bit-exact with the padding untouched.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let rows = host::check::tma(&ctx, host::check::DEFAULT_SEED, 40, &mut ());
+/// assert!(rows.iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn tma(ctx: &Context, seed: u64, count: usize, progress: &mut dyn Progress) -> Vec<CheckRow> {
+    progress.set_total(1 + count);
+    progress.step("TMA copies");
+    let mut rows = copy::tma_checks(ctx);
+    let idx = copy_sweep::tma_indices(seed, count);
+    rows.extend(copy_sweep::sweep_of(
+        ctx,
+        seed,
+        idx,
+        "tma_copy sweep",
+        progress,
+    ));
+    rows
+}
+
 /// The smoke kernels: grid-stride copies, ldmatrix + mma.sync, warp shuffles.
 ///
 /// ```no_run

@@ -12,7 +12,7 @@ pub const DEFAULT_SEED: u64 = 12;
 pub const DEFAULT_GEMM_PROBLEMS: usize = 300;
 
 /// Copy / transpose shapes `host run` sweeps by default.
-pub const DEFAULT_COPY_SHAPES: usize = 100;
+pub const DEFAULT_COPY_SHAPES: usize = 170;
 
 /// Elements every sweep buffer holds past the end of its matrix's last column (poisoned,
 /// checked untouched, so a write past the end is seen).
@@ -51,7 +51,7 @@ impl SweepConfig {
     /// Progress steps the sweeps take (one per problem).
     ///
     /// ```
-    /// assert_eq!(host::check::SweepConfig::default().steps(), 400);
+    /// assert_eq!(host::check::SweepConfig::default().steps(), 470);
     /// ```
     pub fn steps(&self) -> usize {
         self.gemm.saturating_add(self.copy)

@@ -8,7 +8,7 @@ use super::DeviceArg;
 use super::progress::Bar;
 use super::report::check_table;
 
-/// `host run [--seed S] [--sweep-gemm N] [--sweep-copy N] [--device N]`.
+/// `host run [--seed S] [--sweep-gemm N] [--sweep-copy N] [--only tma] [--device N]`.
 #[derive(Debug, Args)]
 #[command(
     after_help = "After the fixed checks, two randomized sweeps drawn from --seed: GEMM \
@@ -29,6 +29,10 @@ pub struct RunArgs {
     /// Copy / transpose shapes checked bit-exactly in the randomized sweep (0: none).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_COPY_SHAPES)]
     sweep_copy: usize,
+    /// Only the TMA section: the TMA copies on the fixed shapes, the misaligned refusal, and
+    /// the TMA problems of the copy sweep (as many as --sweep-copy).
+    #[arg(long, value_name = "SECTION", value_parser = ["tma"])]
+    only: Option<String>,
     #[command(flatten)]
     device: DeviceArg,
 }
@@ -69,7 +73,10 @@ pub fn main(a: &RunArgs) -> u8 {
         );
     }
     let mut bar = Bar::new("run");
-    let rows = host::check::run_all_with(&ctx, &sweeps, &mut bar);
+    let rows = match a.only.as_deref() {
+        Some("tma") => host::check::tma(&ctx, sweeps.seed, sweeps.copy, &mut bar),
+        _ => host::check::run_all_with(&ctx, &sweeps, &mut bar),
+    };
     bar.finish();
     print!("{}", check_table(&rows));
     u8::from(rows.iter().any(|r| !r.pass))

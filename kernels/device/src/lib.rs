@@ -29,9 +29,14 @@
 //! | [`mma`] | `ldmatrix` and `mma.sync` (m16n8k16, f16 → f32) |
 //! | [`warp`] | warp shuffles (`shfl.sync`) and a warp sum |
 //! | [`wgmma`] | Hopper's warpgroup MMA (`wgmma.*`, sm_90a) and `setmaxnreg` |
+//! | [`mbarrier`] | sm_90 transaction barriers: init, arrive, `arrive_expect_tx`, `try_wait.parity`, inval, remote (cluster) arrive |
+//! | [`tma`] | `cp.async.bulk.tensor` 1-5-D loads (multicast) and stores, bulk commit/wait, `prefetch.tensormap` |
+//! | [`cluster`] | cluster special registers, `barrier.cluster` arrive/wait, `elect.sync` |
 //! | [`unroll`](mod@unroll) | [`unroll!`]: straight-line code over a constant count |
 //!
-//! Still to come: TMA (`cp.async.bulk.tensor` with `mbarrier`).
+//! The Hopper modules ([`mbarrier`], [`tma`], [`cluster`]) re-export the instructions of
+//! `layout_types::cute::arch`, where the typed layer's atoms and pipeline use them too (one
+//! `asm!` per instruction in the project).
 //!
 //! **On the host** (any target but `nvptx64`) the same API is a CPU emulator ([`emu`]): kernel
 //! entries declared with [`kernel!`] compile to plain functions that [`emu::launch`] runs with
@@ -41,12 +46,15 @@
 extern crate std;
 
 pub mod atomic;
+pub mod cluster;
 pub mod cp_async;
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod emu;
+pub mod mbarrier;
 pub mod mma;
 pub mod shared;
 pub mod thread;
+pub mod tma;
 pub mod unroll;
 pub mod vec;
 pub mod warp;
@@ -129,4 +137,63 @@ macro_rules! kernel {
         $(#[$attr])*
         pub unsafe fn $name($($arg: $ty),*) $body
     };
+}
+
+/// The generic address of a kernel parameter passed by value, as CUDA's `__grid_constant__`
+/// gives it: `grid_constant!(kernel, index, arg)` is a `*const T` to the `index`-th parameter
+/// `arg: T` of the entry `kernel` (what a TMA copy needs for its tensor map, which must not be
+/// copied: the TMA unit reads the parameter itself).
+///
+/// Taking `&arg` in Rust would make LLVM copy the parameter into a `.local` frame; instead this
+/// is `mov.b64 p, <kernel>_param_<index>; cvta.param.u64 p, p` in an `asm!`, with a marker
+/// comment from which the PTX build (`xtask/src/ptx.rs`, `apply_grid_constants`) raises the
+/// parameter's alignment to the 64 bytes a `CUtensorMap` needs (rustc declares at most
+/// `.align 16`, and cannot take a 64-byte aligned type by value at all). A marker that names no
+/// 128-byte parameter of that entry is a build error. On the host (the emulator) it is
+/// `&raw const arg`. The calling crate needs `#![feature(asm_experimental_arch)]` on nvptx64.
+///
+/// ```
+/// device::kernel! {
+///     /// Reads its by-value parameter through its address.
+///     pub unsafe fn first_word(d: device::tma::TmaDescriptor, out: *mut u64) {
+///         let p = device::grid_constant!(first_word, 0, d);
+///         unsafe { *out = (*p).0[0] };
+///     }
+/// }
+/// let mut w = 0u64;
+/// let d = device::tma::TmaDescriptor([7; 16]);
+/// let o = &raw mut w as usize;
+/// // SAFETY: one thread writes `w`.
+/// unsafe { device::emu::launch((1, 1, 1), (1, 1, 1), 0, || first_word(d, o as *mut u64)) };
+/// assert_eq!(w, 7);
+/// ```
+#[macro_export]
+macro_rules! grid_constant {
+    ($kernel:ident, $index:literal, $arg:ident) => {{
+        #[cfg(target_arch = "nvptx64")]
+        {
+            #[inline(always)]
+            fn typed<T>(_: &T, p: u64) -> *const T {
+                p as *const T
+            }
+            let p: u64;
+            // SAFETY: the address of a parameter of this entry (checked by the PTX build).
+            unsafe {
+                ::core::arch::asm!(
+                    concat!(
+                        "// cute-rs grid_constant ", stringify!($kernel), "_param_", stringify!($index), "\n\t",
+                        "mov.b64 {p}, ", stringify!($kernel), "_param_", stringify!($index), ";\n\t",
+                        "cvta.param.u64 {p}, {p};"
+                    ),
+                    p = out(reg64) p,
+                    options(pure, nomem, nostack, preserves_flags)
+                )
+            };
+            typed(&$arg, p)
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            &raw const $arg
+        }
+    }};
 }

@@ -33,10 +33,12 @@ pub mod int;
 pub mod inverse;
 pub mod layout;
 pub mod mma;
+pub mod pipeline;
 pub mod product;
 pub mod swizzle;
 pub mod tensor;
 pub mod tiler;
+pub mod tma;
 pub mod tuple;
 
 /// The typenum crate (static values are typenum integers: `C<typenum::P8>` is `_8`).

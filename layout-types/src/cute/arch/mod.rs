@@ -2,8 +2,18 @@
 //! `cp.async` 16 B, as small `asm!` wrappers on `nvptx64`; on any other target plain memory
 //! copies (so the same kernels run in host tests).
 //!
+//! Hopper's data movers, one module each: [`mbarrier`] (transaction barriers and their fences),
+//! [`tma`] (`cp.async.bulk.tensor` loads, multicast loads and stores on a [`tma::TmaDescriptor`]),
+//! [`cluster`] (cluster special registers, `barrier.cluster`, `elect.sync`). The bulk-group
+//! instructions (`fence.proxy.async.shared::cta`, `cp.async.bulk.commit_group`,
+//! `cp.async.bulk.wait_group.read`) are here: [`tma_store_fence`], [`tma_store_arrive`],
+//! [`tma_store_wait`].
+//!
 //! Hopper's warpgroup MMA (`wgmma`) and `setmaxnreg` are in [`mma_sm90`].
 
+pub mod cluster;
+pub mod mbarrier;
+pub mod tma;
 pub mod mma_sm90;
 
 use super::tensor::Space;

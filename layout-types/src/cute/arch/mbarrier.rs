@@ -1,0 +1,401 @@
+//! `mbarrier`: the 64-bit shared-memory barriers of sm_80/sm_90 (CuTe's `ClusterBarrier` and
+//! `ClusterTransactionBarrier`, `cutlass/arch/barrier.h`), and the fences around them.
+//!
+//! A barrier counts arrivals and, on sm_90, *transaction bytes* (`expect_tx` raises the count
+//! the phase waits for, a TMA load's `complete_tx` lowers it); a phase completes when every
+//! expected thread has arrived and the byte count is back to zero, and the barrier then moves to
+//! the next phase. Waiting is by *phase parity*: [`mbarrier_try_wait_parity`]`(bar, p)` is true
+//! once the phase of parity `p` has completed. Kernels do not write that parity by hand: the
+//! pipeline ([`crate::cute::pipeline`]) keeps it.
+//!
+//! On `nvptx64` each function is one PTX instruction (`asm!`). Elsewhere (host tests, the CPU
+//! emulator's threads) the barrier is the same 64-bit word updated atomically with the same
+//! semantics (arrival count, transaction bytes, phase bit), so the pipeline runs on the CPU.
+//!
+//! ```
+//! use layout_types::cute::arch::mbarrier::*;
+//! let mut bar = 0u64;
+//! let b = &raw mut bar;
+//! unsafe {
+//!     mbarrier_init(b, 1);                            // one arrival per phase
+//!     assert!(!mbarrier_try_wait_parity(b, 0));       // phase 0 still open
+//!     mbarrier_arrive_expect_tx(b, 64);               // arrive, and expect 64 bytes
+//!     assert!(!mbarrier_try_wait_parity(b, 0));       // the bytes have not landed
+//!     mbarrier_complete_tx(b, 64);                    // (the TMA unit does this on the GPU)
+//!     assert!(mbarrier_try_wait_parity(b, 0));        // phase 0 complete
+//!     assert!(!mbarrier_try_wait_parity(b, 1));       // phase 1 open
+//! }
+//! ```
+
+#[cfg(target_arch = "nvptx64")]
+use core::arch::asm;
+
+/// The 32-bit `.shared` address of a generic pointer into shared memory (CuTe's
+/// `cast_smem_ptr_to_uint`). Off the GPU: the low 32 bits of the pointer (only meaningful to the
+/// host fallbacks of this module, which use the pointer itself).
+///
+/// ```
+/// let x = 0u64;
+/// let _a: u32 = layout_types::cute::arch::mbarrier::smem_addr(&raw const x);
+/// ```
+#[inline(always)]
+pub fn smem_addr<T>(p: *const T) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let a: u32;
+        // SAFETY: address arithmetic only.
+        unsafe {
+            asm!(
+                "{{ .reg .u64 t; cvta.to.shared.u64 t, {p}; cvt.u32.u64 {a}, t; }}",
+                p = in(reg64) p,
+                a = out(reg32) a,
+                options(pure, nomem, nostack, preserves_flags)
+            )
+        };
+        a
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        p as usize as u32
+    }
+}
+
+/// `mbarrier.init.shared::cta.b64 [bar], count`: phase 0, `count` arrivals expected per phase,
+/// no transaction bytes. Follow with [`fence_barrier_init`] (cluster) or a block barrier before
+/// other threads use it.
+///
+/// # Safety
+/// `bar` is an 8-byte aligned generic pointer into shared memory (on the host: any valid
+/// 8-byte aligned `u64`); `1 <= count < 2^20`; no other thread uses the barrier during init.
+///
+/// ```
+/// let mut bar = 0u64;
+/// unsafe { layout_types::cute::arch::mbarrier::mbarrier_init(&raw mut bar, 128) };
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_init(bar: *mut u64, count: u32) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        asm!("mbarrier.init.shared::cta.b64 [{b}], {c};",
+            b = in(reg32) smem_addr(bar), c = in(reg32) count, options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        host::init(bar, count)
+    }
+}
+
+/// `mbarrier.inval.shared::cta.b64 [bar]`: ends the barrier's life, so its shared memory may be
+/// reused for anything else.
+///
+/// # Safety
+/// As [`mbarrier_init`]; no thread uses the barrier afterwards.
+///
+/// ```
+/// let mut bar = 0u64;
+/// unsafe {
+///     layout_types::cute::arch::mbarrier::mbarrier_init(&raw mut bar, 1);
+///     layout_types::cute::arch::mbarrier::mbarrier_inval(&raw mut bar);
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_inval(bar: *mut u64) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        asm!("mbarrier.inval.shared::cta.b64 [{b}];",
+            b = in(reg32) smem_addr(bar), options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        bar.write_volatile(0)
+    }
+}
+
+/// `mbarrier.arrive.shared::cta.b64 _, [bar]`: one arrival on the current phase (release
+/// semantics at CTA scope).
+///
+/// # Safety
+/// As [`mbarrier_init`], on an initialized barrier.
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bar = 0u64;
+/// unsafe {
+///     mbarrier_init(&raw mut bar, 1);
+///     mbarrier_arrive(&raw mut bar);
+///     assert!(mbarrier_try_wait_parity(&raw mut bar, 0));
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_arrive(bar: *mut u64) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        asm!("mbarrier.arrive.shared::cta.b64 _, [{b}];",
+            b = in(reg32) smem_addr(bar), options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        host::update(bar, 1, 0)
+    }
+}
+
+/// `mbarrier.arrive.expect_tx.shared::cta.b64 _, [bar], bytes`: raises the phase's transaction
+/// count by `bytes`, then arrives once (what a TMA producer does before issuing its loads).
+///
+/// # Safety
+/// As [`mbarrier_arrive`]; `bytes < 2^20`.
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bar = 0u64;
+/// unsafe {
+///     mbarrier_init(&raw mut bar, 1);
+///     mbarrier_arrive_expect_tx(&raw mut bar, 16);
+///     assert!(!mbarrier_try_wait_parity(&raw mut bar, 0));
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        asm!("mbarrier.arrive.expect_tx.shared::cta.b64 _, [{b}], {n};",
+            b = in(reg32) smem_addr(bar), n = in(reg32) bytes, options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        host::update(bar, 1, bytes as i32)
+    }
+}
+
+/// `mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [bar], bytes`: raises the transaction count
+/// without arriving.
+///
+/// # Safety
+/// As [`mbarrier_arrive_expect_tx`].
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bar = 0u64;
+/// unsafe {
+///     mbarrier_init(&raw mut bar, 1);
+///     mbarrier_expect_tx(&raw mut bar, 16);
+///     mbarrier_arrive(&raw mut bar);
+///     assert!(!mbarrier_try_wait_parity(&raw mut bar, 0));
+///     mbarrier_complete_tx(&raw mut bar, 16);
+///     assert!(mbarrier_try_wait_parity(&raw mut bar, 0));
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_expect_tx(bar: *mut u64, bytes: u32) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        asm!("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [{b}], {n};",
+            b = in(reg32) smem_addr(bar), n = in(reg32) bytes, options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        host::update(bar, 0, bytes as i32)
+    }
+}
+
+/// `mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [bar], bytes`: lowers the transaction count
+/// as if `bytes` had arrived (the TMA unit does this for its loads; used by the host model).
+///
+/// # Safety
+/// As [`mbarrier_arrive_expect_tx`].
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bar = 0u64;
+/// unsafe {
+///     mbarrier_init(&raw mut bar, 1);
+///     mbarrier_complete_tx(&raw mut bar, 8); // bytes may land before they are expected
+///     mbarrier_arrive_expect_tx(&raw mut bar, 8);
+///     assert!(mbarrier_try_wait_parity(&raw mut bar, 0));
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_complete_tx(bar: *mut u64, bytes: u32) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        asm!("mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [{b}], {n};",
+            b = in(reg32) smem_addr(bar), n = in(reg32) bytes, options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        host::update(bar, 0, -(bytes as i32))
+    }
+}
+
+/// `mapa.shared::cluster.u32` + `mbarrier.arrive.release.cluster.shared::cluster.b64`: one
+/// arrival on the barrier at the same shared-memory offset in the CTA of rank `cta_rank` of
+/// this cluster (CUTLASS's `ClusterBarrier::arrive(cta_id, pred)`: a consumer releasing a
+/// multicast stage in every CTA that wrote it). Off the GPU a cluster is one CTA: rank 0 is
+/// this CTA's barrier.
+///
+/// # Safety
+/// As [`mbarrier_arrive`]; `cta_rank < %cluster_nctarank`, and that CTA's barrier is
+/// initialized and alive.
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bar = 0u64;
+/// unsafe {
+///     mbarrier_init(&raw mut bar, 1);
+///     mbarrier_arrive_cluster(&raw mut bar, 0);
+///     assert!(mbarrier_try_wait_parity(&raw mut bar, 0));
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_arrive_cluster(bar: *mut u64, cta_rank: u32) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        asm!("{{ .reg .b32 r; mapa.shared::cluster.u32 r, {b}, {c}; mbarrier.arrive.release.cluster.shared::cluster.b64 _, [r]; }}",
+            b = in(reg32) smem_addr(bar), c = in(reg32) cta_rank, options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        assert!(
+            cta_rank == 0,
+            "mbarrier arrive on CTA {cta_rank}: off the GPU a cluster is one CTA"
+        );
+        host::update(bar, 1, 0)
+    }
+}
+
+/// `mbarrier.try_wait.parity.shared::cta.b64`: whether the phase of parity `parity` (0 or 1)
+/// has completed; the hardware waits a bounded time before answering false, so a loop on it
+/// (as [`mbarrier_wait_parity`]) does not burn issue slots.
+///
+/// # Safety
+/// As [`mbarrier_arrive`].
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bar = 0u64;
+/// unsafe {
+///     mbarrier_init(&raw mut bar, 2);
+///     mbarrier_arrive(&raw mut bar);
+///     assert!(!mbarrier_try_wait_parity(&raw mut bar, 0)); // one of two arrivals
+///     assert!(mbarrier_try_wait_parity(&raw mut bar, 1));  // the phase before phase 0
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_try_wait_parity(bar: *mut u64, parity: u32) -> bool {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let done: u32;
+        unsafe {
+            asm!("{{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [{b}], {q}; selp.u32 {d}, 1, 0, p; }}",
+                b = in(reg32) smem_addr(bar), q = in(reg32) parity, d = out(reg32) done,
+                options(nostack, preserves_flags))
+        };
+        done != 0
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        host::phase(bar) != parity & 1
+    }
+}
+
+/// Waits until the phase of parity `parity` has completed: [`mbarrier_try_wait_parity`] in a
+/// loop (CUTLASS's `ClusterBarrier::wait`).
+///
+/// # Safety
+/// As [`mbarrier_try_wait_parity`]; some thread (or TMA transfer) will complete the phase.
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bar = 0u64;
+/// unsafe {
+///     mbarrier_init(&raw mut bar, 1);
+///     mbarrier_arrive(&raw mut bar);
+///     mbarrier_wait_parity(&raw mut bar, 0);
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_wait_parity(bar: *mut u64, parity: u32) {
+    while !unsafe { mbarrier_try_wait_parity(bar, parity) } {
+        #[cfg(all(not(target_arch = "nvptx64"), feature = "std"))]
+        std::thread::yield_now();
+        #[cfg(all(not(target_arch = "nvptx64"), not(feature = "std")))]
+        core::hint::spin_loop();
+    }
+}
+
+/// `fence.mbarrier_init.release.cluster` (CuTe's `fence_barrier_init`): makes this thread's
+/// `mbarrier.init`s visible to the other CTAs of the cluster (and to the TMA unit) before a
+/// cluster barrier. Nothing elsewhere.
+///
+/// ```
+/// layout_types::cute::arch::mbarrier::fence_barrier_init();
+/// ```
+#[inline(always)]
+pub fn fence_barrier_init() {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        asm!(
+            "fence.mbarrier_init.release.cluster;",
+            options(nostack, preserves_flags)
+        )
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    core::sync::atomic::fence(core::sync::atomic::Ordering::SeqCst)
+}
+
+/// The host model of a barrier word: `[0, 21)` pending arrivals, `[21, 42)` arrivals per phase,
+/// `[42, 63)` the transaction count (two's complement, 21 bits), bit 63 the phase parity.
+#[cfg(not(target_arch = "nvptx64"))]
+mod host {
+    use core::sync::atomic::{AtomicU64, Ordering};
+
+    const BITS: u32 = 21;
+    const MASK: u64 = (1 << BITS) - 1;
+
+    fn fields(w: u64) -> (u64, u64, i32, u32) {
+        let tx = ((w >> (2 * BITS)) & MASK) as i32;
+        let tx = (tx << (32 - BITS)) >> (32 - BITS); // sign-extend 21 bits
+        (w & MASK, (w >> BITS) & MASK, tx, (w >> 63) as u32)
+    }
+    fn word(pending: u64, count: u64, tx: i32, phase: u32) -> u64 {
+        pending | count << BITS | ((tx as u32 as u64) & MASK) << (2 * BITS) | (phase as u64) << 63
+    }
+
+    pub(super) unsafe fn init(bar: *mut u64, count: u32) {
+        assert!(
+            (1..1 << 20).contains(&count),
+            "mbarrier.init: count {count} outside [1, 2^20)"
+        );
+        let c = count as u64;
+        unsafe { AtomicU64::from_ptr(bar) }.store(word(c, c, 0, 0), Ordering::SeqCst);
+    }
+
+    pub(super) unsafe fn phase(bar: *mut u64) -> u32 {
+        fields(unsafe { AtomicU64::from_ptr(bar) }.load(Ordering::SeqCst)).3
+    }
+
+    /// `arrivals` arrivals and `tx` transaction bytes (+ expect, - complete); completes the
+    /// phase when both reach zero.
+    pub(super) unsafe fn update(bar: *mut u64, arrivals: u64, tx: i32) {
+        let a = unsafe { AtomicU64::from_ptr(bar) };
+        let mut cur = a.load(Ordering::SeqCst);
+        loop {
+            let (pending, count, t, phase) = fields(cur);
+            assert!(count != 0, "mbarrier used before mbarrier.init");
+            assert!(
+                pending >= arrivals,
+                "mbarrier: more arrivals than the {count} expected in a phase"
+            );
+            let (pending, t) = (pending - arrivals, t + tx);
+            let next = if pending == 0 && t == 0 {
+                word(count, count, 0, phase ^ 1)
+            } else {
+                word(pending, count, t, phase)
+            };
+            match a.compare_exchange_weak(cur, next, Ordering::SeqCst, Ordering::SeqCst) {
+                Ok(_) => return,
+                Err(w) => cur = w,
+            }
+        }
+    }
+}

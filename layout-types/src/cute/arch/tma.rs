@@ -1,0 +1,268 @@
+//! The Tensor Memory Accelerator: `cp.async.bulk.tensor` loads and stores of 1-D to 5-D boxes
+//! described by a tensor map ([`TmaDescriptor`], the driver's `CUtensorMap`), as CuTe's
+//! `SM90_TMA_LOAD_{1..5}D`, `SM90_TMA_LOAD_MULTICAST_{1..5}D`, `SM90_TMA_STORE_{1..5}D`
+//! (`cute/arch/copy_sm90_tma.hpp`) and `prefetch.tensormap`.
+//!
+//! A load writes the box at coordinates `crd` (innermost first, in elements; out-of-bounds
+//! elements read as zero) into shared memory and signals the bytes it wrote on an
+//! [`mbarrier`](super::mbarrier) (`complete_tx`); a store writes a box of shared memory back,
+//! dropping out-of-bounds elements, tracked by the bulk groups of
+//! [`tma_store_arrive`](super::tma_store_arrive) / [`tma_store_wait`](super::tma_store_wait).
+//!
+//! The descriptor operand is the *generic address* of the map: the address of a kernel
+//! parameter passed by value (`__grid_constant__`), or of a map in global memory.
+//!
+//! Off the GPU there is no TMA unit: these functions panic with a message saying so.
+
+#[cfg(target_arch = "nvptx64")]
+use super::mbarrier::smem_addr;
+#[cfg(target_arch = "nvptx64")]
+use core::arch::asm;
+
+/// The 128-byte tensor map the TMA unit reads (`CUtensorMap`), opaque here: the host encodes it
+/// (`cuTensorMapEncodeTiled`) and passes it to the kernel by value.
+///
+/// The TMA unit wants it 64-byte aligned. The type says 16 because rustc's `ptx-kernel` ABI
+/// cannot pass a by-value parameter aligned to more than 16 bytes (an internal compiler error
+/// in `callconv/nvptx64.rs`); a kernel takes its address with `device::grid_constant!`, and
+/// the PTX build declares that parameter `.param .align 64 .b8 [128]`, as nvcc does for a
+/// `const __grid_constant__ CUtensorMap`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub struct TmaDescriptor(pub [u64; 16]);
+
+impl Default for TmaDescriptor {
+    fn default() -> Self {
+        TmaDescriptor([0; 16])
+    }
+}
+
+#[cfg(not(target_arch = "nvptx64"))]
+#[cold]
+fn no_tma(what: &str) -> ! {
+    panic!("{what}: there is no TMA unit off the GPU (nvptx64 only)")
+}
+
+/// `cp.async.bulk.tensor.{R}d.shared::cluster.global.mbarrier::complete_tx::bytes
+/// [smem], [desc, {crd}], [bar]` (CuTe's `SM90_TMA_LOAD_{R}D::copy`): loads the box at `crd`
+/// into `smem` and completes its byte count on `bar`.
+///
+/// # Safety
+/// `desc` is the generic address of a valid tensor map of rank `R` (1..=5) that stays alive
+/// and unchanged while the copy runs; `smem` (128-byte aligned, shared) holds the box;
+/// `bar` is an initialized shared mbarrier whose phase expects these bytes.
+///
+/// ```no_run
+/// use layout_types::cute::arch::tma::{TmaDescriptor, tma_load};
+/// # let (desc, bar, smem) = (&TmaDescriptor::default(), core::ptr::null_mut(), core::ptr::null_mut());
+/// // on the GPU, in a kernel that got `desc` by value: the 64x32 box at (m, n) = (64, 0)
+/// unsafe { tma_load(desc, bar, smem, [0, 64]) };
+/// ```
+#[inline(always)]
+pub unsafe fn tma_load<const R: usize>(
+    desc: *const TmaDescriptor,
+    bar: *mut u64,
+    smem: *mut u8,
+    crd: [i32; R],
+) {
+    const {
+        assert!(
+            R >= 1 && R <= 5,
+            "cp.async.bulk.tensor: the rank must be 1..=5"
+        )
+    };
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        let (d, b, s) = (desc as u64, smem_addr(bar), smem_addr(smem));
+        macro_rules! load {
+            ($n:literal, $crd:literal $(, $c:ident = $i:literal)*) => {
+                asm!(concat!("cp.async.bulk.tensor.", $n, "d.shared::cluster.global.mbarrier::complete_tx::bytes [{s}], [{d}, {{", $crd, "}}], [{b}];"),
+                    s = in(reg32) s, d = in(reg64) d, b = in(reg32) b, $($c = in(reg32) crd[$i],)*
+                    options(nostack, preserves_flags))
+            };
+        }
+        match R {
+            1 => load!("1", "{c0}", c0 = 0),
+            2 => load!("2", "{c0}, {c1}", c0 = 0, c1 = 1),
+            3 => load!("3", "{c0}, {c1}, {c2}", c0 = 0, c1 = 1, c2 = 2),
+            4 => load!(
+                "4",
+                "{c0}, {c1}, {c2}, {c3}",
+                c0 = 0,
+                c1 = 1,
+                c2 = 2,
+                c3 = 3
+            ),
+            5 => load!(
+                "5",
+                "{c0}, {c1}, {c2}, {c3}, {c4}",
+                c0 = 0,
+                c1 = 1,
+                c2 = 2,
+                c3 = 3,
+                c4 = 4
+            ),
+            _ => unreachable!(),
+        }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let _ = (desc, bar, smem, crd);
+        no_tma("cp.async.bulk.tensor load")
+    }
+}
+
+/// `cp.async.bulk.tensor.{R}d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster
+/// [smem], [desc, {crd}], [bar], mask` (CuTe's `SM90_TMA_LOAD_MULTICAST_{R}D::copy`): loads the
+/// box once and writes it, at the same shared offsets, into every CTA of the cluster whose rank
+/// bit is set in `mask`, completing the bytes on each one's barrier at `bar`'s offset.
+///
+/// # Safety
+/// As [`tma_load`], for every CTA in `mask` (each has `smem` and `bar` initialized and alive).
+///
+/// ```no_run
+/// use layout_types::cute::arch::tma::{TmaDescriptor, tma_load_multicast};
+/// # let (desc, bar, smem) = (&TmaDescriptor::default(), core::ptr::null_mut(), core::ptr::null_mut());
+/// unsafe { tma_load_multicast(desc, bar, smem, 0b11, [0, 64]) }; // CTAs 0 and 1 of the cluster
+/// ```
+#[inline(always)]
+pub unsafe fn tma_load_multicast<const R: usize>(
+    desc: *const TmaDescriptor,
+    bar: *mut u64,
+    smem: *mut u8,
+    mask: u16,
+    crd: [i32; R],
+) {
+    const {
+        assert!(
+            R >= 1 && R <= 5,
+            "cp.async.bulk.tensor: the rank must be 1..=5"
+        )
+    };
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        let (d, b, s) = (desc as u64, smem_addr(bar), smem_addr(smem));
+        macro_rules! load {
+            ($n:literal, $crd:literal $(, $c:ident = $i:literal)*) => {
+                asm!(concat!("cp.async.bulk.tensor.", $n, "d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{s}], [{d}, {{", $crd, "}}], [{b}], {m};"),
+                    s = in(reg32) s, d = in(reg64) d, b = in(reg32) b, m = in(reg16) mask, $($c = in(reg32) crd[$i],)*
+                    options(nostack, preserves_flags))
+            };
+        }
+        match R {
+            1 => load!("1", "{c0}", c0 = 0),
+            2 => load!("2", "{c0}, {c1}", c0 = 0, c1 = 1),
+            3 => load!("3", "{c0}, {c1}, {c2}", c0 = 0, c1 = 1, c2 = 2),
+            4 => load!(
+                "4",
+                "{c0}, {c1}, {c2}, {c3}",
+                c0 = 0,
+                c1 = 1,
+                c2 = 2,
+                c3 = 3
+            ),
+            5 => load!(
+                "5",
+                "{c0}, {c1}, {c2}, {c3}, {c4}",
+                c0 = 0,
+                c1 = 1,
+                c2 = 2,
+                c3 = 3,
+                c4 = 4
+            ),
+            _ => unreachable!(),
+        }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let _ = (desc, bar, smem, mask, crd);
+        no_tma("cp.async.bulk.tensor multicast load")
+    }
+}
+
+/// `cp.async.bulk.tensor.{R}d.global.shared::cta.bulk_group [desc, {crd}], [smem]` (CuTe's
+/// `SM90_TMA_STORE_{R}D::copy`): writes the box of `smem` to the tensor at `crd`, dropping
+/// out-of-bounds elements. Precede it by [`tma_store_fence`](super::tma_store_fence) in every
+/// writing thread and a barrier; close with [`tma_store_arrive`](super::tma_store_arrive) and
+/// [`tma_store_wait`](super::tma_store_wait) before `smem` is reused or the CTA exits.
+///
+/// # Safety
+/// As [`tma_load`] for `desc` and `smem` (read until the wait).
+///
+/// ```no_run
+/// use layout_types::cute::arch::tma::{TmaDescriptor, tma_store};
+/// # let (desc, smem) = (&TmaDescriptor::default(), core::ptr::null());
+/// unsafe { tma_store(desc, smem, [0, 64]) };
+/// ```
+#[inline(always)]
+pub unsafe fn tma_store<const R: usize>(
+    desc: *const TmaDescriptor,
+    smem: *const u8,
+    crd: [i32; R],
+) {
+    const {
+        assert!(
+            R >= 1 && R <= 5,
+            "cp.async.bulk.tensor: the rank must be 1..=5"
+        )
+    };
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        let (d, s) = (desc as u64, smem_addr(smem));
+        macro_rules! store {
+            ($n:literal, $crd:literal $(, $c:ident = $i:literal)*) => {
+                asm!(concat!("cp.async.bulk.tensor.", $n, "d.global.shared::cta.bulk_group [{d}, {{", $crd, "}}], [{s}];"),
+                    s = in(reg32) s, d = in(reg64) d, $($c = in(reg32) crd[$i],)*
+                    options(nostack, preserves_flags))
+            };
+        }
+        match R {
+            1 => store!("1", "{c0}", c0 = 0),
+            2 => store!("2", "{c0}, {c1}", c0 = 0, c1 = 1),
+            3 => store!("3", "{c0}, {c1}, {c2}", c0 = 0, c1 = 1, c2 = 2),
+            4 => store!(
+                "4",
+                "{c0}, {c1}, {c2}, {c3}",
+                c0 = 0,
+                c1 = 1,
+                c2 = 2,
+                c3 = 3
+            ),
+            5 => store!(
+                "5",
+                "{c0}, {c1}, {c2}, {c3}, {c4}",
+                c0 = 0,
+                c1 = 1,
+                c2 = 2,
+                c3 = 3,
+                c4 = 4
+            ),
+            _ => unreachable!(),
+        }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let _ = (desc, smem, crd);
+        no_tma("cp.async.bulk.tensor store")
+    }
+}
+
+/// `prefetch.tensormap [desc]` (CuTe's `prefetch_tma_descriptor`): brings the tensor map into
+/// the TMA unit's cache ahead of the first copy. Nothing elsewhere.
+///
+/// # Safety
+/// `desc` is the generic address of a tensor map (kernel parameter or global memory).
+///
+/// ```
+/// let d = layout_types::cute::arch::tma::TmaDescriptor::default();
+/// unsafe { layout_types::cute::arch::tma::prefetch_tma_descriptor(&d) };
+/// ```
+#[inline(always)]
+pub unsafe fn prefetch_tma_descriptor(desc: *const TmaDescriptor) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        asm!("prefetch.tensormap [{d}];", d = in(reg64) desc as u64, options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    let _ = desc;
+}

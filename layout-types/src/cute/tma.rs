@@ -1,0 +1,175 @@
+//! The device side of CuTe's TMA atoms (`cute/atom/copy_traits_sm90_tma.hpp`): a [`TmaAtom`]
+//! is the address of a tensor map (encoded on the host by `host::Context::make_tma_copy` from
+//! the same shared-memory layout), the instruction ([`TmaLoad`], [`TmaLoadMulticast`],
+//! [`TmaStore`]), the element type and the static shared-memory box layout, from which the
+//! transaction bytes of a load are a constant ([`TmaAtom::TX_BYTES`], CuTe's
+//! `tma_transaction_bytes`).
+//!
+//! ```
+//! use layout_types::cute::prelude::*;
+//! use layout_types::cute::arch::tma::TmaDescriptor;
+//! use layout_types::cute::tma::{TmaAtom, TmaLoad};
+//! type Box = Layout<(_32, _128), (_128, _1)>;          // (TILE_M, TILE_N), n contiguous
+//! let d = TmaDescriptor::default();
+//! let atom = TmaAtom::<TmaLoad, f32, Box>::new(&d);
+//! assert_eq!(TmaAtom::<TmaLoad, f32, Box>::TX_BYTES, 32 * 128 * 4);
+//! let _ = atom;
+//! ```
+
+use core::marker::PhantomData;
+
+use super::arch::tma::{TmaDescriptor, tma_load, tma_load_multicast, tma_store};
+use super::copy::StaticLayoutValue;
+use super::pipeline::TransactionBytes;
+
+/// CuTe's `SM90_TMA_LOAD`: global → shared, completing bytes on an mbarrier.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TmaLoad;
+/// CuTe's `SM90_TMA_LOAD_MULTICAST`: one CTA's slice of the box, written to every CTA of a mask.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TmaLoadMulticast;
+/// CuTe's `SM90_TMA_STORE`: shared → global, in bulk groups.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TmaStore;
+
+/// A TMA copy atom on the device: `Op` on the tensor map at `desc`, moving boxes of `T` laid out
+/// in shared memory as the static layout `L` (compact: the box TMA writes).
+pub struct TmaAtom<Op, T, L> {
+    desc: *const TmaDescriptor,
+    _p: PhantomData<(Op, T, L)>,
+}
+
+impl<Op, T, L> Clone for TmaAtom<Op, T, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Op, T, L> Copy for TmaAtom<Op, T, L> {}
+
+impl<Op, T, L: StaticLayoutValue> TmaAtom<Op, T, L> {
+    /// Bytes of one box in shared memory: `size(L) * sizeof(T)`, checked at compile time to be
+    /// a compact layout (`cosize == size`) of fewer than 2^20 bytes (an mbarrier phase's
+    /// transaction count).
+    pub const TX_BYTES: u32 = {
+        let (size, cosize) = (L::LAYOUT.size().v, L::LAYOUT.cosize().v);
+        if size != cosize {
+            crate::Error::with2(
+                "TmaAtom: the smem box layout must be compact, as TMA writes it (size, cosize)",
+                size,
+                cosize,
+            )
+            .panic()
+        }
+        let bytes = size * core::mem::size_of::<T>() as i64;
+        if bytes >= 1 << 20 {
+            crate::Error::with2(
+                "TmaAtom: a box of (bytes) exceeds the mbarrier transaction count (limit)",
+                bytes,
+                1 << 20,
+            )
+            .panic()
+        }
+        bytes as u32
+    };
+
+    /// The atom on the tensor map at `desc` (a kernel parameter's address from
+    /// `device::grid_constant!`, or a map in global memory).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::tma::{TmaAtom, TmaStore};
+    /// let d = layout_types::cute::arch::tma::TmaDescriptor::default();
+    /// let _s = TmaAtom::<TmaStore, u16, Layout<(_8, _64), (_64, _1)>>::new(&d);
+    /// ```
+    #[inline(always)]
+    pub fn new(desc: *const TmaDescriptor) -> Self {
+        let _ = Self::TX_BYTES;
+        TmaAtom {
+            desc,
+            _p: PhantomData,
+        }
+    }
+    /// The tensor map's address.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::tma::{TmaAtom, TmaLoad};
+    /// let d = layout_types::cute::arch::tma::TmaDescriptor::default();
+    /// let a = TmaAtom::<TmaLoad, u8, Layout<_16, _1>>::new(&d);
+    /// assert_eq!(a.desc(), &raw const d);
+    /// ```
+    #[inline(always)]
+    pub fn desc(&self) -> *const TmaDescriptor {
+        self.desc
+    }
+}
+
+impl<Op, T, L: StaticLayoutValue> TransactionBytes for TmaAtom<Op, T, L> {
+    const TX_BYTES: u32 = Self::TX_BYTES;
+}
+
+impl<T, L: StaticLayoutValue> TmaAtom<TmaLoad, T, L> {
+    /// Loads the box at TMA coordinates `crd` (elements, dimension 0 the contiguous one) into
+    /// `smem`, completing [`Self::TX_BYTES`] on `bar` (a pipeline stage's full barrier).
+    ///
+    /// # Safety
+    /// As [`tma_load`]: `smem` is 128-byte aligned shared memory of the box, `bar` an
+    /// initialized mbarrier expecting the bytes.
+    ///
+    /// ```no_run
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::tma::{TmaAtom, TmaLoad};
+    /// # let (d, bar, smem) = (layout_types::cute::arch::tma::TmaDescriptor::default(), core::ptr::null_mut(), core::ptr::null_mut());
+    /// let a = TmaAtom::<TmaLoad, f32, Layout<(_32, _128), (_128, _1)>>::new(&d);
+    /// unsafe { a.copy(bar, smem, [128, 32]) }; // on the GPU: the tile at (m, n) = (32, 128)
+    /// ```
+    #[inline(always)]
+    pub unsafe fn copy<const R: usize>(&self, bar: *mut u64, smem: *mut T, crd: [i32; R]) {
+        unsafe { tma_load(self.desc, bar, smem as *mut u8, crd) }
+    }
+}
+
+impl<T, L: StaticLayoutValue> TmaAtom<TmaLoadMulticast, T, L> {
+    /// Loads this CTA's slice of the box at `crd` and writes it into every CTA of the cluster
+    /// in `mask`, completing its bytes on each one's `bar`.
+    ///
+    /// # Safety
+    /// As [`tma_load_multicast`].
+    ///
+    /// ```no_run
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::tma::{TmaAtom, TmaLoadMulticast};
+    /// # let (d, bar, smem) = (layout_types::cute::arch::tma::TmaDescriptor::default(), core::ptr::null_mut(), core::ptr::null_mut());
+    /// let a = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _64), (_64, _1)>>::new(&d);
+    /// unsafe { a.copy(bar, smem, 0b11, [0, 32]) };
+    /// ```
+    #[inline(always)]
+    pub unsafe fn copy<const R: usize>(
+        &self,
+        bar: *mut u64,
+        smem: *mut T,
+        mask: u16,
+        crd: [i32; R],
+    ) {
+        unsafe { tma_load_multicast(self.desc, bar, smem as *mut u8, mask, crd) }
+    }
+}
+
+impl<T, L: StaticLayoutValue> TmaAtom<TmaStore, T, L> {
+    /// Stores the box in `smem` to the tensor at `crd` (out-of-bounds elements dropped).
+    ///
+    /// # Safety
+    /// As [`tma_store`].
+    ///
+    /// ```no_run
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::tma::{TmaAtom, TmaStore};
+    /// # let (d, smem) = (layout_types::cute::arch::tma::TmaDescriptor::default(), core::ptr::null());
+    /// let a = TmaAtom::<TmaStore, f32, Layout<(_32, _128), (_128, _1)>>::new(&d);
+    /// unsafe { a.copy(smem, [128, 32]) };
+    /// ```
+    #[inline(always)]
+    pub unsafe fn copy<const R: usize>(&self, smem: *const T, crd: [i32; R]) {
+        unsafe { tma_store(self.desc, smem as *const u8, crd) }
+    }
+}

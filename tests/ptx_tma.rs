@@ -1,0 +1,144 @@
+//! The TMA family (`kernels/tma`, issue #25) in PTX: the tensor maps arrive by value as
+//! `.param .align 64 .b8 [128]` (CUDA's `const __grid_constant__ CUtensorMap`) and are used in
+//! place through `cvta.param` (no copy into a `.local` frame, no 16-byte loads of the map), and
+//! each copy entry issues TMA loads on mbarriers and TMA stores in bulk groups.
+//!
+//! `CUTE_RS_PTX_FILE=target/ptx/tma.ptx cargo test --test ptx_tma` checks a PTX built by hand.
+
+#[path = "common/ptx_text.rs"]
+mod ptx_text;
+use ptx_text::{entry, instructions};
+
+const COPIES: [&str; 8] = [
+    "tma_copy_row_b4",
+    "tma_copy_col_b4",
+    "tma_copy_row_b2",
+    "tma_copy_col_b2",
+    "tma_copy_row_b4_persistent",
+    "tma_copy_col_b4_persistent",
+    "tma_copy_row_b2_persistent",
+    "tma_copy_col_b2_persistent",
+];
+
+fn tma_ptx() -> Option<&'static str> {
+    match ptx_text::module_ptx("tma_copy_row_b4") {
+        Ok(p) => Some(p),
+        Err(why) => {
+            eprintln!("no PTX in this build ({why}): nothing to check");
+            None
+        }
+    }
+}
+
+#[test]
+fn tensor_maps_are_64_byte_aligned_params_used_in_place() {
+    let Some(ptx) = tma_ptx() else { return };
+    for name in COPIES.iter().chain(&["tma_instruction_probe"]) {
+        let body = entry(ptx, name);
+        for p in 0..2 {
+            let param = format!("{name}_param_{p}");
+            assert!(
+                body.contains(&format!(".param .align 64 .b8 {param}[128]")),
+                "{name}: parameter {p} is not a 64-byte aligned 128-byte map"
+            );
+            assert!(
+                body.contains(&format!("mov.b64 %rd")) && body.contains("cvta.param.u64"),
+                "{name}"
+            );
+            assert!(
+                !body.contains(&format!("[{param}")),
+                "{name}: the map is read into registers"
+            );
+        }
+        assert!(!body.contains(".local"), "{name}: local-memory frame");
+        assert!(
+            !body.contains("__local_depot"),
+            "{name}: local-memory frame"
+        );
+    }
+}
+
+#[test]
+fn copies_load_by_tma_on_mbarriers_and_store_by_tma() {
+    let Some(ptx) = tma_ptx() else { return };
+    for name in COPIES {
+        let ins = instructions(entry(ptx, name));
+        let count = |p: &str| ins.iter().filter(|i| i.starts_with(p)).count();
+        assert!(
+            count("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes")
+                >= 1,
+            "{name}: no TMA load"
+        );
+        assert!(
+            count("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group") >= 1,
+            "{name}: no TMA store"
+        );
+        assert!(
+            count("mbarrier.arrive.expect_tx.shared::cta.b64") >= 1,
+            "{name}"
+        );
+        assert!(
+            count("mbarrier.try_wait.parity.shared::cta.b64") >= 2,
+            "{name}: full and empty waits"
+        );
+        assert!(
+            count("mbarrier.arrive.shared::cta.b64") >= 1,
+            "{name}: consumer release"
+        );
+        assert_eq!(
+            count("mbarrier.init.shared::cta.b64"),
+            8,
+            "{name}: 4 stages x (full, empty)"
+        );
+        assert!(
+            count("cp.async.bulk.commit_group") >= 1 && count("cp.async.bulk.wait_group.read") >= 2,
+            "{name}"
+        );
+        // the expected bytes are the box's: 16 KiB for both element sizes
+        assert!(
+            entry(ptx, name).contains("16384"),
+            "{name}: transaction bytes"
+        );
+        // divisions only where a tile's coordinate is made (idx2crd by the dynamic tile count,
+        // once per inlined load or store site), none per element
+        assert!(
+            count("div.") + count("rem.") <= 8,
+            "{name}: {} divisions",
+            count("div.") + count("rem.")
+        );
+    }
+}
+
+#[test]
+fn the_probe_assembles_every_wrapper() {
+    let Some(ptx) = tma_ptx() else { return };
+    let body = entry(ptx, "tma_instruction_probe");
+    for r in 1..=5 {
+        assert!(body.contains(&format!(
+            "cp.async.bulk.tensor.{r}d.shared::cluster.global.mbarrier::complete_tx::bytes ["
+        )));
+    }
+    for i in [
+        "cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster",
+        "cp.async.bulk.tensor.5d.global.shared::cta.bulk_group",
+        "prefetch.tensormap",
+        "fence.mbarrier_init.release.cluster",
+        "mbarrier.expect_tx.relaxed.cta.shared::cta.b64",
+        "mbarrier.complete_tx.relaxed.cta.shared::cta.b64",
+        "mapa.shared::cluster.u32",
+        "mbarrier.arrive.release.cluster.shared::cluster.b64",
+        "mbarrier.inval.shared::cta.b64",
+        "elect.sync",
+        "%cluster_ctarank",
+        "%cluster_nctarank",
+        "%clusterid.x",
+        "%cluster_ctaid.x",
+        "%cluster_nctaid.x",
+        "barrier.cluster.arrive.relaxed.aligned",
+        "barrier.cluster.arrive.aligned",
+        "barrier.cluster.wait.aligned",
+        "fence.proxy.async.shared::cta",
+    ] {
+        assert!(body.contains(i), "probe lacks {i}");
+    }
+}
