@@ -6,30 +6,23 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-pub mod algebra;
-pub mod bank;
 pub mod check;
-pub mod copy;
 pub mod cute;
-pub mod divide;
-pub mod gmma;
-pub mod int_tuple;
-pub mod layout;
-pub mod mma;
-pub mod parse;
-pub mod partition;
-pub mod product;
-pub mod recast;
-pub mod swizzle;
-pub mod tensor;
+pub mod text;
+pub mod value;
+
+pub use check::bank;
+pub use text::{eval, parse};
+pub use value::{
+    algebra, copy, divide, gmma, int_tuple, layout, mma, partition, product, recast, swizzle,
+    tensor,
+};
 
 pub use int_tuple::{IntTuple, Val};
 pub use layout::DynLayout;
 
 mod error;
 pub use error::Error;
-
-pub mod eval;
 
 /// Everything a kernel or test usually needs: CuTe's typed layer ([`cute::prelude`]): typed
 /// layouts and tensors mixing static (`_8`, `Int<8>`) and dynamic leaves, the typed algebra,

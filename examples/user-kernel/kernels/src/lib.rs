@@ -1,7 +1,9 @@
 //! A user's own kernel on `layout-types`: `Y = alpha·X + Y` for column-major `M × N`
-//! matrices, one 32×32 tile per block, the tile split among 256 threads by a static
-//! `zipped_divide` (each thread: 4 elements, consecutive threads on consecutive rows, so
-//! every warp access is coalesced). All layout arithmetic folds at compile time.
+//! matrices in CuTe's form: each block takes its 32×32 tile (`local_tile`), each of the block's
+//! 256 threads its 4 elements of the tile (`local_partition` by a 32×8 column-major thread
+//! layout: consecutive threads on consecutive rows, so every warp access is coalesced), and the
+//! identity tensor, tiled and partitioned the same way, gives each element's `(row, column)` to
+//! predicate the edges (`elem_less`). All static layout arithmetic folds at compile time.
 //!
 //! On any target but nvptx64 this crate is empty.
 #![no_std]
@@ -11,15 +13,6 @@
 mod device {
     use core::arch::nvptx;
     use layout_types::prelude::*;
-
-    /// The block tile, column-major: `(_32,_32):(_1,_32)`.
-    type Tile = Layout<(_32, _32), (_1, _32)>;
-    /// 256 threads, column-major over 32 rows × 8 columns.
-    type Thr = Layout<(_32, _8), (_1, _32)>;
-    /// `zipped_divide(Tile, Thr)`: ((thread), (value)) -> offset in the tile.
-    type Part = ZippedDivide<Tile, Thr>;
-    /// Values per thread: 32·32 / 256.
-    const VALS: i64 = <Tile as StaticLayout>::SIZE / <Thr as StaticLayout>::SIZE;
 
     /// `y = alpha·x + y` on `m × n` column-major matrices (`ldx`, `ldy` ≥ m).
     ///
@@ -43,19 +36,20 @@ mod device {
                 nvptx::_block_idx_y() as i64,
             )
         };
-        let mut v = 0;
-        while v < VALS {
-            // offset in the column-major 32x32 tile -> (row, column); static: shifts and masks
-            let o = <Part as StaticLayout>::FLAT.crd(&[t, v]);
-            let (r, c) = (bm * 32 + o % 32, bn * 32 + o / 32);
-            if r < m && c < n {
-                // SAFETY: (r, c) is inside both matrices.
-                unsafe {
-                    let yp = y.add((r + c * ldy) as usize);
-                    *yp = alpha * *x.add((r + c * ldx) as usize) + *yp;
-                }
+        let tile = (_32, _32); // the block's tile of (M,N)
+        let thr = layout!((_32, _8):(_1, _32)); // 256 threads over the tile: a warp per column
+        let cta = (bm, bn);
+        let m_x = make_tensor(make_gmem_ptr(x as *mut f32), layout!((m, n):(_1, ldx))); // (M,N)
+        let m_y = make_tensor(make_gmem_ptr(y), layout!((m, n):(_1, ldy))); // (M,N)
+        let c_mn = make_identity_tensor((m, n)); // (M,N) -> (m,n)
+        let t_x = m_x.local_tile(tile, cta).local_partition(thr, t); // (_1,_4)
+        let t_y = m_y.local_tile(tile, cta).local_partition(thr, t); // (_1,_4)
+        let t_c = c_mn.local_tile(tile, cta).local_partition(thr, t); // (_1,_4) -> (m,n)
+        for i in 0..t_y.size().value() as i32 {
+            if elem_less(t_c.at(i).0, (m, n)) {
+                // SAFETY: the (m,n) coordinate is inside both matrices.
+                unsafe { t_y.write(i, alpha * t_x.read(i) + t_y.read(i)) };
             }
-            v += 1;
         }
     }
 

@@ -65,6 +65,10 @@ fn prelude_probes_match_their_twins() {
         probe_prelude_mixed_hand(p as *mut i32, m, ld)
     });
     same(&t, &h, "probe_prelude_mixed");
+    for probe in ["static", "zipped", "mixed"] {
+        report::record(&format!("probe_prelude_{probe}_typed"), 1);
+        report::record(&format!("probe_prelude_{probe}_hand"), 1);
+    }
 }
 
 #[test]

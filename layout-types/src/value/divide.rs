@@ -10,7 +10,7 @@
 //! assert_eq!(zipped_divide(&l, &t).unwrap().to_string(), "((_2,_2),(2,3,8)):((48,8),(96,16,_1))");
 //! ```
 
-use crate::algebra::{Tiler, TilerMode, coalesce, complement, composition};
+use crate::algebra::{ByMode, Tiler, TilerMode, by_mode_rank, coalesce, complement, composition};
 use crate::int_tuple::IntTuple;
 use crate::{DynLayout, Error, tri};
 
@@ -34,7 +34,29 @@ pub const fn logical_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error
         let c = tri!(complement(&tl, &coalesce(l).shape));
         return composition(l, &DynLayout::from_modes(&[tl, c]));
     }
-    crate::algebra::by_mode(l, t, crate::algebra::ByMode::Divide)
+    divide_by_mode(l, t)
+}
+
+/// `logical_divide` mode by mode: mode `i` of the layout by mode `i` of the tiler (`_`, or no tiler mode,
+/// keeps the layout's mode as it is).
+const fn divide_by_mode(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    let n = tri!(by_mode_rank(a, t, ByMode::Divide));
+    let mut sh = IntTuple::empty();
+    let mut st = IntTuple::empty();
+    let mut i = 0;
+    while i < n {
+        let ai = a.get(i);
+        let m = if i >= t.rank() || t.is_under(i) {
+            ai
+        } else {
+            let ti = tri!(t.mode(i));
+            tri!(logical_divide(&ai, &ti))
+        };
+        sh.push(&m.shape);
+        st.push(&m.stride);
+        i += 1;
+    }
+    Ok(DynLayout::raw(sh, st))
 }
 
 /// CuTe's `zip2_by`: gather the rank-2 modes found at the tiler's terminals into

@@ -20,8 +20,10 @@
 //! assert_eq!(core::mem::size_of_val(&t), 0);
 //! ```
 
+pub mod bank;
+
 use crate::algebra::{coalesce, composition, right_inverse};
-use crate::cute::copy::StaticLayoutValue as StaticLayout;
+use crate::cute::copy::StaticLayoutValue;
 use crate::{DynLayout, Error};
 use const_panic::{FmtArg, PanicVal};
 use core::marker::PhantomData;
@@ -129,7 +131,7 @@ pub const fn smem_budget(bytes: i64) -> i64 {
 /// bytes, which must fit the 227 KB a Hopper block can use.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct SmemTile<L, T>(PhantomData<(L, T)>);
-impl<L: StaticLayout, T> SmemTile<L, T> {
+impl<L: StaticLayoutValue, T> SmemTile<L, T> {
     /// Bytes the tile occupies (checked).
     pub const BYTES: i64 = {
         let elem = core::mem::size_of::<T>() as i64;
@@ -143,14 +145,14 @@ impl<L: StaticLayout, T> SmemTile<L, T> {
 
 /// `SmemTile::<L, T>::BYTES` as a function of a layout value: `smem_tile::<f32, _>(layout)`.
 #[inline(always)]
-pub fn smem_tile<T, L: StaticLayout>(_: L) -> i64 {
+pub fn smem_tile<T, L: StaticLayoutValue>(_: L) -> i64 {
     const { SmemTile::<L, T>::BYTES }
 }
 
 /// A static thread layout: its size is the number of threads of a block, at most 1024.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct ThreadLayout<L>(PhantomData<L>);
-impl<L: StaticLayout> ThreadLayout<L> {
+impl<L: StaticLayoutValue> ThreadLayout<L> {
     /// Number of threads (checked).
     pub const THREADS: i64 = check_threads(L::SIZE);
 }
@@ -167,7 +169,7 @@ const fn check_threads(n: i64) -> i64 {
 
 /// Checks a thread layout (at most 1024 threads) and returns it.
 #[inline(always)]
-pub fn thread_layout<L: StaticLayout>(l: L) -> L {
+pub fn thread_layout<L: StaticLayoutValue>(l: L) -> L {
     let _: i64 = const { ThreadLayout::<L>::THREADS };
     l
 }
@@ -235,7 +237,7 @@ const fn misaligned_stride(c: &DynLayout, vec: i64, skip_leading: bool) -> i64 {
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct TiledCopyTv<Thr, Val>(PhantomData<(Thr, Val)>);
-impl<Thr: StaticLayout, Val: StaticLayout> TiledCopyTv<Thr, Val> {
+impl<Thr: StaticLayoutValue, Val: StaticLayoutValue> TiledCopyTv<Thr, Val> {
     /// The TV layout and tiler.
     pub const TV: crate::copy::TvLayout =
         match crate::copy::TvLayout::new(&Thr::LAYOUT, &Val::LAYOUT) {
@@ -243,7 +245,7 @@ impl<Thr: StaticLayout, Val: StaticLayout> TiledCopyTv<Thr, Val> {
             Err(e) => e.panic(),
         };
 }
-impl<Thr: StaticLayout, Val: StaticLayout> StaticLayout for TiledCopyTv<Thr, Val> {
+impl<Thr: StaticLayoutValue, Val: StaticLayoutValue> StaticLayoutValue for TiledCopyTv<Thr, Val> {
     const LAYOUT: DynLayout = Self::TV.layout_tv;
 }
 
@@ -257,7 +259,7 @@ impl<Thr: StaticLayout, Val: StaticLayout> StaticLayout for TiledCopyTv<Thr, Val
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct VectorCopy<Src, Dst, Tv, T, const BITS: i64>(PhantomData<(Src, Dst, Tv, T)>);
 
-impl<Src: StaticLayout, Dst: StaticLayout, Tv: StaticLayout, T, const BITS: i64>
+impl<Src: StaticLayoutValue, Dst: StaticLayoutValue, Tv: StaticLayoutValue, T, const BITS: i64>
     VectorCopy<Src, Dst, Tv, T, BITS>
 {
     const ELEM: i64 = core::mem::size_of::<T>() as i64;
@@ -344,10 +346,10 @@ const fn vcheck(src: &DynLayout, dst: &DynLayout, tv: &DynLayout, elem: i64, bit
 pub fn tiled_copy<
     T,
     const BITS: i64,
-    Src: StaticLayout,
-    Dst: StaticLayout,
-    Thr: StaticLayout,
-    Val: StaticLayout,
+    Src: StaticLayoutValue,
+    Dst: StaticLayoutValue,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
 >(
     _src: Src,
     _dst: Dst,
@@ -393,10 +395,10 @@ pub struct BankConflictFree<Smem, Sw, Thr, Val, T, const VEC: i64>(
 );
 
 impl<
-    Smem: StaticLayout,
+    Smem: StaticLayoutValue,
     Sw: crate::swizzle::StaticSwizzle,
-    Thr: StaticLayout,
-    Val: StaticLayout,
+    Thr: StaticLayoutValue,
+    Val: StaticLayoutValue,
     T,
     const VEC: i64,
 > BankConflictFree<Smem, Sw, Thr, Val, T, VEC>

@@ -1608,18 +1608,3 @@ impl fmt::Display for IntTuple {
         go(self, f)
     }
 }
-
-impl core::str::FromStr for IntTuple {
-    type Err = crate::Error;
-    /// Parses CuTe text: `_N` static, `N` dynamic, `(a,b)`, `_`, `X`. Spaces are ignored.
-    ///
-    /// ```
-    /// use layout_types::IntTuple;
-    /// let t: IntTuple = "( _2, 3 )".parse().unwrap();
-    /// assert_eq!(t.to_string(), "(_2,3)");
-    /// assert!("(_2,3".parse::<IntTuple>().is_err());
-    /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        crate::parse::parse_int_tuple(s)
-    }
-}

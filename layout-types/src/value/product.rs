@@ -9,7 +9,7 @@
 //! assert_eq!(raked_product(&block, &tiler).unwrap().to_string(), "((_3,_2),(_4,_2)):((_4,_1),(_12,_2))");
 //! ```
 
-use crate::algebra::{Tiler, complement, composition};
+use crate::algebra::{ByMode, Tiler, by_mode_rank, complement, composition};
 use crate::divide::{tile_unzip, unpack};
 use crate::int_tuple::IntTuple;
 use crate::{DynLayout, Error, tri};
@@ -35,7 +35,29 @@ pub const fn logical_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Erro
         let r = tri!(composition(&c, &tl));
         return Ok(DynLayout::from_modes(&[*b, r]));
     }
-    crate::algebra::by_mode(b, t, crate::algebra::ByMode::Product)
+    product_by_mode(b, t)
+}
+
+/// `logical_product` mode by mode: mode `i` of the layout by mode `i` of the tiler (`_`, or no tiler mode,
+/// keeps the layout's mode as it is).
+const fn product_by_mode(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    let n = tri!(by_mode_rank(a, t, ByMode::Product));
+    let mut sh = IntTuple::empty();
+    let mut st = IntTuple::empty();
+    let mut i = 0;
+    while i < n {
+        let ai = a.get(i);
+        let m = if i >= t.rank() || t.is_under(i) {
+            ai
+        } else {
+            let ti = tri!(t.mode(i));
+            tri!(logical_product(&ai, &ti))
+        };
+        sh.push(&m.shape);
+        st.push(&m.stride);
+        i += 1;
+    }
+    Ok(DynLayout::raw(sh, st))
 }
 
 /// `zipped_product(block, tiler)`: `((block modes...),(tiler modes...))`.

@@ -11,7 +11,7 @@
 //! assert!("(_2,_3".parse::<IntTuple>().is_err());
 //! ```
 
-use crate::algebra::Tiler;
+use crate::algebra::{Tiler, TilerMode};
 use crate::{DynLayout, Error, IntTuple, Val};
 
 /// One mode of a by-mode tiler, as parsed.
@@ -286,5 +286,43 @@ impl core::str::FromStr for DynLayout {
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         parse_layout(s)
+    }
+}
+
+impl core::str::FromStr for IntTuple {
+    type Err = Error;
+    /// Parses CuTe text: `_N` static, `N` dynamic, `(a,b)`, `_`, `X`. Spaces are ignored.
+    ///
+    /// ```
+    /// use layout_types::IntTuple;
+    /// let t: IntTuple = "( _2, 3 )".parse().unwrap();
+    /// assert_eq!(t.to_string(), "(_2,3)");
+    /// assert!("(_2,3".parse::<IntTuple>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        parse_int_tuple(s)
+    }
+}
+
+/// Tilers from parsed text.
+impl Tiler {
+    /// Appends a mode given as a parsed item.
+    ///
+    /// ```
+    /// use layout_types::{DynLayout, Val, algebra::*, parse::ParsedMode};
+    /// let mut t = Tiler::by_mode();
+    /// t.push(ParsedMode::Int(Val::st(4))).unwrap();
+    /// t.push(ParsedMode::Under).unwrap();
+    /// let l: DynLayout = "(_8,_6):(_1,_8)".parse().unwrap();
+    /// assert_eq!(composition_tiler(&l, &t).unwrap().to_string(), "(_4,_6):(_1,_8)");
+    /// ```
+    pub fn push(&mut self, m: ParsedMode) -> Result<(), Error> {
+        use ParsedMode as P;
+        match m {
+            P::Layout(l) => self.push_layout(&l),
+            P::Int(v) => self.push_kind(TilerMode::Int, &IntTuple::leaf(v), &IntTuple::st(1)),
+            P::Under => self.push_kind(TilerMode::Under, &IntTuple::under(), &IntTuple::st(0)),
+            P::Shape(s) => self.push_kind(TilerMode::Shape, &s, &s.repeat_like(&IntTuple::st(1))),
+        }
     }
 }

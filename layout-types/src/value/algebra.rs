@@ -454,7 +454,12 @@ impl Tiler {
     pub const fn push_layout(&mut self, l: &DynLayout) -> Result<(), Error> {
         self.push_kind(TilerMode::Layout, &l.shape, &l.stride)
     }
-    const fn push_kind(&mut self, k: TilerMode, s: &IntTuple, d: &IntTuple) -> Result<(), Error> {
+    pub(crate) const fn push_kind(
+        &mut self,
+        k: TilerMode,
+        s: &IntTuple,
+        d: &IntTuple,
+    ) -> Result<(), Error> {
         let r = self.modes.shape.rank();
         if r >= 8 {
             return Err(Error::new("a tiler has at most 8 modes"));
@@ -463,25 +468,6 @@ impl Tiler {
         self.modes.shape.push(s);
         self.modes.stride.push(d);
         Ok(())
-    }
-    /// Appends a mode given as a parsed item.
-    ///
-    /// ```
-    /// use layout_types::{DynLayout, Val, algebra::*, parse::ParsedMode};
-    /// let mut t = Tiler::by_mode();
-    /// t.push(ParsedMode::Int(Val::st(4))).unwrap();
-    /// t.push(ParsedMode::Under).unwrap();
-    /// let l: DynLayout = "(_8,_6):(_1,_8)".parse().unwrap();
-    /// assert_eq!(composition_tiler(&l, &t).unwrap().to_string(), "(_4,_6):(_1,_8)");
-    /// ```
-    pub fn push(&mut self, m: crate::parse::ParsedMode) -> Result<(), Error> {
-        use crate::parse::ParsedMode as P;
-        match m {
-            P::Layout(l) => self.push_layout(&l),
-            P::Int(v) => self.push_kind(TilerMode::Int, &IntTuple::leaf(v), &IntTuple::st(1)),
-            P::Under => self.push_kind(TilerMode::Under, &IntTuple::under(), &IntTuple::st(0)),
-            P::Shape(s) => self.push_kind(TilerMode::Shape, &s, &s.repeat_like(&IntTuple::st(1))),
-        }
     }
     /// A shape tuple as a tiler: each integer `N` means `N:_1`, each nested tuple a nested tiler.
     ///
@@ -625,7 +611,7 @@ pub const fn composition_tiler(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Er
             a.rank() as i64,
         ));
     }
-    by_mode(a, t, ByMode::Compose)
+    compose_by_mode(a, t)
 }
 
 /// The operation a by-mode tiler applies to each mode (CuTe's `transform_layout`).
@@ -639,8 +625,10 @@ pub(crate) enum ByMode {
     Product,
 }
 
-/// Applies `op` mode by mode (`_` keeps a mode as it is).
-pub(crate) const fn by_mode(a: &DynLayout, t: &Tiler, op: ByMode) -> Result<DynLayout, Error> {
+/// The number of modes a by-mode tiler's `op` produces (the tiler's rank for a composition,
+/// the layout's for a divide or product), or the error of a tiler with more modes than the
+/// layout.
+pub(crate) const fn by_mode_rank(a: &DynLayout, t: &Tiler, op: ByMode) -> Result<usize, Error> {
     if t.rank() > a.rank() {
         let msg = match op {
             ByMode::Compose => "composition: the tiler has {} modes but the layout has only {}",
@@ -653,11 +641,18 @@ pub(crate) const fn by_mode(a: &DynLayout, t: &Tiler, op: ByMode) -> Result<DynL
         };
         return Err(Error::with2(msg, t.rank() as i64, a.rank() as i64));
     }
-    let n = if matches!(op, ByMode::Compose) {
+    Ok(if matches!(op, ByMode::Compose) {
         t.rank()
     } else {
         a.rank()
-    };
+    })
+}
+
+/// `composition` mode by mode (`_` keeps a mode as it is); `logical_divide` and
+/// `logical_product` apply themselves by mode the same way ([`crate::divide`],
+/// [`crate::product`]), so this module does not depend on them.
+const fn compose_by_mode(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
+    let n = tri!(by_mode_rank(a, t, ByMode::Compose));
     let mut sh = IntTuple::empty();
     let mut st = IntTuple::empty();
     let mut i = 0;
@@ -665,7 +660,7 @@ pub(crate) const fn by_mode(a: &DynLayout, t: &Tiler, op: ByMode) -> Result<DynL
         let ai = a.get(i);
         let m = if i >= t.rank() || t.is_under(i) {
             ai
-        } else if matches!(op, ByMode::Compose) && matches!(t.kinds[i], TilerMode::Int) {
+        } else if matches!(t.kinds[i], TilerMode::Int) {
             // composition with an integer N is composition_impl(..., N, _1), not with make_layout(N)
             let flat = coalesce_x(&ai);
             tri!(composition_impl(
@@ -676,11 +671,7 @@ pub(crate) const fn by_mode(a: &DynLayout, t: &Tiler, op: ByMode) -> Result<DynL
             ))
         } else {
             let ti = tri!(t.mode(i));
-            tri!(match op {
-                ByMode::Compose => composition_tiler(&ai, &ti),
-                ByMode::Divide => crate::divide::logical_divide(&ai, &ti),
-                ByMode::Product => crate::product::logical_product(&ai, &ti),
-            })
+            tri!(composition_tiler(&ai, &ti))
         };
         sh.push(&m.shape);
         st.push(&m.stride);
