@@ -14,7 +14,7 @@
 //! ```
 
 pub use layout_types::cute::arch::mma_sm90::{
-    Bf16, F16, FenceOperand, MmaAsync, Neg, One, ScaleIn, ScaleOut, commit_group, fence, fence_operand,
-    mma_async_rs, mma_async_ss, setmaxnreg_dec, setmaxnreg_inc, tnsp, wait_group,
+    Bf16, F16, FenceOperand, MmaAsync, Neg, One, ScaleIn, ScaleOut, commit_group, fence,
+    fence_operand, mma_async_rs, mma_async_ss, setmaxnreg_dec, setmaxnreg_inc, tnsp, wait_group,
 };
 pub use layout_types::cute::gmma::{GmmaMajor, MajorK, MajorMN};

@@ -122,7 +122,11 @@ unsafe fn run_ss<E, MA: GmmaMajor, MB: GmmaMajor, const K2: usize>(
     fence_operand(&mut acc);
     fence();
     device::unroll!(K_BLOCKS, |kb| {
-        let scale_d = if kb == 0 { ScaleOut::Zero } else { ScaleOut::One };
+        let scale_d = if kb == 0 {
+            ScaleOut::Zero
+        } else {
+            ScaleOut::One
+        };
         // SAFETY: one full warpgroup, descriptors of canonical layouts in this CTA's smem.
         unsafe {
             mma_async_ss::<E, MA, MB, One, One, _>(
@@ -160,7 +164,11 @@ unsafe fn run_rs<E, MB: GmmaMajor, const K2: usize>(
     fence_operand(&mut acc);
     fence();
     device::unroll!(K_BLOCKS, |kb| {
-        let scale_d = if kb == 0 { ScaleOut::Zero } else { ScaleOut::One };
+        let scale_d = if kb == 0 {
+            ScaleOut::Zero
+        } else {
+            ScaleOut::One
+        };
         // SAFETY: one full warpgroup, a descriptor of a canonical layout in this CTA's smem.
         unsafe {
             mma_async_rs::<E, MB, One, One, _>(frag[kb], desc_b(kb as i32), &mut acc, scale_d)

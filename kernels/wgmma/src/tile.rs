@@ -29,7 +29,10 @@ pub const TILE_K: i32 = 64;
 /// tiled by `tile_to_shape`): the layout's byte offset through the swizzle, as CuTe's
 /// `swizzle_ptr` applies `Sw<B,4,3>` to the byte address of an `smem_ptr_flag` tensor.
 #[inline(always)]
-pub fn smem_offset<Sw: StaticSwizzle, S, D, O, Cd>(t: &Swizzled<Sw, Layout<S, D>, O>, crd: Cd) -> i64
+pub fn smem_offset<Sw: StaticSwizzle, S, D, O, Cd>(
+    t: &Swizzled<Sw, Layout<S, D>, O>,
+    crd: Cd,
+) -> i64
 where
     S: IntTuple,
     D: IntTuple,
@@ -66,7 +69,9 @@ pub fn gmem_layout<M: GmmaMajor>(mn: i32) -> Layout<(i32, i32), (i32, i32)> {
 /// assert_eq!(c.crd2idx((127, 127)), 63 + 255 * 64);
 /// ```
 #[inline(always)]
-pub fn accumulator_layout(n: i32) -> Layout<((i32, i32, i32), (i32, i32, i32)), ((i32, i32, i32), (i32, i32, i32))> {
+pub fn accumulator_layout(
+    n: i32,
+) -> Layout<((i32, i32, i32), (i32, i32, i32)), ((i32, i32, i32), (i32, i32, i32))> {
     make_layout(((4, 8, 4), (2, 2, n / 8)), ((128, 1, 16), (64, 8, 512)))
 }
 

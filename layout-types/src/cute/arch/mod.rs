@@ -13,8 +13,8 @@
 
 pub mod cluster;
 pub mod mbarrier;
-pub mod tma;
 pub mod mma_sm90;
+pub mod tma;
 
 use super::tensor::Space;
 
