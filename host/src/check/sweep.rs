@@ -26,7 +26,7 @@ pub const TAIL: usize = 4;
 ///
 /// ```
 /// let s = host::check::SweepConfig::default();
-/// assert_eq!((s.seed, s.gemm, s.copy), (12, 300, 100));
+/// assert_eq!((s.seed, s.gemm, s.copy, s.hgemm), (12, 300, 170, 300));
 /// let none = host::check::SweepConfig { gemm: 0, copy: 0, hgemm: 0, ..s };
 /// assert_eq!(none.steps(), 0);
 /// ```
