@@ -214,7 +214,7 @@ unsafe impl cudarc::driver::DeviceRepr for TmaParam {}
 impl fmt::Display for HgemmKernel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (m, n, k) = Self::TILE;
-        write!(f, "hgemm {m}x{n}x{k} tma+wgmma 4-stage")
+        write!(f, "hgemm {m}x{n}x{k} tma+wgmma 4-stage persistent")
     }
 }
 
@@ -266,13 +266,21 @@ impl Context {
             return Ok(());
         }
         let (bm, bn, _) = HgemmKernel::TILE;
-        let (gx, gy) = (g.m.div_ceil(bm), g.n.div_ceil(bn));
+        let tiles = g.m.div_ceil(bm) * g.n.div_ceil(bn);
         let entry = HgemmKernel::entry::<T>(g.transa, g.transb);
-        if gy > 65535 {
+        // persistent: one CTA per SM (its shared memory allows one) takes tiles round-robin;
+        // CUTE_RS_HGEMM_PERSISTENT=0: one CTA per tile (for measuring the difference)
+        let persistent = std::env::var("CUTE_RS_HGEMM_PERSISTENT").as_deref() != Ok("0");
+        let blocks = if persistent {
+            tiles.min(self.device().sms as usize)
+        } else {
+            tiles
+        };
+        if tiles > i32::MAX as usize {
             return Err(Error::GridTooLarge {
                 kernel: "hgemm",
-                x: gx,
-                y: gy,
+                x: tiles,
+                y: 1,
                 z: 1,
             });
         }
@@ -304,7 +312,7 @@ impl Context {
             HgemmKernel::SMEM_BYTES as i32,
         )?;
         let cfg = LaunchConfig {
-            grid_dim: (gx as u32, gy as u32, 1),
+            grid_dim: (blocks as u32, 1, 1),
             block_dim: (HgemmKernel::THREADS, 1, 1),
             shared_mem_bytes: HgemmKernel::SMEM_BYTES as u32,
         };
@@ -326,8 +334,8 @@ impl Context {
             .arg(&out);
         // SAFETY: the signature is (CUtensorMap A, CUtensorMap B, i32 m, n, k, f32 alpha, beta,
         // ptr c, i64 ldc, u32 out); the maps describe the checked A and B with the kernel's
-        // boxes; C holds (M,N) with leading dimension ldc of `O` (validated); the grid covers
-        // the tiles, the shared memory is the kernel's.
+        // boxes; C holds (M,N) with leading dimension ldc of `O` (validated); the CTAs deal out
+        // the tiles among themselves; the shared memory is the kernel's.
         unsafe { l.launch(cfg) }?;
         Ok(())
     }

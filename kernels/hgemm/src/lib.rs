@@ -20,7 +20,12 @@
 //! BLAS names: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)` K-major; B "N" =
 //! `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries `hgemm_{bf16,f16}_{ab}`.
 //!
-//! Launch: grid `(ceil(M/128), ceil(N/256))`, 384 threads, [`SMEM_BYTES`] of dynamic shared
+//! Persistent: the tiles of C (M-tile fastest) are dealt out round-robin, tile `block`,
+//! `block + grid`, ...; the producer runs ahead into the next tile's k-tiles while the consumers
+//! store the previous one. A grid of one CTA per tile is the non-persistent kernel.
+//!
+//! Launch: a 1-D grid of at most `ceil(M/128)·ceil(N/256)` CTAs (one per SM: the shared memory
+//! allows one), 384 threads, [`SMEM_BYTES`] of dynamic shared
 //! memory (1024-byte aligned: the kernel traps otherwise).
 #![cfg_attr(
     target_arch = "nvptx64",
@@ -32,7 +37,7 @@
 pub mod epilogue;
 
 use device::shared::{dynamic_shared_mem, to_shared_addr};
-use device::thread::{block_idx_x, block_idx_y, sync_threads, thread_idx_x, trap};
+use device::thread::{block_idx_x, grid_dim_x, sync_threads, thread_idx_x, trap};
 use device::tma::TmaDescriptor;
 use device::wgmma::{
     Bf16, F16, MajorK, MajorMN, One, ScaleOut, commit_group, fence, fence_operand, mma_async_ss,
@@ -152,7 +157,6 @@ macro_rules! hgemm_entry {
                 trap();
             }
             let tid = thread_idx_x() as i32;
-            let (bx, by) = (block_idx_x() as i32, block_idx_y() as i32);
             let s_a = smem_tile!($ma, _128);
             let s_b = smem_tile!($mb, _256);
             // (STAGE_BYTES, STAGES): one stage's A then B
@@ -164,9 +168,17 @@ macro_rules! hgemm_entry {
             let pipe = unsafe {
                 PipelineTmaAsync::<STAGES, StageTx>::init(storage, tid == 0, CONSUMER_THREADS, sync_threads)
             };
-            // this CTA's tile origin in C (rows of A, rows of B)
-            let origin = make_identity_tensor((m, n)).local_tile((_128, _256), (bx, by)).at((_0, _0));
-            let ATup(HCons(m0, HCons(n0, HNil))) = origin.0;
+            // the tiles of C, M-tile fastest; this CTA takes tiles block, block + grid, ...
+            let tile_of = make_layout_left((m.ceil_div(128), n.ceil_div(256)));
+            let n_tiles = tile_of.size();
+            let (first, step) = (block_idx_x() as i32, grid_dim_x() as i32);
+            // a tile's origin in C (rows of A, rows of B) and its M-tile index
+            let origin = |tile: i32| -> (i32, i32, i32) {
+                let (bx, by): (i32, i32) = tile_of.idx2crd(tile);
+                let o = make_identity_tensor((m, n)).local_tile((_128, _256), (bx, by)).at((_0, _0));
+                let ATup(HCons(m0, HCons(n0, HNil))) = o.0;
+                (m0, n0, bx)
+            };
             let k_tiles = k.ceil_div(64);
             // (warpgroup, thread in warpgroup)
             let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
@@ -179,14 +191,19 @@ macro_rules! hgemm_entry {
                         device::tma::prefetch_descriptor(tma_b);
                     }
                     let mut prod = pipe.producer();
-                    for kt in 0..k_tiles {
-                        let stage = unsafe { prod.producer_acquire() };
-                        let bar = stage.full_barrier();
-                        let a_origin = make_identity_tensor((m, k)).local_tile((_128, _64), (bx, kt)).at((_0, _0));
-                        let ATup(HCons(_, HCons(k0, HNil))) = a_origin.0;
-                        load_operand!($ma, _128, tma_a, bar, buf_a(stage.index()), s_a, m0, k0);
-                        load_operand!($mb, _256, tma_b, bar, buf_b(stage.index()), s_b, n0, k0);
-                        stage.producer_commit();
+                    let mut tile = first;
+                    while tile < n_tiles {
+                        let (m0, n0, bx) = origin(tile);
+                        for kt in 0..k_tiles {
+                            let stage = unsafe { prod.producer_acquire() };
+                            let bar = stage.full_barrier();
+                            let a_origin = make_identity_tensor((m, k)).local_tile((_128, _64), (bx, kt)).at((_0, _0));
+                            let ATup(HCons(_, HCons(k0, HNil))) = a_origin.0;
+                            load_operand!($ma, _128, tma_a, bar, buf_a(stage.index()), s_a, m0, k0);
+                            load_operand!($mb, _256, tma_b, bar, buf_b(stage.index()), s_b, n0, k0);
+                            stage.producer_commit();
+                        }
+                        tile += step;
                     }
                 }
                 return;
@@ -194,41 +211,47 @@ macro_rules! hgemm_entry {
             setmaxnreg_inc::<232>();
             let wg = wg - 1; // consumer warpgroup: rows 64·wg.. of the CTA tile
             let mut cons = pipe.consumer();
-            // SAFETY: all-zero bits are the f32 value 0.0 (an array literal would be a store loop
-            // that keeps the accumulators in local memory).
-            let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
-            let mut pending: Option<ConsumerStage<STAGES>> = None;
-            for _ in 0..k_tiles {
-                let full = unsafe { cons.consumer_wait() };
-                let d_a = make_gmma_desc_tensor($ma, make_tensor(make_smem_ptr(buf_a(full.index())), mma_tiles!(s_a, (_64, _16))));
-                let d_b = make_gmma_desc_tensor($mb, make_tensor(make_smem_ptr(buf_b(full.index())), mma_tiles!(s_b, (_256, _16))));
+            let mut tile = first;
+            while tile < n_tiles {
+                let (m0, n0, _) = origin(tile);
+                // SAFETY: all-zero bits are the f32 value 0.0 (an array literal would be a store
+                // loop that keeps the accumulators in local memory).
+                let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
+                let mut pending: Option<ConsumerStage<STAGES>> = None;
+                for _ in 0..k_tiles {
+                    let full = unsafe { cons.consumer_wait() };
+                    let d_a = make_gmma_desc_tensor($ma, make_tensor(make_smem_ptr(buf_a(full.index())), mma_tiles!(s_a, (_64, _16))));
+                    let d_b = make_gmma_desc_tensor($mb, make_tensor(make_smem_ptr(buf_b(full.index())), mma_tiles!(s_b, (_256, _16))));
+                    fence_operand(&mut acc);
+                    fence();
+                    device::unroll!(4, |kb| {
+                        // SAFETY: the whole warpgroup; canonical layouts in this CTA's smem, loaded
+                        // (the full barrier's phase completed).
+                        unsafe {
+                            mma_async_ss::<$e, $ma, $mb, One, One, _>(
+                                d_a.at((_0, (wg, kb as i32))).desc.desc,
+                                d_b.at((_0, (_0, kb as i32))).desc.desc,
+                                &mut acc,
+                                ScaleOut::One,
+                            )
+                        };
+                    });
+                    commit_group();
+                    wait_group::<1>(); // the previous k-tile's wgmmas have read their stage
+                    fence_operand(&mut acc);
+                    if let Some(done) = pending.replace(full) {
+                        unsafe { cons.consumer_release(done) };
+                    }
+                }
+                wait_group::<0>();
                 fence_operand(&mut acc);
-                fence();
-                device::unroll!(4, |kb| {
-                    // SAFETY: the whole warpgroup; canonical layouts in this CTA's smem, loaded
-                    // (the full barrier's phase completed).
-                    unsafe {
-                        mma_async_ss::<$e, $ma, $mb, One, One, _>(
-                            d_a.at((_0, (wg, kb as i32))).desc.desc,
-                            d_b.at((_0, (_0, kb as i32))).desc.desc,
-                            &mut acc,
-                            ScaleOut::One,
-                        )
-                    };
-                });
-                commit_group();
-                wait_group::<1>(); // the previous k-tile's wgmmas have read their stage
-                fence_operand(&mut acc);
-                if let Some(done) = pending.replace(full) {
+                if let Some(done) = pending {
                     unsafe { cons.consumer_release(done) };
                 }
+                // the producer is already loading the next tile's k-tiles meanwhile
+                unsafe { epilogue::store(&acc, c, ldc, out, (m, n), (m0 + 64 * wg, n0), alpha, beta, t) };
+                tile += step;
             }
-            wait_group::<0>();
-            fence_operand(&mut acc);
-            if let Some(done) = pending {
-                unsafe { cons.consumer_release(done) };
-            }
-            unsafe { epilogue::store(&acc, c, ldc, out, (m, n), (m0 + 64 * wg, n0), alpha, beta, t) };
         }
         }
         device::launch_bounds!($name, 384, 1);
