@@ -27,3 +27,8 @@ pub fn module_of(entry: &str) -> Option<&'static PtxModule> {
 }
 
 include!(concat!(env!("OUT_DIR"), "/ptx_meta.rs"));
+
+/// The examples of `doc/typed-gmma.md`, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../doc/typed-gmma.md")]
+pub struct TypedGmmaDoc;

@@ -97,3 +97,17 @@ fn instruction_counting() {
 fn tiled_mma_partition_c() {
     check_probe("mma_partition_c");
 }
+
+/// The GMMA probe: `tile_to_shape(Layout_K_SW128_Atom<half_t>, (_128,_64,_4))` indexed
+/// at a run-time `(m, k, stage)`.
+#[test]
+fn gmma_smem_tile_at_a_runtime_coordinate() {
+    check_probe("gmma_smem");
+}
+
+/// `make_gmma_desc_tensor` of that tile at a run-time (k block, stage): the descriptor's fields
+/// fold to constants, only the start address and the offset are computed.
+#[test]
+fn gmma_descriptor_at_a_runtime_stage() {
+    check_probe("gmma_desc");
+}

@@ -141,11 +141,10 @@ fn desc_cases() -> Vec<DescCase> {
                 (Int::<$m>::new(), Int::<$k>::new(), Int::<$s>::new()),
                 $ord,
             );
-            let part = Swizzled {
-                sw: smem.sw,
-                offset: smem.offset,
-                layout: zipped_divide(smem.layout, (Int::<$tm>::new(), Int::<$tk>::new())),
-            };
+            let part = smem.with_layout(zipped_divide(
+                smem.layout,
+                (Int::<$tm>::new(), Int::<$tk>::new()),
+            ));
             // host "shared memory" at address 0 (C++ CuTe's host cast_smem_ptr_to_uint is 0)
             let t = make_tensor(make_smem_ptr(core::ptr::null_mut::<$t>()), part);
             let d = make_gmma_desc_tensor($major, t);
@@ -182,6 +181,15 @@ fn desc_cases() -> Vec<DescCase> {
         [64, 8]
     );
     case!(
+        "K_INTER_u64_128x64x2_LayoutLeft_mma64x4",
+        Layout_K_INTER_Atom,
+        u64,
+        MajorK,
+        [128, 64, 2],
+        LayoutLeft,
+        [64, 4]
+    );
+    case!(
         "K_SW32_u8_128x64x2_LayoutLeft_mma64x32",
         Layout_K_SW32_Atom,
         u8,
@@ -207,6 +215,15 @@ fn desc_cases() -> Vec<DescCase> {
         [128, 64, 2],
         LayoutLeft,
         [64, 8]
+    );
+    case!(
+        "K_SW32_u64_128x64x2_LayoutLeft_mma64x4",
+        Layout_K_SW32_Atom,
+        u64,
+        MajorK,
+        [128, 64, 2],
+        LayoutLeft,
+        [64, 4]
     );
     case!(
         "K_SW64_u8_128x64x2_LayoutLeft_mma64x32",
@@ -236,6 +253,15 @@ fn desc_cases() -> Vec<DescCase> {
         [64, 8]
     );
     case!(
+        "K_SW64_u64_128x64x2_LayoutLeft_mma64x4",
+        Layout_K_SW64_Atom,
+        u64,
+        MajorK,
+        [128, 64, 2],
+        LayoutLeft,
+        [64, 4]
+    );
+    case!(
         "K_SW128_u8_128x128x2_LayoutLeft_mma64x32",
         Layout_K_SW128_Atom,
         u8,
@@ -261,6 +287,15 @@ fn desc_cases() -> Vec<DescCase> {
         [128, 64, 2],
         LayoutLeft,
         [64, 8]
+    );
+    case!(
+        "K_SW128_u64_128x64x2_LayoutLeft_mma64x4",
+        Layout_K_SW128_Atom,
+        u64,
+        MajorK,
+        [128, 64, 2],
+        LayoutLeft,
+        [64, 4]
     );
     case!(
         "MN_INTER_u8_128x64x2_LayoutLeft_mma64x32",
@@ -290,6 +325,15 @@ fn desc_cases() -> Vec<DescCase> {
         [64, 8]
     );
     case!(
+        "MN_INTER_u64_128x64x2_LayoutLeft_mma64x4",
+        Layout_MN_INTER_Atom,
+        u64,
+        MajorMN,
+        [128, 64, 2],
+        LayoutLeft,
+        [64, 4]
+    );
+    case!(
         "MN_SW32_u8_128x64x2_LayoutLeft_mma64x32",
         Layout_MN_SW32_Atom,
         u8,
@@ -315,6 +359,15 @@ fn desc_cases() -> Vec<DescCase> {
         [128, 64, 2],
         LayoutLeft,
         [64, 8]
+    );
+    case!(
+        "MN_SW32_u64_128x64x2_LayoutLeft_mma64x4",
+        Layout_MN_SW32_Atom,
+        u64,
+        MajorMN,
+        [128, 64, 2],
+        LayoutLeft,
+        [64, 4]
     );
     case!(
         "MN_SW64_u8_128x64x2_LayoutLeft_mma64x32",
@@ -344,6 +397,15 @@ fn desc_cases() -> Vec<DescCase> {
         [64, 8]
     );
     case!(
+        "MN_SW64_u64_128x64x2_LayoutLeft_mma64x4",
+        Layout_MN_SW64_Atom,
+        u64,
+        MajorMN,
+        [128, 64, 2],
+        LayoutLeft,
+        [64, 4]
+    );
+    case!(
         "MN_SW128_u8_128x64x2_LayoutLeft_mma64x32",
         Layout_MN_SW128_Atom,
         u8,
@@ -369,6 +431,15 @@ fn desc_cases() -> Vec<DescCase> {
         [128, 64, 2],
         LayoutLeft,
         [64, 8]
+    );
+    case!(
+        "MN_SW128_u64_128x64x2_LayoutLeft_mma64x4",
+        Layout_MN_SW128_Atom,
+        u64,
+        MajorMN,
+        [128, 64, 2],
+        LayoutLeft,
+        [64, 4]
     );
     case!(
         "K_SW128_u16_128x64x4_LayoutLeft_mma64x16",
@@ -552,7 +623,7 @@ proptest! {
     #[test]
     fn descriptor_tensor_agrees(m in 0i32..2, k in 0i32..4, s in 0i32..4, a in 0usize..0x4000) {
         let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);
-        let part = Swizzled { sw: smem.sw, offset: smem.offset, layout: zipped_divide(smem.layout, (_64, _16)) };
+        let part = smem.with_layout(zipped_divide(smem.layout, (_64, _16)));
         let addr = a * 1024;
         let d = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(addr as *mut u16), part));
         let v: DynLayout = part.layout.to_string().parse().unwrap();

@@ -33,7 +33,10 @@ fn every_family_is_one_self_contained_module() {
         return;
     };
     let families: Vec<&str> = mods.iter().map(|m| m.family).collect();
-    assert_eq!(families, ["smoke", "copy", "gemm_n", "gemm_t", "probe"]);
+    assert_eq!(
+        families,
+        ["smoke", "copy", "gemm_n", "gemm_t", "probe", "wgmma"]
+    );
     for m in mods {
         let p = m.ptx;
         assert!(
@@ -71,6 +74,9 @@ fn every_family_is_one_self_contained_module() {
         ("sgemm_128x128x8_tt_2cta", "gemm_t"),
         ("sgemm_scale_c", "gemm_n"),
         ("probe_prelude_static_typed", "probe"),
+        ("wgmma_ss_bf16_kk_sw128_n256", "wgmma"),
+        ("wgmma_rs_f16_kmn_sw128_n256", "wgmma"),
+        ("wgmma_ws_f16_m128n128", "wgmma"),
     ] {
         assert_eq!(cute_rs::module_of(k).map(|m| m.family), Some(family), "{k}");
     }
@@ -92,11 +98,35 @@ fn ptx_has_expected_instructions() {
         "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
         "shfl.sync.bfly.b32",
         ".extern .shared .align 16 .b8", // dynamic shared memory
+        "wgmma.fence.sync.aligned",
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
+        "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16",
+        "wgmma.commit_group.sync.aligned",
+        "wgmma.wait_group.sync.aligned 0",
+        "setmaxnreg.inc.sync.aligned.u32 232",
+        "setmaxnreg.dec.sync.aligned.u32 40",
+        "stmatrix.sync.aligned.m8n8.x4.shared.b16",
+        "barrier.sync 1, 384",
     ] {
         assert!(p.contains(i), "`{i}` not in the PTX");
     }
     // No panic machinery survived (-Cpanic=immediate-abort).
     assert!(!p.contains("panic"), "panic code in the PTX");
+}
+
+/// The wgmma family keeps its accumulators in registers: no local-memory array in the PTX (a
+/// `[f32; 128]` that LLVM failed to split would be a `.local` depot here, before ptxas).
+#[test]
+fn wgmma_accumulators_never_touch_local_memory() {
+    let Some(mods) = modules("wgmma_accumulators_never_touch_local_memory") else {
+        return;
+    };
+    let m = mods
+        .iter()
+        .find(|m| m.family == "wgmma")
+        .expect("the wgmma family");
+    assert!(m.entries.len() >= 64, "{} wgmma entries", m.entries.len());
+    assert!(!m.ptx.contains(".local"), "a .local depot in wgmma.ptx");
 }
 
 #[test]
@@ -135,6 +165,8 @@ fn ptxas_assembles_without_spills() {
                 k.name, k.stack_bytes
             );
         }
+        // No wgmma serialized, no setmaxnreg ignored (ptxas's performance-loss notes).
+        ptxas::performance_losses(&report).unwrap();
         kernels += report.kernels.len();
         println!("{}: {}", m.family, ptxas::table(&report));
     }

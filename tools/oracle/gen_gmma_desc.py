@@ -14,7 +14,7 @@ GMMA) give the 64-bit descriptors at every index of the rest mode. On the host t
 import json, os, subprocess, sys, tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TYPES = {"u8": ("uint8_t", 8), "u16": ("half_t", 16), "u32": ("float", 32)}
+TYPES = {"u8": ("uint8_t", 8), "u16": ("half_t", 16), "u32": ("float", 32), "u64": ("double", 64)}
 SW_W = {"INTER": 128, "SW32": 256, "SW64": 512, "SW128": 1024}
 
 

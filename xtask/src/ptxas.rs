@@ -346,7 +346,10 @@ ptxas info    : 0 bytes gmem
         let r = parse(LOSSES);
         assert_eq!(r.losses.len(), 3);
         let e = performance_losses(&r).unwrap_err();
-        assert!(e.contains("C7508") && e.contains("C7514") && e.contains("C7510"), "{e}");
+        assert!(
+            e.contains("C7508") && e.contains("C7514") && e.contains("C7510"),
+            "{e}"
+        );
         assert!(performance_losses(&parse(SAMPLE)).is_ok());
     }
 

@@ -82,7 +82,7 @@ impl WgmmaConfig {
         })
     }
 
-    /// "m64n<N>k64 SS|RS bf16|f16 A:K|MN B:K|MN <atom>".
+    /// `m64n<N>k64 SS|RS bf16|f16 A:K|MN B:K|MN <atom>`.
     pub fn describe(&self) -> String {
         let major = |mn: bool| if mn { "MN" } else { "K" };
         format!(
@@ -123,7 +123,9 @@ pub(crate) struct Problem {
 pub(crate) fn problem(cfg: &WgmmaConfig, rng: &mut Rng) -> Problem {
     const K: usize = 64;
     let n = cfg.n;
-    let av: Vec<f32> = (0..64 * K).map(|_| rng.int(-16, 16) as f32 / 16.0).collect(); // [m][k]
+    let av: Vec<f32> = (0..64 * K)
+        .map(|_| rng.int(-16, 16) as f32 / 16.0)
+        .collect(); // [m][k]
     let bv: Vec<f32> = (0..n * K).map(|_| rng.int(-16, 16) as f32 / 16.0).collect(); // [n][k]
     let bits = |x: f32| {
         if cfg.f16 {
@@ -187,6 +189,72 @@ fn check_one(ctx: &Context, s: &Arc<CudaStream>, cfg: &WgmmaConfig, seed: u64) -
     })
 }
 
+/// The warp-specialized entry `wgmma_ws_f16_m128n128`: producer warpgroup with `setmaxnreg.dec`,
+/// two consumer warpgroups with `setmaxnreg.inc` on m64n128k16, an f16 epilogue through
+/// `stmatrix` and shared memory. Inputs are multiples of 1/4 in [-1, 1], so every sum (a
+/// multiple of 1/16 of magnitude at most 64) is exact in f16: C is compared bit-exactly.
+pub(crate) const WS_ENTRY: &str = "wgmma_ws_f16_m128n128";
+
+fn check_ws(ctx: &Context, s: &Arc<CudaStream>, seed: u64) -> Result<CheckRow> {
+    const M: usize = 128;
+    const N: usize = 128;
+    const K: usize = 64;
+    let mut rng = Rng::new(seed ^ fnv(WS_ENTRY));
+    let av: Vec<f32> = (0..M * K).map(|_| rng.int(-4, 4) as f32 / 4.0).collect(); // [m][k]
+    let bv: Vec<f32> = (0..N * K).map(|_| rng.int(-4, 4) as f32 / 4.0).collect(); // [n][k]
+    let a: Vec<u16> = av.iter().map(|&x| f16_bits_exact(x)).collect();
+    let b: Vec<u16> = bv.iter().map(|&x| f16_bits_exact(x)).collect();
+    let mut want = vec![0u16; M * N];
+    for m in 0..M {
+        for n in 0..N {
+            let sum: f32 = (0..K).map(|k| av[m * K + k] * bv[n * K + k]).sum();
+            want[m + M * n] = f16_bits_exact(sum);
+        }
+    }
+    let da = s.clone_htod(&a)?;
+    let db = s.clone_htod(&b)?;
+    let mut dc = s.alloc_zeros::<u16>(M * N)?;
+    let f = ctx.kernel(WS_ENTRY)?;
+    let launch = LaunchConfig {
+        grid_dim: (1, 1, 1),
+        block_dim: (384, 1, 1),
+        shared_mem_bytes: 32 * 1024,
+    };
+    let ms = timed(s, || {
+        let mut l = s.launch_builder(&f);
+        l.arg(&da).arg(&db).arg(&mut dc);
+        // SAFETY: `(a: *const u16, b: *const u16, c: *mut u16)`: A and B 128×64, C 128×128
+        // f16, as the kernel documents; 384 threads and 32 KiB of shared memory.
+        unsafe { l.launch(launch) }?;
+        Ok(())
+    })?;
+    let got = s.clone_dtoh(&dc)?;
+    let to_f32 = |v: &[u16]| -> Vec<f32> { v.iter().map(|&h| f16_to_f32(h)).collect() };
+    let (mismatches, max_err) = compare(&to_f32(&got), &to_f32(&want));
+    Ok(CheckRow {
+        kernel: WS_ENTRY,
+        shape: "m128n128k64 SS f16 A:K B:K SW128 ws".into(),
+        pass: mismatches == 0,
+        max_err,
+        mismatches,
+        ms,
+        note: format!("setmaxnreg+stmatrix, f16 out, bit-exact, seed {seed:#x}"),
+    })
+}
+
+/// An IEEE binary16 value as f32 (exact).
+fn f16_to_f32(h: u16) -> f32 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let e = i32::from((h >> 10) & 0x1f);
+    let m = f32::from(h & 0x3ff);
+    match e {
+        0 => sign * m * 2f32.powi(-24),
+        31 if m == 0.0 => sign * f32::INFINITY,
+        31 => f32::NAN,
+        _ => sign * (1024.0 + m) * 2f32.powi(e - 25),
+    }
+}
+
 /// FNV-1a of a name: a per-entry stream of the seed.
 fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
@@ -206,12 +274,18 @@ pub(crate) fn checks(ctx: &Context, seed: u64) -> Vec<CheckRow> {
             "no wgmma_* entry in the embedded PTX".into(),
         )];
     }
-    cfgs.iter()
+    let mut rows: Vec<CheckRow> = cfgs
+        .iter()
         .map(|c| {
             check_one(ctx, &s, c, seed)
                 .unwrap_or_else(|e| CheckRow::failed(c.entry, c.describe(), e.to_string()))
         })
-        .collect()
+        .collect();
+    rows.push(
+        check_ws(ctx, &s, seed)
+            .unwrap_or_else(|e| CheckRow::failed(WS_ENTRY, "m128n128k64 ws".into(), e.to_string())),
+    );
+    rows
 }
 
 #[cfg(test)]
@@ -264,6 +338,13 @@ mod tests {
     }
 
     #[test]
+    fn f16_round_trip() {
+        for x in [0.0f32, 1.0, -2.5, 0.0625, 64.0, -63.9375] {
+            assert_eq!(f16_to_f32(f16_bits_exact(x)), x);
+        }
+    }
+
+    #[test]
     fn f16_and_bf16_inputs_are_exact() {
         for f16 in [false, true] {
             let cfg = WgmmaConfig {
@@ -276,7 +357,10 @@ mod tests {
                 n: 8,
             };
             let p = problem(&cfg, &mut Rng::new(2));
-            assert!(p.c.iter().all(|x| (x * 256.0).fract() == 0.0 && x.abs() <= 64.0));
+            assert!(
+                p.c.iter()
+                    .all(|x| (x * 256.0).fract() == 0.0 && x.abs() <= 64.0)
+            );
         }
     }
 }

@@ -13,8 +13,8 @@ mod mma_svg;
 mod progress;
 mod report;
 mod run;
-mod wgmma;
 pub mod svg;
+mod wgmma;
 
 use std::process::ExitCode;
 

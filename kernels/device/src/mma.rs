@@ -239,7 +239,29 @@ stmatrix_n!(
 );
 stmatrix_n!(
     /// `stmatrix.sync.aligned.m8n8.x4.shared.b16`: as [`stmatrix_x1`] with four matrices (every
-    /// lane gives a row address). CuTe's `SM90_U32x4_STSM_N`.
+    /// lane gives a row address). CuTe's `SM90_U32x4_STSM_N`. The inverse of [`ldmatrix_x4`]
+    /// (and `.trans` of `.trans`), on the emulator:
+    ///
+    /// ```
+    /// use device::mma::*;
+    /// device::kernel! {
+    ///     /// One warp: stmatrix then ldmatrix of the same rows gives each lane its registers back.
+    ///     pub unsafe fn round_trip(out: *mut u32) {
+    ///         let l = device::thread::thread_idx_x();
+    ///         let smem = device::shared::dynamic_shared_mem::<[u32; 4]>();
+    ///         let row = device::shared::to_shared_addr(smem) + 16 * l; // matrix l/8, row l%8
+    ///         let mine = [l, 100 + l, 200 + l, 300 + l];
+    ///         unsafe { stmatrix_x4_trans(row, mine) };
+    ///         let back = unsafe { ldmatrix_x4_trans(row) };
+    ///         unsafe { *out.add(l as usize) = u32::from(back == mine) };
+    ///     }
+    /// }
+    /// let mut ok = [0u32; 32];
+    /// let p = ok.as_mut_ptr() as usize;
+    /// // SAFETY: one warp, 512 bytes of shared memory, 32 outputs.
+    /// unsafe { device::emu::launch((1, 1, 1), (32, 1, 1), 512, || round_trip(p as *mut u32)) };
+    /// assert_eq!(ok, [1; 32]);
+    /// ```
     ///
     /// # Safety
     /// As [`stmatrix_x1`].

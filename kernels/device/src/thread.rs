@@ -196,6 +196,62 @@ pub fn sync_threads() {
     }
 }
 
+/// `barrier.sync ID, COUNT` (CUTLASS's `NamedBarrier::sync`, unaligned form): waits until
+/// `COUNT` threads (a multiple of 32) have arrived at barrier `ID` (1..16; 0 is
+/// [`sync_threads`]'s). Unlike `bar.sync`, the threads may reach it from different places in the
+/// code, as a warp-specialized kernel's producer and consumer branches do; each warp must be
+/// converged. In the emulator only the whole block (`COUNT` = the block's size) is emulated.
+///
+/// ```
+/// device::kernel! {
+///     /// Two halves of the block meet at named barrier 1 from different branches.
+///     pub unsafe fn split(out: *mut u32) {
+///         let t = device::thread::thread_idx_x();
+///         if t < 32 {
+///             unsafe { *out.add(t as usize) = t };
+///             device::thread::named_barrier_sync::<1, 64>();
+///         } else {
+///             device::thread::named_barrier_sync::<1, 64>();
+///             unsafe { *out.add(t as usize) = *out.add(t as usize - 32) + 100 };
+///         }
+///     }
+/// }
+/// let mut v = [0u32; 64];
+/// let p = v.as_mut_ptr() as usize;
+/// // SAFETY: 64 threads, 64 elements.
+/// unsafe { device::emu::launch((1, 1, 1), (64, 1, 1), 0, || split(p as *mut u32)) };
+/// assert_eq!(v[40], 108);
+/// ```
+#[inline(always)]
+pub fn named_barrier_sync<const ID: u32, const COUNT: u32>() {
+    const {
+        assert!(
+            ID < 16,
+            "named_barrier_sync: the barrier id must be below 16"
+        );
+        assert!(
+            COUNT > 0 && COUNT.is_multiple_of(32),
+            "named_barrier_sync: the count must be a positive multiple of 32"
+        );
+    };
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: a barrier; the caller gives it COUNT threads.
+    unsafe {
+        core::arch::asm!("barrier.sync {id}, {n};", id = const ID, n = const COUNT, options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let d = crate::emu::block_dim();
+        if d.0 * d.1 * d.2 != COUNT {
+            panic!(
+                "barrier.sync {ID}, {COUNT}: only a barrier of the whole block ({} threads) is emulated",
+                d.0 * d.1 * d.2
+            );
+        }
+        crate::emu::sync_threads()
+    }
+}
+
 /// `bar.warp.sync 0xffffffff` (`__syncwarp`): waits for all lanes of the warp.
 #[inline(always)]
 pub fn sync_warp() {

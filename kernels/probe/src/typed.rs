@@ -259,5 +259,69 @@ pub unsafe fn probe_mma_partition_c_hand(c: *mut f32, ldc: i32) {
         }
         n += 1;
     }
+
+// 6. a GMMA shared-memory tile at a run-time (m, k, stage), and its wgmma descriptors
+// ------------------------------------------------------------------------------------------
+
+device::kernel! {
+/// `out[..] = smem(m, k, stage)` for `smem = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>,
+/// (_128,_64,_4))` (`Sw<3,4,3> o ((_8,_16),(_64,_1),(_1,_4)):((_64,_512),(_1,_0),(_0,_8192))`)
+/// at `m = threadIdx.x`, `k = blockIdx.x`, `stage = blockIdx.y`. Launch `(64, 4)` blocks of 128
+/// threads.
+///
+/// # Safety
+/// `out` holds `128 * 64 * 4` i32.
+pub unsafe fn probe_gmma_smem_typed(out: *mut i32) {
+    use layout_types::cute::gmma::*;
+    let (m, k, s) = (thread_idx_x() as i32, block_idx_x() as i32, block_idx_y() as i32);
+    let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);
+    let o = make_layout_left((_128, _64, _4)).crd2idx((m, k, s));
+    unsafe { *out.add(o as usize) = smem.crd2idx((m, k, s)) };
+}
+}
+device::kernel! {
+/// Twin of [`probe_gmma_smem_typed`]: the 128-byte swizzle `i ^ ((i >> 3) & 0x70)` of
+/// `(m % 8) * 64 + (m / 8) * 512 + k + stage * 8192`, by hand.
+///
+/// # Safety
+/// As the typed probe.
+pub unsafe fn probe_gmma_smem_hand(out: *mut i32) {
+    let (m, k, s) = (thread_idx_x() as i32, block_idx_x() as i32, block_idx_y() as i32);
+    let i = ((m & 7) << 6) + ((m >> 3) << 9) + k + (s << 13);
+    unsafe { *out.add((m + (k << 7) + (s << 13)) as usize) = i ^ ((i >> 3) & 0x70) };
+}
+}
+
+device::kernel! {
+/// `out[..]` = the wgmma descriptor of the second 64x16 MMA tile (`m = 1`) at k block
+/// `k = threadIdx.x` of stage `blockIdx.x` of that smem tile in dynamic shared memory:
+/// `make_gmma_desc_tensor` (CuTe's `partition_fragment_A` of an SS GMMA) indexed at run time.
+/// Launch 4 blocks of 4 threads with 64 KiB of dynamic shared memory.
+///
+/// # Safety
+/// `out` holds 16 u64.
+pub unsafe fn probe_gmma_desc_typed(out: *mut u64) {
+    use layout_types::cute::gmma::*;
+    let (k, s) = (thread_idx_x() as i32, block_idx_x() as i32);
+    let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);
+    let part = smem.with_layout(zipped_divide(smem.layout, (_64, _16)));
+    let buf = device::shared::dynamic_shared_mem::<u16>();
+    let desc = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(buf), part));
+    let o = make_layout_left((_4, _4)).crd2idx((k, s));
+    unsafe { *out.add(o as usize) = desc.at((_0, (_1, k, s))).desc.desc };
+}
+}
+device::kernel! {
+/// Twin of [`probe_gmma_desc_typed`]: B128 layout type, SBO 64 (1024 bytes), LBO 1, start
+/// address `smem >> 4`, plus `(512 + 2 k + 1024 stage)` 16-byte units in the low word.
+///
+/// # Safety
+/// As the typed probe.
+pub unsafe fn probe_gmma_desc_hand(out: *mut u64) {
+    let (k, s) = (thread_idx_x() as i32, block_idx_x() as i32);
+    let addr = device::shared::to_shared_addr(device::shared::dynamic_shared_mem::<u16>());
+    let base = (1u64 << 62) | (64u64 << 32) | (1u64 << 16) | ((addr >> 4) & 0x3FFF) as u64;
+    let lo = (base as u32).wrapping_add((512 + 2 * k + 1024 * s) as u32);
+    unsafe { *out.add((k + 4 * s) as usize) = (base & 0xFFFF_FFFF_0000_0000) | lo as u64 };
 }
 }

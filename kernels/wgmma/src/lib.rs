@@ -20,12 +20,12 @@
 
 pub mod tile;
 
-use device::mma::ldmatrix_x4;
+use device::mma::{ldmatrix_x4, pack_f16x2, stmatrix_x4};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
-use device::thread::{sync_threads, thread_idx_x, trap};
+use device::thread::{named_barrier_sync, sync_threads, thread_idx_x, trap};
 use device::wgmma::{
     Bf16, F16, GmmaMajor, MajorK, MajorMN, MmaAsync, One, ScaleOut, commit_group, fence,
-    fence_operand, mma_async_rs, mma_async_ss, wait_group,
+    fence_operand, mma_async_rs, mma_async_ss, setmaxnreg_dec, setmaxnreg_inc, wait_group,
 };
 use layout_types::cute::arch::tma_store_fence as fence_view_async_shared;
 use layout_types::cute::gmma::*;
@@ -233,3 +233,92 @@ macro_rules! entry {
 }
 
 include!("entries.rs");
+
+device::kernel! {
+/// Warp-specialized, as CUTLASS's sm90 kernels split a CTA (one 128×128×64 f16 tile): warpgroup
+/// 0, the producer, gives up registers (`setmaxnreg.dec 40`) and loads A (128×64) and B
+/// (128×64, both K-major) into `Layout_K_SW128_Atom` tiles; warpgroups 1 and 2, the consumers,
+/// take registers (`setmaxnreg.inc 232`) and each runs four m64n128k16 `wgmma`s on its 64 rows
+/// of A; after a barrier the consumers convert their accumulators to f16 and store them with
+/// `stmatrix.x4` into a row-major 128×128 staging tile over A and B, and the producer copies it
+/// to C (128×128 f16, column-major). Launch 1 CTA of 384 threads, 32 KiB of shared memory.
+///
+/// # Safety
+/// `a`, `b`: 128×64 K-major f16 (`a[m*64 + k]`); `c`: 128×128 f16.
+pub unsafe fn wgmma_ws_f16_m128n128(a: *const u16, b: *const u16, c: *mut u16) {
+    let tid = thread_idx_x() as i32;
+    let warpgroup = make_layout((128, 3), (0, 1)).call(tid); // 0 producer, 1 and 2 consumers
+    let t = make_layout((128, 3), (1, 0)).call(tid); // thread within its warpgroup
+    let s_a = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64), LayoutLeft);
+    let s_b = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64), LayoutLeft);
+    let staging = make_layout((_128, _128), (_128, _1)); // C, row-major f16, over A and B
+    let p_a = dynamic_shared_mem::<Align1024>() as *mut u16;
+    if to_shared_addr(p_a) & 1023 != 0 {
+        trap();
+    }
+    // SAFETY: B follows A's 128×64 tile in the launch's 32 KiB.
+    let p_b = unsafe { p_a.add(128 * 64) };
+    // The two roles meet at named barrier 1 (all 384 threads) three times: A and B loaded;
+    // every wgmma done with them; C staged. Each role's registers stay its own.
+    if warpgroup == 0 {
+        setmaxnreg_dec::<40>();
+        unsafe {
+            load_tile::<MajorK>(a, p_a, 128, t, |c| smem_offset(&s_a, c));
+            load_tile::<MajorK>(b, p_b, 128, t, |c| smem_offset(&s_b, c));
+        }
+        fence_view_async_shared();
+        named_barrier_sync::<1, 384>(); // A and B are in shared memory
+        named_barrier_sync::<1, 384>(); // the consumers' wgmmas have read them
+        named_barrier_sync::<1, 384>(); // C is staged
+        let g = make_layout((128, 128), (1, 128));
+        for i in (t..128 * 128).step_by(128) {
+            let crd = g.idx2crd(i);
+            // SAFETY: inside the staging tile and C.
+            unsafe { *c.add(g.crd2idx(crd) as usize) = *p_a.add(staging.crd2idx(crd) as usize) };
+        }
+    } else {
+        setmaxnreg_inc::<232>();
+        let m_tile = warpgroup - 1; // this consumer's 64 rows of A and C
+        let d_a = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(p_a), mma_tiles!(s_a, (_64, _16))));
+        let d_b = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(p_b), mma_tiles!(s_b, (_128, _16))));
+        let mut acc = zeroed_accumulators::<64>();
+        named_barrier_sync::<1, 384>(); // A and B are in shared memory
+        fence_operand(&mut acc);
+        fence();
+        device::unroll!(K_BLOCKS, |kb| {
+            let scale_d = if kb == 0 { ScaleOut::Zero } else { ScaleOut::One };
+            let kb = kb as i32;
+            // SAFETY: a full warpgroup, descriptors of canonical layouts in this CTA's smem.
+            unsafe {
+                mma_async_ss::<F16, MajorK, MajorK, One, One, _>(
+                    d_a.at((_0, (m_tile, kb))).desc.desc,
+                    d_b.at((_0, (_0, kb))).desc.desc,
+                    &mut acc,
+                    scale_d,
+                )
+            };
+        });
+        commit_group();
+        wait_group::<0>();
+        fence_operand(&mut acc);
+        named_barrier_sync::<1, 384>(); // every wgmma has read A and B: C may overwrite them
+        // stmatrix.x4: this lane's row of one of the four 8×8 matrices of a 16×16 block
+        let (r, k) = tile::ldsm_a_row(t);
+        let base = to_shared_addr(p_a);
+        device::unroll!(8, |p| {
+            let v = |i: usize| acc[8 * p + i];
+            let regs = [
+                pack_f16x2(v(0), v(1)),
+                pack_f16x2(v(2), v(3)),
+                pack_f16x2(v(4), v(5)),
+                pack_f16x2(v(6), v(7)),
+            ];
+            let crd = (64 * m_tile + r, 16 * p as i32 + k);
+            // SAFETY: all 32 lanes of each warp, 16-byte rows inside the staging tile.
+            unsafe { stmatrix_x4(base + 2 * staging.crd2idx(crd) as u32, regs) };
+        });
+        named_barrier_sync::<1, 384>(); // C is staged
+    }
+}
+}
+device::launch_bounds!(wgmma_ws_f16_m128n128, 384, 1);

@@ -59,6 +59,10 @@ pub fn gmem_layout<M: GmmaMajor>(mn: i32) -> Layout<(i32, i32), (i32, i32)> {
     }
 }
 
+/// The type of [`accumulator_layout`]: `((4,8,4),(2,2,N/8))` with dynamic leaves.
+pub type AccumulatorLayout =
+    Layout<((i32, i32, i32), (i32, i32, i32)), ((i32, i32, i32), (i32, i32, i32))>;
+
 /// The `m64nNk16` accumulator layout (CuTe's `CLayout_64xN`): (thread, value) → `m + 64·n`,
 /// `((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))`.
 ///
@@ -69,9 +73,7 @@ pub fn gmem_layout<M: GmmaMajor>(mn: i32) -> Layout<(i32, i32), (i32, i32)> {
 /// assert_eq!(c.crd2idx((127, 127)), 63 + 255 * 64);
 /// ```
 #[inline(always)]
-pub fn accumulator_layout(
-    n: i32,
-) -> Layout<((i32, i32, i32), (i32, i32, i32)), ((i32, i32, i32), (i32, i32, i32))> {
+pub fn accumulator_layout(n: i32) -> AccumulatorLayout {
     make_layout(((4, 8, 4), (2, 2, n / 8)), ((128, 1, 16), (64, 8, 512)))
 }
 

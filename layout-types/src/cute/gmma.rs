@@ -68,12 +68,24 @@ type Cols<W, T> = C<<W as core::ops::Div<BitsOf<T>>>::Output>;
 
 /// CuTe's K-major GMMA atom over `W`-bit rows (`W = 128 · 2^B`) of `T`:
 /// `Sw<B,4,3> o smem_ptr[sizeof_bits<T>] o (_8, W/bits):(W/bits, _1)`.
+///
+/// ```
+/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::typenum::P1024;
+/// assert_eq!(GmmaAtomK::<3, P1024, u8>::new().to_string(), "Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)");
+/// ```
 pub type GmmaAtomK<const B: u32, W, T> = Swizzled<
     Swizzle<B, 4, 3>,
     Layout<(C<P8>, Cols<W, T>), (Cols<W, T>, C<P1>)>,
     SmemPtrFlag<BitsOf<T>>,
 >;
 /// CuTe's MN-major GMMA atom: `Sw<B,4,3> o smem_ptr[sizeof_bits<T>] o (W/bits, _8):(_1, W/bits)`.
+///
+/// ```
+/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::typenum::P512;
+/// assert_eq!(GmmaAtomMN::<2, P512, f32>::new().to_string(), "Sw<2,4,3> o smem_ptr[32b](unset) o (_16,_8):(_1,_16)");
+/// ```
 pub type GmmaAtomMN<const B: u32, W, T> = Swizzled<
     Swizzle<B, 4, 3>,
     Layout<(Cols<W, T>, C<P8>), (C<P1>, Cols<W, T>)>,
@@ -151,9 +163,23 @@ pub type Layout_MN_SW128_Atom<T> = GmmaAtomMN<3, P1024, T>;
 
 /// CuTe's `LayoutLeft` (`GenColMajor`) mode order for [`tile_to_shape`]: the block repeats down
 /// the first mode first.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::gmma::*;
+/// let t = tile_to_shape(layout!((_2, _2):(_2, _1)), (_4, _4), LayoutLeft);
+/// assert_eq!(t.to_string(), "((_2,_2),(_2,_2)):((_2,_4),(_1,_8))");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LayoutLeft;
 /// CuTe's `LayoutRight` (`GenRowMajor`) mode order for [`tile_to_shape`]: the last mode first.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::gmma::*;
+/// let t = tile_to_shape(layout!((_2, _2):(_2, _1)), (_4, _4), LayoutRight);
+/// assert_eq!(t.to_string(), "((_2,_2),(_2,_2)):((_2,_8),(_1,_4))");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LayoutRight;
 
@@ -383,7 +409,16 @@ impl<S: Copy, T: KeyStep<OT>, K: Integer + 'static, OT> KeyStep<HCons<C<K>, OT>>
 
 /// A mode order for [`tile_to_shape`]: [`LayoutLeft`], [`LayoutRight`] or a `Step` tuple of
 /// static integers (`(_2, _1, _3)`: CuTe's `Step<_2,_1,_3>`, the second mode first). Gives the
-/// compact strides of the (flat) product shape in that order (CuTe's `make_ordered_layout`).
+/// compact strides of the (flat) product shape in that order (CuTe's `make_ordered_layout`; a
+/// static `_1` extent gets stride `_0`).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::gmma::*;
+/// assert_eq!((_2, _1, _3).ordered_stride((4i32, _5, _6)).to_string_cute(), "(_5,_1,20)");
+/// assert_eq!((_2, _1, _3).ordered_stride((_4, _1, _6)).to_string_cute(), "(_1,_0,_4)");
+/// assert_eq!(LayoutRight.ordered_stride((_4, _5, _6)).to_string_cute(), "(_30,_6,_1)");
+/// ```
 pub trait TileOrder<PS> {
     /// The strides.
     type Stride: IntTuple;
@@ -491,17 +526,16 @@ where
     #[inline(always)]
     fn tile_to_shape(self, trg_shape: T, ord: O) -> Self::Output {
         const {
-            if <TargetShapeH<T> as CeilDivEachH<BlockShapeH<S, D, T>>>::ALL_STATIC {
-                if let Some((t, b)) =
+            if <TargetShapeH<T> as CeilDivEachH<BlockShapeH<S, D, T>>>::ALL_STATIC
+                && let Some((t, b)) =
                     <TargetShapeH<T> as CeilDivEachH<BlockShapeH<S, D, T>>>::NOT_DIVIDING
-                {
-                    Error::with2(
-                        "tile_to_shape: block shape does not divide the target shape: a target extent of {} is not a multiple of the block's {}",
-                        t,
-                        b,
-                    )
-                    .panic()
-                }
+            {
+                Error::with2(
+                    "tile_to_shape: block shape does not divide the target shape: a target extent of {} is not a multiple of the block's {}",
+                    t,
+                    b,
+                )
+                .panic()
             }
         };
         let padded = self.pad_to();
@@ -516,15 +550,14 @@ where
         })
     }
 }
-impl<Sw: Copy, L: TileToShape<T, O>, Off: Copy, T, O> TileToShape<T, O> for Swizzled<Sw, L, Off> {
+impl<Sw: Copy, L: TileToShape<T, O> + Copy, Off: Copy, T, O> TileToShape<T, O>
+    for Swizzled<Sw, L, Off>
+{
     type Output = Swizzled<Sw, L::Output, Off>;
     #[inline(always)]
     fn tile_to_shape(self, trg_shape: T, ord: O) -> Self::Output {
-        Swizzled {
-            sw: self.sw,
-            layout: self.layout.tile_to_shape(trg_shape, ord),
-            offset: self.offset,
-        }
+        let layout = self.layout.tile_to_shape(trg_shape, ord);
+        self.with_layout(layout)
     }
 }
 
@@ -556,6 +589,13 @@ pub fn tile_to_shape<B: TileToShape<T, O>, T, O>(block: B, trg_shape: T, ord: O)
 
 /// The value algebra's [`crate::IntTuple`] of a static typed IntTuple, as a constant (only for
 /// static leaves: a dynamic leaf has no compile-time value).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::gmma::ConstValue;
+/// const V: layout_types::IntTuple = <(_8, (_2, _4)) as ConstValue>::VALUE;
+/// assert_eq!(V.to_string(), "(_8,(_2,_4))");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static IntTuple: make_gmma_desc needs the shared-memory tile's layout known at compile time"
 )]
@@ -584,6 +624,12 @@ const_value_tuples! {
 /// A shared-memory layout a GMMA descriptor can describe: a static typed layout (swizzle
 /// `Sw<0,4,3>`, INTERLEAVE) or a static [`Swizzled`] layout (a GMMA atom tiled by
 /// [`tile_to_shape`]), with its compile-time value.
+///
+/// ```
+/// use layout_types::cute::gmma::*;
+/// type A = Layout_MN_SW64_Atom<u16>;
+/// assert_eq!((A::SWIZZLE.bits, A::LAYOUT.to_string(), A::FLAG_BITS), (2, "(_32,_8):(_1,_32)".into(), Some(16)));
+/// ```
 pub trait GmmaSmemLayout: Copy {
     /// The swizzle.
     const SWIZZLE: DynSwizzle;
@@ -631,9 +677,9 @@ impl GmmaMajor for MajorMN {
 }
 
 /// CuTe's `GmmaDescriptor`: the 64-bit shared-memory matrix descriptor a `wgmma` takes.
-/// Bits 0..14 start address >> 4, 16..30 leading byte offset >> 4, 32..46 stride byte offset
-/// >> 4, 49..52 base offset, 62..64 layout type (`INTERLEAVE = 0`, `B128 = 1`, `B64 = 2`,
-/// `B32 = 3`).
+/// Bits 0..14: the start address in 16-byte units; 16..30: the leading byte offset and 32..46:
+/// the stride byte offset, both in 16-byte units; 49..52: the base offset; 62..64: the layout
+/// type (`INTERLEAVE = 0`, `B128 = 1`, `B64 = 2`, `B32 = 3`).
 ///
 /// ```
 /// use layout_types::cute::gmma::GmmaDescriptor;
@@ -689,19 +735,32 @@ impl fmt::Display for GmmaDescriptor {
 
 /// The descriptor bits of `make_gmma_desc::<M>` for a tensor of `T` over `L`, all but the start
 /// address; a compile error names CuTe's failed condition.
+///
+/// ```
+/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::prelude::*;
+/// fn desc_bits<L: GmmaSmemLayout>(_: L) -> u64 {
+///     DescBits::<MajorMN, u16, L>::BITS
+/// }
+/// // a 64x16 MN-major tile of Layout_MN_INTER_Atom<half_t>
+/// let d = GmmaDescriptor {
+///     desc: desc_bits(tile_to_shape(Layout_MN_INTER_Atom::<u16>::new(), (_64, _16), LayoutLeft)),
+/// };
+/// assert_eq!((d.layout_type(), d.leading_byte_offset(), d.stride_byte_offset()), (0, 64, 8));
+/// ```
 pub struct DescBits<M, T, L>(core::marker::PhantomData<(M, T, L)>);
 impl<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout> DescBits<M, T, L> {
     /// The 64-bit descriptor with `start_address_ = 0`.
     pub const BITS: u64 = {
-        if let Some(b) = L::FLAG_BITS {
-            if b != T::BITS {
-                Error::with2(
-                    "make_gmma_desc: the layout's smem_ptr flag is for {}-bit elements but the tensor's elements have {} bits",
-                    b,
-                    T::BITS,
-                )
-                .panic()
-            }
+        if let Some(b) = L::FLAG_BITS
+            && b != T::BITS
+        {
+            Error::with2(
+                "make_gmma_desc: the layout's smem_ptr flag is for {}-bit elements but the tensor's elements have {} bits",
+                b,
+                T::BITS,
+            )
+            .panic()
         }
         match crate::gmma::gmma_desc(&L::LAYOUT, L::SWIZZLE, M::MAJOR, T::BITS) {
             Ok(d) => d,
@@ -712,6 +771,11 @@ impl<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout> DescBits<M, T, L> {
 
 /// The 32-bit shared-window address of a generic pointer into shared memory (CuTe's
 /// `cast_smem_ptr_to_uint`); on the host (tests) the pointer's low 32 bits.
+///
+/// ```
+/// use layout_types::cute::gmma::cast_smem_ptr_to_uint;
+/// assert_eq!(cast_smem_ptr_to_uint(0x1_0000_0400usize as *const u16), 0x400);
+/// ```
 #[inline(always)]
 pub fn cast_smem_ptr_to_uint<T>(p: *const T) -> u32 {
     #[cfg(target_arch = "nvptx64")]
@@ -801,6 +865,14 @@ impl<I: Integral> Advance<I> for DescriptorIterator {
 
 /// A stride in elements of `B` bits as a stride in 128-bit units (CuTe's `upcast<128/B>` of a
 /// stride that is a multiple of the ratio, or `_0`).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::gmma::UpcastStride;
+/// use layout_types::cute::typenum::P8;
+/// let s = UpcastStride::<P8>::upcast_stride((_0, (_512, 1024i32)));
+/// assert_eq!(s.to_string_cute(), "(_0,(_64,128))");
+/// ```
 pub trait UpcastStride<N> {
     /// The stride in 128-bit units.
     type Output: IntTuple;
@@ -915,14 +987,10 @@ where
         let (d0, dt) = self.layout.layout.stride.into_h().split_first();
         let tile = Tensor {
             engine: self.engine,
-            layout: Swizzled {
-                sw: self.layout.sw,
-                layout: Layout {
-                    shape: s0,
-                    stride: d0,
-                },
-                offset: self.layout.offset,
-            },
+            layout: self.layout.with_layout(Layout {
+                shape: s0,
+                stride: d0,
+            }),
         };
         let desc = make_gmma_desc(M::default(), &tile);
         Tensor {
@@ -965,8 +1033,7 @@ impl<H: Copy, T: Copy> SplitFirst for HCons<H, T> {
 /// use layout_types::cute::gmma::*;
 /// let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);
 /// // one 64x16 MMA tile in mode 0, then (m, k, stage)
-/// let part = Swizzled { sw: smem.sw, offset: smem.offset,
-///     layout: zipped_divide(smem.layout, (_64, _16)) };
+/// let part = smem.with_layout(zipped_divide(smem.layout, (_64, _16)));
 /// let mut buf = [0u16; 128 * 64 * 4];
 /// let t = make_tensor(make_smem_ptr(buf.as_mut_ptr()), part);
 /// let d = make_gmma_desc_tensor(MajorK, t);

@@ -92,6 +92,28 @@ impl<Sw, L, O> Swizzled<Sw, L, O> {
         }
     }
 }
+impl<Sw, L, O> Swizzled<Sw, L, O> {
+    /// The same swizzle and middle over another layout, e.g. a divided or partitioned form of
+    /// this one (`smem.with_layout(zipped_divide(smem.layout, tile))`): the swizzle acts on the
+    /// offsets the new layout computes.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::gmma::*;
+    /// let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64), LayoutLeft);
+    /// let part = smem.with_layout(zipped_divide(smem.layout, (_64, _16)));
+    /// assert_eq!(part.to_string(),
+    ///     "Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_16),(_2,_4)):((_64,_1),(_4096,_16))");
+    /// ```
+    #[inline(always)]
+    pub fn with_layout<L2>(self, layout: L2) -> Swizzled<Sw, L2, O> {
+        Swizzled {
+            sw: self.sw,
+            layout,
+            offset: self.offset,
+        }
+    }
+}
 impl<Sw: Default, L: Default, O: Default> Swizzled<Sw, L, O> {
     /// The static swizzled layout of this type (every leaf static), e.g. a GMMA layout atom:
     /// `Layout_K_SW128_Atom::<u16>::new()`.

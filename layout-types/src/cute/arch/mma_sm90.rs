@@ -91,6 +91,10 @@ pub const fn tnsp<M: GmmaMajor>() -> u32 {
 
 /// The accumulator fragment of an `m64nNk16` `wgmma` with inputs `E`: implemented for
 /// `[f32; N/2]`, N = 8, 16, ..., 256. Call it through [`mma_async_ss`] / [`mma_async_rs`].
+#[diagnostic::on_unimplemented(
+    message = "wgmma m64nNk16 with {E} inputs: the accumulators must be `[f32; N/2]` for N in 8..=256, a multiple of 8 (CuTe's GMMA N); `{Self}` is not",
+    label = "not the accumulator array of an m64nNk16 wgmma"
+)]
 pub trait MmaAsync<E>: FenceOperand {
     /// The instruction's N.
     const N: u32;
@@ -300,7 +304,10 @@ pub unsafe fn mma_async_rs<E, MB: GmmaMajor, SA: ScaleIn, SB: ScaleIn, Acc>(
 pub fn fence() {
     #[cfg(target_arch = "nvptx64")]
     unsafe {
-        core::arch::asm!("wgmma.fence.sync.aligned;", options(nostack, preserves_flags))
+        core::arch::asm!(
+            "wgmma.fence.sync.aligned;",
+            options(nostack, preserves_flags)
+        )
     }
 }
 
@@ -419,11 +426,18 @@ mod tests {
             let idx: Vec<String> = (0..n / 2).map(|i: u32| i.to_string()).collect();
             text.push_str(&format!("gmma_n!({n}, {}, [{}]);\n", n / 2, idx.join(" ")));
         }
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/cute/arch/mma_sm90_impls.rs");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/cute/arch/mma_sm90_impls.rs"
+        );
         if std::env::var_os("CUTE_RS_REGEN").is_some() {
             std::fs::write(path, &text).unwrap();
         }
-        assert_eq!(std::fs::read_to_string(path).unwrap(), text, "regenerate: see the doc");
+        assert_eq!(
+            std::fs::read_to_string(path).unwrap(),
+            text,
+            "regenerate: see the doc"
+        );
     }
 
     #[test]

@@ -12,5 +12,6 @@ for t in memcheck racecheck synccheck; do
 done
 ptxas -arch=sm_90a -v $D/wgmma.ptx -o /tmp/wgmma.cubin > $OUT/ptxas.txt 2>&1; echo "ptxas rc=$?"; grep -c "Potential Performance Loss" $OUT/ptxas.txt
 cuobjdump -sass /tmp/wgmma.cubin > /tmp/sass.txt; echo "HGMMA lines: $(grep -c HGMMA /tmp/sass.txt)"; grep -o "HGMMA\.[A-Za-z0-9_.]*" /tmp/sass.txt | sort | uniq -c | sort -rn | head -20
-awk '/Function : wgmma_ss_bf16_kk_sw128_n256/{f=1} f' /tmp/sass.txt | grep -m16 -E "HGMMA|WARPGROUP|WARPSYNC|R2UR" > $OUT/sass_excerpt.txt; cat $OUT/sass_excerpt.txt
+awk '/Function :/{f=0} /Function : wgmma_ss_bf16_kk_sw128_n256$/{f=1} f' /tmp/sass.txt | grep -E "HGMMA|WARPGROUP" > $OUT/sass_excerpt.txt; cat $OUT/sass_excerpt.txt
 echo "LDL/STL: $(grep -c "LDL\|STL" /tmp/sass.txt)"
+awk '/Function :/{f=0} /Function : wgmma_ws_f16_m128n128$/{f=1} f' /tmp/sass.txt | grep -E "HGMMA|WARPGROUP|USETMAXREG|STSM|BAR" > $OUT/sass_ws.txt; cat $OUT/sass_ws.txt | cut -c1-90
