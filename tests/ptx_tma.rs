@@ -42,7 +42,7 @@ fn tensor_maps_are_64_byte_aligned_params_used_in_place() {
                 "{name}: parameter {p} is not a 64-byte aligned 128-byte map"
             );
             assert!(
-                body.contains(&format!("mov.b64 %rd")) && body.contains("cvta.param.u64"),
+                body.contains("mov.b64 %rd") && body.contains("cvta.param.u64"),
                 "{name}"
             );
             assert!(

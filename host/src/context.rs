@@ -70,6 +70,9 @@ pub struct Context {
     modules: Vec<Module>,
     functions: Mutex<HashMap<String, CudaFunction>>,
     launch_bounds: bool,
+    /// Encoded tensor maps (`CUtensorMap` words) by everything they were encoded from
+    /// (`crate::tma::Context::make_tma_copy` writes the key).
+    pub(crate) tma_maps: Mutex<HashMap<Vec<u64>, [u64; 16]>>,
 }
 
 impl fmt::Debug for Context {
@@ -172,6 +175,7 @@ impl Context {
             modules,
             functions: Mutex::new(HashMap::new()),
             launch_bounds,
+            tma_maps: Mutex::new(HashMap::new()),
         };
         // Load (JIT) every module now, so a PTX the driver rejects is reported here.
         for m in &me.modules {

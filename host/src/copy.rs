@@ -825,7 +825,7 @@ pub(crate) enum TmaGrid {
     /// As many as fit on the device at once (SMs × resident CTAs per SM), each streaming its
     /// tiles `b, b + grid, ...` through the pipeline.
     Persistent,
-    /// One CTA per tile (the pipeline then holds one stage in flight).
+    /// One CTA per tile (the pipeline then holds one stage in flight), 3 resident per SM.
     TilePerCta,
 }
 
@@ -906,8 +906,11 @@ unsafe impl cudarc::driver::DeviceRepr for TmaParam {}
 
 impl Context {
     /// Launches the TMA copy `v`: checks and encodes the two tensor maps, then the kernel with
-    /// the grid `grid` asks for (persistent: `v.smem`, every stage; one tile per CTA: the
-    /// barriers and one box, so that more CTAs fit on an SM).
+    /// `v.smem` bytes of dynamic shared memory (4 stages: 3 CTAs per SM) and the grid `grid`
+    /// asks for. One tile per CTA uses one stage only, but keeps the 4-stage footprint on
+    /// purpose: 3 resident CTAs per SM (48 KiB of loads in flight) measured best on the H100
+    /// (`doc/hopper-tma.md`: 0.98 of memcpy D2D at 256 MiB, 1.00 at 1 GiB; one stage's 16.5 KiB,
+    /// 13 CTAs per SM, 0.95-0.98; 2 CTAs per SM 0.94-0.96).
     pub(crate) fn launch_tma<T, S, D>(
         &self,
         stream: &CudaStream,
@@ -943,15 +946,15 @@ impl Context {
             &smem,
         )?;
         let f = self.function(v.kernel)?;
+        f.set_attribute(
+            cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            v.smem as i32,
+        )?;
         let tiles =
             c.div_ceil(load.plan.box_dim[0] as u64) * s.div_ceil(load.plan.box_dim[1] as u64);
         let (blocks, smem_bytes) = match grid {
-            TmaGrid::TilePerCta => (tiles, TMA_BARRIER_BYTES + load.plan.tx_bytes as usize),
+            TmaGrid::TilePerCta => (tiles, v.smem),
             TmaGrid::Persistent => {
-                f.set_attribute(
-                    cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                    v.smem as i32,
-                )?;
                 let per_sm = f.occupancy_max_active_blocks_per_multiprocessor(32, v.smem, None)?;
                 (
                     tiles.min(self.device().sms as u64 * per_sm.max(1) as u64),

@@ -140,7 +140,7 @@ pub enum Error {
     /// A global tensor and shared-memory layout that make no TMA copy (CuTe's `make_tma_copy`
     /// and `cuTensorMapEncodeTiled` preconditions), checked before the driver is called.
     #[error(transparent)]
-    Tma(crate::tma::TmaError),
+    Tma(crate::tma::plan::TmaError),
     /// A combination the kernels do not implement (e.g. a column-major scalar copy).
     #[error("not supported: {0}")]
     Unsupported(String),

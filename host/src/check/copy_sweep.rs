@@ -594,7 +594,10 @@ mod tests {
 
     #[test]
     fn the_default_sweep_covers_every_kernel_type_and_edge() {
-        let ps = problems(super::super::sweep::DEFAULT_SEED, super::super::sweep::DEFAULT_COPY_SHAPES);
+        let ps = problems(
+            super::super::sweep::DEFAULT_SEED,
+            super::super::sweep::DEFAULT_COPY_SHAPES,
+        );
         let count = |f: &dyn Fn(&CopyProblem) -> bool| ps.iter().filter(|p| f(p)).count();
         for v in &VARIANTS {
             assert!(count(&|p| p.kernel == v.kernel) >= 5, "{}", v.kernel);

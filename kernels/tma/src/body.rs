@@ -3,12 +3,11 @@
 //! coordinate read off an identity tensor (`make_identity_tensor((C, S)).local_tile(box, tile)`),
 //! the tile of a CTA's `k`-th step off the layout of tiles.
 
-use layout_types::cute::arch::tma::TmaDescriptor;
+use layout_types::cute::arch::tma::{TmaDescriptor, prefetch_tma_descriptor};
 use layout_types::cute::arch::{tma_store_arrive, tma_store_wait};
 use layout_types::cute::pipeline::{ConsumerStage, PipelineStorage, PipelineTmaAsync};
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{TmaAtom, TmaLoad, TmaStore};
-use layout_types::cute::tuple::{HCons, HNil};
+use layout_types::cute::tma::{TmaAtom, TmaCoord, TmaLoad, TmaStore};
 
 /// One CTA: what the body needs from the hardware.
 #[derive(Clone, Copy)]
@@ -81,6 +80,12 @@ macro_rules! tma_copy {
                     make_smem_ptr(unsafe { cta.smem.add(BARRIER_BYTES) } as *mut T),
                     make_layout_left((BoxLayout::default().size(), Int::<$stages>::default())),
                 );
+                if cta.leader {
+                    unsafe {
+                        prefetch_tma_descriptor(src);
+                        prefetch_tma_descriptor(dst_map);
+                    }
+                }
                 let storage = cta.smem as *mut PipelineStorage<STAGES>;
                 let pipe = unsafe { PipelineTmaAsync::<STAGES, Load>::init(storage, cta.leader, 1, &cta.sync) };
                 if !cta.leader {
@@ -89,11 +94,10 @@ macro_rules! tma_copy {
                 let tiles = (c.ceil_div(<$bc>::VALUE as i32), s.ceil_div(<$bs>::VALUE as i32)); // (TC,TS)
                 let tile_of = make_layout_left(tiles);
                 let n_tiles = tiles.0 * tiles.1;
+                let g_crd = load.get_tma_tensor((c, s)); // (C,S) TMA coordinates
+                // the TMA coordinates of tile t: its box's origin in g_crd
                 let coord = |t: i32| -> [i32; 2] {
-                    let tile = tile_of.idx2crd(t);
-                    let origin = make_identity_tensor((c, s)).local_tile(boxes, tile).at((_0, _0));
-                    let ATup(HCons(c0, HCons(s0, HNil))) = origin.0; // the tile's (c, s) origin
-                    [c0, s0]
+                    g_crd.local_tile(boxes, tile_of.idx2crd(t)).at((_0, _0)).0.tma_coord()
                 };
                 // the columns [c_tma, c) of tile t, from its buffer, by plain stores
                 let store_tail = |t: i32, buf: *mut $t| {

@@ -390,7 +390,8 @@ impl<const STAGES: usize> ConsumerStage<STAGES> {
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
-    /// unsafe { p.producer().producer_acquire() }.producer_commit(); // 0 bytes: full at once
+    /// let mut prod = p.producer();
+    /// unsafe { prod.producer_acquire() }.producer_commit(); // 0 bytes: full at once
     /// let mut cons = p.consumer();
     /// let c = unsafe { cons.consumer_wait() };
     /// assert_eq!(c.index(), 0);
@@ -426,7 +427,8 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<1>::new();
     /// let p = unsafe { PipelineTmaAsync::<1, B>::init(&mut st, true, 1, || ()) };
-    /// unsafe { p.producer().producer_acquire() }.producer_commit();
+    /// let mut prod = p.producer();
+    /// unsafe { prod.producer_acquire() }.producer_commit();
     /// let mut cons = p.consumer();
     /// let c = unsafe { cons.consumer_wait() };
     /// unsafe { cons.consumer_release(c) };

@@ -19,8 +19,14 @@
 use core::marker::PhantomData;
 
 use super::arch::tma::{TmaDescriptor, tma_load, tma_load_multicast, tma_store};
+use super::arith::ATup;
 use super::copy::StaticLayoutValue;
+use super::int::Integral;
+use super::layout::Layout;
 use super::pipeline::TransactionBytes;
+use super::tensor::{Counting, IdentityStrides, Tensor, make_identity_tensor};
+use super::tuple::{HCons, HNil};
+use crate::cute::consts::_0;
 
 /// CuTe's `SM90_TMA_LOAD`: global → shared, completing bytes on an mbarrier.
 #[derive(Clone, Copy, Debug, Default)]
@@ -103,6 +109,69 @@ impl<Op, T, L: StaticLayoutValue> TmaAtom<Op, T, L> {
         self.desc
     }
 }
+
+impl<Op, T, L> TmaAtom<Op, T, L> {
+    /// CuTe's `get_tma_tensor(shape)`: the tensor of TMA coordinates over the global tensor's
+    /// shape (an identity tensor, in TMA dimension order). Tile and slice it exactly like the
+    /// data (`local_tile(box, tile)`) to find the coordinates a CTA loads or stores; its element
+    /// at a tile's origin, through [`TmaCoord::tma_coord`], is the instruction's operand.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::tma::{TmaAtom, TmaCoord, TmaLoad};
+    /// let d = layout_types::cute::arch::tma::TmaDescriptor::default();
+    /// let atom = TmaAtom::<TmaLoad, f32, Layout<(_128, _32), (_1, _128)>>::new(&d);
+    /// let g = atom.get_tma_tensor((1000i32, 300i32)); // (C,S)
+    /// let tile = g.local_tile((_128, _32), (2i32, 3i32)); // the box at tile (2,3)
+    /// assert_eq!(tile.at((_0, _0)).0.tma_coord(), [256, 96]);
+    /// ```
+    #[inline(always)]
+    pub fn get_tma_tensor<S: IdentityStrides>(
+        &self,
+        shape: S,
+    ) -> Tensor<Counting<_0>, Layout<S, S::D>>
+    where
+        S::D: Default,
+    {
+        make_identity_tensor(shape)
+    }
+}
+
+/// A coordinate of a TMA coordinate tensor ([`TmaAtom::get_tma_tensor`]) as the instruction's
+/// operand: `R` 32-bit coordinates, innermost first.
+pub trait TmaCoord<const R: usize> {
+    /// The coordinates.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::tma::TmaCoord;
+    /// let c = make_identity_tensor((8i32, 4i32)).at((3i32, 2i32)).0;
+    /// assert_eq!(c.tma_coord(), [3, 2]);
+    /// ```
+    fn tma_coord(self) -> [i32; R];
+}
+
+macro_rules! tma_coord {
+    ($r:literal: $($a:ident)+) => {
+        impl<$($a: Integral),+> TmaCoord<$r> for ATup<tma_coord!(@list $($a)+)> {
+            #[inline(always)]
+            #[allow(non_snake_case)]
+            fn tma_coord(self) -> [i32; $r] {
+                let tma_coord!(@pat $($a)+) = self.0;
+                [$($a.value() as i32),+]
+            }
+        }
+    };
+    (@list $a:ident $($r:ident)*) => { HCons<$a, tma_coord!(@list $($r)*)> };
+    (@list) => { HNil };
+    (@pat $a:ident $($r:ident)*) => { HCons($a, tma_coord!(@pat $($r)*)) };
+    (@pat) => { HNil };
+}
+tma_coord!(1: A);
+tma_coord!(2: A B);
+tma_coord!(3: A B C2);
+tma_coord!(4: A B C2 D);
+tma_coord!(5: A B C2 D E);
 
 impl<Op, T, L: StaticLayoutValue> TransactionBytes for TmaAtom<Op, T, L> {
     const TX_BYTES: u32 = Self::TX_BYTES;

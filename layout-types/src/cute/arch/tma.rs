@@ -27,15 +27,9 @@ use core::arch::asm;
 /// in `callconv/nvptx64.rs`); a kernel takes its address with `device::grid_constant!`, and
 /// the PTX build declares that parameter `.param .align 64 .b8 [128]`, as nvcc does for a
 /// `const __grid_constant__ CUtensorMap`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C, align(16))]
 pub struct TmaDescriptor(pub [u64; 16]);
-
-impl Default for TmaDescriptor {
-    fn default() -> Self {
-        TmaDescriptor([0; 16])
-    }
-}
 
 #[cfg(not(target_arch = "nvptx64"))]
 #[cold]

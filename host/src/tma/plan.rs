@@ -1,35 +1,8 @@
-//! TMA copy atoms from layouts (CuTe's `make_tma_copy`, `cute/atom/copy_traits_sm90_tma.hpp`):
-//! the `CUtensorMap` of a global tensor and a shared-memory box, encoded with
-//! `cuTensorMapEncodeTiled` after CuTe's and the driver's preconditions are checked here, each
-//! failure a [`TmaError`] naming the value.
-//!
-//! The shared-memory layout says the box: one mode per mode of the global tensor (its extent is
-//! the box extent), compact, with the swizzle TMA writes (`Sw<B,4,3>` in bytes: none, 32, 64 or
-//! 128 B). TMA writes the box with its dimension 0 contiguous, so the smem layout's stride-1
-//! mode must be the global tensor's stride-1 mode; the other modes follow in the smem layout's
-//! stride order, which becomes the tensor map's dimension order.
-//!
-//! ```
-//! use host::tma::{GmemTensor, TmaOp, plan_tma_copy};
-//! use layout_types::swizzle::ComposedLayout;
-//! // a 1000 x 4096 row-major f32 matrix at a 256-byte aligned address, 32 x 128 boxes
-//! let g = GmemTensor::new::<f32>(0x7f00_0000_0000, &[1000, 4096], &[4096, 1]);
-//! let s: ComposedLayout = "Sw<0,4,3> o _0 o (_32,_128):(_128,_1)".parse()?;
-//! let p = plan_tma_copy(TmaOp::Load, &g, &s)?;
-//! assert_eq!(p.box_dim, [128, 32]);           // TMA order: the contiguous n first
-//! assert_eq!(p.global_dim, [4096, 1000]);
-//! assert_eq!(p.global_stride_bytes, [4096 * 4]);
-//! assert_eq!(p.tx_bytes, 32 * 128 * 4);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! CuTe's `make_tma_copy` preconditions and the tensor map's arguments, without the driver
+//! ([`plan_tma_copy`]); re-exported by [`crate::tma`].
 
 use cudarc::driver::sys;
 use layout_types::swizzle::{ComposedLayout, ComposedOffset};
-
-pub use layout_types::cute::arch::tma::TmaDescriptor;
-
-use crate::context::Context;
-use crate::error::{Error, Result};
 
 /// Which TMA instruction the atom issues (CuTe's `SM90_TMA_LOAD`, `SM90_TMA_LOAD_MULTICAST`,
 /// `SM90_TMA_STORE`).
@@ -171,7 +144,7 @@ impl TmaSwizzle {
             TmaSwizzle::B128 => 128,
         }
     }
-    fn driver(self) -> sys::CUtensorMapSwizzle {
+    pub(crate) fn driver(self) -> sys::CUtensorMapSwizzle {
         use sys::CUtensorMapSwizzle::*;
         match self {
             TmaSwizzle::None => CU_TENSOR_MAP_SWIZZLE_NONE,
@@ -327,12 +300,6 @@ pub enum TmaError {
     },
 }
 
-impl From<TmaError> for Error {
-    fn from(e: TmaError) -> Error {
-        Error::Tma(e)
-    }
-}
-
 /// What [`plan_tma_copy`] derived: the arguments of `cuTensorMapEncodeTiled`, in TMA dimension
 /// order (dimension 0 contiguous), and what the device side needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -396,11 +363,7 @@ pub fn plan_tma_copy(
     }
     let mut boxes = Vec::with_capacity(rank);
     for mode in 0..rank {
-        let m = if l.shape.is_int() {
-            l.clone()
-        } else {
-            l.get(mode)
-        };
+        let m = if l.shape.is_int() { *l } else { l.get(mode) };
         if !m.shape.is_int() || !m.stride.is_int() {
             return Err(TmaError::SmemModeNotFlat { mode, layout: text });
         }
@@ -412,7 +375,7 @@ pub fn plan_tma_copy(
     let mut expected = 1i64;
     for &i in &order {
         let (extent, stride) = boxes[i];
-        if extent < 1 || extent > 256 {
+        if !(1..=256).contains(&extent) {
             return Err(TmaError::Extent {
                 what: "box extent",
                 mode: i,
@@ -527,71 +490,6 @@ pub fn plan_tma_copy(
         swizzle,
         tx_bytes: total as u32,
     })
-}
-
-/// A TMA copy atom: the encoded tensor map and its plan. Pass [`TmaCopy::desc`] to the kernel by
-/// value.
-#[derive(Clone, Debug)]
-pub struct TmaCopy {
-    /// The tensor map (`CUtensorMap`).
-    pub desc: TmaDescriptor,
-    /// What it was encoded from.
-    pub plan: TmaPlan,
-}
-
-impl Context {
-    /// CuTe's `make_tma_copy(op, gmem_tensor, smem_layout[, cluster_size])`: checks
-    /// ([`plan_tma_copy`], every failure an [`Error::Tma`]) and encodes the tensor map with
-    /// `cuTensorMapEncodeTiled` (out-of-bounds elements load as zero and are not stored; L2
-    /// promotion 128 B, as CuTe).
-    ///
-    /// ```no_run
-    /// use host::tma::{GmemTensor, TmaOp};
-    /// let ctx = host::Context::new(0)?;
-    /// let stream = ctx.default_stream();
-    /// let a = stream.alloc_zeros::<f32>(1024 * 1024)?;
-    /// let (p, _rec) = cudarc::driver::DevicePtr::device_ptr(&a, &stream);
-    /// let g = GmemTensor::new::<f32>(p, &[1024, 1024], &[1024, 1]);
-    /// let tma = ctx.make_tma_copy(TmaOp::Load, &g, &"Sw<0,4,3> o _0 o (_32,_64):(_64,_1)".parse()?)?;
-    /// assert_eq!(tma.plan.tx_bytes, 32 * 64 * 4);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn make_tma_copy(
-        &self,
-        op: TmaOp,
-        gmem: &GmemTensor,
-        smem: &ComposedLayout,
-    ) -> Result<TmaCopy> {
-        let plan = plan_tma_copy(op, gmem, smem)?;
-        self.cuda_context().bind_to_thread()?;
-        let mut map = std::mem::MaybeUninit::<sys::CUtensorMap>::uninit();
-        let ones = vec![1u32; plan.box_dim.len()];
-        // SAFETY: every argument was checked against the driver's documented limits above; the
-        // arrays have `rank` (`rank - 1` for the strides) entries.
-        let r = unsafe {
-            sys::cuTensorMapEncodeTiled(
-                map.as_mut_ptr(),
-                gmem.data_type,
-                plan.box_dim.len() as u32,
-                gmem.address as *mut std::ffi::c_void,
-                plan.global_dim.as_ptr(),
-                plan.global_stride_bytes.as_ptr(),
-                plan.box_dim.as_ptr(),
-                ones.as_ptr(),
-                sys::CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
-                plan.swizzle.driver(),
-                sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
-                sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
-            )
-        };
-        r.result()?;
-        // SAFETY: initialized by the successful call.
-        let map = unsafe { map.assume_init() };
-        Ok(TmaCopy {
-            desc: TmaDescriptor(map.opaque),
-            plan,
-        })
-    }
 }
 
 #[cfg(test)]
