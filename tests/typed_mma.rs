@@ -19,12 +19,7 @@ fn perm_text(p: &str) -> String {
     if p == "Underscore" {
         return "_".into();
     }
-    let t = p
-        .replace(' ', "")
-        .replace("Underscore", "_")
-        .replace("layout!(", "");
-    let t = t.replace("i32", "");
-    // layout!((a):(b)) loses its closing paren per layout: strip one ')' after each ':(...)'
+    // `layout!(` opens a paren whose closing one is dropped with it
     let mut out = String::new();
     let mut depth = 0i32;
     let mut skip_close = Vec::new();
@@ -337,6 +332,10 @@ fn probe_configuration() {
     assert_eq!(p.layout.to_string(), "((_2,_2),_4,_8):((136,_8),_32,2176)");
     // thread 37: atom (1, 0), lane 5 -> row 16 + 5 / 4, column (5 % 4) * 2
     assert_eq!(p.engine.0, 17 + 2 * ldc);
+    // a kernel's u32 thread index gives the same partition
+    let q = mma.get_slice(37u32).partition_c(&c);
+    assert_eq!(q.layout.to_string(), p.layout.to_string());
+    assert_eq!(q.engine.0 as i64, p.engine.0 as i64);
 }
 
 fn cfg() -> ProptestConfig {
@@ -392,5 +391,29 @@ proptest! {
         let (rb, ob) = dynm.get_slice(thr as i64).partition(Operand::B, &dl).unwrap();
         prop_assert_eq!(pb.layout.to_string(), rb.to_string());
         prop_assert_eq!(pb.engine.0 as i64, ob.v);
+    }
+
+    /// A permuted SM80 TiledMMA and a two-warpgroup GMMA: `partition_c` at random threads and
+    /// leading dimensions agrees with the value algebra (layout and offset).
+    #[test]
+    fn permuted_and_gmma_partition_c_at_random_threads(thr in 0i32..256, ld in 256i32..400) {
+        let perm = (_32, layout!((_8, _2, _2):(_1, _16, _8)), _16);
+        let mma = make_tiled_mma_permuted(SM80_16x8x16_F32F16F16F32_TN::new(), make_layout_left((_2, _2, _1)), perm);
+        let dynm = reference_of(&SM80_16x8x16_F32F16F16F32_TN::new(), "(_2,_2,_1)", "[_32,(_8,_2,_2):(_1,_16,_8),_16]");
+        let l = layout!((_64, _64):(_1, ld));
+        let dl: DynLayout = l.to_string().parse().unwrap();
+        let p = mma.get_slice(thr % 128).partition_c(&make_tensor(Counting(0i32), l));
+        let (r, off) = dynm.get_slice((thr % 128) as i64).partition(Operand::C, &dl).unwrap();
+        prop_assert_eq!(p.layout.to_string(), r.to_string());
+        prop_assert_eq!(p.engine.0 as i64, off.v);
+
+        let wg = make_tiled_mma(SM90_64x128x16_F32BF16BF16_SS::<MajorK, MajorMN>::new(), layout!((_2, _1, _1):(_1, _0, _0)));
+        let dwg = reference_of(&SM90_64x128x16_F32BF16BF16_SS::<MajorK, MajorMN>::new(), "(_2,_1,_1):(_1,_0,_0)", "_");
+        let g = layout!((_128, _256):(ld, _1));
+        let dg: DynLayout = g.to_string().parse().unwrap();
+        let p = wg.get_slice(thr).partition_c(&make_tensor(Counting(0i32), g));
+        let (r, off) = dwg.get_slice(thr as i64).partition(Operand::C, &dg).unwrap();
+        prop_assert_eq!(p.layout.to_string(), r.to_string());
+        prop_assert_eq!(p.engine.0 as i64, off.v);
     }
 }

@@ -79,6 +79,32 @@ where
     type S2 = X2::Size;
 }
 
+/// `Tile<PermM>`: the other modes `_` (CuTe pads a shorter permutation with `_`).
+impl<X0, D0, D1: StaticInt, D2: StaticInt> PermMnk<D0, D1, D2> for (X0,)
+where
+    X0: PermMode<D0> + Copy + Default,
+{
+    type T0 = X0::Tile;
+    type T1 = D1;
+    type T2 = D2;
+    type S0 = X0::Size;
+    type S1 = D1;
+    type S2 = D2;
+}
+/// `Tile<PermM, PermN>`: K `_`.
+impl<X0, X1, D0, D1, D2: StaticInt> PermMnk<D0, D1, D2> for (X0, X1)
+where
+    X0: PermMode<D0> + Copy + Default,
+    X1: PermMode<D1> + Copy + Default,
+{
+    type T0 = X0::Tile;
+    type T1 = X1::Tile;
+    type T2 = D2;
+    type S0 = X0::Size;
+    type S1 = X1::Size;
+    type S2 = D2;
+}
+
 /// A TiledMMA's `AtomLayoutMNK`: a static rank-3 layout `(M, N, K)` of atoms.
 #[diagnostic::on_unimplemented(
     message = "TiledMMA requires a static rank-3 AtomLayoutMNK, got `{Self}`",
@@ -134,8 +160,9 @@ pub fn make_tiled_mma<A: MmaAtom, AL: AtomLayoutMnk>(atom: A, atom_layout: AL) -
     }
 }
 
-/// `make_tiled_mma(atom, atom_layout, permutation)`: `permutation` is `(M, N, K)`, each mode `_`
-/// (none), a static integer (a larger tile) or a static layout (a permutation of the mode).
+/// `make_tiled_mma(atom, atom_layout, permutation)`: `permutation` is `(M, N, K)` (or a prefix,
+/// `(M,)` or `(M, N)`, the rest `_`), each mode `Underscore` (none), a static integer (a larger
+/// tile) or a static layout (a permutation of the mode).
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
@@ -143,6 +170,8 @@ pub fn make_tiled_mma<A: MmaAtom, AL: AtomLayoutMnk>(atom: A, atom_layout: AL) -
 /// let perm = (_32, layout!((_8, _2, _2):(_1, _16, _8)), _16);
 /// let mma = make_tiled_mma_permuted(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)), perm);
 /// assert_eq!(mma.tile_shape().to_string_cute(), "(_32,_32,_16)");
+/// let wide = make_tiled_mma_permuted(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)), (Underscore, _64));
+/// assert_eq!(wide.tile_shape().to_string_cute(), "(_32,_64,_16)");
 /// ```
 #[inline(always)]
 pub fn make_tiled_mma_permuted<A: MmaAtom, AL: AtomLayoutMnk, P>(
