@@ -77,6 +77,8 @@ fn every_family_is_one_self_contained_module() {
         ("wgmma_ss_bf16_kk_sw128_n256", "wgmma"),
         ("wgmma_rs_f16_kmn_sw128_n256", "wgmma"),
         ("wgmma_ws_f16_m128n128", "wgmma"),
+        ("hgemm_bf16_tn", "hgemm"),
+        ("hgemm_f16_nt", "hgemm"),
     ] {
         assert_eq!(cute_rs::module_of(k).map(|m| m.family), Some(family), "{k}");
     }

@@ -259,6 +259,8 @@ pub unsafe fn probe_mma_partition_c_hand(c: *mut f32, ldc: i32) {
         }
         n += 1;
     }
+}
+}
 
 // 6. a GMMA shared-memory tile at a run-time (m, k, stage), and its wgmma descriptors
 // ------------------------------------------------------------------------------------------
