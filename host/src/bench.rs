@@ -235,6 +235,106 @@ pub fn gemm_problem(
     })
 }
 
+/// Median per-launch time (ms) of `f` in batches sized to ~20 ms (so that the GPU never waits
+/// for the host), after a warm-up: ours and cuBLAS are timed the same way.
+fn batched_auto_ms(s: &Arc<CudaStream>, mut f: impl FnMut() -> Result<()>) -> Result<f64> {
+    f()?;
+    let first = crate::timing::timed(s, &mut f)? as f64;
+    let reps = ((20.0 / first.max(1e-3)) as u32).clamp(3, 50);
+    batched_ms(s, reps, f)
+}
+
+/// Ours ([`Context::hgemm`]) and cuBLAS GemmEx (fp32 compute) on the same random buffers:
+/// `dtype` `bf16`/`f16` inputs, C as `out` (`f32` or the input element), timed the same way
+/// (CUDA events around batches of launches, median of 7 batches, after a warm-up).
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let blas = host::Cublas::new(&ctx, ctx.default_stream())?;
+/// let g = host::GemmConfig::new(4096, 4096, 4096);
+/// let r = host::bench::hgemm_problem(&ctx, &blas, &g, "bf16", "bf16")?;
+/// println!("{:.1} TFLOP/s, {:.2} of cuBLAS", r.rate(r.ours_ms), r.ratio());
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn hgemm_problem(
+    ctx: &Context,
+    blas: &Cublas,
+    g: &GemmConfig,
+    dtype: &str,
+    out: &str,
+) -> Result<BenchRow> {
+    use half::{bf16, f16};
+    fn run<T: crate::hgemm::HalfElement, O: crate::hgemm::GemmOut>(
+        ctx: &Context,
+        blas: &Cublas,
+        g: &GemmConfig,
+    ) -> Result<(f64, f64)> {
+        let s = blas.stream();
+        let (na, nb, nc) = g.lens();
+        crate::hgemm::hgemm_check(g, (na, nb, nc), (0, 0))?;
+        ctx.check_fits(
+            &g.to_string(),
+            2 * (na as u128 + nb as u128) + 4 * nc as u128,
+        )?;
+        let mut rng = crate::check::Rng::new(42);
+        let da = s.clone_htod(
+            &(0..na + 64)
+                .map(|_| T::from_f32_rn(rng.unit()))
+                .collect::<Vec<T>>(),
+        )?;
+        let db = s.clone_htod(
+            &(0..nb + 64)
+                .map(|_| T::from_f32_rn(rng.unit()))
+                .collect::<Vec<T>>(),
+        )?;
+        let mut dc = s.alloc_zeros::<O>(nc)?;
+        let ours = batched_auto_ms(s, || ctx.hgemm(s, g, &da, &db, &mut dc))?;
+        let refm = batched_auto_ms(s, || blas.gemm_ex(g, &da, &db, &mut dc))?;
+        Ok((ours, refm))
+    }
+    let (ours, refm) = match (dtype, out) {
+        ("bf16", "bf16") => run::<bf16, bf16>(ctx, blas, g)?,
+        ("bf16", "f32") => run::<bf16, f32>(ctx, blas, g)?,
+        ("f16", "f16") => run::<f16, f16>(ctx, blas, g)?,
+        ("f16", "f32") => run::<f16, f32>(ctx, blas, g)?,
+        _ => {
+            return Err(Error::Unsupported(format!(
+                "{dtype} inputs with a {out} C (cuBLAS has no such GEMM)"
+            )));
+        }
+    };
+    Ok(BenchRow {
+        family: "gemm",
+        variant: format!("hgemm {dtype}->{out} {}{}", g.transa, g.transb),
+        size: format!("{}x{}x{}", g.m, g.n, g.k),
+        work: g.flops(),
+        unit: "TFLOP/s",
+        ours_ms: ours,
+        ref_ms: refm,
+        reference: "cuBLAS GemmEx",
+    })
+}
+
+/// The bf16/fp16 shapes of [`gemm`] (issue #26): NN 2048³, 4096³, 8192³, 16384³,
+/// 8192×8192×512, 512×8192×8192, and NT/TN/TT at 4096³.
+///
+/// ```
+/// assert_eq!(host::bench::hgemm_cases().len(), 9);
+/// ```
+pub fn hgemm_cases() -> Vec<GemmConfig> {
+    let (n, t) = (Trans::N, Trans::T);
+    let mut cases: Vec<GemmConfig> = [2048, 4096, 8192, 16384]
+        .iter()
+        .map(|&s| GemmConfig::new(s, s, s))
+        .collect();
+    cases.push(GemmConfig::new(8192, 8192, 512));
+    cases.push(GemmConfig::new(512, 8192, 8192));
+    for (ta, tb) in [(n, t), (t, n), (t, t)] {
+        cases.push(GemmConfig::new(4096, 4096, 4096).trans(ta, tb));
+    }
+    cases
+}
+
 /// The GEMM shapes of [`gemm`]: NN squares, the four majorities at 4096³ and 8192³, skinny shapes.
 fn gemm_cases() -> Vec<GemmConfig> {
     let (n, t) = (Trans::N, Trans::T);
@@ -270,7 +370,7 @@ fn gemm_cases() -> Vec<GemmConfig> {
 pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let blas = Cublas::new(ctx, ctx.default_stream())?;
     let cases = gemm_cases();
-    progress.set_total(cases.len());
+    progress.set_total(cases.len() + 2 * hgemm_cases().len());
     if !ctx.launch_bounds() {
         progress.note("CUTE_RS_GEMM_BOUNDS=0: GEMM entries without launch bounds");
     }
@@ -279,6 +379,12 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
         let plan = ctx.gemm_plan(&g);
         progress.step(&format!("{g} ({plan})"));
         rows.push(gemm_problem(ctx, &blas, &g, Some(plan))?);
+    }
+    for dtype in ["bf16", "f16"] {
+        for g in hgemm_cases() {
+            progress.step(&format!("{g} {dtype}"));
+            rows.push(hgemm_problem(ctx, &blas, &g, dtype, dtype)?);
+        }
     }
     Ok(rows)
 }

@@ -9,10 +9,12 @@ use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Trans};
+use crate::hgemm::{GemmOut, HalfElement};
 use crate::quiet::catch_quiet;
 
 /// A cuBLAS handle on one stream, in the default math mode set explicitly (FP32 compute,
-/// no TF32): the reference for [`Context::sgemm`].
+/// no TF32) without reduced-precision split-K reductions: the reference for
+/// [`Context::sgemm`] and [`Context::hgemm`](crate::Context::hgemm).
 ///
 /// ```no_run
 /// use host::{Context, Cublas, GemmConfig};
@@ -49,9 +51,18 @@ impl Cublas {
         }
         let blas = catch_quiet(|| CudaBlas::new(stream.clone()))
             .map_err(|msg| Error::Cublas(format!("loading cuBLAS: {msg}")))??;
+        // Default math (no TF32) without reduced-precision reductions: a bf16/fp16 GEMM with
+        // fp32 compute then sums its split-K partials in fp32 too (by default cuBLAS may reduce
+        // them in the output type, outside fp32 accumulation's error bound: seen on the H100
+        // for bf16 C). Irrelevant to SGEMM.
         // SAFETY: a live handle.
-        unsafe { sys::cublasSetMathMode(*blas.handle(), sys::cublasMath_t::CUBLAS_DEFAULT_MATH) }
-            .result()?;
+        unsafe {
+            sys::cublasSetMathMode(
+                *blas.handle(),
+                sys::cublasMath_t::CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION,
+            )
+        }
+        .result()?;
         Ok(Cublas { blas, stream })
     }
 
@@ -116,6 +127,78 @@ impl Cublas {
                 &g.beta,
                 pc as *mut f32,
                 g.ldc as i32,
+            )
+        }?;
+        Ok(())
+    }
+    /// `cublasGemmEx` with fp32 compute (`CUBLAS_COMPUTE_32F`, default algorithm): A and B in
+    /// bf16 or fp16, C in the same element or f32, the same arguments and checks as
+    /// [`Context::hgemm`](crate::Context::hgemm) (cuBLAS itself has no TMA rules: padded leading
+    /// dimensions of any value are fine here). bf16 inputs with an fp16 C (or the reverse) are
+    /// not a cuBLAS combination: an [`Error::Unsupported`].
+    ///
+    /// ```no_run
+    /// # use host::{Context, Cublas, GemmConfig};
+    /// # let ctx = Context::new(0)?;
+    /// # let stream = ctx.default_stream();
+    /// # let blas = Cublas::new(&ctx, stream.clone())?;
+    /// let g = GemmConfig::new(2, 2, 2);
+    /// let one = half::bf16::ONE;
+    /// let a = stream.clone_htod(&[one, half::bf16::ZERO, half::bf16::ZERO, one])?;
+    /// let mut c = stream.alloc_zeros::<f32>(4)?;
+    /// blas.gemm_ex(&g, &a, &a, &mut c)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gemm_ex<T, O, A, B, C>(&self, g: &GemmConfig, a: &A, b: &B, c: &mut C) -> Result<()>
+    where
+        T: HalfElement,
+        O: GemmOut,
+        A: DevicePtr<T>,
+        B: DevicePtr<T>,
+        C: DevicePtrMut<O>,
+    {
+        g.validate(a.len(), b.len(), c.len())?;
+        if O::CODE != 0 && O::NAME != T::NAME {
+            return Err(Error::Unsupported(format!(
+                "cuBLAS has no GEMM with {} inputs and a {} C",
+                T::NAME,
+                O::NAME
+            )));
+        }
+        if g.m == 0 || g.n == 0 {
+            return Ok(());
+        }
+        let op = |t: Trans| match t {
+            Trans::N => sys::cublasOperation_t::CUBLAS_OP_N,
+            Trans::T => sys::cublasOperation_t::CUBLAS_OP_T,
+        };
+        let s = &self.stream;
+        let (pa, _ra) = a.device_ptr(s);
+        let (pb, _rb) = b.device_ptr(s);
+        let (pc, _rc) = c.device_ptr_mut(s);
+        // SAFETY: validated sizes (all < 2^31) and lengths; device pointers of live buffers,
+        // used on this handle's stream; alpha and beta are f32 as COMPUTE_32F needs.
+        unsafe {
+            cudarc::cublas::result::gemm_ex(
+                *self.blas.handle(),
+                op(g.transa),
+                op(g.transb),
+                g.m as i32,
+                g.n as i32,
+                g.k as i32,
+                (&g.alpha) as *const f32 as *const std::ffi::c_void,
+                pa as *const std::ffi::c_void,
+                T::CUDA,
+                g.lda as i32,
+                pb as *const std::ffi::c_void,
+                T::CUDA,
+                g.ldb as i32,
+                (&g.beta) as *const f32 as *const std::ffi::c_void,
+                pc as *mut std::ffi::c_void,
+                O::CUDA,
+                g.ldc as i32,
+                sys::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+                sys::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
             )
         }?;
         Ok(())

@@ -51,6 +51,7 @@ pub mod copy;
 pub mod cublas;
 pub mod error;
 pub mod gemm;
+pub mod hgemm;
 pub mod progress;
 pub mod ptx;
 #[doc(hidden)]
@@ -68,3 +69,4 @@ pub use progress::Progress;
 
 /// The cudarc this crate is built on: use it for buffers and streams so the types match.
 pub use cudarc;
+pub use half;

@@ -558,7 +558,19 @@ fn bad_flags_are_one_line_exit_2() {
         "a value is required for '--sweep-copy <N>'",
     );
     assert_one_line_error(&["run", "--sweeps", "3"], "unknown option `--sweeps`");
-    assert_one_line_error(&["gemm", "--m", "-3"], "unknown option `-3`");
+    // issue #26's mends: a negative size names the rule, a split-K depth of 0 is refused
+    assert_one_line_error(
+        &["gemm", "--m", "-3"],
+        "`-3`: the value must be a non-negative integer",
+    );
+    assert_one_line_error(
+        &["gemm", "--m", "64", "--split", "0"],
+        "the split-K depth must be at least 1",
+    );
+    assert_one_line_error(
+        &["gemm", "--m", "100", "--dtype", "bf16", "--lda", "100"],
+        "lda=100 must be a multiple of 8 elements",
+    );
     assert_one_line_error(&["gemm", "--m", "x"], "invalid value 'x' for '--m <M>'");
     assert_one_line_error(
         &["gemm", "--n", "5"],

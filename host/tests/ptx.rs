@@ -35,7 +35,7 @@ fn every_family_is_one_self_contained_module() {
     let families: Vec<&str> = mods.iter().map(|m| m.family).collect();
     assert_eq!(
         families,
-        ["smoke", "copy", "gemm_n", "gemm_t", "probe", "tma", "wgmma"]
+        ["smoke", "copy", "gemm_n", "gemm_t", "probe", "tma", "wgmma", "hgemm"]
     );
     for m in mods {
         let p = m.ptx;
@@ -77,6 +77,8 @@ fn every_family_is_one_self_contained_module() {
         ("wgmma_ss_bf16_kk_sw128_n256", "wgmma"),
         ("wgmma_rs_f16_kmn_sw128_n256", "wgmma"),
         ("wgmma_ws_f16_m128n128", "wgmma"),
+        ("hgemm_bf16_tn", "hgemm"),
+        ("hgemm_f16_nt", "hgemm"),
     ] {
         assert_eq!(cute_rs::module_of(k).map(|m| m.family), Some(family), "{k}");
     }
@@ -127,6 +129,32 @@ fn wgmma_accumulators_never_touch_local_memory() {
         .expect("the wgmma family");
     assert!(m.entries.len() >= 64, "{} wgmma entries", m.entries.len());
     assert!(!m.ptx.contains(".local"), "a .local depot in wgmma.ptx");
+}
+
+/// The bf16/fp16 GEMM likewise: its eight entries keep the 128 accumulators of each consumer in
+/// registers (an `[f32; 128]` initialized with an array literal once became a store loop and a
+/// 512-byte `.local` depot), issue `m64n256k16` wgmmas, TMA loads and the producer/consumer
+/// register split.
+#[test]
+fn hgemm_is_tma_wgmma_in_registers() {
+    let Some(mods) = modules("hgemm_is_tma_wgmma_in_registers") else {
+        return;
+    };
+    let m = mods
+        .iter()
+        .find(|m| m.family == "hgemm")
+        .expect("the hgemm family");
+    assert_eq!(m.entries.len(), 8, "{:?}", m.entries);
+    assert!(!m.ptx.contains(".local"), "a .local depot in hgemm.ptx");
+    for needle in [
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16",
+        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
+        "setmaxnreg.dec.sync.aligned.u32 40",
+        "setmaxnreg.inc.sync.aligned.u32 232",
+    ] {
+        assert!(m.ptx.contains(needle), "hgemm.ptx lacks {needle}");
+    }
 }
 
 #[test]

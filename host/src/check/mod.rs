@@ -12,6 +12,7 @@ mod copy;
 mod copy_sweep;
 mod gemm;
 mod gemm_sweep;
+mod hgemm;
 mod smoke;
 mod sweep;
 mod wgmma;
@@ -19,8 +20,10 @@ mod wgmma;
 pub use copy_sweep::{CopyOp, CopyProblem, ElemType};
 pub use gemm::gemm_problem;
 pub use gemm_sweep::{GemmProblem, gemm_sweep_bound, gemm_sweep_tolerance};
+pub use hgemm::{HgemmOutcome, hgemm_compare, hgemm_problem, hgemm_sweep_problem};
 pub use sweep::{
-    BitPattern, DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_SEED, SweepConfig, TAIL, Window,
+    BitPattern, DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_HGEMM_PROBLEMS, DEFAULT_SEED,
+    SweepConfig, TAIL, Window,
 };
 pub use wgmma::WgmmaConfig;
 
@@ -90,7 +93,7 @@ pub fn run_all(ctx: &Context, progress: &mut dyn Progress) -> Vec<CheckRow> {
 /// ```no_run
 /// use host::check::SweepConfig;
 /// let ctx = host::Context::new(0)?;
-/// let sweeps = SweepConfig { seed: 7, gemm: 50, copy: 0 };
+/// let sweeps = SweepConfig { seed: 7, gemm: 50, copy: 0, hgemm: 0 };
 /// let rows = host::check::run_all_with(&ctx, &sweeps, &mut ());
 /// assert!(rows.iter().all(|r| r.pass));
 /// # Ok::<(), host::Error>(())
@@ -100,7 +103,7 @@ pub fn run_all_with(
     sweeps: &SweepConfig,
     progress: &mut dyn Progress,
 ) -> Vec<CheckRow> {
-    progress.set_total(4usize.saturating_add(sweeps.steps()));
+    progress.set_total(5usize.saturating_add(sweeps.gemm.saturating_add(sweeps.copy)));
     progress.step("smoke kernels");
     let mut rows = smoke(ctx);
     progress.step("tiled copies and transposes");
@@ -109,6 +112,8 @@ pub fn run_all_with(
     rows.extend(gemm(ctx, false));
     progress.step("wgmma proof kernels");
     rows.extend(wgmma(ctx, fresh_seed()));
+    progress.step("bf16/fp16 GEMM vs cuBLAS");
+    rows.extend(hgemm(ctx, sweeps.seed, sweeps.hgemm));
     rows.extend(gemm_sweep(ctx, sweeps.seed, sweeps.gemm, progress));
     rows.extend(copy_sweep(ctx, sweeps.seed, sweeps.copy, progress));
     rows
@@ -225,6 +230,21 @@ pub fn smoke(ctx: &Context) -> Vec<CheckRow> {
 /// ```
 pub fn copy(ctx: &Context) -> Vec<CheckRow> {
     copy::checks(ctx)
+}
+
+/// The bf16/fp16 GEMM ([`Context::hgemm`](crate::Context::hgemm)) against cuBLAS GemmEx: fixed
+/// edge cases for each majority, argument errors refused before launch, then `count` random
+/// problems of `seed` ([`hgemm_sweep_problem`]) as one summary row plus a row per failure. Every
+/// element within [`crate::hgemm::error_bound`], C's padding untouched.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let rows = host::check::hgemm(&ctx, 12, 300);
+/// assert!(rows.iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn hgemm(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
+    hgemm::checks(ctx, seed, count)
 }
 
 /// The wgmma proof kernels (`kernels/wgmma`, sm_90a): every `wgmma_*` entry of the PTX (bf16 /

@@ -11,6 +11,9 @@ pub const DEFAULT_SEED: u64 = 12;
 /// GEMM problems `host run` sweeps by default.
 pub const DEFAULT_GEMM_PROBLEMS: usize = 300;
 
+/// bf16/fp16 GEMM problems `host run` sweeps by default.
+pub const DEFAULT_HGEMM_PROBLEMS: usize = 300;
+
 /// Copy / transpose shapes `host run` sweeps by default.
 pub const DEFAULT_COPY_SHAPES: usize = 170;
 
@@ -23,8 +26,8 @@ pub const TAIL: usize = 4;
 ///
 /// ```
 /// let s = host::check::SweepConfig::default();
-/// assert_eq!((s.seed, s.gemm, s.copy), (12, 300, 170));
-/// let none = host::check::SweepConfig { gemm: 0, copy: 0, ..s };
+/// assert_eq!((s.seed, s.gemm, s.copy, s.hgemm), (12, 300, 170, 300));
+/// let none = host::check::SweepConfig { gemm: 0, copy: 0, hgemm: 0, ..s };
 /// assert_eq!(none.steps(), 0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +38,8 @@ pub struct SweepConfig {
     pub gemm: usize,
     /// Copy / transpose shapes checked bit-exactly.
     pub copy: usize,
+    /// bf16/fp16 GEMM problems checked against cuBLAS GemmEx.
+    pub hgemm: usize,
 }
 
 impl Default for SweepConfig {
@@ -43,6 +48,7 @@ impl Default for SweepConfig {
             seed: DEFAULT_SEED,
             gemm: DEFAULT_GEMM_PROBLEMS,
             copy: DEFAULT_COPY_SHAPES,
+            hgemm: DEFAULT_HGEMM_PROBLEMS,
         }
     }
 }
@@ -51,10 +57,12 @@ impl SweepConfig {
     /// Progress steps the sweeps take (one per problem).
     ///
     /// ```
-    /// assert_eq!(host::check::SweepConfig::default().steps(), 470);
+    /// assert_eq!(host::check::SweepConfig::default().steps(), 770);
     /// ```
     pub fn steps(&self) -> usize {
-        self.gemm.saturating_add(self.copy)
+        self.gemm
+            .saturating_add(self.copy)
+            .saturating_add(self.hgemm)
     }
 }
 

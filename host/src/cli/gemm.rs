@@ -16,6 +16,39 @@ use super::report::check_table;
 pub enum Dtype {
     /// fp32 in, fp32 accumulate (FFMA on CUDA cores, no TF32).
     F32,
+    /// bf16 in, fp32 accumulate on the tensor cores (`kernels/hgemm`).
+    Bf16,
+    /// fp16 in, fp32 accumulate on the tensor cores (`kernels/hgemm`).
+    F16,
+}
+
+/// The element C is stored as (bf16/fp16 inputs only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutArg {
+    /// fp32.
+    F32,
+    /// The input element (bf16 or fp16).
+    Same,
+}
+
+/// A size or leading dimension: a non-negative integer (a clear message for `-3` or `x`).
+fn parse_dim(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse::<usize>()
+        .map_err(|_| format!("`{s}`: the value must be a non-negative integer"))
+}
+
+/// A split-K depth: 1 (no split) or more.
+fn parse_split(s: &str) -> Result<u32, String> {
+    match s.trim().parse::<u32>() {
+        Ok(0) => {
+            Err("0 k-slices is no GEMM: the split-K depth must be at least 1 (1: no split)".into())
+        }
+        Ok(v) => Ok(v),
+        Err(_) => Err(format!(
+            "`{s}`: the split-K depth must be a positive integer"
+        )),
+    }
 }
 
 /// A CTA tile, as `--tile` spells it.
@@ -37,13 +70,13 @@ Without --m: the GEMM checks of `host run` (exit 1 if one fails)."
 )]
 pub struct GemmArgs {
     /// Rows of op(A) and C: run this problem.
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", value_parser = parse_dim, allow_hyphen_values = true)]
     m: Option<usize>,
     /// Columns of op(B) and C (default: M).
-    #[arg(long, value_name = "N", requires = "m")]
+    #[arg(long, value_name = "N", requires = "m", value_parser = parse_dim, allow_hyphen_values = true)]
     n: Option<usize>,
     /// Inner dimension (default: M).
-    #[arg(long, value_name = "K", requires = "m")]
+    #[arg(long, value_name = "K", requires = "m", value_parser = parse_dim, allow_hyphen_values = true)]
     k: Option<usize>,
     /// A is stored transposed (K×M).
     #[arg(long, requires = "m")]
@@ -68,22 +101,25 @@ pub struct GemmArgs {
     )]
     beta: f32,
     /// Leading dimension of A (default: tight).
-    #[arg(long, requires = "m")]
+    #[arg(long, requires = "m", value_parser = parse_dim, allow_hyphen_values = true)]
     lda: Option<usize>,
     /// Leading dimension of B (default: tight).
-    #[arg(long, requires = "m")]
+    #[arg(long, requires = "m", value_parser = parse_dim, allow_hyphen_values = true)]
     ldb: Option<usize>,
     /// Leading dimension of C (default: M).
-    #[arg(long, requires = "m")]
+    #[arg(long, requires = "m", value_parser = parse_dim, allow_hyphen_values = true)]
     ldc: Option<usize>,
     /// Operand type.
     #[arg(long, value_enum, default_value_t = Dtype::F32)]
     dtype: Dtype,
+    /// C's element with --dtype bf16|f16: the input element or f32.
+    #[arg(long, value_enum, default_value_t = OutArg::Same)]
+    out: OutArg,
     /// Force the CTA tile (default: chosen by size).
     #[arg(long, value_enum, requires = "m")]
     tile: Option<TileArg>,
     /// Force the split-K depth (default: chosen by size).
-    #[arg(long, value_name = "S", requires = "m")]
+    #[arg(long, value_name = "S", requires = "m", value_parser = parse_split)]
     split: Option<u32>,
     /// Compare with an f64 CPU reference (small problems) or cuBLAS; exit 1 on a mismatch.
     #[arg(long, requires = "m")]
@@ -135,7 +171,9 @@ impl GemmArgs {
 
 /// Runs it; the exit code.
 pub fn main(a: &GemmArgs) -> u8 {
-    let Dtype::F32 = a.dtype;
+    if a.dtype != Dtype::F32 {
+        return main_half(a);
+    }
     let problem = a.problem();
     if let Some(g) = &problem {
         // Argument errors are usage errors, with or without a GPU.
@@ -214,4 +252,96 @@ fn run_once(ctx: &Context, g: &GemmConfig, plan: Plan) -> host::Result<f32> {
     ctx.sgemm_with_plan(&s, plan, g, &a, &b, &mut c)?;
     let end = s.record_event(flags)?;
     Ok(start.elapsed_ms(&end)?)
+}
+
+/// `--dtype bf16|f16`: the tensor-core GEMM (`kernels/hgemm`), checked and timed against
+/// cuBLAS GemmEx.
+fn main_half(a: &GemmArgs) -> u8 {
+    let dtype = if a.dtype == Dtype::Bf16 {
+        "bf16"
+    } else {
+        "f16"
+    };
+    let out = if a.out == OutArg::F32 { "f32" } else { dtype };
+    let Some(mut g) = a.problem() else {
+        let ctx = match super::open("gemm", a.device.device) {
+            Ok(c) => c,
+            Err(code) => return code,
+        };
+        println!("device: {}", ctx.device());
+        let rows = host::check::hgemm(
+            &ctx,
+            host::check::DEFAULT_SEED,
+            if a.small { 0 } else { 20 },
+        );
+        print!("{}", check_table(&rows));
+        return u8::from(rows.iter().any(|r| !r.pass));
+    };
+    if a.tile.is_some() || a.split.is_some() {
+        eprintln!(
+            "host gemm: --tile and --split are the fp32 GEMM's; the {dtype} GEMM has one plan"
+        );
+        return 2;
+    }
+    // TMA needs 16-byte strides: tight leading dimensions round up to 8 elements
+    if a.lda.is_none() {
+        g.lda = g.lda.next_multiple_of(8);
+    }
+    if a.ldb.is_none() {
+        g.ldb = g.ldb.next_multiple_of(8);
+    }
+    let (na, nb, nc) = g.lens();
+    if let Err(e) = host::hgemm::hgemm_check(&g, (na, nb, nc), (0, 0)) {
+        eprintln!("host gemm: {e}");
+        return 2;
+    }
+    let ctx = match super::open("gemm", a.device.device) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    println!("device: {}", ctx.device());
+    println!(
+        "problem: {g} {dtype}->{out} alpha={} beta={} lda={} ldb={} ldc={}",
+        g.alpha, g.beta, g.lda, g.ldb, g.ldc
+    );
+    println!("kernel: {}", host::hgemm::HgemmKernel);
+    let mut code = 0;
+    if a.check {
+        match host::check::hgemm_problem(&ctx, &g, dtype, out, 1) {
+            Ok(row) => {
+                print!("{}", check_table(std::slice::from_ref(&row)));
+                code = u8::from(!row.pass);
+            }
+            Err(e) => return super::fail("gemm --check", &e),
+        }
+    }
+    if a.bench || !a.check {
+        let r = host::Cublas::new(&ctx, ctx.default_stream())
+            .and_then(|blas| host::bench::hgemm_problem(&ctx, &blas, &g, dtype, out));
+        match r {
+            Ok(row) => {
+                let c = emit(std::slice::from_ref(&row), &a.format, None, false);
+                code = code.max(c);
+            }
+            Err(e) => return super::fail("gemm --bench", &e),
+        }
+    }
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_split_say_what_is_wrong() {
+        assert!(
+            parse_dim("-3")
+                .unwrap_err()
+                .contains("must be a non-negative integer")
+        );
+        assert_eq!(parse_dim("12"), Ok(12));
+        assert!(parse_split("0").unwrap_err().contains("at least 1"));
+        assert_eq!(parse_split("4"), Ok(4));
+    }
 }

@@ -2,19 +2,24 @@
 
 use clap::Args;
 
-use host::check::{DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_SEED, SweepConfig};
+use host::check::{
+    DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_HGEMM_PROBLEMS, DEFAULT_SEED, SweepConfig,
+};
 
 use super::DeviceArg;
 use super::progress::Bar;
 use super::report::check_table;
 
-/// `host run [--seed S] [--sweep-gemm N] [--sweep-copy N] [--only tma] [--device N]`.
+/// `host run [--seed S] [--sweep-gemm N] [--sweep-copy N] [--sweep-hgemm N] [--only tma|hgemm] [--device N]`.
 #[derive(Debug, Args)]
 #[command(
     after_help = "After the fixed checks, two randomized sweeps drawn from --seed: GEMM \
 problems (M, N, K in 1..=3000, random transposes, alpha, beta, leading dimensions, base \
 offsets) against cuBLAS within |ours-ref| <= 2*gamma(K+4)*(|alpha|*sum|a||b| + |beta|*|c|), \
-gamma(n) = n*2^-24/(1-n*2^-24); copy/transpose shapes (M, N in 1..=5000) bit-exact. Padding \
+gamma(n) = n*2^-24/(1-n*2^-24); copy/transpose shapes (M, N in 1..=5000) bit-exact; bf16/fp16 \
+GEMM problems (M, N, K in 1..=3000, majorities, alpha, beta, padded leading dimensions, f32 or half \
+C) against cuBLAS GemmEx within 2*gamma(K+2)*(sum|alpha*a*b| + |beta*c|) + 2*u_C*|ref| (u_C: \
+2^-24 f32, 2^-8 bf16, 2^-11 f16) plus C's smallest subnormal. Padding \
 around every output must stay untouched. A failing problem gets its own row with every \
 parameter; the same --seed reproduces it."
 )]
@@ -29,9 +34,13 @@ pub struct RunArgs {
     /// Copy / transpose shapes checked bit-exactly in the randomized sweep (0: none).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_COPY_SHAPES)]
     sweep_copy: usize,
-    /// Only the TMA section: the TMA copies on the fixed shapes, the misaligned refusal, and
-    /// the TMA problems of the copy sweep (as many as --sweep-copy).
-    #[arg(long, value_name = "SECTION", value_parser = ["tma"])]
+    /// bf16/fp16 GEMM problems checked against cuBLAS GemmEx (0: none).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HGEMM_PROBLEMS)]
+    sweep_hgemm: usize,
+    /// Only one section. `tma`: the TMA copies on the fixed shapes, the misaligned refusal, and
+    /// the TMA problems of the copy sweep (as many as --sweep-copy). `hgemm`: the bf16/fp16
+    /// GEMM's fixed cases, argument errors and its sweep (as many as --sweep-hgemm).
+    #[arg(long, value_name = "SECTION", value_parser = ["tma", "hgemm"])]
     only: Option<String>,
     #[command(flatten)]
     device: DeviceArg,
@@ -44,6 +53,7 @@ impl RunArgs {
             seed: self.seed,
             gemm: self.sweep_gemm,
             copy: self.sweep_copy,
+            hgemm: self.sweep_hgemm,
         }
     }
 }
@@ -68,13 +78,14 @@ pub fn main(a: &RunArgs) -> u8 {
     let sweeps = a.sweeps();
     if sweeps.steps() > 0 {
         println!(
-            "sweeps: seed {} ({} GEMM problems, {} copy shapes; `host run --seed {}` reproduces them)",
-            sweeps.seed, sweeps.gemm, sweeps.copy, sweeps.seed
+            "sweeps: seed {} ({} GEMM problems, {} copy shapes, {} bf16/fp16 GEMM problems; `host run --seed {}` reproduces them)",
+            sweeps.seed, sweeps.gemm, sweeps.copy, sweeps.hgemm, sweeps.seed
         );
     }
     let mut bar = Bar::new("run");
     let rows = match a.only.as_deref() {
         Some("tma") => host::check::tma(&ctx, sweeps.seed, sweeps.copy, &mut bar),
+        Some("hgemm") => host::check::hgemm(&ctx, sweeps.seed, sweeps.hgemm),
         _ => host::check::run_all_with(&ctx, &sweeps, &mut bar),
     };
     bar.finish();

@@ -34,6 +34,10 @@ pub mod copy;
 pub mod gemm_n;
 #[path = "../../gemm_t/src/lib.rs"]
 pub mod gemm_t;
+/// The bf16/fp16 GEMM's epilogue conversions (`kernels/hgemm/src/epilogue.rs`; the entries need
+/// TMA and an sm_90a tensor core): their doc tests run here.
+#[path = "../../hgemm/src/epilogue.rs"]
+pub mod hgemm_epilogue;
 #[path = "../../probe/src/lib.rs"]
 pub mod probe;
 /// The typed probes (a private module of the probe family, included again to reach them).

@@ -1,0 +1,338 @@
+//! [`Context::hgemm`] (bf16/fp16 in, fp32 accumulation) against cuBLAS `cublasGemmEx` on the
+//! same inputs, element by element within [`error_bound`], and C's padding (rows `M..ldc` of
+//! every column, and a guard after the last column) untouched.
+//!
+//! The bound needs `Σₖ|alpha·a·b|` per element: cuBLAS computes it too, as the GEMM of `|A|`
+//! and `|B|` with `|alpha|` (fp32 output; its own rounding is far inside the bound's slack).
+
+use std::sync::Arc;
+
+use cudarc::driver::CudaStream;
+use half::{bf16, f16};
+
+use super::{CheckRow, Rng};
+use crate::context::Context;
+use crate::cublas::Cublas;
+use crate::error::{Error, Result};
+use crate::gemm::{GemmConfig, Trans};
+use crate::hgemm::{GemmOut, HalfElement, error_bound};
+use crate::timing::timed;
+
+/// Elements after C's last column that must stay as they were.
+const GUARD: usize = 64;
+
+/// Elements allocated after A's and B's last column: cuBLAS's 16-byte vector kernels read the
+/// rest of the last column's 16 bytes past `(cols − 1)·ld + rows` (compute-sanitizer memcheck
+/// on the H100 caught `cutlass_80_tensorop_s16816gemm_f16_64x64_32x6_nt_align8` doing it), so
+/// the inputs get slack that belongs to no matrix.
+const INPUT_SLACK: usize = 64;
+
+/// What one comparison found.
+#[derive(Clone, Debug, Default)]
+pub struct HgemmOutcome {
+    /// Elements of C beyond the bound (NaN beside NaN agrees).
+    pub bad: usize,
+    /// Padding elements of C that changed.
+    pub padding_changed: usize,
+    /// max |ours − cuBLAS| / bound over C.
+    pub worst: f64,
+    /// GPU time of our launch, ms.
+    pub ms: f32,
+}
+
+/// Runs `g` through ours and cuBLAS on random inputs from `seed` (A, B in ±1, C in ±1 with
+/// NaN at C's first element when `beta == 0`, which must not be read) and compares.
+///
+/// ```no_run
+/// use host::{Context, Cublas, GemmConfig};
+/// let ctx = Context::new(0)?;
+/// let blas = Cublas::new(&ctx, ctx.default_stream())?;
+/// let g = GemmConfig::new(300, 200, 100).lda(304).ldb(104);
+/// let r = host::check::hgemm_compare::<half::bf16, f32>(&ctx, &blas, &g, 7)?;
+/// assert_eq!(r.bad + r.padding_changed, 0);
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn hgemm_compare<T: HalfElement, O: GemmOut>(
+    ctx: &Context,
+    blas: &Cublas,
+    g: &GemmConfig,
+    seed: u64,
+) -> Result<HgemmOutcome> {
+    let s: &Arc<CudaStream> = blas.stream();
+    let (na, nb, nc) = g.lens();
+    ctx.check_fits(
+        &g.to_string(),
+        2 * (na as u128 + nb as u128 + 2 * INPUT_SLACK as u128) * 2
+            + 3 * (nc as u128 + GUARD as u128) * 4,
+    )?;
+    let mut rng = Rng::new(seed);
+    let a: Vec<T> = (0..na + INPUT_SLACK)
+        .map(|_| T::from_f32_rn(rng.unit()))
+        .collect();
+    let b: Vec<T> = (0..nb + INPUT_SLACK)
+        .map(|_| T::from_f32_rn(rng.unit()))
+        .collect();
+    let mut c: Vec<O> = (0..nc + GUARD)
+        .map(|_| O::from_f32_rn(rng.unit()))
+        .collect();
+    if g.beta == 0.0 && nc > 0 {
+        c[0] = O::from_f32_rn(f32::NAN);
+    }
+    let abs = |v: &[T]| -> Vec<T> { v.iter().map(|x| T::from_f32_rn(x.to_f32().abs())).collect() };
+    let da = s.clone_htod(&a)?;
+    let db = s.clone_htod(&b)?;
+    let mut dc = s.clone_htod(&c)?;
+    let mut dr = s.clone_htod(&c)?;
+    let ms = timed(s, || ctx.hgemm(s, g, &da, &db, &mut dc))?;
+    blas.gemm_ex(g, &da, &db, &mut dr)?;
+    let (got, want) = (s.clone_dtoh(&dc)?, s.clone_dtoh(&dr)?);
+    // Σ|alpha·a·b| per element
+    let (aa, ab) = (s.clone_htod(&abs(&a))?, s.clone_htod(&abs(&b))?);
+    let mut dsum = s.alloc_zeros::<f32>(nc.max(1))?;
+    let gs = g.alpha(g.alpha.abs()).beta(0.0);
+    blas.gemm_ex(&gs, &aa, &ab, &mut dsum)?;
+    let sum = s.clone_dtoh(&dsum)?;
+    let mut out = HgemmOutcome {
+        ms,
+        ..HgemmOutcome::default()
+    };
+    for i in 0..nc + GUARD {
+        let in_c = i < nc && (i % g.ldc.max(1)) < g.m;
+        let (x, y) = (got[i].to_f32(), want[i].to_f32());
+        if !in_c {
+            if x.to_bits() != c[i].to_f32().to_bits() {
+                out.padding_changed += 1;
+            }
+            continue;
+        }
+        if x.is_nan() && y.is_nan() {
+            continue; // NaN beside NaN: agreement
+        }
+        let beta_c = if g.beta == 0.0 {
+            0.0
+        } else {
+            (f64::from(g.beta) * f64::from(c[i].to_f32())).abs()
+        };
+        let lim = error_bound::<O>(g.k, 1.01 * f64::from(sum[i]), beta_c, f64::from(y).abs());
+        let d = (f64::from(x) - f64::from(y)).abs();
+        if d.is_nan() || d > lim {
+            out.bad += 1;
+        }
+        out.worst = out
+            .worst
+            .max(if d.is_nan() { f64::INFINITY } else { d / lim });
+    }
+    Ok(out)
+}
+
+/// `hgemm_compare` for the element pair named at run time.
+fn compare_named(
+    ctx: &Context,
+    blas: &Cublas,
+    g: &GemmConfig,
+    seed: u64,
+    dtype: &str,
+    out: &str,
+) -> Result<HgemmOutcome> {
+    match (dtype, out) {
+        ("bf16", "f32") => hgemm_compare::<bf16, f32>(ctx, blas, g, seed),
+        ("bf16", "bf16") => hgemm_compare::<bf16, bf16>(ctx, blas, g, seed),
+        ("f16", "f32") => hgemm_compare::<f16, f32>(ctx, blas, g, seed),
+        ("f16", "f16") => hgemm_compare::<f16, f16>(ctx, blas, g, seed),
+        _ => Err(Error::Unsupported(format!(
+            "{dtype} inputs with a {out} C (cuBLAS, the reference, has no such GEMM)"
+        ))),
+    }
+}
+
+/// One problem of your choice against cuBLAS, as a check row: `dtype` `bf16`/`f16`, `out`
+/// the same or `f32`.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let g = host::GemmConfig::new(1000, 1000, 1000).lda(1000).ldb(1000);
+/// let row = host::check::hgemm_problem(&ctx, &g, "bf16", "bf16", 1)?;
+/// assert!(row.pass, "{}", row.note);
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn hgemm_problem(
+    ctx: &Context,
+    g: &GemmConfig,
+    dtype: &str,
+    out: &str,
+    seed: u64,
+) -> Result<CheckRow> {
+    let blas = Cublas::new(ctx, ctx.default_stream())?;
+    let r = compare_named(ctx, &blas, g, seed, dtype, out)?;
+    Ok(row(g, dtype, out, &r))
+}
+
+fn label(g: &GemmConfig, dtype: &str, out: &str) -> String {
+    format!(
+        "{g} {dtype}->{out} a={} b={} ld={},{},{}",
+        g.alpha, g.beta, g.lda, g.ldb, g.ldc
+    )
+}
+
+fn row(g: &GemmConfig, dtype: &str, out: &str, r: &HgemmOutcome) -> CheckRow {
+    let tf = g.flops() / (f64::from(r.ms) * 1e9);
+    CheckRow {
+        kernel: "hgemm",
+        shape: label(g, dtype, out),
+        pass: r.bad == 0 && r.padding_changed == 0,
+        max_err: r.worst,
+        mismatches: r.bad + r.padding_changed,
+        ms: r.ms,
+        note: format!(
+            "vs cuBLAS GemmEx; max_err = max |diff|/bound; padding changed: {}; {tf:.1} TFLOP/s",
+            r.padding_changed
+        ),
+    }
+}
+
+/// A random problem of the sweep: M, N, K in 1..=3000 (a quarter ≤ 64, half ≤ 600, the rest
+/// up to 3000, so tile edges and 1 come up), a random majority, alpha, beta, leading
+/// dimensions (A and B: their rows rounded up to 8, TMA's rule, plus 0–16; C: M plus 0–3),
+/// input and output element.
+///
+/// ```
+/// let (g, dtype, out) = host::check::hgemm_sweep_problem(&mut host::check::Rng::new(1));
+/// assert!(g.m >= 1 && g.m <= 3000 && g.lda % 8 == 0);
+/// assert!(matches!((dtype, out), ("bf16", "bf16" | "f32") | ("f16", "f16" | "f32")));
+/// ```
+pub fn hgemm_sweep_problem(rng: &mut Rng) -> (GemmConfig, &'static str, &'static str) {
+    let dim = |rng: &mut Rng| -> usize {
+        match rng.int(0, 3) {
+            0 => rng.int(1, 64) as usize,
+            1 | 2 => rng.int(1, 600) as usize,
+            _ => rng.int(1, 3000) as usize,
+        }
+    };
+    let (m, n, k) = (dim(rng), dim(rng), dim(rng));
+    let t = |b: i32| if b == 0 { Trans::N } else { Trans::T };
+    let (ta, tb) = (t(rng.int(0, 1)), t(rng.int(0, 1)));
+    let alphas = [1.0f32, -0.5, 2.0, 0.75];
+    let betas = [0.0f32, 1.0, -1.5, 0.5];
+    let mut g = GemmConfig::new(m, n, k)
+        .trans(ta, tb)
+        .alpha(alphas[rng.int(0, 3) as usize])
+        .beta(betas[rng.int(0, 3) as usize]);
+    g.lda = g.lda.next_multiple_of(8) + 8 * rng.int(0, 2) as usize;
+    g.ldb = g.ldb.next_multiple_of(8) + 8 * rng.int(0, 2) as usize;
+    g.ldc += rng.int(0, 3) as usize;
+    let dtype = if rng.int(0, 1) == 0 { "bf16" } else { "f16" };
+    let out = if rng.int(0, 1) == 0 { dtype } else { "f32" };
+    (g, dtype, out)
+}
+
+/// The hgemm checks of `host run`: fixed edge cases (K = 0, 1, sizes 1 and tile edges, each
+/// majority, alpha NaN), argument errors refused before launch, then `count` random problems
+/// of `seed` ([`hgemm_sweep_problem`]): one summary row, plus one row per failing problem.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let rows = host::check::hgemm(&ctx, 1, 300);
+/// assert!(rows.iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
+    let mut rows = Vec::new();
+    let blas = match Cublas::new(ctx, ctx.default_stream()) {
+        Ok(b) => b,
+        Err(e) => return vec![CheckRow::failed("hgemm", "cuBLAS".into(), e.to_string())],
+    };
+    let fixed: [(usize, usize, usize, f32, f32); 6] = [
+        (1, 1, 1, 1.0, 0.0),
+        (128, 256, 64, 1.0, 0.0),
+        (129, 257, 65, -1.0, 2.0),
+        (200, 100, 0, 1.0, 0.5),
+        (64, 300, 1000, f32::NAN, 0.0),
+        (1000, 1030, 999, 0.5, 1.0),
+    ];
+    for (ta, tb) in [
+        (Trans::N, Trans::N),
+        (Trans::N, Trans::T),
+        (Trans::T, Trans::N),
+        (Trans::T, Trans::T),
+    ] {
+        for (i, &(m, n, k, alpha, beta)) in fixed.iter().enumerate() {
+            let mut g = GemmConfig::new(m, n, k)
+                .trans(ta, tb)
+                .alpha(alpha)
+                .beta(beta);
+            g.lda = g.lda.next_multiple_of(8);
+            g.ldb = g.ldb.next_multiple_of(8);
+            let (dtype, out) = [("bf16", "f32"), ("f16", "f16"), ("bf16", "bf16")][i % 3];
+            rows.push(
+                compare_named(ctx, &blas, &g, seed ^ i as u64, dtype, out)
+                    .map(|r| row(&g, dtype, out, &r))
+                    .unwrap_or_else(|e| {
+                        CheckRow::failed("hgemm", label(&g, dtype, out), e.to_string())
+                    }),
+            );
+        }
+    }
+    rows.push(argument_errors(ctx));
+    if count > 0 {
+        let mut rng = Rng::new(seed);
+        let (mut failed, mut worst, mut ms) = (Vec::new(), 0f64, 0f32);
+        for i in 0..count {
+            let (g, dtype, out) = hgemm_sweep_problem(&mut rng);
+            match compare_named(ctx, &blas, &g, seed.wrapping_add(i as u64), dtype, out) {
+                Ok(r) => {
+                    worst = worst.max(r.worst);
+                    ms += r.ms;
+                    if r.bad + r.padding_changed > 0 {
+                        failed.push(row(&g, dtype, out, &r));
+                    }
+                }
+                Err(e) => failed.push(CheckRow::failed(
+                    "hgemm",
+                    label(&g, dtype, out),
+                    e.to_string(),
+                )),
+            }
+        }
+        rows.push(CheckRow {
+            kernel: "hgemm sweep",
+            shape: format!("{count} random problems, seed {seed}"),
+            pass: failed.is_empty(),
+            max_err: worst,
+            mismatches: failed.len(),
+            ms,
+            note: "bf16/f16 vs cuBLAS GemmEx; M,N,K in 1..=3000, majorities, alpha/beta, padded ld, f32/half C; max_err = max |diff|/bound".into(),
+        });
+        rows.extend(failed);
+    }
+    rows
+}
+
+/// Bad arguments refused with a clear error, nothing launched: an `lda` that is not a multiple
+/// of 8, and a misaligned B.
+fn argument_errors(ctx: &Context) -> CheckRow {
+    let s = ctx.default_stream();
+    let r = (|| -> Result<String> {
+        let a = s.alloc_zeros::<bf16>(4096)?;
+        let mut c = s.alloc_zeros::<f32>(4096)?;
+        let g = GemmConfig::new(30, 30, 30).lda(30).ldb(32);
+        let e1 = ctx.hgemm(&s, &g, &a, &a, &mut c).err();
+        let g2 = GemmConfig::new(32, 32, 32);
+        let e2 = ctx.hgemm(&s, &g2, &a, &a.slice(1..), &mut c).err();
+        match (e1, e2) {
+            (Some(e1), Some(e2)) => Ok(format!("{e1} | {e2}")),
+            _ => Err(Error::Unsupported("a bad hgemm call was accepted".into())),
+        }
+    })();
+    match r {
+        Ok(note) => CheckRow {
+            kernel: "hgemm",
+            shape: "lda % 8 != 0 / misaligned B".into(),
+            pass: note.contains("lda=30") && note.contains("buffer B"),
+            max_err: 0.0,
+            mismatches: 0,
+            ms: 0.0,
+            note,
+        },
+        Err(e) => CheckRow::failed("hgemm", "bad args".into(), e.to_string()),
+    }
+}

@@ -1,0 +1,414 @@
+//! bf16/fp16 GEMM on Hopper's tensor cores (`kernels/hgemm`): [`Context::hgemm`], generic over
+//! the input element ([`HalfElement`]: `half::bf16`, `half::f16`) and C's element ([`GemmOut`]:
+//! f32, bf16, f16), with fp32 accumulation; the same [`GemmConfig`] (BLAS conventions,
+//! column-major) as [`Context::sgemm`].
+//!
+//! The kernel loads A and B with TMA, so their leading dimensions must give 16-byte strides
+//! (multiples of 8 elements) and their base addresses must be 16-byte aligned; C is stored
+//! with plain stores (any `ldc ≥ M`). [`hgemm_check`] says what is wrong before anything is
+//! queued.
+
+use std::fmt;
+
+use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, PushKernelArg};
+use half::{bf16, f16};
+
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::gemm::{GemmConfig, Trans};
+use crate::tma::{GmemTensor, TmaOp};
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for half::bf16 {}
+    impl Sealed for half::f16 {}
+    impl Sealed for f32 {}
+}
+
+/// An input element of [`Context::hgemm`]: `half::bf16` or `half::f16`.
+///
+/// ```
+/// use host::hgemm::HalfElement;
+/// assert_eq!(<half::bf16 as HalfElement>::NAME, "bf16");
+/// assert_eq!(half::f16::from_f32_rn(1.5).to_f32(), 1.5);
+/// ```
+pub trait HalfElement:
+    sealed::Sealed + cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits + Copy + 'static
+{
+    /// `bf16`, `f16`.
+    const NAME: &'static str;
+    /// cuBLAS's data type.
+    const CUDA: cudarc::cublas::sys::cudaDataType;
+    /// Rounded to nearest even.
+    fn from_f32_rn(x: f32) -> Self;
+    /// Exact.
+    fn to_f32(self) -> f32;
+}
+
+/// The element of C: f32, bf16 or f16 (the kernel's `out` code 0, 1, 2).
+///
+/// ```
+/// use host::hgemm::GemmOut;
+/// assert_eq!(<f32 as GemmOut>::NAME, "f32");
+/// ```
+pub trait GemmOut:
+    sealed::Sealed + cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits + Copy + 'static
+{
+    /// `f32`, `bf16`, `f16`.
+    const NAME: &'static str;
+    /// The kernel's `out` argument.
+    const CODE: u32;
+    /// cuBLAS's data type.
+    const CUDA: cudarc::cublas::sys::cudaDataType;
+    /// The unit roundoff of this element when C is stored (`2^-24`, `2^-8`, `2^-11`).
+    const UNIT_ROUNDOFF: f64;
+    /// Rounded to nearest even.
+    fn from_f32_rn(x: f32) -> Self;
+    /// Exact.
+    fn to_f32(self) -> f32;
+}
+
+use cudarc::cublas::sys::cudaDataType as Dt;
+
+impl HalfElement for bf16 {
+    const NAME: &'static str = "bf16";
+    const CUDA: Dt = Dt::CUDA_R_16BF;
+    fn from_f32_rn(x: f32) -> bf16 {
+        bf16::from_f32(x)
+    }
+    fn to_f32(self) -> f32 {
+        bf16::to_f32(self)
+    }
+}
+impl HalfElement for f16 {
+    const NAME: &'static str = "f16";
+    const CUDA: Dt = Dt::CUDA_R_16F;
+    fn from_f32_rn(x: f32) -> f16 {
+        f16::from_f32(x)
+    }
+    fn to_f32(self) -> f32 {
+        f16::to_f32(self)
+    }
+}
+impl GemmOut for f32 {
+    const NAME: &'static str = "f32";
+    const CODE: u32 = 0;
+    const CUDA: Dt = Dt::CUDA_R_32F;
+    const UNIT_ROUNDOFF: f64 = 1.0 / (1u64 << 24) as f64;
+    fn from_f32_rn(x: f32) -> f32 {
+        x
+    }
+    fn to_f32(self) -> f32 {
+        self
+    }
+}
+impl GemmOut for bf16 {
+    const NAME: &'static str = "bf16";
+    const CODE: u32 = 1;
+    const CUDA: Dt = Dt::CUDA_R_16BF;
+    const UNIT_ROUNDOFF: f64 = 1.0 / 256.0;
+    fn from_f32_rn(x: f32) -> bf16 {
+        bf16::from_f32(x)
+    }
+    fn to_f32(self) -> f32 {
+        bf16::to_f32(self)
+    }
+}
+impl GemmOut for f16 {
+    const NAME: &'static str = "f16";
+    const CODE: u32 = 2;
+    const CUDA: Dt = Dt::CUDA_R_16F;
+    const UNIT_ROUNDOFF: f64 = 1.0 / 2048.0;
+    fn from_f32_rn(x: f32) -> f16 {
+        f16::from_f32(x)
+    }
+    fn to_f32(self) -> f32 {
+        f16::to_f32(self)
+    }
+}
+
+/// The kernel's CTA tile (M, N, K), threads and dynamic shared memory (`kernels/hgemm`:
+/// 4 stages of a 128×64 A and a 256×64 B tile, then the barriers).
+///
+/// ```
+/// assert_eq!(host::hgemm::HgemmKernel::TILE, (128, 256, 64));
+/// assert_eq!(host::hgemm::HgemmKernel::SMEM_BYTES, 4 * (128 + 256) * 64 * 2 + 128);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HgemmKernel;
+
+impl HgemmKernel {
+    /// The CTA tile.
+    pub const TILE: (usize, usize, usize) = (128, 256, 64);
+    /// Threads per CTA: a producer warpgroup (one thread issues the TMA loads) and two
+    /// consumer warpgroups.
+    pub const THREADS: u32 = 384;
+    /// Dynamic shared memory per CTA.
+    pub const SMEM_BYTES: usize = 4 * (128 + 256) * 64 * 2 + 128;
+
+    /// The entry for the input element and the transposes, `hgemm_bf16_tn`.
+    ///
+    /// ```
+    /// use host::{Trans, hgemm::HgemmKernel};
+    /// assert_eq!(HgemmKernel::entry::<half::f16>(Trans::N, Trans::T), "hgemm_f16_nt");
+    /// ```
+    pub fn entry<T: HalfElement>(ta: Trans, tb: Trans) -> String {
+        let ch = |t: Trans| if t == Trans::N { 'n' } else { 't' };
+        format!("hgemm_{}_{}{}", T::NAME, ch(ta), ch(tb))
+    }
+}
+
+/// Why a problem cannot go to the bf16/fp16 kernel: [`GemmConfig::validate`]'s rules, then the
+/// TMA rules for A and B (leading dimensions multiples of 8 elements = 16-byte strides, base
+/// addresses 16-byte aligned). `a_addr`/`b_addr` are the device addresses (0 skips the
+/// address check).
+///
+/// ```
+/// use host::{GemmConfig, hgemm::hgemm_check};
+/// let g = GemmConfig::new(100, 64, 30);
+/// let (na, nb, nc) = g.lens();
+/// let e = hgemm_check(&g, (na, nb, nc), (0, 0)).unwrap_err();
+/// assert!(e.to_string().contains("lda=100 must be a multiple of 8"), "{e}");
+/// assert!(hgemm_check(&g.lda(104).ldb(32), (104 * 30, 32 * 64, nc), (0, 0)).is_ok());
+/// ```
+pub fn hgemm_check(g: &GemmConfig, lens: (usize, usize, usize), addrs: (u64, u64)) -> Result<()> {
+    g.validate(lens.0, lens.1, lens.2)?;
+    if g.m == 0 || g.n == 0 {
+        return Ok(());
+    }
+    for (name, ld) in [("lda", g.lda), ("ldb", g.ldb)] {
+        if ld % 8 != 0 {
+            return Err(Error::Unsupported(format!(
+                "{name}={ld} must be a multiple of 8 elements: the bf16/fp16 GEMM loads A and B with TMA, which needs 16-byte strides"
+            )));
+        }
+    }
+    for (name, addr) in [("A", addrs.0), ("B", addrs.1)] {
+        if addr % 16 != 0 {
+            return Err(Error::Unsupported(format!(
+                "buffer {name}: base address {addr:#x} is not 16-byte aligned (TMA needs it)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The smem box layouts the kernel's TMA loads use, in element units (the 128-byte swizzle of
+/// 16-bit elements is `Sw<3,3,3>`): K-major operands one `64 (K) × rows` box, MN-major
+/// operands `64 (MN) × 64 (K)` boxes.
+fn box_layout(k_major: bool, rows: usize) -> String {
+    if k_major {
+        format!("Sw<3,3,3> o _0 o (_{rows},_64):(_64,_1)")
+    } else {
+        "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)".to_string()
+    }
+}
+
+/// A by-value kernel parameter holding a tensor map, 64-byte aligned as the PTX declares it.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct TmaParam([u64; 16]);
+// SAFETY: plain bytes, passed by value as the kernel's `.param .align 64 .b8 [128]`.
+unsafe impl cudarc::driver::DeviceRepr for TmaParam {}
+
+impl fmt::Display for HgemmKernel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (m, n, k) = Self::TILE;
+        write!(f, "hgemm {m}x{n}x{k} tma+wgmma 4-stage persistent")
+    }
+}
+
+impl Context {
+    /// `C = alpha·op(A)·op(B) + beta·C` with A, B in bf16 or fp16 (`T`), fp32 accumulation on
+    /// the tensor cores, C stored as `O` (f32, bf16 or f16; rounded to nearest even), queued
+    /// on `stream`. BLAS conventions as [`Context::sgemm`]; `beta = 0` never reads C.
+    ///
+    /// Checked before anything is queued ([`hgemm_check`]): sizes, leading dimensions
+    /// (`lda`, `ldb` multiples of 8), buffer lengths and alignment, stream and buffers of this
+    /// context.
+    ///
+    /// ```no_run
+    /// use half::bf16;
+    /// use host::{Context, GemmConfig};
+    /// let ctx = Context::new(0)?;
+    /// let stream = ctx.default_stream();
+    /// let (m, n, k) = (256, 128, 64);
+    /// let a = stream.clone_htod(&vec![bf16::ONE; m * k])?;
+    /// let b = stream.clone_htod(&vec![bf16::from_f32(2.0); k * n])?;
+    /// let mut c = stream.alloc_zeros::<f32>(m * n)?;
+    /// ctx.hgemm(&stream, &GemmConfig::new(m, n, k), &a, &b, &mut c)?;
+    /// assert!(stream.clone_dtoh(&c)?.iter().all(|&x| x == 128.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hgemm<T, O, A, B, C>(
+        &self,
+        stream: &CudaStream,
+        g: &GemmConfig,
+        a: &A,
+        b: &B,
+        c: &mut C,
+    ) -> Result<()>
+    where
+        T: HalfElement,
+        O: GemmOut,
+        A: DevicePtr<T>,
+        B: DevicePtr<T>,
+        C: DevicePtrMut<O>,
+    {
+        self.check_stream(stream)?;
+        self.check_buffer("buffer A", a)?;
+        self.check_buffer("buffer B", b)?;
+        self.check_buffer("buffer C", c)?;
+        let (pa, _ra) = a.device_ptr(stream);
+        let (pb, _rb) = b.device_ptr(stream);
+        hgemm_check(g, (a.len(), b.len(), c.len()), (pa, pb))?;
+        if g.m == 0 || g.n == 0 {
+            return Ok(());
+        }
+        let (bm, bn, _) = HgemmKernel::TILE;
+        let tiles = g.m.div_ceil(bm) * g.n.div_ceil(bn);
+        let entry = HgemmKernel::entry::<T>(g.transa, g.transb);
+        // persistent: one CTA per SM (its shared memory allows one) takes tiles round-robin;
+        // CUTE_RS_HGEMM_PERSISTENT=0: one CTA per tile (for measuring the difference)
+        let persistent = std::env::var("CUTE_RS_HGEMM_PERSISTENT").as_deref() != Ok("0");
+        let blocks = if persistent {
+            tiles.min(self.device().sms as usize)
+        } else {
+            tiles
+        };
+        if tiles > i32::MAX as usize {
+            return Err(Error::GridTooLarge {
+                kernel: "hgemm",
+                x: tiles,
+                y: 1,
+                z: 1,
+            });
+        }
+        // A as (M,K), B as (N,K) with their strides; K of at least 1 keeps the maps valid when
+        // K = 0 (no k-tile is loaded then).
+        let k = g.k.max(1) as u64;
+        let (m, n) = (g.m as u64, g.n as u64);
+        let a_k_major = g.transa == Trans::T;
+        let b_k_major = g.transb == Trans::N;
+        let a_t = if a_k_major {
+            GmemTensor::new::<u16>(pa, &[m, k], &[g.lda as u64, 1])
+        } else {
+            GmemTensor::new::<u16>(pa, &[m, k], &[1, g.lda as u64])
+        };
+        let b_t = if b_k_major {
+            GmemTensor::new::<u16>(pb, &[n, k], &[g.ldb as u64, 1])
+        } else {
+            GmemTensor::new::<u16>(pb, &[n, k], &[1, g.ldb as u64])
+        };
+        let parse = |s: String| {
+            s.parse()
+                .map_err(|e| Error::Unsupported(format!("smem layout {s}: {e:?}")))
+        };
+        let tma_a = self.make_tma_copy(TmaOp::Load, &a_t, &parse(box_layout(a_k_major, bm))?)?;
+        let tma_b = self.make_tma_copy(TmaOp::Load, &b_t, &parse(box_layout(b_k_major, bn))?)?;
+        let f = self.function(&entry)?;
+        f.set_attribute(
+            cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            HgemmKernel::SMEM_BYTES as i32,
+        )?;
+        let cfg = LaunchConfig {
+            grid_dim: (blocks as u32, 1, 1),
+            block_dim: (HgemmKernel::THREADS, 1, 1),
+            shared_mem_bytes: HgemmKernel::SMEM_BYTES as u32,
+        };
+        let (map_a, map_b) = (TmaParam(tma_a.desc.0), TmaParam(tma_b.desc.0));
+        let (mi, ni, ki) = (g.m as i32, g.n as i32, g.k as i32);
+        let ldc = g.ldc as i64;
+        let out = O::CODE;
+        let (pc, _rc) = c.device_ptr_mut(stream);
+        let mut l = stream.launch_builder(&f);
+        l.arg(&map_a)
+            .arg(&map_b)
+            .arg(&mi)
+            .arg(&ni)
+            .arg(&ki)
+            .arg(&g.alpha)
+            .arg(&g.beta)
+            .arg(&pc)
+            .arg(&ldc)
+            .arg(&out);
+        // SAFETY: the signature is (CUtensorMap A, CUtensorMap B, i32 m, n, k, f32 alpha, beta,
+        // ptr c, i64 ldc, u32 out); the maps describe the checked A and B with the kernel's
+        // boxes; C holds (M,N) with leading dimension ldc of `O` (validated); the CTAs deal out
+        // the tiles among themselves; the shared memory is the kernel's.
+        unsafe { l.launch(cfg) }?;
+        Ok(())
+    }
+}
+
+/// The bound the checks allow between ours and cuBLAS for one element of C: the products are
+/// exact in fp32 (bf16/fp16 have ≤ 11-bit significands) and each side sums them in fp32 in its
+/// own order, `|err| ≤ γ_{K+2}·(Σ|alpha·a·b| + |beta·c|)` from the exact value with
+/// `γ_n = n·u₃₂/(1 − n·u₃₂)` (any order; the `+2` covers the alpha and beta steps), so twice
+/// that between the two; plus the rounding of C to its element on both sides
+/// (`2·u_O·|result|`), plus C's smallest subnormal.
+///
+/// ```
+/// use host::hgemm::error_bound;
+/// let b = error_bound::<f32>(1000, 10.0, 0.0, 10.0);
+/// assert!(b > 0.0 && b < 1e-2); // 2·γ_1002·10 ≈ 1.2e-3
+/// ```
+pub fn error_bound<O: GemmOut>(k: usize, sum_abs: f64, beta_c_abs: f64, result_abs: f64) -> f64 {
+    let u = 1.0 / (1u64 << 24) as f64;
+    let ku = (k.max(1) as f64 + 2.0) * u;
+    let gamma = ku / (1.0 - ku);
+    let tiny = match O::CODE {
+        0 => f64::from(f32::from_bits(1)),
+        1 => f64::from(f32::from_bits(1 << 16)),
+        _ => 2f64.powi(-24),
+    };
+    2.0 * gamma * (sum_abs + beta_c_abs) + 2.0 * O::UNIT_ROUNDOFF * result_abs + tiny
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_name_the_tma_rules() {
+        let g = GemmConfig::new(64, 64, 64);
+        assert!(hgemm_check(&g, g.lens(), (256, 512)).is_ok());
+        let e = hgemm_check(&g, g.lens(), (258, 512)).unwrap_err();
+        assert!(e.to_string().contains("buffer A"), "{e}");
+        let g2 = g.ldb(65);
+        let e = hgemm_check(&g2, (4096, 65 * 64, 4096), (0, 0)).unwrap_err();
+        assert!(e.to_string().contains("ldb=65"), "{e}");
+        // validate's rules come first
+        let e = hgemm_check(&g.lda(8), g.lens(), (0, 0)).unwrap_err();
+        assert!(matches!(e, Error::LeadingDimension { name: "lda", .. }));
+        // empty problems need nothing
+        assert!(hgemm_check(&GemmConfig::new(0, 5, 7), (0, 35, 0), (3, 5)).is_ok());
+    }
+
+    #[test]
+    fn box_layouts_parse_and_plan() {
+        use crate::tma::plan_tma_copy;
+        let k = box_layout(true, 128).parse().unwrap();
+        let g = GmemTensor::new::<u16>(0x1000, &[1000, 3000], &[3000, 1]);
+        let p = plan_tma_copy(TmaOp::Load, &g, &k).unwrap();
+        assert_eq!(
+            (p.box_dim.clone(), p.tx_bytes),
+            (vec![64, 128], 128 * 64 * 2)
+        );
+        let mn = box_layout(false, 256).parse().unwrap();
+        let g = GmemTensor::new::<u16>(0x1000, &[1000, 3000], &[1, 1000]);
+        let p = plan_tma_copy(TmaOp::Load, &g, &mn).unwrap();
+        assert_eq!(p.box_dim, vec![64, 64]);
+        assert_eq!(
+            HgemmKernel::entry::<bf16>(Trans::T, Trans::N),
+            "hgemm_bf16_tn"
+        );
+    }
+
+    #[test]
+    fn bound_grows_with_k_and_output_rounding() {
+        let small = error_bound::<f32>(16, 1.0, 0.0, 1.0);
+        assert!(error_bound::<f32>(4096, 1.0, 0.0, 1.0) > small);
+        assert!(error_bound::<bf16>(16, 1.0, 0.0, 1.0) > 2.0 / 256.0);
+    }
+}
