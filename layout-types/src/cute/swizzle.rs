@@ -13,8 +13,8 @@
 use super::copy::TileLayout;
 use super::int::*;
 use super::layout::*;
-use super::tuple::*;
 use super::tensor::{Advance, PtrEngine, Tensor};
+use super::tuple::*;
 use crate::swizzle::{DynSwizzle, StaticSwizzle};
 use core::fmt;
 
@@ -271,7 +271,7 @@ impl<E: PtrEngine, Sw: StaticSwizzle, S: IntTuple, D: IntTuple, O: SwizzleOffset
                 && b != 8 * core::mem::size_of::<E::Value>() as i64
             {
                 crate::Error::with2(
-                    "make_tensor(smem_ptr<T>, ComposedLayout<Sw, smem_ptr_flag_bits<B>, L>): expected a B-bit pointer type (B, sizeof_bits<T>)",
+                    "make_tensor(smem_ptr<T>, ComposedLayout<Sw, smem_ptr_flag_bits<B>, L>): expected a B-bit pointer type, but B = {} and sizeof_bits<T> = {}",
                     b,
                     8 * core::mem::size_of::<E::Value>() as i64,
                 )

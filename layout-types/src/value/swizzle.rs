@@ -109,14 +109,14 @@ impl DynSwizzle {
     pub const fn in_elements(&self, bits: i64) -> Result<DynSwizzle, Error> {
         if bits < 8 || bits % 8 != 0 || (bits / 8) & (bits / 8 - 1) != 0 {
             return Err(Error::with1(
-                "smem_ptr_flag_bits<B>: upcast<sizeof(T)>(Swizzle) needs a power-of-two number of whole bytes per element (N must be a power of two) (B)",
+                "smem_ptr_flag_bits<{}>: upcast<sizeof(T)>(Swizzle) needs whole bytes per element, a power of two (N must be a power of two)",
                 bits,
             ));
         }
         let log2_n = (bits / 8).trailing_zeros();
         if self.base < log2_n {
             return Err(Error::with2(
-                "smem_ptr_flag_bits<B>: upcast<sizeof(T)>(Swizzle<B,M,S>) needs M >= log2(sizeof(T)) (NewM >= 0) to place elements by a swizzle of element offsets (M, log2(sizeof(T)))",
+                "smem_ptr_flag_bits<B>: upcast<sizeof(T)>(Swizzle<B,M,S>) needs M >= log2(sizeof(T)) (NewM >= 0), but M = {} and log2(sizeof(T)) = {}: the byte swizzle would move parts of an element",
                 self.base as i64,
                 log2_n as i64,
             ));
