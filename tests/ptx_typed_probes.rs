@@ -98,6 +98,13 @@ fn gmma_smem_tile_at_a_runtime_coordinate() {
     check_probe("gmma_smem");
 }
 
+/// A tensor over that tile stores element `(m, k, stage)` where `wgmma` reads it (CuTe's byte
+/// swizzle), as cheaply as the hand-written `i ^ ((i >> 3) & 0x38)`.
+#[test]
+fn gmma_smem_tensor_stores_by_the_byte_swizzle() {
+    check_probe("gmma_smem_tensor");
+}
+
 /// `make_gmma_desc_tensor` of that tile at a run-time (k block, stage): the descriptor's fields
 /// fold to constants, only the start address and the offset are computed.
 #[test]

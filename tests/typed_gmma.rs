@@ -86,6 +86,11 @@ fn atoms_match_cute_and_the_value_algebra() {
 // tile_to_shape
 // ---------------------------------------------------------------------------------------------
 
+mod byte_swizzle {
+    use super::*;
+    include!("typed_gmma/byte_swizzle.rs");
+}
+
 #[allow(clippy::type_complexity)]
 mod tile_cases {
     use super::*;

@@ -231,6 +231,36 @@ pub unsafe fn probe_gmma_smem_hand(out: *mut i32) {
 }
 
 device::kernel! {
+/// `*tensor.ptr((m, k, stage)) = layout_left(m, k, stage)` for a tensor over that tile at `out`:
+/// where the element is stored, CuTe's byte swizzle (`swizzle_ptr`: `Sw<3,4,3>` on the byte
+/// offset, `Sw<3,3,3>` on u16 element offsets), not the layout function's `Sw<3,4,3>` on element
+/// offsets. Launch `(64, 4)` blocks of 128 threads.
+///
+/// # Safety
+/// `out` holds `128 * 64 * 4` u16, aligned to 1024 bytes.
+pub unsafe fn probe_gmma_smem_tensor_typed(out: *mut u16) {
+    use layout_types::cute::gmma::*;
+    let (m, k, s) = (thread_idx_x() as i32, block_idx_x() as i32, block_idx_y() as i32);
+    let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);
+    let t = make_tensor(make_smem_ptr(out), smem);
+    let o = make_layout_left((_128, _64, _4)).crd2idx((m, k, s));
+    unsafe { *t.ptr((m, k, s)) = o as u16 };
+}
+}
+device::kernel! {
+/// Twin of [`probe_gmma_smem_tensor_typed`]: the 128-byte swizzle on 2-byte elements,
+/// `i ^ ((i >> 3) & 0x38)`, of `(m % 8) * 64 + (m / 8) * 512 + k + stage * 8192`, by hand.
+///
+/// # Safety
+/// As the typed probe.
+pub unsafe fn probe_gmma_smem_tensor_hand(out: *mut u16) {
+    let (m, k, s) = (thread_idx_x() as i32, block_idx_x() as i32, block_idx_y() as i32);
+    let i = ((m & 7) << 6) + ((m >> 3) << 9) + k + (s << 13);
+    unsafe { *out.add((i ^ ((i >> 3) & 0x38)) as usize) = (m + (k << 7) + (s << 13)) as u16 };
+}
+}
+
+device::kernel! {
 /// `out[..]` = the wgmma descriptor of the second 64x16 MMA tile (`m = 1`) at k block
 /// `k = threadIdx.x` of stage `blockIdx.x` of that smem tile in dynamic shared memory:
 /// `make_gmma_desc_tensor` (CuTe's `partition_fragment_A` of an SS GMMA) indexed at run time.

@@ -13,8 +13,9 @@
 use super::copy::TileLayout;
 use super::int::*;
 use super::layout::*;
+use super::tensor::{Advance, PtrEngine, Tensor};
 use super::tuple::*;
-use crate::swizzle::StaticSwizzle;
+use crate::swizzle::{DynSwizzle, StaticSwizzle};
 use core::fmt;
 
 /// A layout composed with a static swizzle: `index(c) = swizzle(layout(c))` (CuTe's
@@ -180,6 +181,51 @@ impl<Sw: StaticSwizzle, S: IntTuple, D: IntTuple, O: SwizzleOffset> Swizzled<Sw,
     }
 }
 
+/// The swizzle a tensor over `Swizzled<Sw, L, O>` applies to its layout's ELEMENT offsets
+/// (a [`StaticSwizzle`], a compile-time constant).
+///
+/// - Middle `_0`: `Sw` itself (the layout's function is the element placement).
+/// - Middle [`SmemPtrFlag<B>`] (the GMMA atoms): CuTe's tensor over
+///   `ComposedLayout<Sw, smem_ptr_flag_bits<B>, L>` is a `swizzle_ptr` whose address is
+///   `Sw(byte address)` over `L`: the swizzle acts on BYTES. For a base aligned to the swizzle's
+///   period that is `upcast<sizeof(T)>(Sw) = Sw<B, M - log2(sizeof(T)), S>` on element offsets
+///   ([`DynSwizzle::in_elements`]); `M < log2(sizeof(T))` is a compile error naming CuTe's
+///   condition.
+///
+/// ```
+/// use layout_types::cute::swizzle::{TensorSwizzle, SmemPtrFlag};
+/// use layout_types::cute::typenum::{P16, Z0};
+/// use layout_types::cute::int::C;
+/// use layout_types::swizzle::{StaticSwizzle, Swizzle};
+/// type Sw = Swizzle<3, 4, 3>;
+/// assert_eq!(TensorSwizzle::<Sw, SmemPtrFlag<P16>>::SW.to_string(), "Sw<3,3,3>"); // bytes -> u16
+/// assert_eq!(TensorSwizzle::<Sw, C<Z0>>::SW.to_string(), "Sw<3,4,3>");             // `_0`: as is
+/// ```
+pub struct TensorSwizzle<Sw, O>(core::marker::PhantomData<(Sw, O)>);
+impl<Sw, O> Clone for TensorSwizzle<Sw, O> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Sw, O> Copy for TensorSwizzle<Sw, O> {}
+impl<Sw, O> Default for TensorSwizzle<Sw, O> {
+    fn default() -> Self {
+        TensorSwizzle(core::marker::PhantomData)
+    }
+}
+impl<Sw: StaticSwizzle, O: SwizzleOffset> StaticSwizzle for TensorSwizzle<Sw, O> {
+    const SW: DynSwizzle = match O::FLAG_BITS {
+        None => Sw::SW,
+        Some(bits) => match Sw::SW.in_elements(bits) {
+            Ok(s) => s,
+            Err(e) => e.panic(),
+        },
+    };
+}
+
+/// A tensor's element placement over a swizzled layout is [`TensorSwizzle`] of the layout's
+/// offsets: in bytes for an [`SmemPtrFlag`] middle (CuTe's `swizzle_ptr`), so a TiledCopy
+/// partition of a GMMA tile stores where `wgmma` and TMA read.
 impl<Sw: StaticSwizzle, L: TileLayout, O: SwizzleOffset> TileLayout for Swizzled<Sw, L, O>
 where
     L::Off: SwizzleIndex,
@@ -188,10 +234,58 @@ where
     type N = L::N;
     type Off = <L::Off as SwizzleIndex>::Output;
     const UNIT: [bool; 2] = L::UNIT;
-    const SWIZZLE_BASE: u32 = Sw::SW.base;
+    const SWIZZLE_BASE: u32 = <TensorSwizzle<Sw, O> as StaticSwizzle>::SW.base;
     #[inline(always)]
     fn eval(&self, c: (i32, i32)) -> Self::Off {
-        self.layout.eval(c).swizzle::<Sw>()
+        self.layout.eval(c).swizzle::<TensorSwizzle<Sw, O>>()
+    }
+}
+
+impl<E: PtrEngine, Sw: StaticSwizzle, S: IntTuple, D: IntTuple, O: SwizzleOffset>
+    Tensor<E, Swizzled<Sw, Layout<S, D>, O>>
+{
+    /// The element pointer at a coordinate: the layout's offset through [`TensorSwizzle`] (for a
+    /// GMMA atom or tile, `smem_ptr_flag_bits<B>` in the middle, CuTe's byte swizzle). The
+    /// engine's base must be aligned to the swizzle's period (1024 bytes for `Sw<3,4,3>`), as
+    /// CuTe's `swizzle_ptr` and the hardware (wgmma, TMA) require; `B` must equal
+    /// `sizeof_bits<T>` of the pointer (CuTe's `static_assert`), a compile error otherwise.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::gmma::*;
+    /// let mut buf = [0u16; 512];
+    /// let atom = Layout_K_SW128_Atom::<u16>::new();
+    /// let t = make_tensor(make_smem_ptr(buf.as_mut_ptr()), atom);
+    /// assert_eq!(atom.crd2idx((1i32, 8i32)), 72);                     // the layout function
+    /// assert_eq!(t.ptr((1i32, 8i32)), buf.as_mut_ptr().wrapping_add(64)); // byte 144 -> 128
+    /// ```
+    #[inline(always)]
+    pub fn ptr<Cd: Crd2Idx<S, D>>(&self, c: Cd) -> *mut E::Value
+    where
+        Cd::Output: SwizzleIndex,
+        E: Advance<<Cd::Output as SwizzleIndex>::Output>,
+        <E as Advance<<Cd::Output as SwizzleIndex>::Output>>::Output: PtrEngine<Value = E::Value>,
+    {
+        const {
+            if let Some(b) = O::FLAG_BITS
+                && b != 8 * core::mem::size_of::<E::Value>() as i64
+            {
+                crate::Error::with2(
+                    "make_tensor(smem_ptr<T>, ComposedLayout<Sw, smem_ptr_flag_bits<B>, L>): expected a B-bit pointer type, but B = {} and sizeof_bits<T> = {}",
+                    b,
+                    8 * core::mem::size_of::<E::Value>() as i64,
+                )
+                .panic();
+            }
+        }
+        self.engine
+            .advance(
+                self.layout
+                    .layout
+                    .crd2idx(c)
+                    .swizzle::<TensorSwizzle<Sw, O>>(),
+            )
+            .ptr()
     }
 }
 

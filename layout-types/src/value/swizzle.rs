@@ -90,6 +90,45 @@ impl DynSwizzle {
     }
 }
 
+impl DynSwizzle {
+    /// CuTe's `upcast<N>(Swizzle<B,M,S>)` for `N = bits / 8` bytes per element: the byte swizzle
+    /// in element units, `Sw<B, M - log2(N), S>`. A tensor over a layout whose middle is
+    /// `smem_ptr_flag_bits<bits>` places element `c` at `Sw(L(c) · N) / N` bytes from a base
+    /// aligned to the swizzle's period (CuTe's `swizzle_ptr`); that is `in_elements(bits)`
+    /// applied to `L(c)` exactly when `M >= log2(N)` (CuTe's `NewM >= 0`; otherwise CuTe's
+    /// upcast drops bits, and the element placement is not a swizzle of element offsets).
+    ///
+    /// ```
+    /// use layout_types::swizzle::DynSwizzle;
+    /// let sw128 = DynSwizzle::new(3, 4, 3).unwrap();
+    /// assert_eq!(sw128.in_elements(16).unwrap().to_string(), "Sw<3,3,3>");
+    /// assert_eq!(sw128.in_elements(8).unwrap(), sw128);
+    /// assert!(DynSwizzle::new(3, 1, 3).unwrap().in_elements(32).is_err()); // M = 1 < log2(4)
+    /// assert!(sw128.in_elements(24).is_err());                              // 3 bytes
+    /// ```
+    pub const fn in_elements(&self, bits: i64) -> Result<DynSwizzle, Error> {
+        if bits < 8 || bits % 8 != 0 || (bits / 8) & (bits / 8 - 1) != 0 {
+            return Err(Error::with1(
+                "smem_ptr_flag_bits<{}>: upcast<sizeof(T)>(Swizzle) needs whole bytes per element, a power of two (N must be a power of two)",
+                bits,
+            ));
+        }
+        let log2_n = (bits / 8).trailing_zeros();
+        if self.base < log2_n {
+            return Err(Error::with2(
+                "smem_ptr_flag_bits<B>: upcast<sizeof(T)>(Swizzle<B,M,S>) needs M >= log2(sizeof(T)) (NewM >= 0), but M = {} and log2(sizeof(T)) = {}: the byte swizzle would move parts of an element",
+                self.base as i64,
+                log2_n as i64,
+            ));
+        }
+        Ok(DynSwizzle {
+            bits: self.bits,
+            base: self.base - log2_n,
+            shift: self.shift,
+        })
+    }
+}
+
 impl fmt::Display for DynSwizzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
@@ -204,6 +243,28 @@ impl ComposedLayout {
             ComposedOffset::SmemPtr(_) => 0,
         };
         self.swizzle.apply(o + self.layout.call(i))
+    }
+    /// Where a tensor over this layout places the element of 1-D coordinate `i`, in elements
+    /// from the tensor's base. With an integer offset it is [`Self::call`]; with
+    /// `smem_ptr_flag_bits<B>` the swizzle acts on the byte offset (CuTe's `swizzle_ptr`), so it
+    /// is `Sw(L(i) · B/8) / (B/8)` — the base must be aligned to the swizzle's period
+    /// (`2^(M + B + max(S, 0))` bytes, 1024 for `Sw<3,4,3>`). Fails as
+    /// [`DynSwizzle::in_elements`] does.
+    ///
+    /// ```
+    /// use layout_types::swizzle::ComposedLayout;
+    /// let g: ComposedLayout = "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)".parse().unwrap();
+    /// assert_eq!(g.call(1 + 8 * 8), 72);                  // the layout function: element units
+    /// assert_eq!(g.element_offset(1 + 8 * 8), Ok(64));    // the tensor: (1, 8) is byte 144 -> 128
+    /// ```
+    pub const fn element_offset(&self, i: i64) -> Result<i64, Error> {
+        match self.offset {
+            ComposedOffset::Int(o) => Ok(self.swizzle.apply(o + self.layout.call(i))),
+            ComposedOffset::SmemPtr(bits) => match self.swizzle.in_elements(bits) {
+                Ok(sw) => Ok(sw.apply(self.layout.call(i))),
+                Err(e) => Err(e),
+            },
+        }
     }
 }
 
