@@ -83,3 +83,24 @@ fn readme_kernel_is_the_user_kernel_example() {
         "README kernel is not the end of examples/user-kernel/kernels/src/lib.rs:\n{snippet}"
     );
 }
+
+/// The README's tensor-core example is the first example of `doc/typed-mma.md`, which runs as a
+/// doc test of `layout_types::cute::mma`.
+#[test]
+fn readme_tiled_mma_example_is_the_typed_mma_doc_test() {
+    let block = |text: &'static str| {
+        text.split("```rust\n")
+            .nth(1)
+            .and_then(|t| t.split("```").next())
+            .unwrap()
+    };
+    let readme = include_str!("../../README.md");
+    let section = readme.split("## Tensor cores and Hopper").nth(1).unwrap();
+    let snippet = block(section);
+    assert!(snippet.contains("make_tiled_mma"), "{snippet}");
+    assert_eq!(
+        snippet,
+        block(include_str!("../../doc/typed-mma.md")),
+        "the README's TiledMMA example differs from doc/typed-mma.md's first example"
+    );
+}
