@@ -14,14 +14,17 @@
 //! ```
 //! use layout_types::cute::prelude::*;
 //! use layout_types::cute::mma::*;
+//! use layout_types::DynLayout;
 //! let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
 //! let s2r_a = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
 //! assert_eq!(core::mem::size_of_val(&s2r_a), 0);
 //! assert_eq!(s2r_a.tiler().to_string(), "(_32,_16)");
 //! // thread t reads 8 contiguous halves (one 16-byte row) of the 32 x 16 tile of A ...
 //! assert_eq!(s2r_a.layout_s_tv().to_string(), "((_16,_2,_2,_2),(_8,_1)):((_1,_256,_16,_0),(_32,_0))");
-//! // ... and receives the MMA's A fragment
-//! assert_eq!(s2r_a.layout_d_tv().to_string(), mma.layout_a_tv().to_string());
+//! // ... and receives the MMA's A fragment: the same (thread, value) -> index function
+//! let (d, a): (DynLayout, DynLayout) = (s2r_a.layout_d_tv(), mma.layout_a_tv().to_string().parse().unwrap());
+//! assert_eq!(d.size(), a.size());
+//! assert!((0..d.size().v).all(|i| d.call(i) == a.call(i)));
 //! ```
 
 use super::MmaAtom;
@@ -230,8 +233,9 @@ make_fns! {
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
-    /// let tc = make_tiled_copy_b(SM75_U16x8_LDSM_T::new(), &mma);
-    /// assert_eq!(tc.layout_d_tv().to_string(), mma.layout_b_tv().to_string());
+    /// let tc = make_tiled_copy_b(SM75_U16x4_LDSM_T::new(), &mma);     // B: 4 values per thread
+    /// let (d, b): (layout_types::DynLayout, _) = (tc.layout_d_tv(), mma.layout_b_tv().to_string().parse::<layout_types::DynLayout>().unwrap());
+    /// assert!((0..d.size().v).all(|i| d.call(i) == b.call(i)));
     /// ```
     make_tiled_copy_b, OperandB;
     /// `make_tiled_copy_C(copy_atom, tiled_mma)`: the TiledCopy for the C fragments of a
