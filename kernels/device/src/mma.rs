@@ -14,8 +14,7 @@ use core::arch::asm;
 // instruction); off it, the definitions below run them in the warp emulator.
 #[cfg(target_arch = "nvptx64")]
 pub use layout_types::cute::arch::copy_sm75::{
-    ldmatrix_x1, ldmatrix_x1_trans, ldmatrix_x2, ldmatrix_x2_trans, ldmatrix_x4,
-    ldmatrix_x4_trans,
+    ldmatrix_x1, ldmatrix_x1_trans, ldmatrix_x2, ldmatrix_x2_trans, ldmatrix_x4, ldmatrix_x4_trans,
 };
 
 /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`: the warp loads four 8×8 `b16`

@@ -250,3 +250,8 @@ make_fns! {
     /// ```
     make_tiled_copy_c, OperandC;
 }
+
+/// The user guide `doc/typed-ldsm.md`, whose examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../../doc/typed-ldsm.md")]
+pub struct TypedLdsmGuide;
