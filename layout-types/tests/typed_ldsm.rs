@@ -134,3 +134,31 @@ fn trans_atoms_refused_for_32_bit() {
         assert!(v::make_tiled_copy_a(op, &vmma).is_err());
     }
 }
+
+/// Cases of `tests/data/cute-make_tiled_copy_a.jsonl` (printed by CuTe 4.2 itself), on the
+/// typed layer directly.
+#[test]
+fn cute_oracle_cases() {
+    // cute-make_tiled_copy_a-2: SM75_U16x4_LDSM_T, SM80_16x8x16_F16F16F16F16_TN, (_1,_1,_2), S
+    let mma = make_tiled_mma(
+        SM80_16x8x16_F16F16F16F16_TN::new(),
+        layout!((_1, _1, _2):(_0, _0, _1)),
+    );
+    let tc = make_tiled_copy_a(SM75_U16x4_LDSM_T::new(), &mma);
+    assert_eq!(
+        tc.layout_s_tv().to_string(),
+        "((_8,_2,_2,_2),(_8,_2)):((_16,_8,_0,_256),(_1,_128))"
+    );
+    // cute-make_tiled_copy_a-1: SM75_U16x2_LDSM_T, SM80_16x8x8_F32BF16BF16F32_TN, (_2,_4,_1),
+    // permutation [(_4,_8,_2):(_1,_8,_4),_,_], D
+    let mma = make_tiled_mma_permuted(
+        SM80_16x8x8_F32BF16BF16F32_TN::new(),
+        layout!((_2, _4, _1):(_1, _2, _0)),
+        (layout!((_4, _8, _2):(_1, _8, _4)), Underscore, Underscore),
+    );
+    let tc = make_tiled_copy_a(SM75_U16x2_LDSM_T::new(), &mma);
+    assert_eq!(
+        tc.layout_d_tv().to_string(),
+        "((_4,_4,_2,_2,_4),(_2,(_2,_2))):((_128,_1,_8,_32,_0),(_64,(_16,_4)))"
+    );
+}
