@@ -10,6 +10,13 @@
 #[cfg(target_arch = "nvptx64")]
 use core::arch::asm;
 
+// On the GPU the `ldmatrix` functions are the typed layer's instruction wrappers (one `asm!` per
+// instruction); off it, the definitions below run them in the warp emulator.
+#[cfg(target_arch = "nvptx64")]
+pub use layout_types::cute::arch::copy_sm75::{
+    ldmatrix_x1, ldmatrix_x1_trans, ldmatrix_x2, ldmatrix_x2_trans, ldmatrix_x4, ldmatrix_x4_trans,
+};
+
 /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`: the warp loads four 8×8 `b16`
 /// matrices; lane `l` gives the row address for matrix `l / 8`, row `l % 8`
 /// (16 contiguous bytes, 16-byte aligned). Returns this lane's 4 registers, one per
@@ -39,25 +46,10 @@ use core::arch::asm;
 ///
 /// # Safety
 /// Executed by all 32 lanes (convergent); `row_addr` a valid `.shared` address.
+#[cfg(not(target_arch = "nvptx64"))]
 #[inline(always)]
 pub unsafe fn ldmatrix_x4(row_addr: u32) -> [u32; 4] {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let (a, b, c, d): (u32, u32, u32, u32);
-        unsafe {
-            asm!(
-                "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{a}, {b}, {c}, {d}}}, [{p}];",
-                p = in(reg32) row_addr,
-                a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
-                options(readonly, nostack, preserves_flags),
-            )
-        };
-        [a, b, c, d]
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        emu_ldmatrix("ldmatrix.sync.aligned.m8n8.x4.shared.b16", row_addr, false)
-    }
+    emu_ldmatrix("ldmatrix.sync.aligned.m8n8.x4.shared.b16", row_addr, false)
 }
 
 /// Defines a two-matrix `ldmatrix` (`$op`) as `$name(row_addr) -> [u32; 2]`; `$trans`: the
@@ -65,25 +57,10 @@ pub unsafe fn ldmatrix_x4(row_addr: u32) -> [u32; 4] {
 macro_rules! ldmatrix_x2 {
     ($(#[$doc:meta])* $name:ident, $op:literal, $trans:literal) => {
         $(#[$doc])*
+        #[cfg(not(target_arch = "nvptx64"))]
         #[inline(always)]
         pub unsafe fn $name(row_addr: u32) -> [u32; 2] {
-            #[cfg(target_arch = "nvptx64")]
-            {
-                let (a, b): (u32, u32);
-                unsafe {
-                    asm!(
-                        concat!($op, " {{{a}, {b}}}, [{p}];"),
-                        p = in(reg32) row_addr,
-                        a = out(reg32) a, b = out(reg32) b,
-                        options(readonly, nostack, preserves_flags),
-                    )
-                };
-                [a, b]
-            }
-            #[cfg(not(target_arch = "nvptx64"))]
-            {
-                emu_ldmatrix($op, row_addr, $trans)
-            }
+            emu_ldmatrix($op, row_addr, $trans)
         }
     };
 }
@@ -179,25 +156,10 @@ pub unsafe fn mma_m16n8k16_f16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f3
 macro_rules! ldmatrix_n {
     ($(#[$doc:meta])* $name:ident, $n:literal, $op:literal, $trans:literal, [$($r:ident)*]) => {
         $(#[$doc])*
+        #[cfg(not(target_arch = "nvptx64"))]
         #[inline(always)]
         pub unsafe fn $name(row_addr: u32) -> [u32; $n] {
-            #[cfg(target_arch = "nvptx64")]
-            {
-                $(let $r: u32;)*
-                unsafe {
-                    asm!(
-                        concat!($op, " {{", ldmatrix_n!(@regs $($r)*), "}}, [{p}];"),
-                        p = in(reg32) row_addr,
-                        $($r = out(reg32) $r,)*
-                        options(readonly, nostack, preserves_flags),
-                    )
-                };
-                [$($r),*]
-            }
-            #[cfg(not(target_arch = "nvptx64"))]
-            {
-                emu_ldmatrix($op, row_addr, $trans)
-            }
+            emu_ldmatrix($op, row_addr, $trans)
         }
     };
     (@regs $first:ident $($r:ident)*) => {

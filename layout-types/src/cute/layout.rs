@@ -47,8 +47,36 @@ impl<S: Tuple, D: Tuple> CongruentK<S, D> for (TupK, TupK) where S::H: Congruent
     message = "make_layout: the shape's modes `{Self}` and the stride's modes `{D}` are not congruent (CuTe requires congruent shape and stride)"
 )]
 pub trait CongruentH<D> {}
-impl CongruentH<HNil> for HNil {}
-impl<S: Congruent<D>, ST: CongruentH<DT>, D, DT> CongruentH<HCons<D, DT>> for HCons<S, ST> {}
+impl<D: NoMoreStrideModes> CongruentH<D> for HNil {}
+impl<S, ST, D> CongruentH<D> for HCons<S, ST>
+where
+    D: MoreStrideModes,
+    S: Congruent<D::Head>,
+    ST: CongruentH<D::Tail>,
+{
+}
+/// The stride's modes end where the shape's do (the rank half of CuTe's `congruent`).
+#[diagnostic::on_unimplemented(
+    message = "make_layout: the stride has more modes than the shape (CuTe requires congruent shape and stride: the same rank, mode by mode)",
+    label = "the stride has more modes than the shape"
+)]
+pub trait NoMoreStrideModes {}
+impl NoMoreStrideModes for HNil {}
+/// The stride has a mode for each of the shape's (the rank half of CuTe's `congruent`).
+#[diagnostic::on_unimplemented(
+    message = "make_layout: the stride has fewer modes than the shape (CuTe requires congruent shape and stride: the same rank, mode by mode)",
+    label = "the stride has fewer modes than the shape"
+)]
+pub trait MoreStrideModes {
+    /// The stride's next mode.
+    type Head;
+    /// The stride's remaining modes.
+    type Tail;
+}
+impl<H, T> MoreStrideModes for HCons<H, T> {
+    type Head = H;
+    type Tail = T;
+}
 
 /// `make_layout(shape, stride)`.
 ///

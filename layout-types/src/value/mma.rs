@@ -1337,6 +1337,31 @@ pub const fn make_tiled_copy_for(
         Operand::C => mma.atom.bits_c,
     };
     let (i0, i1) = which.modes();
+    let tv = tri!(mma.layout_tv(which));
+    let tiler = IntTuple::pair(&s(mma.tile_size(i0)), &s(mma.tile_size(i1)));
+    make_tiled_copy_tv(op, bits, &tv, &tiler)
+}
+
+/// CuTe's `make_tiled_copy_impl(Copy_Atom<op, T>{}, layout_tv, tiler)` for an `ldmatrix` atom
+/// and `T` of `elem_bits` bits, with the TiledMMA's operand TV layout and `(tile, tile)` tiler
+/// given directly (as the typed layer has them): what [`make_tiled_copy_for`] does after it
+/// took them from the [`TiledMma`].
+///
+/// ```
+/// use layout_types::mma::*;
+/// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+/// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
+/// let tv = mma.layout_tv(Operand::A).unwrap();
+/// let tc = make_tiled_copy_tv(LdsmOp::SM75_U32x4_LDSM_N, 16, &tv, &"(_32,_16)".parse().unwrap()).unwrap();
+/// assert_eq!(tc.layout_s_tv().unwrap().to_string(), "((_16,_2,_2,_2),(_8,_1)):((_1,_256,_16,_0),(_32,_0))");
+/// ```
+pub const fn make_tiled_copy_tv(
+    op: LdsmOp,
+    bits: i64,
+    tv: &DynLayout,
+    tiler: &IntTuple,
+) -> Result<MmaTiledCopy, Error> {
+    let tv = *tv;
     let (src_bits, dst_bits) = op.bit_layouts();
     let src = tri!(recast_layout(&src_bits, 1, bits));
     let dst = tri!(recast_layout(&dst_bits, 1, bits));
@@ -1354,12 +1379,11 @@ pub const fn make_tiled_copy_for(
             32,
         ));
     }
-    let tv = tri!(mma.layout_tv(which));
     let tc = MmaTiledCopy {
         op,
         elem_bits: bits,
         layout_tv: tv,
-        tiler: IntTuple::pair(&s(mma.tile_size(i0)), &s(mma.tile_size(i1))),
+        tiler: *tiler,
         val_layout_src: src,
         val_layout_dst: dst,
     };

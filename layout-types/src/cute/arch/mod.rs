@@ -9,9 +9,13 @@
 //! `cp.async.bulk.wait_group.read`) are here: [`tma_store_fence`], [`tma_store_arrive`],
 //! [`tma_store_wait`].
 //!
+//! `ldmatrix` (sm_75+, on `nvptx64`) is in `copy_sm75`.
+//!
 //! Hopper's warpgroup MMA (`wgmma`) and `setmaxnreg` are in [`mma_sm90`].
 
 pub mod cluster;
+#[cfg(target_arch = "nvptx64")]
+pub mod copy_sm75;
 pub mod mbarrier;
 pub mod mma_sm90;
 pub mod tma;

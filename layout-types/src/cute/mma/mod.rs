@@ -28,11 +28,17 @@
 
 pub mod atoms;
 pub mod fragment;
+pub mod ldsm;
 
 pub mod tiled;
 
 pub use atoms::*;
 pub use fragment::FragmentLike;
+pub use ldsm::{
+    LdsmAtom, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N,
+    SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, TiledCopyMma, make_tiled_copy_a, make_tiled_copy_b,
+    make_tiled_copy_c,
+};
 
 pub use tiled::*;
 
