@@ -104,3 +104,23 @@ fn readme_tiled_mma_example_is_the_typed_mma_doc_test() {
         "the README's TiledMMA example differs from doc/typed-mma.md's first example"
     );
 }
+
+/// The README's tour code is `examples/layout_tour.rs`'s (whose output the test above checks).
+#[test]
+fn readme_tour_code_is_the_layout_tour_example() {
+    let readme = include_str!("../../README.md");
+    let code = readme
+        .split("## Tour of the layout API")
+        .nth(1)
+        .and_then(|t| t.split("```rust\n").nth(1))
+        .and_then(|t| t.split("```").next())
+        .unwrap();
+    let example = include_str!("../examples/layout_tour.rs");
+    for line in code.lines().filter(|l| !l.trim().is_empty()) {
+        assert!(
+            example.lines().any(|e| e.trim() == line.trim()),
+            "README tour line not in examples/layout_tour.rs: {line}"
+        );
+    }
+    assert!(code.lines().count() >= 20, "{code}");
+}
