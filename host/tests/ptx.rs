@@ -35,7 +35,9 @@ fn every_family_is_one_self_contained_module() {
     let families: Vec<&str> = mods.iter().map(|m| m.family).collect();
     assert_eq!(
         families,
-        ["smoke", "copy", "gemm_n", "gemm_t", "probe", "tma", "wgmma", "hgemm"]
+        [
+            "smoke", "copy", "gemm_n", "gemm_t", "probe", "tma", "wgmma", "hgemm"
+        ]
     );
     for m in mods {
         let p = m.ptx;
