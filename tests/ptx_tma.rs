@@ -142,3 +142,67 @@ fn the_probe_assembles_every_wrapper() {
         assert!(body.contains(i), "probe lacks {i}");
     }
 }
+
+/// The cluster proof multicasts by TMA and meets the cluster at `barrier.cluster` exactly twice:
+/// LLVM once duplicated the first (`.aligned`) barrier into both sides of the `tid == 0` branch,
+/// which hung the kernel on the H100; the `sync_threads()` before it keeps one copy.
+#[test]
+fn the_cluster_proof_multicasts_and_meets_the_cluster_once_per_barrier() {
+    let Some(ptx) = tma_ptx() else { return };
+    let name = "tma_multicast_cluster2";
+    let ins = instructions(entry(ptx, name));
+    let count = |p: &str| ins.iter().filter(|i| i.starts_with(p)).count();
+    assert_eq!(
+        count(
+            "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+        ),
+        1,
+        "{name}"
+    );
+    assert_eq!(count("barrier.cluster.arrive.relaxed.aligned"), 1, "{name}");
+    assert_eq!(count("barrier.cluster.arrive.aligned"), 1, "{name}");
+    assert_eq!(count("barrier.cluster.wait.aligned"), 2, "{name}");
+    assert!(
+        !entry(ptx, name).contains(".local"),
+        "{name}: local-memory frame"
+    );
+}
+
+/// Every wgmma proof entry loads A and B by TMA (maps by value, used in place) and none copies
+/// them with plain global loads; the warp-specialized entry still copies (no tensor maps).
+#[test]
+fn wgmma_proof_entries_load_a_and_b_by_tma() {
+    let ptx = match ptx_text::module_ptx("wgmma_ss_bf16_kk_sw128_n64") {
+        Ok(p) => p,
+        Err(why) => {
+            eprintln!("no PTX in this build ({why}): nothing to check");
+            return;
+        }
+    };
+    let names: Vec<&str> = ptx
+        .lines()
+        .filter_map(|l| l.strip_prefix(".visible .entry "))
+        .map(|l| l.trim_end_matches('('))
+        .filter(|n| n.starts_with("wgmma_ss_") || n.starts_with("wgmma_rs_"))
+        .collect();
+    assert_eq!(names.len(), 63, "{names:?}");
+    for name in names {
+        let body = entry(ptx, name);
+        let ins = instructions(body);
+        let count = |p: &str| ins.iter().filter(|i| i.starts_with(p)).count();
+        assert!(
+            count("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes")
+                >= 2,
+            "{name}: no TMA loads"
+        );
+        assert_eq!(count("ld.global"), 0, "{name}: plain global loads");
+        assert!(
+            body.contains(&format!(".param .align 64 .b8 {name}_param_0[128]")),
+            "{name}"
+        );
+        assert!(
+            body.contains(&format!(".param .align 64 .b8 {name}_param_1[128]")),
+            "{name}"
+        );
+    }
+}

@@ -207,7 +207,7 @@ fn box_layout(k_major: bool, rows: usize) -> String {
 /// A by-value kernel parameter holding a tensor map, 64-byte aligned as the PTX declares it.
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
-struct TmaParam([u64; 16]);
+pub(crate) struct TmaParam(pub(crate) [u64; 16]);
 // SAFETY: plain bytes, passed by value as the kernel's `.param .align 64 .b8 [128]`.
 unsafe impl cudarc::driver::DeviceRepr for TmaParam {}
 

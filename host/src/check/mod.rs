@@ -8,6 +8,7 @@
 //! [`gemm_sweep_bound`]), and copy / transpose shapes bit-exactly ([`copy_sweep`]); both on
 //! views into larger buffers whose padding must come back untouched ([`Window`]).
 
+mod cluster;
 mod copy;
 mod copy_sweep;
 mod gemm;
@@ -112,6 +113,7 @@ pub fn run_all_with(
     rows.extend(gemm(ctx, false));
     progress.step("wgmma proof kernels");
     rows.extend(wgmma(ctx, fresh_seed()));
+    rows.extend(cluster::checks(ctx, sweeps.seed));
     progress.step("bf16/fp16 GEMM vs cuBLAS");
     rows.extend(hgemm(ctx, sweeps.seed, sweeps.hgemm));
     rows.extend(gemm_sweep(ctx, sweeps.seed, sweeps.gemm, progress));
@@ -198,6 +200,7 @@ pub fn tma(ctx: &Context, seed: u64, count: usize, progress: &mut dyn Progress) 
     progress.set_total(1 + count);
     progress.step("TMA copies");
     let mut rows = copy::tma_checks(ctx);
+    rows.extend(cluster::checks(ctx, seed));
     let idx = copy_sweep::tma_indices(seed, count);
     rows.extend(copy_sweep::sweep_of(
         ctx,

@@ -3,17 +3,21 @@
 //! `C(64×N) = A(64×64)·B(N×64)ᵀ` from fresh random inputs, compared bit-exactly with the
 //! exact product (the inputs are multiples of 1/16 in [-1, 1], exact in bf16 and f16, and every
 //! partial sum is exact in f32, so any summation order gives the same bits: a wrong descriptor,
-//! swizzle or fragment layout cannot hide in a tolerance).
+//! swizzle or fragment layout cannot hide in a tolerance). A and B reach the kernels by TMA: the
+//! host encodes one tensor map per operand whose box and swizzle are the smem atom's
+//! ([`WgmmaConfig::tma_box`]).
 
 use std::sync::Arc;
 
-use cudarc::driver::{CudaStream, LaunchConfig, PushKernelArg};
+use cudarc::driver::{CudaStream, DevicePtr, LaunchConfig, PushKernelArg};
 
 use super::smoke::f16_bits_exact;
 use super::{CheckRow, Rng, compare};
 use crate::context::Context;
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::hgemm::TmaParam;
 use crate::timing::timed;
+use crate::tma::{GmemTensor, TmaCopy, TmaOp};
 
 /// One proof configuration, parsed from its entry's name.
 ///
@@ -96,10 +100,63 @@ impl WgmmaConfig {
         )
     }
 
-    /// Dynamic shared memory of a launch: A's 64×64 and B's N×64 16-bit tiles.
+    /// Dynamic shared memory of a launch: A's 64×64 and B's N×64 16-bit tiles, then the
+    /// mbarrier of their TMA loads.
     pub fn smem_bytes(&self) -> u32 {
-        ((64 + self.n) * 64 * 2) as u32
+        ((64 + self.n) * 64 * 2 + 8) as u32
     }
+
+    /// The shared-memory box of the TMA loads of A (`a`) or B (rows 64 or N), in 16-bit
+    /// elements, as `make_tma_copy` takes it: the swizzle of the smem atom (INTER none, SWxx the
+    /// xx-byte swizzle, `Sw<B,3,3>` on 2-byte elements) over one block of the kernel's
+    /// `tile_to_shape(atom, (rows, 64), LayoutLeft)` tile. K-major: an atom column, `rows`
+    /// rows of the atom's `W = 8·2^B` elements of K; MN-major: one atom, `W` elements of MN by
+    /// 8 of K (the next MN atom follows it in shared memory). The kernel loads one box per
+    /// block, `64/W` (K-major) or `rows/W · 8` (MN-major) of them.
+    ///
+    /// ```
+    /// use host::check::WgmmaConfig;
+    /// let c = WgmmaConfig::parse("wgmma_ss_bf16_kmn_sw64_n128").unwrap();
+    /// assert_eq!(c.tma_box(true), "Sw<2,3,3> o _0 o (_64,_32):(_32,_1)");
+    /// assert_eq!(c.tma_box(false), "Sw<2,3,3> o _0 o (_32,_8):(_1,_32)");
+    /// ```
+    pub fn tma_box(&self, a: bool) -> String {
+        let (mn_major, rows) = if a {
+            (self.a_mn, 64)
+        } else {
+            (self.b_mn, self.n)
+        };
+        let (b, w) = (self.swizzle, 8usize << self.swizzle);
+        if mn_major {
+            format!("Sw<{b},3,3> o _0 o (_{w},_8):(_1,_{w})")
+        } else {
+            format!("Sw<{b},3,3> o _0 o (_{rows},_{w}):(_{w},_1)")
+        }
+    }
+
+    /// A (`a`: 64×64) or B (N×64) as the global tensor of its tensor map, `(MN, K)` with the
+    /// configuration's major, at device address `address`.
+    pub fn gmem(&self, a: bool, address: u64) -> GmemTensor {
+        let (mn_major, rows) = if a {
+            (self.a_mn, 64)
+        } else {
+            (self.b_mn, self.n as u64)
+        };
+        if mn_major {
+            GmemTensor::new::<u16>(address, &[rows, 64], &[1, rows])
+        } else {
+            GmemTensor::new::<u16>(address, &[rows, 64], &[64, 1])
+        }
+    }
+}
+
+/// The TMA load of A or B of a configuration: the map's plan, checked (`make_tma_copy`).
+fn tma_load(ctx: &Context, cfg: &WgmmaConfig, a: bool, address: u64) -> Result<TmaCopy> {
+    let s = cfg.tma_box(a);
+    let smem = s
+        .parse()
+        .map_err(|e| Error::Unsupported(format!("smem box {s}: {e:?}")))?;
+    ctx.make_tma_copy(TmaOp::Load, &cfg.gmem(a, address), &smem)
 }
 
 /// Every proof configuration the context's PTX has, in entry order.
@@ -162,6 +219,10 @@ fn check_one(ctx: &Context, s: &Arc<CudaStream>, cfg: &WgmmaConfig, seed: u64) -
     let da = s.clone_htod(&p.a)?;
     let db = s.clone_htod(&p.b)?;
     let mut dc = s.alloc_zeros::<f32>(p.c.len())?;
+    let (pa, _ra) = da.device_ptr(s);
+    let (pb, _rb) = db.device_ptr(s);
+    let map_a = TmaParam(tma_load(ctx, cfg, true, pa)?.desc.0);
+    let map_b = TmaParam(tma_load(ctx, cfg, false, pb)?.desc.0);
     let f = ctx.kernel(cfg.entry)?;
     let launch = LaunchConfig {
         grid_dim: (1, 1, 1),
@@ -170,9 +231,10 @@ fn check_one(ctx: &Context, s: &Arc<CudaStream>, cfg: &WgmmaConfig, seed: u64) -
     };
     let ms = timed(s, || {
         let mut b = s.launch_builder(&f);
-        b.arg(&da).arg(&db).arg(&mut dc);
-        // SAFETY: `(a: *const u16, b: *const u16, c: *mut f32)`: A 64×64, B N×64, C 64×N
-        // elements, dense, as the kernel documents; its shared memory is `smem_bytes`.
+        b.arg(&map_a).arg(&map_b).arg(&mut dc);
+        // SAFETY: `(tma_a, tma_b: TmaDescriptor, c: *mut f32)`: the maps of A (64×64) and B
+        // (N×64) with the boxes the kernel loads (`tma_box`), alive until the stream syncs (`da`,
+        // `db`), C 64×N dense; its shared memory is `smem_bytes`.
         unsafe { b.launch(launch) }?;
         Ok(())
     })?;
@@ -333,6 +395,54 @@ mod tests {
             for (m, j) in [(0, 0), (63, 7), (17, 3)] {
                 let want: f32 = (0..64).map(|k| a(m, k) * b(j, k)).sum();
                 assert_eq!(p.c[m + 64 * j], want);
+            }
+        }
+    }
+
+    /// Every configuration's boxes plan as TMA copies (CuTe's and the driver's checks) with the
+    /// atom's swizzle, and the boxes the kernel issues fill exactly A's and B's tiles.
+    #[test]
+    fn tma_boxes_plan_and_cover_the_tiles() {
+        use crate::tma::{TmaSwizzle, plan_tma_copy};
+        let sw = [
+            TmaSwizzle::None,
+            TmaSwizzle::B32,
+            TmaSwizzle::B64,
+            TmaSwizzle::B128,
+        ];
+        for a_mn in [false, true] {
+            for b_mn in [false, true] {
+                for swizzle in 0..4 {
+                    for n in [8, 64, 128, 256] {
+                        let cfg = WgmmaConfig {
+                            entry: "t",
+                            rs: false,
+                            f16: false,
+                            a_mn,
+                            b_mn,
+                            swizzle,
+                            n,
+                        };
+                        for (a, rows, mn_major) in [(true, 64, a_mn), (false, n, b_mn)] {
+                            let w = 8 << swizzle;
+                            if mn_major && rows < w {
+                                continue; // no tile: the MN atom is wider than the operand
+                            }
+                            let smem = cfg.tma_box(a).parse().unwrap();
+                            let p = plan_tma_copy(TmaOp::Load, &cfg.gmem(a, 0x1_0000), &smem)
+                                .unwrap_or_else(|e| panic!("{cfg:?} a={a}: {e}"));
+                            assert_eq!(p.swizzle, sw[swizzle as usize]);
+                            let boxes = if mn_major { rows / w * 8 } else { 64 / w };
+                            assert_eq!(boxes * p.tx_bytes as usize, rows * 64 * 2, "{cfg:?}");
+                            let tma_order = if mn_major {
+                                vec![w as u32, 8]
+                            } else {
+                                vec![w as u32, rows as u32]
+                            };
+                            assert_eq!(p.box_dim, tma_order);
+                        }
+                    }
+                }
             }
         }
     }

@@ -163,3 +163,77 @@ pub unsafe fn tma_instruction_probe(src: TmaDescriptor, dst: TmaDescriptor, x: i
     }
 }
 }
+
+/// The tile [`tma_multicast_cluster2`] moves: 32 rows of 32 4-byte elements, row-major in
+/// shared memory (the TMA box; the host encodes the map of a 32×32 row-major `u32` matrix with
+/// it).
+pub type MulticastBox = layout_types::cute::layout::Layout<
+    (
+        layout_types::cute::consts::_32,
+        layout_types::cute::consts::_32,
+    ),
+    (
+        layout_types::cute::consts::_32,
+        layout_types::cute::consts::_1,
+    ),
+>;
+
+device::kernel! {
+/// The cluster proof (issue #25): a cluster of 2 CTAs, where CTA rank 0 loads one 32×32 `u32`
+/// tile by `tma_load_multicast` into the shared memory of both CTAs (mask `0b11`), each CTA
+/// waiting on its own mbarrier (the multicast completes the tile's bytes on the barrier at the
+/// same offset in every CTA of the mask); both then write their copy to `dst[rank]`.
+/// `barrier.cluster` arrive/wait orders the barriers' initialization before the multicast and
+/// keeps both CTAs alive until every copy has landed.
+///
+/// Launch a grid of 2 CTAs as ONE cluster of 2 (`cuLaunchKernelEx` with the cluster-dimension
+/// attribute; without it the multicast names a CTA that does not exist), 128 threads, 4096 + 8
+/// bytes of dynamic shared memory.
+///
+/// # Safety
+/// `src`: the tensor map of a 32×32 row-major `u32` matrix with box [`MulticastBox`], no
+/// swizzle; `dst`: 2·32·32 `u32`.
+pub unsafe fn tma_multicast_cluster2(src: TmaDescriptor, dst: *mut u32) {
+    use layout_types::cute::prelude::*;
+    use layout_types::cute::tma::{TmaAtom, TmaLoadMulticast};
+    let src = device::grid_constant!(tma_multicast_cluster2, 0, src);
+    let tid = thread_idx_x() as i32;
+    let rank = cluster::block_rank_in_cluster() as i32;
+    let smem = dynamic_shared_mem::<A128>() as *mut u32;
+    let tile = make_tensor(make_smem_ptr(smem), MulticastBox::default());
+    // SAFETY: the barrier follows the 4 KiB tile in the launch's shared memory.
+    let bar = unsafe { smem.add(32 * 32) } as *mut u64;
+    let atom = TmaAtom::<TmaLoadMulticast, u32, MulticastBox>::new(src);
+    if tid == 0 {
+        unsafe { mbarrier::init(bar, 1) };
+        mbarrier::fence_init();
+    }
+    // the CTA converges first: `barrier.cluster.*.aligned` must be executed by every thread of
+    // a warp at the same instruction, and without a convergent barrier here LLVM duplicates the
+    // asm into both sides of the `tid == 0` branch (a hang on the GPU)
+    sync_threads();
+    // both CTAs' barriers are initialized before rank 0's multicast can complete bytes on them
+    cluster::cluster_arrive_relaxed();
+    cluster::cluster_wait();
+    if tid == 0 {
+        unsafe {
+            mbarrier::arrive_expect_tx(bar, TmaAtom::<TmaLoadMulticast, u32, MulticastBox>::TX_BYTES);
+            if rank == 0 {
+                tma::prefetch_descriptor(src);
+                atom.copy(bar, smem, 0b11, [0, 0]);
+            }
+        }
+    }
+    unsafe { mbarrier::wait_parity(bar, 0) };
+    // dst[rank] = this CTA's copy, through the tile's layout
+    let out = make_tensor(make_gmem_ptr(dst), make_layout((32, 32, 2), (32, 1, 1024)));
+    for i in (tid..32 * 32).step_by(128) {
+        let (r, c): (i32, i32) = make_layout_left((32, 32)).idx2crd(i);
+        // SAFETY: inside the tile and inside `dst`.
+        unsafe { *out.ptr((r, c, rank)) = *tile.ptr((r, c)) };
+    }
+    // neither CTA leaves while the cluster's shared memory or barriers may still be in use
+    cluster::cluster_arrive();
+    cluster::cluster_wait();
+}
+}

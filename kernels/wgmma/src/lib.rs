@@ -15,23 +15,32 @@
 //! 1024-byte boundary (the SW128 pattern repeats every 1024 bytes of address; the kernel traps
 //! otherwise). Global memory: A is `M×K` (`K`-major: `A[m*K + k]`; MN-major: `A[m + k*M]`), B
 //! is `N×K` likewise, C is `M×N` column-major (`C[m + 64*n]`), all dense.
-#![cfg_attr(target_arch = "nvptx64", no_std, feature(abi_ptx))]
+#![cfg_attr(
+    target_arch = "nvptx64",
+    no_std,
+    feature(abi_ptx, asm_experimental_arch)
+)]
 #![allow(internal_features)]
 
 pub mod tile;
 
+use device::mbarrier;
 use device::mma::{ldmatrix_x4, pack_f16x2, stmatrix_x4};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{named_barrier_sync, sync_threads, thread_idx_x, trap};
+use device::tma::TmaDescriptor;
+use device::wgmma::tnsp;
 use device::wgmma::{
     Bf16, F16, GmmaMajor, MajorK, MajorMN, MmaAsync, One, ScaleOut, commit_group, fence,
     fence_operand, mma_async_rs, mma_async_ss, setmaxnreg_dec, setmaxnreg_inc, wait_group,
 };
 use layout_types::cute::arch::tma_store_fence as fence_view_async_shared;
+use layout_types::cute::copy::StaticLayoutValue;
 use layout_types::cute::gmma::*;
 use layout_types::cute::prelude::*;
 use layout_types::cute::swizzle::Swizzled;
-use tile::{TILE_K, TILE_M, accumulator_layout, gmem_layout, smem_offset};
+use layout_types::cute::tma::{TmaAtom, TmaLoad};
+use tile::{TILE_K, TILE_M, accumulator_layout, gmem_layout};
 
 /// The k-blocks of 16 in the K tile.
 const K_BLOCKS: usize = (TILE_K / 16) as usize;
@@ -41,50 +50,98 @@ const K_BLOCKS: usize = (TILE_K / 16) as usize;
 #[repr(C, align(1024))]
 pub struct Align1024(pub [u8; 1024]);
 
-/// Copies an `mn × K` operand from `src` (dense, major `M`) into shared memory at `dst`, element
-/// `(i, k)` going to `dst + smem(i, k)`; the warpgroup's 128 threads split the elements.
+/// Copies an `mn × K` operand from `src` (dense, major `M`) into shared memory, element
+/// `(i, k)` going to `at((i, k))` (the typed tensor's swizzled address); the warpgroup's 128
+/// threads split the elements. Only the warp-specialized entry loads this way (it has no tensor
+/// maps); the proof entries load by TMA ([`tma_tile`]).
 #[inline(always)]
 unsafe fn load_tile<M: GmmaMajor>(
     src: *const u16,
-    dst: *mut u16,
     mn: i32,
     tid: i32,
-    smem: impl Fn((i32, i32)) -> i64,
+    at: impl Fn((i32, i32)) -> *mut u16,
 ) {
     let g = gmem_layout::<M>(mn);
     let tile = make_layout_left((mn, TILE_K));
     for i in (tid..mn * TILE_K).step_by(128) {
         let crd = tile.idx2crd(i);
-        // SAFETY: both offsets are inside their tiles (the layouts' codomains).
-        unsafe { *dst.add(smem(crd) as usize) = *src.add(g.crd2idx(crd) as usize) };
+        // SAFETY: both addresses are inside their tiles (the layouts' codomains).
+        unsafe { *at(crd) = *src.add(g.crd2idx(crd) as usize) };
     }
 }
 
-/// The shared memory of A (64 × K, major `MA`) and B (`n` × K, major `MB`), loaded from `a` and
-/// `b` and visible to the async proxy.
+/// The dynamic shared memory, checked 1024-byte aligned (the SW128 pattern repeats every 1024
+/// bytes of address, and TMA swizzles by the address).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-unsafe fn load_ab<MA: GmmaMajor, MB: GmmaMajor>(
-    a: *const u16,
-    b: *const u16,
-    n: i32,
-    tid: i32,
-    smem_a: impl Fn((i32, i32)) -> i64,
-    smem_b: impl Fn((i32, i32)) -> i64,
-) -> (*mut u16, *mut u16) {
-    let s_a = dynamic_shared_mem::<Align1024>() as *mut u16;
-    if to_shared_addr(s_a) & 1023 != 0 {
+fn smem_base() -> *mut u16 {
+    let p = dynamic_shared_mem::<Align1024>() as *mut u16;
+    if to_shared_addr(p) & 1023 != 0 {
         trap(); // the swizzle atoms' 1024-byte pattern would not match the addresses
     }
-    // SAFETY: B starts after A's tile, within the launch's shared memory.
-    let s_b = unsafe { s_a.add((TILE_M * TILE_K) as usize) };
-    unsafe {
-        load_tile::<MA>(a, s_a, TILE_M, tid, smem_a);
-        load_tile::<MB>(b, s_b, n, tid, smem_b);
+    p
+}
+
+/// TMA-loads an operand's `mn × 64` tile of the smem tensor `at` (a GMMA atom tiled by
+/// `tile_to_shape(.., LayoutLeft)`): one box of the tensor map per `(box_mn, box_k)` block, the
+/// box the host encoded (`host/src/check/wgmma.rs`: K-major, an atom column `box_k × mn` with
+/// `box_mn = mn`; MN-major, one atom `box_mn × 8`), written at the block origin's address
+/// (CuTe's `tma_partition` of the smem tensor by the box). TMA coordinates are in TMA order:
+/// K-major `[k, mn]`, MN-major `[mn, k]`.
+#[inline(always)]
+unsafe fn tma_tile<M: GmmaMajor, Box: StaticLayoutValue>(
+    atom: TmaAtom<TmaLoad, u16, Box>,
+    bar: *mut u64,
+    mn: i32,
+    (box_mn, box_k): (i32, i32),
+    at: impl Fn((i32, i32)) -> *mut u16,
+) {
+    for k0 in (0..TILE_K).step_by(box_k as usize) {
+        for mn0 in (0..mn).step_by(box_mn as usize) {
+            let crd = if tnsp::<M>() == 0 {
+                [k0, mn0]
+            } else {
+                [mn0, k0]
+            };
+            // SAFETY: the box lies inside the tile at its origin's (128-byte aligned) address.
+            unsafe { atom.copy(bar, at((mn0, k0)), crd) };
+        }
     }
-    fence_view_async_shared(); // generic-proxy writes → visible to wgmma's async proxy
+}
+
+/// Loads A (64 × K) and B (`n` × K) by TMA into their smem tensors (`at_a`, `at_b`): thread 0
+/// arms the mbarrier `bar` with both tiles' bytes and issues every box; all threads wait on the
+/// barrier's phase 0 (TMA's writes are then visible to the `wgmma`s' async proxy).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn load_ab<MA: GmmaMajor, MB: GmmaMajor, BA: StaticLayoutValue, BB: StaticLayoutValue>(
+    tma_a: TmaAtom<TmaLoad, u16, BA>,
+    tma_b: TmaAtom<TmaLoad, u16, BB>,
+    box_a: (i32, i32),
+    box_b: (i32, i32),
+    n: i32,
+    tid: i32,
+    bar: *mut u64,
+    at_a: impl Fn((i32, i32)) -> *mut u16,
+    at_b: impl Fn((i32, i32)) -> *mut u16,
+) {
+    if tid == 0 {
+        unsafe {
+            device::tma::prefetch_descriptor(tma_a.desc());
+            device::tma::prefetch_descriptor(tma_b.desc());
+            mbarrier::init(bar, 1);
+        }
+        mbarrier::fence_init();
+    }
     sync_threads();
-    (s_a, s_b)
+    if tid == 0 {
+        let bytes = 2 * TILE_K * (TILE_M + n);
+        unsafe {
+            mbarrier::arrive_expect_tx(bar, bytes as u32);
+            tma_tile::<MA, BA>(tma_a, bar, TILE_M, box_a, at_a);
+            tma_tile::<MB, BB>(tma_b, bar, n, box_b, at_b);
+        }
+    }
+    unsafe { mbarrier::wait_parity(bar, 0) };
 }
 
 /// `[0.0; K2]` as a `memset` (SROA splits it into registers): rustc lowers a repeat of the
@@ -191,44 +248,101 @@ macro_rules! mma_tiles {
     };
 }
 
+/// The contiguous extent of a GMMA atom in elements (16-bit): its swizzle's span in bytes / 2.
+macro_rules! atom_width {
+    (Layout_K_INTER_Atom) => {
+        _8
+    };
+    (Layout_MN_INTER_Atom) => {
+        _8
+    };
+    (Layout_K_SW32_Atom) => {
+        _16
+    };
+    (Layout_MN_SW32_Atom) => {
+        _16
+    };
+    (Layout_K_SW64_Atom) => {
+        _32
+    };
+    (Layout_MN_SW64_Atom) => {
+        _32
+    };
+    (Layout_K_SW128_Atom) => {
+        _64
+    };
+    (Layout_MN_SW128_Atom) => {
+        _64
+    };
+}
+
+/// The TMA box of an operand of `$rows` rows over atoms `$w` wide, in TMA order (the contiguous
+/// mode first), and its `(MN, K)` extents: K-major, an atom column `($w, rows)`; MN-major, one
+/// atom `($w, 8)` (the `LayoutLeft` tiling puts the next MN atom, not the next K row, after it).
+macro_rules! tma_box {
+    (@type MajorK, $w:ty, $rows:ty) => { Layout<($w, $rows), (_1, $w)> };
+    (@type MajorMN, $w:ty, $rows:ty) => { Layout<($w, _8), (_1, $w)> };
+    (@shape MajorK, $w:ty, $rows:expr) => { ($rows, <$w>::default().value() as i32) };
+    (@shape MajorMN, $w:ty, $rows:expr) => { (<$w>::default().value() as i32, 8) };
+}
+
 /// Declares one proof entry: `name: ss|rs, element, A major, A atom, B major, B atom, N`.
 macro_rules! entry {
     ($name:ident: $run:ident, $e:ident, $ma:ident, $atom_a:ident, $mb:ident, $atom_b:ident, $n:literal) => {
         device::kernel! {
             #[doc = concat!("`", stringify!($run), "` wgmma m64n", $n, "k16, ", stringify!($e),
                             ", A `", stringify!($atom_a), "`, B `", stringify!($atom_b),
-                            "`: C(64×", $n, ") = A(64×64)·B(", $n, "×64)ᵀ. Launch 1 CTA of 128 ",
-                            "threads, shared memory `(64 + N)·64·2` bytes.\n\n# Safety\n",
-                            "A, B, C dense as the crate documents.")]
-            pub unsafe fn $name(a: *const u16, b: *const u16, c: *mut f32) {
+                            "`: C(64×", $n, ") = A(64×64)·B(", $n, "×64)ᵀ, A and B loaded by TMA. ",
+                            "Launch 1 CTA of 128 threads, shared memory `(64 + N)·64·2 + 8` bytes.",
+                            "\n\n# Safety\n`tma_a`, `tma_b`: tensor maps of A (64×64) and B (", $n,
+                            "×64) with the boxes `host/src/check/wgmma.rs` encodes; C dense as the ",
+                            "crate documents.")]
+            pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, c: *mut f32) {
+                let tma_a = device::grid_constant!($name, 0, tma_a);
+                let tma_b = device::grid_constant!($name, 1, tma_b);
                 let s_a = tile_to_shape($atom_a::<u16>::new(), (_64, _64), LayoutLeft);
                 let s_b = tile_to_shape($atom_b::<u16>::new(), (Int::<$n>::new(), _64), LayoutLeft);
                 let tid = thread_idx_x() as i32;
-                let (p_a, p_b) = unsafe {
-                    load_ab::<$ma, $mb>(a, b, $n, tid, |c| smem_offset(&s_a, c), |c| smem_offset(&s_b, c))
+                let p_a = smem_base();
+                // SAFETY: B follows A's tile, the mbarrier B's, within the launch's shared memory.
+                let p_b = unsafe { p_a.add((TILE_M * TILE_K) as usize) };
+                let bar = unsafe { p_b.add($n * TILE_K as usize) } as *mut u64;
+                let t_a = make_tensor(make_smem_ptr(p_a), s_a);
+                let t_b = make_tensor(make_smem_ptr(p_b), s_b);
+                unsafe {
+                    load_ab::<$ma, $mb, _, _>(
+                        TmaAtom::<TmaLoad, u16, tma_box!(@type $ma, atom_width!($atom_a), _64)>::new(tma_a),
+                        TmaAtom::<TmaLoad, u16, tma_box!(@type $mb, atom_width!($atom_b), Int<$n>)>::new(tma_b),
+                        tma_box!(@shape $ma, atom_width!($atom_a), TILE_M),
+                        tma_box!(@shape $mb, atom_width!($atom_b), $n),
+                        $n,
+                        tid,
+                        bar,
+                        |c| t_a.ptr(c),
+                        |c| t_b.ptr(c),
+                    )
                 };
                 let d_b = make_gmma_desc_tensor(
                     $mb,
                     make_tensor(make_smem_ptr(p_b), mma_tiles!(s_b, (Int::<$n>::new(), _16))),
                 );
                 let desc_b = |kb: i32| d_b.at((_0, (_0, kb))).desc.desc;
-                entry!(@$run $e, $ma, $mb, s_a, p_a, d_b, desc_b, tid, c, $n);
+                entry!(@$run $e, $ma, $mb, s_a, p_a, t_a, d_b, desc_b, tid, c, $n);
             }
         }
         device::launch_bounds!($name, 128, 1);
     };
-    (@run_ss $e:ident, $ma:ident, $mb:ident, $s_a:ident, $p_a:ident, $d_b:ident, $desc_b:ident, $tid:ident, $c:ident, $n:literal) => {
+    (@run_ss $e:ident, $ma:ident, $mb:ident, $s_a:ident, $p_a:ident, $t_a:ident, $d_b:ident, $desc_b:ident, $tid:ident, $c:ident, $n:literal) => {
         let d_a = make_gmma_desc_tensor($ma, make_tensor(make_smem_ptr($p_a), mma_tiles!($s_a, (_64, _16))));
         unsafe {
             run_ss::<$e, $ma, $mb, { $n / 2 }>($tid, |kb| d_a.at((_0, (_0, kb))).desc.desc, $desc_b, $c)
         };
-        let _ = (&$d_b, $ma);
+        let _ = (&$d_b, &$t_a, $ma);
     };
-    (@run_rs $e:ident, $ma:ident, $mb:ident, $s_a:ident, $p_a:ident, $d_b:ident, $desc_b:ident, $tid:ident, $c:ident, $n:literal) => {
-        let base_a = to_shared_addr($p_a);
-        let a_row = |crd: (i32, i32)| base_a + 2 * smem_offset(&$s_a, crd) as u32;
+    (@run_rs $e:ident, $ma:ident, $mb:ident, $s_a:ident, $p_a:ident, $t_a:ident, $d_b:ident, $desc_b:ident, $tid:ident, $c:ident, $n:literal) => {
+        let a_row = |crd: (i32, i32)| to_shared_addr($t_a.ptr(crd));
         unsafe { run_rs::<$e, $mb, { $n / 2 }>($tid, a_row, $desc_b, $c) };
-        let _ = (&$d_b, $ma);
+        let _ = (&$d_b, &$s_a, $ma);
     };
 }
 
@@ -252,19 +366,17 @@ pub unsafe fn wgmma_ws_f16_m128n128(a: *const u16, b: *const u16, c: *mut u16) {
     let s_a = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64), LayoutLeft);
     let s_b = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64), LayoutLeft);
     let staging = make_layout((_128, _128), (_128, _1)); // C, row-major f16, over A and B
-    let p_a = dynamic_shared_mem::<Align1024>() as *mut u16;
-    if to_shared_addr(p_a) & 1023 != 0 {
-        trap();
-    }
+    let p_a = smem_base();
     // SAFETY: B follows A's 128×64 tile in the launch's 32 KiB.
     let p_b = unsafe { p_a.add(128 * 64) };
+    let (t_a, t_b) = (make_tensor(make_smem_ptr(p_a), s_a), make_tensor(make_smem_ptr(p_b), s_b));
     // The two roles meet at named barrier 1 (all 384 threads) three times: A and B loaded;
     // every wgmma done with them; C staged. Each role's registers stay its own.
     if warpgroup == 0 {
         setmaxnreg_dec::<40>();
         unsafe {
-            load_tile::<MajorK>(a, p_a, 128, t, |c| smem_offset(&s_a, c));
-            load_tile::<MajorK>(b, p_b, 128, t, |c| smem_offset(&s_b, c));
+            load_tile::<MajorK>(a, 128, t, |c| t_a.ptr(c));
+            load_tile::<MajorK>(b, 128, t, |c| t_b.ptr(c));
         }
         fence_view_async_shared();
         named_barrier_sync::<1, 384>(); // A and B are in shared memory

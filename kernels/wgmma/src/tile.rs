@@ -1,47 +1,16 @@
-//! What the proof kernels add to the typed layer's GMMA atoms (`cute::gmma`): where an element
-//! of a swizzled shared-memory tile is stored ([`smem_offset`]: CuTe's `swizzle_ptr`, the atom's
-//! `Sw<B,4,3>` on the byte address), the dense global operands, the `wgmma` accumulator layout
-//! and the `ldmatrix` rows of the RS A fragment.
-//!
-//! ```
-//! use kernels_emu::wgmma_tile::smem_offset;
-//! use layout_types::cute::gmma::*;
-//! use layout_types::cute::prelude::*;
-//! // K-major SW128: row 1, column 8 is byte 128 + 16, swizzled to 128 (16-byte chunk 1 ^ row 1)
-//! let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft);
-//! assert_eq!(smem_offset(&s, (1i32, 8i32)), 64);
-//! assert_eq!(smem_offset(&s, (1i32, 0i32)), 64 + 8);
-//! ```
+//! What the proof kernels add to the typed layer's GMMA atoms (`cute::gmma`): the dense global
+//! operands, the `wgmma` accumulator layout and the `ldmatrix` rows of the RS A fragment. Where
+//! an element of a swizzled shared-memory tile lives is the typed tensor's business
+//! (`make_tensor(make_smem_ptr(p), tile).ptr(crd)`, doc/typed-gmma.md), and the proof entries
+//! fill the tiles by TMA.
 
 use device::wgmma::{GmmaMajor, tnsp};
-use layout_types::cute::int::Integral;
-use layout_types::cute::layout::Crd2Idx;
 use layout_types::cute::prelude::*;
-use layout_types::cute::swizzle::Swizzled;
-use layout_types::swizzle::StaticSwizzle;
 
 /// The proof kernels' M tile (the wgmma's M).
 pub const TILE_M: i32 = 64;
 /// The K tile: four k-blocks of 16.
 pub const TILE_K: i32 = 64;
-
-/// The element offset of coordinate `crd` in a swizzled 16-bit shared-memory tile (a GMMA atom
-/// tiled by `tile_to_shape`): the layout's byte offset through the swizzle, as CuTe's
-/// `swizzle_ptr` applies `Sw<B,4,3>` to the byte address of an `smem_ptr_flag` tensor.
-#[inline(always)]
-pub fn smem_offset<Sw: StaticSwizzle, S, D, O, Cd>(
-    t: &Swizzled<Sw, Layout<S, D>, O>,
-    crd: Cd,
-) -> i64
-where
-    S: IntTuple,
-    D: IntTuple,
-    Cd: Crd2Idx<S, D>,
-    Cd::Output: Integral,
-{
-    const BYTES: i64 = size_of::<u16>() as i64;
-    Sw::SW.apply(BYTES * t.layout.crd2idx(crd).value()) / BYTES
-}
 
 /// A dense `MN × K` operand in global memory: K-major `(MN, K):(K, 1)`, MN-major `(MN, K):(1, MN)`.
 ///
