@@ -101,10 +101,6 @@ impl Cublas {
         if g.m == 0 || g.n == 0 {
             return Ok(());
         }
-        let op = |t: Trans| match t {
-            Trans::N => sys::cublasOperation_t::CUBLAS_OP_N,
-            Trans::T => sys::cublasOperation_t::CUBLAS_OP_T,
-        };
         let s = &self.stream;
         let (pa, _ra) = a.device_ptr(s);
         let (pb, _rb) = b.device_ptr(s);
@@ -168,10 +164,6 @@ impl Cublas {
         if g.m == 0 || g.n == 0 {
             return Ok(());
         }
-        let op = |t: Trans| match t {
-            Trans::N => sys::cublasOperation_t::CUBLAS_OP_N,
-            Trans::T => sys::cublasOperation_t::CUBLAS_OP_T,
-        };
         let s = &self.stream;
         let (pa, _ra) = a.device_ptr(s);
         let (pb, _rb) = b.device_ptr(s);
@@ -202,5 +194,13 @@ impl Cublas {
             )
         }?;
         Ok(())
+    }
+}
+
+/// cuBLAS's operation for a BLAS transpose flag.
+fn op(t: Trans) -> sys::cublasOperation_t {
+    match t {
+        Trans::N => sys::cublasOperation_t::CUBLAS_OP_N,
+        Trans::T => sys::cublasOperation_t::CUBLAS_OP_T,
     }
 }
