@@ -821,6 +821,20 @@ pub type Partitioned<T, Op, E, L, Crd> = Tensor<
 >;
 
 impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
+    /// The partition of `t` for operand `Op` at this thread, the tensor's engine advanced to it.
+    #[inline(always)]
+    fn partition_operand<Op, E, L>(&self, t: &Tensor<E, L>) -> Partitioned<T, Op, E, L, Crd>
+    where
+        T: PartitionLayout<Op, L, Crd>,
+        E: Advance<<T as PartitionLayout<Op, L, Crd>>::Off>,
+        L: Copy,
+    {
+        let (layout, off) = T::partition_layout(self.thr_vmnk, t.layout);
+        Tensor {
+            engine: t.engine.advance(off),
+            layout,
+        }
+    }
     /// `thr_mma.partition_A(tensor)`: this thread's `(MMA, MMA_M, MMA_K, ...)` part of an
     /// `(M, K, ...)` tensor.
     ///
@@ -840,11 +854,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
         E: Advance<<T as PartitionLayout<OperandA, L, Crd>>::Off>,
         L: Copy,
     {
-        let (layout, off) = T::partition_layout(self.thr_vmnk, t.layout);
-        Tensor {
-            engine: t.engine.advance(off),
-            layout,
-        }
+        self.partition_operand::<OperandA, E, L>(t)
     }
     /// `thr_mma.partition_B(tensor)`: this thread's `(MMA, MMA_N, MMA_K, ...)` part of an
     /// `(N, K, ...)` tensor.
@@ -863,11 +873,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
         E: Advance<<T as PartitionLayout<OperandB, L, Crd>>::Off>,
         L: Copy,
     {
-        let (layout, off) = T::partition_layout(self.thr_vmnk, t.layout);
-        Tensor {
-            engine: t.engine.advance(off),
-            layout,
-        }
+        self.partition_operand::<OperandB, E, L>(t)
     }
     /// `thr_mma.partition_C(tensor)`: this thread's `(MMA, MMA_M, MMA_N, ...)` part of an
     /// `(M, N, ...)` tensor; the tensor's strides (static or run time) are kept.
@@ -888,11 +894,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
         E: Advance<<T as PartitionLayout<OperandC, L, Crd>>::Off>,
         L: Copy,
     {
-        let (layout, off) = T::partition_layout(self.thr_vmnk, t.layout);
-        Tensor {
-            engine: t.engine.advance(off),
-            layout,
-        }
+        self.partition_operand::<OperandC, E, L>(t)
     }
     /// `thr_mma.partition_fragment_C(tensor)`: the thread's accumulators for `partition_c(tensor)`
     /// (a register fragment of `ValTypeC`, compact column-major, static size).
