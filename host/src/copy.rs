@@ -840,7 +840,7 @@ pub(crate) fn tma_copy_plans(
     (m, n, lds, ldd): (usize, usize, usize, usize),
     src: u64,
     dst: u64,
-) -> Result<[crate::tma::TmaPlan; 2]> {
+) -> Result<[(crate::tma::GmemTensor, crate::tma::TmaPlan); 2]> {
     use crate::tma::{TmaOp, plan_tma_copy};
     let (c, s) = match v.order {
         Order::RowMajor => (n, m),
@@ -856,10 +856,15 @@ pub(crate) fn tma_copy_plans(
         0 => c,
         ct => ct,
     };
-    Ok([
-        plan_tma_copy(TmaOp::Load, &tma_tensor(v, src, (c, s), lds), &smem)?,
-        plan_tma_copy(TmaOp::Store, &tma_tensor(v, dst, (c_store, s), ldd), &smem)?,
-    ])
+    let (load, store) = (
+        tma_tensor(v, src, (c, s), lds),
+        tma_tensor(v, dst, (c_store, s), ldd),
+    );
+    let (load_plan, store_plan) = (
+        plan_tma_copy(TmaOp::Load, &load, &smem)?,
+        plan_tma_copy(TmaOp::Store, &store, &smem)?,
+    );
+    Ok([(load, load_plan), (store, store_plan)])
 }
 
 /// The columns a TMA store writes exactly: `c` rounded down to 16 bytes. TMA clips stores to
@@ -924,27 +929,19 @@ impl Context {
         S: DevicePtr<T>,
         D: DevicePtrMut<T>,
     {
-        use crate::tma::TmaOp;
-        let (m, n, lds, ldd) = geometry;
+        let (m, n, _, ldd) = geometry;
         if m == 0 || n == 0 {
             return Ok(());
         }
         let (ps, _rs) = src.device_ptr(stream);
         let (pd, _rd) = dst.device_ptr_mut(stream);
-        let [load_plan, store_plan] = tma_copy_plans(v, geometry, ps, pd)?;
+        // checked and planned once; the maps come from these plans (or the context's cache)
+        let [(load_gmem, load_plan), (store_gmem, store_plan)] =
+            tma_copy_plans(v, geometry, ps, pd)?;
         let (c, s) = (load_plan.global_dim[0], load_plan.global_dim[1]);
         let c_tma = tma_store_columns(v, c as usize);
-        let smem = tma_box(v)?;
-        let load = self.make_tma_copy(
-            TmaOp::Load,
-            &tma_tensor(v, ps, (c as usize, s as usize), lds),
-            &smem,
-        )?;
-        let store = self.make_tma_copy(
-            TmaOp::Store,
-            &tma_tensor(v, pd, (store_plan.global_dim[0] as usize, s as usize), ldd),
-            &smem,
-        )?;
+        let load = self.encode_tma(&load_gmem, load_plan)?;
+        let store = self.encode_tma(&store_gmem, store_plan)?;
         let f = self.function(v.kernel)?;
         f.set_attribute(
             cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -1002,7 +999,7 @@ mod tests {
     fn tma_copies_check_their_buffers_before_any_driver_call() {
         let v = Variant::for_copy(4, Order::RowMajor, CopyAtom::Tma).unwrap();
         assert_eq!(v.kernel, "tma_copy_row_b4");
-        let [l, st] = tma_copy_plans(v, (100, 1000, 1000, 1004), 0x1000, 0x2000).unwrap();
+        let [(_, l), (_, st)] = tma_copy_plans(v, (100, 1000, 1000, 1004), 0x1000, 0x2000).unwrap();
         assert_eq!(
             (l.global_dim.clone(), l.box_dim.clone()),
             (vec![1000, 100], vec![128, 32])
@@ -1027,7 +1024,7 @@ mod tests {
             }))
         ));
         let h = Variant::for_copy(2, Order::ColMajor, CopyAtom::Tma).unwrap();
-        let [l, _] = tma_copy_plans(h, (3001, 7, 3008, 3008), 0x1000, 0x2000).unwrap();
+        let [(_, l), _] = tma_copy_plans(h, (3001, 7, 3008, 3008), 0x1000, 0x2000).unwrap();
         assert_eq!(
             (l.global_dim, l.box_dim, l.tx_bytes),
             (vec![3001, 7], vec![256, 32], 16384)

@@ -95,6 +95,13 @@ impl Context {
         smem: &ComposedLayout,
     ) -> Result<TmaCopy> {
         let plan = plan_tma_copy(op, gmem, smem)?;
+        self.encode_tma(gmem, plan)
+    }
+
+    /// Encodes (or finds in the context's cache) the tensor map of a `plan` that
+    /// [`plan_tma_copy`] made for `gmem`: the second half of [`Context::make_tma_copy`], for
+    /// callers that planned already.
+    pub(crate) fn encode_tma(&self, gmem: &GmemTensor, plan: TmaPlan) -> Result<TmaCopy> {
         let key = cache_key(gmem, &plan);
         let cached = self.tma_maps.lock().ok().and_then(|m| m.get(&key).copied());
         if let Some(words) = cached {
