@@ -909,13 +909,41 @@ struct TmaParam([u64; 16]);
 // SAFETY: plain bytes, passed by value as the kernel's `.param .align 64 .b8 [128]`.
 unsafe impl cudarc::driver::DeviceRepr for TmaParam {}
 
+/// What a TMA copy's launch is made from: the kernel, `(m, n, lds, ldd)` and the two device
+/// addresses (the key of the context's launch cache).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct TmaLaunchKey {
+    kernel: &'static str,
+    geometry: (usize, usize, usize, usize),
+    src: u64,
+    dst: u64,
+}
+
+/// A checked TMA copy launch: the encoded maps, the kernel's scalar arguments, grid and shared
+/// memory (the value of the context's launch cache).
+#[derive(Clone, Copy)]
+pub(crate) struct TmaLaunch {
+    maps: [TmaParam; 2],
+    /// `(c, s, c_tma)`: the extents in TMA order and the columns the store map covers.
+    extents: (i32, i32, i32),
+    blocks: u32,
+    smem: u32,
+}
+
+/// Launches kept per context before the cache starts over.
+const TMA_LAUNCH_ENTRIES: usize = 256;
+
 impl Context {
-    /// Launches the TMA copy `v`: checks and encodes the two tensor maps, then the kernel with
+    /// Launches the TMA copy `v`: the launch from the context's cache, or checked, planned and
+    /// encoded ([`tma_copy_plans`], [`Context::encode_tma`]) and kept there, so a repeated copy
+    /// on the same buffers costs the host a lookup and `cuLaunchKernel` (the checks, plans and
+    /// `cuFuncSetAttribute` cost more than the kernel itself below 16 MiB, and, exposed before
+    /// the first kernel of a batch, 1-2 % at 256 MiB).
+    ///
     /// `v.smem` bytes of dynamic shared memory (4 stages: 3 CTAs per SM) and the grid `grid`
     /// asks for. One tile per CTA uses one stage only, but keeps the 4-stage footprint on
     /// purpose: 3 resident CTAs per SM (48 KiB of loads in flight) measured best on the H100
-    /// (`doc/hopper-tma.md`: 0.98 of memcpy D2D at 256 MiB, 1.00 at 1 GiB; one stage's 16.5 KiB,
-    /// 13 CTAs per SM, 0.95-0.98; 2 CTAs per SM 0.94-0.96).
+    /// (`doc/hopper-tma.md`).
     pub(crate) fn launch_tma<T, S, D>(
         &self,
         stream: &CudaStream,
@@ -935,28 +963,78 @@ impl Context {
         }
         let (ps, _rs) = src.device_ptr(stream);
         let (pd, _rd) = dst.device_ptr_mut(stream);
-        // checked and planned once; the maps come from these plans (or the context's cache)
+        let f = self.function(v.kernel)?;
+        let key = TmaLaunchKey {
+            kernel: v.kernel,
+            geometry,
+            src: ps,
+            dst: pd,
+        };
+        let cached = self.tma_launches.lock().ok().and_then(|c| c.get(&key).copied());
+        let l = match cached {
+            Some(l) => l,
+            None => {
+                let l = self.plan_tma_launch(&f, v, geometry, (ps, pd), grid)?;
+                if let Ok(mut c) = self.tma_launches.lock() {
+                    if c.len() >= TMA_LAUNCH_ENTRIES {
+                        c.clear();
+                    }
+                    c.insert(key, l);
+                }
+                l
+            }
+        };
+        let cfg = LaunchConfig {
+            grid_dim: (l.blocks, 1, 1),
+            block_dim: (32, 1, 1),
+            shared_mem_bytes: l.smem,
+        };
+        let (c, s, c_tma) = l.extents;
+        let ldd = ldd as i64;
+        let mut b = stream.launch_builder(&f);
+        b.arg(&l.maps[0])
+            .arg(&l.maps[1])
+            .arg(&c)
+            .arg(&s)
+            .arg(&c_tma)
+            .arg(&pd)
+            .arg(&ldd);
+        // SAFETY: the signature is (CUtensorMap, CUtensorMap, i32 c, i32 s, i32 c_tma, ptr dst,
+        // i64 ldd); the maps were encoded for these addresses and geometry (the buffers'
+        // lengths checked by the callers) and the kernel's box; with one tile per CTA only
+        // stage 0 of the shared memory is used.
+        unsafe { b.launch(cfg) }?;
+        Ok(())
+    }
+
+    /// The launch of the TMA copy `v` on `geometry` at `(src, dst)`: the two maps checked,
+    /// planned and encoded, the grid `grid` asks for, and `f`'s dynamic shared memory limit
+    /// raised to `v.smem`.
+    fn plan_tma_launch(
+        &self,
+        f: &cudarc::driver::CudaFunction,
+        v: &Variant,
+        geometry: (usize, usize, usize, usize),
+        (ps, pd): (u64, u64),
+        grid: TmaGrid,
+    ) -> Result<TmaLaunch> {
         let [(load_gmem, load_plan), (store_gmem, store_plan)] =
             tma_copy_plans(v, geometry, ps, pd)?;
         let (c, s) = (load_plan.global_dim[0], load_plan.global_dim[1]);
         let c_tma = tma_store_columns(v, c as usize);
         let load = self.encode_tma(&load_gmem, load_plan)?;
         let store = self.encode_tma(&store_gmem, store_plan)?;
-        let f = self.function(v.kernel)?;
         f.set_attribute(
             cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
             v.smem as i32,
         )?;
         let tiles =
             c.div_ceil(load.plan.box_dim[0] as u64) * s.div_ceil(load.plan.box_dim[1] as u64);
-        let (blocks, smem_bytes) = match grid {
-            TmaGrid::TilePerCta => (tiles, v.smem),
+        let blocks = match grid {
+            TmaGrid::TilePerCta => tiles,
             TmaGrid::Persistent => {
                 let per_sm = f.occupancy_max_active_blocks_per_multiprocessor(32, v.smem, None)?;
-                (
-                    tiles.min(self.device().sms as u64 * per_sm.max(1) as u64),
-                    v.smem,
-                )
+                tiles.min(self.device().sms as u64 * per_sm.max(1) as u64)
             }
         };
         if blocks > i32::MAX as u64 {
@@ -967,27 +1045,12 @@ impl Context {
                 z: 1,
             });
         }
-        let cfg = LaunchConfig {
-            grid_dim: (blocks as u32, 1, 1),
-            block_dim: (32, 1, 1),
-            shared_mem_bytes: smem_bytes as u32,
-        };
-        let (src_map, dst_map) = (TmaParam(load.desc.0), TmaParam(store.desc.0));
-        let (c, s, c_tma, ldd) = (c as i32, s as i32, c_tma as i32, ldd as i64);
-        let mut b = stream.launch_builder(&f);
-        b.arg(&src_map)
-            .arg(&dst_map)
-            .arg(&c)
-            .arg(&s)
-            .arg(&c_tma)
-            .arg(&pd)
-            .arg(&ldd);
-        // SAFETY: the signature is (CUtensorMap, CUtensorMap, i32 c, i32 s, i32 c_tma, ptr dst,
-        // i64 ldd); the maps were encoded for these buffers (their lengths checked by the
-        // callers) and the kernel's box; with one tile per CTA only stage 0 of the shared memory
-        // is used.
-        unsafe { b.launch(cfg) }?;
-        Ok(())
+        Ok(TmaLaunch {
+            maps: [TmaParam(load.desc.0), TmaParam(store.desc.0)],
+            extents: (c as i32, s as i32, c_tma as i32),
+            blocks: blocks as u32,
+            smem: v.smem as u32,
+        })
     }
 }
 
