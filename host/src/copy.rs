@@ -970,7 +970,11 @@ impl Context {
             src: ps,
             dst: pd,
         };
-        let cached = self.tma_launches.lock().ok().and_then(|c| c.get(&key).copied());
+        let cached = self
+            .tma_launches
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&key).copied());
         let l = match cached {
             Some(l) => l,
             None => {
