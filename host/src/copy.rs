@@ -447,7 +447,8 @@ const fn persistent(v: Variant) -> Variant {
 }
 
 /// A TMA copy of `kernels/tma` (`body::B4`, `body::B2`): tile `(TILE_M, TILE_N)` is the box,
-/// 4 stages of it in shared memory after 128 bytes of barriers.
+/// 4 stages of it in shared memory after 128 bytes of barriers; the grid by size
+/// ([`TmaGrid::Auto`]).
 const fn tma_variant(
     kernel: &'static str,
     elem: usize,
@@ -456,6 +457,7 @@ const fn tma_variant(
 ) -> Variant {
     Variant {
         smem: TMA_BARRIER_BYTES + TMA_STAGES * tile.0 * tile.1 * elem,
+        tma_grid: TmaGrid::Auto,
         ..copy_variant(kernel, elem, order, CopyAtom::Tma, tile)
     }
 }
@@ -827,6 +829,29 @@ pub(crate) enum TmaGrid {
     Persistent,
     /// One CTA per tile (the pipeline then holds one stage in flight), 3 resident per SM.
     TilePerCta,
+    /// [`TmaGrid::Persistent`] while the tiles fill at most [`AUTO_PERSISTENT_WAVES`] waves of
+    /// resident CTAs, [`TmaGrid::TilePerCta`] beyond. On the H100 a copy of a few waves (16 MiB:
+    /// 2.6 waves of 16 KiB tiles, source and destination in L2) is latency-bound, and CTAs that
+    /// each keep 4 loads in flight beat a second and third wave of CTA launches (0.99-1.06 of
+    /// memcpy against 0.97-0.98); a copy from DRAM is bandwidth-bound, and one tile per CTA keeps
+    /// it at memcpy's speed where the persistent loop loses 4-6 %
+    /// (`tools/gpu/results/2026-11-24-tma-launch-cache/`).
+    Auto,
+}
+
+/// Under [`TmaGrid::Auto`], copies of at most this many waves of resident CTAs are persistent.
+const AUTO_PERSISTENT_WAVES: u64 = 4;
+
+impl TmaGrid {
+    /// CTAs launched for `tiles` tiles when `resident` CTAs fit on the device at once.
+    fn blocks(self, tiles: u64, resident: u64) -> u64 {
+        let resident = resident.max(1);
+        match self {
+            TmaGrid::TilePerCta => tiles,
+            TmaGrid::Auto if tiles > AUTO_PERSISTENT_WAVES * resident => tiles,
+            TmaGrid::Persistent | TmaGrid::Auto => tiles.min(resident),
+        }
+    }
 }
 
 /// The two tensor maps' plans of a TMA copy of `v` on `(m, n, lds, ldd)` at device addresses
@@ -941,9 +966,10 @@ impl Context {
     /// the first kernel of a batch, 1-2 % at 256 MiB).
     ///
     /// `v.smem` bytes of dynamic shared memory (4 stages: 3 CTAs per SM) and the grid `grid`
-    /// asks for. One tile per CTA uses one stage only, but keeps the 4-stage footprint on
-    /// purpose: 3 resident CTAs per SM (48 KiB of loads in flight) measured best on the H100
-    /// (`doc/hopper-tma.md`).
+    /// asks for ([`TmaGrid::Auto`] for [`Context::tiled_copy`]). One tile per CTA uses one
+    /// stage only, but keeps the 4-stage footprint on purpose: 3 resident CTAs per SM (48 KiB of
+    /// loads in flight) measured best on the H100, against 2, 4 or 6 per SM and 2, 4 or 16 tiles
+    /// per CTA (`doc/hopper-tma.md`).
     pub(crate) fn launch_tma<T, S, D>(
         &self,
         stream: &CudaStream,
@@ -1034,13 +1060,8 @@ impl Context {
         )?;
         let tiles =
             c.div_ceil(load.plan.box_dim[0] as u64) * s.div_ceil(load.plan.box_dim[1] as u64);
-        let blocks = match grid {
-            TmaGrid::TilePerCta => tiles,
-            TmaGrid::Persistent => {
-                let per_sm = f.occupancy_max_active_blocks_per_multiprocessor(32, v.smem, None)?;
-                tiles.min(self.device().sms as u64 * per_sm.max(1) as u64)
-            }
-        };
+        let per_sm = f.occupancy_max_active_blocks_per_multiprocessor(32, v.smem, None)?;
+        let blocks = grid.blocks(tiles, self.device().sms as u64 * per_sm as u64);
         if blocks > i32::MAX as u64 {
             return Err(Error::GridTooLarge {
                 kernel: v.kernel,
@@ -1101,6 +1122,26 @@ mod tests {
             Err(Error::SizeTooLarge { name: "m", .. })
         ));
         assert_eq!(v.smem, 128 + 4 * 16384);
+    }
+
+    #[test]
+    fn tma_grids() {
+        // 132 SMs x 3 resident CTAs
+        let r = 396;
+        for tiles in [1, 256, 396, 1024, 1584, 1585, 4096, 65536] {
+            assert_eq!(TmaGrid::TilePerCta.blocks(tiles, r), tiles);
+            assert_eq!(TmaGrid::Persistent.blocks(tiles, r), tiles.min(r));
+        }
+        // persistent up to 4 waves, one tile per CTA beyond
+        assert_eq!(TmaGrid::Auto.blocks(256, r), 256);
+        assert_eq!(TmaGrid::Auto.blocks(1024, r), 396);
+        assert_eq!(TmaGrid::Auto.blocks(1584, r), 396);
+        assert_eq!(TmaGrid::Auto.blocks(1585, r), 1585);
+        assert_eq!(TmaGrid::Auto.blocks(4096, r), 4096);
+        assert_eq!(TmaGrid::Auto.blocks(3, 0), 1);
+        assert_eq!(TmaGrid::Auto.blocks(5, 0), 5);
+        let v = Variant::for_copy(2, Order::ColMajor, CopyAtom::Tma).unwrap();
+        assert_eq!(v.tma_grid, TmaGrid::Auto);
     }
 
     #[test]
