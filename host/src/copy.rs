@@ -829,18 +829,19 @@ pub(crate) enum TmaGrid {
     Persistent,
     /// One CTA per tile (the pipeline then holds one stage in flight), 3 resident per SM.
     TilePerCta,
-    /// [`TmaGrid::Persistent`] while the tiles fill at most [`AUTO_PERSISTENT_WAVES`] waves of
-    /// resident CTAs, [`TmaGrid::TilePerCta`] beyond. On the H100 a copy of a few waves (16 MiB:
-    /// 2.6 waves of 16 KiB tiles, source and destination in L2) is latency-bound, and CTAs that
-    /// each keep 4 loads in flight beat a second and third wave of CTA launches (0.99-1.06 of
-    /// memcpy against 0.97-0.98); a copy from DRAM is bandwidth-bound, and one tile per CTA keeps
-    /// it at memcpy's speed where the persistent loop loses 4-6 %
-    /// (`tools/gpu/results/2026-11-24-tma-launch-cache/`).
+    /// [`TmaGrid::Persistent`] while the tiles fill at most 3.5 waves of resident CTAs
+    /// ([`AUTO_PERSISTENT_HALF_WAVES`]), [`TmaGrid::TilePerCta`] beyond. On the H100 a copy of a
+    /// few waves (16 MiB: 2.6 waves of 16 KiB tiles, source and destination in L2) is
+    /// latency-bound, and CTAs that each keep 4 loads in flight beat further waves of CTA
+    /// launches (16 MiB 8.2 against 9.0 us, 20 MiB 13.6 against 14.9 us); at 3.9 waves (24 MiB)
+    /// the two are even, and from DRAM (48 MiB and more) one tile per CTA is 4-6 % faster
+    /// (`tools/gpu/results/2026-11-24-tma-auto-grid/`).
     Auto,
 }
 
-/// Under [`TmaGrid::Auto`], copies of at most this many waves of resident CTAs are persistent.
-const AUTO_PERSISTENT_WAVES: u64 = 4;
+/// Under [`TmaGrid::Auto`], copies of at most this many half waves of resident CTAs (3.5
+/// waves) are persistent.
+const AUTO_PERSISTENT_HALF_WAVES: u64 = 7;
 
 impl TmaGrid {
     /// CTAs launched for `tiles` tiles when `resident` CTAs fit on the device at once.
@@ -848,7 +849,7 @@ impl TmaGrid {
         let resident = resident.max(1);
         match self {
             TmaGrid::TilePerCta => tiles,
-            TmaGrid::Auto if tiles > AUTO_PERSISTENT_WAVES * resident => tiles,
+            TmaGrid::Auto if 2 * tiles > AUTO_PERSISTENT_HALF_WAVES * resident => tiles,
             TmaGrid::Persistent | TmaGrid::Auto => tiles.min(resident),
         }
     }
@@ -1132,14 +1133,15 @@ mod tests {
             assert_eq!(TmaGrid::TilePerCta.blocks(tiles, r), tiles);
             assert_eq!(TmaGrid::Persistent.blocks(tiles, r), tiles.min(r));
         }
-        // persistent up to 4 waves, one tile per CTA beyond
+        // persistent up to 3.5 waves, one tile per CTA beyond
         assert_eq!(TmaGrid::Auto.blocks(256, r), 256);
         assert_eq!(TmaGrid::Auto.blocks(1024, r), 396);
-        assert_eq!(TmaGrid::Auto.blocks(1584, r), 396);
-        assert_eq!(TmaGrid::Auto.blocks(1585, r), 1585);
+        assert_eq!(TmaGrid::Auto.blocks(1386, r), 396);
+        assert_eq!(TmaGrid::Auto.blocks(1387, r), 1387);
+        assert_eq!(TmaGrid::Auto.blocks(1536, r), 1536);
         assert_eq!(TmaGrid::Auto.blocks(4096, r), 4096);
         assert_eq!(TmaGrid::Auto.blocks(3, 0), 1);
-        assert_eq!(TmaGrid::Auto.blocks(5, 0), 5);
+        assert_eq!(TmaGrid::Auto.blocks(4, 0), 4);
         let v = Variant::for_copy(2, Order::ColMajor, CopyAtom::Tma).unwrap();
         assert_eq!(v.tma_grid, TmaGrid::Auto);
     }

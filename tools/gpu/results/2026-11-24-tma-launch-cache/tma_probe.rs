@@ -25,7 +25,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Ok(());
     }
     println!("size_mib,what,host_us_per_launch,gpu_us_per_launch_b50,gpu_us_per_launch_b3,gpu_us_single");
-    for mib in [1usize, 4, 16, 64, 256, 1024] {
+    let sizes: Vec<usize> = std::env::var("PROBE_SIZES")
+        .unwrap_or("1,4,16,64,256,1024".into())
+        .split(',')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    for mib in sizes {
         let bytes = mib << 20;
         let src = s.alloc_zeros::<u32>(bytes / 4)?;
         let mut dst = s.alloc_zeros::<u32>(bytes / 4)?;
