@@ -68,10 +68,11 @@ pub enum CopyAtom {
     /// One element per instruction: any alignment, row-major 4-byte elements.
     Scalar,
     /// The Tensor Memory Accelerator (sm_90): TMA loads into an mbarrier pipeline and TMA
-    /// stores (`kernels/tma`), tensor maps encoded by [`Context::make_tma_copy`], one 16 KiB
-    /// tile per CTA; either order, 4- or 2-byte elements. Needs 16-byte aligned bases and leading dimensions whose
-    /// bytes are multiples of 16 ([`Error::Tma`] otherwise); edges by TMA's out-of-bounds
-    /// handling.
+    /// stores (`kernels/tma`), tensor maps encoded by [`Context::make_tma_copy`] on the first
+    /// launch and kept per context; 16 KiB tiles, streamed by persistent CTAs up to 3.5 waves of
+    /// resident CTAs and one tile per CTA beyond; either order, 4- or 2-byte elements. Needs
+    /// 16-byte aligned bases and leading dimensions whose bytes are multiples of 16
+    /// ([`Error::Tma`] otherwise); edges by TMA's out-of-bounds handling.
     Tma,
 }
 
