@@ -4,8 +4,8 @@
 //! Warp-specialized: one CTA of three warpgroups (384 threads) computes a 128×256 tile of C.
 //! Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one of its threads loads 128×64 of A and
 //! 256×64 of B per k-tile with TMA into a 4-stage ring of shared-memory buffers driven by the
-//! typed [`PipelineTmaAsync`] (full barriers: TMA transaction bytes; empty barriers: every
-//! consumer thread releases). Warpgroups 1 and 2 are the consumers (`setmaxnreg.inc 232`), each
+//! typed [`PipelineTmaAsync`] (full barriers: TMA transaction bytes; empty barriers: one
+//! arrival per consumer warpgroup). Warpgroups 1 and 2 are the consumers (`setmaxnreg.inc 232`), each
 //! on a 64×256 half through `wgmma.mma_async m64n256k16` with A and B from shared memory (SS);
 //! the `wgmma`s of k-tile `kt` overlap the loads of the next stages, and the stage of `kt − 1`
 //! is released once `wgmma.wait_group 1` says its reads are done.
@@ -52,8 +52,9 @@ use layout_types::cute::swizzle::Swizzled;
 use layout_types::cute::tma::{TmaAtom, TmaLoad};
 use layout_types::cute::tuple::{HCons, HNil};
 
-/// Threads that release each stage: the two consumer warpgroups.
-const CONSUMER_THREADS: u32 = 256;
+/// Arrivals that release each stage: one per consumer warpgroup (its thread 0 signals once the
+/// warpgroup's `wgmma`s have read the stage).
+const CONSUMER_ARRIVALS: u32 = 2;
 
 /// Pipeline depth (shared-memory stages).
 pub const STAGES: usize = 4;
@@ -164,9 +165,9 @@ macro_rules! hgemm_entry {
             let buf_a = |i: u32| stages.ptr((_0, i as i32)) as *mut u16;
             let buf_b = |i: u32| unsafe { buf_a(i).add(A_ELEMS) };
             let storage = unsafe { smem.add(STAGES * STAGE_BYTES) } as *mut PipelineStorage<STAGES>;
-            // full barriers: the producer's arrive_expect_tx; empty: every consumer thread
+            // full barriers: the producer's arrive_expect_tx; empty: one arrival per consumer warpgroup
             let pipe = unsafe {
-                PipelineTmaAsync::<STAGES, StageTx>::init(storage, tid == 0, CONSUMER_THREADS, sync_threads)
+                PipelineTmaAsync::<STAGES, StageTx>::init(storage, tid == 0, CONSUMER_ARRIVALS, sync_threads)
             };
             // the tiles of C, M-tile fastest; this CTA takes tiles block, block + grid, ...
             let tile_of = make_layout_left((m.ceil_div(128), n.ceil_div(256)));
@@ -210,7 +211,7 @@ macro_rules! hgemm_entry {
             }
             setmaxnreg_inc::<232>();
             let wg = wg - 1; // consumer warpgroup: rows 64·wg.. of the CTA tile
-            let mut cons = pipe.consumer();
+            let mut cons = pipe.consumer_signaling(t == 0);
             let mut tile = first;
             while tile < n_tiles {
                 let (m0, n0, _) = origin(tile);
@@ -218,6 +219,9 @@ macro_rules! hgemm_entry {
                 // loop that keeps the accumulators in local memory).
                 let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
                 let mut pending: Option<ConsumerStage<STAGES>> = None;
+                // the tile's first wgmma overwrites the accumulators (scale-d 0); the zeros
+                // above are what a tile of K = 0 stores
+                let mut scale = ScaleOut::Zero;
                 for _ in 0..k_tiles {
                     let full = unsafe { cons.consumer_wait() };
                     let d_a = make_gmma_desc_tensor($ma, make_tensor(make_smem_ptr(buf_a(full.index())), mma_tiles!(s_a, (_64, _16))));
@@ -232,9 +236,10 @@ macro_rules! hgemm_entry {
                                 d_a.at((_0, (wg, kb as i32))).desc.desc,
                                 d_b.at((_0, (_0, kb as i32))).desc.desc,
                                 &mut acc,
-                                ScaleOut::One,
+                                scale,
                             )
                         };
+                        scale = ScaleOut::One;
                     });
                     commit_group();
                     wait_group::<1>(); // the previous k-tile's wgmmas have read their stage
