@@ -8,9 +8,12 @@
 //! with plain stores (any `ldc ≥ M`). [`hgemm_check`] says what is wrong before anything is
 //! queued.
 
+use std::collections::HashMap;
+use std::ffi::c_void;
 use std::fmt;
+use std::sync::{Mutex, OnceLock};
 
-use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, PushKernelArg};
+use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, sys};
 use half::{bf16, f16};
 
 use crate::context::Context;
@@ -266,24 +269,19 @@ impl Context {
             return Ok(());
         }
         let (bm, bn, _) = HgemmKernel::TILE;
-        let tiles = g.m.div_ceil(bm) * g.n.div_ceil(bn);
-        let entry = HgemmKernel::entry::<T>(g.transa, g.transb);
-        // persistent: one CTA per SM (its shared memory allows one) takes tiles round-robin;
-        // CUTE_RS_HGEMM_PERSISTENT=0: one CTA per tile (for measuring the difference)
-        let persistent = std::env::var("CUTE_RS_HGEMM_PERSISTENT").as_deref() != Ok("0");
-        let blocks = if persistent {
-            tiles.min(self.device().sms as usize)
-        } else {
-            tiles
-        };
-        if tiles > i32::MAX as usize {
+        let plan = HgemmPlan::for_problem(g.m, g.n, g.k);
+        let cs = plan.cluster as usize;
+        // tiles of one cluster: (bm·cs) × bn of C
+        let tiles = g.m.div_ceil(bm * cs) * g.n.div_ceil(bn);
+        if tiles * cs > i32::MAX as usize {
             return Err(Error::GridTooLarge {
                 kernel: "hgemm",
-                x: tiles,
+                x: tiles * cs,
                 y: 1,
                 z: 1,
             });
         }
+        let entry = HgemmKernel::entry::<T>(g.transa, g.transb);
         // A as (M,K), B as (N,K) with their strides; K of at least 1 keeps the maps valid when
         // K = 0 (no k-tile is loaded then).
         let k = g.k.max(1) as u64;
@@ -305,39 +303,163 @@ impl Context {
                 .map_err(|e| Error::Unsupported(format!("smem layout {s}: {e:?}")))
         };
         let tma_a = self.make_tma_copy(TmaOp::Load, &a_t, &parse(box_layout(a_k_major, bm))?)?;
-        let tma_b = self.make_tma_copy(TmaOp::Load, &b_t, &parse(box_layout(b_k_major, bn))?)?;
+        // a cluster's CTAs each load 1/cs of B's tile (and multicast it)
+        let tma_b = self.make_tma_copy(TmaOp::Load, &b_t, &parse(box_layout(b_k_major, bn / cs))?)?;
         let f = self.function(&entry)?;
         f.set_attribute(
             cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
             HgemmKernel::SMEM_BYTES as i32,
         )?;
-        let cfg = LaunchConfig {
-            grid_dim: (blocks as u32, 1, 1),
-            block_dim: (HgemmKernel::THREADS, 1, 1),
-            shared_mem_bytes: HgemmKernel::SMEM_BYTES as u32,
-        };
         let (map_a, map_b) = (TmaParam(tma_a.desc.0), TmaParam(tma_b.desc.0));
         let (mi, ni, ki) = (g.m as i32, g.n as i32, g.k as i32);
         let ldc = g.ldc as i64;
         let out = O::CODE;
         let (pc, _rc) = c.device_ptr_mut(stream);
-        let mut l = stream.launch_builder(&f);
-        l.arg(&map_a)
-            .arg(&map_b)
-            .arg(&mi)
-            .arg(&ni)
-            .arg(&ki)
-            .arg(&g.alpha)
-            .arg(&g.beta)
-            .arg(&pc)
-            .arg(&ldc)
-            .arg(&out);
+        let mut attr = sys::CUlaunchAttribute {
+            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
+            pad: [0; 4],
+            // SAFETY: a plain-data union, all zeros before the cluster dimensions are set.
+            value: unsafe { std::mem::zeroed() },
+        };
+        attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
+            x: plan.cluster,
+            y: 1,
+            z: 1,
+        };
+        let mut cfg = sys::CUlaunchConfig {
+            gridDimX: (tiles * cs) as u32,
+            gridDimY: 1,
+            gridDimZ: 1,
+            blockDimX: HgemmKernel::THREADS,
+            blockDimY: 1,
+            blockDimZ: 1,
+            sharedMemBytes: HgemmKernel::SMEM_BYTES as u32,
+            hStream: stream.cu_stream(),
+            attrs: &mut attr,
+            numAttrs: 1,
+        };
+        self.cuda_context().bind_to_thread()?;
+        if plan.persistent {
+            // as many clusters as can be resident at once (the shared memory allows one CTA
+            // per SM; GPCs may leave some SMs out of clusters), dealing out the tiles
+            let resident = self.resident_clusters(&f, &cfg, plan.cluster)?;
+            cfg.gridDimX = (tiles.min(resident) * cs) as u32;
+        }
+        let mut params: [*mut c_void; 10] = [
+            (&raw const map_a) as *mut c_void,
+            (&raw const map_b) as *mut c_void,
+            (&raw const mi) as *mut c_void,
+            (&raw const ni) as *mut c_void,
+            (&raw const ki) as *mut c_void,
+            (&raw const g.alpha) as *mut c_void,
+            (&raw const g.beta) as *mut c_void,
+            (&raw const pc) as *mut c_void,
+            (&raw const ldc) as *mut c_void,
+            (&raw const out) as *mut c_void,
+        ];
         // SAFETY: the signature is (CUtensorMap A, CUtensorMap B, i32 m, n, k, f32 alpha, beta,
         // ptr c, i64 ldc, u32 out); the maps describe the checked A and B with the kernel's
-        // boxes; C holds (M,N) with leading dimension ldc of `O` (validated); the CTAs deal out
-        // the tiles among themselves; the shared memory is the kernel's.
-        unsafe { l.launch(cfg) }?;
+        // boxes (B's split over the cluster); C holds (M,N) with leading dimension ldc of `O`
+        // (validated); a 1-D grid of whole clusters of `cs` CTAs that deal out the cluster tiles
+        // among themselves; the shared memory is the kernel's.
+        unsafe {
+            sys::cuLaunchKernelEx(
+                &cfg,
+                f.cu_function(),
+                params.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        }
+        .result()?;
         Ok(())
+    }
+
+    /// The clusters of `cluster` CTAs of the hgemm kernel that fit on the device at once
+    /// (`cuOccupancyMaxActiveClusters`, once per device and cluster size).
+    fn resident_clusters(
+        &self,
+        f: &cudarc::driver::CudaFunction,
+        cfg: &sys::CUlaunchConfig,
+        cluster: u32,
+    ) -> Result<usize> {
+        static CACHE: OnceLock<Mutex<HashMap<(usize, u32), usize>>> = OnceLock::new();
+        let key = (self.device().ordinal, cluster);
+        let cache = CACHE.get_or_init(Default::default);
+        if let Some(&n) = cache.lock().map_err(|_| Error::Unsupported("hgemm: a poisoned cache".into()))?.get(&key) {
+            return Ok(n);
+        }
+        let mut n: std::ffi::c_int = 0;
+        // SAFETY: `cfg` is a complete launch configuration of `f` (cluster attribute included).
+        unsafe { sys::cuOccupancyMaxActiveClusters(&mut n, f.cu_function(), cfg) }.result()?;
+        // a failed or empty answer: one cluster per `cluster` SMs
+        let n = if n > 0 {
+            n as usize
+        } else {
+            (self.device().sms / cluster).max(1) as usize
+        };
+        cache
+            .lock()
+            .map_err(|_| Error::Unsupported("hgemm: a poisoned cache".into()))?
+            .insert(key, n);
+        Ok(n)
+    }
+}
+
+/// How [`Context::hgemm`] launches a problem: the cluster size along M (1, or 2: the two CTAs
+/// share B's tile, each loading half of it and multicasting it into both) and whether the CTAs
+/// persist (as many clusters as fit on the device at once, dealing out the tiles) or take one
+/// tile each.
+///
+/// Chosen by size ([`HgemmPlan::for_problem`]); `CUTE_RS_HGEMM_CLUSTER=1|2` and
+/// `CUTE_RS_HGEMM_PERSISTENT=0|1` override it, for measuring.
+///
+/// ```
+/// use host::hgemm::HgemmPlan;
+/// let p = HgemmPlan::by_size(4096, 4096, 4096);
+/// assert_eq!((p.cluster, p.persistent), (2, true));
+/// assert_eq!(HgemmPlan::by_size(100, 4096, 4096).cluster, 1); // one M-tile: nothing to share
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HgemmPlan {
+    /// CTAs per cluster along M: 1 or 2.
+    pub cluster: u32,
+    /// Persistent CTAs (else one CTA per tile).
+    pub persistent: bool,
+}
+
+impl HgemmPlan {
+    /// The plan by size alone: a cluster of 2 whenever there are at least two M-tiles, persistent.
+    ///
+    /// ```
+    /// assert_eq!(host::hgemm::HgemmPlan::by_size(256, 256, 64).cluster, 2);
+    /// ```
+    pub fn by_size(m: usize, _n: usize, _k: usize) -> HgemmPlan {
+        let (bm, _, _) = HgemmKernel::TILE;
+        HgemmPlan {
+            cluster: if m > bm { 2 } else { 1 },
+            persistent: true,
+        }
+    }
+    /// [`by_size`](Self::by_size) with the environment's overrides (`CUTE_RS_HGEMM_CLUSTER`,
+    /// `CUTE_RS_HGEMM_PERSISTENT`); values other than those documented are ignored.
+    ///
+    /// ```
+    /// let p = host::hgemm::HgemmPlan::for_problem(4096, 4096, 4096);
+    /// assert!(p.cluster == 1 || p.cluster == 2);
+    /// ```
+    pub fn for_problem(m: usize, n: usize, k: usize) -> HgemmPlan {
+        let mut p = Self::by_size(m, n, k);
+        match std::env::var("CUTE_RS_HGEMM_CLUSTER").as_deref() {
+            Ok("1") => p.cluster = 1,
+            Ok("2") => p.cluster = 2,
+            _ => {}
+        }
+        match std::env::var("CUTE_RS_HGEMM_PERSISTENT").as_deref() {
+            Ok("0") => p.persistent = false,
+            Ok("1") => p.persistent = true,
+            _ => {}
+        }
+        p
     }
 }
 

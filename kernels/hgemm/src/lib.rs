@@ -35,9 +35,14 @@
 #![allow(internal_features)]
 
 pub mod epilogue;
+pub mod scheduler;
 
+use device::cluster::{
+    block_rank_in_cluster, cluster_arrive_relaxed, cluster_grid_dim_x, cluster_id_x,
+    cluster_size, cluster_wait,
+};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
-use device::thread::{block_idx_x, grid_dim_x, sync_threads, thread_idx_x, trap};
+use device::thread::{thread_idx_x, trap};
 use device::tma::TmaDescriptor;
 use device::wgmma::{
     Bf16, F16, MajorK, MajorMN, One, ScaleOut, commit_group, fence, fence_operand, mma_async_ss,
@@ -49,13 +54,16 @@ use layout_types::cute::pipeline::{
 };
 use layout_types::cute::prelude::*;
 use layout_types::cute::swizzle::Swizzled;
-use layout_types::cute::tma::{TmaAtom, TmaLoad};
+use layout_types::cute::tma::{TmaAtom, TmaLoad, TmaLoadMulticast};
 use layout_types::cute::tuple::{HCons, HNil};
+use scheduler::SwizzledRaster;
 
-/// Arrivals that release each stage: one per consumer warpgroup (its thread 0 signals once the
-/// warpgroup's `wgmma`s have read the stage).
-const CONSUMER_ARRIVALS: u32 = 2;
+/// Consumer warpgroups; each releases a stage with one arrival per CTA of the cluster (thread 0
+/// of its warp `r` signals CTA `r` once the warpgroup's `wgmma`s have read the stage).
+const CONSUMER_WARPGROUPS: u32 = 2;
 
+/// The persistent tile order's band of N-tiles ([`scheduler::SwizzledRaster`]).
+pub const SWIZZLE: i32 = 8;
 /// Pipeline depth (shared-memory stages).
 pub const STAGES: usize = 4;
 /// The CTA tile: 128 (M) × 256 (N) × 64 (K).
@@ -130,6 +138,27 @@ macro_rules! load_operand {
     }};
 }
 
+/// B's tile shared by a cluster of 2 (along M): CTA `rank` loads rows `128·rank..` of it (the
+/// `(128, 2)` split of the tile's rows) and multicasts them into both CTAs (mask `0b11`), at the
+/// same offsets. K-major: one `64 × 128` box; MN-major: two `64 × 64` boxes.
+macro_rules! load_b_multicast {
+    (MajorK, $desc:expr, $bar:expr, $buf:expr, $tile:expr, $n0:expr, $k0:expr, $rank:expr) => {{
+        let atom = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _128), (_1, _64)>>::new($desc);
+        let row = make_layout_left((_128, _2)).crd2idx((0i32, $rank)).value() as i32;
+        let at = $tile.layout.crd2idx((row, 0i32)).value() as usize;
+        unsafe { atom.copy($bar, $buf.add(at), 0b11, [$k0, $n0 + row]) };
+    }};
+    (MajorMN, $desc:expr, $bar:expr, $buf:expr, $tile:expr, $n0:expr, $k0:expr, $rank:expr) => {{
+        let atom = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _64), (_1, _64)>>::new($desc);
+        for i in 0..2i32 {
+            // 64-row box i of this CTA's half
+            let row = make_layout_left((_64, _2, _2)).crd2idx((0i32, i, $rank)).value() as i32;
+            let at = $tile.layout.crd2idx((row, 0i32)).value() as usize;
+            unsafe { atom.copy($bar, $buf.add(at), 0b11, [$n0 + row, $k0]) };
+        }
+    }};
+}
+
 macro_rules! hgemm_entry {
     ($name:ident, $e:ident, $ma:ident, $mb:ident) => {
         device::kernel! {
@@ -165,17 +194,28 @@ macro_rules! hgemm_entry {
             let buf_a = |i: u32| stages.ptr((_0, i as i32)) as *mut u16;
             let buf_b = |i: u32| unsafe { buf_a(i).add(A_ELEMS) };
             let storage = unsafe { smem.add(STAGES * STAGE_BYTES) } as *mut PipelineStorage<STAGES>;
-            // full barriers: the producer's arrive_expect_tx; empty: one arrival per consumer warpgroup
+            // a cluster of `cs` CTAs (1, or 2 along M sharing B's tile through multicast)
+            let (cs, rank) = (cluster_size(), block_rank_in_cluster());
+            // full barriers: the producer's arrive_expect_tx (all of A and B land in every CTA);
+            // empty: one arrival per consumer warpgroup of every CTA the stage is written into.
+            // The cluster barrier makes the initialization visible to the other CTA's multicasts.
             let pipe = unsafe {
-                PipelineTmaAsync::<STAGES, StageTx>::init(storage, tid == 0, CONSUMER_ARRIVALS, sync_threads)
+                PipelineTmaAsync::<STAGES, StageTx>::init(storage, tid == 0, CONSUMER_WARPGROUPS * cs, || {
+                    cluster_arrive_relaxed();
+                    cluster_wait();
+                })
             };
-            // the tiles of C, M-tile fastest; this CTA takes tiles block, block + grid, ...
-            let tile_of = make_layout_left((m.ceil_div(128), n.ceil_div(256)));
-            let n_tiles = tile_of.size();
-            let (first, step) = (block_idx_x() as i32, grid_dim_x() as i32);
-            // a tile's origin in C (rows of A, rows of B) and its M-tile index
+            // the cluster tiles of C ((128·cs) × 256), M fastest; this cluster takes tiles
+            // cluster, cluster + clusters, ...; its CTA `rank` computes M-tile `rank` of it
+            let (cs_i, rank_i) = (cs as i32, rank as i32);
+            let tile_of = SwizzledRaster::<SWIZZLE>::new(m.ceil_div(128 * cs_i), n.ceil_div(256));
+            let cta_m = make_layout_left((cs_i, m.ceil_div(128 * cs_i)));
+            let n_tiles = tile_of.tiles();
+            let (first, step) = (cluster_id_x() as i32, cluster_grid_dim_x() as i32);
+            // a tile's origin in C (rows of A, rows of B) for this CTA and its M-tile index
             let origin = |tile: i32| -> (i32, i32, i32) {
-                let (bx, by): (i32, i32) = tile_of.idx2crd(tile);
+                let (cm, by) = tile_of.tile(tile);
+                let bx = cta_m.crd2idx((rank_i, cm));
                 let o = make_identity_tensor((m, n)).local_tile((_128, _256), (bx, by)).at((_0, _0));
                 let ATup(HCons(m0, HCons(n0, HNil))) = o.0;
                 (m0, n0, bx)
@@ -201,17 +241,25 @@ macro_rules! hgemm_entry {
                             let a_origin = make_identity_tensor((m, k)).local_tile((_128, _64), (bx, kt)).at((_0, _0));
                             let ATup(HCons(_, HCons(k0, HNil))) = a_origin.0;
                             load_operand!($ma, _128, tma_a, bar, buf_a(stage.index()), s_a, m0, k0);
-                            load_operand!($mb, _256, tma_b, bar, buf_b(stage.index()), s_b, n0, k0);
+                            if cs == 1 {
+                                load_operand!($mb, _256, tma_b, bar, buf_b(stage.index()), s_b, n0, k0);
+                            } else {
+                                load_b_multicast!($mb, tma_b, bar, buf_b(stage.index()), s_b, n0, k0, rank_i);
+                            }
                             stage.producer_commit();
                         }
                         tile += step;
                     }
+                    // the other CTA's consumers may still arrive on this CTA's empty barriers
+                    unsafe { prod.producer_tail() };
                 }
                 return;
             }
             setmaxnreg_inc::<232>();
             let wg = wg - 1; // consumer warpgroup: rows 64·wg.. of the CTA tile
-            let mut cons = pipe.consumer_signaling(t == 0);
+            // thread 0 of warp r signals CTA r of the cluster
+            let (lane, warp): (i32, i32) = make_layout_left((_32, _4)).idx2crd(t);
+            let mut cons = pipe.consumer_cluster(lane == 0 && (warp as u32) < cs, warp as u32);
             let mut tile = first;
             while tile < n_tiles {
                 let (m0, n0, _) = origin(tile);
