@@ -62,8 +62,10 @@ use scheduler::SwizzledRaster;
 /// of its warp `r` signals CTA `r` once the warpgroup's `wgmma`s have read the stage).
 const CONSUMER_WARPGROUPS: u32 = 2;
 
-/// The persistent tile order's band of N-tiles ([`scheduler::SwizzledRaster`]).
-pub const SWIZZLE: i32 = 8;
+/// The persistent tile order's band of N-tiles ([`scheduler::SwizzledRaster`]): 1, M-tile
+/// fastest. Bands of 8 measured 1–5% slower with the cluster of 2 on an H100
+/// (`tools/gpu/results/2026-11-24-gemm-main/go2`).
+pub const SWIZZLE: i32 = 1;
 /// Pipeline depth (shared-memory stages).
 pub const STAGES: usize = 4;
 /// The CTA tile: 128 (M) × 256 (N) × 64 (K).
