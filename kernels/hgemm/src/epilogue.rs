@@ -362,7 +362,7 @@ fn warpgroup_sync(wg: i32) {
     }
 }
 
-/// The TMA path's chunk loop: `chunks` chunks through the warpgroup's two buffers at `smem`;
+/// The TMA path's chunk loop: `CHUNKS` chunks through the warpgroup's two buffers at `smem`;
 /// `stage(buffer, chunk)` writes one, `issue(buffer, chunk)` (thread 0 only) stores it.
 ///
 /// Per chunk: every thread writes the chunk (the buffer's previous store has finished reading
@@ -372,9 +372,8 @@ fn warpgroup_sync(wg: i32) {
 /// After the tile's last chunk one store is in flight; the kernel's `last` tile waits for it.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_chunks(
+unsafe fn store_chunks<const CHUNKS: usize>(
     smem: *mut u8,
-    chunks: i32,
     wg: i32,
     t: i32,
     last: bool,
@@ -383,7 +382,9 @@ unsafe fn store_chunks(
 ) {
     // (chunk) → buffer offset: the two buffers in turn
     let buffer = make_layout((_2, _4), (_8192, _0));
-    for chunk in 0..chunks {
+    // unrolled: the chunk picks the accumulators, which must stay registers
+    device::unroll!(CHUNKS, |chunk| {
+        let chunk = chunk as i32;
         let buf = unsafe { smem.add(buffer.crd2idx(chunk) as usize) };
         stage(buf, chunk);
         fence_proxy_async_shared_cta();
@@ -395,7 +396,7 @@ unsafe fn store_chunks(
             issue(buf, chunk);
             commit_group();
         }
-    }
+    });
     if last && t == 0 {
         wait_group_read::<0>(); // the shared memory must outlive the stores' reads
     }
@@ -435,9 +436,8 @@ pub unsafe fn store(
     let b16 = |pack: fn(f32, f32) -> u32| {
         let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_c);
         unsafe {
-            store_chunks(
+            store_chunks::<4>(
                 smem,
-                4,
                 wg,
                 t,
                 last,
@@ -455,9 +455,8 @@ pub unsafe fn store(
                 let atom = TmaAtom::<TmaStore, f32, Layout<(_32, _32), (_1, _32)>>::new(tma_c);
                 let chunk_tile =
                     tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1));
-                store_chunks(
+                store_chunks::<8>(
                     smem,
-                    8,
                     wg,
                     t,
                     last,
