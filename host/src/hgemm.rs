@@ -488,15 +488,30 @@ mod tests {
         let HgemmEpilogue::Tma(p) = hgemm_epilogue::<f16>(&g, 0x10_0000) else {
             panic!("a 16-bit C with ldc 208 takes the TMA epilogue");
         };
-        assert_eq!((p.box_dim.clone(), p.swizzle), (vec![64, 64], TmaSwizzle::B128));
-        assert_eq!((p.global_dim.clone(), p.global_stride_bytes.clone()), (vec![200, 300], vec![416]));
+        assert_eq!(
+            (p.box_dim.clone(), p.swizzle),
+            (vec![64, 64], TmaSwizzle::B128)
+        );
+        assert_eq!(
+            (p.global_dim.clone(), p.global_stride_bytes.clone()),
+            (vec![200, 300], vec![416])
+        );
         let HgemmEpilogue::Tma(p) = hgemm_epilogue::<f32>(&g.ldc(204), 0x10_0000) else {
             panic!("an f32 C with ldc 204 takes the TMA epilogue");
         };
-        assert_eq!((p.box_dim.clone(), p.swizzle), (vec![32, 32], TmaSwizzle::B128));
+        assert_eq!(
+            (p.box_dim.clone(), p.swizzle),
+            (vec![32, 32], TmaSwizzle::B128)
+        );
         // 202 f32 = 808 bytes per column, not a multiple of 16; empty problems need nothing
-        assert_eq!(hgemm_epilogue::<f32>(&g.ldc(202), 0x10_0000), HgemmEpilogue::Direct);
-        assert_eq!(hgemm_epilogue::<f32>(&GemmConfig::new(0, 4, 4), 0x10_0000), HgemmEpilogue::Direct);
+        assert_eq!(
+            hgemm_epilogue::<f32>(&g.ldc(202), 0x10_0000),
+            HgemmEpilogue::Direct
+        );
+        assert_eq!(
+            hgemm_epilogue::<f32>(&GemmConfig::new(0, 4, 4), 0x10_0000),
+            HgemmEpilogue::Direct
+        );
     }
 
     #[test]

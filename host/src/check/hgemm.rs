@@ -175,7 +175,11 @@ fn label(g: &GemmConfig, dtype: &str, out: &str) -> String {
         g.lda,
         g.ldb,
         g.ldc,
-        if tma_epilogue(g, out) { "tma" } else { "direct" }
+        if tma_epilogue(g, out) {
+            "tma"
+        } else {
+            "direct"
+        }
     )
 }
 

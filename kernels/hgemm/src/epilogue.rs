@@ -464,7 +464,10 @@ pub unsafe fn store(
                     |buf, chunk| {
                         device::unroll!(2, |i| {
                             let at = chunk_tile.layout.crd2idx((32 * i as i32, 0i32)) as usize;
-                            atom.copy((buf as *const f32).add(at), [r0 + 32 * i as i32, c0 + 32 * chunk]);
+                            atom.copy(
+                                (buf as *const f32).add(at),
+                                [r0 + 32 * i as i32, c0 + 32 * chunk],
+                            );
                         })
                     },
                 )
