@@ -152,6 +152,11 @@ impl HgemmKernel {
     /// The flag added to the kernel's `out` argument for the TMA epilogue
     /// (`kernels/hgemm`'s `epilogue::OUT_TMA`).
     pub const OUT_TMA: u32 = 4;
+    /// With [`Self::OUT_TMA`]: M·`size_of(C)` is a multiple of 16 bytes, so TMA stores the
+    /// tiles that cross M as well (`epilogue::OUT_TMA_EDGE`). TMA clips C's contiguous
+    /// dimension only to 16 bytes: it would write the padding rows up to the next 16-byte
+    /// boundary, so without this flag those tiles are stored directly.
+    pub const OUT_TMA_EDGE: u32 = 8;
 
     /// The entry for the input element and the transposes, `hgemm_bf16_tn`.
     ///
@@ -232,7 +237,11 @@ fn c_tensor<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> GmemTensor {
 
 /// The epilogue [`Context::hgemm`] uses for a valid, non-empty problem with C at `c_addr`: TMA
 /// when `beta = 0` (C is not read) and C's tensor map is possible ([`plan_tma_copy`]: a 16-byte
-/// aligned address, `ldc·size_of::<O>()` a multiple of 16 bytes), else direct. Setting
+/// aligned address, `ldc·size_of::<O>()` a multiple of 16 bytes), else direct. With the TMA
+/// epilogue, a warpgroup's 64 rows that cross M are still stored directly unless
+/// `M·size_of::<O>()` is a multiple of 16 bytes: TMA clips C's contiguous dimension only to
+/// 16 bytes (on an H100 it writes the rows from M to the next 16-byte boundary, which belong
+/// to the `ldc` padding). Setting
 /// `CUTE_RS_HGEMM_EPILOGUE=direct` makes [`Context::hgemm`] use the direct path always (for
 /// measuring the difference).
 ///
@@ -391,7 +400,15 @@ impl Context {
         let (map_c, out) = match hgemm_epilogue::<O>(g, pc) {
             HgemmEpilogue::Tma(plan) if !direct_only => {
                 let tma_c = self.encode_tma(&c_tensor::<O>(g, pc), plan)?;
-                (TmaParam(tma_c.desc.0), O::CODE | HgemmKernel::OUT_TMA)
+                let edge = if (g.m * size_of::<O>()).is_multiple_of(16) {
+                    HgemmKernel::OUT_TMA_EDGE
+                } else {
+                    0
+                };
+                (
+                    TmaParam(tma_c.desc.0),
+                    O::CODE | HgemmKernel::OUT_TMA | edge,
+                )
             }
             _ => (TmaParam([0; 16]), O::CODE),
         };

@@ -12,8 +12,13 @@
 //!   its bulk group. The chunk after next reuses a buffer only once that thread's
 //!   `cp.async.bulk.wait_group.read` said the store before has read it, so the conversion of
 //!   one chunk overlaps the store of the previous one, and the last chunk's store drains while
-//!   the next tile's `wgmma`s run. TMA clips the M and N edges: no bound checks.
-//! - **Direct** (otherwise: `beta ≠ 0`, or an `ldc`/address TMA cannot take): `alpha·acc +
+//!   the next tile's `wgmma`s run. TMA clips the N edge and the M edge: no bound checks. But
+//!   it clips M (the contiguous dimension) only to 16 bytes (an H100 writes the rows from M up
+//!   to the next 16-byte boundary of each column, which are `ldc` padding), so a warpgroup
+//!   tile that crosses M takes the direct path unless the host says M ends on a 16-byte
+//!   boundary ([`OUT_TMA_EDGE`]).
+//! - **Direct** (otherwise: `beta ≠ 0`, an `ldc`/address TMA cannot take, or the M edge
+//!   above): `alpha·acc +
 //!   beta·C` element by element from registers to global memory with a bound check per element
 //!   (C is not read when `beta == 0`).
 //!
@@ -49,6 +54,14 @@ const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS * CHUNK_BYTES == 1638
 /// assert_eq!(kernels_emu::hgemm_epilogue::OUT_TMA, 4);
 /// ```
 pub const OUT_TMA: u32 = 4;
+/// With [`OUT_TMA`]: M·`size_of(C)` is a multiple of 16 bytes, so TMA also stores the tiles
+/// that cross M (without it they take the direct path: TMA would write up to 15 bytes of
+/// padding after each column's row M − 1).
+///
+/// ```
+/// assert_eq!(kernels_emu::hgemm_epilogue::OUT_TMA_EDGE, 8);
+/// ```
+pub const OUT_TMA_EDGE: u32 = 8;
 /// The named barrier of consumer warpgroup 0's epilogue; warpgroup 1 uses the next id.
 pub const EPI_BARRIER: u32 = 8;
 /// Threads of a warpgroup.
@@ -404,7 +417,8 @@ unsafe fn store_chunks<const CHUNKS: usize>(
 
 /// Stores the warpgroup's tile at `(r0, c0)` of the `(m, n)` C. `out`: the element (0 f32, 1
 /// bf16, 2 f16), plus [`OUT_TMA`] for the TMA path (then `beta` is 0 and `tma_c` is C's tensor
-/// map with the chunk's box; `c`, `ldc` unused), else the direct path. `smem` is the epilogue's
+/// map with the chunk's box), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
+/// else (and for those tiles without it) the direct path. `smem` is the epilogue's
 /// [`SMEM_EPI_BYTES`], `wg` the consumer warpgroup (0, 1), `t` the thread's index in it, `last`
 /// whether this is the CTA's last tile (the TMA path then waits for its stores' reads).
 ///
@@ -447,7 +461,14 @@ pub unsafe fn store(
         }
     };
     unsafe {
-        match out {
+        // the tile's rows all inside M, or M ends on a 16-byte boundary
+        let edge_ok = out & OUT_TMA_EDGE != 0 || r0 + 64 <= mn.0;
+        let path = if edge_ok {
+            out & (OUT_TMA | 3)
+        } else {
+            out & 3
+        };
+        match path {
             0 => store_as::<f32>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t),
             1 => store_as::<Bf16Bits>(acc, c as *mut Bf16Bits, ldc, mn, origin, alpha, beta, t),
             2 => store_as::<F16Bits>(acc, c as *mut F16Bits, ldc, mn, origin, alpha, beta, t),
