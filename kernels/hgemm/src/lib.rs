@@ -15,7 +15,7 @@
 //! `Layout_MN_SW128_Atom` in K-then-MN order (`Step<_2,_1>`, one TMA box of `64 (MN) × 64 (K)`
 //! per 64 rows), both matching TMA's 128-byte swizzle; `make_gmma_desc_tensor` gives the
 //! `wgmma` descriptors. Out-of-range rows and columns of A and B load as zero (TMA), so any
-//! M, N, K works; the epilogue stores C through the accumulator layout with a bound check.
+//! M, N, K works; the [`epilogue`] stores C through shared memory and TMA, or directly.
 //!
 //! BLAS names: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)` K-major; B "N" =
 //! `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries `hgemm_{bf16,f16}_{ab}`.
@@ -80,8 +80,9 @@ const A_ELEMS: usize = BM * BK;
 const B_ELEMS: usize = BN * BK;
 /// Bytes of one stage's buffers: A then B.
 const STAGE_BYTES: usize = 2 * (A_ELEMS + B_ELEMS);
-/// Dynamic shared memory of a CTA: the stages, then the pipeline's barriers.
-pub const SMEM_BYTES: usize = STAGES * STAGE_BYTES + 128;
+/// Dynamic shared memory of a CTA: the stages, the epilogue's chunk buffers, then the
+/// pipeline's barriers.
+pub const SMEM_BYTES: usize = STAGES * STAGE_BYTES + epilogue::SMEM_EPI_BYTES + 128;
 
 /// What a stage's full barrier waits for: the A and B tiles of one k-tile.
 pub struct StageTx;
@@ -168,11 +169,13 @@ macro_rules! hgemm_entry {
                         stringify!($mb), " (see the crate docs).\n\n# Safety\n",
                         "`tma_a`/`tma_b` are tensor maps of A `(M,K)` and B `(N,K)` with the boxes ",
                         "the crate documents; `c` holds `(M,N)` with leading dimension `ldc` of ",
-                        "the element `out` names (0 f32, 1 bf16, 2 f16).")]
+                        "the element `out` names (0 f32, 1 bf16, 2 f16); with `epilogue::OUT_TMA` ",
+                        "added, `beta` is 0 and `tma_c` a tensor map of C (see `epilogue::store`).")]
         #[allow(clippy::too_many_arguments)]
         pub unsafe fn $name(
             tma_a: TmaDescriptor,
             tma_b: TmaDescriptor,
+            tma_c: TmaDescriptor,
             m: i32,
             n: i32,
             k: i32,
@@ -184,6 +187,7 @@ macro_rules! hgemm_entry {
         ) {
             let tma_a = device::grid_constant!($name, 0, tma_a);
             let tma_b = device::grid_constant!($name, 1, tma_b);
+            let tma_c = device::grid_constant!($name, 2, tma_c);
             let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
             if to_shared_addr(smem) & 1023 != 0 {
                 trap();
@@ -195,7 +199,8 @@ macro_rules! hgemm_entry {
             let stages = make_tensor(make_smem_ptr(smem), make_layout_left((STAGE_BYTES as i32, STAGES as i32)));
             let buf_a = |i: u32| stages.ptr((_0, i as i32)) as *mut u16;
             let buf_b = |i: u32| unsafe { buf_a(i).add(A_ELEMS) };
-            let storage = unsafe { smem.add(STAGES * STAGE_BYTES) } as *mut PipelineStorage<STAGES>;
+            let epi_smem = unsafe { smem.add(STAGES * STAGE_BYTES) };
+            let storage = unsafe { epi_smem.add(epilogue::SMEM_EPI_BYTES) } as *mut PipelineStorage<STAGES>;
             // a cluster of `cs` CTAs (1, or 2 along M sharing B's tile through multicast)
             let (cs, rank) = (cluster_size(), block_rank_in_cluster());
             // full barriers: the producer's arrive_expect_tx (all of A and B land in every CTA);
@@ -304,7 +309,8 @@ macro_rules! hgemm_entry {
                     unsafe { cons.consumer_release(done) };
                 }
                 // the producer is already loading the next tile's k-tiles meanwhile
-                unsafe { epilogue::store(&acc, c, ldc, out, (m, n), (m0 + 64 * wg, n0), alpha, beta, t) };
+                let last = tile + step >= n_tiles;
+                unsafe { epilogue::store(&acc, c, ldc, out, (m, n), (m0 + 64 * wg, n0), alpha, beta, t, tma_c, epi_smem, wg, last) };
                 tile += step;
             }
         }
