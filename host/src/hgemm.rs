@@ -379,7 +379,8 @@ impl Context {
         };
         let tma_a = self.make_tma_copy(TmaOp::Load, &a_t, &parse(box_layout(a_k_major, bm))?)?;
         // a cluster's CTAs each load 1/cs of B's tile (and multicast it)
-        let tma_b = self.make_tma_copy(TmaOp::Load, &b_t, &parse(box_layout(b_k_major, bn / cs))?)?;
+        let tma_b =
+            self.make_tma_copy(TmaOp::Load, &b_t, &parse(box_layout(b_k_major, bn / cs))?)?;
         let f = self.function(&entry)?;
         f.set_attribute(
             cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -478,7 +479,11 @@ impl Context {
         static CACHE: OnceLock<Mutex<HashMap<(usize, u32), usize>>> = OnceLock::new();
         let key = (self.device().ordinal, cluster);
         let cache = CACHE.get_or_init(Default::default);
-        if let Some(&n) = cache.lock().map_err(|_| Error::Unsupported("hgemm: a poisoned cache".into()))?.get(&key) {
+        if let Some(&n) = cache
+            .lock()
+            .map_err(|_| Error::Unsupported("hgemm: a poisoned cache".into()))?
+            .get(&key)
+        {
             return Ok(n);
         }
         let mut n: std::ffi::c_int = 0;

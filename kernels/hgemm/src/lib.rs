@@ -5,10 +5,17 @@
 //! Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one of its threads loads 128×64 of A and
 //! 256×64 of B per k-tile with TMA into a 4-stage ring of shared-memory buffers driven by the
 //! typed [`PipelineTmaAsync`] (full barriers: TMA transaction bytes; empty barriers: one
-//! arrival per consumer warpgroup). Warpgroups 1 and 2 are the consumers (`setmaxnreg.inc 232`), each
-//! on a 64×256 half through `wgmma.mma_async m64n256k16` with A and B from shared memory (SS);
-//! the `wgmma`s of k-tile `kt` overlap the loads of the next stages, and the stage of `kt − 1`
-//! is released once `wgmma.wait_group 1` says its reads are done.
+//! arrival per consumer warpgroup and CTA of the cluster). Warpgroups 1 and 2 are the consumers
+//! (`setmaxnreg.inc 232`), each on a 64×256 half through `wgmma.mma_async m64n256k16` with A
+//! and B from shared memory (SS); the `wgmma`s of k-tile `kt` overlap the loads of the next
+//! stages, and the stage of `kt − 1` is released once `wgmma.wait_group 1` says its reads are
+//! done. A tile's first `wgmma` has scale-d 0.
+//!
+//! Clusters of `cs` = 1 or 2 CTAs along M (`%cluster_nctarank`, chosen at launch): the two CTAs
+//! of a cluster compute vertically adjacent tiles that share B's k-slabs; each loads its own A
+//! and half of B, multicasting that half into both CTAs (mask `0b11`), so each stage's full
+//! barrier receives the whole stage and its empty barrier waits for the consumers of both CTAs
+//! ([`PipelineTmaAsync::consumer_cluster`]). The producer ends with `producer_tail`.
 //!
 //! Shared-memory tiles are CuTe's GMMA atoms tiled by `tile_to_shape`: K-major operands
 //! `Layout_K_SW128_Atom` (one TMA box of `64 (K) × rows`), MN-major operands
@@ -20,13 +27,15 @@
 //! BLAS names: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)` K-major; B "N" =
 //! `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries `hgemm_{bf16,f16}_{ab}`.
 //!
-//! Persistent: the tiles of C (M-tile fastest) are dealt out round-robin, tile `block`,
-//! `block + grid`, ...; the producer runs ahead into the next tile's k-tiles while the consumers
-//! store the previous one. A grid of one CTA per tile is the non-persistent kernel.
+//! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`] order)
+//! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
+//! into the next tile's k-tiles while the consumers store the previous one. A grid of one
+//! cluster per tile is the non-persistent kernel.
 //!
-//! Launch: a 1-D grid of at most `ceil(M/128)·ceil(N/256)` CTAs (one per SM: the shared memory
-//! allows one), 384 threads, [`SMEM_BYTES`] of dynamic shared
-//! memory (1024-byte aligned: the kernel traps otherwise).
+//! Launch: a 1-D grid of whole clusters (`cuLaunchKernelEx`, cluster dimension `(cs, 1, 1)`),
+//! at most one CTA per SM (the shared memory allows one), 384 threads, [`SMEM_BYTES`] of dynamic
+//! shared memory (1024-byte aligned: the kernel traps otherwise); B's tensor map with boxes of
+//! `256/cs` rows (K-major B) or 64×64 (MN-major B).
 #![cfg_attr(
     target_arch = "nvptx64",
     no_std,
@@ -35,11 +44,10 @@
 #![allow(internal_features)]
 
 pub mod epilogue;
-pub mod scheduler;
 
 use device::cluster::{
-    block_rank_in_cluster, cluster_arrive_relaxed, cluster_grid_dim_x, cluster_id_x,
-    cluster_size, cluster_wait,
+    block_rank_in_cluster, cluster_arrive_relaxed, cluster_grid_dim_x, cluster_id_x, cluster_size,
+    cluster_wait,
 };
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{thread_idx_x, trap};
@@ -54,15 +62,15 @@ use layout_types::cute::pipeline::{
 };
 use layout_types::cute::prelude::*;
 use layout_types::cute::swizzle::Swizzled;
+use layout_types::cute::tile_scheduler::SwizzledRaster;
 use layout_types::cute::tma::{TmaAtom, TmaLoad, TmaLoadMulticast};
 use layout_types::cute::tuple::{HCons, HNil};
-use scheduler::SwizzledRaster;
 
 /// Consumer warpgroups; each releases a stage with one arrival per CTA of the cluster (thread 0
 /// of its warp `r` signals CTA `r` once the warpgroup's `wgmma`s have read the stage).
 const CONSUMER_WARPGROUPS: u32 = 2;
 
-/// The persistent tile order's band of N-tiles ([`scheduler::SwizzledRaster`]): 1, M-tile
+/// The persistent tile order's band of N-tiles ([`SwizzledRaster`]): 1, M-tile
 /// fastest. Bands of 8 measured 1–5% slower with the cluster of 2 on an H100
 /// (`tools/gpu/results/2026-11-24-gemm-main/go2`).
 pub const SWIZZLE: i32 = 1;
@@ -155,7 +163,9 @@ macro_rules! load_b_multicast {
         let atom = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _64), (_1, _64)>>::new($desc);
         for i in 0..2i32 {
             // 64-row box i of this CTA's half
-            let row = make_layout_left((_64, _2, _2)).crd2idx((0i32, i, $rank)).value() as i32;
+            let row = make_layout_left((_64, _2, _2))
+                .crd2idx((0i32, i, $rank))
+                .value() as i32;
             let at = $tile.layout.crd2idx((row, 0i32)).value() as usize;
             unsafe { atom.copy($bar, $buf.add(at), 0b11, [$n0 + row, $k0]) };
         }

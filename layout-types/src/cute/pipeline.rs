@@ -397,7 +397,9 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineProducer<STAGES, Tx> {
     #[inline(always)]
     pub unsafe fn producer_tail(&mut self) {
         for _ in 0..STAGES {
-            unsafe { mbarrier_wait_parity(self.pipe.empty(self.state.index()), self.state.phase()) };
+            unsafe {
+                mbarrier_wait_parity(self.pipe.empty(self.state.index()), self.state.phase())
+            };
             self.state.advance();
         }
     }

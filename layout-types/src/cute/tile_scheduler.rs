@@ -1,5 +1,6 @@
-//! The persistent kernel's tile order: CUTLASS's persistent tile scheduler
-//! (`PersistentTileSchedulerSm90`) with raster along M and a swizzle of `S` N-tiles: the tiles
+//! The tile order of a persistent kernel: CUTLASS's persistent tile scheduler
+//! (`PersistentTileSchedulerSm90`, `include/cutlass/gemm/kernel/sm90_tile_scheduler.hpp`) with
+//! raster along M and a swizzle of `S` N-tiles: the tiles
 //! of C are visited in bands of `S` N-columns, and inside a band the `S` tiles of one M-row
 //! come one after another, then the next M-row. The tiles one wave of CTAs works on at the same
 //! time then span about `√wave` rows and columns of C instead of whole columns, so their A and B
@@ -10,13 +11,13 @@
 //! through `(S, bands)`. No padding: every linear index below `Mt·Nt` is one tile.
 //!
 //! ```
-//! use kernels_hgemm::scheduler::SwizzledRaster;
+//! use layout_types::cute::tile_scheduler::SwizzledRaster;
 //! let s = SwizzledRaster::<2>::new(3, 3); // 3 M-tiles × 3 N-tiles, bands of 2 columns
 //! let order: Vec<_> = (0..s.tiles()).map(|i| s.tile(i)).collect();
 //! assert_eq!(order, [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (0, 2), (1, 2), (2, 2)]);
 //! ```
 
-use layout_types::cute::prelude::*;
+use crate::cute::prelude::*;
 
 /// The swizzled raster over `m_tiles × n_tiles` tiles, bands of `S` N-tiles (`S = 1`: M-tile
 /// fastest, column after column).
@@ -29,14 +30,20 @@ pub struct SwizzledRaster<const S: i32> {
 }
 
 impl<const S: i32> SwizzledRaster<S> {
+    /// `S ≥ 1`, checked when [`new`](Self::new) is instantiated.
+    const BAND: () = assert!(
+        S >= 1,
+        "SwizzledRaster: the swizzle band S must be at least 1"
+    );
     /// The order of an `m_tiles × n_tiles` grid of tiles.
     ///
     /// ```
-    /// let s = kernels_hgemm::scheduler::SwizzledRaster::<8>::new(32, 16);
+    /// let s = layout_types::cute::tile_scheduler::SwizzledRaster::<8>::new(32, 16);
     /// assert_eq!(s.tiles(), 512);
     /// ```
     #[inline(always)]
     pub fn new(m_tiles: i32, n_tiles: i32) -> Self {
+        let () = Self::BAND;
         SwizzledRaster {
             m_tiles,
             n_tiles,
@@ -46,7 +53,7 @@ impl<const S: i32> SwizzledRaster<S> {
     /// The number of tiles.
     ///
     /// ```
-    /// assert_eq!(kernels_hgemm::scheduler::SwizzledRaster::<4>::new(3, 5).tiles(), 15);
+    /// assert_eq!(layout_types::cute::tile_scheduler::SwizzledRaster::<4>::new(3, 5).tiles(), 15);
     /// ```
     #[inline(always)]
     pub fn tiles(&self) -> i32 {
@@ -55,7 +62,7 @@ impl<const S: i32> SwizzledRaster<S> {
     /// Tile `i`'s `(m, n)` tile coordinates, `0 ≤ i < tiles()`.
     ///
     /// ```
-    /// let s = kernels_hgemm::scheduler::SwizzledRaster::<1>::new(2, 2);
+    /// let s = layout_types::cute::tile_scheduler::SwizzledRaster::<1>::new(2, 2);
     /// assert_eq!([s.tile(0), s.tile(1), s.tile(2)], [(0, 0), (1, 0), (0, 1)]);
     /// ```
     #[inline(always)]
@@ -67,7 +74,10 @@ impl<const S: i32> SwizzledRaster<S> {
             (m, band_col.crd2idx((o, b)))
         } else {
             // the last band: `n_tiles − S·bands` columns
-            let rest = make_layout_left((self.n_tiles - band_col.crd2idx((0, self.bands)), self.m_tiles));
+            let rest = make_layout_left((
+                self.n_tiles - band_col.crd2idx((0, self.bands)),
+                self.m_tiles,
+            ));
             let (o, m): (i32, i32) = rest.idx2crd(i - full.size());
             (m, band_col.crd2idx((o, self.bands)))
         }
@@ -83,7 +93,10 @@ mod tests {
     fn check<const S: i32>(mt: i32, nt: i32) {
         let s = SwizzledRaster::<S>::new(mt, nt);
         let mut seen: Vec<(i32, i32)> = (0..s.tiles()).map(|i| s.tile(i)).collect();
-        assert!(seen.iter().all(|&(m, n)| m < mt && n < nt && m >= 0 && n >= 0));
+        assert!(
+            seen.iter()
+                .all(|&(m, n)| m < mt && n < nt && m >= 0 && n >= 0)
+        );
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len() as i32, mt * nt, "S={S} {mt}x{nt}");
