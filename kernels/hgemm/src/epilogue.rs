@@ -384,7 +384,6 @@ fn warpgroup_sync(wg: i32) {
 /// chunk was written); the warpgroup's barrier; thread 0 issues and commits this chunk's store.
 /// After the tile's last chunk one store is in flight; the kernel's `last` tile waits for it.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 unsafe fn store_chunks<const CHUNKS: usize>(
     smem: *mut u8,
     wg: i32,
@@ -395,6 +394,12 @@ unsafe fn store_chunks<const CHUNKS: usize>(
 ) {
     // (chunk) → buffer offset: the two buffers in turn
     let buffer = make_layout((_2, _4), (_8192, _0));
+    const {
+        assert!(
+            CHUNKS <= 8,
+            "store_chunks: the buffer layout covers 8 chunks"
+        )
+    };
     // unrolled: the chunk picks the accumulators, which must stay registers
     device::unroll!(CHUNKS, |chunk| {
         let chunk = chunk as i32;
