@@ -12,7 +12,7 @@ use crate::cublas::Cublas;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Plan, Tile, Trans};
 use crate::progress::Progress;
-use crate::timing::{batched_ms, median_ms};
+use crate::timing::{batched_ms, batched_pair_ms, median_ms, median_pair_ms};
 
 /// One measured configuration: ours beside the reference in the same run.
 ///
@@ -200,7 +200,8 @@ fn operands(
 }
 
 /// Ours with `plan` (default: [`Context::gemm_plan`]) and cuBLAS SGEMM on the same buffers:
-/// the median of timed launches of each.
+/// the median of timed launches of each, launched in turn (ours, cuBLAS, ours, …) so that
+/// both see the same clocks and thermal state.
 ///
 /// ```no_run
 /// let ctx = host::Context::new(0)?;
@@ -221,8 +222,12 @@ pub fn gemm_problem(
     ctx.check_fits(&g.to_string(), 4 * (na as u128 + nb as u128 + nc as u128))?;
     let plan = plan.unwrap_or_else(|| ctx.gemm_plan(g));
     let (da, db, mut dc) = operands(s, g)?;
-    let ours = median_ms(s, || ctx.sgemm_with_plan(s, plan, g, &da, &db, &mut dc))?;
-    let refm = median_ms(s, || blas.sgemm(g, &da, &db, &mut dc))?;
+    let dc = std::cell::RefCell::new(&mut dc);
+    let (ours, refm) = median_pair_ms(
+        s,
+        || ctx.sgemm_with_plan(s, plan, g, &da, &db, *dc.borrow_mut()),
+        || blas.sgemm(g, &da, &db, *dc.borrow_mut()),
+    )?;
     Ok(BenchRow {
         family: "gemm",
         variant: format!("{plan} {}{}", g.transa, g.transb),
@@ -235,18 +240,11 @@ pub fn gemm_problem(
     })
 }
 
-/// Median per-launch time (ms) of `f` in batches sized to ~20 ms (so that the GPU never waits
-/// for the host), after a warm-up: ours and cuBLAS are timed the same way.
-fn batched_auto_ms(s: &Arc<CudaStream>, mut f: impl FnMut() -> Result<()>) -> Result<f64> {
-    f()?;
-    let first = crate::timing::timed(s, &mut f)? as f64;
-    let reps = ((20.0 / first.max(1e-3)) as u32).clamp(3, 50);
-    batched_ms(s, reps, f)
-}
-
 /// Ours ([`Context::hgemm`]) and cuBLAS GemmEx (fp32 compute) on the same random buffers:
 /// `dtype` `bf16`/`f16` inputs, C as `out` (`f32` or the input element), timed the same way
-/// (CUDA events around batches of launches, median of 7 batches, after a warm-up).
+/// and interleaved: CUDA events around batches of the same number of launches (the faster
+/// side's batch ~20 ms), ours and cuBLAS in turn (ours, cuBLAS, ours, …, 9 batches of each)
+/// after both warmed up, so both see the same clocks and thermal state; the median of each.
 ///
 /// ```no_run
 /// let ctx = host::Context::new(0)?;
@@ -288,9 +286,12 @@ pub fn hgemm_problem(
                 .collect::<Vec<T>>(),
         )?;
         let mut dc = s.alloc_zeros::<O>(nc)?;
-        let ours = batched_auto_ms(s, || ctx.hgemm(s, g, &da, &db, &mut dc))?;
-        let refm = batched_auto_ms(s, || blas.gemm_ex(g, &da, &db, &mut dc))?;
-        Ok((ours, refm))
+        let dc = std::cell::RefCell::new(&mut dc);
+        batched_pair_ms(
+            s,
+            || ctx.hgemm(s, g, &da, &db, *dc.borrow_mut()),
+            || blas.gemm_ex(g, &da, &db, *dc.borrow_mut()),
+        )
     }
     let (ours, refm) = match (dtype, out) {
         ("bf16", "bf16") => run::<bf16, bf16>(ctx, blas, g)?,

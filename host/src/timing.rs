@@ -25,6 +25,64 @@ pub(crate) fn median_ms(stream: &CudaStream, mut f: impl FnMut() -> Result<()>) 
     Ok(t[t.len() / 2])
 }
 
+/// Median GPU time (ms) per launch of `a` and of `b`, timed launch by launch in turn (`a`,
+/// `b`, `a`, …) so that both see the same clocks and thermal state: ≥ 5 and ≤ 50 launches of
+/// each (~150 ms of each in all), after a warm-up of both.
+pub(crate) fn median_pair_ms(
+    stream: &CudaStream,
+    mut a: impl FnMut() -> Result<()>,
+    mut b: impl FnMut() -> Result<()>,
+) -> Result<(f64, f64)> {
+    let first_a = timed(stream, &mut a)? as f64;
+    let first_b = timed(stream, &mut b)? as f64;
+    let reps = ((150.0 / first_a.max(first_b).max(1e-3)) as usize).clamp(5, 50);
+    let (mut ta, mut tb) = (Vec::with_capacity(reps), Vec::with_capacity(reps));
+    for _ in 0..reps {
+        ta.push(timed(stream, &mut a)? as f64);
+        tb.push(timed(stream, &mut b)? as f64);
+    }
+    Ok((median(ta), median(tb)))
+}
+
+/// Median per-launch GPU time (ms) of `a` and of `b` over [`PAIR_BATCHES`] batches of each,
+/// interleaved batch by batch (`a`, `b`, `a`, …) so that both see the same clocks and thermal
+/// state. Every batch is the same number of launches back to back, sized so that the faster
+/// one's batch takes ~20 ms (3 to 50 launches), after a warm-up of both.
+pub(crate) fn batched_pair_ms(
+    stream: &CudaStream,
+    mut a: impl FnMut() -> Result<()>,
+    mut b: impl FnMut() -> Result<()>,
+) -> Result<(f64, f64)> {
+    a()?;
+    b()?;
+    let first_a = timed(stream, &mut a)? as f64;
+    let first_b = timed(stream, &mut b)? as f64;
+    let reps = ((20.0 / first_a.min(first_b).max(1e-3)) as u32).clamp(3, 50);
+    let batch = |f: &mut dyn FnMut() -> Result<()>| -> Result<f64> {
+        let ms = timed(stream, || {
+            for _ in 0..reps {
+                f()?;
+            }
+            Ok(())
+        })?;
+        Ok(ms as f64 / reps as f64)
+    };
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for _ in 0..PAIR_BATCHES {
+        ta.push(batch(&mut a)?);
+        tb.push(batch(&mut b)?);
+    }
+    Ok((median(ta), median(tb)))
+}
+
+/// Batches of each side in [`batched_pair_ms`].
+pub(crate) const PAIR_BATCHES: usize = 9;
+
+fn median(mut t: Vec<f64>) -> f64 {
+    t.sort_by(f64::total_cmp);
+    t[t.len() / 2]
+}
+
 /// Median over 7 batches of the per-launch GPU time (ms) of `f`, each batch `reps` launches
 /// back to back (short kernels: launch overhead amortized), after a warm-up.
 pub(crate) fn batched_ms(

@@ -141,10 +141,13 @@ macro_rules! load_operand {
     }};
     (MajorMN, $rows:ty, $desc:expr, $bar:expr, $buf:expr, $tile:expr, $mn0:expr, $k0:expr) => {{
         let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, _64), (_1, _64)>>::new($desc);
-        let boxes = $tile.layout.size().value() as i32 / (64 * 64);
-        for i in 0..boxes {
-            let at = $tile.layout.crd2idx((64 * i, 0i32)).value() as usize;
-            unsafe { atom.copy($bar, $buf.add(at), [$mn0 + 64 * i, $k0]) };
+        // the tile's rows as (64 rows of a box, box)
+        let boxes = <$rows>::default().ceil_div(_64);
+        let rows = make_layout_left((_64, boxes));
+        for i in 0..boxes.value() as i32 {
+            let row = rows.crd2idx((0i32, i));
+            let at = $tile.layout.crd2idx((row, 0i32)).value() as usize;
+            unsafe { atom.copy($bar, $buf.add(at), [$mn0 + row, $k0]) };
         }
     }};
 }
@@ -320,7 +323,9 @@ macro_rules! hgemm_entry {
                 }
                 // the producer is already loading the next tile's k-tiles meanwhile
                 let last = tile + step >= n_tiles;
-                unsafe { epilogue::store(&acc, c, ldc, out, (m, n), (m0 + 64 * wg, n0), alpha, beta, t, tma_c, epi_smem, wg, last) };
+                // this warpgroup's 64 rows of the CTA tile: the (64, 2) split of its 128 rows
+                let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, wg)).value() as i32;
+                unsafe { epilogue::store(&acc, c, ldc, out, (m, n), (wg_m0, n0), alpha, beta, t, tma_c, epi_smem, wg, last) };
                 tile += step;
             }
         }
