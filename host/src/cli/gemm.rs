@@ -124,7 +124,7 @@ pub struct GemmArgs {
     /// Compare with an f64 CPU reference (small problems) or cuBLAS; exit 1 on a mismatch.
     #[arg(long, requires = "m")]
     check: bool,
-    /// Time ours and cuBLAS on the same buffers (median of timed launches).
+    /// Time ours and cuBLAS on the same buffers, in turn (ours, cuBLAS, ours, ...): median of each.
     #[arg(long, requires = "m")]
     bench: bool,
     #[command(flatten)]
