@@ -1,11 +1,12 @@
 // The proof entries: `wgmma_<ss|rs>_<elem>_<A major><B major>_<atom>_n<N>` (host/src/check/wgmma.rs
 // parses the names): `entry!(name: ss|rs, element, A atom, B atom, N)`, the atoms naming their
-// majors. Every configuration the GEMM may use: bf16 and f16; SS with K- or MN-major A and B, RS
-// (A from registers: K-major only) with K- or MN-major B; INTER, SW32, SW64 and SW128 atoms;
-// N = 8, 64, 128, 256 — except an MN-major B of N = 8 over a swizzled atom (16 to 64 elements of
-// N: GMMA has no such layout), 174 entries.
-
+// majors. For bf16 and f16, SS (K- or MN-major A and B) and RS (A from registers, K-major only;
+// K- or MN-major B): every (mode, majors, atom) at N = 64; every mode and majors at N = 8, 128
+// and 256 with SW128 atoms (N = 8 with an MN-major B: INTER, the only atom GMMA allows there);
+// K-major B over INTER atoms at N = 8 and 256. doc/hopper-wgmma.md has the table.
+entry!(wgmma_ss_bf16_kk_inter_n8: ss, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_ss_bf16_kk_inter_n64: ss, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_ss_bf16_kk_inter_n256: ss, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 256);
 entry!(wgmma_ss_bf16_kk_sw32_n64: ss, Bf16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 64);
 entry!(wgmma_ss_bf16_kk_sw64_n64: ss, Bf16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_ss_bf16_kk_sw128_n8: ss, Bf16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 8);
@@ -19,7 +20,9 @@ entry!(wgmma_ss_bf16_kmn_sw64_n64: ss, Bf16, Layout_K_SW64_Atom, Layout_MN_SW64_
 entry!(wgmma_ss_bf16_kmn_sw128_n64: ss, Bf16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 64);
 entry!(wgmma_ss_bf16_kmn_sw128_n128: ss, Bf16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 128);
 entry!(wgmma_ss_bf16_kmn_sw128_n256: ss, Bf16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 256);
+entry!(wgmma_ss_bf16_mnk_inter_n8: ss, Bf16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_ss_bf16_mnk_inter_n64: ss, Bf16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_ss_bf16_mnk_inter_n256: ss, Bf16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 256);
 entry!(wgmma_ss_bf16_mnk_sw32_n64: ss, Bf16, Layout_MN_SW32_Atom, Layout_K_SW32_Atom, 64);
 entry!(wgmma_ss_bf16_mnk_sw64_n64: ss, Bf16, Layout_MN_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_ss_bf16_mnk_sw128_n8: ss, Bf16, Layout_MN_SW128_Atom, Layout_K_SW128_Atom, 8);
@@ -33,7 +36,9 @@ entry!(wgmma_ss_bf16_mnmn_sw64_n64: ss, Bf16, Layout_MN_SW64_Atom, Layout_MN_SW6
 entry!(wgmma_ss_bf16_mnmn_sw128_n64: ss, Bf16, Layout_MN_SW128_Atom, Layout_MN_SW128_Atom, 64);
 entry!(wgmma_ss_bf16_mnmn_sw128_n128: ss, Bf16, Layout_MN_SW128_Atom, Layout_MN_SW128_Atom, 128);
 entry!(wgmma_ss_bf16_mnmn_sw128_n256: ss, Bf16, Layout_MN_SW128_Atom, Layout_MN_SW128_Atom, 256);
+entry!(wgmma_ss_f16_kk_inter_n8: ss, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_ss_f16_kk_inter_n64: ss, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_ss_f16_kk_inter_n256: ss, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 256);
 entry!(wgmma_ss_f16_kk_sw32_n64: ss, F16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 64);
 entry!(wgmma_ss_f16_kk_sw64_n64: ss, F16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_ss_f16_kk_sw128_n8: ss, F16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 8);
@@ -47,7 +52,9 @@ entry!(wgmma_ss_f16_kmn_sw64_n64: ss, F16, Layout_K_SW64_Atom, Layout_MN_SW64_At
 entry!(wgmma_ss_f16_kmn_sw128_n64: ss, F16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 64);
 entry!(wgmma_ss_f16_kmn_sw128_n128: ss, F16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 128);
 entry!(wgmma_ss_f16_kmn_sw128_n256: ss, F16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 256);
+entry!(wgmma_ss_f16_mnk_inter_n8: ss, F16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_ss_f16_mnk_inter_n64: ss, F16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_ss_f16_mnk_inter_n256: ss, F16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 256);
 entry!(wgmma_ss_f16_mnk_sw32_n64: ss, F16, Layout_MN_SW32_Atom, Layout_K_SW32_Atom, 64);
 entry!(wgmma_ss_f16_mnk_sw64_n64: ss, F16, Layout_MN_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_ss_f16_mnk_sw128_n8: ss, F16, Layout_MN_SW128_Atom, Layout_K_SW128_Atom, 8);
@@ -61,7 +68,9 @@ entry!(wgmma_ss_f16_mnmn_sw64_n64: ss, F16, Layout_MN_SW64_Atom, Layout_MN_SW64_
 entry!(wgmma_ss_f16_mnmn_sw128_n64: ss, F16, Layout_MN_SW128_Atom, Layout_MN_SW128_Atom, 64);
 entry!(wgmma_ss_f16_mnmn_sw128_n128: ss, F16, Layout_MN_SW128_Atom, Layout_MN_SW128_Atom, 128);
 entry!(wgmma_ss_f16_mnmn_sw128_n256: ss, F16, Layout_MN_SW128_Atom, Layout_MN_SW128_Atom, 256);
+entry!(wgmma_rs_bf16_kk_inter_n8: rs, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_rs_bf16_kk_inter_n64: rs, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_rs_bf16_kk_inter_n256: rs, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 256);
 entry!(wgmma_rs_bf16_kk_sw32_n64: rs, Bf16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 64);
 entry!(wgmma_rs_bf16_kk_sw64_n64: rs, Bf16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_rs_bf16_kk_sw128_n8: rs, Bf16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 8);
@@ -75,7 +84,9 @@ entry!(wgmma_rs_bf16_kmn_sw64_n64: rs, Bf16, Layout_K_SW64_Atom, Layout_MN_SW64_
 entry!(wgmma_rs_bf16_kmn_sw128_n64: rs, Bf16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 64);
 entry!(wgmma_rs_bf16_kmn_sw128_n128: rs, Bf16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 128);
 entry!(wgmma_rs_bf16_kmn_sw128_n256: rs, Bf16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 256);
+entry!(wgmma_rs_f16_kk_inter_n8: rs, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_rs_f16_kk_inter_n64: rs, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_rs_f16_kk_inter_n256: rs, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 256);
 entry!(wgmma_rs_f16_kk_sw32_n64: rs, F16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 64);
 entry!(wgmma_rs_f16_kk_sw64_n64: rs, F16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_rs_f16_kk_sw128_n8: rs, F16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 8);
