@@ -189,14 +189,21 @@ fn wgmma_proof_entries_load_a_and_b_by_tma() {
     // (K-major A) over two, every atom at N = 64, every N at SW128 (N = 8 with an MN-major B:
     // INTER, the only atom GMMA allows there), and K-major B over INTER at N = 8 and 256.
     let mut expected = Vec::new();
-    for (mode, majors) in [("ss", &["kk", "kmn", "mnk", "mnmn"][..]), ("rs", &["kk", "kmn"][..])] {
+    for (mode, majors) in [
+        ("ss", &["kk", "kmn", "mnk", "mnmn"][..]),
+        ("rs", &["kk", "kmn"][..]),
+    ] {
         for e in ["bf16", "f16"] {
             for m in majors {
                 for atom in ["inter", "sw32", "sw64", "sw128"] {
                     expected.push(format!("wgmma_{mode}_{e}_{m}_{atom}_n64"));
                 }
                 for n in [8, 128, 256] {
-                    let atom = if n == 8 && m.ends_with("mn") { "inter" } else { "sw128" };
+                    let atom = if n == 8 && m.ends_with("mn") {
+                        "inter"
+                    } else {
+                        "sw128"
+                    };
                     expected.push(format!("wgmma_{mode}_{e}_{m}_{atom}_n{n}"));
                 }
                 if !m.ends_with("mn") {
