@@ -2,9 +2,15 @@
 //! tile of A and an N×64 tile of B into shared memory in a GMMA canonical layout, runs four
 //! `m64nNk16` `wgmma`s over K (A and B from shared-memory descriptors, SS, or A from registers
 //! loaded by `ldmatrix`, RS) and writes the 64×N f32 tile of `C = A·Bᵀ` through the
-//! accumulator layout. One entry per configuration the GEMM may use: bf16 / f16; SS / RS; K- or
-//! MN-major A and B (RS: K-major A); INTER, SW32, SW64, SW128 atoms; N ∈ {8, 64, 128, 256}.
-//! `host run` checks every entry against a CPU reference (`host/src/check/wgmma.rs`).
+//! accumulator layout. One entry per configuration (`entries.rs`; the coverage table is in
+//! doc/hopper-wgmma.md): bf16 / f16; SS / RS; K- or MN-major A and B (RS: K-major A); INTER,
+//! SW32, SW64, SW128 atoms; N ∈ {8, 64, 128, 256}. `host run` checks every entry against a CPU
+//! reference (`host/src/check/wgmma.rs`).
+//!
+//! Compile time: the typed layer costs the trait solver about 0.5 s of CPU per distinct
+//! shared-memory tile type and little per entry, so the typed code is written once per
+//! (atom, rows) ([`OperandTile`]) and each entry is an instance of [`proof_ss`] / [`proof_rs`]
+//! (doc/compile-time.md).
 //!
 //! On the typed layer: the shared-memory tiles are `tile_to_shape(GMMA::Layout_*_Atom<u16>, (MN,
 //! 64), LayoutLeft)` (`cute::gmma`), divided into one MMA's `(MN, 16)` tiles by `zipped_divide`,
