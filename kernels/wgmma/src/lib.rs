@@ -9,7 +9,7 @@
 //!
 //! Compile time: the typed layer costs the trait solver about 0.5 s of CPU per distinct
 //! shared-memory tile type and little per entry, so the typed code is written once per
-//! (atom, rows) ([`OperandTile`]) and each entry is an instance of [`proof_ss`] / [`proof_rs`]
+//! (atom, rows) (`OperandTile`) and each entry is an instance of `proof_ss` / `proof_rs`
 //! (doc/compile-time.md).
 //!
 //! On the typed layer: the shared-memory tiles are `tile_to_shape(GMMA::Layout_*_Atom<u16>, (MN,
