@@ -89,7 +89,7 @@ fn smem_base() -> *mut u16 {
 
 /// One operand's shared-memory tile as the proofs (and the GEMM) lay it out: the GMMA atom
 /// `Self` tiled by `tile_to_shape(Self, (ROWS, 64), LayoutLeft)` (`cute::gmma`), loaded by TMA
-/// and read by the `wgmma` through `make_gmma_desc_tensor`. Implemented by [`operand_tile!`] for
+/// and read by the `wgmma` through `make_gmma_desc_tensor`. Implemented by `operand_tile!` for
 /// each atom and row count a proof uses, so each (atom, rows) pair's typed code is type-checked
 /// and monomorphized once, however many entries use it (A is always 64 rows; B is N rows).
 trait OperandTile<const ROWS: usize> {
