@@ -73,6 +73,10 @@ pub struct Context {
     /// Encoded tensor maps (`CUtensorMap` words) by everything they were encoded from
     /// (`crate::tma::Context::make_tma_copy` writes the key).
     pub(crate) tma_maps: Mutex<HashMap<Vec<u64>, [u64; 16]>>,
+    /// TMA copies' launches (both tensor maps, grid, shared memory) by kernel, geometry and
+    /// addresses (`crate::copy::Context::launch_tma` writes them), so that a repeated copy
+    /// costs the host one lookup and one `cuLaunchKernel`.
+    pub(crate) tma_launches: Mutex<HashMap<crate::copy::TmaLaunchKey, crate::copy::TmaLaunch>>,
 }
 
 impl fmt::Debug for Context {
@@ -176,6 +180,7 @@ impl Context {
             functions: Mutex::new(HashMap::new()),
             launch_bounds,
             tma_maps: Mutex::new(HashMap::new()),
+            tma_launches: Mutex::new(HashMap::new()),
         };
         // Load (JIT) every module now, so a PTX the driver rejects is reported here.
         for m in &me.modules {

@@ -68,10 +68,11 @@ pub enum CopyAtom {
     /// One element per instruction: any alignment, row-major 4-byte elements.
     Scalar,
     /// The Tensor Memory Accelerator (sm_90): TMA loads into an mbarrier pipeline and TMA
-    /// stores (`kernels/tma`), tensor maps encoded by [`Context::make_tma_copy`], one 16 KiB
-    /// tile per CTA; either order, 4- or 2-byte elements. Needs 16-byte aligned bases and leading dimensions whose
-    /// bytes are multiples of 16 ([`Error::Tma`] otherwise); edges by TMA's out-of-bounds
-    /// handling.
+    /// stores (`kernels/tma`), tensor maps encoded by [`Context::make_tma_copy`] on the first
+    /// launch and kept per context; 16 KiB tiles, streamed by persistent CTAs up to 3.5 waves of
+    /// resident CTAs and one tile per CTA beyond; either order, 4- or 2-byte elements. Needs
+    /// 16-byte aligned bases and leading dimensions whose bytes are multiples of 16
+    /// ([`Error::Tma`] otherwise); edges by TMA's out-of-bounds handling.
     Tma,
 }
 
@@ -447,7 +448,8 @@ const fn persistent(v: Variant) -> Variant {
 }
 
 /// A TMA copy of `kernels/tma` (`body::B4`, `body::B2`): tile `(TILE_M, TILE_N)` is the box,
-/// 4 stages of it in shared memory after 128 bytes of barriers.
+/// 4 stages of it in shared memory after 128 bytes of barriers; the grid by size
+/// ([`TmaGrid::Auto`]).
 const fn tma_variant(
     kernel: &'static str,
     elem: usize,
@@ -456,6 +458,7 @@ const fn tma_variant(
 ) -> Variant {
     Variant {
         smem: TMA_BARRIER_BYTES + TMA_STAGES * tile.0 * tile.1 * elem,
+        tma_grid: TmaGrid::Auto,
         ..copy_variant(kernel, elem, order, CopyAtom::Tma, tile)
     }
 }
@@ -827,6 +830,30 @@ pub(crate) enum TmaGrid {
     Persistent,
     /// One CTA per tile (the pipeline then holds one stage in flight), 3 resident per SM.
     TilePerCta,
+    /// [`TmaGrid::Persistent`] while the tiles fill at most 3.5 waves of resident CTAs
+    /// ([`AUTO_PERSISTENT_HALF_WAVES`]), [`TmaGrid::TilePerCta`] beyond. On the H100 a copy of a
+    /// few waves (16 MiB: 2.6 waves of 16 KiB tiles, source and destination in L2) is
+    /// latency-bound, and CTAs that each keep 4 loads in flight beat further waves of CTA
+    /// launches (16 MiB 8.2 against 9.0 us, 20 MiB 13.6 against 14.9 us); at 3.9 waves (24 MiB)
+    /// the two are even, and from DRAM (48 MiB and more) one tile per CTA is 4-6 % faster
+    /// (`tools/gpu/results/2026-11-24-tma-auto-grid/`).
+    Auto,
+}
+
+/// Under [`TmaGrid::Auto`], copies of at most this many half waves of resident CTAs (3.5
+/// waves) are persistent.
+const AUTO_PERSISTENT_HALF_WAVES: u64 = 7;
+
+impl TmaGrid {
+    /// CTAs launched for `tiles` tiles when `resident` CTAs fit on the device at once.
+    fn blocks(self, tiles: u64, resident: u64) -> u64 {
+        let resident = resident.max(1);
+        match self {
+            TmaGrid::TilePerCta => tiles,
+            TmaGrid::Auto if 2 * tiles > AUTO_PERSISTENT_HALF_WAVES * resident => tiles,
+            TmaGrid::Persistent | TmaGrid::Auto => tiles.min(resident),
+        }
+    }
 }
 
 /// The two tensor maps' plans of a TMA copy of `v` on `(m, n, lds, ldd)` at device addresses
@@ -909,13 +936,42 @@ struct TmaParam([u64; 16]);
 // SAFETY: plain bytes, passed by value as the kernel's `.param .align 64 .b8 [128]`.
 unsafe impl cudarc::driver::DeviceRepr for TmaParam {}
 
+/// What a TMA copy's launch is made from: the kernel, `(m, n, lds, ldd)` and the two device
+/// addresses (the key of the context's launch cache).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct TmaLaunchKey {
+    kernel: &'static str,
+    geometry: (usize, usize, usize, usize),
+    src: u64,
+    dst: u64,
+}
+
+/// A checked TMA copy launch: the encoded maps, the kernel's scalar arguments, grid and shared
+/// memory (the value of the context's launch cache).
+#[derive(Clone, Copy)]
+pub(crate) struct TmaLaunch {
+    maps: [TmaParam; 2],
+    /// `(c, s, c_tma)`: the extents in TMA order and the columns the store map covers.
+    extents: (i32, i32, i32),
+    blocks: u32,
+    smem: u32,
+}
+
+/// Launches kept per context before the cache starts over.
+const TMA_LAUNCH_ENTRIES: usize = 256;
+
 impl Context {
-    /// Launches the TMA copy `v`: checks and encodes the two tensor maps, then the kernel with
+    /// Launches the TMA copy `v`: the launch from the context's cache, or checked, planned and
+    /// encoded ([`tma_copy_plans`], [`Context::encode_tma`]) and kept there, so a repeated copy
+    /// on the same buffers costs the host a lookup and `cuLaunchKernel` (the checks, plans and
+    /// `cuFuncSetAttribute` cost more than the kernel itself below 16 MiB, and, exposed before
+    /// the first kernel of a batch, 1-2 % at 256 MiB).
+    ///
     /// `v.smem` bytes of dynamic shared memory (4 stages: 3 CTAs per SM) and the grid `grid`
-    /// asks for. One tile per CTA uses one stage only, but keeps the 4-stage footprint on
-    /// purpose: 3 resident CTAs per SM (48 KiB of loads in flight) measured best on the H100
-    /// (`doc/hopper-tma.md`: 0.98 of memcpy D2D at 256 MiB, 1.00 at 1 GiB; one stage's 16.5 KiB,
-    /// 13 CTAs per SM, 0.95-0.98; 2 CTAs per SM 0.94-0.96).
+    /// asks for ([`TmaGrid::Auto`] for [`Context::tiled_copy`]). One tile per CTA uses one
+    /// stage only, but keeps the 4-stage footprint on purpose: 3 resident CTAs per SM (48 KiB of
+    /// loads in flight) measured best on the H100, against 2, 4 or 6 per SM and 2, 4 or 16 tiles
+    /// per CTA (`doc/hopper-tma.md`).
     pub(crate) fn launch_tma<T, S, D>(
         &self,
         stream: &CudaStream,
@@ -935,30 +991,79 @@ impl Context {
         }
         let (ps, _rs) = src.device_ptr(stream);
         let (pd, _rd) = dst.device_ptr_mut(stream);
-        // checked and planned once; the maps come from these plans (or the context's cache)
+        let f = self.function(v.kernel)?;
+        let key = TmaLaunchKey {
+            kernel: v.kernel,
+            geometry,
+            src: ps,
+            dst: pd,
+        };
+        let cached = self
+            .tma_launches
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&key).copied());
+        let l = match cached {
+            Some(l) => l,
+            None => {
+                let l = self.plan_tma_launch(&f, v, geometry, (ps, pd), grid)?;
+                if let Ok(mut c) = self.tma_launches.lock() {
+                    if c.len() >= TMA_LAUNCH_ENTRIES {
+                        c.clear();
+                    }
+                    c.insert(key, l);
+                }
+                l
+            }
+        };
+        let cfg = LaunchConfig {
+            grid_dim: (l.blocks, 1, 1),
+            block_dim: (32, 1, 1),
+            shared_mem_bytes: l.smem,
+        };
+        let (c, s, c_tma) = l.extents;
+        let ldd = ldd as i64;
+        let mut b = stream.launch_builder(&f);
+        b.arg(&l.maps[0])
+            .arg(&l.maps[1])
+            .arg(&c)
+            .arg(&s)
+            .arg(&c_tma)
+            .arg(&pd)
+            .arg(&ldd);
+        // SAFETY: the signature is (CUtensorMap, CUtensorMap, i32 c, i32 s, i32 c_tma, ptr dst,
+        // i64 ldd); the maps were encoded for these addresses and geometry (the buffers'
+        // lengths checked by the callers) and the kernel's box; with one tile per CTA only
+        // stage 0 of the shared memory is used.
+        unsafe { b.launch(cfg) }?;
+        Ok(())
+    }
+
+    /// The launch of the TMA copy `v` on `geometry` at `(src, dst)`: the two maps checked,
+    /// planned and encoded, the grid `grid` asks for, and `f`'s dynamic shared memory limit
+    /// raised to `v.smem`.
+    fn plan_tma_launch(
+        &self,
+        f: &cudarc::driver::CudaFunction,
+        v: &Variant,
+        geometry: (usize, usize, usize, usize),
+        (ps, pd): (u64, u64),
+        grid: TmaGrid,
+    ) -> Result<TmaLaunch> {
         let [(load_gmem, load_plan), (store_gmem, store_plan)] =
             tma_copy_plans(v, geometry, ps, pd)?;
         let (c, s) = (load_plan.global_dim[0], load_plan.global_dim[1]);
         let c_tma = tma_store_columns(v, c as usize);
         let load = self.encode_tma(&load_gmem, load_plan)?;
         let store = self.encode_tma(&store_gmem, store_plan)?;
-        let f = self.function(v.kernel)?;
         f.set_attribute(
             cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
             v.smem as i32,
         )?;
         let tiles =
             c.div_ceil(load.plan.box_dim[0] as u64) * s.div_ceil(load.plan.box_dim[1] as u64);
-        let (blocks, smem_bytes) = match grid {
-            TmaGrid::TilePerCta => (tiles, v.smem),
-            TmaGrid::Persistent => {
-                let per_sm = f.occupancy_max_active_blocks_per_multiprocessor(32, v.smem, None)?;
-                (
-                    tiles.min(self.device().sms as u64 * per_sm.max(1) as u64),
-                    v.smem,
-                )
-            }
-        };
+        let per_sm = f.occupancy_max_active_blocks_per_multiprocessor(32, v.smem, None)?;
+        let blocks = grid.blocks(tiles, self.device().sms as u64 * per_sm as u64);
         if blocks > i32::MAX as u64 {
             return Err(Error::GridTooLarge {
                 kernel: v.kernel,
@@ -967,27 +1072,12 @@ impl Context {
                 z: 1,
             });
         }
-        let cfg = LaunchConfig {
-            grid_dim: (blocks as u32, 1, 1),
-            block_dim: (32, 1, 1),
-            shared_mem_bytes: smem_bytes as u32,
-        };
-        let (src_map, dst_map) = (TmaParam(load.desc.0), TmaParam(store.desc.0));
-        let (c, s, c_tma, ldd) = (c as i32, s as i32, c_tma as i32, ldd as i64);
-        let mut b = stream.launch_builder(&f);
-        b.arg(&src_map)
-            .arg(&dst_map)
-            .arg(&c)
-            .arg(&s)
-            .arg(&c_tma)
-            .arg(&pd)
-            .arg(&ldd);
-        // SAFETY: the signature is (CUtensorMap, CUtensorMap, i32 c, i32 s, i32 c_tma, ptr dst,
-        // i64 ldd); the maps were encoded for these buffers (their lengths checked by the
-        // callers) and the kernel's box; with one tile per CTA only stage 0 of the shared memory
-        // is used.
-        unsafe { b.launch(cfg) }?;
-        Ok(())
+        Ok(TmaLaunch {
+            maps: [TmaParam(load.desc.0), TmaParam(store.desc.0)],
+            extents: (c as i32, s as i32, c_tma as i32),
+            blocks: blocks as u32,
+            smem: v.smem as u32,
+        })
     }
 }
 
@@ -1034,6 +1124,27 @@ mod tests {
             Err(Error::SizeTooLarge { name: "m", .. })
         ));
         assert_eq!(v.smem, 128 + 4 * 16384);
+    }
+
+    #[test]
+    fn tma_grids() {
+        // 132 SMs x 3 resident CTAs
+        let r = 396;
+        for tiles in [1, 256, 396, 1024, 1584, 1585, 4096, 65536] {
+            assert_eq!(TmaGrid::TilePerCta.blocks(tiles, r), tiles);
+            assert_eq!(TmaGrid::Persistent.blocks(tiles, r), tiles.min(r));
+        }
+        // persistent up to 3.5 waves, one tile per CTA beyond
+        assert_eq!(TmaGrid::Auto.blocks(256, r), 256);
+        assert_eq!(TmaGrid::Auto.blocks(1024, r), 396);
+        assert_eq!(TmaGrid::Auto.blocks(1386, r), 396);
+        assert_eq!(TmaGrid::Auto.blocks(1387, r), 1387);
+        assert_eq!(TmaGrid::Auto.blocks(1536, r), 1536);
+        assert_eq!(TmaGrid::Auto.blocks(4096, r), 4096);
+        assert_eq!(TmaGrid::Auto.blocks(3, 0), 1);
+        assert_eq!(TmaGrid::Auto.blocks(4, 0), 4);
+        let v = Variant::for_copy(2, Order::ColMajor, CopyAtom::Tma).unwrap();
+        assert_eq!(v.tma_grid, TmaGrid::Auto);
     }
 
     #[test]

@@ -4,19 +4,24 @@
 //! column-major) as [`Context::sgemm`].
 //!
 //! The kernel loads A and B with TMA, so their leading dimensions must give 16-byte strides
-//! (multiples of 8 elements) and their base addresses must be 16-byte aligned; C is stored
-//! with plain stores (any `ldc ≥ M`). [`hgemm_check`] says what is wrong before anything is
+//! (multiples of 8 elements) and their base addresses must be 16-byte aligned. C (any
+//! `ldc ≥ M`) is stored by TMA through shared memory when `beta = 0` and a tensor map can
+//! describe it (16-byte aligned, `ldc·size` a multiple of 16 bytes), else directly from
+//! registers ([`hgemm_epilogue`]). [`hgemm_check`] says what is wrong before anything is
 //! queued.
 
+use std::collections::HashMap;
+use std::ffi::c_void;
 use std::fmt;
+use std::sync::{Mutex, OnceLock};
 
-use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, PushKernelArg};
+use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, sys};
 use half::{bf16, f16};
 
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Trans};
-use crate::tma::{GmemTensor, TmaOp};
+use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
 
 mod sealed {
     pub trait Sealed {}
@@ -128,11 +133,11 @@ impl GemmOut for f16 {
 }
 
 /// The kernel's CTA tile (M, N, K), threads and dynamic shared memory (`kernels/hgemm`:
-/// 4 stages of a 128×64 A and a 256×64 B tile, then the barriers).
+/// 4 stages of a 128×64 A and a 256×64 B tile, the epilogue's 32 KiB, then the barriers).
 ///
 /// ```
 /// assert_eq!(host::hgemm::HgemmKernel::TILE, (128, 256, 64));
-/// assert_eq!(host::hgemm::HgemmKernel::SMEM_BYTES, 4 * (128 + 256) * 64 * 2 + 128);
+/// assert_eq!(host::hgemm::HgemmKernel::SMEM_BYTES, 4 * (128 + 256) * 64 * 2 + 32 * 1024 + 128);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HgemmKernel;
@@ -143,8 +148,18 @@ impl HgemmKernel {
     /// Threads per CTA: a producer warpgroup (one thread issues the TMA loads) and two
     /// consumer warpgroups.
     pub const THREADS: u32 = 384;
-    /// Dynamic shared memory per CTA.
-    pub const SMEM_BYTES: usize = 4 * (128 + 256) * 64 * 2 + 128;
+    /// Dynamic shared memory per CTA (`kernels/hgemm`'s `SMEM_BYTES`).
+    pub const SMEM_BYTES: usize = 4 * (128 + 256) * 64 * 2 + Self::EPI_SMEM_BYTES + 128;
+    /// The epilogue's shared memory: two 8 KiB chunk buffers per consumer warpgroup.
+    pub const EPI_SMEM_BYTES: usize = 32 * 1024;
+    /// The flag added to the kernel's `out` argument for the TMA epilogue
+    /// (`kernels/hgemm`'s `epilogue::OUT_TMA`).
+    pub const OUT_TMA: u32 = 4;
+    /// With [`Self::OUT_TMA`]: M·`size_of(C)` is a multiple of 16 bytes, so TMA stores the
+    /// tiles that cross M as well (`epilogue::OUT_TMA_EDGE`). TMA clips C's contiguous
+    /// dimension only to 16 bytes: it would write the padding rows up to the next 16-byte
+    /// boundary, so without this flag those tiles are stored directly.
+    pub const OUT_TMA_EDGE: u32 = 8;
 
     /// The entry for the input element and the transposes, `hgemm_bf16_tn`.
     ///
@@ -191,6 +206,69 @@ pub fn hgemm_check(g: &GemmConfig, lens: (usize, usize, usize), addrs: (u64, u64
         }
     }
     Ok(())
+}
+
+/// How the kernel stores C (its epilogue): [`hgemm_epilogue`] decides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HgemmEpilogue {
+    /// Through shared memory and TMA stores, with the tensor map of this plan (C as `(M,N)`,
+    /// 64×64 boxes of a 16-bit C or 32×32 of f32, 128-byte swizzle).
+    Tma(TmaPlan),
+    /// From registers to global memory, `alpha·acc + beta·C` with a bound check per element.
+    Direct,
+}
+
+/// The TMA box of C's chunks (`kernels/hgemm/src/epilogue.rs`): CuTe's
+/// `Layout_MN_SW128_Atom`, 64×64 of a 16-bit C, 32×32 of f32, M contiguous.
+fn c_box_layout<O: GemmOut>() -> &'static str {
+    if O::CODE == 0 {
+        "Sw<3,2,3> o _0 o (_32,_32):(_1,_32)"
+    } else {
+        "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)"
+    }
+}
+
+/// C `(M,N):(1,ldc)` at `c_addr` as TMA sees it.
+fn c_tensor<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> GmemTensor {
+    let (shape, stride) = ([g.m as u64, g.n as u64], [1, g.ldc as u64]);
+    if O::CODE == 0 {
+        GmemTensor::new::<f32>(c_addr, &shape, &stride)
+    } else {
+        GmemTensor::new::<u16>(c_addr, &shape, &stride)
+    }
+}
+
+/// The epilogue [`Context::hgemm`] uses for a valid, non-empty problem with C at `c_addr`: TMA
+/// when `beta = 0` (C is not read) and C's tensor map is possible ([`plan_tma_copy`]: a 16-byte
+/// aligned address, `ldc·size_of::<O>()` a multiple of 16 bytes), else direct. With the TMA
+/// epilogue, a warpgroup's 64 rows that cross M are still stored directly unless
+/// `M·size_of::<O>()` is a multiple of 16 bytes: TMA clips C's contiguous dimension only to
+/// 16 bytes (on an H100 it writes the rows from M to the next 16-byte boundary, which belong
+/// to the `ldc` padding). Setting
+/// `CUTE_RS_HGEMM_EPILOGUE=direct` makes [`Context::hgemm`] use the direct path always (for
+/// measuring the difference).
+///
+/// ```
+/// use host::GemmConfig;
+/// use host::hgemm::{HgemmEpilogue, hgemm_epilogue};
+/// let g = GemmConfig::new(1000, 300, 64); // ldc = 1000
+/// assert!(matches!(hgemm_epilogue::<half::bf16>(&g, 0x1000), HgemmEpilogue::Tma(_)));
+/// // 1001 bf16 = 2002 bytes per column: not a multiple of 16
+/// assert_eq!(hgemm_epilogue::<half::bf16>(&g.ldc(1001), 0x1000), HgemmEpilogue::Direct);
+/// assert_eq!(hgemm_epilogue::<f32>(&g, 0x1008), HgemmEpilogue::Direct); // misaligned C
+/// assert_eq!(hgemm_epilogue::<f32>(&g.beta(1.0), 0x1000), HgemmEpilogue::Direct); // reads C
+/// ```
+pub fn hgemm_epilogue<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> HgemmEpilogue {
+    if g.beta != 0.0 || g.m == 0 || g.n == 0 {
+        return HgemmEpilogue::Direct;
+    }
+    let Ok(layout) = c_box_layout::<O>().parse() else {
+        return HgemmEpilogue::Direct;
+    };
+    match plan_tma_copy(TmaOp::Store, &c_tensor::<O>(g, c_addr), &layout) {
+        Ok(plan) => HgemmEpilogue::Tma(plan),
+        Err(_) => HgemmEpilogue::Direct,
+    }
 }
 
 /// The smem box layouts the kernel's TMA loads use, in element units (the 128-byte swizzle of
@@ -266,24 +344,19 @@ impl Context {
             return Ok(());
         }
         let (bm, bn, _) = HgemmKernel::TILE;
-        let tiles = g.m.div_ceil(bm) * g.n.div_ceil(bn);
-        let entry = HgemmKernel::entry::<T>(g.transa, g.transb);
-        // persistent: one CTA per SM (its shared memory allows one) takes tiles round-robin;
-        // CUTE_RS_HGEMM_PERSISTENT=0: one CTA per tile (for measuring the difference)
-        let persistent = std::env::var("CUTE_RS_HGEMM_PERSISTENT").as_deref() != Ok("0");
-        let blocks = if persistent {
-            tiles.min(self.device().sms as usize)
-        } else {
-            tiles
-        };
-        if tiles > i32::MAX as usize {
+        let plan = HgemmPlan::for_problem(g.m, g.n, g.k);
+        let cs = plan.cluster as usize;
+        // tiles of one cluster: (bm·cs) × bn of C
+        let tiles = g.m.div_ceil(bm * cs) * g.n.div_ceil(bn);
+        if tiles * cs > i32::MAX as usize {
             return Err(Error::GridTooLarge {
                 kernel: "hgemm",
-                x: tiles,
+                x: tiles * cs,
                 y: 1,
                 z: 1,
             });
         }
+        let entry = HgemmKernel::entry::<T>(g.transa, g.transb);
         // A as (M,K), B as (N,K) with their strides; K of at least 1 keeps the maps valid when
         // K = 0 (no k-tile is loaded then).
         let k = g.k.max(1) as u64;
@@ -305,39 +378,186 @@ impl Context {
                 .map_err(|e| Error::Unsupported(format!("smem layout {s}: {e:?}")))
         };
         let tma_a = self.make_tma_copy(TmaOp::Load, &a_t, &parse(box_layout(a_k_major, bm))?)?;
-        let tma_b = self.make_tma_copy(TmaOp::Load, &b_t, &parse(box_layout(b_k_major, bn))?)?;
+        // a cluster's CTAs each load 1/cs of B's tile (and multicast it)
+        let tma_b =
+            self.make_tma_copy(TmaOp::Load, &b_t, &parse(box_layout(b_k_major, bn / cs))?)?;
         let f = self.function(&entry)?;
         f.set_attribute(
             cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
             HgemmKernel::SMEM_BYTES as i32,
         )?;
-        let cfg = LaunchConfig {
-            grid_dim: (blocks as u32, 1, 1),
-            block_dim: (HgemmKernel::THREADS, 1, 1),
-            shared_mem_bytes: HgemmKernel::SMEM_BYTES as u32,
-        };
         let (map_a, map_b) = (TmaParam(tma_a.desc.0), TmaParam(tma_b.desc.0));
         let (mi, ni, ki) = (g.m as i32, g.n as i32, g.k as i32);
         let ldc = g.ldc as i64;
-        let out = O::CODE;
         let (pc, _rc) = c.device_ptr_mut(stream);
-        let mut l = stream.launch_builder(&f);
-        l.arg(&map_a)
-            .arg(&map_b)
-            .arg(&mi)
-            .arg(&ni)
-            .arg(&ki)
-            .arg(&g.alpha)
-            .arg(&g.beta)
-            .arg(&pc)
-            .arg(&ldc)
-            .arg(&out);
-        // SAFETY: the signature is (CUtensorMap A, CUtensorMap B, i32 m, n, k, f32 alpha, beta,
-        // ptr c, i64 ldc, u32 out); the maps describe the checked A and B with the kernel's
-        // boxes; C holds (M,N) with leading dimension ldc of `O` (validated); the CTAs deal out
-        // the tiles among themselves; the shared memory is the kernel's.
-        unsafe { l.launch(cfg) }?;
+        // the epilogue: TMA stores (a tensor map of C) or direct stores (the map unused)
+        let direct_only = std::env::var("CUTE_RS_HGEMM_EPILOGUE").as_deref() == Ok("direct");
+        let (map_c, out) = match hgemm_epilogue::<O>(g, pc) {
+            HgemmEpilogue::Tma(plan) if !direct_only => {
+                let tma_c = self.encode_tma(&c_tensor::<O>(g, pc), plan)?;
+                let edge = if (g.m * size_of::<O>()).is_multiple_of(16) {
+                    HgemmKernel::OUT_TMA_EDGE
+                } else {
+                    0
+                };
+                (
+                    TmaParam(tma_c.desc.0),
+                    O::CODE | HgemmKernel::OUT_TMA | edge,
+                )
+            }
+            _ => (TmaParam([0; 16]), O::CODE),
+        };
+        let mut attr = sys::CUlaunchAttribute {
+            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
+            pad: [0; 4],
+            // SAFETY: a plain-data union, all zeros before the cluster dimensions are set.
+            value: unsafe { std::mem::zeroed() },
+        };
+        attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
+            x: plan.cluster,
+            y: 1,
+            z: 1,
+        };
+        let mut cfg = sys::CUlaunchConfig {
+            gridDimX: (tiles * cs) as u32,
+            gridDimY: 1,
+            gridDimZ: 1,
+            blockDimX: HgemmKernel::THREADS,
+            blockDimY: 1,
+            blockDimZ: 1,
+            sharedMemBytes: HgemmKernel::SMEM_BYTES as u32,
+            hStream: stream.cu_stream(),
+            attrs: &mut attr,
+            numAttrs: 1,
+        };
+        self.cuda_context().bind_to_thread()?;
+        if plan.persistent {
+            // as many clusters as can be resident at once (the shared memory allows one CTA
+            // per SM; GPCs may leave some SMs out of clusters), dealing out the tiles
+            let resident = self.resident_clusters(&f, &cfg, plan.cluster)?;
+            cfg.gridDimX = (tiles.min(resident) * cs) as u32;
+        }
+        let mut params: [*mut c_void; 11] = [
+            (&raw const map_a) as *mut c_void,
+            (&raw const map_b) as *mut c_void,
+            (&raw const map_c) as *mut c_void,
+            (&raw const mi) as *mut c_void,
+            (&raw const ni) as *mut c_void,
+            (&raw const ki) as *mut c_void,
+            (&raw const g.alpha) as *mut c_void,
+            (&raw const g.beta) as *mut c_void,
+            (&raw const pc) as *mut c_void,
+            (&raw const ldc) as *mut c_void,
+            (&raw const out) as *mut c_void,
+        ];
+        // SAFETY: the signature is (CUtensorMap A, B, C, i32 m, n, k, f32 alpha, beta, ptr c,
+        // i64 ldc, u32 out); the maps describe the checked A and B with the kernel's boxes (B's
+        // split over the cluster) and, with OUT_TMA in `out` (beta = 0), C with the epilogue's
+        // box; C holds (M,N) with leading dimension ldc of `O` (validated); a 1-D grid of whole
+        // clusters of `cs` CTAs that deal out the cluster tiles among themselves; the shared
+        // memory is the kernel's.
+        unsafe {
+            sys::cuLaunchKernelEx(
+                &cfg,
+                f.cu_function(),
+                params.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        }
+        .result()?;
         Ok(())
+    }
+
+    /// The clusters of `cluster` CTAs of the hgemm kernel that fit on the device at once
+    /// (`cuOccupancyMaxActiveClusters`, once per device and cluster size).
+    fn resident_clusters(
+        &self,
+        f: &cudarc::driver::CudaFunction,
+        cfg: &sys::CUlaunchConfig,
+        cluster: u32,
+    ) -> Result<usize> {
+        static CACHE: OnceLock<Mutex<HashMap<(usize, u32), usize>>> = OnceLock::new();
+        let key = (self.device().ordinal, cluster);
+        let cache = CACHE.get_or_init(Default::default);
+        if let Some(&n) = cache
+            .lock()
+            .map_err(|_| Error::Unsupported("hgemm: a poisoned cache".into()))?
+            .get(&key)
+        {
+            return Ok(n);
+        }
+        let mut n: std::ffi::c_int = 0;
+        // SAFETY: `cfg` is a complete launch configuration of `f` (cluster attribute included).
+        unsafe { sys::cuOccupancyMaxActiveClusters(&mut n, f.cu_function(), cfg) }.result()?;
+        // a failed or empty answer: one cluster per `cluster` SMs
+        let n = if n > 0 {
+            n as usize
+        } else {
+            (self.device().sms / cluster).max(1) as usize
+        };
+        cache
+            .lock()
+            .map_err(|_| Error::Unsupported("hgemm: a poisoned cache".into()))?
+            .insert(key, n);
+        Ok(n)
+    }
+}
+
+/// How [`Context::hgemm`] launches a problem: the cluster size along M (1, or 2: the two CTAs
+/// share B's tile, each loading half of it and multicasting it into both) and whether the CTAs
+/// persist (as many clusters as fit on the device at once, dealing out the tiles) or take one
+/// tile each.
+///
+/// Chosen by size ([`HgemmPlan::for_problem`]); `CUTE_RS_HGEMM_CLUSTER=1|2` and
+/// `CUTE_RS_HGEMM_PERSISTENT=0|1` override it, for measuring.
+///
+/// ```
+/// use host::hgemm::HgemmPlan;
+/// let p = HgemmPlan::by_size(4096, 4096, 4096);
+/// assert_eq!((p.cluster, p.persistent), (2, true));
+/// assert_eq!(HgemmPlan::by_size(100, 4096, 4096).cluster, 1); // one M-tile: nothing to share
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HgemmPlan {
+    /// CTAs per cluster along M: 1 or 2.
+    pub cluster: u32,
+    /// Persistent CTAs (else one CTA per tile).
+    pub persistent: bool,
+}
+
+impl HgemmPlan {
+    /// The plan by size alone: a cluster of 2 whenever there are at least two M-tiles, persistent.
+    ///
+    /// ```
+    /// assert_eq!(host::hgemm::HgemmPlan::by_size(256, 256, 64).cluster, 2);
+    /// ```
+    pub fn by_size(m: usize, _n: usize, _k: usize) -> HgemmPlan {
+        let (bm, _, _) = HgemmKernel::TILE;
+        HgemmPlan {
+            cluster: if m > bm { 2 } else { 1 },
+            persistent: true,
+        }
+    }
+    /// [`by_size`](Self::by_size) with the environment's overrides (`CUTE_RS_HGEMM_CLUSTER`,
+    /// `CUTE_RS_HGEMM_PERSISTENT`); values other than those documented are ignored.
+    ///
+    /// ```
+    /// let p = host::hgemm::HgemmPlan::for_problem(4096, 4096, 4096);
+    /// assert!(p.cluster == 1 || p.cluster == 2);
+    /// ```
+    pub fn for_problem(m: usize, n: usize, k: usize) -> HgemmPlan {
+        let mut p = Self::by_size(m, n, k);
+        match std::env::var("CUTE_RS_HGEMM_CLUSTER").as_deref() {
+            Ok("1") => p.cluster = 1,
+            Ok("2") => p.cluster = 2,
+            _ => {}
+        }
+        match std::env::var("CUTE_RS_HGEMM_PERSISTENT").as_deref() {
+            Ok("0") => p.persistent = false,
+            Ok("1") => p.persistent = true,
+            _ => {}
+        }
+        p
     }
 }
 
@@ -402,6 +622,39 @@ mod tests {
         assert_eq!(
             HgemmKernel::entry::<bf16>(Trans::T, Trans::N),
             "hgemm_bf16_tn"
+        );
+    }
+
+    #[test]
+    fn c_maps_are_the_epilogue_chunks_boxes() {
+        use crate::tma::TmaSwizzle;
+        let g = GemmConfig::new(200, 300, 64).ldc(208);
+        let HgemmEpilogue::Tma(p) = hgemm_epilogue::<f16>(&g, 0x10_0000) else {
+            panic!("a 16-bit C with ldc 208 takes the TMA epilogue");
+        };
+        assert_eq!(
+            (p.box_dim.clone(), p.swizzle),
+            (vec![64, 64], TmaSwizzle::B128)
+        );
+        assert_eq!(
+            (p.global_dim.clone(), p.global_stride_bytes.clone()),
+            (vec![200, 300], vec![416])
+        );
+        let HgemmEpilogue::Tma(p) = hgemm_epilogue::<f32>(&g.ldc(204), 0x10_0000) else {
+            panic!("an f32 C with ldc 204 takes the TMA epilogue");
+        };
+        assert_eq!(
+            (p.box_dim.clone(), p.swizzle),
+            (vec![32, 32], TmaSwizzle::B128)
+        );
+        // 202 f32 = 808 bytes per column, not a multiple of 16; empty problems need nothing
+        assert_eq!(
+            hgemm_epilogue::<f32>(&g.ldc(202), 0x10_0000),
+            HgemmEpilogue::Direct
+        );
+        assert_eq!(
+            hgemm_epilogue::<f32>(&GemmConfig::new(0, 4, 4), 0x10_0000),
+            HgemmEpilogue::Direct
         );
     }
 

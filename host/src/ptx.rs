@@ -21,17 +21,28 @@ pub struct PtxModule {
 
 /// Every embedded PTX module: one per kernel family (`cute_rs::PTX_MODULES`).
 ///
+/// For measuring kernel variants without rebuilding the host: when `CUTE_RS_PTX_DIR` names a
+/// folder, a file `<family>.ptx` there replaces that family's embedded text (read once; the
+/// entries and their signatures must match what the host launches).
+///
 /// ```
 /// for m in host::ptx::modules() {
 ///     println!("{}: {:?}", m.name, host::ptx::entries(m.text));
 /// }
 /// ```
 pub fn modules() -> Vec<PtxModule> {
+    let dir = std::env::var_os("CUTE_RS_PTX_DIR").map(std::path::PathBuf::from);
     cute_rs::PTX_MODULES
         .iter()
-        .map(|m| PtxModule {
-            name: m.family,
-            text: m.ptx,
+        .map(|m| {
+            let replaced = dir
+                .as_ref()
+                .and_then(|d| std::fs::read_to_string(d.join(format!("{}.ptx", m.family))).ok());
+            PtxModule {
+                name: m.family,
+                // leaked once per Context: a measuring aid, not a per-launch path
+                text: replaced.map_or(m.ptx, |t| Box::leak(t.into_boxed_str())),
+            }
         })
         .collect()
 }

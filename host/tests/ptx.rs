@@ -135,7 +135,8 @@ fn wgmma_accumulators_never_touch_local_memory() {
 
 /// The bf16/fp16 GEMM likewise: its eight entries keep the 128 accumulators of each consumer in
 /// registers (an `[f32; 128]` initialized with an array literal once became a store loop and a
-/// 512-byte `.local` depot), issue `m64n256k16` wgmmas, TMA loads and the producer/consumer
+/// 512-byte `.local` depot; a chunk loop of the epilogue left rolled indexed them dynamically:
+/// 7 KB of spills), issue `m64n256k16` wgmmas, TMA loads and stores and the producer/consumer
 /// register split.
 #[test]
 fn hgemm_is_tma_wgmma_in_registers() {
@@ -154,6 +155,14 @@ fn hgemm_is_tma_wgmma_in_registers() {
         "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
         "setmaxnreg.dec.sync.aligned.u32 40",
         "setmaxnreg.inc.sync.aligned.u32 232",
+        // the TMA epilogue: packed conversions, stmatrix into the swizzled chunk, the proxy
+        // fence, the warpgroup's named barrier, the bulk-group store
+        "cvt.rn.bf16x2.f32",
+        "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+        "fence.proxy.async.shared::cta",
+        "barrier.sync 9, 128",
+        "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group",
+        "cp.async.bulk.wait_group.read 0",
     ] {
         assert!(m.ptx.contains(needle), "hgemm.ptx lacks {needle}");
     }

@@ -15,7 +15,7 @@ use crate::context::Context;
 use crate::cublas::Cublas;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Trans};
-use crate::hgemm::{GemmOut, HalfElement, error_bound};
+use crate::hgemm::{GemmOut, HalfElement, HgemmEpilogue, error_bound, hgemm_epilogue};
 use crate::timing::timed;
 
 /// Elements after C's last column that must stay as they were.
@@ -169,9 +169,28 @@ pub fn hgemm_problem(
 
 fn label(g: &GemmConfig, dtype: &str, out: &str) -> String {
     format!(
-        "{g} {dtype}->{out} a={} b={} ld={},{},{}",
-        g.alpha, g.beta, g.lda, g.ldb, g.ldc
+        "{g} {dtype}->{out} a={} b={} ld={},{},{} epi={}",
+        g.alpha,
+        g.beta,
+        g.lda,
+        g.ldb,
+        g.ldc,
+        if tma_epilogue(g, out) {
+            "tma"
+        } else {
+            "direct"
+        }
     )
+}
+
+/// Whether `g` goes through the TMA epilogue (C's buffers are 256-byte aligned allocations).
+fn tma_epilogue(g: &GemmConfig, out: &str) -> bool {
+    let e = if out == "f32" {
+        hgemm_epilogue::<f32>(g, 0)
+    } else {
+        hgemm_epilogue::<bf16>(g, 0)
+    };
+    matches!(e, HgemmEpilogue::Tma(_))
 }
 
 fn row(g: &GemmConfig, dtype: &str, out: &str, r: &HgemmOutcome) -> CheckRow {
@@ -192,7 +211,8 @@ fn row(g: &GemmConfig, dtype: &str, out: &str, r: &HgemmOutcome) -> CheckRow {
 
 /// A random problem of the sweep: M, N, K in 1..=3000 (a quarter ≤ 64, half ≤ 600, the rest
 /// up to 3000, so tile edges and 1 come up), a random majority, alpha, beta, leading
-/// dimensions (A and B: their rows rounded up to 8, TMA's rule, plus 0–16; C: M plus 0–3),
+/// dimensions (A and B: their rows rounded up to 8, TMA's rule, plus 0–16; C: M plus 0–3, or
+/// half the time M rounded up to 8 plus 0 or 8, which the TMA epilogue takes when beta = 0),
 /// input and output element.
 ///
 /// ```
@@ -219,7 +239,11 @@ pub fn hgemm_sweep_problem(rng: &mut Rng) -> (GemmConfig, &'static str, &'static
         .beta(betas[rng.int(0, 3) as usize]);
     g.lda = g.lda.next_multiple_of(8) + 8 * rng.int(0, 2) as usize;
     g.ldb = g.ldb.next_multiple_of(8) + 8 * rng.int(0, 2) as usize;
-    g.ldc += rng.int(0, 3) as usize;
+    g.ldc = if rng.int(0, 1) == 0 {
+        g.ldc + rng.int(0, 3) as usize
+    } else {
+        g.ldc.next_multiple_of(8) + 8 * rng.int(0, 1) as usize
+    };
     let dtype = if rng.int(0, 1) == 0 { "bf16" } else { "f16" };
     let out = if rng.int(0, 1) == 0 { dtype } else { "f32" };
     (g, dtype, out)
@@ -241,13 +265,20 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
         Ok(b) => b,
         Err(e) => return vec![CheckRow::failed("hgemm", "cuBLAS".into(), e.to_string())],
     };
-    let fixed: [(usize, usize, usize, f32, f32); 6] = [
+    // the last three: the TMA epilogue (beta = 0, ldc padded to a multiple of 8) at M and N
+    // edges: M on a 16-byte boundary (136 f32: TMA stores the edge tile too) or not (70 f16,
+    // 203 bf16: the warpgroup crossing M stores directly, its padding untouched), partial
+    // chunks (N = 300, 264, 520)
+    let fixed: [(usize, usize, usize, f32, f32); 9] = [
         (1, 1, 1, 1.0, 0.0),
         (128, 256, 64, 1.0, 0.0),
         (129, 257, 65, -1.0, 2.0),
         (200, 100, 0, 1.0, 0.5),
         (64, 300, 1000, f32::NAN, 0.0),
         (1000, 1030, 999, 0.5, 1.0),
+        (136, 300, 70, 0.75, 0.0),
+        (70, 264, 200, -1.0, 0.0),
+        (203, 520, 130, 1.0, 0.0),
     ];
     for (ta, tb) in [
         (Trans::N, Trans::N),
@@ -262,6 +293,9 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
                 .beta(beta);
             g.lda = g.lda.next_multiple_of(8);
             g.ldb = g.ldb.next_multiple_of(8);
+            if i >= 6 {
+                g.ldc = g.ldc.next_multiple_of(8) + 8;
+            }
             let (dtype, out) = [("bf16", "f32"), ("f16", "f16"), ("bf16", "bf16")][i % 3];
             rows.push(
                 compare_named(ctx, &blas, &g, seed ^ i as u64, dtype, out)
@@ -275,9 +309,10 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
     rows.push(argument_errors(ctx));
     if count > 0 {
         let mut rng = Rng::new(seed);
-        let (mut failed, mut worst, mut ms) = (Vec::new(), 0f64, 0f32);
+        let (mut failed, mut worst, mut ms, mut tma) = (Vec::new(), 0f64, 0f32, 0);
         for i in 0..count {
             let (g, dtype, out) = hgemm_sweep_problem(&mut rng);
+            tma += usize::from(tma_epilogue(&g, out));
             match compare_named(ctx, &blas, &g, seed.wrapping_add(i as u64), dtype, out) {
                 Ok(r) => {
                     worst = worst.max(r.worst);
@@ -300,7 +335,7 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             max_err: worst,
             mismatches: failed.len(),
             ms,
-            note: "bf16/f16 vs cuBLAS GemmEx; M,N,K in 1..=3000, majorities, alpha/beta, padded ld, f32/half C; max_err = max |diff|/bound".into(),
+            note: format!("bf16/f16 vs cuBLAS GemmEx; M,N,K in 1..=3000, majorities, alpha/beta, padded ld, f32/half C ({tma} by the TMA epilogue); max_err = max |diff|/bound"),
         });
         rows.extend(failed);
     }

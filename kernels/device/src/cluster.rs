@@ -9,7 +9,8 @@
 pub use layout_types::cute::arch::cluster::{
     block_id_in_cluster_x, block_id_in_cluster_y, block_id_in_cluster_z, block_rank_in_cluster,
     cluster_arrive, cluster_arrive_relaxed, cluster_dim_x, cluster_dim_y, cluster_dim_z,
-    cluster_id_x, cluster_id_y, cluster_id_z, cluster_size, cluster_sync, cluster_wait,
+    cluster_grid_dim_x, cluster_id_x, cluster_id_y, cluster_id_z, cluster_size, cluster_sync,
+    cluster_wait,
 };
 
 /// `elect.sync`: true in exactly one lane of the full warp (CuTe's `elect_one_sync`); in the

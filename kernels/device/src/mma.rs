@@ -343,6 +343,45 @@ pub fn pack_f16x2(lo: f32, hi: f32) -> u32 {
     }
 }
 
+/// `cvt.rn.bf16x2.f32`: `lo` and `hi` rounded to nearest-even bfloat16 and packed into one
+/// register (`lo` in bits 0..16), as an `stmatrix` operand wants them (CuTe's epilogue
+/// conversion `NumericArrayConverter<bfloat16_t, float, 2>`). NaN becomes the canonical NaN
+/// `0x7fff`.
+///
+/// ```
+/// let w = device::mma::pack_bf16x2(1.0, -2.0);
+/// assert_eq!(w, 0x3f80 | (0xc000 << 16));
+/// // ties to even: 1 + 2^-8 rounds down to 1, 1 + 3·2^-8 up to 1 + 2^-6
+/// let t = device::mma::pack_bf16x2(f32::from_bits(0x3f80_8000), f32::from_bits(0x3f81_8000));
+/// assert_eq!(t, 0x3f80 | (0x3f82 << 16));
+/// assert_eq!(device::mma::pack_bf16x2(f32::NAN, f32::INFINITY), 0x7fff | (0x7f80 << 16));
+/// ```
+#[inline(always)]
+pub fn pack_bf16x2(lo: f32, hi: f32) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        // SAFETY: a register conversion.
+        unsafe {
+            asm!("cvt.rn.bf16x2.f32 {r}, {hi}, {lo};", r = out(reg32) r, hi = in(reg32) hi,
+                 lo = in(reg32) lo, options(pure, nomem, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let rn = |x: f32| -> u32 {
+            let b = x.to_bits();
+            if x.is_nan() {
+                0x7fff
+            } else {
+                (b + 0x7fff + ((b >> 16) & 1)) >> 16
+            }
+        };
+        rn(lo) | rn(hi) << 16
+    }
+}
+
 /// f32 → IEEE binary16, round to nearest even (the emulator's `cvt.rn.f16.f32`).
 #[cfg(not(target_arch = "nvptx64"))]
 fn f32_to_f16_rn(x: f32) -> u16 {

@@ -1,7 +1,71 @@
-//! The epilogue: a warpgroup's 64×256 fp32 accumulators to C, `alpha·acc + beta·C` (C is not
-//! read when `beta == 0`), stored as f32, bf16 or f16 with a bound check per element.
+//! The epilogue: a warpgroup's 64×256 fp32 accumulators to C (column-major, `(M,N):(1,ldc)`),
+//! stored as f32, bf16 or f16, on one of two paths the host picks (the `out` argument):
+//!
+//! - **TMA** ([`OUT_TMA`] set; `beta == 0` and a C that a tensor map can describe): CuTe's sm90
+//!   TMA epilogue. The 64×256 tile goes out in 8 KiB chunks (64×64 of a 16-bit C, 64×32 of
+//!   f32) through two shared-memory buffers per warpgroup: the warpgroup writes `alpha·acc`,
+//!   converted to C's element, into a chunk laid out as the TMA box's 128-byte-swizzled layout
+//!   (`Layout_MN_SW128_Atom`: M contiguous, as C), with `stmatrix.x4.trans` of packed
+//!   `cvt.rn.{bf16,f16}x2.f32` pairs (16-bit C) or `st.shared` (f32); then
+//!   `fence.proxy.async.shared::cta`, one named barrier of the warpgroup's 128 threads
+//!   (`bar.sync`, never the whole CTA's), and one thread issues the chunk's TMA store and commits
+//!   its bulk group. The chunk after next reuses a buffer only once that thread's
+//!   `cp.async.bulk.wait_group.read` said the store before has read it, so the conversion of
+//!   one chunk overlaps the store of the previous one, and the last chunk's store drains while
+//!   the next tile's `wgmma`s run. TMA clips the N edge and the M edge: no bound checks. But
+//!   it clips M (the contiguous dimension) only to 16 bytes (an H100 writes the rows from M up
+//!   to the next 16-byte boundary of each column, which are `ldc` padding), so a warpgroup
+//!   tile that crosses M takes the direct path unless the host says M ends on a 16-byte
+//!   boundary ([`OUT_TMA_EDGE`]).
+//! - **Direct** (otherwise: `beta ≠ 0`, an `ldc`/address TMA cannot take, or the M edge
+//!   above): `alpha·acc +
+//!   beta·C` element by element from registers to global memory with a bound check per element
+//!   (C is not read when `beta == 0`).
+//!
+//! Which thread holds which accumulator is CuTe's `CLayout_64x256` ([`acc_row`], [`acc_col`]);
+//! which lane gives which `stmatrix` row address is the `stmatrix` atom's layout over those.
 
+use device::mma::{pack_bf16x2, pack_f16x2, stmatrix_x4_trans};
+use device::shared::to_shared_addr;
+use device::thread::named_barrier_sync;
+use device::tma::{TmaDescriptor, commit_group, fence_proxy_async_shared_cta, wait_group_read};
+use layout_types::cute::gmma::*;
 use layout_types::cute::prelude::*;
+use layout_types::cute::tma::{TmaAtom, TmaStore};
+
+/// Bytes of one chunk buffer: 64 rows of C by 64 (16-bit) or 32 (f32) columns.
+pub const CHUNK_BYTES: usize = 8 * 1024;
+/// Chunk buffers per consumer warpgroup (double buffering).
+pub const CHUNK_BUFFERS: usize = 2;
+/// Consumer warpgroups.
+const CONSUMERS: usize = 2;
+/// Shared memory of the epilogue: [`CHUNK_BUFFERS`] chunks per consumer warpgroup (32 KiB),
+/// 1024-byte aligned (the 128-byte swizzle's period), after the pipeline's stages.
+///
+/// ```
+/// assert_eq!(kernels_emu::hgemm_epilogue::SMEM_EPI_BYTES, 32 * 1024);
+/// ```
+pub const SMEM_EPI_BYTES: usize = CONSUMERS * CHUNK_BUFFERS * CHUNK_BYTES;
+// the layouts below spell the buffers with `_8192` and `_16384`
+const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS * CHUNK_BYTES == 16384);
+/// The flag of the `out` argument that selects the TMA path (`out = element code | OUT_TMA`).
+///
+/// ```
+/// assert_eq!(kernels_emu::hgemm_epilogue::OUT_TMA, 4);
+/// ```
+pub const OUT_TMA: u32 = 4;
+/// With [`OUT_TMA`]: M·`size_of(C)` is a multiple of 16 bytes, so TMA also stores the tiles
+/// that cross M (without it they take the direct path: TMA would write up to 15 bytes of
+/// padding after each column's row M − 1).
+///
+/// ```
+/// assert_eq!(kernels_emu::hgemm_epilogue::OUT_TMA_EDGE, 8);
+/// ```
+pub const OUT_TMA_EDGE: u32 = 8;
+/// The named barrier of consumer warpgroup 0's epilogue; warpgroup 1 uses the next id.
+pub const EPI_BARRIER: u32 = 8;
+/// Threads of a warpgroup.
+const WG_THREADS: u32 = 128;
 
 /// An element type C may have.
 pub trait OutElem: Copy {
@@ -88,17 +152,28 @@ impl OutElem for F16Bits {
 }
 
 /// The `(thread, value)` layouts of the accumulator: `((4,8,4),(2,2,32))` with i32 strides.
-type AccLayout = Layout<((i32, i32, i32), (i32, i32, i32)), ((i32, i32, i32), (i32, i32, i32))>;
+pub type AccLayout = Layout<((i32, i32, i32), (i32, i32, i32)), ((i32, i32, i32), (i32, i32, i32))>;
 
 /// `((4,8,4),(2,2,32)) → row` of the `m64n256k16` accumulator (CuTe's `CLayout_64x256`,
 /// `(t,v) → m + 64·n` with strides `((128,1,16),(64,8,512))`), split into its row part.
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row};
+/// // thread 37 (warp 1, lane 5), value 6: row 16 + 1 + 8, column 2 + 8
+/// assert_eq!((acc_row().crd2idx((37, 6)), acc_col().crd2idx((37, 6))), (25, 10));
+/// ```
 #[inline(always)]
-fn acc_row() -> AccLayout {
+pub fn acc_row() -> AccLayout {
     make_layout(((4, 8, 4), (2, 2, 32)), ((0, 1, 16), (0, 8, 0)))
 }
-/// The column part of the same layout.
+/// The column part of the same layout ([`acc_row`]).
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::acc_col;
+/// assert_eq!(acc_col().crd2idx((3, 127)), 6 + 1 + 8 * 31);
+/// ```
 #[inline(always)]
-fn acc_col() -> AccLayout {
+pub fn acc_col() -> AccLayout {
     make_layout(((4, 8, 4), (2, 2, 32)), ((2, 0, 0), (1, 0, 8)))
 }
 
@@ -133,11 +208,230 @@ unsafe fn store_as<T: OutElem>(
     }));
 }
 
-/// Stores the warpgroup's tile at `(r0, c0)` of the `(m, n)` C: `out` 0 f32, 1 bf16, 2 f16.
+/// `stmatrix.x4.trans`'s row addresses in accumulator terms: lane `l = (l0, l1, q)` of shape
+/// `(2,4,4)` gives the address of column `2·l1 + l0` of 8×8 matrix `q`, whose first element is
+/// held by lane `l1` of the same warp (thread offset, this layout) as value `l0 + 2q` of the
+/// stmatrix's 8 (value offset, [`stsm_val`]): the inverse of the fragment `stmatrix` stores
+/// (lane `4i + j/2` holds element `(i, j)` of each matrix, register `q` matrix `q`).
+#[inline(always)]
+fn stsm_thr() -> Layout<(_2, _4, _4), (_0, _1, _0)> {
+    Layout::default()
+}
+/// The value part of [`stsm_thr`].
+#[inline(always)]
+fn stsm_val() -> Layout<(_2, _4, _4), (_1, _0, _2)> {
+    Layout::default()
+}
+
+/// Writes chunk `chunk` (columns `64·chunk..` of the warpgroup's 64×256 tile) of `alpha·acc`
+/// as 16-bit C into `buf`, laid out as the chunk's TMA box: CuTe's `Layout_MN_SW128_Atom`
+/// tiled to 64×64 (`Sw<3,4,3>` on bytes over `(64,64):(1,64)`). Each thread packs its value
+/// pairs with `pack` (`cvt.rn.bf16x2.f32` / `cvt.rn.f16x2.f32`) and each warp stores four
+/// `stmatrix.x4.trans` (its 16 rows × 64 columns); the 128-byte swizzle keeps them free of bank
+/// conflicts. `t` is the thread's index in the warpgroup; all 128 threads call it.
+///
+/// On the emulator: a warpgroup stages chunk 1 of accumulators that number their elements, and
+/// every element lands at its swizzled place (byte `2·(m + 64·n)` with bits 4..7 XOR bits 7..10).
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, stage_chunk_b16};
+/// device::kernel! {
+///     pub unsafe fn stage(out: *mut u16) {
+///         let t = device::thread::thread_idx_x() as i32;
+///         let smem = device::shared::dynamic_shared_mem::<[u16; 4096]>() as *mut u16;
+///         let mut acc = [0f32; 128];
+///         for (v, a) in acc.iter_mut().enumerate() {
+///             // the element's place (m, n) in chunk 1 of the 64×256 tile, numbered m + 64·n
+///             let (m, n) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
+///             *a = (m + 64 * (n - 64)) as f32 / 2.0;
+///         }
+///         // alpha 2 and a "conversion" that keeps the numbers as 16-bit integers
+///         let ints = |lo: f32, hi: f32| lo as u32 | (hi as u32) << 16;
+///         unsafe { stage_chunk_b16(&acc, smem, 1, 2.0, t, ints) };
+///         device::thread::sync_threads();
+///         for i in 0..32 {
+///             let e = 32 * t as usize + i;
+///             unsafe { *out.add(e) = *smem.add(e) };
+///         }
+///     }
+/// }
+/// let mut got = vec![0u16; 4096];
+/// let p = got.as_mut_ptr() as usize;
+/// // SAFETY: one warpgroup, 8 KiB of shared memory, 4096 outputs.
+/// unsafe { device::emu::launch((1, 1, 1), (128, 1, 1), 8192, || stage(p as *mut u16)) };
+/// for n in 0..64usize {
+///     for m in 0..64usize {
+///         let byte = 2 * (m + 64 * n);
+///         let at = (byte ^ (((byte >> 7) & 7) << 4)) / 2;
+///         assert_eq!(got[at] as usize, m + 64 * n, "m {m} n {n}");
+///     }
+/// }
+/// ```
 ///
 /// # Safety
-/// `c` holds `(m, n)` with leading dimension `ldc` of that element; `t` is the thread's index in
-/// its warpgroup.
+/// `buf` is 1024-byte aligned shared memory of [`CHUNK_BYTES`]; the whole warpgroup calls it.
+#[inline(always)]
+pub unsafe fn stage_chunk_b16(
+    acc: &[f32; 128],
+    buf: *mut u16,
+    chunk: i32,
+    alpha: f32,
+    t: i32,
+    pack: impl Fn(f32, f32) -> u32,
+) {
+    let s = make_tensor(
+        make_smem_ptr(buf),
+        tile_to_shape(Layout_MN_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft),
+    ); // (64,64) chunk, M contiguous
+    let (rows, cols) = (acc_row(), acc_col());
+    let (lane, warp): (i32, i32) = make_layout_left((_32, _4)).idx2crd(t);
+    // the thread and value (of this stmatrix's 8) whose element this lane's address is
+    let src_t = make_layout_left((_32, _4)).crd2idx((stsm_thr().crd2idx(lane), warp));
+    let src_v = stsm_val().crd2idx(lane);
+    // (value in a stmatrix, stmatrix, chunk) → accumulator index
+    let vals = make_layout_left((_8, _4, _4));
+    device::unroll!(4, |j| {
+        let v = |i: i32| vals.crd2idx((i, j as i32, chunk)) as usize;
+        let first = vals.crd2idx((src_v, j as i32, chunk));
+        let (r, c) = (
+            rows.crd2idx((src_t, first)),
+            cols.crd2idx((src_t, first)) - 64 * chunk,
+        );
+        let regs = [
+            pack(alpha * acc[v(0)], alpha * acc[v(1)]),
+            pack(alpha * acc[v(2)], alpha * acc[v(3)]),
+            pack(alpha * acc[v(4)], alpha * acc[v(5)]),
+            pack(alpha * acc[v(6)], alpha * acc[v(7)]),
+        ];
+        // SAFETY: the whole warp; the row address is in `buf` and 16-byte aligned (8 rows of
+        // one column, kept together by the swizzle).
+        unsafe { stmatrix_x4_trans(to_shared_addr(s.ptr((r, c))), regs) };
+    });
+}
+
+/// Writes chunk `chunk` (columns `32·chunk..` of the warpgroup's 64×256 tile) of `alpha·acc` as
+/// f32 C into `buf`, laid out as two TMA boxes of 32×32: CuTe's `Layout_MN_SW128_Atom<float>`
+/// (`(32,8):(1,32)`) tiled to 64×32 N first (`Step<_2,_1>`), so box `i` holds rows `32·i..` at
+/// element `1024·i`. One `st.shared.f32` per value, conflict-free under the 128-byte swizzle.
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, stage_chunk_f32};
+/// device::kernel! {
+///     pub unsafe fn stage(out: *mut f32) {
+///         let t = device::thread::thread_idx_x() as i32;
+///         let smem = device::shared::dynamic_shared_mem::<[f32; 2048]>() as *mut f32;
+///         let mut acc = [0f32; 128];
+///         for (v, a) in acc.iter_mut().enumerate() {
+///             let (m, n) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
+///             *a = (m + 64 * n) as f32;
+///         }
+///         unsafe { stage_chunk_f32(&acc, smem, 7, -1.0, t) };
+///         device::thread::sync_threads();
+///         for i in 0..16 {
+///             let e = 16 * t as usize + i;
+///             unsafe { *out.add(e) = *smem.add(e) };
+///         }
+///     }
+/// }
+/// let mut got = vec![0f32; 2048];
+/// let p = got.as_mut_ptr() as usize;
+/// // SAFETY: one warpgroup, 8 KiB of shared memory, 2048 outputs.
+/// unsafe { device::emu::launch((1, 1, 1), (128, 1, 1), 8192, || stage(p as *mut f32)) };
+/// for n in 0..32usize {
+///     for m in 0..64usize {
+///         let (b, mb) = (m / 32, m % 32); // box b, row mb of the box
+///         let byte = 4 * (mb + 32 * n);
+///         let at = 1024 * b + (byte ^ (((byte >> 7) & 7) << 4)) / 4;
+///         assert_eq!(got[at], -((m + 64 * (224 + n)) as f32), "m {m} n {n}");
+///     }
+/// }
+/// ```
+///
+/// # Safety
+/// `buf` is 1024-byte aligned shared memory of [`CHUNK_BYTES`]; `t` in `0..128`.
+#[inline(always)]
+pub unsafe fn stage_chunk_f32(acc: &[f32; 128], buf: *mut f32, chunk: i32, alpha: f32, t: i32) {
+    let s = make_tensor(
+        make_smem_ptr(buf),
+        tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1)),
+    ); // (64,32) chunk: two (32,32) boxes
+    let (rows, cols) = (acc_row(), acc_col());
+    let vals = make_layout_left((_16, _8)); // (value in a chunk, chunk) → accumulator index
+    device::unroll!(16, |i| {
+        let v = vals.crd2idx((i as i32, chunk));
+        let (r, c) = (rows.crd2idx((t, v)), cols.crd2idx((t, v)) - 32 * chunk);
+        // SAFETY: inside `buf` (the chunk's layout).
+        unsafe { *s.ptr((r, c)) = alpha * acc[v as usize] };
+    });
+}
+
+/// `bar.sync` of warpgroup `wg`'s 128 threads ([`EPI_BARRIER`] + `wg`).
+#[inline(always)]
+fn warpgroup_sync(wg: i32) {
+    if wg == 0 {
+        named_barrier_sync::<EPI_BARRIER, WG_THREADS>();
+    } else {
+        named_barrier_sync::<{ EPI_BARRIER + 1 }, WG_THREADS>();
+    }
+}
+
+/// The TMA path's chunk loop: `CHUNKS` chunks through the warpgroup's two buffers at `smem`;
+/// `stage(buffer, chunk)` writes one, `issue(buffer, chunk)` (thread 0 only) stores it.
+///
+/// Per chunk: every thread writes the chunk (the buffer's previous store has finished reading
+/// it: see below), `fence.proxy.async.shared::cta`; thread 0 waits until its earlier stores have
+/// read their buffers (`wait_group.read 0`: the store of the chunk before, which ran while this
+/// chunk was written); the warpgroup's barrier; thread 0 issues and commits this chunk's store.
+/// After the tile's last chunk one store is in flight; the kernel's `last` tile waits for it.
+#[inline(always)]
+unsafe fn store_chunks<const CHUNKS: usize>(
+    smem: *mut u8,
+    wg: i32,
+    t: i32,
+    last: bool,
+    stage: impl Fn(*mut u8, i32),
+    issue: impl Fn(*mut u8, i32),
+) {
+    // (chunk) → buffer offset: the two buffers in turn
+    let buffer = make_layout((_2, _4), (_8192, _0));
+    const {
+        assert!(
+            CHUNKS <= 8,
+            "store_chunks: the buffer layout covers 8 chunks"
+        )
+    };
+    // unrolled: the chunk picks the accumulators, which must stay registers
+    device::unroll!(CHUNKS, |chunk| {
+        let chunk = chunk as i32;
+        let buf = unsafe { smem.add(buffer.crd2idx(chunk) as usize) };
+        stage(buf, chunk);
+        fence_proxy_async_shared_cta();
+        if t == 0 {
+            wait_group_read::<0>();
+        }
+        warpgroup_sync(wg);
+        if t == 0 {
+            issue(buf, chunk);
+            commit_group();
+        }
+    });
+    if last && t == 0 {
+        wait_group_read::<0>(); // the shared memory must outlive the stores' reads
+    }
+}
+
+/// Stores the warpgroup's tile at `(r0, c0)` of the `(m, n)` C. `out`: the element (0 f32, 1
+/// bf16, 2 f16), plus [`OUT_TMA`] for the TMA path (then `beta` is 0 and `tma_c` is C's tensor
+/// map with the chunk's box), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
+/// else (and for those tiles without it) the direct path. `smem` is the epilogue's
+/// [`SMEM_EPI_BYTES`], `wg` the consumer warpgroup (0, 1), `t` the thread's index in it, `last`
+/// whether this is the CTA's last tile (the TMA path then waits for its stores' reads).
+///
+/// # Safety
+/// Direct path: `c` holds `(m, n)` with leading dimension `ldc` of that element. TMA path:
+/// `tma_c` is a tensor map of C as `(M,N)` of that element with the box of [`stage_chunk_b16`]
+/// (16-bit: 64×64, 128-byte swizzle) or [`stage_chunk_f32`] (32×32); `smem` 1024-byte aligned.
+/// The whole warpgroup calls it.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn store(
@@ -150,12 +444,62 @@ pub unsafe fn store(
     alpha: f32,
     beta: f32,
     t: i32,
+    tma_c: *const TmaDescriptor,
+    smem: *mut u8,
+    wg: i32,
+    last: bool,
 ) {
+    // (warpgroup) → its two buffers
+    let smem = unsafe { smem.add(make_layout(_2, _16384).crd2idx(wg) as usize) };
+    let (r0, c0) = origin;
+    let b16 = |pack: fn(f32, f32) -> u32| {
+        let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_c);
+        unsafe {
+            store_chunks::<4>(
+                smem,
+                wg,
+                t,
+                last,
+                |buf, chunk| stage_chunk_b16(acc, buf as *mut u16, chunk, alpha, t, pack),
+                |buf, chunk| atom.copy(buf as *const u16, [r0, c0 + 64 * chunk]),
+            )
+        }
+    };
     unsafe {
-        match out {
+        // the tile's rows all inside M, or M ends on a 16-byte boundary
+        let edge_ok = out & OUT_TMA_EDGE != 0 || r0 + 64 <= mn.0;
+        let path = if edge_ok {
+            out & (OUT_TMA | 3)
+        } else {
+            out & 3
+        };
+        match path {
             0 => store_as::<f32>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t),
             1 => store_as::<Bf16Bits>(acc, c as *mut Bf16Bits, ldc, mn, origin, alpha, beta, t),
-            _ => store_as::<F16Bits>(acc, c as *mut F16Bits, ldc, mn, origin, alpha, beta, t),
+            2 => store_as::<F16Bits>(acc, c as *mut F16Bits, ldc, mn, origin, alpha, beta, t),
+            4 => {
+                let atom = TmaAtom::<TmaStore, f32, Layout<(_32, _32), (_1, _32)>>::new(tma_c);
+                let chunk_tile =
+                    tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1));
+                store_chunks::<8>(
+                    smem,
+                    wg,
+                    t,
+                    last,
+                    |buf, chunk| stage_chunk_f32(acc, buf as *mut f32, chunk, alpha, t),
+                    |buf, chunk| {
+                        device::unroll!(2, |i| {
+                            let at = chunk_tile.layout.crd2idx((32 * i as i32, 0i32)) as usize;
+                            atom.copy(
+                                (buf as *const f32).add(at),
+                                [r0 + 32 * i as i32, c0 + 32 * chunk],
+                            );
+                        })
+                    },
+                )
+            }
+            5 => b16(pack_bf16x2),
+            _ => b16(pack_f16x2),
         }
     }
 }

@@ -4,29 +4,38 @@
 //! Warp-specialized: one CTA of three warpgroups (384 threads) computes a 128×256 tile of C.
 //! Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one of its threads loads 128×64 of A and
 //! 256×64 of B per k-tile with TMA into a 4-stage ring of shared-memory buffers driven by the
-//! typed [`PipelineTmaAsync`] (full barriers: TMA transaction bytes; empty barriers: every
-//! consumer thread releases). Warpgroups 1 and 2 are the consumers (`setmaxnreg.inc 232`), each
-//! on a 64×256 half through `wgmma.mma_async m64n256k16` with A and B from shared memory (SS);
-//! the `wgmma`s of k-tile `kt` overlap the loads of the next stages, and the stage of `kt − 1`
-//! is released once `wgmma.wait_group 1` says its reads are done.
+//! typed [`PipelineTmaAsync`] (full barriers: TMA transaction bytes; empty barriers: one
+//! arrival per consumer warpgroup and CTA of the cluster). Warpgroups 1 and 2 are the consumers
+//! (`setmaxnreg.inc 232`), each on a 64×256 half through `wgmma.mma_async m64n256k16` with A
+//! and B from shared memory (SS); the `wgmma`s of k-tile `kt` overlap the loads of the next
+//! stages, and the stage of `kt − 1` is released once `wgmma.wait_group 1` says its reads are
+//! done. A tile's first `wgmma` has scale-d 0.
+//!
+//! Clusters of `cs` = 1 or 2 CTAs along M (`%cluster_nctarank`, chosen at launch): the two CTAs
+//! of a cluster compute vertically adjacent tiles that share B's k-slabs; each loads its own A
+//! and half of B, multicasting that half into both CTAs (mask `0b11`), so each stage's full
+//! barrier receives the whole stage and its empty barrier waits for the consumers of both CTAs
+//! ([`PipelineTmaAsync::consumer_cluster`]). The producer ends with `producer_tail`.
 //!
 //! Shared-memory tiles are CuTe's GMMA atoms tiled by `tile_to_shape`: K-major operands
 //! `Layout_K_SW128_Atom` (one TMA box of `64 (K) × rows`), MN-major operands
 //! `Layout_MN_SW128_Atom` in K-then-MN order (`Step<_2,_1>`, one TMA box of `64 (MN) × 64 (K)`
 //! per 64 rows), both matching TMA's 128-byte swizzle; `make_gmma_desc_tensor` gives the
 //! `wgmma` descriptors. Out-of-range rows and columns of A and B load as zero (TMA), so any
-//! M, N, K works; the epilogue stores C through the accumulator layout with a bound check.
+//! M, N, K works; the [`epilogue`] stores C through shared memory and TMA, or directly.
 //!
 //! BLAS names: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)` K-major; B "N" =
 //! `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries `hgemm_{bf16,f16}_{ab}`.
 //!
-//! Persistent: the tiles of C (M-tile fastest) are dealt out round-robin, tile `block`,
-//! `block + grid`, ...; the producer runs ahead into the next tile's k-tiles while the consumers
-//! store the previous one. A grid of one CTA per tile is the non-persistent kernel.
+//! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`] order)
+//! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
+//! into the next tile's k-tiles while the consumers store the previous one. A grid of one
+//! cluster per tile is the non-persistent kernel.
 //!
-//! Launch: a 1-D grid of at most `ceil(M/128)·ceil(N/256)` CTAs (one per SM: the shared memory
-//! allows one), 384 threads, [`SMEM_BYTES`] of dynamic shared
-//! memory (1024-byte aligned: the kernel traps otherwise).
+//! Launch: a 1-D grid of whole clusters (`cuLaunchKernelEx`, cluster dimension `(cs, 1, 1)`),
+//! at most one CTA per SM (the shared memory allows one), 384 threads, [`SMEM_BYTES`] of dynamic
+//! shared memory (1024-byte aligned: the kernel traps otherwise); B's tensor map with boxes of
+//! `256/cs` rows (K-major B) or 64×64 (MN-major B).
 #![cfg_attr(
     target_arch = "nvptx64",
     no_std,
@@ -36,8 +45,12 @@
 
 pub mod epilogue;
 
+use device::cluster::{
+    block_rank_in_cluster, cluster_arrive_relaxed, cluster_grid_dim_x, cluster_id_x, cluster_size,
+    cluster_wait,
+};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
-use device::thread::{block_idx_x, grid_dim_x, sync_threads, thread_idx_x, trap};
+use device::thread::{thread_idx_x, trap};
 use device::tma::TmaDescriptor;
 use device::wgmma::{
     Bf16, F16, MajorK, MajorMN, One, ScaleOut, commit_group, fence, fence_operand, mma_async_ss,
@@ -49,12 +62,18 @@ use layout_types::cute::pipeline::{
 };
 use layout_types::cute::prelude::*;
 use layout_types::cute::swizzle::Swizzled;
-use layout_types::cute::tma::{TmaAtom, TmaLoad};
+use layout_types::cute::tile_scheduler::SwizzledRaster;
+use layout_types::cute::tma::{TmaAtom, TmaLoad, TmaLoadMulticast};
 use layout_types::cute::tuple::{HCons, HNil};
 
-/// Threads that release each stage: the two consumer warpgroups.
-const CONSUMER_THREADS: u32 = 256;
+/// Consumer warpgroups; each releases a stage with one arrival per CTA of the cluster (thread 0
+/// of its warp `r` signals CTA `r` once the warpgroup's `wgmma`s have read the stage).
+const CONSUMER_WARPGROUPS: u32 = 2;
 
+/// The persistent tile order's band of N-tiles ([`SwizzledRaster`]): 1, M-tile
+/// fastest. Bands of 8 measured 1–5% slower with the cluster of 2 on an H100
+/// (`tools/gpu/results/2026-11-24-gemm-main/go2`).
+pub const SWIZZLE: i32 = 1;
 /// Pipeline depth (shared-memory stages).
 pub const STAGES: usize = 4;
 /// The CTA tile: 128 (M) × 256 (N) × 64 (K).
@@ -69,8 +88,9 @@ const A_ELEMS: usize = BM * BK;
 const B_ELEMS: usize = BN * BK;
 /// Bytes of one stage's buffers: A then B.
 const STAGE_BYTES: usize = 2 * (A_ELEMS + B_ELEMS);
-/// Dynamic shared memory of a CTA: the stages, then the pipeline's barriers.
-pub const SMEM_BYTES: usize = STAGES * STAGE_BYTES + 128;
+/// Dynamic shared memory of a CTA: the stages, the epilogue's chunk buffers, then the
+/// pipeline's barriers.
+pub const SMEM_BYTES: usize = STAGES * STAGE_BYTES + epilogue::SMEM_EPI_BYTES + 128;
 
 /// What a stage's full barrier waits for: the A and B tiles of one k-tile.
 pub struct StageTx;
@@ -129,6 +149,29 @@ macro_rules! load_operand {
     }};
 }
 
+/// B's tile shared by a cluster of 2 (along M): CTA `rank` loads rows `128·rank..` of it (the
+/// `(128, 2)` split of the tile's rows) and multicasts them into both CTAs (mask `0b11`), at the
+/// same offsets. K-major: one `64 × 128` box; MN-major: two `64 × 64` boxes.
+macro_rules! load_b_multicast {
+    (MajorK, $desc:expr, $bar:expr, $buf:expr, $tile:expr, $n0:expr, $k0:expr, $rank:expr) => {{
+        let atom = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _128), (_1, _64)>>::new($desc);
+        let row = make_layout_left((_128, _2)).crd2idx((0i32, $rank)).value() as i32;
+        let at = $tile.layout.crd2idx((row, 0i32)).value() as usize;
+        unsafe { atom.copy($bar, $buf.add(at), 0b11, [$k0, $n0 + row]) };
+    }};
+    (MajorMN, $desc:expr, $bar:expr, $buf:expr, $tile:expr, $n0:expr, $k0:expr, $rank:expr) => {{
+        let atom = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _64), (_1, _64)>>::new($desc);
+        for i in 0..2i32 {
+            // 64-row box i of this CTA's half
+            let row = make_layout_left((_64, _2, _2))
+                .crd2idx((0i32, i, $rank))
+                .value() as i32;
+            let at = $tile.layout.crd2idx((row, 0i32)).value() as usize;
+            unsafe { atom.copy($bar, $buf.add(at), 0b11, [$n0 + row, $k0]) };
+        }
+    }};
+}
+
 macro_rules! hgemm_entry {
     ($name:ident, $e:ident, $ma:ident, $mb:ident) => {
         device::kernel! {
@@ -136,11 +179,13 @@ macro_rules! hgemm_entry {
                         stringify!($mb), " (see the crate docs).\n\n# Safety\n",
                         "`tma_a`/`tma_b` are tensor maps of A `(M,K)` and B `(N,K)` with the boxes ",
                         "the crate documents; `c` holds `(M,N)` with leading dimension `ldc` of ",
-                        "the element `out` names (0 f32, 1 bf16, 2 f16).")]
+                        "the element `out` names (0 f32, 1 bf16, 2 f16); with `epilogue::OUT_TMA` ",
+                        "added, `beta` is 0 and `tma_c` a tensor map of C (see `epilogue::store`).")]
         #[allow(clippy::too_many_arguments)]
         pub unsafe fn $name(
             tma_a: TmaDescriptor,
             tma_b: TmaDescriptor,
+            tma_c: TmaDescriptor,
             m: i32,
             n: i32,
             k: i32,
@@ -152,6 +197,7 @@ macro_rules! hgemm_entry {
         ) {
             let tma_a = device::grid_constant!($name, 0, tma_a);
             let tma_b = device::grid_constant!($name, 1, tma_b);
+            let tma_c = device::grid_constant!($name, 2, tma_c);
             let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
             if to_shared_addr(smem) & 1023 != 0 {
                 trap();
@@ -163,18 +209,30 @@ macro_rules! hgemm_entry {
             let stages = make_tensor(make_smem_ptr(smem), make_layout_left((STAGE_BYTES as i32, STAGES as i32)));
             let buf_a = |i: u32| stages.ptr((_0, i as i32)) as *mut u16;
             let buf_b = |i: u32| unsafe { buf_a(i).add(A_ELEMS) };
-            let storage = unsafe { smem.add(STAGES * STAGE_BYTES) } as *mut PipelineStorage<STAGES>;
-            // full barriers: the producer's arrive_expect_tx; empty: every consumer thread
+            let epi_smem = unsafe { smem.add(STAGES * STAGE_BYTES) };
+            let storage = unsafe { epi_smem.add(epilogue::SMEM_EPI_BYTES) } as *mut PipelineStorage<STAGES>;
+            // a cluster of `cs` CTAs (1, or 2 along M sharing B's tile through multicast)
+            let (cs, rank) = (cluster_size(), block_rank_in_cluster());
+            // full barriers: the producer's arrive_expect_tx (all of A and B land in every CTA);
+            // empty: one arrival per consumer warpgroup of every CTA the stage is written into.
+            // The cluster barrier makes the initialization visible to the other CTA's multicasts.
             let pipe = unsafe {
-                PipelineTmaAsync::<STAGES, StageTx>::init(storage, tid == 0, CONSUMER_THREADS, sync_threads)
+                PipelineTmaAsync::<STAGES, StageTx>::init(storage, tid == 0, CONSUMER_WARPGROUPS * cs, || {
+                    cluster_arrive_relaxed();
+                    cluster_wait();
+                })
             };
-            // the tiles of C, M-tile fastest; this CTA takes tiles block, block + grid, ...
-            let tile_of = make_layout_left((m.ceil_div(128), n.ceil_div(256)));
-            let n_tiles = tile_of.size();
-            let (first, step) = (block_idx_x() as i32, grid_dim_x() as i32);
-            // a tile's origin in C (rows of A, rows of B) and its M-tile index
+            // the cluster tiles of C ((128·cs) × 256), M fastest; this cluster takes tiles
+            // cluster, cluster + clusters, ...; its CTA `rank` computes M-tile `rank` of it
+            let (cs_i, rank_i) = (cs as i32, rank as i32);
+            let tile_of = SwizzledRaster::<SWIZZLE>::new(m.ceil_div(128 * cs_i), n.ceil_div(256));
+            let cta_m = make_layout_left((cs_i, m.ceil_div(128 * cs_i)));
+            let n_tiles = tile_of.tiles();
+            let (first, step) = (cluster_id_x() as i32, cluster_grid_dim_x() as i32);
+            // a tile's origin in C (rows of A, rows of B) for this CTA and its M-tile index
             let origin = |tile: i32| -> (i32, i32, i32) {
-                let (bx, by): (i32, i32) = tile_of.idx2crd(tile);
+                let (cm, by) = tile_of.tile(tile);
+                let bx = cta_m.crd2idx((rank_i, cm));
                 let o = make_identity_tensor((m, n)).local_tile((_128, _256), (bx, by)).at((_0, _0));
                 let ATup(HCons(m0, HCons(n0, HNil))) = o.0;
                 (m0, n0, bx)
@@ -200,17 +258,25 @@ macro_rules! hgemm_entry {
                             let a_origin = make_identity_tensor((m, k)).local_tile((_128, _64), (bx, kt)).at((_0, _0));
                             let ATup(HCons(_, HCons(k0, HNil))) = a_origin.0;
                             load_operand!($ma, _128, tma_a, bar, buf_a(stage.index()), s_a, m0, k0);
-                            load_operand!($mb, _256, tma_b, bar, buf_b(stage.index()), s_b, n0, k0);
+                            if cs == 1 {
+                                load_operand!($mb, _256, tma_b, bar, buf_b(stage.index()), s_b, n0, k0);
+                            } else {
+                                load_b_multicast!($mb, tma_b, bar, buf_b(stage.index()), s_b, n0, k0, rank_i);
+                            }
                             stage.producer_commit();
                         }
                         tile += step;
                     }
+                    // the other CTA's consumers may still arrive on this CTA's empty barriers
+                    unsafe { prod.producer_tail() };
                 }
                 return;
             }
             setmaxnreg_inc::<232>();
             let wg = wg - 1; // consumer warpgroup: rows 64·wg.. of the CTA tile
-            let mut cons = pipe.consumer();
+            // thread 0 of warp r signals CTA r of the cluster
+            let (lane, warp): (i32, i32) = make_layout_left((_32, _4)).idx2crd(t);
+            let mut cons = pipe.consumer_cluster(lane == 0 && (warp as u32) < cs, warp as u32);
             let mut tile = first;
             while tile < n_tiles {
                 let (m0, n0, _) = origin(tile);
@@ -218,6 +284,9 @@ macro_rules! hgemm_entry {
                 // loop that keeps the accumulators in local memory).
                 let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
                 let mut pending: Option<ConsumerStage<STAGES>> = None;
+                // the tile's first wgmma overwrites the accumulators (scale-d 0); the zeros
+                // above are what a tile of K = 0 stores
+                let mut scale = ScaleOut::Zero;
                 for _ in 0..k_tiles {
                     let full = unsafe { cons.consumer_wait() };
                     let d_a = make_gmma_desc_tensor($ma, make_tensor(make_smem_ptr(buf_a(full.index())), mma_tiles!(s_a, (_64, _16))));
@@ -232,9 +301,10 @@ macro_rules! hgemm_entry {
                                 d_a.at((_0, (wg, kb as i32))).desc.desc,
                                 d_b.at((_0, (_0, kb as i32))).desc.desc,
                                 &mut acc,
-                                ScaleOut::One,
+                                scale,
                             )
                         };
+                        scale = ScaleOut::One;
                     });
                     commit_group();
                     wait_group::<1>(); // the previous k-tile's wgmmas have read their stage
@@ -249,7 +319,8 @@ macro_rules! hgemm_entry {
                     unsafe { cons.consumer_release(done) };
                 }
                 // the producer is already loading the next tile's k-tiles meanwhile
-                unsafe { epilogue::store(&acc, c, ldc, out, (m, n), (m0 + 64 * wg, n0), alpha, beta, t) };
+                let last = tile + step >= n_tiles;
+                unsafe { epilogue::store(&acc, c, ldc, out, (m, n), (m0 + 64 * wg, n0), alpha, beta, t, tma_c, epi_smem, wg, last) };
                 tile += step;
             }
         }

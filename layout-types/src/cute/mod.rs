@@ -37,6 +37,7 @@ pub mod pipeline;
 pub mod product;
 pub mod swizzle;
 pub mod tensor;
+pub mod tile_scheduler;
 pub mod tiler;
 pub mod tma;
 pub mod tuple;

@@ -33,8 +33,8 @@
 use core::marker::PhantomData;
 
 use super::arch::mbarrier::{
-    fence_barrier_init, mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init,
-    mbarrier_wait_parity,
+    fence_barrier_init, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx,
+    mbarrier_init, mbarrier_wait_parity,
 };
 
 /// The bytes one stage's load brings (the full barrier's `expect_tx`): a type-level constant of
@@ -188,7 +188,8 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
     /// # Safety
     /// `storage` is shared memory (host tests: any memory) that outlives the pipeline, used by
     /// nothing else; exactly one thread is the initializer; `consumer_arrivals` is the number of
-    /// [`PipelineConsumer::consumer_release`] calls per stage and phase (1..2^20).
+    /// [`PipelineConsumer::consumer_release`] calls of signaling consumers per stage and phase
+    /// (1..2^20).
     ///
     /// ```
     /// use layout_types::cute::pipeline::*;
@@ -256,9 +257,71 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
     /// ```
     #[inline(always)]
     pub fn consumer(&self) -> PipelineConsumer<STAGES, Tx> {
+        self.consumer_signaling(true)
+    }
+    /// The consumer role where only the signaling threads arrive on the empty barrier
+    /// (CUTLASS's `is_signaling_thread`): e.g. one thread per consumer warpgroup, the barrier
+    /// initialized with one arrival per warpgroup. Every consumer thread still waits on the
+    /// full barrier and calls [`consumer_release`](PipelineConsumer::consumer_release); a
+    /// signaling thread's release stands for its whole warpgroup, so it must come after the
+    /// warpgroup's reads of the stage are complete (`wgmma.wait_group`, which waits for the
+    /// warpgroup's `wgmma`s).
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
+    /// let mut st = PipelineStorage::<1>::new();
+    /// // two consumers, one of which signals: the barrier counts one arrival
+    /// let p = unsafe { PipelineTmaAsync::<1, B>::init(&mut st, true, 1, || ()) };
+    /// let (mut prod, mut c0, mut c1) = (p.producer(), p.consumer_signaling(true), p.consumer_signaling(false));
+    /// unsafe { prod.producer_acquire() }.producer_commit();
+    /// let (s0, s1) = unsafe { (c0.consumer_wait(), c1.consumer_wait()) };
+    /// unsafe { c1.consumer_release(s1); c0.consumer_release(s0) };
+    /// unsafe { prod.producer_acquire() }.producer_commit(); // empty again after one arrival
+    /// ```
+    #[inline(always)]
+    pub fn consumer_signaling(&self, is_signaling_thread: bool) -> PipelineConsumer<STAGES, Tx> {
         PipelineConsumer {
             pipe: *self,
             state: PipelineState::new(0),
+            signals: is_signaling_thread,
+            dst_cta: None,
+        }
+    }
+    /// The consumer role of a cluster whose producers multicast into every CTA (CUTLASS's
+    /// `PipelineTmaAsync` with a cluster shape): a stage may be refilled only once the consumers
+    /// of every CTA it is written into are done, so each signaling thread arrives on the empty
+    /// barrier of the CTA of rank `dst_cta_rank` (`mapa` + `mbarrier.arrive.release.cluster`),
+    /// and the empty barriers are initialized with one arrival per (consumer warpgroup, CTA of
+    /// the cluster). Typically thread 0 of warp `r` of each consumer warpgroup signals CTA `r`.
+    /// The barriers' initialization must be visible cluster-wide before use: pass a cluster
+    /// barrier (`barrier.cluster.arrive` + `wait`) as [`init`](Self::init)'s `sync`; and a CTA
+    /// must not exit while others may still arrive on its barriers: its producer ends with
+    /// [`producer_tail`](PipelineProducer::producer_tail).
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
+    /// let mut st = PipelineStorage::<1>::new();
+    /// // off the GPU a cluster is one CTA: rank 0 is this CTA
+    /// let p = unsafe { PipelineTmaAsync::<1, B>::init(&mut st, true, 1, || ()) };
+    /// let (mut prod, mut cons) = (p.producer(), p.consumer_cluster(true, 0));
+    /// unsafe { prod.producer_acquire() }.producer_commit();
+    /// let c = unsafe { cons.consumer_wait() };
+    /// unsafe { cons.consumer_release(c) };
+    /// unsafe { prod.producer_tail() };
+    /// ```
+    #[inline(always)]
+    pub fn consumer_cluster(
+        &self,
+        is_signaling_thread: bool,
+        dst_cta_rank: u32,
+    ) -> PipelineConsumer<STAGES, Tx> {
+        PipelineConsumer {
+            pipe: *self,
+            state: PipelineState::new(0),
+            signals: is_signaling_thread,
+            dst_cta: Some(dst_cta_rank),
         }
     }
 }
@@ -310,6 +373,35 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineProducer<STAGES, Tx> {
             mbarrier_arrive_expect_tx(self.pipe.full(i), Tx::TX_BYTES);
         }
         ProducerStage { producer: self }
+    }
+    /// Waits until the consumers have released every stage the producer filled (CUTLASS's
+    /// `producer_tail`): after it no consumer of any CTA arrives on this CTA's barriers any
+    /// more, so a CTA of a cluster may exit.
+    ///
+    /// # Safety
+    /// Called by the one producer thread after its last commit; the storage is alive.
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
+    /// let mut st = PipelineStorage::<2>::new();
+    /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
+    /// let (mut prod, mut cons) = (p.producer(), p.consumer());
+    /// for _ in 0..3 {
+    ///     unsafe { prod.producer_acquire() }.producer_commit();
+    ///     let c = unsafe { cons.consumer_wait() };
+    ///     unsafe { cons.consumer_release(c) };
+    /// }
+    /// unsafe { prod.producer_tail() }; // every stage was released
+    /// ```
+    #[inline(always)]
+    pub unsafe fn producer_tail(&mut self) {
+        for _ in 0..STAGES {
+            unsafe {
+                mbarrier_wait_parity(self.pipe.empty(self.state.index()), self.state.phase())
+            };
+            self.state.advance();
+        }
     }
 }
 
@@ -373,6 +465,8 @@ impl<const STAGES: usize, Tx: TransactionBytes> ProducerStage<'_, STAGES, Tx> {
 pub struct PipelineConsumer<const STAGES: usize, Tx> {
     pipe: PipelineTmaAsync<STAGES, Tx>,
     state: PipelineState<STAGES>,
+    signals: bool,
+    dst_cta: Option<u32>,
 }
 
 /// A full stage a consumer holds until [`PipelineConsumer::consumer_release`] takes it back
@@ -440,8 +534,9 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
         self.state.advance();
         ConsumerStage { index }
     }
-    /// Arrives on the stage's empty barrier: this consumer is done with the buffer (after the
-    /// reads, or the TMA store reading it, have finished).
+    /// Arrives on the stage's empty barrier (a signaling consumer; others only give the stage
+    /// back): this consumer is done with the buffer (after the reads, or the TMA store reading
+    /// it, have finished).
     ///
     /// # Safety
     /// The pipeline's storage is alive.
@@ -459,7 +554,13 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     /// ```
     #[inline(always)]
     pub unsafe fn consumer_release(&mut self, stage: ConsumerStage<STAGES>) {
-        unsafe { mbarrier_arrive(self.pipe.empty(stage.index)) }
+        match (self.signals, self.dst_cta) {
+            (false, _) => {}
+            (true, None) => unsafe { mbarrier_arrive(self.pipe.empty(stage.index)) },
+            (true, Some(rank)) => unsafe {
+                mbarrier_arrive_cluster(self.pipe.empty(stage.index), rank)
+            },
+        }
     }
 }
 

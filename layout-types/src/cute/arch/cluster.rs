@@ -50,6 +50,15 @@ sreg!(
     cluster_size = "%cluster_nctarank", host 1
 );
 sreg!(
+    /// `%nclusterid.x`: the number of clusters in the grid along x (CuTe's
+    /// `cluster_grid_dims().x`). Off the GPU: 1.
+    ///
+    /// ```
+    /// assert_eq!(layout_types::cute::arch::cluster::cluster_grid_dim_x(), 1);
+    /// ```
+    cluster_grid_dim_x = "%nclusterid.x", host 1
+);
+sreg!(
     /// `%clusterid.x`: this cluster's index in the grid along x (CuTe's `cluster_id_in_grid().x`).
     /// Off the GPU: 0.
     ///

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# gepi (issue #26 epilogue): hgemm checks, bench before/after (CUTE_RS_HGEMM_EPILOGUE=direct is the
+# old path, same binary), interleaved twice, sanitizers on the hgemm section, SASS counts.
+set -u
+cd "$(dirname "$0")"
+export PATH="$PATH:/usr/local/cuda/bin"
+H=./host; O=${OUT:-/tmp/out}; mkdir -p "$O"
+nvidia-smi -L | tee "$O/summary.txt"
+step() { local name=$1 lim=$2; shift 2; local s=$SECONDS
+  timeout "$lim" "$@" > "$O/$name.log" 2>&1; local rc=$?
+  echo "$name rc=$rc $((SECONDS - s))s: $(tail -1 "$O/$name.log")" | tee -a "$O/summary.txt"; }
+step run 150 $H run --only hgemm --sweep-hgemm 300
+for r in 1 2; do
+  step bench-direct-$r 100 env CUTE_RS_HGEMM_EPILOGUE=direct $H bench gemm --csv
+  step bench-tma-$r 100 $H bench gemm --csv
+done
+{ for tool in memcheck racecheck synccheck; do
+    echo "== $tool"; s=$SECONDS
+    timeout 100 compute-sanitizer --tool $tool --error-exitcode 1 $H run --only hgemm --sweep-hgemm 4 2>&1 | tail -8
+    echo "rc=${PIPESTATUS[0]} $((SECONDS - s))s"
+  done; } > "$O/sanitizers.log" 2>&1
+grep -E "^== |SUMMARY|^rc=" "$O/sanitizers.log" | tee -a "$O/summary.txt"
+ptxas -arch=sm_90a -v hgemm.ptx -o /tmp/hgemm.cubin > "$O/sass.txt" 2>&1
+cuobjdump -sass /tmp/hgemm.cubin > /tmp/sass.txt
+for op in HGMMA UTMALDG UTMASTG STSM "STS " LDL STL BAR.SYNC; do echo "$op: $(grep -c "$op" /tmp/sass.txt)"; done | tee -a "$O/sass.txt" "$O/summary.txt"
+grep -m3 -E "UTMASTG|STSM" /tmp/sass.txt | tee -a "$O/sass.txt"
+tail -30 "$O/run.log"; grep -i hgemm "$O/bench-direct-1.log" "$O/bench-tma-1.log" | head -40
