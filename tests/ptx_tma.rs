@@ -185,7 +185,40 @@ fn wgmma_proof_entries_load_a_and_b_by_tma() {
         .map(|l| l.trim_end_matches('('))
         .filter(|n| n.starts_with("wgmma_ss_") || n.starts_with("wgmma_rs_"))
         .collect();
-    assert_eq!(names.len(), 63, "{names:?}");
+    // The coverage doc/hopper-wgmma.md states: for bf16 and f16, SS over the four majors and RS
+    // (K-major A) over two, every atom at N = 64, every N at SW128 (N = 8 with an MN-major B:
+    // INTER, the only atom GMMA allows there), and K-major B over INTER at N = 8 and 256.
+    let mut expected = Vec::new();
+    for (mode, majors) in [
+        ("ss", &["kk", "kmn", "mnk", "mnmn"][..]),
+        ("rs", &["kk", "kmn"][..]),
+    ] {
+        for e in ["bf16", "f16"] {
+            for m in majors {
+                for atom in ["inter", "sw32", "sw64", "sw128"] {
+                    expected.push(format!("wgmma_{mode}_{e}_{m}_{atom}_n64"));
+                }
+                for n in [8, 128, 256] {
+                    let atom = if n == 8 && m.ends_with("mn") {
+                        "inter"
+                    } else {
+                        "sw128"
+                    };
+                    expected.push(format!("wgmma_{mode}_{e}_{m}_{atom}_n{n}"));
+                }
+                if !m.ends_with("mn") {
+                    for n in [8, 256] {
+                        expected.push(format!("wgmma_{mode}_{e}_{m}_inter_n{n}"));
+                    }
+                }
+            }
+        }
+    }
+    let mut got: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    got.sort();
+    expected.sort();
+    assert_eq!(got, expected);
+    assert_eq!(names.len(), 96);
     for name in names {
         let body = entry(ptx, name);
         let ins = instructions(body);
