@@ -40,7 +40,7 @@
 use super::ldsm::{CopyOperand, LdsmAtom, TiledCopyMma};
 use super::tiled::TiledMmaT;
 use crate::DynLayout;
-use crate::cute::copy::{StaticLayoutValue, TiledCopyApply, unroll};
+use crate::cute::copy::{StaticLayoutValue, TiledCopyApply, unroll_const};
 use crate::cute::int::Integral;
 use crate::cute::tensor::{Advance, Engine, Fragment, FragmentLayout, PtrEngine, Reg, Tensor};
 use core::marker::PhantomData;
@@ -451,51 +451,60 @@ where
     unsafe fn apply(&self, src: &LdsmPartition<SE, ST>, dst: &LdsmPartition<DE, DT>) {
         let () = const { check_copy(&ST::TAB, &DT::TAB, ST::KIND, DT::KIND, size_of::<SE::Value>(), A::REGS) };
         let (s, d) = (const { &ST::TAB }, const { &DT::TAB });
-        let calls = s.nv / s.k_blocks * src.nk as usize / s.atom_vals;
-        let dst_calls = d.nv / d.k_blocks * dst.nk as usize / d.atom_vals;
-        debug_assert_eq!(calls, dst_calls, "copy: a whole partition and one k-block");
-        if calls != dst_calls {
-            return;
-        }
-        let dav = d.atom_vals;
-        unroll(calls, |c| {
-            #[cfg(target_arch = "nvptx64")]
-            {
-                let row = src.at(c * s.atom_vals).ptr();
-                // SAFETY: the warp executes the copy together; the row is the caller's valid
-                // shared memory (`copy`'s contract), 16-byte aligned by the atom's layout.
-                let regs = unsafe { A::call(crate::cute::arch::mbarrier::smem_addr(row)) };
-                let regs = regs.as_ref();
-                let mut j = 0;
-                while j < dav {
-                    let p = dst.at(c * dav + j).ptr();
-                    // SAFETY: the destination is the caller's valid memory.
-                    unsafe {
-                        if size_of::<SE::Value>() == 2 {
-                            (p as *mut u16).write((regs[j / 2] >> (16 * (j % 2))) as u16)
-                        } else {
-                            (p as *mut u32).write(regs[j])
+        debug_assert_eq!(
+            src.nk, dst.nk,
+            "copy: a whole partition and one k-block of the other"
+        );
+        let (sav, dav) = (s.atom_vals, d.atom_vals);
+        let mut kb = 0;
+        while kb < src.nk.min(dst.nk) as usize {
+            // the atoms of one block of the last mode, as straight-line code
+            let (s0, d0) = (kb * (s.nv / s.k_blocks), kb * (d.nv / d.k_blocks));
+            unroll_const!(
+                ST::TAB.nv / ST::TAB.k_blocks / ST::TAB.atom_vals,
+                #[inline(always)]
+                |c: usize| {
+                    #[cfg(target_arch = "nvptx64")]
+                    {
+                        let row = src.at(s0 + c * sav).ptr();
+                        // SAFETY: the warp executes the copy together; the row is the caller's
+                        // valid shared memory (`copy`'s contract), 16-byte aligned by the atom.
+                        let regs =
+                            unsafe { A::call(crate::cute::arch::mbarrier::smem_addr(row)) };
+                        let regs = regs.as_ref();
+                        let mut j = 0;
+                        while j < dav {
+                            let p = dst.at(d0 + c * dav + j).ptr();
+                            // SAFETY: the destination is the caller's valid memory.
+                            unsafe {
+                                if size_of::<SE::Value>() == 2 {
+                                    (p as *mut u16).write((regs[j / 2] >> (16 * (j % 2))) as u16)
+                                } else {
+                                    (p as *mut u32).write(regs[j])
+                                }
+                            }
+                            j += 1;
                         }
                     }
-                    j += 1;
+                    #[cfg(not(target_arch = "nvptx64"))]
+                    {
+                        let e = const { &ST::EMU };
+                        let origin = src.base.advance(thr_offset(e, src.tid));
+                        let e0 = (src.k0 as usize + kb) * (e.nv / e.k_blocks);
+                        let mut j = 0;
+                        while j < dav {
+                            let from = origin.advance(e.off[e0 + c * dav + j] as i32).ptr();
+                            let to = dst.at(d0 + c * dav + j).ptr();
+                            // SAFETY: both are the caller's valid memory (`copy`'s contract).
+                            unsafe { to.write(from.read()) };
+                            j += 1;
+                        }
+                        let _ = (s0, sav);
+                    }
                 }
-            }
-            #[cfg(not(target_arch = "nvptx64"))]
-            {
-                let e = const { &ST::EMU };
-                let origin = src.base.advance(thr_offset(e, src.tid));
-                let k_off = src.k0 as usize * (e.nv / e.k_blocks);
-                let mut j = 0;
-                while j < dav {
-                    let from = origin.advance(e.off[k_off + c * dav + j] as i32).ptr();
-                    let to = dst.at(c * dav + j).ptr();
-                    // SAFETY: both are the caller's valid memory (`copy`'s contract).
-                    unsafe { to.write(from.read()) };
-                    j += 1;
-                }
-                let _ = s;
-            }
-        });
+            );
+            kb += 1;
+        }
     }
 }
 
