@@ -456,6 +456,11 @@ where
             "copy: a whole partition and one k-block of the other"
         );
         let (sav, dav) = (s.atom_vals, d.atom_vals);
+        #[cfg(target_arch = "nvptx64")]
+        let (origin, elem) = (
+            crate::cute::arch::mbarrier::smem_addr(src.engine.ptr()),
+            size_of::<SE::Value>() as u32,
+        );
         let mut kb = 0;
         while kb < src.nk.min(dst.nk) as usize {
             // the atoms of one block of the last mode, as straight-line code
@@ -466,11 +471,11 @@ where
                 |c: usize| {
                     #[cfg(target_arch = "nvptx64")]
                     {
-                        let row = src.at(s0 + c * sav).ptr();
+                        // the thread's origin once, each row a constant byte offset from it
+                        let row = origin + (src.offset(s0 + c * sav) as u32) * elem;
                         // SAFETY: the warp executes the copy together; the row is the caller's
                         // valid shared memory (`copy`'s contract), 16-byte aligned by the atom.
-                        let regs =
-                            unsafe { A::call(crate::cute::arch::mbarrier::smem_addr(row)) };
+                        let regs = unsafe { A::call(row) };
                         let regs = regs.as_ref();
                         let mut j = 0;
                         while j < dav {
