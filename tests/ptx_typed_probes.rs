@@ -86,7 +86,11 @@ fn ldsm_tiled_copy_mainloop_step() {
     for name in ["probe_ldsm_mainloop_typed", "probe_ldsm_mainloop_hand"] {
         let body = instructions(entry(ptx, name));
         let count = |op: &str| body.iter().filter(|i| i.starts_with(op)).count();
-        assert_eq!(count("ldmatrix.sync.aligned.m8n8.x4"), 8, "{name}: ldmatrix.x4");
+        assert_eq!(
+            count("ldmatrix.sync.aligned.m8n8.x4"),
+            8,
+            "{name}: ldmatrix.x4"
+        );
         assert_eq!(count("mma.sync.aligned.m16n8k16"), 16, "{name}: mma.sync");
     }
 }

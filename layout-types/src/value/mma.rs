@@ -1486,12 +1486,20 @@ impl MmaTiledCopy {
     }
     /// `ThrCopy::partition_S(tensor)` of thread `thr`: `tidfrg_S(tensor)(thr, _, repeat<R>(_))`,
     /// the layout `(CPY, CPY_M, CPY_N, ...)` and the thread's offset.
-    pub const fn partition_s(&self, tensor: &DynLayout, thr: i64) -> Result<(DynLayout, Val), Error> {
+    pub const fn partition_s(
+        &self,
+        tensor: &DynLayout,
+        thr: i64,
+    ) -> Result<(DynLayout, Val), Error> {
         let f = tri!(self.tidfrg_s(tensor));
         Ok(Self::slice_thread(&f, tensor.rank(), thr))
     }
     /// `ThrCopy::partition_D(tensor)` of thread `thr` (see [`MmaTiledCopy::partition_s`]).
-    pub const fn partition_d(&self, tensor: &DynLayout, thr: i64) -> Result<(DynLayout, Val), Error> {
+    pub const fn partition_d(
+        &self,
+        tensor: &DynLayout,
+        thr: i64,
+    ) -> Result<(DynLayout, Val), Error> {
         let f = tri!(self.tidfrg_d(tensor));
         Ok(Self::slice_thread(&f, tensor.rank(), thr))
     }

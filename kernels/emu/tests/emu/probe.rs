@@ -191,9 +191,17 @@ fn tiled_mma_partition_c_probe_matches_its_twin() {
 fn ldsm_mainloop_probe_matches_its_twin_and_the_cpu() {
     use layout_types::cute::mma::*;
     use layout_types::cute::prelude::*;
-    const F16: [(u16, f32); 5] = [(0xC000, -2.0), (0xBC00, -1.0), (0, 0.0), (0x3C00, 1.0), (0x4000, 2.0)];
+    const F16: [(u16, f32); 5] = [
+        (0xC000, -2.0),
+        (0xBC00, -1.0),
+        (0, 0.0),
+        (0x3C00, 1.0),
+        (0x4000, 2.0),
+    ];
     let mut r = Rng(7);
-    let picks: Vec<usize> = (0..2 * 64 * 32).map(|_| (r.f32_pm1().abs() * 4.99) as usize).collect();
+    let picks: Vec<usize> = (0..2 * 64 * 32)
+        .map(|_| (r.f32_pm1().abs() * 4.99) as usize)
+        .collect();
     let bits: Vec<u16> = picks.iter().map(|&i| F16[i].0).collect();
     let val: Vec<f32> = picks.iter().map(|&i| F16[i].1).collect();
     let go = |typed: bool| {
@@ -231,9 +239,19 @@ fn ldsm_mainloop_probe_matches_its_twin_and_the_cpu() {
         for i in 0..32 {
             let mn = pc.engine.0 + pc.layout.call(i as i32);
             let (m, n) = (mn as usize % 64, mn as usize / 64);
-            let want: f32 = (0..32).map(|k| val[m * 32 + k] * val[2048 + n * 32 + k]).sum();
-            assert_eq!(t[32 * thr + i], want, "typed: thread {thr} accumulator {i} = C({m},{n})");
-            assert_eq!(h[32 * thr + i], want, "hand: thread {thr} accumulator {i} = C({m},{n})");
+            let want: f32 = (0..32)
+                .map(|k| val[m * 32 + k] * val[2048 + n * 32 + k])
+                .sum();
+            assert_eq!(
+                t[32 * thr + i],
+                want,
+                "typed: thread {thr} accumulator {i} = C({m},{n})"
+            );
+            assert_eq!(
+                h[32 * thr + i],
+                want,
+                "hand: thread {thr} accumulator {i} = C({m},{n})"
+            );
         }
     }
     report::record("probe_ldsm_mainloop_typed", 1);

@@ -272,7 +272,10 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> TiledCopyMma<A, T, Op> {
 
 impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
     #[inline(always)]
-    fn part<E: Advance<i32, Output = E>, Tab: SliceTable>(&self, engine: E) -> LdsmPartition<E, Tab> {
+    fn part<E: Advance<i32, Output = E>, Tab: SliceTable>(
+        &self,
+        engine: E,
+    ) -> LdsmPartition<E, Tab> {
         let t = const { &Tab::TAB };
         LdsmPartition {
             engine: engine.advance(thr_offset(t, self.tid)),
@@ -298,10 +301,7 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
     /// assert_eq!(p.engine.0, (16 + 5) * 32);  // lane 5 of warp 1 (the second atom along M): row 21
     /// ```
     #[inline(always)]
-    pub fn partition_s<E, L>(
-        &self,
-        t: &Tensor<E, L>,
-    ) -> LdsmPartition<E, SliceOf<A, T, Op, L, 0>>
+    pub fn partition_s<E, L>(&self, t: &Tensor<E, L>) -> LdsmPartition<E, SliceOf<A, T, Op, L, 0>>
     where
         E: Advance<i32, Output = E>,
         L: StaticLayoutValue,
@@ -321,10 +321,7 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
     /// assert_eq!(p.layout().to_string(), "(((_2,_2,_2),_1),_1,_1):(((_32,_8,_256),_0),_0,_0)");
     /// ```
     #[inline(always)]
-    pub fn partition_d<E, L>(
-        &self,
-        t: &Tensor<E, L>,
-    ) -> LdsmPartition<E, SliceOf<A, T, Op, L, 1>>
+    pub fn partition_d<E, L>(&self, t: &Tensor<E, L>) -> LdsmPartition<E, SliceOf<A, T, Op, L, 1>>
     where
         E: Advance<i32, Output = E>,
         L: StaticLayoutValue,
@@ -449,7 +446,16 @@ where
 {
     #[inline(always)]
     unsafe fn apply(&self, src: &LdsmPartition<SE, ST>, dst: &LdsmPartition<DE, DT>) {
-        let () = const { check_copy(&ST::TAB, &DT::TAB, ST::KIND, DT::KIND, size_of::<SE::Value>(), A::REGS) };
+        let () = const {
+            check_copy(
+                &ST::TAB,
+                &DT::TAB,
+                ST::KIND,
+                DT::KIND,
+                size_of::<SE::Value>(),
+                A::REGS,
+            )
+        };
         let (s, d) = (const { &ST::TAB }, const { &DT::TAB });
         debug_assert_eq!(
             src.nk, dst.nk,
