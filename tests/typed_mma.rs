@@ -202,8 +202,7 @@ macro_rules! part_c {
 fn check_fragment(
     id: &str,
     expected: &str,
-    typed: &str,
-    len: usize,
+    (typed, len): (&str, usize),
     dynm: &DynTiledMma,
     op: Operand,
     thr: i64,
