@@ -225,8 +225,7 @@ macro_rules! frag_check {
         check_fragment(
             $id,
             $expected,
-            &f.layout.to_string(),
-            f.len(),
+            (&f.layout.to_string(), f.len()),
             &dynm,
             $op,
             $thr as i64,
