@@ -76,6 +76,25 @@ fn predicated_tiled_copy_of_the_tile() {
     check_probe("tiled_copy");
 }
 
+/// An SM80 mainloop step through the `ldmatrix` TiledCopies (`make_tiled_copy_a/b` with
+/// `SM75_U32x4_LDSM_N`, `partition_s`, `retile_d`, `copy` per k-block, then `mma.sync`) against
+/// the same step with hand-computed row addresses: the same 8 `ldmatrix` and 16 `mma.sync`.
+#[test]
+fn ldsm_tiled_copy_mainloop_step() {
+    check_probe("ldsm_mainloop");
+    let Ok(ptx) = kernels_ptx() else { return };
+    for name in ["probe_ldsm_mainloop_typed", "probe_ldsm_mainloop_hand"] {
+        let body = instructions(entry(ptx, name));
+        let count = |op: &str| body.iter().filter(|i| i.starts_with(op)).count();
+        assert_eq!(
+            count("ldmatrix.sync.aligned.m8n8.x4"),
+            8,
+            "{name}: ldmatrix.x4"
+        );
+        assert_eq!(count("mma.sync.aligned.m16n8k16"), 16, "{name}: mma.sync");
+    }
+}
+
 /// The instruction counter itself: inline-asm blocks count their statements.
 #[test]
 fn instruction_counting() {

@@ -28,7 +28,12 @@ fn data(name: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The text of a typed value (the formatting itself through `dyn Display`: one copy of it for
+/// the whole file instead of one per layout type).
 fn tl<L: Display>(l: L) -> String {
+    text_of(&l)
+}
+fn text_of(l: &dyn Display) -> String {
     l.to_string()
 }
 
@@ -154,7 +159,10 @@ fn desc_cases() -> Vec<DescCase> {
             let t = make_tensor(make_smem_ptr(core::ptr::null_mut::<$t>()), part);
             let d = make_gmma_desc_tensor($major, t);
             let n = product(d.layout.shape).value();
-            let descs = (0..n as i32).map(|j| d.at((_0, j)).desc.desc).collect();
+            let mut descs = Vec::new();
+            for j in 0..n as i32 {
+                descs.push(d.at((_0, j)).desc.desc);
+            }
             out.push(($id, tl(smem), tl(d.layout), d.engine.desc.desc, descs));
         }};
     }

@@ -56,30 +56,35 @@ fn perm_text(p: &str) -> String {
     format!("[{inner}]")
 }
 
+/// The checks of a TV-layout case on text (not generic: one copy for every case).
+fn check_tv(id: &str, expected: &str, typed: &str, tile: &str, dynm: &DynTiledMma, op: Operand) {
+    assert_eq!(typed, expected, "{id}: typed vs C++ CuTe");
+    assert_eq!(
+        typed,
+        dynm.layout_tv(op).unwrap().to_string(),
+        "{id}: typed vs value algebra"
+    );
+    let want = format!(
+        "(_{},_{},_{})",
+        dynm.tile_size(0),
+        dynm.tile_size(1),
+        dynm.tile_size(2)
+    );
+    assert_eq!(tile, want, "{id}: tile");
+}
+
 macro_rules! tv_check {
     ($id:literal, $atom:expr, $al:expr, $perm:expr, $expected:literal, $method:ident, $op:expr) => {{
         let mma = make_tiled_mma_permuted($atom, $al, $perm);
-        let typed = mma.$method().to_string();
-        assert_eq!(typed, $expected, "{}: typed vs C++ CuTe", $id);
-        let al_text = $al.to_string();
-        let dynm = reference_of(&$atom, &al_text, &perm_text(stringify!($perm)));
-        assert_eq!(
-            typed,
-            dynm.layout_tv($op).unwrap().to_string(),
-            "{}: typed vs value algebra",
-            $id
-        );
         let (m, n, k) = mma.tile_shape();
-        assert_eq!(
-            format!("({},{},{})", m, n, k),
-            format!(
-                "(_{},_{},_{})",
-                dynm.tile_size(0),
-                dynm.tile_size(1),
-                dynm.tile_size(2)
-            ),
-            "{}: tile",
-            $id
+        let dynm = reference_of(&$atom, &$al.to_string(), &perm_text(stringify!($perm)));
+        check_tv(
+            $id,
+            $expected,
+            &mma.$method().to_string(),
+            &format!("({},{},{})", m, n, k),
+            &dynm,
+            $op,
         );
     }};
 }
@@ -110,6 +115,26 @@ macro_rules! tv_c {
     };
 }
 
+/// The checks of a partition case (not generic): `typed[t]` is thread `t`'s typed layout and
+/// offset; the case's thread `thr` prints C++ CuTe's `expected`, and every thread equals the
+/// value algebra.
+fn check_partition(
+    id: &str,
+    expected: &str,
+    thr: usize,
+    typed: &[(String, i64)],
+    dynm: &DynTiledMma,
+    op: Operand,
+    dl: &DynLayout,
+) {
+    assert_eq!(typed[thr].0, expected, "{id}: typed vs C++ CuTe");
+    for (t, (layout, offset)) in typed.iter().enumerate() {
+        let (rl, off) = dynm.get_slice(t as i64).partition(op, dl).unwrap();
+        assert_eq!(*layout, rl.to_string(), "{id}: thread {t}");
+        assert_eq!(*offset, off.v, "{id}: offset of thread {t}");
+    }
+}
+
 /// Every thread's partition: the typed layout prints as C++ CuTe's for the case's thread, and for
 /// every thread the typed layout and offset equal the value algebra's.
 macro_rules! part_check {
@@ -117,31 +142,14 @@ macro_rules! part_check {
         let mma = make_tiled_mma_permuted($atom, $al, $perm);
         let l = $tensor;
         let t = make_tensor(Counting(0i32), l);
-        let p = mma.get_slice($thr).$method(&t);
-        assert_eq!(
-            p.layout.to_string(),
-            $expected,
-            "{}: typed vs C++ CuTe",
-            $id
-        );
-        let dynm = reference_of(&$atom, &$al.to_string(), &perm_text(stringify!($perm)));
-        let dl: DynLayout = l.to_string().parse().unwrap();
+        let mut typed = Vec::new();
         for thr in 0..mma.size() as i32 {
             let p = mma.get_slice(thr).$method(&t);
-            let (rl, off) = dynm.get_slice(thr as i64).partition($op, &dl).unwrap();
-            assert_eq!(
-                p.layout.to_string(),
-                rl.to_string(),
-                "{}: thread {}",
-                $id,
-                thr
-            );
-            assert_eq!(
-                p.engine.0 as i64, off.v,
-                "{}: offset of thread {}",
-                $id, thr
-            );
+            typed.push((p.layout.to_string(), p.engine.0 as i64));
         }
+        let dynm = reference_of(&$atom, &$al.to_string(), &perm_text(stringify!($perm)));
+        let dl: DynLayout = l.to_string().parse().unwrap();
+        check_partition($id, $expected, $thr as usize, &typed, &dynm, $op, &dl);
     }};
 }
 macro_rules! part_a {
@@ -190,31 +198,39 @@ macro_rules! part_c {
     };
 }
 
+/// The checks of a fragment case (not generic).
+fn check_fragment(
+    id: &str,
+    expected: &str,
+    (typed, len): (&str, usize),
+    dynm: &DynTiledMma,
+    op: Operand,
+    thr: i64,
+    dl: &DynLayout,
+) {
+    assert_eq!(typed, expected, "{id}: typed vs C++ CuTe");
+    let r = dynm.get_slice(thr).partition_fragment(op, dl).unwrap();
+    assert_eq!(typed, r.to_string(), "{id}: typed vs value algebra");
+    assert_eq!(len as i64, r.size().v);
+}
+
 /// A register fragment of A or B: the typed layout prints as C++ CuTe's and the value algebra's.
 macro_rules! frag_check {
     ($id:literal, $atom:expr, $al:expr, $perm:expr, $tensor:expr, $thr:expr, $expected:literal, $method:ident, $op:expr) => {{
         let mma = make_tiled_mma_permuted($atom, $al, $perm);
         let l = $tensor;
         let f = mma.get_slice($thr).$method(&make_tensor(Counting(0i32), l));
-        assert_eq!(
-            f.layout.to_string(),
-            $expected,
-            "{}: typed vs C++ CuTe",
-            $id
-        );
         let dynm = reference_of(&$atom, &$al.to_string(), &perm_text(stringify!($perm)));
         let dl: DynLayout = l.to_string().parse().unwrap();
-        let r = dynm
-            .get_slice($thr as i64)
-            .partition_fragment($op, &dl)
-            .unwrap();
-        assert_eq!(
-            f.layout.to_string(),
-            r.to_string(),
-            "{}: typed vs value algebra",
-            $id
+        check_fragment(
+            $id,
+            $expected,
+            (&f.layout.to_string(), f.len()),
+            &dynm,
+            $op,
+            $thr as i64,
+            &dl,
         );
-        assert_eq!(f.len() as i64, r.size().v);
     }};
 }
 macro_rules! frag_a {

@@ -358,3 +358,132 @@ pub unsafe fn probe_mma_partition_c_hand(c: *mut f32, ldc: i32) {
     }
 }
 }
+
+// ------------------------------------------------------------------------------------------
+// 7. An SM80 mainloop step: ldmatrix TiledCopies of A and B, then mma.sync
+// ------------------------------------------------------------------------------------------
+
+device::kernel! {
+/// One k-tile of an SM80 mainloop in CuTe's form: `make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,
+/// (_2,_2,_1), Tile<_,_32,_>)` (128 threads, a 32x32x16 tile) over a 64x32 A and a 64x32 B tile
+/// in shared memory (K-major, f16); `make_tiled_copy_a/b(SM75_U32x4_LDSM_N)`, `partition_s`,
+/// `retile_d` of `partition_fragment_a/b`, and per k-block `copy` then one `mma.sync` per
+/// (m, n); thread `t` writes its 32 accumulators to `c[32 t ..]`. Launch 128 threads,
+/// `shared_mem_bytes = 8192`, the tiles already in shared memory.
+///
+/// # Safety
+/// `c` holds `128 * 32` f32.
+pub unsafe fn probe_ldsm_mainloop_typed(c: *mut f32) {
+    use layout_types::cute::mma::*;
+    let t = thread_idx_x();
+    let mma = make_tiled_mma_permuted(
+        SM80_16x8x16_F32F16F16F32_TN::new(),
+        layout!((_2, _2, _1):(_1, _2, _4)),
+        (Underscore, _32, Underscore),
+    );
+    let smem = device::shared::dynamic_shared_mem::<half_t>();
+    let s_a = make_tensor(make_smem_ptr(smem), layout!((_64, _32):(_32, _1))); // (M, K)
+    let s_b = make_tensor(make_smem_ptr(smem.wrapping_add(64 * 32)), layout!((_64, _32):(_32, _1))); // (N, K)
+    let thr_mma = mma.get_slice(t as i32);
+    let mut a = thr_mma.partition_fragment_a(&s_a); // ((_2,_2,_2),_2,_2)
+    let mut b = thr_mma.partition_fragment_b(&s_b); // ((_2,_2),_4,_2)
+    let s2r_a = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
+    let s2r_b = make_tiled_copy_b(SM75_U32x4_LDSM_N::new(), &mma);
+    let (ta, tb) = (s2r_a.get_slice(t), s2r_b.get_slice(t));
+    let (t_sa, t_ra) = (ta.partition_s(&s_a), ta.retile_d(&mut a));
+    let (t_sb, t_rb) = (tb.partition_s(&s_b), tb.retile_d(&mut b));
+    let mut acc = [0f32; 32];
+    device::unroll!(2, #[inline(always)] |k: usize| {
+        unsafe {
+            copy(&s2r_a, &t_sa.k_block(k), &t_ra.k_block(k));
+            copy(&s2r_b, &t_sb.k_block(k), &t_rb.k_block(k));
+        }
+        device::unroll!(2, #[inline(always)] |m: usize| {
+            device::unroll!(4, #[inline(always)] |n: usize| {
+                let av = |r: usize| {
+                    let lo = a[a.layout.call((2 * r + 8 * (m + 2 * k)) as i32) as usize].0 as u32;
+                    let hi = a[a.layout.call((2 * r + 1 + 8 * (m + 2 * k)) as i32) as usize].0 as u32;
+                    lo | hi << 16
+                };
+                let bv = |r: usize| {
+                    let lo = b[b.layout.call((2 * r + 4 * (n + 4 * k)) as i32) as usize].0 as u32;
+                    let hi = b[b.layout.call((2 * r + 1 + 4 * (n + 4 * k)) as i32) as usize].0 as u32;
+                    lo | hi << 16
+                };
+                let i = 4 * (m + 2 * n);
+                let d = unsafe {
+                    device::mma::mma_m16n8k16_f16_f32(
+                        [av(0), av(1), av(2), av(3)],
+                        [bv(0), bv(1)],
+                        [acc[i], acc[i + 1], acc[i + 2], acc[i + 3]],
+                    )
+                };
+                acc[i..i + 4].copy_from_slice(&d);
+            });
+        });
+    });
+    device::unroll!(32, #[inline(always)] |i: usize| unsafe { *c.add(32 * t as usize + i) = acc[i] });
+}
+}
+
+device::kernel! {
+/// Twin of [`probe_ldsm_mainloop_typed`]: the `ldmatrix.x4` row addresses and the fragment
+/// registers by hand (warp `w` is atom `(w % 2, w / 2)`; A: lane `l` points at row `l % 16`,
+/// column `8 (l / 16)` of its 16x16 block; B: at row `l % 8` of N-block `l / 16`, column
+/// `8 ((l / 8) % 2)`).
+///
+/// # Safety
+/// As the typed probe.
+pub unsafe fn probe_ldsm_mainloop_hand(c: *mut f32) {
+    let t = thread_idx_x() as usize;
+    let (lane, warp) = (t % 32, t / 32);
+    let base = device::shared::to_shared_addr(device::shared::dynamic_shared_mem::<u16>());
+    let a_row = (warp % 2) * 16 + lane % 16;
+    let a_col = 8 * (lane / 16);
+    let b_row = (warp / 2) * 8 + 16 * (lane / 16) + lane % 8;
+    let b_col = 8 * ((lane / 8) % 2);
+    let mut acc = [0f32; 32];
+    let mut k = 0;
+    while k < 2 {
+        let mut a = [[0u32; 4]; 2];
+        let mut b = [[0u32; 2]; 4];
+        let mut m = 0;
+        while m < 2 {
+            let off = (a_row + 32 * m) * 32 + a_col + 16 * k;
+            a[m] = unsafe { device::mma::ldmatrix_x4(base + 2 * off as u32) };
+            m += 1;
+        }
+        let mut n = 0;
+        while n < 2 {
+            let off = 64 * 32 + (b_row + 32 * n) * 32 + b_col + 16 * k;
+            let r = unsafe { device::mma::ldmatrix_x4(base + 2 * off as u32) };
+            b[2 * n] = [r[0], r[1]];
+            b[2 * n + 1] = [r[2], r[3]];
+            n += 1;
+        }
+        let mut m = 0;
+        while m < 2 {
+            let mut n = 0;
+            while n < 4 {
+                let i = 4 * (m + 2 * n);
+                let d = unsafe {
+                    device::mma::mma_m16n8k16_f16_f32(
+                        a[m],
+                        b[n],
+                        [acc[i], acc[i + 1], acc[i + 2], acc[i + 3]],
+                    )
+                };
+                acc[i..i + 4].copy_from_slice(&d);
+                n += 1;
+            }
+            m += 1;
+        }
+        k += 1;
+    }
+    let mut i = 0;
+    while i < 32 {
+        unsafe { *c.add(32 * t + i) = acc[i] };
+        i += 1;
+    }
+}
+}

@@ -1072,9 +1072,24 @@ struct CopyCheck<A, SA, SB, DA, DB, const NS: usize, const ND: usize>(
 /// }
 /// assert_eq!(a, b);
 /// ```
+///
+/// The `ldmatrix` TiledCopies of a TiledMMA (`cute::mma::make_tiled_copy_a` ...) copy their
+/// thread slices with the same `copy` (see [`TiledCopyApply`]).
 #[inline(always)]
-#[allow(clippy::type_complexity)]
-pub unsafe fn copy<A, Thr, Val, SP, DP>(tc: &TiledCopy<A, Thr, Val>, src: &SP, dst: &DP)
+pub unsafe fn copy<TC: TiledCopyApply<SP, DP>, SP, DP>(tc: &TC, src: &SP, dst: &DP) {
+    unsafe { tc.apply(src, dst) }
+}
+
+/// A TiledCopy that [`copy`] can run on a thread's source and destination partitions `SP`, `DP`
+/// (the partitions must come from this TiledCopy).
+pub trait TiledCopyApply<SP, DP> {
+    /// Copies every value of `src` to `dst`.
+    ///
+    /// # Safety
+    /// As [`copy`]: every element of both partitions is valid memory.
+    unsafe fn apply(&self, src: &SP, dst: &DP);
+}
+impl<A, Thr, Val, SP, DP> TiledCopyApply<SP, DP> for TiledCopy<A, Thr, Val>
 where
     A: CopyAtom,
     Thr: StaticLayoutValue,
@@ -1082,7 +1097,11 @@ where
     SP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
     DP: PtrPartition<A::T> + PartitionOf<A, Thr, Val>,
 {
-    unsafe { copy_pred(tc, &Always, src, dst) }
+    #[inline(always)]
+    unsafe fn apply(&self, src: &SP, dst: &DP) {
+        let tc = self;
+        unsafe { copy_pred(tc, &Always, src, dst) }
+    }
 }
 
 /// `copy_if(tiled_copy, pred, src, dst)`: [`copy`] of the atoms whose predicate is on.

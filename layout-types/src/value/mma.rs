@@ -31,8 +31,8 @@ use crate::algebra::{Tiler, TilerMode, complement_default, composition, right_in
 use crate::divide::{logical_divide, zipped_divide};
 use crate::int_tuple::{IntTuple, Val, compact_major};
 use crate::layout::make_ordered_layout;
-use crate::product::tiled_product;
-use crate::recast::recast_layout;
+use crate::product::{logical_product, tiled_product};
+use crate::recast::{recast_layout, upcast};
 use crate::swizzle::DynSwizzle;
 use crate::{DynLayout, Error, tri};
 use core::fmt;
@@ -1452,6 +1452,106 @@ impl MmaTiledCopy {
         Ok(f.slice(&t3(IntTuple::under(), IntTuple::under(), s(0))))
     }
 
+    /// `tidfrg_S(tensor)`: a tensor layout over `(M, N, ...)` (a multiple of the tiler) as
+    /// `(thr, val, (RestM, RestN, ...))`, by the source side of the atom: `thr` the thread
+    /// index, `val` the `(atom values, atom repeats)` of each thread.
+    ///
+    /// ```
+    /// use layout_types::mma::*;
+    /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
+    /// let tc = make_tiled_copy_a(LdsmOp::SM75_U32x4_LDSM_N, &mma).unwrap();
+    /// let f = tc.tidfrg_s(&"(_64,_32):(_32,_1)".parse().unwrap()).unwrap();
+    /// assert_eq!(f.to_string(), "((_16,_2,_2,_2),(_8,_1),(_2,_2)):((_32,_8,_512,_0),(_1,_0),(_1024,_16))");
+    /// ```
+    pub const fn tidfrg_s(&self, tensor: &DynLayout) -> Result<DynLayout, Error> {
+        let z = tri!(zipped_divide(tensor, &tri!(Tiler::from_shape(&self.tiler))));
+        self.tile2thrfrg(&z, true)
+    }
+    /// `tidfrg_D(tensor)`: as [`MmaTiledCopy::tidfrg_s`], by the destination side (the
+    /// registers each thread receives).
+    ///
+    /// ```
+    /// use layout_types::mma::*;
+    /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
+    /// let tc = make_tiled_copy_a(LdsmOp::SM75_U32x4_LDSM_N, &mma).unwrap();
+    /// let f = tc.tidfrg_d(&"(_32,_16):(_1,_32)".parse().unwrap()).unwrap();
+    /// // (thr, val, (RestM, RestK)): the tile is one tiler, so the rest is (_1,_1)
+    /// assert_eq!(f.to_string(), "((_4,_8,_2,_2),((_2,_2,_2),_1),(_1,_1)):((_64,_1,_16,_0),((_32,_8,_256),_0),(_0,_0))");
+    /// ```
+    pub const fn tidfrg_d(&self, tensor: &DynLayout) -> Result<DynLayout, Error> {
+        let z = tri!(zipped_divide(tensor, &tri!(Tiler::from_shape(&self.tiler))));
+        self.tile2thrfrg(&z, false)
+    }
+    /// `ThrCopy::partition_S(tensor)` of thread `thr`: `tidfrg_S(tensor)(thr, _, repeat<R>(_))`,
+    /// the layout `(CPY, CPY_M, CPY_N, ...)` and the thread's offset.
+    pub const fn partition_s(
+        &self,
+        tensor: &DynLayout,
+        thr: i64,
+    ) -> Result<(DynLayout, Val), Error> {
+        let f = tri!(self.tidfrg_s(tensor));
+        Ok(Self::slice_thread(&f, tensor.rank(), thr))
+    }
+    /// `ThrCopy::partition_D(tensor)` of thread `thr` (see [`MmaTiledCopy::partition_s`]).
+    pub const fn partition_d(
+        &self,
+        tensor: &DynLayout,
+        thr: i64,
+    ) -> Result<(DynLayout, Val), Error> {
+        let f = tri!(self.tidfrg_d(tensor));
+        Ok(Self::slice_thread(&f, tensor.rank(), thr))
+    }
+    const fn slice_thread(f: &DynLayout, rank: usize, thr: i64) -> (DynLayout, Val) {
+        let mut rest = IntTuple::empty();
+        let mut i = 0;
+        while i < rank {
+            rest.push(&IntTuple::under());
+            i += 1;
+        }
+        let coord = t3(IntTuple::dy(thr), IntTuple::under(), rest);
+        f.slice_and_offset(&coord)
+    }
+    /// `TiledCopy::retile(tensor)` (`retile_S` / `retile_D`): a thread's fragment
+    /// `(V, REST_M, REST_N, ...)` (a TiledMMA's `partition_fragment_A` ...) as the copy's
+    /// `(CPY, CPY_M, CPY_N, ...)` over the same registers.
+    ///
+    /// ```
+    /// use layout_types::mma::*;
+    /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
+    /// let tc = make_tiled_copy_b(LdsmOp::SM75_U32x2_LDSM_N, &mma).unwrap();
+    /// let r = tc.retile(&"((_2,_2),_4,_2):((_1,_2),_4,_16)".parse().unwrap()).unwrap();
+    /// assert_eq!(r.to_string(), "((_4,_1),_4,_2):((_1,_0),_4,_16)");
+    /// ```
+    pub const fn retile(&self, tensor: &DynLayout) -> Result<DynLayout, Error> {
+        let v = tensor.get(0).size();
+        let nthr = self.layout_tv.get(0).size().v;
+        let ws = tri!(composition(
+            &right_inverse(&self.layout_tv),
+            &DynLayout::make_layout(&self.tiler, false)
+        ));
+        let frg_mn = tri!(upcast(&ws, nthr * v.v));
+        let prod = tri!(logical_product(
+            &DynLayout::make_layout(&IntTuple::leaf(v), false),
+            &Tiler::layout(right_inverse(&frg_mn))
+        ));
+        let atom_val = self.val_layout_dst.get(1).size();
+        let frg_v = tri!(zipped_divide(
+            &prod,
+            &Tiler::layout(DynLayout::make_layout(&IntTuple::leaf(atom_val), false))
+        ));
+        let tile = frg_mn.shape.product_each().prepend(&IntTuple::leaf(v));
+        let t = tri!(zipped_divide(tensor, &tri!(Tiler::from_shape(&tile))));
+        let vt = DynLayout::from_modes(&[tri!(composition(&t.get(0), &frg_v)), t.get(1)]);
+        let r = tensor.rank();
+        let mut rest = IntTuple::wrap1(&IntTuple::st(0));
+        while rest.rank() < r {
+            rest.push(&IntTuple::under());
+        }
+        Ok(vt.slice(&IntTuple::pair(&IntTuple::under(), &rest)))
+    }
     /// `get_layoutS_TV()`: `(thread, value) -> index` in the tile, by the source side of the
     /// atom (how `ldmatrix` reads shared memory).
     pub const fn layout_s_tv(&self) -> Result<DynLayout, Error> {

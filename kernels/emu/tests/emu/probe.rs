@@ -182,3 +182,78 @@ fn tiled_mma_partition_c_probe_matches_its_twin() {
     report::record("probe_mma_partition_c_typed", 1);
     report::record("probe_mma_partition_c_hand", 1);
 }
+
+/// The SM80 mainloop step through the `ldmatrix` TiledCopies (typed: the host emulation of
+/// `copy`) and its hand-written twin (the warp emulator's `ldmatrix`), on random small-integer
+/// f16 tiles in shared memory: both give every thread's 32 accumulators exactly as the CPU
+/// computes `C = A·Bᵀ` at the positions the TiledMMA's `partition_c` assigns them.
+#[test]
+fn ldsm_mainloop_probe_matches_its_twin_and_the_cpu() {
+    use layout_types::cute::mma::*;
+    use layout_types::cute::prelude::*;
+    const F16: [(u16, f32); 5] = [
+        (0xC000, -2.0),
+        (0xBC00, -1.0),
+        (0, 0.0),
+        (0x3C00, 1.0),
+        (0x4000, 2.0),
+    ];
+    let mut r = Rng(7);
+    let picks: Vec<usize> = (0..2 * 64 * 32)
+        .map(|_| (r.f32_pm1().abs() * 4.99) as usize)
+        .collect();
+    let bits: Vec<u16> = picks.iter().map(|&i| F16[i].0).collect();
+    let val: Vec<f32> = picks.iter().map(|&i| F16[i].1).collect();
+    let go = |typed: bool| {
+        let mut c = vec![f32::NAN; 128 * 32];
+        let (p, src) = (c.as_mut_ptr() as usize, bits.as_ptr() as usize);
+        // SAFETY: 128 threads, 8 KiB of shared memory (filled by thread 0 before a barrier),
+        // 128 * 32 floats out.
+        unsafe {
+            launch((1, 1, 1), (128, 1, 1), 8192, || {
+                if device::thread::thread_idx_x() == 0 {
+                    let s = device::shared::dynamic_shared_mem::<u16>();
+                    for i in 0..4096 {
+                        *s.add(i) = *(src as *const u16).add(i);
+                    }
+                }
+                device::thread::sync_threads();
+                if typed {
+                    probe_ldsm_mainloop_typed(p as *mut f32)
+                } else {
+                    probe_ldsm_mainloop_hand(p as *mut f32)
+                }
+            })
+        };
+        c
+    };
+    let (t, h) = (go(true), go(false));
+    let mma = make_tiled_mma_permuted(
+        SM80_16x8x16_F32F16F16F32_TN::new(),
+        layout!((_2, _2, _1):(_1, _2, _4)),
+        (Underscore, _32, Underscore),
+    );
+    let id = make_tensor(Counting(0i32), layout!((_64, _64):(_1, _64))); // C (M, N)
+    for thr in 0..128usize {
+        let pc = mma.get_slice(thr as i32).partition_c(&id);
+        for i in 0..32 {
+            let mn = pc.engine.0 + pc.layout.call(i as i32);
+            let (m, n) = (mn as usize % 64, mn as usize / 64);
+            let want: f32 = (0..32)
+                .map(|k| val[m * 32 + k] * val[2048 + n * 32 + k])
+                .sum();
+            assert_eq!(
+                t[32 * thr + i],
+                want,
+                "typed: thread {thr} accumulator {i} = C({m},{n})"
+            );
+            assert_eq!(
+                h[32 * thr + i],
+                want,
+                "hand: thread {thr} accumulator {i} = C({m},{n})"
+            );
+        }
+    }
+    report::record("probe_ldsm_mainloop_typed", 1);
+    report::record("probe_ldsm_mainloop_hand", 1);
+}

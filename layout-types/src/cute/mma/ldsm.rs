@@ -43,7 +43,7 @@ pub trait LdsmAtom: Copy + Default + 'static {
     /// 32-bit registers each thread receives.
     const REGS: usize;
     /// The registers each thread receives (`[u32; REGS]`).
-    type Regs: Copy + Default;
+    type Regs: Copy + Default + AsRef<[u32]>;
     /// Issues the `ldmatrix`: `row_addr` is this lane's 32-bit `.shared` address of its row.
     ///
     /// # Safety

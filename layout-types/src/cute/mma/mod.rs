@@ -29,6 +29,7 @@
 pub mod atoms;
 pub mod fragment;
 pub mod ldsm;
+pub mod ldsm_slice;
 
 pub mod tiled;
 
@@ -40,6 +41,7 @@ pub use ldsm::{
     make_tiled_copy_c,
 };
 
+pub use ldsm_slice::{LdsmPartition, ThrCopyMma};
 pub use tiled::*;
 
 /// The user guide `doc/typed-mma.md`, whose examples run as doc tests.

@@ -1,0 +1,561 @@
+//! The thread slice of an `ldmatrix` TiledCopy (CuTe's `ThrCopy` of `atom/copy_atom.hpp`):
+//! `get_slice(thr)`, `partition_s` of the shared-memory tile, `partition_d`, `retile_d` /
+//! `retile_s` of a TiledMMA's register fragment, and [`copy`](crate::cute::copy::copy), which
+//! issues one `ldmatrix` per atom on `nvptx64` and emulates it on the host.
+//!
+//! A partition is CuTe's layout (`tidfrg_S(tensor)(thr, _, repeat<R>(_))`, computed by the value
+//! algebra in a constant, [`crate::mma::MmaTiledCopy::partition_s`]) over the tensor's engine:
+//! the thread's offset is a few shifts and masks of its index (the thread mode's static shape and
+//! strides), each value's offset a constant. So the tensor's layout must be static (the
+//! shared-memory tile and the register fragment of a mainloop are).
+//!
+//! The host emulation gives each register the element `ldmatrix` gives it: the element of the
+//! source tile at the coordinate where the *destination* TV layout puts that register
+//! (`tidfrg_D` of the source tile), which is what the warp-wide instruction computes from the
+//! rows every lane points at (`tidfrg_S`); the tests check both against a warp model of the
+//! instruction and against the TiledMMA's own `partition_a` / `partition_b`.
+//!
+//! ```
+//! use layout_types::cute::prelude::*;
+//! use layout_types::cute::mma::*;
+//! let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+//! let s2r = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
+//! let mut smem: Vec<half_t> = (0..64 * 32).map(|i| half_t(i as u16)).collect(); // element i holds i
+//! let s_a = make_tensor(make_smem_ptr(smem.as_mut_ptr()), layout!((_64, _32):(_32, _1))); // M x K, K-major
+//! let c_a = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1)));
+//! for t in 0..128u32 {
+//!     let mut frag = mma.get_slice(t as i32).partition_fragment_a(&s_a); // (MMA, MMA_M, MMA_K)
+//!     let thr = s2r.get_slice(t);
+//!     let (src, dst) = (thr.partition_s(&s_a), thr.retile_d(&mut frag)); // (CPY, CPY_M, CPY_K)
+//!     unsafe { copy(&s2r, &src, &dst) };
+//!     // every register holds the element the MMA's partition_A expects there
+//!     let want = mma.get_slice(t as i32).partition_a(&c_a);
+//!     for i in 0..frag.len() {
+//!         let r = frag.layout.call(i as i32) as usize; // register of element i
+//!         assert_eq!(frag[r].0 as i32, want.engine.0 + want.layout.call(i as i32));
+//!     }
+//! }
+//! ```
+
+use super::ldsm::{CopyOperand, LdsmAtom, TiledCopyMma};
+use super::tiled::TiledMmaT;
+use crate::DynLayout;
+use crate::cute::copy::{StaticLayoutValue, TiledCopyApply, unroll_const};
+use crate::cute::int::Integral;
+use crate::cute::tensor::{Advance, Engine, Fragment, FragmentLayout, PtrEngine, Reg, Tensor};
+use core::marker::PhantomData;
+
+/// Most values of one thread's partition.
+pub const MAX_SLICE_VALS: usize = 512;
+/// Most leaves of the thread mode.
+pub const MAX_THR_LEAVES: usize = 8;
+
+/// A thread partition's constants: the layout `(CPY, CPY_M, CPY_N, ...)` (thread 0), the thread
+/// mode's leaves and each value's offset.
+#[derive(Clone, Copy, Debug)]
+pub struct SliceTab {
+    /// The partition's layout (the same for every thread; the thread only moves its origin).
+    pub layout: DynLayout,
+    /// Leaves of the thread mode.
+    pub n_thr: usize,
+    /// Their extents.
+    pub thr_shape: [i64; MAX_THR_LEAVES],
+    /// Their strides.
+    pub thr_stride: [i64; MAX_THR_LEAVES],
+    /// Values per thread (`size(partition)`).
+    pub nv: usize,
+    /// Each value's offset (`layout(v)`).
+    pub off: [i64; MAX_SLICE_VALS],
+    /// Values of one atom (`size<0,0>(partition)`): what one `ldmatrix` reads (source) or writes
+    /// (destination) per thread.
+    pub atom_vals: usize,
+    /// `size<R-1>(partition)`: the blocks of the last mode ([`LdsmPartition::k_block`]).
+    pub k_blocks: usize,
+}
+
+const fn tab(f: Result<DynLayout, crate::Error>, retile: bool) -> SliceTab {
+    let f = match f {
+        Ok(f) => f,
+        Err(e) => e.panic(),
+    };
+    // f: (thr, val, (Rest...)) for a partition; (CPY, CPY_M, ...) for a retile
+    let (thr, layout) = if retile {
+        (DynLayout::trivial(), f)
+    } else {
+        let rest = f.get(2);
+        let mut coord = crate::IntTuple::empty();
+        let mut i = 0;
+        while i < rest.rank() {
+            coord.push(&crate::IntTuple::under());
+            i += 1;
+        }
+        let c = crate::IntTuple::pair(&crate::IntTuple::st(0), &crate::IntTuple::under());
+        let mut c = c;
+        c.push(&coord);
+        (f.get(0), f.slice(&c))
+    };
+    let fs = thr.shape.flatten_to_tuple();
+    let fd = thr.stride.flatten_to_tuple();
+    let n_thr = fs.rank();
+    if n_thr > MAX_THR_LEAVES {
+        crate::Error::with2(
+            "ThrCopy: the thread mode has {} leaves (at most {})",
+            n_thr as i64,
+            MAX_THR_LEAVES as i64,
+        )
+        .panic()
+    }
+    let mut thr_shape = [1i64; MAX_THR_LEAVES];
+    let mut thr_stride = [0i64; MAX_THR_LEAVES];
+    let mut k = 0;
+    while k < n_thr {
+        thr_shape[k] = fs.get(k).val().v;
+        thr_stride[k] = fd.get(k).val().v;
+        k += 1;
+    }
+    let nv = layout.size().v as usize;
+    if nv > MAX_SLICE_VALS {
+        crate::Error::with2(
+            "ThrCopy: {} values per thread (at most {})",
+            nv as i64,
+            MAX_SLICE_VALS as i64,
+        )
+        .panic()
+    }
+    let mut off = [0i64; MAX_SLICE_VALS];
+    let mut v = 0;
+    while v < nv {
+        off[v] = layout.call(v as i64);
+        v += 1;
+    }
+    let m0 = layout.get(0);
+    let atom_vals = if m0.rank() > 1 {
+        m0.get(0).size().v
+    } else {
+        m0.size().v
+    } as usize;
+    SliceTab {
+        layout,
+        n_thr,
+        thr_shape,
+        thr_stride,
+        nv,
+        off,
+        atom_vals,
+        k_blocks: layout.get(layout.rank() - 1).size().v as usize,
+    }
+}
+
+/// Which partition a [`SliceOf`] table is: `tidfrg_S`, `tidfrg_D` or `retile`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SliceKind {
+    /// `partition_S`.
+    Src,
+    /// `partition_D`.
+    Dst,
+    /// `retile_S` / `retile_D`.
+    Retile,
+}
+
+/// The constants of a partition of a tensor laid out by `L` (static) by the TiledCopy
+/// `TiledCopyMma<A, T, Op>`; `K` is 0 (`partition_S`), 1 (`partition_D`) or 2 (`retile`).
+pub struct SliceOf<A, T, Op, L, const K: u8>(PhantomData<(A, T, Op, L)>);
+
+/// A partition's tables, as a trait (what [`LdsmPartition`] carries as a type).
+pub trait SliceTable {
+    /// The TiledCopy it belongs to.
+    type Copy;
+    /// Its kind.
+    const KIND: SliceKind;
+    /// The partition's own table.
+    const TAB: SliceTab;
+    /// For a source partition, the *destination* view of the same tensor (`tidfrg_D`): where
+    /// each register's element lies in the source (the host emulation of `ldmatrix`).
+    const EMU: SliceTab;
+}
+impl<A, T, Op, L, const K: u8> SliceTable for SliceOf<A, T, Op, L, K>
+where
+    A: LdsmAtom,
+    T: TiledMmaT,
+    Op: CopyOperand<T>,
+    L: StaticLayoutValue,
+{
+    type Copy = TiledCopyMma<A, T, Op>;
+    const KIND: SliceKind = match K {
+        0 => SliceKind::Src,
+        1 => SliceKind::Dst,
+        _ => SliceKind::Retile,
+    };
+    const TAB: SliceTab = {
+        let tc = &TiledCopyMma::<A, T, Op>::VALUE;
+        match K {
+            0 => tab(tc.tidfrg_s(&L::LAYOUT), false),
+            1 => tab(tc.tidfrg_d(&L::LAYOUT), false),
+            _ => tab(tc.retile(&L::LAYOUT), true),
+        }
+    };
+    const EMU: SliceTab = {
+        let tc = &TiledCopyMma::<A, T, Op>::VALUE;
+        tab(tc.tidfrg_d(&L::LAYOUT), false)
+    };
+}
+
+/// The offset of thread `tid` in a partition's thread mode (shifts and masks for the static
+/// power-of-two extents).
+#[inline(always)]
+fn thr_offset(t: &SliceTab, tid: u32) -> i32 {
+    let mut off = 0i32;
+    let mut div = 1u32;
+    let mut k = 0;
+    while k < t.n_thr {
+        let s = t.thr_shape[k] as u32;
+        let q = tid / div;
+        let c = if k + 1 == t.n_thr { q } else { q % s };
+        off += c as i32 * t.thr_stride[k] as i32;
+        div *= s;
+        k += 1;
+    }
+    off
+}
+
+/// One thread's view of an `ldmatrix` TiledCopy (CuTe's `ThrCopy`).
+pub struct ThrCopyMma<A, T, Op> {
+    tid: u32,
+    _tc: PhantomData<(A, T, Op)>,
+}
+impl<A, T, Op> Clone for ThrCopyMma<A, T, Op> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, T, Op> Copy for ThrCopyMma<A, T, Op> {}
+
+/// A thread's partition (CuTe's `partition_S` / `partition_D` / `retile_D` tensor): the engine
+/// at the thread's origin, and as a type the constants of the layout `(CPY, CPY_M, CPY_N, ...)`.
+pub struct LdsmPartition<E, Tab> {
+    /// The engine at the thread's origin.
+    pub engine: E,
+    base: E,
+    tid: u32,
+    k0: u32,
+    nk: u32,
+    _t: PhantomData<Tab>,
+}
+impl<E: Copy, Tab> Clone for LdsmPartition<E, Tab> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<E: Copy, Tab> Copy for LdsmPartition<E, Tab> {}
+
+impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> TiledCopyMma<A, T, Op> {
+    /// `tiled_copy.get_slice(thr_idx)`: thread `thr_idx`'s view ([`ThrCopyMma`]).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let thr = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma).get_slice(37u32);
+    /// let s_b = make_tensor(Counting(0i32), layout!((_32, _32):(_32, _1))); // N x K
+    /// assert_eq!(thr.partition_s(&s_b).layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_512,_16)");
+    /// ```
+    #[inline(always)]
+    pub fn get_slice<I: Integral>(&self, thr_idx: I) -> ThrCopyMma<A, T, Op> {
+        ThrCopyMma {
+            tid: thr_idx.value() as u32,
+            _tc: PhantomData,
+        }
+    }
+}
+
+impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
+    #[inline(always)]
+    fn part<E: Advance<i32, Output = E>, Tab: SliceTable>(
+        &self,
+        engine: E,
+    ) -> LdsmPartition<E, Tab> {
+        let t = const { &Tab::TAB };
+        LdsmPartition {
+            engine: engine.advance(thr_offset(t, self.tid)),
+            base: engine,
+            tid: self.tid,
+            k0: 0,
+            nk: t.k_blocks as u32,
+            _t: PhantomData,
+        }
+    }
+    /// `thr_copy.partition_S(tensor)`: this thread's `(CPY, CPY_M, CPY_N, ...)` of a source
+    /// tensor (shared memory, static layout, a multiple of the tiler): the rows it points
+    /// `ldmatrix` at.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let tc = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
+    /// let s_a = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1)));
+    /// let p = tc.get_slice(37u32).partition_s(&s_a);
+    /// assert_eq!(p.layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_1024,_16)");
+    /// assert_eq!(p.engine.0, (16 + 5) * 32);  // lane 5 of warp 1 (the second atom along M): row 21
+    /// ```
+    #[inline(always)]
+    pub fn partition_s<E, L>(&self, t: &Tensor<E, L>) -> LdsmPartition<E, SliceOf<A, T, Op, L, 0>>
+    where
+        E: Advance<i32, Output = E>,
+        L: StaticLayoutValue,
+    {
+        self.part(t.engine)
+    }
+    /// `thr_copy.partition_D(tensor)`: this thread's `(CPY, CPY_M, CPY_N, ...)` of a
+    /// destination tensor: the registers `ldmatrix` gives it.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let tc = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
+    /// let t = make_tensor(Counting(0i32), layout!((_32, _16):(_1, _32)));
+    /// let p = tc.get_slice(0u32).partition_d(&t);
+    /// assert_eq!(p.layout().to_string(), "(((_2,_2,_2),_1),_1,_1):(((_32,_8,_256),_0),_0,_0)");
+    /// ```
+    #[inline(always)]
+    pub fn partition_d<E, L>(&self, t: &Tensor<E, L>) -> LdsmPartition<E, SliceOf<A, T, Op, L, 1>>
+    where
+        E: Advance<i32, Output = E>,
+        L: StaticLayoutValue,
+    {
+        self.part(t.engine)
+    }
+    /// `thr_copy.retile_D(fragment)`: a TiledMMA register fragment (`partition_fragment_a` ...,
+    /// `(MMA, MMA_M, MMA_K)`) as the copy's `(CPY, CPY_M, CPY_K)`, over the same registers: the
+    /// destination of [`copy`](crate::cute::copy::copy).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let tc = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma);
+    /// let s_b = make_tensor(Counting(0i32), layout!((_64, _32):(_1, _64)));
+    /// let mut frag = mma.get_slice(0i32).partition_fragment_b(&s_b);
+    /// assert_eq!(frag.layout.to_string(), "((_2,_2),_4,_2):((_1,_2),_4,_16)");
+    /// assert_eq!(tc.get_slice(0u32).retile_d(&mut frag).layout().to_string(), "((_4,_1),_4,_2):((_1,_0),_4,_16)");
+    /// ```
+    #[inline(always)]
+    pub fn retile_d<V, L>(
+        &self,
+        frg: &mut Fragment<V, L>,
+    ) -> LdsmPartition<Reg<V>, SliceOf<A, T, Op, L, 2>>
+    where
+        L: FragmentLayout + StaticLayoutValue,
+    {
+        self.part(frg.engine())
+    }
+    /// `thr_copy.retile_S(fragment)`: as [`ThrCopyMma::retile_d`] (CuTe's two are the same
+    /// function of the layout).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let tc = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
+    /// let mut f = Fragment::<u16, _>::new(layout!(((_2, _2, _2), _2, _2):((_1, _2, _4), _8, _16)));
+    /// assert_eq!(tc.get_slice(0u32).retile_s(&mut f).layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_8,_16)");
+    /// ```
+    #[inline(always)]
+    pub fn retile_s<V, L>(
+        &self,
+        frg: &mut Fragment<V, L>,
+    ) -> LdsmPartition<Reg<V>, SliceOf<A, T, Op, L, 2>>
+    where
+        L: FragmentLayout + StaticLayoutValue,
+    {
+        self.part(frg.engine())
+    }
+}
+
+impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
+    /// The layout `(CPY, CPY_M, CPY_N, ...)` (a constant; the engine is at the thread's origin).
+    #[inline(always)]
+    pub fn layout(&self) -> DynLayout {
+        const { Tab::TAB.layout }
+    }
+    /// Values per thread of the selected blocks (`size(partition)`).
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        Tab::TAB.nv / Tab::TAB.k_blocks * self.nk as usize
+    }
+    /// `partition(_, _, k)` (`_` in every mode but the last): block `k` of the last mode (a
+    /// mainloop's k-block), as CuTe's `tCsA(_, _, k)`; `k` below `size<R-1>(partition)`.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let s_a = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1)));
+    /// let p = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma).get_slice(0u32).partition_s(&s_a);
+    /// assert_eq!((p.size(), p.k_block(1).size()), (32, 16));
+    /// assert_eq!(p.k_block(1).offset(0), 16);     // value 0 of block 1: column 16
+    /// ```
+    #[inline(always)]
+    pub fn k_block(&self, k: usize) -> Self {
+        debug_assert!(
+            self.nk as usize == Tab::TAB.k_blocks && k < Tab::TAB.k_blocks,
+            "k_block: block {k} of a partition of {} blocks",
+            Tab::TAB.k_blocks
+        );
+        LdsmPartition {
+            k0: k as u32,
+            nk: 1,
+            ..*self
+        }
+    }
+    /// The offset of value `v` of the selected blocks from the thread's origin (a constant
+    /// after unrolling).
+    #[inline(always)]
+    pub fn offset(&self, v: usize) -> i32 {
+        let t = const { &Tab::TAB };
+        t.off[self.k0 as usize * (t.nv / t.k_blocks) + v] as i32
+    }
+    /// The engine at value `v` of the selected blocks.
+    #[inline(always)]
+    pub fn at(&self, v: usize) -> E
+    where
+        E: Advance<i32, Output = E>,
+    {
+        self.engine.advance(self.offset(v))
+    }
+}
+
+/// `copy(tiled_copy, src, dst)` for an `ldmatrix` TiledCopy: `src` a thread's
+/// [`partition_s`](ThrCopyMma::partition_s) of shared memory, `dst` its
+/// [`retile_d`](ThrCopyMma::retile_d) of a register fragment (or a `partition_d`), of the same
+/// TiledCopy; one `ldmatrix` per atom. The element must have the atom's 16 bits (or 32 for the
+/// `_N` atoms over 32-bit elements). Mismatched sizes fail to compile.
+impl<A, T, Op, SE, ST, DE, DT> TiledCopyApply<LdsmPartition<SE, ST>, LdsmPartition<DE, DT>>
+    for TiledCopyMma<A, T, Op>
+where
+    A: LdsmAtom,
+    T: TiledMmaT,
+    Op: CopyOperand<T>,
+    SE: PtrEngine + Advance<i32, Output = SE>,
+    DE: PtrEngine<Value = SE::Value> + Advance<i32, Output = DE>,
+    ST: SliceTable<Copy = Self>,
+    DT: SliceTable<Copy = Self>,
+{
+    #[inline(always)]
+    unsafe fn apply(&self, src: &LdsmPartition<SE, ST>, dst: &LdsmPartition<DE, DT>) {
+        let () = const {
+            check_copy(
+                &ST::TAB,
+                &DT::TAB,
+                ST::KIND,
+                DT::KIND,
+                size_of::<SE::Value>(),
+                A::REGS,
+            )
+        };
+        let (s, d) = (const { &ST::TAB }, const { &DT::TAB });
+        debug_assert_eq!(
+            src.nk, dst.nk,
+            "copy: a whole partition and one k-block of the other"
+        );
+        let (sav, dav) = (s.atom_vals, d.atom_vals);
+        #[cfg(target_arch = "nvptx64")]
+        let (origin, elem) = (
+            crate::cute::arch::mbarrier::smem_addr(src.engine.ptr()),
+            size_of::<SE::Value>() as u32,
+        );
+        let mut kb = 0;
+        while kb < src.nk.min(dst.nk) as usize {
+            // the atoms of one block of the last mode, as straight-line code
+            let (s0, d0) = (kb * (s.nv / s.k_blocks), kb * (d.nv / d.k_blocks));
+            unroll_const!(
+                ST::TAB.nv / ST::TAB.k_blocks / ST::TAB.atom_vals,
+                #[inline(always)]
+                |c: usize| {
+                    #[cfg(target_arch = "nvptx64")]
+                    {
+                        // the thread's origin once, each row a constant byte offset from it
+                        let row = origin + (src.offset(s0 + c * sav) as u32) * elem;
+                        // SAFETY: the warp executes the copy together; the row is the caller's
+                        // valid shared memory (`copy`'s contract), 16-byte aligned by the atom.
+                        let regs = unsafe { A::call(row) };
+                        let regs = regs.as_ref();
+                        let mut j = 0;
+                        while j < dav {
+                            let p = dst.at(d0 + c * dav + j).ptr();
+                            // SAFETY: the destination is the caller's valid memory.
+                            unsafe {
+                                if size_of::<SE::Value>() == 2 {
+                                    (p as *mut u16).write((regs[j / 2] >> (16 * (j % 2))) as u16)
+                                } else {
+                                    (p as *mut u32).write(regs[j])
+                                }
+                            }
+                            j += 1;
+                        }
+                    }
+                    #[cfg(not(target_arch = "nvptx64"))]
+                    {
+                        let e = const { &ST::EMU };
+                        let origin = src.base.advance(thr_offset(e, src.tid));
+                        let e0 = (src.k0 as usize + kb) * (e.nv / e.k_blocks);
+                        let mut j = 0;
+                        while j < dav {
+                            let from = origin.advance(e.off[e0 + c * dav + j] as i32).ptr();
+                            let to = dst.at(d0 + c * dav + j).ptr();
+                            // SAFETY: both are the caller's valid memory (`copy`'s contract).
+                            unsafe { to.write(from.read()) };
+                            j += 1;
+                        }
+                        let _ = (s0, sav);
+                    }
+                }
+            );
+            kb += 1;
+        }
+    }
+}
+
+/// What `copy` of two `ldmatrix` partitions needs, at compile time.
+const fn check_copy(
+    s: &SliceTab,
+    d: &SliceTab,
+    sk: SliceKind,
+    dk: SliceKind,
+    elem: usize,
+    regs: usize,
+) {
+    if !matches!(sk, SliceKind::Src) {
+        crate::Error::with1(
+            "copy: the source of an ldmatrix copy must be a partition_s of shared memory (kind {})",
+            sk as i64,
+        )
+        .panic()
+    }
+    if matches!(dk, SliceKind::Src) {
+        crate::Error::with1(
+            "copy: the destination of an ldmatrix copy must be a retile_d of a fragment or a partition_d (kind {})",
+            dk as i64,
+        )
+        .panic()
+    }
+    if s.nv / s.atom_vals != d.nv / d.atom_vals {
+        crate::Error::with2(
+            "copy: the source partition has {} ldmatrix atoms per thread but the destination has {}; source and destination tiles must have the same size",
+            (s.nv / s.atom_vals) as i64,
+            (d.nv / d.atom_vals) as i64,
+        )
+        .panic()
+    }
+    if elem * d.atom_vals != 4 * regs {
+        crate::Error::with2(
+            "copy: the ldmatrix atom gives {} bytes per thread, but the destination's atom holds {} bytes",
+            (4 * regs) as i64,
+            (elem * d.atom_vals) as i64,
+        )
+        .panic()
+    }
+}
