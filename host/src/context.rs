@@ -76,7 +76,8 @@ pub struct Context {
     /// TMA copies' launches (both tensor maps, grid, shared memory) by kernel, geometry and
     /// addresses (`crate::copy::Context::launch_tma` writes them), so that a repeated copy
     /// costs the host one lookup and one `cuLaunchKernel`.
-    pub(crate) tma_launches: Mutex<HashMap<crate::copy::TmaLaunchKey, crate::copy::TmaLaunch>>,
+    pub(crate) tma_launches:
+        Mutex<HashMap<crate::tma::launch::TmaLaunchKey, crate::tma::launch::TmaLaunch>>,
 }
 
 impl fmt::Debug for Context {

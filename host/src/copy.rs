@@ -10,6 +10,7 @@ use cudarc::driver::{
 
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::tma::launch::{TmaLaunch, TmaLaunchKey, TmaParam};
 
 mod sealed {
     pub trait Sealed {}
@@ -927,34 +928,6 @@ fn tma_tensor(
         4 => GmemTensor::new::<u32>(address, &shape, &stride),
         _ => GmemTensor::new::<u16>(address, &shape, &stride),
     }
-}
-
-/// A by-value kernel parameter holding a tensor map, 64-byte aligned as the PTX declares it.
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-struct TmaParam([u64; 16]);
-// SAFETY: plain bytes, passed by value as the kernel's `.param .align 64 .b8 [128]`.
-unsafe impl cudarc::driver::DeviceRepr for TmaParam {}
-
-/// What a TMA copy's launch is made from: the kernel, `(m, n, lds, ldd)` and the two device
-/// addresses (the key of the context's launch cache).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct TmaLaunchKey {
-    kernel: &'static str,
-    geometry: (usize, usize, usize, usize),
-    src: u64,
-    dst: u64,
-}
-
-/// A checked TMA copy launch: the encoded maps, the kernel's scalar arguments, grid and shared
-/// memory (the value of the context's launch cache).
-#[derive(Clone, Copy)]
-pub(crate) struct TmaLaunch {
-    maps: [TmaParam; 2],
-    /// `(c, s, c_tma)`: the extents in TMA order and the columns the store map covers.
-    extents: (i32, i32, i32),
-    blocks: u32,
-    smem: u32,
 }
 
 /// Launches kept per context before the cache starts over.

@@ -21,6 +21,7 @@ use half::{bf16, f16};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Trans};
+use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
 
 mod sealed {
@@ -281,13 +282,6 @@ fn box_layout(k_major: bool, rows: usize) -> String {
         "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)".to_string()
     }
 }
-
-/// A by-value kernel parameter holding a tensor map, 64-byte aligned as the PTX declares it.
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-pub(crate) struct TmaParam(pub(crate) [u64; 16]);
-// SAFETY: plain bytes, passed by value as the kernel's `.param .align 64 .b8 [128]`.
-unsafe impl cudarc::driver::DeviceRepr for TmaParam {}
 
 impl fmt::Display for HgemmKernel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -168,12 +168,12 @@ fn cute_oracle_cases() {
 // the TiledMMA's own partitions.
 // ---------------------------------------------------------------------------------------------
 
-/// Every case of `tests/data/cute-ldsm_slice.jsonl` (`tools/oracle/gen_ldsm_slice.py`: C++ CuTe
+/// Every case of `tests/data/ldsm/cute-ldsm_slice.jsonl` (`tools/oracle/gen_ldsm_slice.py`: C++ CuTe
 /// 4.2's `tidfrg_S`, `tidfrg_D`, `partition_S`/`_D` of one thread with its offset, and
 /// `retile_D` of the TiledMMA's fragment) through the value algebra.
 #[test]
 fn slice_cases_from_cpp_cute() {
-    let text = include_str!("../../tests/data/cute-ldsm_slice.jsonl");
+    let text = include_str!("../../tests/data/ldsm/cute-ldsm_slice.jsonl");
     let mut n = 0;
     for line in text.lines() {
         let c: serde_json::Value = serde_json::from_str(line).unwrap();

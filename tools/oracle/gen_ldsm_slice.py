@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The thread slice of ldmatrix TiledCopies from real C++ CuTe 4.2: writes
-tests/data/cute-ldsm_slice.jsonl (about a minute: one translation unit).
+tests/data/ldsm/cute-ldsm_slice.jsonl (about a minute: one translation unit).
 
 For each case (an ldmatrix atom over a SM80 TiledMMA's operand A, B or C, and a tensor that the
 tiler divides), C++ CuTe prints
@@ -29,7 +29,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-OUT = os.path.join(ROOT, "tests", "data", "cute-ldsm_slice.jsonl")
+OUT = os.path.join(ROOT, "tests", "data", "ldsm", "cute-ldsm_slice.jsonl")
 
 # (atom, A type, B type, C type)
 SM80 = {

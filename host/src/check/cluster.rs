@@ -11,8 +11,8 @@ use cudarc::driver::{DevicePtr, DevicePtrMut, sys};
 use super::{CheckRow, Rng};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::hgemm::TmaParam;
 use crate::timing::timed;
+use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp};
 
 /// The entry.

@@ -15,8 +15,8 @@ use super::smoke::f16_bits_exact;
 use super::{CheckRow, Rng, compare};
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::hgemm::TmaParam;
 use crate::timing::timed;
+use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaCopy, TmaOp};
 
 /// One proof configuration, parsed from its entry's name.

@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub(crate) mod launch;
 pub(crate) mod plan;
 
 use cudarc::driver::sys;
