@@ -36,7 +36,7 @@ fn every_family_is_one_self_contained_module() {
     assert_eq!(
         families,
         [
-            "smoke", "copy", "gemm_n", "gemm_t", "probe", "tma", "wgmma", "hgemm"
+            "smoke", "copy", "gemm_n", "gemm_t", "probe", "tma", "wgmma", "wgmma_mn", "hgemm"
         ]
     );
     for m in mods {
@@ -125,12 +125,14 @@ fn wgmma_accumulators_never_touch_local_memory() {
     let Some(mods) = modules("wgmma_accumulators_never_touch_local_memory") else {
         return;
     };
-    let m = mods
-        .iter()
-        .find(|m| m.family == "wgmma")
-        .expect("the wgmma family");
-    assert!(m.entries.len() >= 64, "{} wgmma entries", m.entries.len());
-    assert!(!m.ptx.contains(".local"), "a .local depot in wgmma.ptx");
+    for family in ["wgmma", "wgmma_mn"] {
+        let m = mods
+            .iter()
+            .find(|m| m.family == family)
+            .unwrap_or_else(|| panic!("the {family} family"));
+        assert!(m.entries.len() >= 64, "{} {family} entries", m.entries.len());
+        assert!(!m.ptx.contains(".local"), "a .local depot in {family}.ptx");
+    }
 }
 
 /// The bf16/fp16 GEMM likewise: its eight entries keep the 128 accumulators of each consumer in
