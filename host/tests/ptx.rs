@@ -77,7 +77,7 @@ fn every_family_is_one_self_contained_module() {
         ("sgemm_scale_c", "gemm_n"),
         ("probe_prelude_static_typed", "probe"),
         ("wgmma_ss_bf16_kk_sw128_n256", "wgmma"),
-        ("wgmma_rs_f16_kmn_sw128_n256", "wgmma"),
+        ("wgmma_rs_f16_kmn_sw128_n256", "wgmma_mn"),
         ("wgmma_ws_f16_m128n128", "wgmma"),
         ("hgemm_bf16_tn", "hgemm"),
         ("hgemm_f16_nt", "hgemm"),
@@ -130,7 +130,11 @@ fn wgmma_accumulators_never_touch_local_memory() {
             .iter()
             .find(|m| m.family == family)
             .unwrap_or_else(|| panic!("the {family} family"));
-        assert!(m.entries.len() >= 64, "{} {family} entries", m.entries.len());
+        assert!(
+            m.entries.len() >= 64,
+            "{} {family} entries",
+            m.entries.len()
+        );
         assert!(!m.ptx.contains(".local"), "a .local depot in {family}.ptx");
     }
 }
