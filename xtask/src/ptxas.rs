@@ -226,6 +226,13 @@ pub struct Assembler {
     workers: Vec<std::thread::JoinHandle<()>>,
 }
 
+/// An assembler dropped without `finish` (the build failed) lets its workers end.
+impl Drop for Assembler {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
 #[derive(Default)]
 struct Queue {
     /// (waiting modules, no more will come)
@@ -274,6 +281,14 @@ impl Assembler {
         Assembler { shared, workers }
     }
 
+    /// No more modules: the workers stop once the queue is empty.
+    fn close(&self) {
+        if let Ok(mut st) = self.shared.state.lock() {
+            st.1 = true;
+        }
+        self.shared.more.notify_all();
+    }
+
     /// Queues a module.
     pub fn push(&self, ptx_path: &Path) {
         if let Ok(mut st) = self.shared.state.lock() {
@@ -284,12 +299,9 @@ impl Assembler {
 
     /// Waits for every queued module and merges their reports in `order` (each path of
     /// `order` must have been pushed).
-    pub fn finish(self, order: &[PathBuf]) -> Result<Report, String> {
-        if let Ok(mut st) = self.shared.state.lock() {
-            st.1 = true;
-        }
-        self.shared.more.notify_all();
-        for w in self.workers {
+    pub fn finish(mut self, order: &[PathBuf]) -> Result<Report, String> {
+        self.close();
+        for w in std::mem::take(&mut self.workers) {
             w.join()
                 .map_err(|_| "a ptxas worker panicked".to_string())?;
         }
