@@ -187,7 +187,8 @@ fn wgmma_proof_entries_load_a_and_b_by_tma() {
         .collect();
     // The coverage doc/hopper-wgmma.md states: for bf16 and f16, SS over the four majors and RS
     // (K-major A) over two, every atom at N = 64, every N at SW128 (N = 8 with an MN-major B:
-    // INTER, the only atom GMMA allows there), and K-major B over INTER at N = 8 and 256.
+    // INTER, the only atom GMMA allows there), INTER at N = 128, and a K-major B over INTER at
+    // N = 8 and 256 and over SW32 and SW64 at N = 8.
     let mut expected = Vec::new();
     for (mode, majors) in [
         ("ss", &["kk", "kmn", "mnk", "mnmn"][..]),
@@ -206,9 +207,13 @@ fn wgmma_proof_entries_load_a_and_b_by_tma() {
                     };
                     expected.push(format!("wgmma_{mode}_{e}_{m}_{atom}_n{n}"));
                 }
+                expected.push(format!("wgmma_{mode}_{e}_{m}_inter_n128"));
                 if !m.ends_with("mn") {
                     for n in [8, 256] {
                         expected.push(format!("wgmma_{mode}_{e}_{m}_inter_n{n}"));
+                    }
+                    for atom in ["sw32", "sw64"] {
+                        expected.push(format!("wgmma_{mode}_{e}_{m}_{atom}_n8"));
                     }
                 }
             }
@@ -218,7 +223,7 @@ fn wgmma_proof_entries_load_a_and_b_by_tma() {
     got.sort();
     expected.sort();
     assert_eq!(got, expected);
-    assert_eq!(names.len(), 96);
+    assert_eq!(names.len(), 120);
     for name in names {
         let body = entry(ptx, name);
         let ins = instructions(body);

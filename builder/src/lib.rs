@@ -581,6 +581,20 @@ pub fn entries(ptx: &str) -> Vec<String> {
 /// Builds every family and writes `opts.ptx_dir()/<family>.ptx` (each only when its content
 /// changed); fails if a module is not self-contained or two modules define the same entry.
 pub fn build(opts: &Options) -> Result<Built, Error> {
+    build_each(opts, |_| {})
+}
+
+/// [`build`], handing each module to `ready` as soon as its family is built and its PTX
+/// written, while cargo still compiles the others (cargo's `--message-format=json` artifact
+/// messages say when a family is done), so a caller can assemble it (`ptxas`) meanwhile.
+/// `ready` sees every module once, in the order they finish; [`Built`] keeps the member order.
+///
+/// ```no_run
+/// let opts = cute_builder::PtxBuilder::new("kernels").options();
+/// let built = cute_builder::build_each(&opts, |m| println!("{} done", m.ptx_path.display()))?;
+/// # Ok::<(), cute_builder::Error>(())
+/// ```
+pub fn build_each(opts: &Options, mut ready: impl FnMut(&Module)) -> Result<Built, Error> {
     ensure_toolchain(opts)?;
     let families = families(&opts.kernels_dir).map_err(Error::Failed)?;
     let deps = opts
@@ -588,14 +602,42 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
         .join(TARGET)
         .join("release")
         .join("deps");
-    let mut asm = Vec::new();
+    let mut done: Vec<Option<Module>> = families.iter().map(|_| None).collect();
+    let mut first_error: Option<String> = None;
     for attempt in 0..2 {
+        let mut cmd = cargo_command(opts);
+        cmd.arg("--message-format=json-render-diagnostics");
         if opts.verbose {
-            eprintln!("[ptx] {:?}", cargo_command(opts));
+            eprintln!("[ptx] {cmd:?}");
         }
-        run_status(&mut cargo_command(opts), opts.verbose).map_err(Error::Failed)?;
-        asm = families.iter().map(|f| asm_of(&deps, &f.krate)).collect();
-        if asm.iter().all(Option::is_some) || attempt == 1 {
+        let mut on_artifact = |i: usize| {
+            if done[i].is_some() || first_error.is_some() {
+                return;
+            }
+            // A family cargo thought fresh whose `.s` is gone waits for the rebuild below.
+            let Some(asm) = asm_of(&deps, &families[i].krate) else {
+                return;
+            };
+            match module_of(opts, &families[i], &asm, &done) {
+                Ok(m) => {
+                    if opts.verbose {
+                        eprintln!("[ptx] {} written", m.ptx_path.display());
+                    }
+                    ready(&m);
+                    done[i] = Some(m);
+                }
+                Err(e) => first_error = Some(e),
+            }
+        };
+        stream_cargo(&mut cmd, opts.verbose, &families, &mut on_artifact).map_err(Error::Failed)?;
+        // Families whose artifact message was missed (none expected) are read once cargo is done.
+        for i in 0..families.len() {
+            on_artifact(i);
+        }
+        if let Some(e) = first_error.take() {
+            return Err(Error::Failed(e));
+        }
+        if done.iter().all(Option::is_some) || attempt == 1 {
             break;
         }
         // cargo thought a family fresh but its .s is gone: force a rebuild of those.
@@ -606,48 +648,113 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
             .arg(opts.kernels_dir.join("Cargo.toml"))
             .arg("--target-dir")
             .arg(opts.kernel_target_dir());
-        for (f, a) in families.iter().zip(&asm) {
-            if a.is_none() {
+        for (f, d) in families.iter().zip(&done) {
+            if d.is_none() {
                 clean.arg("-p").arg(&f.package);
             }
         }
         run_status(&mut clean, opts.verbose).map_err(Error::Failed)?;
     }
-    let mut modules: Vec<Module> = Vec::new();
-    for (f, asm) in families.iter().zip(asm) {
-        let family = &f.name;
-        let asm = asm.ok_or_else(|| {
+    let mut modules = Vec::new();
+    for (f, m) in families.iter().zip(done) {
+        modules.push(m.ok_or_else(|| {
             Error::Failed(format!(
                 "rustc wrote no {}-*.s under {}",
                 f.krate,
                 deps.display()
             ))
-        })?;
-        let ptx = std::fs::read_to_string(&asm)
-            .map_err(|e| Error::Failed(format!("reading {}: {e}", asm.display())))?;
-        let ptx = apply_grid_constants(&ptx)
-            .and_then(|p| apply_launch_bounds(&p))
-            .map_err(|e| Error::Failed(format!("family `{family}`: {e}")))?;
-        let entries = check_self_contained(&ptx)
-            .map_err(|e| Error::Failed(format!("family `{family}`: {e}")))?;
-        for e in &entries {
-            if let Some(other) = modules.iter().find(|m| m.entries.contains(e)) {
-                return Err(Error::Failed(format!(
-                    "kernel `{e}` is defined by both families `{}` and `{family}`",
-                    other.family
-                )));
-            }
-        }
-        let ptx_path = opts.ptx_dir().join(format!("{family}.ptx"));
-        write_if_changed(&ptx_path, &ptx).map_err(Error::Failed)?;
-        modules.push(Module {
-            family: family.clone(),
-            ptx_path,
-            ptx,
-            entries,
-        });
+        })?);
     }
     Ok(Built { modules })
+}
+
+/// Runs the kernels' `cargo build` (with a JSON message format), calling `artifact(i)` when
+/// the `i`-th family's `compiler-artifact` message arrives.
+fn stream_cargo(
+    cmd: &mut Command,
+    verbose: bool,
+    families: &[Family],
+    artifact: &mut dyn FnMut(usize),
+) -> Result<(), String> {
+    use std::io::{BufRead, Read};
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped());
+    if !verbose {
+        cmd.stderr(Stdio::piped());
+    }
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("could not start {cmd:?}: {e}"))?;
+    // stderr (diagnostics, progress) is drained beside stdout so neither pipe fills.
+    let stderr = child.stderr.take().map(|mut s| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = s.read_to_string(&mut text);
+            text
+        })
+    });
+    let mut other = String::new();
+    if let Some(out) = child.stdout.take() {
+        let names: Vec<String> = families
+            .iter()
+            .map(|f| format!("\"name\":\"{}\"", f.krate))
+            .collect();
+        for line in std::io::BufReader::new(out).lines() {
+            let Ok(line) = line else { break };
+            if !line.starts_with('{') {
+                other.push_str(&line);
+                other.push('\n');
+                continue;
+            }
+            if !line.contains("\"reason\":\"compiler-artifact\"") {
+                continue;
+            }
+            if let Some(i) = names.iter().position(|n| line.contains(n.as_str())) {
+                artifact(i);
+            }
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| format!("waiting for {cmd:?}: {e}"))?;
+    let err_text = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{cmd:?} exited with {status}\n{other}{err_text}"))
+    }
+}
+
+/// Reads a family's `.s`, turns its markers into PTX directives, checks it and writes
+/// `<family>.ptx`; `done` holds the modules written before it (no entry may be defined twice).
+fn module_of(
+    opts: &Options,
+    f: &Family,
+    asm: &Path,
+    done: &[Option<Module>],
+) -> Result<Module, String> {
+    let family = &f.name;
+    let ptx =
+        std::fs::read_to_string(asm).map_err(|e| format!("reading {}: {e}", asm.display()))?;
+    let ptx = apply_grid_constants(&ptx)
+        .and_then(|p| apply_launch_bounds(&p))
+        .map_err(|e| format!("family `{family}`: {e}"))?;
+    let entries = check_self_contained(&ptx).map_err(|e| format!("family `{family}`: {e}"))?;
+    for e in &entries {
+        if let Some(other) = done.iter().flatten().find(|m| m.entries.contains(e)) {
+            return Err(format!(
+                "kernel `{e}` is defined by both families `{}` and `{family}`",
+                other.family
+            ));
+        }
+    }
+    let ptx_path = opts.ptx_dir().join(format!("{family}.ptx"));
+    write_if_changed(&ptx_path, &ptx)?;
+    Ok(Module {
+        family: family.clone(),
+        ptx_path,
+        ptx,
+        entries,
+    })
 }
 
 /// Writes `text` to `path` unless it already holds exactly that (keeps mtimes stable).

@@ -217,23 +217,35 @@ fn parse_build_args(rest: &[String]) -> Option<(Option<String>, bool)> {
     Some((arch, verbose))
 }
 
-/// Builds the PTX; prints its path and, when ptxas is found, the resource table.
+/// What `ptxas -v` said about every module (`None`: no ptxas was given).
+type Assembled = Option<Result<ptxas::Report, String>>;
+
+/// Builds the PTX and prints each module's path; with a `ptxas`, assembles each module as soon
+/// as its family is built, while cargo still compiles the others.
 fn build_ptx(
     ws: &Ws,
     arch: Option<&str>,
     verbose: bool,
-) -> Result<(ptx::Options, ptx::Built), i32> {
+    ptxas_bin: Option<&Path>,
+) -> Result<(ptx::Options, ptx::Built, Assembled), i32> {
     let opts = ws.opts(arch, verbose);
     eprintln!(
         "[ptx] building kernels for {} (first build compiles core: ~1 min) ...",
         opts.arch
     );
-    match ptx::build(&opts) {
+    let pool = ptxas_bin.map(|b| ptxas::Assembler::new(b, &opts.arch));
+    let built = ptx::build_each(&opts, |m| {
+        if let Some(p) = &pool {
+            p.push(&m.ptx_path);
+        }
+    });
+    match built {
         Ok(b) => {
             for m in &b.modules {
                 println!("{}", m.ptx_path.display());
             }
-            Ok((opts, b))
+            let report = pool.map(|p| p.finish(&b.paths()));
+            Ok((opts, b, report))
         }
         Err(e) => {
             eprintln!("xtask: {e}");
@@ -242,30 +254,28 @@ fn build_ptx(
     }
 }
 
-fn print_resources(
-    ws: &Ws,
-    opts: &ptx::Options,
-    built: &ptx::Built,
-) -> Result<Option<ptxas::Report>, String> {
-    let Some(bin) = ptxas::find(&ws.target) else {
+/// Prints the resource table and fails on ptxas's performance-loss notes.
+fn print_resources(report: Assembled) -> Result<Option<ptxas::Report>, String> {
+    let Some(report) = report else {
         println!(
             "ptxas not found: no resource table (install it: python3 -m pip install {}, or run `cargo xtask test`)",
             ptxas::PIP_PACKAGE
         );
         return Ok(None);
     };
-    let report = ptxas::assemble_all(&bin, &built.paths(), &opts.arch)?;
+    let report = report?;
     print!("{}", ptxas::table(&report));
     ptxas::performance_losses(&report)?;
     Ok(Some(report))
 }
 
 fn build_kernels(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
-    let (opts, built) = match build_ptx(ws, arch, verbose) {
+    let bin = ptxas::find(&ws.target);
+    let (_, _, report) = match build_ptx(ws, arch, verbose, bin.as_deref()) {
         Ok(x) => x,
         Err(c) => return c,
     };
-    match print_resources(ws, &opts, &built) {
+    match print_resources(report) {
         Ok(_) => 0,
         Err(e) => {
             eprintln!("xtask: {e}");
@@ -275,21 +285,21 @@ fn build_kernels(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
 }
 
 fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
-    let (opts, built) = match build_ptx(ws, arch, verbose) {
-        Ok(x) => x,
-        Err(c) => return c,
-    };
     // The resource table is shown with or without a GPU: fetch ptxas (PyPI) like `test` does.
-    if ptxas::find(&ws.target).is_none() {
+    let bin = ptxas::find(&ws.target).or_else(|| {
         eprintln!(
             "[ptxas] not found; installing {} for the resource table ...",
             ptxas::PIP_PACKAGE
         );
-        if let Err(e) = ptxas::install(&ws.target) {
-            eprintln!("xtask: no ptxas ({e}); skipping the resource table");
-        }
-    }
-    if let Err(e) = print_resources(ws, &opts, &built) {
+        ptxas::install(&ws.target)
+            .map_err(|e| eprintln!("xtask: no ptxas ({e}); skipping the resource table"))
+            .ok()
+    });
+    let (opts, _, report) = match build_ptx(ws, arch, verbose, bin.as_deref()) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    if let Err(e) = print_resources(report) {
         eprintln!("xtask: {e}");
         return 1;
     }
@@ -410,8 +420,11 @@ fn test(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
 
     // 1. toolchain + PTX build (installs nightly components if needed).
-    let built = build_ptx(ws, None, false);
-    let (opts, built) = match built {
+    // A ptxas already there assembles each module as its family finishes; else it is
+    // installed (PyPI) after the build, for step 3.
+    let found = ptxas::find(&ws.target);
+    let built = build_ptx(ws, None, false, found.as_deref());
+    let (opts, built, assembled) = match built {
         Ok(x) => x,
         Err(_) => {
             steps.push(("ptx builds", Step::Fail("see the error above".into())));
@@ -460,10 +473,10 @@ fn test(ws: &Ws) -> i32 {
     ));
 
     // 3. ptxas (installed from PyPI if absent): assembles, no spills.
-    let ptxas_bin = ptxas::find(&ws.target)
-        .map(Ok)
-        .unwrap_or_else(|| ptxas::install(&ws.target));
-    match ptxas_bin.and_then(|b| ptxas::assemble_all(&b, &built.paths(), &opts.arch)) {
+    let assembled = assembled.unwrap_or_else(|| {
+        ptxas::install(&ws.target).and_then(|b| ptxas::assemble_all(&b, &built.paths(), &opts.arch))
+    });
+    match assembled {
         Ok(report) => {
             print!("{}", ptxas::table(&report));
             steps.push((

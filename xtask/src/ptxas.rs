@@ -208,49 +208,131 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, Str
 
 /// [`assemble`] for each module, one report (kernels of all modules, sorted by name).
 pub fn assemble_all(ptxas: &Path, ptx_paths: &[PathBuf], arch: &str) -> Result<Report, String> {
-    // The modules are independent: one ptxas per core, the largest module first (longest
-    // processing time first). One after the other they were the cold `build-kernels`' last
-    // ~13 s, 9.6 s of it hgemm's.
-    let mut order: Vec<usize> = (0..ptx_paths.len()).collect();
-    let size = |i: &usize| std::fs::metadata(&ptx_paths[*i]).map_or(0, |m| m.len());
-    order.sort_by_key(|i| std::cmp::Reverse(size(i)));
-    let next = std::sync::Mutex::new(order.into_iter());
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut reports: Vec<Option<Result<Report, String>>> = ptx_paths.iter().map(|_| None).collect();
-    let done = std::sync::Mutex::new(&mut reports);
-    std::thread::scope(|s| {
-        for _ in 0..cores.min(ptx_paths.len()) {
-            s.spawn(|| {
-                // (the guard is moved into the closure and dropped there: not held while
-                // ptxas runs)
-                while let Some(i) = next.lock().map_or(None, |mut it| it.next()) {
-                    let r = assemble(ptxas, &ptx_paths[i], arch);
-                    if let Ok(mut d) = done.lock() {
-                        d[i] = Some(r);
-                    }
-                }
-            });
-        }
-    });
-    let reports = reports
-        .into_iter()
-        .map(|r| r.unwrap_or_else(|| Err("a ptxas worker stopped early".into())));
-    let mut all: Option<Report> = None;
-    for r in reports {
-        let r = r?;
-        match all.as_mut() {
-            None => all = Some(r),
-            Some(a) => {
-                a.kernels.extend(r.kernels);
-                a.warnings.extend(r.warnings);
-                a.losses.extend(r.losses);
-                a.raw.push_str(&r.raw);
+    let pool = Assembler::new(ptxas, arch);
+    for p in ptx_paths {
+        pool.push(p);
+    }
+    pool.finish(ptx_paths)
+}
+
+/// `ptxas -v` on one worker per core, fed while the modules are still being built
+/// (`cute_builder::build_each`): `push` a module as soon as its PTX is written, `finish`
+/// once every module is pushed. Of the modules waiting, the largest goes first (longest
+/// processing time first). Run one after the other they were the cold `build-kernels`' last
+/// ~13 s (9.6 s of it hgemm's); started as each family finishes, only the last family's
+/// `ptxas` is left after cargo.
+pub struct Assembler {
+    shared: std::sync::Arc<Queue>,
+    workers: Vec<std::thread::JoinHandle<()>>,
+}
+
+/// An assembler dropped without `finish` (the build failed) lets its workers end.
+impl Drop for Assembler {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+#[derive(Default)]
+struct Queue {
+    /// (waiting modules, no more will come)
+    state: std::sync::Mutex<(Vec<PathBuf>, bool)>,
+    more: std::sync::Condvar,
+    reports: std::sync::Mutex<Vec<(PathBuf, Result<Report, String>)>>,
+}
+
+impl Queue {
+    /// The largest waiting module, or `None` once the queue is closed and empty.
+    fn next(&self) -> Option<PathBuf> {
+        let mut st = self.state.lock().ok()?;
+        loop {
+            if !st.0.is_empty() {
+                let size = |p: &PathBuf| std::fs::metadata(p).map_or(0, |m| m.len());
+                let (i, _) = st.0.iter().enumerate().max_by_key(|(_, p)| size(p))?;
+                return Some(st.0.swap_remove(i));
             }
+            if st.1 {
+                return None;
+            }
+            st = self.more.wait(st).ok()?;
         }
     }
-    let mut all = all.ok_or("no PTX modules to assemble")?;
-    all.kernels.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(all)
+}
+
+impl Assembler {
+    /// Starts the workers (one per core) for `arch`.
+    pub fn new(ptxas: &Path, arch: &str) -> Assembler {
+        let shared = std::sync::Arc::new(Queue::default());
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let workers = (0..cores)
+            .map(|_| {
+                let q = shared.clone();
+                let (ptxas, arch) = (ptxas.to_path_buf(), arch.to_string());
+                std::thread::spawn(move || {
+                    while let Some(p) = q.next() {
+                        let r = assemble(&ptxas, &p, &arch);
+                        if let Ok(mut d) = q.reports.lock() {
+                            d.push((p, r));
+                        }
+                    }
+                })
+            })
+            .collect();
+        Assembler { shared, workers }
+    }
+
+    /// No more modules: the workers stop once the queue is empty.
+    fn close(&self) {
+        if let Ok(mut st) = self.shared.state.lock() {
+            st.1 = true;
+        }
+        self.shared.more.notify_all();
+    }
+
+    /// Queues a module.
+    pub fn push(&self, ptx_path: &Path) {
+        if let Ok(mut st) = self.shared.state.lock() {
+            st.0.push(ptx_path.to_path_buf());
+        }
+        self.shared.more.notify_one();
+    }
+
+    /// Waits for every queued module and merges their reports in `order` (each path of
+    /// `order` must have been pushed).
+    pub fn finish(mut self, order: &[PathBuf]) -> Result<Report, String> {
+        self.close();
+        for w in std::mem::take(&mut self.workers) {
+            w.join()
+                .map_err(|_| "a ptxas worker panicked".to_string())?;
+        }
+        let mut done = std::mem::take(
+            &mut *self
+                .shared
+                .reports
+                .lock()
+                .map_err(|_| "a ptxas worker panicked".to_string())?,
+        );
+        let mut all: Option<Report> = None;
+        for p in order {
+            let i = done
+                .iter()
+                .position(|(q, _)| q == p)
+                .ok_or_else(|| format!("{} was not assembled", p.display()))?;
+            let r = done.swap_remove(i).1?;
+            match all.as_mut() {
+                None => all = Some(r),
+                Some(a) => {
+                    a.kernels.extend(r.kernels);
+                    a.warnings.extend(r.warnings);
+                    a.losses.extend(r.losses);
+                    a.raw.push_str(&r.raw);
+                }
+            }
+        }
+        let mut all = all.ok_or("no PTX modules to assemble")?;
+        all.kernels.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(all)
+    }
 }
 
 /// Numbers before `word` in a comma-separated ptxas line: "Used 22 registers, ...".

@@ -3,11 +3,15 @@
 // majors. For bf16 and f16, SS (K- or MN-major A and B) and RS (A from registers, K-major only;
 // K- or MN-major B): every (mode, majors, atom) at N = 64; every mode and majors at N = 8, 128
 // and 256 with SW128 atoms (N = 8 with an MN-major B: INTER, the only atom GMMA allows there);
-// K-major B over INTER atoms at N = 8 and 256. doc/hopper-wgmma.md has the table.
+// INTER atoms at N = 8 and 128, and at 256 for a K-major B; K-major B over SW32 and SW64 at
+// N = 8. doc/hopper-wgmma.md has the table.
 entry!(wgmma_ss_bf16_kk_inter_n8: ss, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_ss_bf16_kk_inter_n64: ss, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_ss_bf16_kk_inter_n128: ss, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 128);
 entry!(wgmma_ss_bf16_kk_inter_n256: ss, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 256);
+entry!(wgmma_ss_bf16_kk_sw32_n8: ss, Bf16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 8);
 entry!(wgmma_ss_bf16_kk_sw32_n64: ss, Bf16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 64);
+entry!(wgmma_ss_bf16_kk_sw64_n8: ss, Bf16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 8);
 entry!(wgmma_ss_bf16_kk_sw64_n64: ss, Bf16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_ss_bf16_kk_sw128_n8: ss, Bf16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 8);
 entry!(wgmma_ss_bf16_kk_sw128_n64: ss, Bf16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 64);
@@ -15,6 +19,7 @@ entry!(wgmma_ss_bf16_kk_sw128_n128: ss, Bf16, Layout_K_SW128_Atom, Layout_K_SW12
 entry!(wgmma_ss_bf16_kk_sw128_n256: ss, Bf16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 256);
 entry!(wgmma_ss_bf16_kmn_inter_n8: ss, Bf16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 8);
 entry!(wgmma_ss_bf16_kmn_inter_n64: ss, Bf16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 64);
+entry!(wgmma_ss_bf16_kmn_inter_n128: ss, Bf16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 128);
 entry!(wgmma_ss_bf16_kmn_sw32_n64: ss, Bf16, Layout_K_SW32_Atom, Layout_MN_SW32_Atom, 64);
 entry!(wgmma_ss_bf16_kmn_sw64_n64: ss, Bf16, Layout_K_SW64_Atom, Layout_MN_SW64_Atom, 64);
 entry!(wgmma_ss_bf16_kmn_sw128_n64: ss, Bf16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 64);
@@ -22,8 +27,11 @@ entry!(wgmma_ss_bf16_kmn_sw128_n128: ss, Bf16, Layout_K_SW128_Atom, Layout_MN_SW
 entry!(wgmma_ss_bf16_kmn_sw128_n256: ss, Bf16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 256);
 entry!(wgmma_ss_bf16_mnk_inter_n8: ss, Bf16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_ss_bf16_mnk_inter_n64: ss, Bf16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_ss_bf16_mnk_inter_n128: ss, Bf16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 128);
 entry!(wgmma_ss_bf16_mnk_inter_n256: ss, Bf16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 256);
+entry!(wgmma_ss_bf16_mnk_sw32_n8: ss, Bf16, Layout_MN_SW32_Atom, Layout_K_SW32_Atom, 8);
 entry!(wgmma_ss_bf16_mnk_sw32_n64: ss, Bf16, Layout_MN_SW32_Atom, Layout_K_SW32_Atom, 64);
+entry!(wgmma_ss_bf16_mnk_sw64_n8: ss, Bf16, Layout_MN_SW64_Atom, Layout_K_SW64_Atom, 8);
 entry!(wgmma_ss_bf16_mnk_sw64_n64: ss, Bf16, Layout_MN_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_ss_bf16_mnk_sw128_n8: ss, Bf16, Layout_MN_SW128_Atom, Layout_K_SW128_Atom, 8);
 entry!(wgmma_ss_bf16_mnk_sw128_n64: ss, Bf16, Layout_MN_SW128_Atom, Layout_K_SW128_Atom, 64);
@@ -31,6 +39,7 @@ entry!(wgmma_ss_bf16_mnk_sw128_n128: ss, Bf16, Layout_MN_SW128_Atom, Layout_K_SW
 entry!(wgmma_ss_bf16_mnk_sw128_n256: ss, Bf16, Layout_MN_SW128_Atom, Layout_K_SW128_Atom, 256);
 entry!(wgmma_ss_bf16_mnmn_inter_n8: ss, Bf16, Layout_MN_INTER_Atom, Layout_MN_INTER_Atom, 8);
 entry!(wgmma_ss_bf16_mnmn_inter_n64: ss, Bf16, Layout_MN_INTER_Atom, Layout_MN_INTER_Atom, 64);
+entry!(wgmma_ss_bf16_mnmn_inter_n128: ss, Bf16, Layout_MN_INTER_Atom, Layout_MN_INTER_Atom, 128);
 entry!(wgmma_ss_bf16_mnmn_sw32_n64: ss, Bf16, Layout_MN_SW32_Atom, Layout_MN_SW32_Atom, 64);
 entry!(wgmma_ss_bf16_mnmn_sw64_n64: ss, Bf16, Layout_MN_SW64_Atom, Layout_MN_SW64_Atom, 64);
 entry!(wgmma_ss_bf16_mnmn_sw128_n64: ss, Bf16, Layout_MN_SW128_Atom, Layout_MN_SW128_Atom, 64);
@@ -38,8 +47,11 @@ entry!(wgmma_ss_bf16_mnmn_sw128_n128: ss, Bf16, Layout_MN_SW128_Atom, Layout_MN_
 entry!(wgmma_ss_bf16_mnmn_sw128_n256: ss, Bf16, Layout_MN_SW128_Atom, Layout_MN_SW128_Atom, 256);
 entry!(wgmma_ss_f16_kk_inter_n8: ss, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_ss_f16_kk_inter_n64: ss, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_ss_f16_kk_inter_n128: ss, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 128);
 entry!(wgmma_ss_f16_kk_inter_n256: ss, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 256);
+entry!(wgmma_ss_f16_kk_sw32_n8: ss, F16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 8);
 entry!(wgmma_ss_f16_kk_sw32_n64: ss, F16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 64);
+entry!(wgmma_ss_f16_kk_sw64_n8: ss, F16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 8);
 entry!(wgmma_ss_f16_kk_sw64_n64: ss, F16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_ss_f16_kk_sw128_n8: ss, F16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 8);
 entry!(wgmma_ss_f16_kk_sw128_n64: ss, F16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 64);
@@ -47,6 +59,7 @@ entry!(wgmma_ss_f16_kk_sw128_n128: ss, F16, Layout_K_SW128_Atom, Layout_K_SW128_
 entry!(wgmma_ss_f16_kk_sw128_n256: ss, F16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 256);
 entry!(wgmma_ss_f16_kmn_inter_n8: ss, F16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 8);
 entry!(wgmma_ss_f16_kmn_inter_n64: ss, F16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 64);
+entry!(wgmma_ss_f16_kmn_inter_n128: ss, F16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 128);
 entry!(wgmma_ss_f16_kmn_sw32_n64: ss, F16, Layout_K_SW32_Atom, Layout_MN_SW32_Atom, 64);
 entry!(wgmma_ss_f16_kmn_sw64_n64: ss, F16, Layout_K_SW64_Atom, Layout_MN_SW64_Atom, 64);
 entry!(wgmma_ss_f16_kmn_sw128_n64: ss, F16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 64);
@@ -54,8 +67,11 @@ entry!(wgmma_ss_f16_kmn_sw128_n128: ss, F16, Layout_K_SW128_Atom, Layout_MN_SW12
 entry!(wgmma_ss_f16_kmn_sw128_n256: ss, F16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 256);
 entry!(wgmma_ss_f16_mnk_inter_n8: ss, F16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_ss_f16_mnk_inter_n64: ss, F16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_ss_f16_mnk_inter_n128: ss, F16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 128);
 entry!(wgmma_ss_f16_mnk_inter_n256: ss, F16, Layout_MN_INTER_Atom, Layout_K_INTER_Atom, 256);
+entry!(wgmma_ss_f16_mnk_sw32_n8: ss, F16, Layout_MN_SW32_Atom, Layout_K_SW32_Atom, 8);
 entry!(wgmma_ss_f16_mnk_sw32_n64: ss, F16, Layout_MN_SW32_Atom, Layout_K_SW32_Atom, 64);
+entry!(wgmma_ss_f16_mnk_sw64_n8: ss, F16, Layout_MN_SW64_Atom, Layout_K_SW64_Atom, 8);
 entry!(wgmma_ss_f16_mnk_sw64_n64: ss, F16, Layout_MN_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_ss_f16_mnk_sw128_n8: ss, F16, Layout_MN_SW128_Atom, Layout_K_SW128_Atom, 8);
 entry!(wgmma_ss_f16_mnk_sw128_n64: ss, F16, Layout_MN_SW128_Atom, Layout_K_SW128_Atom, 64);
@@ -63,6 +79,7 @@ entry!(wgmma_ss_f16_mnk_sw128_n128: ss, F16, Layout_MN_SW128_Atom, Layout_K_SW12
 entry!(wgmma_ss_f16_mnk_sw128_n256: ss, F16, Layout_MN_SW128_Atom, Layout_K_SW128_Atom, 256);
 entry!(wgmma_ss_f16_mnmn_inter_n8: ss, F16, Layout_MN_INTER_Atom, Layout_MN_INTER_Atom, 8);
 entry!(wgmma_ss_f16_mnmn_inter_n64: ss, F16, Layout_MN_INTER_Atom, Layout_MN_INTER_Atom, 64);
+entry!(wgmma_ss_f16_mnmn_inter_n128: ss, F16, Layout_MN_INTER_Atom, Layout_MN_INTER_Atom, 128);
 entry!(wgmma_ss_f16_mnmn_sw32_n64: ss, F16, Layout_MN_SW32_Atom, Layout_MN_SW32_Atom, 64);
 entry!(wgmma_ss_f16_mnmn_sw64_n64: ss, F16, Layout_MN_SW64_Atom, Layout_MN_SW64_Atom, 64);
 entry!(wgmma_ss_f16_mnmn_sw128_n64: ss, F16, Layout_MN_SW128_Atom, Layout_MN_SW128_Atom, 64);
@@ -70,8 +87,11 @@ entry!(wgmma_ss_f16_mnmn_sw128_n128: ss, F16, Layout_MN_SW128_Atom, Layout_MN_SW
 entry!(wgmma_ss_f16_mnmn_sw128_n256: ss, F16, Layout_MN_SW128_Atom, Layout_MN_SW128_Atom, 256);
 entry!(wgmma_rs_bf16_kk_inter_n8: rs, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_rs_bf16_kk_inter_n64: rs, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_rs_bf16_kk_inter_n128: rs, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 128);
 entry!(wgmma_rs_bf16_kk_inter_n256: rs, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 256);
+entry!(wgmma_rs_bf16_kk_sw32_n8: rs, Bf16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 8);
 entry!(wgmma_rs_bf16_kk_sw32_n64: rs, Bf16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 64);
+entry!(wgmma_rs_bf16_kk_sw64_n8: rs, Bf16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 8);
 entry!(wgmma_rs_bf16_kk_sw64_n64: rs, Bf16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_rs_bf16_kk_sw128_n8: rs, Bf16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 8);
 entry!(wgmma_rs_bf16_kk_sw128_n64: rs, Bf16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 64);
@@ -79,6 +99,7 @@ entry!(wgmma_rs_bf16_kk_sw128_n128: rs, Bf16, Layout_K_SW128_Atom, Layout_K_SW12
 entry!(wgmma_rs_bf16_kk_sw128_n256: rs, Bf16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 256);
 entry!(wgmma_rs_bf16_kmn_inter_n8: rs, Bf16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 8);
 entry!(wgmma_rs_bf16_kmn_inter_n64: rs, Bf16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 64);
+entry!(wgmma_rs_bf16_kmn_inter_n128: rs, Bf16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 128);
 entry!(wgmma_rs_bf16_kmn_sw32_n64: rs, Bf16, Layout_K_SW32_Atom, Layout_MN_SW32_Atom, 64);
 entry!(wgmma_rs_bf16_kmn_sw64_n64: rs, Bf16, Layout_K_SW64_Atom, Layout_MN_SW64_Atom, 64);
 entry!(wgmma_rs_bf16_kmn_sw128_n64: rs, Bf16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 64);
@@ -86,8 +107,11 @@ entry!(wgmma_rs_bf16_kmn_sw128_n128: rs, Bf16, Layout_K_SW128_Atom, Layout_MN_SW
 entry!(wgmma_rs_bf16_kmn_sw128_n256: rs, Bf16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 256);
 entry!(wgmma_rs_f16_kk_inter_n8: rs, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_rs_f16_kk_inter_n64: rs, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 64);
+entry!(wgmma_rs_f16_kk_inter_n128: rs, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 128);
 entry!(wgmma_rs_f16_kk_inter_n256: rs, F16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 256);
+entry!(wgmma_rs_f16_kk_sw32_n8: rs, F16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 8);
 entry!(wgmma_rs_f16_kk_sw32_n64: rs, F16, Layout_K_SW32_Atom, Layout_K_SW32_Atom, 64);
+entry!(wgmma_rs_f16_kk_sw64_n8: rs, F16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 8);
 entry!(wgmma_rs_f16_kk_sw64_n64: rs, F16, Layout_K_SW64_Atom, Layout_K_SW64_Atom, 64);
 entry!(wgmma_rs_f16_kk_sw128_n8: rs, F16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 8);
 entry!(wgmma_rs_f16_kk_sw128_n64: rs, F16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 64);
@@ -95,6 +119,7 @@ entry!(wgmma_rs_f16_kk_sw128_n128: rs, F16, Layout_K_SW128_Atom, Layout_K_SW128_
 entry!(wgmma_rs_f16_kk_sw128_n256: rs, F16, Layout_K_SW128_Atom, Layout_K_SW128_Atom, 256);
 entry!(wgmma_rs_f16_kmn_inter_n8: rs, F16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 8);
 entry!(wgmma_rs_f16_kmn_inter_n64: rs, F16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 64);
+entry!(wgmma_rs_f16_kmn_inter_n128: rs, F16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 128);
 entry!(wgmma_rs_f16_kmn_sw32_n64: rs, F16, Layout_K_SW32_Atom, Layout_MN_SW32_Atom, 64);
 entry!(wgmma_rs_f16_kmn_sw64_n64: rs, F16, Layout_K_SW64_Atom, Layout_MN_SW64_Atom, 64);
 entry!(wgmma_rs_f16_kmn_sw128_n64: rs, F16, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, 64);

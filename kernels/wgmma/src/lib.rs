@@ -200,11 +200,11 @@ macro_rules! register_a {
 // N = 8 tile (GMMA has none; `tile_to_shape` fails to compile, "block shape does not divide the
 // target shape").
 register_a!(Layout_K_INTER_Atom Layout_K_SW32_Atom Layout_K_SW64_Atom Layout_K_SW128_Atom);
-operand_tile!(Layout_K_INTER_Atom, MajorK, _8, [8 64 256]);
-operand_tile!(Layout_K_SW32_Atom, MajorK, _16, [64]);
-operand_tile!(Layout_K_SW64_Atom, MajorK, _32, [64]);
+operand_tile!(Layout_K_INTER_Atom, MajorK, _8, [8 64 128 256]);
+operand_tile!(Layout_K_SW32_Atom, MajorK, _16, [8 64]);
+operand_tile!(Layout_K_SW64_Atom, MajorK, _32, [8 64]);
 operand_tile!(Layout_K_SW128_Atom, MajorK, _64, [8 64 128 256]);
-operand_tile!(Layout_MN_INTER_Atom, MajorMN, _8, [8 64]);
+operand_tile!(Layout_MN_INTER_Atom, MajorMN, _8, [8 64 128]);
 operand_tile!(Layout_MN_SW32_Atom, MajorMN, _16, [64]);
 operand_tile!(Layout_MN_SW64_Atom, MajorMN, _32, [64]);
 operand_tile!(Layout_MN_SW128_Atom, MajorMN, _64, [64 128 256]);
