@@ -247,7 +247,7 @@ fn c_tensor<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> GmemTensor {
 /// 16 bytes (on an H100 it writes the rows from M to the next 16-byte boundary, which belong
 /// to the `ldc` padding). Setting
 /// `CUTE_RS_HGEMM_EPILOGUE=direct` makes [`Context::hgemm`] use the direct path always (for
-/// measuring the difference).
+/// measuring the difference; another value is an [`Error::Unsupported`] before any launch).
 ///
 /// ```
 /// use host::GemmConfig;
@@ -338,7 +338,8 @@ impl Context {
             return Ok(());
         }
         let (bm, bn, _) = HgemmKernel::TILE;
-        let plan = HgemmPlan::for_problem(g.m, g.n, g.k);
+        let plan = HgemmPlan::for_problem(g.m, g.n, g.k)?;
+        let direct_only = env_override("CUTE_RS_HGEMM_EPILOGUE", &["direct"])?.is_some();
         let cs = plan.cluster as usize;
         // tiles of one cluster: (bm·cs) × bn of C
         let tiles = g.m.div_ceil(bm * cs) * g.n.div_ceil(bn);
@@ -385,7 +386,6 @@ impl Context {
         let ldc = g.ldc as i64;
         let (pc, _rc) = c.device_ptr_mut(stream);
         // the epilogue: TMA stores (a tensor map of C) or direct stores (the map unused)
-        let direct_only = std::env::var("CUTE_RS_HGEMM_EPILOGUE").as_deref() == Ok("direct");
         let (map_c, out) = match hgemm_epilogue::<O>(g, pc) {
             HgemmEpilogue::Tma(plan) if !direct_only => {
                 let tma_c = self.encode_tma(&c_tensor::<O>(g, pc), plan)?;
@@ -532,26 +532,41 @@ impl HgemmPlan {
             persistent: true,
         }
     }
-    /// [`by_size`](Self::by_size) with the environment's overrides (`CUTE_RS_HGEMM_CLUSTER`,
-    /// `CUTE_RS_HGEMM_PERSISTENT`); values other than those documented are ignored.
+    /// [`by_size`](Self::by_size) with the environment's overrides (`CUTE_RS_HGEMM_CLUSTER`
+    /// `1` or `2`, `CUTE_RS_HGEMM_PERSISTENT` `0` or `1`); any other value of them is an
+    /// [`Error::Unsupported`] naming the variable, before anything is queued.
     ///
     /// ```
-    /// let p = host::hgemm::HgemmPlan::for_problem(4096, 4096, 4096);
+    /// let p = host::hgemm::HgemmPlan::for_problem(4096, 4096, 4096)?;
     /// assert!(p.cluster == 1 || p.cluster == 2);
+    /// # Ok::<(), host::Error>(())
     /// ```
-    pub fn for_problem(m: usize, n: usize, k: usize) -> HgemmPlan {
+    pub fn for_problem(m: usize, n: usize, k: usize) -> Result<HgemmPlan> {
         let mut p = Self::by_size(m, n, k);
-        match std::env::var("CUTE_RS_HGEMM_CLUSTER").as_deref() {
-            Ok("1") => p.cluster = 1,
-            Ok("2") => p.cluster = 2,
-            _ => {}
+        if let Some(v) = env_override("CUTE_RS_HGEMM_CLUSTER", &["1", "2"])? {
+            p.cluster = if v == "1" { 1 } else { 2 };
         }
-        match std::env::var("CUTE_RS_HGEMM_PERSISTENT").as_deref() {
-            Ok("0") => p.persistent = false,
-            Ok("1") => p.persistent = true,
-            _ => {}
+        if let Some(v) = env_override("CUTE_RS_HGEMM_PERSISTENT", &["0", "1"])? {
+            p.persistent = v == "1";
         }
-        p
+        Ok(p)
+    }
+}
+
+/// The value of the measuring override `name` when it is set: one of `allowed`, or an
+/// [`Error::Unsupported`] that names the variable and the values it takes.
+fn env_override(name: &str, allowed: &[&str]) -> Result<Option<String>> {
+    match std::env::var(name) {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Ok(v) if allowed.contains(&v.as_str()) => Ok(Some(v)),
+        Ok(v) => Err(Error::Unsupported(format!(
+            "{name}={v}: the override takes {}",
+            allowed.join(" or ")
+        ))),
+        Err(std::env::VarError::NotUnicode(v)) => Err(Error::Unsupported(format!(
+            "{name}={v:?}: the override takes {}",
+            allowed.join(" or ")
+        ))),
     }
 }
 
@@ -582,6 +597,27 @@ pub fn error_bound<O: GemmOut>(k: usize, sum_abs: f64, beta_c_abs: f64, result_a
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn env_overrides_take_their_values_or_name_the_variable() {
+        // a variable of this test alone (the environment is shared by the test threads)
+        let name = "CUTE_RS_TEST_HGEMM_OVERRIDE";
+        // SAFETY: no other thread reads or writes this variable.
+        unsafe { std::env::remove_var(name) };
+        assert!(env_override(name, &["1", "2"]).unwrap().is_none());
+        unsafe { std::env::set_var(name, "2") };
+        assert_eq!(
+            env_override(name, &["1", "2"]).unwrap().as_deref(),
+            Some("2")
+        );
+        unsafe { std::env::set_var(name, "3") };
+        let e = env_override(name, &["1", "2"]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "not supported: CUTE_RS_TEST_HGEMM_OVERRIDE=3: the override takes 1 or 2"
+        );
+        unsafe { std::env::remove_var(name) };
+    }
 
     #[test]
     fn checks_name_the_tma_rules() {
