@@ -31,6 +31,38 @@ use core::arch::asm;
 #[repr(C, align(16))]
 pub struct TmaDescriptor(pub [u64; 16]);
 
+/// `match R { 1 => $op!("1", "{c0}", c0 = 0), 2 => ..., 5 => ... }`: the one instruction of rank
+/// `R` (1..=5) that `$op` (a local macro taking the rank, the coordinate list and its operands
+/// `c0 = 0, ...`, which index `crd`) issues.
+#[cfg(target_arch = "nvptx64")]
+macro_rules! by_rank {
+    ($r:expr, $op:ident) => {
+        match $r {
+            1 => $op!("1", "{c0}", c0 = 0),
+            2 => $op!("2", "{c0}, {c1}", c0 = 0, c1 = 1),
+            3 => $op!("3", "{c0}, {c1}, {c2}", c0 = 0, c1 = 1, c2 = 2),
+            4 => $op!(
+                "4",
+                "{c0}, {c1}, {c2}, {c3}",
+                c0 = 0,
+                c1 = 1,
+                c2 = 2,
+                c3 = 3
+            ),
+            5 => $op!(
+                "5",
+                "{c0}, {c1}, {c2}, {c3}, {c4}",
+                c0 = 0,
+                c1 = 1,
+                c2 = 2,
+                c3 = 3,
+                c4 = 4
+            ),
+            _ => unreachable!(),
+        }
+    };
+}
+
 #[cfg(not(target_arch = "nvptx64"))]
 #[cold]
 fn no_tma(what: &str) -> ! {
@@ -75,29 +107,7 @@ pub unsafe fn tma_load<const R: usize>(
                     options(nostack, preserves_flags))
             };
         }
-        match R {
-            1 => load!("1", "{c0}", c0 = 0),
-            2 => load!("2", "{c0}, {c1}", c0 = 0, c1 = 1),
-            3 => load!("3", "{c0}, {c1}, {c2}", c0 = 0, c1 = 1, c2 = 2),
-            4 => load!(
-                "4",
-                "{c0}, {c1}, {c2}, {c3}",
-                c0 = 0,
-                c1 = 1,
-                c2 = 2,
-                c3 = 3
-            ),
-            5 => load!(
-                "5",
-                "{c0}, {c1}, {c2}, {c3}, {c4}",
-                c0 = 0,
-                c1 = 1,
-                c2 = 2,
-                c3 = 3,
-                c4 = 4
-            ),
-            _ => unreachable!(),
-        }
+        by_rank!(R, load);
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
@@ -143,29 +153,7 @@ pub unsafe fn tma_load_multicast<const R: usize>(
                     options(nostack, preserves_flags))
             };
         }
-        match R {
-            1 => load!("1", "{c0}", c0 = 0),
-            2 => load!("2", "{c0}, {c1}", c0 = 0, c1 = 1),
-            3 => load!("3", "{c0}, {c1}, {c2}", c0 = 0, c1 = 1, c2 = 2),
-            4 => load!(
-                "4",
-                "{c0}, {c1}, {c2}, {c3}",
-                c0 = 0,
-                c1 = 1,
-                c2 = 2,
-                c3 = 3
-            ),
-            5 => load!(
-                "5",
-                "{c0}, {c1}, {c2}, {c3}, {c4}",
-                c0 = 0,
-                c1 = 1,
-                c2 = 2,
-                c3 = 3,
-                c4 = 4
-            ),
-            _ => unreachable!(),
-        }
+        by_rank!(R, load);
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
@@ -210,29 +198,7 @@ pub unsafe fn tma_store<const R: usize>(
                     options(nostack, preserves_flags))
             };
         }
-        match R {
-            1 => store!("1", "{c0}", c0 = 0),
-            2 => store!("2", "{c0}, {c1}", c0 = 0, c1 = 1),
-            3 => store!("3", "{c0}, {c1}, {c2}", c0 = 0, c1 = 1, c2 = 2),
-            4 => store!(
-                "4",
-                "{c0}, {c1}, {c2}, {c3}",
-                c0 = 0,
-                c1 = 1,
-                c2 = 2,
-                c3 = 3
-            ),
-            5 => store!(
-                "5",
-                "{c0}, {c1}, {c2}, {c3}, {c4}",
-                c0 = 0,
-                c1 = 1,
-                c2 = 2,
-                c3 = 3,
-                c4 = 4
-            ),
-            _ => unreachable!(),
-        }
+        by_rank!(R, store);
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
