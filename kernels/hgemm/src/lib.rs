@@ -61,7 +61,6 @@ use layout_types::cute::pipeline::{
     ConsumerStage, PipelineStorage, PipelineTmaAsync, TransactionBytes,
 };
 use layout_types::cute::prelude::*;
-use layout_types::cute::swizzle::Swizzled;
 use layout_types::cute::tile_scheduler::SwizzledRaster;
 use layout_types::cute::tma::{TmaAtom, TmaLoad, TmaLoadMulticast};
 use layout_types::cute::tuple::{HCons, HNil};
@@ -102,16 +101,6 @@ impl TransactionBytes for StageTx {
 #[derive(Clone, Copy)]
 #[repr(C, align(1024))]
 pub struct Align1024(pub [u8; 1024]);
-
-macro_rules! mma_tiles {
-    ($s:expr, $tile:expr) => {
-        Swizzled {
-            sw: $s.sw,
-            offset: $s.offset,
-            layout: zipped_divide($s.layout, $tile),
-        }
-    };
-}
 
 /// The shared-memory tile of an operand of `$rows` (MN) × 64 (K) for its majority.
 macro_rules! smem_tile {
@@ -292,8 +281,8 @@ macro_rules! hgemm_entry {
                 let mut scale = ScaleOut::Zero;
                 for _ in 0..k_tiles {
                     let full = unsafe { cons.consumer_wait() };
-                    let d_a = make_gmma_desc_tensor($ma, make_tensor(make_smem_ptr(buf_a(full.index())), mma_tiles!(s_a, (_64, _16))));
-                    let d_b = make_gmma_desc_tensor($mb, make_tensor(make_smem_ptr(buf_b(full.index())), mma_tiles!(s_b, (_256, _16))));
+                    let d_a = make_gmma_desc_tensor($ma, make_tensor(make_smem_ptr(buf_a(full.index())), s_a.with_layout(zipped_divide(s_a.layout, (_64, _16)))));
+                    let d_b = make_gmma_desc_tensor($mb, make_tensor(make_smem_ptr(buf_b(full.index())), s_b.with_layout(zipped_divide(s_b.layout, (_256, _16)))));
                     fence_operand(&mut acc);
                     fence();
                     device::unroll!(4, |kb| {

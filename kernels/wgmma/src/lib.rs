@@ -44,7 +44,6 @@ use layout_types::cute::arch::tma_store_fence as fence_view_async_shared;
 use layout_types::cute::copy::StaticLayoutValue;
 use layout_types::cute::gmma::*;
 use layout_types::cute::prelude::*;
-use layout_types::cute::swizzle::Swizzled;
 use layout_types::cute::tma::{TmaAtom, TmaLoad};
 use tile::{TILE_K, TILE_M, accumulator_layout, gmem_layout};
 
@@ -119,17 +118,6 @@ trait RegisterA: OperandTile<64, Major = MajorK> {
     fn at(p: *mut u16, crd: (i32, i32)) -> *mut u16;
 }
 
-/// One MMA's `(MN, 16)` tiles of a swizzled smem tile: `zipped_divide` keeps the swizzle.
-macro_rules! mma_tiles {
-    ($s:expr, $tile:expr) => {
-        Swizzled {
-            sw: $s.sw,
-            offset: $s.offset,
-            layout: zipped_divide($s.layout, $tile),
-        }
-    };
-}
-
 /// The TMA box of an operand of `$rows` rows over atoms `$w` wide, in TMA order (the contiguous
 /// mode first), and its `(MN, K)` extents: K-major, an atom column `($w, rows)`; MN-major, one
 /// atom `($w, 8)` (the `LayoutLeft` tiling puts the next MN atom, not the next K row, after it).
@@ -172,7 +160,7 @@ macro_rules! operand_tile {
                 }
                 let d = make_gmma_desc_tensor(
                     $major,
-                    make_tensor(make_smem_ptr(p), mma_tiles!(s, (Int::<$rows>::new(), _16))),
+                    make_tensor(make_smem_ptr(p), s.with_layout(zipped_divide(s.layout, (Int::<$rows>::new(), _16)))),
                 );
                 let mut out = [0u64; K_BLOCKS];
                 device::unroll!(K_BLOCKS, |kb| out[kb] = d.at((_0, (_0, kb as i32))).desc.desc);
@@ -442,8 +430,8 @@ pub unsafe fn wgmma_ws_f16_m128n128(a: *const u16, b: *const u16, c: *mut u16) {
     } else {
         setmaxnreg_inc::<232>();
         let m_tile = warpgroup - 1; // this consumer's 64 rows of A and C
-        let d_a = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(p_a), mma_tiles!(s_a, (_64, _16))));
-        let d_b = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(p_b), mma_tiles!(s_b, (_128, _16))));
+        let d_a = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(p_a), s_a.with_layout(zipped_divide(s_a.layout, (_64, _16)))));
+        let d_b = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(p_b), s_b.with_layout(zipped_divide(s_b.layout, (_128, _16)))));
         let mut acc = zeroed_accumulators::<64>();
         named_barrier_sync::<1, 384>(); // A and B are in shared memory
         fence_operand(&mut acc);
