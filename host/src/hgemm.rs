@@ -21,6 +21,7 @@ use half::{bf16, f16};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Trans};
+use crate::launch::ClusterLaunch;
 use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
 
@@ -401,35 +402,19 @@ impl Context {
             }
             _ => (TmaParam([0; 16]), O::CODE),
         };
-        let mut attr = sys::CUlaunchAttribute {
-            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
-            pad: [0; 4],
-            // SAFETY: a plain-data union, all zeros before the cluster dimensions are set.
-            value: unsafe { std::mem::zeroed() },
-        };
-        attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
-            x: plan.cluster,
-            y: 1,
-            z: 1,
-        };
-        let mut cfg = sys::CUlaunchConfig {
-            gridDimX: (tiles * cs) as u32,
-            gridDimY: 1,
-            gridDimZ: 1,
-            blockDimX: HgemmKernel::THREADS,
-            blockDimY: 1,
-            blockDimZ: 1,
-            sharedMemBytes: HgemmKernel::SMEM_BYTES as u32,
-            hStream: stream.cu_stream(),
-            attrs: &mut attr,
-            numAttrs: 1,
-        };
+        let mut launch = ClusterLaunch::new(
+            (tiles * cs) as u32,
+            HgemmKernel::THREADS,
+            HgemmKernel::SMEM_BYTES as u32,
+            plan.cluster,
+            stream,
+        );
         self.cuda_context().bind_to_thread()?;
         if plan.persistent {
             // as many clusters as can be resident at once (the shared memory allows one CTA
             // per SM; GPCs may leave some SMs out of clusters), dealing out the tiles
-            let resident = self.resident_clusters(&f, &cfg, plan.cluster)?;
-            cfg.gridDimX = (tiles.min(resident) * cs) as u32;
+            let resident = self.resident_clusters(&f, &launch.cfg, plan.cluster)?;
+            launch.cfg.gridDimX = (tiles.min(resident) * cs) as u32;
         }
         let mut params: [*mut c_void; 11] = [
             (&raw const map_a) as *mut c_void,
@@ -450,16 +435,7 @@ impl Context {
         // box; C holds (M,N) with leading dimension ldc of `O` (validated); a 1-D grid of whole
         // clusters of `cs` CTAs that deal out the cluster tiles among themselves; the shared
         // memory is the kernel's.
-        unsafe {
-            sys::cuLaunchKernelEx(
-                &cfg,
-                f.cu_function(),
-                params.as_mut_ptr(),
-                std::ptr::null_mut(),
-            )
-        }
-        .result()?;
-        Ok(())
+        unsafe { launch.launch(&f, &mut params) }
     }
 
     /// The clusters of `cluster` CTAs of the hgemm kernel that fit on the device at once

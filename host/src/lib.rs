@@ -52,6 +52,7 @@ pub mod cublas;
 pub mod error;
 pub mod gemm;
 pub mod hgemm;
+mod launch;
 pub mod progress;
 pub mod ptx;
 #[doc(hidden)]

@@ -6,11 +6,12 @@
 
 use std::ffi::c_void;
 
-use cudarc::driver::{DevicePtr, DevicePtrMut, sys};
+use cudarc::driver::{DevicePtr, DevicePtrMut};
 
 use super::{CheckRow, Rng};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::launch::ClusterLaunch;
 use crate::timing::timed;
 use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp};
@@ -38,29 +39,7 @@ fn check(ctx: &Context, seed: u64) -> Result<CheckRow> {
     let f = ctx.kernel(ENTRY)?;
     let ms = {
         let (p_dst, _rd) = d_dst.device_ptr_mut(&s);
-        let mut attr = sys::CUlaunchAttribute {
-            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
-            pad: [0; 4],
-            // SAFETY: a plain-data union, all zeros before the cluster dimensions are set.
-            value: unsafe { std::mem::zeroed() },
-        };
-        attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
-            x: CLUSTER,
-            y: 1,
-            z: 1,
-        };
-        let cfg = sys::CUlaunchConfig {
-            gridDimX: CLUSTER,
-            gridDimY: 1,
-            gridDimZ: 1,
-            blockDimX: 128,
-            blockDimY: 1,
-            blockDimZ: 1,
-            sharedMemBytes: (SIDE * SIDE * 4 + 8) as u32,
-            hStream: s.cu_stream(),
-            attrs: &mut attr,
-            numAttrs: 1,
-        };
+        let launch = ClusterLaunch::new(CLUSTER, 128, (SIDE * SIDE * 4 + 8) as u32, CLUSTER, &s);
         timed(&s, || {
             let mut params: [*mut c_void; 2] = [
                 (&raw const map) as *mut c_void,
@@ -71,16 +50,7 @@ fn check(ctx: &Context, seed: u64) -> Result<CheckRow> {
             // with the kernel's box (alive until the stream syncs, `d_src`), `dst` 2·32·32
             // `u32`; a grid of one cluster of 2 CTAs, 128 threads and the tile plus its barrier
             // of shared memory, as the kernel documents.
-            unsafe {
-                sys::cuLaunchKernelEx(
-                    &cfg,
-                    f.cu_function(),
-                    params.as_mut_ptr(),
-                    std::ptr::null_mut(),
-                )
-            }
-            .result()?;
-            Ok(())
+            unsafe { launch.launch(&f, &mut params) }
         })?
     };
     let got = s.clone_dtoh(&d_dst)?;
