@@ -14,6 +14,7 @@
 use super::consts::{_0, _1};
 use super::int::*;
 use super::layout::*;
+use super::static_result::static_call;
 use super::tuple::*;
 use typenum::{B0, B1, Bit, IsEqual};
 
@@ -377,5 +378,12 @@ where
     S::Output: BwCoalesce,
     <S::Output as BwCoalesce>::Output: ToLayout,
 {
-    l.shape.flat_pairs(l.stride).bw().to_layout()
+    static_call!(
+        int: [S, D],
+        tiler: [],
+        check: Ok::<(), crate::Error>(()),
+        {
+            l.shape.flat_pairs(l.stride).bw().to_layout()
+        }
+    )
 }

@@ -23,6 +23,7 @@ use super::coalesce::*;
 use super::consts::_1;
 use super::int::*;
 use super::layout::*;
+use super::static_result::{static_call, value_of};
 use super::tuple::*;
 use core::ops::{BitAnd, BitOr};
 use typenum::{B0, B1, Bit, IsLess};
@@ -768,9 +769,16 @@ where
     D: IntTuple,
     <S as FlatPairs<D>>::Output: FilterZerosH,
     <<S as FlatPairs<D>>::Output as FilterZerosH>::Output: BwCoalesce,
-    Cot: ComplementBy<Filtered<S, D>>,
+    Cot: IntTuple + ComplementBy<Filtered<S, D>>,
 {
-    cotarget.complement_by(l.shape.flat_pairs(l.stride).filter_zeros_h().bw())
+    static_call!(
+        int: [S, D, Cot],
+        tiler: [],
+        check: crate::algebra::complement(&value_of(S::CONST, D::CONST), &Cot::CONST),
+        {
+            cotarget.complement_by(l.shape.flat_pairs(l.stride).filter_zeros_h().bw())
+        }
+    )
 }
 
 /// [`complement`] as a method, `layout.complement_to(cotarget)`, with the result type as an
@@ -798,7 +806,7 @@ where
     D: IntTuple,
     <S as FlatPairs<D>>::Output: FilterZerosH,
     <<S as FlatPairs<D>>::Output as FilterZerosH>::Output: BwCoalesce,
-    Cot: ComplementBy<Filtered<S, D>>,
+    Cot: IntTuple + ComplementBy<Filtered<S, D>>,
     Complement<S, D, Cot>: Copy,
 {
     type Output = Complement<S, D, Cot>;
@@ -857,7 +865,14 @@ where
     <Filtered<S, D> as CosizePairs>::Span: IntAdd<_1>,
     Sum<<Filtered<S, D> as CosizePairs>::Span, _1>: Integral,
 {
-    let f = l.shape.flat_pairs(l.stride).filter_zeros_h().bw();
-    let cot = f.span_pairs().int_add(C::new());
-    f.complement_impl(cot)
+    static_call!(
+        int: [S, D],
+        tiler: [],
+        check: crate::algebra::complement_default(&value_of(S::CONST, D::CONST)),
+        {
+            let f = l.shape.flat_pairs(l.stride).filter_zeros_h().bw();
+            let cot = f.span_pairs().int_add(C::new());
+            f.complement_impl(cot)
+        }
+    )
 }

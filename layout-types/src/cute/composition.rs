@@ -20,6 +20,7 @@ use super::coalesce::*;
 use super::consts::{_1, _2};
 use super::int::*;
 use super::layout::*;
+use super::static_result::{static_call, value_of};
 use super::tuple::*;
 use typenum::{B0, B1, NInt, PInt, Unsigned, Z0};
 
@@ -495,6 +496,13 @@ where
     SB: IntTuple + CompRhs<<SA::Output as CoalesceX>::Output, DB>,
     DB: IntTuple,
 {
-    let lhs = a.shape.flat_pairs(a.stride).coalesce_x();
-    b.shape.comp_rhs(lhs, b.stride)
+    static_call!(
+        int: [SA, DA, SB, DB],
+        tiler: [],
+        check: crate::algebra::composition(&value_of(SA::CONST, DA::CONST), &value_of(SB::CONST, DB::CONST)),
+        {
+            let lhs = a.shape.flat_pairs(a.stride).coalesce_x();
+            b.shape.comp_rhs(lhs, b.stride)
+        }
+    )
 }

@@ -36,6 +36,7 @@ use super::consts::_1;
 use super::int::*;
 use super::layout::*;
 use super::product::Unpack;
+use super::static_result::{static_call, value_of};
 use super::tiler::*;
 use super::tuple::Underscore;
 use super::tuple::*;
@@ -808,14 +809,19 @@ pub trait LogicalDivideBy<T> {
     /// The divided layout.
     fn logical_divide_by(self, t: T) -> Self::Output;
 }
-impl<S, D, T: TilerMode> LogicalDivideBy<T> for Layout<S, D>
+impl<S: IntTuple, D: IntTuple, T: TilerMode> LogicalDivideBy<T> for Layout<S, D>
 where
     T::K: LogicalDivideK<S, D, T>,
 {
     type Output = <T::K as LogicalDivideK<S, D, T>>::Output;
     #[inline(always)]
     fn logical_divide_by(self, t: T) -> Self::Output {
-        <T::K as LogicalDivideK<S, D, T>>::f(self, t)
+        static_call!(
+            int: [S, D],
+            tiler: [T],
+            check: crate::divide::logical_divide(&value_of(S::CONST, D::CONST), &T::TILER),
+            <T::K as LogicalDivideK<S, D, T>>::f(self, t)
+        )
     }
 }
 /// Dispatch of [`LogicalDivideBy`] on the tiler's kind (the kind is the `Self` type, so that an
@@ -1157,7 +1163,7 @@ pub trait ZippedDivideBy<T> {
     /// The divided layout.
     fn zipped_divide_by(self, t: T) -> Self::Output;
 }
-impl<S, D, T> ZippedDivideBy<T> for Layout<S, D>
+impl<S: IntTuple, D: IntTuple, T: TilerMode> ZippedDivideBy<T> for Layout<S, D>
 where
     Layout<S, D>: LogicalDivideBy<T>,
     LogicalDivide<S, D, T>: Zip2By<T>,
@@ -1174,11 +1180,18 @@ where
     >;
     #[inline(always)]
     fn zipped_divide_by(self, t: T) -> Self::Output {
-        let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
-        Layout {
-            shape: (ts, rs),
-            stride: (td, rd),
-        }
+        static_call!(
+            int: [S, D],
+            tiler: [T],
+            check: crate::divide::zipped_divide(&value_of(S::CONST, D::CONST), &T::TILER),
+            {
+                let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
+                Layout {
+                    shape: (ts, rs),
+                    stride: (td, rd),
+                }
+            }
+        )
     }
 }
 
@@ -1214,7 +1227,7 @@ type ZtS<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::TS;
 type ZtD<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::TD;
 type ZrS<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::RS;
 type ZrD<S, D, T> = <LogicalDivide<S, D, T> as Zip2By<T>>::RD;
-impl<S, D, T> TiledDivideBy<T> for Layout<S, D>
+impl<S: IntTuple, D: IntTuple, T: TilerMode> TiledDivideBy<T> for Layout<S, D>
 where
     Layout<S, D>: LogicalDivideBy<T>,
     LogicalDivide<S, D, T>: Zip2By<T>,
@@ -1229,11 +1242,18 @@ where
     >;
     #[inline(always)]
     fn tiled_divide_by(self, t: T) -> Self::Output {
-        let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
-        Layout {
-            shape: HCons(ts, rs.unpack()).into_tuple(),
-            stride: HCons(td, rd.unpack()).into_tuple(),
-        }
+        static_call!(
+            int: [S, D],
+            tiler: [T],
+            check: crate::divide::tiled_divide(&value_of(S::CONST, D::CONST), &T::TILER),
+            {
+                let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
+                Layout {
+                    shape: HCons(ts, rs.unpack()).into_tuple(),
+                    stride: HCons(td, rd.unpack()).into_tuple(),
+                }
+            }
+        )
     }
 }
 
@@ -1264,7 +1284,7 @@ pub trait FlatDivideBy<T> {
     /// The divided layout.
     fn flat_divide_by(self, t: T) -> Self::Output;
 }
-impl<S, D, T> FlatDivideBy<T> for Layout<S, D>
+impl<S: IntTuple, D: IntTuple, T: TilerMode> FlatDivideBy<T> for Layout<S, D>
 where
     Layout<S, D>: LogicalDivideBy<T>,
     LogicalDivide<S, D, T>: Zip2By<T>,
@@ -1283,11 +1303,18 @@ where
     >;
     #[inline(always)]
     fn flat_divide_by(self, t: T) -> Self::Output {
-        let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
-        Layout {
-            shape: ts.unpack().concat(rs.unpack()).into_tuple(),
-            stride: td.unpack().concat(rd.unpack()).into_tuple(),
-        }
+        static_call!(
+            int: [S, D],
+            tiler: [T],
+            check: crate::divide::flat_divide(&value_of(S::CONST, D::CONST), &T::TILER),
+            {
+                let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
+                Layout {
+                    shape: ts.unpack().concat(rs.unpack()).into_tuple(),
+                    stride: td.unpack().concat(rd.unpack()).into_tuple(),
+                }
+            }
+        )
     }
 }
 

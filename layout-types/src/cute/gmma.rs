@@ -21,6 +21,7 @@ use super::composition::LayoutParts;
 use super::int::*;
 use super::layout::*;
 use super::product::*;
+use super::static_result::{static_call, value_of};
 use super::swizzle::*;
 use super::tensor::*;
 use super::tuple::*;
@@ -422,11 +423,14 @@ impl<S: Copy, T: KeyStep<OT>, K: Integer + 'static, OT> KeyStep<HCons<C<K>, OT>>
 pub trait TileOrder<PS> {
     /// The strides.
     type Stride: IntTuple;
+    /// The order in the value algebra.
+    const ORDER: crate::gmma::Order;
     /// The strides of `make_ordered_layout(ps, self)`.
     fn ordered_stride(self, ps: PS) -> Self::Stride;
 }
 impl<PS: CompactLeft<C<P1>>> TileOrder<PS> for LayoutLeft {
     type Stride = PS::Stride;
+    const ORDER: crate::gmma::Order = crate::gmma::Order::ColMajor;
     #[inline(always)]
     fn ordered_stride(self, ps: PS) -> Self::Stride {
         ps.compact_left(C::new()).0
@@ -440,6 +444,7 @@ where
 {
     type Stride =
         <<<PS::H as KeyDesc<Z0>>::Output as OrderedH<<PS::H as KeyDesc<Z0>>::Output>>::Output as HList>::Tuple;
+    const ORDER: crate::gmma::Order = crate::gmma::Order::RowMajor;
     #[inline(always)]
     fn ordered_stride(self, ps: PS) -> Self::Stride {
         let k = ps.into_h().key_desc();
@@ -455,6 +460,7 @@ where
     type Stride = <<<PS::H as KeyStep<O::H>>::Output as OrderedH<
         <PS::H as KeyStep<O::H>>::Output,
     >>::Output as HList>::Tuple;
+    const ORDER: crate::gmma::Order = crate::gmma::Order::Step(O::CONST);
     #[inline(always)]
     fn ordered_stride(self, ps: PS) -> Self::Stride {
         let k = ps.into_h().key_step(self.into_h());
@@ -469,7 +475,8 @@ pub trait BlockedProductOf<B> {
     /// `blocked_product(self, b)`.
     fn blocked_product_of(self, b: B) -> Self::Output;
 }
-impl<SA, DA, SB, DB> BlockedProductOf<Layout<SB, DB>> for Layout<SA, DA>
+impl<SA: IntTuple, DA: IntTuple, SB: IntTuple, DB: IntTuple> BlockedProductOf<Layout<SB, DB>>
+    for Layout<SA, DA>
 where
     Layout<SA, DA>: PaddedProduct<Layout<SB, DB>>,
     <Layout<SA, DA> as PaddedProduct<Layout<SB, DB>>>::A: LayoutParts,
@@ -510,7 +517,7 @@ pub trait TileToShape<T, O> {
     /// The tiled layout.
     fn tile_to_shape(self, trg_shape: T, ord: O) -> Self::Output;
 }
-impl<S, D, T, O> TileToShape<T, O> for Layout<S, D>
+impl<S: IntTuple, D: IntTuple, T, O> TileToShape<T, O> for Layout<S, D>
 where
     T: Tuple + RankDepth,
     T::H: ProductEachH,
@@ -538,16 +545,35 @@ where
                 .panic()
             }
         };
-        let padded = self.pad_to();
-        let (ps, _) = padded.parts();
-        let block_shape = ps.into_h().product_each_h();
-        let target_shape = trg_shape.into_h().product_each_h();
-        let product_shape = target_shape.ceil_div_each(block_shape).into_tuple();
-        let stride = ord.ordered_stride(product_shape);
-        padded.blocked_product_of(Layout {
-            shape: product_shape,
-            stride,
-        })
+        static_call!(
+            int: [S, D, T],
+            tiler: [],
+            // the divisibility condition above has its own message
+            check: if <TargetShapeH<T> as CeilDivEachH<BlockShapeH<S, D, T>>>::NOT_DIVIDING.is_some() {
+                Ok(())
+            } else {
+                match crate::gmma::tile_to_shape(
+                    &value_of(S::CONST, D::CONST),
+                    &T::CONST,
+                    &<O as TileOrder<ProductShape<S, D, T>>>::ORDER,
+                ) {
+                    Ok(_) => Ok(()),
+                    Err(e) => Err(e),
+                }
+            },
+            {
+                let padded = self.pad_to();
+                let (ps, _) = padded.parts();
+                let block_shape = ps.into_h().product_each_h();
+                let target_shape = trg_shape.into_h().product_each_h();
+                let product_shape = target_shape.ceil_div_each(block_shape).into_tuple();
+                let stride = ord.ordered_stride(product_shape);
+                padded.blocked_product_of(Layout {
+                    shape: product_shape,
+                    stride,
+                })
+            }
+        )
     }
 }
 impl<Sw: Copy, L: TileToShape<T, O> + Copy, Off: Copy, T, O> TileToShape<T, O>
@@ -995,10 +1021,12 @@ where
         let desc = make_gmma_desc(M::default(), &tile);
         Tensor {
             engine: DescriptorIterator { desc },
-            layout: Layout {
-                shape: HCons(C::new(), st).into_tuple(),
-                stride: HCons(C::new(), dt.upcast_h()).into_tuple(),
-            },
+            layout: static_call!(int: [S, D], tiler: [], check: Ok::<(), Error>(()), {
+                Layout {
+                    shape: HCons(C::new(), st).into_tuple(),
+                    stride: HCons(C::new(), dt.upcast_h()).into_tuple(),
+                }
+            }),
         }
     }
 }

@@ -24,6 +24,7 @@ use super::coalesce::*;
 use super::consts::{_0, _1};
 use super::int::*;
 use super::layout::*;
+use super::static_result::static_call;
 use super::tuple::*;
 use typenum::{B0, B1};
 
@@ -334,13 +335,20 @@ where
     RightSorted<S, D>: RightChain<_1>,
     <RightSorted<S, D> as RightChain<_1>>::Output: ChainLayout,
 {
-    super::coalesce::coalesce(l)
-        .layout_pairs()
-        .with_pre(C::new())
-        .filter_static()
-        .xsort()
-        .chain(C::new())
-        .chain_layout()
+    static_call!(
+        int: [S, D],
+        tiler: [],
+        check: Ok::<(), crate::Error>(()),
+        {
+            super::coalesce::coalesce(l)
+                .layout_pairs()
+                .with_pre(C::new())
+                .filter_static()
+                .xsort()
+                .chain(C::new())
+                .chain_layout()
+        }
+    )
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ pub mod layout;
 pub mod mma;
 pub mod pipeline;
 pub mod product;
+pub mod static_result;
 pub mod swizzle;
 pub mod tensor;
 pub mod tile_scheduler;

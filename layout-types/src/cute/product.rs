@@ -21,6 +21,7 @@ use super::composition::*;
 use super::consts::{_0, _1};
 use super::int::*;
 use super::layout::*;
+use super::static_result::{static_call, value_of};
 use super::tuple::*;
 use typenum::{B0, B1, IsEqual, Max, Unsigned};
 
@@ -31,7 +32,7 @@ pub trait ComplementOf<Cot> {
     /// The complement.
     fn complement_of(self, cot: Cot) -> Self::Output;
 }
-impl<S, D, Cot> ComplementOf<Cot> for Layout<S, D>
+impl<S, D, Cot: IntTuple> ComplementOf<Cot> for Layout<S, D>
 where
     S: IntTuple + FlatPairs<D>,
     D: IntTuple,
@@ -144,13 +145,24 @@ pub fn logical_product<SA, DA, SB, DB>(
     b: Layout<SB, DB>,
 ) -> LogicalProduct<SA, DA, Layout<SB, DB>>
 where
+    SA: IntTuple,
+    DA: IntTuple,
+    SB: IntTuple,
+    DB: IntTuple,
     Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
 {
-    let (s, d) = a.rest(b);
-    Layout {
-        shape: (a.shape, s),
-        stride: (a.stride, d),
-    }
+    static_call!(
+        int: [SA, DA, SB, DB],
+        tiler: [],
+        check: crate::product::logical_product(&value_of(SA::CONST, DA::CONST), &crate::algebra::Tiler::layout(value_of(SB::CONST, DB::CONST))),
+        {
+            let (s, d) = a.rest(b);
+            Layout {
+                shape: (a.shape, s),
+                stride: (a.stride, d),
+            }
+        }
+    )
 }
 
 /// `zipped_product(a, b)`: `((a modes...), (b modes...))` — for a layout tiler the same as
@@ -167,6 +179,10 @@ pub fn zipped_product<SA, DA, SB, DB>(
     b: Layout<SB, DB>,
 ) -> LogicalProduct<SA, DA, Layout<SB, DB>>
 where
+    SA: IntTuple,
+    DA: IntTuple,
+    SB: IntTuple,
+    DB: IntTuple,
     Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
 {
     logical_product(a, b)
@@ -255,17 +271,28 @@ pub fn tiled_product<SA, DA, SB, DB>(
     b: Layout<SB, DB>,
 ) -> TiledProduct<SA, DA, Layout<SB, DB>>
 where
+    SA: IntTuple,
+    DA: IntTuple,
+    SB: IntTuple,
+    DB: IntTuple,
     Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
     <Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::S: Unpack,
     <Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::D: Unpack,
     HCons<SA, <<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::S as Unpack>::H>: HList,
     HCons<DA, <<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::D as Unpack>::H>: HList,
 {
-    let (s, d) = a.rest(b);
-    Layout {
-        shape: HCons(a.shape, s.unpack()).into_tuple(),
-        stride: HCons(a.stride, d.unpack()).into_tuple(),
-    }
+    static_call!(
+        int: [SA, DA, SB, DB],
+        tiler: [],
+        check: crate::product::tiled_product(&value_of(SA::CONST, DA::CONST), &crate::algebra::Tiler::layout(value_of(SB::CONST, DB::CONST))),
+        {
+            let (s, d) = a.rest(b);
+            Layout {
+                shape: HCons(a.shape, s.unpack()).into_tuple(),
+                stride: HCons(a.stride, d.unpack()).into_tuple(),
+            }
+        }
+    )
 }
 
 /// The result type of [`flat_product`].
@@ -292,6 +319,10 @@ pub fn flat_product<SA, DA, SB, DB>(
     b: Layout<SB, DB>,
 ) -> FlatProduct<SA, DA, Layout<SB, DB>>
 where
+    SA: IntTuple,
+    DA: IntTuple,
+    SB: IntTuple,
+    DB: IntTuple,
     Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
     SA: Unpack,
     DA: Unpack,
@@ -308,11 +339,18 @@ where
         <<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::D as Unpack>::H,
     >>::Output: HList,
 {
-    let (s, d) = a.rest(b);
-    Layout {
-        shape: a.shape.unpack().concat(s.unpack()).into_tuple(),
-        stride: a.stride.unpack().concat(d.unpack()).into_tuple(),
-    }
+    static_call!(
+        int: [SA, DA, SB, DB],
+        tiler: [],
+        check: crate::product::flat_product(&value_of(SA::CONST, DA::CONST), &crate::algebra::Tiler::layout(value_of(SB::CONST, DB::CONST))),
+        {
+            let (s, d) = a.rest(b);
+            Layout {
+                shape: a.shape.unpack().concat(s.unpack()).into_tuple(),
+                stride: a.stride.unpack().concat(d.unpack()).into_tuple(),
+            }
+        }
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -506,17 +544,28 @@ pub fn blocked_product<SA, DA, SB, DB>(
     b: Layout<SB, DB>,
 ) -> BlockedProduct<Layout<SA, DA>, Layout<SB, DB>>
 where
+    SA: IntTuple,
+    DA: IntTuple,
+    SB: IntTuple,
+    DB: IntTuple,
     Layout<SA, DA>: PaddedProduct<Layout<SB, DB>>,
     <Layout<SA, DA> as PaddedProduct<Layout<SB, DB>>>::A: LayoutParts,
     PadS<Layout<SA, DA>, Layout<SB, DB>>: ZipWith<RestS<Layout<SA, DA>, Layout<SB, DB>>>,
     PadD<Layout<SA, DA>, Layout<SB, DB>>: ZipWith<RestD<Layout<SA, DA>, Layout<SB, DB>>>,
 {
-    let (pa, r) = a.padded_product(b);
-    let ((s, d), (rs, rd)) = (pa.parts(), r.parts());
-    Layout {
-        shape: s.zip_with(rs),
-        stride: d.zip_with(rd),
-    }
+    static_call!(
+        int: [SA, DA, SB, DB],
+        tiler: [],
+        check: crate::product::blocked_product(&value_of(SA::CONST, DA::CONST), &value_of(SB::CONST, DB::CONST)),
+        {
+            let (pa, r) = a.padded_product(b);
+            let ((s, d), (rs, rd)) = (pa.parts(), r.parts());
+            Layout {
+                shape: s.zip_with(rs),
+                stride: d.zip_with(rd),
+            }
+        }
+    )
 }
 
 /// `raked_product(a, b)`: the block `a` interleaved over `b`: `((b0,a0),(b1,a1),...)`.
@@ -532,15 +581,26 @@ pub fn raked_product<SA, DA, SB, DB>(
     b: Layout<SB, DB>,
 ) -> RakedProduct<Layout<SA, DA>, Layout<SB, DB>>
 where
+    SA: IntTuple,
+    DA: IntTuple,
+    SB: IntTuple,
+    DB: IntTuple,
     Layout<SA, DA>: PaddedProduct<Layout<SB, DB>>,
     <Layout<SA, DA> as PaddedProduct<Layout<SB, DB>>>::A: LayoutParts,
     RestS<Layout<SA, DA>, Layout<SB, DB>>: ZipWith<PadS<Layout<SA, DA>, Layout<SB, DB>>>,
     RestD<Layout<SA, DA>, Layout<SB, DB>>: ZipWith<PadD<Layout<SA, DA>, Layout<SB, DB>>>,
 {
-    let (pa, r) = a.padded_product(b);
-    let ((s, d), (rs, rd)) = (pa.parts(), r.parts());
-    Layout {
-        shape: rs.zip_with(s),
-        stride: rd.zip_with(d),
-    }
+    static_call!(
+        int: [SA, DA, SB, DB],
+        tiler: [],
+        check: crate::product::raked_product(&value_of(SA::CONST, DA::CONST), &value_of(SB::CONST, DB::CONST)),
+        {
+            let (pa, r) = a.padded_product(b);
+            let ((s, d), (rs, rd)) = (pa.parts(), r.parts());
+            Layout {
+                shape: rs.zip_with(s),
+                stride: rd.zip_with(d),
+            }
+        }
+    )
 }

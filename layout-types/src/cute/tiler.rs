@@ -34,8 +34,13 @@
 
 use super::int::C;
 use super::layout::Layout;
+use super::static_result::SBit;
+use super::tuple::IntTuple;
 use super::tuple::Underscore;
 use super::tuple::{HCons, HNil, IntK, TupK, UnderK, hlist_pat, hlist_ty};
+use crate::algebra::{Tiler, TilerMode as VMode};
+use crate::{DynLayout, IntTuple as Value};
+use typenum::{B0, B1};
 
 /// Kind of a layout used as a tiler (see [`TilerMode`]).
 pub struct LayK;
@@ -44,22 +49,100 @@ pub struct LayK;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a CuTe tiler: a tiler is a layout, an integer (`_N` or a Rust integer), `_`, or a tuple of tilers (one a mode)"
 )]
-pub trait TilerMode: Copy + 'static {
+pub trait TilerMode: Copy + 'static + IsShapeT {
     /// [`IntK`], [`LayK`], [`UnderK`] or [`TupK`].
-    type K;
+    type K: IsTupK;
+    /// Every part of the tiler is static and the value algebra's [`Tiler`] can express it: then
+    /// the typed operations check a fully static call with the value algebra at compile time
+    /// ([`TilerMode::TILER`]) instead of monomorphizing their run-time code.
+    const STATIC: bool;
+    /// The tiler is a shape: integers, `_` and tuples of them (no layout).
+    const SHAPE: bool;
+    /// [`TilerMode::STATIC`] as a type.
+    type IsStatic: SBit;
+    /// Static and, as a mode of a tuple tiler, expressible by the value algebra (a tuple mode
+    /// must be a shape), as a type.
+    type AsMode: SBit;
+    /// As one mode of a by-mode tiler: its kind and layout (meaningful when [`TilerMode::STATIC`]).
+    const MODE: (VMode, DynLayout);
+    /// As a whole tiler, in the value algebra (meaningful when [`TilerMode::STATIC`]).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::tiler::TilerMode;
+    /// type T = (_4, Layout<(_2, _3), (_1, _8)>, Underscore);
+    /// assert!(T::STATIC);
+    /// assert_eq!(T::TILER.shape().to_string(), "(_4,_6,_)");
+    /// assert!(!<(_4, i32) as TilerMode>::STATIC);
+    /// ```
+    const TILER: Tiler;
+}
+/// The tiler `N:_1` of the integer `n`.
+const fn int_mode(n: Value) -> (VMode, DynLayout) {
+    (VMode::Int, DynLayout::raw(n, Value::st(1)))
+}
+const fn whole(t: Result<Tiler, crate::Error>) -> Tiler {
+    match t {
+        Ok(t) => t,
+        Err(e) => e.panic(),
+    }
 }
 impl<T: typenum::Integer + 'static> TilerMode for C<T> {
     type K = IntK;
+    const STATIC: bool = true;
+    const SHAPE: bool = true;
+    type IsStatic = B1;
+    type AsMode = B1;
+    const MODE: (VMode, DynLayout) = int_mode(Value::st(T::I64));
+    const TILER: Tiler = whole(Tiler::from_shape(&Value::st(T::I64)));
 }
 macro_rules! dyn_tiler {
-    ($($t:ty),*) => {$( impl TilerMode for $t { type K = IntK; } )*};
+    ($($t:ty),*) => {$( impl TilerMode for $t {
+        type K = IntK;
+        const STATIC: bool = false;
+        const SHAPE: bool = true;
+        type IsStatic = B0;
+        type AsMode = B0;
+        const MODE: (VMode, DynLayout) = int_mode(Value::dy(0));
+        const TILER: Tiler = Tiler::under();
+    } )*};
 }
 dyn_tiler!(i32, i64, u32, u64, usize, isize);
 impl TilerMode for Underscore {
     type K = UnderK;
+    const STATIC: bool = true;
+    const SHAPE: bool = true;
+    type IsStatic = B1;
+    type AsMode = B1;
+    const MODE: (VMode, DynLayout) = (VMode::Under, DynLayout::raw(Value::under(), Value::st(0)));
+    const TILER: Tiler = Tiler::under();
 }
-impl<S: Copy + 'static, D: Copy + 'static> TilerMode for Layout<S, D> {
+impl<S: IntTuple, D: IntTuple> TilerMode for Layout<S, D> {
     type K = LayK;
+    const STATIC: bool = S::STATIC && D::STATIC;
+    const SHAPE: bool = false;
+    type IsStatic = <S::IsStatic as SBit>::And<D::IsStatic>;
+    type AsMode = Self::IsStatic;
+    const MODE: (VMode, DynLayout) = (VMode::Layout, DynLayout::raw(S::CONST, D::CONST));
+    const TILER: Tiler = Tiler::layout(DynLayout::raw(S::CONST, D::CONST));
+}
+
+/// Whether a tiler kind is [`TupK`].
+pub trait IsTupK {
+    /// It is.
+    const TUP: bool;
+}
+impl IsTupK for IntK {
+    const TUP: bool = false;
+}
+impl IsTupK for LayK {
+    const TUP: bool = false;
+}
+impl IsTupK for UnderK {
+    const TUP: bool = false;
+}
+impl IsTupK for TupK {
+    const TUP: bool = true;
 }
 
 /// A tuple tiler as a list of its modes.
@@ -70,13 +153,60 @@ pub trait TilerTuple: TilerMode<K = TupK> {
     fn tiler_h(self) -> Self::H;
 }
 
+/// `A::AsMode && B::AsMode && ...` as a type.
+macro_rules! and_mode {
+    ($a:ident) => { <$a as TilerMode>::AsMode };
+    ($a:ident $($r:ident)+) => { <<$a as TilerMode>::AsMode as SBit>::And<and_mode!($($r)+)> };
+}
+/// `A::B && B::B && ...` ([`IsShapeT`]) as a type.
+macro_rules! and_shape {
+    ($a:ident) => { <$a as IsShapeT>::B };
+    ($a:ident $($r:ident)+) => { <<$a as IsShapeT>::B as SBit>::And<and_shape!($($r)+)> };
+}
+/// Whether a tiler is a shape ([`TilerMode::SHAPE`]), as a type.
+pub trait IsShapeT {
+    /// `B1` for a shape.
+    type B: SBit;
+}
+impl<T: typenum::Integer + 'static> IsShapeT for C<T> {
+    type B = B1;
+}
+macro_rules! dyn_shape {
+    ($($t:ty),*) => {$( impl IsShapeT for $t { type B = B1; } )*};
+}
+dyn_shape!(i32, i64, u32, u64, usize, isize);
+impl IsShapeT for Underscore {
+    type B = B1;
+}
+impl<S, D> IsShapeT for Layout<S, D> {
+    type B = B0;
+}
 macro_rules! tiler_tuples {
     ($(($($n:ident)+))*) => {$(
-        impl<$($n: TilerMode),+> TilerMode for ($($n,)+) {
+        impl<$($n: IsShapeT),+> IsShapeT for ($($n,)+) {
+            type B = and_shape!($($n)+);
+        }
+        impl<$($n: TilerMode + IsShapeT),+> TilerMode for ($($n,)+) {
             type K = TupK;
+            // a tuple mode inside a tuple tiler must be a shape (the value algebra's `Shape` mode)
+            const STATIC: bool = true $(&& $n::STATIC && (!<$n::K as IsTupK>::TUP || $n::SHAPE))+;
+            const SHAPE: bool = true $(&& $n::SHAPE)+;
+            type IsStatic = and_mode!($($n)+);
+            type AsMode = <Self::IsStatic as SBit>::And<<Self as IsShapeT>::B>;
+            const MODE: (VMode, DynLayout) = {
+                let mut s = Value::empty();
+                $( s.push(&$n::MODE.1.shape); )+
+                let d = s.repeat_like(&Value::st(1));
+                (VMode::Shape, DynLayout::raw(s, d))
+            };
+            const TILER: Tiler = {
+                let mut t = Tiler::by_mode();
+                $( let (k, l) = $n::MODE; if let Err(e) = t.push_kind(k, &l.shape, &l.stride) { e.panic() } )+
+                t
+            };
         }
         #[allow(non_snake_case)]
-        impl<$($n: TilerMode),+> TilerTuple for ($($n,)+) {
+        impl<$($n: TilerMode + IsShapeT),+> TilerTuple for ($($n,)+) {
             type H = hlist_ty!($($n)+);
             #[inline(always)]
             fn tiler_h(self) -> Self::H {

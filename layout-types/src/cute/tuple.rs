@@ -16,6 +16,7 @@
 
 use super::consts::_1;
 use super::int::*;
+use super::static_result::SBit;
 use core::fmt;
 use typenum::{B1, Integer, Max, Maximum as TMaximum, U0, Unsigned};
 
@@ -53,6 +54,22 @@ pub struct UnderK;
 pub trait IntTuple: Copy + fmt::Debug + 'static {
     /// [`IntK`], [`TupK`] or [`UnderK`].
     type Kind;
+    /// CuTe's `is_static<T>`: every leaf is a static `_N` (`_` counts as static).
+    const STATIC: bool;
+    /// [`IntTuple::STATIC`] as a type (`B1` / `B0`).
+    type IsStatic: SBit;
+    /// The value algebra's [`crate::IntTuple`] with its static marks; meaningful only when
+    /// [`IntTuple::STATIC`] (a dynamic leaf has no compile-time value and reads `0`). The typed
+    /// operations use it to check a fully static call with the value algebra at compile time
+    /// instead of monomorphizing their run-time code (doc/compile-time.md).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// const V: layout_types::IntTuple = <(_8, (_2, _4)) as IntTuple>::CONST;
+    /// assert_eq!(V.to_string(), "(_8,(_2,_4))");
+    /// assert!(<(_8, (_2, _4)) as IntTuple>::STATIC && !<(_8, i32) as IntTuple>::STATIC);
+    /// ```
+    const CONST: crate::IntTuple;
     /// Writes CuTe's print text (`(_4,(3,_2))`).
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result;
     /// CuTe's print text as a value that implements `Display`.
@@ -99,6 +116,9 @@ impl<T: IntTuple> fmt::Debug for Cute<T> {
 
 impl<T: Integer + 'static> IntTuple for C<T> {
     type Kind = IntK;
+    const STATIC: bool = true;
+    type IsStatic = typenum::B1;
+    const CONST: crate::IntTuple = crate::IntTuple::st(T::I64);
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         write!(f, "_{}", T::I64)
     }
@@ -107,6 +127,9 @@ macro_rules! dyn_leaf {
     ($($t:ty),*) => {$(
         impl IntTuple for $t {
             type Kind = IntK;
+            const STATIC: bool = false;
+            type IsStatic = typenum::B0;
+            const CONST: crate::IntTuple = crate::IntTuple::dy(0);
             fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
                 write!(f, "{}", self)
             }
@@ -116,12 +139,18 @@ macro_rules! dyn_leaf {
 dyn_leaf!(i32, i64, u32, u64, usize, isize);
 impl IntTuple for Underscore {
     type Kind = UnderK;
+    const STATIC: bool = true;
+    type IsStatic = typenum::B1;
+    const CONST: crate::IntTuple = crate::IntTuple::under();
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("_")
     }
 }
 impl IntTuple for X {
     type Kind = UnderK;
+    const STATIC: bool = true;
+    type IsStatic = typenum::B1;
+    const CONST: crate::IntTuple = crate::IntTuple::x();
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("X")
     }
@@ -152,6 +181,9 @@ pub trait Tuple: IntTuple<Kind = TupK> {
 
 impl IntTuple for () {
     type Kind = TupK;
+    const STATIC: bool = true;
+    type IsStatic = typenum::B1;
+    const CONST: crate::IntTuple = crate::IntTuple::empty();
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("()")
     }
@@ -179,11 +211,23 @@ macro_rules! hlist_pat {
 }
 // Shared with the other tuple-shaped traits of the typed layer (`tiler.rs`).
 pub(crate) use {hlist_pat, hlist_ty};
+/// `A::IsStatic && B::IsStatic && ...` as a type.
+macro_rules! and_static {
+    ($a:ident) => { <$a as IntTuple>::IsStatic };
+    ($a:ident $($r:ident)+) => { <<$a as IntTuple>::IsStatic as SBit>::And<and_static!($($r)+)> };
+}
 macro_rules! tuples {
     ($(($($n:ident)+))*) => {$(
         #[allow(non_snake_case)]
         impl<$($n: IntTuple),+> IntTuple for ($($n,)+) {
             type Kind = TupK;
+            const STATIC: bool = true $(&& $n::STATIC)+;
+            type IsStatic = and_static!($($n)+);
+            const CONST: crate::IntTuple = {
+                let mut t = crate::IntTuple::empty();
+                $( t.push(&$n::CONST); )+
+                t
+            };
             fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
                 let ($($n,)+) = self;
                 f.write_str("(")?;

@@ -222,7 +222,8 @@ pub trait TiledProductBy<B> {
     /// The product.
     fn tiled_product_by(self, b: B) -> Self::Output;
 }
-impl<SA, DA, SB, DB> TiledProductBy<Layout<SB, DB>> for Layout<SA, DA>
+impl<SA: IntTuple, DA: IntTuple, SB: IntTuple, DB: IntTuple> TiledProductBy<Layout<SB, DB>>
+    for Layout<SA, DA>
 where
     Layout<SA, DA>: super::super::product::LogicalProductRest<Layout<SB, DB>> + Copy,
     <Layout<SA, DA> as super::super::product::LogicalProductRest<Layout<SB, DB>>>::S:
