@@ -7,7 +7,11 @@
 //! algebra in a constant, [`crate::mma::MmaTiledCopy::partition_s`]) over the tensor's engine:
 //! the thread's offset is a few shifts and masks of its index (the thread mode's static shape and
 //! strides), each value's offset a constant. So the tensor's layout must be static (the
-//! shared-memory tile and the register fragment of a mainloop are).
+//! shared-memory tile and the register fragment of a mainloop are). A shared-memory tile may be
+//! swizzled ([`LdsmTile`]: a GMMA atom tiled by `tile_to_shape`, CuTe's SM80
+//! `composition(Swizzle<3,3,3>, layout)`): the offsets stay those of the layout without the
+//! swizzle, and the swizzle applies to each final address, as CuTe's `swizzle_ptr` does
+//! ([`ThrCopyMma::partition_s`]).
 //!
 //! The host emulation gives each register the element `ldmatrix` gives it: the element of the
 //! source tile at the coordinate where the *destination* TV layout puts that register
