@@ -609,9 +609,10 @@ fn slice_copy_bf16_permuted_and_tf32() {
 // (the swizzle on element offsets).
 // ---------------------------------------------------------------------------------------------
 
-/// A (64, 64) K-major f16 tile of each GMMA swizzle, loaded as A (`ldmatrix.x4`) and as B
-/// (`ldmatrix.x2`) of the SM80 16x8x16 TiledMMA: every thread's rows are the swizzled addresses
-/// of their first elements, and the registers hold the matrix elements `partition_a/b` expects.
+/// A (32, 64) K-major f16 tile of each GMMA swizzle (4 swizzle periods of 8 rows), loaded as A
+/// (`ldmatrix.x4`) and as B (`ldmatrix.x2`) of the SM80 16x8x16 TiledMMA: every thread's rows are
+/// the swizzled addresses of their first elements, and the registers hold the matrix elements
+/// `partition_a/b` expects.
 #[test]
 fn slice_copy_swizzled_gmma_k_atoms() {
     use layout_types::cute::gmma::*;
@@ -627,10 +628,10 @@ fn slice_copy_swizzled_gmma_k_atoms() {
         None,
     );
     // one fragment tile for every case: only its shape matters
-    let ft = make_layout_left((_64, _64));
+    let ft = make_layout_left((_32, _64));
     macro_rules! a_and_b {
         ($atom:ident) => {{
-            let tile = tile_to_shape($atom::<u16>::new(), (_64, _64), LayoutLeft);
+            let tile = tile_to_shape($atom::<u16>::new(), (_32, _64), LayoutLeft);
             check_slice!(
                 mma(),
                 vmma,
@@ -661,7 +662,7 @@ fn slice_copy_swizzled_gmma_k_atoms() {
 }
 
 /// CuTe's SM80 form, `tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,
-/// Stride<_64,_1>>{}), Shape<_64,_64>{})` (the swizzle on element offsets), for A; and 32-bit
+/// Stride<_64,_1>>{}), Shape<_32,_64>{})` (the swizzle on element offsets), for A; and 32-bit
 /// elements: a tf32 A tile of `Layout_K_SW128_Atom<tfloat32_t>` (`Sw<3,4,3>` on bytes is
 /// `Sw<3,2,3>` on 32-bit elements; a 16-byte row is 4 of them).
 #[test]
@@ -670,12 +671,12 @@ fn slice_copy_swizzled_sm80_composition_and_tf32() {
     use layout_types::swizzle::Swizzle;
     let sm80 = tile_to_shape(
         make_composed_layout(Swizzle::<3, 3, 3>, layout!((_8, _64):(_64, _1))),
-        (_64, _64),
+        (_32, _64),
         LayoutLeft,
     );
     assert_eq!(
         sm80.to_string(),
-        "Sw<3,3,3> o _0 o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))"
+        "Sw<3,3,3> o _0 o ((_8,_4),(_64,_1)):((_64,_512),(_1,_0))"
     );
     check_slice!(
         make_tiled_mma(

@@ -372,6 +372,8 @@ pub struct LdsmPartition<E, Tab> {
     pub engine: E,
     base: E,
     thr: i32,
+    // the thread index, for the host emulation of `copy` (its own tables' thread offset)
+    #[cfg_attr(target_arch = "nvptx64", allow(dead_code))]
     tid: u32,
     k0: u32,
     nk: u32,
