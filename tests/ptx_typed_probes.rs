@@ -95,6 +95,26 @@ fn ldsm_tiled_copy_mainloop_step() {
     }
 }
 
+/// The same step over SWIZZLED shared-memory tiles (the 128-byte swizzle: A a GMMA
+/// `Layout_K_SW128_Atom` tile, swizzling byte addresses; B CuTe's SM80
+/// `composition(Swizzle<3,3,3>, ...)`, swizzling element offsets) through `partition_s`, against
+/// the twin that swizzles each row address by hand: the same 16 `ldmatrix` and 32 `mma.sync`.
+#[test]
+fn ldsm_tiled_copy_of_swizzled_tiles() {
+    check_probe("ldsm_swizzle");
+    let Ok(ptx) = kernels_ptx() else { return };
+    for name in ["probe_ldsm_swizzle_typed", "probe_ldsm_swizzle_hand"] {
+        let body = instructions(entry(ptx, name));
+        let count = |op: &str| body.iter().filter(|i| i.starts_with(op)).count();
+        assert_eq!(
+            count("ldmatrix.sync.aligned.m8n8.x4"),
+            16,
+            "{name}: ldmatrix.x4"
+        );
+        assert_eq!(count("mma.sync.aligned.m16n8k16"), 32, "{name}: mma.sync");
+    }
+}
+
 /// The instruction counter itself: inline-asm blocks count their statements.
 #[test]
 fn instruction_counting() {

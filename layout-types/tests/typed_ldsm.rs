@@ -291,26 +291,85 @@ struct ThreadSlice {
     layout: String,
     /// The origin of `partition_s` of the identity tensor.
     origin: i64,
-    /// Per `ldmatrix` call: the element index of the row this thread points at.
+    /// Per `ldmatrix` call: the element index (from the tile's base) of the row this thread
+    /// points at.
     rows: Vec<usize>,
     /// Per call: the element indices the registers hold after `copy` (destination order).
     regs: Vec<Vec<usize>>,
-    /// Fragment element `i` after the copies, and what the TiledMMA's partition says it is.
+    /// Fragment element `i` after the copies (the element index it was read from), and its
+    /// `(m, k)` coordinate by the TiledMMA's partition, as the index `m + M k`.
     frag: Vec<(usize, i64)>,
 }
 
-/// For every thread of a TiledCopy over a static tile (value algebra `vtc`, tile `vl`): (1) each
-/// thread's `partition_s` origin and layout are the value algebra's; (2) the registers `copy`
-/// (k-block by k-block) gives each thread are what `ldmatrix` (the warp model, from the rows
-/// every lane points at) gives it; (3) those registers are the elements the TiledMMA's
-/// `partition_a/b` assigns the thread (by the value algebra, which the typed partitions equal).
+/// A tile as the test sees it, from its printed text: the layout without the swizzle and where
+/// a tensor over it stores the element of (unswizzled) offset `x`, computed independently of the
+/// typed layer: for a `smem_ptr[Bb]` middle CuTe's `swizzle_ptr`, the swizzle of the ABSOLUTE
+/// byte address `base + x · sizeof(T)`; for `_0` the swizzle of the element offset.
+struct Placement {
+    layout: DynLayout,
+    swizzle: Option<(layout_types::swizzle::DynSwizzle, bool)>,
+    elem: usize,
+    base: usize,
+}
+impl Placement {
+    fn parse(text: &str, elem: usize, base: usize) -> Placement {
+        use layout_types::swizzle::{ComposedLayout, ComposedOffset};
+        if !text.starts_with("Sw<") {
+            let layout = text.parse().unwrap();
+            return Placement {
+                layout,
+                swizzle: None,
+                elem,
+                base,
+            };
+        }
+        let c: ComposedLayout = text.parse().unwrap();
+        let bytes = match c.offset {
+            ComposedOffset::SmemPtr(bits) => {
+                assert_eq!(bits as usize, 8 * elem, "{text}: the pointer's element");
+                true
+            }
+            ComposedOffset::Int(o) => {
+                assert_eq!(o, 0, "{text}");
+                false
+            }
+        };
+        Placement {
+            layout: c.layout,
+            swizzle: Some((c.swizzle, bytes)),
+            elem,
+            base,
+        }
+    }
+    /// The element index (from the base) where the tensor stores offset `x` of the layout.
+    fn place(&self, x: i64) -> i64 {
+        match self.swizzle {
+            None => x,
+            Some((sw, true)) => {
+                let addr = sw.apply((self.base + x as usize * self.elem) as i64);
+                (addr - self.base as i64) / self.elem as i64
+            }
+            Some((sw, false)) => sw.apply(x),
+        }
+    }
+}
+
+/// For every thread of a TiledCopy over a static tile (value algebra `vtc`, tile `pl`, plain or
+/// swizzled): (1) each thread's `partition_s` origin and layout are the value algebra's
+/// (without the swizzle, as CuTe's); (2) each `ldmatrix` row address is where the tensor stores
+/// the row's first element (the swizzled address); (3) the registers `copy` (k-block by
+/// k-block) gives each thread are what `ldmatrix` (the warp model, reading 16 contiguous bytes
+/// from the row every lane points at) gives it; (4) those registers are the elements of the
+/// matrix the TiledMMA's `partition_a/b` assigns the thread (by the value algebra, which the
+/// typed partitions equal), stored where the tensor stores them.
 fn verify_slice(
     vtc: &v::MmaTiledCopy,
-    vl: &DynLayout,
+    pl: &Placement,
     mats: usize,
     elem: usize,
     thr: &[ThreadSlice],
 ) {
+    let vl = &pl.layout;
     let trans = matches!(
         vtc.op,
         v::LdsmOp::SM75_U16x2_LDSM_T | v::LdsmOp::SM75_U16x4_LDSM_T | v::LdsmOp::SM75_U16x8_LDSM_T
@@ -319,7 +378,13 @@ fn verify_slice(
         let (vl_s, off) = vtc.partition_s(vl, t as i64).unwrap();
         assert_eq!(s.layout, vl_s.to_string(), "thread {t}: layout");
         assert_eq!(s.origin, off.v, "thread {t}: origin");
-        for (i, &(got, want)) in s.frag.iter().enumerate() {
+        for (i, &row) in s.rows.iter().enumerate() {
+            let first = off.v + vl_s.call((i * 16 / elem) as i64);
+            assert_eq!(row as i64, pl.place(first), "thread {t}: row of call {i}");
+        }
+        for (i, &(got, mk)) in s.frag.iter().enumerate() {
+            // (m, k) as the colexicographic index of the tile's (M, K): the tile's offset
+            let want = pl.place(vl.call(mk));
             assert_eq!(got as i64, want, "thread {t}: fragment element {i}");
         }
     }
@@ -334,25 +399,42 @@ fn verify_slice(
     }
 }
 
-/// Collects every thread's [`ThreadSlice`] of `$make($atom)` over the static tile `$layout` of
-/// `$elem` (the typed part, one instantiation per case) and checks them with [`verify_slice`].
+/// Collects every thread's [`ThreadSlice`] of `$make($atom)` over the static tile `$layout`
+/// (plain or swizzled) of `$elem` (the typed part, one instantiation per case) and checks them
+/// with [`verify_slice`]. The register fragment is the TiledMMA's `$frag` of a tensor over
+/// `$frag_tile` (the tile itself, or any layout of its shape: only the shape matters, and one
+/// shared layout type keeps the build cheap).
 macro_rules! check_slice {
     ($mma:expr, $vmma:expr, $make:ident, $atom:ident, $op:ident, $frag:ident, $elem:ty, $layout:expr) => {{
+        let l = $layout;
+        check_slice!($mma, $vmma, $make, $atom, $op, $frag, $elem, l, l)
+    }};
+    ($mma:expr, $vmma:expr, $make:ident, $atom:ident, $op:ident, $frag:ident, $elem:ty, $layout:expr, $frag_tile:expr) => {{
         let mma = $mma;
         let tc = $make($atom::new(), &mma);
         let l = $layout;
-        let vl: DynLayout = l.to_string().parse().unwrap();
-        let mut smem: Vec<$elem> = (0..vl.cosize().v as usize)
-            .map(<$elem as Elem>::of)
-            .collect();
-        let s = make_tensor(make_smem_ptr(smem.as_mut_ptr()), l);
-        let c = make_tensor(Counting(0i32), l);
         let elem = core::mem::size_of::<$elem>();
+        // the tile's base aligned to 1024 bytes (a swizzle's period), as in shared memory
+        let text = l.to_string();
+        let n = Placement::parse(&text, elem, 0).layout.cosize().v as usize;
+        let mut buf: Vec<$elem> = vec![<$elem>::default(); n + 1024 / elem];
+        let a = buf.as_ptr().align_offset(1024);
+        // element i of the tile's memory holds i
+        for i in 0..n {
+            buf[a + i] = <$elem as Elem>::of(i);
+        }
+        let base = buf.as_mut_ptr().wrapping_add(a);
+        let pl = Placement::parse(&text, elem, base as usize);
+        let s = make_tensor(make_smem_ptr(base), l);
+        let cf = make_tensor(Counting(0i32), $frag_tile);
+        // the TiledMMA's partition of the tile's (M, K) coordinates: column-major (M, K)
+        let (mm, kk) = (pl.layout.get(0).size().v, pl.layout.get(1).size().v);
+        let vcm: DynLayout = format!("(_{mm},_{kk}):(_1,_{mm})").parse().unwrap();
         let mut all = Vec::new();
         for t in 0..mma.size() as u32 {
             let thr = tc.get_slice(t);
             let src = thr.partition_s(&s);
-            let mut frag = mma.get_slice(t as i32).$frag(&c);
+            let mut frag = mma.get_slice(t as i32).$frag(&cf);
             let dst = thr.retile_d(&mut frag);
             let kb = src.layout().get(src.layout().rank() - 1).size().v as usize;
             for k in 0..kb {
@@ -360,22 +442,22 @@ macro_rules! check_slice {
             }
             let calls = src.size() / (16 / elem);
             let dv = dst.size() / calls;
-            // the TiledMMA's partition of the tile for this thread (value algebra; the typed
-            // partitions equal it, tests/typed_mma.rs)
+            // (value algebra; the typed partitions equal it, tests/typed_mma.rs)
             let (wl, wo) = $vmma
                 .get_slice(t as i64)
-                .partition(layout_types::mma::Operand::$op, &vl)
+                .partition(layout_types::mma::Operand::$op, &vcm)
                 .unwrap();
             let mut one = ThreadSlice {
                 layout: src.layout().to_string(),
-                origin: thr.partition_s(&c).engine.0 as i64,
+                // the engine at the thread's origin: moved by the unswizzled offset
+                origin: src.engine.off as i64,
                 rows: vec![],
                 regs: vec![],
                 frag: vec![],
             };
             for i in 0..calls {
-                one.rows
-                    .push((src.engine.off + src.offset(i * (16 / elem))) as usize);
+                let row = src.at(i * (16 / elem)).ptr() as usize;
+                one.rows.push((row - base as usize) / elem);
                 let mut r = vec![];
                 for j in 0..dv {
                     r.push(frag[dst.offset(i * dv + j) as usize].idx());
@@ -388,7 +470,7 @@ macro_rules! check_slice {
             }
             all.push(one);
         }
-        verify_slice(&tc_value(&tc), &vl, <$atom as LdsmAtom>::REGS, elem, &all);
+        verify_slice(&tc_value(&tc), &pl, <$atom as LdsmAtom>::REGS, elem, &all);
     }};
 }
 
@@ -518,5 +600,119 @@ fn slice_copy_bf16_permuted_and_tf32() {
         partition_fragment_a,
         tfloat32_t,
         layout!((_32, _16):(_16, _1))
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Swizzled shared-memory tiles: `partition_s` and `copy` over the GMMA atoms (the swizzle on
+// byte addresses, CuTe's `swizzle_ptr`) and CuTe's SM80 `composition(Swizzle<3,3,3>, layout)`
+// (the swizzle on element offsets).
+// ---------------------------------------------------------------------------------------------
+
+/// A (32, 64) K-major f16 tile of each GMMA swizzle (4 swizzle periods of 8 rows), loaded as A
+/// (`ldmatrix.x4`) and as B (`ldmatrix.x2`) of the SM80 16x8x16 TiledMMA: every thread's rows are
+/// the swizzled addresses of their first elements, and the registers hold the matrix elements
+/// `partition_a/b` expects.
+#[test]
+fn slice_copy_swizzled_gmma_k_atoms() {
+    use layout_types::cute::gmma::*;
+    let mma = || {
+        make_tiled_mma(
+            SM80_16x8x16_F32F16F16F32_TN::new(),
+            layout!((_2, _2, _1):(_1, _2, _4)),
+        )
+    };
+    let vmma = value_mma(
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "(_2,_2,_1):(_1,_2,_4)",
+        None,
+    );
+    // one fragment tile for every case: only its shape matters
+    let ft = make_layout_left((_32, _64));
+    macro_rules! a_and_b {
+        ($atom:ident) => {{
+            let tile = tile_to_shape($atom::<u16>::new(), (_32, _64), LayoutLeft);
+            check_slice!(
+                mma(),
+                vmma,
+                make_tiled_copy_a,
+                SM75_U32x4_LDSM_N,
+                A,
+                partition_fragment_a,
+                half_t,
+                tile,
+                ft
+            );
+            check_slice!(
+                mma(),
+                vmma,
+                make_tiled_copy_b,
+                SM75_U32x2_LDSM_N,
+                B,
+                partition_fragment_b,
+                half_t,
+                tile,
+                ft
+            );
+        }};
+    }
+    a_and_b!(Layout_K_SW128_Atom);
+    a_and_b!(Layout_K_SW64_Atom);
+    a_and_b!(Layout_K_SW32_Atom);
+}
+
+/// CuTe's SM80 form, `tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,
+/// Stride<_64,_1>>{}), Shape<_32,_64>{})` (the swizzle on element offsets), for A; and 32-bit
+/// elements: a tf32 A tile of `Layout_K_SW128_Atom<tfloat32_t>` (`Sw<3,4,3>` on bytes is
+/// `Sw<3,2,3>` on 32-bit elements; a 16-byte row is 4 of them).
+#[test]
+fn slice_copy_swizzled_sm80_composition_and_tf32() {
+    use layout_types::cute::gmma::*;
+    use layout_types::swizzle::Swizzle;
+    let sm80 = tile_to_shape(
+        make_composed_layout(Swizzle::<3, 3, 3>, layout!((_8, _64):(_64, _1))),
+        (_32, _64),
+        LayoutLeft,
+    );
+    assert_eq!(
+        sm80.to_string(),
+        "Sw<3,3,3> o _0 o ((_8,_4),(_64,_1)):((_64,_512),(_1,_0))"
+    );
+    check_slice!(
+        make_tiled_mma(
+            SM80_16x8x16_F32F16F16F32_TN::new(),
+            layout!((_2, _2, _1):(_1, _2, _4)),
+        ),
+        value_mma(
+            "SM80_16x8x16_F32F16F16F32_TN",
+            "(_2,_2,_1):(_1,_2,_4)",
+            None,
+        ),
+        make_tiled_copy_a,
+        SM75_U32x4_LDSM_N,
+        A,
+        partition_fragment_a,
+        half_t,
+        sm80,
+        sm80 // partition_fragment_a of the swizzled tile itself, as CuTe's tCrA
+    );
+    let tf32 = tile_to_shape(Layout_K_SW128_Atom::<u32>::new(), (_32, _32), LayoutLeft);
+    check_slice!(
+        make_tiled_mma(
+            SM80_16x8x8_F32TF32TF32F32_TN::new(),
+            layout!((_2, _1, _1):(_1, _2, _2)),
+        ),
+        value_mma(
+            "SM80_16x8x8_F32TF32TF32F32_TN",
+            "(_2,_1,_1):(_1,_2,_2)",
+            None,
+        ),
+        make_tiled_copy_a,
+        SM75_U32x4_LDSM_N,
+        A,
+        partition_fragment_a,
+        tfloat32_t,
+        tf32,
+        make_layout_left((_32, _32))
     );
 }

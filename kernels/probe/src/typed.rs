@@ -487,3 +487,146 @@ pub unsafe fn probe_ldsm_mainloop_hand(c: *mut f32) {
     }
 }
 }
+
+// ------------------------------------------------------------------------------------------
+// 8. The SM80 mainloop step over SWIZZLED shared-memory tiles
+// ------------------------------------------------------------------------------------------
+
+device::kernel! {
+/// The mainloop step of [`probe_ldsm_mainloop_typed`] over swizzled shared-memory tiles, as CuTe's
+/// SM80 and SM90 mainloops lay them out: A and B `(64, 64)` halves each, K-major with the 128-byte
+/// swizzle, A as `tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64,_64>{})` (the
+/// swizzle on byte addresses, CuTe's `swizzle_ptr`), B as the SM80 form
+/// `tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}),
+/// Shape<_64,_64>{})` (on element offsets): the same placement, `(r, k)` at half
+/// `64 r + (k ^ 8 (r % 8))`. `partition_fragment_a/b` and `partition_s` of the swizzled tensors,
+/// `retile_d`, per k-block (4) `copy` (each `ldmatrix` row at the swizzled address of its first
+/// element) then one `mma.sync` per (m, n); thread `t` writes its 32 accumulators to
+/// `c[32 t ..]`. Launch 128 threads, `shared_mem_bytes = 16384` (1024-byte aligned), the tiles
+/// already in shared memory.
+///
+/// # Safety
+/// `c` holds `128 * 32` f32.
+pub unsafe fn probe_ldsm_swizzle_typed(c: *mut f32) {
+    use layout_types::cute::gmma::*;
+    use layout_types::cute::mma::*;
+    use layout_types::swizzle::Swizzle;
+    let t = thread_idx_x();
+    let mma = make_tiled_mma_permuted(
+        SM80_16x8x16_F32F16F16F32_TN::new(),
+        layout!((_2, _2, _1):(_1, _2, _4)),
+        (Underscore, _32, Underscore),
+    );
+    let smem = device::shared::dynamic_shared_mem::<half_t>();
+    let sw_a = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft);
+    let sw_b = tile_to_shape(
+        make_composed_layout(Swizzle::<3, 3, 3>, layout!((_8, _64):(_64, _1))),
+        (_64, _64),
+        LayoutLeft,
+    );
+    let s_a = make_tensor(make_smem_ptr(smem), sw_a); // (M, K)
+    let s_b = make_tensor(make_smem_ptr(smem.wrapping_add(64 * 64)), sw_b); // (N, K)
+    let thr_mma = mma.get_slice(t as i32);
+    let mut a = thr_mma.partition_fragment_a(&s_a); // ((_2,_2,_2),_2,_4)
+    let mut b = thr_mma.partition_fragment_b(&s_b); // ((_2,_2),_4,_4)
+    let s2r_a = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
+    let s2r_b = make_tiled_copy_b(SM75_U32x4_LDSM_N::new(), &mma);
+    let (ta, tb) = (s2r_a.get_slice(t), s2r_b.get_slice(t));
+    let (t_sa, t_ra) = (ta.partition_s(&s_a), ta.retile_d(&mut a));
+    let (t_sb, t_rb) = (tb.partition_s(&s_b), tb.retile_d(&mut b));
+    let mut acc = [0f32; 32];
+    device::unroll!(4, #[inline(always)] |k: usize| {
+        unsafe {
+            copy(&s2r_a, &t_sa.k_block(k), &t_ra.k_block(k));
+            copy(&s2r_b, &t_sb.k_block(k), &t_rb.k_block(k));
+        }
+        device::unroll!(2, #[inline(always)] |m: usize| {
+            device::unroll!(4, #[inline(always)] |n: usize| {
+                let av = |r: usize| {
+                    let lo = a[a.layout.call((2 * r + 8 * (m + 2 * k)) as i32) as usize].0 as u32;
+                    let hi = a[a.layout.call((2 * r + 1 + 8 * (m + 2 * k)) as i32) as usize].0 as u32;
+                    lo | hi << 16
+                };
+                let bv = |r: usize| {
+                    let lo = b[b.layout.call((2 * r + 4 * (n + 4 * k)) as i32) as usize].0 as u32;
+                    let hi = b[b.layout.call((2 * r + 1 + 4 * (n + 4 * k)) as i32) as usize].0 as u32;
+                    lo | hi << 16
+                };
+                let i = 4 * (m + 2 * n);
+                let d = unsafe {
+                    device::mma::mma_m16n8k16_f16_f32(
+                        [av(0), av(1), av(2), av(3)],
+                        [bv(0), bv(1)],
+                        [acc[i], acc[i + 1], acc[i + 2], acc[i + 3]],
+                    )
+                };
+                acc[i..i + 4].copy_from_slice(&d);
+            });
+        });
+    });
+    device::unroll!(32, #[inline(always)] |i: usize| unsafe { *c.add(32 * t as usize + i) = acc[i] });
+}
+}
+
+device::kernel! {
+/// Twin of [`probe_ldsm_swizzle_typed`]: the rows of [`probe_ldsm_mainloop_hand`] (64 halves per
+/// row now, 4 k-blocks), each `ldmatrix.x4` row address swizzled by hand: the 16-byte chunk
+/// `col / 8` of row `r` is stored as chunk `(col / 8) ^ (r % 8)`.
+///
+/// # Safety
+/// As the typed probe.
+pub unsafe fn probe_ldsm_swizzle_hand(c: *mut f32) {
+    let t = thread_idx_x();
+    let (lane, warp) = (t % 32, t / 32);
+    let base = device::shared::to_shared_addr(device::shared::dynamic_shared_mem::<u16>());
+    // 32-bit index arithmetic, as a CUDA kernel writes it with `int`
+    let sw = |row: u32, col: u32| row * 64 + (col ^ ((row % 8) * 8));
+    let a_row = (warp % 2) * 16 + lane % 16;
+    let a_col = 8 * (lane / 16);
+    let b_row = (warp / 2) * 8 + 16 * (lane / 16) + lane % 8;
+    let b_col = 8 * ((lane / 8) % 2);
+    let mut acc = [0f32; 32];
+    let mut k = 0;
+    while k < 4 {
+        let mut a = [[0u32; 4]; 2];
+        let mut b = [[0u32; 2]; 4];
+        let mut m = 0;
+        while m < 2 {
+            let off = sw(a_row + 32 * m as u32, a_col + 16 * k as u32);
+            a[m] = unsafe { device::mma::ldmatrix_x4(base + 2 * off) };
+            m += 1;
+        }
+        let mut n = 0;
+        while n < 2 {
+            let off = 64 * 64 + sw(b_row + 32 * n as u32, b_col + 16 * k as u32);
+            let r = unsafe { device::mma::ldmatrix_x4(base + 2 * off) };
+            b[2 * n] = [r[0], r[1]];
+            b[2 * n + 1] = [r[2], r[3]];
+            n += 1;
+        }
+        let mut m = 0;
+        while m < 2 {
+            let mut n = 0;
+            while n < 4 {
+                let i = 4 * (m + 2 * n);
+                let d = unsafe {
+                    device::mma::mma_m16n8k16_f16_f32(
+                        a[m],
+                        b[n],
+                        [acc[i], acc[i + 1], acc[i + 2], acc[i + 3]],
+                    )
+                };
+                acc[i..i + 4].copy_from_slice(&d);
+                n += 1;
+            }
+            m += 1;
+        }
+        k += 1;
+    }
+    let mut i = 0;
+    while i < 32 {
+        unsafe { *c.add(32 * t as usize + i) = acc[i] };
+        i += 1;
+    }
+}
+}

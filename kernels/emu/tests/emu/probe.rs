@@ -183,12 +183,17 @@ fn tiled_mma_partition_c_probe_matches_its_twin() {
     report::record("probe_mma_partition_c_hand", 1);
 }
 
-/// The SM80 mainloop step through the `ldmatrix` TiledCopies (typed: the host emulation of
-/// `copy`) and its hand-written twin (the warp emulator's `ldmatrix`), on random small-integer
-/// f16 tiles in shared memory: both give every thread's 32 accumulators exactly as the CPU
-/// computes `C = A·Bᵀ` at the positions the TiledMMA's `partition_c` assigns them.
-#[test]
-fn ldsm_mainloop_probe_matches_its_twin_and_the_cpu() {
+/// Runs an SM80 mainloop probe pair (128 threads, `make_tiled_mma_permuted(SM80_16x8x16_F32F16F16F32_TN,
+/// (_2,_2,_1), (_, _32, _))`) on random small-integer f16 tiles A (64 x `kk`) and B (64 x `kk`)
+/// in shared memory, element `(r, k)` of operand `op` (0: A, 1: B) at half `place(op, r, k)`;
+/// both kernels must give every thread's 32 accumulators exactly as the CPU computes
+/// `C = A·Bᵀ` at the positions the TiledMMA's `partition_c` assigns them.
+fn check_mainloop(
+    kk: usize,
+    place: &dyn Fn(usize, usize, usize) -> usize,
+    typed: unsafe fn(*mut f32),
+    hand: unsafe fn(*mut f32),
+) {
     use layout_types::cute::mma::*;
     use layout_types::cute::prelude::*;
     const F16: [(u16, f32); 5] = [
@@ -198,36 +203,45 @@ fn ldsm_mainloop_probe_matches_its_twin_and_the_cpu() {
         (0x3C00, 1.0),
         (0x4000, 2.0),
     ];
+    let n = 2 * 64 * kk; // A then B, row-major (r, k)
     let mut r = Rng(7);
-    let picks: Vec<usize> = (0..2 * 64 * 32)
+    let picks: Vec<usize> = (0..n)
         .map(|_| (r.f32_pm1().abs() * 4.99) as usize)
         .collect();
-    let bits: Vec<u16> = picks.iter().map(|&i| F16[i].0).collect();
     let val: Vec<f32> = picks.iter().map(|&i| F16[i].1).collect();
-    let go = |typed: bool| {
+    // the shared-memory image: element (r, k) of each operand where the kernels read it
+    let mut bits = vec![0u16; n];
+    let mut seen = vec![false; n];
+    for op in 0..2 {
+        for row in 0..64 {
+            for k in 0..kk {
+                let at = place(op, row, k);
+                assert!(!seen[at], "two elements placed at half {at}");
+                seen[at] = true;
+                bits[at] = F16[picks[op * 64 * kk + row * kk + k]].0;
+            }
+        }
+    }
+    let go = |f: unsafe fn(*mut f32)| {
         let mut c = vec![f32::NAN; 128 * 32];
         let (p, src) = (c.as_mut_ptr() as usize, bits.as_ptr() as usize);
-        // SAFETY: 128 threads, 8 KiB of shared memory (filled by thread 0 before a barrier),
-        // 128 * 32 floats out.
+        // SAFETY: 128 threads, `2 n` bytes of shared memory (filled by thread 0 before a
+        // barrier), 128 * 32 floats out.
         unsafe {
-            launch((1, 1, 1), (128, 1, 1), 8192, || {
+            launch((1, 1, 1), (128, 1, 1), 2 * n as u32, || {
                 if device::thread::thread_idx_x() == 0 {
                     let s = device::shared::dynamic_shared_mem::<u16>();
-                    for i in 0..4096 {
+                    for i in 0..n {
                         *s.add(i) = *(src as *const u16).add(i);
                     }
                 }
                 device::thread::sync_threads();
-                if typed {
-                    probe_ldsm_mainloop_typed(p as *mut f32)
-                } else {
-                    probe_ldsm_mainloop_hand(p as *mut f32)
-                }
+                f(p as *mut f32)
             })
         };
         c
     };
-    let (t, h) = (go(true), go(false));
+    let (t, h) = (go(typed), go(hand));
     let mma = make_tiled_mma_permuted(
         SM80_16x8x16_F32F16F16F32_TN::new(),
         layout!((_2, _2, _1):(_1, _2, _4)),
@@ -239,8 +253,8 @@ fn ldsm_mainloop_probe_matches_its_twin_and_the_cpu() {
         for i in 0..32 {
             let mn = pc.engine.0 + pc.layout.call(i as i32);
             let (m, n) = (mn as usize % 64, mn as usize / 64);
-            let want: f32 = (0..32)
-                .map(|k| val[m * 32 + k] * val[2048 + n * 32 + k])
+            let want: f32 = (0..kk)
+                .map(|k| val[m * kk + k] * val[64 * kk + n * kk + k])
                 .sum();
             assert_eq!(
                 t[32 * thr + i],
@@ -254,6 +268,61 @@ fn ldsm_mainloop_probe_matches_its_twin_and_the_cpu() {
             );
         }
     }
+}
+
+/// The SM80 mainloop step through the `ldmatrix` TiledCopies (typed: the host emulation of
+/// `copy`) and its hand-written twin (the warp emulator's `ldmatrix`), on random small-integer
+/// f16 tiles (64 x 32, K-major) in shared memory.
+#[test]
+fn ldsm_mainloop_probe_matches_its_twin_and_the_cpu() {
+    let place = |op: usize, r: usize, k: usize| op * 64 * 32 + r * 32 + k;
+    check_mainloop(
+        32,
+        &place,
+        probe_ldsm_mainloop_typed,
+        probe_ldsm_mainloop_hand,
+    );
     report::record("probe_ldsm_mainloop_typed", 1);
     report::record("probe_ldsm_mainloop_hand", 1);
+}
+
+/// The same step over swizzled tiles (64 x 64, K-major, the 128-byte swizzle), each element
+/// placed where the value algebra's `ComposedLayout::element_offset` of the typed tiles' printed
+/// layouts puts it (A: `Sw<3,4,3> o smem_ptr[16b]`, the swizzle of byte addresses; B: `Sw<3,3,3>
+/// o _0`, of element offsets).
+#[test]
+fn ldsm_swizzle_probe_matches_its_twin_and_the_cpu() {
+    use layout_types::cute::gmma::*;
+    use layout_types::cute::prelude::*;
+    use layout_types::swizzle::{ComposedLayout, Swizzle};
+    let a = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft);
+    let b = tile_to_shape(
+        make_composed_layout(Swizzle::<3, 3, 3>, layout!((_8, _64):(_64, _1))),
+        (_64, _64),
+        LayoutLeft,
+    );
+    let tiles: [ComposedLayout; 2] = [
+        a.to_string().parse().unwrap(),
+        b.to_string().parse().unwrap(),
+    ];
+    assert_eq!(
+        tiles[0].to_string(),
+        "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))"
+    );
+    assert_eq!(
+        tiles[1].to_string(),
+        "Sw<3,3,3> o _0 o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))"
+    );
+    let place = |op: usize, r: usize, k: usize| {
+        let i = tiles[op].element_offset((r + 64 * k) as i64).unwrap();
+        op * 64 * 64 + i as usize
+    };
+    check_mainloop(
+        64,
+        &place,
+        probe_ldsm_swizzle_typed,
+        probe_ldsm_swizzle_hand,
+    );
+    report::record("probe_ldsm_swizzle_typed", 1);
+    report::record("probe_ldsm_swizzle_hand", 1);
 }

@@ -7,7 +7,11 @@
 //! algebra in a constant, [`crate::mma::MmaTiledCopy::partition_s`]) over the tensor's engine:
 //! the thread's offset is a few shifts and masks of its index (the thread mode's static shape and
 //! strides), each value's offset a constant. So the tensor's layout must be static (the
-//! shared-memory tile and the register fragment of a mainloop are).
+//! shared-memory tile and the register fragment of a mainloop are). A shared-memory tile may be
+//! swizzled ([`LdsmTile`]: a GMMA atom tiled by `tile_to_shape`, CuTe's SM80
+//! `composition(Swizzle<3,3,3>, layout)`): the offsets stay those of the layout without the
+//! swizzle, and the swizzle applies to each final address, as CuTe's `swizzle_ptr` does
+//! ([`ThrCopyMma::partition_s`]).
 //!
 //! The host emulation gives each register the element `ldmatrix` gives it: the element of the
 //! source tile at the coordinate where the *destination* TV layout puts that register
@@ -42,8 +46,108 @@ use super::tiled::TiledMmaT;
 use crate::DynLayout;
 use crate::cute::copy::{StaticLayoutValue, TiledCopyApply, unroll_const};
 use crate::cute::int::Integral;
+use crate::cute::layout::Layout;
+use crate::cute::swizzle::{SwizzleOffset, Swizzled};
 use crate::cute::tensor::{Advance, Engine, Fragment, FragmentLayout, PtrEngine, Reg, Tensor};
+use crate::swizzle::{DynSwizzle, StaticSwizzle};
 use core::marker::PhantomData;
+
+/// The layout of a shared-memory tile that [`ThrCopyMma::partition_s`] takes: a static
+/// [`Layout`], or a swizzled one, [`Swizzled`]`<Sw, Layout, O>` (a GMMA atom tiled by
+/// `tile_to_shape`, whose middle `smem_ptr_flag_bits<B>` makes the swizzle act on byte
+/// addresses, or CuTe's SM80 `composition(Swizzle<B,M,S>, layout)`, built by
+/// [`make_composed_layout`](crate::cute::swizzle::make_composed_layout), whose swizzle acts on
+/// element offsets). The partition's offsets are constants of the unswizzled layout; a tensor
+/// over a swizzled one places each element through the swizzle, as
+/// [`Tensor::ptr`](crate::cute::tensor::Tensor) does
+/// ([`TensorSwizzle`](crate::cute::swizzle::TensorSwizzle)).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::mma::ldsm_slice::LdsmTile;
+/// type Tile = Layout<(_64, _64), (_64, _1)>;
+/// assert!(<Tile as LdsmTile>::SWIZZLE.is_none());
+/// fn parts<L: LdsmTile>(_: L) -> String {
+///     let (sw, flag) = L::SWIZZLE.unwrap();
+///     format!("{sw} over {flag:?}-bit pointers, {}", <L::Plain as StaticLayoutValue>::LAYOUT)
+/// }
+/// let sw128 = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft);
+/// assert_eq!(parts(sw128), "Sw<3,4,3> over Some(16)-bit pointers, ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))");
+/// ```
+pub trait LdsmTile: Copy {
+    /// The layout without the swizzle (the partition's tables are computed from it, once for
+    /// every swizzle of it).
+    type Plain: StaticLayoutValue;
+    /// The swizzle and, for a `smem_ptr_flag_bits<B>` middle, `Some(B)` (the swizzle acts on
+    /// byte addresses); `None` for a plain layout.
+    const SWIZZLE: Option<(DynSwizzle, Option<i64>)>;
+}
+impl<L: StaticLayoutValue> LdsmTile for L {
+    type Plain = L;
+    const SWIZZLE: Option<(DynSwizzle, Option<i64>)> = None;
+}
+impl<Sw, S, D, O> LdsmTile for Swizzled<Sw, Layout<S, D>, O>
+where
+    Sw: StaticSwizzle,
+    O: SwizzleOffset,
+    Layout<S, D>: StaticLayoutValue,
+{
+    type Plain = Layout<S, D>;
+    const SWIZZLE: Option<(DynSwizzle, Option<i64>)> = Some((Sw::SW, O::FLAG_BITS));
+}
+
+/// The swizzle a partition of a tile applies to its ELEMENT offsets (`DynSwizzle::identity()`,
+/// which moves nothing, for a plain tile), for operand elements of `bits` bits: CuTe's byte
+/// swizzle of `swizzle_ptr` in element units for a `smem_ptr_flag_bits<B>` middle, the swizzle
+/// itself for `_0`. `ldmatrix` reads 16 contiguous bytes per thread from the row's swizzled
+/// address, so the swizzle must leave the low 16 bytes of an offset in place (CuTe's
+/// `recast<uint128_t>` of the source: `upcast` of the swizzle with `NewM >= 0`).
+const fn ldsm_swizzle(sw: Option<(DynSwizzle, Option<i64>)>, bits: i64) -> DynSwizzle {
+    let Some((sw, flag)) = sw else {
+        return DynSwizzle::identity();
+    };
+    if sw.bits == 0 {
+        return DynSwizzle::identity();
+    }
+    // log2 of the bytes the swizzle keeps in place
+    let kept = match flag {
+        Some(_) => sw.base,
+        None => sw.base + (bits / 8).trailing_zeros(),
+    };
+    if kept < 4 {
+        crate::Error::with2(
+            "partition_S of an ldmatrix TiledCopy: each thread's 16-byte row must stay contiguous under the tile's swizzle (CuTe's recast<uint128_t> of the source: upcast<uint128_t>(Swizzle<B,M,S>) needs NewM >= 0), but the swizzle keeps only the low {} bytes of an offset in place (M = {})",
+            1i64 << kept,
+            sw.base as i64,
+        )
+        .panic()
+    }
+    match flag {
+        Some(b) => match sw.in_elements(b) {
+            Ok(s) => s,
+            Err(e) => e.panic(),
+        },
+        None => sw,
+    }
+}
+
+/// The bits below a swizzle's period `2^(M + B + |S|)`, the only ones it reads and flips.
+const fn swizzle_low_bits(sw: DynSwizzle) -> i32 {
+    let e = sw.base + sw.bits + sw.shift.unsigned_abs();
+    if e >= 31 { i32::MAX } else { (1 << e) - 1 }
+}
+
+/// `sw(x)` on a 32-bit offset (`x >= 0`): an AND, a shift and an XOR.
+#[inline(always)]
+const fn swizzle_i32(sw: DynSwizzle, x: i32) -> i32 {
+    let y = x & sw.yyy_mask() as i32;
+    x ^ if sw.shift >= 0 {
+        y >> sw.shift
+    } else {
+        y << -sw.shift
+    }
+}
 
 /// Most values of one thread's partition.
 pub const MAX_SLICE_VALS: usize = 512;
@@ -157,8 +261,9 @@ pub enum SliceKind {
     Retile,
 }
 
-/// The constants of a partition of a tensor laid out by `L` (static) by the TiledCopy
-/// `TiledCopyMma<A, T, Op>`; `K` is 0 (`partition_S`), 1 (`partition_D`) or 2 (`retile`).
+/// The constants of a partition of a tensor laid out by `L` (static, possibly swizzled:
+/// [`LdsmTile`]) by the TiledCopy `TiledCopyMma<A, T, Op>`; `K` is 0 (`partition_S`), 1
+/// (`partition_D`) or 2 (`retile`).
 pub struct SliceOf<A, T, Op, L, const K: u8>(PhantomData<(A, T, Op, L)>);
 
 /// A partition's tables, as a trait (what [`LdsmPartition`] carries as a type).
@@ -172,20 +277,25 @@ pub trait SliceTable {
     /// For a source partition, the *destination* view of the same tensor (`tidfrg_D`): where
     /// each register's element lies in the source (the host emulation of `ldmatrix`).
     const EMU: SliceTab;
+    /// The swizzle of the tensor's element offsets (`DynSwizzle::identity()` for a plain
+    /// layout): element `v` lies at `SW(thread offset + offset(v))` from the tensor's engine.
+    const SW: DynSwizzle;
+    /// `B` of a `smem_ptr_flag_bits<B>` middle (0 without one): the pointer's element bits.
+    const FLAG_BITS: i64;
 }
-impl<A, T, Op, L, const K: u8> SliceTable for SliceOf<A, T, Op, L, K>
+/// The tables of a partition of a plain static layout `L` (what [`SliceTable`] of any tile with
+/// the same layout without its swizzle shares: computed once per layout).
+trait PlainTables {
+    const TAB: SliceTab;
+    const EMU: SliceTab;
+}
+impl<A, T, Op, L, const K: u8> PlainTables for SliceOf<A, T, Op, L, K>
 where
     A: LdsmAtom,
     T: TiledMmaT,
     Op: CopyOperand<T>,
     L: StaticLayoutValue,
 {
-    type Copy = TiledCopyMma<A, T, Op>;
-    const KIND: SliceKind = match K {
-        0 => SliceKind::Src,
-        1 => SliceKind::Dst,
-        _ => SliceKind::Retile,
-    };
     const TAB: SliceTab = {
         let tc = &TiledCopyMma::<A, T, Op>::VALUE;
         match K {
@@ -197,6 +307,27 @@ where
     const EMU: SliceTab = {
         let tc = &TiledCopyMma::<A, T, Op>::VALUE;
         tab(tc.tidfrg_d(&L::LAYOUT), false)
+    };
+}
+impl<A, T, Op, L, const K: u8> SliceTable for SliceOf<A, T, Op, L, K>
+where
+    A: LdsmAtom,
+    T: TiledMmaT,
+    Op: CopyOperand<T>,
+    L: LdsmTile,
+{
+    type Copy = TiledCopyMma<A, T, Op>;
+    const KIND: SliceKind = match K {
+        0 => SliceKind::Src,
+        1 => SliceKind::Dst,
+        _ => SliceKind::Retile,
+    };
+    const TAB: SliceTab = <SliceOf<A, T, Op, L::Plain, K> as PlainTables>::TAB;
+    const EMU: SliceTab = <SliceOf<A, T, Op, L::Plain, K> as PlainTables>::EMU;
+    const SW: DynSwizzle = ldsm_swizzle(L::SWIZZLE, Op::BITS);
+    const FLAG_BITS: i64 = match L::SWIZZLE {
+        Some((_, Some(b))) => b,
+        _ => 0,
     };
 }
 
@@ -232,11 +363,17 @@ impl<A, T, Op> Clone for ThrCopyMma<A, T, Op> {
 impl<A, T, Op> Copy for ThrCopyMma<A, T, Op> {}
 
 /// A thread's partition (CuTe's `partition_S` / `partition_D` / `retile_D` tensor): the engine
-/// at the thread's origin, and as a type the constants of the layout `(CPY, CPY_M, CPY_N, ...)`.
+/// at the thread's origin, and as a type the constants of the layout `(CPY, CPY_M, CPY_N, ...)`
+/// (and of the tile's swizzle, for a `partition_s` of a swizzled tile).
 pub struct LdsmPartition<E, Tab> {
-    /// The engine at the thread's origin.
+    /// The engine at the thread's origin: the tensor's engine moved by the thread's offset in
+    /// the (unswizzled) layout. For a swizzled tile that is CuTe's `swizzle_ptr` iterator: the
+    /// swizzle applies at the access ([`LdsmPartition::at`]).
     pub engine: E,
     base: E,
+    thr: i32,
+    // the thread index, for the host emulation of `copy` (its own tables' thread offset)
+    #[cfg_attr(target_arch = "nvptx64", allow(dead_code))]
     tid: u32,
     k0: u32,
     nk: u32,
@@ -277,9 +414,13 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
         engine: E,
     ) -> LdsmPartition<E, Tab> {
         let t = const { &Tab::TAB };
+        // the swizzle's precondition (a compile error naming CuTe's condition)
+        let _ = const { Tab::SW };
+        let thr = thr_offset(t, self.tid);
         LdsmPartition {
-            engine: engine.advance(thr_offset(t, self.tid)),
+            engine: engine.advance(thr),
             base: engine,
+            thr,
             tid: self.tid,
             k0: 0,
             nk: t.k_blocks as u32,
@@ -287,7 +428,7 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
         }
     }
     /// `thr_copy.partition_S(tensor)`: this thread's `(CPY, CPY_M, CPY_N, ...)` of a source
-    /// tensor (shared memory, static layout, a multiple of the tiler): the rows it points
+    /// tensor (shared memory, a static layout, a multiple of the tiler): the rows it points
     /// `ldmatrix` at.
     ///
     /// ```
@@ -300,11 +441,41 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
     /// assert_eq!(p.layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_1024,_16)");
     /// assert_eq!(p.engine.0, (16 + 5) * 32);  // lane 5 of warp 1 (the second atom along M): row 21
     /// ```
+    ///
+    /// The layout may be swizzled ([`LdsmTile`]): a GMMA atom tiled by `tile_to_shape`, or CuTe's
+    /// SM80 `composition(Swizzle<3,3,3>, layout)` ([`make_composed_layout`]). As in CuTe, the
+    /// partition's layout and offsets are those of the layout without the swizzle (constants),
+    /// and the swizzle applies to the final address: value `v` lies at
+    /// `swizzle(thread offset + offset(v))` from the tensor's base (in bytes for a GMMA atom,
+    /// CuTe's `swizzle_ptr`), which must be aligned to the swizzle's period. `ldmatrix` reads
+    /// each thread's 16-byte row from the swizzled address of its first element, so the swizzle
+    /// must keep 16-byte rows contiguous (a compile error naming CuTe's condition otherwise).
+    ///
+    /// [`make_composed_layout`]: crate::cute::swizzle::make_composed_layout
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::gmma::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let tc = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
+    /// let mut smem = vec![half_t(0); 64 * 64 + 512];    // in a kernel: 1024-byte aligned smem
+    /// let base = smem.as_mut_ptr().wrapping_add(smem.as_ptr().align_offset(1024));
+    /// // (M, K) = (64, 64), K-major, 128-byte swizzle: Sw<3,4,3> o smem_ptr[16b] o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))
+    /// let s_a = make_tensor(make_smem_ptr(base), tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft));
+    /// let p = tc.get_slice(37u32).partition_s(&s_a);           // lane 5 of warp 1: row 21
+    /// assert_eq!(p.layout().to_string(), "((_8,_1),_2,_4):((_1,_0),_2048,_16)");
+    /// // value 8 (the second atom along M: row 53, columns 0..8) lies in 16-byte chunk
+    /// // 0 ^ (53 % 8) = 5 of row 53: element 53 * 64 + 5 * 8
+    /// assert_eq!(p.offset(8), 2048);                              // unswizzled, a constant
+    /// assert_eq!(p.at(8).ptr(), base.wrapping_add(53 * 64 + 5 * 8));
+    /// assert_eq!(p.at(8).ptr(), s_a.ptr((53i32, 0i32)));          // where the tensor stores (53, 0)
+    /// ```
     #[inline(always)]
     pub fn partition_s<E, L>(&self, t: &Tensor<E, L>) -> LdsmPartition<E, SliceOf<A, T, Op, L, 0>>
     where
         E: Advance<i32, Output = E>,
-        L: StaticLayoutValue,
+        L: LdsmTile,
     {
         self.part(t.engine)
     }
@@ -411,20 +582,66 @@ impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
             ..*self
         }
     }
-    /// The offset of value `v` of the selected blocks from the thread's origin (a constant
-    /// after unrolling).
+    /// The offset of value `v` of the selected blocks from the thread's origin in the layout
+    /// `(CPY, CPY_M, CPY_N, ...)` (a constant after unrolling). For a swizzled tile it is the
+    /// offset without the swizzle (CuTe's partition layout); [`LdsmPartition::at`] applies it.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// use layout_types::swizzle::Swizzle;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_1, _1, _1):(_0, _0, _0)));
+    /// let tc = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma);          // an (8, 16) tile of B
+    /// // CuTe's SM80 smem layout: composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>, Stride<_64,_1>>{})
+    /// let s_b = make_composed_layout(Swizzle::<3, 3, 3>, layout!((_8, _64):(_64, _1)));
+    /// let p = tc.get_slice(0u32).partition_s(&make_tensor(Counting(0i32), s_b));
+    /// assert_eq!(p.layout().to_string(), "((_8,_1),_1,_4):((_1,_0),_0,_16)");
+    /// assert_eq!(p.offset(8), 16);                  // value 8: k block 1, row 0, columns 16..24
+    /// ```
     #[inline(always)]
     pub fn offset(&self, v: usize) -> i32 {
         let t = const { &Tab::TAB };
         t.off[self.k0 as usize * (t.nv / t.k_blocks) + v] as i32
     }
-    /// The engine at value `v` of the selected blocks.
+    /// The engine at value `v` of the selected blocks: the tensor's engine moved by
+    /// `swizzle(thread offset + offset(v))` (CuTe's `&partition(v)`; without a swizzle, the
+    /// origin [`LdsmPartition::engine`] moved by [`LdsmPartition::offset`]).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// use layout_types::swizzle::Swizzle;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_1, _1, _1):(_0, _0, _0)));
+    /// let tc = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma);
+    /// let s_b = make_composed_layout(Swizzle::<3, 3, 3>, layout!((_8, _64):(_64, _1)));
+    /// let p = tc.get_slice(3u32).partition_s(&make_tensor(Counting(0i32), s_b));
+    /// assert_eq!(p.engine.0, 3 * 64);               // lane 3: row 3, unswizzled
+    /// // k block 2 (columns 32..40, 16-byte chunk 4) of row 3 is chunk 4 ^ 3 = 7
+    /// assert_eq!(p.at(16).0, 3 * 64 + 7 * 8);
+    /// assert_eq!(p.k_block(2).at(0).0, 3 * 64 + 7 * 8);
+    /// ```
     #[inline(always)]
     pub fn at(&self, v: usize) -> E
     where
         E: Advance<i32, Output = E>,
     {
-        self.engine.advance(self.offset(v))
+        if const { Tab::SW.bits == 0 } {
+            self.engine.advance(self.offset(v))
+        } else {
+            self.base.advance(self.swizzled_offset(v))
+        }
+    }
+    /// `swizzle(thread offset + offset(v))`: where value `v` lies from the tensor's engine, in
+    /// elements (what `at` and the `ldmatrix` row address of a swizzled tile use). The swizzle
+    /// reads and flips only bits below its period `P` (`2^(M+B+|S|)` elements), so the part of
+    /// the constant `offset(v)` that is a multiple of `P` is added after it: `sw(t + c) =
+    /// sw(t + c mod P) + (c - c mod P)`, the same value, and one `sw(t + c mod P)` serves every
+    /// value whose offsets differ by multiples of the period (the rows of the next M or N block).
+    #[inline(always)]
+    fn swizzled_offset(&self, v: usize) -> i32 {
+        let (sw, low) = const { (Tab::SW, swizzle_low_bits(Tab::SW)) };
+        let c = self.offset(v);
+        swizzle_i32(sw, self.thr + (c & low)) + (c & !low)
     }
 }
 
@@ -452,6 +669,7 @@ where
                 &DT::TAB,
                 ST::KIND,
                 DT::KIND,
+                ST::FLAG_BITS,
                 size_of::<SE::Value>(),
                 A::REGS,
             )
@@ -462,9 +680,15 @@ where
             "copy: a whole partition and one k-block of the other"
         );
         let (sav, dav) = (s.atom_vals, d.atom_vals);
+        // the tile's swizzle of element offsets (none: the identity)
+        let sw = const { ST::SW };
         #[cfg(target_arch = "nvptx64")]
         let (origin, elem) = (
-            crate::cute::arch::mbarrier::smem_addr(src.engine.ptr()),
+            crate::cute::arch::mbarrier::smem_addr(if sw.bits == 0 {
+                src.engine.ptr()
+            } else {
+                src.base.ptr()
+            }),
             size_of::<SE::Value>() as u32,
         );
         let mut kb = 0;
@@ -477,8 +701,15 @@ where
                 |c: usize| {
                     #[cfg(target_arch = "nvptx64")]
                     {
-                        // the thread's origin once, each row a constant byte offset from it
-                        let row = origin + (src.offset(s0 + c * sav) as u32) * elem;
+                        // the thread's origin once, each row a constant byte offset from it;
+                        // with a swizzle, the swizzled offset of the row's first element from
+                        // the tile's base (the row stays contiguous: `ldsm_swizzle`)
+                        let v = s0 + c * sav;
+                        let row = if sw.bits == 0 {
+                            origin + (src.offset(v) as u32) * elem
+                        } else {
+                            origin + (src.swizzled_offset(v) as u32) * elem
+                        };
                         // SAFETY: the warp executes the copy together; the row is the caller's
                         // valid shared memory (`copy`'s contract), 16-byte aligned by the atom.
                         let regs = unsafe { A::call(row) };
@@ -500,11 +731,12 @@ where
                     #[cfg(not(target_arch = "nvptx64"))]
                     {
                         let e = const { &ST::EMU };
-                        let origin = src.base.advance(thr_offset(e, src.tid));
+                        let thr = thr_offset(e, src.tid);
                         let e0 = (src.k0 as usize + kb) * (e.nv / e.k_blocks);
                         let mut j = 0;
                         while j < dav {
-                            let from = origin.advance(e.off[e0 + c * dav + j] as i32).ptr();
+                            let at = swizzle_i32(sw, thr + e.off[e0 + c * dav + j] as i32);
+                            let from = src.base.advance(at).ptr();
                             let to = dst.at(d0 + c * dav + j).ptr();
                             // SAFETY: both are the caller's valid memory (`copy`'s contract).
                             unsafe { to.write(from.read()) };
@@ -525,6 +757,7 @@ const fn check_copy(
     d: &SliceTab,
     sk: SliceKind,
     dk: SliceKind,
+    flag_bits: i64,
     elem: usize,
     regs: usize,
 ) {
@@ -549,6 +782,28 @@ const fn check_copy(
             (d.nv / d.atom_vals) as i64,
         )
         .panic()
+    }
+    if flag_bits != 0 && flag_bits != 8 * elem as i64 {
+        crate::Error::with2(
+            "make_tensor(smem_ptr<T>, ComposedLayout<Sw, smem_ptr_flag_bits<B>, L>): expected a B-bit pointer type, but B = {} and sizeof_bits<T> = {}",
+            flag_bits,
+            8 * elem as i64,
+        )
+        .panic()
+    }
+    // each atom's values are one row of 16 contiguous bytes (CuTe's recast<uint128_t> of the
+    // source in Copy_Traits::copy_unpack); the thread's offset moves all of them alike
+    let mut v = 0;
+    while v < s.nv {
+        if s.off[v] != s.off[v - v % s.atom_vals] + (v % s.atom_vals) as i64 {
+            crate::Error::with2(
+                "Copy_Traits: src failed to vectorize into registers. Layout is incompatible with this CopyOp. (value {} of an ldmatrix row is not next to value {} in the source tile: the row's 16 bytes must be contiguous)",
+                (v % s.atom_vals) as i64,
+                (v % s.atom_vals) as i64 - 1,
+            )
+            .panic()
+        }
+        v += 1;
     }
     if elem * d.atom_vals != 4 * regs {
         crate::Error::with2(

@@ -1391,20 +1391,52 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     }
 }
 
+/// The layout a register fragment of a tensor is shaped by (what `partition_fragment_a/b` of a
+/// register operand partitions): the tensor's layout, or for a swizzled shared-memory tile
+/// ([`Swizzled`], e.g. `tile_to_shape` of a GMMA atom or CuTe's SM80
+/// `composition(Swizzle<3,3,3>, layout)`) its layout without the swizzle, as CuTe's
+/// `partition_fragment_A(sA)` takes only the partition's shape.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::mma::*;
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+/// let mut buf = vec![half_t(0); 64 * 64];
+/// let s_a = make_tensor(make_smem_ptr(buf.as_mut_ptr()), tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft));
+/// let f = mma.get_slice(0i32).partition_fragment_a(&s_a);  // the registers ldmatrix fills
+/// assert_eq!(f.layout.to_string(), "((_2,_2,_2),_2,_4):((_1,_2,_4),_32,_8)");
+/// ```
+pub trait FragmentShapeOf: Copy {
+    /// The layout without a swizzle.
+    type Layout: Copy;
+}
+impl<S: Copy, D: Copy> FragmentShapeOf for Layout<S, D> {
+    type Layout = Self;
+}
+impl<Sw: Copy, L: Copy, O: Copy> FragmentShapeOf for Swizzled<Sw, L, O> {
+    type Layout = L;
+}
+/// [`FragmentShapeOf::Layout`].
+type FragShape<L> = <L as FragmentShapeOf>::Layout;
+
 /// A register operand (SM80 `mma.sync` A and B, a GMMA `_RS` A): CuTe's
-/// `make_fragment_like<ValType>(partition)` (see [`super::fragment`]), a fragment of static size.
+/// `make_fragment_like<ValType>(partition)` (see [`super::fragment`]), a fragment of static size,
+/// of a plain or a swizzled tensor ([`FragmentShapeOf`]).
 impl<T, Op, E, L, Crd> MakeFragment<T, Op, Tensor<E, L>, Crd> for Registers
 where
-    T: PartitionShape<Op, L> + PartitionLayout<Op, L, (_0, _0, _0, _0)>,
+    L: FragmentShapeOf,
+    T: PartitionShape<Op, FragShape<L>> + PartitionLayout<Op, FragShape<L>, (_0, _0, _0, _0)>,
     Op: MmaOperand<T>,
     T: TiledMmaT,
-    <T as PartitionLayout<Op, L, (_0, _0, _0, _0)>>::Layout: super::fragment::FragmentLike,
-    <<T as PartitionLayout<Op, L, (_0, _0, _0, _0)>>::Layout as super::fragment::FragmentLike>::Output:
+    <T as PartitionLayout<Op, FragShape<L>, (_0, _0, _0, _0)>>::Layout:
+        super::fragment::FragmentLike,
+    <<T as PartitionLayout<Op, FragShape<L>, (_0, _0, _0, _0)>>::Layout as super::fragment::FragmentLike>::Output:
         FragmentLayout,
 {
     type Output = Fragment<
         <Op as MmaOperand<T>>::Val,
-        <<T as PartitionLayout<Op, L, (_0, _0, _0, _0)>>::Layout as super::fragment::FragmentLike>::Output,
+        <<T as PartitionLayout<Op, FragShape<L>, (_0, _0, _0, _0)>>::Layout as super::fragment::FragmentLike>::Output,
     >;
     #[inline(always)]
     fn make_fragment(_: Crd, _: &Tensor<E, L>) -> Self::Output {
