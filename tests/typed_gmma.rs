@@ -6,9 +6,11 @@
 //! descriptors C++ CuTe computes (`tests/data/gmma/cute-gmma_desc.jsonl`, `tools/oracle/gen_gmma_desc.py`);
 //! and property tests of run-time indexing (swizzled offsets and descriptors at random coordinates).
 
+use cute_rs::layout_types::algebra::Tiler;
 use cute_rs::layout_types::cute::gmma::*;
 use cute_rs::layout_types::cute::prelude::*;
 use cute_rs::layout_types::cute::swizzle::SmemPtrFlag;
+use cute_rs::layout_types::divide as value_divide;
 use cute_rs::layout_types::gmma::{self as value, GmmaSwizzle, Order};
 use cute_rs::layout_types::mma::Major;
 use cute_rs::layout_types::swizzle::{ComposedLayout, DynSwizzle, Swizzle};
@@ -167,15 +169,6 @@ fn desc_cases() -> Vec<DescCase> {
         }};
     }
     case!(
-        "K_INTER_u8_128x64x2_LayoutLeft_mma64x32",
-        Layout_K_INTER_Atom,
-        u8,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 32]
-    );
-    case!(
         "K_INTER_u16_128x64x2_LayoutLeft_mma64x16",
         Layout_K_INTER_Atom,
         u16,
@@ -183,33 +176,6 @@ fn desc_cases() -> Vec<DescCase> {
         [128, 64, 2],
         LayoutLeft,
         [64, 16]
-    );
-    case!(
-        "K_INTER_u32_128x64x2_LayoutLeft_mma64x8",
-        Layout_K_INTER_Atom,
-        u32,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 8]
-    );
-    case!(
-        "K_INTER_u64_128x64x2_LayoutLeft_mma64x4",
-        Layout_K_INTER_Atom,
-        u64,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 4]
-    );
-    case!(
-        "K_SW32_u8_128x64x2_LayoutLeft_mma64x32",
-        Layout_K_SW32_Atom,
-        u8,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 32]
     );
     case!(
         "K_SW32_u16_128x64x2_LayoutLeft_mma64x16",
@@ -221,33 +187,6 @@ fn desc_cases() -> Vec<DescCase> {
         [64, 16]
     );
     case!(
-        "K_SW32_u32_128x64x2_LayoutLeft_mma64x8",
-        Layout_K_SW32_Atom,
-        u32,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 8]
-    );
-    case!(
-        "K_SW32_u64_128x64x2_LayoutLeft_mma64x4",
-        Layout_K_SW32_Atom,
-        u64,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 4]
-    );
-    case!(
-        "K_SW64_u8_128x64x2_LayoutLeft_mma64x32",
-        Layout_K_SW64_Atom,
-        u8,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 32]
-    );
-    case!(
         "K_SW64_u16_128x64x2_LayoutLeft_mma64x16",
         Layout_K_SW64_Atom,
         u16,
@@ -255,33 +194,6 @@ fn desc_cases() -> Vec<DescCase> {
         [128, 64, 2],
         LayoutLeft,
         [64, 16]
-    );
-    case!(
-        "K_SW64_u32_128x64x2_LayoutLeft_mma64x8",
-        Layout_K_SW64_Atom,
-        u32,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 8]
-    );
-    case!(
-        "K_SW64_u64_128x64x2_LayoutLeft_mma64x4",
-        Layout_K_SW64_Atom,
-        u64,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 4]
-    );
-    case!(
-        "K_SW128_u8_128x128x2_LayoutLeft_mma64x32",
-        Layout_K_SW128_Atom,
-        u8,
-        MajorK,
-        [128, 128, 2],
-        LayoutLeft,
-        [64, 32]
     );
     case!(
         "K_SW128_u16_128x64x2_LayoutLeft_mma64x16",
@@ -293,33 +205,6 @@ fn desc_cases() -> Vec<DescCase> {
         [64, 16]
     );
     case!(
-        "K_SW128_u32_128x64x2_LayoutLeft_mma64x8",
-        Layout_K_SW128_Atom,
-        u32,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 8]
-    );
-    case!(
-        "K_SW128_u64_128x64x2_LayoutLeft_mma64x4",
-        Layout_K_SW128_Atom,
-        u64,
-        MajorK,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 4]
-    );
-    case!(
-        "MN_INTER_u8_128x64x2_LayoutLeft_mma64x32",
-        Layout_MN_INTER_Atom,
-        u8,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 32]
-    );
-    case!(
         "MN_INTER_u16_128x64x2_LayoutLeft_mma64x16",
         Layout_MN_INTER_Atom,
         u16,
@@ -327,33 +212,6 @@ fn desc_cases() -> Vec<DescCase> {
         [128, 64, 2],
         LayoutLeft,
         [64, 16]
-    );
-    case!(
-        "MN_INTER_u32_128x64x2_LayoutLeft_mma64x8",
-        Layout_MN_INTER_Atom,
-        u32,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 8]
-    );
-    case!(
-        "MN_INTER_u64_128x64x2_LayoutLeft_mma64x4",
-        Layout_MN_INTER_Atom,
-        u64,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 4]
-    );
-    case!(
-        "MN_SW32_u8_128x64x2_LayoutLeft_mma64x32",
-        Layout_MN_SW32_Atom,
-        u8,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 32]
     );
     case!(
         "MN_SW32_u16_128x64x2_LayoutLeft_mma64x16",
@@ -365,33 +223,6 @@ fn desc_cases() -> Vec<DescCase> {
         [64, 16]
     );
     case!(
-        "MN_SW32_u32_128x64x2_LayoutLeft_mma64x8",
-        Layout_MN_SW32_Atom,
-        u32,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 8]
-    );
-    case!(
-        "MN_SW32_u64_128x64x2_LayoutLeft_mma64x4",
-        Layout_MN_SW32_Atom,
-        u64,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 4]
-    );
-    case!(
-        "MN_SW64_u8_128x64x2_LayoutLeft_mma64x32",
-        Layout_MN_SW64_Atom,
-        u8,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 32]
-    );
-    case!(
         "MN_SW64_u16_128x64x2_LayoutLeft_mma64x16",
         Layout_MN_SW64_Atom,
         u16,
@@ -401,33 +232,6 @@ fn desc_cases() -> Vec<DescCase> {
         [64, 16]
     );
     case!(
-        "MN_SW64_u32_128x64x2_LayoutLeft_mma64x8",
-        Layout_MN_SW64_Atom,
-        u32,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 8]
-    );
-    case!(
-        "MN_SW64_u64_128x64x2_LayoutLeft_mma64x4",
-        Layout_MN_SW64_Atom,
-        u64,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 4]
-    );
-    case!(
-        "MN_SW128_u8_128x64x2_LayoutLeft_mma64x32",
-        Layout_MN_SW128_Atom,
-        u8,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 32]
-    );
-    case!(
         "MN_SW128_u16_128x64x2_LayoutLeft_mma64x16",
         Layout_MN_SW128_Atom,
         u16,
@@ -435,24 +239,6 @@ fn desc_cases() -> Vec<DescCase> {
         [128, 64, 2],
         LayoutLeft,
         [64, 16]
-    );
-    case!(
-        "MN_SW128_u32_128x64x2_LayoutLeft_mma64x8",
-        Layout_MN_SW128_Atom,
-        u32,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 8]
-    );
-    case!(
-        "MN_SW128_u64_128x64x2_LayoutLeft_mma64x4",
-        Layout_MN_SW128_Atom,
-        u64,
-        MajorMN,
-        [128, 64, 2],
-        LayoutLeft,
-        [64, 4]
     );
     case!(
         "K_SW128_u16_128x64x4_LayoutLeft_mma64x16",
@@ -548,30 +334,67 @@ fn desc_cases() -> Vec<DescCase> {
 }
 
 /// make_gmma_desc and the descriptor tensor (CuTe's partition_fragment_A/B of an SS GMMA) give
-/// C++ CuTe's 64-bit descriptors: every atom × major × width (8/16/32-bit) and ten more tiles
-/// (stage counts, MMA tiles of 128 and 256 rows, LayoutRight and Step orders).
+/// C++ CuTe's 64-bit descriptors. Every case of the corpus (every atom × major × width 8/16/32/64
+/// and ten more tiles: stage counts, MMA tiles of 128 and 256 rows, LayoutRight and Step orders)
+/// through the value algebra — `zipped_divide` of the smem layout by the MMA tile, `gmma_desc`
+/// of mode 0, mode 1's offsets in 16-byte units — and the typed layer on the 16-bit case of each
+/// major × swizzle and on the ten tiles (`desc_cases`: the typed code is the same for every
+/// element width; each typed case costs about a second of compile time).
 #[test]
 fn descriptors_match_cute() {
     let rows = data("gmma/cute-gmma_desc.jsonl");
-    let cases = desc_cases();
-    assert_eq!(rows.len(), cases.len());
-    for (r, (id, smem, dl, desc, descs)) in rows.iter().zip(cases) {
-        assert_eq!(r["id"].as_str().unwrap(), id);
-        assert_eq!(r["smem"].as_str().unwrap(), smem, "{id}: smem layout");
-        assert_eq!(
-            r["desc_layout"].as_str().unwrap(),
-            dl,
-            "{id}: descriptor tensor layout"
-        );
-        assert_eq!(r["desc"].as_u64().unwrap(), desc, "{id}: make_gmma_desc");
+    assert_eq!(rows.len(), 42);
+    let typed: HashMap<&str, (String, String, u64, Vec<u64>)> = desc_cases()
+        .into_iter()
+        .map(|(id, smem, dl, desc, descs)| (id, (smem, dl, desc, descs)))
+        .collect();
+    assert_eq!(typed.len(), 18);
+    let mut typed_seen = 0;
+    for r in &rows {
+        let id = r["id"].as_str().unwrap();
+        let smem = r["smem"].as_str().unwrap();
+        let want_desc = r["desc"].as_u64().unwrap();
         let want: Vec<u64> = r["descs"]
             .as_array()
             .unwrap()
             .iter()
             .map(|x| x.as_u64().unwrap())
             .collect();
-        assert_eq!(want, descs, "{id}: descriptor tensor");
+        // value algebra: id = <major>_<swizzle>_u<bits>_<tile>_<order>_mma<M>x<K>
+        let f: Vec<&str> = id.split('_').collect();
+        let major = if f[0] == "K" { Major::K } else { Major::MN };
+        let bits: i64 = f[2].trim_start_matches('u').parse().unwrap();
+        let (tm, tk) = f[f.len() - 1]
+            .trim_start_matches("mma")
+            .split_once('x')
+            .unwrap();
+        let c: ComposedLayout = smem.parse().unwrap();
+        let tiler = Tiler::from_shape(&format!("(_{tm},_{tk})").parse().unwrap()).unwrap();
+        let z = value_divide::zipped_divide(&c.layout, &tiler).unwrap();
+        let base = value::gmma_desc(&z.get(0), c.swizzle, major, bits).unwrap();
+        assert_eq!(base, want_desc, "{id}: gmma_desc (value algebra)");
+        let rest = z.get(1);
+        let descs: Vec<u64> = (0..rest.size().v)
+            .map(|j| {
+                let off = rest.call(j) * bits / 128;
+                (base & !0xFFFF_FFFF) | (base as u32).wrapping_add(off as u32) as u64
+            })
+            .collect();
+        assert_eq!(descs, want, "{id}: descriptor tensor (value algebra)");
+        // the typed layer
+        if let Some((t_smem, t_dl, t_desc, t_descs)) = typed.get(id) {
+            typed_seen += 1;
+            assert_eq!(smem, t_smem, "{id}: smem layout");
+            assert_eq!(
+                r["desc_layout"].as_str().unwrap(),
+                t_dl,
+                "{id}: descriptor tensor layout"
+            );
+            assert_eq!(want_desc, *t_desc, "{id}: make_gmma_desc");
+            assert_eq!(&want, t_descs, "{id}: descriptor tensor");
+        }
     }
+    assert_eq!(typed_seen, typed.len());
 }
 
 /// The start address: `(smem address >> 4) & 0x3FFF` in bits 0..14, the rest unchanged.
