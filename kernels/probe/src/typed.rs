@@ -363,6 +363,78 @@ pub unsafe fn probe_mma_partition_c_hand(c: *mut f32, ldc: i32) {
 // 7. An SM80 mainloop step: ldmatrix TiledCopies of A and B, then mma.sync
 // ------------------------------------------------------------------------------------------
 
+/// The SM80 16x8x16 mainloop step of the ldmatrix probes, in CuTe's form: the TiledMMA's
+/// register fragments, `ldmatrix` TiledCopies of A and B (`partition_s` of the shared-memory
+/// tiles, `retile_d` of the fragments), `$kb` k-blocks of `copy` then `mma.sync`, and thread
+/// `$t`'s 32 accumulators stored to `$c`.
+macro_rules! ldsm_mainloop_step {
+    ($mma:ident, $s_a:ident, $s_b:ident, $kb:literal, $t:ident, $c:ident) => {{
+        let thr_mma = $mma.get_slice($t as i32);
+        let mut a = thr_mma.partition_fragment_a(&$s_a);
+        let mut b = thr_mma.partition_fragment_b(&$s_b);
+        let s2r_a = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &$mma);
+        let s2r_b = make_tiled_copy_b(SM75_U32x4_LDSM_N::new(), &$mma);
+        let (ta, tb) = (s2r_a.get_slice($t), s2r_b.get_slice($t));
+        let (t_sa, t_ra) = (ta.partition_s(&$s_a), ta.retile_d(&mut a));
+        let (t_sb, t_rb) = (tb.partition_s(&$s_b), tb.retile_d(&mut b));
+        let mut acc = [0f32; 32];
+        device::unroll!(
+            $kb,
+            #[inline(always)]
+            |k: usize| {
+                unsafe {
+                    copy(&s2r_a, &t_sa.k_block(k), &t_ra.k_block(k));
+                    copy(&s2r_b, &t_sb.k_block(k), &t_rb.k_block(k));
+                }
+                device::unroll!(
+                    2,
+                    #[inline(always)]
+                    |m: usize| {
+                        device::unroll!(
+                            4,
+                            #[inline(always)]
+                            |n: usize| {
+                                let av = |r: usize| {
+                                    let lo = a
+                                        [a.layout.call((2 * r + 8 * (m + 2 * k)) as i32) as usize]
+                                        .0 as u32;
+                                    let hi = a[a.layout.call((2 * r + 1 + 8 * (m + 2 * k)) as i32)
+                                        as usize]
+                                        .0 as u32;
+                                    lo | hi << 16
+                                };
+                                let bv = |r: usize| {
+                                    let lo = b
+                                        [b.layout.call((2 * r + 4 * (n + 4 * k)) as i32) as usize]
+                                        .0 as u32;
+                                    let hi = b[b.layout.call((2 * r + 1 + 4 * (n + 4 * k)) as i32)
+                                        as usize]
+                                        .0 as u32;
+                                    lo | hi << 16
+                                };
+                                let i = 4 * (m + 2 * n);
+                                let d = unsafe {
+                                    device::mma::mma_m16n8k16_f16_f32(
+                                        [av(0), av(1), av(2), av(3)],
+                                        [bv(0), bv(1)],
+                                        [acc[i], acc[i + 1], acc[i + 2], acc[i + 3]],
+                                    )
+                                };
+                                acc[i..i + 4].copy_from_slice(&d);
+                            }
+                        );
+                    }
+                );
+            }
+        );
+        device::unroll!(
+            32,
+            #[inline(always)]
+            |i: usize| unsafe { *$c.add(32 * $t as usize + i) = acc[i] }
+        );
+    }};
+}
+
 device::kernel! {
 /// One k-tile of an SM80 mainloop in CuTe's form: `make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,
 /// (_2,_2,_1), Tile<_,_32,_>)` (128 threads, a 32x32x16 tile) over a 64x32 A and a 64x32 B tile
@@ -384,45 +456,7 @@ pub unsafe fn probe_ldsm_mainloop_typed(c: *mut f32) {
     let smem = device::shared::dynamic_shared_mem::<half_t>();
     let s_a = make_tensor(make_smem_ptr(smem), layout!((_64, _32):(_32, _1))); // (M, K)
     let s_b = make_tensor(make_smem_ptr(smem.wrapping_add(64 * 32)), layout!((_64, _32):(_32, _1))); // (N, K)
-    let thr_mma = mma.get_slice(t as i32);
-    let mut a = thr_mma.partition_fragment_a(&s_a); // ((_2,_2,_2),_2,_2)
-    let mut b = thr_mma.partition_fragment_b(&s_b); // ((_2,_2),_4,_2)
-    let s2r_a = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
-    let s2r_b = make_tiled_copy_b(SM75_U32x4_LDSM_N::new(), &mma);
-    let (ta, tb) = (s2r_a.get_slice(t), s2r_b.get_slice(t));
-    let (t_sa, t_ra) = (ta.partition_s(&s_a), ta.retile_d(&mut a));
-    let (t_sb, t_rb) = (tb.partition_s(&s_b), tb.retile_d(&mut b));
-    let mut acc = [0f32; 32];
-    device::unroll!(2, #[inline(always)] |k: usize| {
-        unsafe {
-            copy(&s2r_a, &t_sa.k_block(k), &t_ra.k_block(k));
-            copy(&s2r_b, &t_sb.k_block(k), &t_rb.k_block(k));
-        }
-        device::unroll!(2, #[inline(always)] |m: usize| {
-            device::unroll!(4, #[inline(always)] |n: usize| {
-                let av = |r: usize| {
-                    let lo = a[a.layout.call((2 * r + 8 * (m + 2 * k)) as i32) as usize].0 as u32;
-                    let hi = a[a.layout.call((2 * r + 1 + 8 * (m + 2 * k)) as i32) as usize].0 as u32;
-                    lo | hi << 16
-                };
-                let bv = |r: usize| {
-                    let lo = b[b.layout.call((2 * r + 4 * (n + 4 * k)) as i32) as usize].0 as u32;
-                    let hi = b[b.layout.call((2 * r + 1 + 4 * (n + 4 * k)) as i32) as usize].0 as u32;
-                    lo | hi << 16
-                };
-                let i = 4 * (m + 2 * n);
-                let d = unsafe {
-                    device::mma::mma_m16n8k16_f16_f32(
-                        [av(0), av(1), av(2), av(3)],
-                        [bv(0), bv(1)],
-                        [acc[i], acc[i + 1], acc[i + 2], acc[i + 3]],
-                    )
-                };
-                acc[i..i + 4].copy_from_slice(&d);
-            });
-        });
-    });
-    device::unroll!(32, #[inline(always)] |i: usize| unsafe { *c.add(32 * t as usize + i) = acc[i] });
+    ldsm_mainloop_step!(mma, s_a, s_b, 2, t, c);
 }
 }
 
@@ -526,45 +560,7 @@ pub unsafe fn probe_ldsm_swizzle_typed(c: *mut f32) {
     );
     let s_a = make_tensor(make_smem_ptr(smem), sw_a); // (M, K)
     let s_b = make_tensor(make_smem_ptr(smem.wrapping_add(64 * 64)), sw_b); // (N, K)
-    let thr_mma = mma.get_slice(t as i32);
-    let mut a = thr_mma.partition_fragment_a(&s_a); // ((_2,_2,_2),_2,_4)
-    let mut b = thr_mma.partition_fragment_b(&s_b); // ((_2,_2),_4,_4)
-    let s2r_a = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
-    let s2r_b = make_tiled_copy_b(SM75_U32x4_LDSM_N::new(), &mma);
-    let (ta, tb) = (s2r_a.get_slice(t), s2r_b.get_slice(t));
-    let (t_sa, t_ra) = (ta.partition_s(&s_a), ta.retile_d(&mut a));
-    let (t_sb, t_rb) = (tb.partition_s(&s_b), tb.retile_d(&mut b));
-    let mut acc = [0f32; 32];
-    device::unroll!(4, #[inline(always)] |k: usize| {
-        unsafe {
-            copy(&s2r_a, &t_sa.k_block(k), &t_ra.k_block(k));
-            copy(&s2r_b, &t_sb.k_block(k), &t_rb.k_block(k));
-        }
-        device::unroll!(2, #[inline(always)] |m: usize| {
-            device::unroll!(4, #[inline(always)] |n: usize| {
-                let av = |r: usize| {
-                    let lo = a[a.layout.call((2 * r + 8 * (m + 2 * k)) as i32) as usize].0 as u32;
-                    let hi = a[a.layout.call((2 * r + 1 + 8 * (m + 2 * k)) as i32) as usize].0 as u32;
-                    lo | hi << 16
-                };
-                let bv = |r: usize| {
-                    let lo = b[b.layout.call((2 * r + 4 * (n + 4 * k)) as i32) as usize].0 as u32;
-                    let hi = b[b.layout.call((2 * r + 1 + 4 * (n + 4 * k)) as i32) as usize].0 as u32;
-                    lo | hi << 16
-                };
-                let i = 4 * (m + 2 * n);
-                let d = unsafe {
-                    device::mma::mma_m16n8k16_f16_f32(
-                        [av(0), av(1), av(2), av(3)],
-                        [bv(0), bv(1)],
-                        [acc[i], acc[i + 1], acc[i + 2], acc[i + 3]],
-                    )
-                };
-                acc[i..i + 4].copy_from_slice(&d);
-            });
-        });
-    });
-    device::unroll!(32, #[inline(always)] |i: usize| unsafe { *c.add(32 * t as usize + i) = acc[i] });
+    ldsm_mainloop_step!(mma, s_a, s_b, 4, t, c);
 }
 }
 
