@@ -7,11 +7,11 @@
 //! is a zero-sized type and that tree has nothing to do, but instantiating it costs the compiler
 //! about as much again as the type itself (it normalizes every function's signature). So each
 //! operation first asks whether its inputs are all static ([`crate::cute::tuple::IntTuple::STATIC`],
-//! [`crate::cute::tiler::TilerMode::STATIC`]); if they are, it returns [`static_result`] and the
+//! [`crate::cute::tiler::TilerMode::STATIC`]); if they are, it returns `static_result()` and the
 //! compiler, which skips code under a constant-false branch when it collects what to
 //! instantiate, never instantiates the run-time tree. CuTe's conditions (divisibility,
 //! injectivity, ...) that the tree checks in `const` blocks are then checked by the same
-//! operation of the value algebra on the inputs' constant values ([`check`]), with its message.
+//! operation of the value algebra on the inputs' constant values (`check`), with its message.
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
@@ -25,7 +25,7 @@
 //! ```
 
 /// A type-level boolean of the typed layer (`B1`: every input of a call is static): it picks, at
-/// the type level, between the run-time body of an operation and its [`static_result`], so the
+/// the type level, between the run-time body of an operation and its `static_result()`, so the
 /// body is never instantiated for a fully static call.
 pub trait SBit: Copy + 'static {
     /// `Self && R`.
