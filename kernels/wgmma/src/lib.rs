@@ -38,6 +38,27 @@ use device::mma::{pack_f16x2, stmatrix_x4};
 use device::thread::named_barrier_sync;
 use device::wgmma::{setmaxnreg_dec, setmaxnreg_inc};
 use layout_types::cute::arch::tma_store_fence as fence_view_async_shared;
+use tile::gmem_layout;
+
+/// Copies an `mn × K` operand from `src` (dense, major `M`) into shared memory, element
+/// `(i, k)` going to `at((i, k))` (the typed tensor's swizzled address); the warpgroup's 128
+/// threads split the elements. Only the warp-specialized entry loads this way (it has no tensor
+/// maps); the proof entries load by TMA ([`tma_tile`]).
+#[inline(always)]
+unsafe fn load_tile<M: GmmaMajor>(
+    src: *const u16,
+    mn: i32,
+    tid: i32,
+    at: impl Fn((i32, i32)) -> *mut u16,
+) {
+    let g = gmem_layout::<M>(mn);
+    let tile = make_layout_left((mn, TILE_K));
+    for i in (tid..mn * TILE_K).step_by(128) {
+        let crd = tile.idx2crd(i);
+        // SAFETY: both addresses are inside their tiles (the layouts' codomains).
+        unsafe { *at(crd) = *src.add(g.crd2idx(crd) as usize) };
+    }
+}
 
 // The tiles this family's entries (`entries.rs`: a K-major B) use: A, every atom at 64 rows; B,
 // every K-major atom at 8, 64, 128 and 256 rows. `kernels/wgmma_mn` has the MN-major B entries.

@@ -17,7 +17,7 @@ use layout_types::cute::copy::StaticLayoutValue;
 use layout_types::cute::gmma::*;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaLoad};
-use tile::{TILE_K, TILE_M, accumulator_layout, gmem_layout};
+use tile::{TILE_K, TILE_M, accumulator_layout};
 
 /// The k-blocks of 16 in the K tile.
 const K_BLOCKS: usize = (TILE_K / 16) as usize;
@@ -26,26 +26,6 @@ const K_BLOCKS: usize = (TILE_K / 16) as usize;
 #[derive(Clone, Copy)]
 #[repr(C, align(1024))]
 pub struct Align1024(pub [u8; 1024]);
-
-/// Copies an `mn × K` operand from `src` (dense, major `M`) into shared memory, element
-/// `(i, k)` going to `at((i, k))` (the typed tensor's swizzled address); the warpgroup's 128
-/// threads split the elements. Only the warp-specialized entry loads this way (it has no tensor
-/// maps); the proof entries load by TMA ([`tma_tile`]).
-#[inline(always)]
-unsafe fn load_tile<M: GmmaMajor>(
-    src: *const u16,
-    mn: i32,
-    tid: i32,
-    at: impl Fn((i32, i32)) -> *mut u16,
-) {
-    let g = gmem_layout::<M>(mn);
-    let tile = make_layout_left((mn, TILE_K));
-    for i in (tid..mn * TILE_K).step_by(128) {
-        let crd = tile.idx2crd(i);
-        // SAFETY: both addresses are inside their tiles (the layouts' codomains).
-        unsafe { *at(crd) = *src.add(g.crd2idx(crd) as usize) };
-    }
-}
 
 /// The dynamic shared memory, checked 1024-byte aligned (the SW128 pattern repeats every 1024
 /// bytes of address, and TMA swizzles by the address).
