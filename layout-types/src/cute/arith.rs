@@ -70,7 +70,6 @@ impl<H: FmtH + Copy + 'static> fmt::Debug for ATup<H> {
 }
 impl<H: FmtH + Copy + 'static> IntTuple for ATup<H> {
     type Kind = IntK;
-    const STATIC: bool = false;
     type IsStatic = typenum::B0;
     const CONST: crate::IntTuple = crate::IntTuple::dy(0);
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {

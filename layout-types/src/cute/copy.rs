@@ -53,21 +53,13 @@ use core::marker::PhantomData;
     message = "`{Self}` is not static: every leaf must be `_N` / `Int<N>`"
 )]
 pub trait StaticTuple: IntTuple + Default {
-    /// The value.
-    const VALUE: crate::IntTuple;
+    /// The value ([`IntTuple::CONST`], here known to be meaningful).
+    const VALUE: crate::IntTuple = <Self as IntTuple>::CONST;
 }
-impl<T: typenum::Integer + 'static> StaticTuple for C<T> {
-    const VALUE: crate::IntTuple = crate::IntTuple::st(T::I64);
-}
+impl<T: typenum::Integer + 'static> StaticTuple for C<T> {}
 macro_rules! static_tuples {
     ($(($($n:ident)+))*) => {$(
-        impl<$($n: StaticTuple),+> StaticTuple for ($($n,)+) {
-            const VALUE: crate::IntTuple = {
-                let mut t = crate::IntTuple::empty();
-                $( t.push(&$n::VALUE); )+
-                t
-            };
-        }
+        impl<$($n: StaticTuple),+> StaticTuple for ($($n,)+) {}
     )*};
 }
 static_tuples! {

@@ -625,22 +625,14 @@ pub fn tile_to_shape<B: TileToShape<T, O>, T, O>(block: B, trg_shape: T, ord: O)
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static IntTuple: make_gmma_desc needs the shared-memory tile's layout known at compile time"
 )]
-pub trait ConstValue {
-    /// The value.
-    const VALUE: crate::IntTuple;
+pub trait ConstValue: IntTuple {
+    /// The value ([`IntTuple::CONST`], here known to be meaningful).
+    const VALUE: crate::IntTuple = <Self as IntTuple>::CONST;
 }
-impl<T: Integer + 'static> ConstValue for C<T> {
-    const VALUE: crate::IntTuple = crate::IntTuple::st(T::I64);
-}
+impl<T: Integer + 'static> ConstValue for C<T> {}
 macro_rules! const_value_tuples {
     ($(($($n:ident)+))*) => {$(
-        impl<$($n: ConstValue),+> ConstValue for ($($n,)+) {
-            const VALUE: crate::IntTuple = {
-                let mut t = crate::IntTuple::empty();
-                $( t.push(&$n::VALUE); )+
-                t
-            };
-        }
+        impl<$($n: ConstValue),+> ConstValue for ($($n,)+) {}
     )*};
 }
 const_value_tuples! {

@@ -51,18 +51,17 @@ pub struct LayK;
 )]
 pub trait TilerMode: Copy + 'static + IsShapeT {
     /// [`IntK`], [`LayK`], [`UnderK`] or [`TupK`].
-    type K: IsTupK;
-    /// Every part of the tiler is static and the value algebra's [`Tiler`] can express it: then
-    /// the typed operations check a fully static call with the value algebra at compile time
-    /// ([`TilerMode::TILER`]) instead of monomorphizing their run-time code.
-    const STATIC: bool;
-    /// The tiler is a shape: integers, `_` and tuples of them (no layout).
-    const SHAPE: bool;
-    /// [`TilerMode::STATIC`] as a type.
+    type K;
+    /// `B1` when every part of the tiler is static and the value algebra's [`Tiler`] can express
+    /// it (a tuple mode inside a tuple must be a shape): then the typed operations check a fully
+    /// static call with the value algebra at compile time ([`TilerMode::TILER`]) instead of
+    /// monomorphizing their run-time code.
     type IsStatic: SBit;
     /// Static and, as a mode of a tuple tiler, expressible by the value algebra (a tuple mode
     /// must be a shape), as a type.
     type AsMode: SBit;
+    /// [`TilerMode::IsStatic`] as a value.
+    const STATIC: bool = <Self::IsStatic as SBit>::B;
     /// As one mode of a by-mode tiler: its kind and layout (meaningful when [`TilerMode::STATIC`]).
     const MODE: (VMode, DynLayout);
     /// As a whole tiler, in the value algebra (meaningful when [`TilerMode::STATIC`]).
@@ -89,8 +88,6 @@ const fn whole(t: Result<Tiler, crate::Error>) -> Tiler {
 }
 impl<T: typenum::Integer + 'static> TilerMode for C<T> {
     type K = IntK;
-    const STATIC: bool = true;
-    const SHAPE: bool = true;
     type IsStatic = B1;
     type AsMode = B1;
     const MODE: (VMode, DynLayout) = int_mode(Value::st(T::I64));
@@ -99,8 +96,6 @@ impl<T: typenum::Integer + 'static> TilerMode for C<T> {
 macro_rules! dyn_tiler {
     ($($t:ty),*) => {$( impl TilerMode for $t {
         type K = IntK;
-        const STATIC: bool = false;
-        const SHAPE: bool = true;
         type IsStatic = B0;
         type AsMode = B0;
         const MODE: (VMode, DynLayout) = int_mode(Value::dy(0));
@@ -110,8 +105,6 @@ macro_rules! dyn_tiler {
 dyn_tiler!(i32, i64, u32, u64, usize, isize);
 impl TilerMode for Underscore {
     type K = UnderK;
-    const STATIC: bool = true;
-    const SHAPE: bool = true;
     type IsStatic = B1;
     type AsMode = B1;
     const MODE: (VMode, DynLayout) = (VMode::Under, DynLayout::raw(Value::under(), Value::st(0)));
@@ -119,30 +112,10 @@ impl TilerMode for Underscore {
 }
 impl<S: IntTuple, D: IntTuple> TilerMode for Layout<S, D> {
     type K = LayK;
-    const STATIC: bool = S::STATIC && D::STATIC;
-    const SHAPE: bool = false;
     type IsStatic = <S::IsStatic as SBit>::And<D::IsStatic>;
     type AsMode = Self::IsStatic;
     const MODE: (VMode, DynLayout) = (VMode::Layout, DynLayout::raw(S::CONST, D::CONST));
     const TILER: Tiler = Tiler::layout(DynLayout::raw(S::CONST, D::CONST));
-}
-
-/// Whether a tiler kind is [`TupK`].
-pub trait IsTupK {
-    /// It is.
-    const TUP: bool;
-}
-impl IsTupK for IntK {
-    const TUP: bool = false;
-}
-impl IsTupK for LayK {
-    const TUP: bool = false;
-}
-impl IsTupK for UnderK {
-    const TUP: bool = false;
-}
-impl IsTupK for TupK {
-    const TUP: bool = true;
 }
 
 /// A tuple tiler as a list of its modes.
@@ -163,7 +136,7 @@ macro_rules! and_shape {
     ($a:ident) => { <$a as IsShapeT>::B };
     ($a:ident $($r:ident)+) => { <<$a as IsShapeT>::B as SBit>::And<and_shape!($($r)+)> };
 }
-/// Whether a tiler is a shape ([`TilerMode::SHAPE`]), as a type.
+/// Whether a tiler is a shape (integers, `_` and tuples of them; no layout), as a type.
 pub trait IsShapeT {
     /// `B1` for a shape.
     type B: SBit;
@@ -188,9 +161,6 @@ macro_rules! tiler_tuples {
         }
         impl<$($n: TilerMode + IsShapeT),+> TilerMode for ($($n,)+) {
             type K = TupK;
-            // a tuple mode inside a tuple tiler must be a shape (the value algebra's `Shape` mode)
-            const STATIC: bool = true $(&& $n::STATIC && (!<$n::K as IsTupK>::TUP || $n::SHAPE))+;
-            const SHAPE: bool = true $(&& $n::SHAPE)+;
             type IsStatic = and_mode!($($n)+);
             type AsMode = <Self::IsStatic as SBit>::And<<Self as IsShapeT>::B>;
             const MODE: (VMode, DynLayout) = {

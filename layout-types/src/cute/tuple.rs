@@ -54,10 +54,11 @@ pub struct UnderK;
 pub trait IntTuple: Copy + fmt::Debug + 'static {
     /// [`IntK`], [`TupK`] or [`UnderK`].
     type Kind;
-    /// CuTe's `is_static<T>`: every leaf is a static `_N` (`_` counts as static).
-    const STATIC: bool;
-    /// [`IntTuple::STATIC`] as a type (`B1` / `B0`).
+    /// CuTe's `is_static<T>` as a type (`B1` / `B0`): every leaf is a static `_N` (`_` counts as
+    /// static).
     type IsStatic: SBit;
+    /// [`IntTuple::IsStatic`] as a value.
+    const STATIC: bool = <Self::IsStatic as SBit>::B;
     /// The value algebra's [`crate::IntTuple`] with its static marks; meaningful only when
     /// [`IntTuple::STATIC`] (a dynamic leaf has no compile-time value and reads `0`). The typed
     /// operations use it to check a fully static call with the value algebra at compile time
@@ -116,7 +117,6 @@ impl<T: IntTuple> fmt::Debug for Cute<T> {
 
 impl<T: Integer + 'static> IntTuple for C<T> {
     type Kind = IntK;
-    const STATIC: bool = true;
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::st(T::I64);
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
@@ -127,7 +127,6 @@ macro_rules! dyn_leaf {
     ($($t:ty),*) => {$(
         impl IntTuple for $t {
             type Kind = IntK;
-            const STATIC: bool = false;
             type IsStatic = typenum::B0;
             const CONST: crate::IntTuple = crate::IntTuple::dy(0);
             fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
@@ -139,7 +138,6 @@ macro_rules! dyn_leaf {
 dyn_leaf!(i32, i64, u32, u64, usize, isize);
 impl IntTuple for Underscore {
     type Kind = UnderK;
-    const STATIC: bool = true;
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::under();
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
@@ -148,7 +146,6 @@ impl IntTuple for Underscore {
 }
 impl IntTuple for X {
     type Kind = UnderK;
-    const STATIC: bool = true;
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::x();
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
@@ -181,7 +178,6 @@ pub trait Tuple: IntTuple<Kind = TupK> {
 
 impl IntTuple for () {
     type Kind = TupK;
-    const STATIC: bool = true;
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::empty();
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
@@ -221,7 +217,6 @@ macro_rules! tuples {
         #[allow(non_snake_case)]
         impl<$($n: IntTuple),+> IntTuple for ($($n,)+) {
             type Kind = TupK;
-            const STATIC: bool = true $(&& $n::STATIC)+;
             type IsStatic = and_static!($($n)+);
             const CONST: crate::IntTuple = {
                 let mut t = crate::IntTuple::empty();
