@@ -72,6 +72,24 @@ impl<H: FmtH + Copy + 'static> IntTuple for ATup<H> {
     type Kind = IntK;
     type IsStatic = typenum::B0;
     const CONST: crate::IntTuple = crate::IntTuple::dy(0);
+    // an arithmetic tuple is not an integer: the linear path does not carry it
+    type Plain = typenum::B0;
+    const LEAVES: usize = 1;
+    const NDYN: usize = 0;
+    #[inline(always)]
+    fn dyn_at(&self, _: usize) -> i64 {
+        0
+    }
+    fn from_recipe<L: IntTuple>(_: &crate::cute::static_result::Recipe, _: usize, _: &L) -> Self {
+        // never instantiated: the dispatch takes the linear path only for `Plain` strides
+        struct NotLinear<H>(H);
+        impl<H> NotLinear<H> {
+            const FAIL: () = panic!("internal: the linear path does not build arithmetic tuples");
+        }
+        #[allow(clippy::let_unit_value)]
+        let () = NotLinear::<H>::FAIL;
+        unreachable!()
+    }
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("(")?;
         self.0.fmt_h(f, true)?;

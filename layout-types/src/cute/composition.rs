@@ -20,7 +20,7 @@ use super::coalesce::*;
 use super::consts::{_1, _2};
 use super::int::*;
 use super::layout::*;
-use super::static_result::{static_call, value_of};
+use super::static_result::{FromRecipe, static_call, value_of};
 use super::tuple::*;
 use typenum::{B0, B1, NInt, PInt, Unsigned, Z0};
 
@@ -495,11 +495,14 @@ where
     SA::Output: CoalesceX,
     SB: IntTuple + CompRhs<<SA::Output as CoalesceX>::Output, DB>,
     DB: IntTuple,
+    Composition<SA, DA, SB, DB>: FromRecipe,
 {
     static_call!(
-        int: [SA, DA, SB, DB],
+        int: [SA, SB, DB],
         tiler: [],
-        check: crate::algebra::composition(&value_of(SA::CONST, DA::CONST), &value_of(SB::CONST, DB::CONST)),
+        linear: DA = a.stride,
+        out: Composition<SA, DA, SB, DB>,
+        check: |d| crate::algebra::composition(&value_of(SA::CONST, d), &value_of(SB::CONST, DB::CONST)),
         {
             let lhs = a.shape.flat_pairs(a.stride).coalesce_x();
             b.shape.comp_rhs(lhs, b.stride)

@@ -781,6 +781,8 @@ where
     TcD<TS, TD, S, D>: IntTuple,
     (TS, TcS<TS, TD, S, D>):
         CompRhs<<<S as FlatPairs<D>>::Output as CoalesceX>::Output, (TD, TcD<TS, TD, S, D>)>,
+    Composition<S, D, (TS, TcS<TS, TD, S, D>), (TD, TcD<TS, TD, S, D>)>:
+        super::static_result::FromRecipe,
 {
     type Output = Composition<S, D, (TS, TcS<TS, TD, S, D>), (TD, TcD<TS, TD, S, D>)>;
     #[inline(always)]
@@ -812,14 +814,17 @@ pub trait LogicalDivideBy<T> {
 impl<S: IntTuple, D: IntTuple, T: TilerMode> LogicalDivideBy<T> for Layout<S, D>
 where
     T::K: LogicalDivideK<S, D, T>,
+    <T::K as LogicalDivideK<S, D, T>>::Output: super::static_result::FromRecipe,
 {
     type Output = <T::K as LogicalDivideK<S, D, T>>::Output;
     #[inline(always)]
     fn logical_divide_by(self, t: T) -> Self::Output {
         static_call!(
-            int: [S, D],
+            int: [S],
             tiler: [T],
-            check: crate::divide::logical_divide(&value_of(S::CONST, D::CONST), &T::TILER),
+            linear: D = self.stride,
+            out: Self::Output,
+            check: |d| crate::divide::logical_divide(&value_of(S::CONST, d), &T::TILER),
             <T::K as LogicalDivideK<S, D, T>>::f(self, t)
         )
     }
@@ -1181,9 +1186,11 @@ where
     #[inline(always)]
     fn zipped_divide_by(self, t: T) -> Self::Output {
         static_call!(
-            int: [S, D],
+            int: [S],
             tiler: [T],
-            check: crate::divide::zipped_divide(&value_of(S::CONST, D::CONST), &T::TILER),
+            linear: D = self.stride,
+            out: Self::Output,
+            check: |d| crate::divide::zipped_divide(&value_of(S::CONST, d), &T::TILER),
             {
                 let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
                 Layout {
@@ -1243,9 +1250,11 @@ where
     #[inline(always)]
     fn tiled_divide_by(self, t: T) -> Self::Output {
         static_call!(
-            int: [S, D],
+            int: [S],
             tiler: [T],
-            check: crate::divide::tiled_divide(&value_of(S::CONST, D::CONST), &T::TILER),
+            linear: D = self.stride,
+            out: Self::Output,
+            check: |d| crate::divide::tiled_divide(&value_of(S::CONST, d), &T::TILER),
             {
                 let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
                 Layout {
@@ -1304,9 +1313,11 @@ where
     #[inline(always)]
     fn flat_divide_by(self, t: T) -> Self::Output {
         static_call!(
-            int: [S, D],
+            int: [S],
             tiler: [T],
-            check: crate::divide::flat_divide(&value_of(S::CONST, D::CONST), &T::TILER),
+            linear: D = self.stride,
+            out: Self::Output,
+            check: |d| crate::divide::flat_divide(&value_of(S::CONST, d), &T::TILER),
             {
                 let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
                 Layout {

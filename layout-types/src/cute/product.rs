@@ -61,6 +61,7 @@ where
     <SA as FlatPairs<DA>>::Output: CoalesceX,
     SB: IntTuple + CompRhs<<<SA as FlatPairs<DA>>::Output as CoalesceX>::Output, DB>,
     DB: IntTuple,
+    Composition<SA, DA, SB, DB>: super::static_result::FromRecipe,
 {
     type Output = Composition<SA, DA, SB, DB>;
     #[inline(always)]

@@ -16,7 +16,7 @@
 
 use super::consts::_1;
 use super::int::*;
-use super::static_result::SBit;
+use super::static_result::{Recipe, SBit};
 use core::fmt;
 use typenum::{B1, Integer, Max, Maximum as TMaximum, U0, Unsigned};
 
@@ -71,6 +71,23 @@ pub trait IntTuple: Copy + fmt::Debug + 'static {
     /// assert!(<(_8, (_2, _4)) as IntTuple>::STATIC && !<(_8, i32) as IntTuple>::STATIC);
     /// ```
     const CONST: crate::IntTuple;
+    /// `B1` when every leaf is a static integer, a Rust integer, `_` or `X` (no arithmetic
+    /// tuple): the leaves the linear path of [`crate::cute::static_result`] can carry.
+    #[doc(hidden)]
+    type Plain: SBit;
+    /// Number of leaves.
+    #[doc(hidden)]
+    const LEAVES: usize;
+    /// Number of dynamic (Rust integer) leaves.
+    #[doc(hidden)]
+    const NDYN: usize;
+    /// Dynamic leaf `j` (in pre-order, counting dynamic leaves only) as an `i64`.
+    #[doc(hidden)]
+    fn dyn_at(&self, j: usize) -> i64;
+    /// The value whose leaves `pos..pos + LEAVES` are given by `r` over the dynamic leaves of
+    /// `src` (the linear path of [`crate::cute::static_result`]).
+    #[doc(hidden)]
+    fn from_recipe<L: IntTuple>(r: &Recipe, pos: usize, src: &L) -> Self;
     /// Writes CuTe's print text (`(_4,(3,_2))`).
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result;
     /// CuTe's print text as a value that implements `Display`.
@@ -119,6 +136,17 @@ impl<T: Integer + 'static> IntTuple for C<T> {
     type Kind = IntK;
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::st(T::I64);
+    type Plain = typenum::B1;
+    const LEAVES: usize = 1;
+    const NDYN: usize = 0;
+    #[inline(always)]
+    fn dyn_at(&self, _: usize) -> i64 {
+        0
+    }
+    #[inline(always)]
+    fn from_recipe<L: IntTuple>(_: &Recipe, _: usize, _: &L) -> Self {
+        C::new()
+    }
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         write!(f, "_{}", T::I64)
     }
@@ -129,6 +157,17 @@ macro_rules! dyn_leaf {
             type Kind = IntK;
             type IsStatic = typenum::B0;
             const CONST: crate::IntTuple = crate::IntTuple::dy(0);
+            type Plain = typenum::B1;
+            const LEAVES: usize = 1;
+            const NDYN: usize = 1;
+            #[inline(always)]
+            fn dyn_at(&self, _: usize) -> i64 {
+                *self as i64
+            }
+            #[inline(always)]
+            fn from_recipe<L: IntTuple>(r: &Recipe, pos: usize, src: &L) -> Self {
+                r.eval(pos, src) as $t
+            }
             fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
                 write!(f, "{}", self)
             }
@@ -140,6 +179,17 @@ impl IntTuple for Underscore {
     type Kind = UnderK;
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::under();
+    type Plain = typenum::B1;
+    const LEAVES: usize = 1;
+    const NDYN: usize = 0;
+    #[inline(always)]
+    fn dyn_at(&self, _: usize) -> i64 {
+        0
+    }
+    #[inline(always)]
+    fn from_recipe<L: IntTuple>(_: &Recipe, _: usize, _: &L) -> Self {
+        Underscore
+    }
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("_")
     }
@@ -148,6 +198,17 @@ impl IntTuple for X {
     type Kind = UnderK;
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::x();
+    type Plain = typenum::B1;
+    const LEAVES: usize = 1;
+    const NDYN: usize = 0;
+    #[inline(always)]
+    fn dyn_at(&self, _: usize) -> i64 {
+        0
+    }
+    #[inline(always)]
+    fn from_recipe<L: IntTuple>(_: &Recipe, _: usize, _: &L) -> Self {
+        X
+    }
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("X")
     }
@@ -180,6 +241,15 @@ impl IntTuple for () {
     type Kind = TupK;
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::empty();
+    type Plain = typenum::B1;
+    const LEAVES: usize = 0;
+    const NDYN: usize = 0;
+    #[inline(always)]
+    fn dyn_at(&self, _: usize) -> i64 {
+        0
+    }
+    #[inline(always)]
+    fn from_recipe<L: IntTuple>(_: &Recipe, _: usize, _: &L) {}
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("()")
     }
@@ -212,6 +282,11 @@ macro_rules! and_static {
     ($a:ident) => { <$a as IntTuple>::IsStatic };
     ($a:ident $($r:ident)+) => { <<$a as IntTuple>::IsStatic as SBit>::And<and_static!($($r)+)> };
 }
+/// `A::Plain && B::Plain && ...` as a type.
+macro_rules! and_plain {
+    ($a:ident) => { <$a as IntTuple>::Plain };
+    ($a:ident $($r:ident)+) => { <<$a as IntTuple>::Plain as SBit>::And<and_plain!($($r)+)> };
+}
 macro_rules! tuples {
     ($(($($n:ident)+))*) => {$(
         #[allow(non_snake_case)]
@@ -223,6 +298,32 @@ macro_rules! tuples {
                 $( t.push(&$n::CONST); )+
                 t
             };
+            type Plain = and_plain!($($n)+);
+            const LEAVES: usize = 0 $(+ $n::LEAVES)+;
+            const NDYN: usize = 0 $(+ $n::NDYN)+;
+            #[inline(always)]
+            fn dyn_at(&self, j: usize) -> i64 {
+                let ($($n,)+) = self;
+                let mut k = j;
+                $(
+                    if k < $n::NDYN {
+                        return $n.dyn_at(k);
+                    }
+                    k -= $n::NDYN;
+                )+
+                let _ = k;
+                0
+            }
+            #[inline(always)]
+            #[allow(unused_assignments)]
+            fn from_recipe<L: IntTuple>(r: &Recipe, pos: usize, src: &L) -> Self {
+                let mut p = pos;
+                ($({
+                    let v = $n::from_recipe(r, p, src);
+                    p += $n::LEAVES;
+                    v
+                },)+)
+            }
             fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
                 let ($($n,)+) = self;
                 f.write_str("(")?;
