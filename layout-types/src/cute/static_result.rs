@@ -19,8 +19,8 @@
 //! none of CuTe's decisions (which modes merge, what divides what) depends on a dynamic stride.
 //! `composition` (for a dynamic left stride), `logical_divide`, `zipped_divide`,
 //! `tiled_divide` and `flat_divide` therefore compute, at compile time, the value algebra's result
-//! of the call with each dynamic stride replaced by a distinct large prime ([`mark`]); each result
-//! stride then reads as `c · prime_j`, i.e. `c ·` input stride `j` (a [`Recipe`]). The run-time
+//! of the call with each dynamic stride replaced by a distinct large prime (`mark`); each result
+//! stride then reads as `c · prime_j`, i.e. `c ·` input stride `j` (a `Recipe`). The run-time
 //! code builds the result from the recipe: one multiplication per dynamic stride, and one small
 //! generic function per node of the result type instead of the operation's tree. The typed
 //! result type is still the trait solver's; the recipe must agree with it on every static leaf
@@ -114,6 +114,12 @@ pub(crate) use sand;
 /// when every `int` type ([`IntTuple`](crate::cute::tuple::IntTuple)) and `tiler` type
 /// ([`TilerMode`](crate::cute::tiler::TilerMode)) is static, `check` runs at compile time and
 /// the body is not instantiated; otherwise the body runs.
+///
+/// The linear form, `static_call!(int: [S, ...], tiler: [T, ...], linear: D = <value>, out:
+/// <result type>, check: |d| <value-algebra Result of the call with `d` for D's constant>,
+/// <body>)`: when the `int` and `tiler` types are static and `D` (a stride) has plain integer
+/// leaves, the result is built from a `Recipe` over `D`'s dynamic leaves (or is the static
+/// result when `D` is static too); otherwise the body runs.
 macro_rules! static_call {
     (int: [$($i:ty),*], tiler: [$($t:ty),*], linear: $lt:ty = $lv:expr, out: $out:ty,
      check: |$d:ident| $check:expr, $body:expr) => {{
@@ -201,7 +207,7 @@ enum RLeaf {
 }
 
 /// How the stride leaves of a linear call's result follow from the dynamic leaves of its input
-/// (computed at compile time by the value algebra; see [`static_call!`]'s `linear` form).
+/// (computed at compile time by the value algebra; see `static_call!`'s `linear` form).
 #[doc(hidden)]
 #[derive(Clone, Copy)]
 pub struct Recipe {
@@ -219,7 +225,7 @@ impl Recipe {
     }
 
     /// The recipe of the value algebra's result `r` of a call whose dynamic input leaves were
-    /// [`mark`]ed, for the typed result with static shape `shape` and stride `stride` (their
+    /// `mark`ed, for the typed result with static shape `shape` and stride `stride` (their
     /// `IntTuple::CONST`s). The typed and the value algebra's results must agree on every static
     /// leaf; a result leaf that is not `c · mark` is not linear.
     pub(crate) const fn new(
