@@ -74,12 +74,6 @@ impl<H: FmtH + Copy + 'static> IntTuple for ATup<H> {
     const CONST: crate::IntTuple = crate::IntTuple::dy(0);
     // an arithmetic tuple is not an integer: the linear path does not carry it
     type Plain = typenum::B0;
-    const LEAVES: usize = 1;
-    const NDYN: usize = 0;
-    #[inline(always)]
-    fn dyn_at(&self, _: usize) -> i64 {
-        0
-    }
     fn from_recipe<L: IntTuple>(_: &crate::cute::static_result::Recipe, _: usize, _: &L) -> Self {
         // never instantiated: the dispatch takes the linear path only for `Plain` strides
         struct NotLinear<H>(H);

@@ -75,19 +75,25 @@ pub trait IntTuple: Copy + fmt::Debug + 'static {
     /// tuple): the leaves the linear path of [`crate::cute::static_result`] can carry.
     #[doc(hidden)]
     type Plain: SBit;
-    /// Number of leaves.
+    /// Number of leaves (the defaults are a static leaf's).
     #[doc(hidden)]
-    const LEAVES: usize;
+    const LEAVES: usize = 1;
     /// Number of dynamic (Rust integer) leaves.
     #[doc(hidden)]
-    const NDYN: usize;
+    const NDYN: usize = 0;
     /// Dynamic leaf `j` (in pre-order, counting dynamic leaves only) as an `i64`.
     #[doc(hidden)]
-    fn dyn_at(&self, j: usize) -> i64;
+    #[inline(always)]
+    fn dyn_at(&self, _j: usize) -> i64 {
+        0
+    }
     /// The value whose leaves `pos..pos + LEAVES` are given by `r` over the dynamic leaves of
     /// `src` (the linear path of [`crate::cute::static_result`]).
     #[doc(hidden)]
-    fn from_recipe<L: IntTuple>(r: &Recipe, pos: usize, src: &L) -> Self;
+    #[inline(always)]
+    fn from_recipe<L: IntTuple>(_r: &Recipe, _pos: usize, _src: &L) -> Self {
+        super::static_result::static_result()
+    }
     /// Writes CuTe's print text (`(_4,(3,_2))`).
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result;
     /// CuTe's print text as a value that implements `Display`.
@@ -137,16 +143,6 @@ impl<T: Integer + 'static> IntTuple for C<T> {
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::st(T::I64);
     type Plain = typenum::B1;
-    const LEAVES: usize = 1;
-    const NDYN: usize = 0;
-    #[inline(always)]
-    fn dyn_at(&self, _: usize) -> i64 {
-        0
-    }
-    #[inline(always)]
-    fn from_recipe<L: IntTuple>(_: &Recipe, _: usize, _: &L) -> Self {
-        C::new()
-    }
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         write!(f, "_{}", T::I64)
     }
@@ -180,16 +176,6 @@ impl IntTuple for Underscore {
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::under();
     type Plain = typenum::B1;
-    const LEAVES: usize = 1;
-    const NDYN: usize = 0;
-    #[inline(always)]
-    fn dyn_at(&self, _: usize) -> i64 {
-        0
-    }
-    #[inline(always)]
-    fn from_recipe<L: IntTuple>(_: &Recipe, _: usize, _: &L) -> Self {
-        Underscore
-    }
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("_")
     }
@@ -199,16 +185,6 @@ impl IntTuple for X {
     type IsStatic = typenum::B1;
     const CONST: crate::IntTuple = crate::IntTuple::x();
     type Plain = typenum::B1;
-    const LEAVES: usize = 1;
-    const NDYN: usize = 0;
-    #[inline(always)]
-    fn dyn_at(&self, _: usize) -> i64 {
-        0
-    }
-    #[inline(always)]
-    fn from_recipe<L: IntTuple>(_: &Recipe, _: usize, _: &L) -> Self {
-        X
-    }
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("X")
     }
@@ -243,13 +219,6 @@ impl IntTuple for () {
     const CONST: crate::IntTuple = crate::IntTuple::empty();
     type Plain = typenum::B1;
     const LEAVES: usize = 0;
-    const NDYN: usize = 0;
-    #[inline(always)]
-    fn dyn_at(&self, _: usize) -> i64 {
-        0
-    }
-    #[inline(always)]
-    fn from_recipe<L: IntTuple>(_: &Recipe, _: usize, _: &L) {}
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("()")
     }
