@@ -290,6 +290,18 @@ macro_rules! check_inverses {
     }};
 }
 
+/// The typed layer's four divides of `l` by the tiler `t`, printed (as [`value_divides`] orders them).
+macro_rules! typed_divides {
+    ($l:expr, $t:expr) => {
+        [
+            logical_divide($l, $t).to_string(),
+            zipped_divide($l, $t).to_string(),
+            tiled_divide($l, $t).to_string(),
+            flat_divide($l, $t).to_string(),
+        ]
+    };
+}
+
 /// The value algebra's four divides of `l` by the tiler `t` (CuTe text), printed.
 fn value_divides(l: &str, t: &str) -> [String; 4] {
     use cute_rs::layout_types::{divide, parse::parse_tiler};
@@ -383,12 +395,7 @@ proptest! {
         let ld = m + pad;
         let l = layout!((m, n):(_1, ld));
         let t = (layout!(_4:_2), layout!(_2:_1));
-        let typed = [
-            logical_divide(l, t).to_string(),
-            zipped_divide(l, t).to_string(),
-            tiled_divide(l, t).to_string(),
-            flat_divide(l, t).to_string(),
-        ];
+        let typed = typed_divides!(l, t);
         prop_assert_eq!(typed, value_divides(&l.to_string(), "[_4:_2,_2:_1]"));
         let d = logical_divide(l, t);
         prop_assert_eq!(d.size(), m * n);
@@ -402,12 +409,7 @@ proptest! {
     fn layout_and_nested_divides_agree_with_the_value_algebra(n in 1i64..9, mh in 1i64..6, ld in 16i64..40) {
         let l = layout!((_8, n):(_1, _8));
         let t = layout!((_4, _2):(_1, _8));
-        let typed = [
-            logical_divide(l, t).to_string(),
-            zipped_divide(l, t).to_string(),
-            tiled_divide(l, t).to_string(),
-            flat_divide(l, t).to_string(),
-        ];
+        let typed = typed_divides!(l, t);
         prop_assert_eq!(typed, value_divides(&l.to_string(), &t.to_string()));
         let m = 2 * mh;
         let nested = layout!(((_4, m), n):((_1, _4), ld));
@@ -467,29 +469,14 @@ proptest! {
         d0 in -50i64..50, d1 in 0i64..5000, d2 in 1i32..300, d3 in 0u32..70
     ) {
         let l = layout!(((_4, _2), _16, _3):((d0, _1), d1, _64));
-        let typed = [
-            logical_divide(l, (_4, _8)).to_string(),
-            zipped_divide(l, (_4, _8)).to_string(),
-            tiled_divide(l, (_4, _8)).to_string(),
-            flat_divide(l, (_4, _8)).to_string(),
-        ];
+        let typed = typed_divides!(l, (_4, _8));
         prop_assert_eq!(typed, value_divides(&l.to_string(), "(_4,_8)"));
         let t = layout!((_4, _2):(_2, _1));
-        let typed = [
-            logical_divide(l, t).to_string(),
-            zipped_divide(l, t).to_string(),
-            tiled_divide(l, t).to_string(),
-            flat_divide(l, t).to_string(),
-        ];
+        let typed = typed_divides!(l, t);
         prop_assert_eq!(typed, value_divides(&l.to_string(), &t.to_string()));
 
         let m = layout!((_32, (_4, _2)):(d2, (_1, d2)));
-        let typed = [
-            logical_divide(m, (_8, (_2, _2))).to_string(),
-            zipped_divide(m, (_8, (_2, _2))).to_string(),
-            tiled_divide(m, (_8, (_2, _2))).to_string(),
-            flat_divide(m, (_8, (_2, _2))).to_string(),
-        ];
+        let typed = typed_divides!(m, (_8, (_2, _2)));
         prop_assert_eq!(typed, value_divides(&m.to_string(), "(_8,(_2,_2))"));
 
         let value = |a: &str, b: &str| {
