@@ -7,7 +7,7 @@ REPO=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 KF="-Ctarget-cpu=sm_90a -Zunstable-options -Cpanic=immediate-abort"
 log=/tmp/l4l.log; : > $log
 fresh() { rm -rf $2; git clone -q "$REPO" $2; (cd $2 && git checkout -q $1); }
-T() { local what=$1; shift; local s=$(date +%s.%N); /usr/bin/time -f "%e %U %S" -o /tmp/l4l.t "$@" > /tmp/l4l.out 2>&1; echo "$what: $(cat /tmp/l4l.t | awk '{printf "%.1f s wall, %.1f s user, %.1f s sys", $1, $2, $3}') load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a $log; }
+T() { local what=$1; shift; /usr/bin/time -f "%e %U %S" -o /tmp/l4l.t "$@" > /tmp/l4l.out 2>&1; echo "$what: $(cat /tmp/l4l.t | awk '{printf "%.1f s wall, %.1f s user, %.1f s sys", $1, $2, $3}') load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a $log; }
 raw_kernels() { cd $1/kernels && RUSTFLAGS="$KF" cargo +nightly build --release --target nvptx64-nvidia-cuda -Zbuild-std=core --target-dir $1/target/kernels/sm_90a "${@:2}"; }
 export -f raw_kernels; export KF
 echo "== $(date -u +%FT%TZ) new=$NEW base=c1fa8bb" | tee -a $log

@@ -72,18 +72,9 @@ impl<H: FmtH + Copy + 'static> IntTuple for ATup<H> {
     type Kind = IntK;
     type IsStatic = typenum::B0;
     const CONST: crate::IntTuple = crate::IntTuple::dy(0);
-    // an arithmetic tuple is not an integer: the linear path does not carry it
+    // an arithmetic tuple is not an integer: the linear path does not carry it (and the default
+    // `from_recipe`, a static leaf's, is never instantiated for it)
     type Plain = typenum::B0;
-    fn from_recipe<L: IntTuple>(_: &crate::cute::static_result::Recipe, _: usize, _: &L) -> Self {
-        // never instantiated: the dispatch takes the linear path only for `Plain` strides
-        struct NotLinear<H>(H);
-        impl<H> NotLinear<H> {
-            const FAIL: () = panic!("internal: the linear path does not build arithmetic tuples");
-        }
-        #[allow(clippy::let_unit_value)]
-        let () = NotLinear::<H>::FAIL;
-        unreachable!()
-    }
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("(")?;
         self.0.fmt_h(f, true)?;

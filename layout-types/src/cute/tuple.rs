@@ -246,28 +246,23 @@ macro_rules! hlist_pat {
 }
 // Shared with the other tuple-shaped traits of the typed layer (`tiler.rs`).
 pub(crate) use {hlist_pat, hlist_ty};
-/// `A::IsStatic && B::IsStatic && ...` as a type.
-macro_rules! and_static {
-    ($a:ident) => { <$a as IntTuple>::IsStatic };
-    ($a:ident $($r:ident)+) => { <<$a as IntTuple>::IsStatic as SBit>::And<and_static!($($r)+)> };
-}
-/// `A::Plain && B::Plain && ...` as a type.
-macro_rules! and_plain {
-    ($a:ident) => { <$a as IntTuple>::Plain };
-    ($a:ident $($r:ident)+) => { <<$a as IntTuple>::Plain as SBit>::And<and_plain!($($r)+)> };
+/// `A::P && B::P && ...` as a type, for an [`SBit`] item `P` of [`IntTuple`] (`IsStatic`, `Plain`).
+macro_rules! and_bits {
+    ($p:ident; $a:ident) => { <$a as IntTuple>::$p };
+    ($p:ident; $a:ident $($r:ident)+) => { <<$a as IntTuple>::$p as SBit>::And<and_bits!($p; $($r)+)> };
 }
 macro_rules! tuples {
     ($(($($n:ident)+))*) => {$(
         #[allow(non_snake_case)]
         impl<$($n: IntTuple),+> IntTuple for ($($n,)+) {
             type Kind = TupK;
-            type IsStatic = and_static!($($n)+);
+            type IsStatic = and_bits!(IsStatic; $($n)+);
             const CONST: crate::IntTuple = {
                 let mut t = crate::IntTuple::empty();
                 $( t.push(&$n::CONST); )+
                 t
             };
-            type Plain = and_plain!($($n)+);
+            type Plain = and_bits!(Plain; $($n)+);
             const LEAVES: usize = 0 $(+ $n::LEAVES)+;
             const NDYN: usize = 0 $(+ $n::NDYN)+;
             #[inline(always)]
