@@ -141,6 +141,10 @@ pub enum Error {
     /// and `cuTensorMapEncodeTiled` preconditions), checked before the driver is called.
     #[error(transparent)]
     Tma(crate::tma::plan::TmaError),
+    /// An attention problem the kernel cannot run ([`crate::attention::AttentionConfig::check`],
+    /// [`crate::Context::attention`]).
+    #[error(transparent)]
+    Attention(crate::attention::AttentionError),
     /// A combination the kernels do not implement (e.g. a column-major scalar copy).
     #[error("not supported: {0}")]
     Unsupported(String),

@@ -30,6 +30,7 @@
 //!
 //! | module | what |
 //! | --- | --- |
+//! | [`attention`] | [`attention::AttentionConfig`]; [`Context::attention`] (bf16/fp16 attention forward, Hopper) and its references |
 //! | [`context`] | [`Context`]: device, PTX loading, kernel lookup |
 //! | [`gemm`] | [`GemmConfig`], [`Trans`], [`Plan`], [`Tile`]; [`Context::sgemm`] |
 //! | [`copy`] | [`CopyConfig`], [`TransposeConfig`], [`TransposeKernel`], [`Element`]; [`Context::tiled_copy`], [`Context::transpose`] |
@@ -44,6 +45,7 @@
 
 #![warn(missing_docs)]
 
+pub mod attention;
 pub mod bench;
 pub mod check;
 pub mod context;
