@@ -78,9 +78,9 @@ impl BenchRow {
 }
 
 /// The benchmark families, in the order `host bench all` runs them.
-pub const FAMILIES: [&str; 2] = ["copy", "gemm"];
+pub const FAMILIES: [&str; 3] = ["copy", "gemm", "attention"];
 
-/// Runs family `name` ("copy" or "gemm").
+/// Runs family `name` ("copy", "gemm" or "attention").
 ///
 /// ```no_run
 /// let ctx = host::Context::new(0)?;
@@ -92,8 +92,9 @@ pub fn family(ctx: &Context, name: &str, progress: &mut dyn Progress) -> Result<
     match name {
         "copy" => copy(ctx, progress),
         "gemm" => gemm(ctx, progress),
+        "attention" => crate::attention::bench::attention(ctx, progress),
         other => Err(Error::Unsupported(format!(
-            "benchmark family `{other}` (copy, gemm)"
+            "benchmark family `{other}` (copy, gemm, attention)"
         ))),
     }
 }

@@ -3,6 +3,7 @@
 //! ```text
 //! host run [--device N]                      every kernel's check: kernel/shape/PASS-FAIL/max error/time
 //! host bench [copy|gemm|all] [--json|--csv] [--svg FILE]   progress, table, plot
+//! host attention --batch B --heads H --seqlen-q S --head-dim D [--causal top-left|bottom-right] [--check] [--bench]
 //! host gemm --m M [--n N] [--k K] [--ta] [--tb] [--check] [--bench]   one GEMM of your choice
 //! host copy <check|bench|misaligned>         the tiled-copy kernels alone
 //! host layout EXPR | --tv THR VAL | --coalescing GMEM THR   print/draw layouts

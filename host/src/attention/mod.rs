@@ -26,6 +26,7 @@
 //! # Ok::<(), host::Error>(())
 //! ```
 
+pub mod bench;
 pub mod gpu_reference;
 pub(crate) mod launch;
 // verbatim from /work/wt/attention-problem.rs (the boundary with the kernel's launch)

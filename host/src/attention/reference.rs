@@ -228,8 +228,9 @@ pub fn gamma(n: usize) -> f64 {
 }
 
 /// The 16-bit element's share of a bound: the unit roundoff of P and O (`2^-8` bf16, `2^-11`
-/// fp16; 0 for an fp32 result) and half the spacing of its subnormals (`2^-134`, `2^-25`),
-/// the absolute error of rounding a value below its normal range.
+/// fp16; 0 for an fp32 result) and the absolute error of one P or O value below the normal
+/// range: fp16 half its subnormal spacing (`2^-25`); bf16 `2^-126`, what `ex2.approx.ftz`
+/// flushes (bf16's own subnormal rounding, `2^-134`, is smaller).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rounding {
     /// Unit roundoff.
@@ -242,7 +243,7 @@ impl Rounding {
     /// bf16.
     pub const BF16: Rounding = Rounding {
         unit: 1.0 / 256.0,
-        tiny: 1.0 / (1u128 << 127) as f64 / 128.0,
+        tiny: 1.0 / (1u128 << 126) as f64,
     };
     /// fp16.
     pub const F16: Rounding = Rounding {
@@ -278,6 +279,13 @@ impl RowMagnitudes {
     fn rescales(&self) -> f64 {
         self.n.div_ceil(MIN_TILE_N) as f64
     }
+    /// The relative error one rescale by `exp(m_old - m_new)` adds to the weight of the keys
+    /// before it: `exp` and the rounding of its argument (`|m_old - m_new| ≤ 2R`, times the
+    /// scale and log2 e). The maxima's own dot-product errors cancel: the same computed maxima
+    /// enter the rescale and the `p_j`.
+    fn eps_rescale(&self) -> f64 {
+        EPS_EXP + 4.0 * U32 * self.rmax
+    }
 }
 
 /// `|O - O_ref|` allowed for one element of a row, `O` rounded as `t` by the tensor-core kernel
@@ -298,7 +306,11 @@ pub fn o_bound(t: Rounding, online: bool, row: &RowMagnitudes, absw: f64, vmax: 
     }
     let n = row.n + if online { row.rescales() as usize } else { 0 };
     let eps_p = row.eps_p();
-    let resc = if online { row.rescales() * eps_p } else { 0.0 };
+    let resc = if online {
+        row.rescales() * row.eps_rescale()
+    } else {
+        0.0
+    };
     // this side: P and O rounded, P = p/l (2 eps_p), l and P·V summed (2 γ(n)), the division
     let ours = (2.0 * t.unit + 2.0 * eps_p + resc + 2.0 * gamma(n) + U32) * absw
         + t.tiny * (row.n as f64 * vmax + 1.0);
@@ -336,7 +348,7 @@ pub fn lse_bound(online: bool, row: &RowMagnitudes) -> f64 {
             + 2.0 * U32 * (row.rmax + ln_n)
     };
     let ours = if online {
-        side(row.rescales() * row.eps_p(), row.n + row.rescales() as usize)
+        side(row.rescales() * row.eps_rescale(), row.n + row.rescales() as usize)
     } else {
         side(0.0, row.n)
     };

@@ -151,7 +151,7 @@ fn the_cpu_reference_masks_and_normalizes() {
         .unwrap();
     let lens = problem_lens(&p);
     let f = |n: usize, s: u32| -> Vec<f32> {
-        (0..n).map(|i| ((i as u32 * 2654435761u32 ^ s) % 17) as f32 / 8.0 - 1.0).collect()
+        (0..n).map(|i| (((i as u32).wrapping_mul(2654435761u32) ^ s) % 17) as f32 / 8.0 - 1.0).collect()
     };
     let (q, k, v) = (f(lens.q, 1), f(lens.k, 2), f(lens.v, 3));
     let r = attention_cpu(&p, &q, &k, &v);

@@ -8,6 +8,7 @@
 //! [`gemm_sweep_bound`]), and copy / transpose shapes bit-exactly ([`copy_sweep`]); both on
 //! views into larger buffers whose padding must come back untouched ([`Window`]).
 
+mod attention;
 mod cluster;
 mod copy;
 mod copy_sweep;
@@ -18,6 +19,9 @@ mod smoke;
 mod sweep;
 mod wgmma;
 
+pub use attention::{
+    AttentionCase, AttentionOutcome, DEFAULT_ATTENTION_PROBLEMS, attention_case, attention_fixed_cases,
+};
 pub use copy_sweep::{CopyOp, CopyProblem, ElemType};
 pub use gemm::gemm_problem;
 pub use gemm_sweep::{GemmProblem, gemm_sweep_bound, gemm_sweep_tolerance};
@@ -94,7 +98,7 @@ pub fn run_all(ctx: &Context, progress: &mut dyn Progress) -> Vec<CheckRow> {
 /// ```no_run
 /// use host::check::SweepConfig;
 /// let ctx = host::Context::new(0)?;
-/// let sweeps = SweepConfig { seed: 7, gemm: 50, copy: 0, hgemm: 0 };
+/// let sweeps = SweepConfig { seed: 7, gemm: 50, copy: 0, hgemm: 0, attention: 0 };
 /// let rows = host::check::run_all_with(&ctx, &sweeps, &mut ());
 /// assert!(rows.iter().all(|r| r.pass));
 /// # Ok::<(), host::Error>(())
@@ -104,7 +108,11 @@ pub fn run_all_with(
     sweeps: &SweepConfig,
     progress: &mut dyn Progress,
 ) -> Vec<CheckRow> {
-    progress.set_total(5usize.saturating_add(sweeps.gemm.saturating_add(sweeps.copy)));
+    progress.set_total(
+        7usize
+            .saturating_add(sweeps.gemm.saturating_add(sweeps.copy))
+            .saturating_add(sweeps.attention),
+    );
     progress.step("smoke kernels");
     let mut rows = smoke(ctx);
     progress.step("tiled copies and transposes");
@@ -118,7 +126,30 @@ pub fn run_all_with(
     rows.extend(hgemm(ctx, sweeps.seed, sweeps.hgemm));
     rows.extend(gemm_sweep(ctx, sweeps.seed, sweeps.gemm, progress));
     rows.extend(copy_sweep(ctx, sweeps.seed, sweeps.copy, progress));
+    rows.extend(attention(ctx, sweeps.seed, sweeps.attention, progress));
     rows
+}
+
+/// Attention (`host run --only attention`, issue #33): [`crate::Context::attention`] on the
+/// fixed cases ([`attention_fixed_cases`]) and `count` random problems of `seed`
+/// ([`AttentionCase::generate`]) against the fp32 GPU reference (`kernels/attention_ref`)
+/// within the bound of `doc/attention.md`, the reference against the f64 CPU one on small
+/// problems, O's and LSE's padding untouched, a second run bit-identical; every argument
+/// error refused before a launch. Two progress steps plus one per sweep problem.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// let rows = host::check::attention(&ctx, host::check::DEFAULT_SEED, 200, &mut ());
+/// assert!(rows.iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn attention(
+    ctx: &Context,
+    seed: u64,
+    count: usize,
+    progress: &mut dyn Progress,
+) -> Vec<CheckRow> {
+    attention::checks(ctx, seed, count, progress)
 }
 
 /// The randomized GEMM sweep: problems `0..count` of `seed` ([`GemmProblem::generate`]: M, N,

@@ -26,8 +26,8 @@ pub const TAIL: usize = 4;
 ///
 /// ```
 /// let s = host::check::SweepConfig::default();
-/// assert_eq!((s.seed, s.gemm, s.copy, s.hgemm), (12, 300, 170, 300));
-/// let none = host::check::SweepConfig { gemm: 0, copy: 0, hgemm: 0, ..s };
+/// assert_eq!((s.seed, s.gemm, s.copy, s.hgemm, s.attention), (12, 300, 170, 300, 200));
+/// let none = host::check::SweepConfig { gemm: 0, copy: 0, hgemm: 0, attention: 0, ..s };
 /// assert_eq!(none.steps(), 0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +40,8 @@ pub struct SweepConfig {
     pub copy: usize,
     /// bf16/fp16 GEMM problems checked against cuBLAS GemmEx.
     pub hgemm: usize,
+    /// Attention problems checked against the fp32 GPU reference.
+    pub attention: usize,
 }
 
 impl Default for SweepConfig {
@@ -49,6 +51,7 @@ impl Default for SweepConfig {
             gemm: DEFAULT_GEMM_PROBLEMS,
             copy: DEFAULT_COPY_SHAPES,
             hgemm: DEFAULT_HGEMM_PROBLEMS,
+            attention: super::DEFAULT_ATTENTION_PROBLEMS,
         }
     }
 }
@@ -57,12 +60,13 @@ impl SweepConfig {
     /// Progress steps the sweeps take (one per problem).
     ///
     /// ```
-    /// assert_eq!(host::check::SweepConfig::default().steps(), 770);
+    /// assert_eq!(host::check::SweepConfig::default().steps(), 970);
     /// ```
     pub fn steps(&self) -> usize {
         self.gemm
             .saturating_add(self.copy)
             .saturating_add(self.hgemm)
+            .saturating_add(self.attention)
     }
 }
 

@@ -20,7 +20,9 @@ pub enum Family {
     Copy,
     /// SGEMM vs cuBLAS.
     Gemm,
-    /// Both.
+    /// Attention (bf16, issue #33's shapes) beside a cuBLAS bf16 GEMM.
+    Attention,
+    /// All of them.
     All,
 }
 
@@ -36,7 +38,7 @@ pub struct FormatArgs {
     pub csv: bool,
 }
 
-/// `host bench [copy|gemm|all] [--json|--csv] [--svg FILE] [--device N]`,
+/// `host bench [copy|gemm|attention|all] [--json|--csv] [--svg FILE] [--device N]`,
 /// `host bench --from FILE.json [--json|--csv] [--svg FILE]`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -69,6 +71,7 @@ pub fn main(a: &BenchArgs) -> u8 {
     let families: Vec<&str> = match a.family {
         Family::Copy => vec!["copy"],
         Family::Gemm => vec!["gemm"],
+        Family::Attention => vec!["attention"],
         Family::All => host::bench::FAMILIES.to_vec(),
     };
     let ctx = match super::open("bench", a.device.device) {

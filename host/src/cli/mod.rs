@@ -3,6 +3,7 @@
 //!
 //! Exit codes: 0 ok; 1 a check failed; 2 usage error or no GPU/driver (one line on stderr).
 
+mod attention;
 mod bench;
 mod copy;
 mod eval;
@@ -44,6 +45,9 @@ enum Command {
     /// Benchmark ours beside memcpy D2D / cuBLAS: progress, then a table (or JSON / CSV) and
     /// an SVG plot per family.
     Bench(bench::BenchArgs),
+    /// Run one attention problem of your choice (--batch --heads --seqlen-q --head-dim),
+    /// --check it against the fp32 reference, --bench it.
+    Attention(attention::AttentionArgs),
     /// Run one GEMM of your choice (--m --n --k), or the GEMM checks / plan sweep.
     Gemm(gemm::GemmArgs),
     /// The tiled-copy kernels: checks, benchmark, misaligned-pointer refusal.
@@ -76,6 +80,7 @@ pub fn main() -> ExitCode {
     let code = match &cli.command {
         Command::Run(a) => run::main(a),
         Command::Bench(a) => bench::main(a),
+        Command::Attention(a) => attention::main(a),
         Command::Gemm(a) => gemm::main(a),
         Command::Copy(a) => copy::main(a),
         Command::Wgmma(a) => wgmma::main(a),
@@ -192,7 +197,7 @@ mod tests {
         );
         let e = Cli::try_parse_from(["host", "bench", "frob"]).unwrap_err();
         assert!(
-            one_line(&e).contains("[possible values: copy, gemm, all]"),
+            one_line(&e).contains("[possible values: copy, gemm, attention, all]"),
             "{}",
             one_line(&e)
         );

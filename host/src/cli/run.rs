@@ -1,16 +1,17 @@
 //! `host run`: every kernel's check, then the randomized sweeps, as one table.
 
 use clap::Args;
+use host::Progress as _;
 
 use host::check::{
-    DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_HGEMM_PROBLEMS, DEFAULT_SEED, SweepConfig,
+    DEFAULT_ATTENTION_PROBLEMS, DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_HGEMM_PROBLEMS, DEFAULT_SEED, SweepConfig,
 };
 
 use super::DeviceArg;
 use super::progress::Bar;
 use super::report::check_table;
 
-/// `host run [--seed S] [--sweep-gemm N] [--sweep-copy N] [--sweep-hgemm N] [--only tma|hgemm] [--device N]`.
+/// `host run [--seed S] [--sweep-gemm N] [--sweep-copy N] [--sweep-hgemm N] [--sweep-attention N] [--only tma|hgemm|attention] [--device N]`.
 #[derive(Debug, Args)]
 #[command(
     after_help = "After the fixed checks, two randomized sweeps drawn from --seed: GEMM \
@@ -19,7 +20,10 @@ offsets) against cuBLAS within |ours-ref| <= 2*gamma(K+4)*(|alpha|*sum|a||b| + |
 gamma(n) = n*2^-24/(1-n*2^-24); copy/transpose shapes (M, N in 1..=5000) bit-exact; bf16/fp16 \
 GEMM problems (M, N, K in 1..=3000, majorities, alpha, beta, padded leading dimensions, f32 or half \
 C) against cuBLAS GemmEx within 2*gamma(K+2)*(sum|alpha*a*b| + |beta*c|) + 2*u_C*|ref| (u_C: \
-2^-24 f32, 2^-8 bf16, 2^-11 f16) plus C's smallest subnormal. Padding \
+2^-24 f32, 2^-8 bf16, 2^-11 f16) plus C's smallest subnormal; attention problems (seqlens \
+1..=4096, head dims 64/128/256, GQA, causal top-left/bottom-right, varlen, strides) against the \
+fp32 GPU reference within the bound of doc/attention.md (2u_16 + fp32 terms) * sum_j P_j|v_j|, \
+LSE within its own, a second run bit-identical. Padding \
 around every output must stay untouched. A failing problem gets its own row with every \
 parameter; the same --seed reproduces it."
 )]
@@ -37,10 +41,15 @@ pub struct RunArgs {
     /// bf16/fp16 GEMM problems checked against cuBLAS GemmEx (0: none).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_HGEMM_PROBLEMS)]
     sweep_hgemm: usize,
+    /// Attention problems checked against the fp32 GPU reference (0: none).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_ATTENTION_PROBLEMS)]
+    sweep_attention: usize,
     /// Only one section. `tma`: the TMA copies on the fixed shapes, the misaligned refusal, and
     /// the TMA problems of the copy sweep (as many as --sweep-copy). `hgemm`: the bf16/fp16
     /// GEMM's fixed cases, argument errors and its sweep (as many as --sweep-hgemm).
-    #[arg(long, value_name = "SECTION", value_parser = ["tma", "hgemm"])]
+    /// `attention`: attention's fixed cases, argument errors and its sweep (as many as
+    /// --sweep-attention).
+    #[arg(long, value_name = "SECTION", value_parser = ["tma", "hgemm", "attention"])]
     only: Option<String>,
     #[command(flatten)]
     device: DeviceArg,
@@ -54,6 +63,7 @@ impl RunArgs {
             gemm: self.sweep_gemm,
             copy: self.sweep_copy,
             hgemm: self.sweep_hgemm,
+            attention: self.sweep_attention,
         }
     }
 }
@@ -78,14 +88,18 @@ pub fn main(a: &RunArgs) -> u8 {
     let sweeps = a.sweeps();
     if sweeps.steps() > 0 {
         println!(
-            "sweeps: seed {} ({} GEMM problems, {} copy shapes, {} bf16/fp16 GEMM problems; `host run --seed {}` reproduces them)",
-            sweeps.seed, sweeps.gemm, sweeps.copy, sweeps.hgemm, sweeps.seed
+            "sweeps: seed {} ({} GEMM problems, {} copy shapes, {} bf16/fp16 GEMM problems, {} attention problems; `host run --seed {}` reproduces them)",
+            sweeps.seed, sweeps.gemm, sweeps.copy, sweeps.hgemm, sweeps.attention, sweeps.seed
         );
     }
     let mut bar = Bar::new("run");
     let rows = match a.only.as_deref() {
         Some("tma") => host::check::tma(&ctx, sweeps.seed, sweeps.copy, &mut bar),
         Some("hgemm") => host::check::hgemm(&ctx, sweeps.seed, sweeps.hgemm),
+        Some("attention") => {
+            bar.set_total(2 + sweeps.attention);
+            host::check::attention(&ctx, sweeps.seed, sweeps.attention, &mut bar)
+        }
         _ => host::check::run_all_with(&ctx, &sweeps, &mut bar),
     };
     bar.finish();

@@ -64,7 +64,7 @@ impl Elem for F16 {
     /// Sign, exponent and fraction moved to their f32 places; subnormals as `fraction · 2^-24`.
     ///
     /// ```
-    /// use kernels_attention_ref::{Elem, F16};
+    /// use kernels_emu::attention_ref::{Elem, F16};
     /// assert_eq!(F16::to_f32(0x3c00), 1.0);
     /// assert_eq!(F16::to_f32(0xc000), -2.0);
     /// assert_eq!(F16::to_f32(0x0001), 2f32.powi(-24));
@@ -94,7 +94,7 @@ impl Elem for F16 {
 /// (`2^-125.5`) it returns 0.
 ///
 /// ```
-/// use kernels_attention_ref::exp_f32;
+/// use kernels_emu::attention_ref::exp_f32;
 /// for x in [0.0f32, -1e-6, -0.3, -1.0, -7.25, -20.0, -80.0] {
 ///     let rel = ((exp_f32(x) as f64 - (x as f64).exp()) / (x as f64).exp()).abs();
 ///     assert!(rel < 4.0 * f32::EPSILON as f64, "{x}: {rel}");
@@ -134,7 +134,7 @@ pub fn exp_f32(x: f32) -> f32 {
 /// `u^11/11` (truncation < 2^-31).
 ///
 /// ```
-/// use kernels_attention_ref::ln_f32;
+/// use kernels_emu::attention_ref::ln_f32;
 /// for x in [1.0f32, 1.5, 2.0, 3.0, 10.0, 4095.7, 1e6] {
 ///     let err = (ln_f32(x) as f64 - (x as f64).ln()).abs();
 ///     assert!(err <= 4.0 * f32::EPSILON as f64 * (x as f64).ln().max(1.0), "{x}: {err}");

@@ -28,6 +28,10 @@
 // `x % n == 0`; they are being rewritten on the typed layer, so the lint is not fixed here.
 #![allow(clippy::manual_is_multiple_of)]
 
+/// The fp32 attention reference (its doc tests run here; `tests/emu/attention_ref.rs` checks its
+/// entries against `host`'s f64 CPU reference).
+#[path = "../../attention_ref/src/lib.rs"]
+pub mod attention_ref;
 #[path = "../../copy/src/lib.rs"]
 pub mod copy;
 #[path = "../../gemm_n/src/lib.rs"]

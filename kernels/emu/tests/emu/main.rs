@@ -12,9 +12,18 @@ macro_rules! entry_tests {
     )*};
 }
 
+mod attention_ref;
 mod copy;
 mod gemm;
 mod geometry;
 mod probe;
 mod selftest;
 mod smoke;
+
+/// `host`'s attention problem type and CPU reference (std only), for `attention_ref`.
+#[allow(dead_code)]
+#[path = "../../../../host/src/attention/problem.rs"]
+mod problem;
+#[allow(dead_code)]
+#[path = "../../../../host/src/attention/reference.rs"]
+mod reference;
