@@ -630,7 +630,15 @@ fn gpu_step(host: &Path) -> Step {
     // The debug build's host-side sweep work is slow: a shorter sweep in the test command
     // (`host run` in release runs the full 300 + 100).
     match Command::new(host)
-        .args(["run", "--sweep-gemm", "40", "--sweep-copy", "20"])
+        .args([
+            "run",
+            "--sweep-gemm",
+            "40",
+            "--sweep-copy",
+            "20",
+            "--sweep-attention",
+            "20",
+        ])
         .output()
     {
         Ok(o) => {

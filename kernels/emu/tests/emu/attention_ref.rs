@@ -81,16 +81,16 @@ fn run<E: Elem>(
     );
     // values k/8, k in -8..=8 (times `sharp` for Q): exact in bf16 and fp16
     let mut rng = Rng(seed);
-    let mut gen = |n: usize, amp: f32| -> (Vec<u16>, Vec<f32>) {
+    let mut draw = |n: usize, amp: f32| -> (Vec<u16>, Vec<f32>) {
         let bits: Vec<u16> = (0..n)
             .map(|_| E::from_f32(amp * (rng.next_u64() % 17) as f32 / 8.0 - amp))
             .collect();
         let vals = bits.iter().map(|&b| E::to_f32(b)).collect();
         (bits, vals)
     };
-    let (q, qf) = gen(nq, sharp);
-    let (k, kf) = gen(nk, 1.0);
-    let (v, vf) = gen(nv, 1.0);
+    let (q, qf) = draw(nq, sharp);
+    let (k, kf) = draw(nk, 1.0);
+    let (v, vf) = draw(nv, 1.0);
     let rs = rows(p);
     let n_rows = rs.iter().map(|r| r.ref_at / d + 1).max().unwrap_or(0);
     let mut o32 = vec![f32::NAN; n_rows * d];
