@@ -17,8 +17,11 @@ import sys
 
 def load_ours(path):
     text = open(path).read()
+    # from the first line that opens the JSON array (anything printed before it is skipped)
+    lines = text.splitlines()
+    start = next((i for i, l in enumerate(lines) if l.startswith("[")), None)
     try:
-        rows = json.loads(text)
+        rows = json.loads("\n".join(lines[start:])) if start is not None else json.loads(text)
     except json.JSONDecodeError:
         rows = list(csv.DictReader(text.splitlines()))
     out = {}

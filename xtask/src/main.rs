@@ -340,7 +340,7 @@ const SANITIZERS: [&str; 4] = ["memcheck", "racecheck", "synccheck", "initcheck"
 
 /// The sanitizers replay every launch slowly: a short randomized sweep (still random shapes,
 /// majorities, offsets) after the fixed checks.
-const SANITIZE_SWEEPS: &str = "--sweep-gemm 20 --sweep-copy 10";
+const SANITIZE_SWEEPS: &str = "--sweep-gemm 20 --sweep-copy 10 --sweep-attention 10";
 
 fn sanitize(ws: &Ws) -> i32 {
     let mut b = ws.cargo();

@@ -6,9 +6,12 @@
 //! `tools/attention/sdpa_bench.py` on the same shapes; `tools/attention/compare.py` joins
 //! the two.
 
+use std::sync::Arc;
+
+use cudarc::driver::{CudaSlice, CudaStream};
 use half::bf16;
 
-use super::{AttentionConfig, Causal, flops};
+use super::{AttentionConfig, AttentionLens, Causal, flops};
 use crate::bench::BenchRow;
 use crate::context::Context;
 use crate::cublas::Cublas;
@@ -79,6 +82,53 @@ fn interleaved_ms(
 /// The GEMM every row is timed beside: bf16 8192³, f32 accumulation, bf16 C.
 const REF_GEMM: usize = 8192;
 
+/// Random bf16 buffers for attention problems of up to `lens` elements (the bench shapes all
+/// have the same sizes: 16k tokens × 2048) and the reference GEMM's operands, made once.
+pub struct BenchBuffers {
+    q: CudaSlice<bf16>,
+    k: CudaSlice<bf16>,
+    v: CudaSlice<bf16>,
+    o: CudaSlice<bf16>,
+    lse: CudaSlice<f32>,
+    ga: CudaSlice<bf16>,
+    gb: CudaSlice<bf16>,
+    gc: CudaSlice<bf16>,
+}
+
+impl BenchBuffers {
+    /// Buffers for problems of up to `lens` elements each, on `s`.
+    pub fn new(ctx: &Context, s: &Arc<CudaStream>, lens: &AttentionLens) -> Result<BenchBuffers> {
+        let n = REF_GEMM * REF_GEMM;
+        ctx.check_fits(
+            "the attention bench",
+            2 * (lens.q + lens.k + lens.v + lens.o + 3 * n) as u128 + 4 * lens.lse as u128,
+        )?;
+        let mut rng = crate::check::Rng::new(7);
+        // one random block, repeated (generating every element costs seconds per row)
+        let block: Vec<bf16> = (0..1 << 20).map(|_| bf16::from_f32(rng.unit())).collect();
+        let mut rand = |n: usize| -> Result<CudaSlice<bf16>> {
+            let v: Vec<bf16> = block
+                .iter()
+                .copied()
+                .cycle()
+                .skip(rng.int(0, 1 << 19) as usize)
+                .take(n)
+                .collect();
+            Ok(s.clone_htod(&v)?)
+        };
+        Ok(BenchBuffers {
+            q: rand(lens.q)?,
+            k: rand(lens.k)?,
+            v: rand(lens.v)?,
+            o: s.alloc_zeros::<bf16>(lens.o)?,
+            lse: s.alloc_zeros::<f32>(lens.lse)?,
+            ga: rand(n)?,
+            gb: rand(n)?,
+            gc: s.alloc_zeros::<bf16>(n)?,
+        })
+    }
+}
+
 /// One bench row: `cfg` in bf16 through [`Context::attention`] beside cuBLAS's bf16 GEMM
 /// ([`REF_GEMM`]³), interleaved; `ref_ms` is the GEMM's time for the attention's FLOPs.
 ///
@@ -86,36 +136,41 @@ const REF_GEMM: usize = 8192;
 /// let ctx = host::Context::new(0)?;
 /// let blas = host::Cublas::new(&ctx, ctx.default_stream())?;
 /// let cfg = host::attention::AttentionConfig::new(4, 16, 4096, 4096, 128);
-/// let r = host::attention::bench::attention_problem(&ctx, &blas, &cfg)?;
+/// let r = host::attention::bench::attention_problem(&ctx, &blas, &cfg, None)?;
 /// println!("{:.0} TFLOP/s", r.rate(r.ours_ms));
 /// # Ok::<(), host::Error>(())
 /// ```
-pub fn attention_problem(ctx: &Context, blas: &Cublas, cfg: &AttentionConfig) -> Result<BenchRow> {
+pub fn attention_problem(
+    ctx: &Context,
+    blas: &Cublas,
+    cfg: &AttentionConfig,
+    buffers: Option<&mut BenchBuffers>,
+) -> Result<BenchRow> {
     let s = blas.stream();
     let lens = cfg.lens()?;
-    ctx.check_fits(
-        &cfg.to_string(),
-        2 * (lens.q + lens.k + lens.v + lens.o) as u128 + 4 * lens.lse as u128,
-    )?;
-    let mut rng = crate::check::Rng::new(7);
-    let mut rand = |n: usize| -> Vec<bf16> { (0..n).map(|_| bf16::from_f32(rng.unit())).collect() };
-    let (q, k, v) = (
-        s.clone_htod(&rand(lens.q))?,
-        s.clone_htod(&rand(lens.k))?,
-        s.clone_htod(&rand(lens.v))?,
-    );
-    let mut o = s.alloc_zeros::<bf16>(lens.o)?;
-    let mut lse = s.alloc_zeros::<f32>(lens.lse)?;
+    let mut own;
+    let b = match buffers {
+        Some(b) => b,
+        None => {
+            own = BenchBuffers::new(ctx, s, &lens)?;
+            &mut own
+        }
+    };
     let g = GemmConfig::new(REF_GEMM, REF_GEMM, REF_GEMM);
-    let (ga, gb) = (
-        s.clone_htod(&rand(REF_GEMM * REF_GEMM))?,
-        s.clone_htod(&rand(REF_GEMM * REF_GEMM))?,
-    );
-    let mut gc = s.alloc_zeros::<bf16>(REF_GEMM * REF_GEMM)?;
+    let BenchBuffers {
+        q,
+        k,
+        v,
+        o,
+        lse,
+        ga,
+        gb,
+        gc,
+    } = b;
     let (ours, gemm) = interleaved_ms(
         s,
-        || ctx.attention(s, cfg, &q, &k, &v, &mut o, &mut lse),
-        || blas.gemm_ex(&g, &ga, &gb, &mut gc),
+        || ctx.attention(s, cfg, q, k, v, o, lse),
+        || blas.gemm_ex(&g, ga, gb, gc),
     )?;
     let work = flops(cfg);
     Ok(BenchRow {
@@ -150,11 +205,27 @@ pub fn attention_problem(ctx: &Context, blas: &Cublas, cfg: &AttentionConfig) ->
 pub fn attention(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let blas = Cublas::new(ctx, ctx.default_stream())?;
     let cases = cases();
-    progress.set_total(cases.len());
+    progress.set_total(2 * cases.len());
+    let mut most = AttentionLens {
+        q: 0,
+        k: 0,
+        v: 0,
+        o: 0,
+        lse: 0,
+    };
+    for c in &cases {
+        let l = c.lens()?;
+        most.q = most.q.max(l.q);
+        most.k = most.k.max(l.k);
+        most.v = most.v.max(l.v);
+        most.o = most.o.max(l.o);
+        most.lse = most.lse.max(l.lse);
+    }
+    let mut buffers = BenchBuffers::new(ctx, blas.stream(), &most)?;
     let mut rows = Vec::new();
     for c in &cases {
         progress.step(&c.to_string());
-        let r = attention_problem(ctx, &blas, c)?;
+        let r = attention_problem(ctx, &blas, c, Some(&mut buffers))?;
         progress.step(&format!(
             "{} {}: {:.1} TFLOP/s, {:.3} of the GEMM",
             r.variant,

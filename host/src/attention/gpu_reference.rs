@@ -101,7 +101,10 @@ pub fn attention_reference<T: AttnElement>(
         })
     };
     let (cu_q, cu_k) = (upload(&p.cu_seqlens_q)?, upload(&p.cu_seqlens_k)?);
-    let total_q = p.cu_seqlens_q.as_ref().map_or(0, |c| *c.last().unwrap_or(&0)) as u32;
+    let total_q = p
+        .cu_seqlens_q
+        .as_ref()
+        .map_or(0, |c| *c.last().unwrap_or(&0)) as u32;
     let (pq, _gq) = q.device_ptr(stream);
     let (pk, _gk) = k.device_ptr(stream);
     let (pv, _gv) = v.device_ptr(stream);
@@ -127,12 +130,7 @@ pub fn attention_reference<T: AttnElement>(
             ptr_mut(absw, stream),
             ptr_mut(rmax, stream),
         ),
-        RefOut::Strided(o) => (
-            (0, None),
-            ptr_mut(Some(o), stream),
-            (0, None),
-            (0, None),
-        ),
+        RefOut::Strided(o) => ((0, None), ptr_mut(Some(o), stream), (0, None), (0, None)),
     };
     let causal: u32 = match p.causal {
         None => 0,

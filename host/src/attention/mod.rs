@@ -95,8 +95,8 @@ pub enum AttentionError {
         /// Key/value heads.
         heads_kv: usize,
     },
-    /// A stride that is not a positive multiple of 8 elements (16 bytes), or a non-zero batch
-    /// stride in a varlen batch.
+    /// A stride that is not a positive multiple of 8 elements (16 bytes) below 2^39, or a
+    /// non-zero batch stride in a varlen batch.
     #[error("attention: {tensor} {mode} stride {stride}: {why}")]
     Stride {
         /// "Q", "K", "V", "O".
@@ -488,6 +488,8 @@ impl AttentionConfig {
                     Some("must be positive")
                 } else if x % STRIDE_ALIGN != 0 {
                     Some("must be a multiple of 8 elements (16 bytes, TMA)")
+                } else if x >= 1 << 39 {
+                    Some("must be < 2^39 elements (TMA strides are < 2^40 bytes)")
                 } else {
                     None
                 };
@@ -560,11 +562,7 @@ impl AttentionConfig {
             .into());
         }
         if cu[0] != 0 {
-            return Err(E::CuSeqlensStart {
-                name,
-                first: cu[0],
-            }
-            .into());
+            return Err(E::CuSeqlensStart { name, first: cu[0] }.into());
         }
         if let Some(i) = (1..cu.len()).find(|&i| cu[i] < cu[i - 1]) {
             return Err(E::CuSeqlensDecreasing {

@@ -348,7 +348,10 @@ pub fn lse_bound(online: bool, row: &RowMagnitudes) -> f64 {
             + 2.0 * U32 * (row.rmax + ln_n)
     };
     let ours = if online {
-        side(row.rescales() * row.eps_rescale(), row.n + row.rescales() as usize)
+        side(
+            row.rescales() * row.eps_rescale(),
+            row.n + row.rescales() as usize,
+        )
     } else {
         side(0.0, row.n)
     };

@@ -43,21 +43,47 @@ fn each_argument_error_is_its_variant() {
     );
     assert!(ok.clone().heads_kv(1).check_shape().is_ok()); // MQA
     for s in [0.0, -1.0, f32::NAN, f32::INFINITY] {
-        assert!(matches!(err(&ok.clone().scale(s)), AttentionError::Scale { .. }));
+        assert!(matches!(
+            err(&ok.clone().scale(s)),
+            AttentionError::Scale { .. }
+        ));
     }
     let e = err(&ok.clone().k_stride([8, 8 * 128 + 4, 128]));
     assert!(
-        matches!(e, AttentionError::Stride { tensor: "K", mode: "token", stride: 1028, .. }),
+        matches!(
+            e,
+            AttentionError::Stride {
+                tensor: "K",
+                mode: "token",
+                stride: 1028,
+                ..
+            }
+        ),
         "{e}"
     );
     let e = err(&ok.clone().v_stride([0, 1024, 128]));
     assert!(
-        matches!(e, AttentionError::Stride { tensor: "V", mode: "batch", stride: 0, .. }),
+        matches!(
+            e,
+            AttentionError::Stride {
+                tensor: "V",
+                mode: "batch",
+                stride: 0,
+                ..
+            }
+        ),
         "{e}"
     );
     let e = err(&ok.clone().q_stride([1 << 20, 1024, -128]));
     assert!(
-        matches!(e, AttentionError::Stride { tensor: "Q", mode: "head", .. }),
+        matches!(
+            e,
+            AttentionError::Stride {
+                tensor: "Q",
+                mode: "head",
+                ..
+            }
+        ),
         "{e}"
     );
     // heads 64 apart with d = 128: two heads share elements
@@ -68,7 +94,12 @@ fn each_argument_error_is_its_variant() {
         }
     );
     // tokens nested inside heads (head-major O) is fine; inputs may overlap freely
-    assert!(ok.clone().o_stride([1 << 20, 128, 128 * 100]).check_shape().is_ok());
+    assert!(
+        ok.clone()
+            .o_stride([1 << 20, 128, 128 * 100])
+            .check_shape()
+            .is_ok()
+    );
     assert!(ok.clone().k_stride([8, 8, 8]).check_shape().is_ok());
 }
 
@@ -107,17 +138,39 @@ fn varlen_errors() {
         }
     );
     let c = AttentionConfig::varlen(4, 64, vec![0, 0, 0], vec![0, 5, 6]);
-    assert_eq!(err(&c), AttentionError::Zero { name: "total query tokens" });
+    assert_eq!(
+        err(&c),
+        AttentionError::Zero {
+            name: "total query tokens"
+        }
+    );
     let e = err(&ok.clone().q_stride([256, 256, 64]));
-    assert!(matches!(e, AttentionError::Stride { tensor: "Q", mode: "batch", stride: 256, .. }));
+    assert!(matches!(
+        e,
+        AttentionError::Stride {
+            tensor: "Q",
+            mode: "batch",
+            stride: 256,
+            ..
+        }
+    ));
     let mut c = ok.clone();
     c.cu_seqlens_k = None; // one without the other
-    assert!(matches!(err(&c), AttentionError::CuSeqlensLen { name: "cu_seqlens_k", len: 0, .. }));
+    assert!(matches!(
+        err(&c),
+        AttentionError::CuSeqlensLen {
+            name: "cu_seqlens_k",
+            len: 0,
+            ..
+        }
+    ));
 }
 
 #[test]
 fn buffer_lengths_are_checked_and_named() {
-    let c = AttentionConfig::new(2, 4, 33, 65, 64).heads_kv(2).o_stride([33 * 512, 512, 64]);
+    let c = AttentionConfig::new(2, 4, 33, 65, 64)
+        .heads_kv(2)
+        .o_stride([33 * 512, 512, 64]);
     let lens = c.lens().unwrap();
     assert_eq!(lens.o, 32 * 512 + 33 * 512 + 3 * 64 + 64);
     assert!(c.check(&lens).is_ok());
@@ -133,7 +186,11 @@ fn buffer_lengths_are_checked_and_named() {
         *f -= 1;
         let needed = *f + 1;
         match c.check(&l) {
-            Err(Error::BufferTooSmall { name: n, len, needed: nd }) => {
+            Err(Error::BufferTooSmall {
+                name: n,
+                len,
+                needed: nd,
+            }) => {
                 assert_eq!((n, len, nd), (name, needed - 1, needed))
             }
             other => panic!("{name}: {other:?}"),
@@ -151,7 +208,9 @@ fn the_cpu_reference_masks_and_normalizes() {
         .unwrap();
     let lens = problem_lens(&p);
     let f = |n: usize, s: u32| -> Vec<f32> {
-        (0..n).map(|i| (((i as u32).wrapping_mul(2654435761u32) ^ s) % 17) as f32 / 8.0 - 1.0).collect()
+        (0..n)
+            .map(|i| (((i as u32).wrapping_mul(2654435761u32) ^ s) % 17) as f32 / 8.0 - 1.0)
+            .collect()
     };
     let (q, k, v) = (f(lens.q, 1), f(lens.k, 2), f(lens.v, 3));
     let r = attention_cpu(&p, &q, &k, &v);
@@ -176,9 +235,15 @@ fn the_cpu_reference_masks_and_normalizes() {
 
 #[test]
 fn flops_and_display() {
-    let c = AttentionConfig::varlen(16, 128, vec![0, 10, 30], vec![0, 20, 20]).causal(Causal::TopLeft);
+    let c =
+        AttentionConfig::varlen(16, 128, vec![0, 10, 30], vec![0, 20, 20]).causal(Causal::TopLeft);
     assert_eq!(flops(&c), 4.0 * (10.0 * 20.0) * 16.0 * 128.0 / 2.0);
-    assert_eq!(c.to_string(), "varlen2 h16 tq30 tk20 (max 20/20) d128 causal=top-left");
-    let c = AttentionConfig::new(1, 8, 3, 4, 64).heads_kv(2).o_stride([0, 1024, 64]);
+    assert_eq!(
+        c.to_string(),
+        "varlen2 h16 tq30 tk20 (max 20/20) d128 causal=top-left"
+    );
+    let c = AttentionConfig::new(1, 8, 3, 4, 64)
+        .heads_kv(2)
+        .o_stride([0, 1024, 64]);
     assert_eq!(c.to_string(), "b1 h8/2 sq3 sk4 d64 strided");
 }

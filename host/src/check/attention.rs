@@ -68,7 +68,11 @@ impl AttentionCase {
             } else {
                 biased_extent(rng, 4096, &[64, 80, 128, 176, 192])
             };
-            if chance(rng, 30) { (x | 1).min(4095) } else { x }
+            if chance(rng, 30) {
+                (x | 1).min(4095)
+            } else {
+                x
+            }
         };
         let d = [64, 128, 256][uint(&mut rng, 0, 2)];
         let mut hkv = uint(&mut rng, 1, 4);
@@ -83,8 +87,16 @@ impl AttentionCase {
             let n = uint(&mut rng, 1, 5);
             let (mut cq, mut ck) = (vec![0i32], vec![0i32]);
             for _ in 0..n {
-                let lq = if chance(&mut rng, 10) { 0 } else { len(&mut rng) / n };
-                let lk = if chance(&mut rng, 5) { 0 } else { len(&mut rng) / n };
+                let lq = if chance(&mut rng, 10) {
+                    0
+                } else {
+                    len(&mut rng) / n
+                };
+                let lk = if chance(&mut rng, 5) {
+                    0
+                } else {
+                    len(&mut rng) / n
+                };
                 cq.push(cq.last().unwrap() + lq as i32);
                 ck.push(ck.last().unwrap() + lk as i32);
             }
@@ -303,7 +315,9 @@ fn run<T: AttnElement>(
     let ours = |ms: &mut f32| -> Result<(Vec<T>, Vec<f32>)> {
         let mut o = s.clone_htod(&guard_o)?;
         let mut l = s.clone_htod(&guard_l)?;
-        *ms = timed(&s, || ctx.attention(&s, &case.cfg, &dq, &dk, &dv, &mut o, &mut l))?;
+        *ms = timed(&s, || {
+            ctx.attention(&s, &case.cfg, &dq, &dk, &dv, &mut o, &mut l)
+        })?;
         Ok((s.clone_dtoh(&o)?, s.clone_dtoh(&l)?))
     };
     let mut ms = 0f32;
@@ -356,7 +370,9 @@ fn run<T: AttnElement>(
             let (got, want) = (f64::from(o1[at].to_f32()), f64::from(ro[r.ref_at + c]));
             let bound = o_bound(rounding, true, &mag, f64::from(ra[r.ref_at + c]), vmax);
             let err = (got - want).abs();
-            out.o_err = out.o_err.max(if err.is_nan() { f64::INFINITY } else { err });
+            out.o_err = out
+                .o_err
+                .max(if err.is_nan() { f64::INFINITY } else { err });
             let ratio = if bound > 0.0 {
                 err / bound
             } else if err == 0.0 {
@@ -364,8 +380,11 @@ fn run<T: AttnElement>(
             } else {
                 f64::INFINITY
             };
-            out.o_ratio = out.o_ratio.max(if ratio.is_nan() { f64::INFINITY } else { ratio });
-            if !(err <= bound) {
+            out.o_ratio = out
+                .o_ratio
+                .max(if ratio.is_nan() { f64::INFINITY } else { ratio });
+            // a NaN error is beyond every bound
+            if err.is_nan() || err > bound {
                 out.o_bad += 1;
             }
         }
@@ -375,7 +394,9 @@ fn run<T: AttnElement>(
         } else {
             let b = lse_bound(true, &mag);
             let e = (got - want).abs();
-            out.lse_ratio = out.lse_ratio.max(if e.is_nan() { f64::INFINITY } else { e / b });
+            out.lse_ratio = out
+                .lse_ratio
+                .max(if e.is_nan() { f64::INFINITY } else { e / b });
             e <= b
         };
         if !ok {
@@ -416,7 +437,8 @@ fn run<T: AttnElement>(
             for c in 0..d {
                 let i = r.ref_at + c;
                 let b = o_bound(Rounding::NONE, false, &mag, cpu.absw[i], vmax);
-                if !((f64::from(ro[i]) - cpu.o[i]).abs() <= b) {
+                let e = (f64::from(ro[i]) - cpu.o[i]).abs();
+                if e.is_nan() || e > b {
                     bad += 1;
                 }
             }
@@ -466,11 +488,35 @@ pub fn attention_fixed_cases() -> Vec<AttentionCase> {
     vec![
         c("bf16", AttentionConfig::new(1, 1, 1, 1, 64), 1.0),
         c("f16", AttentionConfig::new(1, 1, 1, 1, 256).causal(br), 1.0),
-        c("bf16", AttentionConfig::new(2, 4, 128, 128, 128).heads_kv(2).causal(tl), 3.0),
-        c("f16", AttentionConfig::new(1, 2, 200, 100, 256).causal(br), 3.0),
-        c("bf16", AttentionConfig::new(1, 2, 100, 200, 64).causal(tl), 10.0),
-        c("f16", AttentionConfig::new(1, 8, 1000, 1000, 64).heads_kv(1), 3.0),
-        c("bf16", AttentionConfig::new(3, 6, 129, 257, 128).heads_kv(2).causal(br), 10.0),
+        c(
+            "bf16",
+            AttentionConfig::new(2, 4, 128, 128, 128)
+                .heads_kv(2)
+                .causal(tl),
+            3.0,
+        ),
+        c(
+            "f16",
+            AttentionConfig::new(1, 2, 200, 100, 256).causal(br),
+            3.0,
+        ),
+        c(
+            "bf16",
+            AttentionConfig::new(1, 2, 100, 200, 64).causal(tl),
+            10.0,
+        ),
+        c(
+            "f16",
+            AttentionConfig::new(1, 8, 1000, 1000, 64).heads_kv(1),
+            3.0,
+        ),
+        c(
+            "bf16",
+            AttentionConfig::new(3, 6, 129, 257, 128)
+                .heads_kv(2)
+                .causal(br),
+            10.0,
+        ),
         c(
             "bf16",
             AttentionConfig::varlen(4, 128, vec![0, 1, 130, 130, 400], vec![0, 7, 7, 300, 301])
@@ -496,10 +542,21 @@ pub fn attention_fixed_cases() -> Vec<AttentionCase> {
             AttentionConfig::new(2, 4, 77, 99, 64).o_stride([4 * 77 * 64, 64, 77 * 64]),
             1.0,
         ),
-        c("f16", AttentionConfig::new(1, 2, 4096, 4096, 128).causal(tl), 3.0),
-        c("bf16", AttentionConfig::new(1, 1, 4095, 4097, 256).causal(br), 3.0),
+        c(
+            "f16",
+            AttentionConfig::new(1, 2, 4096, 4096, 128).causal(tl),
+            3.0,
+        ),
+        c(
+            "bf16",
+            AttentionConfig::new(1, 1, 4095, 4097, 256).causal(br),
+            3.0,
+        ),
     ]
 }
+
+/// An argument-error case: what, the problem, elements O lacks, the error expected.
+type ErrorCase = (&'static str, AttentionConfig, usize, fn(&Error) -> bool);
 
 /// Every argument error [`Context::attention`] refuses, each triggered on real buffers with O
 /// pre-filled: the typed error must come back and O must be untouched (nothing launched).
@@ -507,22 +564,49 @@ fn argument_errors(ctx: &Context) -> Vec<CheckRow> {
     let s = ctx.default_stream();
     let mut rows = Vec::new();
     let ok = AttentionConfig::new(1, 4, 64, 64, 64).heads_kv(2);
-    let mut cases: Vec<(&str, AttentionConfig, usize, fn(&Error) -> bool)> = vec![
-        ("head_dim 96", AttentionConfig::new(1, 4, 64, 64, 96), 0, |e| {
-            matches!(e, Error::Attention(AttentionError::HeadDim { head_dim: 96 }))
-        }),
+    let mut cases: Vec<ErrorCase> = vec![
+        (
+            "head_dim 96",
+            AttentionConfig::new(1, 4, 64, 64, 96),
+            0,
+            |e| {
+                matches!(
+                    e,
+                    Error::Attention(AttentionError::HeadDim { head_dim: 96 })
+                )
+            },
+        ),
         ("heads 4 over heads_kv 3", ok.clone().heads_kv(3), 0, |e| {
             matches!(e, Error::Attention(AttentionError::GqaRatio { .. }))
         }),
-        ("seqlen_q 0", AttentionConfig::new(1, 4, 0, 64, 64), 0, |e| {
-            matches!(e, Error::Attention(AttentionError::Zero { name: "seqlen_q" }))
-        }),
-        ("K token stride 100", ok.clone().k_stride([6400, 100, 8]), 0, |e| {
-            matches!(e, Error::Attention(AttentionError::Stride { tensor: "K", .. }))
-        }),
-        ("O heads overlapping", ok.clone().o_stride([64 * 256, 256, 32]), 0, |e| {
-            matches!(e, Error::Attention(AttentionError::Overlap { .. }))
-        }),
+        (
+            "seqlen_q 0",
+            AttentionConfig::new(1, 4, 0, 64, 64),
+            0,
+            |e| {
+                matches!(
+                    e,
+                    Error::Attention(AttentionError::Zero { name: "seqlen_q" })
+                )
+            },
+        ),
+        (
+            "K token stride 100",
+            ok.clone().k_stride([6400, 100, 8]),
+            0,
+            |e| {
+                matches!(
+                    e,
+                    Error::Attention(AttentionError::Stride { tensor: "K", .. })
+                )
+            },
+        ),
+        (
+            "O heads overlapping",
+            ok.clone().o_stride([64 * 256, 256, 32]),
+            0,
+            |e| matches!(e, Error::Attention(AttentionError::Overlap { .. })),
+        ),
         ("scale NaN", ok.clone().scale(f32::NAN), 0, |e| {
             matches!(e, Error::Attention(AttentionError::Scale { .. }))
         }),
@@ -536,7 +620,12 @@ fn argument_errors(ctx: &Context) -> Vec<CheckRow> {
             "cu_seqlens_k decreasing",
             AttentionConfig::varlen(4, 64, vec![0, 5, 10], vec![0, 6, 4]),
             0,
-            |e| matches!(e, Error::Attention(AttentionError::CuSeqlensDecreasing { .. })),
+            |e| {
+                matches!(
+                    e,
+                    Error::Attention(AttentionError::CuSeqlensDecreasing { .. })
+                )
+            },
         ),
         ("O one element short", ok.clone(), 1, |e| {
             matches!(e, Error::BufferTooSmall { name: "O", .. })
@@ -579,7 +668,11 @@ fn argument_errors(ctx: &Context) -> Vec<CheckRow> {
         Ok(())
     };
     if let Err(e) = run() {
-        rows.push(CheckRow::failed("attention args", "-".into(), e.to_string()));
+        rows.push(CheckRow::failed(
+            "attention args",
+            "-".into(),
+            e.to_string(),
+        ));
     }
     // what a CudaSlice cannot produce: a misaligned address, another GPU
     let mis = check_addresses(&[("Q", 0x10_0000), ("V", 0x10_0008)]);
@@ -588,7 +681,10 @@ fn argument_errors(ctx: &Context) -> Vec<CheckRow> {
         shape: "V at 0x100008".into(),
         pass: matches!(
             mis,
-            Err(Error::Attention(AttentionError::Misaligned { tensor: "V", .. }))
+            Err(Error::Attention(AttentionError::Misaligned {
+                tensor: "V",
+                ..
+            }))
         ),
         max_err: 0.0,
         mismatches: 0,
@@ -674,4 +770,3 @@ pub fn checks(
     rows.extend(failed);
     rows
 }
-

@@ -20,7 +20,8 @@ mod sweep;
 mod wgmma;
 
 pub use attention::{
-    AttentionCase, AttentionOutcome, DEFAULT_ATTENTION_PROBLEMS, attention_case, attention_fixed_cases,
+    AttentionCase, AttentionOutcome, DEFAULT_ATTENTION_PROBLEMS, attention_case,
+    attention_fixed_cases,
 };
 pub use copy_sweep::{CopyOp, CopyProblem, ElemType};
 pub use gemm::gemm_problem;

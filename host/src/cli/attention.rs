@@ -125,8 +125,17 @@ pub fn main(a: &AttentionArgs) -> u8 {
         eprintln!("host attention: {e}");
         return 2;
     }
-    println!("device: {}", ctx.device());
-    println!("problem: {dtype} {cfg}, {:.3} TFLOP", flops(&cfg) / 1e12);
+    // with --json / --csv, stdout holds the rows alone
+    let info = format!(
+        "device: {}\nproblem: {dtype} {cfg}, {:.3} TFLOP",
+        ctx.device(),
+        flops(&cfg) / 1e12
+    );
+    if a.format.json || a.format.csv {
+        eprintln!("{info}");
+    } else {
+        println!("{info}");
+    }
     let mut code = 0;
     if a.check {
         let case = AttentionCase {
@@ -144,15 +153,48 @@ pub fn main(a: &AttentionArgs) -> u8 {
             Err(e) => return super::fail("attention --check", &e),
         }
     }
-    if a.bench || !a.check {
+    if a.bench {
         let r = host::Cublas::new(&ctx, ctx.default_stream())
-            .and_then(|blas| host::attention::bench::attention_problem(&ctx, &blas, &cfg));
+            .and_then(|blas| host::attention::bench::attention_problem(&ctx, &blas, &cfg, None));
         match r {
             Ok(row) => code = code.max(emit(std::slice::from_ref(&row), &a.format, None, false)),
             Err(e) => return super::fail("attention --bench", &e),
         }
     }
+    if !a.check && !a.bench {
+        let r = match a.dtype {
+            AttnDtype::Bf16 => run_once::<half::bf16>(&ctx, &cfg),
+            AttnDtype::F16 => run_once::<half::f16>(&ctx, &cfg),
+        };
+        match r {
+            Ok(ms) => println!(
+                "time: {ms:.3} ms, {:.1} TFLOP/s",
+                flops(&cfg) / (f64::from(ms) * 1e9)
+            ),
+            Err(e) => return super::fail("attention", &e),
+        }
+    }
     code
+}
+
+/// One launch on zeroed tensors after a warm-up; its GPU time in ms.
+fn run_once<T: host::attention::AttnElement>(
+    ctx: &host::Context,
+    cfg: &AttentionConfig,
+) -> host::Result<f32> {
+    let s = ctx.default_stream();
+    let lens = cfg.lens()?;
+    let q = s.alloc_zeros::<T>(lens.q)?;
+    let k = s.alloc_zeros::<T>(lens.k)?;
+    let v = s.alloc_zeros::<T>(lens.v)?;
+    let mut o = s.alloc_zeros::<T>(lens.o)?;
+    let mut lse = s.alloc_zeros::<f32>(lens.lse)?;
+    ctx.attention(&s, cfg, &q, &k, &v, &mut o, &mut lse)?;
+    let flags = Some(host::cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT);
+    let start = s.record_event(flags)?;
+    ctx.attention(&s, cfg, &q, &k, &v, &mut o, &mut lse)?;
+    let end = s.record_event(flags)?;
+    Ok(start.elapsed_ms(&end)?)
 }
 
 #[cfg(test)]
@@ -174,21 +216,46 @@ mod tests {
 
     #[test]
     fn usage_errors_are_one_line() {
-        let base = ["--batch", "2", "--heads", "8", "--seqlen-q", "100", "--head-dim", "128"];
+        let base = [
+            "--batch",
+            "2",
+            "--heads",
+            "8",
+            "--seqlen-q",
+            "100",
+            "--head-dim",
+            "128",
+        ];
         let a = parse(&base).unwrap();
         let c = a.config();
-        assert_eq!((c.batch, c.heads, c.heads_kv, c.seqlen_k, c.causal), (2, 8, 8, 100, None));
+        assert_eq!(
+            (c.batch, c.heads, c.heads_kv, c.seqlen_k, c.causal),
+            (2, 8, 8, 100, None)
+        );
         let e = parse(&["--batch", "2", "--heads", "8", "--seqlen-q", "100"]).unwrap_err();
         assert!(e.contains("--head-dim"), "{e}");
         let e = parse(&[&base[..], &["--seqlen-k", "0"]].concat()).unwrap_err();
         assert!(e.contains("must be at least 1"), "{e}");
         let e = parse(&[&base[..], &["--causal", "diagonal"]].concat()).unwrap_err();
         assert!(e.contains("top-left"), "{e}");
-        let a = parse(&[&base[..], &["--causal", "bottom-right", "--heads-kv", "2"]].concat())
-            .unwrap();
-        assert_eq!(a.config().causal, Some(host::attention::Causal::BottomRight));
+        let a =
+            parse(&[&base[..], &["--causal", "bottom-right", "--heads-kv", "2"]].concat()).unwrap();
+        assert_eq!(
+            a.config().causal,
+            Some(host::attention::Causal::BottomRight)
+        );
         // checked before any GPU: a head dim the kernel does not have, a GQA ratio
-        let a = parse(&["--batch", "1", "--heads", "8", "--seqlen-q", "9", "--head-dim", "96"]).unwrap();
+        let a = parse(&[
+            "--batch",
+            "1",
+            "--heads",
+            "8",
+            "--seqlen-q",
+            "9",
+            "--head-dim",
+            "96",
+        ])
+        .unwrap();
         assert_eq!(super::main(&a), 2);
         let a = parse(&[&base[..], &["--heads-kv", "3"]].concat()).unwrap();
         assert_eq!(super::main(&a), 2);

@@ -35,7 +35,9 @@
 #![allow(internal_features)]
 
 use device::shared::dynamic_shared_mem;
-use device::thread::{block_dim_x, block_idx_x, block_idx_y, block_idx_z, sync_threads, thread_idx_x};
+use device::thread::{
+    block_dim_x, block_idx_x, block_idx_y, block_idx_z, sync_threads, thread_idx_x,
+};
 use device::warp::{FULL_MASK, shuffle_xor_f32};
 
 /// A 16-bit input element, widened exactly to f32 and rounded back to nearest even.
@@ -219,7 +221,7 @@ unsafe fn attention_ref<E: Elem>(
     outs: [*mut f32; 4], // o32, lse, absw, rmax
     o16: *mut u16,
     cu: [*const i32; 2],
-    dims: [u32; 6], // heads_q, heads_kv, head_dim, seqlen_q, seqlen_k, total_q
+    dims: [u32; 6],     // heads_q, heads_kv, head_dim, seqlen_q, seqlen_k, total_q
     strides: [i64; 12], // q, k, v, o: (batch, token, head)
     causal: u32,
     scale: f32,
@@ -338,7 +340,11 @@ unsafe fn attention_ref<E: Elem>(
             acc += p * x;
             aacc += p * x.abs();
         }
-        let (o, a) = if n == 0 { (0.0, 0.0) } else { (acc / l, aacc / l) };
+        let (o, a) = if n == 0 {
+            (0.0, 0.0)
+        } else {
+            (acc / l, aacc / l)
+        };
         unsafe {
             if !o32.is_null() {
                 *o32.add(ref_at + c) = o;

@@ -70,7 +70,12 @@ fn run<E: Elem>(
     let d = p.head_dim;
     let varlen = p.cu_seqlens_q.is_some();
     let (bq, tq, bk, tk) = match (&p.cu_seqlens_q, &p.cu_seqlens_k) {
-        (Some(a), Some(b)) => (1, *a.last().unwrap() as usize, 1, *b.last().unwrap() as usize),
+        (Some(a), Some(b)) => (
+            1,
+            *a.last().unwrap() as usize,
+            1,
+            *b.last().unwrap() as usize,
+        ),
         _ => (p.batch, p.seqlen_q, p.batch, p.seqlen_k),
     };
     let (nq, nk, nv, no) = (
@@ -105,7 +110,11 @@ fn run<E: Elem>(
     let cu_k = p.cu_seqlens_k.clone().unwrap_or_default();
     let ptr = |v: &[i32]| if varlen { v.as_ptr() as usize } else { 0 };
     let (pcq, pck) = (ptr(&cu_q), ptr(&cu_k));
-    let (pq, pk, pv) = (q.as_ptr() as usize, k.as_ptr() as usize, v.as_ptr() as usize);
+    let (pq, pk, pv) = (
+        q.as_ptr() as usize,
+        k.as_ptr() as usize,
+        v.as_ptr() as usize,
+    );
     let outs = [
         o32.as_mut_ptr() as usize,
         o16.as_mut_ptr() as usize,
@@ -181,7 +190,7 @@ fn run<E: Elem>(
             let i = r.ref_at + c;
             let bound = o_bound(Rounding::NONE, false, &mag, cpu.absw[i], 1.0);
             let err = (f64::from(o32[i]) - cpu.o[i]).abs();
-            if !(err <= bound) {
+            if err.is_nan() || err > bound {
                 return Err(format!(
                     "{} c{c}: O {} vs CPU {} (bound {bound:.2e})",
                     what(),
@@ -189,13 +198,22 @@ fn run<E: Elem>(
                     cpu.o[i]
                 ));
             }
-            if !((f64::from(absw[i]) - cpu.absw[i]).abs() <= 1e-5 * cpu.absw[i].max(1e-30)) {
-                return Err(format!("{} c{c}: absw {} vs {}", what(), absw[i], cpu.absw[i]));
+            let ea = (f64::from(absw[i]) - cpu.absw[i]).abs();
+            if ea.is_nan() || ea > 1e-5 * cpu.absw[i].max(1e-30) {
+                return Err(format!(
+                    "{} c{c}: absw {} vs {}",
+                    what(),
+                    absw[i],
+                    cpu.absw[i]
+                ));
             }
             let at = r.o as usize + c;
             written[at] = true;
             if o16[at] != E::from_f32(o32[i]) {
-                return Err(format!("{} c{c}: O at its strides is not O rounded", what()));
+                return Err(format!(
+                    "{} c{c}: O at its strides is not O rounded",
+                    what()
+                ));
             }
         }
         let (g, w) = (f64::from(lse[r.lse_at]), cpu.lse[r.lse_at]);
@@ -224,7 +242,17 @@ fn attention_ref() {
         (true, problem(1, 2, 1, 128, 6, 3, br, None, 0), 1.0),
         (
             false,
-            problem(3, 2, 2, 64, 4, 3, br, Some((vec![0, 3, 3, 7], vec![0, 2, 5, 5])), 8),
+            problem(
+                3,
+                2,
+                2,
+                64,
+                4,
+                3,
+                br,
+                Some((vec![0, 3, 3, 7], vec![0, 2, 5, 5])),
+                8,
+            ),
             3.0,
         ),
         (true, problem(1, 1, 1, 256, 3, 70, None, None, 16), 4.0),
@@ -255,7 +283,10 @@ fn attention_ref_wrong_results_are_caught() {
     let mut nomask = p.clone();
     nomask.causal = None;
     for wrong in [scale, align, nomask] {
-        assert!(run::<Bf16>(&p, &wrong, 7, 3.0).is_err(), "{wrong:?} not caught");
+        assert!(
+            run::<Bf16>(&p, &wrong, 7, 3.0).is_err(),
+            "{wrong:?} not caught"
+        );
     }
     report::record("attention_ref (wrong results)", 3);
 }
