@@ -220,7 +220,7 @@ pub const MIN_TILE_N: usize = 64;
 ///
 /// ```
 /// let g = host::attention::reference::gamma(128);
-/// assert!((g - 128.0 * 2f64.powi(-23)).abs() < 1e-12);
+/// assert!((g / (128.0 * 2f64.powi(-23)) - 1.0).abs() < 1e-4);
 /// ```
 pub fn gamma(n: usize) -> f64 {
     let nu = n as f64 * 2.0 * U32;
@@ -298,7 +298,8 @@ impl RowMagnitudes {
 /// use host::attention::reference::{Rounding, RowMagnitudes, o_bound};
 /// let row = RowMagnitudes { d: 128, n: 1000, rmax: 4.0 };
 /// let b = o_bound(Rounding::BF16, true, &row, 0.5, 1.0);
-/// assert!(b > 2.0 * 0.5 / 256.0 && b < 2.2 * 0.5 / 256.0, "{b}");
+/// // the 16-bit rounding of P and O (2 u_16 A) dominates
+/// assert!(b > 2.0 * 0.5 / 256.0 && b < 2.4 * 0.5 / 256.0, "{b}");
 /// ```
 pub fn o_bound(t: Rounding, online: bool, row: &RowMagnitudes, absw: f64, vmax: f64) -> f64 {
     if row.n == 0 {
@@ -330,7 +331,7 @@ pub fn o_bound(t: Rounding, online: bool, row: &RowMagnitudes, absw: f64, vmax: 
 /// ```
 /// use host::attention::reference::{RowMagnitudes, lse_bound};
 /// let b = lse_bound(true, &RowMagnitudes { d: 128, n: 1000, rmax: 4.0 });
-/// assert!(b < 1e-4, "{b}");
+/// assert!(b > 1e-4 && b < 1e-3, "{b}");
 /// ```
 pub fn lse_bound(online: bool, row: &RowMagnitudes) -> f64 {
     if row.n == 0 {

@@ -33,6 +33,8 @@
 //! memory.
 #![cfg_attr(target_arch = "nvptx64", no_std, feature(abi_ptx))]
 #![allow(internal_features)]
+// The entries take the problem as 30 scalars (the kernel ABI).
+#![allow(clippy::too_many_arguments)]
 
 use device::shared::dynamic_shared_mem;
 use device::thread::{
