@@ -752,16 +752,33 @@ pub fn check_device(d: &DeviceInfo) -> Result<()> {
 /// assert_eq!(flops(&c.clone().causal(Causal::TopLeft)), flops(&c) / 2.0);
 /// ```
 pub fn flops(c: &AttentionConfig) -> f64 {
-    let pairs: f64 = match (&c.cu_seqlens_q, &c.cu_seqlens_k) {
+    let pairs = pairs(
+        c.batch,
+        c.seqlen_q,
+        c.seqlen_k,
+        c.cu_seqlens_q.as_deref(),
+        c.cu_seqlens_k.as_deref(),
+    );
+    let f = 4.0 * pairs * c.heads as f64 * c.head_dim as f64;
+    if c.causal.is_some() { f / 2.0 } else { f }
+}
+
+/// `Σ_b sq_b · sk_b`: the (query, key) pairs of a batch, masked ones included.
+pub(crate) fn pairs(
+    batch: usize,
+    seqlen_q: usize,
+    seqlen_k: usize,
+    cu_q: Option<&[i32]>,
+    cu_k: Option<&[i32]>,
+) -> f64 {
+    match (cu_q, cu_k) {
         (Some(cq), Some(ck)) => cq
             .windows(2)
             .zip(ck.windows(2))
             .map(|(a, b)| f64::from(a[1] - a[0]) * f64::from(b[1] - b[0]))
             .sum(),
-        _ => c.batch as f64 * c.seqlen_q as f64 * c.seqlen_k as f64,
-    };
-    let f = 4.0 * pairs * c.heads as f64 * c.head_dim as f64;
-    if c.causal.is_some() { f / 2.0 } else { f }
+        _ => batch as f64 * seqlen_q as f64 * seqlen_k as f64,
+    }
 }
 
 impl Context {

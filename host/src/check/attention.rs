@@ -166,6 +166,31 @@ impl AttentionCase {
     pub fn describe(&self) -> String {
         format!("{} {} q×{}", self.dtype, self.cfg, self.sharp)
     }
+
+    /// Everything else a failing problem needs to be rebuilt by hand: strides, scale,
+    /// `cu_seqlens`, the data seed.
+    ///
+    /// ```
+    /// let a = host::check::AttentionCase::generate(12, 0);
+    /// assert!(a.params().contains("data seed"));
+    /// ```
+    pub fn params(&self) -> String {
+        let p = self.cfg.check_shape();
+        match p {
+            Ok(p) => format!(
+                "strides q {:?} k {:?} v {:?} o {:?}, scale {}, cu_seqlens_q {:?}, cu_seqlens_k {:?}, data seed {:#x}",
+                p.q_stride,
+                p.k_stride,
+                p.v_stride,
+                p.o_stride,
+                p.scale,
+                p.cu_seqlens_q,
+                p.cu_seqlens_k,
+                self.data_seed
+            ),
+            Err(e) => format!("{e}"),
+        }
+    }
 }
 
 /// The outcome of one checked problem.
@@ -457,14 +482,13 @@ fn run<T: AttnElement>(
 
 /// `sq·sk·heads·d` products of a problem (its visible and masked pairs).
 fn flops_of(p: &AttentionProblem) -> f64 {
-    let pairs: f64 = match (&p.cu_seqlens_q, &p.cu_seqlens_k) {
-        (Some(cq), Some(ck)) => cq
-            .windows(2)
-            .zip(ck.windows(2))
-            .map(|(a, b)| f64::from(a[1] - a[0]) * f64::from(b[1] - b[0]))
-            .sum(),
-        _ => (p.batch * p.seqlen_q * p.seqlen_k) as f64,
-    };
+    let pairs = crate::attention::pairs(
+        p.batch,
+        p.seqlen_q,
+        p.seqlen_k,
+        p.cu_seqlens_q.as_deref(),
+        p.cu_seqlens_k.as_deref(),
+    );
     pairs * (p.heads_q * p.head_dim) as f64
 }
 
@@ -745,7 +769,10 @@ pub fn checks(
                 ms += out.ms;
                 cpu += usize::from(out.cpu_bad.is_some());
                 if !out.pass() {
-                    failed.push(out.to_row("attention sweep", format!("#{i} {}", case.describe())));
+                    let mut row =
+                        out.to_row("attention sweep", format!("#{i} {}", case.describe()));
+                    row.note = format!("{}; {}", row.note, case.params());
+                    failed.push(row);
                 }
             }
             Err(e) => failed.push(CheckRow::failed(
@@ -769,4 +796,45 @@ pub fn checks(
     });
     rows.extend(failed);
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The default sweep covers what the issue asks for.
+    #[test]
+    fn the_sweep_covers_the_issue_cases() {
+        let ps: Vec<AttentionCase> = (0..DEFAULT_ATTENTION_PROBLEMS)
+            .map(|i| AttentionCase::generate(super::super::DEFAULT_SEED, i))
+            .collect();
+        let any = |f: &dyn Fn(&AttentionCase) -> bool| ps.iter().filter(|p| f(p)).count();
+        for p in &ps {
+            let p = p.cfg.check_shape().unwrap();
+            assert!(p.seqlen_q <= 4096 && p.seqlen_k <= 4096);
+        }
+        assert!(any(&|p| p.cfg.seqlen_q == 1 || p.cfg.seqlen_k == 1) >= 5);
+        assert!(any(&|p| p.cfg.seqlen_q % 2 == 1 && p.cfg.seqlen_q > 1) >= 20);
+        assert!(any(&|p| p.cfg.seqlen_q > 2048 || p.cfg.seqlen_k > 2048) >= 10);
+        for d in [64, 128, 256] {
+            assert!(any(&|p| p.cfg.head_dim == d) >= 30, "d {d}");
+        }
+        for r in [2, 3, 4, 8] {
+            assert!(
+                any(&|p| p.cfg.heads == r * p.cfg.heads_kv) >= 5,
+                "ratio {r}"
+            );
+        }
+        assert!(any(&|p| p.cfg.causal == Some(Causal::TopLeft)) >= 30);
+        assert!(any(&|p| p.cfg.causal == Some(Causal::BottomRight)) >= 30);
+        assert!(
+            any(&|p| p.cfg.causal == Some(Causal::BottomRight)
+                && !p.cfg.is_varlen()
+                && p.cfg.seqlen_q > p.cfg.seqlen_k)
+                >= 5
+        );
+        assert!(any(&|p| p.cfg.is_varlen()) >= 30);
+        assert!(any(&|p| p.cfg.strides.iter().any(Option::is_some)) >= 50);
+        assert!(any(&|p| p.dtype == "bf16") >= 60 && any(&|p| p.dtype == "f16") >= 60);
+    }
 }
