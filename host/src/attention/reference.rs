@@ -272,9 +272,10 @@ pub struct RowMagnitudes {
 
 impl RowMagnitudes {
     /// The relative error of one `p_j = exp(s_j - m)`: the scores' dot products (`γ(d)·R` each,
-    /// and `m` is one of them), the scale and the subtraction (`u·R` and `2u·R`), `exp` itself.
+    /// and `m` is one of them), the argument's roundings (the scale and `log2 e` folded into
+    /// one product, the subtraction: `6u·R` with `|s_j - m| ≤ 2R`, `log2 e < 1.5`), `exp`.
     fn eps_p(&self) -> f64 {
-        2.0 * gamma(self.d) * self.rmax + 4.0 * U32 * self.rmax + EPS_EXP
+        2.0 * gamma(self.d) * self.rmax + 6.0 * U32 * self.rmax + EPS_EXP
     }
     /// How many times an online softmax may rescale its sums.
     fn rescales(&self) -> f64 {
@@ -285,7 +286,7 @@ impl RowMagnitudes {
     /// scale and log2 e). The maxima's own dot-product errors cancel: the same computed maxima
     /// enter the rescale and the `p_j`.
     fn eps_rescale(&self) -> f64 {
-        EPS_EXP + 4.0 * U32 * self.rmax
+        EPS_EXP + 6.0 * U32 * self.rmax
     }
 }
 
@@ -314,7 +315,8 @@ pub fn o_bound(t: Rounding, online: bool, row: &RowMagnitudes, absw: f64, vmax: 
         0.0
     };
     // this side: P and O rounded, P = p/l (2 eps_p), l and P·V summed (2 γ(n)), the division
-    let ours = (2.0 * t.unit + 2.0 * eps_p + resc + 2.0 * gamma(n) + U32) * absw
+    // (a reciprocal and a product)
+    let ours = (2.0 * t.unit + 2.0 * eps_p + resc + 2.0 * gamma(n) + 2.0 * U32) * absw
         + t.tiny * (row.n as f64 * vmax + 1.0);
     // the fp32 reference's own error (none of it when `t` is the reference itself)
     let reference = if online {
