@@ -2,6 +2,8 @@
 //! SGEMM for the GEMM), measured in the same run with CUDA events, as [`BenchRow`]s. The
 //! `host` CLI prints them as a table, JSON or CSV and plots them.
 
+pub mod attention;
+
 use std::sync::Arc;
 
 use cudarc::driver::{CudaSlice, CudaStream};
@@ -92,7 +94,7 @@ pub fn family(ctx: &Context, name: &str, progress: &mut dyn Progress) -> Result<
     match name {
         "copy" => copy(ctx, progress),
         "gemm" => gemm(ctx, progress),
-        "attention" => crate::attention::bench::attention(ctx, progress),
+        "attention" => attention::attention(ctx, progress),
         other => Err(Error::Unsupported(format!(
             "benchmark family `{other}` (copy, gemm, attention)"
         ))),

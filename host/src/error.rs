@@ -144,7 +144,7 @@ pub enum Error {
     /// An attention problem the kernel cannot run ([`crate::attention::AttentionConfig::check`],
     /// [`crate::Context::attention`]).
     #[error(transparent)]
-    Attention(crate::attention::AttentionError),
+    Attention(crate::attention::error::AttentionError),
     /// A combination the kernels do not implement (e.g. a column-major scalar copy).
     #[error("not supported: {0}")]
     Unsupported(String),

@@ -155,7 +155,7 @@ pub fn main(a: &AttentionArgs) -> u8 {
     }
     if a.bench {
         let r = host::Cublas::new(&ctx, ctx.default_stream())
-            .and_then(|blas| host::attention::bench::attention_problem(&ctx, &blas, &cfg, None));
+            .and_then(|blas| host::bench::attention::attention_problem(&ctx, &blas, &cfg, None));
         match r {
             Ok(row) => code = code.max(emit(std::slice::from_ref(&row), &a.format, None, false)),
             Err(e) => return super::fail("attention --bench", &e),

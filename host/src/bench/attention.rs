@@ -11,7 +11,7 @@ use std::sync::Arc;
 use cudarc::driver::{CudaSlice, CudaStream};
 use half::bf16;
 
-use super::{AttentionConfig, AttentionLens, Causal, flops};
+use crate::attention::{AttentionConfig, AttentionLens, Causal, flops};
 use crate::bench::BenchRow;
 use crate::context::Context;
 use crate::cublas::Cublas;
@@ -29,7 +29,7 @@ pub const HIDDEN: usize = 2048;
 /// The bench shapes: head dim × seqlen × (no mask, top-left causal).
 ///
 /// ```
-/// let c = host::attention::bench::cases();
+/// let c = host::bench::attention::cases();
 /// assert_eq!(c.len(), 3 * 6 * 2);
 /// assert_eq!((c[0].batch, c[0].heads, c[0].seqlen_q, c[0].head_dim), (32, 32, 512, 64));
 /// ```
@@ -136,7 +136,7 @@ impl BenchBuffers {
 /// let ctx = host::Context::new(0)?;
 /// let blas = host::Cublas::new(&ctx, ctx.default_stream())?;
 /// let cfg = host::attention::AttentionConfig::new(4, 16, 4096, 4096, 128);
-/// let r = host::attention::bench::attention_problem(&ctx, &blas, &cfg, None)?;
+/// let r = host::bench::attention::attention_problem(&ctx, &blas, &cfg, None)?;
 /// println!("{:.0} TFLOP/s", r.rate(r.ours_ms));
 /// # Ok::<(), host::Error>(())
 /// ```
@@ -197,7 +197,7 @@ pub fn attention_problem(
 ///
 /// ```no_run
 /// let ctx = host::Context::new(0)?;
-/// for r in host::attention::bench::attention(&ctx, &mut ())? {
+/// for r in host::bench::attention::attention(&ctx, &mut ())? {
 ///     println!("{} {}: {:.0} TFLOP/s", r.variant, r.size, r.rate(r.ours_ms));
 /// }
 /// # Ok::<(), host::Error>(())
