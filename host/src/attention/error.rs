@@ -13,7 +13,7 @@
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AttentionError {
-    /// `head_dim` not in [`HEAD_DIMS`].
+    /// `head_dim` not in [`super::HEAD_DIMS`].
     #[error("attention: head_dim={head_dim}: the kernel has head dims 64, 128 and 256")]
     HeadDim {
         /// The head dimension given.

@@ -80,7 +80,7 @@ fn interleaved_ms(
 }
 
 /// The GEMM every row is timed beside: bf16 8192³, f32 accumulation, bf16 C.
-const REF_GEMM: usize = 8192;
+pub const REF_GEMM: usize = 8192;
 
 /// Random bf16 buffers for attention problems of up to `lens` elements (the bench shapes all
 /// have the same sizes: 16k tokens × 2048) and the reference GEMM's operands, made once.
