@@ -651,6 +651,12 @@ fn argument_errors(ctx: &Context) -> Vec<CheckRow> {
                 )
             },
         ),
+        (
+            "seqlen_k 2^31",
+            AttentionConfig::new(1, 4, 64, 1 << 31, 64),
+            0,
+            |e| matches!(e, Error::Attention(AttentionError::TooLarge { .. })),
+        ),
         ("O one element short", ok.clone(), 1, |e| {
             matches!(e, Error::BufferTooSmall { name: "O", .. })
         }),
