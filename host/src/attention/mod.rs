@@ -523,6 +523,41 @@ impl AttentionConfig {
     }
 }
 
+impl From<&AttentionProblem> for AttentionConfig {
+    /// The configuration that checks to `p` again (every stride, the scale and the
+    /// `cu_seqlens` given explicitly): for problems built by hand, e.g. a kernel's own tests.
+    ///
+    /// ```
+    /// use host::attention::{AttentionConfig, Causal};
+    /// let p = AttentionConfig::varlen(8, 64, vec![0, 3, 9], vec![0, 5, 5])
+    ///     .heads_kv(2)
+    ///     .causal(Causal::BottomRight)
+    ///     .check_shape()?;
+    /// assert_eq!(AttentionConfig::from(&p).check_shape()?, p);
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    fn from(p: &AttentionProblem) -> AttentionConfig {
+        AttentionConfig {
+            batch: p.batch,
+            heads: p.heads_q,
+            heads_kv: p.heads_kv,
+            seqlen_q: p.seqlen_q,
+            seqlen_k: p.seqlen_k,
+            head_dim: p.head_dim,
+            causal: p.causal,
+            scale: Some(p.scale),
+            strides: [
+                Some(p.q_stride),
+                Some(p.k_stride),
+                Some(p.v_stride),
+                Some(p.o_stride),
+            ],
+            cu_seqlens_q: p.cu_seqlens_q.clone(),
+            cu_seqlens_k: p.cu_seqlens_k.clone(),
+        }
+    }
+}
+
 impl fmt::Display for AttentionConfig {
     /// `b2 h16/4 sq1000 sk1000 d128 causal=bottom-right` (varlen: `varlen3 total_q.. `).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
