@@ -44,6 +44,7 @@
 
 #![warn(missing_docs)]
 
+pub mod attention;
 pub mod bench;
 pub mod check;
 pub mod context;
