@@ -52,9 +52,13 @@ impl AttentionKernel {
     pub fn smem_bytes(self) -> usize {
         Self::BM * self.head_dim * 2 + 4 * self.bn * self.head_dim * 2 + 128
     }
-    /// The entry, `attention_fwd_bf16_d128`.
+    /// The entry, `attention_fwd_bf16_d128`; with `CUTE_RS_ATTENTION=serial` (bf16 only) the
+    /// baseline without the intra-warpgroup overlap, `attention_fwd_serial_bf16_d128` (for
+    /// measuring the step).
     pub fn entry<T: HalfElement>(self) -> String {
-        format!("attention_fwd_{}_d{}", T::NAME, self.head_dim)
+        let serial = std::env::var("CUTE_RS_ATTENTION").is_ok_and(|v| v == "serial");
+        let variant = if serial { "serial_" } else { "" };
+        format!("attention_fwd_{variant}{}_d{}", T::NAME, self.head_dim)
     }
 }
 

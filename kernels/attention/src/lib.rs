@@ -6,7 +6,7 @@
 //! warpgroup 0 is the producer (`setmaxnreg.dec 32`): one thread loads the tile's Q once and K
 //! and V in blocks of `BN` keys with TMA, each into its own typed [`PipelineTmaAsync`] (Q one
 //! stage, K and V [`STAGES`] each; full barriers count the boxes' bytes, empty barriers one
-//! arrival per consumer warpgroup). Warpgroups 1 and 2 are the consumers (`setmaxnreg.inc 240`),
+//! arrival per consumer warpgroup). Warpgroups 1 and 2 are the consumers (`setmaxnreg.inc 232`),
 //! 64 query rows each: per key block `S = Q·Kᵀ` (`wgmma` SS, `m64nBNk16` over the head dim),
 //! the mask, the online softmax in the log2 domain (`exp2`, `log2(e)·scale` folded into one
 //! multiplier; row max and sum over the quad of threads that shares a row), P rounded to 16
@@ -47,7 +47,7 @@ use device::thread::{block_idx_x, grid_dim_x, thread_idx_x, trap};
 use device::tma::TmaDescriptor;
 use device::warp::shuffle_xor_f32;
 use device::wgmma::{
-    Bf16, F16, MajorMN, MmaAsync, One, ScaleOut, commit_group, fence, fence_operand,
+    Bf16, F16, FenceOperand, MajorMN, MmaAsync, One, ScaleOut, commit_group, fence, fence_operand,
     mma_async_rs, mma_async_ss, setmaxnreg_dec, setmaxnreg_inc, wait_group,
 };
 use layout_types::cute::gmma::MajorK;
@@ -183,13 +183,139 @@ fn tile_of(p: &Params, bn: i32, i: i32) -> Tile {
     Tile { b, h, m0, q_start, k_start, sq, sk, n_blocks, offset }
 }
 
+/// `S = Q·Kᵀ` of this warpgroup's 64 rows and the `BN` keys of `k`: the head dim's k-blocks of 16
+/// (`wgmma` SS, the first overwriting S), committed as one group.
+///
+/// # Safety
+/// The whole warpgroup; `q`, `k` loaded tiles (their full barriers passed).
+#[inline(always)]
+unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(q: *mut u16, wg: i32, k: *mut u16, s: &mut [f32; SN2])
+where
+    [f32; SN2]: MmaAsync<E>,
+{
+    fence_operand(s);
+    fence();
+    device::unroll!(H::D / 16, |kb| {
+        let scale = if kb == 0 { ScaleOut::Zero } else { ScaleOut::One };
+        // SAFETY: the caller's; canonical GMMA layouts in this CTA's shared memory.
+        unsafe { mma_async_ss::<E, MajorK, MajorK, One, One, _>(H::q_desc(q, wg, kb), H::k_desc(k, kb), s, scale) };
+    });
+    commit_group();
+}
+
+/// `O += P·V`: P (this warpgroup's `64 × BN`, 16-bit, in the registers [`convert_p`] filled) as
+/// the A operand of `wgmma` RS, V read MN-major, one k-block per 16 keys, committed as one group.
+///
+/// # Safety
+/// The whole warpgroup; `v` a loaded tile; `pa` and `o` are not touched until a `wait_group`
+/// retires the group (then `fence_operand` both).
+#[inline(always)]
+unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(pa: &[f32; PA], v: *mut u16, o: &mut [f32; OD2])
+where
+    [f32; OD2]: MmaAsync<E>,
+{
+    fence_operand(o);
+    fence();
+    device::unroll!(PA / 4, |kb| {
+        let a = [pa[4 * kb].to_bits(), pa[4 * kb + 1].to_bits(), pa[4 * kb + 2].to_bits(), pa[4 * kb + 3].to_bits()];
+        // SAFETY: the caller's.
+        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, H::v_desc(v, kb), o, ScaleOut::One) };
+    });
+    commit_group();
+}
+
+/// The mask of one tile's warpgroup: keys past the sequence, and above the causal diagonal.
+#[derive(Clone, Copy)]
+struct Masks {
+    /// The thread in its warpgroup.
+    t: i32,
+    /// The warpgroup's first row in the sequence.
+    r0: i32,
+    tile: Tile,
+    causal: bool,
+    bn: i32,
+}
+impl Masks {
+    /// Sets S's hidden entries of key block `n` to `-inf` (only blocks that cross the sequence's
+    /// end or the diagonal look at their entries' coordinates, [`acc_coord`]).
+    #[inline(always)]
+    fn apply<const SN2: usize>(&self, s: &mut [f32; SN2], n: i32) {
+        let (tile, n0) = (self.tile, n * self.bn);
+        let diag = self.causal && n0 + self.bn - 1 > self.r0 + tile.offset;
+        if n0 + self.bn > tile.sk || diag {
+            device::unroll!(SN2 / 4, |j| device::unroll!(4, |e| {
+                let v = 4 * j + e;
+                let (r, c) = acc_coord(self.t, v as i32);
+                let (row, col) = (self.r0 + r, n0 + c);
+                if col >= tile.sk || (self.causal && col > row + tile.offset) {
+                    s[v] = f32::NEG_INFINITY;
+                }
+            }));
+        }
+    }
+}
+
+/// The online softmax of one key block (FlashAttention-2/3), in the log2 domain: per row the
+/// new max of `S·scale·log2 e` (over the thread's values, then the quad of lanes that shares the
+/// row), `P = exp2(S·scale·log2 e − max)` in place, the running sum; returns each row's
+/// correction `exp2(old max − new max)` of O. Accumulator value `v = e + 2·h + 4·j` is (column
+/// pair, row half, column block).
+#[inline(always)]
+fn online_softmax<const SN2: usize>(s: &mut [f32; SN2], row_max: &mut [f32; 2], row_sum: &mut [f32; 2], scale_log2: f32) -> [f32; 2] {
+    let mut corr = [0f32; 2];
+    device::unroll!(2, |h| {
+        let mut mx = f32::NEG_INFINITY;
+        device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| mx = fmax(mx, s[4 * j + 2 * h + e])));
+        // the quad of threads sharing the row (lanes 4r..4r+3)
+        mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 1) });
+        mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 2) });
+        let m_new = fmax(row_max[h], mx * scale_log2);
+        // a row that has seen no key yet subtracts 0 (exp2(-inf - 0) = 0, no NaN)
+        let m_use = if m_new == f32::NEG_INFINITY { 0.0 } else { m_new };
+        corr[h] = ex2(row_max[h] - m_use);
+        row_max[h] = m_new;
+        let mut sum = 0f32;
+        device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
+            let v = 4 * j + 2 * h + e;
+            s[v] = ex2(s[v] * scale_log2 - m_use);
+            sum += s[v];
+        }));
+        row_sum[h] = row_sum[h] * corr[h] + sum;
+    });
+    corr
+}
+
+/// O's rows times their corrections (value `v`'s row half is `(v / 2) mod 2`).
+#[inline(always)]
+fn rescale<const OD2: usize>(o: &mut [f32; OD2], corr: [f32; 2]) {
+    device::unroll!(OD2 / 4, |j| device::unroll!(4, |e| o[4 * j + e] *= corr[e / 2]));
+}
+
+/// P rounded to 16 bits, in the A-operand registers of `P·V`: the accumulator re-viewed as A
+/// ([`acc_as_a`]: k-block `kb`'s register `r` packs accumulators `(2r, 2r+1)` of its eight). The
+/// packed words are held as f32 bit patterns so `fence_operand` can pin them while a `wgmma`
+/// reads them.
+#[inline(always)]
+fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32; PA] {
+    const { assert!(2 * PA == SN2) };
+    let a_view = acc_as_a();
+    let mut pa = [0f32; PA];
+    device::unroll!(PA / 4, |kb| device::unroll!(4, |r| {
+        let lo: i32 = a_view.crd2idx((2 * r as i32, kb as i32));
+        let hi: i32 = a_view.crd2idx((2 * r as i32 + 1, kb as i32));
+        pa[4 * kb + r] = f32::from_bits(E::pack(s[lo as usize], s[hi as usize]));
+    }));
+    pa
+}
+
 /// The attention forward body for element `E` and head dim / key block `H` (`OD2 = D/2`
-/// accumulators of O, `SN2 = BN/2` of S, `PK = BN/16` k-blocks of P·V).
+/// accumulators of O, `SN2 = BN/2` of S, `PA = BN/4` registers of P); `OVERLAP`: the
+/// intra-warpgroup overlap of S and P·V (else one `wgmma` group at a time, the baseline).
 ///
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
 #[inline(always)]
-unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usize, const PK: usize>(
+unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usize, const PA: usize, const OVERLAP: bool>(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
     tma_v: *const TmaDescriptor,
@@ -197,8 +323,9 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
 ) where
     [f32; OD2]: MmaAsync<E>,
     [f32; SN2]: MmaAsync<E>,
+    [f32; PA]: FenceOperand,
 {
-    const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PK * 16 == H::BN) };
+    const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PA * 4 == H::BN) };
     let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
     if to_shared_addr(smem) & 1023 != 0 {
         trap();
@@ -228,6 +355,8 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
     // (thread in warpgroup, warpgroup)
     let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
     if wg == 0 {
+        // 384 threads at 168 registers: the producer's (168 − 32)·128 registers give the
+        // consumers (232 − 168)·256 (24/240 would need 168 more than there are)
         setmaxnreg_dec::<32>();
         if t == 0 {
             unsafe {
@@ -262,7 +391,7 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
         }
         return;
     }
-    setmaxnreg_inc::<240>();
+    setmaxnreg_inc::<232>();
     let wg = wg - 1; // consumer warpgroup: rows 64·wg.. of the tile
     let signals = t == 0;
     let (mut cq, mut ck, mut cv) = (
@@ -284,87 +413,63 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
         let mut row_max = [f32::NEG_INFINITY; 2];
         let mut row_sum = [0f32; 2];
         let q = unsafe { cq.consumer_wait() };
-        for n in 0..tile.n_blocks {
-            let n0 = n * bn;
-            // S = Q·Kᵀ
+        let masks = Masks { t, r0, tile, causal: p.causal != CAUSAL_NONE, bn };
+        if OVERLAP && tile.n_blocks > 0 {
+            // FlashAttention-3's intra-warpgroup overlap: block n's S = Q·Kᵀ and block n-1's
+            // O += P·V are in flight together; the softmax of S_n runs while P·V computes
             let k = unsafe { ck.consumer_wait() };
             let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
-            fence_operand(&mut s);
-            fence();
-            device::unroll!(H::D / 16, |kb| {
-                let scale = if kb == 0 { ScaleOut::Zero } else { ScaleOut::One };
-                // SAFETY: the whole warpgroup; canonical layouts, loaded (full barriers).
-                unsafe {
-                    mma_async_ss::<E, MajorK, MajorK, One, One, _>(
-                        H::q_desc(q_buf, wg, kb),
-                        H::k_desc(k_buf(k.index()), kb),
-                        &mut s,
-                        scale,
-                    )
-                };
-            });
-            commit_group();
+            unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
             wait_group::<0>();
             fence_operand(&mut s);
             unsafe { ck.consumer_release(k) };
-            // the mask: keys past the sequence, and above the causal diagonal
-            let diag = p.causal != CAUSAL_NONE && n0 + bn - 1 > tile.m0 + tile.offset;
-            if n0 + bn > tile.sk || diag {
-                device::unroll!(SN2 / 4, |j| device::unroll!(4, |e| {
-                    let v = 4 * j + e;
-                    let (r, c) = acc_coord(t, v as i32);
-                    let (row, col) = (r0 + r, n0 + c);
-                    if col >= tile.sk || (p.causal != CAUSAL_NONE && col > row + tile.offset) {
-                        s[v] = f32::NEG_INFINITY;
-                    }
-                }));
+            masks.apply(&mut s, 0);
+            // O is zero: no correction
+            let _ = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+            let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
+            for n in 1..tile.n_blocks {
+                let k = unsafe { ck.consumer_wait() };
+                let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
+                unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+                let v = unsafe { cv.consumer_wait() };
+                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                wait_group::<1>(); // S_n is done (committed first)
+                fence_operand(&mut s);
+                unsafe { ck.consumer_release(k) };
+                masks.apply(&mut s, n);
+                let corr = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
+                fence_operand(&mut o);
+                fence_operand(&mut pa);
+                unsafe { cv.consumer_release(v) };
+                rescale(&mut o, corr);
+                pa = convert_p::<E, SN2, PA>(&s);
             }
-            // online softmax: accumulator values (e, h, j) are (column pair, row half, block)
-            let mut corr = [0f32; 2];
-            device::unroll!(2, |h| {
-                let mut mx = f32::NEG_INFINITY;
-                device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| mx = fmax(mx, s[4 * j + 2 * h + e])));
-                // the quad of threads sharing the row (lanes 4r..4r+3)
-                mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 1) });
-                mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 2) });
-                let m_new = fmax(row_max[h], mx * p.scale_log2);
-                // a row that has seen no key yet subtracts 0 (exp2(-inf - 0) = 0, no NaN)
-                let m_use = if m_new == f32::NEG_INFINITY { 0.0 } else { m_new };
-                corr[h] = ex2(row_max[h] - m_use);
-                row_max[h] = m_new;
-                let mut sum = 0f32;
-                device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
-                    let v = 4 * j + 2 * h + e;
-                    s[v] = ex2(s[v] * p.scale_log2 - m_use);
-                    sum += s[v];
-                }));
-                row_sum[h] = row_sum[h] * corr[h] + sum;
-            });
-            device::unroll!(OD2 / 4, |j| device::unroll!(4, |e| {
-                o[4 * j + e] *= corr[e / 2];
-            }));
-            // P in 16 bits, in place: the accumulator re-viewed as the A operand of P·V
-            let a_view = acc_as_a();
-            let mut pa = [[0u32; 4]; PK];
-            device::unroll!(PK, |kb| device::unroll!(4, |r| {
-                let lo: i32 = a_view.crd2idx((2 * r as i32, kb as i32));
-                let hi: i32 = a_view.crd2idx((2 * r as i32 + 1, kb as i32));
-                pa[kb][r] = E::pack(s[lo as usize], s[hi as usize]);
-            }));
-            // O += P·V
             let v = unsafe { cv.consumer_wait() };
-            fence_operand(&mut o);
-            fence();
-            device::unroll!(PK, |kb| {
-                // SAFETY: as the S wgmmas; `pa` is not written until the wait below.
-                unsafe {
-                    mma_async_rs::<E, MajorMN, One, One, _>(pa[kb], H::v_desc(v_buf(v.index()), kb), &mut o, ScaleOut::One)
-                };
-            });
-            commit_group();
+            unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
             wait_group::<0>();
             fence_operand(&mut o);
+            fence_operand(&mut pa);
             unsafe { cv.consumer_release(v) };
+        } else {
+            for n in 0..tile.n_blocks {
+                let k = unsafe { ck.consumer_wait() };
+                let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
+                unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+                wait_group::<0>();
+                fence_operand(&mut s);
+                unsafe { ck.consumer_release(k) };
+                masks.apply(&mut s, n);
+                let corr = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                rescale(&mut o, corr);
+                let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
+                let v = unsafe { cv.consumer_wait() };
+                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                wait_group::<0>();
+                fence_operand(&mut o);
+                fence_operand(&mut pa);
+                unsafe { cv.consumer_release(v) };
+            }
         }
         unsafe { cq.consumer_release(q) };
         // epilogue: the row sums over the quad, O / sum, the LSE
@@ -412,11 +517,11 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
     }
 }
 
-/// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/16`.
+/// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap`.
 macro_rules! entry {
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pk:literal) => {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal) => {
         device::kernel! {
-            #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), " (see the crate docs).\n\n",
+            #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`: tensor maps of Q, K, V over (d, token, head, batch) with ",
                             "boxes `64 × 128` (Q) and `64 × BN` (K, V) and the 128-byte swizzle; `p` as [`Params`] documents; ",
                             "384 threads, the dynamic shared memory of the tiles' `SMEM_BYTES`, 1024-byte aligned.")]
@@ -425,16 +530,20 @@ macro_rules! entry {
                 let tma_k = device::grid_constant!($name, 1, tma_k);
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pk>(tma_q, tma_k, tma_v, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov>(tma_q, tma_k, tma_v, &p) }
             }
         }
         device::launch_bounds!($name, 384, 1);
     };
 }
 
-entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 8);
-entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 8);
-entry!(attention_fwd_bf16_d256, Bf16, D256, 128, 32, 4);
-entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 8);
-entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 8);
-entry!(attention_fwd_f16_d256, F16, D256, 128, 32, 4);
+entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true);
+entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true);
+entry!(attention_fwd_bf16_d256, Bf16, D256, 128, 32, 16, true);
+entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true);
+entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true);
+entry!(attention_fwd_f16_d256, F16, D256, 128, 32, 16, true);
+// the baseline without the intra-warpgroup overlap (for the measured steps of doc/attention.md)
+entry!(attention_fwd_serial_bf16_d64, Bf16, D64, 32, 64, 32, false);
+entry!(attention_fwd_serial_bf16_d128, Bf16, D128, 64, 64, 32, false);
+entry!(attention_fwd_serial_bf16_d256, Bf16, D256, 128, 32, 16, false);
