@@ -52,12 +52,15 @@ impl AttentionKernel {
     pub fn smem_bytes(self) -> usize {
         Self::BM * self.head_dim * 2 + 4 * self.bn * self.head_dim * 2 + 128
     }
-    /// The entry, `attention_fwd_bf16_d128`; with `CUTE_RS_ATTENTION=serial` (bf16 only) the
-    /// baseline without the intra-warpgroup overlap, `attention_fwd_serial_bf16_d128` (for
-    /// measuring the step).
+    /// The entry, `attention_fwd_bf16_d128`; with `CUTE_RS_ATTENTION=serial` or `pingpong`
+    /// (bf16 only) a variant for measuring a step: without the intra-warpgroup overlap
+    /// (`attention_fwd_serial_bf16_d128`), or with the consumer warpgroups in ping-pong.
     pub fn entry<T: HalfElement>(self) -> String {
-        let serial = std::env::var("CUTE_RS_ATTENTION").is_ok_and(|v| v == "serial");
-        let variant = if serial { "serial_" } else { "" };
+        let variant = match std::env::var("CUTE_RS_ATTENTION").as_deref() {
+            Ok("serial") => "serial_",
+            Ok("pingpong") => "pingpong_",
+            _ => "",
+        };
         format!("attention_fwd_{variant}{}_d{}", T::NAME, self.head_dim)
     }
 }

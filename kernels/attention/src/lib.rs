@@ -52,7 +52,9 @@ use device::wgmma::{
 };
 use layout_types::cute::gmma::MajorK;
 use layout_types::cute::mma::gmma_acc::{acc_as_a, acc_coord};
-use layout_types::cute::pipeline::{PipelineStorage, PipelineTmaAsync};
+use layout_types::cute::pipeline::{
+    OrderedSequenceBarrier, OrderedSequenceBarrierStorage, PipelineStorage, PipelineTmaAsync,
+};
 use layout_types::cute::prelude::*;
 use tiles::{AttnTiles, KvTx, QTx};
 
@@ -310,12 +312,14 @@ fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32
 
 /// The attention forward body for element `E` and head dim / key block `H` (`OD2 = D/2`
 /// accumulators of O, `SN2 = BN/2` of S, `PA = BN/4` registers of P); `OVERLAP`: the
-/// intra-warpgroup overlap of S and P·V (else one `wgmma` group at a time, the baseline).
+/// intra-warpgroup overlap of S and P·V (else one `wgmma` group at a time, the baseline);
+/// `PINGPONG` (with `OVERLAP`): the two consumer warpgroups take turns issuing their `wgmma`s
+/// (CUTLASS's `OrderedSequenceBarrier`), so one's softmax runs under the other's GEMMs.
 ///
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
 #[inline(always)]
-unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usize, const PA: usize, const OVERLAP: bool>(
+unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usize, const PA: usize, const OVERLAP: bool, const PINGPONG: bool>(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
     tma_v: *const TmaDescriptor,
@@ -340,20 +344,25 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
     let st_k = unsafe { bars.add(size_of::<PipelineStorage<1>>()) } as *mut PipelineStorage<STAGES>;
     let st_v = unsafe { bars.add(size_of::<PipelineStorage<1>>() + size_of::<PipelineStorage<STAGES>>()) }
         as *mut PipelineStorage<STAGES>;
-    let sync = || device::thread::sync_threads();
-    let (pipe_q, pipe_k, pipe_v) = unsafe {
+    let st_seq = unsafe { bars.add(size_of::<PipelineStorage<1>>() + 2 * size_of::<PipelineStorage<STAGES>>()) }
+        as *mut OrderedSequenceBarrierStorage<1, 2>;
+    // (thread in warpgroup, warpgroup)
+    let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
+    let (pipe_q, pipe_k, pipe_v, mut turns) = unsafe {
         (
             PipelineTmaAsync::<1, QTx<H>>::init(st_q, tid == 0, CONSUMERS, || ()),
             PipelineTmaAsync::<STAGES, KvTx<H>>::init(st_k, tid == 0, CONSUMERS, || ()),
-            PipelineTmaAsync::<STAGES, KvTx<H>>::init(st_v, tid == 0, CONSUMERS, sync),
+            PipelineTmaAsync::<STAGES, KvTx<H>>::init(st_v, tid == 0, CONSUMERS, || ()),
+            // the consumer warpgroups' turns at the tensor cores (all 128 threads arrive)
+            OrderedSequenceBarrier::<1, 2>::init(st_seq, tid == 0, (wg.max(1) - 1) as u32, 128, || {
+                device::thread::sync_threads()
+            }),
         )
     };
     let bn = H::BN as i32;
     let n_tiles = p.seqlen_q.ceil_div(BM as i32) * p.heads_q * p.batch;
     let (first, step) = (block_idx_x() as i32, grid_dim_x() as i32);
     let varlen = !p.cu_seqlens_q.is_null();
-    // (thread in warpgroup, warpgroup)
-    let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
     if wg == 0 {
         // 384 threads at 168 registers: the producer's (168 − 32)·128 registers give the
         // consumers (232 − 168)·256 (24/240 would need 168 more than there are)
@@ -412,14 +421,21 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
         // the thread's two rows (accumulator values 0 and 2): running max (log2 domain) and sum
         let mut row_max = [f32::NEG_INFINITY; 2];
         let mut row_sum = [0f32; 2];
-        let q = unsafe { cq.consumer_wait() };
+        let mut q = Some(unsafe { cq.consumer_wait() });
         let masks = Masks { t, r0, tile, causal: p.causal != CAUSAL_NONE, bn };
         if OVERLAP && tile.n_blocks > 0 {
             // FlashAttention-3's intra-warpgroup overlap: block n's S = Q·Kᵀ and block n-1's
             // O += P·V are in flight together; the softmax of S_n runs while P·V computes
             let k = unsafe { ck.consumer_wait() };
             let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
+            // ping-pong: wait for my turn at the tensor cores, hand it over once issued
+            if PINGPONG {
+                unsafe { turns.wait() };
+            }
             unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+            if PINGPONG {
+                unsafe { turns.arrive() };
+            }
             wait_group::<0>();
             fence_operand(&mut s);
             unsafe { ck.consumer_release(k) };
@@ -429,10 +445,16 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
             let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
             for n in 1..tile.n_blocks {
                 let k = unsafe { ck.consumer_wait() };
-                let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
-                unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
                 let v = unsafe { cv.consumer_wait() };
+                let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
+                if PINGPONG {
+                    unsafe { turns.wait() };
+                }
+                unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
                 unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                if PINGPONG {
+                    unsafe { turns.arrive() };
+                }
                 wait_group::<1>(); // S_n is done (committed first)
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
@@ -445,8 +467,18 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
                 rescale(&mut o, corr);
                 pa = convert_p::<E, SN2, PA>(&s);
             }
+            // every S is done: the producer may load the next tile's Q meanwhile
+            if let Some(q) = q.take() {
+                unsafe { cq.consumer_release(q) };
+            }
             let v = unsafe { cv.consumer_wait() };
+            if PINGPONG {
+                unsafe { turns.wait() };
+            }
             unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+            if PINGPONG {
+                unsafe { turns.arrive() };
+            }
             wait_group::<0>();
             fence_operand(&mut o);
             fence_operand(&mut pa);
@@ -459,6 +491,12 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
                 wait_group::<0>();
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
+                if n + 1 == tile.n_blocks
+                    && let Some(q) = q.take()
+                {
+                    // the last S is done: the producer may load the next tile's Q meanwhile
+                    unsafe { cq.consumer_release(q) };
+                }
                 masks.apply(&mut s, n);
                 let corr = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
                 rescale(&mut o, corr);
@@ -471,7 +509,9 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
                 unsafe { cv.consumer_release(v) };
             }
         }
-        unsafe { cq.consumer_release(q) };
+        if let Some(q) = q.take() {
+            unsafe { cq.consumer_release(q) };
+        }
         // epilogue: the row sums over the quad, O / sum, the LSE
         let mut inv = [0f32; 2];
         let mut lse = [f32::NEG_INFINITY; 2];
@@ -517,11 +557,11 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
     }
 }
 
-/// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap`.
+/// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong`.
 macro_rules! entry {
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal) => {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal) => {
         device::kernel! {
-            #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), " (see the crate docs).\n\n",
+            #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`: tensor maps of Q, K, V over (d, token, head, batch) with ",
                             "boxes `64 × 128` (Q) and `64 × BN` (K, V) and the 128-byte swizzle; `p` as [`Params`] documents; ",
                             "384 threads, the dynamic shared memory of the tiles' `SMEM_BYTES`, 1024-byte aligned.")]
@@ -530,20 +570,24 @@ macro_rules! entry {
                 let tma_k = device::grid_constant!($name, 1, tma_k);
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov>(tma_q, tma_k, tma_v, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp>(tma_q, tma_k, tma_v, &p) }
             }
         }
         device::launch_bounds!($name, 384, 1);
     };
 }
 
-entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true);
-entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true);
-entry!(attention_fwd_bf16_d256, Bf16, D256, 128, 32, 16, true);
-entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true);
-entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true);
-entry!(attention_fwd_f16_d256, F16, D256, 128, 32, 16, true);
+entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true, false);
+entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false);
+entry!(attention_fwd_bf16_d256, Bf16, D256, 128, 32, 16, true, false);
+entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false);
+entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false);
+entry!(attention_fwd_f16_d256, F16, D256, 128, 32, 16, true, false);
 // the baseline without the intra-warpgroup overlap (for the measured steps of doc/attention.md)
-entry!(attention_fwd_serial_bf16_d64, Bf16, D64, 32, 64, 32, false);
-entry!(attention_fwd_serial_bf16_d128, Bf16, D128, 64, 64, 32, false);
-entry!(attention_fwd_serial_bf16_d256, Bf16, D256, 128, 32, 16, false);
+entry!(attention_fwd_serial_bf16_d64, Bf16, D64, 32, 64, 32, false, false);
+entry!(attention_fwd_serial_bf16_d128, Bf16, D128, 64, 64, 32, false, false);
+entry!(attention_fwd_serial_bf16_d256, Bf16, D256, 128, 32, 16, false, false);
+// the two consumer warpgroups in ping-pong (for the measured step)
+entry!(attention_fwd_pingpong_bf16_d64, Bf16, D64, 32, 64, 32, true, true);
+entry!(attention_fwd_pingpong_bf16_d128, Bf16, D128, 64, 64, 32, true, true);
+entry!(attention_fwd_pingpong_bf16_d256, Bf16, D256, 128, 32, 16, true, true);
