@@ -36,7 +36,16 @@ fn every_family_is_one_self_contained_module() {
     assert_eq!(
         families,
         [
-            "smoke", "copy", "gemm_n", "gemm_t", "probe", "tma", "wgmma", "wgmma_mn", "hgemm"
+            "smoke",
+            "copy",
+            "gemm_n",
+            "gemm_t",
+            "probe",
+            "tma",
+            "wgmma",
+            "wgmma_mn",
+            "hgemm",
+            "attention"
         ]
     );
     for m in mods {
@@ -81,6 +90,8 @@ fn every_family_is_one_self_contained_module() {
         ("wgmma_ws_f16_m128n128", "wgmma"),
         ("hgemm_bf16_tn", "hgemm"),
         ("hgemm_f16_nt", "hgemm"),
+        ("attention_fwd_bf16_d128", "attention"),
+        ("attention_fwd_f16_d256", "attention"),
     ] {
         assert_eq!(cute_rs::module_of(k).map(|m| m.family), Some(family), "{k}");
     }

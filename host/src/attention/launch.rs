@@ -103,7 +103,14 @@ fn box_layout(rows: usize) -> String {
 
 /// A (batch, token, head, d) tensor as TMA's (d, token, head, batch); a varlen batch (stride
 /// 0) is one batch of `tokens` packed tokens.
-fn gmem(addr: u64, d: usize, tokens: usize, heads: usize, batch: usize, stride: [i64; 3]) -> GmemTensor {
+fn gmem(
+    addr: u64,
+    d: usize,
+    tokens: usize,
+    heads: usize,
+    batch: usize,
+    stride: [i64; 3],
+) -> GmemTensor {
     let (b, sb) = if stride[0] == 0 {
         (1, stride[1] as u64 * tokens as u64)
     } else {
@@ -211,7 +218,13 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         TmaParam(tma_k.desc.0),
         TmaParam(tma_v.desc.0),
     );
-    let launch = ClusterLaunch::new(grid, AttentionKernel::THREADS, kern.smem_bytes() as u32, 1, stream);
+    let launch = ClusterLaunch::new(
+        grid,
+        AttentionKernel::THREADS,
+        kern.smem_bytes() as u32,
+        1,
+        stream,
+    );
     ctx.cuda_context().bind_to_thread()?;
     let mut args: [*mut c_void; 4] = [
         (&raw const mq) as *mut c_void,
@@ -246,7 +259,8 @@ mod tests {
     #[test]
     fn boxes_plan_as_rank_4_maps() {
         let g = gmem(0x1000, 128, 1000, 8, 2, [1000 * 8 * 128, 8 * 128, 128]);
-        let p = crate::tma::plan_tma_copy(TmaOp::Load, &g, &box_layout(128).parse().unwrap()).unwrap();
+        let p =
+            crate::tma::plan_tma_copy(TmaOp::Load, &g, &box_layout(128).parse().unwrap()).unwrap();
         assert_eq!(p.box_dim, [64, 128, 1, 1]);
         assert_eq!(p.global_dim, [128, 1000, 8, 2]);
         let varlen = gmem(0x1000, 64, 77, 4, 3, [0, 4 * 64, 64]);

@@ -157,10 +157,12 @@ struct Tile {
 fn tile_of(p: &Params, bn: i32, i: i32) -> Tile {
     let m_blocks = p.seqlen_q.ceil_div(BM as i32);
     let (mb, h, b) = if p.causal == CAUSAL_NONE {
-        let (mb, h, b): (i32, i32, i32) = make_layout_left((m_blocks, p.heads_q, p.batch)).idx2crd(i);
+        let (mb, h, b): (i32, i32, i32) =
+            make_layout_left((m_blocks, p.heads_q, p.batch)).idx2crd(i);
         (mb, h, b)
     } else {
-        let (h, b, mr): (i32, i32, i32) = make_layout_left((p.heads_q, p.batch, m_blocks)).idx2crd(i);
+        let (h, b, mr): (i32, i32, i32) =
+            make_layout_left((p.heads_q, p.batch, m_blocks)).idx2crd(i);
         (m_blocks - 1 - mr, h, b)
     };
     let (q_start, k_start, sq, sk) = if p.cu_seqlens_q.is_null() {
@@ -168,13 +170,23 @@ fn tile_of(p: &Params, bn: i32, i: i32) -> Tile {
     } else {
         // SAFETY: `batch + 1` entries each (the launch's contract).
         unsafe {
-            let (q0, q1) = (*p.cu_seqlens_q.add(b as usize), *p.cu_seqlens_q.add(b as usize + 1));
-            let (k0, k1) = (*p.cu_seqlens_k.add(b as usize), *p.cu_seqlens_k.add(b as usize + 1));
+            let (q0, q1) = (
+                *p.cu_seqlens_q.add(b as usize),
+                *p.cu_seqlens_q.add(b as usize + 1),
+            );
+            let (k0, k1) = (
+                *p.cu_seqlens_k.add(b as usize),
+                *p.cu_seqlens_k.add(b as usize + 1),
+            );
             (q0, k0, q1 - q0, k1 - k0)
         }
     };
     let m0 = make_layout_left((_128, m_blocks)).crd2idx((0i32, mb));
-    let offset = if p.causal == CAUSAL_BOTTOM_RIGHT { sk - sq } else { 0 };
+    let offset = if p.causal == CAUSAL_BOTTOM_RIGHT {
+        sk - sq
+    } else {
+        0
+    };
     // the keys any row of the tile sees: all, or up to the last row's diagonal
     let keys = if p.causal == CAUSAL_NONE {
         sk
@@ -182,7 +194,17 @@ fn tile_of(p: &Params, bn: i32, i: i32) -> Tile {
         sk.min(m0 + BM as i32 + offset).max(0)
     };
     let n_blocks = if m0 < sq { keys.ceil_div(bn) } else { 0 };
-    Tile { b, h, m0, q_start, k_start, sq, sk, n_blocks, offset }
+    Tile {
+        b,
+        h,
+        m0,
+        q_start,
+        k_start,
+        sq,
+        sk,
+        n_blocks,
+        offset,
+    }
 }
 
 /// `S = Q·Kᵀ` of this warpgroup's 64 rows and the `BN` keys of `k`: the head dim's k-blocks of 16
@@ -191,16 +213,31 @@ fn tile_of(p: &Params, bn: i32, i: i32) -> Tile {
 /// # Safety
 /// The whole warpgroup; `q`, `k` loaded tiles (their full barriers passed).
 #[inline(always)]
-unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(q: *mut u16, wg: i32, k: *mut u16, s: &mut [f32; SN2])
-where
+unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
+    q: *mut u16,
+    wg: i32,
+    k: *mut u16,
+    s: &mut [f32; SN2],
+) where
     [f32; SN2]: MmaAsync<E>,
 {
     fence_operand(s);
     fence();
     device::unroll!(H::D / 16, |kb| {
-        let scale = if kb == 0 { ScaleOut::Zero } else { ScaleOut::One };
+        let scale = if kb == 0 {
+            ScaleOut::Zero
+        } else {
+            ScaleOut::One
+        };
         // SAFETY: the caller's; canonical GMMA layouts in this CTA's shared memory.
-        unsafe { mma_async_ss::<E, MajorK, MajorK, One, One, _>(H::q_desc(q, wg, kb), H::k_desc(k, kb), s, scale) };
+        unsafe {
+            mma_async_ss::<E, MajorK, MajorK, One, One, _>(
+                H::q_desc(q, wg, kb),
+                H::k_desc(k, kb),
+                s,
+                scale,
+            )
+        };
     });
     commit_group();
 }
@@ -212,14 +249,22 @@ where
 /// The whole warpgroup; `v` a loaded tile; `pa` and `o` are not touched until a `wait_group`
 /// retires the group (then `fence_operand` both).
 #[inline(always)]
-unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(pa: &[f32; PA], v: *mut u16, o: &mut [f32; OD2])
-where
+unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
+    pa: &[f32; PA],
+    v: *mut u16,
+    o: &mut [f32; OD2],
+) where
     [f32; OD2]: MmaAsync<E>,
 {
     fence_operand(o);
     fence();
     device::unroll!(PA / 4, |kb| {
-        let a = [pa[4 * kb].to_bits(), pa[4 * kb + 1].to_bits(), pa[4 * kb + 2].to_bits(), pa[4 * kb + 3].to_bits()];
+        let a = [
+            pa[4 * kb].to_bits(),
+            pa[4 * kb + 1].to_bits(),
+            pa[4 * kb + 2].to_bits(),
+            pa[4 * kb + 3].to_bits(),
+        ];
         // SAFETY: the caller's.
         unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, H::v_desc(v, kb), o, ScaleOut::One) };
     });
@@ -263,17 +308,27 @@ impl Masks {
 /// correction `exp2(old max − new max)` of O. Accumulator value `v = e + 2·h + 4·j` is (column
 /// pair, row half, column block).
 #[inline(always)]
-fn online_softmax<const SN2: usize>(s: &mut [f32; SN2], row_max: &mut [f32; 2], row_sum: &mut [f32; 2], scale_log2: f32) -> [f32; 2] {
+fn online_softmax<const SN2: usize>(
+    s: &mut [f32; SN2],
+    row_max: &mut [f32; 2],
+    row_sum: &mut [f32; 2],
+    scale_log2: f32,
+) -> [f32; 2] {
     let mut corr = [0f32; 2];
     device::unroll!(2, |h| {
         let mut mx = f32::NEG_INFINITY;
-        device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| mx = fmax(mx, s[4 * j + 2 * h + e])));
+        device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| mx =
+            fmax(mx, s[4 * j + 2 * h + e])));
         // the quad of threads sharing the row (lanes 4r..4r+3)
         mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 1) });
         mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 2) });
         let m_new = fmax(row_max[h], mx * scale_log2);
         // a row that has seen no key yet subtracts 0 (exp2(-inf - 0) = 0, no NaN)
-        let m_use = if m_new == f32::NEG_INFINITY { 0.0 } else { m_new };
+        let m_use = if m_new == f32::NEG_INFINITY {
+            0.0
+        } else {
+            m_new
+        };
         corr[h] = ex2(row_max[h] - m_use);
         row_max[h] = m_new;
         let mut sum = 0f32;
@@ -290,7 +345,8 @@ fn online_softmax<const SN2: usize>(s: &mut [f32; SN2], row_max: &mut [f32; 2], 
 /// O's rows times their corrections (value `v`'s row half is `(v / 2) mod 2`).
 #[inline(always)]
 fn rescale<const OD2: usize>(o: &mut [f32; OD2], corr: [f32; 2]) {
-    device::unroll!(OD2 / 4, |j| device::unroll!(4, |e| o[4 * j + e] *= corr[e / 2]));
+    device::unroll!(OD2 / 4, |j| device::unroll!(4, |e| o[4 * j + e] *=
+        corr[e / 2]));
 }
 
 /// P rounded to 16 bits, in the A-operand registers of `P·V`: the accumulator re-viewed as A
@@ -319,7 +375,15 @@ fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
 #[inline(always)]
-unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usize, const PA: usize, const OVERLAP: bool, const PINGPONG: bool>(
+unsafe fn attention_fwd<
+    E: Elem,
+    H: AttnTiles,
+    const OD2: usize,
+    const SN2: usize,
+    const PA: usize,
+    const OVERLAP: bool,
+    const PINGPONG: bool,
+>(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
     tma_v: *const TmaDescriptor,
@@ -338,14 +402,17 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
     // shared memory: Q, the K stages, the V stages, then the three pipelines' barriers
     let q_buf = smem as *mut u16;
     let k_buf = |s: u32| unsafe { smem.add(H::Q_BYTES + s as usize * H::KV_BYTES) } as *mut u16;
-    let v_buf = |s: u32| unsafe { smem.add(H::Q_BYTES + (STAGES + s as usize) * H::KV_BYTES) } as *mut u16;
+    let v_buf =
+        |s: u32| unsafe { smem.add(H::Q_BYTES + (STAGES + s as usize) * H::KV_BYTES) } as *mut u16;
     let bars = unsafe { smem.add(H::Q_BYTES + 2 * STAGES * H::KV_BYTES) };
     let st_q = bars as *mut PipelineStorage<1>;
     let st_k = unsafe { bars.add(size_of::<PipelineStorage<1>>()) } as *mut PipelineStorage<STAGES>;
-    let st_v = unsafe { bars.add(size_of::<PipelineStorage<1>>() + size_of::<PipelineStorage<STAGES>>()) }
-        as *mut PipelineStorage<STAGES>;
-    let st_seq = unsafe { bars.add(size_of::<PipelineStorage<1>>() + 2 * size_of::<PipelineStorage<STAGES>>()) }
-        as *mut OrderedSequenceBarrierStorage<1, 2>;
+    let st_v =
+        unsafe { bars.add(size_of::<PipelineStorage<1>>() + size_of::<PipelineStorage<STAGES>>()) }
+            as *mut PipelineStorage<STAGES>;
+    let st_seq = unsafe {
+        bars.add(size_of::<PipelineStorage<1>>() + 2 * size_of::<PipelineStorage<STAGES>>())
+    } as *mut OrderedSequenceBarrierStorage<1, 2>;
     // (thread in warpgroup, warpgroup)
     let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
     let (pipe_q, pipe_k, pipe_v, mut turns) = unsafe {
@@ -354,9 +421,13 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
             PipelineTmaAsync::<STAGES, KvTx<H>>::init(st_k, tid == 0, CONSUMERS, || ()),
             PipelineTmaAsync::<STAGES, KvTx<H>>::init(st_v, tid == 0, CONSUMERS, || ()),
             // the consumer warpgroups' turns at the tensor cores (all 128 threads arrive)
-            OrderedSequenceBarrier::<1, 2>::init(st_seq, tid == 0, (wg.max(1) - 1) as u32, 128, || {
-                device::thread::sync_threads()
-            }),
+            OrderedSequenceBarrier::<1, 2>::init(
+                st_seq,
+                tid == 0,
+                (wg.max(1) - 1) as u32,
+                128,
+                || device::thread::sync_threads(),
+            ),
         )
     };
     let bn = H::BN as i32;
@@ -373,7 +444,8 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
                 device::tma::prefetch_descriptor(tma_k);
                 device::tma::prefetch_descriptor(tma_v);
             }
-            let (mut pq, mut pk, mut pv) = (pipe_q.producer(), pipe_k.producer(), pipe_v.producer());
+            let (mut pq, mut pk, mut pv) =
+                (pipe_q.producer(), pipe_k.producer(), pipe_v.producer());
             let mut i = first;
             while i < n_tiles {
                 let tile = tile_of(p, bn, i);
@@ -385,7 +457,14 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
                 let bc = if varlen { 0 } else { tile.b };
                 let hk = tile.h / p.group;
                 let s = unsafe { pq.producer_acquire() };
-                unsafe { H::load_q(tma_q, s.full_barrier(), q_buf, [tile.q_start + tile.m0, tile.h, bc]) };
+                unsafe {
+                    H::load_q(
+                        tma_q,
+                        s.full_barrier(),
+                        q_buf,
+                        [tile.q_start + tile.m0, tile.h, bc],
+                    )
+                };
                 s.producer_commit();
                 for n in 0..tile.n_blocks {
                     let k0 = tile.k_start + n * bn;
@@ -425,7 +504,13 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
         let mut row_max = [f32::NEG_INFINITY; 2];
         let mut row_sum = [0f32; 2];
         let mut q = Some(unsafe { cq.consumer_wait() });
-        let masks = Masks { t, r0, tile, causal: p.causal != CAUSAL_NONE, bn };
+        let masks = Masks {
+            t,
+            r0,
+            tile,
+            causal: p.causal != CAUSAL_NONE,
+            bn,
+        };
         if OVERLAP && tile.n_blocks > 0 {
             // FlashAttention-3's intra-warpgroup overlap: block n's S = Q·Kᵀ and block n-1's
             // O += P·V are in flight together; the softmax of S_n runs while P·V computes
@@ -551,7 +636,9 @@ unsafe fn attention_fwd<E: Elem, H: AttnTiles, const OD2: usize, const SN2: usiz
                 let (r, _) = acc_coord(t, 2 * h as i32);
                 let row = r0 + r;
                 if row < tile.sq {
-                    let at = p.lse_stride[0] * tile.b as i64 + p.lse_stride[1] * tile.h as i64 + (tile.q_start + row) as i64;
+                    let at = p.lse_stride[0] * tile.b as i64
+                        + p.lse_stride[1] * tile.h as i64
+                        + (tile.q_start + row) as i64;
                     // SAFETY: inside LSE.
                     unsafe { *p.lse.offset(at as isize) = lse[h] };
                 }
@@ -584,14 +671,68 @@ entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true, false);
 entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false);
 // d256: the serial mainloop (the overlapped one needs a few registers more than 232 and spills;
 // measured no faster on the H200, doc/attention.md)
-entry!(attention_fwd_bf16_d256, Bf16, D256, 128, 32, 16, false, false);
+entry!(
+    attention_fwd_bf16_d256,
+    Bf16,
+    D256,
+    128,
+    32,
+    16,
+    false,
+    false
+);
 entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false);
 entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false);
 entry!(attention_fwd_f16_d256, F16, D256, 128, 32, 16, false, false);
 // the baseline without the intra-warpgroup overlap (for the measured steps of doc/attention.md)
-entry!(attention_fwd_serial_bf16_d64, Bf16, D64, 32, 64, 32, false, false);
-entry!(attention_fwd_serial_bf16_d128, Bf16, D128, 64, 64, 32, false, false);
-entry!(attention_fwd_serial_bf16_d256, Bf16, D256, 128, 32, 16, false, false);
+entry!(
+    attention_fwd_serial_bf16_d64,
+    Bf16,
+    D64,
+    32,
+    64,
+    32,
+    false,
+    false
+);
+entry!(
+    attention_fwd_serial_bf16_d128,
+    Bf16,
+    D128,
+    64,
+    64,
+    32,
+    false,
+    false
+);
+entry!(
+    attention_fwd_serial_bf16_d256,
+    Bf16,
+    D256,
+    128,
+    32,
+    16,
+    false,
+    false
+);
 // the two consumer warpgroups in ping-pong (for the measured step)
-entry!(attention_fwd_pingpong_bf16_d64, Bf16, D64, 32, 64, 32, true, true);
-entry!(attention_fwd_pingpong_bf16_d128, Bf16, D128, 64, 64, 32, true, true);
+entry!(
+    attention_fwd_pingpong_bf16_d64,
+    Bf16,
+    D64,
+    32,
+    64,
+    32,
+    true,
+    true
+);
+entry!(
+    attention_fwd_pingpong_bf16_d128,
+    Bf16,
+    D128,
+    64,
+    64,
+    32,
+    true,
+    true
+);

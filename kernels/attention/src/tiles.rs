@@ -77,30 +77,70 @@ macro_rules! attn_tiles {
             const BN: usize = $bn;
             const Q_BYTES: usize = 128 * $d * 2;
             const KV_BYTES: usize = $bn * $d * 2;
-            const Q_TX: u32 = ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, _128), (_1, _64)>>::TX_BYTES;
+            const Q_TX: u32 =
+                ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, _128), (_1, _64)>>::TX_BYTES;
             const KV_TX: u32 =
                 ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::TX_BYTES;
             #[inline(always)]
             fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
-                let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, Int::<$d>::new()), LayoutLeft);
-                let d = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(q), s.with_layout(zipped_divide(s.layout, (_64, _16)))));
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (_128, Int::<$d>::new()),
+                    LayoutLeft,
+                );
+                let d = make_gmma_desc_tensor(
+                    MajorK,
+                    make_tensor(
+                        make_smem_ptr(q),
+                        s.with_layout(zipped_divide(s.layout, (_64, _16))),
+                    ),
+                );
                 d.at((_0, (wg, kb as i32))).desc.desc
             }
             #[inline(always)]
             fn k_desc(k: *mut u16, kb: usize) -> u64 {
-                let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (Int::<$bn>::new(), Int::<$d>::new()), LayoutLeft);
-                let d = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(k), s.with_layout(zipped_divide(s.layout, (Int::<$bn>::new(), _16)))));
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (Int::<$bn>::new(), Int::<$d>::new()),
+                    LayoutLeft,
+                );
+                let d = make_gmma_desc_tensor(
+                    MajorK,
+                    make_tensor(
+                        make_smem_ptr(k),
+                        s.with_layout(zipped_divide(s.layout, (Int::<$bn>::new(), _16))),
+                    ),
+                );
                 d.at((_0, (_0, kb as i32))).desc.desc
             }
             #[inline(always)]
             fn v_desc(v: *mut u16, kb: usize) -> u64 {
-                let s = tile_to_shape(Layout_MN_SW128_Atom::<u16>::new(), (Int::<$d>::new(), Int::<$bn>::new()), (_2, _1));
-                let d = make_gmma_desc_tensor(MajorMN, make_tensor(make_smem_ptr(v), s.with_layout(zipped_divide(s.layout, (Int::<$d>::new(), _16)))));
+                let s = tile_to_shape(
+                    Layout_MN_SW128_Atom::<u16>::new(),
+                    (Int::<$d>::new(), Int::<$bn>::new()),
+                    (_2, _1),
+                );
+                let d = make_gmma_desc_tensor(
+                    MajorMN,
+                    make_tensor(
+                        make_smem_ptr(v),
+                        s.with_layout(zipped_divide(s.layout, (Int::<$d>::new(), _16))),
+                    ),
+                );
                 d.at((_0, (_0, kb as i32))).desc.desc
             }
             #[inline(always)]
-            unsafe fn load_q(tma: *const TmaDescriptor, bar: *mut u64, q: *mut u16, [tok, h, b]: [i32; 3]) {
-                let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, Int::<$d>::new()), LayoutLeft);
+            unsafe fn load_q(
+                tma: *const TmaDescriptor,
+                bar: *mut u64,
+                q: *mut u16,
+                [tok, h, b]: [i32; 3],
+            ) {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (_128, Int::<$d>::new()),
+                    LayoutLeft,
+                );
                 let t = make_tensor(make_smem_ptr(q), s);
                 let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, _128), (_1, _64)>>::new(tma);
                 // one box per 64-column block: the (64, D/64) split of the head dim
@@ -112,8 +152,17 @@ macro_rules! attn_tiles {
                 });
             }
             #[inline(always)]
-            unsafe fn load_kv(tma: *const TmaDescriptor, bar: *mut u64, kv: *mut u16, [tok, h, b]: [i32; 3]) {
-                let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (Int::<$bn>::new(), Int::<$d>::new()), LayoutLeft);
+            unsafe fn load_kv(
+                tma: *const TmaDescriptor,
+                bar: *mut u64,
+                kv: *mut u16,
+                [tok, h, b]: [i32; 3],
+            ) {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (Int::<$bn>::new(), Int::<$d>::new()),
+                    LayoutLeft,
+                );
                 let t = make_tensor(make_smem_ptr(kv), s);
                 let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::new(tma);
                 let cols = make_layout_left((_64, Int::<{ $d / 64 }>::new()));

@@ -5,12 +5,12 @@
 //! next `wgmma` ([`acc_as_a`]).
 //!
 //! For 16-bit inputs the `m64nNk16` accumulator layout restricted to 16 columns equals the
-//! register-A layout `ALayout_64x16`: value `(a0, a1, a2)` of A (column pair, row + 8, column
-//! + 8) is accumulator value `(v0, v1, j) = (a0, a1, 2·kb + a2)` of k-block `kb`. So the
-//! accumulator `((2, 2, N/8))` divided by the A atom's value shape `(2, 2, 2)` is
-//! `((2, 2, 2), N/16):((1, 2, 4), 8)`: A's eight values of k-block `kb` are the eight
-//! consecutive accumulators `8·kb ..`, no data moves (P·V of attention: P rounded to 16 bits in
-//! place and fed to the RS `wgmma`).
+//! register-A layout `ALayout_64x16`: A's value `(a0, a1, a2)` (column pair, row plus 8, column
+//! plus 8) is the accumulator value `(v0, v1, j) = (a0, a1, 2·kb + a2)` of k-block `kb`. So the
+//! accumulator's values `(2, 2, N/8)` divided by the A atom's value shape `(2, 2, 2)` are
+//! `((2, 2, 2), N/16):((1, 2, 4), 8)`: A's eight values of k-block `kb` are the eight consecutive
+//! accumulators from `8·kb`, and no data moves (P·V of attention: P rounded to 16 bits in place
+//! and fed to the RS `wgmma`).
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
