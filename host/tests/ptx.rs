@@ -45,6 +45,7 @@ fn every_family_is_one_self_contained_module() {
             "wgmma",
             "wgmma_mn",
             "hgemm",
+            "attention",
             "attention_ref"
         ]
     );
@@ -90,6 +91,8 @@ fn every_family_is_one_self_contained_module() {
         ("wgmma_ws_f16_m128n128", "wgmma"),
         ("hgemm_bf16_tn", "hgemm"),
         ("hgemm_f16_nt", "hgemm"),
+        ("attention_fwd_bf16_d128", "attention"),
+        ("attention_fwd_f16_d256", "attention"),
         ("attention_ref_bf16", "attention_ref"),
         ("attention_ref_f16", "attention_ref"),
     ] {

@@ -1,21 +1,132 @@
-//! The attention launch. On this branch (attn-host) a stand-in that runs the GPU reference
-//! (`kernels/attention_ref`) and writes O at the problem's strides, so that everything around
-//! the kernel is testable end to end; the tensor-core kernel's launch (`kernels/attention`,
-//! branch `attn`) replaces this file with the same signature.
+//! The launch of the attention forward kernel (`kernels/attention`): its TMA maps of Q, K and V
+//! (rank 4 over (d, token, head, batch), boxes of `64 × rows`, the 128-byte swizzle), its
+//! [`Params`], the persistent grid and the shared memory. The problem arrives checked
+//! ([`AttentionProblem`]); what is checked here is only what the launch itself needs (the TMA
+//! maps' rules, as [`crate::tma`] errors).
 
+use std::ffi::c_void;
 use std::sync::Arc;
 
-use cudarc::driver::{CudaSlice, CudaStream};
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
 
-use super::AttnElement;
-use super::gpu_reference::{RefOut, attention_reference};
-use super::problem::AttentionProblem;
+use super::problem::{AttentionProblem, Causal};
 use crate::context::Context;
-use crate::error::Error;
+use crate::error::{Error, Result};
+use crate::hgemm::HalfElement;
+use crate::launch::ClusterLaunch;
+use crate::tma::launch::TmaParam;
+use crate::tma::{GmemTensor, TmaOp};
 
-/// `O` and `LSE` of a checked problem, queued on `stream`.
+/// The kernel's tiles for a head dim: the query rows per CTA (two consumer warpgroups of 64)
+/// and the keys per block (`kernels/attention/src/tiles.rs`: 128, 128, 64).
+///
+/// ```
+/// use host::attention::launch::AttentionKernel;
+/// assert_eq!(AttentionKernel::for_head_dim(128).map(|k| k.smem_bytes()), Some(128 * 128 * 2 + 4 * 128 * 128 * 2 + 128));
+/// assert!(AttentionKernel::for_head_dim(96).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttentionKernel {
+    /// The head dim.
+    pub head_dim: usize,
+    /// Keys per block.
+    pub bn: usize,
+}
+
+impl AttentionKernel {
+    /// Query rows per CTA.
+    pub const BM: usize = 128;
+    /// Threads per CTA: a producer warpgroup and two consumer warpgroups.
+    pub const THREADS: u32 = 384;
+    /// The tiles of head dim `d` (64, 128 or 256).
+    pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
+        let bn = match d {
+            64 | 128 => 128,
+            256 => 64,
+            _ => return None,
+        };
+        Some(AttentionKernel { head_dim: d, bn })
+    }
+    /// Dynamic shared memory: Q, two stages each of K and V, the pipelines' barriers (the
+    /// kernel's `AttnTiles::SMEM_BYTES`).
+    pub fn smem_bytes(self) -> usize {
+        Self::BM * self.head_dim * 2 + 4 * self.bn * self.head_dim * 2 + 128
+    }
+    /// The entry, `attention_fwd_bf16_d128`; with `CUTE_RS_ATTENTION=serial` or `pingpong`
+    /// (bf16 only) a variant for measuring a step: without the intra-warpgroup overlap
+    /// (`attention_fwd_serial_bf16_d128`), or with the consumer warpgroups in ping-pong.
+    pub fn entry<T: HalfElement>(self) -> String {
+        let variant = match std::env::var("CUTE_RS_ATTENTION").as_deref() {
+            Ok("serial") => "serial_",
+            // no ping-pong entry at d256 (its mainloop is the serial one)
+            Ok("pingpong") if self.head_dim != 256 => "pingpong_",
+            _ => "",
+        };
+        format!("attention_fwd_{variant}{}_d{}", T::NAME, self.head_dim)
+    }
+}
+
+/// The kernel's by-value parameter: `kernels/attention`'s `Params`, field for field (`repr(C)`).
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+struct Params {
+    o_stride: [i64; 3],
+    lse_stride: [i64; 2],
+    o: u64,
+    lse: u64,
+    cu_seqlens_q: u64,
+    cu_seqlens_k: u64,
+    batch: i32,
+    heads_q: i32,
+    group: i32,
+    seqlen_q: i32,
+    seqlen_k: i32,
+    causal: i32,
+    scale_log2: f32,
+    _pad: i32,
+}
+
+/// The kernel's `causal` argument (`CAUSAL_NONE`, `CAUSAL_TOP_LEFT`, `CAUSAL_BOTTOM_RIGHT`).
+fn causal_code(c: Option<Causal>) -> i32 {
+    match c {
+        None => 0,
+        Some(Causal::TopLeft) => 1,
+        Some(Causal::BottomRight) => 2,
+    }
+}
+
+/// The smem box of a TMA load of `rows` tokens: `64 (d) × rows`, one head, one batch, the
+/// 128-byte swizzle of 16-bit elements (`Sw<3,3,3>` in elements).
+fn box_layout(rows: usize) -> String {
+    format!("Sw<3,3,3> o _0 o (_64,_{rows},_1,_1):(_1,_64,_0,_0)")
+}
+
+/// A (batch, token, head, d) tensor as TMA's (d, token, head, batch); a varlen batch (stride
+/// 0) is one batch of `tokens` packed tokens.
+fn gmem(
+    addr: u64,
+    d: usize,
+    tokens: usize,
+    heads: usize,
+    batch: usize,
+    stride: [i64; 3],
+) -> GmemTensor {
+    let (b, sb) = if stride[0] == 0 {
+        (1, stride[1] as u64 * tokens as u64)
+    } else {
+        (batch as u64, stride[0] as u64)
+    };
+    GmemTensor::new::<u16>(
+        addr,
+        &[d as u64, tokens as u64, heads as u64, b],
+        &[1, stride[1] as u64, stride[2] as u64, sb.max(8)],
+    )
+}
+
+/// Queues the attention forward of the checked problem `p` on `stream`: O and LSE (see
+/// [`AttentionProblem`] for the layouts).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn attention_fwd<T: AttnElement>(
+pub(crate) fn attention_fwd<T: HalfElement>(
     ctx: &Context,
     stream: &Arc<CudaStream>,
     p: &AttentionProblem,
@@ -24,6 +135,135 @@ pub(crate) fn attention_fwd<T: AttnElement>(
     v: &CudaSlice<T>,
     o: &mut CudaSlice<T>,
     lse: &mut CudaSlice<f32>,
-) -> Result<(), Error> {
-    attention_reference(ctx, stream, p, q, k, v, RefOut::Strided(o), lse)
+) -> Result<()> {
+    let kern = AttentionKernel::for_head_dim(p.head_dim)
+        .ok_or_else(|| Error::Unsupported(format!("attention: head dim {}", p.head_dim)))?;
+    let varlen = p.cu_seqlens_q.is_some();
+    let (total_q, total_k) = match (&p.cu_seqlens_q, &p.cu_seqlens_k) {
+        (Some(cq), Some(ck)) => (
+            *cq.last().unwrap_or(&0) as usize,
+            *ck.last().unwrap_or(&0) as usize,
+        ),
+        _ => (p.seqlen_q, p.seqlen_k),
+    };
+    let cu = match (&p.cu_seqlens_q, &p.cu_seqlens_k) {
+        (Some(cq), Some(ck)) => Some((stream.clone_htod(cq)?, stream.clone_htod(ck)?)),
+        _ => None,
+    };
+    let (pq, _gq) = q.device_ptr(stream);
+    let (pk, _gk) = k.device_ptr(stream);
+    let (pv, _gv) = v.device_ptr(stream);
+    let (po, _go) = o.device_ptr_mut(stream);
+    let (pl, _gl) = lse.device_ptr_mut(stream);
+    let d = p.head_dim;
+    let parse = |s: String| {
+        s.parse()
+            .map_err(|e| Error::Unsupported(format!("smem layout {s}: {e:?}")))
+    };
+    let q_t = gmem(pq, d, total_q.max(1), p.heads_q, p.batch, p.q_stride);
+    let k_t = gmem(pk, d, total_k.max(1), p.heads_kv, p.batch, p.k_stride);
+    let v_t = gmem(pv, d, total_k.max(1), p.heads_kv, p.batch, p.v_stride);
+    let tma_q = ctx.make_tma_copy(TmaOp::Load, &q_t, &parse(box_layout(AttentionKernel::BM))?)?;
+    let tma_k = ctx.make_tma_copy(TmaOp::Load, &k_t, &parse(box_layout(kern.bn))?)?;
+    let tma_v = ctx.make_tma_copy(TmaOp::Load, &v_t, &parse(box_layout(kern.bn))?)?;
+    let (cu_q, cu_k, _gcq, _gck) = match &cu {
+        Some((cq, ck)) => {
+            let (a, ga) = cq.device_ptr(stream);
+            let (b, gb) = ck.device_ptr(stream);
+            (a, b, Some(ga), Some(gb))
+        }
+        None => (0, 0, None, None),
+    };
+    let lse_stride = if varlen {
+        [0, total_q as i64]
+    } else {
+        [(p.heads_q * p.seqlen_q) as i64, p.seqlen_q as i64]
+    };
+    let params = Params {
+        o_stride: p.o_stride,
+        lse_stride,
+        o: po,
+        lse: pl,
+        cu_seqlens_q: cu_q,
+        cu_seqlens_k: cu_k,
+        batch: p.batch as i32,
+        heads_q: p.heads_q as i32,
+        group: (p.heads_q / p.heads_kv) as i32,
+        seqlen_q: p.seqlen_q as i32,
+        seqlen_k: p.seqlen_k as i32,
+        causal: causal_code(p.causal),
+        scale_log2: p.scale * std::f32::consts::LOG2_E,
+        _pad: 0,
+    };
+    let tiles = p.seqlen_q.div_ceil(AttentionKernel::BM) * p.heads_q * p.batch;
+    if tiles == 0 {
+        return Ok(());
+    }
+    if tiles > i32::MAX as usize {
+        return Err(Error::GridTooLarge {
+            kernel: "attention",
+            x: tiles,
+            y: 1,
+            z: 1,
+        });
+    }
+    let grid = tiles.min(ctx.device().sms.max(1) as usize) as u32;
+    let f = ctx.function(&kern.entry::<T>())?;
+    f.set_attribute(
+        cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        kern.smem_bytes() as i32,
+    )?;
+    let (mq, mk, mv) = (
+        TmaParam(tma_q.desc.0),
+        TmaParam(tma_k.desc.0),
+        TmaParam(tma_v.desc.0),
+    );
+    let launch = ClusterLaunch::new(
+        grid,
+        AttentionKernel::THREADS,
+        kern.smem_bytes() as u32,
+        1,
+        stream,
+    );
+    ctx.cuda_context().bind_to_thread()?;
+    let mut args: [*mut c_void; 4] = [
+        (&raw const mq) as *mut c_void,
+        (&raw const mk) as *mut c_void,
+        (&raw const mv) as *mut c_void,
+        (&raw const params) as *mut c_void,
+    ];
+    // SAFETY: the signature is (CUtensorMap Q, K, V, Params); the maps describe the checked
+    // tensors with the kernel's boxes; O, LSE and the cumulative lengths hold what `Params`
+    // says (the problem's checks); 384 threads and the kernel's shared memory; the buffers'
+    // guards live until the launch is queued, the `cu` copies until this function returns
+    // (the stream orders the kernel before their free).
+    let r = unsafe { launch.launch(&f, &mut args) };
+    if cu.is_some() {
+        // the uploads are freed when this function returns: wait for the kernel first
+        stream.synchronize()?;
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn params_match_the_kernel_layout() {
+        // kernels/attention's Params: 3 + 2 i64, 4 pointers, 8 four-byte fields
+        assert_eq!(size_of::<Params>(), 5 * 8 + 4 * 8 + 8 * 4);
+        assert_eq!(std::mem::offset_of!(Params, batch), 72);
+    }
+
+    #[test]
+    fn boxes_plan_as_rank_4_maps() {
+        let g = gmem(0x1000, 128, 1000, 8, 2, [1000 * 8 * 128, 8 * 128, 128]);
+        let p =
+            crate::tma::plan_tma_copy(TmaOp::Load, &g, &box_layout(128).parse().unwrap()).unwrap();
+        assert_eq!(p.box_dim, [64, 128, 1, 1]);
+        assert_eq!(p.global_dim, [128, 1000, 8, 2]);
+        let varlen = gmem(0x1000, 64, 77, 4, 3, [0, 4 * 64, 64]);
+        assert_eq!(varlen.shape, [64, 77, 4, 1]);
+    }
 }

@@ -28,7 +28,7 @@
 
 pub(crate) mod error;
 pub mod gpu_reference;
-pub(crate) mod launch;
+pub mod launch;
 // verbatim from /work/wt/attention-problem.rs (the boundary with the kernel's launch)
 #[allow(missing_docs)]
 pub mod problem;

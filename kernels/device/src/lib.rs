@@ -28,6 +28,7 @@
 //! | [`cp_async`] | `cp.async` 16-byte copies, `commit_group`, `wait_group::<N>` |
 //! | [`mma`] | `ldmatrix` and `mma.sync` (m16n8k16, f16 → f32) |
 //! | [`warp`] | warp shuffles (`shfl.sync`) and a warp sum |
+//! | [`math`] | `ex2`, `lg2` (approx), `max.f32` (softmax) |
 //! | [`mbarrier`] | sm_90 transaction barriers: init, arrive, `arrive_expect_tx`, `try_wait.parity`, inval, remote (cluster) arrive |
 //! | [`tma`] | `cp.async.bulk.tensor` 1-5-D loads (multicast) and stores, bulk commit/wait, `prefetch.tensormap` |
 //! | [`cluster`] | cluster special registers, `barrier.cluster` arrive/wait, `elect.sync` |
@@ -77,6 +78,7 @@ pub mod cluster;
 pub mod cp_async;
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod emu;
+pub mod math;
 pub mod mbarrier;
 pub mod mma;
 pub mod shared;

@@ -28,6 +28,7 @@
 
 pub mod atoms;
 pub mod fragment;
+pub mod gmma_acc;
 pub mod ldsm;
 pub mod ldsm_slice;
 

@@ -1,0 +1,738 @@
+//! The attention forward pass on Hopper (issue #33), FlashAttention-3's structure:
+//! `O = softmax(scale · Q·Kᵀ + mask) · V` and the log-sum-exp of every query row, bf16 or fp16
+//! in and out, fp32 accumulation and softmax, head dims 64, 128 and 256.
+//!
+//! One CTA of three warpgroups (384 threads) computes a 128-row tile of one (batch, query head):
+//! warpgroup 0 is the producer (`setmaxnreg.dec 32`): one thread loads the tile's Q once and K
+//! and V in blocks of `BN` keys with TMA, each into its own typed [`PipelineTmaAsync`] (Q one
+//! stage, K and V [`STAGES`] each; full barriers count the boxes' bytes, empty barriers one
+//! arrival per consumer warpgroup). Warpgroups 1 and 2 are the consumers (`setmaxnreg.inc 232`),
+//! 64 query rows each: per key block `S = Q·Kᵀ` (`wgmma` SS, `m64nBNk16` over the head dim),
+//! the mask, the online softmax in the log2 domain (`exp2`, `log2(e)·scale` folded into one
+//! multiplier; row max and sum over the quad of threads that shares a row), P rounded to 16
+//! bits *in the accumulator registers* and fed as the A operand of `O += P·V` (`wgmma` RS,
+//! `m64nDk16` over the keys; [`acc_as_a`] is the re-view), then the epilogue: O divided by the
+//! row sum, converted and stored from registers (rows past the sequence are not stored), and
+//! the LSE.
+//!
+//! Shared-memory tiles are CuTe's GMMA atoms tiled by `tile_to_shape`: Q and K K-major
+//! (`Layout_K_SW128_Atom`, rows × 64-wide column blocks, one TMA box `64 × rows` per block), V
+//! the same bytes read MN-major (`Layout_MN_SW128_Atom` in K-then-MN order: head dim contiguous,
+//! keys as the K mode of `P·V`). TMA zero-fills rows past the tensor's token extent, so any
+//! sequence length works; columns past `seqlen_k` (and above the causal diagonal) are masked to
+//! `-inf` before the softmax. The coordinates of every accumulator come from the atom's C layout
+//! ([`acc_coord`]).
+//!
+//! Tensors are (batch, token, head, head_dim) with any 16-byte aligned strides (TMA maps of rank
+//! 4 over (d, token, head, batch)); GQA / MQA read key/value head `h / group`; variable-length
+//! batches (`cu_seqlens`) pack the sequences along the token mode (batch extent 1): a tile's
+//! rows and keys are bounded by its sequence, and its O / LSE rows past the sequence's end are
+//! never written (direct stores, per-row predicates).
+//!
+//! Persistent: a grid of at most one CTA per SM deals out the (m-block, head, batch) tiles
+//! round-robin; under a causal mask the tiles with the most key blocks (the last m-blocks) come
+//! first.
+#![cfg_attr(
+    target_arch = "nvptx64",
+    no_std,
+    feature(abi_ptx, asm_experimental_arch)
+)]
+#![allow(internal_features)]
+
+pub mod tiles;
+
+use device::math::{ex2, fmax};
+use device::shared::{dynamic_shared_mem, to_shared_addr};
+use device::thread::{block_idx_x, grid_dim_x, thread_idx_x, trap};
+use device::tma::TmaDescriptor;
+use device::warp::shuffle_xor_f32;
+use device::wgmma::{
+    Bf16, F16, FenceOperand, MajorMN, MmaAsync, One, ScaleOut, commit_group, fence, fence_operand,
+    mma_async_rs, mma_async_ss, setmaxnreg_dec, setmaxnreg_inc, wait_group,
+};
+use layout_types::cute::gmma::MajorK;
+use layout_types::cute::mma::gmma_acc::{acc_as_a, acc_coord};
+use layout_types::cute::pipeline::{
+    OrderedSequenceBarrier, OrderedSequenceBarrierStorage, PipelineStorage, PipelineTmaAsync,
+};
+use layout_types::cute::prelude::*;
+use tiles::{AttnTiles, KvTx, QTx};
+
+pub use tiles::{D64, D128, D256};
+
+/// Query rows per CTA tile: two consumer warpgroups of 64.
+pub const BM: usize = 128;
+/// Stages of the K and V rings.
+pub const STAGES: usize = 2;
+/// Consumer warpgroups (each arrives once on an empty barrier per stage).
+const CONSUMERS: u32 = 2;
+/// `ln(2)`: the LSE back to base e.
+const LN_2: f32 = core::f32::consts::LN_2;
+
+/// 1024-byte alignment of the dynamic shared memory (the SW128 pattern's period).
+#[derive(Clone, Copy)]
+#[repr(C, align(1024))]
+pub struct Align1024(pub [u8; 1024]);
+
+/// The 16-bit element: its `wgmma` tag's conversion of two f32 into one packed register.
+pub trait Elem {
+    /// `lo` and `hi` rounded to nearest even, `lo` in bits 0..16.
+    fn pack(lo: f32, hi: f32) -> u32;
+}
+impl Elem for Bf16 {
+    #[inline(always)]
+    fn pack(lo: f32, hi: f32) -> u32 {
+        device::mma::pack_bf16x2(lo, hi)
+    }
+}
+impl Elem for F16 {
+    #[inline(always)]
+    fn pack(lo: f32, hi: f32) -> u32 {
+        device::mma::pack_f16x2(lo, hi)
+    }
+}
+
+/// The causal mask's alignment (the kernel's `causal` argument): 0 none, 1 top-left, 2
+/// bottom-right.
+pub const CAUSAL_NONE: i32 = 0;
+/// See [`CAUSAL_NONE`].
+pub const CAUSAL_TOP_LEFT: i32 = 1;
+/// See [`CAUSAL_NONE`].
+pub const CAUSAL_BOTTOM_RIGHT: i32 = 2;
+
+/// The problem as the kernel reads it (by value, one source of truth with the host's launch:
+/// `host/src/attention/launch.rs` builds it field by field).
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+pub struct Params {
+    /// O's element strides (batch, token, head); varlen: batch stride 0.
+    pub o_stride: [i64; 3],
+    /// LSE's element strides (batch, head); the token stride is 1. Varlen: (0, total_q).
+    pub lse_stride: [i64; 2],
+    /// O (16-bit elements).
+    pub o: *mut u16,
+    /// LSE (f32).
+    pub lse: *mut f32,
+    /// Varlen: cumulative query / key starts (`batch + 1` each); null for fixed lengths.
+    pub cu_seqlens_q: *const i32,
+    /// See `cu_seqlens_q`.
+    pub cu_seqlens_k: *const i32,
+    pub batch: i32,
+    pub heads_q: i32,
+    /// `heads_q / heads_kv`.
+    pub group: i32,
+    /// Fixed length: every sequence's; varlen: the longest (sizes the m-blocks).
+    pub seqlen_q: i32,
+    pub seqlen_k: i32,
+    /// [`CAUSAL_NONE`], [`CAUSAL_TOP_LEFT`], [`CAUSAL_BOTTOM_RIGHT`].
+    pub causal: i32,
+    /// `scale · log2(e)`.
+    pub scale_log2: f32,
+    pub _pad: i32,
+}
+
+/// One work tile: (batch, query head, m-block) and its sequence's bounds.
+#[derive(Clone, Copy)]
+struct Tile {
+    b: i32,
+    h: i32,
+    /// First query row of the tile in its sequence.
+    m0: i32,
+    /// The sequence's first query token / key token in the token mode.
+    q_start: i32,
+    k_start: i32,
+    /// The sequence's lengths.
+    sq: i32,
+    sk: i32,
+    /// Key blocks to visit (0 when the mask hides every key).
+    n_blocks: i32,
+    /// Causal: key `j` is visible from row `i` when `j <= i + offset`.
+    offset: i32,
+}
+
+/// The persistent schedule: tile `i` of `m_blocks · heads · batch`. Without a mask, m-blocks
+/// fastest (a head's K and V stay in L2 across its m-blocks); causal, the m-blocks slowest and
+/// last first (the tiles with the most key blocks start first).
+#[inline(always)]
+fn tile_of(p: &Params, bn: i32, i: i32) -> Tile {
+    let m_blocks = p.seqlen_q.ceil_div(BM as i32);
+    let (mb, h, b) = if p.causal == CAUSAL_NONE {
+        let (mb, h, b): (i32, i32, i32) =
+            make_layout_left((m_blocks, p.heads_q, p.batch)).idx2crd(i);
+        (mb, h, b)
+    } else {
+        let (h, b, mr): (i32, i32, i32) =
+            make_layout_left((p.heads_q, p.batch, m_blocks)).idx2crd(i);
+        (m_blocks - 1 - mr, h, b)
+    };
+    let (q_start, k_start, sq, sk) = if p.cu_seqlens_q.is_null() {
+        (0, 0, p.seqlen_q, p.seqlen_k)
+    } else {
+        // SAFETY: `batch + 1` entries each (the launch's contract).
+        unsafe {
+            let (q0, q1) = (
+                *p.cu_seqlens_q.add(b as usize),
+                *p.cu_seqlens_q.add(b as usize + 1),
+            );
+            let (k0, k1) = (
+                *p.cu_seqlens_k.add(b as usize),
+                *p.cu_seqlens_k.add(b as usize + 1),
+            );
+            (q0, k0, q1 - q0, k1 - k0)
+        }
+    };
+    let m0 = make_layout_left((_128, m_blocks)).crd2idx((0i32, mb));
+    let offset = if p.causal == CAUSAL_BOTTOM_RIGHT {
+        sk - sq
+    } else {
+        0
+    };
+    // the keys any row of the tile sees: all, or up to the last row's diagonal
+    let keys = if p.causal == CAUSAL_NONE {
+        sk
+    } else {
+        sk.min(m0 + BM as i32 + offset).max(0)
+    };
+    let n_blocks = if m0 < sq { keys.ceil_div(bn) } else { 0 };
+    Tile {
+        b,
+        h,
+        m0,
+        q_start,
+        k_start,
+        sq,
+        sk,
+        n_blocks,
+        offset,
+    }
+}
+
+/// `S = Q·Kᵀ` of this warpgroup's 64 rows and the `BN` keys of `k`: the head dim's k-blocks of 16
+/// (`wgmma` SS, the first overwriting S), committed as one group.
+///
+/// # Safety
+/// The whole warpgroup; `q`, `k` loaded tiles (their full barriers passed).
+#[inline(always)]
+unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
+    q: *mut u16,
+    wg: i32,
+    k: *mut u16,
+    s: &mut [f32; SN2],
+) where
+    [f32; SN2]: MmaAsync<E>,
+{
+    fence_operand(s);
+    fence();
+    device::unroll!(H::D / 16, |kb| {
+        let scale = if kb == 0 {
+            ScaleOut::Zero
+        } else {
+            ScaleOut::One
+        };
+        // SAFETY: the caller's; canonical GMMA layouts in this CTA's shared memory.
+        unsafe {
+            mma_async_ss::<E, MajorK, MajorK, One, One, _>(
+                H::q_desc(q, wg, kb),
+                H::k_desc(k, kb),
+                s,
+                scale,
+            )
+        };
+    });
+    commit_group();
+}
+
+/// `O += P·V`: P (this warpgroup's `64 × BN`, 16-bit, in the registers [`convert_p`] filled) as
+/// the A operand of `wgmma` RS, V read MN-major, one k-block per 16 keys, committed as one group.
+///
+/// # Safety
+/// The whole warpgroup; `v` a loaded tile; `pa` and `o` are not touched until a `wait_group`
+/// retires the group (then `fence_operand` both).
+#[inline(always)]
+unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
+    pa: &[f32; PA],
+    v: *mut u16,
+    o: &mut [f32; OD2],
+) where
+    [f32; OD2]: MmaAsync<E>,
+{
+    fence_operand(o);
+    fence();
+    device::unroll!(PA / 4, |kb| {
+        let a = [
+            pa[4 * kb].to_bits(),
+            pa[4 * kb + 1].to_bits(),
+            pa[4 * kb + 2].to_bits(),
+            pa[4 * kb + 3].to_bits(),
+        ];
+        // SAFETY: the caller's.
+        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, H::v_desc(v, kb), o, ScaleOut::One) };
+    });
+    commit_group();
+}
+
+/// The mask of one tile's warpgroup: keys past the sequence, and above the causal diagonal.
+#[derive(Clone, Copy)]
+struct Masks {
+    /// The thread in its warpgroup.
+    t: i32,
+    /// The warpgroup's first row in the sequence.
+    r0: i32,
+    tile: Tile,
+    causal: bool,
+    bn: i32,
+}
+impl Masks {
+    /// Sets S's hidden entries of key block `n` to `-inf` (only blocks that cross the sequence's
+    /// end or the diagonal look at their entries' coordinates, [`acc_coord`]).
+    #[inline(always)]
+    fn apply<const SN2: usize>(&self, s: &mut [f32; SN2], n: i32) {
+        let (tile, n0) = (self.tile, n * self.bn);
+        let diag = self.causal && n0 + self.bn - 1 > self.r0 + tile.offset;
+        if n0 + self.bn > tile.sk || diag {
+            device::unroll!(SN2 / 4, |j| device::unroll!(4, |e| {
+                let v = 4 * j + e;
+                let (r, c) = acc_coord(self.t, v as i32);
+                let (row, col) = (self.r0 + r, n0 + c);
+                if col >= tile.sk || (self.causal && col > row + tile.offset) {
+                    s[v] = f32::NEG_INFINITY;
+                }
+            }));
+        }
+    }
+}
+
+/// The online softmax of one key block (FlashAttention-2/3), in the log2 domain: per row the
+/// new max of `S·scale·log2 e` (over the thread's values, then the quad of lanes that shares the
+/// row), `P = exp2(S·scale·log2 e − max)` in place, the running sum; returns each row's
+/// correction `exp2(old max − new max)` of O. Accumulator value `v = e + 2·h + 4·j` is (column
+/// pair, row half, column block).
+#[inline(always)]
+fn online_softmax<const SN2: usize>(
+    s: &mut [f32; SN2],
+    row_max: &mut [f32; 2],
+    row_sum: &mut [f32; 2],
+    scale_log2: f32,
+) -> [f32; 2] {
+    let mut corr = [0f32; 2];
+    device::unroll!(2, |h| {
+        let mut mx = f32::NEG_INFINITY;
+        device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| mx =
+            fmax(mx, s[4 * j + 2 * h + e])));
+        // the quad of threads sharing the row (lanes 4r..4r+3)
+        mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 1) });
+        mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 2) });
+        let m_new = fmax(row_max[h], mx * scale_log2);
+        // a row that has seen no key yet subtracts 0 (exp2(-inf - 0) = 0, no NaN)
+        let m_use = if m_new == f32::NEG_INFINITY {
+            0.0
+        } else {
+            m_new
+        };
+        corr[h] = ex2(row_max[h] - m_use);
+        row_max[h] = m_new;
+        let mut sum = 0f32;
+        device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
+            let v = 4 * j + 2 * h + e;
+            s[v] = ex2(s[v] * scale_log2 - m_use);
+            sum += s[v];
+        }));
+        row_sum[h] = row_sum[h] * corr[h] + sum;
+    });
+    corr
+}
+
+/// O's rows times their corrections (value `v`'s row half is `(v / 2) mod 2`).
+#[inline(always)]
+fn rescale<const OD2: usize>(o: &mut [f32; OD2], corr: [f32; 2]) {
+    device::unroll!(OD2 / 4, |j| device::unroll!(4, |e| o[4 * j + e] *=
+        corr[e / 2]));
+}
+
+/// P rounded to 16 bits, in the A-operand registers of `P·V`: the accumulator re-viewed as A
+/// ([`acc_as_a`]: k-block `kb`'s register `r` packs accumulators `(2r, 2r+1)` of its eight). The
+/// packed words are held as f32 bit patterns so `fence_operand` can pin them while a `wgmma`
+/// reads them.
+#[inline(always)]
+fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32; PA] {
+    const { assert!(2 * PA == SN2) };
+    let a_view = acc_as_a();
+    let mut pa = [0f32; PA];
+    device::unroll!(PA / 4, |kb| device::unroll!(4, |r| {
+        let lo: i32 = a_view.crd2idx((2 * r as i32, kb as i32));
+        let hi: i32 = a_view.crd2idx((2 * r as i32 + 1, kb as i32));
+        pa[4 * kb + r] = f32::from_bits(E::pack(s[lo as usize], s[hi as usize]));
+    }));
+    pa
+}
+
+/// The attention forward body for element `E` and head dim / key block `H` (`OD2 = D/2`
+/// accumulators of O, `SN2 = BN/2` of S, `PA = BN/4` registers of P); `OVERLAP`: the
+/// intra-warpgroup overlap of S and P·V (else one `wgmma` group at a time, the baseline);
+/// `PINGPONG` (with `OVERLAP`): the two consumer warpgroups take turns issuing their `wgmma`s
+/// (CUTLASS's `OrderedSequenceBarrier`), so one's softmax runs under the other's GEMMs.
+///
+/// # Safety
+/// Launched as [`attention_fwd_bf16_d128`] documents.
+#[inline(always)]
+unsafe fn attention_fwd<
+    E: Elem,
+    H: AttnTiles,
+    const OD2: usize,
+    const SN2: usize,
+    const PA: usize,
+    const OVERLAP: bool,
+    const PINGPONG: bool,
+>(
+    tma_q: *const TmaDescriptor,
+    tma_k: *const TmaDescriptor,
+    tma_v: *const TmaDescriptor,
+    p: &Params,
+) where
+    [f32; OD2]: MmaAsync<E>,
+    [f32; SN2]: MmaAsync<E>,
+    [f32; PA]: FenceOperand,
+{
+    const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PA * 4 == H::BN) };
+    let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
+    if to_shared_addr(smem) & 1023 != 0 {
+        trap();
+    }
+    let tid = thread_idx_x() as i32;
+    // shared memory: Q, the K stages, the V stages, then the three pipelines' barriers
+    let q_buf = smem as *mut u16;
+    let k_buf = |s: u32| unsafe { smem.add(H::Q_BYTES + s as usize * H::KV_BYTES) } as *mut u16;
+    let v_buf =
+        |s: u32| unsafe { smem.add(H::Q_BYTES + (STAGES + s as usize) * H::KV_BYTES) } as *mut u16;
+    let bars = unsafe { smem.add(H::Q_BYTES + 2 * STAGES * H::KV_BYTES) };
+    let st_q = bars as *mut PipelineStorage<1>;
+    let st_k = unsafe { bars.add(size_of::<PipelineStorage<1>>()) } as *mut PipelineStorage<STAGES>;
+    let st_v =
+        unsafe { bars.add(size_of::<PipelineStorage<1>>() + size_of::<PipelineStorage<STAGES>>()) }
+            as *mut PipelineStorage<STAGES>;
+    let st_seq = unsafe {
+        bars.add(size_of::<PipelineStorage<1>>() + 2 * size_of::<PipelineStorage<STAGES>>())
+    } as *mut OrderedSequenceBarrierStorage<1, 2>;
+    // (thread in warpgroup, warpgroup)
+    let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
+    let (pipe_q, pipe_k, pipe_v, mut turns) = unsafe {
+        (
+            PipelineTmaAsync::<1, QTx<H>>::init(st_q, tid == 0, CONSUMERS, || ()),
+            PipelineTmaAsync::<STAGES, KvTx<H>>::init(st_k, tid == 0, CONSUMERS, || ()),
+            PipelineTmaAsync::<STAGES, KvTx<H>>::init(st_v, tid == 0, CONSUMERS, || ()),
+            // the consumer warpgroups' turns at the tensor cores (all 128 threads arrive)
+            OrderedSequenceBarrier::<1, 2>::init(
+                st_seq,
+                tid == 0,
+                (wg.max(1) - 1) as u32,
+                128,
+                || device::thread::sync_threads(),
+            ),
+        )
+    };
+    let bn = H::BN as i32;
+    let n_tiles = p.seqlen_q.ceil_div(BM as i32) * p.heads_q * p.batch;
+    let (first, step) = (block_idx_x() as i32, grid_dim_x() as i32);
+    let varlen = !p.cu_seqlens_q.is_null();
+    if wg == 0 {
+        // 384 threads at 168 registers: the producer's (168 − 32)·128 registers give the
+        // consumers (232 − 168)·256 (24/240 would need 168 more than there are)
+        setmaxnreg_dec::<32>();
+        if t == 0 {
+            unsafe {
+                device::tma::prefetch_descriptor(tma_q);
+                device::tma::prefetch_descriptor(tma_k);
+                device::tma::prefetch_descriptor(tma_v);
+            }
+            let (mut pq, mut pk, mut pv) =
+                (pipe_q.producer(), pipe_k.producer(), pipe_v.producer());
+            let mut i = first;
+            while i < n_tiles {
+                let tile = tile_of(p, bn, i);
+                i += step;
+                if tile.m0 >= tile.sq {
+                    continue;
+                }
+                // TMA coordinates: (d, token, head, batch); varlen sequences share batch 0
+                let bc = if varlen { 0 } else { tile.b };
+                let hk = tile.h / p.group;
+                let s = unsafe { pq.producer_acquire() };
+                unsafe {
+                    H::load_q(
+                        tma_q,
+                        s.full_barrier(),
+                        q_buf,
+                        [tile.q_start + tile.m0, tile.h, bc],
+                    )
+                };
+                s.producer_commit();
+                for n in 0..tile.n_blocks {
+                    let k0 = tile.k_start + n * bn;
+                    let s = unsafe { pk.producer_acquire() };
+                    unsafe { H::load_kv(tma_k, s.full_barrier(), k_buf(s.index()), [k0, hk, bc]) };
+                    s.producer_commit();
+                    let s = unsafe { pv.producer_acquire() };
+                    unsafe { H::load_kv(tma_v, s.full_barrier(), v_buf(s.index()), [k0, hk, bc]) };
+                    s.producer_commit();
+                }
+            }
+        }
+        return;
+    }
+    setmaxnreg_inc::<232>();
+    // consumer warpgroup: rows 64·wg.. of the tile. Broadcast from lane 0 (CUTLASS's
+    // `canonical_warp_group_idx`) so ptxas knows it is warp-uniform: the Q descriptors built
+    // from it then live in uniform registers, not in the 232 the mainloop needs
+    let wg = unsafe { device::warp::shuffle_idx_u32(!0, (wg - 1) as u32, 0) } as i32;
+    let signals = t == 0;
+    let (mut cq, mut ck, mut cv) = (
+        pipe_q.consumer_signaling(signals),
+        pipe_k.consumer_signaling(signals),
+        pipe_v.consumer_signaling(signals),
+    );
+    let mut i = first;
+    while i < n_tiles {
+        let tile = tile_of(p, bn, i);
+        i += step;
+        if tile.m0 >= tile.sq {
+            continue;
+        }
+        // this warpgroup's first row in the sequence: the (64, 2) split of the tile's rows
+        let r0 = tile.m0 + make_layout_left((_64, _2)).crd2idx((0i32, wg));
+        let mut o: [f32; OD2] = unsafe { core::mem::zeroed() };
+        // the thread's two rows (accumulator values 0 and 2): running max (log2 domain) and sum
+        let mut row_max = [f32::NEG_INFINITY; 2];
+        let mut row_sum = [0f32; 2];
+        let mut q = Some(unsafe { cq.consumer_wait() });
+        let masks = Masks {
+            t,
+            r0,
+            tile,
+            causal: p.causal != CAUSAL_NONE,
+            bn,
+        };
+        if OVERLAP && tile.n_blocks > 0 {
+            // FlashAttention-3's intra-warpgroup overlap: block n's S = Q·Kᵀ and block n-1's
+            // O += P·V are in flight together; the softmax of S_n runs while P·V computes
+            let k = unsafe { ck.consumer_wait() };
+            let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
+            // ping-pong: wait for my turn at the tensor cores, hand it over once issued
+            if PINGPONG {
+                unsafe { turns.wait() };
+            }
+            unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+            if PINGPONG {
+                unsafe { turns.arrive() };
+            }
+            wait_group::<0>();
+            fence_operand(&mut s);
+            unsafe { ck.consumer_release(k) };
+            masks.apply(&mut s, 0);
+            // O is zero: no correction
+            let _ = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+            let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
+            for n in 1..tile.n_blocks {
+                let k = unsafe { ck.consumer_wait() };
+                let v = unsafe { cv.consumer_wait() };
+                let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
+                if PINGPONG {
+                    unsafe { turns.wait() };
+                }
+                unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                if PINGPONG {
+                    unsafe { turns.arrive() };
+                }
+                wait_group::<1>(); // S_n is done (committed first)
+                fence_operand(&mut s);
+                unsafe { ck.consumer_release(k) };
+                masks.apply(&mut s, n);
+                let corr = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
+                fence_operand(&mut o);
+                fence_operand(&mut pa);
+                unsafe { cv.consumer_release(v) };
+                rescale(&mut o, corr);
+                pa = convert_p::<E, SN2, PA>(&s);
+            }
+            // every S is done: the producer may load the next tile's Q meanwhile
+            if let Some(q) = q.take() {
+                unsafe { cq.consumer_release(q) };
+            }
+            let v = unsafe { cv.consumer_wait() };
+            if PINGPONG {
+                unsafe { turns.wait() };
+            }
+            unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+            if PINGPONG {
+                unsafe { turns.arrive() };
+            }
+            wait_group::<0>();
+            fence_operand(&mut o);
+            fence_operand(&mut pa);
+            unsafe { cv.consumer_release(v) };
+        } else {
+            for n in 0..tile.n_blocks {
+                let k = unsafe { ck.consumer_wait() };
+                let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
+                unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+                wait_group::<0>();
+                fence_operand(&mut s);
+                unsafe { ck.consumer_release(k) };
+                if n + 1 == tile.n_blocks
+                    && let Some(q) = q.take()
+                {
+                    // the last S is done: the producer may load the next tile's Q meanwhile
+                    unsafe { cq.consumer_release(q) };
+                }
+                masks.apply(&mut s, n);
+                let corr = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                rescale(&mut o, corr);
+                let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
+                let v = unsafe { cv.consumer_wait() };
+                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                wait_group::<0>();
+                fence_operand(&mut o);
+                fence_operand(&mut pa);
+                unsafe { cv.consumer_release(v) };
+            }
+        }
+        if let Some(q) = q.take() {
+            unsafe { cq.consumer_release(q) };
+        }
+        // epilogue: the row sums over the quad, O / sum, the LSE
+        let mut inv = [0f32; 2];
+        let mut lse = [f32::NEG_INFINITY; 2];
+        device::unroll!(2, |h| {
+            let mut l = row_sum[h];
+            l += unsafe { shuffle_xor_f32(!0, l, 1) };
+            l += unsafe { shuffle_xor_f32(!0, l, 2) };
+            if l > 0.0 {
+                inv[h] = 1.0 / l;
+                lse[h] = (device::math::lg2(l) + row_max[h]) * LN_2;
+            }
+        });
+        let o_row = |row: i32| unsafe {
+            p.o.offset(
+                (p.o_stride[0] * tile.b as i64
+                    + p.o_stride[1] * (tile.q_start + row) as i64
+                    + p.o_stride[2] * tile.h as i64) as isize,
+            )
+        };
+        device::unroll!(OD2 / 4, |j| device::unroll!(2, |h| {
+            let v = 4 * j + 2 * h;
+            let (r, c) = acc_coord(t, v as i32);
+            let row = r0 + r;
+            if row < tile.sq {
+                let w = E::pack(o[v] * inv[h], o[v + 1] * inv[h]);
+                // SAFETY: inside O (row < seqlen, column pair < D, 4-byte aligned).
+                unsafe { *(o_row(row).add(c as usize) as *mut u32) = w };
+            }
+        }));
+        // the quad's first thread writes its two rows' LSE
+        let (quad_col, _): (i32, i32) = make_layout_left((_4, _32)).idx2crd(t);
+        if quad_col == 0 {
+            device::unroll!(2, |h| {
+                let (r, _) = acc_coord(t, 2 * h as i32);
+                let row = r0 + r;
+                if row < tile.sq {
+                    let at = p.lse_stride[0] * tile.b as i64
+                        + p.lse_stride[1] * tile.h as i64
+                        + (tile.q_start + row) as i64;
+                    // SAFETY: inside LSE.
+                    unsafe { *p.lse.offset(at as isize) = lse[h] };
+                }
+            });
+        }
+    }
+}
+
+/// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong`.
+macro_rules! entry {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal) => {
+        device::kernel! {
+            #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
+                            "# Safety\n`tma_q`, `tma_k`, `tma_v`: tensor maps of Q, K, V over (d, token, head, batch) with ",
+                            "boxes `64 × 128` (Q) and `64 × BN` (K, V) and the 128-byte swizzle; `p` as [`Params`] documents; ",
+                            "384 threads, the dynamic shared memory of the tiles' `SMEM_BYTES`, 1024-byte aligned.")]
+            pub unsafe fn $name(tma_q: TmaDescriptor, tma_k: TmaDescriptor, tma_v: TmaDescriptor, p: Params) {
+                let tma_q = device::grid_constant!($name, 0, tma_q);
+                let tma_k = device::grid_constant!($name, 1, tma_k);
+                let tma_v = device::grid_constant!($name, 2, tma_v);
+                // SAFETY: as the entry's.
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp>(tma_q, tma_k, tma_v, &p) }
+            }
+        }
+        device::launch_bounds!($name, 384, 1);
+    };
+}
+
+entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true, false);
+entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false);
+// d256: the serial mainloop (the overlapped one needs a few registers more than 232 and spills;
+// measured no faster on the H200, doc/attention.md)
+entry!(
+    attention_fwd_bf16_d256,
+    Bf16,
+    D256,
+    128,
+    32,
+    16,
+    false,
+    false
+);
+entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false);
+entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false);
+entry!(attention_fwd_f16_d256, F16, D256, 128, 32, 16, false, false);
+// the baseline without the intra-warpgroup overlap (for the measured steps of doc/attention.md)
+entry!(
+    attention_fwd_serial_bf16_d64,
+    Bf16,
+    D64,
+    32,
+    64,
+    32,
+    false,
+    false
+);
+entry!(
+    attention_fwd_serial_bf16_d128,
+    Bf16,
+    D128,
+    64,
+    64,
+    32,
+    false,
+    false
+);
+entry!(
+    attention_fwd_serial_bf16_d256,
+    Bf16,
+    D256,
+    128,
+    32,
+    16,
+    false,
+    false
+);
+// the two consumer warpgroups in ping-pong (for the measured step)
+entry!(
+    attention_fwd_pingpong_bf16_d64,
+    Bf16,
+    D64,
+    32,
+    64,
+    32,
+    true,
+    true
+);
+entry!(
+    attention_fwd_pingpong_bf16_d128,
+    Bf16,
+    D128,
+    64,
+    64,
+    32,
+    true,
+    true
+);

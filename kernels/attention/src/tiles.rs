@@ -1,0 +1,181 @@
+//! The shared-memory tiles of one head dim: Q (`128 × D`), K and V (`BN × D`), their TMA loads
+//! and `wgmma` descriptors. One impl per head dim (`attn_tiles!`), so each tile's typed layout
+//! is built once, with static extents, however many entries use it.
+//!
+//! Q and K are `tile_to_shape(Layout_K_SW128_Atom<u16>, (rows, D), LayoutLeft)`: `D/64`
+//! column blocks of `rows × 64`, each one TMA box (`64 × rows`, 128-byte swizzle). V is loaded
+//! with the same boxes and read as `tile_to_shape(Layout_MN_SW128_Atom<u16>, (D, BN), (_2, _1))`
+//! (the same bytes: element `(d, key)` at `d + 64·key` in block `d / 64`), the MN-major B of
+//! `P·V`. The descriptors are `make_gmma_desc_tensor` of the tile divided into one `wgmma`'s
+//! operand (`zipped_divide` by `(64, 16)`, `(BN, 16)`, `(D, 16)`).
+
+use core::marker::PhantomData;
+
+use device::tma::TmaDescriptor;
+use layout_types::cute::gmma::*;
+use layout_types::cute::pipeline::TransactionBytes;
+use layout_types::cute::prelude::*;
+use layout_types::cute::tma::{TmaAtom, TmaLoad};
+
+/// The tiles of one head dim.
+pub trait AttnTiles {
+    /// The head dim.
+    const D: usize;
+    /// Keys per block.
+    const BN: usize;
+    /// Bytes of the Q tile (`128 · D · 2`).
+    const Q_BYTES: usize;
+    /// Bytes of one K (or V) stage (`BN · D · 2`).
+    const KV_BYTES: usize;
+    /// Dynamic shared memory of the kernel: Q, two stages each of K and V, the barriers.
+    const SMEM_BYTES: usize = Self::Q_BYTES + 4 * Self::KV_BYTES + 128;
+    /// The bytes a Q load brings (its boxes' [`TmaAtom::TX_BYTES`]).
+    const Q_TX: u32;
+    /// The bytes a K or V load brings.
+    const KV_TX: u32;
+    /// The descriptor of k-block `kb` (16 columns of the head dim) of Q's rows `64·wg..`.
+    fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64;
+    /// The descriptor of k-block `kb` of K (all `BN` rows).
+    fn k_desc(k: *mut u16, kb: usize) -> u64;
+    /// The descriptor of k-block `kb` (16 keys) of V read MN-major (all `D` columns).
+    fn v_desc(v: *mut u16, kb: usize) -> u64;
+    /// Loads Q's 128 rows from token `crd[0]` of head `crd[1]`, batch `crd[2]`.
+    ///
+    /// # Safety
+    /// `q` is the 1024-byte aligned Q tile; `bar` a full barrier expecting [`Self::Q_TX`].
+    unsafe fn load_q(tma: *const TmaDescriptor, bar: *mut u64, q: *mut u16, crd: [i32; 3]);
+    /// Loads `BN` rows of K or V from token `crd[0]` of head `crd[1]`, batch `crd[2]`.
+    ///
+    /// # Safety
+    /// As [`Self::load_q`], for a K/V stage and [`Self::KV_TX`].
+    unsafe fn load_kv(tma: *const TmaDescriptor, bar: *mut u64, kv: *mut u16, crd: [i32; 3]);
+}
+
+/// The Q load's transaction bytes of head dim `H`.
+pub struct QTx<H>(PhantomData<H>);
+impl<H: AttnTiles> TransactionBytes for QTx<H> {
+    const TX_BYTES: u32 = H::Q_TX;
+}
+/// A K or V load's transaction bytes of head dim `H`.
+pub struct KvTx<H>(PhantomData<H>);
+impl<H: AttnTiles> TransactionBytes for KvTx<H> {
+    const TX_BYTES: u32 = H::KV_TX;
+}
+
+/// Head dim 64 (`BN` = 128).
+pub struct D64;
+/// Head dim 128 (`BN` = 128).
+pub struct D128;
+/// Head dim 256 (`BN` = 64).
+pub struct D256;
+
+/// `attn_tiles!(marker, D, BN)`.
+macro_rules! attn_tiles {
+    ($h:ident, $d:literal, $bn:literal) => {
+        impl AttnTiles for $h {
+            const D: usize = $d;
+            const BN: usize = $bn;
+            const Q_BYTES: usize = 128 * $d * 2;
+            const KV_BYTES: usize = $bn * $d * 2;
+            const Q_TX: u32 =
+                ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, _128), (_1, _64)>>::TX_BYTES;
+            const KV_TX: u32 =
+                ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::TX_BYTES;
+            #[inline(always)]
+            fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (_128, Int::<$d>::new()),
+                    LayoutLeft,
+                );
+                let d = make_gmma_desc_tensor(
+                    MajorK,
+                    make_tensor(
+                        make_smem_ptr(q),
+                        s.with_layout(zipped_divide(s.layout, (_64, _16))),
+                    ),
+                );
+                d.at((_0, (wg, kb as i32))).desc.desc
+            }
+            #[inline(always)]
+            fn k_desc(k: *mut u16, kb: usize) -> u64 {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (Int::<$bn>::new(), Int::<$d>::new()),
+                    LayoutLeft,
+                );
+                let d = make_gmma_desc_tensor(
+                    MajorK,
+                    make_tensor(
+                        make_smem_ptr(k),
+                        s.with_layout(zipped_divide(s.layout, (Int::<$bn>::new(), _16))),
+                    ),
+                );
+                d.at((_0, (_0, kb as i32))).desc.desc
+            }
+            #[inline(always)]
+            fn v_desc(v: *mut u16, kb: usize) -> u64 {
+                let s = tile_to_shape(
+                    Layout_MN_SW128_Atom::<u16>::new(),
+                    (Int::<$d>::new(), Int::<$bn>::new()),
+                    (_2, _1),
+                );
+                let d = make_gmma_desc_tensor(
+                    MajorMN,
+                    make_tensor(
+                        make_smem_ptr(v),
+                        s.with_layout(zipped_divide(s.layout, (Int::<$d>::new(), _16))),
+                    ),
+                );
+                d.at((_0, (_0, kb as i32))).desc.desc
+            }
+            #[inline(always)]
+            unsafe fn load_q(
+                tma: *const TmaDescriptor,
+                bar: *mut u64,
+                q: *mut u16,
+                [tok, h, b]: [i32; 3],
+            ) {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (_128, Int::<$d>::new()),
+                    LayoutLeft,
+                );
+                let t = make_tensor(make_smem_ptr(q), s);
+                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, _128), (_1, _64)>>::new(tma);
+                // one box per 64-column block: the (64, D/64) split of the head dim
+                let cols = make_layout_left((_64, Int::<{ $d / 64 }>::new()));
+                device::unroll!($d / 64, |i| {
+                    let c: i32 = cols.crd2idx((0i32, i as i32));
+                    // SAFETY: the caller's; the block's origin is 1024-byte aligned.
+                    unsafe { atom.copy(bar, t.ptr((0i32, c)), [c, tok, h, b]) };
+                });
+            }
+            #[inline(always)]
+            unsafe fn load_kv(
+                tma: *const TmaDescriptor,
+                bar: *mut u64,
+                kv: *mut u16,
+                [tok, h, b]: [i32; 3],
+            ) {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (Int::<$bn>::new(), Int::<$d>::new()),
+                    LayoutLeft,
+                );
+                let t = make_tensor(make_smem_ptr(kv), s);
+                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::new(tma);
+                let cols = make_layout_left((_64, Int::<{ $d / 64 }>::new()));
+                device::unroll!($d / 64, |i| {
+                    let c: i32 = cols.crd2idx((0i32, i as i32));
+                    // SAFETY: as `load_q`.
+                    unsafe { atom.copy(bar, t.ptr((0i32, c)), [c, tok, h, b]) };
+                });
+            }
+        }
+    };
+}
+
+attn_tiles!(D64, 64, 128);
+attn_tiles!(D128, 128, 128);
+attn_tiles!(D256, 256, 64);

@@ -1,0 +1,109 @@
+//! The accumulator of an SM90 GMMA atom seen from its thread (FlashAttention's
+//! `convert_layout_acc_Aregs`, CUTLASS's `make_acc_into_op`): where each accumulator value
+//! sits in the warpgroup's `64 × N` tile ([`acc_coord`], the atom's `CLayout_64xN` followed by
+//! the tile's column-major index), and the same registers re-viewed as the `A` operand of the
+//! next `wgmma` ([`acc_as_a`]).
+//!
+//! For 16-bit inputs the `m64nNk16` accumulator layout restricted to 16 columns equals the
+//! register-A layout `ALayout_64x16`: A's value `(a0, a1, a2)` (column pair, row plus 8, column
+//! plus 8) is the accumulator value `(v0, v1, j) = (a0, a1, 2·kb + a2)` of k-block `kb`. So the
+//! accumulator's values `(2, 2, N/8)` divided by the A atom's value shape `(2, 2, 2)` are
+//! `((2, 2, 2), N/16):((1, 2, 4), 8)`: A's eight values of k-block `kb` are the eight consecutive
+//! accumulators from `8·kb`, and no data moves (P·V of attention: P rounded to 16 bits in place
+//! and fed to the RS `wgmma`).
+//!
+//! ```
+//! use layout_types::cute::prelude::*;
+//! use layout_types::cute::mma::gmma_acc::*;
+//! // thread 5 (warp 0, lane 5): accumulator 0 is row 1, column 2; accumulator 3 row 9, column 3
+//! assert_eq!(acc_coord(5, 0), (1, 2));
+//! assert_eq!(acc_coord(5, 3), (9, 3));
+//! // A's value 5 of k-block 3 (of an m64n128 accumulator) is accumulator 29
+//! assert_eq!(acc_as_a().crd2idx((5i32, 3i32)), 29);
+//! ```
+
+use super::super::consts::*;
+use super::super::layout::{Layout, make_layout_left};
+use super::atoms::GmmaCLayout;
+
+/// The accumulator of an `m64nNk16` GMMA (`N8 = N/8`) re-viewed as the A operand of the next
+/// `wgmma` (CuTe's `convert_layout_acc_Aregs` for SM90): `((2, 2, 2), N/16):((1, 2, 4), 8)`,
+/// (A's value in `ALayout_64x16`'s value order, k-block) → accumulator index. `N16 = N/16`.
+pub type AccAsA<N16> = Layout<((_2, _2, _2), N16), ((_1, _2, _4), _8)>;
+
+/// The layout [`AccAsA`] of the widest GMMA (N = 256; a narrower accumulator uses its first
+/// `N/16` k-blocks), zero-sized.
+///
+/// ```
+/// use layout_types::cute::mma::gmma_acc::acc_as_a;
+/// assert_eq!(acc_as_a().to_string(), "((_2,_2,_2),_16):((_1,_2,_4),_8)");
+/// ```
+#[inline(always)]
+pub fn acc_as_a() -> AccAsA<_16> {
+    AccAsA::<_16>::default()
+}
+
+/// `(row, column)` in the warpgroup's `64 × N` tile of accumulator `v` (0..N/2) of thread `t`
+/// (0..128) of an `m64nNk16` GMMA: the atom's `CLayout_64xN` gives the tile's column-major
+/// index, the `(64, N)` column-major layout its coordinate (CuTe's partition of an identity
+/// tensor by the atom's C layout). For masks and edges. The layouts are those of N = 256; a
+/// narrower atom's are their restriction to its first N/2 values and N columns.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::mma::gmma_acc::acc_coord;
+/// // thread 127 (warp 3, lane 31), accumulator 63 of m64n128: row 48 + 7 + 8, column 8·15 + 6 + 1
+/// assert_eq!(acc_coord(127, 63), (63, 127));
+/// ```
+#[inline(always)]
+pub fn acc_coord(t: i32, v: i32) -> (i32, i32) {
+    let idx: i32 = GmmaCLayout::<_32>::default().crd2idx((t, v));
+    make_layout_left((_64, _256)).idx2crd(idx)
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::cute::mma::atoms::GmmaALayout64x16;
+
+    /// Every thread's A value of every k-block, through [`AccAsA`], is the accumulator at the
+    /// same `(row, column)` of the tile as `ALayout_64x16` puts that A value (at column + 16·kb).
+    #[test]
+    fn acc_as_a_is_the_a_layout() {
+        fn check(n16: i32) {
+            let a = GmmaALayout64x16::default();
+            let view = acc_as_a();
+            let a_tile = make_layout_left((_64, _16));
+            for t in 0..128i32 {
+                for kb in 0..n16 {
+                    for v in 0..8i32 {
+                        let (r, c): (i32, i32) = a_tile.idx2crd(a.crd2idx((t, v)));
+                        let acc: i32 = view.crd2idx((v, kb));
+                        assert_eq!(acc_coord(t, acc), (r, c + 16 * kb), "t {t} kb {kb} v {v}");
+                    }
+                }
+            }
+        }
+        check(4);
+        check(8);
+        check(16);
+    }
+
+    /// The accumulator coordinates are a bijection onto the 64 × N tile, thread `t`'s rows
+    /// `16·warp + lane/4 (+8)` and columns `2·(lane%4) (+1) + 8·j`.
+    #[test]
+    fn acc_coord_covers_the_tile() {
+        let mut seen = std::vec![false; 64 * 128];
+        for t in 0..128i32 {
+            for v in 0..64i32 {
+                let (r, c) = acc_coord(t, v);
+                let (warp, lane) = (t / 32, t % 32);
+                assert_eq!(r, 16 * warp + lane / 4 + 8 * ((v / 2) % 2));
+                assert_eq!(c, 2 * (lane % 4) + v % 2 + 8 * (v / 4));
+                assert!(!seen[(r + 64 * c) as usize]);
+                seen[(r + 64 * c) as usize] = true;
+            }
+        }
+    }
+}
