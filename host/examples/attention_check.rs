@@ -12,7 +12,7 @@
 use std::process::ExitCode;
 
 use half::{bf16, f16};
-use host::attention::{AttentionProblem, AttnElement, Causal};
+use host::attention::{AttentionConfig, AttentionProblem, AttnElement, Causal};
 use host::cudarc::driver::{CudaStream, sys::CUevent_flags};
 use host::{Context, half};
 use std::sync::Arc;
@@ -210,7 +210,15 @@ fn check_case<T: AttnElement>(
     for _ in 0..2 {
         let mut dout = s.clone_htod(&vec![sentinel; nq])?;
         let mut dl = s.clone_htod(&vec![-7.0f32; lse_len])?;
-        ctx.attention(s, &p, &dq, &dk, &dv, &mut dout, &mut dl)?;
+        ctx.attention(
+            s,
+            &AttentionConfig::from(&p),
+            &dq,
+            &dk,
+            &dv,
+            &mut dout,
+            &mut dl,
+        )?;
         runs.push((s.clone_dtoh(&dout)?, s.clone_dtoh(&dl)?));
     }
     let (ro, rl) = reference(&p, &hq, &hk, &hv, lse_len, nq);
@@ -390,7 +398,9 @@ fn bench(ctx: &Context, s: &Arc<CudaStream>, dims: &[usize]) -> host::Result<()>
                     causal: causal.then_some(Causal::TopLeft),
                     scale: 1.0 / (d as f32).sqrt(),
                 };
-                let t = time_ms(s, 10, || ctx.attention(s, &p, &x, &x, &x, &mut o, &mut l))?;
+                let t = time_ms(s, 10, || {
+                    ctx.attention(s, &AttentionConfig::from(&p), &x, &x, &x, &mut o, &mut l)
+                })?;
                 let flops = 4.0 * (b * h * sl * sl * d) as f64 / if causal { 2.0 } else { 1.0 };
                 let variant = std::env::var("CUTE_RS_ATTENTION").unwrap_or("overlap".into());
                 println!(
