@@ -597,7 +597,7 @@ fn no_command_prints_usage_on_stderr_exit_2() {
     let (code, out, err) = host_out(&[]);
     assert_eq!(code, 2);
     assert!(out.is_empty());
-    assert!(err.contains("Usage: host <COMMAND>"), "{err}");
+    assert!(err.contains("Usage: host [OPTIONS] <COMMAND>"), "{err}");
 }
 
 /// Valid sweep flags (0 disables a sweep, hex seeds) are accepted: the run gets as far as
