@@ -326,21 +326,28 @@ impl Context {
                 kernel: entry.to_string(),
                 arch: m.arch,
                 device: self.device.to_string(),
-                loaded: self.loaded_archs(),
+                loaded: self.archs().join("+"),
             }),
             None => Err(Error::MissingKernel(entry.to_string())),
         }
     }
 
-    /// The architectures of the loaded modules, e.g. `sm_90a+sm_80`.
-    fn loaded_archs(&self) -> String {
-        let mut archs: Vec<&str> = Vec::new();
+    /// The distinct architectures of the loaded modules, in load order (`["sm_90a"]` on an
+    /// H100/H200, `["sm_80"]` on an A100 or with [`Context::with_arch`]`(_, Some("sm_80"))`).
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// println!("running the {} PTX", ctx.archs().join("+"));
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn archs(&self) -> Vec<&'static str> {
+        let mut archs: Vec<&'static str> = Vec::new();
         for m in &self.modules {
             if !archs.contains(&m.ptx.arch) {
                 archs.push(m.ptx.arch);
             }
         }
-        archs.join("+")
+        archs
     }
 
     /// The names of every kernel in the embedded PTX.

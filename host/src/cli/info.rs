@@ -42,7 +42,7 @@ pub fn main() -> u8 {
                         "unavailable: {} (needs {}; this device runs {})",
                         m.name,
                         m.arch,
-                        loaded_archs(&loaded)
+                        ctx.archs().join("+")
                     );
                 }
             }
@@ -50,15 +50,4 @@ pub fn main() -> u8 {
         Err(e) => println!("device: none ({e})"),
     }
     0
-}
-
-/// The distinct architectures of the loaded families.
-fn loaded_archs(loaded: &[(&str, &str)]) -> String {
-    let mut archs: Vec<&str> = Vec::new();
-    for (_, a) in loaded {
-        if !archs.contains(a) {
-            archs.push(a);
-        }
-    }
-    archs.join("+")
 }

@@ -98,13 +98,8 @@ pub fn main(a: &RunArgs) -> u8 {
 /// the device loaded.
 pub(super) fn loaded_line(ctx: &host::Context) -> String {
     let loaded = ctx.families();
-    let mut archs: Vec<&str> = Vec::new();
-    for (_, a) in &loaded {
-        if !archs.contains(a) {
-            archs.push(a);
-        }
-    }
-    let parts: Vec<String> = archs
+    let parts: Vec<String> = ctx
+        .archs()
         .iter()
         .map(|a| {
             let fams: Vec<&str> = loaded
