@@ -1,19 +1,23 @@
 //! Facade crate: re-exports `layout-types` and carries the PTX built from `kernels/`.
 pub use layout_types;
 
-/// One kernel family's PTX module, built by `build.rs` with the nightly toolchain for
-/// [`KERNELS_PTX_ARCH`]: self-contained (no `.extern .func`), loaded as one CUDA module.
+/// One kernel family's PTX module for one architecture, built by `build.rs` with the nightly
+/// toolchain for each of [`KERNELS_PTX_ARCHS`]: self-contained (no `.extern .func`), loaded as
+/// one CUDA module.
 #[derive(Clone, Copy, Debug)]
 pub struct PtxModule {
     /// The family (`kernels/<family>/`): `smoke`, `copy`, `gemm_n`, `gemm_t`, `probe`, ...
     pub family: &'static str,
+    /// The architecture it was built for (its `.target`): `sm_90a`, `sm_80`, ...
+    pub arch: &'static str,
     /// The PTX text.
     pub ptx: &'static str,
     /// The `.entry` kernels it defines.
     pub entries: &'static [&'static str],
 }
 
-/// The module that defines kernel `entry`, if any.
+/// The module that defines kernel `entry` for the primary architecture ([`KERNELS_PTX_ARCH`]),
+/// else for the first other one that has it.
 ///
 /// ```
 /// if let Some(m) = cute_rs::module_of("sgemm_128x128x8_nn") {
@@ -24,6 +28,21 @@ pub struct PtxModule {
 /// ```
 pub fn module_of(entry: &str) -> Option<&'static PtxModule> {
     PTX_MODULES.iter().find(|m| m.entries.contains(&entry))
+}
+
+/// The module that defines kernel `entry` in the build for `arch`, if any.
+///
+/// ```
+/// if cute_rs::KERNELS_PTX_ARCHS.contains(&"sm_80") {
+///     // the bulk transpose (`cp.async.bulk`) is Hopper only
+///     assert!(cute_rs::module_of_arch("transpose_f32_bulk", "sm_80").is_none());
+///     assert!(cute_rs::module_of_arch("transpose_f32_swizzled", "sm_80").is_some());
+/// }
+/// ```
+pub fn module_of_arch(entry: &str, arch: &str) -> Option<&'static PtxModule> {
+    PTX_MODULES
+        .iter()
+        .find(|m| m.arch == arch && m.entries.contains(&entry))
 }
 
 include!(concat!(env!("OUT_DIR"), "/ptx_meta.rs"));

@@ -333,6 +333,77 @@ pub struct Family {
     pub package: String,
     /// The crate's name as rustc writes it (`kernels_gemm`): its PTX is `<crate>-<hash>.s`.
     pub krate: String,
+    /// The architectures the family is written for (`[package.metadata.cute] archs = [..]` of
+    /// its manifest; empty: every architecture). See [`Family::builds_for`].
+    pub archs: Vec<String>,
+}
+
+impl Family {
+    /// Whether the family is built for target `arch`: it declares no architectures, or one of
+    /// them runs there — the same one, or a plain `sm_XY` whose capability `arch` reaches (PTX
+    /// for `sm_80` runs on `sm_86`, `sm_89`, `sm_90a`; `sm_90a` PTX only on `sm_90a`).
+    ///
+    /// ```
+    /// let f = |archs: &[&str]| cute_builder::Family {
+    ///     name: "f".into(), package: "f".into(), krate: "f".into(),
+    ///     archs: archs.iter().map(|a| a.to_string()).collect(),
+    /// };
+    /// assert!(f(&["sm_80"]).builds_for("sm_80") && f(&["sm_80"]).builds_for("sm_90a"));
+    /// assert!(f(&["sm_80"]).builds_for("sm_89") && f(&[]).builds_for("sm_75"));
+    /// assert!(f(&["sm_90a"]).builds_for("sm_90a") && !f(&["sm_90a"]).builds_for("sm_80"));
+    /// assert!(!f(&["sm_90a"]).builds_for("sm_100a") && !f(&["sm_80"]).builds_for("sm_75"));
+    /// ```
+    pub fn builds_for(&self, arch: &str) -> bool {
+        self.archs.is_empty() || self.archs.iter().any(|a| arch_runs_on(a, arch))
+    }
+}
+
+/// `(major * 10 + minor, arch-specific)` of `sm_XY[a|f]`.
+fn arch_capability(arch: &str) -> Option<(u32, bool)> {
+    let rest = arch.strip_prefix("sm_")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let suffix = &rest[digits.len()..];
+    if digits.len() < 2 || !matches!(suffix, "" | "a" | "f") {
+        return None;
+    }
+    Some((digits.parse().ok()?, !suffix.is_empty()))
+}
+
+/// Whether PTX written for `written` runs on a device (or target) `target`: the same name, or a
+/// plain `sm_XY` at or below `target`'s capability.
+///
+/// ```
+/// assert!(cute_builder::arch_runs_on("sm_80", "sm_86"));
+/// assert!(!cute_builder::arch_runs_on("sm_90a", "sm_100a"));
+/// ```
+pub fn arch_runs_on(written: &str, target: &str) -> bool {
+    if written == target {
+        return true;
+    }
+    match (arch_capability(written), arch_capability(target)) {
+        (Some((w, false)), Some((t, _))) => w <= t,
+        _ => false,
+    }
+}
+
+/// `archs = ["sm_80", ..]` of a manifest's `[package.metadata.cute]`.
+fn declared_archs(manifest: &str) -> Vec<String> {
+    let Some(section) = manifest.split("[package.metadata.cute]").nth(1) else {
+        return Vec::new();
+    };
+    let section = section.split("\n[").next().unwrap_or("");
+    let Some(list) = section
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix("archs"))
+        .and_then(|l| l.split_once('[').map(|(_, r)| r))
+        .and_then(|l| l.split_once(']').map(|(a, _)| a))
+    else {
+        return Vec::new();
+    };
+    list.split(',')
+        .map(|a| a.trim().trim_matches('"').to_string())
+        .filter(|a| !a.is_empty())
+        .collect()
 }
 
 /// `name = "..."` of a manifest's `[package]`.
@@ -363,6 +434,7 @@ pub fn families(kernels_dir: &Path) -> Result<Vec<Family>, String> {
             },
             krate: pkg.replace('-', "_"),
             package: pkg,
+            archs: declared_archs(text),
         }))
     };
     let Some(members) = text
@@ -386,6 +458,30 @@ pub fn families(kernels_dir: &Path) -> Result<Vec<Family>, String> {
         return Err(format!("no staticlib crate in {}", manifest.display()));
     }
     Ok(out)
+}
+
+/// The families of `kernels_dir` built for `arch` ([`Family::builds_for`]); an error when
+/// none is.
+///
+/// ```
+/// let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels");
+/// let hopper = cute_builder::families_for(&root, "sm_90a").unwrap();
+/// let ampere = cute_builder::families_for(&root, "sm_80").unwrap();
+/// assert!(hopper.iter().any(|f| f.name == "wgmma"));
+/// assert!(!ampere.iter().any(|f| f.name == "wgmma") && ampere.iter().any(|f| f.name == "copy"));
+/// ```
+pub fn families_for(kernels_dir: &Path, arch: &str) -> Result<Vec<Family>, String> {
+    let all = families(kernels_dir)?;
+    let n = all.len();
+    let some: Vec<Family> = all.into_iter().filter(|f| f.builds_for(arch)).collect();
+    if some.is_empty() {
+        return Err(format!(
+            "none of the {n} kernel families in {} is written for {arch} \
+             (their `[package.metadata.cute] archs`)",
+            kernels_dir.display()
+        ));
+    }
+    Ok(some)
 }
 
 /// The `<krate>-<hash>.s` that cargo's last build of `krate` wrote into `deps`.
@@ -596,7 +692,7 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
 /// ```
 pub fn build_each(opts: &Options, mut ready: impl FnMut(&Module)) -> Result<Built, Error> {
     ensure_toolchain(opts)?;
-    let families = families(&opts.kernels_dir).map_err(Error::Failed)?;
+    let families = families_for(&opts.kernels_dir, &opts.arch).map_err(Error::Failed)?;
     let deps = opts
         .kernel_target_dir()
         .join(TARGET)
@@ -607,6 +703,9 @@ pub fn build_each(opts: &Options, mut ready: impl FnMut(&Module)) -> Result<Buil
     for attempt in 0..2 {
         let mut cmd = cargo_command(opts);
         cmd.arg("--message-format=json-render-diagnostics");
+        for f in &families {
+            cmd.arg("-p").arg(&f.package);
+        }
         if opts.verbose {
             eprintln!("[ptx] {cmd:?}");
         }

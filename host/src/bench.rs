@@ -139,7 +139,8 @@ pub fn copy(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
             "copy {mib} MiB: memcpy D2D {:.0} GB/s",
             2.0 * bytes as f64 / (ref_ms * 1e6)
         ));
-        for v in &VARIANTS {
+        // the Hopper-only variants (TMA, bulk copies) are not on every device
+        for v in VARIANTS.iter().filter(|v| ctx.has_kernel(v.kernel)) {
             {
                 let (m, n) = copy_shape(v, bytes);
                 let geometry = (m, n, v.lds_ldd(m, n).0, v.lds_ldd(m, n).1);
@@ -384,7 +385,14 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
         progress.step(&format!("{g} ({plan})"));
         rows.push(gemm_problem(ctx, &blas, &g, Some(plan))?);
     }
-    for dtype in ["bf16", "f16"] {
+    // the bf16/fp16 GEMM is Hopper only for now: not on a device (or forced arch) without it
+    let hgemm = if ctx.has_kernel("hgemm_bf16_tn") {
+        &["bf16", "f16"][..]
+    } else {
+        progress.note("bf16/fp16 GEMM: not on this device (needs sm_90a)");
+        &[][..]
+    };
+    for &dtype in hgemm {
         for g in hgemm_cases() {
             progress.step(&format!("{g} {dtype}"));
             rows.push(hgemm_problem(ctx, &blas, &g, dtype, dtype)?);

@@ -70,6 +70,8 @@ pub struct Context {
     modules: Vec<Module>,
     functions: Mutex<HashMap<String, CudaFunction>>,
     launch_bounds: bool,
+    /// The architecture every module was forced to ([`Context::with_arch`]), if any.
+    forced_arch: Option<&'static str>,
     /// Encoded tensor maps (`CUtensorMap` words) by everything they were encoded from
     /// (`crate::tma::Context::make_tma_copy` writes the key).
     pub(crate) tma_maps: Mutex<HashMap<Vec<u64>, [u64; 16]>>,
@@ -105,6 +107,27 @@ impl Context {
     /// # Ok::<(), host::Error>(())
     /// ```
     pub fn new(ordinal: usize) -> Result<Context> {
+        let forced = std::env::var(ARCH_ENV).ok().filter(|a| !a.is_empty());
+        Self::with_arch(ordinal, forced.as_deref())
+    }
+
+    /// [`Context::new`], loading only the PTX built for `arch` (`Some("sm_80")`: the Ampere
+    /// build, which an H100/H200 also runs) instead of, per family, the best build the device
+    /// runs; `None` is [`Context::new`] without the `CUTE_RS_LOAD_ARCH` look-up. Kernels of
+    /// families without an `arch` build then return [`Error::NeedsArch`].
+    ///
+    /// [`Error::UnknownArch`] when this binary has no build for `arch`, [`Error::ArchMismatch`]
+    /// when the device cannot run it.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::with_arch(0, Some("sm_80"))?;
+    /// assert_eq!(ctx.forced_arch(), Some("sm_80"));
+    /// assert!(ctx.kernels().contains(&"transpose_f32_swizzled"));
+    /// assert!(!ctx.kernels().contains(&"transpose_f32_bulk")); // Hopper only
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn with_arch(ordinal: usize, arch: Option<&str>) -> Result<Context> {
+        let forced = forced_arch(arch)?;
         if let Some(why) = ptx::build_error() {
             return Err(Error::NoKernels(why));
         }
@@ -124,7 +147,7 @@ impl Context {
             Ok(CudaContext::new(ordinal)?)
         })
         .map_err(|msg| Error::NoDriver(format!("CUDA driver: {msg}")))??;
-        Self::from_cuda_context(ctx)
+        Self::open(ctx, forced)
     }
 
     /// This crate's kernels on a cudarc context you already have (its streams and buffers then
@@ -137,6 +160,18 @@ impl Context {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_cuda_context(ctx: Arc<CudaContext>) -> Result<Context> {
+        Self::open(ctx, None)
+    }
+
+    /// [`Context::from_cuda_context`] with the PTX of one architecture, as [`Context::with_arch`].
+    pub fn from_cuda_context_with_arch(
+        ctx: Arc<CudaContext>,
+        arch: Option<&str>,
+    ) -> Result<Context> {
+        Self::open(ctx, forced_arch(arch)?)
+    }
+
+    fn open(ctx: Arc<CudaContext>, forced: Option<&'static str>) -> Result<Context> {
         if let Some(why) = ptx::build_error() {
             return Err(Error::NoKernels(why));
         }
@@ -151,22 +186,16 @@ impl Context {
             })
         })
         .map_err(|msg| Error::NoDriver(format!("CUDA driver: {msg}")))??;
-        let (major, minor) = device.capability;
-        let runs = match ptx::required_capability(ptx::ARCH) {
-            Some((a, b, true)) => (a, b) == (major, minor),
-            Some((a, b, false)) => (major, minor) >= (a, b),
-            None => true, // an unknown target: let the driver decide
-        };
-        if !runs {
+        let chosen = choose_modules(ptx::modules(), device.capability, forced);
+        if chosen.is_empty() {
             return Err(Error::ArchMismatch {
                 device: device.to_string(),
-                arch: ptx::ARCH,
+                arch: forced.unwrap_or(ptx::ARCH),
                 capability: device.capability,
             });
         }
-        let modules = ptx::modules()
+        let modules = chosen
             .into_iter()
-            .filter(|m| !m.text.is_empty())
             .map(|m| Module {
                 ptx: m,
                 entries: ptx::entries(m.text),
@@ -180,6 +209,7 @@ impl Context {
             modules,
             functions: Mutex::new(HashMap::new()),
             launch_bounds,
+            forced_arch: forced,
             tma_maps: Mutex::new(HashMap::new()),
             tma_launches: Mutex::new(HashMap::new()),
         };
@@ -237,6 +267,89 @@ impl Context {
         self.launch_bounds
     }
 
+    /// The architecture [`Context::with_arch`] (or `CUTE_RS_LOAD_ARCH`) forced, if any.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// println!("forced: {:?}", ctx.forced_arch());
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn forced_arch(&self) -> Option<&'static str> {
+        self.forced_arch
+    }
+
+    /// The loaded modules: `(family, architecture of its PTX)`, e.g. `("copy", "sm_90a")`.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// for (family, arch) in ctx.families() {
+    ///     println!("{family}: {arch}");
+    /// }
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn families(&self) -> Vec<(&'static str, &'static str)> {
+        self.modules
+            .iter()
+            .map(|m| (m.ptx.name, m.ptx.arch))
+            .collect()
+    }
+
+    /// Whether kernel `entry` is in a module this context loaded.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// println!("bulk transpose: {}", ctx.has_kernel("transpose_f32_bulk"));
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn has_kernel(&self, entry: &str) -> bool {
+        self.modules.iter().any(|m| m.entries.contains(&entry))
+    }
+
+    /// `Ok` when kernel `entry` is loaded; [`Error::NeedsArch`] naming the architecture of the
+    /// build that has it when only another one does; [`Error::MissingKernel`] otherwise.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::with_arch(0, Some("sm_80"))?;
+    /// let e = ctx.require_kernel("hgemm_bf16_tn").unwrap_err();
+    /// assert!(matches!(e, host::Error::NeedsArch { arch: "sm_90a", .. }));
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn require_kernel(&self, entry: &str) -> Result<()> {
+        if self.has_kernel(entry) {
+            return Ok(());
+        }
+        match ptx::modules()
+            .into_iter()
+            .find(|m| ptx::entries(m.text).contains(&entry))
+        {
+            Some(m) => Err(Error::NeedsArch {
+                kernel: entry.to_string(),
+                arch: m.arch,
+                device: self.device.to_string(),
+                loaded: self.archs().join("+"),
+            }),
+            None => Err(Error::MissingKernel(entry.to_string())),
+        }
+    }
+
+    /// The distinct architectures of the loaded modules, in load order (`["sm_90a"]` on an
+    /// H100/H200, `["sm_80"]` on an A100 or with [`Context::with_arch`]`(_, Some("sm_80"))`).
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// println!("running the {} PTX", ctx.archs().join("+"));
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn archs(&self) -> Vec<&'static str> {
+        let mut archs: Vec<&'static str> = Vec::new();
+        for m in &self.modules {
+            if !archs.contains(&m.ptx.arch) {
+                archs.push(m.ptx.arch);
+            }
+        }
+        archs
+    }
+
     /// The names of every kernel in the embedded PTX.
     ///
     /// ```no_run
@@ -277,7 +390,11 @@ impl Context {
             )));
         }
         let m = Module {
-            ptx: PtxModule { name, text: ptx },
+            ptx: PtxModule {
+                name,
+                arch: "user",
+                text: ptx,
+            },
             entries,
             loaded: OnceLock::new(),
         };
@@ -331,6 +448,7 @@ impl Context {
         {
             return Ok(f);
         }
+        self.require_kernel(entry)?;
         let m = self
             .modules
             .iter()
@@ -383,6 +501,48 @@ impl Context {
     }
 }
 
+/// The environment variable [`Context::new`] reads: an architecture (`sm_80`) to load instead
+/// of the best build per family (`host --arch` sets it).
+pub const ARCH_ENV: &str = "CUTE_RS_LOAD_ARCH";
+
+/// `arch` as one of the embedded architectures.
+fn forced_arch(arch: Option<&str>) -> Result<Option<&'static str>> {
+    let Some(arch) = arch else { return Ok(None) };
+    match ptx::ARCHS.iter().find(|a| **a == arch) {
+        Some(a) => Ok(Some(a)),
+        None => Err(Error::UnknownArch {
+            arch: arch.to_string(),
+            embedded: ptx::ARCHS.join(", "),
+        }),
+    }
+}
+
+/// Per family, the module to load on a device of `capability`: the build for `forced`, else the
+/// best build the device runs (the highest capability; an architecture-specific build such as
+/// `sm_90a` before a plain one of the same capability). Families without such a build are left
+/// out; their kernels return [`Error::NeedsArch`].
+fn choose_modules(
+    all: Vec<PtxModule>,
+    capability: (i32, i32),
+    forced: Option<&str>,
+) -> Vec<PtxModule> {
+    let rank = |m: &PtxModule| ptx::required_capability(m.arch).unwrap_or((0, 0, false));
+    let mut fit: Vec<PtxModule> = all
+        .into_iter()
+        .filter(|m| !m.text.is_empty() && ptx::runs_on(m.arch, capability))
+        .filter(|m| forced.is_none_or(|a| a == m.arch))
+        .collect();
+    // stable: among equal ranks the embedding order stays
+    fit.sort_by_key(|m| std::cmp::Reverse(rank(m)));
+    let mut chosen: Vec<PtxModule> = Vec::new();
+    for m in fit {
+        if !chosen.iter().any(|c| c.name == m.name) {
+            chosen.push(m);
+        }
+    }
+    chosen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,6 +551,53 @@ mod tests {
     fn context_is_send_and_sync() {
         fn check<T: Send + Sync>() {}
         check::<Context>();
+    }
+
+    #[test]
+    fn each_family_loads_the_best_build_the_device_runs() {
+        let m = |name, arch| PtxModule {
+            name,
+            arch,
+            text: "x",
+        };
+        let all = vec![
+            m("copy", "sm_90a"),
+            m("wgmma", "sm_90a"),
+            m("copy", "sm_80"),
+            m("hgemm_sm80", "sm_80"),
+        ];
+        let pick = |cap, forced| -> Vec<(&str, &str)> {
+            choose_modules(all.clone(), cap, forced)
+                .iter()
+                .map(|m| (m.name, m.arch))
+                .collect()
+        };
+        assert_eq!(
+            pick((9, 0), None),
+            [
+                ("copy", "sm_90a"),
+                ("wgmma", "sm_90a"),
+                ("hgemm_sm80", "sm_80")
+            ]
+        );
+        assert_eq!(
+            pick((9, 0), Some("sm_80")),
+            [("copy", "sm_80"), ("hgemm_sm80", "sm_80")]
+        );
+        assert_eq!(
+            pick((8, 9), None),
+            [("copy", "sm_80"), ("hgemm_sm80", "sm_80")]
+        );
+        assert_eq!(pick((10, 0), None).len(), 2); // sm_90a PTX does not run on sm_100
+        assert!(pick((7, 5), None).is_empty());
+        assert!(pick((8, 6), Some("sm_90a")).is_empty());
+    }
+
+    #[test]
+    fn an_arch_not_embedded_is_refused() {
+        let e = forced_arch(Some("sm_75")).unwrap_err();
+        assert!(matches!(e, Error::UnknownArch { .. }), "{e}");
+        assert_eq!(forced_arch(None).unwrap(), None);
     }
 
     #[test]

@@ -171,7 +171,8 @@ impl CopyConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TransposeKernel {
     /// The faster of the two below for the size: [`TransposeKernel::Bulk`] from 2^24 elements
-    /// (64 MiB of f32) up, [`TransposeKernel::Swizzled`] below. The bulk kernel's 33 KiB of
+    /// (64 MiB of f32) up, [`TransposeKernel::Swizzled`] below (and on a device without the
+    /// Hopper-only bulk kernel). The bulk kernel's 33 KiB of
     /// shared memory allow 6 blocks per SM against 8, so a 2048×2048 transpose (1024 blocks)
     /// takes two waves instead of one: 0.80 of memcpy against 1.04–1.07 (H100); from 4096×4096
     /// up the bulk kernel is as fast or faster (`tools/gpu/results/2026-11-23-6bcc0a9-bulk-transpose`).
@@ -693,7 +694,11 @@ impl Context {
         S: DevicePtr<T>,
         D: DevicePtrMut<T>,
     {
-        let v = Variant::for_transpose(cfg.kernel, cfg.m, cfg.n);
+        let mut v = Variant::for_transpose(cfg.kernel, cfg.m, cfg.n);
+        if cfg.kernel == TransposeKernel::Auto && !self.has_kernel(v.kernel) {
+            // the bulk kernel is Hopper only: Auto takes the swizzled one elsewhere
+            v = Variant::for_transpose(TransposeKernel::Swizzled, cfg.m, cfg.n);
+        }
         self.transpose_with(stream, v, cfg, a, b)
     }
 

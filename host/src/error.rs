@@ -57,6 +57,32 @@ pub enum Error {
         /// The driver's error.
         source: DriverError,
     },
+    /// The kernel is in the build of another architecture than the one this context loaded for
+    /// its family (a Hopper kernel on an Ampere/Ada device, or under
+    /// [`Context::with_arch`](crate::Context::with_arch)).
+    #[error(
+        "kernel `{kernel}` needs {arch}: {device} loaded the {loaded} PTX, which does not have it"
+    )]
+    NeedsArch {
+        /// The kernel asked for.
+        kernel: String,
+        /// The architecture of the build that has it, e.g. `sm_90a`.
+        arch: &'static str,
+        /// "NVIDIA A100-SXM4-80GB (sm_80, 108 SMs)".
+        device: String,
+        /// The architectures of the loaded modules, e.g. `sm_80`.
+        loaded: String,
+    },
+    /// An architecture this binary embeds no PTX for ([`Context::with_arch`](crate::Context::with_arch)).
+    #[error(
+        "no PTX for {arch} in this build (it has {embedded}); build with CUTE_RS_ARCHS={arch},..."
+    )]
+    UnknownArch {
+        /// The architecture asked for.
+        arch: String,
+        /// The embedded ones, comma-separated.
+        embedded: String,
+    },
     /// No embedded PTX module has this kernel.
     #[error("kernel `{0}` is not in the embedded PTX")]
     MissingKernel(String),

@@ -401,7 +401,7 @@ impl Context {
                 for tb in [Trans::N, Trans::T] {
                     let entry = tile.entry(ta, tb);
                     self.function(&entry)?;
-                    if let Some(twin) = ptx::bounded_twin(&entry) {
+                    if let Some(twin) = ptx::bounded_twin(&entry).filter(|t| self.has_kernel(t)) {
                         self.function(&twin)?;
                     }
                 }
@@ -542,7 +542,9 @@ impl Context {
             });
         }
         let entry = tile.entry(g.transa, g.transb);
-        let twin = ptx::bounded_twin(&entry).filter(|_| self.launch_bounds() && !plan.one_cta);
+        // (the sm_80 build has no bounded NN/TT twins: they spill in 128 registers there)
+        let twin = ptx::bounded_twin(&entry)
+            .filter(|t| self.launch_bounds() && !plan.one_cta && self.has_kernel(t));
         let f = self.function(twin.as_deref().unwrap_or(&entry))?;
         let scale_c = if split > 1 {
             Some(self.function("sgemm_scale_c")?)

@@ -63,7 +63,7 @@ mod smoke;
 mod timing;
 pub mod tma;
 
-pub use context::{Context, DeviceInfo};
+pub use context::{ARCH_ENV, Context, DeviceInfo};
 pub use copy::{CopyAtom, CopyConfig, Element, Order, TransposeConfig, TransposeKernel};
 pub use cublas::Cublas;
 pub use error::{Error, Result};

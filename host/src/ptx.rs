@@ -15,15 +15,20 @@
 pub struct PtxModule {
     /// The kernel family (`smoke`, `copy`, `gemm_n`, `gemm_t`, `probe`).
     pub name: &'static str,
+    /// The architecture it was built for (`sm_90a`, `sm_80`; one of [`ARCHS`]).
+    pub arch: &'static str,
     /// The PTX text (empty when this build has no kernels; see [`build_error`]).
     pub text: &'static str,
 }
 
-/// Every embedded PTX module: one per kernel family (`cute_rs::PTX_MODULES`).
+/// Every embedded PTX module: one per kernel family and architecture (`cute_rs::PTX_MODULES`,
+/// [`ARCH`]'s first).
 ///
 /// For measuring kernel variants without rebuilding the host: when `CUTE_RS_PTX_DIR` names a
-/// folder, a file `<family>.ptx` there replaces that family's embedded text (read once; the
-/// entries and their signatures must match what the host launches).
+/// folder, a file `<family>.ptx` there replaces that family's embedded text for [`ARCH`], and
+/// `<arch>/<family>.ptx` for another architecture (`cargo xtask build-kernels`' layout under
+/// `target/ptx/`; read once; the entries and their signatures must match what the host
+/// launches).
 ///
 /// ```
 /// for m in host::ptx::modules() {
@@ -35,11 +40,17 @@ pub fn modules() -> Vec<PtxModule> {
     cute_rs::PTX_MODULES
         .iter()
         .map(|m| {
+            let file = if m.arch == ARCH {
+                format!("{}.ptx", m.family)
+            } else {
+                format!("{}/{}.ptx", m.arch, m.family)
+            };
             let replaced = dir
                 .as_ref()
-                .and_then(|d| std::fs::read_to_string(d.join(format!("{}.ptx", m.family))).ok());
+                .and_then(|d| std::fs::read_to_string(d.join(&file)).ok());
             PtxModule {
                 name: m.family,
+                arch: m.arch,
                 // leaked once per Context: a measuring aid, not a per-launch path
                 text: replaced.map_or(m.ptx, |t| Box::leak(t.into_boxed_str())),
             }
@@ -47,12 +58,37 @@ pub fn modules() -> Vec<PtxModule> {
         .collect()
 }
 
-/// The GPU architecture the PTX targets (`sm_90a` unless built with `CUTE_RS_ARCH`).
+/// The primary GPU architecture of the embedded PTX (`sm_90a` unless built with
+/// `CUTE_RS_ARCH` / `CUTE_RS_ARCHS`).
 ///
 /// ```
 /// assert!(host::ptx::ARCH.starts_with("sm_"));
 /// ```
 pub const ARCH: &str = cute_rs::KERNELS_PTX_ARCH;
+
+/// Every architecture the embedded PTX has a build for, [`ARCH`] first (by default `sm_90a`
+/// and `sm_80`; a [`crate::Context`] loads, per family, the best one its device runs).
+///
+/// ```
+/// assert_eq!(host::ptx::ARCHS.first(), Some(&host::ptx::ARCH));
+/// ```
+pub const ARCHS: &[&str] = cute_rs::KERNELS_PTX_ARCHS;
+
+/// Whether PTX built for `arch` runs on a device of compute capability `capability`: plain
+/// targets on that capability and newer, architecture-specific ones (`sm_90a`) on exactly it.
+///
+/// ```
+/// use host::ptx::runs_on;
+/// assert!(runs_on("sm_80", (9, 0)) && runs_on("sm_80", (8, 9)) && runs_on("sm_90a", (9, 0)));
+/// assert!(!runs_on("sm_90a", (10, 0)) && !runs_on("sm_90a", (8, 0)) && !runs_on("sm_80", (7, 5)));
+/// ```
+pub fn runs_on(arch: &str, capability: (i32, i32)) -> bool {
+    match required_capability(arch) {
+        Some((a, b, true)) => (a, b) == capability,
+        Some((a, b, false)) => capability >= (a, b),
+        None => true, // an unknown target: let the driver decide
+    }
+}
 
 /// Why this build embeds no PTX (the nightly toolchain was missing at build time, or
 /// `CUTE_RS_SKIP_PTX=1`); `None` when it has kernels.

@@ -597,7 +597,7 @@ fn no_command_prints_usage_on_stderr_exit_2() {
     let (code, out, err) = host_out(&[]);
     assert_eq!(code, 2);
     assert!(out.is_empty());
-    assert!(err.contains("Usage: host <COMMAND>"), "{err}");
+    assert!(err.contains("Usage: host [OPTIONS] <COMMAND>"), "{err}");
 }
 
 /// Valid sweep flags (0 disables a sweep, hex seeds) are accepted: the run gets as far as
@@ -689,4 +689,26 @@ fn closed_stdout_is_not_a_panic() {
 #[cfg(unix)]
 fn libc_sigpipe() -> i32 {
     13
+}
+
+/// `--arch` names an embedded build or is refused in one line before anything opens a device;
+/// `host info` lists every embedded build (with or without a GPU).
+#[test]
+fn arch_flag_takes_an_embedded_build_only() {
+    assert_one_line_error(&["--arch", "sm_75", "info"], "--arch sm_75");
+    assert_one_line_error(
+        &["run", "--arch", "sm_61", "--device", "99"],
+        "embeds PTX for",
+    );
+    let (code, out, err) = host_out(&["info"]);
+    assert_eq!(code, 0, "{err}");
+    let archs = out
+        .lines()
+        .find_map(|l| l.strip_prefix("ptx archs: "))
+        .unwrap_or_else(|| panic!("no `ptx archs:` line: {out}"));
+    if archs.split(", ").any(|a| a == "sm_80") {
+        let (code, out, err) = host_out(&["--arch", "sm_80", "info"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("module: sm_80 copy"), "{out}");
+    }
 }

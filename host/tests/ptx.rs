@@ -27,11 +27,56 @@ fn ptx(test: &str) -> Option<String> {
     Some(modules(test)?.iter().map(|m| m.ptx).collect())
 }
 
+/// The modules of the `sm_80` build, if this build embeds one.
+fn ampere_modules() -> Vec<&'static cute_rs::PtxModule> {
+    cute_rs::PTX_MODULES
+        .iter()
+        .filter(|m| m.arch == "sm_80")
+        .collect()
+}
+
+#[test]
+fn the_ampere_build_has_the_families_written_for_sm_80_only() {
+    let Some(_) = modules("the_ampere_build_has_the_families_written_for_sm_80_only") else {
+        return;
+    };
+    if !cute_rs::KERNELS_PTX_ARCHS.contains(&"sm_80") {
+        eprintln!("SKIP the_ampere_build_...: no sm_80 build embedded (CUTE_RS_ARCH(S))");
+        return;
+    }
+    let mods = ampere_modules();
+    let families: Vec<&str> = mods.iter().map(|m| m.family).collect();
+    assert_eq!(families, ["smoke", "copy", "gemm_n", "gemm_t", "probe"]);
+    for m in &mods {
+        assert!(
+            m.ptx.contains(".target sm_80"),
+            "{}: wrong .target",
+            m.family
+        );
+        // nothing of Hopper's: TMA, bulk copies, wgmma, clusters, mbarrier waits
+        for hopper in [
+            "cp.async.bulk",
+            "wgmma.",
+            "cp.async.bulk.tensor",
+            "%cluster",
+        ] {
+            assert!(!m.ptx.contains(hopper), "{}: {hopper}", m.family);
+        }
+    }
+    assert!(cute_rs::module_of_arch("transpose_f32_bulk", "sm_80").is_none());
+    assert!(cute_rs::module_of_arch("transpose_f32_swizzled", "sm_80").is_some());
+    assert!(cute_rs::module_of_arch("transpose_f32_bulk", "sm_90a").is_some());
+}
+
 #[test]
 fn every_family_is_one_self_contained_module() {
     let Some(mods) = modules("every_family_is_one_self_contained_module") else {
         return;
     };
+    let mods: Vec<&cute_rs::PtxModule> = mods
+        .iter()
+        .filter(|m| m.arch == cute_rs::KERNELS_PTX_ARCH)
+        .collect();
     let families: Vec<&str> = mods.iter().map(|m| m.family).collect();
     assert_eq!(
         families,
@@ -206,12 +251,14 @@ fn ptxas_assembles_without_spills() {
     let mut kernels = 0;
     for m in mods {
         let path = std::env::temp_dir().join(format!(
-            "cute-rs-test-{}-{}.ptx",
+            "cute-rs-test-{}-{}-{}.ptx",
             std::process::id(),
+            m.arch,
             m.family
         ));
         std::fs::write(&path, m.ptx).unwrap();
-        let report = ptxas::assemble(&bin, &path, cute_rs::KERNELS_PTX_ARCH);
+        // every build: the sm_90a modules for sm_90a, the sm_80 ones for sm_80
+        let report = ptxas::assemble(&bin, &path, m.arch);
         let _ = std::fs::remove_file(&path);
         let report = report.unwrap();
         assert_eq!(report.kernels.len(), m.entries.len(), "{}", report.raw);
@@ -227,7 +274,7 @@ fn ptxas_assembles_without_spills() {
         // No wgmma serialized, no setmaxnreg ignored (ptxas's performance-loss notes).
         ptxas::performance_losses(&report).unwrap();
         kernels += report.kernels.len();
-        println!("{}: {}", m.family, ptxas::table(&report));
+        println!("{} {}: {}", m.arch, m.family, ptxas::table(&report));
     }
     assert!(kernels >= 20, "only {kernels} kernels");
 }

@@ -306,8 +306,11 @@ fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
     // Without a GPU, `host run` says so in one line and exits 2.
     let mut c = ws.cargo();
     c.args(["run", "--quiet", "--release", "-p", "host", "--", "run"])
-        .env("CUTE_RS_REQUIRE_PTX", "1")
-        .env("CUTE_RS_ARCH", &opts.arch);
+        .env("CUTE_RS_REQUIRE_PTX", "1");
+    // Without --arch the host embeds its default builds (sm_90a and sm_80) and picks per device.
+    if arch.is_some() {
+        c.env("CUTE_RS_ARCH", &opts.arch);
+    }
     status_code(&mut c)
 }
 
@@ -520,6 +523,10 @@ fn test(ws: &Ws) -> i32 {
         Err(e) => steps.push(("ptxas assembles", Step::Fail(e))),
     }
 
+    // 3b. the Ampere build (every family written for sm_80; the host embeds it beside sm_90a):
+    // builds, and ptxas assembles every module for sm_80 with no spills.
+    steps.push(("sm_80 build: ptx builds, ptxas assembles", ampere_step(ws)));
+
     // 4. the kernel entries on the CPU emulator (kernels/emu, nightly, host target).
     steps.push(("kernels on the CPU emulator", emu_step(ws, &opts)));
 
@@ -570,6 +577,54 @@ fn test(ws: &Ws) -> i32 {
     let host = ws.target.join("debug/host");
     steps.push(("gpu: host run", gpu_step(&host)));
     summary(&steps, t0)
+}
+
+/// The `sm_80` build: only the families written for it (`[package.metadata.cute] archs`), each
+/// module through ptxas for `sm_80`, no spills, no stack frame. Its target dir is the one the
+/// host's build script uses for its `sm_80` modules, so that build is then a no-op.
+fn ampere_step(ws: &Ws) -> Step {
+    const ARCH: &str = "sm_80";
+    let Some(bin) = ptxas::find(&ws.target) else {
+        return Step::Fail("no ptxas (the ptxas step installs it)".into());
+    };
+    let (_, built, report) = match build_ptx(ws, Some(ARCH), false, Some(&bin)) {
+        Ok(x) => x,
+        Err(_) => return Step::Fail("see the error above".into()),
+    };
+    let report = match report {
+        Some(Ok(r)) => r,
+        Some(Err(e)) => return Step::Fail(e),
+        None => return Step::Fail("ptxas did not run".into()),
+    };
+    print!("{}", ptxas::table(&report));
+    let bad: Vec<String> = report
+        .kernels
+        .iter()
+        .filter(|k| k.spill_stores + k.spill_loads + k.stack_bytes > 0)
+        .map(|k| {
+            format!(
+                "{}: {} B spilled, {} B stack",
+                k.name, k.spill_stores, k.stack_bytes
+            )
+        })
+        .collect();
+    if !bad.is_empty() {
+        return Step::Fail(bad.join("; "));
+    }
+    if report.kernels.len() != built.entries().len() {
+        return Step::Fail(format!(
+            "ptxas reported {} kernels, the modules have {}",
+            report.kernels.len(),
+            built.entries().len()
+        ));
+    }
+    let families: Vec<&str> = built.modules.iter().map(|m| m.family.as_str()).collect();
+    Step::Pass(format!(
+        "{} modules ({}), {} kernels, 0 spills",
+        built.modules.len(),
+        families.join(", "),
+        report.kernels.len()
+    ))
 }
 
 /// `cargo test -p device -p kernels-emu` with the nightly toolchain for the host: every copy,

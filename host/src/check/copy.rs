@@ -165,7 +165,10 @@ pub(super) fn checks(ctx: &Context) -> Vec<CheckRow> {
     let mut rows = checks_for(ctx, |_| true);
     let s = &ctx.default_stream();
     rows.push(check_refusal(ctx, s));
-    rows.push(check_tma_refusal(ctx, s));
+    match super::unavailable(ctx, "tma_copy_row_b4", "tma_copy_row_b4") {
+        Some(skip) => rows.extend(skip),
+        None => rows.push(check_tma_refusal(ctx, s)),
+    }
     rows
 }
 
@@ -181,6 +184,10 @@ fn checks_for(ctx: &Context, keep: impl Fn(&Variant) -> bool) -> Vec<CheckRow> {
     let s = &ctx.default_stream();
     let mut rows = Vec::new();
     for v in VARIANTS.iter().filter(|v| keep(v)) {
+        if let Some(skip) = super::unavailable(ctx, v.kernel, v.kernel) {
+            rows.extend(skip);
+            continue;
+        }
         for &(m, n) in &SHAPES {
             rows.push(
                 check_one(ctx, s, v, (m, n)).unwrap_or_else(|e| {

@@ -121,13 +121,25 @@ pub fn run_all_with(
     progress.step("sgemm vs CPU and cuBLAS");
     rows.extend(gemm(ctx, false));
     progress.step("wgmma proof kernels");
-    rows.extend(wgmma(ctx, fresh_seed()));
-    rows.extend(cluster::checks(ctx, sweeps.seed));
+    rows.extend(
+        unavailable(ctx, "wgmma", "wgmma_ss_bf16_kk_sw128_n256")
+            .unwrap_or_else(|| wgmma(ctx, fresh_seed())),
+    );
+    rows.extend(
+        unavailable(ctx, cluster::ENTRY, cluster::ENTRY)
+            .unwrap_or_else(|| cluster::checks(ctx, sweeps.seed)),
+    );
     progress.step("bf16/fp16 GEMM vs cuBLAS");
-    rows.extend(hgemm(ctx, sweeps.seed, sweeps.hgemm));
+    rows.extend(
+        unavailable(ctx, "hgemm", "hgemm_bf16_tn")
+            .unwrap_or_else(|| hgemm(ctx, sweeps.seed, sweeps.hgemm)),
+    );
     rows.extend(gemm_sweep(ctx, sweeps.seed, sweeps.gemm, progress));
     rows.extend(copy_sweep(ctx, sweeps.seed, sweeps.copy, progress));
-    rows.extend(attention(ctx, sweeps.seed, sweeps.attention, progress));
+    rows.extend(
+        unavailable(ctx, "attention", "attention_fwd_bf16_d128")
+            .unwrap_or_else(|| attention(ctx, sweeps.seed, sweeps.attention, progress)),
+    );
     rows
 }
 
@@ -151,6 +163,29 @@ pub fn attention(
     progress: &mut dyn Progress,
 ) -> Vec<CheckRow> {
     attention::checks(ctx, seed, count, progress)
+}
+
+/// One passing row that says a section was skipped because the device (or the architecture
+/// forced with [`Context::with_arch`]) lacks its kernel `entry`: `Some` then, `None` when the
+/// kernel is loaded.
+///
+/// ```no_run
+/// let ctx = host::Context::with_arch(0, Some("sm_80"))?;
+/// let row = host::check::unavailable(&ctx, "wgmma", "wgmma_ss_bf16_kk_sw128_n256").unwrap();
+/// assert!(row[0].pass && row[0].note.starts_with("SKIP"));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn unavailable(ctx: &Context, kernel: &'static str, entry: &str) -> Option<Vec<CheckRow>> {
+    let e = ctx.require_kernel(entry).err()?;
+    Some(vec![CheckRow {
+        kernel,
+        shape: "-".into(),
+        pass: true,
+        max_err: 0.0,
+        mismatches: 0,
+        ms: 0.0,
+        note: format!("SKIP: {e}"),
+    }])
 }
 
 /// The randomized GEMM sweep: problems `0..count` of `seed` ([`GemmProblem::generate`]: M, N,

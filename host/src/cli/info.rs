@@ -1,9 +1,11 @@
-//! `host info`: what this binary embeds.
+//! `host info`: what this binary embeds, and what this machine's device loads of it.
 
-/// Prints the PTX arch, size, build error (if any) and kernels of every embedded module.
+/// Prints the PTX architectures, size, build error (if any) and kernels of every embedded
+/// module; with a GPU, which build of each family the device loads (or why none).
 pub fn main() -> u8 {
     let modules = host::ptx::modules();
     println!("ptx arch: {}", host::ptx::ARCH);
+    println!("ptx archs: {}", host::ptx::ARCHS.join(", "));
     println!(
         "ptx bytes: {}",
         modules.iter().map(|m| m.text.len()).sum::<usize>()
@@ -12,9 +14,40 @@ pub fn main() -> u8 {
         println!("ptx error: {why}");
     }
     for m in &modules {
+        println!(
+            "module: {} {} ({} kernels)",
+            m.arch,
+            m.name,
+            host::ptx::entries(m.text).len()
+        );
+    }
+    for m in modules.iter().filter(|m| m.arch == host::ptx::ARCH) {
         for k in host::ptx::entries(m.text) {
             println!("kernel: {k}");
         }
+    }
+    match host::Context::new(0) {
+        Ok(ctx) => {
+            println!("device: {}", ctx.device());
+            if let Some(a) = ctx.forced_arch() {
+                println!("forced arch: {a}");
+            }
+            let loaded = ctx.families();
+            for (family, arch) in &loaded {
+                println!("loaded: {family} ({arch})");
+            }
+            for m in modules.iter().filter(|m| m.arch == host::ptx::ARCH) {
+                if !loaded.iter().any(|(f, _)| *f == m.name) {
+                    println!(
+                        "unavailable: {} (needs {}; this device runs {})",
+                        m.name,
+                        m.arch,
+                        ctx.archs().join("+")
+                    );
+                }
+            }
+        }
+        Err(e) => println!("device: none ({e})"),
     }
     0
 }

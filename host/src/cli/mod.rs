@@ -35,6 +35,11 @@ use host::{Context, Error};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Load the PTX built for this architecture instead of, per family, the best one the
+    /// device runs (e.g. `--arch sm_80` runs the Ampere build on an H100/H200; sets
+    /// CUTE_RS_LOAD_ARCH). `host info` lists the embedded ones.
+    #[arg(long, value_name = "ARCH", global = true)]
+    arch: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -77,6 +82,17 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return ExitCode::from(usage_error(&e)),
     };
+    if let Some(arch) = &cli.arch {
+        if !host::ptx::ARCHS.contains(&arch.as_str()) {
+            eprintln!(
+                "host: --arch {arch}: this binary embeds PTX for {} only",
+                host::ptx::ARCHS.join(", ")
+            );
+            return ExitCode::from(2);
+        }
+        // SAFETY: single-threaded here, before any context exists.
+        unsafe { std::env::set_var(host::ARCH_ENV, arch) };
+    }
     let code = match &cli.command {
         Command::Run(a) => run::main(a),
         Command::Bench(a) => bench::main(a),

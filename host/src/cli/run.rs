@@ -86,6 +86,7 @@ pub fn main(a: &RunArgs) -> u8 {
         Err(code) => return code,
     };
     println!("device: {}", ctx.device());
+    println!("{}", loaded_line(&ctx));
     let sweeps = a.sweeps();
     if sweeps.steps() > 0 {
         println!(
@@ -106,6 +107,28 @@ pub fn main(a: &RunArgs) -> u8 {
     bar.finish();
     print!("{}", check_table(&rows));
     u8::from(rows.iter().any(|r| !r.pass))
+}
+
+/// `ptx: sm_90a (smoke, copy, ...), sm_80 (...); forced to sm_80`: which build of each family
+/// the device loaded.
+pub(super) fn loaded_line(ctx: &host::Context) -> String {
+    let loaded = ctx.families();
+    let parts: Vec<String> = ctx
+        .archs()
+        .iter()
+        .map(|a| {
+            let fams: Vec<&str> = loaded
+                .iter()
+                .filter(|(_, x)| x == a)
+                .map(|(f, _)| *f)
+                .collect();
+            format!("{a} ({})", fams.join(", "))
+        })
+        .collect();
+    let forced = ctx
+        .forced_arch()
+        .map_or(String::new(), |a| format!("; forced to {a} (--arch)"));
+    format!("ptx: {}{forced}", parts.join(", "))
 }
 
 #[cfg(test)]

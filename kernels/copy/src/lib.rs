@@ -136,8 +136,12 @@ device::kernel! {
 /// (`body::BULK_BANKS`). Launch with 256 threads, `body::TRANSPOSE_BULK_SMEM` (33 KiB) of
 /// dynamic smem, grid `(ceil(M/64), ceil(N/64))`.
 ///
+/// Hopper only (`cp.async.bulk` needs `sm_90`): the `sm_80` build of this family leaves it out,
+/// and the host's transpose falls back to [`transpose_f32_swizzled`] there.
+///
 /// # Safety
 /// 16-byte aligned buffers, `lda`, `ldb` multiples of 4 (checked by the host).
+#[cfg(any(not(target_arch = "nvptx64"), target_feature = "sm_90"))]
 pub unsafe fn transpose_f32_bulk(
     a: *const f32,
     b: *mut f32,
