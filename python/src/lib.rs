@@ -178,14 +178,14 @@ fn tma_operand(name: &str, x: &Matrix, ld: usize) -> PyResult<()> {
     if x.rows == 0 || x.cols == 0 {
         return Ok(());
     }
-    if ld % 8 != 0 {
+    if !ld.is_multiple_of(8) {
         return Err(PyValueError::new_err(format!(
             "{name}: its leading stride {ld} (elements) must be a multiple of 8 for {}: the \
              kernel loads it with TMA, which needs 16-byte strides (pad the row, or use float32)",
             x.dtype.name()
         )));
     }
-    if x.addr % 16 != 0 {
+    if !x.addr.is_multiple_of(16) {
         return Err(PyValueError::new_err(format!(
             "{name}: its data pointer {:#x} is not 16-byte aligned (TMA needs it): pass a copy",
             x.addr
@@ -484,7 +484,6 @@ fn device(device: i32) -> PyResult<String> {
 /// A torch tensor as the Python wrapper reads it (`cute_rs._torch_desc`): data pointer, shape,
 /// strides, dtype name, and the CUDA device index or, off CUDA, the device's name. Reading
 /// these costs far less than torch's `__dlpack__` (a Python method with its own stream logic).
-
 fn torch_matrix(name: &str, d: &Bound<'_, PyAny>) -> PyResult<Matrix> {
     let (ptr, shape, strides, dtype, device): (u64, Vec<i64>, Vec<i64>, String, Bound<'_, PyAny>) =
         d.extract()?;
