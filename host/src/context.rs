@@ -1,8 +1,8 @@
 //! [`Context`]: a CUDA device with this crate's kernels loaded, found without ever panicking.
 //!
-//! cudarc's `dynamic-loading` opens libcuda lazily and *panics* when it is missing or lacks a
-//! symbol, so [`Context::new`] probes first (`is_culib_present`) and runs the driver calls of
-//! its setup inside a quiet `catch_unwind`: every failure is an [`Error`], never a panic.
+//! cudarc's run-time loading opens libcuda lazily and *panics* when it is missing or lacks a
+//! symbol, so [`Context::new`] runs the driver calls of its setup (`cuInit` first) inside a
+//! quiet `catch_unwind`: every failure is an [`Error`], never a panic.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -131,14 +131,14 @@ impl Context {
         if let Some(why) = ptx::build_error() {
             return Err(Error::NoKernels(why));
         }
-        // SAFETY: only tries to open the library; no symbol is called.
-        let present = catch_quiet(|| unsafe { cudarc::driver::sys::is_culib_present() })
-            .map_err(|msg| Error::NoDriver(format!("loading libcuda: {msg}")))?;
-        if !present {
-            return Err(Error::NoDriver(
-                "libcuda.so could not be loaded (no NVIDIA driver on this machine)".into(),
-            ));
-        }
+        // `cuInit` first: with cudarc's run-time loading (the default) a missing libcuda is a
+        // panic here, caught; with `dynamic-linking` (another crate of the build asked for it)
+        // the library was linked and this is a plain driver call.
+        catch_quiet(cudarc::driver::result::init).map_err(|msg| {
+            Error::NoDriver(format!(
+                "libcuda.so could not be loaded (no NVIDIA driver on this machine): {msg}"
+            ))
+        })??;
         let ctx = catch_quiet(|| -> Result<Arc<CudaContext>> {
             let count = CudaContext::device_count()?.max(0) as usize;
             if ordinal >= count {
@@ -147,7 +147,9 @@ impl Context {
             Ok(CudaContext::new(ordinal)?)
         })
         .map_err(|msg| Error::NoDriver(format!("CUDA driver: {msg}")))??;
-        Self::open(ctx, forced)
+        let me = Self::open(ctx, forced)?;
+        me.load_all()?;
+        Ok(me)
     }
 
     /// This crate's kernels on a cudarc context you already have (its streams and buffers then
@@ -160,7 +162,9 @@ impl Context {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_cuda_context(ctx: Arc<CudaContext>) -> Result<Context> {
-        Self::open(ctx, None)
+        let me = Self::open(ctx, None)?;
+        me.load_all()?;
+        Ok(me)
     }
 
     /// [`Context::from_cuda_context`] with the PTX of one architecture, as [`Context::with_arch`].
@@ -168,7 +172,32 @@ impl Context {
         ctx: Arc<CudaContext>,
         arch: Option<&str>,
     ) -> Result<Context> {
-        Self::open(ctx, forced_arch(arch)?)
+        let me = Self::open(ctx, forced_arch(arch)?)?;
+        me.load_all()?;
+        Ok(me)
+    }
+
+    /// [`Context::from_cuda_context`] without JIT-compiling the modules now: each kernel
+    /// family's PTX is loaded at the first launch of one of its kernels (a rejected module is
+    /// then that launch's [`Error::PtxRejected`]). For a process that runs one family, e.g. the
+    /// Python package's GEMM.
+    ///
+    /// ```no_run
+    /// let cuda = host::cudarc::driver::CudaContext::new(0)?;
+    /// let ctx = host::Context::from_cuda_context_lazy(cuda)?;
+    /// # let _ = ctx;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_cuda_context_lazy(ctx: Arc<CudaContext>) -> Result<Context> {
+        Self::open(ctx, None)
+    }
+
+    /// Load (JIT) every module now, so a PTX the driver rejects is reported here.
+    fn load_all(&self) -> Result<()> {
+        for m in &self.modules {
+            self.module(m)?;
+        }
+        Ok(())
     }
 
     fn open(ctx: Arc<CudaContext>, forced: Option<&'static str>) -> Result<Context> {
@@ -203,7 +232,7 @@ impl Context {
             })
             .collect();
         let launch_bounds = std::env::var("CUTE_RS_GEMM_BOUNDS").map_or(true, |v| v != "0");
-        let me = Context {
+        Ok(Context {
             ctx,
             device,
             modules,
@@ -212,12 +241,7 @@ impl Context {
             forced_arch: forced,
             tma_maps: Mutex::new(HashMap::new()),
             tma_launches: Mutex::new(HashMap::new()),
-        };
-        // Load (JIT) every module now, so a PTX the driver rejects is reported here.
-        for m in &me.modules {
-            me.module(m)?;
-        }
-        Ok(me)
+        })
     }
 
     /// The device: name, compute capability, SMs.

@@ -21,7 +21,7 @@
 //! ```
 //!
 //! The crate embeds the PTX that the root package's `build.rs` compiles from `kernels/`
-//! (`cute_rs::PTX_MODULES`, one module per kernel family); libcuda is loaded at run time (cudarc `dynamic-loading`), so
+//! (`cute_rs::PTX_MODULES`, one module per kernel family); libcuda is loaded at run time (cudarc `fallback-dynamic-loading`), so
 //! everything builds without a GPU or a driver. Without one, [`Context::new`] returns an
 //! [`Error`] for which [`Error::is_unavailable`] holds; no entry point panics on bad input:
 //! sizes, leading dimensions, buffer lengths, alignment, grid limits, the stream's and

@@ -9,6 +9,7 @@
 //! cargo xtask new-kernel-crate DIR                 a kernel project of your own in DIR
 //! ```
 
+mod interop;
 mod ptxas;
 mod scaffold;
 
@@ -542,6 +543,10 @@ fn test(ws: &Ws) -> i32 {
             code => Step::Fail(format!("exit code {code}")),
         },
     ));
+
+    // 5b. host beside candle's cudarc features; the Python package's GPU-free tests.
+    steps.push(("host + candle's cudarc", interop::compose_step(ws)));
+    steps.push(("python: cute_rs (pytest)", interop::python_step(ws)));
 
     // 6. a scaffolded kernel project builds (PTX, ptxas, no .local).
     steps.push(("new-kernel-crate builds", scaffold_step(ws, &opts.arch)));

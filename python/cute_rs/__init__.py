@@ -1,0 +1,113 @@
+"""cute_rs: cute-rs's GPU GEMMs (CuTe's layout algebra in Rust) on PyTorch, or any DLPack, CUDA tensors.
+
+    import torch, cute_rs
+    a = torch.randn(512, 256, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(256, 384, device="cuda", dtype=torch.bfloat16)
+    c = cute_rs.gemm(a, b)                # a @ b: a new torch tensor, on torch's current stream
+    cute_rs.gemm(a, b, out=c, alpha=2.0, beta=1.0)   # c = 2 a @ b + c, in place
+
+bfloat16 and float16 run on the Hopper tensor-core kernel (fp32 accumulation), float32 on the
+SIMT SGEMM. Nothing synchronizes: the launch is queued on the caller's current stream.
+"""
+
+import sys
+
+from . import _native
+
+__all__ = ["gemm", "device", "live_buffers", "DLPackTensor"]
+
+
+def _torch_of(x):
+    """The torch module when `x` is a torch tensor (torch is never imported here)."""
+    if type(x).__module__.split(".", 1)[0] == "torch":
+        return sys.modules.get("torch")
+    return None
+
+
+class DLPackTensor:
+    """A result for a non-torch caller: hand it to your library's ``from_dlpack`` once.
+
+    The memory belongs to cute_rs until then, and to the consumer afterwards (freed,
+    stream-ordered on the stream it was made on, when the consumer drops it).
+    """
+
+    __slots__ = ("_capsule", "_device")
+
+    def __init__(self, capsule, device):
+        self._capsule = capsule
+        self._device = device
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        if self._capsule is None:
+            raise BufferError("this cute_rs result was already exported through DLPack")
+        cap, self._capsule = self._capsule, None
+        return cap
+
+    def __dlpack_device__(self):
+        return (2, self._device)  # kDLCUDA
+
+    def __repr__(self):
+        return f"DLPackTensor(device=cuda:{self._device})"
+
+
+def gemm(a, b, *, out=None, alpha=1.0, beta=0.0):
+    """``alpha * (a @ b) + beta * out``: a (M, K) and b (K, N) CUDA matrices of one dtype.
+
+    - dtypes: bfloat16 / float16 (tensor cores; ``out`` may also be float32) and float32.
+    - any strides with one unit stride (row- or column-major, views, offsets); bfloat16 /
+      float16 need 16-byte aligned data and a leading stride that is a multiple of 8.
+    - ``out``: a row-major (M, N) matrix written in place (and returned); without it a new
+      row-major tensor is returned (a torch tensor for torch inputs), and ``beta`` must be 0.
+    - runs on torch's current stream (the legacy default stream for other producers), with
+      no synchronization. No autograd: tensors that require grad are refused.
+
+    Raises TypeError / ValueError naming the argument for a wrong dtype, device, shape,
+    layout or alignment, and RuntimeError when there is no usable GPU.
+    """
+    torch = _torch_of(a)
+    if torch is not None and _torch_of(b) is torch and (out is None or _torch_of(out) is torch):
+        # torch tensors: read them directly (torch's __dlpack__ costs tens of microseconds)
+        for name, t in (("a", a), ("b", b), ("out", out)):
+            if t is not None and t.requires_grad:
+                raise ValueError(f"{name} requires grad: cute_rs.gemm has no backward (pass {name}.detach())")
+        stream = _torch_stream(torch, a.get_device()) if a.is_cuda else None
+        r = _native.gemm_torch(
+            _torch_desc(a), _torch_desc(b), None if out is None else _torch_desc(out),
+            float(alpha), float(beta), stream,
+        )
+        return out if out is not None else torch.from_dlpack(r)
+    r = _native.gemm(a, b, out, float(alpha), float(beta), None)
+    if out is not None:
+        return out
+    return DLPackTensor(r, a.__dlpack_device__()[1])
+
+
+_TORCH_DTYPES = {}
+
+
+def _torch_desc(t):
+    """What the native GEMM reads of a torch tensor: data pointer, shape, strides, dtype name,
+    and the CUDA device index (or, off CUDA, the device's name)."""
+    torch = sys.modules.get("torch")
+    if not _TORCH_DTYPES and torch is not None:
+        _TORCH_DTYPES.update({torch.bfloat16: "bfloat16", torch.float16: "float16", torch.float32: "float32"})
+    dtype = _TORCH_DTYPES.get(t.dtype) or str(t.dtype).replace("torch.", "")
+    return (t.data_ptr(), t.shape, t.stride(), dtype, t.get_device() if t.is_cuda else str(t.device))
+
+
+def _torch_stream(torch, index):
+    """torch's current CUDA stream on device `index`, as the raw CUstream."""
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)  # what Triton's launcher uses
+    if raw is not None:
+        return raw(index)
+    return torch.cuda.current_stream(index).cuda_stream
+
+
+def device(index=0):
+    """The GPU cute_rs runs on, e.g. ``NVIDIA H200 (sm_90, 132 SMs)``; RuntimeError without one."""
+    return _native.device(index)
+
+
+def live_buffers():
+    """How many result buffers cute_rs allocated that are not freed yet (for leak checks)."""
+    return _native.live_buffers()

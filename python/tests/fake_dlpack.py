@@ -1,0 +1,77 @@
+"""A DLPack producer made with ctypes: tensors that claim to live anywhere (a CUDA device
+included) at any address, for the argument checks that need no GPU. Nothing ever reads them:
+every test that uses them fails before a launch."""
+
+import ctypes
+
+KDL_CPU, KDL_CUDA = 1, 2
+DTYPES = {  # name: (code, bits)
+    "bfloat16": (4, 16),
+    "float16": (2, 16),
+    "float32": (2, 32),
+    "float64": (2, 64),
+    "int32": (0, 32),
+}
+
+
+class DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+
+class DLTensor(ctypes.Structure):
+    _fields_ = [
+        ("data", ctypes.c_void_p),
+        ("device", DLDevice),
+        ("ndim", ctypes.c_int32),
+        ("dtype", DLDataType),
+        ("shape", ctypes.POINTER(ctypes.c_int64)),
+        ("strides", ctypes.POINTER(ctypes.c_int64)),
+        ("byte_offset", ctypes.c_uint64),
+    ]
+
+
+class DLManagedTensor(ctypes.Structure):
+    _fields_ = [("dl_tensor", DLTensor), ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+
+_capsule_new = ctypes.pythonapi.PyCapsule_New
+_capsule_new.restype = ctypes.py_object
+_capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+
+
+class FakeTensor:
+    """Row-major unless `strides` is given; `data` is a made-up address (16-byte aligned)."""
+
+    def __init__(self, shape, dtype="bfloat16", strides=None, device=(KDL_CUDA, 0), data=0x7F0000000000):
+        self.shape = tuple(shape)
+        self.dtype = dtype
+        if strides is None:
+            strides, acc = [], 1
+            for s in reversed(self.shape):
+                strides.insert(0, acc)
+                acc *= s
+        self.strides = tuple(strides)
+        self.device = device
+        self.data = data
+        self.streams = []  # the stream argument of every __dlpack__ call
+        self._keep = []
+
+    def __dlpack_device__(self):
+        return self.device
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        self.streams.append(stream)
+        n = len(self.shape)
+        shape = (ctypes.c_int64 * n)(*self.shape)
+        strides = (ctypes.c_int64 * n)(*self.strides)
+        code, bits = DTYPES[self.dtype]
+        m = DLManagedTensor()
+        m.dl_tensor = DLTensor(
+            self.data, DLDevice(*self.device), n, DLDataType(code, bits, 1), shape, strides, 0
+        )
+        self._keep += [shape, strides, m]
+        return _capsule_new(ctypes.addressof(m), b"dltensor", None)

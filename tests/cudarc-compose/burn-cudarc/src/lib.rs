@@ -1,0 +1,2 @@
+//! cudarc as burn's cubecl-cuda asks for it.
+pub use cudarc;
