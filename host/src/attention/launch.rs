@@ -17,8 +17,16 @@ use crate::launch::ClusterLaunch;
 use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp};
 
+/// The kernel's configuration: `Params`, the causal codes, the tile table
+/// (`kernels/attention/src/config.rs`, the one definition the kernel uses too).
+#[allow(dead_code)]
+mod config {
+    include!("../../../kernels/attention/src/config.rs");
+}
+use config::Params;
+
 /// The kernel's tiles for a head dim: the query rows per CTA (two consumer warpgroups of 64)
-/// and the keys per block (`kernels/attention/src/tiles.rs`: 128, 128, 64).
+/// and the keys per block (`config::block_n`).
 ///
 /// ```
 /// use host::attention::launch::AttentionKernel;
@@ -35,22 +43,16 @@ pub struct AttentionKernel {
 
 impl AttentionKernel {
     /// Query rows per CTA.
-    pub const BM: usize = 128;
+    pub const BM: usize = config::BM;
     /// Threads per CTA: a producer warpgroup and two consumer warpgroups.
-    pub const THREADS: u32 = 384;
+    pub const THREADS: u32 = config::THREADS;
     /// The tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
-        let bn = match d {
-            64 | 128 => 128,
-            256 => 64,
-            _ => return None,
-        };
-        Some(AttentionKernel { head_dim: d, bn })
+        config::block_n(d).map(|bn| AttentionKernel { head_dim: d, bn })
     }
-    /// Dynamic shared memory: Q, two stages each of K and V, the pipelines' barriers (the
-    /// kernel's `AttnTiles::SMEM_BYTES`).
+    /// Dynamic shared memory: Q, the stages of K and V, the barriers (`config::smem_bytes`).
     pub fn smem_bytes(self) -> usize {
-        Self::BM * self.head_dim * 2 + 4 * self.bn * self.head_dim * 2 + 128
+        config::smem_bytes(self.head_dim, self.bn)
     }
     /// The entry, `attention_fwd_bf16_d128`; with `CUTE_RS_ATTENTION=serial` or `pingpong`
     /// (bf16 only) a variant for measuring a step: without the intra-warpgroup overlap
@@ -66,32 +68,12 @@ impl AttentionKernel {
     }
 }
 
-/// The kernel's by-value parameter: `kernels/attention`'s `Params`, field for field (`repr(C)`).
-#[derive(Clone, Copy, Debug)]
-#[repr(C)]
-struct Params {
-    o_stride: [i64; 3],
-    lse_stride: [i64; 2],
-    o: u64,
-    lse: u64,
-    cu_seqlens_q: u64,
-    cu_seqlens_k: u64,
-    batch: i32,
-    heads_q: i32,
-    group: i32,
-    seqlen_q: i32,
-    seqlen_k: i32,
-    causal: i32,
-    scale_log2: f32,
-    _pad: i32,
-}
-
 /// The kernel's `causal` argument (`CAUSAL_NONE`, `CAUSAL_TOP_LEFT`, `CAUSAL_BOTTOM_RIGHT`).
 fn causal_code(c: Option<Causal>) -> i32 {
     match c {
-        None => 0,
-        Some(Causal::TopLeft) => 1,
-        Some(Causal::BottomRight) => 2,
+        None => config::CAUSAL_NONE,
+        Some(Causal::TopLeft) => config::CAUSAL_TOP_LEFT,
+        Some(Causal::BottomRight) => config::CAUSAL_BOTTOM_RIGHT,
     }
 }
 

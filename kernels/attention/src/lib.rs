@@ -39,8 +39,10 @@
 )]
 #![allow(internal_features)]
 
+pub mod config;
 pub mod tiles;
 
+pub use config::*;
 use device::math::{ex2, fmax};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{block_idx_x, grid_dim_x, thread_idx_x, trap};
@@ -60,10 +62,6 @@ use tiles::{AttnTiles, KvTx, QTx};
 
 pub use tiles::{D64, D128, D256};
 
-/// Query rows per CTA tile: two consumer warpgroups of 64.
-pub const BM: usize = 128;
-/// Stages of the K and V rings.
-pub const STAGES: usize = 2;
 /// Consumer warpgroups (each arrives once on an empty barrier per stage).
 const CONSUMERS: u32 = 2;
 /// `ln(2)`: the LSE back to base e.
@@ -90,45 +88,6 @@ impl Elem for F16 {
     fn pack(lo: f32, hi: f32) -> u32 {
         device::mma::pack_f16x2(lo, hi)
     }
-}
-
-/// The causal mask's alignment (the kernel's `causal` argument): 0 none, 1 top-left, 2
-/// bottom-right.
-pub const CAUSAL_NONE: i32 = 0;
-/// See [`CAUSAL_NONE`].
-pub const CAUSAL_TOP_LEFT: i32 = 1;
-/// See [`CAUSAL_NONE`].
-pub const CAUSAL_BOTTOM_RIGHT: i32 = 2;
-
-/// The problem as the kernel reads it (by value, one source of truth with the host's launch:
-/// `host/src/attention/launch.rs` builds it field by field).
-#[derive(Clone, Copy, Debug)]
-#[repr(C)]
-pub struct Params {
-    /// O's element strides (batch, token, head); varlen: batch stride 0.
-    pub o_stride: [i64; 3],
-    /// LSE's element strides (batch, head); the token stride is 1. Varlen: (0, total_q).
-    pub lse_stride: [i64; 2],
-    /// O (16-bit elements).
-    pub o: *mut u16,
-    /// LSE (f32).
-    pub lse: *mut f32,
-    /// Varlen: cumulative query / key starts (`batch + 1` each); null for fixed lengths.
-    pub cu_seqlens_q: *const i32,
-    /// See `cu_seqlens_q`.
-    pub cu_seqlens_k: *const i32,
-    pub batch: i32,
-    pub heads_q: i32,
-    /// `heads_q / heads_kv`.
-    pub group: i32,
-    /// Fixed length: every sequence's; varlen: the longest (sizes the m-blocks).
-    pub seqlen_q: i32,
-    pub seqlen_k: i32,
-    /// [`CAUSAL_NONE`], [`CAUSAL_TOP_LEFT`], [`CAUSAL_BOTTOM_RIGHT`].
-    pub causal: i32,
-    /// `scale · log2(e)`.
-    pub scale_log2: f32,
-    pub _pad: i32,
 }
 
 /// One work tile: (batch, query head, m-block) and its sequence's bounds.
@@ -165,18 +124,18 @@ fn tile_of(p: &Params, bn: i32, i: i32) -> Tile {
             make_layout_left((p.heads_q, p.batch, m_blocks)).idx2crd(i);
         (m_blocks - 1 - mr, h, b)
     };
-    let (q_start, k_start, sq, sk) = if p.cu_seqlens_q.is_null() {
+    let (q_start, k_start, sq, sk) = if p.cu_seqlens_q == 0 {
         (0, 0, p.seqlen_q, p.seqlen_k)
     } else {
         // SAFETY: `batch + 1` entries each (the launch's contract).
         unsafe {
             let (q0, q1) = (
-                *p.cu_seqlens_q.add(b as usize),
-                *p.cu_seqlens_q.add(b as usize + 1),
+                *(p.cu_seqlens_q as *const i32).add(b as usize),
+                *(p.cu_seqlens_q as *const i32).add(b as usize + 1),
             );
             let (k0, k1) = (
-                *p.cu_seqlens_k.add(b as usize),
-                *p.cu_seqlens_k.add(b as usize + 1),
+                *(p.cu_seqlens_k as *const i32).add(b as usize),
+                *(p.cu_seqlens_k as *const i32).add(b as usize + 1),
             );
             (q0, k0, q1 - q0, k1 - k0)
         }
@@ -405,6 +364,15 @@ unsafe fn attention_fwd<
     let v_buf =
         |s: u32| unsafe { smem.add(H::Q_BYTES + (STAGES + s as usize) * H::KV_BYTES) } as *mut u16;
     let bars = unsafe { smem.add(H::Q_BYTES + 2 * STAGES * H::KV_BYTES) };
+    // the barriers fit the 128 bytes `config::smem_bytes` leaves them
+    const {
+        assert!(
+            size_of::<PipelineStorage<1>>()
+                + 2 * size_of::<PipelineStorage<STAGES>>()
+                + size_of::<OrderedSequenceBarrierStorage<1, 2>>()
+                <= 128
+        )
+    };
     let st_q = bars as *mut PipelineStorage<1>;
     let st_k = unsafe { bars.add(size_of::<PipelineStorage<1>>()) } as *mut PipelineStorage<STAGES>;
     let st_v =
@@ -426,14 +394,14 @@ unsafe fn attention_fwd<
                 tid == 0,
                 (wg.max(1) - 1) as u32,
                 128,
-                || device::thread::sync_threads(),
+                device::thread::sync_threads,
             ),
         )
     };
     let bn = H::BN as i32;
     let n_tiles = p.seqlen_q.ceil_div(BM as i32) * p.heads_q * p.batch;
     let (first, step) = (block_idx_x() as i32, grid_dim_x() as i32);
-    let varlen = !p.cu_seqlens_q.is_null();
+    let varlen = p.cu_seqlens_q != 0;
     if wg == 0 {
         // 384 threads at 168 registers: the producer's (168 − 32)·128 registers give the
         // consumers (232 − 168)·256 (24/240 would need 168 more than there are)
@@ -613,7 +581,7 @@ unsafe fn attention_fwd<
             }
         });
         let o_row = |row: i32| unsafe {
-            p.o.offset(
+            (p.o as *mut u16).offset(
                 (p.o_stride[0] * tile.b as i64
                     + p.o_stride[1] * (tile.q_start + row) as i64
                     + p.o_stride[2] * tile.h as i64) as isize,
@@ -640,7 +608,7 @@ unsafe fn attention_fwd<
                         + p.lse_stride[1] * tile.h as i64
                         + (tile.q_start + row) as i64;
                     // SAFETY: inside LSE.
-                    unsafe { *p.lse.offset(at as isize) = lse[h] };
+                    unsafe { *(p.lse as *mut f32).offset(at as isize) = lse[h] };
                 }
             });
         }

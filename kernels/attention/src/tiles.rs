@@ -27,8 +27,9 @@ pub trait AttnTiles {
     const Q_BYTES: usize;
     /// Bytes of one K (or V) stage (`BN · D · 2`).
     const KV_BYTES: usize;
-    /// Dynamic shared memory of the kernel: Q, two stages each of K and V, the barriers.
-    const SMEM_BYTES: usize = Self::Q_BYTES + 4 * Self::KV_BYTES + 128;
+    /// Dynamic shared memory of the kernel: Q, the stages of K and V, the barriers
+    /// ([`crate::config::smem_bytes`], what the host asks for).
+    const SMEM_BYTES: usize = crate::config::smem_bytes(Self::D, Self::BN);
     /// The bytes a Q load brings (its boxes' [`TmaAtom::TX_BYTES`]).
     const Q_TX: u32;
     /// The bytes a K or V load brings.
@@ -74,7 +75,11 @@ macro_rules! attn_tiles {
     ($h:ident, $d:literal, $bn:literal) => {
         impl AttnTiles for $h {
             const D: usize = $d;
-            const BN: usize = $bn;
+            // the host's tile table (`config::block_n`) says the same
+            const BN: usize = {
+                assert!(matches!(crate::config::block_n($d), Some($bn)));
+                $bn
+            };
             const Q_BYTES: usize = 128 * $d * 2;
             const KV_BYTES: usize = $bn * $d * 2;
             const Q_TX: u32 =

@@ -1,0 +1,69 @@
+// The attention kernel's configuration shared with the host: `kernels/attention` declares it as
+// its `config` module, `host/src/attention/launch.rs` `include!`s this file, so the by-value
+// parameter, the causal codes and the tile table have one definition. Plain `core` Rust, no
+// dependencies.
+
+/// Query rows per CTA tile: two consumer warpgroups of 64.
+pub const BM: usize = 128;
+/// Stages of the K and V rings.
+pub const STAGES: usize = 2;
+/// Threads per CTA: a producer warpgroup and two consumer warpgroups.
+pub const THREADS: u32 = 384;
+
+/// The causal mask's alignment (`Params::causal`): none.
+pub const CAUSAL_NONE: i32 = 0;
+/// Top-left (torch's `is_causal`): query `i` sees keys `0..=i`.
+pub const CAUSAL_TOP_LEFT: i32 = 1;
+/// Bottom-right (FlashAttention's): query `i` sees keys `0..=i + seqlen_k - seqlen_q`.
+pub const CAUSAL_BOTTOM_RIGHT: i32 = 2;
+
+/// Keys per block of head dim `d` (64 and 128: 128 keys; 256: 64), `None` for a head dim the
+/// kernel has no entry for.
+pub const fn block_n(d: usize) -> Option<usize> {
+    match d {
+        64 | 128 => Some(128),
+        256 => Some(64),
+        _ => None,
+    }
+}
+
+/// Dynamic shared memory of the kernel for head dim `d` and `bn` keys per block: Q, the K and V
+/// stages, 128 bytes of barriers (the pipelines' and the ping-pong's).
+pub const fn smem_bytes(d: usize, bn: usize) -> usize {
+    BM * d * 2 + 2 * STAGES * bn * d * 2 + 128
+}
+
+/// The problem as the kernel reads it, passed by value. Addresses are device addresses (`u64`,
+/// 0 for none).
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+pub struct Params {
+    /// O's element strides (batch, token, head); varlen: batch stride 0.
+    pub o_stride: [i64; 3],
+    /// LSE's element strides (batch, head); the token stride is 1. Varlen: (0, total_q).
+    pub lse_stride: [i64; 2],
+    /// O (16-bit elements).
+    pub o: u64,
+    /// LSE (f32).
+    pub lse: u64,
+    /// Varlen: cumulative query starts (`batch + 1` i32); 0 for fixed lengths.
+    pub cu_seqlens_q: u64,
+    /// Varlen: cumulative key starts.
+    pub cu_seqlens_k: u64,
+    /// Sequences.
+    pub batch: i32,
+    /// Query heads.
+    pub heads_q: i32,
+    /// `heads_q / heads_kv`.
+    pub group: i32,
+    /// Fixed length: every sequence's; varlen: the longest (sizes the m-blocks).
+    pub seqlen_q: i32,
+    /// See `seqlen_q`.
+    pub seqlen_k: i32,
+    /// [`CAUSAL_NONE`], [`CAUSAL_TOP_LEFT`], [`CAUSAL_BOTTOM_RIGHT`].
+    pub causal: i32,
+    /// `scale · log2(e)`.
+    pub scale_log2: f32,
+    /// Padding to 8 bytes.
+    pub _pad: i32,
+}
