@@ -570,7 +570,7 @@ unsafe fn attention_fwd<
         }
         // epilogue: the row sums over the quad, O / sum, the LSE
         let mut inv = [0f32; 2];
-        let mut lse = [f32::NEG_INFINITY; 2];
+        let mut lse = [f32::INFINITY; 2]; // a row with no visible key: +inf (FlashAttention's)
         device::unroll!(2, |h| {
             let mut l = row_sum[h];
             l += unsafe { shuffle_xor_f32(!0, l, 1) };
