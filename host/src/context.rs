@@ -131,25 +131,43 @@ impl Context {
         if let Some(why) = ptx::build_error() {
             return Err(Error::NoKernels(why));
         }
+        let me = Self::open(Self::cuda_context_of(ordinal)?, forced)?;
+        me.load_all()?;
+        Ok(me)
+    }
+
+    /// The driver's primary context of device `ordinal` as cudarc's `CudaContext`, found
+    /// without panicking: [`Context::new`]'s first half, for a caller that sets the context up
+    /// (e.g. turns cudarc's event tracking off) before [`Context::from_cuda_context_lazy`].
+    ///
+    /// ```no_run
+    /// let cuda = host::Context::cuda_context_of(0)?;
+    /// let ctx = host::Context::from_cuda_context_lazy(cuda)?;
+    /// # let _ = ctx;
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn cuda_context_of(ordinal: usize) -> Result<Arc<CudaContext>> {
         // `cuInit` first: with cudarc's run-time loading (the default) a missing libcuda is a
         // panic here, caught; with `dynamic-linking` (another crate of the build asked for it)
         // the library was linked and this is a plain driver call.
         catch_quiet(cudarc::driver::result::init).map_err(|msg| {
+            let why = if msg.starts_with("Unable to dynamically load") {
+                String::new() // cudarc's list of the names it tried
+            } else {
+                format!(": {msg}")
+            };
             Error::NoDriver(format!(
-                "libcuda.so could not be loaded (no NVIDIA driver on this machine): {msg}"
+                "libcuda.so could not be loaded (no NVIDIA driver on this machine){why}"
             ))
         })??;
-        let ctx = catch_quiet(|| -> Result<Arc<CudaContext>> {
+        catch_quiet(|| -> Result<Arc<CudaContext>> {
             let count = CudaContext::device_count()?.max(0) as usize;
             if ordinal >= count {
                 return Err(Error::NoDevice { ordinal, count });
             }
             Ok(CudaContext::new(ordinal)?)
         })
-        .map_err(|msg| Error::NoDriver(format!("CUDA driver: {msg}")))??;
-        let me = Self::open(ctx, forced)?;
-        me.load_all()?;
-        Ok(me)
+        .map_err(|msg| Error::NoDriver(format!("CUDA driver: {msg}")))?
     }
 
     /// This crate's kernels on a cudarc context you already have (its streams and buffers then

@@ -71,9 +71,9 @@ def gemm(a, b, *, out=None, alpha=1.0, beta=0.0):
             if t is not None and t.requires_grad:
                 raise ValueError(f"{name} requires grad: cute_rs.gemm has no backward (pass {name}.detach())")
         stream = _torch_stream(torch, a.get_device()) if a.is_cuda else None
-        r = _native.gemm_torch(
+        r = _native.gemm(
             _torch_desc(a), _torch_desc(b), None if out is None else _torch_desc(out),
-            float(alpha), float(beta), stream,
+            float(alpha), float(beta), stream, True,
         )
         return out if out is not None else torch.from_dlpack(r)
     r = _native.gemm(a, b, out, float(alpha), float(beta), None)

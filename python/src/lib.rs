@@ -98,22 +98,10 @@ fn context(device: i32) -> Result<Arc<Context>, host::Error> {
     if let Some(why) = host::ptx::build_error() {
         return Err(host::Error::NoKernels(why));
     }
-    host::quiet::catch_quiet(host::cudarc::driver::result::init).map_err(|msg| {
-        host::Error::NoDriver(format!(
-            "libcuda.so could not be loaded (no NVIDIA driver on this machine): {msg}"
-        ))
-    })??;
-    let cuda = host::quiet::catch_quiet(|| -> Result<Arc<CudaContext>, host::Error> {
-        let count = CudaContext::device_count()?.max(0) as usize;
-        if device < 0 || device as usize >= count {
-            return Err(host::Error::NoDevice {
-                ordinal: device.max(0) as usize,
-                count,
-            });
-        }
-        Ok(CudaContext::new(device as usize)?)
-    })
-    .map_err(|msg| host::Error::NoDriver(format!("CUDA driver: {msg}")))??;
+    if device < 0 {
+        return Err(host::Error::Unsupported(format!("CUDA device index {device}")));
+    }
+    let cuda = Context::cuda_context_of(device as usize)?;
     // SAFETY: no buffer of this context exists yet; ordering is the caller's stream.
     unsafe { cuda.disable_event_tracking() };
     let ctx = Arc::new(Context::from_cuda_context_lazy(cuda)?);
@@ -430,10 +418,12 @@ fn dlpack_stream(stream: Option<i64>) -> i64 {
 }
 
 /// `C = alpha · a @ b + beta · out` on `stream` (a CUstream as an int; None: the legacy
-/// default stream). Returns a `dltensor` capsule of a new row-major C, or None when `out` was
-/// written.
+/// default stream). `a`, `b`, `out` are DLPack producers, or with `desc` what
+/// `cute_rs._torch_desc` reads of torch tensors (no DLPack on the way in). Returns a
+/// `dltensor` capsule of a new row-major C, or None when `out` was written.
 #[pyfunction]
-#[pyo3(signature = (a, b, out=None, alpha=1.0, beta=0.0, stream=None))]
+#[pyo3(signature = (a, b, out=None, alpha=1.0, beta=0.0, stream=None, desc=false))]
+#[allow(clippy::too_many_arguments)]
 fn gemm(
     py: Python<'_>,
     a: &Bound<'_, PyAny>,
@@ -442,8 +432,14 @@ fn gemm(
     alpha: f32,
     beta: f32,
     stream: Option<i64>,
+    desc: bool,
 ) -> PyResult<Option<Py<PyAny>>> {
     guarded(|| {
+        if desc {
+            let (ma, mb) = (torch_matrix("a", a)?, torch_matrix("b", b)?);
+            let mo = out.map(|o| torch_matrix("out", o)).transpose()?;
+            return run_call(py, plan(ma, mb, mo, alpha, beta)?, stream);
+        }
         // device checks first: a CPU producer may refuse a stream argument
         dlpack::cuda_device_of("a", a)?;
         dlpack::cuda_device_of("b", b)?;
@@ -498,26 +494,6 @@ fn torch_matrix(name: &str, d: &Bound<'_, PyAny>) -> PyResult<Matrix> {
         _ => Err(dtype),
     };
     Matrix::new(name, dt, device_id, ptr, &shape, Some(&strides))
-}
-
-/// `gemm` on torch tensors described by `cute_rs._torch_desc` (no DLPack on the way in; the
-/// result is still a DLPack capsule, for `torch.from_dlpack`). `stream`: the raw CUstream.
-#[pyfunction]
-#[pyo3(signature = (a, b, out=None, alpha=1.0, beta=0.0, stream=None))]
-fn gemm_torch(
-    py: Python<'_>,
-    a: &Bound<'_, PyAny>,
-    b: &Bound<'_, PyAny>,
-    out: Option<&Bound<'_, PyAny>>,
-    alpha: f32,
-    beta: f32,
-    stream: Option<i64>,
-) -> PyResult<Option<Py<PyAny>>> {
-    guarded(|| {
-        let (ma, mb) = (torch_matrix("a", a)?, torch_matrix("b", b)?);
-        let mo = out.map(|o| torch_matrix("out", o)).transpose()?;
-        run_call(py, plan(ma, mb, mo, alpha, beta)?, stream)
-    })
 }
 
 /// The checked call queued on `stream`; a new result as a capsule.
@@ -575,7 +551,6 @@ fn _rust_gemm_seconds(
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(gemm, m)?)?;
-    m.add_function(wrap_pyfunction!(gemm_torch, m)?)?;
     m.add_function(wrap_pyfunction!(live_buffers, m)?)?;
     m.add_function(wrap_pyfunction!(device, m)?)?;
     m.add_function(wrap_pyfunction!(_rust_gemm_seconds, m)?)?;

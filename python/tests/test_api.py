@@ -106,7 +106,9 @@ def desc(shape=(8, 8), dtype="bfloat16", strides=None, device=0, ptr=0x7F0000000
 
 
 def test_torch_path_errors_match_the_dlpack_path():
-    g = cute_rs._native.gemm_torch
+    def g(a, b, out=None):
+        return cute_rs._native.gemm(a, b, out, desc=True)
+
     with pytest.raises(ValueError, match=r"^a must be a CUDA tensor, it is on cpu"):
         g(desc(device="cpu"), desc())
     with pytest.raises(TypeError, match=r"^b has dtype int32: cute_rs.gemm takes"):
