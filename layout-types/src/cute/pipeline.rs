@@ -34,7 +34,7 @@ use core::marker::PhantomData;
 
 use super::arch::mbarrier::{
     fence_barrier_init, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx,
-    mbarrier_init, mbarrier_wait_parity,
+    mbarrier_init, mbarrier_try_wait_parity, mbarrier_wait_parity,
 };
 
 /// The bytes one stage's load brings (the full barrier's `expect_tx`): a type-level constant of
@@ -564,6 +564,231 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     }
 }
 
+/// The barriers of an [`OrderedSequenceBarrier`]: `DEPTH × LENGTH` mbarriers in shared memory
+/// (CUTLASS's `OrderedSequenceBarrier::SharedStorage`, `barrier_[Depth][Length]`).
+///
+/// ```
+/// use layout_types::cute::pipeline::OrderedSequenceBarrierStorage;
+/// assert_eq!(core::mem::size_of::<OrderedSequenceBarrierStorage<2, 2>>(), 32);
+/// ```
+#[derive(Debug)]
+#[repr(C, align(8))]
+pub struct OrderedSequenceBarrierStorage<const DEPTH: usize, const LENGTH: usize> {
+    barrier: [[u64; LENGTH]; DEPTH],
+}
+
+impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrierStorage<DEPTH, LENGTH> {
+    /// Uninitialized barriers (zero words), for host tests; on the GPU the storage is a place in
+    /// shared memory.
+    ///
+    /// ```
+    /// let _ = layout_types::cute::pipeline::OrderedSequenceBarrierStorage::<2, 2>::new();
+    /// ```
+    pub const fn new() -> Self {
+        OrderedSequenceBarrierStorage {
+            barrier: [[0; LENGTH]; DEPTH],
+        }
+    }
+}
+
+impl<const DEPTH: usize, const LENGTH: usize> Default
+    for OrderedSequenceBarrierStorage<DEPTH, LENGTH>
+{
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// CUTLASS's `OrderedSequenceBarrier<SequenceDepth, SequenceLength>` (`sm90_pipeline.hpp`):
+/// `LENGTH` groups of threads (e.g. the two consumer warpgroups of a ping-pong GEMM) take turns
+/// through `DEPTH` ordered sections (e.g. 0: the mainloop's `wgmma`s, 1: the epilogue). Group
+/// `g` enters section `d` of a round only after group `g − 1` left it (group 0: after group
+/// `LENGTH − 1` left it in the previous round), so while group 1 issues its `wgmma`s group 0
+/// runs its epilogue, and the tensor cores serve one group at a time.
+///
+/// Each section is one mbarrier per group (`group_size` arrivals: every thread of the group
+/// signals). [`wait`](Self::wait) blocks until the section is this group's turn;
+/// [`arrive`](Self::arrive) hands the section to the next group and moves to the next section.
+/// The section index and phase live in a [`PipelineState`]; group 0 starts a phase ahead (its
+/// first round waits for nobody).
+///
+/// ```
+/// use layout_types::cute::pipeline::*;
+/// // two groups of one thread, two sections (mma, epilogue), played in turn by one thread
+/// let mut st = OrderedSequenceBarrierStorage::<2, 2>::new();
+/// let mut g0 = unsafe { OrderedSequenceBarrier::<2, 2>::init(&mut st, true, 0, 1, || ()) };
+/// let mut g1 = unsafe { OrderedSequenceBarrier::<2, 2>::init(&mut st, false, 1, 1, || ()) };
+/// let turns = |a: &OrderedSequenceBarrier<2, 2>, b: &OrderedSequenceBarrier<2, 2>| unsafe {
+///     (a.is_turn(), b.is_turn())
+/// };
+/// assert_eq!(turns(&g0, &g1), (true, false)); // group 0 issues its mma first
+/// unsafe { g0.wait(); g0.arrive() };           // group 0: mma section done
+/// assert_eq!(turns(&g0, &g1), (true, true));   // group 0's epilogue; group 1's mma
+/// unsafe { g1.wait(); g1.arrive() };           // group 1: mma done
+/// assert_eq!(turns(&g0, &g1), (true, false));  // group 1's epilogue waits for group 0's
+/// unsafe { g0.wait(); g0.arrive() };           // group 0: epilogue done
+/// assert_eq!(turns(&g0, &g1), (true, true));   // group 0's next mma; group 1's epilogue
+/// ```
+pub struct OrderedSequenceBarrier<const DEPTH: usize, const LENGTH: usize> {
+    storage: *mut OrderedSequenceBarrierStorage<DEPTH, LENGTH>,
+    group_id: u32,
+    stage: PipelineState<DEPTH>,
+}
+
+impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENGTH> {
+    const OK: () = if LENGTH == 0 || LENGTH > 32 {
+        crate::Error::with2(
+            "OrderedSequenceBarrier: LENGTH (groups) must be in 1..=32 (LENGTH, 32)",
+            LENGTH as i64,
+            32,
+        )
+        .panic()
+    };
+    /// Every thread of the CTA calls this with the same `storage` and its group `group_id`
+    /// (threads in no group pass any id and never wait or arrive): the `initializer` thread
+    /// initializes the `DEPTH × LENGTH` barriers with `group_size` arrivals each and fences
+    /// them, then all threads run `sync` (the CTA barrier) before anyone uses them (CUTLASS's
+    /// constructor with `Params { group_id, group_size }`).
+    ///
+    /// # Safety
+    /// `storage` is shared memory (host tests: any memory) that outlives the barrier, used by
+    /// nothing else; exactly one thread is the initializer; `group_id < LENGTH`; `group_size`
+    /// (1..2^20) is the number of threads of each group that call [`arrive`](Self::arrive).
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// let mut st = OrderedSequenceBarrierStorage::<2, 2>::new();
+    /// let b = unsafe { OrderedSequenceBarrier::<2, 2>::init(&mut st, true, 1, 128, || ()) };
+    /// assert_eq!((b.group_id(), b.state().phase()), (1, 0));
+    /// ```
+    #[inline(always)]
+    pub unsafe fn init(
+        storage: *mut OrderedSequenceBarrierStorage<DEPTH, LENGTH>,
+        initializer: bool,
+        group_id: u32,
+        group_size: u32,
+        sync: impl FnOnce(),
+    ) -> Self {
+        let () = Self::OK;
+        let () = PipelineState::<DEPTH>::OK;
+        if initializer {
+            let s = storage as *mut u64;
+            for i in 0..DEPTH * LENGTH {
+                unsafe { mbarrier_init(s.add(i), group_size) };
+            }
+            fence_barrier_init();
+        }
+        sync();
+        OrderedSequenceBarrier {
+            storage,
+            group_id,
+            // group 0 starts with the opposite phase: its first round is not waited for
+            stage: PipelineState::new((group_id == 0) as u32),
+        }
+    }
+    /// The barrier of section `stage.index()` that group `group` waits on.
+    #[inline(always)]
+    fn barrier(&self, group: u32) -> *mut u64 {
+        let i = self.stage.index() as usize * LENGTH + group as usize;
+        unsafe { (self.storage as *mut u64).add(i) }
+    }
+    /// This group's id, `0..LENGTH`.
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// let mut st = OrderedSequenceBarrierStorage::<1, 3>::new();
+    /// let b = unsafe { OrderedSequenceBarrier::<1, 3>::init(&mut st, true, 2, 1, || ()) };
+    /// assert_eq!(b.group_id(), 2);
+    /// ```
+    #[inline(always)]
+    pub fn group_id(&self) -> u32 {
+        self.group_id
+    }
+    /// The section this group is at (`index`) and the phase it waits on.
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// let mut st = OrderedSequenceBarrierStorage::<2, 2>::new();
+    /// let b = unsafe { OrderedSequenceBarrier::<2, 2>::init(&mut st, true, 0, 1, || ()) };
+    /// assert_eq!((b.state().index(), b.state().phase()), (0, 1));
+    /// ```
+    #[inline(always)]
+    pub fn state(&self) -> PipelineState<DEPTH> {
+        self.stage
+    }
+    /// Whether it is this group's turn at its current section ([`wait`](Self::wait) would not
+    /// block).
+    ///
+    /// # Safety
+    /// As [`wait`](Self::wait).
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// let mut st = OrderedSequenceBarrierStorage::<1, 2>::new();
+    /// let b = unsafe { OrderedSequenceBarrier::<1, 2>::init(&mut st, true, 1, 1, || ()) };
+    /// assert!(!unsafe { b.is_turn() }); // group 1 waits for group 0
+    /// ```
+    #[inline(always)]
+    pub unsafe fn is_turn(&self) -> bool {
+        unsafe { mbarrier_try_wait_parity(self.barrier(self.group_id), self.stage.phase()) }
+    }
+    /// Waits until the previous group has left this group's current section (CUTLASS's
+    /// `wait()`).
+    ///
+    /// # Safety
+    /// The storage is alive and initialized; the previous group will arrive.
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// let mut st = OrderedSequenceBarrierStorage::<1, 2>::new();
+    /// let b = unsafe { OrderedSequenceBarrier::<1, 2>::init(&mut st, true, 0, 1, || ()) };
+    /// unsafe { b.wait() }; // group 0's first turn
+    /// ```
+    #[inline(always)]
+    pub unsafe fn wait(&self) {
+        unsafe { mbarrier_wait_parity(self.barrier(self.group_id), self.stage.phase()) }
+    }
+    /// Hands the current section to the next group (`(group_id + 1) mod LENGTH`; every thread
+    /// of the group arrives) and moves to the next section (CUTLASS's `arrive()`).
+    ///
+    /// # Safety
+    /// As [`wait`](Self::wait); called once per section by each of the group's `group_size`
+    /// threads, after the section's work is issued.
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// let mut st = OrderedSequenceBarrierStorage::<1, 2>::new();
+    /// let mut g0 = unsafe { OrderedSequenceBarrier::<1, 2>::init(&mut st, true, 0, 1, || ()) };
+    /// let g1 = unsafe { OrderedSequenceBarrier::<1, 2>::init(&mut st, false, 1, 1, || ()) };
+    /// unsafe { g0.arrive() };
+    /// assert!(unsafe { g1.is_turn() });
+    /// ```
+    #[inline(always)]
+    pub unsafe fn arrive(&mut self) {
+        let next = if self.group_id as usize + 1 == LENGTH {
+            0
+        } else {
+            self.group_id + 1
+        };
+        unsafe { mbarrier_arrive(self.barrier(next)) };
+        self.stage.advance();
+    }
+    /// Moves to the next section without signaling (CUTLASS's `advance()`: a group that skips
+    /// a section, e.g. a tile with no k-tiles).
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// let mut st = OrderedSequenceBarrierStorage::<2, 2>::new();
+    /// let mut b = unsafe { OrderedSequenceBarrier::<2, 2>::init(&mut st, true, 0, 1, || ()) };
+    /// b.advance();
+    /// assert_eq!(b.state().index(), 1);
+    /// ```
+    #[inline(always)]
+    pub fn advance(&mut self) {
+        self.stage.advance();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
@@ -636,6 +861,71 @@ mod tests {
         producer.join().unwrap();
         for c in consumers {
             c.join().unwrap();
+        }
+    }
+
+    /// Two groups of four threads each take turns through two sections (mma, epilogue) for 50
+    /// rounds: the log of section entries must be exactly the ping-pong order — mma sections
+    /// alternate 0,1,0,1..., epilogue sections alternate 0,1,..., and group g's epilogue of
+    /// round r starts only after group g's mma of round r.
+    #[test]
+    fn ordered_sequence_barrier_alternates_two_groups() {
+        const ROUNDS: usize = 50;
+        const THREADS: u32 = 4;
+        let storage = std::boxed::Box::leak(std::boxed::Box::new(OrderedSequenceBarrierStorage::<
+            2,
+            2,
+        >::new()));
+        let addr = storage as *mut _ as usize;
+        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        // initialize once; every thread then builds its handle without initializing
+        let _ = unsafe { OrderedSequenceBarrier::<2, 2>::init(storage, true, 0, THREADS, || ()) };
+        let threads: Vec<_> = (0..2 * THREADS)
+            .map(|t| {
+                let log = log.clone();
+                std::thread::spawn(move || {
+                    let g = t / THREADS;
+                    let mut b = unsafe {
+                        OrderedSequenceBarrier::<2, 2>::init(
+                            addr as *mut _,
+                            false,
+                            g,
+                            THREADS,
+                            || (),
+                        )
+                    };
+                    for r in 0..ROUNDS {
+                        for section in 0..2 {
+                            unsafe { b.wait() };
+                            if t % THREADS == 0 {
+                                log.lock().unwrap().push((section, g, r));
+                            }
+                            unsafe { b.arrive() };
+                        }
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let log = log.lock().unwrap();
+        assert_eq!(log.len(), 4 * ROUNDS);
+        for section in 0..2 {
+            let seq: Vec<_> = log.iter().filter(|e| e.0 == section).collect();
+            for (i, e) in seq.iter().enumerate() {
+                assert_eq!(
+                    (e.1, e.2),
+                    ((i % 2) as u32, i / 2),
+                    "section {section}: {seq:?}"
+                );
+            }
+        }
+        for (i, e) in log.iter().enumerate().filter(|(_, e)| e.0 == 1) {
+            assert!(
+                log[..i].contains(&(0, e.1, e.2)),
+                "epilogue before its mma: {e:?}"
+            );
         }
     }
 }
