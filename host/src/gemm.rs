@@ -213,9 +213,18 @@ impl GemmConfig {
     /// let g = host::GemmConfig::new(8, 9, 8);
     /// assert!(g.validate(64, 72, 72).is_ok());
     /// assert!(matches!(g.validate(64, 72, 64), Err(host::Error::BufferTooSmall { name: "C", .. })));
+    /// // a non-finite scale is refused before any launch
+    /// let e = g.alpha(f32::INFINITY).validate(64, 72, 72).unwrap_err();
+    /// assert_eq!(e.to_string(), "alpha=inf must be finite");
+    /// assert!(matches!(g.beta(f32::NAN).validate(64, 72, 72), Err(host::Error::NonFinite { name: "beta", .. })));
     /// ```
     pub fn validate(&self, a_len: usize, b_len: usize, c_len: usize) -> Result<()> {
         let lim = i32::MAX as usize;
+        for (name, value) in [("alpha", self.alpha), ("beta", self.beta)] {
+            if !value.is_finite() {
+                return Err(Error::NonFinite { name, value });
+            }
+        }
         for (name, value) in [("m", self.m), ("n", self.n), ("k", self.k)] {
             if value > lim {
                 return Err(Error::SizeTooLarge { name, value });
