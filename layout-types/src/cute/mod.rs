@@ -28,6 +28,7 @@ pub mod consts;
 pub mod copy;
 pub mod divide;
 pub mod gmma;
+pub mod gmma_operand;
 pub mod group;
 pub mod int;
 pub mod inverse;
