@@ -28,6 +28,10 @@
 // `x % n == 0`; they are being rewritten on the typed layer, so the lint is not fixed here.
 #![allow(clippy::manual_is_multiple_of)]
 
+/// The bf16/fp16 GEMM's configuration and kernel parameters (`kernels/hgemm/src/config.rs`,
+/// shared with the host): their doc tests run here.
+#[path = "../../hgemm/src/config.rs"]
+pub mod config;
 #[path = "../../copy/src/lib.rs"]
 pub mod copy;
 #[path = "../../gemm_n/src/lib.rs"]

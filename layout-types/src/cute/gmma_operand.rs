@@ -239,6 +239,55 @@ k_major_operand!(_256, _256, _128);
 mn_major_operand!(_128, _64);
 mn_major_operand!(_256, _256);
 
+/// One stage of an operand's shared memory: `N` 16-bit elements, 1024-byte aligned (the SW128
+/// pattern's period).
+///
+/// ```
+/// use layout_types::cute::gmma_operand::SmemTile;
+/// assert_eq!((core::mem::size_of::<SmemTile<8192>>(), core::mem::align_of::<SmemTile<8192>>()), (16384, 1024));
+/// ```
+#[repr(C, align(1024))]
+pub struct SmemTile<const N: usize>(pub [u16; N]);
+
+impl<const N: usize> SmemTile<N> {
+    /// The tile's first element (a pointer into the storage, no reference taken).
+    ///
+    /// # Safety
+    /// `this` points into live memory of the tile.
+    ///
+    /// ```
+    /// use layout_types::cute::gmma_operand::SmemTile;
+    /// let mut t = SmemTile::<4>([0; 4]);
+    /// assert_eq!(unsafe { SmemTile::ptr(&raw mut t) }, t.0.as_mut_ptr());
+    /// ```
+    #[inline(always)]
+    pub unsafe fn ptr(this: *mut Self) -> *mut u16 {
+        unsafe { (&raw mut (*this).0) as *mut u16 }
+    }
+}
+
+/// A GEMM kernel's shared memory as one `#[repr(C)]` struct (CUTLASS's kernel
+/// `SharedStorage`): `STAGES` tiles of A, then of B, the epilogue's storage `E`, the mainloop
+/// pipeline's barriers. Its `size_of` is the dynamic shared memory a launch asks for, on the
+/// host as in the kernel.
+///
+/// ```
+/// use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemTile};
+/// type S = GemmSharedStorage<SmemTile<8192>, SmemTile<16384>, [u8; 0], 4>;
+/// assert_eq!(core::mem::size_of::<S>(), 4 * (16384 + 32768) + 1024); // barriers, padded
+/// ```
+#[repr(C)]
+pub struct GemmSharedStorage<A, B, E, const STAGES: usize> {
+    /// A's stages.
+    pub a: [A; STAGES],
+    /// B's stages.
+    pub b: [B; STAGES],
+    /// The epilogue's storage.
+    pub epilogue: E,
+    /// The pipeline's full and empty barriers.
+    pub pipeline: super::pipeline::PipelineStorage<STAGES>,
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
