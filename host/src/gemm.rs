@@ -206,6 +206,27 @@ impl GemmConfig {
         )
     }
 
+    /// `Ok` when alpha and beta are finite: the command line refuses other values before any
+    /// launch, as a usage error (the library computes with them — an infinite or NaN scale
+    /// gives infinities or NaNs wherever the product is nonzero, and the NaN-alpha check of
+    /// `host run` relies on that).
+    ///
+    /// ```
+    /// let g = host::GemmConfig::new(8, 9, 8);
+    /// assert!(g.check_finite().is_ok());
+    /// let e = g.alpha(f32::INFINITY).check_finite().unwrap_err();
+    /// assert_eq!(e.to_string(), "alpha=inf must be finite");
+    /// assert!(matches!(g.beta(f32::NAN).check_finite(), Err(host::Error::NonFinite { name: "beta", .. })));
+    /// ```
+    pub fn check_finite(&self) -> Result<()> {
+        for (name, value) in [("alpha", self.alpha), ("beta", self.beta)] {
+            if !value.is_finite() {
+                return Err(Error::NonFinite { name, value });
+            }
+        }
+        Ok(())
+    }
+
     /// BLAS's argument rules, the kernels' 32-bit index range and the buffers' lengths
     /// (elements); what [`Context::sgemm`] checks before launching.
     ///
@@ -213,18 +234,9 @@ impl GemmConfig {
     /// let g = host::GemmConfig::new(8, 9, 8);
     /// assert!(g.validate(64, 72, 72).is_ok());
     /// assert!(matches!(g.validate(64, 72, 64), Err(host::Error::BufferTooSmall { name: "C", .. })));
-    /// // a non-finite scale is refused before any launch
-    /// let e = g.alpha(f32::INFINITY).validate(64, 72, 72).unwrap_err();
-    /// assert_eq!(e.to_string(), "alpha=inf must be finite");
-    /// assert!(matches!(g.beta(f32::NAN).validate(64, 72, 72), Err(host::Error::NonFinite { name: "beta", .. })));
     /// ```
     pub fn validate(&self, a_len: usize, b_len: usize, c_len: usize) -> Result<()> {
         let lim = i32::MAX as usize;
-        for (name, value) in [("alpha", self.alpha), ("beta", self.beta)] {
-            if !value.is_finite() {
-                return Err(Error::NonFinite { name, value });
-            }
-        }
         for (name, value) in [("m", self.m), ("n", self.n), ("k", self.k)] {
             if value > lim {
                 return Err(Error::SizeTooLarge { name, value });
