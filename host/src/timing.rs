@@ -79,10 +79,9 @@ pub(crate) fn batched_pair_ms(
 /// time bursts after a rest, ours sustained interleaved batches; report both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Timing {
-    /// [`batched_pair_ms`]: interleaved ~20 ms batches of each side, 9 of each, the median
-    /// (sustained clocks).
+    /// Interleaved ~20 ms batches of each side, 9 of each, the median (sustained clocks).
     Sustained,
-    /// [`burst_pair_ms`]: a rest of [`BURST_REST`], then [`BURST_LAUNCHES`] back-to-back
+    /// A rest of [`BURST_REST`], then [`BURST_LAUNCHES`] back-to-back
     /// launches of one side; [`BURST_ROUNDS`] rounds of each side in turn, the median (boost
     /// clocks, as fast.cu's harness times: rest, then 20 launches).
     Burst,
