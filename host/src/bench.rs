@@ -14,7 +14,8 @@ use crate::cublas::Cublas;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Plan, Tile, Trans};
 use crate::progress::Progress;
-use crate::timing::{batched_ms, batched_pair_ms, median_ms, median_pair_ms};
+pub use crate::timing::{BURST_LAUNCHES, BURST_REST, BURST_ROUNDS, Timing};
+use crate::timing::{batched_ms, batched_pair_ms, burst_pair_ms, median_ms, median_pair_ms};
 
 /// One measured configuration: ours beside the reference in the same run.
 ///
@@ -265,11 +266,34 @@ pub fn hgemm_problem(
     dtype: &str,
     out: &str,
 ) -> Result<BenchRow> {
+    hgemm_problem_timed(ctx, blas, g, dtype, out, Timing::Sustained)
+}
+
+/// [`hgemm_problem`] timed either way ([`Timing`]); a burst row's variant ends in ` burst`.
+///
+/// ```no_run
+/// use host::bench::{Timing, hgemm_problem_timed};
+/// let ctx = host::Context::new(0)?;
+/// let blas = host::Cublas::new(&ctx, ctx.default_stream())?;
+/// let g = host::GemmConfig::new(4096, 4096, 4096);
+/// let r = hgemm_problem_timed(&ctx, &blas, &g, "bf16", "bf16", Timing::Burst)?;
+/// assert!(r.variant.ends_with(" burst"));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn hgemm_problem_timed(
+    ctx: &Context,
+    blas: &Cublas,
+    g: &GemmConfig,
+    dtype: &str,
+    out: &str,
+    timing: Timing,
+) -> Result<BenchRow> {
     use half::{bf16, f16};
     fn run<T: crate::hgemm::HalfElement, O: crate::hgemm::GemmOut>(
         ctx: &Context,
         blas: &Cublas,
         g: &GemmConfig,
+        timing: Timing,
     ) -> Result<(f64, f64)> {
         let s = blas.stream();
         let (na, nb, nc) = g.lens();
@@ -291,17 +315,18 @@ pub fn hgemm_problem(
         )?;
         let mut dc = s.alloc_zeros::<O>(nc)?;
         let dc = std::cell::RefCell::new(&mut dc);
-        batched_pair_ms(
-            s,
-            || ctx.hgemm(s, g, &da, &db, *dc.borrow_mut()),
-            || blas.gemm_ex(g, &da, &db, *dc.borrow_mut()),
-        )
+        let mut ours = || ctx.hgemm(s, g, &da, &db, *dc.borrow_mut());
+        let mut cublas = || blas.gemm_ex(g, &da, &db, *dc.borrow_mut());
+        match timing {
+            Timing::Sustained => batched_pair_ms(s, &mut ours, &mut cublas),
+            Timing::Burst => burst_pair_ms(s, &mut ours, &mut cublas),
+        }
     }
     let (ours, refm) = match (dtype, out) {
-        ("bf16", "bf16") => run::<bf16, bf16>(ctx, blas, g)?,
-        ("bf16", "f32") => run::<bf16, f32>(ctx, blas, g)?,
-        ("f16", "f16") => run::<f16, f16>(ctx, blas, g)?,
-        ("f16", "f32") => run::<f16, f32>(ctx, blas, g)?,
+        ("bf16", "bf16") => run::<bf16, bf16>(ctx, blas, g, timing)?,
+        ("bf16", "f32") => run::<bf16, f32>(ctx, blas, g, timing)?,
+        ("f16", "f16") => run::<f16, f16>(ctx, blas, g, timing)?,
+        ("f16", "f32") => run::<f16, f32>(ctx, blas, g, timing)?,
         _ => {
             return Err(Error::Unsupported(format!(
                 "{dtype} inputs with a {out} C (cuBLAS has no such GEMM)"
@@ -310,7 +335,16 @@ pub fn hgemm_problem(
     };
     Ok(BenchRow {
         family: "gemm",
-        variant: format!("hgemm {dtype}->{out} {}{}", g.transa, g.transb),
+        variant: format!(
+            "hgemm {dtype}->{out} {}{}{}",
+            g.transa,
+            g.transb,
+            if timing == Timing::Burst {
+                " burst"
+            } else {
+                ""
+            }
+        ),
         size: format!("{}x{}x{}", g.m, g.n, g.k),
         work: g.flops(),
         unit: "TFLOP/s",
@@ -375,7 +409,7 @@ fn gemm_cases() -> Vec<GemmConfig> {
 pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let blas = Cublas::new(ctx, ctx.default_stream())?;
     let cases = gemm_cases();
-    progress.set_total(cases.len() + 2 * hgemm_cases().len());
+    progress.set_total(cases.len() + 4 * hgemm_cases().len());
     if !ctx.launch_bounds() {
         progress.note("CUTE_RS_GEMM_BOUNDS=0: GEMM entries without launch bounds");
     }
@@ -392,10 +426,13 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
         progress.note("bf16/fp16 GEMM: not on this device (needs sm_90a)");
         &[][..]
     };
-    for &dtype in hgemm {
-        for g in hgemm_cases() {
-            progress.step(&format!("{g} {dtype}"));
-            rows.push(hgemm_problem(ctx, &blas, &g, dtype, dtype)?);
+    // both timings (issue #34): sustained interleaved batches, then bursts after a rest
+    for timing in [Timing::Sustained, Timing::Burst] {
+        for &dtype in hgemm {
+            for g in hgemm_cases() {
+                progress.step(&format!("{g} {dtype} {timing:?}"));
+                rows.push(hgemm_problem_timed(ctx, &blas, &g, dtype, dtype, timing)?);
+            }
         }
     }
     Ok(rows)

@@ -511,11 +511,11 @@ impl Context {
             .and_then(|r| r.ok())
             .unwrap_or(usize::MAX) as u128;
         if bytes > total {
-            return Err(Error::Unsupported(format!(
-                "{what} needs {:.1} GiB of buffers, the device has {:.1} GiB",
-                bytes as f64 / (1u64 << 30) as f64,
-                total as f64 / (1u64 << 30) as f64
-            )));
+            return Err(Error::TooLargeForDevice {
+                what: what.to_string(),
+                needed_gib: bytes as f64 / (1u64 << 30) as f64,
+                total_gib: total as f64 / (1u64 << 30) as f64,
+            });
         }
         Ok(())
     }

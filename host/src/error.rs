@@ -100,6 +100,26 @@ pub enum Error {
         /// The size given.
         value: usize,
     },
+    /// A scale (`alpha`, `beta`) that is infinite or NaN: refused before any launch (the result
+    /// would be infinite or NaN wherever the product is nonzero, and no check could tell a
+    /// right infinity from a wrong one).
+    #[error("{name}={value} must be finite")]
+    NonFinite {
+        /// "alpha" or "beta".
+        name: &'static str,
+        /// The value given.
+        value: f32,
+    },
+    /// A problem whose buffers exceed the device's memory, refused before any allocation.
+    #[error("{what} needs {needed_gib:.1} GiB of buffers, the device has {total_gib:.1} GiB")]
+    TooLargeForDevice {
+        /// The problem.
+        what: String,
+        /// GiB the buffers need.
+        needed_gib: f64,
+        /// GiB of device memory.
+        total_gib: f64,
+    },
     /// A leading dimension smaller than the rows of the stored matrix, or too large.
     #[error("{name}={ld} must be >= {min} (the stored matrix's contiguous extent) and < 2^31")]
     LeadingDimension {
@@ -191,6 +211,23 @@ impl Error {
                 | Error::NoDevice { .. }
                 | Error::ArchMismatch { .. }
                 | Error::PtxRejected { .. }
+        )
+    }
+
+    /// Whether this error refuses the caller's problem or arguments before anything ran (a
+    /// usage error: the CLI exits 2), rather than a failed launch or check.
+    ///
+    /// ```
+    /// let e = host::Error::NonFinite { name: "alpha", value: f32::INFINITY };
+    /// assert!(e.is_refusal() && !e.is_unavailable());
+    /// ```
+    pub fn is_refusal(&self) -> bool {
+        matches!(
+            self,
+            Error::NonFinite { .. }
+                | Error::TooLargeForDevice { .. }
+                | Error::SizeTooLarge { .. }
+                | Error::LeadingDimension { .. }
         )
     }
 }

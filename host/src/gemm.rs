@@ -206,6 +206,27 @@ impl GemmConfig {
         )
     }
 
+    /// `Ok` when alpha and beta are finite: the command line refuses other values before any
+    /// launch, as a usage error (the library computes with them — an infinite or NaN scale
+    /// gives infinities or NaNs wherever the product is nonzero, and the NaN-alpha check of
+    /// `host run` relies on that).
+    ///
+    /// ```
+    /// let g = host::GemmConfig::new(8, 9, 8);
+    /// assert!(g.check_finite().is_ok());
+    /// let e = g.alpha(f32::INFINITY).check_finite().unwrap_err();
+    /// assert_eq!(e.to_string(), "alpha=inf must be finite");
+    /// assert!(matches!(g.beta(f32::NAN).check_finite(), Err(host::Error::NonFinite { name: "beta", .. })));
+    /// ```
+    pub fn check_finite(&self) -> Result<()> {
+        for (name, value) in [("alpha", self.alpha), ("beta", self.beta)] {
+            if !value.is_finite() {
+                return Err(Error::NonFinite { name, value });
+            }
+        }
+        Ok(())
+    }
+
     /// BLAS's argument rules, the kernels' 32-bit index range and the buffers' lengths
     /// (elements); what [`Context::sgemm`] checks before launching.
     ///

@@ -134,34 +134,44 @@ impl GemmOut for f16 {
     }
 }
 
-/// The kernel's CTA tile (M, N, K), threads and dynamic shared memory (`kernels/hgemm`:
-/// 4 stages of a 128×64 A and a 256×64 B tile, the epilogue's 32 KiB, then the barriers).
+/// The bf16/fp16 family's configuration and kernel parameters, the kernel's own source
+/// (`kernels/hgemm/src/config.rs`, `no_std`, layout-types only): the host launches with these
+/// numbers and this struct, never a copy of them.
+#[path = "../../kernels/hgemm/src/config.rs"]
+#[allow(dead_code)]
+pub mod config;
+
+/// The kernel's CTA tile (M, N, K), threads and dynamic shared memory, from [`config`]
+/// (`size_of` the kernel's `#[repr(C)]` shared storage: 4 stages of a 128×64 A and a 256×64 B
+/// tile, the epilogue's 32 KiB, then the barriers).
 ///
 /// ```
-/// assert_eq!(host::hgemm::HgemmKernel::TILE, (128, 256, 64));
-/// assert_eq!(host::hgemm::HgemmKernel::SMEM_BYTES, 4 * (128 + 256) * 64 * 2 + 32 * 1024 + 128);
+/// use host::hgemm::{HgemmKernel, config};
+/// assert_eq!(HgemmKernel::TILE, (128, 256, 64));
+/// assert_eq!(HgemmKernel::SMEM_BYTES, core::mem::size_of::<config::SharedStorage>());
+/// assert_eq!(HgemmKernel::SMEM_BYTES, 4 * (128 + 256) * 64 * 2 + 32 * 1024 + 1024);
+/// assert_eq!(size_of::<config::HgemmParams>(), 40); // the kernel's 4th parameter
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HgemmKernel;
 
 impl HgemmKernel {
     /// The CTA tile.
-    pub const TILE: (usize, usize, usize) = (128, 256, 64);
+    pub const TILE: (usize, usize, usize) = config::TILE;
     /// Threads per CTA: a producer warpgroup (one thread issues the TMA loads) and two
     /// consumer warpgroups.
-    pub const THREADS: u32 = 384;
-    /// Dynamic shared memory per CTA (`kernels/hgemm`'s `SMEM_BYTES`).
-    pub const SMEM_BYTES: usize = 4 * (128 + 256) * 64 * 2 + Self::EPI_SMEM_BYTES + 128;
+    pub const THREADS: u32 = config::THREADS;
+    /// Dynamic shared memory per CTA: `size_of` the kernel's shared storage.
+    pub const SMEM_BYTES: usize = config::SMEM_BYTES;
     /// The epilogue's shared memory: two 8 KiB chunk buffers per consumer warpgroup.
-    pub const EPI_SMEM_BYTES: usize = 32 * 1024;
-    /// The flag added to the kernel's `out` argument for the TMA epilogue
-    /// (`kernels/hgemm`'s `epilogue::OUT_TMA`).
-    pub const OUT_TMA: u32 = 4;
+    pub const EPI_SMEM_BYTES: usize = config::SMEM_EPI_BYTES;
+    /// The flag added to the kernel's `out` parameter for the TMA epilogue.
+    pub const OUT_TMA: u32 = config::OUT_TMA;
     /// With [`Self::OUT_TMA`]: M·`size_of(C)` is a multiple of 16 bytes, so TMA stores the
-    /// tiles that cross M as well (`epilogue::OUT_TMA_EDGE`). TMA clips C's contiguous
-    /// dimension only to 16 bytes: it would write the padding rows up to the next 16-byte
-    /// boundary, so without this flag those tiles are stored directly.
-    pub const OUT_TMA_EDGE: u32 = 8;
+    /// tiles that cross M as well. TMA clips C's contiguous dimension only to 16 bytes: it
+    /// would write the padding rows up to the next 16-byte boundary, so without this flag
+    /// those tiles are stored directly.
+    pub const OUT_TMA_EDGE: u32 = config::OUT_TMA_EDGE;
 
     /// The entry for the input element and the transposes, `hgemm_bf16_tn`.
     ///
@@ -383,8 +393,6 @@ impl Context {
             HgemmKernel::SMEM_BYTES as i32,
         )?;
         let (map_a, map_b) = (TmaParam(tma_a.desc.0), TmaParam(tma_b.desc.0));
-        let (mi, ni, ki) = (g.m as i32, g.n as i32, g.k as i32);
-        let ldc = g.ldc as i64;
         let (pc, _rc) = c.device_ptr_mut(stream);
         // the epilogue: TMA stores (a tensor map of C) or direct stores (the map unused)
         let (map_c, out) = match hgemm_epilogue::<O>(g, pc) {
@@ -416,21 +424,25 @@ impl Context {
             let resident = self.resident_clusters(&f, &launch.cfg, plan.cluster)?;
             launch.cfg.gridDimX = (tiles.min(resident) * cs) as u32;
         }
-        let mut params: [*mut c_void; 11] = [
+        // the kernel's parameter struct (validated: sizes and ldc < 2^31)
+        let p = config::HgemmParams {
+            m: g.m as i32,
+            n: g.n as i32,
+            k: g.k as i32,
+            alpha: g.alpha,
+            beta: g.beta,
+            out,
+            c: pc,
+            ldc: g.ldc as i64,
+        };
+        let mut params: [*mut c_void; 4] = [
             (&raw const map_a) as *mut c_void,
             (&raw const map_b) as *mut c_void,
             (&raw const map_c) as *mut c_void,
-            (&raw const mi) as *mut c_void,
-            (&raw const ni) as *mut c_void,
-            (&raw const ki) as *mut c_void,
-            (&raw const g.alpha) as *mut c_void,
-            (&raw const g.beta) as *mut c_void,
-            (&raw const pc) as *mut c_void,
-            (&raw const ldc) as *mut c_void,
-            (&raw const out) as *mut c_void,
+            (&raw const p) as *mut c_void,
         ];
-        // SAFETY: the signature is (CUtensorMap A, B, C, i32 m, n, k, f32 alpha, beta, ptr c,
-        // i64 ldc, u32 out); the maps describe the checked A and B with the kernel's boxes (B's
+        // SAFETY: the signature is (CUtensorMap A, B, C, config::HgemmParams) — the struct is
+        // the kernel's own type; the maps describe the checked A and B with the kernel's boxes (B's
         // split over the cluster) and, with OUT_TMA in `out` (beta = 0), C with the epilogue's
         // box; C holds (M,N) with leading dimension ldc of `O` (validated); a 1-D grid of whole
         // clusters of `cs` CTAs that deal out the cluster tiles among themselves; the shared

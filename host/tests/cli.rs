@@ -590,6 +590,17 @@ fn bad_flags_are_one_line_exit_2() {
         &["gemm", "--m", "8", "--ta", "--lda", "7"],
         "lda=7 must be >= 8",
     );
+    // issue #34's mend: a non-finite scale is a usage error, before any launch
+    assert_one_line_error(
+        &[
+            "gemm", "--dtype", "bf16", "--m", "64", "--alpha", "inf", "--check",
+        ],
+        "alpha=inf must be finite",
+    );
+    assert_one_line_error(
+        &["gemm", "--m", "64", "--beta", "NaN", "--check"],
+        "beta=NaN must be finite",
+    );
 }
 
 #[test]

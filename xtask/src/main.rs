@@ -650,6 +650,9 @@ fn emu_step(ws: &Ws, opts: &ptx::Options) -> Step {
             "device",
             "-p",
             "kernels-emu",
+            // the GEMM collectives' unit and doc tests (scheduler, storage)
+            "-p",
+            "collective",
             "--profile",
             "emu",
             "--target-dir",

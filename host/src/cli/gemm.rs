@@ -178,7 +178,7 @@ pub fn main(a: &GemmArgs) -> u8 {
     if let Some(g) = &problem {
         // Argument errors are usage errors, with or without a GPU.
         let (na, nb, nc) = g.lens();
-        if let Err(e) = g.validate(na, nb, nc) {
+        if let Err(e) = g.check_finite().and_then(|()| g.validate(na, nb, nc)) {
             eprintln!("host gemm: {e}");
             return 2;
         }
@@ -291,7 +291,10 @@ fn main_half(a: &GemmArgs) -> u8 {
         g.ldb = g.ldb.next_multiple_of(8);
     }
     let (na, nb, nc) = g.lens();
-    if let Err(e) = host::hgemm::hgemm_check(&g, (na, nb, nc), (0, 0)) {
+    if let Err(e) = g
+        .check_finite()
+        .and_then(|()| host::hgemm::hgemm_check(&g, (na, nb, nc), (0, 0)))
+    {
         eprintln!("host gemm: {e}");
         return 2;
     }
@@ -316,11 +319,17 @@ fn main_half(a: &GemmArgs) -> u8 {
         }
     }
     if a.bench || !a.check {
-        let r = host::Cublas::new(&ctx, ctx.default_stream())
-            .and_then(|blas| host::bench::hgemm_problem(&ctx, &blas, &g, dtype, out));
+        // both timings (issue #34): sustained interleaved batches, and bursts after a rest
+        use host::bench::{Timing, hgemm_problem_timed};
+        let r = host::Cublas::new(&ctx, ctx.default_stream()).and_then(|blas| {
+            [Timing::Sustained, Timing::Burst]
+                .into_iter()
+                .map(|t| hgemm_problem_timed(&ctx, &blas, &g, dtype, out, t))
+                .collect::<host::Result<Vec<_>>>()
+        });
         match r {
-            Ok(row) => {
-                let c = emit(std::slice::from_ref(&row), &a.format, None, false);
+            Ok(rows) => {
+                let c = emit(&rows, &a.format, None, false);
                 code = code.max(c);
             }
             Err(e) => return super::fail("gemm --bench", &e),

@@ -177,10 +177,14 @@ fn open(cmd: &str, ordinal: usize) -> Result<Context, u8> {
     Context::new(ordinal).map_err(|e| fail(cmd, &e))
 }
 
-/// Prints an error of subcommand `cmd` as one line; its exit code (2: no GPU, else 1).
+/// Prints an error of subcommand `cmd` as one line; its exit code (2: no GPU, or a problem
+/// refused before any launch ([`Error::is_refusal`]); else 1).
 fn fail(cmd: &str, e: &Error) -> u8 {
     if e.is_unavailable() {
         eprintln!("host {cmd}: no GPU: {e}");
+        2
+    } else if e.is_refusal() {
+        eprintln!("host {cmd}: {e}");
         2
     } else {
         eprintln!("host {cmd}: {e}");

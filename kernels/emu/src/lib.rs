@@ -32,6 +32,10 @@
 /// entries against `host`'s f64 CPU reference).
 #[path = "../../attention_ref/src/lib.rs"]
 pub mod attention_ref;
+/// The bf16/fp16 GEMM's configuration and kernel parameters (`kernels/hgemm/src/config.rs`,
+/// shared with the host): their doc tests run here.
+#[path = "../../hgemm/src/config.rs"]
+pub mod config;
 #[path = "../../copy/src/lib.rs"]
 pub mod copy;
 #[path = "../../gemm_n/src/lib.rs"]

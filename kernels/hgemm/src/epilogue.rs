@@ -33,35 +33,11 @@ use layout_types::cute::gmma::*;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaStore};
 
-/// Bytes of one chunk buffer: 64 rows of C by 64 (16-bit) or 32 (f32) columns.
-pub const CHUNK_BYTES: usize = 8 * 1024;
-/// Chunk buffers per consumer warpgroup (double buffering).
-pub const CHUNK_BUFFERS: usize = 2;
-/// Consumer warpgroups.
-const CONSUMERS: usize = 2;
-/// Shared memory of the epilogue: [`CHUNK_BUFFERS`] chunks per consumer warpgroup (32 KiB),
-/// 1024-byte aligned (the 128-byte swizzle's period), after the pipeline's stages.
-///
-/// ```
-/// assert_eq!(kernels_emu::hgemm_epilogue::SMEM_EPI_BYTES, 32 * 1024);
-/// ```
-pub const SMEM_EPI_BYTES: usize = CONSUMERS * CHUNK_BUFFERS * CHUNK_BYTES;
+pub use super::config::{
+    CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES,
+};
 // the layouts below spell the buffers with `_8192` and `_16384`
 const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS * CHUNK_BYTES == 16384);
-/// The flag of the `out` argument that selects the TMA path (`out = element code | OUT_TMA`).
-///
-/// ```
-/// assert_eq!(kernels_emu::hgemm_epilogue::OUT_TMA, 4);
-/// ```
-pub const OUT_TMA: u32 = 4;
-/// With [`OUT_TMA`]: M·`size_of(C)` is a multiple of 16 bytes, so TMA also stores the tiles
-/// that cross M (without it they take the direct path: TMA would write up to 15 bytes of
-/// padding after each column's row M − 1).
-///
-/// ```
-/// assert_eq!(kernels_emu::hgemm_epilogue::OUT_TMA_EDGE, 8);
-/// ```
-pub const OUT_TMA_EDGE: u32 = 8;
 /// The named barrier of consumer warpgroup 0's epilogue; warpgroup 1 uses the next id.
 pub const EPI_BARRIER: u32 = 8;
 /// Threads of a warpgroup.

@@ -1,0 +1,31 @@
+//! The epilogue collective's interface (CUTLASS's `CollectiveEpilogue`): what a consumer
+//! warpgroup does with its accumulators once a tile's mainloop is done. The kernel schedule
+//! owns the shared memory (an [`CollectiveEpilogue::Storage`] field of its `SharedStorage`) and
+//! the warpgroup's place; the epilogue owns the output path (TMA through shared memory, direct
+//! stores at the edges, fused operations) and its run-time arguments.
+
+/// Stores the `m64n256` fp32 accumulators of a consumer warpgroup.
+pub trait CollectiveEpilogue {
+    /// The kernel arguments the epilogue needs (output pointer, scales, tensor map, ...).
+    type Args: Copy;
+    /// The epilogue's shared memory (a `#[repr(C)]` field of the kernel's shared storage).
+    type Storage;
+    /// Stores warpgroup `wg`'s accumulators `acc` for the rows `origin.0..+64`, columns
+    /// `origin.1..+256` of C `(m, n)`; `t` is the thread's index in the warpgroup, `last`
+    /// whether this is the warpgroup's last tile (an asynchronous store must drain).
+    ///
+    /// # Safety
+    /// Called by all 128 threads of the warpgroup; `smem` is the kernel's epilogue storage;
+    /// `args` describe valid memory for C.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn store(
+        args: &Self::Args,
+        acc: &[f32; 128],
+        mn: (i32, i32),
+        origin: (i32, i32),
+        t: i32,
+        smem: *mut Self::Storage,
+        wg: i32,
+        last: bool,
+    );
+}

@@ -1,0 +1,22 @@
+//! CUTLASS 3's sm90 GEMM collectives (`include/cutlass/gemm/collective`,
+//! `.../gemm/kernel/sm90_gemm_tma_warpspecialized_cooperative.hpp`), generic by type: a kernel
+//! family instantiates them in one line per entry, with no kernel body of its own.
+//!
+//! - [`mainloop::CollectiveMma`]: the TMA + GMMA mainloop (`MainloopSm90TmaGmmaWarpSpecialized`,
+//!   SS): element `E`, A's and B's majorities `MA`, `MB` (each a
+//!   [`SmemOperand`](layout_types::cute::gmma_operand::SmemOperand): its shared-memory tile,
+//!   TMA loads and `wgmma` descriptors), `STAGES`; a producer thread's
+//!   [`load`](mainloop::CollectiveMma::load) and a consumer warpgroup's
+//!   [`mma`](mainloop::CollectiveMma::mma) over the typed
+//!   [`PipelineTmaAsync`](layout_types::cute::pipeline::PipelineTmaAsync).
+//! - [`epilogue::CollectiveEpilogue`]: what stores a warpgroup's accumulators (the family's
+//!   choice: TMA through shared memory, direct stores, fused operations).
+//! - [`scheduler::PersistentTileScheduler`]: the persistent order of the cluster tiles.
+//! - [`kernel::gemm_tma_warpspecialized_cooperative`]: the cooperative schedule composing them,
+//!   with the shared memory as one `#[repr(C)]` [`kernel::SharedStorage`].
+#![no_std]
+
+pub mod epilogue;
+pub mod kernel;
+pub mod mainloop;
+pub mod scheduler;

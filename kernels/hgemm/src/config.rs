@@ -1,0 +1,70 @@
+//! The bf16/fp16 GEMM family's configuration and kernel parameters: the one source of truth the
+//! kernel and the host share. `no_std`, depending on `layout-types` only, so the host includes
+//! this file as a module (`#[path]`, as the CPU emulator includes kernel sources) and launches
+//! with these numbers and this struct instead of restating them (the host's `HgemmKernel` docs
+//! show the values; the kernel checks at compile time that they are the collective kernel's).
+
+use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemTile};
+
+/// Threads of a CTA: one producer and two consumer warpgroups.
+pub const THREADS: u32 = 384;
+/// Pipeline depth (shared-memory stages).
+pub const STAGES: usize = 4;
+/// The CTA tile (M, N, K).
+pub const TILE: (usize, usize, usize) = (128, 256, 64);
+/// The persistent tile order's band of N-tiles (`SwizzledRaster`): 1, M-tile fastest. Bands of
+/// 8 measured 1–5% slower with the cluster of 2 on an H100
+/// (`tools/gpu/results/2026-11-24-gemm-main/go2`).
+pub const SWIZZLE: i32 = 1;
+/// Bytes of one epilogue chunk buffer: 64 rows of C by 64 (16-bit) or 32 (f32) columns.
+pub const CHUNK_BYTES: usize = 8 * 1024;
+/// Epilogue chunk buffers per consumer warpgroup (double buffering).
+pub const CHUNK_BUFFERS: usize = 2;
+/// Consumer warpgroups.
+pub const CONSUMERS: usize = 2;
+/// Shared memory of the epilogue: [`CHUNK_BUFFERS`] chunks per consumer warpgroup (32 KiB).
+pub const SMEM_EPI_BYTES: usize = CONSUMERS * CHUNK_BUFFERS * CHUNK_BYTES;
+/// The flag of [`HgemmParams::out`] that selects the TMA path (`out = element code | OUT_TMA`).
+pub const OUT_TMA: u32 = 4;
+/// With [`OUT_TMA`]: M·`size_of(C)` is a multiple of 16 bytes, so TMA also stores the tiles
+/// that cross M (without it they take the direct path: TMA would write up to 15 bytes of
+/// padding after each column's row M − 1).
+pub const OUT_TMA_EDGE: u32 = 8;
+
+/// The epilogue's shared memory, 1024-byte aligned (the 128-byte swizzle's period).
+#[repr(C, align(1024))]
+pub struct EpilogueStorage(pub [u8; SMEM_EPI_BYTES]);
+
+/// The kernel's shared memory: A's and B's stage tiles, the epilogue's buffers, the pipeline's
+/// barriers, one `#[repr(C)]` struct.
+pub type SharedStorage = GemmSharedStorage<
+    SmemTile<{ TILE.0 * TILE.2 }>,
+    SmemTile<{ TILE.1 * TILE.2 }>,
+    EpilogueStorage,
+    STAGES,
+>;
+/// Dynamic shared memory of a CTA: `size_of` the [`SharedStorage`].
+pub const SMEM_BYTES: usize = core::mem::size_of::<SharedStorage>();
+
+/// The kernel's scalar parameters, passed by value after the three tensor maps (A, B, C).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C)]
+pub struct HgemmParams {
+    /// Rows of C.
+    pub m: i32,
+    /// Columns of C.
+    pub n: i32,
+    /// The reduction depth.
+    pub k: i32,
+    /// Scale of the product.
+    pub alpha: f32,
+    /// Scale of C (0: C is not read).
+    pub beta: f32,
+    /// C's element (0 f32, 1 bf16, 2 f16), plus [`OUT_TMA`] (and [`OUT_TMA_EDGE`]) for the TMA
+    /// path.
+    pub out: u32,
+    /// C's device address.
+    pub c: u64,
+    /// C's leading dimension (elements).
+    pub ldc: i64,
+}

@@ -1,0 +1,348 @@
+//! Bundle traits for generic Hopper kernels: what a GMMA operand's majority means for its
+//! shared-memory tile, its TMA loads and its `wgmma` descriptors, in one bound.
+//!
+//! A kernel generic over `MA: SmemOperand<_128, _64>` (A: a 128-row tile read by `m64`
+//! `wgmma`s) and `MB: SmemOperand<_256, _256>` (B: a 256-row tile read whole by `n256`
+//! `wgmma`s) needs no other `where` clause: the impls (one per majority and tile, an impl table)
+//! hold the typed layer's concrete types. The tiles are CuTe's 16-bit 128-byte-swizzle GMMA
+//! atoms tiled by [`tile_to_shape`] to `(Rows, 64)`:
+//!
+//! - [`MajorK`]: `Layout_K_SW128_Atom` in `LayoutLeft` order; one TMA box of `64 (K) × Rows`.
+//! - [`MajorMN`]: `Layout_MN_SW128_Atom` in K-then-MN order (`Step<_2,_1>`); one TMA box of
+//!   `64 (MN) × 64 (K)` per 64 rows.
+//!
+//! ```
+//! use layout_types::cute::prelude::*;
+//! use layout_types::cute::gmma::{MajorK, MajorMN};
+//! use layout_types::cute::gmma_operand::SmemOperand;
+//! fn stage_bytes<MA: SmemOperand<_128, _64>, MB: SmemOperand<_256, _256>>() -> usize {
+//!     MA::BYTES + MB::BYTES
+//! }
+//! assert_eq!(stage_bytes::<MajorK, MajorMN>(), 2 * (128 + 256) * 64);
+//! // K-major: the 16-column k-block 1 of the 64-row block 1 starts 64 rows and 32 bytes in
+//! let buf = 0x1000 as *mut u16;
+//! let (d0, d1) = (<MajorK as SmemOperand<_128, _64>>::gmma_desc(buf, 0, 0),
+//!                 <MajorK as SmemOperand<_128, _64>>::gmma_desc(buf, 1, 1));
+//! assert_eq!((d1 & 0x3fff) - (d0 & 0x3fff), ((64 * 64 * 2 + 32) / 16) as u64);
+//! ```
+
+use super::arch::tma::TmaDescriptor;
+use super::gmma::{
+    GmmaMajor, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, LayoutLeft, MajorK, MajorMN,
+    make_gmma_desc_tensor, tile_to_shape,
+};
+use super::int::StaticInt;
+use super::prelude::*;
+use super::tma::{TmaAtom, TmaLoad, TmaLoadMulticast};
+
+/// A GMMA operand's majority as its `(Rows, 64)` 16-bit SW128 shared-memory tile, read by
+/// `wgmma`s of `Block` rows (M = 64 for A, N for B).
+pub trait SmemOperand<Rows, Block>: GmmaMajor {
+    /// Elements of the tile: `Rows × 64`.
+    const ELEMS: usize;
+    /// Bytes of the tile (one pipeline stage of this operand).
+    const BYTES: usize = 2 * Self::ELEMS;
+    /// The tile's layout (`tile_to_shape` of the majority's SW128 atom).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::gmma::MajorK;
+    /// use layout_types::cute::gmma_operand::SmemOperand;
+    /// let t = <MajorK as SmemOperand<_128, _64>>::smem_tile();
+    /// assert_eq!(t.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))");
+    /// ```
+    fn smem_tile() -> impl Copy + core::fmt::Display;
+    /// Loads the `(Rows, 64)` k-tile of the operand at rows `mn0..`, columns `k0..` into `buf`
+    /// with TMA, completing [`BYTES`](Self::BYTES) on `bar`.
+    ///
+    /// # Safety
+    /// `desc` is a tensor map of the operand with this majority's box; `buf` is 1024-byte
+    /// aligned shared memory of the tile; `bar` a full barrier expecting the bytes.
+    unsafe fn tma_load(desc: *const TmaDescriptor, bar: *mut u64, buf: *mut u16, mn0: i32, k0: i32);
+    /// The `wgmma` descriptor of the `(Block, 16)` piece `(mn_block, kb)` of the tile in `buf`
+    /// (CuTe: `make_gmma_desc_tensor` over `zipped_divide(tile, (Block, 16))`).
+    fn gmma_desc(buf: *mut u16, mn_block: i32, kb: i32) -> u64;
+}
+
+/// An operand tile shared by a cluster of 2 CTAs: CTA `rank` loads its half of the rows and
+/// multicasts it into both (mask `0b11`), at the same offsets.
+pub trait SmemOperandMulticast<Rows, Block>: SmemOperand<Rows, Block> {
+    /// This CTA's half of the k-tile at `(mn0, k0)`, multicast into both CTAs of the cluster.
+    ///
+    /// # Safety
+    /// As [`SmemOperand::tma_load`]; the tensor map's box is the half tile's (K-major: `64 ×
+    /// Rows/2`); both CTAs' `bar` expect the whole tile.
+    unsafe fn tma_load_multicast(
+        desc: *const TmaDescriptor,
+        bar: *mut u64,
+        buf: *mut u16,
+        mn0: i32,
+        k0: i32,
+        rank: i32,
+    );
+}
+
+/// The impl table of the K-major tiles: `(Rows, Block, Rows/2)`.
+macro_rules! k_major_operand {
+    ($rows:ty, $block:ty, $half:ty) => {
+        impl SmemOperand<$rows, $block> for MajorK {
+            const ELEMS: usize = <$rows>::VALUE as usize * 64;
+            #[inline(always)]
+            fn smem_tile() -> impl Copy + core::fmt::Display {
+                tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    LayoutLeft,
+                )
+            }
+            #[inline(always)]
+            unsafe fn tma_load(
+                desc: *const TmaDescriptor,
+                bar: *mut u64,
+                buf: *mut u16,
+                mn0: i32,
+                k0: i32,
+            ) {
+                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, $rows), (_1, _64)>>::new(desc);
+                unsafe { atom.copy(bar, buf, [k0, mn0]) };
+            }
+            #[inline(always)]
+            fn gmma_desc(buf: *mut u16, mn_block: i32, kb: i32) -> u64 {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    LayoutLeft,
+                );
+                let d = make_gmma_desc_tensor(
+                    MajorK,
+                    make_tensor(
+                        make_smem_ptr(buf),
+                        s.with_layout(zipped_divide(s.layout, (<$block>::default(), _16))),
+                    ),
+                );
+                d.at((_0, (mn_block, kb))).desc.desc
+            }
+        }
+        impl SmemOperandMulticast<$rows, $block> for MajorK {
+            #[inline(always)]
+            unsafe fn tma_load_multicast(
+                desc: *const TmaDescriptor,
+                bar: *mut u64,
+                buf: *mut u16,
+                mn0: i32,
+                k0: i32,
+                rank: i32,
+            ) {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    LayoutLeft,
+                );
+                let atom =
+                    TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, $half), (_1, _64)>>::new(desc);
+                // this CTA's rows: the (Rows/2, 2) split of the tile's rows
+                let row = make_layout_left((<$half>::default(), _2))
+                    .crd2idx((0i32, rank))
+                    .value() as i32;
+                let at = s.layout.crd2idx((row, 0i32)).value() as usize;
+                unsafe { atom.copy(bar, buf.add(at), 0b11, [k0, mn0 + row]) };
+            }
+        }
+    };
+}
+
+/// The impl table of the MN-major tiles: `(Rows, Block)`.
+macro_rules! mn_major_operand {
+    ($rows:ty, $block:ty) => {
+        impl SmemOperand<$rows, $block> for MajorMN {
+            const ELEMS: usize = <$rows>::VALUE as usize * 64;
+            #[inline(always)]
+            fn smem_tile() -> impl Copy + core::fmt::Display {
+                tile_to_shape(
+                    Layout_MN_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    (_2, _1),
+                )
+            }
+            #[inline(always)]
+            unsafe fn tma_load(
+                desc: *const TmaDescriptor,
+                bar: *mut u64,
+                buf: *mut u16,
+                mn0: i32,
+                k0: i32,
+            ) {
+                let s = tile_to_shape(
+                    Layout_MN_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    (_2, _1),
+                );
+                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, _64), (_1, _64)>>::new(desc);
+                // the tile's rows as (64 rows of a box, box)
+                let boxes = <$rows>::default().ceil_div(_64);
+                let rows = make_layout_left((_64, boxes));
+                for i in 0..boxes.value() as i32 {
+                    let row = rows.crd2idx((0i32, i));
+                    let at = s.layout.crd2idx((row, 0i32)).value() as usize;
+                    unsafe { atom.copy(bar, buf.add(at), [mn0 + row, k0]) };
+                }
+            }
+            #[inline(always)]
+            fn gmma_desc(buf: *mut u16, mn_block: i32, kb: i32) -> u64 {
+                let s = tile_to_shape(
+                    Layout_MN_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    (_2, _1),
+                );
+                let d = make_gmma_desc_tensor(
+                    MajorMN,
+                    make_tensor(
+                        make_smem_ptr(buf),
+                        s.with_layout(zipped_divide(s.layout, (<$block>::default(), _16))),
+                    ),
+                );
+                d.at((_0, (mn_block, kb))).desc.desc
+            }
+        }
+        impl SmemOperandMulticast<$rows, $block> for MajorMN {
+            #[inline(always)]
+            unsafe fn tma_load_multicast(
+                desc: *const TmaDescriptor,
+                bar: *mut u64,
+                buf: *mut u16,
+                mn0: i32,
+                k0: i32,
+                rank: i32,
+            ) {
+                let s = tile_to_shape(
+                    Layout_MN_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    (_2, _1),
+                );
+                let atom =
+                    TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _64), (_1, _64)>>::new(desc);
+                // this CTA's half: 64-row boxes (box, half) of the tile's rows
+                let boxes = <$rows>::default().ceil_div(_128);
+                let rows = make_layout_left((_64, boxes, _2));
+                for i in 0..boxes.value() as i32 {
+                    let row = rows.crd2idx((0i32, i, rank));
+                    let at = s.layout.crd2idx((row, 0i32)).value() as usize;
+                    unsafe { atom.copy(bar, buf.add(at), 0b11, [mn0 + row, k0]) };
+                }
+            }
+        }
+    };
+}
+
+k_major_operand!(_128, _64, _64);
+k_major_operand!(_256, _256, _128);
+mn_major_operand!(_128, _64);
+mn_major_operand!(_256, _256);
+
+/// One stage of an operand's shared memory: `N` 16-bit elements, 1024-byte aligned (the SW128
+/// pattern's period).
+///
+/// ```
+/// use layout_types::cute::gmma_operand::SmemTile;
+/// assert_eq!((core::mem::size_of::<SmemTile<8192>>(), core::mem::align_of::<SmemTile<8192>>()), (16384, 1024));
+/// ```
+#[repr(C, align(1024))]
+pub struct SmemTile<const N: usize>(pub [u16; N]);
+
+impl<const N: usize> SmemTile<N> {
+    /// The tile's first element (a pointer into the storage, no reference taken).
+    ///
+    /// # Safety
+    /// `this` points into live memory of the tile.
+    ///
+    /// ```
+    /// use layout_types::cute::gmma_operand::SmemTile;
+    /// let mut t = SmemTile::<4>([0; 4]);
+    /// assert_eq!(unsafe { SmemTile::ptr(&raw mut t) }, t.0.as_mut_ptr());
+    /// ```
+    #[inline(always)]
+    pub unsafe fn ptr(this: *mut Self) -> *mut u16 {
+        unsafe { (&raw mut (*this).0) as *mut u16 }
+    }
+}
+
+/// A GEMM kernel's shared memory as one `#[repr(C)]` struct (CUTLASS's kernel
+/// `SharedStorage`): `STAGES` tiles of A, then of B, the epilogue's storage `E`, the mainloop
+/// pipeline's barriers. Its `size_of` is the dynamic shared memory a launch asks for, on the
+/// host as in the kernel.
+///
+/// ```
+/// use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemTile};
+/// type S = GemmSharedStorage<SmemTile<8192>, SmemTile<16384>, [u8; 0], 4>;
+/// assert_eq!(core::mem::size_of::<S>(), 4 * (16384 + 32768) + 1024); // barriers, padded
+/// ```
+#[repr(C)]
+pub struct GemmSharedStorage<A, B, E, const STAGES: usize> {
+    /// A's stages.
+    pub a: [A; STAGES],
+    /// B's stages.
+    pub b: [B; STAGES],
+    /// The epilogue's storage.
+    pub epilogue: E,
+    /// The pipeline's full and empty barriers.
+    pub pipeline: super::pipeline::PipelineStorage<STAGES>,
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::string::ToString;
+
+    /// The impl table's tiles are their majority's SW128 atom tiled to `(Rows, 64)` (CuTe's
+    /// `tile_to_shape`), and the descriptors' start addresses step as the tile's layout says:
+    /// K-major, 32 bytes per 16-column k-block (inside the swizzle atom) and 64 rows · 128 bytes
+    /// per 64-row block; MN-major, 16 columns · 64 rows · 2 bytes per k-block and 8 KiB per
+    /// 64-row block.
+    #[test]
+    fn tiles_and_descriptors() {
+        let sw = "Sw<3,4,3> o smem_ptr[16b](unset) o ";
+        for (t, want) in [
+            (
+                <MajorK as SmemOperand<_128, _64>>::smem_tile().to_string(),
+                "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))",
+            ),
+            (
+                <MajorMN as SmemOperand<_128, _64>>::smem_tile().to_string(),
+                "((_64,_2),(_8,_8)):((_1,_4096),(_64,_512))",
+            ),
+            (
+                <MajorK as SmemOperand<_256, _256>>::smem_tile().to_string(),
+                "((_8,_32),(_64,_1)):((_64,_512),(_1,_0))",
+            ),
+            (
+                <MajorMN as SmemOperand<_256, _256>>::smem_tile().to_string(),
+                "((_64,_4),(_8,_8)):((_1,_4096),(_64,_512))",
+            ),
+        ] {
+            assert_eq!(t, std::format!("{sw}{want}"));
+        }
+        let buf = 0x4000 as *mut u16;
+        let addr = |d: u64| (d & 0x3fff) * 16;
+        for (mb, kb) in [(0u64, 0u64), (0, 1), (1, 0), (1, 3)] {
+            let (m, k) = (mb as i32, kb as i32);
+            assert_eq!(
+                addr(<MajorK as SmemOperand<_128, _64>>::gmma_desc(buf, m, k)),
+                0x4000 + mb * 64 * 128 + kb * 32
+            );
+            assert_eq!(
+                addr(<MajorMN as SmemOperand<_128, _64>>::gmma_desc(buf, m, k)),
+                0x4000 + mb * 8192 + kb * 16 * 64 * 2
+            );
+        }
+        // B's whole 256-row block: one descriptor per k-block
+        assert_eq!(
+            addr(<MajorMN as SmemOperand<_256, _256>>::gmma_desc(buf, 0, 2)),
+            0x4000 + 2 * 2048
+        );
+        assert_eq!(
+            addr(<MajorK as SmemOperand<_256, _256>>::gmma_desc(buf, 0, 2)),
+            0x4000 + 64
+        );
+    }
+}
