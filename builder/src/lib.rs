@@ -392,18 +392,26 @@ fn declared_archs(manifest: &str) -> Vec<String> {
         return Vec::new();
     };
     let section = section.split("\n[").next().unwrap_or("");
-    let Some(list) = section
-        .lines()
-        .find_map(|l| l.trim_start().strip_prefix("archs"))
-        .and_then(|l| l.split_once('[').map(|(_, r)| r))
-        .and_then(|l| l.split_once(']').map(|(a, _)| a))
-    else {
-        return Vec::new();
-    };
-    list.split(',')
-        .map(|a| a.trim().trim_matches('"').to_string())
-        .filter(|a| !a.is_empty())
+    string_array(section, "archs")
+        .unwrap_or_default()
+        .into_iter()
+        .map(str::to_string)
         .collect()
+}
+
+/// The strings of the first one-line array `key = ["a", "b"]` in `text`.
+fn string_array<'a>(text: &'a str, key: &str) -> Option<Vec<&'a str>> {
+    let list = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(key))
+        .and_then(|l| l.split_once('[').map(|(_, r)| r))
+        .and_then(|l| l.split_once(']').map(|(a, _)| a))?;
+    Some(
+        list.split(',')
+            .map(|a| a.trim().trim_matches('"'))
+            .filter(|a| !a.is_empty())
+            .collect(),
+    )
 }
 
 /// `name = "..."` of a manifest's `[package]`.
@@ -437,20 +445,11 @@ pub fn families(kernels_dir: &Path) -> Result<Vec<Family>, String> {
             archs: declared_archs(text),
         }))
     };
-    let Some(members) = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("members"))
-        .and_then(|l| l.split_once('[').map(|(_, r)| r))
-        .and_then(|l| l.split_once(']').map(|(m, _)| m))
-    else {
+    let Some(members) = string_array(&text, "members") else {
         return Ok(family("", &text, &manifest)?.into_iter().collect());
     };
     let mut out = Vec::new();
-    for m in members.split(',') {
-        let m = m.trim().trim_matches('"');
-        if m.is_empty() {
-            continue;
-        }
+    for m in members {
         let member = kernels_dir.join(m).join("Cargo.toml");
         out.extend(family(m, &read(&member)?, &member)?);
     }
@@ -1176,6 +1175,18 @@ mod tests {
 \tret;
 }
 ";
+
+    #[test]
+    fn families_declare_their_architectures() {
+        let manifest = "[package]\nname = \"k\"\n[package.metadata.cute]\narchs = [\"sm_80\", \"sm_90a\"]\n[dependencies]\narchs = [\"no\"]\n";
+        assert_eq!(declared_archs(manifest), ["sm_80", "sm_90a"]);
+        assert!(declared_archs("[package]\nname = \"k\"\n").is_empty());
+        assert_eq!(
+            string_array("members = [\"a\", \"b\",]", "members"),
+            Some(vec!["a", "b"])
+        );
+        assert_eq!(string_array("x = 1", "members"), None);
+    }
 
     #[test]
     fn grid_constant_params_get_64_byte_alignment() {
