@@ -46,7 +46,17 @@ fn the_ampere_build_has_the_families_written_for_sm_80_only() {
     }
     let mods = ampere_modules();
     let families: Vec<&str> = mods.iter().map(|m| m.family).collect();
-    assert_eq!(families, ["smoke", "copy", "gemm_n", "gemm_t", "probe"]);
+    assert_eq!(
+        families,
+        [
+            "smoke",
+            "copy",
+            "gemm_n",
+            "gemm_t",
+            "probe",
+            "attention_ref"
+        ]
+    );
     for m in &mods {
         assert!(
             m.ptx.contains(".target sm_80"),
@@ -245,6 +255,12 @@ fn ptxas_assembles_without_spills() {
         );
         return;
     };
+    if std::env::var_os("CUTE_RS_PTXAS_CHECKED").is_some() {
+        println!(
+            "SKIP ptxas_assembles_without_spills: cargo xtask test's ptxas steps assembled these modules"
+        );
+        return;
+    }
     let Some(mods) = modules("ptxas_assembles_without_spills") else {
         return;
     };

@@ -1,6 +1,6 @@
 //! The launch of the attention forward kernel (`kernels/attention`): its TMA maps of Q, K and V
 //! (rank 4 over (d, token, head, batch), boxes of `64 × rows`, the 128-byte swizzle), its
-//! [`Params`], the persistent grid and the shared memory. The problem arrives checked
+//! `Params`, the persistent grid and the shared memory. The problem arrives checked
 //! ([`AttentionProblem`]); what is checked here is only what the launch itself needs (the TMA
 //! maps' rules, as [`crate::tma`] errors).
 
