@@ -217,14 +217,11 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     // SAFETY: the signature is (CUtensorMap Q, K, V, Params); the maps describe the checked
     // tensors with the kernel's boxes; O, LSE and the cumulative lengths hold what `Params`
     // says (the problem's checks); 384 threads and the kernel's shared memory; the buffers'
-    // guards live until the launch is queued, the `cu` copies until this function returns
-    // (the stream orders the kernel before their free).
-    let r = unsafe { launch.launch(&f, &mut args) };
-    if cu.is_some() {
-        // the uploads are freed when this function returns: wait for the kernel first
-        stream.synchronize()?;
-    }
-    r
+    // guards live until the launch is queued, the `cu` copies until this function returns:
+    // they were allocated on `stream`, and cudarc frees a slice on its own stream
+    // (`cuMemFreeAsync`, or a synchronize first where the device has no stream-ordered
+    // allocator), so the free is ordered after the kernel without a host-side wait.
+    unsafe { launch.launch(&f, &mut args) }
 }
 
 #[cfg(test)]
