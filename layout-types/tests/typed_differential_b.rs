@@ -1,6 +1,6 @@
 //! Part B of `typed_differential.rs` (the generated cases are dealt out to three binaries,
 //! parts A, B and C, so that they compile in parallel): every case prints C++ CuTe's text, static
-//! marks included.
+//! marks included. Behind layout-types' `typed-full` feature: `cargo xtask test-full`.
 
 #[path = "typed_differential/check.rs"]
 mod check;

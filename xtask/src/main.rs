@@ -4,6 +4,7 @@
 //! cargo xtask build-kernels [--arch sm_90a] [-v]  PTX -> target/ptx/kernels.ptx (+ ptxas table)
 //! cargo xtask run [--arch A]                      build PTX, then `host run` (release)
 //! cargo xtask test                                the project's test command (CI runs it)
+//! cargo xtask test-full                           the corpora too slow to compile for `test` (CI runs it after)
 //! cargo xtask bench [copy|gemm|all] [--json|--csv] [--svg FILE]   `host bench` (release)
 //! cargo xtask sanitize                            compute-sanitizer on `host run`
 //! cargo xtask new-kernel-crate DIR                 a kernel project of your own in DIR
@@ -18,7 +19,7 @@ use cute_builder as ptx;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build-kernels [--arch sm_90a] [-v] | run [--arch A] | test | bench [copy|gemm|all] [--json|--csv] [--svg FILE] | sanitize | new-kernel-crate DIR>";
+const USAGE: &str = "usage: cargo xtask <build-kernels [--arch sm_90a] [-v] | run [--arch A] | test | test-full | bench [copy|gemm|all] [--json|--csv] [--svg FILE] | sanitize | new-kernel-crate DIR>";
 
 /// Repository root and target dir.
 struct Ws {
@@ -70,6 +71,7 @@ fn main() -> ExitCode {
         }
         "run" => parse_build_args(rest).map_or(2, |(a, v)| run(&ws, a.as_deref(), v)),
         "test" => test(&ws),
+        "test-full" => test_full(&ws),
         "bench" => host_release(&ws, "bench", rest),
         "sanitize" => sanitize(&ws),
         "new-kernel-crate" => new_kernel_crate(&ws, rest),
@@ -426,13 +428,24 @@ fn test(ws: &Ws) -> i32 {
     // 1. toolchain + PTX build (installs nightly components if needed).
     // A ptxas already there assembles each module as its family finishes; else it is
     // installed (PyPI) after the build, for step 3.
+    if let Err(e) = ptx::ensure_toolchain(&ws.opts(None, false)) {
+        eprintln!("xtask: {e}");
+        steps.push(("ptx builds", Step::Fail("see the error above".into())));
+        return summary("test", &steps, t0);
+    }
+    // The workspace's test build (step 5) runs beside the nightly steps 1–4: those build in
+    // target/kernels/<arch> and target/kernels/emu, it in target/, so no cargo lock is shared;
+    // the host's build script waits for the PTX builds' lock and then finds them done. On 2 cores
+    // this fills the core each serial stretch of the other leaves idle (a family's LTO, core).
+    let prebuild = spawn_test_build(ws);
     let found = ptxas::find(&ws.target);
     let built = build_ptx(ws, None, false, found.as_deref());
     let (opts, built, assembled) = match built {
         Ok(x) => x,
         Err(_) => {
             steps.push(("ptx builds", Step::Fail("see the error above".into())));
-            return summary(&steps, t0);
+            finish_test_build(prebuild);
+            return summary("test", &steps, t0);
         }
     };
     steps.push((
@@ -531,7 +544,11 @@ fn test(ws: &Ws) -> i32 {
     // 4. the kernel entries on the CPU emulator (kernels/emu, nightly, host target).
     steps.push(("kernels on the CPU emulator", emu_step(ws, &opts)));
 
-    // 5. the workspace's tests (root package included), PTX embedded for real.
+    // 5. the workspace's tests (root package included), PTX embedded for real: built beside
+    // steps 1–4 (above), run here.
+    if let Some(fail) = finish_test_build(prebuild) {
+        steps.push(("cargo test --workspace (build)", fail));
+    }
     let mut c = ws.cargo();
     c.args(["test", "--workspace", "--no-fail-fast"])
         .env("CUTE_RS_REQUIRE_PTX", "1");
@@ -587,7 +604,112 @@ fn test(ws: &Ws) -> i32 {
     // 8. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
     let host = ws.target.join("debug/host");
     steps.push(("gpu: host run", gpu_step(&host)));
-    summary(&steps, t0)
+    summary("test", &steps, t0)
+}
+
+/// The typed corpora that take too long to compile for `cargo xtask test` (CI runs this after
+/// it): parts B and C of the typed differential corpus (`layout-types`, feature `typed-full`;
+/// part A, the same operations, is in `cargo xtask test`), and the root package's typed products
+/// and divides through complement and composition (feature `typed-full`). The PTX is not
+/// needed: `CUTE_RS_SKIP_PTX=1`.
+fn test_full(ws: &Ws) -> i32 {
+    let t0 = std::time::Instant::now();
+    let runs: [(&str, &[&str]); 2] = [
+        (
+            "typed corpus, parts B and C",
+            &[
+                "-p",
+                "layout-types",
+                "--test",
+                "typed_differential_b",
+                "--test",
+                "typed_differential_c",
+            ],
+        ),
+        (
+            "typed products and divides",
+            &[
+                "-p",
+                "cute-rs",
+                "--test",
+                "typed_product_differential",
+                "--test",
+                "typed_divide_differential",
+            ],
+        ),
+    ];
+    let mut steps: Vec<(&str, Step)> = Vec::new();
+    for (name, args) in runs {
+        let mut c = ws.cargo();
+        c.arg("test")
+            .args(args)
+            .args(["--features", "typed-full"])
+            .env("CUTE_RS_SKIP_PTX", "1");
+        eprintln!(
+            "[test-full] cargo test {} --features typed-full",
+            args.join(" ")
+        );
+        steps.push((
+            name,
+            match status_code(&mut c) {
+                0 => Step::Pass("ok".into()),
+                code => Step::Fail(format!("exit code {code}")),
+            },
+        ));
+    }
+    summary("test-full", &steps, t0)
+}
+
+/// Step 5's build (`cargo test --workspace --no-run`, the environment step 5 runs with) started
+/// in the background, its output in `target/xtask/test-build.log`.
+struct TestBuild {
+    child: std::io::Result<std::process::Child>,
+    log: PathBuf,
+    t0: std::time::Instant,
+}
+
+fn spawn_test_build(ws: &Ws) -> TestBuild {
+    let log = ws.target.join("xtask/test-build.log");
+    let _ = std::fs::create_dir_all(log.parent().expect("a parent"));
+    let child = std::fs::File::create(&log).and_then(|out| {
+        let err = out.try_clone()?;
+        let mut c = ws.cargo();
+        c.args(["test", "--workspace", "--no-run"])
+            .env("CUTE_RS_REQUIRE_PTX", "1")
+            .stdin(std::process::Stdio::null())
+            .stdout(out)
+            .stderr(err);
+        c.spawn()
+    });
+    eprintln!(
+        "[test] cargo test --workspace --no-run, beside the PTX steps (log: {})",
+        log.display()
+    );
+    TestBuild {
+        child,
+        log,
+        t0: std::time::Instant::now(),
+    }
+}
+
+/// Waits for the background test build; `Some(step)` when it failed (its log printed).
+fn finish_test_build(b: TestBuild) -> Option<Step> {
+    let status = b.child.and_then(|mut c| c.wait());
+    let secs = b.t0.elapsed().as_secs_f64();
+    match status {
+        Ok(s) if s.success() => {
+            eprintln!("[test] the background test build finished ({secs:.0} s)");
+            None
+        }
+        other => {
+            let text = std::fs::read_to_string(&b.log).unwrap_or_default();
+            eprint!("{text}");
+            Some(Step::Fail(match other {
+                Ok(s) => format!("{s} (its output is above, and in {})", b.log.display()),
+                Err(e) => format!("could not run cargo: {e}"),
+            }))
+        }
+    }
 }
 
 /// The `sm_80` build: only the families written for it (`[package.metadata.cute] archs`), each
@@ -728,10 +850,10 @@ fn gpu_step(host: &Path) -> Step {
     }
 }
 
-fn summary(steps: &[(&str, Step)], t0: std::time::Instant) -> i32 {
+fn summary(title: &str, steps: &[(&str, Step)], t0: std::time::Instant) -> i32 {
     let (mut p, mut f, mut s) = (0, 0, 0);
     println!(
-        "\n== cargo xtask test ({:.0} s)",
+        "\n== cargo xtask {title} ({:.0} s)",
         t0.elapsed().as_secs_f64()
     );
     for (name, step) in steps {
