@@ -20,6 +20,9 @@ use pyo3::prelude::*;
 use crate::dlpack::{self, Borrowed, Dtype, Strided};
 use crate::{Foreign, Made, Output, borrowed_stream, context, dlpack_stream, guarded};
 
+/// The capsules of a new O (None when `out` was written) and of the LSE (when asked for).
+type Results = (Option<Py<PyAny>>, Option<Py<PyAny>>);
+
 /// The tensor names, in argument order.
 const NAMES: [&str; 4] = ["q", "k", "v", "out"];
 
@@ -357,7 +360,7 @@ pub fn attention(
     max_seqlen_k: Option<i64>,
     stream: Option<i64>,
     desc: bool,
-) -> PyResult<(Option<Py<PyAny>>, Option<Py<PyAny>>)> {
+) -> PyResult<Results> {
     guarded(|| {
         let opts = Options {
             causal,
@@ -397,12 +400,7 @@ pub fn attention(
 }
 
 /// The checked call queued on `stream`; new results as capsules.
-fn run(
-    py: Python<'_>,
-    call: AttnCall,
-    stream: Option<i64>,
-    want_lse: bool,
-) -> PyResult<(Option<Py<PyAny>>, Option<Py<PyAny>>)> {
+fn run(py: Python<'_>, call: AttnCall, stream: Option<i64>, want_lse: bool) -> PyResult<Results> {
     let ctx = context(call.device).map_err(attn_err)?;
     let stream = borrowed_stream(&ctx, stream);
     let (o, l) = match call.dtype {

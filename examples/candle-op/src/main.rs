@@ -83,7 +83,9 @@ struct Attention {
 fn strides(l: &Layout) -> candle_core::Result<[i64; 3]> {
     match l.stride() {
         &[b, t, h, 1] => Ok([b as i64, t as i64, h as i64]),
-        s => bail!("cute-rs-attention: (batch, seqlen, heads, d) with a contiguous d, strides {s:?}"),
+        s => {
+            bail!("cute-rs-attention: (batch, seqlen, heads, d) with a contiguous d, strides {s:?}")
+        }
     }
 }
 
@@ -134,14 +136,22 @@ impl CustomOp3 for Attention {
         self.ctx
             .attention(&stream, &cfg, &qv, &kv, &vv, &mut o, &mut lse)
             .map_err(wrap)?;
-        Ok((CudaStorage::wrap_cuda_slice(o, dev), Shape::from((b, sq, h, d))))
+        Ok((
+            CudaStorage::wrap_cuda_slice(o, dev),
+            Shape::from((b, sq, h, d)),
+        ))
     }
 }
 
 /// The largest `|x - want| / bound` (elementwise).
 fn worst(x: &Tensor, want: &Tensor, bound: &Tensor) -> candle_core::Result<f32> {
     let x = x.to_dtype(DType::F32)?;
-    (x - want)?.abs()?.div(bound)?.flatten_all()?.max(0)?.to_scalar::<f32>()
+    (x - want)?
+        .abs()?
+        .div(bound)?
+        .flatten_all()?
+        .max(0)?
+        .to_scalar::<f32>()
 }
 
 /// The GEMM against candle's fp32 matmul (cuBLAS): C's bf16 rounding (2^-8 relative, twice
@@ -155,7 +165,8 @@ fn check_gemm(ctx: &Arc<Context>, dev: &Device) -> Result<f32, Box<dyn Error>> {
     let (af, bf) = (a.to_dtype(DType::F32)?, b.to_dtype(DType::F32)?);
     let want = af.matmul(&bf)?;
     let mag = af.abs()?.matmul(&bf.abs()?)?;
-    let acc = 2.0 * k as f64 * 2f64.powi(-24) * mag.flatten_all()?.max(0)?.to_scalar::<f32>()? as f64;
+    let acc =
+        2.0 * k as f64 * 2f64.powi(-24) * mag.flatten_all()?.max(0)?.to_scalar::<f32>()? as f64;
     let bound = ((want.abs()? * 2f64.powi(-7))? + (acc + 1e-6))?;
     let w = worst(&c, &want, &bound)?;
     let theirs = a.matmul(&b)?; // candle's own bf16 matmul
