@@ -1,20 +1,22 @@
-"""cute_rs: cute-rs's GPU GEMMs (CuTe's layout algebra in Rust) on PyTorch, or any DLPack, CUDA tensors.
+"""cute_rs: cute-rs's GPU GEMMs and attention (CuTe's layout algebra in Rust) on PyTorch, or any DLPack, CUDA tensors.
 
     import torch, cute_rs
     a = torch.randn(512, 256, device="cuda", dtype=torch.bfloat16)
     b = torch.randn(256, 384, device="cuda", dtype=torch.bfloat16)
     c = cute_rs.gemm(a, b)                # a @ b: a new torch tensor, on torch's current stream
     cute_rs.gemm(a, b, out=c, alpha=2.0, beta=1.0)   # c = 2 a @ b + c, in place
+    q = torch.randn(2, 1024, 16, 128, device="cuda", dtype=torch.bfloat16)  # (batch, seqlen, heads, d)
+    o, lse = cute_rs.attention(q, q, q, causal="top_left", lse=True)
 
 bfloat16 and float16 run on the Hopper tensor-core kernel (fp32 accumulation), float32 on the
-SIMT SGEMM. Nothing synchronizes: the launch is queued on the caller's current stream.
+SIMT SGEMM; attention runs the Hopper FA3-style forward kernel. Nothing synchronizes: the launch is queued on the caller's current stream.
 """
 
 import sys
 
 from . import _native
 
-__all__ = ["gemm", "device", "live_buffers", "DLPackTensor"]
+__all__ = ["gemm", "attention", "device", "live_buffers", "DLPackTensor"]
 
 
 def _torch_of(x):
@@ -80,6 +82,83 @@ def gemm(a, b, *, out=None, alpha=1.0, beta=0.0):
     if out is not None:
         return out
     return DLPackTensor(r, a.__dlpack_device__()[1])
+
+
+def attention(
+    q, k, v, *, causal=None, scale=None, out=None, lse=False,
+    cu_seqlens_q=None, cu_seqlens_k=None, max_seqlen_q=None, max_seqlen_k=None,
+):
+    """``softmax(scale * q @ k^T + mask) @ v`` per head: FlashAttention's forward on CUDA tensors.
+
+    - layout (FlashAttention's, not SDPA's): q ``(batch, seqlen_q, heads, head_dim)``, k and v
+      ``(batch, seqlen_k, heads_kv, head_dim)``; ``heads`` a multiple of ``heads_kv`` (GQA,
+      MQA). An SDPA-layout tensor ``x`` of ``(batch, heads, seqlen, d)`` is ``x.transpose(1, 2)``
+      (a view: any strides with a contiguous head_dim and 16-byte multiples are taken as
+      they are).
+    - bfloat16 / float16, head_dim 64, 128 or 256, fp32 accumulation; Hopper (sm_90) only.
+    - ``causal``: None, ``"top_left"`` (torch's ``is_causal``) or ``"bottom_right"``
+      (FlashAttention's: queries aligned to the end of the keys). ``scale``: default
+      ``1/sqrt(head_dim)``.
+    - ``out``: written in place (q's shape and dtype; any such strides); else a new tensor.
+    - ``lse=True`` returns ``(out, lse)``, lse float32 ``(batch, heads, seqlen_q)``: the natural
+      log-sum-exp of each row's scaled scores (``+inf`` for a row that sees no key).
+    - varlen (FlashAttention's ``flash_attn_varlen_func``): q ``(total_q, heads, d)``, k and v
+      ``(total_k, heads_kv, d)`` with ``cu_seqlens_q`` / ``cu_seqlens_k`` (``batch + 1`` offsets:
+      a list of ints or an int tensor; a CUDA tensor is read back, which waits for it);
+      ``max_seqlen_*`` optional (checked, not needed); lse is then ``(heads, total_q)``.
+    - runs on torch's current stream (the legacy default stream for other producers), with no
+      synchronization. No autograd: tensors that require grad are refused.
+
+    Raises TypeError / ValueError naming the argument (or with the host's message) for a wrong
+    dtype, device, shape, stride, alignment or option, before any launch; RuntimeError when
+    there is no usable GPU or the GPU is not Hopper.
+    """
+    causal = _causal(causal)
+    scale = None if scale is None else float(scale)
+    cu_q, cu_k = _cu_seqlens("cu_seqlens_q", cu_seqlens_q), _cu_seqlens("cu_seqlens_k", cu_seqlens_k)
+    max_q = None if max_seqlen_q is None else int(max_seqlen_q)
+    max_k = None if max_seqlen_k is None else int(max_seqlen_k)
+    tensors = (("q", q), ("k", k), ("v", v), ("out", out))
+    torch = _torch_of(q)
+    if torch is not None and all(t is None or _torch_of(t) is torch for _, t in tensors):
+        for name, t in tensors:
+            if t is not None and t.requires_grad:
+                raise ValueError(f"{name} requires grad: cute_rs.attention has no backward (pass {name}.detach())")
+        stream = _torch_stream(torch, q.get_device()) if q.is_cuda else None
+        o, l = _native.attention(
+            _torch_desc(q), _torch_desc(k), _torch_desc(v), None if out is None else _torch_desc(out),
+            causal, scale, bool(lse), cu_q, cu_k, max_q, max_k, stream, True,
+        )
+        o = out if out is not None else torch.from_dlpack(o)
+        return (o, torch.from_dlpack(l)) if lse else o
+    o, l = _native.attention(q, k, v, out, causal, scale, bool(lse), cu_q, cu_k, max_q, max_k, None)
+    dev = q.__dlpack_device__()[1]
+    o = out if out is not None else DLPackTensor(o, dev)
+    return (o, DLPackTensor(l, dev)) if lse else o
+
+
+def _causal(causal):
+    if causal is None or causal is False:
+        return None
+    if causal is True:
+        raise ValueError(
+            'causal=True is ambiguous: pass "top_left" (torch\'s is_causal) or "bottom_right" '
+            "(FlashAttention's causal=True)"
+        )
+    if not isinstance(causal, str):
+        raise TypeError(f'causal must be None, "top_left" or "bottom_right", got {type(causal).__name__}')
+    return causal
+
+
+def _cu_seqlens(name, cu):
+    if cu is None:
+        return None
+    if hasattr(cu, "tolist"):
+        cu = cu.tolist()
+    try:
+        return [int(x) for x in cu]
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a 1-D sequence of ints or an integer tensor") from None
 
 
 _TORCH_DTYPES = {}

@@ -229,6 +229,20 @@ impl Borrowed {
 
     /// The tensor as a matrix: 2-D, a GEMM dtype, on CUDA. Errors name the argument.
     pub fn matrix(&self, name: &str) -> PyResult<Matrix> {
+        let t = self.strided(name)?;
+        Matrix::new(
+            name,
+            t.dtype,
+            t.device_id,
+            t.addr,
+            &t.shape,
+            Some(t.strides.as_slice()),
+        )
+    }
+
+    /// The tensor as it is (any rank), on CUDA: null strides are row-major's. Errors name the
+    /// argument.
+    pub fn strided(&self, name: &str) -> PyResult<Strided> {
         // SAFETY: the producer keeps the tensor valid until its deleter runs (our Drop).
         let t = unsafe { &(*self.managed).dl_tensor };
         if t.device.device_type != KDL_CUDA {
@@ -246,14 +260,67 @@ impl Borrowed {
                 )
             }
         };
-        Matrix::new(
-            name,
+        Ok(Strided::new(
             Dtype::from_dl(t.dtype).ok_or_else(|| dtype_name(t.dtype)),
             t.device.device_id,
             (t.data as u64).wrapping_add(t.byte_offset),
+            shape.to_vec(),
+            strides.map(<[i64]>::to_vec),
+        ))
+    }
+}
+
+/// A tensor of any rank as DLPack (or `cute_rs._torch_desc`) describes it.
+#[derive(Clone, Debug)]
+pub struct Strided {
+    /// Its dtype, or the dtype's name when it is none of ours.
+    pub dtype: Result<Dtype, String>,
+    pub device_id: i32,
+    /// The address of element 0.
+    pub addr: u64,
+    pub shape: Vec<i64>,
+    /// Element strides.
+    pub strides: Vec<i64>,
+}
+
+impl Strided {
+    /// Strides `None` are row-major's (DLPack's null strides).
+    pub fn new(
+        dtype: Result<Dtype, String>,
+        device_id: i32,
+        addr: u64,
+        shape: Vec<i64>,
+        strides: Option<Vec<i64>>,
+    ) -> Strided {
+        let strides = strides.unwrap_or_else(|| {
+            let mut s = vec![1i64; shape.len()];
+            for i in (0..shape.len().saturating_sub(1)).rev() {
+                s[i] = s[i + 1].saturating_mul(shape[i + 1].max(1));
+            }
+            s
+        });
+        Strided {
+            dtype,
+            device_id,
+            addr,
             shape,
             strides,
-        )
+        }
+    }
+
+    /// Elements from element 0 to the last one, inclusive (what a buffer of it spans; 0 when
+    /// empty; negative strides count as 0, the checks refuse them).
+    pub fn span(&self) -> usize {
+        if self.shape.iter().any(|&n| n <= 0) {
+            return 0;
+        }
+        let last: i128 = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .map(|(&n, &s)| i128::from(n - 1) * i128::from(s.max(0)))
+            .sum();
+        (last + 1).min(usize::MAX as i128) as usize
     }
 }
 
@@ -310,8 +377,8 @@ impl Drop for Borrowed {
 /// shape and strides the DLTensor points into.
 struct Owner {
     _buffer: Box<dyn Send>,
-    shape: [i64; 2],
-    strides: [i64; 2],
+    shape: Vec<i64>,
+    strides: Vec<i64>,
 }
 
 unsafe extern "C" fn deleter(m: *mut DLManagedTensor) {
@@ -341,7 +408,7 @@ unsafe extern "C" fn capsule_destructor(cap: *mut ffi::PyObject) {
     }
 }
 
-/// A row-major `rows × cols` tensor at `addr` on CUDA device `device_id` as a `dltensor`
+/// A row-major tensor of `shape` at `addr` on CUDA device `device_id` as a `dltensor`
 /// capsule that owns `buffer` (dropped, so freed, when the consumer is done with it).
 pub fn export(
     py: Python<'_>,
@@ -349,13 +416,15 @@ pub fn export(
     addr: u64,
     device_id: i32,
     dtype: Dtype,
-    rows: usize,
-    cols: usize,
+    shape: &[usize],
 ) -> PyResult<Py<PyAny>> {
+    let shape: Vec<i64> = shape.iter().map(|&n| n as i64).collect();
+    let strides = Strided::new(Ok(dtype), device_id, addr, shape.clone(), None).strides;
+    let ndim = shape.len() as i32;
     let owner = Box::into_raw(Box::new(Owner {
         _buffer: buffer,
-        shape: [rows as i64, cols as i64],
-        strides: [cols as i64, 1],
+        shape,
+        strides,
     }));
     // SAFETY: `owner` lives until the deleter; the DLTensor points into it.
     let managed = Box::into_raw(Box::new(DLManagedTensor {
@@ -365,7 +434,7 @@ pub fn export(
                 device_type: KDL_CUDA,
                 device_id,
             },
-            ndim: 2,
+            ndim,
             dtype: dtype.to_dl(),
             shape: unsafe { (*owner).shape.as_mut_ptr() },
             strides: unsafe { (*owner).strides.as_mut_ptr() },

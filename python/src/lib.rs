@@ -6,6 +6,7 @@
 //! queues one launch on that stream, with no synchronization. Every entry runs inside
 //! `catch_unwind`: a panic is a `RuntimeError`, never an abort.
 
+mod attention;
 mod dlpack;
 
 use std::collections::HashMap;
@@ -37,9 +38,14 @@ struct Foreign<T> {
 
 impl<T> Foreign<T> {
     fn new(m: &Matrix, stream: &Arc<CudaStream>) -> Self {
+        Self::at(m.addr, m.span(), stream)
+    }
+
+    /// `len` elements at `ptr`.
+    fn at(ptr: CUdeviceptr, len: usize, stream: &Arc<CudaStream>) -> Self {
         Foreign {
-            ptr: m.addr,
-            len: m.span(),
+            ptr,
+            len,
             stream: stream.clone(),
             _t: PhantomData,
         }
@@ -77,6 +83,25 @@ struct Output<T> {
     ctx: Arc<CudaContext>,
 }
 
+impl<T: DeviceRepr> Output<T> {
+    /// `len` elements on `stream`, not initialized (the kernel writes every one before anyone
+    /// reads it); counted in `LIVE` until dropped.
+    fn alloc(ctx: &Context, stream: &Arc<CudaStream>, len: usize) -> host::Result<Self> {
+        // SAFETY: the callers' kernels write every element (their checks say so).
+        let slice = unsafe { stream.alloc::<T>(len.max(1)) }?;
+        LIVE.fetch_add(1, Ordering::Relaxed);
+        Ok(Output {
+            slice: Some(slice),
+            ctx: ctx.cuda_context().clone(),
+        })
+    }
+
+    /// The buffer.
+    fn slice(&mut self) -> &mut CudaSlice<T> {
+        self.slice.as_mut().expect("set until dropped")
+    }
+}
+
 impl<T> Drop for Output<T> {
     fn drop(&mut self) {
         // The consumer may drop it on any thread: make our context current for the free.
@@ -99,7 +124,9 @@ fn context(device: i32) -> Result<Arc<Context>, host::Error> {
         return Err(host::Error::NoKernels(why));
     }
     if device < 0 {
-        return Err(host::Error::Unsupported(format!("CUDA device index {device}")));
+        return Err(host::Error::Unsupported(format!(
+            "CUDA device index {device}"
+        )));
     }
     let cuda = Context::cuda_context_of(device as usize)?;
     // SAFETY: no buffer of this context exists yet; ordering is the caller's stream.
@@ -363,14 +390,9 @@ fn launch<T: Gemm<O>, O: DeviceRepr + Send + 'static>(
         )?;
         return Ok(None);
     }
-    // SAFETY: beta = 0 (checked): the kernel writes every element before anyone reads one.
-    let slice = unsafe { stream.alloc::<O>((call.m * call.n).max(1)) }?;
-    LIVE.fetch_add(1, Ordering::Relaxed);
-    let mut out = Output {
-        slice: Some(slice),
-        ctx: ctx.cuda_context().clone(),
-    };
-    let s = out.slice.as_mut().expect("just set");
+    // beta = 0 (checked): the kernel writes every element before anyone reads one
+    let mut out = Output::<O>::alloc(ctx, stream, call.m * call.n)?;
+    let s = out.slice();
     let addr = s.device_ptr(stream).0;
     T::gemm(ctx, stream, &call.g, &a, &b, s)?;
     Ok(Some((Box::new(out), addr)))
@@ -481,6 +503,19 @@ fn device(device: i32) -> PyResult<String> {
 /// strides, dtype name, and the CUDA device index or, off CUDA, the device's name. Reading
 /// these costs far less than torch's `__dlpack__` (a Python method with its own stream logic).
 fn torch_matrix(name: &str, d: &Bound<'_, PyAny>) -> PyResult<Matrix> {
+    let t = torch_strided(name, d)?;
+    Matrix::new(
+        name,
+        t.dtype,
+        t.device_id,
+        t.addr,
+        &t.shape,
+        Some(t.strides.as_slice()),
+    )
+}
+
+/// A torch tensor (as `cute_rs._torch_desc` reads it) of any rank, on CUDA.
+fn torch_strided(name: &str, d: &Bound<'_, PyAny>) -> PyResult<dlpack::Strided> {
     let (ptr, shape, strides, dtype, device): (u64, Vec<i64>, Vec<i64>, String, Bound<'_, PyAny>) =
         d.extract()?;
     let device_id = match device.extract::<i32>() {
@@ -493,7 +528,13 @@ fn torch_matrix(name: &str, d: &Bound<'_, PyAny>) -> PyResult<Matrix> {
         "float32" => Ok(Dtype::F32),
         _ => Err(dtype),
     };
-    Matrix::new(name, dt, device_id, ptr, &shape, Some(&strides))
+    Ok(dlpack::Strided::new(
+        dt,
+        device_id,
+        ptr,
+        shape,
+        Some(strides),
+    ))
 }
 
 /// The checked call queued on `stream`; a new result as a capsule.
@@ -502,7 +543,7 @@ fn run_call(py: Python<'_>, call: Call, stream: Option<i64>) -> PyResult<Option<
     let ctx = context(device).map_err(py_err)?;
     let stream = borrowed_stream(&ctx, stream);
     let made = dispatch(&ctx, &stream, &call)?;
-    made.map(|(buf, addr)| dlpack::export(py, buf, addr, device, call.out_dtype, call.m, call.n))
+    made.map(|(buf, addr)| dlpack::export(py, buf, addr, device, call.out_dtype, &[call.m, call.n]))
         .transpose()
 }
 
@@ -554,5 +595,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(live_buffers, m)?)?;
     m.add_function(wrap_pyfunction!(device, m)?)?;
     m.add_function(wrap_pyfunction!(_rust_gemm_seconds, m)?)?;
+    m.add_function(wrap_pyfunction!(attention::attention, m)?)?;
     Ok(())
 }

@@ -1,37 +1,41 @@
 #!/usr/bin/env bash
-# The interop checks on a GPU machine (no Rust there): install the cute_rs wheel carried in
-# this folder, run python/tests (pytest, against torch), the README's PyTorch code, the
-# overhead benchmark and, if carried, the candle example. Logs under $OUT.
-# Usage (from the lead's checkout, folder carried): bash .gpu/interop/go.sh
+# interop (#36) checks on the H200 (no Rust there): install the cute_rs wheel carried here, run
+# python/tests (pytest, against torch), the same-harness attention bench, and the candle
+# example if carried. Logs under $OUT. Usage: bash .gpu/interop/go.sh
 set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
 OUT="${OUT:-/tmp/interop-out}"; mkdir -p "$OUT"
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+T0=$(date +%s)
 {
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name(0))'
+  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
+  python3 -c 'import torch; print("torch", torch.__version__, torch.version.cuda, torch.backends.cudnn.version())'
 } 2>&1 | tee "$OUT/env.txt"
 SITE=/tmp/cute_rs_site
-python3 -m pip install -q --no-deps --no-index --target "$SITE" "$HERE"/wheels/*.whl 2>&1 | tail -3 | tee "$OUT/install.txt"
+python3 -m pip install -q --no-deps --no-index --target "$SITE" "$HERE"/wheel/*.whl 2>&1 | tail -3 | tee "$OUT/install.txt"
 export PYTHONPATH="$SITE"
 python3 -c 'import cute_rs; print(cute_rs.__file__, cute_rs.device())' 2>&1 | tee -a "$OUT/install.txt"
-( cd "$HERE/python/tests" && timeout 150 python3 -m pytest -q -rs -p no:cacheprovider . ) 2>&1 | tail -40 | tee "$OUT/pytest.txt"
-timeout 60 python3 "$HERE/python/bench.py" 2>&1 | tee "$OUT/bench.txt"
+cd "$HERE/python/tests"
+timeout 100 python3 -m pytest -q -rs -p no:cacheprovider --durations=5 test_attention_api.py test_attention_gpu.py test_readme.py 2>&1 | tail -40 | tee "$OUT/pytest-attention.txt"
+echo "t=$(( $(date +%s) - T0 )) s" | tee -a "$OUT/pytest-attention.txt"
+timeout 55 python3 "$HERE/python/bench_attention.py" --json "$OUT/bench_attention.json" 2>&1 | tee "$OUT/bench_attention.txt"
+echo "t=$(( $(date +%s) - T0 )) s" | tee -a "$OUT/bench_attention.txt"
+timeout 40 python3 -m pytest -q -rs -p no:cacheprovider test_api.py test_gpu.py 2>&1 | tail -15 | tee "$OUT/pytest-gemm.txt"
+echo "t=$(( $(date +%s) - T0 )) s" | tee -a "$OUT/pytest-gemm.txt"
 if [ -x "$HERE/candle-op" ]; then
-  timeout 60 "$HERE/candle-op" 2>&1 | tail -20 | tee "$OUT/candle.txt"
+  # libcublas/libcublasLt/libcurand/libnvrtc/libcudart (CUDA 13) from torch's wheels or the toolkit
+  LIBS=$(python3 - <<'PY'
+import glob, os, site
+dirs = set()
+for sp in site.getsitepackages() + [site.getusersitepackages()]:
+    for pat in ("nvidia/*/lib", "nvidia/cu13/lib", "nvidia/*/lib64"):
+        dirs.update(glob.glob(os.path.join(sp, pat)))
+print(":".join(sorted(dirs)))
+PY
+)
+  export LD_LIBRARY_PATH="$LIBS:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
+  ldd "$HERE/candle-op" | grep -E "cuda|cublas|curand|nvrtc|not found" | tee "$OUT/candle-ldd.txt"
+  timeout 40 "$HERE/candle-op" 2>&1 | tail -20 | tee "$OUT/candle.txt"
 else
   echo "SKIP candle-op: not carried" | tee "$OUT/candle.txt"
 fi
-# memcheck over the Python path: views, offsets, f32 out, the SIMT path
-timeout 120 compute-sanitizer --tool memcheck --print-limit 5 python3 - > "$OUT/memcheck.txt" 2>&1 <<'PY'
-import torch, cute_rs
-x = torch.randn(300, 520, device="cuda", dtype=torch.bfloat16)
-y = torch.randn(264, 136, device="cuda", dtype=torch.bfloat16)
-c = cute_rs.gemm(x[8:208, 16:280], y)
-o = torch.zeros(200, 136, device="cuda")
-cute_rs.gemm(x[8:208, 16:280], y, out=o, beta=1.0)
-f = cute_rs.gemm(x[:, :264].float(), y.float())
-torch.cuda.synchronize()
-print("memcheck program done", c.shape, o.shape, f.shape)
-PY
-tail -4 "$OUT/memcheck.txt"
+echo "t=$(( $(date +%s) - T0 )) s" | tee -a "$OUT/candle.txt"

@@ -7,7 +7,7 @@
 use std::ffi::c_void;
 use std::sync::Arc;
 
-use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
+use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut};
 
 use super::problem::{AttentionProblem, Causal};
 use crate::context::Context;
@@ -112,11 +112,11 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     ctx: &Context,
     stream: &Arc<CudaStream>,
     p: &AttentionProblem,
-    q: &CudaSlice<T>,
-    k: &CudaSlice<T>,
-    v: &CudaSlice<T>,
-    o: &mut CudaSlice<T>,
-    lse: &mut CudaSlice<f32>,
+    q: &impl DevicePtr<T>,
+    k: &impl DevicePtr<T>,
+    v: &impl DevicePtr<T>,
+    o: &mut impl DevicePtrMut<T>,
+    lse: &mut impl DevicePtrMut<f32>,
 ) -> Result<()> {
     let kern = AttentionKernel::for_head_dim(p.head_dim)
         .ok_or_else(|| Error::Unsupported(format!("attention: head dim {}", p.head_dim)))?;

@@ -37,7 +37,7 @@ pub mod reference;
 use std::fmt;
 use std::sync::Arc;
 
-use cudarc::driver::{CudaSlice, CudaStream, DevicePtr};
+use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut};
 
 use crate::context::{Context, DeviceInfo};
 use crate::error::{Error, Result};
@@ -719,17 +719,28 @@ impl Context {
     /// assert!(s.clone_dtoh(&o)?.iter().all(|&x| x == bf16::ONE)); // rows of V are all 1
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// The buffers are any cudarc device buffers (`CudaSlice`, views, or memory another
+    /// library owns behind [`DevicePtr`]), as for [`Context::hgemm`].
     #[allow(clippy::too_many_arguments)]
-    pub fn attention<T: AttnElement>(
+    pub fn attention<T, Q, K, V, O, L>(
         &self,
         stream: &Arc<CudaStream>,
         cfg: &AttentionConfig,
-        q: &CudaSlice<T>,
-        k: &CudaSlice<T>,
-        v: &CudaSlice<T>,
-        o: &mut CudaSlice<T>,
-        lse: &mut CudaSlice<f32>,
-    ) -> Result<()> {
+        q: &Q,
+        k: &K,
+        v: &V,
+        o: &mut O,
+        lse: &mut L,
+    ) -> Result<()>
+    where
+        T: AttnElement,
+        Q: DevicePtr<T>,
+        K: DevicePtr<T>,
+        V: DevicePtr<T>,
+        O: DevicePtrMut<T>,
+        L: DevicePtrMut<f32>,
+    {
         let p = self.attention_check(stream, cfg, q, k, v, o, lse)?;
         launch::attention_fwd(self, stream, &p, q, k, v, o, lse)
     }
@@ -740,11 +751,11 @@ impl Context {
         &self,
         stream: &Arc<CudaStream>,
         cfg: &AttentionConfig,
-        q: &CudaSlice<T>,
-        k: &CudaSlice<T>,
-        v: &CudaSlice<T>,
-        o: &CudaSlice<T>,
-        lse: &CudaSlice<f32>,
+        q: &impl DevicePtr<T>,
+        k: &impl DevicePtr<T>,
+        v: &impl DevicePtr<T>,
+        o: &mut impl DevicePtrMut<T>,
+        lse: &mut impl DevicePtrMut<f32>,
     ) -> Result<AttentionProblem> {
         self.check_stream(stream)?;
         self.check_buffer("buffer Q", q)?;
@@ -764,8 +775,8 @@ impl Context {
             ("Q", addr(q, stream)),
             ("K", addr(k, stream)),
             ("V", addr(v, stream)),
-            ("O", addr(o, stream)),
-            ("LSE", addr(lse, stream)),
+            ("O", o.device_ptr_mut(stream).0),
+            ("LSE", lse.device_ptr_mut(stream).0),
         ])?;
         check_device(self.device())?;
         Ok(p)
@@ -773,7 +784,7 @@ impl Context {
 }
 
 /// A device buffer's address.
-fn addr<T>(b: &CudaSlice<T>, stream: &Arc<CudaStream>) -> u64 {
+fn addr<T>(b: &impl DevicePtr<T>, stream: &Arc<CudaStream>) -> u64 {
     let (p, _sync) = b.device_ptr(stream);
     p
 }
