@@ -54,17 +54,52 @@ impl AttentionKernel {
     pub fn smem_bytes(self) -> usize {
         config::smem_bytes(self.head_dim, self.bn)
     }
-    /// The entry, `attention_fwd_bf16_d128`; with `CUTE_RS_ATTENTION=serial` or `pingpong`
-    /// (bf16 only) a variant for measuring a step: without the intra-warpgroup overlap
-    /// (`attention_fwd_serial_bf16_d128`), or with the consumer warpgroups in ping-pong.
-    pub fn entry<T: HalfElement>(self) -> String {
-        let variant = match std::env::var("CUTE_RS_ATTENTION").as_deref() {
-            Ok("serial") => "serial_",
-            // no ping-pong entry at d256 (its mainloop is the serial one)
-            Ok("pingpong") if self.head_dim != 256 => "pingpong_",
-            _ => "",
+    /// The entry, `attention_fwd_bf16_d128`. `CUTE_RS_ATTENTION` picks a variant for measuring
+    /// a step (bf16; in a build with the `attention` family's `measure` feature,
+    /// `CUTE_RS_KERNEL_FEATURES=attention/measure`): `serial` (no intra-warpgroup overlap,
+    /// `attention_fwd_serial_bf16_d128`), `pingpong` (the consumer warpgroups take turns; no
+    /// d256 entry), `overlap` or unset (the default). Another value is an error.
+    ///
+    /// ```
+    /// use host::attention::launch::AttentionKernel;
+    /// let k = AttentionKernel::for_head_dim(64).unwrap();
+    /// assert_eq!(k.entry_for::<half::bf16>(None).unwrap(), "attention_fwd_bf16_d64");
+    /// assert_eq!(k.entry_for::<half::bf16>(Some("serial")).unwrap(), "attention_fwd_serial_bf16_d64");
+    /// assert!(k.entry_for::<half::bf16>(Some("fast")).is_err());
+    /// ```
+    pub fn entry_for<T: HalfElement>(self, variant: Option<&str>) -> Result<String> {
+        let prefix = match variant {
+            None | Some("" | "overlap") => "",
+            Some("serial") => "serial_",
+            Some("pingpong") if self.head_dim != 256 => "pingpong_",
+            Some(v) => {
+                return Err(Error::Unsupported(format!(
+                    "CUTE_RS_ATTENTION={v}: the variants are overlap (the default), serial, \
+                     pingpong (head dims 64 and 128)"
+                )));
+            }
         };
-        format!("attention_fwd_{variant}{}_d{}", T::NAME, self.head_dim)
+        Ok(format!(
+            "attention_fwd_{prefix}{}_d{}",
+            T::NAME,
+            self.head_dim
+        ))
+    }
+
+    /// [`entry_for`](Self::entry_for) the variant `CUTE_RS_ATTENTION` names, checked against
+    /// the loaded modules: a measuring variant missing from this build is a clear error.
+    fn entry<T: HalfElement>(self, ctx: &Context) -> Result<String> {
+        let variant = std::env::var("CUTE_RS_ATTENTION").ok();
+        let entry = self.entry_for::<T>(variant.as_deref())?;
+        match variant {
+            Some(v) if !ctx.has_kernel(&entry) && ctx.has_kernel(&self.entry_for::<T>(None)?) => {
+                Err(Error::Unsupported(format!(
+                    "CUTE_RS_ATTENTION={v}: {entry} is not in this build (the measuring \
+                     variants need the kernels built with CUTE_RS_KERNEL_FEATURES=attention/measure)"
+                )))
+            }
+            _ => Ok(entry),
+        }
     }
 }
 
@@ -190,7 +225,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         });
     }
     let grid = tiles.min(ctx.device().sms.max(1) as usize) as u32;
-    let f = ctx.function(&kern.entry::<T>())?;
+    let f = ctx.function(&kern.entry::<T>(ctx)?)?;
     f.set_attribute(
         cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
         kern.smem_bytes() as i32,

@@ -652,7 +652,9 @@ entry!(
 entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false);
 entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false);
 entry!(attention_fwd_f16_d256, F16, D256, 128, 32, 16, false, false);
-// the baseline without the intra-warpgroup overlap (for the measured steps of doc/attention.md)
+// The measuring-only variants (feature `measure`, off by default): the baseline without the
+// intra-warpgroup overlap (for the measured steps of doc/attention.md)
+#[cfg(feature = "measure")]
 entry!(
     attention_fwd_serial_bf16_d64,
     Bf16,
@@ -663,6 +665,7 @@ entry!(
     false,
     false
 );
+#[cfg(feature = "measure")]
 entry!(
     attention_fwd_serial_bf16_d128,
     Bf16,
@@ -673,6 +676,7 @@ entry!(
     false,
     false
 );
+#[cfg(feature = "measure")]
 entry!(
     attention_fwd_serial_bf16_d256,
     Bf16,
@@ -684,6 +688,7 @@ entry!(
     false
 );
 // the two consumer warpgroups in ping-pong (for the measured step)
+#[cfg(feature = "measure")]
 entry!(
     attention_fwd_pingpong_bf16_d64,
     Bf16,
@@ -694,6 +699,7 @@ entry!(
     true,
     true
 );
+#[cfg(feature = "measure")]
 entry!(
     attention_fwd_pingpong_bf16_d128,
     Bf16,
