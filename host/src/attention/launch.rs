@@ -53,7 +53,7 @@ impl AttentionKernel {
     pub const THREADS: u32 = config::THREADS;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16).
-    const VARIANTS: [(&'static str, &'static [usize]); 8] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 9] = [
         ("serial", &[64, 128, 256]),
         ("split", &[64, 128]),
         ("pingpong", &[64, 128]),
@@ -61,6 +61,7 @@ impl AttentionKernel {
         ("r240", &[128]),
         ("stages3", &[64, 128]),
         ("stages3split", &[64, 128]),
+        ("tree", &[64, 128, 256]),
         ("overlap", &[64, 128, 256]),
     ];
     /// The default tiles of head dim `d` (64, 128 or 256).
@@ -77,7 +78,8 @@ impl AttentionKernel {
     /// intra-warpgroup overlap), `split` (the overlap with the softmax in a basic block of its
     /// own), `pingpong` (the consumer warpgroups take turns), `tile` (128 × 176 at d128,
     /// 128 × 64 at d256), `r240` (d128, 24/240 registers), `stages3` and `stages3split` (three
-    /// K/V stages at d64 and d128); `overlap` or `None`: the default. A
+    /// K/V stages at d64 and d128), `tree` (the row max and sum as tree reductions);
+    /// `overlap` or `None`: the default. A
     /// variant without an entry for `d` is an error.
     ///
     /// ```

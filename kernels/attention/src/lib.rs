@@ -267,7 +267,7 @@ impl Masks {
 /// correction `exp2(old max − new max)` of O. Accumulator value `v = e + 2·h + 4·j` is (column
 /// pair, row half, column block).
 #[inline(always)]
-fn online_softmax<const SN2: usize>(
+fn online_softmax<const SN2: usize, const TREE: bool>(
     s: &mut [f32; SN2],
     row_max: &mut [f32; 2],
     row_sum: &mut [f32; 2],
@@ -275,9 +275,14 @@ fn online_softmax<const SN2: usize>(
 ) -> [f32; 2] {
     let mut corr = [0f32; 2];
     device::unroll!(2, |h| {
-        let mut mx = f32::NEG_INFINITY;
-        device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| mx =
-            fmax(mx, s[4 * j + 2 * h + e])));
+        let mut mx = if TREE {
+            row_reduce(s, h, fmax)
+        } else {
+            let mut mx = f32::NEG_INFINITY;
+            device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| mx =
+                fmax(mx, s[4 * j + 2 * h + e])));
+            mx
+        };
         // the quad of threads sharing the row (lanes 4r..4r+3)
         mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 1) });
         mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 2) });
@@ -294,11 +299,38 @@ fn online_softmax<const SN2: usize>(
         device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
             let v = 4 * j + 2 * h + e;
             s[v] = ex2(fma(s[v], scale_log2, -m_use));
-            sum += s[v];
+            if !TREE {
+                sum += s[v];
+            }
         }));
+        if TREE {
+            sum = row_reduce(s, h, |a, b| a + b);
+        }
         row_sum[h] = fma(row_sum[h], corr[h], sum);
     });
     corr
+}
+
+/// `f` over the thread's values of row half `h` (`v = e + 2·h + 4·j`) as a tree: the column
+/// pairs first, then the column blocks halved level by level, so the dependent chain is
+/// `1 + ⌈log2(SN2/4)⌉` long instead of `SN2/2` (the consumers have two warps a scheduler: a
+/// long chain is latency no other warp hides).
+#[inline(always)]
+fn row_reduce<const SN2: usize>(s: &[f32; SN2], h: usize, f: impl Fn(f32, f32) -> f32) -> f32 {
+    let mut x = [0f32; SN2];
+    device::unroll!(SN2 / 4, |j| x[4 * j] =
+        f(s[4 * j + 2 * h], s[4 * j + 2 * h + 1]));
+    // levels over the column blocks x[4·j]: n blocks → ⌈n/2⌉ (at most 6 levels: 64 blocks)
+    device::unroll!(6, |level| {
+        let n = (SN2 / 4).div_ceil(1 << level);
+        let half = n.div_ceil(2);
+        if n > 1 {
+            device::unroll!(32, |j| if j + half < n {
+                x[4 * j] = f(x[4 * j], x[4 * (j + half)]);
+            });
+        }
+    });
+    x[0]
 }
 
 /// O's rows times their corrections (value `v`'s row half is `(v / 2) mod 2`).
@@ -330,7 +362,7 @@ fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32
 /// intra-warpgroup overlap of S and P·V (else one `wgmma` group at a time, the baseline);
 /// `PINGPONG` (with `OVERLAP`): the two consumer warpgroups take turns issuing their `wgmma`s
 /// (CUTLASS's `OrderedSequenceBarrier`), so one's softmax runs under the other's GEMMs;
-/// `ST`: the stages of the K and V rings ([`STAGES`] by default); `R240`: the register split 24 (producer) / 240 (consumers) instead of 32 / 232; `SPLIT`
+/// `TREE`: the row max and sum as tree reductions ([`row_reduce`]); `ST`: the stages of the K and V rings ([`STAGES`] by default); `R240`: the register split 24 (producer) / 240 (consumers) instead of 32 / 232; `SPLIT`
 /// (with `OVERLAP`): the wait for the next V ends the softmax's basic block, so ptxas
 /// keeps the `wait_group` for P·V after the softmax (without it the softmax waits for P·V).
 ///
@@ -348,6 +380,7 @@ unsafe fn attention_fwd<
     const SPLIT: bool,
     const R240: bool,
     const ST: usize,
+    const TREE: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -410,7 +443,7 @@ unsafe fn attention_fwd<
     let varlen = p.cu_seqlens_q != 0;
     if wg == 0 {
         // 384 threads at 168 registers: the producer's (168 − 32)·128 registers give the
-        // consumers (232 − 168)·256 (24/240 would need 168 more than there are)
+        // consumers (232 − 168)·256 (24/240, `R240`, runs too: within noise, doc/attention.md)
         if R240 {
             setmaxnreg_dec::<24>();
         } else {
@@ -511,7 +544,7 @@ unsafe fn attention_fwd<
             unsafe { ck.consumer_release(k) };
             masks.apply(&mut s, 0);
             // O is zero: no correction
-            let _ = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+            let _ = online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
             // `SPLIT`: V_n is waited for after S_n's softmax, not before the P·V that reads it
             let mut v_next = if SPLIT {
                 Some(unsafe { cv.consumer_wait() })
@@ -538,7 +571,8 @@ unsafe fn attention_fwd<
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
                 masks.apply(&mut s, n);
-                let corr = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                let corr =
+                    online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
                 if SPLIT {
                     // ptxas moves a `wait_group` to the top of its basic block: with the
                     // softmax above in the same block, it waits for P·V before the softmax
@@ -589,7 +623,8 @@ unsafe fn attention_fwd<
                     unsafe { cq.consumer_release(q) };
                 }
                 masks.apply(&mut s, n);
-                let corr = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                let corr =
+                    online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
                 rescale(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
@@ -660,6 +695,9 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, STAGES);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`: tensor maps of Q, K, V over (d, token, head, batch) with ",
@@ -670,7 +708,7 @@ macro_rules! entry {
                 let tma_k = device::grid_constant!($name, 1, tma_k);
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st>(tma_q, tma_k, tma_v, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree>(tma_q, tma_k, tma_v, &p) }
             }
         }
         device::launch_bounds!($name, 384, 1);
@@ -771,6 +809,10 @@ mod measure {
     entry!(attention_fwd_stages3_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, 3);
     entry!(attention_fwd_stages3split_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, 3);
     entry!(attention_fwd_stages3split_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, 3);
+    // the row max and sum as tree reductions (built, not measured yet: doc/attention.md)
+    entry!(attention_fwd_tree_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, true);
+    entry!(attention_fwd_tree_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, true);
+    entry!(attention_fwd_tree_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false, false, STAGES, true);
     // the default d128 with the consumers at 240 registers (the producer at 24)
     entry!(attention_fwd_r240_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true);
 }
