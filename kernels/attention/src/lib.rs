@@ -715,75 +715,21 @@ macro_rules! entry {
     };
 }
 
-// d64, d128: the intra-warpgroup overlap; d256: the serial mainloop at 128 × 80 (the overlapped
-// one needs a few registers more than 240 and spills; 128 × 80 measured 4–9 % faster than
-// 128 × 64 from 2k keys, doc/attention.md)
-entry!(
-    attention_fwd_bf16_d64,
-    Bf16,
-    D64,
-    32,
-    64,
-    32,
-    true,
-    false,
-    false
-);
-entry!(
-    attention_fwd_bf16_d128,
-    Bf16,
-    D128,
-    64,
-    64,
-    32,
-    true,
-    false,
-    false
-);
-entry!(
-    attention_fwd_bf16_d256,
-    Bf16,
-    D256,
-    128,
-    40,
-    20,
-    false,
-    false,
-    false
-);
-entry!(
-    attention_fwd_f16_d64,
-    F16,
-    D64,
-    32,
-    64,
-    32,
-    true,
-    false,
-    false
-);
-entry!(
-    attention_fwd_f16_d128,
-    F16,
-    D128,
-    64,
-    64,
-    32,
-    true,
-    false,
-    false
-);
-entry!(
-    attention_fwd_f16_d256,
-    F16,
-    D256,
-    128,
-    40,
-    20,
-    false,
-    false,
-    false
-);
+pub use entries::*;
+
+/// The default entries, bf16 and fp16. d64, d128: the intra-warpgroup overlap; d256: the serial
+/// mainloop at 128 × 80 (the overlapped one needs a few registers more than 240 and spills;
+/// 128 × 80 measured 4–9 % faster than 128 × 64 from 2k keys, doc/attention.md).
+#[rustfmt::skip]
+mod entries {
+    use super::*;
+    entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false);
+    entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false);
+    entry!(attention_fwd_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false);
+    entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false, false);
+    entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false, false);
+    entry!(attention_fwd_f16_d256, F16, D256, 128, 40, 20, false, false, false);
+}
 
 /// The measuring-only variants (feature `measure`, off by default; the host's
 /// `CUTE_RS_ATTENTION` picks them), bf16: the steps of doc/attention.md's tables.
