@@ -21,7 +21,9 @@
 //! holds the reason, so the host crate still builds (and can say why at run time).
 //! `CUTE_RS_REQUIRE_PTX=1` turns that into a one-line build error. A kernel that does not
 //! compile is always an error. `CUTE_RS_ARCH` (default `sm_90a`) and `CUTE_RS_NIGHTLY`
-//! (default `nightly`) choose the architecture and toolchain.
+//! (default `nightly`) choose the architecture and toolchain; `CUTE_RS_KERNEL_FEATURES`
+//! (`family/feature,...`, e.g. `attention/measure`) turns on features of kernel families
+//! ([`kernel_features`]).
 //!
 //! The route:
 //!
@@ -705,6 +707,13 @@ pub fn build_each(opts: &Options, mut ready: impl FnMut(&Module)) -> Result<Buil
         for f in &families {
             cmd.arg("-p").arg(&f.package);
         }
+        let features = kernel_features(
+            &std::env::var("CUTE_RS_KERNEL_FEATURES").unwrap_or_default(),
+            &families,
+        );
+        if !features.is_empty() {
+            cmd.arg("--features").arg(features.join(","));
+        }
         if opts.verbose {
             eprintln!("[ptx] {cmd:?}");
         }
@@ -764,6 +773,30 @@ pub fn build_each(opts: &Options, mut ready: impl FnMut(&Module)) -> Result<Buil
         })?);
     }
     Ok(Built { modules })
+}
+
+/// The `--features` of a kernel build from `CUTE_RS_KERNEL_FEATURES` (`family/feature`, comma
+/// or space separated; `family` a module or package name): each as `package/feature`, only for
+/// the families this build has (a family built for another architecture is left out).
+///
+/// ```
+/// let f = cute_builder::Family {
+///     name: "attention".into(), package: "kernels-attention".into(),
+///     krate: "kernels_attention".into(), archs: vec![],
+/// };
+/// let got = cute_builder::kernel_features("attention/measure, gemm/x", &[f]);
+/// assert_eq!(got, ["kernels-attention/measure"]);
+/// ```
+pub fn kernel_features(list: &str, families: &[Family]) -> Vec<String> {
+    list.split([',', ' '])
+        .filter_map(|item| {
+            let (fam, feat) = item.trim().split_once('/')?;
+            let f = families
+                .iter()
+                .find(|f| f.name == fam || f.package == fam)?;
+            Some(format!("{}/{feat}", f.package))
+        })
+        .collect()
 }
 
 /// Runs the kernels' `cargo build` (with a JSON message format), calling `artifact(i)` when
@@ -1068,6 +1101,7 @@ impl PtxBuilder {
         }
         for v in [
             "CUTE_RS_ARCH",
+            "CUTE_RS_KERNEL_FEATURES",
             "CUTE_RS_NIGHTLY",
             "CUTE_RS_REQUIRE_PTX",
             "CUTE_RS_SKIP_PTX",

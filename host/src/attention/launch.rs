@@ -26,7 +26,7 @@ mod config {
 use config::Params;
 
 /// The kernel's tiles for a head dim: the query rows per CTA (two consumer warpgroups of 64)
-/// and the keys per block (`config::block_n`).
+/// and the keys per block (`config::block_n`), and the entry's variant.
 ///
 /// ```
 /// use host::attention::launch::AttentionKernel;
@@ -39,6 +39,11 @@ pub struct AttentionKernel {
     pub head_dim: usize,
     /// Keys per block.
     pub bn: usize,
+    /// Stages of the K and V rings.
+    pub stages: usize,
+    /// The measuring variant (`serial`, ...; see [`AttentionKernel::variant`]), `""` for the
+    /// default entry.
+    pub variant: &'static str,
 }
 
 impl AttentionKernel {
@@ -46,25 +51,114 @@ impl AttentionKernel {
     pub const BM: usize = config::BM;
     /// Threads per CTA: a producer warpgroup and two consumer warpgroups.
     pub const THREADS: u32 = config::THREADS;
-    /// The tiles of head dim `d` (64, 128 or 256).
+    /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
+    /// entry for (bf16).
+    const VARIANTS: [(&'static str, &'static [usize]); 9] = [
+        ("serial", &[64, 128, 256]),
+        ("split", &[64, 128]),
+        ("pingpong", &[64, 128]),
+        ("tile", &[128, 256]),
+        ("r240", &[128]),
+        ("stages3", &[64, 128]),
+        ("stages3split", &[64, 128]),
+        ("tree", &[64, 128, 256]),
+        ("overlap", &[64, 128, 256]),
+    ];
+    /// The default tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
-        config::block_n(d).map(|bn| AttentionKernel { head_dim: d, bn })
+        config::block_n(d).map(|bn| AttentionKernel {
+            head_dim: d,
+            bn,
+            stages: config::STAGES,
+            variant: "",
+        })
+    }
+    /// The tiles of head dim `d` for a measuring variant (in a build with the `attention`
+    /// family's `measure` feature, `CUTE_RS_KERNEL_FEATURES=attention/measure`): `serial` (no
+    /// intra-warpgroup overlap), `split` (the overlap with the softmax in a basic block of its
+    /// own), `pingpong` (the consumer warpgroups take turns), `tile` (128 × 176 at d128,
+    /// 128 × 64 at d256), `r240` (d128, 24/240 registers), `stages3` and `stages3split` (three
+    /// K/V stages at d64 and d128), `tree` (the row max and sum as tree reductions);
+    /// `overlap` or `None`: the default. A
+    /// variant without an entry for `d` is an error.
+    ///
+    /// ```
+    /// use host::attention::launch::AttentionKernel;
+    /// let k = AttentionKernel::variant(128, Some("tile")).unwrap();
+    /// assert_eq!((k.bn, k.entry::<half::bf16>()), (176, "attention_fwd_tile_bf16_d128".to_string()));
+    /// assert!(AttentionKernel::variant(64, Some("tile")).is_err());
+    /// assert!(AttentionKernel::variant(64, Some("fast")).is_err());
+    /// ```
+    pub fn variant(d: usize, v: Option<&str>) -> Result<AttentionKernel> {
+        let base = Self::for_head_dim(d)
+            .ok_or_else(|| Error::Unsupported(format!("attention: head dim {d}")))?;
+        let v = match v {
+            None | Some("" | "overlap") => return Ok(base),
+            Some(v) => v,
+        };
+        let names = || {
+            Self::VARIANTS
+                .iter()
+                .map(|(n, ds)| format!("{n} (d {ds:?})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let Some(&(name, dims)) = Self::VARIANTS.iter().find(|(n, _)| *n == v) else {
+            return Err(Error::Unsupported(format!(
+                "CUTE_RS_ATTENTION={v}: the variants are {}",
+                names()
+            )));
+        };
+        if !dims.contains(&d) {
+            return Err(Error::Unsupported(format!(
+                "CUTE_RS_ATTENTION={v}: no entry at head dim {d}; the variants are {}",
+                names()
+            )));
+        }
+        let bn = if name == "tile" {
+            config::block_n_tile(d).unwrap_or(base.bn)
+        } else {
+            base.bn
+        };
+        Ok(AttentionKernel {
+            head_dim: d,
+            bn,
+            stages: if name.starts_with("stages3") {
+                3
+            } else {
+                base.stages
+            },
+            variant: name,
+        })
     }
     /// Dynamic shared memory: Q, the stages of K and V, the barriers (`config::smem_bytes`).
     pub fn smem_bytes(self) -> usize {
-        config::smem_bytes(self.head_dim, self.bn)
+        config::smem_bytes(self.head_dim, self.bn, self.stages)
     }
-    /// The entry, `attention_fwd_bf16_d128`; with `CUTE_RS_ATTENTION=serial` or `pingpong`
-    /// (bf16 only) a variant for measuring a step: without the intra-warpgroup overlap
-    /// (`attention_fwd_serial_bf16_d128`), or with the consumer warpgroups in ping-pong.
+    /// The entry: `attention_fwd_bf16_d128`, `attention_fwd_serial_bf16_d128`, ...
     pub fn entry<T: HalfElement>(self) -> String {
-        let variant = match std::env::var("CUTE_RS_ATTENTION").as_deref() {
-            Ok("serial") => "serial_",
-            // no ping-pong entry at d256 (its mainloop is the serial one)
-            Ok("pingpong") if self.head_dim != 256 => "pingpong_",
-            _ => "",
-        };
-        format!("attention_fwd_{variant}{}_d{}", T::NAME, self.head_dim)
+        let sep = if self.variant.is_empty() { "" } else { "_" };
+        format!(
+            "attention_fwd_{}{sep}{}_d{}",
+            self.variant,
+            T::NAME,
+            self.head_dim
+        )
+    }
+    /// The kernel `CUTE_RS_ATTENTION` names for head dim `d` and its entry, checked against
+    /// the loaded modules: a measuring variant missing from this build is a clear error.
+    fn selected<T: HalfElement>(ctx: &Context, d: usize) -> Result<(AttentionKernel, String)> {
+        let v = std::env::var("CUTE_RS_ATTENTION").ok();
+        let k = Self::variant(d, v.as_deref())?;
+        let entry = k.entry::<T>();
+        if !k.variant.is_empty() && !ctx.has_kernel(&entry) {
+            return Err(Error::Unsupported(format!(
+                "CUTE_RS_ATTENTION={}: {entry} is not in this build (the measuring variants \
+                 need the kernels built with CUTE_RS_KERNEL_FEATURES=attention/measure)",
+                k.variant
+            )));
+        }
+        Ok((k, entry))
     }
 }
 
@@ -118,8 +212,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     o: &mut impl DevicePtrMut<T>,
     lse: &mut impl DevicePtrMut<f32>,
 ) -> Result<()> {
-    let kern = AttentionKernel::for_head_dim(p.head_dim)
-        .ok_or_else(|| Error::Unsupported(format!("attention: head dim {}", p.head_dim)))?;
+    let (kern, entry) = AttentionKernel::selected::<T>(ctx, p.head_dim)?;
     let varlen = p.cu_seqlens_q.is_some();
     let (total_q, total_k) = match (&p.cu_seqlens_q, &p.cu_seqlens_k) {
         (Some(cq), Some(ck)) => (
@@ -190,7 +283,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         });
     }
     let grid = tiles.min(ctx.device().sms.max(1) as usize) as u32;
-    let f = ctx.function(&kern.entry::<T>())?;
+    let f = ctx.function(&entry)?;
     f.set_attribute(
         cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
         kern.smem_bytes() as i32,

@@ -17,20 +17,31 @@ pub const CAUSAL_TOP_LEFT: i32 = 1;
 /// Bottom-right (FlashAttention's): query `i` sees keys `0..=i + seqlen_k - seqlen_q`.
 pub const CAUSAL_BOTTOM_RIGHT: i32 = 2;
 
-/// Keys per block of head dim `d` (64 and 128: 128 keys; 256: 64), `None` for a head dim the
+/// Keys per block of head dim `d` (64 and 128: 128 keys; 256: 80), `None` for a head dim the
 /// kernel has no entry for.
 pub const fn block_n(d: usize) -> Option<usize> {
     match d {
         64 | 128 => Some(128),
+        256 => Some(80),
+        _ => None,
+    }
+}
+
+/// Keys per block of the `tile` measuring variant (feature `measure`): 176 at head dim 128
+/// (FlashAttention-3's non-causal tile), 64 at 256.
+pub const fn block_n_tile(d: usize) -> Option<usize> {
+    match d {
+        128 => Some(176),
         256 => Some(64),
         _ => None,
     }
 }
 
-/// Dynamic shared memory of the kernel for head dim `d` and `bn` keys per block: Q, the K and V
-/// stages, 128 bytes of barriers (the pipelines' and the ping-pong's).
-pub const fn smem_bytes(d: usize, bn: usize) -> usize {
-    BM * d * 2 + 2 * STAGES * bn * d * 2 + 128
+/// Dynamic shared memory of the kernel for head dim `d`, `bn` keys per block and `stages` K/V
+/// stages ([`STAGES`] but in a measuring variant): Q, the K and V stages, 128 bytes of barriers
+/// (the pipelines' and the ping-pong's).
+pub const fn smem_bytes(d: usize, bn: usize, stages: usize) -> usize {
+    BM * d * 2 + 2 * stages * bn * d * 2 + 128
 }
 
 /// The problem as the kernel reads it, passed by value. Addresses are device addresses (`u64`,

@@ -43,7 +43,7 @@ pub mod config;
 pub mod tiles;
 
 pub use config::*;
-use device::math::{ex2, fmax};
+use device::math::{ex2, fma, fmax};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{block_idx_x, grid_dim_x, thread_idx_x, trap};
 use device::tma::TmaDescriptor;
@@ -60,7 +60,7 @@ use layout_types::cute::pipeline::{
 use layout_types::cute::prelude::*;
 use tiles::{AttnTiles, KvTx, QTx};
 
-pub use tiles::{D64, D128, D256};
+pub use tiles::{D64, D128, D128N176, D256, D256N64};
 
 /// Consumer warpgroups (each arrives once on an empty barrier per stage).
 const CONSUMERS: u32 = 2;
@@ -267,7 +267,7 @@ impl Masks {
 /// correction `exp2(old max − new max)` of O. Accumulator value `v = e + 2·h + 4·j` is (column
 /// pair, row half, column block).
 #[inline(always)]
-fn online_softmax<const SN2: usize>(
+fn online_softmax<const SN2: usize, const TREE: bool>(
     s: &mut [f32; SN2],
     row_max: &mut [f32; 2],
     row_sum: &mut [f32; 2],
@@ -275,9 +275,14 @@ fn online_softmax<const SN2: usize>(
 ) -> [f32; 2] {
     let mut corr = [0f32; 2];
     device::unroll!(2, |h| {
-        let mut mx = f32::NEG_INFINITY;
-        device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| mx =
-            fmax(mx, s[4 * j + 2 * h + e])));
+        let mut mx = if TREE {
+            row_reduce(s, h, fmax)
+        } else {
+            let mut mx = f32::NEG_INFINITY;
+            device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| mx =
+                fmax(mx, s[4 * j + 2 * h + e])));
+            mx
+        };
         // the quad of threads sharing the row (lanes 4r..4r+3)
         mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 1) });
         mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 2) });
@@ -293,12 +298,39 @@ fn online_softmax<const SN2: usize>(
         let mut sum = 0f32;
         device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
             let v = 4 * j + 2 * h + e;
-            s[v] = ex2(s[v] * scale_log2 - m_use);
-            sum += s[v];
+            s[v] = ex2(fma(s[v], scale_log2, -m_use));
+            if !TREE {
+                sum += s[v];
+            }
         }));
-        row_sum[h] = row_sum[h] * corr[h] + sum;
+        if TREE {
+            sum = row_reduce(s, h, |a, b| a + b);
+        }
+        row_sum[h] = fma(row_sum[h], corr[h], sum);
     });
     corr
+}
+
+/// `f` over the thread's values of row half `h` (`v = e + 2·h + 4·j`) as a tree: the column
+/// pairs first, then the column blocks halved level by level, so the dependent chain is
+/// `1 + ⌈log2(SN2/4)⌉` long instead of `SN2/2` (the consumers have two warps a scheduler: a
+/// long chain is latency no other warp hides).
+#[inline(always)]
+fn row_reduce<const SN2: usize>(s: &[f32; SN2], h: usize, f: impl Fn(f32, f32) -> f32) -> f32 {
+    let mut x = [0f32; SN2];
+    device::unroll!(SN2 / 4, |j| x[4 * j] =
+        f(s[4 * j + 2 * h], s[4 * j + 2 * h + 1]));
+    // levels over the column blocks x[4·j]: n blocks → ⌈n/2⌉ (at most 6 levels: 64 blocks)
+    device::unroll!(6, |level| {
+        let n = (SN2 / 4).div_ceil(1 << level);
+        let half = n.div_ceil(2);
+        if n > 1 {
+            device::unroll!(32, |j| if j + half < n {
+                x[4 * j] = f(x[4 * j], x[4 * (j + half)]);
+            });
+        }
+    });
+    x[0]
 }
 
 /// O's rows times their corrections (value `v`'s row half is `(v / 2) mod 2`).
@@ -329,7 +361,10 @@ fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32
 /// accumulators of O, `SN2 = BN/2` of S, `PA = BN/4` registers of P); `OVERLAP`: the
 /// intra-warpgroup overlap of S and P·V (else one `wgmma` group at a time, the baseline);
 /// `PINGPONG` (with `OVERLAP`): the two consumer warpgroups take turns issuing their `wgmma`s
-/// (CUTLASS's `OrderedSequenceBarrier`), so one's softmax runs under the other's GEMMs.
+/// (CUTLASS's `OrderedSequenceBarrier`), so one's softmax runs under the other's GEMMs;
+/// `TREE`: the row max and sum as tree reductions ([`row_reduce`]); `ST`: the stages of the K and V rings ([`STAGES`] by default); `R240`: the register split 24 (producer) / 240 (consumers) instead of 32 / 232; `SPLIT`
+/// (with `OVERLAP`): the wait for the next V ends the softmax's basic block, so ptxas
+/// keeps the `wait_group` for P·V after the softmax (without it the softmax waits for P·V).
 ///
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
@@ -342,6 +377,10 @@ unsafe fn attention_fwd<
     const PA: usize,
     const OVERLAP: bool,
     const PINGPONG: bool,
+    const SPLIT: bool,
+    const R240: bool,
+    const ST: usize,
+    const TREE: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -362,32 +401,32 @@ unsafe fn attention_fwd<
     let q_buf = smem as *mut u16;
     let k_buf = |s: u32| unsafe { smem.add(H::Q_BYTES + s as usize * H::KV_BYTES) } as *mut u16;
     let v_buf =
-        |s: u32| unsafe { smem.add(H::Q_BYTES + (STAGES + s as usize) * H::KV_BYTES) } as *mut u16;
-    let bars = unsafe { smem.add(H::Q_BYTES + 2 * STAGES * H::KV_BYTES) };
+        |s: u32| unsafe { smem.add(H::Q_BYTES + (ST + s as usize) * H::KV_BYTES) } as *mut u16;
+    let bars = unsafe { smem.add(H::Q_BYTES + 2 * ST * H::KV_BYTES) };
     // the barriers fit the 128 bytes `config::smem_bytes` leaves them
     const {
         assert!(
             size_of::<PipelineStorage<1>>()
-                + 2 * size_of::<PipelineStorage<STAGES>>()
+                + 2 * size_of::<PipelineStorage<ST>>()
                 + size_of::<OrderedSequenceBarrierStorage<1, 2>>()
                 <= 128
         )
     };
     let st_q = bars as *mut PipelineStorage<1>;
-    let st_k = unsafe { bars.add(size_of::<PipelineStorage<1>>()) } as *mut PipelineStorage<STAGES>;
+    let st_k = unsafe { bars.add(size_of::<PipelineStorage<1>>()) } as *mut PipelineStorage<ST>;
     let st_v =
-        unsafe { bars.add(size_of::<PipelineStorage<1>>() + size_of::<PipelineStorage<STAGES>>()) }
-            as *mut PipelineStorage<STAGES>;
-    let st_seq = unsafe {
-        bars.add(size_of::<PipelineStorage<1>>() + 2 * size_of::<PipelineStorage<STAGES>>())
-    } as *mut OrderedSequenceBarrierStorage<1, 2>;
+        unsafe { bars.add(size_of::<PipelineStorage<1>>() + size_of::<PipelineStorage<ST>>()) }
+            as *mut PipelineStorage<ST>;
+    let st_seq =
+        unsafe { bars.add(size_of::<PipelineStorage<1>>() + 2 * size_of::<PipelineStorage<ST>>()) }
+            as *mut OrderedSequenceBarrierStorage<1, 2>;
     // (thread in warpgroup, warpgroup)
     let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
     let (pipe_q, pipe_k, pipe_v, mut turns) = unsafe {
         (
             PipelineTmaAsync::<1, QTx<H>>::init(st_q, tid == 0, CONSUMERS, || ()),
-            PipelineTmaAsync::<STAGES, KvTx<H>>::init(st_k, tid == 0, CONSUMERS, || ()),
-            PipelineTmaAsync::<STAGES, KvTx<H>>::init(st_v, tid == 0, CONSUMERS, || ()),
+            PipelineTmaAsync::<ST, KvTx<H>>::init(st_k, tid == 0, CONSUMERS, || ()),
+            PipelineTmaAsync::<ST, KvTx<H>>::init(st_v, tid == 0, CONSUMERS, || ()),
             // the consumer warpgroups' turns at the tensor cores (all 128 threads arrive)
             OrderedSequenceBarrier::<1, 2>::init(
                 st_seq,
@@ -404,8 +443,12 @@ unsafe fn attention_fwd<
     let varlen = p.cu_seqlens_q != 0;
     if wg == 0 {
         // 384 threads at 168 registers: the producer's (168 − 32)·128 registers give the
-        // consumers (232 − 168)·256 (24/240 would need 168 more than there are)
-        setmaxnreg_dec::<32>();
+        // consumers (232 − 168)·256 (24/240, `R240`, runs too: within noise, doc/attention.md)
+        if R240 {
+            setmaxnreg_dec::<24>();
+        } else {
+            setmaxnreg_dec::<32>();
+        }
         if t == 0 {
             unsafe {
                 device::tma::prefetch_descriptor(tma_q);
@@ -447,7 +490,11 @@ unsafe fn attention_fwd<
         }
         return;
     }
-    setmaxnreg_inc::<232>();
+    if R240 {
+        setmaxnreg_inc::<240>();
+    } else {
+        setmaxnreg_inc::<232>();
+    }
     // consumer warpgroup: rows 64·wg.. of the tile. Broadcast from lane 0 (CUTLASS's
     // `canonical_warp_group_idx`) so ptxas knows it is warp-uniform: the Q descriptors built
     // from it then live in uniform registers, not in the 232 the mainloop needs
@@ -497,11 +544,20 @@ unsafe fn attention_fwd<
             unsafe { ck.consumer_release(k) };
             masks.apply(&mut s, 0);
             // O is zero: no correction
-            let _ = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+            let _ = online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+            // `SPLIT`: V_n is waited for after S_n's softmax, not before the P·V that reads it
+            let mut v_next = if SPLIT {
+                Some(unsafe { cv.consumer_wait() })
+            } else {
+                None
+            };
             let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
             for n in 1..tile.n_blocks {
                 let k = unsafe { ck.consumer_wait() };
-                let v = unsafe { cv.consumer_wait() };
+                let v = match v_next.take() {
+                    Some(v) => v,
+                    None => unsafe { cv.consumer_wait() },
+                };
                 let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
                 if PINGPONG {
                     unsafe { turns.wait() };
@@ -515,7 +571,17 @@ unsafe fn attention_fwd<
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
                 masks.apply(&mut s, n);
-                let corr = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                let corr =
+                    online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                if SPLIT {
+                    // ptxas moves a `wait_group` to the top of its basic block: with the
+                    // softmax above in the same block, it waits for P·V before the softmax
+                    // (and gives P's registers to the softmax's temporaries), so nothing
+                    // overlaps. V_n's wait (a try-wait loop) ends the block here, after P
+                    // (pinned by the fence)
+                    fence_operand(&mut s);
+                    v_next = Some(unsafe { cv.consumer_wait() });
+                }
                 wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
                 fence_operand(&mut o);
                 fence_operand(&mut pa);
@@ -527,7 +593,10 @@ unsafe fn attention_fwd<
             if let Some(q) = q.take() {
                 unsafe { cq.consumer_release(q) };
             }
-            let v = unsafe { cv.consumer_wait() };
+            let v = match v_next.take() {
+                Some(v) => v,
+                None => unsafe { cv.consumer_wait() },
+            };
             if PINGPONG {
                 unsafe { turns.wait() };
             }
@@ -554,7 +623,8 @@ unsafe fn attention_fwd<
                     unsafe { cq.consumer_release(q) };
                 }
                 masks.apply(&mut s, n);
-                let corr = online_softmax(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                let corr =
+                    online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
                 rescale(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
@@ -615,9 +685,19 @@ unsafe fn attention_fwd<
     }
 }
 
-/// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong`.
+/// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
+/// split` (see [`attention_fwd`]).
 macro_rules! entry {
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal) => {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, STAGES);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`: tensor maps of Q, K, V over (d, token, head, batch) with ",
@@ -628,79 +708,57 @@ macro_rules! entry {
                 let tma_k = device::grid_constant!($name, 1, tma_k);
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp>(tma_q, tma_k, tma_v, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree>(tma_q, tma_k, tma_v, &p) }
             }
         }
         device::launch_bounds!($name, 384, 1);
     };
 }
 
-entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true, false);
-entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false);
-// d256: the serial mainloop (the overlapped one needs a few registers more than 232 and spills;
-// measured no faster on the H200, doc/attention.md)
-entry!(
-    attention_fwd_bf16_d256,
-    Bf16,
-    D256,
-    128,
-    32,
-    16,
-    false,
-    false
-);
-entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false);
-entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false);
-entry!(attention_fwd_f16_d256, F16, D256, 128, 32, 16, false, false);
-// the baseline without the intra-warpgroup overlap (for the measured steps of doc/attention.md)
-entry!(
-    attention_fwd_serial_bf16_d64,
-    Bf16,
-    D64,
-    32,
-    64,
-    32,
-    false,
-    false
-);
-entry!(
-    attention_fwd_serial_bf16_d128,
-    Bf16,
-    D128,
-    64,
-    64,
-    32,
-    false,
-    false
-);
-entry!(
-    attention_fwd_serial_bf16_d256,
-    Bf16,
-    D256,
-    128,
-    32,
-    16,
-    false,
-    false
-);
-// the two consumer warpgroups in ping-pong (for the measured step)
-entry!(
-    attention_fwd_pingpong_bf16_d64,
-    Bf16,
-    D64,
-    32,
-    64,
-    32,
-    true,
-    true
-);
-entry!(
-    attention_fwd_pingpong_bf16_d128,
-    Bf16,
-    D128,
-    64,
-    64,
-    32,
-    true,
-    true
-);
+pub use entries::*;
+
+/// The default entries, bf16 and fp16. d64, d128: the intra-warpgroup overlap; d256: the serial
+/// mainloop at 128 × 80 (the overlapped one needs a few registers more than 240 and spills;
+/// 128 × 80 measured 4–9 % faster than 128 × 64 from 2k keys, doc/attention.md).
+#[rustfmt::skip]
+mod entries {
+    use super::*;
+    entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false);
+    entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false);
+    entry!(attention_fwd_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false);
+    entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false, false);
+    entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false, false);
+    entry!(attention_fwd_f16_d256, F16, D256, 128, 40, 20, false, false, false);
+}
+
+/// The measuring-only variants (feature `measure`, off by default; the host's
+/// `CUTE_RS_ATTENTION` picks them), bf16: the steps of doc/attention.md's tables.
+#[cfg(feature = "measure")]
+#[rustfmt::skip]
+mod measure {
+    use super::*;
+    // the baseline without the intra-warpgroup overlap
+    entry!(attention_fwd_serial_bf16_d64, Bf16, D64, 32, 64, 32, false, false, false);
+    entry!(attention_fwd_serial_bf16_d128, Bf16, D128, 64, 64, 32, false, false, false);
+    entry!(attention_fwd_serial_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false);
+    // the overlap with `SPLIT` (the softmax in a basic block of its own)
+    entry!(attention_fwd_split_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true);
+    entry!(attention_fwd_split_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true);
+    // the two consumer warpgroups in ping-pong
+    entry!(attention_fwd_pingpong_bf16_d64, Bf16, D64, 32, 64, 32, true, true, false);
+    entry!(attention_fwd_pingpong_bf16_d128, Bf16, D128, 64, 64, 32, true, true, false);
+    // other tiles: 128 × 176 at d128 (overlapped), 128 × 64 at d256 (serial)
+    entry!(attention_fwd_tile_bf16_d128, Bf16, D128N176, 64, 88, 44, true, false, false);
+    entry!(attention_fwd_tile_bf16_d256, Bf16, D256N64, 128, 32, 16, false, false, false);
+    // three K/V stages at d64 and d128, without and with `SPLIT`
+    entry!(attention_fwd_stages3_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, 3);
+    entry!(attention_fwd_stages3_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, 3);
+    entry!(attention_fwd_stages3split_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, 3);
+    entry!(attention_fwd_stages3split_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, 3);
+    // the row max and sum as tree reductions (built, not measured yet: doc/attention.md)
+    entry!(attention_fwd_tree_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, true);
+    entry!(attention_fwd_tree_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, true);
+    entry!(attention_fwd_tree_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false, false, STAGES, true);
+    // the default d128 with the consumers at 240 registers (the producer at 24)
+    entry!(attention_fwd_r240_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true);
+}

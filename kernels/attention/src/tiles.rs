@@ -29,7 +29,7 @@ pub trait AttnTiles {
     const KV_BYTES: usize;
     /// Dynamic shared memory of the kernel: Q, the stages of K and V, the barriers
     /// ([`crate::config::smem_bytes`], what the host asks for).
-    const SMEM_BYTES: usize = crate::config::smem_bytes(Self::D, Self::BN);
+    const SMEM_BYTES: usize = crate::config::smem_bytes(Self::D, Self::BN, crate::config::STAGES);
     /// The bytes a Q load brings (its boxes' [`TmaAtom::TX_BYTES`]).
     const Q_TX: u32;
     /// The bytes a K or V load brings.
@@ -67,17 +67,22 @@ impl<H: AttnTiles> TransactionBytes for KvTx<H> {
 pub struct D64;
 /// Head dim 128 (`BN` = 128).
 pub struct D128;
-/// Head dim 256 (`BN` = 64).
+/// Head dim 256 (`BN` = 80).
 pub struct D256;
 
-/// `attn_tiles!(marker, D, BN)`.
+/// Head dim 128, 176 keys per block (the `tile` variant, `config::block_n_tile`).
+pub struct D128N176;
+/// Head dim 256, 64 keys per block (the `tile` variant).
+pub struct D256N64;
+
+/// `attn_tiles!(marker, D, BN, the host's table)`.
 macro_rules! attn_tiles {
-    ($h:ident, $d:literal, $bn:literal) => {
+    ($h:ident, $d:literal, $bn:literal, $table:ident) => {
         impl AttnTiles for $h {
             const D: usize = $d;
-            // the host's tile table (`config::block_n`) says the same
+            // the host's tile table (`config::block_n`, `block_n_tile`) says the same
             const BN: usize = {
-                assert!(matches!(crate::config::block_n($d), Some($bn)));
+                assert!(matches!(crate::config::$table($d), Some($bn)));
                 $bn
             };
             const Q_BYTES: usize = 128 * $d * 2;
@@ -181,6 +186,8 @@ macro_rules! attn_tiles {
     };
 }
 
-attn_tiles!(D64, 64, 128);
-attn_tiles!(D128, 128, 128);
-attn_tiles!(D256, 256, 64);
+attn_tiles!(D64, 64, 128, block_n);
+attn_tiles!(D128, 128, 128, block_n);
+attn_tiles!(D256, 256, 80, block_n);
+attn_tiles!(D128N176, 128, 176, block_n_tile);
+attn_tiles!(D256N64, 256, 64, block_n_tile);
