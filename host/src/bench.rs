@@ -12,7 +12,8 @@ use crate::cublas::Cublas;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Plan, Tile, Trans};
 use crate::progress::Progress;
-use crate::timing::{batched_ms, batched_pair_ms, median_ms, median_pair_ms};
+pub use crate::timing::{BURST_LAUNCHES, BURST_REST, BURST_ROUNDS, Timing};
+use crate::timing::{batched_ms, batched_pair_ms, burst_pair_ms, median_ms, median_pair_ms};
 
 /// One measured configuration: ours beside the reference in the same run.
 ///
@@ -261,11 +262,34 @@ pub fn hgemm_problem(
     dtype: &str,
     out: &str,
 ) -> Result<BenchRow> {
+    hgemm_problem_timed(ctx, blas, g, dtype, out, Timing::Sustained)
+}
+
+/// [`hgemm_problem`] timed either way ([`Timing`]); a burst row's variant ends in ` burst`.
+///
+/// ```no_run
+/// use host::bench::{Timing, hgemm_problem_timed};
+/// let ctx = host::Context::new(0)?;
+/// let blas = host::Cublas::new(&ctx, ctx.default_stream())?;
+/// let g = host::GemmConfig::new(4096, 4096, 4096);
+/// let r = hgemm_problem_timed(&ctx, &blas, &g, "bf16", "bf16", Timing::Burst)?;
+/// assert!(r.variant.ends_with(" burst"));
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn hgemm_problem_timed(
+    ctx: &Context,
+    blas: &Cublas,
+    g: &GemmConfig,
+    dtype: &str,
+    out: &str,
+    timing: Timing,
+) -> Result<BenchRow> {
     use half::{bf16, f16};
     fn run<T: crate::hgemm::HalfElement, O: crate::hgemm::GemmOut>(
         ctx: &Context,
         blas: &Cublas,
         g: &GemmConfig,
+        timing: Timing,
     ) -> Result<(f64, f64)> {
         let s = blas.stream();
         let (na, nb, nc) = g.lens();
@@ -286,18 +310,25 @@ pub fn hgemm_problem(
                 .collect::<Vec<T>>(),
         )?;
         let mut dc = s.alloc_zeros::<O>(nc)?;
+        let bias = match g.bias_len() {
+            0 => None,
+            n => Some(s.clone_htod(&(0..n).map(|_| rng.unit()).collect::<Vec<f32>>())?),
+        };
         let dc = std::cell::RefCell::new(&mut dc);
-        batched_pair_ms(
-            s,
-            || ctx.hgemm(s, g, &da, &db, *dc.borrow_mut()),
-            || blas.gemm_ex(g, &da, &db, *dc.borrow_mut()),
-        )
+        let mut ours = || ctx.hgemm_fused(s, g, &da, &db, *dc.borrow_mut(), bias.as_ref());
+        // (a fused problem against cuBLAS's plain GEMM: the epilogue's cost shows)
+        let lin = g.linear();
+        let mut cublas = || blas.gemm_ex(&lin, &da, &db, *dc.borrow_mut());
+        match timing {
+            Timing::Sustained => batched_pair_ms(s, &mut ours, &mut cublas),
+            Timing::Burst => burst_pair_ms(s, &mut ours, &mut cublas),
+        }
     }
     let (ours, refm) = match (dtype, out) {
-        ("bf16", "bf16") => run::<bf16, bf16>(ctx, blas, g)?,
-        ("bf16", "f32") => run::<bf16, f32>(ctx, blas, g)?,
-        ("f16", "f16") => run::<f16, f16>(ctx, blas, g)?,
-        ("f16", "f32") => run::<f16, f32>(ctx, blas, g)?,
+        ("bf16", "bf16") => run::<bf16, bf16>(ctx, blas, g, timing)?,
+        ("bf16", "f32") => run::<bf16, f32>(ctx, blas, g, timing)?,
+        ("f16", "f16") => run::<f16, f16>(ctx, blas, g, timing)?,
+        ("f16", "f32") => run::<f16, f32>(ctx, blas, g, timing)?,
         _ => {
             return Err(Error::Unsupported(format!(
                 "{dtype} inputs with a {out} C (cuBLAS has no such GEMM)"
@@ -306,13 +337,26 @@ pub fn hgemm_problem(
     };
     Ok(BenchRow {
         family: "gemm",
-        variant: format!("hgemm {dtype}->{out} {}{}", g.transa, g.transb),
+        variant: format!(
+            "hgemm {dtype}->{out} {}{}{}",
+            g.transa,
+            g.transb,
+            if timing == Timing::Burst {
+                " burst"
+            } else {
+                ""
+            }
+        ),
         size: format!("{}x{}x{}", g.m, g.n, g.k),
         work: g.flops(),
         unit: "TFLOP/s",
         ours_ms: ours,
         ref_ms: refm,
-        reference: "cuBLAS GemmEx",
+        reference: if g.is_fused() {
+            "cuBLAS GemmEx, no bias/activation"
+        } else {
+            "cuBLAS GemmEx"
+        },
     })
 }
 
@@ -334,6 +378,24 @@ pub fn hgemm_cases() -> Vec<GemmConfig> {
         cases.push(GemmConfig::new(4096, 4096, 4096).trans(ta, tb));
     }
     cases
+}
+
+/// The fused shapes of [`gemm`] (issue #34): `gelu(A·B + bias)`, the bias along N, TN at
+/// 4096³ and 8192³ (bf16).
+///
+/// ```
+/// assert!(host::bench::hgemm_fused_cases().iter().all(|g| g.is_fused()));
+/// ```
+pub fn hgemm_fused_cases() -> Vec<GemmConfig> {
+    [4096, 8192]
+        .iter()
+        .map(|&s| {
+            GemmConfig::new(s, s, s)
+                .trans(Trans::T, Trans::N)
+                .bias(crate::gemm::BiasMode::N)
+                .act(crate::gemm::Activation::Gelu)
+        })
+        .collect()
 }
 
 /// The GEMM shapes of [`gemm`]: NN squares, the four majorities at 4096³ and 8192³, skinny shapes.
@@ -371,7 +433,7 @@ fn gemm_cases() -> Vec<GemmConfig> {
 pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let blas = Cublas::new(ctx, ctx.default_stream())?;
     let cases = gemm_cases();
-    progress.set_total(cases.len() + 2 * hgemm_cases().len());
+    progress.set_total(cases.len() + 4 * hgemm_cases().len() + 2 * hgemm_fused_cases().len());
     if !ctx.launch_bounds() {
         progress.note("CUTE_RS_GEMM_BOUNDS=0: GEMM entries without launch bounds");
     }
@@ -381,10 +443,18 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
         progress.step(&format!("{g} ({plan})"));
         rows.push(gemm_problem(ctx, &blas, &g, Some(plan))?);
     }
-    for dtype in ["bf16", "f16"] {
-        for g in hgemm_cases() {
-            progress.step(&format!("{g} {dtype}"));
-            rows.push(hgemm_problem(ctx, &blas, &g, dtype, dtype)?);
+    // both timings (issue #34): sustained interleaved batches, then bursts after a rest; the
+    // fused bias + GELU GEMM beside cuBLAS's plain one
+    for timing in [Timing::Sustained, Timing::Burst] {
+        for dtype in ["bf16", "f16"] {
+            for g in hgemm_cases() {
+                progress.step(&format!("{g} {dtype} {timing:?}"));
+                rows.push(hgemm_problem_timed(ctx, &blas, &g, dtype, dtype, timing)?);
+            }
+        }
+        for g in hgemm_fused_cases() {
+            progress.step(&format!("{g} bf16 {timing:?}"));
+            rows.push(hgemm_problem_timed(ctx, &blas, &g, "bf16", "bf16", timing)?);
         }
     }
     Ok(rows)

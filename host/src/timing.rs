@@ -75,6 +75,55 @@ pub(crate) fn batched_pair_ms(
     Ok((median(ta), median(tb)))
 }
 
+/// How a bench times ours against the reference (issue #34: public Hopper kernels' harnesses
+/// time bursts after a rest, ours sustained interleaved batches; report both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    /// [`batched_pair_ms`]: interleaved ~20 ms batches of each side, 9 of each, the median
+    /// (sustained clocks).
+    Sustained,
+    /// [`burst_pair_ms`]: a rest of [`BURST_REST`], then [`BURST_LAUNCHES`] back-to-back
+    /// launches of one side; [`BURST_ROUNDS`] rounds of each side in turn, the median (boost
+    /// clocks, as fast.cu's harness times: rest, then 20 launches).
+    Burst,
+}
+
+/// The rest before each burst of [`Timing::Burst`].
+pub const BURST_REST: std::time::Duration = std::time::Duration::from_secs(1);
+/// Launches of one burst.
+pub const BURST_LAUNCHES: u32 = 20;
+/// Bursts of each side.
+pub const BURST_ROUNDS: usize = 3;
+
+/// [`Timing::Burst`]: per-launch GPU time (ms) of `a` and `b`, each timed over
+/// [`BURST_LAUNCHES`] back-to-back launches after the stream drained and the GPU rested
+/// [`BURST_REST`]; `a`, `b`, `a`, ... [`BURST_ROUNDS`] times; the median of each.
+pub(crate) fn burst_pair_ms(
+    stream: &CudaStream,
+    mut a: impl FnMut() -> Result<()>,
+    mut b: impl FnMut() -> Result<()>,
+) -> Result<(f64, f64)> {
+    a()?;
+    b()?;
+    let burst = |f: &mut dyn FnMut() -> Result<()>| -> Result<f64> {
+        stream.synchronize()?;
+        std::thread::sleep(BURST_REST);
+        let ms = timed(stream, || {
+            for _ in 0..BURST_LAUNCHES {
+                f()?;
+            }
+            Ok(())
+        })?;
+        Ok(ms as f64 / BURST_LAUNCHES as f64)
+    };
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for _ in 0..BURST_ROUNDS {
+        ta.push(burst(&mut a)?);
+        tb.push(burst(&mut b)?);
+    }
+    Ok((median(ta), median(tb)))
+}
+
 /// Batches of each side in [`batched_pair_ms`].
 pub(crate) const PAIR_BATCHES: usize = 9;
 

@@ -4,7 +4,7 @@
 
 use clap::{Args, ValueEnum};
 
-use host::{Context, GemmConfig, Plan, Tile, Trans};
+use host::{Activation, BiasMode, Context, GemmConfig, Plan, Tile, Trans};
 
 use super::DeviceArg;
 use super::bench::{FormatArgs, emit};
@@ -52,6 +52,28 @@ fn parse_split(s: &str) -> Result<u32, String> {
 }
 
 /// A CTA tile, as `--tile` spells it.
+/// `--bias`: where the fused epilogue's bias vector lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BiasArg {
+    /// One value per row of C (M values).
+    M,
+    /// One value per column of C (N values).
+    N,
+}
+
+/// `--act`: the fused epilogue's activation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ActArg {
+    /// max(x, 0).
+    Relu,
+    /// GELU, tanh form.
+    Gelu,
+    /// GELU, erf form.
+    GeluErf,
+    /// x·sigmoid(x).
+    Silu,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TileArg {
     /// 128×128×8, 256 threads.
@@ -115,6 +137,12 @@ pub struct GemmArgs {
     /// C's element with --dtype bf16|f16: the input element or f32.
     #[arg(long, value_enum, default_value_t = OutArg::Same)]
     out: OutArg,
+    /// Fused epilogue (--dtype bf16|f16): add a random f32 bias vector along M or N.
+    #[arg(long, value_enum, requires = "m")]
+    bias: Option<BiasArg>,
+    /// Fused epilogue (--dtype bf16|f16): C = act(alpha*op(A)*op(B) + beta*C + bias).
+    #[arg(long, value_enum, requires = "m")]
+    act: Option<ActArg>,
     /// Force the CTA tile (default: chosen by size).
     #[arg(long, value_enum, requires = "m")]
     tile: Option<TileArg>,
@@ -151,6 +179,20 @@ impl GemmArgs {
         g.lda = self.lda.unwrap_or(g.lda);
         g.ldb = self.ldb.unwrap_or(g.ldb);
         g.ldc = self.ldc.unwrap_or(g.ldc);
+        if let Some(b) = self.bias {
+            g = g.bias(match b {
+                BiasArg::M => BiasMode::M,
+                BiasArg::N => BiasMode::N,
+            });
+        }
+        if let Some(a) = self.act {
+            g = g.act(match a {
+                ActArg::Relu => Activation::Relu,
+                ActArg::Gelu => Activation::Gelu,
+                ActArg::GeluErf => Activation::GeluErf,
+                ActArg::Silu => Activation::Silu,
+            });
+        }
         Some(g)
     }
     /// The plan: chosen by size, with `--tile` / `--split` applied.
@@ -178,8 +220,12 @@ pub fn main(a: &GemmArgs) -> u8 {
     if let Some(g) = &problem {
         // Argument errors are usage errors, with or without a GPU.
         let (na, nb, nc) = g.lens();
-        if let Err(e) = g.validate(na, nb, nc) {
+        if let Err(e) = g.check_finite().and_then(|()| g.validate(na, nb, nc)) {
             eprintln!("host gemm: {e}");
+            return 2;
+        }
+        if g.is_fused() {
+            eprintln!("host gemm: --bias and --act are the fused epilogue of --dtype bf16|f16");
             return 2;
         }
     }
@@ -291,7 +337,10 @@ fn main_half(a: &GemmArgs) -> u8 {
         g.ldb = g.ldb.next_multiple_of(8);
     }
     let (na, nb, nc) = g.lens();
-    if let Err(e) = host::hgemm::hgemm_check(&g, (na, nb, nc), (0, 0)) {
+    if let Err(e) = g
+        .check_finite()
+        .and_then(|()| host::hgemm::hgemm_check(&g, (na, nb, nc), (0, 0)))
+    {
         eprintln!("host gemm: {e}");
         return 2;
     }
@@ -316,11 +365,17 @@ fn main_half(a: &GemmArgs) -> u8 {
         }
     }
     if a.bench || !a.check {
-        let r = host::Cublas::new(&ctx, ctx.default_stream())
-            .and_then(|blas| host::bench::hgemm_problem(&ctx, &blas, &g, dtype, out));
+        // both timings (issue #34): sustained interleaved batches, and bursts after a rest
+        use host::bench::{Timing, hgemm_problem_timed};
+        let r = host::Cublas::new(&ctx, ctx.default_stream()).and_then(|blas| {
+            [Timing::Sustained, Timing::Burst]
+                .into_iter()
+                .map(|t| hgemm_problem_timed(&ctx, &blas, &g, dtype, out, t))
+                .collect::<host::Result<Vec<_>>>()
+        });
         match r {
-            Ok(row) => {
-                let c = emit(std::slice::from_ref(&row), &a.format, None, false);
+            Ok(rows) => {
+                let c = emit(&rows, &a.format, None, false);
                 code = code.max(c);
             }
             Err(e) => return super::fail("gemm --bench", &e),

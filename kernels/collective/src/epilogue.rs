@@ -4,7 +4,8 @@
 //! the warpgroup's place; the epilogue owns the output path (TMA through shared memory, direct
 //! stores at the edges, fused operations) and its run-time arguments.
 
-/// Stores the `m64n256` fp32 accumulators of a consumer warpgroup.
+/// Stores the `m64n256` fp32 accumulators of a consumer warpgroup (which it may overwrite:
+/// they are dead after the store).
 pub trait CollectiveEpilogue {
     /// The kernel arguments the epilogue needs (output pointer, scales, tensor map, ...).
     type Args: Copy;
@@ -20,7 +21,7 @@ pub trait CollectiveEpilogue {
     #[allow(clippy::too_many_arguments)]
     unsafe fn store(
         args: &Self::Args,
-        acc: &[f32; 128],
+        acc: &mut [f32; 128],
         mn: (i32, i32),
         origin: (i32, i32),
         t: i32,

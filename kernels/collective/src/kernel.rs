@@ -150,7 +150,7 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
         unsafe {
             Epi::store(
                 &epi,
-                &acc,
+                &mut acc,
                 (m, n),
                 (wg_m0, n0),
                 t,

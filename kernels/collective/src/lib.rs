@@ -17,6 +17,7 @@
 #![no_std]
 
 pub mod epilogue;
+pub use layout_types::cute::fusion;
 pub mod kernel;
 pub mod mainloop;
 pub mod scheduler;

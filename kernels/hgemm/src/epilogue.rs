@@ -22,6 +22,11 @@
 //!   beta·C` element by element from registers to global memory with a bound check per element
 //!   (C is not read when `beta == 0`).
 //!
+//! Fused (a [`Fusion`] other than the linear one; `beta == 0`, the host refuses a fused
+//! problem that reads C): `D = act(alpha·acc + bias)`, the bias along M or N. The warpgroup
+//! applies it to its accumulators in registers (the bias read once per element inside C, the
+//! activation monomorphized), and either path stores the result as `1·acc`.
+//!
 //! Which thread holds which accumulator is CuTe's `CLayout_64x256` ([`acc_row`], [`acc_col`]);
 //! which lane gives which `stmatrix` row address is the `stmatrix` atom's layout over those.
 
@@ -29,6 +34,7 @@ use device::mma::{pack_bf16x2, pack_f16x2, stmatrix_x4_trans};
 use device::shared::to_shared_addr;
 use device::thread::named_barrier_sync;
 use device::tma::{TmaDescriptor, commit_group, fence_proxy_async_shared_cta, wait_group_read};
+use layout_types::cute::fusion::{Activation, BiasMode, Fusion, activation};
 use layout_types::cute::gmma::*;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaStore};
@@ -151,6 +157,49 @@ pub fn acc_row() -> AccLayout {
 #[inline(always)]
 pub fn acc_col() -> AccLayout {
     make_layout(((4, 8, 4), (2, 2, 32)), ((2, 0, 0), (1, 0, 8)))
+}
+
+/// `acc[v] ← act(alpha·acc[v] + bias)` for the elements inside C (the others, which no path
+/// stores, keep `alpha·acc[v]`), the activation `act` monomorphized; the unrolled bodies are
+/// inlined (`#[inline(always)]` closures: a call taking `acc` by reference would put the
+/// accumulators in local memory).
+#[inline(always)]
+fn fuse(
+    acc: &mut [f32; 128],
+    fusion: &Fusion,
+    alpha: f32,
+    (m, n): (i32, i32),
+    (r0, c0): (i32, i32),
+    t: i32,
+    act: impl Fn(f32) -> f32,
+) {
+    let (rows, cols) = (acc_row(), acc_col());
+    device::unroll!(
+        32,
+        #[inline(always)]
+        |j| device::unroll!(
+            4,
+            #[inline(always)]
+            |q| {
+                let v = 4 * j + q;
+                let (r, col) = (
+                    r0 + rows.crd2idx((t, v as i32)),
+                    c0 + cols.crd2idx((t, v as i32)),
+                );
+                let mut x = alpha * acc[v];
+                if r < m && col < n {
+                    // SAFETY: (r, col) is inside C; the host checked the bias's length
+                    x += match fusion.bias_mode {
+                        BiasMode::None => 0.0,
+                        BiasMode::M => unsafe { *fusion.bias.add(r as usize) },
+                        BiasMode::N => unsafe { *fusion.bias.add(col as usize) },
+                    };
+                    x = act(x);
+                }
+                acc[v] = x;
+            }
+        )
+    );
 }
 
 #[inline(always)]
@@ -411,7 +460,7 @@ unsafe fn store_chunks<const CHUNKS: usize>(
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn store(
-    acc: &[f32; 128],
+    acc: &mut [f32; 128],
     c: *mut u8,
     ldc: i64,
     out: u32,
@@ -424,10 +473,34 @@ pub unsafe fn store(
     smem: *mut u8,
     wg: i32,
     last: bool,
+    fusion: Fusion,
 ) {
     // (warpgroup) → its two buffers
     let smem = unsafe { smem.add(make_layout(_2, _16384).crd2idx(wg) as usize) };
     let (r0, c0) = origin;
+    // the fusion `act(alpha·acc + bias)` (beta 0: the host refuses a fused problem that reads
+    // C), applied to the accumulators in registers; either path then stores them as `1·acc`
+    let alpha = if fusion.is_linear() {
+        alpha
+    } else {
+        match fusion.act {
+            Activation::Identity => fuse(acc, &fusion, alpha, mn, origin, t, |x| x),
+            Activation::Relu => fuse(acc, &fusion, alpha, mn, origin, t, |x| {
+                activation(Activation::Relu, x)
+            }),
+            Activation::Gelu => fuse(acc, &fusion, alpha, mn, origin, t, |x| {
+                activation(Activation::Gelu, x)
+            }),
+            Activation::GeluErf => fuse(acc, &fusion, alpha, mn, origin, t, |x| {
+                activation(Activation::GeluErf, x)
+            }),
+            Activation::Silu => fuse(acc, &fusion, alpha, mn, origin, t, |x| {
+                activation(Activation::Silu, x)
+            }),
+        }
+        1.0
+    };
+    let acc: &[f32; 128] = acc;
     let b16 = |pack: fn(f32, f32) -> u32| {
         let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_c);
         unsafe {
@@ -451,8 +524,26 @@ pub unsafe fn store(
         };
         match path {
             0 => store_as::<f32>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t),
-            1 => store_as::<Bf16Bits>(acc, c as *mut Bf16Bits, ldc, mn, origin, alpha, beta, t),
-            2 => store_as::<F16Bits>(acc, c as *mut F16Bits, ldc, mn, origin, alpha, beta, t),
+            1 => store_as::<Bf16Bits>(
+                acc,
+                c as *mut Bf16Bits,
+                ldc,
+                mn,
+                origin,
+                alpha,
+                beta,
+                t,
+            ),
+            2 => store_as::<F16Bits>(
+                acc,
+                c as *mut F16Bits,
+                ldc,
+                mn,
+                origin,
+                alpha,
+                beta,
+                t,
+            ),
             4 => {
                 let atom = TmaAtom::<TmaStore, f32, Layout<(_32, _32), (_1, _32)>>::new(tma_c);
                 let chunk_tile =

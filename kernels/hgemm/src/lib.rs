@@ -45,7 +45,7 @@
 #![cfg_attr(
     target_arch = "nvptx64",
     no_std,
-    feature(abi_ptx, asm_experimental_arch)
+    feature(abi_ptx, asm_experimental_arch, stmt_expr_attributes)
 )]
 #![allow(internal_features)]
 
@@ -56,6 +56,7 @@ use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::gemm_tma_warpspecialized_cooperative;
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, F16, MajorK, MajorMN};
+use layout_types::cute::fusion::{Activation, BiasMode, Fusion};
 
 pub use config::{
     EpilogueStorage, HgemmParams, SMEM_BYTES, STAGES, SWIZZLE, SharedStorage, THREADS, TILE,
@@ -79,8 +80,10 @@ pub struct EpilogueArgs {
     pub params: HgemmParams,
 }
 
-/// This family's epilogue: `alpha·acc + beta·C` as f32, bf16 or f16, through shared memory and
-/// TMA or directly ([`epilogue::store`]).
+/// This family's epilogue: `act(alpha·acc + beta·C + bias)` as f32, bf16 or f16 (the bias
+/// along M or N and the activation chosen at run time by [`HgemmParams`]; without them the
+/// plain `alpha·acc + beta·C`), through shared memory and TMA or directly
+/// ([`epilogue::store`]).
 pub struct HgemmEpilogue;
 
 impl CollectiveEpilogue for HgemmEpilogue {
@@ -89,7 +92,7 @@ impl CollectiveEpilogue for HgemmEpilogue {
     #[inline(always)]
     unsafe fn store(
         a: &EpilogueArgs,
-        acc: &[f32; 128],
+        acc: &mut [f32; 128],
         mn: (i32, i32),
         origin: (i32, i32),
         t: i32,
@@ -99,6 +102,16 @@ impl CollectiveEpilogue for HgemmEpilogue {
     ) {
         unsafe {
             let p = &a.params;
+            // unknown codes (the host never sends one) are the plain GEMM
+            let fusion = Fusion {
+                bias: p.bias as *const f32,
+                bias_mode: match p.bias_mode {
+                    1 => BiasMode::M,
+                    2 => BiasMode::N,
+                    _ => BiasMode::None,
+                },
+                act: Activation::from_code(p.act).unwrap_or(Activation::Identity),
+            };
             epilogue::store(
                 acc,
                 p.c as *mut u8,
@@ -113,6 +126,7 @@ impl CollectiveEpilogue for HgemmEpilogue {
                 smem as *mut u8,
                 wg,
                 last,
+                fusion,
             )
         }
     }

@@ -27,6 +27,7 @@ pub mod composition;
 pub mod consts;
 pub mod copy;
 pub mod divide;
+pub mod fusion;
 pub mod gmma;
 pub mod gmma_operand;
 pub mod group;
