@@ -314,9 +314,15 @@ pub fn hgemm_problem_timed(
                 .collect::<Vec<T>>(),
         )?;
         let mut dc = s.alloc_zeros::<O>(nc)?;
+        let bias = match g.bias_len() {
+            0 => None,
+            n => Some(s.clone_htod(&(0..n).map(|_| rng.unit()).collect::<Vec<f32>>())?),
+        };
         let dc = std::cell::RefCell::new(&mut dc);
-        let mut ours = || ctx.hgemm(s, g, &da, &db, *dc.borrow_mut());
-        let mut cublas = || blas.gemm_ex(g, &da, &db, *dc.borrow_mut());
+        let mut ours = || ctx.hgemm_fused(s, g, &da, &db, *dc.borrow_mut(), bias.as_ref());
+        // (a fused problem against cuBLAS's plain GEMM: the epilogue's cost shows)
+        let lin = g.linear();
+        let mut cublas = || blas.gemm_ex(&lin, &da, &db, *dc.borrow_mut());
         match timing {
             Timing::Sustained => batched_pair_ms(s, &mut ours, &mut cublas),
             Timing::Burst => burst_pair_ms(s, &mut ours, &mut cublas),
@@ -350,7 +356,11 @@ pub fn hgemm_problem_timed(
         unit: "TFLOP/s",
         ours_ms: ours,
         ref_ms: refm,
-        reference: "cuBLAS GemmEx",
+        reference: if g.is_fused() {
+            "cuBLAS GemmEx, no bias/activation"
+        } else {
+            "cuBLAS GemmEx"
+        },
     })
 }
 
@@ -372,6 +382,24 @@ pub fn hgemm_cases() -> Vec<GemmConfig> {
         cases.push(GemmConfig::new(4096, 4096, 4096).trans(ta, tb));
     }
     cases
+}
+
+/// The fused shapes of [`gemm`] (issue #34): `gelu(A·B + bias)`, the bias along N, TN at
+/// 4096³ and 8192³ (bf16).
+///
+/// ```
+/// assert!(host::bench::hgemm_fused_cases().iter().all(|g| g.is_fused()));
+/// ```
+pub fn hgemm_fused_cases() -> Vec<GemmConfig> {
+    [4096, 8192]
+        .iter()
+        .map(|&s| {
+            GemmConfig::new(s, s, s)
+                .trans(Trans::T, Trans::N)
+                .bias(crate::gemm::BiasMode::N)
+                .act(crate::gemm::Activation::Gelu)
+        })
+        .collect()
 }
 
 /// The GEMM shapes of [`gemm`]: NN squares, the four majorities at 4096³ and 8192³, skinny shapes.
@@ -409,7 +437,7 @@ fn gemm_cases() -> Vec<GemmConfig> {
 pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let blas = Cublas::new(ctx, ctx.default_stream())?;
     let cases = gemm_cases();
-    progress.set_total(cases.len() + 4 * hgemm_cases().len());
+    progress.set_total(cases.len() + 4 * hgemm_cases().len() + 2 * hgemm_fused_cases().len());
     if !ctx.launch_bounds() {
         progress.note("CUTE_RS_GEMM_BOUNDS=0: GEMM entries without launch bounds");
     }
@@ -433,6 +461,13 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
                 progress.step(&format!("{g} {dtype} {timing:?}"));
                 rows.push(hgemm_problem_timed(ctx, &blas, &g, dtype, dtype, timing)?);
             }
+        }
+        if hgemm.is_empty() {
+            continue;
+        }
+        for g in hgemm_fused_cases() {
+            progress.step(&format!("{g} bf16 {timing:?}"));
+            rows.push(hgemm_problem_timed(ctx, &blas, &g, "bf16", "bf16", timing)?);
         }
     }
     Ok(rows)
