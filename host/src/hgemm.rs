@@ -20,7 +20,7 @@ use half::{bf16, f16};
 
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::gemm::{BiasMode, GemmConfig, Trans};
+use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
 use crate::launch::ClusterLaunch;
 use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
@@ -183,6 +183,24 @@ impl HgemmKernel {
         let ch = |t: Trans| if t == Trans::N { 'n' } else { 't' };
         format!("hgemm_{}_{}{}", T::NAME, ch(ta), ch(tb))
     }
+    /// The fused epilogue's entry (bias and activation, issue #34): one per activation, bf16
+    /// inputs and C, A and B K-major ("TN") only ([`hgemm_check`] and [`Context::hgemm_fused`]
+    /// refuse the rest), `hgemm_fused_bf16_tn_gelu`.
+    ///
+    /// ```
+    /// use host::{Activation, hgemm::HgemmKernel};
+    /// assert_eq!(HgemmKernel::fused_entry(Activation::GeluErf), "hgemm_fused_bf16_tn_gelu_erf");
+    /// ```
+    pub fn fused_entry(act: Activation) -> String {
+        let name = match act {
+            Activation::Identity => "identity",
+            Activation::Relu => "relu",
+            Activation::Gelu => "gelu",
+            Activation::GeluErf => "gelu_erf",
+            Activation::Silu => "silu",
+        };
+        format!("hgemm_fused_bf16_tn_{name}")
+    }
 }
 
 /// Why a problem cannot go to the bf16/fp16 kernel: [`GemmConfig::validate`]'s rules, then the
@@ -200,6 +218,11 @@ impl HgemmKernel {
 /// ```
 pub fn hgemm_check(g: &GemmConfig, lens: (usize, usize, usize), addrs: (u64, u64)) -> Result<()> {
     g.validate(lens.0, lens.1, lens.2)?;
+    if g.is_fused() && (g.transa, g.transb) != (Trans::T, Trans::N) {
+        return Err(Error::Unsupported(format!(
+            "{g}: the fused epilogue (bias, activation) takes A and B K-major only (TN: A stored K×M, `--ta`; B stored K×N)"
+        )));
+    }
     if g.m == 0 || g.n == 0 {
         return Ok(());
     }
@@ -381,6 +404,13 @@ impl Context {
         let (pa, _ra) = a.device_ptr(stream);
         let (pb, _rb) = b.device_ptr(stream);
         hgemm_check(g, (a.len(), b.len(), c.len()), (pa, pb))?;
+        if g.is_fused() && (T::NAME != "bf16" || O::NAME != "bf16") {
+            return Err(Error::Unsupported(format!(
+                "{g}: the fused epilogue (bias, activation) is bf16 -> bf16 only, not {} -> {}",
+                T::NAME,
+                O::NAME
+            )));
+        }
         let (pbias, _rbias) = match (g.bias, bias) {
             (BiasMode::None, None) => (0, None),
             (BiasMode::None, Some(_)) => {
@@ -423,7 +453,11 @@ impl Context {
                 z: 1,
             });
         }
-        let entry = HgemmKernel::entry::<T>(g.transa, g.transb);
+        let entry = if g.is_fused() {
+            HgemmKernel::fused_entry(g.act)
+        } else {
+            HgemmKernel::entry::<T>(g.transa, g.transb)
+        };
         // A as (M,K), B as (N,K) with their strides; K of at least 1 keeps the maps valid when
         // K = 0 (no k-tile is loaded then).
         let k = g.k.max(1) as u64;

@@ -315,6 +315,41 @@ pub fn hgemm_sweep_problem(rng: &mut Rng) -> (GemmConfig, &'static str, &'static
     (g, dtype, out)
 }
 
+/// A random fused problem of the sweep: [`hgemm_sweep_problem`]'s sizes, scales, leading
+/// dimensions, made bf16 → bf16 TN (the fused entries'), with a bias along M, N or
+/// none and one of the activations (not the plain identity without a bias).
+///
+/// ```
+/// let mut rng = host::check::Rng::new(7);
+/// for _ in 0..20 {
+///     let (g, dtype, out) = host::check::hgemm_sweep_fused(&mut rng);
+///     assert_eq!((dtype, out), ("bf16", "bf16"));
+///     assert!(g.is_fused() && g.transa == host::Trans::T && g.transb == host::Trans::N);
+///     assert!(g.lda % 8 == 0 && g.ldb % 8 == 0 && g.lda >= g.k && g.ldb >= g.k);
+/// }
+/// ```
+pub fn hgemm_sweep_fused(rng: &mut Rng) -> (GemmConfig, &'static str, &'static str) {
+    // bf16 inputs and C (the fused entries')
+    let (g, _, _) = hgemm_sweep_problem(rng);
+    let mut g = g.trans(Trans::T, Trans::N);
+    // A and B K-major: leading dimensions K rounded up to 8, padded by 0–2 × 8
+    g.lda = g.k.max(1).next_multiple_of(8) + 8 * rng.int(0, 2) as usize;
+    g.ldb = g.k.max(1).next_multiple_of(8) + 8 * rng.int(0, 2) as usize;
+    let bias = [BiasMode::None, BiasMode::M, BiasMode::N][rng.int(0, 2) as usize];
+    let acts = [
+        Activation::Identity,
+        Activation::Relu,
+        Activation::Gelu,
+        Activation::GeluErf,
+        Activation::Silu,
+    ];
+    let act = match (bias, acts[rng.int(0, 4) as usize]) {
+        (BiasMode::None, Activation::Identity) => Activation::Gelu,
+        (_, a) => a,
+    };
+    (g.bias(bias).act(act), "bf16", "bf16")
+}
+
 /// The hgemm checks of `host run`: fixed edge cases (K = 0, 1, sizes 1 and tile edges, each
 /// majority, alpha NaN), argument errors refused before launch, then `count` random problems
 /// of `seed` ([`hgemm_sweep_problem`]): one summary row, plus one row per failing problem.
@@ -400,12 +435,12 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             203,
             520,
             130,
-            Trans::N,
+            Trans::T,
             BiasMode::M,
             Activation::Relu,
             0.0,
-            "f16",
-            "f16",
+            "bf16",
+            "bf16",
         ),
         (
             136,
@@ -416,13 +451,13 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             Activation::GeluErf,
             0.0,
             "bf16",
-            "f32",
+            "bf16",
         ),
         (
             129,
             257,
             65,
-            Trans::N,
+            Trans::T,
             BiasMode::M,
             Activation::Silu,
             1.0,
@@ -437,14 +472,14 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             BiasMode::None,
             Activation::Gelu,
             -0.5,
-            "f16",
-            "f32",
+            "bf16",
+            "bf16",
         ),
         (
             512,
             768,
             256,
-            Trans::N,
+            Trans::T,
             BiasMode::N,
             Activation::Identity,
             0.0,
@@ -459,8 +494,8 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             BiasMode::M,
             Activation::Silu,
             0.0,
-            "f16",
-            "f16",
+            "bf16",
+            "bf16",
         ),
     ];
     for (i, &(m, n, k, ta, bias, act, beta, dtype, out)) in fused.iter().enumerate() {
@@ -484,10 +519,16 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
     rows.push(argument_errors(ctx));
     if count > 0 {
         let mut rng = Rng::new(seed);
-        let (mut failed, mut worst, mut ms, mut tma) = (Vec::new(), 0f64, 0f32, 0);
+        let (mut failed, mut worst, mut ms, mut tma, mut fused) = (Vec::new(), 0f64, 0f32, 0, 0);
         for i in 0..count {
-            let (g, dtype, out) = hgemm_sweep_problem(&mut rng);
+            // every third problem fused (bias and activation, TN)
+            let (g, dtype, out) = if i % 3 == 2 {
+                hgemm_sweep_fused(&mut rng)
+            } else {
+                hgemm_sweep_problem(&mut rng)
+            };
             tma += usize::from(tma_epilogue(&g, out));
+            fused += usize::from(g.is_fused());
             match compare_named(ctx, &blas, &g, seed.wrapping_add(i as u64), dtype, out) {
                 Ok(r) => {
                     worst = worst.max(r.worst);
@@ -510,7 +551,7 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             max_err: worst,
             mismatches: failed.len(),
             ms,
-            note: format!("bf16/f16 vs cuBLAS GemmEx; M,N,K in 1..=3000, majorities, alpha/beta, padded ld, f32/half C ({tma} by the TMA epilogue); max_err = max |diff|/bound"),
+            note: format!("bf16/f16 vs cuBLAS GemmEx; M,N,K in 1..=3000, majorities, alpha/beta, padded ld, f32/half C ({tma} by the TMA epilogue; {fused} fused: bias M/N/none and an activation, TN, vs cuBLAS's f32 linear combination then f64 bias and activation); max_err = max |diff|/bound"),
         });
         rows.extend(failed);
     }

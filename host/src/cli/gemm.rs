@@ -137,10 +137,10 @@ pub struct GemmArgs {
     /// C's element with --dtype bf16|f16: the input element or f32.
     #[arg(long, value_enum, default_value_t = OutArg::Same)]
     out: OutArg,
-    /// Fused epilogue (--dtype bf16|f16): add a random f32 bias vector along M or N.
+    /// Fused epilogue (--ta --dtype bf16, bf16 C): add a random f32 bias vector along M or N.
     #[arg(long, value_enum, requires = "m")]
     bias: Option<BiasArg>,
-    /// Fused epilogue (--dtype bf16|f16): C = act(alpha*op(A)*op(B) + beta*C + bias).
+    /// Fused epilogue (--ta --dtype bf16, bf16 C): C = act(alpha*op(A)*op(B) + beta*C + bias).
     #[arg(long, value_enum, requires = "m")]
     act: Option<ActArg>,
     /// Force the CTA tile (default: chosen by size).
@@ -342,6 +342,12 @@ fn main_half(a: &GemmArgs) -> u8 {
         .and_then(|()| host::hgemm::hgemm_check(&g, (na, nb, nc), (0, 0)))
     {
         eprintln!("host gemm: {e}");
+        return 2;
+    }
+    if g.is_fused() && (dtype != "bf16" || out != "bf16") {
+        eprintln!(
+            "host gemm: the fused epilogue (--bias/--act) is --dtype bf16 with a bf16 C only"
+        );
         return 2;
     }
     let ctx = match super::open("gemm", a.device.device) {
