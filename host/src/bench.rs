@@ -294,13 +294,17 @@ pub fn hgemm_problem_timed(
         blas: &Cublas,
         g: &GemmConfig,
         timing: Timing,
-    ) -> Result<(f64, f64)> {
+    ) -> Result<(f64, f64, &'static str)>
+    where
+        cudarc::cublaslt::CudaBlasLT: cudarc::cublaslt::Matmul<T>,
+    {
+        use crate::gemm::{Activation, BiasMode};
         let s = blas.stream();
         let (na, nb, nc) = g.lens();
         crate::hgemm::hgemm_check(g, (na, nb, nc), (0, 0))?;
         ctx.check_fits(
             &g.to_string(),
-            2 * (na as u128 + nb as u128) + 4 * nc as u128,
+            2 * (na as u128 + nb as u128) + 6 * nc as u128,
         )?;
         let mut rng = crate::check::Rng::new(42);
         let da = s.clone_htod(
@@ -314,15 +318,50 @@ pub fn hgemm_problem_timed(
                 .collect::<Vec<T>>(),
         )?;
         let mut dc = s.alloc_zeros::<O>(nc)?;
+        let bias = match g.bias_len() {
+            0 => None,
+            n => Some(s.clone_htod(&(0..n).map(|_| rng.unit()).collect::<Vec<f32>>())?),
+        };
+        // a fused problem cuBLASLt's epilogues can compute (bias along M; identity, ReLU, GELU
+        // tanh; C of the input element) is timed against cuBLASLt with that epilogue, others
+        // against cuBLAS's plain GEMM (the epilogue's cost shows)
+        let lt_epilogue = g.is_fused()
+            && g.bias == BiasMode::M
+            && matches!(
+                g.act,
+                Activation::Identity | Activation::Relu | Activation::Gelu
+            )
+            && O::NAME == T::NAME;
+        let lt = match lt_epilogue {
+            true => {
+                let lt = crate::cublas::CublasLt::new(ctx, s.clone())?;
+                let b: Vec<T> = (0..g.m).map(|_| T::from_f32_rn(rng.unit())).collect();
+                Some((lt, s.clone_htod(&b)?, s.alloc_zeros::<T>(nc)?))
+            }
+            false => None,
+        };
+        let lt = std::cell::RefCell::new(lt);
         let dc = std::cell::RefCell::new(&mut dc);
-        let mut ours = || ctx.hgemm(s, g, &da, &db, *dc.borrow_mut());
-        let mut cublas = || blas.gemm_ex(g, &da, &db, *dc.borrow_mut());
-        match timing {
-            Timing::Sustained => batched_pair_ms(s, &mut ours, &mut cublas),
-            Timing::Burst => burst_pair_ms(s, &mut ours, &mut cublas),
-        }
+        let mut ours = || ctx.hgemm_fused(s, g, &da, &db, *dc.borrow_mut(), bias.as_ref());
+        let lin = g.linear();
+        let mut reference = || match &mut *lt.borrow_mut() {
+            Some((lt, b, c)) => lt.gemm_bias_act(g, &da, &db, c, b),
+            None => blas.gemm_ex(&lin, &da, &db, *dc.borrow_mut()),
+        };
+        let (ours, refm) = match timing {
+            Timing::Sustained => batched_pair_ms(s, &mut ours, &mut reference),
+            Timing::Burst => burst_pair_ms(s, &mut ours, &mut reference),
+        }?;
+        let name = match (lt_epilogue, g.act) {
+            (true, Activation::Gelu) => "cuBLASLt GELU_BIAS epilogue",
+            (true, Activation::Relu) => "cuBLASLt RELU_BIAS epilogue",
+            (true, _) => "cuBLASLt BIAS epilogue",
+            (false, _) if g.is_fused() => "cuBLAS GemmEx, no bias/activation",
+            (false, _) => "cuBLAS GemmEx",
+        };
+        Ok((ours, refm, name))
     }
-    let (ours, refm) = match (dtype, out) {
+    let (ours, refm, reference) = match (dtype, out) {
         ("bf16", "bf16") => run::<bf16, bf16>(ctx, blas, g, timing)?,
         ("bf16", "f32") => run::<bf16, f32>(ctx, blas, g, timing)?,
         ("f16", "f16") => run::<f16, f16>(ctx, blas, g, timing)?,
@@ -336,9 +375,14 @@ pub fn hgemm_problem_timed(
     Ok(BenchRow {
         family: "gemm",
         variant: format!(
-            "hgemm {dtype}->{out} {}{}{}",
+            "hgemm {dtype}->{out} {}{}{}{}",
             g.transa,
             g.transb,
+            if g.is_fused() {
+                format!(" {}", g.epilogue())
+            } else {
+                String::new()
+            },
             if timing == Timing::Burst {
                 " burst"
             } else {
@@ -350,7 +394,7 @@ pub fn hgemm_problem_timed(
         unit: "TFLOP/s",
         ours_ms: ours,
         ref_ms: refm,
-        reference: "cuBLAS GemmEx",
+        reference,
     })
 }
 
@@ -372,6 +416,25 @@ pub fn hgemm_cases() -> Vec<GemmConfig> {
         cases.push(GemmConfig::new(4096, 4096, 4096).trans(ta, tb));
     }
     cases
+}
+
+/// The fused shapes of [`gemm`] (issue #34): `gelu(A·B + bias)` (tanh form), the bias along M
+/// (one value per row of C, as cuBLASLt's `GELU_BIAS` epilogue adds it), TN at 4096³ and 8192³
+/// (bf16), timed against cuBLASLt with that epilogue.
+///
+/// ```
+/// assert!(host::bench::hgemm_fused_cases().iter().all(|g| g.is_fused()));
+/// ```
+pub fn hgemm_fused_cases() -> Vec<GemmConfig> {
+    [4096, 8192]
+        .iter()
+        .map(|&s| {
+            GemmConfig::new(s, s, s)
+                .trans(Trans::T, Trans::N)
+                .bias(crate::gemm::BiasMode::M)
+                .act(crate::gemm::Activation::Gelu)
+        })
+        .collect()
 }
 
 /// The GEMM shapes of [`gemm`]: NN squares, the four majorities at 4096³ and 8192³, skinny shapes.
@@ -409,7 +472,7 @@ fn gemm_cases() -> Vec<GemmConfig> {
 pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let blas = Cublas::new(ctx, ctx.default_stream())?;
     let cases = gemm_cases();
-    progress.set_total(cases.len() + 4 * hgemm_cases().len());
+    progress.set_total(cases.len() + 4 * hgemm_cases().len() + 2 * hgemm_fused_cases().len());
     if !ctx.launch_bounds() {
         progress.note("CUTE_RS_GEMM_BOUNDS=0: GEMM entries without launch bounds");
     }
@@ -433,6 +496,13 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
                 progress.step(&format!("{g} {dtype} {timing:?}"));
                 rows.push(hgemm_problem_timed(ctx, &blas, &g, dtype, dtype, timing)?);
             }
+        }
+        if hgemm.is_empty() {
+            continue;
+        }
+        for g in hgemm_fused_cases() {
+            progress.step(&format!("{g} bf16 {timing:?}"));
+            rows.push(hgemm_problem_timed(ctx, &blas, &g, "bf16", "bf16", timing)?);
         }
     }
     Ok(rows)

@@ -200,3 +200,98 @@ fn op(t: Trans) -> sys::cublasOperation_t {
         Trans::T => sys::cublasOperation_t::CUBLAS_OP_T,
     }
 }
+
+/// A cuBLASLt handle on one stream: the reference of the fused GEMM's bench rows
+/// (`D = act(alpha·op(A)·op(B) + beta·C + bias)` with cuBLASLt's `CUBLASLT_EPILOGUE_BIAS`,
+/// `RELU_BIAS` or `GELU_BIAS` epilogue: the bias along M, GELU the tanh form, inputs, C and the
+/// bias all of the input element).
+///
+/// ```no_run
+/// use host::{Activation, BiasMode, Context, GemmConfig, Trans};
+/// use host::cublas::CublasLt;
+/// let ctx = Context::new(0)?;
+/// let s = ctx.default_stream();
+/// let lt = CublasLt::new(&ctx, s.clone())?;
+/// let g = GemmConfig::new(256, 256, 256).trans(Trans::T, Trans::N).bias(BiasMode::M).act(Activation::Gelu);
+/// let a = s.alloc_zeros::<half::bf16>(256 * 256)?;
+/// let bias = s.alloc_zeros::<half::bf16>(256)?;
+/// let mut c = s.alloc_zeros::<half::bf16>(256 * 256)?;
+/// lt.gemm_bias_act(&g, &a, &a, &mut c, &bias)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct CublasLt {
+    lt: cudarc::cublaslt::CudaBlasLT,
+}
+
+impl CublasLt {
+    /// A handle whose work goes to `stream` (a stream of `ctx`), with cudarc's workspace (32 MiB
+    /// on Hopper). Errors (no panic) when libcublasLt cannot be loaded.
+    pub fn new(ctx: &Context, stream: Arc<CudaStream>) -> Result<CublasLt> {
+        ctx.check_stream(&stream)?;
+        let lt = catch_quiet(|| cudarc::cublaslt::CudaBlasLT::new(stream.clone()))
+            .map_err(|msg| Error::Cublas(format!("loading cuBLASLt: {msg}")))??;
+        Ok(CublasLt { lt })
+    }
+
+    /// `g` with cuBLASLt's fused epilogue: the bias (`g.bias` along M, `bias` of M elements)
+    /// and `g.act` (identity, ReLU or GELU tanh; cuBLASLt has no GELU-erf or SiLU epilogue: an
+    /// [`Error::Unsupported`], as is a bias along N or none).
+    pub fn gemm_bias_act<T, A, C>(
+        &self,
+        g: &GemmConfig,
+        a: &A,
+        b: &A,
+        c: &mut C,
+        bias: &A,
+    ) -> Result<()>
+    where
+        T: HalfElement,
+        A: DevicePtr<T>,
+        C: DevicePtrMut<T>,
+        cudarc::cublaslt::CudaBlasLT: cudarc::cublaslt::Matmul<T>,
+    {
+        use crate::gemm::{Activation, BiasMode};
+        use cudarc::cublaslt::{Activation as LtAct, Matmul, MatmulConfig};
+        g.validate(a.len(), b.len(), c.len())?;
+        if g.bias != BiasMode::M || bias.len() < g.m {
+            return Err(Error::Unsupported(format!(
+                "{g}: cuBLASLt's bias epilogue takes a bias along M (M elements)"
+            )));
+        }
+        let act = match g.act {
+            Activation::Identity => None,
+            Activation::Relu => Some(LtAct::Relu),
+            Activation::Gelu => Some(LtAct::Gelu),
+            a => {
+                return Err(Error::Unsupported(format!(
+                    "cuBLASLt has no {a:?} epilogue"
+                )));
+            }
+        };
+        if g.m == 0 || g.n == 0 {
+            return Ok(());
+        }
+        let cfg = MatmulConfig {
+            transa: g.transa == Trans::T,
+            transb: g.transb == Trans::T,
+            transc: false,
+            m: g.m as u64,
+            n: g.n as u64,
+            k: g.k as u64,
+            alpha: g.alpha,
+            lda: g.lda as i64,
+            ldb: g.ldb as i64,
+            beta: g.beta,
+            ldc: g.ldc as i64,
+            stride_a: None,
+            stride_b: None,
+            stride_c: None,
+            stride_bias: None,
+            batch_size: None,
+        };
+        // SAFETY: validated sizes and lengths (the bias holds M elements); buffers of this
+        // handle's context, used on its stream.
+        unsafe { self.lt.matmul(cfg, a, b, c, Some(bias), act.as_ref()) }?;
+        Ok(())
+    }
+}

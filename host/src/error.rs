@@ -245,3 +245,9 @@ impl From<CublasError> for Error {
 /// assert!(f().is_ok());
 /// ```
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl From<cudarc::cublaslt::result::CublasError> for Error {
+    fn from(e: cudarc::cublaslt::result::CublasError) -> Self {
+        Error::Cublas(format!("cuBLASLt: {e:?}"))
+    }
+}

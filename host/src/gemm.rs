@@ -18,6 +18,7 @@ use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, PushKern
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::ptx;
+pub use layout_types::cute::fusion::{Activation, BiasMode};
 
 /// BLAS transpose flag of one operand.
 ///
@@ -85,6 +86,11 @@ pub struct GemmConfig {
     pub beta: f32,
     /// Leading dimension of C (≥ M).
     pub ldc: usize,
+    /// A bias vector added before the activation (the bf16/fp16 GEMM's fused epilogue:
+    /// `C = act(alpha·op(A)·op(B) + beta·C + bias)`): none, along M or along N.
+    pub bias: BiasMode,
+    /// The activation of the fused epilogue (identity: none).
+    pub act: Activation,
 }
 
 impl GemmConfig {
@@ -106,6 +112,92 @@ impl GemmConfig {
             ldb: k.max(1),
             beta: 0.0,
             ldc: m.max(1),
+            bias: BiasMode::None,
+            act: Activation::Identity,
+        }
+    }
+    /// Adds a bias vector along M (`f32`, one value per row of C) or N (one per column) to the
+    /// epilogue (the bf16/fp16 GEMM only).
+    ///
+    /// ```
+    /// use host::{BiasMode, GemmConfig};
+    /// let g = GemmConfig::new(4, 5, 6).bias(BiasMode::N);
+    /// assert_eq!((g.bias_len(), g.is_fused()), (5, true));
+    /// ```
+    pub fn bias(mut self, bias: BiasMode) -> GemmConfig {
+        self.bias = bias;
+        self
+    }
+    /// Sets the epilogue's activation (the bf16/fp16 GEMM only).
+    ///
+    /// ```
+    /// use host::{Activation, GemmConfig};
+    /// let g = GemmConfig::new(4, 5, 6).act(Activation::Gelu);
+    /// assert_eq!(g.to_string(), "4x5x6 NN gelu");
+    /// ```
+    pub fn act(mut self, act: Activation) -> GemmConfig {
+        self.act = act;
+        self
+    }
+    /// Whether the epilogue has a bias or an activation.
+    ///
+    /// ```
+    /// assert!(!host::GemmConfig::new(4, 5, 6).is_fused());
+    /// ```
+    pub fn is_fused(&self) -> bool {
+        self.bias != BiasMode::None || self.act != Activation::Identity
+    }
+    /// The same problem without bias and activation (`alpha·op(A)·op(B) + beta·C`).
+    ///
+    /// ```
+    /// use host::{Activation, GemmConfig};
+    /// assert!(!GemmConfig::new(4, 5, 6).act(Activation::Relu).linear().is_fused());
+    /// ```
+    pub fn linear(&self) -> GemmConfig {
+        GemmConfig {
+            bias: BiasMode::None,
+            act: Activation::Identity,
+            ..*self
+        }
+    }
+    /// The fused epilogue's name: `+bias_m`/`+bias_n` and the activation, or empty.
+    ///
+    /// ```
+    /// use host::{Activation, BiasMode, GemmConfig};
+    /// let g = GemmConfig::new(4, 5, 6).bias(BiasMode::N).act(Activation::GeluErf);
+    /// assert_eq!(g.epilogue(), "+bias_n gelu-erf");
+    /// assert_eq!(g.to_string(), "4x5x6 NN +bias_n gelu-erf");
+    /// ```
+    pub fn epilogue(&self) -> String {
+        let bias = match self.bias {
+            BiasMode::None => None,
+            BiasMode::M => Some("+bias_m"),
+            BiasMode::N => Some("+bias_n"),
+        };
+        let act = match self.act {
+            Activation::Identity => None,
+            Activation::Relu => Some("relu"),
+            Activation::Gelu => Some("gelu"),
+            Activation::GeluErf => Some("gelu-erf"),
+            Activation::Silu => Some("silu"),
+        };
+        [bias, act]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+    /// Elements of the bias vector: M, N or 0.
+    ///
+    /// ```
+    /// use host::{BiasMode, GemmConfig};
+    /// assert_eq!(GemmConfig::new(4, 5, 6).bias(BiasMode::M).bias_len(), 4);
+    /// ```
+    pub fn bias_len(&self) -> usize {
+        match self.bias {
+            BiasMode::None => 0,
+            BiasMode::M => self.m,
+            BiasMode::N => self.n,
         }
     }
     /// Sets both transposes and makes `lda`, `ldb` tight for them (set other leading
@@ -281,7 +373,11 @@ impl fmt::Display for GemmConfig {
             f,
             "{}x{}x{} {}{}",
             self.m, self.n, self.k, self.transa, self.transb
-        )
+        )?;
+        if self.is_fused() {
+            write!(f, " {}", self.epilogue())?;
+        }
+        Ok(())
     }
 }
 
@@ -536,6 +632,11 @@ impl Context {
         C: DevicePtrMut<f32>,
     {
         g.validate(a.len(), b.len(), c.len())?;
+        if g.is_fused() {
+            return Err(Error::Unsupported(
+                "a bias or an activation: only the bf16/fp16 GEMM fuses them".into(),
+            ));
+        }
         self.check_stream(stream)?;
         self.check_buffer("buffer A", a)?;
         self.check_buffer("buffer B", b)?;

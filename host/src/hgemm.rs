@@ -15,12 +15,12 @@ use std::ffi::c_void;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
-use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, sys};
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut, sys};
 use half::{bf16, f16};
 
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::gemm::{GemmConfig, Trans};
+use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
 use crate::launch::ClusterLaunch;
 use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
@@ -183,6 +183,24 @@ impl HgemmKernel {
         let ch = |t: Trans| if t == Trans::N { 'n' } else { 't' };
         format!("hgemm_{}_{}{}", T::NAME, ch(ta), ch(tb))
     }
+    /// The fused epilogue's entry (bias and activation, issue #34): one per activation, bf16
+    /// inputs and C, A and B K-major ("TN") only ([`hgemm_check`] and [`Context::hgemm_fused`]
+    /// refuse the rest), `hgemm_fused_bf16_tn_gelu`.
+    ///
+    /// ```
+    /// use host::{Activation, hgemm::HgemmKernel};
+    /// assert_eq!(HgemmKernel::fused_entry(Activation::GeluErf), "hgemm_fused_bf16_tn_gelu_erf");
+    /// ```
+    pub fn fused_entry(act: Activation) -> String {
+        let name = match act {
+            Activation::Identity => "identity",
+            Activation::Relu => "relu",
+            Activation::Gelu => "gelu",
+            Activation::GeluErf => "gelu_erf",
+            Activation::Silu => "silu",
+        };
+        format!("hgemm_fused_bf16_tn_{name}")
+    }
 }
 
 /// Why a problem cannot go to the bf16/fp16 kernel: [`GemmConfig::validate`]'s rules, then the
@@ -200,6 +218,11 @@ impl HgemmKernel {
 /// ```
 pub fn hgemm_check(g: &GemmConfig, lens: (usize, usize, usize), addrs: (u64, u64)) -> Result<()> {
     g.validate(lens.0, lens.1, lens.2)?;
+    if g.is_fused() && (g.transa, g.transb) != (Trans::T, Trans::N) {
+        return Err(Error::Unsupported(format!(
+            "{g}: the fused epilogue (bias, activation) takes A and B K-major only (TN: A stored K×M, `--ta`; B stored K×N)"
+        )));
+    }
     if g.m == 0 || g.n == 0 {
         return Ok(());
     }
@@ -338,6 +361,42 @@ impl Context {
         B: DevicePtr<T>,
         C: DevicePtrMut<O>,
     {
+        self.hgemm_fused(stream, g, a, b, c, None)
+    }
+
+    /// [`Context::hgemm`] with its fused epilogue: `C = act(alpha·op(A)·op(B) + beta·C +
+    /// bias)`, `g.act` the activation and `g.bias` where `bias` (`f32`, [`GemmConfig::bias_len`]
+    /// elements) lies. Checked before anything is queued: a bias buffer exactly when
+    /// `g.bias` asks for one, long enough, of this context.
+    ///
+    /// ```no_run
+    /// use host::{Activation, BiasMode, GemmConfig};
+    /// let ctx = host::Context::new(0)?;
+    /// let s = ctx.default_stream();
+    /// let g = GemmConfig::new(256, 512, 128).bias(BiasMode::N).act(Activation::Gelu);
+    /// let a = s.alloc_zeros::<half::bf16>(256 * 128)?;
+    /// let b = s.alloc_zeros::<half::bf16>(128 * 512)?;
+    /// let bias = s.clone_htod(&vec![0.5f32; 512])?;
+    /// let mut c = s.alloc_zeros::<half::bf16>(256 * 512)?;
+    /// ctx.hgemm_fused(&s, &g, &a, &b, &mut c, Some(&bias))?; // gelu(0.5) everywhere
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hgemm_fused<T, O, A, B, C>(
+        &self,
+        stream: &CudaStream,
+        g: &GemmConfig,
+        a: &A,
+        b: &B,
+        c: &mut C,
+        bias: Option<&CudaSlice<f32>>,
+    ) -> Result<()>
+    where
+        T: HalfElement,
+        O: GemmOut,
+        A: DevicePtr<T>,
+        B: DevicePtr<T>,
+        C: DevicePtrMut<O>,
+    {
         self.check_stream(stream)?;
         self.check_buffer("buffer A", a)?;
         self.check_buffer("buffer B", b)?;
@@ -345,6 +404,38 @@ impl Context {
         let (pa, _ra) = a.device_ptr(stream);
         let (pb, _rb) = b.device_ptr(stream);
         hgemm_check(g, (a.len(), b.len(), c.len()), (pa, pb))?;
+        if g.is_fused() && (T::NAME != "bf16" || O::NAME != "bf16") {
+            return Err(Error::Unsupported(format!(
+                "{g}: the fused epilogue (bias, activation) is bf16 -> bf16 only, not {} -> {}",
+                T::NAME,
+                O::NAME
+            )));
+        }
+        let (pbias, _rbias) = match (g.bias, bias) {
+            (BiasMode::None, None) => (0, None),
+            (BiasMode::None, Some(_)) => {
+                return Err(Error::Unsupported(
+                    "a bias buffer for a GemmConfig without a bias (GemmConfig::bias)".into(),
+                ));
+            }
+            (_, None) => {
+                return Err(Error::Unsupported(format!(
+                    "{g}: the bias vector is missing"
+                )));
+            }
+            (_, Some(v)) => {
+                self.check_buffer("the bias", v)?;
+                if v.len() < g.bias_len() {
+                    return Err(Error::BufferTooSmall {
+                        name: "bias",
+                        len: v.len(),
+                        needed: g.bias_len(),
+                    });
+                }
+                let (p, r) = v.device_ptr(stream);
+                (p, Some(r))
+            }
+        };
         if g.m == 0 || g.n == 0 {
             return Ok(());
         }
@@ -362,7 +453,11 @@ impl Context {
                 z: 1,
             });
         }
-        let entry = HgemmKernel::entry::<T>(g.transa, g.transb);
+        let entry = if g.is_fused() {
+            HgemmKernel::fused_entry(g.act)
+        } else {
+            HgemmKernel::entry::<T>(g.transa, g.transb)
+        };
         // A as (M,K), B as (N,K) with their strides; K of at least 1 keeps the maps valid when
         // K = 0 (no k-tile is loaded then).
         let k = g.k.max(1) as u64;
@@ -434,6 +529,9 @@ impl Context {
             out,
             c: pc,
             ldc: g.ldc as i64,
+            bias: pbias,
+            bias_mode: g.bias as u32,
+            act: g.act as u32,
         };
         let mut params: [*mut c_void; 4] = [
             (&raw const map_a) as *mut c_void,

@@ -67,7 +67,7 @@ pub use context::{ARCH_ENV, Context, DeviceInfo};
 pub use copy::{CopyAtom, CopyConfig, Element, Order, TransposeConfig, TransposeKernel};
 pub use cublas::Cublas;
 pub use error::{Error, Result};
-pub use gemm::{GemmConfig, Plan, Tile, Trans};
+pub use gemm::{Activation, BiasMode, GemmConfig, Plan, Tile, Trans};
 pub use progress::Progress;
 
 /// The cudarc this crate is built on: use it for buffers and streams so the types match.

@@ -14,7 +14,7 @@ use super::{CheckRow, Rng};
 use crate::context::Context;
 use crate::cublas::Cublas;
 use crate::error::{Error, Result};
-use crate::gemm::{GemmConfig, Trans};
+use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
 use crate::hgemm::{GemmOut, HalfElement, HgemmEpilogue, error_bound, hgemm_epilogue};
 use crate::timing::timed;
 
@@ -63,7 +63,7 @@ pub fn hgemm_compare<T: HalfElement, O: GemmOut>(
     ctx.check_fits(
         &g.to_string(),
         2 * (na as u128 + nb as u128 + 2 * INPUT_SLACK as u128) * 2
-            + 3 * (nc as u128 + GUARD as u128) * 4,
+            + 4 * (nc as u128 + GUARD as u128) * 4,
     )?;
     let mut rng = Rng::new(seed);
     let a: Vec<T> = (0..na + INPUT_SLACK)
@@ -83,13 +83,30 @@ pub fn hgemm_compare<T: HalfElement, O: GemmOut>(
     let db = s.clone_htod(&b)?;
     let mut dc = s.clone_htod(&c)?;
     let mut dr = s.clone_htod(&c)?;
-    let ms = timed(s, || ctx.hgemm(s, g, &da, &db, &mut dc))?;
-    blas.gemm_ex(g, &da, &db, &mut dr)?;
+    // the fused epilogue's bias (drawn after A, B, C: the linear problems keep their data)
+    let bias: Vec<f32> = (0..g.bias_len()).map(|_| rng.unit()).collect();
+    let dbias = match bias.is_empty() {
+        true => None,
+        false => Some(s.clone_htod(&bias)?),
+    };
+    let ms = timed(s, || {
+        ctx.hgemm_fused(s, g, &da, &db, &mut dc, dbias.as_ref())
+    })?;
+    // fused: the reference is cuBLAS's linear combination with an f32 C, then bias and
+    // activation in f64 here
+    let lin = if g.is_fused() {
+        let mut dl = s.clone_htod(&c.iter().map(|x| x.to_f32()).collect::<Vec<f32>>())?;
+        blas.gemm_ex::<T, f32, _, _, _>(&g.linear(), &da, &db, &mut dl)?;
+        Some(s.clone_dtoh(&dl)?)
+    } else {
+        blas.gemm_ex(g, &da, &db, &mut dr)?;
+        None
+    };
     let (got, want) = (s.clone_dtoh(&dc)?, s.clone_dtoh(&dr)?);
     // Σ|alpha·a·b| per element
     let (aa, ab) = (s.clone_htod(&abs(&a))?, s.clone_htod(&abs(&b))?);
     let mut dsum = s.alloc_zeros::<f32>(nc.max(1))?;
-    let gs = g.alpha(g.alpha.abs()).beta(0.0);
+    let gs = g.linear().alpha(g.alpha.abs()).beta(0.0);
     blas.gemm_ex(&gs, &aa, &ab, &mut dsum)?;
     let sum = s.clone_dtoh(&dsum)?;
     let mut out = HgemmOutcome {
@@ -113,8 +130,20 @@ pub fn hgemm_compare<T: HalfElement, O: GemmOut>(
         } else {
             (f64::from(g.beta) * f64::from(c[i].to_f32())).abs()
         };
-        let lim = error_bound::<O>(g.k, 1.01 * f64::from(sum[i]), beta_c, f64::from(y).abs());
-        let d = (f64::from(x) - f64::from(y)).abs();
+        let (y, lim) = match &lin {
+            None => {
+                let y = f64::from(y);
+                (
+                    y,
+                    error_bound::<O>(g.k, 1.01 * f64::from(sum[i]), beta_c, y.abs()),
+                )
+            }
+            Some(lin) => fused_reference::<O>(g, &bias, i, f64::from(lin[i]), sum[i], beta_c),
+        };
+        if x.is_nan() && y.is_nan() {
+            continue;
+        }
+        let d = (f64::from(x) - y).abs();
         if d.is_nan() || d > lim {
             out.bad += 1;
         }
@@ -123,6 +152,43 @@ pub fn hgemm_compare<T: HalfElement, O: GemmOut>(
             .max(if d.is_nan() { f64::INFINITY } else { d / lim });
     }
     Ok(out)
+}
+
+/// The fused epilogue's reference for element `i` of C and its bound: `act(lin + bias)` in f64
+/// from cuBLAS's linear combination `lin` (f32). The bound (stated, issue #34): the linear
+/// combination's ([`error_bound`] for an f32 result) times 1.13 (the activations' largest
+/// slope: GELU's 1.13, SiLU's 1.1, ReLU's 1), plus 4·10⁻⁶·(1 + |lin + bias|) for the kernel's
+/// f32 activation math (exp, tanh, erf: ≤ 2·10⁻⁶·(1 + |x|), pinned by layout-types' tests),
+/// plus twice C's rounding of the result.
+fn fused_reference<O: GemmOut>(
+    g: &GemmConfig,
+    bias: &[f32],
+    i: usize,
+    lin: f64,
+    sum: f32,
+    beta_c: f64,
+) -> (f64, f64) {
+    let (row, col) = (i % g.ldc.max(1), i / g.ldc.max(1));
+    let b = match g.bias {
+        BiasMode::None => 0.0,
+        BiasMode::M => f64::from(bias[row]),
+        BiasMode::N => f64::from(bias[col]),
+    };
+    let z = lin + b;
+    let y = match g.act {
+        Activation::Identity => z,
+        Activation::Relu => z.max(0.0),
+        Activation::Gelu => {
+            let k = (2.0 / std::f64::consts::PI).sqrt();
+            0.5 * z * (1.0 + (k * (z + 0.044715 * z * z * z)).tanh())
+        }
+        Activation::GeluErf => 0.5 * z * (1.0 + libm::erf(z / std::f64::consts::SQRT_2)),
+        Activation::Silu => z / (1.0 + (-z).exp()),
+    };
+    let lim = 1.13 * error_bound::<f32>(g.k, 1.01 * f64::from(sum), beta_c, lin.abs())
+        + 4e-6 * (1.0 + z.abs())
+        + 2.0 * O::UNIT_ROUNDOFF * y.abs();
+    (y, lim)
 }
 
 /// `hgemm_compare` for the element pair named at run time.
@@ -249,6 +315,41 @@ pub fn hgemm_sweep_problem(rng: &mut Rng) -> (GemmConfig, &'static str, &'static
     (g, dtype, out)
 }
 
+/// A random fused problem of the sweep: [`hgemm_sweep_problem`]'s sizes, scales, leading
+/// dimensions, made bf16 → bf16 TN (the fused entries'), with a bias along M, N or
+/// none and one of the activations (not the plain identity without a bias).
+///
+/// ```
+/// let mut rng = host::check::Rng::new(7);
+/// for _ in 0..20 {
+///     let (g, dtype, out) = host::check::hgemm_sweep_fused(&mut rng);
+///     assert_eq!((dtype, out), ("bf16", "bf16"));
+///     assert!(g.is_fused() && g.transa == host::Trans::T && g.transb == host::Trans::N);
+///     assert!(g.lda % 8 == 0 && g.ldb % 8 == 0 && g.lda >= g.k && g.ldb >= g.k);
+/// }
+/// ```
+pub fn hgemm_sweep_fused(rng: &mut Rng) -> (GemmConfig, &'static str, &'static str) {
+    // bf16 inputs and C (the fused entries')
+    let (g, _, _) = hgemm_sweep_problem(rng);
+    let mut g = g.trans(Trans::T, Trans::N);
+    // A and B K-major: leading dimensions K rounded up to 8, padded by 0–2 × 8
+    g.lda = g.k.max(1).next_multiple_of(8) + 8 * rng.int(0, 2) as usize;
+    g.ldb = g.k.max(1).next_multiple_of(8) + 8 * rng.int(0, 2) as usize;
+    let bias = [BiasMode::None, BiasMode::M, BiasMode::N][rng.int(0, 2) as usize];
+    let acts = [
+        Activation::Identity,
+        Activation::Relu,
+        Activation::Gelu,
+        Activation::GeluErf,
+        Activation::Silu,
+    ];
+    let act = match (bias, acts[rng.int(0, 4) as usize]) {
+        (BiasMode::None, Activation::Identity) => Activation::Gelu,
+        (_, a) => a,
+    };
+    (g.bias(bias).act(act), "bf16", "bf16")
+}
+
 /// The hgemm checks of `host run`: fixed edge cases (K = 0, 1, sizes 1 and tile edges, each
 /// majority, alpha NaN), argument errors refused before launch, then `count` random problems
 /// of `seed` ([`hgemm_sweep_problem`]): one summary row, plus one row per failing problem.
@@ -306,13 +407,128 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             );
         }
     }
+    // the fused epilogue (issue #34): each activation, bias along M and N, the TMA path (beta
+    // 0, ldc a multiple of 8) with M and N edges, the direct path (beta ≠ 0 reads C first)
+    let fused: [(
+        usize,
+        usize,
+        usize,
+        Trans,
+        BiasMode,
+        Activation,
+        f32,
+        &str,
+        &str,
+    ); 7] = [
+        (
+            1000,
+            1030,
+            512,
+            Trans::T,
+            BiasMode::N,
+            Activation::Gelu,
+            0.0,
+            "bf16",
+            "bf16",
+        ),
+        (
+            203,
+            520,
+            130,
+            Trans::T,
+            BiasMode::M,
+            Activation::Relu,
+            0.0,
+            "bf16",
+            "bf16",
+        ),
+        (
+            136,
+            300,
+            70,
+            Trans::T,
+            BiasMode::N,
+            Activation::GeluErf,
+            0.0,
+            "bf16",
+            "bf16",
+        ),
+        (
+            129,
+            257,
+            65,
+            Trans::T,
+            BiasMode::M,
+            Activation::Silu,
+            1.0,
+            "bf16",
+            "bf16",
+        ),
+        (
+            300,
+            200,
+            1000,
+            Trans::T,
+            BiasMode::None,
+            Activation::Gelu,
+            -0.5,
+            "bf16",
+            "bf16",
+        ),
+        (
+            512,
+            768,
+            256,
+            Trans::T,
+            BiasMode::N,
+            Activation::Identity,
+            0.0,
+            "bf16",
+            "bf16",
+        ),
+        (
+            70,
+            264,
+            200,
+            Trans::T,
+            BiasMode::M,
+            Activation::Silu,
+            0.0,
+            "bf16",
+            "bf16",
+        ),
+    ];
+    for (i, &(m, n, k, ta, bias, act, beta, dtype, out)) in fused.iter().enumerate() {
+        let mut g = GemmConfig::new(m, n, k)
+            .trans(ta, Trans::N)
+            .alpha(0.5)
+            .beta(beta)
+            .bias(bias)
+            .act(act);
+        g.lda = g.lda.next_multiple_of(8);
+        g.ldb = g.ldb.next_multiple_of(8);
+        g.ldc = g.ldc.next_multiple_of(8);
+        rows.push(
+            compare_named(ctx, &blas, &g, seed ^ (100 + i as u64), dtype, out)
+                .map(|r| row(&g, dtype, out, &r))
+                .unwrap_or_else(|e| {
+                    CheckRow::failed("hgemm", label(&g, dtype, out), e.to_string())
+                }),
+        );
+    }
     rows.push(argument_errors(ctx));
     if count > 0 {
         let mut rng = Rng::new(seed);
-        let (mut failed, mut worst, mut ms, mut tma) = (Vec::new(), 0f64, 0f32, 0);
+        let (mut failed, mut worst, mut ms, mut tma, mut fused) = (Vec::new(), 0f64, 0f32, 0, 0);
         for i in 0..count {
-            let (g, dtype, out) = hgemm_sweep_problem(&mut rng);
+            // every third problem fused (bias and activation, TN)
+            let (g, dtype, out) = if i % 3 == 2 {
+                hgemm_sweep_fused(&mut rng)
+            } else {
+                hgemm_sweep_problem(&mut rng)
+            };
             tma += usize::from(tma_epilogue(&g, out));
+            fused += usize::from(g.is_fused());
             match compare_named(ctx, &blas, &g, seed.wrapping_add(i as u64), dtype, out) {
                 Ok(r) => {
                     worst = worst.max(r.worst);
@@ -335,7 +551,7 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             max_err: worst,
             mismatches: failed.len(),
             ms,
-            note: format!("bf16/f16 vs cuBLAS GemmEx; M,N,K in 1..=3000, majorities, alpha/beta, padded ld, f32/half C ({tma} by the TMA epilogue); max_err = max |diff|/bound"),
+            note: format!("bf16/f16 vs cuBLAS GemmEx; M,N,K in 1..=3000, majorities, alpha/beta, padded ld, f32/half C ({tma} by the TMA epilogue; {fused} fused: bias M/N/none and an activation, TN, vs cuBLAS's f32 linear combination then f64 bias and activation); max_err = max |diff|/bound"),
         });
         rows.extend(failed);
     }

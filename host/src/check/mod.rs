@@ -26,7 +26,9 @@ pub use attention::{
 pub use copy_sweep::{CopyOp, CopyProblem, ElemType};
 pub use gemm::gemm_problem;
 pub use gemm_sweep::{GemmProblem, gemm_sweep_bound, gemm_sweep_tolerance};
-pub use hgemm::{HgemmOutcome, hgemm_compare, hgemm_problem, hgemm_sweep_problem};
+pub use hgemm::{
+    HgemmOutcome, hgemm_compare, hgemm_problem, hgemm_sweep_fused, hgemm_sweep_problem,
+};
 pub use sweep::{
     BitPattern, DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_HGEMM_PROBLEMS, DEFAULT_SEED,
     SweepConfig, TAIL, Window,

@@ -4,7 +4,7 @@
 
 use clap::{Args, ValueEnum};
 
-use host::{Context, GemmConfig, Plan, Tile, Trans};
+use host::{Activation, BiasMode, Context, GemmConfig, Plan, Tile, Trans};
 
 use super::DeviceArg;
 use super::bench::{FormatArgs, emit};
@@ -49,6 +49,28 @@ fn parse_split(s: &str) -> Result<u32, String> {
             "`{s}`: the split-K depth must be a positive integer"
         )),
     }
+}
+
+/// `--bias`: where the fused epilogue's bias vector lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BiasArg {
+    /// One value per row of C (M values).
+    M,
+    /// One value per column of C (N values).
+    N,
+}
+
+/// `--act`: the fused epilogue's activation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ActArg {
+    /// max(x, 0).
+    Relu,
+    /// GELU, tanh form.
+    Gelu,
+    /// GELU, erf form.
+    GeluErf,
+    /// x·sigmoid(x).
+    Silu,
 }
 
 /// A CTA tile, as `--tile` spells it.
@@ -115,6 +137,12 @@ pub struct GemmArgs {
     /// C's element with --dtype bf16|f16: the input element or f32.
     #[arg(long, value_enum, default_value_t = OutArg::Same)]
     out: OutArg,
+    /// Fused epilogue (--ta --dtype bf16, bf16 C): add a random f32 bias vector along M or N.
+    #[arg(long, value_enum, requires = "m")]
+    bias: Option<BiasArg>,
+    /// Fused epilogue (--ta --dtype bf16, bf16 C): C = act(alpha*op(A)*op(B) + beta*C + bias).
+    #[arg(long, value_enum, requires = "m")]
+    act: Option<ActArg>,
     /// Force the CTA tile (default: chosen by size).
     #[arg(long, value_enum, requires = "m")]
     tile: Option<TileArg>,
@@ -151,6 +179,20 @@ impl GemmArgs {
         g.lda = self.lda.unwrap_or(g.lda);
         g.ldb = self.ldb.unwrap_or(g.ldb);
         g.ldc = self.ldc.unwrap_or(g.ldc);
+        if let Some(b) = self.bias {
+            g = g.bias(match b {
+                BiasArg::M => BiasMode::M,
+                BiasArg::N => BiasMode::N,
+            });
+        }
+        if let Some(a) = self.act {
+            g = g.act(match a {
+                ActArg::Relu => Activation::Relu,
+                ActArg::Gelu => Activation::Gelu,
+                ActArg::GeluErf => Activation::GeluErf,
+                ActArg::Silu => Activation::Silu,
+            });
+        }
         Some(g)
     }
     /// The plan: chosen by size, with `--tile` / `--split` applied.
@@ -180,6 +222,10 @@ pub fn main(a: &GemmArgs) -> u8 {
         let (na, nb, nc) = g.lens();
         if let Err(e) = g.check_finite().and_then(|()| g.validate(na, nb, nc)) {
             eprintln!("host gemm: {e}");
+            return 2;
+        }
+        if g.is_fused() {
+            eprintln!("host gemm: --bias and --act are the fused epilogue of --dtype bf16|f16");
             return 2;
         }
     }
@@ -296,6 +342,12 @@ fn main_half(a: &GemmArgs) -> u8 {
         .and_then(|()| host::hgemm::hgemm_check(&g, (na, nb, nc), (0, 0)))
     {
         eprintln!("host gemm: {e}");
+        return 2;
+    }
+    if g.is_fused() && (dtype != "bf16" || out != "bf16") {
+        eprintln!(
+            "host gemm: the fused epilogue (--bias/--act) is --dtype bf16 with a bf16 C only"
+        );
         return 2;
     }
     let ctx = match super::open("gemm", a.device.device) {

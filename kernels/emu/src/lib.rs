@@ -21,6 +21,8 @@
 //! ```
 
 #![allow(internal_features)]
+// `#[inline(always)]` closures in the hgemm epilogue (included below)
+#![feature(stmt_expr_attributes)]
 // `probe/src/typed.rs` is a private module of the probe family, included a second time to
 // reach its entries.
 #![allow(clippy::duplicate_mod)]

@@ -4,6 +4,7 @@
 //! with these numbers and this struct instead of restating them (the host's `HgemmKernel` docs
 //! show the values; the kernel checks at compile time that they are the collective kernel's).
 
+pub use layout_types::cute::fusion::{Activation, BiasMode};
 use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemTile};
 
 /// Threads of a CTA: one producer and two consumer warpgroups.
@@ -67,4 +68,11 @@ pub struct HgemmParams {
     pub c: u64,
     /// C's leading dimension (elements).
     pub ldc: i64,
+    /// The bias vector's device address (`f32`, M or N elements; 0 without a bias).
+    pub bias: u64,
+    /// Where the bias lies: a [`BiasMode`] code (0 none, 1 along M, 2 along N).
+    pub bias_mode: u32,
+    /// The activation: an [`Activation`] code (0 identity, 1 ReLU, 2 GELU tanh, 3 GELU erf,
+    /// 4 SiLU).
+    pub act: u32,
 }

@@ -22,6 +22,12 @@
 //!   beta·C` element by element from registers to global memory with a bound check per element
 //!   (C is not read when `beta == 0`).
 //!
+//! Fused: each path applies an [`EpilogueOp`] to every element as it walks the accumulator
+//! fragments (a `stmatrix`'s 8 values, a direct store's value): `D = op(alpha·acc + beta·C)` at
+//! `(r, c)`, where [`LinComb`] is the plain GEMM's (nothing: the same code as without it) and
+//! [`BiasAct`] adds a bias along M or N and applies an activation, a zero-sized type
+//! parameter, so each monomorphization is one short body per path.
+//!
 //! Which thread holds which accumulator is CuTe's `CLayout_64x256` ([`acc_row`], [`acc_col`]);
 //! which lane gives which `stmatrix` row address is the `stmatrix` atom's layout over those.
 
@@ -29,6 +35,9 @@ use device::mma::{pack_bf16x2, pack_f16x2, stmatrix_x4_trans};
 use device::shared::to_shared_addr;
 use device::thread::named_barrier_sync;
 use device::tma::{TmaDescriptor, commit_group, fence_proxy_async_shared_cta, wait_group_read};
+use layout_types::cute::fusion::EpilogueOp;
+#[cfg(doc)]
+use layout_types::cute::fusion::{BiasAct, LinComb};
 use layout_types::cute::gmma::*;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaStore};
@@ -36,6 +45,9 @@ use layout_types::cute::tma::{TmaAtom, TmaStore};
 pub use super::config::{
     CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES,
 };
+// (`#[inline(always)]` closures: the unrolled bodies below must inline into the kernel so that
+// the accumulators stay registers; LLVM's heuristics outline a large body called from many
+// unrolled slots, which puts the accumulators in local memory)
 // the layouts below spell the buffers with `_8192` and `_16384`
 const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS * CHUNK_BYTES == 16384);
 /// The named barrier of consumer warpgroup 0's epilogue; warpgroup 1 uses the next id.
@@ -153,6 +165,30 @@ pub fn acc_col() -> AccLayout {
     make_layout(((4, 8, 4), (2, 2, 32)), ((2, 0, 0), (1, 0, 8)))
 }
 
+/// The value mode of [`acc_row`] (`(2,2,32):(0,8,0)`), static: a thread's row of value `v` is
+/// `acc_row().crd2idx((t, 0)) + acc_row_v().crd2idx(v)`, the second a constant per unrolled
+/// value (the dynamic layout's `crd2idx` per element left LLVM thousands of folded division
+/// checks to delete, a quadratic cost in the fused entries).
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::{acc_row, acc_row_v};
+/// assert_eq!(acc_row().crd2idx((37, 6)), acc_row().crd2idx((37, 0)) + acc_row_v().crd2idx(6));
+/// ```
+#[inline(always)]
+pub fn acc_row_v() -> Layout<(_2, _2, _32), (_0, _8, _0)> {
+    Layout::default()
+}
+/// The value mode of [`acc_col`] (`(2,2,32):(1,0,8)`), static ([`acc_row_v`]).
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::{acc_col, acc_col_v};
+/// assert_eq!(acc_col().crd2idx((3, 127)), acc_col().crd2idx((3, 0)) + acc_col_v().crd2idx(127));
+/// ```
+#[inline(always)]
+pub fn acc_col_v() -> Layout<(_2, _2, _32), (_1, _0, _8)> {
+    Layout::default()
+}
+
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 unsafe fn store_as<T: OutElem>(
@@ -164,24 +200,35 @@ unsafe fn store_as<T: OutElem>(
     alpha: f32,
     beta: f32,
     t: i32,
+    op: impl EpilogueOp,
 ) {
     let g = make_tensor(make_gmem_ptr(c), make_layout((m, n), (_1, ldc))); // (M,N)
-    let (rows, cols) = (acc_row(), acc_col());
+    // the thread's first element; the values' offsets are constants
+    let (rt, ct) = (
+        r0 + acc_row().crd2idx((t, 0)),
+        c0 + acc_col().crd2idx((t, 0)),
+    );
+    let (rows, cols) = (acc_row_v(), acc_col_v());
     let read_c = beta != 0.0;
-    device::unroll!(32, |j| device::unroll!(4, |q| {
-        let v = 4 * j + q;
-        let (r, col) = (
-            r0 + rows.crd2idx((t, v as i32)),
-            c0 + cols.crd2idx((t, v as i32)),
-        );
-        if r < m && col < n {
-            let mut x = alpha * acc[v];
-            if read_c {
-                x += beta * unsafe { g.read((r, col)) }.to_f32();
+    device::unroll!(
+        32,
+        #[inline(always)]
+        |j| device::unroll!(
+            4,
+            #[inline(always)]
+            |q| {
+                let v = 4 * j + q;
+                let (r, col) = (rt + rows.crd2idx(v as i32), ct + cols.crd2idx(v as i32));
+                if r < m && col < n {
+                    let mut x = alpha * acc[v];
+                    if read_c {
+                        x += beta * unsafe { g.read((r, col)) }.to_f32();
+                    }
+                    unsafe { g.write((r, col), T::from_f32(op.apply(x, (r, col)))) };
+                }
             }
-            unsafe { g.write((r, col), T::from_f32(x)) };
-        }
-    }));
+        )
+    );
 }
 
 /// `stmatrix.x4.trans`'s row addresses in accumulator terms: lane `l = (l0, l1, q)` of shape
@@ -199,8 +246,8 @@ fn stsm_val() -> Layout<(_2, _4, _4), (_1, _0, _2)> {
     Layout::default()
 }
 
-/// Writes chunk `chunk` (columns `64·chunk..` of the warpgroup's 64×256 tile) of `alpha·acc`
-/// as 16-bit C into `buf`, laid out as the chunk's TMA box: CuTe's `Layout_MN_SW128_Atom`
+/// Writes chunk `chunk` (columns `64·chunk..` of the warpgroup's 64×256 tile) as 16-bit C into
+/// `buf`, the value of accumulator `v` being `value(v)` (the caller's `op(alpha·acc[v])`), laid out as the chunk's TMA box: CuTe's `Layout_MN_SW128_Atom`
 /// tiled to 64×64 (`Sw<3,4,3>` on bytes over `(64,64):(1,64)`). Each thread packs its value
 /// pairs with `pack` (`cvt.rn.bf16x2.f32` / `cvt.rn.f16x2.f32`) and each warp stores four
 /// `stmatrix.x4.trans` (its 16 rows × 64 columns); the 128-byte swizzle keeps them free of bank
@@ -223,7 +270,7 @@ fn stsm_val() -> Layout<(_2, _4, _4), (_1, _0, _2)> {
 ///         }
 ///         // alpha 2 and a "conversion" that keeps the numbers as 16-bit integers
 ///         let ints = |lo: f32, hi: f32| lo as u32 | (hi as u32) << 16;
-///         unsafe { stage_chunk_b16(&acc, smem, 1, 2.0, t, ints) };
+///         unsafe { stage_chunk_b16(smem, 1, t, |v| 2.0 * acc[v], ints) };
 ///         device::thread::sync_threads();
 ///         for i in 0..32 {
 ///             let e = 32 * t as usize + i;
@@ -248,11 +295,10 @@ fn stsm_val() -> Layout<(_2, _4, _4), (_1, _0, _2)> {
 /// `buf` is 1024-byte aligned shared memory of [`CHUNK_BYTES`]; the whole warpgroup calls it.
 #[inline(always)]
 pub unsafe fn stage_chunk_b16(
-    acc: &[f32; 128],
     buf: *mut u16,
     chunk: i32,
-    alpha: f32,
     t: i32,
+    value: impl Fn(usize) -> f32,
     pack: impl Fn(f32, f32) -> u32,
 ) {
     let s = make_tensor(
@@ -266,27 +312,32 @@ pub unsafe fn stage_chunk_b16(
     let src_v = stsm_val().crd2idx(lane);
     // (value in a stmatrix, stmatrix, chunk) → accumulator index
     let vals = make_layout_left((_8, _4, _4));
-    device::unroll!(4, |j| {
-        let v = |i: i32| vals.crd2idx((i, j as i32, chunk)) as usize;
-        let first = vals.crd2idx((src_v, j as i32, chunk));
-        let (r, c) = (
-            rows.crd2idx((src_t, first)),
-            cols.crd2idx((src_t, first)) - 64 * chunk,
-        );
-        let regs = [
-            pack(alpha * acc[v(0)], alpha * acc[v(1)]),
-            pack(alpha * acc[v(2)], alpha * acc[v(3)]),
-            pack(alpha * acc[v(4)], alpha * acc[v(5)]),
-            pack(alpha * acc[v(6)], alpha * acc[v(7)]),
-        ];
-        // SAFETY: the whole warp; the row address is in `buf` and 16-byte aligned (8 rows of
-        // one column, kept together by the swizzle).
-        unsafe { stmatrix_x4_trans(to_shared_addr(s.ptr((r, c))), regs) };
-    });
+    device::unroll!(
+        4,
+        #[inline(always)]
+        |j| {
+            let v = #[inline(always)]
+            |i: i32| vals.crd2idx((i, j as i32, chunk)) as usize;
+            let first = vals.crd2idx((src_v, j as i32, chunk));
+            let (r, c) = (
+                rows.crd2idx((src_t, first)),
+                cols.crd2idx((src_t, first)) - 64 * chunk,
+            );
+            let regs = [
+                pack(value(v(0)), value(v(1))),
+                pack(value(v(2)), value(v(3))),
+                pack(value(v(4)), value(v(5))),
+                pack(value(v(6)), value(v(7))),
+            ];
+            // SAFETY: the whole warp; the row address is in `buf` and 16-byte aligned (8 rows of
+            // one column, kept together by the swizzle).
+            unsafe { stmatrix_x4_trans(to_shared_addr(s.ptr((r, c))), regs) };
+        }
+    );
 }
 
-/// Writes chunk `chunk` (columns `32·chunk..` of the warpgroup's 64×256 tile) of `alpha·acc` as
-/// f32 C into `buf`, laid out as two TMA boxes of 32×32: CuTe's `Layout_MN_SW128_Atom<float>`
+/// Writes chunk `chunk` (columns `32·chunk..` of the warpgroup's 64×256 tile) as f32 C into
+/// `buf`, the value of accumulator `v` being `value(v)`, laid out as two TMA boxes of 32×32: CuTe's `Layout_MN_SW128_Atom<float>`
 /// (`(32,8):(1,32)`) tiled to 64×32 N first (`Step<_2,_1>`), so box `i` holds rows `32·i..` at
 /// element `1024·i`. One `st.shared.f32` per value, conflict-free under the 128-byte swizzle.
 ///
@@ -301,7 +352,7 @@ pub unsafe fn stage_chunk_b16(
 ///             let (m, n) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
 ///             *a = (m + 64 * n) as f32;
 ///         }
-///         unsafe { stage_chunk_f32(&acc, smem, 7, -1.0, t) };
+///         unsafe { stage_chunk_f32(smem, 7, t, |v| -acc[v]) };
 ///         device::thread::sync_threads();
 ///         for i in 0..16 {
 ///             let e = 16 * t as usize + i;
@@ -326,19 +377,23 @@ pub unsafe fn stage_chunk_b16(
 /// # Safety
 /// `buf` is 1024-byte aligned shared memory of [`CHUNK_BYTES`]; `t` in `0..128`.
 #[inline(always)]
-pub unsafe fn stage_chunk_f32(acc: &[f32; 128], buf: *mut f32, chunk: i32, alpha: f32, t: i32) {
+pub unsafe fn stage_chunk_f32(buf: *mut f32, chunk: i32, t: i32, value: impl Fn(usize) -> f32) {
     let s = make_tensor(
         make_smem_ptr(buf),
         tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1)),
     ); // (64,32) chunk: two (32,32) boxes
     let (rows, cols) = (acc_row(), acc_col());
     let vals = make_layout_left((_16, _8)); // (value in a chunk, chunk) → accumulator index
-    device::unroll!(16, |i| {
-        let v = vals.crd2idx((i as i32, chunk));
-        let (r, c) = (rows.crd2idx((t, v)), cols.crd2idx((t, v)) - 32 * chunk);
-        // SAFETY: inside `buf` (the chunk's layout).
-        unsafe { *s.ptr((r, c)) = alpha * acc[v as usize] };
-    });
+    device::unroll!(
+        16,
+        #[inline(always)]
+        |i| {
+            let v = vals.crd2idx((i as i32, chunk));
+            let (r, c) = (rows.crd2idx((t, v)), cols.crd2idx((t, v)) - 32 * chunk);
+            // SAFETY: inside `buf` (the chunk's layout).
+            unsafe { *s.ptr((r, c)) = value(v as usize) };
+        }
+    );
 }
 
 /// `bar.sync` of warpgroup `wg`'s 128 threads ([`EPI_BARRIER`] + `wg`).
@@ -377,22 +432,58 @@ unsafe fn store_chunks<const CHUNKS: usize>(
         )
     };
     // unrolled: the chunk picks the accumulators, which must stay registers
-    device::unroll!(CHUNKS, |chunk| {
-        let chunk = chunk as i32;
-        let buf = unsafe { smem.add(buffer.crd2idx(chunk) as usize) };
-        stage(buf, chunk);
-        fence_proxy_async_shared_cta();
-        if t == 0 {
-            wait_group_read::<0>();
+    device::unroll!(
+        CHUNKS,
+        #[inline(always)]
+        |chunk| {
+            let chunk = chunk as i32;
+            let buf = unsafe { smem.add(buffer.crd2idx(chunk) as usize) };
+            stage(buf, chunk);
+            fence_proxy_async_shared_cta();
+            if t == 0 {
+                wait_group_read::<0>();
+            }
+            warpgroup_sync(wg);
+            if t == 0 {
+                issue(buf, chunk);
+                commit_group();
+            }
         }
-        warpgroup_sync(wg);
-        if t == 0 {
-            issue(buf, chunk);
-            commit_group();
-        }
-    });
+    );
     if last && t == 0 {
         wait_group_read::<0>(); // the shared memory must outlive the stores' reads
+    }
+}
+
+/// The 16-bit TMA path: the tile in four 64×64 chunks ([`stage_chunk_b16`] with `pack`,
+/// [`store_chunks`]).
+///
+/// # Safety
+/// As [`store`]'s TMA path for a 16-bit C.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn store_b16(
+    smem: *mut u8,
+    wg: i32,
+    t: i32,
+    last: bool,
+    tma_c: *const TmaDescriptor,
+    (r0, c0): (i32, i32),
+    value: impl Fn(usize) -> f32 + Copy,
+    pack: impl Fn(f32, f32) -> u32 + Copy,
+) {
+    let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_c);
+    unsafe {
+        store_chunks::<4>(
+            smem,
+            wg,
+            t,
+            last,
+            #[inline(always)]
+            |buf, chunk| stage_chunk_b16(buf as *mut u16, chunk, t, value, pack),
+            #[inline(always)]
+            |buf, chunk| atom.copy(buf as *const u16, [r0, c0 + 64 * chunk]),
+        )
     }
 }
 
@@ -401,7 +492,11 @@ unsafe fn store_chunks<const CHUNKS: usize>(
 /// map with the chunk's box), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
 /// else (and for those tiles without it) the direct path. `smem` is the epilogue's
 /// [`SMEM_EPI_BYTES`], `wg` the consumer warpgroup (0, 1), `t` the thread's index in it, `last`
-/// whether this is the CTA's last tile (the TMA path then waits for its stores' reads).
+/// whether this is the CTA's last tile (the TMA path then waits for its stores' reads); `op` the
+/// element-wise operation after `alpha·acc + beta·C`. `ELEMS`: the elements of C this
+/// instantiation stores, a bit mask over the element codes (`0b111` all; the fused entries
+/// `0b010`, bf16 only: each element is two more unrolled bodies, a fused one long, and their
+/// compile time grew faster than their number); another element traps.
 ///
 /// # Safety
 /// Direct path: `c` holds `(m, n)` with leading dimension `ldc` of that element. TMA path:
@@ -410,7 +505,7 @@ unsafe fn store_chunks<const CHUNKS: usize>(
 /// The whole warpgroup calls it.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn store(
+pub unsafe fn store<const ELEMS: u32>(
     acc: &[f32; 128],
     c: *mut u8,
     ldc: i64,
@@ -424,22 +519,22 @@ pub unsafe fn store(
     smem: *mut u8,
     wg: i32,
     last: bool,
+    op: impl EpilogueOp,
 ) {
     // (warpgroup) → its two buffers
     let smem = unsafe { smem.add(make_layout(_2, _16384).crd2idx(wg) as usize) };
     let (r0, c0) = origin;
-    let b16 = |pack: fn(f32, f32) -> u32| {
-        let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_c);
-        unsafe {
-            store_chunks::<4>(
-                smem,
-                wg,
-                t,
-                last,
-                |buf, chunk| stage_chunk_b16(acc, buf as *mut u16, chunk, alpha, t, pack),
-                |buf, chunk| atom.copy(buf as *const u16, [r0, c0 + 64 * chunk]),
-            )
-        }
+    // the stored value of accumulator `v` on the TMA path (beta 0): `op(alpha·acc[v])` at its
+    // element of C (the coordinates are dead code for `LinComb`)
+    let (rt, ct) = (
+        r0 + acc_row().crd2idx((t, 0)),
+        c0 + acc_col().crd2idx((t, 0)),
+    );
+    let (rows, cols) = (acc_row_v(), acc_col_v());
+    let value = #[inline(always)]
+    |v: usize| {
+        let (r, c) = (rt + rows.crd2idx(v as i32), ct + cols.crd2idx(v as i32));
+        op.apply(alpha * acc[v], (r, c))
     };
     unsafe {
         // the tile's rows all inside M, or M ends on a 16-byte boundary
@@ -449,11 +544,17 @@ pub unsafe fn store(
         } else {
             out & 3
         };
+        // (the element's bit of ELEMS, a constant: the arms of other elements are not compiled)
+        let has = |code: u32| ELEMS & (1 << code) != 0;
         match path {
-            0 => store_as::<f32>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t),
-            1 => store_as::<Bf16Bits>(acc, c as *mut Bf16Bits, ldc, mn, origin, alpha, beta, t),
-            2 => store_as::<F16Bits>(acc, c as *mut F16Bits, ldc, mn, origin, alpha, beta, t),
-            4 => {
+            0 if has(0) => store_as::<f32>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t, op),
+            1 if has(1) => {
+                store_as::<Bf16Bits>(acc, c as *mut Bf16Bits, ldc, mn, origin, alpha, beta, t, op)
+            }
+            2 if has(2) => {
+                store_as::<F16Bits>(acc, c as *mut F16Bits, ldc, mn, origin, alpha, beta, t, op)
+            }
+            4 if has(0) => {
                 let atom = TmaAtom::<TmaStore, f32, Layout<(_32, _32), (_1, _32)>>::new(tma_c);
                 let chunk_tile =
                     tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1));
@@ -462,20 +563,28 @@ pub unsafe fn store(
                     wg,
                     t,
                     last,
-                    |buf, chunk| stage_chunk_f32(acc, buf as *mut f32, chunk, alpha, t),
+                    #[inline(always)]
+                    |buf, chunk| stage_chunk_f32(buf as *mut f32, chunk, t, value),
+                    #[inline(always)]
                     |buf, chunk| {
-                        device::unroll!(2, |i| {
-                            let at = chunk_tile.layout.crd2idx((32 * i as i32, 0i32)) as usize;
-                            atom.copy(
-                                (buf as *const f32).add(at),
-                                [r0 + 32 * i as i32, c0 + 32 * chunk],
-                            );
-                        })
+                        device::unroll!(
+                            2,
+                            #[inline(always)]
+                            |i| {
+                                let at = chunk_tile.layout.crd2idx((32 * i as i32, 0i32)) as usize;
+                                atom.copy(
+                                    (buf as *const f32).add(at),
+                                    [r0 + 32 * i as i32, c0 + 32 * chunk],
+                                );
+                            }
+                        )
                     },
                 )
             }
-            5 => b16(pack_bf16x2),
-            _ => b16(pack_f16x2),
+            5 if has(1) => store_b16(smem, wg, t, last, tma_c, origin, value, pack_bf16x2),
+            6 if has(2) => store_b16(smem, wg, t, last, tma_c, origin, value, pack_f16x2),
+            // an element this instantiation does not store (the host never asks)
+            _ => device::thread::trap(),
         }
     }
 }

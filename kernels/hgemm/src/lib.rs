@@ -33,6 +33,15 @@
 //! BLAS names: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)` K-major; B "N" =
 //! `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries `hgemm_{bf16,f16}_{ab}`.
 //!
+//! The fused entries `hgemm_fused_bf16_tn_{identity,relu,gelu,gelu_erf,silu}` compute
+//! `D = act(alpha·op(A)·op(B) + beta·C + bias)` ([`FusedEpilogue`]), one entry per activation
+//! (a zero-sized type: each entry monomorphizes one short per-element body), bf16 inputs, A
+//! and B K-major ("TN") only, C bf16 only; the bias (`f32`, along
+//! M or N, or none) is a run-time parameter ([`HgemmParams`]), a broadcast tensor over C. Why
+//! so few: every entry is a whole kernel (mainloop and epilogue) to compile, and one entry
+//! switching over the five activations at run time made one function too large for LLVM to
+//! compile in reasonable time (it did not finish in 7 CPU minutes).
+//!
 //! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`] order)
 //! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
 //! into the next tile's k-tiles while the consumers store the previous one. A grid of one
@@ -48,6 +57,8 @@
     feature(abi_ptx, asm_experimental_arch)
 )]
 #![allow(internal_features)]
+// `#[inline(always)]` closures in the epilogue
+#![feature(stmt_expr_attributes)]
 
 pub mod config;
 pub mod epilogue;
@@ -56,6 +67,7 @@ use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::gemm_tma_warpspecialized_cooperative;
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, F16, MajorK, MajorMN};
+use layout_types::cute::fusion::{ActivationFn, BiasAct, BiasMode, EpilogueOp, LinComb, act};
 
 pub use config::{
     EpilogueStorage, HgemmParams, SMEM_BYTES, STAGES, SWIZZLE, SharedStorage, THREADS, TILE,
@@ -83,6 +95,45 @@ pub struct EpilogueArgs {
 /// TMA or directly ([`epilogue::store`]).
 pub struct HgemmEpilogue;
 
+/// The fused epilogue: `A(alpha·acc + beta·C + bias)` ([`BiasAct`]) for the activation type
+/// `A`, the bias (along M, N or none) read from [`HgemmParams`].
+pub struct FusedEpilogue<A>(core::marker::PhantomData<A>);
+
+/// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn store_with<const ELEMS: u32>(
+    a: &EpilogueArgs,
+    acc: &[f32; 128],
+    mn: (i32, i32),
+    origin: (i32, i32),
+    t: i32,
+    smem: *mut EpilogueStorage,
+    wg: i32,
+    last: bool,
+    op: impl EpilogueOp,
+) {
+    let p = &a.params;
+    unsafe {
+        epilogue::store::<ELEMS>(
+            acc,
+            p.c as *mut u8,
+            p.ldc,
+            p.out,
+            mn,
+            origin,
+            p.alpha,
+            p.beta,
+            t,
+            a.tma_c,
+            smem as *mut u8,
+            wg,
+            last,
+            op,
+        )
+    }
+}
+
 impl CollectiveEpilogue for HgemmEpilogue {
     type Args = EpilogueArgs;
     type Storage = EpilogueStorage;
@@ -97,31 +148,45 @@ impl CollectiveEpilogue for HgemmEpilogue {
         wg: i32,
         last: bool,
     ) {
-        unsafe {
-            let p = &a.params;
-            epilogue::store(
-                acc,
-                p.c as *mut u8,
-                p.ldc,
-                p.out,
-                mn,
-                origin,
-                p.alpha,
-                p.beta,
-                t,
-                a.tma_c,
-                smem as *mut u8,
-                wg,
-                last,
-            )
-        }
+        unsafe { store_with::<0b111>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+    }
+}
+
+impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
+    type Args = EpilogueArgs;
+    type Storage = EpilogueStorage;
+    #[inline(always)]
+    unsafe fn store(
+        a: &EpilogueArgs,
+        acc: &[f32; 128],
+        mn: (i32, i32),
+        origin: (i32, i32),
+        t: i32,
+        smem: *mut EpilogueStorage,
+        wg: i32,
+        last: bool,
+    ) {
+        let p = &a.params;
+        // an unknown code (the host never sends one) is no bias
+        let mode = match p.bias_mode {
+            1 => BiasMode::M,
+            2 => BiasMode::N,
+            _ => BiasMode::None,
+        };
+        // SAFETY: the host checked the bias vector's length against its mode
+        let op = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn) };
+        // bf16 C only (`epilogue::store`'s ELEMS: the fused entries' compile time)
+        unsafe { store_with::<0b010>(a, acc, mn, origin, t, smem, wg, last, op) }
     }
 }
 
 /// Declares entry `$name`: the cooperative kernel for `$e` inputs, A `$ma`-major, B
-/// `$mb`-major, with this family's epilogue (an entry point, no kernel body).
+/// `$mb`-major, with epilogue `$epi` (an entry point, no kernel body).
 macro_rules! hgemm_entry {
     ($name:ident, $e:ty, $ma:ty, $mb:ty) => {
+        hgemm_entry!($name, $e, $ma, $mb, HgemmEpilogue);
+    };
+    ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty) => {
         device::kernel! {
         #[doc = concat!("The GEMM for ", stringify!($e), " inputs, A ", stringify!($ma), ", B ",
                         stringify!($mb), " (see the crate docs).\n\n# Safety\n",
@@ -132,7 +197,7 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-            unsafe { gemm_tma_warpspecialized_cooperative::<$e, $ma, $mb, HgemmEpilogue, STAGES, SWIZZLE>(tma, (p.m, p.n, p.k), epi) }
+            unsafe { gemm_tma_warpspecialized_cooperative::<$e, $ma, $mb, $epi, STAGES, SWIZZLE>(tma, (p.m, p.n, p.k), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -147,3 +212,38 @@ hgemm_entry!(hgemm_f16_nn, F16, MajorMN, MajorK);
 hgemm_entry!(hgemm_f16_nt, F16, MajorMN, MajorMN);
 hgemm_entry!(hgemm_f16_tn, F16, MajorK, MajorK);
 hgemm_entry!(hgemm_f16_tt, F16, MajorK, MajorMN);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_identity,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Identity>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_relu,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Relu>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_gelu,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Gelu>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_gelu_erf,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::GeluErf>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_silu,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Silu>
+);

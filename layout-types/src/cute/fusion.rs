@@ -3,9 +3,21 @@
 //! M (one value per row) or N (one per column), `act` one of CUTLASS's
 //! `ReLu`, `GELU_taylor` (tanh form), `GELU` (erf form), `SiLu`.
 //!
-//! The math is portable `f32` (no `libm` on the GPU): `exp` by range reduction and a
-//! polynomial, `tanh` from `exp`, `erf` by Abramowitz–Stegun 7.1.26 (absolute error below
-//! 1.5·10⁻⁷); the same code runs on the host, where the tests pin it against `f64` references.
+//! Each activation is a zero-sized type ([`act::Relu`], ... implementing [`ActivationFn`]), so
+//! an epilogue generic over it monomorphizes one short per-element body, and the
+//! [`Activation`] enum is its run-time code (the kernel parameter; a kernel switches on it once,
+//! outside its per-element loops). [`BiasAct`] is the per-element operation an epilogue applies
+//! as it walks its accumulator fragments (CUTLASS's EVT visits per subtile): `x ↦ act(x + bias)`
+//! with the bias a broadcast tensor over C (stride 1 along the bias's dimension, 0 along the
+//! other); [`LinComb`] is the plain GEMM's (nothing after `alpha·acc + beta·C`).
+//!
+//! The math is `f32` without `libm`: `exp` and `tanh` from `exp`, `erf` by Abramowitz–Stegun
+//! 7.1.26 (absolute error below 1.5·10⁻⁷), and no IEEE division (on the GPU a `div.rn.f32` is a
+//! called slow path, which makes ptxas spill the live accumulators around the call). On the host
+//! `exp` is range reduction and a polynomial ([`exp_f32`]) and a reciprocal is `1/x`; on the
+//! GPU (`nvptx64`) `exp(x)` is `ex2.approx.ftz.f32(x·log₂e)` (relative error about 2⁻²² plus
+//! the product's rounding) and a reciprocal `rcp.approx.ftz.f32` (1 ulp). The tests pin the host
+//! path against `f64` references; the GPU path is checked by the fused GEMM's checks on a GPU.
 //!
 //! ```
 //! use layout_types::cute::fusion::{Activation, activation};
@@ -102,6 +114,47 @@ pub fn exp_f32(x: f32) -> f32 {
     p * s1 * s2
 }
 
+/// `e^x` as the activations compute it: [`exp_f32`] on the host, `ex2.approx.ftz.f32` of
+/// `x·log₂e` on the GPU (two instructions).
+#[inline(always)]
+fn exp(x: f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: f32;
+        // SAFETY: a register operation.
+        unsafe {
+            core::arch::asm!("ex2.approx.ftz.f32 {r}, {x};", r = out(reg32) r,
+                 x = in(reg32) x * core::f32::consts::LOG2_E,
+                 options(pure, nomem, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        exp_f32(x)
+    }
+}
+
+/// `1/x` as the activations compute it: IEEE division on the host, `rcp.approx.ftz.f32` on the
+/// GPU (1 ulp; `1/∞ = 0`).
+#[inline(always)]
+fn rcp(x: f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: f32;
+        // SAFETY: a register operation.
+        unsafe {
+            core::arch::asm!("rcp.approx.ftz.f32 {r}, {x};", r = out(reg32) r, x = in(reg32) x,
+                 options(pure, nomem, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        1.0 / x
+    }
+}
+
 /// `tanh(x) = 1 − 2/(e^{2x} + 1)` (absolute error ≈ 2·10⁻⁷).
 ///
 /// ```
@@ -111,7 +164,7 @@ pub fn exp_f32(x: f32) -> f32 {
 /// ```
 #[inline(always)]
 pub fn tanh_f32(x: f32) -> f32 {
-    1.0 - 2.0 / (exp_f32(2.0 * x) + 1.0)
+    1.0 - 2.0 * rcp(exp(2.0 * x) + 1.0)
 }
 
 /// `erf(x)` by Abramowitz–Stegun 7.1.26 (absolute error below 1.5·10⁻⁷, plus `f32` rounding).
@@ -124,15 +177,90 @@ pub fn tanh_f32(x: f32) -> f32 {
 #[inline(always)]
 pub fn erf_f32(x: f32) -> f32 {
     let a = x.abs();
-    let t = 1.0 / (1.0 + 0.327_591_1 * a);
+    let t = rcp(1.0 + 0.327_591_1 * a);
     let poly = t
         * (0.254_829_6
             + t * (-0.284_496_74 + t * (1.421_413_8 + t * (-1.453_152_1 + t * 1.061_405_4))));
-    let y = 1.0 - poly * exp_f32(-a * a);
+    let y = 1.0 - poly * exp(-a * a);
     if x < 0.0 { -y } else { y }
 }
 
-/// `act(x)`.
+/// An element-wise activation as a type (CUTLASS's epilogue functors `ReLu`, `GELU_taylor`,
+/// `GELU`, `SiLu`): an epilogue generic over it monomorphizes one short per-element body.
+///
+/// ```
+/// use layout_types::cute::fusion::{Activation, ActivationFn, act};
+/// assert_eq!(act::Relu::apply(-2.0), 0.0);
+/// assert_eq!(act::GeluErf::ACT, Activation::GeluErf);
+/// ```
+pub trait ActivationFn: Copy + Default {
+    /// Its run-time code.
+    const ACT: Activation;
+    /// `act(x)`.
+    fn apply(x: f32) -> f32;
+}
+
+/// The activations as zero-sized types ([`ActivationFn`]).
+pub mod act {
+    use super::{Activation, ActivationFn, erf_f32, exp, rcp, tanh_f32};
+
+    /// `x`.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Identity;
+    /// `max(x, 0)` (NaN stays NaN).
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Relu;
+    /// GELU, tanh form: `0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))`.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Gelu;
+    /// GELU, erf form: `0.5·x·(1 + erf(x/√2))`.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct GeluErf;
+    /// SiLU: `x·sigmoid(x) = x/(1 + e^{−x})`.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Silu;
+
+    impl ActivationFn for Identity {
+        const ACT: Activation = Activation::Identity;
+        #[inline(always)]
+        fn apply(x: f32) -> f32 {
+            x
+        }
+    }
+    impl ActivationFn for Relu {
+        const ACT: Activation = Activation::Relu;
+        #[inline(always)]
+        fn apply(x: f32) -> f32 {
+            if x < 0.0 { 0.0 } else { x }
+        }
+    }
+    impl ActivationFn for Gelu {
+        const ACT: Activation = Activation::Gelu;
+        #[inline(always)]
+        fn apply(x: f32) -> f32 {
+            // √(2/π)
+            const K: f32 = 0.797_884_6;
+            0.5 * x * (1.0 + tanh_f32(K * (x + 0.044_715 * x * x * x)))
+        }
+    }
+    impl ActivationFn for GeluErf {
+        const ACT: Activation = Activation::GeluErf;
+        #[inline(always)]
+        fn apply(x: f32) -> f32 {
+            0.5 * x * (1.0 + erf_f32(x * core::f32::consts::FRAC_1_SQRT_2))
+        }
+    }
+    impl ActivationFn for Silu {
+        const ACT: Activation = Activation::Silu;
+        #[inline(always)]
+        fn apply(x: f32) -> f32 {
+            x * rcp(1.0 + exp(-x))
+        }
+    }
+}
+
+/// `act(x)`, the activation chosen at run time (a switch per call: kernels switch once, outside
+/// their loops, and call [`ActivationFn::apply`]).
 ///
 /// ```
 /// use layout_types::cute::fusion::{Activation, activation};
@@ -141,23 +269,121 @@ pub fn erf_f32(x: f32) -> f32 {
 /// assert!((activation(Activation::GeluErf, 1.0) - 0.841_344_7).abs() < 1e-6);
 /// ```
 #[inline(always)]
-pub fn activation(act: Activation, x: f32) -> f32 {
-    match act {
-        Activation::Identity => x,
-        Activation::Relu => {
-            if x > 0.0 {
-                x
-            } else {
-                0.0
-            }
+pub fn activation(a: Activation, x: f32) -> f32 {
+    match a {
+        Activation::Identity => act::Identity::apply(x),
+        Activation::Relu => act::Relu::apply(x),
+        Activation::Gelu => act::Gelu::apply(x),
+        Activation::GeluErf => act::GeluErf::apply(x),
+        Activation::Silu => act::Silu::apply(x),
+    }
+}
+
+/// `*p` if `pred`, else 0 — without a branch on the GPU: one predicated `ld.global.nc.f32`
+/// (CUTLASS's predicated loads). An epilogue tests the same uniform `pred` at every element; as
+/// branches, LLVM's jump threading and CFG simplification over 128 unrolled elements made
+/// the fused GEMM's compile time explode (minutes per entry, in dominator-tree updates).
+///
+/// # Safety
+/// With `pred`, `p` is a readable `f32` (on the GPU: global memory not written by this kernel).
+#[inline(always)]
+unsafe fn load_if(pred: bool, p: *const f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: f32;
+        // SAFETY: the caller's contract; the load happens only under `pred`.
+        unsafe {
+            core::arch::asm!(
+                "{{ .reg .pred p; setp.ne.u32 p, {c}, 0; mov.b32 {r}, 0; @p ld.global.nc.f32 {r}, [{a}]; }}",
+                r = out(reg32) r, c = in(reg32) pred as u32, a = in(reg64) p as u64,
+                options(pure, readonly, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        if pred { unsafe { *p } } else { 0.0 }
+    }
+}
+
+/// What an epilogue applies to each element after the linear combination `alpha·acc + beta·C`,
+/// as it walks its accumulator fragments: `x` at element `(r, c)` of C ↦ the stored value.
+pub trait EpilogueOp: Copy {
+    /// The stored value of element `(r, c)` (row, column of C; a coordinate outside C is
+    /// allowed and gives a value that is not stored).
+    fn apply(&self, x: f32, rc: (i32, i32)) -> f32;
+}
+
+/// The plain GEMM's epilogue operation: `x` itself (CUTLASS's `LinearCombination`).
+///
+/// ```
+/// use layout_types::cute::fusion::{EpilogueOp, LinComb};
+/// assert_eq!(LinComb.apply(1.5, (3, 4)), 1.5);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LinComb;
+
+impl EpilogueOp for LinComb {
+    #[inline(always)]
+    fn apply(&self, x: f32, _: (i32, i32)) -> f32 {
+        x
+    }
+}
+
+/// `x ↦ act(x + bias(r, c))` (CUTLASS's `LinCombPerRowBiasEltAct` / `LinCombPerColBiasEltAct`
+/// after the linear combination): the bias vector read as a broadcast tensor over C, layout
+/// `(M,N):(1,0)` (one value per row) or `(M,N):(0,1)` (one per column), its coordinates clamped
+/// into C so that elements outside C (which are not stored) read inside the vector; no bias: 0.
+///
+/// ```
+/// use layout_types::cute::fusion::{BiasAct, BiasMode, EpilogueOp, act};
+/// let b = [1.0f32, 2.0, 3.0];
+/// // C is 5 × 3, the bias along N
+/// let f = unsafe { BiasAct::<act::Relu>::new(b.as_ptr(), BiasMode::N, (5, 3)) };
+/// assert_eq!(f.apply(-2.5, (4, 1)), 0.0);
+/// assert_eq!(f.apply(-2.5, (4, 2)), 0.5);
+/// assert_eq!(f.apply(-2.5, (7, 9)), 0.5); // outside C: clamped to (4, 2)
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct BiasAct<A> {
+    bias: *const f32,
+    has_bias: bool,
+    /// `(M,N)` with the broadcast strides
+    layout: crate::cute::layout::Layout<(i32, i32), (i32, i32)>,
+    act: core::marker::PhantomData<A>,
+}
+
+impl<A: ActivationFn> BiasAct<A> {
+    /// The operation for C of `(m, n)` (both ≥ 1) with the bias at `bias` along `mode`.
+    ///
+    /// # Safety
+    /// Unless `mode` is [`BiasMode::None`], `bias` holds M (along M) or N (along N) readable
+    /// `f32`s for as long as the operation is applied.
+    #[inline(always)]
+    pub unsafe fn new(bias: *const f32, mode: BiasMode, (m, n): (i32, i32)) -> Self {
+        let stride = match mode {
+            BiasMode::M => (1, 0),
+            BiasMode::N => (0, 1),
+            BiasMode::None => (0, 0),
+        };
+        BiasAct {
+            bias,
+            has_bias: mode != BiasMode::None,
+            layout: crate::cute::layout::make_layout((m, n), stride),
+            act: core::marker::PhantomData,
         }
-        Activation::Gelu => {
-            // √(2/π)
-            const K: f32 = 0.797_884_6;
-            0.5 * x * (1.0 + tanh_f32(K * (x + 0.044_715 * x * x * x)))
-        }
-        Activation::GeluErf => 0.5 * x * (1.0 + erf_f32(x * core::f32::consts::FRAC_1_SQRT_2)),
-        Activation::Silu => x / (1.0 + exp_f32(-x)),
+    }
+}
+
+impl<A: ActivationFn> EpilogueOp for BiasAct<A> {
+    #[inline(always)]
+    fn apply(&self, x: f32, (r, c): (i32, i32)) -> f32 {
+        let (m, n) = self.layout.shape();
+        let i = self.layout.crd2idx((r.min(m - 1), c.min(n - 1)));
+        // SAFETY: with a bias, the clamped coordinate is inside C, its index inside the vector
+        // (`new`); without one nothing is read
+        let b = unsafe { load_if(self.has_bias, self.bias.wrapping_add(i as usize)) };
+        A::apply(x + b)
     }
 }
 
