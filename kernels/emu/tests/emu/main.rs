@@ -15,6 +15,7 @@ macro_rules! entry_tests {
 mod attention_ref;
 mod copy;
 mod gemm;
+mod hgemm_sm80;
 mod geometry;
 mod probe;
 mod selftest;
