@@ -5,6 +5,8 @@
 
 use layout_types::cute::mma::{bfloat16_t, half_t};
 
+use super::config::{OUT_BF16, OUT_F32};
+
 /// An element C may have: f32, `bfloat16_t` or `half_t`.
 pub trait OutElem: Copy {
     /// Rounded to nearest even.
@@ -77,24 +79,21 @@ pub struct Tile {
 }
 
 impl Tile {
-    /// Stores the thread's `N` accumulators: `at(i)` is value `i` of the fragment and the element
-    /// of C it belongs to, `(value, offset from the tile's origin in C, row, column in the
-    /// tile)`.
+    /// Stores the thread's `N` accumulators as C's element `out` (`OUT_F32`, `OUT_BF16`,
+    /// `OUT_F16`): `at(i)` is value `i` of the fragment and the element of C it belongs to,
+    /// `(value, offset from the tile's origin in C, row, column in the tile)`. Each value is read
+    /// once (the element is chosen per value: a register array read once per element type would
+    /// exceed what LLVM's SROA splits into registers, 1024 accesses).
     ///
     /// # Safety
-    /// `c` holds `(M, N)` with leading dimension `ldc` of `O`.
+    /// `c` holds `(M, N)` with leading dimension `ldc` of the element `out` names.
     #[inline(always)]
-    pub unsafe fn store<O: OutElem, const N: usize>(
+    pub unsafe fn store<const N: usize>(
         &self,
+        out: u32,
         at: impl Fn(usize) -> (f32, i64, i32, i32),
     ) {
-        let base = (self.c as *mut O).wrapping_offset(
-            (self.origin.0 as i64 + self.origin.1 as i64 * self.ldc) as isize,
-        );
-        let (rows, cols) = (
-            self.bounds.0 - self.origin.0,
-            self.bounds.1 - self.origin.1,
-        );
+        let (rows, cols) = (self.bounds.0 - self.origin.0, self.bounds.1 - self.origin.1);
         // the values in groups of 4 (one m16n8 atom's accumulators each)
         device::unroll!(
             N / 4,
@@ -106,18 +105,37 @@ impl Tile {
                     |v: usize| {
                         let (acc, off, r, c) = at(4 * atom + v);
                         if r < rows && c < cols {
-                            let p = base.wrapping_offset(off as isize);
-                            let mut x = self.alpha * acc;
-                            if self.beta != 0.0 {
-                                // SAFETY: (r, c) is inside C (the caller's contract).
-                                x += self.beta * unsafe { p.read() }.to_f32();
+                            // SAFETY: (r, c) is inside C (the caller's contract).
+                            unsafe {
+                                match out {
+                                    OUT_F32 => self.store_one::<f32>(off, acc),
+                                    OUT_BF16 => self.store_one::<bfloat16_t>(off, acc),
+                                    _ => self.store_one::<half_t>(off, acc),
+                                }
                             }
-                            // SAFETY: as above.
-                            unsafe { p.write(O::from_f32(x)) };
                         }
                     }
                 );
             }
         );
+    }
+
+    /// `C(off) = alpha·acc + beta·C(off)` (C not read when `beta = 0`), `off` from the tile's
+    /// origin.
+    ///
+    /// # Safety
+    /// The element is inside C, of type `O`.
+    #[inline(always)]
+    unsafe fn store_one<O: OutElem>(&self, off: i64, acc: f32) {
+        let p = (self.c as *mut O).wrapping_offset(
+            (self.origin.0 as i64 + self.origin.1 as i64 * self.ldc + off) as isize,
+        );
+        let mut x = self.alpha * acc;
+        if self.beta != 0.0 {
+            // SAFETY: the caller's contract.
+            x += self.beta * unsafe { p.read() }.to_f32();
+        }
+        // SAFETY: as above.
+        unsafe { p.write(O::from_f32(x)) };
     }
 }

@@ -55,13 +55,13 @@ use layout_types::cute::mma::ldsm_slice::LdsmTile;
 use layout_types::cute::mma::*;
 use layout_types::cute::pipeline::PipelineState;
 use layout_types::cute::prelude::*;
-use layout_types::cute::tensor::Advance;
 use layout_types::cute::swizzle::{Swizzled, make_composed_layout};
+use layout_types::cute::tensor::Advance;
 use layout_types::swizzle::Swizzle;
 
 pub use config::{
-    HgemmSm80Params, OUT_BF16, OUT_F16, OUT_F32, SMEM_BYTES, STAGES, SharedStorage, THREADS,
-    TILE, VECTOR,
+    HgemmSm80Params, OUT_BF16, OUT_F16, OUT_F32, SMEM_BYTES, STAGES, SharedStorage, THREADS, TILE,
+    VECTOR,
 };
 
 // the layouts below spell the tile as `(_128, _32)`, the copies as 128 threads of 8 elements
@@ -236,7 +236,11 @@ impl<M: Major> Loader<M> {
     /// Issues k-tile `kt`'s copies into stage `stage` (the caller commits the group).
     #[inline(always)]
     unsafe fn load(&self, kt: i32, stage: usize) {
-        let tc = make_tiled_copy(CpAsync16::<u16>::new(), M::Thr::default(), M::Val::default());
+        let tc = make_tiled_copy(
+            CpAsync16::<u16>::new(),
+            M::Thr::default(),
+            M::Val::default(),
+        );
         let thr = tc.get_slice(self.tid);
         let origin = (self.row0, kt * TILE.2 as i32);
         let g_tile = M::g_tile(self.ld);
@@ -252,7 +256,11 @@ impl<M: Major> Loader<M> {
             let v = a * VECTOR;
             let (r, k) = t_g.coord(v);
             let n = M::inside((origin.0 + r, origin.1 + k), self.bounds);
-            let src = if n > 0 { t_g.at(v).ptr() as *const u8 } else { self.base as *const u8 };
+            let src = if n > 0 {
+                t_g.at(v).ptr() as *const u8
+            } else {
+                self.base as *const u8
+            };
             // the destination's `.shared` address: stage 0's plus the pointer's distance from it
             let dst = self.smem.1 + (t_s.at(v).ptr() as usize - self.smem.0 as usize) as u32;
             // SAFETY: `dst` is 16-byte aligned shared memory of this CTA (8 elements along the
@@ -312,10 +320,13 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     let mut t_cr_a = thr_mma.partition_fragment_a(&shape_ak); // (MMA, MMA_M, MMA_K)
     let mut t_cr_b = thr_mma.partition_fragment_b(&shape_ak); // (MMA, MMA_N, MMA_K)
     let shape_c = make_tensor(Counting(0i32), layout!((_128, _128):(_1, _128)));
-    let mut acc = mma.partition_fragment_c(&shape_c); // (MMA, MMA_M, MMA_N), f32
-    for i in 0..acc.len() {
-        acc[i] = 0.0;
-    }
+    // the accumulators (MMA, MMA_M, MMA_N): the layout of `partition_fragment_c` over a plain
+    // array (a register fragment moved or filled by a loop would stay in local memory)
+    let acc_layout = mma.partition_fragment_c(&shape_c).layout;
+    const ACC: usize = TILE.0 * TILE.1 / THREADS as usize;
+    // SAFETY: all-zero bits are 0.0 (a memset, which LLVM splits into registers; the array
+    // repeat `[0f32; ACC]` is a loop here, which it does not)
+    let mut acc: [f32; ACC] = unsafe { core::mem::zeroed() };
     // the ldmatrix TiledCopies and this thread's views of the fragments
     let s2r_a = make_tiled_copy_a(MA::Ldsm::default(), &mma);
     let s2r_b = make_tiled_copy_b(MB::Ldsm::default(), &mma);
@@ -375,8 +386,16 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                 // the next k-block's fragments (k-block 0 of the next stage after the last)
                 let kb_next = if kb + 1 == K_BLOCKS { 0 } else { kb + 1 };
                 unsafe {
-                    copy(&s2r_a, &cs_a.k_block(kb_next), &t_cr_a_view.k_block(kb_next));
-                    copy(&s2r_b, &cs_b.k_block(kb_next), &t_cr_b_view.k_block(kb_next));
+                    copy(
+                        &s2r_a,
+                        &cs_a.k_block(kb_next),
+                        &t_cr_a_view.k_block(kb_next),
+                    );
+                    copy(
+                        &s2r_b,
+                        &cs_b.k_block(kb_next),
+                        &t_cr_b_view.k_block(kb_next),
+                    );
                 }
                 if kb == 0 {
                     // refill the stage consumed last: k-tile kt + STAGES - 1
@@ -403,7 +422,8 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                             #[inline(always)]
                             |n: usize| {
                                 let (mi, ni) = (m as i32, n as i32);
-                                let pair = |lo: half_t, hi: half_t| lo.0 as u32 | (hi.0 as u32) << 16;
+                                let pair =
+                                    |lo: half_t, hi: half_t| lo.0 as u32 | (hi.0 as u32) << 16;
                                 let av = |r: i32| {
                                     pair(
                                         a[a.layout.crd2idx((2 * r, mi, kbi)) as usize],
@@ -416,8 +436,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                                         b[b.layout.crd2idx((2 * r + 1, ni, kbi)) as usize],
                                     )
                                 };
-                                let lc = acc.layout;
-                                let ci = |v: i32| lc.crd2idx((v, mi, ni)) as usize;
+                                let ci = |v: i32| acc_layout.crd2idx((v, mi, ni)) as usize;
                                 // SAFETY: every thread of the CTA runs the k-block (warp-synchronous).
                                 let d = unsafe {
                                     E::mma(
@@ -426,9 +445,11 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                                         [acc[ci(0)], acc[ci(1)], acc[ci(2)], acc[ci(3)]],
                                     )
                                 };
-                                for v in 0..4 {
-                                    acc[ci(v as i32)] = d[v];
-                                }
+                                device::unroll!(
+                                    4,
+                                    #[inline(always)]
+                                    |v: usize| acc[ci(v as i32)] = d[v]
+                                );
                             }
                         );
                     }
@@ -451,7 +472,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     let at = |i: usize| {
         let i32_ = i as i32;
         (
-            acc[acc.layout.call(i32_) as usize],
+            acc[acc_layout.call(i32_) as usize],
             t_cg_c.engine.0 + t_cg_c.layout.call(i32_) as i64,
             t_cr.engine.0 + t_cr.layout.call(i32_),
             t_cc.engine.0 + t_cc.layout.call(i32_),
@@ -465,14 +486,8 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
         alpha: p.alpha,
         beta: p.beta,
     };
-    const ACC: usize = TILE.0 * TILE.1 / THREADS as usize;
-    unsafe {
-        match p.out {
-            OUT_F32 => out.store::<f32, ACC>(at),
-            OUT_BF16 => out.store::<bfloat16_t, ACC>(at),
-            _ => out.store::<half_t, ACC>(at),
-        }
-    }
+    // SAFETY: C as the parameters describe it (the caller's contract).
+    unsafe { out.store::<ACC>(p.out, at) };
 }
 
 /// Declares entry `$name`: [`hgemm_sm80`] for `$e` inputs, A `$ma`-major, B `$mb`-major (an

@@ -15,8 +15,8 @@ macro_rules! entry_tests {
 mod attention_ref;
 mod copy;
 mod gemm;
-mod hgemm_sm80;
 mod geometry;
+mod hgemm_sm80;
 mod probe;
 mod selftest;
 mod smoke;
