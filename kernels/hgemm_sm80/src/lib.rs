@@ -256,16 +256,14 @@ impl<M: Major> Loader<M> {
             let v = a * VECTOR;
             let (r, k) = t_g.coord(v);
             let n = M::inside((origin.0 + r, origin.1 + k), self.bounds);
-            let src = if n > 0 {
-                t_g.at(v).ptr() as *const u8
-            } else {
-                self.base as *const u8
-            };
+            // with n = 0 the copy reads nothing (zero-fills 16 bytes) and the address is unused
+            let src = t_g.at(v).ptr() as *const u8;
             // the destination's `.shared` address: stage 0's plus the pointer's distance from it
             let dst = self.smem.1 + (t_s.at(v).ptr() as usize - self.smem.0 as usize) as u32;
             // SAFETY: `dst` is 16-byte aligned shared memory of this CTA (8 elements along the
             // swizzle's unit rows); `src` holds the `n` elements inside the operand, 16-byte
-            // aligned (`ld` a multiple of 8, the base aligned: checked on the host).
+            // aligned (`ld` a multiple of 8, the base aligned: checked on the host); nothing is
+            // read when `n` is 0.
             unsafe { cp_async_cg_16_zfill(dst, src, 2 * n as u32) };
         });
     }
