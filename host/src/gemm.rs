@@ -52,6 +52,40 @@ impl fmt::Display for Trans {
     }
 }
 
+/// Which tensor-core kernel [`Context::hgemm`](crate::Context::hgemm) runs (the SGEMM ignores
+/// it).
+///
+/// ```
+/// assert_eq!(host::GemmConfig::new(1, 1, 1).kernel, host::GemmKernel::Auto);
+/// assert_eq!("sm80".parse::<host::GemmKernel>(), Ok(host::GemmKernel::Sm80));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum GemmKernel {
+    /// The device's best: the Hopper kernel (`kernels/hgemm`, TMA + `wgmma`) where it is
+    /// loaded, else the Ampere kernel (`kernels/hgemm_sm80`): on sm_80–89 GPUs, and wherever
+    /// the sm_80 build was forced (`host --arch sm_80`).
+    #[default]
+    Auto,
+    /// The Hopper kernel (an [`Error::NeedsArch`](crate::Error::NeedsArch) where it is not
+    /// loaded).
+    Sm90,
+    /// The Ampere kernel (`mma.sync`, `ldmatrix`, `cp.async`), on any GPU from sm_80 on,
+    /// Hopper included.
+    Sm80,
+}
+
+impl std::str::FromStr for GemmKernel {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<GemmKernel, String> {
+        match s {
+            "auto" => Ok(GemmKernel::Auto),
+            "sm90" => Ok(GemmKernel::Sm90),
+            "sm80" => Ok(GemmKernel::Sm80),
+            _ => Err(format!("{s}: the kernel is auto, sm90 or sm80")),
+        }
+    }
+}
+
 /// The arguments of a GEMM, as cuBLAS takes them (column-major, leading dimensions in
 /// elements): `C = alpha·op(A)·op(B) + beta·C`.
 ///
@@ -91,6 +125,8 @@ pub struct GemmConfig {
     pub bias: BiasMode,
     /// The activation of the fused epilogue (identity: none).
     pub act: Activation,
+    /// The bf16/fp16 kernel [`Context::hgemm`](crate::Context::hgemm) runs.
+    pub kernel: GemmKernel,
 }
 
 impl GemmConfig {
@@ -112,6 +148,7 @@ impl GemmConfig {
             ldb: k.max(1),
             beta: 0.0,
             ldc: m.max(1),
+            kernel: GemmKernel::Auto,
             bias: BiasMode::None,
             act: Activation::Identity,
         }
@@ -257,6 +294,16 @@ impl GemmConfig {
     /// ```
     pub fn ldc(mut self, ldc: usize) -> GemmConfig {
         self.ldc = ldc;
+        self
+    }
+    /// Sets the bf16/fp16 kernel.
+    ///
+    /// ```
+    /// use host::{GemmConfig, GemmKernel};
+    /// assert_eq!(GemmConfig::new(4, 4, 4).kernel(GemmKernel::Sm80).kernel, GemmKernel::Sm80);
+    /// ```
+    pub fn kernel(mut self, kernel: GemmKernel) -> GemmConfig {
+        self.kernel = kernel;
         self
     }
 

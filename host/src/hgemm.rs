@@ -329,6 +329,10 @@ impl Context {
     /// the tensor cores, C stored as `O` (f32, bf16 or f16; rounded to nearest even), queued
     /// on `stream`. BLAS conventions as [`Context::sgemm`]; `beta = 0` never reads C.
     ///
+    /// The kernel: the Hopper one (TMA + `wgmma`) where it is loaded, else the Ampere one
+    /// ([`Context::hgemm_sm80`], sm_80–89 GPUs and the forced sm_80 build); `g.kernel`
+    /// ([`crate::GemmKernel`]) asks for one.
+    ///
     /// Checked before anything is queued ([`hgemm_check`]): sizes, leading dimensions
     /// (`lda`, `ldb` multiples of 8), buffer lengths and alignment, stream and buffers of this
     /// context.
@@ -397,6 +401,14 @@ impl Context {
         B: DevicePtr<T>,
         C: DevicePtrMut<O>,
     {
+        if self.hgemm_uses_sm80(g) {
+            if g.is_fused() || bias.is_some() {
+                return Err(Error::Unsupported(format!(
+                    "{g}: the fused epilogue (bias, activation) is the Hopper kernel's (sm_90a); the Ampere kernel has none"
+                )));
+            }
+            return self.hgemm_sm80(stream, g, a, b, c);
+        }
         self.check_stream(stream)?;
         self.check_buffer("buffer A", a)?;
         self.check_buffer("buffer B", b)?;

@@ -54,6 +54,7 @@ pub mod cublas;
 pub mod error;
 pub mod gemm;
 pub mod hgemm;
+pub mod hgemm_sm80;
 mod launch;
 pub mod progress;
 pub mod ptx;
@@ -67,7 +68,7 @@ pub use context::{ARCH_ENV, Context, DeviceInfo};
 pub use copy::{CopyAtom, CopyConfig, Element, Order, TransposeConfig, TransposeKernel};
 pub use cublas::Cublas;
 pub use error::{Error, Result};
-pub use gemm::{Activation, BiasMode, GemmConfig, Plan, Tile, Trans};
+pub use gemm::{Activation, BiasMode, GemmConfig, GemmKernel, Plan, Tile, Trans};
 pub use progress::Progress;
 
 /// The cudarc this crate is built on: use it for buffers and streams so the types match.

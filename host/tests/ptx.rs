@@ -54,6 +54,7 @@ fn the_ampere_build_has_the_families_written_for_sm_80_only() {
             "gemm_n",
             "gemm_t",
             "probe",
+            "hgemm_sm80",
             "attention_ref"
         ]
     );
@@ -100,6 +101,7 @@ fn every_family_is_one_self_contained_module() {
             "wgmma",
             "wgmma_mn",
             "hgemm",
+            "hgemm_sm80",
             "attention",
             "attention_ref"
         ]
@@ -146,6 +148,8 @@ fn every_family_is_one_self_contained_module() {
         ("wgmma_ws_f16_m128n128", "wgmma"),
         ("hgemm_bf16_tn", "hgemm"),
         ("hgemm_f16_nt", "hgemm"),
+        ("hgemm_sm80_bf16_tn", "hgemm_sm80"),
+        ("hgemm_sm80_f16_nt", "hgemm_sm80"),
         ("attention_fwd_bf16_d128", "attention"),
         ("attention_fwd_f16_d256", "attention"),
         ("attention_ref_bf16", "attention_ref"),

@@ -14,7 +14,7 @@ use super::{CheckRow, Rng};
 use crate::context::Context;
 use crate::cublas::Cublas;
 use crate::error::{Error, Result};
-use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
+use crate::gemm::{Activation, BiasMode, GemmConfig, GemmKernel, Trans};
 use crate::hgemm::{GemmOut, HalfElement, HgemmEpilogue, error_bound, hgemm_epilogue};
 use crate::timing::timed;
 
@@ -249,8 +249,21 @@ fn label(g: &GemmConfig, dtype: &str, out: &str) -> String {
     )
 }
 
-/// Whether `g` goes through the TMA epilogue (C's buffers are 256-byte aligned allocations).
+/// The check rows' kernel name: `hgemm_sm80` when the Ampere kernel was asked for.
+fn name(g: &GemmConfig) -> &'static str {
+    if g.kernel == GemmKernel::Sm80 {
+        "hgemm_sm80"
+    } else {
+        "hgemm"
+    }
+}
+
+/// Whether `g` goes through the Hopper kernel's TMA epilogue (C's buffers are 256-byte aligned
+/// allocations).
 fn tma_epilogue(g: &GemmConfig, out: &str) -> bool {
+    if g.kernel == GemmKernel::Sm80 {
+        return false;
+    }
     let e = if out == "f32" {
         hgemm_epilogue::<f32>(g, 0)
     } else {
@@ -262,7 +275,7 @@ fn tma_epilogue(g: &GemmConfig, out: &str) -> bool {
 fn row(g: &GemmConfig, dtype: &str, out: &str, r: &HgemmOutcome) -> CheckRow {
     let tf = g.flops() / (f64::from(r.ms) * 1e9);
     CheckRow {
-        kernel: "hgemm",
+        kernel: name(g),
         shape: label(g, dtype, out),
         pass: r.bad == 0 && r.padding_changed == 0,
         max_err: r.worst,
@@ -361,6 +374,31 @@ pub fn hgemm_sweep_fused(rng: &mut Rng) -> (GemmConfig, &'static str, &'static s
 /// # Ok::<(), host::Error>(())
 /// ```
 pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
+    checks_with(ctx, seed, count, GemmKernel::Auto)
+}
+
+/// A fixed fused case: m, n, k, op(A), the bias, the activation, beta, input and output element.
+type FusedCase = (
+    usize,
+    usize,
+    usize,
+    Trans,
+    BiasMode,
+    Activation,
+    f32,
+    &'static str,
+    &'static str,
+);
+
+/// [`checks`] with every problem run by `kernel` ([`GemmConfig::kernel`]): `host run`'s forced
+/// Ampere sweep is `checks_with(ctx, seed, count, GemmKernel::Sm80)`.
+pub fn checks_with(ctx: &Context, seed: u64, count: usize, kernel: GemmKernel) -> Vec<CheckRow> {
+    // `Auto` where it means the Ampere kernel (no Hopper kernel loaded): say so in the rows
+    let kernel = if kernel == GemmKernel::Auto && ctx.hgemm_uses_sm80(&GemmConfig::new(1, 1, 1)) {
+        GemmKernel::Sm80
+    } else {
+        kernel
+    };
     let mut rows = Vec::new();
     let blas = match Cublas::new(ctx, ctx.default_stream()) {
         Ok(b) => b,
@@ -391,7 +429,8 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             let mut g = GemmConfig::new(m, n, k)
                 .trans(ta, tb)
                 .alpha(alpha)
-                .beta(beta);
+                .beta(beta)
+                .kernel(kernel);
             g.lda = g.lda.next_multiple_of(8);
             g.ldb = g.ldb.next_multiple_of(8);
             if i >= 6 {
@@ -402,24 +441,14 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
                 compare_named(ctx, &blas, &g, seed ^ i as u64, dtype, out)
                     .map(|r| row(&g, dtype, out, &r))
                     .unwrap_or_else(|e| {
-                        CheckRow::failed("hgemm", label(&g, dtype, out), e.to_string())
+                        CheckRow::failed(name(&g), label(&g, dtype, out), e.to_string())
                     }),
             );
         }
     }
     // the fused epilogue (issue #34): each activation, bias along M and N, the TMA path (beta
     // 0, ldc a multiple of 8) with M and N edges, the direct path (beta ≠ 0 reads C first)
-    let fused: [(
-        usize,
-        usize,
-        usize,
-        Trans,
-        BiasMode,
-        Activation,
-        f32,
-        &str,
-        &str,
-    ); 7] = [
+    let fused: [FusedCase; 7] = [
         (
             1000,
             1030,
@@ -498,7 +527,11 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             "bf16",
         ),
     ];
-    for (i, &(m, n, k, ta, bias, act, beta, dtype, out)) in fused.iter().enumerate() {
+    // (the Hopper kernel's: none where this check runs the Ampere one)
+    let fused_runs = !ctx.hgemm_uses_sm80(&GemmConfig::new(1, 1, 1).kernel(kernel));
+    for (i, &(m, n, k, ta, bias, act, beta, dtype, out)) in
+        fused.iter().enumerate().filter(|_| fused_runs)
+    {
         let mut g = GemmConfig::new(m, n, k)
             .trans(ta, Trans::N)
             .alpha(0.5)
@@ -516,17 +549,18 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
                 }),
         );
     }
-    rows.push(argument_errors(ctx));
+    rows.push(argument_errors(ctx, kernel));
     if count > 0 {
         let mut rng = Rng::new(seed);
         let (mut failed, mut worst, mut ms, mut tma, mut fused) = (Vec::new(), 0f64, 0f32, 0, 0);
         for i in 0..count {
-            // every third problem fused (bias and activation, TN)
-            let (g, dtype, out) = if i % 3 == 2 {
+            // every third problem fused (bias and activation, TN) where the Hopper kernel runs
+            let (g, dtype, out) = if i % 3 == 2 && fused_runs {
                 hgemm_sweep_fused(&mut rng)
             } else {
                 hgemm_sweep_problem(&mut rng)
             };
+            let g = g.kernel(kernel);
             tma += usize::from(tma_epilogue(&g, out));
             fused += usize::from(g.is_fused());
             match compare_named(ctx, &blas, &g, seed.wrapping_add(i as u64), dtype, out) {
@@ -538,14 +572,18 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
                     }
                 }
                 Err(e) => failed.push(CheckRow::failed(
-                    "hgemm",
+                    name(&g),
                     label(&g, dtype, out),
                     e.to_string(),
                 )),
             }
         }
         rows.push(CheckRow {
-            kernel: "hgemm sweep",
+            kernel: if kernel == GemmKernel::Sm80 {
+                "hgemm_sm80 sweep"
+            } else {
+                "hgemm sweep"
+            },
             shape: format!("{count} random problems, seed {seed}"),
             pass: failed.is_empty(),
             max_err: worst,
@@ -560,14 +598,14 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
 
 /// Bad arguments refused with a clear error, nothing launched: an `lda` that is not a multiple
 /// of 8, and a misaligned B.
-fn argument_errors(ctx: &Context) -> CheckRow {
+fn argument_errors(ctx: &Context, kernel: GemmKernel) -> CheckRow {
     let s = ctx.default_stream();
     let r = (|| -> Result<String> {
         let a = s.alloc_zeros::<bf16>(4096)?;
         let mut c = s.alloc_zeros::<f32>(4096)?;
-        let g = GemmConfig::new(30, 30, 30).lda(30).ldb(32);
+        let g = GemmConfig::new(30, 30, 30).lda(30).ldb(32).kernel(kernel);
         let e1 = ctx.hgemm(&s, &g, &a, &a, &mut c).err();
-        let g2 = GemmConfig::new(32, 32, 32);
+        let g2 = GemmConfig::new(32, 32, 32).kernel(kernel);
         let e2 = ctx.hgemm(&s, &g2, &a, &a.slice(1..), &mut c).err();
         match (e1, e2) {
             (Some(e1), Some(e2)) => Ok(format!("{e1} | {e2}")),
@@ -576,7 +614,11 @@ fn argument_errors(ctx: &Context) -> CheckRow {
     })();
     match r {
         Ok(note) => CheckRow {
-            kernel: "hgemm",
+            kernel: if kernel == GemmKernel::Sm80 {
+                "hgemm_sm80"
+            } else {
+                "hgemm"
+            },
             shape: "lda % 8 != 0 / misaligned B".into(),
             pass: note.contains("lda=30") && note.contains("buffer B"),
             max_err: 0.0,

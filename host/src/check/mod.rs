@@ -26,6 +26,8 @@ pub use attention::{
 pub use copy_sweep::{CopyOp, CopyProblem, ElemType};
 pub use gemm::gemm_problem;
 pub use gemm_sweep::{GemmProblem, gemm_sweep_bound, gemm_sweep_tolerance};
+/// [`hgemm`] with every problem run by one kernel ([`crate::GemmKernel`]).
+pub use hgemm::checks_with as hgemm_with;
 pub use hgemm::{
     HgemmOutcome, hgemm_compare, hgemm_problem, hgemm_sweep_fused, hgemm_sweep_problem,
 };
@@ -133,8 +135,17 @@ pub fn run_all_with(
     );
     progress.step("bf16/fp16 GEMM vs cuBLAS");
     rows.extend(
-        unavailable(ctx, "hgemm", "hgemm_bf16_tn")
-            .unwrap_or_else(|| hgemm(ctx, sweeps.seed, sweeps.hgemm)),
+        // the Hopper kernel, or where it is not loaded the Ampere one (`Context::hgemm` picks)
+        unavailable(
+            ctx,
+            "hgemm",
+            if ctx.has_kernel("hgemm_bf16_tn") {
+                "hgemm_bf16_tn"
+            } else {
+                "hgemm_sm80_bf16_tn"
+            },
+        )
+        .unwrap_or_else(|| hgemm(ctx, sweeps.seed, sweeps.hgemm)),
     );
     rows.extend(gemm_sweep(ctx, sweeps.seed, sweeps.gemm, progress));
     rows.extend(copy_sweep(ctx, sweeps.seed, sweeps.copy, progress));

@@ -143,6 +143,10 @@ pub struct GemmArgs {
     /// Fused epilogue (--ta --dtype bf16, bf16 C): C = act(alpha*op(A)*op(B) + beta*C + bias).
     #[arg(long, value_enum, requires = "m")]
     act: Option<ActArg>,
+    /// The bf16/fp16 kernel: `auto` (Hopper's where it is loaded, else the Ampere one),
+    /// `sm90` (TMA + wgmma) or `sm80` (mma.sync + ldmatrix + cp.async; runs on Hopper too).
+    #[arg(long, value_name = "KERNEL", default_value = "auto", value_parser = ["auto", "sm90", "sm80"])]
+    kernel: String,
     /// Force the CTA tile (default: chosen by size).
     #[arg(long, value_enum, requires = "m")]
     tile: Option<TileArg>,
@@ -315,10 +319,11 @@ fn main_half(a: &GemmArgs) -> u8 {
             Err(code) => return code,
         };
         println!("device: {}", ctx.device());
-        let rows = host::check::hgemm(
+        let rows = host::check::hgemm_with(
             &ctx,
             host::check::DEFAULT_SEED,
             if a.small { 0 } else { 20 },
+            a.kernel(),
         );
         print!("{}", check_table(&rows));
         return u8::from(rows.iter().any(|r| !r.pass));
@@ -329,7 +334,8 @@ fn main_half(a: &GemmArgs) -> u8 {
         );
         return 2;
     }
-    // TMA needs 16-byte strides: tight leading dimensions round up to 8 elements
+    g.kernel = a.kernel();
+    // TMA and cp.async need 16-byte strides: tight leading dimensions round up to 8 elements
     if a.lda.is_none() {
         g.lda = g.lda.next_multiple_of(8);
     }
@@ -337,10 +343,13 @@ fn main_half(a: &GemmArgs) -> u8 {
         g.ldb = g.ldb.next_multiple_of(8);
     }
     let (na, nb, nc) = g.lens();
-    if let Err(e) = g
-        .check_finite()
-        .and_then(|()| host::hgemm::hgemm_check(&g, (na, nb, nc), (0, 0)))
-    {
+    if let Err(e) = g.check_finite().and_then(|()| {
+        if g.kernel == host::GemmKernel::Sm80 {
+            host::hgemm_sm80::hgemm_sm80_check(&g, (na, nb, nc), (0, 0))
+        } else {
+            host::hgemm::hgemm_check(&g, (na, nb, nc), (0, 0))
+        }
+    }) {
         eprintln!("host gemm: {e}");
         return 2;
     }
@@ -359,7 +368,11 @@ fn main_half(a: &GemmArgs) -> u8 {
         "problem: {g} {dtype}->{out} alpha={} beta={} lda={} ldb={} ldc={}",
         g.alpha, g.beta, g.lda, g.ldb, g.ldc
     );
-    println!("kernel: {}", host::hgemm::HgemmKernel);
+    if ctx.hgemm_uses_sm80(&g) {
+        println!("kernel: {}", host::hgemm_sm80::HgemmSm80Kernel);
+    } else {
+        println!("kernel: {}", host::hgemm::HgemmKernel);
+    }
     let mut code = 0;
     if a.check {
         match host::check::hgemm_problem(&ctx, &g, dtype, out, 1) {
@@ -388,6 +401,13 @@ fn main_half(a: &GemmArgs) -> u8 {
         }
     }
     code
+}
+
+impl GemmArgs {
+    /// `--kernel` (its values are checked by clap).
+    fn kernel(&self) -> host::GemmKernel {
+        self.kernel.parse().unwrap_or_default()
+    }
 }
 
 #[cfg(test)]

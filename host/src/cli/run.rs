@@ -45,12 +45,19 @@ pub struct RunArgs {
     /// Attention problems checked against the fp32 GPU reference (0: none).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_ATTENTION_PROBLEMS)]
     sweep_attention: usize,
+    /// bf16/fp16 GEMM problems run by the Ampere kernel (`kernels/hgemm_sm80`, forced on any
+    /// GPU from sm_80 on, Hopper included) and checked against cuBLAS GemmEx like
+    /// --sweep-hgemm's, after its fixed cases (0: none of them). Seed: --seed + 80.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HGEMM_PROBLEMS)]
+    sweep_hgemm_sm80: usize,
     /// Only one section. `tma`: the TMA copies on the fixed shapes, the misaligned refusal, and
     /// the TMA problems of the copy sweep (as many as --sweep-copy). `hgemm`: the bf16/fp16
     /// GEMM's fixed cases, argument errors and its sweep (as many as --sweep-hgemm).
     /// `attention`: attention's fixed cases, argument errors and its sweep (as many as
     /// --sweep-attention).
-    #[arg(long, value_name = "SECTION", value_parser = ["tma", "hgemm", "attention"])]
+    /// `hgemm_sm80`: the Ampere kernel's fixed cases, argument errors and its sweep (as many as
+    /// --sweep-hgemm-sm80).
+    #[arg(long, value_name = "SECTION", value_parser = ["tma", "hgemm", "hgemm_sm80", "attention"])]
     only: Option<String>,
     #[command(flatten)]
     device: DeviceArg,
@@ -102,11 +109,31 @@ pub fn main(a: &RunArgs) -> u8 {
             bar.set_total(2 + sweeps.attention);
             host::check::attention(&ctx, sweeps.seed, sweeps.attention, &mut bar)
         }
-        _ => host::check::run_all_with(&ctx, &sweeps, &mut bar),
+        Some("hgemm_sm80") => hgemm_sm80(&ctx, a),
+        _ => {
+            let mut rows = host::check::run_all_with(&ctx, &sweeps, &mut bar);
+            if a.sweep_hgemm_sm80 > 0 {
+                rows.extend(hgemm_sm80(&ctx, a));
+            }
+            rows
+        }
     };
     bar.finish();
     print!("{}", check_table(&rows));
     u8::from(rows.iter().any(|r| !r.pass))
+}
+
+/// The Ampere GEMM forced ([`host::GemmKernel::Sm80`]): its fixed cases and
+/// `--sweep-hgemm-sm80` problems of seed `--seed + 80`; a SKIP row where it is not loaded.
+fn hgemm_sm80(ctx: &host::Context, a: &RunArgs) -> Vec<host::check::CheckRow> {
+    host::check::unavailable(ctx, "hgemm_sm80", "hgemm_sm80_bf16_tn").unwrap_or_else(|| {
+        host::check::hgemm_with(
+            ctx,
+            a.seed.wrapping_add(80),
+            a.sweep_hgemm_sm80,
+            host::GemmKernel::Sm80,
+        )
+    })
 }
 
 /// `ptx: sm_90a (smoke, copy, ...), sm_80 (...); forced to sm_80`: which build of each family

@@ -520,7 +520,17 @@ fn f16_to_f64(h: u16) -> f64 {
 /// fragments `[a0..a3, b0, b1, c0..c3]` (the PTX ISA's fragment layouts): each result is the
 /// exact sum rounded once to `f32`.
 pub(crate) fn mma_m16n8k16(lane: u32, all: &[[u32; 12]; 32]) -> [f32; 4] {
-    let half = |w: u32, hi: bool| f16_to_f64(if hi { (w >> 16) as u16 } else { w as u16 });
+    mma_m16n8k16_of(lane, all, f16_to_f64)
+}
+
+/// [`mma_m16n8k16`] with A and B in bf16 (exact in `f64`: the top half of an `f32`).
+pub(crate) fn mma_m16n8k16_bf16(lane: u32, all: &[[u32; 12]; 32]) -> [f32; 4] {
+    mma_m16n8k16_of(lane, all, |h| f64::from(f32::from_bits((h as u32) << 16)))
+}
+
+/// `mma.m16n8k16` with the 16-bit inputs read by `elem`.
+fn mma_m16n8k16_of(lane: u32, all: &[[u32; 12]; 32], elem: fn(u16) -> f64) -> [f32; 4] {
+    let half = |w: u32, hi: bool| elem(if hi { (w >> 16) as u16 } else { w as u16 });
     // A (16x16, row-major fragments): lane (r%8)*4 + (c%8)/2, register by (r >= 8, c >= 8).
     let a = |r: usize, c: usize| {
         let reg = (r / 8) + 2 * (c / 8);

@@ -151,6 +151,58 @@ pub unsafe fn mma_m16n8k16_f16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f3
     }
 }
 
+/// `mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`: as [`mma_m16n8k16_f16_f32`] with A and
+/// B holding packed `bf16` pairs.
+///
+/// ```
+/// use device::{emu::launch, mma::mma_m16n8k16_bf16_f32, thread::lane_id};
+/// let one = 0x3f80_3f80u32; // two bf16 1.0
+/// let mut out = [[0f32; 4]; 32];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: the full warp; each lane writes its own accumulators.
+/// unsafe {
+///     launch((1, 1, 1), (32, 1, 1), 0, || {
+///         let d = mma_m16n8k16_bf16_f32([one; 4], [one; 2], [0.5; 4]);
+///         *(p as *mut [f32; 4]).add(lane_id() as usize) = d;
+///     })
+/// };
+/// assert!(out.iter().all(|d| *d == [16.5; 4]));
+/// ```
+///
+/// # Safety
+/// Executed by all 32 lanes (convergent).
+#[inline(always)]
+pub unsafe fn mma_m16n8k16_bf16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (d0, d1, d2, d3): (f32, f32, f32, f32);
+        unsafe {
+            asm!(
+                "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}, {c2}, {c3}}};",
+                a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+                b0 = in(reg32) b[0], b1 = in(reg32) b[1],
+                c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3],
+                d0 = out(reg32) d0, d1 = out(reg32) d1, d2 = out(reg32) d2, d3 = out(reg32) d3,
+                options(pure, nomem, nostack, preserves_flags),
+            )
+        };
+        [d0, d1, d2, d3]
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let c = c.map(f32::to_bits);
+        let mine = [
+            a[0], a[1], a[2], a[3], b[0], b[1], c[0], c[1], c[2], c[3], 0, 0,
+        ];
+        crate::emu::warp_exchange(
+            "mma.sync.aligned.m16n8k16",
+            u32::MAX,
+            mine,
+            crate::emu::mma_m16n8k16_bf16,
+        )
+    }
+}
+
 /// Defines an `ldmatrix` of `$n` matrices (`$op`) as `$name(row_addr) -> [u32; $n]`; `$trans`:
 /// the matrices are transposed on the way.
 macro_rules! ldmatrix_n {

@@ -48,6 +48,9 @@ pub mod gemm_t;
 /// TMA and an sm_90a tensor core): their doc tests run here.
 #[path = "../../hgemm/src/epilogue.rs"]
 pub mod hgemm_epilogue;
+/// The bf16/fp16 Ampere GEMM (`mma.sync`, `ldmatrix`, `cp.async`): its entries run here.
+#[path = "../../hgemm_sm80/src/lib.rs"]
+pub mod hgemm_sm80;
 #[path = "../../probe/src/lib.rs"]
 pub mod probe;
 /// The typed probes (a private module of the probe family, included again to reach them).

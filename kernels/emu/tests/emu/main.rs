@@ -16,6 +16,7 @@ mod attention_ref;
 mod copy;
 mod gemm;
 mod geometry;
+mod hgemm_sm80;
 mod probe;
 mod selftest;
 mod smoke;

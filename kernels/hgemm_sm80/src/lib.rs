@@ -1,0 +1,514 @@
+//! The bf16/fp16 GEMM for Ampere and Ada (issue #35): `C = alpha·op(A)·op(B) + beta·C`,
+//! column-major as BLAS, fp32 accumulation, C stored as f32, bf16 or f16 (chosen at run time).
+//! Built for `sm_80`; it runs on every later GPU from that build (the host can force it on
+//! Hopper).
+//!
+//! CuTe's sm80 GEMM (`examples/cute/tutorial/sgemm_sm80.cu`, CUTLASS's `MainloopSm80CpAsync`)
+//! on the typed layer, one generic body ([`hgemm_sm80`]) over the input element and the
+//! majorities of A and B; each entry is one line.
+//!
+//! - **TiledMMA**: `make_tiled_mma(SM80_16x8x16_F32{BF16BF16,F16F16}F32_TN, (_2,_2,_1),
+//!   Tile<_,_32,_>)`: 4 warps, a 32×32×16 tile, repeated 4×4 over the 128×128 CTA tile (each
+//!   thread holds 128 f32 accumulators, `partition_fragment_c`).
+//! - **Shared memory**: [`STAGES`] k-tiles of A `(128, 32)` and B `(128, 32)`, swizzled so that
+//!   both the 16-byte `cp.async` writes and the `ldmatrix` reads are free of bank conflicts:
+//!   K-major operands `composition(Swizzle<2,3,3>, (_128,_32):(_32,_1))` (CuTe's SM80 tile of
+//!   64-byte rows), MN-major ones `composition(Swizzle<3,3,4>, (_128,_32):(_1,_128))` ([`SmemK`],
+//!   [`SmemMN`]).
+//! - **gmem → smem**: `make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thr, val)` of 128
+//!   threads, 8 contiguous elements each along the operand's contiguous mode; at the edges of A
+//!   and B each 16-byte copy is given the number of bytes inside the matrix and zero-fills the
+//!   rest (`cp.async ... 16, src_size`), so any M, N, K works and the k-loop needs no predicate.
+//! - **smem → registers**: `make_tiled_copy_a/b` of `ldmatrix` (`SM75_U32x4_LDSM_N` for K-major
+//!   operands, `SM75_U16x8_LDSM_T` for MN-major ones), `partition_s` of the swizzled stage and
+//!   `retile_d` of the TiledMMA's fragments; the next k-block's fragments load while the
+//!   current one's `mma.sync`s run.
+//! - **Pipeline**: CuTe's multistage loop: `STAGES − 1` k-tiles in flight; per k-tile one
+//!   `cp.async.wait_group STAGES−2` and one `__syncthreads` before its last k-block reads the next
+//!   stage, the refill of the stage just consumed issued at its first k-block.
+//! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`) from registers,
+//!   `partition_c` of C and of the tile's row and column coordinates, with a bound check per
+//!   element.
+//!
+//! BLAS names as [`kernels-hgemm`]: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)`
+//! K-major; B "N" = `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries
+//! `hgemm_sm80_{bf16,f16}_{ab}`.
+//!
+//! Launch: grid `(ceil(M/128), ceil(N/128))`, [`THREADS`] threads, [`SMEM_BYTES`] of dynamic
+//! shared memory, one [`HgemmSm80Params`] by value; `lda`, `ldb` multiples of [`VECTOR`] and A,
+//! B 16-byte aligned (the host checks).
+#![cfg_attr(
+    target_arch = "nvptx64",
+    no_std,
+    feature(abi_ptx, asm_experimental_arch)
+)]
+#![allow(internal_features)]
+
+pub mod config;
+pub mod epilogue;
+
+use device::cp_async::{commit_group, cp_async_cg_16_zfill, wait_group};
+use device::shared::{dynamic_shared_mem, to_shared_addr};
+use device::thread::{block_idx_x, block_idx_y, sync_threads, thread_idx_x};
+use layout_types::cute::copy::{StaticLayoutValue, TileLayout, unroll};
+use layout_types::cute::mma::ldsm_slice::LdsmTile;
+use layout_types::cute::mma::*;
+use layout_types::cute::pipeline::PipelineState;
+use layout_types::cute::prelude::*;
+use layout_types::cute::swizzle::{Swizzled, make_composed_layout};
+use layout_types::cute::tensor::Advance;
+use layout_types::swizzle::Swizzle;
+
+pub use config::{
+    HgemmSm80Params, OUT_BF16, OUT_F16, OUT_F32, SMEM_BYTES, STAGES, SharedStorage, THREADS, TILE,
+    VECTOR,
+};
+
+// the layouts below spell the tile as `(_128, _32)`, the copies as 128 threads of 8 elements
+const _: () = assert!(TILE.0 == 128 && TILE.1 == 128 && TILE.2 == 32);
+const _: () = assert!(THREADS == 128 && VECTOR == 8 && STAGES >= 2);
+
+/// An input element: its `mma.sync`.
+pub trait Element: Copy + Default + 'static {
+    /// `mma.sync.aligned.m16n8k16.row.col.f32.{bf16,f16}.{bf16,f16}.f32`: `D = A·B + C` for one
+    /// warp (CuTe's `SM80_16x8x16_F32BF16BF16F32_TN::fma` / `SM80_16x8x16_F32F16F16F32_TN::fma`).
+    ///
+    /// # Safety
+    /// Executed by all 32 lanes of the warp.
+    unsafe fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4];
+}
+/// bf16 inputs.
+#[derive(Clone, Copy, Default)]
+pub struct Bf16;
+/// fp16 inputs.
+#[derive(Clone, Copy, Default)]
+pub struct F16;
+impl Element for Bf16 {
+    #[inline(always)]
+    unsafe fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+        unsafe { device::mma::mma_m16n8k16_bf16_f32(a, b, c) }
+    }
+}
+impl Element for F16 {
+    #[inline(always)]
+    unsafe fn mma(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
+        unsafe { device::mma::mma_m16n8k16_f16_f32(a, b, c) }
+    }
+}
+
+/// The TiledMMA: 2×2 warps of the `m16n8k16` atom, N permuted to 32 (each warp two atoms along
+/// N, so that one `ldmatrix.x4` loads a warp's 16×16 of B). It partitions the operands and the
+/// accumulators for both elements: `SM80_16x8x16_F32BF16BF16F32_TN` has the same thread ID and
+/// A, B, C layouts as the fp16 atom (asserted below, as types), so the fragments are the same
+/// registers, 16-bit values each; only the instruction differs ([`Element::mma`]).
+pub type Mma = TiledMma<
+    SM80_16x8x16_F32F16F16F32_TN,
+    Layout<(_2, _2, _1), (_1, _2, _4)>,
+    (Underscore, _32, Underscore),
+>;
+
+// the bf16 atom's traits are the fp16 atom's (a type mismatch fails to compile)
+const _: () = {
+    type F = SM80_16x8x16_F32F16F16F32_TN;
+    type B = SM80_16x8x16_F32BF16BF16F32_TN;
+    let _thr: fn(<B as MmaAtom>::ThrID) -> <F as MmaAtom>::ThrID = |x| x;
+    let _a: fn(<B as MmaAtom>::ALayout) -> <F as MmaAtom>::ALayout = |x| x;
+    let _b: fn(<B as MmaAtom>::BLayout) -> <F as MmaAtom>::BLayout = |x| x;
+    let _c: fn(<B as MmaAtom>::CLayout) -> <F as MmaAtom>::CLayout = |x| x;
+    let _mnk: fn(<B as MmaAtom>::Shape_MNK) -> <F as MmaAtom>::Shape_MNK = |x| x;
+};
+
+/// [`Mma`].
+#[inline(always)]
+pub fn tiled_mma() -> Mma {
+    make_tiled_mma_permuted(
+        SM80_16x8x16_F32F16F16F32_TN::new(),
+        layout!((_2, _2, _1):(_1, _2, _4)),
+        (Underscore, _32, Underscore),
+    )
+}
+
+/// K-major operand (BLAS: A "T", B "N"): K contiguous.
+#[derive(Clone, Copy, Default)]
+pub struct MajorK;
+/// MN-major operand (BLAS: A "N", B "T"): M (or N) contiguous.
+#[derive(Clone, Copy, Default)]
+pub struct MajorMN;
+
+/// A shared-memory k-tile of a K-major operand: CuTe's SM80 `composition(Swizzle<2,3,3>,
+/// (_128,_32):(_32,_1))` (the 64-byte rows of `tile_to_shape` of the `(_8,_32)` atom: the
+/// 16-byte chunk `k/8` of row `r` lies at chunk `k/8 ^ (r/2 % 4)`).
+pub type SmemK = Swizzled<Swizzle<2, 3, 3>, Layout<(_128, _32), (_32, _1)>>;
+/// A shared-memory k-tile of an MN-major operand: `composition(Swizzle<3,3,4>,
+/// (_128,_32):(_1,_128))` (256-byte k-columns; chunk `r/8` of column `k` lies at chunk
+/// `r/8 ^ (k % 8)` of its 8-chunk group, so the 8 k-columns an `ldmatrix.trans` reads meet 8
+/// different banks).
+pub type SmemMN = Swizzled<Swizzle<3, 3, 4>, Layout<(_128, _32), (_1, _128)>>;
+
+/// How an operand of a majority is laid out and moved: its global tile, its shared-memory tile,
+/// the `cp.async` TiledCopy between them and the `ldmatrix` atom that reads the fragments.
+pub trait Major: Copy + Default + 'static {
+    /// A `(128, 32)` k-tile in global memory with leading dimension `ld`.
+    type GTile: TileLayout<Off: Integral> + Copy;
+    /// The swizzled shared-memory k-tile.
+    type STile: TileLayout<Off: Integral> + LdsmTile + Copy;
+    /// Thread layout of the `cp.async` TiledCopy (128 threads).
+    type Thr: StaticLayoutValue + Default;
+    /// Value layout: 8 elements along the contiguous mode.
+    type Val: StaticLayoutValue + Default;
+    /// The `ldmatrix` atom.
+    type Ldsm: LdsmAtom + Default;
+    /// The k-tile layout in global memory.
+    fn g_tile(ld: i64) -> Self::GTile;
+    /// The shared-memory layout.
+    fn s_tile() -> Self::STile;
+    /// Elements of the 8-element vector at `(row, k)` inside `(rows, depth)` (0 to 8): the
+    /// bytes a zero-filling `cp.async` copies.
+    fn inside(at: (i32, i32), bounds: (i32, i32)) -> i32;
+}
+
+/// `clamp(n, 0, VECTOR)`.
+#[inline(always)]
+fn vector_part(n: i32) -> i32 {
+    n.clamp(0, VECTOR as i32)
+}
+
+impl Major for MajorK {
+    type GTile = Layout<(_128, _32), (i64, _1)>;
+    type STile = SmemK;
+    type Thr = Layout<(_32, _4), (_4, _1)>;
+    type Val = Layout<(_1, _8), (_0, _1)>;
+    type Ldsm = SM75_U32x4_LDSM_N;
+    #[inline(always)]
+    fn g_tile(ld: i64) -> Self::GTile {
+        layout!((_128, _32):(ld, _1))
+    }
+    #[inline(always)]
+    fn s_tile() -> SmemK {
+        make_composed_layout(Swizzle::<2, 3, 3>, layout!((_128, _32):(_32, _1)))
+    }
+    #[inline(always)]
+    fn inside((r, k): (i32, i32), (rows, depth): (i32, i32)) -> i32 {
+        if r < rows { vector_part(depth - k) } else { 0 }
+    }
+}
+
+impl Major for MajorMN {
+    type GTile = Layout<(_128, _32), (_1, i64)>;
+    type STile = SmemMN;
+    type Thr = Layout<(_16, _8), (_1, _16)>;
+    type Val = Layout<(_8, _1), (_1, _0)>;
+    type Ldsm = SM75_U16x8_LDSM_T;
+    #[inline(always)]
+    fn g_tile(ld: i64) -> Self::GTile {
+        layout!((_128, _32):(_1, ld))
+    }
+    #[inline(always)]
+    fn s_tile() -> SmemMN {
+        make_composed_layout(Swizzle::<3, 3, 4>, layout!((_128, _32):(_1, _128)))
+    }
+    #[inline(always)]
+    fn inside((r, k): (i32, i32), (rows, depth): (i32, i32)) -> i32 {
+        if k < depth { vector_part(rows - r) } else { 0 }
+    }
+}
+
+/// One operand's k-tile loads: `copy(g2s, tAgA(_,_,k_tile), tAsA(_,_,stage))` with each
+/// 16-byte `cp.async` told how many of its bytes lie inside the operand (the rest zero-filled).
+struct Loader<M: Major> {
+    /// The operand's base address.
+    base: *const u16,
+    /// Its leading dimension.
+    ld: i64,
+    /// Its extents `(rows, K)`.
+    bounds: (i32, i32),
+    /// The CTA's first row.
+    row0: i32,
+    /// Stage 0 of its shared-memory tiles, and the `.shared` address of that pointer.
+    smem: (*mut u16, u32),
+    /// Elements between stages.
+    stage_elems: usize,
+    tid: u32,
+    _m: core::marker::PhantomData<M>,
+}
+
+impl<M: Major> Loader<M> {
+    /// Issues k-tile `kt`'s copies into stage `stage` (the caller commits the group).
+    #[inline(always)]
+    unsafe fn load(&self, kt: i32, stage: usize) {
+        let tc = make_tiled_copy(
+            CpAsync16::<u16>::new(),
+            M::Thr::default(),
+            M::Val::default(),
+        );
+        let thr = tc.get_slice(self.tid);
+        let origin = (self.row0, kt * TILE.2 as i32);
+        let g_tile = M::g_tile(self.ld);
+        // gA(_,_,kt): the k-tile's origin through the operand's layout
+        let g = make_tensor(
+            make_gmem_ptr(self.base as *mut u16).advance(g_tile.eval(origin)),
+            g_tile,
+        );
+        let s_ptr = self.smem.0.wrapping_add(stage * self.stage_elems);
+        let s = make_tensor(make_smem_ptr(s_ptr), M::s_tile());
+        let (t_g, t_s) = (thr.partition_s(&g), thr.partition_d(&s));
+        unroll(t_g.atoms(), |a| {
+            let v = a * VECTOR;
+            let (r, k) = t_g.coord(v);
+            let n = M::inside((origin.0 + r, origin.1 + k), self.bounds);
+            // with n = 0 the copy reads nothing (zero-fills 16 bytes) and the address is unused
+            let src = t_g.at(v).ptr() as *const u8;
+            // the destination's `.shared` address: stage 0's plus the pointer's distance from it
+            let dst = self.smem.1 + (t_s.at(v).ptr() as usize - self.smem.0 as usize) as u32;
+            // SAFETY: `dst` is 16-byte aligned shared memory of this CTA (8 elements along the
+            // swizzle's unit rows); `src` holds the `n` elements inside the operand, 16-byte
+            // aligned (`ld` a multiple of 8, the base aligned: checked on the host); nothing is
+            // read when `n` is 0.
+            unsafe { cp_async_cg_16_zfill(dst, src, 2 * n as u32) };
+        });
+    }
+}
+
+/// The generic kernel body: element `E`, A `MA`-major, B `MB`-major (see the crate docs).
+///
+/// # Safety
+/// Launched as the crate docs say, with `p` describing valid A, B and C.
+#[inline(always)]
+pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
+    let tid = thread_idx_x();
+    let (m0, n0) = (
+        block_idx_x() as i32 * TILE.0 as i32,
+        block_idx_y() as i32 * TILE.1 as i32,
+    );
+    let storage = dynamic_shared_mem::<SharedStorage>();
+    // SAFETY: the CTA's dynamic shared memory is one `SharedStorage` (SMEM_BYTES at launch).
+    let (sa, sb) = unsafe { (&raw mut (*storage).a, &raw mut (*storage).b) };
+    let (sa, sb) = (sa as *mut u16, sb as *mut u16);
+    let load_a = Loader::<MA> {
+        base: p.a as *const u16,
+        ld: p.lda,
+        bounds: (p.m, p.k),
+        row0: m0,
+        smem: (sa, to_shared_addr(sa)),
+        stage_elems: TILE.0 * TILE.2,
+        tid,
+        _m: core::marker::PhantomData,
+    };
+    let load_b = Loader::<MB> {
+        base: p.b as *const u16,
+        ld: p.ldb,
+        bounds: (p.n, p.k),
+        row0: n0,
+        smem: (sb, to_shared_addr(sb)),
+        stage_elems: TILE.1 * TILE.2,
+        tid,
+        _m: core::marker::PhantomData,
+    };
+    let k_tiles = (p.k + TILE.2 as i32 - 1) / TILE.2 as i32;
+    // the thread's atoms: (TILE.0 / 32) along M, (TILE.1 / 16) along N (two per warp in each
+    // 32-wide N tile)
+    const MMA_M: usize = TILE.0 / 32;
+    const MMA_N: usize = TILE.1 / 16;
+
+    // the TiledMMA, this thread's fragments (shaped by a K-major (128, 32) tile: the fragments'
+    // registers do not depend on the operands' smem strides) and accumulators
+    let mma = tiled_mma();
+    let thr_mma = mma.get_slice(tid as i32);
+    let shape_ak = make_tensor(Counting(0i32), layout!((_128, _32):(_32, _1)));
+    let mut t_cr_a = thr_mma.partition_fragment_a(&shape_ak); // (MMA, MMA_M, MMA_K)
+    let mut t_cr_b = thr_mma.partition_fragment_b(&shape_ak); // (MMA, MMA_N, MMA_K)
+    let shape_c = make_tensor(Counting(0i32), layout!((_128, _128):(_1, _128)));
+    // the accumulators (MMA, MMA_M, MMA_N): the layout of `partition_fragment_c` over a plain
+    // array (a register fragment moved or filled by a loop would stay in local memory)
+    let acc_layout = mma.partition_fragment_c(&shape_c).layout;
+    const ACC: usize = TILE.0 * TILE.1 / THREADS as usize;
+    // SAFETY: all-zero bits are 0.0 (a memset, which LLVM splits into registers; the array
+    // repeat `[0f32; ACC]` is a loop here, which it does not)
+    let mut acc: [f32; ACC] = unsafe { core::mem::zeroed() };
+    // the ldmatrix TiledCopies and this thread's views of the fragments
+    let s2r_a = make_tiled_copy_a(MA::Ldsm::default(), &mma);
+    let s2r_b = make_tiled_copy_b(MB::Ldsm::default(), &mma);
+    let (thr_s2r_a, thr_s2r_b) = (s2r_a.get_slice(tid), s2r_b.get_slice(tid));
+    let t_cr_a_view = thr_s2r_a.retile_d(&mut t_cr_a); // (CPY, CPY_M, CPY_K)
+    let t_cr_b_view = thr_s2r_b.retile_d(&mut t_cr_b); // (CPY, CPY_N, CPY_K)
+    // tCsA(_,_,_,stage) / tCsB: the ldmatrix rows of a stage
+    let t_cs_a = |stage: usize| {
+        let s = sa.wrapping_add(stage * TILE.0 * TILE.2) as *mut half_t;
+        thr_s2r_a.partition_s(&make_tensor(make_smem_ptr(s), MA::s_tile()))
+    };
+    let t_cs_b = |stage: usize| {
+        let s = sb.wrapping_add(stage * TILE.1 * TILE.2) as *mut half_t;
+        thr_s2r_b.partition_s(&make_tensor(make_smem_ptr(s), MB::s_tile()))
+    };
+
+    // prologue: k-tiles 0 .. STAGES-2 in flight, one group each (empty past the end)
+    let mut kt_next = 0i32;
+    for stage in 0..STAGES - 1 {
+        if kt_next < k_tiles {
+            unsafe {
+                load_a.load(kt_next, stage);
+                load_b.load(kt_next, stage);
+            }
+        }
+        commit_group();
+        kt_next += 1;
+    }
+    // the stage the next k-tile is read from, and the stage the next load refills
+    let mut read = PipelineState::<STAGES>::new(0);
+    let mut write = read;
+    for _ in 0..STAGES - 1 {
+        write.advance();
+    }
+    wait_group::<{ STAGES as u32 - 2 }>();
+    sync_threads();
+    let (mut cs_a, mut cs_b) = (t_cs_a(read.index() as usize), t_cs_b(read.index() as usize));
+    // k-block 0's fragments
+    unsafe {
+        copy(&s2r_a, &cs_a.k_block(0), &t_cr_a_view.k_block(0));
+        copy(&s2r_b, &cs_b.k_block(0), &t_cr_b_view.k_block(0));
+    }
+    const K_BLOCKS: usize = TILE.2 / 16;
+    let mut kt = 0;
+    while kt < k_tiles {
+        device::unroll!(
+            K_BLOCKS,
+            #[inline(always)]
+            |kb: usize| {
+                if kb == K_BLOCKS - 1 {
+                    // the next k-tile's stage: its copies done (this thread's) and seen (all)
+                    cs_a = t_cs_a(read.index() as usize);
+                    cs_b = t_cs_b(read.index() as usize);
+                    wait_group::<{ STAGES as u32 - 2 }>();
+                    sync_threads();
+                }
+                // the next k-block's fragments (k-block 0 of the next stage after the last)
+                let kb_next = if kb + 1 == K_BLOCKS { 0 } else { kb + 1 };
+                unsafe {
+                    copy(
+                        &s2r_a,
+                        &cs_a.k_block(kb_next),
+                        &t_cr_a_view.k_block(kb_next),
+                    );
+                    copy(
+                        &s2r_b,
+                        &cs_b.k_block(kb_next),
+                        &t_cr_b_view.k_block(kb_next),
+                    );
+                }
+                if kb == 0 {
+                    // refill the stage consumed last: k-tile kt + STAGES - 1
+                    if kt_next < k_tiles {
+                        unsafe {
+                            load_a.load(kt_next, write.index() as usize);
+                            load_b.load(kt_next, write.index() as usize);
+                        }
+                    }
+                    commit_group();
+                    kt_next += 1;
+                    write = read;
+                    read.advance();
+                }
+                // gemm(mma, tCrA(_,_,kb), tCrB(_,_,kb), tCrC): one `mma.sync` per (m, n) atom
+                let (a, b) = (&t_cr_a, &t_cr_b);
+                let kbi = kb as i32;
+                device::unroll!(
+                    MMA_M,
+                    #[inline(always)]
+                    |m: usize| {
+                        device::unroll!(
+                            MMA_N,
+                            #[inline(always)]
+                            |n: usize| {
+                                let (mi, ni) = (m as i32, n as i32);
+                                let pair =
+                                    |lo: half_t, hi: half_t| lo.0 as u32 | (hi.0 as u32) << 16;
+                                let av = |r: i32| {
+                                    pair(
+                                        a[a.layout.crd2idx((2 * r, mi, kbi)) as usize],
+                                        a[a.layout.crd2idx((2 * r + 1, mi, kbi)) as usize],
+                                    )
+                                };
+                                let bv = |r: i32| {
+                                    pair(
+                                        b[b.layout.crd2idx((2 * r, ni, kbi)) as usize],
+                                        b[b.layout.crd2idx((2 * r + 1, ni, kbi)) as usize],
+                                    )
+                                };
+                                let ci = |v: i32| acc_layout.crd2idx((v, mi, ni)) as usize;
+                                // SAFETY: every thread of the CTA runs the k-block (warp-synchronous).
+                                let d = unsafe {
+                                    E::mma(
+                                        [av(0), av(1), av(2), av(3)],
+                                        [bv(0), bv(1)],
+                                        [acc[ci(0)], acc[ci(1)], acc[ci(2)], acc[ci(3)]],
+                                    )
+                                };
+                                device::unroll!(
+                                    4,
+                                    #[inline(always)]
+                                    |v: usize| acc[ci(v as i32)] = d[v]
+                                );
+                            }
+                        );
+                    }
+                );
+            }
+        );
+        kt += 1;
+    }
+    // no copy may still write shared memory when the CTA exits
+    wait_group::<0>();
+
+    // the epilogue: value i of the accumulators, its offset in C's tile (tCgC) and its row and
+    // column in the tile (partition_C of the tile's coordinates)
+    let t_cg_c = thr_mma.partition_c(&make_tensor(
+        Counting(0i64),
+        layout!((_128, _128):(_1, p.ldc)),
+    ));
+    let t_cr = thr_mma.partition_c(&make_tensor(Counting(0i32), layout!((_128, _128):(_1, _0))));
+    let t_cc = thr_mma.partition_c(&make_tensor(Counting(0i32), layout!((_128, _128):(_0, _1))));
+    let at = |i: usize| {
+        let i32_ = i as i32;
+        (
+            acc[acc_layout.call(i32_) as usize],
+            t_cg_c.engine.0 + t_cg_c.layout.call(i32_) as i64,
+            t_cr.engine.0 + t_cr.layout.call(i32_),
+            t_cc.engine.0 + t_cc.layout.call(i32_),
+        )
+    };
+    let out = epilogue::Tile {
+        c: p.c,
+        ldc: p.ldc,
+        origin: (m0, n0),
+        bounds: (p.m, p.n),
+        alpha: p.alpha,
+        beta: p.beta,
+    };
+    // SAFETY: C as the parameters describe it (the caller's contract).
+    unsafe { out.store::<ACC>(p.out, at) };
+}
+
+/// Declares entry `$name`: [`hgemm_sm80`] for `$e` inputs, A `$ma`-major, B `$mb`-major (an
+/// entry point, no kernel body).
+macro_rules! hgemm_sm80_entry {
+    ($name:ident, $e:ty, $ma:ty, $mb:ty) => {
+        device::kernel! {
+        #[doc = concat!("The Ampere GEMM for ", stringify!($e), " inputs, A ", stringify!($ma),
+                        ", B ", stringify!($mb), " (see the crate docs).\n\n# Safety\n",
+                        "`p` describes valid A, B, C; launched as the crate docs say.")]
+        pub unsafe fn $name(p: HgemmSm80Params) {
+            unsafe { hgemm_sm80::<$e, $ma, $mb>(p) }
+        }
+        }
+        device::launch_bounds!($name, THREADS, 1);
+    };
+}
+
+hgemm_sm80_entry!(hgemm_sm80_bf16_nn, Bf16, MajorMN, MajorK);
+hgemm_sm80_entry!(hgemm_sm80_bf16_nt, Bf16, MajorMN, MajorMN);
+hgemm_sm80_entry!(hgemm_sm80_bf16_tn, Bf16, MajorK, MajorK);
+hgemm_sm80_entry!(hgemm_sm80_bf16_tt, Bf16, MajorK, MajorMN);
+hgemm_sm80_entry!(hgemm_sm80_f16_nn, F16, MajorMN, MajorK);
+hgemm_sm80_entry!(hgemm_sm80_f16_nt, F16, MajorMN, MajorMN);
+hgemm_sm80_entry!(hgemm_sm80_f16_tn, F16, MajorK, MajorK);
+hgemm_sm80_entry!(hgemm_sm80_f16_tt, F16, MajorK, MajorMN);
