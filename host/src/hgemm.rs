@@ -150,7 +150,7 @@ pub mod config;
 /// assert_eq!(HgemmKernel::TILE, (128, 256, 64));
 /// assert_eq!(HgemmKernel::SMEM_BYTES, core::mem::size_of::<config::SharedStorage>());
 /// assert_eq!(HgemmKernel::SMEM_BYTES, 4 * (128 + 256) * 64 * 2 + 32 * 1024 + 1024);
-/// assert_eq!(size_of::<config::HgemmParams>(), 40); // the kernel's 4th parameter
+/// assert_eq!(size_of::<config::HgemmParams>(), 56); // the kernel's 4th parameter
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HgemmKernel;

@@ -226,7 +226,9 @@ fn hgemm_is_tma_wgmma_in_registers() {
         .iter()
         .find(|m| m.family == "hgemm")
         .expect("the hgemm family");
-    assert_eq!(m.entries.len(), 8, "{:?}", m.entries);
+    // 8 plain entries (two elements × four majorities) and the 5 fused ones (bf16 TN, one per
+    // activation)
+    assert_eq!(m.entries.len(), 13, "{:?}", m.entries);
     assert!(!m.ptx.contains(".local"), "a .local depot in hgemm.ptx");
     for needle in [
         "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
@@ -242,6 +244,11 @@ fn hgemm_is_tma_wgmma_in_registers() {
         "barrier.sync 9, 128",
         "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group",
         "cp.async.bulk.wait_group.read 0",
+        // the fused epilogue: the bias's predicated load, the activations' approximate
+        // instructions (no IEEE division: its slow path is a call)
+        "@p ld.global.nc.f32",
+        "ex2.approx.ftz.f32",
+        "rcp.approx.ftz.f32",
     ] {
         assert!(m.ptx.contains(needle), "hgemm.ptx lacks {needle}");
     }
