@@ -18,13 +18,25 @@ pub fn module_ptx(entry: &str) -> Result<&'static str, &'static str> {
         .ptx)
 }
 
-/// The body of `.entry name`, up to its closing brace.
+/// The body of `.entry name`, up to its closing brace: the last `}` line before the next
+/// function (an inline-asm block's `{ .. }` also closes on a line of its own, so the first
+/// such line can be inside the entry).
 pub fn entry<'a>(ptx: &'a str, name: &str) -> &'a str {
     let start = ptx
         .find(&format!(".entry {name}("))
         .unwrap_or_else(|| panic!("{name} is not in the PTX"));
     let rest = &ptx[start..];
-    let end = rest.find("\n}\n").map(|e| e + 3).unwrap_or(rest.len());
+    let next = [
+        ".visible .entry ",
+        "\n.entry ",
+        ".visible .func ",
+        "\n.func ",
+    ]
+    .iter()
+    .filter_map(|k| rest[1..].find(k).map(|i| i + 1))
+    .min()
+    .unwrap_or(rest.len());
+    let end = rest[..next].rfind("\n}\n").map(|e| e + 3).unwrap_or(next);
     &rest[..end]
 }
 

@@ -610,7 +610,8 @@ fn test(ws: &Ws) -> i32 {
 /// The typed corpora that take too long to compile for `cargo xtask test` (CI runs this after
 /// it): parts B and C of the typed differential corpus (`layout-types`, feature `typed-full`;
 /// part A, the same operations, is in `cargo xtask test`), and the root package's typed products
-/// and divides through complement and composition (feature `typed-full`). The PTX is not
+/// and divides through complement and composition and its typed TiledMMA / GMMA suites (feature
+/// `typed-full`). The PTX is not
 /// needed: `CUTE_RS_SKIP_PTX=1`.
 fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
@@ -627,7 +628,7 @@ fn test_full(ws: &Ws) -> i32 {
             ],
         ),
         (
-            "typed products and divides",
+            "typed products, divides, TiledMMA, GMMA",
             &[
                 "-p",
                 "cute-rs",
@@ -635,6 +636,10 @@ fn test_full(ws: &Ws) -> i32 {
                 "typed_product_differential",
                 "--test",
                 "typed_divide_differential",
+                "--test",
+                "typed_mma",
+                "--test",
+                "typed_gmma",
             ],
         ),
     ];

@@ -377,7 +377,7 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
     checks_with(ctx, seed, count, GemmKernel::Auto)
 }
 
-/// [`checks`] with every problem run by `kernel` ([`GemmConfig::kernel`]): `host run`'s forced
+/// The hgemm checks (this module's `checks`) with every problem run by `kernel` ([`GemmConfig::kernel`]): `host run`'s forced
 /// Ampere sweep is `checks_with(ctx, seed, count, GemmKernel::Sm80)`.
 pub fn checks_with(ctx: &Context, seed: u64, count: usize, kernel: GemmKernel) -> Vec<CheckRow> {
     // `Auto` where it means the Ampere kernel (no Hopper kernel loaded): say so in the rows
