@@ -66,7 +66,7 @@ pub enum GemmKernel {
     /// the sm_80 build was forced (`host --arch sm_80`).
     #[default]
     Auto,
-    /// The Hopper kernel (an [`Error::NeedsArch`](crate::Error::NeedsArch) where it is not
+    /// The Hopper kernel (an [`Error::NeedsArch`] where it is not
     /// loaded).
     Sm90,
     /// The Ampere kernel (`mma.sync`, `ldmatrix`, `cp.async`), on any GPU from sm_80 on,

@@ -4,7 +4,7 @@
 //! these numbers and this struct instead of restating them.
 //!
 //! The tile: a CTA of 4 warps (2×2, each 64×64 of C: 4×8 `mma.sync` m16n8k16 atoms, 128 f32
-//! accumulators per thread) computes 128×128 of C; k-tiles of 32, [`STAGES`] of them in
+//! accumulators per thread) computes 128×128 of C; k-tiles of 32, `STAGES` of them in
 //! flight through `cp.async`. Shared memory is `STAGES · (128 + 128) · 32` halves = 64 KiB:
 //! within the 99 KiB an RTX 4090 (sm_89) gives one block, and two CTAs fit the A100's 164 KiB
 //! (sm_80) and the 100 KiB of an sm_86 GPU once (its register file holds two: 128 threads under
