@@ -99,6 +99,37 @@ fn emu_ldmatrix<const N: usize>(op: &'static str, row_addr: u32, trans: bool) ->
     )
 }
 
+/// The body of the m16n8k16 `mma.sync` wrappers with f32 accumulators, for A and B of element
+/// `$ab` (`"f16"`, `"bf16"`): the instruction on the GPU, the emulator's `$emu` elsewhere.
+macro_rules! mma_m16n8k16_f32 {
+    ($ab:literal, $emu:path, $a:ident, $b:ident, $c:ident) => {{
+        let (a, b, c) = ($a, $b, $c);
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let (d0, d1, d2, d3): (f32, f32, f32, f32);
+            unsafe {
+                asm!(
+                    concat!("mma.sync.aligned.m16n8k16.row.col.f32.", $ab, ".", $ab, ".f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}, {c2}, {c3}}};"),
+                    a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+                    b0 = in(reg32) b[0], b1 = in(reg32) b[1],
+                    c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3],
+                    d0 = out(reg32) d0, d1 = out(reg32) d1, d2 = out(reg32) d2, d3 = out(reg32) d3,
+                    options(pure, nomem, nostack, preserves_flags),
+                )
+            };
+            [d0, d1, d2, d3]
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            let c = c.map(f32::to_bits);
+            let mine = [
+                a[0], a[1], a[2], a[3], b[0], b[1], c[0], c[1], c[2], c[3], 0, 0,
+            ];
+            crate::emu::warp_exchange("mma.sync.aligned.m16n8k16", u32::MAX, mine, $emu)
+        }
+    }};
+}
+
 /// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`: `D = A·B + C` for one warp,
 /// A 16×16 (4 regs of packed f16), B 16×8 (2 regs), C/D 16×8 f32 (4 regs).
 ///
@@ -121,34 +152,7 @@ fn emu_ldmatrix<const N: usize>(op: &'static str, row_addr: u32, trans: bool) ->
 /// Executed by all 32 lanes (convergent).
 #[inline(always)]
 pub unsafe fn mma_m16n8k16_f16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let (d0, d1, d2, d3): (f32, f32, f32, f32);
-        unsafe {
-            asm!(
-                "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}, {c2}, {c3}}};",
-                a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
-                b0 = in(reg32) b[0], b1 = in(reg32) b[1],
-                c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3],
-                d0 = out(reg32) d0, d1 = out(reg32) d1, d2 = out(reg32) d2, d3 = out(reg32) d3,
-                options(pure, nomem, nostack, preserves_flags),
-            )
-        };
-        [d0, d1, d2, d3]
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        let c = c.map(f32::to_bits);
-        let mine = [
-            a[0], a[1], a[2], a[3], b[0], b[1], c[0], c[1], c[2], c[3], 0, 0,
-        ];
-        crate::emu::warp_exchange(
-            "mma.sync.aligned.m16n8k16",
-            u32::MAX,
-            mine,
-            crate::emu::mma_m16n8k16,
-        )
-    }
+    mma_m16n8k16_f32!("f16", crate::emu::mma_m16n8k16, a, b, c)
 }
 
 /// `mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`: as [`mma_m16n8k16_f16_f32`] with A and
@@ -173,34 +177,7 @@ pub unsafe fn mma_m16n8k16_f16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f3
 /// Executed by all 32 lanes (convergent).
 #[inline(always)]
 pub unsafe fn mma_m16n8k16_bf16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f32; 4] {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let (d0, d1, d2, d3): (f32, f32, f32, f32);
-        unsafe {
-            asm!(
-                "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}, {c2}, {c3}}};",
-                a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
-                b0 = in(reg32) b[0], b1 = in(reg32) b[1],
-                c0 = in(reg32) c[0], c1 = in(reg32) c[1], c2 = in(reg32) c[2], c3 = in(reg32) c[3],
-                d0 = out(reg32) d0, d1 = out(reg32) d1, d2 = out(reg32) d2, d3 = out(reg32) d3,
-                options(pure, nomem, nostack, preserves_flags),
-            )
-        };
-        [d0, d1, d2, d3]
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        let c = c.map(f32::to_bits);
-        let mine = [
-            a[0], a[1], a[2], a[3], b[0], b[1], c[0], c[1], c[2], c[3], 0, 0,
-        ];
-        crate::emu::warp_exchange(
-            "mma.sync.aligned.m16n8k16",
-            u32::MAX,
-            mine,
-            crate::emu::mma_m16n8k16_bf16,
-        )
-    }
+    mma_m16n8k16_f32!("bf16", crate::emu::mma_m16n8k16_bf16, a, b, c)
 }
 
 /// Defines an `ldmatrix` of `$n` matrices (`$op`) as `$name(row_addr) -> [u32; $n]`; `$trans`:
