@@ -137,6 +137,7 @@ fn scaffold_step(ws: &Ws, arch: &str) -> Step {
         .env("CUTE_RS_REQUIRE_PTX", "1")
         .env("CUTE_RS_ARCH", arch)
         .stderr(std::process::Stdio::inherit());
+    route_stderr(&mut c);
     let out = match c.output() {
         Ok(o) if o.status.success() => o,
         Ok(o) => {
@@ -325,7 +326,47 @@ fn host_release(ws: &Ws, sub: &str, rest: &[String]) -> i32 {
     status_code(&mut c)
 }
 
+thread_local! {
+    /// Where the children of this thread's steps write (see [`quietly`]); `None`: the terminal.
+    static STEP_LOG: std::cell::RefCell<Option<std::fs::File>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Sends `c`'s stdout and stderr to this thread's step log, if it has one.
+fn route(c: &mut Command) {
+    STEP_LOG.with(|l| {
+        if let Some(f) = &*l.borrow()
+            && let (Ok(o), Ok(e)) = (f.try_clone(), f.try_clone())
+        {
+            c.stdout(o).stderr(e);
+        }
+    });
+}
+
+/// A step of [`quietly`]: its name and what runs it.
+type SideStep<'a> = (&'a str, Box<dyn FnOnce() -> Step + Send + 'a>);
+
+/// Runs `steps` in order with their commands' output in `log` instead of the terminal (they
+/// run beside another step that prints); a failing step's log is printed by the caller.
+fn quietly<'a>(log: &Path, steps: Vec<SideStep<'a>>) -> Vec<(&'a str, Step)> {
+    let file = std::fs::File::create(log).ok();
+    STEP_LOG.with(|l| *l.borrow_mut() = file);
+    let done = steps.into_iter().map(|(name, f)| (name, f())).collect();
+    STEP_LOG.with(|l| *l.borrow_mut() = None);
+    done
+}
+
+/// [`route`] for stderr only (a command whose stdout the step reads).
+fn route_stderr(c: &mut Command) {
+    STEP_LOG.with(|l| {
+        if let Some(e) = l.borrow().as_ref().and_then(|f| f.try_clone().ok()) {
+            c.stderr(e);
+        }
+    });
+}
+
 fn status_code(c: &mut Command) -> i32 {
+    route(c);
     match c.status() {
         Ok(s) => s.code().unwrap_or(1),
         Err(e) => {
@@ -558,25 +599,69 @@ fn test(ws: &Ws) -> i32 {
     if steps.iter().all(|(_, s)| matches!(s, Step::Pass(_))) {
         c.env("CUTE_RS_PTXAS_CHECKED", "1");
     }
-    eprintln!("[test] cargo test --workspace");
-    steps.push((
-        "cargo test --workspace",
-        match status_code(&mut c) {
+    // Steps 5b–7 run beside the tests' run (cargo holds the build directory's lock only while
+    // it compiles, and the tests are built): the tests' run is mostly one core (the trybuild
+    // cases, the layout-types doc tests), so is much of 5b–7. Their output goes to a log,
+    // printed when one fails.
+    let side_log = ws.target.join("xtask/side-steps.log");
+    let arch = opts.arch.clone();
+    let (tests, side) = std::thread::scope(|sc| {
+        let side = sc.spawn(|| {
+            let steps: Vec<SideStep> = vec![
+                // 5b. host beside candle's cudarc features; the Python package's GPU-free tests.
+                (
+                    "host + candle's cudarc",
+                    Box::new(|| interop::compose_step(ws)),
+                ),
+                (
+                    "python: cute_rs (pytest)",
+                    Box::new(|| interop::python_step(ws)),
+                ),
+                // 6. a scaffolded kernel project builds (PTX, ptxas, no .local).
+                (
+                    "new-kernel-crate builds",
+                    Box::new(|| scaffold_step(ws, &arch)),
+                ),
+                // 7. the docs build with no warnings (broken intra-doc links included).
+                ("cargo doc, no warnings", Box::new(|| doc_step(ws))),
+            ];
+            quietly(&side_log, steps)
+        });
+        eprintln!(
+            "[test] cargo test --workspace (steps 5b-7 beside it, log: {})",
+            side_log.display()
+        );
+        let tests = match status_code(&mut c) {
             0 => Step::Pass("ok".into()),
             code => Step::Fail(format!("exit code {code}")),
-        },
-    ));
+        };
+        (tests, side.join())
+    });
+    steps.push(("cargo test --workspace", tests));
+    match side {
+        Ok(side) => {
+            if side.iter().any(|(_, s)| matches!(s, Step::Fail(_))) {
+                eprint!("{}", std::fs::read_to_string(&side_log).unwrap_or_default());
+                eprintln!(
+                    "[test] (the output of steps 5b-7 above, from {})",
+                    side_log.display()
+                );
+            }
+            steps.extend(side);
+        }
+        Err(_) => steps.push(("steps 5b-7", Step::Fail("their thread panicked".into()))),
+    }
 
-    // 5b. host beside candle's cudarc features; the Python package's GPU-free tests.
-    steps.push(("host + candle's cudarc", interop::compose_step(ws)));
-    steps.push(("python: cute_rs (pytest)", interop::python_step(ws)));
+    // 8. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
+    let host = ws.target.join("debug/host");
+    steps.push(("gpu: host run", gpu_step(&host)));
+    summary("test", &steps, t0)
+}
 
-    // 6. a scaffolded kernel project builds (PTX, ptxas, no .local).
-    steps.push(("new-kernel-crate builds", scaffold_step(ws, &opts.arch)));
-
-    // 7. the docs build with no warnings (broken intra-doc links included).
+/// `cargo doc` of the library crates with `-D warnings` (broken intra-doc links included); xtask
+/// and the user-kernel example are binaries with nothing to link to.
+fn doc_step(ws: &Ws) -> Step {
     let mut d = ws.cargo();
-    // the library crates (xtask and the user-kernel example are binaries with nothing to link to)
     d.args([
         "doc",
         "--no-deps",
@@ -593,18 +678,10 @@ fn test(ws: &Ws) -> i32 {
     eprintln!(
         "[test] cargo doc --no-deps -p cute-rs -p layout-types -p host -p cute-builder (RUSTDOCFLAGS=-D warnings)"
     );
-    steps.push((
-        "cargo doc, no warnings",
-        match status_code(&mut d) {
-            0 => Step::Pass("ok".into()),
-            code => Step::Fail(format!("exit code {code}")),
-        },
-    ));
-
-    // 8. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
-    let host = ws.target.join("debug/host");
-    steps.push(("gpu: host run", gpu_step(&host)));
-    summary("test", &steps, t0)
+    match status_code(&mut d) {
+        0 => Step::Pass("ok".into()),
+        code => Step::Fail(format!("exit code {code}")),
+    }
 }
 
 /// The typed corpora that take too long to compile for `cargo xtask test` (CI runs this after
