@@ -49,6 +49,16 @@ impl Ws {
         o.verbose = verbose;
         o
     }
+    /// [`Ws::opts`] for one build of the set the host embeds ([`ptx::build_archs`]): a family
+    /// written for another architecture of the set is left to that build.
+    fn opts_in_set(&self, arch: Option<&str>, verbose: bool) -> ptx::Options {
+        let mut o = self.opts(arch, verbose);
+        let set = ptx::build_archs();
+        if set.contains(&o.arch) {
+            o.beside = set;
+        }
+        o
+    }
     /// The cargo that runs us (stable), for workspace commands.
     fn cargo(&self) -> Command {
         let mut c = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
@@ -227,12 +237,9 @@ type Assembled = Option<Result<ptxas::Report, String>>;
 /// Builds the PTX and prints each module's path; with a `ptxas`, assembles each module as soon
 /// as its family is built, while cargo still compiles the others.
 fn build_ptx(
-    ws: &Ws,
-    arch: Option<&str>,
-    verbose: bool,
+    opts: ptx::Options,
     ptxas_bin: Option<&Path>,
 ) -> Result<(ptx::Options, ptx::Built, Assembled), i32> {
-    let opts = ws.opts(arch, verbose);
     eprintln!(
         "[ptx] building kernels for {} (first build compiles core: ~1 min) ...",
         opts.arch
@@ -273,19 +280,28 @@ fn print_resources(report: Assembled) -> Result<Option<ptxas::Report>, String> {
     Ok(Some(report))
 }
 
+/// `--arch A`: every family that runs on A, built for A. Without it, the builds the host
+/// embeds ([`ptx::build_archs`]: sm_90a and sm_80), each family in the build it is written for.
 fn build_kernels(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
     let bin = ptxas::find(&ws.target);
-    let (_, _, report) = match build_ptx(ws, arch, verbose, bin.as_deref()) {
-        Ok(x) => x,
-        Err(c) => return c,
+    let builds = match arch {
+        Some(_) => vec![ws.opts(arch, verbose)],
+        None => ptx::build_archs()
+            .iter()
+            .map(|a| ws.opts_in_set(Some(a), verbose))
+            .collect(),
     };
-    match print_resources(report) {
-        Ok(_) => 0,
-        Err(e) => {
+    for opts in builds {
+        let (_, _, report) = match build_ptx(opts, bin.as_deref()) {
+            Ok(x) => x,
+            Err(c) => return c,
+        };
+        if let Err(e) = print_resources(report) {
             eprintln!("xtask: {e}");
-            1
+            return 1;
         }
     }
+    0
 }
 
 fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
@@ -299,7 +315,13 @@ fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
             .map_err(|e| eprintln!("xtask: no ptxas ({e}); skipping the resource table"))
             .ok()
     });
-    let (opts, _, report) = match build_ptx(ws, arch, verbose, bin.as_deref()) {
+    // without --arch: the primary build as the host embeds it (its build script then builds
+    // the others)
+    let opts = match arch {
+        Some(_) => ws.opts(arch, verbose),
+        None => ws.opts_in_set(None, verbose),
+    };
+    let (opts, _, report) = match build_ptx(opts, bin.as_deref()) {
         Ok(x) => x,
         Err(c) => return c,
     };
@@ -480,7 +502,7 @@ fn test(ws: &Ws) -> i32 {
     // this fills the core each serial stretch of the other leaves idle (a family's LTO, core).
     let prebuild = spawn_test_build(ws);
     let found = ptxas::find(&ws.target);
-    let built = build_ptx(ws, None, false, found.as_deref());
+    let built = build_ptx(ws.opts_in_set(None, false), found.as_deref());
     let (opts, built, assembled) = match built {
         Ok(x) => x,
         Err(_) => {
@@ -499,13 +521,8 @@ fn test(ws: &Ws) -> i32 {
         )),
     ));
 
-    // 2. self-contained + expected instructions.
-    let all_ptx: String = built.modules.iter().map(|m| m.ptx.as_str()).collect();
-    let missing: Vec<&str> = EXPECTED_INSTRUCTIONS
-        .iter()
-        .copied()
-        .filter(|i| !all_ptx.contains(i))
-        .collect();
+    // 2. self-contained (+ the expected instructions, over both builds, after 3b).
+    let mut all_ptx: String = built.modules.iter().map(|m| m.ptx.as_str()).collect();
     steps.push((
         "ptx self-contained",
         match built
@@ -516,17 +533,6 @@ fn test(ws: &Ws) -> i32 {
         {
             Ok(_) => Step::Pass(format!("{} modules, no .extern .func", built.modules.len())),
             Err(e) => Step::Fail(e),
-        },
-    ));
-    steps.push((
-        "ptx instructions",
-        if missing.is_empty() {
-            Step::Pass(format!(
-                "{} expected instructions present",
-                EXPECTED_INSTRUCTIONS.len()
-            ))
-        } else {
-            Step::Fail(format!("missing: {}", missing.join(", ")))
         },
     ));
 
@@ -580,7 +586,26 @@ fn test(ws: &Ws) -> i32 {
 
     // 3b. the Ampere build (every family written for sm_80; the host embeds it beside sm_90a):
     // builds, and ptxas assembles every module for sm_80 with no spills.
-    steps.push(("sm_80 build: ptx builds, ptxas assembles", ampere_step(ws)));
+    let (ampere, ampere_ptx) = ampere_step(ws);
+    steps.push(("sm_80 build: ptx builds, ptxas assembles", ampere));
+    // the families written for sm_80 only are in that build alone (they run on Hopper from it)
+    all_ptx.push_str(&ampere_ptx);
+    let missing: Vec<&str> = EXPECTED_INSTRUCTIONS
+        .iter()
+        .copied()
+        .filter(|i| !all_ptx.contains(i))
+        .collect();
+    steps.push((
+        "ptx instructions",
+        if missing.is_empty() {
+            Step::Pass(format!(
+                "{} expected instructions present (both builds)",
+                EXPECTED_INSTRUCTIONS.len()
+            ))
+        } else {
+            Step::Fail(format!("missing: {}", missing.join(", ")))
+        },
+    ));
 
     // 4. the kernel entries on the CPU emulator (kernels/emu, nightly, host target).
     steps.push(("kernels on the CPU emulator", emu_step(ws, &opts)));
@@ -686,15 +711,15 @@ fn doc_step(ws: &Ws) -> Step {
 
 /// The typed corpora that take too long to compile for `cargo xtask test` (CI runs this after
 /// it): parts B and C of the typed differential corpus (`layout-types`, feature `typed-full`;
-/// part A, the same operations, is in `cargo xtask test`), and the root package's typed products
-/// and divides through complement and composition and its typed TiledMMA / GMMA suites (feature
-/// `typed-full`). The PTX is not
-/// needed: `CUTE_RS_SKIP_PTX=1`.
+/// part A, the same operations, is in `cargo xtask test`) and its typed ldmatrix TiledCopies, and
+/// the root package's typed products and divides through complement and composition and its
+/// typed TiledMMA / GMMA suites (feature `typed-full`). The PTX is not needed:
+/// `CUTE_RS_SKIP_PTX=1`.
 fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
     let runs: [(&str, &[&str]); 2] = [
         (
-            "typed corpus, parts B and C",
+            "typed corpus B and C, ldmatrix copies",
             &[
                 "-p",
                 "layout-types",
@@ -702,6 +727,8 @@ fn test_full(ws: &Ws) -> i32 {
                 "typed_differential_b",
                 "--test",
                 "typed_differential_c",
+                "--test",
+                "typed_ldsm",
             ],
         ),
         (
@@ -797,19 +824,23 @@ fn finish_test_build(b: TestBuild) -> Option<Step> {
 /// The `sm_80` build: only the families written for it (`[package.metadata.cute] archs`), each
 /// module through ptxas for `sm_80`, no spills, no stack frame. Its target dir is the one the
 /// host's build script uses for its `sm_80` modules, so that build is then a no-op.
-fn ampere_step(ws: &Ws) -> Step {
+fn ampere_step(ws: &Ws) -> (Step, String) {
     const ARCH: &str = "sm_80";
     let Some(bin) = ptxas::find(&ws.target) else {
-        return Step::Fail("no ptxas (the ptxas step installs it)".into());
+        return (
+            Step::Fail("no ptxas (the ptxas step installs it)".into()),
+            String::new(),
+        );
     };
-    let (_, built, report) = match build_ptx(ws, Some(ARCH), false, Some(&bin)) {
+    let (_, built, report) = match build_ptx(ws.opts_in_set(Some(ARCH), false), Some(&bin)) {
         Ok(x) => x,
-        Err(_) => return Step::Fail("see the error above".into()),
+        Err(_) => return (Step::Fail("see the error above".into()), String::new()),
     };
+    let text: String = built.modules.iter().map(|m| m.ptx.as_str()).collect();
     let report = match report {
         Some(Ok(r)) => r,
-        Some(Err(e)) => return Step::Fail(e),
-        None => return Step::Fail("ptxas did not run".into()),
+        Some(Err(e)) => return (Step::Fail(e), text),
+        None => return (Step::Fail("ptxas did not run".into()), text),
     };
     print!("{}", ptxas::table(&report));
     let bad: Vec<String> = report
@@ -824,22 +855,24 @@ fn ampere_step(ws: &Ws) -> Step {
         })
         .collect();
     if !bad.is_empty() {
-        return Step::Fail(bad.join("; "));
+        return (Step::Fail(bad.join("; ")), text);
     }
     if report.kernels.len() != built.entries().len() {
-        return Step::Fail(format!(
+        let e = format!(
             "ptxas reported {} kernels, the modules have {}",
             report.kernels.len(),
             built.entries().len()
-        ));
+        );
+        return (Step::Fail(e), text);
     }
     let families: Vec<&str> = built.modules.iter().map(|m| m.family.as_str()).collect();
-    Step::Pass(format!(
+    let pass = Step::Pass(format!(
         "{} modules ({}), {} kernels, 0 spills",
         built.modules.len(),
         families.join(", "),
         report.kernels.len()
-    ))
+    ));
+    (pass, text)
 }
 
 /// `cargo test -p device -p kernels-emu` with the nightly toolchain for the host: every copy,
