@@ -5,9 +5,11 @@
 //! cache (`target/kernels/<arch>`), so after one of them the other is a no-op.
 //!
 //! The architectures: `CUTE_RS_ARCHS` (comma-separated), else `CUTE_RS_ARCH` alone, else
-//! [`DEFAULT_ARCHS`] (`sm_90a` and `sm_80`: Hopper, and everything from Ampere on). Each is built
-//! with the families written for it (`[package.metadata.cute] archs` of each family); the host
-//! picks per device at run time (`host::Context`).
+//! `cute_builder::DEFAULT_ARCHS` (`sm_90a` and `sm_80`: Hopper, and everything from Ampere on)
+//! — `cute_builder::build_archs`. Each is built with the families written for it
+//! (`[package.metadata.cute] archs` of each family; a family written for `sm_80` only is built
+//! once, for `sm_80`, and runs on Hopper from that PTX); the host picks per family and device at
+//! run time (`host::Context`).
 //!
 //! Fallback, on purpose: when the nightly toolchain or its `rust-src` component is
 //! missing, this build does NOT fail; it prints a cargo warning with the exact
@@ -18,11 +20,7 @@
 
 use std::path::PathBuf;
 
-use cute_builder::{PtxBuilder, write_if_changed};
-
-/// What a build embeds when neither `CUTE_RS_ARCHS` nor `CUTE_RS_ARCH` says otherwise: the
-/// Hopper build first (the primary one), then the one for Ampere, Ada and newer.
-const DEFAULT_ARCHS: [&str; 2] = ["sm_90a", "sm_80"];
+use cute_builder::{PtxBuilder, build_archs, write_if_changed};
 
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
@@ -33,24 +31,14 @@ fn main() {
         Some(d) => root.join(d),
         None => root.join("target"),
     };
-    let archs: Vec<String> = match (
-        std::env::var("CUTE_RS_ARCHS"),
-        std::env::var("CUTE_RS_ARCH"),
-    ) {
-        (Ok(list), _) => list
-            .split(',')
-            .map(|a| a.trim().to_string())
-            .filter(|a| !a.is_empty())
-            .collect(),
-        (_, Ok(one)) => vec![one],
-        _ => DEFAULT_ARCHS.iter().map(|a| a.to_string()).collect(),
-    };
+    let archs = build_archs();
     let mut modules = Vec::new();
     let mut error = None;
     for arch in &archs {
         let builder = PtxBuilder::new(root.join("kernels"))
             .target_dir(&target_dir)
-            .arch(arch);
+            .arch(arch)
+            .beside(&archs);
         match builder.build_script() {
             Ok(built) => modules.extend(built.modules.into_iter().map(|m| (arch.clone(), m))),
             Err(why) => {

@@ -48,6 +48,34 @@ use std::process::{Command, Stdio};
 pub const DEFAULT_TOOLCHAIN: &str = "nightly";
 /// Default GPU architecture (`CUTE_RS_ARCH` or `--arch` override).
 pub const DEFAULT_ARCH: &str = "sm_90a";
+
+/// The architectures a build embeds when neither `CUTE_RS_ARCHS` nor `CUTE_RS_ARCH` says
+/// otherwise: the Hopper build first (the primary one), then the one for Ampere, Ada and newer.
+pub const DEFAULT_ARCHS: [&str; 2] = ["sm_90a", "sm_80"];
+
+/// The architectures the workspace's build embeds (the root `build.rs`) and `cargo xtask`
+/// builds: `CUTE_RS_ARCHS` (comma-separated), else `CUTE_RS_ARCH` alone, else
+/// [`DEFAULT_ARCHS`]; the primary one first.
+///
+/// ```
+/// if std::env::var_os("CUTE_RS_ARCHS").is_none() && std::env::var_os("CUTE_RS_ARCH").is_none() {
+///     assert_eq!(cute_builder::build_archs(), ["sm_90a", "sm_80"]);
+/// }
+/// ```
+pub fn build_archs() -> Vec<String> {
+    match (
+        std::env::var("CUTE_RS_ARCHS"),
+        std::env::var("CUTE_RS_ARCH"),
+    ) {
+        (Ok(list), _) => list
+            .split(',')
+            .map(|a| a.trim().to_string())
+            .filter(|a| !a.is_empty())
+            .collect(),
+        (_, Ok(one)) => vec![one],
+        _ => DEFAULT_ARCHS.iter().map(|a| a.to_string()).collect(),
+    }
+}
 pub const TARGET: &str = "nvptx64-nvidia-cuda";
 
 /// What a PTX build needs.
@@ -73,6 +101,9 @@ pub struct Options {
     /// Where the `<module>.ptx` files go instead of [`Options::ptx_dir`]'s default
     /// (a build script's `OUT_DIR`).
     pub ptx_out: Option<PathBuf>,
+    /// The other architectures built beside `arch` into the same binary ([`build_archs`]): a
+    /// family written for one of them is built there only ([`Family::builds_in`]).
+    pub beside: Vec<String>,
 }
 
 impl Options {
@@ -88,7 +119,14 @@ impl Options {
             want_llvm_tools: false,
             verbose: false,
             ptx_out: None,
+            beside: Vec::new(),
         }
+    }
+    /// `arch` and the architectures built beside it.
+    pub fn build_set(&self) -> Vec<String> {
+        let mut set = vec![self.arch.clone()];
+        set.extend(self.beside.iter().filter(|a| **a != self.arch).cloned());
+        set
     }
     /// `target/kernels/<arch>`: the kernels' own cargo target dir (core built once per arch).
     pub fn kernel_target_dir(&self) -> PathBuf {
@@ -358,6 +396,31 @@ impl Family {
     pub fn builds_for(&self, arch: &str) -> bool {
         self.archs.is_empty() || self.archs.iter().any(|a| arch_runs_on(a, arch))
     }
+
+    /// Whether the family is built for `arch` in a build of the architectures `set` (`arch`
+    /// among them): a family that names one of `set` in its `archs` is built for exactly the
+    /// ones it names (`archs = ["sm_80"]` in a build of sm_90a and sm_80: once, for sm_80 — its
+    /// PTX runs on Hopper too; `["sm_80", "sm_90a"]`: both, the sm_90a build adding its
+    /// Hopper-only entries); otherwise [`Family::builds_for`].
+    ///
+    /// ```
+    /// let f = |archs: &[&str]| cute_builder::Family {
+    ///     name: "f".into(), package: "f".into(), krate: "f".into(),
+    ///     archs: archs.iter().map(|a| a.to_string()).collect(),
+    /// };
+    /// let both = ["sm_90a".to_string(), "sm_80".to_string()];
+    /// assert!(!f(&["sm_80"]).builds_in("sm_90a", &both) && f(&["sm_80"]).builds_in("sm_80", &both));
+    /// assert!(f(&["sm_80", "sm_90a"]).builds_in("sm_90a", &both));
+    /// assert!(f(&["sm_80"]).builds_in("sm_90a", &["sm_90a".to_string()]));
+    /// assert!(f(&[]).builds_in("sm_90a", &both) && !f(&["sm_90a"]).builds_in("sm_80", &both));
+    /// ```
+    pub fn builds_in(&self, arch: &str, set: &[String]) -> bool {
+        if self.archs.iter().any(|a| set.contains(a)) {
+            self.archs.iter().any(|a| a == arch)
+        } else {
+            self.builds_for(arch)
+        }
+    }
 }
 
 /// `(major * 10 + minor, arch-specific)` of `sm_XY[a|f]`.
@@ -472,9 +535,26 @@ pub fn families(kernels_dir: &Path) -> Result<Vec<Family>, String> {
 /// assert!(!ampere.iter().any(|f| f.name == "wgmma") && ampere.iter().any(|f| f.name == "copy"));
 /// ```
 pub fn families_for(kernels_dir: &Path, arch: &str) -> Result<Vec<Family>, String> {
+    families_in(kernels_dir, arch, &[arch.to_string()])
+}
+
+/// The families of `kernels_dir` built for `arch` in a build of the architectures `set`
+/// ([`Family::builds_in`]); an error when none is.
+///
+/// ```
+/// let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels");
+/// let set = ["sm_90a".to_string(), "sm_80".to_string()];
+/// let hopper = cute_builder::families_in(&root, "sm_90a", &set).unwrap();
+/// let ampere = cute_builder::families_in(&root, "sm_80", &set).unwrap();
+/// // written for sm_80 only: built once, in the sm_80 build (Hopper loads that PTX)
+/// assert!(!hopper.iter().any(|f| f.name == "probe") && ampere.iter().any(|f| f.name == "probe"));
+/// // the copies have Hopper-only entries too: both builds
+/// assert!(hopper.iter().any(|f| f.name == "copy") && ampere.iter().any(|f| f.name == "copy"));
+/// ```
+pub fn families_in(kernels_dir: &Path, arch: &str, set: &[String]) -> Result<Vec<Family>, String> {
     let all = families(kernels_dir)?;
     let n = all.len();
-    let some: Vec<Family> = all.into_iter().filter(|f| f.builds_for(arch)).collect();
+    let some: Vec<Family> = all.into_iter().filter(|f| f.builds_in(arch, set)).collect();
     if some.is_empty() {
         return Err(format!(
             "none of the {n} kernel families in {} is written for {arch} \
@@ -693,7 +773,8 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
 /// ```
 pub fn build_each(opts: &Options, mut ready: impl FnMut(&Module)) -> Result<Built, Error> {
     ensure_toolchain(opts)?;
-    let families = families_for(&opts.kernels_dir, &opts.arch).map_err(Error::Failed)?;
+    let families =
+        families_in(&opts.kernels_dir, &opts.arch, &opts.build_set()).map_err(Error::Failed)?;
     let deps = opts
         .kernel_target_dir()
         .join(TARGET)
@@ -992,6 +1073,7 @@ pub struct PtxBuilder {
     kernels_dir: PathBuf,
     arch: Option<String>,
     target_dir: Option<PathBuf>,
+    beside: Vec<String>,
 }
 
 impl PtxBuilder {
@@ -1016,7 +1098,20 @@ impl PtxBuilder {
             kernels_dir,
             arch: None,
             target_dir: None,
+            beside: Vec::new(),
         }
+    }
+
+    /// The other architectures built into the same binary ([`Options::beside`]): a family
+    /// written for one of them is left to that build.
+    ///
+    /// ```
+    /// let b = cute_builder::PtxBuilder::new("k").arch("sm_90a").beside(&["sm_90a", "sm_80"]);
+    /// assert_eq!(b.options().build_set(), ["sm_90a", "sm_80"]);
+    /// ```
+    pub fn beside<S: AsRef<str>>(mut self, archs: &[S]) -> Self {
+        self.beside = archs.iter().map(|a| a.as_ref().to_string()).collect();
+        self
     }
 
     /// The GPU architecture (`sm_90a`, `sm_80`, ...); without it `CUTE_RS_ARCH`, else `sm_90a`.
@@ -1056,6 +1151,7 @@ impl PtxBuilder {
         if let Some(a) = &self.arch {
             o.arch = a.clone();
         }
+        o.beside = self.beside.clone();
         o
     }
 

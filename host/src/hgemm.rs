@@ -365,12 +365,12 @@ impl Context {
         B: DevicePtr<T>,
         C: DevicePtrMut<O>,
     {
-        self.hgemm_fused(stream, g, a, b, c, None)
+        self.hgemm_fused(stream, g, a, b, c, None::<&CudaSlice<f32>>)
     }
 
     /// [`Context::hgemm`] with its fused epilogue: `C = act(alpha·op(A)·op(B) + beta·C +
     /// bias)`, `g.act` the activation and `g.bias` where `bias` (`f32`, [`GemmConfig::bias_len`]
-    /// elements) lies. Checked before anything is queued: a bias buffer exactly when
+    /// elements: a `CudaSlice<f32>` or any device buffer of this context) lies. Checked before anything is queued: a bias buffer exactly when
     /// `g.bias` asks for one, long enough, of this context.
     ///
     /// ```no_run
@@ -385,14 +385,14 @@ impl Context {
     /// ctx.hgemm_fused(&s, &g, &a, &b, &mut c, Some(&bias))?; // gelu(0.5) everywhere
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn hgemm_fused<T, O, A, B, C>(
+    pub fn hgemm_fused<T, O, A, B, C, V>(
         &self,
         stream: &CudaStream,
         g: &GemmConfig,
         a: &A,
         b: &B,
         c: &mut C,
-        bias: Option<&CudaSlice<f32>>,
+        bias: Option<&V>,
     ) -> Result<()>
     where
         T: HalfElement,
@@ -400,6 +400,7 @@ impl Context {
         A: DevicePtr<T>,
         B: DevicePtr<T>,
         C: DevicePtrMut<O>,
+        V: DevicePtr<f32>,
     {
         if self.hgemm_uses_sm80(g) {
             if g.is_fused() || bias.is_some() {

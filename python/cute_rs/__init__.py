@@ -52,7 +52,7 @@ class DLPackTensor:
         return f"DLPackTensor(device=cuda:{self._device})"
 
 
-def gemm(a, b, *, out=None, alpha=1.0, beta=0.0):
+def gemm(a, b, *, out=None, alpha=1.0, beta=0.0, bias=None, activation=None):
     """``alpha * (a @ b) + beta * out``: a (M, K) and b (K, N) CUDA matrices of one dtype.
 
     - dtypes: bfloat16 / float16 (tensor cores; ``out`` may also be float32) and float32.
@@ -60,25 +60,36 @@ def gemm(a, b, *, out=None, alpha=1.0, beta=0.0):
       float16 need 16-byte aligned data and a leading stride that is a multiple of 8.
     - ``out``: a row-major (M, N) matrix written in place (and returned); without it a new
       row-major tensor is returned (a torch tensor for torch inputs), and ``beta`` must be 0.
+    - ``bias`` (N values, one per column) and ``activation`` (None, ``"relu"``, ``"gelu"``
+      (erf, torch's default), ``"gelu_tanh"``, ``"silu"``): the fused epilogue,
+      ``activation(alpha * a @ b + beta * out + bias)``, as ``torch.nn.functional.linear``
+      followed by the activation: ``gemm(x, w.t(), bias=b, activation="gelu")``. bfloat16 only,
+      ``a`` row-major and ``b`` column-major (``w.t()`` of a row-major weight), Hopper only. The
+      bias is read as float32 (a torch bias of another dtype is converted first, on the stream).
     - runs on torch's current stream (the legacy default stream for other producers), with
       no synchronization. No autograd: tensors that require grad are refused.
 
     Raises TypeError / ValueError naming the argument for a wrong dtype, device, shape,
     layout or alignment, and RuntimeError when there is no usable GPU.
     """
+    if activation is not None and not isinstance(activation, str):
+        raise TypeError(f"activation must be None or a str, not {type(activation).__name__}")
     torch = _torch_of(a)
-    if torch is not None and _torch_of(b) is torch and (out is None or _torch_of(out) is torch):
+    if torch is not None and all(t is None or _torch_of(t) is torch for t in (b, out, bias)):
         # torch tensors: read them directly (torch's __dlpack__ costs tens of microseconds)
-        for name, t in (("a", a), ("b", b), ("out", out)):
+        for name, t in (("a", a), ("b", b), ("out", out), ("bias", bias)):
             if t is not None and t.requires_grad:
                 raise ValueError(f"{name} requires grad: cute_rs.gemm has no backward (pass {name}.detach())")
+        if bias is not None and bias.is_floating_point() and bias.dtype != torch.float32:
+            bias = bias.float()
         stream = _torch_stream(torch, a.get_device()) if a.is_cuda else None
         r = _native.gemm(
             _torch_desc(a), _torch_desc(b), None if out is None else _torch_desc(out),
             float(alpha), float(beta), stream, True,
+            None if bias is None else _torch_desc(bias), activation,
         )
         return out if out is not None else torch.from_dlpack(r)
-    r = _native.gemm(a, b, out, float(alpha), float(beta), None)
+    r = _native.gemm(a, b, out, float(alpha), float(beta), None, False, bias, activation)
     if out is not None:
         return out
     return DLPackTensor(r, a.__dlpack_device__()[1])

@@ -21,7 +21,7 @@ use host::cudarc::driver::{
 };
 use host::half::{bf16, f16};
 use host::hgemm::GemmOut;
-use host::{Context, GemmConfig, Trans};
+use host::{Activation, BiasMode, Context, GemmConfig, Trans};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -218,6 +218,86 @@ struct Call {
     out_dtype: Dtype,
     m: usize,
     n: usize,
+    /// The fused epilogue's bias (float32, one per column of `a @ b`): its address and length.
+    bias: Option<(CUdeviceptr, usize)>,
+}
+
+/// The fused epilogue's activation by its Python name (torch's names: `"gelu"` is the erf form
+/// of `torch.nn.functional.gelu`, `"gelu_tanh"` its `approximate="tanh"` form).
+fn activation(name: Option<&str>) -> PyResult<Activation> {
+    Ok(match name {
+        None | Some("identity") => Activation::Identity,
+        Some("relu") => Activation::Relu,
+        Some("gelu") => Activation::GeluErf,
+        Some("gelu_tanh") => Activation::Gelu,
+        Some("silu") => Activation::Silu,
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "activation={other:?}: cute_rs.gemm takes None, \"relu\", \"gelu\" (erf), \
+                 \"gelu_tanh\" or \"silu\""
+            )));
+        }
+    })
+}
+
+/// The checks of the fused epilogue (`bias=` or `activation=`): bfloat16 in and out, `a`
+/// row-major and `b` column-major (`a @ w.t()` of a row-major `(N, K)` weight, as
+/// `torch.nn.functional.linear`), a float32 bias of N contiguous elements on `a`'s device.
+fn fused(call: &Call, bias: Option<&dlpack::Strided>) -> PyResult<Option<(CUdeviceptr, usize)>> {
+    if call.a.dtype != Dtype::BF16 || call.out_dtype != Dtype::BF16 {
+        return Err(PyTypeError::new_err(format!(
+            "bias= and activation= (the fused epilogue) take bfloat16 a, b and out, not {} -> {}",
+            call.a.dtype.name(),
+            call.out_dtype.name()
+        )));
+    }
+    // our A is `b` (K-major: T), our B is `a` (K-major: N)
+    if (call.g.transa, call.g.transb) != (Trans::T, Trans::N) {
+        return Err(PyValueError::new_err(format!(
+            "bias= and activation= (the fused epilogue) take a row-major a and a column-major b \
+             (b = w.t() of a row-major (N, K) weight, as torch.nn.functional.linear); got a with \
+             strides {:?} and b with strides {:?}",
+            call.a.strides, call.b.strides
+        )));
+    }
+    let Some(v) = bias else {
+        return Ok(None);
+    };
+    let dtype = v
+        .dtype
+        .clone()
+        .map_err(|d| PyTypeError::new_err(format!("bias has dtype {d}: it must be float32")))?;
+    if dtype != Dtype::F32 {
+        return Err(PyTypeError::new_err(format!(
+            "bias has dtype {}: it must be float32",
+            dtype.name()
+        )));
+    }
+    if v.device_id != call.a.device_id {
+        return Err(PyValueError::new_err(format!(
+            "bias is on cuda:{} but a is on cuda:{}",
+            v.device_id, call.a.device_id
+        )));
+    }
+    if v.shape.len() != 1 || v.shape[0] != call.n as i64 {
+        return Err(PyValueError::new_err(format!(
+            "bias has shape {:?}: it must be ({},), one value per column of a @ b",
+            v.shape, call.n
+        )));
+    }
+    if call.n > 1 && v.strides[0] != 1 {
+        return Err(PyValueError::new_err(format!(
+            "bias has stride {}: pass bias.contiguous()",
+            v.strides[0]
+        )));
+    }
+    if !v.addr.is_multiple_of(4) {
+        return Err(PyValueError::new_err(format!(
+            "bias: its data pointer {:#x} is not 4-byte aligned",
+            v.addr
+        )));
+    }
+    Ok(Some((v.addr, call.n)))
 }
 
 fn plan(a: Matrix, b: Matrix, out: Option<Matrix>, alpha: f32, beta: f32) -> PyResult<Call> {
@@ -318,7 +398,33 @@ fn plan(a: Matrix, b: Matrix, out: Option<Matrix>, alpha: f32, beta: f32) -> PyR
         out_dtype,
         m,
         n,
+        bias: None,
     })
+}
+
+/// [`plan`] with the fused epilogue: `bias` (float32, one per column of `a @ b`) and `act`.
+fn plan_fused(
+    a: Matrix,
+    b: Matrix,
+    out: Option<Matrix>,
+    (alpha, beta): (f32, f32),
+    bias: Option<dlpack::Strided>,
+    act: Option<&str>,
+) -> PyResult<Call> {
+    let act = activation(act)?;
+    let mut call = plan(a, b, out, alpha, beta)?;
+    if bias.is_none() && act == Activation::Identity {
+        return Ok(call);
+    }
+    call.bias = fused(&call, bias.as_ref())?;
+    // our C is (a @ b)ᵀ: a value per column of a @ b is one per row (M) of ours
+    let mode = if call.bias.is_some() {
+        BiasMode::M
+    } else {
+        BiasMode::None
+    };
+    call.g = call.g.bias(mode).act(act);
+    Ok(call)
 }
 
 /// The GEMM of element `Self` with C of `O` (the bf16/fp16 tensor-core kernel or the f32 SIMT
@@ -328,9 +434,9 @@ trait Gemm<O>: Sized {
         ctx: &Context,
         stream: &CudaStream,
         g: &GemmConfig,
-        a: &Foreign<Self>,
-        b: &Foreign<Self>,
+        ab: (&Foreign<Self>, &Foreign<Self>),
         c: &mut C,
+        bias: Option<&Foreign<f32>>,
     ) -> host::Result<()>;
 }
 
@@ -341,11 +447,11 @@ macro_rules! half_gemm {
                 ctx: &Context,
                 stream: &CudaStream,
                 g: &GemmConfig,
-                a: &Foreign<Self>,
-                b: &Foreign<Self>,
+                (a, b): (&Foreign<Self>, &Foreign<Self>),
                 c: &mut C,
+                bias: Option<&Foreign<f32>>,
             ) -> host::Result<()> {
-                ctx.hgemm::<$t, O, _, _, _>(stream, g, a, b, c)
+                ctx.hgemm_fused::<$t, O, _, _, _, _>(stream, g, a, b, c, bias)
             }
         }
     )*};
@@ -357,10 +463,11 @@ impl Gemm<f32> for f32 {
         ctx: &Context,
         stream: &CudaStream,
         g: &GemmConfig,
-        a: &Foreign<f32>,
-        b: &Foreign<f32>,
+        (a, b): (&Foreign<f32>, &Foreign<f32>),
         c: &mut C,
+        _bias: Option<&Foreign<f32>>,
     ) -> host::Result<()> {
+        // `fused` refused a bias and an activation for float32 before this
         ctx.sgemm(stream, g, a, b, c)
     }
 }
@@ -379,14 +486,17 @@ fn launch<T: Gemm<O>, O: DeviceRepr + Send + 'static>(
         Foreign::<T>::new(&call.b, stream),
         Foreign::<T>::new(&call.a, stream),
     );
+    let bias = call
+        .bias
+        .map(|(addr, len)| Foreign::<f32>::at(addr, len, stream));
     if let Some(o) = &call.out {
         T::gemm(
             ctx,
             stream,
             &call.g,
-            &a,
-            &b,
+            (&a, &b),
             &mut Foreign::<O>::new(o, stream),
+            bias.as_ref(),
         )?;
         return Ok(None);
     }
@@ -394,7 +504,7 @@ fn launch<T: Gemm<O>, O: DeviceRepr + Send + 'static>(
     let mut out = Output::<O>::alloc(ctx, stream, call.m * call.n)?;
     let s = out.slice();
     let addr = s.device_ptr(stream).0;
-    T::gemm(ctx, stream, &call.g, &a, &b, s)?;
+    T::gemm(ctx, stream, &call.g, (&a, &b), s, bias.as_ref())?;
     Ok(Some((Box::new(out), addr)))
 }
 
@@ -444,7 +554,7 @@ fn dlpack_stream(stream: Option<i64>) -> i64 {
 /// `cute_rs._torch_desc` reads of torch tensors (no DLPack on the way in). Returns a
 /// `dltensor` capsule of a new row-major C, or None when `out` was written.
 #[pyfunction]
-#[pyo3(signature = (a, b, out=None, alpha=1.0, beta=0.0, stream=None, desc=false))]
+#[pyo3(signature = (a, b, out=None, alpha=1.0, beta=0.0, stream=None, desc=false, bias=None, activation=None))]
 #[allow(clippy::too_many_arguments)]
 fn gemm(
     py: Python<'_>,
@@ -455,12 +565,16 @@ fn gemm(
     beta: f32,
     stream: Option<i64>,
     desc: bool,
+    bias: Option<&Bound<'_, PyAny>>,
+    activation: Option<&str>,
 ) -> PyResult<Option<Py<PyAny>>> {
     guarded(|| {
         if desc {
             let (ma, mb) = (torch_matrix("a", a)?, torch_matrix("b", b)?);
             let mo = out.map(|o| torch_matrix("out", o)).transpose()?;
-            return run_call(py, plan(ma, mb, mo, alpha, beta)?, stream);
+            let mv = bias.map(|v| torch_strided("bias", v)).transpose()?;
+            let call = plan_fused(ma, mb, mo, (alpha, beta), mv, activation)?;
+            return run_call(py, call, stream);
         }
         // device checks first: a CPU producer may refuse a stream argument
         dlpack::cuda_device_of("a", a)?;
@@ -468,19 +582,24 @@ fn gemm(
         if let Some(o) = out {
             dlpack::cuda_device_of("out", o)?;
         }
+        if let Some(v) = bias {
+            dlpack::cuda_device_of("bias", v)?;
+        }
         let s = dlpack_stream(stream);
         let ta = Borrowed::take("a", a, s)?;
         let tb = Borrowed::take("b", b, s)?;
         let to = out.map(|o| Borrowed::take("out", o, s)).transpose()?;
-        let call = plan(
+        let tv = bias.map(|v| Borrowed::take("bias", v, s)).transpose()?;
+        let call = plan_fused(
             ta.matrix("a")?,
             tb.matrix("b")?,
             to.as_ref().map(|t| t.matrix("out")).transpose()?,
-            alpha,
-            beta,
+            (alpha, beta),
+            tv.as_ref().map(|t| t.strided("bias")).transpose()?,
+            activation,
         )?;
         let made = run_call(py, call, Some(s));
-        drop((ta, tb, to));
+        drop((ta, tb, to, tv));
         made
     })
 }

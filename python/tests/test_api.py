@@ -141,3 +141,45 @@ class FakeTorchTensor:
 def test_torch_desc_reads_the_tensor():
     assert cute_rs._torch_desc(FakeTorchTensor("torch.int8")) == (0x1000, (4, 8), (8, 1), "int8", 3)
     assert cute_rs._torch_desc(FakeTorchTensor("x", cuda=False))[4] == "cpu"
+
+
+def test_fused_epilogue_arguments():
+    # a (16x32) row-major, b = w.t() of a row-major (24x32) w: column-major (32x24)
+    a, b = FakeTensor((16, 32)), FakeTensor((32, 24), strides=(1, 32))
+    bias = FakeTensor((24,), "float32")
+    with pytest.raises(ValueError, match=r'^activation="tanh": cute_rs.gemm takes None, "relu", "gelu"'):
+        cute_rs.gemm(a, b, activation="tanh")
+    with pytest.raises(TypeError, match=r"^activation must be None or a str, not int"):
+        cute_rs.gemm(a, b, activation=1)
+    with pytest.raises(TypeError, match=r"^bias= and activation= \(the fused epilogue\) take bfloat16 a, b and out, not float16 -> float16"):
+        cute_rs.gemm(FakeTensor((16, 32), "float16"), FakeTensor((32, 24), "float16", strides=(1, 32)), activation="relu")
+    with pytest.raises(TypeError, match=r"^bias= and activation= .* not bfloat16 -> float32"):
+        cute_rs.gemm(a, b, out=FakeTensor((16, 24), "float32"), bias=bias)
+    # b row-major: not the K-major B the fused kernel reads
+    with pytest.raises(ValueError, match=r"^bias= and activation= .* take a row-major a and a column-major b"):
+        cute_rs.gemm(a, FakeTensor((32, 24)), activation="gelu")
+    with pytest.raises(ValueError, match=r"^bias has shape \[16\]: it must be \(24,\), one value per column"):
+        cute_rs.gemm(a, b, bias=FakeTensor((16,), "float32"))
+    with pytest.raises(ValueError, match=r"^bias has shape \[1, 24\]"):
+        cute_rs.gemm(a, b, bias=FakeTensor((1, 24), "float32"))
+    with pytest.raises(TypeError, match=r"^bias has dtype bfloat16: it must be float32"):
+        cute_rs.gemm(a, b, bias=FakeTensor((24,), "bfloat16"))
+    with pytest.raises(ValueError, match=r"^bias has stride 2: pass bias.contiguous\(\)"):
+        cute_rs.gemm(a, b, bias=FakeTensor((24,), "float32", strides=(2,)))
+    with pytest.raises(ValueError, match=r"^bias must be a CUDA tensor, it is on cpu"):
+        cute_rs.gemm(a, b, bias=FakeTensor((24,), "float32", device=(KDL_CPU, 0)))
+    with pytest.raises(ValueError, match=r"^bias is on cuda:1 but a is on cuda:0"):
+        cute_rs.gemm(a, b, bias=FakeTensor((24,), "float32", device=(2, 1)))
+
+
+def test_fused_epilogue_torch_path_errors_match():
+    def g(a, b, bias=None, act=None):
+        return cute_rs._native.gemm(a, b, None, desc=True, bias=bias, activation=act)
+
+    a, b = desc((16, 32)), desc((32, 24), strides=(1, 32))
+    with pytest.raises(ValueError, match=r'^activation="swish"'):
+        g(a, b, act="swish")
+    with pytest.raises(ValueError, match=r"^bias has shape \(16,\)|^bias has shape \[16\]"):
+        g(a, b, bias=desc((16,), "float32"))
+    with pytest.raises(ValueError, match=r"^bias= and activation= .* column-major b"):
+        g(a, desc((32, 24)), act="relu")

@@ -185,3 +185,53 @@ def test_requires_grad_is_refused():
     with pytest.raises(ValueError, match=r"^a requires grad: cute_rs.gemm has no backward"):
         cute_rs.gemm(a, rand(64, 64))
     check(cute_rs.gemm(a.detach(), a.detach()), a.detach(), a.detach())
+
+
+ACTS = {
+    None: lambda y: y,
+    "relu": torch.relu,
+    "gelu": torch.nn.functional.gelu,
+    "gelu_tanh": lambda y: torch.nn.functional.gelu(y, approximate="tanh"),
+    "silu": torch.nn.functional.silu,
+}
+
+
+def check_fused(c, x, w, bias, act, beta=0.0, c0=None):
+    """act(x @ w.T + beta·c0 + bias) within the GEMM's bound: the fp32 accumulation's absolute
+    error passes through the activation with a slope of at most 1.13 (GELU's; ReLU's and SiLU's
+    are at most 1.1), then C's bf16 rounding (relative)."""
+    xf, wf = x.float(), w.float()
+    y = xf @ wf.T
+    mag = xf.abs() @ wf.abs().T
+    if bias is not None:
+        y, mag = y + bias.float(), mag + bias.float().abs()
+    if c0 is not None:
+        y, mag = y + beta * c0.float(), mag + abs(beta) * c0.float().abs()
+    ref = ACTS[act](y)
+    k = x.shape[1]
+    atol = 1.13 * float((2 * k * 2.0**-24) * mag.max()) + 1e-5
+    torch.testing.assert_close(c.float(), ref, rtol=2 * U[c.dtype], atol=atol)
+
+
+@pytest.mark.parametrize("act", list(ACTS))
+@pytest.mark.parametrize("bias_dtype", [None, BF16, F32])
+def test_fused_epilogue_matches_torch(act, bias_dtype):
+    """cute_rs.gemm(x, w.t(), bias=, activation=) = activation(F.linear(x, w, bias))."""
+    if act is None and bias_dtype is None:
+        pytest.skip("the plain GEMM (test_matches_torch)")
+    m, n, k = 300, 264, 136
+    x, w = rand(m, k), rand(n, k)
+    bias = None if bias_dtype is None else rand(n, dtype=bias_dtype)
+    c = cute_rs.gemm(x, w.t(), bias=bias, activation=act)
+    assert c.shape == (m, n) and c.dtype == BF16
+    check_fused(c, x, w, bias, act)
+
+
+def test_fused_epilogue_into_out_with_beta():
+    m, n, k = 256, 512, 64
+    x, w, bias = rand(m, k), rand(n, k), rand(n, dtype=F32)
+    c0 = rand(m, n)
+    out = c0.clone()
+    r = cute_rs.gemm(x, w.t(), out=out, alpha=1.0, beta=0.5, bias=bias, activation="gelu")
+    assert r is out
+    check_fused(out, x, w, bias, "gelu", beta=0.5, c0=c0)

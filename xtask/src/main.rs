@@ -49,6 +49,16 @@ impl Ws {
         o.verbose = verbose;
         o
     }
+    /// [`Ws::opts`] for one build of the set the host embeds ([`ptx::build_archs`]): a family
+    /// written for another architecture of the set is left to that build.
+    fn opts_in_set(&self, arch: Option<&str>, verbose: bool) -> ptx::Options {
+        let mut o = self.opts(arch, verbose);
+        let set = ptx::build_archs();
+        if set.contains(&o.arch) {
+            o.beside = set;
+        }
+        o
+    }
     /// The cargo that runs us (stable), for workspace commands.
     fn cargo(&self) -> Command {
         let mut c = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
@@ -137,6 +147,7 @@ fn scaffold_step(ws: &Ws, arch: &str) -> Step {
         .env("CUTE_RS_REQUIRE_PTX", "1")
         .env("CUTE_RS_ARCH", arch)
         .stderr(std::process::Stdio::inherit());
+    route_stderr(&mut c);
     let out = match c.output() {
         Ok(o) if o.status.success() => o,
         Ok(o) => {
@@ -226,12 +237,9 @@ type Assembled = Option<Result<ptxas::Report, String>>;
 /// Builds the PTX and prints each module's path; with a `ptxas`, assembles each module as soon
 /// as its family is built, while cargo still compiles the others.
 fn build_ptx(
-    ws: &Ws,
-    arch: Option<&str>,
-    verbose: bool,
+    opts: ptx::Options,
     ptxas_bin: Option<&Path>,
 ) -> Result<(ptx::Options, ptx::Built, Assembled), i32> {
-    let opts = ws.opts(arch, verbose);
     eprintln!(
         "[ptx] building kernels for {} (first build compiles core: ~1 min) ...",
         opts.arch
@@ -272,19 +280,28 @@ fn print_resources(report: Assembled) -> Result<Option<ptxas::Report>, String> {
     Ok(Some(report))
 }
 
+/// `--arch A`: every family that runs on A, built for A. Without it, the builds the host
+/// embeds ([`ptx::build_archs`]: sm_90a and sm_80), each family in the build it is written for.
 fn build_kernels(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
     let bin = ptxas::find(&ws.target);
-    let (_, _, report) = match build_ptx(ws, arch, verbose, bin.as_deref()) {
-        Ok(x) => x,
-        Err(c) => return c,
+    let builds = match arch {
+        Some(_) => vec![ws.opts(arch, verbose)],
+        None => ptx::build_archs()
+            .iter()
+            .map(|a| ws.opts_in_set(Some(a), verbose))
+            .collect(),
     };
-    match print_resources(report) {
-        Ok(_) => 0,
-        Err(e) => {
+    for opts in builds {
+        let (_, _, report) = match build_ptx(opts, bin.as_deref()) {
+            Ok(x) => x,
+            Err(c) => return c,
+        };
+        if let Err(e) = print_resources(report) {
             eprintln!("xtask: {e}");
-            1
+            return 1;
         }
     }
+    0
 }
 
 fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
@@ -298,7 +315,13 @@ fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
             .map_err(|e| eprintln!("xtask: no ptxas ({e}); skipping the resource table"))
             .ok()
     });
-    let (opts, _, report) = match build_ptx(ws, arch, verbose, bin.as_deref()) {
+    // without --arch: the primary build as the host embeds it (its build script then builds
+    // the others)
+    let opts = match arch {
+        Some(_) => ws.opts(arch, verbose),
+        None => ws.opts_in_set(None, verbose),
+    };
+    let (opts, _, report) = match build_ptx(opts, bin.as_deref()) {
         Ok(x) => x,
         Err(c) => return c,
     };
@@ -325,7 +348,47 @@ fn host_release(ws: &Ws, sub: &str, rest: &[String]) -> i32 {
     status_code(&mut c)
 }
 
+thread_local! {
+    /// Where the children of this thread's steps write (see [`quietly`]); `None`: the terminal.
+    static STEP_LOG: std::cell::RefCell<Option<std::fs::File>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Sends `c`'s stdout and stderr to this thread's step log, if it has one.
+fn route(c: &mut Command) {
+    STEP_LOG.with(|l| {
+        if let Some(f) = &*l.borrow()
+            && let (Ok(o), Ok(e)) = (f.try_clone(), f.try_clone())
+        {
+            c.stdout(o).stderr(e);
+        }
+    });
+}
+
+/// A step of [`quietly`]: its name and what runs it.
+type SideStep<'a> = (&'a str, Box<dyn FnOnce() -> Step + Send + 'a>);
+
+/// Runs `steps` in order with their commands' output in `log` instead of the terminal (they
+/// run beside another step that prints); a failing step's log is printed by the caller.
+fn quietly<'a>(log: &Path, steps: Vec<SideStep<'a>>) -> Vec<(&'a str, Step)> {
+    let file = std::fs::File::create(log).ok();
+    STEP_LOG.with(|l| *l.borrow_mut() = file);
+    let done = steps.into_iter().map(|(name, f)| (name, f())).collect();
+    STEP_LOG.with(|l| *l.borrow_mut() = None);
+    done
+}
+
+/// [`route`] for stderr only (a command whose stdout the step reads).
+fn route_stderr(c: &mut Command) {
+    STEP_LOG.with(|l| {
+        if let Some(e) = l.borrow().as_ref().and_then(|f| f.try_clone().ok()) {
+            c.stderr(e);
+        }
+    });
+}
+
 fn status_code(c: &mut Command) -> i32 {
+    route(c);
     match c.status() {
         Ok(s) => s.code().unwrap_or(1),
         Err(e) => {
@@ -439,7 +502,7 @@ fn test(ws: &Ws) -> i32 {
     // this fills the core each serial stretch of the other leaves idle (a family's LTO, core).
     let prebuild = spawn_test_build(ws);
     let found = ptxas::find(&ws.target);
-    let built = build_ptx(ws, None, false, found.as_deref());
+    let built = build_ptx(ws.opts_in_set(None, false), found.as_deref());
     let (opts, built, assembled) = match built {
         Ok(x) => x,
         Err(_) => {
@@ -458,13 +521,8 @@ fn test(ws: &Ws) -> i32 {
         )),
     ));
 
-    // 2. self-contained + expected instructions.
-    let all_ptx: String = built.modules.iter().map(|m| m.ptx.as_str()).collect();
-    let missing: Vec<&str> = EXPECTED_INSTRUCTIONS
-        .iter()
-        .copied()
-        .filter(|i| !all_ptx.contains(i))
-        .collect();
+    // 2. self-contained (+ the expected instructions, over both builds, after 3b).
+    let mut all_ptx: String = built.modules.iter().map(|m| m.ptx.as_str()).collect();
     steps.push((
         "ptx self-contained",
         match built
@@ -475,17 +533,6 @@ fn test(ws: &Ws) -> i32 {
         {
             Ok(_) => Step::Pass(format!("{} modules, no .extern .func", built.modules.len())),
             Err(e) => Step::Fail(e),
-        },
-    ));
-    steps.push((
-        "ptx instructions",
-        if missing.is_empty() {
-            Step::Pass(format!(
-                "{} expected instructions present",
-                EXPECTED_INSTRUCTIONS.len()
-            ))
-        } else {
-            Step::Fail(format!("missing: {}", missing.join(", ")))
         },
     ));
 
@@ -539,7 +586,26 @@ fn test(ws: &Ws) -> i32 {
 
     // 3b. the Ampere build (every family written for sm_80; the host embeds it beside sm_90a):
     // builds, and ptxas assembles every module for sm_80 with no spills.
-    steps.push(("sm_80 build: ptx builds, ptxas assembles", ampere_step(ws)));
+    let (ampere, ampere_ptx) = ampere_step(ws);
+    steps.push(("sm_80 build: ptx builds, ptxas assembles", ampere));
+    // the families written for sm_80 only are in that build alone (they run on Hopper from it)
+    all_ptx.push_str(&ampere_ptx);
+    let missing: Vec<&str> = EXPECTED_INSTRUCTIONS
+        .iter()
+        .copied()
+        .filter(|i| !all_ptx.contains(i))
+        .collect();
+    steps.push((
+        "ptx instructions",
+        if missing.is_empty() {
+            Step::Pass(format!(
+                "{} expected instructions present (both builds)",
+                EXPECTED_INSTRUCTIONS.len()
+            ))
+        } else {
+            Step::Fail(format!("missing: {}", missing.join(", ")))
+        },
+    ));
 
     // 4. the kernel entries on the CPU emulator (kernels/emu, nightly, host target).
     steps.push(("kernels on the CPU emulator", emu_step(ws, &opts)));
@@ -558,25 +624,69 @@ fn test(ws: &Ws) -> i32 {
     if steps.iter().all(|(_, s)| matches!(s, Step::Pass(_))) {
         c.env("CUTE_RS_PTXAS_CHECKED", "1");
     }
-    eprintln!("[test] cargo test --workspace");
-    steps.push((
-        "cargo test --workspace",
-        match status_code(&mut c) {
+    // Steps 5b–7 run beside the tests' run (cargo holds the build directory's lock only while
+    // it compiles, and the tests are built): the tests' run is mostly one core (the trybuild
+    // cases, the layout-types doc tests), so is much of 5b–7. Their output goes to a log,
+    // printed when one fails.
+    let side_log = ws.target.join("xtask/side-steps.log");
+    let arch = opts.arch.clone();
+    let (tests, side) = std::thread::scope(|sc| {
+        let side = sc.spawn(|| {
+            let steps: Vec<SideStep> = vec![
+                // 5b. host beside candle's cudarc features; the Python package's GPU-free tests.
+                (
+                    "host + candle's cudarc",
+                    Box::new(|| interop::compose_step(ws)),
+                ),
+                (
+                    "python: cute_rs (pytest)",
+                    Box::new(|| interop::python_step(ws)),
+                ),
+                // 6. a scaffolded kernel project builds (PTX, ptxas, no .local).
+                (
+                    "new-kernel-crate builds",
+                    Box::new(|| scaffold_step(ws, &arch)),
+                ),
+                // 7. the docs build with no warnings (broken intra-doc links included).
+                ("cargo doc, no warnings", Box::new(|| doc_step(ws))),
+            ];
+            quietly(&side_log, steps)
+        });
+        eprintln!(
+            "[test] cargo test --workspace (steps 5b-7 beside it, log: {})",
+            side_log.display()
+        );
+        let tests = match status_code(&mut c) {
             0 => Step::Pass("ok".into()),
             code => Step::Fail(format!("exit code {code}")),
-        },
-    ));
+        };
+        (tests, side.join())
+    });
+    steps.push(("cargo test --workspace", tests));
+    match side {
+        Ok(side) => {
+            if side.iter().any(|(_, s)| matches!(s, Step::Fail(_))) {
+                eprint!("{}", std::fs::read_to_string(&side_log).unwrap_or_default());
+                eprintln!(
+                    "[test] (the output of steps 5b-7 above, from {})",
+                    side_log.display()
+                );
+            }
+            steps.extend(side);
+        }
+        Err(_) => steps.push(("steps 5b-7", Step::Fail("their thread panicked".into()))),
+    }
 
-    // 5b. host beside candle's cudarc features; the Python package's GPU-free tests.
-    steps.push(("host + candle's cudarc", interop::compose_step(ws)));
-    steps.push(("python: cute_rs (pytest)", interop::python_step(ws)));
+    // 8. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
+    let host = ws.target.join("debug/host");
+    steps.push(("gpu: host run", gpu_step(&host)));
+    summary("test", &steps, t0)
+}
 
-    // 6. a scaffolded kernel project builds (PTX, ptxas, no .local).
-    steps.push(("new-kernel-crate builds", scaffold_step(ws, &opts.arch)));
-
-    // 7. the docs build with no warnings (broken intra-doc links included).
+/// `cargo doc` of the library crates with `-D warnings` (broken intra-doc links included); xtask
+/// and the user-kernel example are binaries with nothing to link to.
+fn doc_step(ws: &Ws) -> Step {
     let mut d = ws.cargo();
-    // the library crates (xtask and the user-kernel example are binaries with nothing to link to)
     d.args([
         "doc",
         "--no-deps",
@@ -593,31 +703,23 @@ fn test(ws: &Ws) -> i32 {
     eprintln!(
         "[test] cargo doc --no-deps -p cute-rs -p layout-types -p host -p cute-builder (RUSTDOCFLAGS=-D warnings)"
     );
-    steps.push((
-        "cargo doc, no warnings",
-        match status_code(&mut d) {
-            0 => Step::Pass("ok".into()),
-            code => Step::Fail(format!("exit code {code}")),
-        },
-    ));
-
-    // 8. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
-    let host = ws.target.join("debug/host");
-    steps.push(("gpu: host run", gpu_step(&host)));
-    summary("test", &steps, t0)
+    match status_code(&mut d) {
+        0 => Step::Pass("ok".into()),
+        code => Step::Fail(format!("exit code {code}")),
+    }
 }
 
 /// The typed corpora that take too long to compile for `cargo xtask test` (CI runs this after
 /// it): parts B and C of the typed differential corpus (`layout-types`, feature `typed-full`;
-/// part A, the same operations, is in `cargo xtask test`), and the root package's typed products
-/// and divides through complement and composition and its typed TiledMMA / GMMA suites (feature
-/// `typed-full`). The PTX is not
-/// needed: `CUTE_RS_SKIP_PTX=1`.
+/// part A, the same operations, is in `cargo xtask test`) and its typed ldmatrix TiledCopies, and
+/// the root package's typed products and divides through complement and composition and its
+/// typed TiledMMA / GMMA suites (feature `typed-full`). The PTX is not needed:
+/// `CUTE_RS_SKIP_PTX=1`.
 fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
     let runs: [(&str, &[&str]); 2] = [
         (
-            "typed corpus, parts B and C",
+            "typed corpus B and C, ldmatrix copies",
             &[
                 "-p",
                 "layout-types",
@@ -625,6 +727,8 @@ fn test_full(ws: &Ws) -> i32 {
                 "typed_differential_b",
                 "--test",
                 "typed_differential_c",
+                "--test",
+                "typed_ldsm",
             ],
         ),
         (
@@ -720,19 +824,23 @@ fn finish_test_build(b: TestBuild) -> Option<Step> {
 /// The `sm_80` build: only the families written for it (`[package.metadata.cute] archs`), each
 /// module through ptxas for `sm_80`, no spills, no stack frame. Its target dir is the one the
 /// host's build script uses for its `sm_80` modules, so that build is then a no-op.
-fn ampere_step(ws: &Ws) -> Step {
+fn ampere_step(ws: &Ws) -> (Step, String) {
     const ARCH: &str = "sm_80";
     let Some(bin) = ptxas::find(&ws.target) else {
-        return Step::Fail("no ptxas (the ptxas step installs it)".into());
+        return (
+            Step::Fail("no ptxas (the ptxas step installs it)".into()),
+            String::new(),
+        );
     };
-    let (_, built, report) = match build_ptx(ws, Some(ARCH), false, Some(&bin)) {
+    let (_, built, report) = match build_ptx(ws.opts_in_set(Some(ARCH), false), Some(&bin)) {
         Ok(x) => x,
-        Err(_) => return Step::Fail("see the error above".into()),
+        Err(_) => return (Step::Fail("see the error above".into()), String::new()),
     };
+    let text: String = built.modules.iter().map(|m| m.ptx.as_str()).collect();
     let report = match report {
         Some(Ok(r)) => r,
-        Some(Err(e)) => return Step::Fail(e),
-        None => return Step::Fail("ptxas did not run".into()),
+        Some(Err(e)) => return (Step::Fail(e), text),
+        None => return (Step::Fail("ptxas did not run".into()), text),
     };
     print!("{}", ptxas::table(&report));
     let bad: Vec<String> = report
@@ -747,22 +855,24 @@ fn ampere_step(ws: &Ws) -> Step {
         })
         .collect();
     if !bad.is_empty() {
-        return Step::Fail(bad.join("; "));
+        return (Step::Fail(bad.join("; ")), text);
     }
     if report.kernels.len() != built.entries().len() {
-        return Step::Fail(format!(
+        let e = format!(
             "ptxas reported {} kernels, the modules have {}",
             report.kernels.len(),
             built.entries().len()
-        ));
+        );
+        return (Step::Fail(e), text);
     }
     let families: Vec<&str> = built.modules.iter().map(|m| m.family.as_str()).collect();
-    Step::Pass(format!(
+    let pass = Step::Pass(format!(
         "{} modules ({}), {} kernels, 0 spills",
         built.modules.len(),
         families.join(", "),
         report.kernels.len()
-    ))
+    ));
+    (pass, text)
 }
 
 /// `cargo test -p device -p kernels-emu` with the nightly toolchain for the host: every copy,
