@@ -53,7 +53,7 @@ impl AttentionKernel {
     pub const THREADS: u32 = config::THREADS;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16).
-    const VARIANTS: [(&'static str, &'static [usize]); 9] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 13] = [
         ("serial", &[64, 128, 256]),
         ("split", &[64, 128]),
         ("pingpong", &[64, 128]),
@@ -63,6 +63,10 @@ impl AttentionKernel {
         ("stages3split", &[64, 128]),
         ("tree", &[64, 128, 256]),
         ("overlap", &[64, 128, 256]),
+        ("nb", &[64, 128]),
+        ("splitnb", &[64, 128]),
+        ("rsb", &[64, 128]),
+        ("fa3", &[64, 128]),
     ];
     /// The default tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -78,7 +82,10 @@ impl AttentionKernel {
     /// intra-warpgroup overlap), `split` (the overlap with the softmax in a basic block of its
     /// own), `pingpong` (the consumer warpgroups take turns), `tile` (128 × 176 at d128,
     /// 128 × 64 at d256), `r240` (d128, 24/240 registers), `stages3` and `stages3split` (three
-    /// K/V stages at d64 and d128), `tree` (the row max and sum as tree reductions);
+    /// K/V stages at d64 and d128), `tree` (the row max and sum as tree reductions), `nb` (the
+    /// consumer warpgroups' turns by named barriers, FlashAttention-3's), `splitnb` (`split`
+    /// and `nb`), `rsb` (`split` and O rescaled before P·V's issue), `fa3` (`split`, `rsb`,
+    /// `nb`);
     /// `overlap` or `None`: the default. A
     /// variant without an entry for `d` is an error.
     ///

@@ -261,6 +261,49 @@ impl Masks {
     }
 }
 
+/// FlashAttention-3's warp scheduler barrier (`warp_scheduler_barrier_sync/arrive`): the two
+/// consumer warpgroups take turns issuing their `wgmma`s, so one's softmax runs while the
+/// other's GEMMs keep the tensor cores busy. Warpgroup `w` waits at named barrier `1 + w`
+/// (256 threads: its own 128 and the other's arrival) and, once its GEMMs are issued, arrives at
+/// the other's; warpgroup 0 arrives at its own once at the start, so it goes first. Both
+/// warpgroups run the same tiles and key blocks, so their turns pair up. `ON = false`: no-ops.
+#[derive(Clone, Copy)]
+struct WarpScheduler<const ON: bool> {
+    /// The consumer warpgroup (0 or 1), warp-uniform.
+    wg: i32,
+}
+impl<const ON: bool> WarpScheduler<ON> {
+    #[inline(always)]
+    fn init(wg: i32) -> Self {
+        if ON && wg == 0 {
+            device::thread::named_barrier_arrive::<1, 256>();
+        }
+        Self { wg }
+    }
+    /// Waits for this warpgroup's turn.
+    #[inline(always)]
+    fn sync(&self) {
+        if ON {
+            if self.wg == 0 {
+                device::thread::named_barrier_sync::<1, 256>();
+            } else {
+                device::thread::named_barrier_sync::<2, 256>();
+            }
+        }
+    }
+    /// Hands the turn to the other warpgroup.
+    #[inline(always)]
+    fn arrive(&self) {
+        if ON {
+            if self.wg == 0 {
+                device::thread::named_barrier_arrive::<2, 256>();
+            } else {
+                device::thread::named_barrier_arrive::<1, 256>();
+            }
+        }
+    }
+}
+
 /// The online softmax of one key block (FlashAttention-2/3), in the log2 domain: per row the
 /// new max of `S·scale·log2 e` (over the thread's values, then the quad of lanes that shares the
 /// row), `P = exp2(S·scale·log2 e − max)` in place, the running sum; returns each row's
@@ -364,7 +407,11 @@ fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32
 /// (CUTLASS's `OrderedSequenceBarrier`), so one's softmax runs under the other's GEMMs;
 /// `TREE`: the row max and sum as tree reductions ([`row_reduce`]); `ST`: the stages of the K and V rings ([`STAGES`] by default); `R240`: the register split 24 (producer) / 240 (consumers) instead of 32 / 232; `SPLIT`
 /// (with `OVERLAP`): the wait for the next V ends the softmax's basic block, so ptxas
-/// keeps the `wait_group` for P·V after the softmax (without it the softmax waits for P·V).
+/// keeps the `wait_group` for P·V after the softmax (without it the softmax waits for P·V);
+/// `RSB` (with `OVERLAP`): O takes block n−1's correction between S_n's and P_{n−1}·V's issue
+/// (FlashAttention-3's `RescaleOBeforeGemm`) instead of after P·V's wait; `NB` (with
+/// `OVERLAP`): the consumer warpgroups take turns by named barriers ([`WarpScheduler`],
+/// FlashAttention-3's `warp_scheduler_barrier`).
 ///
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
@@ -381,6 +428,8 @@ unsafe fn attention_fwd<
     const R240: bool,
     const ST: usize,
     const TREE: bool,
+    const RSB: bool,
+    const NB: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -500,6 +549,7 @@ unsafe fn attention_fwd<
     // from it then live in uniform registers, not in the 232 the mainloop needs
     let wg = unsafe { device::warp::shuffle_idx_u32(!0, (wg - 1) as u32, 0) } as i32;
     let signals = t == 0;
+    let sched = WarpScheduler::<NB>::init(wg);
     let (mut cq, mut ck, mut cv) = (
         pipe_q.consumer_signaling(signals),
         pipe_k.consumer_signaling(signals),
@@ -535,16 +585,19 @@ unsafe fn attention_fwd<
             if PINGPONG {
                 unsafe { turns.wait() };
             }
+            sched.sync();
             unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
+            sched.arrive();
             wait_group::<0>();
             fence_operand(&mut s);
             unsafe { ck.consumer_release(k) };
             masks.apply(&mut s, 0);
-            // O is zero: no correction
-            let _ = online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+            // O is zero: its correction (0 or 1) changes nothing
+            let mut corr =
+                online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
             // `SPLIT`: V_n is waited for after S_n's softmax, not before the P·V that reads it
             let mut v_next = if SPLIT {
                 Some(unsafe { cv.consumer_wait() })
@@ -562,16 +615,23 @@ unsafe fn attention_fwd<
                 if PINGPONG {
                     unsafe { turns.wait() };
                 }
+                sched.sync();
                 unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+                if RSB {
+                    // FlashAttention-3's `RescaleOBeforeGemm`: O (free since the last
+                    // `wait_group 0`) takes block n-1's correction while S_n computes
+                    rescale(&mut o, corr);
+                }
                 unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
                 if PINGPONG {
                     unsafe { turns.arrive() };
                 }
+                sched.arrive();
                 wait_group::<1>(); // S_n is done (committed first)
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
                 masks.apply(&mut s, n);
-                let corr =
+                corr =
                     online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
                 if SPLIT {
                     // ptxas moves a `wait_group` to the top of its basic block: with the
@@ -586,7 +646,9 @@ unsafe fn attention_fwd<
                 fence_operand(&mut o);
                 fence_operand(&mut pa);
                 unsafe { cv.consumer_release(v) };
-                rescale(&mut o, corr);
+                if !RSB {
+                    rescale(&mut o, corr);
+                }
                 pa = convert_p::<E, SN2, PA>(&s);
             }
             // every S is done: the producer may load the next tile's Q meanwhile
@@ -599,6 +661,9 @@ unsafe fn attention_fwd<
             };
             if PINGPONG {
                 unsafe { turns.wait() };
+            }
+            if RSB {
+                rescale(&mut o, corr);
             }
             unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
             if PINGPONG {
@@ -686,7 +751,7 @@ unsafe fn attention_fwd<
 }
 
 /// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
-/// split` (see [`attention_fwd`]).
+/// split` and optionally `r240`, `stages`, `tree`, then `rsb, nb` (see [`attention_fwd`]).
 macro_rules! entry {
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
@@ -698,6 +763,9 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, false);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, false, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal, $rsb:literal, $nb:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`: tensor maps of Q, K, V over (d, token, head, batch) with ",
@@ -708,7 +776,7 @@ macro_rules! entry {
                 let tma_k = device::grid_constant!($name, 1, tma_k);
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree>(tma_q, tma_k, tma_v, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, $rsb, $nb>(tma_q, tma_k, tma_v, &p) }
             }
         }
         device::launch_bounds!($name, 384, 1);
@@ -737,6 +805,17 @@ mod entries {
 #[rustfmt::skip]
 mod measure {
     use super::*;
+    // FlashAttention-3's loop: the named-barrier ping-pong of the consumer warpgroups (`nb`),
+    // with the softmax kept under P·V (`splitnb`), O rescaled while S computes (`rsb`), all
+    // three (`fa3`)
+    entry!(attention_fwd_nb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, false, false, true);
+    entry!(attention_fwd_nb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, false, false, true);
+    entry!(attention_fwd_splitnb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, false, true);
+    entry!(attention_fwd_splitnb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, false, true);
+    entry!(attention_fwd_rsb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, true, false);
+    entry!(attention_fwd_rsb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, true, false);
+    entry!(attention_fwd_fa3_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, true, true);
+    entry!(attention_fwd_fa3_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, true, true);
     // the baseline without the intra-warpgroup overlap
     entry!(attention_fwd_serial_bf16_d64, Bf16, D64, 32, 64, 32, false, false, false);
     entry!(attention_fwd_serial_bf16_d128, Bf16, D128, 64, 64, 32, false, false, false);

@@ -479,6 +479,48 @@ pub fn named_barrier_sync<const ID: u32, const COUNT: u32>() {
     }
 }
 
+/// `barrier.arrive ID, COUNT` (CUTLASS's `NamedBarrier::arrive`): counts the calling warp's
+/// threads at barrier `ID` without waiting; the barrier completes when `COUNT` threads have
+/// arrived or synced ([`named_barrier_sync`]). A producer/consumer hand-off: the arriving
+/// threads go on, the syncing ones wait for them. Not emulated (the emulator runs whole blocks
+/// only): there it panics.
+///
+/// ```no_run
+/// device::kernel! {
+///     /// Warps 1.. publish a value; warp 0 waits for them at named barrier 1, they go on.
+///     pub unsafe fn handoff(out: *mut u32) {
+///         let t = device::thread::thread_idx_x();
+///         if t < 32 {
+///             device::thread::named_barrier_sync::<1, 64>();
+///             unsafe { *out.add(t as usize) = *out.add(t as usize + 32) };
+///         } else if t < 64 {
+///             unsafe { *out.add(t as usize) = t };
+///             device::thread::named_barrier_arrive::<1, 64>();
+///         }
+///     }
+/// }
+/// ```
+#[inline(always)]
+pub fn named_barrier_arrive<const ID: u32, const COUNT: u32>() {
+    const {
+        assert!(
+            ID < 16,
+            "named_barrier_arrive: the barrier id must be below 16"
+        );
+        assert!(
+            COUNT > 0 && COUNT.is_multiple_of(32),
+            "named_barrier_arrive: the count must be a positive multiple of 32"
+        );
+    };
+    #[cfg(target_arch = "nvptx64")]
+    // SAFETY: a barrier arrival; the caller gives it COUNT threads.
+    unsafe {
+        core::arch::asm!("barrier.arrive {id}, {n};", id = const ID, n = const COUNT, options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    panic!("barrier.arrive {ID}, {COUNT}: named barriers are not emulated")
+}
+
 /// `bar.warp.sync 0xffffffff` (`__syncwarp`): waits for all lanes of the warp.
 ///
 /// ```
