@@ -710,8 +710,9 @@ fn doc_step(ws: &Ws) -> Step {
 }
 
 /// The typed corpora that take too long to compile for `cargo xtask test` (CI runs this after
-/// it): parts B and C of the typed differential corpus (`layout-types`, feature `typed-full`;
-/// part A, the same operations, is in `cargo xtask test`) and its typed ldmatrix TiledCopies, and
+/// it): the typed differential corpus, parts A, B and C (`layout-types`, feature `typed-full`;
+/// `cargo xtask test` keeps the typed layer's property tests against the value algebra) and its
+/// typed ldmatrix TiledCopies, and
 /// the root package's typed products and divides through complement and composition and its
 /// typed TiledMMA / GMMA suites (feature `typed-full`). The PTX is not needed:
 /// `CUTE_RS_SKIP_PTX=1`.
@@ -719,10 +720,12 @@ fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
     let runs: [(&str, &[&str]); 2] = [
         (
-            "typed corpus B and C, ldmatrix copies",
+            "typed corpus (A, B, C), ldmatrix copies",
             &[
                 "-p",
                 "layout-types",
+                "--test",
+                "typed_differential",
                 "--test",
                 "typed_differential_b",
                 "--test",
