@@ -789,7 +789,7 @@ where
     fn divide_by_layout(self, t: Layout<TS, TD>) -> Self::Output {
         let cot = coalesce(self).parts().0;
         let (cs, cd) = t.complement_to(cot).parts();
-        composition(
+        composition_layout(
             self,
             Layout {
                 shape: (t.shape, cs),

@@ -66,7 +66,7 @@ where
     type Output = Composition<SA, DA, SB, DB>;
     #[inline(always)]
     fn compose_with(self, b: Layout<SB, DB>) -> Self::Output {
-        composition(self, b)
+        composition_layout(self, b)
     }
 }
 
