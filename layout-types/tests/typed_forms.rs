@@ -117,3 +117,115 @@ fn compact_majors() {
         "(6,_4):(_4,_1)"
     );
 }
+
+#[test]
+fn local_tile_every_form() {
+    use layout_types::partition as vp;
+    let (m, n, l) = (256i32, 384i32, 5i32);
+    let mnl = layout!((m, n, l):(_1, m, m * n));
+    let (tile, off) = local_tile(mnl, (_128, _128), (1i32, 2i32, 3i32));
+    assert_eq!(tile.to_string(), "(_128,_128):(_1,256)");
+    assert_eq!(off, 128 + 2 * 128 * 256 + 3 * 256 * 384);
+    let (t, _) = local_tile(
+        layout!(((_4, _16), _5):((_1, _4), _64)),
+        (_32, _2),
+        (1i32, Underscore),
+    );
+    assert_eq!(t.to_string(), "(_32,_2,_3):(_1,_64,_128)");
+    let a = layout!((100i32, 60i32):(_1, 128i32));
+    let (tile, off) = local_tile(a, (_32, _8), (1i32, 2i32));
+    assert_eq!(
+        (tile.to_string().as_str(), off),
+        ("(_32,_8):(_1,128)", 32 + 16 * 128)
+    );
+    let (col, _) = local_tile(a, (_32, _8), (1i32, Underscore));
+    assert_eq!(col.to_string(), "(_32,_8,8):(_1,128,1024)");
+    let (t, _) = local_tile(
+        layout!((_8, _8):(_8, _1)),
+        (layout!(_4:_2), _8),
+        (0i32, 0i32),
+    );
+    assert_eq!(t.to_string(), "(_4,_8):(_16,_1)");
+    let (ta, _) = local_tile_proj(
+        layout!((256i32, 64i32):(_1, 256i32)),
+        (_128, _128, _8),
+        (1i32, 0i32, Underscore),
+        (_1, X, _1),
+    );
+    assert_eq!(ta.to_string(), "(_128,_8,8):(_1,256,2048)");
+    // static non-dividing: CuTe's ceil_div rest
+    let (t, _) = local_tile(
+        layout!((_100, _8):(_1, _100)),
+        (_32, _8),
+        (Underscore, 0i32),
+    );
+    let want = vp::local_tile(
+        &v("(_100,_8):(_1,_100)"),
+        &parse_tiler("(_32,_8)").unwrap(),
+        &parse_int_tuple("(_,0)").unwrap(),
+        None,
+    );
+    assert_eq!(t.to_string(), want.unwrap().0.to_string());
+    // an integer coordinate
+    let (t, _) = local_tile(layout!((_8, _8):(_1, _8)), layout!((_4, _2):(_1, _4)), 1i32);
+    let want = vp::local_tile(
+        &v("(_8,_8):(_1,_8)"),
+        &parse_tiler("(_4,_2):(_1,_4)").unwrap(),
+        &parse_int_tuple("1").unwrap(),
+        None,
+    );
+    assert_eq!(t.to_string(), want.unwrap().0.to_string());
+}
+
+#[test]
+fn local_partition_every_form() {
+    let tile = layout!((_32, _8):(_1, 128i32));
+    let (part, off) = local_partition(tile, layout!((_8, _4):(_1, _8)), 9u32);
+    assert_eq!(
+        (part.to_string().as_str(), off),
+        ("(_4,_2):(_8,512)", 1 + 128)
+    );
+    let (p, _) = local_partition(
+        layout!(((_4, _8), _8):((_1, _4), _32)),
+        layout!((_8, _2):(_1, _8)),
+        0u32,
+    );
+    assert_eq!(p.to_string(), "(_4,_4):(_8,_64)");
+    let (p, _) = local_partition_proj(
+        layout!((8i32, 6i32):(_1, 8i32)),
+        layout!((_4, _2):(_1, _4)),
+        1u32,
+        (_1, X),
+    );
+    assert_eq!(p.to_string(), "(2,6):(_4,8)");
+}
+
+#[test]
+fn swizzled_composition() {
+    use layout_types::swizzle::Swizzle;
+    let smem = make_composed_layout(Swizzle::<3, 3, 3>, layout!((_64, _64):(_64, _1)));
+    let tile = composition(smem, (_16, layout!(_32:_1)));
+    assert_eq!(tile.to_string(), "Sw<3,3,3> o _0 o (_16,_32):(_64,_1)");
+    for (i, j) in [(1i32, 8i32), (5, 31), (15, 0)] {
+        assert_eq!(tile.crd2idx((i, j)), smem.crd2idx((i, j)));
+    }
+}
+
+#[test]
+fn tiled_copy_tv() {
+    use layout_types::cute::tuple::IntTuple as _;
+    let (tiler, tv) = make_tiled_copy_tv(
+        layout!((_4, _4):(_1, _4)),
+        layout!((_4, _4, _2):(_1, _4, _16)),
+    );
+    assert_eq!(
+        tv.to_string(),
+        "((_4,_4),(_4,_4,_2)):((_4,_64),(_1,_16,_256))"
+    );
+    assert_eq!(tiler.to_string_cute(), "(_16,_16,_2)");
+    assert_eq!(core::mem::size_of_val(&tv), 0);
+    let (tiler, tv) = make_tiled_copy_tv(layout!((_2, _4):(_4, _1)), layout!(_4:_1));
+    let want = layout_types::copy::TvLayout::new(&v("(_2,_4):(_4,_1)"), &v("_4:_1")).unwrap();
+    assert_eq!(tv.to_string(), want.layout_tv.to_string());
+    assert_eq!(tiler.to_string_cute().to_string(), want.tiler.to_string());
+}

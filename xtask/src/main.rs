@@ -617,7 +617,7 @@ fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
     let runs: [(&str, &[&str]); 2] = [
         (
-            "typed corpus, parts B and C",
+            "typed corpus, parts B and C, new forms",
             &[
                 "-p",
                 "layout-types",
@@ -625,6 +625,8 @@ fn test_full(ws: &Ws) -> i32 {
                 "typed_differential_b",
                 "--test",
                 "typed_differential_c",
+                "--test",
+                "typed_differential_forms",
             ],
         ),
         (

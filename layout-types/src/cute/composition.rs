@@ -683,3 +683,29 @@ where
         (HCons(s0, st), HCons(d0, dt))
     }
 }
+
+/// `composition(swizzled, tiler)`: CuTe's `composition(ComposedLayout<Sw, O, L>, tiler)`, the
+/// swizzle and middle over `composition(L, tiler)` — how a kernel carves a tile out of a swizzled
+/// shared-memory layout (the swizzle still acts on the offsets of the whole buffer).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::swizzle::Swizzle;
+/// let smem = make_composed_layout(Swizzle::<3, 3, 3>, layout!((_64, _64):(_64, _1)));
+/// let tile = composition(smem, (_16, layout!(_32:_1)));        // rows 0..16, columns 0..32
+/// assert_eq!(tile.to_string(), "Sw<3,3,3> o _0 o (_16,_32):(_64,_1)");
+/// assert_eq!(tile.crd2idx((1i32, 8i32)), smem.crd2idx((1i32, 8i32)));
+/// ```
+impl<Sw: Copy, L: CompositionBy<T>, O: Copy, T> CompositionBy<T>
+    for super::swizzle::Swizzled<Sw, L, O>
+{
+    type Output = super::swizzle::Swizzled<Sw, L::Output, O>;
+    #[inline(always)]
+    fn composition_by(self, t: T) -> Self::Output {
+        super::swizzle::Swizzled {
+            sw: self.sw,
+            layout: self.layout.composition_by(t),
+            offset: self.offset,
+        }
+    }
+}

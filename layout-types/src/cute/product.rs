@@ -515,10 +515,13 @@ where
 }
 
 /// The padded block's shape and stride in [`blocked_product`] / [`raked_product`].
-type PadS<A, B> = <<A as PaddedProduct<B>>::A as LayoutParts>::S;
-type PadD<A, B> = <<A as PaddedProduct<B>>::A as LayoutParts>::D;
-type RestS<A, B> = <<A as PaddedProduct<B>>::R as LayoutParts>::S;
-type RestD<A, B> = <<A as PaddedProduct<B>>::R as LayoutParts>::D;
+pub type PadS<A, B> = <<A as PaddedProduct<B>>::A as LayoutParts>::S;
+/// See [`PadS`].
+pub type PadD<A, B> = <<A as PaddedProduct<B>>::A as LayoutParts>::D;
+/// The rest's shape in [`blocked_product`] / [`raked_product`].
+pub type RestS<A, B> = <<A as PaddedProduct<B>>::R as LayoutParts>::S;
+/// See [`RestS`].
+pub type RestD<A, B> = <<A as PaddedProduct<B>>::R as LayoutParts>::D;
 
 /// The result type of [`blocked_product`].
 pub type BlockedProduct<A, B> = Layout<
