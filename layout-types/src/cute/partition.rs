@@ -127,10 +127,10 @@ where
 
 /// The zipped layout of `Layout<S, D>` by `T`, and the slice coordinate `Cd` of its partition.
 type Z<S, D, T> = ZippedDivide<S, D, T>;
-type ZTS<S, D, T> = <Z<S, D, T> as Zipped>::TS;
-type ZRS<S, D, T> = <Z<S, D, T> as Zipped>::RS;
-type Inner<S, D, T, Cd> = <Cd as InnerCrd<ZTS<S, D, T>, ZRS<S, D, T>>>::Output;
-type Outer<S, D, T, Cd> = <Cd as OuterCrd<ZTS<S, D, T>, ZRS<S, D, T>>>::Output;
+type ZtS<S, D, T> = <Z<S, D, T> as Zipped>::TS;
+type ZrS<S, D, T> = <Z<S, D, T> as Zipped>::RS;
+type Inner<S, D, T, Cd> = <Cd as InnerCrd<ZtS<S, D, T>, ZrS<S, D, T>>>::Output;
+type Outer<S, D, T, Cd> = <Cd as OuterCrd<ZtS<S, D, T>, ZrS<S, D, T>>>::Output;
 
 /// `local_tile(self, tiler, coord)` for any tiler (see [`local_tile`]).
 #[diagnostic::on_unimplemented(
@@ -148,7 +148,7 @@ impl<S, D, T, Cd> LocalTileBy<T, Cd> for Layout<S, D>
 where
     Layout<S, D>: ZippedDivideBy<T>,
     Z<S, D, T>: Zipped + SliceOut<Inner<S, D, T, Cd>>,
-    Cd: InnerCrd<ZTS<S, D, T>, ZRS<S, D, T>>,
+    Cd: InnerCrd<ZtS<S, D, T>, ZrS<S, D, T>>,
 {
     type L = <Z<S, D, T> as SliceOut<Inner<S, D, T, Cd>>>::L;
     type Off = <Z<S, D, T> as SliceOut<Inner<S, D, T, Cd>>>::Off;
@@ -232,7 +232,7 @@ where
     I::Output: FlatCoord<TS>,
     Layout<S, D>: ZippedDivideBy<PE<TS>>,
     Z<S, D, PE<TS>>: Zipped + SliceOut<Outer<S, D, PE<TS>, Thr<TS, TD, I>>>,
-    Thr<TS, TD, I>: OuterCrd<ZTS<S, D, PE<TS>>, ZRS<S, D, PE<TS>>>,
+    Thr<TS, TD, I>: OuterCrd<ZtS<S, D, PE<TS>>, ZrS<S, D, PE<TS>>>,
 {
     type L = <Z<S, D, PE<TS>> as SliceOut<Outer<S, D, PE<TS>, Thr<TS, TD, I>>>>::L;
     type Off = <Z<S, D, PE<TS>> as SliceOut<Outer<S, D, PE<TS>, Thr<TS, TD, I>>>>::Off;
