@@ -229,3 +229,41 @@ fn tiled_copy_tv() {
     assert_eq!(tv.to_string(), want.layout_tv.to_string());
     assert_eq!(tiler.to_string_cute().to_string(), want.tiler.to_string());
 }
+
+#[test]
+fn products_by_tiler() {
+    use layout_types::product as vp;
+    let tile = layout!((_2, _2):(_1, _2));
+    let vt = v("(_2,_2):(_1,_2)");
+    let t = parse_tiler("(_3,_4)").unwrap();
+    assert_eq!(
+        logical_product(tile, (_3, _4)).to_string(),
+        vp::logical_product(&vt, &t).unwrap().to_string()
+    );
+    assert_eq!(
+        zipped_product(tile, (_3, _4)).to_string(),
+        vp::zipped_product(&vt, &t).unwrap().to_string()
+    );
+    assert_eq!(
+        tiled_product(tile, (_3, _4)).to_string(),
+        vp::tiled_product(&vt, &t).unwrap().to_string()
+    );
+    assert_eq!(
+        flat_product(tile, (_3, _4)).to_string(),
+        vp::flat_product(&vt, &t).unwrap().to_string()
+    );
+    assert_eq!(
+        flat_product(tile, (_3, _4)).to_string(),
+        "(_2,_2,_3,(_2,_2)):(_1,_2,_2,(_1,_4))"
+    );
+    let lt = (layout!(_3:_2), Underscore);
+    let t2 = parse_tiler("[_3:_2,_]").unwrap();
+    assert_eq!(
+        logical_product(tile, lt).to_string(),
+        vp::logical_product(&vt, &t2).unwrap().to_string()
+    );
+    assert_eq!(
+        logical_product(tile, layout!((_3, _4):(_4, _1))).to_string(),
+        "((_2,_2),(_3,_4)):((_1,_2),(_16,_4))"
+    );
+}

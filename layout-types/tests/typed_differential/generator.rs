@@ -372,11 +372,28 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             Ok(format!("tl(left_inverse({}))", le(&l)?))
         }
         "logical_product" | "zipped_product" | "tiled_product" | "flat_product"
-        | "blocked_product" | "raked_product" => {
-            // a layout tiler (a by-mode tuple of layouts or a bare shape is not typed yet)
-            if c.args[1].starts_with('[') || !c.args[1].contains(':') {
-                return Err(NotExpressible);
+            if c.args[1].starts_with('[') || !c.args[1].contains(':') =>
+        {
+            // a by-mode tiler or a bare shape (CuTe's `make_tile(...)`)
+            let a = lay(0)?;
+            let t = parse_tiler(&c.args[1]).map_err(|_| NotExpressible)?;
+            use layout_types::product;
+            let r = match c.op.as_str() {
+                "logical_product" => product::logical_product(&a, &t),
+                "zipped_product" => product::zipped_product(&a, &t),
+                "tiled_product" => product::tiled_product(&a, &t),
+                _ => product::flat_product(&a, &t),
+            };
+            // CuTe rejects these at compile time (too many tiler modes, zip2_by's mismatched
+            // ranks, the complement inside): so does the typed form
+            if c.rejected || r.is_err() {
+                return Err(RejectedByDesign);
             }
+            let te = own_tiler_expr(&t).ok_or(NotExpressible)?;
+            Ok(format!("tl({}({}, {te}))", c.op, le(&a)?))
+        }
+        "logical_product" | "zipped_product" | "tiled_product" | "flat_product"
+        | "blocked_product" | "raked_product" => {
             let (a, b) = (lay(0)?, lay(1)?);
             use layout_types::{algebra::Tiler, product};
             let t = Tiler::layout(b);
@@ -619,7 +636,8 @@ pub fn is_expensive_divide(c: &Case) -> bool {
 
 /// Whether a case is one of the forms typed by issue #39 (`composition` by a tiler, `coalesce`
 /// with a profile, `filter`, `make_layout` with `LayoutRight`, `local_tile` / `local_partition`
-/// beyond the leaf form, `make_tiled_copy_tv` and its tiler): they go to `cases_forms.rs` (its
+/// beyond the leaf form, `make_tiled_copy_tv` and its tiler, the products by a by-mode tiler):
+/// they go to `cases_forms.rs` (its
 /// own binary, `typed_differential_forms.rs`, behind `typed-full`), so that `cargo xtask test`'s
 /// part A does not grow; `tests/typed_forms.rs` checks each form on a few cases in CI.
 pub fn is_new_form(c: &Case) -> bool {
@@ -630,6 +648,9 @@ pub fn is_new_form(c: &Case) -> bool {
         "make_layout" => c.args.get(1).map(String::as_str) == Some("LayoutRight"),
         "local_tile" => leaf_local_tile(c).is_err(),
         "make_tiled_copy_tv" | "make_tiled_copy_tiler" => true,
+        "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => {
+            c.args[1].starts_with('[') || !c.args[1].contains(':')
+        }
         "local_partition" => leaf_local_partition(c).is_err(),
         _ => false,
     }
