@@ -157,3 +157,18 @@ fn gmma_descriptor_at_a_runtime_stage() {
 fn tiled_mma_partition_c() {
     check_probe("mma_partition_c");
 }
+
+/// Issue #39: CuTe's `composition(sA, make_tile(Layout<_16,_2>{}, _32{}))` of the SM80 swizzled
+/// shared-memory layout `Swizzle<3,3,3> o (_64,_64):(_64,_1)` (a by-mode tiler carving a tile out
+/// of a swizzled layout), indexed at a run-time coordinate, against the swizzle by hand.
+#[test]
+fn by_mode_composition_of_a_swizzled_tile() {
+    check_probe("swizzled_composition");
+}
+
+/// Issue #39: `local_tile` of an `(M, N, L)` tensor (a run-time batch `L`) by a `(_32, _8)` tile
+/// at `(blockIdx.x, blockIdx.y, blockIdx.z)`, against the offsets by hand.
+#[test]
+fn local_tile_of_a_batched_tensor() {
+    check_probe("local_tile_mnl");
+}

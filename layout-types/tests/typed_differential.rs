@@ -43,6 +43,7 @@ fn generated_cases_are_current() {
         cases: text,
         products,
         divides,
+        forms,
         stats,
     } = generator::generate(&cases);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/typed_differential");
@@ -63,6 +64,7 @@ fn generated_cases_are_current() {
         ("cases.rs", &text),
         ("cases_products.rs", &products),
         ("cases_divides.rs", &divides),
+        ("cases_forms.rs", &forms),
     ];
     if std::env::var("TYPED_GEN").is_ok_and(|v| v == "overwrite") {
         for (name, text) in files {

@@ -720,7 +720,7 @@ fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
     let runs: [(&str, &[&str]); 2] = [
         (
-            "typed corpus (A, B, C), ldmatrix copies",
+            "typed corpus (A, B, C, new forms), ldmatrix",
             &[
                 "-p",
                 "layout-types",
@@ -732,6 +732,8 @@ fn test_full(ws: &Ws) -> i32 {
                 "typed_differential_c",
                 "--test",
                 "typed_ldsm",
+                "--test",
+                "typed_differential_forms",
             ],
         ),
         (

@@ -6,7 +6,7 @@
 //! All probes take the same arguments: `out` (or `a`/`b`), the dynamic extents `m`, `n` and the
 //! leading dimension(s) as kernel arguments; thread and block indices are run-time values.
 
-use device::thread::{block_idx_x, block_idx_y, thread_idx_x};
+use device::thread::{block_idx_x, block_idx_y, block_idx_z, thread_idx_x};
 use layout_types::cute::prelude::*;
 
 // ------------------------------------------------------------------------------------------
@@ -624,5 +624,72 @@ pub unsafe fn probe_ldsm_swizzle_hand(c: *mut f32) {
         unsafe { *c.add(32 * t as usize + i) = acc[i] };
         i += 1;
     }
+}
+}
+
+// ------------------------------------------------------------------------------------------
+// 9. The forms of issue #39: a by-mode composition of a swizzled tile, and `local_tile` of an
+//    (M, N, L) tensor with a run-time batch
+// ------------------------------------------------------------------------------------------
+
+device::kernel! {
+/// CuTe's SM80 shared-memory layout `Swizzle<3,3,3> o (_64,_64):(_64,_1)`, carved by the by-mode
+/// tiler `(_16:_2, _32)` (`composition(sA, make_tile(Layout<_16,_2>{}, _32{}))`: every other row
+/// of the first 32, the first 32 columns); thread `t` writes `t` at element `(t % 16, t / 16)`
+/// of it (its swizzled offset in the 64x64 buffer). Launch 512 threads.
+///
+/// # Safety
+/// `out` holds 4096 i32.
+pub unsafe fn probe_swizzled_composition_typed(out: *mut i32) {
+    use layout_types::swizzle::Swizzle;
+    let t = thread_idx_x() as i32;
+    let smem = make_composed_layout(Swizzle::<3, 3, 3>, layout!((_64, _64):(_64, _1)));
+    let tile = composition(smem, (layout!(_16:_2), _32)); // (_16,_32):(_128,_1), swizzled
+    let at = tile.crd2idx((t % 16, t / 16));
+    unsafe { *out.add(at as usize) = t };
+}
+}
+device::kernel! {
+/// Twin of [`probe_swizzled_composition_typed`]: the row and column by hand, then the swizzle
+/// `i ^ ((i & 0x1c0) >> 3)`.
+///
+/// # Safety
+/// As the typed probe.
+pub unsafe fn probe_swizzled_composition_hand(out: *mut i32) {
+    let t = thread_idx_x() as i32;
+    let (i, j) = (t % 16, t / 16);
+    let off = i * 128 + j;
+    let at = off ^ ((off & 0x1c0) >> 3);
+    unsafe { *out.add(at as usize) = t };
+}
+}
+
+device::kernel! {
+/// `local_tile` of `A = (m, n, l):(_1, ld, ldb)` (a batch of `l` matrices, `l` known at run time)
+/// by the tile `(_32, _8)` at `(blockIdx.x, blockIdx.y, blockIdx.z)` (CuTe's GEMM with a batch
+/// mode: `local_tile(mA, select<0,1>(cta_tiler), make_coord(m, n, l))`); thread `t` writes `t`
+/// to element `(t % 32, t / 32)` of the tile. Launch 256 threads.
+///
+/// # Safety
+/// `a` holds the batch; the grid covers it exactly.
+pub unsafe fn probe_local_tile_mnl_typed(a: *mut f32, m: i32, n: i32, l: i32, ld: i32, ldb: i32) {
+    let t = thread_idx_x() as i32;
+    let (bm, bn, bl) = (block_idx_x() as i32, block_idx_y() as i32, block_idx_z() as i32);
+    let (tile, off) = local_tile(layout!((m, n, l):(_1, ld, ldb)), (_32, _8), (bm, bn, bl));
+    let at = off + tile.crd2idx((t % 32, t / 32));
+    unsafe { *a.offset(at as isize) = t as f32 };
+}
+}
+device::kernel! {
+/// Twin of [`probe_local_tile_mnl_typed`].
+///
+/// # Safety
+/// As the typed probe.
+pub unsafe fn probe_local_tile_mnl_hand(a: *mut f32, m: i32, n: i32, l: i32, ld: i32, ldb: i32) {
+    let t = thread_idx_x() as i32;
+    let (bm, bn, bl) = (block_idx_x() as i32, block_idx_y() as i32, block_idx_z() as i32);
+    let _ = (m, n, l);
+    let (i, j) = (bm * 32 + t % 32, bn * 8 + t / 32);
+    unsafe { *a.offset((i + j * ld + bl * ldb) as isize) = t as f32 };
 }
 }

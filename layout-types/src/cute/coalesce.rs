@@ -387,3 +387,267 @@ where
         }
     )
 }
+
+/// `coalesce(layout, profile)` (CuTe's two-argument `coalesce`): each mode of `layout` at a
+/// terminal of `profile` (a `Step`-like tuple, e.g. `(_1, _1)`) coalesced on its own, so the
+/// result keeps the profile's modes; an integer profile coalesces the whole layout; the modes
+/// beyond a tuple profile are kept as they are. A tuple profile with more modes than the layout,
+/// or a tuple profile mode over a leaf mode, is a compile error (CuTe's `static_assert`).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let l = layout!((_2, (_1, _6)):(_1, (_6, _2)));
+/// assert_eq!(coalesce_by(l, (_1, _1)).to_string(), "(_2,_6):(_1,_2)");   // not `_12:_1`
+/// assert_eq!(coalesce_by(l, _1).to_string(), "_12:_1");
+/// // a partition's (V, M, N) modes simplified without merging them
+/// let p = layout!(((_2, _2), (_4, _1), _8):((_1, _2), (_4, _0), _16));
+/// assert_eq!(coalesce_by(p, (_1, _1, _1)).to_string(), "(_4,_4,_8):(_1,_4,_16)");
+/// ```
+#[inline(always)]
+pub fn coalesce_by<L: CoalesceBy<P>, P>(l: L, profile: P) -> L::Output {
+    l.coalesce_by(profile)
+}
+
+/// `coalesce(self, profile)` (see [`coalesce_by`]).
+#[diagnostic::on_unimplemented(
+    message = "coalesce: `{P}` is not a profile of `{Self}` (CuTe's static_assert: a tuple profile has at most as many modes as the layout, and a tuple profile mode needs a tuple layout mode)"
+)]
+pub trait CoalesceBy<P> {
+    /// The coalesced layout.
+    type Output: Copy;
+    /// The coalesced layout.
+    fn coalesce_by(self, p: P) -> Self::Output;
+}
+impl<S: IntTuple, D: IntTuple, P: IntTuple> CoalesceBy<P> for Layout<S, D>
+where
+    P::Kind: CoalesceByK<S, D, P>,
+{
+    type Output = <P::Kind as CoalesceByK<S, D, P>>::Output;
+    #[inline(always)]
+    fn coalesce_by(self, p: P) -> Self::Output {
+        <P::Kind as CoalesceByK<S, D, P>>::f(self, p)
+    }
+}
+/// Dispatch of [`CoalesceBy`] on the profile's kind.
+pub trait CoalesceByK<S, D, P> {
+    /// The coalesced layout.
+    type Output: Copy;
+    /// The coalesced layout.
+    fn f(l: Layout<S, D>, p: P) -> Self::Output;
+}
+impl<S: IntTuple + FlatPairs<D>, D: IntTuple, P> CoalesceByK<S, D, P> for IntK
+where
+    S::Output: BwCoalesce,
+    <S::Output as BwCoalesce>::Output: ToLayout,
+    Coalesce<S, D>: Copy,
+{
+    type Output = Coalesce<S, D>;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, _: P) -> Self::Output {
+        coalesce(l)
+    }
+}
+impl<S: Tuple, D: Tuple, P: Tuple> CoalesceByK<S, D, P> for TupK
+where
+    S::H: CoalModesH<D::H, P::H>,
+    <<S::H as CoalModesH<D::H, P::H>>::S as HList>::Tuple: Copy,
+    <<S::H as CoalModesH<D::H, P::H>>::D as HList>::Tuple: Copy,
+{
+    type Output = Layout<
+        <<S::H as CoalModesH<D::H, P::H>>::S as HList>::Tuple,
+        <<S::H as CoalModesH<D::H, P::H>>::D as HList>::Tuple,
+    >;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, p: P) -> Self::Output {
+        let (s, d) = l.shape.into_h().coal_modes(l.stride.into_h(), p.into_h());
+        Layout {
+            shape: s.into_tuple(),
+            stride: d.into_tuple(),
+        }
+    }
+}
+/// [`CoalesceBy`] over the mode lists (shapes `Self`, strides `D`, profile `P`): the modes beyond
+/// the profile kept.
+#[diagnostic::on_unimplemented(
+    message = "coalesce: the profile has more modes than the layout (CuTe's static_assert; profile modes left over: `{P}`)"
+)]
+pub trait CoalModesH<D, P> {
+    /// The shapes of the modes.
+    type S: HList;
+    /// The strides of the modes.
+    type D: HList;
+    /// The modes.
+    fn coal_modes(self, d: D, p: P) -> (Self::S, Self::D);
+}
+impl<S: HList, D: HList> CoalModesH<D, HNil> for S {
+    type S = S;
+    type D = D;
+    #[inline(always)]
+    fn coal_modes(self, d: D, _: HNil) -> (S, D) {
+        (self, d)
+    }
+}
+impl<S0, ST, D0, DT, P0, PT> CoalModesH<HCons<D0, DT>, HCons<P0, PT>> for HCons<S0, ST>
+where
+    Layout<S0, D0>: CoalesceBy<P0>,
+    <Layout<S0, D0> as CoalesceBy<P0>>::Output: super::composition::LayoutParts,
+    ST: CoalModesH<DT, PT>,
+    HCons<
+        <<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::composition::LayoutParts>::S,
+        ST::S,
+    >: HList,
+    HCons<
+        <<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::composition::LayoutParts>::D,
+        ST::D,
+    >: HList,
+{
+    type S = HCons<
+        <<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::composition::LayoutParts>::S,
+        ST::S,
+    >;
+    type D = HCons<
+        <<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::composition::LayoutParts>::D,
+        ST::D,
+    >;
+    #[inline(always)]
+    fn coal_modes(self, d: HCons<D0, DT>, p: HCons<P0, PT>) -> (Self::S, Self::D) {
+        use super::composition::LayoutParts;
+        let (s0, d0) = Layout {
+            shape: self.0,
+            stride: d.0,
+        }
+        .coalesce_by(p.0)
+        .parts();
+        let (st, dt) = self.1.coal_modes(d.1, p.1);
+        (HCons(s0, st), HCons(d0, dt))
+    }
+}
+
+/// CuTe's `filter_zeros(layout)`: every mode with a static `_0` stride gets the extent `_1` (a
+/// dynamic zero stride is not provable, as in CuTe); same profile as the layout.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// assert_eq!(filter_zeros(layout!((_4, (_2, 3i64)):(_1, (_0, _0)))).to_string(), "(_4,(_1,_1)):(_1,(_0,_0))");
+/// ```
+#[inline(always)]
+pub fn filter_zeros<S: FilterZeros<D>, D: Copy>(l: Layout<S, D>) -> Layout<S::Output, D> {
+    Layout {
+        shape: l.shape.filter_zeros(l.stride),
+        stride: l.stride,
+    }
+}
+
+/// The shape of [`filter_zeros`]: `_1` where the stride is the static `_0`.
+pub trait FilterZeros<D> {
+    /// The shape.
+    type Output: IntTuple;
+    /// The shape.
+    fn filter_zeros(self, d: D) -> Self::Output;
+}
+impl<S: IntTuple, D> FilterZeros<D> for S
+where
+    S::Kind: FilterZerosK<S, D>,
+{
+    type Output = <S::Kind as FilterZerosK<S, D>>::Output;
+    #[inline(always)]
+    fn filter_zeros(self, d: D) -> Self::Output {
+        <S::Kind as FilterZerosK<S, D>>::f(self, d)
+    }
+}
+/// Kind dispatch of [`FilterZeros`].
+pub trait FilterZerosK<S, D> {
+    /// The shape.
+    type Output: IntTuple;
+    /// The shape.
+    fn f(s: S, d: D) -> Self::Output;
+}
+impl<S, D: IntFacts> FilterZerosK<S, D> for IntK
+where
+    D::IsZero: ZeroExtent<S>,
+{
+    type Output = <D::IsZero as ZeroExtent<S>>::Output;
+    #[inline(always)]
+    fn f(s: S, _: D) -> Self::Output {
+        <D::IsZero as ZeroExtent<S>>::f(s)
+    }
+}
+/// The extent of one leaf of [`filter_zeros`]: `_1` for a static zero stride (`B1`).
+pub trait ZeroExtent<S> {
+    /// The extent.
+    type Output: IntTuple;
+    /// The extent.
+    fn f(s: S) -> Self::Output;
+}
+impl<S> ZeroExtent<S> for B1 {
+    type Output = _1;
+    #[inline(always)]
+    fn f(_: S) -> _1 {
+        C::new()
+    }
+}
+impl<S: IntTuple> ZeroExtent<S> for B0 {
+    type Output = S;
+    #[inline(always)]
+    fn f(s: S) -> S {
+        s
+    }
+}
+impl<S: Tuple, D: Tuple> FilterZerosK<S, D> for TupK
+where
+    S::H: FilterZerosH<D::H>,
+    <<S::H as FilterZerosH<D::H>>::Output as HList>::Tuple: IntTuple,
+{
+    type Output = <<S::H as FilterZerosH<D::H>>::Output as HList>::Tuple;
+    #[inline(always)]
+    fn f(s: S, d: D) -> Self::Output {
+        s.into_h().filter_zeros_h(d.into_h()).into_tuple()
+    }
+}
+/// [`FilterZeros`] over a list of modes.
+pub trait FilterZerosH<D> {
+    /// The shapes.
+    type Output: HList;
+    /// The shapes.
+    fn filter_zeros_h(self, d: D) -> Self::Output;
+}
+impl FilterZerosH<HNil> for HNil {
+    type Output = HNil;
+    #[inline(always)]
+    fn filter_zeros_h(self, _: HNil) -> HNil {
+        HNil
+    }
+}
+impl<S0: FilterZeros<D0>, ST: FilterZerosH<DT>, D0, DT> FilterZerosH<HCons<D0, DT>>
+    for HCons<S0, ST>
+where
+    HCons<S0::Output, ST::Output>: HList,
+{
+    type Output = HCons<S0::Output, ST::Output>;
+    #[inline(always)]
+    fn filter_zeros_h(self, d: HCons<D0, DT>) -> Self::Output {
+        HCons(self.0.filter_zeros(d.0), self.1.filter_zeros_h(d.1))
+    }
+}
+
+/// The result type of [`filter`].
+pub type Filter<S, D> = Coalesce<<S as FilterZeros<D>>::Output, D>;
+
+/// CuTe's `filter(layout)`: `coalesce(filter_zeros(layout))`, the layout without its static
+/// stride-0 and size-1 modes (the same image, each offset once where the static values prove it).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// assert_eq!(filter(layout!(((_2, _3), _4):((_1, _0), _2))).to_string(), "_8:_1");
+/// let n = 4i64;
+/// assert_eq!(filter(layout!((n, 6i64, 1i64):(_4, _32, _0))).to_string(), "(4,6):(_4,_32)");
+/// ```
+#[inline(always)]
+pub fn filter<S: FilterZeros<D>, D: IntTuple>(l: Layout<S, D>) -> Filter<S, D>
+where
+    <S::Output as FlatPairs<D>>::Output: BwCoalesce,
+    S::Output: FlatPairs<D>,
+    <<S::Output as FlatPairs<D>>::Output as BwCoalesce>::Output: ToLayout,
+{
+    coalesce(filter_zeros(l))
+}

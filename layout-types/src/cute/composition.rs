@@ -19,8 +19,10 @@
 use super::coalesce::*;
 use super::consts::{_1, _2};
 use super::int::*;
+use super::layout::WrapH;
 use super::layout::*;
 use super::static_result::{FromRecipe, static_call, value_of};
+use super::tiler::{LayK, TilerMode, TilerTuple};
 use super::tuple::*;
 use typenum::{B0, B1, NInt, PInt, Unsigned, Z0};
 
@@ -475,17 +477,19 @@ impl<S, D> LayoutParts for Layout<S, D> {
 pub type Composition<SA, DA, SB, DB> =
     <SB as CompRhs<<<SA as FlatPairs<DA>>::Output as CoalesceX>::Output, DB>>::Output;
 
-/// `composition(a, b)`: `a ∘ b`, shaped like `b`.
+/// `composition(a, b)` of two layouts (the layout case of [`composition`]): `a ∘ b`, shaped
+/// like `b`.
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
+/// use layout_types::cute::composition::composition_layout;
 /// let a = layout!((_4, _8):(_8, _1));                  // row-major 4x8
-/// let c = composition(a, layout!((_2, _4):(_1, _2)));
+/// let c = composition_layout(a, layout!((_2, _4):(_1, _2)));
 /// assert_eq!(c.to_string(), "(_2,(_2,_2)):(_8,(_16,_1))"); // as the value algebra says
 /// assert!((0..8i32).all(|i| c.call(i) == a.call(layout!((_2, _4):(_1, _2)).call(i))));
 /// ```
 #[inline(always)]
-pub fn composition<SA, DA, SB, DB>(
+pub fn composition_layout<SA, DA, SB, DB>(
     a: Layout<SA, DA>,
     b: Layout<SB, DB>,
 ) -> Composition<SA, DA, SB, DB>
@@ -508,4 +512,200 @@ where
             b.shape.comp_rhs(lhs, b.stride)
         }
     )
+}
+
+/// `composition(a, tiler)`: CuTe's `composition(layout, tiler)` for any tiler ([`super::tiler`]):
+/// a layout `b` gives `a ∘ b` ([`composition_layout`]); an integer `N` the first `N` elements
+/// (`a ∘ N:_1`); `_` gives `a`; a tuple (CuTe's `make_tile(...)`, a by-mode tiler of layouts,
+/// integers, `_` and tuples) composes mode `i` of `a` with tiler mode `i` and drops the modes of
+/// `a` beyond the tiler. Static results are types; CuTe's static conditions (Stride and Shape
+/// Divisibility, more tiler modes than layout modes) are compile errors.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let a = layout!((_4, _8):(_8, _1));                  // row-major 4x8
+/// let c = composition(a, layout!((_2, _4):(_1, _2)));
+/// assert_eq!(c.to_string(), "(_2,(_2,_2)):(_8,(_16,_1))");
+/// // by mode: rows 0..2 by 2, columns 0..4 (CuTe's `composition(a, make_tile(_2:_2, _4))`)
+/// let t = composition(a, (layout!(_2:_2), _4));
+/// assert_eq!(t.to_string(), "(_2,_4):(_16,_1)");
+/// // `_` keeps a mode; a dynamic extent stays dynamic
+/// let m = 6i64;
+/// assert_eq!(composition(layout!((m, _8):(_8, _1)), (Underscore, _2)).to_string(), "(6,_2):(_8,_1)");
+/// ```
+#[inline(always)]
+pub fn composition<L: CompositionBy<T>, T>(a: L, tiler: T) -> L::Output {
+    a.composition_by(tiler)
+}
+
+/// `composition(self, tiler)` for any tiler (see [`composition`]).
+#[diagnostic::on_unimplemented(
+    message = "composition: `{T}` cannot compose with `{Self}` (a by-mode tiler has at most as many modes as the layout, and a tuple tiler mode needs a tuple layout mode; see the notes)"
+)]
+pub trait CompositionBy<T> {
+    /// The composed layout.
+    type Output: Copy;
+    /// The composed layout.
+    fn composition_by(self, t: T) -> Self::Output;
+}
+impl<S: IntTuple, D: IntTuple, T: TilerMode> CompositionBy<T> for Layout<S, D>
+where
+    T::K: CompositionK<S, D, T>,
+    <T::K as CompositionK<S, D, T>>::Output: FromRecipe,
+{
+    type Output = <T::K as CompositionK<S, D, T>>::Output;
+    #[inline(always)]
+    fn composition_by(self, t: T) -> Self::Output {
+        static_call!(
+            int: [S],
+            tiler: [T],
+            linear: D = self.stride,
+            out: Self::Output,
+            check: |d| crate::algebra::composition_tiler(&value_of(S::CONST, d), &T::TILER),
+            <T::K as CompositionK<S, D, T>>::f(self, t)
+        )
+    }
+}
+/// Dispatch of [`CompositionBy`] on the tiler's kind.
+pub trait CompositionK<S, D, T> {
+    /// The composed layout.
+    type Output: Copy;
+    /// The composed layout.
+    fn f(l: Layout<S, D>, t: T) -> Self::Output;
+}
+// an integer `N`: `composition_impl(coalesce_x(a), N, _1)`, i.e. `a ∘ N:_1`
+impl<S, D, T> CompositionK<S, D, T> for IntK
+where
+    S: IntTuple + FlatPairs<D>,
+    D: IntTuple,
+    S::Output: CoalesceX,
+    T: IntTuple + CompRhs<<S::Output as CoalesceX>::Output, _1>,
+    Composition<S, D, T, _1>: FromRecipe,
+{
+    type Output = Composition<S, D, T, _1>;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: T) -> Self::Output {
+        composition_layout(
+            l,
+            Layout {
+                shape: t,
+                stride: C::new(),
+            },
+        )
+    }
+}
+impl<S, D, TS, TD> CompositionK<S, D, Layout<TS, TD>> for LayK
+where
+    S: IntTuple + FlatPairs<D>,
+    D: IntTuple,
+    S::Output: CoalesceX,
+    TS: IntTuple + CompRhs<<S::Output as CoalesceX>::Output, TD>,
+    TD: IntTuple,
+    Composition<S, D, TS, TD>: FromRecipe,
+{
+    type Output = Composition<S, D, TS, TD>;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: Layout<TS, TD>) -> Self::Output {
+        composition_layout(l, t)
+    }
+}
+impl<S: Copy, D: Copy> CompositionK<S, D, Underscore> for UnderK {
+    type Output = Layout<S, D>;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, _: Underscore) -> Self::Output {
+        l
+    }
+}
+// a tuple tiler: mode by mode, the modes beyond the tiler dropped (a leaf layout is one mode)
+impl<S, D, T> CompositionK<S, D, T> for TupK
+where
+    T: TilerTuple,
+    S: WrapH,
+    D: WrapH,
+    S::H: CompModesH<D::H, T::H>,
+    <S::H as CompModesH<D::H, T::H>>::S: HList,
+    <S::H as CompModesH<D::H, T::H>>::D: HList,
+    <<S::H as CompModesH<D::H, T::H>>::S as HList>::Tuple: Copy,
+    <<S::H as CompModesH<D::H, T::H>>::D as HList>::Tuple: Copy,
+{
+    type Output = Layout<
+        <<S::H as CompModesH<D::H, T::H>>::S as HList>::Tuple,
+        <<S::H as CompModesH<D::H, T::H>>::D as HList>::Tuple,
+    >;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: T) -> Self::Output {
+        let (s, d) = l.shape.wrap_h().comp_modes(l.stride.wrap_h(), t.tiler_h());
+        Layout {
+            shape: s.into_tuple(),
+            stride: d.into_tuple(),
+        }
+    }
+}
+
+/// The by-mode composition over the mode lists of a layout (shapes `Self`, strides `D`) and of a
+/// tuple tiler (`T`): each tiled mode composed, the modes beyond the tiler dropped.
+#[diagnostic::on_unimplemented(
+    message = "composition: Mismatched ranks (CuTe's static_assert: the tiler has more modes than the layout; tiler modes left over: `{T}`)"
+)]
+pub trait CompModesH<D, T> {
+    /// The shapes of the modes.
+    type S;
+    /// The strides of the modes.
+    type D;
+    /// The modes.
+    fn comp_modes(self, d: D, t: T) -> (Self::S, Self::D);
+}
+impl<S, D> CompModesH<D, HNil> for S {
+    type S = HNil;
+    type D = HNil;
+    #[inline(always)]
+    fn comp_modes(self, _: D, _: HNil) -> (HNil, HNil) {
+        (HNil, HNil)
+    }
+}
+impl<S0, ST, D0, DT, T0, TT> CompModesH<HCons<D0, DT>, HCons<T0, TT>> for HCons<S0, ST>
+where
+    Layout<S0, D0>: CompositionBy<T0>,
+    <Layout<S0, D0> as CompositionBy<T0>>::Output: LayoutParts,
+    ST: CompModesH<DT, TT>,
+{
+    type S = HCons<<<Layout<S0, D0> as CompositionBy<T0>>::Output as LayoutParts>::S, ST::S>;
+    type D = HCons<<<Layout<S0, D0> as CompositionBy<T0>>::Output as LayoutParts>::D, ST::D>;
+    #[inline(always)]
+    fn comp_modes(self, d: HCons<D0, DT>, t: HCons<T0, TT>) -> (Self::S, Self::D) {
+        let (s0, d0) = Layout {
+            shape: self.0,
+            stride: d.0,
+        }
+        .composition_by(t.0)
+        .parts();
+        let (st, dt) = self.1.comp_modes(d.1, t.1);
+        (HCons(s0, st), HCons(d0, dt))
+    }
+}
+
+/// `composition(swizzled, tiler)`: CuTe's `composition(ComposedLayout<Sw, O, L>, tiler)`, the
+/// swizzle and middle over `composition(L, tiler)` — how a kernel carves a tile out of a swizzled
+/// shared-memory layout (the swizzle still acts on the offsets of the whole buffer).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::swizzle::Swizzle;
+/// let smem = make_composed_layout(Swizzle::<3, 3, 3>, layout!((_64, _64):(_64, _1)));
+/// let tile = composition(smem, (_16, layout!(_32:_1)));        // rows 0..16, columns 0..32
+/// assert_eq!(tile.to_string(), "Sw<3,3,3> o _0 o (_16,_32):(_64,_1)");
+/// assert_eq!(tile.crd2idx((1i32, 8i32)), smem.crd2idx((1i32, 8i32)));
+/// ```
+impl<Sw: Copy, L: CompositionBy<T>, O: Copy, T> CompositionBy<T>
+    for super::swizzle::Swizzled<Sw, L, O>
+{
+    type Output = super::swizzle::Swizzled<Sw, L::Output, O>;
+    #[inline(always)]
+    fn composition_by(self, t: T) -> Self::Output {
+        super::swizzle::Swizzled {
+            sw: self.sw,
+            layout: self.layout.composition_by(t),
+            offset: self.offset,
+        }
+    }
 }

@@ -1485,3 +1485,122 @@ impl<A2: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A2, T
         self.retile_s(frag)
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// make_layout_tv: the TiledCopy's TV layout and tiler as typed layouts
+// ---------------------------------------------------------------------------------------------
+
+/// `raked_product(self, b)` as a trait, so that [`make_tiled_copy_tv`] can name its result.
+pub trait RakedProductWith<B> {
+    /// The product.
+    type Output: Copy;
+    /// The product.
+    fn raked_product_with(self, b: B) -> Self::Output;
+}
+impl<SA, DA, SB, DB> RakedProductWith<Layout<SB, DB>> for Layout<SA, DA>
+where
+    SA: IntTuple,
+    DA: IntTuple,
+    SB: IntTuple,
+    DB: IntTuple,
+    Layout<SA, DA>: super::product::PaddedProduct<Layout<SB, DB>>,
+    <Layout<SA, DA> as super::product::PaddedProduct<Layout<SB, DB>>>::A:
+        super::composition::LayoutParts,
+    super::product::RestS<Layout<SA, DA>, Layout<SB, DB>>:
+        super::product::ZipWith<super::product::PadS<Layout<SA, DA>, Layout<SB, DB>>>,
+    super::product::RestD<Layout<SA, DA>, Layout<SB, DB>>:
+        super::product::ZipWith<super::product::PadD<Layout<SA, DA>, Layout<SB, DB>>>,
+    super::product::RakedProduct<Layout<SA, DA>, Layout<SB, DB>>: Copy,
+{
+    type Output = super::product::RakedProduct<Layout<SA, DA>, Layout<SB, DB>>;
+    #[inline(always)]
+    fn raked_product_with(self, b: Layout<SB, DB>) -> Self::Output {
+        super::product::raked_product(self, b)
+    }
+}
+
+/// `right_inverse(self)` as a trait (see [`RakedProductWith`]).
+pub trait RightInverseOf {
+    /// The inverse.
+    type Output: Copy;
+    /// The inverse.
+    fn right_inverse_of(self) -> Self::Output;
+}
+impl<S, D> RightInverseOf for Layout<S, D>
+where
+    S: IntTuple + super::coalesce::FlatPairs<D>,
+    D: IntTuple,
+    S::Output: super::coalesce::BwCoalesce,
+    <S::Output as super::coalesce::BwCoalesce>::Output: super::coalesce::ToLayout,
+    super::coalesce::Coalesce<S, D>: super::inverse::LayoutPairs,
+    super::inverse::CoalescedPairs<S, D>: super::inverse::WithPre<super::consts::_1>,
+    <super::inverse::CoalescedPairs<S, D> as super::inverse::WithPre<super::consts::_1>>::Output:
+        super::inverse::FilterStaticStrides,
+    <<super::inverse::CoalescedPairs<S, D> as super::inverse::WithPre<super::consts::_1>>::Output as super::inverse::FilterStaticStrides>::Output:
+        super::inverse::XSort,
+    super::inverse::RightSorted<S, D>: super::inverse::RightChain<super::consts::_1>,
+    <super::inverse::RightSorted<S, D> as super::inverse::RightChain<super::consts::_1>>::Output:
+        super::inverse::ChainLayout,
+    super::inverse::RightInverse<S, D>: Copy,
+{
+    type Output = super::inverse::RightInverse<S, D>;
+    #[inline(always)]
+    fn right_inverse_of(self) -> Self::Output {
+        super::inverse::right_inverse(self)
+    }
+}
+
+/// The `(size(thr), size(val))` shape of a TV layout.
+type TvShape<TS, VS> = (<TS as Product>::Output, <VS as Product>::Output);
+type Mn<TS, TD, VS, VD> = <Layout<TS, TD> as RakedProductWith<Layout<VS, VD>>>::Output;
+type MnShape<TS, TD, VS, VD> = <Mn<TS, TD, VS, VD> as super::composition::LayoutParts>::S;
+/// The tiler of [`make_tiled_copy_tv`]: `product_each(shape(layout_mn))`, a tuple (`(_16)` for
+/// a rank-1 product, as C++ CuTe prints it).
+pub type TvTiler<TS, TD, VS, VD> =
+    <<<MnShape<TS, TD, VS, VD> as WrapH>::H as super::divide::ProductEachH>::Output as HList>::Tuple;
+type Inv<TS, TD, VS, VD> = <Mn<TS, TD, VS, VD> as RightInverseOf>::Output;
+type TvCompact<TS, VS> =
+    Layout<TvShape<TS, VS>, <TvShape<TS, VS> as CompactLeft<super::consts::_1>>::Stride>;
+
+/// CuTe's `make_layout_tv(thr_layout, val_layout)` (what `make_tiled_copy(atom, thr, val)` builds
+/// its TiledCopy from), as typed layouts: `layout_mn = raked_product(thr, val)`, the TV layout
+/// `right_inverse(layout_mn).with_shape(size(thr), size(val))` ((thread, value) → coordinate in
+/// the tile), and the tiler `product_each(shape(layout_mn))`. Returns `(tiler, layout_tv)`; for
+/// static layouts both are types (zero-sized), computed by the compiler.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let (tiler, tv) = make_tiled_copy_tv(layout!((_4, _4):(_1, _4)), layout!((_4, _4, _2):(_1, _4, _16)));
+/// assert_eq!(tv.to_string(), "((_4,_4),(_4,_4,_2)):((_4,_64),(_1,_16,_256))");
+/// assert_eq!(tiler.to_string_cute(), "(_16,_16,_2)");
+/// assert_eq!(core::mem::size_of_val(&tv), 0);
+/// ```
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub fn make_tiled_copy_tv<TS, TD, VS, VD>(
+    thr: Layout<TS, TD>,
+    val: Layout<VS, VD>,
+) -> (
+    TvTiler<TS, TD, VS, VD>,
+    <Inv<TS, TD, VS, VD> as super::product::ComposeWith<TvCompact<TS, VS>>>::Output,
+)
+where
+    TS: Product + Copy,
+    VS: Product + Copy,
+    Layout<TS, TD>: RakedProductWith<Layout<VS, VD>>,
+    Mn<TS, TD, VS, VD>: RightInverseOf + super::composition::LayoutParts,
+    MnShape<TS, TD, VS, VD>: WrapH,
+    <MnShape<TS, TD, VS, VD> as WrapH>::H: super::divide::ProductEachH,
+    TvShape<TS, VS>: CompactLeft<super::consts::_1> + Copy,
+    Inv<TS, TD, VS, VD>: super::product::ComposeWith<TvCompact<TS, VS>>,
+{
+    use super::composition::LayoutParts;
+    use super::divide::ProductEachH;
+    use super::product::ComposeWith;
+    let tv_shape = (thr.shape.product(), val.shape.product());
+    let mn = thr.raked_product_with(val);
+    let tv = mn
+        .right_inverse_of()
+        .compose_with(make_layout_left(tv_shape));
+    (mn.parts().0.wrap_h().product_each_h().into_tuple(), tv)
+}

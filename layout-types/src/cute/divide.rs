@@ -325,21 +325,24 @@ pub type InnerCoord<ZS, Cd> = (
     <<<Cd as Tuple>::H as PadUnder<RestH<ZS>>>::Output as HList>::Tuple,
 );
 
-/// `local_tile(tensor_layout, tiler, coord)`: the tile at tile coordinate `coord` (which may hold
-/// `_` to keep all tiles of a mode), and its offset. A static tile that does not divide a static
-/// mode fails to compile.
+/// `local_tile(tensor_layout, tiler, coord)` for a shape tiler over leaf modes, the form the
+/// tensor methods use ([`Tensor::local_tile`](super::tensor::Tensor::local_tile)): the tile at
+/// tile coordinate `coord` (which may hold `_` to keep all tiles of a mode), and its offset. A
+/// static tile that does not divide a static mode fails to compile (a kernel's rule: C++ CuTe,
+/// and [`local_tile`], give the partial tile of a `ceil_div` rest). Fewer traits to solve than
+/// [`local_tile`].
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
 /// let a = layout!((100i32, 60i32):(_1, 128i32));
-/// let (tile, off) = local_tile(a, (_32, _8), (1i32, 2i32));
+/// let (tile, off) = local_tile_leaf(a, (_32, _8), (1i32, 2i32));
 /// assert_eq!((tile.to_string().as_str(), off), ("(_32,_8):(_1,128)", 32 + 16 * 128));
-/// let (col, _) = local_tile(a, (_32, _8), (1i32, Underscore));   // all tiles along n
+/// let (col, _) = local_tile_leaf(a, (_32, _8), (1i32, Underscore));   // all tiles along n
 /// assert_eq!(col.to_string(), "(_32,_8,8):(_1,128,1024)");
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn local_tile<S: Tuple, D: Tuple, T: Tuple, Cd: Tuple>(
+pub fn local_tile_leaf<S: Tuple, D: Tuple, T: Tuple, Cd: Tuple>(
     l: Layout<S, D>,
     tiler: T,
     coord: Cd,
@@ -369,20 +372,20 @@ where
     z.slice_out(c)
 }
 
-/// `local_tile(tensor_layout, tiler, coord, step)`: the tiler and the coordinate projected by a
-/// `Step` first (`(_1, X, _1)` keeps modes 0 and 2), as CuTe's GEMM uses one `(BM, BN, BK)`
+/// [`local_tile_leaf`] with a projection, `local_tile(tensor_layout, tiler, coord, step)`: the
+/// tiler and the coordinate projected by a `Step` first (`(_1, X, _1)` keeps modes 0 and 2), as CuTe's GEMM uses one `(BM, BN, BK)`
 /// tiler for A, B and C.
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
 /// let a = layout!((256i32, 64i32):(_1, 256i32));                  // A is (M, K)
 /// let cta = (_128, _128, _8);
-/// let (ta, _) = local_tile_proj(a, cta, (1i32, 0i32, Underscore), (_1, X, _1));
+/// let (ta, _) = local_tile_proj_leaf(a, cta, (1i32, 0i32, Underscore), (_1, X, _1));
 /// assert_eq!(ta.to_string(), "(_128,_8,8):(_1,256,2048)");
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn local_tile_proj<S: Tuple, D: Tuple, T, Cd, P>(
+pub fn local_tile_proj_leaf<S: Tuple, D: Tuple, T, Cd, P>(
     l: Layout<S, D>,
     tiler: T,
     coord: Cd,
@@ -410,7 +413,7 @@ where
     LeafZippedDivide<S, D, Diced<P, T>>:
         SliceOut<InnerCoord<<LeafZippedDivide<S, D, Diced<P, T>> as HasShape>::S, Diced<P, Cd>>>,
 {
-    local_tile(l, step.slice_t(tiler), step.slice_t(coord))
+    local_tile_leaf(l, step.slice_t(tiler), step.slice_t(coord))
 }
 
 /// `dice(step, t)`.
@@ -606,7 +609,8 @@ pub fn outer_partition<S: OuterPartition<D, T, Cd>, D, T, Cd>(
 /// type `I`.
 pub type ThrCoord<TS, TD, I> = <<I as HierCoord<TS, TD>>::Output as FlatCoord<TS>>::Output;
 
-/// `local_partition(tensor_layout, thr_layout, thr_idx)`: thread `thr_idx`'s elements when the
+/// `local_partition(tensor_layout, thr_layout, thr_idx)` over leaf modes, the form the tensor
+/// methods use (see [`local_partition`] for every form): thread `thr_idx`'s elements when the
 /// thread layout is tiled over the tensor (`outer_partition` by `product_each(shape(thr))` at
 /// `thr.get_flat_coord(thr_idx)`). A static thread extent larger than a static tile mode fails
 /// to compile.
@@ -615,13 +619,13 @@ pub type ThrCoord<TS, TD, I> = <<I as HierCoord<TS, TD>>::Output as FlatCoord<TS
 /// use layout_types::cute::prelude::*;
 /// let tile = layout!((_32, _8):(_1, 128i32));
 /// let thr = layout!((_8, _4):(_1, _8));
-/// let (part, off) = local_partition(tile, thr, 9u32);      // thread (1, 1)
+/// let (part, off) = local_partition_leaf(tile, thr, 9u32);      // thread (1, 1)
 /// assert_eq!(part.to_string(), "(_4,_2):(_8,512)");
 /// assert_eq!(off, 1 + 128);
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn local_partition<S, D, TS, TD, I>(
+pub fn local_partition_leaf<S, D, TS, TD, I>(
     l: Layout<S, D>,
     thr: Layout<TS, TD>,
     idx: I,
@@ -640,20 +644,20 @@ where
     S::outer_partition::<{ CHECK_THREADS }>(l, thr.shape.product_each(), c)
 }
 
-/// `local_partition(tensor_layout, thr_layout, thr_idx, step)`: the thread layout projected by a
-/// `Step` first; the thread's coordinate in the kept modes comes from the full index (CuTe's
+/// [`local_partition_leaf`] with a projection, `local_partition(tensor_layout, thr_layout,
+/// thr_idx, step)`: the thread layout projected by a `Step` first; the thread's coordinate in the kept modes comes from the full index (CuTe's
 /// `local_partition(tensor, dice(step, thr), idx)`).
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
 /// let l = layout!((8i32, 6i32):(_1, 8i32));
 /// let thr = layout!((_4, _2):(_1, _4));
-/// let (p, _) = local_partition_proj(l, thr, 1u32, (_1, X));
+/// let (p, _) = local_partition_proj_leaf(l, thr, 1u32, (_1, X));
 /// assert_eq!(p.to_string(), "(2,6):(_4,8)");
 /// ```
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub fn local_partition_proj<S, D, TS, TD, I, P>(
+pub fn local_partition_proj_leaf<S, D, TS, TD, I, P>(
     l: Layout<S, D>,
     thr: Layout<TS, TD>,
     idx: I,
@@ -684,7 +688,7 @@ where
             ThrCoord<Diced<P, TS>, Diced<P, TD>, I>,
         >,
 {
-    local_partition(l, thr.dice(step), idx)
+    local_partition_leaf(l, thr.dice(step), idx)
 }
 
 /// `local_tile` as a trait of the layout, so that generic code (the tensor methods) can name its
@@ -716,7 +720,7 @@ where
     >>::Off;
     #[inline(always)]
     fn local_tile(self, tiler: T, coord: Cd) -> (Self::L, Self::Off) {
-        local_tile(self, tiler, coord)
+        local_tile_leaf(self, tiler, coord)
     }
 }
 
@@ -741,7 +745,7 @@ where
     type Off = <S as OuterPartition<D, TS::Output, ThrCoord<TS, TD, I>>>::Off;
     #[inline(always)]
     fn local_partition(self, thr: Layout<TS, TD>, idx: I) -> (Self::L, Self::Off) {
-        local_partition(self, thr, idx)
+        local_partition_leaf(self, thr, idx)
     }
 }
 
@@ -789,7 +793,7 @@ where
     fn divide_by_layout(self, t: Layout<TS, TD>) -> Self::Output {
         let cot = coalesce(self).parts().0;
         let (cs, cd) = t.complement_to(cot).parts();
-        composition(
+        composition_layout(
             self,
             Layout {
                 shape: (t.shape, cs),

@@ -1057,6 +1057,170 @@ pub fn make_layout_left<S: CompactLeft<_1> + Copy>(shape: S) -> Layout<S, S::Str
     Layout { shape, stride }
 }
 
+/// CuTe's `compact_major<LayoutRight>(shape, current)`: row-major strides starting at
+/// `current`, the last mode (and the last sub-mode of a nested mode) fastest; a static `_1` mode
+/// gets stride `_0`. Returns the strides and the next `current`.
+pub trait CompactRight<Cur> {
+    /// The strides.
+    type Stride: IntTuple;
+    /// The product after this shape.
+    type Next: Copy;
+    /// Strides and next product.
+    fn compact_right(self, cur: Cur) -> (Self::Stride, Self::Next);
+}
+impl<S: IntTuple, Cur> CompactRight<Cur> for S
+where
+    S::Kind: CompactRightK<S, Cur>,
+{
+    type Stride = <S::Kind as CompactRightK<S, Cur>>::Stride;
+    type Next = <S::Kind as CompactRightK<S, Cur>>::Next;
+    #[inline(always)]
+    fn compact_right(self, cur: Cur) -> (Self::Stride, Self::Next) {
+        <S::Kind as CompactRightK<S, Cur>>::f(self, cur)
+    }
+}
+/// Kind dispatch of [`CompactRight`].
+pub trait CompactRightK<S, Cur> {
+    /// The strides.
+    type Stride: IntTuple;
+    /// The next product.
+    type Next: Copy;
+    /// Strides and next product.
+    fn f(s: S, cur: Cur) -> (Self::Stride, Self::Next);
+}
+impl<S: IntFacts, Cur> CompactRightK<S, Cur> for IntK
+where
+    S::IsOne: CompactLeaf<S, Cur>,
+{
+    type Stride = <S::IsOne as CompactLeaf<S, Cur>>::Stride;
+    type Next = <S::IsOne as CompactLeaf<S, Cur>>::Next;
+    #[inline(always)]
+    fn f(s: S, cur: Cur) -> (Self::Stride, Self::Next) {
+        <S::IsOne as CompactLeaf<S, Cur>>::f(s, cur)
+    }
+}
+impl<S: Tuple, Cur> CompactRightK<S, Cur> for TupK
+where
+    S::H: CompactRightH<Cur>,
+    <S::H as CompactRightH<Cur>>::Stride: HList,
+{
+    type Stride = <<S::H as CompactRightH<Cur>>::Stride as HList>::Tuple;
+    type Next = <S::H as CompactRightH<Cur>>::Next;
+    #[inline(always)]
+    fn f(s: S, cur: Cur) -> (Self::Stride, Self::Next) {
+        let (st, n) = s.into_h().compact_right_h(cur);
+        (st.into_tuple(), n)
+    }
+}
+/// [`CompactRight`] over a list (right to left: the tail first).
+pub trait CompactRightH<Cur> {
+    /// The strides.
+    type Stride;
+    /// The next product.
+    type Next: Copy;
+    /// Strides and next product.
+    fn compact_right_h(self, cur: Cur) -> (Self::Stride, Self::Next);
+}
+impl<Cur: Copy> CompactRightH<Cur> for HNil {
+    type Stride = HNil;
+    type Next = Cur;
+    #[inline(always)]
+    fn compact_right_h(self, cur: Cur) -> (HNil, Cur) {
+        (HNil, cur)
+    }
+}
+impl<S0: CompactRight<ST::Next>, ST: CompactRightH<Cur>, Cur> CompactRightH<Cur> for HCons<S0, ST> {
+    type Stride = HCons<S0::Stride, ST::Stride>;
+    type Next = S0::Next;
+    #[inline(always)]
+    fn compact_right_h(self, cur: Cur) -> (Self::Stride, Self::Next) {
+        let (dt, nt) = self.1.compact_right_h(cur);
+        let (d0, n) = self.0.compact_right(nt);
+        (HCons(d0, dt), n)
+    }
+}
+
+/// `make_layout(shape, LayoutRight{})` (`GenRowMajor`): compact row-major strides, the last
+/// mode fastest (nested modes too).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let l = make_layout_right((_4, _16, (_8, _2)));
+/// assert_eq!(l.to_string(), "(_4,_16,(_8,_2)):(_256,_16,(_2,_1))");
+/// assert_eq!(make_layout_right((8i32, 8i32)).to_string(), "(8,8):(8,_1)");
+/// ```
+#[inline(always)]
+pub fn make_layout_right<S: CompactRight<_1> + Copy>(shape: S) -> Layout<S, S::Stride> {
+    let (stride, _) = shape.compact_right(C::new());
+    Layout { shape, stride }
+}
+
+/// A major-ness for [`make_layout_major`]: CuTe's `LayoutLeft` (`GenColMajor`) or `LayoutRight`
+/// (`GenRowMajor`).
+pub trait Major<S> {
+    /// The compact strides of `S`.
+    type Stride: IntTuple;
+    /// The compact strides of `s`.
+    fn compact(self, s: S) -> Self::Stride;
+}
+impl<S: CompactLeft<_1>> Major<S> for super::gmma::LayoutLeft {
+    type Stride = S::Stride;
+    #[inline(always)]
+    fn compact(self, s: S) -> S::Stride {
+        s.compact_left(C::new()).0
+    }
+}
+impl<S: CompactRight<_1>> Major<S> for super::gmma::LayoutRight {
+    type Stride = S::Stride;
+    #[inline(always)]
+    fn compact(self, s: S) -> S::Stride {
+        s.compact_right(C::new()).0
+    }
+}
+/// CuTe's `GenColMajor` (`LayoutLeft`).
+pub type GenColMajor = super::gmma::LayoutLeft;
+/// CuTe's `GenRowMajor` (`LayoutRight`).
+pub type GenRowMajor = super::gmma::LayoutRight;
+
+/// `make_layout(shape, major)` with CuTe's tag: [`LayoutLeft`](super::gmma::LayoutLeft) /
+/// [`GenColMajor`] or [`LayoutRight`](super::gmma::LayoutRight) / [`GenRowMajor`].
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// assert_eq!(make_layout_major((_4, (_2, 3i32)), LayoutRight).to_string(), "(_4,(_2,3)):(6,(3,_1))");
+/// assert_eq!(make_layout_major((_4, _2), GenColMajor::default()).to_string(), "(_4,_2):(_1,_4)");
+/// ```
+#[inline(always)]
+pub fn make_layout_major<S: Copy, M: Major<S>>(shape: S, major: M) -> Layout<S, M::Stride> {
+    Layout {
+        shape,
+        stride: major.compact(shape),
+    }
+}
+
+/// CuTe's `make_ordered_layout(shape, order)`: compact strides assigned in the order of a static
+/// `Step` tuple (`(_1, _0, _2)`: mode 1 fastest, then mode 0, then mode 2; a static `_1` extent
+/// gets `_0`), or of [`LayoutLeft`](super::gmma::LayoutLeft) / [`LayoutRight`](super::gmma::LayoutRight).
+/// The shape is flat (one extent a mode).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let l = make_ordered_layout((_2, _2, _2, _2), (_0, _2, _3, _1));
+/// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+/// let m = 6i32;
+/// assert_eq!(make_ordered_layout((m, _4), (_1, _0)).to_string(), "(6,_4):(_4,_1)");
+/// ```
+#[inline(always)]
+pub fn make_ordered_layout<S: Copy, O: super::gmma::TileOrder<S>>(
+    shape: S,
+    order: O,
+) -> Layout<S, O::Stride> {
+    Layout {
+        shape,
+        stride: order.ordered_stride(shape),
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // mode access
 // ---------------------------------------------------------------------------------------------

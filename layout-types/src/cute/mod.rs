@@ -35,6 +35,7 @@ pub mod int;
 pub mod inverse;
 pub mod layout;
 pub mod mma;
+pub mod partition;
 pub mod pipeline;
 pub mod product;
 pub mod static_result;
@@ -55,19 +56,20 @@ pub mod prelude {
         cp_async_fence, cp_async_wait, tma_store_arrive, tma_store_fence, tma_store_wait,
     };
     pub use super::arith::{ATup, E0, E1, E2, elem_less};
-    pub use super::coalesce::coalesce;
+    pub use super::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
     pub use super::complement::{complement, complement_default};
     pub use super::composition::composition;
     pub use super::consts::*;
     pub use super::copy::{
         Copy128, CpAsync16, StaticLayoutValue, TiledCopy, UniversalCopy, copy, copy_if,
-        make_fragment_like_partition, make_tiled_copy,
+        make_fragment_like_partition, make_tiled_copy, make_tiled_copy_tv,
     };
     pub use super::divide::{
-        FlatDivide, LogicalDivide, TiledDivide, ZippedDivide, flat_divide, local_partition,
-        local_partition_proj, local_tile, local_tile_proj, logical_divide, outer_partition,
-        tiled_divide, zipped_divide,
+        FlatDivide, LogicalDivide, TiledDivide, ZippedDivide, flat_divide, local_partition_leaf,
+        local_partition_proj_leaf, local_tile_leaf, local_tile_proj_leaf, logical_divide,
+        outer_partition, tiled_divide, zipped_divide,
     };
+    pub use super::gmma::{LayoutLeft, LayoutRight};
     pub use super::group::group;
     pub use super::int::{
         C, CeilDiv, Diff, DynInt, Int, IntAdd, IntDiv, IntFacts, IntMax, IntMin, IntMul, IntRem,
@@ -75,7 +77,13 @@ pub mod prelude {
         int_max, int_min, int_mul, int_rem, int_sub,
     };
     pub use super::inverse::{left_inverse, right_inverse};
-    pub use super::layout::{Layout, make_layout, make_layout_left};
+    pub use super::layout::{
+        GenColMajor, GenRowMajor, Layout, make_layout, make_layout_left, make_layout_major,
+        make_layout_right, make_ordered_layout,
+    };
+    pub use super::partition::{
+        local_partition, local_partition_proj, local_tile, local_tile_proj,
+    };
     pub use super::product::{
         blocked_product, flat_product, logical_product, raked_product, tiled_product,
         zipped_product,

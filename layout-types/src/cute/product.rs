@@ -2,8 +2,9 @@
 //! `logical_product(a, b) = (a, composition(complement(a, size(a) · cosize(b)), b))` — `b`'s
 //! layout applied to the copies of `a` — and its rearrangements `zipped_product`,
 //! `tiled_product`, `flat_product` (unpacking the two modes) and `blocked_product` /
-//! `raked_product` (rank-padded, then zipped mode by mode). The tiler is a layout (a by-mode
-//! tuple of layouts is not typed yet). Every decision is static, as in
+//! `raked_product` (rank-padded, then zipped mode by mode). The tiler of the first four is any
+//! CuTe tiler (a layout, an integer, `_`, or a by-mode tuple of them: mode by mode, the modes
+//! beyond the tiler kept); blocked and raked products take layouts. Every decision is static, as in
 //! [`complement`] and
 //! [`composition`], whose compile-time checks apply.
 //!
@@ -66,7 +67,7 @@ where
     type Output = Composition<SA, DA, SB, DB>;
     #[inline(always)]
     fn compose_with(self, b: Layout<SB, DB>) -> Self::Output {
-        composition(self, b)
+        composition_layout(self, b)
     }
 }
 
@@ -141,7 +142,7 @@ pub type LogicalProduct<SA, DA, B> = Layout<
 /// assert_eq!(logical_product(layout!(_4:_1), layout!(n:_1)).to_string(), "(_4,3):(_1,_4)");
 /// ```
 #[inline(always)]
-pub fn logical_product<SA, DA, SB, DB>(
+pub fn logical_product_layout<SA, DA, SB, DB>(
     a: Layout<SA, DA>,
     b: Layout<SB, DB>,
 ) -> LogicalProduct<SA, DA, Layout<SB, DB>>
@@ -175,7 +176,7 @@ where
 /// assert_eq!(p.to_string(), "((_2,_2),(_3,_4)):((_1,_2),(_16,_4))");
 /// ```
 #[inline(always)]
-pub fn zipped_product<SA, DA, SB, DB>(
+pub fn zipped_product_layout<SA, DA, SB, DB>(
     a: Layout<SA, DA>,
     b: Layout<SB, DB>,
 ) -> LogicalProduct<SA, DA, Layout<SB, DB>>
@@ -186,7 +187,7 @@ where
     DB: IntTuple,
     Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
 {
-    logical_product(a, b)
+    logical_product_layout(a, b)
 }
 
 /// The top-level modes of a mode that is unpacked by `repeat<rank>(_)`: a tuple of rank ≥ 2
@@ -267,7 +268,7 @@ pub type TiledProduct<SA, DA, B> = Layout<
 /// assert_eq!(p.to_string(), "((_2,_2),_3,_4):((_1,_2),_16,_4)");
 /// ```
 #[inline(always)]
-pub fn tiled_product<SA, DA, SB, DB>(
+pub fn tiled_product_layout<SA, DA, SB, DB>(
     a: Layout<SA, DA>,
     b: Layout<SB, DB>,
 ) -> TiledProduct<SA, DA, Layout<SB, DB>>
@@ -315,7 +316,7 @@ pub type FlatProduct<SA, DA, B> =
 /// assert_eq!(p.to_string(), "(_2,_2,_3,_4):(_1,_2,_16,_4)");
 /// ```
 #[inline(always)]
-pub fn flat_product<SA, DA, SB, DB>(
+pub fn flat_product_layout<SA, DA, SB, DB>(
     a: Layout<SA, DA>,
     b: Layout<SB, DB>,
 ) -> FlatProduct<SA, DA, Layout<SB, DB>>
@@ -515,10 +516,13 @@ where
 }
 
 /// The padded block's shape and stride in [`blocked_product`] / [`raked_product`].
-type PadS<A, B> = <<A as PaddedProduct<B>>::A as LayoutParts>::S;
-type PadD<A, B> = <<A as PaddedProduct<B>>::A as LayoutParts>::D;
-type RestS<A, B> = <<A as PaddedProduct<B>>::R as LayoutParts>::S;
-type RestD<A, B> = <<A as PaddedProduct<B>>::R as LayoutParts>::D;
+pub type PadS<A, B> = <<A as PaddedProduct<B>>::A as LayoutParts>::S;
+/// See [`PadS`].
+pub type PadD<A, B> = <<A as PaddedProduct<B>>::A as LayoutParts>::D;
+/// The rest's shape in [`blocked_product`] / [`raked_product`].
+pub type RestS<A, B> = <<A as PaddedProduct<B>>::R as LayoutParts>::S;
+/// See [`RestS`].
+pub type RestD<A, B> = <<A as PaddedProduct<B>>::R as LayoutParts>::D;
 
 /// The result type of [`blocked_product`].
 pub type BlockedProduct<A, B> = Layout<
@@ -604,4 +608,309 @@ where
             }
         }
     )
+}
+
+// ---------------------------------------------------------------------------------------------
+// the products by any tiler
+// ---------------------------------------------------------------------------------------------
+
+/// CuTe's `logical_product(layout, tiler)` for any tiler ([`super::tiler`]): a layout is
+/// [`logical_product_layout`]; an integer `N` the layout `N:_1`; `_` keeps the layout; a tuple
+/// multiplies mode by mode (CuTe's `transform_layout`), the modes beyond the tiler kept.
+#[diagnostic::on_unimplemented(
+    message = "logical_product: `{T}` cannot multiply `{Self}` (Too many modes in tiler: CuTe's static_assert, or see the notes)"
+)]
+pub trait LogicalProductTiler<T> {
+    /// The product.
+    type Output: Copy;
+    /// The product.
+    fn logical_product_tiler(self, t: T) -> Self::Output;
+}
+impl<S: IntTuple, D: IntTuple, T: super::tiler::TilerMode> LogicalProductTiler<T> for Layout<S, D>
+where
+    T::K: LogicalProductK<S, D, T>,
+{
+    type Output = <T::K as LogicalProductK<S, D, T>>::Output;
+    #[inline(always)]
+    fn logical_product_tiler(self, t: T) -> Self::Output {
+        static_call!(
+            int: [S, D],
+            tiler: [T],
+            check: crate::product::logical_product(&value_of(S::CONST, D::CONST), &T::TILER),
+            <T::K as LogicalProductK<S, D, T>>::f(self, t)
+        )
+    }
+}
+/// Dispatch of [`LogicalProductTiler`] on the tiler's kind.
+pub trait LogicalProductK<S, D, T> {
+    /// The product.
+    type Output: Copy;
+    /// The product.
+    fn f(l: Layout<S, D>, t: T) -> Self::Output;
+}
+impl<S, D, TS, TD> LogicalProductK<S, D, Layout<TS, TD>> for super::tiler::LayK
+where
+    S: IntTuple,
+    D: IntTuple,
+    TS: IntTuple,
+    TD: IntTuple,
+    Layout<S, D>: LogicalProductRest<Layout<TS, TD>> + Copy,
+    LogicalProduct<S, D, Layout<TS, TD>>: Copy,
+{
+    type Output = LogicalProduct<S, D, Layout<TS, TD>>;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: Layout<TS, TD>) -> Self::Output {
+        logical_product_layout(l, t)
+    }
+}
+impl<S, D, T> LogicalProductK<S, D, T> for IntK
+where
+    S: IntTuple,
+    D: IntTuple,
+    T: IntTuple + CompactLeft<_1> + Copy,
+    Layout<S, D>: LogicalProductRest<Layout<T, T::Stride>> + Copy,
+    LogicalProduct<S, D, Layout<T, T::Stride>>: Copy,
+{
+    type Output = LogicalProduct<S, D, Layout<T, T::Stride>>;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: T) -> Self::Output {
+        logical_product_layout(l, make_layout_left(t))
+    }
+}
+impl<S: Copy, D: Copy> LogicalProductK<S, D, Underscore> for UnderK {
+    type Output = Layout<S, D>;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, _: Underscore) -> Self::Output {
+        l
+    }
+}
+impl<S, D, T> LogicalProductK<S, D, T> for TupK
+where
+    T: super::tiler::TilerTuple,
+    S: WrapH,
+    D: WrapH,
+    S::H: ProdModesH<D::H, T::H>,
+    <<S::H as ProdModesH<D::H, T::H>>::S as HList>::Tuple: Copy,
+    <<S::H as ProdModesH<D::H, T::H>>::D as HList>::Tuple: Copy,
+{
+    type Output = Layout<
+        <<S::H as ProdModesH<D::H, T::H>>::S as HList>::Tuple,
+        <<S::H as ProdModesH<D::H, T::H>>::D as HList>::Tuple,
+    >;
+    #[inline(always)]
+    fn f(l: Layout<S, D>, t: T) -> Self::Output {
+        let (s, d) = l.shape.wrap_h().prod_modes(l.stride.wrap_h(), t.tiler_h());
+        Layout {
+            shape: s.into_tuple(),
+            stride: d.into_tuple(),
+        }
+    }
+}
+/// The by-mode product over the mode lists of a layout and a tuple tiler: each tiled mode
+/// multiplied, the modes beyond the tiler kept.
+#[diagnostic::on_unimplemented(
+    message = "logical_product: Too many modes in tiler (CuTe's static_assert: the tiler has more modes than the layout; tiler modes left over: `{T}`)"
+)]
+pub trait ProdModesH<D, T> {
+    /// The shapes of the modes.
+    type S: HList;
+    /// The strides of the modes.
+    type D: HList;
+    /// The modes.
+    fn prod_modes(self, d: D, t: T) -> (Self::S, Self::D);
+}
+impl<S: HList, D: HList> ProdModesH<D, HNil> for S {
+    type S = S;
+    type D = D;
+    #[inline(always)]
+    fn prod_modes(self, d: D, _: HNil) -> (S, D) {
+        (self, d)
+    }
+}
+impl<S0, ST, D0, DT, T0, TT> ProdModesH<HCons<D0, DT>, HCons<T0, TT>> for HCons<S0, ST>
+where
+    Layout<S0, D0>: LogicalProductTiler<T0>,
+    <Layout<S0, D0> as LogicalProductTiler<T0>>::Output: LayoutParts,
+    ST: ProdModesH<DT, TT>,
+    HCons<<<Layout<S0, D0> as LogicalProductTiler<T0>>::Output as LayoutParts>::S, ST::S>: HList,
+    HCons<<<Layout<S0, D0> as LogicalProductTiler<T0>>::Output as LayoutParts>::D, ST::D>: HList,
+{
+    type S = HCons<<<Layout<S0, D0> as LogicalProductTiler<T0>>::Output as LayoutParts>::S, ST::S>;
+    type D = HCons<<<Layout<S0, D0> as LogicalProductTiler<T0>>::Output as LayoutParts>::D, ST::D>;
+    #[inline(always)]
+    fn prod_modes(self, d: HCons<D0, DT>, t: HCons<T0, TT>) -> (Self::S, Self::D) {
+        let (s0, d0) = Layout {
+            shape: self.0,
+            stride: d.0,
+        }
+        .logical_product_tiler(t.0)
+        .parts();
+        let (st, dt) = self.1.prod_modes(d.1, t.1);
+        (HCons(s0, st), HCons(d0, dt))
+    }
+}
+
+type PZ<S, D, T> = <Layout<S, D> as LogicalProductTiler<T>>::Output;
+type PtS<S, D, T> = <PZ<S, D, T> as super::divide::Zip2By<T>>::TS;
+type PtD<S, D, T> = <PZ<S, D, T> as super::divide::Zip2By<T>>::TD;
+type PrS<S, D, T> = <PZ<S, D, T> as super::divide::Zip2By<T>>::RS;
+type PrD<S, D, T> = <PZ<S, D, T> as super::divide::Zip2By<T>>::RD;
+
+/// CuTe's `zipped_product(layout, tiler)`: `zip2_by(logical_product(layout, tiler), tiler)`,
+/// `((tiles...), (rests...))`.
+pub trait ZippedProductTiler<T> {
+    /// The product.
+    type Output: Copy;
+    /// The product.
+    fn zipped_product_tiler(self, t: T) -> Self::Output;
+}
+impl<S: IntTuple, D: IntTuple, T: super::tiler::TilerMode> ZippedProductTiler<T> for Layout<S, D>
+where
+    Layout<S, D>: LogicalProductTiler<T>,
+    PZ<S, D, T>: super::divide::Zip2By<T>,
+{
+    type Output = Layout<(PtS<S, D, T>, PrS<S, D, T>), (PtD<S, D, T>, PrD<S, D, T>)>;
+    #[inline(always)]
+    fn zipped_product_tiler(self, t: T) -> Self::Output {
+        use super::divide::Zip2By;
+        static_call!(
+            int: [S, D],
+            tiler: [T],
+            check: crate::product::zipped_product(&value_of(S::CONST, D::CONST), &T::TILER),
+            {
+                let (ts, td, rs, rd) = self.logical_product_tiler(t).zip2_by();
+                Layout {
+                    shape: (ts, rs),
+                    stride: (td, rd),
+                }
+            }
+        )
+    }
+}
+/// CuTe's `tiled_product(layout, tiler)`: the zipped product with its rest mode unpacked.
+pub trait TiledProductTiler<T> {
+    /// The product.
+    type Output: Copy;
+    /// The product.
+    fn tiled_product_tiler(self, t: T) -> Self::Output;
+}
+impl<S: IntTuple, D: IntTuple, T: super::tiler::TilerMode> TiledProductTiler<T> for Layout<S, D>
+where
+    Layout<S, D>: LogicalProductTiler<T>,
+    PZ<S, D, T>: super::divide::Zip2By<T>,
+    PrS<S, D, T>: Unpack,
+    PrD<S, D, T>: Unpack,
+    HCons<PtS<S, D, T>, <PrS<S, D, T> as Unpack>::H>: HList,
+    HCons<PtD<S, D, T>, <PrD<S, D, T> as Unpack>::H>: HList,
+{
+    type Output = Layout<
+        <HCons<PtS<S, D, T>, <PrS<S, D, T> as Unpack>::H> as HList>::Tuple,
+        <HCons<PtD<S, D, T>, <PrD<S, D, T> as Unpack>::H> as HList>::Tuple,
+    >;
+    #[inline(always)]
+    fn tiled_product_tiler(self, t: T) -> Self::Output {
+        use super::divide::Zip2By;
+        static_call!(
+            int: [S, D],
+            tiler: [T],
+            check: crate::product::tiled_product(&value_of(S::CONST, D::CONST), &T::TILER),
+            {
+                let (ts, td, rs, rd) = self.logical_product_tiler(t).zip2_by();
+                Layout {
+                    shape: HCons(ts, rs.unpack()).into_tuple(),
+                    stride: HCons(td, rd.unpack()).into_tuple(),
+                }
+            }
+        )
+    }
+}
+/// CuTe's `flat_product(layout, tiler)`: the zipped product with both modes unpacked.
+pub trait FlatProductTiler<T> {
+    /// The product.
+    type Output: Copy;
+    /// The product.
+    fn flat_product_tiler(self, t: T) -> Self::Output;
+}
+impl<S: IntTuple, D: IntTuple, T: super::tiler::TilerMode> FlatProductTiler<T> for Layout<S, D>
+where
+    Layout<S, D>: LogicalProductTiler<T>,
+    PZ<S, D, T>: super::divide::Zip2By<T>,
+    PtS<S, D, T>: Unpack,
+    PtD<S, D, T>: Unpack,
+    PrS<S, D, T>: Unpack,
+    PrD<S, D, T>: Unpack,
+    <PtS<S, D, T> as Unpack>::H: Concat<<PrS<S, D, T> as Unpack>::H>,
+    <PtD<S, D, T> as Unpack>::H: Concat<<PrD<S, D, T> as Unpack>::H>,
+    <<PtS<S, D, T> as Unpack>::H as Concat<<PrS<S, D, T> as Unpack>::H>>::Output: HList,
+    <<PtD<S, D, T> as Unpack>::H as Concat<<PrD<S, D, T> as Unpack>::H>>::Output: HList,
+{
+    type Output = Layout<
+        <<<PtS<S, D, T> as Unpack>::H as Concat<<PrS<S, D, T> as Unpack>::H>>::Output as HList>::Tuple,
+        <<<PtD<S, D, T> as Unpack>::H as Concat<<PrD<S, D, T> as Unpack>::H>>::Output as HList>::Tuple,
+    >;
+    #[inline(always)]
+    fn flat_product_tiler(self, t: T) -> Self::Output {
+        use super::divide::Zip2By;
+        static_call!(
+            int: [S, D],
+            tiler: [T],
+            check: crate::product::flat_product(&value_of(S::CONST, D::CONST), &T::TILER),
+            {
+                let (ts, td, rs, rd) = self.logical_product_tiler(t).zip2_by();
+                Layout {
+                    shape: ts.unpack().concat(rs.unpack()).into_tuple(),
+                    stride: td.unpack().concat(rd.unpack()).into_tuple(),
+                }
+            }
+        )
+    }
+}
+
+/// CuTe's `logical_product(layout, tiler)` for any tiler: `(layout, tiler ∘ complement)` for a
+/// layout tiler ([`logical_product_layout`]); a by-mode tuple multiplies mode by mode.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let tile = layout!((_2, _2):(_1, _2));
+/// assert_eq!(logical_product(tile, layout!((_3, _4):(_4, _1))).to_string(), "((_2,_2),(_3,_4)):((_1,_2),(_16,_4))");
+/// // by mode (CuTe's `make_tile(_3, _4)`): mode 0 repeated 3 times, mode 1 4 times
+/// let p = logical_product(tile, (_3, _4));
+/// assert_eq!(p.to_string(), "((_2,_3),(_2,(_2,_2))):((_1,_2),(_2,(_1,_4)))");
+/// ```
+#[inline(always)]
+pub fn logical_product<L: LogicalProductTiler<T>, T>(a: L, tiler: T) -> L::Output {
+    a.logical_product_tiler(tiler)
+}
+/// CuTe's `zipped_product(layout, tiler)` for any tiler (see [`logical_product`]).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let p = zipped_product(layout!((_2, _2):(_1, _2)), (_3, _4));
+/// assert_eq!(p.to_string(), "((_2,_2),(_3,(_2,_2))):((_1,_2),(_2,(_1,_4)))");
+/// ```
+#[inline(always)]
+pub fn zipped_product<L: ZippedProductTiler<T>, T>(a: L, tiler: T) -> L::Output {
+    a.zipped_product_tiler(tiler)
+}
+/// CuTe's `tiled_product(layout, tiler)` for any tiler (see [`logical_product`]).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let p = tiled_product(layout!((_2, _2):(_1, _2)), (_3, _4));
+/// assert_eq!(p.to_string(), "((_2,_2),_3,(_2,_2)):((_1,_2),_2,(_1,_4))");
+/// ```
+#[inline(always)]
+pub fn tiled_product<L: TiledProductTiler<T>, T>(a: L, tiler: T) -> L::Output {
+    a.tiled_product_tiler(tiler)
+}
+/// CuTe's `flat_product(layout, tiler)` for any tiler (see [`logical_product`]).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let p = flat_product(layout!((_2, _2):(_1, _2)), (_3, _4));
+/// assert_eq!(p.to_string(), "(_2,_2,_3,(_2,_2)):(_1,_2,_2,(_1,_4))");
+/// ```
+#[inline(always)]
+pub fn flat_product<L: FlatProductTiler<T>, T>(a: L, tiler: T) -> L::Output {
+    a.flat_product_tiler(tiler)
 }

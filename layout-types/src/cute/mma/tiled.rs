@@ -5,7 +5,7 @@ use super::super::consts::*;
 use super::super::divide::{LogicalDivideBy, RepeatUnder, SliceOut, ZippedDivideBy};
 use super::super::int::*;
 use super::super::layout::*;
-use super::super::product::{ComposeWith, tiled_product};
+use super::super::product::ComposeWith;
 use super::super::tensor::*;
 use super::super::tuple::*;
 use super::atoms::*;
@@ -243,7 +243,7 @@ where
     type Output = super::super::product::TiledProduct<SA, DA, Layout<SB, DB>>;
     #[inline(always)]
     fn tiled_product_by(self, b: Layout<SB, DB>) -> Self::Output {
-        tiled_product(self, b)
+        super::super::product::tiled_product_layout(self, b)
     }
 }
 
