@@ -8,13 +8,14 @@
 //! majorities of A and B; each entry is one line.
 //!
 //! - **TiledMMA**: `make_tiled_mma(SM80_16x8x16_F32{BF16BF16,F16F16}F32_TN, (_2,_2,_1),
-//!   Tile<_,_32,_>)`: 4 warps, a 32×32×16 tile, repeated 4×4 over the 128×128 CTA tile (each
-//!   thread holds 128 f32 accumulators, `partition_fragment_c`).
+//!   Tile<_,_64,_>)` ([`Warps`], [`PermN`]): 8 warps (2×4), a 32×64×16 tile, repeated 4×4
+//!   over the 128×256 CTA tile (each warp 64×64 of C, each thread 128 f32 accumulators,
+//!   `partition_fragment_c`).
 //! - **Shared memory**: [`STAGES`] k-tiles of A `(128, 32)` and B `(128, 32)`, swizzled so that
 //!   both the 16-byte `cp.async` writes and the `ldmatrix` reads are free of bank conflicts:
-//!   K-major operands `composition(Swizzle<2,3,3>, (_128,_32):(_32,_1))` (CuTe's SM80 tile of
-//!   64-byte rows), MN-major ones `composition(Swizzle<3,3,4>, (_128,_32):(_1,_128))` ([`SmemK`],
-//!   [`SmemMN`]).
+//!   K-major operands `composition(Swizzle<2,3,3>, (R,_32):(_32,_1))` (CuTe's SM80 tile of
+//!   64-byte rows), MN-major ones `composition(Swizzle<3,3,log2 R−3>, (R,_32):(_1,R))` for R =
+//!   128 rows of A, 256 of B ([`Rows`]).
 //! - **gmem → smem**: `make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thr, val)` of 128
 //!   threads, 8 contiguous elements each along the operand's contiguous mode; at the edges of A
 //!   and B each 16-byte copy is given the number of bytes inside the matrix and zero-fills the
@@ -34,7 +35,7 @@
 //! K-major; B "N" = `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries
 //! `hgemm_sm80_{bf16,f16}_{ab}`.
 //!
-//! Launch: grid `(ceil(M/128), ceil(N/128))`, [`THREADS`] threads, [`SMEM_BYTES`] of dynamic
+//! Launch: grid `(ceil(M/TILE.0), ceil(N/TILE.1))`, [`THREADS`] threads, [`SMEM_BYTES`] of dynamic
 //! shared memory, one [`HgemmSm80Params`] by value; `lda`, `ldb` multiples of [`VECTOR`] and A,
 //! B 16-byte aligned (the host checks).
 #![cfg_attr(
@@ -67,44 +68,44 @@ pub use config::{
 /// The CTA tile's rows of A ([`TILE`]`.0`), as a static integer.
 pub type BM = _128;
 /// The CTA tile's rows of B ([`TILE`]`.1`).
-pub type BN = _128;
+pub type BN = _256;
 /// The k-tile's depth ([`TILE`]`.2`).
 pub type BK = _32;
 /// The warps of the TiledMMA along M and N (`WARPS_M × WARPS_N` = [`THREADS`] / 32), each
 /// computing `(BM / WARPS_M) × (BN / WARPS_N)` of C.
-pub type Warps = Layout<(_2, _2, _1), (_1, _2, _4)>;
+pub type Warps = Layout<(_2, _4, _1), (_1, _2, _8)>;
 /// The TiledMMA's N permutation: two atoms (16 columns) per warp in each such tile, so that one
 /// `ldmatrix.x4` loads a warp's 16×16 of B.
-pub type PermN = _32;
+pub type PermN = _64;
 /// The 16-byte chunks of a K-major k-tile's row: `BK / 8`.
 pub type KChunks = _4;
 /// `cp.async` thread layout of a K-major k-tile: `(THREADS / (BK/8), BK/8):(BK/8, 1)`, 8
 /// elements each along K (a row's 16-byte chunks to consecutive threads).
 pub type ThrK = Layout<(ThrRowsK, KChunks), (KChunks, _1)>;
 /// The rows a K-major `cp.async` pass covers: `THREADS / (BK/8)`.
-pub type ThrRowsK = _32;
+pub type ThrRowsK = _64;
 /// `cp.async` thread layout of an MN-major k-tile: `(16, THREADS/16):(1, 16)`, 8 elements each
 /// along M (N): 128 contiguous rows of each k-column.
 pub type ThrMN = Layout<(_16, ThrColsMN), (_1, _16)>;
 /// The k-columns an MN-major `cp.async` pass covers: `THREADS / 16`.
-pub type ThrColsMN = _8;
+pub type ThrColsMN = _16;
 /// The swizzle of a K-major k-tile (rows of `BK` elements): CuTe's SM80 atoms,
 /// `Swizzle<2,3,3>` for 64-byte rows (BK = 32), `Swizzle<3,3,3>` for 128-byte rows (BK = 64):
 /// chunk `k/8` of row `r` at `k/8 ^ (r / (128 bytes / row bytes) % (BK/8))`.
 pub type SwK = Swizzle<{ (TILE.2 / 8).trailing_zeros() }, 3, 3>;
 const WARPS_M: usize = 2;
-const WARPS_N: usize = 2;
+const WARPS_N: usize = 4;
 
 // the types above are the numbers of config.rs (which the host launches with)
 const _: () = {
     assert!(BM::VALUE == TILE.0 as i64 && BN::VALUE == TILE.1 as i64 && BK::VALUE == TILE.2 as i64);
     assert!(WARPS_M * WARPS_N * 32 == THREADS as usize && VECTOR == 8 && STAGES >= 2);
-    assert!(PermN::VALUE == 16 * WARPS_N as i64 && TILE.1 % (16 * WARPS_N) == 0);
-    assert!(TILE.0 % (16 * WARPS_M) == 0 && TILE.2 % 16 == 0);
+    assert!(PermN::VALUE == 16 * WARPS_N as i64 && TILE.1.is_multiple_of(16 * WARPS_N));
+    assert!(TILE.0.is_multiple_of(16 * WARPS_M) && TILE.2.is_multiple_of(16));
     assert!(KChunks::VALUE * 8 == BK::VALUE && ThrRowsK::VALUE * KChunks::VALUE == THREADS as i64);
     assert!(ThrColsMN::VALUE * 16 == THREADS as i64 && TILE.2 as i64 % ThrColsMN::VALUE == 0);
     assert!(TILE.0 as i64 % ThrRowsK::VALUE == 0 && TILE.1 as i64 % ThrRowsK::VALUE == 0);
-    assert!(TILE.0 % 128 == 0 && TILE.1 % 128 == 0);
+    assert!(TILE.0.is_multiple_of(128) && TILE.1.is_multiple_of(128));
 };
 
 /// An input element: its `mma.sync`.
@@ -135,7 +136,7 @@ impl Element for F16 {
     }
 }
 
-/// The TiledMMA: 2×2 warps of the `m16n8k16` atom, N permuted to 32 (each warp two atoms along
+/// The TiledMMA: [`Warps`] of the `m16n8k16` atom, N permuted to [`PermN`] (each warp two atoms along
 /// N, so that one `ldmatrix.x4` loads a warp's 16×16 of B). It partitions the operands and the
 /// accumulators for both elements: `SM80_16x8x16_F32BF16BF16F32_TN` has the same thread ID and
 /// A, B, C layouts as the fp16 atom (asserted below, as types), so the fragments are the same
