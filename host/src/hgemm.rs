@@ -226,17 +226,37 @@ pub fn hgemm_check(g: &GemmConfig, lens: (usize, usize, usize), addrs: (u64, u64
     if g.m == 0 || g.n == 0 {
         return Ok(());
     }
+    check_16_byte_operands(
+        g,
+        addrs,
+        (
+            "the bf16/fp16 GEMM",
+            "TMA, which needs 16-byte strides",
+            "TMA",
+        ),
+    )
+}
+
+/// The rule both bf16/fp16 GEMMs put on A and B, whose loads (TMA boxes, 16-byte `cp.async`
+/// copies) move 16-byte vectors: `lda` and `ldb` multiples of 8 elements and the base addresses
+/// 16-byte aligned (0 skips the address check). `(kernel, loads, unit)` name the kernel, how it
+/// loads A and B, and the unit that needs the alignment, in the errors.
+pub(crate) fn check_16_byte_operands(
+    g: &GemmConfig,
+    addrs: (u64, u64),
+    (kernel, loads, unit): (&str, &str, &str),
+) -> Result<()> {
     for (name, ld) in [("lda", g.lda), ("ldb", g.ldb)] {
         if ld % 8 != 0 {
             return Err(Error::Unsupported(format!(
-                "{name}={ld} must be a multiple of 8 elements: the bf16/fp16 GEMM loads A and B with TMA, which needs 16-byte strides"
+                "{name}={ld} must be a multiple of 8 elements: {kernel} loads A and B with {loads}"
             )));
         }
     }
     for (name, addr) in [("A", addrs.0), ("B", addrs.1)] {
         if addr % 16 != 0 {
             return Err(Error::Unsupported(format!(
-                "buffer {name}: base address {addr:#x} is not 16-byte aligned (TMA needs it)"
+                "buffer {name}: base address {addr:#x} is not 16-byte aligned ({unit} needs it)"
             )));
         }
     }

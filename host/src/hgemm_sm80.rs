@@ -11,7 +11,10 @@ use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, PushKernelArg};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, GemmKernel, Trans};
-use crate::hgemm::{GemmOut, HalfElement};
+use crate::hgemm::{GemmOut, HalfElement, check_16_byte_operands};
+
+// the 16-byte vectors of the shared operand rule are this kernel's cp.async vectors
+const _: () = assert!(config::VECTOR * 2 == 16);
 
 /// The Ampere family's configuration and kernel parameters, the kernel's own source
 /// (`kernels/hgemm_sm80/src/config.rs`): the host launches with these numbers and this struct.
@@ -23,8 +26,8 @@ pub mod config;
 ///
 /// ```
 /// use host::hgemm_sm80::{HgemmSm80Kernel, config};
-/// assert_eq!(HgemmSm80Kernel::TILE, (128, 128, 32));
-/// assert_eq!(HgemmSm80Kernel::SMEM_BYTES, 4 * (128 + 128) * 32 * 2); // 64 KiB
+/// assert_eq!(HgemmSm80Kernel::TILE, (128, 256, 32));
+/// assert_eq!(HgemmSm80Kernel::SMEM_BYTES, 4 * (128 + 256) * 32 * 2); // 96 KiB: the RTX 4090 has 99
 /// assert_eq!(size_of::<config::HgemmSm80Params>(), 72);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +36,7 @@ pub struct HgemmSm80Kernel;
 impl HgemmSm80Kernel {
     /// The CTA tile (M, N, K).
     pub const TILE: (usize, usize, usize) = config::TILE;
-    /// Threads per CTA: four warps.
+    /// Threads per CTA: eight warps.
     pub const THREADS: u32 = config::THREADS;
     /// Dynamic shared memory per CTA: `size_of` the kernel's shared storage.
     pub const SMEM_BYTES: usize = config::SMEM_BYTES;
@@ -96,20 +99,15 @@ pub fn hgemm_sm80_check(
     if g.m == 0 || g.n == 0 {
         return Ok(());
     }
-    for (name, ld) in [("lda", g.lda), ("ldb", g.ldb)] {
-        if ld % config::VECTOR != 0 {
-            return Err(Error::Unsupported(format!(
-                "{name}={ld} must be a multiple of 8 elements: the Ampere bf16/fp16 GEMM loads A and B with 16-byte cp.async copies"
-            )));
-        }
-    }
-    for (name, addr) in [("A", addrs.0), ("B", addrs.1)] {
-        if addr % 16 != 0 {
-            return Err(Error::Unsupported(format!(
-                "buffer {name}: base address {addr:#x} is not 16-byte aligned (cp.async needs it)"
-            )));
-        }
-    }
+    check_16_byte_operands(
+        g,
+        addrs,
+        (
+            "the Ampere bf16/fp16 GEMM",
+            "16-byte cp.async copies",
+            "cp.async",
+        ),
+    )?;
     let (bm, bn, _) = HgemmSm80Kernel::TILE;
     if g.n.div_ceil(bn) > 65535 {
         return Err(Error::GridTooLarge {
@@ -218,8 +216,8 @@ impl Context {
         l.arg(&p);
         // SAFETY: the signature is (config::HgemmSm80Params) — the kernel's own `#[repr(C)]`
         // struct, by value; A, B and C hold the checked extents and leading dimensions (A and B
-        // 16-byte aligned, `lda`, `ldb` multiples of 8); the grid covers C with 128×128 tiles,
-        // 128 threads, the kernel's shared storage.
+        // 16-byte aligned, `lda`, `ldb` multiples of 8); the grid covers C with the kernel's
+        // tiles, its threads and its shared storage.
         unsafe { l.launch(cfg) }?;
         Ok(())
     }

@@ -8,13 +8,14 @@
 //! majorities of A and B; each entry is one line.
 //!
 //! - **TiledMMA**: `make_tiled_mma(SM80_16x8x16_F32{BF16BF16,F16F16}F32_TN, (_2,_2,_1),
-//!   Tile<_,_32,_>)`: 4 warps, a 32×32×16 tile, repeated 4×4 over the 128×128 CTA tile (each
-//!   thread holds 128 f32 accumulators, `partition_fragment_c`).
+//!   Tile<_,_64,_>)` ([`Warps`], [`PermN`]): 8 warps (2×4), a 32×64×16 tile, repeated 4×4
+//!   over the 128×256 CTA tile (each warp 64×64 of C, each thread 128 f32 accumulators,
+//!   `partition_fragment_c`).
 //! - **Shared memory**: [`STAGES`] k-tiles of A `(128, 32)` and B `(128, 32)`, swizzled so that
 //!   both the 16-byte `cp.async` writes and the `ldmatrix` reads are free of bank conflicts:
-//!   K-major operands `composition(Swizzle<2,3,3>, (_128,_32):(_32,_1))` (CuTe's SM80 tile of
-//!   64-byte rows), MN-major ones `composition(Swizzle<3,3,4>, (_128,_32):(_1,_128))` ([`SmemK`],
-//!   [`SmemMN`]).
+//!   K-major operands `composition(Swizzle<2,3,3>, (R,_32):(_32,_1))` (CuTe's SM80 tile of
+//!   64-byte rows), MN-major ones `composition(Swizzle<3,3,log2 R−3>, (R,_32):(_1,R))` for R =
+//!   128 rows of A, 256 of B ([`Rows`]).
 //! - **gmem → smem**: `make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thr, val)` of 128
 //!   threads, 8 contiguous elements each along the operand's contiguous mode; at the edges of A
 //!   and B each 16-byte copy is given the number of bytes inside the matrix and zero-fills the
@@ -34,7 +35,7 @@
 //! K-major; B "N" = `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries
 //! `hgemm_sm80_{bf16,f16}_{ab}`.
 //!
-//! Launch: grid `(ceil(M/128), ceil(N/128))`, [`THREADS`] threads, [`SMEM_BYTES`] of dynamic
+//! Launch: grid `(ceil(M/TILE.0), ceil(N/TILE.1))`, [`THREADS`] threads, [`SMEM_BYTES`] of dynamic
 //! shared memory, one [`HgemmSm80Params`] by value; `lda`, `ldb` multiples of [`VECTOR`] and A,
 //! B 16-byte aligned (the host checks).
 #![cfg_attr(
@@ -64,9 +65,48 @@ pub use config::{
     VECTOR,
 };
 
-// the layouts below spell the tile as `(_128, _32)`, the copies as 128 threads of 8 elements
-const _: () = assert!(TILE.0 == 128 && TILE.1 == 128 && TILE.2 == 32);
-const _: () = assert!(THREADS == 128 && VECTOR == 8 && STAGES >= 2);
+/// The CTA tile's rows of A ([`TILE`]`.0`), as a static integer.
+pub type BM = _128;
+/// The CTA tile's rows of B ([`TILE`]`.1`).
+pub type BN = _256;
+/// The k-tile's depth ([`TILE`]`.2`).
+pub type BK = _32;
+/// The warps of the TiledMMA along M and N (`WARPS_M × WARPS_N` = [`THREADS`] / 32), each
+/// computing `(BM / WARPS_M) × (BN / WARPS_N)` of C.
+pub type Warps = Layout<(_2, _4, _1), (_1, _2, _8)>;
+/// The TiledMMA's N permutation: two atoms (16 columns) per warp in each such tile, so that one
+/// `ldmatrix.x4` loads a warp's 16×16 of B.
+pub type PermN = _64;
+/// The 16-byte chunks of a K-major k-tile's row: `BK / 8`.
+pub type KChunks = _4;
+/// `cp.async` thread layout of a K-major k-tile: `(THREADS / (BK/8), BK/8):(BK/8, 1)`, 8
+/// elements each along K (a row's 16-byte chunks to consecutive threads).
+pub type ThrK = Layout<(ThrRowsK, KChunks), (KChunks, _1)>;
+/// The rows a K-major `cp.async` pass covers: `THREADS / (BK/8)`.
+pub type ThrRowsK = _64;
+/// `cp.async` thread layout of an MN-major k-tile: `(16, THREADS/16):(1, 16)`, 8 elements each
+/// along M (N): 128 contiguous rows of each k-column.
+pub type ThrMN = Layout<(_16, ThrColsMN), (_1, _16)>;
+/// The k-columns an MN-major `cp.async` pass covers: `THREADS / 16`.
+pub type ThrColsMN = _16;
+/// The swizzle of a K-major k-tile (rows of `BK` elements): CuTe's SM80 atoms,
+/// `Swizzle<2,3,3>` for 64-byte rows (BK = 32), `Swizzle<3,3,3>` for 128-byte rows (BK = 64):
+/// chunk `k/8` of row `r` at `k/8 ^ (r / (128 bytes / row bytes) % (BK/8))`.
+pub type SwK = Swizzle<{ (TILE.2 / 8).trailing_zeros() }, 3, 3>;
+const WARPS_M: usize = 2;
+const WARPS_N: usize = 4;
+
+// the types above are the numbers of config.rs (which the host launches with)
+const _: () = {
+    assert!(BM::VALUE == TILE.0 as i64 && BN::VALUE == TILE.1 as i64 && BK::VALUE == TILE.2 as i64);
+    assert!(WARPS_M * WARPS_N * 32 == THREADS as usize && VECTOR == 8 && STAGES >= 2);
+    assert!(PermN::VALUE == 16 * WARPS_N as i64 && TILE.1.is_multiple_of(16 * WARPS_N));
+    assert!(TILE.0.is_multiple_of(16 * WARPS_M) && TILE.2.is_multiple_of(16));
+    assert!(KChunks::VALUE * 8 == BK::VALUE && ThrRowsK::VALUE * KChunks::VALUE == THREADS as i64);
+    assert!(ThrColsMN::VALUE * 16 == THREADS as i64 && TILE.2 as i64 % ThrColsMN::VALUE == 0);
+    assert!(TILE.0 as i64 % ThrRowsK::VALUE == 0 && TILE.1 as i64 % ThrRowsK::VALUE == 0);
+    assert!(TILE.0.is_multiple_of(128) && TILE.1.is_multiple_of(128));
+};
 
 /// An input element: its `mma.sync`.
 pub trait Element: Copy + Default + 'static {
@@ -96,16 +136,12 @@ impl Element for F16 {
     }
 }
 
-/// The TiledMMA: 2×2 warps of the `m16n8k16` atom, N permuted to 32 (each warp two atoms along
+/// The TiledMMA: [`Warps`] of the `m16n8k16` atom, N permuted to [`PermN`] (each warp two atoms along
 /// N, so that one `ldmatrix.x4` loads a warp's 16×16 of B). It partitions the operands and the
 /// accumulators for both elements: `SM80_16x8x16_F32BF16BF16F32_TN` has the same thread ID and
 /// A, B, C layouts as the fp16 atom (asserted below, as types), so the fragments are the same
 /// registers, 16-bit values each; only the instruction differs ([`Element::mma`]).
-pub type Mma = TiledMma<
-    SM80_16x8x16_F32F16F16F32_TN,
-    Layout<(_2, _2, _1), (_1, _2, _4)>,
-    (Underscore, _32, Underscore),
->;
+pub type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Warps, (Underscore, PermN, Underscore)>;
 
 // the bf16 atom's traits are the fp16 atom's (a type mismatch fails to compile)
 const _: () = {
@@ -123,8 +159,8 @@ const _: () = {
 pub fn tiled_mma() -> Mma {
     make_tiled_mma_permuted(
         SM80_16x8x16_F32F16F16F32_TN::new(),
-        layout!((_2, _2, _1):(_1, _2, _4)),
-        (Underscore, _32, Underscore),
+        Warps::default(),
+        (Underscore, PermN::default(), Underscore),
     )
 }
 
@@ -135,33 +171,88 @@ pub struct MajorK;
 #[derive(Clone, Copy, Default)]
 pub struct MajorMN;
 
-/// A shared-memory k-tile of a K-major operand: CuTe's SM80 `composition(Swizzle<2,3,3>,
-/// (_128,_32):(_32,_1))` (the 64-byte rows of `tile_to_shape` of the `(_8,_32)` atom: the
-/// 16-byte chunk `k/8` of row `r` lies at chunk `k/8 ^ (r/2 % 4)`).
-pub type SmemK = Swizzled<Swizzle<2, 3, 3>, Layout<(_128, _32), (_32, _1)>>;
-/// A shared-memory k-tile of an MN-major operand: `composition(Swizzle<3,3,4>,
-/// (_128,_32):(_1,_128))` (256-byte k-columns; chunk `r/8` of column `k` lies at chunk
-/// `r/8 ^ (k % 8)` of its 8-chunk group, so the 8 k-columns an `ldmatrix.trans` reads meet 8
-/// different banks).
-pub type SmemMN = Swizzled<Swizzle<3, 3, 4>, Layout<(_128, _32), (_1, _128)>>;
+/// The k-tiles of an operand with `Self` rows (A: [`BM`], B: [`BN`]), in global and in shared
+/// memory, for both majorities.
+///
+/// - K-major: `composition(SwK, (R, BK):(BK, 1))` (CuTe's SM80 tile: [`SwK`] spreads the
+///   16-byte chunks of the 8 rows an `ldmatrix` reads over the banks).
+/// - MN-major: `composition(Swizzle<3,3,log2 R − 3>, (R, BK):(1, R))`: chunk `r/8` of k-column
+///   `k` lies at chunk `r/8 ^ (k % 8)` of its 8-chunk group, so the 8 k-columns an
+///   `ldmatrix.trans` reads meet 8 different banks.
+pub trait Rows: StaticInt {
+    /// `(R, BK):(ld, 1)`.
+    type GK: TileLayout<Off: Integral> + Copy;
+    /// `(R, BK):(1, ld)`.
+    type GMN: TileLayout<Off: Integral> + Copy;
+    /// The swizzled K-major shared-memory k-tile.
+    type SK: TileLayout<Off: Integral> + LdsmTile + Copy;
+    /// The swizzled MN-major shared-memory k-tile.
+    type SMN: TileLayout<Off: Integral> + LdsmTile + Copy;
+    /// [`Rows::GK`] with leading dimension `ld`.
+    fn g_k(ld: i64) -> Self::GK;
+    /// [`Rows::GMN`] with leading dimension `ld`.
+    fn g_mn(ld: i64) -> Self::GMN;
+    /// [`Rows::SK`].
+    fn s_k() -> Self::SK;
+    /// [`Rows::SMN`].
+    fn s_mn() -> Self::SMN;
+}
+
+/// Declares [`Rows`] for `$r` rows, the MN-major swizzle shifting by `$s` = log2 `$r` − 3 (an
+/// impl table, no kernel body).
+macro_rules! rows_impl {
+    ($r:ty, $s:literal) => {
+        const _: () = assert!(1i64 << ($s + 3) == <$r as StaticInt>::VALUE);
+        impl Rows for $r {
+            type GK = Layout<($r, BK), (i64, _1)>;
+            type GMN = Layout<($r, BK), (_1, i64)>;
+            type SK = Swizzled<SwK, Layout<($r, BK), (BK, _1)>>;
+            type SMN = Swizzled<Swizzle<3, 3, $s>, Layout<($r, BK), (_1, $r)>>;
+            #[inline(always)]
+            fn g_k(ld: i64) -> Self::GK {
+                make_layout((<$r>::default(), BK::default()), (ld, _1))
+            }
+            #[inline(always)]
+            fn g_mn(ld: i64) -> Self::GMN {
+                make_layout((<$r>::default(), BK::default()), (_1, ld))
+            }
+            #[inline(always)]
+            fn s_k() -> Self::SK {
+                make_composed_layout(
+                    SwK::default(),
+                    make_layout((<$r>::default(), BK::default()), (BK::default(), _1)),
+                )
+            }
+            #[inline(always)]
+            fn s_mn() -> Self::SMN {
+                make_composed_layout(
+                    Swizzle::<3, 3, $s>,
+                    make_layout((<$r>::default(), BK::default()), (_1, <$r>::default())),
+                )
+            }
+        }
+    };
+}
+rows_impl!(_128, 4);
+rows_impl!(_256, 5);
 
 /// How an operand of a majority is laid out and moved: its global tile, its shared-memory tile,
 /// the `cp.async` TiledCopy between them and the `ldmatrix` atom that reads the fragments.
 pub trait Major: Copy + Default + 'static {
-    /// A `(128, 32)` k-tile in global memory with leading dimension `ld`.
-    type GTile: TileLayout<Off: Integral> + Copy;
+    /// An `(R, BK)` k-tile in global memory with leading dimension `ld`.
+    type GTile<R: Rows>: TileLayout<Off: Integral> + Copy;
     /// The swizzled shared-memory k-tile.
-    type STile: TileLayout<Off: Integral> + LdsmTile + Copy;
-    /// Thread layout of the `cp.async` TiledCopy (128 threads).
+    type STile<R: Rows>: TileLayout<Off: Integral> + LdsmTile + Copy;
+    /// Thread layout of the `cp.async` TiledCopy ([`THREADS`] threads).
     type Thr: StaticLayoutValue + Default;
     /// Value layout: 8 elements along the contiguous mode.
     type Val: StaticLayoutValue + Default;
     /// The `ldmatrix` atom.
     type Ldsm: LdsmAtom + Default;
     /// The k-tile layout in global memory.
-    fn g_tile(ld: i64) -> Self::GTile;
+    fn g_tile<R: Rows>(ld: i64) -> Self::GTile<R>;
     /// The shared-memory layout.
-    fn s_tile() -> Self::STile;
+    fn s_tile<R: Rows>() -> Self::STile<R>;
     /// Elements of the 8-element vector at `(row, k)` inside `(rows, depth)` (0 to 8): the
     /// bytes a zero-filling `cp.async` copies.
     fn inside(at: (i32, i32), bounds: (i32, i32)) -> i32;
@@ -174,18 +265,18 @@ fn vector_part(n: i32) -> i32 {
 }
 
 impl Major for MajorK {
-    type GTile = Layout<(_128, _32), (i64, _1)>;
-    type STile = SmemK;
-    type Thr = Layout<(_32, _4), (_4, _1)>;
+    type GTile<R: Rows> = R::GK;
+    type STile<R: Rows> = R::SK;
+    type Thr = ThrK;
     type Val = Layout<(_1, _8), (_0, _1)>;
     type Ldsm = SM75_U32x4_LDSM_N;
     #[inline(always)]
-    fn g_tile(ld: i64) -> Self::GTile {
-        layout!((_128, _32):(ld, _1))
+    fn g_tile<R: Rows>(ld: i64) -> R::GK {
+        R::g_k(ld)
     }
     #[inline(always)]
-    fn s_tile() -> SmemK {
-        make_composed_layout(Swizzle::<2, 3, 3>, layout!((_128, _32):(_32, _1)))
+    fn s_tile<R: Rows>() -> R::SK {
+        R::s_k()
     }
     #[inline(always)]
     fn inside((r, k): (i32, i32), (rows, depth): (i32, i32)) -> i32 {
@@ -194,18 +285,18 @@ impl Major for MajorK {
 }
 
 impl Major for MajorMN {
-    type GTile = Layout<(_128, _32), (_1, i64)>;
-    type STile = SmemMN;
-    type Thr = Layout<(_16, _8), (_1, _16)>;
+    type GTile<R: Rows> = R::GMN;
+    type STile<R: Rows> = R::SMN;
+    type Thr = ThrMN;
     type Val = Layout<(_8, _1), (_1, _0)>;
     type Ldsm = SM75_U16x8_LDSM_T;
     #[inline(always)]
-    fn g_tile(ld: i64) -> Self::GTile {
-        layout!((_128, _32):(_1, ld))
+    fn g_tile<R: Rows>(ld: i64) -> R::GMN {
+        R::g_mn(ld)
     }
     #[inline(always)]
-    fn s_tile() -> SmemMN {
-        make_composed_layout(Swizzle::<3, 3, 4>, layout!((_128, _32):(_1, _128)))
+    fn s_tile<R: Rows>() -> R::SMN {
+        R::s_mn()
     }
     #[inline(always)]
     fn inside((r, k): (i32, i32), (rows, depth): (i32, i32)) -> i32 {
@@ -215,7 +306,7 @@ impl Major for MajorMN {
 
 /// One operand's k-tile loads: `copy(g2s, tAgA(_,_,k_tile), tAsA(_,_,stage))` with each
 /// 16-byte `cp.async` told how many of its bytes lie inside the operand (the rest zero-filled).
-struct Loader<M: Major> {
+struct Loader<M: Major, R: Rows> {
     /// The operand's base address.
     base: *const u16,
     /// Its leading dimension.
@@ -229,10 +320,10 @@ struct Loader<M: Major> {
     /// Elements between stages.
     stage_elems: usize,
     tid: u32,
-    _m: core::marker::PhantomData<M>,
+    _m: core::marker::PhantomData<(M, R)>,
 }
 
-impl<M: Major> Loader<M> {
+impl<M: Major, R: Rows> Loader<M, R> {
     /// Issues k-tile `kt`'s copies into stage `stage` (the caller commits the group).
     #[inline(always)]
     unsafe fn load(&self, kt: i32, stage: usize) {
@@ -243,14 +334,14 @@ impl<M: Major> Loader<M> {
         );
         let thr = tc.get_slice(self.tid);
         let origin = (self.row0, kt * TILE.2 as i32);
-        let g_tile = M::g_tile(self.ld);
+        let g_tile = M::g_tile::<R>(self.ld);
         // gA(_,_,kt): the k-tile's origin through the operand's layout
         let g = make_tensor(
             make_gmem_ptr(self.base as *mut u16).advance(g_tile.eval(origin)),
             g_tile,
         );
         let s_ptr = self.smem.0.wrapping_add(stage * self.stage_elems);
-        let s = make_tensor(make_smem_ptr(s_ptr), M::s_tile());
+        let s = make_tensor(make_smem_ptr(s_ptr), M::s_tile::<R>());
         let (t_g, t_s) = (thr.partition_s(&g), thr.partition_d(&s));
         unroll(t_g.atoms(), |a| {
             let v = a * VECTOR;
@@ -284,7 +375,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     // SAFETY: the CTA's dynamic shared memory is one `SharedStorage` (SMEM_BYTES at launch).
     let (sa, sb) = unsafe { (&raw mut (*storage).a, &raw mut (*storage).b) };
     let (sa, sb) = (sa as *mut u16, sb as *mut u16);
-    let load_a = Loader::<MA> {
+    let load_a = Loader::<MA, BM> {
         base: p.a as *const u16,
         ld: p.lda,
         bounds: (p.m, p.k),
@@ -294,7 +385,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
         tid,
         _m: core::marker::PhantomData,
     };
-    let load_b = Loader::<MB> {
+    let load_b = Loader::<MB, BN> {
         base: p.b as *const u16,
         ld: p.ldb,
         bounds: (p.n, p.k),
@@ -305,19 +396,21 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
         _m: core::marker::PhantomData,
     };
     let k_tiles = (p.k + TILE.2 as i32 - 1) / TILE.2 as i32;
-    // the thread's atoms: (TILE.0 / 32) along M, (TILE.1 / 16) along N (two per warp in each
-    // 32-wide N tile)
-    const MMA_M: usize = TILE.0 / 32;
-    const MMA_N: usize = TILE.1 / 16;
+    // the thread's atoms: TILE.0 / (16 WARPS_M) along M, TILE.1 / (8 WARPS_N) along N (two per
+    // warp in each PermN-wide N tile)
+    const MMA_M: usize = TILE.0 / (16 * WARPS_M);
+    const MMA_N: usize = TILE.1 / (8 * WARPS_N);
 
-    // the TiledMMA, this thread's fragments (shaped by a K-major (128, 32) tile: the fragments'
-    // registers do not depend on the operands' smem strides) and accumulators
+    // the TiledMMA, this thread's fragments (shaped by K-major (BM, BK) and (BN, BK) tiles: the
+    // fragments' registers do not depend on the operands' smem strides) and accumulators
     let mma = tiled_mma();
     let thr_mma = mma.get_slice(tid as i32);
-    let shape_ak = make_tensor(Counting(0i32), layout!((_128, _32):(_32, _1)));
+    let (bm, bn, bk) = (BM::default(), BN::default(), BK::default());
+    let shape_ak = make_tensor(Counting(0i32), make_layout((bm, bk), (bk, _1)));
+    let shape_bk = make_tensor(Counting(0i32), make_layout((bn, bk), (bk, _1)));
     let mut t_cr_a = thr_mma.partition_fragment_a(&shape_ak); // (MMA, MMA_M, MMA_K)
-    let mut t_cr_b = thr_mma.partition_fragment_b(&shape_ak); // (MMA, MMA_N, MMA_K)
-    let shape_c = make_tensor(Counting(0i32), layout!((_128, _128):(_1, _128)));
+    let mut t_cr_b = thr_mma.partition_fragment_b(&shape_bk); // (MMA, MMA_N, MMA_K)
+    let shape_c = make_tensor(Counting(0i32), make_layout((bm, bn), (_1, bm)));
     // the accumulators (MMA, MMA_M, MMA_N): the layout of `partition_fragment_c` over a plain
     // array (a register fragment moved or filled by a loop would stay in local memory)
     let acc_layout = mma.partition_fragment_c(&shape_c).layout;
@@ -334,11 +427,11 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     // tCsA(_,_,_,stage) / tCsB: the ldmatrix rows of a stage
     let t_cs_a = |stage: usize| {
         let s = sa.wrapping_add(stage * TILE.0 * TILE.2) as *mut half_t;
-        thr_s2r_a.partition_s(&make_tensor(make_smem_ptr(s), MA::s_tile()))
+        thr_s2r_a.partition_s(&make_tensor(make_smem_ptr(s), MA::s_tile::<BM>()))
     };
     let t_cs_b = |stage: usize| {
         let s = sb.wrapping_add(stage * TILE.1 * TILE.2) as *mut half_t;
-        thr_s2r_b.partition_s(&make_tensor(make_smem_ptr(s), MB::s_tile()))
+        thr_s2r_b.partition_s(&make_tensor(make_smem_ptr(s), MB::s_tile::<BN>()))
     };
 
     // prologue: k-tiles 0 .. STAGES-2 in flight, one group each (empty past the end)
@@ -463,10 +556,16 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     // column in the tile (partition_C of the tile's coordinates)
     let t_cg_c = thr_mma.partition_c(&make_tensor(
         Counting(0i64),
-        layout!((_128, _128):(_1, p.ldc)),
+        make_layout((bm, bn), (_1, p.ldc)),
     ));
-    let t_cr = thr_mma.partition_c(&make_tensor(Counting(0i32), layout!((_128, _128):(_1, _0))));
-    let t_cc = thr_mma.partition_c(&make_tensor(Counting(0i32), layout!((_128, _128):(_0, _1))));
+    let t_cr = thr_mma.partition_c(&make_tensor(
+        Counting(0i32),
+        make_layout((bm, bn), (_1, _0)),
+    ));
+    let t_cc = thr_mma.partition_c(&make_tensor(
+        Counting(0i32),
+        make_layout((bm, bn), (_0, _1)),
+    ));
     let at = |i: usize| {
         let i32_ = i as i32;
         (
