@@ -48,8 +48,8 @@ pub use super::config::{
 // (`#[inline(always)]` closures: the unrolled bodies below must inline into the kernel so that
 // the accumulators stay registers; LLVM's heuristics outline a large body called from many
 // unrolled slots, which puts the accumulators in local memory)
-// the layouts below spell the buffers with `_8192` and `_16384`
-const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS * CHUNK_BYTES == 16384);
+// the layouts below spell the buffers with `_8192`, `_4` and `_32768`
+const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS == 4);
 /// The named barrier of consumer warpgroup 0's epilogue; warpgroup 1 uses the next id.
 pub const EPI_BARRIER: u32 = 8;
 /// Threads of a warpgroup.
@@ -406,14 +406,19 @@ fn warpgroup_sync(wg: i32) {
     }
 }
 
-/// The TMA path's chunk loop: `CHUNKS` chunks through the warpgroup's two buffers at `smem`;
-/// `stage(buffer, chunk)` writes one, `issue(buffer, chunk)` (thread 0 only) stores it.
+/// The TMA path's chunk loop: `CHUNKS` chunks through the warpgroup's [`CHUNK_BUFFERS`] buffers
+/// at `smem`, in turn; `stage(buffer, chunk)` writes one, `issue(buffer, chunk)` (thread 0 only)
+/// stores it.
 ///
 /// Per chunk: every thread writes the chunk (the buffer's previous store has finished reading
-/// it: see below), `fence.proxy.async.shared::cta`; thread 0 waits until its earlier stores have
-/// read their buffers (`wait_group.read 0`: the store of the chunk before, which ran while this
-/// chunk was written); the warpgroup's barrier; thread 0 issues and commits this chunk's store.
-/// After the tile's last chunk one store is in flight; the kernel's `last` tile waits for it.
+/// it: see below), `fence.proxy.async.shared::cta`; thread 0 waits until at most
+/// `CHUNK_BUFFERS − 2` of its earlier stores still read their buffers
+/// (`wait_group.read CHUNK_BUFFERS − 2`: so the buffer the *next* chunk writes, that of the
+/// store `CHUNK_BUFFERS − 1` chunks back, is free); the warpgroup's barrier; thread 0 issues
+/// and commits this chunk's store. Chunks count on across tiles (`CHUNKS` is a multiple of
+/// [`CHUNK_BUFFERS`]), so with four buffers and four 16-bit chunks a tile's waits are for the
+/// previous tile's stores, which drained under this tile's mainloop. After the tile's last
+/// chunk its stores are in flight; the kernel's `last` tile waits for them.
 #[inline(always)]
 unsafe fn store_chunks<const CHUNKS: usize>(
     smem: *mut u8,
@@ -423,12 +428,12 @@ unsafe fn store_chunks<const CHUNKS: usize>(
     stage: impl Fn(*mut u8, i32),
     issue: impl Fn(*mut u8, i32),
 ) {
-    // (chunk) → buffer offset: the two buffers in turn
-    let buffer = make_layout((_2, _4), (_8192, _0));
+    // (chunk) → buffer offset: the four buffers in turn
+    let buffer = make_layout((_4, _2), (_8192, _0));
     const {
         assert!(
-            CHUNKS <= 8,
-            "store_chunks: the buffer layout covers 8 chunks"
+            CHUNKS <= 8 && CHUNKS.is_multiple_of(CHUNK_BUFFERS),
+            "store_chunks: the buffer layout covers 8 chunks, a tile whole buffer rounds"
         )
     };
     // unrolled: the chunk picks the accumulators, which must stay registers
@@ -441,7 +446,7 @@ unsafe fn store_chunks<const CHUNKS: usize>(
             stage(buf, chunk);
             fence_proxy_async_shared_cta();
             if t == 0 {
-                wait_group_read::<0>();
+                wait_group_read::<{ CHUNK_BUFFERS as u32 - 2 }>();
             }
             warpgroup_sync(wg);
             if t == 0 {
@@ -521,8 +526,8 @@ pub unsafe fn store<const ELEMS: u32>(
     last: bool,
     op: impl EpilogueOp,
 ) {
-    // (warpgroup) → its two buffers
-    let smem = unsafe { smem.add(make_layout(_2, _16384).crd2idx(wg) as usize) };
+    // (warpgroup) → its four buffers
+    let smem = unsafe { smem.add(make_layout(_2, _32768).crd2idx(wg) as usize) };
     let (r0, c0) = origin;
     // the stored value of accumulator `v` on the TMA path (beta 0): `op(alpha·acc[v])` at its
     // element of C (the coordinates are dead code for `LinComb`)
