@@ -3,16 +3,17 @@
 //!
 //! - **TMA** ([`OUT_TMA`] set; `beta == 0` and a C that a tensor map can describe): CuTe's sm90
 //!   TMA epilogue. The 64×256 tile goes out in 8 KiB chunks (64×64 of a 16-bit C, 64×32 of
-//!   f32) through two shared-memory buffers per warpgroup: the warpgroup writes `alpha·acc`,
+//!   f32) through four shared-memory buffers per warpgroup: the warpgroup writes `alpha·acc`,
 //!   converted to C's element, into a chunk laid out as the TMA box's 128-byte-swizzled layout
 //!   (`Layout_MN_SW128_Atom`: M contiguous, as C), with `stmatrix.x4.trans` of packed
 //!   `cvt.rn.{bf16,f16}x2.f32` pairs (16-bit C) or `st.shared` (f32); then
 //!   `fence.proxy.async.shared::cta`, one named barrier of the warpgroup's 128 threads
 //!   (`bar.sync`, never the whole CTA's), and one thread issues the chunk's TMA store and commits
-//!   its bulk group. The chunk after next reuses a buffer only once that thread's
-//!   `cp.async.bulk.wait_group.read` said the store before has read it, so the conversion of
-//!   one chunk overlaps the store of the previous one, and the last chunk's store drains while
-//!   the next tile's `wgmma`s run. TMA clips the N edge and the M edge: no bound checks. But
+//!   its bulk group. A buffer is written again only once that thread's
+//!   `cp.async.bulk.wait_group.read` said the store four chunks back has read it, so the
+//!   conversion of one chunk overlaps the stores of the three before (a 16-bit tile's four
+//!   chunks wait only for the previous tile's stores), and the tile's stores drain while the
+//!   next tile's `wgmma`s run. TMA clips the N edge and the M edge: no bound checks. But
 //!   it clips M (the contiguous dimension) only to 16 bytes (an H100 writes the rows from M up
 //!   to the next 16-byte boundary of each column, which are `ldc` padding), so a warpgroup
 //!   tile that crosses M takes the direct path unless the host says M ends on a 16-byte
@@ -418,13 +419,12 @@ fn warpgroup_sync(wg: i32) {
 /// and commits this chunk's store. Chunks count on across tiles (`CHUNKS` is a multiple of
 /// [`CHUNK_BUFFERS`]), so with four buffers and four 16-bit chunks a tile's waits are for the
 /// previous tile's stores, which drained under this tile's mainloop. After the tile's last
-/// chunk its stores are in flight; the kernel's `last` tile waits for them.
+/// chunk its stores are in flight; [`store`] waits for them after the CTA's last tile.
 #[inline(always)]
 unsafe fn store_chunks<const CHUNKS: usize>(
     smem: *mut u8,
     wg: i32,
     t: i32,
-    last: bool,
     stage: impl Fn(*mut u8, i32),
     issue: impl Fn(*mut u8, i32),
 ) {
@@ -455,9 +455,6 @@ unsafe fn store_chunks<const CHUNKS: usize>(
             }
         }
     );
-    if last && t == 0 {
-        wait_group_read::<0>(); // the shared memory must outlive the stores' reads
-    }
 }
 
 /// The 16-bit TMA path: the tile in four 64×64 chunks ([`stage_chunk_b16`] with `pack`,
@@ -471,7 +468,6 @@ unsafe fn store_b16(
     smem: *mut u8,
     wg: i32,
     t: i32,
-    last: bool,
     tma_c: *const TmaDescriptor,
     (r0, c0): (i32, i32),
     value: impl Fn(usize) -> f32 + Copy,
@@ -483,7 +479,6 @@ unsafe fn store_b16(
             smem,
             wg,
             t,
-            last,
             #[inline(always)]
             |buf, chunk| stage_chunk_b16(buf as *mut u16, chunk, t, value, pack),
             #[inline(always)]
@@ -497,7 +492,7 @@ unsafe fn store_b16(
 /// map with the chunk's box), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
 /// else (and for those tiles without it) the direct path. `smem` is the epilogue's
 /// [`SMEM_EPI_BYTES`], `wg` the consumer warpgroup (0, 1), `t` the thread's index in it, `last`
-/// whether this is the CTA's last tile (the TMA path then waits for its stores' reads); `op` the
+/// whether this is the CTA's last tile (then every path waits for its TMA stores' reads); `op` the
 /// element-wise operation after `alpha·acc + beta·C`. `ELEMS`: the elements of C this
 /// instantiation stores, a bit mask over the element codes (`0b111` all; the fused entries
 /// `0b010`, bf16 only: each element is two more unrolled bodies, a fused one long, and their
@@ -567,7 +562,6 @@ pub unsafe fn store<const ELEMS: u32>(
                     smem,
                     wg,
                     t,
-                    last,
                     #[inline(always)]
                     |buf, chunk| stage_chunk_f32(buf as *mut f32, chunk, t, value),
                     #[inline(always)]
@@ -586,10 +580,15 @@ pub unsafe fn store<const ELEMS: u32>(
                     },
                 )
             }
-            5 if has(1) => store_b16(smem, wg, t, last, tma_c, origin, value, pack_bf16x2),
-            6 if has(2) => store_b16(smem, wg, t, last, tma_c, origin, value, pack_f16x2),
+            5 if has(1) => store_b16(smem, wg, t, tma_c, origin, value, pack_bf16x2),
+            6 if has(2) => store_b16(smem, wg, t, tma_c, origin, value, pack_f16x2),
             // an element this instantiation does not store (the host never asks)
             _ => device::thread::trap(),
         }
+    }
+    // the CTA's last tile, whichever path it took: the shared memory must outlive the reads of
+    // the TMA stores still in flight (up to three chunks of the tile before a direct-path tile)
+    if last && t == 0 {
+        wait_group_read::<0>();
     }
 }
