@@ -142,15 +142,15 @@ impl GemmOut for f16 {
 pub mod config;
 
 /// The kernel's CTA tile (M, N, K), threads and dynamic shared memory, from [`config`]
-/// (`size_of` the kernel's `#[repr(C)]` shared storage: 4 stages of a 128×64 A and a 256×64 B
-/// tile, the epilogue's 32 KiB, then the barriers).
+/// (`size_of` the kernel's `#[repr(C)]` shared storage: 3 stages of a 128×64 A and a 256×64 B
+/// tile, the epilogue's 64 KiB, then the barriers).
 ///
 /// ```
 /// use host::hgemm::{HgemmKernel, config};
 /// assert_eq!(HgemmKernel::TILE, (128, 256, 64));
 /// assert_eq!(HgemmKernel::SMEM_BYTES, core::mem::size_of::<config::SharedStorage>());
-/// assert_eq!(HgemmKernel::SMEM_BYTES, 4 * (128 + 256) * 64 * 2 + 32 * 1024 + 1024);
-/// assert_eq!(size_of::<config::HgemmParams>(), 56); // the kernel's 4th parameter
+/// assert_eq!(HgemmKernel::SMEM_BYTES, 3 * (128 + 256) * 64 * 2 + 64 * 1024 + 1024);
+/// assert_eq!(size_of::<config::HgemmParams>(), 64); // the kernel's 4th parameter
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HgemmKernel;
@@ -340,7 +340,11 @@ fn box_layout(k_major: bool, rows: usize) -> String {
 impl fmt::Display for HgemmKernel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (m, n, k) = Self::TILE;
-        write!(f, "hgemm {m}x{n}x{k} tma+wgmma 4-stage persistent")
+        write!(
+            f,
+            "hgemm {m}x{n}x{k} tma+wgmma {}-stage persistent",
+            config::STAGES
+        )
     }
 }
 
@@ -549,7 +553,11 @@ impl Context {
         if plan.persistent {
             // as many clusters as can be resident at once (the shared memory allows one CTA
             // per SM; GPCs may leave some SMs out of clusters), dealing out the tiles
-            let resident = self.resident_clusters(&f, &launch.cfg, plan.cluster)?;
+            let mut resident = self.resident_clusters(&f, &launch.cfg, plan.cluster)?;
+            if let Some(sms) = plan.max_sms {
+                // for measuring: fewer SMs (fast.cu's 128 of 132), whole clusters
+                resident = resident.min((sms as usize / cs).max(1));
+            }
             launch.cfg.gridDimX = (tiles.min(resident) * cs) as u32;
         }
         // the kernel's parameter struct (validated: sizes and ldc < 2^31)
@@ -565,6 +573,7 @@ impl Context {
             bias: pbias,
             bias_mode: g.bias as u32,
             act: g.act as u32,
+            swizzle: plan.swizzle,
         };
         let mut params: [*mut c_void; 4] = [
             (&raw const map_a) as *mut c_void,
@@ -622,7 +631,9 @@ impl Context {
 /// tile each.
 ///
 /// Chosen by size ([`HgemmPlan::for_problem`]); `CUTE_RS_HGEMM_CLUSTER=1|2` and
-/// `CUTE_RS_HGEMM_PERSISTENT=0|1` override it, for measuring.
+/// `CUTE_RS_HGEMM_PERSISTENT=0|1` override it, for measuring; `CUTE_RS_HGEMM_SMS=128` keeps
+/// the persistent grid to 128 SMs (fast.cu's choice), `CUTE_RS_HGEMM_SWIZZLE=1|2|4|8|16` sets
+/// the tile order's band of N-tiles.
 ///
 /// ```
 /// use host::hgemm::HgemmPlan;
@@ -636,6 +647,10 @@ pub struct HgemmPlan {
     pub cluster: u32,
     /// Persistent CTAs (else one CTA per tile).
     pub persistent: bool,
+    /// At most this many SMs run persistent CTAs (`None`: all that fit).
+    pub max_sms: Option<u32>,
+    /// The tile order's band of N-tiles (the kernel's `SwizzledRaster` order; `config::SWIZZLE`).
+    pub swizzle: i32,
 }
 
 impl HgemmPlan {
@@ -649,6 +664,8 @@ impl HgemmPlan {
         HgemmPlan {
             cluster: if m > bm { 2 } else { 1 },
             persistent: true,
+            max_sms: None,
+            swizzle: config::SWIZZLE,
         }
     }
     /// [`by_size`](Self::by_size) with the environment's overrides (`CUTE_RS_HGEMM_CLUSTER`
@@ -667,6 +684,12 @@ impl HgemmPlan {
         }
         if let Some(v) = env_override("CUTE_RS_HGEMM_PERSISTENT", &["0", "1"])? {
             p.persistent = v == "1";
+        }
+        if let Some(v) = env_override("CUTE_RS_HGEMM_SMS", &["128", "132"])? {
+            p.max_sms = v.parse().ok();
+        }
+        if let Some(v) = env_override("CUTE_RS_HGEMM_SWIZZLE", &["1", "2", "4", "8", "16"])? {
+            p.swizzle = v.parse().unwrap_or(config::SWIZZLE);
         }
         Ok(p)
     }

@@ -51,7 +51,8 @@ pub type SharedStorage<Epi, const STAGES: usize> = GemmSharedStorage<
 >;
 
 /// The kernel body: `C = epilogue(op(A)·op(B))` for C `(m, n)` and depth `k`, A and B through
-/// their tensor maps `tma = (A, B)`.
+/// their tensor maps `tma = (A, B)`, the cluster tiles in bands of `swizzle` N-tiles
+/// ([`PersistentTileScheduler`]).
 ///
 /// # Safety
 /// Launched as the family documents: a 1-D grid of whole clusters of 1 or 2 CTAs, [`THREADS`]
@@ -65,10 +66,10 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
     MB: SmemOperandMulticast<_256, _256>,
     Epi: CollectiveEpilogue,
     const STAGES: usize,
-    const SWIZZLE: i32,
 >(
     tma: (*const TmaDescriptor, *const TmaDescriptor),
     (m, n, k): (i32, i32, i32),
+    swizzle: i32,
     epi: Epi::Args,
 ) where
     [f32; 128]: MmaAsync<E> + FenceOperand,
@@ -95,12 +96,13 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
             },
         )
     };
-    let sched = PersistentTileScheduler::<SWIZZLE, BM, BN>::new(
+    let sched = PersistentTileScheduler::<BM, BN>::new(
         (m, n),
         cs as i32,
         rank as i32,
         cluster_id_x() as i32,
         cluster_grid_dim_x() as i32,
+        swizzle,
     );
     let k_tiles = k.ceil_div(64);
     // (thread in warpgroup, warpgroup)

@@ -9,21 +9,28 @@ use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemTile};
 
 /// Threads of a CTA: one producer and two consumer warpgroups.
 pub const THREADS: u32 = 384;
-/// Pipeline depth (shared-memory stages).
-pub const STAGES: usize = 4;
+/// Pipeline depth (shared-memory stages): 3 of 48 KiB, so that the epilogue can stage a
+/// warpgroup's whole 64×256 16-bit tile ([`CHUNK_BUFFERS`]); 4 stages left room for two chunk
+/// buffers only, and each chunk then waited for the previous chunk's TMA store to read its
+/// buffer (doc/hopper-gemm.md, "Toward 1.02 of cuBLAS").
+pub const STAGES: usize = 3;
 /// The CTA tile (M, N, K).
 pub const TILE: (usize, usize, usize) = (128, 256, 64);
-/// The persistent tile order's band of N-tiles (`SwizzledRaster`): 1, M-tile fastest. Bands of
-/// 8 measured 1–5% slower with the cluster of 2 on an H100
-/// (`tools/gpu/results/2026-11-24-gemm-main/go2`).
-pub const SWIZZLE: i32 = 1;
+/// The persistent tile order's band of N-tiles (`SwizzledRaster`), the kernel's
+/// `HgemmParams::swizzle` unless `CUTE_RS_HGEMM_SWIZZLE` says otherwise: 8. On the H200 with the
+/// 3-stage kernel bands of 8 beat M-fastest (1) at 4096³ and 8192³ bf16, most at 8192³ burst
+/// (750 → 779 TFLOP/s, 0.93 → 0.97 of cuBLAS: A is no longer reread once per wave); on an H100
+/// with the 4-stage kernel they had measured 1–5% slower (doc/hopper-gemm.md).
+pub const SWIZZLE: i32 = 8;
 /// Bytes of one epilogue chunk buffer: 64 rows of C by 64 (16-bit) or 32 (f32) columns.
 pub const CHUNK_BYTES: usize = 8 * 1024;
-/// Epilogue chunk buffers per consumer warpgroup (double buffering).
-pub const CHUNK_BUFFERS: usize = 2;
+/// Epilogue chunk buffers per consumer warpgroup: four, a whole 64×256 tile of a 16-bit C, so
+/// a chunk waits only for the store of the chunk four before it (the previous tile's, which
+/// drained under this tile's mainloop).
+pub const CHUNK_BUFFERS: usize = 4;
 /// Consumer warpgroups.
 pub const CONSUMERS: usize = 2;
-/// Shared memory of the epilogue: [`CHUNK_BUFFERS`] chunks per consumer warpgroup (32 KiB).
+/// Shared memory of the epilogue: [`CHUNK_BUFFERS`] chunks per consumer warpgroup (64 KiB).
 pub const SMEM_EPI_BYTES: usize = CONSUMERS * CHUNK_BUFFERS * CHUNK_BYTES;
 /// The flag of [`HgemmParams::out`] that selects the TMA path (`out = element code | OUT_TMA`).
 pub const OUT_TMA: u32 = 4;
@@ -75,4 +82,6 @@ pub struct HgemmParams {
     /// The activation: an [`Activation`] code (0 identity, 1 ReLU, 2 GELU tanh, 3 GELU erf,
     /// 4 SiLU).
     pub act: u32,
+    /// The tile order's band of N-tiles ([`SWIZZLE`] unless a measurement asks for another).
+    pub swizzle: i32,
 }

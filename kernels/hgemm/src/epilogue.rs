@@ -3,16 +3,17 @@
 //!
 //! - **TMA** ([`OUT_TMA`] set; `beta == 0` and a C that a tensor map can describe): CuTe's sm90
 //!   TMA epilogue. The 64×256 tile goes out in 8 KiB chunks (64×64 of a 16-bit C, 64×32 of
-//!   f32) through two shared-memory buffers per warpgroup: the warpgroup writes `alpha·acc`,
+//!   f32) through four shared-memory buffers per warpgroup: the warpgroup writes `alpha·acc`,
 //!   converted to C's element, into a chunk laid out as the TMA box's 128-byte-swizzled layout
 //!   (`Layout_MN_SW128_Atom`: M contiguous, as C), with `stmatrix.x4.trans` of packed
 //!   `cvt.rn.{bf16,f16}x2.f32` pairs (16-bit C) or `st.shared` (f32); then
 //!   `fence.proxy.async.shared::cta`, one named barrier of the warpgroup's 128 threads
 //!   (`bar.sync`, never the whole CTA's), and one thread issues the chunk's TMA store and commits
-//!   its bulk group. The chunk after next reuses a buffer only once that thread's
-//!   `cp.async.bulk.wait_group.read` said the store before has read it, so the conversion of
-//!   one chunk overlaps the store of the previous one, and the last chunk's store drains while
-//!   the next tile's `wgmma`s run. TMA clips the N edge and the M edge: no bound checks. But
+//!   its bulk group. A buffer is written again only once that thread's
+//!   `cp.async.bulk.wait_group.read` said the store four chunks back has read it, so the
+//!   conversion of one chunk overlaps the stores of the three before (a 16-bit tile's four
+//!   chunks wait only for the previous tile's stores), and the tile's stores drain while the
+//!   next tile's `wgmma`s run. TMA clips the N edge and the M edge: no bound checks. But
 //!   it clips M (the contiguous dimension) only to 16 bytes (an H100 writes the rows from M up
 //!   to the next 16-byte boundary of each column, which are `ldc` padding), so a warpgroup
 //!   tile that crosses M takes the direct path unless the host says M ends on a 16-byte
@@ -48,8 +49,8 @@ pub use super::config::{
 // (`#[inline(always)]` closures: the unrolled bodies below must inline into the kernel so that
 // the accumulators stay registers; LLVM's heuristics outline a large body called from many
 // unrolled slots, which puts the accumulators in local memory)
-// the layouts below spell the buffers with `_8192` and `_16384`
-const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS * CHUNK_BYTES == 16384);
+// the layouts below spell the buffers with `_8192`, `_4` and `_32768`
+const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS == 4);
 /// The named barrier of consumer warpgroup 0's epilogue; warpgroup 1 uses the next id.
 pub const EPI_BARRIER: u32 = 8;
 /// Threads of a warpgroup.
@@ -406,29 +407,33 @@ fn warpgroup_sync(wg: i32) {
     }
 }
 
-/// The TMA path's chunk loop: `CHUNKS` chunks through the warpgroup's two buffers at `smem`;
-/// `stage(buffer, chunk)` writes one, `issue(buffer, chunk)` (thread 0 only) stores it.
+/// The TMA path's chunk loop: `CHUNKS` chunks through the warpgroup's [`CHUNK_BUFFERS`] buffers
+/// at `smem`, in turn; `stage(buffer, chunk)` writes one, `issue(buffer, chunk)` (thread 0 only)
+/// stores it.
 ///
 /// Per chunk: every thread writes the chunk (the buffer's previous store has finished reading
-/// it: see below), `fence.proxy.async.shared::cta`; thread 0 waits until its earlier stores have
-/// read their buffers (`wait_group.read 0`: the store of the chunk before, which ran while this
-/// chunk was written); the warpgroup's barrier; thread 0 issues and commits this chunk's store.
-/// After the tile's last chunk one store is in flight; the kernel's `last` tile waits for it.
+/// it: see below), `fence.proxy.async.shared::cta`; thread 0 waits until at most
+/// `CHUNK_BUFFERS − 2` of its earlier stores still read their buffers
+/// (`wait_group.read CHUNK_BUFFERS − 2`: so the buffer the *next* chunk writes, that of the
+/// store `CHUNK_BUFFERS − 1` chunks back, is free); the warpgroup's barrier; thread 0 issues
+/// and commits this chunk's store. Chunks count on across tiles (`CHUNKS` is a multiple of
+/// [`CHUNK_BUFFERS`]), so with four buffers and four 16-bit chunks a tile's waits are for the
+/// previous tile's stores, which drained under this tile's mainloop. After the tile's last
+/// chunk its stores are in flight; [`store`] waits for them after the CTA's last tile.
 #[inline(always)]
 unsafe fn store_chunks<const CHUNKS: usize>(
     smem: *mut u8,
     wg: i32,
     t: i32,
-    last: bool,
     stage: impl Fn(*mut u8, i32),
     issue: impl Fn(*mut u8, i32),
 ) {
-    // (chunk) → buffer offset: the two buffers in turn
-    let buffer = make_layout((_2, _4), (_8192, _0));
+    // (chunk) → buffer offset: the four buffers in turn
+    let buffer = make_layout((_4, _2), (_8192, _0));
     const {
         assert!(
-            CHUNKS <= 8,
-            "store_chunks: the buffer layout covers 8 chunks"
+            CHUNKS <= 8 && CHUNKS.is_multiple_of(CHUNK_BUFFERS),
+            "store_chunks: the buffer layout covers 8 chunks, a tile whole buffer rounds"
         )
     };
     // unrolled: the chunk picks the accumulators, which must stay registers
@@ -441,7 +446,7 @@ unsafe fn store_chunks<const CHUNKS: usize>(
             stage(buf, chunk);
             fence_proxy_async_shared_cta();
             if t == 0 {
-                wait_group_read::<0>();
+                wait_group_read::<{ CHUNK_BUFFERS as u32 - 2 }>();
             }
             warpgroup_sync(wg);
             if t == 0 {
@@ -450,9 +455,6 @@ unsafe fn store_chunks<const CHUNKS: usize>(
             }
         }
     );
-    if last && t == 0 {
-        wait_group_read::<0>(); // the shared memory must outlive the stores' reads
-    }
 }
 
 /// The 16-bit TMA path: the tile in four 64×64 chunks ([`stage_chunk_b16`] with `pack`,
@@ -466,7 +468,6 @@ unsafe fn store_b16(
     smem: *mut u8,
     wg: i32,
     t: i32,
-    last: bool,
     tma_c: *const TmaDescriptor,
     (r0, c0): (i32, i32),
     value: impl Fn(usize) -> f32 + Copy,
@@ -478,7 +479,6 @@ unsafe fn store_b16(
             smem,
             wg,
             t,
-            last,
             #[inline(always)]
             |buf, chunk| stage_chunk_b16(buf as *mut u16, chunk, t, value, pack),
             #[inline(always)]
@@ -492,7 +492,7 @@ unsafe fn store_b16(
 /// map with the chunk's box), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
 /// else (and for those tiles without it) the direct path. `smem` is the epilogue's
 /// [`SMEM_EPI_BYTES`], `wg` the consumer warpgroup (0, 1), `t` the thread's index in it, `last`
-/// whether this is the CTA's last tile (the TMA path then waits for its stores' reads); `op` the
+/// whether this is the CTA's last tile (then every path waits for its TMA stores' reads); `op` the
 /// element-wise operation after `alpha·acc + beta·C`. `ELEMS`: the elements of C this
 /// instantiation stores, a bit mask over the element codes (`0b111` all; the fused entries
 /// `0b010`, bf16 only: each element is two more unrolled bodies, a fused one long, and their
@@ -521,8 +521,8 @@ pub unsafe fn store<const ELEMS: u32>(
     last: bool,
     op: impl EpilogueOp,
 ) {
-    // (warpgroup) → its two buffers
-    let smem = unsafe { smem.add(make_layout(_2, _16384).crd2idx(wg) as usize) };
+    // (warpgroup) → its four buffers
+    let smem = unsafe { smem.add(make_layout(_2, _32768).crd2idx(wg) as usize) };
     let (r0, c0) = origin;
     // the stored value of accumulator `v` on the TMA path (beta 0): `op(alpha·acc[v])` at its
     // element of C (the coordinates are dead code for `LinComb`)
@@ -562,7 +562,6 @@ pub unsafe fn store<const ELEMS: u32>(
                     smem,
                     wg,
                     t,
-                    last,
                     #[inline(always)]
                     |buf, chunk| stage_chunk_f32(buf as *mut f32, chunk, t, value),
                     #[inline(always)]
@@ -581,10 +580,15 @@ pub unsafe fn store<const ELEMS: u32>(
                     },
                 )
             }
-            5 if has(1) => store_b16(smem, wg, t, last, tma_c, origin, value, pack_bf16x2),
-            6 if has(2) => store_b16(smem, wg, t, last, tma_c, origin, value, pack_f16x2),
+            5 if has(1) => store_b16(smem, wg, t, tma_c, origin, value, pack_bf16x2),
+            6 if has(2) => store_b16(smem, wg, t, tma_c, origin, value, pack_f16x2),
             // an element this instantiation does not store (the host never asks)
             _ => device::thread::trap(),
         }
+    }
+    // the CTA's last tile, whichever path it took: the shared memory must outlive the reads of
+    // the TMA stores still in flight (up to three chunks of the tile before a direct-path tile)
+    if last && t == 0 {
+        wait_group_read::<0>();
     }
 }

@@ -9,7 +9,7 @@
 //!
 //! Warp-specialized: one CTA of three warpgroups (384 threads) computes a 128×256 tile of C.
 //! Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one of its threads loads 128×64 of A and
-//! 256×64 of B per k-tile with TMA into a 4-stage ring of shared-memory buffers driven by the
+//! 256×64 of B per k-tile with TMA into a 3-stage ring of shared-memory buffers driven by the
 //! typed [`PipelineTmaAsync`] (full barriers: TMA transaction bytes; empty barriers: one
 //! arrival per consumer warpgroup and CTA of the cluster). Warpgroups 1 and 2 are the consumers
 //! (`setmaxnreg.inc 232`), each on a 64×256 half through `wgmma.mma_async m64n256k16` with A
@@ -197,7 +197,7 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-            unsafe { gemm_tma_warpspecialized_cooperative::<$e, $ma, $mb, $epi, STAGES, SWIZZLE>(tma, (p.m, p.n, p.k), epi) }
+            unsafe { gemm_tma_warpspecialized_cooperative::<$e, $ma, $mb, $epi, STAGES>(tma, (p.m, p.n, p.k), p.swizzle, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
