@@ -345,8 +345,11 @@ fn main_fp8(a: &GemmArgs) -> u8 {
             eprintln!("host gemm: {e}");
             return 2;
         }
-        if a.ta || a.tb || a.lda.is_some() || a.ldb.is_some() || a.bias.is_some() || a.act.is_some() {
-            eprintln!("host gemm: the FP8 GEMM takes A (M×K) and B (N×K) K-major and tight, no --ta/--tb/--lda/--ldb/--bias/--act");
+        if a.ta || a.tb || a.lda.is_some() || a.ldb.is_some() || a.bias.is_some() || a.act.is_some()
+        {
+            eprintln!(
+                "host gemm: the FP8 GEMM takes A (M×K) and B (N×K) K-major and tight, no --ta/--tb/--lda/--ldb/--bias/--act"
+            );
             return 2;
         }
     }
@@ -360,11 +363,16 @@ fn main_fp8(a: &GemmArgs) -> u8 {
         print!("{}", check_table(&rows));
         return u8::from(rows.iter().any(|r| !r.pass));
     };
-    println!("problem: {g} -> {}", if a.out == OutArg::F32 { "f32" } else { "bf16" });
+    println!(
+        "problem: {g} -> {}",
+        if a.out == OutArg::F32 { "f32" } else { "bf16" }
+    );
     let mut code = 0;
     if a.check || !a.bench {
         if a.check && g.flops() > 2e10 {
-            eprintln!("host gemm: --check of the FP8 GEMM compares with an f64 CPU product: at most 1e10 multiply-adds (M·N·K)");
+            eprintln!(
+                "host gemm: --check of the FP8 GEMM compares with an f64 CPU product: at most 1e10 multiply-adds (M·N·K)"
+            );
             return 2;
         }
         let s = ctx.default_stream();
