@@ -505,6 +505,14 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
             rows.push(hgemm_problem_timed(ctx, &blas, &g, "bf16", "bf16", timing)?);
         }
     }
+    // the FP8 GEMM (issue #37) against cuBLASLt's FP8 matmul
+    if ctx.has_kernel("gemm_fp8_e4m3_tn") {
+        progress.step("FP8 GEMM vs cuBLASLt");
+        rows.extend(crate::gemm_fp8::bench(
+            ctx,
+            &crate::gemm_fp8::bench_cases(),
+        )?);
+    }
     Ok(rows)
 }
 

@@ -473,6 +473,27 @@ impl Context {
                 (p, Some(r))
             }
         };
+        let entry = if g.is_fused() {
+            HgemmKernel::fused_entry(g.act)
+        } else {
+            HgemmKernel::entry::<T>(g.transa, g.transb)
+        };
+        self.hgemm_launch(stream, g, &entry, (pa, pb), c, pbias)
+    }
+
+    /// Launches the Hopper GEMM's entry `entry` on operands already checked
+    /// ([`hgemm_check`], buffers of this context): A at `pa` and B at `pb` as `g` describes them
+    /// in 16-bit elements, C, the bias at `pbias` (0: none). [`Context::hgemm_fused`]'s launch,
+    /// shared with [`Context::gemm_fp8`] (which describes its 8-bit operands as pairs).
+    pub(crate) fn hgemm_launch<O: GemmOut, C: DevicePtrMut<O>>(
+        &self,
+        stream: &CudaStream,
+        g: &GemmConfig,
+        entry: &str,
+        (pa, pb): (u64, u64),
+        c: &mut C,
+        pbias: u64,
+    ) -> Result<()> {
         if g.m == 0 || g.n == 0 {
             return Ok(());
         }
@@ -490,11 +511,6 @@ impl Context {
                 z: 1,
             });
         }
-        let entry = if g.is_fused() {
-            HgemmKernel::fused_entry(g.act)
-        } else {
-            HgemmKernel::entry::<T>(g.transa, g.transb)
-        };
         // A as (M,K), B as (N,K) with their strides; K of at least 1 keeps the maps valid when
         // K = 0 (no k-tile is loaded then).
         let k = g.k.max(1) as u64;
@@ -519,7 +535,7 @@ impl Context {
         // a cluster's CTAs each load 1/cs of B's tile (and multicast it)
         let tma_b =
             self.make_tma_copy(TmaOp::Load, &b_t, &parse(box_layout(b_k_major, bn / cs))?)?;
-        let f = self.function(&entry)?;
+        let f = self.function(entry)?;
         f.set_attribute(
             cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
             HgemmKernel::SMEM_BYTES as i32,

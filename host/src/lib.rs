@@ -53,6 +53,7 @@ pub mod copy;
 pub mod cublas;
 pub mod error;
 pub mod gemm;
+pub mod gemm_fp8;
 pub mod hgemm;
 pub mod hgemm_sm80;
 mod launch;

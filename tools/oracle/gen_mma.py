@@ -38,7 +38,8 @@ from cute_model import S, D, Lay, txt, cpp, parse, flatten, product, values, is_
 gen.PRELUDE = gen.PRELUDE.replace(
     "#include <cute/tensor.hpp>\n",
     "#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED 1\n#include <cute/tensor.hpp>\n#include <cute/atom/mma_atom.hpp>\n#include <cute/atom/copy_traits_sm75.hpp>\n"
-    "static cute::half_t g_h[1 << 16];\nstatic cute::bfloat16_t g_b[1 << 16];\n")
+    "static cute::half_t g_h[1 << 16];\nstatic cute::bfloat16_t g_b[1 << 16];\n"
+    "static cute::float_e4m3_t g_e4[1 << 16];\nstatic cute::float_e5m2_t g_e5[1 << 16];\n")
 
 REPO = gen.REPO
 
@@ -54,6 +55,9 @@ SM80 = {  # name: (M, N, K, A type, B type, C type)
     "SM80_16x8x16_F32BF16BF16F32_TN": (16, 8, 16, "bfloat16_t", "bfloat16_t", "float"),
 }
 GMMA_TYPES = {"F32BF16BF16": "bfloat16_t", "F32F16F16": "half_t"}
+# the 8-bit atoms (`--fp8`): m64nNk32, both operands K-major, named `..._SS_TN` / `..._RS_TN`
+FP8_TYPES = {"F32E4M3E4M3": ("float_e4m3_t", "float_e4m3_t"), "F32E4M3E5M2": ("float_e4m3_t", "float_e5m2_t"),
+             "F32E5M2E4M3": ("float_e5m2_t", "float_e4m3_t"), "F32E5M2E5M2": ("float_e5m2_t", "float_e5m2_t")}
 MAJORS_SS = [("K", "K"), ("K", "MN"), ("MN", "K"), ("MN", "MN")]
 MAJORS_RS = [("K", "K"), ("K", "MN")]
 
@@ -69,6 +73,10 @@ def gmma_atoms():
     return out
 
 
+def fp8_atoms():
+    return [f"SM90_64x{n}x32_{t}_{src}_TN" for n in range(8, 257, 8) for t in FP8_TYPES for src in ("SS", "RS")]
+
+
 ALL_ATOMS = list(SM80) + gmma_atoms()
 
 
@@ -76,6 +84,11 @@ def atom_info(name):
     """(M, N, K, A type, B type, C type, is_gmma, rs, a_major, b_major)."""
     if name in SM80:
         return SM80[name] + (False, False, None, None)
+    if name.endswith("_TN") and name.startswith("SM90"):
+        parts = name.split("_")  # SM90, 64xNx32, TYPES, SS|RS, TN
+        n = int(parts[1].split("x")[1])
+        ta, tb = FP8_TYPES[parts[2]]
+        return (64, n, 32, ta, tb, "float", True, parts[3] == "RS", "K", "K")
     head, majors = name.split("<")
     a, b = majors.rstrip(">").split(",")
     parts = head.split("_")  # SM90, 64xNx16, TYPES, SS|RS
@@ -87,6 +100,8 @@ def atom_info(name):
 def atom_cpp(name):
     if name in SM80:
         return name + "{}"
+    if name.endswith("_TN"):
+        return name + "<>{}"
     head, majors = name.split("<")
     a, b = majors.rstrip(">").split(",")
     return f"{head}<GMMA::Major::{a},GMMA::Major::{b}>{{}}"
@@ -229,18 +244,19 @@ TARGET = {"tiled_mma_tv_a": 0, "tiled_mma_tv_b": 0, "tiled_mma_tv_c": 0, "tiled_
           "make_tiled_copy_a": 200, "make_tiled_copy_b": 200, "make_tiled_copy_c": 150,
           "gmma_smem_atom": 0, "tile_to_shape": 320, "under_tiler": 0}
 OPS = list(TARGET)
+FP8_ATOMS = []  # `--fp8`: the atom pool
 
 
 def tv_cases(r, op, scale):
     """Every atom once (random atom layout and permutation), then extra SM80 cases."""
     out = []
-    for name in ALL_ATOMS:
+    for name in FP8_ATOMS or ALL_ATOMS:
         if scale < 1 and r.random() > scale:
             continue
         alay = rand_atom_layout(r, name not in SM80)
         perm = rand_permutation(r, name, alay)
         out.append([name, alay] + ([perm] if perm else []))
-    for _ in range(int(120 * scale)):
+    for _ in range(0 if FP8_ATOMS else int(120 * scale)):
         name = r.choice(list(SM80))
         alay = rand_atom_layout(r, False)
         perm = rand_permutation(r, name, alay)
@@ -282,7 +298,7 @@ def smem_tensor(r, name, op_is_a, k_tile):
     """tile_to_shape(GMMA atom of the operand's major, (MN, K)) as composed text, or None."""
     info = atom_info(name)
     major = info[8] if op_is_a else info[9]
-    bits = 16
+    bits = 8 if info[2] == 32 else 16
     sw = r.choice(SWIZZLES)
     atom = gmma_atom_text(major, sw, bits)
     a = parse(atom.split(" o ")[2])
@@ -297,7 +313,8 @@ def partition_cases(r, op, want):
     frag = "fragment" in op
     while len(out) < want * 1.3:
         gm = r.random() < 0.45
-        name = r.choice(ALL_ATOMS[7:] if gm else list(SM80))
+        name = r.choice(FP8_ATOMS if FP8_ATOMS else ALL_ATOMS[7:] if gm else list(SM80))
+        gm = gm or bool(FP8_ATOMS)
         alay = rand_atom_layout(r, gm)
         perm = rand_permutation(r, name, alay) if not gm else None
         tm = [tile_size(name, alay, perm, i) for i in range(3)]
@@ -412,7 +429,8 @@ def body(op, args):
         w = op[-1].upper()
         if t.startswith("Sw<"):
             info = atom_info(name)
-            buf = "g_b" if info[3] == "bfloat16_t" else "g_h"
+            ty = info[3] if w == "A" else info[4]
+            buf = {"bfloat16_t": "g_b", "float_e4m3_t": "g_e4", "float_e5m2_t": "g_e5"}.get(ty, "g_h")
             ten = f"auto t = make_tensor(make_smem_ptr({buf}), {composed_cpp(t)});"
         else:
             ten = f"auto t = make_tensor(counting_iterator<int>(0), {cpp(parse(t))});"
@@ -486,7 +504,13 @@ def main():
     ap.add_argument("--workdir", default=None)
     ap.add_argument("--rejected", type=int, default=40, help="most C++-rejected cases to keep per op")
     ap.add_argument("--stats", default=os.path.join(HERE, "last-run-mma.json"))
+    ap.add_argument("--fp8", action="store_true",
+                    help="only the 8-bit GMMA atoms (m64nNk32 _TN); files cute-<op>_fp8.jsonl, no shared copies")
     a = ap.parse_args()
+    if a.fp8:
+        FP8_ATOMS.extend(fp8_atoms())
+        if a.stats.endswith("last-run-mma.json"):
+            a.stats = a.stats.replace("last-run-mma.json", "last-run-mma-fp8.json")
     t0 = time.time()
 
     def log(m):
@@ -515,7 +539,7 @@ def main():
         else:
             raise SystemExit(f"unknown op {op}")
         for c in cs:
-            c.setdefault("file", op)
+            c.setdefault("file", op + ("_fp8" if a.fp8 else ""))
             c["want"] = want
         log(f"{op}: {len(cs)} candidates")
         cands.extend(cs)
@@ -571,9 +595,10 @@ def main():
                                      "args": c["args"], "expected": "", "rejected": True})
         log(f"{f}: kept {len(rows)} (dropped {dict(drops)})")
     # the shared examples (C++ CuTe 4.2), verbatim
-    shutil.copyfile(os.path.join(gen.SHARED, "cute-cases", "mma-public.jsonl"),
-                    os.path.join(REPO, "tests", "data", "shared-mma-public.jsonl"))
-    if rejected:
+    if not a.fp8:
+        shutil.copyfile(os.path.join(gen.SHARED, "cute-cases", "mma-public.jsonl"),
+                        os.path.join(REPO, "tests", "data", "shared-mma-public.jsonl"))
+    if rejected and not a.fp8:
         gen.write_jsonl(os.path.join(REPO, "tests", "data", "cute-mma-rejected.jsonl"), rejected)
         stats["rejected"] = len(rejected)
     stats["seconds"] = round(time.time() - t0, 1)

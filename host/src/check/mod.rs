@@ -40,6 +40,10 @@ pub use wgmma::WgmmaConfig;
 use crate::context::Context;
 use crate::progress::Progress;
 
+/// Problems of `host run`'s FP8 GEMM sweep ([`crate::gemm_fp8::sweep`]; none when the
+/// bf16/fp16 sweep is off).
+pub const FP8_SWEEP: usize = 200;
+
 /// One checked case.
 ///
 /// ```
@@ -146,6 +150,13 @@ pub fn run_all_with(
             },
         )
         .unwrap_or_else(|| hgemm(ctx, sweeps.seed, sweeps.hgemm)),
+    );
+    // the FP8 GEMM (issue #37): its sweep beside the bf16/fp16 one
+    rows.extend(
+        unavailable(ctx, "gemm_fp8", "gemm_fp8_e4m3_tn").unwrap_or_else(|| {
+            let count = if sweeps.hgemm > 0 { FP8_SWEEP } else { 0 };
+            crate::gemm_fp8::sweep(ctx, sweeps.seed, count)
+        }),
     );
     rows.extend(gemm_sweep(ctx, sweeps.seed, sweeps.gemm, progress));
     rows.extend(copy_sweep(ctx, sweeps.seed, sweeps.copy, progress));

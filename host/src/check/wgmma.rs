@@ -3,7 +3,10 @@
 //! `C(64×N) = A(64×64)·B(N×64)ᵀ` from fresh random inputs, compared bit-exactly with the
 //! exact product (the inputs are multiples of 1/16 in [-1, 1], exact in bf16 and f16, and every
 //! partial sum is exact in f32, so any summation order gives the same bits: a wrong descriptor,
-//! swizzle or fragment layout cannot hide in a tolerance). A and B reach the kernels by TMA: the
+//! swizzle or fragment layout cannot hide in a tolerance). The 8-bit entries
+//! `wgmma_<ss|rs>_<e4m3|e5m2><e4m3|e5m2>_kk_<atom>_n<N>` compute `A(64×128)·B(N×128)ᵀ`
+//! (`m64nNk32`, both K-major) from multiples of 1/4 in [-1, 1], exact in e4m3 and e5m2, whose
+//! partial sums (multiples of 1/16 below 128) fit the 14 bits the FP8 tensor core keeps. A and B reach the kernels by TMA: the
 //! host encodes one tensor map per operand whose box and swizzle are the smem atom's
 //! ([`WgmmaConfig::tma_box`]).
 
@@ -34,8 +37,10 @@ pub struct WgmmaConfig {
     pub entry: &'static str,
     /// A from registers (RS) rather than shared memory (SS).
     pub rs: bool,
-    /// f16 inputs (else bf16).
+    /// f16 inputs (else bf16; ignored for 8-bit inputs).
     pub f16: bool,
+    /// 8-bit inputs: whether A and B are e5m2 (else e4m3); `None` for 16-bit inputs.
+    pub fp8: Option<(bool, bool)>,
     /// A is M-major (else K-major).
     pub a_mn: bool,
     /// B is N-major (else K-major).
@@ -57,9 +62,13 @@ impl WgmmaConfig {
             "rs" => true,
             _ => return None,
         };
-        let f16 = match p.next()? {
-            "bf16" => false,
-            "f16" => true,
+        let (f16, fp8) = match p.next()? {
+            "bf16" => (false, None),
+            "f16" => (true, None),
+            "e4m3e4m3" => (false, Some((false, false))),
+            "e4m3e5m2" => (false, Some((false, true))),
+            "e5m2e4m3" => (false, Some((true, false))),
+            "e5m2e5m2" => (false, Some((true, true))),
             _ => return None,
         };
         let (a_mn, b_mn) = match p.next()? {
@@ -75,10 +84,14 @@ impl WgmmaConfig {
         if p.next().is_some() || n == 0 || n > 256 || !n.is_multiple_of(8) {
             return None;
         }
+        if fp8.is_some() && (a_mn || b_mn) {
+            return None; // the 8-bit wgmma has no transpose
+        }
         Some(WgmmaConfig {
             entry,
             rs,
             f16,
+            fp8,
             a_mn,
             b_mn,
             swizzle,
@@ -86,22 +99,40 @@ impl WgmmaConfig {
         })
     }
 
-    /// `m64n<N>k64 SS|RS bf16|f16 A:K|MN B:K|MN <atom>`.
+    /// `m64n<N>k64 SS|RS bf16|f16 A:K|MN B:K|MN <atom>` (8-bit: `m64n<N>k128 SS|RS e4m3×e5m2 ...`).
+    ///
+    /// ```
+    /// use host::check::WgmmaConfig;
+    /// let c = WgmmaConfig::parse("wgmma_rs_e4m3e5m2_kk_sw64_n64").unwrap();
+    /// assert_eq!(c.describe(), "m64n64k128 RS e4m3×e5m2 A:K B:K SW64");
+    /// assert!(WgmmaConfig::parse("wgmma_ss_e4m3e4m3_mnk_sw64_n64").is_none()); // K-major only
+    /// ```
     pub fn describe(&self) -> String {
         let major = |mn: bool| if mn { "MN" } else { "K" };
+        let e = |e5: bool| if e5 { "e5m2" } else { "e4m3" };
+        let elem = match self.fp8 {
+            Some((a, b)) => format!("{}×{}", e(a), e(b)),
+            None => (if self.f16 { "f16" } else { "bf16" }).to_string(),
+        };
         format!(
-            "m64n{}k64 {} {} A:{} B:{} {}",
+            "m64n{}k{} {} {} A:{} B:{} {}",
             self.n,
+            self.k(),
             if self.rs { "RS" } else { "SS" },
-            if self.f16 { "f16" } else { "bf16" },
+            elem,
             major(self.a_mn),
             major(self.b_mn),
             ATOMS[self.swizzle as usize]
         )
     }
 
-    /// Dynamic shared memory of a launch: A's 64×64 and B's N×64 16-bit tiles, then the
-    /// mbarrier of their TMA loads.
+    /// The K of a proof: one 128-byte row, 64 16-bit or 128 8-bit elements.
+    pub fn k(&self) -> usize {
+        if self.fp8.is_some() { 128 } else { 64 }
+    }
+
+    /// Dynamic shared memory of a launch: A's 64×64 and B's N×64 16-bit tiles (the same bytes
+    /// as 64×128 and N×128 8-bit ones), then the mbarrier of their TMA loads.
     pub fn smem_bytes(&self) -> u32 {
         ((64 + self.n) * 64 * 2 + 8) as u32
     }
@@ -126,6 +157,11 @@ impl WgmmaConfig {
         } else {
             (self.b_mn, self.n)
         };
+        if self.fp8.is_some() {
+            // 1-byte elements: the atom is 16·2^B wide, the byte swizzle `Sw<B,4,3>` as is
+            let (b, w) = (self.swizzle, 16usize << self.swizzle);
+            return format!("Sw<{b},4,3> o _0 o (_{rows},_{w}):(_{w},_1)");
+        }
         let (b, w) = (self.swizzle, 8usize << self.swizzle);
         if mn_major {
             format!("Sw<{b},3,3> o _0 o (_{w},_8):(_1,_{w})")
@@ -142,6 +178,9 @@ impl WgmmaConfig {
         } else {
             (self.b_mn, self.n as u64)
         };
+        if self.fp8.is_some() {
+            return GmemTensor::new::<u8>(address, &[rows, 128], &[128, 1]);
+        }
         if mn_major {
             GmemTensor::new::<u16>(address, &[rows, 64], &[1, rows])
         } else {
@@ -169,15 +208,20 @@ pub(crate) fn configs(ctx: &Context) -> Vec<WgmmaConfig> {
 }
 
 /// The inputs and the exact product of one configuration: A (64×64) and B (N×64) as 16-bit
-/// bits in their gmem majors, C column-major.
+/// bits in their gmem majors, C column-major. 8-bit inputs (K = 128, K-major) are packed two to
+/// a `u16`, the lower K first (the bytes in memory are the dense K-major matrix).
 pub(crate) struct Problem {
     pub a: Vec<u16>,
     pub b: Vec<u16>,
     pub c: Vec<f32>,
 }
 
-/// Random multiples of 1/16 in [-1, 1] for A and B, stored per the configuration's majors.
+/// Random multiples of 1/16 in [-1, 1] for A and B, stored per the configuration's majors
+/// (8-bit inputs: [`problem_fp8`]).
 pub(crate) fn problem(cfg: &WgmmaConfig, rng: &mut Rng) -> Problem {
+    if let Some(e5) = cfg.fp8 {
+        return problem_fp8(cfg.n, e5, rng);
+    }
     const K: usize = 64;
     let n = cfg.n;
     let av: Vec<f32> = (0..64 * K)
@@ -211,6 +255,48 @@ pub(crate) fn problem(cfg: &WgmmaConfig, rng: &mut Rng) -> Problem {
         }
     }
     Problem { a, b, c }
+}
+
+/// An 8-bit problem: A (64×128) and B (N×128) K-major, multiples of 1/4 in [-1, 1] (exact in
+/// e4m3 and e5m2), `e5` saying which are e5m2; every partial sum is a multiple of 1/16 below 128
+/// in magnitude, exact in the FP8 tensor core's accumulator and in f32.
+pub(crate) fn problem_fp8(n: usize, e5: (bool, bool), rng: &mut Rng) -> Problem {
+    use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
+    const K: usize = 128;
+    let enc = |x: f32, e5: bool| {
+        let b = if e5 {
+            float_e5m2_t::from_f32(x).0
+        } else {
+            float_e4m3_t::from_f32(x).0
+        };
+        debug_assert_eq!(
+            if e5 {
+                float_e5m2_t(b).to_f32()
+            } else {
+                float_e4m3_t(b).to_f32()
+            },
+            x
+        );
+        b
+    };
+    let av: Vec<f32> = (0..64 * K).map(|_| rng.int(-4, 4) as f32 / 4.0).collect(); // [m][k]
+    let bv: Vec<f32> = (0..n * K).map(|_| rng.int(-4, 4) as f32 / 4.0).collect(); // [n][k]
+    let pack = |v: &[f32], e5: bool| -> Vec<u16> {
+        v.chunks(2)
+            .map(|p| u16::from(enc(p[0], e5)) | (u16::from(enc(p[1], e5)) << 8))
+            .collect()
+    };
+    let mut c = vec![0f32; 64 * n];
+    for m in 0..64 {
+        for j in 0..n {
+            c[m + 64 * j] = (0..K).map(|k| av[m * K + k] * bv[j * K + k]).sum();
+        }
+    }
+    Problem {
+        a: pack(&av, e5.0),
+        b: pack(&bv, e5.1),
+        c,
+    }
 }
 
 fn check_one(ctx: &Context, s: &Arc<CudaStream>, cfg: &WgmmaConfig, seed: u64) -> Result<CheckRow> {
@@ -383,6 +469,7 @@ mod tests {
                 entry: "t",
                 rs: false,
                 f16: false,
+                fp8: None,
                 a_mn,
                 b_mn,
                 swizzle: 0,
@@ -418,6 +505,7 @@ mod tests {
                             entry: "t",
                             rs: false,
                             f16: false,
+                            fp8: None,
                             a_mn,
                             b_mn,
                             swizzle,
@@ -447,6 +535,50 @@ mod tests {
         }
     }
 
+    /// The 8-bit boxes plan with the byte swizzle of the `u8` atoms, cover the 128-byte rows of
+    /// A and B, and the problem's bytes are the exact product's inputs.
+    #[test]
+    fn fp8_boxes_and_problem() {
+        use crate::tma::{TmaSwizzle, plan_tma_copy};
+        use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
+        let sw = [
+            TmaSwizzle::None,
+            TmaSwizzle::B32,
+            TmaSwizzle::B64,
+            TmaSwizzle::B128,
+        ];
+        for swizzle in 0..4 {
+            for n in [8, 64, 256] {
+                let name = format!(
+                    "wgmma_ss_e4m3e5m2_kk_{}_n{n}",
+                    ATOMS[swizzle].to_lowercase()
+                );
+                let cfg = WgmmaConfig::parse(Box::leak(name.into_boxed_str())).unwrap();
+                for (a, rows) in [(true, 64), (false, n)] {
+                    let smem = cfg.tma_box(a).parse().unwrap();
+                    let p = plan_tma_copy(TmaOp::Load, &cfg.gmem(a, 0x1_0000), &smem)
+                        .unwrap_or_else(|e| panic!("{cfg:?} a={a}: {e}"));
+                    assert_eq!(p.swizzle, sw[swizzle]);
+                    let w = 16 << swizzle;
+                    assert_eq!(p.box_dim, vec![w as u32, rows as u32]);
+                    assert_eq!((128 / w) * p.tx_bytes as usize, rows * 128, "{cfg:?}");
+                }
+            }
+        }
+        let p = problem_fp8(8, (false, true), &mut Rng::new(3));
+        let a = |m: usize, k: usize| {
+            float_e4m3_t((p.a[(m * 128 + k) / 2] >> (8 * (k % 2))) as u8).to_f32()
+        };
+        let b = |j: usize, k: usize| {
+            float_e5m2_t((p.b[(j * 128 + k) / 2] >> (8 * (k % 2))) as u8).to_f32()
+        };
+        for (m, j) in [(0, 0), (63, 7), (17, 3)] {
+            let want: f32 = (0..128).map(|k| a(m, k) * b(j, k)).sum();
+            assert_eq!(p.c[m + 64 * j], want);
+            assert!((want * 16.0).fract() == 0.0 && want.abs() <= 128.0);
+        }
+    }
+
     #[test]
     fn f16_round_trip() {
         for x in [0.0f32, 1.0, -2.5, 0.0625, 64.0, -63.9375] {
@@ -461,6 +593,7 @@ mod tests {
                 entry: "t",
                 rs: true,
                 f16,
+                fp8: None,
                 a_mn: false,
                 b_mn: false,
                 swizzle: 3,

@@ -20,6 +20,11 @@ pub enum Dtype {
     Bf16,
     /// fp16 in, fp32 accumulate on the tensor cores (`kernels/hgemm`).
     F16,
+    /// FP8 e4m3 A and B, both K-major (A M×K, B N×K), per-tensor scales, D bf16 (or f32:
+    /// `--out f32`); needs `--fast-accum` (issue #37).
+    E4m3,
+    /// FP8 e5m2, as e4m3.
+    E5m2,
 }
 
 /// The element C is stored as (bf16/fp16 inputs only).
@@ -134,9 +139,19 @@ pub struct GemmArgs {
     /// Operand type.
     #[arg(long, value_enum, default_value_t = Dtype::F32)]
     dtype: Dtype,
-    /// C's element with --dtype bf16|f16: the input element or f32.
+    /// C's element with --dtype bf16|f16: the input element or f32 (FP8: `same` is bf16).
     #[arg(long, value_enum, default_value_t = OutArg::Same)]
     out: OutArg,
+    /// FP8 (--dtype e4m3|e5m2): accumulate in the tensor core over all of K (no promotion into
+    /// fp32 every 4 wgmmas; the promotion is not implemented yet, so this is required).
+    #[arg(long)]
+    fast_accum: bool,
+    /// FP8: A's per-tensor scale.
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    scale_a: f32,
+    /// FP8: B's per-tensor scale.
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    scale_b: f32,
     /// Fused epilogue (--ta --dtype bf16, bf16 C): add a random f32 bias vector along M or N.
     #[arg(long, value_enum, requires = "m")]
     bias: Option<BiasArg>,
@@ -217,6 +232,9 @@ impl GemmArgs {
 
 /// Runs it; the exit code.
 pub fn main(a: &GemmArgs) -> u8 {
+    if matches!(a.dtype, Dtype::E4m3 | Dtype::E5m2) {
+        return main_fp8(a);
+    }
     if a.dtype != Dtype::F32 {
         return main_half(a);
     }
@@ -306,6 +324,81 @@ fn run_once(ctx: &Context, g: &GemmConfig, plan: Plan) -> host::Result<f32> {
 
 /// `--dtype bf16|f16`: the tensor-core GEMM (`kernels/hgemm`), checked and timed against
 /// cuBLAS GemmEx.
+/// `host gemm --dtype e4m3|e5m2`: one FP8 problem (`--m --n --k`, D bf16 or `--out f32`:
+/// run, `--check` against the f64 product of the dequantized inputs, `--bench` against
+/// cuBLASLt's FP8 matmul), or without `--m` the FP8 sweep of `host run`.
+fn main_fp8(a: &GemmArgs) -> u8 {
+    use host::gemm_fp8::{Fp8, GemmFp8Config};
+    let t = if a.dtype == Dtype::E4m3 {
+        Fp8::E4M3
+    } else {
+        Fp8::E5M2
+    };
+    let problem = a.m.map(|m| {
+        let (n, k) = (a.n.unwrap_or(m), a.k.unwrap_or(m));
+        GemmFp8Config::new(m, n, k, t)
+            .scales(a.scale_a, a.scale_b)
+            .fast_accum(a.fast_accum)
+    });
+    if let Some(g) = &problem {
+        if let Err(e) = g.check(g.m * g.k, g.n * g.k, g.m * g.n) {
+            eprintln!("host gemm: {e}");
+            return 2;
+        }
+        if a.ta || a.tb || a.lda.is_some() || a.ldb.is_some() || a.bias.is_some() || a.act.is_some()
+        {
+            eprintln!(
+                "host gemm: the FP8 GEMM takes A (M×K) and B (N×K) K-major and tight, no --ta/--tb/--lda/--ldb/--bias/--act"
+            );
+            return 2;
+        }
+    }
+    let ctx = match super::open("gemm", a.device.device) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    println!("device: {}", ctx.device());
+    let Some(g) = problem else {
+        let rows = host::gemm_fp8::sweep(&ctx, host::check::DEFAULT_SEED, host::check::FP8_SWEEP);
+        print!("{}", check_table(&rows));
+        return u8::from(rows.iter().any(|r| !r.pass));
+    };
+    println!(
+        "problem: {g} -> {}",
+        if a.out == OutArg::F32 { "f32" } else { "bf16" }
+    );
+    let mut code = 0;
+    if a.check || !a.bench {
+        if a.check && g.flops() > 2e10 {
+            eprintln!(
+                "host gemm: --check of the FP8 GEMM compares with an f64 CPU product: at most 1e10 multiply-adds (M·N·K)"
+            );
+            return 2;
+        }
+        let s = ctx.default_stream();
+        let mut rng = host::check::Rng::new(host::check::DEFAULT_SEED);
+        let row = if a.out == OutArg::F32 {
+            host::gemm_fp8::check_problem::<f32>(&ctx, &s, &g, &mut rng)
+        } else {
+            host::gemm_fp8::check_problem::<host::half::bf16>(&ctx, &s, &g, &mut rng)
+        };
+        match row {
+            Ok(row) => {
+                print!("{}", check_table(std::slice::from_ref(&row)));
+                code = u8::from(!row.pass);
+            }
+            Err(e) => return super::fail("gemm", &e),
+        }
+    }
+    if a.bench {
+        match host::gemm_fp8::bench(&ctx, &[(t, (g.m, g.n, g.k))]) {
+            Ok(rows) => code = code.max(emit(&rows, &a.format, None, false)),
+            Err(e) => return super::fail("gemm --bench", &e),
+        }
+    }
+    code
+}
+
 fn main_half(a: &GemmArgs) -> u8 {
     let dtype = if a.dtype == Dtype::Bf16 {
         "bf16"

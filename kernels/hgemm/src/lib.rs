@@ -42,6 +42,15 @@
 //! switching over the five activations at run time made one function too large for LLVM to
 //! compile in reasonable time (it did not finish in 7 CPU minutes).
 //!
+//! The FP8 entries `gemm_fp8_{e4m3,e5m2}_tn` (issue #37) are the same kernel on
+//! `wgmma.m64n256k32` with e4m3 or e5m2 A and B, both K-major (the 8-bit `wgmma` has no
+//! transpose), per-tensor scales folded into `alpha = scale_a·scale_b` (`beta` 0), D stored as
+//! f32, bf16 or f16, accumulation in the tensor core over all of K ("fast accumulation": no
+//! promotion to the fp32 registers every 4 `wgmma`s). A K-major FP8 k-tile of 128 elements is
+//! byte for byte the 16-bit k-tile of 64 (one 128-byte SW128 row per M or N, k-blocks of 32
+//! bytes): the stages, TMA boxes and descriptors are the 16-bit ones, A and B's tensor maps and
+//! `p.k` count K in pairs of 8-bit elements (`K/2`; the host requires K a multiple of 16).
+//!
 //! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`] order)
 //! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
 //! into the next tile's k-tiles while the consumers store the previous one. A grid of one
@@ -66,7 +75,7 @@ pub mod epilogue;
 use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::gemm_tma_warpspecialized_cooperative;
 use device::tma::TmaDescriptor;
-use device::wgmma::{Bf16, F16, MajorK, MajorMN};
+use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
 use layout_types::cute::fusion::{ActivationFn, BiasAct, BiasMode, EpilogueOp, LinComb, act};
 
 pub use config::{
@@ -247,3 +256,5 @@ hgemm_entry!(
     MajorK,
     FusedEpilogue<act::Silu>
 );
+hgemm_entry!(gemm_fp8_e4m3_tn, (E4M3, E4M3), MajorK, MajorK);
+hgemm_entry!(gemm_fp8_e5m2_tn, (E5M2, E5M2), MajorK, MajorK);

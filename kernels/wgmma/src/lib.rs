@@ -73,6 +73,7 @@ operand_tile!(Layout_MN_SW64_Atom, MajorMN, _32, [64]);
 operand_tile!(Layout_MN_SW128_Atom, MajorMN, _64, [64]);
 
 include!("entries.rs");
+include!("fp8.rs");
 
 device::kernel! {
 /// Warp-specialized, as CUTLASS's sm90 kernels split a CTA (one 128×128×64 f16 tile): warpgroup

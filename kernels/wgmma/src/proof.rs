@@ -19,7 +19,8 @@ use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaLoad};
 use tile::{TILE_K, TILE_M, accumulator_layout};
 
-/// The k-blocks of 16 in the K tile.
+/// The k-blocks of 16 in the K tile (of 32 with 8-bit elements: a tile row is 128 bytes either
+/// way, and a k-block 32 bytes, `wgmma`'s 256 bits of K).
 const K_BLOCKS: usize = (TILE_K / 16) as usize;
 
 /// The alignment of the dynamic shared memory the kernels ask for.
@@ -64,10 +65,13 @@ trait OperandTile<const ROWS: usize> {
     ) -> [u64; K_BLOCKS];
 }
 
-/// A's tile in registers (RS): the shared-memory address of element `(m, k)` of the K-major
-/// `64 × 64` tile at `p` (the swizzled tensor's `ptr`), for `ldmatrix`.
+/// A's tile in registers (RS): thread `tid`'s fragments of the four k-blocks of the K-major tile
+/// at `p` (16-bit: `ldmatrix.x4` of the swizzled tensor's rows, CuTe's `ALayout_64x16`; 8-bit:
+/// the values of CuTe's `ALayout_64x32` read through the swizzled tensor, four to a register).
 trait RegisterA: OperandTile<64, Major = MajorK> {
-    fn at(p: *mut u16, crd: (i32, i32)) -> *mut u16;
+    /// # Safety
+    /// All 128 threads of the warpgroup; `p` is the loaded tile's shared-memory address.
+    unsafe fn fragments(p: *mut u16, tid: i32) -> [[u32; 4]; K_BLOCKS];
 }
 
 /// The TMA box of an operand of `$rows` rows over atoms `$w` wide, in TMA order (the contiguous
@@ -96,23 +100,33 @@ mod atoms {
 }
 
 /// `operand_tile!(atom, major, width, [rows...])`: [`OperandTile`] for `atom<u16>` (its major,
-/// its contiguous width in elements: the swizzle span / 2) at each row count.
+/// its contiguous width in elements: the swizzle span / 2) at each row count;
+/// `operand_tile!(u8: atom, width, [rows...])` for the K-major `atom<u8>` (`atoms8`; width the
+/// swizzle span in bytes), whose tile is 128 elements of K in k-blocks of 32.
 macro_rules! operand_tile {
-    ($atom:ident, $major:ident, $w:ty, [$($rows:literal)+]) => {$(
-        impl OperandTile<$rows> for atoms::$atom {
+    ($atom:ident, $major:ident, $w:ty, [$($rows:literal)+]) => {
+        operand_tile!(@impl atoms, u16, _64, _16, $atom, $major, $w, [$($rows)+]);
+    };
+    (u8: $atom:ident, $w:ty, [$($rows:literal)+]) => {
+        operand_tile!(@impl atoms8, u8, _128, _32, $atom, MajorK, $w, [$($rows)+]);
+    };
+    (@impl $m:ident, $t:ty, $kt:ty, $kb:ty, $atom:ident, $major:ident, $w:ty, [$($rows:literal)+]) => {$(
+        impl OperandTile<$rows> for $m::$atom {
             type Major = $major;
             #[inline(always)]
             unsafe fn load(tma: *const TmaDescriptor, bar: *mut u64, p: *mut u16, leader: bool) -> [u64; K_BLOCKS] {
-                let s = tile_to_shape($atom::<u16>::new(), (Int::<$rows>::new(), _64), LayoutLeft);
+                let p = p as *mut $t;
+                let s = tile_to_shape($atom::<$t>::new(), (Int::<$rows>::new(), <$kt>::default()), LayoutLeft);
                 if leader {
                     let t = make_tensor(make_smem_ptr(p), s);
-                    let atom = TmaAtom::<TmaLoad, u16, tma_box!(@type $major, $w, Int<$rows>)>::new(tma);
+                    let atom = TmaAtom::<TmaLoad, $t, tma_box!(@type $major, $w, Int<$rows>)>::new(tma);
+                    let k = <$kt>::default().value() as i32;
                     // SAFETY: as this function's.
-                    unsafe { tma_tile::<$major, _>(atom, bar, $rows, tma_box!(@shape $major, $w, $rows), |c| t.ptr(c)) };
+                    unsafe { tma_tile::<$major, _, _>(atom, bar, ($rows, k), tma_box!(@shape $major, $w, $rows), |c| t.ptr(c)) };
                 }
                 let d = make_gmma_desc_tensor(
                     $major,
-                    make_tensor(make_smem_ptr(p), s.with_layout(zipped_divide(s.layout, (Int::<$rows>::new(), _16)))),
+                    make_tensor(make_smem_ptr(p), s.with_layout(zipped_divide(s.layout, (Int::<$rows>::new(), <$kb>::default())))),
                 );
                 let mut out = [0u64; K_BLOCKS];
                 device::unroll!(K_BLOCKS, |kb| out[kb] = d.at((_0, (_0, kb as i32))).desc.desc);
@@ -122,18 +136,37 @@ macro_rules! operand_tile {
     )+};
 }
 
-/// [`RegisterA`] for the K-major atoms.
+/// [`RegisterA`] for the K-major atoms (`u8:` the 8-bit ones of `atoms8`).
 macro_rules! register_a {
+    (u8: $($atom:ident)+) => {$(
+        impl RegisterA for atoms8::$atom {
+            #[inline(always)]
+            unsafe fn fragments(p: *mut u16, tid: i32) -> [[u32; 4]; K_BLOCKS] {
+                let s = tile_to_shape($atom::<u8>::new(), (_64, _128), LayoutLeft);
+                let t = make_tensor(make_smem_ptr(p as *mut u8), s);
+                // SAFETY: as this function's.
+                unsafe { fragments_8bit(|c| t.ptr(c), tid) }
+            }
+        }
+    )+};
     ($($atom:ident)+) => {$(
         impl RegisterA for atoms::$atom {
             #[inline(always)]
-            fn at(p: *mut u16, crd: (i32, i32)) -> *mut u16 {
+            unsafe fn fragments(p: *mut u16, tid: i32) -> [[u32; 4]; K_BLOCKS] {
                 let s = tile_to_shape($atom::<u16>::new(), (_64, _64), LayoutLeft);
-                make_tensor(make_smem_ptr(p), s).ptr(crd)
+                let t = make_tensor(make_smem_ptr(p), s);
+                let (m, k) = tile::ldsm_a_row(tid);
+                let mut frag = [[0u32; 4]; K_BLOCKS];
+                device::unroll!(K_BLOCKS, |kb| {
+                    // SAFETY: all 32 lanes of each warp, 16-byte rows inside A's tile.
+                    frag[kb] = unsafe { ldmatrix_x4(to_shared_addr(t.ptr((m, k + 16 * kb as i32)))) };
+                });
+                frag
             }
         }
     )+};
 }
+
 
 
 /// TMA-loads an operand's `mn × 64` tile of the smem tensor `at` (a GMMA atom tiled by
@@ -143,14 +176,14 @@ macro_rules! register_a {
 /// (CuTe's `tma_partition` of the smem tensor by the box). TMA coordinates are in TMA order:
 /// K-major `[k, mn]`, MN-major `[mn, k]`.
 #[inline(always)]
-unsafe fn tma_tile<M: GmmaMajor, Box: StaticLayoutValue>(
-    atom: TmaAtom<TmaLoad, u16, Box>,
+unsafe fn tma_tile<M: GmmaMajor, T, Box: StaticLayoutValue>(
+    atom: TmaAtom<TmaLoad, T, Box>,
     bar: *mut u64,
-    mn: i32,
+    (mn, k): (i32, i32),
     (box_mn, box_k): (i32, i32),
-    at: impl Fn((i32, i32)) -> *mut u16,
+    at: impl Fn((i32, i32)) -> *mut T,
 ) {
-    for k0 in (0..TILE_K).step_by(box_k as usize) {
+    for k0 in (0..k).step_by(box_k as usize) {
         for mn0 in (0..mn).step_by(box_mn as usize) {
             let crd = if tnsp::<M>() == 0 {
                 [k0, mn0]
@@ -224,7 +257,8 @@ unsafe fn store_c<const K2: usize>(acc: &[f32; K2], c: *mut f32, tid: i32) {
 }
 
 /// An SS proof: A (atom `A`, 64 rows) and B (atom `B`, `N` rows) loaded by TMA, the four
-/// k-blocks' `m64nNk16` `wgmma`s (`K2 = N/2` accumulators) on their descriptors, then C.
+/// k-blocks' `m64nNk16` (8-bit: `m64nNk32`) `wgmma`s (`K2 = N/2` accumulators) on their
+/// descriptors, then C.
 #[inline(always)]
 unsafe fn proof_ss<E, A: OperandTile<64>, B: OperandTile<N>, const N: usize, const K2: usize>(
     tma_a: *const TmaDescriptor,
@@ -257,8 +291,8 @@ unsafe fn proof_ss<E, A: OperandTile<64>, B: OperandTile<N>, const N: usize, con
     unsafe { store_c(&acc, c, tid) };
 }
 
-/// An RS proof: as [`proof_ss`], but A's k-blocks go to registers (`ldmatrix.x4` of the K-major
-/// smem tile, CuTe's `ALayout_64x16`) and the `wgmma`s read A from them.
+/// An RS proof: as [`proof_ss`], but A's k-blocks go to registers ([`RegisterA::fragments`])
+/// and the `wgmma`s read A from them.
 #[inline(always)]
 unsafe fn proof_rs<E, A: RegisterA, B: OperandTile<N>, const N: usize, const K2: usize>(
     tma_a: *const TmaDescriptor,
@@ -269,12 +303,8 @@ unsafe fn proof_rs<E, A: RegisterA, B: OperandTile<N>, const N: usize, const K2:
 {
     let tid = thread_idx_x() as i32;
     let (p_a, _, desc_b) = unsafe { load_ab::<A, B, N>(tma_a, tma_b, tid) };
-    let (m, k) = tile::ldsm_a_row(tid);
-    let mut frag = [[0u32; 4]; K_BLOCKS];
-    device::unroll!(K_BLOCKS, |kb| {
-        // SAFETY: all 32 lanes of each warp, 16-byte rows inside A's tile.
-        frag[kb] = unsafe { ldmatrix_x4(to_shared_addr(A::at(p_a, (m, k + 16 * kb as i32)))) };
-    });
+    // SAFETY: the whole warpgroup, A's tile loaded.
+    let frag = unsafe { A::fragments(p_a, tid) };
     let mut acc = zeroed_accumulators::<K2>();
     fence_operand(&mut acc);
     fence();
@@ -296,30 +326,36 @@ unsafe fn proof_rs<E, A: RegisterA, B: OperandTile<N>, const N: usize, const K2:
 }
 
 /// Declares one proof entry: `name: ss|rs, element, A atom, B atom, N` (the atoms name their
-/// majors).
+/// majors); `name: ss|rs, (EA, EB), u8: A atom, B atom, N` for the 8-bit ones (`atoms8`).
 macro_rules! entry {
-    ($name:ident: $mode:ident, $e:ident, $atom_a:ident, $atom_b:ident, $n:literal) => {
+    ($name:ident: $mode:ident, $e:ty, u8: $atom_a:ident, $atom_b:ident, $n:literal) => {
+        entry!(@entry $name, $mode, $e, atoms8, $atom_a, $atom_b, $n, "k32 (8-bit: 128 of K)");
+    };
+    ($name:ident: $mode:ident, $e:ty, $atom_a:ident, $atom_b:ident, $n:literal) => {
+        entry!(@entry $name, $mode, $e, atoms, $atom_a, $atom_b, $n, "k16 (16-bit: 64 of K)");
+    };
+    (@entry $name:ident, $mode:ident, $e:ty, $m:ident, $atom_a:ident, $atom_b:ident, $n:literal, $k:literal) => {
         device::kernel! {
-            #[doc = concat!("`", stringify!($mode), "` wgmma m64n", $n, "k16, ", stringify!($e),
+            #[doc = concat!("`", stringify!($mode), "` wgmma m64n", $n, $k, ", ", stringify!($e),
                             ", A `", stringify!($atom_a), "`, B `", stringify!($atom_b),
-                            "`: C(64×", $n, ") = A(64×64)·B(", $n, "×64)ᵀ, A and B loaded by TMA. ",
+                            "`: C(64×", $n, ") = A·Bᵀ over one 128-byte row of K, A and B loaded by TMA. ",
                             "Launch 1 CTA of 128 threads, shared memory `(64 + N)·64·2 + 8` bytes.",
-                            "\n\n# Safety\n`tma_a`, `tma_b`: tensor maps of A (64×64) and B (", $n,
-                            "×64) with the boxes `host/src/check/wgmma.rs` encodes; C dense as the ",
+                            "\n\n# Safety\n`tma_a`, `tma_b`: tensor maps of A (64 rows) and B (", $n,
+                            " rows) with the boxes `host/src/check/wgmma.rs` encodes; C dense as the ",
                             "crate documents.")]
             pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, c: *mut f32) {
                 let tma_a = device::grid_constant!($name, 0, tma_a);
                 let tma_b = device::grid_constant!($name, 1, tma_b);
                 // SAFETY: as the entry's.
-                unsafe { entry!(@$mode $e, $atom_a, $atom_b, $n)(tma_a, tma_b, c) };
+                unsafe { entry!(@$mode $e, $m, $atom_a, $atom_b, $n)(tma_a, tma_b, c) };
             }
         }
         device::launch_bounds!($name, 128, 1);
     };
-    (@ss $e:ident, $atom_a:ident, $atom_b:ident, $n:literal) => {
-        proof_ss::<$e, atoms::$atom_a, atoms::$atom_b, $n, { $n / 2 }>
+    (@ss $e:ty, $m:ident, $atom_a:ident, $atom_b:ident, $n:literal) => {
+        proof_ss::<$e, $m::$atom_a, $m::$atom_b, $n, { $n / 2 }>
     };
-    (@rs $e:ident, $atom_a:ident, $atom_b:ident, $n:literal) => {
-        proof_rs::<$e, atoms::$atom_a, atoms::$atom_b, $n, { $n / 2 }>
+    (@rs $e:ty, $m:ident, $atom_a:ident, $atom_b:ident, $n:literal) => {
+        proof_rs::<$e, $m::$atom_a, $m::$atom_b, $n, { $n / 2 }>
     };
 }

@@ -82,7 +82,8 @@ impl Major {
     }
 }
 
-/// Accumulator and input types of a GMMA (`SM90_64xNx16_<types>_SS`).
+/// Accumulator and input types of a GMMA (`SM90_64xNx16_<types>_SS`, or for the 8-bit floats
+/// `SM90_64xNx32_<types>_SS_TN`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(non_camel_case_types)]
 pub enum GmmaTypes {
@@ -90,6 +91,69 @@ pub enum GmmaTypes {
     F32BF16BF16,
     /// fp32 += fp16 * fp16.
     F32F16F16,
+    /// fp32 += e4m3 * e4m3 (`m64nNk32`, both operands K-major).
+    F32E4M3E4M3,
+    /// fp32 += e4m3 * e5m2.
+    F32E4M3E5M2,
+    /// fp32 += e5m2 * e4m3.
+    F32E5M2E4M3,
+    /// fp32 += e5m2 * e5m2.
+    F32E5M2E5M2,
+}
+
+/// Every [`GmmaTypes`], for enumeration and parsing.
+pub const GMMA_TYPES: [GmmaTypes; 6] = [
+    GmmaTypes::F32BF16BF16,
+    GmmaTypes::F32F16F16,
+    GmmaTypes::F32E4M3E4M3,
+    GmmaTypes::F32E4M3E5M2,
+    GmmaTypes::F32E5M2E4M3,
+    GmmaTypes::F32E5M2E5M2,
+];
+
+impl GmmaTypes {
+    /// CuTe's spelling in the atom's name (`F32E4M3E5M2`).
+    ///
+    /// ```
+    /// use layout_types::mma::GmmaTypes;
+    /// assert_eq!(GmmaTypes::F32E5M2E4M3.name(), "F32E5M2E4M3");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            GmmaTypes::F32BF16BF16 => "F32BF16BF16",
+            GmmaTypes::F32F16F16 => "F32F16F16",
+            GmmaTypes::F32E4M3E4M3 => "F32E4M3E4M3",
+            GmmaTypes::F32E4M3E5M2 => "F32E4M3E5M2",
+            GmmaTypes::F32E5M2E4M3 => "F32E5M2E4M3",
+            GmmaTypes::F32E5M2E5M2 => "F32E5M2E5M2",
+        }
+    }
+
+    /// Bits of an input element: 16, or 8 for the 8-bit floats.
+    pub const fn input_bits(self) -> i64 {
+        match self {
+            GmmaTypes::F32BF16BF16 | GmmaTypes::F32F16F16 => 16,
+            _ => 8,
+        }
+    }
+
+    /// The instruction's K: 256 bits of each row of A and B, 16 or 32 elements
+    /// (`wgmma.m64nNk16`, `m64nNk32`).
+    ///
+    /// ```
+    /// use layout_types::mma::GmmaTypes;
+    /// assert_eq!((GmmaTypes::F32BF16BF16.k(), GmmaTypes::F32E4M3E4M3.k()), (16, 32));
+    /// ```
+    pub const fn k(self) -> i64 {
+        256 / self.input_bits()
+    }
+
+    /// Whether the instruction has no transpose (8-bit inputs): both operands must be K-major
+    /// (CuTe's FP8 atoms are `_TN` only; `ss_op_selector`: "MajorA must be GMMA::Major::K for
+    /// this config.").
+    pub const fn k_major_only(self) -> bool {
+        self.input_bits() == 8
+    }
 }
 
 /// An MMA instruction (CuTe's `MMAOperation`), named as in CuTe.
@@ -170,18 +234,24 @@ impl MmaOp {
             }
         }
         let bad = Error::new(
-            "unknown MMA atom: expected an SM80 name such as SM80_16x8x16_F32BF16BF16F32_TN or SM90_64xNx16_F32BF16BF16_SS<K,MN> (also F32F16F16, _RS)",
+            "unknown MMA atom: expected an SM80 name such as SM80_16x8x16_F32BF16BF16F32_TN, SM90_64xNx16_F32BF16BF16_SS<K,MN> (also F32F16F16, _RS) or SM90_64xNx32_F32E4M3E4M3_SS_TN (also E5M2, mixed, _RS_TN)",
         );
         let rest = name.strip_prefix("SM90_64x").ok_or(bad)?;
-        let (n, rest) = rest.split_once("x16_").ok_or(bad)?;
+        let (n, rest) = rest.split_once('x').ok_or(bad)?;
         let n: i64 = n.parse().map_err(|_| bad)?;
-        let (types, rest) = if let Some(r) = rest.strip_prefix("F32BF16BF16_") {
-            (GmmaTypes::F32BF16BF16, r)
-        } else if let Some(r) = rest.strip_prefix("F32F16F16_") {
-            (GmmaTypes::F32F16F16, r)
-        } else {
+        let (k, rest) = rest.split_once('_').ok_or(bad)?;
+        let mut types = None;
+        for t in GMMA_TYPES {
+            if let Some(r) = rest.strip_prefix(t.name())
+                && let Some(r) = r.strip_prefix('_')
+            {
+                types = Some((t, r));
+            }
+        }
+        let (types, rest) = types.ok_or(bad)?;
+        if k != if types.k_major_only() { "32" } else { "16" } {
             return Err(bad);
-        };
+        }
         let (rs, rest) = if let Some(r) = rest.strip_prefix("RS") {
             (true, r)
         } else if let Some(r) = rest.strip_prefix("SS") {
@@ -189,6 +259,23 @@ impl MmaOp {
         } else {
             return Err(bad);
         };
+        if types.k_major_only() {
+            // CuTe's 8-bit atoms have no majors: `_TN`, both operands K-major
+            if rest.trim() != "_TN" {
+                return Err(Error::new(
+                    "GMMA atom with 8-bit inputs: the name ends in _TN (both operands K-major), e.g. SM90_64x128x32_F32E4M3E4M3_SS_TN",
+                ));
+            }
+            let op = MmaOp::Gmma {
+                n,
+                types,
+                rs,
+                a: Major::K,
+                b: Major::K,
+            };
+            tri!(MmaAtom::new(op));
+            return Ok(op);
+        }
         let inner = rest
             .trim()
             .strip_prefix('<')
@@ -218,12 +305,13 @@ impl fmt::Display for MmaOp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             MmaOp::Gmma { n, types, rs, a, b } => {
-                let t = match types {
-                    GmmaTypes::F32BF16BF16 => "F32BF16BF16",
-                    GmmaTypes::F32F16F16 => "F32F16F16",
-                };
+                let (t, k) = (types.name(), types.k());
                 let src = if rs { "RS" } else { "SS" };
-                write!(f, "SM90_64x{n}x16_{t}_{src}<{},{}>", a.name(), b.name())
+                if types.k_major_only() {
+                    write!(f, "SM90_64x{n}x{k}_{t}_{src}_TN")
+                } else {
+                    write!(f, "SM90_64x{n}x{k}_{t}_{src}<{},{}>", a.name(), b.name())
+                }
             }
             op => f.write_str(op.sm80_name()),
         }
@@ -372,7 +460,9 @@ impl MmaAtom {
                     frg_b: regs,
                 }
             }
-            MmaOp::Gmma { n, rs, a, b, .. } => {
+            MmaOp::Gmma {
+                n, types, rs, a, b, ..
+            } => {
                 if n < 8 || n > 256 || n % 8 != 0 {
                     return Err(Error::with1(
                         "GMMA: N must be a multiple of 8 from 8 to 256 (wgmma.m64nNk16)",
@@ -384,13 +474,26 @@ impl MmaAtom {
                         "GMMA _RS: Register source operand A must have K major layout",
                     ));
                 }
+                if types.k_major_only() && !matches!(a, Major::K) {
+                    return Err(Error::new(
+                        "GMMA with 8-bit inputs: MajorA must be GMMA::Major::K for this config (wgmma .e4m3/.e5m2 has no transpose)",
+                    ));
+                }
+                if types.k_major_only() && !matches!(b, Major::K) {
+                    return Err(Error::new(
+                        "GMMA with 8-bit inputs: MajorB must be GMMA::Major::K for this config (wgmma .e4m3/.e5m2 has no transpose)",
+                    ));
+                }
+                let k = types.k();
                 // ABLayout<M,K>: (_128,(M,K)):(_0,(_1,M)) -- every thread sees the whole smem tile
-                let a_ss = lay(t2(s(128), t2(s(64), s(16))), t2(s(0), t2(s(1), s(64))));
-                let b_ss = lay(t2(s(128), t2(s(n), s(16))), t2(s(0), t2(s(1), s(n))));
-                // ALayout_64x16: register A of 16-bit elements
+                let a_ss = lay(t2(s(128), t2(s(64), s(k))), t2(s(0), t2(s(1), s(64))));
+                let b_ss = lay(t2(s(128), t2(s(n), s(k))), t2(s(0), t2(s(1), s(n))));
+                // ALayout_64x16 (16-bit elements) / ALayout_64x32 (8-bit): register A, each
+                // thread's 32-bit registers hold 2 or 4 consecutive K elements
+                let v = k / 8;
                 let a_rs = lay(
-                    t2(t3(s(4), s(8), s(4)), t3(s(2), s(2), s(2))),
-                    t2(t3(s(128), s(1), s(16)), t3(s(64), s(8), s(512))),
+                    t2(t3(s(4), s(8), s(4)), t3(s(v), s(2), s(2))),
+                    t2(t3(s(64 * v), s(1), s(16)), t3(s(64), s(8), s(256 * v))),
                 );
                 // CLayout_64xN
                 let c = lay(
@@ -399,13 +502,13 @@ impl MmaAtom {
                 );
                 MmaAtom {
                     op,
-                    shape_mnk: t3(s(64), s(n), s(16)),
+                    shape_mnk: t3(s(64), s(n), s(k)),
                     thr_id: lay(s(128), s(1)),
                     layout_a_tv: if rs { a_rs } else { a_ss },
                     layout_b_tv: b_ss,
                     layout_c_tv: c,
-                    bits_a: 16,
-                    bits_b: 16,
+                    bits_a: types.input_bits(),
+                    bits_b: types.input_bits(),
                     bits_c: 32,
                     frg_a: if rs {
                         Fragment::Registers

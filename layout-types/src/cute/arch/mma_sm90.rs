@@ -1,16 +1,19 @@
 //! Hopper's warpgroup MMA (`wgmma`, CuTe's `cute/arch/mma_sm90_gmma.hpp`): the asynchronous
-//! `m64nNk16` tensor-core instruction of one warpgroup (128 threads) with 16-bit inputs (bf16 or
-//! f16) and f32 accumulators, A and B from shared-memory descriptors (SS) or A from registers
-//! (RS), and the fences and groups around it; plus `setmaxnreg` (CUTLASS's
-//! `cutlass/arch/reg_reconfig.h`).
+//! tensor-core instruction of one warpgroup (128 threads) with f32 accumulators — `m64nNk16` with
+//! 16-bit inputs (bf16 or f16), `m64nNk32` with 8-bit floats (e4m3 or e5m2, each operand either:
+//! the element tag is the pair `(E4M3, E5M2)`; both operands K-major) — A and B from
+//! shared-memory descriptors (SS) or A from registers (RS), and the fences and groups around it;
+//! plus `setmaxnreg` (CUTLASS's `cutlass/arch/reg_reconfig.h`).
 //!
 //! The accumulators are the thread's `[f32; N/2]` fragment; the array's length picks the
 //! instruction's N (8 to 256 in steps of 8), so a wrong N is a type error:
 //!
 //! ```
-//! use layout_types::cute::arch::mma_sm90::{Bf16, MmaAsync};
+//! use layout_types::cute::arch::mma_sm90::{Bf16, E4M3, E5M2, MmaAsync};
 //! assert_eq!(<[f32; 128] as MmaAsync<Bf16>>::N, 256);
 //! assert_eq!(<[f32; 4] as MmaAsync<Bf16>>::N, 8);
+//! // 8-bit floats: m64nNk32, A e4m3 and B e5m2
+//! assert_eq!(<[f32; 64] as MmaAsync<(E4M3, E5M2)>>::K, 32);
 //! ```
 //!
 //! A `wgmma` reads and writes its accumulator registers asynchronously, from the `mma_async`
@@ -44,6 +47,33 @@ pub struct Bf16;
 /// f16 inputs (`.f16`), the element tag of [`MmaAsync`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct F16;
+/// An e4m3 operand (`.e4m3`, CuTe's `float_e4m3_t`): the 8-bit element tags of [`MmaAsync`] are
+/// the pairs `(A, B)` of [`E4M3`] and [`E5M2`] (`m64nNk32`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct E4M3;
+/// An e5m2 operand (`.e5m2`, CuTe's `float_e5m2_t`); see [`E4M3`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct E5M2;
+
+/// The rule of the 8-bit `wgmma` (PTX: `imm-trans-a`/`imm-trans-b` only for `.f16`/`.bf16`;
+/// CuTe's `ss_op_selector`: "MajorA must be GMMA::Major::K for this config."): both operands
+/// K-major, checked at compile time where an 8-bit `wgmma` is instantiated.
+pub struct KMajorOnly<MA, MB>(core::marker::PhantomData<(MA, MB)>);
+impl<MA: GmmaMajor, MB: GmmaMajor> KMajorOnly<MA, MB> {
+    /// Fails to compile for an MN-major operand.
+    pub const OK: () = {
+        if !matches!(MA::MAJOR, Major::K) {
+            panic!(
+                "wgmma with 8-bit inputs (e4m3/e5m2): MajorA must be GMMA::Major::K for this config (the instruction has no transpose for 8-bit types), but A is GMMA::Major::MN"
+            )
+        }
+        if !matches!(MB::MAJOR, Major::K) {
+            panic!(
+                "wgmma with 8-bit inputs (e4m3/e5m2): MajorB must be GMMA::Major::K for this config (the instruction has no transpose for 8-bit types), but B is GMMA::Major::MN"
+            )
+        }
+    };
+}
 
 /// `scale-d`: whether the `wgmma` adds to the accumulators (`D = A·B + D`) or overwrites them
 /// (`D = A·B`), CuTe's `GMMA::ScaleOut`.
@@ -89,15 +119,18 @@ pub const fn tnsp<M: GmmaMajor>() -> u32 {
     }
 }
 
-/// The accumulator fragment of an `m64nNk16` `wgmma` with inputs `E`: implemented for
-/// `[f32; N/2]`, N = 8, 16, ..., 256. Call it through [`mma_async_ss`] / [`mma_async_rs`].
+/// The accumulator fragment of an `m64nNkK` `wgmma` with inputs `E` ([`Bf16`], [`F16`]: K = 16;
+/// a pair of [`E4M3`] / [`E5M2`]: K = 32): implemented for `[f32; N/2]`, N = 8, 16, ..., 256.
+/// Call it through [`mma_async_ss`] / [`mma_async_rs`].
 #[diagnostic::on_unimplemented(
-    message = "wgmma m64nNk16 with {E} inputs: the accumulators must be `[f32; N/2]` for N in 8..=256, a multiple of 8 (CuTe's GMMA N); `{Self}` is not",
-    label = "not the accumulator array of an m64nNk16 wgmma"
+    message = "wgmma m64nNkK with {E} inputs: the inputs are Bf16, F16 or a pair of E4M3/E5M2, and the accumulators must be `[f32; N/2]` for N in 8..=256, a multiple of 8 (CuTe's GMMA N); `{Self}` is not",
+    label = "not the accumulator array of an m64nNkK wgmma"
 )]
 pub trait MmaAsync<E>: FenceOperand {
     /// The instruction's N.
     const N: u32;
+    /// The instruction's K: 16 (16-bit inputs) or 32 (8-bit).
+    const K: u32;
     /// `wgmma.mma_async ... d, a-desc, b-desc, scale-d, SA, SB, tnspA, tnspB` on `self`.
     ///
     /// # Safety
@@ -123,9 +156,9 @@ pub trait MmaAsync<E>: FenceOperand {
 /// Off the GPU: the emulator has no warpgroup tensor core.
 #[cfg(not(target_arch = "nvptx64"))]
 #[cold]
-fn no_host_wgmma(n: u32) -> ! {
+fn no_host_wgmma(n: u32, k: u32) -> ! {
     panic!(
-        "wgmma.mma_async m64n{n}k16 runs only on sm_90a: the CPU emulator has no warpgroup tensor core"
+        "wgmma.mma_async m64n{n}k{k} runs only on sm_90a: the CPU emulator has no warpgroup tensor core"
     )
 }
 
@@ -145,12 +178,23 @@ macro_rules! gmma_n {
                 }
             }
         }
-        gmma_n!(@ty $n, $k, "bf16", Bf16, [$first $($i)*]);
-        gmma_n!(@ty $n, $k, "f16", F16, [$first $($i)*]);
+        gmma_n!(@ty $n, $k, 16, "bf16.bf16", Bf16, {}, [$first $($i)*]);
+        gmma_n!(@ty $n, $k, 16, "f16.f16", F16, {}, [$first $($i)*]);
+        gmma_n!(@ty $n, $k, 32, "e4m3.e4m3", (E4M3, E4M3), { KMajorOnly::<MA, MB>::OK }, [$first $($i)*]);
+        gmma_n!(@ty $n, $k, 32, "e4m3.e5m2", (E4M3, E5M2), { KMajorOnly::<MA, MB>::OK }, [$first $($i)*]);
+        gmma_n!(@ty $n, $k, 32, "e5m2.e4m3", (E5M2, E4M3), { KMajorOnly::<MA, MB>::OK }, [$first $($i)*]);
+        gmma_n!(@ty $n, $k, 32, "e5m2.e5m2", (E5M2, E5M2), { KMajorOnly::<MA, MB>::OK }, [$first $($i)*]);
     };
-    (@ty $n:literal, $k:literal, $ty:literal, $e:ident, [$first:literal $($i:literal)*]) => {
+    // the 16-bit forms end in `imm-trans-a, imm-trans-b` (RS: `imm-trans-b`); the 8-bit forms
+    // have none (K-major only, checked by `$check`): their operands go to a PTX comment
+    (@tr 16) => { ", {ta}, {tb};\n}}" };
+    (@tr 32) => { "; // no imm-trans {ta} {tb}\n}}" };
+    (@tr_rs 16) => { ", {tb};\n}}" };
+    (@tr_rs 32) => { "; // no imm-trans-b {tb}\n}}" };
+    (@ty $n:literal, $k:literal, $kk:tt, $ty:literal, $e:ty, $check:block, [$first:literal $($i:literal)*]) => {
         impl MmaAsync<$e> for [f32; $k] {
             const N: u32 = $n;
+            const K: u32 = $kk;
             #[inline(always)]
             unsafe fn ss<MA: GmmaMajor, MB: GmmaMajor, SA: ScaleIn, SB: ScaleIn>(
                 &mut self,
@@ -158,14 +202,15 @@ macro_rules! gmma_n {
                 desc_b: u64,
                 scale_d: ScaleOut,
             ) {
+                let () = $check;
                 #[cfg(target_arch = "nvptx64")]
                 unsafe {
                     core::arch::asm!(
                         concat!(
                             "{{\n.reg .pred p;\nsetp.ne.b32 p, {sd}, 0;\n",
-                            "wgmma.mma_async.sync.aligned.m64n", $n, "k16.f32.", $ty, ".", $ty, " {{",
+                            "wgmma.mma_async.sync.aligned.m64n", $n, "k", $kk, ".f32.", $ty, " {{",
                             "{", $first, "}" $(, ", {", $i, "}")*,
-                            "}}, {da}, {db}, p, {sa}, {sb}, {ta}, {tb};\n}}"
+                            "}}, {da}, {db}, p, {sa}, {sb}", gmma_n!(@tr $kk)
                         ),
                         inout(reg32) self[$first], $(inout(reg32) self[$i],)*
                         sd = in(reg32) scale_d as u32,
@@ -181,7 +226,7 @@ macro_rules! gmma_n {
                 #[cfg(not(target_arch = "nvptx64"))]
                 {
                     let _ = (desc_a, desc_b, scale_d);
-                    no_host_wgmma($n)
+                    no_host_wgmma($n, $kk)
                 }
             }
             #[inline(always)]
@@ -191,14 +236,17 @@ macro_rules! gmma_n {
                 desc_b: u64,
                 scale_d: ScaleOut,
             ) {
+                #[allow(dead_code)]
+                type MA = crate::cute::gmma::MajorK;
+                let () = $check;
                 #[cfg(target_arch = "nvptx64")]
                 unsafe {
                     core::arch::asm!(
                         concat!(
                             "{{\n.reg .pred p;\nsetp.ne.b32 p, {sd}, 0;\n",
-                            "wgmma.mma_async.sync.aligned.m64n", $n, "k16.f32.", $ty, ".", $ty, " {{",
+                            "wgmma.mma_async.sync.aligned.m64n", $n, "k", $kk, ".f32.", $ty, " {{",
                             "{", $first, "}" $(, ", {", $i, "}")*,
-                            "}}, {{{a0}, {a1}, {a2}, {a3}}}, {db}, p, {sa}, {sb}, {tb};\n}}"
+                            "}}, {{{a0}, {a1}, {a2}, {a3}}}, {db}, p, {sa}, {sb}", gmma_n!(@tr_rs $kk)
                         ),
                         inout(reg32) self[$first], $(inout(reg32) self[$i],)*
                         sd = in(reg32) scale_d as u32,
@@ -216,7 +264,7 @@ macro_rules! gmma_n {
                 #[cfg(not(target_arch = "nvptx64"))]
                 {
                     let _ = (a, desc_b, scale_d);
-                    no_host_wgmma($n)
+                    no_host_wgmma($n, $kk)
                 }
             }
         }
@@ -225,12 +273,14 @@ macro_rules! gmma_n {
 
 include!("mma_sm90_impls.rs");
 
-/// `wgmma.mma_async.sync.aligned.m64nNk16.f32.E.E` with A and B in shared memory (SS): `acc =
-/// A·B (+ acc)` for the warpgroup's 64×N tile, A (64×16) and B (N×16) read through their GMMA
+/// `wgmma.mma_async.sync.aligned.m64nNkK.f32.EA.EB` with A and B in shared memory (SS): `acc =
+/// A·B (+ acc)` for the warpgroup's 64×N tile, A (64×K) and B (N×K) read through their GMMA
 /// descriptors (`desc_a`, `desc_b`), `MA`/`MB` their majors ([`MajorK`] or [`MajorMN`], the
 /// immediate `tnspA`/`tnspB`), `SA`/`SB` the immediate input scales ([`One`] or [`Neg`]). N is the
-/// accumulator array's length times 2. Asynchronous: the accumulators are owned by the `wgmma`
-/// until a [`wait_group`] retires its group.
+/// accumulator array's length times 2; K is 16 for `E` = [`Bf16`] / [`F16`] and 32 for the 8-bit
+/// pairs (`(E4M3, E4M3)`, `(E4M3, E5M2)`, ...), whose operands must both be K-major (an MN-major
+/// one is a compile error naming the rule, [`KMajorOnly`]). Asynchronous: the accumulators are
+/// owned by the `wgmma` until a [`wait_group`] retires its group.
 ///
 /// ```no_run
 /// use layout_types::cute::arch::mma_sm90::*;
@@ -262,10 +312,10 @@ pub unsafe fn mma_async_ss<E, MA: GmmaMajor, MB: GmmaMajor, SA: ScaleIn, SB: Sca
     unsafe { acc.ss::<MA, MB, SA, SB>(desc_a, desc_b, scale_d) }
 }
 
-/// `wgmma.mma_async.sync.aligned.m64nNk16.f32.E.E` with A from registers (RS): as
-/// [`mma_async_ss`], A's 64×16 tile held by the warpgroup as four `u32` per thread (two
-/// packed 16-bit values each, the layout of CuTe's `ALayout_64x16`: K-major only), B through its
-/// descriptor.
+/// `wgmma.mma_async.sync.aligned.m64nNkK.f32.EA.EB` with A from registers (RS): as
+/// [`mma_async_ss`], A's 64×K tile held by the warpgroup as four `u32` per thread (two packed
+/// 16-bit values each, CuTe's `ALayout_64x16`, or four 8-bit values, `ALayout_64x32`: K-major
+/// only), B through its descriptor.
 ///
 /// ```no_run
 /// use layout_types::cute::arch::mma_sm90::*;
@@ -450,6 +500,23 @@ mod tests {
         assert_eq!(n::<[f32; 64]>(), (128, 128));
         assert_eq!(n::<[f32; 124]>(), (248, 248));
         assert_eq!(n::<[f32; 128]>(), (256, 256));
+        fn nk<E, A: MmaAsync<E>>() -> (u32, u32) {
+            (A::N, A::K)
+        }
+        assert_eq!(nk::<(E4M3, E4M3), [f32; 4]>(), (8, 32));
+        assert_eq!(nk::<(E4M3, E5M2), [f32; 64]>(), (128, 32));
+        assert_eq!(nk::<(E5M2, E4M3), [f32; 96]>(), (192, 32));
+        assert_eq!(nk::<(E5M2, E5M2), [f32; 128]>(), (256, 32));
+        assert_eq!(nk::<Bf16, [f32; 128]>(), (256, 16));
+    }
+
+    #[test]
+    #[should_panic(expected = "m64n128k32 runs only on sm_90a")]
+    fn host_fp8_mma_async_is_a_clear_error() {
+        let mut acc = [0f32; 64];
+        unsafe {
+            mma_async_rs::<(E4M3, E5M2), MajorK, One, One, _>([0; 4], 0, &mut acc, ScaleOut::One)
+        };
     }
 
     #[test]

@@ -1,0 +1,589 @@
+//! The FP8 GEMM on Hopper (issue #37): `D = scale_a·scale_b·A·Bᵀ` with A (M×K) and B (N×K) in
+//! e4m3 or e5m2, both K-major (the rows of A and of B hold K contiguous bytes: torch's
+//! `_scaled_mm(a, b.t())` layout, cuBLASLt's "TN"), per-tensor scales, D (M×N, column-major)
+//! stored as f32, bf16 or f16. The kernel is the Hopper GEMM's (`kernels/hgemm`, entries
+//! `gemm_fp8_{e4m3,e5m2}_tn`) on `wgmma.m64n256k32`, accumulating over all of K in the tensor
+//! core ("fast accumulation"; the promotion into fp32 registers every 4 `wgmma`s is not
+//! implemented: [`GemmFp8Config::fast_accum`] must be set, else a typed error).
+//!
+//! Error bound (fast accumulation, checked by `host run`'s FP8 sweep): the FP8 tensor core adds
+//! exact products into an accumulator that keeps about 14 significant bits (DeepSeek-V3's
+//! measurement on H800). Modelled as a relative error of at most `2^-13` of the partial sums'
+//! magnitude `S = Σ|a_k·b_k|` per addition, with at most `K/4` additions (groups of 4 products),
+//! plus the fp32 epilogue and D's rounding: `|D − ref| ≤ sa·sb·S·(K/4·2^-13 + 2^-22) + u_D·|ref|`,
+//! `ref` the f64 product of the dequantized inputs. [`fp8_error_bound`].
+
+use std::ffi::c_void;
+use std::sync::Arc;
+
+use cudarc::cublaslt::{result as lt, sys as ltsys};
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
+use half::{bf16, f16};
+use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
+
+use crate::bench::BenchRow;
+use crate::check::{CheckRow, Rng};
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::gemm::{GemmConfig, Trans};
+use crate::hgemm::GemmOut;
+use crate::quiet::catch_quiet;
+use crate::timing::{batched_pair_ms, timed};
+
+/// An 8-bit float type of A and B.
+///
+/// ```
+/// use host::gemm_fp8::Fp8;
+/// assert_eq!(Fp8::E4M3.encode(0.3), 0x2a); // 0.3125
+/// assert_eq!(Fp8::E5M2.decode(Fp8::E5M2.encode(-1.5)), -1.5);
+/// assert_eq!(Fp8::E4M3.entry(), "gemm_fp8_e4m3_tn");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fp8 {
+    /// 4 exponent bits, 3 mantissa bits, largest ±448 (CuTe's `float_e4m3_t`).
+    E4M3,
+    /// 5 exponent bits, 2 mantissa bits, largest ±57344 (`float_e5m2_t`).
+    E5M2,
+}
+
+impl Fp8 {
+    /// `e4m3` or `e5m2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Fp8::E4M3 => "e4m3",
+            Fp8::E5M2 => "e5m2",
+        }
+    }
+    /// `x` rounded to nearest even, saturated to the largest finite value (`cvt.rn.satfinite`).
+    pub fn encode(self, x: f32) -> u8 {
+        match self {
+            Fp8::E4M3 => float_e4m3_t::from_f32(x).0,
+            Fp8::E5M2 => float_e5m2_t::from_f32(x).0,
+        }
+    }
+    /// The value of the bits `b` (exact).
+    pub fn decode(self, b: u8) -> f32 {
+        match self {
+            Fp8::E4M3 => float_e4m3_t(b).to_f32(),
+            Fp8::E5M2 => float_e5m2_t(b).to_f32(),
+        }
+    }
+    /// The kernel entry for this input type.
+    pub fn entry(self) -> &'static str {
+        match self {
+            Fp8::E4M3 => "gemm_fp8_e4m3_tn",
+            Fp8::E5M2 => "gemm_fp8_e5m2_tn",
+        }
+    }
+    /// cuBLASLt's data type.
+    fn lt_type(self) -> ltsys::cudaDataType {
+        match self {
+            Fp8::E4M3 => ltsys::cudaDataType::CUDA_R_8F_E4M3,
+            Fp8::E5M2 => ltsys::cudaDataType::CUDA_R_8F_E5M2,
+        }
+    }
+}
+
+/// One FP8 GEMM: `D(M×N) = scale_a·scale_b·A(M×K)·B(N×K)ᵀ`, A and B K-major and tight
+/// (`lda = ldb = K`), D column-major with `ldd = M`.
+///
+/// ```
+/// use host::gemm_fp8::{Fp8, GemmFp8Config};
+/// let g = GemmFp8Config::new(256, 128, 100, Fp8::E4M3).fast_accum(true);
+/// let e = g.check(256 * 100, 128 * 100, 256 * 128).unwrap_err();
+/// assert!(e.to_string().contains("K = 100 must be a multiple of 16"), "{e}");
+/// let e = GemmFp8Config::new(64, 64, 64, Fp8::E5M2).check(64 * 64, 64 * 64, 64 * 64).unwrap_err();
+/// assert!(e.to_string().contains("fast accumulation"), "{e}");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GemmFp8Config {
+    /// Rows of A and D.
+    pub m: usize,
+    /// Rows of B, columns of D.
+    pub n: usize,
+    /// The reduction depth (a multiple of 16).
+    pub k: usize,
+    /// The element of A and B.
+    pub dtype: Fp8,
+    /// A's per-tensor scale (A's values are `scale_a·a`).
+    pub scale_a: f32,
+    /// B's per-tensor scale.
+    pub scale_b: f32,
+    /// Accumulate over all of K in the tensor core (CUTLASS's "fast accumulation"); `false`
+    /// asks for the promotion every 4 `wgmma`s, not implemented yet.
+    pub fast_accum: bool,
+}
+
+impl GemmFp8Config {
+    /// Scales 1, promotion asked for (set [`Self::fast_accum`] to run it today).
+    pub fn new(m: usize, n: usize, k: usize, dtype: Fp8) -> GemmFp8Config {
+        GemmFp8Config {
+            m,
+            n,
+            k,
+            dtype,
+            scale_a: 1.0,
+            scale_b: 1.0,
+            fast_accum: false,
+        }
+    }
+    /// The per-tensor scales.
+    pub fn scales(mut self, scale_a: f32, scale_b: f32) -> GemmFp8Config {
+        (self.scale_a, self.scale_b) = (scale_a, scale_b);
+        self
+    }
+    /// Fast accumulation (no promotion).
+    pub fn fast_accum(mut self, fast: bool) -> GemmFp8Config {
+        self.fast_accum = fast;
+        self
+    }
+    /// `2·M·N·K`.
+    pub fn flops(&self) -> f64 {
+        2.0 * self.m as f64 * self.n as f64 * self.k as f64
+    }
+    /// The rules, checked before any launch: fast accumulation, K a multiple of 16 (A's and B's
+    /// rows are TMA strides of K bytes, which must be multiples of 16), finite scales, sizes
+    /// below 2^31, and the buffers' lengths (elements of A, B, D).
+    pub fn check(&self, a_len: usize, b_len: usize, d_len: usize) -> Result<()> {
+        if !self.fast_accum {
+            return Err(Error::Unsupported(format!(
+                "{self}: the FP8 GEMM accumulates in the tensor core over all of K (fast accumulation); the promotion into fp32 every 4 wgmmas is not implemented: set fast_accum (`--fast-accum`)"
+            )));
+        }
+        if !self.k.is_multiple_of(16) {
+            return Err(Error::Unsupported(format!(
+                "{self}: K = {} must be a multiple of 16: A and B are K-major, loaded by TMA, whose row strides (K bytes) must be multiples of 16",
+                self.k
+            )));
+        }
+        if !(self.scale_a.is_finite() && self.scale_b.is_finite()) {
+            return Err(Error::Unsupported(format!(
+                "{self}: the scales must be finite"
+            )));
+        }
+        for (name, v) in [("M", self.m), ("N", self.n), ("K", self.k)] {
+            if v > i32::MAX as usize {
+                return Err(Error::Unsupported(format!(
+                    "{self}: {name} = {v} is above 2^31 - 1"
+                )));
+            }
+        }
+        for (name, len, needed) in [
+            ("A", a_len, self.m * self.k),
+            ("B", b_len, self.n * self.k),
+            ("D", d_len, self.m * self.n),
+        ] {
+            if len < needed {
+                return Err(Error::BufferTooSmall { name, len, needed });
+            }
+        }
+        Ok(())
+    }
+    /// The 16-bit GEMM the kernel runs: K in pairs of 8-bit elements, A "T" and B "N" (both
+    /// K-major), `alpha = scale_a·scale_b`, beta 0.
+    fn as_pairs(&self) -> GemmConfig {
+        let k2 = self.k / 2;
+        GemmConfig::new(self.m, self.n, k2)
+            .trans(Trans::T, Trans::N)
+            .lda(k2)
+            .ldb(k2)
+            .alpha(self.scale_a * self.scale_b)
+    }
+}
+
+impl std::fmt::Display for GemmFp8Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}x{}x{} {} TN sa={} sb={}{}",
+            self.m,
+            self.n,
+            self.k,
+            self.dtype.name(),
+            self.scale_a,
+            self.scale_b,
+            if self.fast_accum { " fast-accum" } else { "" }
+        )
+    }
+}
+
+/// The bound of the module docs for one element of D: `S = Σ|a_k·b_k|` of the dequantized
+/// inputs (without the scales), `reference` the exact result, `u_d` D's unit roundoff.
+///
+/// ```
+/// let b = host::gemm_fp8::fp8_error_bound(4096, 1.0, 10.0, 2f64.powi(-8), 100.0);
+/// assert!((b - (1.0 * (1024.0 * 2f64.powi(-13) + 2f64.powi(-22)) * 10.0 + 100.0 / 256.0)).abs() < 1e-12);
+/// ```
+pub fn fp8_error_bound(k: usize, scales: f64, sum_abs: f64, u_d: f64, reference: f64) -> f64 {
+    let adds = (k as f64 / 4.0).max(1.0);
+    scales.abs() * sum_abs * (adds * 2f64.powi(-13) + 2f64.powi(-22)) + u_d * reference.abs()
+}
+
+impl Context {
+    /// `D = scale_a·scale_b·A·Bᵀ` (see [`GemmFp8Config`]): A (M×K) and B (N×K) as 8-bit bits
+    /// (K contiguous), D (M×N, column-major) stored as `O` (f32, bf16 or f16), queued on
+    /// `stream`. Checked before anything is queued ([`GemmFp8Config::check`], 16-byte aligned
+    /// buffers of this context); needs the Hopper kernels (sm_90a).
+    ///
+    /// ```no_run
+    /// use host::gemm_fp8::{Fp8, GemmFp8Config};
+    /// let ctx = host::Context::new(0)?;
+    /// let s = ctx.default_stream();
+    /// let (m, n, k) = (256, 256, 128);
+    /// let one = Fp8::E4M3.encode(1.0);
+    /// let a = s.clone_htod(&vec![one; m * k])?;
+    /// let b = s.clone_htod(&vec![one; n * k])?;
+    /// let mut d = s.alloc_zeros::<f32>(m * n)?;
+    /// let g = GemmFp8Config::new(m, n, k, Fp8::E4M3).scales(0.5, 2.0).fast_accum(true);
+    /// ctx.gemm_fp8(&s, &g, &a, &b, &mut d)?;
+    /// assert!(s.clone_dtoh(&d)?.iter().all(|&x| x == 128.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gemm_fp8<O, D>(
+        &self,
+        stream: &CudaStream,
+        g: &GemmFp8Config,
+        a: &CudaSlice<u8>,
+        b: &CudaSlice<u8>,
+        d: &mut D,
+    ) -> Result<()>
+    where
+        O: GemmOut,
+        D: DevicePtrMut<O>,
+    {
+        g.check(a.len(), b.len(), d.len())?;
+        self.check_stream(stream)?;
+        self.check_buffer("buffer A", a)?;
+        self.check_buffer("buffer B", b)?;
+        self.check_buffer("buffer D", d)?;
+        self.require_kernel(g.dtype.entry())?;
+        let (pa, _ra) = a.device_ptr(stream);
+        let (pb, _rb) = b.device_ptr(stream);
+        for (name, addr) in [("A", pa), ("B", pb)] {
+            if addr % 16 != 0 {
+                return Err(Error::Unsupported(format!(
+                    "buffer {name}: base address {addr:#x} is not 16-byte aligned (TMA needs it)"
+                )));
+            }
+        }
+        self.hgemm_launch(stream, &g.as_pairs(), g.dtype.entry(), (pa, pb), d, 0)
+    }
+}
+
+/// cuBLASLt's FP8 matmul (`cublasLtMatmul` with e4m3/e5m2 A and B, "TN", per-tensor scales as
+/// device pointers, bf16 D, fp32 compute): the reference of the FP8 bench rows, with or without
+/// its fast accumulation (`CUBLASLT_MATMUL_DESC_FAST_ACCUM`).
+pub struct CublasLtFp8 {
+    handle: ltsys::cublasLtHandle_t,
+    workspace: CudaSlice<u8>,
+    /// A's and B's scales, one allocation each (cuBLASLt's FP8 kernels want 16-byte aligned
+    /// pointers).
+    scales: (CudaSlice<f32>, CudaSlice<f32>),
+    stream: Arc<CudaStream>,
+}
+
+impl CublasLtFp8 {
+    /// A handle on `stream` with a 32 MiB workspace and the scales `(scale_a, scale_b)` on the
+    /// device. Errors (no panic) when libcublasLt cannot be loaded.
+    pub fn new(ctx: &Context, stream: Arc<CudaStream>, scales: (f32, f32)) -> Result<Self> {
+        ctx.check_stream(&stream)?;
+        let handle = catch_quiet(lt::create_handle)
+            .map_err(|msg| Error::Cublas(format!("loading cuBLASLt: {msg}")))??;
+        let workspace = stream.alloc_zeros::<u8>(32 << 20)?;
+        let scales = (
+            stream.clone_htod(&[scales.0])?,
+            stream.clone_htod(&[scales.1])?,
+        );
+        Ok(CublasLtFp8 {
+            handle,
+            workspace,
+            scales,
+            stream,
+        })
+    }
+
+    /// `D = sa·sb·A·Bᵀ` as [`Context::gemm_fp8`] with a bf16 D (`fast`: cuBLASLt's fast
+    /// accumulation).
+    pub fn matmul(
+        &self,
+        g: &GemmFp8Config,
+        a: &CudaSlice<u8>,
+        b: &CudaSlice<u8>,
+        d: &mut CudaSlice<bf16>,
+        fast: bool,
+    ) -> Result<()> {
+        g.fast_accum(true).check(a.len(), b.len(), d.len())?;
+        let s = &self.stream;
+        let (pa, _ra) = a.device_ptr(s);
+        let (pb, _rb) = b.device_ptr(s);
+        let (pd, _rd) = d.device_ptr_mut(s);
+        let (sa, _rsa) = self.scales.0.device_ptr(s);
+        let (sb, _rsb) = self.scales.1.device_ptr(s);
+        let (pw, _rw) = self.workspace.device_ptr(s);
+        let (m, n, k) = (g.m as u64, g.n as u64, g.k as u64);
+        type A = ltsys::cublasLtMatmulDescAttributes_t;
+        // SAFETY: descriptors created here and destroyed below; the attribute buffers are
+        // values of the documented types; the buffers hold the checked lengths, on this stream.
+        unsafe {
+            let desc = lt::create_matmul_desc(
+                ltsys::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+                ltsys::cudaDataType::CUDA_R_32F,
+            )?;
+            let set = |attr: A, p: *const c_void, size: usize| {
+                lt::set_matmul_desc_attribute(desc, attr, p, size)
+            };
+            // cublasOperation_t: 1 T, 0 N
+            let (ta, tb) = (1i32, 0i32);
+            set(A::CUBLASLT_MATMUL_DESC_TRANSA, (&raw const ta).cast(), 4)?;
+            set(A::CUBLASLT_MATMUL_DESC_TRANSB, (&raw const tb).cast(), 4)?;
+            set(
+                A::CUBLASLT_MATMUL_DESC_A_SCALE_POINTER,
+                (&raw const sa).cast(),
+                8,
+            )?;
+            set(
+                A::CUBLASLT_MATMUL_DESC_B_SCALE_POINTER,
+                (&raw const sb).cast(),
+                8,
+            )?;
+            let f = i8::from(fast);
+            set(A::CUBLASLT_MATMUL_DESC_FAST_ACCUM, (&raw const f).cast(), 1)?;
+            let t = g.dtype.lt_type();
+            let la = lt::create_matrix_layout(t, k, m, k as i64)?;
+            let lb = lt::create_matrix_layout(t, k, n, k as i64)?;
+            let ld = lt::create_matrix_layout(ltsys::cudaDataType::CUDA_R_16BF, m, n, m as i64)?;
+            let pref = lt::create_matmul_pref()?;
+            let ws: usize = 32 << 20;
+            lt::set_matmul_pref_attribute(
+                pref,
+                ltsys::cublasLtMatmulPreferenceAttributes_t::CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                (&raw const ws).cast(),
+                8,
+            )?;
+            let r = lt::get_matmul_algo_heuristic(self.handle, desc, la, lb, ld, ld, pref)
+                .and_then(|h| {
+                    let (alpha, beta) = (1.0f32, 0.0f32);
+                    lt::matmul(
+                        self.handle,
+                        desc,
+                        (&raw const alpha).cast(),
+                        (&raw const beta).cast(),
+                        pa as *const c_void,
+                        la,
+                        pb as *const c_void,
+                        lb,
+                        pd as *const c_void,
+                        ld,
+                        pd as *mut c_void,
+                        ld,
+                        &h.algo,
+                        pw as *mut c_void,
+                        ws,
+                        s.cu_stream() as *mut _,
+                    )
+                });
+            lt::destroy_matmul_pref(pref)?;
+            lt::destroy_matrix_layout(la)?;
+            lt::destroy_matrix_layout(lb)?;
+            lt::destroy_matrix_layout(ld)?;
+            lt::destroy_matmul_desc(desc)?;
+            r?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for CublasLtFp8 {
+    fn drop(&mut self) {
+        // SAFETY: the handle is this value's, not used after.
+        let _ = unsafe { lt::destroy_handle(self.handle) };
+    }
+}
+
+/// The bench shapes of issue #37 (M, N, K).
+pub const BENCH_SHAPES: [(usize, usize, usize); 5] = [
+    (4096, 4096, 4096),
+    (8192, 8192, 8192),
+    (4096, 7168, 16384),
+    (128, 7168, 16384),
+    (4096, 2112, 7168),
+];
+
+/// Random 8-bit inputs: values uniform in [-2, 2) rounded to `t`.
+fn inputs(t: Fp8, n: usize, rng: &mut Rng) -> Vec<u8> {
+    (0..n).map(|_| t.encode(2.0 * rng.unit())).collect()
+}
+
+/// `host bench gemm`'s FP8 cases: e4m3 at [`BENCH_SHAPES`], e5m2 at 4096³.
+pub fn bench_cases() -> Vec<(Fp8, (usize, usize, usize))> {
+    let mut cases: Vec<_> = BENCH_SHAPES.iter().map(|&x| (Fp8::E4M3, x)).collect();
+    cases.push((Fp8::E5M2, (4096, 4096, 4096)));
+    cases
+}
+
+/// TFLOP/s of ours (fast accumulation, bf16 D) against cuBLASLt's FP8 matmul with its fast
+/// accumulation and without (two rows a case), on the same buffers, timed in interleaved
+/// batches. Where cuBLASLt refuses the problem, one row of ours alone (reference time NaN,
+/// reference "cuBLASLt FP8: unavailable").
+pub fn bench(ctx: &Context, cases: &[(Fp8, (usize, usize, usize))]) -> Result<Vec<BenchRow>> {
+    let s = ctx.default_stream();
+    let lt = CublasLtFp8::new(ctx, s.clone(), (0.5, 0.25))?;
+    let mut rows = Vec::new();
+    let mut rng = Rng::new(0x37);
+    for &(t, (m, n, k)) in cases {
+        let g = GemmFp8Config::new(m, n, k, t)
+            .scales(0.5, 0.25)
+            .fast_accum(true);
+        let a = s.clone_htod(&inputs(t, m * k, &mut rng))?;
+        let b = s.clone_htod(&inputs(t, n * k, &mut rng))?;
+        let mut d = s.alloc_zeros::<bf16>(m * n)?;
+        let mut d_ref = s.alloc_zeros::<bf16>(m * n)?;
+        for fast in [true, false] {
+            let ours_only = lt.matmul(&g, &a, &b, &mut d_ref, fast).is_err();
+            let (ours, theirs) = batched_pair_ms(
+                &s,
+                || ctx.gemm_fp8(&s, &g, &a, &b, &mut d),
+                || {
+                    if ours_only {
+                        Ok(()) // cuBLASLt refused it: time ours alone
+                    } else {
+                        lt.matmul(&g, &a, &b, &mut d_ref, fast)
+                    }
+                },
+            )?;
+            rows.push(BenchRow {
+                family: "gemm",
+                variant: format!("gemm_fp8 {}->bf16 TN fast-accum", t.name()),
+                size: format!("{m}x{n}x{k}"),
+                work: g.flops(),
+                unit: "TFLOP/s",
+                ours_ms: ours,
+                ref_ms: if ours_only { f64::NAN } else { theirs },
+                reference: match (ours_only, fast) {
+                    (true, _) => "cuBLASLt FP8: unavailable",
+                    (false, true) => "cuBLASLt FP8 fast-accum",
+                    (false, false) => "cuBLASLt FP8",
+                },
+            });
+            if ours_only {
+                break;
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// One checked problem (random inputs of `rng`, D as `O`): ours against the f64 product of the
+/// dequantized inputs within [`fp8_error_bound`]; `max_err` is the largest |err|/bound, the
+/// note the largest |err| relative to `sa·sb·Σ|a·b|` (the measured accumulation error).
+pub fn check_problem<O: GemmOut>(
+    ctx: &Context,
+    s: &Arc<CudaStream>,
+    g: &GemmFp8Config,
+    rng: &mut Rng,
+) -> Result<CheckRow> {
+    let (m, n, k) = (g.m, g.n, g.k);
+    let ha = inputs(g.dtype, m * k, rng);
+    let hb = inputs(g.dtype, n * k, rng);
+    let a = s.clone_htod(&ha)?;
+    let b = s.clone_htod(&hb)?;
+    let mut d = s.alloc_zeros::<O>(m * n)?;
+    let ms = timed(s, || ctx.gemm_fp8(s, g, &a, &b, &mut d))?;
+    let got = s.clone_dtoh(&d)?;
+    let deq = |v: &[u8]| -> Vec<f64> { v.iter().map(|&x| f64::from(g.dtype.decode(x))).collect() };
+    let (fa, fb) = (deq(&ha), deq(&hb));
+    let scales = f64::from(g.scale_a) * f64::from(g.scale_b);
+    let (mut bad, mut worst, mut worst_abs) = (0usize, 0f64, 0f64);
+    for j in 0..n {
+        for i in 0..m {
+            let (ra, rb) = (&fa[i * k..(i + 1) * k], &fb[j * k..(j + 1) * k]);
+            let (mut sum, mut abs) = (0f64, 0f64);
+            for (x, y) in ra.iter().zip(rb) {
+                sum += x * y;
+                abs += (x * y).abs();
+            }
+            let want = scales * sum;
+            let bound = fp8_error_bound(k, scales, abs, O::UNIT_ROUNDOFF, want) + 1e-30;
+            let err = (f64::from(got[i + m * j].to_f32()) - want).abs();
+            if err.is_nan() || err > bound {
+                bad += 1;
+            }
+            worst = worst.max(err / bound);
+            if abs > 0.0 {
+                worst_abs = worst_abs.max(err / (scales.abs() * abs));
+            }
+        }
+    }
+    Ok(CheckRow {
+        kernel: "gemm_fp8",
+        shape: format!("{g} ->{}", O::NAME),
+        pass: bad == 0,
+        max_err: worst,
+        mismatches: bad,
+        ms,
+        note: format!("vs f64 on dequantized inputs; max err/(sa·sb·Σ|ab|) {worst_abs:.2e}"),
+    })
+}
+
+/// `host run`'s FP8 sweep: `count` random problems of `seed` (M, N in 1..=320, K a multiple of
+/// 16 in 16..=1024, e4m3/e5m2, D f32/bf16/f16 in turn, scales in [1/8, 4]), then the argument
+/// errors refused before a launch. One row each (a launch error is that problem's FAIL row).
+pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
+    let s = ctx.default_stream();
+    let mut rng = Rng::new(seed ^ 0xf8f8);
+    let mut rows = Vec::with_capacity(count + 1);
+    for i in 0..count {
+        let t = if i % 2 == 0 { Fp8::E4M3 } else { Fp8::E5M2 };
+        let (m, n) = (rng.int(1, 320) as usize, rng.int(1, 320) as usize);
+        let k = 16 * rng.int(1, 64) as usize;
+        let sc = |r: &mut Rng| 2f32.powi(r.int(-3, 2)) * (1.0 + 0.25 * r.int(0, 3) as f32);
+        let g = GemmFp8Config::new(m, n, k, t)
+            .scales(sc(&mut rng), sc(&mut rng))
+            .fast_accum(true);
+        let r = match i % 3 {
+            0 => check_problem::<bf16>(ctx, &s, &g, &mut rng),
+            1 => check_problem::<f16>(ctx, &s, &g, &mut rng),
+            _ => check_problem::<f32>(ctx, &s, &g, &mut rng),
+        };
+        rows.push(r.unwrap_or_else(|e| CheckRow::failed("gemm_fp8", g.to_string(), e.to_string())));
+    }
+    // argument errors: refused before a launch, typed
+    let refused = (|| -> Result<bool> {
+        let a = s.alloc_zeros::<u8>(64 * 64)?;
+        let mut d = s.alloc_zeros::<f32>(64 * 64)?;
+        let g = GemmFp8Config::new(64, 64, 64, Fp8::E4M3);
+        let no_fast = ctx.gemm_fp8(&s, &g, &a, &a, &mut d).is_err();
+        let bad_k = ctx
+            .gemm_fp8(
+                &s,
+                &GemmFp8Config::new(64, 64, 40, Fp8::E4M3).fast_accum(true),
+                &a,
+                &a,
+                &mut d,
+            )
+            .is_err();
+        let short = ctx
+            .gemm_fp8(
+                &s,
+                &GemmFp8Config::new(64, 65, 64, Fp8::E4M3).fast_accum(true),
+                &a,
+                &a,
+                &mut d,
+            )
+            .is_err();
+        Ok(no_fast && bad_k && short)
+    })();
+    rows.push(CheckRow {
+        kernel: "gemm_fp8",
+        shape: "argument errors".into(),
+        pass: matches!(refused, Ok(true)),
+        max_err: 0.0,
+        mismatches: 0,
+        ms: 0.0,
+        note: match refused {
+            Ok(_) => "no fast-accum, K % 16 != 0, short B: typed errors before a launch".into(),
+            Err(e) => e.to_string(),
+        },
+    });
+    rows
+}
