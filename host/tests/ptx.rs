@@ -214,13 +214,15 @@ fn wgmma_accumulators_never_touch_local_memory() {
     let Some(mods) = modules("wgmma_accumulators_never_touch_local_memory") else {
         return;
     };
-    for family in ["wgmma", "wgmma_mn"] {
+    // without `all-proofs` (N = 8 and 256 only): 48 16-bit proofs with a K-major B, 30 with an
+    // MN-major one (the FP8 proofs and the warp-specialized entry come on top in `wgmma`)
+    for (family, least) in [("wgmma", 48), ("wgmma_mn", 30)] {
         let m = mods
             .iter()
             .find(|m| m.family == family)
             .expect("the wgmma families");
         assert!(
-            m.entries.len() >= 78,
+            m.entries.len() >= least,
             "{} {family} entries",
             m.entries.len()
         );

@@ -304,7 +304,17 @@ fn build_kernels(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
     0
 }
 
+/// The kernel features `cargo xtask run` adds (`CUTE_RS_KERNEL_FEATURES`): every `wgmma`
+/// proof (all 174 16-bit configurations; `cargo xtask test` builds N = 8 and 256 only).
+const RUN_KERNEL_FEATURES: &str = "wgmma/all-proofs,wgmma_mn/all-proofs";
+
 fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
+    let features = match std::env::var("CUTE_RS_KERNEL_FEATURES") {
+        Ok(f) if !f.trim().is_empty() => format!("{f},{RUN_KERNEL_FEATURES}"),
+        _ => RUN_KERNEL_FEATURES.to_string(),
+    };
+    // SAFETY of env: single-threaded here; the builds below and their children read it.
+    unsafe { std::env::set_var("CUTE_RS_KERNEL_FEATURES", features) };
     // The resource table is shown with or without a GPU: fetch ptxas (PyPI) like `test` does.
     let bin = ptxas::find(&ws.target).or_else(|| {
         eprintln!(

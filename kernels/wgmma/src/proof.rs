@@ -331,6 +331,18 @@ macro_rules! entry {
     ($name:ident: $mode:ident, $e:ty, u8: $atom_a:ident, $atom_b:ident, $n:literal) => {
         entry!(@entry $name, $mode, $e, atoms8, $atom_a, $atom_b, $n, "k32 (8-bit: 128 of K)");
     };
+    // The 16-bit proofs at N = 64 and 128, between the 8 and 256 that every build proves: with
+    // the families' `all-proofs` feature (`cargo xtask run` turns it on: `host wgmma` then proves
+    // all 174 configurations), not in `cargo xtask test`'s build (compile time: the proofs at
+    // every N cost about 45 s more of CPU).
+    ($name:ident: $mode:ident, $e:ty, $atom_a:ident, $atom_b:ident, 64) => {
+        #[cfg(feature = "all-proofs")]
+        entry!(@entry $name, $mode, $e, atoms, $atom_a, $atom_b, 64, "k16 (16-bit: 64 of K)");
+    };
+    ($name:ident: $mode:ident, $e:ty, $atom_a:ident, $atom_b:ident, 128) => {
+        #[cfg(feature = "all-proofs")]
+        entry!(@entry $name, $mode, $e, atoms, $atom_a, $atom_b, 128, "k16 (16-bit: 64 of K)");
+    };
     ($name:ident: $mode:ident, $e:ty, $atom_a:ident, $atom_b:ident, $n:literal) => {
         entry!(@entry $name, $mode, $e, atoms, $atom_a, $atom_b, $n, "k16 (16-bit: 64 of K)");
     };
