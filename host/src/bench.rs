@@ -3,6 +3,7 @@
 //! `host` CLI prints them as a table, JSON or CSV and plots them.
 
 pub mod attention;
+pub mod gemm_fp8;
 
 use std::sync::Arc;
 
@@ -508,10 +509,7 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
     // the FP8 GEMM (issue #37) against cuBLASLt's FP8 matmul
     if ctx.has_kernel("gemm_fp8_e4m3_tn") {
         progress.step("FP8 GEMM vs cuBLASLt");
-        rows.extend(crate::gemm_fp8::bench(
-            ctx,
-            &crate::gemm_fp8::bench_cases(),
-        )?);
+        rows.extend(gemm_fp8::bench(ctx, &gemm_fp8::bench_cases())?);
     }
     Ok(rows)
 }

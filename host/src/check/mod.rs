@@ -13,6 +13,7 @@ mod cluster;
 mod copy;
 mod copy_sweep;
 mod gemm;
+pub mod gemm_fp8;
 mod gemm_sweep;
 mod hgemm;
 mod smoke;
@@ -40,7 +41,7 @@ pub use wgmma::WgmmaConfig;
 use crate::context::Context;
 use crate::progress::Progress;
 
-/// Problems of `host run`'s FP8 GEMM sweep ([`crate::gemm_fp8::sweep`]; none when the
+/// Problems of `host run`'s FP8 GEMM sweep ([`gemm_fp8::sweep`]; none when the
 /// bf16/fp16 sweep is off).
 pub const FP8_SWEEP: usize = 200;
 
@@ -155,7 +156,7 @@ pub fn run_all_with(
     rows.extend(
         unavailable(ctx, "gemm_fp8", "gemm_fp8_e4m3_tn").unwrap_or_else(|| {
             let count = if sweeps.hgemm > 0 { FP8_SWEEP } else { 0 };
-            crate::gemm_fp8::sweep(ctx, sweeps.seed, count)
+            gemm_fp8::sweep(ctx, sweeps.seed, count)
         }),
     );
     rows.extend(gemm_sweep(ctx, sweeps.seed, sweeps.gemm, progress));

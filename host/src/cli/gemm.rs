@@ -359,7 +359,8 @@ fn main_fp8(a: &GemmArgs) -> u8 {
     };
     println!("device: {}", ctx.device());
     let Some(g) = problem else {
-        let rows = host::gemm_fp8::sweep(&ctx, host::check::DEFAULT_SEED, host::check::FP8_SWEEP);
+        let rows =
+            host::check::gemm_fp8::sweep(&ctx, host::check::DEFAULT_SEED, host::check::FP8_SWEEP);
         print!("{}", check_table(&rows));
         return u8::from(rows.iter().any(|r| !r.pass));
     };
@@ -378,9 +379,9 @@ fn main_fp8(a: &GemmArgs) -> u8 {
         let s = ctx.default_stream();
         let mut rng = host::check::Rng::new(host::check::DEFAULT_SEED);
         let row = if a.out == OutArg::F32 {
-            host::gemm_fp8::check_problem::<f32>(&ctx, &s, &g, &mut rng)
+            host::check::gemm_fp8::check_problem::<f32>(&ctx, &s, &g, &mut rng)
         } else {
-            host::gemm_fp8::check_problem::<host::half::bf16>(&ctx, &s, &g, &mut rng)
+            host::check::gemm_fp8::check_problem::<host::half::bf16>(&ctx, &s, &g, &mut rng)
         };
         match row {
             Ok(row) => {
@@ -391,7 +392,7 @@ fn main_fp8(a: &GemmArgs) -> u8 {
         }
     }
     if a.bench {
-        match host::gemm_fp8::bench(&ctx, &[(t, (g.m, g.n, g.k))]) {
+        match host::bench::gemm_fp8::bench(&ctx, &[(t, (g.m, g.n, g.k))]) {
             Ok(rows) => code = code.max(emit(&rows, &a.format, None, false)),
             Err(e) => return super::fail("gemm --bench", &e),
         }

@@ -122,7 +122,7 @@ impl<T: IntMul<D>, D> RestStride<T, D> for B0 {
     }
 }
 
-/// The shape-tiler `zipped_divide` of [`local_tile`] over the modes of a layout: shape list `Self`, stride list `D`, tiler list `T`
+/// The shape-tiler `zipped_divide` of [`local_tile`](crate::cute::partition::local_tile) over the modes of a layout: shape list `Self`, stride list `D`, tiler list `T`
 /// (static extents). Returns the tile modes and the rest modes (the undivided modes after the
 /// divided ones' rests), each as shape and stride lists.
 #[diagnostic::on_unimplemented(
@@ -199,7 +199,7 @@ where
 }
 
 /// The layout type of `zipped_divide(Layout<S, D>, T)` for a shape tiler `T` of integers over
-/// leaf modes, as [`local_tile`] and the partitions compute it (the same type as
+/// leaf modes, as [`local_tile`](crate::cute::partition::local_tile) and the partitions compute it (the same type as
 /// [`ZippedDivide`] for such tilers).
 pub type LeafZippedDivide<S, D, T> = Layout<
     (
@@ -329,8 +329,8 @@ pub type InnerCoord<ZS, Cd> = (
 /// tensor methods use ([`Tensor::local_tile`](super::tensor::Tensor::local_tile)): the tile at
 /// tile coordinate `coord` (which may hold `_` to keep all tiles of a mode), and its offset. A
 /// static tile that does not divide a static mode fails to compile (a kernel's rule: C++ CuTe,
-/// and [`local_tile`], give the partial tile of a `ceil_div` rest). Fewer traits to solve than
-/// [`local_tile`].
+/// and [`local_tile`](crate::cute::partition::local_tile), give the partial tile of a `ceil_div` rest). Fewer traits to solve than
+/// [`local_tile`](crate::cute::partition::local_tile).
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
@@ -610,7 +610,7 @@ pub fn outer_partition<S: OuterPartition<D, T, Cd>, D, T, Cd>(
 pub type ThrCoord<TS, TD, I> = <<I as HierCoord<TS, TD>>::Output as FlatCoord<TS>>::Output;
 
 /// `local_partition(tensor_layout, thr_layout, thr_idx)` over leaf modes, the form the tensor
-/// methods use (see [`local_partition`] for every form): thread `thr_idx`'s elements when the
+/// methods use (see [`local_partition`](crate::cute::partition::local_partition) for every form): thread `thr_idx`'s elements when the
 /// thread layout is tiled over the tensor (`outer_partition` by `product_each(shape(thr))` at
 /// `thr.get_flat_coord(thr_idx)`). A static thread extent larger than a static tile mode fails
 /// to compile.

@@ -237,7 +237,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
             layout: l,
         }
     }
-    /// `local_tile(tensor, tiler, coord)` (see [`local_tile`]).
+    /// `local_tile(tensor, tiler, coord)` (see [`local_tile`](crate::cute::partition::local_tile)).
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
@@ -267,7 +267,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
         }
     }
     /// `local_tile(tensor, tiler, coord, step)`: tiler and coordinate projected by a `Step`
-    /// first (see [`local_tile_proj`]).
+    /// first (see [`local_tile_proj`](crate::cute::partition::local_tile_proj)).
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
@@ -294,7 +294,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
     {
         self.local_tile(step.slice_t(tiler), step.slice_t(coord))
     }
-    /// `local_partition(tensor, thr_layout, thr_idx)` (see [`local_partition`]).
+    /// `local_partition(tensor, thr_layout, thr_idx)` (see [`local_partition`](crate::cute::partition::local_partition)).
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
@@ -324,7 +324,7 @@ impl<E: Engine, S: IntTuple, D: IntTuple> Tensor<E, Layout<S, D>> {
         }
     }
     /// `local_partition(tensor, thr_layout, thr_idx, step)`: the thread layout projected by a
-    /// `Step` (see [`local_partition_proj`]).
+    /// `Step` (see [`local_partition_proj`](crate::cute::partition::local_partition_proj)).
     ///
     /// ```
     /// use layout_types::cute::prelude::*;

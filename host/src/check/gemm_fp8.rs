@@ -1,0 +1,134 @@
+//! `host run`'s FP8 GEMM checks ([`crate::gemm_fp8`], issue #37): one problem against the f64
+//! product of the dequantized inputs within [`fp8_error_bound`], the sweep, the argument errors.
+
+use std::sync::Arc;
+
+use cudarc::driver::CudaStream;
+use half::{bf16, f16};
+
+use crate::check::{CheckRow, Rng};
+use crate::context::Context;
+use crate::error::Result;
+use crate::gemm_fp8::{Fp8, GemmFp8Config, fp8_error_bound};
+use crate::hgemm::GemmOut;
+use crate::timing::timed;
+
+/// Random 8-bit inputs: values uniform in [-2, 2) rounded to `t`.
+pub(crate) fn inputs(t: Fp8, n: usize, rng: &mut Rng) -> Vec<u8> {
+    (0..n).map(|_| t.encode(2.0 * rng.unit())).collect()
+}
+
+/// One checked problem (random inputs of `rng`, D as `O`): ours against the f64 product of the
+/// dequantized inputs within [`fp8_error_bound`]; `max_err` is the largest |err|/bound, the
+/// note the largest |err| relative to `sa·sb·Σ|a·b|` (the measured accumulation error).
+pub fn check_problem<O: GemmOut>(
+    ctx: &Context,
+    s: &Arc<CudaStream>,
+    g: &GemmFp8Config,
+    rng: &mut Rng,
+) -> Result<CheckRow> {
+    let (m, n, k) = (g.m, g.n, g.k);
+    let ha = inputs(g.dtype, m * k, rng);
+    let hb = inputs(g.dtype, n * k, rng);
+    let a = s.clone_htod(&ha)?;
+    let b = s.clone_htod(&hb)?;
+    let mut d = s.alloc_zeros::<O>(m * n)?;
+    let ms = timed(s, || ctx.gemm_fp8(s, g, &a, &b, &mut d))?;
+    let got = s.clone_dtoh(&d)?;
+    let deq = |v: &[u8]| -> Vec<f64> { v.iter().map(|&x| f64::from(g.dtype.decode(x))).collect() };
+    let (fa, fb) = (deq(&ha), deq(&hb));
+    let scales = f64::from(g.scale_a) * f64::from(g.scale_b);
+    let (mut bad, mut worst, mut worst_abs) = (0usize, 0f64, 0f64);
+    for j in 0..n {
+        for i in 0..m {
+            let (ra, rb) = (&fa[i * k..(i + 1) * k], &fb[j * k..(j + 1) * k]);
+            let (mut sum, mut abs) = (0f64, 0f64);
+            for (x, y) in ra.iter().zip(rb) {
+                sum += x * y;
+                abs += (x * y).abs();
+            }
+            let want = scales * sum;
+            let bound = fp8_error_bound(k, scales, abs, O::UNIT_ROUNDOFF, want) + 1e-30;
+            let err = (f64::from(got[i + m * j].to_f32()) - want).abs();
+            if err.is_nan() || err > bound {
+                bad += 1;
+            }
+            worst = worst.max(err / bound);
+            if abs > 0.0 {
+                worst_abs = worst_abs.max(err / (scales.abs() * abs));
+            }
+        }
+    }
+    Ok(CheckRow {
+        kernel: "gemm_fp8",
+        shape: format!("{g} ->{}", O::NAME),
+        pass: bad == 0,
+        max_err: worst,
+        mismatches: bad,
+        ms,
+        note: format!("vs f64 on dequantized inputs; max err/(sa·sb·Σ|ab|) {worst_abs:.2e}"),
+    })
+}
+
+/// `host run`'s FP8 sweep: `count` random problems of `seed` (M, N in 1..=320, K a multiple of
+/// 16 in 16..=1024, e4m3/e5m2, D f32/bf16/f16 in turn, scales in [1/8, 4]), then the argument
+/// errors refused before a launch. One row each (a launch error is that problem's FAIL row).
+pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
+    let s = ctx.default_stream();
+    let mut rng = Rng::new(seed ^ 0xf8f8);
+    let mut rows = Vec::with_capacity(count + 1);
+    for i in 0..count {
+        let t = if i % 2 == 0 { Fp8::E4M3 } else { Fp8::E5M2 };
+        let (m, n) = (rng.int(1, 320) as usize, rng.int(1, 320) as usize);
+        let k = 16 * rng.int(1, 64) as usize;
+        let sc = |r: &mut Rng| 2f32.powi(r.int(-3, 2)) * (1.0 + 0.25 * r.int(0, 3) as f32);
+        let g = GemmFp8Config::new(m, n, k, t)
+            .scales(sc(&mut rng), sc(&mut rng))
+            .fast_accum(true);
+        let r = match i % 3 {
+            0 => check_problem::<bf16>(ctx, &s, &g, &mut rng),
+            1 => check_problem::<f16>(ctx, &s, &g, &mut rng),
+            _ => check_problem::<f32>(ctx, &s, &g, &mut rng),
+        };
+        rows.push(r.unwrap_or_else(|e| CheckRow::failed("gemm_fp8", g.to_string(), e.to_string())));
+    }
+    // argument errors: refused before a launch, typed
+    let refused = (|| -> Result<bool> {
+        let a = s.alloc_zeros::<u8>(64 * 64)?;
+        let mut d = s.alloc_zeros::<f32>(64 * 64)?;
+        let g = GemmFp8Config::new(64, 64, 64, Fp8::E4M3);
+        let no_fast = ctx.gemm_fp8(&s, &g, &a, &a, &mut d).is_err();
+        let bad_k = ctx
+            .gemm_fp8(
+                &s,
+                &GemmFp8Config::new(64, 64, 40, Fp8::E4M3).fast_accum(true),
+                &a,
+                &a,
+                &mut d,
+            )
+            .is_err();
+        let short = ctx
+            .gemm_fp8(
+                &s,
+                &GemmFp8Config::new(64, 65, 64, Fp8::E4M3).fast_accum(true),
+                &a,
+                &a,
+                &mut d,
+            )
+            .is_err();
+        Ok(no_fast && bad_k && short)
+    })();
+    rows.push(CheckRow {
+        kernel: "gemm_fp8",
+        shape: "argument errors".into(),
+        pass: matches!(refused, Ok(true)),
+        max_err: 0.0,
+        mismatches: 0,
+        ms: 0.0,
+        note: match refused {
+            Ok(_) => "no fast-accum, K % 16 != 0, short B: typed errors before a launch".into(),
+            Err(e) => e.to_string(),
+        },
+    });
+    rows
+}
