@@ -625,32 +625,42 @@ fn test(ws: &Ws) -> i32 {
     if let Some(fail) = finish_test_build(prebuild) {
         steps.push(("cargo test --workspace (build)", fail));
     }
-    let mut c = ws.cargo();
-    c.args(["test", "--workspace", "--no-fail-fast"])
-        .env("CUTE_RS_REQUIRE_PTX", "1");
-    // steps 3 and 3b assembled every module of both builds (the same target/ptx the tests
-    // embed) with the same checks: host/tests/ptx.rs's ptxas test need not do it again
-    // (every step so far passed: otherwise the test checks for itself)
-    if steps.iter().all(|(_, s)| matches!(s, Step::Pass(_))) {
-        c.env("CUTE_RS_PTXAS_CHECKED", "1");
-    }
-    // Steps 5b–7 run beside the tests' run (cargo holds the build directory's lock only while
-    // it compiles, and the tests are built): the tests' run is mostly one core (the trybuild
-    // cases, the layout-types doc tests), so is much of 5b–7. Their output goes to a log,
-    // printed when one fails.
+    // The tests' run in two parts that run at once (cargo holds the build directory's lock
+    // only while it compiles, and everything is built): the test targets (the trybuild cases
+    // are most of it, one core) and the doc tests (the layout-types examples, one crate compiled
+    // and run by rustdoc on one core).
+    let ptxas_checked = steps.iter().all(|(_, s)| matches!(s, Step::Pass(_)));
+    let test_cmd = |what: &[&str]| {
+        let mut c = ws.cargo();
+        c.args(["test", "--workspace", "--no-fail-fast"])
+            .args(what)
+            .env("CUTE_RS_REQUIRE_PTX", "1");
+        // steps 3 and 3b assembled every module of both builds (the same target/ptx the tests
+        // embed) with the same checks: host/tests/ptx.rs's ptxas test need not do it again
+        // (every step so far passed: otherwise the test checks for itself)
+        if ptxas_checked {
+            c.env("CUTE_RS_PTXAS_CHECKED", "1");
+        }
+        c
+    };
+    let mut c = test_cmd(&["--lib", "--bins", "--tests", "--examples"]);
+    let mut doc = test_cmd(&["--doc"]);
+    // Steps 5b–7 run beside the tests too; their output goes to a log, printed when one fails.
+    // The Python step first: its venv and pip install take no cargo lock, so the tests' no-op
+    // builds go first.
     let side_log = ws.target.join("xtask/side-steps.log");
     let arch = opts.arch.clone();
     let (tests, side) = std::thread::scope(|sc| {
         let side = sc.spawn(|| {
             let steps: Vec<SideStep> = vec![
-                // 5b. host beside candle's cudarc features; the Python package's GPU-free tests.
-                (
-                    "host + candle's cudarc",
-                    Box::new(|| interop::compose_step(ws)),
-                ),
+                // 5b. the Python package's GPU-free tests; host beside candle's cudarc features.
                 (
                     "python: cute_rs (pytest)",
                     Box::new(|| interop::python_step(ws)),
+                ),
+                (
+                    "host + candle's cudarc",
+                    Box::new(|| interop::compose_step(ws)),
                 ),
                 // 6. a scaffolded kernel project builds (PTX, ptxas, no .local).
                 (
@@ -662,13 +672,39 @@ fn test(ws: &Ws) -> i32 {
             ];
             quietly(&side_log, steps)
         });
+        let doc_log = ws.target.join("xtask/doc-tests.log");
+        let docs = sc.spawn(move || {
+            eprintln!(
+                "[test] cargo test --workspace --doc (beside the test targets, log: {})",
+                doc_log.display()
+            );
+            STEP_LOG.with(|l| *l.borrow_mut() = std::fs::File::create(&doc_log).ok());
+            let code = status_code(&mut doc);
+            let text = std::fs::read_to_string(&doc_log).unwrap_or_default();
+            if code == 0 {
+                // the summary line of each crate's doc tests
+                for l in text
+                    .lines()
+                    .filter(|l| l.contains("Doc-tests") || l.starts_with("test result:"))
+                {
+                    eprintln!("[doc tests] {l}");
+                }
+            } else {
+                eprint!("{text}");
+            }
+            code
+        });
         eprintln!(
-            "[test] cargo test --workspace (steps 5b-7 beside it, log: {})",
+            "[test] cargo test --workspace --lib --bins --tests --examples (steps 5b-7 beside it, log: {})",
             side_log.display()
         );
-        let tests = match status_code(&mut c) {
-            0 => Step::Pass("ok".into()),
-            code => Step::Fail(format!("exit code {code}")),
+        let targets = status_code(&mut c);
+        let docs = docs.join().unwrap_or(1);
+        let tests = match (targets, docs) {
+            (0, 0) => Step::Pass("ok (test targets and doc tests)".into()),
+            (t, d) => Step::Fail(format!(
+                "exit codes: test targets {t}, doc tests {d} (the failures are above)"
+            )),
         };
         (tests, side.join())
     });
