@@ -106,6 +106,43 @@ pub fn python_step(ws: &Ws) -> Step {
     }
 }
 
+/// The Python step's venv and its PyPI packages (maturin, pytest), made ahead of the step
+/// (`cargo xtask test` runs this at its start, beside the builds: it is network and disk, not
+/// CPU). Quiet (output in `target/xtask/venv.log`); a failure is left for [`python_step`] to
+/// retry and report.
+pub fn prepare_venv(target: &Path) {
+    let Some(python) = on_path("python3") else {
+        return;
+    };
+    let venv = target.join("py-venv");
+    let bin = venv.join("bin");
+    let log = target.join("xtask/venv.log");
+    let _ = std::fs::create_dir_all(target.join("xtask"));
+    let Ok(out) = std::fs::File::create(&log) else {
+        return;
+    };
+    let quiet = |c: &mut Command| {
+        if let (Ok(o), Ok(e)) = (out.try_clone(), out.try_clone()) {
+            c.stdout(o).stderr(e);
+        }
+        c.status().is_ok_and(|s| s.success())
+    };
+    if !bin.join("python").exists() && !quiet(Command::new(&python).args(["-m", "venv"]).arg(&venv))
+    {
+        return;
+    }
+    if !bin.join("maturin").exists() || !bin.join("pytest").exists() {
+        quiet(Command::new(bin.join("python")).args([
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "maturin>=1.5,<2",
+            "pytest",
+        ]));
+    }
+}
+
 fn path_with(dir: &Path) -> std::ffi::OsString {
     let mut paths = vec![dir.to_path_buf()];
     if let Some(p) = std::env::var_os("PATH") {

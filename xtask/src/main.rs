@@ -499,8 +499,8 @@ fn test(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
 
     // 1. toolchain + PTX build (installs nightly components if needed).
-    // A ptxas already there assembles each module as its family finishes; else it is
-    // installed (PyPI) after the build, for step 3.
+    // ptxas (found, or installed from PyPI first) assembles each module as its family finishes;
+    // if the install failed, it is tried again after the build, for step 3.
     if let Err(e) = ptx::ensure_toolchain(&ws.opts(None, false)) {
         eprintln!("xtask: {e}");
         steps.push(("ptx builds", Step::Fail("see the error above".into())));
@@ -511,7 +511,16 @@ fn test(ws: &Ws) -> i32 {
     // the host's build script waits for the PTX builds' lock and then finds them done. On 2 cores
     // this fills the core each serial stretch of the other leaves idle (a family's LTO, core).
     let prebuild = spawn_test_build(ws);
-    let found = ptxas::find(&ws.target);
+    // The Python step's venv and pip installs, meanwhile (network and disk).
+    let venv_target = ws.target.clone();
+    let venv = std::thread::spawn(move || interop::prepare_venv(&venv_target));
+    // ptxas: found, else installed from PyPI now (the test build keeps the cores busy while it
+    // downloads), so that each module is assembled as soon as its family is built.
+    let found = ptxas::find(&ws.target).or_else(|| {
+        ptxas::install(&ws.target)
+            .map_err(|e| eprintln!("xtask: ptxas: {e} (tried again after the build)"))
+            .ok()
+    });
     let built = build_ptx(ws.opts_in_set(None, false), found.as_deref());
     let (opts, built, assembled) = match built {
         Ok(x) => x,
@@ -627,8 +636,7 @@ fn test(ws: &Ws) -> i32 {
     }
     // The tests' run in two parts that run at once (cargo holds the build directory's lock
     // only while it compiles, and everything is built): the test targets (the trybuild cases
-    // are most of it, one core) and the doc tests (the layout-types examples, one crate compiled
-    // and run by rustdoc on one core).
+    // are most of it, one core) and the doc tests (rustdoc, one core).
     let ptxas_checked = steps.iter().all(|(_, s)| matches!(s, Step::Pass(_)));
     let test_cmd = |what: &[&str]| {
         let mut c = ws.cargo();
@@ -644,14 +652,18 @@ fn test(ws: &Ws) -> i32 {
         c
     };
     let mut c = test_cmd(&["--lib", "--bins", "--tests", "--examples"]);
-    let mut doc = test_cmd(&["--doc"]);
+    // layout-types' 605 examples (one merged doctest crate, ~2 min of one core) run in
+    // `cargo xtask test-full`
+    let mut doc = test_cmd(&["--doc", "--exclude", "layout-types"]);
     // Steps 5b–7 run beside the tests too; their output goes to a log, printed when one fails.
-    // The Python step first: its venv and pip install take no cargo lock, so the tests' no-op
-    // builds go first.
+    // They start a few seconds late: each takes the build directory's lock for a whole build,
+    // and the two test runs need it first, for their (no-op) builds.
     let side_log = ws.target.join("xtask/side-steps.log");
     let arch = opts.arch.clone();
+    let _ = venv.join();
     let (tests, side) = std::thread::scope(|sc| {
         let side = sc.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_secs(4));
             let steps: Vec<SideStep> = vec![
                 // 5b. the Python package's GPU-free tests; host beside candle's cudarc features.
                 (
@@ -675,7 +687,7 @@ fn test(ws: &Ws) -> i32 {
         let doc_log = ws.target.join("xtask/doc-tests.log");
         let docs = sc.spawn(move || {
             eprintln!(
-                "[test] cargo test --workspace --doc (beside the test targets, log: {})",
+                "[test] cargo test --workspace --doc --exclude layout-types (beside the test targets, log: {})",
                 doc_log.display()
             );
             STEP_LOG.with(|l| *l.borrow_mut() = std::fs::File::create(&doc_log).ok());
@@ -760,11 +772,16 @@ fn doc_step(ws: &Ws) -> Step {
 /// `cargo xtask test` keeps the typed layer's property tests against the value algebra) and its
 /// typed ldmatrix TiledCopies, and
 /// the root package's typed products and divides through complement and composition and its
-/// typed TiledMMA / GMMA suites (feature `typed-full`). The PTX is not needed:
-/// `CUTE_RS_SKIP_PTX=1`.
+/// typed TiledMMA / GMMA suites (feature `typed-full`), and layout-types' doc examples. The PTX
+/// is not needed: `CUTE_RS_SKIP_PTX=1`.
 fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
-    let runs: [(&str, &[&str]); 2] = [
+    let runs: [(&str, &[&str]); 3] = [
+        (
+            // layout-types' doc examples (605, one merged doctest crate: ~2 min of one core)
+            "layout-types doc tests",
+            &["-p", "layout-types", "--doc"],
+        ),
         (
             "typed corpus (A, B, C, new forms), ldmatrix",
             &[
