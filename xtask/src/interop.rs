@@ -39,31 +39,8 @@ pub fn python_step(ws: &Ws) -> Step {
     };
     let venv = ws.target.join("py-venv");
     let bin = venv.join("bin");
-    if !bin.join("python").exists() {
-        eprintln!("[test] {} -m venv {}", python.display(), venv.display());
-        let code = status_code(Command::new(&python).args(["-m", "venv"]).arg(&venv));
-        if code != 0 {
-            return Step::Skip(format!(
-                "python3 -m venv failed ({code}): no venv module (Debian: apt-get install python3-venv)"
-            ));
-        }
-    }
-    if !bin.join("maturin").exists() || !bin.join("pytest").exists() {
-        eprintln!(
-            "[test] pip install maturin pytest (into {})",
-            venv.display()
-        );
-        let code = status_code(Command::new(bin.join("python")).args([
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "maturin>=1.5,<2",
-            "pytest",
-        ]));
-        if code != 0 {
-            return Step::Fail(format!("pip install maturin pytest exited with {code}"));
-        }
+    if let Err(step) = make_venv(&python, &venv) {
+        return step;
     }
     let pkg = ws.root.join("python");
     eprintln!("[test] maturin develop (python/), then pytest python/tests");
@@ -106,33 +83,25 @@ pub fn python_step(ws: &Ws) -> Step {
     }
 }
 
-/// The Python step's venv and its PyPI packages (maturin, pytest), made ahead of the step
-/// (`cargo xtask test` runs this at its start, beside the builds: it is network and disk, not
-/// CPU). Quiet (output in `target/xtask/venv.log`); a failure is left for [`python_step`] to
-/// retry and report.
-pub fn prepare_venv(target: &Path) {
-    let Some(python) = on_path("python3") else {
-        return;
-    };
-    let venv = target.join("py-venv");
+/// The Python step's venv under `venv` and its PyPI packages (maturin, pytest), unless there;
+/// the step's outcome when that fails.
+fn make_venv(python: &Path, venv: &Path) -> Result<(), Step> {
     let bin = venv.join("bin");
-    let log = target.join("xtask/venv.log");
-    let _ = std::fs::create_dir_all(target.join("xtask"));
-    let Ok(out) = std::fs::File::create(&log) else {
-        return;
-    };
-    let quiet = |c: &mut Command| {
-        if let (Ok(o), Ok(e)) = (out.try_clone(), out.try_clone()) {
-            c.stdout(o).stderr(e);
+    if !bin.join("python").exists() {
+        eprintln!("[test] {} -m venv {}", python.display(), venv.display());
+        let code = status_code(Command::new(python).args(["-m", "venv"]).arg(venv));
+        if code != 0 {
+            return Err(Step::Skip(format!(
+                "python3 -m venv failed ({code}): no venv module (Debian: apt-get install python3-venv)"
+            )));
         }
-        c.status().is_ok_and(|s| s.success())
-    };
-    if !bin.join("python").exists() && !quiet(Command::new(&python).args(["-m", "venv"]).arg(&venv))
-    {
-        return;
     }
     if !bin.join("maturin").exists() || !bin.join("pytest").exists() {
-        quiet(Command::new(bin.join("python")).args([
+        eprintln!(
+            "[test] pip install maturin pytest (into {})",
+            venv.display()
+        );
+        let code = status_code(Command::new(bin.join("python")).args([
             "-m",
             "pip",
             "install",
@@ -140,7 +109,26 @@ pub fn prepare_venv(target: &Path) {
             "maturin>=1.5,<2",
             "pytest",
         ]));
+        if code != 0 {
+            return Err(Step::Fail(format!(
+                "pip install maturin pytest exited with {code}"
+            )));
+        }
     }
+    Ok(())
+}
+
+/// [`make_venv`] ahead of the Python step (`cargo xtask test` runs this at its start, beside the
+/// builds: it is network and disk, not CPU). Quiet (output in `target/xtask/venv.log`); a
+/// failure is left for [`python_step`] to retry and report.
+pub fn prepare_venv(target: &Path) {
+    let Some(python) = on_path("python3") else {
+        return;
+    };
+    let _ = std::fs::create_dir_all(target.join("xtask"));
+    let log = std::fs::File::create(target.join("xtask/venv.log")).ok();
+    crate::STEP_LOG.with(|l| *l.borrow_mut() = log);
+    let _ = make_venv(&python, &target.join("py-venv"));
 }
 
 fn path_with(dir: &Path) -> std::ffi::OsString {
