@@ -394,8 +394,9 @@ impl Context {
 
     /// [`Context::hgemm`] with its fused epilogue: `C = act(alpha·op(A)·op(B) + beta·C +
     /// bias)`, `g.act` the activation and `g.bias` where `bias` (`f32`, [`GemmConfig::bias_len`]
-    /// elements: a `CudaSlice<f32>` or any device buffer of this context) lies. Checked before anything is queued: a bias buffer exactly when
-    /// `g.bias` asks for one, long enough, of this context.
+    /// elements: a `CudaSlice<f32>` or any device buffer of this context) lies. Checked before
+    /// anything is queued: a bias buffer exactly when `g.bias` asks for one, long enough, of this
+    /// context.
     ///
     /// ```no_run
     /// use host::{Activation, BiasMode, GemmConfig};
