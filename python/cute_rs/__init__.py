@@ -7,16 +7,19 @@
     cute_rs.gemm(a, b, out=c, alpha=2.0, beta=1.0)   # c = 2 a @ b + c, in place
     q = torch.randn(2, 1024, 16, 128, device="cuda", dtype=torch.bfloat16)  # (batch, seqlen, heads, d)
     o, lse = cute_rs.attention(q, q, q, causal="top_left", lse=True)
+    w8 = torch.randn(384, 256, device="cuda").to(torch.float8_e4m3fn)
+    y = cute_rs.scaled_mm(a.to(torch.float8_e4m3fn), w8.t(), 1.0, 1.0)  # as torch._scaled_mm
 
 bfloat16 and float16 run on the Hopper tensor-core kernel (fp32 accumulation), float32 on the
-SIMT SGEMM; attention runs the Hopper FA3-style forward kernel. Nothing synchronizes: the launch is queued on the caller's current stream.
+SIMT SGEMM; float8_e4m3fn / float8_e5m2 on the Hopper FP8 GEMM (scaled_mm); attention runs the
+Hopper FA3-style forward kernel. Nothing synchronizes: the launch is queued on the caller's current stream.
 """
 
 import sys
 
 from . import _native
 
-__all__ = ["gemm", "attention", "device", "live_buffers", "DLPackTensor"]
+__all__ = ["gemm", "scaled_mm", "attention", "device", "live_buffers", "DLPackTensor"]
 
 
 def _torch_of(x):
@@ -93,6 +96,66 @@ def gemm(a, b, *, out=None, alpha=1.0, beta=0.0, bias=None, activation=None):
     if out is not None:
         return out
     return DLPackTensor(r, a.__dlpack_device__()[1])
+
+
+def scaled_mm(a, b, scale_a, scale_b, *, out_dtype=None, out=None, use_fast_accum=True):
+    """``scale_a * scale_b * (a @ b)`` of 8-bit float matrices, as ``torch._scaled_mm``.
+
+    - ``a`` (M, K) row-major and contiguous, ``b`` (K, N) column-major and contiguous (``w.t()``
+      of a contiguous (N, K) ``w``: torch._scaled_mm's layout), both ``float8_e4m3fn`` or both
+      ``float8_e5m2``; K a multiple of 16, 16-byte aligned data. Hopper (sm_90) only.
+    - ``scale_a``, ``scale_b``: per-tensor scales, floats or one-element tensors (a CUDA tensor
+      is read back with ``.item()``, which waits for its stream: pass floats to avoid that).
+    - ``out_dtype``: ``torch.bfloat16`` (the default), ``torch.float16`` or ``torch.float32`` (or
+      their names); ``out``: a contiguous (M, N) tensor of that dtype, written in place and
+      returned; else a new tensor (a torch tensor for torch inputs).
+    - ``use_fast_accum``: the tensor core accumulates over all of K (torch's and cuBLASLt's
+      "fast accumulation"). The default is True, unlike torch's: the promotion into fp32 that
+      ``use_fast_accum=False`` asks for is refused with a ValueError while the host's FP8 GEMM
+      does not implement it.
+    - runs on torch's current stream (the legacy default stream for other producers), with no
+      synchronization. No autograd.
+
+    Raises TypeError / ValueError naming the argument for a wrong dtype, device, shape, layout,
+    alignment, K or scale, before any launch; RuntimeError when there is no usable GPU or it is
+    not Hopper.
+    """
+    sa, sb = _scale("scale_a", scale_a), _scale("scale_b", scale_b)
+    if out_dtype is not None and not isinstance(out_dtype, str):
+        out_dtype = str(out_dtype).replace("torch.", "")
+    torch = _torch_of(a)
+    if torch is not None and all(t is None or _torch_of(t) is torch for t in (b, out)):
+        for name, t in (("a", a), ("b", b), ("out", out)):
+            if t is not None and t.requires_grad:
+                raise ValueError(f"{name} requires grad: cute_rs.scaled_mm has no backward (pass {name}.detach())")
+        stream = _torch_stream(torch, a.get_device()) if a.is_cuda else None
+        r = _native.scaled_mm(
+            _torch_desc(a), _torch_desc(b), sa, sb, out_dtype,
+            None if out is None else _torch_desc(out), bool(use_fast_accum), stream, True,
+        )
+        return out if out is not None else torch.from_dlpack(r)
+    r = _native.scaled_mm(a, b, sa, sb, out_dtype, out, bool(use_fast_accum), None, False)
+    if out is not None:
+        return out
+    return DLPackTensor(r, a.__dlpack_device__()[1])
+
+
+def _scale(name, s):
+    """A per-tensor scale as a float: a number, or a one-element tensor / array."""
+    if isinstance(s, (int, float)):
+        return float(s)
+    if hasattr(s, "item"):
+        n = s.numel() if hasattr(s, "numel") else getattr(s, "size", 1)
+        if n != 1:
+            raise ValueError(
+                f"{name} has {n} elements: cute_rs.scaled_mm takes per-tensor scales (one value); "
+                "row-wise and block scales are not supported"
+            )
+        return float(s.item())
+    try:
+        return float(s)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a float or a one-element tensor, not {type(s).__name__}") from None
 
 
 def attention(

@@ -406,7 +406,7 @@ fn run(py: Python<'_>, call: AttnCall, stream: Option<i64>, want_lse: bool) -> P
     let (o, l) = match call.dtype {
         Dtype::BF16 => launch::<bf16>(&ctx, &stream, &call),
         Dtype::F16 => launch::<f16>(&ctx, &stream, &call),
-        Dtype::F32 => unreachable!("plan refuses float32"),
+        Dtype::F32 | Dtype::E4M3 | Dtype::E5M2 => unreachable!("plan refuses them"),
     }
     .map_err(attn_err)?;
     let o = o

@@ -19,9 +19,12 @@ pub const KDL_CUDA: i32 = 2;
 const KDL_CUDA_HOST: i32 = 3;
 const KDL_CUDA_MANAGED: i32 = 13;
 
-/// `kDLFloat`, `kDLBfloat`: the type codes of the elements we take.
+/// `kDLFloat`, `kDLBfloat`, `kDLFloat8_e4m3fn`, `kDLFloat8_e5m2` (DLPack ≥ 1.0; torch's
+/// `float8_e4m3fn` and `float8_e5m2`): the type codes of the elements we take.
 const KDL_FLOAT: u8 = 2;
 const KDL_BFLOAT: u8 = 4;
+const KDL_FLOAT8_E4M3FN: u8 = 10;
+const KDL_FLOAT8_E5M2: u8 = 12;
 
 const DLTENSOR: &CStr = c"dltensor";
 const USED_DLTENSOR: &CStr = c"used_dltensor";
@@ -59,12 +62,16 @@ pub struct DLManagedTensor {
     pub deleter: Option<unsafe extern "C" fn(*mut DLManagedTensor)>,
 }
 
-/// The element types of the GEMM.
+/// The element types of the GEMMs (FP8: `cute_rs.scaled_mm` only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dtype {
     BF16,
     F16,
     F32,
+    /// torch's `float8_e4m3fn` (CuTe's `float_e4m3_t`: no infinities, largest ±448).
+    E4M3,
+    /// torch's `float8_e5m2`.
+    E5M2,
 }
 
 impl Dtype {
@@ -73,6 +80,8 @@ impl Dtype {
             (KDL_BFLOAT, 16, 1) => Some(Dtype::BF16),
             (KDL_FLOAT, 16, 1) => Some(Dtype::F16),
             (KDL_FLOAT, 32, 1) => Some(Dtype::F32),
+            (KDL_FLOAT8_E4M3FN, 8, 1) => Some(Dtype::E4M3),
+            (KDL_FLOAT8_E5M2, 8, 1) => Some(Dtype::E5M2),
             _ => None,
         }
     }
@@ -82,6 +91,8 @@ impl Dtype {
             Dtype::BF16 => (KDL_BFLOAT, 16),
             Dtype::F16 => (KDL_FLOAT, 16),
             Dtype::F32 => (KDL_FLOAT, 32),
+            Dtype::E4M3 => (KDL_FLOAT8_E4M3FN, 8),
+            Dtype::E5M2 => (KDL_FLOAT8_E5M2, 8),
         };
         DLDataType {
             code,
@@ -95,26 +106,61 @@ impl Dtype {
             Dtype::BF16 => "bfloat16",
             Dtype::F16 => "float16",
             Dtype::F32 => "float32",
+            Dtype::E4M3 => "float8_e4m3fn",
+            Dtype::E5M2 => "float8_e5m2",
         }
+    }
+
+    /// A dtype by torch's name (`str(t.dtype)` without `torch.`).
+    pub fn from_name(name: &str) -> Option<Dtype> {
+        [
+            Dtype::BF16,
+            Dtype::F16,
+            Dtype::F32,
+            Dtype::E4M3,
+            Dtype::E5M2,
+        ]
+        .into_iter()
+        .find(|d| d.name() == name)
+    }
+
+    /// An 8-bit float (`cute_rs.scaled_mm`'s operands).
+    pub fn is_fp8(self) -> bool {
+        matches!(self, Dtype::E4M3 | Dtype::E5M2)
     }
 }
 
 /// A DLDataType as numpy/torch would say it (for errors).
 fn dtype_name(t: DLDataType) -> String {
-    let kind = match t.code {
-        0 => "int",
-        1 => "uint",
-        2 => "float",
-        3 => "opaque",
-        4 => "bfloat",
-        5 => "complex",
-        6 => "bool",
-        _ => "code",
+    // DLPack 1.x's 8-, 6- and 4-bit float codes 7..=17, by name
+    const NARROW: [&str; 11] = [
+        "float8_e3m4",
+        "float8_e4m3",
+        "float8_e4m3b11fnuz",
+        "float8_e4m3fn",
+        "float8_e4m3fnuz",
+        "float8_e5m2",
+        "float8_e5m2fnuz",
+        "float8_e8m0fnu",
+        "float6_e2m3fn",
+        "float6_e3m2fn",
+        "float4_e2m1fn",
+    ];
+    let name = match t.code {
+        0 => format!("int{}", t.bits),
+        1 => format!("uint{}", t.bits),
+        2 => format!("float{}", t.bits),
+        3 => format!("opaque{}", t.bits),
+        4 => format!("bfloat{}", t.bits),
+        5 => format!("complex{}", t.bits),
+        6 => format!("bool{}", t.bits),
+        c @ 7..=17 => format!("{} ({} bits)", NARROW[c as usize - 7], t.bits),
+        c => format!("code{c}_{}", t.bits),
     };
     if t.lanes == 1 {
-        format!("{kind}{}", t.bits)
+        name
     } else {
-        format!("{kind}{}x{}", t.bits, t.lanes)
+        format!("{name}x{}", t.lanes)
     }
 }
 
@@ -340,9 +386,18 @@ impl Matrix {
         shape: &[i64],
         strides: Option<&[i64]>,
     ) -> PyResult<Matrix> {
-        let dtype = dtype.map_err(|d| {
+        let dtype = match dtype {
+            Ok(d) if !d.is_fp8() => Ok(d),
+            other => Err(other.map_or_else(|d| d, |d| d.name().into())),
+        }
+        .map_err(|d| {
+            let fp8 = if d.starts_with("float8") {
+                " (8-bit floats: cute_rs.scaled_mm)"
+            } else {
+                ""
+            };
             PyTypeError::new_err(format!(
-                "{name} has dtype {d}: cute_rs.gemm takes bfloat16, float16 or float32"
+                "{name} has dtype {d}: cute_rs.gemm takes bfloat16, float16 or float32{fp8}"
             ))
         })?;
         if shape.len() != 2 || strides.is_some_and(|s| s.len() != 2) {

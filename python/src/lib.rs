@@ -8,6 +8,7 @@
 
 mod attention;
 mod dlpack;
+mod fp8;
 
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -641,12 +642,7 @@ fn torch_strided(name: &str, d: &Bound<'_, PyAny>) -> PyResult<dlpack::Strided> 
         Ok(i) => i,
         Err(_) => return Err(dlpack::not_cuda(name, &device.str()?.to_string())),
     };
-    let dt = match dtype.as_str() {
-        "bfloat16" => Ok(Dtype::BF16),
-        "float16" => Ok(Dtype::F16),
-        "float32" => Ok(Dtype::F32),
-        _ => Err(dtype),
-    };
+    let dt = Dtype::from_name(&dtype).ok_or(dtype);
     Ok(dlpack::Strided::new(
         dt,
         device_id,
@@ -715,5 +711,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(device, m)?)?;
     m.add_function(wrap_pyfunction!(_rust_gemm_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(attention::attention, m)?)?;
+    m.add_function(wrap_pyfunction!(fp8::scaled_mm, m)?)?;
     Ok(())
 }

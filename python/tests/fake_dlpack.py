@@ -11,6 +11,9 @@ DTYPES = {  # name: (code, bits)
     "float32": (2, 32),
     "float64": (2, 64),
     "int32": (0, 32),
+    "float8_e4m3fn": (10, 8),  # DLPack >= 1.0's kDLFloat8_e4m3fn (torch.float8_e4m3fn)
+    "float8_e5m2": (12, 8),  # kDLFloat8_e5m2
+    "float8_e4m3fnuz": (11, 8),
 }
 
 

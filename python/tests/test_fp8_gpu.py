@@ -1,0 +1,184 @@
+"""cute_rs.scaled_mm (the FP8 GEMM) on the GPU, against the exact product of its FP8 inputs and
+against torch._scaled_mm: dtypes, shapes, scales, out=, streams, DLPack, ownership, refusals.
+
+The bound is doc/fp8-gemm.md's (host::gemm_fp8::fp8_error_bound), per element:
+|D - ref| <= sa*sb*S*(K/4 * 2^-13 + 2^-22) + u_D*|ref|, with ref the float64 product of the
+dequantized inputs, S = |a| @ |b|, u_D the unit roundoff of D. Skipped without torch or a GPU."""
+
+import gc
+
+import pytest
+
+import cute_rs
+
+torch = pytest.importorskip("torch")
+
+
+def _gpu():
+    if not torch.cuda.is_available():
+        return "torch sees no GPU"
+    try:
+        cute_rs.device()
+    except RuntimeError as e:
+        return str(e)
+    if torch.cuda.get_device_capability() != (9, 0):
+        return "not Hopper (the FP8 GEMM is sm_90a)"
+    return None
+
+
+pytestmark = pytest.mark.skipif(_gpu() is not None, reason=f"no GPU for the FP8 GEMM: {_gpu()}")
+
+E4M3, E5M2 = torch.float8_e4m3fn, torch.float8_e5m2
+BF16, F16, F32 = torch.bfloat16, torch.float16, torch.float32
+U = {BF16: 2.0**-8, F16: 2.0**-11, F32: 2.0**-24}
+
+
+def fp8(rows, cols, dtype, spread=1.0):
+    return (torch.randn(rows, cols, device="cuda") * spread).to(dtype)
+
+
+def operands(m, n, k, dtype=E4M3):
+    """a (m, k) row-major, b (k, n) column-major: w.t() of a row-major (n, k) w."""
+    return fp8(m, k, dtype, 2.0), fp8(n, k, dtype, 2.0).t()
+
+
+def bound(a, b, sa, sb, out_dtype):
+    ad, bd = a.double(), b.double()
+    ref = sa * sb * (ad @ bd)
+    s = ad.abs() @ bd.abs()
+    k = a.shape[1]
+    tol = abs(sa * sb) * s * (max(k / 4, 1) * 2.0**-13 + 2.0**-22) + U[out_dtype] * ref.abs()
+    return ref, tol
+
+
+def check(d, a, b, sa=1.0, sb=1.0):
+    ref, tol = bound(a, b, sa, sb, d.dtype)
+    err = (d.double() - ref).abs()
+    worst = float((err / (tol + 1e-30)).max()) if err.numel() else 0.0
+    assert worst <= 1.0, f"worst |err|/bound {worst:.3f}"
+    return ref, tol
+
+
+@pytest.mark.parametrize("dtype", [E4M3, E5M2])
+@pytest.mark.parametrize("out_dtype", [BF16, F16, F32])
+@pytest.mark.parametrize("mnk", [(128, 256, 64), (1000, 264, 128), (64, 8, 16), (1, 16, 32), (5, 3, 48), (300, 520, 1024)])
+def test_matches_the_exact_product(dtype, out_dtype, mnk):
+    m, n, k = mnk
+    a, b = operands(m, n, k, dtype)
+    d = cute_rs.scaled_mm(a, b, 0.5, 4.0, out_dtype=out_dtype)
+    assert isinstance(d, torch.Tensor) and d.shape == (m, n) and d.dtype == out_dtype
+    assert d.is_contiguous() and d.device == a.device
+    check(d, a, b, 0.5, 4.0)
+
+
+@pytest.mark.parametrize("mnk", [(256, 512, 128), (1000, 264, 4096), (2048, 1024, 4096)])
+def test_matches_torch_scaled_mm(mnk):
+    m, n, k = mnk
+    a, b = operands(m, n, k)
+    sa, sb = torch.tensor(0.25, device="cuda"), torch.tensor(3.0, device="cuda")
+    theirs = torch._scaled_mm(a, b, scale_a=sa, scale_b=sb, out_dtype=BF16, use_fast_accum=True)
+    ours = cute_rs.scaled_mm(a, b, sa, sb, out_dtype=BF16)  # one-element tensors as scales
+    ref, tol = check(ours, a, b, 0.25, 3.0)
+    diff = float(((ours.double() - theirs.double()).abs() / (2 * tol + 1e-30)).max())
+    assert diff <= 1.0, f"|ours - torch._scaled_mm| / (2 bound) = {diff:.3f}"
+
+
+def test_out_in_place_and_views():
+    m, n, k = 256, 192, 128
+    a, b = operands(m, n, k)
+    out = torch.full((m, n), 7.0, device="cuda", dtype=F32)
+    r = cute_rs.scaled_mm(a, b, 1.0, 1.0, out=out)
+    assert r is out
+    check(out, a, b)
+    # a view at an offset (rows 16.. of a larger a; 16-byte aligned) and a row slice of w
+    big = fp8(m + 16, k, E4M3)
+    av = big[16:]
+    w = fp8(n + 8, k, E4M3)
+    bv = w[8:].t()
+    assert av.storage_offset() > 0 and bv.storage_offset() > 0
+    check(cute_rs.scaled_mm(av, bv, 1.0, 1.0), av, bv)
+    d = cute_rs.scaled_mm(a, b, 1.0, 1.0, out_dtype="float16")  # dtype names work too
+    assert d.dtype == F16
+
+
+def test_runs_on_the_current_stream_without_a_device_sync():
+    import time
+
+    m = n = k = 1024
+    src, b = fp8(m, k, E4M3), fp8(n, k, E4M3).t()
+    a = torch.zeros_like(src)
+    cute_rs.scaled_mm(a, b, 1.0, 1.0)  # loads the kernel
+    torch.cuda.synchronize()
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        torch.cuda._sleep(200_000_000)
+        a.copy_(src)
+        t0 = time.perf_counter()
+        d = cute_rs.scaled_mm(a, b, 1.0, 1.0)
+        queued = time.perf_counter() - t0
+    assert queued < 0.05, f"scaled_mm took {queued:.3f} s to return: it waited for the stream"
+    s.synchronize()
+    check(d, src, b)
+
+
+def test_through_dlpack():
+    class Producer:  # only the DLPack protocol
+        def __init__(self, t):
+            self.t = t
+
+        def __dlpack__(self, stream=None, **kw):
+            return self.t.__dlpack__(stream=stream)
+
+        def __dlpack_device__(self):
+            return self.t.__dlpack_device__()
+
+    a, b = operands(128, 64, 64)
+    try:
+        a.__dlpack__()
+    except Exception as e:  # noqa: BLE001 - what torch says is the finding
+        pytest.skip(f"torch {torch.__version__} exports no float8 through DLPack: {e}")
+    torch.cuda.synchronize()
+    r = cute_rs.scaled_mm(Producer(a), Producer(b), 1.0, 2.0)
+    assert isinstance(r, cute_rs.DLPackTensor)
+    d = torch.from_dlpack(r)
+    torch.cuda.synchronize()
+    assert d.dtype == BF16
+    check(d, a, b, 1.0, 2.0)
+
+
+def test_ownership_no_leak():
+    a, b = operands(64, 64, 64)
+    torch.cuda.synchronize()
+    gc.collect()
+    live0 = cute_rs.live_buffers()
+    kept = [cute_rs.scaled_mm(a, b, 1.0, 1.0) for _ in range(2000)][::500]
+    for d in kept:
+        check(d, a, b)
+    del kept, d
+    torch.cuda.synchronize()
+    gc.collect()
+    assert cute_rs.live_buffers() == live0
+
+
+def test_refusals_on_real_tensors():
+    a, b = operands(64, 48, 32)
+    with pytest.raises(ValueError, match=r"^b \(shape \(32, 48\), strides \(48, 1\)\) must be column-major"):
+        cute_rs.scaled_mm(a, b.contiguous(), 1.0, 1.0)
+    with pytest.raises(ValueError, match=r"^a \(shape \(64, 32\), strides \(1, 64\)\) must be row-major"):
+        cute_rs.scaled_mm(a.t().contiguous().t(), b, 1.0, 1.0)
+    with pytest.raises(ValueError, match=r"^a and b: K = 24 must be a multiple of 16"):
+        cute_rs.scaled_mm(*operands(64, 48, 24), 1.0, 1.0)
+    with pytest.raises(TypeError, match=r"^b has dtype float8_e5m2 but a has float8_e4m3fn"):
+        cute_rs.scaled_mm(a, b.to(E5M2), 1.0, 1.0)
+    with pytest.raises(TypeError, match=r"^a has dtype bfloat16: cute_rs.scaled_mm takes"):
+        cute_rs.scaled_mm(a.to(BF16), b, 1.0, 1.0)
+    with pytest.raises(ValueError, match=r"^scale_a has 64 elements"):
+        cute_rs.scaled_mm(a, b, torch.ones(64, 1, device="cuda"), 1.0)
+    with pytest.raises(ValueError, match=r"^a must be a CUDA tensor, it is on cpu"):
+        cute_rs.scaled_mm(a.cpu(), b, 1.0, 1.0)
+    try:
+        d = cute_rs.scaled_mm(a, b, 1.0, 1.0, use_fast_accum=False)
+    except ValueError as e:
+        assert str(e).startswith("use_fast_accum=False: "), e
+    else:  # the host took the promotion mode: it must be right too
+        check(d, a, b)
