@@ -71,7 +71,7 @@ def test_matches_the_exact_product(dtype, out_dtype, mnk):
     check(d, a, b, 0.5, 4.0)
 
 
-@pytest.mark.parametrize("mnk", [(256, 512, 128), (1000, 264, 4096), (2048, 1024, 4096)])
+@pytest.mark.parametrize("mnk", [(256, 512, 128), (1000, 272, 4096), (2048, 1024, 4096)])  # torch: N % 16 == 0
 def test_matches_torch_scaled_mm(mnk):
     m, n, k = mnk
     a, b = operands(m, n, k)

@@ -28,6 +28,28 @@ pub fn compose_step(ws: &Ws) -> Step {
     }
 }
 
+/// `tests/cudarc-compose` with feature `candle` (`cargo xtask test-full`: ~155 CPU-s of candle-core
+/// and its dependencies): `examples/candle-op` and the README's "From candle" block compile
+/// against candle-core 0.11 (`cuda`) and `host`. Run from that directory, whose
+/// `.cargo/config.toml` sets candle-kernels' `NVCC` to a stand-in (`fake-nvcc`: empty PTX, an
+/// empty library; a library crate links nothing), so no CUDA toolkit is needed.
+pub fn candle_step(ws: &Ws) -> Step {
+    let t0 = std::time::Instant::now();
+    let dir = ws.root.join("tests/cudarc-compose");
+    eprintln!("[test-full] (cd tests/cudarc-compose && cargo build --features candle)");
+    let mut c = ws.cargo();
+    c.args(["build", "--features", "candle"])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", &ws.target);
+    match status_code(&mut c) {
+        0 => Step::Pass(format!(
+            "examples/candle-op and the README's candle code compile against candle-core 0.11 ({:.0} s)",
+            t0.elapsed().as_secs_f64()
+        )),
+        code => Step::Fail(format!("cargo build --features candle exited with {code}")),
+    }
+}
+
 /// The `cute_rs` Python package: a venv under target/ (maturin, pytest from PyPI), the
 /// extension built into it (`maturin develop`, dev profile, the workspace's target dir),
 /// `pytest python/tests`. Without python3 it is a SKIP; the GPU tests skip themselves

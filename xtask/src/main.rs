@@ -773,7 +773,8 @@ fn doc_step(ws: &Ws) -> Step {
 /// typed ldmatrix TiledCopies, and
 /// the root package's typed products and divides through complement and composition and its
 /// typed TiledMMA / GMMA suites (feature `typed-full`), and layout-types' doc examples. The PTX
-/// is not needed: `CUTE_RS_SKIP_PTX=1`.
+/// is not needed: `CUTE_RS_SKIP_PTX=1`. Then `examples/candle-op` and the README's candle code
+/// compiled against candle-core ([`interop::candle_step`]).
 fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
     let runs: [(&str, &[&str]); 3] = [
@@ -834,6 +835,8 @@ fn test_full(ws: &Ws) -> i32 {
             },
         ));
     }
+    // the candle example and the README's candle code against candle-core itself (#36)
+    steps.push(("candle example + README code", interop::candle_step(ws)));
     summary("test-full", &steps, t0)
 }
 
