@@ -1,6 +1,7 @@
 """A DLPack producer made with ctypes: tensors that claim to live anywhere (a CUDA device
 included) at any address, for the argument checks that need no GPU. Nothing ever reads them:
-every test that uses them fails before a launch."""
+every test that uses them fails before a launch. Also what the tests share: `Producer` (a
+torch tensor behind the DLPack protocol alone) and `gpu_present()`."""
 
 import ctypes
 
@@ -78,3 +79,28 @@ class FakeTensor:
         )
         self._keep += [shape, strides, m]
         return _capsule_new(ctypes.addressof(m), b"dltensor", None)
+
+
+class Producer:
+    """Another library's tensor: only the DLPack protocol over `t` (a torch tensor), so cute_rs
+    takes it through `__dlpack__` (the legacy default stream) and returns a DLPackTensor."""
+
+    def __init__(self, t):
+        self.t = t
+
+    def __dlpack__(self, stream=None, **kw):
+        return self.t.__dlpack__(stream=stream)
+
+    def __dlpack_device__(self):
+        return self.t.__dlpack_device__()
+
+
+def gpu_present():
+    """Whether cute_rs finds a usable GPU (the GPU-free tests that need none skip otherwise)."""
+    import cute_rs
+
+    try:
+        cute_rs.device()
+        return True
+    except RuntimeError:
+        return False

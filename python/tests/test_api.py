@@ -6,15 +6,7 @@ fail before any launch) and the no-GPU test is skipped."""
 import pytest
 
 import cute_rs
-from fake_dlpack import KDL_CPU, FakeTensor
-
-
-def gpu_present():
-    try:
-        cute_rs.device()
-        return True
-    except RuntimeError:
-        return False
+from fake_dlpack import KDL_CPU, FakeTensor, gpu_present
 
 
 def test_import_and_api():

@@ -12,6 +12,7 @@ import time
 import pytest
 
 import cute_rs
+from fake_dlpack import Producer
 
 torch = pytest.importorskip("torch")
 F = torch.nn.functional
@@ -198,16 +199,6 @@ def test_runs_on_the_current_stream_without_a_device_sync():
 
 
 def test_non_torch_producer_gets_dlpack_results():
-    class Producer:  # only the DLPack protocol, the legacy default stream
-        def __init__(self, t):
-            self.t = t
-
-        def __dlpack__(self, stream=None, **kw):
-            return self.t.__dlpack__(stream=stream)
-
-        def __dlpack_device__(self):
-            return self.t.__dlpack_device__()
-
     q = rand(1, 128, 2, 64)
     torch.cuda.synchronize()
     o, lse = cute_rs.attention(Producer(q), Producer(q), Producer(q), lse=True)

@@ -7,17 +7,9 @@ launch: no fake address is ever read) and the no-GPU tests are skipped."""
 import pytest
 
 import cute_rs
-from fake_dlpack import KDL_CPU, FakeTensor
+from fake_dlpack import KDL_CPU, FakeTensor, gpu_present
 
 E4M3, E5M2 = "float8_e4m3fn", "float8_e5m2"
-
-
-def gpu_present():
-    try:
-        cute_rs.device()
-        return True
-    except RuntimeError:
-        return False
 
 
 def ab(m=64, n=48, k=32, dtype=E4M3, dtype_b=None, **kw):

@@ -10,6 +10,7 @@ import gc
 import pytest
 
 import cute_rs
+from fake_dlpack import Producer
 
 torch = pytest.importorskip("torch")
 
@@ -122,16 +123,6 @@ def test_runs_on_the_current_stream_without_a_device_sync():
 
 
 def test_through_dlpack():
-    class Producer:  # only the DLPack protocol
-        def __init__(self, t):
-            self.t = t
-
-        def __dlpack__(self, stream=None, **kw):
-            return self.t.__dlpack__(stream=stream)
-
-        def __dlpack_device__(self):
-            return self.t.__dlpack_device__()
-
     a, b = operands(128, 64, 64)
     try:
         a.__dlpack__()

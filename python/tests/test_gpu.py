@@ -8,6 +8,7 @@ import time
 import pytest
 
 import cute_rs
+from fake_dlpack import Producer
 
 torch = pytest.importorskip("torch")
 
@@ -123,16 +124,6 @@ def test_runs_on_the_current_stream_without_a_device_sync():
 
 
 def test_non_torch_producer_gets_a_dlpack_result():
-    class Producer:  # only the DLPack protocol, the legacy default stream
-        def __init__(self, t):
-            self.t = t
-
-        def __dlpack__(self, stream=None, **kw):
-            return self.t.__dlpack__(stream=stream)
-
-        def __dlpack_device__(self):
-            return self.t.__dlpack_device__()
-
     a, b = rand(128, 64), rand(64, 128)
     torch.cuda.synchronize()
     r = cute_rs.gemm(Producer(a), Producer(b))
