@@ -1,7 +1,7 @@
 """A DLPack producer made with ctypes: tensors that claim to live anywhere (a CUDA device
 included) at any address, for the argument checks that need no GPU. Nothing ever reads them:
 every test that uses them fails before a launch. Also what the tests share: `Producer` (a
-torch tensor behind the DLPack protocol alone) and `gpu_present()`."""
+torch tensor behind the DLPack protocol alone), `gpu_present()` and `no_gpu_reason()`."""
 
 import ctypes
 
@@ -104,3 +104,19 @@ def gpu_present():
         return True
     except RuntimeError:
         return False
+
+
+def no_gpu_reason(torch, hopper_kernel=None):
+    """Why the GPU tests cannot run here (None when they can): torch sees no GPU, cute_rs finds
+    none, or, for `hopper_kernel` (a kernel's name), the GPU is not Hopper (sm_90)."""
+    import cute_rs
+
+    if not torch.cuda.is_available():
+        return "torch sees no GPU"
+    try:
+        name = cute_rs.device()
+    except RuntimeError as e:
+        return str(e)
+    if hopper_kernel and "sm_90" not in name:
+        return f"{name}: the {hopper_kernel} is sm_90a"
+    return None

@@ -12,26 +12,15 @@ import time
 import pytest
 
 import cute_rs
-from fake_dlpack import Producer
+from fake_dlpack import Producer, no_gpu_reason
 
 torch = pytest.importorskip("torch")
 F = torch.nn.functional
 from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: E402
 
 
-def _gpu():
-    if not torch.cuda.is_available():
-        return "torch sees no GPU"
-    try:
-        name = cute_rs.device()
-    except RuntimeError as e:
-        return str(e)
-    if "sm_90" not in name:
-        return f"{name}: the attention kernel is sm_90a"
-    return None
-
-
-pytestmark = pytest.mark.skipif(_gpu() is not None, reason=f"no Hopper GPU: {_gpu()}")
+_NO_GPU = no_gpu_reason(torch, "attention kernel")
+pytestmark = pytest.mark.skipif(_NO_GPU is not None, reason=f"no GPU for these tests: {_NO_GPU}")
 
 BF16, F16 = torch.bfloat16, torch.float16
 U = 2.0**-24

@@ -10,24 +10,13 @@ import gc
 import pytest
 
 import cute_rs
-from fake_dlpack import Producer
+from fake_dlpack import Producer, no_gpu_reason
 
 torch = pytest.importorskip("torch")
 
 
-def _gpu():
-    if not torch.cuda.is_available():
-        return "torch sees no GPU"
-    try:
-        cute_rs.device()
-    except RuntimeError as e:
-        return str(e)
-    if torch.cuda.get_device_capability() != (9, 0):
-        return "not Hopper (the FP8 GEMM is sm_90a)"
-    return None
-
-
-pytestmark = pytest.mark.skipif(_gpu() is not None, reason=f"no GPU for the FP8 GEMM: {_gpu()}")
+_NO_GPU = no_gpu_reason(torch, "FP8 GEMM")
+pytestmark = pytest.mark.skipif(_NO_GPU is not None, reason=f"no GPU for these tests: {_NO_GPU}")
 
 E4M3, E5M2 = torch.float8_e4m3fn, torch.float8_e5m2
 BF16, F16, F32 = torch.bfloat16, torch.float16, torch.float32

@@ -8,22 +8,13 @@ import time
 import pytest
 
 import cute_rs
-from fake_dlpack import Producer
+from fake_dlpack import Producer, no_gpu_reason
 
 torch = pytest.importorskip("torch")
 
 
-def _gpu():
-    if not torch.cuda.is_available():
-        return "torch sees no GPU"
-    try:
-        cute_rs.device()
-    except RuntimeError as e:
-        return str(e)
-    return None
-
-
-pytestmark = pytest.mark.skipif(_gpu() is not None, reason=f"no GPU: {_gpu()}")
+_NO_GPU = no_gpu_reason(torch)
+pytestmark = pytest.mark.skipif(_NO_GPU is not None, reason=f"no GPU for these tests: {_NO_GPU}")
 
 BF16, F16, F32 = torch.bfloat16, torch.float16, torch.float32
 # unit roundoff of the stored C
