@@ -663,7 +663,8 @@ impl ConsumerToken {
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<1>::new();
     /// let p = unsafe { PipelineTmaAsync::<1, B>::init(&mut st, true, 1, || ()) };
-    /// unsafe { p.producer().producer_acquire() }.producer_commit();
+    /// let mut prod = p.producer();
+    /// unsafe { prod.producer_acquire() }.producer_commit();
     /// assert!(unsafe { p.consumer().consumer_try_wait() }.is_ready());
     /// ```
     #[inline(always)]
