@@ -410,13 +410,6 @@ fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32
     pa
 }
 
-/// Probe position of the K/V full barriers (`TW`): none (wait where the stage is needed).
-const TW_NONE: u8 = 0;
-/// Probe the next K and V right after the `wgmma` issue.
-const TW_ISSUE: u8 = 1;
-/// Probe the next K and V after the softmax, before P·V's `wait_group`.
-const TW_LATE: u8 = 2;
-
 /// The next stage of `c`: with a probe taken earlier ([`PipelineConsumer::consumer_try_wait`])
 /// it blocks only if the probe saw the stage loading; without one, a plain wait.
 ///
@@ -444,11 +437,11 @@ unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
 /// `RSB` (with `OVERLAP`): O takes block n−1's correction between S_n's and P_{n−1}·V's issue
 /// (FlashAttention-3's `RescaleOBeforeGemm`) instead of after P·V's wait; `NB` (with
 /// `OVERLAP`): the consumer warpgroups take turns by named barriers ([`WarpScheduler`],
-/// FlashAttention-3's `warp_scheduler_barrier`); `TW` (with `OVERLAP`): where the next K and V
-/// full barriers are probed ([`TW_ISSUE`], [`TW_LATE`] — not with `SPLIT`; [`TW_NONE`]: waited
-/// where needed), so the wait that spends the probe usually finds them passed (with `SPLIT`:
-/// V_n's wait after the softmax, the basic-block boundary that keeps P·V's `wait_group` below
-/// the softmax, costs a predicated branch); `LAZY`: O is rescaled
+/// FlashAttention-3's `warp_scheduler_barrier`); `TW` (with `OVERLAP`): the next K and V full
+/// barriers probed right after the `wgmma` issue
+/// ([`PipelineConsumer::consumer_try_wait`]), so the wait that spends the probe usually finds
+/// them passed (with `SPLIT`: V_n's wait after the softmax, the basic-block boundary that keeps
+/// P·V's `wait_group` below the softmax, is then mostly a taken branch); `LAZY`: O is rescaled
 /// only when some row of the warp has a new max (a correction of exactly 1 otherwise: the same
 /// bits).
 ///
@@ -469,7 +462,7 @@ unsafe fn attention_fwd<
     const TREE: bool,
     const RSB: bool,
     const NB: bool,
-    const TW: u8,
+    const TW: bool,
     const LAZY: bool,
 >(
     tma_q: *const TmaDescriptor,
@@ -482,7 +475,7 @@ unsafe fn attention_fwd<
     [f32; PA]: FenceOperand,
 {
     const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PA * 4 == H::BN) };
-    const { assert!(TW == TW_NONE || (OVERLAP && TW <= TW_LATE && !(SPLIT && TW == TW_LATE))) };
+    const { assert!(!TW || OVERLAP) };
     let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
     if to_shared_addr(smem) & 1023 != 0 {
         trap();
@@ -635,7 +628,7 @@ unsafe fn attention_fwd<
             sched.arrive();
             // `TW`: probes of K_1 and V_0 (spent at the loop's top, or V_0 after it)
             let (mut tk, mut tv) = (None, None);
-            if TW == TW_ISSUE {
+            if TW {
                 (tk, tv) = unsafe { (Some(ck.consumer_try_wait()), Some(cv.consumer_try_wait())) };
             }
             wait_group::<0>();
@@ -651,9 +644,6 @@ unsafe fn attention_fwd<
             } else {
                 None
             };
-            if TW == TW_LATE {
-                (tk, tv) = unsafe { (Some(ck.consumer_try_wait()), Some(cv.consumer_try_wait())) };
-            }
             let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
             for n in 1..tile.n_blocks {
                 let k = unsafe { wait_stage(&mut ck, tk.take()) };
@@ -677,7 +667,7 @@ unsafe fn attention_fwd<
                     unsafe { turns.arrive() };
                 }
                 sched.arrive();
-                if TW == TW_ISSUE {
+                if TW {
                     // K_{n+1} and V_n: answered while S_n computes
                     (tk, tv) =
                         unsafe { (Some(ck.consumer_try_wait()), Some(cv.consumer_try_wait())) };
@@ -696,11 +686,6 @@ unsafe fn attention_fwd<
                     // (pinned by the fence)
                     fence_operand(&mut s);
                     v_next = Some(unsafe { wait_stage(&mut cv, tv.take()) });
-                }
-                if TW == TW_LATE {
-                    // K_{n+1} and V_n: answered while P_{n-1}·V_{n-1} finishes
-                    (tk, tv) =
-                        unsafe { (Some(ck.consumer_try_wait()), Some(cv.consumer_try_wait())) };
                 }
                 wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
                 fence_operand(&mut o);
@@ -826,7 +811,7 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, false, false);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal, $rsb:literal, $nb:literal) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, $rsb, $nb, TW_NONE, false);
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, $rsb, $nb, false, false);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal) => {
         device::kernel! {
@@ -901,23 +886,15 @@ mod measure {
     entry!(attention_fwd_tree_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, true);
     entry!(attention_fwd_tree_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, true);
     entry!(attention_fwd_tree_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false, false, STAGES, true);
-    // the K/V full barriers probed early (`consumer_try_wait`): right after the `wgmma` issue
-    // (`tw`), after the softmax (`twl`); O rescaled only when a row's max moved (`lazy`), and
-    // with `tw` (`twlazy`)
-    entry!(attention_fwd_tw_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, false, false, false, TW_ISSUE, false);
-    entry!(attention_fwd_tw_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, false, false, false, TW_ISSUE, false);
-    entry!(attention_fwd_twl_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, false, false, false, TW_LATE, false);
-    entry!(attention_fwd_twl_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, false, false, false, TW_LATE, false);
-    entry!(attention_fwd_lazy_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, false, false, false, TW_NONE, true);
-    entry!(attention_fwd_lazy_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, false, false, false, TW_NONE, true);
-    entry!(attention_fwd_lazy_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false, false, STAGES, false, false, false, TW_NONE, true);
-    entry!(attention_fwd_twlazy_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, false, false, false, TW_ISSUE, true);
-    entry!(attention_fwd_twlazy_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, false, false, false, TW_ISSUE, true);
-    // `SPLIT` with the probes (V_n's wait after the softmax mostly a taken branch), and lazy
-    entry!(attention_fwd_tws_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, false, false, TW_ISSUE, false);
-    entry!(attention_fwd_tws_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, false, false, TW_ISSUE, false);
-    entry!(attention_fwd_twslazy_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, false, false, TW_ISSUE, true);
-    entry!(attention_fwd_twslazy_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, false, false, TW_ISSUE, true);
+    // the next K/V full barriers probed right after the `wgmma` issue (`consumer_try_wait`)
+    // with `SPLIT` (V_n's wait after the softmax mostly a taken branch: `tws`), and with O
+    // rescaled only when a row's max moved (`twslazy`); measured in the fourth round, neither
+    // beats the default (doc/attention.md; `tw` without `SPLIT`, `twl` probing after the
+    // softmax and `lazy` alone measured slower and were dropped)
+    entry!(attention_fwd_tws_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, false, false, true, false);
+    entry!(attention_fwd_tws_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, false, false, true, false);
+    entry!(attention_fwd_twslazy_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, false, false, true, true);
+    entry!(attention_fwd_twslazy_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, false, false, true, true);
     // the default d128 with the consumers at 240 registers (the producer at 24)
     entry!(attention_fwd_r240_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true);
 }
