@@ -911,6 +911,29 @@ mod tests {
         const TX_BYTES: u32 = 32;
     }
 
+    /// A pipeline of `STAGES` buffers of four words, initialized for `consumers`, leaked so
+    /// threads share it: its storage's address (each thread builds its handle with [`handle`])
+    /// and the buffers.
+    fn shared_pipeline<const STAGES: usize>(
+        consumers: u32,
+    ) -> (usize, &'static [[AtomicU64; 4]; STAGES]) {
+        let storage = std::boxed::Box::leak(std::boxed::Box::new(PipelineStorage::<STAGES>::new()));
+        let bufs = std::boxed::Box::leak(std::boxed::Box::new(core::array::from_fn(|_| {
+            core::array::from_fn(|_| AtomicU64::new(0))
+        })));
+        let pipe =
+            unsafe { PipelineTmaAsync::<STAGES, Words4>::init(storage, true, consumers, || ()) };
+        (pipe.storage as usize, bufs)
+    }
+
+    /// A thread's handle on [`shared_pipeline`]'s pipeline (no initialization).
+    fn handle<const STAGES: usize>(addr: usize) -> PipelineTmaAsync<STAGES, Words4> {
+        PipelineTmaAsync {
+            storage: addr as *mut _,
+            _tx: PhantomData,
+        }
+    }
+
     /// One producer thread and three consumer threads stream 300 stages through 3 buffers; each
     /// consumer must see every stage's data exactly in order, and the producer must never
     /// overwrite a buffer a consumer still reads.
@@ -919,20 +942,9 @@ mod tests {
         const STAGES: usize = 3;
         const N: u64 = 300;
         const CONSUMERS: u32 = 3;
-        let storage = std::boxed::Box::leak(std::boxed::Box::new(PipelineStorage::<STAGES>::new()));
-        let bufs: &'static [[AtomicU64; 4]; STAGES] =
-            std::boxed::Box::leak(std::boxed::Box::new(core::array::from_fn(|_| {
-                core::array::from_fn(|_| AtomicU64::new(0))
-            })));
-        let pipe =
-            unsafe { PipelineTmaAsync::<STAGES, Words4>::init(storage, true, CONSUMERS, || ()) };
-        let addr = pipe.storage as usize;
+        let (addr, bufs) = shared_pipeline::<STAGES>(CONSUMERS);
         let producer = std::thread::spawn(move || {
-            let pipe = PipelineTmaAsync::<STAGES, Words4> {
-                storage: addr as *mut _,
-                _tx: PhantomData,
-            };
-            let mut prod = pipe.producer();
+            let mut prod = handle::<STAGES>(addr).producer();
             for k in 1..=N {
                 let s = unsafe { prod.producer_acquire() };
                 for w in &bufs[s.index() as usize] {
@@ -952,11 +964,7 @@ mod tests {
         let consumers: Vec<_> = (0..CONSUMERS)
             .map(|_| {
                 std::thread::spawn(move || {
-                    let pipe = PipelineTmaAsync::<STAGES, Words4> {
-                        storage: addr as *mut _,
-                        _tx: PhantomData,
-                    };
-                    let mut cons = pipe.consumer();
+                    let mut cons = handle::<STAGES>(addr).consumer();
                     for k in 1..=N {
                         let c = unsafe { cons.consumer_wait() };
                         for w in &bufs[c.index() as usize] {
@@ -982,20 +990,9 @@ mod tests {
         const STAGES: usize = 2;
         const N: u64 = 300;
         const CONSUMERS: u32 = 2;
-        let storage = std::boxed::Box::leak(std::boxed::Box::new(PipelineStorage::<STAGES>::new()));
-        let bufs: &'static [[AtomicU64; 4]; STAGES] =
-            std::boxed::Box::leak(std::boxed::Box::new(core::array::from_fn(|_| {
-                core::array::from_fn(|_| AtomicU64::new(0))
-            })));
-        let pipe =
-            unsafe { PipelineTmaAsync::<STAGES, Words4>::init(storage, true, CONSUMERS, || ()) };
-        let addr = pipe.storage as usize;
-        let handle = move || PipelineTmaAsync::<STAGES, Words4> {
-            storage: addr as *mut _,
-            _tx: PhantomData,
-        };
+        let (addr, bufs) = shared_pipeline::<STAGES>(CONSUMERS);
         let producer = std::thread::spawn(move || {
-            let mut prod = handle().producer();
+            let mut prod = handle::<STAGES>(addr).producer();
             for k in 1..=N {
                 let s = unsafe { prod.producer_acquire() };
                 for w in &bufs[s.index() as usize] {
@@ -1011,7 +1008,7 @@ mod tests {
         let consumers: Vec<_> = (0..CONSUMERS)
             .map(|_| {
                 std::thread::spawn(move || {
-                    let mut cons = handle().consumer();
+                    let mut cons = handle::<STAGES>(addr).consumer();
                     let (mut ready, mut waited) = (0u32, 0u32);
                     let mut cur = unsafe { cons.consumer_wait() };
                     for k in 1..=N {
