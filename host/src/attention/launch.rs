@@ -53,7 +53,7 @@ impl AttentionKernel {
     pub const THREADS: u32 = config::THREADS;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16).
-    const VARIANTS: [(&'static str, &'static [usize]); 13] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 15] = [
         ("serial", &[64, 128, 256]),
         ("split", &[64, 128]),
         ("pingpong", &[64, 128]),
@@ -67,6 +67,8 @@ impl AttentionKernel {
         ("splitnb", &[64, 128]),
         ("rsb", &[64, 128]),
         ("fa3", &[64, 128]),
+        ("tws", &[64, 128]),
+        ("twslazy", &[64, 128]),
     ];
     /// The default tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -85,7 +87,8 @@ impl AttentionKernel {
     /// K/V stages at d64 and d128), `tree` (the row max and sum as tree reductions), `nb` (the
     /// consumer warpgroups' turns by named barriers, FlashAttention-3's), `splitnb` (`split`
     /// and `nb`), `rsb` (`split` and O rescaled before P·V's issue), `fa3` (`split`, `rsb`,
-    /// `nb`);
+    /// `nb`); `tws` (`split` with the next K/V full barriers probed right after the `wgmma`
+    /// issue), `twslazy` (`tws` with O rescaled only when a row's max moved);
     /// `overlap` or `None`: the default. A
     /// variant without an entry for `d` is an error.
     ///

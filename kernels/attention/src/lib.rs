@@ -55,7 +55,8 @@ use device::wgmma::{
 use layout_types::cute::gmma::MajorK;
 use layout_types::cute::mma::gmma_acc::{acc_as_a, acc_coord};
 use layout_types::cute::pipeline::{
-    OrderedSequenceBarrier, OrderedSequenceBarrierStorage, PipelineStorage, PipelineTmaAsync,
+    ConsumerStage, ConsumerToken, OrderedSequenceBarrier, OrderedSequenceBarrierStorage,
+    PipelineConsumer, PipelineStorage, PipelineTmaAsync, TransactionBytes,
 };
 use layout_types::cute::prelude::*;
 use tiles::{AttnTiles, KvTx, QTx};
@@ -376,9 +377,18 @@ fn row_reduce<const SN2: usize>(s: &[f32; SN2], h: usize, f: impl Fn(f32, f32) -
     x[0]
 }
 
-/// O's rows times their corrections (value `v`'s row half is `(v / 2) mod 2`).
+/// O's rows times their corrections (value `v`'s row half is `(v / 2) mod 2`). `LAZY`: only
+/// when some row of the warp has a correction other than 1 (a warp-uniform branch; skipping a
+/// product by exactly 1 changes no bit).
 #[inline(always)]
-fn rescale<const OD2: usize>(o: &mut [f32; OD2], corr: [f32; 2]) {
+fn rescale<const OD2: usize, const LAZY: bool>(o: &mut [f32; OD2], corr: [f32; 2]) {
+    if LAZY
+        && !unsafe {
+            device::warp::vote_any(device::warp::FULL_MASK, corr[0] != 1.0 || corr[1] != 1.0)
+        }
+    {
+        return;
+    }
     device::unroll!(OD2 / 4, |j| device::unroll!(4, |e| o[4 * j + e] *=
         corr[e / 2]));
 }
@@ -400,6 +410,22 @@ fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32
     pa
 }
 
+/// The next stage of `c`: with a probe taken earlier ([`PipelineConsumer::consumer_try_wait`])
+/// it blocks only if the probe saw the stage loading; without one, a plain wait.
+///
+/// # Safety
+/// As [`PipelineConsumer::consumer_wait`].
+#[inline(always)]
+unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
+    c: &mut PipelineConsumer<ST, Tx>,
+    token: Option<ConsumerToken>,
+) -> ConsumerStage<ST> {
+    match token {
+        Some(t) => unsafe { c.consumer_wait_with(t) },
+        None => unsafe { c.consumer_wait() },
+    }
+}
+
 /// The attention forward body for element `E` and head dim / key block `H` (`OD2 = D/2`
 /// accumulators of O, `SN2 = BN/2` of S, `PA = BN/4` registers of P); `OVERLAP`: the
 /// intra-warpgroup overlap of S and P·V (else one `wgmma` group at a time, the baseline);
@@ -411,7 +437,13 @@ fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32
 /// `RSB` (with `OVERLAP`): O takes block n−1's correction between S_n's and P_{n−1}·V's issue
 /// (FlashAttention-3's `RescaleOBeforeGemm`) instead of after P·V's wait; `NB` (with
 /// `OVERLAP`): the consumer warpgroups take turns by named barriers ([`WarpScheduler`],
-/// FlashAttention-3's `warp_scheduler_barrier`).
+/// FlashAttention-3's `warp_scheduler_barrier`); `TW` (with `OVERLAP`): the next K and V full
+/// barriers probed right after the `wgmma` issue
+/// ([`PipelineConsumer::consumer_try_wait`]), so the wait that spends the probe usually finds
+/// them passed (with `SPLIT`: V_n's wait after the softmax, the basic-block boundary that keeps
+/// P·V's `wait_group` below the softmax, is then mostly a taken branch); `LAZY`: O is rescaled
+/// only when some row of the warp has a new max (a correction of exactly 1 otherwise: the same
+/// bits).
 ///
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
@@ -430,6 +462,8 @@ unsafe fn attention_fwd<
     const TREE: bool,
     const RSB: bool,
     const NB: bool,
+    const TW: bool,
+    const LAZY: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -441,6 +475,7 @@ unsafe fn attention_fwd<
     [f32; PA]: FenceOperand,
 {
     const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PA * 4 == H::BN) };
+    const { assert!(!TW || OVERLAP) };
     let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
     if to_shared_addr(smem) & 1023 != 0 {
         trap();
@@ -591,6 +626,11 @@ unsafe fn attention_fwd<
                 unsafe { turns.arrive() };
             }
             sched.arrive();
+            // `TW`: probes of K_1 and V_0 (spent at the loop's top, or V_0 after it)
+            let (mut tk, mut tv) = (None, None);
+            if TW {
+                (tk, tv) = unsafe { (Some(ck.consumer_try_wait()), Some(cv.consumer_try_wait())) };
+            }
             wait_group::<0>();
             fence_operand(&mut s);
             unsafe { ck.consumer_release(k) };
@@ -600,16 +640,16 @@ unsafe fn attention_fwd<
                 online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
             // `SPLIT`: V_n is waited for after S_n's softmax, not before the P·V that reads it
             let mut v_next = if SPLIT {
-                Some(unsafe { cv.consumer_wait() })
+                Some(unsafe { wait_stage(&mut cv, tv.take()) })
             } else {
                 None
             };
             let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
             for n in 1..tile.n_blocks {
-                let k = unsafe { ck.consumer_wait() };
+                let k = unsafe { wait_stage(&mut ck, tk.take()) };
                 let v = match v_next.take() {
                     Some(v) => v,
-                    None => unsafe { cv.consumer_wait() },
+                    None => unsafe { wait_stage(&mut cv, tv.take()) },
                 };
                 let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
                 if PINGPONG {
@@ -620,13 +660,18 @@ unsafe fn attention_fwd<
                 if RSB {
                     // FlashAttention-3's `RescaleOBeforeGemm`: O (free since the last
                     // `wait_group 0`) takes block n-1's correction while S_n computes
-                    rescale(&mut o, corr);
+                    rescale::<OD2, LAZY>(&mut o, corr);
                 }
                 unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
                 if PINGPONG {
                     unsafe { turns.arrive() };
                 }
                 sched.arrive();
+                if TW {
+                    // K_{n+1} and V_n: answered while S_n computes
+                    (tk, tv) =
+                        unsafe { (Some(ck.consumer_try_wait()), Some(cv.consumer_try_wait())) };
+                }
                 wait_group::<1>(); // S_n is done (committed first)
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
@@ -640,14 +685,14 @@ unsafe fn attention_fwd<
                     // overlaps. V_n's wait (a try-wait loop) ends the block here, after P
                     // (pinned by the fence)
                     fence_operand(&mut s);
-                    v_next = Some(unsafe { cv.consumer_wait() });
+                    v_next = Some(unsafe { wait_stage(&mut cv, tv.take()) });
                 }
                 wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
                 fence_operand(&mut o);
                 fence_operand(&mut pa);
                 unsafe { cv.consumer_release(v) };
                 if !RSB {
-                    rescale(&mut o, corr);
+                    rescale::<OD2, LAZY>(&mut o, corr);
                 }
                 pa = convert_p::<E, SN2, PA>(&s);
             }
@@ -657,13 +702,13 @@ unsafe fn attention_fwd<
             }
             let v = match v_next.take() {
                 Some(v) => v,
-                None => unsafe { cv.consumer_wait() },
+                None => unsafe { wait_stage(&mut cv, tv.take()) },
             };
             if PINGPONG {
                 unsafe { turns.wait() };
             }
             if RSB {
-                rescale(&mut o, corr);
+                rescale::<OD2, LAZY>(&mut o, corr);
             }
             unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
             if PINGPONG {
@@ -690,7 +735,7 @@ unsafe fn attention_fwd<
                 masks.apply(&mut s, n);
                 let corr =
                     online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
-                rescale(&mut o, corr);
+                rescale::<OD2, LAZY>(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
                 unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
@@ -766,6 +811,9 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, false, false);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal, $rsb:literal, $nb:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, $rsb, $nb, false, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`: tensor maps of Q, K, V over (d, token, head, batch) with ",
@@ -776,7 +824,7 @@ macro_rules! entry {
                 let tma_k = device::grid_constant!($name, 1, tma_k);
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, $rsb, $nb>(tma_q, tma_k, tma_v, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, $rsb, $nb, $tw, $lazy>(tma_q, tma_k, tma_v, &p) }
             }
         }
         device::launch_bounds!($name, 384, 1);
@@ -838,6 +886,15 @@ mod measure {
     entry!(attention_fwd_tree_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, true);
     entry!(attention_fwd_tree_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, true);
     entry!(attention_fwd_tree_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false, false, STAGES, true);
+    // the next K/V full barriers probed right after the `wgmma` issue (`consumer_try_wait`)
+    // with `SPLIT` (V_n's wait after the softmax mostly a taken branch: `tws`), and with O
+    // rescaled only when a row's max moved (`twslazy`); measured in the fourth round, neither
+    // beats the default (doc/attention.md; `tw` without `SPLIT`, `twl` probing after the
+    // softmax and `lazy` alone measured slower and were dropped)
+    entry!(attention_fwd_tws_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, false, false, true, false);
+    entry!(attention_fwd_tws_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, false, false, true, false);
+    entry!(attention_fwd_twslazy_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, false, false, true, true);
+    entry!(attention_fwd_twslazy_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, false, false, true, true);
     // the default d128 with the consumers at 240 registers (the producer at 24)
     entry!(attention_fwd_r240_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true);
 }

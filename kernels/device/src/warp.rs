@@ -205,3 +205,48 @@ pub unsafe fn warp_sum_f32(mut v: f32) -> f32 {
     }
     v
 }
+
+/// `vote.sync.any.pred`: whether `pred` holds on any lane of `mask` (`__any_sync`); the same
+/// answer on every lane, so a branch on it is warp-uniform.
+///
+/// ```
+/// use device::{emu::launch, thread::lane_id, warp::*};
+/// let mut out = [false; 64];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: the full warps take part; each lane writes its own element.
+/// unsafe {
+///     launch((1, 1, 1), (64, 1, 1), 0, || {
+///         let t = device::thread::thread_idx_x();
+///         // warp 0: lane 5 holds; warp 1: none
+///         *(p as *mut bool).add(t as usize) = vote_any(FULL_MASK, t == 5);
+///     })
+/// };
+/// assert!(out[..32].iter().all(|&x| x) && !out[32..].iter().any(|&x| x));
+/// ```
+///
+/// # Safety
+/// As [`shuffle_xor_u32`].
+#[inline(always)]
+pub unsafe fn vote_any(mask: u32, pred: bool) -> bool {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        unsafe {
+            asm!(
+                "{{ .reg .pred p, q; setp.ne.u32 p, {v}, 0; vote.sync.any.pred q, p, {m}; selp.u32 {r}, 1, 0, q; }}",
+                r = out(reg32) r, v = in(reg32) pred as u32, m = in(reg32) mask,
+                options(nostack, preserves_flags),
+            )
+        };
+        r != 0
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::warp_exchange(
+            "vote.sync.any.pred",
+            mask,
+            [pred as u32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            |_, all| (0..32).any(|l| mask >> l & 1 == 1 && all[l][0] != 0),
+        )
+    }
+}

@@ -34,7 +34,7 @@ use core::marker::PhantomData;
 
 use super::arch::mbarrier::{
     fence_barrier_init, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx,
-    mbarrier_init, mbarrier_try_wait_parity, mbarrier_wait_parity,
+    mbarrier_init, mbarrier_test_wait_parity, mbarrier_try_wait_parity, mbarrier_wait_parity,
 };
 
 /// The bytes one stage's load brings (the full barrier's `expect_tx`): a type-level constant of
@@ -534,6 +534,79 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
         self.state.advance();
         ConsumerStage { index }
     }
+    /// Probes the next stage's full barrier without blocking (CUTLASS's `consumer_try_wait`,
+    /// with the non-blocking `mbarrier.test_wait`) and does not move: the
+    /// [`ConsumerToken`] says whether the bytes had all landed. Issue it early (e.g. right after
+    /// a `wgmma` issue) and hand it to [`consumer_wait_with`](Self::consumer_wait_with) later:
+    /// the barrier's latency is hidden behind the work between, and the wait blocks only if the
+    /// probe found the stage still loading.
+    ///
+    /// # Safety
+    /// As [`consumer_wait`](Self::consumer_wait).
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
+    /// let mut st = PipelineStorage::<2>::new();
+    /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
+    /// let (mut prod, mut cons) = (p.producer(), p.consumer());
+    /// let s = unsafe { prod.producer_acquire() };
+    /// let full = s.full_barrier();
+    /// s.producer_commit();
+    /// let token = unsafe { cons.consumer_try_wait() };
+    /// assert!(!token.is_ready()); // 16 bytes expected, none landed yet
+    /// unsafe { layout_types::cute::arch::mbarrier::mbarrier_complete_tx(full, 16) };
+    /// let c = unsafe { cons.consumer_wait_with(token) }; // the probe failed: this one waits
+    /// assert_eq!(c.index(), 0);
+    /// unsafe { cons.consumer_release(c) };
+    /// ```
+    #[inline(always)]
+    pub unsafe fn consumer_try_wait(&self) -> ConsumerToken {
+        let ready = unsafe {
+            mbarrier_test_wait_parity(self.pipe.full(self.state.index()), self.state.phase())
+        };
+        ConsumerToken {
+            ready,
+            count: self.state.count(),
+        }
+    }
+    /// [`consumer_wait`](Self::consumer_wait) given a probe of this same stage
+    /// ([`consumer_try_wait`](Self::consumer_try_wait), CUTLASS's `consumer_wait(state,
+    /// token)`): returns at once if the probe saw the stage full, else waits as
+    /// `consumer_wait` does; then moves past the stage.
+    ///
+    /// # Safety
+    /// As [`consumer_wait`](Self::consumer_wait); `token` came from a probe of the stage this
+    /// consumer is at (checked in debug builds).
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
+    /// let mut st = PipelineStorage::<2>::new();
+    /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
+    /// let (mut prod, mut cons) = (p.producer(), p.consumer());
+    /// unsafe { prod.producer_acquire() }.producer_commit(); // 0 bytes: full at once
+    /// let token = unsafe { cons.consumer_try_wait() };
+    /// assert!(token.is_ready());
+    /// // ... work that hides the probe's latency ...
+    /// let c = unsafe { cons.consumer_wait_with(token) }; // no wait
+    /// unsafe { cons.consumer_release(c) };
+    /// assert_eq!(cons.state().count(), 1);
+    /// ```
+    #[inline(always)]
+    pub unsafe fn consumer_wait_with(&mut self, token: ConsumerToken) -> ConsumerStage<STAGES> {
+        debug_assert_eq!(
+            token.count,
+            self.state.count(),
+            "a ConsumerToken of another stage"
+        );
+        let index = self.state.index();
+        if !token.ready {
+            unsafe { mbarrier_wait_parity(self.pipe.full(index), self.state.phase()) };
+        }
+        self.state.advance();
+        ConsumerStage { index }
+    }
     /// Arrives on the stage's empty barrier (a signaling consumer; others only give the stage
     /// back): this consumer is done with the buffer (after the reads, or the TMA store reading
     /// it, have finished).
@@ -561,6 +634,42 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
                 mbarrier_arrive_cluster(self.pipe.empty(stage.index), rank)
             },
         }
+    }
+}
+
+/// The answer of [`PipelineConsumer::consumer_try_wait`] (CUTLASS's `ConsumerToken`): whether
+/// the probed stage was full. Spent by [`PipelineConsumer::consumer_wait_with`] (not `Copy`:
+/// one probe, one wait).
+///
+/// ```
+/// use layout_types::cute::pipeline::*;
+/// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
+/// let mut st = PipelineStorage::<1>::new();
+/// let p = unsafe { PipelineTmaAsync::<1, B>::init(&mut st, true, 1, || ()) };
+/// assert!(!unsafe { p.consumer().consumer_try_wait() }.is_ready()); // nothing committed
+/// ```
+#[must_use = "a probe is spent by consumer_wait_with"]
+#[derive(Debug)]
+pub struct ConsumerToken {
+    ready: bool,
+    count: u32,
+}
+
+impl ConsumerToken {
+    /// Whether the probe found the stage's bytes all landed.
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
+    /// let mut st = PipelineStorage::<1>::new();
+    /// let p = unsafe { PipelineTmaAsync::<1, B>::init(&mut st, true, 1, || ()) };
+    /// let mut prod = p.producer();
+    /// unsafe { prod.producer_acquire() }.producer_commit();
+    /// assert!(unsafe { p.consumer().consumer_try_wait() }.is_ready());
+    /// ```
+    #[inline(always)]
+    pub fn is_ready(&self) -> bool {
+        self.ready
     }
 }
 
@@ -802,6 +911,29 @@ mod tests {
         const TX_BYTES: u32 = 32;
     }
 
+    /// A pipeline of `STAGES` buffers of four words, initialized for `consumers`, leaked so
+    /// threads share it: its storage's address (each thread builds its handle with [`handle`])
+    /// and the buffers.
+    fn shared_pipeline<const STAGES: usize>(
+        consumers: u32,
+    ) -> (usize, &'static [[AtomicU64; 4]; STAGES]) {
+        let storage = std::boxed::Box::leak(std::boxed::Box::new(PipelineStorage::<STAGES>::new()));
+        let bufs = std::boxed::Box::leak(std::boxed::Box::new(core::array::from_fn(|_| {
+            core::array::from_fn(|_| AtomicU64::new(0))
+        })));
+        let pipe =
+            unsafe { PipelineTmaAsync::<STAGES, Words4>::init(storage, true, consumers, || ()) };
+        (pipe.storage as usize, bufs)
+    }
+
+    /// A thread's handle on [`shared_pipeline`]'s pipeline (no initialization).
+    fn handle<const STAGES: usize>(addr: usize) -> PipelineTmaAsync<STAGES, Words4> {
+        PipelineTmaAsync {
+            storage: addr as *mut _,
+            _tx: PhantomData,
+        }
+    }
+
     /// One producer thread and three consumer threads stream 300 stages through 3 buffers; each
     /// consumer must see every stage's data exactly in order, and the producer must never
     /// overwrite a buffer a consumer still reads.
@@ -810,20 +942,9 @@ mod tests {
         const STAGES: usize = 3;
         const N: u64 = 300;
         const CONSUMERS: u32 = 3;
-        let storage = std::boxed::Box::leak(std::boxed::Box::new(PipelineStorage::<STAGES>::new()));
-        let bufs: &'static [[AtomicU64; 4]; STAGES] =
-            std::boxed::Box::leak(std::boxed::Box::new(core::array::from_fn(|_| {
-                core::array::from_fn(|_| AtomicU64::new(0))
-            })));
-        let pipe =
-            unsafe { PipelineTmaAsync::<STAGES, Words4>::init(storage, true, CONSUMERS, || ()) };
-        let addr = pipe.storage as usize;
+        let (addr, bufs) = shared_pipeline::<STAGES>(CONSUMERS);
         let producer = std::thread::spawn(move || {
-            let pipe = PipelineTmaAsync::<STAGES, Words4> {
-                storage: addr as *mut _,
-                _tx: PhantomData,
-            };
-            let mut prod = pipe.producer();
+            let mut prod = handle::<STAGES>(addr).producer();
             for k in 1..=N {
                 let s = unsafe { prod.producer_acquire() };
                 for w in &bufs[s.index() as usize] {
@@ -843,11 +964,7 @@ mod tests {
         let consumers: Vec<_> = (0..CONSUMERS)
             .map(|_| {
                 std::thread::spawn(move || {
-                    let pipe = PipelineTmaAsync::<STAGES, Words4> {
-                        storage: addr as *mut _,
-                        _tx: PhantomData,
-                    };
-                    let mut cons = pipe.consumer();
+                    let mut cons = handle::<STAGES>(addr).consumer();
                     for k in 1..=N {
                         let c = unsafe { cons.consumer_wait() };
                         for w in &bufs[c.index() as usize] {
@@ -861,6 +978,62 @@ mod tests {
         producer.join().unwrap();
         for c in consumers {
             c.join().unwrap();
+        }
+    }
+
+    /// The token API in the attention consumers' order: each consumer probes stage k+1
+    /// (`consumer_try_wait`) while it still reads stage k, releases k, then waits for k+1 with the
+    /// probe (`consumer_wait_with`). Every stage's data must be complete and in order whether the
+    /// probe saw it ready or not.
+    #[test]
+    fn consumer_try_wait_tokens_see_every_stage_in_order() {
+        const STAGES: usize = 2;
+        const N: u64 = 300;
+        const CONSUMERS: u32 = 2;
+        let (addr, bufs) = shared_pipeline::<STAGES>(CONSUMERS);
+        let producer = std::thread::spawn(move || {
+            let mut prod = handle::<STAGES>(addr).producer();
+            for k in 1..=N {
+                let s = unsafe { prod.producer_acquire() };
+                for w in &bufs[s.index() as usize] {
+                    w.store(k, Ordering::SeqCst);
+                }
+                unsafe { mbarrier_complete_tx(s.full_barrier(), 32) };
+                s.producer_commit();
+                if k % 7 == 0 {
+                    std::thread::yield_now();
+                }
+            }
+        });
+        let consumers: Vec<_> = (0..CONSUMERS)
+            .map(|_| {
+                std::thread::spawn(move || {
+                    let mut cons = handle::<STAGES>(addr).consumer();
+                    let (mut ready, mut waited) = (0u32, 0u32);
+                    let mut cur = unsafe { cons.consumer_wait() };
+                    for k in 1..=N {
+                        let token = (k < N).then(|| unsafe { cons.consumer_try_wait() });
+                        for w in &bufs[cur.index() as usize] {
+                            assert_eq!(w.load(Ordering::SeqCst), k);
+                        }
+                        unsafe { cons.consumer_release(cur) };
+                        let Some(token) = token else { break };
+                        if token.is_ready() {
+                            ready += 1;
+                        } else {
+                            waited += 1;
+                        }
+                        cur = unsafe { cons.consumer_wait_with(token) };
+                    }
+                    assert_eq!(cons.state().count() as u64, N);
+                    (ready, waited)
+                })
+            })
+            .collect();
+        producer.join().unwrap();
+        for c in consumers {
+            let (ready, waited) = c.join().unwrap();
+            assert_eq!((ready + waited) as u64, N - 1);
         }
     }
 

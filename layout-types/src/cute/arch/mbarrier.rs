@@ -300,6 +300,42 @@ pub unsafe fn mbarrier_try_wait_parity(bar: *mut u64, parity: u32) -> bool {
     }
 }
 
+/// `mbarrier.test_wait.parity.shared::cta.b64`: whether the phase of parity `parity` has
+/// completed, answered at once (no suspend: the non-blocking probe CUTLASS's
+/// `ClusterBarrier::test_wait` is). A probe issued early and read later hides the barrier's
+/// latency behind other work ([`crate::cute::pipeline::PipelineConsumer::consumer_try_wait`]).
+///
+/// # Safety
+/// As [`mbarrier_arrive`].
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bar = 0u64;
+/// unsafe {
+///     mbarrier_init(&raw mut bar, 1);
+///     assert!(!mbarrier_test_wait_parity(&raw mut bar, 0)); // phase 0 open
+///     mbarrier_arrive(&raw mut bar);
+///     assert!(mbarrier_test_wait_parity(&raw mut bar, 0));  // complete
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_test_wait_parity(bar: *mut u64, parity: u32) -> bool {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let done: u32;
+        unsafe {
+            asm!("{{ .reg .pred p; mbarrier.test_wait.parity.shared::cta.b64 p, [{b}], {q}; selp.u32 {d}, 1, 0, p; }}",
+                b = in(reg32) smem_addr(bar), q = in(reg32) parity, d = out(reg32) done,
+                options(nostack, preserves_flags))
+        };
+        done != 0
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        host::phase(bar) != parity & 1
+    }
+}
+
 /// Waits until the phase of parity `parity` has completed: [`mbarrier_try_wait_parity`] in a
 /// loop (CUTLASS's `ClusterBarrier::wait`).
 ///
