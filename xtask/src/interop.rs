@@ -1,5 +1,5 @@
 //! The interop steps of `cargo xtask test`: `host` beside candle's cudarc features, and the
-//! Python package's GPU-free tests.
+//! Python package's GPU-free tests (`cargo xtask test-full`: the package built by maturin).
 
 use std::path::Path;
 use std::process::Command;
@@ -50,34 +50,61 @@ pub fn candle_step(ws: &Ws) -> Step {
     }
 }
 
-/// The `cute_rs` Python package: a venv under target/ (maturin, pytest from PyPI), the
-/// extension built into it (`maturin develop`, dev profile, the workspace's target dir),
-/// `pytest python/tests`. Without python3 it is a SKIP; the GPU tests skip themselves
-/// without torch or a GPU.
-pub fn python_step(ws: &Ws) -> Step {
+/// How the Python step gets the `cute_rs` extension.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Extension {
+    /// The `cdylib` that `cargo build --workspace --lib` (the test command's background build)
+    /// left in `target/debug`, staged with the package's Python sources under
+    /// `target/xtask/py/cute_rs`: no second build of `host` and its dependencies.
+    Workspace,
+    /// `maturin develop` into the venv, as `pip install ./python` builds it (the packaging path:
+    /// `cargo xtask test-full`).
+    Maturin,
+}
+
+/// The `cute_rs` Python package's pytest (`python/tests`) in a venv under target/ (pytest, and
+/// maturin for [`Extension::Maturin`], from PyPI), with the extension as `how` says. Without
+/// python3 it is a SKIP; the GPU tests skip themselves without torch or a GPU.
+pub fn python_step(ws: &Ws, how: Extension) -> Step {
     let t0 = std::time::Instant::now();
     let Some(python) = on_path("python3") else {
         return Step::Skip("python3 not found: the cute_rs package's tests did not run".into());
     };
     let venv = ws.target.join("py-venv");
     let bin = venv.join("bin");
-    if let Err(step) = make_venv(&python, &venv) {
+    if let Err(step) = make_venv(&python, &venv, how) {
         return step;
     }
     let pkg = ws.root.join("python");
-    eprintln!("[test] maturin develop (python/), then pytest python/tests");
-    let code = status_code(
-        Command::new(bin.join("maturin"))
-            .args(["develop", "-q"])
-            .current_dir(&pkg)
-            .env("VIRTUAL_ENV", &venv)
-            .env("PATH", path_with(&bin))
-            .env("CARGO_TARGET_DIR", &ws.target),
-    );
-    if code != 0 {
-        return Step::Fail(format!("maturin develop exited with {code}"));
+    let mut pytest = Command::new(bin.join("python"));
+    match how {
+        Extension::Workspace => {
+            let staged = match stage_package(ws) {
+                Ok(dir) => dir,
+                Err(e) => return Step::Fail(e),
+            };
+            eprintln!(
+                "[test] pytest python/tests (cute_rs from {}: the workspace build's extension)",
+                staged.display()
+            );
+            pytest.env("PYTHONPATH", staged);
+        }
+        Extension::Maturin => {
+            eprintln!("[test] maturin develop (python/), then pytest python/tests");
+            let code = status_code(
+                Command::new(bin.join("maturin"))
+                    .args(["develop", "-q"])
+                    .current_dir(&pkg)
+                    .env("VIRTUAL_ENV", &venv)
+                    .env("PATH", path_with(&bin))
+                    .env("CARGO_TARGET_DIR", &ws.target),
+            );
+            if code != 0 {
+                return Step::Fail(format!("maturin develop exited with {code}"));
+            }
+        }
     }
-    let out = Command::new(bin.join("python"))
+    let out = pytest
         .args(["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "."])
         // from tests/: `python -m` puts the working directory first on sys.path, and
         // python/ holds the package's source without its extension
@@ -105,9 +132,37 @@ pub fn python_step(ws: &Ws) -> Step {
     }
 }
 
-/// The Python step's venv under `venv` and its PyPI packages (maturin, pytest), unless there;
-/// the step's outcome when that fails.
-fn make_venv(python: &Path, venv: &Path) -> Result<(), Step> {
+/// `target/xtask/py/cute_rs`: the package's Python sources (`python/cute_rs/*.py`) and the
+/// workspace build's `lib_native.so` as `_native.abi3.so` (the name maturin gives it).
+fn stage_package(ws: &Ws) -> Result<std::path::PathBuf, String> {
+    let so = ws.target.join("debug/lib_native.so");
+    if !so.is_file() {
+        return Err(format!(
+            "{} is missing (cargo build --workspace --lib builds it)",
+            so.display()
+        ));
+    }
+    let root = ws.target.join("xtask/py");
+    let dir = root.join("cute_rs");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let src = ws.root.join("python/cute_rs");
+    let entries = std::fs::read_dir(&src).map_err(|e| format!("{}: {e}", src.display()))?;
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.extension().is_some_and(|x| x == "py") {
+            let to = dir.join(e.file_name());
+            std::fs::copy(&path, &to).map_err(|e| format!("{}: {e}", to.display()))?;
+        }
+    }
+    let to = dir.join("_native.abi3.so");
+    std::fs::copy(&so, &to).map_err(|e| format!("{}: {e}", to.display()))?;
+    Ok(root)
+}
+
+/// The Python step's venv under `venv` and its PyPI packages (pytest, and maturin for
+/// [`Extension::Maturin`]), unless there; the step's outcome when that fails.
+fn make_venv(python: &Path, venv: &Path, how: Extension) -> Result<(), Step> {
     let bin = venv.join("bin");
     if !bin.join("python").exists() {
         eprintln!("[test] {} -m venv {}", python.display(), venv.display());
@@ -118,22 +173,30 @@ fn make_venv(python: &Path, venv: &Path) -> Result<(), Step> {
             )));
         }
     }
-    if !bin.join("maturin").exists() || !bin.join("pytest").exists() {
+    let mut wanted = vec![("pytest", "pytest")];
+    if how == Extension::Maturin {
+        wanted.push(("maturin", "maturin>=1.5,<2"));
+    }
+    let missing: Vec<&str> = wanted
+        .iter()
+        .filter(|(exe, _)| !bin.join(exe).exists())
+        .map(|(_, req)| *req)
+        .collect();
+    if !missing.is_empty() {
         eprintln!(
-            "[test] pip install maturin pytest (into {})",
+            "[test] pip install {} (into {})",
+            missing.join(" "),
             venv.display()
         );
-        let code = status_code(Command::new(bin.join("python")).args([
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "maturin>=1.5,<2",
-            "pytest",
-        ]));
+        let code = status_code(
+            Command::new(bin.join("python"))
+                .args(["-m", "pip", "install", "-q"])
+                .args(&missing),
+        );
         if code != 0 {
             return Err(Step::Fail(format!(
-                "pip install maturin pytest exited with {code}"
+                "pip install {} exited with {code}",
+                missing.join(" ")
             )));
         }
     }
@@ -150,7 +213,7 @@ pub fn prepare_venv(target: &Path) {
     let _ = std::fs::create_dir_all(target.join("xtask"));
     let log = std::fs::File::create(target.join("xtask/venv.log")).ok();
     crate::STEP_LOG.with(|l| *l.borrow_mut() = log);
-    let _ = make_venv(&python, &target.join("py-venv"));
+    let _ = make_venv(&python, &target.join("py-venv"), Extension::Workspace);
 }
 
 fn path_with(dir: &Path) -> std::ffi::OsString {

@@ -521,7 +521,43 @@ fn test(ws: &Ws) -> i32 {
             .map_err(|e| eprintln!("xtask: ptxas: {e} (tried again after the build)"))
             .ok()
     });
-    let built = build_ptx(ws.opts_in_set(None, false), found.as_deref());
+    // The sm_80 build (3b) and the CPU emulator (4) do not depend on the sm_90a build (each has
+    // its own target dir under target/kernels): they run beside it, so a core that one chain
+    // leaves idle (a family's fat LTO, `core`, a test binary's link) the others fill. The
+    // emulator's output goes to a log (printed when it fails); the sm_80 table is printed after.
+    let emu_log = ws.target.join("xtask/emu.log");
+    eprintln!(
+        "[test] beside the sm_90a build: the sm_80 build and the CPU emulator (log: {})",
+        emu_log.display()
+    );
+    let (built, ampere, emu) = std::thread::scope(|sc| {
+        let ampere = sc.spawn(|| ampere_step(ws));
+        let emu = sc.spawn(|| {
+            let file = std::fs::File::create(&emu_log).ok();
+            STEP_LOG.with(|l| *l.borrow_mut() = file);
+            emu_step(ws, &ws.opts_in_set(None, false))
+        });
+        let built = build_ptx(ws.opts_in_set(None, false), found.as_deref());
+        (built, ampere.join(), emu.join())
+    });
+    let (ampere, ampere_ptx, ampere_table) = ampere.unwrap_or_else(|_| {
+        let panicked = Step::Fail("its thread panicked".into());
+        (panicked, String::new(), String::new())
+    });
+    print!("{ampere_table}");
+    let emu = emu.unwrap_or_else(|_| Step::Fail("its thread panicked".into()));
+    let emu_text = std::fs::read_to_string(&emu_log).unwrap_or_default();
+    if matches!(emu, Step::Fail(_)) {
+        eprint!("{emu_text}");
+        eprintln!(
+            "[test] (the emulator's output above, from {})",
+            emu_log.display()
+        );
+    } else {
+        for l in emu_text.lines().filter(|l| l.starts_with("test result:")) {
+            eprintln!("[emu] {l}");
+        }
+    }
     let (opts, built, assembled) = match built {
         Ok(x) => x,
         Err(_) => {
@@ -559,6 +595,7 @@ fn test(ws: &Ws) -> i32 {
     let assembled = assembled.unwrap_or_else(|| {
         ptxas::install(&ws.target).and_then(|b| ptxas::assemble_all(&b, &built.paths(), &opts.arch))
     });
+    let mut ptxas_path = None;
     match assembled {
         Ok(report) => {
             print!("{}", ptxas::table(&report));
@@ -597,15 +634,13 @@ fn test(ws: &Ws) -> i32 {
                     Err(e) => Step::Fail(e),
                 },
             ));
-            // SAFETY of env: single-threaded here; children inherit it.
-            unsafe { std::env::set_var("PTXAS", &report.ptxas) };
+            ptxas_path = Some(report.ptxas.clone());
         }
         Err(e) => steps.push(("ptxas assembles", Step::Fail(e))),
     }
 
     // 3b. the Ampere build (every family written for sm_80; the host embeds it beside sm_90a):
     // builds, and ptxas assembles every module for sm_80 with no spills.
-    let (ampere, ampere_ptx) = ampere_step(ws);
     steps.push(("sm_80 build: ptx builds, ptxas assembles", ampere));
     // the families written for sm_80 only are in that build alone (they run on Hopper from it)
     all_ptx.push_str(&ampere_ptx);
@@ -627,7 +662,7 @@ fn test(ws: &Ws) -> i32 {
     ));
 
     // 4. the kernel entries on the CPU emulator (kernels/emu, nightly, host target).
-    steps.push(("kernels on the CPU emulator", emu_step(ws, &opts)));
+    steps.push(("kernels on the CPU emulator", emu));
 
     // 5. the workspace's tests (root package included), PTX embedded for real: built beside
     // steps 1–4 (above), run here.
@@ -649,13 +684,16 @@ fn test(ws: &Ws) -> i32 {
         if ptxas_checked {
             c.env("CUTE_RS_PTXAS_CHECKED", "1");
         }
+        if let Some(p) = &ptxas_path {
+            c.env("PTXAS", p);
+        }
         c
     };
     let mut c = test_cmd(&["--lib", "--bins", "--tests", "--examples"]);
     // layout-types' 605 examples (one merged doctest crate, ~2 min of one core) run in
     // `cargo xtask test-full`
     let mut doc = test_cmd(&["--doc", "--exclude", "layout-types"]);
-    // Steps 5b–7 run beside the tests too; their output goes to a log, printed when one fails.
+    // Steps 5b–6 run beside the tests too; their output goes to a log, printed when one fails.
     // They start a few seconds late: each takes the build directory's lock for a whole build,
     // and the two test runs need it first, for their (no-op) builds.
     let side_log = ws.target.join("xtask/side-steps.log");
@@ -668,7 +706,7 @@ fn test(ws: &Ws) -> i32 {
                 // 5b. the Python package's GPU-free tests; host beside candle's cudarc features.
                 (
                     "python: cute_rs (pytest)",
-                    Box::new(|| interop::python_step(ws)),
+                    Box::new(|| interop::python_step(ws, interop::Extension::Workspace)),
                 ),
                 (
                     "host + candle's cudarc",
@@ -679,8 +717,6 @@ fn test(ws: &Ws) -> i32 {
                     "new-kernel-crate builds",
                     Box::new(|| scaffold_step(ws, &arch)),
                 ),
-                // 7. the docs build with no warnings (broken intra-doc links included).
-                ("cargo doc, no warnings", Box::new(|| doc_step(ws))),
             ];
             quietly(&side_log, steps)
         });
@@ -707,7 +743,7 @@ fn test(ws: &Ws) -> i32 {
             code
         });
         eprintln!(
-            "[test] cargo test --workspace --lib --bins --tests --examples (steps 5b-7 beside it, log: {})",
+            "[test] cargo test --workspace --lib --bins --tests --examples (steps 5b-6 beside it, log: {})",
             side_log.display()
         );
         let targets = status_code(&mut c);
@@ -726,13 +762,13 @@ fn test(ws: &Ws) -> i32 {
             if side.iter().any(|(_, s)| matches!(s, Step::Fail(_))) {
                 eprint!("{}", std::fs::read_to_string(&side_log).unwrap_or_default());
                 eprintln!(
-                    "[test] (the output of steps 5b-7 above, from {})",
+                    "[test] (the output of steps 5b-6 above, from {})",
                     side_log.display()
                 );
             }
             steps.extend(side);
         }
-        Err(_) => steps.push(("steps 5b-7", Step::Fail("their thread panicked".into()))),
+        Err(_) => steps.push(("steps 5b-6", Step::Fail("their thread panicked".into()))),
     }
 
     // 8. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
@@ -774,7 +810,8 @@ fn doc_step(ws: &Ws) -> Step {
 /// the root package's typed products and divides through complement and composition and its
 /// typed TiledMMA / GMMA suites (feature `typed-full`), and layout-types' doc examples. The PTX
 /// is not needed: `CUTE_RS_SKIP_PTX=1`. Then `examples/candle-op` and the README's candle code
-/// compiled against candle-core ([`interop::candle_step`]).
+/// compiled against candle-core ([`interop::candle_step`]), `cargo doc` with no warnings, and
+/// the Python package built as `pip install ./python` builds it (maturin) and its pytest.
 fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
     let runs: [(&str, &[&str]); 3] = [
@@ -837,13 +874,22 @@ fn test_full(ws: &Ws) -> i32 {
     }
     // the candle example and the README's candle code against candle-core itself (#36)
     steps.push(("candle example + README code", interop::candle_step(ws)));
+    // the docs build with no warnings (broken intra-doc links included)
+    steps.push(("cargo doc, no warnings", doc_step(ws)));
+    // the Python package as `pip install ./python` builds it (maturin), and its tests
+    steps.push((
+        "python: cute_rs built by maturin (pytest)",
+        interop::python_step(ws, interop::Extension::Maturin),
+    ));
     summary("test-full", &steps, t0)
 }
 
-/// Step 5's build (`cargo test --workspace --no-run`, the environment step 5 runs with) started
-/// in the background, its output in `target/xtask/test-build.log`.
+/// Step 5's build (`cargo test --workspace --no-run`, the environment step 5 runs with), then
+/// the workspace's libraries as a user builds them (`cargo build --workspace --lib`: the Python
+/// extension, `python/`, is a `cdylib` no test target builds), started in the background, their
+/// output in `target/xtask/test-build.log`.
 struct TestBuild {
-    child: std::io::Result<std::process::Child>,
+    thread: std::thread::JoinHandle<Result<(), String>>,
     log: PathBuf,
     t0: std::time::Instant,
 }
@@ -851,22 +897,39 @@ struct TestBuild {
 fn spawn_test_build(ws: &Ws) -> TestBuild {
     let log = ws.target.join("xtask/test-build.log");
     let _ = std::fs::create_dir_all(log.parent().expect("a parent"));
-    let child = std::fs::File::create(&log).and_then(|out| {
-        let err = out.try_clone()?;
+    let commands: Vec<Command> = [
+        &["test", "--workspace", "--no-run"][..],
+        &["build", "--workspace", "--lib"][..],
+    ]
+    .iter()
+    .map(|args| {
         let mut c = ws.cargo();
-        c.args(["test", "--workspace", "--no-run"])
+        c.args(*args)
             .env("CUTE_RS_REQUIRE_PTX", "1")
-            .stdin(std::process::Stdio::null())
-            .stdout(out)
-            .stderr(err);
-        c.spawn()
+            .stdin(std::process::Stdio::null());
+        c
+    })
+    .collect();
+    let file = log.clone();
+    let thread = std::thread::spawn(move || {
+        let out = std::fs::File::create(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        for mut c in commands {
+            let err = out.try_clone().map_err(|e| e.to_string())?;
+            let dup = out.try_clone().map_err(|e| e.to_string())?;
+            match c.stdout(dup).stderr(err).status() {
+                Ok(st) if st.success() => {}
+                Ok(st) => return Err(format!("{c:?}: {st}")),
+                Err(e) => return Err(format!("could not run cargo: {e}")),
+            }
+        }
+        Ok(())
     });
     eprintln!(
-        "[test] cargo test --workspace --no-run, beside the PTX steps (log: {})",
+        "[test] cargo test --workspace --no-run, then cargo build --workspace --lib, beside the PTX steps (log: {})",
         log.display()
     );
     TestBuild {
-        child,
+        thread,
         log,
         t0: std::time::Instant::now(),
     }
@@ -874,20 +937,23 @@ fn spawn_test_build(ws: &Ws) -> TestBuild {
 
 /// Waits for the background test build; `Some(step)` when it failed (its log printed).
 fn finish_test_build(b: TestBuild) -> Option<Step> {
-    let status = b.child.and_then(|mut c| c.wait());
+    let outcome = b
+        .thread
+        .join()
+        .unwrap_or_else(|_| Err("its thread panicked".into()));
     let secs = b.t0.elapsed().as_secs_f64();
-    match status {
-        Ok(s) if s.success() => {
+    match outcome {
+        Ok(()) => {
             eprintln!("[test] the background test build finished ({secs:.0} s)");
             None
         }
-        other => {
+        Err(why) => {
             let text = std::fs::read_to_string(&b.log).unwrap_or_default();
             eprint!("{text}");
-            Some(Step::Fail(match other {
-                Ok(s) => format!("{s} (its output is above, and in {})", b.log.display()),
-                Err(e) => format!("could not run cargo: {e}"),
-            }))
+            Some(Step::Fail(format!(
+                "{why} (its output is above, and in {})",
+                b.log.display()
+            )))
         }
     }
 }
@@ -895,25 +961,29 @@ fn finish_test_build(b: TestBuild) -> Option<Step> {
 /// The `sm_80` build: only the families written for it (`[package.metadata.cute] archs`), each
 /// module through ptxas for `sm_80`, no spills, no stack frame. Its target dir is the one the
 /// host's build script uses for its `sm_80` modules, so that build is then a no-op.
-fn ampere_step(ws: &Ws) -> (Step, String) {
+///
+/// Returns the outcome, the PTX text and ptxas's resource table (printed by the caller: the
+/// step runs beside the sm_90a build).
+fn ampere_step(ws: &Ws) -> (Step, String, String) {
     const ARCH: &str = "sm_80";
     let Some(bin) = ptxas::find(&ws.target) else {
-        return (
-            Step::Fail("no ptxas (the ptxas step installs it)".into()),
-            String::new(),
-        );
+        let step = Step::Fail("no ptxas (the ptxas step installs it)".into());
+        return (step, String::new(), String::new());
     };
     let (_, built, report) = match build_ptx(ws.opts_in_set(Some(ARCH), false), Some(&bin)) {
         Ok(x) => x,
-        Err(_) => return (Step::Fail("see the error above".into()), String::new()),
+        Err(_) => {
+            let step = Step::Fail("see the error above".into());
+            return (step, String::new(), String::new());
+        }
     };
     let text: String = built.modules.iter().map(|m| m.ptx.as_str()).collect();
     let report = match report {
         Some(Ok(r)) => r,
-        Some(Err(e)) => return (Step::Fail(e), text),
-        None => return (Step::Fail("ptxas did not run".into()), text),
+        Some(Err(e)) => return (Step::Fail(e), text, String::new()),
+        None => return (Step::Fail("ptxas did not run".into()), text, String::new()),
     };
-    print!("{}", ptxas::table(&report));
+    let table = ptxas::table(&report);
     let bad: Vec<String> = report
         .kernels
         .iter()
@@ -926,7 +996,7 @@ fn ampere_step(ws: &Ws) -> (Step, String) {
         })
         .collect();
     if !bad.is_empty() {
-        return (Step::Fail(bad.join("; ")), text);
+        return (Step::Fail(bad.join("; ")), text, table);
     }
     if report.kernels.len() != built.entries().len() {
         let e = format!(
@@ -934,7 +1004,7 @@ fn ampere_step(ws: &Ws) -> (Step, String) {
             report.kernels.len(),
             built.entries().len()
         );
-        return (Step::Fail(e), text);
+        return (Step::Fail(e), text, table);
     }
     let families: Vec<&str> = built.modules.iter().map(|m| m.family.as_str()).collect();
     let pass = Step::Pass(format!(
@@ -943,7 +1013,7 @@ fn ampere_step(ws: &Ws) -> (Step, String) {
         families.join(", "),
         report.kernels.len()
     ));
-    (pass, text)
+    (pass, text, table)
 }
 
 /// `cargo test -p device -p kernels-emu` with the nightly toolchain for the host: every copy,
