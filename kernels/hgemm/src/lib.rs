@@ -53,8 +53,11 @@
 //!
 //! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`] order)
 //! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
-//! into the next tile's k-tiles while the consumers store the previous one. A grid of one
-//! cluster per tile is the non-persistent kernel.
+//! into the next tile's k-tiles while the consumers store the previous one. When the tiles do
+//! not fill the last wave and the host gives a workspace ([`HgemmParams::workspace`]), the
+//! last `tiles % clusters + clusters` tiles are shared out by k-tiles instead ([`Scheduler`]:
+//! data-parallel + stream-K), a tile split between two clusters reduced through the workspace.
+//! A grid of one cluster per tile is the non-persistent kernel.
 //!
 //! Launch: a 1-D grid of whole clusters (`cuLaunchKernelEx`, cluster dimension `(cs, 1, 1)`),
 //! at most one CTA per SM (the shared memory allows one), 384 threads, [`SMEM_BYTES`] of dynamic
@@ -73,7 +76,8 @@ pub mod config;
 pub mod epilogue;
 
 use collective::epilogue::CollectiveEpilogue;
-use collective::kernel::gemm_tma_warpspecialized_cooperative;
+use collective::kernel::gemm_tma_warpspecialized_cooperative_sched;
+use collective::scheduler::{FixupSlot, StreamKScheduler};
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
 use layout_types::cute::fusion::{ActivationFn, BiasAct, BiasMode, EpilogueOp, LinComb, act};
@@ -89,7 +93,14 @@ const _: () = {
         |s| s;
     assert!(THREADS == collective::kernel::THREADS);
     assert!(TILE.0 as i32 == collective::kernel::BM && TILE.1 as i32 == collective::kernel::BN);
+    // the host sizes the stream-K workspace with the scheduler's numbers
+    assert!(config::FIXUP_SLOT_BYTES == core::mem::size_of::<FixupSlot>());
+    assert!(config::FIXUP_SLOTS_PER_CLUSTER == Scheduler::SLOTS_PER_CLUSTER);
 };
+
+/// The tile scheduler of every entry: data-parallel + stream-K ([`StreamKScheduler`]), its
+/// workspace [`HgemmParams::workspace`] (0: data-parallel only).
+pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
 
 /// The run-time arguments of [`HgemmEpilogue`]: C's tensor map and the scalar parameters.
 #[derive(Clone, Copy)]
@@ -206,7 +217,8 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-            unsafe { gemm_tma_warpspecialized_cooperative::<$e, $ma, $mb, $epi, STAGES>(tma, (p.m, p.n, p.k), p.swizzle, epi) }
+            let sched = (p.swizzle, p.workspace as *mut FixupSlot);
+            unsafe { gemm_tma_warpspecialized_cooperative_sched::<$e, $ma, $mb, $epi, Scheduler, STAGES>(tma, (p.m, p.n, p.k), sched, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
