@@ -203,7 +203,8 @@ pub struct FixupSlot {
 
 /// CUTLASS's `PersistentTileSchedulerSm90StreamK`, data-parallel + stream-K: with `C` resident
 /// clusters and `T` cluster tiles of `k_tiles` k-tiles each, when `T % C ≠ 0` and `T > C`
-/// (and `k_tiles ≥` [`MIN_K_TILES`](Self::MIN_K_TILES), a workspace given), the first
+/// (a workspace given, and the last wave leaving at least
+/// [`MIN_IDLE_K_TILES`](Self::MIN_IDLE_K_TILES) k-tiles per cluster idle on average), the first
 /// `T − (T % C + C)` tiles are dealt out whole as [`PersistentTileScheduler`] does (full waves),
 /// and the k-tiles of the last `T % C + C` tiles, flattened, are cut into `C` even ranges, one
 /// per cluster: each cluster's total work is then the same to a k-tile, where the last wave
@@ -217,15 +218,15 @@ pub struct FixupSlot {
 ///
 /// ```
 /// use collective::scheduler::{StreamKScheduler, TileScheduler, WorkTile};
-/// // 4 × 2 cluster tiles of 128 × 256 (clusters of 1), 10 k-tiles each, 3 clusters: 8 = 2·3 + 2,
-/// // so 3 tiles data-parallel and the last 5 tiles' 50 k-tiles split 16 / 17 / 17
+/// // 4 × 2 cluster tiles of 128 × 256 (clusters of 1), 100 k-tiles each, 3 clusters: 8 = 2·3 + 2,
+/// // so 3 tiles data-parallel and the last 5 tiles' 500 k-tiles split 166 / 167 / 167
 /// let ws = 64 as *mut collective::scheduler::FixupSlot; // not touched by `work_tiles`
-/// let s = |c| StreamKScheduler::<128, 256>::init((512, 512), 10, (1, 0), (c, 3), (1, ws));
+/// let s = |c| StreamKScheduler::<128, 256>::init((512, 512), 100, (1, 0), (c, 3), (1, ws));
 /// let w: Vec<WorkTile> = s(0).work_tiles().collect();
 /// let t = |tile, k_begin, k_count| WorkTile { tile, k_begin, k_count };
-/// assert_eq!(w, [t(0, 0, 10), t(3, 0, 10), t(4, 0, 6)]);
+/// assert_eq!(w, [t(0, 0, 100), t(3, 0, 100), t(4, 0, 66)]);
 /// let w: Vec<WorkTile> = s(1).work_tiles().collect();
-/// assert_eq!(w, [t(1, 0, 10), t(4, 6, 4), t(5, 0, 10), t(6, 0, 3)]);
+/// assert_eq!(w, [t(1, 0, 100), t(4, 66, 34), t(5, 0, 100), t(6, 0, 33)]);
 /// assert!(s(1).is_last_work(&w[3]));
 /// ```
 #[derive(Clone, Copy)]
@@ -234,15 +235,17 @@ pub struct StreamKScheduler<const BM: i32, const BN: i32> {
     /// Tiles dealt out whole (all of them without a stream-K part).
     dp_tiles: i32,
     /// This cluster's range of the stream-K part's flattened k-tiles (empty without one).
-    sk: (i64, i64),
+    sk: (i32, i32),
     /// The workspace: [`Self::SLOTS_PER_CLUSTER`] slots per resident cluster.
     workspace: *mut FixupSlot,
 }
 
 impl<const BM: i32, const BN: i32> StreamKScheduler<BM, BN> {
-    /// Fewer k-tiles per tile than this: data-parallel only (the reduction through the
-    /// workspace would cost more than the last wave's idle clusters).
-    pub const MIN_K_TILES: i32 = 8;
+    /// Stream-K only when the data-parallel last wave would leave at least this many k-tiles
+    /// idle per cluster on average (`(C − T % C)·k_tiles ≥ 32·C`): the reduction through the
+    /// workspace and the extra work units cost about that (on the H200, bf16 TN: 8192³, 62 idle
+    /// k-tiles, gained 1–2%; 4096³, 8 idle k-tiles, lost 3–6%; doc/hopper-gemm.md).
+    pub const MIN_IDLE_K_TILES: i32 = 32;
     /// Workspace slots per resident cluster: 2 CTA ranks × 2 consumer warpgroups.
     pub const SLOTS_PER_CLUSTER: usize = 4;
 
@@ -271,11 +274,14 @@ impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
         let dp = PersistentTileScheduler::<BM, BN>::init(mn, k_tiles, cluster, grid, band);
         let (tiles, (first, step)) = (dp.tiles(), grid);
         let rest = tiles % step.max(1);
+        let sk_tiles = rest + step;
         let stream_k = !workspace.is_null()
             && cluster.0 <= 2
-            && k_tiles >= Self::MIN_K_TILES
             && tiles > step
-            && rest != 0;
+            && rest != 0
+            && (step - rest) as i64 * k_tiles as i64 >= (Self::MIN_IDLE_K_TILES * step) as i64
+            // the cuts below in i32
+            && sk_tiles as i64 * k_tiles as i64 * step as i64 <= i32::MAX as i64;
         if !stream_k {
             return StreamKScheduler {
                 dp,
@@ -284,9 +290,8 @@ impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
                 workspace,
             };
         }
-        let sk_tiles = rest + step;
         // this cluster's range: the `first`-th of `step` even cuts of the flattened k-tiles
-        let cut = |c: i32| (sk_tiles as i64 * k_tiles as i64 * c as i64) / step as i64;
+        let cut = |c: i32| sk_tiles * k_tiles * c / step;
         StreamKScheduler {
             dp,
             dp_tiles: tiles - sk_tiles,
@@ -307,14 +312,14 @@ impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
                 k_count: kt,
             });
         // the stream-K tiles this range touches, each cut to the range
-        let kt64 = (kt as i64).max(1);
-        let split = (a / kt64..b.ceil_div(kt64)).map(move |t| {
-            let k0 = t * kt64;
-            let (kb, ke) = (a.max(k0) - k0, b.min(k0 + kt64) - k0);
+        let kt = kt.max(1);
+        let split = (a / kt..b.ceil_div(kt)).map(move |t| {
+            let k0 = t * kt;
+            let (kb, ke) = (a.max(k0) - k0, b.min(k0 + kt) - k0);
             WorkTile {
-                tile: dp_tiles + t as i32,
-                k_begin: kb as i32,
-                k_count: (ke - kb) as i32,
+                tile: dp_tiles + t,
+                k_begin: kb,
+                k_count: ke - kb,
             }
         });
         whole.chain(split)
@@ -328,7 +333,7 @@ impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
         let (a, b) = self.sk;
         if a < b {
             // the range's last tile: a whole tile or a head, both stored here
-            w.tile as i64 == self.dp_tiles as i64 + (b - 1) / (self.dp.k_tiles as i64).max(1)
+            w.tile == self.dp_tiles + (b - 1) / self.dp.k_tiles.max(1)
         } else {
             w.tile + self.dp.step >= self.dp_tiles
         }
@@ -416,14 +421,14 @@ mod tests {
         for (mt, nt, kt, step, cs) in [
             (64, 4, 128, 66, 2),
             (32, 16, 64, 66, 1),
-            (16, 16, 64, 66, 2),
-            (5, 3, 10, 4, 1),
-            (7, 3, 8, 5, 2),
-            (9, 8, 16, 66, 2),
-            (3, 3, 9, 2, 1),
-            (4, 4, 7, 3, 1),    // too few k-tiles: data-parallel
-            (8, 8, 32, 64, 2),  // a whole number of waves: data-parallel
-            (2, 3, 32, 10, 1),  // fewer tiles than clusters: data-parallel
+            (16, 16, 512, 66, 2),
+            (5, 3, 200, 4, 1),
+            (7, 3, 64, 5, 2),
+            (9, 8, 40, 66, 2),
+            (3, 3, 90, 2, 1),
+            (16, 16, 64, 66, 2), // 8 idle k-tiles per cluster: data-parallel
+            (8, 8, 32, 64, 2),   // a whole number of waves: data-parallel
+            (2, 3, 32, 10, 1),   // fewer tiles than clusters: data-parallel
         ] {
             let mn = (128 * cs * mt, 256 * nt);
             let tiles = mt * nt;
@@ -463,9 +468,14 @@ mod tests {
                 }
             }
             let (lo, hi) = (loads.iter().min().unwrap(), loads.iter().max().unwrap());
-            let stream_k = kt >= 8 && tiles > step && tiles % step != 0;
+            let stream_k = tiles > step
+                && tiles % step != 0
+                && (step - tiles % step) * kt >= 32 * step;
             if stream_k {
                 assert!(hi - lo <= 1, "{mt}x{nt} kt={kt}: loads {loads:?}");
+                assert!(heads.iter().any(Option::is_some), "{mt}x{nt} kt={kt}: no split");
+            } else {
+                assert!(heads.iter().all(Option::is_none), "{mt}x{nt} kt={kt}: a split");
             }
         }
     }
