@@ -459,7 +459,10 @@ mod tests {
                 }
                 loads.push(w.iter().map(|u| u.k_count).sum::<i32>());
             }
-            assert!(seen.iter().flatten().all(|&n| n == 1), "{mt}x{nt} kt={kt}: {seen:?}");
+            assert!(
+                seen.iter().flatten().all(|&n| n == 1),
+                "{mt}x{nt} kt={kt}: {seen:?}"
+            );
             for t in 0..tiles as usize {
                 match (heads[t], tails[t]) {
                     (None, None) => {}
@@ -468,14 +471,19 @@ mod tests {
                 }
             }
             let (lo, hi) = (loads.iter().min().unwrap(), loads.iter().max().unwrap());
-            let stream_k = tiles > step
-                && tiles % step != 0
-                && (step - tiles % step) * kt >= 32 * step;
+            let stream_k =
+                tiles > step && tiles % step != 0 && (step - tiles % step) * kt >= 32 * step;
             if stream_k {
                 assert!(hi - lo <= 1, "{mt}x{nt} kt={kt}: loads {loads:?}");
-                assert!(heads.iter().any(Option::is_some), "{mt}x{nt} kt={kt}: no split");
+                assert!(
+                    heads.iter().any(Option::is_some),
+                    "{mt}x{nt} kt={kt}: no split"
+                );
             } else {
-                assert!(heads.iter().all(Option::is_none), "{mt}x{nt} kt={kt}: a split");
+                assert!(
+                    heads.iter().all(Option::is_none),
+                    "{mt}x{nt} kt={kt}: a split"
+                );
             }
         }
     }
