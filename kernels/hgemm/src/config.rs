@@ -97,12 +97,8 @@ pub const FIXUP_SLOT_BYTES: usize = 128 * 128 * 4 + 128 * 4;
 pub const FIXUP_SLOTS_PER_CLUSTER: usize = 2 * CONSUMERS;
 
 /// The stream-K workspace of a persistent grid of `clusters` clusters: the bytes
-/// [`HgemmParams::workspace`] points to (16.5 MiB for 66 clusters).
-///
-/// ```
-/// # #[path = "config.rs"] mod config;
-/// assert_eq!(config::stream_k_workspace_bytes(66), 66 * 4 * 66048);
-/// ```
+/// [`HgemmParams::workspace`] points to (16.6 MiB for 66 clusters; the host's `HgemmKernel`
+/// docs show it).
 pub const fn stream_k_workspace_bytes(clusters: usize) -> usize {
     clusters * FIXUP_SLOTS_PER_CLUSTER * FIXUP_SLOT_BYTES
 }
