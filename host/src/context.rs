@@ -80,6 +80,10 @@ pub struct Context {
     /// costs the host one lookup and one `cuLaunchKernel`.
     pub(crate) tma_launches:
         Mutex<HashMap<crate::tma::launch::TmaLaunchKey, crate::tma::launch::TmaLaunch>>,
+    /// The Hopper GEMM's stream-K workspaces (zeroed, the kernel leaves them zeroed), one per
+    /// stream (`CUstream` address), as large as the largest grid launched on it
+    /// (`crate::hgemm`).
+    pub(crate) hgemm_workspaces: Mutex<HashMap<usize, cudarc::driver::CudaSlice<u8>>>,
 }
 
 impl fmt::Debug for Context {
@@ -259,6 +263,7 @@ impl Context {
             forced_arch: forced,
             tma_maps: Mutex::new(HashMap::new()),
             tma_launches: Mutex::new(HashMap::new()),
+            hgemm_workspaces: Mutex::new(HashMap::new()),
         })
     }
 

@@ -150,7 +150,9 @@ pub mod config;
 /// assert_eq!(HgemmKernel::TILE, (128, 256, 64));
 /// assert_eq!(HgemmKernel::SMEM_BYTES, core::mem::size_of::<config::SharedStorage>());
 /// assert_eq!(HgemmKernel::SMEM_BYTES, 3 * (128 + 256) * 64 * 2 + 64 * 1024 + 1024);
-/// assert_eq!(size_of::<config::HgemmParams>(), 64); // the kernel's 4th parameter
+/// assert_eq!(size_of::<config::HgemmParams>(), 72); // the kernel's 4th parameter
+/// // the stream-K workspace of 66 clusters: 4 slots of 64×256 f32 partials and 128 flags each
+/// assert_eq!(config::stream_k_workspace_bytes(66), 66 * 4 * (128 * 128 * 4 + 128 * 4));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HgemmKernel;
@@ -577,6 +579,15 @@ impl Context {
             }
             launch.cfg.gridDimX = (tiles.min(resident) * cs) as u32;
         }
+        // the stream-K workspace for the persistent grid's clusters (all resident at once, as
+        // the reduction requires); the kernel uses it only when the tiles leave the last wave
+        // part-empty
+        let clusters = launch.cfg.gridDimX as usize / cs;
+        let workspace = if plan.persistent && plan.stream_k && tiles > clusters {
+            self.hgemm_workspace(stream, config::stream_k_workspace_bytes(clusters))?
+        } else {
+            0
+        };
         // the kernel's parameter struct (validated: sizes and ldc < 2^31)
         let p = config::HgemmParams {
             m: g.m as i32,
@@ -591,6 +602,7 @@ impl Context {
             bias_mode: g.bias as u32,
             act: g.act as u32,
             swizzle: plan.swizzle,
+            workspace,
         };
         let mut params: [*mut c_void; 4] = [
             (&raw const map_a) as *mut c_void,
@@ -605,6 +617,27 @@ impl Context {
         // clusters of `cs` CTAs that deal out the cluster tiles among themselves; the shared
         // memory is the kernel's.
         unsafe { launch.launch(&f, &mut params) }
+    }
+
+    /// The device address of a zeroed stream-K workspace of at least `bytes` on `stream`
+    /// (allocated on its first use and kept, one per stream; the kernel leaves it zeroed, and
+    /// launches on one stream use it in turn).
+    fn hgemm_workspace(&self, stream: &CudaStream, bytes: usize) -> Result<u64> {
+        let key = stream.cu_stream() as usize;
+        let mut ws = self
+            .hgemm_workspaces
+            .lock()
+            .map_err(|_| Error::Unsupported("hgemm: a poisoned workspace cache".into()))?;
+        if ws.get(&key).is_none_or(|b| b.len() < bytes) {
+            // zeroed on the default stream and waited for (once per stream and size)
+            let s = self.default_stream();
+            let buf = s.alloc_zeros::<u8>(bytes)?;
+            s.synchronize()?;
+            ws.insert(key, buf);
+        }
+        let buf = &ws[&key];
+        let (p, _r) = buf.device_ptr(stream);
+        Ok(p)
     }
 
     /// The clusters of `cluster` CTAs of the hgemm kernel that fit on the device at once
@@ -650,7 +683,7 @@ impl Context {
 /// Chosen by size ([`HgemmPlan::for_problem`]); `CUTE_RS_HGEMM_CLUSTER=1|2` and
 /// `CUTE_RS_HGEMM_PERSISTENT=0|1` override it, for measuring; `CUTE_RS_HGEMM_SMS=128` keeps
 /// the persistent grid to 128 SMs (fast.cu's choice), `CUTE_RS_HGEMM_SWIZZLE=1|2|4|8|16` sets
-/// the tile order's band of N-tiles.
+/// the tile order's band of N-tiles, `CUTE_RS_HGEMM_STREAMK=0` turns the stream-K tail off.
 ///
 /// ```
 /// use host::hgemm::HgemmPlan;
@@ -668,6 +701,9 @@ pub struct HgemmPlan {
     pub max_sms: Option<u32>,
     /// The tile order's band of N-tiles (the kernel's `SwizzledRaster` order; `config::SWIZZLE`).
     pub swizzle: i32,
+    /// A persistent grid shares the tiles of a part-empty last wave out by k-tiles (stream-K,
+    /// the kernel's `StreamKScheduler`, through a workspace the context keeps per stream).
+    pub stream_k: bool,
 }
 
 impl HgemmPlan {
@@ -683,6 +719,7 @@ impl HgemmPlan {
             persistent: true,
             max_sms: None,
             swizzle: config::SWIZZLE,
+            stream_k: true,
         }
     }
     /// [`by_size`](Self::by_size) with the environment's overrides (`CUTE_RS_HGEMM_CLUSTER`
@@ -707,6 +744,9 @@ impl HgemmPlan {
         }
         if let Some(v) = env_override("CUTE_RS_HGEMM_SWIZZLE", &["1", "2", "4", "8", "16"])? {
             p.swizzle = v.parse().unwrap_or(config::SWIZZLE);
+        }
+        if let Some(v) = env_override("CUTE_RS_HGEMM_STREAMK", &["0", "1"])? {
+            p.stream_k = v == "1";
         }
         Ok(p)
     }

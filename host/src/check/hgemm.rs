@@ -394,8 +394,11 @@ pub fn checks_with(ctx: &Context, seed: u64, count: usize, kernel: GemmKernel) -
     // the last three: the TMA epilogue (beta = 0, ldc padded to a multiple of 8) at M and N
     // edges: M on a 16-byte boundary (136 f32: TMA stores the edge tile too) or not (70 f16,
     // 203 bf16: the warpgroup crossing M stores directly, its padding untouched), partial
-    // chunks (N = 300, 264, 520)
-    let fixed: [(usize, usize, usize, f32, f32); 9] = [
+    // chunks (N = 300, 264, 520); then two with more cluster tiles than an H100/H200 has
+    // clusters of 2 (72 and 81 of 66) and enough k-tiles (36, 43) that the part-empty last wave
+    // goes to the stream-K tail (split tiles reduced through the workspace), by TMA and by
+    // direct stores (beta ≠ 0)
+    let fixed: [(usize, usize, usize, f32, f32); 11] = [
         (1, 1, 1, 1.0, 0.0),
         (128, 256, 64, 1.0, 0.0),
         (129, 257, 65, -1.0, 2.0),
@@ -405,6 +408,8 @@ pub fn checks_with(ctx: &Context, seed: u64, count: usize, kernel: GemmKernel) -
         (136, 300, 70, 0.75, 0.0),
         (70, 264, 200, -1.0, 0.0),
         (203, 520, 130, 1.0, 0.0),
+        (2304, 2048, 2304, 1.0, 0.0),
+        (2100, 2300, 2700, 0.5, 1.0),
     ];
     for (ta, tb) in [
         (Trans::N, Trans::N),
@@ -436,8 +441,9 @@ pub fn checks_with(ctx: &Context, seed: u64, count: usize, kernel: GemmKernel) -
     // the fused epilogue (issue #34): each activation, bias along M and N, the TMA path (beta
     // 0, ldc a multiple of 8) with M and N edges, the direct path (beta ≠ 0 reads C first)
     // (m, n, k, bias, activation, beta), bf16 -> bf16 TN
-    let fused: [(usize, usize, usize, BiasMode, Activation, f32); 7] = [
+    let fused: [(usize, usize, usize, BiasMode, Activation, f32); 8] = [
         (1000, 1030, 512, BiasMode::N, Activation::Gelu, 0.0),
+        (2304, 2048, 2304, BiasMode::M, Activation::Gelu, 0.0),
         (203, 520, 130, BiasMode::M, Activation::Relu, 0.0),
         (136, 300, 70, BiasMode::N, Activation::GeluErf, 0.0),
         (129, 257, 65, BiasMode::M, Activation::Silu, 1.0),

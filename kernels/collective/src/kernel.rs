@@ -24,7 +24,7 @@ use layout_types::cute::prelude::*;
 
 use crate::epilogue::CollectiveEpilogue;
 use crate::mainloop::CollectiveMma;
-use crate::scheduler::PersistentTileScheduler;
+use crate::scheduler::{PersistentTileScheduler, TileScheduler};
 
 /// Consumer warpgroups; each releases a stage with one arrival per CTA of the cluster (thread 0
 /// of its warp `r` signals CTA `r` once the warpgroup's `wgmma`s have read the stage).
@@ -68,8 +68,45 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
     const STAGES: usize,
 >(
     tma: (*const TmaDescriptor, *const TmaDescriptor),
-    (m, n, k): (i32, i32, i32),
+    mnk: (i32, i32, i32),
     swizzle: i32,
+    epi: Epi::Args,
+) where
+    [f32; 128]: MmaAsync<E> + FenceOperand,
+{
+    unsafe {
+        gemm_tma_warpspecialized_cooperative_sched::<
+            E,
+            MA,
+            MB,
+            Epi,
+            PersistentTileScheduler<BM, BN>,
+            STAGES,
+        >(tma, mnk, swizzle, epi)
+    }
+}
+
+/// [`gemm_tma_warpspecialized_cooperative`] with the tile scheduler `Sched` (CUTLASS's
+/// `GemmUniversal<..., TileScheduler>`): the producer loads and the consumers compute
+/// [`Sched::work_tiles`](TileScheduler::work_tiles)'s units, each consumer warpgroup hands its
+/// accumulators to [`Sched::fixup`](TileScheduler::fixup) and stores them when it says so.
+/// `sched` is the scheduler's run-time arguments (the band of N-tiles; with
+/// [`StreamKScheduler`](crate::scheduler::StreamKScheduler), its workspace).
+///
+/// # Safety
+/// As [`gemm_tma_warpspecialized_cooperative`]; `sched` as `Sched` requires.
+#[inline(always)]
+pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
+    E,
+    MA: SmemOperand<_128, _64>,
+    MB: SmemOperandMulticast<_256, _256>,
+    Epi: CollectiveEpilogue,
+    Sched: TileScheduler,
+    const STAGES: usize,
+>(
+    tma: (*const TmaDescriptor, *const TmaDescriptor),
+    (m, n, k): (i32, i32, i32),
+    sched: Sched::Args,
     epi: Epi::Args,
 ) where
     [f32; 128]: MmaAsync<E> + FenceOperand,
@@ -96,15 +133,14 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
             },
         )
     };
-    let sched = PersistentTileScheduler::<BM, BN>::new(
-        (m, n),
-        cs as i32,
-        rank as i32,
-        cluster_id_x() as i32,
-        cluster_grid_dim_x() as i32,
-        swizzle,
-    );
     let k_tiles = k.ceil_div(64);
+    let sched = Sched::init(
+        (m, n),
+        k_tiles,
+        (cs as i32, rank as i32),
+        (cluster_id_x() as i32, cluster_grid_dim_x() as i32),
+        sched,
+    );
     // (thread in warpgroup, warpgroup)
     let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
     if wg == 0 {
@@ -116,14 +152,15 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
                 prefetch_descriptor(tma.1);
             }
             let mut prod = pipe.producer();
-            for tile in sched.iter() {
-                let (mn0, _) = sched.origin(tile);
+            for w in sched.work_tiles() {
+                let (mn0, _) = sched.tile_origin(w.tile);
                 unsafe {
-                    CollectiveMma::<E, MA, MB, STAGES>::load(
+                    CollectiveMma::<E, MA, MB, STAGES>::load_k(
                         &mut prod,
                         mainloop,
                         tma,
                         mn0,
+                        (w.k_begin, w.k_count),
                         k_tiles,
                         (cs, rank as i32),
                     )
@@ -139,14 +176,18 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
     // thread 0 of warp r signals CTA r of the cluster
     let (lane, warp): (i32, i32) = make_layout_left((_32, _4)).idx2crd(t);
     let mut cons = pipe.consumer_cluster(lane == 0 && (warp as u32) < cs, warp as u32);
-    for tile in sched.iter() {
-        let ((m0, n0), _) = sched.origin(tile);
+    for w in sched.work_tiles() {
+        let ((m0, n0), _) = sched.tile_origin(w.tile);
         // SAFETY: all-zero bits are the f32 value 0.0 (an array literal would be a store loop
         // that keeps the accumulators in local memory).
         let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
         unsafe {
-            CollectiveMma::<E, MA, MB, STAGES>::mma(&mut cons, mainloop, &mut acc, wg, k_tiles)
+            CollectiveMma::<E, MA, MB, STAGES>::mma(&mut cons, mainloop, &mut acc, wg, w.k_count)
         };
+        // a tile split over clusters: reduced, and stored by the cluster that finishes it
+        if !unsafe { sched.fixup(&w, &mut acc, wg, t) } {
+            continue;
+        }
         // this warpgroup's 64 rows of the CTA tile: the (64, 2) split of its 128 rows
         let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, wg)).value() as i32;
         unsafe {
@@ -158,7 +199,7 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
                 t,
                 &raw mut (*smem).epilogue,
                 wg,
-                sched.is_last(tile),
+                sched.is_last_work(&w),
             )
         };
     }

@@ -11,9 +11,13 @@
 //!   [`PipelineTmaAsync`](layout_types::cute::pipeline::PipelineTmaAsync).
 //! - [`epilogue::CollectiveEpilogue`]: what stores a warpgroup's accumulators (the family's
 //!   choice: TMA through shared memory, direct stores, fused operations).
-//! - [`scheduler::PersistentTileScheduler`]: the persistent order of the cluster tiles.
+//! - [`scheduler::TileScheduler`]: the persistent order of the cluster tiles
+//!   ([`scheduler::PersistentTileScheduler`]), and the data-parallel + stream-K hybrid that
+//!   shares a part-empty last wave out by k-tiles ([`scheduler::StreamKScheduler`], a split
+//!   tile reduced through a global workspace).
 //! - [`kernel::gemm_tma_warpspecialized_cooperative`]: the cooperative schedule composing them,
-//!   with the shared memory as one `#[repr(C)]` [`kernel::SharedStorage`].
+//!   with the shared memory as one `#[repr(C)]` [`kernel::SharedStorage`]
+//!   ([`kernel::gemm_tma_warpspecialized_cooperative_sched`]: with any scheduler).
 #![no_std]
 
 pub mod epilogue;

@@ -73,12 +73,32 @@ where
         prod: &mut Producer<E, MA, MB, STAGES>,
         smem: (*mut [SmemTile<NA>; STAGES], *mut [SmemTile<NB>; STAGES]),
         tma: (*const TmaDescriptor, *const TmaDescriptor),
+        mn0: (i32, i32),
+        k_tiles: i32,
+        cluster: (u32, i32),
+    ) {
+        unsafe { Self::load_k(prod, smem, tma, mn0, (0, k_tiles), k_tiles, cluster) }
+    }
+
+    /// [`load`](Self::load) of the k-tiles `k_begin..k_begin + k_count` of a tile of
+    /// `k_tiles` (a stream-K unit's share; CUTLASS's `load` from a `k_tile_iter` for a
+    /// `k_tile_count`).
+    ///
+    /// # Safety
+    /// As [`load`](Self::load); `0 ≤ k_begin ≤ k_begin + k_count ≤ k_tiles`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn load_k<const NA: usize, const NB: usize>(
+        prod: &mut Producer<E, MA, MB, STAGES>,
+        smem: (*mut [SmemTile<NA>; STAGES], *mut [SmemTile<NB>; STAGES]),
+        tma: (*const TmaDescriptor, *const TmaDescriptor),
         (m0, n0): (i32, i32),
+        (k_begin, k_count): (i32, i32),
         k_tiles: i32,
         (cs, rank): (u32, i32),
     ) {
         let () = Fits::<MA, MB, NA, NB>::OK;
-        for kt in 0..k_tiles {
+        for kt in k_begin..k_begin + k_count {
             let stage = unsafe { prod.producer_acquire() };
             let bar = stage.full_barrier();
             let i = stage.index() as usize;

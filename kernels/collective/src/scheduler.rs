@@ -1,9 +1,61 @@
-//! The persistent tile scheduler (CUTLASS's `PersistentTileSchedulerSm90`): the cluster tiles of
-//! C in an L2-friendly order ([`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)'s, its band chosen at run time), dealt out round-robin to the resident
-//! clusters — cluster `c` of `C` takes tiles `c, c + C, c + 2C, ...`.
+//! The tile schedulers, a type parameter of the kernel schedule ([`TileScheduler`]; CUTLASS's
+//! `TileScheduler` of `GemmUniversal`):
+//! - [`PersistentTileScheduler`] (CUTLASS's `PersistentTileSchedulerSm90`): the cluster tiles
+//!   of C in an L2-friendly order ([`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)'s,
+//!   its band chosen at run time), dealt out round-robin to the resident clusters — cluster
+//!   `c` of `C` takes tiles `c, c + C, c + 2C, ...`;
+//! - [`StreamKScheduler`] (CUTLASS's `PersistentTileSchedulerSm90StreamK` in its
+//!   data-parallel + stream-K hybrid): the same order, but when the tiles do not fill the last
+//!   wave, the last `tiles % C + C` tiles' k-tiles are split evenly over the `C` clusters, and
+//!   a tile split between two clusters is reduced through a global workspace ([`FixupSlot`]).
 
+use device::atomic::{ld_acquire_gpu_u32, st_release_gpu_u32};
+use device::vec::{Float4, ld_global_v4_f32, st_global_v4_f32};
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::TmaCoord;
+
+/// One unit of a cluster's work (CUTLASS's `WorkTileInfo`): cluster tile `tile`, its k-tiles
+/// `k_begin..k_begin + k_count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkTile {
+    /// The cluster tile, in the scheduler's order.
+    pub tile: i32,
+    /// The first k-tile.
+    pub k_begin: i32,
+    /// How many k-tiles.
+    pub k_count: i32,
+}
+
+/// What the kernel schedule asks of a tile scheduler: the work units of this cluster, in
+/// order, the same for the producer and the consumers; where a tile lies; and, after a unit's
+/// mainloop, the reduction of a tile split over several clusters (CUTLASS's `fixup`).
+pub trait TileScheduler: Sized {
+    /// The run-time arguments (the tile order's band, a workspace, ...).
+    type Args: Copy;
+    /// The scheduler of C `(m, n)` with `k_tiles` k-tiles, for CTA `rank` of clusters of `cs`
+    /// CTAs along M, this cluster `first` of `step` resident clusters.
+    fn init(
+        mn: (i32, i32),
+        k_tiles: i32,
+        cluster: (i32, i32),
+        grid: (i32, i32),
+        args: Self::Args,
+    ) -> Self;
+    /// This cluster's work units, in order.
+    fn work_tiles(&self) -> impl Iterator<Item = WorkTile>;
+    /// This CTA's tile of cluster tile `tile`: its origin `(m0, n0)` in C and its M-tile index.
+    fn tile_origin(&self, tile: i32) -> ((i32, i32), i32);
+    /// Whether `w` is the last unit whose epilogue runs (an asynchronous store must drain).
+    fn is_last_work(&self, w: &WorkTile) -> bool;
+    /// After `w`'s mainloop, consumer warpgroup `wg`'s thread `t` with its accumulators `acc`:
+    /// reduces a split tile; whether the epilogue stores `acc` now (`false`: another cluster
+    /// finishes the tile).
+    ///
+    /// # Safety
+    /// Called by every thread of the warpgroup, after every unit's mainloop, in the order of
+    /// [`work_tiles`](Self::work_tiles); the arguments the scheduler was made with hold.
+    unsafe fn fixup(&self, w: &WorkTile, acc: &mut [f32; 128], wg: i32, t: i32) -> bool;
+}
 
 /// The tiles a cluster computes, and where each CTA's tile of a cluster tile lies in C. The
 /// order is [`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)'s (M fastest within bands of `band` N-tiles), with the band a
@@ -30,6 +82,8 @@ pub struct PersistentTileScheduler<const BM: i32, const BN: i32> {
     cluster: (i32, i32),
     first: i32,
     step: i32,
+    /// k-tiles of a tile (the [`TileScheduler`] view; 0 from [`Self::new`]).
+    k_tiles: i32,
 }
 
 impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
@@ -45,6 +99,7 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
             cluster: (cs, rank),
             first,
             step,
+            k_tiles: 0,
         }
     }
     /// Cluster tiles of C.
@@ -94,8 +149,244 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
     }
 }
 
+impl<const BM: i32, const BN: i32> TileScheduler for PersistentTileScheduler<BM, BN> {
+    /// The band of N-tiles.
+    type Args = i32;
+    #[inline(always)]
+    fn init(
+        mn: (i32, i32),
+        k_tiles: i32,
+        (cs, rank): (i32, i32),
+        (first, step): (i32, i32),
+        band: i32,
+    ) -> Self {
+        let mut s = Self::new(mn, cs, rank, first, step, band);
+        s.k_tiles = k_tiles;
+        s
+    }
+    #[inline(always)]
+    fn work_tiles(&self) -> impl Iterator<Item = WorkTile> {
+        let k_count = self.k_tiles;
+        self.iter().map(move |tile| WorkTile {
+            tile,
+            k_begin: 0,
+            k_count,
+        })
+    }
+    #[inline(always)]
+    fn tile_origin(&self, tile: i32) -> ((i32, i32), i32) {
+        self.origin(tile)
+    }
+    #[inline(always)]
+    fn is_last_work(&self, w: &WorkTile) -> bool {
+        self.is_last(w.tile)
+    }
+    #[inline(always)]
+    unsafe fn fixup(&self, _: &WorkTile, _: &mut [f32; 128], _: i32, _: i32) -> bool {
+        true
+    }
+}
+
+/// A consumer thread's share of a split tile's partial accumulators, and its flag: the
+/// workspace of [`StreamKScheduler`] holds [`StreamKScheduler::SLOTS_PER_CLUSTER`] of these per
+/// resident cluster (one per CTA rank and consumer warpgroup), `partial[j][t]` being thread
+/// `t`'s accumulators `4j..4j + 4` (each warp's 16-byte stores contiguous). The flags start at
+/// 0 (the host zeroes the workspace once); the cluster that writes a partial sets its threads'
+/// flags to 1, the one that reads it sets them back to 0.
+#[repr(C)]
+pub struct FixupSlot {
+    /// Partial accumulators, `[j][thread]`.
+    pub partial: [[Float4; 128]; 32],
+    /// One flag per thread.
+    pub flags: [u32; 128],
+}
+
+/// CUTLASS's `PersistentTileSchedulerSm90StreamK`, data-parallel + stream-K: with `C` resident
+/// clusters and `T` cluster tiles of `k_tiles` k-tiles each, when `T % C ≠ 0` and `T > C`
+/// (a workspace given, and the last wave leaving at least
+/// [`MIN_IDLE_K_TILES`](Self::MIN_IDLE_K_TILES) k-tiles per cluster idle on average), the first
+/// `T − (T % C + C)` tiles are dealt out whole as [`PersistentTileScheduler`] does (full waves),
+/// and the k-tiles of the last `T % C + C` tiles, flattened, are cut into `C` even ranges, one
+/// per cluster: each cluster's total work is then the same to a k-tile, where the last wave
+/// left `C − T % C` clusters idle. A range is at least `k_tiles` long, so a tile is split
+/// between two clusters at most: the one holding its tail (k-tiles `kb..`, the first unit of
+/// its range) stores its partial accumulators in its [`FixupSlot`]s and sets the flags; the
+/// one holding its head (`..kb`, the last unit of its range) waits for the flags, adds the
+/// partials and runs the epilogue. A tail is computed first and a head last, so a wait only
+/// covers the difference in the two clusters' progress, and no cluster waits on one that waits.
+/// Every cluster must be resident at once (the persistent grid).
+///
+/// ```
+/// use collective::scheduler::{StreamKScheduler, TileScheduler, WorkTile};
+/// // 4 × 2 cluster tiles of 128 × 256 (clusters of 1), 100 k-tiles each, 3 clusters: 8 = 2·3 + 2,
+/// // so 3 tiles data-parallel and the last 5 tiles' 500 k-tiles split 166 / 167 / 167
+/// let ws = 64 as *mut collective::scheduler::FixupSlot; // not touched by `work_tiles`
+/// let s = |c| StreamKScheduler::<128, 256>::init((512, 512), 100, (1, 0), (c, 3), (1, ws));
+/// let w: Vec<WorkTile> = s(0).work_tiles().collect();
+/// let t = |tile, k_begin, k_count| WorkTile { tile, k_begin, k_count };
+/// assert_eq!(w, [t(0, 0, 100), t(3, 0, 100), t(4, 0, 66)]);
+/// let w: Vec<WorkTile> = s(1).work_tiles().collect();
+/// assert_eq!(w, [t(1, 0, 100), t(4, 66, 34), t(5, 0, 100), t(6, 0, 33)]);
+/// assert!(s(1).is_last_work(&w[3]));
+/// ```
+#[derive(Clone, Copy)]
+pub struct StreamKScheduler<const BM: i32, const BN: i32> {
+    dp: PersistentTileScheduler<BM, BN>,
+    /// Tiles dealt out whole (all of them without a stream-K part).
+    dp_tiles: i32,
+    /// This cluster's range of the stream-K part's flattened k-tiles (empty without one).
+    sk: (i32, i32),
+    /// The workspace: [`Self::SLOTS_PER_CLUSTER`] slots per resident cluster.
+    workspace: *mut FixupSlot,
+}
+
+impl<const BM: i32, const BN: i32> StreamKScheduler<BM, BN> {
+    /// Stream-K only when the data-parallel last wave would leave at least this many k-tiles
+    /// idle per cluster on average (`(C − T % C)·k_tiles ≥ 32·C`): the reduction through the
+    /// workspace and the extra work units cost about that (on the H200, bf16 TN: 8192³, 62 idle
+    /// k-tiles, gained 1–2%; 4096³, 8 idle k-tiles, lost 3–6%; doc/hopper-gemm.md).
+    pub const MIN_IDLE_K_TILES: i32 = 32;
+    /// Workspace slots per resident cluster: 2 CTA ranks × 2 consumer warpgroups.
+    pub const SLOTS_PER_CLUSTER: usize = 4;
+
+    /// The slot of consumer warpgroup `wg` of this CTA in cluster `unit`'s part of the
+    /// workspace.
+    #[inline(always)]
+    fn slot(&self, unit: i32, wg: i32) -> *mut FixupSlot {
+        let i = make_layout_left((_2, _2, self.dp.step)).crd2idx((wg, self.dp.cluster.1, unit));
+        // SAFETY: inside the workspace of `step` clusters' slots (`init`'s contract)
+        unsafe { self.workspace.add(i.value() as usize) }
+    }
+}
+
+impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
+    /// The band of N-tiles, and the workspace ([`Self::SLOTS_PER_CLUSTER`] [`FixupSlot`]s per
+    /// resident cluster, flags zero; null: data-parallel only).
+    type Args = (i32, *mut FixupSlot);
+    #[inline(always)]
+    fn init(
+        mn: (i32, i32),
+        k_tiles: i32,
+        cluster: (i32, i32),
+        grid: (i32, i32),
+        (band, workspace): Self::Args,
+    ) -> Self {
+        let dp = PersistentTileScheduler::<BM, BN>::init(mn, k_tiles, cluster, grid, band);
+        let (tiles, (first, step)) = (dp.tiles(), grid);
+        let rest = tiles % step.max(1);
+        let sk_tiles = rest + step;
+        let stream_k = !workspace.is_null()
+            && cluster.0 <= 2
+            && tiles > step
+            && rest != 0
+            && (step - rest) as i64 * k_tiles as i64 >= (Self::MIN_IDLE_K_TILES * step) as i64
+            // the cuts below in i32
+            && sk_tiles as i64 * k_tiles as i64 * step as i64 <= i32::MAX as i64;
+        if !stream_k {
+            return StreamKScheduler {
+                dp,
+                dp_tiles: tiles,
+                sk: (0, 0),
+                workspace,
+            };
+        }
+        // this cluster's range: the `first`-th of `step` even cuts of the flattened k-tiles
+        let cut = |c: i32| sk_tiles * k_tiles * c / step;
+        StreamKScheduler {
+            dp,
+            dp_tiles: tiles - sk_tiles,
+            sk: (cut(first), cut(first + 1)),
+            workspace,
+        }
+    }
+    #[inline(always)]
+    fn work_tiles(&self) -> impl Iterator<Item = WorkTile> {
+        let kt = self.dp.k_tiles;
+        let (first, step, dp_tiles) = (self.dp.first, self.dp.step, self.dp_tiles);
+        let (a, b) = self.sk;
+        let whole = (first..dp_tiles)
+            .step_by(step.max(1) as usize)
+            .map(move |tile| WorkTile {
+                tile,
+                k_begin: 0,
+                k_count: kt,
+            });
+        // the stream-K tiles this range touches, each cut to the range
+        let kt = kt.max(1);
+        let split = (a / kt..b.ceil_div(kt)).map(move |t| {
+            let k0 = t * kt;
+            let (kb, ke) = (a.max(k0) - k0, b.min(k0 + kt) - k0);
+            WorkTile {
+                tile: dp_tiles + t,
+                k_begin: kb,
+                k_count: ke - kb,
+            }
+        });
+        whole.chain(split)
+    }
+    #[inline(always)]
+    fn tile_origin(&self, tile: i32) -> ((i32, i32), i32) {
+        self.dp.origin(tile)
+    }
+    #[inline(always)]
+    fn is_last_work(&self, w: &WorkTile) -> bool {
+        let (a, b) = self.sk;
+        if a < b {
+            // the range's last tile: a whole tile or a head, both stored here
+            w.tile == self.dp_tiles + (b - 1) / self.dp.k_tiles.max(1)
+        } else {
+            w.tile + self.dp.step >= self.dp_tiles
+        }
+    }
+    #[inline(always)]
+    unsafe fn fixup(&self, w: &WorkTile, acc: &mut [f32; 128], wg: i32, t: i32) -> bool {
+        let t = t as usize;
+        if w.k_begin > 0 {
+            // a tail: the previous cluster holds the head and finishes the tile
+            let slot = self.slot(self.dp.first, wg);
+            unsafe {
+                let part = &raw mut (*slot).partial;
+                device::unroll!(32, |j| {
+                    let v = Float4 {
+                        x: acc[4 * j],
+                        y: acc[4 * j + 1],
+                        z: acc[4 * j + 2],
+                        w: acc[4 * j + 3],
+                    };
+                    st_global_v4_f32(&raw mut (*part)[j][t], v);
+                });
+                st_release_gpu_u32(&raw mut (*slot).flags[t], 1);
+            }
+            false
+        } else if w.k_count < self.dp.k_tiles {
+            // a head: the next cluster's tail is the rest of the tile
+            let slot = self.slot(self.dp.first + 1, wg);
+            unsafe {
+                let flag = &raw mut (*slot).flags[t];
+                while ld_acquire_gpu_u32(flag) == 0 {}
+                let part = &raw const (*slot).partial;
+                device::unroll!(32, |j| {
+                    let v = ld_global_v4_f32(&raw const (*part)[j][t]);
+                    acc[4 * j] += v.x;
+                    acc[4 * j + 1] += v.y;
+                    acc[4 * j + 2] += v.z;
+                    acc[4 * j + 3] += v.w;
+                });
+                // read: the slot is free for the next launch
+                st_release_gpu_u32(flag, 0);
+            }
+            true
+        } else {
+            true
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    extern crate std;
+    use std::{format, vec, vec::Vec};
+
     use super::*;
 
     use layout_types::cute::tile_scheduler::SwizzledRaster;
@@ -116,6 +407,83 @@ mod tests {
                 check::<2>(mt, nt);
                 check::<4>(mt, nt);
                 check::<8>(mt, nt);
+            }
+        }
+    }
+
+    /// Stream-K: every k-tile of every tile computed once; a split tile has a head (k-tile 0
+    /// on, the last unit of cluster `u`) and a tail (the first unit of cluster `u + 1`, whose
+    /// slot the head reads); each cluster's last unit stores; with a stream-K part, the
+    /// clusters' k-tiles differ by at most one.
+    #[test]
+    fn stream_k_covers_each_k_tile_once() {
+        let ws = 64 as *mut FixupSlot;
+        for (mt, nt, kt, step, cs) in [
+            (64, 4, 128, 66, 2),
+            (32, 16, 64, 66, 1),
+            (16, 16, 512, 66, 2),
+            (5, 3, 200, 4, 1),
+            (7, 3, 64, 5, 2),
+            (9, 8, 40, 66, 2),
+            (3, 3, 90, 2, 1),
+            (16, 16, 64, 66, 2), // 8 idle k-tiles per cluster: data-parallel
+            (8, 8, 32, 64, 2),   // a whole number of waves: data-parallel
+            (2, 3, 32, 10, 1),   // fewer tiles than clusters: data-parallel
+        ] {
+            let mn = (128 * cs * mt, 256 * nt);
+            let tiles = mt * nt;
+            let mut seen = vec![vec![0u8; kt as usize]; tiles as usize];
+            let mut heads = vec![None; tiles as usize];
+            let mut tails = vec![None; tiles as usize];
+            let mut loads = vec![];
+            for c in 0..step {
+                let s = StreamKScheduler::<128, 256>::init(mn, kt, (cs, 0), (c, step), (1, ws));
+                let w: Vec<WorkTile> = s.work_tiles().collect();
+                let what = format!("{mt}x{nt} kt={kt} clusters={step} cluster {c}: {w:?}");
+                for (i, u) in w.iter().enumerate() {
+                    assert!(u.k_count > 0 && u.k_begin + u.k_count <= kt, "{what}");
+                    for k in u.k_begin..u.k_begin + u.k_count {
+                        seen[u.tile as usize][k as usize] += 1;
+                    }
+                    if u.k_begin > 0 {
+                        assert_eq!(i, (s.dp_tiles - c).max(0).ceil_div(step) as usize, "{what}");
+                        tails[u.tile as usize] = Some(c);
+                    } else if u.k_count < kt {
+                        assert_eq!(i, w.len() - 1, "{what}");
+                        heads[u.tile as usize] = Some(c);
+                    }
+                    assert_eq!(s.is_last_work(u), i == w.len() - 1, "{what}");
+                }
+                if let Some(l) = w.last() {
+                    assert_eq!(l.k_begin, 0, "the last unit stores: {what}");
+                }
+                loads.push(w.iter().map(|u| u.k_count).sum::<i32>());
+            }
+            assert!(
+                seen.iter().flatten().all(|&n| n == 1),
+                "{mt}x{nt} kt={kt}: {seen:?}"
+            );
+            for t in 0..tiles as usize {
+                match (heads[t], tails[t]) {
+                    (None, None) => {}
+                    (Some(h), Some(tl)) => assert_eq!(h + 1, tl, "tile {t}"),
+                    other => panic!("tile {t} of {mt}x{nt}: head and tail {other:?}"),
+                }
+            }
+            let (lo, hi) = (loads.iter().min().unwrap(), loads.iter().max().unwrap());
+            let stream_k =
+                tiles > step && tiles % step != 0 && (step - tiles % step) * kt >= 32 * step;
+            if stream_k {
+                assert!(hi - lo <= 1, "{mt}x{nt} kt={kt}: loads {loads:?}");
+                assert!(
+                    heads.iter().any(Option::is_some),
+                    "{mt}x{nt} kt={kt}: no split"
+                );
+            } else {
+                assert!(
+                    heads.iter().all(Option::is_none),
+                    "{mt}x{nt} kt={kt}: a split"
+                );
             }
         }
     }

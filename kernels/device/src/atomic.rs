@@ -31,3 +31,79 @@ pub unsafe fn red_add_f32(p: *mut f32, v: f32) {
         crate::emu::red_add_f32(p, v)
     }
 }
+
+/// `ld.acquire.gpu.global.u32`: a load that orders every later load and store of the thread
+/// after it, at GPU scope (`cuda::atomic_ref<uint32_t, thread_scope_device>::load(acquire)`):
+/// the reading side of a flag another CTA sets with [`st_release_gpu_u32`] (CUTLASS's
+/// `GenericBarrier::wait_eq`). In the emulator: an atomic acquire load.
+///
+/// ```
+/// let flag = 7u32;
+/// let p = &flag as *const u32 as usize;
+/// let mut out = 0u32;
+/// let o = &mut out as *mut u32 as usize;
+/// // SAFETY: one thread reads a valid, aligned u32.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (1, 1, 1), 0, || {
+///         *(o as *mut u32) = device::atomic::ld_acquire_gpu_u32(p as *const u32)
+///     })
+/// };
+/// assert_eq!(out, 7);
+/// ```
+///
+/// # Safety
+/// `p` is a generic pointer into global memory, 4-byte aligned.
+#[inline(always)]
+pub unsafe fn ld_acquire_gpu_u32(p: *const u32) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        let v: u32;
+        core::arch::asm!(
+            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.acquire.gpu.global.u32 {v}, [g]; }}",
+            p = in(reg64) p,
+            v = out(reg32) v,
+            options(nostack, preserves_flags),
+        );
+        v
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        crate::emu::ld_acquire_gpu_u32(p)
+    }
+}
+
+/// `st.release.gpu.global.u32`: a store ordered after every earlier load and store of the
+/// thread, at GPU scope (`atomic_ref::store(release)`): the writing side of a flag that says
+/// the thread's data is in global memory (CUTLASS's `GenericBarrier::arrive_inc`, one flag per
+/// thread). In the emulator: an atomic release store.
+///
+/// ```
+/// let mut flag = 0u32;
+/// let p = &mut flag as *mut u32 as usize;
+/// // SAFETY: one thread writes a valid, aligned u32.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (1, 1, 1), 0, || {
+///         device::atomic::st_release_gpu_u32(p as *mut u32, 1)
+///     })
+/// };
+/// assert_eq!(flag, 1);
+/// ```
+///
+/// # Safety
+/// `p` is a generic pointer into global memory, 4-byte aligned.
+#[inline(always)]
+pub unsafe fn st_release_gpu_u32(p: *mut u32, v: u32) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; st.release.gpu.global.u32 [g], {v}; }}",
+            p = in(reg64) p,
+            v = in(reg32) v,
+            options(nostack, preserves_flags),
+        )
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        crate::emu::st_release_gpu_u32(p, v)
+    }
+}

@@ -425,6 +425,20 @@ pub(crate) unsafe fn red_add_f32(p: *mut f32, v: f32) {
     }
 }
 
+/// `ld.acquire.gpu.global.u32` on the host: an atomic acquire load.
+pub(crate) unsafe fn ld_acquire_gpu_u32(p: *const u32) -> u32 {
+    check_global("ld.acquire.gpu.global.u32", p as usize, 4, 4);
+    // SAFETY: aligned (checked) and valid (caller); concurrent writers are atomic too.
+    unsafe { AtomicU32::from_ptr(p as *mut u32) }.load(Ordering::Acquire)
+}
+
+/// `st.release.gpu.global.u32` on the host: an atomic release store.
+pub(crate) unsafe fn st_release_gpu_u32(p: *mut u32, v: u32) {
+    check_global("st.release.gpu.global.u32", p as usize, 4, 4);
+    // SAFETY: aligned (checked) and valid (caller); concurrent readers are atomic too.
+    unsafe { AtomicU32::from_ptr(p) }.store(v, Ordering::Release)
+}
+
 /// A warp collective: every lane named in `mask` posts `mine`, then `f` computes this lane's
 /// result from all 32 lanes' posts. The mask must be exactly the warp's threads, all running.
 pub(crate) fn warp_exchange<R>(

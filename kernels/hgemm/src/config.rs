@@ -84,4 +84,21 @@ pub struct HgemmParams {
     pub act: u32,
     /// The tile order's band of N-tiles ([`SWIZZLE`] unless a measurement asks for another).
     pub swizzle: i32,
+    /// The stream-K workspace's device address ([`stream_k_workspace_bytes`] for the grid's
+    /// clusters, zeroed before its first use; the kernel leaves it zeroed), or 0: tiles whole
+    /// only (data-parallel).
+    pub workspace: u64,
+}
+
+/// Bytes of one slot of the stream-K workspace (`collective::scheduler::FixupSlot`): a
+/// consumer warpgroup's 64×256 f32 partial accumulators and one flag per thread.
+pub const FIXUP_SLOT_BYTES: usize = 128 * 128 * 4 + 128 * 4;
+/// Workspace slots per resident cluster: 2 CTA ranks × [`CONSUMERS`] warpgroups.
+pub const FIXUP_SLOTS_PER_CLUSTER: usize = 2 * CONSUMERS;
+
+/// The stream-K workspace of a persistent grid of `clusters` clusters: the bytes
+/// [`HgemmParams::workspace`] points to (16.6 MiB for 66 clusters; the host's `HgemmKernel`
+/// docs show it).
+pub const fn stream_k_workspace_bytes(clusters: usize) -> usize {
+    clusters * FIXUP_SLOTS_PER_CLUSTER * FIXUP_SLOT_BYTES
 }

@@ -53,8 +53,12 @@
 //!
 //! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`] order)
 //! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
-//! into the next tile's k-tiles while the consumers store the previous one. A grid of one
-//! cluster per tile is the non-persistent kernel.
+//! into the next tile's k-tiles while the consumers store the previous one. When the tiles do
+//! not fill the last wave and the host gives a workspace ([`HgemmParams::workspace`]), the
+//! last `tiles % clusters + clusters` tiles are shared out by k-tiles instead ([`Scheduler`]:
+//! data-parallel + stream-K; the plain and FP8 entries), a tile split between two clusters
+//! reduced through the workspace.
+//! A grid of one cluster per tile is the non-persistent kernel.
 //!
 //! Launch: a 1-D grid of whole clusters (`cuLaunchKernelEx`, cluster dimension `(cs, 1, 1)`),
 //! at most one CTA per SM (the shared memory allows one), 384 threads, [`SMEM_BYTES`] of dynamic
@@ -73,7 +77,8 @@ pub mod config;
 pub mod epilogue;
 
 use collective::epilogue::CollectiveEpilogue;
-use collective::kernel::gemm_tma_warpspecialized_cooperative;
+use collective::kernel::gemm_tma_warpspecialized_cooperative_sched;
+use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
 use layout_types::cute::fusion::{ActivationFn, BiasAct, BiasMode, EpilogueOp, LinComb, act};
@@ -89,7 +94,37 @@ const _: () = {
         |s| s;
     assert!(THREADS == collective::kernel::THREADS);
     assert!(TILE.0 as i32 == collective::kernel::BM && TILE.1 as i32 == collective::kernel::BN);
+    // the host sizes the stream-K workspace with the scheduler's numbers
+    assert!(config::FIXUP_SLOT_BYTES == core::mem::size_of::<FixupSlot>());
+    assert!(config::FIXUP_SLOTS_PER_CLUSTER == Scheduler::SLOTS_PER_CLUSTER);
 };
+
+/// The tile scheduler of the plain and FP8 entries: data-parallel + stream-K
+/// ([`StreamKScheduler`]), its workspace [`HgemmParams::workspace`] (0: data-parallel only).
+pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
+/// The tile scheduler of the fused entries: data-parallel only ([`PersistentTileScheduler`]).
+/// With stream-K's state beside the fused epilogue's, ptxas spilled 8 bytes in those entries;
+/// and stream-K measured no gain there (8192³ bias M + GELU: 0.92 / 0.92 of cuBLASLt with it,
+/// 0.91 / 0.92 without, H200; doc/hopper-gemm.md).
+pub type DataParallel = PersistentTileScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
+
+/// A tile scheduler whose arguments come from the kernel's parameters.
+pub trait HgemmScheduler: TileScheduler {
+    /// The scheduler's arguments in `p`.
+    fn args(p: &HgemmParams) -> Self::Args;
+}
+impl HgemmScheduler for Scheduler {
+    #[inline(always)]
+    fn args(p: &HgemmParams) -> Self::Args {
+        (p.swizzle, p.workspace as *mut FixupSlot)
+    }
+}
+impl HgemmScheduler for DataParallel {
+    #[inline(always)]
+    fn args(p: &HgemmParams) -> Self::Args {
+        p.swizzle
+    }
+}
 
 /// The run-time arguments of [`HgemmEpilogue`]: C's tensor map and the scalar parameters.
 #[derive(Clone, Copy)]
@@ -190,12 +225,17 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
 }
 
 /// Declares entry `$name`: the cooperative kernel for `$e` inputs, A `$ma`-major, B
-/// `$mb`-major, with epilogue `$epi` (an entry point, no kernel body).
+/// `$mb`-major, with epilogue `$epi` ([`HgemmEpilogue`] and the stream-K [`Scheduler`] when
+/// left out; a fused epilogue with the [`DataParallel`] scheduler) and scheduler `$sched` (an
+/// entry point, no kernel body).
 macro_rules! hgemm_entry {
     ($name:ident, $e:ty, $ma:ty, $mb:ty) => {
-        hgemm_entry!($name, $e, $ma, $mb, HgemmEpilogue);
+        hgemm_entry!($name, $e, $ma, $mb, HgemmEpilogue, Scheduler);
     };
     ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty) => {
+        hgemm_entry!($name, $e, $ma, $mb, $epi, DataParallel);
+    };
+    ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty, $sched:ty) => {
         device::kernel! {
         #[doc = concat!("The GEMM for ", stringify!($e), " inputs, A ", stringify!($ma), ", B ",
                         stringify!($mb), " (see the crate docs).\n\n# Safety\n",
@@ -206,7 +246,8 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-            unsafe { gemm_tma_warpspecialized_cooperative::<$e, $ma, $mb, $epi, STAGES>(tma, (p.m, p.n, p.k), p.swizzle, epi) }
+            let sched = <$sched as HgemmScheduler>::args(&p);
+            unsafe { gemm_tma_warpspecialized_cooperative_sched::<$e, $ma, $mb, $epi, $sched, STAGES>(tma, (p.m, p.n, p.k), sched, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
