@@ -634,7 +634,9 @@ impl Context {
         cfg: &sys::CUlaunchConfig,
         cluster: u32,
     ) -> Result<usize> {
-        static CACHE: OnceLock<Mutex<HashMap<(usize, u32, u32), usize>>> = OnceLock::new();
+        // (device, cluster size, dynamic shared memory) → clusters
+        type Key = (usize, u32, u32);
+        static CACHE: OnceLock<Mutex<HashMap<Key, usize>>> = OnceLock::new();
         let key = (self.device().ordinal, cluster, cfg.sharedMemBytes);
         let cache = CACHE.get_or_init(Default::default);
         if let Some(&n) = cache

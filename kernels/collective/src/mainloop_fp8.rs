@@ -165,7 +165,7 @@ where
     /// A consumer warpgroup's mainloop over one tile's `k_tiles` k-tiles into `acc` (zero on
     /// entry; rows `64·wg..` of A's tile times B's tile; `t` the thread in the warpgroup, whose
     /// rows of C start at `origin.0`, the tile's columns at `origin.1`). Per k-tile: the block
-    /// scales of this thread's two rows and the tile's N-block (loaded before the stage's wait),
+    /// scales of this thread's two rows and the tile's N-block (loaded while the wgmmas run),
     /// four `wgmma.m64n128k32` into the temporary (the first with scale-d 0), `wait_group 0`,
     /// the stage released, the promotion.
     ///
@@ -204,14 +204,6 @@ where
         let (_, nb): (i32, i32) = make_layout_left((_128, nbs)).idx2crd(n0);
         let mut accum = GmmaFp8Accumulation::new(acc);
         for kt in 0..k_tiles {
-            let mut s = [1f32; 2];
-            if block {
-                // SAFETY: inside the scale tensors (clamped coordinates; the caller's shapes)
-                unsafe {
-                    let b = sb.read((nb, kt));
-                    s = [sa.read((rows[0], kt)) * b, sa.read((rows[1], kt)) * b];
-                }
-            }
             let full = unsafe { cons.consumer_wait() };
             let (a, b) = stage_tiles(smem, full.index() as usize);
             fence_operand(&mut accum.temp);
@@ -231,10 +223,20 @@ where
                 scale = ScaleOut::One;
             });
             commit_group();
+            // the k-tile's scales: A's two rows', B's N-block's (1 without block scales),
+            // loaded while the wgmmas run
+            let (mut s_a, mut s_b) = ([1f32; 2], 1f32);
+            if block {
+                // SAFETY: inside the scale tensors (clamped coordinates; the caller's shapes)
+                unsafe {
+                    s_b = sb.read((nb, kt));
+                    s_a = [sa.read((rows[0], kt)), sa.read((rows[1], kt))];
+                }
+            }
             wait_group::<0>();
             fence_operand(&mut accum.temp);
             unsafe { cons.consumer_release(full) };
-            accum.promote(s);
+            accum.promote([s_a[0] * s_b, s_a[1] * s_b]);
         }
     }
 }

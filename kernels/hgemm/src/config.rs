@@ -41,8 +41,8 @@ pub const OUT_TMA_EDGE: u32 = 8;
 
 /// The promoted FP8 entry's CTA tile (M, N, K in 16-bit units: 128 FP8 elements of K).
 pub const TILE_FP8: (usize, usize, usize) = (128, 128, 64);
-/// The promoted FP8 entry's stages: 4 of 32 KiB beside the epilogue's 64 KiB.
-pub const STAGES_FP8: usize = 4;
+/// The promoted FP8 entry's stages: 5 of 32 KiB beside the epilogue's 64 KiB (225 KiB in all).
+pub const STAGES_FP8: usize = 5;
 
 /// `out` without [`OUT_TMA`] / [`OUT_TMA_EDGE`]: the element code, for the direct path.
 #[inline(always)]
