@@ -199,7 +199,7 @@ where
         );
         // this thread's rows (clamped into A: rows past M are zeros, any scale will do) and the
         // tile's N-block (the (128, NB) split of N)
-        let r = m0 + acc_row_thr().crd2idx(t) as i32;
+        let r = m0 + acc_row_thr().crd2idx(t);
         let rows = [r.min(m - 1), (r + 8).min(m - 1)];
         let (_, nb): (i32, i32) = make_layout_left((_128, nbs)).idx2crd(n0);
         let mut accum = GmmaFp8Accumulation::new(acc);
