@@ -1,17 +1,25 @@
 //! The FP8 GEMM on Hopper (issue #37): `D = scale_a·scale_b·A·Bᵀ` with A (M×K) and B (N×K) in
 //! e4m3 or e5m2, both K-major (the rows of A and of B hold K contiguous bytes: torch's
 //! `_scaled_mm(a, b.t())` layout, cuBLASLt's "TN"), per-tensor scales, D (M×N, column-major)
-//! stored as f32, bf16 or f16. The kernel is the Hopper GEMM's (`kernels/hgemm`, entries
-//! `gemm_fp8_{e4m3,e5m2}_tn`) on `wgmma.m64n256k32`, accumulating over all of K in the tensor
-//! core ("fast accumulation"; the promotion into fp32 registers every 4 `wgmma`s is not
-//! implemented: [`GemmFp8Config::fast_accum`] must be set, else a typed error).
+//! stored as f32, bf16 or f16. Two accumulation modes:
+//!
+//! - **promotion** (the default, e4m3): entry `gemm_fp8_e4m3_tn_promoted` on 128×128 tiles, each
+//!   k-tile's four `wgmma.m64n128k32` (K = 128) into a temporary accumulator added into fp32
+//!   registers (CUTLASS's `GmmaFP8Accumulation`, DeepGEMM), optionally scaled per k-block by
+//!   **block scales** ([`Fp8Scales::Block`]: 1×128 along K for A's rows, 128×128 for B);
+//! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
+//!   `gemm_fp8_{e4m3,e5m2}_tn` on `wgmma.m64n256k32`, 128×256 tiles, accumulating over all of K
+//!   in the tensor core; per-tensor scales only.
 //!
 //! Error bound (fast accumulation, checked by `host run`'s FP8 sweep): the FP8 tensor core adds
 //! exact products into an accumulator that keeps about 14 significant bits (DeepSeek-V3's
 //! measurement on H800). Modelled as a relative error of at most `2^-13` of the partial sums'
 //! magnitude `S = Σ|a_k·b_k|` per addition, with at most `K/4` additions (groups of 4 products),
 //! plus the fp32 epilogue and D's rounding: `|D − ref| ≤ sa·sb·S·(K/4·2^-13 + 2^-22) + u_D·|ref|`,
-//! `ref` the f64 product of the dequantized inputs. [`fp8_error_bound`].
+//! `ref` the f64 product of the dequantized inputs. [`fp8_error_bound`]. With promotion the
+//! tensor core's sums span one k-block (at most 32 additions), the fp32 promotions add at most
+//! `⌈K/128⌉ + 1` roundings of `2^-24`: [`fp8_error_bound_promoted`], where `S` carries the block
+//! scales (`Σ|sa·sb·a_k·b_k|`).
 
 use std::ffi::c_void;
 use std::sync::Arc;
@@ -24,7 +32,7 @@ use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Trans};
-use crate::hgemm::GemmOut;
+use crate::hgemm::{GemmOut, HgemmVariant};
 use crate::quiet::catch_quiet;
 
 /// An 8-bit float type of A and B.
@@ -65,7 +73,7 @@ impl Fp8 {
             Fp8::E5M2 => float_e5m2_t(b).to_f32(),
         }
     }
-    /// The kernel entry for this input type.
+    /// The kernel entry for this input type with fast accumulation.
     pub fn entry(self) -> &'static str {
         match self {
             Fp8::E4M3 => "gemm_fp8_e4m3_tn",
@@ -81,6 +89,30 @@ impl Fp8 {
     }
 }
 
+/// The scales of an FP8 GEMM besides [`GemmFp8Config`]'s per-tensor `scale_a`, `scale_b`
+/// (which apply in both cases).
+///
+/// ```
+/// use host::gemm_fp8::{Fp8, Fp8Scales, GemmFp8Config};
+/// let g = GemmFp8Config::new(300, 200, 256, Fp8::E4M3);
+/// assert_eq!(g.block_scale_lens(), (300 * 2, 2 * 2)); // A: M × ⌈K/128⌉, B: ⌈N/128⌉ × ⌈K/128⌉
+/// assert!(matches!(Fp8Scales::PerTensor, Fp8Scales::PerTensor));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum Fp8Scales<'a> {
+    /// The per-tensor scales alone.
+    PerTensor,
+    /// DeepGEMM's block scales, applied at each promotion (`f32`): `a` of A's rows per k-block
+    /// of 128, column-major `(M, ⌈K/128⌉)` (`a[i + M·kb]`), `b` of B's 128×128 blocks,
+    /// row-major `(⌈N/128⌉, ⌈K/128⌉)` (`b[nb·⌈K/128⌉ + kb]`). Needs promotion (e4m3).
+    Block {
+        /// A's scales.
+        a: &'a CudaSlice<f32>,
+        /// B's scales.
+        b: &'a CudaSlice<f32>,
+    },
+}
+
 /// One FP8 GEMM: `D(M×N) = scale_a·scale_b·A(M×K)·B(N×K)ᵀ`, A and B K-major and tight
 /// (`lda = ldb = K`), D column-major with `ldd = M`.
 ///
@@ -91,6 +123,7 @@ impl Fp8 {
 /// assert!(e.to_string().contains("K = 100 must be a multiple of 16"), "{e}");
 /// let e = GemmFp8Config::new(64, 64, 64, Fp8::E5M2).check(64 * 64, 64 * 64, 64 * 64).unwrap_err();
 /// assert!(e.to_string().contains("fast accumulation"), "{e}");
+/// assert!(GemmFp8Config::new(64, 64, 64, Fp8::E4M3).check(64 * 64, 64 * 64, 64 * 64).is_ok());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GemmFp8Config {
@@ -107,12 +140,12 @@ pub struct GemmFp8Config {
     /// B's per-tensor scale.
     pub scale_b: f32,
     /// Accumulate over all of K in the tensor core (CUTLASS's "fast accumulation"); `false`
-    /// asks for the promotion every 4 `wgmma`s, not implemented yet.
+    /// (the default): the promotion into fp32 every 4 `wgmma`s (e4m3 only).
     pub fast_accum: bool,
 }
 
 impl GemmFp8Config {
-    /// Scales 1, promotion asked for (set [`Self::fast_accum`] to run it today).
+    /// Scales 1, promotion.
     pub fn new(m: usize, n: usize, k: usize, dtype: Fp8) -> GemmFp8Config {
         GemmFp8Config {
             m,
@@ -138,13 +171,34 @@ impl GemmFp8Config {
     pub fn flops(&self) -> f64 {
         2.0 * self.m as f64 * self.n as f64 * self.k as f64
     }
-    /// The rules, checked before any launch: fast accumulation, K a multiple of 16 (A's and B's
-    /// rows are TMA strides of K bytes, which must be multiples of 16), finite scales, sizes
-    /// below 2^31, and the buffers' lengths (elements of A, B, D).
+    /// The kernel entry: the promoted one (e4m3) or the fast-accumulation one.
+    ///
+    /// ```
+    /// use host::gemm_fp8::{Fp8, GemmFp8Config};
+    /// assert_eq!(GemmFp8Config::new(8, 8, 16, Fp8::E4M3).entry(), "gemm_fp8_e4m3_tn_promoted");
+    /// assert_eq!(GemmFp8Config::new(8, 8, 16, Fp8::E5M2).fast_accum(true).entry(), "gemm_fp8_e5m2_tn");
+    /// ```
+    pub fn entry(&self) -> &'static str {
+        if self.fast_accum {
+            self.dtype.entry()
+        } else {
+            "gemm_fp8_e4m3_tn_promoted"
+        }
+    }
+    /// Elements of the block scales ([`Fp8Scales::Block`]): A's `M·⌈K/128⌉`, B's
+    /// `⌈N/128⌉·⌈K/128⌉`.
+    pub fn block_scale_lens(&self) -> (usize, usize) {
+        let kb = self.k.div_ceil(128);
+        (self.m * kb, self.n.div_ceil(128) * kb)
+    }
+    /// The rules, checked before any launch: promotion for e4m3 only (e5m2 has fast
+    /// accumulation only), K a multiple of 16 (A's and B's rows are TMA strides of K bytes,
+    /// which must be multiples of 16), finite scales, sizes below 2^31, and the buffers'
+    /// lengths (elements of A, B, D).
     pub fn check(&self, a_len: usize, b_len: usize, d_len: usize) -> Result<()> {
-        if !self.fast_accum {
+        if !self.fast_accum && self.dtype != Fp8::E4M3 {
             return Err(Error::Unsupported(format!(
-                "{self}: the FP8 GEMM accumulates in the tensor core over all of K (fast accumulation); the promotion into fp32 every 4 wgmmas is not implemented: set fast_accum (`--fast-accum`)"
+                "{self}: e5m2 runs with fast accumulation only (the promoted kernel is built for e4m3, to keep the kernels' compile time): set fast_accum (`--fast-accum`)"
             )));
         }
         if !self.k.is_multiple_of(16) {
@@ -199,7 +253,11 @@ impl std::fmt::Display for GemmFp8Config {
             self.dtype.name(),
             self.scale_a,
             self.scale_b,
-            if self.fast_accum { " fast-accum" } else { "" }
+            if self.fast_accum {
+                " fast-accum"
+            } else {
+                " promoted"
+            }
         )
     }
 }
@@ -214,6 +272,22 @@ impl std::fmt::Display for GemmFp8Config {
 pub fn fp8_error_bound(k: usize, scales: f64, sum_abs: f64, u_d: f64, reference: f64) -> f64 {
     let adds = (k as f64 / 4.0).max(1.0);
     scales.abs() * sum_abs * (adds * 2f64.powi(-13) + 2f64.powi(-22)) + u_d * reference.abs()
+}
+
+/// [`fp8_error_bound`] with promotion every k-block of 128: `S·(min(K,128)/4·2^-13 +
+/// (⌈K/128⌉ + 1)·2^-24 + 2^-22) + u_D·|ref|`, `S = Σ|s·a_k·b_k|` with every scale in `s`
+/// (per-tensor and block).
+///
+/// ```
+/// let b = host::gemm_fp8::fp8_error_bound_promoted(4096, 10.0, 2f64.powi(-8), 100.0);
+/// let want = 10.0 * (32.0 * 2f64.powi(-13) + 33.0 * 2f64.powi(-24) + 2f64.powi(-22)) + 100.0 / 256.0;
+/// assert!((b - want).abs() < 1e-12);
+/// ```
+pub fn fp8_error_bound_promoted(k: usize, scaled_sum_abs: f64, u_d: f64, reference: f64) -> f64 {
+    let adds = (k.min(128) as f64 / 4.0).max(1.0);
+    let promotions = k.div_ceil(128) as f64 + 1.0;
+    scaled_sum_abs * (adds * 2f64.powi(-13) + promotions * 2f64.powi(-24) + 2f64.powi(-22))
+        + u_d * reference.abs()
 }
 
 impl Context {
@@ -248,12 +322,69 @@ impl Context {
         O: GemmOut,
         D: DevicePtrMut<O>,
     {
+        self.gemm_fp8_scaled(stream, g, a, b, Fp8Scales::PerTensor, d)
+    }
+
+    /// [`Self::gemm_fp8`] with `scales`: [`Fp8Scales::Block`] multiplies each k-block's partial
+    /// sums by A's row scale and B's block scale at its promotion (`D = sa·sb·Σ_kb
+    /// a_s[i,kb]·b_s[j/128,kb]·A[i,kb]·B[j,kb]ᵀ`). Typed errors before any launch: block scales
+    /// with fast accumulation, scale buffers shorter than [`GemmFp8Config::block_scale_lens`]
+    /// or of another context, and [`Self::gemm_fp8`]'s.
+    ///
+    /// ```no_run
+    /// use host::gemm_fp8::{Fp8, Fp8Scales, GemmFp8Config};
+    /// let ctx = host::Context::new(0)?;
+    /// let s = ctx.default_stream();
+    /// let (m, n, k) = (256, 256, 256);
+    /// let one = Fp8::E4M3.encode(1.0);
+    /// let a = s.clone_htod(&vec![one; m * k])?;
+    /// let b = s.clone_htod(&vec![one; n * k])?;
+    /// let g = GemmFp8Config::new(m, n, k, Fp8::E4M3);
+    /// let (la, lb) = g.block_scale_lens();
+    /// let sa = s.clone_htod(&vec![0.5f32; la])?;
+    /// let sb = s.clone_htod(&vec![2.0f32; lb])?;
+    /// let mut d = s.alloc_zeros::<f32>(m * n)?;
+    /// ctx.gemm_fp8_scaled(&s, &g, &a, &b, Fp8Scales::Block { a: &sa, b: &sb }, &mut d)?;
+    /// assert!(s.clone_dtoh(&d)?.iter().all(|&x| x == 256.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gemm_fp8_scaled<O, D>(
+        &self,
+        stream: &CudaStream,
+        g: &GemmFp8Config,
+        a: &CudaSlice<u8>,
+        b: &CudaSlice<u8>,
+        scales: Fp8Scales<'_>,
+        d: &mut D,
+    ) -> Result<()>
+    where
+        O: GemmOut,
+        D: DevicePtrMut<O>,
+    {
         g.check(a.len(), b.len(), d.len())?;
+        if let Fp8Scales::Block { a: sa, b: sb } = scales {
+            if g.fast_accum {
+                return Err(Error::Unsupported(format!(
+                    "{g}: block scales are applied at the promotions; fast accumulation has none (unset fast_accum / `--fast-accum`)"
+                )));
+            }
+            let (la, lb) = g.block_scale_lens();
+            for (name, len, needed) in [
+                ("A's block scales", sa.len(), la),
+                ("B's block scales", sb.len(), lb),
+            ] {
+                if len < needed {
+                    return Err(Error::BufferTooSmall { name, len, needed });
+                }
+            }
+            self.check_buffer("A's block scales", sa)?;
+            self.check_buffer("B's block scales", sb)?;
+        }
         self.check_stream(stream)?;
         self.check_buffer("buffer A", a)?;
         self.check_buffer("buffer B", b)?;
         self.check_buffer("buffer D", d)?;
-        self.require_kernel(g.dtype.entry())?;
+        self.require_kernel(g.entry())?;
         let (pa, _ra) = a.device_ptr(stream);
         let (pb, _rb) = b.device_ptr(stream);
         for (name, addr) in [("A", pa), ("B", pb)] {
@@ -263,7 +394,19 @@ impl Context {
                 )));
             }
         }
-        self.hgemm_launch(stream, &g.as_pairs(), g.dtype.entry(), (pa, pb), d, 0)
+        if g.fast_accum {
+            return self.hgemm_launch(stream, &g.as_pairs(), g.entry(), (pa, pb), d, 0);
+        }
+        let (ps, _rs) = match scales {
+            Fp8Scales::PerTensor => ((0, 0), None),
+            Fp8Scales::Block { a: sa, b: sb } => {
+                let (x, ra) = sa.device_ptr(stream);
+                let (y, rb) = sb.device_ptr(stream);
+                ((x, y), Some((ra, rb)))
+            }
+        };
+        let v = HgemmVariant::fp8_promoted(ps);
+        self.hgemm_launch_with(stream, &g.as_pairs(), g.entry(), (pa, pb), d, 0, &v)
     }
 }
 

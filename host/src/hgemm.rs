@@ -497,10 +497,27 @@ impl Context {
         c: &mut C,
         pbias: u64,
     ) -> Result<()> {
+        let v = HgemmVariant::COOPERATIVE;
+        self.hgemm_launch_with(stream, g, entry, (pa, pb), c, pbias, &v)
+    }
+
+    /// [`Self::hgemm_launch`] of the kernel variant `v` (the promoted FP8 entry's tile, shared
+    /// memory, epilogue path and block scales).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn hgemm_launch_with<O: GemmOut, C: DevicePtrMut<O>>(
+        &self,
+        stream: &CudaStream,
+        g: &GemmConfig,
+        entry: &str,
+        (pa, pb): (u64, u64),
+        c: &mut C,
+        pbias: u64,
+        v: &HgemmVariant,
+    ) -> Result<()> {
         if g.m == 0 || g.n == 0 {
             return Ok(());
         }
-        let (bm, bn, _) = HgemmKernel::TILE;
+        let (bm, bn, _) = v.tile;
         let plan = HgemmPlan::for_problem(g.m, g.n, g.k)?;
         let direct_only = env_override("CUTE_RS_HGEMM_EPILOGUE", &["direct"])?.is_some();
         let cs = plan.cluster as usize;
@@ -541,13 +558,13 @@ impl Context {
         let f = self.function(entry)?;
         f.set_attribute(
             cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            HgemmKernel::SMEM_BYTES as i32,
+            v.smem as i32,
         )?;
         let (map_a, map_b) = (TmaParam(tma_a.desc.0), TmaParam(tma_b.desc.0));
         let (pc, _rc) = c.device_ptr_mut(stream);
         // the epilogue: TMA stores (a tensor map of C) or direct stores (the map unused)
         let (map_c, out) = match hgemm_epilogue::<O>(g, pc) {
-            HgemmEpilogue::Tma(plan) if !direct_only => {
+            HgemmEpilogue::Tma(plan) if !direct_only && v.tma_epilogue => {
                 let tma_c = self.encode_tma(&c_tensor::<O>(g, pc), plan)?;
                 let edge = if (g.m * size_of::<O>()).is_multiple_of(16) {
                     HgemmKernel::OUT_TMA_EDGE
@@ -564,7 +581,7 @@ impl Context {
         let mut launch = ClusterLaunch::new(
             (tiles * cs) as u32,
             HgemmKernel::THREADS,
-            HgemmKernel::SMEM_BYTES as u32,
+            v.smem as u32,
             plan.cluster,
             stream,
         );
@@ -603,6 +620,8 @@ impl Context {
             act: g.act as u32,
             swizzle: plan.swizzle,
             workspace,
+            scale_a: v.scales.0,
+            scale_b: v.scales.1,
         };
         let mut params: [*mut c_void; 4] = [
             (&raw const map_a) as *mut c_void,
@@ -648,8 +667,10 @@ impl Context {
         cfg: &sys::CUlaunchConfig,
         cluster: u32,
     ) -> Result<usize> {
-        static CACHE: OnceLock<Mutex<HashMap<(usize, u32), usize>>> = OnceLock::new();
-        let key = (self.device().ordinal, cluster);
+        // (device, cluster size, dynamic shared memory) → clusters
+        type Key = (usize, u32, u32);
+        static CACHE: OnceLock<Mutex<HashMap<Key, usize>>> = OnceLock::new();
+        let key = (self.device().ordinal, cluster, cfg.sharedMemBytes);
         let cache = CACHE.get_or_init(Default::default);
         if let Some(&n) = cache
             .lock()
@@ -672,6 +693,36 @@ impl Context {
             .map_err(|_| Error::Unsupported("hgemm: a poisoned cache".into()))?
             .insert(key, n);
         Ok(n)
+    }
+}
+
+/// What differs at launch between the Hopper GEMM's kernel variants: the CTA tile (of the
+/// 16-bit elements the launch describes), the dynamic shared memory, whether the epilogue may
+/// take its TMA path, the FP8 block scales' device addresses (0: none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HgemmVariant {
+    pub(crate) tile: (usize, usize, usize),
+    pub(crate) smem: usize,
+    pub(crate) tma_epilogue: bool,
+    pub(crate) scales: (u64, u64),
+}
+
+impl HgemmVariant {
+    /// The cooperative 128×256 kernel of every 16-bit entry and the fast-accumulation FP8 ones.
+    pub(crate) const COOPERATIVE: HgemmVariant = HgemmVariant {
+        tile: config::TILE,
+        smem: config::SMEM_BYTES,
+        tma_epilogue: true,
+        scales: (0, 0),
+    };
+    /// The promoted FP8 entry: 128×128 tiles, the direct epilogue, block scales `scales`.
+    pub(crate) fn fp8_promoted(scales: (u64, u64)) -> HgemmVariant {
+        HgemmVariant {
+            tile: config::TILE_FP8,
+            smem: config::SMEM_BYTES_FP8,
+            tma_epilogue: false,
+            scales,
+        }
     }
 }
 

@@ -245,14 +245,16 @@ fn hgemm_is_tma_wgmma_in_registers() {
         .find(|m| m.family == "hgemm")
         .expect("the hgemm family");
     // 8 plain entries (two elements × four majorities), the 5 fused ones (bf16 TN, one per
-    // activation) and the 2 FP8 ones (e4m3, e5m2: TN)
-    assert_eq!(m.entries.len(), 15, "{:?}", m.entries);
+    // activation) and the 3 FP8 ones (e4m3, e5m2: TN, fast accumulation; e4m3 promoted)
+    assert_eq!(m.entries.len(), 16, "{:?}", m.entries);
     assert!(!m.ptx.contains(".local"), "a .local depot in hgemm.ptx");
     for needle in [
         "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
         "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16",
         "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3",
         "wgmma.mma_async.sync.aligned.m64n256k32.f32.e5m2.e5m2",
+        // the promoted FP8 entry's 64×128 temporary
+        "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3",
         "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
         "setmaxnreg.dec.sync.aligned.u32 40",
         "setmaxnreg.inc.sync.aligned.u32 232",

@@ -8,7 +8,7 @@ use crate::check::Rng;
 use crate::check::gemm_fp8::inputs;
 use crate::context::Context;
 use crate::error::Result;
-use crate::gemm_fp8::{CublasLtFp8, Fp8, GemmFp8Config};
+use crate::gemm_fp8::{CublasLtFp8, Fp8, Fp8Scales, GemmFp8Config};
 use crate::timing::batched_pair_ms;
 
 /// The bench shapes of issue #37 (M, N, K).
@@ -20,35 +20,83 @@ pub const BENCH_SHAPES: [(usize, usize, usize); 5] = [
     (4096, 2112, 7168),
 ];
 
-/// `host bench gemm`'s FP8 cases: e4m3 at [`BENCH_SHAPES`], e5m2 at 4096³.
-pub fn bench_cases() -> Vec<(Fp8, (usize, usize, usize))> {
-    let mut cases: Vec<_> = BENCH_SHAPES.iter().map(|&x| (Fp8::E4M3, x)).collect();
-    cases.push((Fp8::E5M2, (4096, 4096, 4096)));
+/// How ours accumulates in a bench row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fp8Mode {
+    /// Fast accumulation, per-tensor scales: against cuBLASLt with and without its fast
+    /// accumulation.
+    Fast,
+    /// Promotion, per-tensor scales: against cuBLASLt without fast accumulation (which promotes).
+    Promoted,
+    /// Promotion with block scales (1×128 / 128×128): against cuBLASLt per-tensor without fast
+    /// accumulation (cuBLASLt's block scales are not asked for).
+    Block,
+}
+
+/// `host bench gemm`'s FP8 cases: e4m3 at [`BENCH_SHAPES`] fast and promoted, block-scaled at
+/// 4096³ and 4096×7168×16384 (DeepGEMM's shape), e5m2 fast at 4096³.
+pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
+    let mut cases: Vec<_> = BENCH_SHAPES
+        .iter()
+        .flat_map(|&x| {
+            [
+                (Fp8::E4M3, Fp8Mode::Fast, x),
+                (Fp8::E4M3, Fp8Mode::Promoted, x),
+            ]
+        })
+        .collect();
+    cases.push((Fp8::E4M3, Fp8Mode::Block, (4096, 4096, 4096)));
+    cases.push((Fp8::E4M3, Fp8Mode::Block, (4096, 7168, 16384)));
+    cases.push((Fp8::E5M2, Fp8Mode::Fast, (4096, 4096, 4096)));
     cases
 }
 
-/// TFLOP/s of ours (fast accumulation, bf16 D) against cuBLASLt's FP8 matmul with its fast
-/// accumulation and without (two rows a case), on the same buffers, timed in interleaved
-/// batches. Where cuBLASLt refuses the problem, one row of ours alone (reference time NaN,
-/// reference "cuBLASLt FP8: unavailable").
-pub fn bench(ctx: &Context, cases: &[(Fp8, (usize, usize, usize))]) -> Result<Vec<BenchRow>> {
+/// TFLOP/s of ours (bf16 D) against cuBLASLt's FP8 matmul (per-tensor) on the same buffers,
+/// timed in interleaved batches: fast accumulation against cuBLASLt with its fast accumulation
+/// and without (two rows), promoted and block-scaled against cuBLASLt without. Where cuBLASLt
+/// refuses the problem, one row of ours alone (reference time NaN, reference "cuBLASLt FP8:
+/// unavailable").
+pub fn bench(
+    ctx: &Context,
+    cases: &[(Fp8, Fp8Mode, (usize, usize, usize))],
+) -> Result<Vec<BenchRow>> {
     let s = ctx.default_stream();
     let lt = CublasLtFp8::new(ctx, s.clone(), (0.5, 0.25))?;
     let mut rows = Vec::new();
     let mut rng = Rng::new(0x37);
-    for &(t, (m, n, k)) in cases {
+    for &(t, mode, (m, n, k)) in cases {
         let g = GemmFp8Config::new(m, n, k, t)
             .scales(0.5, 0.25)
-            .fast_accum(true);
+            .fast_accum(mode == Fp8Mode::Fast);
         let a = s.clone_htod(&inputs(t, m * k, &mut rng))?;
         let b = s.clone_htod(&inputs(t, n * k, &mut rng))?;
+        let (la, lb) = g.block_scale_lens();
+        let (sa, sb) = (
+            s.clone_htod(&vec![1.5f32; la])?,
+            s.clone_htod(&vec![0.75f32; lb])?,
+        );
+        let scales = if mode == Fp8Mode::Block {
+            Fp8Scales::Block { a: &sa, b: &sb }
+        } else {
+            Fp8Scales::PerTensor
+        };
         let mut d = s.alloc_zeros::<bf16>(m * n)?;
         let mut d_ref = s.alloc_zeros::<bf16>(m * n)?;
-        for fast in [true, false] {
+        let refs: &[bool] = if mode == Fp8Mode::Fast {
+            &[true, false]
+        } else {
+            &[false]
+        };
+        let variant = match mode {
+            Fp8Mode::Fast => "fast-accum",
+            Fp8Mode::Promoted => "promoted",
+            Fp8Mode::Block => "promoted block-scales",
+        };
+        for &fast in refs {
             let ours_only = lt.matmul(&g, &a, &b, &mut d_ref, fast).is_err();
             let (ours, theirs) = batched_pair_ms(
                 &s,
-                || ctx.gemm_fp8(&s, &g, &a, &b, &mut d),
+                || ctx.gemm_fp8_scaled(&s, &g, &a, &b, scales, &mut d),
                 || {
                     if ours_only {
                         Ok(()) // cuBLASLt refused it: time ours alone
@@ -59,7 +107,7 @@ pub fn bench(ctx: &Context, cases: &[(Fp8, (usize, usize, usize))]) -> Result<Ve
             )?;
             rows.push(BenchRow {
                 family: "gemm",
-                variant: format!("gemm_fp8 {}->bf16 TN fast-accum", t.name()),
+                variant: format!("gemm_fp8 {}->bf16 TN {variant}", t.name()),
                 size: format!("{m}x{n}x{k}"),
                 work: g.flops(),
                 unit: "TFLOP/s",

@@ -9,7 +9,7 @@ use half::{bf16, f16};
 use crate::check::{CheckRow, Rng};
 use crate::context::Context;
 use crate::error::Result;
-use crate::gemm_fp8::{Fp8, GemmFp8Config, fp8_error_bound};
+use crate::gemm_fp8::{Fp8, Fp8Scales, GemmFp8Config, fp8_error_bound, fp8_error_bound_promoted};
 use crate::hgemm::GemmOut;
 use crate::timing::timed;
 
@@ -18,13 +18,34 @@ pub(crate) fn inputs(t: Fp8, n: usize, rng: &mut Rng) -> Vec<u8> {
     (0..n).map(|_| t.encode(2.0 * rng.unit())).collect()
 }
 
-/// One checked problem (random inputs of `rng`, D as `O`): ours against the f64 product of the
-/// dequantized inputs within [`fp8_error_bound`]; `max_err` is the largest |err|/bound, the
-/// note the largest |err| relative to `sa·sb·Σ|a·b|` (the measured accumulation error).
+/// One checked problem (random inputs of `rng`, D as `O`, per-tensor scales): ours against the
+/// f64 product of the dequantized inputs within [`fp8_error_bound`] (fast accumulation) or
+/// [`fp8_error_bound_promoted`]; `max_err` is the largest |err|/bound, the note the largest
+/// |err| relative to `Σ|s·a·b|` (the measured accumulation error).
 pub fn check_problem<O: GemmOut>(
     ctx: &Context,
     s: &Arc<CudaStream>,
     g: &GemmFp8Config,
+    rng: &mut Rng,
+) -> Result<CheckRow> {
+    check_problem_scaled::<O>(ctx, s, g, false, rng)
+}
+
+/// Random block scales: powers of two from 1/4 to 4 times 1, 1.25, 1.5 or 1.75.
+fn block_scales(n: usize, rng: &mut Rng) -> Vec<f32> {
+    (0..n)
+        .map(|_| 2f32.powi(rng.int(-2, 2)) * (1.0 + 0.25 * rng.int(0, 3) as f32))
+        .collect()
+}
+
+/// [`check_problem`] with random block scales when `block` ([`Fp8Scales::Block`]; `g` then
+/// promotes), the reference scaling each k-block's products by A's row scale and B's block
+/// scale.
+pub fn check_problem_scaled<O: GemmOut>(
+    ctx: &Context,
+    s: &Arc<CudaStream>,
+    g: &GemmFp8Config,
+    block: bool,
     rng: &mut Rng,
 ) -> Result<CheckRow> {
     let (m, n, k) = (g.m, g.n, g.k);
@@ -32,47 +53,78 @@ pub fn check_problem<O: GemmOut>(
     let hb = inputs(g.dtype, n * k, rng);
     let a = s.clone_htod(&ha)?;
     let b = s.clone_htod(&hb)?;
+    let (la, lb) = g.block_scale_lens();
+    let (hsa, hsb) = if block {
+        (block_scales(la, rng), block_scales(lb, rng))
+    } else {
+        (vec![1.0; la], vec![1.0; lb])
+    };
+    let (sa, sb) = (s.clone_htod(&hsa)?, s.clone_htod(&hsb)?);
     let mut d = s.alloc_zeros::<O>(m * n)?;
-    let ms = timed(s, || ctx.gemm_fp8(s, g, &a, &b, &mut d))?;
+    let scales_arg = if block {
+        Fp8Scales::Block { a: &sa, b: &sb }
+    } else {
+        Fp8Scales::PerTensor
+    };
+    let ms = timed(s, || ctx.gemm_fp8_scaled(s, g, &a, &b, scales_arg, &mut d))?;
     let got = s.clone_dtoh(&d)?;
     let deq = |v: &[u8]| -> Vec<f64> { v.iter().map(|&x| f64::from(g.dtype.decode(x))).collect() };
     let (fa, fb) = (deq(&ha), deq(&hb));
     let scales = f64::from(g.scale_a) * f64::from(g.scale_b);
+    let kbs = k.div_ceil(128);
     let (mut bad, mut worst, mut worst_abs) = (0usize, 0f64, 0f64);
     for j in 0..n {
         for i in 0..m {
             let (ra, rb) = (&fa[i * k..(i + 1) * k], &fb[j * k..(j + 1) * k]);
+            // per k-block of 128: the block's scale (1 without block scales) times its sums
             let (mut sum, mut abs) = (0f64, 0f64);
-            for (x, y) in ra.iter().zip(rb) {
-                sum += x * y;
-                abs += (x * y).abs();
+            for kb in 0..kbs {
+                let sc = scales * f64::from(hsa[i + m * kb]) * f64::from(hsb[(j / 128) * kbs + kb]);
+                let r = 128 * kb..(128 * kb + 128).min(k);
+                let (mut bs, mut ba) = (0f64, 0f64);
+                for (x, y) in ra[r.clone()].iter().zip(&rb[r]) {
+                    bs += x * y;
+                    ba += (x * y).abs();
+                }
+                sum += sc * bs;
+                abs += sc.abs() * ba;
             }
-            let want = scales * sum;
-            let bound = fp8_error_bound(k, scales, abs, O::UNIT_ROUNDOFF, want) + 1e-30;
+            let want = sum;
+            let bound = if g.fast_accum {
+                fp8_error_bound(k, 1.0, abs, O::UNIT_ROUNDOFF, want)
+            } else {
+                fp8_error_bound_promoted(k, abs, O::UNIT_ROUNDOFF, want)
+            } + 1e-30;
             let err = (f64::from(got[i + m * j].to_f32()) - want).abs();
             if err.is_nan() || err > bound {
                 bad += 1;
             }
             worst = worst.max(err / bound);
             if abs > 0.0 {
-                worst_abs = worst_abs.max(err / (scales.abs() * abs));
+                worst_abs = worst_abs.max(err / abs);
             }
         }
     }
     Ok(CheckRow {
         kernel: "gemm_fp8",
-        shape: format!("{g} ->{}", O::NAME),
+        shape: format!(
+            "{g}{} ->{}",
+            if block { " block-scales" } else { "" },
+            O::NAME
+        ),
         pass: bad == 0,
         max_err: worst,
         mismatches: bad,
         ms,
-        note: format!("vs f64 on dequantized inputs; max err/(sa·sb·Σ|ab|) {worst_abs:.2e}"),
+        note: format!("vs f64 on dequantized inputs; max err/Σ|s·a·b| {worst_abs:.2e}"),
     })
 }
 
 /// `host run`'s FP8 sweep: `count` random problems of `seed` (M, N in 1..=320, K a multiple of
-/// 16 in 16..=1024, e4m3/e5m2, D f32/bf16/f16 in turn, scales in [1/8, 4]), then the argument
-/// errors refused before a launch. One row each (a launch error is that problem's FAIL row).
+/// 16 in 16..=1024, e4m3/e5m2, D f32/bf16/f16 in turn, scales in [1/8, 4]; e5m2 with fast
+/// accumulation, e4m3 in turn fast, promoted with per-tensor scales, promoted with block
+/// scales), then the argument errors refused before a launch. One row each (a launch error is
+/// that problem's FAIL row).
 pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
     let s = ctx.default_stream();
     let mut rng = Rng::new(seed ^ 0xf8f8);
@@ -82,13 +134,16 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
         let (m, n) = (rng.int(1, 320) as usize, rng.int(1, 320) as usize);
         let k = 16 * rng.int(1, 64) as usize;
         let sc = |r: &mut Rng| 2f32.powi(r.int(-3, 2)) * (1.0 + 0.25 * r.int(0, 3) as f32);
+        // e4m3: fast, promoted, block-scaled in turn
+        let mode = if t == Fp8::E4M3 { (i / 2) % 3 } else { 0 };
         let g = GemmFp8Config::new(m, n, k, t)
             .scales(sc(&mut rng), sc(&mut rng))
-            .fast_accum(true);
+            .fast_accum(mode == 0);
+        let block = mode == 2;
         let r = match i % 3 {
-            0 => check_problem::<bf16>(ctx, &s, &g, &mut rng),
-            1 => check_problem::<f16>(ctx, &s, &g, &mut rng),
-            _ => check_problem::<f32>(ctx, &s, &g, &mut rng),
+            0 => check_problem_scaled::<bf16>(ctx, &s, &g, block, &mut rng),
+            1 => check_problem_scaled::<f16>(ctx, &s, &g, block, &mut rng),
+            _ => check_problem_scaled::<f32>(ctx, &s, &g, block, &mut rng),
         };
         rows.push(r.unwrap_or_else(|e| CheckRow::failed("gemm_fp8", g.to_string(), e.to_string())));
     }
@@ -96,8 +151,24 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
     let refused = (|| -> Result<bool> {
         let a = s.alloc_zeros::<u8>(64 * 64)?;
         let mut d = s.alloc_zeros::<f32>(64 * 64)?;
-        let g = GemmFp8Config::new(64, 64, 64, Fp8::E4M3);
+        let sc = s.alloc_zeros::<f32>(64)?;
+        let g = GemmFp8Config::new(64, 64, 64, Fp8::E5M2);
         let no_fast = ctx.gemm_fp8(&s, &g, &a, &a, &mut d).is_err();
+        let g = GemmFp8Config::new(64, 64, 64, Fp8::E4M3);
+        let short = Fp8Scales::Block { a: &sc, b: &sc };
+        let block_fast = ctx
+            .gemm_fp8_scaled(&s, &g.fast_accum(true), &a, &a, short, &mut d)
+            .is_err();
+        let short_scales = ctx
+            .gemm_fp8_scaled(
+                &s,
+                &GemmFp8Config::new(128, 32, 32, Fp8::E4M3),
+                &a,
+                &a,
+                short,
+                &mut d,
+            )
+            .is_err();
         let bad_k = ctx
             .gemm_fp8(
                 &s,
@@ -116,7 +187,7 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
                 &mut d,
             )
             .is_err();
-        Ok(no_fast && bad_k && short)
+        Ok(no_fast && bad_k && short && block_fast && short_scales)
     })();
     rows.push(CheckRow {
         kernel: "gemm_fp8",
@@ -126,7 +197,7 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
         mismatches: 0,
         ms: 0.0,
         note: match refused {
-            Ok(_) => "no fast-accum, K % 16 != 0, short B: typed errors before a launch".into(),
+            Ok(_) => "e5m2 promoted, K % 16 != 0, short B, block scales with fast-accum, short block scales: typed errors before a launch".into(),
             Err(e) => e.to_string(),
         },
     });

@@ -20,10 +20,11 @@ pub enum Dtype {
     Bf16,
     /// fp16 in, fp32 accumulate on the tensor cores (`kernels/hgemm`).
     F16,
-    /// FP8 e4m3 A and B, both K-major (A M×K, B N×K), per-tensor scales, D bf16 (or f32:
-    /// `--out f32`); needs `--fast-accum` (issue #37).
+    /// FP8 e4m3 A and B, both K-major (A M×K, B N×K), per-tensor scales (`--block-scales`:
+    /// and block scales), D bf16 (or f32: `--out f32`), fp32 promotion every 4 wgmmas unless
+    /// `--fast-accum` (issue #37).
     E4m3,
-    /// FP8 e5m2, as e4m3.
+    /// FP8 e5m2, as e4m3 with `--fast-accum` only.
     E5m2,
 }
 
@@ -143,9 +144,13 @@ pub struct GemmArgs {
     #[arg(long, value_enum, default_value_t = OutArg::Same)]
     out: OutArg,
     /// FP8 (--dtype e4m3|e5m2): accumulate in the tensor core over all of K (no promotion into
-    /// fp32 every 4 wgmmas; the promotion is not implemented yet, so this is required).
+    /// fp32 every 4 wgmmas; e5m2 needs it).
     #[arg(long)]
     fast_accum: bool,
+    /// FP8 e4m3 with promotion: random block scales (1×128 along K for A's rows, 128×128 for
+    /// B; DeepGEMM's layout) applied at each promotion.
+    #[arg(long, conflicts_with = "fast_accum")]
+    block_scales: bool,
     /// FP8: A's per-tensor scale.
     #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     scale_a: f32,
@@ -328,6 +333,7 @@ fn run_once(ctx: &Context, g: &GemmConfig, plan: Plan) -> host::Result<f32> {
 /// run, `--check` against the f64 product of the dequantized inputs, `--bench` against
 /// cuBLASLt's FP8 matmul), or without `--m` the FP8 sweep of `host run`.
 fn main_fp8(a: &GemmArgs) -> u8 {
+    use host::bench::gemm_fp8::Fp8Mode;
     use host::gemm_fp8::{Fp8, GemmFp8Config};
     let t = if a.dtype == Dtype::E4m3 {
         Fp8::E4M3
@@ -343,6 +349,10 @@ fn main_fp8(a: &GemmArgs) -> u8 {
     if let Some(g) = &problem {
         if let Err(e) = g.check(g.m * g.k, g.n * g.k, g.m * g.n) {
             eprintln!("host gemm: {e}");
+            return 2;
+        }
+        if a.block_scales && t != Fp8::E4M3 {
+            eprintln!("host gemm: --block-scales needs promotion, built for --dtype e4m3");
             return 2;
         }
         if a.ta || a.tb || a.lda.is_some() || a.ldb.is_some() || a.bias.is_some() || a.act.is_some()
@@ -378,10 +388,13 @@ fn main_fp8(a: &GemmArgs) -> u8 {
         }
         let s = ctx.default_stream();
         let mut rng = host::check::Rng::new(host::check::DEFAULT_SEED);
+        let bs = a.block_scales;
         let row = if a.out == OutArg::F32 {
-            host::check::gemm_fp8::check_problem::<f32>(&ctx, &s, &g, &mut rng)
+            host::check::gemm_fp8::check_problem_scaled::<f32>(&ctx, &s, &g, bs, &mut rng)
         } else {
-            host::check::gemm_fp8::check_problem::<host::half::bf16>(&ctx, &s, &g, &mut rng)
+            host::check::gemm_fp8::check_problem_scaled::<host::half::bf16>(
+                &ctx, &s, &g, bs, &mut rng,
+            )
         };
         match row {
             Ok(row) => {
@@ -392,7 +405,12 @@ fn main_fp8(a: &GemmArgs) -> u8 {
         }
     }
     if a.bench {
-        match host::bench::gemm_fp8::bench(&ctx, &[(t, (g.m, g.n, g.k))]) {
+        let mode = match (a.fast_accum, a.block_scales) {
+            (true, _) => Fp8Mode::Fast,
+            (false, false) => Fp8Mode::Promoted,
+            (false, true) => Fp8Mode::Block,
+        };
+        match host::bench::gemm_fp8::bench(&ctx, &[(t, mode, (g.m, g.n, g.k))]) {
             Ok(rows) => code = code.max(emit(&rows, &a.format, None, false)),
             Err(e) => return super::fail("gemm --bench", &e),
         }

@@ -9,6 +9,9 @@
 //!   [`load`](mainloop::CollectiveMma::load) and a consumer warpgroup's
 //!   [`mma`](mainloop::CollectiveMma::mma) over the typed
 //!   [`PipelineTmaAsync`](layout_types::cute::pipeline::PipelineTmaAsync).
+//! - [`mainloop_fp8::CollectiveMmaFp8`] and [`kernel_fp8::gemm_fp8_tma_warpspecialized_cooperative`]:
+//!   the FP8 GEMM with fp32 promotion every k-tile (4 `wgmma`s) and optional block scales, on
+//!   128 × 128 tiles (CUTLASS's `KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum`).
 //! - [`epilogue::CollectiveEpilogue`]: what stores a warpgroup's accumulators (the family's
 //!   choice: TMA through shared memory, direct stores, fused operations).
 //! - [`scheduler::TileScheduler`]: the persistent order of the cluster tiles
@@ -22,5 +25,7 @@
 
 pub mod epilogue;
 pub mod kernel;
+pub mod kernel_fp8;
 pub mod mainloop;
+pub mod mainloop_fp8;
 pub mod scheduler;

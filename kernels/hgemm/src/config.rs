@@ -39,6 +39,17 @@ pub const OUT_TMA: u32 = 4;
 /// padding after each column's row M − 1).
 pub const OUT_TMA_EDGE: u32 = 8;
 
+/// The promoted FP8 entry's CTA tile (M, N, K in 16-bit units: 128 FP8 elements of K).
+pub const TILE_FP8: (usize, usize, usize) = (128, 128, 64);
+/// The promoted FP8 entry's stages: 5 of 32 KiB beside the epilogue's 64 KiB (225 KiB in all).
+pub const STAGES_FP8: usize = 5;
+
+/// `out` without [`OUT_TMA`] / [`OUT_TMA_EDGE`]: the element code, for the direct path.
+#[inline(always)]
+pub const fn out_direct(out: u32) -> u32 {
+    out & !(OUT_TMA | OUT_TMA_EDGE)
+}
+
 /// The epilogue's shared memory, 1024-byte aligned (the 128-byte swizzle's period).
 #[repr(C, align(1024))]
 pub struct EpilogueStorage(pub [u8; SMEM_EPI_BYTES]);
@@ -53,6 +64,16 @@ pub type SharedStorage = GemmSharedStorage<
 >;
 /// Dynamic shared memory of a CTA: `size_of` the [`SharedStorage`].
 pub const SMEM_BYTES: usize = core::mem::size_of::<SharedStorage>();
+/// The promoted FP8 entry's shared memory: A's and B's 128-row stage tiles, the epilogue's
+/// buffers, the barriers.
+pub type SharedStorageFp8 = GemmSharedStorage<
+    SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
+    SmemTile<{ TILE_FP8.1 * TILE_FP8.2 }>,
+    EpilogueStorage,
+    STAGES_FP8,
+>;
+/// Dynamic shared memory of the promoted FP8 entry's CTA.
+pub const SMEM_BYTES_FP8: usize = core::mem::size_of::<SharedStorageFp8>();
 
 /// The kernel's scalar parameters, passed by value after the three tensor maps (A, B, C).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -88,6 +109,11 @@ pub struct HgemmParams {
     /// clusters, zeroed before its first use; the kernel leaves it zeroed), or 0: tiles whole
     /// only (data-parallel).
     pub workspace: u64,
+    /// The FP8 entries with promotion: A's block scales (`f32`, `(M, ⌈K/128⌉)` column-major;
+    /// 0: per-tensor scales, in `alpha`); the other entries ignore it.
+    pub scale_a: u64,
+    /// B's block scales (`f32`, `(⌈N/128⌉, ⌈K/128⌉)` row-major), with [`Self::scale_a`].
+    pub scale_b: u64,
 }
 
 /// Bytes of one slot of the stream-K workspace (`collective::scheduler::FixupSlot`): a

@@ -51,6 +51,13 @@
 //! bytes): the stages, TMA boxes and descriptors are the 16-bit ones, A and B's tensor maps and
 //! `p.k` count K in pairs of 8-bit elements (`K/2`; the host requires K a multiple of 16).
 //!
+//! The FP8 entry `gemm_fp8_e4m3_tn_promoted` promotes instead, on 128×128 tiles
+//! ([`TILE_FP8`], [`STAGES_FP8`] stages): each k-tile's four `wgmma.m64n128k32` of a consumer
+//! warpgroup go into a 64×128 temporary accumulator that is then added into the fp32 main
+//! accumulator (`collective::mainloop_fp8`), scaled by the k-block's block scales (1×128 for
+//! A's rows, 128×128 for B) when `p.scale_a` is not 0, else by 1 (per-tensor scales in
+//! `alpha`). Its epilogue takes the direct path (bound-checked stores).
+//!
 //! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`] order)
 //! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
 //! into the next tile's k-tiles while the consumers store the previous one. When the tiles do
@@ -79,12 +86,15 @@ pub mod epilogue;
 use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::gemm_tma_warpspecialized_cooperative_sched;
 use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
+use collective::kernel_fp8::gemm_fp8_tma_warpspecialized_cooperative;
+use collective::mainloop_fp8::Fp8BlockScales;
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
 use layout_types::cute::fusion::{ActivationFn, BiasAct, BiasMode, EpilogueOp, LinComb, act};
 
 pub use config::{
-    EpilogueStorage, HgemmParams, SMEM_BYTES, STAGES, SWIZZLE, SharedStorage, THREADS, TILE,
+    EpilogueStorage, HgemmParams, SMEM_BYTES, SMEM_BYTES_FP8, STAGES, STAGES_FP8, SWIZZLE,
+    SharedStorage, SharedStorageFp8, THREADS, TILE, TILE_FP8,
 };
 
 // the configuration's numbers are the collective kernel's: one type of shared memory, one
@@ -97,6 +107,13 @@ const _: () = {
     // the host sizes the stream-K workspace with the scheduler's numbers
     assert!(config::FIXUP_SLOT_BYTES == core::mem::size_of::<FixupSlot>());
     assert!(config::FIXUP_SLOTS_PER_CLUSTER == Scheduler::SLOTS_PER_CLUSTER);
+    let _same_fp8: fn(
+        SharedStorageFp8,
+    ) -> collective::kernel_fp8::SharedStorageFp8<HgemmEpilogue, STAGES_FP8> = |s| s;
+    assert!(
+        TILE_FP8.0 as i32 == collective::kernel::BM
+            && TILE_FP8.1 as i32 == collective::kernel_fp8::BN_FP8
+    );
 };
 
 /// The tile scheduler of the plain and FP8 entries: data-parallel + stream-K
@@ -227,8 +244,23 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
 /// Declares entry `$name`: the cooperative kernel for `$e` inputs, A `$ma`-major, B
 /// `$mb`-major, with epilogue `$epi` ([`HgemmEpilogue`] and the stream-K [`Scheduler`] when
 /// left out; a fused epilogue with the [`DataParallel`] scheduler) and scheduler `$sched` (an
-/// entry point, no kernel body).
+/// entry point, no kernel body); `promoted`: the FP8 consumers' mainloop with promotion and
+/// optional block scales ([`CollectiveMmaFp8`], the scales' pointers from [`HgemmParams`]).
 macro_rules! hgemm_entry {
+    (promoted $name:ident, $e:ty) => {
+        device::kernel! {
+        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile and optional block scales, 128×128 tiles (see the crate docs).\n\n# Safety\n",
+                        "As the other entries, with B's box of `128/cs` rows and `SMEM_BYTES_FP8` of shared memory; `p.scale_a`/`p.scale_b` are 0 or the block scales `HgemmParams` documents.")]
+        pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
+            let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
+            // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
+            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
+            let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
+            unsafe { gemm_fp8_tma_warpspecialized_cooperative::<$e, MajorK, MajorK, HgemmEpilogue, STAGES_FP8>(tma, (p.m, p.n, p.k), p.swizzle, scales, epi) }
+        }
+        }
+        device::launch_bounds!($name, THREADS, 1);
+    };
     ($name:ident, $e:ty, $ma:ty, $mb:ty) => {
         hgemm_entry!($name, $e, $ma, $mb, HgemmEpilogue, Scheduler);
     };
@@ -299,3 +331,4 @@ hgemm_entry!(
 );
 hgemm_entry!(gemm_fp8_e4m3_tn, (E4M3, E4M3), MajorK, MajorK);
 hgemm_entry!(gemm_fp8_e5m2_tn, (E5M2, E5M2), MajorK, MajorK);
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3));
