@@ -16,10 +16,13 @@
 //!   K-major operands `composition(Swizzle<2,3,3>, (R,_32):(_32,_1))` (CuTe's SM80 tile of
 //!   64-byte rows), MN-major ones `composition(Swizzle<3,3,log2 R−3>, (R,_32):(_1,R))` for R =
 //!   128 rows of A, 256 of B ([`Rows`]).
-//! - **gmem → smem**: `make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thr, val)` of 128
-//!   threads, 8 contiguous elements each along the operand's contiguous mode; at the edges of A
-//!   and B each 16-byte copy is given the number of bytes inside the matrix and zero-fills the
-//!   rest (`cp.async ... 16, src_size`), so any M, N, K works and the k-loop needs no predicate.
+//! - **gmem → smem**: `make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thr, val)`, 8
+//!   contiguous elements a copy along the operand's contiguous mode. A CTA tile inside C with K a
+//!   multiple of 8 (the common case) runs a *whole-tile* mainloop: its first k-tile holds
+//!   k-columns `0..K mod BK` (or a whole `BK`), zero-filled past them, and every later k-tile is
+//!   copied with plain 16-byte `cp.async`s, no predicate and no size arithmetic (CUTLASS's
+//!   residue-first k-tile). Other CTAs (C's edges) give each copy the number of bytes inside the
+//!   matrix and zero-fill the rest (`cp.async ... 16, src_size`), so any M, N, K works.
 //! - **smem → registers**: `make_tiled_copy_a/b` of `ldmatrix` (`SM75_U32x4_LDSM_N` for K-major
 //!   operands, `SM75_U16x8_LDSM_T` for MN-major ones), `partition_s` of the swizzled stage and
 //!   `retile_d` of the TiledMMA's fragments; the next k-block's fragments load while the
@@ -28,8 +31,8 @@
 //!   `cp.async.wait_group STAGES−2` and one `__syncthreads` before its last k-block reads the next
 //!   stage, the refill of the stage just consumed issued at its first k-block.
 //! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`) from registers,
-//!   `partition_c` of C and of the tile's row and column coordinates, with a bound check per
-//!   element.
+//!   `partition_c` of C and of the tile's row and column coordinates; a tile inside C with C's
+//!   element and `beta = 0` chosen once, other tiles with a bound check per element.
 //!
 //! BLAS names as [`kernels-hgemm`]: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)`
 //! K-major; B "N" = `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries
