@@ -132,7 +132,8 @@ impl Tile {
         );
     }
 
-    /// [`Tile::store`] of a tile wholly inside C, of element `O`.
+    /// [`Tile::store`] of a tile wholly inside C, of element `O`: C read (`beta ≠ 0`) or not,
+    /// chosen once.
     ///
     /// # Safety
     /// The tile lies inside C, of type `O`.
@@ -141,41 +142,46 @@ impl Tile {
         &self,
         at: &impl Fn(usize) -> (f32, i64, i32, i32),
     ) {
-        if self.beta == 0.0 {
-            device::unroll!(
-                N / 4,
-                #[inline(always)]
-                |atom: usize| {
-                    device::unroll!(
-                        4,
-                        #[inline(always)]
-                        |v: usize| {
-                            let i = 4 * atom + v;
-                            let (acc, off, _, _) = at(i);
-                            // SAFETY: the caller's contract.
-                            unsafe { self.at::<O>(off).write(O::from_f32(self.alpha * acc)) };
-                        }
-                    );
-                }
-            );
-        } else {
-            device::unroll!(
-                N / 4,
-                #[inline(always)]
-                |atom: usize| {
-                    device::unroll!(
-                        4,
-                        #[inline(always)]
-                        |v: usize| {
-                            let i = 4 * atom + v;
-                            let (acc, off, _, _) = at(i);
-                            // SAFETY: the caller's contract.
-                            unsafe { self.store_one::<O>(off, acc) };
-                        }
-                    );
-                }
-            );
+        // SAFETY: the caller's contract.
+        unsafe {
+            if self.beta == 0.0 {
+                self.store_all::<O, N, false>(at)
+            } else {
+                self.store_all::<O, N, true>(at)
+            }
         }
+    }
+
+    /// The `N` values of a tile inside C, each `alpha·acc` (+ `beta·C` when `READ_C`).
+    ///
+    /// # Safety
+    /// As [`Tile::store_whole`].
+    #[inline(always)]
+    unsafe fn store_all<O: OutElem, const N: usize, const READ_C: bool>(
+        &self,
+        at: &impl Fn(usize) -> (f32, i64, i32, i32),
+    ) {
+        device::unroll!(
+            N / 4,
+            #[inline(always)]
+            |atom: usize| {
+                device::unroll!(
+                    4,
+                    #[inline(always)]
+                    |v: usize| {
+                        let (acc, off, _, _) = at(4 * atom + v);
+                        // SAFETY: the caller's contract.
+                        unsafe {
+                            if READ_C {
+                                self.store_one::<O>(off, acc)
+                            } else {
+                                self.at::<O>(off).write(O::from_f32(self.alpha * acc))
+                            }
+                        }
+                    }
+                );
+            }
+        );
     }
 
     /// The element of C at `off` from the tile's origin.
