@@ -5,7 +5,7 @@
 
 use layout_types::cute::mma::{bfloat16_t, half_t};
 
-use super::config::{OUT_BF16, OUT_F32};
+use super::config::{OUT_BF16, OUT_F32, TILE};
 
 /// An element C may have: f32, `bfloat16_t` or `half_t`.
 pub trait OutElem: Copy {
@@ -94,6 +94,18 @@ impl Tile {
         at: impl Fn(usize) -> (f32, i64, i32, i32),
     ) {
         let (rows, cols) = (self.bounds.0 - self.origin.0, self.bounds.1 - self.origin.1);
+        if rows >= TILE.0 as i32 && cols >= TILE.1 as i32 {
+            // the whole tile inside C: no bound checks, C's element and whether C is read chosen
+            // once (SAFETY: the caller's contract)
+            unsafe {
+                match out {
+                    OUT_F32 => self.store_whole::<f32, N>(&at),
+                    OUT_BF16 => self.store_whole::<bfloat16_t, N>(&at),
+                    _ => self.store_whole::<half_t, N>(&at),
+                }
+            }
+            return;
+        }
         // the values in groups of 4 (one m16n8 atom's accumulators each)
         device::unroll!(
             N / 4,
@@ -120,6 +132,66 @@ impl Tile {
         );
     }
 
+    /// [`Tile::store`] of a tile wholly inside C, of element `O`: C read (`beta ≠ 0`) or not,
+    /// chosen once.
+    ///
+    /// # Safety
+    /// The tile lies inside C, of type `O`.
+    #[inline(always)]
+    unsafe fn store_whole<O: OutElem, const N: usize>(
+        &self,
+        at: &impl Fn(usize) -> (f32, i64, i32, i32),
+    ) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            if self.beta == 0.0 {
+                self.store_all::<O, N, false>(at)
+            } else {
+                self.store_all::<O, N, true>(at)
+            }
+        }
+    }
+
+    /// The `N` values of a tile inside C, each `alpha·acc` (+ `beta·C` when `READ_C`).
+    ///
+    /// # Safety
+    /// As [`Tile::store_whole`].
+    #[inline(always)]
+    unsafe fn store_all<O: OutElem, const N: usize, const READ_C: bool>(
+        &self,
+        at: &impl Fn(usize) -> (f32, i64, i32, i32),
+    ) {
+        device::unroll!(
+            N / 4,
+            #[inline(always)]
+            |atom: usize| {
+                device::unroll!(
+                    4,
+                    #[inline(always)]
+                    |v: usize| {
+                        let (acc, off, _, _) = at(4 * atom + v);
+                        // SAFETY: the caller's contract.
+                        unsafe {
+                            if READ_C {
+                                self.store_one::<O>(off, acc)
+                            } else {
+                                self.at::<O>(off).write(O::from_f32(self.alpha * acc))
+                            }
+                        }
+                    }
+                );
+            }
+        );
+    }
+
+    /// The element of C at `off` from the tile's origin.
+    #[inline(always)]
+    fn at<O>(&self, off: i64) -> *mut O {
+        (self.c as *mut O).wrapping_offset(
+            (self.origin.0 as i64 + self.origin.1 as i64 * self.ldc + off) as isize,
+        )
+    }
+
     /// `C(off) = alpha·acc + beta·C(off)` (C not read when `beta = 0`), `off` from the tile's
     /// origin.
     ///
@@ -127,9 +199,7 @@ impl Tile {
     /// The element is inside C, of type `O`.
     #[inline(always)]
     unsafe fn store_one<O: OutElem>(&self, off: i64, acc: f32) {
-        let p = (self.c as *mut O).wrapping_offset(
-            (self.origin.0 as i64 + self.origin.1 as i64 * self.ldc + off) as isize,
-        );
+        let p = self.at::<O>(off);
         let mut x = self.alpha * acc;
         if self.beta != 0.0 {
             // SAFETY: the caller's contract.

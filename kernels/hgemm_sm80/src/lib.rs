@@ -16,10 +16,13 @@
 //!   K-major operands `composition(Swizzle<2,3,3>, (R,_32):(_32,_1))` (CuTe's SM80 tile of
 //!   64-byte rows), MN-major ones `composition(Swizzle<3,3,log2 R−3>, (R,_32):(_1,R))` for R =
 //!   128 rows of A, 256 of B ([`Rows`]).
-//! - **gmem → smem**: `make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thr, val)` of 128
-//!   threads, 8 contiguous elements each along the operand's contiguous mode; at the edges of A
-//!   and B each 16-byte copy is given the number of bytes inside the matrix and zero-fills the
-//!   rest (`cp.async ... 16, src_size`), so any M, N, K works and the k-loop needs no predicate.
+//! - **gmem → smem**: `make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thr, val)`, 8
+//!   contiguous elements a copy along the operand's contiguous mode. A CTA tile inside C with K a
+//!   multiple of 8 (the common case) runs a *whole-tile* mainloop: its first k-tile holds
+//!   k-columns `0..K mod BK` (or a whole `BK`), zero-filled past them, and every later k-tile is
+//!   copied with plain 16-byte `cp.async`s, no predicate and no size arithmetic (CUTLASS's
+//!   residue-first k-tile). Other CTAs (C's edges) give each copy the number of bytes inside the
+//!   matrix and zero-fill the rest (`cp.async ... 16, src_size`), so any M, N, K works.
 //! - **smem → registers**: `make_tiled_copy_a/b` of `ldmatrix` (`SM75_U32x4_LDSM_N` for K-major
 //!   operands, `SM75_U16x8_LDSM_T` for MN-major ones), `partition_s` of the swizzled stage and
 //!   `retile_d` of the TiledMMA's fragments; the next k-block's fragments load while the
@@ -28,8 +31,8 @@
 //!   `cp.async.wait_group STAGES−2` and one `__syncthreads` before its last k-block reads the next
 //!   stage, the refill of the stage just consumed issued at its first k-block.
 //! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`) from registers,
-//!   `partition_c` of C and of the tile's row and column coordinates, with a bound check per
-//!   element.
+//!   `partition_c` of C and of the tile's row and column coordinates; a tile inside C with C's
+//!   element and `beta = 0` chosen once, other tiles with a bound check per element.
 //!
 //! BLAS names as [`kernels-hgemm`]: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)`
 //! K-major; B "N" = `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries
@@ -48,7 +51,7 @@
 pub mod config;
 pub mod epilogue;
 
-use device::cp_async::{commit_group, cp_async_cg_16_zfill, wait_group};
+use device::cp_async::{commit_group, cp_async_cg_16, cp_async_cg_16_zfill, wait_group};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{block_idx_x, block_idx_y, sync_threads, thread_idx_x};
 use layout_types::cute::copy::{StaticLayoutValue, TileLayout, unroll};
@@ -304,15 +307,16 @@ impl Major for MajorMN {
     }
 }
 
-/// One operand's k-tile loads: `copy(g2s, tAgA(_,_,k_tile), tAsA(_,_,stage))` with each
-/// 16-byte `cp.async` told how many of its bytes lie inside the operand (the rest zero-filled).
+/// One operand's k-tile loads: `copy(g2s, tAgA(_,_,k_tile), tAsA(_,_,stage))`, either whole
+/// (16 bytes a copy, no predicate) or at the operand's edges, each 16-byte `cp.async` told how
+/// many of its bytes lie inside the operand (the rest zero-filled).
 struct Loader<M: Major, R: Rows> {
     /// The operand's base address.
     base: *const u16,
     /// Its leading dimension.
     ld: i64,
-    /// Its extents `(rows, K)`.
-    bounds: (i32, i32),
+    /// Its rows (M or N).
+    rows: i32,
     /// The CTA's first row.
     row0: i32,
     /// Stage 0 of its shared-memory tiles, and the `.shared` address of that pointer.
@@ -324,16 +328,19 @@ struct Loader<M: Major, R: Rows> {
 }
 
 impl<M: Major, R: Rows> Loader<M, R> {
-    /// Issues k-tile `kt`'s copies into stage `stage` (the caller commits the group).
+    /// Issues the copies of the k-tile whose first k-column is `k0` into stage `stage` (the
+    /// caller commits the group). `WHOLE`: the tile lies inside the operand (every copy 16 bytes,
+    /// no predicate); otherwise each copy zero-fills what lies past row `rows` or k-column
+    /// `depth`.
     #[inline(always)]
-    unsafe fn load(&self, kt: i32, stage: usize) {
+    unsafe fn load<const WHOLE: bool>(&self, k0: i32, depth: i32, stage: usize) {
         let tc = make_tiled_copy(
             CpAsync16::<u16>::new(),
             M::Thr::default(),
             M::Val::default(),
         );
         let thr = tc.get_slice(self.tid);
-        let origin = (self.row0, kt * TILE.2 as i32);
+        let origin = (self.row0, k0);
         let g_tile = M::g_tile::<R>(self.ld);
         // gA(_,_,kt): the k-tile's origin through the operand's layout
         let g = make_tensor(
@@ -345,19 +352,30 @@ impl<M: Major, R: Rows> Loader<M, R> {
         let (t_g, t_s) = (thr.partition_s(&g), thr.partition_d(&s));
         unroll(t_g.atoms(), |a| {
             let v = a * VECTOR;
-            let (r, k) = t_g.coord(v);
-            let n = M::inside((origin.0 + r, origin.1 + k), self.bounds);
-            // with n = 0 the copy reads nothing (zero-fills 16 bytes) and the address is unused
             let src = t_g.at(v).ptr() as *const u8;
             // the destination's `.shared` address: stage 0's plus the pointer's distance from it
             let dst = self.smem.1 + (t_s.at(v).ptr() as usize - self.smem.0 as usize) as u32;
-            // SAFETY: `dst` is 16-byte aligned shared memory of this CTA (8 elements along the
-            // swizzle's unit rows); `src` holds the `n` elements inside the operand, 16-byte
-            // aligned (`ld` a multiple of 8, the base aligned: checked on the host); nothing is
-            // read when `n` is 0.
-            unsafe { cp_async_cg_16_zfill(dst, src, 2 * n as u32) };
+            if WHOLE {
+                // SAFETY: `dst` is 16-byte aligned shared memory of this CTA (8 elements along
+                // the swizzle's unit rows); `src` 16-byte aligned (`ld` a multiple of 8, the base
+                // aligned: checked on the host) and inside the operand (the caller's `WHOLE`).
+                unsafe { cp_async_cg_16(dst, src) };
+            } else {
+                let (r, k) = t_g.coord(v);
+                let n = M::inside((origin.0 + r, origin.1 + k), (self.rows, depth));
+                // SAFETY: as above, with `src` holding the `n` elements inside the operand;
+                // nothing is read when `n` is 0 (the 16 bytes zero-filled, the address unused).
+                unsafe { cp_async_cg_16_zfill(dst, src, 2 * n as u32) };
+            }
         });
     }
+}
+
+/// Gives a closure its `FnMut(bool)` signature, in a position where it may be marked
+/// `#[inline(always)]`.
+#[inline(always)]
+fn inlined<F: FnMut(bool)>(f: F) -> F {
+    f
 }
 
 /// The generic kernel body: element `E`, A `MA`-major, B `MB`-major (see the crate docs).
@@ -378,7 +396,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     let load_a = Loader::<MA, BM> {
         base: p.a as *const u16,
         ld: p.lda,
-        bounds: (p.m, p.k),
+        rows: p.m,
         row0: m0,
         smem: (sa, to_shared_addr(sa)),
         stage_elems: TILE.0 * TILE.2,
@@ -388,7 +406,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     let load_b = Loader::<MB, BN> {
         base: p.b as *const u16,
         ld: p.ldb,
-        bounds: (p.n, p.k),
+        rows: p.n,
         row0: n0,
         smem: (sb, to_shared_addr(sb)),
         stage_elems: TILE.1 * TILE.2,
@@ -434,120 +452,148 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
         thr_s2r_b.partition_s(&make_tensor(make_smem_ptr(s), MB::s_tile::<BN>()))
     };
 
-    // prologue: k-tiles 0 .. STAGES-2 in flight, one group each (empty past the end)
-    let mut kt_next = 0i32;
-    for stage in 0..STAGES - 1 {
-        if kt_next < k_tiles {
-            unsafe {
-                load_a.load(kt_next, stage);
-                load_b.load(kt_next, stage);
+    // The k-tiles' origins and depths. A CTA tile inside C with K a multiple of 8 (`whole`) reads
+    // its first k-tile zero-filled past k-column `r` = K − BK·(k_tiles − 1) and every later one
+    // whole, from k-column r + BK·(t − 1): the steady state copies without predicates. Otherwise
+    // (C's edges) k-tile t is k-columns BK·t.. and every copy is told what lies inside.
+    let r = p.k - TILE.2 as i32 * (k_tiles - 1);
+    let whole_cta = m0 + TILE.0 as i32 <= p.m && n0 + TILE.1 as i32 <= p.n && p.k % 8 == 0;
+    // CuTe's multistage mainloop, for one kind of CTA (`whole` is a constant in each call)
+    let mut mainloop = inlined(
+        #[inline(always)]
+        |whole: bool| {
+            // k-tile t into stage `stage`, all of A's and B's copies
+            let load = |t: i32, stage: usize| unsafe {
+                if !whole {
+                    let k0 = t * TILE.2 as i32;
+                    load_a.load::<false>(k0, p.k, stage);
+                    load_b.load::<false>(k0, p.k, stage);
+                } else if t == 0 {
+                    load_a.load::<false>(0, r, stage);
+                    load_b.load::<false>(0, r, stage);
+                } else {
+                    let k0 = r + (t - 1) * TILE.2 as i32;
+                    load_a.load::<true>(k0, p.k, stage);
+                    load_b.load::<true>(k0, p.k, stage);
+                }
+            };
+            // prologue: k-tiles 0 .. STAGES-2 in flight, one group each (empty past the end)
+            let mut kt_next = 0i32;
+            for stage in 0..STAGES - 1 {
+                if kt_next < k_tiles {
+                    load(kt_next, stage);
+                }
+                commit_group();
+                kt_next += 1;
             }
-        }
-        commit_group();
-        kt_next += 1;
-    }
-    // the stage the next k-tile is read from, and the stage the next load refills
-    let mut read = PipelineState::<STAGES>::new(0);
-    let mut write = read;
-    for _ in 0..STAGES - 1 {
-        write.advance();
-    }
-    wait_group::<{ STAGES as u32 - 2 }>();
-    sync_threads();
-    let (mut cs_a, mut cs_b) = (t_cs_a(read.index() as usize), t_cs_b(read.index() as usize));
-    // k-block 0's fragments
-    unsafe {
-        copy(&s2r_a, &cs_a.k_block(0), &t_cr_a_view.k_block(0));
-        copy(&s2r_b, &cs_b.k_block(0), &t_cr_b_view.k_block(0));
-    }
-    const K_BLOCKS: usize = TILE.2 / 16;
-    let mut kt = 0;
-    while kt < k_tiles {
-        device::unroll!(
-            K_BLOCKS,
-            #[inline(always)]
-            |kb: usize| {
-                if kb == K_BLOCKS - 1 {
-                    // the next k-tile's stage: its copies done (this thread's) and seen (all)
-                    cs_a = t_cs_a(read.index() as usize);
-                    cs_b = t_cs_b(read.index() as usize);
-                    wait_group::<{ STAGES as u32 - 2 }>();
-                    sync_threads();
-                }
-                // the next k-block's fragments (k-block 0 of the next stage after the last)
-                let kb_next = if kb + 1 == K_BLOCKS { 0 } else { kb + 1 };
-                unsafe {
-                    copy(
-                        &s2r_a,
-                        &cs_a.k_block(kb_next),
-                        &t_cr_a_view.k_block(kb_next),
-                    );
-                    copy(
-                        &s2r_b,
-                        &cs_b.k_block(kb_next),
-                        &t_cr_b_view.k_block(kb_next),
-                    );
-                }
-                if kb == 0 {
-                    // refill the stage consumed last: k-tile kt + STAGES - 1
-                    if kt_next < k_tiles {
-                        unsafe {
-                            load_a.load(kt_next, write.index() as usize);
-                            load_b.load(kt_next, write.index() as usize);
-                        }
-                    }
-                    commit_group();
-                    kt_next += 1;
-                    write = read;
-                    read.advance();
-                }
-                // gemm(mma, tCrA(_,_,kb), tCrB(_,_,kb), tCrC): one `mma.sync` per (m, n) atom
-                let (a, b) = (&t_cr_a, &t_cr_b);
-                let kbi = kb as i32;
+            // the stage the next k-tile is read from, and the stage the next load refills
+            let mut read = PipelineState::<STAGES>::new(0);
+            let mut write = read;
+            for _ in 0..STAGES - 1 {
+                write.advance();
+            }
+            wait_group::<{ STAGES as u32 - 2 }>();
+            sync_threads();
+            let (mut cs_a, mut cs_b) =
+                (t_cs_a(read.index() as usize), t_cs_b(read.index() as usize));
+            // k-block 0's fragments
+            unsafe {
+                copy(&s2r_a, &cs_a.k_block(0), &t_cr_a_view.k_block(0));
+                copy(&s2r_b, &cs_b.k_block(0), &t_cr_b_view.k_block(0));
+            }
+            const K_BLOCKS: usize = TILE.2 / 16;
+            let mut kt = 0;
+            while kt < k_tiles {
                 device::unroll!(
-                    MMA_M,
+                    K_BLOCKS,
                     #[inline(always)]
-                    |m: usize| {
+                    |kb: usize| {
+                        if kb == K_BLOCKS - 1 {
+                            // the next k-tile's stage: its copies done (this thread's) and seen (all)
+                            cs_a = t_cs_a(read.index() as usize);
+                            cs_b = t_cs_b(read.index() as usize);
+                            wait_group::<{ STAGES as u32 - 2 }>();
+                            sync_threads();
+                        }
+                        // the next k-block's fragments (k-block 0 of the next stage after the last)
+                        let kb_next = if kb + 1 == K_BLOCKS { 0 } else { kb + 1 };
+                        unsafe {
+                            copy(
+                                &s2r_a,
+                                &cs_a.k_block(kb_next),
+                                &t_cr_a_view.k_block(kb_next),
+                            );
+                            copy(
+                                &s2r_b,
+                                &cs_b.k_block(kb_next),
+                                &t_cr_b_view.k_block(kb_next),
+                            );
+                        }
+                        if kb == 0 {
+                            // refill the stage consumed last: k-tile kt + STAGES - 1
+                            if kt_next < k_tiles {
+                                load(kt_next, write.index() as usize);
+                            }
+                            commit_group();
+                            kt_next += 1;
+                            write = read;
+                            read.advance();
+                        }
+                        // gemm(mma, tCrA(_,_,kb), tCrB(_,_,kb), tCrC): one `mma.sync` per (m, n) atom
+                        let (a, b) = (&t_cr_a, &t_cr_b);
+                        let kbi = kb as i32;
                         device::unroll!(
-                            MMA_N,
+                            MMA_M,
                             #[inline(always)]
-                            |n: usize| {
-                                let (mi, ni) = (m as i32, n as i32);
-                                let pair =
-                                    |lo: half_t, hi: half_t| lo.0 as u32 | (hi.0 as u32) << 16;
-                                let av = |r: i32| {
-                                    pair(
-                                        a[a.layout.crd2idx((2 * r, mi, kbi)) as usize],
-                                        a[a.layout.crd2idx((2 * r + 1, mi, kbi)) as usize],
-                                    )
-                                };
-                                let bv = |r: i32| {
-                                    pair(
-                                        b[b.layout.crd2idx((2 * r, ni, kbi)) as usize],
-                                        b[b.layout.crd2idx((2 * r + 1, ni, kbi)) as usize],
-                                    )
-                                };
-                                let ci = |v: i32| acc_layout.crd2idx((v, mi, ni)) as usize;
-                                // SAFETY: every thread of the CTA runs the k-block (warp-synchronous).
-                                let d = unsafe {
-                                    E::mma(
-                                        [av(0), av(1), av(2), av(3)],
-                                        [bv(0), bv(1)],
-                                        [acc[ci(0)], acc[ci(1)], acc[ci(2)], acc[ci(3)]],
-                                    )
-                                };
+                            |m: usize| {
                                 device::unroll!(
-                                    4,
+                                    MMA_N,
                                     #[inline(always)]
-                                    |v: usize| acc[ci(v as i32)] = d[v]
+                                    |n: usize| {
+                                        let (mi, ni) = (m as i32, n as i32);
+                                        let pair = |lo: half_t, hi: half_t| {
+                                            lo.0 as u32 | (hi.0 as u32) << 16
+                                        };
+                                        let av = |r: i32| {
+                                            pair(
+                                                a[a.layout.crd2idx((2 * r, mi, kbi)) as usize],
+                                                a[a.layout.crd2idx((2 * r + 1, mi, kbi)) as usize],
+                                            )
+                                        };
+                                        let bv = |r: i32| {
+                                            pair(
+                                                b[b.layout.crd2idx((2 * r, ni, kbi)) as usize],
+                                                b[b.layout.crd2idx((2 * r + 1, ni, kbi)) as usize],
+                                            )
+                                        };
+                                        let ci = |v: i32| acc_layout.crd2idx((v, mi, ni)) as usize;
+                                        // SAFETY: every thread of the CTA runs the k-block (warp-synchronous).
+                                        let d = unsafe {
+                                            E::mma(
+                                                [av(0), av(1), av(2), av(3)],
+                                                [bv(0), bv(1)],
+                                                [acc[ci(0)], acc[ci(1)], acc[ci(2)], acc[ci(3)]],
+                                            )
+                                        };
+                                        device::unroll!(
+                                            4,
+                                            #[inline(always)]
+                                            |v: usize| acc[ci(v as i32)] = d[v]
+                                        );
+                                    }
                                 );
                             }
                         );
                     }
                 );
+                kt += 1;
             }
-        );
-        kt += 1;
+        },
+    );
+    if whole_cta {
+        mainloop(true);
+    } else {
+        mainloop(false);
     }
     // no copy may still write shared memory when the CTA exits
     wait_group::<0>();

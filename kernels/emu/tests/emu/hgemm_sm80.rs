@@ -5,7 +5,7 @@
 //! kernel's result must equal the reference rounded once to C's element; C's padding and the
 //! guard elements after it must be untouched. Each problem costs the emulator one warp exchange
 //! per `ldmatrix` and `mma.sync`: the shapes are few and small, covering the edges (M, N, K off
-//! the tile, K off 8), a k-loop longer than the pipeline, several CTAs and beta (12 problems,
+//! the tile, K off 8), a k-loop longer than the pipeline, several CTAs, whole tiles and beta (12 problems,
 //! about 20 s of the emulator on 2 cores).
 
 use device::emu::launch;
@@ -192,7 +192,10 @@ fn run(entry: &str) {
     };
     // M, N off the tile (the zero-filled rows), K off 8, f32 C: every entry. TN bf16 and NT f16
     // (between them each operand K-major and MN-major) also: a k-loop longer than the 4-stage
-    // pipeline (7 k-tiles) over 2 CTAs along M with beta, and 2 CTAs along N with a 16-bit C.
+    // pipeline (7 k-tiles) over 2 CTAs along M, and 2 CTAs along N with a 16-bit C and beta; in
+    // each of the two the first CTA is a whole tile inside C (the mainloop that copies without
+    // predicates after a first k-tile of K mod 32 columns, the epilogue without bound checks:
+    // f32 C with beta = 0, 16-bit C with beta) and the second one at C's edge.
     let mut cases = vec![case(37, 21, 13, k::OUT_F32, 1.0, 0.0)];
     if entry == "hgemm_sm80_bf16_tn" || entry == "hgemm_sm80_f16_nt" {
         let out16 = if entry.contains("bf16") {
@@ -200,8 +203,8 @@ fn run(entry: &str) {
         } else {
             k::OUT_F16
         };
-        cases.push(case(130, 9, 203, k::OUT_F32, 0.5, -1.0));
-        cases.push(case(24, TILE.1 + 8, 40, out16, 1.0, 0.25));
+        cases.push(case(TILE.0 + 8, TILE.1, 200, k::OUT_F32, 0.5, 0.0));
+        cases.push(case(TILE.0, TILE.1 + 8, 40, out16, 1.0, 0.25));
     }
     report::check_cases(entry, &cases, 35, |c, seed| run_case(entry, c, seed));
 }
