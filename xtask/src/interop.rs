@@ -53,8 +53,8 @@ pub fn candle_step(ws: &Ws) -> Step {
 /// How the Python step gets the `cute_rs` extension.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Extension {
-    /// The `cdylib` that `cargo build --workspace --lib` (the test command's background build)
-    /// left in `target/debug`, staged with the package's Python sources under
+    /// The `cdylib` of `cargo build --workspace --lib` (after the test build: only the
+    /// extension and what its features change are compiled) in `target/debug`, staged with the package's Python sources under
     /// `target/xtask/py/cute_rs`: no second build of `host` and its dependencies.
     Workspace,
     /// `maturin develop` into the venv, as `pip install ./python` builds it (the packaging path:
@@ -79,6 +79,16 @@ pub fn python_step(ws: &Ws, how: Extension) -> Step {
     let mut pytest = Command::new(bin.join("python"));
     match how {
         Extension::Workspace => {
+            // the workspace's libraries as a user builds them: `python/` is a `cdylib` that no
+            // test target builds; everything else is the test build's (same environment)
+            eprintln!("[test] cargo build --workspace --lib (the Python extension)");
+            let mut lib = ws.cargo();
+            lib.args(["build", "--workspace", "--lib"])
+                .env("CUTE_RS_REQUIRE_PTX", "1");
+            let code = status_code(&mut lib);
+            if code != 0 {
+                return Step::Fail(format!("cargo build --workspace --lib exited with {code}"));
+            }
             let staged = match stage_package(ws) {
                 Ok(dir) => dir,
                 Err(e) => return Step::Fail(e),

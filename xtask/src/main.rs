@@ -693,11 +693,10 @@ fn test(ws: &Ws) -> i32 {
     // layout-types' 605 examples (one merged doctest crate, ~2 min of one core) run in
     // `cargo xtask test-full`
     let mut doc = test_cmd(&["--doc", "--exclude", "layout-types"]);
-    // Steps 5b–6 run beside the tests too; their output goes to a log, printed when one fails.
+    // The side steps (5b) run beside the tests too; their output goes to a log, printed when one fails.
     // They start a few seconds late: each takes the build directory's lock for a whole build,
     // and the two test runs need it first, for their (no-op) builds.
     let side_log = ws.target.join("xtask/side-steps.log");
-    let arch = opts.arch.clone();
     let _ = venv.join();
     let (tests, side) = std::thread::scope(|sc| {
         let side = sc.spawn(|| {
@@ -711,11 +710,6 @@ fn test(ws: &Ws) -> i32 {
                 (
                     "host + candle's cudarc",
                     Box::new(|| interop::compose_step(ws)),
-                ),
-                // 6. a scaffolded kernel project builds (PTX, ptxas, no .local).
-                (
-                    "new-kernel-crate builds",
-                    Box::new(|| scaffold_step(ws, &arch)),
                 ),
             ];
             quietly(&side_log, steps)
@@ -743,7 +737,7 @@ fn test(ws: &Ws) -> i32 {
             code
         });
         eprintln!(
-            "[test] cargo test --workspace --lib --bins --tests --examples (steps 5b-6 beside it, log: {})",
+            "[test] cargo test --workspace --lib --bins --tests --examples (the side steps beside it, log: {})",
             side_log.display()
         );
         let targets = status_code(&mut c);
@@ -762,13 +756,13 @@ fn test(ws: &Ws) -> i32 {
             if side.iter().any(|(_, s)| matches!(s, Step::Fail(_))) {
                 eprint!("{}", std::fs::read_to_string(&side_log).unwrap_or_default());
                 eprintln!(
-                    "[test] (the output of steps 5b-6 above, from {})",
+                    "[test] (the output of the side steps above, from {})",
                     side_log.display()
                 );
             }
             steps.extend(side);
         }
-        Err(_) => steps.push(("steps 5b-6", Step::Fail("their thread panicked".into()))),
+        Err(_) => steps.push(("side steps", Step::Fail("their thread panicked".into()))),
     }
 
     // 8. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
@@ -810,8 +804,9 @@ fn doc_step(ws: &Ws) -> Step {
 /// the root package's typed products and divides through complement and composition and its
 /// typed TiledMMA / GMMA suites (feature `typed-full`), and layout-types' doc examples. The PTX
 /// is not needed: `CUTE_RS_SKIP_PTX=1`. Then `examples/candle-op` and the README's candle code
-/// compiled against candle-core ([`interop::candle_step`]), `cargo doc` with no warnings, and
-/// the Python package built as `pip install ./python` builds it (maturin) and its pytest.
+/// compiled against candle-core ([`interop::candle_step`]), `cargo doc` with no warnings, a
+/// scaffolded kernel project (`new-kernel-crate`) built, and the Python package built as
+/// `pip install ./python` builds it (maturin) and its pytest.
 fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
     let runs: [(&str, &[&str]); 3] = [
@@ -876,6 +871,9 @@ fn test_full(ws: &Ws) -> i32 {
     steps.push(("candle example + README code", interop::candle_step(ws)));
     // the docs build with no warnings (broken intra-doc links included)
     steps.push(("cargo doc, no warnings", doc_step(ws)));
+    // a scaffolded kernel project builds (PTX, ptxas, no .local)
+    let arch = ws.opts(None, false).arch;
+    steps.push(("new-kernel-crate builds", scaffold_step(ws, &arch)));
     // the Python package as `pip install ./python` builds it (maturin), and its tests
     steps.push((
         "python: cute_rs built by maturin (pytest)",
@@ -884,10 +882,8 @@ fn test_full(ws: &Ws) -> i32 {
     summary("test-full", &steps, t0)
 }
 
-/// Step 5's build (`cargo test --workspace --no-run`, the environment step 5 runs with), then
-/// the workspace's libraries as a user builds them (`cargo build --workspace --lib`: the Python
-/// extension, `python/`, is a `cdylib` no test target builds), started in the background, their
-/// output in `target/xtask/test-build.log`.
+/// Step 5's build (`cargo test --workspace --no-run`, the environment step 5 runs with) started
+/// in the background, its output in `target/xtask/test-build.log`.
 struct TestBuild {
     thread: std::thread::JoinHandle<Result<(), String>>,
     log: PathBuf,
@@ -897,19 +893,16 @@ struct TestBuild {
 fn spawn_test_build(ws: &Ws) -> TestBuild {
     let log = ws.target.join("xtask/test-build.log");
     let _ = std::fs::create_dir_all(log.parent().expect("a parent"));
-    let commands: Vec<Command> = [
-        &["test", "--workspace", "--no-run"][..],
-        &["build", "--workspace", "--lib"][..],
-    ]
-    .iter()
-    .map(|args| {
-        let mut c = ws.cargo();
-        c.args(*args)
-            .env("CUTE_RS_REQUIRE_PTX", "1")
-            .stdin(std::process::Stdio::null());
-        c
-    })
-    .collect();
+    let commands: Vec<Command> = [&["test", "--workspace", "--no-run"][..]]
+        .iter()
+        .map(|args| {
+            let mut c = ws.cargo();
+            c.args(*args)
+                .env("CUTE_RS_REQUIRE_PTX", "1")
+                .stdin(std::process::Stdio::null());
+            c
+        })
+        .collect();
     let file = log.clone();
     let thread = std::thread::spawn(move || {
         let out = std::fs::File::create(&file).map_err(|e| format!("{}: {e}", file.display()))?;
@@ -925,7 +918,7 @@ fn spawn_test_build(ws: &Ws) -> TestBuild {
         Ok(())
     });
     eprintln!(
-        "[test] cargo test --workspace --no-run, then cargo build --workspace --lib, beside the PTX steps (log: {})",
+        "[test] cargo test --workspace --no-run, beside the PTX steps (log: {})",
         log.display()
     );
     TestBuild {
