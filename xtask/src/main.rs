@@ -886,7 +886,7 @@ fn test_full(ws: &Ws) -> i32 {
 /// Step 5's build (`cargo test --workspace --no-run`, the environment step 5 runs with) started
 /// in the background, its output in `target/xtask/test-build.log`.
 struct TestBuild {
-    thread: std::thread::JoinHandle<Result<(), String>>,
+    child: std::io::Result<std::process::Child>,
     log: PathBuf,
     t0: std::time::Instant,
 }
@@ -894,36 +894,22 @@ struct TestBuild {
 fn spawn_test_build(ws: &Ws) -> TestBuild {
     let log = ws.target.join("xtask/test-build.log");
     let _ = std::fs::create_dir_all(log.parent().expect("a parent"));
-    let commands: Vec<Command> = [&["test", "--workspace", "--no-run"][..]]
-        .iter()
-        .map(|args| {
-            let mut c = ws.cargo();
-            c.args(*args)
-                .env("CUTE_RS_REQUIRE_PTX", "1")
-                .stdin(std::process::Stdio::null());
-            c
-        })
-        .collect();
-    let file = log.clone();
-    let thread = std::thread::spawn(move || {
-        let out = std::fs::File::create(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        for mut c in commands {
-            let err = out.try_clone().map_err(|e| e.to_string())?;
-            let dup = out.try_clone().map_err(|e| e.to_string())?;
-            match c.stdout(dup).stderr(err).status() {
-                Ok(st) if st.success() => {}
-                Ok(st) => return Err(format!("{c:?}: {st}")),
-                Err(e) => return Err(format!("could not run cargo: {e}")),
-            }
-        }
-        Ok(())
+    let child = std::fs::File::create(&log).and_then(|out| {
+        let err = out.try_clone()?;
+        let mut c = ws.cargo();
+        c.args(["test", "--workspace", "--no-run"])
+            .env("CUTE_RS_REQUIRE_PTX", "1")
+            .stdin(std::process::Stdio::null())
+            .stdout(out)
+            .stderr(err);
+        c.spawn()
     });
     eprintln!(
         "[test] cargo test --workspace --no-run, beside the PTX steps (log: {})",
         log.display()
     );
     TestBuild {
-        thread,
+        child,
         log,
         t0: std::time::Instant::now(),
     }
@@ -931,23 +917,20 @@ fn spawn_test_build(ws: &Ws) -> TestBuild {
 
 /// Waits for the background test build; `Some(step)` when it failed (its log printed).
 fn finish_test_build(b: TestBuild) -> Option<Step> {
-    let outcome = b
-        .thread
-        .join()
-        .unwrap_or_else(|_| Err("its thread panicked".into()));
+    let status = b.child.and_then(|mut c| c.wait());
     let secs = b.t0.elapsed().as_secs_f64();
-    match outcome {
-        Ok(()) => {
+    match status {
+        Ok(s) if s.success() => {
             eprintln!("[test] the background test build finished ({secs:.0} s)");
             None
         }
-        Err(why) => {
+        other => {
             let text = std::fs::read_to_string(&b.log).unwrap_or_default();
             eprint!("{text}");
-            Some(Step::Fail(format!(
-                "{why} (its output is above, and in {})",
-                b.log.display()
-            )))
+            Some(Step::Fail(match other {
+                Ok(s) => format!("{s} (its output is above, and in {})", b.log.display()),
+                Err(e) => format!("could not run cargo: {e}"),
+            }))
         }
     }
 }
