@@ -694,14 +694,13 @@ fn test(ws: &Ws) -> i32 {
     // `cargo xtask test-full`
     let mut doc = test_cmd(&["--doc", "--exclude", "layout-types"]);
     // The side steps (5b) run beside the tests too; their output goes to a log, printed when one fails.
-    // They start 15 s late: each takes the build directory's lock for a whole build, and the two
-    // test runs need it first, for their builds (the doc tests' recompiles `host`: ~8 s; with 4 s
-    // the Python step's library build took the lock first and the test targets waited ~20 s).
+    // They start a few seconds late: each takes the build directory's lock for a whole build,
+    // and the two test runs need it first, for their (no-op) builds.
     let side_log = ws.target.join("xtask/side-steps.log");
     let _ = venv.join();
     let (tests, side) = std::thread::scope(|sc| {
         let side = sc.spawn(|| {
-            std::thread::sleep(std::time::Duration::from_secs(15));
+            std::thread::sleep(std::time::Duration::from_secs(4));
             let steps: Vec<SideStep> = vec![
                 // 5b. the Python package's GPU-free tests; host beside candle's cudarc features.
                 (
