@@ -175,7 +175,7 @@ pub enum TransposeKernel {
     /// Hopper-only bulk kernel). The bulk kernel's 33 KiB of
     /// shared memory allow 6 blocks per SM against 8, so a 2048×2048 transpose (1024 blocks)
     /// takes two waves instead of one: 0.80 of memcpy against 1.04–1.07 (H100); from 4096×4096
-    /// up the bulk kernel is as fast or faster (`tools/gpu/results/2026-11-23-6bcc0a9-bulk-transpose`).
+    /// up the bulk kernel is as fast or faster (doc/performance.md, run 2026-11-23-6bcc0a9-bulk-transpose).
     ///
     /// ```
     /// use host::TransposeKernel::{self, *};
@@ -842,7 +842,7 @@ pub(crate) enum TmaGrid {
     /// latency-bound, and CTAs that each keep 4 loads in flight beat further waves of CTA
     /// launches (16 MiB 8.2 against 9.0 us, 20 MiB 13.6 against 14.9 us); at 3.9 waves (24 MiB)
     /// the two are even, and from DRAM (48 MiB and more) one tile per CTA is 4-6 % faster
-    /// (`tools/gpu/results/2026-11-24-tma-auto-grid/`).
+    /// (doc/performance.md, run 2026-11-24-tma-auto-grid).
     Auto,
 }
 

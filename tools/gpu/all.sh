@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every pending GPU check, in two device calls of under 10 minutes each (see tools/gpu/README.md):
-#   bash tools/gpu/all.sh 1   # issue10.sh (before/after run + bench copy/gemm), issue14.sh,
-#                             # issue12-sweep.sh, `host gemm --sweep`
+#   bash tools/gpu/all.sh 1   # before-after-bench.sh (before/after run + bench copy/gemm), examples-and-cli.sh,
+#                             # sweeps.sh, `host gemm --sweep`
 #   bash tools/gpu/all.sh 2   # compute-sanitizer memcheck, synccheck, initcheck and racecheck
 #                             # on `host run --sweep-gemm 20 --sweep-copy 10` (every entry, the
 #                             # fixed checks and random shapes; what `cargo xtask sanitize` runs;
@@ -19,11 +19,11 @@ mkdir -p "$W/i10" "$W/i14" "$W/i12" "$W/san"
 t0=$SECONDS
 if [ "$PART" = 1 ]; then
     if [ -x .gpu/before/host ]; then
-        OUT="$W/i10" timeout 200 bash tools/gpu/issue10.sh > "$W/i10.out" 2>&1
-        echo "issue10.sh rc=$? $((SECONDS - t0))s" >> "$W/i10/summary.txt"
+        OUT="$W/i10" timeout 200 bash tools/gpu/before-after-bench.sh > "$W/i10.out" 2>&1
+        echo "before-after-bench.sh rc=$? $((SECONDS - t0))s" >> "$W/i10/summary.txt"
     fi
-    OUT="$W/i14" BIN=.gpu/after timeout 150 bash tools/gpu/issue14.sh > "$W/i14.out" 2>&1
-    OUT="$W/i12" BIN=.gpu/after timeout 150 bash tools/gpu/issue12-sweep.sh > "$W/i12.out" 2>&1
+    OUT="$W/i14" BIN=.gpu/after timeout 150 bash tools/gpu/examples-and-cli.sh > "$W/i14.out" 2>&1
+    OUT="$W/i12" BIN=.gpu/after timeout 150 bash tools/gpu/sweeps.sh > "$W/i12.out" 2>&1
     timeout 100 "$A" gemm --sweep > "$W/i10/gemm-sweep.txt" 2> "$W/i10/gemm-sweep.err"
     echo "host gemm --sweep rc=$?" >> "$W/i10/summary.txt"
 else

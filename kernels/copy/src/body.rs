@@ -394,7 +394,7 @@ unsafe fn copy_whole_or_if<A, Thr, Val, Pr, SP, DP>(
 /// element, rows outside it not at all). A tile whole inside the matrix takes both copies with
 /// no predicate (`copy` rather than `copy_if`: 64 MiB 0.94–0.95 → 0.97–0.98 of memcpy, 1 GiB
 /// 0.970 → 0.973). On the H100 this reaches 0.97–0.98 of memcpy D2D at 64 MiB to 1 GiB where
-/// [`transpose`] reaches 0.96–0.97 (`tools/gpu/results/2026-11-23-7ff3b8f-transpose-probe`).
+/// [`transpose`] reaches 0.96–0.97 (doc/performance.md, run 2026-11-23-7ff3b8f-transpose-probe).
 ///
 /// # Safety
 /// `a`, `b` hold the matrices, 16-byte aligned, `lda`, `ldb` multiples of 4; `thread.smem`

@@ -297,10 +297,10 @@ impl<M: Major, T: GemmTiles, const IS_A: bool> StoreBanks<M, T, IS_A> {
 /// comes next, and that changes the registers ptxas gives the 64 accumulators, hence how many
 /// FFMAs read two registers of one bank (held back at dispatch: ncu's `dispatch_stall`, 0.73 per
 /// issued instruction in the bounded NN entry before, 0.10 in cuBLAS). On the H100 the order
-/// alone moved a 4096³ entry by up to 7 % of cuBLAS (`tools/gpu/results/2026-11-23-2902ab4-fma-order-experiments`);
+/// alone moved a 4096³ entry by up to 7 % of cuBLAS (doc/performance.md, run 2026-11-23-2902ab4-fma-order-experiments);
 /// `tools/sass_mix.py`'s `bank` column counts the conflicts statically. The bounded entries take
 /// [`Reversed`]`<`[`RowsQuadEvenOdd`]`>` with the row-major accumulators of
-/// [`GemmTiles::Acc`] (`tools/gpu/results/2026-11-23-7583b67-tutorial-gemm`).
+/// [`GemmTiles::Acc`] (doc/performance.md, run 2026-11-23-7583b67-tutorial-gemm).
 pub trait FmaOrder {
     /// The row `im` (of `fm`) that the outer product visits `o`-th.
     fn row(o: usize, fm: usize) -> usize;

@@ -37,7 +37,7 @@ sgemm_entry!(sgemm_64x64x8_nt, MnMajor, MnMajor, Tile64);
 // with the row-major accumulators (`GemmTiles::Acc`), gave all four bounded entries the fewest
 // FFMA register-bank conflicts (`tools/sass_mix.py`, `bank`: nn 130, nt 103, tn 116, tt 129;
 // 22 orders x 2 accumulator layouts tried) and measured best on the H100
-// (`tools/gpu/results/2026-11-23-7583b67-tutorial-gemm`).
+// (doc/performance.md, run 2026-11-23-7583b67-tutorial-gemm).
 // ptxas (13.0, `-arch=sm_80`) spills 8 bytes of this one in 128 registers, so the
 // sm_80 build leaves it out and the host launches the unbounded entry there.
 #[cfg(any(not(target_arch = "nvptx64"), target_feature = "sm_90"))]
