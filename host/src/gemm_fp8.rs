@@ -406,7 +406,19 @@ impl Context {
             }
         };
         let v = HgemmVariant::fp8_promoted(ps);
-        self.hgemm_launch_with(stream, &g.as_pairs(), g.entry(), (pa, pb), d, 0, &v)
+        // measuring: `CUTE_RS_FP8_PROMOTED=turns|unordered` launches a variant of the consumers'
+        // schedule (in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
+        let entry = match crate::hgemm::env_override(
+            "CUTE_RS_FP8_PROMOTED",
+            &["overlapped", "turns", "unordered"],
+        )?
+        .as_deref()
+        {
+            Some("turns") => "gemm_fp8_e4m3_tn_promoted_turns",
+            Some("unordered") => "gemm_fp8_e4m3_tn_promoted_unordered",
+            _ => g.entry(),
+        };
+        self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v)
     }
 }
 

@@ -26,7 +26,7 @@ use layout_types::cute::prelude::*;
 
 use crate::epilogue::CollectiveEpilogue;
 use crate::kernel::{A_ELEMS, BM, CONSUMER_WARPGROUPS};
-use crate::mainloop_fp8::{CollectiveMmaFp8, Fp8BlockScales};
+use crate::mainloop_fp8::{CollectiveMmaFp8, ConsumerOrder, Fp8BlockScales};
 use crate::scheduler::PersistentTileScheduler;
 
 /// The CTA tile's N.
@@ -46,7 +46,9 @@ pub type SharedStorageFp8<Epi, const STAGES: usize> = GemmSharedStorage<
 /// The kernel body: `C = epilogue(A·Bᵀ)` with fp32 promotion every k-tile and, with
 /// `scales.a` not null, block scales ([`Fp8BlockScales`]); A and B K-major through their tensor
 /// maps `tma = (A, B)` (K counted in 16-bit units: `k` is K/2), tiles in bands of `swizzle`
-/// N-tiles.
+/// N-tiles; with `ORDERED`, the consumer warpgroups take turns issuing each k-tile's `wgmma`s
+/// ([`ConsumerOrder`]); with `OVERLAPPED`, each promotes a k-tile while the next one's `wgmma`s
+/// run ([`CollectiveMmaFp8::mma_overlapped`]).
 ///
 /// # Safety
 /// As [`gemm_tma_warpspecialized_cooperative`](crate::kernel::gemm_tma_warpspecialized_cooperative)
@@ -60,6 +62,8 @@ pub unsafe fn gemm_fp8_tma_warpspecialized_cooperative<
     MB: SmemOperandMulticast<_128, _64>,
     Epi: CollectiveEpilogue,
     const STAGES: usize,
+    const ORDERED: bool,
+    const OVERLAPPED: bool,
 >(
     tma: (*const TmaDescriptor, *const TmaDescriptor),
     (m, n, k): (i32, i32, i32),
@@ -127,22 +131,40 @@ pub unsafe fn gemm_fp8_tma_warpspecialized_cooperative<
     let wg = wg - 1;
     let (lane, warp): (i32, i32) = make_layout_left((_32, _4)).idx2crd(t);
     let mut cons = pipe.consumer_cluster(lane == 0 && (warp as u32) < cs, warp as u32);
+    // the consumers take turns issuing (both run every tile's k-tiles)
+    let order = ConsumerOrder::<ORDERED>::init(wg);
     for tile in sched.iter() {
         let ((m0, n0), _) = sched.origin(tile);
         let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, wg)).value() as i32;
         // SAFETY: all-zero bits are 0.0 (the value a tile of K = 0 stores)
         let mut main: [f32; 64] = unsafe { core::mem::zeroed() };
-        unsafe {
-            CollectiveMmaFp8::<E, MA, MB, STAGES>::mma(
-                &mut cons,
-                mainloop,
-                &mut main,
-                (wg, t),
-                (wg_m0, n0),
-                k_tiles,
-                &scales,
-            )
-        };
+        if OVERLAPPED {
+            unsafe {
+                CollectiveMmaFp8::<E, MA, MB, STAGES>::mma_overlapped(
+                    &mut cons,
+                    &order,
+                    mainloop,
+                    &mut main,
+                    (wg, t),
+                    (wg_m0, n0),
+                    k_tiles,
+                    &scales,
+                )
+            };
+        } else {
+            unsafe {
+                CollectiveMmaFp8::<E, MA, MB, STAGES>::mma(
+                    &mut cons,
+                    &order,
+                    mainloop,
+                    &mut main,
+                    (wg, t),
+                    (wg_m0, n0),
+                    k_tiles,
+                    &scales,
+                )
+            };
+        }
         // the 64 × 128 tile as the first half of the epilogue's 64 × 256 (m64n256's fragment is
         // m64n128's twice along N), C's columns clipped at the tile's end
         let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };

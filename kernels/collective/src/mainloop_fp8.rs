@@ -11,17 +11,21 @@
 //! registers) with a 64 × 128 temporary over N-halves needs ~250 registers where the
 //! cooperative kernel's consumers have 232 (measured: ptxas spilled 80 bytes without block
 //! scales, 172 with them). The other consumer warpgroup's `wgmma`s fill the tensor core while
-//! one promotes (DeepGEMM's argument for its two math warpgroups).
+//! one promotes (DeepGEMM's argument for its two math warpgroups): [`ConsumerOrder`] makes them
+//! take turns, so that the two do not wait and promote at the same time.
 
 use core::marker::PhantomData;
 
+use device::thread::{named_barrier_arrive, named_barrier_sync};
 use device::wgmma::{
     FenceOperand, MmaAsync, One, ScaleOut, commit_group, fence, fence_operand, mma_async_ss,
     wait_group,
 };
 use layout_types::cute::arch::tma::TmaDescriptor;
 use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast, SmemTile};
-use layout_types::cute::pipeline::{PipelineConsumer, PipelineProducer, TransactionBytes};
+use layout_types::cute::pipeline::{
+    ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
+};
 use layout_types::cute::prelude::*;
 
 /// The block scales of an FP8 GEMM (DeepGEMM's layout), or none (per-tensor scales, applied by
@@ -47,6 +51,61 @@ pub struct GmmaFp8Accumulation<'a> {
     main: &'a mut [f32; 64],
     /// The `m64n128` temporary (CuTe's `CLayout_64x128` fragment, as the main accumulator).
     pub temp: [f32; 64],
+}
+
+/// The named barrier of consumer warpgroup 0's turn in [`ConsumerOrder`]; warpgroup 1's is the
+/// next id (the epilogue's are 8 and 9).
+pub const ORDER_BARRIER: u32 = 1;
+
+/// The two consumer warpgroups take turns issuing their k-tile's `wgmma`s (CUTLASS's
+/// `OrderedSequenceBarrier` between the math warpgroups, FlashAttention 3's warp scheduler
+/// barrier), so that the tensor core runs one warpgroup's four `wgmma`s, then the other's: the
+/// first warpgroup's finish half a k-tile earlier and it promotes while the second's run,
+/// instead of both waiting and promoting at once with the tensor core idle. `ON = false`:
+/// no-ops (both issue as soon as the stage is full).
+///
+/// Each warpgroup [`wait`](Self::wait)s for its turn before issuing and
+/// [`arrive`](Self::arrive)s on the other's after: named barriers [`ORDER_BARRIER`] (warpgroup
+/// 0's turn) and `+ 1` (warpgroup 1's) of 256 threads. Both warpgroups must issue the same
+/// number of times (they run the same tiles and k-tiles).
+#[derive(Clone, Copy)]
+pub struct ConsumerOrder<const ON: bool> {
+    /// The consumer warpgroup (0 or 1), warp-uniform.
+    wg: i32,
+}
+
+impl<const ON: bool> ConsumerOrder<ON> {
+    /// Consumer warpgroup `wg`'s handle: warpgroup 0 has the first turn (warpgroup 1 arrives on
+    /// warpgroup 0's barrier once, as FlashAttention 3's `mma_init`).
+    #[inline(always)]
+    pub fn init(wg: i32) -> Self {
+        if ON && wg == 1 {
+            named_barrier_arrive::<ORDER_BARRIER, 256>();
+        }
+        ConsumerOrder { wg }
+    }
+    /// Waits for this warpgroup's turn.
+    #[inline(always)]
+    pub fn wait(&self) {
+        if ON {
+            if self.wg == 0 {
+                named_barrier_sync::<ORDER_BARRIER, 256>();
+            } else {
+                named_barrier_sync::<{ ORDER_BARRIER + 1 }, 256>();
+            }
+        }
+    }
+    /// Hands the turn to the other warpgroup.
+    #[inline(always)]
+    pub fn arrive(&self) {
+        if ON {
+            if self.wg == 0 {
+                named_barrier_arrive::<{ ORDER_BARRIER + 1 }, 256>();
+            } else {
+                named_barrier_arrive::<ORDER_BARRIER, 256>();
+            }
+        }
+    }
 }
 
 /// The thread part of `CLayout_64xN`'s row: thread `t = (t0, t1, t2)` of `(4, 8, 4)` holds rows
@@ -76,8 +135,14 @@ impl<'a> GmmaFp8Accumulation<'a> {
     /// row's and the N-block's scales (1 without block scales).
     #[inline(always)]
     pub fn promote(&mut self, scale: [f32; 2]) {
-        let (main, temp) = (&mut *self.main, &self.temp);
-        device::unroll!(
+        promote(self.main, &self.temp, scale)
+    }
+}
+
+/// `main += scale[row half]·temp` ([`GmmaFp8Accumulation::promote`] of any temporary).
+#[inline(always)]
+fn promote(main: &mut [f32; 64], temp: &[f32; 64], scale: [f32; 2]) {
+    device::unroll!(
             16,
             #[inline(always)]
             |j| device::unroll!(
@@ -90,7 +155,6 @@ impl<'a> GmmaFp8Accumulation<'a> {
                 }
             )
         );
-    }
 }
 
 /// The FP8 mainloop with promotion every k-tile (4 `wgmma`s, K = 128) and optional block
@@ -165,18 +229,20 @@ where
     /// A consumer warpgroup's mainloop over one tile's `k_tiles` k-tiles into `acc` (zero on
     /// entry; rows `64·wg..` of A's tile times B's tile; `t` the thread in the warpgroup, whose
     /// rows of C start at `origin.0`, the tile's columns at `origin.1`). Per k-tile: the block
-    /// scales of this thread's two rows and the tile's N-block (loaded while the wgmmas run),
-    /// four `wgmma.m64n128k32` into the temporary (the first with scale-d 0), `wait_group 0`,
-    /// the stage released, the promotion.
+    /// scales of this thread's two rows and the tile's N-block (loaded a k-tile ahead), four
+    /// `wgmma.m64n128k32` into the temporary (the first with scale-d 0) in this warpgroup's turn
+    /// (`order`), `wait_group 0`, the stage released, the promotion.
     ///
     /// # Safety
-    /// All 128 threads of the consumer warpgroup; a producer fills the stages; with block
+    /// All 128 threads of the consumer warpgroup; a producer fills the stages; with `ORDERED`,
+    /// the other consumer warpgroup runs as many k-tiles with its own `order`; with block
     /// scales (`scales.a` not null), `scales.a` and `scales.b` hold the shapes
     /// [`Fp8BlockScales`] documents for `K = 128·k_tiles` (the last block partial).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn mma<const NA: usize, const NB: usize>(
+    pub unsafe fn mma<const NA: usize, const NB: usize, const ORDERED: bool>(
         cons: &mut ConsumerFp8<E, MA, MB, STAGES>,
+        order: &ConsumerOrder<ORDERED>,
         smem: (*mut [SmemTile<NA>; STAGES], *mut [SmemTile<NB>; STAGES]),
         acc: &mut [f32; 64],
         (wg, t): (i32, i32),
@@ -185,58 +251,153 @@ where
         scales: &Fp8BlockScales,
     ) {
         let () = FitsFp8::<MA, MB, NA, NB>::OK;
-        let block = !scales.a.is_null();
-        let (m, n) = scales.mn;
-        // the scale tensors: A's (M, KB):(1, M), B's (NB, KB):(KB, 1)
-        let nbs = n.ceil_div(128);
-        let sa = make_tensor(
-            make_gmem_ptr(scales.a as *mut f32),
-            make_layout((m, k_tiles), (_1, m)),
-        );
-        let sb = make_tensor(
-            make_gmem_ptr(scales.b as *mut f32),
-            make_layout((nbs, k_tiles), (k_tiles, _1)),
-        );
-        // this thread's rows (clamped into A: rows past M are zeros, any scale will do) and the
-        // tile's N-block (the (128, NB) split of N)
-        let r = m0 + acc_row_thr().crd2idx(t);
-        let rows = [r.min(m - 1), (r + 8).min(m - 1)];
-        let (_, nb): (i32, i32) = make_layout_left((_128, nbs)).idx2crd(n0);
+        let scales_of = block_scales_of(scales, t, (m0, n0), k_tiles);
         let mut accum = GmmaFp8Accumulation::new(acc);
+        // loaded a k-tile ahead: the loads' latency hides under a whole k-tile's wgmmas
+        let mut s_now = if k_tiles > 0 { scales_of(0) } else { [1f32; 3] };
         for kt in 0..k_tiles {
-            let full = unsafe { cons.consumer_wait() };
-            let (a, b) = stage_tiles(smem, full.index() as usize);
-            fence_operand(&mut accum.temp);
-            fence();
-            let mut scale = ScaleOut::Zero;
-            device::unroll!(4, |kb| {
-                // SAFETY: the whole warpgroup; canonical layouts in this CTA's shared memory,
-                // loaded (the full barrier's phase completed).
-                unsafe {
-                    mma_async_ss::<E, MA, MB, One, One, _>(
-                        MA::gmma_desc(a, wg, kb as i32),
-                        MB::gmma_desc(b, 0, kb as i32),
-                        &mut accum.temp,
-                        scale,
-                    )
-                };
-                scale = ScaleOut::One;
-            });
-            commit_group();
-            // the k-tile's scales: A's two rows', B's N-block's (1 without block scales),
-            // loaded while the wgmmas run
-            let (mut s_a, mut s_b) = ([1f32; 2], 1f32);
-            if block {
-                // SAFETY: inside the scale tensors (clamped coordinates; the caller's shapes)
-                unsafe {
-                    s_b = sb.read((nb, kt));
-                    s_a = [sa.read((rows[0], kt)), sa.read((rows[1], kt))];
-                }
-            }
+            let full = unsafe { Self::issue(cons, order, smem, wg, &mut accum.temp) };
+            // the next k-tile's scales (the last k-tile's again after it)
+            let s_next = scales_of((kt + 1).min(k_tiles - 1));
             wait_group::<0>();
             fence_operand(&mut accum.temp);
             unsafe { cons.consumer_release(full) };
-            accum.promote([s_a[0] * s_b, s_a[1] * s_b]);
+            accum.promote([s_now[0] * s_now[2], s_now[1] * s_now[2]]);
+            s_now = s_next;
+        }
+    }
+
+    /// One k-tile's issue: wait for the stage, this warpgroup's turn, four
+    /// `wgmma.m64n128k32` into `temp` (the first with scale-d 0), commit, hand the turn over.
+    #[inline(always)]
+    unsafe fn issue<const NA: usize, const NB: usize, const ORDERED: bool>(
+        cons: &mut ConsumerFp8<E, MA, MB, STAGES>,
+        order: &ConsumerOrder<ORDERED>,
+        smem: (*mut [SmemTile<NA>; STAGES], *mut [SmemTile<NB>; STAGES]),
+        wg: i32,
+        temp: &mut [f32; 64],
+    ) -> ConsumerStage<STAGES> {
+        let full = unsafe { cons.consumer_wait() };
+        let (a, b) = stage_tiles(smem, full.index() as usize);
+        order.wait();
+        fence_operand(temp);
+        fence();
+        let mut scale = ScaleOut::Zero;
+        device::unroll!(4, |kb| {
+            // SAFETY: the whole warpgroup; canonical layouts in this CTA's shared memory,
+            // loaded (the full barrier's phase completed).
+            unsafe {
+                mma_async_ss::<E, MA, MB, One, One, _>(
+                    MA::gmma_desc(a, wg, kb as i32),
+                    MB::gmma_desc(b, 0, kb as i32),
+                    temp,
+                    scale,
+                )
+            };
+            scale = ScaleOut::One;
+        });
+        commit_group();
+        order.arrive();
+        full
+    }
+
+    /// [`mma`](Self::mma) with two temporaries, k-tiles in pairs (FlashAttention 3's
+    /// intra-warpgroup overlap of S and O): k-tiles `kt` and `kt + 1` are issued into one
+    /// temporary each, `wait_group 1`, the first promoted while the second's `wgmma`s run,
+    /// `wait_group 0`, the second promoted (an odd last k-tile alone). Nothing is in flight
+    /// across the loop's back edge: copies of in-flight accumulators there serialize every
+    /// `wgmma` (ptxas C7514).
+    ///
+    /// # Safety
+    /// As [`mma`](Self::mma).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn mma_overlapped<const NA: usize, const NB: usize, const ORDERED: bool>(
+        cons: &mut ConsumerFp8<E, MA, MB, STAGES>,
+        order: &ConsumerOrder<ORDERED>,
+        smem: (*mut [SmemTile<NA>; STAGES], *mut [SmemTile<NB>; STAGES]),
+        acc: &mut [f32; 64],
+        (wg, t): (i32, i32),
+        (m0, n0): (i32, i32),
+        k_tiles: i32,
+        scales: &Fp8BlockScales,
+    ) {
+        let () = FitsFp8::<MA, MB, NA, NB>::OK;
+        let scales_of = block_scales_of(scales, t, (m0, n0), k_tiles);
+        let product = |s: [f32; 3]| [s[0] * s[2], s[1] * s[2]];
+        // SAFETY: all-zero bits are 0.0 (each is written by a scale-d 0 wgmma before a read)
+        let (mut t0, mut t1): ([f32; 64], [f32; 64]) = unsafe { core::mem::zeroed() };
+        // a pair's scales, loaded a pair ahead (clamped: the last k-tile's again after it)
+        let pair_scales = |kt: i32| {
+            (
+                scales_of(kt.min(k_tiles - 1)),
+                scales_of((kt + 1).min(k_tiles - 1)),
+            )
+        };
+        if k_tiles == 0 {
+            return;
+        }
+        let mut s_pair = pair_scales(0);
+        let mut kt = 0;
+        while kt + 1 < k_tiles {
+            let f0 = unsafe { Self::issue(cons, order, smem, wg, &mut t0) };
+            let f1 = unsafe { Self::issue(cons, order, smem, wg, &mut t1) };
+            let (s0, s1) = s_pair;
+            s_pair = pair_scales(kt + 2);
+            wait_group::<1>();
+            fence_operand(&mut t0);
+            unsafe { cons.consumer_release(f0) };
+            promote(acc, &t0, product(s0));
+            wait_group::<0>();
+            fence_operand(&mut t1);
+            unsafe { cons.consumer_release(f1) };
+            promote(acc, &t1, product(s1));
+            kt += 2;
+        }
+        if kt < k_tiles {
+            let f0 = unsafe { Self::issue(cons, order, smem, wg, &mut t0) };
+            let s0 = s_pair.0;
+            wait_group::<0>();
+            fence_operand(&mut t0);
+            unsafe { cons.consumer_release(f0) };
+            promote(acc, &t0, product(s0));
+        }
+    }
+}
+
+/// k-tile `kt`'s block scales of thread `t`'s two rows and the tile's N-block (`[a_row0,
+/// a_row1, b]`; all 1 without block scales): reads of the scale tensors
+/// [`Fp8BlockScales`] documents.
+#[inline(always)]
+fn block_scales_of(
+    scales: &Fp8BlockScales,
+    t: i32,
+    (m0, n0): (i32, i32),
+    k_tiles: i32,
+) -> impl Fn(i32) -> [f32; 3] {
+    let block = !scales.a.is_null();
+    let (m, n) = scales.mn;
+    // the scale tensors: A's (M, KB):(1, M), B's (NB, KB):(KB, 1)
+    let nbs = n.ceil_div(128);
+    let sa = make_tensor(
+        make_gmem_ptr(scales.a as *mut f32),
+        make_layout((m, k_tiles), (_1, m)),
+    );
+    let sb = make_tensor(
+        make_gmem_ptr(scales.b as *mut f32),
+        make_layout((nbs, k_tiles), (k_tiles, _1)),
+    );
+    // this thread's rows (clamped into A: rows past M are zeros, any scale will do) and the
+    // tile's N-block (the (128, NB) split of N)
+    let r = m0 + acc_row_thr().crd2idx(t);
+    let rows = [r.min(m - 1), (r + 8).min(m - 1)];
+    let (_, nb): (i32, i32) = make_layout_left((_128, nbs)).idx2crd(n0);
+    move |kt: i32| {
+        if block {
+            // SAFETY: inside the scale tensors (clamped coordinates; the caller's shapes)
+            unsafe { [sa.read((rows[0], kt)), sa.read((rows[1], kt)), sb.read((nb, kt))] }
+        } else {
+            [1f32; 3]
         }
     }
 }

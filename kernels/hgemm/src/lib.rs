@@ -247,7 +247,7 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
 /// entry point, no kernel body); `promoted`: the FP8 consumers' mainloop with promotion and
 /// optional block scales ([`CollectiveMmaFp8`], the scales' pointers from [`HgemmParams`]).
 macro_rules! hgemm_entry {
-    (promoted $name:ident, $e:ty) => {
+    (promoted $name:ident, $e:ty, $ordered:literal, $overlapped:literal) => {
         device::kernel! {
         #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile and optional block scales, 128×128 tiles (see the crate docs).\n\n# Safety\n",
                         "As the other entries, with B's box of `128/cs` rows and `SMEM_BYTES_FP8` of shared memory; `p.scale_a`/`p.scale_b` are 0 or the block scales `HgemmParams` documents.")]
@@ -256,7 +256,7 @@ macro_rules! hgemm_entry {
             // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
             let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_fp8_tma_warpspecialized_cooperative::<$e, MajorK, MajorK, HgemmEpilogue, STAGES_FP8>(tma, (p.m, p.n, p.k), p.swizzle, scales, epi) }
+            unsafe { gemm_fp8_tma_warpspecialized_cooperative::<$e, MajorK, MajorK, HgemmEpilogue, STAGES_FP8, $ordered, $overlapped>(tma, (p.m, p.n, p.k), p.swizzle, scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -331,4 +331,11 @@ hgemm_entry!(
 );
 hgemm_entry!(gemm_fp8_e4m3_tn, (E4M3, E4M3), MajorK, MajorK);
 hgemm_entry!(gemm_fp8_e5m2_tn, (E5M2, E5M2), MajorK, MajorK);
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3));
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3), true, true);
+// measuring variants (`CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`, the host's
+// `CUTE_RS_FP8_PROMOTED=turns|unordered`): one temporary, the consumers taking turns; one
+// temporary, no turns (the kernel measured before, doc/fp8-gemm.md)
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_turns, (E4M3, E4M3), true, false);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_unordered, (E4M3, E4M3), false, false);
