@@ -406,14 +406,15 @@ impl Context {
             }
         };
         let v = HgemmVariant::fp8_promoted(ps);
-        // measuring: `CUTE_RS_FP8_PROMOTED=turns|unordered` launches a variant of the consumers'
+        // measuring: `CUTE_RS_FP8_PROMOTED=paired|turns|unordered` launches a variant of the consumers'
         // schedule (in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
         let entry = match crate::hgemm::env_override(
             "CUTE_RS_FP8_PROMOTED",
-            &["overlapped", "turns", "unordered"],
+            &["overlapped", "paired", "turns", "unordered"],
         )?
         .as_deref()
         {
+            Some("paired") => "gemm_fp8_e4m3_tn_promoted_paired",
             Some("turns") => "gemm_fp8_e4m3_tn_promoted_turns",
             Some("unordered") => "gemm_fp8_e4m3_tn_promoted_unordered",
             _ => g.entry(),

@@ -337,8 +337,11 @@ hgemm_entry!(gemm_fp8_e4m3_tn, (E4M3, E4M3), MajorK, MajorK);
 hgemm_entry!(gemm_fp8_e5m2_tn, (E5M2, E5M2), MajorK, MajorK);
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3), GmmaFp8AccumulationPaired);
 // measuring variants (`CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`, the host's
-// `CUTE_RS_FP8_PROMOTED=turns|unordered`): one temporary, the consumers taking turns; one
-// temporary, no turns (the kernel measured before, doc/fp8-gemm.md)
+// `CUTE_RS_FP8_PROMOTED=paired|turns|unordered`): paired temporaries without turns; one
+// temporary, the consumers taking turns; one temporary, no turns (the kernel measured before,
+// doc/fp8-gemm.md)
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<true, false>);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_turns, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<false, true>);
 #[cfg(feature = "fp8-variants")]
