@@ -519,7 +519,9 @@ where
     ) {
         let () = Fits::<MA, MB, BN, TA, TB>::OK;
         if Acc::PAIRED {
-            return unsafe { Self::mma_paired(cons, smem, acc, accum, order, wg, (k_begin, k_count)) };
+            return unsafe {
+                Self::mma_paired(cons, smem, acc, accum, order, wg, (k_begin, k_count))
+            };
         }
         let pipelined = Acc::K_PIPE_MMAS > 0;
         let mut pending: Option<ConsumerStage<STAGES>> = None;
@@ -531,8 +533,7 @@ where
         }
         for kt in k_begin..k_begin + k_count {
             scale = Acc::k_tile_scale(scale);
-            let full =
-                unsafe { Self::issue(cons, smem, order, wg, accum.frag(acc), scale) };
+            let full = unsafe { Self::issue(cons, smem, order, wg, accum.frag(acc), scale) };
             scale = ScaleOut::One;
             unsafe { accum.prefetch(kt + 1, 1) };
             if pipelined {
@@ -595,11 +596,12 @@ where
     }
 
     /// [`mma`](Self::mma)'s paired schedule (promotion only): k-tiles `kt` and `kt + 1` go into
-    /// [`frag`](MmaAccumulation::frag) and [`frag_b`](MmaAccumulation::frag_b), `wait_group
-    /// 1`, the first is promoted while the second's `wgmma`s run, `wait_group 0`, the second is
-    /// promoted (an odd last k-tile alone); the next pair's scales load while `wgmma`s run. Nothing is in
-    /// flight across the loop's back edge: copies of in-flight accumulators there serialize
-    /// every `wgmma` (ptxas C7514, measured with a loop that carried one).
+    /// [`frag`](MmaAccumulation::frag) and [`frag_b`](MmaAccumulation::frag_b);
+    /// `wait_group 1`, the first is promoted while the second's `wgmma`s run; `wait_group 0`,
+    /// the second is promoted (an odd last k-tile alone); the next pair's scales load while
+    /// `wgmma`s run. Nothing is in flight across the loop's back edge: copies of in-flight
+    /// accumulators there serialize every `wgmma` (ptxas C7514, seen with a loop that carried
+    /// one).
     ///
     /// # Safety
     /// As [`mma`](Self::mma).
@@ -624,12 +626,10 @@ where
         }
         let mut kt = k_begin;
         while kt + 1 < end {
-            let first = unsafe {
-                Self::issue(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero)
-            };
-            let second = unsafe {
-                Self::issue(cons, smem, order, wg, accum.frag_b(acc), ScaleOut::Zero)
-            };
+            let first =
+                unsafe { Self::issue(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero) };
+            let second =
+                unsafe { Self::issue(cons, smem, order, wg, accum.frag_b(acc), ScaleOut::Zero) };
             unsafe { accum.prefetch(kt + 2, 2) };
             wait_group::<1>();
             fence_operand(accum.frag(acc));
