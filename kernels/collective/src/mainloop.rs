@@ -413,7 +413,7 @@ where
         // the tile's first wgmma overwrites the accumulators (scale-d 0); the zeros the caller
         // gives are what a tile of K = 0 stores
         let mut scale = ScaleOut::Zero;
-        for kt in k_begin..k_begin + k_count {
+        for i in 0..k_count {
             let full = unsafe { cons.consumer_wait() };
             let (a, b) = stage_tiles(smem, full.index() as usize);
             fence_operand(accum.frag(acc));
@@ -433,7 +433,7 @@ where
                 scale = ScaleOut::One;
             });
             commit_group();
-            unsafe { accum.issued(kt) };
+            unsafe { accum.issued(k_begin + i) };
             if pipelined {
                 wait_group::<1>(); // the previous k-tile's wgmmas have read their stage
             } else {
