@@ -531,11 +531,12 @@ where
         if k_count > 0 {
             unsafe { accum.prefetch(k_begin, 0) };
         }
-        for kt in k_begin..k_begin + k_count {
+        // k-tiles counted from 0 (the plain loop's PTX as before the fold)
+        for i in 0..k_count {
             scale = Acc::k_tile_scale(scale);
             let full = unsafe { Self::issue(cons, smem, order, wg, accum.frag(acc), scale) };
             scale = ScaleOut::One;
-            unsafe { accum.prefetch(kt + 1, 1) };
+            unsafe { accum.prefetch(k_begin + i + 1, 1) };
             if pipelined {
                 wait_group::<1>(); // the previous k-tile's wgmmas have read their stage
             } else {

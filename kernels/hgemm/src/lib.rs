@@ -91,7 +91,7 @@ use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
 use layout_types::cute::fusion::{ActivationFn, BiasAct, BiasMode, EpilogueOp, LinComb, act};
-use layout_types::cute::prelude::{_128, _256};
+use layout_types::cute::prelude::*;
 
 pub use config::{
     EpilogueStorage, HgemmParams, SMEM_BYTES, SMEM_BYTES_FP8, STAGES, STAGES_FP8, SWIZZLE,
@@ -236,8 +236,13 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
             2 => BiasMode::N,
             _ => BiasMode::None,
         };
-        // SAFETY: the host checked the bias vector's length against its mode
-        let op = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn) };
+        // this thread's two rows of C (`CLayout_64x256`: rows `rt` and `rt + 8`): the bias along
+        // M is read once per tile, not once per element
+        let rt = origin.0 + epilogue::acc_row().crd2idx((t, 0));
+        let rows = [rt, rt + epilogue::acc_row_v().crd2idx(2i32)];
+        // SAFETY: the host checked the bias vector's length against its mode; the epilogue
+        // applies the operation at this thread's two rows only
+        let op = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn).for_rows(rows) };
         // bf16 C only (`epilogue::store`'s ELEMS: the fused entries' compile time)
         unsafe { store_with::<0b010>(a, acc, mn, origin, t, smem, wg, last, op) }
     }
