@@ -805,7 +805,7 @@ impl HgemmPlan {
 
 /// The value of the measuring override `name` when it is set: one of `allowed`, or an
 /// [`Error::Unsupported`] that names the variable and the values it takes.
-fn env_override(name: &str, allowed: &[&str]) -> Result<Option<String>> {
+pub(crate) fn env_override(name: &str, allowed: &[&str]) -> Result<Option<String>> {
     match std::env::var(name) {
         Err(std::env::VarError::NotPresent) => Ok(None),
         Ok(v) if allowed.contains(&v.as_str()) => Ok(Some(v)),

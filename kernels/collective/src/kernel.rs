@@ -1,8 +1,10 @@
 //! The warp-specialized cooperative kernel schedule (CUTLASS's
-//! `GemmUniversal<..., KernelTmaWarpSpecializedCooperative>`): one CTA of three warpgroups
-//! computes 128 × 256 tiles of C. Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one thread
+//! `GemmUniversal<..., KernelTmaWarpSpecializedCooperative>`, and with
+//! [`GmmaFp8Accumulation`](crate::mainloop::GmmaFp8Accumulation) its
+//! `KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum`): one CTA of three warpgroups
+//! computes 128 × `BN` tiles of C (`BN` = 256, or 128 for the promoted FP8 mainloop). Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one thread
 //! runs the mainloop's [`load`](CollectiveMma::load)s; warpgroups 1 and 2 are the consumers
-//! (`setmaxnreg.inc 232`), each the [`mma`](CollectiveMma::mma) of a 64 × 256 half, then the
+//! (`setmaxnreg.inc 232`), each the [`mma`](CollectiveMma::mma) of a 64 × `BN` half, then the
 //! epilogue's [`store`](CollectiveEpilogue::store). Persistent over the
 //! [`PersistentTileScheduler`]'s tiles: the producer runs ahead into the next tile's k-tiles
 //! while the consumers store the previous one. Clusters of 1 or 2 CTAs along M
@@ -23,7 +25,7 @@ use layout_types::cute::pipeline::PipelineTmaAsync;
 use layout_types::cute::prelude::*;
 
 use crate::epilogue::CollectiveEpilogue;
-use crate::mainloop::CollectiveMma;
+use crate::mainloop::{CollectiveMma, ConsumerOrder, MmaAccumulation, PlainAccumulation, TileN};
 use crate::scheduler::{PersistentTileScheduler, TileScheduler};
 
 /// Consumer warpgroups; each releases a stage with one arrival per CTA of the cluster (thread 0
@@ -33,32 +35,30 @@ pub const CONSUMER_WARPGROUPS: u32 = 2;
 pub const THREADS: u32 = 128 * (1 + CONSUMER_WARPGROUPS);
 /// The CTA tile's M (rows of A and C).
 pub const BM: i32 = 128;
-/// The CTA tile's N (rows of B, columns of C).
-pub const BN: i32 = 256;
 /// Elements of A's stage tile (`128 × 64`).
 pub const A_ELEMS: usize = 128 * 64;
-/// Elements of B's stage tile (`256 × 64`).
-pub const B_ELEMS: usize = 256 * 64;
 
 /// The kernel's shared memory, one `#[repr(C)]` struct (CUTLASS's `SharedStorage`): the
 /// mainloop's stages, the epilogue's storage, the pipeline's barriers. Its `size_of` is the
-/// dynamic shared memory a launch asks for.
-pub type SharedStorage<Epi, const STAGES: usize> = GemmSharedStorage<
+/// dynamic shared memory a launch asks for. B's stage tile is `BN`'s ([`TileN::BTile`]).
+pub type SharedStorage<Epi, BN, const STAGES: usize> = GemmSharedStorage<
     SmemTile<A_ELEMS>,
-    SmemTile<B_ELEMS>,
+    <BN as TileN>::BTile,
     <Epi as CollectiveEpilogue>::Storage,
     STAGES,
 >;
 
-/// The kernel body: `C = epilogue(op(A)·op(B))` for C `(m, n)` and depth `k`, A and B through
-/// their tensor maps `tma = (A, B)`, the cluster tiles in bands of `swizzle` N-tiles
-/// ([`PersistentTileScheduler`]).
+/// The kernel body of the 16-bit (and unpromoted FP8) GEMM: `C = epilogue(op(A)·op(B))` for C
+/// `(m, n)` and depth `k` in 128 × 256 tiles, A and B through their tensor maps
+/// `tma = (A, B)`, the cluster tiles in bands of `swizzle` N-tiles
+/// ([`PersistentTileScheduler`]): [`gemm_tma_warpspecialized_cooperative_sched`] with
+/// [`PlainAccumulation`].
 ///
 /// # Safety
 /// Launched as the family documents: a 1-D grid of whole clusters of 1 or 2 CTAs, [`THREADS`]
-/// threads, `size_of::<SharedStorage<Epi, STAGES>>()` bytes of dynamic shared memory (1024-byte
-/// aligned: the kernel traps otherwise); the tensor maps hold `MA`'s and `MB`'s boxes (B's half
-/// box with clusters of 2); `epi` as `Epi` requires.
+/// threads, `size_of::<SharedStorage<Epi, _256, STAGES>>()` bytes of dynamic shared memory
+/// (1024-byte aligned: the kernel traps otherwise); the tensor maps hold `MA`'s and `MB`'s
+/// boxes (B's half box with clusters of 2); `epi` as `Epi` requires.
 #[inline(always)]
 pub unsafe fn gemm_tma_warpspecialized_cooperative<
     E,
@@ -79,27 +79,41 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
             E,
             MA,
             MB,
+            _256,
+            PlainAccumulation,
             Epi,
-            PersistentTileScheduler<BM, BN>,
+            PersistentTileScheduler<BM, 256>,
             STAGES,
-        >(tma, mnk, swizzle, epi)
+        >(tma, mnk, swizzle, (), epi)
     }
 }
 
-/// [`gemm_tma_warpspecialized_cooperative`] with the tile scheduler `Sched` (CUTLASS's
-/// `GemmUniversal<..., TileScheduler>`): the producer loads and the consumers compute
-/// [`Sched::work_tiles`](TileScheduler::work_tiles)'s units, each consumer warpgroup hands its
-/// accumulators to [`Sched::fixup`](TileScheduler::fixup) and stores them when it says so.
-/// `sched` is the scheduler's run-time arguments (the band of N-tiles; with
-/// [`StreamKScheduler`](crate::scheduler::StreamKScheduler), its workspace).
+/// The cooperative kernel body over 128 × `BN` tiles ([`TileN`]) with the accumulation `Acc`
+/// ([`MmaAccumulation`]: plain, or FP8 promotion with block scales, its arguments `mma`) and
+/// the tile scheduler `Sched` (CUTLASS's `GemmUniversal<..., TileScheduler>`): the producer
+/// loads and the consumers compute [`Sched::work_tiles`](TileScheduler::work_tiles)'s units,
+/// each consumer warpgroup hands its accumulators to [`Sched::fixup`](TileScheduler::fixup)
+/// and stores them when it says so. `sched` is the scheduler's run-time arguments (the band of
+/// N-tiles; with [`StreamKScheduler`](crate::scheduler::StreamKScheduler), its workspace).
+///
+/// The epilogue sees a warpgroup's accumulators as `m64n256` ([`TileN::to_m64n256`]): a
+/// 128-wide tile as the first half with C's columns clipped at the tile's end, so its epilogue
+/// must store by a bound-checked direct path (a TMA store of the second half would write the
+/// next tile's columns).
 ///
 /// # Safety
-/// As [`gemm_tma_warpspecialized_cooperative`]; `sched` as `Sched` requires.
+/// As [`gemm_tma_warpspecialized_cooperative`] with `size_of::<SharedStorage<Epi, BN,
+/// STAGES>>()` bytes of shared memory and B's box of `BN/cs` rows; `sched` as `Sched`
+/// requires, `mma` as `Acc` requires (block scales: the shapes
+/// [`Fp8BlockScales`](crate::mainloop::Fp8BlockScales) documents).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
     E,
     MA: SmemOperand<_128, _64>,
-    MB: SmemOperandMulticast<_256, _256>,
+    MB: SmemOperandMulticast<BN, BN::BBlock>,
+    BN: TileN,
+    Acc: MmaAccumulation<BN::Frag>,
     Epi: CollectiveEpilogue,
     Sched: TileScheduler,
     const STAGES: usize,
@@ -107,11 +121,12 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
     tma: (*const TmaDescriptor, *const TmaDescriptor),
     (m, n, k): (i32, i32, i32),
     sched: Sched::Args,
+    mma: Acc::Args,
     epi: Epi::Args,
 ) where
-    [f32; 128]: MmaAsync<E> + FenceOperand,
+    BN::Frag: MmaAsync<E> + FenceOperand,
 {
-    let smem = dynamic_shared_mem::<SharedStorage<Epi, STAGES>>();
+    let smem = dynamic_shared_mem::<SharedStorage<Epi, BN, STAGES>>();
     if to_shared_addr(smem as *mut u8) & 1023 != 0 {
         trap();
     }
@@ -123,7 +138,7 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
     // one arrival per consumer warpgroup of every CTA the stage is written into. The cluster
     // barrier makes the initialization visible to the other CTA's multicasts.
     let pipe = unsafe {
-        PipelineTmaAsync::<STAGES, CollectiveMma<E, MA, MB, STAGES>>::init(
+        PipelineTmaAsync::<STAGES, CollectiveMma<E, MA, MB, BN, Acc, STAGES>>::init(
             &raw mut (*smem).pipeline,
             tid == 0,
             CONSUMER_WARPGROUPS * cs,
@@ -155,7 +170,7 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
             for w in sched.work_tiles() {
                 let (mn0, _) = sched.tile_origin(w.tile);
                 unsafe {
-                    CollectiveMma::<E, MA, MB, STAGES>::load_k(
+                    CollectiveMma::<E, MA, MB, BN, Acc, STAGES>::load_k(
                         &mut prod,
                         mainloop,
                         tma,
@@ -176,25 +191,35 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
     // thread 0 of warp r signals CTA r of the cluster
     let (lane, warp): (i32, i32) = make_layout_left((_32, _4)).idx2crd(t);
     let mut cons = pipe.consumer_cluster(lane == 0 && (warp as u32) < cs, warp as u32);
+    // the consumers take turns issuing when the accumulation asks (both run every work tile)
+    let order = ConsumerOrder::new(wg, Acc::TURNS);
     for w in sched.work_tiles() {
         let ((m0, n0), _) = sched.tile_origin(w.tile);
-        // SAFETY: all-zero bits are the f32 value 0.0 (an array literal would be a store loop
-        // that keeps the accumulators in local memory).
-        let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
+        // this warpgroup's 64 rows of the CTA tile: the (64, 2) split of its 128 rows
+        let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, wg)).value() as i32;
+        let mut frag = BN::zeroed();
+        let mut accum = Acc::new(&mma, (wg, t), (wg_m0, n0), k_tiles);
         unsafe {
-            CollectiveMma::<E, MA, MB, STAGES>::mma(&mut cons, mainloop, &mut acc, wg, w.k_count)
+            CollectiveMma::<E, MA, MB, BN, Acc, STAGES>::mma(
+                &mut cons,
+                mainloop,
+                &mut frag,
+                &mut accum,
+                &order,
+                wg,
+                (w.k_begin, w.k_count),
+            )
         };
+        let (mut acc, n_epi) = BN::to_m64n256(frag, n, n0);
         // a tile split over clusters: reduced, and stored by the cluster that finishes it
         if !unsafe { sched.fixup(&w, &mut acc, wg, t) } {
             continue;
         }
-        // this warpgroup's 64 rows of the CTA tile: the (64, 2) split of its 128 rows
-        let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, wg)).value() as i32;
         unsafe {
             Epi::store(
                 &epi,
                 &acc,
-                (m, n),
+                (m, n_epi),
                 (wg_m0, n0),
                 t,
                 &raw mut (*smem).epilogue,

@@ -5,13 +5,14 @@
 //! - [`mainloop::CollectiveMma`]: the TMA + GMMA mainloop (`MainloopSm90TmaGmmaWarpSpecialized`,
 //!   SS): element `E`, A's and B's majorities `MA`, `MB` (each a
 //!   [`SmemOperand`](layout_types::cute::gmma_operand::SmemOperand): its shared-memory tile,
-//!   TMA loads and `wgmma` descriptors), `STAGES`; a producer thread's
+//!   TMA loads and `wgmma` descriptors), the CTA tile's N ([`mainloop::TileN`]: 256, or 128),
+//!   the accumulation ([`mainloop::MmaAccumulation`]: [`mainloop::PlainAccumulation`], or
+//!   CUTLASS's `GmmaFP8Accumulation` — [`mainloop::GmmaFp8Accumulation`], fp32 promotion every
+//!   k-tile and optional block scales, the FP8 kernel of
+//!   `KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum`), `STAGES`; a producer thread's
 //!   [`load`](mainloop::CollectiveMma::load) and a consumer warpgroup's
 //!   [`mma`](mainloop::CollectiveMma::mma) over the typed
 //!   [`PipelineTmaAsync`](layout_types::cute::pipeline::PipelineTmaAsync).
-//! - [`mainloop_fp8::CollectiveMmaFp8`] and [`kernel_fp8::gemm_fp8_tma_warpspecialized_cooperative`]:
-//!   the FP8 GEMM with fp32 promotion every k-tile (4 `wgmma`s) and optional block scales, on
-//!   128 × 128 tiles (CUTLASS's `KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum`).
 //! - [`epilogue::CollectiveEpilogue`]: what stores a warpgroup's accumulators (the family's
 //!   choice: TMA through shared memory, direct stores, fused operations).
 //! - [`scheduler::TileScheduler`]: the persistent order of the cluster tiles
@@ -25,7 +26,5 @@
 
 pub mod epilogue;
 pub mod kernel;
-pub mod kernel_fp8;
 pub mod mainloop;
-pub mod mainloop_fp8;
 pub mod scheduler;

@@ -1,13 +1,19 @@
 //! The TMA + GMMA mainloop collective (CUTLASS's `CollectiveMma` with the
-//! `MainloopSm90TmaGmmaWarpSpecialized` policy, SS): A's `(128, 64)` and B's `(256, 64)`
+//! `MainloopSm90TmaGmmaWarpSpecialized` policy, SS): A's `(128, 64)` and B's `(BN, 64)`
 //! k-tiles stream through `STAGES` shared-memory stages, loaded by one producer thread with TMA
-//! (B multicast across a cluster of 2 along M) and read by `wgmma.m64n256k16` of each consumer
-//! warpgroup. The element `E` and the majorities `MA`, `MB` are type parameters: the
-//! majorities' tiles, boxes and descriptors come from their
-//! [`SmemOperand`] bundles.
+//! (B multicast across a cluster of 2 along M) and read by `wgmma.m64nBNk16` (16-bit) or
+//! `wgmma.m64nBNk32` (FP8) of each consumer warpgroup.
+//!
+//! The type parameters are CUTLASS's: the element `E`; the majorities `MA`, `MB` (their tiles,
+//! boxes and descriptors come from their [`SmemOperand`] bundles); the CTA tile's N, `BN`
+//! ([`TileN`]: `_256` or `_128`, B's stage tile and the consumer's fragment); the accumulation
+//! `Acc` ([`MmaAccumulation`]: [`PlainAccumulation`], the `wgmma`s straight into the
+//! accumulators, or [`GmmaFp8Accumulation`], CUTLASS's `GmmaFP8Accumulation` with a temporary
+//! promoted every k-tile and optional block scales); `STAGES`.
 
 use core::marker::PhantomData;
 
+use device::thread::{named_barrier_arrive, named_barrier_sync};
 use device::wgmma::{
     FenceOperand, MmaAsync, One, ScaleOut, commit_group, fence, fence_operand, mma_async_ss,
     wait_group,
@@ -19,46 +25,416 @@ use layout_types::cute::pipeline::{
 };
 use layout_types::cute::prelude::*;
 
+/// One pipeline stage of an operand in shared memory ([`SmemTile`]).
+pub trait StageTile {
+    /// Its 16-bit elements.
+    const ELEMS: usize;
+    /// Its first element (a pointer, no reference taken).
+    ///
+    /// # Safety
+    /// `this` points into live shared memory of the tile.
+    unsafe fn ptr(this: *mut Self) -> *mut u16;
+}
+impl<const N: usize> StageTile for SmemTile<N> {
+    const ELEMS: usize = N;
+    #[inline(always)]
+    unsafe fn ptr(this: *mut Self) -> *mut u16 {
+        unsafe { SmemTile::ptr(this) }
+    }
+}
+
+/// The CTA tile's N (CUTLASS's `TileShape` N): B's stage tile, the operand bundle's `Block`
+/// of B, and a consumer warpgroup's `m64 × BN` fp32 fragment.
+///
+/// ```
+/// use collective::mainloop::TileN;
+/// use layout_types::cute::prelude::*;
+/// assert_eq!((<_256 as TileN>::BN, <_128 as TileN>::BN), (256, 128));
+/// // a 64 × 128 fragment goes to the epilogue as the first half of an m64n256 one
+/// let (acc, n) = <_128 as TileN>::to_m64n256([1.0; 64], 1000, 896);
+/// assert_eq!((acc[63], acc[64], n), (1.0, 0.0, 1000));
+/// ```
+pub trait TileN {
+    /// N of the CTA tile.
+    const BN: i32;
+    /// The `Block` of B's [`SmemOperand`] bundle.
+    type BBlock;
+    /// B's stage tile (`BN × 64` 16-bit elements).
+    type BTile: StageTile;
+    /// A consumer warpgroup's accumulators (CuTe's `CLayout_64xBN` fragment).
+    type Frag;
+    /// The fragment of zeros (what a tile of K = 0 stores).
+    fn zeroed() -> Self::Frag;
+    /// The fragment as the epilogue's `m64n256` accumulators, and C's N clipped at the tile's
+    /// end (an `m64n256` fragment is two `m64n128` ones along N: a 128-wide tile is the first
+    /// half, zeros after, stored only up to column `n0 + 128`).
+    fn to_m64n256(frag: Self::Frag, n: i32, n0: i32) -> ([f32; 128], i32);
+}
+
+impl TileN for _256 {
+    const BN: i32 = 256;
+    type BBlock = _256;
+    type BTile = SmemTile<{ 256 * 64 }>;
+    type Frag = [f32; 128];
+    #[inline(always)]
+    fn zeroed() -> [f32; 128] {
+        // SAFETY: all-zero bits are the f32 value 0.0 (an array literal would be a store loop
+        // that keeps the accumulators in local memory).
+        unsafe { core::mem::zeroed() }
+    }
+    #[inline(always)]
+    fn to_m64n256(frag: [f32; 128], n: i32, _: i32) -> ([f32; 128], i32) {
+        (frag, n)
+    }
+}
+
+impl TileN for _128 {
+    const BN: i32 = 128;
+    /// B's 128-row tile is read whole by `n128` `wgmma`s at block 0: A's bundle (`(128, 64)`).
+    type BBlock = _64;
+    type BTile = SmemTile<{ 128 * 64 }>;
+    type Frag = [f32; 64];
+    #[inline(always)]
+    fn zeroed() -> [f32; 64] {
+        // SAFETY: as for `_256`
+        unsafe { core::mem::zeroed() }
+    }
+    #[inline(always)]
+    fn to_m64n256(frag: [f32; 64], n: i32, n0: i32) -> ([f32; 128], i32) {
+        // SAFETY: as for `_256`
+        let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
+        device::unroll!(16, |j| device::unroll!(4, |q| acc[4 * j + q] =
+            frag[4 * j + q]));
+        (acc, n.min(n0 + Self::BN))
+    }
+}
+
+/// How a consumer warpgroup's `wgmma`s accumulate into its fragment `F` (CUTLASS: the
+/// mainloop's accumulators, or `GmmaFP8Accumulation`'s `temp` and `promote`).
+pub trait MmaAccumulation<F>: Sized {
+    /// The run-time arguments (block scales, or none).
+    type Args: Copy;
+    /// k-tiles of `wgmma`s left in flight when a k-tile's stage is released (CUTLASS's
+    /// `K_PIPE_MMAS`): 1 when the `wgmma`s add into the accumulators, 0 when each k-tile's
+    /// result is read (promoted) before the next.
+    const K_PIPE_MMAS: u32;
+    /// The accumulation of one tile for consumer warpgroup `wg`'s thread `t`, whose rows of C
+    /// start at `origin.0` and the tile's columns at `origin.1`, of `k_tiles` k-tiles.
+    fn new(args: &Self::Args, thr: (i32, i32), origin: (i32, i32), k_tiles: i32) -> Self;
+    /// The fragment a k-tile's `wgmma`s write.
+    fn frag<'s>(&'s mut self, main: &'s mut F) -> &'s mut F;
+    /// The scale-d of a k-tile's first `wgmma`, after `prev` was the previous one's last
+    /// (the tile's first is [`ScaleOut::Zero`]).
+    fn k_tile_scale(prev: ScaleOut) -> ScaleOut;
+    /// The consumer warpgroups take turns issuing their k-tiles' `wgmma`s ([`ConsumerOrder`]).
+    const TURNS: bool = false;
+    /// The k-tiles go in pairs, the second into a second temporary ([`frag_b`](Self::frag_b)),
+    /// the first promoted while the second's `wgmma`s run
+    /// ([`CollectiveMma::mma`]'s paired schedule).
+    const PAIRED: bool = false;
+    /// Queues k-tile `kt`'s block scales at position `slot` (0..3, a constant) of the
+    /// promotions' queue, `kt` clamped into the tile (a load a k-tile or a pair ahead of its
+    /// promotion, issued while `wgmma`s run).
+    ///
+    /// # Safety
+    /// The arguments the accumulation was made with describe valid memory.
+    unsafe fn prefetch(&mut self, kt: i32, slot: usize);
+    /// After a k-tile's `wgmma`s into [`frag`](Self::frag) are done: adds the fragment into
+    /// `main` (promotion) with the queue's first scales, and moves the queue on.
+    fn promote(&mut self, main: &mut F);
+    /// The paired schedule's second fragment ([`frag`](Self::frag)'s unless `PAIRED`).
+    fn frag_b<'s>(&'s mut self, main: &'s mut F) -> &'s mut F {
+        self.frag(main)
+    }
+    /// [`promote`](Self::promote) of [`frag_b`](Self::frag_b).
+    fn promote_b(&mut self, main: &mut F) {
+        self.promote(main)
+    }
+}
+
+/// The named barrier of consumer warpgroup 0's turn in [`ConsumerOrder`]; warpgroup 1's is the
+/// next id (the epilogue's are 8 and 9).
+pub const ORDER_BARRIER: u32 = 1;
+
+/// The two consumer warpgroups take turns issuing their k-tiles' `wgmma`s (CUTLASS's
+/// `OrderedSequenceBarrier` between the math warpgroups, FlashAttention 3's warp scheduler
+/// barrier), so that the tensor core runs one warpgroup's `wgmma`s, then the other's: with
+/// promotion, one warpgroup promotes while the other's run, instead of both waiting and
+/// promoting at once with the tensor core idle. Off ([`MmaAccumulation::TURNS`] false): no-ops.
+///
+/// Each warpgroup [`wait`](Self::wait)s for its turn before issuing and
+/// [`arrive`](Self::arrive)s on the other's after: named barriers [`ORDER_BARRIER`] (warpgroup
+/// 0's turn) and `+ 1` (warpgroup 1's) of 256 threads. Both warpgroups must issue as many
+/// times (they run the same work tiles).
+#[derive(Clone, Copy)]
+pub struct ConsumerOrder {
+    /// The consumer warpgroup (0 or 1), warp-uniform.
+    wg: i32,
+    on: bool,
+}
+
+impl ConsumerOrder {
+    /// Consumer warpgroup `wg`'s handle: warpgroup 0 has the first turn (warpgroup 1 arrives on
+    /// warpgroup 0's barrier once, as FlashAttention 3's `mma_init`).
+    #[inline(always)]
+    pub fn new(wg: i32, on: bool) -> Self {
+        if on && wg == 1 {
+            named_barrier_arrive::<ORDER_BARRIER, 256>();
+        }
+        ConsumerOrder { wg, on }
+    }
+    /// Waits for this warpgroup's turn.
+    #[inline(always)]
+    pub fn wait(&self) {
+        if self.on {
+            if self.wg == 0 {
+                named_barrier_sync::<ORDER_BARRIER, 256>();
+            } else {
+                named_barrier_sync::<{ ORDER_BARRIER + 1 }, 256>();
+            }
+        }
+    }
+    /// Hands the turn to the other warpgroup.
+    #[inline(always)]
+    pub fn arrive(&self) {
+        if self.on {
+            if self.wg == 0 {
+                named_barrier_arrive::<{ ORDER_BARRIER + 1 }, 256>();
+            } else {
+                named_barrier_arrive::<ORDER_BARRIER, 256>();
+            }
+        }
+    }
+}
+
+/// The `wgmma`s add into the accumulators directly (16-bit inputs, and FP8 without promotion).
+pub struct PlainAccumulation;
+
+impl<F> MmaAccumulation<F> for PlainAccumulation {
+    type Args = ();
+    const K_PIPE_MMAS: u32 = 1;
+    #[inline(always)]
+    fn new(_: &(), _: (i32, i32), _: (i32, i32), _: i32) -> Self {
+        PlainAccumulation
+    }
+    #[inline(always)]
+    fn frag<'s>(&'s mut self, main: &'s mut F) -> &'s mut F {
+        main
+    }
+    #[inline(always)]
+    fn k_tile_scale(prev: ScaleOut) -> ScaleOut {
+        prev
+    }
+    #[inline(always)]
+    unsafe fn prefetch(&mut self, _: i32, _: usize) {}
+    #[inline(always)]
+    fn promote(&mut self, _: &mut F) {}
+}
+
+/// The block scales of an FP8 GEMM (DeepGEMM's layout), or none (per-tensor scales, applied by
+/// the epilogue as `alpha`).
+///
+/// - A's: `f32`, `(M, ⌈K/128⌉)` column-major (`(M, KB):(1, M)`): row `i`'s scale of k-block `kb`.
+/// - B's: `f32`, `(⌈N/128⌉, ⌈K/128⌉)` row-major (`(NB, KB):(KB, 1)`): the 128 × 128 block
+///   `(nb, kb)`'s scale.
+#[derive(Clone, Copy)]
+pub struct Fp8BlockScales {
+    /// A's scales (null: no block scales, both pointers then unread).
+    pub a: *const f32,
+    /// B's scales.
+    pub b: *const f32,
+    /// C's `(M, N)` (the scale tensors' shapes with `k_tiles`).
+    pub mn: (i32, i32),
+}
+
+/// The FP8 accumulation with promotion (CUTLASS's `GmmaFP8Accumulation`,
+/// `cutlass/gemm/collective/fp8_accumulation.hpp`; DeepGEMM's schedule): Hopper's FP8 `wgmma`
+/// adds its products into an accumulator of about 14 significant bits, so each k-tile's
+/// (K = 128: four `wgmma.m64n128k32`) partial sums go into the temporary `temp`, which
+/// [`promote`](MmaAccumulation::promote) adds into the fp32 accumulators, scaled by the
+/// k-block's block scales (1 × 128 along K for A's rows, 128 × 128 for B) when the launch has
+/// them. For 128 × 128 tiles (a 64 × 128 fragment: 64 main + 64 temporary registers, + 64 with
+/// `PAIRED`; with 64 × 256, ptxas spilled 80 bytes without block scales, 172 with them).
+///
+/// The consumers' schedule: `PAIRED`, k-tiles in pairs into `temp` and `temp_b`, the first
+/// promoted while the second's `wgmma`s run (FlashAttention 3's intra-warpgroup overlap);
+/// `TURNS`, the two consumer warpgroups take turns issuing ([`ConsumerOrder`]). The block
+/// scales are loaded a k-tile (a pair) ahead of their promotion.
+pub struct GmmaFp8Accumulation<const PAIRED: bool, const TURNS: bool> {
+    /// The `m64n128` temporary (CuTe's `CLayout_64x128` fragment, as the main accumulator).
+    pub temp: [f32; 64],
+    /// The paired schedule's second temporary.
+    pub temp_b: [f32; 64],
+    scales: Fp8BlockScales,
+    /// This thread's two rows of C (clamped into A) and the tile's N-block.
+    rows: [i32; 2],
+    nb: i32,
+    k_tiles: i32,
+    /// The queued k-tiles' scales, the next promotion's first: A's two rows', B's N-block's.
+    queue: [[f32; 3]; 3],
+}
+
+/// The FP8 accumulation of the promoted entry: paired k-tiles, the consumers taking turns.
+pub type GmmaFp8AccumulationPaired = GmmaFp8Accumulation<true, true>;
+
+/// The thread part of `CLayout_64xN`'s row: thread `t = (t0, t1, t2)` of `(4, 8, 4)` holds rows
+/// `t1 + 16·t2` and `+ 8` of the warpgroup's 64.
+#[inline(always)]
+fn acc_row_thr() -> Layout<(_4, _8, _4), (_0, _1, _16)> {
+    Layout::default()
+}
+/// Which of a thread's two rows value `v` of an `m64n128` fragment is in (`(2, 2, 16)`: column
+/// pair, row half, 8-column block).
+#[inline(always)]
+fn acc_row_half() -> Layout<(_2, _2, _16), (_0, _1, _0)> {
+    Layout::default()
+}
+
+impl<const PAIRED: bool, const TURNS: bool> GmmaFp8Accumulation<PAIRED, TURNS> {
+    /// `main += scale[row half]·temp`, the scale the product of the queue's first row's and
+    /// N-block's; the queue moves on.
+    #[inline(always)]
+    fn promote_from(main: &mut [f32; 64], temp: &[f32; 64], queue: &mut [[f32; 3]; 3]) {
+        let [s_a0, s_a1, s_b] = queue[0];
+        let scale = [s_a0 * s_b, s_a1 * s_b];
+        device::unroll!(
+            16,
+            #[inline(always)]
+            |j| device::unroll!(
+                4,
+                #[inline(always)]
+                |q| {
+                    let v = 4 * j + q;
+                    let s = scale[acc_row_half().crd2idx(v as i32) as usize];
+                    main[v] = device::math::fma(temp[v], s, main[v]);
+                }
+            )
+        );
+        *queue = [queue[1], queue[2], queue[2]];
+    }
+}
+
+impl<const PAIRED: bool, const TURNS: bool> MmaAccumulation<[f32; 64]>
+    for GmmaFp8Accumulation<PAIRED, TURNS>
+{
+    type Args = Fp8BlockScales;
+    const K_PIPE_MMAS: u32 = 0;
+    const TURNS: bool = TURNS;
+    const PAIRED: bool = PAIRED;
+    #[inline(always)]
+    fn new(scales: &Fp8BlockScales, (_, t): (i32, i32), (m0, n0): (i32, i32), k: i32) -> Self {
+        let (m, n) = scales.mn;
+        // this thread's rows (clamped into A: rows past M are zeros, any scale will do) and the
+        // tile's N-block (the (128, NB) split of N)
+        let r = m0 + acc_row_thr().crd2idx(t);
+        let (_, nb): (i32, i32) = make_layout_left((_128, n.ceil_div(128))).idx2crd(n0);
+        GmmaFp8Accumulation {
+            // SAFETY: all-zero bits are 0.0 (never read before a scale-d 0 wgmma writes them)
+            temp: unsafe { core::mem::zeroed() },
+            temp_b: unsafe { core::mem::zeroed() },
+            scales: *scales,
+            rows: [r.min(m - 1), (r + 8).min(m - 1)],
+            nb,
+            k_tiles: k,
+            queue: [[1.0; 3]; 3],
+        }
+    }
+    #[inline(always)]
+    fn frag<'s>(&'s mut self, _: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+        &mut self.temp
+    }
+    #[inline(always)]
+    fn frag_b<'s>(&'s mut self, _: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+        &mut self.temp_b
+    }
+    #[inline(always)]
+    fn k_tile_scale(_: ScaleOut) -> ScaleOut {
+        ScaleOut::Zero
+    }
+    /// Loads k-tile `kt`'s block scales of this thread's two rows and the tile's N-block into
+    /// the queue (nothing without block scales: the queue stays 1).
+    #[inline(always)]
+    unsafe fn prefetch(&mut self, kt: i32, slot: usize) {
+        let sc = &self.scales;
+        if sc.a.is_null() {
+            return;
+        }
+        let (m, n) = sc.mn;
+        // the scale tensors: A's (M, KB):(1, M), B's (NB, KB):(KB, 1)
+        let k_tiles = self.k_tiles;
+        let sa = make_tensor(
+            make_gmem_ptr(sc.a as *mut f32),
+            make_layout((m, k_tiles), (_1, m)),
+        );
+        let sb = make_tensor(
+            make_gmem_ptr(sc.b as *mut f32),
+            make_layout((n.ceil_div(128), k_tiles), (k_tiles, _1)),
+        );
+        let kt = kt.min(k_tiles - 1);
+        // SAFETY: inside the scale tensors (clamped coordinates; the caller's shapes)
+        unsafe {
+            self.queue[slot] = [
+                sa.read((self.rows[0], kt)),
+                sa.read((self.rows[1], kt)),
+                sb.read((self.nb, kt)),
+            ];
+        }
+    }
+    #[inline(always)]
+    fn promote(&mut self, main: &mut [f32; 64]) {
+        Self::promote_from(main, &self.temp, &mut self.queue)
+    }
+    #[inline(always)]
+    fn promote_b(&mut self, main: &mut [f32; 64]) {
+        Self::promote_from(main, &self.temp_b, &mut self.queue)
+    }
+}
+
 /// The stage `i` tiles of A and B in `smem`: pointers, no references taken.
 #[inline(always)]
-fn stage_tiles<const STAGES: usize, const NA: usize, const NB: usize>(
-    smem: (*mut [SmemTile<NA>; STAGES], *mut [SmemTile<NB>; STAGES]),
+fn stage_tiles<TA: StageTile, TB: StageTile, const STAGES: usize>(
+    smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
     i: usize,
 ) -> (*mut u16, *mut u16) {
     unsafe {
         (
-            SmemTile::ptr((smem.0 as *mut SmemTile<NA>).add(i)),
-            SmemTile::ptr((smem.1 as *mut SmemTile<NB>).add(i)),
+            TA::ptr((smem.0 as *mut TA).add(i)),
+            TB::ptr((smem.1 as *mut TB).add(i)),
         )
     }
 }
 
-/// The mainloop over `E` inputs, A `MA`-major, B `MB`-major, `STAGES` stages.
-pub struct CollectiveMma<E, MA, MB, const STAGES: usize> {
-    _p: PhantomData<(E, MA, MB)>,
+/// The mainloop over `E` inputs, A `MA`-major, B `MB`-major, tiles of N `BN`, accumulation
+/// `Acc`, `STAGES` stages.
+pub struct CollectiveMma<E, MA, MB, BN, Acc, const STAGES: usize> {
+    _p: PhantomData<(E, MA, MB, BN, Acc)>,
 }
 
-impl<E, MA, MB, const STAGES: usize> TransactionBytes for CollectiveMma<E, MA, MB, STAGES>
+impl<E, MA, MB, BN, Acc, const STAGES: usize> TransactionBytes
+    for CollectiveMma<E, MA, MB, BN, Acc, STAGES>
 where
     MA: SmemOperand<_128, _64>,
-    MB: SmemOperand<_256, _256>,
+    BN: TileN,
+    MB: SmemOperand<BN, BN::BBlock>,
 {
     /// A stage's full barrier waits for A's and B's k-tiles.
     const TX_BYTES: u32 = (MA::BYTES + MB::BYTES) as u32;
 }
 
 /// The producer's handle of the mainloop's pipeline.
-pub type Producer<E, MA, MB, const STAGES: usize> =
-    PipelineProducer<STAGES, CollectiveMma<E, MA, MB, STAGES>>;
+pub type Producer<E, MA, MB, BN, Acc, const STAGES: usize> =
+    PipelineProducer<STAGES, CollectiveMma<E, MA, MB, BN, Acc, STAGES>>;
 /// A consumer's handle of the mainloop's pipeline.
-pub type Consumer<E, MA, MB, const STAGES: usize> =
-    PipelineConsumer<STAGES, CollectiveMma<E, MA, MB, STAGES>>;
+pub type Consumer<E, MA, MB, BN, Acc, const STAGES: usize> =
+    PipelineConsumer<STAGES, CollectiveMma<E, MA, MB, BN, Acc, STAGES>>;
 
-impl<E, MA, MB, const STAGES: usize> CollectiveMma<E, MA, MB, STAGES>
+impl<E, MA, MB, BN, Acc, const STAGES: usize> CollectiveMma<E, MA, MB, BN, Acc, STAGES>
 where
     MA: SmemOperand<_128, _64>,
-    MB: SmemOperandMulticast<_256, _256>,
-    [f32; 128]: MmaAsync<E> + FenceOperand,
+    BN: TileN,
+    MB: SmemOperandMulticast<BN, BN::BBlock>,
+    BN::Frag: MmaAsync<E> + FenceOperand,
+    Acc: MmaAccumulation<BN::Frag>,
 {
     /// The producer's loads of one CTA tile: for each of the `k_tiles` k-tiles, acquire a
     /// stage, load A's rows `m0..` and B's rows `n0..` (B: this CTA's half, multicast, when the
@@ -69,9 +445,9 @@ where
     /// (B's half box when `cs = 2`); `smem` is the pipeline's stages.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn load<const NA: usize, const NB: usize>(
-        prod: &mut Producer<E, MA, MB, STAGES>,
-        smem: (*mut [SmemTile<NA>; STAGES], *mut [SmemTile<NB>; STAGES]),
+    pub unsafe fn load<TA: StageTile, TB: StageTile>(
+        prod: &mut Producer<E, MA, MB, BN, Acc, STAGES>,
+        smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         tma: (*const TmaDescriptor, *const TmaDescriptor),
         mn0: (i32, i32),
         k_tiles: i32,
@@ -88,16 +464,16 @@ where
     /// As [`load`](Self::load); `0 ≤ k_begin ≤ k_begin + k_count ≤ k_tiles`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn load_k<const NA: usize, const NB: usize>(
-        prod: &mut Producer<E, MA, MB, STAGES>,
-        smem: (*mut [SmemTile<NA>; STAGES], *mut [SmemTile<NB>; STAGES]),
+    pub unsafe fn load_k<TA: StageTile, TB: StageTile>(
+        prod: &mut Producer<E, MA, MB, BN, Acc, STAGES>,
+        smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         tma: (*const TmaDescriptor, *const TmaDescriptor),
         (m0, n0): (i32, i32),
         (k_begin, k_count): (i32, i32),
         k_tiles: i32,
         (cs, rank): (u32, i32),
     ) {
-        let () = Fits::<MA, MB, NA, NB>::OK;
+        let () = Fits::<MA, MB, BN, TA, TB>::OK;
         for kt in k_begin..k_begin + k_count {
             let stage = unsafe { prod.producer_acquire() };
             let bar = stage.full_barrier();
@@ -117,68 +493,181 @@ where
         }
     }
 
-    /// A consumer warpgroup's `wgmma`s over one tile's `k_tiles` k-tiles into `acc` (its 64-row
-    /// block `wg` of A's tile times B's tile): the first `wgmma` has scale-d 0; each k-tile's
-    /// stage is released once `wgmma.wait_group 1` says the next k-tile's `wgmma`s are the only
-    /// ones in flight (CUTLASS's `mma` with `K_PIPE_MMAS = 1`).
+    /// A consumer warpgroup's `wgmma`s over the k-tiles `k_begin..k_begin + k_count` of one
+    /// tile into `acc` (its 64-row block `wg` of A's tile times B's tile) through `accum`
+    /// (CUTLASS's `mma`): the tile's first `wgmma` has scale-d 0 (with promotion, each
+    /// k-tile's first); a k-tile's stage is released once `wgmma.wait_group K_PIPE_MMAS` says
+    /// at most the next k-tile's `wgmma`s are in flight; with promotion, the next k-tile's
+    /// scales load while this one's `wgmma`s run and the temporary is promoted after the
+    /// release. Each k-tile is issued in this warpgroup's turn (`order`). With
+    /// [`MmaAccumulation::PAIRED`], [`mma_paired`](Self::mma_paired).
     ///
     /// # Safety
-    /// All 128 threads of the consumer warpgroup; a producer fills the stages.
+    /// All 128 threads of the consumer warpgroup; a producer fills the stages; `accum`'s
+    /// arguments describe valid memory; with turns, the other consumer warpgroup issues as
+    /// many k-tiles.
     #[inline(always)]
-    pub unsafe fn mma<const NA: usize, const NB: usize>(
-        cons: &mut Consumer<E, MA, MB, STAGES>,
-        smem: (*mut [SmemTile<NA>; STAGES], *mut [SmemTile<NB>; STAGES]),
-        acc: &mut [f32; 128],
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn mma<TA: StageTile, TB: StageTile>(
+        cons: &mut Consumer<E, MA, MB, BN, Acc, STAGES>,
+        smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
+        acc: &mut BN::Frag,
+        accum: &mut Acc,
+        order: &ConsumerOrder,
         wg: i32,
-        k_tiles: i32,
+        (k_begin, k_count): (i32, i32),
     ) {
-        let () = Fits::<MA, MB, NA, NB>::OK;
+        let () = Fits::<MA, MB, BN, TA, TB>::OK;
+        if Acc::PAIRED {
+            return unsafe {
+                Self::mma_paired(cons, smem, acc, accum, order, wg, (k_begin, k_count))
+            };
+        }
+        let pipelined = Acc::K_PIPE_MMAS > 0;
         let mut pending: Option<ConsumerStage<STAGES>> = None;
         // the tile's first wgmma overwrites the accumulators (scale-d 0); the zeros the caller
         // gives are what a tile of K = 0 stores
         let mut scale = ScaleOut::Zero;
-        for _ in 0..k_tiles {
-            let full = unsafe { cons.consumer_wait() };
-            let i = full.index() as usize;
-            let (a, b) = stage_tiles(smem, i);
+        if k_count > 0 {
+            unsafe { accum.prefetch(k_begin, 0) };
+        }
+        // k-tiles counted from 0 (the plain loop's PTX as before the fold)
+        for i in 0..k_count {
+            scale = Acc::k_tile_scale(scale);
+            let full = unsafe { Self::issue(cons, smem, order, wg, accum.frag(acc), scale) };
+            scale = ScaleOut::One;
+            unsafe { accum.prefetch(k_begin + i + 1, 1) };
+            if pipelined {
+                wait_group::<1>(); // the previous k-tile's wgmmas have read their stage
+            } else {
+                wait_group::<0>();
+            }
+            fence_operand(accum.frag(acc));
+            if !pipelined {
+                unsafe { cons.consumer_release(full) };
+            } else if let Some(done) = pending.replace(full) {
+                unsafe { cons.consumer_release(done) };
+            }
+            accum.promote(acc);
+        }
+        if pipelined {
+            wait_group::<0>();
             fence_operand(acc);
-            fence();
-            device::unroll!(4, |kb| {
-                // SAFETY: the whole warpgroup; canonical layouts in this CTA's shared memory,
-                // loaded (the full barrier's phase completed).
-                unsafe {
-                    mma_async_ss::<E, MA, MB, One, One, _>(
-                        MA::gmma_desc(a, wg, kb as i32),
-                        MB::gmma_desc(b, 0, kb as i32),
-                        acc,
-                        scale,
-                    )
-                };
-                scale = ScaleOut::One;
-            });
-            commit_group();
-            wait_group::<1>(); // the previous k-tile's wgmmas have read their stage
-            fence_operand(acc);
-            if let Some(done) = pending.replace(full) {
+            if let Some(done) = pending {
                 unsafe { cons.consumer_release(done) };
             }
         }
-        wait_group::<0>();
-        fence_operand(acc);
-        if let Some(done) = pending {
-            unsafe { cons.consumer_release(done) };
+    }
+
+    /// One k-tile's issue in this warpgroup's turn: wait for the stage and the turn, four
+    /// `wgmma`s into `frag` (the first with scale-d `scale`), commit, hand the turn over.
+    ///
+    /// # Safety
+    /// As [`mma`](Self::mma).
+    #[inline(always)]
+    unsafe fn issue<TA: StageTile, TB: StageTile>(
+        cons: &mut Consumer<E, MA, MB, BN, Acc, STAGES>,
+        smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
+        order: &ConsumerOrder,
+        wg: i32,
+        frag: &mut BN::Frag,
+        mut scale: ScaleOut,
+    ) -> ConsumerStage<STAGES> {
+        let full = unsafe { cons.consumer_wait() };
+        let (a, b) = stage_tiles(smem, full.index() as usize);
+        order.wait();
+        fence_operand(frag);
+        fence();
+        device::unroll!(4, |kb| {
+            // SAFETY: the whole warpgroup; canonical layouts in this CTA's shared memory,
+            // loaded (the full barrier's phase completed).
+            unsafe {
+                mma_async_ss::<E, MA, MB, One, One, _>(
+                    MA::gmma_desc(a, wg, kb as i32),
+                    MB::gmma_desc(b, 0, kb as i32),
+                    frag,
+                    scale,
+                )
+            };
+            scale = ScaleOut::One;
+        });
+        commit_group();
+        order.arrive();
+        full
+    }
+
+    /// [`mma`](Self::mma)'s paired schedule (promotion only): k-tiles `kt` and `kt + 1` go into
+    /// [`frag`](MmaAccumulation::frag) and [`frag_b`](MmaAccumulation::frag_b);
+    /// `wait_group 1`, the first is promoted while the second's `wgmma`s run; `wait_group 0`,
+    /// the second is promoted (an odd last k-tile alone); the next pair's scales load while
+    /// `wgmma`s run. Nothing is in flight across the loop's back edge: copies of in-flight
+    /// accumulators there serialize every `wgmma` (ptxas C7514, seen with a loop that carried
+    /// one).
+    ///
+    /// # Safety
+    /// As [`mma`](Self::mma).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn mma_paired<TA: StageTile, TB: StageTile>(
+        cons: &mut Consumer<E, MA, MB, BN, Acc, STAGES>,
+        smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
+        acc: &mut BN::Frag,
+        accum: &mut Acc,
+        order: &ConsumerOrder,
+        wg: i32,
+        (k_begin, k_count): (i32, i32),
+    ) {
+        let end = k_begin + k_count;
+        if k_count == 0 {
+            return;
+        }
+        unsafe {
+            accum.prefetch(k_begin, 0);
+            accum.prefetch(k_begin + 1, 1);
+        }
+        let mut kt = k_begin;
+        while kt + 1 < end {
+            let first =
+                unsafe { Self::issue(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero) };
+            let second =
+                unsafe { Self::issue(cons, smem, order, wg, accum.frag_b(acc), ScaleOut::Zero) };
+            unsafe { accum.prefetch(kt + 2, 2) };
+            wait_group::<1>();
+            fence_operand(accum.frag(acc));
+            unsafe { cons.consumer_release(first) };
+            accum.promote(acc);
+            // (the queue moved on: k-tile kt + 3's scales go after kt + 2's)
+            unsafe { accum.prefetch(kt + 3, 2) };
+            wait_group::<0>();
+            fence_operand(accum.frag_b(acc));
+            unsafe { cons.consumer_release(second) };
+            accum.promote_b(acc);
+            kt += 2;
+        }
+        if kt < end {
+            let last =
+                unsafe { Self::issue(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero) };
+            wait_group::<0>();
+            fence_operand(accum.frag(acc));
+            unsafe { cons.consumer_release(last) };
+            accum.promote(acc);
         }
     }
 }
 
 /// The storage's tiles are the operands' (a compile-time check).
-pub struct Fits<MA, MB, const NA: usize, const NB: usize>(PhantomData<(MA, MB)>);
-impl<MA: SmemOperand<_128, _64>, MB: SmemOperand<_256, _256>, const NA: usize, const NB: usize>
-    Fits<MA, MB, NA, NB>
+pub struct Fits<MA, MB, BN, TA, TB>(PhantomData<(MA, MB, BN, TA, TB)>);
+impl<MA, MB, BN, TA, TB> Fits<MA, MB, BN, TA, TB>
+where
+    MA: SmemOperand<_128, _64>,
+    BN: TileN,
+    MB: SmemOperand<BN, BN::BBlock>,
+    TA: StageTile,
+    TB: StageTile,
 {
-    /// `NA == MA::ELEMS && NB == MB::ELEMS`.
+    /// `TA::ELEMS == MA::ELEMS && TB::ELEMS == MB::ELEMS`.
     pub const OK: () = assert!(
-        NA == MA::ELEMS && NB == MB::ELEMS,
+        TA::ELEMS == MA::ELEMS && TB::ELEMS == MB::ELEMS,
         "MainloopStorage: the stage tiles must hold the operands' tiles"
     );
 }

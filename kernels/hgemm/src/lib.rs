@@ -54,7 +54,7 @@
 //! The FP8 entry `gemm_fp8_e4m3_tn_promoted` promotes instead, on 128×128 tiles
 //! ([`TILE_FP8`], [`STAGES_FP8`] stages): each k-tile's four `wgmma.m64n128k32` of a consumer
 //! warpgroup go into a 64×128 temporary accumulator that is then added into the fp32 main
-//! accumulator (`collective::mainloop_fp8`), scaled by the k-block's block scales (1×128 for
+//! accumulator (`collective::mainloop::GmmaFp8Accumulation`, the same cooperative kernel with `BN` 128), scaled by the k-block's block scales (1×128 for
 //! A's rows, 128×128 for B) when `p.scale_a` is not 0, else by 1 (per-tensor scales in
 //! `alpha`). Its epilogue takes the direct path (bound-checked stores).
 //!
@@ -85,12 +85,13 @@ pub mod epilogue;
 
 use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::gemm_tma_warpspecialized_cooperative_sched;
+use collective::mainloop::TileN;
+use collective::mainloop::{Fp8BlockScales, GmmaFp8AccumulationPaired, PlainAccumulation};
 use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
-use collective::kernel_fp8::gemm_fp8_tma_warpspecialized_cooperative;
-use collective::mainloop_fp8::Fp8BlockScales;
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
 use layout_types::cute::fusion::{ActivationFn, BiasAct, BiasMode, EpilogueOp, LinComb, act};
+use layout_types::cute::prelude::*;
 
 pub use config::{
     EpilogueStorage, HgemmParams, SMEM_BYTES, SMEM_BYTES_FP8, STAGES, STAGES_FP8, SWIZZLE,
@@ -100,19 +101,18 @@ pub use config::{
 // the configuration's numbers are the collective kernel's: one type of shared memory, one
 // thread count, one tile
 const _: () = {
-    let _same: fn(SharedStorage) -> collective::kernel::SharedStorage<HgemmEpilogue, STAGES> =
+    let _same: fn(SharedStorage) -> collective::kernel::SharedStorage<HgemmEpilogue, _256, STAGES> =
         |s| s;
     assert!(THREADS == collective::kernel::THREADS);
-    assert!(TILE.0 as i32 == collective::kernel::BM && TILE.1 as i32 == collective::kernel::BN);
+    assert!(TILE.0 as i32 == collective::kernel::BM && TILE.1 as i32 == <_256 as TileN>::BN);
     // the host sizes the stream-K workspace with the scheduler's numbers
     assert!(config::FIXUP_SLOT_BYTES == core::mem::size_of::<FixupSlot>());
     assert!(config::FIXUP_SLOTS_PER_CLUSTER == Scheduler::SLOTS_PER_CLUSTER);
     let _same_fp8: fn(
         SharedStorageFp8,
-    ) -> collective::kernel_fp8::SharedStorageFp8<HgemmEpilogue, STAGES_FP8> = |s| s;
+    ) -> collective::kernel::SharedStorage<HgemmEpilogue, _128, STAGES_FP8> = |s| s;
     assert!(
-        TILE_FP8.0 as i32 == collective::kernel::BM
-            && TILE_FP8.1 as i32 == collective::kernel_fp8::BN_FP8
+        TILE_FP8.0 as i32 == collective::kernel::BM && TILE_FP8.1 as i32 == <_128 as TileN>::BN
     );
 };
 
@@ -124,6 +124,8 @@ pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
 /// and stream-K measured no gain there (8192³ bias M + GELU: 0.92 / 0.92 of cuBLASLt with it,
 /// 0.91 / 0.92 without, H200; doc/hopper-gemm.md).
 pub type DataParallel = PersistentTileScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
+/// The tile scheduler of the promoted FP8 entry's 128×128 tiles: data-parallel.
+pub type DataParallelFp8 = PersistentTileScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }>;
 
 /// A tile scheduler whose arguments come from the kernel's parameters.
 pub trait HgemmScheduler: TileScheduler {
@@ -234,8 +236,13 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
             2 => BiasMode::N,
             _ => BiasMode::None,
         };
-        // SAFETY: the host checked the bias vector's length against its mode
-        let op = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn) };
+        // this thread's two rows of C (`CLayout_64x256`: rows `rt` and `rt + 8`): the bias along
+        // M is read once per tile, not once per element
+        let rt = origin.0 + epilogue::acc_row().crd2idx((t, 0));
+        let rows = [rt, rt + epilogue::acc_row_v().crd2idx(2i32)];
+        // SAFETY: the host checked the bias vector's length against its mode; the epilogue
+        // applies the operation at this thread's two rows only
+        let op = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn).for_rows(rows) };
         // bf16 C only (`epilogue::store`'s ELEMS: the fused entries' compile time)
         unsafe { store_with::<0b010>(a, acc, mn, origin, t, smem, wg, last, op) }
     }
@@ -245,9 +252,11 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
 /// `$mb`-major, with epilogue `$epi` ([`HgemmEpilogue`] and the stream-K [`Scheduler`] when
 /// left out; a fused epilogue with the [`DataParallel`] scheduler) and scheduler `$sched` (an
 /// entry point, no kernel body); `promoted`: the FP8 consumers' mainloop with promotion and
-/// optional block scales ([`CollectiveMmaFp8`], the scales' pointers from [`HgemmParams`]).
+/// optional block scales (the cooperative kernel on 128×128 tiles with
+/// an accumulation `$acc` such as [`GmmaFp8AccumulationPaired`], the scales' pointers from
+/// [`HgemmParams`]).
 macro_rules! hgemm_entry {
-    (promoted $name:ident, $e:ty) => {
+    (promoted $name:ident, $e:ty, $acc:ty) => {
         device::kernel! {
         #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile and optional block scales, 128×128 tiles (see the crate docs).\n\n# Safety\n",
                         "As the other entries, with B's box of `128/cs` rows and `SMEM_BYTES_FP8` of shared memory; `p.scale_a`/`p.scale_b` are 0 or the block scales `HgemmParams` documents.")]
@@ -256,7 +265,7 @@ macro_rules! hgemm_entry {
             // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
             let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_fp8_tma_warpspecialized_cooperative::<$e, MajorK, MajorK, HgemmEpilogue, STAGES_FP8>(tma, (p.m, p.n, p.k), p.swizzle, scales, epi) }
+            unsafe { gemm_tma_warpspecialized_cooperative_sched::<$e, MajorK, MajorK, _128, $acc, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), p.swizzle, scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -279,7 +288,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
             let sched = <$sched as HgemmScheduler>::args(&p);
-            unsafe { gemm_tma_warpspecialized_cooperative_sched::<$e, $ma, $mb, $epi, $sched, STAGES>(tma, (p.m, p.n, p.k), sched, epi) }
+            unsafe { gemm_tma_warpspecialized_cooperative_sched::<$e, $ma, $mb, _256, PlainAccumulation, $epi, $sched, STAGES>(tma, (p.m, p.n, p.k), sched, (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -331,4 +340,14 @@ hgemm_entry!(
 );
 hgemm_entry!(gemm_fp8_e4m3_tn, (E4M3, E4M3), MajorK, MajorK);
 hgemm_entry!(gemm_fp8_e5m2_tn, (E5M2, E5M2), MajorK, MajorK);
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3));
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3), GmmaFp8AccumulationPaired);
+// measuring variants (`CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`, the host's
+// `CUTE_RS_FP8_PROMOTED=paired|turns|unordered`): paired temporaries without turns; one
+// temporary, the consumers taking turns; one temporary, no turns (the kernel measured before,
+// doc/fp8-gemm.md)
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<true, false>);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_turns, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<false, true>);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_unordered, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<false, false>);

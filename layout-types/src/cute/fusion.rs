@@ -387,6 +387,81 @@ impl<A: ActivationFn> EpilogueOp for BiasAct<A> {
     }
 }
 
+impl<A: ActivationFn> BiasAct<A> {
+    /// The operation for one thread of an epilogue whose elements lie in the two rows
+    /// `rows` of C (CuTe's `CLayout_64xN` fragment: rows `r` and `r + 8`): the bias along M
+    /// read once for the tile (two loads) instead of once per element.
+    ///
+    /// ```
+    /// use layout_types::cute::fusion::{BiasAct, BiasMode, EpilogueOp, act};
+    /// let b = [1.0f32, 2.0, 3.0, 4.0];
+    /// let f = unsafe { BiasAct::<act::Identity>::new(b.as_ptr(), BiasMode::M, (4, 9)) };
+    /// let g = unsafe { f.for_rows([1, 9]) }; // row 9 is past M: clamped to row 3
+    /// assert_eq!((g.apply(0.5, (1, 7)), g.apply(0.5, (9, 0))), (f.apply(0.5, (1, 7)), 4.5));
+    /// ```
+    ///
+    /// # Safety
+    /// As [`BiasAct::new`]; the rows the result is applied at are `rows[0]` and `rows[1]`.
+    #[inline(always)]
+    pub unsafe fn for_rows(&self, rows: [i32; 2]) -> BiasActRows<A> {
+        let (m, n) = self.layout.shape();
+        let (sm, sn) = self.layout.stride();
+        let along_m = self.has_bias && sm == 1;
+        // SAFETY: along M, the clamped rows are inside the vector (`new`)
+        let row_bias = unsafe {
+            [
+                load_if(along_m, self.bias.wrapping_add(rows[0].min(m - 1) as usize)),
+                load_if(along_m, self.bias.wrapping_add(rows[1].min(m - 1) as usize)),
+            ]
+        };
+        BiasActRows {
+            row_bias,
+            first_row: rows[0],
+            col_bias: self.bias,
+            along_n: self.has_bias && sn == 1,
+            n,
+            act: core::marker::PhantomData,
+        }
+    }
+}
+
+/// [`BiasAct`] for one thread's two rows ([`BiasAct::for_rows`]): the bias along M in
+/// registers; along N, read per element at the clamped column.
+#[derive(Clone, Copy, Debug)]
+pub struct BiasActRows<A> {
+    /// The bias of the two rows (0 unless along M).
+    row_bias: [f32; 2],
+    /// The first of the two rows.
+    first_row: i32,
+    /// The bias vector (read along N only).
+    col_bias: *const f32,
+    along_n: bool,
+    n: i32,
+    act: core::marker::PhantomData<A>,
+}
+
+impl<A: ActivationFn> EpilogueOp for BiasActRows<A> {
+    #[inline(always)]
+    fn apply(&self, x: f32, (r, c): (i32, i32)) -> f32 {
+        // the row is one of the two (a constant offset from the first in the unrolled epilogue:
+        // the comparison folds)
+        let b_row = if r == self.first_row {
+            self.row_bias[0]
+        } else {
+            self.row_bias[1]
+        };
+        // SAFETY: along N, the clamped column is inside the vector (`BiasAct::new`); otherwise
+        // nothing is read
+        let b_col = unsafe {
+            load_if(
+                self.along_n,
+                self.col_bias.wrapping_add(c.min(self.n - 1) as usize),
+            )
+        };
+        A::apply(x + (b_row + b_col))
+    }
+}
+
 /// The fusion of one launch: bias (a device pointer to `f32`, along M or N) and activation.
 #[derive(Clone, Copy, Debug)]
 pub struct Fusion {
