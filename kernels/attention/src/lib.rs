@@ -321,6 +321,27 @@ pub const RED_TREE: Reduction = 1;
 /// The sums are [`RED_CHAIN`]'s (the same bits: a max is exact in any order).
 pub const RED_ROWS: Reduction = 2;
 
+/// [`online_softmax`] of one key block, or with `RED_ROWS` [`rows_max`] and [`softmax_exp`]
+/// (kept apart so that the default's body is what ptxas and LLVM saw before: with the
+/// `RED_ROWS` path inside it LLVM stops inlining its per-row closure).
+#[inline(always)]
+fn softmax_block<const SN2: usize, const RED: Reduction>(
+    s: &mut [f32; SN2],
+    row_max: &mut [f32; 2],
+    row_sum: &mut [f32; 2],
+    scale_log2: f32,
+) -> [f32; 2] {
+    if const { RED == RED_ROWS } {
+        let mx = rows_max(s);
+        let mut corr = [0f32; 2];
+        device::unroll!(2, |h| corr[h] =
+            softmax_exp(s, h, mx[h], row_max, row_sum, scale_log2));
+        corr
+    } else {
+        online_softmax::<SN2, RED>(s, row_max, row_sum, scale_log2)
+    }
+}
+
 /// The online softmax of one key block (FlashAttention-2/3), in the log2 domain: per row the
 /// new max of `S·scale·log2 e` (over the thread's values, then the quad of lanes that shares the
 /// row), `P = exp2(S·scale·log2 e − max)` in place, the running sum; returns each row's
@@ -333,48 +354,9 @@ fn online_softmax<const SN2: usize, const RED: Reduction>(
     row_sum: &mut [f32; 2],
     scale_log2: f32,
 ) -> [f32; 2] {
-    // `RED_ROWS`: the thread's maxima of both rows, (row half h, column parity e) chains
-    let mut rows = [f32::NEG_INFINITY; 2];
-    if const { RED == RED_ROWS } {
-        // chain (e, j mod 2) of row half h: four a row
-        let mut mx = [[f32::NEG_INFINITY; 4]; 2];
-        device::unroll!(SN2 / 4, |j| device::unroll!(2, |h| device::unroll!(
-            2,
-            |e| {
-                let c = e + 2 * (j % 2);
-                mx[h][c] = fmax(mx[h][c], s[4 * j + 2 * h + e]);
-            }
-        )));
-        device::unroll!(2, |h| rows[h] =
-            fmax(fmax(mx[h][0], mx[h][1]), fmax(mx[h][2], mx[h][3])));
-        // the quad of threads sharing the row (lanes 4r..4r+3), both rows' shuffles together
-        device::unroll!(2, |h| rows[h] =
-            fmax(rows[h], unsafe { shuffle_xor_f32(!0, rows[h], 1) }));
-        device::unroll!(2, |h| rows[h] =
-            fmax(rows[h], unsafe { shuffle_xor_f32(!0, rows[h], 2) }));
-    }
     let mut corr = [0f32; 2];
-    device::unroll!(2, |h| corr[h] =
-        softmax_row::<SN2, RED>(s, h, rows[h], row_max, row_sum, scale_log2));
-    corr
-}
-
-/// [`online_softmax`] of row half `h` (`RED_ROWS`: `rows_max` is the row's max over the quad,
-/// else unused); returns the row's correction.
-#[inline(always)]
-fn softmax_row<const SN2: usize, const RED: Reduction>(
-    s: &mut [f32; SN2],
-    h: usize,
-    rows_max: f32,
-    row_max: &mut [f32; 2],
-    row_sum: &mut [f32; 2],
-    scale_log2: f32,
-) -> f32 {
-    let tree = const { RED == RED_TREE };
-    let mx = if const { RED == RED_ROWS } {
-        rows_max
-    } else {
-        let mut mx = if tree {
+    device::unroll!(2, |h| {
+        let mut mx = if const { RED == RED_TREE } {
             row_reduce(s, h, fmax)
         } else {
             let mut mx = f32::NEG_INFINITY;
@@ -384,10 +366,68 @@ fn softmax_row<const SN2: usize, const RED: Reduction>(
         };
         // the quad of threads sharing the row (lanes 4r..4r+3)
         mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 1) });
-        fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 2) })
-    };
+        mx = fmax(mx, unsafe { shuffle_xor_f32(!0, mx, 2) });
+        let m_new = fmax(row_max[h], mx * scale_log2);
+        // a row that has seen no key yet subtracts 0 (exp2(-inf - 0) = 0, no NaN)
+        let m_use = if m_new == f32::NEG_INFINITY {
+            0.0
+        } else {
+            m_new
+        };
+        corr[h] = ex2(row_max[h] - m_use);
+        row_max[h] = m_new;
+        let mut sum = 0f32;
+        device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
+            let v = 4 * j + 2 * h + e;
+            s[v] = ex2(fma(s[v], scale_log2, -m_use));
+            if const { RED != RED_TREE } {
+                sum += s[v];
+            }
+        }));
+        if const { RED == RED_TREE } {
+            sum = row_reduce(s, h, |a, b| a + b);
+        }
+        row_sum[h] = fma(row_sum[h], corr[h], sum);
+    });
+    corr
+}
+
+/// [`RED_ROWS`]: both rows' maxima over the quad, four chains a row (chain `(e, j mod 2)` of
+/// row half `h`), both rows' shuffles together.
+#[inline(always)]
+fn rows_max<const SN2: usize>(s: &[f32; SN2]) -> [f32; 2] {
+    let mut mx = [[f32::NEG_INFINITY; 4]; 2];
+    device::unroll!(SN2 / 4, |j| device::unroll!(2, |h| device::unroll!(
+        2,
+        |e| {
+            let c = e + 2 * (j % 2);
+            mx[h][c] = fmax(mx[h][c], s[4 * j + 2 * h + e]);
+        }
+    )));
+    let mut rows = [0f32; 2];
+    device::unroll!(2, |h| rows[h] =
+        fmax(fmax(mx[h][0], mx[h][1]), fmax(mx[h][2], mx[h][3])));
+    // the quad of threads sharing the row (lanes 4r..4r+3)
+    device::unroll!(2, |h| rows[h] =
+        fmax(rows[h], unsafe { shuffle_xor_f32(!0, rows[h], 1) }));
+    device::unroll!(2, |h| rows[h] =
+        fmax(rows[h], unsafe { shuffle_xor_f32(!0, rows[h], 2) }));
+    rows
+}
+
+/// [`RED_ROWS`]' rest of [`online_softmax`] for row half `h` of quad max `mx` (as
+/// [`RED_CHAIN`]'s: the new max, `P = exp2(S·scale·log2 e − max)`, the running sum); returns
+/// the row's correction.
+#[inline(always)]
+fn softmax_exp<const SN2: usize>(
+    s: &mut [f32; SN2],
+    h: usize,
+    mx: f32,
+    row_max: &mut [f32; 2],
+    row_sum: &mut [f32; 2],
+    scale_log2: f32,
+) -> f32 {
     let m_new = fmax(row_max[h], mx * scale_log2);
-    // a row that has seen no key yet subtracts 0 (exp2(-inf - 0) = 0, no NaN)
     let m_use = if m_new == f32::NEG_INFINITY {
         0.0
     } else {
@@ -399,13 +439,8 @@ fn softmax_row<const SN2: usize, const RED: Reduction>(
     device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
         let v = 4 * j + 2 * h + e;
         s[v] = ex2(fma(s[v], scale_log2, -m_use));
-        if !tree {
-            sum += s[v];
-        }
+        sum += s[v];
     }));
-    if tree {
-        sum = row_reduce(s, h, |a, b| a + b);
-    }
     row_sum[h] = fma(row_sum[h], corr, sum);
     corr
 }
@@ -704,7 +739,7 @@ unsafe fn attention_fwd<
             masks.apply(&mut s, 0);
             // O is zero: its correction (0 or 1) changes nothing
             let mut corr =
-                online_softmax::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                softmax_block::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
             // `SPLIT`: V_n is waited for after S_n's softmax, not before the P·V that reads it
             let mut v_next = if SPLIT {
                 Some(unsafe { wait_stage::<UNI, _, _>(&mut cv, tv.take()) })
@@ -743,7 +778,7 @@ unsafe fn attention_fwd<
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
                 masks.apply(&mut s, n);
-                corr = online_softmax::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                corr = softmax_block::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
                 if SPLIT {
                     // ptxas moves a `wait_group` to the top of its basic block: with the
                     // softmax above in the same block, it waits for P·V before the softmax
@@ -800,7 +835,7 @@ unsafe fn attention_fwd<
                 }
                 masks.apply(&mut s, n);
                 let corr =
-                    online_softmax::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                    softmax_block::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
                 rescale::<OD2, LAZY>(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
