@@ -322,8 +322,9 @@ pub const RED_TREE: Reduction = 1;
 pub const RED_ROWS: Reduction = 2;
 
 /// [`online_softmax`] of one key block, or with `RED_ROWS` [`rows_max`] and [`softmax_exp`]
-/// (kept apart so that the default's body is what ptxas and LLVM saw before: with the
-/// `RED_ROWS` path inside it LLVM stops inlining its per-row closure).
+/// (kept apart so that the default's body is the one LLVM inlines whole; its closures test
+/// `RED` with inline `const { .. }`: a `let` of it captured by a closure is an environment load
+/// in MIR, the dead branch stays, and LLVM outlined the per-row closure into a `.func`).
 #[inline(always)]
 fn softmax_block<const SN2: usize, const RED: Reduction>(
     s: &mut [f32; SN2],
