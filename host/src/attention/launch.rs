@@ -25,8 +25,9 @@ mod config {
 }
 use config::Params;
 
-/// The kernel's tiles for a head dim: the query rows per CTA (two consumer warpgroups of 64)
-/// and the keys per block (`config::block_n`), and the entry's variant.
+/// The kernel's tiles for a head dim: the query rows per CTA (one consumer warpgroup per 64:
+/// two by default, three in the `wg3` variant) and the keys per block (`config::block_n`), and
+/// the entry's variant.
 ///
 /// ```
 /// use host::attention::launch::AttentionKernel;
@@ -37,6 +38,8 @@ use config::Params;
 pub struct AttentionKernel {
     /// The head dim.
     pub head_dim: usize,
+    /// Query rows per CTA ([`AttentionKernel::BM`] but in the `wg3` variant).
+    pub bm: usize,
     /// Keys per block.
     pub bn: usize,
     /// Stages of the K and V rings.
@@ -47,13 +50,18 @@ pub struct AttentionKernel {
 }
 
 impl AttentionKernel {
-    /// Query rows per CTA.
+    /// Query rows per CTA of the default tiles.
     pub const BM: usize = config::BM;
-    /// Threads per CTA: a producer warpgroup and two consumer warpgroups.
+    /// Threads per CTA of the default tiles: a producer warpgroup and two consumer warpgroups.
     pub const THREADS: u32 = config::THREADS;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16).
-    const VARIANTS: [(&'static str, &'static [usize]); 15] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 20] = [
+        ("wg3", &[64, 128]),
+        ("wg3s3", &[64, 128]),
+        ("wg3rows", &[64, 128]),
+        ("rows", &[64, 128, 256]),
+        ("uni", &[64, 128]),
         ("serial", &[64, 128, 256]),
         ("split", &[64, 128]),
         ("pingpong", &[64, 128]),
@@ -74,6 +82,7 @@ impl AttentionKernel {
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
         config::block_n(d).map(|bn| AttentionKernel {
             head_dim: d,
+            bm: config::BM,
             bn,
             stages: config::STAGES,
             variant: "",
@@ -88,7 +97,10 @@ impl AttentionKernel {
     /// consumer warpgroups' turns by named barriers, FlashAttention-3's), `splitnb` (`split`
     /// and `nb`), `rsb` (`split` and O rescaled before P·V's issue), `fa3` (`split`, `rsb`,
     /// `nb`); `tws` (`split` with the next K/V full barriers probed right after the `wgmma`
-    /// issue), `twslazy` (`tws` with O rescaled only when a row's max moved);
+    /// issue), `twslazy` (`tws` with O rescaled only when a row's max moved); `wg3` (three
+    /// consumer warpgroups: 192 × 128 tiles at d64, FlashAttention-3's, 192 × 64 at d128), `wg3s3` (`wg3` with three K/V stages), `rows` (both rows' maxima at
+    /// once, four chains), `wg3rows` (`wg3` and `rows`), `uni` (V's stage index broadcast from
+    /// lane 0, so P·V's descriptors are warp-uniform);
     /// `overlap` or `None`: the default. A
     /// variant without an entry for `d` is an error.
     ///
@@ -125,15 +137,20 @@ impl AttentionKernel {
                 names()
             )));
         }
-        let bn = if name == "tile" {
-            config::block_n_tile(d).unwrap_or(base.bn)
-        } else {
-            base.bn
+        let bn = match name {
+            "tile" => config::block_n_tile(d).unwrap_or(base.bn),
+            n if n.starts_with("wg3") => config::block_n_wg3(d).unwrap_or(base.bn),
+            _ => base.bn,
         };
         Ok(AttentionKernel {
             head_dim: d,
+            bm: if name.starts_with("wg3") {
+                config::block_m_wg3(d).unwrap_or(base.bm)
+            } else {
+                base.bm
+            },
             bn,
-            stages: if name.starts_with("stages3") {
+            stages: if name.starts_with("stages3") || name == "wg3s3" {
                 3
             } else {
                 base.stages
@@ -143,7 +160,19 @@ impl AttentionKernel {
     }
     /// Dynamic shared memory: Q, the stages of K and V, the barriers (`config::smem_bytes`).
     pub fn smem_bytes(self) -> usize {
-        config::smem_bytes(self.head_dim, self.bn, self.stages)
+        config::smem_bytes(self.bm, self.head_dim, self.bn, self.stages)
+    }
+    /// Threads per CTA: the producer warpgroup and one consumer warpgroup per 64 query rows
+    /// (`config::threads`).
+    ///
+    /// ```
+    /// use host::attention::launch::AttentionKernel;
+    /// let k = AttentionKernel::variant(64, Some("wg3")).unwrap();
+    /// assert_eq!((k.bm, k.threads()), (192, 512));
+    /// assert_eq!(AttentionKernel::for_head_dim(64).unwrap().threads(), AttentionKernel::THREADS);
+    /// ```
+    pub fn threads(self) -> u32 {
+        config::threads(self.bm)
     }
     /// The entry: `attention_fwd_bf16_d128`, `attention_fwd_serial_bf16_d128`, ...
     pub fn entry<T: HalfElement>(self) -> String {
@@ -248,7 +277,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     let q_t = gmem(pq, d, total_q.max(1), p.heads_q, p.batch, p.q_stride);
     let k_t = gmem(pk, d, total_k.max(1), p.heads_kv, p.batch, p.k_stride);
     let v_t = gmem(pv, d, total_k.max(1), p.heads_kv, p.batch, p.v_stride);
-    let tma_q = ctx.make_tma_copy(TmaOp::Load, &q_t, &parse(box_layout(AttentionKernel::BM))?)?;
+    let tma_q = ctx.make_tma_copy(TmaOp::Load, &q_t, &parse(box_layout(kern.bm))?)?;
     let tma_k = ctx.make_tma_copy(TmaOp::Load, &k_t, &parse(box_layout(kern.bn))?)?;
     let tma_v = ctx.make_tma_copy(TmaOp::Load, &v_t, &parse(box_layout(kern.bn))?)?;
     let (cu_q, cu_k, _gcq, _gck) = match &cu {
@@ -280,7 +309,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         scale_log2: p.scale * std::f32::consts::LOG2_E,
         _pad: 0,
     };
-    let tiles = p.seqlen_q.div_ceil(AttentionKernel::BM) * p.heads_q * p.batch;
+    let tiles = p.seqlen_q.div_ceil(kern.bm) * p.heads_q * p.batch;
     if tiles == 0 {
         return Ok(());
     }
@@ -303,13 +332,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         TmaParam(tma_k.desc.0),
         TmaParam(tma_v.desc.0),
     );
-    let launch = ClusterLaunch::new(
-        grid,
-        AttentionKernel::THREADS,
-        kern.smem_bytes() as u32,
-        1,
-        stream,
-    );
+    let launch = ClusterLaunch::new(grid, kern.threads(), kern.smem_bytes() as u32, 1, stream);
     ctx.cuda_context().bind_to_thread()?;
     let mut args: [*mut c_void; 4] = [
         (&raw const mq) as *mut c_void,
@@ -345,6 +368,10 @@ mod tests {
             crate::tma::plan_tma_copy(TmaOp::Load, &g, &box_layout(128).parse().unwrap()).unwrap();
         assert_eq!(p.box_dim, [64, 128, 1, 1]);
         assert_eq!(p.global_dim, [128, 1000, 8, 2]);
+        // the `wg3` variant's Q box: 192 rows (three consumer warpgroups)
+        let q =
+            crate::tma::plan_tma_copy(TmaOp::Load, &g, &box_layout(192).parse().unwrap()).unwrap();
+        assert_eq!(q.box_dim, [64, 192, 1, 1]);
         let varlen = gmem(0x1000, 64, 77, 4, 3, [0, 4 * 64, 64]);
         assert_eq!(varlen.shape, [64, 77, 4, 1]);
     }

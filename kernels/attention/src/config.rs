@@ -3,12 +3,38 @@
 // parameter, the causal codes and the tile table have one definition. Plain `core` Rust, no
 // dependencies.
 
-/// Query rows per CTA tile: two consumer warpgroups of 64.
+/// Query rows per CTA tile: two consumer warpgroups of 64 (the default tiles; the `wg3`
+/// variant's 192 rows are three, [`block_m_wg3`]).
 pub const BM: usize = 128;
 /// Stages of the K and V rings.
 pub const STAGES: usize = 2;
 /// Threads per CTA: a producer warpgroup and two consumer warpgroups.
-pub const THREADS: u32 = 384;
+pub const THREADS: u32 = threads(BM);
+
+/// Threads per CTA of a `bm`-row tile: the producer warpgroup and one consumer warpgroup per
+/// 64 query rows.
+pub const fn threads(bm: usize) -> u32 {
+    (128 + 2 * bm) as u32
+}
+
+/// Query rows per CTA of the `wg3` variant (three consumer warpgroups: FlashAttention-3's d64
+/// tile, 192 × 128; at d128 192 × 64), `None` for a head dim it has no entry for.
+pub const fn block_m_wg3(d: usize) -> Option<usize> {
+    match d {
+        64 | 128 => Some(192),
+        _ => None,
+    }
+}
+
+/// Keys per block of the `wg3` variant: 128 at head dim 64, 64 at 128 (S, P and O of a
+/// consumer in its 160 registers).
+pub const fn block_n_wg3(d: usize) -> Option<usize> {
+    match d {
+        64 => Some(128),
+        128 => Some(64),
+        _ => None,
+    }
+}
 
 /// The causal mask's alignment (`Params::causal`): none.
 pub const CAUSAL_NONE: i32 = 0;
@@ -37,11 +63,12 @@ pub const fn block_n_tile(d: usize) -> Option<usize> {
     }
 }
 
-/// Dynamic shared memory of the kernel for head dim `d`, `bn` keys per block and `stages` K/V
-/// stages ([`STAGES`] but in a measuring variant): Q, the K and V stages, 128 bytes of barriers
-/// (the pipelines' and the ping-pong's).
-pub const fn smem_bytes(d: usize, bn: usize, stages: usize) -> usize {
-    BM * d * 2 + 2 * stages * bn * d * 2 + 128
+/// Dynamic shared memory of the kernel for `bm` query rows ([`BM`] but in a measuring
+/// variant), head dim `d`, `bn` keys per block and `stages` K/V stages ([`STAGES`] but in a
+/// measuring variant): Q, the K and V stages, 128 bytes of barriers (the pipelines' and the
+/// ping-pong's).
+pub const fn smem_bytes(bm: usize, d: usize, bn: usize, stages: usize) -> usize {
+    bm * d * 2 + 2 * stages * bn * d * 2 + 128
 }
 
 /// The problem as the kernel reads it, passed by value. Addresses are device addresses (`u64`,

@@ -29,6 +29,10 @@
 //! rows and keys are bounded by its sequence, and its O / LSE rows past the sequence's end are
 //! never written (direct stores, per-row predicates).
 //!
+//! The tile's rows are [`AttnTiles::BM`]: 128 in the default entries; the `wg3` measuring
+//! variants take 192 rows with three consumer warpgroups (512 threads, `setmaxnreg` 32 / 160,
+//! FlashAttention-3's d64 tile), the consumer count following from `BM`.
+//!
 //! Persistent: a grid of at most one CTA per SM deals out the (m-block, head, batch) tiles
 //! round-robin; under a causal mask the tiles with the most key blocks (the last m-blocks) come
 //! first.
@@ -61,10 +65,8 @@ use layout_types::cute::pipeline::{
 use layout_types::cute::prelude::*;
 use tiles::{AttnTiles, KvTx, QTx};
 
-pub use tiles::{D64, D128, D128N176, D256, D256N64};
+pub use tiles::{D64, D64M192, D128, D128M192, D128N176, D256, D256N64};
 
-/// Consumer warpgroups (each arrives once on an empty barrier per stage).
-const CONSUMERS: u32 = 2;
 /// `ln(2)`: the LSE back to base e.
 const LN_2: f32 = core::f32::consts::LN_2;
 
@@ -114,8 +116,8 @@ struct Tile {
 /// fastest (a head's K and V stay in L2 across its m-blocks); causal, the m-blocks slowest and
 /// last first (the tiles with the most key blocks start first).
 #[inline(always)]
-fn tile_of(p: &Params, bn: i32, i: i32) -> Tile {
-    let m_blocks = p.seqlen_q.ceil_div(BM as i32);
+fn tile_of(p: &Params, bm: i32, bn: i32, i: i32) -> Tile {
+    let m_blocks = p.seqlen_q.ceil_div(bm);
     let (mb, h, b) = if p.causal == CAUSAL_NONE {
         let (mb, h, b): (i32, i32, i32) =
             make_layout_left((m_blocks, p.heads_q, p.batch)).idx2crd(i);
@@ -141,7 +143,7 @@ fn tile_of(p: &Params, bn: i32, i: i32) -> Tile {
             (q0, k0, q1 - q0, k1 - k0)
         }
     };
-    let m0 = make_layout_left((_128, m_blocks)).crd2idx((0i32, mb));
+    let m0 = make_layout_left((bm, m_blocks)).crd2idx((0i32, mb));
     let offset = if p.causal == CAUSAL_BOTTOM_RIGHT {
         sk - sq
     } else {
@@ -151,7 +153,7 @@ fn tile_of(p: &Params, bn: i32, i: i32) -> Tile {
     let keys = if p.causal == CAUSAL_NONE {
         sk
     } else {
-        sk.min(m0 + BM as i32 + offset).max(0)
+        sk.min(m0 + bm + offset).max(0)
     };
     let n_blocks = if m0 < sq { keys.ceil_div(bn) } else { 0 };
     Tile {
@@ -305,13 +307,49 @@ impl<const ON: bool> WarpScheduler<ON> {
     }
 }
 
+/// How [`online_softmax`] reduces a row's values to its max (and sum): [`RED_CHAIN`],
+/// [`RED_TREE`] or [`RED_ROWS`].
+pub type Reduction = u8;
+/// One dependent chain per row, the rows one after the other (the default).
+pub const RED_CHAIN: Reduction = 0;
+/// The row max and sum as tree reductions ([`row_reduce`]).
+pub const RED_TREE: Reduction = 1;
+/// Both rows' maxima at once, four chains a row (column parity × column block parity): chains
+/// of `BN/16` instead of one of `BN/4` before the first `exp2` (with [`RED_CHAIN`] the SASS has
+/// row 0's 32-step `FMNMX` chain alone after S's wait at d128; ptxas still sinks row 1's below
+/// row 0's shuffles, but row 0's chain is 8 steps), then both rows' quad shuffles together.
+/// The sums are [`RED_CHAIN`]'s (the same bits: a max is exact in any order).
+pub const RED_ROWS: Reduction = 2;
+
+/// [`online_softmax`] of one key block, or with `RED_ROWS` [`rows_max`] and [`softmax_exp`]
+/// (kept apart so that the default's body is the one LLVM inlines whole; its closures test
+/// `RED` with inline `const { .. }`: a `let` of it captured by a closure is an environment load
+/// in MIR, the dead branch stays, and LLVM outlined the per-row closure into a `.func`).
+#[inline(always)]
+fn softmax_block<const SN2: usize, const RED: Reduction>(
+    s: &mut [f32; SN2],
+    row_max: &mut [f32; 2],
+    row_sum: &mut [f32; 2],
+    scale_log2: f32,
+) -> [f32; 2] {
+    if const { RED == RED_ROWS } {
+        let mx = rows_max(s);
+        let mut corr = [0f32; 2];
+        device::unroll!(2, |h| corr[h] =
+            softmax_exp(s, h, mx[h], row_max, row_sum, scale_log2));
+        corr
+    } else {
+        online_softmax::<SN2, RED>(s, row_max, row_sum, scale_log2)
+    }
+}
+
 /// The online softmax of one key block (FlashAttention-2/3), in the log2 domain: per row the
 /// new max of `S·scale·log2 e` (over the thread's values, then the quad of lanes that shares the
 /// row), `P = exp2(S·scale·log2 e − max)` in place, the running sum; returns each row's
 /// correction `exp2(old max − new max)` of O. Accumulator value `v = e + 2·h + 4·j` is (column
-/// pair, row half, column block).
+/// pair, row half, column block). `RED`: how the row's values are reduced ([`Reduction`]).
 #[inline(always)]
-fn online_softmax<const SN2: usize, const TREE: bool>(
+fn online_softmax<const SN2: usize, const RED: Reduction>(
     s: &mut [f32; SN2],
     row_max: &mut [f32; 2],
     row_sum: &mut [f32; 2],
@@ -319,7 +357,7 @@ fn online_softmax<const SN2: usize, const TREE: bool>(
 ) -> [f32; 2] {
     let mut corr = [0f32; 2];
     device::unroll!(2, |h| {
-        let mut mx = if TREE {
+        let mut mx = if const { RED == RED_TREE } {
             row_reduce(s, h, fmax)
         } else {
             let mut mx = f32::NEG_INFINITY;
@@ -343,15 +381,68 @@ fn online_softmax<const SN2: usize, const TREE: bool>(
         device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
             let v = 4 * j + 2 * h + e;
             s[v] = ex2(fma(s[v], scale_log2, -m_use));
-            if !TREE {
+            if const { RED != RED_TREE } {
                 sum += s[v];
             }
         }));
-        if TREE {
+        if const { RED == RED_TREE } {
             sum = row_reduce(s, h, |a, b| a + b);
         }
         row_sum[h] = fma(row_sum[h], corr[h], sum);
     });
+    corr
+}
+
+/// [`RED_ROWS`]: both rows' maxima over the quad, four chains a row (chain `(e, j mod 2)` of
+/// row half `h`), both rows' shuffles together.
+#[inline(always)]
+fn rows_max<const SN2: usize>(s: &[f32; SN2]) -> [f32; 2] {
+    let mut mx = [[f32::NEG_INFINITY; 4]; 2];
+    device::unroll!(SN2 / 4, |j| device::unroll!(2, |h| device::unroll!(
+        2,
+        |e| {
+            let c = e + 2 * (j % 2);
+            mx[h][c] = fmax(mx[h][c], s[4 * j + 2 * h + e]);
+        }
+    )));
+    let mut rows = [0f32; 2];
+    device::unroll!(2, |h| rows[h] =
+        fmax(fmax(mx[h][0], mx[h][1]), fmax(mx[h][2], mx[h][3])));
+    // the quad of threads sharing the row (lanes 4r..4r+3)
+    device::unroll!(2, |h| rows[h] =
+        fmax(rows[h], unsafe { shuffle_xor_f32(!0, rows[h], 1) }));
+    device::unroll!(2, |h| rows[h] =
+        fmax(rows[h], unsafe { shuffle_xor_f32(!0, rows[h], 2) }));
+    rows
+}
+
+/// [`RED_ROWS`]' rest of [`online_softmax`] for row half `h` of quad max `mx` (as
+/// [`RED_CHAIN`]'s: the new max, `P = exp2(S·scale·log2 e − max)`, the running sum); returns
+/// the row's correction.
+#[inline(always)]
+fn softmax_exp<const SN2: usize>(
+    s: &mut [f32; SN2],
+    h: usize,
+    mx: f32,
+    row_max: &mut [f32; 2],
+    row_sum: &mut [f32; 2],
+    scale_log2: f32,
+) -> f32 {
+    let m_new = fmax(row_max[h], mx * scale_log2);
+    let m_use = if m_new == f32::NEG_INFINITY {
+        0.0
+    } else {
+        m_new
+    };
+    let corr = ex2(row_max[h] - m_use);
+    row_max[h] = m_new;
+    let mut sum = 0f32;
+    device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
+        let v = 4 * j + 2 * h + e;
+        s[v] = ex2(fma(s[v], scale_log2, -m_use));
+        sum += s[v];
+    }));
+    row_sum[h] = fma(row_sum[h], corr, sum);
     corr
 }
 
@@ -411,19 +502,22 @@ fn convert_p<E: Elem, const SN2: usize, const PA: usize>(s: &[f32; SN2]) -> [f32
 }
 
 /// The next stage of `c`: with a probe taken earlier ([`PipelineConsumer::consumer_try_wait`])
-/// it blocks only if the probe saw the stage loading; without one, a plain wait.
+/// it blocks only if the probe saw the stage loading; without one, a plain wait. `UNI`: the
+/// stage's index broadcast from lane 0 ([`ConsumerStage::warp_uniform`]), so its buffer's
+/// `wgmma` descriptors are built in uniform registers.
 ///
 /// # Safety
 /// As [`PipelineConsumer::consumer_wait`].
 #[inline(always)]
-unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
+unsafe fn wait_stage<const UNI: bool, const ST: usize, Tx: TransactionBytes>(
     c: &mut PipelineConsumer<ST, Tx>,
     token: Option<ConsumerToken>,
 ) -> ConsumerStage<ST> {
-    match token {
+    let s = match token {
         Some(t) => unsafe { c.consumer_wait_with(t) },
         None => unsafe { c.consumer_wait() },
-    }
+    };
+    if UNI { s.warp_uniform() } else { s }
 }
 
 /// The attention forward body for element `E` and head dim / key block `H` (`OD2 = D/2`
@@ -431,7 +525,7 @@ unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
 /// intra-warpgroup overlap of S and P·V (else one `wgmma` group at a time, the baseline);
 /// `PINGPONG` (with `OVERLAP`): the two consumer warpgroups take turns issuing their `wgmma`s
 /// (CUTLASS's `OrderedSequenceBarrier`), so one's softmax runs under the other's GEMMs;
-/// `TREE`: the row max and sum as tree reductions ([`row_reduce`]); `ST`: the stages of the K and V rings ([`STAGES`] by default); `R240`: the register split 24 (producer) / 240 (consumers) instead of 32 / 232; `SPLIT`
+/// `RED`: how the row max (and sum) reduce ([`Reduction`]: [`RED_CHAIN`], [`RED_TREE`], [`RED_ROWS`]); `ST`: the stages of the K and V rings ([`STAGES`] by default); `R240`: the register split 24 (producer) / 240 (consumers) instead of 32 / 232; `SPLIT`
 /// (with `OVERLAP`): the wait for the next V ends the softmax's basic block, so ptxas
 /// keeps the `wait_group` for P·V after the softmax (without it the softmax waits for P·V);
 /// `RSB` (with `OVERLAP`): O takes block n−1's correction between S_n's and P_{n−1}·V's issue
@@ -443,7 +537,8 @@ unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
 /// them passed (with `SPLIT`: V_n's wait after the softmax, the basic-block boundary that keeps
 /// P·V's `wait_group` below the softmax, is then mostly a taken branch); `LAZY`: O is rescaled
 /// only when some row of the warp has a new max (a correction of exactly 1 otherwise: the same
-/// bits).
+/// bits); `UNI`: V's stage index broadcast from lane 0 after each wait (K's is warp-uniform to
+/// ptxas already), so P·V's descriptors are uniform arithmetic instead of `R2UR` moves.
 ///
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
@@ -459,11 +554,12 @@ unsafe fn attention_fwd<
     const SPLIT: bool,
     const R240: bool,
     const ST: usize,
-    const TREE: bool,
+    const RED: Reduction,
     const RSB: bool,
     const NB: bool,
     const TW: bool,
     const LAZY: bool,
+    const UNI: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -504,31 +600,36 @@ unsafe fn attention_fwd<
     let st_seq =
         unsafe { bars.add(size_of::<PipelineStorage<1>>() + 2 * size_of::<PipelineStorage<ST>>()) }
             as *mut OrderedSequenceBarrierStorage<1, 2>;
+    // consumer warpgroups (each arrives once on an empty barrier per stage): one per 64 rows
+    let consumers = (H::BM / 64) as i32;
     // (thread in warpgroup, warpgroup)
-    let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
+    let (t, wg): (i32, i32) = make_layout_left((_128, consumers + 1)).idx2crd(tid);
     let (pipe_q, pipe_k, pipe_v, mut turns) = unsafe {
         (
-            PipelineTmaAsync::<1, QTx<H>>::init(st_q, tid == 0, CONSUMERS, || ()),
-            PipelineTmaAsync::<ST, KvTx<H>>::init(st_k, tid == 0, CONSUMERS, || ()),
-            PipelineTmaAsync::<ST, KvTx<H>>::init(st_v, tid == 0, CONSUMERS, || ()),
+            PipelineTmaAsync::<1, QTx<H>>::init(st_q, tid == 0, consumers as u32, || ()),
+            PipelineTmaAsync::<ST, KvTx<H>>::init(st_k, tid == 0, consumers as u32, || ()),
+            PipelineTmaAsync::<ST, KvTx<H>>::init(st_v, tid == 0, consumers as u32, || ()),
             // the consumer warpgroups' turns at the tensor cores (all 128 threads arrive)
             OrderedSequenceBarrier::<1, 2>::init(
                 st_seq,
                 tid == 0,
-                (wg.max(1) - 1) as u32,
+                (wg.max(1) - 1).min(1) as u32,
                 128,
                 device::thread::sync_threads,
             ),
         )
     };
-    let bn = H::BN as i32;
-    let n_tiles = p.seqlen_q.ceil_div(BM as i32) * p.heads_q * p.batch;
+    let (bm, bn) = (H::BM as i32, H::BN as i32);
+    let n_tiles = p.seqlen_q.ceil_div(bm) * p.heads_q * p.batch;
     let (first, step) = (block_idx_x() as i32, grid_dim_x() as i32);
     let varlen = p.cu_seqlens_q != 0;
     if wg == 0 {
         // 384 threads at 168 registers: the producer's (168 − 32)·128 registers give the
-        // consumers (232 − 168)·256 (24/240, `R240`, runs too: within noise, doc/attention.md)
-        if R240 {
+        // consumers (232 − 168)·256 (24/240, `R240`, runs too: within noise, doc/attention.md);
+        // 512 threads (three consumer warpgroups) at 128: (128 − 32)·128 give (160 − 128)·384
+        if consumers == 3 {
+            setmaxnreg_dec::<32>();
+        } else if R240 {
             setmaxnreg_dec::<24>();
         } else {
             setmaxnreg_dec::<32>();
@@ -543,7 +644,7 @@ unsafe fn attention_fwd<
                 (pipe_q.producer(), pipe_k.producer(), pipe_v.producer());
             let mut i = first;
             while i < n_tiles {
-                let tile = tile_of(p, bn, i);
+                let tile = tile_of(p, bm, bn, i);
                 i += step;
                 if tile.m0 >= tile.sq {
                     continue;
@@ -574,7 +675,9 @@ unsafe fn attention_fwd<
         }
         return;
     }
-    if R240 {
+    if consumers == 3 {
+        setmaxnreg_inc::<160>();
+    } else if R240 {
         setmaxnreg_inc::<240>();
     } else {
         setmaxnreg_inc::<232>();
@@ -592,13 +695,13 @@ unsafe fn attention_fwd<
     );
     let mut i = first;
     while i < n_tiles {
-        let tile = tile_of(p, bn, i);
+        let tile = tile_of(p, bm, bn, i);
         i += step;
         if tile.m0 >= tile.sq {
             continue;
         }
-        // this warpgroup's first row in the sequence: the (64, 2) split of the tile's rows
-        let r0 = tile.m0 + make_layout_left((_64, _2)).crd2idx((0i32, wg));
+        // this warpgroup's first row in the sequence: the (64, consumers) split of the tile's rows
+        let r0 = tile.m0 + make_layout_left((_64, consumers)).crd2idx((0i32, wg));
         let mut o: [f32; OD2] = unsafe { core::mem::zeroed() };
         // the thread's two rows (accumulator values 0 and 2): running max (log2 domain) and sum
         let mut row_max = [f32::NEG_INFINITY; 2];
@@ -637,19 +740,19 @@ unsafe fn attention_fwd<
             masks.apply(&mut s, 0);
             // O is zero: its correction (0 or 1) changes nothing
             let mut corr =
-                online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                softmax_block::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
             // `SPLIT`: V_n is waited for after S_n's softmax, not before the P·V that reads it
             let mut v_next = if SPLIT {
-                Some(unsafe { wait_stage(&mut cv, tv.take()) })
+                Some(unsafe { wait_stage::<UNI, _, _>(&mut cv, tv.take()) })
             } else {
                 None
             };
             let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
             for n in 1..tile.n_blocks {
-                let k = unsafe { wait_stage(&mut ck, tk.take()) };
+                let k = unsafe { wait_stage::<false, _, _>(&mut ck, tk.take()) };
                 let v = match v_next.take() {
                     Some(v) => v,
-                    None => unsafe { wait_stage(&mut cv, tv.take()) },
+                    None => unsafe { wait_stage::<UNI, _, _>(&mut cv, tv.take()) },
                 };
                 let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
                 if PINGPONG {
@@ -676,8 +779,7 @@ unsafe fn attention_fwd<
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
                 masks.apply(&mut s, n);
-                corr =
-                    online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                corr = softmax_block::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
                 if SPLIT {
                     // ptxas moves a `wait_group` to the top of its basic block: with the
                     // softmax above in the same block, it waits for P·V before the softmax
@@ -685,7 +787,7 @@ unsafe fn attention_fwd<
                     // overlaps. V_n's wait (a try-wait loop) ends the block here, after P
                     // (pinned by the fence)
                     fence_operand(&mut s);
-                    v_next = Some(unsafe { wait_stage(&mut cv, tv.take()) });
+                    v_next = Some(unsafe { wait_stage::<UNI, _, _>(&mut cv, tv.take()) });
                 }
                 wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
                 fence_operand(&mut o);
@@ -702,7 +804,7 @@ unsafe fn attention_fwd<
             }
             let v = match v_next.take() {
                 Some(v) => v,
-                None => unsafe { wait_stage(&mut cv, tv.take()) },
+                None => unsafe { wait_stage::<UNI, _, _>(&mut cv, tv.take()) },
             };
             if PINGPONG {
                 unsafe { turns.wait() };
@@ -734,7 +836,7 @@ unsafe fn attention_fwd<
                 }
                 masks.apply(&mut s, n);
                 let corr =
-                    online_softmax::<SN2, TREE>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                    softmax_block::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
                 rescale::<OD2, LAZY>(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
@@ -805,29 +907,32 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, STAGES);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, false);
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, RED_CHAIN);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, false, false);
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, false, false);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal, $rsb:literal, $nb:literal) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, $rsb, $nb, false, false);
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, false, false);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $tree:literal, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal) => {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $uni:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`: tensor maps of Q, K, V over (d, token, head, batch) with ",
                             "boxes `64 × 128` (Q) and `64 × BN` (K, V) and the 128-byte swizzle; `p` as [`Params`] documents; ",
-                            "384 threads, the dynamic shared memory of the tiles' `SMEM_BYTES`, 1024-byte aligned.")]
+                            "`config::threads(BM)` threads (384; 512 with three consumer warpgroups), the dynamic shared memory of the tiles' `SMEM_BYTES`, 1024-byte aligned.")]
             pub unsafe fn $name(tma_q: TmaDescriptor, tma_k: TmaDescriptor, tma_v: TmaDescriptor, p: Params) {
                 let tma_q = device::grid_constant!($name, 0, tma_q);
                 let tma_k = device::grid_constant!($name, 1, tma_k);
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $tree, $rsb, $nb, $tw, $lazy>(tma_q, tma_k, tma_v, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $uni>(tma_q, tma_k, tma_v, &p) }
             }
         }
-        device::launch_bounds!($name, 384, 1);
+        device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
     };
 }
 
@@ -856,14 +961,14 @@ mod measure {
     // FlashAttention-3's loop: the named-barrier ping-pong of the consumer warpgroups (`nb`),
     // with the softmax kept under P·V (`splitnb`), O rescaled while S computes (`rsb`), all
     // three (`fa3`)
-    entry!(attention_fwd_nb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, false, false, true);
-    entry!(attention_fwd_nb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, false, false, true);
-    entry!(attention_fwd_splitnb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, false, true);
-    entry!(attention_fwd_splitnb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, false, true);
-    entry!(attention_fwd_rsb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, true, false);
-    entry!(attention_fwd_rsb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, true, false);
-    entry!(attention_fwd_fa3_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, true, true);
-    entry!(attention_fwd_fa3_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, true, true);
+    entry!(attention_fwd_nb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, true);
+    entry!(attention_fwd_nb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, true);
+    entry!(attention_fwd_splitnb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, true);
+    entry!(attention_fwd_splitnb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, true);
+    entry!(attention_fwd_rsb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, false);
+    entry!(attention_fwd_rsb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, false);
+    entry!(attention_fwd_fa3_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, true);
+    entry!(attention_fwd_fa3_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, true);
     // the baseline without the intra-warpgroup overlap
     entry!(attention_fwd_serial_bf16_d64, Bf16, D64, 32, 64, 32, false, false, false);
     entry!(attention_fwd_serial_bf16_d128, Bf16, D128, 64, 64, 32, false, false, false);
@@ -883,18 +988,36 @@ mod measure {
     entry!(attention_fwd_stages3split_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, 3);
     entry!(attention_fwd_stages3split_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, 3);
     // the row max and sum as tree reductions (built, not measured yet: doc/attention.md)
-    entry!(attention_fwd_tree_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, true);
-    entry!(attention_fwd_tree_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, true);
-    entry!(attention_fwd_tree_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false, false, STAGES, true);
+    entry!(attention_fwd_tree_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_TREE);
+    entry!(attention_fwd_tree_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_TREE);
+    entry!(attention_fwd_tree_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false, false, STAGES, RED_TREE);
     // the next K/V full barriers probed right after the `wgmma` issue (`consumer_try_wait`)
     // with `SPLIT` (V_n's wait after the softmax mostly a taken branch: `tws`), and with O
     // rescaled only when a row's max moved (`twslazy`); measured in the fourth round, neither
     // beats the default (doc/attention.md; `tw` without `SPLIT`, `twl` probing after the
     // softmax and `lazy` alone measured slower and were dropped)
-    entry!(attention_fwd_tws_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, false, false, true, false);
-    entry!(attention_fwd_tws_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, false, false, true, false);
-    entry!(attention_fwd_twslazy_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, false, false, false, true, true);
-    entry!(attention_fwd_twslazy_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, false, false, false, true, true);
+    entry!(attention_fwd_tws_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, false, true, false);
+    entry!(attention_fwd_tws_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, false, true, false);
+    entry!(attention_fwd_twslazy_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, false, true, true);
+    entry!(attention_fwd_twslazy_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, false, true, true);
+    // three consumer warpgroups (512 threads, 32/160 registers): FlashAttention-3's d64 tile
+    // 192 × 128, and 192 × 64 at d128
+    entry!(attention_fwd_wg3_bf16_d64, Bf16, D64M192, 32, 64, 32, true, false, false);
+    entry!(attention_fwd_wg3_bf16_d128, Bf16, D128M192, 64, 32, 16, true, false, false);
+    // the same with three K/V stages
+    entry!(attention_fwd_wg3s3_bf16_d64, Bf16, D64M192, 32, 64, 32, true, false, false, false, 3);
+    entry!(attention_fwd_wg3s3_bf16_d128, Bf16, D128M192, 64, 32, 16, true, false, false, false, 3);
+    // both rows' maxima at once, four chains (`RED_ROWS`), alone and with three consumer
+    // warpgroups
+    entry!(attention_fwd_rows_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_ROWS);
+    entry!(attention_fwd_rows_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_ROWS);
+    entry!(attention_fwd_rows_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false, false, STAGES, RED_ROWS);
+    entry!(attention_fwd_wg3rows_bf16_d64, Bf16, D64M192, 32, 64, 32, true, false, false, false, STAGES, RED_ROWS);
+    entry!(attention_fwd_wg3rows_bf16_d128, Bf16, D128M192, 64, 32, 16, true, false, false, false, STAGES, RED_ROWS);
+    // V's stage index made warp-uniform (`ConsumerStage::warp_uniform`): R2UR 18 → 5 in the
+    // d128 loop, the loop's length unchanged (SHFL and uniform moves instead)
+    entry!(attention_fwd_uni_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true);
+    entry!(attention_fwd_uni_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true);
     // the default d128 with the consumers at 240 registers (the producer at 24)
     entry!(attention_fwd_r240_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true);
 }

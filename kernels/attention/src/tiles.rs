@@ -1,4 +1,4 @@
-//! The shared-memory tiles of one head dim: Q (`128 × D`), K and V (`BN × D`), their TMA loads
+//! The shared-memory tiles of one head dim: Q (`BM × D`), K and V (`BN × D`), their TMA loads
 //! and `wgmma` descriptors. One impl per head dim (`attn_tiles!`), so each tile's typed layout
 //! is built once, with static extents, however many entries use it.
 //!
@@ -19,17 +19,21 @@ use layout_types::cute::tma::{TmaAtom, TmaLoad};
 
 /// The tiles of one head dim.
 pub trait AttnTiles {
+    /// Query rows per CTA tile: 64 per consumer warpgroup ([`crate::config::BM`] but in the
+    /// `wg3` variant).
+    const BM: usize;
     /// The head dim.
     const D: usize;
     /// Keys per block.
     const BN: usize;
-    /// Bytes of the Q tile (`128 · D · 2`).
+    /// Bytes of the Q tile (`BM · D · 2`).
     const Q_BYTES: usize;
     /// Bytes of one K (or V) stage (`BN · D · 2`).
     const KV_BYTES: usize;
     /// Dynamic shared memory of the kernel: Q, the stages of K and V, the barriers
     /// ([`crate::config::smem_bytes`], what the host asks for).
-    const SMEM_BYTES: usize = crate::config::smem_bytes(Self::D, Self::BN, crate::config::STAGES);
+    const SMEM_BYTES: usize =
+        crate::config::smem_bytes(Self::BM, Self::D, Self::BN, crate::config::STAGES);
     /// The bytes a Q load brings (its boxes' [`TmaAtom::TX_BYTES`]).
     const Q_TX: u32;
     /// The bytes a K or V load brings.
@@ -40,7 +44,7 @@ pub trait AttnTiles {
     fn k_desc(k: *mut u16, kb: usize) -> u64;
     /// The descriptor of k-block `kb` (16 keys) of V read MN-major (all `D` columns).
     fn v_desc(v: *mut u16, kb: usize) -> u64;
-    /// Loads Q's 128 rows from token `crd[0]` of head `crd[1]`, batch `crd[2]`.
+    /// Loads Q's `BM` rows from token `crd[0]` of head `crd[1]`, batch `crd[2]`.
     ///
     /// # Safety
     /// `q` is the 1024-byte aligned Q tile; `bar` a full barrier expecting [`Self::Q_TX`].
@@ -70,32 +74,38 @@ pub struct D128;
 /// Head dim 256 (`BN` = 80).
 pub struct D256;
 
+/// Head dim 64, 192 query rows (three consumer warpgroups: the `wg3` variant,
+/// `config::block_m_wg3`), 128 keys per block.
+pub struct D64M192;
+/// Head dim 128, 192 query rows (the `wg3` variant), 64 keys per block.
+pub struct D128M192;
 /// Head dim 128, 176 keys per block (the `tile` variant, `config::block_n_tile`).
 pub struct D128N176;
 /// Head dim 256, 64 keys per block (the `tile` variant).
 pub struct D256N64;
 
-/// `attn_tiles!(marker, D, BN, the host's table)`.
+/// `attn_tiles!(marker, BM, D, BN, the host's table)`.
 macro_rules! attn_tiles {
-    ($h:ident, $d:literal, $bn:literal, $table:ident) => {
+    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident) => {
         impl AttnTiles for $h {
+            const BM: usize = $bm;
             const D: usize = $d;
             // the host's tile table (`config::block_n`, `block_n_tile`) says the same
             const BN: usize = {
                 assert!(matches!(crate::config::$table($d), Some($bn)));
                 $bn
             };
-            const Q_BYTES: usize = 128 * $d * 2;
+            const Q_BYTES: usize = $bm * $d * 2;
             const KV_BYTES: usize = $bn * $d * 2;
             const Q_TX: u32 =
-                ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, _128), (_1, _64)>>::TX_BYTES;
+                ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bm>), (_1, _64)>>::TX_BYTES;
             const KV_TX: u32 =
                 ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::TX_BYTES;
             #[inline(always)]
             fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
                 let s = tile_to_shape(
                     Layout_K_SW128_Atom::<u16>::new(),
-                    (_128, Int::<$d>::new()),
+                    (Int::<$bm>::new(), Int::<$d>::new()),
                     LayoutLeft,
                 );
                 let d = make_gmma_desc_tensor(
@@ -148,11 +158,11 @@ macro_rules! attn_tiles {
             ) {
                 let s = tile_to_shape(
                     Layout_K_SW128_Atom::<u16>::new(),
-                    (_128, Int::<$d>::new()),
+                    (Int::<$bm>::new(), Int::<$d>::new()),
                     LayoutLeft,
                 );
                 let t = make_tensor(make_smem_ptr(q), s);
-                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, _128), (_1, _64)>>::new(tma);
+                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bm>), (_1, _64)>>::new(tma);
                 // one box per 64-column block: the (64, D/64) split of the head dim
                 let cols = make_layout_left((_64, Int::<{ $d / 64 }>::new()));
                 device::unroll!($d / 64, |i| {
@@ -186,8 +196,10 @@ macro_rules! attn_tiles {
     };
 }
 
-attn_tiles!(D64, 64, 128, block_n);
-attn_tiles!(D128, 128, 128, block_n);
-attn_tiles!(D256, 256, 80, block_n);
-attn_tiles!(D128N176, 128, 176, block_n_tile);
-attn_tiles!(D256N64, 256, 64, block_n_tile);
+attn_tiles!(D64, 128, 64, 128, block_n);
+attn_tiles!(D128, 128, 128, 128, block_n);
+attn_tiles!(D256, 128, 256, 80, block_n);
+attn_tiles!(D64M192, 192, 64, 128, block_n_wg3);
+attn_tiles!(D128M192, 192, 128, 64, block_n_wg3);
+attn_tiles!(D128N176, 128, 128, 176, block_n_tile);
+attn_tiles!(D256N64, 128, 256, 64, block_n_tile);

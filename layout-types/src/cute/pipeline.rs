@@ -32,6 +32,7 @@
 
 use core::marker::PhantomData;
 
+use super::arch::cluster::warp_uniform_u32;
 use super::arch::mbarrier::{
     fence_barrier_init, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx,
     mbarrier_init, mbarrier_test_wait_parity, mbarrier_try_wait_parity, mbarrier_wait_parity,
@@ -126,6 +127,27 @@ impl<const STAGES: usize> PipelineState<STAGES> {
         if self.index == STAGES as u32 {
             self.index = 0;
             self.phase ^= 1;
+        }
+    }
+    /// The same state, broadcast from lane 0 of the warp ([`warp_uniform_u32`]: one
+    /// `shfl.sync.idx` of the index and phase packed): every lane of a warp holds the same
+    /// state, but ptxas cannot always prove it (a state carried through a loop with divergent
+    /// barrier waits), and then builds each stage's addresses and `wgmma` descriptors in vector
+    /// registers and moves them to uniform ones one by one (`R2UR`). After the broadcast they
+    /// are uniform arithmetic. Every lane of the warp calls it.
+    ///
+    /// ```
+    /// let mut s = layout_types::cute::pipeline::PipelineState::<2>::new(0);
+    /// s.advance();
+    /// assert_eq!(s.warp_uniform(), s);
+    /// ```
+    #[inline(always)]
+    pub fn warp_uniform(self) -> Self {
+        let packed = warp_uniform_u32(self.index | (self.phase << 16));
+        PipelineState {
+            index: packed & 0xffff,
+            phase: packed >> 16,
+            count: self.count,
         }
     }
 }
@@ -495,9 +517,48 @@ impl<const STAGES: usize> ConsumerStage<STAGES> {
     pub fn index(&self) -> u32 {
         self.index
     }
+    /// The same stage with its index broadcast from lane 0 of the warp (see
+    /// [`PipelineState::warp_uniform`]), so the buffer's addresses and descriptors are built in
+    /// uniform registers. Every lane of the warp calls it.
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
+    /// let mut st = PipelineStorage::<2>::new();
+    /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
+    /// let mut prod = p.producer();
+    /// unsafe { prod.producer_acquire() }.producer_commit();
+    /// let mut cons = p.consumer();
+    /// let c = unsafe { cons.consumer_wait() }.warp_uniform();
+    /// assert_eq!(c.index(), 0);
+    /// unsafe { cons.consumer_release(c) };
+    /// ```
+    #[inline(always)]
+    pub fn warp_uniform(self) -> Self {
+        ConsumerStage {
+            index: warp_uniform_u32(self.index),
+        }
+    }
 }
 
 impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
+    /// Broadcasts the consumer's state from lane 0 of the warp
+    /// ([`PipelineState::warp_uniform`]): the stages it waits for next have warp-uniform
+    /// indices. Every lane of the warp calls it.
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
+    /// let mut st = PipelineStorage::<2>::new();
+    /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
+    /// let mut c = p.consumer();
+    /// c.make_warp_uniform();
+    /// assert_eq!(c.state(), PipelineState::new(0));
+    /// ```
+    #[inline(always)]
+    pub fn make_warp_uniform(&mut self) {
+        self.state = self.state.warp_uniform();
+    }
     /// Where the consumer is.
     ///
     /// ```

@@ -1,5 +1,5 @@
 //! Thread-block clusters (sm_90, CuTe's `cute/arch/cluster_sm90.hpp`): the cluster special
-//! registers, `barrier.cluster` arrive/wait, and `elect.sync`.
+//! registers, `barrier.cluster` arrive/wait, `elect.sync` and the warp-uniform broadcast.
 //!
 //! Off the GPU a launch has no clusters: every CTA is a cluster of one (rank 0 of 1, cluster id =
 //! block id is the caller's business), and the warp-level and cluster-wide barriers, which need
@@ -236,4 +236,31 @@ pub fn elect_one_sync() -> bool {
     }
     #[cfg(not(target_arch = "nvptx64"))]
     needs_gpu("elect.sync")
+}
+
+/// `v` as lane 0 of the warp holds it (`shfl.sync.idx.b32 v, v, 0, 0x1f, 0xffffffff`): for a
+/// value every lane already holds the same, the broadcast changes nothing but tells ptxas it is
+/// warp-uniform, so it can live in a uniform register (CUTLASS's
+/// `canonical_warp_group_idx` does this with the warpgroup index). Every lane of the warp
+/// executes it. Off the GPU: `v` (one thread's view of a warp-uniform value).
+///
+/// ```
+/// assert_eq!(layout_types::cute::arch::cluster::warp_uniform_u32(7), 7);
+/// ```
+#[inline(always)]
+pub fn warp_uniform_u32(v: u32) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        // SAFETY: warp-synchronous; every lane of the warp executes it.
+        unsafe {
+            asm!("shfl.sync.idx.b32 {r}, {v}, 0, 0x1f, 0xffffffff;",
+                r = out(reg32) r, v = in(reg32) v, options(nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        v
+    }
 }
