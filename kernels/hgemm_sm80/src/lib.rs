@@ -71,7 +71,11 @@ pub use config::{
 /// The CTA tile's rows of A ([`TILE`]`.0`), as a static integer.
 pub type BM = _128;
 /// The CTA tile's rows of B ([`TILE`]`.1`).
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub type BN = _256;
+/// The CTA tile's rows of B ([`TILE`]`.1`).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub type BN = _128;
 /// The k-tile's depth ([`TILE`]`.2`).
 pub type BK = _32;
 /// The k-columns of the register fragments: two k-blocks of 16, a ring that the k-tile's
@@ -80,28 +84,47 @@ pub type BK = _32;
 pub type KRing = _32;
 /// The warps of the TiledMMA along M and N (`WARPS_M × WARPS_N` = [`THREADS`] / 32), each
 /// computing `(BM / WARPS_M) × (BN / WARPS_N)` of C.
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub type Warps = Layout<(_2, _4, _1), (_1, _2, _8)>;
+/// The warps of the TiledMMA (the 4-warp variant).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub type Warps = Layout<(_2, _2, _1), (_1, _2, _4)>;
 /// The TiledMMA's N permutation: two atoms (16 columns) per warp in each such tile, so that one
 /// `ldmatrix.x4` loads a warp's 16×16 of B.
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub type PermN = _64;
+/// The TiledMMA's N permutation (the 4-warp variant).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub type PermN = _32;
 /// The 16-byte chunks of a K-major k-tile's row: `BK / 8`.
 pub type KChunks = _4;
 /// `cp.async` thread layout of a K-major k-tile: `(THREADS / (BK/8), BK/8):(BK/8, 1)`, 8
 /// elements each along K (a row's 16-byte chunks to consecutive threads).
 pub type ThrK = Layout<(ThrRowsK, KChunks), (KChunks, _1)>;
 /// The rows a K-major `cp.async` pass covers: `THREADS / (BK/8)`.
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub type ThrRowsK = _64;
+/// The rows a K-major `cp.async` pass covers (the 4-warp variant).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub type ThrRowsK = _32;
 /// `cp.async` thread layout of an MN-major k-tile: `(16, THREADS/16):(1, 16)`, 8 elements each
 /// along M (N): 128 contiguous rows of each k-column.
 pub type ThrMN = Layout<(_16, ThrColsMN), (_1, _16)>;
 /// The k-columns an MN-major `cp.async` pass covers: `THREADS / 16`.
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub type ThrColsMN = _16;
+/// The k-columns an MN-major `cp.async` pass covers (the 4-warp variant).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub type ThrColsMN = _8;
 /// The swizzle of a K-major k-tile (rows of `BK` elements): CuTe's SM80 atoms,
 /// `Swizzle<2,3,3>` for 64-byte rows (BK = 32), `Swizzle<3,3,3>` for 128-byte rows (BK = 64):
 /// chunk `k/8` of row `r` at `k/8 ^ (r / (128 bytes / row bytes) % (BK/8))`.
 pub type SwK = Swizzle<{ (TILE.2 / 8).trailing_zeros() }, 3, 3>;
 const WARPS_M: usize = 2;
-const WARPS_N: usize = 4;
+/// CTAs per SM the registers are sized for (`__launch_bounds__`' second argument): one of
+/// 8 warps, two of 4 (255 registers a thread either way).
+const MIN_CTAS: u32 = 256 / THREADS;
+const WARPS_N: usize = THREADS as usize / 32 / WARPS_M;
 
 // the types above are the numbers of config.rs (which the host launches with)
 const _: () = {
@@ -660,7 +683,7 @@ macro_rules! hgemm_sm80_entry {
             unsafe { hgemm_sm80::<$e, $ma, $mb>(p) }
         }
         }
-        device::launch_bounds!($name, THREADS, 1);
+        device::launch_bounds!($name, THREADS, MIN_CTAS);
     };
 }
 
