@@ -716,3 +716,115 @@ fn slice_copy_swizzled_sm80_composition_and_tf32() {
         make_layout_left((_32, _32))
     );
 }
+
+/// A k-tile of 64 k-columns (four k-blocks) in CuTe's swizzled SM80 layout read through a register
+/// ring of two k-blocks (`copy(s2r, tCsA(_,_,k), tCrA(_,_,k % 2))`, the `k_block` views of
+/// partitions with different numbers of blocks): after each copy, ring block `k % 2` holds what
+/// the value algebra's `partition_A` of the whole 64 x 64 tile puts in k-block `k`, on every thread,
+/// for A K-major (`ldmatrix`) and B MN-major (`ldmatrix.trans`).
+#[test]
+fn k_block_ring_against_value_algebra() {
+    use layout_types::swizzle::Swizzle;
+    let mma = make_tiled_mma(
+        SM80_16x8x16_F32F16F16F32_TN::new(),
+        layout!((_2, _2, _1):(_1, _2, _4)),
+    );
+    let vmma = value_mma(
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "(_2,_2,_1):(_1,_2,_4)",
+        None,
+    );
+    // the tile's (M, K) coordinates, column-major: what each smem element holds
+    let vcm: DynLayout = "(_64,_64):(_1,_64)".parse().unwrap();
+    macro_rules! ring {
+        ($make:ident, $atom:ident, $op:ident, $frag:ident, $tile:expr) => {{
+            let tile = $tile;
+            let tc = $make($atom::new(), &mma);
+            let mut buf = vec![half_t(0); 64 * 64 + 512];
+            let base = buf.as_mut_ptr().wrapping_add(buf.as_ptr().align_offset(1024));
+            let s = make_tensor(make_smem_ptr(base), tile);
+            for m in 0..64i32 {
+                for k in 0..64i32 {
+                    // SAFETY: inside the buffer (the tile's cosize is 64 x 64).
+                    unsafe { s.ptr((m, k)).write(half_t((m + 64 * k) as u16)) };
+                }
+            }
+            let ring = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1)));
+            for t in 0..128u32 {
+                let mut frag = mma.get_slice(t as i32).$frag(&ring);
+                let thr = tc.get_slice(t);
+                let (src, dst) = (thr.partition_s(&s), thr.retile_d(&mut frag));
+                assert_eq!(src.layout().get(src.layout().rank() - 1).size().v, 4);
+                assert_eq!(dst.layout().get(dst.layout().rank() - 1).size().v, 2);
+                let (wl, wo) = vmma
+                    .get_slice(t as i64)
+                    .partition(layout_types::mma::Operand::$op, &vcm)
+                    .unwrap();
+                let block = frag.len() / 2;
+                assert_eq!(wl.size().v as usize, 4 * block);
+                for k in 0..4 {
+                    unsafe { copy(&tc, &src.k_block(k), &dst.k_block(k % 2)) };
+                    for i in 0..block {
+                        let r = frag.layout.call((block * (k % 2) + i) as i32) as usize;
+                        let want = wo.v + wl.call((block * k + i) as i64);
+                        assert_eq!(frag[r].0 as i64, want, "thread {t}, k-block {k}, value {i}");
+                    }
+                }
+            }
+        }};
+    }
+    ring!(
+        make_tiled_copy_a,
+        SM75_U32x4_LDSM_N,
+        A,
+        partition_fragment_a,
+        make_composed_layout(Swizzle::<3, 3, 3>, layout!((_64, _64):(_64, _1)))
+    );
+    ring!(
+        make_tiled_copy_b,
+        SM75_U16x4_LDSM_T,
+        B,
+        partition_fragment_b,
+        make_composed_layout(Swizzle::<3, 3, 3>, layout!((_64, _64):(_1, _64)))
+    );
+}
+
+/// A `cp.async` TiledCopy's partition of a swizzled tile (`ThrPartition::at`, which adds the part
+/// of a value's offset that is a multiple of the swizzle's period after the swizzle) places every
+/// value of every thread where the tensor itself places its coordinate, for CuTe's SM80 K-major
+/// tile and an MN-major one (the Ampere GEMM's shared-memory tiles).
+#[test]
+fn tiled_copy_partition_of_swizzled_tiles() {
+    use layout_types::cute::copy::{CpAsync16, make_tiled_copy};
+    use layout_types::swizzle::Swizzle;
+    let mut buf = vec![0u16; 128 * 64 + 1024];
+    let base = buf
+        .as_mut_ptr()
+        .wrapping_add(buf.as_ptr().align_offset(2048));
+    macro_rules! check {
+        ($tile:expr, $thr:expr, $val:expr) => {{
+            let s = make_tensor(make_smem_ptr(base), $tile);
+            let tc = make_tiled_copy(CpAsync16::<u16>::new(), $thr, $val);
+            let mut seen = std::collections::HashSet::new();
+            for t in 0..128u32 {
+                let p = tc.get_slice(t).partition_d(&s);
+                for v in 0..p.size() {
+                    let (m, k) = p.coord(v);
+                    assert_eq!(p.at(v).ptr(), s.ptr((m, k)), "thread {t}, value {v}");
+                    assert!(seen.insert(p.at(v).ptr() as usize));
+                }
+            }
+            assert_eq!(seen.len(), 128 * 64);
+        }};
+    }
+    check!(
+        make_composed_layout(Swizzle::<3, 3, 3>, layout!((_128, _64):(_64, _1))),
+        layout!((_16, _8):(_8, _1)),
+        layout!((_1, _8):(_0, _1))
+    );
+    check!(
+        make_composed_layout(Swizzle::<3, 3, 4>, layout!((_128, _64):(_1, _128))),
+        layout!((_16, _8):(_1, _16)),
+        layout!((_8, _1):(_1, _0))
+    );
+}

@@ -12,11 +12,21 @@
 //! ran 2 CTAs per SM on an A100 or H100 but one, 4 warps, on the 100 KiB SMs of sm_86/89.
 
 /// Threads of a CTA: eight warps, 2×4 over the tile.
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub const THREADS: u32 = 256;
+/// Threads of a CTA: four warps, 2×2 over the tile (the measuring variant, feature
+/// `hgemm-sm80-warps4` of the kernel crate and of the host).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub const THREADS: u32 = 128;
 /// Pipeline depth: shared-memory stages of A's and B's k-tiles.
 pub const STAGES: usize = 4;
 /// The CTA tile (M, N, K).
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub const TILE: (usize, usize, usize) = (128, 256, 32);
+/// The CTA tile (M, N, K) of the 4-warp variant: 128×128×32, 4 stages = 64 KiB, two CTAs per
+/// SM on an A100 (164 KiB) or an H100/H200 (228 KiB), one on the 100 KiB SMs of sm_86/89.
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub const TILE: (usize, usize, usize) = (128, 128, 32);
 /// Elements of A and B a `cp.async` moves (16 bytes): their leading dimensions must be multiples
 /// of it and their base addresses 16-byte aligned (the host checks).
 pub const VECTOR: usize = 8;

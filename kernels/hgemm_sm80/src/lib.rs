@@ -71,33 +71,60 @@ pub use config::{
 /// The CTA tile's rows of A ([`TILE`]`.0`), as a static integer.
 pub type BM = _128;
 /// The CTA tile's rows of B ([`TILE`]`.1`).
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub type BN = _256;
+/// The CTA tile's rows of B ([`TILE`]`.1`).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub type BN = _128;
 /// The k-tile's depth ([`TILE`]`.2`).
 pub type BK = _32;
+/// The k-columns of the register fragments: two k-blocks of 16, a ring that the k-tile's
+/// `BK / 16` k-blocks pass through (the next k-block loads while this one's `mma.sync`s run;
+/// four k-blocks of fragments beside 128 accumulators would not fit in 255 registers).
+pub type KRing = _32;
 /// The warps of the TiledMMA along M and N (`WARPS_M × WARPS_N` = [`THREADS`] / 32), each
 /// computing `(BM / WARPS_M) × (BN / WARPS_N)` of C.
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub type Warps = Layout<(_2, _4, _1), (_1, _2, _8)>;
+/// The warps of the TiledMMA (the 4-warp variant).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub type Warps = Layout<(_2, _2, _1), (_1, _2, _4)>;
 /// The TiledMMA's N permutation: two atoms (16 columns) per warp in each such tile, so that one
 /// `ldmatrix.x4` loads a warp's 16×16 of B.
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub type PermN = _64;
+/// The TiledMMA's N permutation (the 4-warp variant).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub type PermN = _32;
 /// The 16-byte chunks of a K-major k-tile's row: `BK / 8`.
 pub type KChunks = _4;
 /// `cp.async` thread layout of a K-major k-tile: `(THREADS / (BK/8), BK/8):(BK/8, 1)`, 8
 /// elements each along K (a row's 16-byte chunks to consecutive threads).
 pub type ThrK = Layout<(ThrRowsK, KChunks), (KChunks, _1)>;
 /// The rows a K-major `cp.async` pass covers: `THREADS / (BK/8)`.
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub type ThrRowsK = _64;
+/// The rows a K-major `cp.async` pass covers (the 4-warp variant).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub type ThrRowsK = _32;
 /// `cp.async` thread layout of an MN-major k-tile: `(16, THREADS/16):(1, 16)`, 8 elements each
 /// along M (N): 128 contiguous rows of each k-column.
 pub type ThrMN = Layout<(_16, ThrColsMN), (_1, _16)>;
 /// The k-columns an MN-major `cp.async` pass covers: `THREADS / 16`.
+#[cfg(not(feature = "hgemm-sm80-warps4"))]
 pub type ThrColsMN = _16;
+/// The k-columns an MN-major `cp.async` pass covers (the 4-warp variant).
+#[cfg(feature = "hgemm-sm80-warps4")]
+pub type ThrColsMN = _8;
 /// The swizzle of a K-major k-tile (rows of `BK` elements): CuTe's SM80 atoms,
 /// `Swizzle<2,3,3>` for 64-byte rows (BK = 32), `Swizzle<3,3,3>` for 128-byte rows (BK = 64):
 /// chunk `k/8` of row `r` at `k/8 ^ (r / (128 bytes / row bytes) % (BK/8))`.
 pub type SwK = Swizzle<{ (TILE.2 / 8).trailing_zeros() }, 3, 3>;
 const WARPS_M: usize = 2;
-const WARPS_N: usize = 4;
+/// CTAs per SM the registers are sized for (`__launch_bounds__`' second argument): one of
+/// 8 warps, two of 4 (255 registers a thread either way).
+const MIN_CTAS: u32 = 256 / THREADS;
+const WARPS_N: usize = THREADS as usize / 32 / WARPS_M;
 
 // the types above are the numbers of config.rs (which the host launches with)
 const _: () = {
@@ -378,6 +405,13 @@ fn inlined<F: FnMut(bool)>(f: F) -> F {
     f
 }
 
+/// Gives the k-tile load closure its `Fn(k-tile, stage)` signature, in a position where it may
+/// be marked `#[inline(always)]` (LLVM outlines it otherwise: a `.local` frame of its captures).
+#[inline(always)]
+fn inlined_load<F: Fn(i32, usize)>(f: F) -> F {
+    f
+}
+
 /// The generic kernel body: element `E`, A `MA`-major, B `MB`-major (see the crate docs).
 ///
 /// # Safety
@@ -423,9 +457,9 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     // fragments' registers do not depend on the operands' smem strides) and accumulators
     let mma = tiled_mma();
     let thr_mma = mma.get_slice(tid as i32);
-    let (bm, bn, bk) = (BM::default(), BN::default(), BK::default());
-    let shape_ak = make_tensor(Counting(0i32), make_layout((bm, bk), (bk, _1)));
-    let shape_bk = make_tensor(Counting(0i32), make_layout((bn, bk), (bk, _1)));
+    let (bm, bn, kr) = (BM::default(), BN::default(), KRing::default());
+    let shape_ak = make_tensor(Counting(0i32), make_layout((bm, kr), (kr, _1)));
+    let shape_bk = make_tensor(Counting(0i32), make_layout((bn, kr), (kr, _1)));
     let mut t_cr_a = thr_mma.partition_fragment_a(&shape_ak); // (MMA, MMA_M, MMA_K)
     let mut t_cr_b = thr_mma.partition_fragment_b(&shape_bk); // (MMA, MMA_N, MMA_K)
     let shape_c = make_tensor(Counting(0i32), make_layout((bm, bn), (_1, bm)));
@@ -463,20 +497,23 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
         #[inline(always)]
         |whole: bool| {
             // k-tile t into stage `stage`, all of A's and B's copies
-            let load = |t: i32, stage: usize| unsafe {
-                if !whole {
-                    let k0 = t * TILE.2 as i32;
-                    load_a.load::<false>(k0, p.k, stage);
-                    load_b.load::<false>(k0, p.k, stage);
-                } else if t == 0 {
-                    load_a.load::<false>(0, r, stage);
-                    load_b.load::<false>(0, r, stage);
-                } else {
-                    let k0 = r + (t - 1) * TILE.2 as i32;
-                    load_a.load::<true>(k0, p.k, stage);
-                    load_b.load::<true>(k0, p.k, stage);
-                }
-            };
+            let load = inlined_load(
+                #[inline(always)]
+                |t: i32, stage: usize| unsafe {
+                    if !whole {
+                        let k0 = t * TILE.2 as i32;
+                        load_a.load::<false>(k0, p.k, stage);
+                        load_b.load::<false>(k0, p.k, stage);
+                    } else if t == 0 {
+                        load_a.load::<false>(0, r, stage);
+                        load_b.load::<false>(0, r, stage);
+                    } else {
+                        let k0 = r + (t - 1) * TILE.2 as i32;
+                        load_a.load::<true>(k0, p.k, stage);
+                        load_b.load::<true>(k0, p.k, stage);
+                    }
+                },
+            );
             // prologue: k-tiles 0 .. STAGES-2 in flight, one group each (empty past the end)
             let mut kt_next = 0i32;
             for stage in 0..STAGES - 1 {
@@ -502,6 +539,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                 copy(&s2r_b, &cs_b.k_block(0), &t_cr_b_view.k_block(0));
             }
             const K_BLOCKS: usize = TILE.2 / 16;
+            const RING: usize = KRing::VALUE as usize / 16;
             let mut kt = 0;
             while kt < k_tiles {
                 device::unroll!(
@@ -521,12 +559,12 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                             copy(
                                 &s2r_a,
                                 &cs_a.k_block(kb_next),
-                                &t_cr_a_view.k_block(kb_next),
+                                &t_cr_a_view.k_block(kb_next % RING),
                             );
                             copy(
                                 &s2r_b,
                                 &cs_b.k_block(kb_next),
-                                &t_cr_b_view.k_block(kb_next),
+                                &t_cr_b_view.k_block(kb_next % RING),
                             );
                         }
                         if kb == 0 {
@@ -541,7 +579,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                         }
                         // gemm(mma, tCrA(_,_,kb), tCrB(_,_,kb), tCrC): one `mma.sync` per (m, n) atom
                         let (a, b) = (&t_cr_a, &t_cr_b);
-                        let kbi = kb as i32;
+                        let kbi = (kb % RING) as i32;
                         device::unroll!(
                             MMA_M,
                             #[inline(always)]
@@ -645,7 +683,7 @@ macro_rules! hgemm_sm80_entry {
             unsafe { hgemm_sm80::<$e, $ma, $mb>(p) }
         }
         }
-        device::launch_bounds!($name, THREADS, 1);
+        device::launch_bounds!($name, THREADS, MIN_CTAS);
     };
 }
 

@@ -586,6 +586,14 @@ pub trait TileLayout: Copy {
     const LINEAR: bool = false;
     /// The index of `(m, n)`.
     fn eval(&self, c: (i32, i32)) -> Self::Off;
+    /// The index of `(t.0 + d.0, t.1 + d.1)`, `t` a thread's coordinate and `d` a constant
+    /// (a value's place in the thread's partition, after unrolling); both non-negative. The same
+    /// as `eval` of the sum; a swizzled layout adds the part of `d`'s offset that is a multiple
+    /// of the swizzle's period after the swizzle (CuTe's `swizzle_ptr` arithmetic).
+    #[inline(always)]
+    fn eval_at(&self, t: (i32, i32), d: (i32, i32)) -> Self::Off {
+        self.eval((t.0 + d.0, t.1 + d.1))
+    }
 }
 /// Whether a stride is the static `_1`.
 pub trait UnitStride {
@@ -753,7 +761,10 @@ where
     where
         E: Advance<L::Off>,
     {
-        self.engine.advance(self.layout.eval(self.coord(v)))
+        let t = Self::TAB;
+        let d = (t.dm[v] as i32, t.dn[v] as i32);
+        self.engine
+            .advance(self.layout.eval_at((self.mt, self.nt), d))
     }
     /// The engine at a static value index; an index outside the partition fails to compile.
     #[inline(always)]

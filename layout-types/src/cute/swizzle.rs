@@ -154,6 +154,18 @@ pub trait SwizzleIndex {
     type Output: Copy;
     /// The swizzled index.
     fn swizzle<Sw: StaticSwizzle>(self) -> Self::Output;
+    /// `swizzle(self + c)` for a non-negative `self` and a non-negative constant `c` (a value's
+    /// offset in a thread's partition): the swizzle reads and flips only the bits below its
+    /// period `2^(M + B + |S|)`, so the part of `c` that is a multiple of the period is added
+    /// after it, `sw(t + c) = sw(t + c mod P) + (c − c mod P)`: the values whose offsets differ
+    /// by multiples of the period (copies sharing one swizzle phase) share one swizzled index
+    /// and differ by constants.
+    fn swizzle_plus<Sw: StaticSwizzle>(self, c: Self) -> Self::Output;
+}
+/// The bits below a swizzle's period `2^(M + B + |S|)`, the only ones it reads and flips.
+pub(crate) const fn swizzle_period_mask(sw: DynSwizzle) -> i64 {
+    let e = sw.base + sw.bits + sw.shift.unsigned_abs();
+    if e >= 63 { i64::MAX } else { (1 << e) - 1 }
 }
 impl<D: DynInt> SwizzleIndex for D {
     type Output = D;
@@ -161,12 +173,22 @@ impl<D: DynInt> SwizzleIndex for D {
     fn swizzle<Sw: StaticSwizzle>(self) -> D {
         D::from_i64(Sw::SW.apply(self.value()))
     }
+    #[inline(always)]
+    fn swizzle_plus<Sw: StaticSwizzle>(self, c: D) -> D {
+        let low = const { swizzle_period_mask(Sw::SW) };
+        let (t, c) = (self.value(), c.value());
+        D::from_i64(Sw::SW.apply(t + (c & low)) + (c & !low))
+    }
 }
 impl<T: typenum::Integer + 'static> SwizzleIndex for C<T> {
     type Output = i64;
     #[inline(always)]
     fn swizzle<Sw: StaticSwizzle>(self) -> i64 {
         Sw::SW.apply(T::I64)
+    }
+    #[inline(always)]
+    fn swizzle_plus<Sw: StaticSwizzle>(self, _: Self) -> i64 {
+        Sw::SW.apply(2 * T::I64)
     }
 }
 
@@ -238,6 +260,19 @@ where
     #[inline(always)]
     fn eval(&self, c: (i32, i32)) -> Self::Off {
         self.layout.eval(c).swizzle::<TensorSwizzle<Sw, O>>()
+    }
+    /// A linear layout's offsets add (`L(t + d) = L(t) + L(d)`), so the swizzle's period splits
+    /// off the constant part ([`SwizzleIndex::swizzle_plus`]): the copies of a thread whose
+    /// offsets differ by multiples of the period get one swizzled register and immediates.
+    #[inline(always)]
+    fn eval_at(&self, t: (i32, i32), d: (i32, i32)) -> Self::Off {
+        if L::LINEAR {
+            self.layout
+                .eval(t)
+                .swizzle_plus::<TensorSwizzle<Sw, O>>(self.layout.eval(d))
+        } else {
+            self.eval((t.0 + d.0, t.1 + d.1))
+        }
     }
 }
 

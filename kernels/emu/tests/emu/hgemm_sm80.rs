@@ -10,7 +10,7 @@
 
 use device::emu::launch;
 use kernels_emu::check::Rng;
-use kernels_emu::hgemm_sm80::{self as k, HgemmSm80Params, SMEM_BYTES, THREADS, TILE};
+use kernels_emu::hgemm_sm80::{self as k, HgemmSm80Params, SMEM_BYTES, STAGES, THREADS, TILE};
 use kernels_emu::report;
 
 /// One problem: extents, C's element, alpha/beta.
@@ -191,10 +191,11 @@ fn run(entry: &str) {
         beta,
     };
     // M, N off the tile (the zero-filled rows), K off 8, f32 C: every entry. TN bf16 and NT f16
-    // (between them each operand K-major and MN-major) also: a k-loop longer than the 4-stage
-    // pipeline (5 k-tiles) over 2 CTAs along M, and 2 CTAs along N with a 16-bit C and beta; in
-    // each of the two the first CTA is a whole tile inside C (the mainloop that copies without
-    // predicates after a first k-tile of K mod 32 columns, the epilogue without bound checks:
+    // (between them each operand K-major and MN-major) also: a k-loop longer than the pipeline
+    // (STAGES + 1 k-tiles: every stage refilled) over 2 CTAs along M, and 2 CTAs along N with a
+    // 16-bit C and beta; in each of the two the first CTA is a whole tile inside C (the mainloop
+    // that copies without predicates after a first k-tile of K mod BK columns, the epilogue
+    // without bound checks:
     // f32 C with beta = 0, 16-bit C with beta) and the second one at C's edge.
     let mut cases = vec![case(37, 21, 13, k::OUT_F32, 1.0, 0.0)];
     if entry == "hgemm_sm80_bf16_tn" || entry == "hgemm_sm80_f16_nt" {
@@ -203,7 +204,14 @@ fn run(entry: &str) {
         } else {
             k::OUT_F16
         };
-        cases.push(case(TILE.0 + 8, TILE.1, 136, k::OUT_F32, 0.5, 0.0));
+        cases.push(case(
+            TILE.0 + 8,
+            TILE.1,
+            TILE.2 * STAGES + 8,
+            k::OUT_F32,
+            0.5,
+            0.0,
+        ));
         cases.push(case(TILE.0, TILE.1 + 8, 40, out16, 1.0, 0.25));
     }
     report::check_cases(entry, &cases, 35, |c, seed| run_case(entry, c, seed));

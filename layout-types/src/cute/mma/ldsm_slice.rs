@@ -331,6 +331,40 @@ where
     };
 }
 
+/// One k-block of a partition's table: CuTe's `partition(_, _, k)` layout (the last mode
+/// sliced away), the values of one block, one block; the offsets stay the whole partition's
+/// (the view keeps its block's index).
+const fn block_tab(t: &SliceTab) -> SliceTab {
+    let r = t.layout.rank();
+    let mut c = crate::IntTuple::empty();
+    let mut i = 0;
+    while i + 1 < r {
+        c.push(&crate::IntTuple::under());
+        i += 1;
+    }
+    c.push(&crate::IntTuple::st(0));
+    SliceTab {
+        layout: t.layout.slice(&c),
+        nv: t.nv / t.k_blocks,
+        k_blocks: 1,
+        ..*t
+    }
+}
+
+/// The table of one k-block of a partition whose table is `Tab`
+/// ([`LdsmPartition::k_block`]): a type of its own, so that `copy` checks the sizes of the
+/// blocks it is given, whatever the blocks of the partitions they come from (a shared-memory
+/// stage of four k-blocks into a register ring of two).
+pub struct KBlockOf<Tab>(PhantomData<Tab>);
+impl<Tab: SliceTable> SliceTable for KBlockOf<Tab> {
+    type Copy = Tab::Copy;
+    const KIND: SliceKind = Tab::KIND;
+    const TAB: SliceTab = block_tab(&Tab::TAB);
+    const EMU: SliceTab = Tab::EMU;
+    const SW: DynSwizzle = Tab::SW;
+    const FLAG_BITS: i64 = Tab::FLAG_BITS;
+}
+
 /// The offset of thread `tid` in a partition's thread mode (shifts and masks for the static
 /// power-of-two extents).
 #[inline(always)]
@@ -375,8 +409,8 @@ pub struct LdsmPartition<E, Tab> {
     // the thread index, for the host emulation of `copy` (its own tables' thread offset)
     #[cfg_attr(target_arch = "nvptx64", allow(dead_code))]
     tid: u32,
+    // the k-block a `k_block` view selects (0 for a whole partition)
     k0: u32,
-    nk: u32,
     _t: PhantomData<Tab>,
 }
 impl<E: Copy, Tab> Clone for LdsmPartition<E, Tab> {
@@ -423,7 +457,6 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
             thr,
             tid: self.tid,
             k0: 0,
-            nk: t.k_blocks as u32,
             _t: PhantomData,
         }
     }
@@ -552,13 +585,18 @@ impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
     pub fn layout(&self) -> DynLayout {
         const { Tab::TAB.layout }
     }
-    /// Values per thread of the selected blocks (`size(partition)`).
+    /// Values per thread (`size(partition)`; of one block for a [`LdsmPartition::k_block`]).
     #[inline(always)]
     pub fn size(&self) -> usize {
-        Tab::TAB.nv / Tab::TAB.k_blocks * self.nk as usize
+        Tab::TAB.nv
     }
     /// `partition(_, _, k)` (`_` in every mode but the last): block `k` of the last mode (a
-    /// mainloop's k-block), as CuTe's `tCsA(_, _, k)`; `k` below `size<R-1>(partition)`.
+    /// mainloop's k-block), as CuTe's `tCsA(_, _, k)`; `k` below `size<R-1>(partition)`. The
+    /// view is a partition of its own type ([`KBlockOf`]), whose layout is CuTe's
+    /// `tCsA(_, _, k)` (rank R − 1): `copy` checks that the blocks it is given have the same
+    /// size, so a k-block of a shared-memory stage may go to any k-block of a fragment with
+    /// fewer of them (CuTe's `copy(s2r, tCsA(_,_,k), tCrA(_,_,k % 2))`: a ring of two k-blocks
+    /// of registers fed from a stage of four).
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
@@ -568,18 +606,50 @@ impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
     /// let p = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma).get_slice(0u32).partition_s(&s_a);
     /// assert_eq!((p.size(), p.k_block(1).size()), (32, 16));
     /// assert_eq!(p.k_block(1).offset(0), 16);     // value 0 of block 1: column 16
+    /// assert_eq!(p.k_block(1).layout().to_string(), "((_8,_1),_2):((_1,_0),_1024)");
+    /// ```
+    ///
+    /// A stage of 64 k-columns (four k-blocks) read through a register ring of two:
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let s2r = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
+    /// let mut smem: Vec<half_t> = (0..64 * 64).map(|i| half_t(i as u16)).collect(); // element i holds i
+    /// let s_a = make_tensor(make_smem_ptr(smem.as_mut_ptr()), layout!((_64, _64):(_64, _1))); // 4 k-blocks
+    /// let ring = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1)));              // 2 k-blocks
+    /// let c_a = make_tensor(Counting(0i32), layout!((_64, _64):(_64, _1)));
+    /// for t in 0..128u32 {
+    ///     let mut frag = mma.get_slice(t as i32).partition_fragment_a(&ring); // (MMA, MMA_M, 2)
+    ///     let thr = s2r.get_slice(t);
+    ///     let (src, dst) = (thr.partition_s(&s_a), thr.retile_d(&mut frag));
+    ///     let want = mma.get_slice(t as i32).partition_a(&c_a); // (MMA, MMA_M, 4)
+    ///     let block = frag.len() / 2;
+    ///     for k in 0..4 {
+    ///         unsafe { copy(&s2r, &src.k_block(k), &dst.k_block(k % 2)) };
+    ///         for i in 0..block {
+    ///             let r = frag.layout.call((block * (k % 2) + i) as i32) as usize;
+    ///             let w = want.engine.0 + want.layout.call((block * k + i) as i32);
+    ///             assert_eq!(frag[r].0 as i32, w); // what partition_A puts at (v, m, k)
+    ///         }
+    ///     }
+    /// }
     /// ```
     #[inline(always)]
-    pub fn k_block(&self, k: usize) -> Self {
+    pub fn k_block(&self, k: usize) -> LdsmPartition<E, KBlockOf<Tab>> {
         debug_assert!(
-            self.nk as usize == Tab::TAB.k_blocks && k < Tab::TAB.k_blocks,
+            k < Tab::TAB.k_blocks,
             "k_block: block {k} of a partition of {} blocks",
             Tab::TAB.k_blocks
         );
         LdsmPartition {
-            k0: k as u32,
-            nk: 1,
-            ..*self
+            engine: self.engine,
+            base: self.base,
+            thr: self.thr,
+            tid: self.tid,
+            k0: self.k0 + k as u32,
+            _t: PhantomData,
         }
     }
     /// The offset of value `v` of the selected blocks from the thread's origin in the layout
@@ -675,10 +745,6 @@ where
             )
         };
         let (s, d) = (const { &ST::TAB }, const { &DT::TAB });
-        debug_assert_eq!(
-            src.nk, dst.nk,
-            "copy: a whole partition and one k-block of the other"
-        );
         let (sav, dav) = (s.atom_vals, d.atom_vals);
         // the tile's swizzle of element offsets (none: the identity)
         let sw = const { ST::SW };
@@ -692,7 +758,7 @@ where
             size_of::<SE::Value>() as u32,
         );
         let mut kb = 0;
-        while kb < src.nk.min(dst.nk) as usize {
+        while kb < s.k_blocks {
             // the atoms of one block of the last mode, as straight-line code
             let (s0, d0) = (kb * (s.nv / s.k_blocks), kb * (d.nv / d.k_blocks));
             unroll_const!(
@@ -780,6 +846,14 @@ const fn check_copy(
             "copy: the source partition has {} ldmatrix atoms per thread but the destination has {}; source and destination tiles must have the same size",
             (s.nv / s.atom_vals) as i64,
             (d.nv / d.atom_vals) as i64,
+        )
+        .panic()
+    }
+    if s.k_blocks != d.k_blocks {
+        crate::Error::with2(
+            "copy: the source partition has {} k-blocks but the destination has {}; copy one k_block of each",
+            s.k_blocks as i64,
+            d.k_blocks as i64,
         )
         .panic()
     }
