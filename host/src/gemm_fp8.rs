@@ -7,8 +7,8 @@
 //!   k-tile's four `wgmma.m64n128k32` (K = 128) into a temporary accumulator added into fp32
 //!   registers (CUTLASS's `GmmaFP8Accumulation`, DeepGEMM), optionally scaled per k-block by
 //!   **block scales** ([`Fp8Scales::Block`]: 1×128 along K for A's rows, 128×128 for B); the
-//!   consumers' schedule is the kernel's (k-tiles in pairs, the two warpgroups taking turns;
-//!   doc/fp8-gemm.md), `CUTE_RS_FP8_PROMOTED=paired|turns|unordered` picks a measuring variant
+//!   consumers' schedule is one temporary per warpgroup, promoted after each k-tile's `wgmma`s
+//!   (doc/fp8-gemm.md), `CUTE_RS_FP8_PROMOTED=paired|turns|paired-turns` picks a measuring variant
 //!   built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`;
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
 //!   `gemm_fp8_{e4m3,e5m2}_tn` on `wgmma.m64n256k32`, 128×256 tiles, accumulating over all of K
@@ -409,17 +409,17 @@ impl Context {
             }
         };
         let v = HgemmVariant::fp8_promoted(ps);
-        // measuring: `CUTE_RS_FP8_PROMOTED=paired|turns|unordered` launches a variant of the consumers'
+        // measuring: `CUTE_RS_FP8_PROMOTED=paired|turns|paired-turns` launches a variant of the consumers'
         // schedule (in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
         let entry = match crate::hgemm::env_override(
             "CUTE_RS_FP8_PROMOTED",
-            &["overlapped", "paired", "turns", "unordered"],
+            &["default", "paired", "turns", "paired-turns"],
         )?
         .as_deref()
         {
             Some("paired") => "gemm_fp8_e4m3_tn_promoted_paired",
             Some("turns") => "gemm_fp8_e4m3_tn_promoted_turns",
-            Some("unordered") => "gemm_fp8_e4m3_tn_promoted_unordered",
+            Some("paired-turns") => "gemm_fp8_e4m3_tn_promoted_paired_turns",
             _ => g.entry(),
         };
         self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v)
