@@ -75,15 +75,6 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let rest = &args[1..];
-    if matches!(cmd.as_str(), "test" | "test-full")
-        && std::env::var_os("CARGO_INCREMENTAL").is_none()
-    {
-        // The test commands build everything once: incremental caches (a third of a fresh
-        // clone's target/, ~1 GiB) cost CPU to write and gain nothing there; a developer's own
-        // `cargo test -p …` keeps them. `CARGO_INCREMENTAL=1` overrides.
-        // SAFETY: no other thread runs yet.
-        unsafe { std::env::set_var("CARGO_INCREMENTAL", "0") };
-    }
     let code = match cmd.as_str() {
         "build-kernels" => {
             parse_build_args(rest).map_or(2, |(a, v)| build_kernels(&ws, a.as_deref(), v))
