@@ -53,9 +53,11 @@ pub fn candle_step(ws: &Ws) -> Step {
 /// How the Python step gets the `cute_rs` extension.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Extension {
-    /// The `cdylib` of `cargo build --workspace --lib` (after the test build: only the
-    /// extension and what its features change are compiled) in `target/debug`, staged with the package's Python sources under
-    /// `target/xtask/py/cute_rs`: no second build of `host` and its dependencies.
+    /// The `cdylib` of `cargo build --workspace --lib --tests` (after the test build: `--tests`
+    /// resolves features as `cargo test` does, dev-dependencies included, so only the extension
+    /// itself is compiled — 2 s, where `--lib` alone compiled `host`, cudarc and their
+    /// dependencies a second time under other features, ~45 s) in `target/debug`, staged with
+    /// the package's Python sources under `target/xtask/py/cute_rs`.
     Workspace,
     /// `maturin develop` into the venv, as `pip install ./python` builds it (the packaging path:
     /// `cargo xtask test-full`).
@@ -81,13 +83,15 @@ pub fn python_step(ws: &Ws, how: Extension) -> Step {
         Extension::Workspace => {
             // the workspace's libraries as a user builds them: `python/` is a `cdylib` that no
             // test target builds; everything else is the test build's (same environment)
-            eprintln!("[test] cargo build --workspace --lib (the Python extension)");
+            eprintln!("[test] cargo build --workspace --lib --tests (the Python extension)");
             let mut lib = ws.cargo();
-            lib.args(["build", "--workspace", "--lib"])
+            lib.args(["build", "--workspace", "--lib", "--tests"])
                 .env("CUTE_RS_REQUIRE_PTX", "1");
             let code = status_code(&mut lib);
             if code != 0 {
-                return Step::Fail(format!("cargo build --workspace --lib exited with {code}"));
+                return Step::Fail(format!(
+                    "cargo build --workspace --lib --tests exited with {code}"
+                ));
             }
             let staged = match stage_package(ws) {
                 Ok(dir) => dir,
@@ -148,7 +152,7 @@ fn stage_package(ws: &Ws) -> Result<std::path::PathBuf, String> {
     let so = ws.target.join("debug/lib_native.so");
     if !so.is_file() {
         return Err(format!(
-            "{} is missing (cargo build --workspace --lib builds it)",
+            "{} is missing (cargo build --workspace --lib --tests builds it)",
             so.display()
         ));
     }
