@@ -690,6 +690,9 @@ fn test(ws: &Ws) -> i32 {
         c
     };
     let mut c = test_cmd(&["--lib", "--bins", "--tests", "--examples"]);
+    // the compile-fail suite: one case of each group here (81 s for all 55 on 2 cores, at the
+    // command's tail); `cargo xtask test-full` runs every case
+    c.env("CUTE_RS_UI_QUICK", "1");
     // layout-types' 605 examples (one merged doctest crate, ~2 min of one core) run in
     // `cargo xtask test-full`
     let mut doc = test_cmd(&["--doc", "--exclude", "layout-types"]);
@@ -809,7 +812,12 @@ fn doc_step(ws: &Ws) -> Step {
 /// `pip install ./python` builds it (maturin) and its pytest.
 fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
-    let runs: [(&str, &[&str]); 3] = [
+    let runs: [(&str, &[&str]); 4] = [
+        (
+            // every compile-fail case (`cargo xtask test` runs one of each group)
+            "compile-fail cases, all",
+            &["-p", "layout-types", "--test", "compile_fail"],
+        ),
         (
             // layout-types' doc examples (605, one merged doctest crate: ~2 min of one core)
             "layout-types doc tests",
