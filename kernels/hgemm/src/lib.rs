@@ -85,10 +85,10 @@ pub mod epilogue;
 
 use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::gemm_tma_warpspecialized_cooperative_sched;
-use collective::mainloop::TileN;
-use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulation};
 #[cfg(feature = "fp8-variants")]
 use collective::mainloop::GmmaFp8AccumulationPaired;
+use collective::mainloop::TileN;
+use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulation};
 use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
