@@ -72,11 +72,11 @@ fn run(kernel: &str) {
         .find(|e| e.kernel == kernel)
         .unwrap_or_else(|| panic!("no entry {kernel}"));
     let mut cases = cases(e);
-    // the `_2cta` twins are the same body as the unbounded entries with another FFMA order and
-    // load: the edge, full-tile and off-tile cases (the split-K ones run with the twins'
-    // unbounded siblings), to keep `cargo xtask test` in its budget
+    // the `_2cta` twins are the unbounded entries' body with another FFMA order and load: a
+    // full tile, an off-tile problem with padded leading dimensions and a split-K plan (the
+    // host's plans prefer these entries), to keep `cargo xtask test` in its budget
     if kernel.ends_with("_2cta") {
-        cases.truncate(3);
+        cases = vec![cases[1], cases[2], cases[6]];
     }
     report::check_cases(kernel, &cases, 77, |c, seed| run_gemm(e, c, seed));
     // the split-K cases ran the prologue entry too
