@@ -9,7 +9,7 @@
 #           (the 8 default entries + tile_bf16_d128/d256)
 #   OUT     where the logs go; sdpa_bench.py and compare.py are taken from tools/attention/.
 # Prints (and appends to $OUT/attn-summary.txt), each line after "[t s]" since the start:
-#   warm-up rc=R            `host run --only attention --sweep-attention 0` (the 13 fixed
+#   warm-up rc=R            `host run --only attention --sweep-attention 0` (the 14 fixed
 #                           cases: every default entry's first launch, so the driver's JIT —
 #                           lazy, per entry — is not inside the sweep's timeout)
 #   sweep90: rc=R, problems started P, last: <line>

@@ -91,12 +91,13 @@ impl AttentionKernel {
     /// The tiles the default build runs `p` on — the one place the tile is chosen, as CUTLASS's
     /// tile heuristics: at head dim 64 FlashAttention-3's 192 × 128 (three consumer
     /// warpgroups), except for a causal problem with fewer than
-    /// [`WIDE_CAUSAL_MIN_SEQLEN_Q`](Self::WIDE_CAUSAL_MIN_SEQLEN_Q) query rows, which keeps
-    /// 128 × 128; 128 × 128 at d128, 128 × 80 at d256. Measured on the H200, bf16, 16k tokens
-    /// (doc/attention.md): 192 rows 0.68–0.87 of cuDNN non-causal against 0.66–0.76, causal
-    /// 0.74–0.82 against 0.71–0.76 from 4k keys, level at 2k, but 0.51 / 0.56 against
-    /// 0.57 / 0.63 at 512 / 1k (a third of the last m-block idle, twice the diagonal blocks'
-    /// share of the work).
+    /// [`WIDE_CAUSAL_MIN_SEQLEN_Q`](Self::WIDE_CAUSAL_MIN_SEQLEN_Q) query rows, or one whose
+    /// 192-row m-blocks compute more than 9/8 of the 128-row ones' rows (`seqlen_q` ≤ 128, 200,
+    /// …: the padding eats the gain), which keep 128 × 128; 128 × 128 at d128, 128 × 80 at
+    /// d256. Measured on the H200, bf16, 16k tokens (doc/attention.md): 192 rows 0.68–0.87 of
+    /// cuDNN non-causal against 0.66–0.76 (512 and 1k, exactly 9/8 of the rows, still +2–3 %),
+    /// causal 0.74–0.82 against 0.71–0.76 from 4k keys, level at 2k, but 0.51 / 0.56 against
+    /// 0.57 / 0.63 at 512 / 1k (the diagonal blocks' masked half a larger share of the work).
     ///
     /// ```
     /// use host::attention::{AttentionConfig, Causal, launch::AttentionKernel};
@@ -105,11 +106,17 @@ impl AttentionKernel {
     /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64).causal(Causal::TopLeft)).bm, 128);
     /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 64).causal(Causal::TopLeft)).bm, 192);
     /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128)).bm, 128);
+    /// // one 128-row m-block against a 192-row one: 1.5 times the rows
+    /// assert_eq!(k(AttentionConfig::new(4, 8, 100, 4096, 64)).bm, 128);
+    /// assert_eq!(k(AttentionConfig::new(4, 8, 380, 4096, 64)).bm, 192);
     /// ```
     pub fn for_problem(p: &AttentionProblem) -> Option<AttentionKernel> {
         let base = Self::for_head_dim(p.head_dim)?;
+        // rows computed: the m-blocks the longest sequence needs, each a whole tile
+        let rows = |bm: usize| p.seqlen_q.div_ceil(bm) * bm;
         let wide = config::block_m_wide(p.head_dim)
-            .filter(|_| p.causal.is_none() || p.seqlen_q >= Self::WIDE_CAUSAL_MIN_SEQLEN_Q);
+            .filter(|_| p.causal.is_none() || p.seqlen_q >= Self::WIDE_CAUSAL_MIN_SEQLEN_Q)
+            .filter(|&bm| 8 * rows(bm) <= 9 * rows(base.bm));
         Some(AttentionKernel {
             bm: wide.unwrap_or(base.bm),
             ..base
@@ -131,7 +138,7 @@ impl AttentionKernel {
     ///
     /// ```
     /// use host::attention::{AttentionConfig, launch::AttentionKernel};
-    /// let p = |d| AttentionConfig::new(1, 2, 100, 100, d).check_shape().unwrap();
+    /// let p = |d| AttentionConfig::new(1, 2, 1000, 1000, d).check_shape().unwrap();
     /// let k = AttentionKernel::variant(&p(128), Some("tile")).unwrap();
     /// assert_eq!((k.bn, k.entry::<half::bf16>()), (176, "attention_fwd_tile_bf16_d128".to_string()));
     /// let k = AttentionKernel::variant(&p(64), Some("overlap")).unwrap();

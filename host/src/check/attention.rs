@@ -497,7 +497,7 @@ fn flops_of(p: &AttentionProblem) -> f64 {
     pairs * (p.heads_q * p.head_dim) as f64
 }
 
-/// The fixed cases: the smallest problem, every head dim, GQA and MQA, both causal alignments
+/// The fixed cases: the smallest problem, every head dim (and head dim 64's two tiles), GQA and MQA, both causal alignments
 /// with `seqlen_q ≠ seqlen_k` (fully masked rows included), a varlen batch with an empty query
 /// and an empty key sequence, fused-QKV strides, head-major O, 4096-long sequences.
 ///
@@ -516,6 +516,12 @@ pub fn attention_fixed_cases() -> Vec<AttentionCase> {
     let fused = |s: i64, h: i64, d: i64| [s * 3 * h * d, 3 * h * d, d];
     vec![
         c("bf16", AttentionConfig::new(1, 1, 1, 1, 64), 1.0),
+        // head dim 64's 192-row tile (`AttentionKernel::for_problem`), three m-blocks, GQA
+        c(
+            "bf16",
+            AttentionConfig::new(2, 4, 575, 1000, 64).heads_kv(2),
+            3.0,
+        ),
         c("f16", AttentionConfig::new(1, 1, 1, 1, 256).causal(br), 1.0),
         c(
             "bf16",
