@@ -25,9 +25,9 @@ mod config {
 }
 use config::Params;
 
-/// The kernel's tiles for a head dim: the query rows per CTA (one consumer warpgroup per 64:
-/// two by default, three in the `wg3` variant) and the keys per block (`config::block_n`), and
-/// the entry's variant.
+/// The kernel's tiles for a problem: the query rows per CTA (one consumer warpgroup per 64:
+/// two, or three in head dim 64's 192-row tile), the keys per block (`config::block_n`), and
+/// the entry's measuring variant.
 ///
 /// ```
 /// use host::attention::launch::AttentionKernel;
@@ -38,30 +38,31 @@ use config::Params;
 pub struct AttentionKernel {
     /// The head dim.
     pub head_dim: usize,
-    /// Query rows per CTA ([`AttentionKernel::BM`] but in the `wg3` variant).
+    /// Query rows per CTA ([`AttentionKernel::BM`], or `config::block_m_wide`'s 192 at d64).
     pub bm: usize,
     /// Keys per block.
     pub bn: usize,
     /// Stages of the K and V rings.
     pub stages: usize,
-    /// The measuring variant (`serial`, ...; see [`AttentionKernel::variant`]), `""` for the
+    /// The measuring variant (`serial`, ...; see [`AttentionKernel::variant`]), `""` for a
     /// default entry.
     pub variant: &'static str,
 }
 
 impl AttentionKernel {
-    /// Query rows per CTA of the default tiles.
+    /// Query rows per CTA of the 128-row tiles (every head dim).
     pub const BM: usize = config::BM;
-    /// Threads per CTA of the default tiles: a producer warpgroup and two consumer warpgroups.
+    /// Threads per CTA of the 128-row tiles: a producer warpgroup and two consumer warpgroups.
     pub const THREADS: u32 = config::THREADS;
+    /// Below this many query rows (the longest sequence's, varlen) a causal problem keeps the
+    /// 128-row tile at head dim 64 (see [`AttentionKernel::for_problem`]).
+    pub const WIDE_CAUSAL_MIN_SEQLEN_Q: usize = 2048;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
-    /// entry for (bf16).
-    const VARIANTS: [(&'static str, &'static [usize]); 20] = [
-        ("wg3", &[64, 128]),
-        ("wg3s3", &[64, 128]),
-        ("wg3rows", &[64, 128]),
-        ("rows", &[64, 128, 256]),
-        ("uni", &[64, 128]),
+    /// entry for (bf16). `overlap` and `wg3` force one of the default build's tiles.
+    const VARIANTS: [(&'static str, &'static [usize]); 17] = [
+        ("overlap", &[64, 128, 256]),
+        ("wg3", &[64]),
+        ("wg3s3", &[64]),
         ("serial", &[64, 128, 256]),
         ("split", &[64, 128]),
         ("pingpong", &[64, 128]),
@@ -70,7 +71,6 @@ impl AttentionKernel {
         ("stages3", &[64, 128]),
         ("stages3split", &[64, 128]),
         ("tree", &[64, 128, 256]),
-        ("overlap", &[64, 128, 256]),
         ("nb", &[64, 128]),
         ("splitnb", &[64, 128]),
         ("rsb", &[64, 128]),
@@ -78,7 +78,7 @@ impl AttentionKernel {
         ("tws", &[64, 128]),
         ("twslazy", &[64, 128]),
     ];
-    /// The default tiles of head dim `d` (64, 128 or 256).
+    /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
         config::block_n(d).map(|bn| AttentionKernel {
             head_dim: d,
@@ -88,8 +88,42 @@ impl AttentionKernel {
             variant: "",
         })
     }
-    /// The tiles of head dim `d` for a measuring variant (in a build with the `attention`
-    /// family's `measure` feature, `CUTE_RS_KERNEL_FEATURES=attention/measure`): `serial` (no
+    /// The tiles the default build runs `p` on — the one place the tile is chosen, as CUTLASS's
+    /// tile heuristics: at head dim 64 FlashAttention-3's 192 × 128 (three consumer
+    /// warpgroups), except for a causal problem with fewer than
+    /// [`WIDE_CAUSAL_MIN_SEQLEN_Q`](Self::WIDE_CAUSAL_MIN_SEQLEN_Q) query rows, or one whose
+    /// 192-row m-blocks compute more than 9/8 of the 128-row ones' rows (`seqlen_q` ≤ 128, 200,
+    /// …: the padding eats the gain), which keep 128 × 128; 128 × 128 at d128, 128 × 80 at
+    /// d256. Measured on the H200, bf16, 16k tokens (doc/attention.md): 192 rows 0.68–0.87 of
+    /// cuDNN non-causal against 0.66–0.76 (512 and 1k, exactly 9/8 of the rows, still +2–3 %),
+    /// causal 0.74–0.82 against 0.71–0.76 from 4k keys, level at 2k, but 0.51 / 0.56 against
+    /// 0.57 / 0.63 at 512 / 1k (the diagonal blocks' masked half a larger share of the work).
+    ///
+    /// ```
+    /// use host::attention::{AttentionConfig, Causal, launch::AttentionKernel};
+    /// let k = |c: AttentionConfig| AttentionKernel::for_problem(&c.check_shape().unwrap()).unwrap();
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64)).bm, 192);
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64).causal(Causal::TopLeft)).bm, 128);
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 64).causal(Causal::TopLeft)).bm, 192);
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128)).bm, 128);
+    /// // one 128-row m-block against a 192-row one: 1.5 times the rows
+    /// assert_eq!(k(AttentionConfig::new(4, 8, 100, 4096, 64)).bm, 128);
+    /// assert_eq!(k(AttentionConfig::new(4, 8, 380, 4096, 64)).bm, 192);
+    /// ```
+    pub fn for_problem(p: &AttentionProblem) -> Option<AttentionKernel> {
+        let base = Self::for_head_dim(p.head_dim)?;
+        // rows computed: the m-blocks the longest sequence needs, each a whole tile
+        let rows = |bm: usize| p.seqlen_q.div_ceil(bm) * bm;
+        let wide = config::block_m_wide(p.head_dim)
+            .filter(|_| p.causal.is_none() || p.seqlen_q >= Self::WIDE_CAUSAL_MIN_SEQLEN_Q)
+            .filter(|&bm| 8 * rows(bm) <= 9 * rows(base.bm));
+        Some(AttentionKernel {
+            bm: wide.unwrap_or(base.bm),
+            ..base
+        })
+    }
+    /// The tiles of `p` for a measuring variant (in a build with the `attention` family's
+    /// `measure` feature, `CUTE_RS_KERNEL_FEATURES=attention/measure`): `serial` (no
     /// intra-warpgroup overlap), `split` (the overlap with the softmax in a basic block of its
     /// own), `pingpong` (the consumer warpgroups take turns), `tile` (128 × 176 at d128,
     /// 128 × 64 at d256), `r240` (d128, 24/240 registers), `stages3` and `stages3split` (three
@@ -97,25 +131,33 @@ impl AttentionKernel {
     /// consumer warpgroups' turns by named barriers, FlashAttention-3's), `splitnb` (`split`
     /// and `nb`), `rsb` (`split` and O rescaled before P·V's issue), `fa3` (`split`, `rsb`,
     /// `nb`); `tws` (`split` with the next K/V full barriers probed right after the `wgmma`
-    /// issue), `twslazy` (`tws` with O rescaled only when a row's max moved); `wg3` (three
-    /// consumer warpgroups: 192 × 128 tiles at d64, FlashAttention-3's, 192 × 64 at d128), `wg3s3` (`wg3` with three K/V stages), `rows` (both rows' maxima at
-    /// once, four chains), `wg3rows` (`wg3` and `rows`), `uni` (V's stage index broadcast from
-    /// lane 0, so P·V's descriptors are warp-uniform);
-    /// `overlap` or `None`: the default. A
-    /// variant without an entry for `d` is an error.
+    /// issue), `twslazy` (`tws` with O rescaled only when a row's max moved); `wg3s3` (d64's
+    /// 192-row tile with three K/V stages). In any build: `overlap` (the 128-row tile) and
+    /// `wg3` (d64's 192-row tile) force a default entry; `None`: [`for_problem`](Self::for_problem).
+    /// A variant without an entry for `d` is an error.
     ///
     /// ```
-    /// use host::attention::launch::AttentionKernel;
-    /// let k = AttentionKernel::variant(128, Some("tile")).unwrap();
+    /// use host::attention::{AttentionConfig, launch::AttentionKernel};
+    /// let p = |d| AttentionConfig::new(1, 2, 1000, 1000, d).check_shape().unwrap();
+    /// let k = AttentionKernel::variant(&p(128), Some("tile")).unwrap();
     /// assert_eq!((k.bn, k.entry::<half::bf16>()), (176, "attention_fwd_tile_bf16_d128".to_string()));
-    /// assert!(AttentionKernel::variant(64, Some("tile")).is_err());
-    /// assert!(AttentionKernel::variant(64, Some("fast")).is_err());
+    /// let k = AttentionKernel::variant(&p(64), Some("overlap")).unwrap();
+    /// assert_eq!((k.bm, k.entry::<half::f16>()), (128, "attention_fwd_f16_d64".to_string()));
+    /// let k = AttentionKernel::variant(&p(64), None).unwrap();
+    /// assert_eq!((k.bm, k.entry::<half::bf16>()), (192, "attention_fwd_bf16_d64_m192".to_string()));
+    /// assert!(AttentionKernel::variant(&p(64), Some("tile")).is_err());
+    /// assert!(AttentionKernel::variant(&p(128), Some("wg3")).is_err());
+    /// assert!(AttentionKernel::variant(&p(64), Some("fast")).is_err());
     /// ```
-    pub fn variant(d: usize, v: Option<&str>) -> Result<AttentionKernel> {
+    pub fn variant(p: &AttentionProblem, v: Option<&str>) -> Result<AttentionKernel> {
+        let d = p.head_dim;
         let base = Self::for_head_dim(d)
             .ok_or_else(|| Error::Unsupported(format!("attention: head dim {d}")))?;
         let v = match v {
-            None | Some("" | "overlap") => return Ok(base),
+            None | Some("") => {
+                return Self::for_problem(p)
+                    .ok_or_else(|| Error::Unsupported(format!("attention: head dim {d}")));
+            }
             Some(v) => v,
         };
         let names = || {
@@ -137,25 +179,29 @@ impl AttentionKernel {
                 names()
             )));
         }
-        let bn = match name {
-            "tile" => config::block_n_tile(d).unwrap_or(base.bn),
-            n if n.starts_with("wg3") => config::block_n_wg3(d).unwrap_or(base.bn),
-            _ => base.bn,
-        };
+        let wide = name.starts_with("wg3");
         Ok(AttentionKernel {
             head_dim: d,
-            bm: if name.starts_with("wg3") {
-                config::block_m_wg3(d).unwrap_or(base.bm)
+            bm: if wide {
+                config::block_m_wide(d).unwrap_or(base.bm)
             } else {
                 base.bm
             },
-            bn,
+            bn: match name {
+                "tile" => config::block_n_tile(d).unwrap_or(base.bn),
+                _ => base.bn,
+            },
             stages: if name.starts_with("stages3") || name == "wg3s3" {
                 3
             } else {
                 base.stages
             },
-            variant: name,
+            // `overlap` and `wg3` are default entries
+            variant: if matches!(name, "overlap" | "wg3") {
+                ""
+            } else {
+                name
+            },
         })
     }
     /// Dynamic shared memory: Q, the stages of K and V, the barriers (`config::smem_bytes`).
@@ -167,28 +213,56 @@ impl AttentionKernel {
     ///
     /// ```
     /// use host::attention::launch::AttentionKernel;
-    /// let k = AttentionKernel::variant(64, Some("wg3")).unwrap();
-    /// assert_eq!((k.bm, k.threads()), (192, 512));
+    /// let k = AttentionKernel { bm: 192, ..AttentionKernel::for_head_dim(64).unwrap() };
+    /// assert_eq!(k.threads(), 512);
     /// assert_eq!(AttentionKernel::for_head_dim(64).unwrap().threads(), AttentionKernel::THREADS);
     /// ```
     pub fn threads(self) -> u32 {
         config::threads(self.bm)
     }
-    /// The entry: `attention_fwd_bf16_d128`, `attention_fwd_serial_bf16_d128`, ...
-    pub fn entry<T: HalfElement>(self) -> String {
-        let sep = if self.variant.is_empty() { "" } else { "_" };
-        format!(
-            "attention_fwd_{}{sep}{}_d{}",
-            self.variant,
-            T::NAME,
-            self.head_dim
-        )
+    /// The tile as `rows×keys` (`192×128`), and the variant if any: what `host attention` and
+    /// `host bench attention` report.
+    ///
+    /// ```
+    /// use host::attention::launch::AttentionKernel;
+    /// assert_eq!(AttentionKernel::for_head_dim(256).unwrap().describe(), "128×80");
+    /// ```
+    pub fn describe(self) -> String {
+        let v = if self.variant.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.variant)
+        };
+        format!("{}×{}{v}", self.bm, self.bn)
     }
-    /// The kernel `CUTE_RS_ATTENTION` names for head dim `d` and its entry, checked against
-    /// the loaded modules: a measuring variant missing from this build is a clear error.
-    fn selected<T: HalfElement>(ctx: &Context, d: usize) -> Result<(AttentionKernel, String)> {
+    /// The entry: `attention_fwd_bf16_d128`, `attention_fwd_bf16_d64_m192` (the 192-row tile),
+    /// `attention_fwd_serial_bf16_d128`, ...
+    pub fn entry<T: HalfElement>(self) -> String {
+        if self.variant.is_empty() {
+            let m = if self.bm == config::BM {
+                String::new()
+            } else {
+                format!("_m{}", self.bm)
+            };
+            format!("attention_fwd_{}_d{}{m}", T::NAME, self.head_dim)
+        } else {
+            format!(
+                "attention_fwd_{}_{}_d{}",
+                self.variant,
+                T::NAME,
+                self.head_dim
+            )
+        }
+    }
+    /// The kernel `p` runs on: `CUTE_RS_ATTENTION`'s variant if set ([`variant`](Self::variant)),
+    /// else [`for_problem`](Self::for_problem)'s, and its entry, checked against the loaded
+    /// modules: a measuring variant missing from this build is a clear error.
+    pub fn selected<T: HalfElement>(
+        ctx: &Context,
+        p: &AttentionProblem,
+    ) -> Result<(AttentionKernel, String)> {
         let v = std::env::var("CUTE_RS_ATTENTION").ok();
-        let k = Self::variant(d, v.as_deref())?;
+        let k = Self::variant(p, v.as_deref())?;
         let entry = k.entry::<T>();
         if !k.variant.is_empty() && !ctx.has_kernel(&entry) {
             return Err(Error::Unsupported(format!(
@@ -251,7 +325,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     o: &mut impl DevicePtrMut<T>,
     lse: &mut impl DevicePtrMut<f32>,
 ) -> Result<()> {
-    let (kern, entry) = AttentionKernel::selected::<T>(ctx, p.head_dim)?;
+    let (kern, entry) = AttentionKernel::selected::<T>(ctx, p)?;
     let varlen = p.cu_seqlens_q.is_some();
     let (total_q, total_k) = match (&p.cu_seqlens_q, &p.cu_seqlens_k) {
         (Some(cq), Some(ck)) => (

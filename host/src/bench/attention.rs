@@ -11,6 +11,7 @@ use std::sync::Arc;
 use cudarc::driver::{CudaSlice, CudaStream};
 use half::bf16;
 
+use crate::attention::launch::AttentionKernel;
 use crate::attention::{AttentionConfig, AttentionLens, Causal, flops};
 use crate::bench::BenchRow;
 use crate::context::Context;
@@ -173,10 +174,14 @@ pub fn attention_problem(
         || blas.gemm_ex(&g, ga, gb, gc),
     )?;
     let work = flops(cfg);
+    // the tile that ran (`AttentionKernel::for_problem`, or `CUTE_RS_ATTENTION`'s)
+    let tile = AttentionKernel::selected::<bf16>(ctx, &cfg.check_shape()?)?
+        .0
+        .describe();
     Ok(BenchRow {
         family: "attention",
         variant: format!(
-            "bf16 d{}{}",
+            "bf16 d{}{} {tile}",
             cfg.head_dim,
             match cfg.causal {
                 Some(Causal::TopLeft) => " causal",

@@ -9,6 +9,7 @@ use half::{bf16, f16};
 use super::sweep::{biased_extent, chance, sub_seed, uint};
 use super::{CheckRow, Rng};
 use crate::attention::gpu_reference::{RefOut, attention_reference};
+use crate::attention::launch::AttentionKernel;
 use crate::attention::reference::{
     Rounding, RowMagnitudes, attention_cpu, lse_bound, o_bound, rows,
 };
@@ -214,6 +215,8 @@ pub struct AttentionOutcome {
     pub rerun: usize,
     /// Our GPU time, ms.
     pub ms: f32,
+    /// The tile that ran (`AttentionKernel::describe`: `192×128`, ...).
+    pub tile: String,
 }
 
 impl AttentionOutcome {
@@ -235,7 +238,8 @@ impl AttentionOutcome {
             mismatches: self.o_bad + self.lse_bad + self.padding + self.rerun,
             ms: self.ms,
             note: format!(
-                "O err {:.2e} ({:.2} of bound), LSE {:.2} of bound{}{}{}{}",
+                "{} tile, O err {:.2e} ({:.2} of bound), LSE {:.2} of bound{}{}{}{}",
+                self.tile,
                 self.o_err,
                 self.o_ratio,
                 self.lse_ratio,
@@ -379,6 +383,7 @@ fn run<T: AttnElement>(
 
     let mut out = AttentionOutcome {
         ms,
+        tile: AttentionKernel::selected::<T>(ctx, &p)?.0.describe(),
         ..Default::default()
     };
     // O and LSE within the bound
@@ -492,7 +497,7 @@ fn flops_of(p: &AttentionProblem) -> f64 {
     pairs * (p.heads_q * p.head_dim) as f64
 }
 
-/// The fixed cases: the smallest problem, every head dim, GQA and MQA, both causal alignments
+/// The fixed cases: the smallest problem, every head dim (and head dim 64's two tiles), GQA and MQA, both causal alignments
 /// with `seqlen_q ≠ seqlen_k` (fully masked rows included), a varlen batch with an empty query
 /// and an empty key sequence, fused-QKV strides, head-major O, 4096-long sequences.
 ///
@@ -511,6 +516,12 @@ pub fn attention_fixed_cases() -> Vec<AttentionCase> {
     let fused = |s: i64, h: i64, d: i64| [s * 3 * h * d, 3 * h * d, d];
     vec![
         c("bf16", AttentionConfig::new(1, 1, 1, 1, 64), 1.0),
+        // head dim 64's 192-row tile (`AttentionKernel::for_problem`), three m-blocks, GQA
+        c(
+            "bf16",
+            AttentionConfig::new(2, 4, 575, 1000, 64).heads_kv(2),
+            3.0,
+        ),
         c("f16", AttentionConfig::new(1, 1, 1, 1, 256).causal(br), 1.0),
         c(
             "bf16",
@@ -842,5 +853,27 @@ mod tests {
         assert!(any(&|p| p.cfg.is_varlen()) >= 30);
         assert!(any(&|p| p.cfg.strides.iter().any(Option::is_some)) >= 50);
         assert!(any(&|p| p.dtype == "bf16") >= 60 && any(&|p| p.dtype == "f16") >= 60);
+    }
+
+    /// Head dim 64 has two tiles (`AttentionKernel::for_problem`): the fixed cases run each in
+    /// bf16 and fp16, and so do the first 60 problems of the default sweep (what the final
+    /// check's `host run --sweep-attention 60` runs).
+    #[test]
+    fn both_d64_tiles_run_in_both_types() {
+        let tiles = |cases: &[AttentionCase]| {
+            let mut seen = std::collections::BTreeSet::new();
+            for c in cases.iter().filter(|c| c.cfg.head_dim == 64) {
+                let p = c.cfg.check_shape().unwrap();
+                seen.insert((c.dtype, AttentionKernel::for_problem(&p).unwrap().bm));
+            }
+            seen
+        };
+        let want: std::collections::BTreeSet<_> =
+            [("bf16", 128), ("bf16", 192), ("f16", 128), ("f16", 192)].into();
+        assert_eq!(tiles(&attention_fixed_cases()), want);
+        let sweep: Vec<AttentionCase> = (0..60)
+            .map(|i| AttentionCase::generate(super::super::DEFAULT_SEED, i))
+            .collect();
+        assert_eq!(tiles(&sweep), want);
     }
 }

@@ -3,6 +3,7 @@
 
 use clap::{Args, ValueEnum};
 
+use host::attention::launch::AttentionKernel;
 use host::attention::{AttentionConfig, Causal, flops};
 use host::check::AttentionCase;
 
@@ -126,8 +127,17 @@ pub fn main(a: &AttentionArgs) -> u8 {
         return 2;
     }
     // with --json / --csv, stdout holds the rows alone
+    // the kernel that runs it (the tile heuristic, or `CUTE_RS_ATTENTION`)
+    let kernel = cfg.check_shape().and_then(|p| match a.dtype {
+        AttnDtype::Bf16 => AttentionKernel::selected::<half::bf16>(&ctx, &p),
+        AttnDtype::F16 => AttentionKernel::selected::<half::f16>(&ctx, &p),
+    });
+    let kernel = match kernel {
+        Ok((k, entry)) => format!("{entry} ({} tile)", k.describe()),
+        Err(e) => return super::fail("attention", &e),
+    };
     let info = format!(
-        "device: {}\nproblem: {dtype} {cfg}, {:.3} TFLOP",
+        "device: {}\nproblem: {dtype} {cfg}, {:.3} TFLOP\nkernel: {kernel}",
         ctx.device(),
         flops(&cfg) / 1e12
     );

@@ -3,8 +3,8 @@
 // parameter, the causal codes and the tile table have one definition. Plain `core` Rust, no
 // dependencies.
 
-/// Query rows per CTA tile: two consumer warpgroups of 64 (the default tiles; the `wg3`
-/// variant's 192 rows are three, [`block_m_wg3`]).
+/// Query rows per CTA tile: two consumer warpgroups of 64 (every head dim; head dim 64 also
+/// has the 192-row tile of three, [`block_m_wide`]).
 pub const BM: usize = 128;
 /// Stages of the K and V rings.
 pub const STAGES: usize = 2;
@@ -17,21 +17,13 @@ pub const fn threads(bm: usize) -> u32 {
     (128 + 2 * bm) as u32
 }
 
-/// Query rows per CTA of the `wg3` variant (three consumer warpgroups: FlashAttention-3's d64
-/// tile, 192 × 128; at d128 192 × 64), `None` for a head dim it has no entry for.
-pub const fn block_m_wg3(d: usize) -> Option<usize> {
+/// Query rows of the wide tile (three consumer warpgroups, 512 threads, `setmaxnreg` 32 / 160:
+/// FlashAttention-3's d64 tile, 192 × 128), `None` for a head dim without one. Its keys per
+/// block are [`block_n`]'s. The host picks it or the 128-row tile per problem
+/// (`AttentionKernel::for_problem`).
+pub const fn block_m_wide(d: usize) -> Option<usize> {
     match d {
-        64 | 128 => Some(192),
-        _ => None,
-    }
-}
-
-/// Keys per block of the `wg3` variant: 128 at head dim 64, 64 at 128 (S, P and O of a
-/// consumer in its 160 registers).
-pub const fn block_n_wg3(d: usize) -> Option<usize> {
-    match d {
-        64 => Some(128),
-        128 => Some(64),
+        64 => Some(192),
         _ => None,
     }
 }

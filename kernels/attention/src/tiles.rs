@@ -19,8 +19,8 @@ use layout_types::cute::tma::{TmaAtom, TmaLoad};
 
 /// The tiles of one head dim.
 pub trait AttnTiles {
-    /// Query rows per CTA tile: 64 per consumer warpgroup ([`crate::config::BM`] but in the
-    /// `wg3` variant).
+    /// Query rows per CTA tile: 64 per consumer warpgroup ([`crate::config::BM`], or
+    /// [`crate::config::block_m_wide`]'s 192).
     const BM: usize;
     /// The head dim.
     const D: usize;
@@ -74,11 +74,9 @@ pub struct D128;
 /// Head dim 256 (`BN` = 80).
 pub struct D256;
 
-/// Head dim 64, 192 query rows (three consumer warpgroups: the `wg3` variant,
-/// `config::block_m_wg3`), 128 keys per block.
+/// Head dim 64, 192 query rows (three consumer warpgroups: the wide tile,
+/// `config::block_m_wide`), 128 keys per block.
 pub struct D64M192;
-/// Head dim 128, 192 query rows (the `wg3` variant), 64 keys per block.
-pub struct D128M192;
 /// Head dim 128, 176 keys per block (the `tile` variant, `config::block_n_tile`).
 pub struct D128N176;
 /// Head dim 256, 64 keys per block (the `tile` variant).
@@ -88,7 +86,14 @@ pub struct D256N64;
 macro_rules! attn_tiles {
     ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident) => {
         impl AttnTiles for $h {
-            const BM: usize = $bm;
+            // the host's tile table (`config::BM`, `block_m_wide`) says the same
+            const BM: usize = {
+                assert!(
+                    $bm == crate::config::BM
+                        || matches!(crate::config::block_m_wide($d), Some($bm))
+                );
+                $bm
+            };
             const D: usize = $d;
             // the host's tile table (`config::block_n`, `block_n_tile`) says the same
             const BN: usize = {
@@ -199,7 +204,6 @@ macro_rules! attn_tiles {
 attn_tiles!(D64, 128, 64, 128, block_n);
 attn_tiles!(D128, 128, 128, 128, block_n);
 attn_tiles!(D256, 128, 256, 80, block_n);
-attn_tiles!(D64M192, 192, 64, 128, block_n_wg3);
-attn_tiles!(D128M192, 192, 128, 64, block_n_wg3);
+attn_tiles!(D64M192, 192, 64, 128, block_n);
 attn_tiles!(D128N176, 128, 128, 176, block_n_tile);
 attn_tiles!(D256N64, 128, 256, 64, block_n_tile);
