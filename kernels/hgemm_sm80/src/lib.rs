@@ -8,14 +8,14 @@
 //! majorities of A and B; each entry is one line.
 //!
 //! - **TiledMMA**: `make_tiled_mma(SM80_16x8x16_F32{BF16BF16,F16F16}F32_TN, (_2,_2,_1),
-//!   Tile<_,_64,_>)` ([`Warps`], [`PermN`]): 8 warps (2×4), a 32×64×16 tile, repeated 4×4
-//!   over the 128×256 CTA tile (each warp 64×64 of C, each thread 128 f32 accumulators,
+//!   Tile<_,_32,_>)` ([`Warps`], [`PermN`]): 4 warps (2×2), a 32×32×16 tile, repeated 4×4
+//!   over the 128×128 CTA tile (each warp 64×64 of C, each thread 128 f32 accumulators,
 //!   `partition_fragment_c`).
 //! - **Shared memory**: [`STAGES`] k-tiles of A `(128, 32)` and B `(128, 32)`, swizzled so that
 //!   both the 16-byte `cp.async` writes and the `ldmatrix` reads are free of bank conflicts:
 //!   K-major operands `composition(Swizzle<2,3,3>, (R,_32):(_32,_1))` (CuTe's SM80 tile of
 //!   64-byte rows), MN-major ones `composition(Swizzle<3,3,log2 R−3>, (R,_32):(_1,R))` for R =
-//!   128 rows of A, 256 of B ([`Rows`]).
+//!   128 rows of A and of B ([`Rows`]).
 //! - **gmem → smem**: `make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thr, val)`, 8
 //!   contiguous elements a copy along the operand's contiguous mode. A CTA tile inside C with K a
 //!   multiple of 8 (the common case) runs a *whole-tile* mainloop: its first k-tile holds
@@ -71,10 +71,6 @@ pub use config::{
 /// The CTA tile's rows of A ([`TILE`]`.0`), as a static integer.
 pub type BM = _128;
 /// The CTA tile's rows of B ([`TILE`]`.1`).
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub type BN = _256;
-/// The CTA tile's rows of B ([`TILE`]`.1`).
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub type BN = _128;
 /// The k-tile's depth ([`TILE`]`.2`).
 pub type BK = _32;
@@ -84,17 +80,9 @@ pub type BK = _32;
 pub type KRing = _32;
 /// The warps of the TiledMMA along M and N (`WARPS_M × WARPS_N` = [`THREADS`] / 32), each
 /// computing `(BM / WARPS_M) × (BN / WARPS_N)` of C.
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub type Warps = Layout<(_2, _4, _1), (_1, _2, _8)>;
-/// The warps of the TiledMMA (the 4-warp variant).
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub type Warps = Layout<(_2, _2, _1), (_1, _2, _4)>;
 /// The TiledMMA's N permutation: two atoms (16 columns) per warp in each such tile, so that one
 /// `ldmatrix.x4` loads a warp's 16×16 of B.
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub type PermN = _64;
-/// The TiledMMA's N permutation (the 4-warp variant).
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub type PermN = _32;
 /// The 16-byte chunks of a K-major k-tile's row: `BK / 8`.
 pub type KChunks = _4;
@@ -102,28 +90,20 @@ pub type KChunks = _4;
 /// elements each along K (a row's 16-byte chunks to consecutive threads).
 pub type ThrK = Layout<(ThrRowsK, KChunks), (KChunks, _1)>;
 /// The rows a K-major `cp.async` pass covers: `THREADS / (BK/8)`.
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub type ThrRowsK = _64;
-/// The rows a K-major `cp.async` pass covers (the 4-warp variant).
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub type ThrRowsK = _32;
 /// `cp.async` thread layout of an MN-major k-tile: `(16, THREADS/16):(1, 16)`, 8 elements each
 /// along M (N): 128 contiguous rows of each k-column.
 pub type ThrMN = Layout<(_16, ThrColsMN), (_1, _16)>;
 /// The k-columns an MN-major `cp.async` pass covers: `THREADS / 16`.
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub type ThrColsMN = _16;
-/// The k-columns an MN-major `cp.async` pass covers (the 4-warp variant).
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub type ThrColsMN = _8;
 /// The swizzle of a K-major k-tile (rows of `BK` elements): CuTe's SM80 atoms,
 /// `Swizzle<2,3,3>` for 64-byte rows (BK = 32), `Swizzle<3,3,3>` for 128-byte rows (BK = 64):
 /// chunk `k/8` of row `r` at `k/8 ^ (r / (128 bytes / row bytes) % (BK/8))`.
 pub type SwK = Swizzle<{ (TILE.2 / 8).trailing_zeros() }, 3, 3>;
 const WARPS_M: usize = 2;
-/// CTAs per SM the registers are sized for (`__launch_bounds__`' second argument): one of
-/// 8 warps, two of 4 (255 registers a thread either way).
-const MIN_CTAS: u32 = 256 / THREADS;
+/// CTAs per SM the registers are sized for (`__launch_bounds__`' second argument): two of 4
+/// warps (255 registers a thread; the 64 K register file holds two).
+const MIN_CTAS: u32 = 2;
 const WARPS_N: usize = THREADS as usize / 32 / WARPS_M;
 
 // the types above are the numbers of config.rs (which the host launches with)
@@ -264,7 +244,6 @@ macro_rules! rows_impl {
     };
 }
 rows_impl!(_128, 4);
-rows_impl!(_256, 5);
 
 /// How an operand of a majority is laid out and moved: its global tile, its shared-memory tile,
 /// the `cp.async` TiledCopy between them and the `ldmatrix` atom that reads the fragments.
