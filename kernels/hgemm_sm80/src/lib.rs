@@ -31,8 +31,9 @@
 //!   `cp.async.wait_group STAGES−2` and one `__syncthreads` before its last k-block reads the next
 //!   stage, the refill of the stage just consumed issued at its first k-block.
 //! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`) from registers,
-//!   `partition_c` of C and of the tile's row and column coordinates; a tile inside C with C's
-//!   element and `beta = 0` chosen once, other tiles with a bound check per element.
+//!   `partition_c` of C and of the tile's row and column coordinates: a tile inside C with
+//!   `beta = 0` straight from the registers, C's element chosen once; other tiles (C's edges,
+//!   or C read) through an f32 tile in shared memory and one loop, a bound check per element.
 //!
 //! BLAS names as [`kernels-hgemm`]: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)`
 //! K-major; B "N" = `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries
@@ -646,8 +647,14 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
         alpha: p.alpha,
         beta: p.beta,
     };
-    // SAFETY: C as the parameters describe it (the caller's contract).
-    unsafe { out.store::<ACC>(p.out, at) };
+    let staging = epilogue::Staging {
+        smem: storage as *mut f32,
+        tid,
+    };
+    // SAFETY: C as the parameters describe it (the caller's contract); every thread of the CTA
+    // stores, after its last `cp.async` (`wait_group 0` above); the shared memory holds the f32
+    // tile (asserted in `epilogue`).
+    unsafe { out.store::<ACC>(p.out, at, staging) };
 }
 
 /// Declares entry `$name`: [`hgemm_sm80`] for `$e` inputs, A `$ma`-major, B `$mb`-major (an
