@@ -26,8 +26,9 @@ pub mod config;
 ///
 /// ```
 /// use host::hgemm_sm80::{HgemmSm80Kernel, config};
-/// assert_eq!(HgemmSm80Kernel::TILE, (128, 256, 32));
-/// assert_eq!(HgemmSm80Kernel::SMEM_BYTES, 4 * (128 + 256) * 32 * 2); // 96 KiB: the RTX 4090 has 99
+/// assert_eq!(HgemmSm80Kernel::TILE, (128, 128, 32));
+/// // 64 KiB: two CTAs an SM on an A100 or H100/H200, one on an RTX 4090 (100 KiB an SM)
+/// assert_eq!(HgemmSm80Kernel::SMEM_BYTES, 4 * (128 + 128) * 32 * 2);
 /// assert_eq!(size_of::<config::HgemmSm80Params>(), 72);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +37,7 @@ pub struct HgemmSm80Kernel;
 impl HgemmSm80Kernel {
     /// The CTA tile (M, N, K).
     pub const TILE: (usize, usize, usize) = config::TILE;
-    /// Threads per CTA: eight warps.
+    /// Threads per CTA: four warps.
     pub const THREADS: u32 = config::THREADS;
     /// Dynamic shared memory per CTA: `size_of` the kernel's shared storage.
     pub const SMEM_BYTES: usize = config::SMEM_BYTES;

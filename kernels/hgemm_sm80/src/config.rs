@@ -3,29 +3,18 @@
 //! file as a module (`#[path]`, as it includes `kernels/hgemm/src/config.rs`) and launches with
 //! these numbers and this struct instead of restating them.
 //!
-//! The tile: a CTA of 8 warps (2×4, each 64×64 of C: 4×8 `mma.sync` m16n8k16 atoms, 128 f32
-//! accumulators per thread, 254–255 registers) computes 128×256 of C; k-tiles of 32, `STAGES`
-//! of them in flight through `cp.async`. Shared memory is `STAGES · (128 + 256) · 32` halves =
-//! 96 KiB: within the 99 KiB an RTX 4090 (sm_89) or an sm_86 GPU gives one block, one CTA on
-//! the A100's 164 KiB (its register file, 64 K, holds one CTA of 256 threads at 255 registers
-//! anyway). Every GPU runs 8 warps per SM with this tile; the 128×128 tile of 4 warps (64 KiB)
-//! ran 2 CTAs per SM on an A100 or H100 but one, 4 warps, on the 100 KiB SMs of sm_86/89.
+//! The tile: a CTA of 4 warps (2×2, each 64×64 of C: 4×8 `mma.sync` m16n8k16 atoms, 128 f32
+//! accumulators per thread, 254–255 registers) computes 128×128 of C; k-tiles of 32, `STAGES`
+//! of them in flight through `cp.async`. Shared memory is `STAGES · (128 + 128) · 32` halves =
+//! 64 KiB. CTAs per SM (smem + 1 KiB reserved each; 64 K registers hold two CTAs of 128 threads
+//! at 255 registers): two on an A100 (164 KiB) or an H100/H200 (228 KiB), 8 warps an SM; **one**
+//! on the 100 KiB SMs of sm_86/89 (RTX 3090, RTX 4090, L4, L40), 4 warps an SM.
 
-/// Threads of a CTA: eight warps, 2×4 over the tile.
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub const THREADS: u32 = 256;
-/// Threads of a CTA: four warps, 2×2 over the tile (the measuring variant, feature
-/// `hgemm-sm80-warps4` of the kernel crate and of the host).
-#[cfg(feature = "hgemm-sm80-warps4")]
+/// Threads of a CTA: four warps, 2×2 over the tile.
 pub const THREADS: u32 = 128;
 /// Pipeline depth: shared-memory stages of A's and B's k-tiles.
 pub const STAGES: usize = 4;
 /// The CTA tile (M, N, K).
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub const TILE: (usize, usize, usize) = (128, 256, 32);
-/// The CTA tile (M, N, K) of the 4-warp variant: 128×128×32, 4 stages = 64 KiB, two CTAs per
-/// SM on an A100 (164 KiB) or an H100/H200 (228 KiB), one on the 100 KiB SMs of sm_86/89.
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub const TILE: (usize, usize, usize) = (128, 128, 32);
 /// Elements of A and B a `cp.async` moves (16 bytes): their leading dimensions must be multiples
 /// of it and their base addresses 16-byte aligned (the host checks).

@@ -2,10 +2,22 @@
 //! beta·C` rounded to C's element, C not read when `beta = 0`, one bound check per element.
 //! Which element each accumulator is comes from the TiledMMA (`partition_c` of C's tile and of
 //! its row and column coordinates), so nothing here knows the MMA's thread layout.
+//!
+//! Two paths: a tile wholly inside C with `beta = 0` (every CTA of the common problem) stores
+//! straight from the registers, C's element chosen once, no bound checks; every other tile (C's
+//! edges, or C read) goes through shared memory ([`Staging`]): the accumulators to an f32 tile
+//! of C, then one loop in which a warp writes a column, 4 consecutive rows a lane, each element
+//! checked. The second path is a loop instead of 128 unrolled values per element type and
+//! `beta` (the module's PTX was 90 % epilogue, 5 MB for the 8 entries: ptxas and the driver's
+//! JIT took ~40 s for it).
 
+use layout_types::cute::copy::TileLayout;
 use layout_types::cute::mma::{bfloat16_t, half_t};
+use layout_types::cute::prelude::*;
+use layout_types::cute::swizzle::{Swizzled, make_composed_layout};
+use layout_types::swizzle::Swizzle;
 
-use super::config::{OUT_BF16, OUT_F32, TILE};
+use super::config::{OUT_BF16, OUT_F32, SMEM_BYTES, THREADS, TILE};
 
 /// An element C may have: f32, `bfloat16_t` or `half_t`.
 pub trait OutElem: Copy {
@@ -78,34 +90,71 @@ pub struct Tile {
     pub beta: f32,
 }
 
+/// The CTA's shared memory as an f32 tile of C for the staged path: `(128, TILE.1)`
+/// column-major, `Swizzle<3,2,5>` (chunk of 4 rows `r/4` of column `c` at `r/4 ^ (c % 8)` of its
+/// 8-chunk group): the accumulators' stores (a warp: 8 rows × 4 columns, or their odd columns)
+/// meet 32 different banks, and each lane's 4 rows stay one aligned 16-byte vector.
+pub type SC = Swizzled<Swizzle<3, 2, 5>, Layout<(_128, _128), (_1, _128)>>;
+
+/// The staged path's shared memory (the mainloop's stages, free after it) and this thread.
+#[derive(Clone, Copy)]
+pub struct Staging {
+    /// The CTA's dynamic shared memory.
+    pub smem: *mut f32,
+    /// `threadIdx.x`.
+    pub tid: u32,
+}
+
+// the f32 tile fits in the stages' shared memory, a warp's lanes (4 rows each) cover a column,
+// and the staged loop's (lane, warp) layouts are of 4 warps
+const _: () = {
+    assert!(TILE.0 == 128 && TILE.1 == 128 && TILE.0 * TILE.1 * 4 <= SMEM_BYTES);
+    assert!(THREADS == 128);
+};
+
+/// Four f32 of one aligned 16-byte chunk (one `ld.shared.v4`).
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct F4([f32; 4]);
+
 impl Tile {
     /// Stores the thread's `N` accumulators as C's element `out` (`OUT_F32`, `OUT_BF16`,
     /// `OUT_F16`): `at(i)` is value `i` of the fragment and the element of C it belongs to,
-    /// `(value, offset from the tile's origin in C, row, column in the tile)`. Each value is read
-    /// once (the element is chosen per value: a register array read once per element type would
-    /// exceed what LLVM's SROA splits into registers, 1024 accesses).
+    /// `(value, offset from the tile's origin in C, row, column in the tile)`. Each path reads each
+    /// value once (4 · 128 reads of the register array in all: LLVM's SROA splits it into
+    /// registers up to 1024).
+    ///
+    /// Every thread of the CTA calls it (the staged path synchronizes the CTA), after the
+    /// mainloop's last `cp.async` completed (`wait_group 0`).
     ///
     /// # Safety
-    /// `c` holds `(M, N)` with leading dimension `ldc` of the element `out` names.
+    /// `c` holds `(M, N)` with leading dimension `ldc` of the element `out` names; `st` is the
+    /// CTA's shared memory, at least `TILE.0 · TILE.1` f32.
     #[inline(always)]
     pub unsafe fn store<const N: usize>(
         &self,
         out: u32,
         at: impl Fn(usize) -> (f32, i64, i32, i32),
+        st: Staging,
     ) {
         let (rows, cols) = (self.bounds.0 - self.origin.0, self.bounds.1 - self.origin.1);
-        if rows >= TILE.0 as i32 && cols >= TILE.1 as i32 {
-            // the whole tile inside C: no bound checks, C's element and whether C is read chosen
-            // once (SAFETY: the caller's contract)
+        if rows >= TILE.0 as i32 && cols >= TILE.1 as i32 && self.beta == 0.0 {
+            // the whole tile inside C, C not read: no bound checks, C's element chosen once
+            // (SAFETY: the caller's contract)
             unsafe {
                 match out {
-                    OUT_F32 => self.store_whole::<f32, N>(&at),
-                    OUT_BF16 => self.store_whole::<bfloat16_t, N>(&at),
-                    _ => self.store_whole::<half_t, N>(&at),
+                    OUT_F32 => self.store_all::<f32, N, false>(&at),
+                    OUT_BF16 => self.store_all::<bfloat16_t, N, false>(&at),
+                    _ => self.store_all::<half_t, N, false>(&at),
                 }
             }
             return;
         }
+        // C's edges or C read: the accumulators to the f32 tile (after every warp's last reads of
+        // the stages), then the columns from it
+        let s_c: SC =
+            make_composed_layout(Swizzle::<3, 2, 5>, make_layout((_128, _128), (_1, _128)));
+        device::thread::sync_threads();
         // the values in groups of 4 (one m16n8 atom's accumulators each)
         device::unroll!(
             N / 4,
@@ -115,40 +164,55 @@ impl Tile {
                     4,
                     #[inline(always)]
                     |v: usize| {
-                        let (acc, off, r, c) = at(4 * atom + v);
-                        if r < rows && c < cols {
-                            // SAFETY: (r, c) is inside C (the caller's contract).
-                            unsafe {
-                                match out {
-                                    OUT_F32 => self.store_one::<f32>(off, acc),
-                                    OUT_BF16 => self.store_one::<bfloat16_t>(off, acc),
-                                    _ => self.store_one::<half_t>(off, acc),
-                                }
-                            }
-                        }
+                        let (acc, _, r, c) = at(4 * atom + v);
+                        // SAFETY: (r, c) is inside the tile, which fits the shared memory
+                        // (asserted).
+                        unsafe { st.smem.add(s_c.eval((r, c)).value() as usize).write(acc) };
                     }
                 );
             }
         );
-    }
-
-    /// [`Tile::store`] of a tile wholly inside C, of element `O`: C read (`beta ≠ 0`) or not,
-    /// chosen once.
-    ///
-    /// # Safety
-    /// The tile lies inside C, of type `O`.
-    #[inline(always)]
-    unsafe fn store_whole<O: OutElem, const N: usize>(
-        &self,
-        at: &impl Fn(usize) -> (f32, i64, i32, i32),
-    ) {
+        device::thread::sync_threads();
         // SAFETY: the caller's contract.
         unsafe {
-            if self.beta == 0.0 {
-                self.store_all::<O, N, false>(at)
-            } else {
-                self.store_all::<O, N, true>(at)
+            match out {
+                OUT_F32 => self.store_staged::<f32>(&s_c, st, (rows, cols)),
+                OUT_BF16 => self.store_staged::<bfloat16_t>(&s_c, st, (rows, cols)),
+                _ => self.store_staged::<half_t>(&s_c, st, (rows, cols)),
             }
+        }
+    }
+
+    /// The staged path's loop: lane `l` of warp `w` reads rows `4l..4l+4` of columns `w`,
+    /// `w + THREADS/32`, ... of the f32 tile (one 16-byte vector each) and stores those inside
+    /// C's `(rows, cols)` from the tile's origin.
+    ///
+    /// # Safety
+    /// As [`Tile::store`], the f32 tile written and visible to the CTA.
+    #[inline(always)]
+    unsafe fn store_staged<O: OutElem>(&self, s_c: &SC, st: Staging, (rows, cols): (i32, i32)) {
+        const WARPS: i32 = THREADS as i32 / 32;
+        // (lane, warp) -> the first row, the first column
+        let row0 = make_layout((_32, _4), (_4, _0)).call(st.tid as i32);
+        let col0 = make_layout((_32, _4), (_0, _1)).call(st.tid as i32);
+        let mut c = col0;
+        while c < TILE.1 as i32 {
+            // SAFETY: the swizzle keeps 4-row groups whole, so the 4 values are one aligned
+            // 16-byte chunk of the tile
+            let v =
+                unsafe { (st.smem.add(s_c.eval((row0, c)).value() as usize) as *const F4).read() };
+            device::unroll!(
+                4,
+                #[inline(always)]
+                |j: usize| {
+                    let r = row0 + j as i32;
+                    if r < rows && c < cols {
+                        // SAFETY: (r, c) is inside C (the caller's contract).
+                        unsafe { self.store_one::<O>(r as i64 + c as i64 * self.ldc, v.0[j]) };
+                    }
+                }
+            );
+            c += WARPS;
         }
     }
 

@@ -8,14 +8,14 @@
 //! majorities of A and B; each entry is one line.
 //!
 //! - **TiledMMA**: `make_tiled_mma(SM80_16x8x16_F32{BF16BF16,F16F16}F32_TN, (_2,_2,_1),
-//!   Tile<_,_64,_>)` ([`Warps`], [`PermN`]): 8 warps (2×4), a 32×64×16 tile, repeated 4×4
-//!   over the 128×256 CTA tile (each warp 64×64 of C, each thread 128 f32 accumulators,
+//!   Tile<_,_32,_>)` ([`Warps`], [`PermN`]): 4 warps (2×2), a 32×32×16 tile, repeated 4×4
+//!   over the 128×128 CTA tile (each warp 64×64 of C, each thread 128 f32 accumulators,
 //!   `partition_fragment_c`).
 //! - **Shared memory**: [`STAGES`] k-tiles of A `(128, 32)` and B `(128, 32)`, swizzled so that
 //!   both the 16-byte `cp.async` writes and the `ldmatrix` reads are free of bank conflicts:
 //!   K-major operands `composition(Swizzle<2,3,3>, (R,_32):(_32,_1))` (CuTe's SM80 tile of
 //!   64-byte rows), MN-major ones `composition(Swizzle<3,3,log2 R−3>, (R,_32):(_1,R))` for R =
-//!   128 rows of A, 256 of B ([`Rows`]).
+//!   128 rows of A and of B ([`Rows`]).
 //! - **gmem → smem**: `make_tiled_copy(SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, thr, val)`, 8
 //!   contiguous elements a copy along the operand's contiguous mode. A CTA tile inside C with K a
 //!   multiple of 8 (the common case) runs a *whole-tile* mainloop: its first k-tile holds
@@ -31,8 +31,9 @@
 //!   `cp.async.wait_group STAGES−2` and one `__syncthreads` before its last k-block reads the next
 //!   stage, the refill of the stage just consumed issued at its first k-block.
 //! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`) from registers,
-//!   `partition_c` of C and of the tile's row and column coordinates; a tile inside C with C's
-//!   element and `beta = 0` chosen once, other tiles with a bound check per element.
+//!   `partition_c` of C and of the tile's row and column coordinates: a tile inside C with
+//!   `beta = 0` straight from the registers, C's element chosen once; other tiles (C's edges,
+//!   or C read) through an f32 tile in shared memory and one loop, a bound check per element.
 //!
 //! BLAS names as [`kernels-hgemm`]: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)`
 //! K-major; B "N" = `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries
@@ -71,10 +72,6 @@ pub use config::{
 /// The CTA tile's rows of A ([`TILE`]`.0`), as a static integer.
 pub type BM = _128;
 /// The CTA tile's rows of B ([`TILE`]`.1`).
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub type BN = _256;
-/// The CTA tile's rows of B ([`TILE`]`.1`).
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub type BN = _128;
 /// The k-tile's depth ([`TILE`]`.2`).
 pub type BK = _32;
@@ -84,17 +81,9 @@ pub type BK = _32;
 pub type KRing = _32;
 /// The warps of the TiledMMA along M and N (`WARPS_M × WARPS_N` = [`THREADS`] / 32), each
 /// computing `(BM / WARPS_M) × (BN / WARPS_N)` of C.
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub type Warps = Layout<(_2, _4, _1), (_1, _2, _8)>;
-/// The warps of the TiledMMA (the 4-warp variant).
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub type Warps = Layout<(_2, _2, _1), (_1, _2, _4)>;
 /// The TiledMMA's N permutation: two atoms (16 columns) per warp in each such tile, so that one
 /// `ldmatrix.x4` loads a warp's 16×16 of B.
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub type PermN = _64;
-/// The TiledMMA's N permutation (the 4-warp variant).
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub type PermN = _32;
 /// The 16-byte chunks of a K-major k-tile's row: `BK / 8`.
 pub type KChunks = _4;
@@ -102,28 +91,20 @@ pub type KChunks = _4;
 /// elements each along K (a row's 16-byte chunks to consecutive threads).
 pub type ThrK = Layout<(ThrRowsK, KChunks), (KChunks, _1)>;
 /// The rows a K-major `cp.async` pass covers: `THREADS / (BK/8)`.
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub type ThrRowsK = _64;
-/// The rows a K-major `cp.async` pass covers (the 4-warp variant).
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub type ThrRowsK = _32;
 /// `cp.async` thread layout of an MN-major k-tile: `(16, THREADS/16):(1, 16)`, 8 elements each
 /// along M (N): 128 contiguous rows of each k-column.
 pub type ThrMN = Layout<(_16, ThrColsMN), (_1, _16)>;
 /// The k-columns an MN-major `cp.async` pass covers: `THREADS / 16`.
-#[cfg(not(feature = "hgemm-sm80-warps4"))]
-pub type ThrColsMN = _16;
-/// The k-columns an MN-major `cp.async` pass covers (the 4-warp variant).
-#[cfg(feature = "hgemm-sm80-warps4")]
 pub type ThrColsMN = _8;
 /// The swizzle of a K-major k-tile (rows of `BK` elements): CuTe's SM80 atoms,
 /// `Swizzle<2,3,3>` for 64-byte rows (BK = 32), `Swizzle<3,3,3>` for 128-byte rows (BK = 64):
 /// chunk `k/8` of row `r` at `k/8 ^ (r / (128 bytes / row bytes) % (BK/8))`.
 pub type SwK = Swizzle<{ (TILE.2 / 8).trailing_zeros() }, 3, 3>;
 const WARPS_M: usize = 2;
-/// CTAs per SM the registers are sized for (`__launch_bounds__`' second argument): one of
-/// 8 warps, two of 4 (255 registers a thread either way).
-const MIN_CTAS: u32 = 256 / THREADS;
+/// CTAs per SM the registers are sized for (`__launch_bounds__`' second argument): two of 4
+/// warps (255 registers a thread; the 64 K register file holds two).
+const MIN_CTAS: u32 = 2;
 const WARPS_N: usize = THREADS as usize / 32 / WARPS_M;
 
 // the types above are the numbers of config.rs (which the host launches with)
@@ -264,7 +245,6 @@ macro_rules! rows_impl {
     };
 }
 rows_impl!(_128, 4);
-rows_impl!(_256, 5);
 
 /// How an operand of a majority is laid out and moved: its global tile, its shared-memory tile,
 /// the `cp.async` TiledCopy between them and the `ldmatrix` atom that reads the fragments.
@@ -667,8 +647,14 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
         alpha: p.alpha,
         beta: p.beta,
     };
-    // SAFETY: C as the parameters describe it (the caller's contract).
-    unsafe { out.store::<ACC>(p.out, at) };
+    let staging = epilogue::Staging {
+        smem: storage as *mut f32,
+        tid,
+    };
+    // SAFETY: C as the parameters describe it (the caller's contract); every thread of the CTA
+    // stores, after its last `cp.async` (`wait_group 0` above); the shared memory holds the f32
+    // tile (asserted in `epilogue`).
+    unsafe { out.store::<ACC>(p.out, at, staging) };
 }
 
 /// Declares entry `$name`: [`hgemm_sm80`] for `$e` inputs, A `$ma`-major, B `$mb`-major (an
