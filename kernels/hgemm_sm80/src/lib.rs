@@ -412,7 +412,7 @@ fn cta_tile() -> (i32, i32) {
     (block_idx_x() as i32, block_idx_y() as i32)
 }
 
-/// The M tiles of a rasterization group ([`cta_tile`]).
+/// The M tiles of a rasterization group (`cta_tile`).
 #[cfg(feature = "hgemm-sm80-raster")]
 pub type RasterM = _16;
 
@@ -432,7 +432,7 @@ fn cta_tile() -> (i32, i32) {
     raster_tile(block_idx_x() as i32 + block_idx_y() as i32 * gm, (gm, gn))
 }
 
-/// [`cta_tile`]'s order: the tile `(M tile, N tile)` of the `pid`-th CTA launched on a grid of
+/// `cta_tile`'s order: the tile `(M tile, N tile)` of the `pid`-th CTA launched on a grid of
 /// `(gm, gn)` tiles (a bijection of the grid; the emulator's tests check it).
 #[cfg(feature = "hgemm-sm80-raster")]
 #[inline(always)]
