@@ -13,9 +13,19 @@
 /// Threads of a CTA: four warps, 2×2 over the tile.
 pub const THREADS: u32 = 128;
 /// Pipeline depth: shared-memory stages of A's and B's k-tiles.
+#[cfg(not(feature = "hgemm-sm80-k64"))]
 pub const STAGES: usize = 4;
+/// Pipeline depth of the measuring candidate `hgemm-sm80-k64`: two stages of k-tiles of 64
+/// (the same 64 KiB; one k-tile in flight while the other is read).
+#[cfg(feature = "hgemm-sm80-k64")]
+pub const STAGES: usize = 2;
 /// The CTA tile (M, N, K).
+#[cfg(not(feature = "hgemm-sm80-k64"))]
 pub const TILE: (usize, usize, usize) = (128, 128, 32);
+/// The CTA tile of the measuring candidate `hgemm-sm80-k64`: k-tiles of 64 (half the barriers
+/// and k-tile bookkeeping per `mma.sync`), two stages.
+#[cfg(feature = "hgemm-sm80-k64")]
+pub const TILE: (usize, usize, usize) = (128, 128, 64);
 /// Elements of A and B a `cp.async` moves (16 bytes): their leading dimensions must be multiples
 /// of it and their base addresses 16-byte aligned (the host checks).
 pub const VECTOR: usize = 8;

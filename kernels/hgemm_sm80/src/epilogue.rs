@@ -143,9 +143,9 @@ impl Tile {
             // (SAFETY: the caller's contract)
             unsafe {
                 match out {
-                    OUT_F32 => self.store_all::<f32, N, false>(&at),
-                    OUT_BF16 => self.store_all::<bfloat16_t, N, false>(&at),
-                    _ => self.store_all::<half_t, N, false>(&at),
+                    OUT_F32 => self.store_all::<f32, N>(&at),
+                    OUT_BF16 => self.store_all::<bfloat16_t, N>(&at),
+                    _ => self.store_all::<half_t, N>(&at),
                 }
             }
             return;
@@ -216,12 +216,12 @@ impl Tile {
         }
     }
 
-    /// The `N` values of a tile inside C, each `alpha·acc` (+ `beta·C` when `READ_C`).
+    /// The `N` values of a tile inside C, each `alpha·acc` (C not read: `beta = 0`).
     ///
     /// # Safety
-    /// As [`Tile::store_whole`].
+    /// The tile lies inside C, of element `O`.
     #[inline(always)]
-    unsafe fn store_all<O: OutElem, const N: usize, const READ_C: bool>(
+    unsafe fn store_all<O: OutElem, const N: usize>(
         &self,
         at: &impl Fn(usize) -> (f32, i64, i32, i32),
     ) {
@@ -235,13 +235,7 @@ impl Tile {
                     |v: usize| {
                         let (acc, off, _, _) = at(4 * atom + v);
                         // SAFETY: the caller's contract.
-                        unsafe {
-                            if READ_C {
-                                self.store_one::<O>(off, acc)
-                            } else {
-                                self.at::<O>(off).write(O::from_f32(self.alpha * acc))
-                            }
-                        }
+                        unsafe { self.at::<O>(off).write(O::from_f32(self.alpha * acc)) };
                     }
                 );
             }

@@ -74,7 +74,11 @@ pub type BM = _128;
 /// The CTA tile's rows of B ([`TILE`]`.1`).
 pub type BN = _128;
 /// The k-tile's depth ([`TILE`]`.2`).
+#[cfg(not(feature = "hgemm-sm80-k64"))]
 pub type BK = _32;
+/// The k-tile's depth (the candidate `hgemm-sm80-k64`).
+#[cfg(feature = "hgemm-sm80-k64")]
+pub type BK = _64;
 /// The k-columns of the register fragments: two k-blocks of 16, a ring that the k-tile's
 /// `BK / 16` k-blocks pass through (the next k-block loads while this one's `mma.sync`s run;
 /// four k-blocks of fragments beside 128 accumulators would not fit in 255 registers).
@@ -86,12 +90,20 @@ pub type Warps = Layout<(_2, _2, _1), (_1, _2, _4)>;
 /// `ldmatrix.x4` loads a warp's 16×16 of B.
 pub type PermN = _32;
 /// The 16-byte chunks of a K-major k-tile's row: `BK / 8`.
+#[cfg(not(feature = "hgemm-sm80-k64"))]
 pub type KChunks = _4;
+/// The 16-byte chunks of a K-major k-tile's row (the candidate `hgemm-sm80-k64`).
+#[cfg(feature = "hgemm-sm80-k64")]
+pub type KChunks = _8;
 /// `cp.async` thread layout of a K-major k-tile: `(THREADS / (BK/8), BK/8):(BK/8, 1)`, 8
 /// elements each along K (a row's 16-byte chunks to consecutive threads).
 pub type ThrK = Layout<(ThrRowsK, KChunks), (KChunks, _1)>;
 /// The rows a K-major `cp.async` pass covers: `THREADS / (BK/8)`.
+#[cfg(not(feature = "hgemm-sm80-k64"))]
 pub type ThrRowsK = _32;
+/// The rows a K-major `cp.async` pass covers (the candidate `hgemm-sm80-k64`).
+#[cfg(feature = "hgemm-sm80-k64")]
+pub type ThrRowsK = _16;
 /// `cp.async` thread layout of an MN-major k-tile: `(16, THREADS/16):(1, 16)`, 8 elements each
 /// along M (N): 128 contiguous rows of each k-column.
 pub type ThrMN = Layout<(_16, ThrColsMN), (_1, _16)>;
@@ -392,6 +404,59 @@ fn inlined_load<F: Fn(i32, usize)>(f: F) -> F {
     f
 }
 
+/// This CTA's tile of C, `(M tile, N tile)`: the block index (grid `(M tiles, N tiles)`,
+/// launched M fastest).
+#[cfg(not(feature = "hgemm-sm80-raster"))]
+#[inline(always)]
+fn cta_tile() -> (i32, i32) {
+    (block_idx_x() as i32, block_idx_y() as i32)
+}
+
+/// The M tiles of a rasterization group (`cta_tile`).
+#[cfg(feature = "hgemm-sm80-raster")]
+pub type RasterM = _16;
+
+/// This CTA's tile of C, `(M tile, N tile)`, rasterized for L2 (the measuring candidate
+/// `hgemm-sm80-raster`; Triton's grouped order, CUTLASS's threadblock swizzle): the CTAs in
+/// launch order (`x + y · gridDim.x`) walk groups of [`RasterM`] M tiles, M fastest within a
+/// group, then N, so that the CTAs resident at once share fewer A and B panels (at 4096³ a wave
+/// of 264 CTAs reads 16 A panels and ~17 B panels instead of 32 and ~8; at 8192³ 16 and ~17
+/// instead of 64 and ~4). The M tiles past the last whole group form one group of their own.
+#[cfg(feature = "hgemm-sm80-raster")]
+#[inline(always)]
+fn cta_tile() -> (i32, i32) {
+    let (gm, gn) = (
+        device::thread::grid_dim_x() as i32,
+        device::thread::grid_dim_y() as i32,
+    );
+    raster_tile(block_idx_x() as i32 + block_idx_y() as i32 * gm, (gm, gn))
+}
+
+/// `cta_tile`'s order: the tile `(M tile, N tile)` of the `pid`-th CTA launched on a grid of
+/// `(gm, gn)` tiles (a bijection of the grid; the emulator's tests check it).
+#[cfg(feature = "hgemm-sm80-raster")]
+#[inline(always)]
+pub fn raster_tile(pid: i32, (gm, gn): (i32, i32)) -> (i32, i32) {
+    let g = RasterM::VALUE as i32;
+    let (groups, rest) = (gm / g, gm % g);
+    if pid < groups * g * gn {
+        // (M in the group, N, group) -> M tile / N tile
+        let shape = (RasterM::default(), gn, groups);
+        (
+            make_layout(shape, (_1, _0, RasterM::default())).call(pid),
+            make_layout(shape, (_0, _1, _0)).call(pid),
+        )
+    } else {
+        // the last, partial group: (M in it, N)
+        let shape = (rest, gn);
+        let q = pid - groups * g * gn;
+        (
+            groups * g + make_layout(shape, (_1, _0)).call(q),
+            make_layout(shape, (_0, _1)).call(q),
+        )
+    }
+}
+
 /// The generic kernel body: element `E`, A `MA`-major, B `MB`-major (see the crate docs).
 ///
 /// # Safety
@@ -399,10 +464,8 @@ fn inlined_load<F: Fn(i32, usize)>(f: F) -> F {
 #[inline(always)]
 pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     let tid = thread_idx_x();
-    let (m0, n0) = (
-        block_idx_x() as i32 * TILE.0 as i32,
-        block_idx_y() as i32 * TILE.1 as i32,
-    );
+    let (tm, tn) = cta_tile();
+    let (m0, n0) = (tm * TILE.0 as i32, tn * TILE.1 as i32);
     let storage = dynamic_shared_mem::<SharedStorage>();
     // SAFETY: the CTA's dynamic shared memory is one `SharedStorage` (SMEM_BYTES at launch).
     let (sa, sb) = unsafe { (&raw mut (*storage).a, &raw mut (*storage).b) };

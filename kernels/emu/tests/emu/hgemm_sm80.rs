@@ -227,3 +227,39 @@ entry_tests!(
     hgemm_sm80_f16_tn,
     hgemm_sm80_f16_tt,
 );
+
+/// The candidate `hgemm-sm80-raster`'s CTA order is a bijection of the grid: every tile once,
+/// for grids with and without a partial group of M tiles (`cargo test -p kernels-emu --features
+/// hgemm-sm80-raster`).
+#[cfg(feature = "hgemm-sm80-raster")]
+#[test]
+fn hgemm_sm80_raster_covers_the_grid() {
+    use layout_types::cute::prelude::StaticInt;
+    let g = <k::RasterM as StaticInt>::VALUE as i32;
+    for (gm, gn) in [
+        (1, 1),
+        (3, 5),
+        (g, 2),
+        (g + 1, 3),
+        (2 * g + 5, 7),
+        (32, 32),
+        (64, 64),
+    ] {
+        let mut seen = vec![false; (gm * gn) as usize];
+        for pid in 0..gm * gn {
+            let (m, n) = k::raster_tile(pid, (gm, gn));
+            assert!(
+                (0..gm).contains(&m) && (0..gn).contains(&n),
+                "{pid} -> {m},{n} of {gm}x{gn}"
+            );
+            let i = (m + n * gm) as usize;
+            assert!(!seen[i], "tile {m},{n} twice on {gm}x{gn}");
+            seen[i] = true;
+        }
+        // within a whole group the M tiles come first: CTAs pid and pid + 1 are neighbours in M
+        if gm >= g {
+            assert_eq!(k::raster_tile(1, (gm, gn)), (1, 0));
+            assert_eq!(k::raster_tile(g, (gm, gn)), (0, 1));
+        }
+    }
+}
