@@ -371,7 +371,7 @@ mod pingpong_entries {
     use collective::kernel::{
         KernelTmaWarpSpecializedPingpong, ScheduleSharedStorage, gemm_tma_warpspecialized,
     };
-    pub use config::{SMEM_BYTES_PINGPONG, STAGES_PINGPONG, SharedStoragePingpong, TILE_PINGPONG};
+    use config::{STAGES_PINGPONG, SharedStoragePingpong, TILE_PINGPONG};
 
     /// The ping-pong entries' tile scheduler: data-parallel over 64×256 tiles.
     pub type DataParallelPingpong =

@@ -354,5 +354,24 @@ mod tests {
             addr(<MajorK as SmemOperand<_256, _256>>::gmma_desc(buf, 0, 2)),
             0x4000 + 64
         );
+        // the ping-pong schedule's 64-row A tile is the 128-row tile's first block: the same
+        // descriptors (K-major), the same start addresses (MN-major), half the elements
+        for kb in 0..4 {
+            assert_eq!(
+                <MajorK as SmemOperand<_64, _64>>::gmma_desc(buf, 0, kb),
+                <MajorK as SmemOperand<_128, _64>>::gmma_desc(buf, 0, kb)
+            );
+            assert_eq!(
+                addr(<MajorMN as SmemOperand<_64, _64>>::gmma_desc(buf, 0, kb)),
+                addr(<MajorMN as SmemOperand<_128, _64>>::gmma_desc(buf, 0, kb))
+            );
+        }
+        assert_eq!(
+            (
+                <MajorK as SmemOperand<_64, _64>>::BYTES,
+                <MajorMN as SmemOperand<_64, _64>>::BYTES
+            ),
+            (8192, 8192)
+        );
     }
 }
