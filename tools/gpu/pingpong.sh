@@ -2,8 +2,9 @@
 # helper collectives (issue #34, round 6): the ping-pong kernel schedule against the cooperative
 # one on the H200, about 60 s of GPU time. NOT RUN by the helper (no device calls this session).
 # $H: a release host built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong (the helper's is
-# /work/main/.gpu/collectives6/host.xz: `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong cargo build
-# --release -p host` on branch collectives; unpacked below when $H is not set).
+# /work/main/.gpu/collectives6/host.xz, 1.8 MB: `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong cargo build
+# --release -p host --bin host` at branch collectives 75097b8, whose kernel sources are 84b3bda's
+# but for an unused import; unpacked below when $H is not set).
 # Run: run(command="bash tools/gpu/pingpong.sh", carry=[".gpu/collectives6"], timeout_s=120).
 # Prints (and writes to $OUT/summary.txt): one line per check ("<schedule> <args>: N passed, M
 # failed"), then per bench the two ratio lines of `host gemm --bench` (sustained, burst) under
