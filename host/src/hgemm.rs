@@ -332,7 +332,17 @@ fn box_layout(k_major: bool, rows: usize) -> String {
 }
 
 impl fmt::Display for HgemmKernel {
+    /// The kernel [`Context::hgemm`] launches: the cooperative one, or with
+    /// `CUTE_RS_HGEMM_SCHEDULE=pingpong` the ping-pong one ([`HgemmSchedule`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Ok(HgemmSchedule::Pingpong) = HgemmSchedule::from_env() {
+            let (m, n, k) = config::TILE_PINGPONG;
+            return write!(
+                f,
+                "hgemm {m}x{n}x{k} tma+wgmma {}-stage persistent ping-pong",
+                config::STAGES_PINGPONG
+            );
+        }
         let (m, n, k) = Self::TILE;
         write!(
             f,
@@ -473,7 +483,17 @@ impl Context {
         } else {
             HgemmKernel::entry::<T>(g.transa, g.transb)
         };
-        self.hgemm_launch(stream, g, &entry, (pa, pb), c, pbias)
+        match HgemmSchedule::from_env()? {
+            HgemmSchedule::Cooperative => self.hgemm_launch(stream, g, &entry, (pa, pb), c, pbias),
+            HgemmSchedule::Pingpong => {
+                let entry = HgemmSchedule::pingpong_entry(&entry);
+                if !self.has_kernel(&entry) {
+                    return Err(HgemmSchedule::not_built(&entry));
+                }
+                let v = HgemmVariant::PINGPONG;
+                self.hgemm_launch_with(stream, g, &entry, (pa, pb), c, pbias, &v)
+            }
+        }
     }
 
     /// Launches the Hopper GEMM's entry `entry` on operands already checked
@@ -688,6 +708,59 @@ impl Context {
     }
 }
 
+/// The Hopper GEMM's kernel schedule (CUTLASS's `KernelSchedule`, `collective::kernel`):
+/// [`Context::hgemm`] launches the cooperative entries (128×256 tiles, both consumer
+/// warpgroups on each) unless `CUTE_RS_HGEMM_SCHEDULE=pingpong` asks for the ping-pong ones
+/// (64×256 tiles, one consumer warpgroup each, one's epilogue under the other's `wgmma`s),
+/// which are in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`: bf16
+/// and f16 "TN" and the fused bias + GELU (tanh); another problem, or a build without them, is
+/// an [`Error::Unsupported`] before any launch. For measuring.
+///
+/// ```
+/// use host::hgemm::HgemmSchedule;
+/// assert_eq!(HgemmSchedule::pingpong_entry("hgemm_bf16_tn"), "hgemm_bf16_tn_pingpong");
+/// let e = HgemmSchedule::not_built("hgemm_bf16_nn_pingpong").to_string();
+/// assert!(e.contains("CUTE_RS_KERNEL_FEATURES=hgemm/pingpong"), "{e}");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HgemmSchedule {
+    /// `KernelTmaWarpSpecializedCooperative` (the default).
+    Cooperative,
+    /// `KernelTmaWarpSpecializedPingpong`.
+    Pingpong,
+}
+
+impl HgemmSchedule {
+    /// The entries of the ping-pong schedule (the kernel's `*_pingpong` entries).
+    pub const PINGPONG_ENTRIES: [&'static str; 3] = [
+        "hgemm_bf16_tn_pingpong",
+        "hgemm_f16_tn_pingpong",
+        "hgemm_fused_bf16_tn_gelu_pingpong",
+    ];
+    /// The schedule `CUTE_RS_HGEMM_SCHEDULE` asks for (`cooperative`, the default, or
+    /// `pingpong`); another value is an [`Error::Unsupported`] naming the variable.
+    pub fn from_env() -> Result<HgemmSchedule> {
+        Ok(
+            match env_override("CUTE_RS_HGEMM_SCHEDULE", &["cooperative", "pingpong"])?.as_deref() {
+                Some("pingpong") => HgemmSchedule::Pingpong,
+                _ => HgemmSchedule::Cooperative,
+            },
+        )
+    }
+    /// The ping-pong entry of the cooperative entry `entry`.
+    pub fn pingpong_entry(entry: &str) -> String {
+        format!("{entry}_pingpong")
+    }
+    /// The error for a ping-pong entry this build does not have: which entries exist and how
+    /// to build them.
+    pub fn not_built(entry: &str) -> Error {
+        Error::Unsupported(format!(
+            "CUTE_RS_HGEMM_SCHEDULE=pingpong: no entry {entry} in this build (the ping-pong schedule's entries, {}, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong)",
+            Self::PINGPONG_ENTRIES.join(", ")
+        ))
+    }
+}
+
 /// What differs at launch between the Hopper GEMM's kernel variants: the CTA tile (of the
 /// 16-bit elements the launch describes), the dynamic shared memory, whether the epilogue may
 /// take its TMA path, the FP8 block scales' device addresses (0: none).
@@ -704,6 +777,20 @@ impl HgemmVariant {
     pub(crate) const COOPERATIVE: HgemmVariant = HgemmVariant {
         tile: config::TILE,
         smem: config::SMEM_BYTES,
+        tma_epilogue: true,
+        scales: (0, 0),
+    };
+    /// The ping-pong entries: 64×256 tiles (A's TMA box of 64 rows), 4 stages.
+    ///
+    /// ```
+    /// use host::hgemm::config;
+    /// // 4 stages of a 64×64 A and a 256×64 B tile, the epilogue's 64 KiB, the barriers
+    /// assert_eq!(config::SMEM_BYTES_PINGPONG, 4 * (64 + 256) * 64 * 2 + 64 * 1024 + 1024);
+    /// assert!(config::SMEM_BYTES_PINGPONG <= 227 * 1024); // an H100's opt-in maximum
+    /// ```
+    pub(crate) const PINGPONG: HgemmVariant = HgemmVariant {
+        tile: config::TILE_PINGPONG,
+        smem: config::SMEM_BYTES_PINGPONG,
         tma_epilogue: true,
         scales: (0, 0),
     };
@@ -928,6 +1015,27 @@ mod tests {
             hgemm_epilogue::<f32>(&GemmConfig::new(0, 4, 4), 0x10_0000),
             HgemmEpilogue::Direct
         );
+    }
+
+    #[test]
+    fn pingpong_entries_are_the_kernels() {
+        // the kernel family's feature-gated block declares exactly these entries
+        let src = include_str!("../../kernels/hgemm/src/lib.rs");
+        let declared: Vec<&str> = src
+            .split("hgemm_pingpong_entry!(")
+            .skip(1) // the text before the first invocation
+            .filter_map(|s| s.trim_start().split(',').next())
+            .collect();
+        assert_eq!(declared, HgemmSchedule::PINGPONG_ENTRIES);
+        for e in HgemmSchedule::PINGPONG_ENTRIES {
+            let base = e.strip_suffix("_pingpong").unwrap();
+            assert_eq!(HgemmSchedule::pingpong_entry(base), e);
+        }
+        assert_eq!(
+            HgemmSchedule::pingpong_entry(&HgemmKernel::fused_entry(Activation::Gelu)),
+            "hgemm_fused_bf16_tn_gelu_pingpong"
+        );
+        assert_eq!(HgemmVariant::PINGPONG.tile, (64, 256, 64));
     }
 
     #[test]

@@ -1,14 +1,24 @@
-//! The warp-specialized cooperative kernel schedule (CUTLASS's
-//! `GemmUniversal<..., KernelTmaWarpSpecializedCooperative>`, and with
-//! [`GmmaFp8Accumulation`](crate::mainloop::GmmaFp8Accumulation) its
-//! `KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum`): one CTA of three warpgroups
-//! computes 128 × `BN` tiles of C (`BN` = 256, or 128 for the promoted FP8 mainloop). Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one thread
-//! runs the mainloop's [`load`](CollectiveMma::load)s; warpgroups 1 and 2 are the consumers
-//! (`setmaxnreg.inc 232`), each the [`mma`](CollectiveMma::mma) of a 64 × `BN` half, then the
-//! epilogue's [`store`](CollectiveEpilogue::store). Persistent over the
-//! [`PersistentTileScheduler`]'s tiles: the producer runs ahead into the next tile's k-tiles
-//! while the consumers store the previous one. Clusters of 1 or 2 CTAs along M
-//! (`%cluster_nctarank`, chosen at launch) share B's k-tiles through multicast.
+//! The warp-specialized kernel schedules (CUTLASS's `GemmUniversal<..., KernelSchedule>`), one
+//! kernel body for both, the schedule a type ([`KernelSchedule`]):
+//!
+//! - [`KernelTmaWarpSpecializedCooperative`] (`KernelTmaWarpSpecializedCooperative`, and with
+//!   [`GmmaFp8Accumulation`](crate::mainloop::GmmaFp8Accumulation) its
+//!   `KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum`): one CTA of three warpgroups
+//!   computes 128 × `BN` tiles of C (`BN` = 256, or 128 for the promoted FP8 mainloop), both
+//!   consumer warpgroups on every tile, each the [`mma`](CollectiveMma::mma) of a 64 × `BN`
+//!   half, then the epilogue's [`store`](CollectiveEpilogue::store) of it.
+//! - [`KernelTmaWarpSpecializedPingpong`] (CUTLASS's `KernelTmaWarpSpecializedPingpong`,
+//!   `sm90_gemm_tma_warpspecialized_pingpong.hpp`): 64 × `BN` tiles, each consumer warpgroup
+//!   owning whole tiles, the two taking the CTA's tiles in turn; their mainloops run in turn
+//!   ([`ConsumerOrder`]: one warpgroup issues a tile's `wgmma`s while the other runs the
+//!   epilogue of its previous tile), so the epilogue no longer leaves the tensor cores idle.
+//!
+//! Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one thread runs the mainloop's
+//! [`load`](CollectiveMma::load)s of every work tile in order; warpgroups 1 and 2 are the
+//! consumers (`setmaxnreg.inc 232`). Persistent over the [`TileScheduler`]'s tiles: the
+//! producer runs ahead into the next tile's k-tiles while the consumers finish the previous
+//! one. Clusters of 1 or 2 CTAs along M (`%cluster_nctarank`, chosen at launch) share B's
+//! k-tiles through multicast.
 
 use device::cluster::{
     block_rank_in_cluster, cluster_arrive_relaxed, cluster_grid_dim_x, cluster_id_x, cluster_size,
@@ -18,35 +28,93 @@ use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{thread_idx_x, trap};
 use device::tma::{TmaDescriptor, prefetch_descriptor};
 use device::wgmma::{FenceOperand, MmaAsync, setmaxnreg_dec, setmaxnreg_inc};
-use layout_types::cute::gmma_operand::{
-    GemmSharedStorage, SmemOperand, SmemOperandMulticast, SmemTile,
-};
+use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemOperand, SmemOperandMulticast};
 use layout_types::cute::pipeline::PipelineTmaAsync;
 use layout_types::cute::prelude::*;
 
 use crate::epilogue::CollectiveEpilogue;
-use crate::mainloop::{CollectiveMma, ConsumerOrder, MmaAccumulation, PlainAccumulation, TileN};
-use crate::scheduler::{PersistentTileScheduler, TileScheduler};
+use crate::mainloop::{
+    CollectiveMma, ConsumerOrder, MmaAccumulation, PlainAccumulation, TileM, TileN,
+};
+use crate::scheduler::{PersistentTileScheduler, TileScheduler, WorkTile};
 
-/// Consumer warpgroups; each releases a stage with one arrival per CTA of the cluster (thread 0
-/// of its warp `r` signals CTA `r` once the warpgroup's `wgmma`s have read the stage).
+/// Consumer warpgroups of a CTA (both schedules).
 pub const CONSUMER_WARPGROUPS: u32 = 2;
 /// Threads of a CTA: the producer warpgroup and the consumers.
 pub const THREADS: u32 = 128 * (1 + CONSUMER_WARPGROUPS);
-/// The CTA tile's M (rows of A and C).
+/// The cooperative CTA tile's M (rows of A and C).
 pub const BM: i32 = 128;
-/// Elements of A's stage tile (`128 × 64`).
+/// Elements of the cooperative schedule's A stage tile (`128 × 64`).
 pub const A_ELEMS: usize = 128 * 64;
 
-/// The kernel's shared memory, one `#[repr(C)]` struct (CUTLASS's `SharedStorage`): the
-/// mainloop's stages, the epilogue's storage, the pipeline's barriers. Its `size_of` is the
-/// dynamic shared memory a launch asks for. B's stage tile is `BN`'s ([`TileN::BTile`]).
-pub type SharedStorage<Epi, BN, const STAGES: usize> = GemmSharedStorage<
-    SmemTile<A_ELEMS>,
+/// A kernel schedule (CUTLASS's `KernelSchedule` tag of `GemmUniversal`): how the two consumer
+/// warpgroups share the work tiles. Both schedules run one kernel body,
+/// [`gemm_tma_warpspecialized`].
+///
+/// ```
+/// use collective::kernel::*;
+/// use collective::mainloop::TileM;
+/// // cooperative: 128-row tiles, each stage read (and released) by both consumers
+/// type C = KernelTmaWarpSpecializedCooperative;
+/// assert_eq!((<<C as KernelSchedule>::TileM as TileM>::BM, C::STAGE_CONSUMERS, C::PINGPONG), (128, 2, false));
+/// assert_eq!((C::m_block(0), C::m_block(1)), (0, 1));
+/// // ping-pong: 64-row tiles, each stage read by the one consumer that owns its tile
+/// type P = KernelTmaWarpSpecializedPingpong;
+/// assert_eq!((<<P as KernelSchedule>::TileM as TileM>::BM, P::STAGE_CONSUMERS, P::PINGPONG), (64, 1, true));
+/// assert_eq!((P::m_block(0), P::m_block(1)), (0, 0));
+/// ```
+pub trait KernelSchedule {
+    /// The CTA tile's M ([`TileM`]): A's stage tile.
+    type TileM: TileM;
+    /// Consumer warpgroups that read (and release) each pipeline stage: a stage's empty
+    /// barrier waits for this many arrivals from every CTA of the cluster.
+    const STAGE_CONSUMERS: u32;
+    /// The consumer warpgroups take the work tiles in turn, one whole tile each, their
+    /// mainloops in turn ([`ConsumerOrder`]); else both work on every tile.
+    const PINGPONG: bool;
+    /// The 64-row block of the CTA tile (of A's stage tile) consumer warpgroup `wg` computes.
+    fn m_block(wg: i32) -> i32;
+}
+
+/// The cooperative schedule: both consumer warpgroups on every 128-row tile, 64 rows each.
+pub struct KernelTmaWarpSpecializedCooperative;
+/// The ping-pong schedule: each consumer warpgroup owns whole 64-row tiles, the two in turn.
+pub struct KernelTmaWarpSpecializedPingpong;
+
+impl KernelSchedule for KernelTmaWarpSpecializedCooperative {
+    type TileM = _128;
+    const STAGE_CONSUMERS: u32 = CONSUMER_WARPGROUPS;
+    const PINGPONG: bool = false;
+    #[inline(always)]
+    fn m_block(wg: i32) -> i32 {
+        wg
+    }
+}
+
+impl KernelSchedule for KernelTmaWarpSpecializedPingpong {
+    type TileM = _64;
+    const STAGE_CONSUMERS: u32 = 1;
+    const PINGPONG: bool = true;
+    #[inline(always)]
+    fn m_block(_: i32) -> i32 {
+        0
+    }
+}
+
+/// A schedule's shared memory, one `#[repr(C)]` struct (CUTLASS's `SharedStorage`): the
+/// mainloop's stages (A's tile is the schedule's [`TileM::ATile`], B's `BN`'s
+/// [`TileN::BTile`]), the epilogue's storage, the pipeline's barriers. Its `size_of` is the
+/// dynamic shared memory a launch asks for.
+pub type ScheduleSharedStorage<KS, Epi, BN, const STAGES: usize> = GemmSharedStorage<
+    <<KS as KernelSchedule>::TileM as TileM>::ATile,
     <BN as TileN>::BTile,
     <Epi as CollectiveEpilogue>::Storage,
     STAGES,
 >;
+
+/// The cooperative schedule's shared memory ([`ScheduleSharedStorage`]).
+pub type SharedStorage<Epi, BN, const STAGES: usize> =
+    ScheduleSharedStorage<KernelTmaWarpSpecializedCooperative, Epi, BN, STAGES>;
 
 /// The kernel body of the 16-bit (and unpromoted FP8) GEMM: `C = epilogue(op(A)·op(B))` for C
 /// `(m, n)` and depth `k` in 128 × 256 tiles, A and B through their tensor maps
@@ -88,7 +156,49 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
     }
 }
 
-/// The cooperative kernel body over 128 × `BN` tiles ([`TileN`]) with the accumulation `Acc`
+/// The cooperative schedule ([`gemm_tma_warpspecialized`] with
+/// [`KernelTmaWarpSpecializedCooperative`]) over 128 × `BN` tiles with the accumulation `Acc`
+/// and the tile scheduler `Sched`.
+///
+/// # Safety
+/// As [`gemm_tma_warpspecialized`].
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
+    E,
+    MA: SmemOperand<_128, _64>,
+    MB: SmemOperandMulticast<BN, BN::BBlock>,
+    BN: TileN,
+    Acc: MmaAccumulation<BN::Frag>,
+    Epi: CollectiveEpilogue,
+    Sched: TileScheduler,
+    const STAGES: usize,
+>(
+    tma: (*const TmaDescriptor, *const TmaDescriptor),
+    mnk: (i32, i32, i32),
+    sched: Sched::Args,
+    mma: Acc::Args,
+    epi: Epi::Args,
+) where
+    BN::Frag: MmaAsync<E> + FenceOperand,
+{
+    unsafe {
+        gemm_tma_warpspecialized::<
+            KernelTmaWarpSpecializedCooperative,
+            E,
+            MA,
+            MB,
+            BN,
+            Acc,
+            Epi,
+            Sched,
+            STAGES,
+        >(tma, mnk, sched, mma, epi)
+    }
+}
+
+/// The warp-specialized kernel body of schedule `KS` ([`KernelSchedule`]) over
+/// `KS::TileM::BM` × `BN` tiles ([`TileM`], [`TileN`]) with the accumulation `Acc`
 /// ([`MmaAccumulation`]: plain, or FP8 promotion with block scales, its arguments `mma`) and
 /// the tile scheduler `Sched` (CUTLASS's `GemmUniversal<..., TileScheduler>`): the producer
 /// loads and the consumers compute [`Sched::work_tiles`](TileScheduler::work_tiles)'s units,
@@ -96,21 +206,36 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative<
 /// and stores them when it says so. `sched` is the scheduler's run-time arguments (the band of
 /// N-tiles; with [`StreamKScheduler`](crate::scheduler::StreamKScheduler), its workspace).
 ///
+/// Ping-pong ([`KernelSchedule::PINGPONG`]): consumer warpgroup `wg` computes the CTA's work
+/// units `wg, wg + 2, ...` and moves its pipeline state past the other's k-tiles
+/// ([`skip`](layout_types::cute::pipeline::PipelineConsumer::skip)); it waits for its turn
+/// before its tile's first stage (so its waits on the full barriers never meet a phase of the
+/// other warpgroup's k-tiles: those have all landed), issues the tile's `wgmma`s, hands the
+/// turn over with the last k-tile's still in flight
+/// ([`mma_tail`](CollectiveMma::mma_tail) after), then runs its epilogue under the other
+/// warpgroup's `wgmma`s. Its last tile (the cluster's last unit, or the one before it) drains
+/// the epilogue's stores. A scheduler that splits tiles over clusters
+/// ([`TileScheduler::SPLITS`]: its reduction pairs the warpgroups of the two clusters by index)
+/// and turns inside a tile ([`MmaAccumulation::TURNS`]) are refused at compile time.
+///
 /// The epilogue sees a warpgroup's accumulators as `m64n256` ([`TileN::to_m64n256`]): a
 /// 128-wide tile as the first half with C's columns clipped at the tile's end, so its epilogue
 /// must store by a bound-checked direct path (a TMA store of the second half would write the
 /// next tile's columns).
 ///
 /// # Safety
-/// As [`gemm_tma_warpspecialized_cooperative`] with `size_of::<SharedStorage<Epi, BN,
-/// STAGES>>()` bytes of shared memory and B's box of `BN/cs` rows; `sched` as `Sched`
-/// requires, `mma` as `Acc` requires (block scales: the shapes
+/// Launched as the family documents: a 1-D grid of whole clusters of 1 or 2 CTAs, [`THREADS`]
+/// threads, `size_of::<ScheduleSharedStorage<KS, Epi, BN, STAGES>>()` bytes of dynamic shared
+/// memory (1024-byte aligned: the kernel traps otherwise); the tensor maps hold `MA`'s (`BM`
+/// rows) and `MB`'s boxes (B's box of `BN/cs` rows with clusters of `cs`); `epi` as `Epi`
+/// requires; `sched` as `Sched` requires, `mma` as `Acc` requires (block scales: the shapes
 /// [`Fp8BlockScales`](crate::mainloop::Fp8BlockScales) documents).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
+pub unsafe fn gemm_tma_warpspecialized<
+    KS: KernelSchedule,
     E,
-    MA: SmemOperand<_128, _64>,
+    MA: SmemOperand<KS::TileM, _64>,
     MB: SmemOperandMulticast<BN, BN::BBlock>,
     BN: TileN,
     Acc: MmaAccumulation<BN::Frag>,
@@ -126,7 +251,10 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
 ) where
     BN::Frag: MmaAsync<E> + FenceOperand,
 {
-    let smem = dynamic_shared_mem::<SharedStorage<Epi, BN, STAGES>>();
+    let () = Composes::<KS, Acc, Sched, BN::Frag>::OK;
+    type Mainloop<KS, E, MA, MB, BN, Acc, const STAGES: usize> =
+        CollectiveMma<E, MA, MB, <KS as KernelSchedule>::TileM, BN, Acc, STAGES>;
+    let smem = dynamic_shared_mem::<ScheduleSharedStorage<KS, Epi, BN, STAGES>>();
     if to_shared_addr(smem as *mut u8) & 1023 != 0 {
         trap();
     }
@@ -135,13 +263,13 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
     // a cluster of `cs` CTAs (1, or 2 along M sharing B's tile through multicast)
     let (cs, rank) = (cluster_size(), block_rank_in_cluster());
     // full barriers: the producer's arrive_expect_tx (all of A and B land in every CTA); empty:
-    // one arrival per consumer warpgroup of every CTA the stage is written into. The cluster
-    // barrier makes the initialization visible to the other CTA's multicasts.
+    // one arrival per consumer warpgroup reading the stage, from every CTA the stage is written
+    // into. The cluster barrier makes the initialization visible to the other CTA's multicasts.
     let pipe = unsafe {
-        PipelineTmaAsync::<STAGES, CollectiveMma<E, MA, MB, BN, Acc, STAGES>>::init(
+        PipelineTmaAsync::<STAGES, Mainloop<KS, E, MA, MB, BN, Acc, STAGES>>::init(
             &raw mut (*smem).pipeline,
             tid == 0,
-            CONSUMER_WARPGROUPS * cs,
+            KS::STAGE_CONSUMERS * cs,
             || {
                 cluster_arrive_relaxed();
                 cluster_wait();
@@ -170,7 +298,7 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
             for w in sched.work_tiles() {
                 let (mn0, _) = sched.tile_origin(w.tile);
                 unsafe {
-                    CollectiveMma::<E, MA, MB, BN, Acc, STAGES>::load_k(
+                    Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::load_k(
                         &mut prod,
                         mainloop,
                         tma,
@@ -187,34 +315,58 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
         return;
     }
     setmaxnreg_inc::<232>();
-    let wg = wg - 1; // consumer warpgroup: rows 64·wg.. of the CTA tile
+    let wg = wg - 1; // consumer warpgroup 0 or 1
     // thread 0 of warp r signals CTA r of the cluster
     let (lane, warp): (i32, i32) = make_layout_left((_32, _4)).idx2crd(t);
     let mut cons = pipe.consumer_cluster(lane == 0 && (warp as u32) < cs, warp as u32);
-    // the consumers take turns issuing when the accumulation asks (both run every work tile)
-    let order = ConsumerOrder::new(wg, Acc::TURNS);
-    for w in sched.work_tiles() {
+    // the consumers' turns: ping-pong, whole tiles' mainloops; cooperative, each k-tile's
+    // `wgmma`s when the accumulation asks (both then run every work tile)
+    let turns = ConsumerOrder::new(wg, KS::PINGPONG || Acc::TURNS);
+    let k_turns = if KS::PINGPONG {
+        ConsumerOrder::new(wg, false)
+    } else {
+        turns
+    };
+    // this warpgroup's rows of the CTA tile: the 64-row block of the (64, BM/64) split
+    let block = KS::m_block(wg);
+    for u in consumer_units::<KS, _>(sched.work_tiles(), wg) {
+        let w = u.work;
+        if !u.owned {
+            // the other warpgroup's tile: its k-tiles' stages are not this one's to read
+            cons.skip(w.k_count as u32);
+            continue;
+        }
         let ((m0, n0), _) = sched.tile_origin(w.tile);
-        // this warpgroup's 64 rows of the CTA tile: the (64, 2) split of its 128 rows
-        let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, wg)).value() as i32;
+        let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, block)).value() as i32;
         let mut frag = BN::zeroed();
         let mut accum = Acc::new(&mma, (wg, t), (wg_m0, n0), k_tiles);
-        unsafe {
-            CollectiveMma::<E, MA, MB, BN, Acc, STAGES>::mma(
+        // ping-pong: this tile's mainloop in this warpgroup's turn (before its first stage)
+        if KS::PINGPONG {
+            turns.wait();
+        }
+        let tail = unsafe {
+            Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::mma(
                 &mut cons,
                 mainloop,
                 &mut frag,
                 &mut accum,
-                &order,
-                wg,
+                &k_turns,
+                block,
                 (w.k_begin, w.k_count),
             )
         };
+        // the other warpgroup's turn, this tile's last k-tile still in flight; this
+        // warpgroup's epilogue runs under the other's `wgmma`s
+        if KS::PINGPONG {
+            turns.arrive();
+        }
+        unsafe { Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::mma_tail(&mut cons, &mut frag, tail) };
         let (mut acc, n_epi) = BN::to_m64n256(frag, n, n0);
         // a tile split over clusters: reduced, and stored by the cluster that finishes it
         if !unsafe { sched.fixup(&w, &mut acc, wg, t) } {
             continue;
         }
+        let last = u.is_last::<KS, _>(&sched);
         unsafe {
             Epi::store(
                 &epi,
@@ -224,8 +376,141 @@ pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
                 t,
                 &raw mut (*smem).epilogue,
                 wg,
-                sched.is_last_work(&w),
+                last,
             )
         };
+    }
+}
+
+/// A work unit as a consumer warpgroup sees it ([`consumer_units`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConsumerUnit {
+    /// The unit.
+    pub work: WorkTile,
+    /// Whether this warpgroup computes it (else it skips the unit's stages).
+    pub owned: bool,
+    /// The cluster's next unit, if any.
+    pub next: Option<WorkTile>,
+}
+
+impl ConsumerUnit {
+    /// Whether this is the warpgroup's last unit whose epilogue runs (its asynchronous stores
+    /// must drain): the cluster's last unit, or with ping-pong the one before it (the other
+    /// warpgroup takes the last).
+    #[inline(always)]
+    pub fn is_last<KS: KernelSchedule, S: TileScheduler>(&self, sched: &S) -> bool {
+        sched.is_last_work(&self.work)
+            || (KS::PINGPONG && self.next.is_none_or(|u| sched.is_last_work(&u)))
+    }
+}
+
+/// The cluster's work units `units` as consumer warpgroup `wg` of schedule `KS` sees them:
+/// cooperative, all its own; ping-pong, the units alternate between the two consumers,
+/// warpgroup 0 first.
+///
+/// ```
+/// use collective::kernel::*;
+/// use collective::scheduler::WorkTile;
+/// let units = (0..5).map(|tile| WorkTile { tile, k_begin: 0, k_count: 3 });
+/// let own = |wg| consumer_units::<KernelTmaWarpSpecializedPingpong, _>(units.clone(), wg)
+///     .filter(|u| u.owned).map(|u| u.work.tile).collect::<Vec<_>>();
+/// assert_eq!((own(0), own(1)), (vec![0, 2, 4], vec![1, 3]));
+/// let all = consumer_units::<KernelTmaWarpSpecializedCooperative, _>(units.clone(), 1);
+/// assert!(all.map(|u| u.owned).all(|o| o));
+/// ```
+#[inline(always)]
+pub fn consumer_units<KS: KernelSchedule, I: Iterator<Item = WorkTile>>(
+    units: I,
+    wg: i32,
+) -> impl Iterator<Item = ConsumerUnit> {
+    let mut units = units.peekable();
+    let mut mine = !KS::PINGPONG || wg == 0;
+    core::iter::from_fn(move || {
+        let work = units.next()?;
+        let owned = mine;
+        if KS::PINGPONG {
+            mine = !mine;
+        }
+        Some(ConsumerUnit {
+            work,
+            owned,
+            next: units.peek().copied(),
+        })
+    })
+}
+
+/// What a schedule composes with (a compile-time check): ping-pong neither with a scheduler
+/// that splits tiles over clusters nor with turns inside a tile.
+pub struct Composes<KS, Acc, Sched, F>(core::marker::PhantomData<(KS, Acc, Sched, F)>);
+impl<KS: KernelSchedule, Acc: MmaAccumulation<F>, Sched: TileScheduler, F>
+    Composes<KS, Acc, Sched, F>
+{
+    /// `!(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS))`.
+    pub const OK: () = assert!(
+        !(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS)),
+        "KernelTmaWarpSpecializedPingpong: a data-parallel tile scheduler (no split tiles) and an accumulation without turns"
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::{vec, vec::Vec};
+
+    use super::*;
+    use layout_types::cute::pipeline::PipelineState;
+
+    /// Ping-pong: the two consumer warpgroups' pipeline positions (the k-tiles each waits for,
+    /// its state moved past the other's with `advance_by`) are the producer's fill order, each
+    /// k-tile read by one warpgroup; each warpgroup drains its stores on its last tile only.
+    #[test]
+    fn pingpong_consumers_read_each_stage_once_in_the_producers_order() {
+        for (mn, k_tiles, (cs, rank), step) in [
+            ((8192, 8192), 128, (2, 1), 66),
+            ((4096, 4096), 64, (2, 0), 66),
+            ((1000, 600), 5, (1, 0), 4),
+            ((200, 300), 0, (1, 0), 3),
+            ((64, 256), 7, (1, 0), 1),
+            ((128, 256), 3, (2, 0), 1),
+        ] {
+            for first in 0..step {
+                let s = PersistentTileScheduler::<64, 256>::init(
+                    mn,
+                    k_tiles,
+                    (cs, rank),
+                    (first, step),
+                    8,
+                );
+                let units: Vec<WorkTile> = s.work_tiles().collect();
+                let total: i32 = units.iter().map(|w| w.k_count).sum();
+                let mut seen = vec![0u8; total as usize];
+                for wg in 0..2 {
+                    let mut st = PipelineState::<4>::new(0);
+                    let mut lasts = Vec::new();
+                    let mut owned = Vec::new();
+                    for u in
+                        consumer_units::<KernelTmaWarpSpecializedPingpong, _>(s.work_tiles(), wg)
+                    {
+                        if !u.owned {
+                            st.advance_by(u.work.k_count as u32);
+                            continue;
+                        }
+                        owned.push(u.work.tile);
+                        for _ in 0..u.work.k_count {
+                            // the producer's fill `c` goes to stage c mod 4, round c / 4
+                            let c = st.count();
+                            assert_eq!((st.index(), st.phase()), (c % 4, (c / 4) & 1));
+                            seen[c as usize] += 1;
+                            st.advance();
+                        }
+                        if u.is_last::<KernelTmaWarpSpecializedPingpong, _>(&s) {
+                            lasts.push(u.work.tile);
+                        }
+                    }
+                    assert_eq!(lasts, owned.last().copied().into_iter().collect::<Vec<_>>());
+                }
+                assert!(seen.iter().all(|&n| n == 1), "{mn:?} cluster {first}");
+            }
+        }
     }
 }

@@ -19,9 +19,13 @@
 //!   ([`scheduler::PersistentTileScheduler`]), and the data-parallel + stream-K hybrid that
 //!   shares a part-empty last wave out by k-tiles ([`scheduler::StreamKScheduler`], a split
 //!   tile reduced through a global workspace).
-//! - [`kernel::gemm_tma_warpspecialized_cooperative`]: the cooperative schedule composing them,
-//!   with the shared memory as one `#[repr(C)]` [`kernel::SharedStorage`]
-//!   ([`kernel::gemm_tma_warpspecialized_cooperative_sched`]: with any scheduler).
+//! - [`kernel::gemm_tma_warpspecialized`]: the warp-specialized kernel composing them, its
+//!   schedule a type ([`kernel::KernelSchedule`]: [`kernel::KernelTmaWarpSpecializedCooperative`],
+//!   both consumer warpgroups on each 128-row tile, or [`kernel::KernelTmaWarpSpecializedPingpong`],
+//!   each consumer on whole 64-row tiles in turn, one's epilogue under the other's `wgmma`s),
+//!   with the shared memory as one `#[repr(C)]` [`kernel::ScheduleSharedStorage`]
+//!   ([`kernel::gemm_tma_warpspecialized_cooperative_sched`]: the cooperative one with any
+//!   scheduler).
 #![no_std]
 
 pub mod epilogue;

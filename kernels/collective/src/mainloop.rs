@@ -5,11 +5,16 @@
 //! `wgmma.m64nBNk32` (FP8) of each consumer warpgroup.
 //!
 //! The type parameters are CUTLASS's: the element `E`; the majorities `MA`, `MB` (their tiles,
-//! boxes and descriptors come from their [`SmemOperand`] bundles); the CTA tile's N, `BN`
+//! boxes and descriptors come from their [`SmemOperand`] bundles); the CTA tile's M, `BM`
+//! ([`TileM`]: `_128`, two 64-row blocks, or `_64`, A's stage tile); the CTA tile's N, `BN`
 //! ([`TileN`]: `_256` or `_128`, B's stage tile and the consumer's fragment); the accumulation
 //! `Acc` ([`MmaAccumulation`]: [`PlainAccumulation`], the `wgmma`s straight into the
 //! accumulators, or [`GmmaFp8Accumulation`], CUTLASS's `GmmaFP8Accumulation` with a temporary
 //! promoted every k-tile and optional block scales); `STAGES`.
+//!
+//! As CUTLASS's, a consumer's [`mma`](CollectiveMma::mma) leaves the last k-tile's `wgmma`s in
+//! flight and [`mma_tail`](CollectiveMma::mma_tail) waits for them and releases their stage:
+//! the ping-pong schedule hands the tensor cores to the other consumer in between.
 
 use core::marker::PhantomData;
 
@@ -107,6 +112,33 @@ impl TileN for _128 {
             frag[4 * j + q]));
         (acc, n.min(n0 + Self::BN))
     }
+}
+
+/// The CTA tile's M (CUTLASS's `TileShape` M): A's stage tile, read by `m64` `wgmma`s in
+/// 64-row blocks — two for the cooperative schedule (one per consumer warpgroup), one for the
+/// ping-pong schedule (a consumer warpgroup owns the whole tile).
+///
+/// ```
+/// use collective::mainloop::{StageTile, TileM};
+/// use layout_types::cute::prelude::*;
+/// assert_eq!((<_128 as TileM>::BM, <<_128 as TileM>::ATile as StageTile>::ELEMS), (128, 8192));
+/// assert_eq!((<_64 as TileM>::BM, <<_64 as TileM>::ATile as StageTile>::ELEMS), (64, 4096));
+/// ```
+pub trait TileM {
+    /// M of the CTA tile.
+    const BM: i32;
+    /// A's stage tile (`BM × 64` 16-bit elements).
+    type ATile: StageTile;
+}
+
+impl TileM for _128 {
+    const BM: i32 = 128;
+    type ATile = SmemTile<{ 128 * 64 }>;
+}
+
+impl TileM for _64 {
+    const BM: i32 = 64;
+    type ATile = SmemTile<{ 64 * 64 }>;
 }
 
 /// How a consumer warpgroup's `wgmma`s accumulate into its fragment `F` (CUTLASS: the
@@ -404,16 +436,21 @@ fn stage_tiles<TA: StageTile, TB: StageTile, const STAGES: usize>(
     }
 }
 
-/// The mainloop over `E` inputs, A `MA`-major, B `MB`-major, tiles of N `BN`, accumulation
-/// `Acc`, `STAGES` stages.
-pub struct CollectiveMma<E, MA, MB, BN, Acc, const STAGES: usize> {
-    _p: PhantomData<(E, MA, MB, BN, Acc)>,
+/// The mainloop over `E` inputs, A `MA`-major, B `MB`-major, tiles of M `BM` and N `BN`,
+/// accumulation `Acc`, `STAGES` stages.
+pub struct CollectiveMma<E, MA, MB, BM, BN, Acc, const STAGES: usize> {
+    _p: PhantomData<(E, MA, MB, BM, BN, Acc)>,
 }
 
-impl<E, MA, MB, BN, Acc, const STAGES: usize> TransactionBytes
-    for CollectiveMma<E, MA, MB, BN, Acc, STAGES>
+/// What [`CollectiveMma::mma`] leaves for [`CollectiveMma::mma_tail`]: the last k-tile's stage,
+/// its `wgmma`s perhaps still in flight (CUTLASS's `K_PIPE_MMAS` k-tiles).
+#[must_use = "the last k-tile's stage is released by mma_tail"]
+pub struct MmaTail<const STAGES: usize>(Option<ConsumerStage<STAGES>>);
+
+impl<E, MA, MB, BM, BN, Acc, const STAGES: usize> TransactionBytes
+    for CollectiveMma<E, MA, MB, BM, BN, Acc, STAGES>
 where
-    MA: SmemOperand<_128, _64>,
+    MA: SmemOperand<BM, _64>,
     BN: TileN,
     MB: SmemOperand<BN, BN::BBlock>,
 {
@@ -422,15 +459,15 @@ where
 }
 
 /// The producer's handle of the mainloop's pipeline.
-pub type Producer<E, MA, MB, BN, Acc, const STAGES: usize> =
-    PipelineProducer<STAGES, CollectiveMma<E, MA, MB, BN, Acc, STAGES>>;
+pub type Producer<E, MA, MB, BM, BN, Acc, const STAGES: usize> =
+    PipelineProducer<STAGES, CollectiveMma<E, MA, MB, BM, BN, Acc, STAGES>>;
 /// A consumer's handle of the mainloop's pipeline.
-pub type Consumer<E, MA, MB, BN, Acc, const STAGES: usize> =
-    PipelineConsumer<STAGES, CollectiveMma<E, MA, MB, BN, Acc, STAGES>>;
+pub type Consumer<E, MA, MB, BM, BN, Acc, const STAGES: usize> =
+    PipelineConsumer<STAGES, CollectiveMma<E, MA, MB, BM, BN, Acc, STAGES>>;
 
-impl<E, MA, MB, BN, Acc, const STAGES: usize> CollectiveMma<E, MA, MB, BN, Acc, STAGES>
+impl<E, MA, MB, BM, BN, Acc, const STAGES: usize> CollectiveMma<E, MA, MB, BM, BN, Acc, STAGES>
 where
-    MA: SmemOperand<_128, _64>,
+    MA: SmemOperand<BM, _64>,
     BN: TileN,
     MB: SmemOperandMulticast<BN, BN::BBlock>,
     BN::Frag: MmaAsync<E> + FenceOperand,
@@ -446,7 +483,7 @@ where
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub unsafe fn load<TA: StageTile, TB: StageTile>(
-        prod: &mut Producer<E, MA, MB, BN, Acc, STAGES>,
+        prod: &mut Producer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         tma: (*const TmaDescriptor, *const TmaDescriptor),
         mn0: (i32, i32),
@@ -465,7 +502,7 @@ where
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub unsafe fn load_k<TA: StageTile, TB: StageTile>(
-        prod: &mut Producer<E, MA, MB, BN, Acc, STAGES>,
+        prod: &mut Producer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         tma: (*const TmaDescriptor, *const TmaDescriptor),
         (m0, n0): (i32, i32),
@@ -473,7 +510,7 @@ where
         k_tiles: i32,
         (cs, rank): (u32, i32),
     ) {
-        let () = Fits::<MA, MB, BN, TA, TB>::OK;
+        let () = Fits::<MA, MB, BM, BN, TA, TB>::OK;
         for kt in k_begin..k_begin + k_count {
             let stage = unsafe { prod.producer_acquire() };
             let bar = stage.full_barrier();
@@ -494,13 +531,15 @@ where
     }
 
     /// A consumer warpgroup's `wgmma`s over the k-tiles `k_begin..k_begin + k_count` of one
-    /// tile into `acc` (its 64-row block `wg` of A's tile times B's tile) through `accum`
+    /// tile into `acc` (the 64-row block `wg` of A's tile times B's tile) through `accum`
     /// (CUTLASS's `mma`): the tile's first `wgmma` has scale-d 0 (with promotion, each
     /// k-tile's first); a k-tile's stage is released once `wgmma.wait_group K_PIPE_MMAS` says
     /// at most the next k-tile's `wgmma`s are in flight; with promotion, the next k-tile's
     /// scales load while this one's `wgmma`s run and the temporary is promoted after the
     /// release. Each k-tile is issued in this warpgroup's turn (`order`). With
-    /// [`MmaAccumulation::PAIRED`], [`mma_paired`](Self::mma_paired).
+    /// [`MmaAccumulation::PAIRED`], [`mma_paired`](Self::mma_paired). The last k-tile's
+    /// `wgmma`s may still be in flight: [`mma_tail`](Self::mma_tail) (before `acc` is read)
+    /// waits for them and releases their stage.
     ///
     /// # Safety
     /// All 128 threads of the consumer warpgroup; a producer fills the stages; `accum`'s
@@ -509,19 +548,18 @@ where
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub unsafe fn mma<TA: StageTile, TB: StageTile>(
-        cons: &mut Consumer<E, MA, MB, BN, Acc, STAGES>,
+        cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         acc: &mut BN::Frag,
         accum: &mut Acc,
         order: &ConsumerOrder,
         wg: i32,
         (k_begin, k_count): (i32, i32),
-    ) {
-        let () = Fits::<MA, MB, BN, TA, TB>::OK;
+    ) -> MmaTail<STAGES> {
+        let () = Fits::<MA, MB, BM, BN, TA, TB>::OK;
         if Acc::PAIRED {
-            return unsafe {
-                Self::mma_paired(cons, smem, acc, accum, order, wg, (k_begin, k_count))
-            };
+            unsafe { Self::mma_paired(cons, smem, acc, accum, order, wg, (k_begin, k_count)) };
+            return MmaTail(None);
         }
         let pipelined = Acc::K_PIPE_MMAS > 0;
         let mut pending: Option<ConsumerStage<STAGES>> = None;
@@ -550,12 +588,28 @@ where
             }
             accum.promote(acc);
         }
-        if pipelined {
+        MmaTail(pending)
+    }
+
+    /// After [`mma`](Self::mma) (CUTLASS's `mma_tail`): waits for the last k-tile's `wgmma`s
+    /// and releases its stage; `acc` is then the tile's result.
+    ///
+    /// # Safety
+    /// As [`mma`](Self::mma): the same consumer warpgroup, `tail` its `mma`'s.
+    #[inline(always)]
+    pub unsafe fn mma_tail(
+        cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
+        acc: &mut BN::Frag,
+        tail: MmaTail<STAGES>,
+    ) {
+        // unconditional (a constant per accumulation): a `wgmma.wait_group` on a path that
+        // depends on the k-tile count made ptxas serialize every `wgmma` (C7518)
+        if Acc::K_PIPE_MMAS > 0 {
             wait_group::<0>();
             fence_operand(acc);
-            if let Some(done) = pending {
-                unsafe { cons.consumer_release(done) };
-            }
+        }
+        if let Some(done) = tail.0 {
+            unsafe { cons.consumer_release(done) };
         }
     }
 
@@ -566,7 +620,7 @@ where
     /// As [`mma`](Self::mma).
     #[inline(always)]
     unsafe fn issue<TA: StageTile, TB: StageTile>(
-        cons: &mut Consumer<E, MA, MB, BN, Acc, STAGES>,
+        cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         order: &ConsumerOrder,
         wg: i32,
@@ -609,7 +663,7 @@ where
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     unsafe fn mma_paired<TA: StageTile, TB: StageTile>(
-        cons: &mut Consumer<E, MA, MB, BN, Acc, STAGES>,
+        cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         acc: &mut BN::Frag,
         accum: &mut Acc,
@@ -656,10 +710,10 @@ where
 }
 
 /// The storage's tiles are the operands' (a compile-time check).
-pub struct Fits<MA, MB, BN, TA, TB>(PhantomData<(MA, MB, BN, TA, TB)>);
-impl<MA, MB, BN, TA, TB> Fits<MA, MB, BN, TA, TB>
+pub struct Fits<MA, MB, BM, BN, TA, TB>(PhantomData<(MA, MB, BM, BN, TA, TB)>);
+impl<MA, MB, BM, BN, TA, TB> Fits<MA, MB, BM, BN, TA, TB>
 where
-    MA: SmemOperand<_128, _64>,
+    MA: SmemOperand<BM, _64>,
     BN: TileN,
     MB: SmemOperand<BN, BN::BBlock>,
     TA: StageTile,

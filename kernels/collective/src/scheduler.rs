@@ -32,6 +32,9 @@ pub struct WorkTile {
 pub trait TileScheduler: Sized {
     /// The run-time arguments (the tile order's band, a workspace, ...).
     type Args: Copy;
+    /// Whether a tile may be split over clusters ([`fixup`](Self::fixup) reduces it, pairing
+    /// the clusters' consumer warpgroups by index: the cooperative schedule's only).
+    const SPLITS: bool = false;
     /// The scheduler of C `(m, n)` with `k_tiles` k-tiles, for CTA `rank` of clusters of `cs`
     /// CTAs along M, this cluster `first` of `step` resident clusters.
     fn init(
@@ -263,6 +266,7 @@ impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
     /// The band of N-tiles, and the workspace ([`Self::SLOTS_PER_CLUSTER`] [`FixupSlot`]s per
     /// resident cluster, flags zero; null: data-parallel only).
     type Args = (i32, *mut FixupSlot);
+    const SPLITS: bool = true;
     #[inline(always)]
     fn init(
         mn: (i32, i32),

@@ -44,6 +44,14 @@ pub const TILE_FP8: (usize, usize, usize) = (128, 128, 64);
 /// The promoted FP8 entry's stages: 5 of 32 KiB beside the epilogue's 64 KiB (225 KiB in all).
 pub const STAGES_FP8: usize = 5;
 
+/// The ping-pong entries' CTA tile (M, N, K): 64×256, a consumer warpgroup's whole tile
+/// (CUTLASS's `KernelTmaWarpSpecializedPingpong`; the entries are built with
+/// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
+pub const TILE_PINGPONG: (usize, usize, usize) = (64, 256, 64);
+/// The ping-pong entries' stages: 4 of 40 KiB beside the epilogue's 64 KiB (225 KiB in all),
+/// so that the producer runs further into the other warpgroup's tile.
+pub const STAGES_PINGPONG: usize = 4;
+
 /// `out` without [`OUT_TMA`] / [`OUT_TMA_EDGE`]: the element code, for the direct path.
 #[inline(always)]
 pub const fn out_direct(out: u32) -> u32 {
@@ -74,6 +82,17 @@ pub type SharedStorageFp8 = GemmSharedStorage<
 >;
 /// Dynamic shared memory of the promoted FP8 entry's CTA.
 pub const SMEM_BYTES_FP8: usize = core::mem::size_of::<SharedStorageFp8>();
+
+/// The ping-pong entries' shared memory: A's 64-row and B's 256-row stage tiles, the
+/// epilogue's buffers (four per consumer warpgroup, as the cooperative kernel's), the barriers.
+pub type SharedStoragePingpong = GemmSharedStorage<
+    SmemTile<{ TILE_PINGPONG.0 * TILE_PINGPONG.2 }>,
+    SmemTile<{ TILE_PINGPONG.1 * TILE_PINGPONG.2 }>,
+    EpilogueStorage,
+    STAGES_PINGPONG,
+>;
+/// Dynamic shared memory of the ping-pong entries' CTA.
+pub const SMEM_BYTES_PINGPONG: usize = core::mem::size_of::<SharedStoragePingpong>();
 
 /// The kernel's scalar parameters, passed by value after the three tensor maps (A, B, C).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -61,6 +61,12 @@
 //! A's rows, 128×128 for B) when `p.scale_a` is not 0, else by 1 (per-tensor scales in
 //! `alpha`). Its epilogue takes the direct path (bound-checked stores).
 //!
+//! The ping-pong entries `hgemm_{bf16,f16}_tn_pingpong` and `hgemm_fused_bf16_tn_gelu_pingpong`
+//! (feature `pingpong`, not in the default build) are the same mainloop, epilogues and scheduler
+//! under `collective::kernel::KernelTmaWarpSpecializedPingpong`: 64×256 tiles
+//! ([`config::TILE_PINGPONG`]), each consumer warpgroup on whole tiles in turn, one's epilogue
+//! under the other's `wgmma`s, 4 stages ([`config::SMEM_BYTES_PINGPONG`]).
+//!
 //! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`] order)
 //! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
 //! into the next tile's k-tiles while the consumers store the previous one. When the tiles do
@@ -381,3 +387,65 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired, (E4M3, E4M3), collective
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_turns, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<false, true>);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired_turns, (E4M3, E4M3), GmmaFp8AccumulationPaired);
+
+// The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
+// `CUTE_RS_HGEMM_SCHEDULE=pingpong`; doc/hopper-gemm.md): the same mainloop, epilogues and
+// scheduler composed by `collective::kernel::KernelTmaWarpSpecializedPingpong`, 64×256 tiles
+// (`TILE_PINGPONG`), each consumer warpgroup's epilogue under the other's `wgmma`s.
+#[cfg(feature = "pingpong")]
+mod pingpong_entries {
+    use super::*;
+    use collective::kernel::{
+        KernelTmaWarpSpecializedPingpong, ScheduleSharedStorage, gemm_tma_warpspecialized,
+    };
+    use config::{STAGES_PINGPONG, SharedStoragePingpong, TILE_PINGPONG};
+
+    /// The ping-pong entries' tile scheduler: data-parallel over 64×256 tiles.
+    pub type DataParallelPingpong =
+        PersistentTileScheduler<{ TILE_PINGPONG.0 as i32 }, { TILE_PINGPONG.1 as i32 }>;
+
+    // the configuration is the schedule's: its shared memory and tile
+    const _: () = {
+        let _same: fn(
+            SharedStoragePingpong,
+        ) -> ScheduleSharedStorage<
+            KernelTmaWarpSpecializedPingpong,
+            HgemmEpilogue,
+            _256,
+            STAGES_PINGPONG,
+        > = |s| s;
+        assert!(
+            TILE_PINGPONG.0 as i32
+                == <<KernelTmaWarpSpecializedPingpong as collective::kernel::KernelSchedule>::TileM as collective::mainloop::TileM>::BM
+                && TILE_PINGPONG.1 as i32 == <_256 as TileN>::BN
+        );
+    };
+
+    /// Declares ping-pong entry `$name` for `$e` inputs, A `$ma`-major, B `$mb`-major, with
+    /// epilogue `$epi` (an entry point, no kernel body).
+    macro_rules! hgemm_pingpong_entry {
+        ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty) => {
+            device::kernel! {
+            #[doc = concat!("The ping-pong GEMM for ", stringify!($e), " inputs, A ", stringify!($ma), ", B ",
+                            stringify!($mb), ", epilogue ", stringify!($epi), " (see the crate docs).\n\n# Safety\n",
+                            "As the cooperative entries, with A's box of 64 rows and `SMEM_BYTES_PINGPONG` of shared memory.")]
+            pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
+                let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
+                let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
+                unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedPingpong, $e, $ma, $mb, _256, PlainAccumulation, $epi, DataParallelPingpong, STAGES_PINGPONG>(tma, (p.m, p.n, p.k), p.swizzle, (), epi) }
+            }
+            }
+            device::launch_bounds!($name, THREADS, 1);
+        };
+    }
+
+    hgemm_pingpong_entry!(hgemm_bf16_tn_pingpong, Bf16, MajorK, MajorK, HgemmEpilogue);
+    hgemm_pingpong_entry!(hgemm_f16_tn_pingpong, F16, MajorK, MajorK, HgemmEpilogue);
+    hgemm_pingpong_entry!(
+        hgemm_fused_bf16_tn_gelu_pingpong,
+        Bf16,
+        MajorK,
+        MajorK,
+        FusedEpilogue<act::Gelu>
+    );
+}

@@ -151,9 +151,14 @@ macro_rules! k_major_operand {
     };
 }
 
-/// The impl table of the MN-major tiles: `(Rows, Block)`.
+/// The impl table of the MN-major tiles: `(Rows, Block)`; `load only`: no multicast (a tile of
+/// one 64-row box has no half of whole boxes).
 macro_rules! mn_major_operand {
     ($rows:ty, $block:ty) => {
+        mn_major_operand!(load only $rows, $block);
+        mn_major_operand!(multicast $rows, $block);
+    };
+    (load only $rows:ty, $block:ty) => {
         impl SmemOperand<$rows, $block> for MajorMN {
             const ELEMS: usize = <$rows>::VALUE as usize * 64;
             #[inline(always)]
@@ -204,6 +209,8 @@ macro_rules! mn_major_operand {
                 d.at((_0, (mn_block, kb))).desc.desc
             }
         }
+    };
+    (multicast $rows:ty, $block:ty) => {
         impl SmemOperandMulticast<$rows, $block> for MajorMN {
             #[inline(always)]
             unsafe fn tma_load_multicast(
@@ -236,8 +243,11 @@ macro_rules! mn_major_operand {
 
 k_major_operand!(_128, _64, _64);
 k_major_operand!(_256, _256, _128);
+// A's tile of the ping-pong schedule: one 64-row block per consumer warpgroup's tile
+k_major_operand!(_64, _64, _32);
 mn_major_operand!(_128, _64);
 mn_major_operand!(_256, _256);
+mn_major_operand!(load only _64, _64);
 
 /// One stage of an operand's shared memory: `N` 16-bit elements, 1024-byte aligned (the SW128
 /// pattern's period).
@@ -343,6 +353,25 @@ mod tests {
         assert_eq!(
             addr(<MajorK as SmemOperand<_256, _256>>::gmma_desc(buf, 0, 2)),
             0x4000 + 64
+        );
+        // the ping-pong schedule's 64-row A tile is the 128-row tile's first block: the same
+        // descriptors (K-major), the same start addresses (MN-major), half the elements
+        for kb in 0..4 {
+            assert_eq!(
+                <MajorK as SmemOperand<_64, _64>>::gmma_desc(buf, 0, kb),
+                <MajorK as SmemOperand<_128, _64>>::gmma_desc(buf, 0, kb)
+            );
+            assert_eq!(
+                addr(<MajorMN as SmemOperand<_64, _64>>::gmma_desc(buf, 0, kb)),
+                addr(<MajorMN as SmemOperand<_128, _64>>::gmma_desc(buf, 0, kb))
+            );
+        }
+        assert_eq!(
+            (
+                <MajorK as SmemOperand<_64, _64>>::BYTES,
+                <MajorMN as SmemOperand<_64, _64>>::BYTES
+            ),
+            (8192, 8192)
         );
     }
 }

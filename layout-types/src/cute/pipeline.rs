@@ -129,6 +129,29 @@ impl<const STAGES: usize> PipelineState<STAGES> {
             self.phase ^= 1;
         }
     }
+    /// `n` stages on (`state += n`, CUTLASS's `PipelineState::operator+=`): the index
+    /// `n` further round the ring, the phase flipped once per wrap.
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::PipelineState;
+    /// let (mut a, mut b) = (PipelineState::<3>::new(0), PipelineState::<3>::new(0));
+    /// a.advance();
+    /// b.advance();
+    /// for n in [0, 1, 2, 3, 5, 6, 7, 128] {
+    ///     for _ in 0..n { a.advance(); }
+    ///     b.advance_by(n);
+    ///     assert_eq!(a, b, "n = {n}");
+    /// }
+    /// ```
+    #[inline(always)]
+    pub fn advance_by(&mut self, n: u32) {
+        let i = self.index + n;
+        // whole wraps of the ring: each flips the phase
+        let wraps = i / STAGES as u32;
+        self.index = i - wraps * STAGES as u32;
+        self.phase ^= wraps & 1;
+        self.count += n;
+    }
     /// The same state, broadcast from lane 0 of the warp ([`warp_uniform_u32`]: one
     /// `shfl.sync.idx` of the index and phase packed): every lane of a warp holds the same
     /// state, but ptxas cannot always prove it (a state carried through a loop with divergent
@@ -571,6 +594,26 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     #[inline(always)]
     pub fn state(&self) -> PipelineState<STAGES> {
         self.state
+    }
+    /// Moves past the next `n` stages without waiting or releasing (CUTLASS's
+    /// `consumer_state += n`): stages another consumer reads (the ping-pong GEMM's other
+    /// warpgroup's tile). The next [`consumer_wait`](Self::consumer_wait) waits for the stage
+    /// after them, on the phase that stage's fill of that round completes: the caller must
+    /// know the skipped stages' fills have completed (else the wait's parity could match an
+    /// older fill of the same buffer).
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
+    /// let mut st = PipelineStorage::<2>::new();
+    /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
+    /// let mut c = p.consumer();
+    /// c.skip(3);
+    /// assert_eq!((c.state().index(), c.state().phase(), c.state().count()), (1, 1, 3));
+    /// ```
+    #[inline(always)]
+    pub fn skip(&mut self, n: u32) {
+        self.state.advance_by(n);
     }
     /// Waits until the next stage's bytes have all landed, and moves past it.
     ///
