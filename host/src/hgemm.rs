@@ -20,7 +20,7 @@ use half::{bf16, f16};
 
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::gemm::{BiasMode, GemmConfig, Trans};
+use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
 use crate::launch::ClusterLaunch;
 use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
@@ -185,16 +185,24 @@ impl HgemmKernel {
         let ch = |t: Trans| if t == Trans::N { 'n' } else { 't' };
         format!("hgemm_{}_{}{}", T::NAME, ch(ta), ch(tb))
     }
-    /// The fused epilogue's entry (bias and activation, issue #34): one for the five
-    /// activations (the activation is the kernel parameter `act`, a uniform switch in the
-    /// epilogue), bf16 inputs and C, A and B K-major ("TN") only ([`hgemm_check`] and
-    /// [`Context::hgemm_fused`] refuse the rest).
+    /// The fused epilogue's entry (bias and activation, issue #34): one per activation, bf16
+    /// inputs and C, A and B K-major ("TN") only ([`hgemm_check`] and [`Context::hgemm_fused`]
+    /// refuse the rest), `hgemm_fused_bf16_tn_gelu`.
     ///
     /// ```
-    /// use host::hgemm::HgemmKernel;
-    /// assert_eq!(HgemmKernel::FUSED_ENTRY, "hgemm_fused_bf16_tn");
+    /// use host::{Activation, hgemm::HgemmKernel};
+    /// assert_eq!(HgemmKernel::fused_entry(Activation::GeluErf), "hgemm_fused_bf16_tn_gelu_erf");
     /// ```
-    pub const FUSED_ENTRY: &str = "hgemm_fused_bf16_tn";
+    pub fn fused_entry(act: Activation) -> String {
+        let name = match act {
+            Activation::Identity => "identity",
+            Activation::Relu => "relu",
+            Activation::Gelu => "gelu",
+            Activation::GeluErf => "gelu_erf",
+            Activation::Silu => "silu",
+        };
+        format!("hgemm_fused_bf16_tn_{name}")
+    }
 }
 
 /// Why a problem cannot go to the bf16/fp16 kernel: [`GemmConfig::validate`]'s rules, then the
@@ -479,7 +487,7 @@ impl Context {
             }
         };
         let entry = if g.is_fused() {
-            HgemmKernel::FUSED_ENTRY.to_string()
+            HgemmKernel::fused_entry(g.act)
         } else {
             HgemmKernel::entry::<T>(g.transa, g.transb)
         };

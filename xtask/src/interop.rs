@@ -1,19 +1,36 @@
-//! The interop steps: the Python package's GPU-free tests (`cargo xtask test`; `test-full`: the
-//! package built by maturin), and `host` beside candle's cudarc features with candle-core itself
-//! (`cargo xtask test-full`).
+//! The interop steps of `cargo xtask test`: `host` beside candle's cudarc features, and the
+//! Python package's GPU-free tests (`cargo xtask test-full`: the package built by maturin).
 
 use std::path::Path;
 use std::process::Command;
 
 use crate::{Step, Ws, on_path, status_code};
 
+/// `tests/cudarc-compose` builds: `host` and cudarc with candle-core 0.11's exact feature list
+/// (`dynamic-linking`, `cuda-version-from-build-system`, ...) in one build, so cudarc's build
+/// script must not panic and host must compile against what that resolves to. A library, so
+/// nothing links libcuda; the workspace's target dir and dev profile, so layout-types and
+/// cute-rs (the PTX) are reused.
+pub fn compose_step(ws: &Ws) -> Step {
+    let t0 = std::time::Instant::now();
+    let manifest = ws.root.join("tests/cudarc-compose/Cargo.toml");
+    eprintln!("[test] cargo build --manifest-path tests/cudarc-compose/Cargo.toml");
+    let mut c = ws.cargo();
+    c.args(["build", "--manifest-path"])
+        .arg(&manifest)
+        .env("CARGO_TARGET_DIR", &ws.target);
+    match status_code(&mut c) {
+        0 => Step::Pass(format!(
+            "host + candle-core 0.11's cudarc features build ({:.0} s)",
+            t0.elapsed().as_secs_f64()
+        )),
+        code => Step::Fail(format!("cargo build exited with {code}")),
+    }
+}
+
 /// `tests/cudarc-compose` with feature `candle` (`cargo xtask test-full`: ~155 CPU-s of candle-core
-/// and its dependencies): `host` and cudarc with candle-core 0.11's exact feature list
-/// (`dynamic-linking`, `cuda-version-from-build-system`, ...) and burn's in one build, so
-/// cudarc's build script must not panic and host must compile against what that resolves to
-/// (`cargo xtask test` built the crate without candle until 2026-11-29); and
-/// `examples/candle-op` and the README's "From candle" block compile against candle-core 0.11
-/// (`cuda`) and `host`. Run from that directory, whose
+/// and its dependencies): `examples/candle-op` and the README's "From candle" block compile
+/// against candle-core 0.11 (`cuda`) and `host`. Run from that directory, whose
 /// `.cargo/config.toml` sets candle-kernels' `NVCC` to a stand-in (`fake-nvcc`: empty PTX, an
 /// empty library; a library crate links nothing), so no CUDA toolkit is needed.
 pub fn candle_step(ws: &Ws) -> Step {

@@ -705,12 +705,14 @@ fn test(ws: &Ws) -> i32 {
         let side = sc.spawn(|| {
             std::thread::sleep(std::time::Duration::from_secs(4));
             let steps: Vec<SideStep> = vec![
-                // 5b. the Python package's GPU-free tests. (`host` beside candle's cudarc
-                // features, `tests/cudarc-compose`, is built by `cargo xtask test-full`'s candle
-                // step, with candle-core itself: ~50 CPU-s less here.)
+                // 5b. the Python package's GPU-free tests; host beside candle's cudarc features.
                 (
                     "python: cute_rs (pytest)",
                     Box::new(|| interop::python_step(ws, interop::Extension::Workspace)),
+                ),
+                (
+                    "host + candle's cudarc",
+                    Box::new(|| interop::compose_step(ws)),
                 ),
             ];
             quietly(&side_log, steps)
@@ -873,9 +875,7 @@ fn test_full(ws: &Ws) -> i32 {
             },
         ));
     }
-    // the candle example and the README's candle code against candle-core itself (#36); the
-    // same build is `host` beside candle-core's (and burn's) cudarc features, which
-    // `cargo xtask test` no longer builds on its own
+    // the candle example and the README's candle code against candle-core itself (#36)
     steps.push(("candle example + README code", interop::candle_step(ws)));
     // the docs build with no warnings (broken intra-doc links included)
     steps.push(("cargo doc, no warnings", doc_step(ws)));

@@ -33,17 +33,14 @@
 //! BLAS names: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)` K-major; B "N" =
 //! `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries `hgemm_{bf16,f16}_{ab}`.
 //!
-//! The fused entry `hgemm_fused_bf16_tn` computes `D = act(alpha·op(A)·op(B) + beta·C + bias)`
-//! ([`FusedEpilogue`] of [`RuntimeActivation`]), bf16 inputs, A and B K-major ("TN") only, C
-//! bf16 only; the bias (`f32`, along M or N, or none) and the activation (identity, ReLU, GELU
-//! tanh and erf, SiLU: [`HgemmParams::act`]) are run-time parameters, the bias a broadcast
-//! tensor over C. The activation is a uniform switch per element
-//! ([`ThenActivation`]; its code passed through an opaque move so that LLVM does not thread the
-//! 128 switches of each store path into five epilogues).
-//! Why one entry: every entry is a whole kernel (mainloop and epilogue) to compile; one entry
-//! per activation (a zero-sized type each, [`FusedEpilogue`] of an [`ActivationFn`]) cost about
-//! 1.5 CPU-minutes of rustc and ptxas more in every cold build (doc/compile-time.md), and one
-//! entry switching once over five whole epilogues did not compile in 7 CPU minutes.
+//! The fused entries `hgemm_fused_bf16_tn_{identity,relu,gelu,gelu_erf,silu}` compute
+//! `D = act(alpha·op(A)·op(B) + beta·C + bias)` ([`FusedEpilogue`]), one entry per activation
+//! (a zero-sized type: each entry monomorphizes one short per-element body), bf16 inputs, A
+//! and B K-major ("TN") only, C bf16 only; the bias (`f32`, along
+//! M or N, or none) is a run-time parameter ([`HgemmParams`]), a broadcast tensor over C. Why
+//! so few: every entry is a whole kernel (mainloop and epilogue) to compile, and one entry
+//! switching over the five activations at run time made one function too large for LLVM to
+//! compile in reasonable time (it did not finish in 7 CPU minutes).
 //!
 //! The FP8 entries `gemm_fp8_{e4m3,e5m2}_tn` (issue #37) are the same kernel on
 //! `wgmma.m64n256k32` with e4m3 or e5m2 A and B, both K-major (the 8-bit `wgmma` has no
@@ -101,9 +98,7 @@ use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulatio
 use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
-use layout_types::cute::fusion::{
-    ActivationFn, BiasAct, BiasActRows, BiasMode, EpilogueOp, LinComb, ThenActivation, act,
-};
+use layout_types::cute::fusion::{ActivationFn, BiasAct, BiasMode, EpilogueOp, LinComb, act};
 use layout_types::cute::prelude::*;
 
 pub use config::{
@@ -132,7 +127,7 @@ const _: () = {
 /// The tile scheduler of the plain and FP8 entries: data-parallel + stream-K
 /// ([`StreamKScheduler`]), its workspace [`HgemmParams::workspace`] (0: data-parallel only).
 pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
-/// The tile scheduler of the fused entry: data-parallel only ([`PersistentTileScheduler`]).
+/// The tile scheduler of the fused entries: data-parallel only ([`PersistentTileScheduler`]).
 /// With stream-K's state beside the fused epilogue's, ptxas spilled 8 bytes in those entries;
 /// and stream-K measured no gain there (8192³ bias M + GELU: 0.92 / 0.92 of cuBLASLt with it,
 /// 0.91 / 0.92 without, H200; doc/hopper-gemm.md).
@@ -172,8 +167,7 @@ pub struct EpilogueArgs {
 pub struct HgemmEpilogue;
 
 /// The fused epilogue: `A(alpha·acc + beta·C + bias)` ([`BiasAct`]) for the activation type
-/// `A` (an [`ActivationFn`], or [`RuntimeActivation`]: the code [`HgemmParams::act`]), the bias
-/// (along M, N or none) read from [`HgemmParams`].
+/// `A`, the bias (along M, N or none) read from [`HgemmParams`].
 pub struct FusedEpilogue<A>(core::marker::PhantomData<A>);
 
 /// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
@@ -229,35 +223,6 @@ impl CollectiveEpilogue for HgemmEpilogue {
     }
 }
 
-impl<A: ActivationFn> FusedEpilogue<A> {
-    /// `BiasAct<A>` of `a`'s bias for this thread's two rows of the tile at `origin`.
-    ///
-    /// # Safety
-    /// The host checked the bias vector's length against its mode.
-    #[inline(always)]
-    unsafe fn rows_op(
-        a: &EpilogueArgs,
-        mn: (i32, i32),
-        origin: (i32, i32),
-        t: i32,
-    ) -> BiasActRows<A> {
-        let p = &a.params;
-        // an unknown code (the host never sends one) is no bias
-        let mode = match p.bias_mode {
-            1 => BiasMode::M,
-            2 => BiasMode::N,
-            _ => BiasMode::None,
-        };
-        // this thread's two rows of C (`CLayout_64x256`: rows `rt` and `rt + 8`): the bias along
-        // M is read once per tile, not once per element
-        let rt = origin.0 + epilogue::acc_row().crd2idx((t, 0));
-        let rows = [rt, rt + epilogue::acc_row_v().crd2idx(2i32)];
-        // SAFETY: the caller's contract; the epilogue applies the operation at this thread's two
-        // rows only
-        unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn).for_rows(rows) }
-    }
-}
-
 impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
     type Args = EpilogueArgs;
     type Storage = EpilogueStorage;
@@ -272,40 +237,21 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
         wg: i32,
         last: bool,
     ) {
-        // SAFETY: the host checked the bias vector's length against its mode
-        let op = unsafe { Self::rows_op(a, mn, origin, t) };
-        // bf16 C only (`epilogue::store`'s ELEMS: the fused epilogues' compile time)
-        unsafe { store_with::<0b010>(a, acc, mn, origin, t, smem, wg, last, op) }
-    }
-}
-
-/// The activation of [`HgemmParams::act`], chosen at run time: [`FusedEpilogue`] of it applies
-/// the bias and then [`activation_at_run_time`](layout_types::cute::fusion::activation_at_run_time) (a uniform switch per element), so one entry
-/// serves the five activations, value for value as [`FusedEpilogue`] of each as a type.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RuntimeActivation;
-
-impl CollectiveEpilogue for FusedEpilogue<RuntimeActivation> {
-    type Args = EpilogueArgs;
-    type Storage = EpilogueStorage;
-    #[inline(always)]
-    unsafe fn store(
-        a: &EpilogueArgs,
-        acc: &[f32; 128],
-        mn: (i32, i32),
-        origin: (i32, i32),
-        t: i32,
-        smem: *mut EpilogueStorage,
-        wg: i32,
-        last: bool,
-    ) {
-        // SAFETY: the host checked the bias vector's length against its mode
-        let add = unsafe { FusedEpilogue::<act::Identity>::rows_op(a, mn, origin, t) };
-        let op = ThenActivation {
-            op: add,
-            act: a.params.act,
+        let p = &a.params;
+        // an unknown code (the host never sends one) is no bias
+        let mode = match p.bias_mode {
+            1 => BiasMode::M,
+            2 => BiasMode::N,
+            _ => BiasMode::None,
         };
-        // bf16 C only (`epilogue::store`'s ELEMS: the fused epilogues' compile time)
+        // this thread's two rows of C (`CLayout_64x256`: rows `rt` and `rt + 8`): the bias along
+        // M is read once per tile, not once per element
+        let rt = origin.0 + epilogue::acc_row().crd2idx((t, 0));
+        let rows = [rt, rt + epilogue::acc_row_v().crd2idx(2i32)];
+        // SAFETY: the host checked the bias vector's length against its mode; the epilogue
+        // applies the operation at this thread's two rows only
+        let op = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn).for_rows(rows) };
+        // bf16 C only (`epilogue::store`'s ELEMS: the fused entries' compile time)
         unsafe { store_with::<0b010>(a, acc, mn, origin, t, smem, wg, last, op) }
     }
 }
@@ -365,13 +311,40 @@ hgemm_entry!(hgemm_f16_nn, F16, MajorMN, MajorK);
 hgemm_entry!(hgemm_f16_nt, F16, MajorMN, MajorMN);
 hgemm_entry!(hgemm_f16_tn, F16, MajorK, MajorK);
 hgemm_entry!(hgemm_f16_tt, F16, MajorK, MajorMN);
-// the fused epilogue: one entry, the activation a run-time parameter (`p.act`)
 hgemm_entry!(
-    hgemm_fused_bf16_tn,
+    hgemm_fused_bf16_tn_identity,
     Bf16,
     MajorK,
     MajorK,
-    FusedEpilogue<RuntimeActivation>
+    FusedEpilogue<act::Identity>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_relu,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Relu>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_gelu,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Gelu>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_gelu_erf,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::GeluErf>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_silu,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Silu>
 );
 hgemm_entry!(gemm_fp8_e4m3_tn, (E4M3, E4M3), MajorK, MajorK);
 hgemm_entry!(gemm_fp8_e5m2_tn, (E5M2, E5M2), MajorK, MajorK);

@@ -279,70 +279,6 @@ pub fn activation(a: Activation, x: f32) -> f32 {
     }
 }
 
-/// `act(x)` for the activation of code `code` chosen at run time, in an epilogue that calls it
-/// at every element of its unrolled fragment (CUTLASS's `LinearCombinationGeneric` with the
-/// functor picked at run time): one uniform switch per element, the others' arithmetic not
-/// executed; an unknown code (the host never sends one) is the identity.
-///
-/// On the GPU the code passes through an opaque `mov` at each call, so that LLVM sees 128
-/// independent switches instead of one value tested 128 times: jump threading over the same
-/// test at every element duplicated the whole epilogue once per activation and did not finish
-/// (the same blow-up as [`load_if`]'s branches).
-///
-/// ```
-/// use layout_types::cute::fusion::{Activation, activation, activation_at_run_time};
-/// for a in [Activation::Identity, Activation::Relu, Activation::Gelu, Activation::GeluErf, Activation::Silu] {
-///     assert_eq!(activation_at_run_time(a as u32, -0.75), activation(a, -0.75));
-/// }
-/// assert_eq!(activation_at_run_time(9, -0.75), -0.75);
-/// ```
-#[inline(always)]
-pub fn activation_at_run_time(code: u32, x: f32) -> f32 {
-    #[cfg(target_arch = "nvptx64")]
-    let code = {
-        let r: u32;
-        // SAFETY: a register move; not `pure`, so that each call is its own value
-        unsafe {
-            core::arch::asm!("mov.u32 {r}, {c};", r = out(reg32) r, c = in(reg32) code,
-                 options(nomem, nostack, preserves_flags))
-        };
-        r
-    };
-    match code {
-        1 => act::Relu::apply(x),
-        2 => act::Gelu::apply(x),
-        3 => act::GeluErf::apply(x),
-        4 => act::Silu::apply(x),
-        _ => act::Identity::apply(x),
-    }
-}
-
-/// `act(op(x, rc))`: the element-wise operation `op` followed by the activation of the run-time
-/// code `act` ([`activation_at_run_time`]); with `op` a [`BiasActRows`] of [`act::Identity`]
-/// it is, value for value, the [`BiasActRows`] of that activation as a type.
-///
-/// ```
-/// use layout_types::cute::fusion::{Activation, BiasAct, BiasMode, EpilogueOp, ThenActivation, act};
-/// let b = [1.0f32, 2.0, 3.0];
-/// let add = unsafe { BiasAct::<act::Identity>::new(b.as_ptr(), BiasMode::N, (5, 3)) };
-/// let relu = ThenActivation { op: add, act: Activation::Relu as u32 };
-/// assert_eq!((relu.apply(-2.5, (4, 1)), relu.apply(-2.5, (4, 2))), (0.0, 0.5));
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct ThenActivation<O> {
-    /// The operation before the activation.
-    pub op: O,
-    /// The activation's code ([`Activation`] as `u32`).
-    pub act: u32,
-}
-
-impl<O: EpilogueOp> EpilogueOp for ThenActivation<O> {
-    #[inline(always)]
-    fn apply(&self, x: f32, rc: (i32, i32)) -> f32 {
-        activation_at_run_time(self.act, self.op.apply(x, rc))
-    }
-}
-
 /// `*p` if `pred`, else 0 — without a branch on the GPU: one predicated `ld.global.nc.f32`
 /// (CUTLASS's predicated loads). An epilogue tests the same uniform `pred` at every element; as
 /// branches, LLVM's jump threading and CFG simplification over 128 unrolled elements made
@@ -622,40 +558,5 @@ mod tests {
         }
         assert!(activation(Activation::Gelu, f32::NAN).is_nan());
         assert_eq!(activation(Activation::Silu, -200.0), -0.0);
-    }
-
-    /// The run-time activation (the fused GEMM entry's) is, bit for bit, each activation as a
-    /// type, also after the bias ([`ThenActivation`] of [`BiasAct`] of the identity).
-    #[test]
-    fn run_time_activation_is_the_typed_one() {
-        let acts = [
-            Activation::Identity,
-            Activation::Relu,
-            Activation::Gelu,
-            Activation::GeluErf,
-            Activation::Silu,
-        ];
-        let bias = [0.25f32, -1.5, 3.0];
-        let add = unsafe { BiasAct::<act::Identity>::new(bias.as_ptr(), BiasMode::N, (4, 3)) };
-        for i in -1200i32..=1200 {
-            let x = i as f32 * 0.01;
-            for a in acts {
-                let want = activation(a, x);
-                let got = activation_at_run_time(a as u32, x);
-                assert_eq!(got.to_bits(), want.to_bits(), "{a:?}({x})");
-                let then = ThenActivation {
-                    op: add,
-                    act: a as u32,
-                };
-                let c = i.rem_euclid(3);
-                let want = activation(a, x + bias[c as usize]);
-                assert_eq!(
-                    then.apply(x, (1, c)).to_bits(),
-                    want.to_bits(),
-                    "{a:?}({x} + bias {c})"
-                );
-            }
-        }
-        assert!(activation_at_run_time(Activation::Relu as u32, f32::NAN).is_nan());
     }
 }
