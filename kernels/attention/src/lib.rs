@@ -307,6 +307,17 @@ impl<const ON: bool> WarpScheduler<ON> {
     }
 }
 
+/// The 128 threads of consumer warpgroup `wg` (0, 1 or 2) meet at named barrier `3 + wg` (ids
+/// 1 and 2 are [`WarpScheduler`]'s).
+#[inline(always)]
+fn warpgroup_barrier(wg: i32) {
+    match wg {
+        0 => device::thread::named_barrier_sync::<3, 128>(),
+        1 => device::thread::named_barrier_sync::<4, 128>(),
+        _ => device::thread::named_barrier_sync::<5, 128>(),
+    }
+}
+
 /// How [`online_softmax`] reduces a row's values to its max (and sum): [`RED_CHAIN`] or
 /// [`RED_TREE`]. (`RED_ROWS`, both rows' maxima in four chains each, measured no gain on the
 /// H200 and was removed: doc/attention.md.)
@@ -767,6 +778,15 @@ unsafe fn attention_fwd<
             }
         }
         if let Some(q) = q.take() {
+            if tile.n_blocks == 0 {
+                // no key block, so no warpgroup-wide instruction between the Q wait and this
+                // release: every warp of the warpgroup must have passed the wait before its one
+                // arrival (warp 0's) lets the producer load the next Q. Without this barrier a
+                // lagging warp's parity wait aliased to the phase after and waited for a load
+                // that never came (the hang of `host run`'s attention sweep #59 on the 192-row
+                // tile: bf16 h24/3 sq3119 sk149 d64 bottom-right, H200 2026-11-29)
+                warpgroup_barrier(wg);
+            }
             unsafe { cq.consumer_release(q) };
         }
         // epilogue: the row sums over the quad, O / sum, the LSE
