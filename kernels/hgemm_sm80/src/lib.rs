@@ -42,11 +42,7 @@
 //! Launch: grid `(ceil(M/TILE.0), ceil(N/TILE.1))`, [`THREADS`] threads, [`SMEM_BYTES`] of dynamic
 //! shared memory, one [`HgemmSm80Params`] by value; `lda`, `ldb` multiples of [`VECTOR`] and A,
 //! B 16-byte aligned (the host checks).
-#![cfg_attr(
-    target_arch = "nvptx64",
-    no_std,
-    feature(abi_ptx, asm_experimental_arch)
-)]
+#![cfg_attr(target_arch = "nvptx64", no_std, feature(abi_ptx))]
 #![allow(internal_features)]
 
 pub mod config;
