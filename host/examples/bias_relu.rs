@@ -1,7 +1,7 @@
 //! `D = relu(A·B + bias)` with the fused GEMM (issue #34): `cargo run -p host --example bias_relu`.
 //!
 //! On the GPU this is the entry `hgemm_fused_bf16_tn_relu`: the `collective` crate's cooperative
-//! kernel (`gemm_tma_warpspecialized_cooperative_sched`) composing `CollectiveMma` (bf16, A and
+//! kernel (`gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ..>`) composing `CollectiveMma` (bf16, A and
 //! B K-major, 128 × 256 tiles, `PlainAccumulation`), the persistent tile scheduler and the
 //! epilogue `FusedEpilogue<act::Relu>` (`kernels/hgemm`), whose per-element operation is
 //! `BiasAct<Relu>` read for a thread's two rows (`BiasActRows`): the bias along M is loaded once

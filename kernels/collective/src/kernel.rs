@@ -33,10 +33,8 @@ use layout_types::cute::pipeline::PipelineTmaAsync;
 use layout_types::cute::prelude::*;
 
 use crate::epilogue::CollectiveEpilogue;
-use crate::mainloop::{
-    CollectiveMma, ConsumerOrder, MmaAccumulation, PlainAccumulation, TileM, TileN,
-};
-use crate::scheduler::{PersistentTileScheduler, TileScheduler, WorkTile};
+use crate::mainloop::{CollectiveMma, ConsumerOrder, MmaAccumulation, TileM, TileN};
+use crate::scheduler::{TileScheduler, WorkTile};
 
 /// Consumer warpgroups of a CTA (both schedules).
 pub const CONSUMER_WARPGROUPS: u32 = 2;
@@ -115,87 +113,6 @@ pub type ScheduleSharedStorage<KS, Epi, BN, const STAGES: usize> = GemmSharedSto
 /// The cooperative schedule's shared memory ([`ScheduleSharedStorage`]).
 pub type SharedStorage<Epi, BN, const STAGES: usize> =
     ScheduleSharedStorage<KernelTmaWarpSpecializedCooperative, Epi, BN, STAGES>;
-
-/// The kernel body of the 16-bit (and unpromoted FP8) GEMM: `C = epilogue(op(A)·op(B))` for C
-/// `(m, n)` and depth `k` in 128 × 256 tiles, A and B through their tensor maps
-/// `tma = (A, B)`, the cluster tiles in bands of `swizzle` N-tiles
-/// ([`PersistentTileScheduler`]): [`gemm_tma_warpspecialized_cooperative_sched`] with
-/// [`PlainAccumulation`].
-///
-/// # Safety
-/// Launched as the family documents: a 1-D grid of whole clusters of 1 or 2 CTAs, [`THREADS`]
-/// threads, `size_of::<SharedStorage<Epi, _256, STAGES>>()` bytes of dynamic shared memory
-/// (1024-byte aligned: the kernel traps otherwise); the tensor maps hold `MA`'s and `MB`'s
-/// boxes (B's half box with clusters of 2); `epi` as `Epi` requires.
-#[inline(always)]
-pub unsafe fn gemm_tma_warpspecialized_cooperative<
-    E,
-    MA: SmemOperand<_128, _64>,
-    MB: SmemOperandMulticast<_256, _256>,
-    Epi: CollectiveEpilogue,
-    const STAGES: usize,
->(
-    tma: (*const TmaDescriptor, *const TmaDescriptor),
-    mnk: (i32, i32, i32),
-    swizzle: i32,
-    epi: Epi::Args,
-) where
-    [f32; 128]: MmaAsync<E> + FenceOperand,
-{
-    unsafe {
-        gemm_tma_warpspecialized_cooperative_sched::<
-            E,
-            MA,
-            MB,
-            _256,
-            PlainAccumulation,
-            Epi,
-            PersistentTileScheduler<BM, 256>,
-            STAGES,
-        >(tma, mnk, swizzle, (), epi)
-    }
-}
-
-/// The cooperative schedule ([`gemm_tma_warpspecialized`] with
-/// [`KernelTmaWarpSpecializedCooperative`]) over 128 × `BN` tiles with the accumulation `Acc`
-/// and the tile scheduler `Sched`.
-///
-/// # Safety
-/// As [`gemm_tma_warpspecialized`].
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn gemm_tma_warpspecialized_cooperative_sched<
-    E,
-    MA: SmemOperand<_128, _64>,
-    MB: SmemOperandMulticast<BN, BN::BBlock>,
-    BN: TileN,
-    Acc: MmaAccumulation<BN::Frag>,
-    Epi: CollectiveEpilogue,
-    Sched: TileScheduler,
-    const STAGES: usize,
->(
-    tma: (*const TmaDescriptor, *const TmaDescriptor),
-    mnk: (i32, i32, i32),
-    sched: Sched::Args,
-    mma: Acc::Args,
-    epi: Epi::Args,
-) where
-    BN::Frag: MmaAsync<E> + FenceOperand,
-{
-    unsafe {
-        gemm_tma_warpspecialized::<
-            KernelTmaWarpSpecializedCooperative,
-            E,
-            MA,
-            MB,
-            BN,
-            Acc,
-            Epi,
-            Sched,
-            STAGES,
-        >(tma, mnk, sched, mma, epi)
-    }
-}
 
 /// The warp-specialized kernel body of schedule `KS` ([`KernelSchedule`]) over
 /// `KS::TileM::BM` × `BN` tiles ([`TileM`], [`TileN`]) with the accumulation `Acc`
@@ -474,7 +391,7 @@ mod tests {
             ((128, 256), 3, (2, 0), 1),
         ] {
             for first in 0..step {
-                let s = PersistentTileScheduler::<64, 256>::init(
+                let s = crate::scheduler::PersistentTileScheduler::<64, 256>::init(
                     mn,
                     k_tiles,
                     (cs, rank),

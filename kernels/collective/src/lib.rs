@@ -24,8 +24,8 @@
 //!   both consumer warpgroups on each 128-row tile, or [`kernel::KernelTmaWarpSpecializedPingpong`],
 //!   each consumer on whole 64-row tiles in turn, one's epilogue under the other's `wgmma`s),
 //!   with the shared memory as one `#[repr(C)]` [`kernel::ScheduleSharedStorage`]
-//!   ([`kernel::gemm_tma_warpspecialized_cooperative_sched`]: the cooperative one with any
-//!   scheduler).
+//!   (the body, [`kernel::gemm_tma_warpspecialized`], takes the schedule as its first type
+//!   parameter, CUTLASS's `GemmUniversal`).
 #![no_std]
 
 pub mod epilogue;

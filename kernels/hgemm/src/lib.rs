@@ -2,7 +2,7 @@
 //! as BLAS, fp32 accumulation, C stored as f32, bf16 or f16 (chosen at run time).
 //!
 //! The kernel is CUTLASS 3's composition, from the `collective` crate: the cooperative
-//! warp-specialized schedule ([`gemm_tma_warpspecialized_cooperative`]) over the TMA + GMMA
+//! warp-specialized schedule ([`gemm_tma_warpspecialized`] with [`KernelTmaWarpSpecializedCooperative`]) over the TMA + GMMA
 //! mainloop collective, the persistent tile scheduler and this family's epilogue
 //! ([`HgemmEpilogue`], the [`epilogue`] module); each entry is one line instantiating it for an
 //! element and the majorities of A and B.
@@ -90,7 +90,7 @@ pub mod config;
 pub mod epilogue;
 
 use collective::epilogue::CollectiveEpilogue;
-use collective::kernel::gemm_tma_warpspecialized_cooperative_sched;
+use collective::kernel::{KernelTmaWarpSpecializedCooperative, gemm_tma_warpspecialized};
 #[cfg(feature = "fp8-variants")]
 use collective::mainloop::GmmaFp8AccumulationPaired;
 use collective::mainloop::TileN;
@@ -273,7 +273,7 @@ macro_rules! hgemm_entry {
             // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
             let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized_cooperative_sched::<$e, MajorK, MajorK, _128, $acc, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), p.swizzle, scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), p.swizzle, scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -296,7 +296,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
             let sched = <$sched as HgemmScheduler>::args(&p);
-            unsafe { gemm_tma_warpspecialized_cooperative_sched::<$e, $ma, $mb, _256, PlainAccumulation, $epi, $sched, STAGES>(tma, (p.m, p.n, p.k), sched, (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, $ma, $mb, _256, PlainAccumulation, $epi, $sched, STAGES>(tma, (p.m, p.n, p.k), sched, (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -368,9 +368,7 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired_turns, (E4M3, E4M3), Gmma
 #[cfg(feature = "pingpong")]
 mod pingpong_entries {
     use super::*;
-    use collective::kernel::{
-        KernelTmaWarpSpecializedPingpong, ScheduleSharedStorage, gemm_tma_warpspecialized,
-    };
+    use collective::kernel::{KernelTmaWarpSpecializedPingpong, ScheduleSharedStorage};
     use config::{STAGES_PINGPONG, SharedStoragePingpong, TILE_PINGPONG};
 
     /// The ping-pong entries' tile scheduler: data-parallel over 64×256 tiles.
