@@ -531,6 +531,11 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     // (C's edges) k-tile t is k-columns BK·t.. and every copy is told what lies inside.
     let r = p.k - TILE.2 as i32 * (k_tiles - 1);
     let whole_cta = m0 + TILE.0 as i32 <= p.m && n0 + TILE.1 as i32 <= p.n && p.k % 8 == 0;
+    // the candidate `hgemm-sm80-clamp` refills every k-tile of the loop unconditionally (below):
+    // a whole CTA's refills are then k-tiles 1.. (never the residue-first k-tile 0), so it needs
+    // two k-tiles or more; one k-tile goes through the edge path
+    #[cfg(feature = "hgemm-sm80-clamp")]
+    let whole_cta = whole_cta && k_tiles >= 2;
     // CuTe's multistage mainloop, for one kind of CTA (`whole` is a constant in each call)
     let mut mainloop = inlined(
         #[inline(always)]
@@ -608,8 +613,24 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                         }
                         if kb == 0 {
                             // refill the stage consumed last: k-tile kt + STAGES - 1
+                            #[cfg(not(feature = "hgemm-sm80-clamp"))]
                             if kt_next < k_tiles {
                                 load(kt_next, write.index() as usize);
+                            }
+                            // the candidate `hgemm-sm80-clamp` (CuTe's tutorial): past the last
+                            // k-tile, copy the last one again into the stage no read will reach,
+                            // so the loop body has no branch and ptxas interleaves the copies with
+                            // the `mma.sync`s; a whole CTA's k-tile here is never the first
+                            #[cfg(feature = "hgemm-sm80-clamp")]
+                            unsafe {
+                                let (t, stage) = (kt_next.min(k_tiles - 1), write.index() as usize);
+                                if whole {
+                                    let k0 = r + (t - 1) * TILE.2 as i32;
+                                    load_a.load::<true>(k0, p.k, stage);
+                                    load_b.load::<true>(k0, p.k, stage);
+                                } else {
+                                    load(t, stage);
+                                }
                             }
                             commit_group();
                             kt_next += 1;
