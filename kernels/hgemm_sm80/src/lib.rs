@@ -623,13 +623,15 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                             // the `mma.sync`s; a whole CTA's k-tile here is never the first
                             #[cfg(feature = "hgemm-sm80-clamp")]
                             unsafe {
-                                let (t, stage) = (kt_next.min(k_tiles - 1), write.index() as usize);
+                                let stage = write.index() as usize;
                                 if whole {
-                                    let k0 = r + (t - 1) * TILE.2 as i32;
+                                    // k-tile kt_next's first k-column, at most the last one's (K − BK)
+                                    let k0 = (r + (kt_next - 1) * TILE.2 as i32)
+                                        .min(p.k - TILE.2 as i32);
                                     load_a.load::<true>(k0, p.k, stage);
                                     load_b.load::<true>(k0, p.k, stage);
                                 } else {
-                                    load(t, stage);
+                                    load(kt_next.min(k_tiles - 1), stage);
                                 }
                             }
                             commit_group();
