@@ -10,7 +10,7 @@
 #   clamp-all/   the clamp variant's whole module (8 entries) for its forced sweep
 # Variants (features of kernels/hgemm_sm80): default (main's kernel, rebuilt), clamp
 # (hgemm-sm80-clamp: the k-loop's refills unconditional, no branch in the loop body), k64c
-# (hgemm-sm80-k64 + hgemm-sm80-clamp).
+# (hgemm-sm80-k64 + hgemm-sm80-clamp; TN only: the other majorities spill), k64c not at 8192³.
 # Prints (summary.txt): the clamp sweep ("N passed, 0 failed"), each variant's --check, each bench's
 # sustained and burst TFLOP/s (ours and cuBLAS GemmEx) and ours / tutorial per row.
 set -u
@@ -45,7 +45,8 @@ B=$OUT/bench.txt
   for s in 4096 2048 8192; do
     left 95 "size $s" || break
     tut $s
-    for v in $VARIANTS; do left 105 "$v $s" && g $v --m $s --dtype f16 --ta --bench $c; done
+    vs=$VARIANTS; [ $s = 8192 ] && vs=${VARIANTS8:-"default clamp"}
+    for v in $vs; do left 105 "$v $s" && g $v --m $s --dtype f16 --ta --bench $c; done
     tut $s
     c=
   done
@@ -69,4 +70,15 @@ for v, s, kind, tf in rows:
         ref = sum(tut[s]) / len(tut[s])
         print(f"  {v:8} {s} {kind:9} {tf:6.0f} / {ref:5.0f} = {tf / ref:.2f}")
 PY
+# 3. ncu of the default and clamp at 4096³ if the time allows (~10 s each; round 6's sections)
+N=$OUT/ncu.txt
+SEC="--section SpeedOfLight --section WarpStateStats"
+MET="--metrics sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio"
+for v in clamp default; do
+  left 100 "ncu $v" || break
+  echo "== ncu $v 4096 TN f16" >> $N
+  CUTE_RS_PTX_DIR=$D/$v timeout 15 ncu -k regex:hgemm_sm80 -c 1 $SEC $MET $H --arch sm_80 gemm --kernel sm80 --m 4096 --dtype f16 --ta >> $N 2>&1
+  t "ncu $v rc=$?"
+done
+[ -f $N ] && grep -E "==|Duration|hmma|inst_executed|stalled_(barrier|long|short|wait|math|lg|mio|dispatch|not_sel|selected)|Warp Cycles Per Issued" $N | tee -a $S
 t end
