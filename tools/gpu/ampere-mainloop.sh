@@ -8,7 +8,7 @@
 #   sgemm_sm80.xz  CuTe's tutorial (nvcc 13.0 -arch=compute_80 -code=compute_80 -O3, round 4)
 #   VARIANT/     one f16 TN entry of each variant (tools/gpu/ampere-candidate-ptx.py), and
 #   clamp-all/   the clamp variant's whole module (8 entries) for its forced sweep
-# Variants (features of kernels/hgemm_sm80): default (main's kernel, rebuilt), clamp
+# Variants (features of kernels/hgemm_sm80 at 15b75fa; clamp is the default since): default (main's kernel, rebuilt), clamp
 # (hgemm-sm80-clamp: the k-loop's refills unconditional, no branch in the loop body), k64c
 # (hgemm-sm80-k64 + hgemm-sm80-clamp; TN only: the other majorities spill), k64c not at 8192³.
 # Prints (summary.txt): the clamp sweep ("N passed, 0 failed"), each variant's --check, each bench's
