@@ -29,7 +29,8 @@
 //!   current one's `mma.sync`s run.
 //! - **Pipeline**: CuTe's multistage loop: `STAGES − 1` k-tiles in flight; per k-tile one
 //!   `cp.async.wait_group STAGES−2` and one `__syncthreads` before its last k-block reads the next
-//!   stage, the refill of the stage just consumed issued at its first k-block.
+//!   stage, the refill of the stage just consumed issued at its first k-block, unconditionally
+//!   (past the last k-tile the last one again, as the tutorial does: no branch in the loop body).
 //! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`) from registers,
 //!   `partition_c` of C and of the tile's row and column coordinates: a tile inside C with
 //!   `beta = 0` straight from the registers, C's element chosen once; other tiles (C's edges,
@@ -531,6 +532,10 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     // (C's edges) k-tile t is k-columns BK·t.. and every copy is told what lies inside.
     let r = p.k - TILE.2 as i32 * (k_tiles - 1);
     let whole_cta = m0 + TILE.0 as i32 <= p.m && n0 + TILE.1 as i32 <= p.n && p.k % 8 == 0;
+    // the k-loop refills unconditionally (below): a whole CTA's refills are then k-tiles 1..
+    // (never the residue-first k-tile 0), so it needs two k-tiles or more; one k-tile goes the
+    // edge way
+    let whole_cta = whole_cta && k_tiles >= 2;
     // CuTe's multistage mainloop, for one kind of CTA (`whole` is a constant in each call)
     let mut mainloop = inlined(
         #[inline(always)]
@@ -607,9 +612,22 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                             );
                         }
                         if kb == 0 {
-                            // refill the stage consumed last: k-tile kt + STAGES - 1
-                            if kt_next < k_tiles {
-                                load(kt_next, write.index() as usize);
+                            // refill the stage consumed last: k-tile kt + STAGES - 1, and past the
+                            // last k-tile the last one again, into a stage no read reaches (CuTe's
+                            // tutorial): the loop body has no branch, so ptxas interleaves the
+                            // copies with the `mma.sync`s (a branch kept them apart: round 7 of
+                            // doc/ampere-gemm.md); a whole CTA's k-tile here is never the first
+                            unsafe {
+                                let stage = write.index() as usize;
+                                if whole {
+                                    // k-tile kt_next's first k-column, at most the last one's (K − BK)
+                                    let k0 = (r + (kt_next - 1) * TILE.2 as i32)
+                                        .min(p.k - TILE.2 as i32);
+                                    load_a.load::<true>(k0, p.k, stage);
+                                    load_b.load::<true>(k0, p.k, stage);
+                                } else {
+                                    load(kt_next.min(k_tiles - 1), stage);
+                                }
                             }
                             commit_group();
                             kt_next += 1;
