@@ -35,7 +35,7 @@ use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Trans};
-use crate::hgemm::{GemmOut, HgemmVariant};
+use crate::hgemm::{GemmOut, HgemmVariant, config};
 use crate::quiet::catch_quiet;
 
 /// An 8-bit float type of A and B.
@@ -398,6 +398,18 @@ impl Context {
             }
         }
         if g.fast_accum {
+            // measuring: `CUTE_RS_FP8_FAST=tile128` runs fast accumulation on the promoted
+            // entry's 128×128 tiles (e4m3; built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
+            if g.dtype == Fp8::E4M3
+                && crate::hgemm::env_override("CUTE_RS_FP8_FAST", &["default", "tile128"])?
+                    .as_deref()
+                    == Some("tile128")
+            {
+                let v = HgemmVariant::fp8_promoted((0, 0));
+                let entry = "gemm_fp8_e4m3_tn_fast128";
+                self.require_kernel(entry)?;
+                return self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v);
+            }
             return self.hgemm_launch(stream, &g.as_pairs(), g.entry(), (pa, pb), d, 0);
         }
         let (ps, _rs) = match scales {
@@ -408,20 +420,36 @@ impl Context {
                 ((x, y), Some((ra, rb)))
             }
         };
-        let v = HgemmVariant::fp8_promoted(ps);
-        // measuring: `CUTE_RS_FP8_PROMOTED=paired|turns|paired-turns` launches a variant of the consumers'
-        // schedule (in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
+        let mut v = HgemmVariant::fp8_promoted(ps);
+        // measuring: `CUTE_RS_FP8_PROMOTED=paired|turns|paired-turns|s7|n192` launches a variant
+        // of the consumers' schedule or the tile (in the PTX only when built with
+        // `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`; doc/fp8-gemm.md)
         let entry = match crate::hgemm::env_override(
             "CUTE_RS_FP8_PROMOTED",
-            &["default", "paired", "turns", "paired-turns"],
+            &["default", "paired", "turns", "paired-turns", "s7", "n192"],
         )?
         .as_deref()
         {
             Some("paired") => "gemm_fp8_e4m3_tn_promoted_paired",
             Some("turns") => "gemm_fp8_e4m3_tn_promoted_turns",
             Some("paired-turns") => "gemm_fp8_e4m3_tn_promoted_paired_turns",
+            Some("s7") => {
+                v.smem = config::SMEM_BYTES_FP8_S7;
+                "gemm_fp8_e4m3_tn_promoted_s7"
+            }
+            Some("n192") => {
+                if ps != (0, 0) {
+                    return Err(Error::Unsupported(
+                        "CUTE_RS_FP8_PROMOTED=n192: per-tensor scales only (its 192-column tiles straddle B's 128-column scale blocks)".to_string(),
+                    ));
+                }
+                v.tile = config::TILE_FP8_N192;
+                v.smem = config::SMEM_BYTES_FP8_N192;
+                "gemm_fp8_e4m3_tn_promoted_n192"
+            }
             _ => g.entry(),
         };
+        self.require_kernel(entry)?;
         self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v)
     }
 }

@@ -24,11 +24,15 @@ use device::wgmma::{
     wait_group,
 };
 use layout_types::cute::arch::tma::TmaDescriptor;
+use layout_types::cute::gmma::{
+    Layout_K_SW128_Atom, LayoutLeft, MajorK, make_gmma_desc_tensor, tile_to_shape,
+};
 use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast, SmemTile};
 use layout_types::cute::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
 };
 use layout_types::cute::prelude::*;
+use layout_types::cute::tma::{TmaAtom, TmaLoad, TmaLoadMulticast};
 
 /// One pipeline stage of an operand in shared memory ([`SmemTile`]).
 pub trait StageTile {
@@ -109,6 +113,84 @@ impl TileN for _128 {
         // SAFETY: as for `_256`
         let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
         device::unroll!(16, |j| device::unroll!(4, |q| acc[4 * j + q] =
+            frag[4 * j + q]));
+        (acc, n.min(n0 + Self::BN))
+    }
+}
+
+/// B's block for a 192-row tile read whole by `n192` `wgmma`s (at block 0, as `_128`'s):
+/// CuTe's `(_192, _64)` K-major SW128 tile, restated here because the 16-bit bundles of
+/// `layout_types::cute::gmma_operand` stop at 128 and 256 rows (a measuring variant:
+/// `TileN for _192`).
+pub struct Block192;
+
+impl SmemOperand<_192, Block192> for MajorK {
+    const ELEMS: usize = 192 * 64;
+    #[inline(always)]
+    fn smem_tile() -> impl Copy + core::fmt::Display {
+        tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_192, _64), LayoutLeft)
+    }
+    #[inline(always)]
+    unsafe fn tma_load(
+        desc: *const TmaDescriptor,
+        bar: *mut u64,
+        buf: *mut u16,
+        mn0: i32,
+        k0: i32,
+    ) {
+        let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, _192), (_1, _64)>>::new(desc);
+        unsafe { atom.copy(bar, buf, [k0, mn0]) };
+    }
+    #[inline(always)]
+    fn gmma_desc(buf: *mut u16, mn_block: i32, kb: i32) -> u64 {
+        let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_192, _64), LayoutLeft);
+        let d = make_gmma_desc_tensor(
+            MajorK,
+            make_tensor(
+                make_smem_ptr(buf),
+                s.with_layout(zipped_divide(s.layout, (_192, _16))),
+            ),
+        );
+        d.at((_0, (mn_block, kb))).desc.desc
+    }
+}
+
+impl SmemOperandMulticast<_192, Block192> for MajorK {
+    #[inline(always)]
+    unsafe fn tma_load_multicast(
+        desc: *const TmaDescriptor,
+        bar: *mut u64,
+        buf: *mut u16,
+        mn0: i32,
+        k0: i32,
+        rank: i32,
+    ) {
+        let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_192, _64), LayoutLeft);
+        let atom = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _96), (_1, _64)>>::new(desc);
+        // this CTA's rows: the (96, 2) split of the tile's rows
+        let row = make_layout_left((_96, _2)).crd2idx((0i32, rank)).value() as i32;
+        let at = s.layout.crd2idx((row, 0i32)).value() as usize;
+        unsafe { atom.copy(bar, buf.add(at), 0b11, [k0, mn0 + row]) };
+    }
+}
+
+/// A 192-wide tile (a measuring variant of the promoted FP8 entry: `m64n192` per consumer,
+/// 96 + 96 registers with one temporary).
+impl TileN for _192 {
+    const BN: i32 = 192;
+    type BBlock = Block192;
+    type BTile = SmemTile<{ 192 * 64 }>;
+    type Frag = [f32; 96];
+    #[inline(always)]
+    fn zeroed() -> [f32; 96] {
+        // SAFETY: as for `_256`
+        unsafe { core::mem::zeroed() }
+    }
+    #[inline(always)]
+    fn to_m64n256(frag: [f32; 96], n: i32, n0: i32) -> ([f32; 128], i32) {
+        // SAFETY: as for `_256`
+        let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
+        device::unroll!(24, |j| device::unroll!(4, |q| acc[4 * j + q] =
             frag[4 * j + q]));
         (acc, n.min(n0 + Self::BN))
     }
@@ -292,11 +374,14 @@ pub struct Fp8BlockScales {
 /// promoted while the second's `wgmma`s run (FlashAttention 3's intra-warpgroup overlap);
 /// `TURNS`, the two consumer warpgroups take turns issuing ([`ConsumerOrder`]). The block
 /// scales are loaded a k-tile (a pair) ahead of their promotion.
-pub struct GmmaFp8Accumulation<const PAIRED: bool, const TURNS: bool> {
-    /// The `m64n128` temporary (CuTe's `CLayout_64x128` fragment, as the main accumulator).
-    pub temp: [f32; 64],
+///
+/// `V`: a consumer's fragment, `m64n(2V)` (64: 128-wide tiles; 96: the 192-wide measuring
+/// variant, per-tensor scales only: its tiles straddle B's 128-column scale blocks).
+pub struct GmmaFp8Accumulation<const PAIRED: bool, const TURNS: bool, const V: usize = 64> {
+    /// The `m64n(2V)` temporary (CuTe's `CLayout_64xN` fragment, as the main accumulator).
+    pub temp: [f32; V],
     /// The paired schedule's second temporary.
-    pub temp_b: [f32; 64],
+    pub temp_b: [f32; V],
     scales: Fp8BlockScales,
     /// This thread's two rows of C (clamped into A) and the tile's N-block.
     rows: [i32; 2],
@@ -315,29 +400,29 @@ pub type GmmaFp8AccumulationPaired = GmmaFp8Accumulation<true, true>;
 fn acc_row_thr() -> Layout<(_4, _8, _4), (_0, _1, _16)> {
     Layout::default()
 }
-/// Which of a thread's two rows value `v` of an `m64n128` fragment is in (`(2, 2, 16)`: column
-/// pair, row half, 8-column block).
+/// Which of a thread's two rows value `v = 4·j + q` of an `m64nN` fragment is in, by `q`
+/// (`(2, 2)`: column pair, row half; the 8-column block `j` does not change the row).
 #[inline(always)]
-fn acc_row_half() -> Layout<(_2, _2, _16), (_0, _1, _0)> {
+fn acc_row_half() -> Layout<(_2, _2), (_0, _1)> {
     Layout::default()
 }
 
-impl<const PAIRED: bool, const TURNS: bool> GmmaFp8Accumulation<PAIRED, TURNS> {
+impl<const PAIRED: bool, const TURNS: bool, const V: usize> GmmaFp8Accumulation<PAIRED, TURNS, V> {
     /// `main += scale[row half]·temp`, the scale the product of the queue's first row's and
     /// N-block's; the queue moves on.
     #[inline(always)]
-    fn promote_from(main: &mut [f32; 64], temp: &[f32; 64], queue: &mut [[f32; 3]; 3]) {
+    fn promote_from(main: &mut [f32; V], temp: &[f32; V], queue: &mut [[f32; 3]; 3]) {
         let [s_a0, s_a1, s_b] = queue[0];
         let scale = [s_a0 * s_b, s_a1 * s_b];
         device::unroll!(
-            16,
+            V / 4,
             #[inline(always)]
             |j| device::unroll!(
                 4,
                 #[inline(always)]
                 |q| {
                     let v = 4 * j + q;
-                    let s = scale[acc_row_half().crd2idx(v as i32) as usize];
+                    let s = scale[acc_row_half().crd2idx(q as i32) as usize];
                     main[v] = device::math::fma(temp[v], s, main[v]);
                 }
             )
@@ -346,8 +431,8 @@ impl<const PAIRED: bool, const TURNS: bool> GmmaFp8Accumulation<PAIRED, TURNS> {
     }
 }
 
-impl<const PAIRED: bool, const TURNS: bool> MmaAccumulation<[f32; 64]>
-    for GmmaFp8Accumulation<PAIRED, TURNS>
+impl<const PAIRED: bool, const TURNS: bool, const V: usize> MmaAccumulation<[f32; V]>
+    for GmmaFp8Accumulation<PAIRED, TURNS, V>
 {
     type Args = Fp8BlockScales;
     const K_PIPE_MMAS: u32 = 0;
@@ -372,11 +457,11 @@ impl<const PAIRED: bool, const TURNS: bool> MmaAccumulation<[f32; 64]>
         }
     }
     #[inline(always)]
-    fn frag<'s>(&'s mut self, _: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+    fn frag<'s>(&'s mut self, _: &'s mut [f32; V]) -> &'s mut [f32; V] {
         &mut self.temp
     }
     #[inline(always)]
-    fn frag_b<'s>(&'s mut self, _: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+    fn frag_b<'s>(&'s mut self, _: &'s mut [f32; V]) -> &'s mut [f32; V] {
         &mut self.temp_b
     }
     #[inline(always)]
@@ -413,11 +498,11 @@ impl<const PAIRED: bool, const TURNS: bool> MmaAccumulation<[f32; 64]>
         }
     }
     #[inline(always)]
-    fn promote(&mut self, main: &mut [f32; 64]) {
+    fn promote(&mut self, main: &mut [f32; V]) {
         Self::promote_from(main, &self.temp, &mut self.queue)
     }
     #[inline(always)]
-    fn promote_b(&mut self, main: &mut [f32; 64]) {
+    fn promote_b(&mut self, main: &mut [f32; V]) {
         Self::promote_from(main, &self.temp_b, &mut self.queue)
     }
 }
