@@ -438,11 +438,6 @@ impl Context {
                 "gemm_fp8_e4m3_tn_promoted_s7"
             }
             Some("n192") => {
-                if ps != (0, 0) {
-                    return Err(Error::Unsupported(
-                        "CUTE_RS_FP8_PROMOTED=n192: per-tensor scales only (its 192-column tiles straddle B's 128-column scale blocks)".to_string(),
-                    ));
-                }
                 v.tile = config::TILE_FP8_N192;
                 v.smem = config::SMEM_BYTES_FP8_N192;
                 "gemm_fp8_e4m3_tn_promoted_n192"

@@ -376,7 +376,9 @@ pub struct Fp8BlockScales {
 /// scales are loaded a k-tile (a pair) ahead of their promotion.
 ///
 /// `V`: a consumer's fragment, `m64n(2V)` (64: 128-wide tiles; 96: the 192-wide measuring
-/// variant, per-tensor scales only: its tiles straddle B's 128-column scale blocks).
+/// variant, whose tiles straddle two of B's 128-column scale blocks: the tile's first 64 columns
+/// are in the first block, the last 64 in the second, the middle 64 in the first when the tile
+/// starts on a block boundary, else in the second).
 pub struct GmmaFp8Accumulation<const PAIRED: bool, const TURNS: bool, const V: usize = 64> {
     /// The `m64n(2V)` temporary (CuTe's `CLayout_64xN` fragment, as the main accumulator).
     pub temp: [f32; V],
@@ -386,9 +388,14 @@ pub struct GmmaFp8Accumulation<const PAIRED: bool, const TURNS: bool, const V: u
     /// This thread's two rows of C (clamped into A) and the tile's N-block.
     rows: [i32; 2],
     nb: i32,
+    /// (192-wide tiles) B's N-block of the tile's last columns, and whether the middle 64
+    /// columns are in the first block (the tile starts on a block boundary).
+    nb_hi: i32,
+    mid_lo: bool,
     k_tiles: i32,
-    /// The queued k-tiles' scales, the next promotion's first: A's two rows', B's N-block's.
-    queue: [[f32; 3]; 3],
+    /// The queued k-tiles' scales, the next promotion's first: A's two rows', B's N-blocks'
+    /// (first, last).
+    queue: [[f32; 4]; 3],
 }
 
 /// The FP8 accumulation of the promoted entry: paired k-tiles, the consumers taking turns.
@@ -406,14 +413,27 @@ fn acc_row_thr() -> Layout<(_4, _8, _4), (_0, _1, _16)> {
 fn acc_row_half() -> Layout<(_2, _2), (_0, _1)> {
     Layout::default()
 }
+/// Which 64-column third of a 192-wide tile the 8-column block `j` is in (`(8, 3)`).
+#[inline(always)]
+fn acc_third() -> Layout<(_8, _3), (_0, _1)> {
+    Layout::default()
+}
 
 impl<const PAIRED: bool, const TURNS: bool, const V: usize> GmmaFp8Accumulation<PAIRED, TURNS, V> {
     /// `main += scale[row half]·temp`, the scale the product of the queue's first row's and
     /// N-block's; the queue moves on.
     #[inline(always)]
-    fn promote_from(main: &mut [f32; V], temp: &[f32; V], queue: &mut [[f32; 3]; 3]) {
-        let [s_a0, s_a1, s_b] = queue[0];
-        let scale = [s_a0 * s_b, s_a1 * s_b];
+    fn promote_from(main: &mut [f32; V], temp: &[f32; V], queue: &mut [[f32; 4]; 3], mid_lo: bool) {
+        let [s_a0, s_a1, s_b, s_b_hi] = queue[0];
+        let lo = [s_a0 * s_b, s_a1 * s_b];
+        // 192-wide tiles: the last third in B's second block, the middle one in either
+        let (mid, hi) = if V > 64 {
+            let hi = [s_a0 * s_b_hi, s_a1 * s_b_hi];
+            (if mid_lo { lo } else { hi }, hi)
+        } else {
+            (lo, lo)
+        };
+        let thirds = [lo, mid, hi];
         device::unroll!(
             V / 4,
             #[inline(always)]
@@ -422,6 +442,11 @@ impl<const PAIRED: bool, const TURNS: bool, const V: usize> GmmaFp8Accumulation<
                 #[inline(always)]
                 |q| {
                     let v = 4 * j + q;
+                    let scale = if V > 64 {
+                        thirds[acc_third().crd2idx(j as i32) as usize]
+                    } else {
+                        lo
+                    };
                     let s = scale[acc_row_half().crd2idx(q as i32) as usize];
                     main[v] = device::math::fma(temp[v], s, main[v]);
                 }
@@ -444,7 +469,8 @@ impl<const PAIRED: bool, const TURNS: bool, const V: usize> MmaAccumulation<[f32
         // this thread's rows (clamped into A: rows past M are zeros, any scale will do) and the
         // tile's N-block (the (128, NB) split of N)
         let r = m0 + acc_row_thr().crd2idx(t);
-        let (_, nb): (i32, i32) = make_layout_left((_128, n.ceil_div(128))).idx2crd(n0);
+        let blocks = n.ceil_div(128);
+        let (within, nb): (i32, i32) = make_layout_left((_128, blocks)).idx2crd(n0);
         GmmaFp8Accumulation {
             // SAFETY: all-zero bits are 0.0 (never read before a scale-d 0 wgmma writes them)
             temp: unsafe { core::mem::zeroed() },
@@ -452,8 +478,10 @@ impl<const PAIRED: bool, const TURNS: bool, const V: usize> MmaAccumulation<[f32
             scales: *scales,
             rows: [r.min(m - 1), (r + 8).min(m - 1)],
             nb,
+            nb_hi: (nb + 1).min(blocks - 1),
+            mid_lo: within == 0,
             k_tiles: k,
-            queue: [[1.0; 3]; 3],
+            queue: [[1.0; 4]; 3],
         }
     }
     #[inline(always)]
@@ -494,16 +522,21 @@ impl<const PAIRED: bool, const TURNS: bool, const V: usize> MmaAccumulation<[f32
                 sa.read((self.rows[0], kt)),
                 sa.read((self.rows[1], kt)),
                 sb.read((self.nb, kt)),
+                if V > 64 {
+                    sb.read((self.nb_hi, kt))
+                } else {
+                    1.0
+                },
             ];
         }
     }
     #[inline(always)]
     fn promote(&mut self, main: &mut [f32; V]) {
-        Self::promote_from(main, &self.temp, &mut self.queue)
+        Self::promote_from(main, &self.temp, &mut self.queue, self.mid_lo)
     }
     #[inline(always)]
     fn promote_b(&mut self, main: &mut [f32; V]) {
-        Self::promote_from(main, &self.temp_b, &mut self.queue)
+        Self::promote_from(main, &self.temp_b, &mut self.queue, self.mid_lo)
     }
 }
 
