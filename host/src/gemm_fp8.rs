@@ -8,7 +8,7 @@
 //!   registers (CUTLASS's `GmmaFP8Accumulation`, DeepGEMM), optionally scaled per k-block by
 //!   **block scales** ([`Fp8Scales::Block`]: 1×128 along K for A's rows, 128×128 for B); the
 //!   consumers' schedule is one temporary per warpgroup, promoted after each k-tile's `wgmma`s
-//!   (doc/fp8-gemm.md), `CUTE_RS_FP8_PROMOTED=paired|turns|paired-turns` picks a measuring variant
+//!   (doc/fp8-gemm.md), `CUTE_RS_FP8_PROMOTED=paired` picks a measuring variant
 //!   built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`;
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
 //!   `gemm_fp8_{e4m3,e5m2}_tn` on `wgmma.m64n256k32`, 128×256 tiles, accumulating over all of K
@@ -35,7 +35,7 @@ use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Trans};
-use crate::hgemm::{GemmOut, HgemmVariant, config};
+use crate::hgemm::{GemmOut, HgemmVariant};
 use crate::quiet::catch_quiet;
 
 /// An 8-bit float type of A and B.
@@ -420,30 +420,16 @@ impl Context {
                 ((x, y), Some((ra, rb)))
             }
         };
-        let mut v = HgemmVariant::fp8_promoted(ps);
-        // measuring: `CUTE_RS_FP8_PROMOTED=paired|turns|paired-turns|s7|n192` launches a variant
-        // of the consumers' schedule or the tile (in the PTX only when built with
+        let v = HgemmVariant::fp8_promoted(ps);
+        // measuring: `CUTE_RS_FP8_PROMOTED=paired` launches a variant of the consumers' schedule (in the PTX only when built with
         // `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`; doc/fp8-gemm.md)
-        let entry = match crate::hgemm::env_override(
-            "CUTE_RS_FP8_PROMOTED",
-            &["default", "paired", "turns", "paired-turns", "s7", "n192"],
-        )?
-        .as_deref()
-        {
-            Some("paired") => "gemm_fp8_e4m3_tn_promoted_paired",
-            Some("turns") => "gemm_fp8_e4m3_tn_promoted_turns",
-            Some("paired-turns") => "gemm_fp8_e4m3_tn_promoted_paired_turns",
-            Some("s7") => {
-                v.smem = config::SMEM_BYTES_FP8_S7;
-                "gemm_fp8_e4m3_tn_promoted_s7"
-            }
-            Some("n192") => {
-                v.tile = config::TILE_FP8_N192;
-                v.smem = config::SMEM_BYTES_FP8_N192;
-                "gemm_fp8_e4m3_tn_promoted_n192"
-            }
-            _ => g.entry(),
-        };
+        let entry =
+            match crate::hgemm::env_override("CUTE_RS_FP8_PROMOTED", &["default", "paired"])?
+                .as_deref()
+            {
+                Some("paired") => "gemm_fp8_e4m3_tn_promoted_paired",
+                _ => g.entry(),
+            };
         self.require_kernel(entry)?;
         self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v)
     }

@@ -24,15 +24,11 @@ use device::wgmma::{
     wait_group,
 };
 use layout_types::cute::arch::tma::TmaDescriptor;
-use layout_types::cute::gmma::{
-    Layout_K_SW128_Atom, LayoutLeft, MajorK, make_gmma_desc_tensor, tile_to_shape,
-};
 use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast, SmemTile};
 use layout_types::cute::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
 };
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{TmaAtom, TmaLoad, TmaLoadMulticast};
 
 /// One pipeline stage of an operand in shared memory ([`SmemTile`]).
 pub trait StageTile {
@@ -113,84 +109,6 @@ impl TileN for _128 {
         // SAFETY: as for `_256`
         let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
         device::unroll!(16, |j| device::unroll!(4, |q| acc[4 * j + q] =
-            frag[4 * j + q]));
-        (acc, n.min(n0 + Self::BN))
-    }
-}
-
-/// B's block for a 192-row tile read whole by `n192` `wgmma`s (at block 0, as `_128`'s):
-/// CuTe's `(_192, _64)` K-major SW128 tile, restated here because the 16-bit bundles of
-/// `layout_types::cute::gmma_operand` stop at 128 and 256 rows (a measuring variant:
-/// `TileN for _192`).
-pub struct Block192;
-
-impl SmemOperand<_192, Block192> for MajorK {
-    const ELEMS: usize = 192 * 64;
-    #[inline(always)]
-    fn smem_tile() -> impl Copy + core::fmt::Display {
-        tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_192, _64), LayoutLeft)
-    }
-    #[inline(always)]
-    unsafe fn tma_load(
-        desc: *const TmaDescriptor,
-        bar: *mut u64,
-        buf: *mut u16,
-        mn0: i32,
-        k0: i32,
-    ) {
-        let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, _192), (_1, _64)>>::new(desc);
-        unsafe { atom.copy(bar, buf, [k0, mn0]) };
-    }
-    #[inline(always)]
-    fn gmma_desc(buf: *mut u16, mn_block: i32, kb: i32) -> u64 {
-        let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_192, _64), LayoutLeft);
-        let d = make_gmma_desc_tensor(
-            MajorK,
-            make_tensor(
-                make_smem_ptr(buf),
-                s.with_layout(zipped_divide(s.layout, (_192, _16))),
-            ),
-        );
-        d.at((_0, (mn_block, kb))).desc.desc
-    }
-}
-
-impl SmemOperandMulticast<_192, Block192> for MajorK {
-    #[inline(always)]
-    unsafe fn tma_load_multicast(
-        desc: *const TmaDescriptor,
-        bar: *mut u64,
-        buf: *mut u16,
-        mn0: i32,
-        k0: i32,
-        rank: i32,
-    ) {
-        let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_192, _64), LayoutLeft);
-        let atom = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _96), (_1, _64)>>::new(desc);
-        // this CTA's rows: the (96, 2) split of the tile's rows
-        let row = make_layout_left((_96, _2)).crd2idx((0i32, rank)).value() as i32;
-        let at = s.layout.crd2idx((row, 0i32)).value() as usize;
-        unsafe { atom.copy(bar, buf.add(at), 0b11, [k0, mn0 + row]) };
-    }
-}
-
-/// A 192-wide tile (a measuring variant of the promoted FP8 entry: `m64n192` per consumer,
-/// 96 + 96 registers with one temporary).
-impl TileN for _192 {
-    const BN: i32 = 192;
-    type BBlock = Block192;
-    type BTile = SmemTile<{ 192 * 64 }>;
-    type Frag = [f32; 96];
-    #[inline(always)]
-    fn zeroed() -> [f32; 96] {
-        // SAFETY: as for `_256`
-        unsafe { core::mem::zeroed() }
-    }
-    #[inline(always)]
-    fn to_m64n256(frag: [f32; 96], n: i32, n0: i32) -> ([f32; 128], i32) {
-        // SAFETY: as for `_256`
-        let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
-        device::unroll!(24, |j| device::unroll!(4, |q| acc[4 * j + q] =
             frag[4 * j + q]));
         (acc, n.min(n0 + Self::BN))
     }
@@ -374,28 +292,18 @@ pub struct Fp8BlockScales {
 /// promoted while the second's `wgmma`s run (FlashAttention 3's intra-warpgroup overlap);
 /// `TURNS`, the two consumer warpgroups take turns issuing ([`ConsumerOrder`]). The block
 /// scales are loaded a k-tile (a pair) ahead of their promotion.
-///
-/// `V`: a consumer's fragment, `m64n(2V)` (64: 128-wide tiles; 96: the 192-wide measuring
-/// variant, whose tiles straddle two of B's 128-column scale blocks: the tile's first 64 columns
-/// are in the first block, the last 64 in the second, the middle 64 in the first when the tile
-/// starts on a block boundary, else in the second).
-pub struct GmmaFp8Accumulation<const PAIRED: bool, const TURNS: bool, const V: usize = 64> {
-    /// The `m64n(2V)` temporary (CuTe's `CLayout_64xN` fragment, as the main accumulator).
-    pub temp: [f32; V],
+pub struct GmmaFp8Accumulation<const PAIRED: bool, const TURNS: bool> {
+    /// The `m64n128` temporary (CuTe's `CLayout_64x128` fragment, as the main accumulator).
+    pub temp: [f32; 64],
     /// The paired schedule's second temporary.
-    pub temp_b: [f32; V],
+    pub temp_b: [f32; 64],
     scales: Fp8BlockScales,
     /// This thread's two rows of C (clamped into A) and the tile's N-block.
     rows: [i32; 2],
     nb: i32,
-    /// (192-wide tiles) B's N-block of the tile's last columns, and whether the middle 64
-    /// columns are in the first block (the tile starts on a block boundary).
-    nb_hi: i32,
-    mid_lo: bool,
     k_tiles: i32,
-    /// The queued k-tiles' scales, the next promotion's first: A's two rows', B's N-blocks'
-    /// (first, last).
-    queue: [[f32; 4]; 3],
+    /// The queued k-tiles' scales, the next promotion's first: A's two rows', B's N-block's.
+    queue: [[f32; 3]; 3],
 }
 
 /// The FP8 accumulation of the promoted entry: paired k-tiles, the consumers taking turns.
@@ -407,47 +315,29 @@ pub type GmmaFp8AccumulationPaired = GmmaFp8Accumulation<true, true>;
 fn acc_row_thr() -> Layout<(_4, _8, _4), (_0, _1, _16)> {
     Layout::default()
 }
-/// Which of a thread's two rows value `v = 4·j + q` of an `m64nN` fragment is in, by `q`
-/// (`(2, 2)`: column pair, row half; the 8-column block `j` does not change the row).
+/// Which of a thread's two rows value `v` of an `m64n128` fragment is in (`(2, 2, 16)`: column
+/// pair, row half, 8-column block).
 #[inline(always)]
-fn acc_row_half() -> Layout<(_2, _2), (_0, _1)> {
-    Layout::default()
-}
-/// Which 64-column third of a 192-wide tile the 8-column block `j` is in (`(8, 3)`).
-#[inline(always)]
-fn acc_third() -> Layout<(_8, _3), (_0, _1)> {
+fn acc_row_half() -> Layout<(_2, _2, _16), (_0, _1, _0)> {
     Layout::default()
 }
 
-impl<const PAIRED: bool, const TURNS: bool, const V: usize> GmmaFp8Accumulation<PAIRED, TURNS, V> {
+impl<const PAIRED: bool, const TURNS: bool> GmmaFp8Accumulation<PAIRED, TURNS> {
     /// `main += scale[row half]·temp`, the scale the product of the queue's first row's and
     /// N-block's; the queue moves on.
     #[inline(always)]
-    fn promote_from(main: &mut [f32; V], temp: &[f32; V], queue: &mut [[f32; 4]; 3], mid_lo: bool) {
-        let [s_a0, s_a1, s_b, s_b_hi] = queue[0];
-        let lo = [s_a0 * s_b, s_a1 * s_b];
-        // 192-wide tiles: the last third in B's second block, the middle one in either
-        let (mid, hi) = if V > 64 {
-            let hi = [s_a0 * s_b_hi, s_a1 * s_b_hi];
-            (if mid_lo { lo } else { hi }, hi)
-        } else {
-            (lo, lo)
-        };
-        let thirds = [lo, mid, hi];
+    fn promote_from(main: &mut [f32; 64], temp: &[f32; 64], queue: &mut [[f32; 3]; 3]) {
+        let [s_a0, s_a1, s_b] = queue[0];
+        let scale = [s_a0 * s_b, s_a1 * s_b];
         device::unroll!(
-            V / 4,
+            16,
             #[inline(always)]
             |j| device::unroll!(
                 4,
                 #[inline(always)]
                 |q| {
                     let v = 4 * j + q;
-                    let scale = if V > 64 {
-                        thirds[acc_third().crd2idx(j as i32) as usize]
-                    } else {
-                        lo
-                    };
-                    let s = scale[acc_row_half().crd2idx(q as i32) as usize];
+                    let s = scale[acc_row_half().crd2idx(v as i32) as usize];
                     main[v] = device::math::fma(temp[v], s, main[v]);
                 }
             )
@@ -456,8 +346,8 @@ impl<const PAIRED: bool, const TURNS: bool, const V: usize> GmmaFp8Accumulation<
     }
 }
 
-impl<const PAIRED: bool, const TURNS: bool, const V: usize> MmaAccumulation<[f32; V]>
-    for GmmaFp8Accumulation<PAIRED, TURNS, V>
+impl<const PAIRED: bool, const TURNS: bool> MmaAccumulation<[f32; 64]>
+    for GmmaFp8Accumulation<PAIRED, TURNS>
 {
     type Args = Fp8BlockScales;
     const K_PIPE_MMAS: u32 = 0;
@@ -469,8 +359,7 @@ impl<const PAIRED: bool, const TURNS: bool, const V: usize> MmaAccumulation<[f32
         // this thread's rows (clamped into A: rows past M are zeros, any scale will do) and the
         // tile's N-block (the (128, NB) split of N)
         let r = m0 + acc_row_thr().crd2idx(t);
-        let blocks = n.ceil_div(128);
-        let (within, nb): (i32, i32) = make_layout_left((_128, blocks)).idx2crd(n0);
+        let (_, nb): (i32, i32) = make_layout_left((_128, n.ceil_div(128))).idx2crd(n0);
         GmmaFp8Accumulation {
             // SAFETY: all-zero bits are 0.0 (never read before a scale-d 0 wgmma writes them)
             temp: unsafe { core::mem::zeroed() },
@@ -478,18 +367,16 @@ impl<const PAIRED: bool, const TURNS: bool, const V: usize> MmaAccumulation<[f32
             scales: *scales,
             rows: [r.min(m - 1), (r + 8).min(m - 1)],
             nb,
-            nb_hi: (nb + 1).min(blocks - 1),
-            mid_lo: within == 0,
             k_tiles: k,
-            queue: [[1.0; 4]; 3],
+            queue: [[1.0; 3]; 3],
         }
     }
     #[inline(always)]
-    fn frag<'s>(&'s mut self, _: &'s mut [f32; V]) -> &'s mut [f32; V] {
+    fn frag<'s>(&'s mut self, _: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
         &mut self.temp
     }
     #[inline(always)]
-    fn frag_b<'s>(&'s mut self, _: &'s mut [f32; V]) -> &'s mut [f32; V] {
+    fn frag_b<'s>(&'s mut self, _: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
         &mut self.temp_b
     }
     #[inline(always)]
@@ -522,21 +409,16 @@ impl<const PAIRED: bool, const TURNS: bool, const V: usize> MmaAccumulation<[f32
                 sa.read((self.rows[0], kt)),
                 sa.read((self.rows[1], kt)),
                 sb.read((self.nb, kt)),
-                if V > 64 {
-                    sb.read((self.nb_hi, kt))
-                } else {
-                    1.0
-                },
             ];
         }
     }
     #[inline(always)]
-    fn promote(&mut self, main: &mut [f32; V]) {
-        Self::promote_from(main, &self.temp, &mut self.queue, self.mid_lo)
+    fn promote(&mut self, main: &mut [f32; 64]) {
+        Self::promote_from(main, &self.temp, &mut self.queue)
     }
     #[inline(always)]
-    fn promote_b(&mut self, main: &mut [f32; V]) {
-        Self::promote_from(main, &self.temp_b, &mut self.queue, self.mid_lo)
+    fn promote_b(&mut self, main: &mut [f32; 64]) {
+        Self::promote_from(main, &self.temp_b, &mut self.queue)
     }
 }
 

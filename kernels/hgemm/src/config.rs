@@ -44,40 +44,6 @@ pub const TILE_FP8: (usize, usize, usize) = (128, 128, 64);
 /// The promoted FP8 entry's stages: 5 of 32 KiB beside the epilogue's 64 KiB (225 KiB in all).
 pub const STAGES_FP8: usize = 5;
 
-/// Measuring variants of the promoted FP8 entry (`CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`,
-/// doc/fp8-gemm.md): their epilogue takes the direct path only, so its 64 KiB of shared memory
-/// go to the stages ([`NoEpilogueStorage`]).
-///
-/// `_s7`: the default's 128×128 tiles with 7 stages.
-pub const STAGES_FP8_S7: usize = 7;
-/// `_n192`: 128×192 tiles (`m64n192` per consumer warpgroup), 5 stages of 40 KiB.
-pub const TILE_FP8_N192: (usize, usize, usize) = (128, 192, 64);
-/// The stages of `_n192`.
-pub const STAGES_FP8_N192: usize = 5;
-
-/// The storage of an epilogue that stores directly (no shared memory).
-#[repr(C)]
-pub struct NoEpilogueStorage;
-
-/// `_s7`'s shared memory: 7 stages of A's and B's 128-row tiles, the barriers.
-pub type SharedStorageFp8S7 = GemmSharedStorage<
-    SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
-    SmemTile<{ TILE_FP8.1 * TILE_FP8.2 }>,
-    NoEpilogueStorage,
-    STAGES_FP8_S7,
->;
-/// Dynamic shared memory of `_s7` (225 KiB).
-pub const SMEM_BYTES_FP8_S7: usize = core::mem::size_of::<SharedStorageFp8S7>();
-/// `_n192`'s shared memory: 5 stages of A's 128-row and B's 192-row tiles, the barriers.
-pub type SharedStorageFp8N192 = GemmSharedStorage<
-    SmemTile<{ TILE_FP8_N192.0 * TILE_FP8_N192.2 }>,
-    SmemTile<{ TILE_FP8_N192.1 * TILE_FP8_N192.2 }>,
-    NoEpilogueStorage,
-    STAGES_FP8_N192,
->;
-/// Dynamic shared memory of `_n192` (201 KiB).
-pub const SMEM_BYTES_FP8_N192: usize = core::mem::size_of::<SharedStorageFp8N192>();
-
 /// The ping-pong entries' CTA tile (M, N, K): 64×256, a consumer warpgroup's whole tile
 /// (CUTLASS's `KernelTmaWarpSpecializedPingpong`; the entries are built with
 /// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).

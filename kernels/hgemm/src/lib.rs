@@ -91,8 +91,6 @@ pub mod epilogue;
 
 use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::{KernelTmaWarpSpecializedCooperative, gemm_tma_warpspecialized};
-#[cfg(feature = "fp8-variants")]
-use collective::mainloop::GmmaFp8AccumulationPaired;
 use collective::mainloop::TileN;
 use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulation};
 use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
@@ -134,57 +132,6 @@ pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
 pub type DataParallel = PersistentTileScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
 /// The tile scheduler of the promoted FP8 entry's 128×128 tiles: data-parallel.
 pub type DataParallelFp8 = PersistentTileScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }>;
-
-/// The tile scheduler of the 128×192 measuring variant: data-parallel.
-#[cfg(feature = "fp8-variants")]
-pub type DataParallelFp8N192 =
-    PersistentTileScheduler<{ config::TILE_FP8_N192.0 as i32 }, { config::TILE_FP8_N192.1 as i32 }>;
-
-// the variants' configuration is their kernels': one type of shared memory each
-#[cfg(feature = "fp8-variants")]
-const _: () = {
-    let _s7: fn(
-        config::SharedStorageFp8S7,
-    ) -> collective::kernel::SharedStorage<
-        DirectEpilogue,
-        _128,
-        { config::STAGES_FP8_S7 },
-    > = |s| s;
-    let _n192: fn(
-        config::SharedStorageFp8N192,
-    ) -> collective::kernel::SharedStorage<
-        DirectEpilogue,
-        _192,
-        { config::STAGES_FP8_N192 },
-    > = |s| s;
-    assert!(config::TILE_FP8_N192.1 as i32 == <_192 as TileN>::BN);
-    assert!(config::SMEM_BYTES_FP8_S7 <= 227 * 1024 && config::SMEM_BYTES_FP8_N192 <= 227 * 1024);
-};
-
-/// [`HgemmEpilogue`]'s direct path without shared memory ([`config::NoEpilogueStorage`]): the
-/// epilogue of the measuring variants that give the 64 KiB to stages (their `out` never has
-/// [`config::OUT_TMA`]).
-pub struct DirectEpilogue;
-
-impl CollectiveEpilogue for DirectEpilogue {
-    type Args = EpilogueArgs;
-    type Storage = config::NoEpilogueStorage;
-    #[inline(always)]
-    unsafe fn store(
-        a: &EpilogueArgs,
-        acc: &[f32; 128],
-        mn: (i32, i32),
-        origin: (i32, i32),
-        t: i32,
-        smem: *mut config::NoEpilogueStorage,
-        wg: i32,
-        last: bool,
-    ) {
-        // the direct path (`out` without OUT_TMA) reads no shared memory
-        let smem = smem as *mut EpilogueStorage;
-        unsafe { store_with::<0b111>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
-    }
-}
 
 /// A tile scheduler whose arguments come from the kernel's parameters.
 pub trait HgemmScheduler: TileScheduler {
@@ -316,9 +263,6 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
 /// [`HgemmParams`]).
 macro_rules! hgemm_entry {
     (promoted $name:ident, $e:ty, $acc:ty) => {
-        hgemm_entry!(promoted $name, $e, _128, $acc, HgemmEpilogue, DataParallelFp8, STAGES_FP8);
-    };
-    (promoted $name:ident, $e:ty, $bn:ty, $acc:ty, $epi:ty, $sched:ty, $stages:expr) => {
         device::kernel! {
         #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile and optional block scales, 128×128 tiles (see the crate docs).\n\n# Safety\n",
                         "As the other entries, with B's box of `128/cs` rows and `SMEM_BYTES_FP8` of shared memory; `p.scale_a`/`p.scale_b` are 0 or the block scales `HgemmParams` documents.")]
@@ -327,7 +271,7 @@ macro_rules! hgemm_entry {
             // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
             let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, $stages>(tma, (p.m, p.n, p.k), p.swizzle, scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), p.swizzle, scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -414,27 +358,17 @@ hgemm_entry!(
 );
 hgemm_entry!(gemm_fp8_e4m3_tn, (E4M3, E4M3), MajorK, MajorK);
 hgemm_entry!(gemm_fp8_e5m2_tn, (E5M2, E5M2), MajorK, MajorK);
-// the default: one temporary, no turns (the schedule measured on the GPU, doc/fp8-gemm.md; the
-// round-3 schedules below are built and checked by ptxas but not yet run on a GPU)
+// the default: one temporary, no turns (doc/fp8-gemm.md: the consumers taking turns measured
+// 6-8 % slower per-tensor and 21 % with block scales, and were dropped)
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3), GmmaFp8Accumulation<false, false>);
-// measuring variants (`CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`, the host's
-// `CUTE_RS_FP8_PROMOTED=paired|turns|paired-turns`): paired temporaries without turns; one
-// temporary, the consumers taking turns; paired temporaries and turns
+// measuring variants (`CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`): paired temporaries (the
+// host's `CUTE_RS_FP8_PROMOTED=paired`)
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<true, false>);
-#[cfg(feature = "fp8-variants")]
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_turns, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<false, true>);
-#[cfg(feature = "fp8-variants")]
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired_turns, (E4M3, E4M3), GmmaFp8AccumulationPaired);
 // round 4 (doc/fp8-gemm.md): fast accumulation on the promoted entry's 128×128 tiles (what the
-// tile costs without promotion); 7 stages in the direct epilogue's unused shared memory; 128×192
-// tiles (`m64n192` per consumer, per-tensor scales only), 5 stages
+// tile costs without promotion: 0.71 of cuBLASLt against the 128×256 fast entry's 0.94)
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(fast128 gemm_fp8_e4m3_tn_fast128, (E4M3, E4M3));
-#[cfg(feature = "fp8-variants")]
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_s7, (E4M3, E4M3), _128, GmmaFp8Accumulation<false, false>, DirectEpilogue, DataParallelFp8, { config::STAGES_FP8_S7 });
-#[cfg(feature = "fp8-variants")]
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192, (E4M3, E4M3), _192, GmmaFp8Accumulation<false, false, 96>, DirectEpilogue, DataParallelFp8N192, { config::STAGES_FP8_N192 });
 
 // The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
 // `CUTE_RS_HGEMM_SCHEDULE=pingpong`; doc/hopper-gemm.md): the same mainloop, epilogues and
