@@ -369,6 +369,12 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired, (E4M3, E4M3), collective
 // tile costs without promotion: 0.71 of cuBLASLt against the 128×256 fast entry's 0.94)
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(fast128 gemm_fp8_e4m3_tn_fast128, (E4M3, E4M3));
+// per-tensor scales only (no block scales' loads and queue in the k-tile loop: ~20 of its 167
+// SASS instructions per warp), one temporary and paired
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<false, false, false>);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired_pt, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<true, false, false>);
 
 // The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
 // `CUTE_RS_HGEMM_SCHEDULE=pingpong`; doc/hopper-gemm.md): the same mainloop, epilogues and
