@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # helper fp8 (issue #37, round 4), the lead's call of 2026-11-29 06:45: where the promoted FP8 kernel loses.
+# (Record of call 2a: the host of commit 2bc9e93; later commits dropped s7 and n192 (fast128 stays).)
 # Copied to .gpu/fp8-7/go.sh beside host.xz (branch fp8's release host, built with
 # CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants) and ptx/hgemm.ptx (that build's hgemm module cut to the six
 # FP8 entries run here: tools/gpu/cut_ptx.py; loaded through CUTE_RS_PTX_DIR so the JIT takes ~20 s, not 50-85).

@@ -7,6 +7,8 @@
 # (2) the default with clusters of 1
 # (no B multicast); (3) ncu of the promoted default and cuBLASLt's kernel at 4096x7168x16384 with the instruction
 # mix and the SASS source counters (why the tensor pipe is 54 % busy against cuBLASLt's 94.5 %).
+# (Call 2c ran this script as of 11357d0 with 2bc9e93's host: default/paired only; since 57aa3b0 paired is the
+# default and CUTE_RS_FP8_PROMOTED takes default|pt.)
 # Run from /work/main's root: bash .gpu/fp8-7/go.sh (~145 s; the ncu step skipped past 120 s); logs under $OUT.
 set -u
 D=${D:-.gpu/fp8-7}
