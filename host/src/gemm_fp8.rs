@@ -7,9 +7,9 @@
 //!   k-tile's four `wgmma.m64n128k32` (K = 128) into a temporary accumulator added into fp32
 //!   registers (CUTLASS's `GmmaFP8Accumulation`, DeepGEMM), optionally scaled per k-block by
 //!   **block scales** ([`Fp8Scales::Block`]: 1×128 along K for A's rows, 128×128 for B); the
-//!   consumers' schedule is one temporary per warpgroup, promoted after each k-tile's `wgmma`s
-//!   (doc/fp8-gemm.md), `CUTE_RS_FP8_PROMOTED=paired|turns|paired-turns` picks a measuring variant
-//!   built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`;
+//!   consumers' schedule is paired temporaries per warpgroup, k-tiles in pairs, the first
+//!   promoted while the second's `wgmma`s run (doc/fp8-gemm.md), `CUTE_RS_FP8_PROMOTED=pt` a
+//!   measuring variant built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`;
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
 //!   `gemm_fp8_{e4m3,e5m2}_tn` on `wgmma.m64n256k32`, 128×256 tiles, accumulating over all of K
 //!   in the tensor core; per-tensor scales only.
@@ -398,6 +398,18 @@ impl Context {
             }
         }
         if g.fast_accum {
+            // measuring: `CUTE_RS_FP8_FAST=tile128` runs fast accumulation on the promoted
+            // entry's 128×128 tiles (e4m3; built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
+            if g.dtype == Fp8::E4M3
+                && crate::hgemm::env_override("CUTE_RS_FP8_FAST", &["default", "tile128"])?
+                    .as_deref()
+                    == Some("tile128")
+            {
+                let v = HgemmVariant::fp8_promoted((0, 0));
+                let entry = "gemm_fp8_e4m3_tn_fast128";
+                self.require_kernel(entry)?;
+                return self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v);
+            }
             return self.hgemm_launch(stream, &g.as_pairs(), g.entry(), (pa, pb), d, 0);
         }
         let (ps, _rs) = match scales {
@@ -409,19 +421,16 @@ impl Context {
             }
         };
         let v = HgemmVariant::fp8_promoted(ps);
-        // measuring: `CUTE_RS_FP8_PROMOTED=paired|turns|paired-turns` launches a variant of the consumers'
-        // schedule (in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
-        let entry = match crate::hgemm::env_override(
-            "CUTE_RS_FP8_PROMOTED",
-            &["default", "paired", "turns", "paired-turns"],
-        )?
-        .as_deref()
+        // measuring: `CUTE_RS_FP8_PROMOTED=pt` launches the default schedule without the block
+        // scales' code, for per-tensor scales (in the PTX only when built with
+        // `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
+        let entry = match crate::hgemm::env_override("CUTE_RS_FP8_PROMOTED", &["default", "pt"])?
+            .as_deref()
         {
-            Some("paired") => "gemm_fp8_e4m3_tn_promoted_paired",
-            Some("turns") => "gemm_fp8_e4m3_tn_promoted_turns",
-            Some("paired-turns") => "gemm_fp8_e4m3_tn_promoted_paired_turns",
+            Some("pt") if ps == (0, 0) => "gemm_fp8_e4m3_tn_promoted_pt",
             _ => g.entry(),
         };
+        self.require_kernel(entry)?;
         self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v)
     }
 }

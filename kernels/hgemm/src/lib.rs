@@ -53,7 +53,8 @@
 //!
 //! The FP8 entry `gemm_fp8_e4m3_tn_promoted` promotes instead, on 128×128 tiles
 //! ([`TILE_FP8`], [`STAGES_FP8`] stages): each k-tile's four `wgmma.m64n128k32` of a consumer
-//! warpgroup go into a 64×128 temporary accumulator that is then added into the fp32 main
+//! warpgroup go into a 64×128 temporary accumulator (k-tiles in pairs, two temporaries: the
+//! first promoted while the second's `wgmma`s run) that is then added into the fp32 main
 //! accumulator (`collective::mainloop::GmmaFp8Accumulation`, the same cooperative kernel with `BN` 128), scaled by the k-block's block scales (1×128 for
 //! A's rows, 128×128 for B) when `p.scale_a` is not 0, else by 1 (per-tensor scales in
 //! `alpha`). Its epilogue takes the direct path (bound-checked stores).
@@ -91,8 +92,6 @@ pub mod epilogue;
 
 use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::{KernelTmaWarpSpecializedCooperative, gemm_tma_warpspecialized};
-#[cfg(feature = "fp8-variants")]
-use collective::mainloop::GmmaFp8AccumulationPaired;
 use collective::mainloop::TileN;
 use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulation};
 use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
@@ -278,6 +277,18 @@ macro_rules! hgemm_entry {
         }
         device::launch_bounds!($name, THREADS, 1);
     };
+    (fast128 $name:ident, $e:ty) => {
+        device::kernel! {
+        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs, fast accumulation on the promoted entry's 128×128 tiles (a measuring variant).\n\n# Safety\n",
+                        "As the promoted entry, without block scales.")]
+        pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
+            let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
+            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, PlainAccumulation, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), p.swizzle, (), epi) }
+        }
+        }
+        device::launch_bounds!($name, THREADS, 1);
+    };
     ($name:ident, $e:ty, $ma:ty, $mb:ty) => {
         hgemm_entry!($name, $e, $ma, $mb, HgemmEpilogue, Scheduler);
     };
@@ -348,18 +359,18 @@ hgemm_entry!(
 );
 hgemm_entry!(gemm_fp8_e4m3_tn, (E4M3, E4M3), MajorK, MajorK);
 hgemm_entry!(gemm_fp8_e5m2_tn, (E5M2, E5M2), MajorK, MajorK);
-// the default: one temporary, no turns (the schedule measured on the GPU, doc/fp8-gemm.md; the
-// round-3 schedules below are built and checked by ptxas but not yet run on a GPU)
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3), GmmaFp8Accumulation<false, false>);
-// measuring variants (`CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`, the host's
-// `CUTE_RS_FP8_PROMOTED=paired|turns|paired-turns`): paired temporaries without turns; one
-// temporary, the consumers taking turns; paired temporaries and turns
+// the default: paired temporaries, no turns (doc/fp8-gemm.md, round 4: 0.62-0.63 of cuBLASLt
+// against one temporary's 0.56 at 4096x7168x16384, +6-12 % at 4096³ / 8192³, even with block
+// scales; the consumers taking turns measured 6-8 % slower and were dropped)
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3), GmmaFp8Accumulation<true, false>);
+// round 4 (doc/fp8-gemm.md): fast accumulation on the promoted entry's 128×128 tiles (what the
+// tile costs without promotion: 0.71 of cuBLASLt against the 128×256 fast entry's 0.94)
 #[cfg(feature = "fp8-variants")]
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<true, false>);
+hgemm_entry!(fast128 gemm_fp8_e4m3_tn_fast128, (E4M3, E4M3));
+// the default for per-tensor scales only (no block scales' loads and queue in the k-tile loop:
+// ~20 fewer SASS instructions per warp and k-tile; not yet measured)
 #[cfg(feature = "fp8-variants")]
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_turns, (E4M3, E4M3), collective::mainloop::GmmaFp8Accumulation<false, true>);
-#[cfg(feature = "fp8-variants")]
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_paired_turns, (E4M3, E4M3), GmmaFp8AccumulationPaired);
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>);
 
 // The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
 // `CUTE_RS_HGEMM_SCHEDULE=pingpong`; doc/hopper-gemm.md): the same mainloop, epilogues and
