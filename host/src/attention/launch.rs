@@ -60,7 +60,7 @@ impl AttentionKernel {
     pub const WIDE_CAUSAL_MIN_SEQLEN_Q: usize = 2048;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 18] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 20] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
         ("n176", &[128]),
@@ -79,6 +79,8 @@ impl AttentionKernel {
         ("fa3", &[64, 128]),
         ("tws", &[64, 128]),
         ("twslazy", &[64, 128]),
+        ("kf", &[64, 128]),
+        ("pinkf", &[64, 128]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -151,7 +153,8 @@ impl AttentionKernel {
     /// and `nb`), `rsb` (`split` and O rescaled before P·V's issue), `fa3` (`split`, `rsb`,
     /// `nb`); `tws` (`split` with the next K/V full barriers probed right after the `wgmma`
     /// issue), `twslazy` (`tws` with O rescaled only when a row's max moved); `wg3s3` (d64's
-    /// 192-row tile with three K/V stages). In any build: `overlap` (the 128 × 128 tile; 128 × 80
+    /// 192-row tile with three K/V stages); `kf` (the producer loads K_n before V_{n−1},
+    /// FlashAttention-3's order), `pinkf` (`kf` with the softmax pinned above P·V's wait). In any build: `overlap` (the 128 × 128 tile; 128 × 80
     /// at d256), `wg3` (d64's 192-row tile) and `n176` (d128's 176-key tile) force a default
     /// entry; `None`: [`for_problem`](Self::for_problem).
     /// A variant without an entry for `d` is an error.

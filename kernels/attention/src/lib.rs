@@ -355,6 +355,30 @@ impl Opaque for u64 {
     }
 }
 
+/// A basic block ptxas can neither remove nor if-convert: a branch back to itself on
+/// `%clock == 0xffffffff` (never taken in practice; a taken one re-reads the clock). ptxas does
+/// not move a `wgmma.wait_group` above it, nor hand the registers of a `wgmma` in flight to
+/// the code before it (helper fa3sass's "robust pin", FINDINGS.md 2026-11-29).
+#[inline(always)]
+#[allow(named_asm_labels)] // the label is local to the `{ }` block (PTX scoping)
+fn pin_block() {
+    // SAFETY: reads the clock into block-local registers; no memory, no stack.
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "{{",
+            ".reg .pred pz;",
+            ".reg .b32 ck;",
+            "$Lattn_pin:",
+            "mov.u32 ck, %clock;",
+            "setp.eq.u32 pz, ck, 0xffffffff;",
+            "@pz bra $Lattn_pin;",
+            "}}",
+            options(nostack, preserves_flags)
+        )
+    };
+}
+
 /// The 128 threads of consumer warpgroup `wg` (0, 1 or 2) meet at named barrier `3 + wg` (ids
 /// 1 and 2 are [`WarpScheduler`]'s).
 #[inline(always)]
@@ -517,7 +541,9 @@ unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
 /// them passed (with `SPLIT`: V_n's wait after the softmax, the basic-block boundary that keeps
 /// P·V's `wait_group` below the softmax, is then mostly a taken branch); `LAZY`: O is rescaled
 /// only when some row of the warp has a new max (a correction of exactly 1 otherwise: the same
-/// bits). The consumer warpgroups are `H::BM / 64` (two, or three in the 192-row tile).
+/// bits); `KF`: the producer loads K_n before V_{n−1} (FlashAttention-3's order);
+/// `PIN` (with `OVERLAP`): [`pin_block`] between the softmax and P·V's `wait_group`. The
+/// consumer warpgroups are `H::BM / 64` (two, or three in the 192-row tile).
 ///
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
@@ -538,6 +564,8 @@ unsafe fn attention_fwd<
     const NB: bool,
     const TW: bool,
     const LAZY: bool,
+    const KF: bool,
+    const PIN: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -646,14 +674,27 @@ unsafe fn attention_fwd<
                     )
                 };
                 s.producer_commit();
-                for n in 0..tile.n_blocks {
-                    let k0 = tile.k_start + n * bn;
-                    let s = unsafe { pk.producer_acquire() };
-                    unsafe { H::load_kv(tma_k, s.full_barrier(), k_buf(s.index()), [k0, hk, bc]) };
-                    s.producer_commit();
-                    let s = unsafe { pv.producer_acquire() };
-                    unsafe { H::load_kv(tma_v, s.full_barrier(), v_buf(s.index()), [k0, hk, bc]) };
-                    s.producer_commit();
+                // `KF`: K_n before V_{n-1} (FlashAttention-3's order, V one block behind: the
+                // order the overlapped consumers use them, so a late V release never holds
+                // back a K load); else K_n, V_n
+                let lag = if KF { 1 } else { 0 };
+                for n in 0..tile.n_blocks + lag {
+                    if n < tile.n_blocks {
+                        let k0 = tile.k_start + n * bn;
+                        let s = unsafe { pk.producer_acquire() };
+                        unsafe {
+                            H::load_kv(tma_k, s.full_barrier(), k_buf(s.index()), [k0, hk, bc])
+                        };
+                        s.producer_commit();
+                    }
+                    if n >= lag {
+                        let v0 = tile.k_start + (n - lag) * bn;
+                        let s = unsafe { pv.producer_acquire() };
+                        unsafe {
+                            H::load_kv(tma_v, s.full_barrier(), v_buf(s.index()), [v0, hk, bc])
+                        };
+                        s.producer_commit();
+                    }
                 }
             }
         }
@@ -778,6 +819,12 @@ unsafe fn attention_fwd<
                     // (pinned by the fence)
                     fence_operand(&mut s);
                     v_next = Some(unsafe { wait_stage(&mut cv, tv.take()) });
+                }
+                if PIN {
+                    // the softmax (pinned by the fence) stays above a basic block ptxas cannot
+                    // remove, so it keeps P's registers and the `wait_group` below it
+                    fence_operand(&mut s);
+                    pin_block();
                 }
                 wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
                 fence_operand(&mut o);
@@ -945,8 +992,8 @@ unsafe fn attention_fwd<
 }
 
 /// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
-/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy` (see
-/// [`attention_fwd`]).
+/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then
+/// `kf, pin` (see [`attention_fwd`]).
 macro_rules! entry {
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
@@ -964,6 +1011,9 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, false, false);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, false, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $kf:literal, $pin:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`, `tma_o`: tensor maps of Q, K, V, O over (d, token, head, batch) with ",
@@ -975,7 +1025,7 @@ macro_rules! entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy>(tma_q, tma_k, tma_v, tma_o, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $kf, $pin>(tma_q, tma_k, tma_v, tma_o, &p) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1060,4 +1110,13 @@ mod measure {
     entry!(attention_fwd_wg3s3_bf16_d64, Bf16, D64M192, 32, 64, 32, true, false, false, false, 3);
     // the default d128 with the consumers at 240 registers (the producer at 24)
     entry!(attention_fwd_r240_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true);
+    // FlashAttention-3's producer order, K_n before V_{n-1} (`kf`), and with it the softmax
+    // pinned above P·V's wait (`pinkf`): helper fa3sass's SASS reading (its FINDINGS.md,
+    // 2026-11-29: ptxas waits for P·V before the softmax unless a block it cannot remove sits
+    // between; the pin alone repeats `split`, slower, because the V release then holds back
+    // the next K loads in our K_n, V_n order)
+    entry!(attention_fwd_kf_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, false);
+    entry!(attention_fwd_kf_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, false);
+    entry!(attention_fwd_pinkf_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, true);
+    entry!(attention_fwd_pinkf_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, true);
 }
