@@ -58,6 +58,9 @@ impl AttentionKernel {
     /// Below this many query rows (the longest sequence's, varlen) a causal problem keeps the
     /// 128-row tile at head dim 64 (see [`AttentionKernel::for_problem`]).
     pub const WIDE_CAUSAL_MIN_SEQLEN_Q: usize = 2048;
+    /// From this many keys (the longest sequence's, varlen) a non-causal problem takes head dim
+    /// 128's 176-key tile (see [`AttentionKernel::for_problem`]).
+    pub const WIDE_KEYS_MIN_SEQLEN_K: usize = 8192;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
     const VARIANTS: [(&'static str, &'static [usize]); 20] = [
@@ -98,16 +101,17 @@ impl AttentionKernel {
     /// [`WIDE_CAUSAL_MIN_SEQLEN_Q`](Self::WIDE_CAUSAL_MIN_SEQLEN_Q) query rows, or one whose
     /// 192-row m-blocks compute more than 9/8 of the 128-row ones' rows (`seqlen_q` ≤ 128, 200,
     /// …: the padding eats the gain), which keep 128 × 128; at head dim 128
-    /// FlashAttention-3's non-causal 128 × 176, except where its key blocks compute more than
-    /// 9/8 of the 128-key ones' keys (`seqlen_k` ≤ 128, 177–256: the same rule over the keys),
+    /// FlashAttention-3's non-causal 128 × 176 from
+    /// [`WIDE_KEYS_MIN_SEQLEN_K`](Self::WIDE_KEYS_MIN_SEQLEN_K) keys, else 128 × 128 (whose O
+    /// goes out through the TMA-store epilogue, which the 176-key tile has no registers for),
     /// and 128 × 128 under a causal mask (FlashAttention-3's causal tile); 128 × 80 at d256.
     /// Measured on the H200, bf16, 16k tokens (doc/attention.md): 192 rows 0.68–0.87 of
     /// cuDNN non-causal against 0.66–0.76 (512 and 1k, exactly 9/8 of the rows, still +2–3 %),
     /// causal 0.74–0.82 against 0.71–0.76 from 4k keys, level at 2k, but 0.51 / 0.56 against
     /// 0.57 / 0.63 at 512 / 1k (the diagonal blocks' masked half a larger share of the work);
-    /// d128's 176 keys 0.58 / 0.65 / 0.72 / 0.77 / 0.80 / 0.80 non-causal at 512 … 16k against
-    /// 0.57 / 0.62 / 0.69 / 0.74 / 0.75 / 0.79, causal 0.49 / 0.56 / 0.59 at 512 / 1k / 2k
-    /// against 0.53 / 0.58 / 0.64.
+    /// d128 non-causal at 512 … 16k: 176 keys 0.57 / 0.62 / 0.70 / 0.76 / 0.78 / 0.79, 128 × 128
+    /// with the TMA epilogue 0.68 / 0.70 / 0.74 / 0.76 / 0.74 / 0.79 (2026-11-29, one call);
+    /// causal the 176-key tile lost at 512–2k (0.49 / 0.56 / 0.59 against 0.53 / 0.58 / 0.64).
     ///
     /// ```
     /// use host::attention::{AttentionConfig, Causal, launch::AttentionKernel};
@@ -115,11 +119,9 @@ impl AttentionKernel {
     /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64)).bm, 192);
     /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64).causal(Causal::TopLeft)).bm, 128);
     /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 64).causal(Causal::TopLeft)).bm, 192);
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128)).describe(), "128×176");
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128).causal(Causal::TopLeft)).bn, 128);
-    /// // 256 keys in two 176-key blocks against two 128-key ones: 11/8 of the keys
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 256, 128)).bn, 128);
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 300, 128)).bn, 176);
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 8192, 128)).describe(), "128×176");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 8192, 8192, 128).causal(Causal::TopLeft)).bn, 128);
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128)).describe(), "128×128");
     /// // one 128-row m-block against a 192-row one: 1.5 times the rows
     /// assert_eq!(k(AttentionConfig::new(4, 8, 100, 4096, 64)).bm, 128);
     /// assert_eq!(k(AttentionConfig::new(4, 8, 380, 4096, 64)).bm, 192);
@@ -133,11 +135,8 @@ impl AttentionKernel {
         let wide = config::block_m_wide(p.head_dim)
             .filter(|_| p.causal.is_none() || p.seqlen_q >= Self::WIDE_CAUSAL_MIN_SEQLEN_Q)
             .filter(|&bm| 8 * rows(bm) <= 9 * rows(base.bm));
-        // keys computed: the key blocks the longest sequence needs
-        let keys = |bn: usize| p.seqlen_k.div_ceil(bn) * bn;
         let wide_n = config::block_n_wide(p.head_dim)
-            .filter(|_| p.causal.is_none())
-            .filter(|&bn| 8 * keys(bn) <= 9 * keys(base.bn));
+            .filter(|_| p.causal.is_none() && p.seqlen_k >= Self::WIDE_KEYS_MIN_SEQLEN_K);
         Some(AttentionKernel {
             bm: wide.unwrap_or(base.bm),
             bn: wide_n.unwrap_or(base.bn),
@@ -164,7 +163,7 @@ impl AttentionKernel {
     /// let p = |d| AttentionConfig::new(1, 2, 1000, 1000, d).check_shape().unwrap();
     /// let k = AttentionKernel::variant(&p(256), Some("tile")).unwrap();
     /// assert_eq!((k.bn, k.entry::<half::bf16>()), (64, "attention_fwd_tile_bf16_d256".to_string()));
-    /// let k = AttentionKernel::variant(&p(128), None).unwrap();
+    /// let k = AttentionKernel::variant(&p(128), Some("n176")).unwrap();
     /// assert_eq!((k.bn, k.entry::<half::f16>()), (176, "attention_fwd_f16_d128_n176".to_string()));
     /// let k = AttentionKernel::variant(&p(128), Some("overlap")).unwrap();
     /// assert_eq!((k.bn, k.entry::<half::bf16>()), (128, "attention_fwd_bf16_d128".to_string()));
