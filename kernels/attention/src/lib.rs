@@ -321,38 +321,15 @@ impl<const ON: bool> WarpScheduler<ON> {
 /// moves it, so what is derived from the result is computed where the call stands (not hoisted
 /// out of a loop, where it would hold registers across the loop's body).
 #[inline(always)]
-fn opaque<T: Opaque>(x: T) -> T {
-    x.opaque()
-}
-/// A register value [`opaque`] takes: `i32` or `u64`.
-trait Opaque: Copy {
-    fn opaque(self) -> Self;
-}
-impl Opaque for i32 {
-    #[inline(always)]
-    fn opaque(self) -> i32 {
-        #[allow(unused_mut)]
-        let mut y = self;
-        // SAFETY: an empty template; the register is passed through unchanged.
-        #[cfg(target_arch = "nvptx64")]
-        unsafe {
-            core::arch::asm!("// opaque {0}", inout(reg32) y, options(nomem, nostack, preserves_flags))
-        };
-        y
-    }
-}
-impl Opaque for u64 {
-    #[inline(always)]
-    fn opaque(self) -> u64 {
-        #[allow(unused_mut)]
-        let mut y = self;
-        // SAFETY: as for `i32`.
-        #[cfg(target_arch = "nvptx64")]
-        unsafe {
-            core::arch::asm!("// opaque {0}", inout(reg64) y, options(nomem, nostack, preserves_flags))
-        };
-        y
-    }
+fn opaque(x: i32) -> i32 {
+    #[allow(unused_mut)]
+    let mut y = x;
+    // SAFETY: an empty template; the register is passed through unchanged.
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!("// opaque {0}", inout(reg32) y, options(nomem, nostack, preserves_flags))
+    };
+    y
 }
 
 /// A basic block ptxas can neither remove nor if-convert: a branch back to itself on
@@ -915,12 +892,10 @@ unsafe fn attention_fwd<
         // directly from registers, row-predicated
         let tma = o_boxes > 0 && p.epilogue == EPILOGUE_TMA && !(varlen && r0 + 64 > tile.sq);
         if tma {
-            // the thread, warpgroup and map through `opaque`: the boxes' addresses and the
+            // the thread and warpgroup through `opaque`: the boxes' addresses and the
             // `stmatrix` lanes' swizzled row addresses depend on nothing else, so LLVM would
-            // hoist them out of the tile loop and keep them live across the mainloop (ptxas
-            // then spilled the mainloop's accumulators: 2,132 bytes at d128 × 176)
+            // hoist them out of the tile loop and keep them live across the mainloop
             let (t, wg) = (opaque(t), opaque(wg));
-            let tma_o = opaque(tma_o as usize as u64) as usize as *const TmaDescriptor;
             // accumulator v's row half (value v = e + 2·h + 4·j)
             let half = Layout::<(_2, _2, _64), (_0, _1, _0)>::default();
             let value = #[inline(always)]
