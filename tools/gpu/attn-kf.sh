@@ -34,7 +34,7 @@ for v in kf pinkf; do
   b=$(budget 8); [ "$b" -gt 0 ] || { t "skip sweep-$v (time)"; continue; }
   CUTE_RS_ATTENTION=$v timeout "$b" "$H" run --only attention --sweep-attention 40 > "$J/run-$v.txt" 2>&1
   # problems the variant has no entry for (f16, d256) are listed as failures naming that: not counted
-  t "sweep40 $v rc=$? $(grep -E 'passed, .* failed' "$J/run-$v.txt" | tail -1 | cut -c1-60); real failures: $(grep -E 'FAIL' "$J/run-$v.txt" | grep -vcE 'no entry at head dim|not in this build')"
+  t "sweep40 $v rc=$? $(grep -E 'passed, .* failed' "$J/run-$v.txt" | tail -1 | cut -c1-60); real failures: $(grep -E 'FAIL' "$J/run-$v.txt" | grep -vcE 'no entry at head dim|not in this build|^attention sweep')"
   for shape in "--batch 2 --heads 6 --heads-kv 2 --seqlen-q 1000 --seqlen-k 777 --head-dim 128 --causal bottom-right" \
                "--batch 3 --heads 4 --seqlen-q 333 --seqlen-k 1999 --head-dim 64"; do
     b=$(budget 5); [ "$b" -gt 0 ] || continue
