@@ -26,12 +26,13 @@ mod config {
 use config::Params;
 
 /// The kernel's tiles for a problem: the query rows per CTA (one consumer warpgroup per 64:
-/// two, or three in head dim 64's 192-row tile), the keys per block (`config::block_n`), and
-/// the entry's measuring variant.
+/// two, or three in head dim 64's 192-row tile), the keys per block (`config::block_n`, or
+/// head dim 128's 176, `config::block_n_wide`), and the entry's measuring variant.
 ///
 /// ```
 /// use host::attention::launch::AttentionKernel;
-/// assert_eq!(AttentionKernel::for_head_dim(128).map(|k| k.smem_bytes()), Some(128 * 128 * 2 + 4 * 128 * 128 * 2 + 128));
+/// // Q, two K and two V stages, two O staging boxes per consumer warpgroup, the barriers
+/// assert_eq!(AttentionKernel::for_head_dim(128).map(|k| k.smem_bytes()), Some(128 * 128 * 2 + 4 * 128 * 128 * 2 + 2 * 2 * 8192 + 128));
 /// assert!(AttentionKernel::for_head_dim(96).is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +41,7 @@ pub struct AttentionKernel {
     pub head_dim: usize,
     /// Query rows per CTA ([`AttentionKernel::BM`], or `config::block_m_wide`'s 192 at d64).
     pub bm: usize,
-    /// Keys per block.
+    /// Keys per block (`config::block_n`, or `config::block_n_wide`'s 176 at d128).
     pub bn: usize,
     /// Stages of the K and V rings.
     pub stages: usize,
@@ -57,16 +58,20 @@ impl AttentionKernel {
     /// Below this many query rows (the longest sequence's, varlen) a causal problem keeps the
     /// 128-row tile at head dim 64 (see [`AttentionKernel::for_problem`]).
     pub const WIDE_CAUSAL_MIN_SEQLEN_Q: usize = 2048;
+    /// From this many keys (the longest sequence's, varlen) a non-causal problem takes head dim
+    /// 128's 176-key tile (see [`AttentionKernel::for_problem`]).
+    pub const WIDE_KEYS_MIN_SEQLEN_K: usize = 8192;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
-    /// entry for (bf16). `overlap` and `wg3` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 17] = [
+    /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
+    const VARIANTS: [(&'static str, &'static [usize]); 20] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
+        ("n176", &[128]),
         ("wg3s3", &[64]),
         ("serial", &[64, 128, 256]),
         ("split", &[64, 128]),
         ("pingpong", &[64, 128]),
-        ("tile", &[128, 256]),
+        ("tile", &[256]),
         ("r240", &[128]),
         ("stages3", &[64, 128]),
         ("stages3split", &[64, 128]),
@@ -77,6 +82,8 @@ impl AttentionKernel {
         ("fa3", &[64, 128]),
         ("tws", &[64, 128]),
         ("twslazy", &[64, 128]),
+        ("kf", &[64, 128]),
+        ("pinkf", &[64, 128]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -93,11 +100,18 @@ impl AttentionKernel {
     /// warpgroups), except for a causal problem with fewer than
     /// [`WIDE_CAUSAL_MIN_SEQLEN_Q`](Self::WIDE_CAUSAL_MIN_SEQLEN_Q) query rows, or one whose
     /// 192-row m-blocks compute more than 9/8 of the 128-row ones' rows (`seqlen_q` ≤ 128, 200,
-    /// …: the padding eats the gain), which keep 128 × 128; 128 × 128 at d128, 128 × 80 at
-    /// d256. Measured on the H200, bf16, 16k tokens (doc/attention.md): 192 rows 0.68–0.87 of
+    /// …: the padding eats the gain), which keep 128 × 128; at head dim 128
+    /// FlashAttention-3's non-causal 128 × 176 from
+    /// [`WIDE_KEYS_MIN_SEQLEN_K`](Self::WIDE_KEYS_MIN_SEQLEN_K) keys, else 128 × 128 (whose O
+    /// goes out through the TMA-store epilogue, which the 176-key tile has no registers for),
+    /// and 128 × 128 under a causal mask (FlashAttention-3's causal tile); 128 × 80 at d256.
+    /// Measured on the H200, bf16, 16k tokens (doc/attention.md): 192 rows 0.68–0.87 of
     /// cuDNN non-causal against 0.66–0.76 (512 and 1k, exactly 9/8 of the rows, still +2–3 %),
     /// causal 0.74–0.82 against 0.71–0.76 from 4k keys, level at 2k, but 0.51 / 0.56 against
-    /// 0.57 / 0.63 at 512 / 1k (the diagonal blocks' masked half a larger share of the work).
+    /// 0.57 / 0.63 at 512 / 1k (the diagonal blocks' masked half a larger share of the work);
+    /// d128 non-causal at 512 … 16k: 176 keys 0.57 / 0.62 / 0.70 / 0.76 / 0.78 / 0.79, 128 × 128
+    /// with the TMA epilogue 0.68 / 0.70 / 0.74 / 0.76 / 0.74 / 0.79 (2026-11-29, one call);
+    /// causal the 176-key tile lost at 512–2k (0.49 / 0.56 / 0.59 against 0.53 / 0.58 / 0.64).
     ///
     /// ```
     /// use host::attention::{AttentionConfig, Causal, launch::AttentionKernel};
@@ -105,10 +119,14 @@ impl AttentionKernel {
     /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64)).bm, 192);
     /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64).causal(Causal::TopLeft)).bm, 128);
     /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 64).causal(Causal::TopLeft)).bm, 192);
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128)).bm, 128);
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 8192, 128)).describe(), "128×176");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 8192, 8192, 128).causal(Causal::TopLeft)).bn, 128);
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128)).describe(), "128×128");
     /// // one 128-row m-block against a 192-row one: 1.5 times the rows
     /// assert_eq!(k(AttentionConfig::new(4, 8, 100, 4096, 64)).bm, 128);
     /// assert_eq!(k(AttentionConfig::new(4, 8, 380, 4096, 64)).bm, 192);
+    /// // rows that see no key (bottom-right, fewer keys than queries: the sweep's #59) too
+    /// assert_eq!(k(AttentionConfig::new(1, 24, 3119, 149, 64).causal(Causal::BottomRight)).bm, 192);
     /// ```
     pub fn for_problem(p: &AttentionProblem) -> Option<AttentionKernel> {
         let base = Self::for_head_dim(p.head_dim)?;
@@ -116,65 +134,47 @@ impl AttentionKernel {
         let rows = |bm: usize| p.seqlen_q.div_ceil(bm) * bm;
         let wide = config::block_m_wide(p.head_dim)
             .filter(|_| p.causal.is_none() || p.seqlen_q >= Self::WIDE_CAUSAL_MIN_SEQLEN_Q)
-            .filter(|&bm| 8 * rows(bm) <= 9 * rows(base.bm))
-            .filter(|_| !Self::has_keyless_rows(p));
+            .filter(|&bm| 8 * rows(bm) <= 9 * rows(base.bm));
+        let wide_n = config::block_n_wide(p.head_dim)
+            .filter(|_| p.causal.is_none() && p.seqlen_k >= Self::WIDE_KEYS_MIN_SEQLEN_K);
         Some(AttentionKernel {
             bm: wide.unwrap_or(base.bm),
+            bn: wide_n.unwrap_or(base.bn),
             ..base
         })
-    }
-    /// Whether some query row of `p` sees no key (a bottom-right mask on a sequence with fewer
-    /// keys than queries): its m-blocks have no key block. The 192-row tile stopped there on
-    /// the H200 (the sweep's #59, bf16 h24/3 sq3119 sk149 d64, three runs of three, 2026-11-29;
-    /// the 128-row tile passed it); the kernel's cause, found after that run and mended
-    /// (a warpgroup barrier before such a tile's Q release), has not run on a GPU yet, so these
-    /// problems keep the 128-row tile.
-    ///
-    /// ```
-    /// use host::attention::{AttentionConfig, Causal, launch::AttentionKernel};
-    /// let p = |sq, sk, c| AttentionConfig::new(1, 8, sq, sk, 64).causal(c).check_shape().unwrap();
-    /// assert!(AttentionKernel::has_keyless_rows(&p(3119, 149, Causal::BottomRight)));
-    /// assert!(!AttentionKernel::has_keyless_rows(&p(3119, 149, Causal::TopLeft)));
-    /// assert!(!AttentionKernel::has_keyless_rows(&p(2048, 4096, Causal::BottomRight)));
-    /// assert_eq!(AttentionKernel::for_problem(&p(3119, 149, Causal::BottomRight)).unwrap().bm, 128);
-    /// ```
-    pub fn has_keyless_rows(p: &AttentionProblem) -> bool {
-        if p.causal != Some(Causal::BottomRight) {
-            return false;
-        }
-        match (&p.cu_seqlens_q, &p.cu_seqlens_k) {
-            (Some(q), Some(k)) => q
-                .windows(2)
-                .zip(k.windows(2))
-                .any(|(q, k)| k[1] - k[0] < q[1] - q[0]),
-            _ => p.seqlen_k < p.seqlen_q,
-        }
     }
     /// The tiles of `p` for a measuring variant (in a build with the `attention` family's
     /// `measure` feature, `CUTE_RS_KERNEL_FEATURES=attention/measure`): `serial` (no
     /// intra-warpgroup overlap), `split` (the overlap with the softmax in a basic block of its
-    /// own), `pingpong` (the consumer warpgroups take turns), `tile` (128 × 176 at d128,
-    /// 128 × 64 at d256), `r240` (d128, 24/240 registers), `stages3` and `stages3split` (three
+    /// own), `pingpong` (the consumer warpgroups take turns), `tile` (128 × 64 at d256), `r240` (d128, 24/240 registers), `stages3` and `stages3split` (three
     /// K/V stages at d64 and d128), `tree` (the row max and sum as tree reductions), `nb` (the
     /// consumer warpgroups' turns by named barriers, FlashAttention-3's), `splitnb` (`split`
     /// and `nb`), `rsb` (`split` and O rescaled before P·V's issue), `fa3` (`split`, `rsb`,
     /// `nb`); `tws` (`split` with the next K/V full barriers probed right after the `wgmma`
     /// issue), `twslazy` (`tws` with O rescaled only when a row's max moved); `wg3s3` (d64's
-    /// 192-row tile with three K/V stages). In any build: `overlap` (the 128-row tile) and
-    /// `wg3` (d64's 192-row tile) force a default entry; `None`: [`for_problem`](Self::for_problem).
+    /// 192-row tile with three K/V stages); `kf` (the producer loads K_n before V_{n−1},
+    /// FlashAttention-3's order), `pinkf` (`kf` with the softmax pinned above P·V's wait). In any build: `overlap` (the 128 × 128 tile; 128 × 80
+    /// at d256), `wg3` (d64's 192-row tile) and `n176` (d128's 176-key tile) force a default
+    /// entry; `None`: [`for_problem`](Self::for_problem).
     /// A variant without an entry for `d` is an error.
     ///
     /// ```
     /// use host::attention::{AttentionConfig, launch::AttentionKernel};
     /// let p = |d| AttentionConfig::new(1, 2, 1000, 1000, d).check_shape().unwrap();
-    /// let k = AttentionKernel::variant(&p(128), Some("tile")).unwrap();
-    /// assert_eq!((k.bn, k.entry::<half::bf16>()), (176, "attention_fwd_tile_bf16_d128".to_string()));
+    /// let k = AttentionKernel::variant(&p(256), Some("tile")).unwrap();
+    /// assert_eq!((k.bn, k.entry::<half::bf16>()), (64, "attention_fwd_tile_bf16_d256".to_string()));
+    /// let k = AttentionKernel::variant(&p(128), Some("n176")).unwrap();
+    /// assert_eq!((k.bn, k.entry::<half::f16>()), (176, "attention_fwd_f16_d128_n176".to_string()));
+    /// let k = AttentionKernel::variant(&p(128), Some("overlap")).unwrap();
+    /// assert_eq!((k.bn, k.entry::<half::bf16>()), (128, "attention_fwd_bf16_d128".to_string()));
     /// let k = AttentionKernel::variant(&p(64), Some("overlap")).unwrap();
     /// assert_eq!((k.bm, k.entry::<half::f16>()), (128, "attention_fwd_f16_d64".to_string()));
     /// let k = AttentionKernel::variant(&p(64), None).unwrap();
     /// assert_eq!((k.bm, k.entry::<half::bf16>()), (192, "attention_fwd_bf16_d64_m192".to_string()));
     /// assert!(AttentionKernel::variant(&p(64), Some("tile")).is_err());
     /// assert!(AttentionKernel::variant(&p(128), Some("wg3")).is_err());
+    /// assert!(AttentionKernel::variant(&p(128), Some("tile")).is_err());
+    /// assert!(AttentionKernel::variant(&p(64), Some("n176")).is_err());
     /// assert!(AttentionKernel::variant(&p(64), Some("fast")).is_err());
     /// ```
     pub fn variant(p: &AttentionProblem, v: Option<&str>) -> Result<AttentionKernel> {
@@ -217,6 +217,7 @@ impl AttentionKernel {
             },
             bn: match name {
                 "tile" => config::block_n_tile(d).unwrap_or(base.bn),
+                "n176" => config::block_n_wide(d).unwrap_or(base.bn),
                 _ => base.bn,
             },
             stages: if name.starts_with("stages3") || name == "wg3s3" {
@@ -224,15 +225,16 @@ impl AttentionKernel {
             } else {
                 base.stages
             },
-            // `overlap` and `wg3` are default entries
-            variant: if matches!(name, "overlap" | "wg3") {
+            // `overlap`, `wg3` and `n176` are default entries
+            variant: if matches!(name, "overlap" | "wg3" | "n176") {
                 ""
             } else {
                 name
             },
         })
     }
-    /// Dynamic shared memory: Q, the stages of K and V, the barriers (`config::smem_bytes`).
+    /// Dynamic shared memory: Q, the stages of K and V, the O staging boxes, the barriers
+    /// (`config::smem_bytes`).
     pub fn smem_bytes(self) -> usize {
         config::smem_bytes(self.bm, self.head_dim, self.bn, self.stages)
     }
@@ -264,7 +266,7 @@ impl AttentionKernel {
         format!("{}×{}{v}", self.bm, self.bn)
     }
     /// The entry: `attention_fwd_bf16_d128`, `attention_fwd_bf16_d64_m192` (the 192-row tile),
-    /// `attention_fwd_serial_bf16_d128`, ...
+    /// `attention_fwd_f16_d128_n176` (the 176-key tile), `attention_fwd_serial_bf16_d128`, ...
     pub fn entry<T: HalfElement>(self) -> String {
         if self.variant.is_empty() {
             let m = if self.bm == config::BM {
@@ -272,7 +274,12 @@ impl AttentionKernel {
             } else {
                 format!("_m{}", self.bm)
             };
-            format!("attention_fwd_{}_d{}{m}", T::NAME, self.head_dim)
+            let n = if Some(self.bn) == config::block_n(self.head_dim) {
+                String::new()
+            } else {
+                format!("_n{}", self.bn)
+            };
+            format!("attention_fwd_{}_d{}{m}{n}", T::NAME, self.head_dim)
         } else {
             format!(
                 "attention_fwd_{}_{}_d{}",
@@ -309,6 +316,19 @@ fn causal_code(c: Option<Causal>) -> i32 {
         None => config::CAUSAL_NONE,
         Some(Causal::TopLeft) => config::CAUSAL_TOP_LEFT,
         Some(Causal::BottomRight) => config::CAUSAL_BOTTOM_RIGHT,
+    }
+}
+
+/// The kernel's `epilogue` argument: the TMA-store epilogue (`EPILOGUE_TMA`, where the tile
+/// has staging boxes), or with `CUTE_RS_ATTENTION_EPILOGUE=direct` every O stored from
+/// registers (`EPILOGUE_DIRECT`, the kernel before the TMA epilogue: for measuring).
+fn epilogue_code() -> Result<i32> {
+    match std::env::var("CUTE_RS_ATTENTION_EPILOGUE").ok().as_deref() {
+        None | Some("") | Some("tma") => Ok(config::EPILOGUE_TMA),
+        Some("direct") => Ok(config::EPILOGUE_DIRECT),
+        Some(v) => Err(Error::Unsupported(format!(
+            "CUTE_RS_ATTENTION_EPILOGUE={v}: tma (the default) or direct"
+        ))),
     }
 }
 
@@ -382,6 +402,9 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     let tma_q = ctx.make_tma_copy(TmaOp::Load, &q_t, &parse(box_layout(kern.bm))?)?;
     let tma_k = ctx.make_tma_copy(TmaOp::Load, &k_t, &parse(box_layout(kern.bn))?)?;
     let tma_v = ctx.make_tma_copy(TmaOp::Load, &v_t, &parse(box_layout(kern.bn))?)?;
+    // O's map for the TMA-store epilogue (boxes of 64 rows: one consumer warpgroup's)
+    let o_t = gmem(po, d, total_q.max(1), p.heads_q, p.batch, p.o_stride);
+    let tma_o = ctx.make_tma_copy(TmaOp::Store, &o_t, &parse(box_layout(64))?)?;
     let (cu_q, cu_k, _gcq, _gck) = match &cu {
         Some((cq, ck)) => {
             let (a, ga) = cq.device_ptr(stream);
@@ -409,7 +432,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         seqlen_k: p.seqlen_k as i32,
         causal: causal_code(p.causal),
         scale_log2: p.scale * std::f32::consts::LOG2_E,
-        _pad: 0,
+        epilogue: epilogue_code()?,
     };
     let tiles = p.seqlen_q.div_ceil(kern.bm) * p.heads_q * p.batch;
     if tiles == 0 {
@@ -429,20 +452,22 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
         kern.smem_bytes() as i32,
     )?;
-    let (mq, mk, mv) = (
+    let (mq, mk, mv, mo) = (
         TmaParam(tma_q.desc.0),
         TmaParam(tma_k.desc.0),
         TmaParam(tma_v.desc.0),
+        TmaParam(tma_o.desc.0),
     );
     let launch = ClusterLaunch::new(grid, kern.threads(), kern.smem_bytes() as u32, 1, stream);
     ctx.cuda_context().bind_to_thread()?;
-    let mut args: [*mut c_void; 4] = [
+    let mut args: [*mut c_void; 5] = [
         (&raw const mq) as *mut c_void,
         (&raw const mk) as *mut c_void,
         (&raw const mv) as *mut c_void,
+        (&raw const mo) as *mut c_void,
         (&raw const params) as *mut c_void,
     ];
-    // SAFETY: the signature is (CUtensorMap Q, K, V, Params); the maps describe the checked
+    // SAFETY: the signature is (CUtensorMap Q, K, V, O, Params); the maps describe the checked
     // tensors with the kernel's boxes; O, LSE and the cumulative lengths hold what `Params`
     // says (the problem's checks); 384 threads and the kernel's shared memory; the buffers'
     // guards live until the launch is queued, the `cu` copies until this function returns:

@@ -587,6 +587,38 @@ pub fn attention_fixed_cases() -> Vec<AttentionCase> {
             AttentionConfig::new(1, 1, 4095, 4097, 256).causal(br),
             3.0,
         ),
+        // head dim 128's 176-key tile (non-causal, from 8k keys), GQA, a partial last key
+        // block; bf16, and f16 varlen
+        c(
+            "bf16",
+            AttentionConfig::new(1, 4, 333, 8200, 128).heads_kv(2),
+            3.0,
+        ),
+        c(
+            "f16",
+            AttentionConfig::varlen(2, 128, vec![0, 100, 357], vec![0, 8192, 8400]),
+            3.0,
+        ),
+        // the TMA epilogue (128 × 128), GQA, rows past seqlen_q clipped by the map
+        c(
+            "bf16",
+            AttentionConfig::new(2, 6, 333, 1001, 128).heads_kv(3),
+            3.0,
+        ),
+        // varlen on the TMA epilogue: warpgroups inside their sequence store by TMA, those
+        // crossing its end directly (d128 128 × 128; d64 causal, 128 × 128)
+        c(
+            "f16",
+            AttentionConfig::varlen(2, 128, vec![0, 300, 301, 700], vec![0, 500, 1000, 1003]),
+            3.0,
+        ),
+        c(
+            "bf16",
+            AttentionConfig::varlen(4, 64, vec![0, 200, 600, 601], vec![0, 300, 350, 999])
+                .heads_kv(1)
+                .causal(tl),
+            3.0,
+        ),
     ]
 }
 
@@ -855,25 +887,38 @@ mod tests {
         assert!(any(&|p| p.dtype == "bf16") >= 60 && any(&|p| p.dtype == "f16") >= 60);
     }
 
-    /// Head dim 64 has two tiles (`AttentionKernel::for_problem`): the fixed cases run each in
-    /// bf16 and fp16, and so do the first 60 problems of the default sweep (what the final
-    /// check's `host run --sweep-attention 60` runs).
+    /// Head dims 64 and 128 have two tiles each (`AttentionKernel::for_problem`: 128 or 192
+    /// rows at d64, 128 or 176 keys at d128): the fixed cases run each in bf16 and fp16, and so
+    /// do the first 60 problems of the default sweep (what the final check's
+    /// `host run --sweep-attention 60` runs) but for the 176-key tile, which needs 8k keys
+    /// (the sweep's seqlens stop at 4096).
     #[test]
-    fn both_d64_tiles_run_in_both_types() {
+    fn both_tiles_run_in_both_types() {
         let tiles = |cases: &[AttentionCase]| {
             let mut seen = std::collections::BTreeSet::new();
-            for c in cases.iter().filter(|c| c.cfg.head_dim == 64) {
+            for c in cases.iter().filter(|c| c.cfg.head_dim != 256) {
                 let p = c.cfg.check_shape().unwrap();
-                seen.insert((c.dtype, AttentionKernel::for_problem(&p).unwrap().bm));
+                let k = AttentionKernel::for_problem(&p).unwrap();
+                seen.insert((c.dtype, k.head_dim, k.bm, k.bn));
             }
             seen
         };
-        let want: std::collections::BTreeSet<_> =
-            [("bf16", 128), ("bf16", 192), ("f16", 128), ("f16", 192)].into();
+        let mut want = std::collections::BTreeSet::new();
+        for dtype in ["bf16", "f16"] {
+            for tile in [
+                (64, 128, 128),
+                (64, 192, 128),
+                (128, 128, 128),
+                (128, 128, 176),
+            ] {
+                want.insert((dtype, tile.0, tile.1, tile.2));
+            }
+        }
         assert_eq!(tiles(&attention_fixed_cases()), want);
         let sweep: Vec<AttentionCase> = (0..60)
             .map(|i| AttentionCase::generate(super::super::DEFAULT_SEED, i))
             .collect();
+        want.retain(|t| t.3 != 176);
         assert_eq!(tiles(&sweep), want);
     }
 }

@@ -45,23 +45,70 @@ pub const fn block_n(d: usize) -> Option<usize> {
     }
 }
 
-/// Keys per block of the `tile` measuring variant (feature `measure`): 176 at head dim 128
-/// (FlashAttention-3's non-causal tile), 64 at 256.
-pub const fn block_n_tile(d: usize) -> Option<usize> {
+/// Keys per block of the wide-key tile (FlashAttention-3's non-causal d128 tile, 128 × 176),
+/// `None` for a head dim without one. The host picks it for non-causal problems
+/// (`AttentionKernel::for_problem`); causal ones keep [`block_n`]'s 128 (FlashAttention-3's
+/// causal tile: 176 measured up to 10 % slower at 512–2k keys, the diagonal block's masked
+/// part a larger share).
+pub const fn block_n_wide(d: usize) -> Option<usize> {
     match d {
         128 => Some(176),
+        _ => None,
+    }
+}
+
+/// Keys per block of the `tile` measuring variant (feature `measure`): 64 at head dim 256.
+pub const fn block_n_tile(d: usize) -> Option<usize> {
+    match d {
         256 => Some(64),
         _ => None,
     }
 }
 
+/// Shared memory a CTA may have on sm_90 (227 KiB).
+pub const SMEM_MAX: usize = 232_448;
+/// Bytes of one O staging box: 64 rows × 64 head-dim columns of 16-bit O (one consumer
+/// warpgroup's rows; `collective::epilogue_rows::BOX_BYTES`).
+pub const O_BOX_BYTES: usize = 64 * 64 * 2;
+
+/// Bytes of the mainloop's tiles: Q, the K and V stages.
+pub const fn mainloop_bytes(bm: usize, d: usize, bn: usize, stages: usize) -> usize {
+    bm * d * 2 + 2 * stages * bn * d * 2
+}
+
+/// O staging boxes per consumer warpgroup of the TMA-store epilogue: one per 64 columns of the
+/// head dim where they fit beside the mainloop's tiles, else one, else 0: the tile stores O
+/// directly from registers — no room (head dim 256's 128 × 80), or no registers to spare: the
+/// 192-row tile (160 per consumer thread) and the 176-key one, whose mainloops ptxas spilled
+/// (8 and 228 bytes) once the TMA epilogue was in the same entry.
+pub const fn o_boxes(bm: usize, d: usize, bn: usize, stages: usize) -> usize {
+    let per_box = bm / 64 * O_BOX_BYTES;
+    let room = SMEM_MAX - 128 - mainloop_bytes(bm, d, bn, stages);
+    if bm > BM || bn > 128 {
+        0
+    } else if room >= d / 64 * per_box {
+        d / 64
+    } else if room >= per_box {
+        1
+    } else {
+        0
+    }
+}
+
 /// Dynamic shared memory of the kernel for `bm` query rows ([`BM`] but in a measuring
 /// variant), head dim `d`, `bn` keys per block and `stages` K/V stages ([`STAGES`] but in a
-/// measuring variant): Q, the K and V stages, 128 bytes of barriers (the pipelines' and the
-/// ping-pong's).
+/// measuring variant): Q, the K and V stages, the O staging boxes ([`o_boxes`] per consumer
+/// warpgroup), 128 bytes of barriers (the pipelines' and the ping-pong's).
 pub const fn smem_bytes(bm: usize, d: usize, bn: usize, stages: usize) -> usize {
-    bm * d * 2 + 2 * stages * bn * d * 2 + 128
+    mainloop_bytes(bm, d, bn, stages) + o_boxes(bm, d, bn, stages) * bm / 64 * O_BOX_BYTES + 128
 }
+
+/// `Params::epilogue`: O stored from registers (the direct path, every tile).
+pub const EPILOGUE_DIRECT: i32 = 0;
+/// `Params::epilogue`: O through shared memory and TMA stores where the tile has staging boxes
+/// ([`o_boxes`] > 0) and the store cannot reach past its sequence (varlen: a warpgroup whose
+/// rows cross the sequence's end stores directly; fixed lengths: TMA clips at the map's extent).
+pub const EPILOGUE_TMA: i32 = 1;
 
 /// The problem as the kernel reads it, passed by value. Addresses are device addresses (`u64`,
 /// 0 for none).
@@ -94,6 +141,6 @@ pub struct Params {
     pub causal: i32,
     /// `scale · log2(e)`.
     pub scale_log2: f32,
-    /// Padding to 8 bytes.
-    pub _pad: i32,
+    /// [`EPILOGUE_DIRECT`] or [`EPILOGUE_TMA`].
+    pub epilogue: i32,
 }

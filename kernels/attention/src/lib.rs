@@ -12,8 +12,11 @@
 //! multiplier; row max and sum over the quad of threads that shares a row), P rounded to 16
 //! bits *in the accumulator registers* and fed as the A operand of `O += P·V` (`wgmma` RS,
 //! `m64nDk16` over the keys; [`acc_as_a`] is the re-view), then the epilogue: O divided by the
-//! row sum, converted and stored from registers (rows past the sequence are not stored), and
-//! the LSE.
+//! row sum, converted, and stored through shared memory by TMA — the GEMM's TMA-store epilogue
+//! in its row-major form ([`collective::epilogue_rows`]: `stmatrix` into 64 × 64 boxes of
+//! `Layout_K_SW128_Atom`, one TMA store per box, drained under the next tile's mainloop) — or,
+//! where a tile has no room for the boxes (head dim 256) or a box could reach past its varlen
+//! sequence, directly from registers with per-row predicates; and the LSE.
 //!
 //! Shared-memory tiles are CuTe's GMMA atoms tiled by `tile_to_shape`: Q and K K-major
 //! (`Layout_K_SW128_Atom`, rows × 64-wide column blocks, one TMA box `64 × rows` per block), V
@@ -27,11 +30,14 @@
 //! 4 over (d, token, head, batch)); GQA / MQA read key/value head `h / group`; variable-length
 //! batches (`cu_seqlens`) pack the sequences along the token mode (batch extent 1): a tile's
 //! rows and keys are bounded by its sequence, and its O / LSE rows past the sequence's end are
-//! never written (direct stores, per-row predicates).
+//! never written (TMA clips a fixed-length tile's rows at the map's token extent; a varlen
+//! warpgroup whose rows cross its sequence's end stores directly, per-row predicates).
 //!
 //! The tile's rows are [`AttnTiles::BM`]: 128 (two consumer warpgroups), or at head dim 64 also
 //! 192 (the `_m192` entries: three consumer warpgroups, 512 threads, `setmaxnreg` 32 / 160,
-//! FlashAttention-3's d64 tile), the consumer count following from `BM`.
+//! FlashAttention-3's d64 tile), the consumer count following from `BM`. Its keys per block are
+//! [`AttnTiles::BN`]: 128 at head dims 64 and 128, 80 at 256, and at head dim 128 also 176 (the
+//! `_n176` entries, FlashAttention-3's non-causal d128 tile).
 //!
 //! Persistent: a grid of at most one CTA per SM deals out the (m-block, head, batch) tiles
 //! round-robin; under a causal mask the tiles with the most key blocks (the last m-blocks) come
@@ -42,10 +48,13 @@
     feature(abi_ptx, asm_experimental_arch)
 )]
 #![allow(internal_features)]
+// `#[inline(always)]` on the epilogue's closures (the accumulators must stay registers)
+#![feature(stmt_expr_attributes)]
 
 pub mod config;
 pub mod tiles;
 
+use collective::epilogue_rows::{self, stage_chunk_rows_b16, store_chunks};
 pub use config::*;
 use device::math::{ex2, fma, fmax};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
@@ -63,6 +72,7 @@ use layout_types::cute::pipeline::{
     PipelineConsumer, PipelineStorage, PipelineTmaAsync, TransactionBytes,
 };
 use layout_types::cute::prelude::*;
+use layout_types::cute::tma::{TmaAtom, TmaStore};
 use tiles::{AttnTiles, KvTx, QTx};
 
 pub use tiles::{D64, D64M192, D128, D128N176, D256, D256N64};
@@ -307,6 +317,45 @@ impl<const ON: bool> WarpScheduler<ON> {
     }
 }
 
+/// `x` through an empty `asm` that is not `pure`: the optimizer neither sees through it nor
+/// moves it, so what is derived from the result is computed where the call stands (not hoisted
+/// out of a loop, where it would hold registers across the loop's body).
+#[inline(always)]
+fn opaque(x: i32) -> i32 {
+    #[allow(unused_mut)]
+    let mut y = x;
+    // SAFETY: an empty template; the register is passed through unchanged.
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!("// opaque {0}", inout(reg32) y, options(nomem, nostack, preserves_flags))
+    };
+    y
+}
+
+/// A basic block ptxas can neither remove nor if-convert: a branch back to itself on
+/// `%clock == 0xffffffff` (never taken in practice; a taken one re-reads the clock). ptxas does
+/// not move a `wgmma.wait_group` above it, nor hand the registers of a `wgmma` in flight to
+/// the code before it (helper fa3sass's "robust pin", FINDINGS.md 2026-11-29).
+#[inline(always)]
+#[allow(named_asm_labels)] // the label is local to the `{ }` block (PTX scoping)
+fn pin_block() {
+    // SAFETY: reads the clock into block-local registers; no memory, no stack.
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "{{",
+            ".reg .pred pz;",
+            ".reg .b32 ck;",
+            "$Lattn_pin:",
+            "mov.u32 ck, %clock;",
+            "setp.eq.u32 pz, ck, 0xffffffff;",
+            "@pz bra $Lattn_pin;",
+            "}}",
+            options(nostack, preserves_flags)
+        )
+    };
+}
+
 /// The 128 threads of consumer warpgroup `wg` (0, 1 or 2) meet at named barrier `3 + wg` (ids
 /// 1 and 2 are [`WarpScheduler`]'s).
 #[inline(always)]
@@ -469,7 +518,9 @@ unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
 /// them passed (with `SPLIT`: V_n's wait after the softmax, the basic-block boundary that keeps
 /// P·V's `wait_group` below the softmax, is then mostly a taken branch); `LAZY`: O is rescaled
 /// only when some row of the warp has a new max (a correction of exactly 1 otherwise: the same
-/// bits). The consumer warpgroups are `H::BM / 64` (two, or three in the 192-row tile).
+/// bits); `KF`: the producer loads K_n before V_{n−1} (FlashAttention-3's order);
+/// `PIN` (with `OVERLAP`): [`pin_block`] between the softmax and P·V's `wait_group`. The
+/// consumer warpgroups are `H::BM / 64` (two, or three in the 192-row tile).
 ///
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
@@ -490,10 +541,13 @@ unsafe fn attention_fwd<
     const NB: bool,
     const TW: bool,
     const LAZY: bool,
+    const KF: bool,
+    const PIN: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
     tma_v: *const TmaDescriptor,
+    tma_o: *const TmaDescriptor,
     p: &Params,
 ) where
     [f32; OD2]: MmaAsync<E>,
@@ -507,12 +561,17 @@ unsafe fn attention_fwd<
         trap();
     }
     let tid = thread_idx_x() as i32;
-    // shared memory: Q, the K stages, the V stages, then the three pipelines' barriers
+    // shared memory: Q, the K stages, the V stages, the O staging boxes (`o_boxes` per consumer
+    // warpgroup, 1024-byte aligned: every tile above is a multiple of 1 KiB), then the three
+    // pipelines' barriers
+    let o_boxes = const { config::o_boxes(H::BM, H::D, H::BN, ST) };
     let q_buf = smem as *mut u16;
     let k_buf = |s: u32| unsafe { smem.add(H::Q_BYTES + s as usize * H::KV_BYTES) } as *mut u16;
     let v_buf =
         |s: u32| unsafe { smem.add(H::Q_BYTES + (ST + s as usize) * H::KV_BYTES) } as *mut u16;
-    let bars = unsafe { smem.add(H::Q_BYTES + 2 * ST * H::KV_BYTES) };
+    const { assert!(H::Q_BYTES.is_multiple_of(1024) && H::KV_BYTES.is_multiple_of(1024)) };
+    let o_smem = unsafe { smem.add(H::Q_BYTES + 2 * ST * H::KV_BYTES) };
+    let bars = unsafe { o_smem.add(o_boxes * H::BM / 64 * O_BOX_BYTES) };
     // the barriers fit the 128 bytes `config::smem_bytes` leaves them
     const {
         assert!(
@@ -592,14 +651,27 @@ unsafe fn attention_fwd<
                     )
                 };
                 s.producer_commit();
-                for n in 0..tile.n_blocks {
-                    let k0 = tile.k_start + n * bn;
-                    let s = unsafe { pk.producer_acquire() };
-                    unsafe { H::load_kv(tma_k, s.full_barrier(), k_buf(s.index()), [k0, hk, bc]) };
-                    s.producer_commit();
-                    let s = unsafe { pv.producer_acquire() };
-                    unsafe { H::load_kv(tma_v, s.full_barrier(), v_buf(s.index()), [k0, hk, bc]) };
-                    s.producer_commit();
+                // `KF`: K_n before V_{n-1} (FlashAttention-3's order, V one block behind: the
+                // order the overlapped consumers use them, so a late V release never holds
+                // back a K load); else K_n, V_n
+                let lag = if KF { 1 } else { 0 };
+                for n in 0..tile.n_blocks + lag {
+                    if n < tile.n_blocks {
+                        let k0 = tile.k_start + n * bn;
+                        let s = unsafe { pk.producer_acquire() };
+                        unsafe {
+                            H::load_kv(tma_k, s.full_barrier(), k_buf(s.index()), [k0, hk, bc])
+                        };
+                        s.producer_commit();
+                    }
+                    if n >= lag {
+                        let v0 = tile.k_start + (n - lag) * bn;
+                        let s = unsafe { pv.producer_acquire() };
+                        unsafe {
+                            H::load_kv(tma_v, s.full_barrier(), v_buf(s.index()), [v0, hk, bc])
+                        };
+                        s.producer_commit();
+                    }
                 }
             }
         }
@@ -627,7 +699,13 @@ unsafe fn attention_fwd<
     while i < n_tiles {
         let tile = tile_of(p, bm, bn, i);
         i += step;
+        // after the CTA's last tile (`i >= n_tiles`) its O stores (and any before) must have
+        // read their boxes before the CTA exits (drained in the loop: a wait after the loop
+        // cost the mainloop registers, ptxas spilled)
         if tile.m0 >= tile.sq {
+            if o_boxes > 0 && i >= n_tiles && t == 0 {
+                epilogue_rows::drain();
+            }
             continue;
         }
         // this warpgroup's first row in the sequence: the (64, consumers) split of the tile's rows
@@ -719,6 +797,12 @@ unsafe fn attention_fwd<
                     fence_operand(&mut s);
                     v_next = Some(unsafe { wait_stage(&mut cv, tv.take()) });
                 }
+                if PIN {
+                    // the softmax (pinned by the fence) stays above a basic block ptxas cannot
+                    // remove, so it keeps P's registers and the `wait_group` below it
+                    fence_operand(&mut s);
+                    pin_block();
+                }
                 wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
                 fence_operand(&mut o);
                 fence_operand(&mut pa);
@@ -801,23 +885,66 @@ unsafe fn attention_fwd<
                 lse[h] = (device::math::lg2(l) + row_max[h]) * LN_2;
             }
         });
-        let o_row = |row: i32| unsafe {
-            (p.o as *mut u16).offset(
-                (p.o_stride[0] * tile.b as i64
-                    + p.o_stride[1] * (tile.q_start + row) as i64
-                    + p.o_stride[2] * tile.h as i64) as isize,
-            )
-        };
-        device::unroll!(OD2 / 4, |j| device::unroll!(2, |h| {
-            let v = 4 * j + 2 * h;
-            let (r, c) = acc_coord(t, v as i32);
-            let row = r0 + r;
-            if row < tile.sq {
-                let w = E::pack(o[v] * inv[h], o[v + 1] * inv[h]);
-                // SAFETY: inside O (row < seqlen, column pair < D, 4-byte aligned).
-                unsafe { *(o_row(row).add(c as usize) as *mut u32) = w };
-            }
-        }));
+        // O: through shared memory and TMA stores (the GEMM's TMA-store epilogue, row-major:
+        // `collective::epilogue_rows`) where the tile has staging boxes and the box cannot reach
+        // past the sequence (varlen: a warpgroup whose rows cross its sequence's end would write
+        // the next sequence's rows; fixed lengths: TMA clips at the map's token extent), else
+        // directly from registers, row-predicated
+        let tma = o_boxes > 0 && p.epilogue == EPILOGUE_TMA && !(varlen && r0 + 64 > tile.sq);
+        if tma {
+            // the thread and warpgroup through `opaque`: the boxes' addresses and the
+            // `stmatrix` lanes' swizzled row addresses depend on nothing else, so LLVM would
+            // hoist them out of the tile loop and keep them live across the mainloop
+            let (t, wg) = (opaque(t), opaque(wg));
+            // accumulator v's row half (value v = e + 2·h + 4·j)
+            let half = Layout::<(_2, _2, _64), (_0, _1, _0)>::default();
+            let value = #[inline(always)]
+            |v: usize| {
+                let h: i32 = half.crd2idx(v as i32);
+                o[v] * inv[h as usize]
+            };
+            let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_o);
+            let bc = if varlen { 0 } else { tile.b };
+            let boxes = unsafe { o_smem.add(wg as usize * o_boxes * O_BOX_BYTES) };
+            // SAFETY: the warpgroup's own boxes; the map is O's (d, token, head, batch)
+            unsafe {
+                store_chunks(
+                    H::D / 64,
+                    o_boxes,
+                    boxes,
+                    t,
+                    #[inline(always)]
+                    || warpgroup_barrier(wg),
+                    #[inline(always)]
+                    |buf, chunk| stage_chunk_rows_b16(buf as *mut u16, chunk, t, value, E::pack),
+                    #[inline(always)]
+                    |buf, chunk| {
+                        atom.copy(
+                            buf as *const u16,
+                            [64 * chunk, tile.q_start + r0, tile.h, bc],
+                        )
+                    },
+                )
+            };
+        } else {
+            let o_row = |row: i32| unsafe {
+                (p.o as *mut u16).offset(
+                    (p.o_stride[0] * tile.b as i64
+                        + p.o_stride[1] * (tile.q_start + row) as i64
+                        + p.o_stride[2] * tile.h as i64) as isize,
+                )
+            };
+            device::unroll!(OD2 / 4, |j| device::unroll!(2, |h| {
+                let v = 4 * j + 2 * h;
+                let (r, c) = acc_coord(t, v as i32);
+                let row = r0 + r;
+                if row < tile.sq {
+                    let w = E::pack(o[v] * inv[h], o[v + 1] * inv[h]);
+                    // SAFETY: inside O (row < seqlen, column pair < D, 4-byte aligned).
+                    unsafe { *(o_row(row).add(c as usize) as *mut u32) = w };
+                }
+            }));
+        }
         // the quad's first thread writes its two rows' LSE
         let (quad_col, _): (i32, i32) = make_layout_left((_4, _32)).idx2crd(t);
         if quad_col == 0 {
@@ -833,12 +960,15 @@ unsafe fn attention_fwd<
                 }
             });
         }
+        if o_boxes > 0 && i >= n_tiles && t == 0 {
+            epilogue_rows::drain();
+        }
     }
 }
 
 /// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
-/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy` (see
-/// [`attention_fwd`]).
+/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then
+/// `kf, pin` (see [`attention_fwd`]).
 macro_rules! entry {
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
@@ -856,17 +986,21 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, false, false);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, false, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $kf:literal, $pin:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
-                            "# Safety\n`tma_q`, `tma_k`, `tma_v`: tensor maps of Q, K, V over (d, token, head, batch) with ",
-                            "boxes `64 × BM` (Q) and `64 × BN` (K, V) and the 128-byte swizzle; `p` as [`Params`] documents; ",
+                            "# Safety\n`tma_q`, `tma_k`, `tma_v`, `tma_o`: tensor maps of Q, K, V, O over (d, token, head, batch) with ",
+                            "boxes `64 × BM` (Q), `64 × BN` (K, V) and `64 × 64` (O) and the 128-byte swizzle; `p` as [`Params`] documents; ",
                             "`config::threads(BM)` threads (384; 512 with three consumer warpgroups), the dynamic shared memory of the tiles' `SMEM_BYTES`, 1024-byte aligned.")]
-            pub unsafe fn $name(tma_q: TmaDescriptor, tma_k: TmaDescriptor, tma_v: TmaDescriptor, p: Params) {
+            pub unsafe fn $name(tma_q: TmaDescriptor, tma_k: TmaDescriptor, tma_v: TmaDescriptor, tma_o: TmaDescriptor, p: Params) {
                 let tma_q = device::grid_constant!($name, 0, tma_q);
                 let tma_k = device::grid_constant!($name, 1, tma_k);
                 let tma_v = device::grid_constant!($name, 2, tma_v);
+                let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy>(tma_q, tma_k, tma_v, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $kf, $pin>(tma_q, tma_k, tma_v, tma_o, &p) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -881,6 +1015,9 @@ pub use entries::*;
 /// tiles: 128 × 128 (two consumer warpgroups) and FlashAttention-3's 192 × 128 (`_m192`: three,
 /// 0.79–0.87 of cuDNN from 2k keys against 0.72–0.76; the host keeps 128 rows for causal
 /// problems under 2k queries, where 192 measured 10 % slower: `AttentionKernel::for_problem`).
+/// d128 has two: 128 × 128 (causal) and FlashAttention-3's non-causal 128 × 176 (`_n176`:
+/// 0.58–0.80 of cuDNN at 512–16k against 0.57–0.79, +1–6 % at every size; causal it lost at
+/// 512–2k).
 #[rustfmt::skip]
 mod entries {
     use super::*;
@@ -888,6 +1025,8 @@ mod entries {
     entry!(attention_fwd_bf16_d64_m192, Bf16, D64M192, 32, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d64_m192, F16, D64M192, 32, 64, 32, true, false, false);
     entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false);
+    entry!(attention_fwd_bf16_d128_n176, Bf16, D128N176, 64, 88, 44, true, false, false);
+    entry!(attention_fwd_f16_d128_n176, F16, D128N176, 64, 88, 44, true, false, false);
     entry!(attention_fwd_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false);
     entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false, false);
@@ -921,8 +1060,7 @@ mod measure {
     // the two consumer warpgroups in ping-pong
     entry!(attention_fwd_pingpong_bf16_d64, Bf16, D64, 32, 64, 32, true, true, false);
     entry!(attention_fwd_pingpong_bf16_d128, Bf16, D128, 64, 64, 32, true, true, false);
-    // other tiles: 128 × 176 at d128 (overlapped), 128 × 64 at d256 (serial)
-    entry!(attention_fwd_tile_bf16_d128, Bf16, D128N176, 64, 88, 44, true, false, false);
+    // another tile: 128 × 64 at d256 (serial)
     entry!(attention_fwd_tile_bf16_d256, Bf16, D256N64, 128, 32, 16, false, false, false);
     // three K/V stages at d64 and d128, without and with `SPLIT`
     entry!(attention_fwd_stages3_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, 3);
@@ -947,4 +1085,13 @@ mod measure {
     entry!(attention_fwd_wg3s3_bf16_d64, Bf16, D64M192, 32, 64, 32, true, false, false, false, 3);
     // the default d128 with the consumers at 240 registers (the producer at 24)
     entry!(attention_fwd_r240_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true);
+    // FlashAttention-3's producer order, K_n before V_{n-1} (`kf`), and with it the softmax
+    // pinned above P·V's wait (`pinkf`): helper fa3sass's SASS reading (its FINDINGS.md,
+    // 2026-11-29: ptxas waits for P·V before the softmax unless a block it cannot remove sits
+    // between; the pin alone repeats `split`, slower, because the V release then holds back
+    // the next K loads in our K_n, V_n order)
+    entry!(attention_fwd_kf_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, false);
+    entry!(attention_fwd_kf_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, false);
+    entry!(attention_fwd_pinkf_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, true);
+    entry!(attention_fwd_pinkf_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, true);
 }

@@ -77,7 +77,7 @@ pub struct D256;
 /// Head dim 64, 192 query rows (three consumer warpgroups: the wide tile,
 /// `config::block_m_wide`), 128 keys per block.
 pub struct D64M192;
-/// Head dim 128, 176 keys per block (the `tile` variant, `config::block_n_tile`).
+/// Head dim 128, 176 keys per block (the non-causal tile, `config::block_n_wide`).
 pub struct D128N176;
 /// Head dim 256, 64 keys per block (the `tile` variant).
 pub struct D256N64;
@@ -95,7 +95,7 @@ macro_rules! attn_tiles {
                 $bm
             };
             const D: usize = $d;
-            // the host's tile table (`config::block_n`, `block_n_tile`) says the same
+            // the host's tile table (`config::block_n`, `block_n_wide`, ..) says the same
             const BN: usize = {
                 assert!(matches!(crate::config::$table($d), Some($bn)));
                 $bn
@@ -205,5 +205,5 @@ attn_tiles!(D64, 128, 64, 128, block_n);
 attn_tiles!(D128, 128, 128, 128, block_n);
 attn_tiles!(D256, 128, 256, 80, block_n);
 attn_tiles!(D64M192, 192, 64, 128, block_n);
-attn_tiles!(D128N176, 128, 128, 176, block_n_tile);
+attn_tiles!(D128N176, 128, 128, 176, block_n_wide);
 attn_tiles!(D256N64, 128, 256, 64, block_n_tile);

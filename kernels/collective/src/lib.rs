@@ -15,6 +15,9 @@
 //!   [`PipelineTmaAsync`](layout_types::cute::pipeline::PipelineTmaAsync).
 //! - [`epilogue::CollectiveEpilogue`]: what stores a warpgroup's accumulators (the family's
 //!   choice: TMA through shared memory, direct stores, fused operations).
+//! - [`epilogue_rows`]: the TMA-store epilogue's pieces for a row-major 16-bit output of any
+//!   width (`stmatrix` into `Layout_K_SW128_Atom` boxes, the chunk loop, the drain): the
+//!   attention family's O.
 //! - [`scheduler::TileScheduler`]: the persistent order of the cluster tiles
 //!   ([`scheduler::PersistentTileScheduler`]), and the data-parallel + stream-K hybrid that
 //!   shares a part-empty last wave out by k-tiles ([`scheduler::StreamKScheduler`], a split
@@ -27,8 +30,12 @@
 //!   (the body, [`kernel::gemm_tma_warpspecialized`], takes the schedule as its first type
 //!   parameter, CUTLASS's `GemmUniversal`).
 #![no_std]
+// `#[inline(always)]` on closures (`epilogue_rows`: unrolled bodies that index the
+// accumulators must inline, or the accumulators go to local memory)
+#![feature(stmt_expr_attributes)]
 
 pub mod epilogue;
+pub mod epilogue_rows;
 pub mod kernel;
 pub mod mainloop;
 pub mod scheduler;
