@@ -219,7 +219,7 @@ pub fn frag_col_to_tile(tile_m: i32, c: i32) -> (i32, i32) {
 
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_as<T: OutElem>(
+unsafe fn store_as<T: OutElem, const TILE_M: i32>(
     acc: &[f32; 128],
     c: *mut T,
     ldc: i64,
@@ -228,7 +228,6 @@ unsafe fn store_as<T: OutElem>(
     alpha: f32,
     beta: f32,
     t: i32,
-    tile_m: i32,
     op: impl EpilogueOp,
 ) {
     let g = make_tensor(make_gmem_ptr(c), make_layout((m, n), (_1, ldc))); // (M,N)
@@ -247,7 +246,7 @@ unsafe fn store_as<T: OutElem>(
             #[inline(always)]
             |q| {
                 let v = 4 * j + q;
-                let (dr, dc) = frag_col_to_tile(tile_m, cols.crd2idx(v as i32));
+                let (dr, dc) = frag_col_to_tile(TILE_M, cols.crd2idx(v as i32));
                 let (r, col) = (rt + rows.crd2idx(v as i32) + dr, ct + dc);
                 if r < m && col < n {
                     let mut x = alpha * acc[v];
@@ -493,13 +492,12 @@ unsafe fn store_chunks<const CHUNKS: usize>(
 /// As [`store`]'s TMA path for a 16-bit C.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_b16(
+unsafe fn store_b16<const TILE_M: i32>(
     smem: *mut u8,
     wg: i32,
     t: i32,
     tma_c: *const TmaDescriptor,
     (r0, c0): (i32, i32),
-    tile_m: i32,
     value: impl Fn(usize) -> f32 + Copy,
     pack: impl Fn(f32, f32) -> u32 + Copy,
 ) {
@@ -513,14 +511,14 @@ unsafe fn store_b16(
             |buf, chunk| stage_chunk_b16(buf as *mut u16, chunk, t, value, pack),
             #[inline(always)]
             |buf, chunk| {
-                let (dr, dc) = frag_col_to_tile(tile_m, 64 * chunk);
+                let (dr, dc) = frag_col_to_tile(TILE_M, 64 * chunk);
                 atom.copy(buf as *const u16, [r0 + dr, c0 + dc])
             },
         )
     }
 }
 
-/// Stores the warpgroup's tile at `(r0, c0)` of the `(m, n)` C, a tile of `tile_m` rows (64:
+/// Stores the warpgroup's tile at `(r0, c0)` of the `(m, n)` C, a tile of `TILE_M` rows (64:
 /// the fragment's 64×256; 128: 128×128, its 64-column chunks along M first,
 /// [`frag_col_to_tile`]). `out`: the element (0 f32, 1
 /// bf16, 2 f16), plus [`OUT_TMA`] for the TMA path (then `beta` is 0 and `tma_c` is C's tensor
@@ -540,7 +538,7 @@ unsafe fn store_b16(
 /// The whole warpgroup calls it.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn store<const ELEMS: u32>(
+pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
     acc: &[f32; 128],
     c: *mut u8,
     ldc: i64,
@@ -554,7 +552,6 @@ pub unsafe fn store<const ELEMS: u32>(
     smem: *mut u8,
     wg: i32,
     last: bool,
-    tile_m: i32,
     op: impl EpilogueOp,
 ) {
     // (warpgroup) → its four buffers
@@ -569,12 +566,12 @@ pub unsafe fn store<const ELEMS: u32>(
     let (rows, cols) = (acc_row_v(), acc_col_v());
     let value = #[inline(always)]
     |v: usize| {
-        let (dr, dc) = frag_col_to_tile(tile_m, cols.crd2idx(v as i32));
+        let (dr, dc) = frag_col_to_tile(TILE_M, cols.crd2idx(v as i32));
         op.apply(alpha * acc[v], (rt + rows.crd2idx(v as i32) + dr, ct + dc))
     };
     unsafe {
         // the tile's rows all inside M, or M ends on a 16-byte boundary
-        let edge_ok = out & OUT_TMA_EDGE != 0 || r0 + tile_m <= mn.0;
+        let edge_ok = out & OUT_TMA_EDGE != 0 || r0 + TILE_M <= mn.0;
         let path = if edge_ok {
             out & (OUT_TMA | 3)
         } else {
@@ -583,19 +580,10 @@ pub unsafe fn store<const ELEMS: u32>(
         // (the element's bit of ELEMS, a constant: the arms of other elements are not compiled)
         let has = |code: u32| ELEMS & (1 << code) != 0;
         match path {
-            0 if has(0) => store_as::<f32>(
-                acc,
-                c as *mut f32,
-                ldc,
-                mn,
-                origin,
-                alpha,
-                beta,
-                t,
-                tile_m,
-                op,
-            ),
-            1 if has(1) => store_as::<Bf16Bits>(
+            0 if has(0) => {
+                store_as::<f32, TILE_M>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t, op)
+            }
+            1 if has(1) => store_as::<Bf16Bits, TILE_M>(
                 acc,
                 c as *mut Bf16Bits,
                 ldc,
@@ -604,10 +592,9 @@ pub unsafe fn store<const ELEMS: u32>(
                 alpha,
                 beta,
                 t,
-                tile_m,
                 op,
             ),
-            2 if has(2) => store_as::<F16Bits>(
+            2 if has(2) => store_as::<F16Bits, TILE_M>(
                 acc,
                 c as *mut F16Bits,
                 ldc,
@@ -616,7 +603,6 @@ pub unsafe fn store<const ELEMS: u32>(
                 alpha,
                 beta,
                 t,
-                tile_m,
                 op,
             ),
             4 if has(0) => {
@@ -636,7 +622,7 @@ pub unsafe fn store<const ELEMS: u32>(
                             #[inline(always)]
                             |i| {
                                 let at = chunk_tile.layout.crd2idx((32 * i as i32, 0i32)) as usize;
-                                let (dr, dc) = frag_col_to_tile(tile_m, 32 * chunk);
+                                let (dr, dc) = frag_col_to_tile(TILE_M, 32 * chunk);
                                 atom.copy(
                                     (buf as *const f32).add(at),
                                     [r0 + dr + 32 * i as i32, c0 + dc],
@@ -646,8 +632,8 @@ pub unsafe fn store<const ELEMS: u32>(
                     },
                 )
             }
-            5 if has(1) => store_b16(smem, wg, t, tma_c, origin, tile_m, value, pack_bf16x2),
-            6 if has(2) => store_b16(smem, wg, t, tma_c, origin, tile_m, value, pack_f16x2),
+            5 if has(1) => store_b16::<TILE_M>(smem, wg, t, tma_c, origin, value, pack_bf16x2),
+            6 if has(2) => store_b16::<TILE_M>(smem, wg, t, tma_c, origin, value, pack_f16x2),
             // an element this instantiation does not store (the host never asks)
             _ => device::thread::trap(),
         }

@@ -178,7 +178,7 @@ pub struct FusedEpilogue<A>(core::marker::PhantomData<A>);
 /// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_with<const ELEMS: u32>(
+unsafe fn store_with<const ELEMS: u32, const TILE_M: i32>(
     a: &EpilogueArgs,
     acc: &[f32; 128],
     mn: (i32, i32),
@@ -187,12 +187,11 @@ unsafe fn store_with<const ELEMS: u32>(
     smem: *mut EpilogueStorage,
     wg: i32,
     last: bool,
-    tile_m: i32,
     op: impl EpilogueOp,
 ) {
     let p = &a.params;
     unsafe {
-        epilogue::store::<ELEMS>(
+        epilogue::store::<ELEMS, TILE_M>(
             acc,
             p.c as *mut u8,
             p.ldc,
@@ -206,7 +205,6 @@ unsafe fn store_with<const ELEMS: u32>(
             smem as *mut u8,
             wg,
             last,
-            tile_m,
             op,
         )
     }
@@ -226,7 +224,12 @@ impl CollectiveEpilogue for HgemmEpilogue {
         wg: i32,
         last: bool,
     ) {
-        unsafe { store_with::<0b111>(a, acc, mn, origin, t, smem, wg, last, W::M, LinComb) }
+        // the tile's rows, a constant (`const`: only this tile's epilogue is instantiated)
+        if const { W::M == 64 } {
+            unsafe { store_with::<0b111, 64>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+        } else {
+            unsafe { store_with::<0b111, 128>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+        }
     }
 }
 
@@ -260,8 +263,11 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
         // applies the operation at this thread's rows only
         let op = unsafe { bias.for_rows([rt, rt + r8]) };
         // bf16 C only (`epilogue::store`'s ELEMS: the fused entries' compile time)
-        if W::M == 64 {
-            unsafe { store_with::<0b010>(a, acc, mn, origin, t, smem, wg, last, W::M, op) }
+        // (a constant of the instantiation, in `const`: rustc then does not instantiate the
+        // other tile's epilogue at all; a plain `if` made every fused entry carry a dead copy
+        // of the 128-row one through LLVM, +30 % of the family's rustc time)
+        if const { W::M == 64 } {
+            unsafe { store_with::<0b010, 64>(a, acc, mn, origin, t, smem, wg, last, op) }
         } else {
             // a 128-row tile: the second block's rows 64 further down
             let (r64, _) = epilogue::frag_col_to_tile(W::M, 64);
@@ -271,7 +277,7 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
                 bias,
                 second,
             };
-            unsafe { store_with::<0b010>(a, acc, mn, origin, t, smem, wg, last, W::M, op) }
+            unsafe { store_with::<0b010, 128>(a, acc, mn, origin, t, smem, wg, last, op) }
         }
     }
 }
