@@ -343,12 +343,19 @@ impl fmt::Display for HgemmKernel {
     /// The kernel [`Context::hgemm`] launches: the cooperative one, or with
     /// `CUTE_RS_HGEMM_SCHEDULE=pingpong` the ping-pong one ([`HgemmSchedule`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Ok(HgemmSchedule::Pingpong) = HgemmSchedule::from_env() {
-            let (m, n, k) = config::TILE_PINGPONG;
+        if let Ok(s @ (HgemmSchedule::Pingpong | HgemmSchedule::Pingpong128)) =
+            HgemmSchedule::from_env()
+        {
+            let v = s.variant();
+            let (m, n, k) = v.tile;
+            let stages = if s == HgemmSchedule::Pingpong {
+                config::STAGES_PINGPONG
+            } else {
+                config::STAGES_PINGPONG_128
+            };
             return write!(
                 f,
-                "hgemm {m}x{n}x{k} tma+wgmma {}-stage persistent ping-pong",
-                config::STAGES_PINGPONG
+                "hgemm {m}x{n}x{k} tma+wgmma {stages}-stage persistent ping-pong"
             );
         }
         let (m, n, k) = Self::TILE;
@@ -493,13 +500,12 @@ impl Context {
         };
         match HgemmSchedule::from_env()? {
             HgemmSchedule::Cooperative => self.hgemm_launch(stream, g, &entry, (pa, pb), c, pbias),
-            HgemmSchedule::Pingpong => {
-                let entry = HgemmSchedule::pingpong_entry(&entry);
+            s @ (HgemmSchedule::Pingpong | HgemmSchedule::Pingpong128) => {
+                let entry = s.entry(&entry);
                 if !self.has_kernel(&entry) {
                     return Err(HgemmSchedule::not_built(&entry));
                 }
-                let v = HgemmVariant::PINGPONG;
-                self.hgemm_launch_with(stream, g, &entry, (pa, pb), c, pbias, &v)
+                self.hgemm_launch_with(stream, g, &entry, (pa, pb), c, pbias, &s.variant())
             }
         }
     }
@@ -719,14 +725,16 @@ impl Context {
 /// The Hopper GEMM's kernel schedule (CUTLASS's `KernelSchedule`, `collective::kernel`):
 /// [`Context::hgemm`] launches the cooperative entries (128×256 tiles, both consumer
 /// warpgroups on each) unless `CUTE_RS_HGEMM_SCHEDULE=pingpong` asks for the ping-pong ones
-/// (64×256 tiles, one consumer warpgroup each, one's epilogue under the other's `wgmma`s),
-/// which are in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`: bf16
-/// and f16 "TN" and the fused bias + GELU (tanh); another problem, or a build without them, is
-/// an [`Error::Unsupported`] before any launch. For measuring.
+/// (64×256 tiles, one consumer warpgroup each, one's epilogue under the other's `wgmma`s) or
+/// `pingpong128` for CUTLASS's ping-pong tile (128×128 a warpgroup, two `m64n128k16` per
+/// k-block), which are in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`:
+/// bf16 and f16 "TN" and the fused bias + GELU (tanh); another problem, or a build without them,
+/// is an [`Error::Unsupported`] before any launch. For measuring.
 ///
 /// ```
 /// use host::hgemm::HgemmSchedule;
 /// assert_eq!(HgemmSchedule::pingpong_entry("hgemm_bf16_tn"), "hgemm_bf16_tn_pingpong");
+/// assert_eq!(HgemmSchedule::Pingpong128.entry("hgemm_bf16_tn"), "hgemm_bf16_tn_pingpong128");
 /// let e = HgemmSchedule::not_built("hgemm_bf16_nn_pingpong").to_string();
 /// assert!(e.contains("CUTE_RS_KERNEL_FEATURES=hgemm/pingpong"), "{e}");
 /// ```
@@ -734,36 +742,65 @@ impl Context {
 pub enum HgemmSchedule {
     /// `KernelTmaWarpSpecializedCooperative` (the default).
     Cooperative,
-    /// `KernelTmaWarpSpecializedPingpong`.
+    /// `KernelTmaWarpSpecializedPingpong`, 64×256 tiles.
     Pingpong,
+    /// `KernelTmaWarpSpecializedPingpong<_128>`, 128×128 tiles.
+    Pingpong128,
 }
 
 impl HgemmSchedule {
-    /// The entries of the ping-pong schedule (the kernel's `*_pingpong` entries).
-    pub const PINGPONG_ENTRIES: [&'static str; 3] = [
+    /// The entries of the ping-pong schedules (the kernel's `*_pingpong` and `*_pingpong128`
+    /// entries).
+    pub const PINGPONG_ENTRIES: [&'static str; 6] = [
         "hgemm_bf16_tn_pingpong",
         "hgemm_f16_tn_pingpong",
         "hgemm_fused_bf16_tn_gelu_pingpong",
+        "hgemm_bf16_tn_pingpong128",
+        "hgemm_f16_tn_pingpong128",
+        "hgemm_fused_bf16_tn_gelu_pingpong128",
     ];
-    /// The schedule `CUTE_RS_HGEMM_SCHEDULE` asks for (`cooperative`, the default, or
-    /// `pingpong`); another value is an [`Error::Unsupported`] naming the variable.
+    /// The schedule `CUTE_RS_HGEMM_SCHEDULE` asks for (`cooperative`, the default,
+    /// `pingpong` or `pingpong128`); another value is an [`Error::Unsupported`] naming the
+    /// variable.
     pub fn from_env() -> Result<HgemmSchedule> {
         Ok(
-            match env_override("CUTE_RS_HGEMM_SCHEDULE", &["cooperative", "pingpong"])?.as_deref() {
+            match env_override(
+                "CUTE_RS_HGEMM_SCHEDULE",
+                &["cooperative", "pingpong", "pingpong128"],
+            )?
+            .as_deref()
+            {
                 Some("pingpong") => HgemmSchedule::Pingpong,
+                Some("pingpong128") => HgemmSchedule::Pingpong128,
                 _ => HgemmSchedule::Cooperative,
             },
         )
     }
-    /// The ping-pong entry of the cooperative entry `entry`.
+    /// The 64×256 ping-pong entry of the cooperative entry `entry`.
     pub fn pingpong_entry(entry: &str) -> String {
-        format!("{entry}_pingpong")
+        HgemmSchedule::Pingpong.entry(entry)
+    }
+    /// This schedule's entry of the cooperative entry `entry`.
+    pub fn entry(self, entry: &str) -> String {
+        match self {
+            HgemmSchedule::Cooperative => entry.to_string(),
+            HgemmSchedule::Pingpong => format!("{entry}_pingpong"),
+            HgemmSchedule::Pingpong128 => format!("{entry}_pingpong128"),
+        }
+    }
+    /// This schedule's kernel variant (tile, shared memory).
+    pub(crate) fn variant(self) -> HgemmVariant {
+        match self {
+            HgemmSchedule::Cooperative => HgemmVariant::COOPERATIVE,
+            HgemmSchedule::Pingpong => HgemmVariant::PINGPONG,
+            HgemmSchedule::Pingpong128 => HgemmVariant::PINGPONG_128,
+        }
     }
     /// The error for a ping-pong entry this build does not have: which entries exist and how
     /// to build them.
     pub fn not_built(entry: &str) -> Error {
         Error::Unsupported(format!(
-            "CUTE_RS_HGEMM_SCHEDULE=pingpong: no entry {entry} in this build (the ping-pong schedule's entries, {}, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong)",
+            "CUTE_RS_HGEMM_SCHEDULE: no entry {entry} in this build (the ping-pong schedules' entries, {}, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong)",
             Self::PINGPONG_ENTRIES.join(", ")
         ))
     }
@@ -799,6 +836,21 @@ impl HgemmVariant {
     pub(crate) const PINGPONG: HgemmVariant = HgemmVariant {
         tile: config::TILE_PINGPONG,
         smem: config::SMEM_BYTES_PINGPONG,
+        tma_epilogue: true,
+        scales: (0, 0),
+    };
+    /// The 128×128 ping-pong entries: A's TMA box of 128 rows, B's of 128 over the cluster,
+    /// 5 stages.
+    ///
+    /// ```
+    /// use host::hgemm::config;
+    /// // 5 stages of a 128×64 A and a 128×64 B tile, the epilogue's 64 KiB, the barriers
+    /// assert_eq!(config::SMEM_BYTES_PINGPONG_128, 5 * (128 + 128) * 64 * 2 + 64 * 1024 + 1024);
+    /// assert!(config::SMEM_BYTES_PINGPONG_128 <= 227 * 1024);
+    /// ```
+    pub(crate) const PINGPONG_128: HgemmVariant = HgemmVariant {
+        tile: config::TILE_PINGPONG_128,
+        smem: config::SMEM_BYTES_PINGPONG_128,
         tma_epilogue: true,
         scales: (0, 0),
     };
@@ -1036,14 +1088,21 @@ mod tests {
             .collect();
         assert_eq!(declared, HgemmSchedule::PINGPONG_ENTRIES);
         for e in HgemmSchedule::PINGPONG_ENTRIES {
-            let base = e.strip_suffix("_pingpong").unwrap();
-            assert_eq!(HgemmSchedule::pingpong_entry(base), e);
+            let (base, s) = match e.strip_suffix("_pingpong128") {
+                Some(base) => (base, HgemmSchedule::Pingpong128),
+                None => (
+                    e.strip_suffix("_pingpong").unwrap(),
+                    HgemmSchedule::Pingpong,
+                ),
+            };
+            assert_eq!(s.entry(base), e);
         }
         assert_eq!(
             HgemmSchedule::pingpong_entry(&HgemmKernel::fused_entry(Activation::Gelu)),
             "hgemm_fused_bf16_tn_gelu_pingpong"
         );
         assert_eq!(HgemmVariant::PINGPONG.tile, (64, 256, 64));
+        assert_eq!(HgemmVariant::PINGPONG_128.tile, (128, 128, 64));
     }
 
     #[test]

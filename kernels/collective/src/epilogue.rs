@@ -4,21 +4,27 @@
 //! the warpgroup's place; the epilogue owns the output path (TMA through shared memory, direct
 //! stores at the edges, fused operations) and its run-time arguments.
 
+use crate::mainloop::WarpgroupTile;
+
 /// Stores the `m64n256` fp32 accumulators of a consumer warpgroup.
 pub trait CollectiveEpilogue {
     /// The kernel arguments the epilogue needs (output pointer, scales, tensor map, ...).
     type Args: Copy;
     /// The epilogue's shared memory (a `#[repr(C)]` field of the kernel's shared storage).
     type Storage;
-    /// Stores warpgroup `wg`'s accumulators `acc` for the rows `origin.0..+64`, columns
-    /// `origin.1..+256` of C `(m, n)`; `t` is the thread's index in the warpgroup, `last`
-    /// whether this is the warpgroup's last tile (an asynchronous store must drain).
+    /// Stores warpgroup `wg`'s accumulators `acc` of its tile `W` ([`WarpgroupTile`]) at
+    /// `origin` of C `(m, n)`: with `W::M` 64, the rows `origin.0..+64`, columns
+    /// `origin.1..+256`; with 128, rows `origin.0..+128`, columns `origin.1..+128`, the
+    /// fragment's 64-column quarters the two 64-row blocks' halves interleaved
+    /// ([`WarpgroupTile::to_epilogue`]). `t` is the thread's index in
+    /// the warpgroup, `last` whether this is the warpgroup's last tile (an asynchronous store
+    /// must drain).
     ///
     /// # Safety
     /// Called by all 128 threads of the warpgroup; `smem` is the kernel's epilogue storage;
     /// `args` describe valid memory for C.
     #[allow(clippy::too_many_arguments)]
-    unsafe fn store(
+    unsafe fn store<W: WarpgroupTile>(
         args: &Self::Args,
         acc: &[f32; 128],
         mn: (i32, i32),

@@ -8,10 +8,12 @@
 //!   consumer warpgroups on every tile, each the [`mma`](CollectiveMma::mma) of a 64 × `BN`
 //!   half, then the epilogue's [`store`](CollectiveEpilogue::store) of it.
 //! - [`KernelTmaWarpSpecializedPingpong`] (CUTLASS's `KernelTmaWarpSpecializedPingpong`,
-//!   `sm90_gemm_tma_warpspecialized_pingpong.hpp`): 64 × `BN` tiles, each consumer warpgroup
-//!   owning whole tiles, the two taking the CTA's tiles in turn; their mainloops run in turn
-//!   ([`ConsumerOrder`]: one warpgroup issues a tile's `wgmma`s while the other runs the
-//!   epilogue of its previous tile), so the epilogue no longer leaves the tensor cores idle.
+//!   `sm90_gemm_tma_warpspecialized_pingpong.hpp`): `BM` × `BN` tiles (64 × 256, or CUTLASS's
+//!   128 × 128 with `KernelTmaWarpSpecializedPingpong<_128>`: two `m64` blocks per warpgroup,
+//!   [`WarpgroupTile`]), each consumer warpgroup owning whole tiles, the two taking the CTA's
+//!   tiles in turn; their mainloops run in turn ([`ConsumerOrder`]: one warpgroup issues a
+//!   tile's `wgmma`s while the other runs the epilogue of its previous tile), so the epilogue
+//!   no longer leaves the tensor cores idle.
 //!
 //! Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one thread runs the mainloop's
 //! [`load`](CollectiveMma::load)s of every work tile in order; warpgroups 1 and 2 are the
@@ -27,13 +29,13 @@ use device::cluster::{
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{thread_idx_x, trap};
 use device::tma::{TmaDescriptor, prefetch_descriptor};
-use device::wgmma::{FenceOperand, MmaAsync, setmaxnreg_dec, setmaxnreg_inc};
+use device::wgmma::{MmaAsync, setmaxnreg_dec, setmaxnreg_inc};
 use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemOperand, SmemOperandMulticast};
 use layout_types::cute::pipeline::PipelineTmaAsync;
 use layout_types::cute::prelude::*;
 
 use crate::epilogue::CollectiveEpilogue;
-use crate::mainloop::{CollectiveMma, ConsumerOrder, MmaAccumulation, TileM, TileN};
+use crate::mainloop::{CollectiveMma, ConsumerOrder, MmaAccumulation, TileM, TileN, WarpgroupTile};
 use crate::scheduler::{TileScheduler, WorkTile};
 
 /// Consumer warpgroups of a CTA (both schedules).
@@ -46,41 +48,51 @@ pub const BM: i32 = 128;
 pub const A_ELEMS: usize = 128 * 64;
 
 /// A kernel schedule (CUTLASS's `KernelSchedule` tag of `GemmUniversal`): how the two consumer
-/// warpgroups share the work tiles. Both schedules run one kernel body,
+/// warpgroups share the work tiles. Every schedule runs one kernel body,
 /// [`gemm_tma_warpspecialized`].
 ///
 /// ```
 /// use collective::kernel::*;
 /// use collective::mainloop::TileM;
-/// // cooperative: 128-row tiles, each stage read (and released) by both consumers
+/// use layout_types::cute::prelude::*;
+/// // cooperative: 128-row tiles, 64 rows a warpgroup, each stage read by both consumers
 /// type C = KernelTmaWarpSpecializedCooperative;
 /// assert_eq!((<<C as KernelSchedule>::TileM as TileM>::BM, C::STAGE_CONSUMERS, C::PINGPONG), (128, 2, false));
 /// assert_eq!((C::m_block(0), C::m_block(1)), (0, 1));
-/// // ping-pong: 64-row tiles, each stage read by the one consumer that owns its tile
+/// // ping-pong: a warpgroup's whole tile (64 rows, or CUTLASS's 128), each stage read by the
+/// // one consumer that owns its tile
 /// type P = KernelTmaWarpSpecializedPingpong;
 /// assert_eq!((<<P as KernelSchedule>::TileM as TileM>::BM, P::STAGE_CONSUMERS, P::PINGPONG), (64, 1, true));
 /// assert_eq!((P::m_block(0), P::m_block(1)), (0, 0));
+/// type P128 = KernelTmaWarpSpecializedPingpong<_128>;
+/// assert_eq!(<<P128 as KernelSchedule>::WarpgroupM as TileM>::BM, 128);
 /// ```
 pub trait KernelSchedule {
     /// The CTA tile's M ([`TileM`]): A's stage tile.
     type TileM: TileM;
+    /// The rows of the CTA tile one consumer warpgroup computes: with the CTA tile's N, its
+    /// [`WarpgroupTile`] (`(WarpgroupM, BN)`).
+    type WarpgroupM: TileM;
     /// Consumer warpgroups that read (and release) each pipeline stage: a stage's empty
     /// barrier waits for this many arrivals from every CTA of the cluster.
     const STAGE_CONSUMERS: u32;
     /// The consumer warpgroups take the work tiles in turn, one whole tile each, their
     /// mainloops in turn ([`ConsumerOrder`]); else both work on every tile.
     const PINGPONG: bool;
-    /// The 64-row block of the CTA tile (of A's stage tile) consumer warpgroup `wg` computes.
+    /// The first 64-row block of the CTA tile (of A's stage tile) consumer warpgroup `wg`
+    /// computes.
     fn m_block(wg: i32) -> i32;
 }
 
 /// The cooperative schedule: both consumer warpgroups on every 128-row tile, 64 rows each.
 pub struct KernelTmaWarpSpecializedCooperative;
-/// The ping-pong schedule: each consumer warpgroup owns whole 64-row tiles, the two in turn.
-pub struct KernelTmaWarpSpecializedPingpong;
+/// The ping-pong schedule: each consumer warpgroup owns whole tiles of `BM` rows (64, or 128 as
+/// CUTLASS's ping-pong tile: two `m64` blocks along M), the two in turn.
+pub struct KernelTmaWarpSpecializedPingpong<BM = _64>(core::marker::PhantomData<BM>);
 
 impl KernelSchedule for KernelTmaWarpSpecializedCooperative {
     type TileM = _128;
+    type WarpgroupM = _64;
     const STAGE_CONSUMERS: u32 = CONSUMER_WARPGROUPS;
     const PINGPONG: bool = false;
     #[inline(always)]
@@ -89,8 +101,9 @@ impl KernelSchedule for KernelTmaWarpSpecializedCooperative {
     }
 }
 
-impl KernelSchedule for KernelTmaWarpSpecializedPingpong {
-    type TileM = _64;
+impl<BM: TileM> KernelSchedule for KernelTmaWarpSpecializedPingpong<BM> {
+    type TileM = BM;
+    type WarpgroupM = BM;
     const STAGE_CONSUMERS: u32 = 1;
     const PINGPONG: bool = true;
     #[inline(always)]
@@ -98,6 +111,9 @@ impl KernelSchedule for KernelTmaWarpSpecializedPingpong {
         0
     }
 }
+
+/// The [`WarpgroupTile`] of schedule `KS` with CTA tiles of N `BN`.
+pub type ScheduleWarpgroupTile<KS, BN> = (<KS as KernelSchedule>::WarpgroupM, BN);
 
 /// A schedule's shared memory, one `#[repr(C)]` struct (CUTLASS's `SharedStorage`): the
 /// mainloop's stages (A's tile is the schedule's [`TileM::ATile`], B's `BN`'s
@@ -135,10 +151,12 @@ pub type SharedStorage<Epi, BN, const STAGES: usize> =
 /// ([`TileScheduler::SPLITS`]: its reduction pairs the warpgroups of the two clusters by index)
 /// and turns inside a tile ([`MmaAccumulation::TURNS`]) are refused at compile time.
 ///
-/// The epilogue sees a warpgroup's accumulators as `m64n256` ([`TileN::to_m64n256`]): a
-/// 128-wide tile as the first half with C's columns clipped at the tile's end, so its epilogue
-/// must store by a bound-checked direct path (a TMA store of the second half would write the
-/// next tile's columns).
+/// A consumer warpgroup computes the [`WarpgroupTile`] `(KS::WarpgroupM, BN)` of each tile it
+/// works on; the epilogue sees its accumulators as `m64n256`
+/// ([`WarpgroupTile::to_epilogue`]: a 64×128 tile as the first half with C's columns clipped
+/// at the tile's end, so its epilogue must store by a bound-checked direct path; a 128×128
+/// tile's two `m64` blocks with their 64-column halves interleaved, the epilogue's tile of 128
+/// rows).
 ///
 /// # Safety
 /// Launched as the family documents: a 1-D grid of whole clusters of 1 or 2 CTAs, [`THREADS`]
@@ -155,7 +173,7 @@ pub unsafe fn gemm_tma_warpspecialized<
     MA: SmemOperand<KS::TileM, _64>,
     MB: SmemOperandMulticast<BN, BN::BBlock>,
     BN: TileN,
-    Acc: MmaAccumulation<BN::Frag>,
+    Acc: MmaAccumulation<<ScheduleWarpgroupTile<KS, BN> as WarpgroupTile>::Frag>,
     Epi: CollectiveEpilogue,
     Sched: TileScheduler,
     const STAGES: usize,
@@ -166,9 +184,11 @@ pub unsafe fn gemm_tma_warpspecialized<
     mma: Acc::Args,
     epi: Epi::Args,
 ) where
-    BN::Frag: MmaAsync<E> + FenceOperand,
+    ScheduleWarpgroupTile<KS, BN>: WarpgroupTile,
+    <ScheduleWarpgroupTile<KS, BN> as WarpgroupTile>::Block: MmaAsync<E>,
 {
-    let () = Composes::<KS, Acc, Sched, BN::Frag>::OK;
+    type W<KS, BN> = ScheduleWarpgroupTile<KS, BN>;
+    let () = Composes::<KS, Acc, Sched, <W<KS, BN> as WarpgroupTile>::Frag>::OK;
     type Mainloop<KS, E, MA, MB, BN, Acc, const STAGES: usize> =
         CollectiveMma<E, MA, MB, <KS as KernelSchedule>::TileM, BN, Acc, STAGES>;
     let smem = dynamic_shared_mem::<ScheduleSharedStorage<KS, Epi, BN, STAGES>>();
@@ -255,14 +275,14 @@ pub unsafe fn gemm_tma_warpspecialized<
         }
         let ((m0, n0), _) = sched.tile_origin(w.tile);
         let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, block)).value() as i32;
-        let mut frag = BN::zeroed();
+        let mut frag = W::<KS, BN>::zeroed();
         let mut accum = Acc::new(&mma, (wg, t), (wg_m0, n0), k_tiles);
         // ping-pong: this tile's mainloop in this warpgroup's turn (before its first stage)
         if KS::PINGPONG {
             turns.wait();
         }
         let tail = unsafe {
-            Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::mma(
+            Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::mma::<W<KS, BN>, _, _>(
                 &mut cons,
                 mainloop,
                 &mut frag,
@@ -277,15 +297,19 @@ pub unsafe fn gemm_tma_warpspecialized<
         if KS::PINGPONG {
             turns.arrive();
         }
-        unsafe { Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::mma_tail(&mut cons, &mut frag, tail) };
-        let (mut acc, n_epi) = BN::to_m64n256(frag, n, n0);
+        unsafe {
+            Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::mma_tail::<W<KS, BN>>(
+                &mut cons, &mut frag, tail,
+            )
+        };
+        let (mut acc, n_epi) = W::<KS, BN>::to_epilogue(frag, n, n0);
         // a tile split over clusters: reduced, and stored by the cluster that finishes it
         if !unsafe { sched.fixup(&w, &mut acc, wg, t) } {
             continue;
         }
         let last = u.is_last::<KS, _>(&sched);
         unsafe {
-            Epi::store(
+            Epi::store::<W<KS, BN>>(
                 &epi,
                 &acc,
                 (m, n_epi),

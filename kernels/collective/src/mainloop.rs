@@ -1,8 +1,9 @@
 //! The TMA + GMMA mainloop collective (CUTLASS's `CollectiveMma` with the
-//! `MainloopSm90TmaGmmaWarpSpecialized` policy, SS): A's `(128, 64)` and B's `(BN, 64)`
+//! `MainloopSm90TmaGmmaWarpSpecialized` policy, SS): A's `(BM, 64)` and B's `(BN, 64)`
 //! k-tiles stream through `STAGES` shared-memory stages, loaded by one producer thread with TMA
 //! (B multicast across a cluster of 2 along M) and read by `wgmma.m64nBNk16` (16-bit) or
-//! `wgmma.m64nBNk32` (FP8) of each consumer warpgroup.
+//! `wgmma.m64nBNk32` (FP8) of each consumer warpgroup, one per `m64` block of its
+//! [`WarpgroupTile`].
 //!
 //! The type parameters are CUTLASS's: the element `E`; the majorities `MA`, `MB` (their tiles,
 //! boxes and descriptors come from their [`SmemOperand`] bundles); the CTA tile's M, `BM`
@@ -20,8 +21,7 @@ use core::marker::PhantomData;
 
 use device::thread::{named_barrier_arrive, named_barrier_sync};
 use device::wgmma::{
-    FenceOperand, MmaAsync, One, ScaleOut, commit_group, fence, fence_operand, mma_async_ss,
-    wait_group,
+    MmaAsync, One, ScaleOut, commit_group, fence, fence_operand, mma_async_ss, wait_group,
 };
 use layout_types::cute::arch::tma::TmaDescriptor;
 use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast, SmemTile};
@@ -48,16 +48,13 @@ impl<const N: usize> StageTile for SmemTile<N> {
     }
 }
 
-/// The CTA tile's N (CUTLASS's `TileShape` N): B's stage tile, the operand bundle's `Block`
-/// of B, and a consumer warpgroup's `m64 × BN` fp32 fragment.
+/// The CTA tile's N (CUTLASS's `TileShape` N): B's stage tile and the operand bundle's `Block`
+/// of B.
 ///
 /// ```
 /// use collective::mainloop::TileN;
 /// use layout_types::cute::prelude::*;
 /// assert_eq!((<_256 as TileN>::BN, <_128 as TileN>::BN), (256, 128));
-/// // a 64 × 128 fragment goes to the epilogue as the first half of an m64n256 one
-/// let (acc, n) = <_128 as TileN>::to_m64n256([1.0; 64], 1000, 896);
-/// assert_eq!((acc[63], acc[64], n), (1.0, 0.0, 1000));
 /// ```
 pub trait TileN {
     /// N of the CTA tile.
@@ -66,20 +63,75 @@ pub trait TileN {
     type BBlock;
     /// B's stage tile (`BN × 64` 16-bit elements).
     type BTile: StageTile;
-    /// A consumer warpgroup's accumulators (CuTe's `CLayout_64xBN` fragment).
-    type Frag;
-    /// The fragment of zeros (what a tile of K = 0 stores).
-    fn zeroed() -> Self::Frag;
-    /// The fragment as the epilogue's `m64n256` accumulators, and C's N clipped at the tile's
-    /// end (an `m64n256` fragment is two `m64n128` ones along N: a 128-wide tile is the first
-    /// half, zeros after, stored only up to column `n0 + 128`).
-    fn to_m64n256(frag: Self::Frag, n: i32, n0: i32) -> ([f32; 128], i32);
 }
 
 impl TileN for _256 {
     const BN: i32 = 256;
     type BBlock = _256;
     type BTile = SmemTile<{ 256 * 64 }>;
+}
+
+impl TileN for _128 {
+    const BN: i32 = 128;
+    /// B's 128-row tile is read whole by `n128` `wgmma`s at block 0: A's bundle (`(128, 64)`).
+    type BBlock = _64;
+    type BTile = SmemTile<{ 128 * 64 }>;
+}
+
+/// The tile of C one consumer warpgroup computes from a pipeline stage, `(M, N)` (CUTLASS: the
+/// CTA tile over the consumer warpgroups that share a stage): its `m64` blocks along M, each
+/// an `m64nN` fragment of CuTe's `CLayout_64xN` written by one `wgmma` per k-block, and how the
+/// epilogue sees them (an `m64n256` fragment, [`to_epilogue`](Self::to_epilogue)).
+///
+/// - `(_64, _256)`: one `m64n256` block (the cooperative schedule's half of a 128×256 tile, the
+///   64×256 ping-pong tile).
+/// - `(_64, _128)`: one `m64n128` block (the promoted FP8 cooperative kernel's half of a 128×128
+///   tile); the epilogue sees it as the first half of an `m64n256` fragment, C's N clipped at
+///   the tile's end (so its epilogue must store by a bound-checked direct path: a TMA store of
+///   the second half would write the next tile's columns).
+/// - `(_128, _128)`: two `m64n128` blocks along M (CUTLASS's ping-pong tile: both 64-row blocks
+///   of A's 128-row stage tile against B's 128 rows, two `wgmma`s per k-block, 128 accumulator
+///   registers as one `m64n256`); the epilogue sees the blocks' 64-column halves interleaved
+///   as the `m64n256` fragment's 64-column quarters — block 0's columns 0..64, block 1's,
+///   block 0's 64..128, block 1's ([`M`](Self::M) 128 tells it so) — so a 64-column chunk
+///   of the epilogue is one block's, and the chunks go along M first.
+///
+/// ```
+/// use collective::mainloop::WarpgroupTile;
+/// use layout_types::cute::prelude::*;
+/// // a 64 × 128 fragment goes to the epilogue as the first half of an m64n256 one
+/// let (acc, n) = <(_64, _128) as WarpgroupTile>::to_epilogue([1.0; 64], 1000, 896);
+/// assert_eq!((acc[63], acc[64], n), (1.0, 0.0, 1000));
+/// // a 128 × 128 tile: the blocks' 64-column halves interleaved, C's N as it is
+/// type P = (_128, _128);
+/// assert_eq!((<P as WarpgroupTile>::M, <P as WarpgroupTile>::BLOCKS), (128, 2));
+/// let (acc, n) = <P as WarpgroupTile>::to_epilogue([[1.0; 64], [2.0; 64]], 1000, 896);
+/// assert_eq!((acc[31], acc[32], acc[63], acc[64], acc[127], n), (1.0, 2.0, 2.0, 1.0, 2.0, 1000));
+/// ```
+pub trait WarpgroupTile {
+    /// M of the tile: 64 or 128 (the epilogue's rows).
+    const M: i32;
+    /// The tile's `m64` blocks along M (`M / 64`).
+    const BLOCKS: usize;
+    /// One block's fragment: the accumulators of one `m64nN` `wgmma`.
+    type Block;
+    /// The warpgroup's accumulators: its blocks.
+    type Frag;
+    /// The fragment of zeros (what a tile of K = 0 stores).
+    fn zeroed() -> Self::Frag;
+    /// Block `i` of the accumulators (`i` a constant after unrolling).
+    fn block(frag: &mut Self::Frag, i: usize) -> &mut Self::Block;
+    /// `fence_operand` of every block.
+    fn fence(frag: &mut Self::Frag);
+    /// The accumulators as the epilogue's `m64n256` fragment, and C's N as the epilogue must
+    /// clip it (see the impls above).
+    fn to_epilogue(frag: Self::Frag, n: i32, n0: i32) -> ([f32; 128], i32);
+}
+
+impl WarpgroupTile for (_64, _256) {
+    const M: i32 = 64;
+    const BLOCKS: usize = 1;
+    type Block = [f32; 128];
     type Frag = [f32; 128];
     #[inline(always)]
     fn zeroed() -> [f32; 128] {
@@ -88,35 +140,87 @@ impl TileN for _256 {
         unsafe { core::mem::zeroed() }
     }
     #[inline(always)]
-    fn to_m64n256(frag: [f32; 128], n: i32, _: i32) -> ([f32; 128], i32) {
+    fn block(frag: &mut [f32; 128], _: usize) -> &mut [f32; 128] {
+        frag
+    }
+    #[inline(always)]
+    fn fence(frag: &mut [f32; 128]) {
+        fence_operand(frag);
+    }
+    #[inline(always)]
+    fn to_epilogue(frag: [f32; 128], n: i32, _: i32) -> ([f32; 128], i32) {
         (frag, n)
     }
 }
 
-impl TileN for _128 {
-    const BN: i32 = 128;
-    /// B's 128-row tile is read whole by `n128` `wgmma`s at block 0: A's bundle (`(128, 64)`).
-    type BBlock = _64;
-    type BTile = SmemTile<{ 128 * 64 }>;
+impl WarpgroupTile for (_64, _128) {
+    const M: i32 = 64;
+    const BLOCKS: usize = 1;
+    type Block = [f32; 64];
     type Frag = [f32; 64];
     #[inline(always)]
     fn zeroed() -> [f32; 64] {
-        // SAFETY: as for `_256`
+        // SAFETY: as for `(_64, _256)`
         unsafe { core::mem::zeroed() }
     }
     #[inline(always)]
-    fn to_m64n256(frag: [f32; 64], n: i32, n0: i32) -> ([f32; 128], i32) {
-        // SAFETY: as for `_256`
+    fn block(frag: &mut [f32; 64], _: usize) -> &mut [f32; 64] {
+        frag
+    }
+    #[inline(always)]
+    fn fence(frag: &mut [f32; 64]) {
+        fence_operand(frag);
+    }
+    #[inline(always)]
+    fn to_epilogue(frag: [f32; 64], n: i32, n0: i32) -> ([f32; 128], i32) {
+        // SAFETY: as for `(_64, _256)`
         let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
         device::unroll!(16, |j| device::unroll!(4, |q| acc[4 * j + q] =
             frag[4 * j + q]));
-        (acc, n.min(n0 + Self::BN))
+        (acc, n.min(n0 + <_128 as TileN>::BN))
+    }
+}
+
+impl WarpgroupTile for (_128, _128) {
+    const M: i32 = 128;
+    const BLOCKS: usize = 2;
+    type Block = [f32; 64];
+    type Frag = [[f32; 64]; 2];
+    #[inline(always)]
+    fn zeroed() -> [[f32; 64]; 2] {
+        // SAFETY: as for `(_64, _256)`
+        unsafe { core::mem::zeroed() }
+    }
+    #[inline(always)]
+    fn block(frag: &mut [[f32; 64]; 2], i: usize) -> &mut [f32; 64] {
+        &mut frag[i]
+    }
+    #[inline(always)]
+    fn fence(frag: &mut [[f32; 64]; 2]) {
+        fence_operand(&mut frag[0]);
+        fence_operand(&mut frag[1]);
+    }
+    #[inline(always)]
+    fn to_epilogue(frag: [[f32; 64]; 2], n: i32, _: i32) -> ([f32; 128], i32) {
+        // (value of an m64n128 block, block) → the m64n256 fragment's value. A value is
+        // (4 in an 8-column block, 8 such blocks, 2 halves of 64 columns) (`CLayout_64x128`);
+        // the blocks' 64-column halves interleave (block 0's first, block 1's first, block 0's
+        // second, block 1's second), so each 64-column chunk of the epilogue is one block's.
+        let vals = Layout::<((_4, _8, _2), _2), ((_1, _4, _64), _32)>::default();
+        // SAFETY: as for `(_64, _256)`
+        let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
+        device::unroll!(2, |b| device::unroll!(16, |j| device::unroll!(4, |q| {
+            let v = 4 * j + q;
+            acc[vals.crd2idx((v as i32, b as i32)) as usize] = frag[b][v];
+        })));
+        (acc, n)
     }
 }
 
 /// The CTA tile's M (CUTLASS's `TileShape` M): A's stage tile, read by `m64` `wgmma`s in
-/// 64-row blocks — two for the cooperative schedule (one per consumer warpgroup), one for the
-/// ping-pong schedule (a consumer warpgroup owns the whole tile).
+/// 64-row blocks — two for the cooperative schedule (one per consumer warpgroup) and the
+/// 128×128 ping-pong schedule (both for the warpgroup that owns the tile), one for the 64×256
+/// ping-pong schedule.
 ///
 /// ```
 /// use collective::mainloop::{StageTile, TileM};
@@ -476,8 +580,6 @@ where
     MA: SmemOperand<BM, _64>,
     BN: TileN,
     MB: SmemOperandMulticast<BN, BN::BBlock>,
-    BN::Frag: MmaAsync<E> + FenceOperand,
-    Acc: MmaAccumulation<BN::Frag>,
 {
     /// The producer's loads of one CTA tile: for each of the `k_tiles` k-tiles, acquire a
     /// stage, load A's rows `m0..` and B's rows `n0..` (B: this CTA's half, multicast, when the
@@ -537,7 +639,8 @@ where
     }
 
     /// A consumer warpgroup's `wgmma`s over the k-tiles `k_begin..k_begin + k_count` of one
-    /// tile into `acc` (the 64-row block `wg` of A's tile times B's tile) through `accum`
+    /// tile into `acc` (its [`WarpgroupTile`] `W`: the `W::BLOCKS` 64-row blocks of A's tile
+    /// from block `wg` on, each times B's tile) through `accum`
     /// (CUTLASS's `mma`): the tile's first `wgmma` has scale-d 0 (with promotion, each
     /// k-tile's first); a k-tile's stage is released once `wgmma.wait_group K_PIPE_MMAS` says
     /// at most the next k-tile's `wgmma`s are in flight; with promotion, the next k-tile's
@@ -553,18 +656,24 @@ where
     /// many k-tiles.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn mma<TA: StageTile, TB: StageTile>(
+    pub unsafe fn mma<W: WarpgroupTile, TA: StageTile, TB: StageTile>(
         cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
-        acc: &mut BN::Frag,
+        acc: &mut W::Frag,
         accum: &mut Acc,
         order: &ConsumerOrder,
         wg: i32,
         (k_begin, k_count): (i32, i32),
-    ) -> MmaTail<STAGES> {
+    ) -> MmaTail<STAGES>
+    where
+        W::Block: MmaAsync<E>,
+        Acc: MmaAccumulation<W::Frag>,
+    {
         let () = Fits::<MA, MB, BM, BN, TA, TB>::OK;
         if Acc::PAIRED {
-            unsafe { Self::mma_paired(cons, smem, acc, accum, order, wg, (k_begin, k_count)) };
+            unsafe {
+                Self::mma_paired::<W, TA, TB>(cons, smem, acc, accum, order, wg, (k_begin, k_count))
+            };
             return MmaTail(None);
         }
         let pipelined = Acc::K_PIPE_MMAS > 0;
@@ -578,7 +687,8 @@ where
         // k-tiles counted from 0 (the plain loop's PTX as before the fold)
         for i in 0..k_count {
             scale = Acc::k_tile_scale(scale);
-            let full = unsafe { Self::issue(cons, smem, order, wg, accum.frag(acc), scale) };
+            let full =
+                unsafe { Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag(acc), scale) };
             scale = ScaleOut::One;
             unsafe { accum.prefetch(k_begin + i + 1, 1) };
             if pipelined {
@@ -586,7 +696,7 @@ where
             } else {
                 wait_group::<0>();
             }
-            fence_operand(accum.frag(acc));
+            W::fence(accum.frag(acc));
             if !pipelined {
                 unsafe { cons.consumer_release(full) };
             } else if let Some(done) = pending.replace(full) {
@@ -603,16 +713,18 @@ where
     /// # Safety
     /// As [`mma`](Self::mma): the same consumer warpgroup, `tail` its `mma`'s.
     #[inline(always)]
-    pub unsafe fn mma_tail(
+    pub unsafe fn mma_tail<W: WarpgroupTile>(
         cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
-        acc: &mut BN::Frag,
+        acc: &mut W::Frag,
         tail: MmaTail<STAGES>,
-    ) {
+    ) where
+        Acc: MmaAccumulation<W::Frag>,
+    {
         // unconditional (a constant per accumulation): a `wgmma.wait_group` on a path that
         // depends on the k-tile count made ptxas serialize every `wgmma` (C7518)
         if Acc::K_PIPE_MMAS > 0 {
             wait_group::<0>();
-            fence_operand(acc);
+            W::fence(acc);
         }
         if let Some(done) = tail.0 {
             unsafe { cons.consumer_release(done) };
@@ -625,30 +737,36 @@ where
     /// # Safety
     /// As [`mma`](Self::mma).
     #[inline(always)]
-    unsafe fn issue<TA: StageTile, TB: StageTile>(
+    unsafe fn issue<W: WarpgroupTile, TA: StageTile, TB: StageTile>(
         cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         order: &ConsumerOrder,
         wg: i32,
-        frag: &mut BN::Frag,
+        frag: &mut W::Frag,
         mut scale: ScaleOut,
-    ) -> ConsumerStage<STAGES> {
+    ) -> ConsumerStage<STAGES>
+    where
+        W::Block: MmaAsync<E>,
+    {
         let full = unsafe { cons.consumer_wait() };
         let (a, b) = stage_tiles(smem, full.index() as usize);
         order.wait();
-        fence_operand(frag);
+        W::fence(frag);
         fence();
         device::unroll!(4, |kb| {
-            // SAFETY: the whole warpgroup; canonical layouts in this CTA's shared memory,
-            // loaded (the full barrier's phase completed).
-            unsafe {
-                mma_async_ss::<E, MA, MB, One, One, _>(
-                    MA::gmma_desc(a, wg, kb as i32),
-                    MB::gmma_desc(b, 0, kb as i32),
-                    frag,
-                    scale,
-                )
-            };
+            // the warpgroup's m64 blocks of A's stage tile (from block `wg`), each against B
+            device::unroll!(W::BLOCKS, |blk| {
+                // SAFETY: the whole warpgroup; canonical layouts in this CTA's shared memory,
+                // loaded (the full barrier's phase completed).
+                unsafe {
+                    mma_async_ss::<E, MA, MB, One, One, _>(
+                        MA::gmma_desc(a, wg + blk as i32, kb as i32),
+                        MB::gmma_desc(b, 0, kb as i32),
+                        W::block(frag, blk),
+                        scale,
+                    )
+                };
+            });
             scale = ScaleOut::One;
         });
         commit_group();
@@ -668,15 +786,18 @@ where
     /// As [`mma`](Self::mma).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    unsafe fn mma_paired<TA: StageTile, TB: StageTile>(
+    unsafe fn mma_paired<W: WarpgroupTile, TA: StageTile, TB: StageTile>(
         cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
-        acc: &mut BN::Frag,
+        acc: &mut W::Frag,
         accum: &mut Acc,
         order: &ConsumerOrder,
         wg: i32,
         (k_begin, k_count): (i32, i32),
-    ) {
+    ) where
+        W::Block: MmaAsync<E>,
+        Acc: MmaAccumulation<W::Frag>,
+    {
         let end = k_begin + k_count;
         if k_count == 0 {
             return;
@@ -687,28 +808,31 @@ where
         }
         let mut kt = k_begin;
         while kt + 1 < end {
-            let first =
-                unsafe { Self::issue(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero) };
-            let second =
-                unsafe { Self::issue(cons, smem, order, wg, accum.frag_b(acc), ScaleOut::Zero) };
+            let first = unsafe {
+                Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero)
+            };
+            let second = unsafe {
+                Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag_b(acc), ScaleOut::Zero)
+            };
             unsafe { accum.prefetch(kt + 2, 2) };
             wait_group::<1>();
-            fence_operand(accum.frag(acc));
+            W::fence(accum.frag(acc));
             unsafe { cons.consumer_release(first) };
             accum.promote(acc);
             // (the queue moved on: k-tile kt + 3's scales go after kt + 2's)
             unsafe { accum.prefetch(kt + 3, 2) };
             wait_group::<0>();
-            fence_operand(accum.frag_b(acc));
+            W::fence(accum.frag_b(acc));
             unsafe { cons.consumer_release(second) };
             accum.promote_b(acc);
             kt += 2;
         }
         if kt < end {
-            let last =
-                unsafe { Self::issue(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero) };
+            let last = unsafe {
+                Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero)
+            };
             wait_group::<0>();
-            fence_operand(accum.frag(acc));
+            W::fence(accum.frag(acc));
             unsafe { cons.consumer_release(last) };
             accum.promote(acc);
         }

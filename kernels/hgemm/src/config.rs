@@ -52,6 +52,14 @@ pub const TILE_PINGPONG: (usize, usize, usize) = (64, 256, 64);
 /// so that the producer runs further into the other warpgroup's tile.
 pub const STAGES_PINGPONG: usize = 4;
 
+/// The 128×128 ping-pong entries' CTA tile (M, N, K): a consumer warpgroup's whole tile, two
+/// `m64n128` blocks along M (CUTLASS's ping-pong tile; built with
+/// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
+pub const TILE_PINGPONG_128: (usize, usize, usize) = (128, 128, 64);
+/// The 128×128 ping-pong entries' stages: 5 of 32 KiB beside the epilogue's 64 KiB (225 KiB in
+/// all).
+pub const STAGES_PINGPONG_128: usize = 5;
+
 /// `out` without [`OUT_TMA`] / [`OUT_TMA_EDGE`]: the element code, for the direct path.
 #[inline(always)]
 pub const fn out_direct(out: u32) -> u32 {
@@ -93,6 +101,17 @@ pub type SharedStoragePingpong = GemmSharedStorage<
 >;
 /// Dynamic shared memory of the ping-pong entries' CTA.
 pub const SMEM_BYTES_PINGPONG: usize = core::mem::size_of::<SharedStoragePingpong>();
+
+/// The 128×128 ping-pong entries' shared memory: A's and B's 128-row stage tiles, the
+/// epilogue's buffers, the barriers.
+pub type SharedStoragePingpong128 = GemmSharedStorage<
+    SmemTile<{ TILE_PINGPONG_128.0 * TILE_PINGPONG_128.2 }>,
+    SmemTile<{ TILE_PINGPONG_128.1 * TILE_PINGPONG_128.2 }>,
+    EpilogueStorage,
+    STAGES_PINGPONG_128,
+>;
+/// Dynamic shared memory of the 128×128 ping-pong entries' CTA.
+pub const SMEM_BYTES_PINGPONG_128: usize = core::mem::size_of::<SharedStoragePingpong128>();
 
 /// The kernel's scalar parameters, passed by value after the three tensor maps (A, B, C).
 #[derive(Clone, Copy, Debug, PartialEq)]

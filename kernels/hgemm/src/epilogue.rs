@@ -190,9 +190,36 @@ pub fn acc_col_v() -> Layout<(_2, _2, _32), (_1, _0, _8)> {
     Layout::default()
 }
 
+/// Where the fragment's column `c` (of CuTe's `CLayout_64x256`, `0..256`) lies in a warpgroup
+/// tile of `tile_m` rows: `(row offset, column)`. A 64-row tile is the fragment itself,
+/// `(0, c)`; a 128-row tile (two `m64n128` blocks, `collective::mainloop::WarpgroupTile`'s
+/// `(_128, _128)`) has the blocks' 64-column halves interleaved — the fragment's columns
+/// `(64, 2 blocks, 2 halves)` — the layouts `(64,2,2):(0,64,0)` and `(64,2,2):(1,0,64)`.
+/// `tile_m` is a constant of the instantiation (the branch folds).
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::frag_col_to_tile;
+/// assert_eq!(frag_col_to_tile(64, 200), (0, 200));
+/// // the 16-bit chunks (64 columns): block 0's left half, block 1's, block 0's right, block 1's
+/// let chunks: Vec<_> = (0..4).map(|j| frag_col_to_tile(128, 64 * j)).collect();
+/// assert_eq!(chunks, [(0, 0), (64, 0), (0, 64), (64, 64)]);
+/// assert_eq!(frag_col_to_tile(128, 200), (64, 72));
+/// ```
+#[inline(always)]
+pub fn frag_col_to_tile(tile_m: i32, c: i32) -> (i32, i32) {
+    if tile_m == 128 {
+        (
+            Layout::<(_64, _2, _2), (_0, _64, _0)>::default().crd2idx(c),
+            Layout::<(_64, _2, _2), (_1, _0, _64)>::default().crd2idx(c),
+        )
+    } else {
+        (0, c)
+    }
+}
+
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_as<T: OutElem>(
+unsafe fn store_as<T: OutElem, const TILE_M: i32>(
     acc: &[f32; 128],
     c: *mut T,
     ldc: i64,
@@ -219,7 +246,8 @@ unsafe fn store_as<T: OutElem>(
             #[inline(always)]
             |q| {
                 let v = 4 * j + q;
-                let (r, col) = (rt + rows.crd2idx(v as i32), ct + cols.crd2idx(v as i32));
+                let (dr, dc) = frag_col_to_tile(TILE_M, cols.crd2idx(v as i32));
+                let (r, col) = (rt + rows.crd2idx(v as i32) + dr, ct + dc);
                 if r < m && col < n {
                     let mut x = alpha * acc[v];
                     if read_c {
@@ -464,7 +492,7 @@ unsafe fn store_chunks<const CHUNKS: usize>(
 /// As [`store`]'s TMA path for a 16-bit C.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_b16(
+unsafe fn store_b16<const TILE_M: i32>(
     smem: *mut u8,
     wg: i32,
     t: i32,
@@ -482,12 +510,17 @@ unsafe fn store_b16(
             #[inline(always)]
             |buf, chunk| stage_chunk_b16(buf as *mut u16, chunk, t, value, pack),
             #[inline(always)]
-            |buf, chunk| atom.copy(buf as *const u16, [r0, c0 + 64 * chunk]),
+            |buf, chunk| {
+                let (dr, dc) = frag_col_to_tile(TILE_M, 64 * chunk);
+                atom.copy(buf as *const u16, [r0 + dr, c0 + dc])
+            },
         )
     }
 }
 
-/// Stores the warpgroup's tile at `(r0, c0)` of the `(m, n)` C. `out`: the element (0 f32, 1
+/// Stores the warpgroup's tile at `(r0, c0)` of the `(m, n)` C, a tile of `TILE_M` rows (64:
+/// the fragment's 64×256; 128: 128×128, its 64-column chunks along M first,
+/// [`frag_col_to_tile`]). `out`: the element (0 f32, 1
 /// bf16, 2 f16), plus [`OUT_TMA`] for the TMA path (then `beta` is 0 and `tma_c` is C's tensor
 /// map with the chunk's box), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
 /// else (and for those tiles without it) the direct path. `smem` is the epilogue's
@@ -505,7 +538,7 @@ unsafe fn store_b16(
 /// The whole warpgroup calls it.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn store<const ELEMS: u32>(
+pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
     acc: &[f32; 128],
     c: *mut u8,
     ldc: i64,
@@ -533,12 +566,12 @@ pub unsafe fn store<const ELEMS: u32>(
     let (rows, cols) = (acc_row_v(), acc_col_v());
     let value = #[inline(always)]
     |v: usize| {
-        let (r, c) = (rt + rows.crd2idx(v as i32), ct + cols.crd2idx(v as i32));
-        op.apply(alpha * acc[v], (r, c))
+        let (dr, dc) = frag_col_to_tile(TILE_M, cols.crd2idx(v as i32));
+        op.apply(alpha * acc[v], (rt + rows.crd2idx(v as i32) + dr, ct + dc))
     };
     unsafe {
         // the tile's rows all inside M, or M ends on a 16-byte boundary
-        let edge_ok = out & OUT_TMA_EDGE != 0 || r0 + 64 <= mn.0;
+        let edge_ok = out & OUT_TMA_EDGE != 0 || r0 + TILE_M <= mn.0;
         let path = if edge_ok {
             out & (OUT_TMA | 3)
         } else {
@@ -547,13 +580,31 @@ pub unsafe fn store<const ELEMS: u32>(
         // (the element's bit of ELEMS, a constant: the arms of other elements are not compiled)
         let has = |code: u32| ELEMS & (1 << code) != 0;
         match path {
-            0 if has(0) => store_as::<f32>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t, op),
-            1 if has(1) => {
-                store_as::<Bf16Bits>(acc, c as *mut Bf16Bits, ldc, mn, origin, alpha, beta, t, op)
+            0 if has(0) => {
+                store_as::<f32, TILE_M>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t, op)
             }
-            2 if has(2) => {
-                store_as::<F16Bits>(acc, c as *mut F16Bits, ldc, mn, origin, alpha, beta, t, op)
-            }
+            1 if has(1) => store_as::<Bf16Bits, TILE_M>(
+                acc,
+                c as *mut Bf16Bits,
+                ldc,
+                mn,
+                origin,
+                alpha,
+                beta,
+                t,
+                op,
+            ),
+            2 if has(2) => store_as::<F16Bits, TILE_M>(
+                acc,
+                c as *mut F16Bits,
+                ldc,
+                mn,
+                origin,
+                alpha,
+                beta,
+                t,
+                op,
+            ),
             4 if has(0) => {
                 let atom = TmaAtom::<TmaStore, f32, Layout<(_32, _32), (_1, _32)>>::new(tma_c);
                 let chunk_tile =
@@ -571,17 +622,18 @@ pub unsafe fn store<const ELEMS: u32>(
                             #[inline(always)]
                             |i| {
                                 let at = chunk_tile.layout.crd2idx((32 * i as i32, 0i32)) as usize;
+                                let (dr, dc) = frag_col_to_tile(TILE_M, 32 * chunk);
                                 atom.copy(
                                     (buf as *const f32).add(at),
-                                    [r0 + 32 * i as i32, c0 + 32 * chunk],
+                                    [r0 + dr + 32 * i as i32, c0 + dc],
                                 );
                             }
                         )
                     },
                 )
             }
-            5 if has(1) => store_b16(smem, wg, t, tma_c, origin, value, pack_bf16x2),
-            6 if has(2) => store_b16(smem, wg, t, tma_c, origin, value, pack_f16x2),
+            5 if has(1) => store_b16::<TILE_M>(smem, wg, t, tma_c, origin, value, pack_bf16x2),
+            6 if has(2) => store_b16::<TILE_M>(smem, wg, t, tma_c, origin, value, pack_f16x2),
             // an element this instantiation does not store (the host never asks)
             _ => device::thread::trap(),
         }

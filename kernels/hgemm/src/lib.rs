@@ -59,11 +59,14 @@
 //! A's rows, 128×128 for B) when `p.scale_a` is not 0, else by 1 (per-tensor scales in
 //! `alpha`). Its epilogue takes the direct path (bound-checked stores).
 //!
-//! The ping-pong entries `hgemm_{bf16,f16}_tn_pingpong` and `hgemm_fused_bf16_tn_gelu_pingpong`
-//! (feature `pingpong`, not in the default build) are the same mainloop, epilogues and scheduler
-//! under `collective::kernel::KernelTmaWarpSpecializedPingpong`: 64×256 tiles
-//! ([`config::TILE_PINGPONG`]), each consumer warpgroup on whole tiles in turn, one's epilogue
-//! under the other's `wgmma`s, 4 stages ([`config::SMEM_BYTES_PINGPONG`]).
+//! The ping-pong entries `hgemm_{bf16,f16}_tn_pingpong{,128}` and
+//! `hgemm_fused_bf16_tn_gelu_pingpong{,128}` (feature `pingpong`, not in the default build) are
+//! the same mainloop, epilogues and scheduler under
+//! `collective::kernel::KernelTmaWarpSpecializedPingpong`, each consumer warpgroup on whole
+//! tiles in turn, one's epilogue under the other's `wgmma`s: 64×256 tiles
+//! ([`config::TILE_PINGPONG`], 4 stages), or CUTLASS's 128×128 (`_pingpong128`,
+//! [`config::TILE_PINGPONG_128`]: two `m64n128k16` per k-block, 5 stages of 32 KiB; the
+//! epilogue stores the 128×128 tile in the same four 64×64 chunks, `epilogue::frag_col_to_tile`).
 //!
 //! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`] order)
 //! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
@@ -92,12 +95,14 @@ pub mod epilogue;
 
 use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::{KernelTmaWarpSpecializedCooperative, gemm_tma_warpspecialized};
-use collective::mainloop::TileN;
 use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulation};
+use collective::mainloop::{TileN, WarpgroupTile};
 use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
-use layout_types::cute::fusion::{ActivationFn, BiasAct, BiasMode, EpilogueOp, LinComb, act};
+use layout_types::cute::fusion::{
+    ActivationFn, BiasAct, BiasActRows, BiasMode, EpilogueOp, LinComb, act,
+};
 use layout_types::cute::prelude::*;
 
 pub use config::{
@@ -172,7 +177,7 @@ pub struct FusedEpilogue<A>(core::marker::PhantomData<A>);
 /// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_with<const ELEMS: u32>(
+unsafe fn store_with<const ELEMS: u32, const TILE_M: i32>(
     a: &EpilogueArgs,
     acc: &[f32; 128],
     mn: (i32, i32),
@@ -185,7 +190,7 @@ unsafe fn store_with<const ELEMS: u32>(
 ) {
     let p = &a.params;
     unsafe {
-        epilogue::store::<ELEMS>(
+        epilogue::store::<ELEMS, TILE_M>(
             acc,
             p.c as *mut u8,
             p.ldc,
@@ -208,7 +213,7 @@ impl CollectiveEpilogue for HgemmEpilogue {
     type Args = EpilogueArgs;
     type Storage = EpilogueStorage;
     #[inline(always)]
-    unsafe fn store(
+    unsafe fn store<W: WarpgroupTile>(
         a: &EpilogueArgs,
         acc: &[f32; 128],
         mn: (i32, i32),
@@ -218,7 +223,12 @@ impl CollectiveEpilogue for HgemmEpilogue {
         wg: i32,
         last: bool,
     ) {
-        unsafe { store_with::<0b111>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+        // the tile's rows, a constant (`const`: only this tile's epilogue is instantiated)
+        if const { W::M == 64 } {
+            unsafe { store_with::<0b111, 64>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+        } else {
+            unsafe { store_with::<0b111, 128>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+        }
     }
 }
 
@@ -226,7 +236,7 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
     type Args = EpilogueArgs;
     type Storage = EpilogueStorage;
     #[inline(always)]
-    unsafe fn store(
+    unsafe fn store<W: WarpgroupTile>(
         a: &EpilogueArgs,
         acc: &[f32; 128],
         mn: (i32, i32),
@@ -243,15 +253,56 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
             2 => BiasMode::N,
             _ => BiasMode::None,
         };
-        // this thread's two rows of C (`CLayout_64x256`: rows `rt` and `rt + 8`): the bias along
-        // M is read once per tile, not once per element
+        // this thread's two rows of C in each m64 block (`CLayout_64x256`: rows `rt` and
+        // `rt + 8`): the bias along M is read once per tile, not once per element
         let rt = origin.0 + epilogue::acc_row().crd2idx((t, 0));
-        let rows = [rt, rt + epilogue::acc_row_v().crd2idx(2i32)];
+        let r8 = epilogue::acc_row_v().crd2idx(2i32);
+        let bias = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn) };
         // SAFETY: the host checked the bias vector's length against its mode; the epilogue
-        // applies the operation at this thread's two rows only
-        let op = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn).for_rows(rows) };
+        // applies the operation at this thread's rows only
+        let op = unsafe { bias.for_rows([rt, rt + r8]) };
         // bf16 C only (`epilogue::store`'s ELEMS: the fused entries' compile time)
-        unsafe { store_with::<0b010>(a, acc, mn, origin, t, smem, wg, last, op) }
+        // (a constant of the instantiation, in `const`: rustc then does not instantiate the
+        // other tile's epilogue at all; a plain `if` made every fused entry carry a dead copy
+        // of the 128-row one through LLVM, +30 % of the family's rustc time)
+        if const { W::M == 64 } {
+            unsafe { store_with::<0b010, 64>(a, acc, mn, origin, t, smem, wg, last, op) }
+        } else {
+            // a 128-row tile: the second block's rows 64 further down
+            let (r64, _) = epilogue::frag_col_to_tile(W::M, 64);
+            let second = [rt + r64, rt + r64 + r8];
+            let op = BlockOps {
+                first: op,
+                bias,
+                second,
+            };
+            unsafe { store_with::<0b010, 128>(a, acc, mn, origin, t, smem, wg, last, op) }
+        }
+    }
+}
+
+/// The fused operation over a warpgroup tile of two `m64` blocks: the first block's rows with
+/// `first` (its row biases in registers), the second block's rows `second` with their row
+/// biases read where they are used (a few cached loads per chunk: the registers they would hold
+/// for the whole epilogue made ptxas spill). Rows are compared for equality: a row is a
+/// constant offset from the thread's first in the unrolled epilogue, so the choice folds (an
+/// ordering comparison of wrapping sums would not).
+#[derive(Clone, Copy)]
+struct BlockOps<A> {
+    first: BiasActRows<A>,
+    bias: BiasAct<A>,
+    second: [i32; 2],
+}
+
+impl<A: ActivationFn> EpilogueOp for BlockOps<A> {
+    #[inline(always)]
+    fn apply(&self, x: f32, (r, c): (i32, i32)) -> f32 {
+        if r == self.second[0] || r == self.second[1] {
+            // SAFETY: as for `first` (FusedEpilogue::store), at this thread's rows
+            unsafe { self.bias.for_rows(self.second) }.apply(x, (r, c))
+        } else {
+            self.first.apply(x, (r, c))
+        }
     }
 }
 
@@ -373,61 +424,140 @@ hgemm_entry!(fast128 gemm_fp8_e4m3_tn_fast128, (E4M3, E4M3));
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>);
 
 // The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
-// `CUTE_RS_HGEMM_SCHEDULE=pingpong`; doc/hopper-gemm.md): the same mainloop, epilogues and
-// scheduler composed by `collective::kernel::KernelTmaWarpSpecializedPingpong`, 64×256 tiles
-// (`TILE_PINGPONG`), each consumer warpgroup's epilogue under the other's `wgmma`s.
+// `CUTE_RS_HGEMM_SCHEDULE=pingpong|pingpong128`; doc/hopper-gemm.md): the same mainloop,
+// epilogues and scheduler composed by `collective::kernel::KernelTmaWarpSpecializedPingpong`,
+// each consumer warpgroup's epilogue under the other's `wgmma`s; 64×256 tiles
+// (`TILE_PINGPONG`, entries `*_pingpong`) or CUTLASS's 128×128 (`TILE_PINGPONG_128`, two
+// `m64n128k16` per k-block, entries `*_pingpong128`).
 #[cfg(feature = "pingpong")]
 mod pingpong_entries {
     use super::*;
     use collective::kernel::{KernelTmaWarpSpecializedPingpong, ScheduleSharedStorage};
-    use config::{STAGES_PINGPONG, SharedStoragePingpong, TILE_PINGPONG};
+    use config::{
+        STAGES_PINGPONG, STAGES_PINGPONG_128, SharedStoragePingpong, SharedStoragePingpong128,
+        TILE_PINGPONG, TILE_PINGPONG_128,
+    };
 
-    /// The ping-pong entries' tile scheduler: data-parallel over 64×256 tiles.
+    /// The 64×256 ping-pong entries' tile scheduler: data-parallel over 64×256 tiles.
     pub type DataParallelPingpong =
         PersistentTileScheduler<{ TILE_PINGPONG.0 as i32 }, { TILE_PINGPONG.1 as i32 }>;
+    /// The 128×128 ping-pong entries' tile scheduler: data-parallel over 128×128 tiles.
+    pub type DataParallelPingpong128 =
+        PersistentTileScheduler<{ TILE_PINGPONG_128.0 as i32 }, { TILE_PINGPONG_128.1 as i32 }>;
+    /// The 64×256 ping-pong schedule.
+    pub type Pingpong = KernelTmaWarpSpecializedPingpong<_64>;
+    /// The 128×128 ping-pong schedule.
+    pub type Pingpong128 = KernelTmaWarpSpecializedPingpong<_128>;
 
     // the configuration is the schedule's: its shared memory and tile
     const _: () = {
+        use collective::kernel::KernelSchedule;
+        use collective::mainloop::TileM;
         let _same: fn(
             SharedStoragePingpong,
+        )
+            -> ScheduleSharedStorage<Pingpong, HgemmEpilogue, _256, STAGES_PINGPONG> = |s| s;
+        let _same_128: fn(
+            SharedStoragePingpong128,
         ) -> ScheduleSharedStorage<
-            KernelTmaWarpSpecializedPingpong,
+            Pingpong128,
             HgemmEpilogue,
-            _256,
-            STAGES_PINGPONG,
+            _128,
+            STAGES_PINGPONG_128,
         > = |s| s;
         assert!(
-            TILE_PINGPONG.0 as i32
-                == <<KernelTmaWarpSpecializedPingpong as collective::kernel::KernelSchedule>::TileM as collective::mainloop::TileM>::BM
+            TILE_PINGPONG.0 as i32 == <<Pingpong as KernelSchedule>::TileM as TileM>::BM
                 && TILE_PINGPONG.1 as i32 == <_256 as TileN>::BN
+        );
+        assert!(
+            TILE_PINGPONG_128.0 as i32 == <<Pingpong128 as KernelSchedule>::TileM as TileM>::BM
+                && TILE_PINGPONG_128.1 as i32 == <_128 as TileN>::BN
         );
     };
 
-    /// Declares ping-pong entry `$name` for `$e` inputs, A `$ma`-major, B `$mb`-major, with
-    /// epilogue `$epi` (an entry point, no kernel body).
+    /// Declares ping-pong entry `$name` of schedule `$ks` for `$e` inputs, A `$ma`-major, B
+    /// `$mb`-major, CTA tiles of N `$bn`, epilogue `$epi`, scheduler `$sched`, `$stages` stages
+    /// (an entry point, no kernel body).
     macro_rules! hgemm_pingpong_entry {
-        ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty) => {
+        ($name:ident, $ks:ty, $e:ty, $ma:ty, $mb:ty, $bn:ty, $epi:ty, $sched:ty, $stages:expr) => {
             device::kernel! {
-            #[doc = concat!("The ping-pong GEMM for ", stringify!($e), " inputs, A ", stringify!($ma), ", B ",
+            #[doc = concat!("The ping-pong GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs, A ", stringify!($ma), ", B ",
                             stringify!($mb), ", epilogue ", stringify!($epi), " (see the crate docs).\n\n# Safety\n",
-                            "As the cooperative entries, with A's box of 64 rows and `SMEM_BYTES_PINGPONG` of shared memory.")]
+                            "As the cooperative entries, with A's box of the schedule's rows, B's of its N over the cluster, and its shared memory.")]
             pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
                 let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
                 let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-                unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedPingpong, $e, $ma, $mb, _256, PlainAccumulation, $epi, DataParallelPingpong, STAGES_PINGPONG>(tma, (p.m, p.n, p.k), p.swizzle, (), epi) }
+                unsafe { gemm_tma_warpspecialized::<$ks, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), p.swizzle, (), epi) }
             }
             }
             device::launch_bounds!($name, THREADS, 1);
         };
     }
 
-    hgemm_pingpong_entry!(hgemm_bf16_tn_pingpong, Bf16, MajorK, MajorK, HgemmEpilogue);
-    hgemm_pingpong_entry!(hgemm_f16_tn_pingpong, F16, MajorK, MajorK, HgemmEpilogue);
     hgemm_pingpong_entry!(
-        hgemm_fused_bf16_tn_gelu_pingpong,
+        hgemm_bf16_tn_pingpong,
+        Pingpong,
         Bf16,
         MajorK,
         MajorK,
-        FusedEpilogue<act::Gelu>
+        _256,
+        HgemmEpilogue,
+        DataParallelPingpong,
+        STAGES_PINGPONG
+    );
+    hgemm_pingpong_entry!(
+        hgemm_f16_tn_pingpong,
+        Pingpong,
+        F16,
+        MajorK,
+        MajorK,
+        _256,
+        HgemmEpilogue,
+        DataParallelPingpong,
+        STAGES_PINGPONG
+    );
+    hgemm_pingpong_entry!(
+        hgemm_fused_bf16_tn_gelu_pingpong,
+        Pingpong,
+        Bf16,
+        MajorK,
+        MajorK,
+        _256,
+        FusedEpilogue<act::Gelu>,
+        DataParallelPingpong,
+        STAGES_PINGPONG
+    );
+    hgemm_pingpong_entry!(
+        hgemm_bf16_tn_pingpong128,
+        Pingpong128,
+        Bf16,
+        MajorK,
+        MajorK,
+        _128,
+        HgemmEpilogue,
+        DataParallelPingpong128,
+        STAGES_PINGPONG_128
+    );
+    hgemm_pingpong_entry!(
+        hgemm_f16_tn_pingpong128,
+        Pingpong128,
+        F16,
+        MajorK,
+        MajorK,
+        _128,
+        HgemmEpilogue,
+        DataParallelPingpong128,
+        STAGES_PINGPONG_128
+    );
+    hgemm_pingpong_entry!(
+        hgemm_fused_bf16_tn_gelu_pingpong128,
+        Pingpong128,
+        Bf16,
+        MajorK,
+        MajorK,
+        _128,
+        FusedEpilogue<act::Gelu>,
+        DataParallelPingpong128,
+        STAGES_PINGPONG_128
     );
 }
