@@ -5,7 +5,7 @@
 # Package /work/main/.gpu/collectives7: host.xz (release host, CUTE_RS_ARCHS=sm_90a
 # CUTE_RS_KERNEL_FEATURES=hgemm/pingpong cargo build --release -p host --bin host, branch
 # collectives) and ptx/hgemm.ptx (the feature build's module cut to the 9 entries run here by
-# tools/gpu/cut_hgemm_ptx.py; ptxas 13.0: 168 registers, 0 spills, no C75xx each), loaded through
+# tools/gpu/cut_ptx.py; ptxas 13.0: 168 registers, 0 spills, no C75xx each), loaded through
 # CUTE_RS_PTX_DIR so the driver JIT-compiles 9 entries, not 22.
 # Run from the repository root: bash .gpu/collectives7/go.sh ($OUT/summary.txt; D, H override).
 set -u
