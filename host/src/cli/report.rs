@@ -98,13 +98,22 @@ pub fn table(rows: &[BenchRow]) -> String {
                     r.unit,
                     r.ours_ms
                 ),
-                format!(
-                    "{} {} ({})",
-                    fmt_rate(r.rate(r.ref_ms)),
-                    r.unit,
-                    r.reference
-                ),
-                format!("{:.2}x", r.ratio()),
+                // a reference that refused the problem has no time (NaN): a dash, not "NaNx"
+                if r.ref_ms.is_finite() {
+                    format!(
+                        "{} {} ({})",
+                        fmt_rate(r.rate(r.ref_ms)),
+                        r.unit,
+                        r.reference
+                    )
+                } else {
+                    format!("- ({})", r.reference)
+                },
+                if r.ref_ms.is_finite() {
+                    format!("{:.2}x", r.ratio())
+                } else {
+                    "-".into()
+                },
             ]
         })
         .collect();
@@ -379,6 +388,20 @@ mod tests {
         if let Ok(path) = std::env::var("HOST_DEMO_SVG") {
             std::fs::write(path, p).unwrap();
         }
+    }
+
+    #[test]
+    fn a_refused_reference_prints_dashes() {
+        let mut r = demo_rows()[0].clone();
+        r.ref_ms = f64::NAN;
+        r.reference = "cuBLASLt FP8: unavailable";
+        let t = table(&[r]);
+        let row = t.lines().nth(2).unwrap();
+        assert!(!t.contains("NaN"), "{t}");
+        assert!(
+            row.contains("- (cuBLASLt FP8: unavailable)") && row.trim_end().ends_with('-'),
+            "{t}"
+        );
     }
 
     #[test]
