@@ -61,7 +61,8 @@ pub struct CheckRow {
     pub pass: bool,
     /// Largest |gpu − reference| (0 when bit-exact); for GEMM vs the CPU, max |err|/bound.
     pub max_err: f64,
-    /// Elements that differ (bits, or beyond the bound).
+    /// Elements that differ (bits, or beyond the bound); for a sweep's summary row, the problems
+    /// that failed (a forced entry a problem lacks counts as one).
     pub mismatches: usize,
     /// GPU time of the launch, ms.
     pub ms: f32,

@@ -25,7 +25,7 @@ pub fn check_table(rows: &[CheckRow]) -> String {
         };
         let mut note = r.note.clone();
         if r.mismatches > 0 {
-            note = format!("{} bit mismatches; {note}", r.mismatches);
+            note = format!("{} mismatches; {note}", r.mismatches);
         }
         s += &format!(
             "{:<20} {:<30} {:<6} {:>10} {:>10.4}  {}\n",
