@@ -19,8 +19,15 @@ fn ui() {
         std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "false");
         std::env::set_var(
             "CARGO_ENCODED_RUSTFLAGS",
-            ["--cfg", "trybuild", "--verbose", "-A", "dead_code", "--diagnostic-width=140"]
-                .join("\x1f"),
+            [
+                "--cfg",
+                "trybuild",
+                "--verbose",
+                "-A",
+                "dead_code",
+                "--diagnostic-width=140",
+            ]
+            .join("\x1f"),
         );
     }
     let t = trybuild::TestCases::new();
