@@ -9,8 +9,10 @@ use crate::{Step, Ws, on_path, status_code};
 /// `tests/cudarc-compose` builds: `host` and cudarc with candle-core 0.11's exact feature list
 /// (`dynamic-linking`, `cuda-version-from-build-system`, ...) in one build, so cudarc's build
 /// script must not panic and host must compile against what that resolves to. A library, so
-/// nothing links libcuda; the workspace's target dir and dev profile, so layout-types and
-/// cute-rs (the PTX) are reused.
+/// nothing links libcuda; the workspace's target dir and dev profile, so the registry crates
+/// the test build compiled with the same features are reused (its path crates are not: cargo
+/// hashes them relative to the workspace root). No PTX (`CUTE_RS_SKIP_PTX=1`): cute-rs's build
+/// script would embed the modules again (~4 CPU-s) for a library nothing runs.
 pub fn compose_step(ws: &Ws) -> Step {
     let t0 = std::time::Instant::now();
     let manifest = ws.root.join("tests/cudarc-compose/Cargo.toml");
@@ -18,7 +20,8 @@ pub fn compose_step(ws: &Ws) -> Step {
     let mut c = ws.cargo();
     c.args(["build", "--manifest-path"])
         .arg(&manifest)
-        .env("CARGO_TARGET_DIR", &ws.target);
+        .env("CARGO_TARGET_DIR", &ws.target)
+        .env("CUTE_RS_SKIP_PTX", "1");
     match status_code(&mut c) {
         0 => Step::Pass(format!(
             "host + candle-core 0.11's cudarc features build ({:.0} s)",
@@ -40,7 +43,8 @@ pub fn candle_step(ws: &Ws) -> Step {
     let mut c = ws.cargo();
     c.args(["build", "--features", "candle"])
         .current_dir(&dir)
-        .env("CARGO_TARGET_DIR", &ws.target);
+        .env("CARGO_TARGET_DIR", &ws.target)
+        .env("CUTE_RS_SKIP_PTX", "1");
     match status_code(&mut c) {
         0 => Step::Pass(format!(
             "examples/candle-op and the README's candle code compile against candle-core 0.11 ({:.0} s)",
