@@ -8,9 +8,27 @@
 #[test]
 fn ui() {
     // No debug info in trybuild's builds of the cases (as in the workspace's dev profile).
+    // And trybuild builds the dependencies (layout-types, its dev-dependencies) with its rustflags
+    // and then the cases with `--diagnostic-width=140` added: a second build of every
+    // dependency (trybuild 1.0.122; ~25 CPU-s here). Its own flags and that one, for both
+    // builds, through the variable that wins over the `--config` rustflags it passes (it clears
+    // `RUSTFLAGS`, not this one), so the second build reuses the first (the quick set: 67 → 40
+    // CPU-s). Not forwarded any more: `-C instrument-coverage` from a coverage run's RUSTFLAGS.
     // SAFETY: set before trybuild starts any thread or process.
     unsafe {
         std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "false");
+        std::env::set_var(
+            "CARGO_ENCODED_RUSTFLAGS",
+            [
+                "--cfg",
+                "trybuild",
+                "--verbose",
+                "-A",
+                "dead_code",
+                "--diagnostic-width=140",
+            ]
+            .join("\x1f"),
+        );
     }
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/pass/*.rs");

@@ -9,8 +9,10 @@ use crate::{Step, Ws, on_path, status_code};
 /// `tests/cudarc-compose` builds: `host` and cudarc with candle-core 0.11's exact feature list
 /// (`dynamic-linking`, `cuda-version-from-build-system`, ...) in one build, so cudarc's build
 /// script must not panic and host must compile against what that resolves to. A library, so
-/// nothing links libcuda; the workspace's target dir and dev profile, so layout-types and
-/// cute-rs (the PTX) are reused.
+/// nothing links libcuda; the workspace's target dir and dev profile, so the registry crates
+/// the test build compiled with the same features are reused (its path crates are not: cargo
+/// hashes them relative to the workspace root). No PTX (`CUTE_RS_SKIP_PTX=1`): cute-rs's build
+/// script would embed the modules again (~4 CPU-s) for a library nothing runs.
 pub fn compose_step(ws: &Ws) -> Step {
     let t0 = std::time::Instant::now();
     let manifest = ws.root.join("tests/cudarc-compose/Cargo.toml");
@@ -18,7 +20,8 @@ pub fn compose_step(ws: &Ws) -> Step {
     let mut c = ws.cargo();
     c.args(["build", "--manifest-path"])
         .arg(&manifest)
-        .env("CARGO_TARGET_DIR", &ws.target);
+        .env("CARGO_TARGET_DIR", &ws.target)
+        .env("CUTE_RS_SKIP_PTX", "1");
     match status_code(&mut c) {
         0 => Step::Pass(format!(
             "host + candle-core 0.11's cudarc features build ({:.0} s)",
@@ -40,7 +43,8 @@ pub fn candle_step(ws: &Ws) -> Step {
     let mut c = ws.cargo();
     c.args(["build", "--features", "candle"])
         .current_dir(&dir)
-        .env("CARGO_TARGET_DIR", &ws.target);
+        .env("CARGO_TARGET_DIR", &ws.target)
+        .env("CUTE_RS_SKIP_PTX", "1");
     match status_code(&mut c) {
         0 => Step::Pass(format!(
             "examples/candle-op and the README's candle code compile against candle-core 0.11 ({:.0} s)",
@@ -64,9 +68,10 @@ pub enum Extension {
     Maturin,
 }
 
-/// The `cute_rs` Python package's pytest (`python/tests`) in a venv under target/ (pytest, and
-/// maturin for [`Extension::Maturin`], from PyPI), with the extension as `how` says. Without
-/// python3 it is a SKIP; the GPU tests skip themselves without torch or a GPU.
+/// The `cute_rs` Python package's pytest (`python/tests`), with the extension as `how` says:
+/// python3 with pytest in `target/py-pytest` ([`Extension::Workspace`]), or a venv under target/
+/// with pytest and maturin ([`Extension::Maturin`]), from PyPI. Without python3 it is a SKIP;
+/// the GPU tests skip themselves without torch or a GPU.
 pub fn python_step(ws: &Ws, how: Extension) -> Step {
     let t0 = std::time::Instant::now();
     let Some(python) = on_path("python3") else {
@@ -74,13 +79,17 @@ pub fn python_step(ws: &Ws, how: Extension) -> Step {
     };
     let venv = ws.target.join("py-venv");
     let bin = venv.join("bin");
-    if let Err(step) = make_venv(&python, &venv, how) {
-        return step;
-    }
     let pkg = ws.root.join("python");
-    let mut pytest = Command::new(bin.join("python"));
+    let mut pytest = match how {
+        Extension::Workspace => Command::new(&python),
+        Extension::Maturin => Command::new(bin.join("python")),
+    };
     match how {
         Extension::Workspace => {
+            let site = match pytest_site(&python, &ws.target) {
+                Ok(dir) => dir,
+                Err(step) => return step,
+            };
             // the workspace's libraries as a user builds them: `python/` is a `cdylib` that no
             // test target builds; everything else is the test build's (same environment)
             eprintln!("[test] cargo build --workspace --lib --tests (the Python extension)");
@@ -101,9 +110,13 @@ pub fn python_step(ws: &Ws, how: Extension) -> Step {
                 "[test] pytest python/tests (cute_rs from {}: the workspace build's extension)",
                 staged.display()
             );
-            pytest.env("PYTHONPATH", staged);
+            let path = std::env::join_paths([staged, site]).unwrap_or_default();
+            pytest.env("PYTHONPATH", path);
         }
         Extension::Maturin => {
+            if let Err(step) = make_venv(&python, &venv) {
+                return step;
+            }
             eprintln!("[test] maturin develop (python/), then pytest python/tests");
             let code = status_code(
                 Command::new(bin.join("maturin"))
@@ -174,9 +187,9 @@ fn stage_package(ws: &Ws) -> Result<std::path::PathBuf, String> {
     Ok(root)
 }
 
-/// The Python step's venv under `venv` and its PyPI packages (pytest, and maturin for
-/// [`Extension::Maturin`]), unless there; the step's outcome when that fails.
-fn make_venv(python: &Path, venv: &Path, how: Extension) -> Result<(), Step> {
+/// [`Extension::Maturin`]'s venv under `venv` and its PyPI packages (pytest, maturin), unless
+/// there; the step's outcome when that fails.
+fn make_venv(python: &Path, venv: &Path) -> Result<(), Step> {
     let bin = venv.join("bin");
     if !bin.join("python").exists() {
         eprintln!("[test] {} -m venv {}", python.display(), venv.display());
@@ -187,10 +200,7 @@ fn make_venv(python: &Path, venv: &Path, how: Extension) -> Result<(), Step> {
             )));
         }
     }
-    let mut wanted = vec![("pytest", "pytest")];
-    if how == Extension::Maturin {
-        wanted.push(("maturin", "maturin>=1.5,<2"));
-    }
+    let wanted = [("pytest", "pytest"), ("maturin", "maturin>=1.5,<2")];
     let missing: Vec<&str> = wanted
         .iter()
         .filter(|(exe, _)| !bin.join(exe).exists())
@@ -217,17 +227,47 @@ fn make_venv(python: &Path, venv: &Path, how: Extension) -> Result<(), Step> {
     Ok(())
 }
 
-/// [`make_venv`] ahead of the Python step (`cargo xtask test` runs this at its start, beside the
-/// builds: it is network and disk, not CPU). Quiet (output in `target/xtask/venv.log`); a
+/// [`Extension::Workspace`]'s pytest: `python3 -m pip install --target <target>/py-pytest
+/// pytest` (no venv: making one, with its own pip, took ~8 CPU-s of a fresh clone's run), unless
+/// there; its directory goes on `PYTHONPATH` beside the staged package. The step's outcome when
+/// pip fails.
+fn pytest_site(python: &Path, target: &Path) -> Result<std::path::PathBuf, Step> {
+    let dir = target.join("py-pytest");
+    if dir.join("pytest/__init__.py").is_file() {
+        return Ok(dir);
+    }
+    eprintln!(
+        "[test] {} -m pip install --target {} pytest",
+        python.display(),
+        dir.display()
+    );
+    let code = status_code(
+        Command::new(python)
+            .args(["-m", "pip", "install", "-q", "--disable-pip-version-check"])
+            .args(["--no-warn-script-location", "--upgrade", "--target"])
+            .arg(&dir)
+            .arg("pytest"),
+    );
+    if code != 0 {
+        return Err(Step::Fail(format!(
+            "python3 -m pip install --target {} pytest exited with {code}",
+            dir.display()
+        )));
+    }
+    Ok(dir)
+}
+
+/// [`pytest_site`] ahead of the Python step (`cargo xtask test` runs this at its start, beside
+/// the builds: it is mostly network and disk). Quiet (output in `target/xtask/pytest.log`); a
 /// failure is left for [`python_step`] to retry and report.
-pub fn prepare_venv(target: &Path) {
+pub fn prepare_pytest(target: &Path) {
     let Some(python) = on_path("python3") else {
         return;
     };
     let _ = std::fs::create_dir_all(target.join("xtask"));
-    let log = std::fs::File::create(target.join("xtask/venv.log")).ok();
+    let log = std::fs::File::create(target.join("xtask/pytest.log")).ok();
     crate::STEP_LOG.with(|l| *l.borrow_mut() = log);
-    let _ = make_venv(&python, &target.join("py-venv"), Extension::Workspace);
+    let _ = pytest_site(&python, target);
 }
 
 fn path_with(dir: &Path) -> std::ffi::OsString {

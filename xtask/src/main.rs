@@ -511,9 +511,9 @@ fn test(ws: &Ws) -> i32 {
     // the host's build script waits for the PTX builds' lock and then finds them done. On 2 cores
     // this fills the core each serial stretch of the other leaves idle (a family's LTO, core).
     let prebuild = spawn_test_build(ws);
-    // The Python step's venv and pip installs, meanwhile (network and disk).
+    // The Python step's pytest (a pip install), meanwhile (network and disk).
     let venv_target = ws.target.clone();
-    let venv = std::thread::spawn(move || interop::prepare_venv(&venv_target));
+    let venv = std::thread::spawn(move || interop::prepare_pytest(&venv_target));
     // ptxas: found, else installed from PyPI now (the test build keeps the cores busy while it
     // downloads), so that each module is assembled as soon as its family is built.
     let found = ptxas::find(&ws.target).or_else(|| {
