@@ -216,19 +216,20 @@ impl AttentionKernel {
                 names()
             )));
         }
-        let wide = name.starts_with("wg3");
+        let bm = if name.starts_with("wg3") {
+            config::block_m_wide(d).unwrap_or(base.bm)
+        } else {
+            base.bm
+        };
+        let bn = match name {
+            "tile" => config::block_n_tile(d).unwrap_or(base.bn),
+            "n176" => config::block_n_wide(d).unwrap_or(base.bn),
+            _ => base.bn,
+        };
         Ok(AttentionKernel {
             head_dim: d,
-            bm: if wide {
-                config::block_m_wide(d).unwrap_or(base.bm)
-            } else {
-                base.bm
-            },
-            bn: match name {
-                "tile" => config::block_n_tile(d).unwrap_or(base.bn),
-                "n176" => config::block_n_wide(d).unwrap_or(base.bn),
-                _ => base.bn,
-            },
+            bm,
+            bn,
             stages: if name.starts_with("stages3") || name == "wg3s3" {
                 3
             } else {
