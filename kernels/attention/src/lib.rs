@@ -495,9 +495,7 @@ unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
 /// P·V's `wait_group` below the softmax, is then mostly a taken branch); `LAZY`: O is rescaled
 /// only when some row of the warp has a new max (a correction of exactly 1 otherwise: the same
 /// bits); `QS`: the stages of Q's pipeline (1, or 2: the producer loads the next tile's Q while
-/// this one's last key blocks, P·V and epilogue run, instead of after its last S); `XS` (with
-/// `OVERLAP` and `QS = 2`): the next tile's first `S = Q·Kᵀ` is issued right after this tile's
-/// last P·V, so it computes under the epilogue (O's normalization, stores and the LSE). The
+/// this one's last key blocks, P·V and epilogue run, instead of after its last S). The
 /// consumer warpgroups are `H::BM / 64` (two, or three in the 192-row tile).
 ///
 /// # Safety
@@ -520,7 +518,6 @@ unsafe fn attention_fwd<
     const TW: bool,
     const LAZY: bool,
     const QS: usize,
-    const XS: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -534,7 +531,6 @@ unsafe fn attention_fwd<
 {
     const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PA * 4 == H::BN) };
     const { assert!(!TW || OVERLAP) };
-    const { assert!(!XS || (OVERLAP && QS == 2 && !PINGPONG && !NB && !TW && !SPLIT && !RSB)) };
     let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
     if to_shared_addr(smem) & 1023 != 0 {
         trap();
@@ -671,10 +667,6 @@ unsafe fn attention_fwd<
         pipe_k.consumer_signaling(signals),
         pipe_v.consumer_signaling(signals),
     );
-    // `XS`: the next tile's Q and first K stage and its S in flight (issued under this tile's
-    // last P·V), taken at the next tile's top
-    let mut pre: Option<(ConsumerStage<QS>, ConsumerStage<ST>)> = None;
-    let mut s_pre: [f32; SN2] = unsafe { core::mem::zeroed() };
     let mut i = first;
     while i < n_tiles {
         let tile = tile_of(p, bm, bn, i);
@@ -694,11 +686,7 @@ unsafe fn attention_fwd<
         // the thread's two rows (accumulator values 0 and 2): running max (log2 domain) and sum
         let mut row_max = [f32::NEG_INFINITY; 2];
         let mut row_sum = [0f32; 2];
-        let pre_k = if XS { pre.take() } else { None };
-        let (q0, pre_k) = match pre_k {
-            Some((q, k)) => (q, Some(k)),
-            None => (unsafe { cq.consumer_wait() }, None),
-        };
+        let q0 = unsafe { cq.consumer_wait() };
         let qi = q0.index();
         let mut q = Some(q0);
         let masks = Masks {
@@ -711,38 +699,18 @@ unsafe fn attention_fwd<
         if OVERLAP && tile.n_blocks > 0 {
             // FlashAttention-3's intra-warpgroup overlap: block n's S = Q·Kᵀ and block n-1's
             // O += P·V are in flight together; the softmax of S_n runs while P·V computes
-            let (k, mut s) = match pre_k {
-                // `XS`: issued under the previous tile's epilogue (waited for here, so no
-                // register of a `wgmma` in flight meets another value at the merge below)
-                Some(k) => {
-                    wait_group::<0>();
-                    fence_operand(&mut s_pre);
-                    let s = s_pre;
-                    // zeros (constants): the next S goes into `s_pre` only at this tile's end,
-                    // so its registers are not held across the mainloop
-                    s_pre = unsafe { core::mem::zeroed() };
-                    (k, s)
-                }
-                None => {
-                    let k = unsafe { ck.consumer_wait() };
-                    let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
-                    // ping-pong: wait for my turn at the tensor cores, hand it over once issued
-                    if PINGPONG {
-                        unsafe { turns.wait() };
-                    }
-                    sched.sync();
-                    unsafe { gemm_qk::<E, H, SN2>(q_buf(qi), wg, k_buf(k.index()), &mut s) };
-                    if PINGPONG {
-                        unsafe { turns.arrive() };
-                    }
-                    sched.arrive();
-                    if XS {
-                        wait_group::<0>();
-                        fence_operand(&mut s);
-                    }
-                    (k, s)
-                }
-            };
+            let k = unsafe { ck.consumer_wait() };
+            let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
+            // ping-pong: wait for my turn at the tensor cores, hand it over once issued
+            if PINGPONG {
+                unsafe { turns.wait() };
+            }
+            sched.sync();
+            unsafe { gemm_qk::<E, H, SN2>(q_buf(qi), wg, k_buf(k.index()), &mut s) };
+            if PINGPONG {
+                unsafe { turns.arrive() };
+            }
+            sched.arrive();
             // `TW`: probes of K_1 and V_0 (spent at the loop's top, or V_0 after it)
             let (mut tk, mut tv) = (None, None);
             if TW {
@@ -830,23 +798,7 @@ unsafe fn attention_fwd<
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
-            if XS && i < n_tiles {
-                // the next tile's first S, under this one's last P·V and epilogue
-                let nt = tile_of(p, bm, bn, i);
-                if nt.m0 < nt.sq && nt.n_blocks > 0 {
-                    let q = unsafe { cq.consumer_wait() };
-                    let k = unsafe { ck.consumer_wait() };
-                    unsafe {
-                        gemm_qk::<E, H, SN2>(q_buf(q.index()), wg, k_buf(k.index()), &mut s_pre)
-                    };
-                    pre = Some((q, k));
-                }
-            }
-            if XS && pre.is_some() {
-                wait_group::<1>(); // P·V is done (committed before the next S)
-            } else {
-                wait_group::<0>();
-            }
+            wait_group::<0>();
             fence_operand(&mut o);
             fence_operand(&mut pa);
             unsafe { cv.consumer_release(v) };
@@ -983,8 +935,8 @@ unsafe fn attention_fwd<
 }
 
 /// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
-/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`,
-/// then `xs` (see [`attention_fwd`]).
+/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`
+/// (see [`attention_fwd`]).
 macro_rules! entry {
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
@@ -1005,9 +957,6 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, Q_STAGES);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, false);
-    };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $xs:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`, `tma_o`: tensor maps of Q, K, V, O over (d, token, head, batch) with ",
@@ -1019,7 +968,7 @@ macro_rules! entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $xs>(tma_q, tma_k, tma_v, tma_o, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs>(tma_q, tma_k, tma_v, tma_o, &p) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1110,8 +1059,4 @@ mod measure {
     // bytes; on d64's 192-row tile, 160 registers, too)
     entry!(attention_fwd_q2_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, 2);
     entry!(attention_fwd_q2_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true, STAGES, RED_CHAIN, false, false, false, false, 2);
-    // `q2` with the next tile's first S issued under this tile's last P·V and epilogue (`xs`),
-    // d64 at 24/240 registers (at 32/232 it spilled 12 bytes; d128 spilled 312 bytes at
-    // 24/240: S of the next tile beside O and the epilogue's temporaries)
-    entry!(attention_fwd_xs_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, true, STAGES, RED_CHAIN, false, false, false, false, 2, true);
 }
