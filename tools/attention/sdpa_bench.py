@@ -40,11 +40,17 @@ def time_batch(fn, n):
     return start.elapsed_time(end) / n
 
 
-def bench_shape(d, s, causal, backends, rounds):
+def bench_shape(d, s, causal, backends, rounds, layout="bhsd"):
     b, h = TOKENS // s, HIDDEN // d
     g = torch.Generator(device="cuda").manual_seed(7)
-    q, k, v = (torch.rand(b, h, s, d, device="cuda", dtype=torch.bfloat16, generator=g) * 2 - 1
-               for _ in range(3))
+    if layout == "bshd":
+        # (b, s, h, d) in memory, viewed as SDPA's (b, h, s, d): the layout `host bench
+        # attention` gives our kernel (FlashAttention's)
+        q, k, v = ((torch.rand(b, s, h, d, device="cuda", dtype=torch.bfloat16, generator=g) * 2 - 1)
+                   .transpose(1, 2) for _ in range(3))
+    else:
+        q, k, v = (torch.rand(b, h, s, d, device="cuda", dtype=torch.bfloat16, generator=g) * 2 - 1
+                   for _ in range(3))
     calls, reps, times, errors = {}, {}, {}, {}
     for name in backends:
         def call(name=name):
@@ -63,7 +69,7 @@ def bench_shape(d, s, causal, backends, rounds):
     rows = []
     for name in backends:
         row = {"backend": name, "dtype": "bf16", "head_dim": d, "seqlen": s, "batch": b,
-               "heads": h, "causal": causal}
+               "heads": h, "causal": causal, "layout": layout}
         if name in errors:
             row["error"] = errors[name]
         else:
@@ -81,6 +87,9 @@ def main():
     ap.add_argument("--backends", default="cudnn,fa2")
     ap.add_argument("--rounds", type=int, default=5, help="timed batches of each backend")
     ap.add_argument("--json", action="store_true", help="rows as a JSON array")
+    ap.add_argument("--layout", choices=("bhsd", "bshd"), default="bhsd",
+                    help="Q, K, V in memory: torch's contiguous (b, h, s, d), or (b, s, h, d) "
+                         "viewed through a transpose (our bench's layout)")
     a = ap.parse_args()
     if not torch.cuda.is_available():
         print("sdpa_bench: no CUDA device", file=sys.stderr)
@@ -94,7 +103,7 @@ def main():
     for d in [int(x) for x in a.head_dims.split(",")]:
         for s in [int(x) for x in a.seqlens.split(",")]:
             for causal in (False, True):
-                for r in bench_shape(d, s, causal, backends, a.rounds):
+                for r in bench_shape(d, s, causal, backends, a.rounds, a.layout):
                     rows.append(r)
                     print(f"sdpa {r['backend']:5} d{d} s{s} {'causal' if causal else '      '} "
                           + (f"{r['tflops']:7.1f} TFLOP/s" if "tflops" in r else r["error"]),

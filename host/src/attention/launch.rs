@@ -45,6 +45,8 @@ pub struct AttentionKernel {
     pub bn: usize,
     /// Stages of the K and V rings.
     pub stages: usize,
+    /// Stages of Q's pipeline (`config::Q_STAGES`; 2 in the `q2` measuring variants).
+    pub q_stages: usize,
     /// The measuring variant (`serial`, ...; see [`AttentionKernel::variant`]), `""` for a
     /// default entry.
     pub variant: &'static str,
@@ -63,7 +65,7 @@ impl AttentionKernel {
     pub const WIDE_KEYS_MIN_SEQLEN_K: usize = 8192;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 20] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 19] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
         ("n176", &[128]),
@@ -82,8 +84,7 @@ impl AttentionKernel {
         ("fa3", &[64, 128]),
         ("tws", &[64, 128]),
         ("twslazy", &[64, 128]),
-        ("kf", &[64, 128]),
-        ("pinkf", &[64, 128]),
+        ("q2", &[64, 128]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -92,6 +93,7 @@ impl AttentionKernel {
             bm: config::BM,
             bn,
             stages: config::STAGES,
+            q_stages: config::Q_STAGES,
             variant: "",
         })
     }
@@ -152,8 +154,8 @@ impl AttentionKernel {
     /// and `nb`), `rsb` (`split` and O rescaled before P·V's issue), `fa3` (`split`, `rsb`,
     /// `nb`); `tws` (`split` with the next K/V full barriers probed right after the `wgmma`
     /// issue), `twslazy` (`tws` with O rescaled only when a row's max moved); `wg3s3` (d64's
-    /// 192-row tile with three K/V stages); `kf` (the producer loads K_n before V_{n−1},
-    /// FlashAttention-3's order), `pinkf` (`kf` with the softmax pinned above P·V's wait). In any build: `overlap` (the 128 × 128 tile; 128 × 80
+    /// 192-row tile with three K/V stages); `q2` (two Q stages: the next tile's Q loads under
+    /// this one's last blocks and epilogue; d64 and d128 on 128 × 128). In any build: `overlap` (the 128 × 128 tile; 128 × 80
     /// at d256), `wg3` (d64's 192-row tile) and `n176` (d128's 176-key tile) force a default
     /// entry; `None`: [`for_problem`](Self::for_problem).
     /// A variant without an entry for `d` is an error.
@@ -171,6 +173,11 @@ impl AttentionKernel {
     /// assert_eq!((k.bm, k.entry::<half::f16>()), (128, "attention_fwd_f16_d64".to_string()));
     /// let k = AttentionKernel::variant(&p(64), None).unwrap();
     /// assert_eq!((k.bm, k.entry::<half::bf16>()), (192, "attention_fwd_bf16_d64_m192".to_string()));
+    /// // two Q stages: d128's second Q tile still leaves room for two O boxes per warpgroup
+    /// let k = AttentionKernel::variant(&p(128), Some("q2")).unwrap();
+    /// assert_eq!(k.smem_bytes(), 2 * 128 * 128 * 2 + 4 * 128 * 128 * 2 + 2 * 2 * 8192 + 128);
+    /// assert_eq!(k.entry::<half::bf16>(), "attention_fwd_q2_bf16_d128");
+    /// assert!(AttentionKernel::variant(&p(256), Some("q2")).is_err());
     /// assert!(AttentionKernel::variant(&p(64), Some("tile")).is_err());
     /// assert!(AttentionKernel::variant(&p(128), Some("wg3")).is_err());
     /// assert!(AttentionKernel::variant(&p(128), Some("tile")).is_err());
@@ -207,24 +214,26 @@ impl AttentionKernel {
                 names()
             )));
         }
-        let wide = name.starts_with("wg3");
+        let bm = if name.starts_with("wg3") {
+            config::block_m_wide(d).unwrap_or(base.bm)
+        } else {
+            base.bm
+        };
+        let bn = match name {
+            "tile" => config::block_n_tile(d).unwrap_or(base.bn),
+            "n176" => config::block_n_wide(d).unwrap_or(base.bn),
+            _ => base.bn,
+        };
         Ok(AttentionKernel {
             head_dim: d,
-            bm: if wide {
-                config::block_m_wide(d).unwrap_or(base.bm)
-            } else {
-                base.bm
-            },
-            bn: match name {
-                "tile" => config::block_n_tile(d).unwrap_or(base.bn),
-                "n176" => config::block_n_wide(d).unwrap_or(base.bn),
-                _ => base.bn,
-            },
+            bm,
+            bn,
             stages: if name.starts_with("stages3") || name == "wg3s3" {
                 3
             } else {
                 base.stages
             },
+            q_stages: if name == "q2" { 2 } else { base.q_stages },
             // `overlap`, `wg3` and `n176` are default entries
             variant: if matches!(name, "overlap" | "wg3" | "n176") {
                 ""
@@ -236,7 +245,7 @@ impl AttentionKernel {
     /// Dynamic shared memory: Q, the stages of K and V, the O staging boxes, the barriers
     /// (`config::smem_bytes`).
     pub fn smem_bytes(self) -> usize {
-        config::smem_bytes(self.bm, self.head_dim, self.bn, self.stages)
+        config::smem_bytes(self.bm, self.head_dim, self.bn, self.stages, self.q_stages)
     }
     /// Threads per CTA: the producer warpgroup and one consumer warpgroup per 64 query rows
     /// (`config::threads`).

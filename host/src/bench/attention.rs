@@ -27,6 +27,9 @@ pub const TOKENS: usize = 16384;
 /// The hidden size the heads make up (`heads = HIDDEN / head_dim`), FlashAttention 3's.
 pub const HIDDEN: usize = 2048;
 
+/// The bench's seqlens: 512 … 16k.
+pub const SEQLENS: [usize; 6] = [512, 1024, 2048, 4096, 8192, 16384];
+
 /// The bench shapes: head dim × seqlen × (no mask, top-left causal).
 ///
 /// ```
@@ -35,11 +38,32 @@ pub const HIDDEN: usize = 2048;
 /// assert_eq!((c[0].batch, c[0].heads, c[0].seqlen_q, c[0].head_dim), (32, 32, 512, 64));
 /// ```
 pub fn cases() -> Vec<AttentionConfig> {
+    cases_at(&SEQLENS, false)
+}
+
+/// The bench shapes at `seqlens` (what `host bench attention` runs: [`SEQLENS`], or the
+/// comma-separated list of `CUTE_RS_ATTENTION_SEQLENS`, for a short measuring call), Q, K, V
+/// and O packed as (batch, token, head, head_dim) — or, with `heads_major`, as (batch, head,
+/// token, head_dim): torch's contiguous `(b, h, s, d)`, what `tools/attention/sdpa_bench.py`
+/// gives cuDNN by default (`CUTE_RS_ATTENTION_LAYOUT=bhsd` for `host bench attention`).
+///
+/// ```
+/// let c = host::bench::attention::cases_at(&[512, 1024], false);
+/// assert_eq!(c.len(), 3 * 2 * 2);
+/// let c = host::bench::attention::cases_at(&[512], true);
+/// assert_eq!(c[0].lens().unwrap().q, 16384 * 2048);
+/// ```
+pub fn cases_at(seqlens: &[usize], heads_major: bool) -> Vec<AttentionConfig> {
     let mut v = Vec::new();
     for d in [64, 128, 256] {
-        for s in [512, 1024, 2048, 4096, 8192, 16384] {
+        for &s in seqlens {
             for causal in [false, true] {
-                let c = AttentionConfig::new(TOKENS / s, HIDDEN / d, s, s, d);
+                let (b, h) = (TOKENS / s, HIDDEN / d);
+                let mut c = AttentionConfig::new(b, h, s, s, d);
+                if heads_major {
+                    let st = [(h * s * d) as i64, d as i64, (s * d) as i64];
+                    c = c.q_stride(st).k_stride(st).v_stride(st).o_stride(st);
+                }
                 v.push(if causal { c.causal(Causal::TopLeft) } else { c });
             }
         }
@@ -209,7 +233,35 @@ pub fn attention_problem(
 /// ```
 pub fn attention(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let blas = Cublas::new(ctx, ctx.default_stream())?;
-    let cases = cases();
+    let heads_major = match std::env::var("CUTE_RS_ATTENTION_LAYOUT").ok().as_deref() {
+        None | Some("bshd") => false,
+        Some("bhsd") => true,
+        Some(other) => {
+            return Err(crate::Error::Unsupported(format!(
+                "CUTE_RS_ATTENTION_LAYOUT={other}: bshd (the default) or bhsd"
+            )));
+        }
+    };
+    let cases = match std::env::var("CUTE_RS_ATTENTION_SEQLENS") {
+        Ok(list) => {
+            let seqlens = list
+                .split(',')
+                .map(|x| {
+                    x.trim()
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|&s| s > 0 && s <= TOKENS)
+                })
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| {
+                    crate::Error::Unsupported(format!(
+                        "CUTE_RS_ATTENTION_SEQLENS={list}: comma-separated seqlens 1..={TOKENS}"
+                    ))
+                })?;
+            cases_at(&seqlens, heads_major)
+        }
+        Err(_) => cases_at(&SEQLENS, heads_major),
+    };
     progress.set_total(2 * cases.len());
     let mut most = AttentionLens {
         q: 0,

@@ -71,9 +71,19 @@ pub const SMEM_MAX: usize = 232_448;
 /// warpgroup's rows; `collective::epilogue_rows::BOX_BYTES`).
 pub const O_BOX_BYTES: usize = 64 * 64 * 2;
 
-/// Bytes of the mainloop's tiles: Q, the K and V stages.
-pub const fn mainloop_bytes(bm: usize, d: usize, bn: usize, stages: usize) -> usize {
-    bm * d * 2 + 2 * stages * bn * d * 2
+/// Stages of Q's pipeline in the default entries: one (the producer loads a tile's Q once the
+/// previous tile's last `S = Q·Kᵀ` is done); the `q2` measuring variants have two.
+pub const Q_STAGES: usize = 1;
+
+/// Bytes of the mainloop's tiles: the `q_stages` Q stages, the K and V stages.
+pub const fn mainloop_bytes(
+    bm: usize,
+    d: usize,
+    bn: usize,
+    stages: usize,
+    q_stages: usize,
+) -> usize {
+    q_stages * bm * d * 2 + 2 * stages * bn * d * 2
 }
 
 /// O staging boxes per consumer warpgroup of the TMA-store epilogue: one per 64 columns of the
@@ -81,9 +91,9 @@ pub const fn mainloop_bytes(bm: usize, d: usize, bn: usize, stages: usize) -> us
 /// directly from registers — no room (head dim 256's 128 × 80), or no registers to spare: the
 /// 192-row tile (160 per consumer thread) and the 176-key one, whose mainloops ptxas spilled
 /// (8 and 228 bytes) once the TMA epilogue was in the same entry.
-pub const fn o_boxes(bm: usize, d: usize, bn: usize, stages: usize) -> usize {
+pub const fn o_boxes(bm: usize, d: usize, bn: usize, stages: usize, q_stages: usize) -> usize {
     let per_box = bm / 64 * O_BOX_BYTES;
-    let room = SMEM_MAX - 128 - mainloop_bytes(bm, d, bn, stages);
+    let room = SMEM_MAX - 128 - mainloop_bytes(bm, d, bn, stages, q_stages);
     if bm > BM || bn > 128 {
         0
     } else if room >= d / 64 * per_box {
@@ -96,11 +106,14 @@ pub const fn o_boxes(bm: usize, d: usize, bn: usize, stages: usize) -> usize {
 }
 
 /// Dynamic shared memory of the kernel for `bm` query rows ([`BM`] but in a measuring
-/// variant), head dim `d`, `bn` keys per block and `stages` K/V stages ([`STAGES`] but in a
-/// measuring variant): Q, the K and V stages, the O staging boxes ([`o_boxes`] per consumer
+/// variant), head dim `d`, `bn` keys per block, `stages` K/V stages ([`STAGES`] but in a
+/// measuring variant) and `q_stages` Q stages ([`Q_STAGES`] but in a measuring variant): the Q
+/// stages, the K and V stages, the O staging boxes ([`o_boxes`] per consumer
 /// warpgroup), 128 bytes of barriers (the pipelines' and the ping-pong's).
-pub const fn smem_bytes(bm: usize, d: usize, bn: usize, stages: usize) -> usize {
-    mainloop_bytes(bm, d, bn, stages) + o_boxes(bm, d, bn, stages) * bm / 64 * O_BOX_BYTES + 128
+pub const fn smem_bytes(bm: usize, d: usize, bn: usize, stages: usize, q_stages: usize) -> usize {
+    mainloop_bytes(bm, d, bn, stages, q_stages)
+        + o_boxes(bm, d, bn, stages, q_stages) * bm / 64 * O_BOX_BYTES
+        + 128
 }
 
 /// `Params::epilogue`: O stored from registers (the direct path, every tile).

@@ -332,30 +332,6 @@ fn opaque(x: i32) -> i32 {
     y
 }
 
-/// A basic block ptxas can neither remove nor if-convert: a branch back to itself on
-/// `%clock == 0xffffffff` (never taken in practice; a taken one re-reads the clock). ptxas does
-/// not move a `wgmma.wait_group` above it, nor hand the registers of a `wgmma` in flight to
-/// the code before it (helper fa3sass's "robust pin", FINDINGS.md 2026-11-29).
-#[inline(always)]
-#[allow(named_asm_labels)] // the label is local to the `{ }` block (PTX scoping)
-fn pin_block() {
-    // SAFETY: reads the clock into block-local registers; no memory, no stack.
-    #[cfg(target_arch = "nvptx64")]
-    unsafe {
-        core::arch::asm!(
-            "{{",
-            ".reg .pred pz;",
-            ".reg .b32 ck;",
-            "$Lattn_pin:",
-            "mov.u32 ck, %clock;",
-            "setp.eq.u32 pz, ck, 0xffffffff;",
-            "@pz bra $Lattn_pin;",
-            "}}",
-            options(nostack, preserves_flags)
-        )
-    };
-}
-
 /// The 128 threads of consumer warpgroup `wg` (0, 1 or 2) meet at named barrier `3 + wg` (ids
 /// 1 and 2 are [`WarpScheduler`]'s).
 #[inline(always)]
@@ -518,8 +494,8 @@ unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
 /// them passed (with `SPLIT`: V_n's wait after the softmax, the basic-block boundary that keeps
 /// P·V's `wait_group` below the softmax, is then mostly a taken branch); `LAZY`: O is rescaled
 /// only when some row of the warp has a new max (a correction of exactly 1 otherwise: the same
-/// bits); `KF`: the producer loads K_n before V_{n−1} (FlashAttention-3's order);
-/// `PIN` (with `OVERLAP`): [`pin_block`] between the softmax and P·V's `wait_group`. The
+/// bits); `QS`: the stages of Q's pipeline (1, or 2: the producer loads the next tile's Q while
+/// this one's last key blocks, P·V and epilogue run, instead of after its last S). The
 /// consumer warpgroups are `H::BM / 64` (two, or three in the 192-row tile).
 ///
 /// # Safety
@@ -541,8 +517,7 @@ unsafe fn attention_fwd<
     const NB: bool,
     const TW: bool,
     const LAZY: bool,
-    const KF: bool,
-    const PIN: bool,
+    const QS: usize,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -564,38 +539,48 @@ unsafe fn attention_fwd<
     // shared memory: Q, the K stages, the V stages, the O staging boxes (`o_boxes` per consumer
     // warpgroup, 1024-byte aligned: every tile above is a multiple of 1 KiB), then the three
     // pipelines' barriers
-    let o_boxes = const { config::o_boxes(H::BM, H::D, H::BN, ST) };
-    let q_buf = smem as *mut u16;
-    let k_buf = |s: u32| unsafe { smem.add(H::Q_BYTES + s as usize * H::KV_BYTES) } as *mut u16;
-    let v_buf =
-        |s: u32| unsafe { smem.add(H::Q_BYTES + (ST + s as usize) * H::KV_BYTES) } as *mut u16;
+    let o_boxes = const { config::o_boxes(H::BM, H::D, H::BN, ST, QS) };
+    // (one stage: the index is 0, said so the default entries' addresses stay constants; two:
+    // the index through `opaque` at each use, so the Q descriptors derived from it are built
+    // where a `wgmma` takes them, not hoisted out of the key loop into registers it needs)
+    let q_buf = |s: u32| {
+        let off = if QS == 1 {
+            0
+        } else {
+            opaque(s as i32) as usize * H::Q_BYTES
+        };
+        unsafe { smem.add(off) as *mut u16 }
+    };
+    let kv0 = QS * H::Q_BYTES;
+    let k_buf = |s: u32| unsafe { smem.add(kv0 + s as usize * H::KV_BYTES) } as *mut u16;
+    let v_buf = |s: u32| unsafe { smem.add(kv0 + (ST + s as usize) * H::KV_BYTES) } as *mut u16;
     const { assert!(H::Q_BYTES.is_multiple_of(1024) && H::KV_BYTES.is_multiple_of(1024)) };
-    let o_smem = unsafe { smem.add(H::Q_BYTES + 2 * ST * H::KV_BYTES) };
+    let o_smem = unsafe { smem.add(kv0 + 2 * ST * H::KV_BYTES) };
     let bars = unsafe { o_smem.add(o_boxes * H::BM / 64 * O_BOX_BYTES) };
     // the barriers fit the 128 bytes `config::smem_bytes` leaves them
     const {
         assert!(
-            size_of::<PipelineStorage<1>>()
+            size_of::<PipelineStorage<QS>>()
                 + 2 * size_of::<PipelineStorage<ST>>()
                 + size_of::<OrderedSequenceBarrierStorage<1, 2>>()
                 <= 128
         )
     };
-    let st_q = bars as *mut PipelineStorage<1>;
-    let st_k = unsafe { bars.add(size_of::<PipelineStorage<1>>()) } as *mut PipelineStorage<ST>;
+    let st_q = bars as *mut PipelineStorage<QS>;
+    let st_k = unsafe { bars.add(size_of::<PipelineStorage<QS>>()) } as *mut PipelineStorage<ST>;
     let st_v =
-        unsafe { bars.add(size_of::<PipelineStorage<1>>() + size_of::<PipelineStorage<ST>>()) }
+        unsafe { bars.add(size_of::<PipelineStorage<QS>>() + size_of::<PipelineStorage<ST>>()) }
             as *mut PipelineStorage<ST>;
-    let st_seq =
-        unsafe { bars.add(size_of::<PipelineStorage<1>>() + 2 * size_of::<PipelineStorage<ST>>()) }
-            as *mut OrderedSequenceBarrierStorage<1, 2>;
+    let st_seq = unsafe {
+        bars.add(size_of::<PipelineStorage<QS>>() + 2 * size_of::<PipelineStorage<ST>>())
+    } as *mut OrderedSequenceBarrierStorage<1, 2>;
     // consumer warpgroups (each arrives once on an empty barrier per stage): one per 64 rows
     let consumers = (H::BM / 64) as i32;
     // (thread in warpgroup, warpgroup)
     let (t, wg): (i32, i32) = make_layout_left((_128, consumers + 1)).idx2crd(tid);
     let (pipe_q, pipe_k, pipe_v, mut turns) = unsafe {
         (
-            PipelineTmaAsync::<1, QTx<H>>::init(st_q, tid == 0, consumers as u32, || ()),
+            PipelineTmaAsync::<QS, QTx<H>>::init(st_q, tid == 0, consumers as u32, || ()),
             PipelineTmaAsync::<ST, KvTx<H>>::init(st_k, tid == 0, consumers as u32, || ()),
             PipelineTmaAsync::<ST, KvTx<H>>::init(st_v, tid == 0, consumers as u32, || ()),
             // the consumer warpgroups' turns at the tensor cores (all 128 threads arrive)
@@ -646,32 +631,19 @@ unsafe fn attention_fwd<
                     H::load_q(
                         tma_q,
                         s.full_barrier(),
-                        q_buf,
+                        q_buf(s.index()),
                         [tile.q_start + tile.m0, tile.h, bc],
                     )
                 };
                 s.producer_commit();
-                // `KF`: K_n before V_{n-1} (FlashAttention-3's order, V one block behind: the
-                // order the overlapped consumers use them, so a late V release never holds
-                // back a K load); else K_n, V_n
-                let lag = if KF { 1 } else { 0 };
-                for n in 0..tile.n_blocks + lag {
-                    if n < tile.n_blocks {
-                        let k0 = tile.k_start + n * bn;
-                        let s = unsafe { pk.producer_acquire() };
-                        unsafe {
-                            H::load_kv(tma_k, s.full_barrier(), k_buf(s.index()), [k0, hk, bc])
-                        };
-                        s.producer_commit();
-                    }
-                    if n >= lag {
-                        let v0 = tile.k_start + (n - lag) * bn;
-                        let s = unsafe { pv.producer_acquire() };
-                        unsafe {
-                            H::load_kv(tma_v, s.full_barrier(), v_buf(s.index()), [v0, hk, bc])
-                        };
-                        s.producer_commit();
-                    }
+                for n in 0..tile.n_blocks {
+                    let k0 = tile.k_start + n * bn;
+                    let s = unsafe { pk.producer_acquire() };
+                    unsafe { H::load_kv(tma_k, s.full_barrier(), k_buf(s.index()), [k0, hk, bc]) };
+                    s.producer_commit();
+                    let s = unsafe { pv.producer_acquire() };
+                    unsafe { H::load_kv(tma_v, s.full_barrier(), v_buf(s.index()), [k0, hk, bc]) };
+                    s.producer_commit();
                 }
             }
         }
@@ -714,7 +686,9 @@ unsafe fn attention_fwd<
         // the thread's two rows (accumulator values 0 and 2): running max (log2 domain) and sum
         let mut row_max = [f32::NEG_INFINITY; 2];
         let mut row_sum = [0f32; 2];
-        let mut q = Some(unsafe { cq.consumer_wait() });
+        let q0 = unsafe { cq.consumer_wait() };
+        let qi = q0.index();
+        let mut q = Some(q0);
         let masks = Masks {
             t,
             r0,
@@ -732,7 +706,7 @@ unsafe fn attention_fwd<
                 unsafe { turns.wait() };
             }
             sched.sync();
-            unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+            unsafe { gemm_qk::<E, H, SN2>(q_buf(qi), wg, k_buf(k.index()), &mut s) };
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
@@ -767,7 +741,7 @@ unsafe fn attention_fwd<
                     unsafe { turns.wait() };
                 }
                 sched.sync();
-                unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+                unsafe { gemm_qk::<E, H, SN2>(q_buf(qi), wg, k_buf(k.index()), &mut s) };
                 if RSB {
                     // FlashAttention-3's `RescaleOBeforeGemm`: O (free since the last
                     // `wait_group 0`) takes block n-1's correction while S_n computes
@@ -796,12 +770,6 @@ unsafe fn attention_fwd<
                     // (pinned by the fence)
                     fence_operand(&mut s);
                     v_next = Some(unsafe { wait_stage(&mut cv, tv.take()) });
-                }
-                if PIN {
-                    // the softmax (pinned by the fence) stays above a basic block ptxas cannot
-                    // remove, so it keeps P's registers and the `wait_group` below it
-                    fence_operand(&mut s);
-                    pin_block();
                 }
                 wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
                 fence_operand(&mut o);
@@ -838,7 +806,7 @@ unsafe fn attention_fwd<
             for n in 0..tile.n_blocks {
                 let k = unsafe { ck.consumer_wait() };
                 let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
-                unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+                unsafe { gemm_qk::<E, H, SN2>(q_buf(qi), wg, k_buf(k.index()), &mut s) };
                 wait_group::<0>();
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
@@ -967,8 +935,8 @@ unsafe fn attention_fwd<
 }
 
 /// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
-/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then
-/// `kf, pin` (see [`attention_fwd`]).
+/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`
+/// (see [`attention_fwd`]).
 macro_rules! entry {
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
@@ -986,9 +954,9 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, false, false);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, false, false);
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, Q_STAGES);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $kf:literal, $pin:literal) => {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`, `tma_o`: tensor maps of Q, K, V, O over (d, token, head, batch) with ",
@@ -1000,7 +968,7 @@ macro_rules! entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $kf, $pin>(tma_q, tma_k, tma_v, tma_o, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs>(tma_q, tma_k, tma_v, tma_o, &p) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1085,13 +1053,10 @@ mod measure {
     entry!(attention_fwd_wg3s3_bf16_d64, Bf16, D64M192, 32, 64, 32, true, false, false, false, 3);
     // the default d128 with the consumers at 240 registers (the producer at 24)
     entry!(attention_fwd_r240_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true);
-    // FlashAttention-3's producer order, K_n before V_{n-1} (`kf`), and with it the softmax
-    // pinned above P·V's wait (`pinkf`): helper fa3sass's SASS reading (its FINDINGS.md,
-    // 2026-11-29: ptxas waits for P·V before the softmax unless a block it cannot remove sits
-    // between; the pin alone repeats `split`, slower, because the V release then holds back
-    // the next K loads in our K_n, V_n order)
-    entry!(attention_fwd_kf_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, false);
-    entry!(attention_fwd_kf_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, false);
-    entry!(attention_fwd_pinkf_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, true);
-    entry!(attention_fwd_pinkf_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, true, true);
+    // Q in two stages (`q2`: the producer loads the next tile's Q while this one's last key
+    // blocks and epilogue run, not after its last S), on the 128-row tiles of d64 and d128
+    // (d128 at 24/240 registers, `r240`: at 32/232 the Q stage's index and phase spilled 12
+    // bytes; on d64's 192-row tile, 160 registers, too)
+    entry!(attention_fwd_q2_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, 2);
+    entry!(attention_fwd_q2_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true, STAGES, RED_CHAIN, false, false, false, false, 2);
 }

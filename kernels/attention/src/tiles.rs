@@ -32,8 +32,13 @@ pub trait AttnTiles {
     const KV_BYTES: usize;
     /// Dynamic shared memory of the kernel: Q, the stages of K and V, the barriers
     /// ([`crate::config::smem_bytes`], what the host asks for).
-    const SMEM_BYTES: usize =
-        crate::config::smem_bytes(Self::BM, Self::D, Self::BN, crate::config::STAGES);
+    const SMEM_BYTES: usize = crate::config::smem_bytes(
+        Self::BM,
+        Self::D,
+        Self::BN,
+        crate::config::STAGES,
+        crate::config::Q_STAGES,
+    );
     /// The bytes a Q load brings (its boxes' [`TmaAtom::TX_BYTES`]).
     const Q_TX: u32;
     /// The bytes a K or V load brings.
