@@ -86,9 +86,9 @@ done
 # 4. ncu at 2048³ (clocks locked by ncu: kernel time alone): ours, then the tutorial's, one launch each
 N=$OUT/ncu.txt
 for k in hgemm_sm80 gemm_device; do
-  left 108 "ncu $k" || break
+  left 103 "ncu $k" || break
   echo "== ncu $k 2048" >> $N
-  CUTE_RS_PTX_DIR=$D/default timeout 12 ncu -k regex:$k -c 1 --section SpeedOfLight \
+  CUTE_RS_PTX_DIR=$D/default timeout 15 ncu -k regex:$k -c 1 --section SpeedOfLight \
     --metrics sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum \
     $H --arch sm_80 gemm --kernel sm80 --m 2048 --dtype f16 --ta --bench --timing b2b --vs-tutorial $D/tut.ptx >> $N 2>&1
   t "ncu $k rc=$?"
