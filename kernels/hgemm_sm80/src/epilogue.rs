@@ -240,7 +240,7 @@ impl Tile {
         rows >= TILE.0 as i32
             && cols >= TILE.1 as i32
             && self.beta == 0.0
-            && (self.c | stride) % O::VEC_BYTES == 0
+            && (self.c | stride).is_multiple_of(O::VEC_BYTES)
     }
 
     /// The staged path's loop: lane `l` of warp `w` reads rows `4l..4l+4` of columns `w`,
