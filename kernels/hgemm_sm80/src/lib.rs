@@ -31,10 +31,10 @@
 //!   `cp.async.wait_group STAGES−2` and one `__syncthreads` before its last k-block reads the next
 //!   stage, the refill of the stage just consumed issued at its first k-block, unconditionally
 //!   (past the last k-tile the last one again, as the tutorial does: no branch in the loop body).
-//! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`) from registers,
-//!   `partition_c` of C and of the tile's row and column coordinates: a tile inside C with
-//!   `beta = 0` straight from the registers, C's element chosen once; other tiles (C's edges,
-//!   or C read) through an f32 tile in shared memory and one loop, a bound check per element.
+//! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`), `partition_c` of C and of
+//!   the tile's row and column coordinates: every tile through an f32 tile in shared memory and
+//!   one loop, a warp writing a column; a tile inside C with `beta = 0` and aligned columns
+//!   stores a lane's 4 rows as one vector, other tiles element by element with a bound check.
 //!
 //! BLAS names as [`kernels-hgemm`]: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)`
 //! K-major; B "N" = `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries
