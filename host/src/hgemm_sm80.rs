@@ -4,8 +4,7 @@
 //!
 //! The kernel loads A and B with 16-byte `cp.async` copies along their contiguous dimension, so
 //! `lda` and `ldb` must be multiples of 8 elements and A and B 16-byte aligned
-//! ([`hgemm_sm80_check`]); C takes any `ldc ≥ M` (stored element by element where its columns
-//! are not aligned to the epilogue's 8- or 16-byte vectors).
+//! ([`hgemm_sm80_check`]); C takes any `ldc ≥ M` (stored element by element).
 
 use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, PushKernelArg};
 
@@ -241,7 +240,7 @@ mod tests {
         let e = hgemm_sm80_check(&g.lda(8), g.lens(), (0, 0)).unwrap_err();
         assert!(matches!(e, Error::LeadingDimension { name: "lda", .. }));
         assert!(hgemm_sm80_check(&GemmConfig::new(0, 5, 7), (0, 35, 0), (3, 5)).is_ok());
-        // any ldc: C is stored element by element where the vectors do not align
+        // any ldc: C is stored element by element
         let g = GemmConfig::new(30, 20, 16).lda(32).ldb(16).ldc(31);
         assert!(hgemm_sm80_check(&g, (32 * 16, 16 * 20, 31 * 20), (0, 0)).is_ok());
     }

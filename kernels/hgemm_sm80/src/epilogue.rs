@@ -3,14 +3,12 @@
 //! Which element each accumulator is comes from the TiledMMA (`partition_c` of C's tile and of
 //! its row and column coordinates), so nothing here knows the MMA's thread layout.
 //!
-//! Every tile goes through shared memory ([`Staging`]): the accumulators to an f32 tile of C,
-//! then one loop in which a warp writes a column, 4 consecutive rows a lane. A tile wholly inside
-//! C with `beta = 0` (every CTA of the common problem) whose columns are aligned to the vector
-//! stores a lane's 4 rows with one vector store (8 bytes for 16-bit C, 16 for f32: a warp writes
-//! a column's 128 rows as whole 128-byte lines, 32 stores a thread instead of 128 from the
-//! registers; round 8 of doc/ampere-gemm.md); every other tile (C's edges, C read, unaligned C)
-//! element by element, each checked. One loop instead of 128 unrolled values per element type
-//! and `beta` (the module's PTX was 90 % epilogue, 5 MB for the 8 entries: ptxas and the driver's
+//! Two paths: a tile wholly inside C with `beta = 0` (every CTA of the common problem) stores
+//! straight from the registers, C's element chosen once, no bound checks; every other tile (C's
+//! edges, or C read) goes through shared memory ([`Staging`]): the accumulators to an f32 tile
+//! of C, then one loop in which a warp writes a column, 4 consecutive rows a lane, each element
+//! checked. The second path is a loop instead of 128 unrolled values per element type and
+//! `beta` (the module's PTX was 90 % epilogue, 5 MB for the 8 entries: ptxas and the driver's
 //! JIT took ~40 s for it).
 
 use layout_types::cute::copy::TileLayout;
@@ -159,11 +157,14 @@ struct F4([f32; 4]);
 impl Tile {
     /// Stores the thread's `N` accumulators as C's element `out` (`OUT_F32`, `OUT_BF16`,
     /// `OUT_F16`): `at(i)` is value `i` of the fragment and the element of C it belongs to,
-    /// `(value, offset from the tile's origin in C, row, column in the tile)`; each value is read
-    /// once.
+    /// `(value, offset from the tile's origin in C, row, column in the tile)`. Each path reads each
+    /// value once (4 · 128 reads of the register array in all: LLVM's SROA splits it into
+    /// registers up to 1024).
     ///
-    /// Every thread of the CTA calls it (it synchronizes the CTA), after the mainloop's last
-    /// `cp.async` completed (`wait_group 0`).
+    /// Every thread of the CTA calls it (the staged path synchronizes the CTA), after the
+    /// mainloop's last `cp.async` completed (`wait_group 0`; with the candidate
+    /// `hgemm-sm80-latewait` it waits here: after a whole tile's stores, before the staged path
+    /// writes shared memory).
     ///
     /// # Safety
     /// `c` holds `(M, N)` with leading dimension `ldc` of the element `out` names; `st` is the
@@ -176,8 +177,29 @@ impl Tile {
         st: Staging,
     ) {
         let (rows, cols) = (self.bounds.0 - self.origin.0, self.bounds.1 - self.origin.1);
-        // the accumulators to the f32 tile (after every warp's last reads of the stages), then
-        // the columns from it
+        let whole = rows >= TILE.0 as i32 && cols >= TILE.1 as i32 && self.beta == 0.0;
+        // the candidate `hgemm-sm80-vepi`: whole tiles through shared memory too, stored 4 rows
+        // a lane with one vector store (a warp: a column's 128 rows, whole 128-byte lines)
+        if whole && !cfg!(feature = "hgemm-sm80-vepi") {
+            // the whole tile inside C, C not read: no bound checks, C's element chosen once
+            // (SAFETY: the caller's contract)
+            unsafe {
+                match out {
+                    OUT_F32 => self.store_all::<f32, N>(&at),
+                    OUT_BF16 => self.store_all::<bfloat16_t, N>(&at),
+                    _ => self.store_all::<half_t, N>(&at),
+                }
+            }
+            if cfg!(feature = "hgemm-sm80-latewait") {
+                device::cp_async::wait_group::<0>();
+            }
+            return;
+        }
+        if cfg!(feature = "hgemm-sm80-latewait") {
+            device::cp_async::wait_group::<0>();
+        }
+        // C's edges or C read: the accumulators to the f32 tile (after every warp's last reads of
+        // the stages), then the columns from it
         let s_c: SC =
             make_composed_layout(Swizzle::<3, 2, 5>, make_layout((_128, _128), (_1, _128)));
         device::thread::sync_threads();
@@ -234,7 +256,7 @@ impl Tile {
         let row0 = make_layout((_32, _4), (_4, _0)).call(st.tid as i32);
         let col0 = make_layout((_32, _4), (_0, _1)).call(st.tid as i32);
         let mut c = col0;
-        let vector = self.vector::<O>((rows, cols));
+        let vector = cfg!(feature = "hgemm-sm80-vepi") && self.vector::<O>((rows, cols));
         while c < TILE.1 as i32 {
             // SAFETY: the swizzle keeps 4-row groups whole, so the 4 values are one aligned
             // 16-byte chunk of the tile
@@ -261,6 +283,32 @@ impl Tile {
             );
             c += WARPS;
         }
+    }
+
+    /// The `N` values of a tile inside C, each `alpha·acc` (C not read: `beta = 0`).
+    ///
+    /// # Safety
+    /// The tile lies inside C, of element `O`.
+    #[inline(always)]
+    unsafe fn store_all<O: OutElem, const N: usize>(
+        &self,
+        at: &impl Fn(usize) -> (f32, i64, i32, i32),
+    ) {
+        device::unroll!(
+            N / 4,
+            #[inline(always)]
+            |atom: usize| {
+                device::unroll!(
+                    4,
+                    #[inline(always)]
+                    |v: usize| {
+                        let (acc, off, _, _) = at(4 * atom + v);
+                        // SAFETY: the caller's contract.
+                        unsafe { self.at::<O>(off).write(O::from_f32(self.alpha * acc)) };
+                    }
+                );
+            }
+        );
     }
 
     /// The element of C at `off` from the tile's origin.

@@ -31,10 +31,10 @@
 //!   `cp.async.wait_group STAGES−2` and one `__syncthreads` before its last k-block reads the next
 //!   stage, the refill of the stage just consumed issued at its first k-block, unconditionally
 //!   (past the last k-tile the last one again, as the tutorial does: no branch in the loop body).
-//! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`), `partition_c` of C and of
-//!   the tile's row and column coordinates: every tile through an f32 tile in shared memory and
-//!   one loop, a warp writing a column; a tile inside C with `beta = 0` and aligned columns
-//!   stores a lane's 4 rows as one vector, other tiles element by element with a bound check.
+//! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`) from registers,
+//!   `partition_c` of C and of the tile's row and column coordinates: a tile inside C with
+//!   `beta = 0` straight from the registers, C's element chosen once; other tiles (C's edges,
+//!   or C read) through an f32 tile in shared memory and one loop, a bound check per element.
 //!
 //! BLAS names as [`kernels-hgemm`]: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)`
 //! K-major; B "N" = `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries
@@ -690,8 +690,12 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     } else {
         mainloop(false);
     }
-    // no copy may still write shared memory when the epilogue stages C there or the CTA exits
-    wait_group::<0>();
+    // no copy may still write shared memory when the CTA exits (the candidate
+    // `hgemm-sm80-latewait` waits in the epilogue: after a whole tile's stores from the registers,
+    // before the staged path writes shared memory)
+    if !cfg!(feature = "hgemm-sm80-latewait") {
+        wait_group::<0>();
+    }
 
     // the epilogue: value i of the accumulators, its offset in C's tile (tCgC) and its row and
     // column in the tile (partition_C of the tile's coordinates)
@@ -729,8 +733,8 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
         tid,
     };
     // SAFETY: C as the parameters describe it (the caller's contract); every thread of the CTA
-    // stores, after its last `cp.async` (`wait_group 0` above); the shared memory holds the f32
-    // tile (asserted in `epilogue`).
+    // stores, after its last `cp.async` (`wait_group 0` above, or in `store` with
+    // `hgemm-sm80-latewait`); the shared memory holds the f32 tile (asserted in `epilogue`).
     unsafe { out.store::<ACC>(p.out, at, staging) };
 }
 
