@@ -4,6 +4,7 @@
 
 pub mod attention;
 pub mod gemm_fp8;
+pub mod tutorial_sm80;
 
 use std::sync::Arc;
 
@@ -15,8 +16,10 @@ use crate::cublas::Cublas;
 use crate::error::{Error, Result};
 use crate::gemm::{GemmConfig, Plan, Tile, Trans};
 use crate::progress::Progress;
-pub use crate::timing::{BURST_LAUNCHES, BURST_REST, BURST_ROUNDS, Timing};
-use crate::timing::{batched_ms, batched_pair_ms, burst_pair_ms, median_ms, median_pair_ms};
+pub use crate::timing::{
+    BACK_TO_BACK_LAUNCHES, BACK_TO_BACK_ROUNDS, BURST_LAUNCHES, BURST_REST, BURST_ROUNDS, Timing,
+};
+use crate::timing::{batched_ms, median_ms, median_pair_ms};
 
 /// One measured configuration: ours beside the reference in the same run.
 ///
@@ -270,7 +273,7 @@ pub fn hgemm_problem(
     hgemm_problem_timed(ctx, blas, g, dtype, out, Timing::Sustained)
 }
 
-/// [`hgemm_problem`] timed either way ([`Timing`]); a burst row's variant ends in ` burst`.
+/// [`hgemm_problem`] timed any [`Timing`] way; a row's variant ends in [`Timing::suffix`].
 ///
 /// ```no_run
 /// use host::bench::{Timing, hgemm_problem_timed};
@@ -349,10 +352,7 @@ pub fn hgemm_problem_timed(
             Some((lt, b, c)) => lt.gemm_bias_act(g, &da, &db, c, b),
             None => blas.gemm_ex(&lin, &da, &db, *dc.borrow_mut()),
         };
-        let (ours, refm) = match timing {
-            Timing::Sustained => batched_pair_ms(s, &mut ours, &mut reference),
-            Timing::Burst => burst_pair_ms(s, &mut ours, &mut reference),
-        }?;
+        let (ours, refm) = timing.pair_ms(s, &mut ours, &mut reference)?;
         let name = match (lt_epilogue, g.act) {
             (true, Activation::Gelu) => "cuBLASLt GELU_BIAS epilogue",
             (true, Activation::Relu) => "cuBLASLt RELU_BIAS epilogue",
@@ -384,11 +384,7 @@ pub fn hgemm_problem_timed(
             } else {
                 String::new()
             },
-            if timing == Timing::Burst {
-                " burst"
-            } else {
-                ""
-            }
+            timing.suffix()
         ),
         size: format!("{}x{}x{}", g.m, g.n, g.k),
         work: g.flops(),

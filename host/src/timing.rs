@@ -85,6 +85,73 @@ pub enum Timing {
     /// launches of one side; [`BURST_ROUNDS`] rounds of each side in turn, the median (boost
     /// clocks, as fast.cu's harness times: rest, then 20 launches).
     Burst,
+    /// CuTe's sm80 tutorial's own timer (issue #35): one launch, a sync, then
+    /// [`BACK_TO_BACK_LAUNCHES`] launches back to back between two events, no rest;
+    /// [`BACK_TO_BACK_ROUNDS`] rounds of each side in turn, the median.
+    BackToBack,
+}
+
+impl Timing {
+    /// The suffix of a bench row's variant timed this way: "", " burst", " b2b".
+    ///
+    /// ```
+    /// use host::bench::Timing;
+    /// assert_eq!(Timing::BackToBack.suffix(), " b2b");
+    /// assert_eq!(Timing::Sustained.suffix(), "");
+    /// ```
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Timing::Sustained => "",
+            Timing::Burst => " burst",
+            Timing::BackToBack => " b2b",
+        }
+    }
+
+    /// Per-launch GPU time (ms) of `a` and of `b` timed this way, on `stream`.
+    pub(crate) fn pair_ms(
+        self,
+        stream: &CudaStream,
+        a: impl FnMut() -> Result<()>,
+        b: impl FnMut() -> Result<()>,
+    ) -> Result<(f64, f64)> {
+        match self {
+            Timing::Sustained => batched_pair_ms(stream, a, b),
+            Timing::Burst => burst_pair_ms(stream, a, b),
+            Timing::BackToBack => back_to_back_pair_ms(stream, a, b),
+        }
+    }
+}
+
+/// Launches of one run of [`Timing::BackToBack`]: the tutorial's `timing_iterations`.
+pub const BACK_TO_BACK_LAUNCHES: u32 = 100;
+/// Runs of each side in [`Timing::BackToBack`].
+pub const BACK_TO_BACK_ROUNDS: usize = 3;
+
+/// [`Timing::BackToBack`]: per-launch GPU time (ms) of `a` and `b`, each run as CuTe's sm80
+/// tutorial times itself (one launch, a sync, then [`BACK_TO_BACK_LAUNCHES`] launches between
+/// two events); `a`, `b`, `a`, ... [`BACK_TO_BACK_ROUNDS`] times; the median of each.
+pub(crate) fn back_to_back_pair_ms(
+    stream: &CudaStream,
+    mut a: impl FnMut() -> Result<()>,
+    mut b: impl FnMut() -> Result<()>,
+) -> Result<(f64, f64)> {
+    let run = |f: &mut dyn FnMut() -> Result<()>| -> Result<f64> {
+        f()?;
+        stream.synchronize()?;
+        let ms = timed(stream, || {
+            for _ in 0..BACK_TO_BACK_LAUNCHES {
+                f()?;
+            }
+            Ok(())
+        })?;
+        Ok(ms as f64 / BACK_TO_BACK_LAUNCHES as f64)
+    };
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for _ in 0..BACK_TO_BACK_ROUNDS {
+        ta.push(run(&mut a)?);
+        tb.push(run(&mut b)?);
+    }
+    Ok((median(ta), median(tb)))
 }
 
 /// The rest before each burst of [`Timing::Burst`].

@@ -37,6 +37,27 @@ pub enum OutArg {
     Same,
 }
 
+/// A bench timing of `--timing` ([`host::bench::Timing`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TimingArg {
+    /// Interleaved ~20 ms batches with the reference's (sustained clocks).
+    Sustained,
+    /// 20 launches after a 1 s rest.
+    Burst,
+    /// One launch, then 100 back to back (CuTe's sm80 tutorial's timer).
+    B2b,
+}
+
+impl From<TimingArg> for host::bench::Timing {
+    fn from(t: TimingArg) -> Self {
+        match t {
+            TimingArg::Sustained => host::bench::Timing::Sustained,
+            TimingArg::Burst => host::bench::Timing::Burst,
+            TimingArg::B2b => host::bench::Timing::BackToBack,
+        }
+    }
+}
+
 /// A size or leading dimension: a non-negative integer (a clear message for `-3` or `x`).
 fn parse_dim(s: &str) -> Result<usize, String> {
     s.trim()
@@ -179,6 +200,14 @@ pub struct GemmArgs {
     /// Time ours and cuBLAS on the same buffers, in turn (ours, cuBLAS, ours, ...): median of each.
     #[arg(long, requires = "m")]
     bench: bool,
+    /// With --bench (bf16/fp16): the timings, comma-separated (default sustained,burst;
+    /// `b2b` times as CuTe's sm80 tutorial does: one launch, then 100 back to back).
+    #[arg(long, value_enum, value_delimiter = ',', requires = "bench")]
+    timing: Vec<TimingArg>,
+    /// With --bench, --dtype f16 --ta: time ours against CuTe's sm80 tutorial GEMM loaded from
+    /// this PTX (its binary's `cuobjdump -xptx`; tools/gpu/ampere-b2b.sh) instead of cuBLAS.
+    #[arg(long, value_name = "FILE.ptx", requires = "bench")]
+    vs_tutorial: Option<std::path::PathBuf>,
     #[command(flatten)]
     format: FormatArgs,
     /// GEMM checks with the CPU reference only (for compute-sanitizer).
@@ -471,6 +500,18 @@ fn main_half(a: &GemmArgs) -> u8 {
         );
         return 2;
     }
+    if a.vs_tutorial.is_some() {
+        let e = match (dtype, out) {
+            ("f16", "f16") => host::bench::tutorial_sm80::TutorialSm80::check(&g)
+                .err()
+                .map(|e| e.to_string()),
+            _ => Some("--vs-tutorial: the tutorial's half GEMM is --dtype f16, f16 C".into()),
+        };
+        if let Some(e) = e {
+            eprintln!("host gemm: {e}");
+            return 2;
+        }
+    }
     let ctx = match super::open("gemm", a.device.device) {
         Ok(c) => c,
         Err(code) => return code,
@@ -497,13 +538,25 @@ fn main_half(a: &GemmArgs) -> u8 {
     }
     if a.bench || !a.check {
         // both timings (issue #34): sustained interleaved batches, and bursts after a rest
-        use host::bench::{Timing, hgemm_problem_timed};
-        let r = host::Cublas::new(&ctx, ctx.default_stream()).and_then(|blas| {
-            [Timing::Sustained, Timing::Burst]
-                .into_iter()
-                .map(|t| hgemm_problem_timed(&ctx, &blas, &g, dtype, out, t))
-                .collect::<host::Result<Vec<_>>>()
-        });
+        use host::bench::{Timing, hgemm_problem_timed, tutorial_sm80};
+        let timings: Vec<Timing> = match a.timing.is_empty() {
+            true => vec![Timing::Sustained, Timing::Burst],
+            false => a.timing.iter().map(|&t| t.into()).collect(),
+        };
+        let r = match &a.vs_tutorial {
+            Some(ptx) => tutorial_sm80::TutorialSm80::load(&ctx, ptx).and_then(|tut| {
+                timings
+                    .iter()
+                    .map(|&t| tutorial_sm80::bench(&ctx, &tut, &g, t))
+                    .collect::<host::Result<Vec<_>>>()
+            }),
+            None => host::Cublas::new(&ctx, ctx.default_stream()).and_then(|blas| {
+                timings
+                    .iter()
+                    .map(|&t| hgemm_problem_timed(&ctx, &blas, &g, dtype, out, t))
+                    .collect::<host::Result<Vec<_>>>()
+            }),
+        };
         match r {
             Ok(rows) => {
                 let c = emit(&rows, &a.format, None, false);

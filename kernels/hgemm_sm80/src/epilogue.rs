@@ -25,7 +25,30 @@ pub trait OutElem: Copy {
     fn from_f32(x: f32) -> Self;
     /// Exact.
     fn to_f32(self) -> f32;
+    /// The bytes of 4 consecutive elements: the alignment [`OutElem::store4`] needs.
+    const VEC_BYTES: u64 = 4 * core::mem::size_of::<Self>() as u64;
+    /// Stores `v` rounded to 4 consecutive elements at `p` with one vector store.
+    ///
+    /// # Safety
+    /// `p` is valid for 4 elements and aligned to [`OutElem::VEC_BYTES`].
+    #[inline(always)]
+    unsafe fn store4(p: *mut Self, v: [f32; 4]) {
+        // 16-bit elements: two packed pairs, one 8-byte store (the first value at the lowest
+        // address; SAFETY: the caller's contract)
+        let (lo, hi) = (Self::pair(v[0], v[1]), Self::pair(v[2], v[3]));
+        unsafe { (p as *mut U2).write(U2([lo, hi])) };
+    }
+    /// Two values rounded and packed, the first in the low half (16-bit elements).
+    #[inline(always)]
+    fn pair(_: f32, _: f32) -> u32 {
+        0
+    }
 }
+
+/// Two `u32` of one aligned 8-byte vector (one `st.global.v2.u32`).
+#[derive(Clone, Copy)]
+#[repr(C, align(8))]
+struct U2([u32; 2]);
 
 impl OutElem for f32 {
     #[inline(always)]
@@ -35,6 +58,12 @@ impl OutElem for f32 {
     #[inline(always)]
     fn to_f32(self) -> f32 {
         self
+    }
+    /// One 16-byte store.
+    #[inline(always)]
+    unsafe fn store4(p: *mut f32, v: [f32; 4]) {
+        // SAFETY: the caller's contract.
+        unsafe { (p as *mut F4).write(F4(v)) };
     }
 }
 
@@ -47,6 +76,10 @@ impl OutElem for bfloat16_t {
     #[inline(always)]
     fn to_f32(self) -> f32 {
         bfloat16_t::to_f32(self)
+    }
+    #[inline(always)]
+    fn pair(x: f32, y: f32) -> u32 {
+        device::mma::pack_bf16x2(x, y)
     }
 }
 
@@ -70,6 +103,10 @@ impl OutElem for half_t {
             f32::from_bits(((exp + 112) << 23) | (man << 13))
         };
         f32::from_bits(mag.to_bits() | sign)
+    }
+    #[inline(always)]
+    fn pair(x: f32, y: f32) -> u32 {
+        device::mma::pack_f16x2(x, y)
     }
 }
 
@@ -125,7 +162,9 @@ impl Tile {
     /// registers up to 1024).
     ///
     /// Every thread of the CTA calls it (the staged path synchronizes the CTA), after the
-    /// mainloop's last `cp.async` completed (`wait_group 0`).
+    /// mainloop's last `cp.async` completed (`wait_group 0`; with the candidate
+    /// `hgemm-sm80-latewait` it waits here: after a whole tile's stores, before the staged path
+    /// writes shared memory).
     ///
     /// # Safety
     /// `c` holds `(M, N)` with leading dimension `ldc` of the element `out` names; `st` is the
@@ -138,7 +177,10 @@ impl Tile {
         st: Staging,
     ) {
         let (rows, cols) = (self.bounds.0 - self.origin.0, self.bounds.1 - self.origin.1);
-        if rows >= TILE.0 as i32 && cols >= TILE.1 as i32 && self.beta == 0.0 {
+        let whole = rows >= TILE.0 as i32 && cols >= TILE.1 as i32 && self.beta == 0.0;
+        // the candidate `hgemm-sm80-vepi`: whole tiles through shared memory too, stored 4 rows
+        // a lane with one vector store (a warp: a column's 128 rows, whole 128-byte lines)
+        if whole && !cfg!(feature = "hgemm-sm80-vepi") {
             // the whole tile inside C, C not read: no bound checks, C's element chosen once
             // (SAFETY: the caller's contract)
             unsafe {
@@ -148,7 +190,13 @@ impl Tile {
                     _ => self.store_all::<half_t, N>(&at),
                 }
             }
+            if cfg!(feature = "hgemm-sm80-latewait") {
+                device::cp_async::wait_group::<0>();
+            }
             return;
+        }
+        if cfg!(feature = "hgemm-sm80-latewait") {
+            device::cp_async::wait_group::<0>();
         }
         // C's edges or C read: the accumulators to the f32 tile (after every warp's last reads of
         // the stages), then the columns from it
@@ -183,6 +231,18 @@ impl Tile {
         }
     }
 
+    /// Whether the staged loop may store a lane's 4 rows as one vector: the tile inside C, C not
+    /// read, and C's address and column stride multiples of the vector (rows `4l` of the tile
+    /// are then aligned: the tile's first row is a multiple of 128).
+    #[inline(always)]
+    fn vector<O: OutElem>(&self, (rows, cols): (i32, i32)) -> bool {
+        let stride = self.ldc as u64 * core::mem::size_of::<O>() as u64;
+        rows >= TILE.0 as i32
+            && cols >= TILE.1 as i32
+            && self.beta == 0.0
+            && (self.c | stride).is_multiple_of(O::VEC_BYTES)
+    }
+
     /// The staged path's loop: lane `l` of warp `w` reads rows `4l..4l+4` of columns `w`,
     /// `w + THREADS/32`, ... of the f32 tile (one 16-byte vector each) and stores those inside
     /// C's `(rows, cols)` from the tile's origin.
@@ -196,11 +256,20 @@ impl Tile {
         let row0 = make_layout((_32, _4), (_4, _0)).call(st.tid as i32);
         let col0 = make_layout((_32, _4), (_0, _1)).call(st.tid as i32);
         let mut c = col0;
+        let vector = cfg!(feature = "hgemm-sm80-vepi") && self.vector::<O>((rows, cols));
         while c < TILE.1 as i32 {
             // SAFETY: the swizzle keeps 4-row groups whole, so the 4 values are one aligned
             // 16-byte chunk of the tile
             let v =
                 unsafe { (st.smem.add(s_c.eval((row0, c)).value() as usize) as *const F4).read() };
+            if vector {
+                let a = self.alpha;
+                // SAFETY: the 4 rows lie inside C and are aligned (`vector`).
+                let p = self.at::<O>(row0 as i64 + c as i64 * self.ldc);
+                unsafe { O::store4(p, [a * v.0[0], a * v.0[1], a * v.0[2], a * v.0[3]]) };
+                c += WARPS;
+                continue;
+            }
             device::unroll!(
                 4,
                 #[inline(always)]

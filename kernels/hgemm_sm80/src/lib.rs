@@ -690,8 +690,12 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     } else {
         mainloop(false);
     }
-    // no copy may still write shared memory when the CTA exits
-    wait_group::<0>();
+    // no copy may still write shared memory when the CTA exits (the candidate
+    // `hgemm-sm80-latewait` waits in the epilogue: after a whole tile's stores from the registers,
+    // before the staged path writes shared memory)
+    if !cfg!(feature = "hgemm-sm80-latewait") {
+        wait_group::<0>();
+    }
 
     // the epilogue: value i of the accumulators, its offset in C's tile (tCgC) and its row and
     // column in the tile (partition_C of the tile's coordinates)
@@ -729,8 +733,8 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
         tid,
     };
     // SAFETY: C as the parameters describe it (the caller's contract); every thread of the CTA
-    // stores, after its last `cp.async` (`wait_group 0` above); the shared memory holds the f32
-    // tile (asserted in `epilogue`).
+    // stores, after its last `cp.async` (`wait_group 0` above, or in `store` with
+    // `hgemm-sm80-latewait`); the shared memory holds the f32 tile (asserted in `epilogue`).
     unsafe { out.store::<ACC>(p.out, at, staging) };
 }
 
