@@ -34,8 +34,9 @@ use core::marker::PhantomData;
 
 use super::arch::cluster::warp_uniform_u32;
 use super::arch::mbarrier::{
-    fence_barrier_init, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx,
-    mbarrier_init, mbarrier_test_wait_parity, mbarrier_try_wait_parity, mbarrier_wait_parity,
+    SmemBarrier, fence_barrier_init, mbarrier_arrive, mbarrier_arrive_cluster,
+    mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_test_wait_parity, mbarrier_try_wait_parity,
+    mbarrier_wait_parity,
 };
 
 /// The bytes one stage's load brings (the full barrier's `expect_tx`): a type-level constant of
@@ -214,6 +215,11 @@ impl<const STAGES: usize> Default for PipelineStorage<STAGES> {
 /// two role handles.
 pub struct PipelineTmaAsync<const STAGES: usize, Tx> {
     storage: *mut PipelineStorage<STAGES>,
+    /// The storage's first barrier as the barrier instructions take it, converted once at
+    /// [`init`](Self::init): stage `i`'s barriers are `bars + 8·i` (full) and
+    /// `bars + 8·(STAGES + i)` (empty) in 32-bit shared addresses, not 64-bit generic pointers
+    /// converted at each wait and arrive (CuTe: `cast_smem_ptr_to_uint`).
+    bars: SmemBarrier,
     _tx: PhantomData<Tx>,
 }
 
@@ -263,16 +269,19 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
         sync();
         PipelineTmaAsync {
             storage,
+            bars: SmemBarrier::new(storage as *mut u64),
             _tx: PhantomData,
         }
     }
+    /// Stage `i`'s full barrier.
     #[inline(always)]
-    fn full(&self, i: u32) -> *mut u64 {
-        unsafe { (self.storage as *mut u64).add(i as usize) }
+    fn full(&self, i: u32) -> SmemBarrier {
+        self.bars.add(i)
     }
+    /// Stage `i`'s empty barrier.
     #[inline(always)]
-    fn empty(&self, i: u32) -> *mut u64 {
-        unsafe { (self.storage as *mut u64).add(STAGES + i as usize) }
+    fn empty(&self, i: u32) -> SmemBarrier {
+        self.bars.add(STAGES as u32 + i)
     }
     /// The producer role (`make_producer_start_state`: stage 0, phase 1, every buffer empty).
     /// Only the producer thread (one elected thread) takes it.
@@ -486,7 +495,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> ProducerStage<'_, STAGES, Tx> {
     /// ```
     #[inline(always)]
     pub fn full_barrier(&self) -> *mut u64 {
-        self.producer.pipe.full(self.index())
+        unsafe { (self.producer.pipe.storage as *mut u64).add(self.index() as usize) }
     }
     /// Ends the producer's work on the stage and moves to the next (CUTLASS's
     /// `producer_commit`: with TMA the load itself completes the barrier, so nothing is issued).
@@ -843,7 +852,9 @@ impl<const DEPTH: usize, const LENGTH: usize> Default
 /// assert_eq!(turns(&g0, &g1), (true, true));   // group 0's next mma; group 1's epilogue
 /// ```
 pub struct OrderedSequenceBarrier<const DEPTH: usize, const LENGTH: usize> {
-    storage: *mut OrderedSequenceBarrierStorage<DEPTH, LENGTH>,
+    /// The storage's first barrier, converted once at [`init`](Self::init) (see
+    /// [`PipelineTmaAsync`]'s).
+    bars: SmemBarrier,
     group_id: u32,
     stage: PipelineState<DEPTH>,
 }
@@ -893,7 +904,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
         }
         sync();
         OrderedSequenceBarrier {
-            storage,
+            bars: SmemBarrier::new(storage as *mut u64),
             group_id,
             // group 0 starts with the opposite phase: its first round is not waited for
             stage: PipelineState::new((group_id == 0) as u32),
@@ -901,9 +912,8 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
     }
     /// The barrier of section `stage.index()` that group `group` waits on.
     #[inline(always)]
-    fn barrier(&self, group: u32) -> *mut u64 {
-        let i = self.stage.index() as usize * LENGTH + group as usize;
-        unsafe { (self.storage as *mut u64).add(i) }
+    fn barrier(&self, group: u32) -> SmemBarrier {
+        self.bars.add(self.stage.index() * LENGTH as u32 + group)
     }
     /// This group's id, `0..LENGTH`.
     ///
