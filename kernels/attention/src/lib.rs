@@ -204,14 +204,7 @@ unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
             ScaleOut::One
         };
         // SAFETY: the caller's; canonical GMMA layouts in this CTA's shared memory.
-        unsafe {
-            mma_async_ss::<E, MajorK, MajorK, One, One, _>(
-                q(wg, kb),
-                kd(k, kb),
-                s,
-                scale,
-            )
-        };
+        unsafe { mma_async_ss::<E, MajorK, MajorK, One, One, _>(q(wg, kb), kd(k, kb), s, scale) };
     });
     commit_group();
 }
