@@ -567,6 +567,9 @@ where
 {
     /// A stage's full barrier waits for A's and B's k-tiles.
     const TX_BYTES: u32 = (MA::BYTES + MB::BYTES) as u32;
+    /// The barriers from a 32-bit shared base (measured: the k-tile's SASS 79 → 56
+    /// instructions, bf16 TN; doc/typed-gmma.md).
+    const BARRIER_BASE: bool = true;
 }
 
 /// The producer's handle of the mainloop's pipeline.

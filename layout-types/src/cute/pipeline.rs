@@ -44,6 +44,26 @@ use super::arch::mbarrier::{
 pub trait TransactionBytes {
     /// Bytes per stage.
     const TX_BYTES: u32;
+    /// How the pipeline addresses its barriers: `true`, by the storage's 32-bit shared address
+    /// converted once at [`PipelineTmaAsync::init`] ([`SmemBarrier`]: stage `i`'s full barrier
+    /// at `base + 8·i`, 32-bit arithmetic; CuTe's `cast_smem_ptr_to_uint`); `false` (the
+    /// default), by generic pointers converted at each wait and arrive. A per-kernel choice,
+    /// measured in SASS (doc/typed-gmma.md): the GEMM mainloop's k-tile is 79 → 56 instructions
+    /// with the base; the attention kernels keep generic pointers (there the base sits in a
+    /// vector register: a spill at the 176-key tile, +72 instructions a block at the 192-row
+    /// tile, where ptxas rematerializes the pointers from the uniform shared base).
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; const BARRIER_BASE: bool = true; }
+    /// let mut st = PipelineStorage::<2>::new();
+    /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
+    /// let (mut prod, mut cons) = (p.producer(), p.consumer());
+    /// unsafe { prod.producer_acquire() }.producer_commit();
+    /// let c = unsafe { cons.consumer_wait() };
+    /// unsafe { cons.consumer_release(c) };
+    /// ```
+    const BARRIER_BASE: bool = false;
 }
 
 /// A position in the circular buffer: the stage index and the phase parity of its barriers
@@ -215,10 +235,8 @@ impl<const STAGES: usize> Default for PipelineStorage<STAGES> {
 /// two role handles.
 pub struct PipelineTmaAsync<const STAGES: usize, Tx> {
     storage: *mut PipelineStorage<STAGES>,
-    /// The storage's first barrier as the barrier instructions take it, converted once at
-    /// [`init`](Self::init): stage `i`'s barriers are `bars + 8·i` (full) and
-    /// `bars + 8·(STAGES + i)` (empty) in 32-bit shared addresses, not 64-bit generic pointers
-    /// converted at each wait and arrive (CuTe: `cast_smem_ptr_to_uint`).
+    /// The storage's first barrier as a 32-bit shared address, converted once at
+    /// [`init`](Self::init); used when [`TransactionBytes::BARRIER_BASE`] (else dead code).
     bars: SmemBarrier,
     _tx: PhantomData<Tx>,
 }
@@ -273,15 +291,25 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
             _tx: PhantomData,
         }
     }
+    /// Barrier `i` of the storage (`0..2·STAGES`: the full barriers, then the empty ones), as
+    /// [`TransactionBytes::BARRIER_BASE`] says.
+    #[inline(always)]
+    fn barrier(&self, i: u32) -> SmemBarrier {
+        if Tx::BARRIER_BASE {
+            self.bars.add(i)
+        } else {
+            SmemBarrier::new(unsafe { (self.storage as *mut u64).add(i as usize) })
+        }
+    }
     /// Stage `i`'s full barrier.
     #[inline(always)]
     fn full(&self, i: u32) -> SmemBarrier {
-        self.bars.add(i)
+        self.barrier(i)
     }
     /// Stage `i`'s empty barrier.
     #[inline(always)]
     fn empty(&self, i: u32) -> SmemBarrier {
-        self.bars.add(STAGES as u32 + i)
+        self.barrier(STAGES as u32 + i)
     }
     /// The producer role (`make_producer_start_state`: stage 0, phase 1, every buffer empty).
     /// Only the producer thread (one elected thread) takes it.
@@ -852,9 +880,7 @@ impl<const DEPTH: usize, const LENGTH: usize> Default
 /// assert_eq!(turns(&g0, &g1), (true, true));   // group 0's next mma; group 1's epilogue
 /// ```
 pub struct OrderedSequenceBarrier<const DEPTH: usize, const LENGTH: usize> {
-    /// The storage's first barrier, converted once at [`init`](Self::init) (see
-    /// [`PipelineTmaAsync`]'s).
-    bars: SmemBarrier,
+    storage: *mut OrderedSequenceBarrierStorage<DEPTH, LENGTH>,
     group_id: u32,
     stage: PipelineState<DEPTH>,
 }
@@ -904,7 +930,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
         }
         sync();
         OrderedSequenceBarrier {
-            bars: SmemBarrier::new(storage as *mut u64),
+            storage,
             group_id,
             // group 0 starts with the opposite phase: its first round is not waited for
             stage: PipelineState::new((group_id == 0) as u32),
@@ -912,8 +938,9 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
     }
     /// The barrier of section `stage.index()` that group `group` waits on.
     #[inline(always)]
-    fn barrier(&self, group: u32) -> SmemBarrier {
-        self.bars.add(self.stage.index() * LENGTH as u32 + group)
+    fn barrier(&self, group: u32) -> *mut u64 {
+        let i = self.stage.index() as usize * LENGTH + group as usize;
+        unsafe { (self.storage as *mut u64).add(i) }
     }
     /// This group's id, `0..LENGTH`.
     ///
