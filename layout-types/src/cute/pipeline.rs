@@ -296,7 +296,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
     #[inline(always)]
     fn barrier(&self, i: u32) -> SmemBarrier {
         if Tx::BARRIER_BASE {
-            self.bars.add(i)
+            self.bars.offset(i)
         } else {
             SmemBarrier::new(unsafe { (self.storage as *mut u64).add(i as usize) })
         }
@@ -1071,6 +1071,7 @@ mod tests {
     fn handle<const STAGES: usize>(addr: usize) -> PipelineTmaAsync<STAGES, Words4> {
         PipelineTmaAsync {
             storage: addr as *mut _,
+            bars: crate::cute::arch::mbarrier::SmemBarrier::new(addr as *mut u64),
             _tx: PhantomData,
         }
     }

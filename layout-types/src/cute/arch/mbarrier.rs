@@ -63,7 +63,7 @@ pub fn smem_addr<T>(p: *const T) -> u32 {
 /// A barrier's address in the form the barrier instructions take it (CuTe: `uint32_t smem_addr =
 /// cast_smem_ptr_to_uint(&bar)`, once). On the GPU the 32-bit `.shared` address: converted once
 /// from the generic pointer ([`SmemBarrier::new`], e.g. a pipeline's storage at init), then
-/// moved by [`SmemBarrier::add`] in 32-bit arithmetic, so a stage's barrier is `base + 8·i` in
+/// moved by [`SmemBarrier::offset`] in 32-bit arithmetic, so a stage's barrier is `base + 8·i` in
 /// uniform registers (`SYNCS... [UR+imm]`) instead of a 64-bit generic pointer converted at
 /// each use. Off the GPU (host tests, the CPU emulator) the pointer itself, which the host
 /// model of every barrier function uses. Every function of this module takes
@@ -74,11 +74,11 @@ pub fn smem_addr<T>(p: *const T) -> u32 {
 /// let mut bars = [0u64; 2];
 /// let b = SmemBarrier::new(bars.as_mut_ptr()); // the one conversion
 /// unsafe {
-///     mbarrier_init(b.add(1), 1);                 // bars[1]
-///     mbarrier_arrive(b.add(1));
+///     mbarrier_init(b.offset(1), 1);                 // bars[1]
+///     mbarrier_arrive(b.offset(1));
 ///     assert!(mbarrier_try_wait_parity(&raw mut bars[1], 0));
 /// }
-/// assert_eq!(b.add(1).smem_addr(), smem_addr(&raw const bars[1]));
+/// assert_eq!(b.offset(1).smem_addr(), smem_addr(&raw const bars[1]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SmemBarrier {
@@ -114,10 +114,10 @@ impl SmemBarrier {
     /// ```
     /// let mut bars = [0u64; 4];
     /// let b = layout_types::cute::arch::mbarrier::SmemBarrier::new(bars.as_mut_ptr());
-    /// assert_eq!(b.add(3), layout_types::cute::arch::mbarrier::SmemBarrier::new(&raw mut bars[3]));
+    /// assert_eq!(b.offset(3), layout_types::cute::arch::mbarrier::SmemBarrier::new(&raw mut bars[3]));
     /// ```
     #[inline(always)]
-    pub fn add(self, i: u32) -> Self {
+    pub fn offset(self, i: u32) -> Self {
         #[cfg(target_arch = "nvptx64")]
         {
             SmemBarrier {
