@@ -212,13 +212,14 @@ unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
 /// `O += P·V`: P (this warpgroup's `64 × BN`, 16-bit, in the registers [`convert_p`] filled) as
 /// the A operand of `wgmma` RS, V read MN-major, one k-block per 16 keys, committed as one group.
 ///
-/// `vd`: V's descriptor tensor ([`AttnTiles::v_descs`]), `v` the stage.
+/// `vd`: V's descriptor tensor ([`AttnTiles::v_descs`]), `v` the stage; `UNI`: broadcast `v`
+/// from lane 0 first.
 ///
 /// # Safety
 /// The whole warpgroup; V's stage `v` loaded; `pa` and `o` are not touched until a `wait_group`
 /// retires the group (then `fence_operand` both).
 #[inline(always)]
-unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
+unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize, const UNI: bool>(
     pa: &[f32; PA],
     vd: impl Fn(u32, usize) -> u64,
     v: u32,
@@ -226,9 +227,14 @@ unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
 ) where
     [f32; OD2]: MmaAsync<E>,
 {
-    // V's stage, which ptxas does not see as warp-uniform (K's it does), broadcast from lane 0:
-    // the descriptors are then uniform arithmetic (no `R2UR` before each `HGMMA`)
-    let v = layout_types::cute::arch::cluster::warp_uniform_u32(v);
+    // `UNI` (the overlapped loop): V's stage, which ptxas does not see as warp-uniform there
+    // (K's it does), broadcast from lane 0, so the descriptors are uniform arithmetic (no `R2UR`
+    // before each `HGMMA`); the one-group-at-a-time loop waits for V right before and needs none
+    let v = if UNI {
+        layout_types::cute::arch::cluster::warp_uniform_u32(v)
+    } else {
+        v
+    };
     fence_operand(o);
     fence();
     device::unroll!(PA / 4, |kb| {
@@ -780,7 +786,7 @@ unsafe fn attention_fwd<
                     // `wait_group 0`) takes block n-1's correction while S_n computes
                     rescale::<OD2, LAZY>(&mut o, corr);
                 }
-                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, vd, v.index(), &mut o) };
+                unsafe { gemm_pv::<E, H, OD2, PA, true>(&pa, vd, v.index(), &mut o) };
                 if PINGPONG {
                     unsafe { turns.arrive() };
                 }
@@ -833,7 +839,7 @@ unsafe fn attention_fwd<
             if RSB {
                 rescale::<OD2, LAZY>(&mut o, corr);
             }
-            unsafe { gemm_pv::<E, H, OD2, PA>(&pa, vd, v.index(), &mut o) };
+            unsafe { gemm_pv::<E, H, OD2, PA, true>(&pa, vd, v.index(), &mut o) };
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
@@ -861,7 +867,7 @@ unsafe fn attention_fwd<
                 rescale::<OD2, LAZY>(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
-                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, vd, v.index(), &mut o) };
+                unsafe { gemm_pv::<E, H, OD2, PA, false>(&pa, vd, v.index(), &mut o) };
                 wait_group::<0>();
                 fence_operand(&mut o);
                 fence_operand(&mut pa);
