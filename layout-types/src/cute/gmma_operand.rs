@@ -106,6 +106,20 @@ pub trait SmemOperandMulticast<Rows, Block>: SmemOperand<Rows, Block> {
     );
 }
 
+/// The body of [`SmemOperand::gmma_descs`] for one majority (its SW128 atom and tile order).
+macro_rules! staged_gmma_descs {
+    ($major:ident, $atom:ident, $order:expr, $rows:ty, $block:ty, $buf0:ident, $stages:ident, $stage_elems:ident) => {{
+        let s = tile_to_shape($atom::<u16>::new(), (<$rows>::default(), _64), $order);
+        let staged = zipped_divide(s.layout, (<$block>::default(), _16))
+            .append(make_layout($stages as i32, $stage_elems));
+        let d = make_gmma_desc_tensor(
+            $major,
+            make_tensor(make_smem_ptr($buf0), s.with_layout(staged)),
+        );
+        move |mn_block: i32, kb: i32, st: u32| d.at((_0, (mn_block, kb), st as i32)).desc.desc
+    }};
+}
+
 /// The impl table of the K-major tiles: `(Rows, Block, Rows/2)`.
 macro_rules! k_major_operand {
     ($rows:ty, $block:ty, $half:ty) => {
@@ -152,18 +166,16 @@ macro_rules! k_major_operand {
                 stages: u32,
                 stage_elems: i32,
             ) -> impl Fn(i32, i32, u32) -> u64 + Copy {
-                let s = tile_to_shape(
-                    Layout_K_SW128_Atom::<u16>::new(),
-                    (<$rows>::default(), _64),
-                    LayoutLeft,
-                );
-                let staged = zipped_divide(s.layout, (<$block>::default(), _16))
-                    .append(make_layout(stages as i32, stage_elems));
-                let d = make_gmma_desc_tensor(
+                staged_gmma_descs!(
                     MajorK,
-                    make_tensor(make_smem_ptr(buf0), s.with_layout(staged)),
-                );
-                move |mn_block, kb, st| d.at((_0, (mn_block, kb), st as i32)).desc.desc
+                    Layout_K_SW128_Atom,
+                    LayoutLeft,
+                    $rows,
+                    $block,
+                    buf0,
+                    stages,
+                    stage_elems
+                )
             }
         }
         impl SmemOperandMulticast<$rows, $block> for MajorK {
@@ -257,18 +269,7 @@ macro_rules! mn_major_operand {
                 stages: u32,
                 stage_elems: i32,
             ) -> impl Fn(i32, i32, u32) -> u64 + Copy {
-                let s = tile_to_shape(
-                    Layout_MN_SW128_Atom::<u16>::new(),
-                    (<$rows>::default(), _64),
-                    (_2, _1),
-                );
-                let staged = zipped_divide(s.layout, (<$block>::default(), _16))
-                    .append(make_layout(stages as i32, stage_elems));
-                let d = make_gmma_desc_tensor(
-                    MajorMN,
-                    make_tensor(make_smem_ptr(buf0), s.with_layout(staged)),
-                );
-                move |mn_block, kb, st| d.at((_0, (mn_block, kb), st as i32)).desc.desc
+                staged_gmma_descs!(MajorMN, Layout_MN_SW128_Atom, (_2, _1), $rows, $block, buf0, stages, stage_elems)
             }
         }
     };
