@@ -49,9 +49,8 @@ pub trait TransactionBytes {
     /// at `base + 8·i`, 32-bit arithmetic; CuTe's `cast_smem_ptr_to_uint`); `false` (the
     /// default), by generic pointers converted at each wait and arrive. A per-kernel choice,
     /// measured in SASS (doc/typed-gmma.md): the GEMM mainloop's k-tile is 79 → 56 instructions
-    /// with the base; the attention kernels keep generic pointers (there the base sits in a
-    /// vector register: a spill at the 176-key tile, +72 instructions a block at the 192-row
-    /// tile, where ptxas rematerializes the pointers from the uniform shared base).
+    /// with the base; the attention kernels keep generic pointers for now (with the base they
+    /// measured faster at the 128 × 128 tiles but spilled at the 176-key tile: doc/attention.md).
     ///
     /// ```
     /// use layout_types::cute::pipeline::*;

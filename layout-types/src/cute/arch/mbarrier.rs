@@ -456,8 +456,7 @@ pub unsafe fn mbarrier_test_wait_parity(bar: impl Into<SmemBarrier>, parity: u32
 /// }
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_wait_parity(bar: impl Into<SmemBarrier>, parity: u32) {
-    let bar = bar.into();
+pub unsafe fn mbarrier_wait_parity(bar: impl Into<SmemBarrier> + Copy, parity: u32) {
     while !unsafe { mbarrier_try_wait_parity(bar, parity) } {
         #[cfg(all(not(target_arch = "nvptx64"), feature = "std"))]
         std::thread::yield_now();
