@@ -8,8 +8,8 @@
 //!   registers (CUTLASS's `GmmaFP8Accumulation`, DeepGEMM), optionally scaled per k-block by
 //!   **block scales** ([`Fp8Scales::Block`]: 1×128 along K for A's rows, 128×128 for B); the
 //!   consumers' schedule is paired temporaries per warpgroup, k-tiles in pairs, the first
-//!   promoted while the second's `wgmma`s run (doc/fp8-gemm.md), `CUTE_RS_FP8_PROMOTED=pt` a
-//!   measuring variant built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`;
+//!   promoted while the second's `wgmma`s run (doc/fp8-gemm.md), `CUTE_RS_FP8_PROMOTED=pt|steady|steady-pt`
+//!   measuring variants built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`;
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
 //!   `gemm_fp8_{e4m3,e5m2}_tn` on `wgmma.m64n256k32`, 128×256 tiles, accumulating over all of K
 //!   in the tensor core; per-tensor scales only.
@@ -421,13 +421,19 @@ impl Context {
             }
         };
         let v = HgemmVariant::fp8_promoted(ps);
-        // measuring: `CUTE_RS_FP8_PROMOTED=pt` launches the default schedule without the block
-        // scales' code, for per-tensor scales (in the PTX only when built with
-        // `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
-        let entry = match crate::hgemm::env_override("CUTE_RS_FP8_PROMOTED", &["default", "pt"])?
-            .as_deref()
+        // measuring (in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`):
+        // `CUTE_RS_FP8_PROMOTED=pt` launches the default schedule without the block scales'
+        // code, for per-tensor scales; `steady` the rotating temporaries (one k-tile always
+        // queued across a promotion), `steady-pt` the same without the block scales' code
+        let entry = match crate::hgemm::env_override(
+            "CUTE_RS_FP8_PROMOTED",
+            &["default", "pt", "steady", "steady-pt"],
+        )?
+        .as_deref()
         {
             Some("pt") if ps == (0, 0) => "gemm_fp8_e4m3_tn_promoted_pt",
+            Some("steady") => "gemm_fp8_e4m3_tn_promoted_steady",
+            Some("steady-pt") if ps == (0, 0) => "gemm_fp8_e4m3_tn_promoted_steady_pt",
             _ => g.entry(),
         };
         self.require_kernel(entry)?;

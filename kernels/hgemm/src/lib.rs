@@ -422,6 +422,12 @@ hgemm_entry!(fast128 gemm_fp8_e4m3_tn_fast128, (E4M3, E4M3));
 // ~20 fewer SASS instructions per warp and k-tile; not yet measured)
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>);
+// the steady schedule: the temporaries rotate, k-tile kt + 1 issued before kt is promoted (one
+// k-tile always queued on the tensor core across a promotion), with and without block scales
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_steady, (E4M3, E4M3), GmmaFp8Accumulation<true, false, true, true>);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_steady_pt, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false, true>);
 
 // The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
 // `CUTE_RS_HGEMM_SCHEDULE=pingpong|pingpong128`; doc/hopper-gemm.md): the same mainloop,
