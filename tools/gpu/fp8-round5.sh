@@ -10,7 +10,8 @@
 #   ptx/steady/hgemm.ptx  branch fp8's _promoted_steady as _promoted, _promoted_steady_pt as _promoted_pt
 # (1) --check of every variant, per-tensor at K = 2048 and 528 (k-tile counts 16, 5), the steady ones also at K = 384,
 # 256, 128 (3, 2, 1: the steady loop's odd and short tails), and with block scales at K = 528 and 384; (2) host gemm --dtype e4m3 --bench, one
-# process each, alternating the variants, at 4096x7168x16384 (per-tensor twice, block scales twice), 4096^3, 8192^3;
+# process each, alternating the variants, at 4096x7168x16384 (per-tensor twice, block scales twice), 4096^3, 8192^3,
+# and default / steady-pt with clusters of 1 (CUTE_RS_HGEMM_CLUSTER=1);
 # (3) ncu of the fastest variant at 8192^3 beside cuBLASLt's kernel (SpeedOfLight, WarpStateStats,
 # ComputeWorkloadAnalysis, InstructionStats) if under 105 s.
 # Run from /work/main's root: bash .gpu/fp8-8/go.sh (~120 s); logs under $OUT, the table in $OUT/summary.txt.
@@ -75,6 +76,10 @@ for a in 4096 8192; do
   for v in default steady pt steady-pt; do bench $v "$a^3" --m $a; done
 done
 t "bench cubes"
+# clusters of 1 (no B multicast: the L2's share in what is left)
+bench_c1() { echo "== $1 $2" >> $O/bench.txt; CUTE_RS_HGEMM_CLUSTER=1 hostv $1 30 $S --bench 2>&1 | grep -E "TFLOP|rror" >> $O/bench.txt; }
+bench_c1 default "cluster1 4096x7168x16384"; bench_c1 steady-pt "cluster1 4096x7168x16384"
+t "bench clusters of 1"
 # the ratio table: variant, shape, ours TFLOP/s, ratio to cuBLASLt
 awk '/^== /{v=$2; l=$3; if($4!="") l=l" "$4} /TFLOP\/s/{printf "%-10s %-24s %5s TFLOP/s  cuBLASLt %5s  %s\n", v, l, $(NF-8), $(NF-4), $NF}' \
   $O/bench.txt > $O/table.txt 2>/dev/null
