@@ -8,6 +8,8 @@
 # tools/gpu/cut_ptx.py with its entries renamed to those two (ENTRY=ALIAS), loaded through CUTE_RS_PTX_DIR:
 #   ptx/base/hgemm.ptx    main's gemm_fp8_e4m3_tn_promoted (paired) and _promoted_pt
 #   ptx/steady/hgemm.ptx  branch fp8's _promoted_steady as _promoted, _promoted_steady_pt as _promoted_pt
+#   ptx/late/hgemm.ptx    _promoted_steady built with the feature hgemm/fp8-steady-late (block scales loaded after
+#                         the previous promotion, a 1-deep queue) as _promoted ("steady-late")
 # (1) --check of every variant, per-tensor at K = 2048 and 528 (k-tile counts 16, 5), the steady ones also at K = 384,
 # 256, 128 (3, 2, 1: the steady loop's odd and short tails), and with block scales at K = 528 and 384; (2) host gemm --dtype e4m3 --bench, one
 # process each, alternating the variants, at 4096x7168x16384 (per-tensor twice, block scales twice), 4096^3, 8192^3,
@@ -28,20 +30,20 @@ export CUDA_CACHE_MAXSIZE=4294967296 CUDA_CACHE_PATH=/tmp/nvc-fp8-8
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader > $O/gpu.txt 2>&1
 t "start $(cat $O/gpu.txt)"
 # variant -> "module dir, CUTE_RS_FP8_PROMOTED"
-vdir() { case $1 in default|pt) echo base ;; steady|steady-pt) echo steady ;; esac; }
-venv() { case $1 in default|steady) echo default ;; pt|steady-pt) echo pt ;; esac; }
+vdir() { case $1 in default|pt) echo base ;; steady|steady-pt) echo steady ;; steady-late) echo late ;; esac; }
+venv() { case $1 in default|steady|steady-late) echo default ;; pt|steady-pt) echo pt ;; esac; }
 # hostv VARIANT TIMEOUT ARGS...: the host on VARIANT's module
 hostv() {
   local v=$1 to=$2; shift 2
   CUTE_RS_PTX_DIR=$P/$(vdir $v) CUTE_RS_FP8_PROMOTED=$(venv $v) timeout $to $H gemm --dtype e4m3 "$@"
 }
 # the first process of each module JIT-compiles it (2 entries): a long timeout
-for v in default steady; do
+for v in default steady steady-late; do
   hostv $v 120 --m 512 --n 384 --k 2048 --check > $O/check-$v-2048.txt 2>&1
   t "JIT + check $v 512x384x2048 rc=$? $(grep -Eo 'PASS|FAIL' $O/check-$v-2048.txt | head -1)"
 done
-for v in default pt steady steady-pt; do
-  ks="528"; case $v in steady*) ks="528 384 256 128" ;; esac
+for v in default pt steady steady-pt steady-late; do
+  ks="528"; case $v in steady|steady-pt) ks="528 384 256 128" ;; esac
   for k in $ks; do
     hostv $v 30 --m 300 --n 200 --k $k --check > $O/check-$v-$k.txt 2>&1
     echo "check $v 300x200x$k rc=$? $(grep -Eo 'PASS|FAIL' $O/check-$v-$k.txt | head -1)" | tee -a $O/summary.txt
@@ -51,8 +53,9 @@ for v in pt steady-pt; do
   hostv $v 30 --m 512 --n 384 --k 2048 --check > $O/check-$v-2048.txt 2>&1
   echo "check $v 512x384x2048 rc=$? $(grep -Eo 'PASS|FAIL' $O/check-$v-2048.txt | head -1)" | tee -a $O/summary.txt
 done
-for v in default steady; do
-  for k in 528 384; do
+for v in default steady steady-late; do
+  ks="528 384"; [ $v = steady-late ] && ks="528 384 256 128"
+  for k in $ks; do
     hostv $v 30 --m 300 --n 200 --k $k --check --block-scales > $O/check-$v-block-$k.txt 2>&1
     echo "check $v block 300x200x$k rc=$? $(grep -Eo 'PASS|FAIL' $O/check-$v-block-$k.txt | head -1)" | tee -a $O/summary.txt
   done
@@ -70,7 +73,8 @@ bench() {
 S="--m 4096 --n 7168 --k 16384"
 for r in 1 2; do for v in default steady pt steady-pt; do bench $v "4096x7168x16384" $S; done; done
 t "bench per-tensor 4096x7168x16384"
-for r in 1 2; do for v in default steady; do bench $v "block 4096x7168x16384" $S --block-scales; done; done
+for r in 1 2; do for v in default steady steady-late; do bench $v "block 4096x7168x16384" $S --block-scales; done; done
+bench steady-late "4096x7168x16384" $S
 t "bench block"
 for a in 4096 8192; do
   for v in default steady pt steady-pt; do bench $v "$a^3" --m $a; done

@@ -937,6 +937,10 @@ where
         // after its `wgmma`s' issue, a k-tile ahead of its promotion (a third slot spilled
         // 24 bytes beside the three fragments)
         unsafe { accum.prefetch(k_begin, 0) };
+        // measuring (feature `fp8-steady-late`): k-tile kt's scales load after k-tile kt - 1's
+        // promotion into the queue's first slot (1 deep), not after kt's issue
+        let late = cfg!(feature = "fp8-steady-late");
+        let slot = if late { 0 } else { 1 };
         // `frag` holds the k-tile in flight (`pending`'s stage), `kt` is the next to issue
         let mut pending = unsafe {
             Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero)
@@ -946,30 +950,45 @@ where
             let second = unsafe {
                 Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag_b(acc), ScaleOut::Zero)
             };
-            unsafe { accum.prefetch(kt, 1) };
+            if !late {
+                unsafe { accum.prefetch(kt, slot) };
+            }
             wait_group::<1>();
             W::fence(accum.frag(acc));
             unsafe { cons.consumer_release(pending) };
             accum.promote(acc);
+            if late {
+                unsafe { accum.prefetch(kt, slot) };
+            }
             pending = unsafe {
                 Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero)
             };
-            unsafe { accum.prefetch(kt + 1, 1) };
+            if !late {
+                unsafe { accum.prefetch(kt + 1, slot) };
+            }
             wait_group::<1>();
             W::fence(accum.frag_b(acc));
             unsafe { cons.consumer_release(second) };
             accum.promote_b(acc);
+            if late {
+                unsafe { accum.prefetch(kt + 1, slot) };
+            }
             kt += 2;
         }
         if kt < end {
             let last = unsafe {
                 Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag_b(acc), ScaleOut::Zero)
             };
-            unsafe { accum.prefetch(kt, 1) };
+            if !late {
+                unsafe { accum.prefetch(kt, slot) };
+            }
             wait_group::<1>();
             W::fence(accum.frag(acc));
             unsafe { cons.consumer_release(pending) };
             accum.promote(acc);
+            if late {
+                unsafe { accum.prefetch(kt, slot) };
+            }
             wait_group::<0>();
             W::fence(accum.frag_b(acc));
             unsafe { cons.consumer_release(last) };
