@@ -493,7 +493,10 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const STEADY: boo
         let (_, nb): (i32, i32) = make_layout_left((_128, n.ceil_div(128))).idx2crd(n0);
         let rows = [r.min(m - 1), (r + 8).min(m - 1)];
         // the scale tensors (as `prefetch`'s), at k-block 0 of the rows this thread reads
-        let sa = make_tensor(make_gmem_ptr(scales.a as *mut f32), make_layout((m, k), (_1, m)));
+        let sa = make_tensor(
+            make_gmem_ptr(scales.a as *mut f32),
+            make_layout((m, k), (_1, m)),
+        );
         let sb = make_tensor(
             make_gmem_ptr(scales.b as *mut f32),
             make_layout((n.ceil_div(128), k), (k, _1)),
