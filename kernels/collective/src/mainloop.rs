@@ -268,10 +268,6 @@ pub trait MmaAccumulation<F>: Sized {
     /// the first promoted while the second's `wgmma`s run
     /// ([`CollectiveMma::mma`]'s paired schedule).
     const PAIRED: bool = false;
-    /// With [`PAIRED`](Self::PAIRED): the two temporaries rotate with one k-tile always queued
-    /// on the tensor core ([`CollectiveMma::mma`]'s steady schedule): k-tile `kt + 1` is
-    /// issued before k-tile `kt` is promoted.
-    const STEADY: bool = false;
     /// Queues k-tile `kt`'s block scales at position `slot` (0..3, a constant) of the
     /// promotions' queue, `kt` clamped into the tile (a load a k-tile or a pair ahead of its
     /// promotion, issued while `wgmma`s run).
@@ -403,16 +399,7 @@ pub struct Fp8BlockScales {
 ///
 /// `BLOCK` false: per-tensor scales only (the launch's block scales are ignored): no scale loads
 /// or queue in the k-tile loop (a measuring variant; each k-tile's promotion is `main += temp`).
-///
-/// `STEADY` (with `PAIRED`): the temporaries rotate, k-tile `kt + 1`'s `wgmma`s issued before
-/// k-tile `kt` is promoted, so one k-tile stays queued on the tensor core across every
-/// promotion ([`MmaAccumulation::STEADY`]; a measuring variant).
-pub struct GmmaFp8Accumulation<
-    const PAIRED: bool,
-    const TURNS: bool,
-    const BLOCK: bool = true,
-    const STEADY: bool = false,
-> {
+pub struct GmmaFp8Accumulation<const PAIRED: bool, const TURNS: bool, const BLOCK: bool = true> {
     /// The `m64n128` temporary (CuTe's `CLayout_64x128` fragment, as the main accumulator).
     pub temp: [f32; 64],
     /// The paired schedule's second temporary.
@@ -424,13 +411,6 @@ pub struct GmmaFp8Accumulation<
     k_tiles: i32,
     /// The queued k-tiles' scales, the next promotion's first: A's two rows', B's N-block's.
     queue: [[f32; 3]; 3],
-    /// `STEADY`'s scale rows, k-block 0: this thread's two rows of A's scales and the tile's
-    /// N-block of B's (fewer live registers than `scales`, `rows`, `nb` beside three fragments:
-    /// their form spilled 16 bytes), and A's k-block stride (M).
-    rows_k: [*const f32; 3],
-    m: i32,
-    /// The launch has block scales (`STEADY`'s test, a predicate instead of a pointer).
-    on: bool,
 }
 
 /// Paired k-tiles, the consumers taking turns (measured 6–8 % slower than paired alone on the
@@ -450,8 +430,8 @@ fn acc_row_half() -> Layout<(_2, _2, _16), (_0, _1, _0)> {
     Layout::default()
 }
 
-impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const STEADY: bool>
-    GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, STEADY>
+impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool>
+    GmmaFp8Accumulation<PAIRED, TURNS, BLOCK>
 {
     /// `main += scale[row half]·temp`, the scale the product of the queue's first row's and
     /// N-block's; the queue moves on.
@@ -476,14 +456,13 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const STEADY: boo
     }
 }
 
-impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const STEADY: bool>
-    MmaAccumulation<[f32; 64]> for GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, STEADY>
+impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool> MmaAccumulation<[f32; 64]>
+    for GmmaFp8Accumulation<PAIRED, TURNS, BLOCK>
 {
     type Args = Fp8BlockScales;
     const K_PIPE_MMAS: u32 = 0;
     const TURNS: bool = TURNS;
     const PAIRED: bool = PAIRED;
-    const STEADY: bool = PAIRED && STEADY;
     #[inline(always)]
     fn new(scales: &Fp8BlockScales, (_, t): (i32, i32), (m0, n0): (i32, i32), k: i32) -> Self {
         let (m, n) = scales.mn;
@@ -491,33 +470,15 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const STEADY: boo
         // tile's N-block (the (128, NB) split of N)
         let r = m0 + acc_row_thr().crd2idx(t);
         let (_, nb): (i32, i32) = make_layout_left((_128, n.ceil_div(128))).idx2crd(n0);
-        let rows = [r.min(m - 1), (r + 8).min(m - 1)];
-        // the scale tensors (as `prefetch`'s), at k-block 0 of the rows this thread reads
-        let sa = make_tensor(
-            make_gmem_ptr(scales.a as *mut f32),
-            make_layout((m, k), (_1, m)),
-        );
-        let sb = make_tensor(
-            make_gmem_ptr(scales.b as *mut f32),
-            make_layout((n.ceil_div(128), k), (k, _1)),
-        );
-        let rows_k = [
-            sa.ptr((rows[0], 0i32)) as *const f32,
-            sa.ptr((rows[1], 0i32)) as *const f32,
-            sb.ptr((nb, 0i32)) as *const f32,
-        ];
         GmmaFp8Accumulation {
             // SAFETY: all-zero bits are 0.0 (never read before a scale-d 0 wgmma writes them)
             temp: unsafe { core::mem::zeroed() },
             temp_b: unsafe { core::mem::zeroed() },
             scales: *scales,
-            rows,
+            rows: [r.min(m - 1), (r + 8).min(m - 1)],
             nb,
             k_tiles: k,
             queue: [[1.0; 3]; 3],
-            rows_k,
-            m,
-            on: !scales.a.is_null(),
         }
     }
     #[inline(always)]
@@ -536,30 +497,6 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const STEADY: boo
     /// the queue (nothing without block scales: the queue stays 1).
     #[inline(always)]
     unsafe fn prefetch(&mut self, kt: i32, slot: usize) {
-        if STEADY {
-            if !BLOCK || !self.on {
-                return;
-            }
-            // the steady schedule prefetches inside the tile only (no clamp); a row's k-blocks
-            // are `(KB):(M)` in A's scales, the N-block's `(KB):(1)` in B's
-            let k_tiles = self.k_tiles;
-            let a_row = |p: *const f32| {
-                make_tensor(make_gmem_ptr(p as *mut f32), make_layout(k_tiles, self.m))
-            };
-            let b_row = make_tensor(
-                make_gmem_ptr(self.rows_k[2] as *mut f32),
-                make_layout(k_tiles, _1),
-            );
-            // SAFETY: kt is inside the tile (mma_steady's calls), so inside the scale tensors
-            unsafe {
-                self.queue[slot] = [
-                    a_row(self.rows_k[0]).read(kt),
-                    a_row(self.rows_k[1]).read(kt),
-                    b_row.read(kt),
-                ];
-            }
-            return;
-        }
         let sc = &self.scales;
         if !BLOCK || sc.a.is_null() {
             return;
@@ -733,12 +670,6 @@ where
         Acc: MmaAccumulation<W::Frag>,
     {
         let () = Fits::<MA, MB, BM, BN, TA, TB>::OK;
-        if Acc::STEADY {
-            unsafe {
-                Self::mma_steady::<W, TA, TB>(cons, smem, acc, accum, order, wg, (k_begin, k_count))
-            };
-            return MmaTail(None);
-        }
         if Acc::PAIRED {
             unsafe {
                 Self::mma_paired::<W, TA, TB>(cons, smem, acc, accum, order, wg, (k_begin, k_count))
@@ -903,103 +834,6 @@ where
             wait_group::<0>();
             W::fence(accum.frag(acc));
             unsafe { cons.consumer_release(last) };
-            accum.promote(acc);
-        }
-    }
-
-    /// [`mma`](Self::mma)'s steady schedule ([`MmaAccumulation::STEADY`], promotion only): the
-    /// temporaries rotate — k-tile `kt + 1` is issued into one before k-tile `kt`, in the other,
-    /// is waited for (`wait_group 1`), released and promoted — so one k-tile's `wgmma`s stay
-    /// queued on the tensor core while this warpgroup promotes and waits for the next stage.
-    /// The loop body is two k-tiles with fixed roles (into [`frag_b`](MmaAccumulation::frag_b),
-    /// promote [`frag`](MmaAccumulation::frag); then the reverse), so the k-tile in flight
-    /// across the back edge is always `frag`'s, in the same registers (no copies of in-flight
-    /// accumulators: ptxas C7514); the tail waits for everything (`wait_group 0`).
-    ///
-    /// # Safety
-    /// As [`mma`](Self::mma).
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn mma_steady<W: WarpgroupTile, TA: StageTile, TB: StageTile>(
-        cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
-        smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
-        acc: &mut W::Frag,
-        accum: &mut Acc,
-        order: &ConsumerOrder,
-        wg: i32,
-        (k_begin, k_count): (i32, i32),
-    ) where
-        W::Block: MmaAsync<E>,
-        Acc: MmaAccumulation<W::Frag>,
-    {
-        let end = k_begin + k_count;
-        if k_count == 0 {
-            return;
-        }
-        // the scales' queue, 2 deep: [promoted next, issued last]; a k-tile's scales load
-        // after its `wgmma`s' issue, a k-tile ahead of its promotion (a third slot spilled
-        // 24 bytes beside the three fragments)
-        unsafe { accum.prefetch(k_begin, 0) };
-        // measuring (feature `fp8-steady-late`): k-tile kt's scales load after k-tile kt - 1's
-        // promotion into the queue's first slot (1 deep), not after kt's issue
-        let late = cfg!(feature = "fp8-steady-late");
-        let slot = if late { 0 } else { 1 };
-        // `frag` holds the k-tile in flight (`pending`'s stage), `kt` is the next to issue
-        let mut pending = unsafe {
-            Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero)
-        };
-        let mut kt = k_begin + 1;
-        while kt + 1 < end {
-            let second = unsafe {
-                Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag_b(acc), ScaleOut::Zero)
-            };
-            if !late {
-                unsafe { accum.prefetch(kt, slot) };
-            }
-            wait_group::<1>();
-            W::fence(accum.frag(acc));
-            unsafe { cons.consumer_release(pending) };
-            accum.promote(acc);
-            if late {
-                unsafe { accum.prefetch(kt, slot) };
-            }
-            pending = unsafe {
-                Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero)
-            };
-            if !late {
-                unsafe { accum.prefetch(kt + 1, slot) };
-            }
-            wait_group::<1>();
-            W::fence(accum.frag_b(acc));
-            unsafe { cons.consumer_release(second) };
-            accum.promote_b(acc);
-            if late {
-                unsafe { accum.prefetch(kt + 1, slot) };
-            }
-            kt += 2;
-        }
-        if kt < end {
-            let last = unsafe {
-                Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag_b(acc), ScaleOut::Zero)
-            };
-            if !late {
-                unsafe { accum.prefetch(kt, slot) };
-            }
-            wait_group::<1>();
-            W::fence(accum.frag(acc));
-            unsafe { cons.consumer_release(pending) };
-            accum.promote(acc);
-            if late {
-                unsafe { accum.prefetch(kt, slot) };
-            }
-            wait_group::<0>();
-            W::fence(accum.frag_b(acc));
-            unsafe { cons.consumer_release(last) };
-            accum.promote_b(acc);
-        } else {
-            wait_group::<0>();
-            W::fence(accum.frag(acc));
-            unsafe { cons.consumer_release(pending) };
             accum.promote(acc);
         }
     }
