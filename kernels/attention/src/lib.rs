@@ -179,16 +179,18 @@ fn tile_of(p: &Params, bm: i32, bn: i32, i: i32) -> Tile {
     }
 }
 
-/// `S = Q·Kᵀ` of this warpgroup's 64 rows and the `BN` keys of `k`: the head dim's k-blocks of 16
-/// (`wgmma` SS, the first overwriting S), committed as one group.
+/// `S = Q·Kᵀ` of this warpgroup's 64 rows and the `BN` keys of K's stage `k`: the head dim's
+/// k-blocks of 16 (`wgmma` SS, the first overwriting S), committed as one group. `q`, `kd`: the
+/// descriptor tensors ([`AttnTiles::q_descs`], [`AttnTiles::k_descs`]).
 ///
 /// # Safety
-/// The whole warpgroup; `q`, `k` loaded tiles (their full barriers passed).
+/// The whole warpgroup; Q and K's stage `k` loaded (their full barriers passed).
 #[inline(always)]
 unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
-    q: *mut u16,
+    q: impl Fn(i32, usize) -> u64,
     wg: i32,
-    k: *mut u16,
+    kd: impl Fn(u32, usize) -> u64,
+    k: u32,
     s: &mut [f32; SN2],
 ) where
     [f32; SN2]: MmaAsync<E>,
@@ -202,14 +204,7 @@ unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
             ScaleOut::One
         };
         // SAFETY: the caller's; canonical GMMA layouts in this CTA's shared memory.
-        unsafe {
-            mma_async_ss::<E, MajorK, MajorK, One, One, _>(
-                H::q_desc(q, wg, kb),
-                H::k_desc(k, kb),
-                s,
-                scale,
-            )
-        };
+        unsafe { mma_async_ss::<E, MajorK, MajorK, One, One, _>(q(wg, kb), kd(k, kb), s, scale) };
     });
     commit_group();
 }
@@ -217,17 +212,29 @@ unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
 /// `O += P·V`: P (this warpgroup's `64 × BN`, 16-bit, in the registers [`convert_p`] filled) as
 /// the A operand of `wgmma` RS, V read MN-major, one k-block per 16 keys, committed as one group.
 ///
+/// `vd`: V's descriptor tensor ([`AttnTiles::v_descs`]), `v` the stage; `UNI`: broadcast `v`
+/// from lane 0 first.
+///
 /// # Safety
-/// The whole warpgroup; `v` a loaded tile; `pa` and `o` are not touched until a `wait_group`
+/// The whole warpgroup; V's stage `v` loaded; `pa` and `o` are not touched until a `wait_group`
 /// retires the group (then `fence_operand` both).
 #[inline(always)]
-unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
+unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize, const UNI: bool>(
     pa: &[f32; PA],
-    v: *mut u16,
+    vd: impl Fn(u32, usize) -> u64,
+    v: u32,
     o: &mut [f32; OD2],
 ) where
     [f32; OD2]: MmaAsync<E>,
 {
+    // `UNI` (the overlapped loop): V's stage, which ptxas does not see as warp-uniform there
+    // (K's it does), broadcast from lane 0, so the descriptors are uniform arithmetic (no `R2UR`
+    // before each `HGMMA`); the one-group-at-a-time loop waits for V right before and needs none
+    let v = if UNI {
+        layout_types::cute::arch::cluster::warp_uniform_u32(v)
+    } else {
+        v
+    };
     fence_operand(o);
     fence();
     device::unroll!(PA / 4, |kb| {
@@ -238,7 +245,7 @@ unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
             pa[4 * kb + 3].to_bits(),
         ];
         // SAFETY: the caller's.
-        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, H::v_desc(v, kb), o, ScaleOut::One) };
+        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, vd(v, kb), o, ScaleOut::One) };
     });
     commit_group();
 }
@@ -689,6 +696,12 @@ unsafe fn attention_fwd<
     // from it then live in uniform registers, not in the 232 the mainloop needs
     let wg = unsafe { device::warp::shuffle_idx_u32(!0, (wg - 1) as u32, 0) } as i32;
     let signals = t == 0;
+    // the descriptor tensors of Q and of K's and V's stages, built once (doc/typed-gmma.md)
+    let (qd, kd, vd) = (
+        H::q_descs(q_buf),
+        H::k_descs(k_buf(0), ST as u32),
+        H::v_descs(v_buf(0), ST as u32),
+    );
     let sched = WarpScheduler::<NB>::init(wg);
     let (mut cq, mut ck, mut cv) = (
         pipe_q.consumer_signaling(signals),
@@ -732,7 +745,7 @@ unsafe fn attention_fwd<
                 unsafe { turns.wait() };
             }
             sched.sync();
-            unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+            unsafe { gemm_qk::<E, H, SN2>(qd, wg, kd, k.index(), &mut s) };
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
@@ -767,13 +780,13 @@ unsafe fn attention_fwd<
                     unsafe { turns.wait() };
                 }
                 sched.sync();
-                unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+                unsafe { gemm_qk::<E, H, SN2>(qd, wg, kd, k.index(), &mut s) };
                 if RSB {
                     // FlashAttention-3's `RescaleOBeforeGemm`: O (free since the last
                     // `wait_group 0`) takes block n-1's correction while S_n computes
                     rescale::<OD2, LAZY>(&mut o, corr);
                 }
-                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                unsafe { gemm_pv::<E, H, OD2, PA, true>(&pa, vd, v.index(), &mut o) };
                 if PINGPONG {
                     unsafe { turns.arrive() };
                 }
@@ -826,7 +839,7 @@ unsafe fn attention_fwd<
             if RSB {
                 rescale::<OD2, LAZY>(&mut o, corr);
             }
-            unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+            unsafe { gemm_pv::<E, H, OD2, PA, true>(&pa, vd, v.index(), &mut o) };
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
@@ -838,7 +851,7 @@ unsafe fn attention_fwd<
             for n in 0..tile.n_blocks {
                 let k = unsafe { ck.consumer_wait() };
                 let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
-                unsafe { gemm_qk::<E, H, SN2>(q_buf, wg, k_buf(k.index()), &mut s) };
+                unsafe { gemm_qk::<E, H, SN2>(qd, wg, kd, k.index(), &mut s) };
                 wait_group::<0>();
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
@@ -854,7 +867,7 @@ unsafe fn attention_fwd<
                 rescale::<OD2, LAZY>(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
-                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                unsafe { gemm_pv::<E, H, OD2, PA, false>(&pa, vd, v.index(), &mut o) };
                 wait_group::<0>();
                 fence_operand(&mut o);
                 fence_operand(&mut pa);

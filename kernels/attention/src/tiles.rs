@@ -7,7 +7,8 @@
 //! with the same boxes and read as `tile_to_shape(Layout_MN_SW128_Atom<u16>, (D, BN), (_2, _1))`
 //! (the same bytes: element `(d, key)` at `d + 64·key` in block `d / 64`), the MN-major B of
 //! `P·V`. The descriptors are `make_gmma_desc_tensor` of the tile divided into one `wgmma`'s
-//! operand (`zipped_divide` by `(64, 16)`, `(BN, 16)`, `(D, 16)`).
+//! operand (`zipped_divide` by `(64, 16)`, `(BN, 16)`, `(D, 16)`), K's and V's with their stage
+//! mode: descriptor tensors built once per kernel, indexed per `wgmma` (doc/typed-gmma.md).
 
 use core::marker::PhantomData;
 
@@ -38,12 +39,21 @@ pub trait AttnTiles {
     const Q_TX: u32;
     /// The bytes a K or V load brings.
     const KV_TX: u32;
-    /// The descriptor of k-block `kb` (16 columns of the head dim) of Q's rows `64·wg..`.
-    fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64;
-    /// The descriptor of k-block `kb` of K (all `BN` rows).
-    fn k_desc(k: *mut u16, kb: usize) -> u64;
-    /// The descriptor of k-block `kb` (16 keys) of V read MN-major (all `D` columns).
-    fn v_desc(v: *mut u16, kb: usize) -> u64;
+    /// Q's descriptor tensor (CuTe's `partition_fragment_A` of the Q tile:
+    /// [`make_gmma_desc_tensor`] over `zipped_divide(Q, (64, 16))`), built once from the tile's
+    /// address (one address conversion, outside the loops): `(wg, kb)` → the descriptor of
+    /// k-block `kb` (16 columns of the head dim) of rows `64·wg..`, the base descriptor plus the
+    /// block's offset in 16-byte units (32-bit adds, in uniform registers when `wg` is).
+    fn q_descs(q: *mut u16) -> impl Fn(i32, usize) -> u64 + Copy;
+    /// K's descriptor tensor over its `stages` stages (stage `s`'s tile [`Self::KV_BYTES`] after
+    /// stage 0's at `k0`): the tile divided into `(BN, 16)` blocks with the stage mode
+    /// `(stages):(BN·D)` appended (CuTe's `tile_to_shape(atom, (BN, D, Stages))`), built once:
+    /// `(stage, kb)` → the descriptor of k-block `kb` of that stage (CuTe's
+    /// `tSrK(_, _, kb, stage)`).
+    fn k_descs(k0: *mut u16, stages: u32) -> impl Fn(u32, usize) -> u64 + Copy;
+    /// V's descriptor tensor over its stages, read MN-major (`(D, 16)` blocks: 16 keys, all `D`
+    /// columns), as [`Self::k_descs`]: `(stage, kb)` → the descriptor of keys `16·kb..`.
+    fn v_descs(v0: *mut u16, stages: u32) -> impl Fn(u32, usize) -> u64 + Copy;
     /// Loads Q's `BM` rows from token `crd[0]` of head `crd[1]`, batch `crd[2]`.
     ///
     /// # Safety
@@ -107,7 +117,7 @@ macro_rules! attn_tiles {
             const KV_TX: u32 =
                 ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::TX_BYTES;
             #[inline(always)]
-            fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
+            fn q_descs(q: *mut u16) -> impl Fn(i32, usize) -> u64 + Copy {
                 let s = tile_to_shape(
                     Layout_K_SW128_Atom::<u16>::new(),
                     (Int::<$bm>::new(), Int::<$d>::new()),
@@ -120,39 +130,38 @@ macro_rules! attn_tiles {
                         s.with_layout(zipped_divide(s.layout, (_64, _16))),
                     ),
                 );
-                d.at((_0, (wg, kb as i32))).desc.desc
+                move |wg, kb| d.at((_0, (wg, kb as i32))).desc.desc
             }
             #[inline(always)]
-            fn k_desc(k: *mut u16, kb: usize) -> u64 {
+            fn k_descs(k0: *mut u16, stages: u32) -> impl Fn(u32, usize) -> u64 + Copy {
                 let s = tile_to_shape(
                     Layout_K_SW128_Atom::<u16>::new(),
                     (Int::<$bn>::new(), Int::<$d>::new()),
                     LayoutLeft,
                 );
+                // the stages: (stages):(BN·D) after the (BN, 16) blocks
+                let staged = zipped_divide(s.layout, (Int::<$bn>::new(), _16))
+                    .append(make_layout(stages as i32, ($bn * $d) as i32));
                 let d = make_gmma_desc_tensor(
                     MajorK,
-                    make_tensor(
-                        make_smem_ptr(k),
-                        s.with_layout(zipped_divide(s.layout, (Int::<$bn>::new(), _16))),
-                    ),
+                    make_tensor(make_smem_ptr(k0), s.with_layout(staged)),
                 );
-                d.at((_0, (_0, kb as i32))).desc.desc
+                move |st, kb| d.at((_0, (_0, kb as i32), st as i32)).desc.desc
             }
             #[inline(always)]
-            fn v_desc(v: *mut u16, kb: usize) -> u64 {
+            fn v_descs(v0: *mut u16, stages: u32) -> impl Fn(u32, usize) -> u64 + Copy {
                 let s = tile_to_shape(
                     Layout_MN_SW128_Atom::<u16>::new(),
                     (Int::<$d>::new(), Int::<$bn>::new()),
                     (_2, _1),
                 );
+                let staged = zipped_divide(s.layout, (Int::<$d>::new(), _16))
+                    .append(make_layout(stages as i32, ($bn * $d) as i32));
                 let d = make_gmma_desc_tensor(
                     MajorMN,
-                    make_tensor(
-                        make_smem_ptr(v),
-                        s.with_layout(zipped_divide(s.layout, (Int::<$d>::new(), _16))),
-                    ),
+                    make_tensor(make_smem_ptr(v0), s.with_layout(staged)),
                 );
-                d.at((_0, (_0, kb as i32))).desc.desc
+                move |st, kb| d.at((_0, (_0, kb as i32), st as i32)).desc.desc
             }
             #[inline(always)]
             unsafe fn load_q(

@@ -23,6 +23,7 @@ use device::thread::{named_barrier_arrive, named_barrier_sync};
 use device::wgmma::{
     MmaAsync, One, ScaleOut, commit_group, fence, fence_operand, mma_async_ss, wait_group,
 };
+use layout_types::cute::arch::cluster::warp_uniform_u32;
 use layout_types::cute::arch::tma::TmaDescriptor;
 use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast, SmemTile};
 use layout_types::cute::pipeline::{
@@ -566,6 +567,9 @@ where
 {
     /// A stage's full barrier waits for A's and B's k-tiles.
     const TX_BYTES: u32 = (MA::BYTES + MB::BYTES) as u32;
+    /// The barriers from a 32-bit shared base (measured: the k-tile's SASS 79 → 56
+    /// instructions, bf16 TN; doc/typed-gmma.md).
+    const BARRIER_BASE: bool = true;
 }
 
 /// The producer's handle of the mainloop's pipeline.
@@ -677,6 +681,7 @@ where
             return MmaTail(None);
         }
         let pipelined = Acc::K_PIPE_MMAS > 0;
+        let descs = Self::stage_descs(smem, wg);
         let mut pending: Option<ConsumerStage<STAGES>> = None;
         // the tile's first wgmma overwrites the accumulators (scale-d 0); the zeros the caller
         // gives are what a tile of K = 0 stores
@@ -687,8 +692,7 @@ where
         // k-tiles counted from 0 (the plain loop's PTX as before the fold)
         for i in 0..k_count {
             scale = Acc::k_tile_scale(scale);
-            let full =
-                unsafe { Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag(acc), scale) };
+            let full = unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), scale) };
             scale = ScaleOut::One;
             unsafe { accum.prefetch(k_begin + i + 1, 1) };
             if pipelined {
@@ -731,25 +735,53 @@ where
         }
     }
 
+    /// The descriptor tensors of A's and B's stages ([`SmemOperand::gmma_descs`] of stage 0's
+    /// tiles; CuTe's `tCrA(_, m, kb, stage)`, `tCrB(_, n, kb, stage)`), A's from the warpgroup's
+    /// first m64 block `wg`: built once per tile, outside the k-loop; a k-tile's descriptors
+    /// are 32-bit adds on them (doc/typed-gmma.md). `wg` is broadcast from lane 0 (CUTLASS's
+    /// `canonical_warp_group_idx`) so the bases live in uniform registers.
+    #[inline(always)]
+    fn stage_descs<TA: StageTile, TB: StageTile>(
+        smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
+        wg: i32,
+    ) -> (
+        impl Fn(i32, i32, u32) -> u64 + Copy,
+        impl Fn(i32, i32, u32) -> u64 + Copy,
+    ) {
+        const { assert!(size_of::<TA>() == 2 * TA::ELEMS && size_of::<TB>() == 2 * TB::ELEMS) };
+        let (a0, b0) = stage_tiles(smem, 0);
+        let wg = warp_uniform_u32(wg as u32) as i32;
+        let da = MA::gmma_descs(a0, STAGES as u32, TA::ELEMS as i32);
+        (
+            move |blk, kb, st| da(wg + blk, kb, st),
+            MB::gmma_descs(b0, STAGES as u32, TB::ELEMS as i32),
+        )
+    }
+
     /// One k-tile's issue in this warpgroup's turn: wait for the stage and the turn, four
     /// `wgmma`s into `frag` (the first with scale-d `scale`), commit, hand the turn over.
     ///
     /// # Safety
     /// As [`mma`](Self::mma).
     #[inline(always)]
-    unsafe fn issue<W: WarpgroupTile, TA: StageTile, TB: StageTile>(
+    unsafe fn issue<W: WarpgroupTile>(
         cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
-        smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
+        (da, db): (
+            impl Fn(i32, i32, u32) -> u64 + Copy,
+            impl Fn(i32, i32, u32) -> u64 + Copy,
+        ),
         order: &ConsumerOrder,
-        wg: i32,
         frag: &mut W::Frag,
         mut scale: ScaleOut,
     ) -> ConsumerStage<STAGES>
     where
         W::Block: MmaAsync<E>,
     {
+        // the stage index broadcast from lane 0 (issued before the wait, so its latency hides
+        // behind it): ptxas does not see the consumer's state as warp-uniform through the
+        // loop, and the descriptors below are then uniform arithmetic, not `R2UR` moves
+        let st = warp_uniform_u32(cons.state().index());
         let full = unsafe { cons.consumer_wait() };
-        let (a, b) = stage_tiles(smem, full.index() as usize);
         order.wait();
         W::fence(frag);
         fence();
@@ -760,8 +792,8 @@ where
                 // loaded (the full barrier's phase completed).
                 unsafe {
                     mma_async_ss::<E, MA, MB, One, One, _>(
-                        MA::gmma_desc(a, wg + blk as i32, kb as i32),
-                        MB::gmma_desc(b, 0, kb as i32),
+                        da(blk as i32, kb as i32, st),
+                        db(0, kb as i32, st),
                         W::block(frag, blk),
                         scale,
                     )
@@ -799,6 +831,7 @@ where
         Acc: MmaAccumulation<W::Frag>,
     {
         let end = k_begin + k_count;
+        let descs = Self::stage_descs(smem, wg);
         if k_count == 0 {
             return;
         }
@@ -808,12 +841,10 @@ where
         }
         let mut kt = k_begin;
         while kt + 1 < end {
-            let first = unsafe {
-                Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero)
-            };
-            let second = unsafe {
-                Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag_b(acc), ScaleOut::Zero)
-            };
+            let first =
+                unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), ScaleOut::Zero) };
+            let second =
+                unsafe { Self::issue::<W>(cons, descs, order, accum.frag_b(acc), ScaleOut::Zero) };
             unsafe { accum.prefetch(kt + 2, 2) };
             wait_group::<1>();
             W::fence(accum.frag(acc));
@@ -828,9 +859,8 @@ where
             kt += 2;
         }
         if kt < end {
-            let last = unsafe {
-                Self::issue::<W, TA, TB>(cons, smem, order, wg, accum.frag(acc), ScaleOut::Zero)
-            };
+            let last =
+                unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), ScaleOut::Zero) };
             wait_group::<0>();
             W::fence(accum.frag(acc));
             unsafe { cons.consumer_release(last) };

@@ -62,6 +62,30 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     /// The `wgmma` descriptor of the `(Block, 16)` piece `(mn_block, kb)` of the tile in `buf`
     /// (CuTe: `make_gmma_desc_tensor` over `zipped_divide(tile, (Block, 16))`).
     fn gmma_desc(buf: *mut u16, mn_block: i32, kb: i32) -> u64;
+    /// The descriptor tensor of the tile's `(Block, 16)` pieces over `stages` pipeline stages
+    /// (stage `s`'s tile `s · stage_elems` elements after stage 0's at `buf0`): the pieces'
+    /// [`make_gmma_desc_tensor`] with the stage mode `(stages):(stage_elems)` appended (CuTe's
+    /// `tCrA(_, m, kb, stage)` of `partition_fragment_A` over `(Rows, 64, Stages)`), built once
+    /// (one address conversion, outside the mainloop): `(mn_block, kb, stage)` → the descriptor,
+    /// the base descriptor plus the piece's offset in 16-byte units (32-bit adds, uniform
+    /// registers when the stage index is).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::gmma::MajorK;
+    /// use layout_types::cute::gmma_operand::SmemOperand;
+    /// type A = MajorK;
+    /// let buf = 0x1000 as *mut u16;
+    /// let descs = <A as SmemOperand<_128, _64>>::gmma_descs(buf, 4, 128 * 64);
+    /// // stage 2's piece (1, 3) is the tile's piece at stage 2's address
+    /// let stage2 = unsafe { buf.add(2 * 128 * 64) };
+    /// assert_eq!(descs(1, 3, 2), <A as SmemOperand<_128, _64>>::gmma_desc(stage2, 1, 3));
+    /// ```
+    fn gmma_descs(
+        buf0: *mut u16,
+        stages: u32,
+        stage_elems: i32,
+    ) -> impl Fn(i32, i32, u32) -> u64 + Copy;
 }
 
 /// An operand tile shared by a cluster of 2 CTAs: CTA `rank` loads its half of the rows and
@@ -121,6 +145,25 @@ macro_rules! k_major_operand {
                     ),
                 );
                 d.at((_0, (mn_block, kb))).desc.desc
+            }
+            #[inline(always)]
+            fn gmma_descs(
+                buf0: *mut u16,
+                stages: u32,
+                stage_elems: i32,
+            ) -> impl Fn(i32, i32, u32) -> u64 + Copy {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    LayoutLeft,
+                );
+                let staged = zipped_divide(s.layout, (<$block>::default(), _16))
+                    .append(make_layout(stages as i32, stage_elems));
+                let d = make_gmma_desc_tensor(
+                    MajorK,
+                    make_tensor(make_smem_ptr(buf0), s.with_layout(staged)),
+                );
+                move |mn_block, kb, st| d.at((_0, (mn_block, kb), st as i32)).desc.desc
             }
         }
         impl SmemOperandMulticast<$rows, $block> for MajorK {
@@ -207,6 +250,25 @@ macro_rules! mn_major_operand {
                     ),
                 );
                 d.at((_0, (mn_block, kb))).desc.desc
+            }
+            #[inline(always)]
+            fn gmma_descs(
+                buf0: *mut u16,
+                stages: u32,
+                stage_elems: i32,
+            ) -> impl Fn(i32, i32, u32) -> u64 + Copy {
+                let s = tile_to_shape(
+                    Layout_MN_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    (_2, _1),
+                );
+                let staged = zipped_divide(s.layout, (<$block>::default(), _16))
+                    .append(make_layout(stages as i32, stage_elems));
+                let d = make_gmma_desc_tensor(
+                    MajorMN,
+                    make_tensor(make_smem_ptr(buf0), s.with_layout(staged)),
+                );
+                move |mn_block, kb, st| d.at((_0, (mn_block, kb), st as i32)).desc.desc
             }
         }
     };

@@ -34,8 +34,9 @@ use core::marker::PhantomData;
 
 use super::arch::cluster::warp_uniform_u32;
 use super::arch::mbarrier::{
-    fence_barrier_init, mbarrier_arrive, mbarrier_arrive_cluster, mbarrier_arrive_expect_tx,
-    mbarrier_init, mbarrier_test_wait_parity, mbarrier_try_wait_parity, mbarrier_wait_parity,
+    SmemBarrier, fence_barrier_init, mbarrier_arrive, mbarrier_arrive_cluster,
+    mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_test_wait_parity, mbarrier_try_wait_parity,
+    mbarrier_wait_parity,
 };
 
 /// The bytes one stage's load brings (the full barrier's `expect_tx`): a type-level constant of
@@ -43,6 +44,26 @@ use super::arch::mbarrier::{
 pub trait TransactionBytes {
     /// Bytes per stage.
     const TX_BYTES: u32;
+    /// How the pipeline addresses its barriers: `true`, by the storage's 32-bit shared address
+    /// converted once at [`PipelineTmaAsync::init`] ([`SmemBarrier`]: stage `i`'s full barrier
+    /// at `base + 8·i`, 32-bit arithmetic; CuTe's `cast_smem_ptr_to_uint`); `false` (the
+    /// default), by generic pointers converted at each wait and arrive. A per-kernel choice,
+    /// measured in SASS (doc/typed-gmma.md): the GEMM mainloop's k-tile is 79 → 56 instructions
+    /// with the base; the attention kernels keep generic pointers (there the base sits in a
+    /// vector register: a spill at the 176-key tile, +72 instructions a block at the 192-row
+    /// tile, where ptxas rematerializes the pointers from the uniform shared base).
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; const BARRIER_BASE: bool = true; }
+    /// let mut st = PipelineStorage::<2>::new();
+    /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
+    /// let (mut prod, mut cons) = (p.producer(), p.consumer());
+    /// unsafe { prod.producer_acquire() }.producer_commit();
+    /// let c = unsafe { cons.consumer_wait() };
+    /// unsafe { cons.consumer_release(c) };
+    /// ```
+    const BARRIER_BASE: bool = false;
 }
 
 /// A position in the circular buffer: the stage index and the phase parity of its barriers
@@ -214,6 +235,9 @@ impl<const STAGES: usize> Default for PipelineStorage<STAGES> {
 /// two role handles.
 pub struct PipelineTmaAsync<const STAGES: usize, Tx> {
     storage: *mut PipelineStorage<STAGES>,
+    /// The storage's first barrier as a 32-bit shared address, converted once at
+    /// [`init`](Self::init); used when [`TransactionBytes::BARRIER_BASE`] (else dead code).
+    bars: SmemBarrier,
     _tx: PhantomData<Tx>,
 }
 
@@ -263,16 +287,29 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
         sync();
         PipelineTmaAsync {
             storage,
+            bars: SmemBarrier::new(storage as *mut u64),
             _tx: PhantomData,
         }
     }
+    /// Barrier `i` of the storage (`0..2·STAGES`: the full barriers, then the empty ones), as
+    /// [`TransactionBytes::BARRIER_BASE`] says.
     #[inline(always)]
-    fn full(&self, i: u32) -> *mut u64 {
-        unsafe { (self.storage as *mut u64).add(i as usize) }
+    fn barrier(&self, i: u32) -> SmemBarrier {
+        if Tx::BARRIER_BASE {
+            self.bars.offset(i)
+        } else {
+            SmemBarrier::new(unsafe { (self.storage as *mut u64).add(i as usize) })
+        }
     }
+    /// Stage `i`'s full barrier.
     #[inline(always)]
-    fn empty(&self, i: u32) -> *mut u64 {
-        unsafe { (self.storage as *mut u64).add(STAGES + i as usize) }
+    fn full(&self, i: u32) -> SmemBarrier {
+        self.barrier(i)
+    }
+    /// Stage `i`'s empty barrier.
+    #[inline(always)]
+    fn empty(&self, i: u32) -> SmemBarrier {
+        self.barrier(STAGES as u32 + i)
     }
     /// The producer role (`make_producer_start_state`: stage 0, phase 1, every buffer empty).
     /// Only the producer thread (one elected thread) takes it.
@@ -486,7 +523,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> ProducerStage<'_, STAGES, Tx> {
     /// ```
     #[inline(always)]
     pub fn full_barrier(&self) -> *mut u64 {
-        self.producer.pipe.full(self.index())
+        unsafe { (self.producer.pipe.storage as *mut u64).add(self.index() as usize) }
     }
     /// Ends the producer's work on the stage and moves to the next (CUTLASS's
     /// `producer_commit`: with TMA the load itself completes the barrier, so nothing is issued).
@@ -1034,6 +1071,7 @@ mod tests {
     fn handle<const STAGES: usize>(addr: usize) -> PipelineTmaAsync<STAGES, Words4> {
         PipelineTmaAsync {
             storage: addr as *mut _,
+            bars: crate::cute::arch::mbarrier::SmemBarrier::new(addr as *mut u64),
             _tx: PhantomData,
         }
     }

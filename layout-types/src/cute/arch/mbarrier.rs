@@ -60,6 +60,110 @@ pub fn smem_addr<T>(p: *const T) -> u32 {
     }
 }
 
+/// A barrier's address in the form the barrier instructions take it (CuTe: `uint32_t smem_addr =
+/// cast_smem_ptr_to_uint(&bar)`, once). On the GPU the 32-bit `.shared` address: converted once
+/// from the generic pointer ([`SmemBarrier::new`], e.g. a pipeline's storage at init), then
+/// moved by [`SmemBarrier::offset`] in 32-bit arithmetic, so a stage's barrier is `base + 8·i` in
+/// uniform registers (`SYNCS... [UR+imm]`) instead of a 64-bit generic pointer converted at
+/// each use. Off the GPU (host tests, the CPU emulator) the pointer itself, which the host
+/// model of every barrier function uses. Every function of this module takes
+/// `impl Into<SmemBarrier>`: a `*mut u64` converts at the call, as before.
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bars = [0u64; 2];
+/// let b = SmemBarrier::new(bars.as_mut_ptr()); // the one conversion
+/// unsafe {
+///     mbarrier_init(b.offset(1), 1);                 // bars[1]
+///     mbarrier_arrive(b.offset(1));
+///     assert!(mbarrier_try_wait_parity(&raw mut bars[1], 0));
+/// }
+/// assert_eq!(b.offset(1).smem_addr(), smem_addr(&raw const bars[1]));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SmemBarrier {
+    #[cfg(target_arch = "nvptx64")]
+    addr: u32,
+    #[cfg(not(target_arch = "nvptx64"))]
+    ptr: *mut u64,
+}
+
+impl SmemBarrier {
+    /// The barrier at `bar` (a generic pointer into shared memory; on the GPU one
+    /// `cvta.to.shared`).
+    ///
+    /// ```
+    /// let mut bar = 0u64;
+    /// let _b = layout_types::cute::arch::mbarrier::SmemBarrier::new(&raw mut bar);
+    /// ```
+    #[inline(always)]
+    pub fn new(bar: *mut u64) -> Self {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            SmemBarrier {
+                addr: smem_addr(bar),
+            }
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            SmemBarrier { ptr: bar }
+        }
+    }
+    /// The barrier `i` barriers (8 bytes each) on: `base + 8·i`, 32-bit on the GPU.
+    ///
+    /// ```
+    /// let mut bars = [0u64; 4];
+    /// let b = layout_types::cute::arch::mbarrier::SmemBarrier::new(bars.as_mut_ptr());
+    /// assert_eq!(b.offset(3), layout_types::cute::arch::mbarrier::SmemBarrier::new(&raw mut bars[3]));
+    /// ```
+    #[inline(always)]
+    pub fn offset(self, i: u32) -> Self {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            SmemBarrier {
+                addr: self.addr.wrapping_add(8 * i),
+            }
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            SmemBarrier {
+                ptr: self.ptr.wrapping_add(i as usize),
+            }
+        }
+    }
+    /// The 32-bit `.shared` address (off the GPU: the pointer's low 32 bits, as [`smem_addr`]).
+    ///
+    /// ```
+    /// let mut bar = 0u64;
+    /// let b = layout_types::cute::arch::mbarrier::SmemBarrier::new(&raw mut bar);
+    /// assert_eq!(b.smem_addr(), (&raw const bar) as usize as u32);
+    /// ```
+    #[inline(always)]
+    pub fn smem_addr(self) -> u32 {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            self.addr
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            self.ptr as usize as u32
+        }
+    }
+    /// The host model's pointer.
+    #[cfg(not(target_arch = "nvptx64"))]
+    #[inline(always)]
+    fn ptr(self) -> *mut u64 {
+        self.ptr
+    }
+}
+
+impl From<*mut u64> for SmemBarrier {
+    #[inline(always)]
+    fn from(bar: *mut u64) -> Self {
+        SmemBarrier::new(bar)
+    }
+}
+
 /// `mbarrier.init.shared::cta.b64 [bar], count`: phase 0, `count` arrivals expected per phase,
 /// no transaction bytes. Follow with [`fence_barrier_init`] (cluster) or a block barrier before
 /// other threads use it.
@@ -73,15 +177,15 @@ pub fn smem_addr<T>(p: *const T) -> u32 {
 /// unsafe { layout_types::cute::arch::mbarrier::mbarrier_init(&raw mut bar, 128) };
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_init(bar: *mut u64, count: u32) {
+pub unsafe fn mbarrier_init(bar: impl Into<SmemBarrier>, count: u32) {
     #[cfg(target_arch = "nvptx64")]
     unsafe {
         asm!("mbarrier.init.shared::cta.b64 [{b}], {c};",
-            b = in(reg32) smem_addr(bar), c = in(reg32) count, options(nostack, preserves_flags))
+            b = in(reg32) bar.into().smem_addr(), c = in(reg32) count, options(nostack, preserves_flags))
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
-        host::init(bar, count)
+        host::init(bar.into().ptr(), count)
     }
 }
 
@@ -99,15 +203,15 @@ pub unsafe fn mbarrier_init(bar: *mut u64, count: u32) {
 /// }
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_inval(bar: *mut u64) {
+pub unsafe fn mbarrier_inval(bar: impl Into<SmemBarrier>) {
     #[cfg(target_arch = "nvptx64")]
     unsafe {
         asm!("mbarrier.inval.shared::cta.b64 [{b}];",
-            b = in(reg32) smem_addr(bar), options(nostack, preserves_flags))
+            b = in(reg32) bar.into().smem_addr(), options(nostack, preserves_flags))
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
-        bar.write_volatile(0)
+        bar.into().ptr().write_volatile(0)
     }
 }
 
@@ -127,15 +231,15 @@ pub unsafe fn mbarrier_inval(bar: *mut u64) {
 /// }
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_arrive(bar: *mut u64) {
+pub unsafe fn mbarrier_arrive(bar: impl Into<SmemBarrier>) {
     #[cfg(target_arch = "nvptx64")]
     unsafe {
         asm!("mbarrier.arrive.shared::cta.b64 _, [{b}];",
-            b = in(reg32) smem_addr(bar), options(nostack, preserves_flags))
+            b = in(reg32) bar.into().smem_addr(), options(nostack, preserves_flags))
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
-        host::update(bar, 1, 0)
+        host::update(bar.into().ptr(), 1, 0)
     }
 }
 
@@ -155,15 +259,15 @@ pub unsafe fn mbarrier_arrive(bar: *mut u64) {
 /// }
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32) {
+pub unsafe fn mbarrier_arrive_expect_tx(bar: impl Into<SmemBarrier>, bytes: u32) {
     #[cfg(target_arch = "nvptx64")]
     unsafe {
         asm!("mbarrier.arrive.expect_tx.shared::cta.b64 _, [{b}], {n};",
-            b = in(reg32) smem_addr(bar), n = in(reg32) bytes, options(nostack, preserves_flags))
+            b = in(reg32) bar.into().smem_addr(), n = in(reg32) bytes, options(nostack, preserves_flags))
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
-        host::update(bar, 1, bytes as i32)
+        host::update(bar.into().ptr(), 1, bytes as i32)
     }
 }
 
@@ -186,15 +290,15 @@ pub unsafe fn mbarrier_arrive_expect_tx(bar: *mut u64, bytes: u32) {
 /// }
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_expect_tx(bar: *mut u64, bytes: u32) {
+pub unsafe fn mbarrier_expect_tx(bar: impl Into<SmemBarrier>, bytes: u32) {
     #[cfg(target_arch = "nvptx64")]
     unsafe {
         asm!("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [{b}], {n};",
-            b = in(reg32) smem_addr(bar), n = in(reg32) bytes, options(nostack, preserves_flags))
+            b = in(reg32) bar.into().smem_addr(), n = in(reg32) bytes, options(nostack, preserves_flags))
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
-        host::update(bar, 0, bytes as i32)
+        host::update(bar.into().ptr(), 0, bytes as i32)
     }
 }
 
@@ -215,15 +319,15 @@ pub unsafe fn mbarrier_expect_tx(bar: *mut u64, bytes: u32) {
 /// }
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_complete_tx(bar: *mut u64, bytes: u32) {
+pub unsafe fn mbarrier_complete_tx(bar: impl Into<SmemBarrier>, bytes: u32) {
     #[cfg(target_arch = "nvptx64")]
     unsafe {
         asm!("mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [{b}], {n};",
-            b = in(reg32) smem_addr(bar), n = in(reg32) bytes, options(nostack, preserves_flags))
+            b = in(reg32) bar.into().smem_addr(), n = in(reg32) bytes, options(nostack, preserves_flags))
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
-        host::update(bar, 0, -(bytes as i32))
+        host::update(bar.into().ptr(), 0, -(bytes as i32))
     }
 }
 
@@ -249,11 +353,11 @@ pub unsafe fn mbarrier_complete_tx(bar: *mut u64, bytes: u32) {
 /// }
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_arrive_cluster(bar: *mut u64, cta_rank: u32) {
+pub unsafe fn mbarrier_arrive_cluster(bar: impl Into<SmemBarrier>, cta_rank: u32) {
     #[cfg(target_arch = "nvptx64")]
     unsafe {
         asm!("{{ .reg .b32 r; mapa.shared::cluster.u32 r, {b}, {c}; mbarrier.arrive.shared::cluster.b64 _, [r]; }}",
-            b = in(reg32) smem_addr(bar), c = in(reg32) cta_rank, options(nostack, preserves_flags))
+            b = in(reg32) bar.into().smem_addr(), c = in(reg32) cta_rank, options(nostack, preserves_flags))
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
@@ -261,7 +365,7 @@ pub unsafe fn mbarrier_arrive_cluster(bar: *mut u64, cta_rank: u32) {
             cta_rank == 0,
             "mbarrier arrive on CTA {cta_rank}: off the GPU a cluster is one CTA"
         );
-        host::update(bar, 1, 0)
+        host::update(bar.into().ptr(), 1, 0)
     }
 }
 
@@ -283,20 +387,20 @@ pub unsafe fn mbarrier_arrive_cluster(bar: *mut u64, cta_rank: u32) {
 /// }
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_try_wait_parity(bar: *mut u64, parity: u32) -> bool {
+pub unsafe fn mbarrier_try_wait_parity(bar: impl Into<SmemBarrier>, parity: u32) -> bool {
     #[cfg(target_arch = "nvptx64")]
     {
         let done: u32;
         unsafe {
             asm!("{{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [{b}], {q}; selp.u32 {d}, 1, 0, p; }}",
-                b = in(reg32) smem_addr(bar), q = in(reg32) parity, d = out(reg32) done,
+                b = in(reg32) bar.into().smem_addr(), q = in(reg32) parity, d = out(reg32) done,
                 options(nostack, preserves_flags))
         };
         done != 0
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
-        host::phase(bar) != parity & 1
+        host::phase(bar.into().ptr()) != parity & 1
     }
 }
 
@@ -319,20 +423,20 @@ pub unsafe fn mbarrier_try_wait_parity(bar: *mut u64, parity: u32) -> bool {
 /// }
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_test_wait_parity(bar: *mut u64, parity: u32) -> bool {
+pub unsafe fn mbarrier_test_wait_parity(bar: impl Into<SmemBarrier>, parity: u32) -> bool {
     #[cfg(target_arch = "nvptx64")]
     {
         let done: u32;
         unsafe {
             asm!("{{ .reg .pred p; mbarrier.test_wait.parity.shared::cta.b64 p, [{b}], {q}; selp.u32 {d}, 1, 0, p; }}",
-                b = in(reg32) smem_addr(bar), q = in(reg32) parity, d = out(reg32) done,
+                b = in(reg32) bar.into().smem_addr(), q = in(reg32) parity, d = out(reg32) done,
                 options(nostack, preserves_flags))
         };
         done != 0
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
-        host::phase(bar) != parity & 1
+        host::phase(bar.into().ptr()) != parity & 1
     }
 }
 
@@ -352,7 +456,8 @@ pub unsafe fn mbarrier_test_wait_parity(bar: *mut u64, parity: u32) -> bool {
 /// }
 /// ```
 #[inline(always)]
-pub unsafe fn mbarrier_wait_parity(bar: *mut u64, parity: u32) {
+pub unsafe fn mbarrier_wait_parity(bar: impl Into<SmemBarrier>, parity: u32) {
+    let bar = bar.into();
     while !unsafe { mbarrier_try_wait_parity(bar, parity) } {
         #[cfg(all(not(target_arch = "nvptx64"), feature = "std"))]
         std::thread::yield_now();
