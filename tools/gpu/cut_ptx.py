@@ -6,14 +6,22 @@ a device call (the hgemm module's 20+ entries take 50-85 s on the H200's CPU).
     CUTE_RS_PTX_DIR=OUT_DIR host gemm --dtype e4m3 --m 4096 --bench
 
 The module's entries are self-contained (no `.func`), so a cut module is valid PTX.
+
+An argument `ENTRY=ALIAS` keeps ENTRY renamed ALIAS (its parameters keep their names), so that a host that
+launches ALIAS runs ENTRY's code: a variant measured by a host built before it existed.
+
+    python3 tools/gpu/cut_ptx.py hgemm.ptx v/hgemm.ptx gemm_fp8_e4m3_tn_promoted_steady=gemm_fp8_e4m3_tn_promoted
 """
+import re
 import sys
 
 
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
-    src, dst, want = sys.argv[1], sys.argv[2], set(sys.argv[3:])
+    src, dst = sys.argv[1], sys.argv[2]
+    alias = dict(a.split("=", 1) if "=" in a else (a, a) for a in sys.argv[3:])
+    want = set(alias)
     lines = open(src).read().split("\n")
     if any(l.startswith(".func") or l.startswith(".visible .func") for l in lines):
         sys.exit(f"{src}: has .func definitions; cutting by entry would break it")
@@ -25,11 +33,13 @@ def main():
             if keep:
                 kept.append(cur)
         if cur is None or keep:
+            if cur is not None and alias[cur] != cur:
+                line = re.sub(r"\b" + re.escape(cur) + r"(?![A-Za-z0-9_$])", alias[cur], line)
             out.append(line)
     if want - set(kept):
         sys.exit(f"{src}: no entries {sorted(want - set(kept))}")
     open(dst, "w").write("\n".join(out))
-    print(f"{len(kept)} entries: {' '.join(kept)}")
+    print(f"{len(kept)} entries: {' '.join(k if alias[k] == k else f'{k} as {alias[k]}' for k in kept)}")
 
 
 if __name__ == "__main__":

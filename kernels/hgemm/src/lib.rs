@@ -57,7 +57,8 @@
 //! first promoted while the second's `wgmma`s run) that is then added into the fp32 main
 //! accumulator (`collective::mainloop::GmmaFp8Accumulation`, the same cooperative kernel with `BN` 128), scaled by the k-block's block scales (1×128 for
 //! A's rows, 128×128 for B) when `p.scale_a` is not 0, else by 1 (per-tensor scales in
-//! `alpha`). Its epilogue takes the direct path (bound-checked stores).
+//! `alpha`). Its epilogue takes the direct path (bound-checked stores). `gemm_fp8_e4m3_tn_promoted_pt`
+//! is the same kernel without the block scales' code (the host's entry for per-tensor scales).
 //!
 //! The ping-pong entries `hgemm_{bf16,f16}_tn_pingpong{,128}` and
 //! `hgemm_fused_bf16_tn_gelu_pingpong{,128}` (feature `pingpong`, not in the default build) are
@@ -418,9 +419,9 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3), GmmaFp8Accumulati
 // tile costs without promotion: 0.71 of cuBLASLt against the 128×256 fast entry's 0.94)
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(fast128 gemm_fp8_e4m3_tn_fast128, (E4M3, E4M3));
-// the default for per-tensor scales only (no block scales' loads and queue in the k-tile loop:
-// ~20 fewer SASS instructions per warp and k-tile; not yet measured)
-#[cfg(feature = "fp8-variants")]
+// the same for per-tensor scales (the host's default for them): no block scales' loads and queue
+// in the k-tile loop, 141 SASS instructions per warp and k-tile against 162; H200 (doc/fp8-gemm.md,
+// round 5): 0.67-0.68 of cuBLASLt at 4096x7168x16384 against 0.60-0.61, 0.62 against 0.57 at 8192³
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>);
 
 // The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
