@@ -1,7 +1,7 @@
 #!/bin/bash
 # helper "ampere" round 8, second call (issue #35): the vector epilogue promoted to the default
 # (ed43c47), checked and measured against main's kernel and CuTe's sm80 tutorial in about 85 s of
-# one H200. Run from the repository root:   OUT=... bash tools/gpu/ampere-promote8.sh
+# one H200. Run from the repository root:   OUT=... bash tools/gpu/ampere-vector-epilogue-ab.sh
 # $D (.gpu/ampere8b; $AMPERE8B overrides) holds host.xz (round 8's release host, with --timing and
 # --vs-tutorial; its embedded hgemm_sm80 is replaced through CUTE_RS_PTX_DIR), tut.ptx (the
 # tutorial's PTX), main/ (main's f16 TN entry), prom/ (the promoted f16 TN entry) and prom-all/
