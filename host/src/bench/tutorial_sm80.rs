@@ -42,7 +42,7 @@ struct Shape3([i32; 3]);
 unsafe impl cudarc::driver::DeviceRepr for Shape3 {}
 
 /// The gemm_device entry of the tutorial's PTX: its name, after checking that it is the half TN
-/// instance and that its parameters are [`PARAMS`].
+/// instance: its 18 parameters have the types that instance declares, in order.
 ///
 /// ```
 /// let ptx = ".visible .entry x()\n{\n}\n";
