@@ -2,6 +2,8 @@
 # Fresh-clone measurement of `cargo xtask test` (doc/compile-time.md): [BRANCH=b] fresh-clone.sh <repo> <name> [xtask subcommand]
 # Clones into /tmp/<name>; writes /tmp/<name>.log (timestamped lines), .samples (/proc/stat every 5 s); prints wall, CPU, idle.
 set -u
+# as .ci/run: CI set (xtask then builds without incremental state)
+export CI=true CARGO_TERM_COLOR=never
 SRC=$1; N=$2; CMD=${3:-test}
 D=/tmp/$N; rm -rf $D; git clone -q ${BRANCH:+-b $BRANCH} $SRC $D || exit 1
 cd $D

@@ -1,39 +1,18 @@
-//! The interop steps of `cargo xtask test`: `host` beside candle's cudarc features, and the
-//! Python package's GPU-free tests (`cargo xtask test-full`: the package built by maturin).
+//! The interop steps: the Python package's GPU-free tests (`cargo xtask test`; `test-full`: the
+//! package built by maturin), and `host` beside candle's and burn's cudarc features with candle's
+//! code compiled against candle-core (`cargo xtask test-full`).
 
 use std::path::Path;
 use std::process::Command;
 
 use crate::{Step, Ws, on_path, status_code};
 
-/// `tests/cudarc-compose` builds: `host` and cudarc with candle-core 0.11's exact feature list
-/// (`dynamic-linking`, `cuda-version-from-build-system`, ...) in one build, so cudarc's build
-/// script must not panic and host must compile against what that resolves to. A library, so
-/// nothing links libcuda; the workspace's target dir and dev profile, so the registry crates
-/// the test build compiled with the same features are reused (its path crates are not: cargo
-/// hashes them relative to the workspace root). No PTX (`CUTE_RS_SKIP_PTX=1`): cute-rs's build
-/// script would embed the modules again (~4 CPU-s) for a library nothing runs.
-pub fn compose_step(ws: &Ws) -> Step {
-    let t0 = std::time::Instant::now();
-    let manifest = ws.root.join("tests/cudarc-compose/Cargo.toml");
-    eprintln!("[test] cargo build --manifest-path tests/cudarc-compose/Cargo.toml");
-    let mut c = ws.cargo();
-    c.args(["build", "--manifest-path"])
-        .arg(&manifest)
-        .env("CARGO_TARGET_DIR", &ws.target)
-        .env("CUTE_RS_SKIP_PTX", "1");
-    match status_code(&mut c) {
-        0 => Step::Pass(format!(
-            "host + candle-core 0.11's cudarc features build ({:.0} s)",
-            t0.elapsed().as_secs_f64()
-        )),
-        code => Step::Fail(format!("cargo build exited with {code}")),
-    }
-}
-
 /// `tests/cudarc-compose` with feature `candle` (`cargo xtask test-full`: ~155 CPU-s of candle-core
-/// and its dependencies): `examples/candle-op` and the README's "From candle" block compile
-/// against candle-core 0.11 (`cuda`) and `host`. Run from that directory, whose
+/// and its dependencies): `host` and cudarc with candle-core 0.11's and burn's exact feature lists
+/// (`dynamic-linking`, `cuda-version-from-build-system`, ...) resolve to one cudarc whose build
+/// script does not panic and that `host` compiles against, and `examples/candle-op` and the
+/// README's "From candle" block compile against candle-core 0.11 (`cuda`) and `host`. A library,
+/// so nothing links libcuda; no PTX (`CUTE_RS_SKIP_PTX=1`). Run from that directory, whose
 /// `.cargo/config.toml` sets candle-kernels' `NVCC` to a stand-in (`fake-nvcc`: empty PTX, an
 /// empty library; a library crate links nothing), so no CUDA toolkit is needed.
 pub fn candle_step(ws: &Ws) -> Step {
@@ -47,7 +26,7 @@ pub fn candle_step(ws: &Ws) -> Step {
         .env("CUTE_RS_SKIP_PTX", "1");
     match status_code(&mut c) {
         0 => Step::Pass(format!(
-            "examples/candle-op and the README's candle code compile against candle-core 0.11 ({:.0} s)",
+            "host beside candle's and burn's cudarc features; examples/candle-op and the README's candle code compile against candle-core 0.11 ({:.0} s)",
             t0.elapsed().as_secs_f64()
         )),
         code => Step::Fail(format!("cargo build --features candle exited with {code}")),

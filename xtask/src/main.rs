@@ -60,9 +60,17 @@ impl Ws {
         o
     }
     /// The cargo that runs us (stable), for workspace commands.
+    ///
+    /// Under CI (`CI` set, as `.ci/run` sets it) the workspace crates are compiled without
+    /// incremental state (`CARGO_INCREMENTAL=0`, unless set): a CI build is never rebuilt, and
+    /// the cold test build took 196 CPU-s instead of 211 (2 cores, 2026-11-29). Elsewhere cargo's
+    /// default stays, so `cargo xtask test` and a plain `cargo test` share one build.
     fn cargo(&self) -> Command {
         let mut c = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
         c.current_dir(&self.root);
+        if std::env::var_os("CI").is_some() && std::env::var_os("CARGO_INCREMENTAL").is_none() {
+            c.env("CARGO_INCREMENTAL", "0");
+        }
         c
     }
 }
@@ -705,14 +713,11 @@ fn test(ws: &Ws) -> i32 {
         let side = sc.spawn(|| {
             std::thread::sleep(std::time::Duration::from_secs(4));
             let steps: Vec<SideStep> = vec![
-                // 5b. the Python package's GPU-free tests; host beside candle's cudarc features.
+                // 5b. the Python package's GPU-free tests (host beside candle's and burn's cudarc
+                // features is `cargo xtask test-full`'s candle step: the same crate, candle added).
                 (
                     "python: cute_rs (pytest)",
                     Box::new(|| interop::python_step(ws, interop::Extension::Workspace)),
-                ),
-                (
-                    "host + candle's cudarc",
-                    Box::new(|| interop::compose_step(ws)),
                 ),
             ];
             quietly(&side_log, steps)
@@ -875,8 +880,12 @@ fn test_full(ws: &Ws) -> i32 {
             },
         ));
     }
-    // the candle example and the README's candle code against candle-core itself (#36)
-    steps.push(("candle example + README code", interop::candle_step(ws)));
+    // host beside candle's and burn's cudarc features, the candle example and the README's candle
+    // code against candle-core itself (#36)
+    steps.push((
+        "host + candle's cudarc, candle code",
+        interop::candle_step(ws),
+    ));
     // the docs build with no warnings (broken intra-doc links included)
     steps.push(("cargo doc, no warnings", doc_step(ws)));
     // a scaffolded kernel project builds (PTX, ptxas, no .local)
