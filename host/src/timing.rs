@@ -36,12 +36,7 @@ pub(crate) fn median_pair_ms(
     let first_a = timed(stream, &mut a)? as f64;
     let first_b = timed(stream, &mut b)? as f64;
     let reps = ((150.0 / first_a.max(first_b).max(1e-3)) as usize).clamp(5, 50);
-    let (mut ta, mut tb) = (Vec::with_capacity(reps), Vec::with_capacity(reps));
-    for _ in 0..reps {
-        ta.push(timed(stream, &mut a)? as f64);
-        tb.push(timed(stream, &mut b)? as f64);
-    }
-    Ok((median(ta), median(tb)))
+    interleaved_medians(reps, a, b, |f| Ok(timed(stream, f)? as f64))
 }
 
 /// Median per-launch GPU time (ms) of `a` and of `b` over [`PAIR_BATCHES`] batches of each,
@@ -58,19 +53,36 @@ pub(crate) fn batched_pair_ms(
     let first_a = timed(stream, &mut a)? as f64;
     let first_b = timed(stream, &mut b)? as f64;
     let reps = ((20.0 / first_a.min(first_b).max(1e-3)) as u32).clamp(3, 50);
-    let batch = |f: &mut dyn FnMut() -> Result<()>| -> Result<f64> {
-        let ms = timed(stream, || {
-            for _ in 0..reps {
-                f()?;
-            }
-            Ok(())
-        })?;
-        Ok(ms as f64 / reps as f64)
-    };
-    let (mut ta, mut tb) = (Vec::new(), Vec::new());
-    for _ in 0..PAIR_BATCHES {
-        ta.push(batch(&mut a)?);
-        tb.push(batch(&mut b)?);
+    interleaved_medians(PAIR_BATCHES, a, b, |f| per_launch_ms(stream, reps, f))
+}
+
+/// Per-launch GPU time (ms) of `launches` launches of `f` back to back between two events.
+fn per_launch_ms(
+    stream: &CudaStream,
+    launches: u32,
+    f: &mut dyn FnMut() -> Result<()>,
+) -> Result<f64> {
+    let ms = timed(stream, || {
+        for _ in 0..launches {
+            f()?;
+        }
+        Ok(())
+    })?;
+    Ok(ms as f64 / launches as f64)
+}
+
+/// `rounds` runs of `a` and of `b` in turn (`a`, `b`, `a`, …, so that both see the same clocks
+/// and thermal state), each timed by `run`; the median of each side's.
+fn interleaved_medians(
+    rounds: usize,
+    mut a: impl FnMut() -> Result<()>,
+    mut b: impl FnMut() -> Result<()>,
+    mut run: impl FnMut(&mut dyn FnMut() -> Result<()>) -> Result<f64>,
+) -> Result<(f64, f64)> {
+    let (mut ta, mut tb) = (Vec::with_capacity(rounds), Vec::with_capacity(rounds));
+    for _ in 0..rounds {
+        ta.push(run(&mut a)?);
+        tb.push(run(&mut b)?);
     }
     Ok((median(ta), median(tb)))
 }
@@ -132,26 +144,15 @@ pub const BACK_TO_BACK_ROUNDS: usize = 3;
 /// two events); `a`, `b`, `a`, ... [`BACK_TO_BACK_ROUNDS`] times; the median of each.
 pub(crate) fn back_to_back_pair_ms(
     stream: &CudaStream,
-    mut a: impl FnMut() -> Result<()>,
-    mut b: impl FnMut() -> Result<()>,
+    a: impl FnMut() -> Result<()>,
+    b: impl FnMut() -> Result<()>,
 ) -> Result<(f64, f64)> {
     let run = |f: &mut dyn FnMut() -> Result<()>| -> Result<f64> {
         f()?;
         stream.synchronize()?;
-        let ms = timed(stream, || {
-            for _ in 0..BACK_TO_BACK_LAUNCHES {
-                f()?;
-            }
-            Ok(())
-        })?;
-        Ok(ms as f64 / BACK_TO_BACK_LAUNCHES as f64)
+        per_launch_ms(stream, BACK_TO_BACK_LAUNCHES, f)
     };
-    let (mut ta, mut tb) = (Vec::new(), Vec::new());
-    for _ in 0..BACK_TO_BACK_ROUNDS {
-        ta.push(run(&mut a)?);
-        tb.push(run(&mut b)?);
-    }
-    Ok((median(ta), median(tb)))
+    interleaved_medians(BACK_TO_BACK_ROUNDS, a, b, run)
 }
 
 /// The rest before each burst of [`Timing::Burst`].
@@ -174,20 +175,9 @@ pub(crate) fn burst_pair_ms(
     let burst = |f: &mut dyn FnMut() -> Result<()>| -> Result<f64> {
         stream.synchronize()?;
         std::thread::sleep(BURST_REST);
-        let ms = timed(stream, || {
-            for _ in 0..BURST_LAUNCHES {
-                f()?;
-            }
-            Ok(())
-        })?;
-        Ok(ms as f64 / BURST_LAUNCHES as f64)
+        per_launch_ms(stream, BURST_LAUNCHES, f)
     };
-    let (mut ta, mut tb) = (Vec::new(), Vec::new());
-    for _ in 0..BURST_ROUNDS {
-        ta.push(burst(&mut a)?);
-        tb.push(burst(&mut b)?);
-    }
-    Ok((median(ta), median(tb)))
+    interleaved_medians(BURST_ROUNDS, a, b, burst)
 }
 
 /// Batches of each side in [`batched_pair_ms`].
@@ -207,16 +197,8 @@ pub(crate) fn batched_ms(
 ) -> Result<f64> {
     f()?;
     let reps = reps.max(1);
-    let mut samples = Vec::with_capacity(7);
-    for _ in 0..7 {
-        let ms = timed(stream, || {
-            for _ in 0..reps {
-                f()?;
-            }
-            Ok(())
-        })?;
-        samples.push(ms as f64 / reps as f64);
-    }
-    samples.sort_by(f64::total_cmp);
-    Ok(samples[samples.len() / 2])
+    let samples = (0..7)
+        .map(|_| per_launch_ms(stream, reps, &mut f))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(median(samples))
 }

@@ -60,8 +60,12 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     /// aligned shared memory of the tile; `bar` a full barrier expecting the bytes.
     unsafe fn tma_load(desc: *const TmaDescriptor, bar: *mut u64, buf: *mut u16, mn0: i32, k0: i32);
     /// The `wgmma` descriptor of the `(Block, 16)` piece `(mn_block, kb)` of the tile in `buf`
-    /// (CuTe: `make_gmma_desc_tensor` over `zipped_divide(tile, (Block, 16))`).
-    fn gmma_desc(buf: *mut u16, mn_block: i32, kb: i32) -> u64;
+    /// (CuTe: `make_gmma_desc_tensor` over `zipped_divide(tile, (Block, 16))`): the one-stage
+    /// [`gmma_descs`](Self::gmma_descs).
+    #[inline(always)]
+    fn gmma_desc(buf: *mut u16, mn_block: i32, kb: i32) -> u64 {
+        Self::gmma_descs(buf, 1, 0)(mn_block, kb, 0)
+    }
     /// The descriptor tensor of the tile's `(Block, 16)` pieces over `stages` pipeline stages
     /// (stage `s`'s tile `s · stage_elems` elements after stage 0's at `buf0`): the pieces'
     /// [`make_gmma_desc_tensor`] with the stage mode `(stages):(stage_elems)` appended (CuTe's
@@ -143,22 +147,6 @@ macro_rules! k_major_operand {
             ) {
                 let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, $rows), (_1, _64)>>::new(desc);
                 unsafe { atom.copy(bar, buf, [k0, mn0]) };
-            }
-            #[inline(always)]
-            fn gmma_desc(buf: *mut u16, mn_block: i32, kb: i32) -> u64 {
-                let s = tile_to_shape(
-                    Layout_K_SW128_Atom::<u16>::new(),
-                    (<$rows>::default(), _64),
-                    LayoutLeft,
-                );
-                let d = make_gmma_desc_tensor(
-                    MajorK,
-                    make_tensor(
-                        make_smem_ptr(buf),
-                        s.with_layout(zipped_divide(s.layout, (<$block>::default(), _16))),
-                    ),
-                );
-                d.at((_0, (mn_block, kb))).desc.desc
             }
             #[inline(always)]
             fn gmma_descs(
@@ -246,22 +234,6 @@ macro_rules! mn_major_operand {
                     let at = s.layout.crd2idx((row, 0i32)).value() as usize;
                     unsafe { atom.copy(bar, buf.add(at), [mn0 + row, k0]) };
                 }
-            }
-            #[inline(always)]
-            fn gmma_desc(buf: *mut u16, mn_block: i32, kb: i32) -> u64 {
-                let s = tile_to_shape(
-                    Layout_MN_SW128_Atom::<u16>::new(),
-                    (<$rows>::default(), _64),
-                    (_2, _1),
-                );
-                let d = make_gmma_desc_tensor(
-                    MajorMN,
-                    make_tensor(
-                        make_smem_ptr(buf),
-                        s.with_layout(zipped_divide(s.layout, (<$block>::default(), _16))),
-                    ),
-                );
-                d.at((_0, (mn_block, kb))).desc.desc
             }
             #[inline(always)]
             fn gmma_descs(
