@@ -13,6 +13,7 @@ use cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaStream, DeviceSl
 use cudarc::nvrtc::Ptx;
 
 use crate::error::{Error, Result};
+use crate::overrides::Overrides;
 use crate::ptx::{self, PtxModule};
 use crate::quiet::catch_quiet;
 
@@ -69,7 +70,8 @@ pub struct Context {
     device: DeviceInfo,
     modules: Vec<Module>,
     functions: Mutex<HashMap<String, CudaFunction>>,
-    launch_bounds: bool,
+    /// The measuring overrides ([`Context::with_overrides`]; none by default).
+    overrides: Overrides,
     /// The architecture every module was forced to ([`Context::with_arch`]), if any.
     forced_arch: Option<&'static str>,
     /// Encoded tensor maps (`CUtensorMap` words) by everything they were encoded from
@@ -90,7 +92,7 @@ impl fmt::Debug for Context {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Context")
             .field("device", &self.device)
-            .field("launch_bounds", &self.launch_bounds)
+            .field("overrides", &self.overrides)
             .finish_non_exhaustive()
     }
 }
@@ -253,13 +255,12 @@ impl Context {
                 loaded: OnceLock::new(),
             })
             .collect();
-        let launch_bounds = std::env::var("CUTE_RS_GEMM_BOUNDS").map_or(true, |v| v != "0");
         Ok(Context {
             ctx,
             device,
             modules,
             functions: Mutex::new(HashMap::new()),
-            launch_bounds,
+            overrides: Overrides::default(),
             forced_arch: forced,
             tma_maps: Mutex::new(HashMap::new()),
             tma_launches: Mutex::new(HashMap::new()),
@@ -302,8 +303,8 @@ impl Context {
         self.ctx.default_stream()
     }
 
-    /// Whether the GEMM entries with launch bounds are used (`CUTE_RS_GEMM_BOUNDS=0` at
-    /// [`Context::new`] turns them off).
+    /// Whether the GEMM entries with launch bounds are used (not when the context's
+    /// [`Overrides::gemm_without_launch_bounds`] says so: `CUTE_RS_GEMM_BOUNDS=0` in the CLI).
     ///
     /// ```no_run
     /// let ctx = host::Context::new(0)?;
@@ -311,7 +312,31 @@ impl Context {
     /// # Ok::<(), host::Error>(())
     /// ```
     pub fn launch_bounds(&self) -> bool {
-        self.launch_bounds
+        !self.overrides.gemm_without_launch_bounds
+    }
+
+    /// This context with the measuring overrides `o` ([`Overrides`]: replacing a kernel
+    /// family's planned choice for an A/B measurement); a context has none until given them.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?.with_overrides(host::Overrides::from_env()?);
+    /// println!("{:?}", ctx.overrides());
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn with_overrides(mut self, o: Overrides) -> Context {
+        self.overrides = o;
+        self
+    }
+
+    /// The measuring overrides every launch of this context reads ([`Context::with_overrides`]).
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// assert!(ctx.overrides().is_default());
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn overrides(&self) -> &Overrides {
+        &self.overrides
     }
 
     /// The architecture [`Context::with_arch`] (or `CUTE_RS_LOAD_ARCH`) forced, if any.

@@ -10,7 +10,8 @@
 //!   consumers' schedule is paired temporaries per warpgroup, k-tiles in pairs, the first
 //!   promoted while the second's `wgmma`s run (doc/fp8-gemm.md); per-tensor scales run
 //!   [`PROMOTED_PER_TENSOR_ENTRY`], the same kernel without the block scales' code
-//!   (`CUTE_RS_FP8_PROMOTED=block` runs them on the block-scale entry, for measuring);
+//!   ([`Overrides::fp8_promoted_block`](crate::Overrides::fp8_promoted_block) runs them on the
+//!   block-scale entry, for measuring);
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
 //!   `gemm_fp8_{e4m3,e5m2}_tn` on `wgmma.m64n256k32`, 128×256 tiles, accumulating over all of K
 //!   in the tensor core; per-tensor scales only.
@@ -405,13 +406,9 @@ impl Context {
             }
         }
         if g.fast_accum {
-            // measuring: `CUTE_RS_FP8_FAST=tile128` runs fast accumulation on the promoted
+            // measuring: `Overrides::fp8_fast_tile128` runs fast accumulation on the promoted
             // entry's 128×128 tiles (e4m3; built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
-            if g.dtype == Fp8::E4M3
-                && crate::hgemm::env_override("CUTE_RS_FP8_FAST", &["default", "tile128"])?
-                    .as_deref()
-                    == Some("tile128")
-            {
+            if g.dtype == Fp8::E4M3 && self.overrides().fp8_fast_tile128 {
                 let v = HgemmVariant::fp8_promoted((0, 0));
                 let entry = "gemm_fp8_e4m3_tn_fast128";
                 self.require_kernel(entry)?;
@@ -429,14 +426,12 @@ impl Context {
         };
         let v = HgemmVariant::fp8_promoted(ps);
         // per-tensor scales: the entry without the block scales' code (+10 % on the H200,
-        // doc/fp8-gemm.md round 5); measuring: `CUTE_RS_FP8_PROMOTED=block` runs them on the
+        // doc/fp8-gemm.md round 5); measuring: `Overrides::fp8_promoted_block` runs them on the
         // block-scale entry, as before
-        let entry = match crate::hgemm::env_override("CUTE_RS_FP8_PROMOTED", &["default", "block"])?
-            .as_deref()
-        {
-            Some("block") => g.entry(),
-            _ if ps == (0, 0) => PROMOTED_PER_TENSOR_ENTRY,
-            _ => g.entry(),
+        let entry = if ps == (0, 0) && !self.overrides().fp8_promoted_block {
+            PROMOTED_PER_TENSOR_ENTRY
+        } else {
+            g.entry()
         };
         self.require_kernel(entry)?;
         self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v)

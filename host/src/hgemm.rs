@@ -22,6 +22,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
 use crate::launch::ClusterLaunch;
+use crate::overrides::Overrides;
 use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
 
@@ -340,24 +341,9 @@ fn box_layout(k_major: bool, rows: usize) -> String {
 }
 
 impl fmt::Display for HgemmKernel {
-    /// The kernel [`Context::hgemm`] launches: the cooperative one, or with
-    /// `CUTE_RS_HGEMM_SCHEDULE=pingpong` the ping-pong one ([`HgemmSchedule`]).
+    /// The cooperative kernel [`Context::hgemm`] launches by default (the ping-pong ones:
+    /// [`HgemmSchedule::describe`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Ok(s @ (HgemmSchedule::Pingpong | HgemmSchedule::Pingpong128)) =
-            HgemmSchedule::from_env()
-        {
-            let v = s.variant();
-            let (m, n, k) = v.tile;
-            let stages = if s == HgemmSchedule::Pingpong {
-                config::STAGES_PINGPONG
-            } else {
-                config::STAGES_PINGPONG_128
-            };
-            return write!(
-                f,
-                "hgemm {m}x{n}x{k} tma+wgmma {stages}-stage persistent ping-pong"
-            );
-        }
         let (m, n, k) = Self::TILE;
         write!(
             f,
@@ -498,7 +484,7 @@ impl Context {
         } else {
             HgemmKernel::entry::<T>(g.transa, g.transb)
         };
-        match HgemmSchedule::from_env()? {
+        match self.overrides().hgemm_schedule {
             HgemmSchedule::Cooperative => self.hgemm_launch(stream, g, &entry, (pa, pb), c, pbias),
             s @ (HgemmSchedule::Pingpong | HgemmSchedule::Pingpong128) => {
                 let entry = s.entry(&entry);
@@ -544,8 +530,8 @@ impl Context {
             return Ok(());
         }
         let (bm, bn, _) = v.tile;
-        let plan = HgemmPlan::for_problem(g.m, g.n, g.k)?;
-        let direct_only = env_override("CUTE_RS_HGEMM_EPILOGUE", &["direct"])?.is_some();
+        let plan = HgemmPlan::by_size(g.m, g.n, g.k).with_overrides(self.overrides());
+        let direct_only = self.overrides().hgemm_direct_epilogue;
         let cs = plan.cluster as usize;
         // tiles of one cluster: (bm·cs) × bn of C
         let tiles = g.m.div_ceil(bm * cs) * g.n.div_ceil(bn);
@@ -724,7 +710,8 @@ impl Context {
 
 /// The Hopper GEMM's kernel schedule (CUTLASS's `KernelSchedule`, `collective::kernel`):
 /// [`Context::hgemm`] launches the cooperative entries (128×256 tiles, both consumer
-/// warpgroups on each) unless `CUTE_RS_HGEMM_SCHEDULE=pingpong` asks for the ping-pong ones
+/// warpgroups on each) unless the context's [`Overrides::hgemm_schedule`]
+/// (`CUTE_RS_HGEMM_SCHEDULE=pingpong` in the CLI) asks for the ping-pong ones
 /// (64×256 tiles, one consumer warpgroup each, one's epilogue under the other's `wgmma`s) or
 /// `pingpong128` for CUTLASS's ping-pong tile (128×128 a warpgroup, two `m64n128k16` per
 /// k-block), which are in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`:
@@ -738,9 +725,10 @@ impl Context {
 /// let e = HgemmSchedule::not_built("hgemm_bf16_nn_pingpong").to_string();
 /// assert!(e.contains("CUTE_RS_KERNEL_FEATURES=hgemm/pingpong"), "{e}");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum HgemmSchedule {
     /// `KernelTmaWarpSpecializedCooperative` (the default).
+    #[default]
     Cooperative,
     /// `KernelTmaWarpSpecializedPingpong`, 64×256 tiles.
     Pingpong,
@@ -759,22 +747,21 @@ impl HgemmSchedule {
         "hgemm_f16_tn_pingpong128",
         "hgemm_fused_bf16_tn_gelu_pingpong128",
     ];
-    /// The schedule `CUTE_RS_HGEMM_SCHEDULE` asks for (`cooperative`, the default,
-    /// `pingpong` or `pingpong128`); another value is an [`Error::Unsupported`] naming the
-    /// variable.
-    pub fn from_env() -> Result<HgemmSchedule> {
-        Ok(
-            match env_override(
-                "CUTE_RS_HGEMM_SCHEDULE",
-                &["cooperative", "pingpong", "pingpong128"],
-            )?
-            .as_deref()
-            {
-                Some("pingpong") => HgemmSchedule::Pingpong,
-                Some("pingpong128") => HgemmSchedule::Pingpong128,
-                _ => HgemmSchedule::Cooperative,
-            },
-        )
+    /// The kernel this schedule launches, as `host gemm` prints it.
+    ///
+    /// ```
+    /// use host::hgemm::{HgemmKernel, HgemmSchedule};
+    /// assert_eq!(HgemmSchedule::Cooperative.describe(), HgemmKernel.to_string());
+    /// assert!(HgemmSchedule::Pingpong.describe().starts_with("hgemm 64x256x64"));
+    /// ```
+    pub fn describe(self) -> String {
+        let stages = match self {
+            HgemmSchedule::Cooperative => return HgemmKernel.to_string(),
+            HgemmSchedule::Pingpong => config::STAGES_PINGPONG,
+            HgemmSchedule::Pingpong128 => config::STAGES_PINGPONG_128,
+        };
+        let (m, n, k) = self.variant().tile;
+        format!("hgemm {m}x{n}x{k} tma+wgmma {stages}-stage persistent ping-pong")
     }
     /// The 64×256 ping-pong entry of the cooperative entry `entry`.
     pub fn pingpong_entry(entry: &str) -> String {
@@ -912,50 +899,21 @@ impl HgemmPlan {
             stream_k: true,
         }
     }
-    /// [`by_size`](Self::by_size) with the environment's overrides (`CUTE_RS_HGEMM_CLUSTER`
-    /// `1` or `2`, `CUTE_RS_HGEMM_PERSISTENT` `0` or `1`); any other value of them is an
-    /// [`Error::Unsupported`] naming the variable, before anything is queued.
+    /// This plan with a context's [`Overrides`] (cluster, persistence, SMs, swizzle, stream-K)
+    /// in place of the planned choices.
     ///
     /// ```
-    /// let p = host::hgemm::HgemmPlan::for_problem(4096, 4096, 4096)?;
-    /// assert!(p.cluster == 1 || p.cluster == 2);
-    /// # Ok::<(), host::Error>(())
+    /// use host::{Overrides, hgemm::HgemmPlan};
+    /// let o = Overrides { hgemm_cluster: Some(1), ..Overrides::default() };
+    /// assert_eq!(HgemmPlan::by_size(4096, 4096, 4096).with_overrides(&o).cluster, 1);
     /// ```
-    pub fn for_problem(m: usize, n: usize, k: usize) -> Result<HgemmPlan> {
-        let mut p = Self::by_size(m, n, k);
-        if let Some(v) = env_override("CUTE_RS_HGEMM_CLUSTER", &["1", "2"])? {
-            p.cluster = if v == "1" { 1 } else { 2 };
-        }
-        if let Some(v) = env_override("CUTE_RS_HGEMM_PERSISTENT", &["0", "1"])? {
-            p.persistent = v == "1";
-        }
-        if let Some(v) = env_override("CUTE_RS_HGEMM_SMS", &["128", "132"])? {
-            p.max_sms = v.parse().ok();
-        }
-        if let Some(v) = env_override("CUTE_RS_HGEMM_SWIZZLE", &["1", "2", "4", "8", "16"])? {
-            p.swizzle = v.parse().unwrap_or(config::SWIZZLE);
-        }
-        if let Some(v) = env_override("CUTE_RS_HGEMM_STREAMK", &["0", "1"])? {
-            p.stream_k = v == "1";
-        }
-        Ok(p)
-    }
-}
-
-/// The value of the measuring override `name` when it is set: one of `allowed`, or an
-/// [`Error::Unsupported`] that names the variable and the values it takes.
-pub(crate) fn env_override(name: &str, allowed: &[&str]) -> Result<Option<String>> {
-    match std::env::var(name) {
-        Err(std::env::VarError::NotPresent) => Ok(None),
-        Ok(v) if allowed.contains(&v.as_str()) => Ok(Some(v)),
-        Ok(v) => Err(Error::Unsupported(format!(
-            "{name}={v}: the override takes {}",
-            allowed.join(" or ")
-        ))),
-        Err(std::env::VarError::NotUnicode(v)) => Err(Error::Unsupported(format!(
-            "{name}={v:?}: the override takes {}",
-            allowed.join(" or ")
-        ))),
+    pub fn with_overrides(mut self, o: &Overrides) -> HgemmPlan {
+        self.cluster = o.hgemm_cluster.unwrap_or(self.cluster);
+        self.persistent = o.hgemm_persistent.unwrap_or(self.persistent);
+        self.max_sms = o.hgemm_max_sms.or(self.max_sms);
+        self.swizzle = o.hgemm_swizzle.unwrap_or(self.swizzle);
+        self.stream_k = o.hgemm_stream_k.unwrap_or(self.stream_k);
+        self
     }
 }
 
@@ -986,27 +944,6 @@ pub fn error_bound<O: GemmOut>(k: usize, sum_abs: f64, beta_c_abs: f64, result_a
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn env_overrides_take_their_values_or_name_the_variable() {
-        // a variable of this test alone (the environment is shared by the test threads)
-        let name = "CUTE_RS_TEST_HGEMM_OVERRIDE";
-        // SAFETY: no other thread reads or writes this variable.
-        unsafe { std::env::remove_var(name) };
-        assert!(env_override(name, &["1", "2"]).unwrap().is_none());
-        unsafe { std::env::set_var(name, "2") };
-        assert_eq!(
-            env_override(name, &["1", "2"]).unwrap().as_deref(),
-            Some("2")
-        );
-        unsafe { std::env::set_var(name, "3") };
-        let e = env_override(name, &["1", "2"]).unwrap_err().to_string();
-        assert_eq!(
-            e,
-            "not supported: CUTE_RS_TEST_HGEMM_OVERRIDE=3: the override takes 1 or 2"
-        );
-        unsafe { std::env::remove_var(name) };
-    }
 
     #[test]
     fn checks_name_the_tma_rules() {

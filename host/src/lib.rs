@@ -57,6 +57,7 @@ pub mod gemm_fp8;
 pub mod hgemm;
 pub mod hgemm_sm80;
 mod launch;
+pub mod overrides;
 pub mod progress;
 pub mod ptx;
 #[doc(hidden)]
@@ -70,6 +71,7 @@ pub use copy::{CopyAtom, CopyConfig, Element, Order, TransposeConfig, TransposeK
 pub use cublas::Cublas;
 pub use error::{Error, Result};
 pub use gemm::{Activation, BiasMode, GemmConfig, GemmKernel, Plan, Tile, Trans};
+pub use overrides::Overrides;
 pub use progress::Progress;
 
 /// The cudarc this crate is built on: use it for buffers and streams so the types match.

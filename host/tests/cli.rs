@@ -723,3 +723,23 @@ fn arch_flag_takes_an_embedded_build_only() {
         assert!(out.contains("module: sm_80 copy"), "{out}");
     }
 }
+
+/// A measuring override's bad value is refused in one line, exit 2, naming the variable and the
+/// values it takes, before any device is opened (so the same with or without a GPU).
+#[test]
+fn a_bad_override_is_refused_before_the_device_is_opened() {
+    let o = host()
+        .args(["gemm", "--dtype", "bf16", "--m", "64"])
+        .env("CUTE_RS_HGEMM_SCHEDULE", "fastest")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("CUTE_RS_HGEMM_SCHEDULE=fastest")
+            && err.contains("cooperative or pingpong or pingpong128")
+            && !err.contains("no GPU"),
+        "{err}"
+    );
+}

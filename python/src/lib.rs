@@ -132,7 +132,10 @@ fn context(device: i32) -> Result<Arc<Context>, host::Error> {
     let cuda = Context::cuda_context_of(device as usize)?;
     // SAFETY: no buffer of this context exists yet; ordering is the caller's stream.
     unsafe { cuda.disable_event_tracking() };
-    let ctx = Arc::new(Context::from_cuda_context_lazy(cuda)?);
+    // the measuring overrides the `CUTE_RS_*` variables set, read once here (host::Overrides)
+    let ctx = Arc::new(
+        Context::from_cuda_context_lazy(cuda)?.with_overrides(host::Overrides::from_env()?),
+    );
     map.insert(device, ctx.clone());
     Ok(ctx)
 }

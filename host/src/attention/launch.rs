@@ -298,15 +298,16 @@ impl AttentionKernel {
             )
         }
     }
-    /// The kernel `p` runs on: `CUTE_RS_ATTENTION`'s variant if set ([`variant`](Self::variant)),
-    /// else [`for_problem`](Self::for_problem)'s, and its entry, checked against the loaded
-    /// modules: a measuring variant missing from this build is a clear error.
+    /// The kernel `p` runs on: the context's [`Overrides::attention_variant`](crate::Overrides)
+    /// if set ([`variant`](Self::variant); `CUTE_RS_ATTENTION` in the CLI), else
+    /// [`for_problem`](Self::for_problem)'s, and its entry, checked against the loaded modules:
+    /// a measuring variant missing from this build is a clear error.
     pub fn selected<T: HalfElement>(
         ctx: &Context,
         p: &AttentionProblem,
     ) -> Result<(AttentionKernel, String)> {
-        let v = std::env::var("CUTE_RS_ATTENTION").ok();
-        let k = Self::variant(p, v.as_deref())?;
+        let v = ctx.overrides().attention_variant.as_deref();
+        let k = Self::variant(p, v)?;
         let entry = k.entry::<T>();
         if !k.variant.is_empty() && !ctx.has_kernel(&entry) {
             return Err(Error::Unsupported(format!(
@@ -329,15 +330,14 @@ fn causal_code(c: Option<Causal>) -> i32 {
 }
 
 /// The kernel's `epilogue` argument: the TMA-store epilogue (`EPILOGUE_TMA`, where the tile
-/// has staging boxes), or with `CUTE_RS_ATTENTION_EPILOGUE=direct` every O stored from
-/// registers (`EPILOGUE_DIRECT`, the kernel before the TMA epilogue: for measuring).
-fn epilogue_code() -> Result<i32> {
-    match std::env::var("CUTE_RS_ATTENTION_EPILOGUE").ok().as_deref() {
-        None | Some("") | Some("tma") => Ok(config::EPILOGUE_TMA),
-        Some("direct") => Ok(config::EPILOGUE_DIRECT),
-        Some(v) => Err(Error::Unsupported(format!(
-            "CUTE_RS_ATTENTION_EPILOGUE={v}: tma (the default) or direct"
-        ))),
+/// has staging boxes), or with the context's `Overrides::attention_direct_epilogue`
+/// (`CUTE_RS_ATTENTION_EPILOGUE=direct` in the CLI) every O stored from registers
+/// (`EPILOGUE_DIRECT`, the kernel before the TMA epilogue: for measuring).
+fn epilogue_code(ctx: &Context) -> i32 {
+    if ctx.overrides().attention_direct_epilogue {
+        config::EPILOGUE_DIRECT
+    } else {
+        config::EPILOGUE_TMA
     }
 }
 
@@ -441,7 +441,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         seqlen_k: p.seqlen_k as i32,
         causal: causal_code(p.causal),
         scale_log2: p.scale * std::f32::consts::LOG2_E,
-        epilogue: epilogue_code()?,
+        epilogue: epilogue_code(ctx),
     };
     let tiles = p.seqlen_q.div_ceil(kern.bm) * p.heads_q * p.batch;
     if tiles == 0 {

@@ -283,10 +283,9 @@ pub fn attention(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<Bench
     for c in &cases {
         progress.step(&c.to_string());
         let r = match attention_problem(ctx, &blas, c, Some(&mut buffers)) {
-            // a measuring variant (`CUTE_RS_ATTENTION`) without an entry for this head dim
-            Err(crate::Error::Unsupported(why))
-                if std::env::var_os("CUTE_RS_ATTENTION").is_some() =>
-            {
+            // a measuring variant (`Overrides::attention_variant`) without an entry for this
+            // head dim
+            Err(crate::Error::Unsupported(why)) if ctx.overrides().attention_variant.is_some() => {
                 progress.step(&format!("{c}: skipped ({why})"));
                 continue;
             }

@@ -524,7 +524,7 @@ fn main_half(a: &GemmArgs) -> u8 {
     if ctx.hgemm_uses_sm80(&g) {
         println!("kernel: {}", host::hgemm_sm80::HgemmSm80Kernel);
     } else {
-        println!("kernel: {}", host::hgemm::HgemmKernel);
+        println!("kernel: {}", ctx.overrides().hgemm_schedule.describe());
     }
     let mut code = 0;
     if a.check {

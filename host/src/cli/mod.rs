@@ -171,10 +171,19 @@ fn one_line(e: &clap::Error) -> String {
     }
 }
 
-/// Opens device `ordinal` for subcommand `cmd`; without a usable GPU, prints
-/// `host <cmd>: no GPU: <why>` and returns the exit code 2.
+/// Opens device `ordinal` for subcommand `cmd` with the measuring overrides the `CUTE_RS_*`
+/// variables set ([`host::Overrides::from_env`]); without a usable GPU, prints
+/// `host <cmd>: no GPU: <why>` and returns the exit code 2, as for a variable's bad value
+/// (checked first: refused before the device is opened).
 fn open(cmd: &str, ordinal: usize) -> Result<Context, u8> {
-    Context::new(ordinal).map_err(|e| fail(cmd, &e))
+    // a variable's bad value is a usage error (exit 2) whatever its error's kind
+    let overrides = host::Overrides::from_env().map_err(|e| {
+        eprintln!("host {cmd}: {e}");
+        2u8
+    })?;
+    Context::new(ordinal)
+        .map(|c| c.with_overrides(overrides))
+        .map_err(|e| fail(cmd, &e))
 }
 
 /// Prints an error of subcommand `cmd` as one line; its exit code (2: no GPU, or a problem

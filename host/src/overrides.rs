@@ -1,0 +1,168 @@
+//! Measuring overrides: explicit options on a [`Context`](crate::Context) that replace a kernel
+//! family's planned choice (the Hopper GEMM's schedule, cluster or rasterization, an FP8 entry,
+//! an attention variant, an epilogue path) for an A/B measurement (doc/performance.md's rounds).
+//! A launch reads them from its context ([`Context::overrides`](crate::Context::overrides)),
+//! never from the environment: [`Overrides::from_env`] is the one reader of the `CUTE_RS_*`
+//! variables, called where a context is opened by the `host` CLI and the Python package.
+//!
+//! ```
+//! use host::{Overrides, hgemm::HgemmSchedule};
+//! let o = Overrides { hgemm_schedule: HgemmSchedule::Pingpong, ..Overrides::default() };
+//! assert!(Overrides::default().is_default() && !o.is_default());
+//! // on an opened context: `Context::new(0)?.with_overrides(o)`
+//! ```
+
+use crate::error::{Error, Result};
+use crate::hgemm::HgemmSchedule;
+
+/// The measuring overrides of one context; the default (every field `None`/`false`, the
+/// cooperative schedule) launches what the families plan. Each field names the variable
+/// [`Overrides::from_env`] reads it from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// `CUTE_RS_HGEMM_SCHEDULE` (`cooperative`, `pingpong`, `pingpong128`): the Hopper GEMM's
+    /// kernel schedule ([`HgemmSchedule`]; the ping-pong entries are built with
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
+    pub hgemm_schedule: HgemmSchedule,
+    /// `CUTE_RS_HGEMM_CLUSTER` (`1`, `2`): the Hopper GEMM's cluster size.
+    pub hgemm_cluster: Option<u32>,
+    /// `CUTE_RS_HGEMM_PERSISTENT` (`0`, `1`): a persistent grid or one CTA per tile.
+    pub hgemm_persistent: Option<bool>,
+    /// `CUTE_RS_HGEMM_SMS` (`128`, `132`): the persistent grid's SMs.
+    pub hgemm_max_sms: Option<u32>,
+    /// `CUTE_RS_HGEMM_SWIZZLE` (`1`, `2`, `4`, `8`, `16`): the tile rasterization's swizzle.
+    pub hgemm_swizzle: Option<i32>,
+    /// `CUTE_RS_HGEMM_STREAMK` (`0`, `1`): the stream-K schedule for few tiles.
+    pub hgemm_stream_k: Option<bool>,
+    /// `CUTE_RS_HGEMM_EPILOGUE=direct`: every C tile stored from registers, no TMA store.
+    pub hgemm_direct_epilogue: bool,
+    /// `CUTE_RS_FP8_FAST=tile128` (or `default`): the fast-accumulation e4m3 GEMM on the
+    /// promoted entry's 128×128 tiles (built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+    pub fp8_fast_tile128: bool,
+    /// `CUTE_RS_FP8_PROMOTED=block` (or `default`): per-tensor scales on the block-scale entry.
+    pub fp8_promoted_block: bool,
+    /// `CUTE_RS_ATTENTION`: a measuring variant of the attention kernel by name (the kernels
+    /// built with `CUTE_RS_KERNEL_FEATURES=attention/measure`; `AttentionKernel::variant` says
+    /// which names exist).
+    pub attention_variant: Option<String>,
+    /// `CUTE_RS_ATTENTION_EPILOGUE=direct` (or `tma`, the default): O stored from registers.
+    pub attention_direct_epilogue: bool,
+    /// `CUTE_RS_GEMM_BOUNDS=0` (or `1`): the SGEMM entries without launch bounds.
+    pub gemm_without_launch_bounds: bool,
+}
+
+impl Overrides {
+    /// Whether nothing is overridden.
+    ///
+    /// ```
+    /// assert!(host::Overrides::default().is_default());
+    /// ```
+    pub fn is_default(&self) -> bool {
+        *self == Overrides::default()
+    }
+
+    /// The overrides the `CUTE_RS_*` variables set, every one checked: a value a variable
+    /// does not take is an [`Error::Unsupported`] naming the variable and its values (before
+    /// anything is launched). Unset variables leave the default.
+    ///
+    /// ```
+    /// // SAFETY (the doc test's own process): no other thread reads the environment
+    /// unsafe { std::env::set_var("CUTE_RS_HGEMM_CLUSTER", "3") };
+    /// let e = host::Overrides::from_env().unwrap_err().to_string();
+    /// assert!(e.contains("CUTE_RS_HGEMM_CLUSTER=3") && e.contains("1 or 2"), "{e}");
+    /// unsafe { std::env::set_var("CUTE_RS_HGEMM_CLUSTER", "1") };
+    /// assert_eq!(host::Overrides::from_env()?.hgemm_cluster, Some(1));
+    /// unsafe { std::env::remove_var("CUTE_RS_HGEMM_CLUSTER") };
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn from_env() -> Result<Overrides> {
+        let flag = |name, on: &str, values: &[&str]| -> Result<bool> {
+            Ok(env_override(name, values)?.is_some_and(|v| v == on))
+        };
+        let parsed =
+            |name, values: &[&str]| -> Result<Option<String>> { env_override(name, values) };
+        Ok(Overrides {
+            hgemm_schedule: match parsed(
+                "CUTE_RS_HGEMM_SCHEDULE",
+                &["cooperative", "pingpong", "pingpong128"],
+            )?
+            .as_deref()
+            {
+                Some("pingpong") => HgemmSchedule::Pingpong,
+                Some("pingpong128") => HgemmSchedule::Pingpong128,
+                _ => HgemmSchedule::Cooperative,
+            },
+            hgemm_cluster: parsed("CUTE_RS_HGEMM_CLUSTER", &["1", "2"])?
+                .and_then(|v| v.parse().ok()),
+            hgemm_persistent: parsed("CUTE_RS_HGEMM_PERSISTENT", &["0", "1"])?.map(|v| v == "1"),
+            hgemm_max_sms: parsed("CUTE_RS_HGEMM_SMS", &["128", "132"])?
+                .and_then(|v| v.parse().ok()),
+            hgemm_swizzle: parsed("CUTE_RS_HGEMM_SWIZZLE", &["1", "2", "4", "8", "16"])?
+                .and_then(|v| v.parse().ok()),
+            hgemm_stream_k: parsed("CUTE_RS_HGEMM_STREAMK", &["0", "1"])?.map(|v| v == "1"),
+            hgemm_direct_epilogue: flag("CUTE_RS_HGEMM_EPILOGUE", "direct", &["direct"])?,
+            fp8_fast_tile128: flag("CUTE_RS_FP8_FAST", "tile128", &["default", "tile128"])?,
+            fp8_promoted_block: flag("CUTE_RS_FP8_PROMOTED", "block", &["default", "block"])?,
+            attention_variant: std::env::var("CUTE_RS_ATTENTION")
+                .ok()
+                .filter(|v| !v.is_empty()),
+            attention_direct_epilogue: flag(
+                "CUTE_RS_ATTENTION_EPILOGUE",
+                "direct",
+                &["", "tma", "direct"],
+            )?,
+            gemm_without_launch_bounds: flag("CUTE_RS_GEMM_BOUNDS", "0", &["0", "1"])?,
+        })
+    }
+}
+
+/// The value of the variable `name` when it is set: one of `allowed`, or an
+/// [`Error::Unsupported`] that names the variable and the values it takes.
+fn env_override(name: &str, allowed: &[&str]) -> Result<Option<String>> {
+    let takes = || {
+        allowed
+            .iter()
+            .filter(|a| !a.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    match std::env::var(name) {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Ok(v) if allowed.contains(&v.as_str()) => Ok(Some(v)),
+        Ok(v) => Err(Error::Unsupported(format!(
+            "{name}={v}: the override takes {}",
+            takes()
+        ))),
+        Err(std::env::VarError::NotUnicode(v)) => Err(Error::Unsupported(format!(
+            "{name}={v:?}: the override takes {}",
+            takes()
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn env_overrides_take_their_values_or_name_the_variable() {
+        // a variable of this test alone (the environment is shared by the test threads)
+        let name = "CUTE_RS_TEST_OVERRIDE";
+        // SAFETY: no other thread reads or writes this variable.
+        unsafe { std::env::remove_var(name) };
+        assert!(env_override(name, &["1", "2"]).unwrap().is_none());
+        unsafe { std::env::set_var(name, "2") };
+        assert_eq!(
+            env_override(name, &["1", "2"]).unwrap().as_deref(),
+            Some("2")
+        );
+        unsafe { std::env::set_var(name, "3") };
+        let e = env_override(name, &["1", "2"]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "not supported: CUTE_RS_TEST_OVERRIDE=3: the override takes 1 or 2"
+        );
+        unsafe { std::env::remove_var(name) };
+    }
+}
