@@ -857,10 +857,11 @@ impl HgemmVariant {
 /// persist (as many clusters as fit on the device at once, dealing out the tiles) or take one
 /// tile each.
 ///
-/// Chosen by size ([`HgemmPlan::for_problem`]); `CUTE_RS_HGEMM_CLUSTER=1|2` and
-/// `CUTE_RS_HGEMM_PERSISTENT=0|1` override it, for measuring; `CUTE_RS_HGEMM_SMS=128` keeps
-/// the persistent grid to 128 SMs (fast.cu's choice), `CUTE_RS_HGEMM_SWIZZLE=1|2|4|8|16` sets
-/// the tile order's band of N-tiles, `CUTE_RS_HGEMM_STREAMK=0` turns the stream-K tail off.
+/// Chosen by size ([`HgemmPlan::by_size`]); a context's [`Overrides`] replace the choices for
+/// measuring ([`HgemmPlan::with_overrides`]; in the CLI `CUTE_RS_HGEMM_CLUSTER=1|2`,
+/// `CUTE_RS_HGEMM_PERSISTENT=0|1`, `CUTE_RS_HGEMM_SMS=128` (fast.cu's 128 SMs),
+/// `CUTE_RS_HGEMM_SWIZZLE=1|2|4|8|16` (the tile order's band of N-tiles),
+/// `CUTE_RS_HGEMM_STREAMK=0` (no stream-K tail)).
 ///
 /// ```
 /// use host::hgemm::HgemmPlan;
