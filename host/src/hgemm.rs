@@ -23,11 +23,11 @@ use crate::error::{Error, Result};
 use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
 use crate::launch::ClusterLaunch;
 use crate::overrides::Overrides;
-
-// the schedule beside the overrides that choose it (crate::overrides names it by this path)
-pub(crate) mod schedule;
 use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
+
+// the schedule in a module of its own: crate::overrides names it by this path
+pub(crate) mod schedule;
 pub use schedule::HgemmSchedule;
 
 mod sealed {

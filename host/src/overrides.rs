@@ -79,10 +79,8 @@ impl Overrides {
         let flag = |name, on: &str, values: &[&str]| -> Result<bool> {
             Ok(env_override(name, values)?.is_some_and(|v| v == on))
         };
-        let parsed =
-            |name, values: &[&str]| -> Result<Option<String>> { env_override(name, values) };
         Ok(Overrides {
-            hgemm_schedule: match parsed(
+            hgemm_schedule: match env_override(
                 "CUTE_RS_HGEMM_SCHEDULE",
                 &["cooperative", "pingpong", "pingpong128"],
             )?
@@ -92,14 +90,15 @@ impl Overrides {
                 Some("pingpong128") => HgemmSchedule::Pingpong128,
                 _ => HgemmSchedule::Cooperative,
             },
-            hgemm_cluster: parsed("CUTE_RS_HGEMM_CLUSTER", &["1", "2"])?
+            hgemm_cluster: env_override("CUTE_RS_HGEMM_CLUSTER", &["1", "2"])?
                 .and_then(|v| v.parse().ok()),
-            hgemm_persistent: parsed("CUTE_RS_HGEMM_PERSISTENT", &["0", "1"])?.map(|v| v == "1"),
-            hgemm_max_sms: parsed("CUTE_RS_HGEMM_SMS", &["128", "132"])?
+            hgemm_persistent: env_override("CUTE_RS_HGEMM_PERSISTENT", &["0", "1"])?
+                .map(|v| v == "1"),
+            hgemm_max_sms: env_override("CUTE_RS_HGEMM_SMS", &["128", "132"])?
                 .and_then(|v| v.parse().ok()),
-            hgemm_swizzle: parsed("CUTE_RS_HGEMM_SWIZZLE", &["1", "2", "4", "8", "16"])?
+            hgemm_swizzle: env_override("CUTE_RS_HGEMM_SWIZZLE", &["1", "2", "4", "8", "16"])?
                 .and_then(|v| v.parse().ok()),
-            hgemm_stream_k: parsed("CUTE_RS_HGEMM_STREAMK", &["0", "1"])?.map(|v| v == "1"),
+            hgemm_stream_k: env_override("CUTE_RS_HGEMM_STREAMK", &["0", "1"])?.map(|v| v == "1"),
             hgemm_direct_epilogue: flag("CUTE_RS_HGEMM_EPILOGUE", "direct", &["direct"])?,
             fp8_fast_tile128: flag("CUTE_RS_FP8_FAST", "tile128", &["default", "tile128"])?,
             fp8_promoted_block: flag("CUTE_RS_FP8_PROMOTED", "block", &["default", "block"])?,
