@@ -33,7 +33,10 @@ def load_ours(path):
         if not v or not s:
             continue
         key = (int(v.group(2)), int(s.group(1)), bool(v.group(3)))
-        out[key] = float(r["ours_rate"])
+        try:
+            out[key] = float(r["ours_rate"])
+        except (KeyError, TypeError, ValueError):
+            continue  # a row the run could not time (e.g. a variant without an entry)
     return out
 
 
