@@ -414,7 +414,8 @@ impl Context {
                 self.require_kernel(entry)?;
                 return self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v);
             }
-            return self.hgemm_launch(stream, &g.as_pairs(), g.entry(), (pa, pb), d, 0);
+            let v = HgemmVariant::FP8_FAST;
+            return self.hgemm_launch_with(stream, &g.as_pairs(), g.entry(), (pa, pb), d, 0, &v);
         }
         let (ps, _rs) = match scales {
             Fp8Scales::PerTensor => ((0, 0), None),
@@ -424,14 +425,16 @@ impl Context {
                 ((x, y), Some((ra, rb)))
             }
         };
-        let v = HgemmVariant::fp8_promoted(ps);
         // per-tensor scales: the entry without the block scales' code (+10 % on the H200,
-        // doc/fp8-gemm.md round 5); measuring: `Overrides::fp8_promoted_block` runs them on the
-        // block-scale entry, as before
-        let entry = if ps == (0, 0) && !self.overrides().fp8_promoted_block {
-            PROMOTED_PER_TENSOR_ENTRY
+        // doc/fp8-gemm.md round 5), split-K for small M; measuring:
+        // `Overrides::fp8_promoted_block` runs them on the block-scale entry, as before
+        let (entry, v) = if ps == (0, 0) && !self.overrides().fp8_promoted_block {
+            (
+                PROMOTED_PER_TENSOR_ENTRY,
+                HgemmVariant::FP8_PROMOTED_PER_TENSOR,
+            )
         } else {
-            g.entry()
+            (g.entry(), HgemmVariant::fp8_promoted(ps))
         };
         self.require_kernel(entry)?;
         self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v)

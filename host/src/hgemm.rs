@@ -533,12 +533,12 @@ impl Context {
         if g.m == 0 || g.n == 0 {
             return Ok(());
         }
-        let (bm, bn, _) = v.tile;
         let plan = HgemmPlan::by_size(g.m, g.n, g.k).with_overrides(self.overrides());
         let direct_only = self.overrides().hgemm_direct_epilogue;
         let cs = plan.cluster as usize;
+        let (bm, bn, _) = v.tile;
         // tiles of one cluster: (bm·cs) × bn of C
-        let tiles = g.m.div_ceil(bm * cs) * g.n.div_ceil(bn);
+        let tiles = plan.tiles((g.m, g.n), v);
         if tiles * cs > i32::MAX as usize {
             return Err(Error::GridTooLarge {
                 kernel: "hgemm",
@@ -602,6 +602,10 @@ impl Context {
             stream,
         );
         self.cuda_context().bind_to_thread()?;
+        let mut grid = HgemmGrid {
+            clusters: tiles,
+            workspace: false,
+        };
         if plan.persistent {
             // as many clusters as can be resident at once (the shared memory allows one CTA
             // per SM; GPCs may leave some SMs out of clusters), dealing out the tiles
@@ -610,14 +614,13 @@ impl Context {
                 // for measuring: fewer SMs (fast.cu's 128 of 132), whole clusters
                 resident = resident.min((sms as usize / cs).max(1));
             }
-            launch.cfg.gridDimX = (tiles.min(resident) * cs) as u32;
+            grid = plan.grid((g.m, g.n, g.k), v, resident);
+            launch.cfg.gridDimX = (grid.clusters * cs) as u32;
         }
         // the stream-K workspace for the persistent grid's clusters (all resident at once, as
-        // the reduction requires); the kernel uses it only when the tiles leave the last wave
-        // part-empty
-        let clusters = launch.cfg.gridDimX as usize / cs;
-        let workspace = if plan.persistent && plan.stream_k && tiles > clusters {
-            self.hgemm_workspace(stream, config::stream_k_workspace_bytes(clusters))?
+        // the reduction requires)
+        let workspace = if grid.workspace {
+            self.hgemm_workspace(stream, config::stream_k_workspace_bytes(grid.clusters))?
         } else {
             0
         };
@@ -716,20 +719,28 @@ impl Context {
 /// 16-bit elements the launch describes), the dynamic shared memory, whether the epilogue may
 /// take its TMA path, the FP8 block scales' device addresses (0: none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct HgemmVariant {
+pub struct HgemmVariant {
     pub(crate) tile: (usize, usize, usize),
     pub(crate) smem: usize,
     pub(crate) tma_epilogue: bool,
     pub(crate) scales: (u64, u64),
+    /// The entry's scheduler takes a stream-K tail (`Scheduler`, `SchedulerFp8`: a workspace
+    /// when the tiles leave the last wave part-empty).
+    pub(crate) stream_k: bool,
+    /// The entry's scheduler splits tiles over more clusters than tiles (`SPLIT_K`: the FP8
+    /// entries' `SchedulerFp8`, `SchedulerFp8Promoted`).
+    pub(crate) split_k: bool,
 }
 
 impl HgemmVariant {
     /// The cooperative 128×256 kernel of every 16-bit entry and the fast-accumulation FP8 ones.
-    pub(crate) const COOPERATIVE: HgemmVariant = HgemmVariant {
+    pub const COOPERATIVE: HgemmVariant = HgemmVariant {
         tile: config::TILE,
         smem: config::SMEM_BYTES,
         tma_epilogue: true,
         scales: (0, 0),
+        stream_k: true,
+        split_k: false,
     };
     /// The ping-pong entries: 64×256 tiles (A's TMA box of 64 rows), 4 stages.
     ///
@@ -744,6 +755,8 @@ impl HgemmVariant {
         smem: config::SMEM_BYTES_PINGPONG,
         tma_epilogue: true,
         scales: (0, 0),
+        stream_k: true,
+        split_k: false,
     };
     /// The 128×128 ping-pong entries: A's TMA box of 128 rows, B's of 128 over the cluster,
     /// 5 stages.
@@ -759,16 +772,37 @@ impl HgemmVariant {
         smem: config::SMEM_BYTES_PINGPONG_128,
         tma_epilogue: true,
         scales: (0, 0),
+        stream_k: true,
+        split_k: false,
     };
-    /// The promoted FP8 entry: 128×128 tiles, the direct epilogue, block scales `scales`.
+    /// The fast-accumulation FP8 entries: the cooperative 128×256 kernel with
+    /// `SchedulerFp8` (stream-K, and split-K for small M).
+    pub const FP8_FAST: HgemmVariant = HgemmVariant {
+        split_k: true,
+        ..HgemmVariant::COOPERATIVE
+    };
+    /// The promoted FP8 entry: 128×128 tiles, the direct epilogue, block scales `scales`,
+    /// data-parallel (the block-scale entry's `DataParallelFp8`).
     pub(crate) fn fp8_promoted(scales: (u64, u64)) -> HgemmVariant {
         HgemmVariant {
             tile: config::TILE_FP8,
             smem: config::SMEM_BYTES_FP8,
             tma_epilogue: false,
             scales,
+            stream_k: false,
+            split_k: false,
         }
     }
+    /// The promoted per-tensor FP8 entry (`SchedulerFp8Promoted`): split-K for small M, else
+    /// data-parallel.
+    pub const FP8_PROMOTED_PER_TENSOR: HgemmVariant = HgemmVariant {
+        tile: config::TILE_FP8,
+        smem: config::SMEM_BYTES_FP8,
+        tma_epilogue: false,
+        scales: (0, 0),
+        stream_k: false,
+        split_k: true,
+    };
 }
 
 /// How [`Context::hgemm`] launches a problem: the cluster size along M (1, or 2: the two CTAs
@@ -780,7 +814,7 @@ impl HgemmVariant {
 /// measuring ([`HgemmPlan::with_overrides`]; in the CLI `CUTE_RS_HGEMM_CLUSTER=1|2`,
 /// `CUTE_RS_HGEMM_PERSISTENT=0|1`, `CUTE_RS_HGEMM_SMS=128` (fast.cu's 128 SMs),
 /// `CUTE_RS_HGEMM_SWIZZLE=1|2|4|8|16` (the tile order's band of N-tiles),
-/// `CUTE_RS_HGEMM_STREAMK=0` (no stream-K tail)).
+/// `CUTE_RS_HGEMM_STREAMK=0` (no stream-K tail, no FP8 split-K)).
 ///
 /// ```
 /// use host::hgemm::HgemmPlan;
@@ -799,7 +833,9 @@ pub struct HgemmPlan {
     /// The tile order's band of N-tiles (the kernel's `SwizzledRaster` order; `config::SWIZZLE`).
     pub swizzle: i32,
     /// A persistent grid shares the tiles of a part-empty last wave out by k-tiles (stream-K,
-    /// the kernel's `StreamKScheduler`, through a workspace the context keeps per stream).
+    /// the kernel's `StreamKScheduler`, through a workspace the context keeps per stream); with
+    /// the FP8 entries, fewer tiles than clusters split over more clusters (split-K,
+    /// [`HgemmPlan::grid`]).
     pub stream_k: bool,
 }
 
@@ -835,6 +871,64 @@ impl HgemmPlan {
         self.stream_k = o.hgemm_stream_k.unwrap_or(self.stream_k);
         self
     }
+    /// The cluster tiles of C `(m, n)` for the kernel variant `v`: `(tile M · cluster) × tile N`.
+    pub fn tiles(&self, (m, n): (usize, usize), v: &HgemmVariant) -> usize {
+        let (bm, bn, _) = v.tile;
+        m.div_ceil(bm * self.cluster as usize) * n.div_ceil(bn)
+    }
+    /// The persistent grid of problem `(m, n, k)` (the launch's 16-bit elements) for the
+    /// variant `v` with `resident` clusters fitting on the device: one cluster per tile at
+    /// most; with a split-K entry (`v.split_k`) and stream-K on, more clusters than tiles when
+    /// [`config::split_k_clusters`] says so (small M: one row of tiles leaves SMs idle); the
+    /// workspace whenever the kernel may split a tile.
+    ///
+    /// ```
+    /// use host::hgemm::{HgemmGrid, HgemmPlan, HgemmVariant};
+    /// // FP8 fast 128×7168×16384 (K = 8192 pairs): 28 tiles split over 132 clusters
+    /// let p = HgemmPlan::by_size(128, 7168, 8192);
+    /// let g = p.grid((128, 7168, 8192), &HgemmVariant::FP8_FAST, 132);
+    /// assert_eq!(g, HgemmGrid { clusters: 132, workspace: true });
+    /// // the 16-bit entries: one cluster per tile, as before
+    /// let g = p.grid((128, 7168, 8192), &HgemmVariant::COOPERATIVE, 132);
+    /// assert_eq!(g, HgemmGrid { clusters: 28, workspace: false });
+    /// ```
+    pub fn grid(
+        &self,
+        (m, n, k): (usize, usize, usize),
+        v: &HgemmVariant,
+        resident: usize,
+    ) -> HgemmGrid {
+        let tiles = self.tiles((m, n), v);
+        let k_tiles = k.div_ceil(v.tile.2);
+        let split = if self.stream_k && v.split_k {
+            config::split_k_clusters(tiles, k_tiles, resident)
+        } else {
+            None
+        };
+        match split {
+            Some(clusters) => HgemmGrid {
+                clusters,
+                workspace: true,
+            },
+            None => {
+                let clusters = tiles.min(resident);
+                HgemmGrid {
+                    clusters,
+                    workspace: self.stream_k && v.stream_k && tiles > clusters,
+                }
+            }
+        }
+    }
+}
+
+/// A persistent launch's grid ([`HgemmPlan::grid`]): its clusters, and whether the kernel gets a
+/// stream-K workspace (`config::stream_k_workspace_bytes(clusters)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HgemmGrid {
+    /// Clusters launched (all resident at once).
+    pub clusters: usize,
+    /// Whether the kernel gets a zeroed workspace (a stream-K tail or a split-K).
+    pub workspace: bool,
 }
 
 /// The bound the checks allow between ours and cuBLAS for one element of C: the products are
@@ -899,6 +993,76 @@ mod tests {
             HgemmKernel::entry::<bf16>(Trans::T, Trans::N),
             "hgemm_bf16_tn"
         );
+    }
+
+    /// The persistent grid: split-K for the FP8 entries' small-M problems (more clusters than
+    /// tiles, a workspace), the big shapes and the 16-bit entries as before; the stream-K
+    /// override off is the old grid. Problems in the launch's 16-bit units (FP8 K halved);
+    /// an H200's resident clusters: 132 of 1 CTA, 66 of 2.
+    #[test]
+    fn split_k_grids() {
+        let (fast, pt) = (
+            HgemmVariant::FP8_FAST,
+            HgemmVariant::FP8_PROMOTED_PER_TENSOR,
+        );
+        let block = HgemmVariant::fp8_promoted((0x100, 0x200));
+        let grid = |(m, n, k): (usize, usize, usize), v: &HgemmVariant, o: &Overrides| {
+            let p = HgemmPlan::by_size(m, n, k).with_overrides(o);
+            let resident = if p.cluster == 2 { 66 } else { 132 };
+            let g = p.grid((m, n, k), v, resident);
+            (g.clusters, g.workspace)
+        };
+        let on = Overrides::default();
+        let off = Overrides {
+            hgemm_stream_k: Some(false),
+            ..Overrides::default()
+        };
+        // (problem, variant) → (clusters, workspace) with the plan / with stream-K off
+        for ((m, n, k_fp8), v, planned, old) in [
+            // FP8 128×7168×16384: one row of 28 tiles (56 of 128×128) over all 132 SMs
+            ((128, 7168, 16384), fast, (132, true), (28, false)),
+            ((128, 7168, 16384), pt, (132, true), (56, false)),
+            // 64×4096×8192: 16 tiles of 64 k-tiles, ranges of 8 k-tiles
+            ((64, 4096, 8192), fast, (128, true), (16, false)),
+            ((64, 4096, 8192), pt, (132, true), (32, false)),
+            // 200×2112×7168: clusters of 2, 9 cluster tiles of 56 k-tiles
+            ((200, 2112, 7168), fast, (63, true), (9, false)),
+            ((200, 2112, 7168), pt, (66, true), (17, false)),
+            // K = 1024: 8 k-tiles, nothing to save
+            ((128, 7168, 1024), fast, (28, false), (28, false)),
+            // the big shapes: fast with its stream-K tail, promoted data-parallel, as before
+            ((4096, 7168, 16384), fast, (66, true), (66, false)),
+            ((4096, 7168, 16384), pt, (66, false), (66, false)),
+            ((4096, 4096, 4096), fast, (66, true), (66, false)),
+            // the block-scale entry and the 16-bit ones never split
+            ((128, 7168, 16384), block, (56, false), (56, false)),
+            (
+                (128, 7168, 16384),
+                HgemmVariant::COOPERATIVE,
+                (28, false),
+                (28, false),
+            ),
+        ] {
+            let problem = (m, n, k_fp8 / 2);
+            let what = format!("{m}x{n}x{k_fp8} {v:?}");
+            assert_eq!(grid(problem, &v, &on), planned, "{what}");
+            assert_eq!(grid(problem, &v, &off), old, "{what} stream-K off");
+        }
+        // a split grid has more clusters than tiles; each range at least SPLIT_K_MIN_RANGE
+        for m in [1, 64, 128, 200, 256] {
+            for n in [128, 1000, 7168] {
+                for k in [512, 4096, 8192] {
+                    let p = HgemmPlan::by_size(m, n, k);
+                    let tiles = p.tiles((m, n), &fast);
+                    let g = p.grid((m, n, k), &fast, 132 / p.cluster as usize);
+                    if g.clusters > tiles {
+                        assert!(g.workspace);
+                        let k_tiles = k.div_ceil(64);
+                        assert!(tiles * k_tiles >= g.clusters * config::SPLIT_K_MIN_RANGE);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -32,7 +32,8 @@ pub struct Overrides {
     pub hgemm_max_sms: Option<u32>,
     /// `CUTE_RS_HGEMM_SWIZZLE` (`1`, `2`, `4`, `8`, `16`): the tile rasterization's swizzle.
     pub hgemm_swizzle: Option<i32>,
-    /// `CUTE_RS_HGEMM_STREAMK` (`0`, `1`): the stream-K schedule for few tiles.
+    /// `CUTE_RS_HGEMM_STREAMK` (`0`, `1`): the stream-K schedule for few tiles (`0` also turns
+    /// off the FP8 entries' split-K for small M: one cluster per tile at most).
     pub hgemm_stream_k: Option<bool>,
     /// `CUTE_RS_HGEMM_EPILOGUE=direct`: every C tile stored from registers, no TMA store.
     pub hgemm_direct_epilogue: bool,

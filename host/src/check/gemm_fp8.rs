@@ -67,13 +67,73 @@ pub fn check_problem_scaled<O: GemmOut>(
         Fp8Scales::PerTensor
     };
     let ms = timed(s, || ctx.gemm_fp8_scaled(s, g, &a, &b, scales_arg, &mut d))?;
-    let got = s.clone_dtoh(&d)?;
+    let got: Vec<f64> = s
+        .clone_dtoh(&d)?
+        .iter()
+        .map(|x| f64::from(x.to_f32()))
+        .collect();
     let deq = |v: &[u8]| -> Vec<f64> { v.iter().map(|&x| f64::from(g.dtype.decode(x))).collect() };
     let (fa, fb) = (deq(&ha), deq(&hb));
+    // columns of D in parallel (the small-M problems' K of 16384 make billions of products):
+    // each thread's (mismatches, largest err/bound, largest err/Σ|s·a·b|), then the largest
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |t| t.get())
+        .min(n.max(1));
+    let cols = n.div_ceil(threads.max(1)).max(1);
+    let parts: Vec<(usize, f64, f64)> = std::thread::scope(|sc| {
+        let (fa, fb, hsa, hsb, got) = (&fa, &fb, &hsa, &hsb, &got);
+        let handles: Vec<_> = (0..n)
+            .step_by(cols)
+            .map(|j0| {
+                sc.spawn(move || {
+                    reference_columns(
+                        g,
+                        (fa, fb),
+                        (hsa, hsb),
+                        (got, O::UNIT_ROUNDOFF),
+                        j0..(j0 + cols).min(n),
+                    )
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a reference thread panicked"))
+            .collect()
+    });
+    let bad: usize = parts.iter().map(|p| p.0).sum();
+    let worst = parts.iter().map(|p| p.1).fold(0f64, f64::max);
+    let worst_abs = parts.iter().map(|p| p.2).fold(0f64, f64::max);
+    Ok(CheckRow {
+        kernel: "gemm_fp8",
+        shape: format!(
+            "{g}{} ->{}",
+            if block { " block-scales" } else { "" },
+            O::NAME
+        ),
+        pass: bad == 0,
+        max_err: worst,
+        mismatches: bad,
+        ms,
+        note: format!("vs f64 on dequantized inputs; max err/Σ|s·a·b| {worst_abs:.2e}"),
+    })
+}
+
+/// [`check_problem_scaled`]'s reference for D's columns `cols`: the dequantized inputs `fa`
+/// (M×K) and `fb` (N×K), the block scales (ones without), ours `got` (D's elements, their
+/// unit roundoff); the mismatches, the largest |err|/bound and the largest |err|/Σ|s·a·b|.
+fn reference_columns(
+    g: &GemmFp8Config,
+    (fa, fb): (&[f64], &[f64]),
+    (hsa, hsb): (&[f32], &[f32]),
+    (got, unit_roundoff): (&[f64], f64),
+    cols: std::ops::Range<usize>,
+) -> (usize, f64, f64) {
+    let (m, k) = (g.m, g.k);
     let scales = f64::from(g.scale_a) * f64::from(g.scale_b);
     let kbs = k.div_ceil(128);
     let (mut bad, mut worst, mut worst_abs) = (0usize, 0f64, 0f64);
-    for j in 0..n {
+    for j in cols {
         for i in 0..m {
             let (ra, rb) = (&fa[i * k..(i + 1) * k], &fb[j * k..(j + 1) * k]);
             // per k-block of 128: the block's scale (1 without block scales) times its sums
@@ -91,11 +151,11 @@ pub fn check_problem_scaled<O: GemmOut>(
             }
             let want = sum;
             let bound = if g.fast_accum {
-                fp8_error_bound(k, 1.0, abs, O::UNIT_ROUNDOFF, want)
+                fp8_error_bound(k, 1.0, abs, unit_roundoff, want)
             } else {
-                fp8_error_bound_promoted(k, abs, O::UNIT_ROUNDOFF, want)
+                fp8_error_bound_promoted(k, abs, unit_roundoff, want)
             } + 1e-30;
-            let err = (f64::from(got[i + m * j].to_f32()) - want).abs();
+            let err = (got[i + m * j] - want).abs();
             if err.is_nan() || err > bound {
                 bad += 1;
             }
@@ -105,25 +165,27 @@ pub fn check_problem_scaled<O: GemmOut>(
             }
         }
     }
-    Ok(CheckRow {
-        kernel: "gemm_fp8",
-        shape: format!(
-            "{g}{} ->{}",
-            if block { " block-scales" } else { "" },
-            O::NAME
-        ),
-        pass: bad == 0,
-        max_err: worst,
-        mismatches: bad,
-        ms,
-        note: format!("vs f64 on dequantized inputs; max err/Σ|s·a·b| {worst_abs:.2e}"),
-    })
+    (bad, worst, worst_abs)
 }
+
+/// The FP8 sweep's fixed small-M problems `(M, N, K, type, fast accumulation)`: each takes
+/// the split-K grid on an H200 (fewer tiles than clusters, K of 4096 to 8192).
+pub const SKINNY: [(usize, usize, usize, Fp8, bool); 8] = [
+    (128, 1024, 8192, Fp8::E4M3, true),
+    (128, 1024, 8192, Fp8::E4M3, false),
+    (64, 2048, 4096, Fp8::E4M3, true),
+    (200, 768, 6144, Fp8::E4M3, false),
+    (200, 768, 6144, Fp8::E5M2, true),
+    (17, 520, 6160, Fp8::E4M3, true),
+    (17, 520, 6160, Fp8::E4M3, false),
+    (256, 300, 8192, Fp8::E4M3, true),
+];
 
 /// `host run`'s FP8 sweep: `count` random problems of `seed` (M, N in 1..=320, K a multiple of
 /// 16 in 16..=1024, e4m3/e5m2, D f32/bf16/f16 in turn, scales in [1/8, 4]; e5m2 with fast
 /// accumulation, e4m3 in turn fast, promoted with per-tensor scales, promoted with block
-/// scales), then the argument errors refused before a launch. One row each (a launch error is
+/// scales), the fixed small-M problems [`SKINNY`], then the argument errors refused before a
+/// launch. One row each (a launch error is
 /// that problem's FAIL row).
 pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
     let s = ctx.default_stream();
@@ -146,6 +208,24 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
             _ => check_problem_scaled::<f32>(ctx, &s, &g, block, &mut rng),
         };
         rows.push(r.unwrap_or_else(|e| CheckRow::failed("gemm_fp8", g.to_string(), e.to_string())));
+    }
+    // fixed small-M problems with a long K, which the sizes above never reach: split-K
+    // (`config::split_k_clusters`: more clusters than tiles) on the fast entries and the
+    // per-tensor promoted one, with an odd M, N and K (a partial last k-tile), D of each type
+    if count > 0 {
+        for (i, &(m, n, k, t, fast)) in SKINNY.iter().enumerate() {
+            let g = GemmFp8Config::new(m, n, k, t)
+                .scales(0.5, 1.25)
+                .fast_accum(fast);
+            let r = match i % 3 {
+                0 => check_problem::<bf16>(ctx, &s, &g, &mut rng),
+                1 => check_problem::<f16>(ctx, &s, &g, &mut rng),
+                _ => check_problem::<f32>(ctx, &s, &g, &mut rng),
+            };
+            rows.push(
+                r.unwrap_or_else(|e| CheckRow::failed("gemm_fp8", g.to_string(), e.to_string())),
+            );
+        }
     }
     // argument errors: refused before a launch, typed
     let refused = (|| -> Result<bool> {

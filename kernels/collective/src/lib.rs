@@ -21,7 +21,8 @@
 //! - [`scheduler::TileScheduler`]: the persistent order of the cluster tiles
 //!   ([`scheduler::PersistentTileScheduler`]), and the data-parallel + stream-K hybrid that
 //!   shares a part-empty last wave out by k-tiles ([`scheduler::StreamKScheduler`], a split
-//!   tile reduced through a global workspace).
+//!   tile reduced through a global workspace; with `SPLIT_K`, fewer tiles than clusters split
+//!   over all of them).
 //! - [`kernel::gemm_tma_warpspecialized`]: the warp-specialized kernel composing them, its
 //!   schedule a type ([`kernel::KernelSchedule`]: [`kernel::KernelTmaWarpSpecializedCooperative`],
 //!   both consumer warpgroups on each 128-row tile, or [`kernel::KernelTmaWarpSpecializedPingpong`],

@@ -219,6 +219,14 @@ pub struct FixupSlot {
 /// covers the difference in the two clusters' progress, and no cluster waits on one that waits.
 /// Every cluster must be resident at once (the persistent grid).
 ///
+/// `SPLIT_K` (the FP8 entries; CUTLASS's stream-K with more units than tiles): with fewer
+/// tiles than clusters (`T < C`, a workspace given, at least one k-tile per cluster), every
+/// tile is in the stream-K part and the `T·k_tiles` k-tiles are cut into `C` even ranges
+/// shorter than a tile, so a tile is split over several neighbouring clusters: each cluster
+/// whose range starts inside the tile stores its partial (a tail, its range's first unit), and
+/// the one holding the tile's k-tile 0 (its range's last unit) waits for all of them. The
+/// host asks for it by launching more clusters than tiles (`config::split_k_clusters`).
+///
 /// ```
 /// use collective::scheduler::{StreamKScheduler, TileScheduler, WorkTile};
 /// // 4 × 2 cluster tiles of 128 × 256 (clusters of 1), 100 k-tiles each, 3 clusters: 8 = 2·3 + 2,
@@ -231,19 +239,28 @@ pub struct FixupSlot {
 /// let w: Vec<WorkTile> = s(1).work_tiles().collect();
 /// assert_eq!(w, [t(1, 0, 100), t(4, 66, 34), t(5, 0, 100), t(6, 0, 33)]);
 /// assert!(s(1).is_last_work(&w[3]));
+/// // SPLIT_K: 2 tiles of 100 k-tiles over 5 clusters, ranges of 40: cluster 1 holds the tail
+/// // 40..80 of tile 0, cluster 2 its tail 80..100 and the head 0..20 of tile 1
+/// let s = |c| StreamKScheduler::<128, 256, true>::init((128, 512), 100, (1, 0), (c, 5), (1, ws));
+/// assert_eq!(s(0).work_tiles().collect::<Vec<_>>(), [t(0, 0, 40)]);
+/// assert_eq!(s(1).work_tiles().collect::<Vec<_>>(), [t(0, 40, 40)]);
+/// assert_eq!(s(2).work_tiles().collect::<Vec<_>>(), [t(0, 80, 20), t(1, 0, 20)]);
+/// assert_eq!(s(2).tails_of(&t(1, 0, 20)), 3..5);
 /// ```
 #[derive(Clone, Copy)]
-pub struct StreamKScheduler<const BM: i32, const BN: i32> {
+pub struct StreamKScheduler<const BM: i32, const BN: i32, const SPLIT_K: bool = false> {
     dp: PersistentTileScheduler<BM, BN>,
     /// Tiles dealt out whole (all of them without a stream-K part).
     dp_tiles: i32,
     /// This cluster's range of the stream-K part's flattened k-tiles (empty without one).
     sk: (i32, i32),
+    /// The stream-K part's tiles (`SPLIT_K`: the heads find their tails' clusters by it).
+    sk_tiles: i32,
     /// The workspace: [`Self::SLOTS_PER_CLUSTER`] slots per resident cluster.
     workspace: *mut FixupSlot,
 }
 
-impl<const BM: i32, const BN: i32> StreamKScheduler<BM, BN> {
+impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN, SPLIT_K> {
     /// Stream-K only when the data-parallel last wave would leave at least this many k-tiles
     /// idle per cluster on average (`(C − T % C)·k_tiles ≥ 32·C`): the reduction through the
     /// workspace and the extra work units cost about that (on the H200, bf16 TN: 8192³, 62 idle
@@ -260,9 +277,54 @@ impl<const BM: i32, const BN: i32> StreamKScheduler<BM, BN> {
         // SAFETY: inside the workspace of `step` clusters' slots (`init`'s contract)
         unsafe { self.workspace.add(i.value() as usize) }
     }
+    /// Waits for thread `t`'s flag in `slot`, adds its partial accumulators to `acc` and sets
+    /// the flag back to 0.
+    ///
+    /// # Safety
+    /// `slot` is a workspace slot another cluster's tail writes (`fixup`'s contract).
+    #[inline(always)]
+    unsafe fn add_partial(slot: *mut FixupSlot, acc: &mut [f32; 128], t: usize) {
+        unsafe {
+            let flag = &raw mut (*slot).flags[t];
+            while ld_acquire_gpu_u32(flag) == 0 {}
+            let part = &raw const (*slot).partial;
+            device::unroll!(32, |j| {
+                let v = ld_global_v4_f32(&raw const (*part)[j][t]);
+                acc[4 * j] += v.x;
+                acc[4 * j + 1] += v.y;
+                acc[4 * j + 2] += v.z;
+                acc[4 * j + 3] += v.w;
+            });
+            // read: the slot is free for the next launch
+            st_release_gpu_u32(flag, 0);
+        }
+    }
+    /// The first flattened k-tile of cluster `c`'s range: the `c`-th of `step` even cuts.
+    #[inline(always)]
+    fn cut(&self, c: i32) -> i32 {
+        self.sk_tiles * self.dp.k_tiles * c / self.dp.step
+    }
+    /// The clusters holding the tails of the tile whose head is `w` (a unit of this cluster
+    /// with `k_begin == 0`, `k_count < k_tiles`): the next ones, while their ranges start
+    /// inside the tile — one without `SPLIT_K` (a range is at least a tile long).
+    #[inline(always)]
+    pub fn tails_of(&self, w: &WorkTile) -> core::ops::Range<i32> {
+        let next = self.dp.first + 1;
+        if !SPLIT_K {
+            return next..next + 1;
+        }
+        let end = (w.tile - self.dp_tiles + 1) * self.dp.k_tiles;
+        let mut last = next;
+        while last + 1 < self.dp.step && self.cut(last + 1) < end {
+            last += 1;
+        }
+        next..last + 1
+    }
 }
 
-impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
+impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
+    for StreamKScheduler<BM, BN, SPLIT_K>
+{
     /// The band of N-tiles, and the workspace ([`Self::SLOTS_PER_CLUSTER`] [`FixupSlot`]s per
     /// resident cluster, flags zero; null: data-parallel only).
     type Args = (i32, *mut FixupSlot);
@@ -277,6 +339,24 @@ impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
     ) -> Self {
         let dp = PersistentTileScheduler::<BM, BN>::init(mn, k_tiles, cluster, grid, band);
         let (tiles, (first, step)) = (dp.tiles(), grid);
+        // SPLIT_K with fewer tiles than clusters: every tile's k-tiles shared out
+        let split = SPLIT_K
+            && !workspace.is_null()
+            && cluster.0 <= 2
+            && tiles < step
+            && tiles as i64 * k_tiles as i64 >= step as i64
+            && tiles as i64 * k_tiles as i64 * step as i64 <= i32::MAX as i64;
+        if split {
+            let mut s = StreamKScheduler {
+                dp,
+                dp_tiles: 0,
+                sk: (0, 0),
+                sk_tiles: tiles,
+                workspace,
+            };
+            s.sk = (s.cut(first), s.cut(first + 1));
+            return s;
+        }
         let rest = tiles % step.max(1);
         let sk_tiles = rest + step;
         let stream_k = !workspace.is_null()
@@ -291,6 +371,7 @@ impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
                 dp,
                 dp_tiles: tiles,
                 sk: (0, 0),
+                sk_tiles: 0,
                 workspace,
             };
         }
@@ -300,6 +381,7 @@ impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
             dp,
             dp_tiles: tiles - sk_tiles,
             sk: (cut(first), cut(first + 1)),
+            sk_tiles,
             workspace,
         }
     }
@@ -363,21 +445,14 @@ impl<const BM: i32, const BN: i32> TileScheduler for StreamKScheduler<BM, BN> {
             }
             false
         } else if w.k_count < self.dp.k_tiles {
-            // a head: the next cluster's tail is the rest of the tile
-            let slot = self.slot(self.dp.first + 1, wg);
-            unsafe {
-                let flag = &raw mut (*slot).flags[t];
-                while ld_acquire_gpu_u32(flag) == 0 {}
-                let part = &raw const (*slot).partial;
-                device::unroll!(32, |j| {
-                    let v = ld_global_v4_f32(&raw const (*part)[j][t]);
-                    acc[4 * j] += v.x;
-                    acc[4 * j + 1] += v.y;
-                    acc[4 * j + 2] += v.z;
-                    acc[4 * j + 3] += v.w;
-                });
-                // read: the slot is free for the next launch
-                st_release_gpu_u32(flag, 0);
+            // a head: the next cluster's tail is the rest of the tile (SPLIT_K: the next
+            // clusters' tails)
+            if SPLIT_K {
+                for c in self.tails_of(w) {
+                    unsafe { Self::add_partial(self.slot(c, wg), acc, t) };
+                }
+            } else {
+                unsafe { Self::add_partial(self.slot(self.dp.first + 1, wg), acc, t) };
             }
             true
         } else {
@@ -488,6 +563,70 @@ mod tests {
                     heads.iter().all(Option::is_none),
                     "{mt}x{nt} kt={kt}: a split"
                 );
+            }
+        }
+    }
+
+    /// SPLIT_K with fewer tiles than clusters: every k-tile of every tile once; each tile's
+    /// head (k-tile 0 on) is its cluster's last unit and finds exactly the clusters whose first
+    /// unit is one of the tile's tails; the clusters' k-tiles within one of each other. With
+    /// as many tiles as clusters or more it is the plain stream-K scheduler.
+    #[test]
+    fn split_k_covers_each_k_tile_once() {
+        let ws = 64 as *mut FixupSlot;
+        for (mt, nt, kt, step, cs) in [
+            (1, 28, 128, 132, 1), // 128×7168×16384 FP8
+            (1, 56, 128, 132, 1), // the same on 128×128 tiles
+            (1, 9, 56, 63, 2),    // 200×2112×7168 FP8
+            (1, 16, 64, 128, 1),  // 64×4096×8192 FP8
+            (1, 3, 48, 18, 1),
+            (2, 3, 7, 41, 1),
+            (1, 1, 1, 1, 1),
+            (1, 5, 3, 15, 2), // one k-tile per cluster
+        ] {
+            let mn = (128 * cs * mt, 256 * nt);
+            let tiles = mt * nt;
+            let mut seen = vec![vec![0u8; kt as usize]; tiles as usize];
+            let mut tails = vec![vec![]; tiles as usize];
+            let mut heads = vec![None; tiles as usize];
+            let mut loads = vec![];
+            for c in 0..step {
+                let s =
+                    StreamKScheduler::<128, 256, true>::init(mn, kt, (cs, 0), (c, step), (1, ws));
+                let w: Vec<WorkTile> = s.work_tiles().collect();
+                let what = format!("{mt}x{nt} kt={kt} clusters={step} cluster {c}: {w:?}");
+                for (i, u) in w.iter().enumerate() {
+                    assert!(u.k_count > 0 && u.k_begin + u.k_count <= kt, "{what}");
+                    for k in u.k_begin..u.k_begin + u.k_count {
+                        seen[u.tile as usize][k as usize] += 1;
+                    }
+                    if u.k_begin > 0 {
+                        assert_eq!(i, 0, "a tail is the range's first unit: {what}");
+                        tails[u.tile as usize].push(c);
+                    } else if u.k_count < kt {
+                        assert_eq!(i, w.len() - 1, "a head is the range's last unit: {what}");
+                        heads[u.tile as usize] = Some((c, s.tails_of(u)));
+                    }
+                    assert_eq!(s.is_last_work(u), i == w.len() - 1, "{what}");
+                }
+                loads.push(w.iter().map(|u| u.k_count).sum::<i32>());
+            }
+            assert!(
+                seen.iter().flatten().all(|&n| n == 1),
+                "{mt}x{nt} kt={kt}: {seen:?}"
+            );
+            for t in 0..tiles as usize {
+                match &heads[t] {
+                    None => assert!(tails[t].is_empty(), "tile {t}: tails without a head"),
+                    Some((h, r)) => {
+                        assert_eq!(r.start, h + 1, "tile {t}");
+                        assert_eq!(r.clone().collect::<Vec<_>>(), tails[t], "tile {t}");
+                    }
+                }
+            }
+            let (lo, hi) = (loads.iter().min().unwrap(), loads.iter().max().unwrap());
+            if tiles < step {
+                assert!(hi - lo <= 1, "{mt}x{nt} kt={kt}: loads {loads:?}");
             }
         }
     }

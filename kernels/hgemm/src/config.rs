@@ -166,3 +166,45 @@ pub const FIXUP_SLOTS_PER_CLUSTER: usize = 2 * CONSUMERS;
 pub const fn stream_k_workspace_bytes(clusters: usize) -> usize {
     clusters * FIXUP_SLOTS_PER_CLUSTER * FIXUP_SLOT_BYTES
 }
+
+/// Split-K (the FP8 entries' `SPLIT_K` scheduler): each cluster's range is at least this many
+/// k-tiles (the partials it stores, 128 KiB a CTA, against its loads of 48 KiB a k-tile).
+pub const SPLIT_K_MIN_RANGE: usize = 8;
+/// Split-K only if it saves each cluster at least this many k-tiles of the data-parallel
+/// schedule's `k_tiles` (the reduction and the extra work unit cost a few).
+pub const SPLIT_K_MIN_SAVED: usize = 16;
+
+/// The clusters a split-K launch of `tiles` cluster tiles of `k_tiles` k-tiles uses, with
+/// `resident` clusters fitting on the device: `None` (data-parallel, one cluster per tile at
+/// most) unless there are fewer tiles than clusters and the split saves
+/// [`SPLIT_K_MIN_SAVED`] k-tiles; else as many clusters as fit, each range at least
+/// [`SPLIT_K_MIN_RANGE`] k-tiles. The kernel's scheduler splits when the grid has more
+/// clusters than tiles (and a workspace).
+///
+/// ```
+/// use host::hgemm::config::split_k_clusters;
+/// // FP8 128×7168×16384 on 128×256 tiles: 28 tiles of 128 k-tiles over an H200's 132 clusters
+/// assert_eq!(split_k_clusters(28, 128, 132), Some(132));
+/// // 4096×7168×16384 (clusters of 2): 448 tiles, data-parallel + stream-K as before
+/// assert_eq!(split_k_clusters(448, 128, 66), None);
+/// // K of 1024 (8 k-tiles): nothing to save
+/// assert_eq!(split_k_clusters(28, 8, 132), None);
+/// ```
+pub const fn split_k_clusters(tiles: usize, k_tiles: usize, resident: usize) -> Option<usize> {
+    let by_range = tiles * k_tiles / SPLIT_K_MIN_RANGE;
+    let clusters = if by_range < resident {
+        by_range
+    } else {
+        resident
+    };
+    // each cluster's k-tiles, rounded up, against a whole tile's
+    if tiles == 0 || clusters <= tiles {
+        return None;
+    }
+    let range = (tiles * k_tiles).div_ceil(clusters);
+    if k_tiles >= range + SPLIT_K_MIN_SAVED {
+        Some(clusters)
+    } else {
+        None
+    }
+}

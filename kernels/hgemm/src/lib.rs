@@ -75,7 +75,9 @@
 //! not fill the last wave and the host gives a workspace ([`HgemmParams::workspace`]), the
 //! last `tiles % clusters + clusters` tiles are shared out by k-tiles instead ([`Scheduler`]:
 //! data-parallel + stream-K; the plain and FP8 entries), a tile split between two clusters
-//! reduced through the workspace.
+//! reduced through the workspace. The FP8 entries' scheduler ([`SchedulerFp8`],
+//! [`SchedulerFp8Promoted`]) also splits every tile over several clusters when the host
+//! launches more clusters than tiles (small M: [`config::split_k_clusters`]).
 //! A grid of one cluster per tile is the non-persistent kernel.
 //!
 //! Launch: a 1-D grid of whole clusters (`cuLaunchKernelEx`, cluster dimension `(cs, 1, 1)`),
@@ -139,6 +141,14 @@ pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
 pub type DataParallel = PersistentTileScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
 /// The tile scheduler of the promoted FP8 entry's 128×128 tiles: data-parallel.
 pub type DataParallelFp8 = PersistentTileScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }>;
+/// The tile scheduler of the fast-accumulation FP8 entries: [`Scheduler`] that also splits
+/// the tiles' k-tiles over more clusters than tiles (`SPLIT_K`: the small-M shapes, where one
+/// row of tiles leaves most SMs idle; the host launches that grid, `config::split_k_clusters`).
+pub type SchedulerFp8 = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }, true>;
+/// The per-tensor promoted FP8 entry's: [`SchedulerFp8`] on 128×128 tiles (the host gives it
+/// a workspace only for the split, so larger problems stay data-parallel).
+pub type SchedulerFp8Promoted =
+    StreamKScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }, true>;
 
 /// A tile scheduler whose arguments come from the kernel's parameters.
 pub trait HgemmScheduler: TileScheduler {
@@ -146,6 +156,18 @@ pub trait HgemmScheduler: TileScheduler {
     fn args(p: &HgemmParams) -> Self::Args;
 }
 impl HgemmScheduler for Scheduler {
+    #[inline(always)]
+    fn args(p: &HgemmParams) -> Self::Args {
+        (p.swizzle, p.workspace as *mut FixupSlot)
+    }
+}
+impl HgemmScheduler for SchedulerFp8 {
+    #[inline(always)]
+    fn args(p: &HgemmParams) -> Self::Args {
+        (p.swizzle, p.workspace as *mut FixupSlot)
+    }
+}
+impl HgemmScheduler for SchedulerFp8Promoted {
     #[inline(always)]
     fn args(p: &HgemmParams) -> Self::Args {
         (p.swizzle, p.workspace as *mut FixupSlot)
@@ -329,6 +351,20 @@ macro_rules! hgemm_entry {
         }
         device::launch_bounds!($name, THREADS, 1);
     };
+    (promoted $name:ident, $e:ty, $acc:ty, $sched:ty) => {
+        device::kernel! {
+        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile and optional block scales, 128×128 tiles (see the crate docs).\n\n# Safety\n",
+                        "As the other entries, with B's box of `128/cs` rows and `SMEM_BYTES_FP8` of shared memory; `p.scale_a`/`p.scale_b` are 0 or the block scales `HgemmParams` documents.")]
+        pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
+            let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
+            // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
+            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
+            let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, HgemmEpilogue, $sched, STAGES_FP8>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
+        }
+        }
+        device::launch_bounds!($name, THREADS, 1);
+    };
     (fast128 $name:ident, $e:ty) => {
         device::kernel! {
         #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs, fast accumulation on the promoted entry's 128×128 tiles (a measuring variant).\n\n# Safety\n",
@@ -409,8 +445,22 @@ hgemm_entry!(
     MajorK,
     FusedEpilogue<act::Silu>
 );
-hgemm_entry!(gemm_fp8_e4m3_tn, (E4M3, E4M3), MajorK, MajorK);
-hgemm_entry!(gemm_fp8_e5m2_tn, (E5M2, E5M2), MajorK, MajorK);
+hgemm_entry!(
+    gemm_fp8_e4m3_tn,
+    (E4M3, E4M3),
+    MajorK,
+    MajorK,
+    HgemmEpilogue,
+    SchedulerFp8
+);
+hgemm_entry!(
+    gemm_fp8_e5m2_tn,
+    (E5M2, E5M2),
+    MajorK,
+    MajorK,
+    HgemmEpilogue,
+    SchedulerFp8
+);
 // the default: paired temporaries, no turns (doc/fp8-gemm.md, round 4: 0.62-0.63 of cuBLASLt
 // against one temporary's 0.56 at 4096x7168x16384, +6-12 % at 4096³ / 8192³, even with block
 // scales; the consumers taking turns measured 6-8 % slower and were dropped)
@@ -422,7 +472,9 @@ hgemm_entry!(fast128 gemm_fp8_e4m3_tn_fast128, (E4M3, E4M3));
 // the same for per-tensor scales (the host's default for them): no block scales' loads and queue
 // in the k-tile loop, 141 SASS instructions per warp and k-tile against 162; H200 (doc/fp8-gemm.md,
 // round 5): 0.67-0.68 of cuBLASLt at 4096x7168x16384 against 0.60-0.61, 0.62 against 0.57 at 8192³
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>);
+// its k-tiles split over the clusters for small M (SchedulerFp8Promoted; the block-scale entry
+// stays data-parallel)
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted);
 
 // The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
 // `CUTE_RS_HGEMM_SCHEDULE=pingpong|pingpong128`; doc/hopper-gemm.md): the same mainloop,
