@@ -1001,6 +1001,10 @@ mod tests {
     /// an H200's resident clusters: 132 of 1 CTA, 66 of 2.
     #[test]
     fn split_k_grids() {
+        // config::split_k_clusters' examples
+        assert_eq!(config::split_k_clusters(28, 128, 132), Some(132));
+        assert_eq!(config::split_k_clusters(448, 128, 66), None);
+        assert_eq!(config::split_k_clusters(28, 8, 132), None);
         let (fast, pt) = (
             HgemmVariant::FP8_FAST,
             HgemmVariant::FP8_PROMOTED_PER_TENSOR,

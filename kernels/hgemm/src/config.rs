@@ -181,14 +181,13 @@ pub const SPLIT_K_MIN_SAVED: usize = 16;
 /// [`SPLIT_K_MIN_RANGE`] k-tiles. The kernel's scheduler splits when the grid has more
 /// clusters than tiles (and a workspace).
 ///
-/// ```
-/// use host::hgemm::config::split_k_clusters;
-/// // FP8 128×7168×16384 on 128×256 tiles: 28 tiles of 128 k-tiles over an H200's 132 clusters
-/// assert_eq!(split_k_clusters(28, 128, 132), Some(132));
-/// // 4096×7168×16384 (clusters of 2): 448 tiles, data-parallel + stream-K as before
-/// assert_eq!(split_k_clusters(448, 128, 66), None);
-/// // K of 1024 (8 k-tiles): nothing to save
-/// assert_eq!(split_k_clusters(28, 8, 132), None);
+/// For example (this file is compiled into the host and into the CPU emulator under different
+/// paths, so the host's unit test `hgemm::tests::split_k_grids` runs these):
+///
+/// ```text
+/// split_k_clusters(28, 128, 132) == Some(132) // FP8 128×7168×16384, 128×256 tiles, an H200
+/// split_k_clusters(448, 128, 66) == None      // 4096×7168×16384: data-parallel + stream-K
+/// split_k_clusters(28, 8, 132) == None        // K of 1024 (8 k-tiles): nothing to save
 /// ```
 pub const fn split_k_clusters(tiles: usize, k_tiles: usize, resident: usize) -> Option<usize> {
     let by_range = tiles * k_tiles / SPLIT_K_MIN_RANGE;
