@@ -192,8 +192,10 @@ fn scaffold_step(ws: &Ws, arch: &str) -> Step {
     if ptx_text.contains(".local") {
         return Step::Fail(format!("{}: a .local frame", ptx_path.display()));
     }
-    let Some(bin) = ptxas::find(&ws.target) else {
-        return Step::Fail("no ptxas (the ptxas step installs it)".into());
+    // `test` installs ptxas in its ptxas step; `test-full` alone installs it here
+    let bin = match ptxas::find(&ws.target).map_or_else(|| ptxas::install(&ws.target), Ok) {
+        Ok(bin) => bin,
+        Err(e) => return Step::Fail(format!("no ptxas: {e}")),
     };
     let report = match ptxas::assemble(&bin, &ptx_path, arch) {
         Ok(r) => r,
