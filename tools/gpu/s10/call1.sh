@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# (as run in session 10; $D/clocks.py was tools/attention/clocks.py, $D/ab.py tools/gpu/s10/ab.py; call 1 sampled one more nvidia-smi field, removed for call 2)
+# (as run in session 10; $D/clocks.py was tools/attention/clocks.py, $D/ab.py tools/attention/ab_rounds.py; call 1 sampled one more nvidia-smi field, removed for call 2)
 # Session s10 call 1 (lead): main 01306bf on the H200 — the fixed tree's attention sweep, the
 # like-for-like attention bench (python/bench_attention.py: ours, cuDNN, FA2 alternated, same
 # tensors), sustained clocks/power of ours vs cuDNN, and the full `host bench gemm` (#34).
@@ -28,4 +28,4 @@ for r in 1 2; do
   timeout 70 $H bench attention --json > $OUT/ab-main-$r.json 2> $OUT/ab-main-$r.err; t "bench attention main $r rc=$?"
   $L timeout 70 $H bench attention --json > $OUT/ab-lpt-$r.json 2> $OUT/ab-lpt-$r.err; t "bench attention lpt $r rc=$?"
 done
-python3 tools/gpu/s10/ab.py $OUT/ab-main-1.json $OUT/ab-lpt-1.json $OUT/ab-main-2.json $OUT/ab-lpt-2.json | tee -a $S
+python3 tools/attention/ab_rounds.py $OUT/ab-main-1.json $OUT/ab-lpt-1.json $OUT/ab-main-2.json $OUT/ab-lpt-2.json | tee -a $S

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# (as run in session 10; $D/clocks.py was tools/attention/clocks.py, $D/ab.py tools/gpu/s10/ab.py; call 1 sampled one more nvidia-smi field, removed for call 2)
+# (as run in session 10; $D/clocks.py was tools/attention/clocks.py, $D/ab.py tools/attention/ab_rounds.py; call 1 sampled one more nvidia-smi field, removed for call 2)
 # Session s10 call 2 (lead): main 01306bf on the H200 — the like-for-like attention bench
 # (python/bench_attention.py: ours, cuDNN, FA2 alternated on the same tensors), sustained clocks
 # and power of ours vs cuDNN, and the full `host bench gemm` (#34). Everything into one tarball.

@@ -21,7 +21,7 @@ for r in 1 2; do
   timeout 70 $H bench attention --json > $R/ab-main-$r.json 2> $R/ab-main-$r.err; t "bench attention main $r rc=$?"
   $N timeout 70 $H bench attention --json > $R/ab-snake-$r.json 2> $R/ab-snake-$r.err; t "bench attention snake $r rc=$?"
 done
-python3 tools/gpu/s10/ab.py $R/ab-main-1.json $R/ab-snake-1.json $R/ab-main-2.json $R/ab-snake-2.json 2>&1 | tee -a $S
+python3 tools/attention/ab_rounds.py $R/ab-main-1.json $R/ab-snake-1.json $R/ab-main-2.json $R/ab-snake-2.json 2>&1 | tee -a $S
 unset CUTE_RS_ATTENTION_SEQLENS
 OUT=$R bash .gpu/exp2/go.sh > $R/exp2.txt 2>&1; t "exp2 rc=$?"
 tail -30 $R/exp2.txt

@@ -66,6 +66,6 @@ for r in 1 2; do
   CUTE_RS_ATTENTION=nocluster timeout 70 $H bench attention --json > $R/ab-main-$r.json 2> $R/ab-main-$r.err; t "B bench nocluster $r rc=$?"
   timeout 70 $H bench attention --json > $R/ab-new-$r.json 2> $R/ab-new-$r.err; t "B bench cluster $r rc=$?"
 done
-python3 $D/ab_rounds.py $R/ab-main-1.json $R/ab-new-1.json $R/ab-main-2.json $R/ab-new-2.json 2>&1 | tee -a $S
+python3 tools/attention/ab_rounds.py $R/ab-main-1.json $R/ab-new-1.json $R/ab-main-2.json $R/ab-new-2.json 2>&1 | tee -a $S
 grep -h '"variant"' $R/ab-new-1.json 2>/dev/null | sort -u | head -30 > $R/tiles-new.txt
 fin

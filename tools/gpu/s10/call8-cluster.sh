@@ -31,7 +31,7 @@ for r in 1 2; do
   CUTE_RS_ATTENTION=nocluster timeout 30 $H bench attention --json > $R/ab-main-$r.json 2> $R/ab-main-$r.err; t "B nocluster $r rc=$?"
   timeout 30 $H bench attention --json > $R/ab-new-$r.json 2> $R/ab-new-$r.err; t "B cluster $r rc=$?"
 done
-python3 $D/ab_rounds.py $R/ab-main-1.json $R/ab-new-1.json $R/ab-main-2.json $R/ab-new-2.json 2>&1 | tee -a $S
+python3 tools/attention/ab_rounds.py $R/ab-main-1.json $R/ab-new-1.json $R/ab-main-2.json $R/ab-new-2.json 2>&1 | tee -a $S
 left 230 sweep && { timeout 60 $H run --only attention --sweep-attention 200 > $R/run.txt 2>&1; t "A3 sweep 200 rc=$?"; tail -2 $R/run.txt | cut -c1-200 | tee -a $S; grep FAIL $R/run.txt | head -5 | cut -c1-200 | tee -a $S; }
 left 260 racecheck && { timeout 40 compute-sanitizer --tool racecheck $H attention --batch 1 --heads 4 --heads-kv 2 --seqlen-q 256 --seqlen-k 300 --head-dim 128 --check > $R/race.txt 2>&1; t "A4 racecheck rc=$?"; tail -2 $R/race.txt | cut -c1-160 | tee -a $S; }
 fin
