@@ -4,7 +4,7 @@
 # (sdpa_bench.py, cuDNN beside FA2), and the joined table; then, where `import cute_rs` works, the
 # like-for-like table (python/bench_attention.py: ours, cuDNN and FA2 alternated in one process on
 # the same tensors). The two harnesses heat the GPU differently (a GEMM between our batches, FA2
-# between cuDNN's), so the joined table's ours/cuDNN reads 5-15 % lower than the like-for-like one
+# between cuDNN's), so the joined table's ours/cuDNN read 12-24 % lower than the like-for-like one
 # (H200, 2026-11-29: doc/attention.md "Session 10"); the ratios are the like-for-like ones.
 #   tools/attention/bench.sh [HOST_BINARY] [OUT_DIR]
 set -euo pipefail
