@@ -376,14 +376,15 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
             };
         }
         // this cluster's range: the `first`-th of `step` even cuts of the flattened k-tiles
-        let cut = |c: i32| sk_tiles * k_tiles * c / step;
-        StreamKScheduler {
+        let mut s = StreamKScheduler {
             dp,
             dp_tiles: tiles - sk_tiles,
-            sk: (cut(first), cut(first + 1)),
+            sk: (0, 0),
             sk_tiles,
             workspace,
-        }
+        };
+        s.sk = (s.cut(first), s.cut(first + 1));
+        s
     }
     #[inline(always)]
     fn work_tiles(&self) -> impl Iterator<Item = WorkTile> {

@@ -155,25 +155,15 @@ pub trait HgemmScheduler: TileScheduler {
     /// The scheduler's arguments in `p`.
     fn args(p: &HgemmParams) -> Self::Args;
 }
-impl HgemmScheduler for Scheduler {
+impl<const BM: i32, const BN: i32, const SPLIT_K: bool> HgemmScheduler
+    for StreamKScheduler<BM, BN, SPLIT_K>
+{
     #[inline(always)]
     fn args(p: &HgemmParams) -> Self::Args {
         (p.swizzle, p.workspace as *mut FixupSlot)
     }
 }
-impl HgemmScheduler for SchedulerFp8 {
-    #[inline(always)]
-    fn args(p: &HgemmParams) -> Self::Args {
-        (p.swizzle, p.workspace as *mut FixupSlot)
-    }
-}
-impl HgemmScheduler for SchedulerFp8Promoted {
-    #[inline(always)]
-    fn args(p: &HgemmParams) -> Self::Args {
-        (p.swizzle, p.workspace as *mut FixupSlot)
-    }
-}
-impl HgemmScheduler for DataParallel {
+impl<const BM: i32, const BN: i32> HgemmScheduler for PersistentTileScheduler<BM, BN> {
     #[inline(always)]
     fn args(p: &HgemmParams) -> Self::Args {
         p.swizzle
@@ -338,18 +328,7 @@ impl<A: ActivationFn> EpilogueOp for BlockOps<A> {
 /// [`HgemmParams`]).
 macro_rules! hgemm_entry {
     (promoted $name:ident, $e:ty, $acc:ty) => {
-        device::kernel! {
-        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile and optional block scales, 128×128 tiles (see the crate docs).\n\n# Safety\n",
-                        "As the other entries, with B's box of `128/cs` rows and `SMEM_BYTES_FP8` of shared memory; `p.scale_a`/`p.scale_b` are 0 or the block scales `HgemmParams` documents.")]
-        pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
-            let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
-            // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
-            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
-            let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), p.swizzle, scales, epi) }
-        }
-        }
-        device::launch_bounds!($name, THREADS, 1);
+        hgemm_entry!(promoted $name, $e, $acc, DataParallelFp8);
     };
     (promoted $name:ident, $e:ty, $acc:ty, $sched:ty) => {
         device::kernel! {
