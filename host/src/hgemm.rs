@@ -783,7 +783,7 @@ impl HgemmVariant {
     };
     /// The promoted FP8 entry: 128×128 tiles, the direct epilogue, block scales `scales`,
     /// data-parallel (the block-scale entry's `DataParallelFp8`).
-    pub(crate) fn fp8_promoted(scales: (u64, u64)) -> HgemmVariant {
+    pub(crate) const fn fp8_promoted(scales: (u64, u64)) -> HgemmVariant {
         HgemmVariant {
             tile: config::TILE_FP8,
             smem: config::SMEM_BYTES_FP8,
@@ -796,12 +796,8 @@ impl HgemmVariant {
     /// The promoted per-tensor FP8 entry (`SchedulerFp8Promoted`): split-K for small M, else
     /// data-parallel.
     pub const FP8_PROMOTED_PER_TENSOR: HgemmVariant = HgemmVariant {
-        tile: config::TILE_FP8,
-        smem: config::SMEM_BYTES_FP8,
-        tma_epilogue: false,
-        scales: (0, 0),
-        stream_k: false,
         split_k: true,
+        ..HgemmVariant::fp8_promoted((0, 0))
     };
 }
 

@@ -75,31 +75,9 @@ pub fn check_problem_scaled<O: GemmOut>(
     let deq = |v: &[u8]| -> Vec<f64> { v.iter().map(|&x| f64::from(g.dtype.decode(x))).collect() };
     let (fa, fb) = (deq(&ha), deq(&hb));
     // columns of D in parallel (the small-M problems' K of 16384 make billions of products):
-    // each thread's (mismatches, largest err/bound, largest err/Σ|s·a·b|), then the largest
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |t| t.get())
-        .min(n.max(1));
-    let cols = n.div_ceil(threads.max(1)).max(1);
-    let parts: Vec<(usize, f64, f64)> = std::thread::scope(|sc| {
-        let (fa, fb, hsa, hsb, got) = (&fa, &fb, &hsa, &hsb, &got);
-        let handles: Vec<_> = (0..n)
-            .step_by(cols)
-            .map(|j0| {
-                sc.spawn(move || {
-                    reference_columns(
-                        g,
-                        (fa, fb),
-                        (hsa, hsb),
-                        (got, O::UNIT_ROUNDOFF),
-                        j0..(j0 + cols).min(n),
-                    )
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a reference thread panicked"))
-            .collect()
+    // each range's (mismatches, largest err/bound, largest err/Σ|s·a·b|), then the largest
+    let parts = super::sweep::par_ranges(n, m * n * k, |cols| {
+        reference_columns(g, (&fa, &fb), (&hsa, &hsb), (&got, O::UNIT_ROUNDOFF), cols)
     });
     let bad: usize = parts.iter().map(|p| p.0).sum();
     let worst = parts.iter().map(|p| p.1).fold(0f64, f64::max);
