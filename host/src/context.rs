@@ -86,6 +86,8 @@ pub struct Context {
     /// stream (`CUstream` address), as large as the largest grid launched on it
     /// (`crate::hgemm`).
     pub(crate) hgemm_workspaces: Mutex<HashMap<usize, cudarc::driver::CudaSlice<u8>>>,
+    /// The Hopper GEMM's Hilbert-order tables by `(M, N)` cluster tiles (`crate::hgemm`).
+    pub(crate) hgemm_tile_orders: Mutex<HashMap<(usize, usize), cudarc::driver::CudaSlice<i32>>>,
 }
 
 impl fmt::Debug for Context {
@@ -265,6 +267,7 @@ impl Context {
             tma_maps: Mutex::new(HashMap::new()),
             tma_launches: Mutex::new(HashMap::new()),
             hgemm_workspaces: Mutex::new(HashMap::new()),
+            hgemm_tile_orders: Mutex::new(HashMap::new()),
         })
     }
 

@@ -155,7 +155,7 @@ pub mod config;
 /// assert_eq!(HgemmKernel::TILE, (128, 256, 64));
 /// assert_eq!(HgemmKernel::SMEM_BYTES, core::mem::size_of::<config::SharedStorage>());
 /// assert_eq!(HgemmKernel::SMEM_BYTES, 3 * (128 + 256) * 64 * 2 + 64 * 1024 + 1024);
-/// assert_eq!(size_of::<config::HgemmParams>(), 88); // the kernel's 4th parameter
+/// assert_eq!(size_of::<config::HgemmParams>(), 96); // the kernel's 4th parameter
 /// // the stream-K workspace of 66 clusters: 4 slots of 64×256 f32 partials and 128 flags each
 /// assert_eq!(config::stream_k_workspace_bytes(66), 66 * 4 * (128 * 128 * 4 + 128 * 4));
 /// ```
@@ -624,6 +624,15 @@ impl Context {
         } else {
             0
         };
+        // a Hilbert order: the table of this grid of cluster tiles (the kernel's scheduler
+        // tiles C by the variant's tile, M by the cluster)
+        let tile_order = match plan.raster {
+            HgemmRaster::Hilbert if plan.persistent => {
+                let (bm, bn, _) = v.tile;
+                self.hgemm_tile_order(stream, g.m.div_ceil(bm * cs), g.n.div_ceil(bn))?
+            }
+            _ => 0,
+        };
         // the kernel's parameter struct (validated: sizes and ldc < 2^31)
         let p = config::HgemmParams {
             m: g.m as i32,
@@ -637,10 +646,14 @@ impl Context {
             bias: pbias,
             bias_mode: g.bias as u32,
             act: g.act as u32,
-            swizzle: plan.swizzle,
+            swizzle: match plan.raster {
+                HgemmRaster::Swizzle(band) => band,
+                HgemmRaster::Hilbert => 1,
+            },
             workspace,
             scale_a: v.scales.0,
             scale_b: v.scales.1,
+            tile_order,
         };
         let mut params: [*mut c_void; 4] = [
             (&raw const map_a) as *mut c_void,
@@ -674,6 +687,31 @@ impl Context {
             ws.insert(key, buf);
         }
         let buf = &ws[&key];
+        let (p, _r) = buf.device_ptr(stream);
+        Ok(p)
+    }
+
+    /// The device address of the Hilbert-order table of `m_tiles × n_tiles` cluster tiles
+    /// ([`HgemmRaster::hilbert_table`]; built on its first use and kept by the context).
+    fn hgemm_tile_order(&self, stream: &CudaStream, m_tiles: usize, n_tiles: usize) -> Result<u64> {
+        let mut orders = self
+            .hgemm_tile_orders
+            .lock()
+            .map_err(|_| Error::Unsupported("hgemm: a poisoned tile-order cache".into()))?;
+        let buf = match orders.entry((m_tiles, n_tiles)) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let table: Vec<i32> = HgemmRaster::hilbert_table(m_tiles, n_tiles)
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                // copied on the default stream and waited for (once per grid of tiles)
+                let s = self.default_stream();
+                let buf = s.clone_htod(&table)?;
+                s.synchronize()?;
+                e.insert(buf)
+            }
+        };
         let (p, _r) = buf.device_ptr(stream);
         Ok(p)
     }
@@ -826,13 +864,42 @@ pub struct HgemmPlan {
     pub persistent: bool,
     /// At most this many SMs run persistent CTAs (`None`: all that fit).
     pub max_sms: Option<u32>,
-    /// The tile order's band of N-tiles (the kernel's `SwizzledRaster` order; `config::SWIZZLE`).
-    pub swizzle: i32,
+    /// The order of the cluster tiles (bands of `config::SWIZZLE` N-tiles).
+    pub raster: HgemmRaster,
     /// A persistent grid shares the tiles of a part-empty last wave out by k-tiles (stream-K,
     /// the kernel's `StreamKScheduler`, through a workspace the context keeps per stream); with
     /// the FP8 entries, fewer tiles than clusters split over more clusters (split-K,
     /// [`HgemmPlan::grid`]).
     pub stream_k: bool,
+}
+
+/// The order in which a persistent grid's clusters take the cluster tiles of C (CUTLASS's
+/// raster order and swizzle; the kernel's `collective::scheduler::TileOrder`).
+///
+/// ```
+/// use host::hgemm::{HgemmPlan, HgemmRaster};
+/// assert_eq!(HgemmPlan::by_size(4096, 4096, 4096).raster, HgemmRaster::Swizzle(8));
+/// // the Hilbert order of 3 × 2 cluster tiles, `[M-tile, N-tile]` as the kernel reads it
+/// assert_eq!(HgemmRaster::hilbert_table(3, 2), [[0, 0], [1, 0], [1, 1], [0, 1], [2, 1], [2, 0]]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HgemmRaster {
+    /// CuTe's swizzled raster: M-tile fastest within bands of this many N-tiles
+    /// (`SwizzledRaster`).
+    Swizzle(i32),
+    /// A Hilbert curve through the tiles (fast.cu's kernel 12; `HilbertRaster`), read by the
+    /// kernel from a table the context builds once per grid of tiles.
+    Hilbert,
+}
+
+impl HgemmRaster {
+    /// The Hilbert order of `m_tiles × n_tiles` cluster tiles as the kernel's table holds it.
+    pub fn hilbert_table(m_tiles: usize, n_tiles: usize) -> Vec<[i32; 2]> {
+        layout_types::cute::tile_scheduler::HilbertRaster::new(m_tiles as i32, n_tiles as i32)
+            .iter()
+            .map(|(m, n)| [m, n])
+            .collect()
+    }
 }
 
 impl HgemmPlan {
@@ -847,11 +914,11 @@ impl HgemmPlan {
             cluster: if m > bm { 2 } else { 1 },
             persistent: true,
             max_sms: None,
-            swizzle: config::SWIZZLE,
+            raster: HgemmRaster::Swizzle(config::SWIZZLE),
             stream_k: true,
         }
     }
-    /// This plan with a context's [`Overrides`] (cluster, persistence, SMs, swizzle, stream-K)
+    /// This plan with a context's [`Overrides`] (cluster, persistence, SMs, tile order, stream-K)
     /// in place of the planned choices.
     ///
     /// ```
@@ -863,7 +930,7 @@ impl HgemmPlan {
         self.cluster = o.hgemm_cluster.unwrap_or(self.cluster);
         self.persistent = o.hgemm_persistent.unwrap_or(self.persistent);
         self.max_sms = o.hgemm_max_sms.or(self.max_sms);
-        self.swizzle = o.hgemm_swizzle.unwrap_or(self.swizzle);
+        self.raster = o.hgemm_swizzle.unwrap_or(self.raster);
         self.stream_k = o.hgemm_stream_k.unwrap_or(self.stream_k);
         self
     }

@@ -13,6 +13,7 @@
 //! ```
 
 use crate::error::{Error, Result};
+use crate::hgemm::HgemmRaster;
 use crate::hgemm::schedule::HgemmSchedule;
 
 /// The measuring overrides of one context; the default (every field `None`/`false`, the
@@ -30,8 +31,9 @@ pub struct Overrides {
     pub hgemm_persistent: Option<bool>,
     /// `CUTE_RS_HGEMM_SMS` (`128`, `132`): the persistent grid's SMs.
     pub hgemm_max_sms: Option<u32>,
-    /// `CUTE_RS_HGEMM_SWIZZLE` (`1`, `2`, `4`, `8`, `16`): the tile rasterization's swizzle.
-    pub hgemm_swizzle: Option<i32>,
+    /// `CUTE_RS_HGEMM_SWIZZLE` (`1`, `2`, `4`, `8`, `16`, `hilbert`): the order of the tiles
+    /// (bands of that many N-tiles, or a Hilbert curve: [`HgemmRaster`]).
+    pub hgemm_swizzle: Option<HgemmRaster>,
     /// `CUTE_RS_HGEMM_STREAMK` (`0`, `1`): the stream-K schedule for few tiles (`0` also turns
     /// off the FP8 entries' split-K for small M: one cluster per tile at most).
     pub hgemm_stream_k: Option<bool>,
@@ -97,8 +99,14 @@ impl Overrides {
                 .map(|v| v == "1"),
             hgemm_max_sms: env_override("CUTE_RS_HGEMM_SMS", &["128", "132"])?
                 .and_then(|v| v.parse().ok()),
-            hgemm_swizzle: env_override("CUTE_RS_HGEMM_SWIZZLE", &["1", "2", "4", "8", "16"])?
-                .and_then(|v| v.parse().ok()),
+            hgemm_swizzle: env_override(
+                "CUTE_RS_HGEMM_SWIZZLE",
+                &["1", "2", "4", "8", "16", "hilbert"],
+            )?
+            .map(|v| match v.parse() {
+                Ok(band) => HgemmRaster::Swizzle(band),
+                Err(_) => HgemmRaster::Hilbert,
+            }),
             hgemm_stream_k: env_override("CUTE_RS_HGEMM_STREAMK", &["0", "1"])?.map(|v| v == "1"),
             hgemm_direct_epilogue: flag("CUTE_RS_HGEMM_EPILOGUE", "direct", &["direct"])?,
             fp8_fast_tile128: flag("CUTE_RS_FP8_FAST", "tile128", &["default", "tile128"])?,

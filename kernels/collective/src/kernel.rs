@@ -420,7 +420,7 @@ mod tests {
                     k_tiles,
                     (cs, rank),
                     (first, step),
-                    8,
+                    crate::scheduler::TileOrder::band(8),
                 );
                 let units: Vec<WorkTile> = s.work_tiles().collect();
                 let total: i32 = units.iter().map(|w| w.k_count).sum();

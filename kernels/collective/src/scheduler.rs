@@ -60,9 +60,74 @@ pub trait TileScheduler: Sized {
     unsafe fn fixup(&self, w: &WorkTile, acc: &mut [f32; 128], wg: i32, t: i32) -> bool;
 }
 
+/// The order of the cluster tiles, the persistent schedulers' run-time argument: CuTe's
+/// swizzled raster with a band of `band` N-tiles
+/// ([`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)), or a table of
+/// `[M-tile, N-tile]` pairs its host built — a Hilbert curve through the tiles
+/// ([`HilbertRaster`](layout_types::cute::tile_scheduler::HilbertRaster), fast.cu's kernel 12
+/// order), which has no closed form to compute per tile.
+///
+/// ```
+/// use collective::scheduler::{PersistentTileScheduler, TileOrder};
+/// use layout_types::cute::tile_scheduler::HilbertRaster;
+/// // 2 × 2 cluster tiles of 128 × 256, in the curve's order from a host-built table
+/// let table: Vec<[i32; 2]> = HilbertRaster::new(2, 2).iter().map(|(m, n)| [m, n]).collect();
+/// // SAFETY: the table holds one pair per tile of the grid below, and outlives the scheduler
+/// let order = unsafe { TileOrder::table(table.as_ptr()) };
+/// let s = PersistentTileScheduler::<128, 256>::new((256, 512), 1, 0, 0, 1, order);
+/// let o: Vec<_> = s.iter().map(|t| s.origin(t).0).collect();
+/// assert_eq!(o, [(0, 0), (0, 256), (128, 256), (128, 0)]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct TileOrder {
+    /// The band of N-tiles (≥ 1), where there is no table.
+    band: i32,
+    /// `[M-tile, N-tile]` of each cluster tile in order, or null.
+    table: *const [i32; 2],
+}
+
+impl TileOrder {
+    /// The swizzled raster, bands of `band` N-tiles (less than 1 is taken as 1).
+    ///
+    /// ```
+    /// let o = collective::scheduler::TileOrder::band(8);
+    /// # let _ = o;
+    /// ```
+    #[inline(always)]
+    pub fn band(band: i32) -> TileOrder {
+        TileOrder {
+            band: band.max(1),
+            table: core::ptr::null(),
+        }
+    }
+    /// The order of a table (null: bands of 1).
+    ///
+    /// # Safety
+    /// A non-null `table` holds one `[M-tile, N-tile]` pair for each cluster tile of the grid
+    /// it is used for, every tile once, and stays valid while a scheduler reads it.
+    ///
+    /// ```
+    /// let o = unsafe { collective::scheduler::TileOrder::table(core::ptr::null()) };
+    /// # let _ = o;
+    /// ```
+    #[inline(always)]
+    pub unsafe fn table(table: *const [i32; 2]) -> TileOrder {
+        TileOrder { band: 1, table }
+    }
+}
+
+impl From<i32> for TileOrder {
+    /// Bands of `band` N-tiles ([`TileOrder::band`]).
+    #[inline(always)]
+    fn from(band: i32) -> TileOrder {
+        TileOrder::band(band)
+    }
+}
+
 /// The tiles a cluster computes, and where each CTA's tile of a cluster tile lies in C. The
-/// order is [`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)'s (M fastest within bands of `band` N-tiles), with the band a
-/// run-time value (the kernel's parameter, so one build can measure several).
+/// order is a [`TileOrder`]: [`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)'s
+/// (M fastest within bands of `band` N-tiles), with the band a run-time value (the kernel's
+/// parameter, so one build can measure several), or a host-built table.
 ///
 /// ```
 /// use collective::scheduler::PersistentTileScheduler;
@@ -80,7 +145,7 @@ pub trait TileScheduler: Sized {
 pub struct PersistentTileScheduler<const BM: i32, const BN: i32> {
     /// (M-tiles, N-tiles) of clusters
     tiles_mn: (i32, i32),
-    band: i32,
+    order: TileOrder,
     mn: (i32, i32),
     cluster: (i32, i32),
     first: i32,
@@ -91,13 +156,20 @@ pub struct PersistentTileScheduler<const BM: i32, const BN: i32> {
 
 impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
     /// The scheduler of C `(m, n)` for CTA `rank` of clusters of `cs` CTAs along M, this
-    /// cluster `first` of `step` resident clusters, bands of `band` (≥ 1; less is taken as 1)
-    /// N-tiles.
+    /// cluster `first` of `step` resident clusters, the tiles in `order` (a band of N-tiles,
+    /// ≥ 1, less taken as 1; or a [`TileOrder`]).
     #[inline(always)]
-    pub fn new((m, n): (i32, i32), cs: i32, rank: i32, first: i32, step: i32, band: i32) -> Self {
+    pub fn new(
+        (m, n): (i32, i32),
+        cs: i32,
+        rank: i32,
+        first: i32,
+        step: i32,
+        order: impl Into<TileOrder>,
+    ) -> Self {
         PersistentTileScheduler {
             tiles_mn: (m.ceil_div(BM * cs), n.ceil_div(BN)),
-            band: band.max(1),
+            order: order.into(),
             mn: (m, n),
             cluster: (cs, rank),
             first,
@@ -120,11 +192,17 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
     pub fn is_last(&self, tile: i32) -> bool {
         tile + self.step >= self.tiles()
     }
-    /// Cluster tile `i`'s `(M-tile, N-tile)`: `SwizzledRaster::tile` with the run-time band
-    /// (full bands of `band` columns M-fastest within each, then the last band's columns).
+    /// Cluster tile `i`'s `(M-tile, N-tile)`: the table's pair, or `SwizzledRaster::tile` with
+    /// the run-time band (full bands of `band` columns M-fastest within each, then the last
+    /// band's columns).
     #[inline(always)]
     fn raster(&self, i: i32) -> (i32, i32) {
-        let ((mt, nt), s) = (self.tiles_mn, self.band);
+        if !self.order.table.is_null() {
+            // SAFETY: one pair per tile (`TileOrder::table`), `i < tiles()`
+            let [m, n] = unsafe { *self.order.table.add(i as usize) };
+            return (m, n);
+        }
+        let ((mt, nt), s) = (self.tiles_mn, self.order.band);
         let bands = nt / s; // a count of full bands, not an index
         let full = make_layout_left((s, mt, bands));
         let band_col = make_layout_left((s, bands + 1));
@@ -153,17 +231,17 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
 }
 
 impl<const BM: i32, const BN: i32> TileScheduler for PersistentTileScheduler<BM, BN> {
-    /// The band of N-tiles.
-    type Args = i32;
+    /// The tile order.
+    type Args = TileOrder;
     #[inline(always)]
     fn init(
         mn: (i32, i32),
         k_tiles: i32,
         (cs, rank): (i32, i32),
         (first, step): (i32, i32),
-        band: i32,
+        order: TileOrder,
     ) -> Self {
-        let mut s = Self::new(mn, cs, rank, first, step, band);
+        let mut s = Self::new(mn, cs, rank, first, step, order);
         s.k_tiles = k_tiles;
         s
     }
@@ -232,7 +310,7 @@ pub struct FixupSlot {
 /// // 4 × 2 cluster tiles of 128 × 256 (clusters of 1), 100 k-tiles each, 3 clusters: 8 = 2·3 + 2,
 /// // so 3 tiles data-parallel and the last 5 tiles' 500 k-tiles split 166 / 167 / 167
 /// let ws = 64 as *mut collective::scheduler::FixupSlot; // not touched by `work_tiles`
-/// let s = |c| StreamKScheduler::<128, 256>::init((512, 512), 100, (1, 0), (c, 3), (1, ws));
+/// let s = |c| StreamKScheduler::<128, 256>::init((512, 512), 100, (1, 0), (c, 3), (1.into(), ws));
 /// let w: Vec<WorkTile> = s(0).work_tiles().collect();
 /// let t = |tile, k_begin, k_count| WorkTile { tile, k_begin, k_count };
 /// assert_eq!(w, [t(0, 0, 100), t(3, 0, 100), t(4, 0, 66)]);
@@ -241,7 +319,7 @@ pub struct FixupSlot {
 /// assert!(s(1).is_last_work(&w[3]));
 /// // SPLIT_K: 2 tiles of 100 k-tiles over 5 clusters, ranges of 40: cluster 1 holds the tail
 /// // 40..80 of tile 0, cluster 2 its tail 80..100 and the head 0..20 of tile 1
-/// let s = |c| StreamKScheduler::<128, 256, true>::init((128, 512), 100, (1, 0), (c, 5), (1, ws));
+/// let s = |c| StreamKScheduler::<128, 256, true>::init((128, 512), 100, (1, 0), (c, 5), (1.into(), ws));
 /// assert_eq!(s(0).work_tiles().collect::<Vec<_>>(), [t(0, 0, 40)]);
 /// assert_eq!(s(1).work_tiles().collect::<Vec<_>>(), [t(0, 40, 40)]);
 /// assert_eq!(s(2).work_tiles().collect::<Vec<_>>(), [t(0, 80, 20), t(1, 0, 20)]);
@@ -325,9 +403,9 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
 impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
     for StreamKScheduler<BM, BN, SPLIT_K>
 {
-    /// The band of N-tiles, and the workspace ([`Self::SLOTS_PER_CLUSTER`] [`FixupSlot`]s per
+    /// The tile order, and the workspace ([`Self::SLOTS_PER_CLUSTER`] [`FixupSlot`]s per
     /// resident cluster, flags zero; null: data-parallel only).
-    type Args = (i32, *mut FixupSlot);
+    type Args = (TileOrder, *mut FixupSlot);
     const SPLITS: bool = true;
     #[inline(always)]
     fn init(
@@ -335,9 +413,9 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
         k_tiles: i32,
         cluster: (i32, i32),
         grid: (i32, i32),
-        (band, workspace): Self::Args,
+        (order, workspace): Self::Args,
     ) -> Self {
-        let dp = PersistentTileScheduler::<BM, BN>::init(mn, k_tiles, cluster, grid, band);
+        let dp = PersistentTileScheduler::<BM, BN>::init(mn, k_tiles, cluster, grid, order);
         let (tiles, (first, step)) = (dp.tiles(), grid);
         // SPLIT_K with fewer tiles than clusters: every tile's k-tiles shared out
         let split = SPLIT_K
@@ -495,6 +573,43 @@ mod tests {
     /// on, the last unit of cluster `u`) and a tail (the first unit of cluster `u + 1`, whose
     /// slot the head reads); each cluster's last unit stores; with a stream-K part, the
     /// clusters' k-tiles differ by at most one.
+    /// A table order gives the table's tiles, for whole tiles and stream-K's split ones alike.
+    #[test]
+    fn table_order_is_the_tables() {
+        use layout_types::cute::tile_scheduler::HilbertRaster;
+        for (mt, nt) in [(3, 5), (16, 16), (1, 28), (9, 7)] {
+            let table: Vec<[i32; 2]> = HilbertRaster::new(mt, nt)
+                .iter()
+                .map(|(m, n)| [m, n])
+                .collect();
+            // SAFETY: one pair per tile, alive below
+            let order = unsafe { TileOrder::table(table.as_ptr()) };
+            let s =
+                PersistentTileScheduler::<128, 256>::new((128 * mt, 256 * nt), 1, 0, 0, 1, order);
+            for (i, &[m, n]) in table.iter().enumerate() {
+                assert_eq!(s.raster(i as i32), (m, n));
+                assert_eq!(s.origin(i as i32).0, (128 * m, 256 * n));
+            }
+            let mut ws = vec![
+                0u8;
+                4 * StreamKScheduler::<128, 256>::SLOTS_PER_CLUSTER
+                    * core::mem::size_of::<FixupSlot>()
+            ];
+            let ws = ws.as_mut_ptr() as *mut FixupSlot;
+            let sk = StreamKScheduler::<128, 256>::init(
+                (128 * mt, 256 * nt),
+                40,
+                (1, 0),
+                (1, 4),
+                (order, ws),
+            );
+            for w in sk.work_tiles() {
+                let [m, n] = table[w.tile as usize];
+                assert_eq!(sk.tile_origin(w.tile).0, (128 * m, 256 * n));
+            }
+        }
+    }
+
     #[test]
     fn stream_k_covers_each_k_tile_once() {
         let ws = 64 as *mut FixupSlot;
@@ -517,7 +632,8 @@ mod tests {
             let mut tails = vec![None; tiles as usize];
             let mut loads = vec![];
             for c in 0..step {
-                let s = StreamKScheduler::<128, 256>::init(mn, kt, (cs, 0), (c, step), (1, ws));
+                let s =
+                    StreamKScheduler::<128, 256>::init(mn, kt, (cs, 0), (c, step), (1.into(), ws));
                 let w: Vec<WorkTile> = s.work_tiles().collect();
                 let what = format!("{mt}x{nt} kt={kt} clusters={step} cluster {c}: {w:?}");
                 for (i, u) in w.iter().enumerate() {
@@ -592,8 +708,13 @@ mod tests {
             let mut heads = vec![None; tiles as usize];
             let mut loads = vec![];
             for c in 0..step {
-                let s =
-                    StreamKScheduler::<128, 256, true>::init(mn, kt, (cs, 0), (c, step), (1, ws));
+                let s = StreamKScheduler::<128, 256, true>::init(
+                    mn,
+                    kt,
+                    (cs, 0),
+                    (c, step),
+                    (1.into(), ws),
+                );
                 let w: Vec<WorkTile> = s.work_tiles().collect();
                 let what = format!("{mt}x{nt} kt={kt} clusters={step} cluster {c}: {w:?}");
                 for (i, u) in w.iter().enumerate() {

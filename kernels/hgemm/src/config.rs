@@ -152,6 +152,9 @@ pub struct HgemmParams {
     pub scale_a: u64,
     /// B's block scales (`f32`, `(⌈N/128⌉, ⌈K/128⌉)` row-major), with [`Self::scale_a`].
     pub scale_b: u64,
+    /// The tile order as a table (`[i32; 2]` `[M-tile, N-tile]` pairs, one per cluster tile, in
+    /// order: a Hilbert curve, `HilbertRaster`), or 0: bands of [`Self::swizzle`] N-tiles.
+    pub tile_order: u64,
 }
 
 /// Bytes of one slot of the stream-K workspace (`collective::scheduler::FixupSlot`): a

@@ -100,7 +100,9 @@ use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::{KernelTmaWarpSpecializedCooperative, gemm_tma_warpspecialized};
 use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulation};
 use collective::mainloop::{TileN, WarpgroupTile};
-use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
+use collective::scheduler::{
+    FixupSlot, PersistentTileScheduler, StreamKScheduler, TileOrder, TileScheduler,
+};
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
 use layout_types::cute::fusion::{
@@ -160,13 +162,25 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> HgemmScheduler
 {
     #[inline(always)]
     fn args(p: &HgemmParams) -> Self::Args {
-        (p.swizzle, p.workspace as *mut FixupSlot)
+        (tile_order(p), p.workspace as *mut FixupSlot)
     }
 }
 impl<const BM: i32, const BN: i32> HgemmScheduler for PersistentTileScheduler<BM, BN> {
     #[inline(always)]
     fn args(p: &HgemmParams) -> Self::Args {
-        p.swizzle
+        tile_order(p)
+    }
+}
+
+/// The tile order `p` asks for: its table, or bands of `p.swizzle` N-tiles.
+#[inline(always)]
+fn tile_order(p: &HgemmParams) -> TileOrder {
+    if p.tile_order != 0 {
+        // SAFETY: the host's table holds one pair per cluster tile of this launch's grid
+        // (`HgemmParams::tile_order`) and outlives the launch
+        unsafe { TileOrder::table(p.tile_order as *const [i32; 2]) }
+    } else {
+        TileOrder::band(p.swizzle)
     }
 }
 
@@ -351,7 +365,7 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, PlainAccumulation, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), p.swizzle, (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, PlainAccumulation, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), tile_order(&p), (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -519,7 +533,7 @@ mod pingpong_entries {
             pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
                 let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
                 let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-                unsafe { gemm_tma_warpspecialized::<$ks, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), p.swizzle, (), epi) }
+                unsafe { gemm_tma_warpspecialized::<$ks, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), tile_order(&p), (), epi) }
             }
             }
             device::launch_bounds!($name, THREADS, 1);

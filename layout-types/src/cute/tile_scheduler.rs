@@ -84,6 +84,97 @@ impl<const S: i32> SwizzledRaster<S> {
     }
 }
 
+/// The Hilbert curve through `m_tiles × n_tiles` tiles (fast.cu's kernel 12 order): the curve
+/// of the smallest power-of-two square that holds the grid, keeping the cells inside it. A
+/// wave of CTAs taking consecutive tiles then covers a compact region of C — about as many
+/// M-tiles as N-tiles, wherever the wave starts —, so the A and B k-slabs it reads overlap
+/// in L2 as a band order's do only at a band's start.
+///
+/// The order is a sequence, not a closed form (the cells outside the grid are skipped), so a
+/// kernel reads it from a table its host builds ([`Self::iter`]).
+///
+/// ```
+/// use layout_types::cute::tile_scheduler::HilbertRaster;
+/// let h = HilbertRaster::new(2, 2);
+/// let order: Vec<_> = h.iter().collect();
+/// assert_eq!(order, [(0, 0), (0, 1), (1, 1), (1, 0)]);
+/// // a 3 × 2 grid: the 4 × 4 curve's cells with m < 3 and n < 2, each once (the curve's
+/// // excursion through n ≥ 2 between (0, 1) and (2, 1) skipped)
+/// let order: Vec<_> = HilbertRaster::new(3, 2).iter().collect();
+/// assert_eq!(order, [(0, 0), (1, 0), (1, 1), (0, 1), (2, 1), (2, 0)]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct HilbertRaster {
+    m_tiles: i32,
+    n_tiles: i32,
+    /// log2 of the square's side.
+    order: u32,
+}
+
+impl HilbertRaster {
+    /// The curve through an `m_tiles × n_tiles` grid (each at most 2^15).
+    ///
+    /// ```
+    /// assert_eq!(layout_types::cute::tile_scheduler::HilbertRaster::new(3, 5).tiles(), 15);
+    /// ```
+    pub fn new(m_tiles: i32, n_tiles: i32) -> Self {
+        let side = m_tiles.max(n_tiles).max(1) as u32;
+        HilbertRaster {
+            m_tiles: m_tiles.max(0),
+            n_tiles: n_tiles.max(0),
+            order: side.next_power_of_two().trailing_zeros(),
+        }
+    }
+    /// The number of tiles.
+    ///
+    /// ```
+    /// assert_eq!(layout_types::cute::tile_scheduler::HilbertRaster::new(0, 4).tiles(), 0);
+    /// ```
+    pub fn tiles(&self) -> i32 {
+        make_layout_left((self.m_tiles, self.n_tiles)).size()
+    }
+    /// Point `d` of the Hilbert curve of the `2^order`-square: its `(x, y)` (the classic
+    /// iterative construction, two bits of `d` per level: quadrant, then the reflection and
+    /// transposition that orient the sub-curve).
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::HilbertRaster;
+    /// let c: Vec<_> = (0..4).map(|d| HilbertRaster::curve(1, d)).collect();
+    /// assert_eq!(c, [(0, 0), (0, 1), (1, 1), (1, 0)]);
+    /// ```
+    pub fn curve(order: u32, d: u32) -> (i32, i32) {
+        let (mut x, mut y) = (0u32, 0u32);
+        for level in 0..order {
+            let s = 1u32 << level;
+            let q = (d >> (2 * level)) & 3;
+            let rx = (q >> 1) & 1;
+            let ry = (q ^ rx) & 1;
+            if ry == 0 {
+                if rx == 1 {
+                    x = s - 1 - x;
+                    y = s - 1 - y;
+                }
+                core::mem::swap(&mut x, &mut y);
+            }
+            x += s * rx;
+            y += s * ry;
+        }
+        (x as i32, y as i32)
+    }
+    /// The tiles' `(m, n)` in curve order, every tile of the grid once.
+    ///
+    /// ```
+    /// let h = layout_types::cute::tile_scheduler::HilbertRaster::new(5, 3);
+    /// assert_eq!(h.iter().count(), 15);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = (i32, i32)> {
+        let (mt, nt, order) = (self.m_tiles, self.n_tiles, self.order);
+        (0..1u32 << (2 * order))
+            .map(move |d| Self::curve(order, d))
+            .filter(move |&(m, n)| m < mt && n < nt)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
@@ -119,5 +210,29 @@ mod tests {
         assert_eq!(s.tile(7), (0, 7));
         assert_eq!(s.tile(8), (1, 0));
         assert_eq!(s.tile(8 * 32), (0, 8));
+    }
+
+    /// Every grid's curve visits each tile once, and consecutive tiles of a square grid are
+    /// neighbours (the curve's defining property).
+    #[test]
+    fn hilbert_every_tile_once_neighbours_adjacent() {
+        for mt in 0..20 {
+            for nt in 0..20 {
+                let h = HilbertRaster::new(mt, nt);
+                let mut seen: Vec<(i32, i32)> = h.iter().collect();
+                assert_eq!(seen.len() as i32, h.tiles(), "{mt}x{nt}");
+                seen.sort();
+                seen.dedup();
+                assert_eq!(seen.len() as i32, mt * nt, "{mt}x{nt}");
+            }
+        }
+        for order in 0..6 {
+            let side = 1 << order;
+            let o: Vec<_> = HilbertRaster::new(side, side).iter().collect();
+            for w in o.windows(2) {
+                let d = (w[0].0 - w[1].0).abs() + (w[0].1 - w[1].1).abs();
+                assert_eq!(d, 1, "side {side}: {:?}", w);
+            }
+        }
     }
 }
