@@ -270,10 +270,12 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
         // `rt + 8`): the bias along M is read once per tile, not once per element
         let rt = origin.0 + epilogue::acc_row().crd2idx((t, 0));
         let r8 = epilogue::acc_row_v().crd2idx(2i32);
+        // and its first column (the others at constant offsets to the right)
+        let ct = origin.1 + epilogue::acc_col().crd2idx((t, 0));
         let bias = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn) };
         // SAFETY: the host checked the bias vector's length against its mode; the epilogue
-        // applies the operation at this thread's rows only
-        let op = unsafe { bias.for_rows([rt, rt + r8]) };
+        // applies the operation at this thread's rows and columns only
+        let op = unsafe { bias.for_rows([rt, rt + r8], ct) };
         // bf16 C only (`epilogue::store`'s ELEMS: the fused entries' compile time)
         // (a constant of the instantiation, in `const`: rustc then does not instantiate the
         // other tile's epilogue at all; a plain `if` made every fused entry carry a dead copy
@@ -288,6 +290,7 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
                 first: op,
                 bias,
                 second,
+                first_col: ct,
             };
             unsafe { store_with::<0b010, 128>(a, acc, mn, origin, t, smem, wg, last, op) }
         }
@@ -305,17 +308,30 @@ struct BlockOps<A> {
     first: BiasActRows<A>,
     bias: BiasAct<A>,
     second: [i32; 2],
+    first_col: i32,
+}
+
+impl<A: ActivationFn> BlockOps<A> {
+    /// The operation of row `r`'s block.
+    #[inline(always)]
+    fn block(&self, r: i32) -> BiasActRows<A> {
+        if r == self.second[0] || r == self.second[1] {
+            // SAFETY: as for `first` (FusedEpilogue::store), at this thread's rows and columns
+            unsafe { self.bias.for_rows(self.second, self.first_col) }
+        } else {
+            self.first
+        }
+    }
 }
 
 impl<A: ActivationFn> EpilogueOp for BlockOps<A> {
     #[inline(always)]
     fn apply(&self, x: f32, (r, c): (i32, i32)) -> f32 {
-        if r == self.second[0] || r == self.second[1] {
-            // SAFETY: as for `first` (FusedEpilogue::store), at this thread's rows
-            unsafe { self.bias.for_rows(self.second) }.apply(x, (r, c))
-        } else {
-            self.first.apply(x, (r, c))
-        }
+        self.block(r).apply(x, (r, c))
+    }
+    #[inline(always)]
+    fn apply_acc(&self, alpha: f32, acc: f32, (r, c): (i32, i32)) -> f32 {
+        self.block(r).apply_acc(alpha, acc, (r, c))
     }
 }
 
