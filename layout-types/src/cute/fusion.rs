@@ -239,7 +239,7 @@ pub trait ActivationFn: Copy + Default {
 
 /// The activations as zero-sized types ([`ActivationFn`]).
 pub mod act {
-    use super::{Activation, ActivationFn, Fma, erf_f32, exp, rcp, tanh_approx};
+    use super::{Activation, ActivationFn, erf_f32, exp, rcp, tanh_approx};
 
     /// `x`.
     #[derive(Clone, Copy, Debug, Default)]
