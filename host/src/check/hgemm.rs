@@ -159,7 +159,10 @@ pub fn hgemm_compare<T: HalfElement, O: GemmOut>(
 /// combination's ([`error_bound`] for an f32 result) times 1.13 (the activations' largest
 /// slope: GELU's 1.13, SiLU's 1.1, ReLU's 1), plus 4·10⁻⁶·(1 + |lin + bias|) for the kernel's
 /// f32 activation math (exp, tanh, erf: ≤ 2·10⁻⁶·(1 + |x|), pinned by layout-types' tests),
-/// plus twice C's rounding of the result.
+/// plus, for GELU (tanh form), 2.45·10⁻⁴·|lin + bias| for its `tanh.approx.f32` (relative
+/// error ≤ 2⁻¹¹, PTX ISA; `½|x|·|tanh|·2⁻¹¹` and the `f32` roundings, pinned by layout-types'
+/// `gelu_with_approximate_tanh_within_bound`; CUTLASS's `GELU_taylor` the same), plus twice
+/// C's rounding of the result.
 fn fused_reference<O: GemmOut>(
     g: &GemmConfig,
     bias: &[f32],
@@ -185,8 +188,14 @@ fn fused_reference<O: GemmOut>(
         Activation::GeluErf => 0.5 * z * (1.0 + libm::erf(z / std::f64::consts::SQRT_2)),
         Activation::Silu => z / (1.0 + (-z).exp()),
     };
+    let tanh_approx = if g.act == Activation::Gelu {
+        2.45e-4 * z.abs()
+    } else {
+        0.0
+    };
     let lim = 1.13 * error_bound::<f32>(g.k, 1.01 * f64::from(sum), beta_c, lin.abs())
         + 4e-6 * (1.0 + z.abs())
+        + tanh_approx
         + 2.0 * O::UNIT_ROUNDOFF * y.abs();
     (y, lim)
 }

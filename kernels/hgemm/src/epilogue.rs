@@ -558,7 +558,8 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
     let smem = unsafe { smem.add(make_layout(_2, _32768).crd2idx(wg) as usize) };
     let (r0, c0) = origin;
     // the stored value of accumulator `v` on the TMA path (beta 0): `op(alpha·acc[v])` at its
-    // element of C (the coordinates are dead code for `LinComb`)
+    // element of C (`apply_acc`: the op may fold `alpha·` into its addition; the coordinates are
+    // dead code for `LinComb`)
     let (rt, ct) = (
         r0 + acc_row().crd2idx((t, 0)),
         c0 + acc_col().crd2idx((t, 0)),
@@ -567,7 +568,7 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
     let value = #[inline(always)]
     |v: usize| {
         let (dr, dc) = frag_col_to_tile(TILE_M, cols.crd2idx(v as i32));
-        op.apply(alpha * acc[v], (rt + rows.crd2idx(v as i32) + dr, ct + dc))
+        op.apply_acc(alpha, acc[v], (rt + rows.crd2idx(v as i32) + dr, ct + dc))
     };
     unsafe {
         // the tile's rows all inside M, or M ends on a 16-byte boundary

@@ -74,7 +74,7 @@
 //! into the next tile's k-tiles while the consumers store the previous one. When the tiles do
 //! not fill the last wave and the host gives a workspace ([`HgemmParams::workspace`]), the
 //! last `tiles % clusters + clusters` tiles are shared out by k-tiles instead ([`Scheduler`]:
-//! data-parallel + stream-K; the plain and FP8 entries), a tile split between two clusters
+//! data-parallel + stream-K; the plain, fused and FP8 entries), a tile split between two clusters
 //! reduced through the workspace. The FP8 entries' scheduler ([`SchedulerFp8`],
 //! [`SchedulerFp8Promoted`]) also splits every tile over several clusters when the host
 //! launches more clusters than tiles (small M: [`config::split_k_clusters`]).
@@ -133,13 +133,12 @@ const _: () = {
     );
 };
 
-/// The tile scheduler of the plain and FP8 entries: data-parallel + stream-K
+/// The tile scheduler of the plain, fused and FP8 entries: data-parallel + stream-K
 /// ([`StreamKScheduler`]), its workspace [`HgemmParams::workspace`] (0: data-parallel only).
 pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
-/// The tile scheduler of the fused entries: data-parallel only ([`PersistentTileScheduler`]).
-/// With stream-K's state beside the fused epilogue's, ptxas spilled 8 bytes in those entries;
-/// and stream-K measured no gain there (8192³ bias M + GELU: 0.92 / 0.92 of cuBLASLt with it,
-/// 0.91 / 0.92 without, H200; doc/hopper-gemm.md).
+/// The data-parallel tile scheduler of 128×256 tiles ([`PersistentTileScheduler`]; no entry of
+/// the default build takes it since the fused entries took [`Scheduler`]: their lighter
+/// epilogue left ptxas room for stream-K's state, 0 spills, where it had spilled 8 bytes).
 pub type DataParallel = PersistentTileScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
 /// The tile scheduler of the promoted FP8 entry's 128×128 tiles: data-parallel.
 pub type DataParallelFp8 = PersistentTileScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }>;
@@ -284,10 +283,12 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
         // `rt + 8`): the bias along M is read once per tile, not once per element
         let rt = origin.0 + epilogue::acc_row().crd2idx((t, 0));
         let r8 = epilogue::acc_row_v().crd2idx(2i32);
+        // and its first column (the others at constant offsets to the right)
+        let ct = origin.1 + epilogue::acc_col().crd2idx((t, 0));
         let bias = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn) };
         // SAFETY: the host checked the bias vector's length against its mode; the epilogue
-        // applies the operation at this thread's rows only
-        let op = unsafe { bias.for_rows([rt, rt + r8]) };
+        // applies the operation at this thread's rows and columns only
+        let op = unsafe { bias.for_rows([rt, rt + r8], ct) };
         // bf16 C only (`epilogue::store`'s ELEMS: the fused entries' compile time)
         // (a constant of the instantiation, in `const`: rustc then does not instantiate the
         // other tile's epilogue at all; a plain `if` made every fused entry carry a dead copy
@@ -302,6 +303,7 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
                 first: op,
                 bias,
                 second,
+                first_col: ct,
             };
             unsafe { store_with::<0b010, 128>(a, acc, mn, origin, t, smem, wg, last, op) }
         }
@@ -319,23 +321,36 @@ struct BlockOps<A> {
     first: BiasActRows<A>,
     bias: BiasAct<A>,
     second: [i32; 2],
+    first_col: i32,
+}
+
+impl<A: ActivationFn> BlockOps<A> {
+    /// The operation of row `r`'s block.
+    #[inline(always)]
+    fn block(&self, r: i32) -> BiasActRows<A> {
+        if r == self.second[0] || r == self.second[1] {
+            // SAFETY: as for `first` (FusedEpilogue::store), at this thread's rows and columns
+            unsafe { self.bias.for_rows(self.second, self.first_col) }
+        } else {
+            self.first
+        }
+    }
 }
 
 impl<A: ActivationFn> EpilogueOp for BlockOps<A> {
     #[inline(always)]
     fn apply(&self, x: f32, (r, c): (i32, i32)) -> f32 {
-        if r == self.second[0] || r == self.second[1] {
-            // SAFETY: as for `first` (FusedEpilogue::store), at this thread's rows
-            unsafe { self.bias.for_rows(self.second) }.apply(x, (r, c))
-        } else {
-            self.first.apply(x, (r, c))
-        }
+        self.block(r).apply(x, (r, c))
+    }
+    #[inline(always)]
+    fn apply_acc(&self, alpha: f32, acc: f32, (r, c): (i32, i32)) -> f32 {
+        self.block(r).apply_acc(alpha, acc, (r, c))
     }
 }
 
 /// Declares entry `$name`: the cooperative kernel for `$e` inputs, A `$ma`-major, B
-/// `$mb`-major, with epilogue `$epi` ([`HgemmEpilogue`] and the stream-K [`Scheduler`] when
-/// left out; a fused epilogue with the [`DataParallel`] scheduler) and scheduler `$sched` (an
+/// `$mb`-major, with epilogue `$epi` ([`HgemmEpilogue`] when left out) and scheduler `$sched`
+/// (the stream-K [`Scheduler`] when left out) (an
 /// entry point, no kernel body); `promoted`: the FP8 consumers' mainloop with promotion and
 /// optional block scales (the cooperative kernel on 128×128 tiles with
 /// an accumulation `$acc` such as [`GmmaFp8Accumulation`], the scales' pointers from
@@ -374,7 +389,7 @@ macro_rules! hgemm_entry {
         hgemm_entry!($name, $e, $ma, $mb, HgemmEpilogue, Scheduler);
     };
     ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty) => {
-        hgemm_entry!($name, $e, $ma, $mb, $epi, DataParallel);
+        hgemm_entry!($name, $e, $ma, $mb, $epi, Scheduler);
     };
     ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty, $sched:ty) => {
         device::kernel! {

@@ -25,6 +25,8 @@
 //! assert!((activation(Activation::Silu, 1.0) - 0.731_058_6).abs() < 1e-6);
 //! ```
 
+use crate::cute::algorithm::Fma;
+
 /// An element-wise activation (its `u32` code is the kernel parameter's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]
@@ -167,6 +169,27 @@ pub fn tanh_f32(x: f32) -> f32 {
     1.0 - 2.0 * rcp(exp(2.0 * x) + 1.0)
 }
 
+/// `tanh(x)` as [`act::Gelu`] computes it (CUTLASS's `fast_tanh`): on the GPU one
+/// `tanh.approx.f32` (one `MUFU.TANH`; PTX ISA: maximum relative error 2⁻¹¹ over the whole
+/// range, `±∞ ↦ ±1`, NaN stays NaN), on the host [`tanh_f32`].
+#[inline(always)]
+fn tanh_approx(x: f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: f32;
+        // SAFETY: a register operation.
+        unsafe {
+            core::arch::asm!("tanh.approx.f32 {r}, {x};", r = out(reg32) r, x = in(reg32) x,
+                 options(pure, nomem, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        tanh_f32(x)
+    }
+}
+
 /// `erf(x)` by Abramowitz–Stegun 7.1.26 (absolute error below 1.5·10⁻⁷, plus `f32` rounding).
 ///
 /// ```
@@ -183,6 +206,20 @@ pub fn erf_f32(x: f32) -> f32 {
             + t * (-0.284_496_74 + t * (1.421_413_8 + t * (-1.453_152_1 + t * 1.061_405_4))));
     let y = 1.0 - poly * exp(-a * a);
     if x < 0.0 { -y } else { y }
+}
+
+/// GELU's tanh form `0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))` with the `tanh` given:
+/// `h + h·tanh(x·(k + k'·x²))`, `h = x/2`, `k = √(2/π)`, `k' = 0.044715·k` (two [`Fma`]s and
+/// three products around the `tanh`). With a `tanh` of relative error `δ` the result is within
+/// `|x|·(δ/2 + 2·10⁻⁷)` of GELU(x) (`h·tanh·δ`, the argument's and the result's `f32`
+/// roundings): for `tanh.approx.f32`'s `δ = 2⁻¹¹`, `2.45·10⁻⁴·|x|` (pinned by the tests).
+#[inline(always)]
+fn gelu_tanh_form(x: f32, tanh: impl Fn(f32) -> f32) -> f32 {
+    const K: f32 = 0.797_884_6;
+    const K3: f32 = 0.797_884_6 * 0.044_715;
+    let h = 0.5 * x;
+    let t = tanh(x * (x * x).fma(K3, K));
+    h.fma(t, h)
 }
 
 /// An element-wise activation as a type (CUTLASS's epilogue functors `ReLu`, `GELU_taylor`,
@@ -202,7 +239,7 @@ pub trait ActivationFn: Copy + Default {
 
 /// The activations as zero-sized types ([`ActivationFn`]).
 pub mod act {
-    use super::{Activation, ActivationFn, erf_f32, exp, rcp, tanh_f32};
+    use super::{Activation, ActivationFn, erf_f32, exp, rcp, tanh_approx};
 
     /// `x`.
     #[derive(Clone, Copy, Debug, Default)]
@@ -210,7 +247,12 @@ pub mod act {
     /// `max(x, 0)` (NaN stays NaN).
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Relu;
-    /// GELU, tanh form: `0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))`.
+    /// GELU, tanh form: `0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))` (CUTLASS's
+    /// `GELU_taylor`, whose `fast_tanh` is also `tanh.approx.f32`), computed as
+    /// `h + h·tanh(x·(k + k'·x²))`, `h = x/2` ([`gelu_tanh_form`]): on the GPU two `fma.rn`,
+    /// three `mul.rn` and one `tanh.approx.f32` (one `MUFU` op where `1 − 2/(e^{2u} + 1)` took
+    /// `ex2` and `rcp`), within `2.45·10⁻⁴·|x|` of GELU; on the host (exact `tanh`) within
+    /// `2·10⁻⁶·(1 + |x|)`.
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Gelu;
     /// GELU, erf form: `0.5·x·(1 + erf(x/√2))`.
@@ -238,9 +280,7 @@ pub mod act {
         const ACT: Activation = Activation::Gelu;
         #[inline(always)]
         fn apply(x: f32) -> f32 {
-            // √(2/π)
-            const K: f32 = 0.797_884_6;
-            0.5 * x * (1.0 + tanh_f32(K * (x + 0.044_715 * x * x * x)))
+            super::gelu_tanh_form(x, tanh_approx)
         }
     }
     impl ActivationFn for GeluErf {
@@ -312,6 +352,13 @@ pub trait EpilogueOp: Copy {
     /// The stored value of element `(r, c)` (row, column of C; a coordinate outside C is
     /// allowed and gives a value that is not stored).
     fn apply(&self, x: f32, rc: (i32, i32)) -> f32;
+    /// The stored value of element `(r, c)` from its accumulator `acc` when `beta` is 0:
+    /// `apply(alpha·acc, rc)`; an operation that adds something first may fold `alpha·acc`
+    /// into that addition (one `fma.rn`, CUTLASS's `LinCombPerRowBias` as a multiply-add).
+    #[inline(always)]
+    fn apply_acc(&self, alpha: f32, acc: f32, rc: (i32, i32)) -> f32 {
+        self.apply(alpha * acc, rc)
+    }
 }
 
 /// The plain GEMM's epilogue operation: `x` itself (CUTLASS's `LinearCombination`).
@@ -389,21 +436,28 @@ impl<A: ActivationFn> EpilogueOp for BiasAct<A> {
 
 impl<A: ActivationFn> BiasAct<A> {
     /// The operation for one thread of an epilogue whose elements lie in the two rows
-    /// `rows` of C (CuTe's `CLayout_64xN` fragment: rows `r` and `r + 8`): the bias along M
-    /// read once for the tile (two loads) instead of once per element.
+    /// `rows` of C (CuTe's `CLayout_64xN` fragment: rows `r` and `r + 8`) and in columns
+    /// `first_col + j` for small constants `j ≥ 0`: the bias along M read once for the tile (two
+    /// loads) instead of once per element; along N read per element at a constant offset from
+    /// the thread's first column, predicated off past N (no clamp per element).
     ///
     /// ```
     /// use layout_types::cute::fusion::{BiasAct, BiasMode, EpilogueOp, act};
     /// let b = [1.0f32, 2.0, 3.0, 4.0];
     /// let f = unsafe { BiasAct::<act::Identity>::new(b.as_ptr(), BiasMode::M, (4, 9)) };
-    /// let g = unsafe { f.for_rows([1, 9]) }; // row 9 is past M: clamped to row 3
+    /// let g = unsafe { f.for_rows([1, 9], 0) }; // row 9 is past M: clamped to row 3
     /// assert_eq!((g.apply(0.5, (1, 7)), g.apply(0.5, (9, 0))), (f.apply(0.5, (1, 7)), 4.5));
+    /// let h = unsafe { BiasAct::<act::Identity>::new(b.as_ptr(), BiasMode::N, (9, 3)) };
+    /// let g = unsafe { h.for_rows([0, 8], 1) };
+    /// assert_eq!((g.apply(0.5, (8, 2)), g.apply_acc(2.0, 0.25, (0, 1))), (3.5, 2.5));
+    /// assert_eq!(g.apply(0.5, (8, 3)), 0.5); // column 3 is past N: no bias (not stored)
     /// ```
     ///
     /// # Safety
-    /// As [`BiasAct::new`]; the rows the result is applied at are `rows[0]` and `rows[1]`.
+    /// As [`BiasAct::new`]; the rows the result is applied at are `rows[0]` and `rows[1]`, the
+    /// columns at least `first_col`.
     #[inline(always)]
-    pub unsafe fn for_rows(&self, rows: [i32; 2]) -> BiasActRows<A> {
+    pub unsafe fn for_rows(&self, rows: [i32; 2], first_col: i32) -> BiasActRows<A> {
         let (m, n) = self.layout.shape();
         let (sm, sn) = self.layout.stride();
         let along_m = self.has_bias && sm == 1;
@@ -417,32 +471,40 @@ impl<A: ActivationFn> BiasAct<A> {
         BiasActRows {
             row_bias,
             first_row: rows[0],
-            col_bias: self.bias,
-            along_n: self.has_bias && sn == 1,
-            n,
+            col_bias: self.bias.wrapping_add(first_col as usize),
+            first_col,
+            // no column reads unless along N (every offset is ≥ 0)
+            col_end: if self.has_bias && sn == 1 {
+                (n - first_col).max(0)
+            } else {
+                0
+            },
             act: core::marker::PhantomData,
         }
     }
 }
 
 /// [`BiasAct`] for one thread's two rows ([`BiasAct::for_rows`]): the bias along M in
-/// registers; along N, read per element at the clamped column.
+/// registers; along N, read per element at its offset from the thread's first column.
 #[derive(Clone, Copy, Debug)]
 pub struct BiasActRows<A> {
     /// The bias of the two rows (0 unless along M).
     row_bias: [f32; 2],
     /// The first of the two rows.
     first_row: i32,
-    /// The bias vector (read along N only).
+    /// The bias at the thread's first column (read along N only).
     col_bias: *const f32,
-    along_n: bool,
-    n: i32,
+    /// The thread's first column.
+    first_col: i32,
+    /// The column offsets `< col_end` read the bias (`max(N − first_col, 0)` along N, else 0).
+    col_end: i32,
     act: core::marker::PhantomData<A>,
 }
 
-impl<A: ActivationFn> EpilogueOp for BiasActRows<A> {
+impl<A: ActivationFn> BiasActRows<A> {
+    /// The bias of element `(r, c)`.
     #[inline(always)]
-    fn apply(&self, x: f32, (r, c): (i32, i32)) -> f32 {
+    fn bias(&self, (r, c): (i32, i32)) -> f32 {
         // the row is one of the two (a constant offset from the first in the unrolled epilogue:
         // the comparison folds)
         let b_row = if r == self.first_row {
@@ -450,15 +512,31 @@ impl<A: ActivationFn> EpilogueOp for BiasActRows<A> {
         } else {
             self.row_bias[1]
         };
-        // SAFETY: along N, the clamped column is inside the vector (`BiasAct::new`); otherwise
-        // nothing is read
+        // the column's offset from the thread's first, a constant in the unrolled epilogue
+        // (`(first + j) − first` folds): a load at a constant offset, predicated by a compare
+        // with a constant
+        // (unsigned: a column left of the first reads nothing)
+        let j = c.wrapping_sub(self.first_col) as u32;
+        // SAFETY: along N, an offset below `col_end` is a column inside the vector
+        // (`BiasAct::new`); otherwise nothing is read
         let b_col = unsafe {
             load_if(
-                self.along_n,
-                self.col_bias.wrapping_add(c.min(self.n - 1) as usize),
+                j < self.col_end as u32,
+                self.col_bias.wrapping_add(j as usize),
             )
         };
-        A::apply(x + (b_row + b_col))
+        b_row + b_col
+    }
+}
+
+impl<A: ActivationFn> EpilogueOp for BiasActRows<A> {
+    #[inline(always)]
+    fn apply(&self, x: f32, rc: (i32, i32)) -> f32 {
+        A::apply(x + self.bias(rc))
+    }
+    #[inline(always)]
+    fn apply_acc(&self, alpha: f32, acc: f32, rc: (i32, i32)) -> f32 {
+        A::apply(alpha.fma(acc, self.bias(rc)))
     }
 }
 
@@ -557,6 +635,29 @@ mod tests {
             }
         }
         assert!(activation(Activation::Gelu, f32::NAN).is_nan());
+        assert_eq!(activation(Activation::Gelu, 50.0), 50.0);
+        assert_eq!(activation(Activation::Gelu, -50.0), 0.0);
+    }
+
+    /// The GPU's GELU bound (`act::Gelu`: `tanh.approx.f32`, relative error ≤ 2⁻¹¹ by the PTX
+    /// ISA): the same formula with a `tanh` off by ±2⁻¹¹ (relative, both signs) stays within
+    /// `2.45·10⁻⁴·|x|` of the `f64` GELU on [−20, 20] (the host check's activation term for
+    /// GELU, `host/src/check/hgemm.rs`).
+    #[test]
+    fn gelu_with_approximate_tanh_within_bound() {
+        let d = 2f64.powi(-11);
+        for i in -8000..=8000 {
+            let x = i as f32 * 0.0025;
+            let xd = x as f64;
+            let want = 0.5 * xd * (1.0 + ((2.0 / PI).sqrt() * (xd + 0.044715 * xd.powi(3))).tanh());
+            for s in [-1.0, 0.0, 1.0] {
+                let got = gelu_tanh_form(x, |v| ((v as f64).tanh() * (1.0 + s * d)) as f32) as f64;
+                assert!(
+                    (got - want).abs() <= 2.45e-4 * xd.abs() + 1e-30,
+                    "gelu({x}) with tanh·(1{s:+}·2⁻¹¹) = {got}, want {want}"
+                );
+            }
+        }
         assert_eq!(activation(Activation::Silu, -200.0), -0.0);
     }
 }
