@@ -183,10 +183,17 @@ impl Tile {
         if whole && !cfg!(feature = "hgemm-sm80-vepi") {
             // the whole tile inside C, C not read: no bound checks, C's element chosen once
             // (SAFETY: the caller's contract)
+            let shfl = cfg!(feature = "hgemm-sm80-shfl");
             unsafe {
                 match out {
                     OUT_F32 => self.store_all::<f32, N>(&at),
+                    OUT_BF16 if shfl && self.vector::<bfloat16_t>((rows, cols)) => {
+                        self.store_shuffled::<bfloat16_t, N>(&at)
+                    }
                     OUT_BF16 => self.store_all::<bfloat16_t, N>(&at),
+                    _ if shfl && self.vector::<half_t>((rows, cols)) => {
+                        self.store_shuffled::<half_t, N>(&at)
+                    }
                     _ => self.store_all::<half_t, N>(&at),
                 }
             }
@@ -307,6 +314,65 @@ impl Tile {
                         unsafe { self.at::<O>(off).write(O::from_f32(self.alpha * acc)) };
                     }
                 );
+            }
+        );
+    }
+
+    /// The `N` values of a tile inside C, each `alpha·acc` (C not read: `beta = 0`), 16-bit C,
+    /// from the registers in 8-byte stores (the candidate `hgemm-sm80-shfl`): per m16n8 atom two
+    /// warp-shuffle exchanges turn the accumulator layout (lane `4g + t`: rows `g`, `g + 8` of
+    /// columns `2t`, `2t + 1`) into 4 consecutive rows of one column a lane, so that a warp's
+    /// store covers the atom's 16 rows × 8 columns as 8 whole 32-byte sectors (128 two-byte
+    /// stores a thread become 32 of 8 bytes, without the staged path's barrier and shared memory).
+    ///
+    /// With `g = 4 g2 + 2 e1 + e0`: the first exchange (lanes `g ^ 1`, xor 4) gives the lane rows
+    /// `g − e0, g − e0 + 1` and `+ 8` of column `2t + e0`; the second (lanes `g ^ 2`, xor 8) rows
+    /// `4 g2 + 8 e1 ..+ 4` of it.
+    ///
+    /// # Safety
+    /// The tile lies inside C, of element `O`; C's address and column stride are multiples of
+    /// 8 bytes ([`Tile::vector`]); every lane of the warp calls it (convergent).
+    #[inline(always)]
+    unsafe fn store_shuffled<O: OutElem, const N: usize>(
+        &self,
+        at: &impl Fn(usize) -> (f32, i64, i32, i32),
+    ) {
+        use device::math::prmt;
+        use device::vec::{U32x2, st_global_v2_u32};
+        use device::warp::{FULL_MASK, shuffle_xor_u32};
+        let lane = device::thread::lane_id() as i32;
+        // the lane as (t, e0, e1, g2): its roles in the exchanges
+        let lanes = (_4, _2, _2, _2);
+        let e0 = make_layout(lanes, (_0, _1, _0, _0)).call(lane) != 0;
+        let e1 = make_layout(lanes, (_0, _0, _1, _0)).call(lane) != 0;
+        // value 0's element in its atom (row g, column 2t) and the lane's first element after the
+        // exchanges (row 4 g2 + 8 e1, column 2t + e0), as offsets in C
+        let own = make_layout((_4, _8), (2 * self.ldc, _1)).call(lane) as i64;
+        let post = make_layout(lanes, (2 * self.ldc, self.ldc, _8, _4)).call(lane) as i64;
+        // `prmt` selectors (bytes 0-3 the first operand's, 4-7 the second's): the pair sent and the
+        // pair kept by the first exchange (column 2t+1 or 2t, rows g and g + 8), the row pairs it
+        // makes (`p1`: rows g − e0, +1; `p2`: 8 rows below), and which of those the second one sends
+        let (send1, keep1) = if e0 { (0x3210, 0x7654) } else { (0x7654, 0x3210) };
+        let (p1, p2) = if e0 { (0x1054, 0x3276) } else { (0x5410, 0x7632) };
+        let (send2, keep2) = if e1 { (p1, p2) } else { (p2, p1) };
+        device::unroll!(
+            N / 4,
+            #[inline(always)]
+            |atom: usize| {
+                let v = |i: usize| self.alpha * at(4 * atom + i).0;
+                let off = at(4 * atom).1;
+                // column 2t (rows g, g + 8) and column 2t + 1
+                let (ca, cb) = (O::pair(v(0), v(2)), O::pair(v(1), v(3)));
+                // SAFETY: the whole warp runs the epilogue (the caller's contract).
+                let r = unsafe { shuffle_xor_u32(FULL_MASK, prmt(ca, cb, send1), 4) };
+                let kept = prmt(ca, cb, keep1);
+                let (q, k) = (prmt(kept, r, send2), prmt(kept, r, keep2));
+                // SAFETY: as above.
+                let r = unsafe { shuffle_xor_u32(FULL_MASK, q, 8) };
+                let w = if e1 { [r, k] } else { [k, r] };
+                // SAFETY: the 4 rows lie inside C (the caller's contract), their first a multiple
+                // of 4, so with C's address and stride the store is 8-byte aligned.
+                unsafe { st_global_v2_u32(self.at::<O>(off - own + post) as *mut U32x2, U32x2(w)) };
             }
         );
     }

@@ -213,8 +213,8 @@ fn run(entry: &str) {
             0.0,
         ));
         cases.push(case(TILE.0, TILE.1 + 8, 40, out16, 1.0, 0.25));
-        if cfg!(feature = "hgemm-sm80-vepi") {
-            // the candidate's vector stores: a whole tile, 16-bit C, beta = 0, ldc = M + 3 a
+        if cfg!(any(feature = "hgemm-sm80-vepi", feature = "hgemm-sm80-shfl")) {
+            // the candidates' vector stores: a whole tile, 16-bit C, beta = 0, ldc = M + 3 a
             // multiple of 4 (8-byte aligned columns), beside an edge CTA along M
             cases.push(case(TILE.0 + 1, TILE.1, 40, out16, 0.5, 0.0));
         }
