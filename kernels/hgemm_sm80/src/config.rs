@@ -13,13 +13,8 @@
 /// Threads of a CTA: four warps, 2×2 over the tile.
 pub const THREADS: u32 = 128;
 /// Pipeline depth: shared-memory stages of A's and B's k-tiles.
-#[cfg(not(any(feature = "hgemm-sm80-k64", feature = "hgemm-sm80-s5")))]
+#[cfg(not(feature = "hgemm-sm80-k64"))]
 pub const STAGES: usize = 4;
-/// Pipeline depth of the measuring candidate `hgemm-sm80-s5`: five stages of k-tiles of 32 (80
-/// KiB; four k-tiles in flight, 128 k-columns as CuTe's tutorial has; two CTAs an SM still on an
-/// A100 and an H100/H200).
-#[cfg(all(feature = "hgemm-sm80-s5", not(feature = "hgemm-sm80-k64")))]
-pub const STAGES: usize = 5;
 /// Pipeline depth of the measuring candidate `hgemm-sm80-k64`: two stages of k-tiles of 64
 /// (the same 64 KiB; one k-tile in flight while the other is read).
 #[cfg(feature = "hgemm-sm80-k64")]
