@@ -324,8 +324,16 @@ impl Tile {
         // `prmt` selectors (bytes 0-3 the first operand's, 4-7 the second's): the pair sent and the
         // pair kept by the first exchange (column 2t+1 or 2t, rows g and g + 8), the row pairs it
         // makes (`p1`: rows g − e0, +1; `p2`: 8 rows below), and which of those the second one sends
-        let (send1, keep1) = if e0 { (0x3210, 0x7654) } else { (0x7654, 0x3210) };
-        let (p1, p2) = if e0 { (0x1054, 0x3276) } else { (0x5410, 0x7632) };
+        let (send1, keep1) = if e0 {
+            (0x3210, 0x7654)
+        } else {
+            (0x7654, 0x3210)
+        };
+        let (p1, p2) = if e0 {
+            (0x1054, 0x3276)
+        } else {
+            (0x5410, 0x7632)
+        };
         let (send2, keep2) = if e1 { (p1, p2) } else { (p2, p1) };
         device::unroll!(
             N / 4,
