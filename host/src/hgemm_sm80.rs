@@ -4,7 +4,9 @@
 //!
 //! The kernel loads A and B with 16-byte `cp.async` copies along their contiguous dimension, so
 //! `lda` and `ldb` must be multiples of 8 elements and A and B 16-byte aligned
-//! ([`hgemm_sm80_check`]); C takes any `ldc ≥ M` (stored element by element).
+//! ([`hgemm_sm80_check`]); C takes any `ldc ≥ M` (a 16-bit C whose address and column stride
+//! are multiples of 8 bytes is stored 4 rows at a time from whole tiles, otherwise element by
+//! element).
 
 use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, PushKernelArg};
 

@@ -1,5 +1,5 @@
 //! Fast math instructions: `ex2.approx.ftz.f32` (CUDA's `exp2f` fast path, FlashAttention's
-//! softmax), `lg2.approx.ftz.f32`, `max.f32` and `fma.rn.f32`.
+//! softmax), `lg2.approx.ftz.f32`, `max.f32`, `fma.rn.f32` and `prmt.b32`.
 
 /// `ex2.approx.ftz.f32`: `2^x` (relative error about 2^-22; subnormal results flush to zero;
 /// `2^-inf = +0`). On the host (the emulator) `f32::exp2`.
@@ -70,6 +70,39 @@ pub fn fma(a: f32, b: f32, c: f32) -> f32 {
     #[cfg(not(target_arch = "nvptx64"))]
     {
         a.mul_add(b, c)
+    }
+}
+
+/// `prmt.b32` (CUDA's `__byte_perm`): byte `i` of the result is byte `sel >> 4i & 7` of the 8
+/// bytes `b:a` (`a` bytes 0-3, `b` bytes 4-7; selector nibbles 0-7: the sign-replicating mode
+/// of nibbles 8-15 is not modelled on the host); the selector may be a run-time value, so one
+/// instruction picks and packs halves chosen per thread.
+///
+/// ```
+/// use device::math::prmt;
+/// assert_eq!(prmt(0x3333_1111, 0x4444_2222, 0x5410), 0x2222_1111);
+/// assert_eq!(prmt(0x3333_1111, 0x4444_2222, 0x7632), 0x4444_3333);
+/// assert_eq!(prmt(0x3333_1111, 0x4444_2222, 0x1054), 0x1111_2222);
+/// ```
+#[inline(always)]
+pub fn prmt(a: u32, b: u32, sel: u32) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        // SAFETY: a register operation.
+        unsafe {
+            core::arch::asm!("prmt.b32 {r}, {a}, {b}, {s};", r = out(reg32) r, a = in(reg32) a,
+                 b = in(reg32) b, s = in(reg32) sel, options(pure, nomem, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let bytes = (u64::from(b) << 32) | u64::from(a);
+        (0..4).fold(0, |r, i| {
+            let s = (sel >> (4 * i)) & 7;
+            r | (((bytes >> (8 * s)) & 0xff) as u32) << (8 * i)
+        })
     }
 }
 

@@ -189,6 +189,55 @@ pub unsafe fn st_global_v4_f32(p: *mut Float4, v: Float4) {
     }
 }
 
+/// Two `u32` in 8 bytes, 8-byte aligned (`uint2`), e.g. 4 packed halves.
+///
+/// ```
+/// use device::vec::U32x2;
+/// assert_eq!((core::mem::size_of::<U32x2>(), core::mem::align_of::<U32x2>()), (8, 8));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(8))]
+pub struct U32x2(pub [u32; 2]);
+
+/// `st.global.v2.b32`: one 64-bit store to global memory (the first word at the lower address).
+///
+/// ```
+/// use device::{emu::launch, thread::thread_idx_x, vec::*};
+/// let mut out = [U32x2([0, 0]); 2];
+/// let dst = out.as_mut_ptr() as usize;
+/// // SAFETY: 8-byte aligned vectors, one per thread.
+/// unsafe {
+///     launch((1, 1, 1), (2, 1, 1), 0, || {
+///         let t = thread_idx_x();
+///         st_global_v2_u32((dst as *mut U32x2).add(t as usize), U32x2([t, 10 + t]));
+///     })
+/// };
+/// assert_eq!(out, [U32x2([0, 10]), U32x2([1, 11])]);
+/// ```
+///
+/// # Safety
+/// `p` is a generic pointer into global memory, 8-byte aligned, valid for 8 bytes.
+#[inline(always)]
+pub unsafe fn st_global_v2_u32(p: *mut U32x2, v: U32x2) {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        unsafe {
+            asm!(
+                "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; st.global.v2.b32 [g], {{{x}, {y}}}; }}",
+                p = in(reg64) p,
+                x = in(reg32) v.0[0], y = in(reg32) v.0[1],
+                options(nostack, preserves_flags),
+            )
+        }
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::check_global("st.global.v2.b32", p as usize, 8, 8);
+        // SAFETY: aligned (checked) and valid (the caller).
+        unsafe { p.write(v) }
+    }
+}
+
 /// `ld.shared.v4.f32` at a `.shared` address (see [`super::shared::to_shared_addr`]).
 ///
 /// ```

@@ -4,12 +4,15 @@
 //! its row and column coordinates), so nothing here knows the MMA's thread layout.
 //!
 //! Two paths: a tile wholly inside C with `beta = 0` (every CTA of the common problem) stores
-//! straight from the registers, C's element chosen once, no bound checks; every other tile (C's
-//! edges, or C read) goes through shared memory ([`Staging`]): the accumulators to an f32 tile
-//! of C, then one loop in which a warp writes a column, 4 consecutive rows a lane, each element
-//! checked. The second path is a loop instead of 128 unrolled values per element type and
-//! `beta` (the module's PTX was 90 % epilogue, 5 MB for the 8 entries: ptxas and the driver's
-//! JIT took ~40 s for it).
+//! straight from the registers, C's element chosen once, no bound checks — a 16-bit C through
+//! two warp-shuffle exchanges per m16n8 atom, so that a lane stores 4 consecutive rows of a
+//! column with one 8-byte `st.global` ([`Tile::store_shuffled`]; where C's address or column
+//! stride does not allow that alignment, the second path) —; every other tile (C's edges, or C
+//! read) goes through shared memory ([`Staging`]): the accumulators to an f32 tile of C, then
+//! one loop in which a warp writes a column, 4 consecutive rows a lane, each element checked.
+//! The second path is a loop instead of 128 unrolled values per element type and `beta` (the
+//! module's PTX was 90 % epilogue, 5 MB for the 8 entries: ptxas and the driver's JIT took ~40 s
+//! for it).
 
 use layout_types::cute::copy::TileLayout;
 use layout_types::cute::mma::{bfloat16_t, half_t};
@@ -25,30 +28,15 @@ pub trait OutElem: Copy {
     fn from_f32(x: f32) -> Self;
     /// Exact.
     fn to_f32(self) -> f32;
-    /// The bytes of 4 consecutive elements: the alignment [`OutElem::store4`] needs.
+    /// The bytes of 4 consecutive elements: the alignment of a lane's store in
+    /// [`Tile::store_shuffled`] (16-bit C).
     const VEC_BYTES: u64 = 4 * core::mem::size_of::<Self>() as u64;
-    /// Stores `v` rounded to 4 consecutive elements at `p` with one vector store.
-    ///
-    /// # Safety
-    /// `p` is valid for 4 elements and aligned to [`OutElem::VEC_BYTES`].
-    #[inline(always)]
-    unsafe fn store4(p: *mut Self, v: [f32; 4]) {
-        // 16-bit elements: two packed pairs, one 8-byte store (the first value at the lowest
-        // address; SAFETY: the caller's contract)
-        let (lo, hi) = (Self::pair(v[0], v[1]), Self::pair(v[2], v[3]));
-        unsafe { (p as *mut U2).write(U2([lo, hi])) };
-    }
     /// Two values rounded and packed, the first in the low half (16-bit elements).
     #[inline(always)]
     fn pair(_: f32, _: f32) -> u32 {
         0
     }
 }
-
-/// Two `u32` of one aligned 8-byte vector (one `st.global.v2.u32`).
-#[derive(Clone, Copy)]
-#[repr(C, align(8))]
-struct U2([u32; 2]);
 
 impl OutElem for f32 {
     #[inline(always)]
@@ -58,12 +46,6 @@ impl OutElem for f32 {
     #[inline(always)]
     fn to_f32(self) -> f32 {
         self
-    }
-    /// One 16-byte store.
-    #[inline(always)]
-    unsafe fn store4(p: *mut f32, v: [f32; 4]) {
-        // SAFETY: the caller's contract.
-        unsafe { (p as *mut F4).write(F4(v)) };
     }
 }
 
@@ -178,16 +160,21 @@ impl Tile {
     ) {
         let (rows, cols) = (self.bounds.0 - self.origin.0, self.bounds.1 - self.origin.1);
         let whole = rows >= TILE.0 as i32 && cols >= TILE.1 as i32 && self.beta == 0.0;
-        // the candidate `hgemm-sm80-vepi`: whole tiles through shared memory too, stored 4 rows
-        // a lane with one vector store (a warp: a column's 128 rows, whole 128-byte lines)
-        if whole && !cfg!(feature = "hgemm-sm80-vepi") {
+        // a whole tile's 16-bit C goes from the registers through warp shuffles where its 8-byte
+        // stores are aligned (C's address and column stride), else the staged path
+        let registers = match out {
+            OUT_F32 => true,
+            OUT_BF16 => self.vector::<bfloat16_t>((rows, cols)),
+            _ => self.vector::<half_t>((rows, cols)),
+        };
+        if whole && registers {
             // the whole tile inside C, C not read: no bound checks, C's element chosen once
             // (SAFETY: the caller's contract)
             unsafe {
                 match out {
                     OUT_F32 => self.store_all::<f32, N>(&at),
-                    OUT_BF16 => self.store_all::<bfloat16_t, N>(&at),
-                    _ => self.store_all::<half_t, N>(&at),
+                    OUT_BF16 => self.store_shuffled::<bfloat16_t, N>(&at),
+                    _ => self.store_shuffled::<half_t, N>(&at),
                 }
             }
             if cfg!(feature = "hgemm-sm80-latewait") {
@@ -231,9 +218,10 @@ impl Tile {
         }
     }
 
-    /// Whether the staged loop may store a lane's 4 rows as one vector: the tile inside C, C not
-    /// read, and C's address and column stride multiples of the vector (rows `4l` of the tile
-    /// are then aligned: the tile's first row is a multiple of 128).
+    /// Whether a lane's 4 consecutive rows of a column may go out as one vector
+    /// ([`Tile::store_shuffled`]): the tile inside C, C not read, and C's address and column
+    /// stride multiples of the vector (rows `4i` of the tile are then aligned: the tile's first
+    /// row is a multiple of 128).
     #[inline(always)]
     fn vector<O: OutElem>(&self, (rows, cols): (i32, i32)) -> bool {
         let stride = self.ldc as u64 * core::mem::size_of::<O>() as u64;
@@ -256,20 +244,11 @@ impl Tile {
         let row0 = make_layout((_32, _4), (_4, _0)).call(st.tid as i32);
         let col0 = make_layout((_32, _4), (_0, _1)).call(st.tid as i32);
         let mut c = col0;
-        let vector = cfg!(feature = "hgemm-sm80-vepi") && self.vector::<O>((rows, cols));
         while c < TILE.1 as i32 {
             // SAFETY: the swizzle keeps 4-row groups whole, so the 4 values are one aligned
             // 16-byte chunk of the tile
             let v =
                 unsafe { (st.smem.add(s_c.eval((row0, c)).value() as usize) as *const F4).read() };
-            if vector {
-                let a = self.alpha;
-                // SAFETY: the 4 rows lie inside C and are aligned (`vector`).
-                let p = self.at::<O>(row0 as i64 + c as i64 * self.ldc);
-                unsafe { O::store4(p, [a * v.0[0], a * v.0[1], a * v.0[2], a * v.0[3]]) };
-                c += WARPS;
-                continue;
-            }
             device::unroll!(
                 4,
                 #[inline(always)]
@@ -307,6 +286,73 @@ impl Tile {
                         unsafe { self.at::<O>(off).write(O::from_f32(self.alpha * acc)) };
                     }
                 );
+            }
+        );
+    }
+
+    /// The `N` values of a tile inside C, each `alpha·acc` (C not read: `beta = 0`), 16-bit C,
+    /// from the registers in 8-byte stores: per m16n8 atom two warp-shuffle exchanges turn the accumulator layout (lane `4g + t`: rows `g`, `g + 8` of
+    /// columns `2t`, `2t + 1`) into 4 consecutive rows of one column a lane, so that a warp's
+    /// store covers the atom's 16 rows × 8 columns as 8 whole 32-byte sectors (128 two-byte
+    /// stores a thread become 32 of 8 bytes, without the staged path's barrier and shared memory;
+    /// at 2048³ on the H200 +8 % over the 2-byte stores, doc/ampere-gemm.md round 11).
+    ///
+    /// With `g = 4 g2 + 2 e1 + e0`: the first exchange (lanes `g ^ 1`, xor 4) gives the lane rows
+    /// `g − e0, g − e0 + 1` and `+ 8` of column `2t + e0`; the second (lanes `g ^ 2`, xor 8) rows
+    /// `4 g2 + 8 e1 ..+ 4` of it.
+    ///
+    /// # Safety
+    /// The tile lies inside C, of element `O`; C's address and column stride are multiples of
+    /// 8 bytes ([`Tile::vector`]); every lane of the warp calls it (convergent).
+    #[inline(always)]
+    unsafe fn store_shuffled<O: OutElem, const N: usize>(
+        &self,
+        at: &impl Fn(usize) -> (f32, i64, i32, i32),
+    ) {
+        use device::math::prmt;
+        use device::vec::{U32x2, st_global_v2_u32};
+        use device::warp::{FULL_MASK, shuffle_xor_u32};
+        let lane = device::thread::lane_id() as i32;
+        // the lane as (t, e0, e1, g2): its roles in the exchanges
+        let lanes = (_4, _2, _2, _2);
+        let e0 = make_layout(lanes, (_0, _1, _0, _0)).call(lane) != 0;
+        let e1 = make_layout(lanes, (_0, _0, _1, _0)).call(lane) != 0;
+        // value 0's element in its atom (row g, column 2t) and the lane's first element after the
+        // exchanges (row 4 g2 + 8 e1, column 2t + e0), as offsets in C
+        let own = make_layout((_4, _8), (2 * self.ldc, _1)).call(lane) as i64;
+        let post = make_layout(lanes, (2 * self.ldc, self.ldc, _8, _4)).call(lane) as i64;
+        // `prmt` selectors (bytes 0-3 the first operand's, 4-7 the second's): the pair sent and the
+        // pair kept by the first exchange (column 2t+1 or 2t, rows g and g + 8), the row pairs it
+        // makes (`p1`: rows g − e0, +1; `p2`: 8 rows below), and which of those the second one sends
+        let (send1, keep1) = if e0 {
+            (0x3210, 0x7654)
+        } else {
+            (0x7654, 0x3210)
+        };
+        let (p1, p2) = if e0 {
+            (0x1054, 0x3276)
+        } else {
+            (0x5410, 0x7632)
+        };
+        let (send2, keep2) = if e1 { (p1, p2) } else { (p2, p1) };
+        device::unroll!(
+            N / 4,
+            #[inline(always)]
+            |atom: usize| {
+                let v = |i: usize| self.alpha * at(4 * atom + i).0;
+                let off = at(4 * atom).1;
+                // column 2t (rows g, g + 8) and column 2t + 1
+                let (ca, cb) = (O::pair(v(0), v(2)), O::pair(v(1), v(3)));
+                // SAFETY: the whole warp runs the epilogue (the caller's contract).
+                let r = unsafe { shuffle_xor_u32(FULL_MASK, prmt(ca, cb, send1), 4) };
+                let kept = prmt(ca, cb, keep1);
+                let (q, k) = (prmt(kept, r, send2), prmt(kept, r, keep2));
+                // SAFETY: as above.
+                let r = unsafe { shuffle_xor_u32(FULL_MASK, q, 8) };
+                let w = if e1 { [r, k] } else { [k, r] };
+                // SAFETY: the 4 rows lie inside C (the caller's contract), their first a multiple
+                // of 4, so with C's address and stride the store is 8-byte aligned.
+                unsafe { st_global_v2_u32(self.at::<O>(off - own + post) as *mut U32x2, U32x2(w)) };
             }
         );
     }

@@ -33,7 +33,8 @@
 //!   (past the last k-tile the last one again, as the tutorial does: no branch in the loop body).
 //! - **Epilogue**: `alpha·acc + beta·C` (C not read when `beta = 0`) from registers,
 //!   `partition_c` of C and of the tile's row and column coordinates: a tile inside C with
-//!   `beta = 0` straight from the registers, C's element chosen once; other tiles (C's edges,
+//!   `beta = 0` straight from the registers, C's element chosen once (16-bit C through two warp
+//!   shuffles per atom, 4 rows of a column in one 8-byte store a lane); other tiles (C's edges,
 //!   or C read) through an f32 tile in shared memory and one loop, a bound check per element.
 //!
 //! BLAS names as [`kernels-hgemm`]: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)`

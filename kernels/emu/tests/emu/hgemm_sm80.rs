@@ -213,11 +213,11 @@ fn run(entry: &str) {
             0.0,
         ));
         cases.push(case(TILE.0, TILE.1 + 8, 40, out16, 1.0, 0.25));
-        if cfg!(feature = "hgemm-sm80-vepi") {
-            // the candidate's vector stores: a whole tile, 16-bit C, beta = 0, ldc = M + 3 a
-            // multiple of 4 (8-byte aligned columns), beside an edge CTA along M
-            cases.push(case(TILE.0 + 1, TILE.1, 40, out16, 0.5, 0.0));
-        }
+        // the whole tiles' 16-bit C through warp shuffles: a whole tile, beta = 0, ldc = M + 3 a
+        // multiple of 4 (8-byte aligned columns), beside an edge CTA along M; and with ldc = M + 3
+        // odd (not aligned: the staged path's element stores)
+        cases.push(case(TILE.0 + 1, TILE.1, 40, out16, 0.5, 0.0));
+        cases.push(case(TILE.0 + 2, TILE.1, 24, out16, 1.0, 0.0));
     }
     report::check_cases(entry, &cases, 35, |c, seed| run_case(entry, c, seed));
 }
