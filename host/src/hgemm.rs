@@ -28,7 +28,7 @@ use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
 
 // the schedule in a module of its own: crate::overrides names it by this path
 pub(crate) mod schedule;
-pub use schedule::HgemmSchedule;
+pub use schedule::{HgemmRaster, HgemmSchedule};
 
 mod sealed {
     pub trait Sealed {}
@@ -871,35 +871,6 @@ pub struct HgemmPlan {
     /// the FP8 entries, fewer tiles than clusters split over more clusters (split-K,
     /// [`HgemmPlan::grid`]).
     pub stream_k: bool,
-}
-
-/// The order in which a persistent grid's clusters take the cluster tiles of C (CUTLASS's
-/// raster order and swizzle; the kernel's `collective::scheduler::TileOrder`).
-///
-/// ```
-/// use host::hgemm::{HgemmPlan, HgemmRaster};
-/// assert_eq!(HgemmPlan::by_size(4096, 4096, 4096).raster, HgemmRaster::Swizzle(8));
-/// // the Hilbert order of 3 × 2 cluster tiles, `[M-tile, N-tile]` as the kernel reads it
-/// assert_eq!(HgemmRaster::hilbert_table(3, 2), [[0, 0], [1, 0], [1, 1], [0, 1], [2, 1], [2, 0]]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HgemmRaster {
-    /// CuTe's swizzled raster: M-tile fastest within bands of this many N-tiles
-    /// (`SwizzledRaster`).
-    Swizzle(i32),
-    /// A Hilbert curve through the tiles (fast.cu's kernel 12; `HilbertRaster`), read by the
-    /// kernel from a table the context builds once per grid of tiles.
-    Hilbert,
-}
-
-impl HgemmRaster {
-    /// The Hilbert order of `m_tiles × n_tiles` cluster tiles as the kernel's table holds it.
-    pub fn hilbert_table(m_tiles: usize, n_tiles: usize) -> Vec<[i32; 2]> {
-        layout_types::cute::tile_scheduler::HilbertRaster::new(m_tiles as i32, n_tiles as i32)
-            .iter()
-            .map(|(m, n)| [m, n])
-            .collect()
-    }
 }
 
 impl HgemmPlan {

@@ -13,8 +13,7 @@
 //! ```
 
 use crate::error::{Error, Result};
-use crate::hgemm::HgemmRaster;
-use crate::hgemm::schedule::HgemmSchedule;
+use crate::hgemm::schedule::{HgemmRaster, HgemmSchedule};
 
 /// The measuring overrides of one context; the default (every field `None`/`false`, the
 /// cooperative schedule) launches what the families plan. Each field names the variable

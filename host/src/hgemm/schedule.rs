@@ -1,6 +1,7 @@
-//! The Hopper GEMM's kernel schedule ([`HgemmSchedule`], `host::hgemm::HgemmSchedule`), in a
-//! module of its own so that `crate::overrides` can name it without depending on the launch
-//! code (which depends on the context, which holds the overrides).
+//! The Hopper GEMM's kernel schedule ([`HgemmSchedule`], `host::hgemm::HgemmSchedule`) and tile
+//! order ([`HgemmRaster`]), in a module of their own so that `crate::overrides` can name them
+//! without depending on the launch code (which depends on the context, which holds the
+//! overrides).
 
 use super::{HgemmKernel, HgemmVariant, config};
 use crate::error::Error;
@@ -87,5 +88,34 @@ impl HgemmSchedule {
             "CUTE_RS_HGEMM_SCHEDULE: no entry {entry} in this build (the ping-pong schedules' entries, {}, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong)",
             Self::PINGPONG_ENTRIES.join(", ")
         ))
+    }
+}
+
+/// The order in which a persistent grid's clusters take the cluster tiles of C (CUTLASS's
+/// raster order and swizzle; the kernel's `collective::scheduler::TileOrder`).
+///
+/// ```
+/// use host::hgemm::{HgemmPlan, HgemmRaster};
+/// assert_eq!(HgemmPlan::by_size(4096, 4096, 4096).raster, HgemmRaster::Swizzle(8));
+/// // the Hilbert order of 3 × 2 cluster tiles, `[M-tile, N-tile]` as the kernel reads it
+/// assert_eq!(HgemmRaster::hilbert_table(3, 2), [[0, 0], [1, 0], [1, 1], [0, 1], [2, 1], [2, 0]]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HgemmRaster {
+    /// CuTe's swizzled raster: M-tile fastest within bands of this many N-tiles
+    /// (`SwizzledRaster`).
+    Swizzle(i32),
+    /// A Hilbert curve through the tiles (fast.cu's kernel 12; `HilbertRaster`), read by the
+    /// kernel from a table the context builds once per grid of tiles.
+    Hilbert,
+}
+
+impl HgemmRaster {
+    /// The Hilbert order of `m_tiles × n_tiles` cluster tiles as the kernel's table holds it.
+    pub fn hilbert_table(m_tiles: usize, n_tiles: usize) -> Vec<[i32; 2]> {
+        layout_types::cute::tile_scheduler::HilbertRaster::new(m_tiles as i32, n_tiles as i32)
+            .iter()
+            .map(|(m, n)| [m, n])
+            .collect()
     }
 }
