@@ -65,7 +65,7 @@ impl AttentionKernel {
     pub const WIDE_KEYS_MIN_SEQLEN_K: usize = 8192;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 19] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 20] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
         ("n176", &[128]),
@@ -85,6 +85,7 @@ impl AttentionKernel {
         ("tws", &[64, 128]),
         ("twslazy", &[64, 128]),
         ("q2", &[64, 128]),
+        ("qr", &[64, 128]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -155,7 +156,9 @@ impl AttentionKernel {
     /// `nb`); `tws` (`split` with the next K/V full barriers probed right after the `wgmma`
     /// issue), `twslazy` (`tws` with O rescaled only when a row's max moved); `wg3s3` (d64's
     /// 192-row tile with three K/V stages); `q2` (two Q stages: the next tile's Q loads under
-    /// this one's last blocks and epilogue; d64 and d128 on 128 × 128). In any build: `overlap` (the 128 × 128 tile; 128 × 80
+    /// this one's last blocks and epilogue; d64 and d128 on 128 × 128); `qr` (Q as a register
+    /// operand: `S = Q·Kᵀ` by `wgmma` RS, Q loaded once per tile by `ldmatrix`; d64 and d128 on
+    /// 128 × 128). In any build: `overlap` (the 128 × 128 tile; 128 × 80
     /// at d256), `wg3` (d64's 192-row tile) and `n176` (d128's 176-key tile) force a default
     /// entry; `None`: [`for_problem`](Self::for_problem).
     /// A variant without an entry for `d` is an error.
@@ -178,6 +181,11 @@ impl AttentionKernel {
     /// assert_eq!(k.smem_bytes(), 2 * 128 * 128 * 2 + 4 * 128 * 128 * 2 + 2 * 2 * 8192 + 128);
     /// assert_eq!(k.entry::<half::bf16>(), "attention_fwd_q2_bf16_d128");
     /// assert!(AttentionKernel::variant(&p(256), Some("q2")).is_err());
+    /// // Q in registers: the 128 × 128 tile's shared memory (Q stays staged there by TMA)
+    /// let k = AttentionKernel::variant(&p(128), Some("qr")).unwrap();
+    /// assert_eq!((k.bn, k.smem_bytes()), (128, AttentionKernel::for_head_dim(128).unwrap().smem_bytes()));
+    /// assert_eq!(k.entry::<half::bf16>(), "attention_fwd_qr_bf16_d128");
+    /// assert!(AttentionKernel::variant(&p(256), Some("qr")).is_err());
     /// assert!(AttentionKernel::variant(&p(64), Some("tile")).is_err());
     /// assert!(AttentionKernel::variant(&p(128), Some("wg3")).is_err());
     /// assert!(AttentionKernel::variant(&p(128), Some("tile")).is_err());

@@ -230,6 +230,39 @@ unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
     commit_group();
 }
 
+/// `S = Q·Kᵀ` as [`gemm_qk`], Q from registers (`wgmma` RS): `qa` holds this thread's Q
+/// fragment ([`AttnTiles::q_regs`]), k-block `kb`'s four registers at `4·kb ..`.
+///
+/// # Safety
+/// As [`gemm_qk`]; `qa` is not written until a `wait_group` retires the group.
+#[inline(always)]
+unsafe fn gemm_qk_rs<E, H: AttnTiles, const SN2: usize, const QA: usize>(
+    qa: &[f32; QA],
+    k: *mut u16,
+    s: &mut [f32; SN2],
+) where
+    [f32; SN2]: MmaAsync<E>,
+{
+    fence_operand(s);
+    fence();
+    device::unroll!(H::D / 16, |kb| {
+        let scale = if kb == 0 {
+            ScaleOut::Zero
+        } else {
+            ScaleOut::One
+        };
+        let a = [
+            qa[4 * kb].to_bits(),
+            qa[4 * kb + 1].to_bits(),
+            qa[4 * kb + 2].to_bits(),
+            qa[4 * kb + 3].to_bits(),
+        ];
+        // SAFETY: the caller's.
+        unsafe { mma_async_rs::<E, MajorK, One, One, _>(a, H::k_desc(k, kb), s, scale) };
+    });
+    commit_group();
+}
+
 /// `O += P·V`: P (this warpgroup's `64 × BN`, 16-bit, in the registers [`convert_p`] filled) as
 /// the A operand of `wgmma` RS, V read MN-major, one k-block per 16 keys, committed as one group.
 ///
@@ -511,8 +544,11 @@ unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
 /// P·V's `wait_group` below the softmax, is then mostly a taken branch); `LAZY`: O is rescaled
 /// only when some row of the warp has a new max (a correction of exactly 1 otherwise: the same
 /// bits); `QS`: the stages of Q's pipeline (1, or 2: the producer loads the next tile's Q while
-/// this one's last key blocks, P·V and epilogue run, instead of after its last S). The
-/// consumer warpgroups are `H::BM / 64` (two, or three in the 192-row tile).
+/// this one's last key blocks, P·V and epilogue run, instead of after its last S); `QR` (with
+/// `OVERLAP`): Q as a register operand — each consumer thread loads its `QA = D/4` registers of
+/// the tile's Q once ([`AttnTiles::q_regs`], `ldmatrix`) and `S = Q·Kᵀ` is `wgmma` RS
+/// ([`gemm_qk_rs`]), so the tensor cores read only K from shared memory; Q is released after the
+/// tile's first S. The consumer warpgroups are `H::BM / 64` (two, or three in the 192-row tile).
 ///
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
@@ -534,6 +570,8 @@ unsafe fn attention_fwd<
     const TW: bool,
     const LAZY: bool,
     const QS: usize,
+    const QR: bool,
+    const QA: usize,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -544,9 +582,11 @@ unsafe fn attention_fwd<
     [f32; OD2]: MmaAsync<E>,
     [f32; SN2]: MmaAsync<E>,
     [f32; PA]: FenceOperand,
+    [f32; QA]: FenceOperand,
 {
-    const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PA * 4 == H::BN) };
+    const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PA * 4 == H::BN && QA * 4 == H::D) };
     const { assert!(!TW || OVERLAP) };
+    const { assert!(!QR || OVERLAP) };
     let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
     if to_shared_addr(smem) & 1023 != 0 {
         trap();
@@ -714,6 +754,21 @@ unsafe fn attention_fwd<
         if OVERLAP && tile.n_blocks > 0 {
             // FlashAttention-3's intra-warpgroup overlap: block n's S = Q·Kᵀ and block n-1's
             // O += P·V are in flight together; the softmax of S_n runs while P·V computes
+            // `QR`: this thread's Q fragment, loaded once for the tile's key blocks
+            let mut qa: [f32; QA] = if QR {
+                unsafe { H::q_regs::<QA>(q_buf(qi), (128 * wg + t) as u32) }
+            } else {
+                unsafe { core::mem::zeroed() }
+            };
+            // S_n = Q·K_nᵀ: Q from shared memory (SS) or, `QR`, from `qa` (RS)
+            let gemm_s = #[inline(always)]
+            |qa: &[f32; QA], k: *mut u16, s: &mut [f32; SN2]| unsafe {
+                if QR {
+                    gemm_qk_rs::<E, H, SN2, QA>(qa, k, s)
+                } else {
+                    gemm_qk::<E, H, SN2>(q_buf(qi), wg, k, s)
+                }
+            };
             let k = unsafe { ck.consumer_wait() };
             let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
             // ping-pong: wait for my turn at the tensor cores, hand it over once issued
@@ -721,7 +776,7 @@ unsafe fn attention_fwd<
                 unsafe { turns.wait() };
             }
             sched.sync();
-            unsafe { gemm_qk::<E, H, SN2>(q_buf(qi), wg, k_buf(k.index()), &mut s) };
+            gemm_s(&qa, k_buf(k.index()), &mut s);
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
@@ -734,6 +789,15 @@ unsafe fn attention_fwd<
             wait_group::<0>();
             fence_operand(&mut s);
             unsafe { ck.consumer_release(k) };
+            if QR {
+                // Q's registers stay pinned while an S reads them
+                fence_operand(&mut qa);
+                // every warp of the warpgroup has read its Q fragment (the RS `wgmma` took all
+                // four warps' registers): the producer may load the next tile's Q
+                if let Some(q) = q.take() {
+                    unsafe { cq.consumer_release(q) };
+                }
+            }
             masks.apply(&mut s, 0);
             // O is zero: its correction (0 or 1) changes nothing
             let mut corr =
@@ -756,7 +820,7 @@ unsafe fn attention_fwd<
                     unsafe { turns.wait() };
                 }
                 sched.sync();
-                unsafe { gemm_qk::<E, H, SN2>(q_buf(qi), wg, k_buf(k.index()), &mut s) };
+                gemm_s(&qa, k_buf(k.index()), &mut s);
                 if RSB {
                     // FlashAttention-3's `RescaleOBeforeGemm`: O (free since the last
                     // `wait_group 0`) takes block n-1's correction while S_n computes
@@ -774,6 +838,9 @@ unsafe fn attention_fwd<
                 }
                 wait_group::<1>(); // S_n is done (committed first)
                 fence_operand(&mut s);
+                if QR {
+                    fence_operand(&mut qa);
+                }
                 unsafe { ck.consumer_release(k) };
                 masks.apply(&mut s, n);
                 corr = online_softmax::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
@@ -950,8 +1017,8 @@ unsafe fn attention_fwd<
 }
 
 /// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
-/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`
-/// (see [`attention_fwd`]).
+/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`,
+/// then `qr` (see [`attention_fwd`]).
 macro_rules! entry {
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
@@ -972,6 +1039,9 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, Q_STAGES);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`, `tma_o`: tensor maps of Q, K, V, O over (d, token, head, batch) with ",
@@ -983,7 +1053,7 @@ macro_rules! entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs>(tma_q, tma_k, tma_v, tma_o, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, { $od2 / 2 }>(tma_q, tma_k, tma_v, tma_o, &p) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1074,4 +1144,11 @@ mod measure {
     // bytes; on d64's 192-row tile, 160 registers, too)
     entry!(attention_fwd_q2_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, 2);
     entry!(attention_fwd_q2_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true, STAGES, RED_CHAIN, false, false, false, false, 2);
+    // Q as a register operand (`qr`: `S = Q·Kᵀ` by `wgmma` RS, Q loaded once per tile by
+    // `ldmatrix`; the tensor cores read only K from shared memory for S) on the 128 × 128 tiles of
+    // d64 and d128 (on d64's 192-row tile, 160 registers, it spilled 180 bytes and ptxas
+    // serialized the `wgmma`s, C7512; the 176-key d128 tile and d256 have no 16–32 registers to
+    // spare either)
+    entry!(attention_fwd_qr_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
+    entry!(attention_fwd_qr_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
 }
