@@ -4,6 +4,8 @@
 # <= 240 s of GPU time (each step's timeout is cut to what is left of $BUDGET). From the repository
 # root, with OUT set:
 #   D=.gpu/attnq11 bash tools/gpu/attention-q-regs.sh
+# (or, from a checkout without this branch, the copy in the package: bash .gpu/attnq11/go.sh, with
+# .gpu/attnq11/py/ holding python/cute_rs/*.py, python/bench_attention.py, tools/attention/ncu_pair.py)
 # $D holds host.xz (this branch's release host, CUTE_RS_ARCH=sm_90a, default kernels), native.xz
 # (the same build's target/release/lib_native.so) and ptx/attention.ptx.xz (the `measure` build cut
 # to the 10 default entries + attention_fwd_qr_bf16_d{64,128}, loaded through CUTE_RS_PTX_DIR by
@@ -33,8 +35,11 @@ t() { echo "[t=$(( $(date +%s) - T0 )) s] $*" | tee -a $S; }
 budget() { local l=$(( BUDGET - ($(date +%s) - T0) )); [ "$l" -lt 5 ] && echo 0 || echo $(( $1 < l ? $1 : l )); }
 python3 -c "import lzma,shutil; shutil.copyfileobj(lzma.open('$D/host.xz'), open('/tmp/h_attnq11','wb'))"; chmod +x /tmp/h_attnq11
 H=/tmp/h_attnq11
-# the staged python package: run from /tmp/py, or python/ (first on sys.path) shadows it
-mkdir -p /tmp/py/cute_rs && cp python/cute_rs/*.py /tmp/py/cute_rs/ && cp python/bench_attention.py tools/attention/ncu_pair.py /tmp/py/
+# the staged python package: run from /tmp/py, or python/ (first on sys.path) shadows it; from
+# $D/py when the package carries this branch's files (a checkout without them: the lead's)
+if [ -d $D/py ]; then P=$D/py; else P=python; fi
+mkdir -p /tmp/py/cute_rs && cp $P/cute_rs/*.py /tmp/py/cute_rs/ && cp $P/bench_attention.py /tmp/py/
+cp $( [ -d $D/py ] && echo $D/py || echo tools/attention )/ncu_pair.py /tmp/py/
 python3 -c "import lzma,shutil; shutil.copyfileobj(lzma.open('$D/native.xz'), open('/tmp/py/cute_rs/_native.abi3.so','wb'))"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit --format=csv,noheader 2>&1 | head -1 | tee -a $S
 grep -c '^.visible .entry' $CUTE_RS_PTX_DIR/attention.ptx | sed 's/^/entries in the cut module: /' | tee -a $S

@@ -1148,7 +1148,8 @@ mod measure {
     // `ldmatrix`; the tensor cores read only K from shared memory for S) on the 128 × 128 tiles of
     // d64 and d128 (on d64's 192-row tile, 160 registers, it spilled 180 bytes and ptxas
     // serialized the `wgmma`s, C7512; the 176-key d128 tile and d256 have no 16–32 registers to
-    // spare either)
+    // spare either). Measured like for like (doc/attention.md, session 11): d64 +1.5–7.7 % over
+    // the same tile at every shape (and ahead of the default's 192-row tile at 512–1k), d128 level
     entry!(attention_fwd_qr_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
     entry!(attention_fwd_qr_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
 }

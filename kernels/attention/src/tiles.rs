@@ -14,8 +14,7 @@ use core::marker::PhantomData;
 use device::tma::TmaDescriptor;
 use layout_types::cute::gmma::*;
 use layout_types::cute::mma::{
-    SM75_U32x4_LDSM_N, SM90_64x64x16_F32BF16BF16_RS, bfloat16_t, make_tiled_copy_a,
-    make_tiled_mma,
+    SM75_U32x4_LDSM_N, SM90_64x64x16_F32BF16BF16_RS, bfloat16_t, make_tiled_copy_a, make_tiled_mma,
 };
 use layout_types::cute::pipeline::TransactionBytes;
 use layout_types::cute::prelude::*;
@@ -242,7 +241,10 @@ macro_rules! attn_tiles {
                 // modes; the swizzled tile's K mode is (64, D/64))
                 let shape = make_tensor(
                     Counting(0i32),
-                    make_layout((Int::<$bm>::new(), Int::<$d>::new()), (Int::<$d>::new(), _1)),
+                    make_layout(
+                        (Int::<$bm>::new(), Int::<$d>::new()),
+                        (Int::<$d>::new(), _1),
+                    ),
                 );
                 let mut frag = mma.get_slice(thr as i32).partition_fragment_a(&shape);
                 let thr_s2r = s2r.get_slice(thr);
@@ -253,7 +255,8 @@ macro_rules! attn_tiles {
                 });
                 let mut qa = [0f32; QA];
                 device::unroll!($d / 16, |kb| device::unroll!(4, |r| {
-                    let v = |i: i32| frag[frag.layout.crd2idx((i, 0i32, kb as i32)) as usize].0 as u32;
+                    let v =
+                        |i: i32| frag[frag.layout.crd2idx((i, 0i32, kb as i32)) as usize].0 as u32;
                     qa[4 * kb + r] = f32::from_bits(v(2 * r as i32) | v(2 * r as i32 + 1) << 16);
                 }));
                 qa
