@@ -1,7 +1,8 @@
 """cute_rs.attention against torch's SDPA (cuDNN, FlashAttention-2) in one harness.
 
     python python/bench_attention.py [--head-dims 64,128,256] [--seqlens 512,2048,4096,16384]
-                                     [--rounds 7] [--backends ours,cudnn,fa2] [--json rows.json]
+                                     [--rounds 7] [--backends ours,cudnn,fa2] [--masks none,causal]
+                                     [--json rows.json]
 
 doc/attention.md's shapes: 16k tokens per batch (batch = 16384 / seqlen), 2048 / head_dim
 heads, bf16, causal (top-left, torch's is_causal) and not. For each shape the three run on the
@@ -102,6 +103,7 @@ def main():
     ap.add_argument("--seqlens", default="512,2048,4096,16384")
     ap.add_argument("--rounds", type=int, default=7, help="timed batches of each backend")
     ap.add_argument("--backends", default="ours,cudnn,fa2", help="which of ours, cudnn, fa2 to time")
+    ap.add_argument("--masks", default="none,causal", help="which of none (non-causal), causal to time")
     ap.add_argument("--json", help="write the rows here")
     a = ap.parse_args()
     if not torch.cuda.is_available():
@@ -113,7 +115,7 @@ def main():
     rows = []
     for d in [int(x) for x in a.head_dims.split(",")]:
         for s in [int(x) for x in a.seqlens.split(",")]:
-            for causal in (False, True):
+            for causal in [m == "causal" for m in a.masks.split(",")]:
                 row = bench_shape(d, s, causal, a.rounds, a.backends.split(","))
                 rows.append(row)
                 print(

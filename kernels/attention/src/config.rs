@@ -28,6 +28,15 @@ pub const fn block_m_wide(d: usize) -> Option<usize> {
     }
 }
 
+/// Whether head dim `d`'s 128-row tile has default entries with Q as a register operand of
+/// `S = Q·Kᵀ` (`_qr`: `wgmma` RS, the same shared memory): head dim 64. The host runs them
+/// wherever it keeps that head dim at 128 rows (`AttentionKernel::for_problem`); head dim 128's
+/// (the `qr` measuring variant) measured level with Q in shared memory, and the wider tiles
+/// have no registers for Q.
+pub const fn q_regs(d: usize) -> bool {
+    d == 64
+}
+
 /// The causal mask's alignment (`Params::causal`): none.
 pub const CAUSAL_NONE: i32 = 0;
 /// Top-left (torch's `is_causal`): query `i` sees keys `0..=i`.

@@ -37,7 +37,10 @@
 //! 192 (the `_m192` entries: three consumer warpgroups, 512 threads, `setmaxnreg` 32 / 160,
 //! FlashAttention-3's d64 tile), the consumer count following from `BM`. Its keys per block are
 //! [`AttnTiles::BN`]: 128 at head dims 64 and 128, 80 at 256, and at head dim 128 also 176 (the
-//! `_n176` entries, FlashAttention-3's non-causal d128 tile).
+//! `_n176` entries, FlashAttention-3's non-causal d128 tile). Head dim 64's 128-row tile also
+//! comes with Q as a register operand of `S = Q·Kᵀ` (the `_qr` entries: `wgmma` RS, each
+//! consumer thread's share of Q loaded once per tile by `ldmatrix`, so the tensor cores read only
+//! K from shared memory for S).
 //!
 //! Persistent: a grid of at most one CTA per SM deals out the (m-block, head, batch) tiles
 //! round-robin; under a causal mask the tiles with the most key blocks (the last m-blocks) come
@@ -1070,11 +1073,18 @@ pub use entries::*;
 /// problems under 2k queries, where 192 measured 10 % slower: `AttentionKernel::for_problem`).
 /// d128 has two: 128 × 128 (causal) and FlashAttention-3's non-causal 128 × 176 (`_n176`:
 /// 0.58–0.80 of cuDNN at 512–16k against 0.57–0.79, +1–6 % at every size; causal it lost at
-/// 512–2k).
+/// 512–2k). d64's 128 × 128 tile also has Q as a register operand (`_qr`: `S = Q·Kᵀ` by `wgmma`
+/// RS, Q loaded once per tile by `ldmatrix`; +1.5–7.7 % over the same tile with Q in shared
+/// memory at every measured shape, doc/attention.md, session 11): the host's choice wherever d64
+/// runs 128 rows, and for non-causal problems up to 1k keys instead of the 192-row tile;
+/// `attention_fwd_{bf16,f16}_d64` stay for `CUTE_RS_ATTENTION=overlap` (the like-for-like
+/// baseline).
 #[rustfmt::skip]
 mod entries {
     use super::*;
     entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false);
+    entry!(attention_fwd_bf16_d64_qr, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
+    entry!(attention_fwd_f16_d64_qr, F16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
     entry!(attention_fwd_bf16_d64_m192, Bf16, D64M192, 32, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d64_m192, F16, D64M192, 32, 64, 32, true, false, false);
     entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false);
@@ -1145,11 +1155,10 @@ mod measure {
     entry!(attention_fwd_q2_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, 2);
     entry!(attention_fwd_q2_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true, STAGES, RED_CHAIN, false, false, false, false, 2);
     // Q as a register operand (`qr`: `S = Q·Kᵀ` by `wgmma` RS, Q loaded once per tile by
-    // `ldmatrix`; the tensor cores read only K from shared memory for S) on the 128 × 128 tiles of
-    // d64 and d128 (on d64's 192-row tile, 160 registers, it spilled 180 bytes and ptxas
-    // serialized the `wgmma`s, C7512; the 176-key d128 tile and d256 have no 16–32 registers to
-    // spare either). Measured like for like (doc/attention.md, session 11): d64 +1.5–7.7 % over
-    // the same tile at every shape (and ahead of the default's 192-row tile at 512–1k), d128 level
-    entry!(attention_fwd_qr_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
+    // `ldmatrix`; the tensor cores read only K from shared memory for S) on d128's 128 × 128 tile
+    // (d64's is a default entry, `_d64_qr`; on d64's 192-row tile, 160 registers, it spilled 180
+    // bytes and ptxas serialized the `wgmma`s, C7512; the 176-key d128 tile and d256 have no
+    // 16–32 registers to spare either). Measured like for like (doc/attention.md, session 11):
+    // d128 level with the same tile
     entry!(attention_fwd_qr_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
 }

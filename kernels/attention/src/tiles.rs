@@ -63,7 +63,7 @@ pub trait AttnTiles {
     /// As [`Self::load_q`], for a K/V stage and [`Self::KV_TX`].
     unsafe fn load_kv(tma: *const TmaDescriptor, bar: *mut u64, kv: *mut u16, crd: [i32; 3]);
     /// Consumer thread `thr`'s share of the Q tile as the A operand of `S = Q·Kᵀ` from
-    /// registers (`wgmma` RS; the `qr` measuring variant): CuTe's
+    /// registers (`wgmma` RS; the `_d64_qr` entries and the `qr` measuring variant): CuTe's
     /// `make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N>, tiled_mma)` of the consumers' TiledMMA
     /// (the RS GMMA atom, `BM / 64` warpgroups along M), `partition_S` of the swizzled Q tile and
     /// `retile_D` of `partition_fragment_A`, one `ldmatrix.x4` per k-block of 16 columns; then
