@@ -75,7 +75,7 @@ impl AttentionKernel {
     pub const WIDE_KEYS_MIN_SEQLEN_K: usize = 8192;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 20] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 21] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
         ("n176", &[128]),
@@ -96,6 +96,7 @@ impl AttentionKernel {
         ("twslazy", &[64, 128]),
         ("q2", &[64, 128]),
         ("qr", &[64, 128]),
+        ("lsum", &[64, 128]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -198,7 +199,10 @@ impl AttentionKernel {
     /// 192-row tile with three K/V stages); `q2` (two Q stages: the next tile's Q loads under
     /// this one's last blocks and epilogue; d64 and d128 on 128 × 128); `qr` at d128 (Q as a
     /// register operand: `S = Q·Kᵀ` by `wgmma` RS, Q loaded once per tile by `ldmatrix`, on
-    /// 128 × 128). In any build: `overlap` (the 128 × 128 tile, Q in shared memory; 128 × 80
+    /// 128 × 128); `lsum` (the row sums on the tensor core: `l += P·1` by a `wgmma` m64n8k16 RS
+    /// of the same P beside each k-block of `P·V`, no FADD chains; d64 on its default 128-row
+    /// tile, Q in registers, d128 on 128 × 128; 256 bytes of ones per consumer warpgroup more
+    /// shared memory). In any build: `overlap` (the 128 × 128 tile, Q in shared memory; 128 × 80
     /// at d256), `wg3` (d64's 192-row tile), `n176` (d128's 176-key tile) and `qr` at d64 (the
     /// 128 × 128 tile with Q in registers, `_d64_qr`) force a default entry; `None`:
     /// [`for_problem`](Self::for_problem).
@@ -234,6 +238,10 @@ impl AttentionKernel {
     /// let k = AttentionKernel::variant(&p(64), Some("overlap")).unwrap();
     /// assert_eq!((k.q_regs, k.entry::<half::bf16>()), (false, "attention_fwd_bf16_d64".to_string()));
     /// assert!(AttentionKernel::variant(&p(256), Some("qr")).is_err());
+    /// // the row sums on the tensor core: a tile of ones per consumer warpgroup more
+    /// let k = AttentionKernel::variant(&p(64), Some("lsum")).unwrap();
+    /// assert_eq!((k.q_regs, k.entry::<half::bf16>()), (true, "attention_fwd_lsum_bf16_d64".to_string()));
+    /// assert_eq!(k.smem_bytes(), AttentionKernel::for_head_dim(64).unwrap().smem_bytes() + 2 * 256);
     /// assert!(AttentionKernel::variant(&p(64), Some("tile")).is_err());
     /// assert!(AttentionKernel::variant(&p(128), Some("wg3")).is_err());
     /// assert!(AttentionKernel::variant(&p(128), Some("tile")).is_err());
@@ -290,7 +298,7 @@ impl AttentionKernel {
                 base.stages
             },
             q_stages: if name == "q2" { 2 } else { base.q_stages },
-            q_regs: name == "qr",
+            q_regs: name == "qr" || (name == "lsum" && config::q_regs(d)),
             // `overlap`, `wg3`, `n176` and `qr` where it has a `_qr` entry are default entries
             variant: if matches!(name, "overlap" | "wg3" | "n176")
                 || (name == "qr" && config::q_regs(d))
@@ -302,9 +310,16 @@ impl AttentionKernel {
         })
     }
     /// Dynamic shared memory: Q, the stages of K and V, the O staging boxes, the barriers
-    /// (`config::smem_bytes`).
+    /// (`config::smem_bytes`), and for `lsum` its tiles of ones (`config::ONES_BYTES` per
+    /// consumer warpgroup).
     pub fn smem_bytes(self) -> usize {
-        config::smem_bytes(self.bm, self.head_dim, self.bn, self.stages, self.q_stages)
+        // `lsum`: each consumer warpgroup's tile of ones past the barriers
+        let ones = if self.variant == "lsum" {
+            config::ONES_BYTES * self.bm / 64
+        } else {
+            0
+        };
+        config::smem_bytes(self.bm, self.head_dim, self.bn, self.stages, self.q_stages) + ones
     }
     /// Threads per CTA: the producer warpgroup and one consumer warpgroup per 64 query rows
     /// (`config::threads`).

@@ -381,10 +381,19 @@ fn run<T: AttnElement>(
         s.clone_dtoh(&rl)?,
     );
 
+    let kern = AttentionKernel::selected::<T>(ctx, &p)?.0;
     let mut out = AttentionOutcome {
         ms,
-        tile: AttentionKernel::selected::<T>(ctx, &p)?.0.describe(),
+        tile: kern.describe(),
         ..Default::default()
+    };
+    // `lsum` (the row sums on the tensor core, of P rounded to 16 bits): `l` within u₁₆ of the
+    // fp32 sum, so O (divided by it) and the LSE (`ln l`) one u₁₆ more (doc/attention.md,
+    // session 12)
+    let l16 = if kern.variant == "lsum" {
+        rounding.unit * (1.0 + 1.0 / 64.0)
+    } else {
+        0.0
     };
     // O and LSE within the bound
     let mut written_o = vec![false; o1.len()];
@@ -398,7 +407,8 @@ fn run<T: AttnElement>(
             let at = r.o as usize + c;
             written_o[at] = true;
             let (got, want) = (f64::from(o1[at].to_f32()), f64::from(ro[r.ref_at + c]));
-            let bound = o_bound(rounding, true, &mag, f64::from(ra[r.ref_at + c]), vmax);
+            let absw = f64::from(ra[r.ref_at + c]);
+            let bound = o_bound(rounding, true, &mag, absw, vmax) + l16 * absw;
             let err = (got - want).abs();
             out.o_err = out
                 .o_err
@@ -422,7 +432,7 @@ fn run<T: AttnElement>(
         let ok = if r.n == 0 {
             got == f64::INFINITY && want == f64::INFINITY
         } else {
-            let b = lse_bound(true, &mag);
+            let b = lse_bound(true, &mag) + l16;
             let e = (got - want).abs();
             out.lse_ratio = out
                 .lse_ratio

@@ -125,6 +125,11 @@ pub const fn smem_bytes(bm: usize, d: usize, bn: usize, stages: usize, q_stages:
         + 128
 }
 
+/// Bytes of one consumer warpgroup's tile of 16-bit ones in the `lsum` measuring variant (the
+/// B operand, 16 keys × 8 columns, of its row sums on the tensor core), past the barriers: the
+/// host allots `ONES_BYTES` per consumer warpgroup beyond [`smem_bytes`] for those entries.
+pub const ONES_BYTES: usize = 256;
+
 /// `Params::epilogue`: O stored from registers (the direct path, every tile).
 pub const EPILOGUE_DIRECT: i32 = 0;
 /// `Params::epilogue`: O through shared memory and TMA stores where the tile has staging boxes

@@ -295,6 +295,43 @@ unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
     commit_group();
 }
 
+/// [`gemm_pv`] and the row sums on the tensor core (`LSUM`): per k-block, beside `O += P·V`, a
+/// `wgmma` m64n8k16 RS of the same P registers by a 16 × 8 tile of ones (`ones`: its descriptor,
+/// [`tiles::ones_desc`]) into `l` (`CLayout_64x8`: value `e + 2·h` is row half `h`, every column
+/// the row's sum over the block's keys, the quad's four threads alike), in the same group.
+///
+/// # Safety
+/// As [`gemm_pv`]; `ones` describes 256 bytes of 16-bit ones in this CTA's shared memory, made
+/// visible to the async proxy; `l` is not touched until a `wait_group` retires the group.
+#[inline(always)]
+unsafe fn gemm_pv_l<E, H: AttnTiles, const OD2: usize, const PA: usize>(
+    pa: &[f32; PA],
+    v: *mut u16,
+    o: &mut [f32; OD2],
+    l: &mut [f32; 4],
+    ones: u64,
+) where
+    [f32; OD2]: MmaAsync<E>,
+    [f32; 4]: MmaAsync<E>,
+{
+    fence_operand(o);
+    fence_operand(l);
+    fence();
+    device::unroll!(PA / 4, |kb| {
+        let a = [
+            pa[4 * kb].to_bits(),
+            pa[4 * kb + 1].to_bits(),
+            pa[4 * kb + 2].to_bits(),
+            pa[4 * kb + 3].to_bits(),
+        ];
+        // SAFETY: the caller's.
+        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, H::v_desc(v, kb), o, ScaleOut::One) };
+        // SAFETY: the caller's; the ones tile is K-major, its values all 1.
+        unsafe { mma_async_rs::<E, MajorK, One, One, _>(a, ones, l, ScaleOut::One) };
+    });
+    commit_group();
+}
+
 /// The mask of one tile's warpgroup: keys past the sequence, and above the causal diagonal.
 #[derive(Clone, Copy)]
 struct Masks {
@@ -411,8 +448,9 @@ pub const RED_TREE: Reduction = 1;
 /// pair, row half, column block). `RED`: how the row's values are reduced ([`Reduction`]),
 /// tested with inline `const { .. }` (a `let` of it captured by the per-row closure is an
 /// environment load in MIR: the dead branch stays and LLVM outlined the closure into a `.func`).
+/// `LSUM`: no row sum here (the tensor core sums P, [`gemm_pv_l`]): `row_sum` is left alone.
 #[inline(always)]
-fn online_softmax<const SN2: usize, const RED: Reduction>(
+fn online_softmax<const SN2: usize, const RED: Reduction, const LSUM: bool>(
     s: &mut [f32; SN2],
     row_max: &mut [f32; 2],
     row_sum: &mut [f32; 2],
@@ -444,14 +482,16 @@ fn online_softmax<const SN2: usize, const RED: Reduction>(
         device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
             let v = 4 * j + 2 * h + e;
             s[v] = ex2(fma(s[v], scale_log2, -m_use));
-            if const { RED != RED_TREE } {
+            if const { RED != RED_TREE && !LSUM } {
                 sum += s[v];
             }
         }));
-        if const { RED == RED_TREE } {
+        if const { RED == RED_TREE && !LSUM } {
             sum = row_reduce(s, h, |a, b| a + b);
         }
-        row_sum[h] = fma(row_sum[h], corr[h], sum);
+        if const { !LSUM } {
+            row_sum[h] = fma(row_sum[h], corr[h], sum);
+        }
     });
     corr
 }
@@ -574,6 +614,7 @@ unsafe fn attention_fwd<
     const LAZY: bool,
     const QS: usize,
     const QR: bool,
+    const LSUM: bool,
     const QA: usize,
 >(
     tma_q: *const TmaDescriptor,
@@ -586,10 +627,12 @@ unsafe fn attention_fwd<
     [f32; SN2]: MmaAsync<E>,
     [f32; PA]: FenceOperand,
     [f32; QA]: FenceOperand,
+    [f32; 4]: MmaAsync<E>,
 {
     const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PA * 4 == H::BN && QA * 4 == H::D) };
     const { assert!(!TW || OVERLAP) };
     const { assert!(!QR || OVERLAP) };
+    const { assert!(!LSUM || (OVERLAP && !RSB && H::BM == config::BM)) };
     let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
     if to_shared_addr(smem) & 1023 != 0 {
         trap();
@@ -719,6 +762,21 @@ unsafe fn attention_fwd<
     // from it then live in uniform registers, not in the 232 the mainloop needs
     let wg = unsafe { device::warp::shuffle_idx_u32(!0, (wg - 1) as u32, 0) } as i32;
     let signals = t == 0;
+    // `LSUM`: the warpgroup's 16 × 8 tile of 16-bit ones (the B operand of the row sums), past
+    // the barriers (`config::ONES_BYTES` per consumer warpgroup), written once and made visible
+    // to the async proxy before any `wgmma` reads it
+    let ones = if LSUM {
+        let ones = unsafe { bars.add(128 + wg as usize * ONES_BYTES) } as *mut u32;
+        if t < (ONES_BYTES / 4) as i32 {
+            // SAFETY: inside the warpgroup's ones tile (the host allots it for `LSUM` entries).
+            unsafe { *ones.add(t as usize) = E::pack(1.0, 1.0) };
+        }
+        device::tma::fence_proxy_async_shared_cta();
+        warpgroup_barrier(wg);
+        tiles::ones_desc(ones as *mut u16)
+    } else {
+        0
+    };
     let sched = WarpScheduler::<NB>::init(wg);
     let (mut cq, mut ck, mut cv) = (
         pipe_q.consumer_signaling(signals),
@@ -744,6 +802,8 @@ unsafe fn attention_fwd<
         // the thread's two rows (accumulator values 0 and 2): running max (log2 domain) and sum
         let mut row_max = [f32::NEG_INFINITY; 2];
         let mut row_sum = [0f32; 2];
+        // `LSUM`: the row sums as the tensor core accumulates them (`CLayout_64x8`)
+        let mut lsum = [0f32; 4];
         let q0 = unsafe { cq.consumer_wait() };
         let qi = q0.index();
         let mut q = Some(q0);
@@ -804,7 +864,7 @@ unsafe fn attention_fwd<
             masks.apply(&mut s, 0);
             // O is zero: its correction (0 or 1) changes nothing
             let mut corr =
-                online_softmax::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                online_softmax::<SN2, RED, LSUM>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
             // `SPLIT`: V_n is waited for after S_n's softmax, not before the P·V that reads it
             let mut v_next = if SPLIT {
                 Some(unsafe { wait_stage(&mut cv, tv.take()) })
@@ -829,7 +889,13 @@ unsafe fn attention_fwd<
                     // `wait_group 0`) takes block n-1's correction while S_n computes
                     rescale::<OD2, LAZY>(&mut o, corr);
                 }
-                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                if LSUM {
+                    unsafe {
+                        gemm_pv_l::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o, &mut lsum, ones)
+                    };
+                } else {
+                    unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                }
                 if PINGPONG {
                     unsafe { turns.arrive() };
                 }
@@ -846,7 +912,12 @@ unsafe fn attention_fwd<
                 }
                 unsafe { ck.consumer_release(k) };
                 masks.apply(&mut s, n);
-                corr = online_softmax::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                corr = online_softmax::<SN2, RED, LSUM>(
+                    &mut s,
+                    &mut row_max,
+                    &mut row_sum,
+                    p.scale_log2,
+                );
                 if SPLIT {
                     // ptxas moves a `wait_group` to the top of its basic block: with the
                     // softmax above in the same block, it waits for P·V before the softmax
@@ -859,9 +930,15 @@ unsafe fn attention_fwd<
                 wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
                 fence_operand(&mut o);
                 fence_operand(&mut pa);
+                if LSUM {
+                    fence_operand(&mut lsum);
+                }
                 unsafe { cv.consumer_release(v) };
                 if !RSB {
                     rescale::<OD2, LAZY>(&mut o, corr);
+                    if LSUM {
+                        rescale::<4, false>(&mut lsum, corr);
+                    }
                 }
                 pa = convert_p::<E, SN2, PA>(&s);
             }
@@ -879,13 +956,22 @@ unsafe fn attention_fwd<
             if RSB {
                 rescale::<OD2, LAZY>(&mut o, corr);
             }
-            unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+            if LSUM {
+                unsafe {
+                    gemm_pv_l::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o, &mut lsum, ones)
+                };
+            } else {
+                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+            }
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
             wait_group::<0>();
             fence_operand(&mut o);
             fence_operand(&mut pa);
+            if LSUM {
+                fence_operand(&mut lsum);
+            }
             unsafe { cv.consumer_release(v) };
         } else {
             for n in 0..tile.n_blocks {
@@ -902,8 +988,13 @@ unsafe fn attention_fwd<
                     unsafe { cq.consumer_release(q) };
                 }
                 masks.apply(&mut s, n);
-                let corr =
-                    online_softmax::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                // (never `LSUM`'s: it requires `OVERLAP`, and this loop runs no block then)
+                let corr = online_softmax::<SN2, RED, false>(
+                    &mut s,
+                    &mut row_max,
+                    &mut row_sum,
+                    p.scale_log2,
+                );
                 rescale::<OD2, LAZY>(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
@@ -930,9 +1021,15 @@ unsafe fn attention_fwd<
         let mut inv = [0f32; 2];
         let mut lse = [f32::INFINITY; 2]; // a row with no visible key: +inf (FlashAttention's)
         device::unroll!(2, |h| {
-            let mut l = row_sum[h];
-            l += unsafe { shuffle_xor_f32(!0, l, 1) };
-            l += unsafe { shuffle_xor_f32(!0, l, 2) };
+            let l = if LSUM {
+                // the tensor core's sum is the whole row's already (every thread of the quad)
+                lsum[2 * h]
+            } else {
+                let mut l = row_sum[h];
+                l += unsafe { shuffle_xor_f32(!0, l, 1) };
+                l += unsafe { shuffle_xor_f32(!0, l, 2) };
+                l
+            };
             if l > 0.0 {
                 inv[h] = 1.0 / l;
                 lse[h] = (device::math::lg2(l) + row_max[h]) * LN_2;
@@ -1021,7 +1118,7 @@ unsafe fn attention_fwd<
 
 /// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
 /// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`,
-/// then `qr` (see [`attention_fwd`]).
+/// then `qr`, then `lsum` (see [`attention_fwd`]).
 macro_rules! entry {
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
@@ -1045,6 +1142,9 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, false);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal, $lsum:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`, `tma_o`: tensor maps of Q, K, V, O over (d, token, head, batch) with ",
@@ -1056,7 +1156,7 @@ macro_rules! entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, { $od2 / 2 }>(tma_q, tma_k, tma_v, tma_o, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, { $od2 / 2 }>(tma_q, tma_k, tma_v, tma_o, &p) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1161,4 +1261,9 @@ mod measure {
     // 16–32 registers to spare either). Measured like for like (doc/attention.md, session 11):
     // d128 level with the same tile
     entry!(attention_fwd_qr_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
+    // the row sums on the tensor core (`lsum`: `l += P·1`, a `wgmma` m64n8k16 RS of the same P
+    // beside each k-block of P·V; no FADD chains, no quad shuffles of the sum) on d64's default
+    // 128-row tile (Q in registers) and d128's 128 × 128 (doc/attention.md, session 12)
+    entry!(attention_fwd_lsum_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true, true);
+    entry!(attention_fwd_lsum_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, false, true);
 }

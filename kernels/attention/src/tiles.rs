@@ -76,6 +76,16 @@ pub trait AttnTiles {
     unsafe fn q_regs<const QA: usize>(q: *mut u16, thr: u32) -> [f32; QA];
 }
 
+/// The `wgmma` descriptor of a 16 × 8 (K × N) B operand at `ones` (`ONES_BYTES`, 16-byte
+/// aligned): `tile_to_shape(Layout_K_INTER_Atom<u16>, (8, 16))`, K-major without swizzle — the
+/// `lsum` variant's tile of ones (any layout of ones is ones; the canonical one keeps the
+/// descriptor CuTe's).
+#[inline(always)]
+pub fn ones_desc(ones: *mut u16) -> u64 {
+    let s = tile_to_shape(Layout_K_INTER_Atom::<u16>::new(), (_8, _16), LayoutLeft);
+    make_gmma_desc(MajorK, &make_tensor(make_smem_ptr(ones), s)).desc
+}
+
 /// The Q load's transaction bytes of head dim `H`.
 pub struct QTx<H>(PhantomData<H>);
 impl<H: AttnTiles> TransactionBytes for QTx<H> {
