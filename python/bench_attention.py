@@ -1,7 +1,8 @@
 """cute_rs.attention against torch's SDPA (cuDNN, FlashAttention-2) in one harness.
 
     python python/bench_attention.py [--head-dims 64,128,256] [--seqlens 512,2048,4096,16384]
-                                     [--rounds 7] [--json rows.json]
+                                     [--rounds 7] [--backends ours,cudnn,fa2] [--masks none,causal]
+                                     [--json rows.json]
 
 doc/attention.md's shapes: 16k tokens per batch (batch = 16384 / seqlen), 2048 / head_dim
 heads, bf16, causal (top-left, torch's is_causal) and not. For each shape the three run on the
@@ -38,7 +39,7 @@ def time_batch(fn, n):
     return start.elapsed_time(end) / n
 
 
-def bench_shape(d, s, causal, rounds):
+def bench_shape(d, s, causal, rounds, backends=("ours", "cudnn", "fa2")):
     b, h = TOKENS // s, HIDDEN // d
     g = torch.Generator(device="cuda").manual_seed(7)
     q, k, v = (
@@ -59,6 +60,7 @@ def bench_shape(d, s, causal, rounds):
         return call
 
     calls = {"ours": ours, "cudnn": sdpa(SDPBackend.CUDNN_ATTENTION), "fa2": sdpa(SDPBackend.FLASH_ATTENTION)}
+    calls = {n: c for n, c in calls.items() if n in backends}
     reps, times, errors = {}, {}, {}
     for name, call in list(calls.items()):
         try:
@@ -80,7 +82,7 @@ def bench_shape(d, s, causal, rounds):
             ms = statistics.median(times[name])
             row[name] = {"ms": ms, "tflops": fl / (ms * 1e9)}
         else:
-            row[name] = {"error": errors.get(name, "not run")}
+            row[name] = {"error": errors.get(name, "not run" if name in backends else "not asked for")}
     return row
 
 
@@ -100,6 +102,8 @@ def main():
     ap.add_argument("--head-dims", default="64,128,256")
     ap.add_argument("--seqlens", default="512,2048,4096,16384")
     ap.add_argument("--rounds", type=int, default=7, help="timed batches of each backend")
+    ap.add_argument("--backends", default="ours,cudnn,fa2", help="which of ours, cudnn, fa2 to time")
+    ap.add_argument("--masks", default="none,causal", help="which of none (non-causal), causal to time")
     ap.add_argument("--json", help="write the rows here")
     a = ap.parse_args()
     if not torch.cuda.is_available():
@@ -111,15 +115,15 @@ def main():
     rows = []
     for d in [int(x) for x in a.head_dims.split(",")]:
         for s in [int(x) for x in a.seqlens.split(",")]:
-            for causal in (False, True):
-                row = bench_shape(d, s, causal, a.rounds)
+            for causal in [m == "causal" for m in a.masks.split(",")]:
+                row = bench_shape(d, s, causal, a.rounds, a.backends.split(","))
                 rows.append(row)
                 print(
                     f"{d:>4} {s:>6} {'yes' if causal else 'no':>6} {fmt(row, 'ours')} {fmt(row, 'cudnn')} "
                     f"{fmt(row, 'fa2')} {ratio(row, 'ours', 'cudnn')} {ratio(row, 'ours', 'fa2')}",
                     flush=True,
                 )
-                for name in ("ours", "cudnn", "fa2"):
+                for name in a.backends.split(","):
                     if "error" in row[name]:
                         print(f"#   {name}: {row[name]['error']}")
     if a.json:

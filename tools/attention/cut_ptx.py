@@ -5,7 +5,8 @@ of the first load fits a command's timeout (the `measure` build's 35+ entries do
     python3 tools/attention/cut_ptx.py target/ptx/attention.ptx OUT_DIR tws twslazy
     CUTE_RS_PTX_DIR=OUT_DIR CUTE_RS_ATTENTION=tws host bench attention
 
-Keeps the default entries (`attention_fwd_{bf16,f16}_d{64,128,256}`, `..._d64_m192`, `..._d128_n176`) and every entry of
+Keeps the default entries (`attention_fwd_{bf16,f16}_d{64,128,256}`, `..._d64_m192`, `..._d64_qr`,
+`..._d128_n176`) and every entry of
 the named variants (`attention_fwd_<variant>_<elem>_d<dim>`); writes OUT_DIR/attention.ptx.
 The module's entries are self-contained (no `.func`), so a cut module is valid PTX.
 """
@@ -21,7 +22,7 @@ def main():
     lines = open(src).read().split("\n")
     if any(l.startswith(".func") or l.startswith(".visible .func") for l in lines):
         sys.exit(f"{src}: has .func definitions; cutting by entry would break it")
-    default = re.compile(r"attention_fwd_(bf16|f16)_d\d+(_m\d+)?(_n\d+)?$")
+    default = re.compile(r"attention_fwd_(bf16|f16)_d\d+(_m\d+)?(_n\d+)?(_qr)?$")
     variant = re.compile(r"attention_fwd_(\w+?)_(bf16|f16)_d\d+$")
     out, cur, kept = [], None, []
     for line in lines:

@@ -27,7 +27,8 @@ use config::Params;
 
 /// The kernel's tiles for a problem: the query rows per CTA (one consumer warpgroup per 64:
 /// two, or three in head dim 64's 192-row tile), the keys per block (`config::block_n`, or
-/// head dim 128's 176, `config::block_n_wide`), and the entry's measuring variant.
+/// head dim 128's 176, `config::block_n_wide`), whether Q is a register operand of `S = Q·Kᵀ`
+/// (head dim 64's 128-row tile, `config::q_regs`), and the entry's measuring variant.
 ///
 /// ```
 /// use host::attention::launch::AttentionKernel;
@@ -47,6 +48,10 @@ pub struct AttentionKernel {
     pub stages: usize,
     /// Stages of Q's pipeline (`config::Q_STAGES`; 2 in the `q2` measuring variants).
     pub q_stages: usize,
+    /// Q as a register operand of `S = Q·Kᵀ` (`wgmma` RS, Q loaded once per tile by
+    /// `ldmatrix`): the `_qr` default entries (head dim 64's 128-row tile, `config::q_regs`)
+    /// and the `qr` measuring variant. The shared memory is the same (Q is still staged there).
+    pub q_regs: bool,
     /// The measuring variant (`serial`, ...; see [`AttentionKernel::variant`]), `""` for a
     /// default entry.
     pub variant: &'static str,
@@ -60,12 +65,17 @@ impl AttentionKernel {
     /// Below this many query rows (the longest sequence's, varlen) a causal problem keeps the
     /// 128-row tile at head dim 64 (see [`AttentionKernel::for_problem`]).
     pub const WIDE_CAUSAL_MIN_SEQLEN_Q: usize = 2048;
+    /// Head dim 64's 192-row tile is taken only while its m-blocks compute at most this
+    /// fraction (17/16) of the rows the 128-row tile's do (the longest sequence's, varlen):
+    /// beyond, the padding costs more than the 128-row tile with Q in registers (`_qr`) loses
+    /// (see [`AttentionKernel::for_problem`]).
+    pub const WIDE_MAX_PADDING: (usize, usize) = (17, 16);
     /// From this many keys (the longest sequence's, varlen) a non-causal problem takes head dim
     /// 128's 176-key tile (see [`AttentionKernel::for_problem`]).
     pub const WIDE_KEYS_MIN_SEQLEN_K: usize = 8192;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 19] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 21] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
         ("n176", &[128]),
@@ -85,6 +95,8 @@ impl AttentionKernel {
         ("tws", &[64, 128]),
         ("twslazy", &[64, 128]),
         ("q2", &[64, 128]),
+        ("qr", &[64, 128]),
+        ("lsum", &[64, 128]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -94,54 +106,84 @@ impl AttentionKernel {
             bn,
             stages: config::STAGES,
             q_stages: config::Q_STAGES,
+            q_regs: false,
             variant: "",
         })
     }
     /// The tiles the default build runs `p` on — the one place the tile is chosen, as CUTLASS's
-    /// tile heuristics: at head dim 64 FlashAttention-3's 192 × 128 (three consumer
-    /// warpgroups), except for a causal problem with fewer than
-    /// [`WIDE_CAUSAL_MIN_SEQLEN_Q`](Self::WIDE_CAUSAL_MIN_SEQLEN_Q) query rows, or one whose
-    /// 192-row m-blocks compute more than 9/8 of the 128-row ones' rows (`seqlen_q` ≤ 128, 200,
-    /// …: the padding eats the gain), which keep 128 × 128; at head dim 128
+    /// tile heuristics. At head dim 64: FlashAttention-3's 192 × 128 (three consumer
+    /// warpgroups) while its m-blocks compute at most
+    /// [`WIDE_MAX_PADDING`](Self::WIDE_MAX_PADDING) = 17/16 of the 128-row ones' rows
+    /// (`seqlen_q` 512, 1k, 1408: 9/8, 9/8, 12/11 — no; 768, 2k, 8k: 1, 33/32, 129/128 — yes)
+    /// and, under a causal mask, from
+    /// [`WIDE_CAUSAL_MIN_SEQLEN_Q`](Self::WIDE_CAUSAL_MIN_SEQLEN_Q) query rows; else 128 × 128
+    /// with Q as a register operand of `S = Q·Kᵀ` (`_qr`, `config::q_regs`). At head dim 128
     /// FlashAttention-3's non-causal 128 × 176 from
     /// [`WIDE_KEYS_MIN_SEQLEN_K`](Self::WIDE_KEYS_MIN_SEQLEN_K) keys, else 128 × 128 (whose O
     /// goes out through the TMA-store epilogue, which the 176-key tile has no registers for),
     /// and 128 × 128 under a causal mask (FlashAttention-3's causal tile); 128 × 80 at d256.
-    /// Measured on the H200, bf16, 16k tokens (doc/attention.md): 192 rows 0.68–0.87 of
-    /// cuDNN non-causal against 0.66–0.76 (512 and 1k, exactly 9/8 of the rows, still +2–3 %),
-    /// causal 0.74–0.82 against 0.71–0.76 from 4k keys, level at 2k, but 0.51 / 0.56 against
-    /// 0.57 / 0.63 at 512 / 1k (the diagonal blocks' masked half a larger share of the work);
-    /// d128 non-causal at 512 … 16k: 176 keys 0.57 / 0.62 / 0.70 / 0.76 / 0.78 / 0.79, 128 × 128
-    /// with the TMA epilogue 0.68 / 0.70 / 0.74 / 0.76 / 0.74 / 0.79 (2026-11-29, one call);
-    /// causal the 176-key tile lost at 512–2k (0.49 / 0.56 / 0.59 against 0.53 / 0.58 / 0.64).
+    ///
+    /// Measured on the H200, bf16, 16k tokens, like for like (ours / cuDNN in one process,
+    /// doc/attention.md, session 12): d64 non-causal at 512 / 768 / 1k / 1408 / 2k, `qr`
+    /// 0.79 / 0.83 / 0.85 / 0.86 / 0.88, 192 rows 0.75 / 0.86 / 0.79 / 0.82 / 0.90 (8k: 0.92
+    /// against 0.99, session 11): the 192-row tile is 2–8 % faster per computed row, so its
+    /// padding decides; causal under 2k queries `qr` 0.73 / 0.76 / 0.75 / 0.78 against 0.60 /
+    /// 0.71 / 0.64 / 0.70 for 192 rows and 0.67 / – / 0.72 / – for 128 rows with Q in shared
+    /// memory (the choice there before), level with 192 rows at 2k (0.78 / 0.79), behind it
+    /// from 4k; `qr` is 1.015–1.077 times the same tile's TFLOP/s with Q in shared memory at
+    /// every measured shape (session 11). d128 non-causal at 512 … 16k: 176 keys 0.57 / 0.62 /
+    /// 0.70 / 0.76 / 0.78 / 0.79, 128 × 128 with the TMA epilogue 0.68 / 0.70 / 0.74 / 0.76 /
+    /// 0.74 / 0.79 (2026-11-29, one call); causal the 176-key tile lost at 512–2k (0.49 / 0.56
+    /// / 0.59 against 0.53 / 0.58 / 0.64).
     ///
     /// ```
     /// use host::attention::{AttentionConfig, Causal, launch::AttentionKernel};
     /// let k = |c: AttentionConfig| AttentionKernel::for_problem(&c.check_shape().unwrap()).unwrap();
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64)).bm, 192);
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64).causal(Causal::TopLeft)).bm, 128);
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 64).causal(Causal::TopLeft)).bm, 192);
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 8192, 128)).describe(), "128×176");
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 8192, 8192, 128).causal(Causal::TopLeft)).bn, 128);
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128)).describe(), "128×128");
+    /// let tl = Causal::TopLeft;
+    /// // d64 non-causal: 192 rows unless they pad more than 17/16, else 128 with Q in registers
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64)).describe(), "128×128 qr");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64)).entry::<half::bf16>(), "attention_fwd_bf16_d64_qr");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 512, 512, 64)).entry::<half::f16>(), "attention_fwd_f16_d64_qr");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1408, 1408, 64)).describe(), "128×128 qr");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 768, 768, 64)).describe(), "192×128");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 2048, 2048, 64)).entry::<half::bf16>(), "attention_fwd_bf16_d64_m192");
+    /// // the keys do not enter: only the rows' padding
+    /// assert!(k(AttentionConfig::new(1, 8, 1024, 8192, 64)).q_regs);
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 512, 64)).bm, 192);
+    /// // d64 causal: 128 rows with Q in registers under 2k queries, 192 rows from 2k
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64).causal(tl)).describe(), "128×128 qr");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 768, 768, 64).causal(tl)).describe(), "128×128 qr");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 2047, 4096, 64).causal(tl)).describe(), "128×128 qr");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 2048, 2048, 64).causal(tl)).describe(), "192×128");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 64).causal(tl)).bm, 192);
     /// // one 128-row m-block against a 192-row one: 1.5 times the rows
-    /// assert_eq!(k(AttentionConfig::new(4, 8, 100, 4096, 64)).bm, 128);
+    /// assert_eq!(k(AttentionConfig::new(4, 8, 100, 4096, 64)).describe(), "128×128 qr");
     /// assert_eq!(k(AttentionConfig::new(4, 8, 380, 4096, 64)).bm, 192);
     /// // rows that see no key (bottom-right, fewer keys than queries: the sweep's #59) too
     /// assert_eq!(k(AttentionConfig::new(1, 24, 3119, 149, 64).causal(Causal::BottomRight)).bm, 192);
+    /// // d128: 176 keys non-causal from 8k keys; Q never in registers
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 8192, 128)).describe(), "128×176");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 8192, 8192, 128).causal(tl)).bn, 128);
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128)).describe(), "128×128");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 512, 512, 128)).entry::<half::bf16>(), "attention_fwd_bf16_d128");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 512, 512, 256)).describe(), "128×80");
     /// ```
     pub fn for_problem(p: &AttentionProblem) -> Option<AttentionKernel> {
         let base = Self::for_head_dim(p.head_dim)?;
         // rows computed: the m-blocks the longest sequence needs, each a whole tile
         let rows = |bm: usize| p.seqlen_q.div_ceil(bm) * bm;
+        let (num, den) = Self::WIDE_MAX_PADDING;
         let wide = config::block_m_wide(p.head_dim)
             .filter(|_| p.causal.is_none() || p.seqlen_q >= Self::WIDE_CAUSAL_MIN_SEQLEN_Q)
-            .filter(|&bm| 8 * rows(bm) <= 9 * rows(base.bm));
+            .filter(|&bm| den * rows(bm) <= num * rows(base.bm));
         let wide_n = config::block_n_wide(p.head_dim)
             .filter(|_| p.causal.is_none() && p.seqlen_k >= Self::WIDE_KEYS_MIN_SEQLEN_K);
+        let (bm, bn) = (wide.unwrap_or(base.bm), wide_n.unwrap_or(base.bn));
         Some(AttentionKernel {
-            bm: wide.unwrap_or(base.bm),
-            bn: wide_n.unwrap_or(base.bn),
+            bm,
+            bn,
+            // the 128 × 128 tile of a head dim with a `_qr` entry
+            q_regs: config::q_regs(p.head_dim) && (bm, bn) == (base.bm, base.bn),
             ..base
         })
     }
@@ -155,9 +197,15 @@ impl AttentionKernel {
     /// `nb`); `tws` (`split` with the next K/V full barriers probed right after the `wgmma`
     /// issue), `twslazy` (`tws` with O rescaled only when a row's max moved); `wg3s3` (d64's
     /// 192-row tile with three K/V stages); `q2` (two Q stages: the next tile's Q loads under
-    /// this one's last blocks and epilogue; d64 and d128 on 128 × 128). In any build: `overlap` (the 128 × 128 tile; 128 × 80
-    /// at d256), `wg3` (d64's 192-row tile) and `n176` (d128's 176-key tile) force a default
-    /// entry; `None`: [`for_problem`](Self::for_problem).
+    /// this one's last blocks and epilogue; d64 and d128 on 128 × 128); `qr` at d128 (Q as a
+    /// register operand: `S = Q·Kᵀ` by `wgmma` RS, Q loaded once per tile by `ldmatrix`, on
+    /// 128 × 128); `lsum` (the row sums on the tensor core: `l += P·1` by a `wgmma` m64n8k16 RS
+    /// of the same P beside each k-block of `P·V`, no FADD chains; d64 on its default 128-row
+    /// tile, Q in registers, d128 on 128 × 128; 256 bytes of ones per consumer warpgroup more
+    /// shared memory). In any build: `overlap` (the 128 × 128 tile, Q in shared memory; 128 × 80
+    /// at d256), `wg3` (d64's 192-row tile), `n176` (d128's 176-key tile) and `qr` at d64 (the
+    /// 128 × 128 tile with Q in registers, `_d64_qr`) force a default entry; `None`:
+    /// [`for_problem`](Self::for_problem).
     /// A variant without an entry for `d` is an error.
     ///
     /// ```
@@ -172,12 +220,28 @@ impl AttentionKernel {
     /// let k = AttentionKernel::variant(&p(64), Some("overlap")).unwrap();
     /// assert_eq!((k.bm, k.entry::<half::f16>()), (128, "attention_fwd_f16_d64".to_string()));
     /// let k = AttentionKernel::variant(&p(64), None).unwrap();
+    /// assert_eq!((k.bm, k.entry::<half::bf16>()), (128, "attention_fwd_bf16_d64_qr".to_string()));
+    /// let k = AttentionKernel::variant(&p(64), Some("wg3")).unwrap();
     /// assert_eq!((k.bm, k.entry::<half::bf16>()), (192, "attention_fwd_bf16_d64_m192".to_string()));
     /// // two Q stages: d128's second Q tile still leaves room for two O boxes per warpgroup
     /// let k = AttentionKernel::variant(&p(128), Some("q2")).unwrap();
     /// assert_eq!(k.smem_bytes(), 2 * 128 * 128 * 2 + 4 * 128 * 128 * 2 + 2 * 2 * 8192 + 128);
     /// assert_eq!(k.entry::<half::bf16>(), "attention_fwd_q2_bf16_d128");
     /// assert!(AttentionKernel::variant(&p(256), Some("q2")).is_err());
+    /// // Q in registers: the 128 × 128 tile's shared memory (Q stays staged there by TMA); a
+    /// // measuring entry at d128, the default `_qr` one at d64 (Q in shared memory: `overlap`)
+    /// let k = AttentionKernel::variant(&p(128), Some("qr")).unwrap();
+    /// assert_eq!((k.bn, k.smem_bytes()), (128, AttentionKernel::for_head_dim(128).unwrap().smem_bytes()));
+    /// assert_eq!(k.entry::<half::bf16>(), "attention_fwd_qr_bf16_d128");
+    /// let k = AttentionKernel::variant(&p(64), Some("qr")).unwrap();
+    /// assert_eq!((k.bm, k.variant, k.entry::<half::f16>()), (128, "", "attention_fwd_f16_d64_qr".to_string()));
+    /// let k = AttentionKernel::variant(&p(64), Some("overlap")).unwrap();
+    /// assert_eq!((k.q_regs, k.entry::<half::bf16>()), (false, "attention_fwd_bf16_d64".to_string()));
+    /// assert!(AttentionKernel::variant(&p(256), Some("qr")).is_err());
+    /// // the row sums on the tensor core: a tile of ones per consumer warpgroup more
+    /// let k = AttentionKernel::variant(&p(64), Some("lsum")).unwrap();
+    /// assert_eq!((k.q_regs, k.entry::<half::bf16>()), (true, "attention_fwd_lsum_bf16_d64".to_string()));
+    /// assert_eq!(k.smem_bytes(), AttentionKernel::for_head_dim(64).unwrap().smem_bytes() + 2 * 256);
     /// assert!(AttentionKernel::variant(&p(64), Some("tile")).is_err());
     /// assert!(AttentionKernel::variant(&p(128), Some("wg3")).is_err());
     /// assert!(AttentionKernel::variant(&p(128), Some("tile")).is_err());
@@ -234,8 +298,11 @@ impl AttentionKernel {
                 base.stages
             },
             q_stages: if name == "q2" { 2 } else { base.q_stages },
-            // `overlap`, `wg3` and `n176` are default entries
-            variant: if matches!(name, "overlap" | "wg3" | "n176") {
+            q_regs: name == "qr" || (name == "lsum" && config::q_regs(d)),
+            // `overlap`, `wg3`, `n176` and `qr` where it has a `_qr` entry are default entries
+            variant: if matches!(name, "overlap" | "wg3" | "n176")
+                || (name == "qr" && config::q_regs(d))
+            {
                 ""
             } else {
                 name
@@ -243,9 +310,16 @@ impl AttentionKernel {
         })
     }
     /// Dynamic shared memory: Q, the stages of K and V, the O staging boxes, the barriers
-    /// (`config::smem_bytes`).
+    /// (`config::smem_bytes`), and for `lsum` its tiles of ones (`config::ONES_BYTES` per
+    /// consumer warpgroup).
     pub fn smem_bytes(self) -> usize {
-        config::smem_bytes(self.bm, self.head_dim, self.bn, self.stages, self.q_stages)
+        // `lsum`: each consumer warpgroup's tile of ones past the barriers
+        let ones = if self.variant == "lsum" {
+            config::ONES_BYTES * self.bm / 64
+        } else {
+            0
+        };
+        config::smem_bytes(self.bm, self.head_dim, self.bn, self.stages, self.q_stages) + ones
     }
     /// Threads per CTA: the producer warpgroup and one consumer warpgroup per 64 query rows
     /// (`config::threads`).
@@ -259,23 +333,27 @@ impl AttentionKernel {
     pub fn threads(self) -> u32 {
         config::threads(self.bm)
     }
-    /// The tile as `rows×keys` (`192×128`), and the variant if any: what `host attention` and
-    /// `host bench attention` report.
+    /// The tile as `rows×keys` (`192×128`), and the variant if any, or `qr` for a default entry
+    /// with Q in registers (`128×128 qr`): what `host attention` and `host bench attention`
+    /// report.
     ///
     /// ```
     /// use host::attention::launch::AttentionKernel;
     /// assert_eq!(AttentionKernel::for_head_dim(256).unwrap().describe(), "128×80");
     /// ```
     pub fn describe(self) -> String {
-        let v = if self.variant.is_empty() {
-            String::new()
-        } else {
+        let v = if !self.variant.is_empty() {
             format!(" {}", self.variant)
+        } else if self.q_regs {
+            " qr".to_string()
+        } else {
+            String::new()
         };
         format!("{}×{}{v}", self.bm, self.bn)
     }
     /// The entry: `attention_fwd_bf16_d128`, `attention_fwd_bf16_d64_m192` (the 192-row tile),
-    /// `attention_fwd_f16_d128_n176` (the 176-key tile), `attention_fwd_serial_bf16_d128`, ...
+    /// `attention_fwd_f16_d128_n176` (the 176-key tile), `attention_fwd_bf16_d64_qr` (Q in
+    /// registers), `attention_fwd_serial_bf16_d128`, ...
     pub fn entry<T: HalfElement>(self) -> String {
         if self.variant.is_empty() {
             let m = if self.bm == config::BM {
@@ -288,7 +366,8 @@ impl AttentionKernel {
             } else {
                 format!("_n{}", self.bn)
             };
-            format!("attention_fwd_{}_d{}{m}{n}", T::NAME, self.head_dim)
+            let qr = if self.q_regs { "_qr" } else { "" };
+            format!("attention_fwd_{}_d{}{m}{n}{qr}", T::NAME, self.head_dim)
         } else {
             format!(
                 "attention_fwd_{}_{}_d{}",

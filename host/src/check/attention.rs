@@ -381,10 +381,19 @@ fn run<T: AttnElement>(
         s.clone_dtoh(&rl)?,
     );
 
+    let kern = AttentionKernel::selected::<T>(ctx, &p)?.0;
     let mut out = AttentionOutcome {
         ms,
-        tile: AttentionKernel::selected::<T>(ctx, &p)?.0.describe(),
+        tile: kern.describe(),
         ..Default::default()
+    };
+    // `lsum` (the row sums on the tensor core, of P rounded to 16 bits): `l` within u₁₆ of the
+    // fp32 sum, so O (divided by it) and the LSE (`ln l`) one u₁₆ more (doc/attention.md,
+    // session 12)
+    let l16 = if kern.variant == "lsum" {
+        rounding.unit * (1.0 + 1.0 / 64.0)
+    } else {
+        0.0
     };
     // O and LSE within the bound
     let mut written_o = vec![false; o1.len()];
@@ -398,7 +407,8 @@ fn run<T: AttnElement>(
             let at = r.o as usize + c;
             written_o[at] = true;
             let (got, want) = (f64::from(o1[at].to_f32()), f64::from(ro[r.ref_at + c]));
-            let bound = o_bound(rounding, true, &mag, f64::from(ra[r.ref_at + c]), vmax);
+            let absw = f64::from(ra[r.ref_at + c]);
+            let bound = o_bound(rounding, true, &mag, absw, vmax) + l16 * absw;
             let err = (got - want).abs();
             out.o_err = out
                 .o_err
@@ -422,7 +432,7 @@ fn run<T: AttnElement>(
         let ok = if r.n == 0 {
             got == f64::INFINITY && want == f64::INFINITY
         } else {
-            let b = lse_bound(true, &mag);
+            let b = lse_bound(true, &mag) + l16;
             let e = (got - want).abs();
             out.lse_ratio = out
                 .lse_ratio
@@ -540,9 +550,17 @@ pub fn attention_fixed_cases() -> Vec<AttentionCase> {
             AttentionConfig::new(1, 2, 100, 200, 64).causal(tl),
             10.0,
         ),
+        // head dim 64's 128-row tile with Q in registers (192 rows would pad to 9/8), eight
+        // m-blocks, MQA
         c(
             "f16",
             AttentionConfig::new(1, 8, 1000, 1000, 64).heads_kv(1),
+            3.0,
+        ),
+        // and its 192-row tile in fp16 (three m-blocks against five of 128 rows), GQA
+        c(
+            "f16",
+            AttentionConfig::new(1, 4, 575, 1100, 64).heads_kv(2),
             3.0,
         ),
         c(
@@ -887,31 +905,33 @@ mod tests {
         assert!(any(&|p| p.dtype == "bf16") >= 60 && any(&|p| p.dtype == "f16") >= 60);
     }
 
-    /// Head dims 64 and 128 have two tiles each (`AttentionKernel::for_problem`: 128 or 192
-    /// rows at d64, 128 or 176 keys at d128): the fixed cases run each in bf16 and fp16, and so
-    /// do the first 60 problems of the default sweep (what the final check's
-    /// `host run --sweep-attention 60` runs) but for the 176-key tile, which needs 8k keys
-    /// (the sweep's seqlens stop at 4096).
+    /// Head dims 64 and 128 have two tiles each (`AttentionKernel::for_problem`: 128 rows
+    /// with Q in registers or 192 rows at d64, 128 or 176 keys at d128): the fixed cases run
+    /// each in bf16 and fp16, and so do the first 60 problems of the default sweep (what the
+    /// final check's `host run --sweep-attention 60` runs) but for the 176-key tile, which needs
+    /// 8k keys (the sweep's seqlens stop at 4096). d64's 128-row tile with Q in shared memory
+    /// (`attention_fwd_*_d64`) is no longer a default choice (`CUTE_RS_ATTENTION=overlap`):
+    /// every d64 problem lands on one of the other two, both mask kinds on both.
     #[test]
-    fn both_tiles_run_in_both_types() {
+    fn every_tile_runs_in_both_types() {
         let tiles = |cases: &[AttentionCase]| {
             let mut seen = std::collections::BTreeSet::new();
             for c in cases.iter().filter(|c| c.cfg.head_dim != 256) {
                 let p = c.cfg.check_shape().unwrap();
                 let k = AttentionKernel::for_problem(&p).unwrap();
-                seen.insert((c.dtype, k.head_dim, k.bm, k.bn));
+                seen.insert((c.dtype, k.head_dim, k.bm, k.bn, k.q_regs));
             }
             seen
         };
         let mut want = std::collections::BTreeSet::new();
         for dtype in ["bf16", "f16"] {
             for tile in [
-                (64, 128, 128),
-                (64, 192, 128),
-                (128, 128, 128),
-                (128, 128, 176),
+                (64, 128, 128, true),
+                (64, 192, 128, false),
+                (128, 128, 128, false),
+                (128, 128, 176, false),
             ] {
-                want.insert((dtype, tile.0, tile.1, tile.2));
+                want.insert((dtype, tile.0, tile.1, tile.2, tile.3));
             }
         }
         assert_eq!(tiles(&attention_fixed_cases()), want);
@@ -920,5 +940,25 @@ mod tests {
             .collect();
         want.retain(|t| t.3 != 176);
         assert_eq!(tiles(&sweep), want);
+        // d64 in the 200-problem sweep (`host run --sweep-attention 200`): each tile under a
+        // causal mask and without one
+        let sweep: Vec<AttentionCase> = (0..200)
+            .map(|i| AttentionCase::generate(super::super::DEFAULT_SEED, i))
+            .collect();
+        let mut d64 = std::collections::BTreeMap::new();
+        for c in sweep.iter().filter(|c| c.cfg.head_dim == 64) {
+            let k = AttentionKernel::for_problem(&c.cfg.check_shape().unwrap()).unwrap();
+            *d64.entry((k.bm, k.q_regs, c.cfg.causal.is_some()))
+                .or_insert(0) += 1;
+        }
+        for tile in [(128, true), (192, false)] {
+            for causal in [false, true] {
+                assert!(
+                    d64.get(&(tile.0, tile.1, causal)).is_some_and(|&n| n >= 2),
+                    "{tile:?} causal {causal}: {d64:?}"
+                );
+            }
+        }
+        assert_eq!(d64.keys().filter(|k| k.0 == 128 && !k.1).count(), 0);
     }
 }

@@ -28,6 +28,15 @@ pub const fn block_m_wide(d: usize) -> Option<usize> {
     }
 }
 
+/// Whether head dim `d`'s 128-row tile has default entries with Q as a register operand of
+/// `S = Q·Kᵀ` (`_qr`: `wgmma` RS, the same shared memory): head dim 64. The host runs them
+/// wherever it keeps that head dim at 128 rows (`AttentionKernel::for_problem`); head dim 128's
+/// (the `qr` measuring variant) measured level with Q in shared memory, and the wider tiles
+/// have no registers for Q.
+pub const fn q_regs(d: usize) -> bool {
+    d == 64
+}
+
 /// The causal mask's alignment (`Params::causal`): none.
 pub const CAUSAL_NONE: i32 = 0;
 /// Top-left (torch's `is_causal`): query `i` sees keys `0..=i`.
@@ -115,6 +124,11 @@ pub const fn smem_bytes(bm: usize, d: usize, bn: usize, stages: usize, q_stages:
         + o_boxes(bm, d, bn, stages, q_stages) * bm / 64 * O_BOX_BYTES
         + 128
 }
+
+/// Bytes of one consumer warpgroup's tile of 16-bit ones in the `lsum` measuring variant (the
+/// B operand, 16 keys × 8 columns, of its row sums on the tensor core), past the barriers: the
+/// host allots `ONES_BYTES` per consumer warpgroup beyond [`smem_bytes`] for those entries.
+pub const ONES_BYTES: usize = 256;
 
 /// `Params::epilogue`: O stored from registers (the direct path, every tile).
 pub const EPILOGUE_DIRECT: i32 = 0;

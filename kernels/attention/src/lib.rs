@@ -37,7 +37,10 @@
 //! 192 (the `_m192` entries: three consumer warpgroups, 512 threads, `setmaxnreg` 32 / 160,
 //! FlashAttention-3's d64 tile), the consumer count following from `BM`. Its keys per block are
 //! [`AttnTiles::BN`]: 128 at head dims 64 and 128, 80 at 256, and at head dim 128 also 176 (the
-//! `_n176` entries, FlashAttention-3's non-causal d128 tile).
+//! `_n176` entries, FlashAttention-3's non-causal d128 tile). Head dim 64's 128-row tile also
+//! comes with Q as a register operand of `S = Q·Kᵀ` (the `_qr` entries: `wgmma` RS, each
+//! consumer thread's share of Q loaded once per tile by `ldmatrix`, so the tensor cores read only
+//! K from shared memory for S).
 //!
 //! Persistent: a grid of at most one CTA per SM deals out the (m-block, head, batch) tiles
 //! round-robin; under a causal mask the tiles with the most key blocks (the last m-blocks) come
@@ -230,6 +233,39 @@ unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
     commit_group();
 }
 
+/// `S = Q·Kᵀ` as [`gemm_qk`], Q from registers (`wgmma` RS): `qa` holds this thread's Q
+/// fragment ([`AttnTiles::q_regs`]), k-block `kb`'s four registers at `4·kb ..`.
+///
+/// # Safety
+/// As [`gemm_qk`]; `qa` is not written until a `wait_group` retires the group.
+#[inline(always)]
+unsafe fn gemm_qk_rs<E, H: AttnTiles, const SN2: usize, const QA: usize>(
+    qa: &[f32; QA],
+    k: *mut u16,
+    s: &mut [f32; SN2],
+) where
+    [f32; SN2]: MmaAsync<E>,
+{
+    fence_operand(s);
+    fence();
+    device::unroll!(H::D / 16, |kb| {
+        let scale = if kb == 0 {
+            ScaleOut::Zero
+        } else {
+            ScaleOut::One
+        };
+        let a = [
+            qa[4 * kb].to_bits(),
+            qa[4 * kb + 1].to_bits(),
+            qa[4 * kb + 2].to_bits(),
+            qa[4 * kb + 3].to_bits(),
+        ];
+        // SAFETY: the caller's.
+        unsafe { mma_async_rs::<E, MajorK, One, One, _>(a, H::k_desc(k, kb), s, scale) };
+    });
+    commit_group();
+}
+
 /// `O += P·V`: P (this warpgroup's `64 × BN`, 16-bit, in the registers [`convert_p`] filled) as
 /// the A operand of `wgmma` RS, V read MN-major, one k-block per 16 keys, committed as one group.
 ///
@@ -255,6 +291,43 @@ unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
         ];
         // SAFETY: the caller's.
         unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, H::v_desc(v, kb), o, ScaleOut::One) };
+    });
+    commit_group();
+}
+
+/// [`gemm_pv`] and the row sums on the tensor core (`LSUM`): per k-block, beside `O += P·V`, a
+/// `wgmma` m64n8k16 RS of the same P registers by a 16 × 8 tile of ones (`ones`: its descriptor,
+/// [`tiles::ones_desc`]) into `l` (`CLayout_64x8`: value `e + 2·h` is row half `h`, every column
+/// the row's sum over the block's keys, the quad's four threads alike), in the same group.
+///
+/// # Safety
+/// As [`gemm_pv`]; `ones` describes 256 bytes of 16-bit ones in this CTA's shared memory, made
+/// visible to the async proxy; `l` is not touched until a `wait_group` retires the group.
+#[inline(always)]
+unsafe fn gemm_pv_l<E, H: AttnTiles, const OD2: usize, const PA: usize>(
+    pa: &[f32; PA],
+    v: *mut u16,
+    o: &mut [f32; OD2],
+    l: &mut [f32; 4],
+    ones: u64,
+) where
+    [f32; OD2]: MmaAsync<E>,
+    [f32; 4]: MmaAsync<E>,
+{
+    fence_operand(o);
+    fence_operand(l);
+    fence();
+    device::unroll!(PA / 4, |kb| {
+        let a = [
+            pa[4 * kb].to_bits(),
+            pa[4 * kb + 1].to_bits(),
+            pa[4 * kb + 2].to_bits(),
+            pa[4 * kb + 3].to_bits(),
+        ];
+        // SAFETY: the caller's.
+        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, H::v_desc(v, kb), o, ScaleOut::One) };
+        // SAFETY: the caller's; the ones tile is K-major, its values all 1.
+        unsafe { mma_async_rs::<E, MajorK, One, One, _>(a, ones, l, ScaleOut::One) };
     });
     commit_group();
 }
@@ -375,8 +448,9 @@ pub const RED_TREE: Reduction = 1;
 /// pair, row half, column block). `RED`: how the row's values are reduced ([`Reduction`]),
 /// tested with inline `const { .. }` (a `let` of it captured by the per-row closure is an
 /// environment load in MIR: the dead branch stays and LLVM outlined the closure into a `.func`).
+/// `LSUM`: no row sum here (the tensor core sums P, [`gemm_pv_l`]): `row_sum` is left alone.
 #[inline(always)]
-fn online_softmax<const SN2: usize, const RED: Reduction>(
+fn online_softmax<const SN2: usize, const RED: Reduction, const LSUM: bool>(
     s: &mut [f32; SN2],
     row_max: &mut [f32; 2],
     row_sum: &mut [f32; 2],
@@ -408,14 +482,16 @@ fn online_softmax<const SN2: usize, const RED: Reduction>(
         device::unroll!(SN2 / 4, |j| device::unroll!(2, |e| {
             let v = 4 * j + 2 * h + e;
             s[v] = ex2(fma(s[v], scale_log2, -m_use));
-            if const { RED != RED_TREE } {
+            if const { RED != RED_TREE && !LSUM } {
                 sum += s[v];
             }
         }));
-        if const { RED == RED_TREE } {
+        if const { RED == RED_TREE && !LSUM } {
             sum = row_reduce(s, h, |a, b| a + b);
         }
-        row_sum[h] = fma(row_sum[h], corr[h], sum);
+        if const { !LSUM } {
+            row_sum[h] = fma(row_sum[h], corr[h], sum);
+        }
     });
     corr
 }
@@ -511,8 +587,11 @@ unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
 /// P·V's `wait_group` below the softmax, is then mostly a taken branch); `LAZY`: O is rescaled
 /// only when some row of the warp has a new max (a correction of exactly 1 otherwise: the same
 /// bits); `QS`: the stages of Q's pipeline (1, or 2: the producer loads the next tile's Q while
-/// this one's last key blocks, P·V and epilogue run, instead of after its last S). The
-/// consumer warpgroups are `H::BM / 64` (two, or three in the 192-row tile).
+/// this one's last key blocks, P·V and epilogue run, instead of after its last S); `QR` (with
+/// `OVERLAP`): Q as a register operand — each consumer thread loads its `QA = D/4` registers of
+/// the tile's Q once ([`AttnTiles::q_regs`], `ldmatrix`) and `S = Q·Kᵀ` is `wgmma` RS
+/// ([`gemm_qk_rs`]), so the tensor cores read only K from shared memory; Q is released after the
+/// tile's first S. The consumer warpgroups are `H::BM / 64` (two, or three in the 192-row tile).
 ///
 /// # Safety
 /// Launched as [`attention_fwd_bf16_d128`] documents.
@@ -534,6 +613,9 @@ unsafe fn attention_fwd<
     const TW: bool,
     const LAZY: bool,
     const QS: usize,
+    const QR: bool,
+    const LSUM: bool,
+    const QA: usize,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -544,9 +626,13 @@ unsafe fn attention_fwd<
     [f32; OD2]: MmaAsync<E>,
     [f32; SN2]: MmaAsync<E>,
     [f32; PA]: FenceOperand,
+    [f32; QA]: FenceOperand,
+    [f32; 4]: MmaAsync<E>,
 {
-    const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PA * 4 == H::BN) };
+    const { assert!(OD2 * 2 == H::D && SN2 * 2 == H::BN && PA * 4 == H::BN && QA * 4 == H::D) };
     const { assert!(!TW || OVERLAP) };
+    const { assert!(!QR || OVERLAP) };
+    const { assert!(!LSUM || (OVERLAP && !RSB && H::BM == config::BM)) };
     let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
     if to_shared_addr(smem) & 1023 != 0 {
         trap();
@@ -676,6 +762,21 @@ unsafe fn attention_fwd<
     // from it then live in uniform registers, not in the 232 the mainloop needs
     let wg = unsafe { device::warp::shuffle_idx_u32(!0, (wg - 1) as u32, 0) } as i32;
     let signals = t == 0;
+    // `LSUM`: the warpgroup's 16 × 8 tile of 16-bit ones (the B operand of the row sums), past
+    // the barriers (`config::ONES_BYTES` per consumer warpgroup), written once and made visible
+    // to the async proxy before any `wgmma` reads it
+    let ones = if LSUM {
+        let ones = unsafe { bars.add(128 + wg as usize * ONES_BYTES) } as *mut u32;
+        if t < (ONES_BYTES / 4) as i32 {
+            // SAFETY: inside the warpgroup's ones tile (the host allots it for `LSUM` entries).
+            unsafe { *ones.add(t as usize) = E::pack(1.0, 1.0) };
+        }
+        device::tma::fence_proxy_async_shared_cta();
+        warpgroup_barrier(wg);
+        tiles::ones_desc(ones as *mut u16)
+    } else {
+        0
+    };
     let sched = WarpScheduler::<NB>::init(wg);
     let (mut cq, mut ck, mut cv) = (
         pipe_q.consumer_signaling(signals),
@@ -701,6 +802,8 @@ unsafe fn attention_fwd<
         // the thread's two rows (accumulator values 0 and 2): running max (log2 domain) and sum
         let mut row_max = [f32::NEG_INFINITY; 2];
         let mut row_sum = [0f32; 2];
+        // `LSUM`: the row sums as the tensor core accumulates them (`CLayout_64x8`)
+        let mut lsum = [0f32; 4];
         let q0 = unsafe { cq.consumer_wait() };
         let qi = q0.index();
         let mut q = Some(q0);
@@ -714,6 +817,21 @@ unsafe fn attention_fwd<
         if OVERLAP && tile.n_blocks > 0 {
             // FlashAttention-3's intra-warpgroup overlap: block n's S = Q·Kᵀ and block n-1's
             // O += P·V are in flight together; the softmax of S_n runs while P·V computes
+            // `QR`: this thread's Q fragment, loaded once for the tile's key blocks
+            let mut qa: [f32; QA] = if QR {
+                unsafe { H::q_regs::<QA>(q_buf(qi), (128 * wg + t) as u32) }
+            } else {
+                unsafe { core::mem::zeroed() }
+            };
+            // S_n = Q·K_nᵀ: Q from shared memory (SS) or, `QR`, from `qa` (RS)
+            let gemm_s = #[inline(always)]
+            |qa: &[f32; QA], k: *mut u16, s: &mut [f32; SN2]| unsafe {
+                if QR {
+                    gemm_qk_rs::<E, H, SN2, QA>(qa, k, s)
+                } else {
+                    gemm_qk::<E, H, SN2>(q_buf(qi), wg, k, s)
+                }
+            };
             let k = unsafe { ck.consumer_wait() };
             let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
             // ping-pong: wait for my turn at the tensor cores, hand it over once issued
@@ -721,7 +839,7 @@ unsafe fn attention_fwd<
                 unsafe { turns.wait() };
             }
             sched.sync();
-            unsafe { gemm_qk::<E, H, SN2>(q_buf(qi), wg, k_buf(k.index()), &mut s) };
+            gemm_s(&qa, k_buf(k.index()), &mut s);
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
@@ -734,10 +852,19 @@ unsafe fn attention_fwd<
             wait_group::<0>();
             fence_operand(&mut s);
             unsafe { ck.consumer_release(k) };
+            if QR {
+                // Q's registers stay pinned while an S reads them
+                fence_operand(&mut qa);
+                // every warp of the warpgroup has read its Q fragment (the RS `wgmma` took all
+                // four warps' registers): the producer may load the next tile's Q
+                if let Some(q) = q.take() {
+                    unsafe { cq.consumer_release(q) };
+                }
+            }
             masks.apply(&mut s, 0);
             // O is zero: its correction (0 or 1) changes nothing
             let mut corr =
-                online_softmax::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                online_softmax::<SN2, RED, LSUM>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
             // `SPLIT`: V_n is waited for after S_n's softmax, not before the P·V that reads it
             let mut v_next = if SPLIT {
                 Some(unsafe { wait_stage(&mut cv, tv.take()) })
@@ -756,13 +883,19 @@ unsafe fn attention_fwd<
                     unsafe { turns.wait() };
                 }
                 sched.sync();
-                unsafe { gemm_qk::<E, H, SN2>(q_buf(qi), wg, k_buf(k.index()), &mut s) };
+                gemm_s(&qa, k_buf(k.index()), &mut s);
                 if RSB {
                     // FlashAttention-3's `RescaleOBeforeGemm`: O (free since the last
                     // `wait_group 0`) takes block n-1's correction while S_n computes
                     rescale::<OD2, LAZY>(&mut o, corr);
                 }
-                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                if LSUM {
+                    unsafe {
+                        gemm_pv_l::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o, &mut lsum, ones)
+                    };
+                } else {
+                    unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                }
                 if PINGPONG {
                     unsafe { turns.arrive() };
                 }
@@ -774,9 +907,17 @@ unsafe fn attention_fwd<
                 }
                 wait_group::<1>(); // S_n is done (committed first)
                 fence_operand(&mut s);
+                if QR {
+                    fence_operand(&mut qa);
+                }
                 unsafe { ck.consumer_release(k) };
                 masks.apply(&mut s, n);
-                corr = online_softmax::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                corr = online_softmax::<SN2, RED, LSUM>(
+                    &mut s,
+                    &mut row_max,
+                    &mut row_sum,
+                    p.scale_log2,
+                );
                 if SPLIT {
                     // ptxas moves a `wait_group` to the top of its basic block: with the
                     // softmax above in the same block, it waits for P·V before the softmax
@@ -789,9 +930,15 @@ unsafe fn attention_fwd<
                 wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
                 fence_operand(&mut o);
                 fence_operand(&mut pa);
+                if LSUM {
+                    fence_operand(&mut lsum);
+                }
                 unsafe { cv.consumer_release(v) };
                 if !RSB {
                     rescale::<OD2, LAZY>(&mut o, corr);
+                    if LSUM {
+                        rescale::<4, false>(&mut lsum, corr);
+                    }
                 }
                 pa = convert_p::<E, SN2, PA>(&s);
             }
@@ -809,13 +956,22 @@ unsafe fn attention_fwd<
             if RSB {
                 rescale::<OD2, LAZY>(&mut o, corr);
             }
-            unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+            if LSUM {
+                unsafe {
+                    gemm_pv_l::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o, &mut lsum, ones)
+                };
+            } else {
+                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+            }
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
             wait_group::<0>();
             fence_operand(&mut o);
             fence_operand(&mut pa);
+            if LSUM {
+                fence_operand(&mut lsum);
+            }
             unsafe { cv.consumer_release(v) };
         } else {
             for n in 0..tile.n_blocks {
@@ -832,8 +988,13 @@ unsafe fn attention_fwd<
                     unsafe { cq.consumer_release(q) };
                 }
                 masks.apply(&mut s, n);
-                let corr =
-                    online_softmax::<SN2, RED>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
+                // (never `LSUM`'s: it requires `OVERLAP`, and this loop runs no block then)
+                let corr = online_softmax::<SN2, RED, false>(
+                    &mut s,
+                    &mut row_max,
+                    &mut row_sum,
+                    p.scale_log2,
+                );
                 rescale::<OD2, LAZY>(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
@@ -860,9 +1021,15 @@ unsafe fn attention_fwd<
         let mut inv = [0f32; 2];
         let mut lse = [f32::INFINITY; 2]; // a row with no visible key: +inf (FlashAttention's)
         device::unroll!(2, |h| {
-            let mut l = row_sum[h];
-            l += unsafe { shuffle_xor_f32(!0, l, 1) };
-            l += unsafe { shuffle_xor_f32(!0, l, 2) };
+            let l = if LSUM {
+                // the tensor core's sum is the whole row's already (every thread of the quad)
+                lsum[2 * h]
+            } else {
+                let mut l = row_sum[h];
+                l += unsafe { shuffle_xor_f32(!0, l, 1) };
+                l += unsafe { shuffle_xor_f32(!0, l, 2) };
+                l
+            };
             if l > 0.0 {
                 inv[h] = 1.0 / l;
                 lse[h] = (device::math::lg2(l) + row_max[h]) * LN_2;
@@ -950,8 +1117,8 @@ unsafe fn attention_fwd<
 }
 
 /// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
-/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`
-/// (see [`attention_fwd`]).
+/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`,
+/// then `qr`, then `lsum` (see [`attention_fwd`]).
 macro_rules! entry {
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
@@ -972,6 +1139,12 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, Q_STAGES);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, false);
+    };
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal, $lsum:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`, `tma_o`: tensor maps of Q, K, V, O over (d, token, head, batch) with ",
@@ -983,7 +1156,7 @@ macro_rules! entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs>(tma_q, tma_k, tma_v, tma_o, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, { $od2 / 2 }>(tma_q, tma_k, tma_v, tma_o, &p) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1000,11 +1173,18 @@ pub use entries::*;
 /// problems under 2k queries, where 192 measured 10 % slower: `AttentionKernel::for_problem`).
 /// d128 has two: 128 × 128 (causal) and FlashAttention-3's non-causal 128 × 176 (`_n176`:
 /// 0.58–0.80 of cuDNN at 512–16k against 0.57–0.79, +1–6 % at every size; causal it lost at
-/// 512–2k).
+/// 512–2k). d64's 128 × 128 tile also has Q as a register operand (`_qr`: `S = Q·Kᵀ` by `wgmma`
+/// RS, Q loaded once per tile by `ldmatrix`; +1.5–7.7 % over the same tile with Q in shared
+/// memory at every measured shape, doc/attention.md, session 11): the host's choice wherever d64
+/// runs 128 rows, and for non-causal problems up to 1k keys instead of the 192-row tile;
+/// `attention_fwd_{bf16,f16}_d64` stay for `CUTE_RS_ATTENTION=overlap` (the like-for-like
+/// baseline).
 #[rustfmt::skip]
 mod entries {
     use super::*;
     entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false);
+    entry!(attention_fwd_bf16_d64_qr, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
+    entry!(attention_fwd_f16_d64_qr, F16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
     entry!(attention_fwd_bf16_d64_m192, Bf16, D64M192, 32, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d64_m192, F16, D64M192, 32, 64, 32, true, false, false);
     entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false);
@@ -1074,4 +1254,16 @@ mod measure {
     // bytes; on d64's 192-row tile, 160 registers, too)
     entry!(attention_fwd_q2_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, 2);
     entry!(attention_fwd_q2_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true, STAGES, RED_CHAIN, false, false, false, false, 2);
+    // Q as a register operand (`qr`: `S = Q·Kᵀ` by `wgmma` RS, Q loaded once per tile by
+    // `ldmatrix`; the tensor cores read only K from shared memory for S) on d128's 128 × 128 tile
+    // (d64's is a default entry, `_d64_qr`; on d64's 192-row tile, 160 registers, it spilled 180
+    // bytes and ptxas serialized the `wgmma`s, C7512; the 176-key d128 tile and d256 have no
+    // 16–32 registers to spare either). Measured like for like (doc/attention.md, session 11):
+    // d128 level with the same tile
+    entry!(attention_fwd_qr_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
+    // the row sums on the tensor core (`lsum`: `l += P·1`, a `wgmma` m64n8k16 RS of the same P
+    // beside each k-block of P·V; no FADD chains, no quad shuffles of the sum) on d64's default
+    // 128-row tile (Q in registers) and d128's 128 × 128 (doc/attention.md, session 12)
+    entry!(attention_fwd_lsum_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true, true);
+    entry!(attention_fwd_lsum_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, false, true);
 }

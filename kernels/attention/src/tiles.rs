@@ -13,6 +13,9 @@ use core::marker::PhantomData;
 
 use device::tma::TmaDescriptor;
 use layout_types::cute::gmma::*;
+use layout_types::cute::mma::{
+    SM75_U32x4_LDSM_N, SM90_64x64x16_F32BF16BF16_RS, bfloat16_t, make_tiled_copy_a, make_tiled_mma,
+};
 use layout_types::cute::pipeline::TransactionBytes;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaLoad};
@@ -59,6 +62,28 @@ pub trait AttnTiles {
     /// # Safety
     /// As [`Self::load_q`], for a K/V stage and [`Self::KV_TX`].
     unsafe fn load_kv(tma: *const TmaDescriptor, bar: *mut u64, kv: *mut u16, crd: [i32; 3]);
+    /// Consumer thread `thr`'s share of the Q tile as the A operand of `S = Q·Kᵀ` from
+    /// registers (`wgmma` RS; the `_d64_qr` entries and the `qr` measuring variant): CuTe's
+    /// `make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N>, tiled_mma)` of the consumers' TiledMMA
+    /// (the RS GMMA atom, `BM / 64` warpgroups along M), `partition_S` of the swizzled Q tile and
+    /// `retile_D` of `partition_fragment_A`, one `ldmatrix.x4` per k-block of 16 columns; then
+    /// k-block `kb`'s four registers (`ALayout_64x16`'s values `(2r, 2r + 1)`, packed) at
+    /// `4·kb ..`, as f32 bit patterns (so `fence_operand` can pin them). `QA = D / 4`.
+    ///
+    /// # Safety
+    /// The Q tile loaded (its full barrier passed); `q` 1024-byte aligned; every thread of the
+    /// warp executes it (`ldmatrix` is warp-wide); `thr` = 128 · consumer warpgroup + thread.
+    unsafe fn q_regs<const QA: usize>(q: *mut u16, thr: u32) -> [f32; QA];
+}
+
+/// The `wgmma` descriptor of a 16 × 8 (K × N) B operand at `ones` (`ONES_BYTES`, 16-byte
+/// aligned): `tile_to_shape(Layout_K_INTER_Atom<u16>, (8, 16))`, K-major without swizzle — the
+/// `lsum` variant's tile of ones (any layout of ones is ones; the canonical one keeps the
+/// descriptor CuTe's).
+#[inline(always)]
+pub fn ones_desc(ones: *mut u16) -> u64 {
+    let s = tile_to_shape(Layout_K_INTER_Atom::<u16>::new(), (_8, _16), LayoutLeft);
+    make_gmma_desc(MajorK, &make_tensor(make_smem_ptr(ones), s)).desc
 }
 
 /// The Q load's transaction bytes of head dim `H`.
@@ -201,6 +226,50 @@ macro_rules! attn_tiles {
                     // SAFETY: as `load_q`.
                     unsafe { atom.copy(bar, t.ptr((0i32, c)), [c, tok, h, b]) };
                 });
+            }
+            #[inline(always)]
+            unsafe fn q_regs<const QA: usize>(q: *mut u16, thr: u32) -> [f32; QA] {
+                const { assert!(4 * QA == $d) };
+                // the consumers' TiledMMA for S: the RS atom, BM/64 warpgroups along M (the
+                // atom's N does not enter A's TV layout; A's fragment is that of any 16-bit
+                // RS atom, `ALayout_64x16`, bf16 or fp16 alike)
+                let mma = make_tiled_mma(
+                    SM90_64x64x16_F32BF16BF16_RS::<MajorK, MajorK>::new(),
+                    Layout::<(Int<{ $bm / 64 }>, _1, _1), (_1, _0, _0)>::default(),
+                );
+                let s2r = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
+                let s_q = make_tensor(
+                    make_smem_ptr(q as *mut bfloat16_t),
+                    tile_to_shape(
+                        Layout_K_SW128_Atom::<u16>::new(),
+                        (Int::<$bm>::new(), Int::<$d>::new()),
+                        LayoutLeft,
+                    ),
+                );
+                // `partition_fragment_A` of the K-major (BM, D) shape: the registers do not
+                // depend on the tile's strides (the typed `make_fragment_like` takes leaf rest
+                // modes; the swizzled tile's K mode is (64, D/64))
+                let shape = make_tensor(
+                    Counting(0i32),
+                    make_layout(
+                        (Int::<$bm>::new(), Int::<$d>::new()),
+                        (Int::<$d>::new(), _1),
+                    ),
+                );
+                let mut frag = mma.get_slice(thr as i32).partition_fragment_a(&shape);
+                let thr_s2r = s2r.get_slice(thr);
+                let (src, dst) = (thr_s2r.partition_s(&s_q), thr_s2r.retile_d(&mut frag));
+                device::unroll!($d / 16, |kb| {
+                    // SAFETY: the caller's; the Q tile is this CTA's shared memory.
+                    unsafe { copy(&s2r, &src.k_block(kb), &dst.k_block(kb)) };
+                });
+                let mut qa = [0f32; QA];
+                device::unroll!($d / 16, |kb| device::unroll!(4, |r| {
+                    let v =
+                        |i: i32| frag[frag.layout.crd2idx((i, 0i32, kb as i32)) as usize].0 as u32;
+                    qa[4 * kb + r] = f32::from_bits(v(2 * r as i32) | v(2 * r as i32 + 1) << 16);
+                }));
+                qa
             }
         }
     };

@@ -90,6 +90,64 @@ mod tests {
         check(16);
     }
 
+    /// The A operand of an RS `wgmma` loaded from shared memory (attention's `qr` variant: Q
+    /// as a register operand of `S = Q·Kᵀ`), as CuTe loads it: `make_tiled_copy_A(
+    /// Copy_Atom<SM75_U32x4_LDSM_N>, tiled_mma)` of a TiledMMA of `W` RS GMMA warpgroups along
+    /// M, `partition_S` of a `(64·W, D)` K-major SW128 tile (`tile_to_shape` of
+    /// `Layout_K_SW128_Atom`, as TMA writes it), `retile_D` of `partition_fragment_A` (of the
+    /// K-major shape: the typed `make_fragment_like` takes leaf rest modes, and the swizzled
+    /// tile's K mode is `(64, D/64)`), one `ldmatrix.x4` per k-block (the host emulation). Every
+    /// thread's fragment value `(v, 0, kb)` is the element `ALayout_64x16` puts there (the
+    /// accumulator's coordinates restricted to 16 columns, [`acc_coord`]) in its warpgroup's rows,
+    /// column `16·kb +`; and the register pairs `(2r, 2r + 1)` the RS `wgmma`'s four registers.
+    #[test]
+    fn ldsm_of_a_swizzled_tile_is_the_rs_a_operand() {
+        use crate::cute::gmma::{Layout_K_SW128_Atom, MajorK, tile_to_shape};
+        use crate::cute::mma::*;
+        use crate::cute::prelude::*;
+        macro_rules! check {
+            ($w:ty, $m:ty, $d:ty) => {{
+                let (w, d) = (<$w>::VALUE as i32, <$d>::VALUE as i32);
+                let mma = make_tiled_mma(
+                    SM90_64x64x16_F32BF16BF16_RS::<MajorK, MajorK>::new(),
+                    Layout::<($w, _1, _1), (_1, _0, _0)>::default(),
+                );
+                let s2r = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
+                let rows = 64 * w;
+                let mut buf = std::vec![bfloat16_t(0); (rows * d) as usize + 1024];
+                let base = buf.as_mut_ptr().wrapping_add(buf.as_ptr().align_offset(1024));
+                let tile = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (<$m>::default(), <$d>::default()), LayoutLeft);
+                let s_q = make_tensor(make_smem_ptr(base), tile);
+                for m in 0..rows {
+                    for k in 0..d {
+                        unsafe { s_q.ptr((m, k)).write(bfloat16_t((m * d + k) as u16)) };
+                    }
+                }
+                let shape = make_tensor(Counting(0i32), make_layout((<$m>::default(), <$d>::default()), (<$d>::default(), _1)));
+                for thr in 0..128 * w as u32 {
+                    let mut frag = mma.get_slice(thr as i32).partition_fragment_a(&shape);
+                    let thr_s2r = s2r.get_slice(thr);
+                    let (src, dst) = (thr_s2r.partition_s(&s_q), thr_s2r.retile_d(&mut frag));
+                    for kb in 0..(d / 16) as usize {
+                        unsafe { crate::cute::copy::copy(&s2r, &src.k_block(kb), &dst.k_block(kb)) };
+                    }
+                    let (wg, t) = (thr as i32 / 128, thr as i32 % 128);
+                    for kb in 0..d / 16 {
+                        for v in 0..8i32 {
+                            let (r, c) = acc_coord(t, v);
+                            let got = frag[frag.layout.crd2idx((v, 0i32, kb)) as usize].0 as i32;
+                            assert_eq!(got, (64 * wg + r) * d + 16 * kb + c, "thread {thr} k-block {kb} value {v}");
+                        }
+                    }
+                }
+            }};
+        }
+        check!(_2, _128, _128);
+        check!(_2, _128, _64);
+        check!(_3, _192, _64);
+        check!(_2, _128, _256);
+    }
+
     /// The accumulator coordinates are a bijection onto the 64 × N tile, thread `t`'s rows
     /// `16·warp + lane/4 (+8)` and columns `2·(lane%4) (+1) + 8·j`.
     #[test]
