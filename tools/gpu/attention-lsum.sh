@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Attention (#33), session 12 (helper attnq2): the `lsum` measuring variant (the row sums on the
+# Attention (#33), session 11 (helper attnq2): the `lsum` measuring variant (the row sums on the
 # tensor core, `l += P·1`) — built, not yet run. One call, <= $BUDGET s. Package $D (from the
 # repository root, OUT set): host.xz and native.xz (CUTE_RS_ARCH=sm_90a
 # CUTE_RS_KERNEL_FEATURES=attention/measure cargo build --release -p host -p cute-rs-python),

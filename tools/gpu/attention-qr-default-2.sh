@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Attention (#33), helper attnq2 (session 12), second call: the final rule (WIDE_MAX_PADDING 17/16)
+# Attention (#33), helper attnq2 (session 11), second call: the final rule (WIDE_MAX_PADDING 17/16)
 # live. Call 1's sweep stopped at problem #46 (f16 b3 h16/2 sq2792 sk15 d64 causal top-left, the
 # unchanged 192-row entry: no line for 85 s, killed by its timeout). Here: that problem alone, then
 # the 200-problem sweep again, within $BUDGET s. D=.gpu/attnq12 bash .gpu/attnq12/go2.sh (OUT set;

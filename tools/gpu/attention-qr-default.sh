@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Attention (#33), helper attnq2 (session 12): Q in registers (`_d64_qr`) as head dim 64's default
+# Attention (#33), helper attnq2 (session 11): Q in registers (`_d64_qr`) as head dim 64's default
 # 128-row tile, the rule of `AttentionKernel::for_problem` live. One call, <= $BUDGET s of GPU time
 # (each step's timeout is cut to what is left). From the repository root, with OUT set:
 #   D=.gpu/attnq12 bash .gpu/attnq12/go.sh
 # $D holds host.xz (this branch's release host, CUTE_RS_ARCH=sm_90a, the default kernels: 12
 # attention entries), native.xz (the same build's target/release/lib_native.so) and py/ (this
-# branch's python/cute_rs/*.py and python/bench_attention.py). As run in session 12 (call 1,
+# branch's python/cute_rs/*.py and python/bench_attention.py). As run in session 11 (call 1,
 # BUDGET=200) it had no step W: the sweep's 90 s went to the JIT and 5 s of sweep (killed at #46).
 #   W  the JIT of every module (one small d64 check, up to 150 s)
 #   A  host run --only attention --sweep-attention 200 (fixed cases, argument errors, 200 problems)

@@ -124,7 +124,7 @@ impl AttentionKernel {
     /// and 128 × 128 under a causal mask (FlashAttention-3's causal tile); 128 × 80 at d256.
     ///
     /// Measured on the H200, bf16, 16k tokens, like for like (ours / cuDNN in one process,
-    /// doc/attention.md, session 12): d64 non-causal at 512 / 768 / 1k / 1408 / 2k, `qr`
+    /// doc/attention.md, session 11): d64 non-causal at 512 / 768 / 1k / 1408 / 2k, `qr`
     /// 0.79 / 0.83 / 0.85 / 0.86 / 0.88, 192 rows 0.75 / 0.86 / 0.79 / 0.82 / 0.90 (8k: 0.92
     /// against 0.99, session 11): the 192-row tile is 2–8 % faster per computed row, so its
     /// padding decides; causal under 2k queries `qr` 0.73 / 0.76 / 0.75 / 0.78 against 0.60 /

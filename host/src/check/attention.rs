@@ -389,7 +389,7 @@ fn run<T: AttnElement>(
     };
     // `lsum` (the row sums on the tensor core, of P rounded to 16 bits): `l` within u₁₆ of the
     // fp32 sum, so O (divided by it) and the LSE (`ln l`) one u₁₆ more (doc/attention.md,
-    // session 12)
+    // session 11)
     let l16 = if kern.variant == "lsum" {
         rounding.unit * (1.0 + 1.0 / 64.0)
     } else {
