@@ -51,6 +51,10 @@ pub use super::config::{
 // unrolled slots, which puts the accumulators in local memory)
 // the layouts below spell the buffers with `_8192`, `_4` and `_32768`
 const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS == 4);
+/// [`store`]'s `ELEMS` of every element: f32, bf16 and f16.
+pub const ELEMS_ALL: u32 = 0b111;
+/// [`store`]'s `ELEMS` of a bf16 C only.
+pub const ELEMS_BF16: u32 = 0b010;
 /// The named barrier of consumer warpgroup 0's epilogue; warpgroup 1 uses the next id.
 pub const EPI_BARRIER: u32 = 8;
 /// Threads of a warpgroup.
@@ -219,7 +223,7 @@ pub fn frag_col_to_tile(tile_m: i32, c: i32) -> (i32, i32) {
 
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_as<T: OutElem, const TILE_M: i32>(
+unsafe fn store_as<T: OutElem, O: EpilogueOp, const TILE_M: i32>(
     acc: &[f32; 128],
     c: *mut T,
     ldc: i64,
@@ -228,7 +232,7 @@ unsafe fn store_as<T: OutElem, const TILE_M: i32>(
     alpha: f32,
     beta: f32,
     t: i32,
-    op: impl EpilogueOp,
+    op: O,
 ) {
     let g = make_tensor(make_gmem_ptr(c), make_layout((m, n), (_1, ldc))); // (M,N)
     // the thread's first element; the values' offsets are constants
@@ -249,7 +253,15 @@ unsafe fn store_as<T: OutElem, const TILE_M: i32>(
                 let (dr, dc) = frag_col_to_tile(TILE_M, cols.crd2idx(v as i32));
                 let (r, col) = (rt + rows.crd2idx(v as i32) + dr, ct + dc);
                 if r < m && col < n {
-                    let mut x = alpha * acc[v];
+                    // the product's factor (per-row/column scales), for an op that has one
+                    // (a constant: the unscaled ops compile as before)
+                    // the product's factor (per-row/column scales), for an op that has one
+                    // (a constant: the unscaled ops compile as before)
+                    let mut x = if const { O::SCALED } {
+                        alpha * op.acc_scale((r, col)) * acc[v]
+                    } else {
+                        alpha * acc[v]
+                    };
                     if read_c {
                         x += beta * unsafe { g.read((r, col)) }.to_f32();
                     }
@@ -526,10 +538,13 @@ unsafe fn store_b16<const TILE_M: i32>(
 /// else (and for those tiles without it) the direct path. `smem` is the epilogue's
 /// [`SMEM_EPI_BYTES`], `wg` the consumer warpgroup (0, 1), `t` the thread's index in it, `last`
 /// whether this is the CTA's last tile (then every path waits for its TMA stores' reads); `op` the
-/// element-wise operation after `alpha·acc + beta·C`. `ELEMS`: the elements of C this
-/// instantiation stores, a bit mask over the element codes (`0b111` all; the fused entries
-/// `0b010`, bf16 only: each element is two more unrolled bodies, a fused one long, and their
-/// compile time grew faster than their number); another element traps.
+/// element-wise operation after `alpha·acc + beta·C` (its [`EpilogueOp::acc_scale`] scales the
+/// product first, where [`EpilogueOp::SCALED`]). `ELEMS`: the elements of C this
+/// instantiation stores, a bit mask over the element codes ([`ELEMS_ALL`]; the 16-bit fused
+/// entries [`ELEMS_BF16`], bf16 only: each element is two more unrolled bodies, a fused one
+/// long, and their compile time grew faster than their number); another element traps. (An
+/// entry whose `out` never has [`OUT_TMA`], as the promoted FP8 ones' `config::out_direct`,
+/// compiles the direct arms only: LLVM folds the others away.)
 ///
 /// # Safety
 /// Direct path: `c` holds `(m, n)` with leading dimension `ldc` of that element. TMA path:
@@ -582,9 +597,9 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
         let has = |code: u32| ELEMS & (1 << code) != 0;
         match path {
             0 if has(0) => {
-                store_as::<f32, TILE_M>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t, op)
+                store_as::<f32, _, TILE_M>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t, op)
             }
-            1 if has(1) => store_as::<Bf16Bits, TILE_M>(
+            1 if has(1) => store_as::<Bf16Bits, _, TILE_M>(
                 acc,
                 c as *mut Bf16Bits,
                 ldc,
@@ -595,7 +610,7 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
                 t,
                 op,
             ),
-            2 if has(2) => store_as::<F16Bits, TILE_M>(
+            2 if has(2) => store_as::<F16Bits, _, TILE_M>(
                 acc,
                 c as *mut F16Bits,
                 ldc,
