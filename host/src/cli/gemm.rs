@@ -410,6 +410,16 @@ fn main_fp8(a: &GemmArgs) -> u8 {
             );
             return 2;
         }
+        if a.bench
+            && g.is_fused()
+            && (g.bias, g.act, g.row_scales || g.col_scales)
+                != (BiasMode::M, Activation::Gelu, false)
+        {
+            eprintln!(
+                "host gemm: --bench of the fused FP8 GEMM times --bias m --act gelu (cuBLASLt's GELU_BIAS epilogue), without row/column scales"
+            );
+            return 2;
+        }
         if g.is_fused() && a.block_scales {
             eprintln!(
                 "host gemm: the fused FP8 epilogue (--bias/--act/--row-scales/--col-scales) runs with per-tensor scales, not --block-scales"
@@ -469,18 +479,8 @@ fn main_fp8(a: &GemmArgs) -> u8 {
     if a.bench {
         let mode = match (a.fast_accum, a.block_scales) {
             (true, _) => Fp8Mode::Fast,
-            _ if g.is_fused() => {
-                // the bench's fused row: cuBLASLt's GELU_BIAS (bias along M, GELU tanh)
-                if (g.bias, g.act, g.row_scales || g.col_scales)
-                    != (host::BiasMode::M, host::Activation::Gelu, false)
-                {
-                    eprintln!(
-                        "host gemm: --bench of the fused FP8 GEMM times --bias m --act gelu (cuBLASLt's GELU_BIAS epilogue), without row/column scales"
-                    );
-                    return 2;
-                }
-                Fp8Mode::BiasGelu
-            }
+            // the bench's fused row: cuBLASLt's GELU_BIAS (checked above)
+            _ if g.is_fused() => Fp8Mode::BiasGelu,
             (false, false) => Fp8Mode::Promoted,
             (false, true) => Fp8Mode::Block,
         };

@@ -622,6 +622,12 @@ pub trait ScaleKind: ProductScale {
 }
 
 /// No scale: the factor 1 (a constant: the unscaled epilogues compile as before).
+///
+/// ```
+/// use layout_types::cute::fusion::{EpilogueOp, LinComb, NoScale, Scaled};
+/// let f = Scaled::new(NoScale, LinComb);
+/// assert_eq!((f.apply_acc(2.0, 1.5, (0, 0)), <Scaled<NoScale, LinComb>>::SCALED), (3.0, false));
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoScale;
 
@@ -736,6 +742,14 @@ impl ScaleKind for RowColScale {
 }
 
 /// [`RowColScale`] for one thread's two rows ([`ScaleKind::for_rows`]).
+///
+/// ```
+/// use layout_types::cute::fusion::{ProductScale, RowColScale, ScaleKind};
+/// let col = [0.5f32, 4.0];
+/// let s = unsafe { RowColScale::from_vectors(core::ptr::null(), col.as_ptr(), (16, 2)) };
+/// let t = unsafe { s.for_rows([3, 11], 0) }; // no row vector: rows read 1
+/// assert_eq!((t.at((3, 0)), t.at((11, 1))), (0.5, 4.0));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct RowColScaleRows {
     /// The scales of the two rows (1 without a row vector).
@@ -798,6 +812,13 @@ pub struct Scaled<S, O> {
 
 impl<S: ProductScale, O: EpilogueOp> Scaled<S, O> {
     /// `op` with its product scaled by `scale`.
+    ///
+    /// ```
+    /// use layout_types::cute::fusion::{EpilogueOp, LinComb, RowColScale, ScaleKind, Scaled};
+    /// let row = [3.0f32];
+    /// let s = unsafe { RowColScale::from_vectors(row.as_ptr(), core::ptr::null(), (1, 8)) };
+    /// assert_eq!(Scaled::new(s, LinComb).apply_acc(0.5, 2.0, (0, 5)), 3.0);
+    /// ```
     #[inline(always)]
     pub fn new(scale: S, op: O) -> Self {
         Scaled { scale, op }
