@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Helper fp8fused (issue #37 item 2, issue #34's per-row/per-column scales): the fused FP8 GEMM
 # `D = act(sa·sb·s_row·s_col·A·Bᵀ + bias)` (entries gemm_fp8_fused_e4m3_tn_*), in one device call
-# (<= 150 s). Run from the repo root with $OUT set: bash tools/gpu/fp8-fused.sh (D=.gpu/fp8fused) holds
+# (<= 150 s). Run from the repo root with $OUT set: bash .gpu/fp8fused/go.sh (a copy of this script; D=.gpu/fp8fused) holds
 #   host.xz             the branch's release host (CUTE_RS_ARCHS=sm_90a cargo build --release -p host)
 #   hgemm.ptx.xz        its hgemm module cut (tools/gpu/cut_ptx.py) to the FP8 entries: the five fused,
 #                       gemm_fp8_e4m3_tn_promoted{,_pt}, gemm_fp8_{e4m3,e5m2}_tn (the FP8 sweep's)
