@@ -546,6 +546,64 @@ unsafe fn store_b16<const TILE_M: i32>(
 /// entry whose `out` never has [`OUT_TMA`], as the promoted FP8 ones' `config::out_direct`,
 /// compiles the direct arms only: LLVM folds the others away.)
 ///
+/// On the emulator: the direct path of a warpgroup's 64×256 tile at the edges of a 40×200 f32
+/// C with the fused FP8 entries' operation (per-row and per-column scales, a bias along N,
+/// ReLU, each thread's form as `FusedEpilogue` builds it) and `beta ≠ 0`: every stored element
+/// is `relu(alpha·s_row·s_col·acc + beta·C + bias)` — the scales on the product only — and
+/// nothing past the edges is written.
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, acc_row_v, store, ELEMS_ALL};
+/// use layout_types::cute::fusion::{act, BiasAct, BiasMode, RowColScale, ScaleKind, Scaled};
+/// const M: usize = 40;
+/// const N: usize = 200;
+/// const LD: usize = 48;
+/// device::kernel! {
+///     pub unsafe fn fused(c: *mut f32, vecs: *const f32) {
+///         let t = device::thread::thread_idx_x() as i32;
+///         let mut acc = [0f32; 128];
+///         for (v, a) in acc.iter_mut().enumerate() {
+///             let (r, c) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
+///             *a = ((r * 7 + c * 3) % 11) as f32 - 5.0;
+///         }
+///         let mn = (M as i32, N as i32);
+///         let (row, col, bias) = (vecs, unsafe { vecs.add(M) }, unsafe { vecs.add(M + N) });
+///         let (rt, ct) = (acc_row().crd2idx((t, 0)), acc_col().crd2idx((t, 0)));
+///         let rows = [rt, rt + acc_row_v().crd2idx(2i32)];
+///         let op = unsafe {
+///             let s = RowColScale::from_vectors(row, col, mn);
+///             let b = BiasAct::<act::Relu>::new(bias, BiasMode::N, mn);
+///             Scaled::new(s.for_rows(rows, ct), b.for_rows(rows, ct))
+///         };
+///         unsafe {
+///             store::<ELEMS_ALL, 64>(&acc, c as *mut u8, LD as i64, 0, mn, (0, 0), 0.5, 0.25, t,
+///                 core::ptr::null(), core::ptr::null_mut(), 0, false, op)
+///         };
+///     }
+/// }
+/// let c0 = |r: usize, c: usize| (r as f32 - 20.0) * 0.125 + c as f32 * 0.01;
+/// let mut c: Vec<f32> = (0..LD * (N + 8)).map(|i| c0(i % LD, i / LD)).collect();
+/// let row: Vec<f32> = (0..M).map(|r| 0.5 + 0.25 * (r % 5) as f32).collect();
+/// let col: Vec<f32> = (0..N).map(|j| 2.0 - 0.125 * (j % 9) as f32).collect();
+/// let bias: Vec<f32> = (0..N).map(|j| (j % 13) as f32 * 0.5 - 3.0).collect();
+/// let vecs: Vec<f32> = row.iter().chain(&col).chain(&bias).copied().collect();
+/// let (pc, pv) = (c.as_mut_ptr() as usize, vecs.as_ptr() as usize);
+/// // SAFETY: one warpgroup; C holds 48 × 208 f32, the vectors M + 2·N.
+/// unsafe { device::emu::launch((1, 1, 1), (128, 1, 1), 0, || fused(pc as *mut f32, pv as *const f32)) };
+/// for j in 0..N + 8 {
+///     for i in 0..LD {
+///         let got = c[i + LD * j];
+///         if i >= M || j >= N {
+///             assert_eq!(got, c0(i, j), "({i}, {j}) outside C was written");
+///             continue;
+///         }
+///         let acc = ((i * 7 + j * 3) % 11) as f32 - 5.0;
+///         let z = 0.5 * row[i] * col[j] * acc + 0.25 * c0(i, j) + bias[j];
+///         assert!((got - z.max(0.0)).abs() <= 1e-5 * (1.0 + z.abs()), "({i}, {j}): {got} vs {z}");
+///     }
+/// }
+/// ```
+///
 /// # Safety
 /// Direct path: `c` holds `(m, n)` with leading dimension `ldc` of that element. TMA path:
 /// `tma_c` is a tensor map of C as `(M,N)` of that element with the box of [`stage_chunk_b16`]
