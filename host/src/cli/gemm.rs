@@ -186,7 +186,7 @@ pub struct GemmArgs {
     /// --dtype e4m3: D = act(sa*sb*s_row*s_col*A*B^T + bias).
     #[arg(long, value_enum, requires = "m")]
     act: Option<ActArg>,
-    /// FP8 e4m3 fused epilogue: random per-row scales of the product (M values, 1/4 to 7;
+    /// FP8 e4m3 fused epilogue: random per-row scales of the product (M values, 1/4 to 1.75;
     /// torch._scaled_mm's row-wise scale_a).
     #[arg(long, requires = "m")]
     row_scales: bool,
