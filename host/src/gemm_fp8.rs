@@ -16,6 +16,16 @@
 //!   `gemm_fp8_{e4m3,e5m2}_tn` on `wgmma.m64n256k32`, 128×256 tiles, accumulating over all of K
 //!   in the tensor core; per-tensor scales only.
 //!
+//! **Fused epilogue** (e4m3 with promotion, per-tensor scales): [`GemmFp8Config::bias`],
+//! [`GemmFp8Config::act`] and [`GemmFp8Config::row_col_scales`] make
+//! `D = act(sa·sb·s_row[i]·s_col[j]·(A·Bᵀ)[i,j] + bias)` — the per-row and per-column scales
+//! of `torch._scaled_mm`'s row-wise scaling (`scale_a` `(M,1)`, `scale_b` `(1,N)`), a bias
+//! along M or N, an activation (ReLU, GELU tanh/erf, SiLU) — in entries
+//! `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}` (the per-tensor promoted kernel
+//! with the typed epilogue `Scaled<RowColScale, BiasAct<A>>`), launched by
+//! [`Context::gemm_fp8_fused`] with the vectors in [`Fp8Vectors`]; the bound
+//! [`fp8_fused_error_bound`].
+//!
 //! Error bound (fast accumulation, checked by `host run`'s FP8 sweep): the FP8 tensor core adds
 //! exact products into an accumulator that keeps about 14 significant bits (DeepSeek-V3's
 //! measurement on H800). Modelled as a relative error of at most `2^-13` of the partial sums'
@@ -36,7 +46,7 @@ use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
 
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::gemm::{GemmConfig, Trans};
+use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
 use crate::hgemm::{GemmOut, HgemmVariant};
 use crate::quiet::catch_quiet;
 
@@ -151,6 +161,16 @@ pub struct GemmFp8Config {
     /// Accumulate over all of K in the tensor core (CUTLASS's "fast accumulation"); `false`
     /// (the default): the promotion into fp32 every 4 `wgmma`s (e4m3 only).
     pub fast_accum: bool,
+    /// The fused epilogue's bias vector (`f32`): none, along M (one value per row of D) or
+    /// along N (one per column).
+    pub bias: BiasMode,
+    /// The fused epilogue's activation (identity: none).
+    pub act: Activation,
+    /// The fused epilogue's per-row scales of the product (`f32`, M values: `_scaled_mm`'s
+    /// row-wise `scale_a`).
+    pub row_scales: bool,
+    /// The fused epilogue's per-column scales of the product (`f32`, N values: `scale_b`).
+    pub col_scales: bool,
 }
 
 impl GemmFp8Config {
@@ -164,7 +184,108 @@ impl GemmFp8Config {
             scale_a: 1.0,
             scale_b: 1.0,
             fast_accum: false,
+            bias: BiasMode::None,
+            act: Activation::Identity,
+            row_scales: false,
+            col_scales: false,
         }
+    }
+    /// Adds a bias vector along M or N to the fused epilogue.
+    ///
+    /// ```
+    /// use host::{BiasMode, gemm_fp8::{Fp8, GemmFp8Config}};
+    /// let g = GemmFp8Config::new(300, 200, 256, Fp8::E4M3).bias(BiasMode::N);
+    /// assert_eq!((g.bias_len(), g.is_fused()), (200, true));
+    /// ```
+    pub fn bias(mut self, bias: BiasMode) -> GemmFp8Config {
+        self.bias = bias;
+        self
+    }
+    /// Sets the fused epilogue's activation.
+    ///
+    /// ```
+    /// use host::{Activation, gemm_fp8::{Fp8, GemmFp8Config}};
+    /// let g = GemmFp8Config::new(64, 64, 64, Fp8::E4M3).act(Activation::GeluErf);
+    /// assert_eq!(g.fused_entry(), "gemm_fp8_fused_e4m3_tn_gelu_erf");
+    /// ```
+    pub fn act(mut self, act: Activation) -> GemmFp8Config {
+        self.act = act;
+        self
+    }
+    /// Per-row (M values) and per-column (N values) scales of the product in the fused
+    /// epilogue, each on or off.
+    ///
+    /// ```
+    /// use host::gemm_fp8::{Fp8, GemmFp8Config};
+    /// let g = GemmFp8Config::new(64, 32, 64, Fp8::E4M3).row_col_scales(true, false);
+    /// assert!(g.is_fused() && g.to_string().ends_with("row-scales"));
+    /// ```
+    pub fn row_col_scales(mut self, row: bool, col: bool) -> GemmFp8Config {
+        (self.row_scales, self.col_scales) = (row, col);
+        self
+    }
+    /// Whether the epilogue is fused: a bias, an activation or row/column scales.
+    ///
+    /// ```
+    /// use host::gemm_fp8::{Fp8, GemmFp8Config};
+    /// assert!(!GemmFp8Config::new(64, 64, 64, Fp8::E4M3).is_fused());
+    /// ```
+    pub fn is_fused(&self) -> bool {
+        self.bias != BiasMode::None
+            || self.act != Activation::Identity
+            || self.row_scales
+            || self.col_scales
+    }
+    /// Elements of the bias vector: M, N or 0.
+    ///
+    /// ```
+    /// use host::{BiasMode, gemm_fp8::{Fp8, GemmFp8Config}};
+    /// assert_eq!(GemmFp8Config::new(7, 9, 16, Fp8::E4M3).bias(BiasMode::M).bias_len(), 7);
+    /// ```
+    pub fn bias_len(&self) -> usize {
+        match self.bias {
+            BiasMode::None => 0,
+            BiasMode::M => self.m,
+            BiasMode::N => self.n,
+        }
+    }
+    /// The fused epilogue's entry: `gemm_fp8_fused_e4m3_tn_<activation>`.
+    ///
+    /// ```
+    /// use host::gemm_fp8::{Fp8, GemmFp8Config};
+    /// assert_eq!(GemmFp8Config::new(8, 8, 16, Fp8::E4M3).fused_entry(), "gemm_fp8_fused_e4m3_tn_identity");
+    /// ```
+    pub fn fused_entry(&self) -> &'static str {
+        match self.act {
+            Activation::Identity => "gemm_fp8_fused_e4m3_tn_identity",
+            Activation::Relu => "gemm_fp8_fused_e4m3_tn_relu",
+            Activation::Gelu => "gemm_fp8_fused_e4m3_tn_gelu",
+            Activation::GeluErf => "gemm_fp8_fused_e4m3_tn_gelu_erf",
+            Activation::Silu => "gemm_fp8_fused_e4m3_tn_silu",
+        }
+    }
+    /// The fused epilogue's name: `+bias_m`/`+bias_n`, the activation, `row-scales`,
+    /// `col-scales` (empty when not fused).
+    ///
+    /// ```
+    /// use host::{Activation, BiasMode, gemm_fp8::{Fp8, GemmFp8Config}};
+    /// let g = GemmFp8Config::new(8, 8, 16, Fp8::E4M3).bias(BiasMode::M).act(Activation::Silu);
+    /// assert_eq!(g.row_col_scales(true, true).epilogue(), "+bias_m silu row-scales col-scales");
+    /// ```
+    pub fn epilogue(&self) -> String {
+        let lin = GemmConfig::new(1, 1, 1)
+            .bias(self.bias)
+            .act(self.act)
+            .epilogue();
+        [
+            (!lin.is_empty()).then_some(lin),
+            self.row_scales.then(|| "row-scales".to_string()),
+            self.col_scales.then(|| "col-scales".to_string()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
     }
     /// The per-tensor scales.
     pub fn scales(mut self, scale_a: f32, scale_b: f32) -> GemmFp8Config {
@@ -180,9 +301,9 @@ impl GemmFp8Config {
     pub fn flops(&self) -> f64 {
         2.0 * self.m as f64 * self.n as f64 * self.k as f64
     }
-    /// The kernel entry: the promoted one (e4m3; with per-tensor scales the launch takes
-    /// [`PROMOTED_PER_TENSOR_ENTRY`], the same kernel without the block scales' code) or the
-    /// fast-accumulation one.
+    /// The kernel entry: the fused one ([`Self::fused_entry`]), the promoted one (e4m3; with
+    /// per-tensor scales the launch takes [`PROMOTED_PER_TENSOR_ENTRY`], the same kernel
+    /// without the block scales' code) or the fast-accumulation one.
     ///
     /// ```
     /// use host::gemm_fp8::{Fp8, GemmFp8Config};
@@ -190,7 +311,9 @@ impl GemmFp8Config {
     /// assert_eq!(GemmFp8Config::new(8, 8, 16, Fp8::E5M2).fast_accum(true).entry(), "gemm_fp8_e5m2_tn");
     /// ```
     pub fn entry(&self) -> &'static str {
-        if self.fast_accum {
+        if self.is_fused() {
+            self.fused_entry()
+        } else if self.fast_accum {
             self.dtype.entry()
         } else {
             "gemm_fp8_e4m3_tn_promoted"
@@ -203,9 +326,16 @@ impl GemmFp8Config {
         (self.m * kb, self.n.div_ceil(128) * kb)
     }
     /// The rules, checked before any launch: promotion for e4m3 only (e5m2 has fast
-    /// accumulation only), K a multiple of 16 (A's and B's rows are TMA strides of K bytes,
-    /// which must be multiples of 16), finite scales, sizes below 2^31, and the buffers'
-    /// lengths (elements of A, B, D).
+    /// accumulation only), the fused epilogue with promotion only, K a multiple of 16 (A's and
+    /// B's rows are TMA strides of K bytes, which must be multiples of 16), finite scales,
+    /// sizes below 2^31, and the buffers' lengths (elements of A, B, D).
+    ///
+    /// ```
+    /// use host::{Activation, gemm_fp8::{Fp8, GemmFp8Config}};
+    /// let g = GemmFp8Config::new(64, 64, 64, Fp8::E4M3).act(Activation::Relu).fast_accum(true);
+    /// let e = g.check(64 * 64, 64 * 64, 64 * 64).unwrap_err();
+    /// assert!(e.to_string().contains("promoted e4m3 kernel only"), "{e}");
+    /// ```
     pub fn check(&self, a_len: usize, b_len: usize, d_len: usize) -> Result<()> {
         if !self.fast_accum && self.dtype != Fp8::E4M3 {
             return Err(Error::Unsupported(format!(
@@ -216,6 +346,11 @@ impl GemmFp8Config {
             return Err(Error::Unsupported(format!(
                 "{self}: K = {} must be a multiple of 16: A and B are K-major, loaded by TMA, whose row strides (K bytes) must be multiples of 16",
                 self.k
+            )));
+        }
+        if self.is_fused() && self.fast_accum {
+            return Err(Error::Unsupported(format!(
+                "{self}: the fused epilogue (bias, activation, row/column scales) is built on the promoted e4m3 kernel only, not fast accumulation (unset fast_accum / `--fast-accum`)"
             )));
         }
         if !(self.scale_a.is_finite() && self.scale_b.is_finite()) {
@@ -250,6 +385,54 @@ impl GemmFp8Config {
             .lda(k2)
             .ldb(k2)
             .alpha(self.scale_a * self.scale_b)
+            .bias(self.bias)
+            .act(self.act)
+    }
+    /// The fused epilogue's vectors against this configuration, before any launch: each
+    /// present exactly when the configuration asks for it (`bias` along M or N, `row_scales`,
+    /// `col_scales`) and long enough (`(bias, row, col)` lengths; `None`: absent).
+    ///
+    /// ```
+    /// use host::{BiasMode, gemm_fp8::{Fp8, GemmFp8Config}};
+    /// let g = GemmFp8Config::new(30, 20, 64, Fp8::E4M3).bias(BiasMode::N).row_col_scales(true, false);
+    /// assert!(g.check_vectors((Some(20), Some(30), None)).is_ok());
+    /// let e = g.check_vectors((Some(20), Some(29), None)).unwrap_err();
+    /// assert!(e.to_string().contains("row scales"), "{e}");
+    /// assert!(g.check_vectors((Some(20), None, None)).is_err()); // the row scales missing
+    /// assert!(g.check_vectors((Some(20), Some(30), Some(20))).is_err()); // column scales not asked
+    /// ```
+    pub fn check_vectors(
+        &self,
+        (bias, row, col): (Option<usize>, Option<usize>, Option<usize>),
+    ) -> Result<()> {
+        for (name, asked, given, needed) in [
+            (
+                "the bias",
+                self.bias != BiasMode::None,
+                bias,
+                self.bias_len(),
+            ),
+            ("the row scales", self.row_scales, row, self.m),
+            ("the column scales", self.col_scales, col, self.n),
+        ] {
+            match (asked, given) {
+                (true, None) => {
+                    return Err(Error::Unsupported(format!(
+                        "{self}: {name} vector is missing"
+                    )));
+                }
+                (false, Some(_)) => {
+                    return Err(Error::Unsupported(format!(
+                        "{self}: {name} vector given for a configuration without it (GemmFp8Config::bias / row_col_scales)"
+                    )));
+                }
+                (true, Some(len)) if len < needed => {
+                    return Err(Error::BufferTooSmall { name, len, needed });
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 }
 
@@ -269,7 +452,12 @@ impl std::fmt::Display for GemmFp8Config {
             } else {
                 " promoted"
             }
-        )
+        )?;
+        let e = self.epilogue();
+        if !e.is_empty() {
+            write!(f, " {e}")?;
+        }
+        Ok(())
     }
 }
 
@@ -299,6 +487,72 @@ pub fn fp8_error_bound_promoted(k: usize, scaled_sum_abs: f64, u_d: f64, referen
     let promotions = k.div_ceil(128) as f64 + 1.0;
     scaled_sum_abs * (adds * 2f64.powi(-13) + promotions * 2f64.powi(-24) + 2f64.powi(-22))
         + u_d * reference.abs()
+}
+
+/// [`fp8_fused_error_bound`]'s bound for an element of a fused FP8 GEMM: `z = sa·sb·s_row·s_col·
+/// Σa·b + bias` (the exact pre-activation, `f64`), `y = act(z)`; `scaled_sum_abs` is
+/// `Σ|sa·sb·s_row·s_col·a_k·b_k|` (every factor of the product), `act` the activation, `u_d`
+/// D's unit roundoff.
+///
+/// The product's error is [`fp8_error_bound_promoted`]'s (without D's rounding), plus four
+/// `f32` roundings of `2^-24` relative (`sa·sb` in `alpha`, `s_row·s_col`, `alpha·(s_row·s_col)`
+/// and the product with the accumulator) and the bias `fma`'s rounding `2^-24·|z|`; the
+/// activation multiplies that by at most 1.13 (GELU's largest slope, 1.1289; ReLU, SiLU,
+/// GELU-erf below), its `f32` math adds `4·10⁻⁶·(1 + |z|)` (and `2.45·10⁻⁴·|z|` for GELU's
+/// `tanh.approx.f32`), D's rounding `2·u_D·|y|` — the 16-bit fused check's terms
+/// (`host/src/check/hgemm.rs`) on the FP8 product's bound.
+///
+/// ```
+/// use host::Activation;
+/// use host::gemm_fp8::{fp8_error_bound_promoted, fp8_fused_error_bound};
+/// let b = fp8_fused_error_bound(4096, 10.0, 2.0, Activation::Identity, 2f64.powi(-8));
+/// let prod = fp8_error_bound_promoted(4096, 10.0, 0.0, 0.0) + 4.0 * 2f64.powi(-24) * 10.0;
+/// let want = 1.13 * (prod + 2f64.powi(-24) * 2.0) + 4e-6 * 3.0 + 2.0 * 2f64.powi(-8) * 2.0;
+/// assert!((b - want).abs() < 1e-15);
+/// ```
+pub fn fp8_fused_error_bound(
+    k: usize,
+    scaled_sum_abs: f64,
+    z: f64,
+    act: Activation,
+    u_d: f64,
+) -> f64 {
+    let y = match act {
+        Activation::Identity => z,
+        Activation::Relu => z.max(0.0),
+        Activation::Gelu => {
+            let c = (2.0 / std::f64::consts::PI).sqrt();
+            0.5 * z * (1.0 + (c * (z + 0.044715 * z * z * z)).tanh())
+        }
+        Activation::GeluErf => 0.5 * z * (1.0 + libm::erf(z / std::f64::consts::SQRT_2)),
+        Activation::Silu => z / (1.0 + (-z).exp()),
+    };
+    let product = fp8_error_bound_promoted(k, scaled_sum_abs, 0.0, 0.0)
+        + 4.0 * 2f64.powi(-24) * scaled_sum_abs;
+    let ez = product + 2f64.powi(-24) * z.abs();
+    let tanh_approx = if act == Activation::Gelu {
+        2.45e-4 * z.abs()
+    } else {
+        0.0
+    };
+    1.13 * ez + 4e-6 * (1.0 + z.abs()) + tanh_approx + 2.0 * u_d * y.abs()
+}
+
+/// The fused FP8 epilogue's device vectors (`f32`), each present exactly when the
+/// [`GemmFp8Config`] asks for it ([`GemmFp8Config::check_vectors`]).
+///
+/// ```
+/// let v = host::gemm_fp8::Fp8Vectors::default();
+/// assert!(v.bias.is_none() && v.row_scales.is_none() && v.col_scales.is_none());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fp8Vectors<'a> {
+    /// The bias: M values (along M) or N (along N).
+    pub bias: Option<&'a CudaSlice<f32>>,
+    /// The per-row scales of the product: M values.
+    pub row_scales: Option<&'a CudaSlice<f32>>,
+    /// The per-column scales of the product: N values.
+    pub col_scales: Option<&'a CudaSlice<f32>>,
 }
 
 impl Context {
@@ -372,6 +626,14 @@ impl Context {
         O: GemmOut,
         D: DevicePtrMut<O>,
     {
+        if g.is_fused() {
+            if let Fp8Scales::Block { .. } = scales {
+                return Err(Error::Unsupported(format!(
+                    "{g}: the fused epilogue runs with per-tensor scales (and its own row/column scales), not block scales"
+                )));
+            }
+            return self.gemm_fp8_fused(stream, g, a, b, Fp8Vectors::default(), d);
+        }
         g.check(a.len(), b.len(), d.len())?;
         if let Fp8Scales::Block { a: sa, b: sb } = scales {
             if g.fast_accum {
@@ -441,6 +703,107 @@ impl Context {
     }
 }
 
+impl Context {
+    /// The fused FP8 GEMM: `D = act(sa·sb·s_row[i]·s_col[j]·(A·Bᵀ)[i,j] + bias)` with `g`'s
+    /// epilogue ([`GemmFp8Config::bias`], [`GemmFp8Config::act`],
+    /// [`GemmFp8Config::row_col_scales`]) and its vectors `v`, e4m3 with promotion and
+    /// per-tensor scales, D as `O` (f32, bf16 or f16). Typed errors before anything is queued:
+    /// [`GemmFp8Config::check`] (the fused epilogue with fast accumulation is refused),
+    /// [`GemmFp8Config::check_vectors`], vectors of another context. The scale vectors'
+    /// values are the caller's (finite: the CLI checks its own).
+    ///
+    /// ```no_run
+    /// use host::{Activation, BiasMode, gemm_fp8::{Fp8, Fp8Vectors, GemmFp8Config}};
+    /// let ctx = host::Context::new(0)?;
+    /// let s = ctx.default_stream();
+    /// let (m, n, k) = (256, 128, 128);
+    /// let one = Fp8::E4M3.encode(1.0);
+    /// let a = s.clone_htod(&vec![one; m * k])?;
+    /// let b = s.clone_htod(&vec![one; n * k])?;
+    /// let bias = s.clone_htod(&vec![-100.0f32; n])?;
+    /// let rows = s.clone_htod(&vec![2.0f32; m])?;
+    /// let mut d = s.alloc_zeros::<f32>(m * n)?;
+    /// let g = GemmFp8Config::new(m, n, k, Fp8::E4M3)
+    ///     .bias(BiasMode::N)
+    ///     .act(Activation::Relu)
+    ///     .row_col_scales(true, false);
+    /// let v = Fp8Vectors { bias: Some(&bias), row_scales: Some(&rows), ..Default::default() };
+    /// ctx.gemm_fp8_fused(&s, &g, &a, &b, v, &mut d)?;
+    /// // relu(2·128 − 100)
+    /// assert!(s.clone_dtoh(&d)?.iter().all(|&x| x == 156.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gemm_fp8_fused<O, D>(
+        &self,
+        stream: &CudaStream,
+        g: &GemmFp8Config,
+        a: &CudaSlice<u8>,
+        b: &CudaSlice<u8>,
+        v: Fp8Vectors<'_>,
+        d: &mut D,
+    ) -> Result<()>
+    where
+        O: GemmOut,
+        D: DevicePtrMut<O>,
+    {
+        g.check(a.len(), b.len(), d.len())?;
+        if g.fast_accum || g.dtype != Fp8::E4M3 {
+            return Err(Error::Unsupported(format!(
+                "{g}: the fused epilogue is built on the promoted e4m3 kernel only"
+            )));
+        }
+        let len = |x: Option<&CudaSlice<f32>>| x.map(|x| x.len());
+        g.check_vectors((len(v.bias), len(v.row_scales), len(v.col_scales)))?;
+        self.check_stream(stream)?;
+        for (name, x) in [
+            ("the bias", v.bias),
+            ("the row scales", v.row_scales),
+            ("the column scales", v.col_scales),
+        ] {
+            if let Some(x) = x {
+                self.check_buffer(name, x)?;
+            }
+        }
+        self.check_buffer("buffer A", a)?;
+        self.check_buffer("buffer B", b)?;
+        self.check_buffer("buffer D", d)?;
+        let entry = g.fused_entry();
+        self.require_kernel(entry)?;
+        let (pa, _ra) = a.device_ptr(stream);
+        let (pb, _rb) = b.device_ptr(stream);
+        for (name, addr) in [("A", pa), ("B", pb)] {
+            if addr % 16 != 0 {
+                return Err(Error::Unsupported(format!(
+                    "buffer {name}: base address {addr:#x} is not 16-byte aligned (TMA needs it)"
+                )));
+            }
+        }
+        // (the device addresses, 0 for an absent vector; the guards live until the launch)
+        let (pbias, prow, pcol) = (
+            v.bias.map(|x| x.device_ptr(stream)),
+            v.row_scales.map(|x| x.device_ptr(stream)),
+            v.col_scales.map(|x| x.device_ptr(stream)),
+        );
+        let addr = |p: &Option<(u64, _)>| p.as_ref().map_or(0, |p| p.0);
+        // the per-tensor promoted kernel's launch (split-K for small M), the scale vectors in
+        // the block scales' parameters (`HgemmParams::scale_a`/`scale_b`: the fused entries'
+        // row and column scales)
+        let variant = HgemmVariant {
+            scales: (addr(&prow), addr(&pcol)),
+            ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
+        };
+        self.hgemm_launch_with(
+            stream,
+            &g.as_pairs(),
+            entry,
+            (pa, pb),
+            d,
+            addr(&pbias),
+            &variant,
+        )
+    }
+}
+
 /// cuBLASLt's FP8 matmul (`cublasLtMatmul` with e4m3/e5m2 A and B, "TN", per-tensor scales as
 /// device pointers, bf16 D, fp32 compute): the reference of the FP8 bench rows, with or without
 /// its fast accumulation (`CUBLASLT_MATMUL_DESC_FAST_ACCUM`).
@@ -483,7 +846,39 @@ impl CublasLtFp8 {
         d: &mut CudaSlice<bf16>,
         fast: bool,
     ) -> Result<()> {
-        g.fast_accum(true).check(a.len(), b.len(), d.len())?;
+        self.matmul_epilogue(g, a, b, d, fast, None)
+    }
+
+    /// [`Self::matmul`] with cuBLASLt's `CUBLASLT_EPILOGUE_GELU_BIAS` when `bias_gelu` is given:
+    /// `D = gelu(sa·sb·A·Bᵀ + bias)`, the bias along M (M bf16 values, cuBLASLt's bias type
+    /// for a bf16 D), GELU the tanh form — the reference of the fused FP8 bench row.
+    pub fn matmul_epilogue(
+        &self,
+        g: &GemmFp8Config,
+        a: &CudaSlice<u8>,
+        b: &CudaSlice<u8>,
+        d: &mut CudaSlice<bf16>,
+        fast: bool,
+        bias_gelu: Option<&CudaSlice<bf16>>,
+    ) -> Result<()> {
+        let lin = GemmFp8Config {
+            bias: BiasMode::None,
+            act: Activation::Identity,
+            row_scales: false,
+            col_scales: false,
+            ..*g
+        };
+        lin.fast_accum(true).check(a.len(), b.len(), d.len())?;
+        if let Some(bias) = bias_gelu
+            && bias.len() < g.m
+        {
+            return Err(Error::BufferTooSmall {
+                name: "cuBLASLt's bias",
+                len: bias.len(),
+                needed: g.m,
+            });
+        }
+        let pbias = bias_gelu.map(|x| x.device_ptr(&self.stream));
         let s = &self.stream;
         let (pa, _ra) = a.device_ptr(s);
         let (pb, _rb) = b.device_ptr(s);
@@ -519,6 +914,25 @@ impl CublasLtFp8 {
             )?;
             let f = i8::from(fast);
             set(A::CUBLASLT_MATMUL_DESC_FAST_ACCUM, (&raw const f).cast(), 1)?;
+            if let Some((pb, _)) = &pbias {
+                let epi = ltsys::cublasLtEpilogue_t::CUBLASLT_EPILOGUE_GELU_BIAS;
+                set(
+                    A::CUBLASLT_MATMUL_DESC_EPILOGUE,
+                    (&raw const epi).cast(),
+                    size_of::<ltsys::cublasLtEpilogue_t>(),
+                )?;
+                set(
+                    A::CUBLASLT_MATMUL_DESC_BIAS_POINTER,
+                    (pb as *const u64).cast(),
+                    8,
+                )?;
+                let bt = ltsys::cudaDataType::CUDA_R_16BF;
+                set(
+                    A::CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE,
+                    (&raw const bt).cast(),
+                    size_of::<ltsys::cudaDataType>(),
+                )?;
+            }
             let t = g.dtype.lt_type();
             let la = lt::create_matrix_layout(t, k, m, k as i64)?;
             let lb = lt::create_matrix_layout(t, k, n, k as i64)?;
@@ -568,5 +982,97 @@ impl Drop for CublasLtFp8 {
     fn drop(&mut self) {
         // SAFETY: the handle is this value's, not used after.
         let _ = unsafe { lt::destroy_handle(self.handle) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fused configuration's checks: typed errors before any launch.
+    #[test]
+    fn fused_config_checks() {
+        let g = GemmFp8Config::new(300, 200, 256, Fp8::E4M3)
+            .bias(BiasMode::M)
+            .act(Activation::Silu)
+            .row_col_scales(true, true);
+        let lens = (300 * 256, 200 * 256, 300 * 200);
+        assert!(g.check(lens.0, lens.1, lens.2).is_ok());
+        assert_eq!(g.entry(), "gemm_fp8_fused_e4m3_tn_silu");
+        assert_eq!(g.as_pairs().bias, BiasMode::M);
+        assert_eq!(g.as_pairs().act, Activation::Silu);
+        // fast accumulation and e5m2: refused
+        let e = g
+            .fast_accum(true)
+            .check(lens.0, lens.1, lens.2)
+            .unwrap_err();
+        assert!(matches!(e, Error::Unsupported(_)), "{e}");
+        let e5 = GemmFp8Config {
+            dtype: Fp8::E5M2,
+            ..g
+        };
+        assert!(e5.check(lens.0, lens.1, lens.2).is_err());
+        assert!(e5.fast_accum(true).check(lens.0, lens.1, lens.2).is_err());
+        // non-finite per-tensor scales
+        assert!(
+            g.scales(f32::NAN, 1.0)
+                .check(lens.0, lens.1, lens.2)
+                .is_err()
+        );
+        // the vectors: lengths, presence
+        assert!(g.check_vectors((Some(300), Some(300), Some(200))).is_ok());
+        let e = g
+            .check_vectors((Some(299), Some(300), Some(200)))
+            .unwrap_err();
+        assert!(matches!(
+            e,
+            Error::BufferTooSmall {
+                name: "the bias",
+                needed: 300,
+                ..
+            }
+        ));
+        let e = g
+            .check_vectors((Some(300), Some(300), Some(199)))
+            .unwrap_err();
+        assert!(matches!(
+            e,
+            Error::BufferTooSmall {
+                name: "the column scales",
+                ..
+            }
+        ));
+        assert!(g.check_vectors((Some(300), None, Some(200))).is_err());
+        let plain = GemmFp8Config::new(300, 200, 256, Fp8::E4M3);
+        assert!(!plain.is_fused() && plain.check_vectors((None, None, None)).is_ok());
+        assert!(plain.check_vectors((Some(300), None, None)).is_err());
+        assert_eq!(plain.entry(), "gemm_fp8_e4m3_tn_promoted");
+        // the bias along N is N long
+        assert_eq!(plain.bias(BiasMode::N).bias_len(), 200);
+    }
+
+    /// The fused bound: at least the product's promoted bound, growing with |z|, GELU's
+    /// `tanh.approx` term only for GELU.
+    #[test]
+    fn fused_bound_terms() {
+        let u = 2f64.powi(-8);
+        let base = fp8_error_bound_promoted(1024, 50.0, 0.0, 0.0);
+        for act in [
+            Activation::Identity,
+            Activation::Relu,
+            Activation::Gelu,
+            Activation::GeluErf,
+            Activation::Silu,
+        ] {
+            let b = fp8_fused_error_bound(1024, 50.0, 3.0, act, u);
+            assert!(b > base, "{act:?}");
+            assert!(
+                fp8_fused_error_bound(1024, 50.0, 30.0, act, u) > b,
+                "{act:?}"
+            );
+        }
+        let g = fp8_fused_error_bound(1024, 50.0, 3.0, Activation::Gelu, 0.0);
+        let e = fp8_fused_error_bound(1024, 50.0, 3.0, Activation::GeluErf, 0.0);
+        assert!((g - e - 2.45e-4 * 3.0).abs() < 1e-12);
     }
 }

@@ -603,6 +603,75 @@ fn bad_flags_are_one_line_exit_2() {
     );
 }
 
+/// The fused FP8 epilogue's usage errors: refused before any device is opened, one line,
+/// exit 2 (fast accumulation, block scales, a bench other than cuBLASLt's GELU_BIAS, the scale
+/// flags on the 16-bit GEMM).
+#[test]
+fn fused_fp8_usage_errors_are_one_line_exit_2() {
+    assert_one_line_error(
+        &[
+            "gemm",
+            "--dtype",
+            "e4m3",
+            "--m",
+            "64",
+            "--bias",
+            "m",
+            "--act",
+            "gelu",
+            "--fast-accum",
+            "--check",
+        ],
+        "promoted e4m3 kernel only",
+    );
+    assert_one_line_error(
+        &[
+            "gemm",
+            "--dtype",
+            "e4m3",
+            "--m",
+            "64",
+            "--row-scales",
+            "--block-scales",
+            "--check",
+        ],
+        "not --block-scales",
+    );
+    assert_one_line_error(
+        &[
+            "gemm", "--dtype", "e4m3", "--m", "64", "--bias", "n", "--act", "silu", "--bench",
+        ],
+        "GELU_BIAS",
+    );
+    assert_one_line_error(
+        &[
+            "gemm",
+            "--dtype",
+            "bf16",
+            "--ta",
+            "--m",
+            "64",
+            "--col-scales",
+            "--check",
+        ],
+        "--row-scales/--col-scales are the fused epilogue of the FP8 GEMM",
+    );
+    assert_one_line_error(
+        &[
+            "gemm",
+            "--dtype",
+            "e5m2",
+            "--fast-accum",
+            "--m",
+            "64",
+            "--act",
+            "relu",
+            "--check",
+        ],
+        "promoted e4m3 kernel only",
+    );
+}
+
 #[test]
 fn no_command_prints_usage_on_stderr_exit_2() {
     let (code, out, err) = host_out(&[]);

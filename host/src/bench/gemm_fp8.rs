@@ -8,7 +8,8 @@ use crate::check::Rng;
 use crate::check::gemm_fp8::inputs;
 use crate::context::Context;
 use crate::error::Result;
-use crate::gemm_fp8::{CublasLtFp8, Fp8, Fp8Scales, GemmFp8Config};
+use crate::gemm::{Activation, BiasMode};
+use crate::gemm_fp8::{CublasLtFp8, Fp8, Fp8Scales, Fp8Vectors, GemmFp8Config};
 use crate::timing::batched_pair_ms;
 
 /// The bench shapes of issue #37 (M, N, K).
@@ -31,10 +32,14 @@ pub enum Fp8Mode {
     /// Promotion with block scales (1×128 / 128×128): against cuBLASLt per-tensor without fast
     /// accumulation (cuBLASLt's block scales are not asked for).
     Block,
+    /// Promotion, per-tensor scales, the fused epilogue bias along M + GELU (tanh): against
+    /// cuBLASLt without fast accumulation with its `GELU_BIAS` epilogue.
+    BiasGelu,
 }
 
 /// `host bench gemm`'s FP8 cases: e4m3 at [`BENCH_SHAPES`] fast and promoted, block-scaled at
-/// 4096³ and 4096×7168×16384 (DeepGEMM's shape), e5m2 fast at 4096³.
+/// 4096³ and 4096×7168×16384 (DeepGEMM's shape), e5m2 fast at 4096³, the fused bias + GELU at
+/// 4096×7168×16384 and 8192³.
 pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
     let mut cases: Vec<_> = BENCH_SHAPES
         .iter()
@@ -48,6 +53,8 @@ pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
     cases.push((Fp8::E4M3, Fp8Mode::Block, (4096, 4096, 4096)));
     cases.push((Fp8::E4M3, Fp8Mode::Block, (4096, 7168, 16384)));
     cases.push((Fp8::E5M2, Fp8Mode::Fast, (4096, 4096, 4096)));
+    cases.push((Fp8::E4M3, Fp8Mode::BiasGelu, (4096, 7168, 16384)));
+    cases.push((Fp8::E4M3, Fp8Mode::BiasGelu, (8192, 8192, 8192)));
     cases
 }
 
@@ -65,9 +72,22 @@ pub fn bench(
     let mut rows = Vec::new();
     let mut rng = Rng::new(0x37);
     for &(t, mode, (m, n, k)) in cases {
-        let g = GemmFp8Config::new(m, n, k, t)
+        let mut g = GemmFp8Config::new(m, n, k, t)
             .scales(0.5, 0.25)
             .fast_accum(mode == Fp8Mode::Fast);
+        if mode == Fp8Mode::BiasGelu {
+            g = g.bias(BiasMode::M).act(Activation::Gelu);
+        }
+        // the fused row's bias: f32 for ours, bf16 for cuBLASLt (the same values)
+        let hbias: Vec<f32> = (0..m).map(|_| rng.unit()).collect();
+        let bias = s.clone_htod(&hbias)?;
+        let bias_lt =
+            s.clone_htod(&hbias.iter().map(|&x| bf16::from_f32(x)).collect::<Vec<_>>())?;
+        let lt_bias = (mode == Fp8Mode::BiasGelu).then_some(&bias_lt);
+        let vectors = Fp8Vectors {
+            bias: Some(&bias),
+            ..Default::default()
+        };
         let a = s.clone_htod(&inputs(t, m * k, &mut rng))?;
         let b = s.clone_htod(&inputs(t, n * k, &mut rng))?;
         let (la, lb) = g.block_scale_lens();
@@ -91,17 +111,26 @@ pub fn bench(
             Fp8Mode::Fast => "fast-accum",
             Fp8Mode::Promoted => "promoted",
             Fp8Mode::Block => "promoted block-scales",
+            Fp8Mode::BiasGelu => "promoted +bias_m gelu",
         };
         for &fast in refs {
-            let ours_only = lt.matmul(&g, &a, &b, &mut d_ref, fast).is_err();
+            let ours_only = lt
+                .matmul_epilogue(&g, &a, &b, &mut d_ref, fast, lt_bias)
+                .is_err();
             let (ours, theirs) = batched_pair_ms(
                 &s,
-                || ctx.gemm_fp8_scaled(&s, &g, &a, &b, scales, &mut d),
+                || {
+                    if g.is_fused() {
+                        ctx.gemm_fp8_fused(&s, &g, &a, &b, vectors, &mut d)
+                    } else {
+                        ctx.gemm_fp8_scaled(&s, &g, &a, &b, scales, &mut d)
+                    }
+                },
                 || {
                     if ours_only {
                         Ok(()) // cuBLASLt refused it: time ours alone
                     } else {
-                        lt.matmul(&g, &a, &b, &mut d_ref, fast)
+                        lt.matmul_epilogue(&g, &a, &b, &mut d_ref, fast, lt_bias)
                     }
                 },
             )?;
@@ -113,10 +142,11 @@ pub fn bench(
                 unit: "TFLOP/s",
                 ours_ms: ours,
                 ref_ms: if ours_only { f64::NAN } else { theirs },
-                reference: match (ours_only, fast) {
-                    (true, _) => "cuBLASLt FP8: unavailable",
-                    (false, true) => "cuBLASLt FP8 fast-accum",
-                    (false, false) => "cuBLASLt FP8",
+                reference: match (ours_only, fast, lt_bias.is_some()) {
+                    (true, _, _) => "cuBLASLt FP8: unavailable",
+                    (false, true, _) => "cuBLASLt FP8 fast-accum",
+                    (false, false, true) => "cuBLASLt FP8 GELU_BIAS",
+                    (false, false, false) => "cuBLASLt FP8",
                 },
             });
             if ours_only {

@@ -9,7 +9,11 @@ use half::{bf16, f16};
 use crate::check::{CheckRow, Rng};
 use crate::context::Context;
 use crate::error::Result;
-use crate::gemm_fp8::{Fp8, Fp8Scales, GemmFp8Config, fp8_error_bound, fp8_error_bound_promoted};
+use crate::gemm::{Activation, BiasMode};
+use crate::gemm_fp8::{
+    Fp8, Fp8Scales, Fp8Vectors, GemmFp8Config, fp8_error_bound, fp8_error_bound_promoted,
+    fp8_fused_error_bound,
+};
 use crate::hgemm::GemmOut;
 use crate::timing::timed;
 
@@ -97,6 +101,152 @@ pub fn check_problem_scaled<O: GemmOut>(
     })
 }
 
+/// One fused problem ([`GemmFp8Config::is_fused`]: e4m3, promotion, per-tensor scales; random
+/// inputs of `rng`, a bias uniform in [-2, 2) and row/column scales from 1/4 to 1.75 where `g`
+/// asks for them, D as `O`): ours against `act(sa·sb·s_row·s_col·Σa·b +
+/// bias)` in `f64` on the dequantized inputs within [`fp8_fused_error_bound`]; `max_err` the
+/// largest |err|/bound.
+pub fn check_problem_fused<O: GemmOut>(
+    ctx: &Context,
+    s: &Arc<CudaStream>,
+    g: &GemmFp8Config,
+    rng: &mut Rng,
+) -> Result<CheckRow> {
+    let (m, n, k) = (g.m, g.n, g.k);
+    let ha = inputs(g.dtype, m * k, rng);
+    let hb = inputs(g.dtype, n * k, rng);
+    let a = s.clone_htod(&ha)?;
+    let b = s.clone_htod(&hb)?;
+    let hbias: Vec<f32> = (0..g.bias_len()).map(|_| 2.0 * rng.unit()).collect();
+    // scales from 1/4 to 1.75 (powers of two times 1, 1.25, 1.5, 1.75): with the sweep's
+    // per-tensor scales (up to 7 each) an f16 D stays finite
+    let vec_scales = |len: usize, rng: &mut Rng| -> Vec<f32> {
+        (0..len)
+            .map(|_| 2f32.powi(rng.int(-2, 0)) * (1.0 + 0.25 * rng.int(0, 3) as f32))
+            .collect()
+    };
+    let hrow = if g.row_scales {
+        vec_scales(m, rng)
+    } else {
+        Vec::new()
+    };
+    let hcol = if g.col_scales {
+        vec_scales(n, rng)
+    } else {
+        Vec::new()
+    };
+    // (a vector of at least one element: cudarc allocates none of 0)
+    let up = |v: &[f32], on: bool| -> Result<Option<cudarc::driver::CudaSlice<f32>>> {
+        Ok(if on { Some(s.clone_htod(v)?) } else { None })
+    };
+    let dbias = up(&hbias, g.bias != BiasMode::None)?;
+    let drow = up(&hrow, g.row_scales)?;
+    let dcol = up(&hcol, g.col_scales)?;
+    let v = Fp8Vectors {
+        bias: dbias.as_ref(),
+        row_scales: drow.as_ref(),
+        col_scales: dcol.as_ref(),
+    };
+    let mut d = s.alloc_zeros::<O>(m * n)?;
+    let ms = timed(s, || ctx.gemm_fp8_fused(s, g, &a, &b, v, &mut d))?;
+    let got: Vec<f64> = s
+        .clone_dtoh(&d)?
+        .iter()
+        .map(|x| f64::from(x.to_f32()))
+        .collect();
+    let deq = |v: &[u8]| -> Vec<f64> { v.iter().map(|&x| f64::from(g.dtype.decode(x))).collect() };
+    let (fa, fb) = (deq(&ha), deq(&hb));
+    let scales = f64::from(g.scale_a) * f64::from(g.scale_b);
+    let parts = super::sweep::par_ranges(n, m * n * k, |cols| {
+        let (mut bad, mut worst) = (0usize, 0f64);
+        for j in cols {
+            for i in 0..m {
+                let (ra, rb) = (&fa[i * k..(i + 1) * k], &fb[j * k..(j + 1) * k]);
+                let (mut sum, mut abs) = (0f64, 0f64);
+                for (x, y) in ra.iter().zip(rb) {
+                    sum += x * y;
+                    abs += (x * y).abs();
+                }
+                let sr = hrow.get(i).map_or(1.0, |&x| f64::from(x));
+                let sc = hcol.get(j).map_or(1.0, |&x| f64::from(x));
+                let f = scales * sr * sc;
+                let bias = match g.bias {
+                    BiasMode::None => 0.0,
+                    BiasMode::M => f64::from(hbias[i]),
+                    BiasMode::N => f64::from(hbias[j]),
+                };
+                let z = f * sum + bias;
+                let want = activation_f64(g.act, z);
+                let bound =
+                    fp8_fused_error_bound(k, f.abs() * abs, z, g.act, O::UNIT_ROUNDOFF) + 1e-30;
+                let err = (got[i + m * j] - want).abs();
+                if err.is_nan() || err > bound {
+                    bad += 1;
+                }
+                worst = worst.max(err / bound);
+            }
+        }
+        (bad, worst)
+    });
+    let bad: usize = parts.iter().map(|p| p.0).sum();
+    let worst = parts.iter().map(|p| p.1).fold(0f64, f64::max);
+    Ok(CheckRow {
+        kernel: "gemm_fp8",
+        shape: format!("{g} ->{}", O::NAME),
+        pass: bad == 0,
+        max_err: worst,
+        mismatches: bad,
+        ms,
+        note: "fused, vs f64 on dequantized inputs".into(),
+    })
+}
+
+/// `act(z)` in `f64` (the fused references' activations).
+fn activation_f64(act: Activation, z: f64) -> f64 {
+    match act {
+        Activation::Identity => z,
+        Activation::Relu => z.max(0.0),
+        Activation::Gelu => {
+            let c = (2.0 / std::f64::consts::PI).sqrt();
+            0.5 * z * (1.0 + (c * (z + 0.044715 * z * z * z)).tanh())
+        }
+        Activation::GeluErf => 0.5 * z * (1.0 + libm::erf(z / std::f64::consts::SQRT_2)),
+        Activation::Silu => z / (1.0 + (-z).exp()),
+    }
+}
+
+/// The FP8 sweep's fixed fused problems `(M, N, K, bias, activation, row scales, column
+/// scales)`: each activation, bias none/M/N, every row/column scale combination, M and N edges
+/// of the 128×128 tiles, a split-K small-M problem (the reduction before the epilogue).
+pub const FUSED: [(usize, usize, usize, BiasMode, Activation, bool, bool); 10] = [
+    (
+        256,
+        256,
+        256,
+        BiasMode::None,
+        Activation::Identity,
+        true,
+        true,
+    ),
+    (200, 130, 512, BiasMode::M, Activation::Relu, true, false),
+    (129, 257, 384, BiasMode::N, Activation::Gelu, false, true),
+    (300, 200, 1024, BiasMode::N, Activation::GeluErf, true, true),
+    (65, 70, 160, BiasMode::M, Activation::Silu, false, false),
+    (1, 1, 16, BiasMode::N, Activation::Gelu, true, true),
+    (517, 390, 272, BiasMode::M, Activation::Gelu, true, true),
+    (17, 520, 6160, BiasMode::N, Activation::Gelu, true, true),
+    (128, 1024, 8192, BiasMode::M, Activation::Silu, true, false),
+    (
+        384,
+        256,
+        128,
+        BiasMode::None,
+        Activation::Relu,
+        false,
+        false,
+    ),
+];
+
 /// [`check_problem_scaled`]'s reference for D's columns `cols`: the dequantized inputs `fa`
 /// (M×K) and `fb` (N×K), the block scales (ones without), ours `got` (D's elements, their
 /// unit roundoff); the mismatches, the largest |err|/bound and the largest |err|/Σ|s·a·b|.
@@ -161,9 +311,10 @@ pub const SKINNY: [(usize, usize, usize, Fp8, bool); 8] = [
 
 /// `host run`'s FP8 sweep: `count` random problems of `seed` (M, N in 1..=320, K a multiple of
 /// 16 in 16..=1024, e4m3/e5m2, D f32/bf16/f16 in turn, scales in [1/8, 4]; e5m2 with fast
-/// accumulation, e4m3 in turn fast, promoted with per-tensor scales, promoted with block
-/// scales), the fixed small-M problems [`SKINNY`], then the argument errors refused before a
-/// launch. One row each (a launch error is
+/// accumulation, e4m3 in turn fast, promoted with per-tensor scales — every other one of them
+/// fused, with a random bias, activation and row/column scales ([`check_problem_fused`]) —
+/// promoted with block scales), the fixed small-M problems [`SKINNY`], the fixed fused
+/// problems [`FUSED`], then the argument errors refused before a launch. One row each (a launch error is
 /// that problem's FAIL row).
 pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
     let s = ctx.default_stream();
@@ -176,14 +327,26 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
         let sc = |r: &mut Rng| 2f32.powi(r.int(-3, 2)) * (1.0 + 0.25 * r.int(0, 3) as f32);
         // e4m3: fast, promoted, block-scaled in turn
         let mode = if t == Fp8::E4M3 { (i / 2) % 3 } else { 0 };
-        let g = GemmFp8Config::new(m, n, k, t)
+        let mut g = GemmFp8Config::new(m, n, k, t)
             .scales(sc(&mut rng), sc(&mut rng))
             .fast_accum(mode == 0);
         let block = mode == 2;
-        let r = match i % 3 {
-            0 => check_problem_scaled::<bf16>(ctx, &s, &g, block, &mut rng),
-            1 => check_problem_scaled::<f16>(ctx, &s, &g, block, &mut rng),
-            _ => check_problem_scaled::<f32>(ctx, &s, &g, block, &mut rng),
+        // every other promoted per-tensor problem fused: a random bias, activation, scales
+        if mode == 1 && (i / 6) % 2 == 0 {
+            let bias = [BiasMode::None, BiasMode::M, BiasMode::N][rng.int(0, 2) as usize];
+            let act = Activation::from_code(rng.int(0, 4) as u32).unwrap_or(Activation::Gelu);
+            g = g
+                .bias(bias)
+                .act(act)
+                .row_col_scales(rng.int(0, 1) == 1, rng.int(0, 1) == 1);
+        }
+        let r = match (i % 3, g.is_fused()) {
+            (0, false) => check_problem_scaled::<bf16>(ctx, &s, &g, block, &mut rng),
+            (1, false) => check_problem_scaled::<f16>(ctx, &s, &g, block, &mut rng),
+            (_, false) => check_problem_scaled::<f32>(ctx, &s, &g, block, &mut rng),
+            (0, true) => check_problem_fused::<bf16>(ctx, &s, &g, &mut rng),
+            (1, true) => check_problem_fused::<f16>(ctx, &s, &g, &mut rng),
+            (_, true) => check_problem_fused::<f32>(ctx, &s, &g, &mut rng),
         };
         rows.push(r.unwrap_or_else(|e| CheckRow::failed("gemm_fp8", g.to_string(), e.to_string())));
     }
@@ -199,6 +362,24 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
                 0 => check_problem::<bf16>(ctx, &s, &g, &mut rng),
                 1 => check_problem::<f16>(ctx, &s, &g, &mut rng),
                 _ => check_problem::<f32>(ctx, &s, &g, &mut rng),
+            };
+            rows.push(
+                r.unwrap_or_else(|e| CheckRow::failed("gemm_fp8", g.to_string(), e.to_string())),
+            );
+        }
+    }
+    // the fixed fused problems, D of each type in turn
+    if count > 0 {
+        for (i, &(m, n, k, bias, act, row, col)) in FUSED.iter().enumerate() {
+            let g = GemmFp8Config::new(m, n, k, Fp8::E4M3)
+                .scales(0.5, 1.25)
+                .bias(bias)
+                .act(act)
+                .row_col_scales(row, col);
+            let r = match i % 3 {
+                0 => check_problem_fused::<bf16>(ctx, &s, &g, &mut rng),
+                1 => check_problem_fused::<f16>(ctx, &s, &g, &mut rng),
+                _ => check_problem_fused::<f32>(ctx, &s, &g, &mut rng),
             };
             rows.push(
                 r.unwrap_or_else(|e| CheckRow::failed("gemm_fp8", g.to_string(), e.to_string())),
@@ -245,7 +426,48 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
                 &mut d,
             )
             .is_err();
-        Ok(no_fast && bad_k && short && block_fast && short_scales)
+        // the fused epilogue: with fast accumulation, a short or missing vector, block scales
+        let fused = GemmFp8Config::new(64, 64, 64, Fp8::E4M3)
+            .bias(BiasMode::M)
+            .act(Activation::Relu);
+        let v = Fp8Vectors {
+            bias: Some(&sc),
+            ..Default::default()
+        };
+        let fused_fast = ctx
+            .gemm_fp8_fused(&s, &fused.fast_accum(true), &a, &a, v, &mut d)
+            .is_err();
+        let sc32 = s.alloc_zeros::<f32>(32)?;
+        let short_v = Fp8Vectors {
+            bias: Some(&sc32),
+            ..Default::default()
+        };
+        let short_bias = ctx
+            .gemm_fp8_fused(&s, &fused, &a, &a, short_v, &mut d)
+            .is_err();
+        let missing_scales = ctx
+            .gemm_fp8_fused(&s, &fused.row_col_scales(true, false), &a, &a, v, &mut d)
+            .is_err();
+        let fused_block = ctx
+            .gemm_fp8_scaled(
+                &s,
+                &fused,
+                &a,
+                &a,
+                Fp8Scales::Block { a: &sc, b: &sc },
+                &mut d,
+            )
+            .is_err();
+        s.synchronize()?;
+        Ok(no_fast
+            && bad_k
+            && short
+            && block_fast
+            && short_scales
+            && fused_fast
+            && short_bias
+            && missing_scales
+            && fused_block)
     })();
     rows.push(CheckRow {
         kernel: "gemm_fp8",
@@ -255,7 +477,7 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
         mismatches: 0,
         ms: 0.0,
         note: match refused {
-            Ok(_) => "e5m2 promoted, K % 16 != 0, short B, block scales with fast-accum, short block scales: typed errors before a launch".into(),
+            Ok(_) => "e5m2 promoted, K % 16 != 0, short B, block scales with fast-accum, short block scales; fused: with fast-accum, a short bias, missing row scales, block scales: typed errors before a launch".into(),
             Err(e) => e.to_string(),
         },
     });

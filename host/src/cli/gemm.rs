@@ -178,12 +178,21 @@ pub struct GemmArgs {
     /// FP8: B's per-tensor scale.
     #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     scale_b: f32,
-    /// Fused epilogue (--ta --dtype bf16, bf16 C): add a random f32 bias vector along M or N.
+    /// Fused epilogue (--ta --dtype bf16, bf16 C; or --dtype e4m3): add a random f32 bias
+    /// vector along M or N.
     #[arg(long, value_enum, requires = "m")]
     bias: Option<BiasArg>,
-    /// Fused epilogue (--ta --dtype bf16, bf16 C): C = act(alpha*op(A)*op(B) + beta*C + bias).
+    /// Fused epilogue (--ta --dtype bf16, bf16 C): C = act(alpha*op(A)*op(B) + beta*C + bias);
+    /// --dtype e4m3: D = act(sa*sb*s_row*s_col*A*B^T + bias).
     #[arg(long, value_enum, requires = "m")]
     act: Option<ActArg>,
+    /// FP8 e4m3 fused epilogue: random per-row scales of the product (M values, 1/4 to 1.75;
+    /// torch._scaled_mm's row-wise scale_a).
+    #[arg(long, requires = "m")]
+    row_scales: bool,
+    /// FP8 e4m3 fused epilogue: random per-column scales of the product (N values; scale_b).
+    #[arg(long, requires = "m")]
+    col_scales: bool,
     /// The bf16/fp16 kernel: `auto` (Hopper's where it is loaded, else the Ampere one),
     /// `sm90` (TMA + wgmma) or `sm80` (mma.sync + ldmatrix + cp.async; runs on Hopper too).
     #[arg(long, value_name = "KERNEL", default_value = "auto", value_parser = ["auto", "sm90", "sm80"])]
@@ -268,6 +277,12 @@ impl GemmArgs {
 pub fn main(a: &GemmArgs) -> u8 {
     if matches!(a.dtype, Dtype::E4m3 | Dtype::E5m2) {
         return main_fp8(a);
+    }
+    if a.row_scales || a.col_scales {
+        eprintln!(
+            "host gemm: --row-scales/--col-scales are the fused epilogue of the FP8 GEMM (--dtype e4m3)"
+        );
+        return 2;
     }
     if a.dtype != Dtype::F32 {
         return main_half(a);
@@ -371,9 +386,14 @@ fn main_fp8(a: &GemmArgs) -> u8 {
     };
     let problem = a.m.map(|m| {
         let (n, k) = (a.n.unwrap_or(m), a.k.unwrap_or(m));
+        // the fused epilogue: --bias, --act as the 16-bit GEMM's, and the row/column scales
+        let lin = a.problem().unwrap_or_else(|| GemmConfig::new(m, n, k));
         GemmFp8Config::new(m, n, k, t)
             .scales(a.scale_a, a.scale_b)
             .fast_accum(a.fast_accum)
+            .bias(lin.bias)
+            .act(lin.act)
+            .row_col_scales(a.row_scales, a.col_scales)
     });
     if let Some(g) = &problem {
         if let Err(e) = g.check(g.m * g.k, g.n * g.k, g.m * g.n) {
@@ -384,10 +404,25 @@ fn main_fp8(a: &GemmArgs) -> u8 {
             eprintln!("host gemm: --block-scales needs promotion, built for --dtype e4m3");
             return 2;
         }
-        if a.ta || a.tb || a.lda.is_some() || a.ldb.is_some() || a.bias.is_some() || a.act.is_some()
+        if a.ta || a.tb || a.lda.is_some() || a.ldb.is_some() {
+            eprintln!(
+                "host gemm: the FP8 GEMM takes A (M×K) and B (N×K) K-major and tight, no --ta/--tb/--lda/--ldb"
+            );
+            return 2;
+        }
+        if a.bench
+            && g.is_fused()
+            && (g.bias, g.act, g.row_scales || g.col_scales)
+                != (BiasMode::M, Activation::Gelu, false)
         {
             eprintln!(
-                "host gemm: the FP8 GEMM takes A (M×K) and B (N×K) K-major and tight, no --ta/--tb/--lda/--ldb/--bias/--act"
+                "host gemm: --bench of the fused FP8 GEMM times --bias m --act gelu (cuBLASLt's GELU_BIAS epilogue), without row/column scales"
+            );
+            return 2;
+        }
+        if g.is_fused() && a.block_scales {
+            eprintln!(
+                "host gemm: the fused FP8 epilogue (--bias/--act/--row-scales/--col-scales) runs with per-tensor scales, not --block-scales"
             );
             return 2;
         }
@@ -418,7 +453,15 @@ fn main_fp8(a: &GemmArgs) -> u8 {
         let s = ctx.default_stream();
         let mut rng = host::check::Rng::new(host::check::DEFAULT_SEED);
         let bs = a.block_scales;
-        let row = if a.out == OutArg::F32 {
+        let row = if g.is_fused() {
+            if a.out == OutArg::F32 {
+                host::check::gemm_fp8::check_problem_fused::<f32>(&ctx, &s, &g, &mut rng)
+            } else {
+                host::check::gemm_fp8::check_problem_fused::<host::half::bf16>(
+                    &ctx, &s, &g, &mut rng,
+                )
+            }
+        } else if a.out == OutArg::F32 {
             host::check::gemm_fp8::check_problem_scaled::<f32>(&ctx, &s, &g, bs, &mut rng)
         } else {
             host::check::gemm_fp8::check_problem_scaled::<host::half::bf16>(
@@ -436,6 +479,8 @@ fn main_fp8(a: &GemmArgs) -> u8 {
     if a.bench {
         let mode = match (a.fast_accum, a.block_scales) {
             (true, _) => Fp8Mode::Fast,
+            // the bench's fused row: cuBLASLt's GELU_BIAS (checked above)
+            _ if g.is_fused() => Fp8Mode::BiasGelu,
             (false, false) => Fp8Mode::Promoted,
             (false, true) => Fp8Mode::Block,
         };

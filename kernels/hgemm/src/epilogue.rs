@@ -51,6 +51,10 @@ pub use super::config::{
 // unrolled slots, which puts the accumulators in local memory)
 // the layouts below spell the buffers with `_8192`, `_4` and `_32768`
 const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS == 4);
+/// [`store`]'s `ELEMS` of every element: f32, bf16 and f16.
+pub const ELEMS_ALL: u32 = 0b111;
+/// [`store`]'s `ELEMS` of a bf16 C only.
+pub const ELEMS_BF16: u32 = 0b010;
 /// The named barrier of consumer warpgroup 0's epilogue; warpgroup 1 uses the next id.
 pub const EPI_BARRIER: u32 = 8;
 /// Threads of a warpgroup.
@@ -219,7 +223,7 @@ pub fn frag_col_to_tile(tile_m: i32, c: i32) -> (i32, i32) {
 
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_as<T: OutElem, const TILE_M: i32>(
+unsafe fn store_as<T: OutElem, O: EpilogueOp, const TILE_M: i32>(
     acc: &[f32; 128],
     c: *mut T,
     ldc: i64,
@@ -228,7 +232,7 @@ unsafe fn store_as<T: OutElem, const TILE_M: i32>(
     alpha: f32,
     beta: f32,
     t: i32,
-    op: impl EpilogueOp,
+    op: O,
 ) {
     let g = make_tensor(make_gmem_ptr(c), make_layout((m, n), (_1, ldc))); // (M,N)
     // the thread's first element; the values' offsets are constants
@@ -249,7 +253,15 @@ unsafe fn store_as<T: OutElem, const TILE_M: i32>(
                 let (dr, dc) = frag_col_to_tile(TILE_M, cols.crd2idx(v as i32));
                 let (r, col) = (rt + rows.crd2idx(v as i32) + dr, ct + dc);
                 if r < m && col < n {
-                    let mut x = alpha * acc[v];
+                    // the product's factor (per-row/column scales), for an op that has one
+                    // (a constant: the unscaled ops compile as before)
+                    // the product's factor (per-row/column scales), for an op that has one
+                    // (a constant: the unscaled ops compile as before)
+                    let mut x = if const { O::SCALED } {
+                        alpha * op.acc_scale((r, col)) * acc[v]
+                    } else {
+                        alpha * acc[v]
+                    };
                     if read_c {
                         x += beta * unsafe { g.read((r, col)) }.to_f32();
                     }
@@ -526,10 +538,71 @@ unsafe fn store_b16<const TILE_M: i32>(
 /// else (and for those tiles without it) the direct path. `smem` is the epilogue's
 /// [`SMEM_EPI_BYTES`], `wg` the consumer warpgroup (0, 1), `t` the thread's index in it, `last`
 /// whether this is the CTA's last tile (then every path waits for its TMA stores' reads); `op` the
-/// element-wise operation after `alpha·acc + beta·C`. `ELEMS`: the elements of C this
-/// instantiation stores, a bit mask over the element codes (`0b111` all; the fused entries
-/// `0b010`, bf16 only: each element is two more unrolled bodies, a fused one long, and their
-/// compile time grew faster than their number); another element traps.
+/// element-wise operation after `alpha·acc + beta·C` (its [`EpilogueOp::acc_scale`] scales the
+/// product first, where [`EpilogueOp::SCALED`]). `ELEMS`: the elements of C this
+/// instantiation stores, a bit mask over the element codes ([`ELEMS_ALL`]; the 16-bit fused
+/// entries [`ELEMS_BF16`], bf16 only: each element is two more unrolled bodies, a fused one
+/// long, and their compile time grew faster than their number); another element traps. (An
+/// entry whose `out` never has [`OUT_TMA`], as the promoted FP8 ones' `config::out_direct`,
+/// compiles the direct arms only: LLVM folds the others away.)
+///
+/// On the emulator: the direct path of a warpgroup's 64×256 tile at the edges of a 40×200 f32
+/// C with the fused FP8 entries' operation (per-row and per-column scales, a bias along N,
+/// ReLU, each thread's form as `FusedEpilogue` builds it) and `beta ≠ 0`: every stored element
+/// is `relu(alpha·s_row·s_col·acc + beta·C + bias)` — the scales on the product only — and
+/// nothing past the edges is written.
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, acc_row_v, store, ELEMS_ALL};
+/// use layout_types::cute::fusion::{act, BiasAct, BiasMode, RowColScale, ScaleKind, Scaled};
+/// const M: usize = 40;
+/// const N: usize = 200;
+/// const LD: usize = 48;
+/// device::kernel! {
+///     pub unsafe fn fused(c: *mut f32, vecs: *const f32) {
+///         let t = device::thread::thread_idx_x() as i32;
+///         let mut acc = [0f32; 128];
+///         for (v, a) in acc.iter_mut().enumerate() {
+///             let (r, c) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
+///             *a = ((r * 7 + c * 3) % 11) as f32 - 5.0;
+///         }
+///         let mn = (M as i32, N as i32);
+///         let (row, col, bias) = (vecs, unsafe { vecs.add(M) }, unsafe { vecs.add(M + N) });
+///         let (rt, ct) = (acc_row().crd2idx((t, 0)), acc_col().crd2idx((t, 0)));
+///         let rows = [rt, rt + acc_row_v().crd2idx(2i32)];
+///         let op = unsafe {
+///             let s = RowColScale::from_vectors(row, col, mn);
+///             let b = BiasAct::<act::Relu>::new(bias, BiasMode::N, mn);
+///             Scaled::new(s.for_rows(rows, ct), b.for_rows(rows, ct))
+///         };
+///         unsafe {
+///             store::<ELEMS_ALL, 64>(&acc, c as *mut u8, LD as i64, 0, mn, (0, 0), 0.5, 0.25, t,
+///                 core::ptr::null(), core::ptr::null_mut(), 0, false, op)
+///         };
+///     }
+/// }
+/// let c0 = |r: usize, c: usize| (r as f32 - 20.0) * 0.125 + c as f32 * 0.01;
+/// let mut c: Vec<f32> = (0..LD * (N + 8)).map(|i| c0(i % LD, i / LD)).collect();
+/// let row: Vec<f32> = (0..M).map(|r| 0.5 + 0.25 * (r % 5) as f32).collect();
+/// let col: Vec<f32> = (0..N).map(|j| 2.0 - 0.125 * (j % 9) as f32).collect();
+/// let bias: Vec<f32> = (0..N).map(|j| (j % 13) as f32 * 0.5 - 3.0).collect();
+/// let vecs: Vec<f32> = row.iter().chain(&col).chain(&bias).copied().collect();
+/// let (pc, pv) = (c.as_mut_ptr() as usize, vecs.as_ptr() as usize);
+/// // SAFETY: one warpgroup; C holds 48 × 208 f32, the vectors M + 2·N.
+/// unsafe { device::emu::launch((1, 1, 1), (128, 1, 1), 0, || fused(pc as *mut f32, pv as *const f32)) };
+/// for j in 0..N + 8 {
+///     for i in 0..LD {
+///         let got = c[i + LD * j];
+///         if i >= M || j >= N {
+///             assert_eq!(got, c0(i, j), "({i}, {j}) outside C was written");
+///             continue;
+///         }
+///         let acc = ((i * 7 + j * 3) % 11) as f32 - 5.0;
+///         let z = 0.5 * row[i] * col[j] * acc + 0.25 * c0(i, j) + bias[j];
+///         assert!((got - z.max(0.0)).abs() <= 1e-5 * (1.0 + z.abs()), "({i}, {j}): {got} vs {z}");
+///     }
+/// }
+/// ```
 ///
 /// # Safety
 /// Direct path: `c` holds `(m, n)` with leading dimension `ldc` of that element. TMA path:
@@ -582,9 +655,9 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
         let has = |code: u32| ELEMS & (1 << code) != 0;
         match path {
             0 if has(0) => {
-                store_as::<f32, TILE_M>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t, op)
+                store_as::<f32, _, TILE_M>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t, op)
             }
-            1 if has(1) => store_as::<Bf16Bits, TILE_M>(
+            1 if has(1) => store_as::<Bf16Bits, _, TILE_M>(
                 acc,
                 c as *mut Bf16Bits,
                 ldc,
@@ -595,7 +668,7 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
                 t,
                 op,
             ),
-            2 if has(2) => store_as::<F16Bits, TILE_M>(
+            2 if has(2) => store_as::<F16Bits, _, TILE_M>(
                 acc,
                 c as *mut F16Bits,
                 ldc,

@@ -60,6 +60,13 @@
 //! `alpha`). Its epilogue takes the direct path (bound-checked stores). `gemm_fp8_e4m3_tn_promoted_pt`
 //! is the same kernel without the block scales' code (the host's entry for per-tensor scales).
 //!
+//! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}` are the
+//! per-tensor promoted kernel with [`FusedFp8Epilogue`]: `D = act(alpha·s_row[r]·s_col[c]·acc
+//! + bias)`, one entry per activation as the 16-bit fused family, the bias (along M or N) and
+//! the per-row and per-column scales (`torch._scaled_mm`'s row-wise scaling; [`RowColScale`],
+//! [`HgemmParams::scale_a`] / [`HgemmParams::scale_b`], 0 each for none) run-time parameters, D
+//! f32, bf16 or f16 by the direct path.
+//!
 //! The ping-pong entries `hgemm_{bf16,f16}_tn_pingpong{,128}` and
 //! `hgemm_fused_bf16_tn_gelu_pingpong{,128}` (feature `pingpong`, not in the default build) are
 //! the same mainloop, epilogues and scheduler under
@@ -105,8 +112,10 @@ use collective::scheduler::{
 };
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
+use epilogue::{ELEMS_ALL, ELEMS_BF16};
 use layout_types::cute::fusion::{
-    ActivationFn, BiasAct, BiasActRows, BiasMode, EpilogueOp, LinComb, act,
+    ActivationFn, BiasAct, BiasActRows, BiasMode, EpilogueOp, LinComb, NoScale, RowColScale,
+    ScaleKind, Scaled, act,
 };
 use layout_types::cute::prelude::*;
 
@@ -196,9 +205,14 @@ pub struct EpilogueArgs {
 /// TMA or directly ([`epilogue::store`]).
 pub struct HgemmEpilogue;
 
-/// The fused epilogue: `A(alpha·acc + beta·C + bias)` ([`BiasAct`]) for the activation type
-/// `A`, the bias (along M, N or none) read from [`HgemmParams`].
-pub struct FusedEpilogue<A>(core::marker::PhantomData<A>);
+/// The fused epilogue: `A(alpha·S(r, c)·acc + beta·C + bias)` ([`Scaled`] of [`BiasAct`]) for
+/// the activation type `A` and the product's scale kind `S` ([`NoScale`], or [`RowColScale`]:
+/// per-row and per-column scales from [`HgemmParams::scale_a`] (M values) and
+/// [`HgemmParams::scale_b`] (N values), 0 each for none), the bias (along M, N or none) read
+/// from [`HgemmParams`]; `ELEMS` the elements of C it stores ([`epilogue::store`]).
+pub struct FusedEpilogue<A, S = NoScale, const ELEMS: u32 = ELEMS_BF16>(
+    core::marker::PhantomData<(A, S)>,
+);
 
 /// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
 #[inline(always)]
@@ -251,14 +265,16 @@ impl CollectiveEpilogue for HgemmEpilogue {
     ) {
         // the tile's rows, a constant (`const`: only this tile's epilogue is instantiated)
         if const { W::M == 64 } {
-            unsafe { store_with::<0b111, 64>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+            unsafe { store_with::<ELEMS_ALL, 64>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
         } else {
-            unsafe { store_with::<0b111, 128>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+            unsafe { store_with::<ELEMS_ALL, 128>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
         }
     }
 }
 
-impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
+impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32> CollectiveEpilogue
+    for FusedEpilogue<A, S, ELEMS>
+{
     type Args = EpilogueArgs;
     type Storage = EpilogueStorage;
     #[inline(always)]
@@ -286,15 +302,23 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
         // and its first column (the others at constant offsets to the right)
         let ct = origin.1 + epilogue::acc_col().crd2idx((t, 0));
         let bias = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn) };
+        // SAFETY: the host checked the scale vectors' lengths (M, N) where S reads them
+        let scale =
+            unsafe { S::from_vectors(p.scale_a as *const f32, p.scale_b as *const f32, mn) };
         // SAFETY: the host checked the bias vector's length against its mode; the epilogue
         // applies the operation at this thread's rows and columns only
-        let op = unsafe { bias.for_rows([rt, rt + r8], ct) };
-        // bf16 C only (`epilogue::store`'s ELEMS: the fused entries' compile time)
+        let op = unsafe {
+            Scaled::new(
+                scale.for_rows([rt, rt + r8], ct),
+                bias.for_rows([rt, rt + r8], ct),
+            )
+        };
+        // the paths of ELEMS only (`epilogue::store`: the fused entries' compile time)
         // (a constant of the instantiation, in `const`: rustc then does not instantiate the
         // other tile's epilogue at all; a plain `if` made every fused entry carry a dead copy
         // of the 128-row one through LLVM, +30 % of the family's rustc time)
         if const { W::M == 64 } {
-            unsafe { store_with::<0b010, 64>(a, acc, mn, origin, t, smem, wg, last, op) }
+            unsafe { store_with::<ELEMS, 64>(a, acc, mn, origin, t, smem, wg, last, op) }
         } else {
             // a 128-row tile: the second block's rows 64 further down
             let (r64, _) = epilogue::frag_col_to_tile(W::M, 64);
@@ -302,10 +326,11 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
             let op = BlockOps {
                 first: op,
                 bias,
+                scale,
                 second,
                 first_col: ct,
             };
-            unsafe { store_with::<0b010, 128>(a, acc, mn, origin, t, smem, wg, last, op) }
+            unsafe { store_with::<ELEMS, 128>(a, acc, mn, origin, t, smem, wg, last, op) }
         }
     }
 }
@@ -317,27 +342,34 @@ impl<A: ActivationFn> CollectiveEpilogue for FusedEpilogue<A> {
 /// constant offset from the thread's first in the unrolled epilogue, so the choice folds (an
 /// ordering comparison of wrapping sums would not).
 #[derive(Clone, Copy)]
-struct BlockOps<A> {
-    first: BiasActRows<A>,
+struct BlockOps<A, S: ScaleKind> {
+    first: Scaled<S::Rows, BiasActRows<A>>,
     bias: BiasAct<A>,
+    scale: S,
     second: [i32; 2],
     first_col: i32,
 }
 
-impl<A: ActivationFn> BlockOps<A> {
+impl<A: ActivationFn, S: ScaleKind> BlockOps<A, S> {
     /// The operation of row `r`'s block.
     #[inline(always)]
-    fn block(&self, r: i32) -> BiasActRows<A> {
+    fn block(&self, r: i32) -> Scaled<S::Rows, BiasActRows<A>> {
         if r == self.second[0] || r == self.second[1] {
             // SAFETY: as for `first` (FusedEpilogue::store), at this thread's rows and columns
-            unsafe { self.bias.for_rows(self.second, self.first_col) }
+            unsafe {
+                Scaled::new(
+                    self.scale.for_rows(self.second, self.first_col),
+                    self.bias.for_rows(self.second, self.first_col),
+                )
+            }
         } else {
             self.first
         }
     }
 }
 
-impl<A: ActivationFn> EpilogueOp for BlockOps<A> {
+impl<A: ActivationFn, S: ScaleKind> EpilogueOp for BlockOps<A, S> {
+    const SCALED: bool = S::SCALED;
     #[inline(always)]
     fn apply(&self, x: f32, (r, c): (i32, i32)) -> f32 {
         self.block(r).apply(x, (r, c))
@@ -345,6 +377,10 @@ impl<A: ActivationFn> EpilogueOp for BlockOps<A> {
     #[inline(always)]
     fn apply_acc(&self, alpha: f32, acc: f32, (r, c): (i32, i32)) -> f32 {
         self.block(r).apply_acc(alpha, acc, (r, c))
+    }
+    #[inline(always)]
+    fn acc_scale(&self, (r, c): (i32, i32)) -> f32 {
+        self.block(r).acc_scale((r, c))
     }
 }
 
@@ -360,6 +396,9 @@ macro_rules! hgemm_entry {
         hgemm_entry!(promoted $name, $e, $acc, DataParallelFp8);
     };
     (promoted $name:ident, $e:ty, $acc:ty, $sched:ty) => {
+        hgemm_entry!(promoted $name, $e, $acc, $sched, HgemmEpilogue);
+    };
+    (promoted $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty) => {
         device::kernel! {
         #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile and optional block scales, 128×128 tiles (see the crate docs).\n\n# Safety\n",
                         "As the other entries, with B's box of `128/cs` rows and `SMEM_BYTES_FP8` of shared memory; `p.scale_a`/`p.scale_b` are 0 or the block scales `HgemmParams` documents.")]
@@ -368,7 +407,7 @@ macro_rules! hgemm_entry {
             // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
             let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, HgemmEpilogue, $sched, STAGES_FP8>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, $epi, $sched, STAGES_FP8>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -483,6 +522,20 @@ hgemm_entry!(fast128 gemm_fp8_e4m3_tn_fast128, (E4M3, E4M3));
 // its k-tiles split over the clusters for small M (SchedulerFp8Promoted; the block-scale entry
 // stays data-parallel)
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted);
+
+/// The fused FP8 entries' epilogue: bias, activation `A`, per-row and per-column scales, a D
+/// of f32, bf16 or f16 (the promoted entries' direct path: `config::out_direct`).
+pub type FusedFp8Epilogue<A> = FusedEpilogue<A, RowColScale, ELEMS_ALL>;
+// the fused FP8 entries (the per-tensor promoted kernel with `FusedFp8Epilogue`, one per
+// activation): `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, the scale vectors in
+// `p.scale_a` / `p.scale_b` (the per-tensor entry reads no block scales). One entry switching
+// on the activation per tile measured 0 spills too but cost more to build: +35 s of rustc and
+// 31 s of ptxas (130k PTX lines) against about +5 s and 3 s per entry here (doc/fp8-gemm.md)
+hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_identity, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::Identity>);
+hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_relu, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::Relu>);
+hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::Gelu>);
+hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu_erf, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::GeluErf>);
+hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_silu, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::Silu>);
 
 // The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
 // `CUTE_RS_HGEMM_SCHEDULE=pingpong|pingpong128`; doc/hopper-gemm.md): the same mainloop,

@@ -10,6 +10,10 @@
 //! as it walks its accumulator fragments (CUTLASS's EVT visits per subtile): `x ↦ act(x + bias)`
 //! with the bias a broadcast tensor over C (stride 1 along the bias's dimension, 0 along the
 //! other); [`LinComb`] is the plain GEMM's (nothing after `alpha·acc + beta·C`).
+//! [`Scaled`] composes an operation with a factor of the product per element ([`ProductScale`]:
+//! [`RowColScale`], per-row and per-column vectors as CUTLASS's EVT row/column broadcasts and
+//! `torch._scaled_mm`'s row-wise scales; [`NoScale`]): `D = act(alpha·s_row[r]·s_col[c]·acc +
+//! beta·C + bias)`, the scales on the product only.
 //!
 //! The math is `f32` without `libm`: `exp` and `tanh` from `exp`, `erf` by Abramowitz–Stegun
 //! 7.1.26 (absolute error below 1.5·10⁻⁷), and no IEEE division (on the GPU a `div.rn.f32` is a
@@ -346,9 +350,37 @@ unsafe fn load_if(pred: bool, p: *const f32) -> f32 {
     }
 }
 
+/// `*p` if `pred`, else `default` — as [`load_if`], one predicated `ld.global.nc.f32` on the
+/// GPU (a scale's "no vector" reads 1).
+///
+/// # Safety
+/// As [`load_if`].
+#[inline(always)]
+unsafe fn load_or(pred: bool, p: *const f32, default: f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: f32;
+        // SAFETY: the caller's contract; the load happens only under `pred`.
+        unsafe {
+            core::arch::asm!(
+                "{{ .reg .pred p; setp.ne.u32 p, {c}, 0; mov.b32 {r}, {d}; @p ld.global.nc.f32 {r}, [{a}]; }}",
+                r = out(reg32) r, c = in(reg32) pred as u32, d = in(reg32) default,
+                a = in(reg64) p as u64, options(pure, readonly, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        if pred { unsafe { *p } } else { default }
+    }
+}
+
 /// What an epilogue applies to each element after the linear combination `alpha·acc + beta·C`,
 /// as it walks its accumulator fragments: `x` at element `(r, c)` of C ↦ the stored value.
 pub trait EpilogueOp: Copy {
+    /// Whether [`Self::acc_scale`] may differ from 1 (an epilogue skips it otherwise: the
+    /// unscaled operations compile exactly as before the scales existed).
+    const SCALED: bool = false;
     /// The stored value of element `(r, c)` (row, column of C; a coordinate outside C is
     /// allowed and gives a value that is not stored).
     fn apply(&self, x: f32, rc: (i32, i32)) -> f32;
@@ -358,6 +390,14 @@ pub trait EpilogueOp: Copy {
     #[inline(always)]
     fn apply_acc(&self, alpha: f32, acc: f32, rc: (i32, i32)) -> f32 {
         self.apply(alpha * acc, rc)
+    }
+    /// The factor of the product at element `(r, c)` before `beta·C` is added (per-row and
+    /// per-column scales, [`Scaled`]): an epilogue that adds `beta·C` computes
+    /// `apply(alpha·acc_scale(r, c)·acc + beta·C, rc)`; 1 by default (a constant: `alpha·1`
+    /// folds, the unscaled operations compile as before).
+    #[inline(always)]
+    fn acc_scale(&self, _rc: (i32, i32)) -> f32 {
+        1.0
     }
 }
 
@@ -540,6 +580,267 @@ impl<A: ActivationFn> EpilogueOp for BiasActRows<A> {
     }
 }
 
+/// A factor of the product per element of C, `(r, c) ↦ s` ([`Scaled`] multiplies
+/// `alpha·acc` by it before `beta·C` and the bias are added).
+///
+/// ```
+/// use layout_types::cute::fusion::{NoScale, ProductScale};
+/// assert_eq!(NoScale.at((3, 4)), 1.0);
+/// ```
+pub trait ProductScale: Copy {
+    /// Whether the factor may differ from 1 ([`EpilogueOp::SCALED`]).
+    const SCALED: bool = true;
+    /// The factor of element `(r, c)` (a coordinate outside C is allowed: its value is not
+    /// stored).
+    fn at(&self, rc: (i32, i32)) -> f32;
+}
+
+/// A scale kind an epilogue builds from its kernel's parameters: the row vector (M `f32`s,
+/// null: none) and the column vector (N `f32`s, null: none), and its per-thread form for two
+/// rows ([`RowColScale::for_rows`]).
+///
+/// ```
+/// use layout_types::cute::fusion::{NoScale, ProductScale, ScaleKind};
+/// let s = unsafe { NoScale::from_vectors(core::ptr::null(), core::ptr::null(), (4, 4)) };
+/// assert_eq!(unsafe { s.for_rows([0, 8], 0) }.at((8, 1)), 1.0);
+/// ```
+pub trait ScaleKind: ProductScale {
+    /// The per-thread form ([`ScaleKind::for_rows`]).
+    type Rows: ProductScale;
+    /// The scale of C of `(m, n)` (both ≥ 1) from the row and column vectors.
+    ///
+    /// # Safety
+    /// A non-null `row` holds M readable `f32`s, a non-null `col` N, for as long as the scale
+    /// is applied.
+    unsafe fn from_vectors(row: *const f32, col: *const f32, mn: (i32, i32)) -> Self;
+    /// The scale for one thread whose elements lie in rows `rows[0]`, `rows[1]` and in columns
+    /// `first_col + j` (`j ≥ 0`), as [`BiasAct::for_rows`].
+    ///
+    /// # Safety
+    /// As [`ScaleKind::from_vectors`]; applied at those rows and columns only.
+    unsafe fn for_rows(&self, rows: [i32; 2], first_col: i32) -> Self::Rows;
+}
+
+/// No scale: the factor 1 (a constant: the unscaled epilogues compile as before).
+///
+/// ```
+/// use layout_types::cute::fusion::{EpilogueOp, LinComb, NoScale, Scaled};
+/// let f = Scaled::new(NoScale, LinComb);
+/// assert_eq!((f.apply_acc(2.0, 1.5, (0, 0)), <Scaled<NoScale, LinComb>>::SCALED), (3.0, false));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoScale;
+
+impl ProductScale for NoScale {
+    const SCALED: bool = false;
+    #[inline(always)]
+    fn at(&self, _: (i32, i32)) -> f32 {
+        1.0
+    }
+}
+
+impl ScaleKind for NoScale {
+    type Rows = NoScale;
+    #[inline(always)]
+    unsafe fn from_vectors(_: *const f32, _: *const f32, _: (i32, i32)) -> NoScale {
+        NoScale
+    }
+    #[inline(always)]
+    unsafe fn for_rows(&self, _: [i32; 2], _: i32) -> NoScale {
+        NoScale
+    }
+}
+
+/// Per-row and per-column scales of the product (CUTLASS's EVT `Sm90ColBroadcast` /
+/// `Sm90RowBroadcast` multiplied into the accumulator; `torch._scaled_mm`'s row-wise scaling,
+/// `scale_a` of shape `(M, 1)` and `scale_b` of `(1, N)`): the factor of element `(r, c)` is
+/// `row[r]·col[c]`, a missing vector reading 1; coordinates clamped into C, as [`BiasAct`]'s.
+///
+/// ```
+/// use layout_types::cute::fusion::{ProductScale, RowColScale, ScaleKind};
+/// let (row, col) = ([2.0f32, 3.0], [0.5f32, 4.0, 8.0]);
+/// let s = unsafe { RowColScale::from_vectors(row.as_ptr(), col.as_ptr(), (2, 3)) };
+/// assert_eq!((s.at((1, 2)), s.at((0, 1)), s.at((5, 9))), (24.0, 8.0, 24.0));
+/// let rows_only = unsafe { RowColScale::from_vectors(row.as_ptr(), core::ptr::null(), (2, 3)) };
+/// assert_eq!(rows_only.at((1, 2)), 3.0);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct RowColScale {
+    row: *const f32,
+    col: *const f32,
+    mn: (i32, i32),
+}
+
+impl ProductScale for RowColScale {
+    #[inline(always)]
+    fn at(&self, (r, c): (i32, i32)) -> f32 {
+        let (m, n) = self.mn;
+        // SAFETY: a non-null vector holds M (N) elements (`from_vectors`), the clamped
+        // coordinate is inside it; a null one is not read
+        unsafe {
+            load_or(
+                !self.row.is_null(),
+                self.row.wrapping_add(r.min(m - 1) as usize),
+                1.0,
+            ) * load_or(
+                !self.col.is_null(),
+                self.col.wrapping_add(c.min(n - 1) as usize),
+                1.0,
+            )
+        }
+    }
+}
+
+impl ScaleKind for RowColScale {
+    type Rows = RowColScaleRows;
+    #[inline(always)]
+    unsafe fn from_vectors(row: *const f32, col: *const f32, mn: (i32, i32)) -> RowColScale {
+        RowColScale { row, col, mn }
+    }
+    /// The row scales of the two rows in registers (two loads per tile), the column scale
+    /// read per element at a constant offset from the first column, predicated off past N
+    /// (as [`BiasActRows`]).
+    ///
+    /// ```
+    /// use layout_types::cute::fusion::{ProductScale, RowColScale, ScaleKind};
+    /// let (row, col) = ([2.0f32, 3.0], [0.5f32, 4.0, 8.0]);
+    /// let s = unsafe { RowColScale::from_vectors(row.as_ptr(), col.as_ptr(), (2, 3)) };
+    /// let t = unsafe { s.for_rows([0, 8], 1) }; // row 8 is past M: clamped to row 1
+    /// assert_eq!((t.at((0, 2)), t.at((8, 1)), t.at((8, 3))), (16.0, 12.0, 3.0));
+    /// ```
+    #[inline(always)]
+    unsafe fn for_rows(&self, rows: [i32; 2], first_col: i32) -> RowColScaleRows {
+        let (m, n) = self.mn;
+        let has_row = !self.row.is_null();
+        // SAFETY: the clamped rows are inside a non-null row vector
+        let row_scale = unsafe {
+            [
+                load_or(
+                    has_row,
+                    self.row.wrapping_add(rows[0].min(m - 1) as usize),
+                    1.0,
+                ),
+                load_or(
+                    has_row,
+                    self.row.wrapping_add(rows[1].min(m - 1) as usize),
+                    1.0,
+                ),
+            ]
+        };
+        RowColScaleRows {
+            row_scale,
+            first_row: rows[0],
+            col_scale: self.col.wrapping_add(first_col as usize),
+            first_col,
+            col_end: if self.col.is_null() {
+                0
+            } else {
+                (n - first_col).max(0)
+            },
+        }
+    }
+}
+
+/// [`RowColScale`] for one thread's two rows ([`ScaleKind::for_rows`]).
+///
+/// ```
+/// use layout_types::cute::fusion::{ProductScale, RowColScale, ScaleKind};
+/// let col = [0.5f32, 4.0];
+/// let s = unsafe { RowColScale::from_vectors(core::ptr::null(), col.as_ptr(), (16, 2)) };
+/// let t = unsafe { s.for_rows([3, 11], 0) }; // no row vector: rows read 1
+/// assert_eq!((t.at((3, 0)), t.at((11, 1))), (0.5, 4.0));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct RowColScaleRows {
+    /// The scales of the two rows (1 without a row vector).
+    row_scale: [f32; 2],
+    /// The first of the two rows.
+    first_row: i32,
+    /// The column scale at the thread's first column.
+    col_scale: *const f32,
+    /// The thread's first column.
+    first_col: i32,
+    /// The column offsets `< col_end` read the column scale (0 without a column vector).
+    col_end: i32,
+}
+
+impl ProductScale for RowColScaleRows {
+    #[inline(always)]
+    fn at(&self, (r, c): (i32, i32)) -> f32 {
+        // (constant offsets in the unrolled epilogue: the comparisons fold, as `BiasActRows`)
+        let s_row = if r == self.first_row {
+            self.row_scale[0]
+        } else {
+            self.row_scale[1]
+        };
+        let j = c.wrapping_sub(self.first_col) as u32;
+        // SAFETY: an offset below `col_end` is a column inside the vector (`for_rows`)
+        let s_col = unsafe {
+            load_or(
+                j < self.col_end as u32,
+                self.col_scale.wrapping_add(j as usize),
+                1.0,
+            )
+        };
+        s_row * s_col
+    }
+}
+
+/// An [`EpilogueOp`] `op` whose product is scaled by `scale` first: element `(r, c)` stores
+/// `op(alpha·scale(r, c)·acc + beta·C)` — the scale multiplies the product only, not `beta·C`
+/// (CUTLASS's EVT `alpha·(s_row ⊗ s_col)·acc + beta·C` then the bias and activation). With
+/// [`RowColScale`] and [`BiasAct`]: `D = act(alpha·s_row[r]·s_col[c]·acc + beta·C + bias)`.
+///
+/// ```
+/// use layout_types::cute::fusion::*;
+/// let (row, col, bias) = ([2.0f32, 3.0], [0.5f32, 4.0, 8.0], [1.0f32, -100.0]);
+/// let s = unsafe { RowColScale::from_vectors(row.as_ptr(), col.as_ptr(), (2, 3)) };
+/// let b = unsafe { BiasAct::<act::Relu>::new(bias.as_ptr(), BiasMode::M, (2, 3)) };
+/// let f = Scaled::new(s, b);
+/// // alpha 0.5, acc 1.5 at (0, 2): relu(0.5·(2·8)·1.5 + 1) = 13
+/// assert_eq!(f.apply_acc(0.5, 1.5, (0, 2)), 13.0);
+/// // with beta·C = 4 (the direct path): relu(0.5·acc_scale·1.5 + 4 + 1)
+/// let x = 0.5 * f.acc_scale((0, 2)) * 1.5 + 4.0;
+/// assert_eq!(f.apply(x, (0, 2)), 17.0);
+/// assert_eq!(f.apply_acc(0.5, 1.5, (1, 0)), 0.0); // relu(1.125 − 100)
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Scaled<S, O> {
+    scale: S,
+    op: O,
+}
+
+impl<S: ProductScale, O: EpilogueOp> Scaled<S, O> {
+    /// `op` with its product scaled by `scale`.
+    ///
+    /// ```
+    /// use layout_types::cute::fusion::{EpilogueOp, LinComb, RowColScale, ScaleKind, Scaled};
+    /// let row = [3.0f32];
+    /// let s = unsafe { RowColScale::from_vectors(row.as_ptr(), core::ptr::null(), (1, 8)) };
+    /// assert_eq!(Scaled::new(s, LinComb).apply_acc(0.5, 2.0, (0, 5)), 3.0);
+    /// ```
+    #[inline(always)]
+    pub fn new(scale: S, op: O) -> Self {
+        Scaled { scale, op }
+    }
+}
+
+impl<S: ProductScale, O: EpilogueOp> EpilogueOp for Scaled<S, O> {
+    const SCALED: bool = S::SCALED || O::SCALED;
+    #[inline(always)]
+    fn apply(&self, x: f32, rc: (i32, i32)) -> f32 {
+        self.op.apply(x, rc)
+    }
+    #[inline(always)]
+    fn apply_acc(&self, alpha: f32, acc: f32, rc: (i32, i32)) -> f32 {
+        self.op.apply_acc(alpha * self.scale.at(rc), acc, rc)
+    }
+    #[inline(always)]
+    fn acc_scale(&self, rc: (i32, i32)) -> f32 {
+        self.scale.at(rc) * self.op.acc_scale(rc)
+    }
+}
+
 /// The fusion of one launch: bias (a device pointer to `f32`, along M or N) and activation.
 #[derive(Clone, Copy, Debug)]
 pub struct Fusion {
@@ -659,5 +960,78 @@ mod tests {
             }
         }
         assert_eq!(activation(Activation::Silu, -200.0), -0.0);
+    }
+
+    /// `Scaled<RowColScale, BiasAct<A>>` against `act(alpha·s_row[r]·s_col[c]·acc + beta·C +
+    /// bias)` in `f64`, on both of an epilogue's paths (`apply_acc` for beta 0, `acc_scale` then
+    /// `apply` with `beta·C`), every combination of row/column vectors and bias modes, and the
+    /// per-thread forms (`for_rows`) equal to the general ones at the thread's rows and columns
+    /// (inside C, and past its edges where the general form clamps).
+    #[test]
+    fn row_col_scales_compose_with_bias_and_activation() {
+        let (m, n) = (5i32, 7i32);
+        let row: std::vec::Vec<f32> = (0..m).map(|i| 0.25 + 0.5 * i as f32).collect();
+        let col: std::vec::Vec<f32> = (0..n).map(|j| 2.0 - 0.375 * j as f32).collect();
+        let bias_m: std::vec::Vec<f32> = (0..m).map(|i| 0.1 * i as f32 - 0.2).collect();
+        let bias_n: std::vec::Vec<f32> = (0..n).map(|j| 0.3 - 0.05 * j as f32).collect();
+        let null = core::ptr::null();
+        for (has_row, has_col) in [(false, false), (true, false), (false, true), (true, true)] {
+            let rp = if has_row { row.as_ptr() } else { null };
+            let cp = if has_col { col.as_ptr() } else { null };
+            let s = unsafe { RowColScale::from_vectors(rp, cp, (m, n)) };
+            for mode in [BiasMode::None, BiasMode::M, BiasMode::N] {
+                let bp = match mode {
+                    BiasMode::M => bias_m.as_ptr(),
+                    _ => bias_n.as_ptr(),
+                };
+                let b = unsafe { BiasAct::<act::Silu>::new(bp, mode, (m, n)) };
+                let f = Scaled::new(s, b);
+                for r in 0..m {
+                    for c in 0..n {
+                        let (alpha, acc, bc) = (0.75f32, 1.5 - 0.3 * (r * n + c) as f32, 0.625f32);
+                        let sr = if has_row { row[r as usize] as f64 } else { 1.0 };
+                        let sc = if has_col { col[c as usize] as f64 } else { 1.0 };
+                        let bias = match mode {
+                            BiasMode::None => 0.0,
+                            BiasMode::M => bias_m[r as usize] as f64,
+                            BiasMode::N => bias_n[c as usize] as f64,
+                        };
+                        let silu = |z: f64| z / (1.0 + (-z).exp());
+                        let z0 = alpha as f64 * sr * sc * acc as f64 + bias;
+                        let got = f.apply_acc(alpha, acc, (r, c)) as f64;
+                        assert!((got - silu(z0)).abs() <= 1e-5 * (1.0 + z0.abs()), "{r} {c}");
+                        // the direct path with beta·C: the scale on the product only
+                        let x = alpha * f.acc_scale((r, c)) * acc + bc;
+                        let z1 = z0 + bc as f64;
+                        let got = f.apply(x, (r, c)) as f64;
+                        assert!((got - silu(z1)).abs() <= 1e-5 * (1.0 + z1.abs()), "{r} {c}");
+                    }
+                }
+                // a thread's rows 1 and 9 (past M), columns from 2 on (past N at 7)
+                let (rows, first) = ([1, 9], 2);
+                let t = Scaled::new(unsafe { s.for_rows(rows, first) }, unsafe {
+                    b.for_rows(rows, first)
+                });
+                for r in rows {
+                    for c in first..first + 4 {
+                        let general = f.apply_acc(0.75, 1.25, (r, c));
+                        let here = t.apply_acc(0.75, 1.25, (r, c));
+                        if c < n {
+                            assert_eq!(here, general, "row {r} col {c}");
+                            assert_eq!(t.acc_scale((r, c)), f.acc_scale((r, c)));
+                        } else {
+                            // past N: not stored; the column's scale and bias read nothing
+                            assert!(here.is_finite());
+                        }
+                    }
+                }
+            }
+        }
+        // no scale: the factor 1 at every element
+        let no = Scaled::new(NoScale, LinComb);
+        assert_eq!(
+            (no.apply_acc(2.0, 3.0, (9, 9)), no.acc_scale((0, 0))),
+            (6.0, 1.0)
+        );
     }
 }
