@@ -253,7 +253,7 @@ pub mod act {
     pub struct Relu;
     /// GELU, tanh form: `0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))` (CUTLASS's
     /// `GELU_taylor`, whose `fast_tanh` is also `tanh.approx.f32`), computed as
-    /// `h + h·tanh(x·(k + k'·x²))`, `h = x/2` ([`gelu_tanh_form`]): on the GPU two `fma.rn`,
+    /// `h + h·tanh(x·(k + k'·x²))`, `h = x/2` (`fusion::gelu_tanh_form`, private): on the GPU two `fma.rn`,
     /// three `mul.rn` and one `tanh.approx.f32` (one `MUFU` op where `1 − 2/(e^{2u} + 1)` took
     /// `ex2` and `rcp`), within `2.45·10⁻⁴·|x|` of GELU; on the host (exact `tanh`) within
     /// `2·10⁻⁶·(1 + |x|)`.
