@@ -245,9 +245,10 @@ fn hgemm_is_tma_wgmma_in_registers() {
         .find(|m| m.family == "hgemm")
         .expect("the hgemm family");
     // 8 plain entries (two elements × four majorities), the 5 fused ones (bf16 TN, one per
-    // activation) and the 4 FP8 ones (e4m3, e5m2: TN, fast accumulation; e4m3 promoted, with
-    // block scales and for per-tensor scales)
-    assert_eq!(m.entries.len(), 17, "{:?}", m.entries);
+    // activation), the 4 FP8 ones (e4m3, e5m2: TN, fast accumulation; e4m3 promoted, with
+    // block scales and for per-tensor scales) and the 5 fused FP8 ones (e4m3 promoted
+    // per-tensor, one per activation)
+    assert_eq!(m.entries.len(), 22, "{:?}", m.entries);
     assert!(!m.ptx.contains(".local"), "a .local depot in hgemm.ptx");
     for needle in [
         "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
