@@ -46,7 +46,7 @@ use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
 
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
+use crate::gemm::{Activation, BiasMode, GemmConfig, Trans, activation_f64, fused_epilogue_bound};
 use crate::hgemm::{GemmOut, HgemmVariant};
 use crate::quiet::catch_quiet;
 
@@ -517,25 +517,10 @@ pub fn fp8_fused_error_bound(
     act: Activation,
     u_d: f64,
 ) -> f64 {
-    let y = match act {
-        Activation::Identity => z,
-        Activation::Relu => z.max(0.0),
-        Activation::Gelu => {
-            let c = (2.0 / std::f64::consts::PI).sqrt();
-            0.5 * z * (1.0 + (c * (z + 0.044715 * z * z * z)).tanh())
-        }
-        Activation::GeluErf => 0.5 * z * (1.0 + libm::erf(z / std::f64::consts::SQRT_2)),
-        Activation::Silu => z / (1.0 + (-z).exp()),
-    };
     let product = fp8_error_bound_promoted(k, scaled_sum_abs, 0.0, 0.0)
         + 4.0 * 2f64.powi(-24) * scaled_sum_abs;
     let ez = product + 2f64.powi(-24) * z.abs();
-    let tanh_approx = if act == Activation::Gelu {
-        2.45e-4 * z.abs()
-    } else {
-        0.0
-    };
-    1.13 * ez + 4e-6 * (1.0 + z.abs()) + tanh_approx + 2.0 * u_d * y.abs()
+    fused_epilogue_bound(ez, z, activation_f64(act, z), act, u_d)
 }
 
 /// The fused FP8 epilogue's device vectors (`f32`), each present exactly when the

@@ -9,7 +9,7 @@ use half::{bf16, f16};
 use crate::check::{CheckRow, Rng};
 use crate::context::Context;
 use crate::error::Result;
-use crate::gemm::{Activation, BiasMode};
+use crate::gemm::{Activation, BiasMode, activation_f64};
 use crate::gemm_fp8::{
     Fp8, Fp8Scales, Fp8Vectors, GemmFp8Config, fp8_error_bound, fp8_error_bound_promoted,
     fp8_fused_error_bound,
@@ -199,20 +199,6 @@ pub fn check_problem_fused<O: GemmOut>(
         ms,
         note: "fused, vs f64 on dequantized inputs".into(),
     })
-}
-
-/// `act(z)` in `f64` (the fused references' activations).
-fn activation_f64(act: Activation, z: f64) -> f64 {
-    match act {
-        Activation::Identity => z,
-        Activation::Relu => z.max(0.0),
-        Activation::Gelu => {
-            let c = (2.0 / std::f64::consts::PI).sqrt();
-            0.5 * z * (1.0 + (c * (z + 0.044715 * z * z * z)).tanh())
-        }
-        Activation::GeluErf => 0.5 * z * (1.0 + libm::erf(z / std::f64::consts::SQRT_2)),
-        Activation::Silu => z / (1.0 + (-z).exp()),
-    }
 }
 
 /// The FP8 sweep's fixed fused problems `(M, N, K, bias, activation, row scales, column

@@ -14,7 +14,9 @@ use super::{CheckRow, Rng};
 use crate::context::Context;
 use crate::cublas::Cublas;
 use crate::error::{Error, Result};
-use crate::gemm::{Activation, BiasMode, GemmConfig, GemmKernel, Trans};
+use crate::gemm::{
+    Activation, BiasMode, GemmConfig, GemmKernel, Trans, activation_f64, fused_epilogue_bound,
+};
 use crate::hgemm::{GemmOut, HalfElement, HgemmEpilogue, error_bound, hgemm_epilogue};
 use crate::timing::timed;
 
@@ -178,25 +180,14 @@ fn fused_reference<O: GemmOut>(
         BiasMode::N => f64::from(bias[col]),
     };
     let z = lin + b;
-    let y = match g.act {
-        Activation::Identity => z,
-        Activation::Relu => z.max(0.0),
-        Activation::Gelu => {
-            let k = (2.0 / std::f64::consts::PI).sqrt();
-            0.5 * z * (1.0 + (k * (z + 0.044715 * z * z * z)).tanh())
-        }
-        Activation::GeluErf => 0.5 * z * (1.0 + libm::erf(z / std::f64::consts::SQRT_2)),
-        Activation::Silu => z / (1.0 + (-z).exp()),
-    };
-    let tanh_approx = if g.act == Activation::Gelu {
-        2.45e-4 * z.abs()
-    } else {
-        0.0
-    };
-    let lim = 1.13 * error_bound::<f32>(g.k, 1.01 * f64::from(sum), beta_c, lin.abs())
-        + 4e-6 * (1.0 + z.abs())
-        + tanh_approx
-        + 2.0 * O::UNIT_ROUNDOFF * y.abs();
+    let y = activation_f64(g.act, z);
+    let lim = fused_epilogue_bound(
+        error_bound::<f32>(g.k, 1.01 * f64::from(sum), beta_c, lin.abs()),
+        z,
+        y,
+        g.act,
+        O::UNIT_ROUNDOFF,
+    );
     (y, lim)
 }
 
