@@ -770,11 +770,10 @@ impl Context {
             v.col_scales.map(|x| x.device_ptr(stream)),
         );
         let addr = |p: &Option<(u64, _)>| p.as_ref().map_or(0, |p| p.0);
-        // the per-tensor promoted kernel's launch (split-K for small M), the scale vectors in
-        // the block scales' parameters (`HgemmParams::scale_a`/`scale_b`: the fused entries'
-        // row and column scales)
+        // the per-tensor promoted kernel's launch (split-K for small M) with the fused
+        // epilogue's row and column scales (`HgemmParams::scale_m` / `scale_n`)
         let variant = HgemmVariant {
-            scales: (addr(&prow), addr(&pcol)),
+            product_scales: (addr(&prow), addr(&pcol)),
             ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
         };
         self.hgemm_launch_with(

@@ -155,7 +155,7 @@ pub mod config;
 /// assert_eq!(HgemmKernel::TILE, (128, 256, 64));
 /// assert_eq!(HgemmKernel::SMEM_BYTES, core::mem::size_of::<config::SharedStorage>());
 /// assert_eq!(HgemmKernel::SMEM_BYTES, 3 * (128 + 256) * 64 * 2 + 64 * 1024 + 1024);
-/// assert_eq!(size_of::<config::HgemmParams>(), 96); // the kernel's 4th parameter
+/// assert_eq!(size_of::<config::HgemmParams>(), 112); // the kernel's 4th parameter
 /// // the stream-K workspace of 66 clusters: 4 slots of 64×256 f32 partials and 128 flags each
 /// assert_eq!(config::stream_k_workspace_bytes(66), 66 * 4 * (128 * 128 * 4 + 128 * 4));
 /// ```
@@ -653,6 +653,8 @@ impl Context {
             workspace,
             scale_a: v.scales.0,
             scale_b: v.scales.1,
+            scale_m: v.product_scales.0,
+            scale_n: v.product_scales.1,
             tile_order,
         };
         let mut params: [*mut c_void; 4] = [
@@ -762,6 +764,9 @@ pub struct HgemmVariant {
     pub(crate) smem: usize,
     pub(crate) tma_epilogue: bool,
     pub(crate) scales: (u64, u64),
+    /// The fused epilogue's per-row and per-column scale vectors' device addresses (0: none;
+    /// `HgemmParams::scale_m` / `scale_n`, read by the fused FP8 entries).
+    pub(crate) product_scales: (u64, u64),
     /// The entry's scheduler takes a stream-K tail (`Scheduler`, `SchedulerFp8`: a workspace
     /// when the tiles leave the last wave part-empty).
     pub(crate) stream_k: bool,
@@ -777,6 +782,7 @@ impl HgemmVariant {
         smem: config::SMEM_BYTES,
         tma_epilogue: true,
         scales: (0, 0),
+        product_scales: (0, 0),
         stream_k: true,
         split_k: false,
     };
@@ -793,6 +799,7 @@ impl HgemmVariant {
         smem: config::SMEM_BYTES_PINGPONG,
         tma_epilogue: true,
         scales: (0, 0),
+        product_scales: (0, 0),
         stream_k: true,
         split_k: false,
     };
@@ -810,6 +817,7 @@ impl HgemmVariant {
         smem: config::SMEM_BYTES_PINGPONG_128,
         tma_epilogue: true,
         scales: (0, 0),
+        product_scales: (0, 0),
         stream_k: true,
         split_k: false,
     };
@@ -827,6 +835,7 @@ impl HgemmVariant {
             smem: config::SMEM_BYTES_FP8,
             tma_epilogue: false,
             scales,
+            product_scales: (0, 0),
             stream_k: false,
             split_k: false,
         }

@@ -148,14 +148,16 @@ pub struct HgemmParams {
     /// only (data-parallel).
     pub workspace: u64,
     /// The FP8 entries with promotion: A's block scales (`f32`, `(M, ⌈K/128⌉)` column-major;
-    /// 0: per-tensor scales, in `alpha`). The fused FP8 entries (`gemm_fp8_fused_e4m3_tn_*`):
-    /// the per-row scales of the product (`f32`, M values, `torch._scaled_mm`'s row-wise
-    /// `scale_a` of shape `(M, 1)`; 0: none). The other entries ignore it.
+    /// 0: per-tensor scales, in `alpha`); the other entries ignore it.
     pub scale_a: u64,
-    /// B's block scales (`f32`, `(⌈N/128⌉, ⌈K/128⌉)` row-major), with [`Self::scale_a`]; the
-    /// fused FP8 entries: the per-column scales (`f32`, N values, `scale_b` of shape `(1, N)`;
-    /// 0: none).
+    /// B's block scales (`f32`, `(⌈N/128⌉, ⌈K/128⌉)` row-major), with [`Self::scale_a`].
     pub scale_b: u64,
+    /// The fused epilogue's per-row scales of the product (`f32`, M values: `torch._scaled_mm`'s
+    /// row-wise `scale_a` of shape `(M, 1)`), or 0: none (the fused FP8 entries read it).
+    pub scale_m: u64,
+    /// The fused epilogue's per-column scales of the product (`f32`, N values: `scale_b` of
+    /// shape `(1, N)`), or 0: none.
+    pub scale_n: u64,
     /// The tile order as a table (`[i32; 2]` `[M-tile, N-tile]` pairs, one per cluster tile, in
     /// order: a Hilbert curve, `HilbertRaster`), or 0: bands of [`Self::swizzle`] N-tiles.
     pub tile_order: u64,

@@ -64,7 +64,7 @@
 //! per-tensor promoted kernel with [`FusedFp8Epilogue`]: `D = act(alpha·s_row[r]·s_col[c]·acc
 //! + bias)`, one entry per activation as the 16-bit fused family, the bias (along M or N) and
 //! the per-row and per-column scales (`torch._scaled_mm`'s row-wise scaling; [`RowColScale`],
-//! [`HgemmParams::scale_a`] / [`HgemmParams::scale_b`], 0 each for none) run-time parameters, D
+//! [`HgemmParams::scale_m`] / [`HgemmParams::scale_n`], 0 each for none) run-time parameters, D
 //! f32, bf16 or f16 by the direct path.
 //!
 //! The ping-pong entries `hgemm_{bf16,f16}_tn_pingpong{,128}` and
@@ -207,8 +207,8 @@ pub struct HgemmEpilogue;
 
 /// The fused epilogue: `A(alpha·S(r, c)·acc + beta·C + bias)` ([`Scaled`] of [`BiasAct`]) for
 /// the activation type `A` and the product's scale kind `S` ([`NoScale`], or [`RowColScale`]:
-/// per-row and per-column scales from [`HgemmParams::scale_a`] (M values) and
-/// [`HgemmParams::scale_b`] (N values), 0 each for none), the bias (along M, N or none) read
+/// per-row and per-column scales from [`HgemmParams::scale_m`] (M values) and
+/// [`HgemmParams::scale_n`] (N values), 0 each for none), the bias (along M, N or none) read
 /// from [`HgemmParams`]; `ELEMS` the elements of C it stores ([`epilogue::store`]).
 pub struct FusedEpilogue<A, S = NoScale, const ELEMS: u32 = ELEMS_BF16>(
     core::marker::PhantomData<(A, S)>,
@@ -304,7 +304,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32> CollectiveEpilogue
         let bias = unsafe { BiasAct::<A>::new(p.bias as *const f32, mode, mn) };
         // SAFETY: the host checked the scale vectors' lengths (M, N) where S reads them
         let scale =
-            unsafe { S::from_vectors(p.scale_a as *const f32, p.scale_b as *const f32, mn) };
+            unsafe { S::from_vectors(p.scale_m as *const f32, p.scale_n as *const f32, mn) };
         // SAFETY: the host checked the bias vector's length against its mode; the epilogue
         // applies the operation at this thread's rows and columns only
         let op = unsafe {
@@ -528,7 +528,7 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumul
 pub type FusedFp8Epilogue<A> = FusedEpilogue<A, RowColScale, ELEMS_ALL>;
 // the fused FP8 entries (the per-tensor promoted kernel with `FusedFp8Epilogue`, one per
 // activation): `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, the scale vectors in
-// `p.scale_a` / `p.scale_b` (the per-tensor entry reads no block scales). One entry switching
+// `p.scale_m` / `p.scale_n`. One entry switching
 // on the activation per tile measured 0 spills too but cost more to build: +35 s of rustc and
 // 31 s of ptxas (130k PTX lines) against about +5 s and 3 s per entry here (doc/fp8-gemm.md)
 hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_identity, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::Identity>);
