@@ -767,12 +767,10 @@ pub struct HgemmVariant {
     /// The fused epilogue's per-row and per-column scale vectors' device addresses (0: none;
     /// `HgemmParams::scale_m` / `scale_n`, read by the fused FP8 entries).
     pub(crate) product_scales: (u64, u64),
-    /// The entry's scheduler takes a stream-K tail (`Scheduler`, `SchedulerFp8`: a workspace
-    /// when the tiles leave the last wave part-empty).
-    pub(crate) stream_k: bool,
-    /// The entry's scheduler splits tiles over more clusters than tiles (`SPLIT_K`: the FP8
-    /// entries' `SchedulerFp8`, `SchedulerFp8Promoted`).
-    pub(crate) split_k: bool,
+    /// What the entry's tile scheduler does besides whole tiles (a stream-K tail: a workspace
+    /// when the tiles leave the last wave part-empty; split-K: more clusters than tiles), the
+    /// kernel's own [`config::SchedulerKind`] of that entry.
+    pub(crate) scheduler: config::SchedulerKind,
 }
 
 impl HgemmVariant {
@@ -783,8 +781,7 @@ impl HgemmVariant {
         tma_epilogue: true,
         scales: (0, 0),
         product_scales: (0, 0),
-        stream_k: true,
-        split_k: false,
+        scheduler: config::SCHEDULER,
     };
     /// The ping-pong entries: 64×256 tiles (A's TMA box of 64 rows), 4 stages.
     ///
@@ -800,8 +797,7 @@ impl HgemmVariant {
         tma_epilogue: true,
         scales: (0, 0),
         product_scales: (0, 0),
-        stream_k: true,
-        split_k: false,
+        scheduler: config::SCHEDULER_PINGPONG,
     };
     /// The 128×128 ping-pong entries: A's TMA box of 128 rows, B's of 128 over the cluster,
     /// 5 stages.
@@ -818,13 +814,12 @@ impl HgemmVariant {
         tma_epilogue: true,
         scales: (0, 0),
         product_scales: (0, 0),
-        stream_k: true,
-        split_k: false,
+        scheduler: config::SCHEDULER_PINGPONG,
     };
     /// The fast-accumulation FP8 entries: the cooperative 128×256 kernel with
     /// `SchedulerFp8` (stream-K, and split-K for small M).
     pub const FP8_FAST: HgemmVariant = HgemmVariant {
-        split_k: true,
+        scheduler: config::SCHEDULER_FP8,
         ..HgemmVariant::COOPERATIVE
     };
     /// The promoted FP8 entry: 128×128 tiles, the direct epilogue, block scales `scales`,
@@ -836,14 +831,13 @@ impl HgemmVariant {
             tma_epilogue: false,
             scales,
             product_scales: (0, 0),
-            stream_k: false,
-            split_k: false,
+            scheduler: config::SCHEDULER_FP8_BLOCK,
         }
     }
     /// The promoted per-tensor FP8 entry (`SchedulerFp8Promoted`): split-K for small M, else
     /// data-parallel.
     pub const FP8_PROMOTED_PER_TENSOR: HgemmVariant = HgemmVariant {
-        split_k: true,
+        scheduler: config::SCHEDULER_FP8_PROMOTED,
         ..HgemmVariant::fp8_promoted((0, 0))
     };
 }
@@ -921,7 +915,7 @@ impl HgemmPlan {
     }
     /// The persistent grid of problem `(m, n, k)` (the launch's 16-bit elements) for the
     /// variant `v` with `resident` clusters fitting on the device: one cluster per tile at
-    /// most; with a split-K entry (`v.split_k`) and stream-K on, more clusters than tiles when
+    /// most; with a split-K entry (`v.scheduler.split_k`) and stream-K on, more clusters than tiles when
     /// [`config::split_k_clusters`] says so (small M: one row of tiles leaves SMs idle); the
     /// workspace whenever the kernel may split a tile.
     ///
@@ -943,7 +937,7 @@ impl HgemmPlan {
     ) -> HgemmGrid {
         let tiles = self.tiles((m, n), v);
         let k_tiles = k.div_ceil(v.tile.2);
-        let split = if self.stream_k && v.split_k {
+        let split = if self.stream_k && v.scheduler.split_k {
             config::split_k_clusters(tiles, k_tiles, resident)
         } else {
             None
@@ -957,7 +951,7 @@ impl HgemmPlan {
                 let clusters = tiles.min(resident);
                 HgemmGrid {
                     clusters,
-                    workspace: self.stream_k && v.stream_k && tiles > clusters,
+                    workspace: self.stream_k && v.scheduler.stream_k && tiles > clusters,
                 }
             }
         }

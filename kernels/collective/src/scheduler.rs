@@ -35,6 +35,9 @@ pub trait TileScheduler: Sized {
     /// Whether a tile may be split over clusters ([`fixup`](Self::fixup) reduces it, pairing
     /// the clusters' consumer warpgroups by index: the cooperative schedule's only).
     const SPLITS: bool = false;
+    /// Whether, with fewer tiles than clusters, every tile's k-tiles are split over the
+    /// clusters (split-K; the host then launches more clusters than tiles).
+    const SPLIT_K: bool = false;
     /// The scheduler of C `(m, n)` with `k_tiles` k-tiles, for CTA `rank` of clusters of `cs`
     /// CTAs along M, this cluster `first` of `step` resident clusters.
     fn init(
@@ -407,6 +410,7 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
     /// resident cluster, flags zero; null: data-parallel only).
     type Args = (TileOrder, *mut FixupSlot);
     const SPLITS: bool = true;
+    const SPLIT_K: bool = SPLIT_K;
     #[inline(always)]
     fn init(
         mn: (i32, i32),

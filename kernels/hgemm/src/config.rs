@@ -60,6 +60,56 @@ pub const TILE_PINGPONG_128: (usize, usize, usize) = (128, 128, 64);
 /// all).
 pub const STAGES_PINGPONG_128: usize = 5;
 
+/// What an entry's tile scheduler does besides dealing out whole tiles: what the host needs for
+/// its grid and workspace. Each entry group's scheduler is named here once; the kernel checks at
+/// compile time that its scheduler type does this (`TileScheduler::SPLITS` / `SPLIT_K`), and the
+/// host's variants take these values.
+///
+/// ```
+/// use host::hgemm::config::{self, SchedulerKind};
+/// assert_eq!(config::SCHEDULER, SchedulerKind::STREAM_K);
+/// assert!(!config::SCHEDULER_PINGPONG.stream_k); // data-parallel: no workspace
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SchedulerKind {
+    /// A part-empty last wave's tiles are shared out by k-tiles between clusters (stream-K,
+    /// reduced through a workspace).
+    pub stream_k: bool,
+    /// With fewer tiles than clusters, every tile's k-tiles are split over the clusters
+    /// (split-K: the host launches more clusters than tiles; implies `stream_k`'s workspace).
+    pub split_k: bool,
+}
+
+impl SchedulerKind {
+    /// Whole tiles only (`PersistentTileScheduler`).
+    pub const DATA_PARALLEL: SchedulerKind = SchedulerKind {
+        stream_k: false,
+        split_k: false,
+    };
+    /// Data-parallel waves and a stream-K last wave (`StreamKScheduler`).
+    pub const STREAM_K: SchedulerKind = SchedulerKind {
+        stream_k: true,
+        split_k: false,
+    };
+    /// [`STREAM_K`](Self::STREAM_K), and split-K for fewer tiles than clusters
+    /// (`StreamKScheduler<_, _, true>`).
+    pub const SPLIT_K: SchedulerKind = SchedulerKind {
+        stream_k: true,
+        split_k: true,
+    };
+}
+
+/// The scheduler of the cooperative 16-bit and fused entries (the kernel's `Scheduler`).
+pub const SCHEDULER: SchedulerKind = SchedulerKind::STREAM_K;
+/// The scheduler of the fast-accumulation FP8 entries (`SchedulerFp8`).
+pub const SCHEDULER_FP8: SchedulerKind = SchedulerKind::SPLIT_K;
+/// The scheduler of the promoted per-tensor and fused FP8 entries (`SchedulerFp8Promoted`).
+pub const SCHEDULER_FP8_PROMOTED: SchedulerKind = SchedulerKind::SPLIT_K;
+/// The scheduler of the block-scaled promoted FP8 entry (`DataParallelFp8`).
+pub const SCHEDULER_FP8_BLOCK: SchedulerKind = SchedulerKind::DATA_PARALLEL;
+/// The scheduler of the ping-pong entries (`DataParallelPingpong`, `DataParallelPingpong128`).
+pub const SCHEDULER_PINGPONG: SchedulerKind = SchedulerKind::DATA_PARALLEL;
+
 /// `out` without [`OUT_TMA`] / [`OUT_TMA_EDGE`]: the element code, for the direct path.
 #[inline(always)]
 pub const fn out_direct(out: u32) -> u32 {

@@ -160,6 +160,18 @@ pub type SchedulerFp8 = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }, t
 pub type SchedulerFp8Promoted =
     StreamKScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }, true>;
 
+/// Whether scheduler `S` does what `kind` (the host's [`config::SchedulerKind`]) says.
+const fn schedules<S: TileScheduler>(kind: config::SchedulerKind) -> bool {
+    S::SPLITS == kind.stream_k && S::SPLIT_K == kind.split_k
+}
+// the host sizes grids and workspaces by the kinds in `config`: each scheduler is the one named
+const _: () = {
+    assert!(schedules::<Scheduler>(config::SCHEDULER));
+    assert!(schedules::<SchedulerFp8>(config::SCHEDULER_FP8));
+    assert!(schedules::<SchedulerFp8Promoted>(config::SCHEDULER_FP8_PROMOTED));
+    assert!(schedules::<DataParallelFp8>(config::SCHEDULER_FP8_BLOCK));
+};
+
 /// A tile scheduler whose arguments come from the kernel's parameters.
 pub trait HgemmScheduler: TileScheduler {
     /// The scheduler's arguments in `p`.
@@ -558,6 +570,10 @@ mod pingpong_entries {
     /// The 128×128 ping-pong entries' tile scheduler: data-parallel over 128×128 tiles.
     pub type DataParallelPingpong128 =
         PersistentTileScheduler<{ TILE_PINGPONG_128.0 as i32 }, { TILE_PINGPONG_128.1 as i32 }>;
+    const _: () = {
+        assert!(schedules::<DataParallelPingpong>(config::SCHEDULER_PINGPONG));
+        assert!(schedules::<DataParallelPingpong128>(config::SCHEDULER_PINGPONG));
+    };
     /// The 64×256 ping-pong schedule.
     pub type Pingpong = KernelTmaWarpSpecializedPingpong<_64>;
     /// The 128×128 ping-pong schedule.
