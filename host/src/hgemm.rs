@@ -840,8 +840,9 @@ impl HgemmVariant {
             split_k: false,
         }
     }
-    /// The promoted per-tensor FP8 entry (`SchedulerFp8Promoted`): split-K for small M, else
-    /// data-parallel.
+    /// The promoted per-tensor FP8 kernel on 128×128 tiles (`SchedulerFp8Promoted`: the fused
+    /// entries', `gemm_fp8_e4m3_tn_promoted_pt`): split-K for small M, else data-parallel (the
+    /// plain per-tensor launches: `gemm_fp8::Fp8PromotedTile::PER_TENSOR`'s variant).
     pub const FP8_PROMOTED_PER_TENSOR: HgemmVariant = HgemmVariant {
         split_k: true,
         ..HgemmVariant::fp8_promoted((0, 0))
