@@ -1054,6 +1054,8 @@ mod tests {
             HgemmVariant::FP8_PROMOTED_PER_TENSOR,
         );
         let block = HgemmVariant::fp8_promoted((0x100, 0x200));
+        // the per-tensor launches' 128×192 tiles
+        let n192 = crate::gemm_fp8::Fp8PromotedTile::PER_TENSOR.variant();
         let grid = |(m, n, k): (usize, usize, usize), v: &HgemmVariant, o: &Overrides| {
             let p = HgemmPlan::by_size(m, n, k).with_overrides(o);
             let resident = if p.cluster == 2 { 66 } else { 132 };
@@ -1081,6 +1083,9 @@ mod tests {
             // the big shapes: fast with its stream-K tail, promoted data-parallel, as before
             ((4096, 7168, 16384), fast, (66, true), (66, false)),
             ((4096, 7168, 16384), pt, (66, false), (66, false)),
+            // 128×192: one row of 38 tiles split over all 132 SMs; the big shape data-parallel
+            ((128, 7168, 16384), n192, (132, true), (38, false)),
+            ((4096, 7168, 16384), n192, (66, false), (66, false)),
             ((4096, 4096, 4096), fast, (66, true), (66, false)),
             // the block-scale entry and the 16-bit ones never split
             ((128, 7168, 16384), block, (56, false), (56, false)),
