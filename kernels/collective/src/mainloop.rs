@@ -8,10 +8,11 @@
 //! The type parameters are CUTLASS's: the element `E`; the majorities `MA`, `MB` (their tiles,
 //! boxes and descriptors come from their [`SmemOperand`] bundles); the CTA tile's M, `BM`
 //! ([`TileM`]: `_128`, two 64-row blocks, or `_64`, A's stage tile); the CTA tile's N, `BN`
-//! ([`TileN`]: `_256` or `_128`, B's stage tile and the consumer's fragment); the accumulation
-//! `Acc` ([`MmaAccumulation`]: [`PlainAccumulation`], the `wgmma`s straight into the
-//! accumulators, or [`GmmaFp8Accumulation`], CUTLASS's `GmmaFP8Accumulation` with a temporary
-//! promoted every k-tile and optional block scales); `STAGES`.
+//! ([`TileN`]: `_256`, `_128`, or the promoted FP8 kernel's `_192` and `_160` ([`WholeN`]), B's
+//! stage tile and the consumer's fragment); the accumulation `Acc` ([`MmaAccumulation`]:
+//! [`PlainAccumulation`], the `wgmma`s straight into the accumulators, or
+//! [`GmmaFp8Accumulation`], CUTLASS's `GmmaFP8Accumulation` with a temporary promoted every
+//! k-tile and optional block scales); `STAGES`.
 //!
 //! As CUTLASS's, a consumer's [`mma`](CollectiveMma::mma) leaves the last k-tile's `wgmma`s in
 //! flight and [`mma_tail`](CollectiveMma::mma_tail) waits for them and releases their stage:
