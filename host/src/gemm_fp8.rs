@@ -9,7 +9,8 @@
 //!   **block scales** ([`Fp8Scales::Block`]: 1×128 along K for A's rows, 128×128 for B); the
 //!   consumers' schedule is paired temporaries per warpgroup, k-tiles in pairs, the first
 //!   promoted while the second's `wgmma`s run (doc/fp8-gemm.md); per-tensor scales run
-//!   [`PROMOTED_PER_TENSOR_ENTRY`], the same kernel without the block scales' code
+//!   [`PROMOTED_PER_TENSOR_ENTRY`], the promoted kernel without the block scales' code on
+//!   128×192 tiles (one `m64n192k32` temporary per consumer warpgroup)
 //!   ([`Overrides::fp8_promoted_block`](crate::Overrides::fp8_promoted_block) runs them on the
 //!   block-scale entry, for measuring);
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
@@ -51,8 +52,84 @@ use crate::hgemm::{GemmOut, HgemmVariant};
 use crate::quiet::catch_quiet;
 
 /// The promoted entry for per-tensor scales: `gemm_fp8_e4m3_tn_promoted` without the block
-/// scales' loads in its k-tile loop.
-pub const PROMOTED_PER_TENSOR_ENTRY: &str = "gemm_fp8_e4m3_tn_promoted_pt";
+/// scales' loads in its k-tile loop, on 128×192 tiles ([`Fp8PromotedTile::PER_TENSOR`]).
+pub const PROMOTED_PER_TENSOR_ENTRY: &str = Fp8PromotedTile::PER_TENSOR.entry();
+
+/// The per-tensor promoted kernel's tile: the entry a launch with per-tensor scales runs
+/// ([`Fp8PromotedTile::PER_TENSOR`], 128×192 since session 12; doc/fp8-gemm.md, "Wider tiles for
+/// the promoted kernel"), or a measuring variant by the override `CUTE_RS_FP8_PROMOTED=<name>`
+/// ([`Overrides::fp8_promoted_tile`](crate::Overrides::fp8_promoted_tile); the variants are
+/// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`). The wide tiles: one consumer
+/// warpgroup on 64 × N (`m64nNk32`, one temporary), the direct epilogue, the stages in the
+/// shared memory the TMA epilogue's buffers would take; 128×128 is the fused entries' kernel
+/// (paired temporaries) as a plain entry.
+///
+/// ```
+/// use host::gemm_fp8::{Fp8PromotedTile, PROMOTED_PER_TENSOR_ENTRY};
+/// let t = Fp8PromotedTile::from_name("n160").unwrap();
+/// assert_eq!((t.entry(), t.tile()), ("gemm_fp8_e4m3_tn_promoted_n160", (128, 160, 64)));
+/// assert_eq!(Fp8PromotedTile::PER_TENSOR.entry(), PROMOTED_PER_TENSOR_ENTRY);
+/// assert_eq!(Fp8PromotedTile::PER_TENSOR.tile(), (128, 192, 64));
+/// assert!(Fp8PromotedTile::from_name("n7").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fp8PromotedTile {
+    /// 128×128 tiles, paired temporaries, 5 stages beside the TMA epilogue's buffers
+    /// (`gemm_fp8_e4m3_tn_promoted_pt`, the per-tensor default until session 12).
+    N128,
+    /// 128×160 tiles (cuBLASLt's promoting tile at 4096×7168×16384), 6 stages of 36 KiB.
+    N160,
+    /// 128×160 tiles, 5 stages (cuBLASLt's count).
+    N160S5,
+    /// 128×192 tiles, 5 stages of 40 KiB: the per-tensor default.
+    N192,
+}
+
+impl Fp8PromotedTile {
+    /// The tile of per-tensor launches (H200, against 128×128: +2 % at 4096×7168×16384, +10 % at
+    /// 8192³, +5 % at 4096³).
+    pub const PER_TENSOR: Fp8PromotedTile = Fp8PromotedTile::N192;
+    /// Every tile, with its override name.
+    pub const ALL: [(&'static str, Fp8PromotedTile); 4] = [
+        ("n128", Fp8PromotedTile::N128),
+        ("n160", Fp8PromotedTile::N160),
+        ("n160s5", Fp8PromotedTile::N160S5),
+        ("n192", Fp8PromotedTile::N192),
+    ];
+    /// The tile of override name `name`.
+    pub fn from_name(name: &str) -> Option<Fp8PromotedTile> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+    }
+    /// The kernel entry.
+    pub const fn entry(self) -> &'static str {
+        match self {
+            Fp8PromotedTile::N128 => "gemm_fp8_e4m3_tn_promoted_pt",
+            Fp8PromotedTile::N160 => "gemm_fp8_e4m3_tn_promoted_n160",
+            Fp8PromotedTile::N160S5 => "gemm_fp8_e4m3_tn_promoted_n160s5",
+            Fp8PromotedTile::N192 => "gemm_fp8_e4m3_tn_promoted_n192",
+        }
+    }
+    /// The CTA tile (M, N, K in 16-bit units), the kernel's configuration.
+    pub fn tile(self) -> (usize, usize, usize) {
+        self.variant().tile
+    }
+    /// The launch: the per-tensor entries' (split-K for small M, the direct epilogue) with the
+    /// tile's shared memory.
+    pub(crate) fn variant(self) -> HgemmVariant {
+        use crate::hgemm::config;
+        let (tile, smem) = match self {
+            Fp8PromotedTile::N128 => return HgemmVariant::FP8_PROMOTED_PER_TENSOR,
+            Fp8PromotedTile::N160 => (config::TILE_FP8_N160, config::SMEM_BYTES_FP8_N160),
+            Fp8PromotedTile::N160S5 => (config::TILE_FP8_N160, config::SMEM_BYTES_FP8_N160_S5),
+            Fp8PromotedTile::N192 => (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192),
+        };
+        HgemmVariant {
+            tile,
+            smem,
+            ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
+        }
+    }
+}
 
 /// An 8-bit float type of A and B.
 ///
@@ -302,8 +379,8 @@ impl GemmFp8Config {
         2.0 * self.m as f64 * self.n as f64 * self.k as f64
     }
     /// The kernel entry: the fused one ([`Self::fused_entry`]), the promoted one (e4m3; with
-    /// per-tensor scales the launch takes [`PROMOTED_PER_TENSOR_ENTRY`], the same kernel
-    /// without the block scales' code) or the fast-accumulation one.
+    /// per-tensor scales the launch takes [`PROMOTED_PER_TENSOR_ENTRY`], the promoted kernel
+    /// without the block scales' code on 128×192 tiles) or the fast-accumulation one.
     ///
     /// ```
     /// use host::gemm_fp8::{Fp8, GemmFp8Config};
@@ -675,11 +752,13 @@ impl Context {
         // per-tensor scales: the entry without the block scales' code (+10 % on the H200,
         // doc/fp8-gemm.md round 5), split-K for small M; measuring:
         // `Overrides::fp8_promoted_block` runs them on the block-scale entry, as before
+        // `Overrides::fp8_promoted_tile`, another tile (the `fp8-variants` entries)
         let (entry, v) = if ps == (0, 0) && !self.overrides().fp8_promoted_block {
-            (
-                PROMOTED_PER_TENSOR_ENTRY,
-                HgemmVariant::FP8_PROMOTED_PER_TENSOR,
-            )
+            let t = self
+                .overrides()
+                .fp8_promoted_tile
+                .unwrap_or(Fp8PromotedTile::PER_TENSOR);
+            (t.entry(), t.variant())
         } else {
             (g.entry(), HgemmVariant::fp8_promoted(ps))
         };

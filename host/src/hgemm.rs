@@ -834,8 +834,9 @@ impl HgemmVariant {
             scheduler: config::SCHEDULER_FP8_BLOCK,
         }
     }
-    /// The promoted per-tensor FP8 entry (`SchedulerFp8Promoted`): split-K for small M, else
-    /// data-parallel.
+    /// The promoted per-tensor FP8 kernel on 128×128 tiles (`SchedulerFp8Promoted`: the fused
+    /// entries', `gemm_fp8_e4m3_tn_promoted_pt`): split-K for small M, else data-parallel (the
+    /// plain per-tensor launches: `gemm_fp8::Fp8PromotedTile::PER_TENSOR`'s variant).
     pub const FP8_PROMOTED_PER_TENSOR: HgemmVariant = HgemmVariant {
         scheduler: config::SCHEDULER_FP8_PROMOTED,
         ..HgemmVariant::fp8_promoted((0, 0))
@@ -1047,6 +1048,8 @@ mod tests {
             HgemmVariant::FP8_PROMOTED_PER_TENSOR,
         );
         let block = HgemmVariant::fp8_promoted((0x100, 0x200));
+        // the per-tensor launches' 128×192 tiles
+        let n192 = crate::gemm_fp8::Fp8PromotedTile::PER_TENSOR.variant();
         let grid = |(m, n, k): (usize, usize, usize), v: &HgemmVariant, o: &Overrides| {
             let p = HgemmPlan::by_size(m, n, k).with_overrides(o);
             let resident = if p.cluster == 2 { 66 } else { 132 };
@@ -1074,6 +1077,9 @@ mod tests {
             // the big shapes: fast with its stream-K tail, promoted data-parallel, as before
             ((4096, 7168, 16384), fast, (66, true), (66, false)),
             ((4096, 7168, 16384), pt, (66, false), (66, false)),
+            // 128×192: one row of 38 tiles split over all 132 SMs; the big shape data-parallel
+            ((128, 7168, 16384), n192, (132, true), (38, false)),
+            ((4096, 7168, 16384), n192, (66, false), (66, false)),
             ((4096, 4096, 4096), fast, (66, true), (66, false)),
             // the block-scale entry and the 16-bit ones never split
             ((128, 7168, 16384), block, (56, false), (56, false)),

@@ -13,6 +13,7 @@
 //! ```
 
 use crate::error::{Error, Result};
+use crate::gemm_fp8::Fp8PromotedTile;
 use crate::hgemm::schedule::{HgemmRaster, HgemmSchedule};
 
 /// The measuring overrides of one context; the default (every field `None`/`false`, the
@@ -43,6 +44,10 @@ pub struct Overrides {
     pub fp8_fast_tile128: bool,
     /// `CUTE_RS_FP8_PROMOTED=block` (or `default`): per-tensor scales on the block-scale entry.
     pub fp8_promoted_block: bool,
+    /// `CUTE_RS_FP8_PROMOTED=n128|n160|n160s5|n192`: per-tensor scales on that tile
+    /// ([`Fp8PromotedTile`]; n192 is the default, the others are built with
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+    pub fp8_promoted_tile: Option<Fp8PromotedTile>,
     /// `CUTE_RS_ATTENTION`: a measuring variant of the attention kernel by name (the kernels
     /// built with `CUTE_RS_KERNEL_FEATURES=attention/measure`; `AttentionKernel::variant` says
     /// which names exist).
@@ -81,6 +86,11 @@ impl Overrides {
         let flag = |name, on: &str, values: &[&str]| -> Result<bool> {
             Ok(env_override(name, values)?.is_some_and(|v| v == on))
         };
+        let promoted_names: Vec<&str> = ["default", "block"]
+            .into_iter()
+            .chain(Fp8PromotedTile::ALL.map(|(name, _)| name))
+            .collect();
+        let promoted = env_override("CUTE_RS_FP8_PROMOTED", &promoted_names)?;
         Ok(Overrides {
             hgemm_schedule: match env_override(
                 "CUTE_RS_HGEMM_SCHEDULE",
@@ -109,7 +119,8 @@ impl Overrides {
             hgemm_stream_k: env_override("CUTE_RS_HGEMM_STREAMK", &["0", "1"])?.map(|v| v == "1"),
             hgemm_direct_epilogue: flag("CUTE_RS_HGEMM_EPILOGUE", "direct", &["direct"])?,
             fp8_fast_tile128: flag("CUTE_RS_FP8_FAST", "tile128", &["default", "tile128"])?,
-            fp8_promoted_block: flag("CUTE_RS_FP8_PROMOTED", "block", &["default", "block"])?,
+            fp8_promoted_block: promoted.as_deref() == Some("block"),
+            fp8_promoted_tile: promoted.as_deref().and_then(Fp8PromotedTile::from_name),
             attention_variant: std::env::var("CUTE_RS_ATTENTION")
                 .ok()
                 .filter(|v| !v.is_empty()),

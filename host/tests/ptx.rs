@@ -246,8 +246,8 @@ fn hgemm_is_tma_wgmma_in_registers() {
         .expect("the hgemm family");
     // 8 plain entries (two elements × four majorities), the 5 fused ones (bf16 TN, one per
     // activation), the 4 FP8 ones (e4m3, e5m2: TN, fast accumulation; e4m3 promoted, with
-    // block scales and for per-tensor scales) and the 5 fused FP8 ones (e4m3 promoted
-    // per-tensor, one per activation)
+    // block scales and for per-tensor scales on 128×192 tiles) and the 5 fused FP8 ones (e4m3
+    // promoted per-tensor on 128×128, one per activation)
     assert_eq!(m.entries.len(), 22, "{:?}", m.entries);
     assert!(!m.ptx.contains(".local"), "a .local depot in hgemm.ptx");
     for needle in [
@@ -255,8 +255,9 @@ fn hgemm_is_tma_wgmma_in_registers() {
         "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16",
         "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3",
         "wgmma.mma_async.sync.aligned.m64n256k32.f32.e5m2.e5m2",
-        // the promoted FP8 entry's 64×128 temporary
+        // the promoted FP8 entries' 64×128 temporary, and the per-tensor entry's 64×192
         "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3",
+        "wgmma.mma_async.sync.aligned.m64n192k32.f32.e4m3.e4m3",
         "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
         "setmaxnreg.dec.sync.aligned.u32 40",
         "setmaxnreg.inc.sync.aligned.u32 232",

@@ -8,10 +8,11 @@
 //! The type parameters are CUTLASS's: the element `E`; the majorities `MA`, `MB` (their tiles,
 //! boxes and descriptors come from their [`SmemOperand`] bundles); the CTA tile's M, `BM`
 //! ([`TileM`]: `_128`, two 64-row blocks, or `_64`, A's stage tile); the CTA tile's N, `BN`
-//! ([`TileN`]: `_256` or `_128`, B's stage tile and the consumer's fragment); the accumulation
-//! `Acc` ([`MmaAccumulation`]: [`PlainAccumulation`], the `wgmma`s straight into the
-//! accumulators, or [`GmmaFp8Accumulation`], CUTLASS's `GmmaFP8Accumulation` with a temporary
-//! promoted every k-tile and optional block scales); `STAGES`.
+//! ([`TileN`]: `_256`, `_128`, or the promoted FP8 kernel's `_192` and `_160` ([`WholeN`]), B's
+//! stage tile and the consumer's fragment); the accumulation `Acc` ([`MmaAccumulation`]:
+//! [`PlainAccumulation`], the `wgmma`s straight into the accumulators, or
+//! [`GmmaFp8Accumulation`], CUTLASS's `GmmaFP8Accumulation` with a temporary promoted every
+//! k-tile and optional block scales); `STAGES`.
 //!
 //! As CUTLASS's, a consumer's [`mma`](CollectiveMma::mma) leaves the last k-tile's `wgmma`s in
 //! flight and [`mma_tail`](CollectiveMma::mma_tail) waits for them and releases their stage:
@@ -25,11 +26,16 @@ use device::wgmma::{
 };
 use layout_types::cute::arch::cluster::warp_uniform_u32;
 use layout_types::cute::arch::tma::TmaDescriptor;
+use layout_types::cute::gmma::{
+    Layout_K_SW128_Atom, LayoutLeft, MajorK, make_gmma_desc_tensor, tile_to_shape,
+};
 use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast, SmemTile};
+use layout_types::cute::int::StaticInt;
 use layout_types::cute::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
 };
 use layout_types::cute::prelude::*;
+use layout_types::cute::tma::{TmaAtom, TmaLoad, TmaLoadMulticast};
 
 /// One pipeline stage of an operand in shared memory ([`SmemTile`]).
 pub trait StageTile {
@@ -77,6 +83,121 @@ impl TileN for _128 {
     /// B's 128-row tile is read whole by `n128` `wgmma`s at block 0: A's bundle (`(128, 64)`).
     type BBlock = _64;
     type BTile = SmemTile<{ 128 * 64 }>;
+}
+
+/// B's block when a `wgmma` reads B's whole tile of a width the 16-bit bundles of
+/// `layout_types::cute::gmma_operand` do not have (160 or 192 rows: the promoted FP8 kernel's
+/// wider tiles, `m64n160k32` / `m64n192k32`). The K-major bundle is the layout-types one's:
+/// CuTe's `Layout_K_SW128_Atom` tiled to `(Rows, 64)`, one TMA box of `64 × Rows` (`Rows/2`
+/// per CTA with multicast), the descriptors of `zipped_divide(tile, (Rows, 16))` with the stage
+/// mode appended (restated here, not added to layout-types' table, so that the other families'
+/// builds stay untouched).
+///
+/// ```
+/// use collective::mainloop::{TileN, WholeN};
+/// use layout_types::cute::gmma::MajorK;
+/// use layout_types::cute::gmma_operand::SmemOperand;
+/// use layout_types::cute::prelude::*;
+/// assert_eq!(<MajorK as SmemOperand<_160, WholeN>>::smem_tile().to_string(),
+///            "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_20),(_64,_1)):((_64,_512),(_1,_0))");
+/// // a stage's k-block 2 starts 64 bytes in; stage 1 starts 160 rows · 128 bytes after stage 0
+/// let buf = 0x4000 as *mut u16;
+/// let d = <MajorK as SmemOperand<_160, WholeN>>::gmma_descs(buf, 6, 160 * 64);
+/// let addr = |d: u64| (d & 0x3fff) * 16;
+/// assert_eq!((addr(d(0, 2, 0)), addr(d(0, 0, 1))), (0x4000 + 64, 0x4000 + 160 * 128));
+/// assert_eq!((<_160 as TileN>::BN, <_192 as TileN>::BN), (160, 192));
+/// ```
+pub struct WholeN;
+
+/// The impl table of [`WholeN`]'s K-major tiles: `(Rows, Rows/2)`.
+macro_rules! whole_n_operand {
+    ($rows:ty, $half:ty) => {
+        impl SmemOperand<$rows, WholeN> for MajorK {
+            const ELEMS: usize = <$rows>::VALUE as usize * 64;
+            #[inline(always)]
+            fn smem_tile() -> impl Copy + core::fmt::Display {
+                tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    LayoutLeft,
+                )
+            }
+            #[inline(always)]
+            unsafe fn tma_load(
+                desc: *const TmaDescriptor,
+                bar: *mut u64,
+                buf: *mut u16,
+                mn0: i32,
+                k0: i32,
+            ) {
+                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, $rows), (_1, _64)>>::new(desc);
+                unsafe { atom.copy(bar, buf, [k0, mn0]) };
+            }
+            #[inline(always)]
+            fn gmma_descs(
+                buf0: *mut u16,
+                stages: u32,
+                stage_elems: i32,
+            ) -> impl Fn(i32, i32, u32) -> u64 + Copy {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    LayoutLeft,
+                );
+                let staged = zipped_divide(s.layout, (<$rows>::default(), _16))
+                    .append(make_layout(stages as i32, stage_elems));
+                let d = make_gmma_desc_tensor(
+                    MajorK,
+                    make_tensor(make_smem_ptr(buf0), s.with_layout(staged)),
+                );
+                move |mn_block: i32, kb: i32, st: u32| {
+                    d.at((_0, (mn_block, kb), st as i32)).desc.desc
+                }
+            }
+        }
+        impl SmemOperandMulticast<$rows, WholeN> for MajorK {
+            #[inline(always)]
+            unsafe fn tma_load_multicast(
+                desc: *const TmaDescriptor,
+                bar: *mut u64,
+                buf: *mut u16,
+                mn0: i32,
+                k0: i32,
+                rank: i32,
+            ) {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    LayoutLeft,
+                );
+                let atom =
+                    TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, $half), (_1, _64)>>::new(desc);
+                // this CTA's rows: the (Rows/2, 2) split of the tile's rows
+                let row = make_layout_left((<$half>::default(), _2))
+                    .crd2idx((0i32, rank))
+                    .value() as i32;
+                let at = s.layout.crd2idx((row, 0i32)).value() as usize;
+                unsafe { atom.copy(bar, buf.add(at), 0b11, [k0, mn0 + row]) };
+            }
+        }
+    };
+}
+whole_n_operand!(_160, _80);
+whole_n_operand!(_192, _96);
+
+/// A 160-wide tile (the promoted FP8 kernel's `m64n160k32` per consumer; CUTLASS's and
+/// cuBLASLt's 128 × 160).
+impl TileN for _160 {
+    const BN: i32 = 160;
+    type BBlock = WholeN;
+    type BTile = SmemTile<{ 160 * 64 }>;
+}
+
+/// A 192-wide tile (`m64n192k32` per consumer).
+impl TileN for _192 {
+    const BN: i32 = 192;
+    type BBlock = WholeN;
+    type BTile = SmemTile<{ 192 * 64 }>;
 }
 
 /// The tile of C one consumer warpgroup computes from a pipeline stage, `(M, N)` (CUTLASS: the
@@ -154,33 +275,52 @@ impl WarpgroupTile for (_64, _256) {
     }
 }
 
-impl WarpgroupTile for (_64, _128) {
-    const M: i32 = 64;
-    const BLOCKS: usize = 1;
-    type Block = [f32; 64];
-    type Frag = [f32; 64];
-    #[inline(always)]
-    fn zeroed() -> [f32; 64] {
-        // SAFETY: as for `(_64, _256)`
-        unsafe { core::mem::zeroed() }
-    }
-    #[inline(always)]
-    fn block(frag: &mut [f32; 64], _: usize) -> &mut [f32; 64] {
-        frag
-    }
-    #[inline(always)]
-    fn fence(frag: &mut [f32; 64]) {
-        fence_operand(frag);
-    }
-    #[inline(always)]
-    fn to_epilogue(frag: [f32; 64], n: i32, n0: i32) -> ([f32; 128], i32) {
-        // SAFETY: as for `(_64, _256)`
-        let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
-        device::unroll!(16, |j| device::unroll!(4, |q| acc[4 * j + q] =
-            frag[4 * j + q]));
-        (acc, n.min(n0 + <_128 as TileN>::BN))
-    }
+/// An `m64nN` fragment (N = `2V` < 256) as the first `V` values of an `m64n256` one: `CLayout_64xN`
+/// is `CLayout_64x256`'s first N/8 8-column blocks (value `4·j + q` of block `j`), so the
+/// epilogue sees the tile as the first N columns of a 64×256 one (C's N clipped at the tile's
+/// end by the caller).
+#[inline(always)]
+fn first_of_m64n256<const V: usize>(frag: [f32; V]) -> [f32; 128] {
+    // SAFETY: as for `(_64, _256)`
+    let mut acc: [f32; 128] = unsafe { core::mem::zeroed() };
+    device::unroll!(V / 4, |j| device::unroll!(4, |q| acc[4 * j + q] =
+        frag[4 * j + q]));
+    acc
 }
+
+/// `(_64, BN)` for BN < 256: one `m64nBN` block (the promoted FP8 kernel's 128-wide tile, and
+/// its 160- and 192-wide variants), seen by the epilogue as the first BN columns of an
+/// `m64n256` fragment ([`first_of_m64n256`]), C's N clipped at the tile's end.
+macro_rules! wide_warpgroup_tile {
+    ($bn:ty, $v:literal) => {
+        impl WarpgroupTile for (_64, $bn) {
+            const M: i32 = 64;
+            const BLOCKS: usize = 1;
+            type Block = [f32; $v];
+            type Frag = [f32; $v];
+            #[inline(always)]
+            fn zeroed() -> [f32; $v] {
+                // SAFETY: as for `(_64, _256)`
+                unsafe { core::mem::zeroed() }
+            }
+            #[inline(always)]
+            fn block(frag: &mut [f32; $v], _: usize) -> &mut [f32; $v] {
+                frag
+            }
+            #[inline(always)]
+            fn fence(frag: &mut [f32; $v]) {
+                fence_operand(frag);
+            }
+            #[inline(always)]
+            fn to_epilogue(frag: [f32; $v], n: i32, n0: i32) -> ([f32; 128], i32) {
+                (first_of_m64n256(frag), n.min(n0 + <$bn as TileN>::BN))
+            }
+        }
+    };
+}
+wide_warpgroup_tile!(_128, 64);
+wide_warpgroup_tile!(_160, 80);
+wide_warpgroup_tile!(_192, 96);
 
 impl WarpgroupTile for (_128, _128) {
     const M: i32 = 128;
@@ -400,11 +540,20 @@ pub struct Fp8BlockScales {
 ///
 /// `BLOCK` false: per-tensor scales only (the launch's block scales are ignored): no scale loads
 /// or queue in the k-tile loop (a measuring variant; each k-tile's promotion is `main += temp`).
-pub struct GmmaFp8Accumulation<const PAIRED: bool, const TURNS: bool, const BLOCK: bool = true> {
-    /// The `m64n128` temporary (CuTe's `CLayout_64x128` fragment, as the main accumulator).
-    pub temp: [f32; 64],
+///
+/// `V`: a consumer's fragment, `m64n(2V)`: 64 (128-wide tiles) by default; 80 and 96 for the
+/// 160- and 192-wide tiles (per-tensor scales only, `BLOCK` false: such a tile straddles B's
+/// 128-column scale blocks).
+pub struct GmmaFp8Accumulation<
+    const PAIRED: bool,
+    const TURNS: bool,
+    const BLOCK: bool = true,
+    const V: usize = 64,
+> {
+    /// The `m64n(2V)` temporary (CuTe's `CLayout_64xN` fragment, as the main accumulator).
+    pub temp: [f32; V],
     /// The paired schedule's second temporary.
-    pub temp_b: [f32; 64],
+    pub temp_b: [f32; V],
     scales: Fp8BlockScales,
     /// This thread's two rows of C (clamped into A) and the tile's N-block.
     rows: [i32; 2],
@@ -424,31 +573,31 @@ pub type GmmaFp8AccumulationPaired = GmmaFp8Accumulation<true, true>;
 fn acc_row_thr() -> Layout<(_4, _8, _4), (_0, _1, _16)> {
     Layout::default()
 }
-/// Which of a thread's two rows value `v` of an `m64n128` fragment is in (`(2, 2, 16)`: column
-/// pair, row half, 8-column block).
+/// Which of a thread's two rows value `v = 4·j + q` of an `m64nN` fragment is in, by `q`
+/// (`(2, 2)`: column pair, row half; the 8-column block `j` does not change the row).
 #[inline(always)]
-fn acc_row_half() -> Layout<(_2, _2, _16), (_0, _1, _0)> {
+fn acc_row_half() -> Layout<(_2, _2), (_0, _1)> {
     Layout::default()
 }
 
-impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool>
-    GmmaFp8Accumulation<PAIRED, TURNS, BLOCK>
+impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize>
+    GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, V>
 {
     /// `main += scale[row half]·temp`, the scale the product of the queue's first row's and
     /// N-block's; the queue moves on.
     #[inline(always)]
-    fn promote_from(main: &mut [f32; 64], temp: &[f32; 64], queue: &mut [[f32; 3]; 3]) {
+    fn promote_from(main: &mut [f32; V], temp: &[f32; V], queue: &mut [[f32; 3]; 3]) {
         let [s_a0, s_a1, s_b] = queue[0];
         let scale = [s_a0 * s_b, s_a1 * s_b];
         device::unroll!(
-            16,
+            V / 4,
             #[inline(always)]
             |j| device::unroll!(
                 4,
                 #[inline(always)]
                 |q| {
                     let v = 4 * j + q;
-                    let s = scale[acc_row_half().crd2idx(v as i32) as usize];
+                    let s = scale[acc_row_half().crd2idx(q as i32) as usize];
                     main[v] = device::math::fma(temp[v], s, main[v]);
                 }
             )
@@ -457,8 +606,8 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool>
     }
 }
 
-impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool> MmaAccumulation<[f32; 64]>
-    for GmmaFp8Accumulation<PAIRED, TURNS, BLOCK>
+impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize>
+    MmaAccumulation<[f32; V]> for GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, V>
 {
     type Args = Fp8BlockScales;
     const K_PIPE_MMAS: u32 = 0;
@@ -466,6 +615,12 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool> MmaAccumulation<[
     const PAIRED: bool = PAIRED;
     #[inline(always)]
     fn new(scales: &Fp8BlockScales, (_, t): (i32, i32), (m0, n0): (i32, i32), k: i32) -> Self {
+        const {
+            assert!(
+                V == 64 || !BLOCK,
+                "GmmaFp8Accumulation: block scales with 128-wide tiles only (V = 64)"
+            )
+        };
         let (m, n) = scales.mn;
         // this thread's rows (clamped into A: rows past M are zeros, any scale will do) and the
         // tile's N-block (the (128, NB) split of N)
@@ -483,11 +638,11 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool> MmaAccumulation<[
         }
     }
     #[inline(always)]
-    fn frag<'s>(&'s mut self, _: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+    fn frag<'s>(&'s mut self, _: &'s mut [f32; V]) -> &'s mut [f32; V] {
         &mut self.temp
     }
     #[inline(always)]
-    fn frag_b<'s>(&'s mut self, _: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+    fn frag_b<'s>(&'s mut self, _: &'s mut [f32; V]) -> &'s mut [f32; V] {
         &mut self.temp_b
     }
     #[inline(always)]
@@ -524,11 +679,11 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool> MmaAccumulation<[
         }
     }
     #[inline(always)]
-    fn promote(&mut self, main: &mut [f32; 64]) {
+    fn promote(&mut self, main: &mut [f32; V]) {
         Self::promote_from(main, &self.temp, &mut self.queue)
     }
     #[inline(always)]
-    fn promote_b(&mut self, main: &mut [f32; 64]) {
+    fn promote_b(&mut self, main: &mut [f32; V]) {
         Self::promote_from(main, &self.temp_b, &mut self.queue)
     }
 }

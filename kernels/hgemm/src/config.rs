@@ -44,6 +44,49 @@ pub const TILE_FP8: (usize, usize, usize) = (128, 128, 64);
 /// The promoted FP8 entry's stages: 5 of 32 KiB beside the epilogue's 64 KiB (225 KiB in all).
 pub const STAGES_FP8: usize = 5;
 
+/// The per-tensor promoted FP8 entry's wider tiles (doc/fp8-gemm.md, "Wider tiles for the
+/// promoted kernel"): one consumer warpgroup computes 64 × N with one `m64nNk32` temporary;
+/// the epilogue stores directly, so the stages take the shared memory the TMA epilogue's
+/// buffers would ([`NoEpilogueStorage`]). `_n192` (128×192, [`TILE_FP8_N192`]) is the host's
+/// entry for per-tensor scales; `_n160` and `_n160s5` are measuring variants
+/// (`CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`, the host's `CUTE_RS_FP8_PROMOTED=n160|n160s5`).
+///
+/// `_n160`: 128×160 tiles (cuBLASLt's promoting tile at 4096×7168×16384), 6 stages of 36 KiB.
+pub const TILE_FP8_N160: (usize, usize, usize) = (128, 160, 64);
+/// The stages of `_n160`.
+pub const STAGES_FP8_N160: usize = 6;
+/// `_n160s5`: the same with cuBLASLt's 5 stages.
+pub const STAGES_FP8_N160_S5: usize = 5;
+/// `_n192`: 128×192 tiles, 5 stages of 40 KiB.
+pub const TILE_FP8_N192: (usize, usize, usize) = (128, 192, 64);
+/// The stages of `_n192`.
+pub const STAGES_FP8_N192: usize = 5;
+/// The storage of an epilogue that stores directly (no shared memory).
+#[repr(C)]
+pub struct NoEpilogueStorage;
+/// The shared memory of a wide-tile variant: `S` stages of A's 128-row and B's `N`-row tiles
+/// (`N · 64` elements), the barriers.
+pub type SharedStorageFp8Wide<const N_ELEMS: usize, const S: usize> = GemmSharedStorage<
+    SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
+    SmemTile<N_ELEMS>,
+    NoEpilogueStorage,
+    S,
+>;
+/// `_n160`'s shared memory.
+pub type SharedStorageFp8N160 =
+    SharedStorageFp8Wide<{ TILE_FP8_N160.1 * TILE_FP8_N160.2 }, STAGES_FP8_N160>;
+/// `_n160s5`'s shared memory.
+pub type SharedStorageFp8N160S5 =
+    SharedStorageFp8Wide<{ TILE_FP8_N160.1 * TILE_FP8_N160.2 }, STAGES_FP8_N160_S5>;
+/// `_n192`'s shared memory.
+pub type SharedStorageFp8N192 =
+    SharedStorageFp8Wide<{ TILE_FP8_N192.1 * TILE_FP8_N192.2 }, STAGES_FP8_N192>;
+/// Dynamic shared memory of `_n160` (6 · 36 KiB + the barriers: 217 KiB).
+pub const SMEM_BYTES_FP8_N160: usize = core::mem::size_of::<SharedStorageFp8N160>();
+/// Dynamic shared memory of `_n160s5` (181 KiB).
+pub const SMEM_BYTES_FP8_N160_S5: usize = core::mem::size_of::<SharedStorageFp8N160S5>();
+/// Dynamic shared memory of `_n192` (201 KiB).
+pub const SMEM_BYTES_FP8_N192: usize = core::mem::size_of::<SharedStorageFp8N192>();
 /// The ping-pong entries' CTA tile (M, N, K): 64×256, a consumer warpgroup's whole tile
 /// (CUTLASS's `KernelTmaWarpSpecializedPingpong`; the entries are built with
 /// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).

@@ -57,11 +57,14 @@
 //! first promoted while the second's `wgmma`s run) that is then added into the fp32 main
 //! accumulator (`collective::mainloop::GmmaFp8Accumulation`, the same cooperative kernel with `BN` 128), scaled by the k-block's block scales (1×128 for
 //! A's rows, 128×128 for B) when `p.scale_a` is not 0, else by 1 (per-tensor scales in
-//! `alpha`). Its epilogue takes the direct path (bound-checked stores). `gemm_fp8_e4m3_tn_promoted_pt`
-//! is the same kernel without the block scales' code (the host's entry for per-tensor scales).
+//! `alpha`). Its epilogue takes the direct path (bound-checked stores). For per-tensor scales
+//! the host launches `gemm_fp8_e4m3_tn_promoted_n192`: the promoted kernel without the block
+//! scales' code on 128×192 tiles ([`config::TILE_FP8_N192`], one `wgmma.m64n192k32` temporary
+//! per consumer warpgroup, [`config::STAGES_FP8_N192`] stages in the shared memory its
+//! [`DirectEpilogue`] leaves).
 //!
 //! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}` are the
-//! per-tensor promoted kernel with [`FusedFp8Epilogue`]: `D = act(alpha·s_row[r]·s_col[c]·acc
+//! per-tensor promoted kernel on 128×128 tiles with [`FusedFp8Epilogue`]: `D = act(alpha·s_row[r]·s_col[c]·acc
 //! + bias)`, one entry per activation as the 16-bit fused family, the bias (along M or N) and
 //! the per-row and per-column scales (`torch._scaled_mm`'s row-wise scaling; [`RowColScale`],
 //! [`HgemmParams::scale_m`] / [`HgemmParams::scale_n`], 0 each for none) run-time parameters, D
@@ -411,6 +414,9 @@ macro_rules! hgemm_entry {
         hgemm_entry!(promoted $name, $e, $acc, $sched, HgemmEpilogue);
     };
     (promoted $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty) => {
+        hgemm_entry!(promoted $name, $e, $acc, $sched, $epi, _128, STAGES_FP8);
+    };
+    (promoted $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty, $bn:ty, $stages:expr) => {
         device::kernel! {
         #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile and optional block scales, 128×128 tiles (see the crate docs).\n\n# Safety\n",
                         "As the other entries, with B's box of `128/cs` rows and `SMEM_BYTES_FP8` of shared memory; `p.scale_a`/`p.scale_b` are 0 or the block scales `HgemmParams` documents.")]
@@ -419,7 +425,7 @@ macro_rules! hgemm_entry {
             // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
             let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, $epi, $sched, STAGES_FP8>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -528,12 +534,94 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3), GmmaFp8Accumulati
 // tile costs without promotion: 0.71 of cuBLASLt against the 128×256 fast entry's 0.94)
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(fast128 gemm_fp8_e4m3_tn_fast128, (E4M3, E4M3));
-// the same for per-tensor scales (the host's default for them): no block scales' loads and queue
+// the same for per-tensor scales on 128×128 tiles (the host's per-tensor default until session 12,
+// now `CUTE_RS_FP8_PROMOTED=n128`; the fused FP8 entries' kernel): no block scales' loads and queue
 // in the k-tile loop, 141 SASS instructions per warp and k-tile against 162; H200 (doc/fp8-gemm.md,
 // round 5): 0.67-0.68 of cuBLASLt at 4096x7168x16384 against 0.60-0.61, 0.62 against 0.57 at 8192³
 // its k-tiles split over the clusters for small M (SchedulerFp8Promoted; the block-scale entry
 // stays data-parallel)
+#[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted);
+
+// Wider tiles for the per-tensor promoted kernel (doc/fp8-gemm.md, "Wider tiles for the promoted
+// kernel", session 12): one consumer warpgroup on 64×192 (`m64n192k32`, 96 + 96 registers: one
+// temporary, paired temporaries would need 288) or 64×160 (80 + 80), the direct epilogue without
+// shared memory, the stages in the TMA epilogue's 64 KiB. 128×192 is the host's per-tensor default
+// (H200 against the 128×128 `_pt`: +2 % at 4096x7168x16384, +10 % at 8192³, +5 % at 4096³); the
+// 128×160 ones are measuring variants (`CUTE_RS_FP8_PROMOTED=n160|n160s5`: +3-4 % at
+// 4096x7168x16384, +2-5 % at 8192³)
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 96>, SchedulerFp8PromotedN192, DirectEpilogue, _192, config::STAGES_FP8_N192);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160s5, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160_S5);
+
+/// The per-tensor promoted entry's scheduler ([`SchedulerFp8Promoted`] on its 128×192 tiles):
+/// split-K for small M, else data-parallel.
+pub type SchedulerFp8PromotedN192 =
+    StreamKScheduler<{ config::TILE_FP8_N192.0 as i32 }, { config::TILE_FP8_N192.1 as i32 }, true>;
+
+// the 128×192 entry's configuration is the kernel's: its shared memory, its tile's N
+const _: () = {
+    let _n192: fn(
+        config::SharedStorageFp8N192,
+    ) -> collective::kernel::SharedStorage<
+        DirectEpilogue,
+        _192,
+        { config::STAGES_FP8_N192 },
+    > = |s| s;
+    assert!(config::TILE_FP8_N192.1 as i32 == <_192 as TileN>::BN);
+    assert!(config::SMEM_BYTES_FP8_N192 <= 227 * 1024);
+};
+
+/// The 128×160 variants' scheduler and their configuration's check against the collective
+/// kernel's.
+#[cfg(feature = "fp8-variants")]
+mod wide {
+    use super::*;
+    use config::TILE_FP8_N160;
+    /// The 128×160 variants' scheduler: split-K for small M, else data-parallel.
+    pub type SchedulerN160 =
+        StreamKScheduler<{ TILE_FP8_N160.0 as i32 }, { TILE_FP8_N160.1 as i32 }, true>;
+    // one type of shared memory each, the kernel's; the tile's N the collective's
+    const _: () = {
+        use collective::kernel::SharedStorage as Kernel;
+        let _n160: fn(
+            config::SharedStorageFp8N160,
+        ) -> Kernel<DirectEpilogue, _160, { config::STAGES_FP8_N160 }> = |s| s;
+        let _n160s5: fn(
+            config::SharedStorageFp8N160S5,
+        ) -> Kernel<DirectEpilogue, _160, { config::STAGES_FP8_N160_S5 }> = |s| s;
+        assert!(TILE_FP8_N160.1 as i32 == <_160 as TileN>::BN);
+        assert!(config::SMEM_BYTES_FP8_N160 <= 227 * 1024);
+    };
+}
+
+/// [`HgemmEpilogue`]'s direct path without shared memory ([`config::NoEpilogueStorage`]): the
+/// epilogue of the wide-tile variants, which give the TMA epilogue's 64 KiB to stages (their
+/// `out` never has [`config::OUT_TMA`]: `config::out_direct`).
+pub struct DirectEpilogue;
+
+impl CollectiveEpilogue for DirectEpilogue {
+    type Args = EpilogueArgs;
+    type Storage = config::NoEpilogueStorage;
+    #[inline(always)]
+    unsafe fn store<W: WarpgroupTile>(
+        a: &EpilogueArgs,
+        acc: &[f32; 128],
+        mn: (i32, i32),
+        origin: (i32, i32),
+        t: i32,
+        smem: *mut config::NoEpilogueStorage,
+        wg: i32,
+        last: bool,
+    ) {
+        const { assert!(W::M == 64, "DirectEpilogue: 64-row warpgroup tiles") };
+        // the direct path (`out` without OUT_TMA) reads and writes no shared memory
+        let smem = smem as *mut EpilogueStorage;
+        unsafe { store_with::<ELEMS_ALL, 64>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+    }
+}
 
 /// The fused FP8 entries' epilogue: bias, activation `A`, per-row and per-column scales, a D
 /// of f32, bf16 or f16 (the promoted entries' direct path: `config::out_direct`).
