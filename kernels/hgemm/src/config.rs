@@ -146,7 +146,8 @@ impl SchedulerKind {
 pub const SCHEDULER: SchedulerKind = SchedulerKind::STREAM_K;
 /// The scheduler of the fast-accumulation FP8 entries (`SchedulerFp8`).
 pub const SCHEDULER_FP8: SchedulerKind = SchedulerKind::SPLIT_K;
-/// The scheduler of the promoted per-tensor and fused FP8 entries (`SchedulerFp8Promoted`).
+/// The scheduler of the promoted per-tensor and fused FP8 entries (`SchedulerFp8Promoted`,
+/// `SchedulerFp8PromotedN192`).
 pub const SCHEDULER_FP8_PROMOTED: SchedulerKind = SchedulerKind::SPLIT_K;
 /// The scheduler of the block-scaled promoted FP8 entry (`DataParallelFp8`).
 pub const SCHEDULER_FP8_BLOCK: SchedulerKind = SchedulerKind::DATA_PARALLEL;

@@ -171,8 +171,13 @@ const fn schedules<S: TileScheduler>(kind: config::SchedulerKind) -> bool {
 const _: () = {
     assert!(schedules::<Scheduler>(config::SCHEDULER));
     assert!(schedules::<SchedulerFp8>(config::SCHEDULER_FP8));
-    assert!(schedules::<SchedulerFp8Promoted>(config::SCHEDULER_FP8_PROMOTED));
+    assert!(schedules::<SchedulerFp8Promoted>(
+        config::SCHEDULER_FP8_PROMOTED
+    ));
     assert!(schedules::<DataParallelFp8>(config::SCHEDULER_FP8_BLOCK));
+    assert!(schedules::<SchedulerFp8PromotedN192>(
+        config::SCHEDULER_FP8_PROMOTED
+    ));
 };
 
 /// A tile scheduler whose arguments come from the kernel's parameters.
@@ -583,6 +588,7 @@ mod wide {
     /// The 128×160 variants' scheduler: split-K for small M, else data-parallel.
     pub type SchedulerN160 =
         StreamKScheduler<{ TILE_FP8_N160.0 as i32 }, { TILE_FP8_N160.1 as i32 }, true>;
+    const _: () = assert!(schedules::<SchedulerN160>(config::SCHEDULER_FP8_PROMOTED));
     // one type of shared memory each, the kernel's; the tile's N the collective's
     const _: () = {
         use collective::kernel::SharedStorage as Kernel;
@@ -659,8 +665,12 @@ mod pingpong_entries {
     pub type DataParallelPingpong128 =
         PersistentTileScheduler<{ TILE_PINGPONG_128.0 as i32 }, { TILE_PINGPONG_128.1 as i32 }>;
     const _: () = {
-        assert!(schedules::<DataParallelPingpong>(config::SCHEDULER_PINGPONG));
-        assert!(schedules::<DataParallelPingpong128>(config::SCHEDULER_PINGPONG));
+        assert!(schedules::<DataParallelPingpong>(
+            config::SCHEDULER_PINGPONG
+        ));
+        assert!(schedules::<DataParallelPingpong128>(
+            config::SCHEDULER_PINGPONG
+        ));
     };
     /// The 64×256 ping-pong schedule.
     pub type Pingpong = KernelTmaWarpSpecializedPingpong<_64>;
