@@ -73,9 +73,12 @@ impl AttentionKernel {
     /// From this many keys (the longest sequence's, varlen) a non-causal problem takes head dim
     /// 128's 176-key tile (see [`AttentionKernel::for_problem`]).
     pub const WIDE_KEYS_MIN_SEQLEN_K: usize = 8192;
+    /// Below this many keys (the longest sequence's, varlen) head dim 256 takes its 128 × 64
+    /// tile (`config::block_n_tile`), from it 128 × 80 (see [`AttentionKernel::for_problem`]).
+    pub const SHORT_KEYS_MAX_SEQLEN_K: usize = 2048;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 21] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 26] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
         ("n176", &[128]),
@@ -97,6 +100,11 @@ impl AttentionKernel {
         ("q2", &[64, 128]),
         ("qr", &[64, 128]),
         ("lsum", &[64, 128]),
+        ("ov64", &[256]),
+        ("ov64b", &[256]),
+        ("ov80", &[256]),
+        ("ov80s", &[256]),
+        ("ov80bs", &[256]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -121,7 +129,12 @@ impl AttentionKernel {
     /// FlashAttention-3's non-causal 128 × 176 from
     /// [`WIDE_KEYS_MIN_SEQLEN_K`](Self::WIDE_KEYS_MIN_SEQLEN_K) keys, else 128 × 128 (whose O
     /// goes out through the TMA-store epilogue, which the 176-key tile has no registers for),
-    /// and 128 × 128 under a causal mask (FlashAttention-3's causal tile); 128 × 80 at d256.
+    /// and 128 × 128 under a causal mask (FlashAttention-3's causal tile). At head dim 256 the
+    /// intra-warpgroup overlap on FlashAttention-3's 128 × 80 from
+    /// [`SHORT_KEYS_MAX_SEQLEN_K`](Self::SHORT_KEYS_MAX_SEQLEN_K) keys, else on 128 × 64 (`_n64`,
+    /// with the softmax under P·V): with either mask, 128 × 64 measured 1.08–1.35 times the serial
+    /// 128 × 80 (the default through session 11) at 512–1k keys, 128 × 80 overlapped 1.04–1.07 at
+    /// 2k–16k but 0.97 at 2k causal (doc/attention.md, session 12).
     ///
     /// Measured on the H200, bf16, 16k tokens, like for like (ours / cuDNN in one process,
     /// doc/attention.md, session 11): d64 non-causal at 512 / 768 / 1k / 1408 / 2k, `qr`
@@ -166,7 +179,11 @@ impl AttentionKernel {
     /// assert_eq!(k(AttentionConfig::new(1, 8, 8192, 8192, 128).causal(tl)).bn, 128);
     /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128)).describe(), "128×128");
     /// assert_eq!(k(AttentionConfig::new(1, 8, 512, 512, 128)).entry::<half::bf16>(), "attention_fwd_bf16_d128");
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 512, 512, 256)).describe(), "128×80");
+    /// // d256: 128 × 64 under 2k keys, 128 × 80 from 2k; either mask
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 512, 512, 256)).describe(), "128×64");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 2047, 256).causal(tl)).entry::<half::f16>(), "attention_fwd_f16_d256_n64");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 512, 2048, 256)).describe(), "128×80");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 256).causal(tl)).entry::<half::bf16>(), "attention_fwd_bf16_d256");
     /// ```
     pub fn for_problem(p: &AttentionProblem) -> Option<AttentionKernel> {
         let base = Self::for_head_dim(p.head_dim)?;
@@ -178,7 +195,12 @@ impl AttentionKernel {
             .filter(|&bm| den * rows(bm) <= num * rows(base.bm));
         let wide_n = config::block_n_wide(p.head_dim)
             .filter(|_| p.causal.is_none() && p.seqlen_k >= Self::WIDE_KEYS_MIN_SEQLEN_K);
-        let (bm, bn) = (wide.unwrap_or(base.bm), wide_n.unwrap_or(base.bn));
+        let short_n =
+            config::block_n_tile(p.head_dim).filter(|_| p.seqlen_k < Self::SHORT_KEYS_MAX_SEQLEN_K);
+        let (bm, bn) = (
+            wide.unwrap_or(base.bm),
+            wide_n.or(short_n).unwrap_or(base.bn),
+        );
         Some(AttentionKernel {
             bm,
             bn,
@@ -190,7 +212,7 @@ impl AttentionKernel {
     /// The tiles of `p` for a measuring variant (in a build with the `attention` family's
     /// `measure` feature, `CUTE_RS_KERNEL_FEATURES=attention/measure`): `serial` (no
     /// intra-warpgroup overlap), `split` (the overlap with the softmax in a basic block of its
-    /// own), `pingpong` (the consumer warpgroups take turns), `tile` (128 × 64 at d256), `r240` (d128, 24/240 registers), `stages3` and `stages3split` (three
+    /// own), `pingpong` (the consumer warpgroups take turns), `serial` at d256 is session 11's default (the serial mainloop on 128 × 80), `tile` (128 × 64 at d256, serial), `ov64`, `ov64b`, `ov80`, `ov80s`, `ov80bs` (d256's overlapped mainloop on 128 × 64 / 128 × 80: by generic pointers, `b` from 32-bit shared bases, `s` the softmax under P·V; the defaults are `ov80b` and `ov64bs`), `r240` (d128, 24/240 registers), `stages3` and `stages3split` (three
     /// K/V stages at d64 and d128), `tree` (the row max and sum as tree reductions), `nb` (the
     /// consumer warpgroups' turns by named barriers, FlashAttention-3's), `splitnb` (`split`
     /// and `nb`), `rsb` (`split` and O rescaled before P·V's issue), `fa3` (`split`, `rsb`,
@@ -203,7 +225,7 @@ impl AttentionKernel {
     /// of the same P beside each k-block of `P·V`, no FADD chains; d64 on its default 128-row
     /// tile, Q in registers, d128 on 128 × 128; 256 bytes of ones per consumer warpgroup more
     /// shared memory). In any build: `overlap` (the 128 × 128 tile, Q in shared memory; 128 × 80
-    /// at d256), `wg3` (d64's 192-row tile), `n176` (d128's 176-key tile) and `qr` at d64 (the
+    /// at d256, whatever the keys), `wg3` (d64's 192-row tile), `n176` (d128's 176-key tile) and `qr` at d64 (the
     /// 128 × 128 tile with Q in registers, `_d64_qr`) force a default entry; `None`:
     /// [`for_problem`](Self::for_problem).
     /// A variant without an entry for `d` is an error.
@@ -284,7 +306,7 @@ impl AttentionKernel {
             base.bm
         };
         let bn = match name {
-            "tile" => config::block_n_tile(d).unwrap_or(base.bn),
+            "tile" | "ov64" | "ov64b" => config::block_n_tile(d).unwrap_or(base.bn),
             "n176" => config::block_n_wide(d).unwrap_or(base.bn),
             _ => base.bn,
         };

@@ -66,7 +66,8 @@ pub const fn block_n_wide(d: usize) -> Option<usize> {
     }
 }
 
-/// Keys per block of the `tile` measuring variant (feature `measure`): 64 at head dim 256.
+/// Keys per block of head dim 256's short-key tile, 64: the default under 2k keys (128 × 64,
+/// the `_n64` entries; `AttentionKernel::for_problem`) and the `tile` measuring variant's.
 pub const fn block_n_tile(d: usize) -> Option<usize> {
     match d {
         256 => Some(64),

@@ -15,7 +15,7 @@
 //! row sum, converted, and stored through shared memory by TMA — the GEMM's TMA-store epilogue
 //! in its row-major form ([`collective::epilogue_rows`]: `stmatrix` into 64 × 64 boxes of
 //! `Layout_K_SW128_Atom`, one TMA store per box, drained under the next tile's mainloop) — or,
-//! where a tile has no room for the boxes (head dim 256) or a box could reach past its varlen
+//! where a tile has no room for the boxes (head dim 256's 128 × 80) or a box could reach past its varlen
 //! sequence, directly from registers with per-row predicates; and the LSE.
 //!
 //! Shared-memory tiles are CuTe's GMMA atoms tiled by `tile_to_shape`: Q and K K-major
@@ -76,9 +76,9 @@ use layout_types::cute::pipeline::{
 };
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaStore};
-use tiles::{AttnTiles, KvTx, QTx};
+use tiles::{AttnTiles, KvTx, QTx, SmemAddressing, StageDescs};
 
-pub use tiles::{D64, D64M192, D128, D128N176, D256, D256N64};
+pub use tiles::{D64, D64M192, D128, D128N176, D256, D256Base, D256N64, D256N64Base};
 
 /// `ln(2)`: the LSE back to base e.
 const LN_2: f32 = core::f32::consts::LN_2;
@@ -198,16 +198,17 @@ fn tile_of(p: &Params, bm: i32, bn: i32, i: i32) -> Tile {
     }
 }
 
-/// `S = Q·Kᵀ` of this warpgroup's 64 rows and the `BN` keys of `k`: the head dim's k-blocks of 16
-/// (`wgmma` SS, the first overwriting S), committed as one group.
+/// `S = Q·Kᵀ` of this warpgroup's 64 rows and the `BN` keys of a K stage: the head dim's
+/// k-blocks of 16 (`wgmma` SS, the first overwriting S), committed as one group. `q`: (warpgroup,
+/// k-block) → the descriptor of the warpgroup's Q rows; `k`: k-block → the K stage's.
 ///
 /// # Safety
-/// The whole warpgroup; `q`, `k` loaded tiles (their full barriers passed).
+/// The whole warpgroup; Q and the K stage loaded (their full barriers passed).
 #[inline(always)]
 unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
-    q: *mut u16,
+    q: impl Fn(i32, usize) -> u64,
     wg: i32,
-    k: *mut u16,
+    k: impl Fn(usize) -> u64,
     s: &mut [f32; SN2],
 ) where
     [f32; SN2]: MmaAsync<E>,
@@ -221,14 +222,7 @@ unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
             ScaleOut::One
         };
         // SAFETY: the caller's; canonical GMMA layouts in this CTA's shared memory.
-        unsafe {
-            mma_async_ss::<E, MajorK, MajorK, One, One, _>(
-                H::q_desc(q, wg, kb),
-                H::k_desc(k, kb),
-                s,
-                scale,
-            )
-        };
+        unsafe { mma_async_ss::<E, MajorK, MajorK, One, One, _>(q(wg, kb), k(kb), s, scale) };
     });
     commit_group();
 }
@@ -241,7 +235,7 @@ unsafe fn gemm_qk<E, H: AttnTiles, const SN2: usize>(
 #[inline(always)]
 unsafe fn gemm_qk_rs<E, H: AttnTiles, const SN2: usize, const QA: usize>(
     qa: &[f32; QA],
-    k: *mut u16,
+    k: impl Fn(usize) -> u64,
     s: &mut [f32; SN2],
 ) where
     [f32; SN2]: MmaAsync<E>,
@@ -261,21 +255,22 @@ unsafe fn gemm_qk_rs<E, H: AttnTiles, const SN2: usize, const QA: usize>(
             qa[4 * kb + 3].to_bits(),
         ];
         // SAFETY: the caller's.
-        unsafe { mma_async_rs::<E, MajorK, One, One, _>(a, H::k_desc(k, kb), s, scale) };
+        unsafe { mma_async_rs::<E, MajorK, One, One, _>(a, k(kb), s, scale) };
     });
     commit_group();
 }
 
 /// `O += P·V`: P (this warpgroup's `64 × BN`, 16-bit, in the registers [`convert_p`] filled) as
 /// the A operand of `wgmma` RS, V read MN-major, one k-block per 16 keys, committed as one group.
+/// `v`: k-block → the descriptor of the V stage.
 ///
 /// # Safety
-/// The whole warpgroup; `v` a loaded tile; `pa` and `o` are not touched until a `wait_group`
+/// The whole warpgroup; the V stage loaded; `pa` and `o` are not touched until a `wait_group`
 /// retires the group (then `fence_operand` both).
 #[inline(always)]
-unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
+unsafe fn gemm_pv<E, const OD2: usize, const PA: usize>(
     pa: &[f32; PA],
-    v: *mut u16,
+    v: impl Fn(usize) -> u64,
     o: &mut [f32; OD2],
 ) where
     [f32; OD2]: MmaAsync<E>,
@@ -290,7 +285,7 @@ unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
             pa[4 * kb + 3].to_bits(),
         ];
         // SAFETY: the caller's.
-        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, H::v_desc(v, kb), o, ScaleOut::One) };
+        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, v(kb), o, ScaleOut::One) };
     });
     commit_group();
 }
@@ -304,9 +299,9 @@ unsafe fn gemm_pv<E, H: AttnTiles, const OD2: usize, const PA: usize>(
 /// As [`gemm_pv`]; `ones` describes 256 bytes of 16-bit ones in this CTA's shared memory, made
 /// visible to the async proxy; `l` is not touched until a `wait_group` retires the group.
 #[inline(always)]
-unsafe fn gemm_pv_l<E, H: AttnTiles, const OD2: usize, const PA: usize>(
+unsafe fn gemm_pv_l<E, const OD2: usize, const PA: usize>(
     pa: &[f32; PA],
-    v: *mut u16,
+    v: impl Fn(usize) -> u64,
     o: &mut [f32; OD2],
     l: &mut [f32; 4],
     ones: u64,
@@ -325,7 +320,7 @@ unsafe fn gemm_pv_l<E, H: AttnTiles, const OD2: usize, const PA: usize>(
             pa[4 * kb + 3].to_bits(),
         ];
         // SAFETY: the caller's.
-        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, H::v_desc(v, kb), o, ScaleOut::One) };
+        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, v(kb), o, ScaleOut::One) };
         // SAFETY: the caller's; the ones tile is K-major, its values all 1.
         unsafe { mma_async_rs::<E, MajorK, One, One, _>(a, ones, l, ScaleOut::One) };
     });
@@ -644,7 +639,8 @@ unsafe fn attention_fwd<
     let o_boxes = const { config::o_boxes(H::BM, H::D, H::BN, ST, QS) };
     // (one stage: the index is 0, said so the default entries' addresses stay constants; two:
     // the index through `opaque` at each use, so the Q descriptors derived from it are built
-    // where a `wgmma` takes them, not hoisted out of the key loop into registers it needs)
+    // where a `wgmma` takes them, not hoisted out of the key loop into registers it needs — with
+    // `tiles::PerWgmma`; `tiles::SharedBase` indexes its Q descriptor tensor by the stage)
     let q_buf = |s: u32| {
         let off = if QS == 1 {
             0
@@ -777,6 +773,15 @@ unsafe fn attention_fwd<
     } else {
         0
     };
+    // the `wgmma` descriptors of Q's, K's and V's stages, as the tile addresses shared memory
+    // (`AttnTiles::Addressing`: the descriptor tensors built here once, or nothing ahead)
+    let descs = <H::Addressing as SmemAddressing>::stage_descs::<H>(
+        q_buf(0),
+        QS as u32,
+        k_buf(0),
+        v_buf(0),
+        ST as u32,
+    );
     let sched = WarpScheduler::<NB>::init(wg);
     let (mut cq, mut ck, mut cv) = (
         pipe_q.consumer_signaling(signals),
@@ -823,13 +828,16 @@ unsafe fn attention_fwd<
             } else {
                 unsafe { core::mem::zeroed() }
             };
-            // S_n = Q·K_nᵀ: Q from shared memory (SS) or, `QR`, from `qa` (RS)
+            // S_n = Q·K_nᵀ: Q from shared memory (SS) or, `QR`, from `qa` (RS). Q's warpgroup
+            // through `opaque` at each S where the tile says so (`AttnTiles::Q_DESCS_AT_WGMMA`):
+            // its descriptors are then built at the `wgmma`s, not hoisted out of the loops
             let gemm_s = #[inline(always)]
-            |qa: &[f32; QA], k: *mut u16, s: &mut [f32; SN2]| unsafe {
+            |qa: &[f32; QA], k: u32, s: &mut [f32; SN2]| unsafe {
                 if QR {
-                    gemm_qk_rs::<E, H, SN2, QA>(qa, k, s)
+                    gemm_qk_rs::<E, H, SN2, QA>(qa, descs.k(k_buf, k), s)
                 } else {
-                    gemm_qk::<E, H, SN2>(q_buf(qi), wg, k, s)
+                    let q_wg = if H::Q_DESCS_AT_WGMMA { opaque(wg) } else { wg };
+                    gemm_qk::<E, H, SN2>(descs.q(q_buf, qi), q_wg, descs.k(k_buf, k), s)
                 }
             };
             let k = unsafe { ck.consumer_wait() };
@@ -839,7 +847,7 @@ unsafe fn attention_fwd<
                 unsafe { turns.wait() };
             }
             sched.sync();
-            gemm_s(&qa, k_buf(k.index()), &mut s);
+            gemm_s(&qa, k.index(), &mut s);
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
@@ -883,7 +891,7 @@ unsafe fn attention_fwd<
                     unsafe { turns.wait() };
                 }
                 sched.sync();
-                gemm_s(&qa, k_buf(k.index()), &mut s);
+                gemm_s(&qa, k.index(), &mut s);
                 if RSB {
                     // FlashAttention-3's `RescaleOBeforeGemm`: O (free since the last
                     // `wait_group 0`) takes block n-1's correction while S_n computes
@@ -891,10 +899,16 @@ unsafe fn attention_fwd<
                 }
                 if LSUM {
                     unsafe {
-                        gemm_pv_l::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o, &mut lsum, ones)
+                        gemm_pv_l::<E, OD2, PA>(
+                            &pa,
+                            descs.v(v_buf, v.index(), true),
+                            &mut o,
+                            &mut lsum,
+                            ones,
+                        )
                     };
                 } else {
-                    unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                    unsafe { gemm_pv::<E, OD2, PA>(&pa, descs.v(v_buf, v.index(), true), &mut o) };
                 }
                 if PINGPONG {
                     unsafe { turns.arrive() };
@@ -958,10 +972,16 @@ unsafe fn attention_fwd<
             }
             if LSUM {
                 unsafe {
-                    gemm_pv_l::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o, &mut lsum, ones)
+                    gemm_pv_l::<E, OD2, PA>(
+                        &pa,
+                        descs.v(v_buf, v.index(), true),
+                        &mut o,
+                        &mut lsum,
+                        ones,
+                    )
                 };
             } else {
-                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                unsafe { gemm_pv::<E, OD2, PA>(&pa, descs.v(v_buf, v.index(), true), &mut o) };
             }
             if PINGPONG {
                 unsafe { turns.arrive() };
@@ -977,7 +997,9 @@ unsafe fn attention_fwd<
             for n in 0..tile.n_blocks {
                 let k = unsafe { ck.consumer_wait() };
                 let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
-                unsafe { gemm_qk::<E, H, SN2>(q_buf(qi), wg, k_buf(k.index()), &mut s) };
+                unsafe {
+                    gemm_qk::<E, H, SN2>(descs.q(q_buf, qi), wg, descs.k(k_buf, k.index()), &mut s)
+                };
                 wait_group::<0>();
                 fence_operand(&mut s);
                 unsafe { ck.consumer_release(k) };
@@ -998,7 +1020,7 @@ unsafe fn attention_fwd<
                 rescale::<OD2, LAZY>(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
-                unsafe { gemm_pv::<E, H, OD2, PA>(&pa, v_buf(v.index()), &mut o) };
+                unsafe { gemm_pv::<E, OD2, PA>(&pa, descs.v(v_buf, v.index(), false), &mut o) };
                 wait_group::<0>();
                 fence_operand(&mut o);
                 fence_operand(&mut pa);
@@ -1165,9 +1187,11 @@ macro_rules! entry {
 
 pub use entries::*;
 
-/// The default entries, bf16 and fp16. d64, d128: the intra-warpgroup overlap; d256: the serial
-/// mainloop at 128 × 80 (the overlapped one needs a few registers more than 240 and spills;
-/// 128 × 80 measured 4–9 % faster than 128 × 64 from 2k keys, doc/attention.md). d64 has two
+/// The default entries, bf16 and fp16, all with the intra-warpgroup overlap. d256 has two tiles
+/// addressing shared memory from 32-bit bases (`tiles::SharedBase`): FlashAttention-3's 128 × 80
+/// from 2k keys and 128 × 64 (`_n64`, the softmax under P·V: `SPLIT`) below (session 12: against
+/// the serial 128 × 80 before, 1.08–1.35 at 512–1k keys, 1.04–1.07 from 2k but 0.97 at 2k
+/// causal; doc/attention.md; the serial loop stays as `CUTE_RS_ATTENTION=serial`). d64 has two
 /// tiles: 128 × 128 (two consumer warpgroups) and FlashAttention-3's 192 × 128 (`_m192`: three,
 /// 0.79–0.87 of cuDNN from 2k keys against 0.72–0.76; the host keeps 128 rows for causal
 /// problems under 2k queries, where 192 measured 10 % slower: `AttentionKernel::for_problem`).
@@ -1190,10 +1214,12 @@ mod entries {
     entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false);
     entry!(attention_fwd_bf16_d128_n176, Bf16, D128N176, 64, 88, 44, true, false, false);
     entry!(attention_fwd_f16_d128_n176, F16, D128N176, 64, 88, 44, true, false, false);
-    entry!(attention_fwd_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false);
+    entry!(attention_fwd_bf16_d256, Bf16, D256Base, 128, 40, 20, true, false, false);
+    entry!(attention_fwd_bf16_d256_n64, Bf16, D256N64Base, 128, 32, 16, true, false, true);
+    entry!(attention_fwd_f16_d256_n64, F16, D256N64Base, 128, 32, 16, true, false, true);
     entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false, false);
-    entry!(attention_fwd_f16_d256, F16, D256, 128, 40, 20, false, false, false);
+    entry!(attention_fwd_f16_d256, F16, D256Base, 128, 40, 20, true, false, false);
 }
 
 /// The measuring-only variants (feature `measure`, off by default; the host's
@@ -1213,7 +1239,7 @@ mod measure {
     entry!(attention_fwd_rsb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, false);
     entry!(attention_fwd_fa3_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, true);
     entry!(attention_fwd_fa3_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, true);
-    // the baseline without the intra-warpgroup overlap
+    // the baseline without the intra-warpgroup overlap (at d256 the default through session 11)
     entry!(attention_fwd_serial_bf16_d64, Bf16, D64, 32, 64, 32, false, false, false);
     entry!(attention_fwd_serial_bf16_d128, Bf16, D128, 64, 64, 32, false, false, false);
     entry!(attention_fwd_serial_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false);
@@ -1266,4 +1292,14 @@ mod measure {
     // 128-row tile (Q in registers) and d128's 128 × 128 (doc/attention.md, session 12)
     entry!(attention_fwd_lsum_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true, true);
     entry!(attention_fwd_lsum_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, false, true);
+    // head dim 256 with the intra-warpgroup overlap (S_n beside P_{n-1}·V; session 12, helper
+    // attn256), the defaults' steps: 128 × 64 (`ov64`) and 128 × 80 (`ov80`) by generic pointers,
+    // from 32-bit bases (`b`: `tiles::SharedBase`), with the softmax in a basic block of its own
+    // (`s`: `SPLIT`). The defaults are `ov80b` (128 × 80) and `ov64bs` (`_n64`, 128 × 64). All at
+    // 32/232 registers (at 24/240 ptxas spilled 8–12 bytes; without `Q_DESCS_AT_WGMMA`, 4–64)
+    entry!(attention_fwd_ov64_bf16_d256, Bf16, D256N64, 128, 32, 16, true, false, false);
+    entry!(attention_fwd_ov64b_bf16_d256, Bf16, D256N64Base, 128, 32, 16, true, false, false);
+    entry!(attention_fwd_ov80_bf16_d256, Bf16, D256, 128, 40, 20, true, false, false);
+    entry!(attention_fwd_ov80s_bf16_d256, Bf16, D256, 128, 40, 20, true, false, true);
+    entry!(attention_fwd_ov80bs_bf16_d256, Bf16, D256Base, 128, 40, 20, true, false, true);
 }

@@ -7,7 +7,13 @@
 //! with the same boxes and read as `tile_to_shape(Layout_MN_SW128_Atom<u16>, (D, BN), (_2, _1))`
 //! (the same bytes: element `(d, key)` at `d + 64·key` in block `d / 64`), the MN-major B of
 //! `P·V`. The descriptors are `make_gmma_desc_tensor` of the tile divided into one `wgmma`'s
-//! operand (`zipped_divide` by `(64, 16)`, `(BN, 16)`, `(D, 16)`).
+//! operand (`zipped_divide` by `(64, 16)`, `(BN, 16)`, `(D, 16)`) with the stage mode appended
+//! (CuTe's `tSrK(_, _, kb, stage)`). How a tile addresses its shared memory is its choice
+//! ([`AttnTiles::Addressing`]): [`SharedBase`], the descriptor tensors over all stages built
+//! once per kernel and the pipelines' barriers from a 32-bit shared base (helper udesc128's
+//! round 9, `68ff7ce`; head dim 256's default tiles since session 12), or [`PerWgmma`] (the
+//! other tiles), each descriptor built at its `wgmma` from the stage's generic pointer and the
+//! barriers from generic pointers.
 
 use core::marker::PhantomData;
 
@@ -46,12 +52,38 @@ pub trait AttnTiles {
     const Q_TX: u32;
     /// The bytes a K or V load brings.
     const KV_TX: u32;
-    /// The descriptor of k-block `kb` (16 columns of the head dim) of Q's rows `64·wg..`.
+    /// How the tile addresses its shared memory: [`SharedBase`] or [`PerWgmma`], per tile
+    /// (doc/attention.md): head dim 256's default tiles ([`D256Base`], [`D256N64Base`]: the
+    /// overlapped loop 644 / 606 SASS instructions a key block against 698 / 641 by pointers)
+    /// take the base; the others keep the pointers (the base at the 128 × 128 tiles, round 9, is
+    /// built but not measured; it cost the 176-key tile a spill).
+    type Addressing: SmemAddressing;
+    /// Whether the overlapped mainloop builds Q's `wgmma` descriptors at each `wgmma` (the
+    /// warpgroup index through an opaque move) rather than letting LLVM hoist all `D/16` of them
+    /// out of the tile loop: head dim 256's 16 hoisted descriptors (32 uniform registers) left
+    /// ptxas no uniform registers beside the overlapped loop's K and V descriptors, and it
+    /// spilled the tile schedule's loop invariants (4–64 bytes; doc/attention.md, session 12).
+    /// The serial mainloop (d256's default) and the other head dims are unchanged.
+    const Q_DESCS_AT_WGMMA: bool;
+    /// The descriptor of k-block `kb` (16 columns of the head dim) of Q's rows `64·wg..` of the
+    /// tile at `q` ([`PerWgmma`]'s).
     fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64;
-    /// The descriptor of k-block `kb` of K (all `BN` rows).
+    /// The descriptor of k-block `kb` of the K tile at `k` (all `BN` rows).
     fn k_desc(k: *mut u16, kb: usize) -> u64;
-    /// The descriptor of k-block `kb` (16 keys) of V read MN-major (all `D` columns).
+    /// The descriptor of k-block `kb` (16 keys) of the V tile at `v` read MN-major (all `D`
+    /// columns).
     fn v_desc(v: *mut u16, kb: usize) -> u64;
+    /// Q's descriptor tensor over `stages` stages (stage `s`'s tile [`Self::Q_BYTES`] after
+    /// stage 0's at `q0`): the tile divided into `(64, 16)` blocks with the stage mode appended,
+    /// `(stage, wg, kb)` → the descriptor of k-block `kb` (16 columns of the head dim) of rows
+    /// `64·wg..` of that stage.
+    fn q_descs(q0: *mut u16, stages: u32) -> impl Fn(u32, i32, usize) -> u64 + Copy;
+    /// K's descriptor tensor over `stages` stages ([`Self::KV_BYTES`] apart): `(stage, kb)` →
+    /// the descriptor of k-block `kb` of that stage (all `BN` rows).
+    fn k_descs(k0: *mut u16, stages: u32) -> impl Fn(u32, usize) -> u64 + Copy;
+    /// V's descriptor tensor over `stages` stages, read MN-major: `(stage, kb)` → the
+    /// descriptor of k-block `kb` (16 keys, all `D` columns) of that stage.
+    fn v_descs(v0: *mut u16, stages: u32) -> impl Fn(u32, usize) -> u64 + Copy;
     /// Loads Q's `BM` rows from token `crd[0]` of head `crd[1]`, batch `crd[2]`.
     ///
     /// # Safety
@@ -90,18 +122,161 @@ pub fn ones_desc(ones: *mut u16) -> u64 {
 pub struct QTx<H>(PhantomData<H>);
 impl<H: AttnTiles> TransactionBytes for QTx<H> {
     const TX_BYTES: u32 = H::Q_TX;
+    const BARRIER_BASE: bool = <H::Addressing as SmemAddressing>::BARRIER_BASE;
 }
 /// A K or V load's transaction bytes of head dim `H`.
 pub struct KvTx<H>(PhantomData<H>);
 impl<H: AttnTiles> TransactionBytes for KvTx<H> {
     const TX_BYTES: u32 = H::KV_TX;
+    const BARRIER_BASE: bool = <H::Addressing as SmemAddressing>::BARRIER_BASE;
+}
+
+/// How a tile addresses its shared memory ([`AttnTiles::Addressing`]): the pipelines' barriers
+/// and the consumers' `wgmma` descriptors.
+pub trait SmemAddressing {
+    /// The pipelines' barriers from a 32-bit shared base ([`TransactionBytes::BARRIER_BASE`] of
+    /// [`QTx`] and [`KvTx`]).
+    const BARRIER_BASE: bool;
+    /// The consumers' descriptors of tile `H`'s stages: `q_stages` Q stages from `q0`,
+    /// `kv_stages` K stages from `k0` and V stages from `v0` (each [`AttnTiles::Q_BYTES`] or
+    /// [`AttnTiles::KV_BYTES`] after the one before). Built once per kernel.
+    fn stage_descs<H: AttnTiles>(
+        q0: *mut u16,
+        q_stages: u32,
+        k0: *mut u16,
+        v0: *mut u16,
+        kv_stages: u32,
+    ) -> impl StageDescs;
+}
+
+/// The `wgmma` descriptors of a Q, K or V stage, each a closure over the `wgmma`'s k-block (and
+/// Q's warpgroup). `*_buf`: the stage's generic pointer, evaluated here where an impl needs it.
+pub trait StageDescs: Copy {
+    /// Q's stage `qi`: `(warpgroup, k-block)` → descriptor.
+    fn q(self, q_buf: impl Fn(u32) -> *mut u16, qi: u32) -> impl Fn(i32, usize) -> u64 + Copy;
+    /// K's stage `ki`: k-block → descriptor.
+    fn k(self, k_buf: impl Fn(u32) -> *mut u16, ki: u32) -> impl Fn(usize) -> u64 + Copy;
+    /// V's stage `vi`: k-block → descriptor. `uniform`: the stage is warp-uniform but ptxas may
+    /// not see it (the overlapped loop's V); an impl that indexes by it broadcasts it from lane
+    /// 0, so the descriptors are uniform arithmetic (no `R2UR` before each `HGMMA`).
+    fn v(
+        self,
+        v_buf: impl Fn(u32) -> *mut u16,
+        vi: u32,
+        uniform: bool,
+    ) -> impl Fn(usize) -> u64 + Copy;
+}
+
+/// CuTe's addressing: the descriptor tensors of all stages built once per kernel
+/// ([`AttnTiles::q_descs`], [`AttnTiles::k_descs`], [`AttnTiles::v_descs`]: one address
+/// conversion each, then 32-bit adds, in uniform registers where the stage index is uniform),
+/// indexed per `wgmma` (`tSrK(_, _, kb, stage)`); the barriers from a 32-bit shared base.
+pub struct SharedBase;
+impl SmemAddressing for SharedBase {
+    const BARRIER_BASE: bool = true;
+    #[inline(always)]
+    fn stage_descs<H: AttnTiles>(
+        q0: *mut u16,
+        q_stages: u32,
+        k0: *mut u16,
+        v0: *mut u16,
+        kv_stages: u32,
+    ) -> impl StageDescs {
+        DescTensors {
+            q: H::q_descs(q0, q_stages),
+            k: H::k_descs(k0, kv_stages),
+            v: H::v_descs(v0, kv_stages),
+        }
+    }
+}
+
+/// [`SharedBase`]'s descriptor tensors of Q's, K's and V's stages.
+#[derive(Clone, Copy)]
+pub struct DescTensors<Q, K, V> {
+    q: Q,
+    k: K,
+    v: V,
+}
+impl<Q, K, V> StageDescs for DescTensors<Q, K, V>
+where
+    Q: Fn(u32, i32, usize) -> u64 + Copy,
+    K: Fn(u32, usize) -> u64 + Copy,
+    V: Fn(u32, usize) -> u64 + Copy,
+{
+    #[inline(always)]
+    fn q(self, _: impl Fn(u32) -> *mut u16, qi: u32) -> impl Fn(i32, usize) -> u64 + Copy {
+        move |wg, kb| (self.q)(qi, wg, kb)
+    }
+    #[inline(always)]
+    fn k(self, _: impl Fn(u32) -> *mut u16, ki: u32) -> impl Fn(usize) -> u64 + Copy {
+        move |kb| (self.k)(ki, kb)
+    }
+    #[inline(always)]
+    fn v(
+        self,
+        _: impl Fn(u32) -> *mut u16,
+        vi: u32,
+        uniform: bool,
+    ) -> impl Fn(usize) -> u64 + Copy {
+        let vi = if uniform {
+            layout_types::cute::arch::cluster::warp_uniform_u32(vi)
+        } else {
+            vi
+        };
+        move |kb| (self.v)(vi, kb)
+    }
+}
+
+/// Each `wgmma`'s descriptor built from its stage's generic pointer ([`AttnTiles::q_desc`],
+/// [`AttnTiles::k_desc`], [`AttnTiles::v_desc`]: an address conversion per `wgmma`), the
+/// barriers from generic pointers.
+pub struct PerWgmma;
+impl SmemAddressing for PerWgmma {
+    const BARRIER_BASE: bool = false;
+    #[inline(always)]
+    fn stage_descs<H: AttnTiles>(
+        _: *mut u16,
+        _: u32,
+        _: *mut u16,
+        _: *mut u16,
+        _: u32,
+    ) -> impl StageDescs {
+        PerWgmmaDescs::<H>(PhantomData)
+    }
+}
+
+/// [`PerWgmma`]'s descriptors: nothing built ahead.
+pub struct PerWgmmaDescs<H>(PhantomData<H>);
+impl<H> Clone for PerWgmmaDescs<H> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<H> Copy for PerWgmmaDescs<H> {}
+impl<H: AttnTiles> StageDescs for PerWgmmaDescs<H> {
+    #[inline(always)]
+    fn q(self, q_buf: impl Fn(u32) -> *mut u16, qi: u32) -> impl Fn(i32, usize) -> u64 + Copy {
+        let q = q_buf(qi);
+        move |wg, kb| H::q_desc(q, wg, kb)
+    }
+    #[inline(always)]
+    fn k(self, k_buf: impl Fn(u32) -> *mut u16, ki: u32) -> impl Fn(usize) -> u64 + Copy {
+        let k = k_buf(ki);
+        move |kb| H::k_desc(k, kb)
+    }
+    #[inline(always)]
+    fn v(self, v_buf: impl Fn(u32) -> *mut u16, vi: u32, _: bool) -> impl Fn(usize) -> u64 + Copy {
+        let v = v_buf(vi);
+        move |kb| H::v_desc(v, kb)
+    }
 }
 
 /// Head dim 64 (`BN` = 128).
 pub struct D64;
 /// Head dim 128 (`BN` = 128).
 pub struct D128;
-/// Head dim 256 (`BN` = 80).
+/// Head dim 256 (`BN` = 80) by generic pointers (the serial `measure` variants'; the default
+/// entries use [`D256Base`]).
 pub struct D256;
 
 /// Head dim 64, 192 query rows (three consumer warpgroups: the wide tile,
@@ -109,12 +284,18 @@ pub struct D256;
 pub struct D64M192;
 /// Head dim 128, 176 keys per block (the non-causal tile, `config::block_n_wide`).
 pub struct D128N176;
-/// Head dim 256, 64 keys per block (the `tile` variant).
+/// Head dim 256, 64 keys per block, by generic pointers (the `tile` and `ov64` variants).
 pub struct D256N64;
+/// Head dim 256, 80 keys per block, addressing shared memory from 32-bit bases ([`SharedBase`]):
+/// the default 128 × 80 entries (from 2k keys).
+pub struct D256Base;
+/// Head dim 256, 64 keys per block, from 32-bit bases ([`SharedBase`]): the default 128 × 64
+/// entries (`_n64`, under 2k keys).
+pub struct D256N64Base;
 
-/// `attn_tiles!(marker, BM, D, BN, the host's table)`.
+/// `attn_tiles!(marker, BM, D, BN, the host's table, addressing)`.
 macro_rules! attn_tiles {
-    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident) => {
+    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident) => {
         impl AttnTiles for $h {
             // the host's tile table (`config::BM`, `block_m_wide`) says the same
             const BM: usize = {
@@ -136,6 +317,8 @@ macro_rules! attn_tiles {
                 ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bm>), (_1, _64)>>::TX_BYTES;
             const KV_TX: u32 =
                 ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::TX_BYTES;
+            type Addressing = $addr;
+            const Q_DESCS_AT_WGMMA: bool = $d == 256;
             #[inline(always)]
             fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
                 let s = tile_to_shape(
@@ -183,6 +366,53 @@ macro_rules! attn_tiles {
                     ),
                 );
                 d.at((_0, (_0, kb as i32))).desc.desc
+            }
+            #[inline(always)]
+            fn q_descs(q0: *mut u16, stages: u32) -> impl Fn(u32, i32, usize) -> u64 + Copy {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (Int::<$bm>::new(), Int::<$d>::new()),
+                    LayoutLeft,
+                );
+                // the stages: (stages):(BM·D) after the (64, 16) blocks
+                let staged = zipped_divide(s.layout, (_64, _16))
+                    .append(make_layout(stages as i32, ($bm * $d) as i32));
+                let d = make_gmma_desc_tensor(
+                    MajorK,
+                    make_tensor(make_smem_ptr(q0), s.with_layout(staged)),
+                );
+                move |st, wg, kb| d.at((_0, (wg, kb as i32), st as i32)).desc.desc
+            }
+            #[inline(always)]
+            fn k_descs(k0: *mut u16, stages: u32) -> impl Fn(u32, usize) -> u64 + Copy {
+                let s = tile_to_shape(
+                    Layout_K_SW128_Atom::<u16>::new(),
+                    (Int::<$bn>::new(), Int::<$d>::new()),
+                    LayoutLeft,
+                );
+                // the stages: (stages):(BN·D) after the (BN, 16) blocks
+                let staged = zipped_divide(s.layout, (Int::<$bn>::new(), _16))
+                    .append(make_layout(stages as i32, ($bn * $d) as i32));
+                let d = make_gmma_desc_tensor(
+                    MajorK,
+                    make_tensor(make_smem_ptr(k0), s.with_layout(staged)),
+                );
+                move |st, kb| d.at((_0, (_0, kb as i32), st as i32)).desc.desc
+            }
+            #[inline(always)]
+            fn v_descs(v0: *mut u16, stages: u32) -> impl Fn(u32, usize) -> u64 + Copy {
+                let s = tile_to_shape(
+                    Layout_MN_SW128_Atom::<u16>::new(),
+                    (Int::<$d>::new(), Int::<$bn>::new()),
+                    (_2, _1),
+                );
+                let staged = zipped_divide(s.layout, (Int::<$d>::new(), _16))
+                    .append(make_layout(stages as i32, ($bn * $d) as i32));
+                let d = make_gmma_desc_tensor(
+                    MajorMN,
+                    make_tensor(make_smem_ptr(v0), s.with_layout(staged)),
+                );
+                move |st, kb| d.at((_0, (_0, kb as i32), st as i32)).desc.desc
             }
             #[inline(always)]
             unsafe fn load_q(
@@ -275,9 +505,13 @@ macro_rules! attn_tiles {
     };
 }
 
-attn_tiles!(D64, 128, 64, 128, block_n);
-attn_tiles!(D128, 128, 128, 128, block_n);
-attn_tiles!(D256, 128, 256, 80, block_n);
-attn_tiles!(D64M192, 192, 64, 128, block_n);
-attn_tiles!(D128N176, 128, 128, 176, block_n_wide);
-attn_tiles!(D256N64, 128, 256, 64, block_n_tile);
+// head dim 256's default tiles (session 12) address shared memory from 32-bit bases, the others
+// (and d256's serial `measure` variants) by generic pointers
+attn_tiles!(D64, 128, 64, 128, block_n, PerWgmma);
+attn_tiles!(D128, 128, 128, 128, block_n, PerWgmma);
+attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma);
+attn_tiles!(D64M192, 192, 64, 128, block_n, PerWgmma);
+attn_tiles!(D128N176, 128, 128, 176, block_n_wide, PerWgmma);
+attn_tiles!(D256N64, 128, 256, 64, block_n_tile, PerWgmma);
+attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase);
+attn_tiles!(D256N64Base, 128, 256, 64, block_n_tile, SharedBase);

@@ -49,8 +49,9 @@ pub trait TransactionBytes {
     /// at `base + 8·i`, 32-bit arithmetic; CuTe's `cast_smem_ptr_to_uint`); `false` (the
     /// default), by generic pointers converted at each wait and arrive. A per-kernel choice,
     /// measured in SASS (doc/typed-gmma.md): the GEMM mainloop's k-tile is 79 → 56 instructions
-    /// with the base; the attention kernels keep generic pointers for now (with the base they
-    /// measured faster at the 128 × 128 tiles but spilled at the 176-key tile: doc/attention.md).
+    /// with the base; the attention kernels choose per tile (their `AttnTiles::Addressing`: the
+    /// base at head dim 256's, generic pointers at the others, where it spilled or is not
+    /// measured yet: doc/attention.md).
     ///
     /// ```
     /// use layout_types::cute::pipeline::*;
