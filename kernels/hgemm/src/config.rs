@@ -103,28 +103,30 @@ pub const TILE_PINGPONG_128: (usize, usize, usize) = (128, 128, 64);
 /// all).
 pub const STAGES_PINGPONG_128: usize = 5;
 
-/// What an entry's tile scheduler does besides dealing out whole tiles: what the host needs for
-/// its grid and workspace. Each entry group's scheduler is named here once; the kernel checks at
-/// compile time that its scheduler type does this (`TileScheduler::SPLITS` / `SPLIT_K`), and the
+/// How the host launches an entry group's tile scheduler besides dealing out whole tiles: what it
+/// needs for its grid and workspace. Each entry group's is named here once; the kernel checks at
+/// compile time that its scheduler type can do it (`TileScheduler::SPLITS` / `SPLIT_K`), and the
 /// host's variants take these values.
 ///
 /// ```
 /// use host::hgemm::config::{self, SchedulerKind};
 /// assert_eq!(config::SCHEDULER, SchedulerKind::STREAM_K);
 /// assert!(!config::SCHEDULER_PINGPONG.stream_k); // data-parallel: no workspace
+/// // the promoted per-tensor FP8 entries: split-K for small M, no stream-K tail
+/// assert!(config::SCHEDULER_FP8_PROMOTED.split_k && !config::SCHEDULER_FP8_PROMOTED.stream_k);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SchedulerKind {
     /// A part-empty last wave's tiles are shared out by k-tiles between clusters (stream-K,
-    /// reduced through a workspace).
+    /// reduced through a workspace the host gives when the tiles leave the last wave part-empty).
     pub stream_k: bool,
     /// With fewer tiles than clusters, every tile's k-tiles are split over the clusters
-    /// (split-K: the host launches more clusters than tiles; implies `stream_k`'s workspace).
+    /// (split-K: the host launches more clusters than tiles, with a workspace).
     pub split_k: bool,
 }
 
 impl SchedulerKind {
-    /// Whole tiles only (`PersistentTileScheduler`).
+    /// Whole tiles only.
     pub const DATA_PARALLEL: SchedulerKind = SchedulerKind {
         stream_k: false,
         split_k: false,
@@ -134,24 +136,29 @@ impl SchedulerKind {
         stream_k: true,
         split_k: false,
     };
-    /// [`STREAM_K`](Self::STREAM_K), and split-K for fewer tiles than clusters
-    /// (`StreamKScheduler<_, _, true>`).
+    /// Split-K for fewer tiles than clusters, otherwise data-parallel (`StreamKScheduler<_, _,
+    /// true>` given a workspace only for the split).
     pub const SPLIT_K: SchedulerKind = SchedulerKind {
+        stream_k: false,
+        split_k: true,
+    };
+    /// [`STREAM_K`](Self::STREAM_K) and [`SPLIT_K`](Self::SPLIT_K).
+    pub const STREAM_K_SPLIT_K: SchedulerKind = SchedulerKind {
         stream_k: true,
         split_k: true,
     };
 }
 
-/// The scheduler of the cooperative 16-bit and fused entries (the kernel's `Scheduler`).
+/// The cooperative 16-bit and fused entries' (the kernel's `Scheduler`).
 pub const SCHEDULER: SchedulerKind = SchedulerKind::STREAM_K;
-/// The scheduler of the fast-accumulation FP8 entries (`SchedulerFp8`).
-pub const SCHEDULER_FP8: SchedulerKind = SchedulerKind::SPLIT_K;
-/// The scheduler of the promoted per-tensor and fused FP8 entries (`SchedulerFp8Promoted`,
-/// `SchedulerFp8PromotedN192`).
+/// The fast-accumulation FP8 entries' (`SchedulerFp8`).
+pub const SCHEDULER_FP8: SchedulerKind = SchedulerKind::STREAM_K_SPLIT_K;
+/// The promoted per-tensor and fused FP8 entries' (`SchedulerFp8Promoted`,
+/// `SchedulerFp8PromotedN192`): split-K for small M, larger problems data-parallel.
 pub const SCHEDULER_FP8_PROMOTED: SchedulerKind = SchedulerKind::SPLIT_K;
-/// The scheduler of the block-scaled promoted FP8 entry (`DataParallelFp8`).
+/// The block-scaled promoted FP8 entry's (`DataParallelFp8`).
 pub const SCHEDULER_FP8_BLOCK: SchedulerKind = SchedulerKind::DATA_PARALLEL;
-/// The scheduler of the ping-pong entries (`DataParallelPingpong`, `DataParallelPingpong128`).
+/// The ping-pong entries' (`DataParallelPingpong`, `DataParallelPingpong128`).
 pub const SCHEDULER_PINGPONG: SchedulerKind = SchedulerKind::DATA_PARALLEL;
 
 /// `out` without [`OUT_TMA`] / [`OUT_TMA_EDGE`]: the element code, for the direct path.

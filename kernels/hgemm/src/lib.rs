@@ -163,11 +163,12 @@ pub type SchedulerFp8 = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }, t
 pub type SchedulerFp8Promoted =
     StreamKScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }, true>;
 
-/// Whether scheduler `S` does what `kind` (the host's [`config::SchedulerKind`]) says.
+/// Whether scheduler `S` can run the launches `kind` (the host's [`config::SchedulerKind`])
+/// describes: a stream-K tail needs a scheduler that splits tiles, split-K one with `SPLIT_K`.
 const fn schedules<S: TileScheduler>(kind: config::SchedulerKind) -> bool {
-    S::SPLITS == kind.stream_k && S::SPLIT_K == kind.split_k
+    (!kind.stream_k || S::SPLITS) && (!kind.split_k || S::SPLIT_K)
 }
-// the host sizes grids and workspaces by the kinds in `config`: each scheduler is the one named
+// the host sizes grids and workspaces by the kinds in `config`: each scheduler can run them
 const _: () = {
     assert!(schedules::<Scheduler>(config::SCHEDULER));
     assert!(schedules::<SchedulerFp8>(config::SCHEDULER_FP8));
