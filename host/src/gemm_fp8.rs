@@ -8,7 +8,9 @@
 //!   registers (CUTLASS's `GmmaFP8Accumulation`, DeepGEMM), optionally scaled per k-block by
 //!   **block scales** ([`Fp8Scales::Block`]: 1×128 along K for A's rows, 128×128 for B); the
 //!   consumers' schedule is paired temporaries per warpgroup, k-tiles in pairs, the first
-//!   promoted while the second's `wgmma`s run (doc/fp8-gemm.md); per-tensor scales run
+//!   promoted while the second's `wgmma`s run (doc/fp8-gemm.md); block scales run
+//!   [`Fp8BlockEntry::BLOCK`] (the same kernel with each stage's scales through shared
+//!   memory, for M a multiple of 4); per-tensor scales run
 //!   [`PROMOTED_PER_TENSOR_ENTRY`], the promoted kernel without the block scales' code on
 //!   128×192 tiles (one `m64n192k32` temporary per consumer warpgroup)
 //!   ([`Overrides::fp8_promoted_block`](crate::Overrides::fp8_promoted_block) runs them on the
@@ -127,6 +129,91 @@ impl Fp8PromotedTile {
             tile,
             smem,
             ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
+        }
+    }
+}
+
+/// The entry of block-scaled launches ([`Fp8Scales::Block`]): `gemm_fp8_e4m3_tn_promoted_staged`
+/// ([`Fp8BlockEntry::BLOCK`]), which brings each stage's scales into shared memory by TMA with
+/// the stage's A and B tiles (DeepGEMM's schedule; doc/fp8-gemm.md, "Block scales through
+/// shared memory"), where it [`takes`](Fp8BlockEntry::takes) them (M a multiple of 4), else the
+/// block entry `gemm_fp8_e4m3_tn_promoted`, whose consumers load their rows' scales from global
+/// memory in the k-tile loop (a 2-deep queue); the override `CUTE_RS_FP8_BLOCK=<name>`
+/// ([`Overrides::fp8_block_entry`](crate::Overrides::fp8_block_entry)) picks one for measuring
+/// (`staged5`: built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+///
+/// ```
+/// use host::gemm_fp8::Fp8BlockEntry;
+/// let s = Fp8BlockEntry::from_name("staged").unwrap();
+/// assert_eq!(s.entry(), "gemm_fp8_e4m3_tn_promoted_staged");
+/// assert_eq!(Fp8BlockEntry::BLOCK.entry(), "gemm_fp8_e4m3_tn_promoted_staged");
+/// assert_eq!(Fp8BlockEntry::from_name("global").unwrap().entry(), "gemm_fp8_e4m3_tn_promoted");
+/// assert!(Fp8BlockEntry::from_name("n7").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fp8BlockEntry {
+    /// The block entry: scales from global memory in the k-tile loop, 5 stages.
+    Global,
+    /// Scales through shared memory with each stage, 6 stages, the direct epilogue without
+    /// shared memory (the default).
+    Staged,
+    /// The same with 5 stages.
+    Staged5,
+}
+
+impl Fp8BlockEntry {
+    /// The entry of block-scaled launches (where it [`takes`](Self::takes) them; H200: see
+    /// doc/fp8-gemm.md, "Block scales through shared memory").
+    pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::Staged;
+    /// Every entry, with its override name.
+    pub const ALL: [(&'static str, Fp8BlockEntry); 3] = [
+        ("global", Fp8BlockEntry::Global),
+        ("staged", Fp8BlockEntry::Staged),
+        ("staged5", Fp8BlockEntry::Staged5),
+    ];
+    /// The entry of override name `name`.
+    pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+    }
+    /// The kernel entry.
+    pub const fn entry(self) -> &'static str {
+        match self {
+            Fp8BlockEntry::Global => "gemm_fp8_e4m3_tn_promoted",
+            Fp8BlockEntry::Staged => "gemm_fp8_e4m3_tn_promoted_staged",
+            Fp8BlockEntry::Staged5 => "gemm_fp8_e4m3_tn_promoted_staged_s5",
+        }
+    }
+    /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows: the
+    /// staged entries load a tile's row scales of one k-block as a TMA box, which must start
+    /// 16-byte aligned in global memory, so `M` a multiple of 4 (DeepGEMM's condition) and
+    /// 16-byte aligned buffers; the block entry takes any.
+    ///
+    /// ```
+    /// use host::gemm_fp8::Fp8BlockEntry;
+    /// assert!(Fp8BlockEntry::Staged.takes(300, (0x1000, 0x2000)));
+    /// assert!(!Fp8BlockEntry::Staged.takes(129, (0x1000, 0x2000)));
+    /// assert!(!Fp8BlockEntry::Staged.takes(300, (0x1004, 0x2000)));
+    /// assert!(Fp8BlockEntry::Global.takes(129, (0x1004, 0x2000)));
+    /// ```
+    pub fn takes(self, m: usize, (sa, sb): (u64, u64)) -> bool {
+        self == Fp8BlockEntry::Global
+            || (m.is_multiple_of(4) && sa.is_multiple_of(16) && sb.is_multiple_of(16))
+    }
+    /// The launch with the block scales at `scales` (device addresses): the block entry's
+    /// (128×128 tiles, data-parallel), the staged ones with their shared memory and the scales'
+    /// tensor maps.
+    pub(crate) fn variant(self, scales: (u64, u64)) -> HgemmVariant {
+        use crate::hgemm::config;
+        let v = HgemmVariant::fp8_promoted(scales);
+        let smem = match self {
+            Fp8BlockEntry::Global => return v,
+            Fp8BlockEntry::Staged => config::SMEM_BYTES_FP8_STAGED,
+            Fp8BlockEntry::Staged5 => config::SMEM_BYTES_FP8_STAGED_S5,
+        };
+        HgemmVariant {
+            smem,
+            scale_maps: true,
+            ..v
         }
     }
 }
@@ -759,8 +846,21 @@ impl Context {
                 .fp8_promoted_tile
                 .unwrap_or(Fp8PromotedTile::PER_TENSOR);
             (t.entry(), t.variant())
-        } else {
+        } else if ps == (0, 0) {
             (g.entry(), HgemmVariant::fp8_promoted(ps))
+        } else {
+            // block scales: `Overrides::fp8_block_entry`; the staged entries take what their
+            // TMA boxes can (`Fp8BlockEntry::takes`), else the global-scale block entry
+            let b = self
+                .overrides()
+                .fp8_block_entry
+                .unwrap_or(Fp8BlockEntry::BLOCK);
+            let b = if b.takes(g.m, ps) {
+                b
+            } else {
+                Fp8BlockEntry::Global
+            };
+            (b.entry(), b.variant(ps))
         };
         self.require_kernel(entry)?;
         self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v)

@@ -336,6 +336,12 @@ pub fn hgemm_epilogue<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> HgemmEpilogue 
 /// The smem box layouts the kernel's TMA loads use, in element units (the 128-byte swizzle of
 /// 16-bit elements is `Sw<3,3,3>`): K-major operands one `64 (K) × rows` box, MN-major
 /// operands `64 (MN) × 64 (K)` boxes.
+/// The staged FP8 entries' shared-memory boxes of A's and B's block scales (the kernel's
+/// `TmaAtom`s: `Layout<_128, _1>` and `Layout<_4, _1>` of `f32`).
+const FP8_SCALE_BOX_A: &str = "Sw<0,4,3> o _0 o _128:_1";
+/// B's.
+const FP8_SCALE_BOX_B: &str = "Sw<0,4,3> o _0 o _4:_1";
+
 fn box_layout(k_major: bool, rows: usize) -> String {
     if k_major {
         format!("Sw<3,3,3> o _0 o (_{rows},_64):(_64,_1)")
@@ -657,6 +663,21 @@ impl Context {
             scale_n: v.product_scales.1,
             tile_order,
         };
+        if v.scale_maps {
+            let (map_sa, map_sb) = self.fp8_scale_maps(g, v.scales)?;
+            let mut params: [*mut c_void; 6] = [
+                (&raw const map_a) as *mut c_void,
+                (&raw const map_b) as *mut c_void,
+                (&raw const map_c) as *mut c_void,
+                (&raw const map_sa) as *mut c_void,
+                (&raw const map_sb) as *mut c_void,
+                (&raw const p) as *mut c_void,
+            ];
+            // SAFETY: as below, the signature (CUtensorMap A, B, C, A's scales, B's scales,
+            // config::HgemmParams); the scale maps describe the caller's checked block scales
+            // (`Context::gemm_fp8_scaled`) with the kernel's boxes
+            return unsafe { launch.launch(&f, &mut params) };
+        }
         let mut params: [*mut c_void; 4] = [
             (&raw const map_a) as *mut c_void,
             (&raw const map_b) as *mut c_void,
@@ -670,6 +691,33 @@ impl Context {
         // clusters of `cs` CTAs that deal out the cluster tiles among themselves; the shared
         // memory is the kernel's.
         unsafe { launch.launch(&f, &mut params) }
+    }
+
+    /// The tensor maps of the FP8 block scales at `(sa, sb)` for the staged entries: each a 1-D
+    /// tensor of `f32` (A's `(M, ⌈K/128⌉)` column-major, `M·⌈K/128⌉` elements, boxes of 128:
+    /// a tile's rows of one k-block; B's `(⌈N/128⌉, ⌈K/128⌉)` row-major, boxes of 4: TMA's 16
+    /// bytes, the first the block's scale). 1-D, so that no stride need be a multiple of 16
+    /// bytes (any M); out-of-bounds elements read as 0.
+    /// `g` is the launch's problem in 16-bit units (`GemmFp8Config::as_pairs`: a k-block of 128
+    /// FP8 elements is one k-tile of `config::TILE_FP8.2`).
+    fn fp8_scale_maps(&self, g: &GemmConfig, (sa, sb): (u64, u64)) -> Result<(TmaParam, TmaParam)> {
+        let kb = g.k.div_ceil(config::TILE_FP8.2).max(1) as u64;
+        let (la, lb) = (g.m as u64 * kb, g.n.div_ceil(128) as u64 * kb);
+        let parse = |s: &str| {
+            s.parse()
+                .map_err(|e| Error::Unsupported(format!("smem layout {s}: {e:?}")))
+        };
+        let a = self.make_tma_copy(
+            TmaOp::Load,
+            &GmemTensor::new::<f32>(sa, &[la], &[1]),
+            &parse(FP8_SCALE_BOX_A)?,
+        )?;
+        let b = self.make_tma_copy(
+            TmaOp::Load,
+            &GmemTensor::new::<f32>(sb, &[lb], &[1]),
+            &parse(FP8_SCALE_BOX_B)?,
+        )?;
+        Ok((TmaParam(a.desc.0), TmaParam(b.desc.0)))
     }
 
     /// The device address of a zeroed stream-K workspace of at least `bytes` on `stream`
@@ -767,6 +815,10 @@ pub struct HgemmVariant {
     /// The fused epilogue's per-row and per-column scale vectors' device addresses (0: none;
     /// `HgemmParams::scale_m` / `scale_n`, read by the fused FP8 entries).
     pub(crate) product_scales: (u64, u64),
+    /// The block scales (`scales`) go to the kernel as two 1-D tensor maps of `f32` (A's
+    /// `M·⌈K/128⌉` with boxes of 128, B's `⌈N/128⌉·⌈K/128⌉` with boxes of 4) after C's map:
+    /// the entries that load them by TMA with each stage (`gemm_fp8::Fp8BlockEntry`).
+    pub(crate) scale_maps: bool,
     /// What the entry's tile scheduler does besides whole tiles (a stream-K tail: a workspace
     /// when the tiles leave the last wave part-empty; split-K: more clusters than tiles), the
     /// kernel's own [`config::SchedulerKind`] of that entry.
@@ -781,6 +833,7 @@ impl HgemmVariant {
         tma_epilogue: true,
         scales: (0, 0),
         product_scales: (0, 0),
+        scale_maps: false,
         scheduler: config::SCHEDULER,
     };
     /// The ping-pong entries: 64×256 tiles (A's TMA box of 64 rows), 4 stages.
@@ -797,6 +850,7 @@ impl HgemmVariant {
         tma_epilogue: true,
         scales: (0, 0),
         product_scales: (0, 0),
+        scale_maps: false,
         scheduler: config::SCHEDULER_PINGPONG,
     };
     /// The 128×128 ping-pong entries: A's TMA box of 128 rows, B's of 128 over the cluster,
@@ -814,6 +868,7 @@ impl HgemmVariant {
         tma_epilogue: true,
         scales: (0, 0),
         product_scales: (0, 0),
+        scale_maps: false,
         scheduler: config::SCHEDULER_PINGPONG,
     };
     /// The fast-accumulation FP8 entries: the cooperative 128×256 kernel with
@@ -831,6 +886,7 @@ impl HgemmVariant {
             tma_epilogue: false,
             scales,
             product_scales: (0, 0),
+            scale_maps: false,
             scheduler: config::SCHEDULER_FP8_BLOCK,
         }
     }
@@ -1016,6 +1072,12 @@ mod tests {
     #[test]
     fn box_layouts_parse_and_plan() {
         use crate::tma::plan_tma_copy;
+        // the staged FP8 entries' 1-D scale maps: boxes of 128 and 4 f32
+        for (b, n) in [(FP8_SCALE_BOX_A, 128), (FP8_SCALE_BOX_B, 4)] {
+            let g = GmemTensor::new::<f32>(0x1000, &[300 * 5], &[1]);
+            let p = plan_tma_copy(TmaOp::Load, &g, &b.parse().unwrap()).unwrap();
+            assert_eq!((p.box_dim.clone(), p.tx_bytes), (vec![n], n * 4));
+        }
         let k = box_layout(true, 128).parse().unwrap();
         let g = GmemTensor::new::<u16>(0x1000, &[1000, 3000], &[3000, 1]);
         let p = plan_tma_copy(TmaOp::Load, &g, &k).unwrap();

@@ -245,10 +245,11 @@ fn hgemm_is_tma_wgmma_in_registers() {
         .find(|m| m.family == "hgemm")
         .expect("the hgemm family");
     // 8 plain entries (two elements × four majorities), the 5 fused ones (bf16 TN, one per
-    // activation), the 4 FP8 ones (e4m3, e5m2: TN, fast accumulation; e4m3 promoted, with
-    // block scales and for per-tensor scales on 128×192 tiles) and the 5 fused FP8 ones (e4m3
-    // promoted per-tensor on 128×128, one per activation)
-    assert_eq!(m.entries.len(), 22, "{:?}", m.entries);
+    // activation), the 5 FP8 ones (e4m3, e5m2: TN, fast accumulation; e4m3 promoted, with
+    // block scales from global memory and through shared memory, and for per-tensor scales on
+    // 128×192 tiles) and the 5 fused FP8 ones (e4m3 promoted per-tensor on 128×128, one per
+    // activation)
+    assert_eq!(m.entries.len(), 23, "{:?}", m.entries);
     assert!(!m.ptx.contains(".local"), "a .local depot in hgemm.ptx");
     for needle in [
         "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
@@ -259,6 +260,8 @@ fn hgemm_is_tma_wgmma_in_registers() {
         "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3",
         "wgmma.mma_async.sync.aligned.m64n192k32.f32.e4m3.e4m3",
         "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
+        // the staged block scales' 1-D boxes
+        "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes",
         "setmaxnreg.dec.sync.aligned.u32 40",
         "setmaxnreg.inc.sync.aligned.u32 232",
         // the TMA epilogue: packed conversions, stmatrix into the swizzled chunk, the proxy

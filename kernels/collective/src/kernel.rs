@@ -30,12 +30,16 @@ use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{thread_idx_x, trap};
 use device::tma::{TmaDescriptor, prefetch_descriptor};
 use device::wgmma::{MmaAsync, setmaxnreg_dec, setmaxnreg_inc};
-use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemOperand, SmemOperandMulticast};
+use layout_types::cute::gmma_operand::{
+    GemmSharedStorage, SmemOperand, SmemOperandMulticast, StagedSharedStorage,
+};
 use layout_types::cute::pipeline::PipelineTmaAsync;
 use layout_types::cute::prelude::*;
 
 use crate::epilogue::CollectiveEpilogue;
-use crate::mainloop::{CollectiveMma, ConsumerOrder, MmaAccumulation, TileM, TileN, WarpgroupTile};
+use crate::mainloop::{
+    AccumulationStage, CollectiveMma, ConsumerOrder, MmaAccumulation, TileM, TileN, WarpgroupTile,
+};
 use crate::scheduler::{TileScheduler, WorkTile};
 
 /// Consumer warpgroups of a CTA (both schedules).
@@ -126,6 +130,15 @@ pub type ScheduleSharedStorage<KS, Epi, BN, const STAGES: usize> = GemmSharedSto
     STAGES,
 >;
 
+/// The kernel's whole shared memory: the schedule's ([`ScheduleSharedStorage`]) and what the
+/// accumulation `Acc` brings with each stage ([`AccumulationStage::Stage`]: FP8 block scales, or
+/// nothing, `()`, when this is the schedule's storage's size). Its `size_of` is the launch's.
+pub type KernelSharedStorage<KS, Epi, BN, Acc, const STAGES: usize> = StagedSharedStorage<
+    ScheduleSharedStorage<KS, Epi, BN, STAGES>,
+    <Acc as AccumulationStage>::Stage,
+    STAGES,
+>;
+
 /// The cooperative schedule's shared memory ([`ScheduleSharedStorage`]).
 pub type SharedStorage<Epi, BN, const STAGES: usize> =
     ScheduleSharedStorage<KernelTmaWarpSpecializedCooperative, Epi, BN, STAGES>;
@@ -160,7 +173,7 @@ pub type SharedStorage<Epi, BN, const STAGES: usize> =
 ///
 /// # Safety
 /// Launched as the family documents: a 1-D grid of whole clusters of 1 or 2 CTAs, [`THREADS`]
-/// threads, `size_of::<ScheduleSharedStorage<KS, Epi, BN, STAGES>>()` bytes of dynamic shared
+/// threads, `size_of::<KernelSharedStorage<KS, Epi, BN, Acc, STAGES>>()` bytes of dynamic shared
 /// memory (1024-byte aligned: the kernel traps otherwise); the tensor maps hold `MA`'s (`BM`
 /// rows) and `MB`'s boxes (B's box of `BN/cs` rows with clusters of `cs`); `epi` as `Epi`
 /// requires; `sched` as `Sched` requires, `mma` as `Acc` requires (block scales: the shapes
@@ -191,10 +204,12 @@ pub unsafe fn gemm_tma_warpspecialized<
     let () = Composes::<KS, Acc, Sched, <W<KS, BN> as WarpgroupTile>::Frag>::OK;
     type Mainloop<KS, E, MA, MB, BN, Acc, const STAGES: usize> =
         CollectiveMma<E, MA, MB, <KS as KernelSchedule>::TileM, BN, Acc, STAGES>;
-    let smem = dynamic_shared_mem::<ScheduleSharedStorage<KS, Epi, BN, STAGES>>();
-    if to_shared_addr(smem as *mut u8) & 1023 != 0 {
+    let all = dynamic_shared_mem::<KernelSharedStorage<KS, Epi, BN, Acc, STAGES>>();
+    if to_shared_addr(all as *mut u8) & 1023 != 0 {
         trap();
     }
+    let smem = unsafe { &raw mut (*all).gemm };
+    let stages = unsafe { (&raw mut (*all).stages) as *mut <Acc as AccumulationStage>::Stage };
     let tid = thread_idx_x() as i32;
     let mainloop = unsafe { (&raw mut (*smem).a, &raw mut (*smem).b) };
     // a cluster of `cs` CTAs (1, or 2 along M sharing B's tile through multicast)
@@ -235,10 +250,15 @@ pub unsafe fn gemm_tma_warpspecialized<
             for w in sched.work_tiles() {
                 let (mn0, _) = sched.tile_origin(w.tile);
                 unsafe {
-                    Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::load_k(
+                    Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::load_k::<
+                        _,
+                        _,
+                        <W<KS, BN> as WarpgroupTile>::Frag,
+                    >(
                         &mut prod,
                         mainloop,
                         tma,
+                        (stages, &mma),
                         mn0,
                         (w.k_begin, w.k_count),
                         k_tiles,
@@ -285,6 +305,7 @@ pub unsafe fn gemm_tma_warpspecialized<
             Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::mma::<W<KS, BN>, _, _>(
                 &mut cons,
                 mainloop,
+                stages,
                 &mut frag,
                 &mut accum,
                 &k_turns,

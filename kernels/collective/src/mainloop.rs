@@ -29,7 +29,7 @@ use layout_types::cute::arch::tma::TmaDescriptor;
 use layout_types::cute::gmma::{
     Layout_K_SW128_Atom, LayoutLeft, MajorK, make_gmma_desc_tensor, tile_to_shape,
 };
-use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast, SmemTile};
+use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast, SmemScales, SmemTile};
 use layout_types::cute::int::StaticInt;
 use layout_types::cute::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
@@ -386,9 +386,19 @@ impl TileM for _64 {
     type ATile = SmemTile<{ 64 * 64 }>;
 }
 
+/// What an accumulation brings into shared memory with each pipeline stage (DeepGEMM's block
+/// scales, loaded by TMA with the stage's A and B tiles and counted in its transaction bytes):
+/// nothing (`()`, 0 bytes) but for [`GmmaFp8AccumulationStaged`].
+pub trait AccumulationStage {
+    /// A stage's storage (the kernel's `StagedSharedStorage` holds one per stage).
+    type Stage;
+    /// Its bytes in the stage's transaction (the full barrier's `expect_tx`).
+    const STAGE_TX_BYTES: u32 = 0;
+}
+
 /// How a consumer warpgroup's `wgmma`s accumulate into its fragment `F` (CUTLASS: the
 /// mainloop's accumulators, or `GmmaFP8Accumulation`'s `temp` and `promote`).
-pub trait MmaAccumulation<F>: Sized {
+pub trait MmaAccumulation<F>: AccumulationStage + Sized {
     /// The run-time arguments (block scales, or none).
     type Args: Copy;
     /// k-tiles of `wgmma`s left in flight when a k-tile's stage is released (CUTLASS's
@@ -427,6 +437,29 @@ pub trait MmaAccumulation<F>: Sized {
     fn promote_b(&mut self, main: &mut F) {
         self.promote(main)
     }
+    /// The producer's loads of k-tile `kt`'s [`Stage`](AccumulationStage::Stage) storage into
+    /// `stage`, completing on the stage's full barrier `bar` (nothing by default), for the CTA
+    /// tile at `mn0` of a problem of `k_tiles` k-tiles.
+    ///
+    /// # Safety
+    /// The one producer thread, after acquiring the stage; `args` describe valid memory.
+    #[inline(always)]
+    unsafe fn load_stage(
+        _args: &Self::Args,
+        _bar: *mut u64,
+        _stage: *mut Self::Stage,
+        _mn0: (i32, i32),
+        _kt: i32,
+        _k_tiles: i32,
+    ) {
+    }
+    /// Reads k-tile `kt`'s waited stage's storage (its full barrier passed, not yet released)
+    /// into the promotions' queue at `slot` (nothing by default).
+    ///
+    /// # Safety
+    /// `stage` is the stage's storage in this CTA's shared memory.
+    #[inline(always)]
+    unsafe fn read_stage(&mut self, _stage: *const Self::Stage, _slot: usize, _kt: i32) {}
 }
 
 /// The named barrier of consumer warpgroup 0's turn in [`ConsumerOrder`]; warpgroup 1's is the
@@ -486,6 +519,10 @@ impl ConsumerOrder {
 
 /// The `wgmma`s add into the accumulators directly (16-bit inputs, and FP8 without promotion).
 pub struct PlainAccumulation;
+
+impl AccumulationStage for PlainAccumulation {
+    type Stage = ();
+}
 
 impl<F> MmaAccumulation<F> for PlainAccumulation {
     type Args = ();
@@ -606,6 +643,12 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize>
     }
 }
 
+impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize> AccumulationStage
+    for GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, V>
+{
+    type Stage = ();
+}
+
 impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize>
     MmaAccumulation<[f32; V]> for GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, V>
 {
@@ -688,6 +731,149 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize>
     }
 }
 
+/// The block scales' tensor maps of [`GmmaFp8AccumulationStaged`] (DeepGEMM's layout, as
+/// [`Fp8BlockScales`], each seen by TMA as one 1-D tensor of `f32`): A's `(M, ⌈K/128⌉)`
+/// column-major (a stage's 128 rows of one k-block are contiguous: one box of 128; `M` a
+/// multiple of 4, as a box must start 16-byte aligned), B's `(⌈N/128⌉, ⌈K/128⌉)` row-major
+/// (the aligned box of 4 holding the tile's `(nb, kb)`: 16 bytes, TMA's least).
+#[derive(Clone, Copy)]
+pub struct Fp8StagedScales {
+    /// A's scales' tensor map (1-D, box 128).
+    pub a: *const TmaDescriptor,
+    /// B's (1-D, box 4).
+    pub b: *const TmaDescriptor,
+    /// C's `(M, N)` (the scale tensors' shapes with `k_tiles`).
+    pub mn: (i32, i32),
+}
+
+/// A stage's block scales in shared memory: A's 128 rows of the CTA tile and B's box.
+pub type Fp8ScaleStage = SmemScales<128, 4>;
+/// The TMA atom of A's scales: 128 `f32` of one k-block (CuTe's `SM90_TMA_LOAD`).
+type ScaleAtomA = TmaAtom<TmaLoad, f32, Layout<_128, _1>>;
+/// B's: a box of 4 `f32` from the tile's block scale.
+type ScaleAtomB = TmaAtom<TmaLoad, f32, Layout<_4, _1>>;
+
+/// [`GmmaFp8Accumulation`] with block scales (128 × 128 tiles) that come **with each stage**
+/// through shared memory (DeepGEMM's `sm90_fp8_gemm_1d2d`; CUTLASS's blockwise-scaled
+/// mainloop): the producer loads the stage's 128 row scales of A and B's block scale by TMA
+/// beside A's and B's k-tiles, counted in the stage's transaction bytes
+/// ([`AccumulationStage::STAGE_TX_BYTES`]); a consumer reads its two rows' scales and B's
+/// after the stage's full barrier, before releasing it. No global loads or scale queue in
+/// the k-tile loop; the promotion is [`GmmaFp8Accumulation`]'s. `PAIRED` as there.
+pub struct GmmaFp8AccumulationStaged<const PAIRED: bool> {
+    acc: GmmaFp8Accumulation<PAIRED, false, true, 64>,
+    /// This thread's two rows in the stage's 128 (clamping is the TMA box's: rows past M read
+    /// other k-blocks' scales or zeros, A's rows there are zeros).
+    rows: [i32; 2],
+    /// B's scale `(nb, 0)` of the tile's N-block in the 1-D tensor (k-tile `kt`'s is `+ kt`).
+    b0: i32,
+}
+
+/// B's scales' 1-D tensor split into TMA's aligned boxes of 4: `(position in the box, box)`.
+#[inline(always)]
+fn scale_b_boxes(len: i32) -> Layout<(_4, i32), (_1, _4)> {
+    make_layout_left((_4, len.ceil_div(4)))
+}
+
+impl<const PAIRED: bool> AccumulationStage for GmmaFp8AccumulationStaged<PAIRED> {
+    type Stage = Fp8ScaleStage;
+    const STAGE_TX_BYTES: u32 = ScaleAtomA::TX_BYTES + ScaleAtomB::TX_BYTES;
+}
+
+impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStaged<PAIRED> {
+    type Args = Fp8StagedScales;
+    const K_PIPE_MMAS: u32 = 0;
+    const PAIRED: bool = PAIRED;
+    #[inline(always)]
+    fn new(s: &Fp8StagedScales, (wg, t): (i32, i32), origin: (i32, i32), k: i32) -> Self {
+        // the inner accumulation without global scales (its queue is filled from the stages)
+        let none = Fp8BlockScales {
+            a: core::ptr::null(),
+            b: core::ptr::null(),
+            mn: s.mn,
+        };
+        // this thread's rows of the stage's 128: (row in the warpgroup's 64, warpgroup)
+        let r = make_layout_left((_64, _2)).crd2idx((acc_row_thr().crd2idx(t), wg));
+        let nbs = s.mn.1.ceil_div(128);
+        let (_, nb): (i32, i32) = make_layout_left((_128, nbs)).idx2crd(origin.1);
+        GmmaFp8AccumulationStaged {
+            acc: GmmaFp8Accumulation::new(&none, (wg, t), origin, k),
+            rows: [r, r + 8],
+            b0: make_layout((nbs, k), (k, _1)).crd2idx((nb, 0i32)),
+        }
+    }
+    #[inline(always)]
+    fn frag<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+        self.acc.frag(main)
+    }
+    #[inline(always)]
+    fn frag_b<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+        self.acc.frag_b(main)
+    }
+    #[inline(always)]
+    fn k_tile_scale(prev: ScaleOut) -> ScaleOut {
+        <GmmaFp8Accumulation<PAIRED, false, true, 64> as MmaAccumulation<[f32; 64]>>::k_tile_scale(
+            prev,
+        )
+    }
+    #[inline(always)]
+    unsafe fn prefetch(&mut self, _: i32, _: usize) {}
+    #[inline(always)]
+    fn promote(&mut self, main: &mut [f32; 64]) {
+        self.acc.promote(main)
+    }
+    #[inline(always)]
+    fn promote_b(&mut self, main: &mut [f32; 64]) {
+        self.acc.promote_b(main)
+    }
+    #[inline(always)]
+    unsafe fn load_stage(
+        s: &Fp8StagedScales,
+        bar: *mut u64,
+        stage: *mut Fp8ScaleStage,
+        (m0, n0): (i32, i32),
+        kt: i32,
+        k_tiles: i32,
+    ) {
+        let (m, n) = s.mn;
+        let nbs = n.ceil_div(128);
+        // the scale tensors as the maps see them (1-D): A's (M, KB):(1, M), B's (NB, KB):(KB, 1)
+        let sa = make_layout((m, k_tiles), (_1, m));
+        let sb = make_layout((nbs, k_tiles), (k_tiles, _1));
+        let (_, nb): (i32, i32) = make_layout_left((_128, nbs)).idx2crd(n0);
+        // B's box: the aligned 4 holding (nb, kt) (a box starts 16-byte aligned)
+        let boxes = scale_b_boxes(nbs * k_tiles);
+        let (_, b_box): (i32, i32) = boxes.idx2crd(sb.crd2idx((nb, kt)).value() as i32);
+        unsafe {
+            ScaleAtomA::new(s.a).copy(
+                bar,
+                (&raw mut (*stage).a) as *mut f32,
+                [sa.crd2idx((m0, kt)).value() as i32],
+            );
+            ScaleAtomB::new(s.b).copy(
+                bar,
+                (&raw mut (*stage).b) as *mut f32,
+                [boxes.crd2idx((0i32, b_box)).value() as i32],
+            );
+        }
+    }
+    #[inline(always)]
+    unsafe fn read_stage(&mut self, stage: *const Fp8ScaleStage, slot: usize, kt: i32) {
+        // B's scale's position in its box of 4 (the box's length is immaterial here)
+        let (j, _): (i32, i32) = scale_b_boxes(i32::MAX).idx2crd(self.b0 + kt);
+        // SAFETY: the stage's scales landed (its full barrier passed); rows < 128, j < 4
+        unsafe {
+            let a = (&raw const (*stage).a) as *const f32;
+            let b = (&raw const (*stage).b) as *const f32;
+            self.acc.queue[slot] = [
+                *a.add(self.rows[0] as usize),
+                *a.add(self.rows[1] as usize),
+                *b.add(j as usize),
+            ];
+        }
+    }
+}
+
 /// The stage `i` tiles of A and B in `smem`: pointers, no references taken.
 #[inline(always)]
 fn stage_tiles<TA: StageTile, TB: StageTile, const STAGES: usize>(
@@ -719,9 +905,11 @@ where
     MA: SmemOperand<BM, _64>,
     BN: TileN,
     MB: SmemOperand<BN, BN::BBlock>,
+    Acc: AccumulationStage,
 {
-    /// A stage's full barrier waits for A's and B's k-tiles.
-    const TX_BYTES: u32 = (MA::BYTES + MB::BYTES) as u32;
+    /// A stage's full barrier waits for A's and B's k-tiles and what the accumulation brings
+    /// with the stage ([`AccumulationStage::STAGE_TX_BYTES`]).
+    const TX_BYTES: u32 = (MA::BYTES + MB::BYTES) as u32 + Acc::STAGE_TX_BYTES;
     /// The barriers from a 32-bit shared base (measured: the k-tile's SASS 79 → 56
     /// instructions, bf16 TN; doc/typed-gmma.md).
     const BARRIER_BASE: bool = true;
@@ -734,11 +922,20 @@ pub type Producer<E, MA, MB, BM, BN, Acc, const STAGES: usize> =
 pub type Consumer<E, MA, MB, BM, BN, Acc, const STAGES: usize> =
     PipelineConsumer<STAGES, CollectiveMma<E, MA, MB, BM, BN, Acc, STAGES>>;
 
+/// The per-stage storage of accumulation `Acc` over the pipeline's stages (stage 0's: a
+/// pointer into the kernel's `StagedSharedStorage`) and its run-time arguments: what the
+/// producer's [`load_k`](CollectiveMma::load_k) loads with each stage.
+pub type StageStorage<'a, Acc, F> = (
+    *mut <Acc as AccumulationStage>::Stage,
+    &'a <Acc as MmaAccumulation<F>>::Args,
+);
+
 impl<E, MA, MB, BM, BN, Acc, const STAGES: usize> CollectiveMma<E, MA, MB, BM, BN, Acc, STAGES>
 where
     MA: SmemOperand<BM, _64>,
     BN: TileN,
     MB: SmemOperandMulticast<BN, BN::BBlock>,
+    Acc: AccumulationStage,
 {
     /// The producer's loads of one CTA tile: for each of the `k_tiles` k-tiles, acquire a
     /// stage, load A's rows `m0..` and B's rows `n0..` (B: this CTA's half, multicast, when the
@@ -749,15 +946,18 @@ where
     /// (B's half box when `cs = 2`); `smem` is the pipeline's stages.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn load<TA: StageTile, TB: StageTile>(
+    pub unsafe fn load<TA: StageTile, TB: StageTile, F>(
         prod: &mut Producer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         tma: (*const TmaDescriptor, *const TmaDescriptor),
+        stages: StageStorage<'_, Acc, F>,
         mn0: (i32, i32),
         k_tiles: i32,
         cluster: (u32, i32),
-    ) {
-        unsafe { Self::load_k(prod, smem, tma, mn0, (0, k_tiles), k_tiles, cluster) }
+    ) where
+        Acc: MmaAccumulation<F>,
+    {
+        unsafe { Self::load_k(prod, smem, tma, stages, mn0, (0, k_tiles), k_tiles, cluster) }
     }
 
     /// [`load`](Self::load) of the k-tiles `k_begin..k_begin + k_count` of a tile of
@@ -768,15 +968,18 @@ where
     /// As [`load`](Self::load); `0 ≤ k_begin ≤ k_begin + k_count ≤ k_tiles`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn load_k<TA: StageTile, TB: StageTile>(
+    pub unsafe fn load_k<TA: StageTile, TB: StageTile, F>(
         prod: &mut Producer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         tma: (*const TmaDescriptor, *const TmaDescriptor),
+        (stages, args): StageStorage<'_, Acc, F>,
         (m0, n0): (i32, i32),
         (k_begin, k_count): (i32, i32),
         k_tiles: i32,
         (cs, rank): (u32, i32),
-    ) {
+    ) where
+        Acc: MmaAccumulation<F>,
+    {
         let () = Fits::<MA, MB, BM, BN, TA, TB>::OK;
         for kt in k_begin..k_begin + k_count {
             let stage = unsafe { prod.producer_acquire() };
@@ -792,6 +995,8 @@ where
                 } else {
                     MB::tma_load_multicast(tma.1, bar, b, n0, k0, rank);
                 }
+                // what the accumulation brings with the stage (block scales), same barrier
+                Acc::load_stage(args, bar, stages.add(i), (m0, n0), kt, k_tiles);
             }
             stage.producer_commit();
         }
@@ -818,6 +1023,7 @@ where
     pub unsafe fn mma<W: WarpgroupTile, TA: StageTile, TB: StageTile>(
         cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
+        stages: *const Acc::Stage,
         acc: &mut W::Frag,
         accum: &mut Acc,
         order: &ConsumerOrder,
@@ -831,7 +1037,16 @@ where
         let () = Fits::<MA, MB, BM, BN, TA, TB>::OK;
         if Acc::PAIRED {
             unsafe {
-                Self::mma_paired::<W, TA, TB>(cons, smem, acc, accum, order, wg, (k_begin, k_count))
+                Self::mma_paired::<W, TA, TB>(
+                    cons,
+                    smem,
+                    stages,
+                    acc,
+                    accum,
+                    order,
+                    wg,
+                    (k_begin, k_count),
+                )
             };
             return MmaTail(None);
         }
@@ -847,7 +1062,9 @@ where
         // k-tiles counted from 0 (the plain loop's PTX as before the fold)
         for i in 0..k_count {
             scale = Acc::k_tile_scale(scale);
-            let full = unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), scale) };
+            let (full, st) =
+                unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), scale) };
+            unsafe { accum.read_stage(stages.add(st as usize), 0, k_begin + i) };
             scale = ScaleOut::One;
             unsafe { accum.prefetch(k_begin + i + 1, 1) };
             if pipelined {
@@ -914,7 +1131,8 @@ where
     }
 
     /// One k-tile's issue in this warpgroup's turn: wait for the stage and the turn, four
-    /// `wgmma`s into `frag` (the first with scale-d `scale`), commit, hand the turn over.
+    /// `wgmma`s into `frag` (the first with scale-d `scale`), commit, hand the turn over; the
+    /// stage and its index (warp-uniform).
     ///
     /// # Safety
     /// As [`mma`](Self::mma).
@@ -928,7 +1146,7 @@ where
         order: &ConsumerOrder,
         frag: &mut W::Frag,
         mut scale: ScaleOut,
-    ) -> ConsumerStage<STAGES>
+    ) -> (ConsumerStage<STAGES>, u32)
     where
         W::Block: MmaAsync<E>,
     {
@@ -958,7 +1176,7 @@ where
         });
         commit_group();
         order.arrive();
-        full
+        (full, st)
     }
 
     /// [`mma`](Self::mma)'s paired schedule (promotion only): k-tiles `kt` and `kt + 1` go into
@@ -976,6 +1194,7 @@ where
     unsafe fn mma_paired<W: WarpgroupTile, TA: StageTile, TB: StageTile>(
         cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
+        stages: *const Acc::Stage,
         acc: &mut W::Frag,
         accum: &mut Acc,
         order: &ConsumerOrder,
@@ -996,10 +1215,12 @@ where
         }
         let mut kt = k_begin;
         while kt + 1 < end {
-            let first =
+            let (first, st) =
                 unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), ScaleOut::Zero) };
-            let second =
+            unsafe { accum.read_stage(stages.add(st as usize), 0, kt) };
+            let (second, st) =
                 unsafe { Self::issue::<W>(cons, descs, order, accum.frag_b(acc), ScaleOut::Zero) };
+            unsafe { accum.read_stage(stages.add(st as usize), 1, kt + 1) };
             unsafe { accum.prefetch(kt + 2, 2) };
             wait_group::<1>();
             W::fence(accum.frag(acc));
@@ -1014,8 +1235,9 @@ where
             kt += 2;
         }
         if kt < end {
-            let last =
+            let (last, st) =
                 unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), ScaleOut::Zero) };
+            unsafe { accum.read_stage(stages.add(st as usize), 0, kt) };
             wait_group::<0>();
             W::fence(accum.frag(acc));
             unsafe { cons.consumer_release(last) };

@@ -5,7 +5,9 @@
 //! show the values; the kernel checks at compile time that they are the collective kernel's).
 
 pub use layout_types::cute::fusion::{Activation, BiasMode};
-use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemTile};
+use layout_types::cute::gmma_operand::{
+    GemmSharedStorage, SmemScales, SmemTile, StagedSharedStorage,
+};
 
 /// Threads of a CTA: one producer and two consumer warpgroups.
 pub const THREADS: u32 = 384;
@@ -87,6 +89,27 @@ pub const SMEM_BYTES_FP8_N160: usize = core::mem::size_of::<SharedStorageFp8N160
 pub const SMEM_BYTES_FP8_N160_S5: usize = core::mem::size_of::<SharedStorageFp8N160S5>();
 /// Dynamic shared memory of `_n192` (201 KiB).
 pub const SMEM_BYTES_FP8_N192: usize = core::mem::size_of::<SharedStorageFp8N192>();
+
+/// The block-scaled FP8 entries with the scales through shared memory (doc/fp8-gemm.md, "Block
+/// scales through shared memory"): 128×128 tiles ([`TILE_FP8`]), the direct epilogue without
+/// shared memory, each stage's A and B tiles and its block scales (A's 128 row scales of the
+/// k-block, B's block scale in a box of 4: [`SmemScales`]), loaded by TMA with the stage.
+/// `_staged`: 6 stages (the 64 KiB of the TMA epilogue's buffers taken by a sixth).
+pub const STAGES_FP8_STAGED: usize = 6;
+/// `_staged_s5`: 5 stages (the block entry's count).
+pub const STAGES_FP8_STAGED_S5: usize = 5;
+/// A stage's block scales (the collective's `Fp8ScaleStage`).
+pub type Fp8ScaleStage = SmemScales<{ TILE_FP8.0 }, 4>;
+/// The shared memory of a staged-scales entry of `S` stages: the 128×128 stages, the barriers,
+/// then the `S` stages' scales.
+pub type SharedStorageFp8Staged<const S: usize> =
+    StagedSharedStorage<SharedStorageFp8Wide<{ TILE_FP8.1 * TILE_FP8.2 }, S>, Fp8ScaleStage, S>;
+/// Dynamic shared memory of `_staged` (6 · 32 KiB + the barriers + 6 · 640 bytes: 197 KiB).
+pub const SMEM_BYTES_FP8_STAGED: usize =
+    core::mem::size_of::<SharedStorageFp8Staged<STAGES_FP8_STAGED>>();
+/// Dynamic shared memory of `_staged_s5` (165 KiB).
+pub const SMEM_BYTES_FP8_STAGED_S5: usize =
+    core::mem::size_of::<SharedStorageFp8Staged<STAGES_FP8_STAGED_S5>>();
 /// The ping-pong entries' CTA tile (M, N, K): 64×256, a consumer warpgroup's whole tile
 /// (CUTLASS's `KernelTmaWarpSpecializedPingpong`; the entries are built with
 /// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).

@@ -61,7 +61,10 @@
 //! the host launches `gemm_fp8_e4m3_tn_promoted_n192`: the promoted kernel without the block
 //! scales' code on 128×192 tiles ([`config::TILE_FP8_N192`], one `wgmma.m64n192k32` temporary
 //! per consumer warpgroup, [`config::STAGES_FP8_N192`] stages in the shared memory its
-//! [`DirectEpilogue`] leaves).
+//! [`DirectEpilogue`] leaves). For block scales it launches `gemm_fp8_e4m3_tn_promoted_staged`
+//! (M a multiple of 4): the same kernel with each stage's block scales brought into shared
+//! memory by TMA beside A's and B's k-tiles (`collective::mainloop::GmmaFp8AccumulationStaged`,
+//! the scales' tensor maps in its two extra parameters; [`config::STAGES_FP8_STAGED`] stages).
 //!
 //! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}` are the
 //! per-tensor promoted kernel on 128×128 tiles with [`FusedFp8Epilogue`]: `D = act(alpha·s_row[r]·s_col[c]·acc
@@ -109,6 +112,7 @@ pub mod epilogue;
 use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::{KernelTmaWarpSpecializedCooperative, gemm_tma_warpspecialized};
 use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulation};
+use collective::mainloop::{Fp8StagedScales, GmmaFp8AccumulationStaged};
 use collective::mainloop::{TileN, WarpgroupTile};
 use collective::scheduler::{
     FixupSlot, PersistentTileScheduler, StreamKScheduler, TileOrder, TileScheduler,
@@ -436,6 +440,19 @@ macro_rules! hgemm_entry {
         }
         device::launch_bounds!($name, THREADS, 1);
     };
+    (staged $name:ident, $e:ty, $acc:ty, $stages:expr) => {
+        device::kernel! {
+        #[doc = concat!("The block-scaled FP8 GEMM for ", stringify!($e), " inputs with the block scales through shared memory, 128×128 tiles (see the crate docs).\n\n# Safety\n",
+                        "As the promoted entry, with `config::SharedStorageFp8Staged` of shared memory and no epilogue storage; `tma_sa`/`tma_sb` are 1-D tensor maps of the block scales `HgemmParams` documents (f32, boxes of 128 and 4).")]
+        pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, tma_sa: TmaDescriptor, tma_sb: TmaDescriptor, p: HgemmParams) {
+            let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
+            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
+            let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), mn: (p.m, p.n) };
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, DirectEpilogue, DataParallelFp8, { $stages }>(tma, (p.m, p.n, p.k), tile_order(&p), scales, epi) }
+        }
+        }
+        device::launch_bounds!($name, THREADS, 1);
+    };
     (fast128 $name:ident, $e:ty) => {
         device::kernel! {
         #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs, fast accumulation on the promoted entry's 128×128 tiles (a measuring variant).\n\n# Safety\n",
@@ -561,6 +578,31 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192, (E4M3, E4M3), GmmaFp8Accum
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160s5, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160_S5);
+
+// Block scales through shared memory (doc/fp8-gemm.md, "Block scales through shared memory",
+// session 12): the block entry's kernel (paired temporaries, data-parallel 128×128 tiles) with
+// each stage's scales loaded by TMA beside A's and B's k-tiles (DeepGEMM's schedule), no global
+// loads or scale queue in the k-tile loop; the direct epilogue without shared memory, 6 stages:
+// the host's entry for block scales (M a multiple of 4; `CUTE_RS_FP8_BLOCK=global` the block
+// entry above); 5 stages a measuring variant (`staged5`)
+hgemm_entry!(staged gemm_fp8_e4m3_tn_promoted_staged, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, config::STAGES_FP8_STAGED);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(staged gemm_fp8_e4m3_tn_promoted_staged_s5, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, config::STAGES_FP8_STAGED_S5);
+
+// the staged entries' configuration is the kernel's: their shared memory (scales included)
+const _: () = {
+    use collective::kernel::KernelSharedStorage as Kernel;
+    use collective::kernel::KernelTmaWarpSpecializedCooperative as Coop;
+    type Staged = GmmaFp8AccumulationStaged<true>;
+    let _s6: fn(
+        config::SharedStorageFp8Staged<{ config::STAGES_FP8_STAGED }>,
+    ) -> Kernel<Coop, DirectEpilogue, _128, Staged, { config::STAGES_FP8_STAGED }> = |s| s;
+    let _s5: fn(
+        config::SharedStorageFp8Staged<{ config::STAGES_FP8_STAGED_S5 }>,
+    )
+        -> Kernel<Coop, DirectEpilogue, _128, Staged, { config::STAGES_FP8_STAGED_S5 }> = |s| s;
+    assert!(config::SMEM_BYTES_FP8_STAGED <= 227 * 1024);
+};
 
 /// The per-tensor promoted entry's scheduler ([`SchedulerFp8Promoted`] on its 128×192 tiles):
 /// split-K for small M, else data-parallel.

@@ -333,6 +333,39 @@ pub struct GemmSharedStorage<A, B, E, const STAGES: usize> {
     pub pipeline: super::pipeline::PipelineStorage<STAGES>,
 }
 
+/// A kernel's shared memory with storage `T` per pipeline stage beside the mainloop's tiles
+/// (what an accumulation brings with each stage: DeepGEMM's block scales, loaded by TMA with
+/// the stage's A and B), `#[repr(C)]`: the GEMM's storage `S` first, then the `STAGES` stage
+/// storages (padded to `S`'s alignment). With `T = ()` it is `S`'s size.
+///
+/// ```
+/// use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemScales, SmemTile, StagedSharedStorage};
+/// type G = GemmSharedStorage<SmemTile<8192>, SmemTile<8192>, [u8; 0], 4>;
+/// assert_eq!(size_of::<StagedSharedStorage<G, (), 4>>(), size_of::<G>());
+/// // a stage's 128 row scales of A and B's block scale (a 16-byte box), 128-byte aligned
+/// assert_eq!(size_of::<SmemScales<128, 4>>(), 640);
+/// // padded to the GEMM storage's alignment (1024 bytes)
+/// assert_eq!(size_of::<StagedSharedStorage<G, SmemScales<128, 4>, 4>>(), (size_of::<G>() + 4 * 640).next_multiple_of(1024));
+/// ```
+#[repr(C)]
+pub struct StagedSharedStorage<S, T, const STAGES: usize> {
+    /// The GEMM's storage (stages, epilogue, barriers).
+    pub gemm: S,
+    /// The per-stage storage.
+    pub stages: [T; STAGES],
+}
+
+/// One stage's FP8 block scales in shared memory (DeepGEMM's `smem_sfa` / `smem_sfb`): `A`
+/// scales of A's rows (the CTA tile's rows, one k-block) and B's box of `B` (its first element
+/// the tile's N-block scale), each a TMA destination (128-byte aligned).
+#[repr(C, align(128))]
+pub struct SmemScales<const A: usize, const B: usize> {
+    /// A's rows' scales.
+    pub a: [f32; A],
+    /// B's scale box.
+    pub b: [f32; B],
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
