@@ -8,7 +8,7 @@
 //! The type parameters are CUTLASS's: the element `E`; the majorities `MA`, `MB` (their tiles,
 //! boxes and descriptors come from their [`SmemOperand`] bundles); the CTA tile's M, `BM`
 //! ([`TileM`]: `_128`, two 64-row blocks, or `_64`, A's stage tile); the CTA tile's N, `BN`
-//! ([`TileN`]: `_256`, `_128`, or the promoted FP8 kernel's `_192` and `_160` ([`WholeN`]), B's
+//! ([`TileN`]: `_256`, `_128`, or the promoted FP8 kernel's `_192` and `_160` (B's whole tile one block), B's
 //! stage tile and the consumer's fragment); the accumulation `Acc` ([`MmaAccumulation`]:
 //! [`PlainAccumulation`], the `wgmma`s straight into the accumulators, or
 //! [`GmmaFp8Accumulation`], CUTLASS's `GmmaFP8Accumulation` with a temporary promoted every
@@ -26,16 +26,12 @@ use device::wgmma::{
 };
 use layout_types::cute::arch::cluster::warp_uniform_u32;
 use layout_types::cute::arch::tma::TmaDescriptor;
-use layout_types::cute::gmma::{
-    Layout_K_SW128_Atom, LayoutLeft, MajorK, make_gmma_desc_tensor, tile_to_shape,
-};
 use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast, SmemScales, SmemTile};
-use layout_types::cute::int::StaticInt;
 use layout_types::cute::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
 };
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{TmaAtom, TmaLoad, TmaLoadMulticast};
+use layout_types::cute::tma::{TmaAtom, TmaLoad};
 
 /// One pipeline stage of an operand in shared memory ([`SmemTile`]).
 pub trait StageTile {
@@ -85,118 +81,36 @@ impl TileN for _128 {
     type BTile = SmemTile<{ 128 * 64 }>;
 }
 
-/// B's block when a `wgmma` reads B's whole tile of a width the 16-bit bundles of
-/// `layout_types::cute::gmma_operand` do not have (160 or 192 rows: the promoted FP8 kernel's
-/// wider tiles, `m64n160k32` / `m64n192k32`). The K-major bundle is the layout-types one's:
-/// CuTe's `Layout_K_SW128_Atom` tiled to `(Rows, 64)`, one TMA box of `64 × Rows` (`Rows/2`
-/// per CTA with multicast), the descriptors of `zipped_divide(tile, (Rows, 16))` with the stage
-/// mode appended (restated here, not added to layout-types' table, so that the other families'
-/// builds stay untouched).
+/// A 160-wide tile (the promoted FP8 kernel's `m64n160k32` per consumer; CUTLASS's and
+/// cuBLASLt's 128 × 160): B's whole tile is one block, layout-types' K-major bundle of 160 rows
+/// (CuTe's `Layout_K_SW128_Atom` tiled to `(160, 64)`, one TMA box, 80 rows per CTA with
+/// multicast).
 ///
 /// ```
-/// use collective::mainloop::{TileN, WholeN};
+/// use collective::mainloop::TileN;
 /// use layout_types::cute::gmma::MajorK;
 /// use layout_types::cute::gmma_operand::SmemOperand;
 /// use layout_types::cute::prelude::*;
-/// assert_eq!(<MajorK as SmemOperand<_160, WholeN>>::smem_tile().to_string(),
+/// type B = <_160 as TileN>::BBlock;
+/// assert_eq!(<MajorK as SmemOperand<_160, B>>::smem_tile().to_string(),
 ///            "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_20),(_64,_1)):((_64,_512),(_1,_0))");
 /// // a stage's k-block 2 starts 64 bytes in; stage 1 starts 160 rows · 128 bytes after stage 0
 /// let buf = 0x4000 as *mut u16;
-/// let d = <MajorK as SmemOperand<_160, WholeN>>::gmma_descs(buf, 6, 160 * 64);
+/// let d = <MajorK as SmemOperand<_160, B>>::gmma_descs(buf, 6, 160 * 64);
 /// let addr = |d: u64| (d & 0x3fff) * 16;
 /// assert_eq!((addr(d(0, 2, 0)), addr(d(0, 0, 1))), (0x4000 + 64, 0x4000 + 160 * 128));
 /// assert_eq!((<_160 as TileN>::BN, <_192 as TileN>::BN), (160, 192));
 /// ```
-pub struct WholeN;
-
-/// The impl table of [`WholeN`]'s K-major tiles: `(Rows, Rows/2)`.
-macro_rules! whole_n_operand {
-    ($rows:ty, $half:ty) => {
-        impl SmemOperand<$rows, WholeN> for MajorK {
-            const ELEMS: usize = <$rows>::VALUE as usize * 64;
-            #[inline(always)]
-            fn smem_tile() -> impl Copy + core::fmt::Display {
-                tile_to_shape(
-                    Layout_K_SW128_Atom::<u16>::new(),
-                    (<$rows>::default(), _64),
-                    LayoutLeft,
-                )
-            }
-            #[inline(always)]
-            unsafe fn tma_load(
-                desc: *const TmaDescriptor,
-                bar: *mut u64,
-                buf: *mut u16,
-                mn0: i32,
-                k0: i32,
-            ) {
-                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, $rows), (_1, _64)>>::new(desc);
-                unsafe { atom.copy(bar, buf, [k0, mn0]) };
-            }
-            #[inline(always)]
-            fn gmma_descs(
-                buf0: *mut u16,
-                stages: u32,
-                stage_elems: i32,
-            ) -> impl Fn(i32, i32, u32) -> u64 + Copy {
-                let s = tile_to_shape(
-                    Layout_K_SW128_Atom::<u16>::new(),
-                    (<$rows>::default(), _64),
-                    LayoutLeft,
-                );
-                let staged = zipped_divide(s.layout, (<$rows>::default(), _16))
-                    .append(make_layout(stages as i32, stage_elems));
-                let d = make_gmma_desc_tensor(
-                    MajorK,
-                    make_tensor(make_smem_ptr(buf0), s.with_layout(staged)),
-                );
-                move |mn_block: i32, kb: i32, st: u32| {
-                    d.at((_0, (mn_block, kb), st as i32)).desc.desc
-                }
-            }
-        }
-        impl SmemOperandMulticast<$rows, WholeN> for MajorK {
-            #[inline(always)]
-            unsafe fn tma_load_multicast(
-                desc: *const TmaDescriptor,
-                bar: *mut u64,
-                buf: *mut u16,
-                mn0: i32,
-                k0: i32,
-                rank: i32,
-            ) {
-                let s = tile_to_shape(
-                    Layout_K_SW128_Atom::<u16>::new(),
-                    (<$rows>::default(), _64),
-                    LayoutLeft,
-                );
-                let atom =
-                    TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, $half), (_1, _64)>>::new(desc);
-                // this CTA's rows: the (Rows/2, 2) split of the tile's rows
-                let row = make_layout_left((<$half>::default(), _2))
-                    .crd2idx((0i32, rank))
-                    .value() as i32;
-                let at = s.layout.crd2idx((row, 0i32)).value() as usize;
-                unsafe { atom.copy(bar, buf.add(at), 0b11, [k0, mn0 + row]) };
-            }
-        }
-    };
-}
-whole_n_operand!(_160, _80);
-whole_n_operand!(_192, _96);
-
-/// A 160-wide tile (the promoted FP8 kernel's `m64n160k32` per consumer; CUTLASS's and
-/// cuBLASLt's 128 × 160).
 impl TileN for _160 {
     const BN: i32 = 160;
-    type BBlock = WholeN;
+    type BBlock = Self;
     type BTile = SmemTile<{ 160 * 64 }>;
 }
 
 /// A 192-wide tile (`m64n192k32` per consumer).
 impl TileN for _192 {
     const BN: i32 = 192;
-    type BBlock = WholeN;
+    type BBlock = Self;
     type BTile = SmemTile<{ 192 * 64 }>;
 }
 

@@ -278,6 +278,10 @@ macro_rules! mn_major_operand {
 
 k_major_operand!(_128, _64, _64);
 k_major_operand!(_256, _256, _128);
+// the promoted FP8 kernel's B (`m64n160k32` / `m64n192k32` per consumer: CUTLASS's and
+// cuBLASLt's 128 × 160, and 128 × 192)
+k_major_operand!(_160, _160, _80);
+k_major_operand!(_192, _192, _96);
 // A's tile of the ping-pong schedule: one 64-row block per consumer warpgroup's tile
 k_major_operand!(_64, _64, _32);
 mn_major_operand!(_128, _64);
