@@ -1006,9 +1006,12 @@ impl HgemmPlan {
             },
             None => {
                 let clusters = tiles.min(resident);
+                // the last wave's clusters with a tile, against the kind's fullest for a tail
+                let (num, den) = v.scheduler.tail_max_fill;
+                let sparse = den * (tiles % clusters.max(1)) <= num * clusters;
                 HgemmGrid {
                     clusters,
-                    workspace: self.stream_k && v.scheduler.stream_k && tiles > clusters,
+                    workspace: self.stream_k && v.scheduler.stream_k && tiles > clusters && sparse,
                 }
             }
         }
@@ -1138,10 +1141,13 @@ mod tests {
             ((128, 7168, 1024), fast, (28, false), (28, false)),
             // the big shapes: fast with its stream-K tail, promoted data-parallel, as before
             ((4096, 7168, 16384), fast, (66, true), (66, false)),
+            // 128×128: 896 cluster tiles, the last wave 38 of 66: data-parallel
             ((4096, 7168, 16384), pt, (66, false), (66, false)),
-            // 128×192: one row of 38 tiles split over all 132 SMs; the big shape data-parallel
+            // 128×192: one row of 38 tiles split over all 132 SMs; 4096×7168: 608 cluster tiles,
+            // the last wave 14 of 66 (≤ 1/4): the stream-K tail; 4096³: 22 of 66, data-parallel
             ((128, 7168, 16384), n192, (132, true), (38, false)),
-            ((4096, 7168, 16384), n192, (66, false), (66, false)),
+            ((4096, 7168, 16384), n192, (66, true), (66, false)),
+            ((4096, 4096, 4096), n192, (66, false), (66, false)),
             ((4096, 4096, 4096), fast, (66, true), (66, false)),
             // the block-scale entry and the 16-bit ones never split
             ((128, 7168, 16384), block, (56, false), (56, false)),

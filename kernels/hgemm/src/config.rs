@@ -135,14 +135,19 @@ pub const STAGES_PINGPONG_128: usize = 5;
 /// use host::hgemm::config::{self, SchedulerKind};
 /// assert_eq!(config::SCHEDULER, SchedulerKind::STREAM_K);
 /// assert!(!config::SCHEDULER_PINGPONG.stream_k); // data-parallel: no workspace
-/// // the promoted per-tensor FP8 entries: split-K for small M, no stream-K tail
-/// assert!(config::SCHEDULER_FP8_PROMOTED.split_k && !config::SCHEDULER_FP8_PROMOTED.stream_k);
+/// // the promoted per-tensor FP8 entries: split-K for small M, a tail for a sparse last wave
+/// assert!(config::SCHEDULER_FP8_PROMOTED.split_k);
+/// assert_eq!(config::SCHEDULER_FP8_PROMOTED.tail_max_fill, (1, 4));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SchedulerKind {
     /// A part-empty last wave's tiles are shared out by k-tiles between clusters (stream-K,
-    /// reduced through a workspace the host gives when the tiles leave the last wave part-empty).
+    /// reduced through a workspace the host gives when the tiles leave the last wave part-empty
+    /// and at most [`tail_max_fill`](Self::tail_max_fill) full).
     pub stream_k: bool,
+    /// With [`stream_k`](Self::stream_k): the fullest last wave, `(num, den)` of the clusters,
+    /// that still takes the stream-K tail (`(1, 1)`: any part-empty one).
+    pub tail_max_fill: (usize, usize),
     /// With fewer tiles than clusters, every tile's k-tiles are split over the clusters
     /// (split-K: the host launches more clusters than tiles, with a workspace).
     pub split_k: bool,
@@ -152,22 +157,26 @@ impl SchedulerKind {
     /// Whole tiles only.
     pub const DATA_PARALLEL: SchedulerKind = SchedulerKind {
         stream_k: false,
+        tail_max_fill: (1, 1),
         split_k: false,
     };
     /// Data-parallel waves and a stream-K last wave (`StreamKScheduler`).
     pub const STREAM_K: SchedulerKind = SchedulerKind {
         stream_k: true,
+        tail_max_fill: (1, 1),
         split_k: false,
     };
     /// Split-K for fewer tiles than clusters, otherwise data-parallel (`StreamKScheduler<_, _,
     /// true>` given a workspace only for the split).
     pub const SPLIT_K: SchedulerKind = SchedulerKind {
         stream_k: false,
+        tail_max_fill: (1, 1),
         split_k: true,
     };
     /// [`STREAM_K`](Self::STREAM_K) and [`SPLIT_K`](Self::SPLIT_K).
     pub const STREAM_K_SPLIT_K: SchedulerKind = SchedulerKind {
         stream_k: true,
+        tail_max_fill: (1, 1),
         split_k: true,
     };
 }
@@ -177,8 +186,15 @@ pub const SCHEDULER: SchedulerKind = SchedulerKind::STREAM_K;
 /// The fast-accumulation FP8 entries' (`SchedulerFp8`).
 pub const SCHEDULER_FP8: SchedulerKind = SchedulerKind::STREAM_K_SPLIT_K;
 /// The promoted per-tensor and fused FP8 entries' (`SchedulerFp8Promoted`,
-/// `SchedulerFp8PromotedN192`): split-K for small M, larger problems data-parallel.
-pub const SCHEDULER_FP8_PROMOTED: SchedulerKind = SchedulerKind::SPLIT_K;
+/// `SchedulerFp8PromotedN192`): split-K for small M; a stream-K tail only for a last wave at most
+/// a quarter full, else data-parallel. H200, 128 × 192 (doc/fp8-gemm.md, session 12): the tail
+/// gained 4–5 % at 4096×7168×16384 (the last wave 14 of 66 clusters), lost 2–3 % at 4096³ (22
+/// of 66) and was level at 8192³ (56 of 66) and 4096×2112×7168 (44 of 66).
+pub const SCHEDULER_FP8_PROMOTED: SchedulerKind = SchedulerKind {
+    stream_k: true,
+    tail_max_fill: (1, 4),
+    split_k: true,
+};
 /// The block-scaled promoted FP8 entry's (`DataParallelFp8`).
 pub const SCHEDULER_FP8_BLOCK: SchedulerKind = SchedulerKind::DATA_PARALLEL;
 /// The ping-pong entries' (`DataParallelPingpong`, `DataParallelPingpong128`).
