@@ -28,7 +28,7 @@ use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
 
 // the schedule in a module of its own: crate::overrides names it by this path
 pub(crate) mod schedule;
-pub use schedule::{HgemmRaster, HgemmSchedule};
+pub use schedule::{Fp8BlockEntry, Fp8PromotedTile, HgemmRaster, HgemmSchedule};
 
 mod sealed {
     pub trait Sealed {}
@@ -817,7 +817,7 @@ pub struct HgemmVariant {
     pub(crate) product_scales: (u64, u64),
     /// The block scales (`scales`) go to the kernel as two 1-D tensor maps of `f32` (A's
     /// `M·⌈K/128⌉` with boxes of 128, B's `⌈N/128⌉·⌈K/128⌉` with boxes of 4) after C's map:
-    /// the entries that load them by TMA with each stage (`gemm_fp8::Fp8BlockEntry`).
+    /// the entries that load them by TMA with each stage (`Fp8BlockEntry`).
     pub(crate) scale_maps: bool,
     /// What the entry's tile scheduler does besides whole tiles (a stream-K tail: a workspace
     /// when the tiles leave the last wave part-empty; split-K: more clusters than tiles), the
@@ -892,7 +892,7 @@ impl HgemmVariant {
     }
     /// The promoted per-tensor FP8 kernel on 128×128 tiles (`SchedulerFp8Promoted`: the fused
     /// entries', `gemm_fp8_e4m3_tn_promoted_pt`): split-K for small M, else data-parallel (the
-    /// plain per-tensor launches: `gemm_fp8::Fp8PromotedTile::PER_TENSOR`'s variant).
+    /// plain per-tensor launches: `Fp8PromotedTile::PER_TENSOR`'s variant).
     pub const FP8_PROMOTED_PER_TENSOR: HgemmVariant = HgemmVariant {
         scheduler: config::SCHEDULER_FP8_PROMOTED,
         ..HgemmVariant::fp8_promoted((0, 0))
@@ -1114,7 +1114,7 @@ mod tests {
         );
         let block = HgemmVariant::fp8_promoted((0x100, 0x200));
         // the per-tensor launches' 128×192 tiles
-        let n192 = crate::gemm_fp8::Fp8PromotedTile::PER_TENSOR.variant();
+        let n192 = Fp8PromotedTile::PER_TENSOR.variant();
         let grid = |(m, n, k): (usize, usize, usize), v: &HgemmVariant, o: &Overrides| {
             let p = HgemmPlan::by_size(m, n, k).with_overrides(o);
             let resident = if p.cluster == 2 { 66 } else { 132 };

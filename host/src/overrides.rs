@@ -13,8 +13,7 @@
 //! ```
 
 use crate::error::{Error, Result};
-use crate::gemm_fp8::Fp8PromotedTile;
-use crate::hgemm::schedule::{HgemmRaster, HgemmSchedule};
+use crate::hgemm::schedule::{Fp8BlockEntry, Fp8PromotedTile, HgemmRaster, HgemmSchedule};
 
 /// The measuring overrides of one context; the default (every field `None`/`false`, the
 /// cooperative schedule) launches what the families plan. Each field names the variable
@@ -49,10 +48,10 @@ pub struct Overrides {
     /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
     pub fp8_promoted_tile: Option<Fp8PromotedTile>,
     /// `CUTE_RS_FP8_BLOCK=global|staged|staged5`: the block-scaled launches' entry
-    /// ([`Fp8BlockEntry`](crate::gemm_fp8::Fp8BlockEntry): the scales loaded from global memory
+    /// ([`Fp8BlockEntry`]: the scales loaded from global memory
     /// in the k-tile loop, or through shared memory with each stage, the default; `staged5` is
     /// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
-    pub fp8_block_entry: Option<crate::gemm_fp8::Fp8BlockEntry>,
+    pub fp8_block_entry: Option<Fp8BlockEntry>,
     /// `CUTE_RS_ATTENTION`: a measuring variant of the attention kernel by name (the kernels
     /// built with `CUTE_RS_KERNEL_FEATURES=attention/measure`; `AttentionKernel::variant` says
     /// which names exist).
@@ -128,10 +127,10 @@ impl Overrides {
             fp8_promoted_tile: promoted.as_deref().and_then(Fp8PromotedTile::from_name),
             fp8_block_entry: env_override(
                 "CUTE_RS_FP8_BLOCK",
-                &crate::gemm_fp8::Fp8BlockEntry::ALL.map(|(name, _)| name),
+                &Fp8BlockEntry::ALL.map(|(name, _)| name),
             )?
             .as_deref()
-            .and_then(crate::gemm_fp8::Fp8BlockEntry::from_name),
+            .and_then(Fp8BlockEntry::from_name),
             attention_variant: std::env::var("CUTE_RS_ATTENTION")
                 .ok()
                 .filter(|v| !v.is_empty()),

@@ -1,5 +1,6 @@
-//! The Hopper GEMM's kernel schedule ([`HgemmSchedule`], `host::hgemm::HgemmSchedule`) and tile
-//! order ([`HgemmRaster`]), in a module of their own so that `crate::overrides` can name them
+//! The Hopper GEMM's kernel schedule ([`HgemmSchedule`], `host::hgemm::HgemmSchedule`), tile
+//! order ([`HgemmRaster`]) and the FP8 entries' choices ([`Fp8PromotedTile`],
+//! [`Fp8BlockEntry`]), in a module of their own so that `crate::overrides` can name them
 //! without depending on the launch code (which depends on the context, which holds the
 //! overrides).
 
@@ -117,5 +118,165 @@ impl HgemmRaster {
             .iter()
             .map(|(m, n)| [m, n])
             .collect()
+    }
+}
+
+/// The per-tensor promoted kernel's tile: the entry a launch with per-tensor scales runs
+/// ([`Fp8PromotedTile::PER_TENSOR`], 128×192 since session 12; doc/fp8-gemm.md, "Wider tiles for
+/// the promoted kernel"), or a measuring variant by the override `CUTE_RS_FP8_PROMOTED=<name>`
+/// ([`Overrides::fp8_promoted_tile`](crate::Overrides::fp8_promoted_tile); the variants are
+/// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`). The wide tiles: one consumer
+/// warpgroup on 64 × N (`m64nNk32`, one temporary), the direct epilogue, the stages in the
+/// shared memory the TMA epilogue's buffers would take; 128×128 is the fused entries' kernel
+/// (paired temporaries) as a plain entry.
+///
+/// ```
+/// use host::gemm_fp8::PROMOTED_PER_TENSOR_ENTRY;
+/// use host::hgemm::Fp8PromotedTile;
+/// let t = Fp8PromotedTile::from_name("n160").unwrap();
+/// assert_eq!((t.entry(), t.tile()), ("gemm_fp8_e4m3_tn_promoted_n160", (128, 160, 64)));
+/// assert_eq!(Fp8PromotedTile::PER_TENSOR.entry(), PROMOTED_PER_TENSOR_ENTRY);
+/// assert_eq!(Fp8PromotedTile::PER_TENSOR.tile(), (128, 192, 64));
+/// assert!(Fp8PromotedTile::from_name("n7").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fp8PromotedTile {
+    /// 128×128 tiles, paired temporaries, 5 stages beside the TMA epilogue's buffers
+    /// (`gemm_fp8_e4m3_tn_promoted_pt`, the per-tensor default until session 12).
+    N128,
+    /// 128×160 tiles (cuBLASLt's promoting tile at 4096×7168×16384), 6 stages of 36 KiB.
+    N160,
+    /// 128×160 tiles, 5 stages (cuBLASLt's count).
+    N160S5,
+    /// 128×192 tiles, 5 stages of 40 KiB: the per-tensor default.
+    N192,
+}
+
+impl Fp8PromotedTile {
+    /// The tile of per-tensor launches (H200, against 128×128: +2 % at 4096×7168×16384, +10 % at
+    /// 8192³, +5 % at 4096³).
+    pub const PER_TENSOR: Fp8PromotedTile = Fp8PromotedTile::N192;
+    /// Every tile, with its override name.
+    pub const ALL: [(&'static str, Fp8PromotedTile); 4] = [
+        ("n128", Fp8PromotedTile::N128),
+        ("n160", Fp8PromotedTile::N160),
+        ("n160s5", Fp8PromotedTile::N160S5),
+        ("n192", Fp8PromotedTile::N192),
+    ];
+    /// The tile of override name `name`.
+    pub fn from_name(name: &str) -> Option<Fp8PromotedTile> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+    }
+    /// The kernel entry.
+    pub const fn entry(self) -> &'static str {
+        match self {
+            Fp8PromotedTile::N128 => "gemm_fp8_e4m3_tn_promoted_pt",
+            Fp8PromotedTile::N160 => "gemm_fp8_e4m3_tn_promoted_n160",
+            Fp8PromotedTile::N160S5 => "gemm_fp8_e4m3_tn_promoted_n160s5",
+            Fp8PromotedTile::N192 => "gemm_fp8_e4m3_tn_promoted_n192",
+        }
+    }
+    /// The CTA tile (M, N, K in 16-bit units), the kernel's configuration.
+    pub fn tile(self) -> (usize, usize, usize) {
+        self.variant().tile
+    }
+    /// The launch: the per-tensor entries' (split-K for small M, the direct epilogue) with the
+    /// tile's shared memory.
+    pub(crate) fn variant(self) -> HgemmVariant {
+        let (tile, smem) = match self {
+            Fp8PromotedTile::N128 => return HgemmVariant::FP8_PROMOTED_PER_TENSOR,
+            Fp8PromotedTile::N160 => (config::TILE_FP8_N160, config::SMEM_BYTES_FP8_N160),
+            Fp8PromotedTile::N160S5 => (config::TILE_FP8_N160, config::SMEM_BYTES_FP8_N160_S5),
+            Fp8PromotedTile::N192 => (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192),
+        };
+        HgemmVariant {
+            tile,
+            smem,
+            ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
+        }
+    }
+}
+
+/// The entry of block-scaled launches ([`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)): `gemm_fp8_e4m3_tn_promoted_staged`
+/// ([`Fp8BlockEntry::BLOCK`]), which brings each stage's scales into shared memory by TMA with
+/// the stage's A and B tiles (DeepGEMM's schedule; doc/fp8-gemm.md, "Block scales through
+/// shared memory"), where it [`takes`](Fp8BlockEntry::takes) them (M a multiple of 4), else the
+/// block entry `gemm_fp8_e4m3_tn_promoted`, whose consumers load their rows' scales from global
+/// memory in the k-tile loop (a 2-deep queue); the override `CUTE_RS_FP8_BLOCK=<name>`
+/// ([`Overrides::fp8_block_entry`](crate::Overrides::fp8_block_entry)) picks one for measuring
+/// (`staged5`: built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+///
+/// ```
+/// use host::hgemm::Fp8BlockEntry;
+/// let s = Fp8BlockEntry::from_name("staged").unwrap();
+/// assert_eq!(s.entry(), "gemm_fp8_e4m3_tn_promoted_staged");
+/// assert_eq!(Fp8BlockEntry::BLOCK.entry(), "gemm_fp8_e4m3_tn_promoted_staged");
+/// assert_eq!(Fp8BlockEntry::from_name("global").unwrap().entry(), "gemm_fp8_e4m3_tn_promoted");
+/// assert!(Fp8BlockEntry::from_name("n7").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fp8BlockEntry {
+    /// The block entry: scales from global memory in the k-tile loop, 5 stages.
+    Global,
+    /// Scales through shared memory with each stage, 6 stages, the direct epilogue without
+    /// shared memory (the default).
+    Staged,
+    /// The same with 5 stages.
+    Staged5,
+}
+
+impl Fp8BlockEntry {
+    /// The entry of block-scaled launches (where it [`takes`](Self::takes) them; H200: see
+    /// doc/fp8-gemm.md, "Block scales through shared memory").
+    pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::Staged;
+    /// Every entry, with its override name.
+    pub const ALL: [(&'static str, Fp8BlockEntry); 3] = [
+        ("global", Fp8BlockEntry::Global),
+        ("staged", Fp8BlockEntry::Staged),
+        ("staged5", Fp8BlockEntry::Staged5),
+    ];
+    /// The entry of override name `name`.
+    pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+    }
+    /// The kernel entry.
+    pub const fn entry(self) -> &'static str {
+        match self {
+            Fp8BlockEntry::Global => "gemm_fp8_e4m3_tn_promoted",
+            Fp8BlockEntry::Staged => "gemm_fp8_e4m3_tn_promoted_staged",
+            Fp8BlockEntry::Staged5 => "gemm_fp8_e4m3_tn_promoted_staged_s5",
+        }
+    }
+    /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows: the
+    /// staged entries load a tile's row scales of one k-block as a TMA box, which must start
+    /// 16-byte aligned in global memory, so `M` a multiple of 4 (DeepGEMM's condition) and
+    /// 16-byte aligned buffers; the block entry takes any.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8BlockEntry;
+    /// assert!(Fp8BlockEntry::Staged.takes(300, (0x1000, 0x2000)));
+    /// assert!(!Fp8BlockEntry::Staged.takes(129, (0x1000, 0x2000)));
+    /// assert!(!Fp8BlockEntry::Staged.takes(300, (0x1004, 0x2000)));
+    /// assert!(Fp8BlockEntry::Global.takes(129, (0x1004, 0x2000)));
+    /// ```
+    pub fn takes(self, m: usize, (sa, sb): (u64, u64)) -> bool {
+        self == Fp8BlockEntry::Global
+            || (m.is_multiple_of(4) && sa.is_multiple_of(16) && sb.is_multiple_of(16))
+    }
+    /// The launch with the block scales at `scales` (device addresses): the block entry's
+    /// (128×128 tiles, data-parallel), the staged ones with their shared memory and the scales'
+    /// tensor maps.
+    pub(crate) fn variant(self, scales: (u64, u64)) -> HgemmVariant {
+        let v = HgemmVariant::fp8_promoted(scales);
+        let smem = match self {
+            Fp8BlockEntry::Global => return v,
+            Fp8BlockEntry::Staged => config::SMEM_BYTES_FP8_STAGED,
+            Fp8BlockEntry::Staged5 => config::SMEM_BYTES_FP8_STAGED_S5,
+        };
+        HgemmVariant {
+            smem,
+            scale_maps: true,
+            ..v
+        }
     }
 }

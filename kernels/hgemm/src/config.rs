@@ -131,14 +131,14 @@ pub const STAGES_PINGPONG_128: usize = 5;
 /// compile time that its scheduler type can do it (`TileScheduler::SPLITS` / `SPLIT_K`), and the
 /// host's variants take these values.
 ///
+/// ```text
+/// SCHEDULER              == SchedulerKind::STREAM_K   // 16-bit: a tail for any part-empty wave
+/// SCHEDULER_PINGPONG     == SchedulerKind::DATA_PARALLEL        // no workspace
+/// SCHEDULER_FP8_PROMOTED == { stream_k: true, tail_max_fill: (1, 4), split_k: true }
 /// ```
-/// use host::hgemm::config::{self, SchedulerKind};
-/// assert_eq!(config::SCHEDULER, SchedulerKind::STREAM_K);
-/// assert!(!config::SCHEDULER_PINGPONG.stream_k); // data-parallel: no workspace
-/// // the promoted per-tensor FP8 entries: split-K for small M, a tail for a sparse last wave
-/// assert!(config::SCHEDULER_FP8_PROMOTED.split_k);
-/// assert_eq!(config::SCHEDULER_FP8_PROMOTED.tail_max_fill, (1, 4));
-/// ```
+///
+/// (This file is also the host's `host::hgemm::config` and the emulator's: its examples are
+/// text; `host::hgemm`'s tests check the grids these give, `split_k_grids`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SchedulerKind {
     /// A part-empty last wave's tiles are shared out by k-tiles between clusters (stream-K,
