@@ -36,6 +36,19 @@ pub fn check_problem<O: GemmOut>(
 }
 
 /// Random block scales: powers of two from 1/4 to 4 times 1, 1.25, 1.5 or 1.75.
+/// D read back as f64, for the references.
+fn readback<O: GemmOut>(s: &Arc<CudaStream>, d: &cudarc::driver::CudaSlice<O>) -> Result<Vec<f64>> {
+    Ok(s.clone_dtoh(d)?
+        .iter()
+        .map(|x| f64::from(x.to_f32()))
+        .collect())
+}
+
+/// A or B decoded from `t` to f64 (the references' dequantized inputs).
+fn dequantized(t: Fp8, v: &[u8]) -> Vec<f64> {
+    v.iter().map(|&x| f64::from(t.decode(x))).collect()
+}
+
 fn block_scales(n: usize, rng: &mut Rng) -> Vec<f32> {
     (0..n)
         .map(|_| 2f32.powi(rng.int(-2, 2)) * (1.0 + 0.25 * rng.int(0, 3) as f32))
@@ -71,13 +84,11 @@ pub fn check_problem_scaled<O: GemmOut>(
         Fp8Scales::PerTensor
     };
     let ms = timed(s, || ctx.gemm_fp8_scaled(s, g, &a, &b, scales_arg, &mut d))?;
-    let got: Vec<f64> = s
-        .clone_dtoh(&d)?
-        .iter()
-        .map(|x| f64::from(x.to_f32()))
-        .collect();
-    let deq = |v: &[u8]| -> Vec<f64> { v.iter().map(|&x| f64::from(g.dtype.decode(x))).collect() };
-    let (fa, fb) = (deq(&ha), deq(&hb));
+    let (got, fa, fb) = (
+        readback(s, &d)?,
+        dequantized(g.dtype, &ha),
+        dequantized(g.dtype, &hb),
+    );
     // columns of D in parallel (the small-M problems' K of 16384 make billions of products):
     // each range's (mismatches, largest err/bound, largest err/Σ|s·a·b|), then the largest
     let parts = super::sweep::par_ranges(n, m * n * k, |cols| {
@@ -149,13 +160,11 @@ pub fn check_problem_fused<O: GemmOut>(
     };
     let mut d = s.alloc_zeros::<O>(m * n)?;
     let ms = timed(s, || ctx.gemm_fp8_fused(s, g, &a, &b, v, &mut d))?;
-    let got: Vec<f64> = s
-        .clone_dtoh(&d)?
-        .iter()
-        .map(|x| f64::from(x.to_f32()))
-        .collect();
-    let deq = |v: &[u8]| -> Vec<f64> { v.iter().map(|&x| f64::from(g.dtype.decode(x))).collect() };
-    let (fa, fb) = (deq(&ha), deq(&hb));
+    let (got, fa, fb) = (
+        readback(s, &d)?,
+        dequantized(g.dtype, &ha),
+        dequantized(g.dtype, &hb),
+    );
     let scales = f64::from(g.scale_a) * f64::from(g.scale_b);
     let parts = super::sweep::par_ranges(n, m * n * k, |cols| {
         let (mut bad, mut worst) = (0usize, 0f64);
