@@ -248,16 +248,20 @@ unsafe fn gemm_qk_rs<E, H: AttnTiles, const SN2: usize, const QA: usize>(
         } else {
             ScaleOut::One
         };
-        let a = [
-            qa[4 * kb].to_bits(),
-            qa[4 * kb + 1].to_bits(),
-            qa[4 * kb + 2].to_bits(),
-            qa[4 * kb + 3].to_bits(),
-        ];
+        let a = a_kblock(qa, kb);
         // SAFETY: the caller's.
         unsafe { mma_async_rs::<E, MajorK, One, One, _>(a, k(kb), s, scale) };
     });
     commit_group();
+}
+
+/// The four registers of k-block `kb` of a 16-bit `wgmma` RS A operand held in `r` (two elements
+/// a register: `ALayout_64x16`'s four per thread and k-block, the k-blocks in turn): the
+/// k-block mode of the registers' layout `(_4, N/4):(_1, _4)`.
+#[inline(always)]
+fn a_kblock<const N: usize>(r: &[f32; N], kb: usize) -> [u32; 4] {
+    let regs = make_layout_left((_4, (N / 4) as i32));
+    core::array::from_fn(|v| r[regs.crd2idx((v as i32, kb as i32)).value() as usize].to_bits())
 }
 
 /// `O += P·V`: P (this warpgroup's `64 × BN`, 16-bit, in the registers [`convert_p`] filled) as
@@ -278,12 +282,7 @@ unsafe fn gemm_pv<E, const OD2: usize, const PA: usize>(
     fence_operand(o);
     fence();
     device::unroll!(PA / 4, |kb| {
-        let a = [
-            pa[4 * kb].to_bits(),
-            pa[4 * kb + 1].to_bits(),
-            pa[4 * kb + 2].to_bits(),
-            pa[4 * kb + 3].to_bits(),
-        ];
+        let a = a_kblock(pa, kb);
         // SAFETY: the caller's.
         unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, v(kb), o, ScaleOut::One) };
     });
@@ -313,12 +312,7 @@ unsafe fn gemm_pv_l<E, const OD2: usize, const PA: usize>(
     fence_operand(l);
     fence();
     device::unroll!(PA / 4, |kb| {
-        let a = [
-            pa[4 * kb].to_bits(),
-            pa[4 * kb + 1].to_bits(),
-            pa[4 * kb + 2].to_bits(),
-            pa[4 * kb + 3].to_bits(),
-        ];
+        let a = a_kblock(pa, kb);
         // SAFETY: the caller's.
         unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, v(kb), o, ScaleOut::One) };
         // SAFETY: the caller's; the ones tile is K-major, its values all 1.
