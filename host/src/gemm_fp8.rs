@@ -24,8 +24,9 @@
 //! `D = act(sa·sb·s_row[i]·s_col[j]·(A·Bᵀ)[i,j] + bias)` — the per-row and per-column scales
 //! of `torch._scaled_mm`'s row-wise scaling (`scale_a` `(M,1)`, `scale_b` `(1,N)`), a bias
 //! along M or N, an activation (ReLU, GELU tanh/erf, SiLU) — in entries
-//! `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}` (the per-tensor promoted kernel
-//! with the typed epilogue `Scaled<RowColScale, BiasAct<A>>`), launched by
+//! `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192` (the per-tensor promoted
+//! kernel on its 128×192 tiles with the typed epilogue `Scaled<RowColScale, BiasAct<A>>` stored
+//! directly, [`Fp8PromotedTile::FUSED`]), launched by
 //! [`Context::gemm_fp8_fused`] with the vectors in [`Fp8Vectors`]; the bound
 //! [`fp8_fused_error_bound`].
 //!
@@ -209,7 +210,7 @@ impl GemmFp8Config {
     /// ```
     /// use host::{Activation, gemm_fp8::{Fp8, GemmFp8Config}};
     /// let g = GemmFp8Config::new(64, 64, 64, Fp8::E4M3).act(Activation::GeluErf);
-    /// assert_eq!(g.fused_entry(), "gemm_fp8_fused_e4m3_tn_gelu_erf");
+    /// assert_eq!(g.fused_entry(), "gemm_fp8_fused_e4m3_tn_gelu_erf_n192");
     /// ```
     pub fn act(mut self, act: Activation) -> GemmFp8Config {
         self.act = act;
@@ -252,21 +253,31 @@ impl GemmFp8Config {
             BiasMode::N => self.n,
         }
     }
-    /// The fused epilogue's entry: `gemm_fp8_fused_e4m3_tn_<activation>`.
+    /// The fused epilogue's entry: `gemm_fp8_fused_e4m3_tn_<activation>` on
+    /// [`Fp8PromotedTile::FUSED`] ([`Fp8PromotedTile::fused_entry`]).
     ///
     /// ```
     /// use host::gemm_fp8::{Fp8, GemmFp8Config};
-    /// assert_eq!(GemmFp8Config::new(8, 8, 16, Fp8::E4M3).fused_entry(), "gemm_fp8_fused_e4m3_tn_identity");
+    /// assert_eq!(GemmFp8Config::new(8, 8, 16, Fp8::E4M3).fused_entry(), "gemm_fp8_fused_e4m3_tn_identity_n192");
     /// ```
     pub fn fused_entry(&self) -> &'static str {
-        match self.act {
-            Activation::Identity => "gemm_fp8_fused_e4m3_tn_identity",
-            Activation::Relu => "gemm_fp8_fused_e4m3_tn_relu",
-            Activation::Gelu => "gemm_fp8_fused_e4m3_tn_gelu",
-            Activation::GeluErf => "gemm_fp8_fused_e4m3_tn_gelu_erf",
-            Activation::Silu => "gemm_fp8_fused_e4m3_tn_silu",
+        let () = Self::FUSED_HAS_EVERY_ACTIVATION;
+        match Fp8PromotedTile::FUSED.fused_entry(self.act) {
+            Some(e) => e,
+            None => unreachable!("Fp8PromotedTile::FUSED has every activation's entry"),
         }
     }
+    /// Every activation has a fused entry on [`Fp8PromotedTile::FUSED`] (so the
+    /// `unreachable!` of [`fused_entry`](Self::fused_entry) is).
+    const FUSED_HAS_EVERY_ACTIVATION: () = {
+        use Activation::*;
+        let acts = [Identity, Relu, Gelu, GeluErf, Silu];
+        let mut i = 0;
+        while i < acts.len() {
+            assert!(Fp8PromotedTile::FUSED.fused_entry(acts[i]).is_some());
+            i += 1;
+        }
+    };
     /// The fused epilogue's name: `+bias_m`/`+bias_n`, the activation, `row-scales`,
     /// `col-scales` (empty when not fused).
     ///
@@ -770,7 +781,17 @@ impl Context {
         self.check_buffer("buffer A", a)?;
         self.check_buffer("buffer B", b)?;
         self.check_buffer("buffer D", d)?;
-        let entry = g.fused_entry();
+        // the tile: Fp8PromotedTile::FUSED, or the override's where it has fused entries
+        let tile = self
+            .overrides()
+            .fp8_promoted_tile
+            .unwrap_or(Fp8PromotedTile::FUSED);
+        let entry = tile.fused_entry(g.act).ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{g}: no fused entry on the FP8 tile {:?} (CUTE_RS_FP8_PROMOTED)",
+                tile
+            ))
+        })?;
         self.require_kernel(entry)?;
         let (pa, _ra) = a.device_ptr(stream);
         let (pb, _rb) = b.device_ptr(stream);
@@ -792,7 +813,7 @@ impl Context {
         // epilogue's row and column scales (`HgemmParams::scale_m` / `scale_n`)
         let variant = HgemmVariant {
             product_scales: (addr(&prow), addr(&pcol)),
-            ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
+            ..tile.variant()
         };
         self.hgemm_launch_with(
             stream,
@@ -1000,7 +1021,7 @@ mod tests {
             .row_col_scales(true, true);
         let lens = (300 * 256, 200 * 256, 300 * 200);
         assert!(g.check(lens.0, lens.1, lens.2).is_ok());
-        assert_eq!(g.entry(), "gemm_fp8_fused_e4m3_tn_silu");
+        assert_eq!(g.entry(), "gemm_fp8_fused_e4m3_tn_silu_n192");
         assert_eq!(g.as_pairs().bias, BiasMode::M);
         assert_eq!(g.as_pairs().act, Activation::Silu);
         // fast accumulation and e5m2: refused

@@ -6,6 +6,7 @@
 
 use super::{HgemmKernel, HgemmVariant, config};
 use crate::error::Error;
+use crate::gemm::Activation;
 
 /// The Hopper GEMM's kernel schedule (CUTLASS's `KernelSchedule`, `collective::kernel`):
 /// [`Context::hgemm`](crate::Context::hgemm) launches the cooperative entries (128×256 tiles, both consumer
@@ -156,6 +157,10 @@ impl Fp8PromotedTile {
     /// The tile of per-tensor launches (H200, against 128×128: +2 % at 4096×7168×16384, +10 % at
     /// 8192³, +5 % at 4096³).
     pub const PER_TENSOR: Fp8PromotedTile = Fp8PromotedTile::N192;
+    /// The tile of the fused epilogue's launches ([`Context::gemm_fp8_fused`](crate::Context::gemm_fp8_fused);
+    /// the override `CUTE_RS_FP8_PROMOTED=<name>` picks another where it has fused entries). H200,
+    /// session 13, against 128×128: +10 % at 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³.
+    pub const FUSED: Fp8PromotedTile = Fp8PromotedTile::N192;
     /// Every tile, with its override name.
     pub const ALL: [(&'static str, Fp8PromotedTile); 4] = [
         ("n128", Fp8PromotedTile::N128),
@@ -175,6 +180,34 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N160S5 => "gemm_fp8_e4m3_tn_promoted_n160s5",
             Fp8PromotedTile::N192 => "gemm_fp8_e4m3_tn_promoted_n192",
         }
+    }
+    /// The fused epilogue's entry with activation `act` on this tile
+    /// (`gemm_fp8_fused_e4m3_tn_<act>_n192` on 128×192, `gemm_fp8_fused_e4m3_tn_<act>` on 128×128,
+    /// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`); none on the 160-wide tiles.
+    ///
+    /// ```
+    /// use host::{Activation, hgemm::Fp8PromotedTile};
+    /// let t = Fp8PromotedTile::FUSED;
+    /// assert_eq!(t.fused_entry(Activation::GeluErf), Some("gemm_fp8_fused_e4m3_tn_gelu_erf_n192"));
+    /// let n128 = Fp8PromotedTile::N128.fused_entry(Activation::Gelu);
+    /// assert_eq!(n128, Some("gemm_fp8_fused_e4m3_tn_gelu"));
+    /// assert_eq!(Fp8PromotedTile::N160.fused_entry(Activation::Relu), None);
+    /// ```
+    pub const fn fused_entry(self, act: Activation) -> Option<&'static str> {
+        use Activation::*;
+        Some(match (self, act) {
+            (Fp8PromotedTile::N128, Identity) => "gemm_fp8_fused_e4m3_tn_identity",
+            (Fp8PromotedTile::N128, Relu) => "gemm_fp8_fused_e4m3_tn_relu",
+            (Fp8PromotedTile::N128, Gelu) => "gemm_fp8_fused_e4m3_tn_gelu",
+            (Fp8PromotedTile::N128, GeluErf) => "gemm_fp8_fused_e4m3_tn_gelu_erf",
+            (Fp8PromotedTile::N128, Silu) => "gemm_fp8_fused_e4m3_tn_silu",
+            (Fp8PromotedTile::N192, Identity) => "gemm_fp8_fused_e4m3_tn_identity_n192",
+            (Fp8PromotedTile::N192, Relu) => "gemm_fp8_fused_e4m3_tn_relu_n192",
+            (Fp8PromotedTile::N192, Gelu) => "gemm_fp8_fused_e4m3_tn_gelu_n192",
+            (Fp8PromotedTile::N192, GeluErf) => "gemm_fp8_fused_e4m3_tn_gelu_erf_n192",
+            (Fp8PromotedTile::N192, Silu) => "gemm_fp8_fused_e4m3_tn_silu_n192",
+            (Fp8PromotedTile::N160 | Fp8PromotedTile::N160S5, _) => return None,
+        })
     }
     /// The CTA tile (M, N, K in 16-bit units), the kernel's configuration.
     pub fn tile(self) -> (usize, usize, usize) {

@@ -66,12 +66,13 @@
 //! memory by TMA beside A's and B's k-tiles (`collective::mainloop::GmmaFp8AccumulationStaged`,
 //! the scales' tensor maps in its two extra parameters; [`config::STAGES_FP8_STAGED`] stages).
 //!
-//! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}` are the
-//! per-tensor promoted kernel on 128×128 tiles with [`FusedFp8Epilogue`]: `D = act(alpha·s_row[r]·s_col[c]·acc
-//! + bias)`, one entry per activation as the 16-bit fused family, the bias (along M or N) and
-//! the per-row and per-column scales (`torch._scaled_mm`'s row-wise scaling; [`RowColScale`],
-//! [`HgemmParams::scale_m`] / [`HgemmParams::scale_n`], 0 each for none) run-time parameters, D
-//! f32, bf16 or f16 by the direct path.
+//! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192` are
+//! the per-tensor promoted kernel on 128×192 tiles with [`FusedFp8Epilogue`] on its direct
+//! path ([`Direct`]): `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, one entry per activation
+//! as the 16-bit fused family, the bias (along M or N) and the per-row and per-column scales
+//! (`torch._scaled_mm`'s row-wise scaling; [`RowColScale`], [`HgemmParams::scale_m`] /
+//! [`HgemmParams::scale_n`], 0 each for none) run-time parameters, D f32, bf16 or f16 (the
+//! 128×128 ones without the `_n192` suffix are measuring variants, feature `fp8-variants`).
 //!
 //! The ping-pong entries `hgemm_{bf16,f16}_tn_pingpong{,128}` and
 //! `hgemm_fused_bf16_tn_gelu_pingpong{,128}` (feature `pingpong`, not in the default build) are
@@ -573,7 +574,7 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumul
 // (H200 against the 128×128 `_pt`: +2 % at 4096x7168x16384, +10 % at 8192³, +5 % at 4096³); the
 // 128×160 ones are measuring variants (`CUTE_RS_FP8_PROMOTED=n160|n160s5`: +3-4 % at
 // 4096x7168x16384, +2-5 % at 8192³)
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 96>, SchedulerFp8PromotedN192, DirectEpilogue, _192, config::STAGES_FP8_N192);
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, DirectEpilogue, _192, config::STAGES_FP8_N192);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160);
 #[cfg(feature = "fp8-variants")]
@@ -603,6 +604,10 @@ const _: () = {
         -> Kernel<Coop, DirectEpilogue, _128, Staged, { config::STAGES_FP8_STAGED_S5 }> = |s| s;
     assert!(config::SMEM_BYTES_FP8_STAGED <= 227 * 1024);
 };
+
+/// The per-tensor promoted entries' accumulation on 128×192 tiles: one `m64n192k32` temporary
+/// promoted every k-tile, no block scales' code (the plain and the fused `_n192` entries).
+pub type AccumulationN192 = GmmaFp8Accumulation<false, false, false, 96>;
 
 /// The per-tensor promoted entry's scheduler ([`SchedulerFp8Promoted`] on its 128×192 tiles):
 /// split-K for small M, else data-parallel.
@@ -646,12 +651,18 @@ mod wide {
     };
 }
 
-/// [`HgemmEpilogue`]'s direct path without shared memory ([`config::NoEpilogueStorage`]): the
-/// epilogue of the wide-tile variants, which give the TMA epilogue's 64 KiB to stages (their
-/// `out` never has [`config::OUT_TMA`]: `config::out_direct`).
-pub struct DirectEpilogue;
+/// The epilogue `E` on its direct path only, without shared memory
+/// ([`config::NoEpilogueStorage`]): the epilogue of the wide-tile FP8 entries, which give the TMA
+/// epilogue's 64 KiB to stages. Their `out` never has [`config::OUT_TMA`] (`config::out_direct`,
+/// applied here again), so `E` stores from registers and never touches its shared memory.
+///
+/// ```text
+/// Direct<HgemmEpilogue>                    // alpha·acc + beta·C, f32 / bf16 / f16
+/// Direct<FusedFp8Epilogue<act::Gelu>>      // GELU(alpha·s_row·s_col·acc + bias)
+/// ```
+pub struct Direct<E>(core::marker::PhantomData<E>);
 
-impl CollectiveEpilogue for DirectEpilogue {
+impl<E: CollectiveEpilogue<Args = EpilogueArgs>> CollectiveEpilogue for Direct<E> {
     type Args = EpilogueArgs;
     type Storage = config::NoEpilogueStorage;
     #[inline(always)]
@@ -665,26 +676,53 @@ impl CollectiveEpilogue for DirectEpilogue {
         wg: i32,
         last: bool,
     ) {
-        const { assert!(W::M == 64, "DirectEpilogue: 64-row warpgroup tiles") };
-        // the direct path (`out` without OUT_TMA) reads and writes no shared memory
-        let smem = smem as *mut EpilogueStorage;
-        unsafe { store_with::<ELEMS_ALL, 64>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+        const { assert!(W::M == 64, "Direct: 64-row warpgroup tiles") };
+        let p = a.params;
+        let a = EpilogueArgs {
+            params: HgemmParams {
+                out: config::out_direct(p.out),
+                ..p
+            },
+            ..*a
+        };
+        // SAFETY: the caller's; the direct path (`out` without OUT_TMA) reads and writes no
+        // shared memory, so `E`'s storage pointer is never dereferenced
+        unsafe { E::store::<W>(&a, acc, mn, origin, t, smem as *mut E::Storage, wg, last) }
     }
 }
+
+/// [`HgemmEpilogue`]'s direct path without shared memory: the per-tensor promoted FP8 entries'
+/// epilogue on their wide tiles.
+pub type DirectEpilogue = Direct<HgemmEpilogue>;
 
 /// The fused FP8 entries' epilogue: bias, activation `A`, per-row and per-column scales, a D
 /// of f32, bf16 or f16 (the promoted entries' direct path: `config::out_direct`).
 pub type FusedFp8Epilogue<A> = FusedEpilogue<A, RowColScale, ELEMS_ALL>;
 // the fused FP8 entries (the per-tensor promoted kernel with `FusedFp8Epilogue`, one per
 // activation): `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, the scale vectors in
-// `p.scale_m` / `p.scale_n`. One entry switching
+// `p.scale_m` / `p.scale_n`, on the per-tensor kernel's 128×192 tiles with the direct fused
+// epilogue (no shared memory for it; H200, session 13: +10 % at 4096×7168×16384, +13–16 % at
+// 8192³, +4–6 % at 4096³ against 128×128, doc/fp8-gemm.md). One entry switching
 // on the activation per tile measured 0 spills too but cost more to build: +35 s of rustc and
 // 31 s of ptxas (130k PTX lines) against about +5 s and 3 s per entry here (doc/fp8-gemm.md)
-hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_identity, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::Identity>);
-hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_relu, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::Relu>);
-hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::Gelu>);
-hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu_erf, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::GeluErf>);
-hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_silu, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedFp8Epilogue<act::Silu>);
+type FusedN192<A> = Direct<FusedFp8Epilogue<A>>;
+hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_identity_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Identity>, _192, config::STAGES_FP8_N192);
+hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_relu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Relu>, _192, config::STAGES_FP8_N192);
+hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Gelu>, _192, config::STAGES_FP8_N192);
+hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu_erf_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::GeluErf>, _192, config::STAGES_FP8_N192);
+hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_silu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Silu>, _192, config::STAGES_FP8_N192);
+// the same on 128×128 tiles (paired temporaries, the TMA epilogue's storage unused: the fused
+// default until session 13; measuring: the host's `CUTE_RS_FP8_PROMOTED=n128` picks them)
+#[cfg(feature = "fp8-variants")]
+mod fused_n128 {
+    use super::*;
+    type Acc = GmmaFp8Accumulation<true, false, false>;
+    hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_identity, (E4M3, E4M3), Acc, SchedulerFp8Promoted, FusedFp8Epilogue<act::Identity>);
+    hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_relu, (E4M3, E4M3), Acc, SchedulerFp8Promoted, FusedFp8Epilogue<act::Relu>);
+    hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu, (E4M3, E4M3), Acc, SchedulerFp8Promoted, FusedFp8Epilogue<act::Gelu>);
+    hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu_erf, (E4M3, E4M3), Acc, SchedulerFp8Promoted, FusedFp8Epilogue<act::GeluErf>);
+    hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_silu, (E4M3, E4M3), Acc, SchedulerFp8Promoted, FusedFp8Epilogue<act::Silu>);
+}
 
 // The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
 // `CUTE_RS_HGEMM_SCHEDULE=pingpong|pingpong128`; doc/hopper-gemm.md): the same mainloop,
