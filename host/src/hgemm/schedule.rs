@@ -151,6 +151,9 @@ pub enum Fp8PromotedTile {
     N160S5,
     /// 128×192 tiles, 5 stages of 40 KiB: the per-tensor default.
     N192,
+    /// 128×192 tiles with consumer warpgroup 1's promotion windows shifted by half a k-tile
+    /// (`GmmaFp8Accumulation`'s `OFFSET`; a measuring variant).
+    N192Offset,
 }
 
 impl Fp8PromotedTile {
@@ -162,11 +165,12 @@ impl Fp8PromotedTile {
     /// session 13, against 128×128: +10 % at 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³.
     pub const FUSED: Fp8PromotedTile = Fp8PromotedTile::N192;
     /// Every tile, with its override name.
-    pub const ALL: [(&'static str, Fp8PromotedTile); 4] = [
+    pub const ALL: [(&'static str, Fp8PromotedTile); 5] = [
         ("n128", Fp8PromotedTile::N128),
         ("n160", Fp8PromotedTile::N160),
         ("n160s5", Fp8PromotedTile::N160S5),
         ("n192", Fp8PromotedTile::N192),
+        ("n192off", Fp8PromotedTile::N192Offset),
     ];
     /// The tile of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8PromotedTile> {
@@ -179,11 +183,13 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N160 => "gemm_fp8_e4m3_tn_promoted_n160",
             Fp8PromotedTile::N160S5 => "gemm_fp8_e4m3_tn_promoted_n160s5",
             Fp8PromotedTile::N192 => "gemm_fp8_e4m3_tn_promoted_n192",
+            Fp8PromotedTile::N192Offset => "gemm_fp8_e4m3_tn_promoted_n192off",
         }
     }
     /// The fused epilogue's entry with activation `act` on this tile
     /// (`gemm_fp8_fused_e4m3_tn_<act>_n192` on 128×192, `gemm_fp8_fused_e4m3_tn_<act>` on 128×128,
-    /// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`); none on the 160-wide tiles.
+    /// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`); none on the 160-wide tiles or
+    /// with offset promotion windows.
     ///
     /// ```
     /// use host::{Activation, hgemm::Fp8PromotedTile};
@@ -206,7 +212,9 @@ impl Fp8PromotedTile {
             (Fp8PromotedTile::N192, Gelu) => "gemm_fp8_fused_e4m3_tn_gelu_n192",
             (Fp8PromotedTile::N192, GeluErf) => "gemm_fp8_fused_e4m3_tn_gelu_erf_n192",
             (Fp8PromotedTile::N192, Silu) => "gemm_fp8_fused_e4m3_tn_silu_n192",
-            (Fp8PromotedTile::N160 | Fp8PromotedTile::N160S5, _) => return None,
+            (Fp8PromotedTile::N160 | Fp8PromotedTile::N160S5 | Fp8PromotedTile::N192Offset, _) => {
+                return None;
+            }
         })
     }
     /// The CTA tile (M, N, K in 16-bit units), the kernel's configuration.
@@ -220,7 +228,9 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N128 => return HgemmVariant::FP8_PROMOTED_PER_TENSOR,
             Fp8PromotedTile::N160 => (config::TILE_FP8_N160, config::SMEM_BYTES_FP8_N160),
             Fp8PromotedTile::N160S5 => (config::TILE_FP8_N160, config::SMEM_BYTES_FP8_N160_S5),
-            Fp8PromotedTile::N192 => (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192),
+            Fp8PromotedTile::N192 | Fp8PromotedTile::N192Offset => {
+                (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192)
+            }
         };
         HgemmVariant {
             tile,

@@ -329,6 +329,12 @@ pub trait MmaAccumulation<F>: AccumulationStage + Sized {
     fn k_tile_scale(prev: ScaleOut) -> ScaleOut;
     /// The consumer warpgroups take turns issuing their k-tiles' `wgmma`s ([`ConsumerOrder`]).
     const TURNS: bool = false;
+    /// Consumer warpgroup 1 (the CTA tile's second m64 block, cooperative schedule) promotes
+    /// in windows shifted by half a k-tile against warpgroup 0's
+    /// ([`CollectiveMma::mma_offset`]), so the two warpgroups' `wait_group 0` and promotion
+    /// fall at different times instead of together with the tensor core idle. Per-tensor
+    /// scales only (a window straddles two k-tiles); neither paired nor in turns.
+    const OFFSET: bool = false;
     /// The k-tiles go in pairs, the second into a second temporary ([`frag_b`](Self::frag_b)),
     /// the first promoted while the second's `wgmma`s run
     /// ([`CollectiveMma::mma`]'s paired schedule).
@@ -495,11 +501,15 @@ pub struct Fp8BlockScales {
 /// `V`: a consumer's fragment, `m64n(2V)`: 64 (128-wide tiles) by default; 80 and 96 for the
 /// 160- and 192-wide tiles (per-tensor scales only, `BLOCK` false: such a tile straddles B's
 /// 128-column scale blocks).
+///
+/// `OFFSET`: consumer warpgroup 1's promotion windows shifted by half a k-tile
+/// ([`MmaAccumulation::OFFSET`], [`CollectiveMma::mma_offset`]; per-tensor, one temporary).
 pub struct GmmaFp8Accumulation<
     const PAIRED: bool,
     const TURNS: bool,
     const BLOCK: bool = true,
     const V: usize = 64,
+    const OFFSET: bool = false,
 > {
     /// The `m64n(2V)` temporary (CuTe's `CLayout_64xN` fragment, as the main accumulator).
     pub temp: [f32; V],
@@ -531,8 +541,8 @@ fn acc_row_half() -> Layout<(_2, _2), (_0, _1)> {
     Layout::default()
 }
 
-impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize>
-    GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, V>
+impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize, const OFFSET: bool>
+    GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, V, OFFSET>
 {
     /// `main += scale[row half]·temp`, the scale the product of the queue's first row's and
     /// N-block's; the queue moves on.
@@ -557,25 +567,30 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize>
     }
 }
 
-impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize> AccumulationStage
-    for GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, V>
+impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize, const OFFSET: bool>
+    AccumulationStage for GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, V, OFFSET>
 {
     type Stage = ();
 }
 
-impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize>
-    MmaAccumulation<[f32; V]> for GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, V>
+impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize, const OFFSET: bool>
+    MmaAccumulation<[f32; V]> for GmmaFp8Accumulation<PAIRED, TURNS, BLOCK, V, OFFSET>
 {
     type Args = Fp8BlockScales;
     const K_PIPE_MMAS: u32 = 0;
     const TURNS: bool = TURNS;
     const PAIRED: bool = PAIRED;
+    const OFFSET: bool = OFFSET;
     #[inline(always)]
     fn new(scales: &Fp8BlockScales, (_, t): (i32, i32), (m0, n0): (i32, i32), k: i32) -> Self {
         const {
             assert!(
                 V == 64 || !BLOCK,
                 "GmmaFp8Accumulation: block scales with 128-wide tiles only (V = 64)"
+            );
+            assert!(
+                !OFFSET || !(BLOCK || PAIRED || TURNS),
+                "GmmaFp8Accumulation: offset windows with per-tensor scales, one temporary, no turns"
             )
         };
         let (m, n) = scales.mn;
@@ -964,6 +979,12 @@ where
             };
             return MmaTail(None);
         }
+        if Acc::OFFSET && wg == 1 {
+            unsafe {
+                Self::mma_offset::<W, TA, TB>(cons, smem, acc, accum, wg, (k_begin, k_count))
+            };
+            return MmaTail(None);
+        }
         let pipelined = Acc::K_PIPE_MMAS > 0;
         let descs = Self::stage_descs(smem, wg);
         let mut pending: Option<ConsumerStage<STAGES>> = None;
@@ -1091,6 +1112,116 @@ where
         commit_group();
         order.arrive();
         (full, st)
+    }
+
+    /// `N` k-blocks of stage `st` from k-block `KB0` on, into `frag` (the first with scale-d
+    /// `scale`), after a `wgmma.fence`; the caller commits. The stage has been waited for.
+    ///
+    /// # Safety
+    /// As [`mma`](Self::mma).
+    #[inline(always)]
+    unsafe fn issue_kblocks<W: WarpgroupTile, const KB0: usize, const N: usize>(
+        (da, db): (
+            impl Fn(i32, i32, u32) -> u64 + Copy,
+            impl Fn(i32, i32, u32) -> u64 + Copy,
+        ),
+        frag: &mut W::Frag,
+        st: u32,
+        mut scale: ScaleOut,
+    ) where
+        W::Block: MmaAsync<E>,
+    {
+        fence();
+        device::unroll!(N, |i| {
+            let kb = (KB0 + i) as i32;
+            device::unroll!(W::BLOCKS, |blk| {
+                // SAFETY: as in `issue`
+                unsafe {
+                    mma_async_ss::<E, MA, MB, One, One, _>(
+                        da(blk as i32, kb, st),
+                        db(0, kb, st),
+                        W::block(frag, blk),
+                        scale,
+                    )
+                };
+            });
+            scale = ScaleOut::One;
+        });
+    }
+
+    /// [`mma`](Self::mma)'s schedule for consumer warpgroup 1 when [`MmaAccumulation::OFFSET`]:
+    /// promotion windows of four `wgmma`s shifted by half a k-tile against warpgroup 0's (which
+    /// promotes each k-tile), so that one warpgroup's `wgmma`s are queued on the tensor core
+    /// while the other waits for its own and promotes. The windows: the first k-tile's first
+    /// two k-blocks; then each k-tile's last two with the next k-tile's first two (the held
+    /// k-tile's half issued and committed before the wait for the next stage, so that a late
+    /// stage leaves this warpgroup's half running rather than re-aligning the two); the last
+    /// k-tile's last two. A stage is released after the window holding its second half (one
+    /// arrival per consumer warpgroup, as every schedule's): this warpgroup holds one stage
+    /// more than warpgroup 0 across a promotion. Per-tensor scales only: the promotion is
+    /// `main += temp`, with no k-tile's scales to apply. Nothing in flight across the loop's
+    /// back edge.
+    ///
+    /// # Safety
+    /// As [`mma`](Self::mma).
+    #[inline(always)]
+    unsafe fn mma_offset<W: WarpgroupTile, TA: StageTile, TB: StageTile>(
+        cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
+        smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
+        acc: &mut W::Frag,
+        accum: &mut Acc,
+        wg: i32,
+        (k_begin, k_count): (i32, i32),
+    ) where
+        W::Block: MmaAsync<E>,
+        Acc: MmaAccumulation<W::Frag>,
+    {
+        const {
+            assert!(
+                !Acc::OFFSET || (!Acc::PAIRED && !Acc::TURNS && Acc::K_PIPE_MMAS == 0),
+                "offset windows: one temporary, promoted each window, no turns"
+            )
+        };
+        let _ = k_begin; // per-tensor: the window's k-tiles need no scales
+        if k_count == 0 {
+            return;
+        }
+        let descs = Self::stage_descs(smem, wg);
+        // window 0: the first k-tile's first half
+        let st = warp_uniform_u32(cons.state().index());
+        let mut held = unsafe { cons.consumer_wait() };
+        let mut st = st;
+        unsafe { Self::issue_kblocks::<W, 0, 2>(descs, accum.frag(acc), st, ScaleOut::Zero) };
+        commit_group();
+        wait_group::<0>();
+        W::fence(accum.frag(acc));
+        accum.promote(acc);
+        for _ in 1..k_count {
+            // the held k-tile's second half, then (its stage waited for) the next k-tile's first
+            W::fence(accum.frag(acc));
+            unsafe { Self::issue_kblocks::<W, 2, 2>(descs, accum.frag(acc), st, ScaleOut::Zero) };
+            commit_group();
+            let st_next = warp_uniform_u32(cons.state().index());
+            let next = unsafe { cons.consumer_wait() };
+            unsafe {
+                Self::issue_kblocks::<W, 0, 2>(descs, accum.frag(acc), st_next, ScaleOut::One)
+            };
+            commit_group();
+            wait_group::<0>();
+            W::fence(accum.frag(acc));
+            unsafe { cons.consumer_release(held) };
+            held = next;
+            st = st_next;
+            accum.promote(acc);
+        }
+        // the last window: the last k-tile's second half
+        W::fence(accum.frag(acc));
+        unsafe { Self::issue_kblocks::<W, 2, 2>(descs, accum.frag(acc), st, ScaleOut::Zero) };
+        commit_group();
+        wait_group::<0>();
+        W::fence(accum.frag(acc));
+        unsafe { cons.consumer_release(held) };
+        accum.promote(acc);
     }
 
     /// [`mma`](Self::mma)'s paired schedule (promotion only): k-tiles `kt` and `kt + 1` go into

@@ -466,6 +466,18 @@ macro_rules! hgemm_entry {
         }
         device::launch_bounds!($name, THREADS, 1);
     };
+    (fast_wide $name:ident, $e:ty, $acc:ty, $bn:ty, $sched:ty, $stages:expr) => {
+        device::kernel! {
+        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs, fast accumulation on a promoted entry's wide tiles, the direct epilogue without shared memory (a measuring variant).\n\n# Safety\n",
+                        "As the promoted entry of the same tile, without block scales.")]
+        pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
+            let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
+            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, DirectEpilogue, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), (), epi) }
+        }
+        }
+        device::launch_bounds!($name, THREADS, 1);
+    };
     ($name:ident, $e:ty, $ma:ty, $mb:ty) => {
         hgemm_entry!($name, $e, $ma, $mb, HgemmEpilogue, Scheduler);
     };
@@ -575,6 +587,52 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumul
 // 128×160 ones are measuring variants (`CUTE_RS_FP8_PROMOTED=n160|n160s5`: +3-4 % at
 // 4096x7168x16384, +2-5 % at 8192³)
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, DirectEpilogue, _192, config::STAGES_FP8_N192);
+// the same with consumer warpgroup 1's promotion windows shifted by half a k-tile (doc/fp8-gemm.md,
+// "Promotion windows offset between the consumers", session 13; `CUTE_RS_FP8_PROMOTED=n192off`)
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192off, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 96, true>, SchedulerFp8PromotedN192, DirectEpilogue, _192, config::STAGES_FP8_N192);
+// What promotion costs the n192 kernel (diagnostics, session 13; the host has no switch for them:
+// each one's PTX renamed `gemm_fp8_e4m3_tn_promoted_n192off` by `tools/gpu/cut_ptx.py` runs under
+// that entry's launch): on its tiles, stages, scheduler and epilogue, `_fast192` accumulates in the
+// `wgmma`s (no promotion, a k-tile's `wgmma`s left in flight), `_drain192` too but waits for each
+// k-tile's `wgmma`s (`wait_group 0`) before the release, as the promoted loop does, without the FFMAs
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast192, (E4M3, E4M3), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_drain192, (E4M3, E4M3), drained::DrainedAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192);
+
+/// The `wgmma`s add into the accumulators, each k-tile waited for before its stage's release
+/// (the promoted loop's `wait_group 0` without the promotion): a diagnostic accumulation.
+#[cfg(feature = "fp8-variants")]
+mod drained {
+    use collective::mainloop::{AccumulationStage, MmaAccumulation};
+    use device::wgmma::ScaleOut;
+    /// [`PlainAccumulation`](collective::mainloop::PlainAccumulation) with `K_PIPE_MMAS` 0.
+    pub struct DrainedAccumulation;
+    impl AccumulationStage for DrainedAccumulation {
+        type Stage = ();
+    }
+    impl<F> MmaAccumulation<F> for DrainedAccumulation {
+        type Args = ();
+        const K_PIPE_MMAS: u32 = 0;
+        #[inline(always)]
+        fn new(_: &(), _: (i32, i32), _: (i32, i32), _: i32) -> Self {
+            DrainedAccumulation
+        }
+        #[inline(always)]
+        fn frag<'s>(&'s mut self, main: &'s mut F) -> &'s mut F {
+            main
+        }
+        #[inline(always)]
+        fn k_tile_scale(prev: ScaleOut) -> ScaleOut {
+            prev
+        }
+        #[inline(always)]
+        unsafe fn prefetch(&mut self, _: i32, _: usize) {}
+        #[inline(always)]
+        fn promote(&mut self, _: &mut F) {}
+    }
+}
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160);
 #[cfg(feature = "fp8-variants")]
