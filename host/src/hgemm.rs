@@ -494,7 +494,7 @@ impl Context {
         } else {
             HgemmKernel::entry::<T>(g.transa, g.transb)
         };
-        match self.overrides().hgemm_schedule {
+        match self.hgemm_schedule(g) {
             HgemmSchedule::Cooperative => self.hgemm_launch(stream, g, &entry, (pa, pb), c, pbias),
             s @ (HgemmSchedule::Pingpong | HgemmSchedule::Pingpong128) => {
                 let entry = s.entry(&entry);
@@ -504,6 +504,15 @@ impl Context {
                 self.hgemm_launch_with(stream, g, &entry, (pa, pb), c, pbias, &s.variant())
             }
         }
+    }
+
+    /// The kernel schedule of the Hopper GEMM of `g` on this context: the override
+    /// ([`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)) or
+    /// [`HgemmSchedule::for_problem`].
+    pub fn hgemm_schedule(&self, g: &GemmConfig) -> HgemmSchedule {
+        self.overrides()
+            .hgemm_schedule
+            .unwrap_or_else(|| HgemmSchedule::for_problem(g))
     }
 
     /// Launches the Hopper GEMM's entry `entry` on operands already checked
@@ -1215,15 +1224,22 @@ mod tests {
 
     #[test]
     fn pingpong_entries_are_the_kernels() {
-        // the kernel family's feature-gated block declares exactly these entries
+        // the kernel family's ping-pong block declares exactly these entries (the default
+        // build's 128×128 ones, `pp128`, then the measuring ones)
         let src = include_str!("../../kernels/hgemm/src/lib.rs");
         let declared: Vec<&str> = src
             .split("hgemm_pingpong_entry!(")
             .skip(1) // the text before the first invocation
             .filter_map(|s| s.trim_start().split(',').next())
+            .filter(|e| !e.starts_with('$')) // the macro's own arm
+            .map(|e| e.trim_start_matches("pp128 "))
             .collect();
-        assert_eq!(declared, HgemmSchedule::PINGPONG_ENTRIES);
-        for e in HgemmSchedule::PINGPONG_ENTRIES {
+        let listed: Vec<&str> = HgemmSchedule::PINGPONG128_ENTRIES
+            .into_iter()
+            .chain(HgemmSchedule::MEASURING_ENTRIES)
+            .collect();
+        assert_eq!(declared, listed);
+        for e in listed {
             let (base, s) = match e.strip_suffix("_pingpong128") {
                 Some(base) => (base, HgemmSchedule::Pingpong128),
                 None => (
@@ -1239,6 +1255,24 @@ mod tests {
         );
         assert_eq!(HgemmVariant::PINGPONG.tile, (64, 256, 64));
         assert_eq!(HgemmVariant::PINGPONG_128.tile, (128, 128, 64));
+        // every plain problem `for_problem` sends to the 128×128 ping-pong has its entry
+        for (ta, tb) in [
+            (Trans::N, Trans::N),
+            (Trans::N, Trans::T),
+            (Trans::T, Trans::N),
+            (Trans::T, Trans::T),
+        ] {
+            for e in [
+                HgemmKernel::entry::<bf16>(ta, tb),
+                HgemmKernel::entry::<half::f16>(ta, tb),
+            ] {
+                let pp = HgemmSchedule::Pingpong128.entry(&e);
+                assert!(
+                    HgemmSchedule::PINGPONG128_ENTRIES.contains(&pp.as_str()),
+                    "{pp}"
+                );
+            }
+        }
     }
 
     #[test]

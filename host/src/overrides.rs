@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use host::{Overrides, hgemm::HgemmSchedule};
-//! let o = Overrides { hgemm_schedule: HgemmSchedule::Pingpong, ..Overrides::default() };
+//! let o = Overrides { hgemm_schedule: Some(HgemmSchedule::Pingpong), ..Overrides::default() };
 //! assert!(Overrides::default().is_default() && !o.is_default());
 //! // on an opened context: `Context::new(0)?.with_overrides(o)`
 //! ```
@@ -15,15 +15,15 @@
 use crate::error::{Error, Result};
 use crate::hgemm::schedule::{Fp8BlockEntry, Fp8PromotedTile, HgemmRaster, HgemmSchedule};
 
-/// The measuring overrides of one context; the default (every field `None`/`false`, the
-/// cooperative schedule) launches what the families plan. Each field names the variable
+/// The measuring overrides of one context; the default (every field `None`/`false`) launches
+/// what the families plan. Each field names the variable
 /// [`Overrides::from_env`] reads it from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overrides {
     /// `CUTE_RS_HGEMM_SCHEDULE` (`cooperative`, `pingpong`, `pingpong128`): the Hopper GEMM's
-    /// kernel schedule ([`HgemmSchedule`]; the ping-pong entries are built with
-    /// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
-    pub hgemm_schedule: HgemmSchedule,
+    /// kernel schedule ([`HgemmSchedule`]; unset: [`HgemmSchedule::for_problem`]; the 64×256
+    /// ping-pong entries are built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
+    pub hgemm_schedule: Option<HgemmSchedule>,
     /// `CUTE_RS_HGEMM_CLUSTER` (`1`, `2`): the Hopper GEMM's cluster size.
     pub hgemm_cluster: Option<u32>,
     /// `CUTE_RS_HGEMM_PERSISTENT` (`0`, `1`): a persistent grid or one CTA per tile.
@@ -103,9 +103,10 @@ impl Overrides {
             )?
             .as_deref()
             {
-                Some("pingpong") => HgemmSchedule::Pingpong,
-                Some("pingpong128") => HgemmSchedule::Pingpong128,
-                _ => HgemmSchedule::Cooperative,
+                Some("cooperative") => Some(HgemmSchedule::Cooperative),
+                Some("pingpong") => Some(HgemmSchedule::Pingpong),
+                Some("pingpong128") => Some(HgemmSchedule::Pingpong128),
+                _ => None,
             },
             hgemm_cluster: env_override("CUTE_RS_HGEMM_CLUSTER", &["1", "2"])?
                 .and_then(|v| v.parse().ok()),

@@ -569,7 +569,7 @@ fn main_half(a: &GemmArgs) -> u8 {
     if ctx.hgemm_uses_sm80(&g) {
         println!("kernel: {}", host::hgemm_sm80::HgemmSm80Kernel);
     } else {
-        println!("kernel: {}", ctx.overrides().hgemm_schedule.describe());
+        println!("kernel: {}", ctx.hgemm_schedule(&g).describe());
     }
     let mut code = 0;
     if a.check {

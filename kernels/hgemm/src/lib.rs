@@ -782,41 +782,44 @@ mod fused_n128 {
     hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_silu, (E4M3, E4M3), Acc, SchedulerFp8Promoted, FusedFp8Epilogue<act::Silu>);
 }
 
-// The ping-pong kernel schedule (`CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`, the host's
-// `CUTE_RS_HGEMM_SCHEDULE=pingpong|pingpong128`; doc/hopper-gemm.md): the same mainloop,
-// epilogues and scheduler composed by `collective::kernel::KernelTmaWarpSpecializedPingpong`,
-// each consumer warpgroup's epilogue under the other's `wgmma`s; 64×256 tiles
-// (`TILE_PINGPONG`, entries `*_pingpong`) or CUTLASS's 128×128 (`TILE_PINGPONG_128`, two
-// `m64n128k16` per k-block, entries `*_pingpong128`).
-#[cfg(feature = "pingpong")]
+// The ping-pong kernel schedule (doc/hopper-gemm.md): the same mainloop, epilogues and
+// scheduler composed by `collective::kernel::KernelTmaWarpSpecializedPingpong`, each consumer
+// warpgroup's epilogue under the other's `wgmma`s; CUTLASS's 128×128 tile (`TILE_PINGPONG_128`,
+// two `m64n128k16` per k-block, entries `*_pingpong128`: the host's launches for skinny K,
+// `HgemmSchedule::for_problem`), and behind the feature `pingpong` (`CUTE_RS_KERNEL_FEATURES=
+// hgemm/pingpong`, the host's `CUTE_RS_HGEMM_SCHEDULE=pingpong|pingpong128`) 64×256 tiles
+// (`TILE_PINGPONG`, entries `*_pingpong`) and the fused bias + GELU on both.
 mod pingpong_entries {
     use super::*;
     use collective::kernel::{KernelTmaWarpSpecializedPingpong, ScheduleSharedStorage};
-    use config::{
-        STAGES_PINGPONG, STAGES_PINGPONG_128, SharedStoragePingpong, SharedStoragePingpong128,
-        TILE_PINGPONG, TILE_PINGPONG_128,
-    };
+    use config::{STAGES_PINGPONG_128, SharedStoragePingpong128, TILE_PINGPONG_128};
+    #[cfg(feature = "pingpong")]
+    use config::{STAGES_PINGPONG, SharedStoragePingpong, TILE_PINGPONG};
 
     /// The 64×256 ping-pong entries' tile scheduler: data-parallel over 64×256 tiles.
+    #[cfg(feature = "pingpong")]
     pub type DataParallelPingpong =
         PersistentTileScheduler<{ TILE_PINGPONG.0 as i32 }, { TILE_PINGPONG.1 as i32 }>;
     /// The 128×128 ping-pong entries' tile scheduler: data-parallel over 128×128 tiles.
     pub type DataParallelPingpong128 =
         PersistentTileScheduler<{ TILE_PINGPONG_128.0 as i32 }, { TILE_PINGPONG_128.1 as i32 }>;
+    #[cfg(feature = "pingpong")]
+    const _: () = assert!(schedules::<DataParallelPingpong>(
+        config::SCHEDULER_PINGPONG
+    ));
     const _: () = {
-        assert!(schedules::<DataParallelPingpong>(
-            config::SCHEDULER_PINGPONG
-        ));
         assert!(schedules::<DataParallelPingpong128>(
             config::SCHEDULER_PINGPONG
         ));
     };
     /// The 64×256 ping-pong schedule.
+    #[cfg(feature = "pingpong")]
     pub type Pingpong = KernelTmaWarpSpecializedPingpong<_64>;
     /// The 128×128 ping-pong schedule.
     pub type Pingpong128 = KernelTmaWarpSpecializedPingpong<_128>;
 
     // the configuration is the schedule's: its shared memory and tile
+    #[cfg(feature = "pingpong")]
     const _: () = {
         use collective::kernel::KernelSchedule;
         use collective::mainloop::TileM;
@@ -824,6 +827,14 @@ mod pingpong_entries {
             SharedStoragePingpong,
         )
             -> ScheduleSharedStorage<Pingpong, HgemmEpilogue, _256, STAGES_PINGPONG> = |s| s;
+        assert!(
+            TILE_PINGPONG.0 as i32 == <<Pingpong as KernelSchedule>::TileM as TileM>::BM
+                && TILE_PINGPONG.1 as i32 == <_256 as TileN>::BN
+        );
+    };
+    const _: () = {
+        use collective::kernel::KernelSchedule;
+        use collective::mainloop::TileM;
         let _same_128: fn(
             SharedStoragePingpong128,
         ) -> ScheduleSharedStorage<
@@ -832,10 +843,6 @@ mod pingpong_entries {
             _128,
             STAGES_PINGPONG_128,
         > = |s| s;
-        assert!(
-            TILE_PINGPONG.0 as i32 == <<Pingpong as KernelSchedule>::TileM as TileM>::BM
-                && TILE_PINGPONG.1 as i32 == <_256 as TileN>::BN
-        );
         assert!(
             TILE_PINGPONG_128.0 as i32 == <<Pingpong128 as KernelSchedule>::TileM as TileM>::BM
                 && TILE_PINGPONG_128.1 as i32 == <_128 as TileN>::BN
@@ -846,6 +853,9 @@ mod pingpong_entries {
     /// `$mb`-major, CTA tiles of N `$bn`, epilogue `$epi`, scheduler `$sched`, `$stages` stages
     /// (an entry point, no kernel body).
     macro_rules! hgemm_pingpong_entry {
+        (pp128 $name:ident, $e:ty, $ma:ty, $mb:ty) => {
+            hgemm_pingpong_entry!($name, Pingpong128, $e, $ma, $mb, _128, HgemmEpilogue, DataParallelPingpong128, STAGES_PINGPONG_128);
+        };
         ($name:ident, $ks:ty, $e:ty, $ma:ty, $mb:ty, $bn:ty, $epi:ty, $sched:ty, $stages:expr) => {
             device::kernel! {
             #[doc = concat!("The ping-pong GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs, A ", stringify!($ma), ", B ",
@@ -861,70 +871,23 @@ mod pingpong_entries {
         };
     }
 
-    hgemm_pingpong_entry!(
-        hgemm_bf16_tn_pingpong,
-        Pingpong,
-        Bf16,
-        MajorK,
-        MajorK,
-        _256,
-        HgemmEpilogue,
-        DataParallelPingpong,
-        STAGES_PINGPONG
-    );
-    hgemm_pingpong_entry!(
-        hgemm_f16_tn_pingpong,
-        Pingpong,
-        F16,
-        MajorK,
-        MajorK,
-        _256,
-        HgemmEpilogue,
-        DataParallelPingpong,
-        STAGES_PINGPONG
-    );
-    hgemm_pingpong_entry!(
-        hgemm_fused_bf16_tn_gelu_pingpong,
-        Pingpong,
-        Bf16,
-        MajorK,
-        MajorK,
-        _256,
-        FusedEpilogue<act::Gelu>,
-        DataParallelPingpong,
-        STAGES_PINGPONG
-    );
-    hgemm_pingpong_entry!(
-        hgemm_bf16_tn_pingpong128,
-        Pingpong128,
-        Bf16,
-        MajorK,
-        MajorK,
-        _128,
-        HgemmEpilogue,
-        DataParallelPingpong128,
-        STAGES_PINGPONG_128
-    );
-    hgemm_pingpong_entry!(
-        hgemm_f16_tn_pingpong128,
-        Pingpong128,
-        F16,
-        MajorK,
-        MajorK,
-        _128,
-        HgemmEpilogue,
-        DataParallelPingpong128,
-        STAGES_PINGPONG_128
-    );
-    hgemm_pingpong_entry!(
-        hgemm_fused_bf16_tn_gelu_pingpong128,
-        Pingpong128,
-        Bf16,
-        MajorK,
-        MajorK,
-        _128,
-        FusedEpilogue<act::Gelu>,
-        DataParallelPingpong128,
-        STAGES_PINGPONG_128
-    );
+    // 128×128 a warpgroup, every majority: the host's schedule for skinny K
+    hgemm_pingpong_entry!(pp128 hgemm_bf16_nn_pingpong128, Bf16, MajorMN, MajorK);
+    hgemm_pingpong_entry!(pp128 hgemm_bf16_nt_pingpong128, Bf16, MajorMN, MajorMN);
+    hgemm_pingpong_entry!(pp128 hgemm_bf16_tn_pingpong128, Bf16, MajorK, MajorK);
+    hgemm_pingpong_entry!(pp128 hgemm_bf16_tt_pingpong128, Bf16, MajorK, MajorMN);
+    hgemm_pingpong_entry!(pp128 hgemm_f16_nn_pingpong128, F16, MajorMN, MajorK);
+    hgemm_pingpong_entry!(pp128 hgemm_f16_nt_pingpong128, F16, MajorMN, MajorMN);
+    hgemm_pingpong_entry!(pp128 hgemm_f16_tn_pingpong128, F16, MajorK, MajorK);
+    hgemm_pingpong_entry!(pp128 hgemm_f16_tt_pingpong128, F16, MajorK, MajorMN);
+
+    // measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles
+    #[cfg(feature = "pingpong")]
+    mod measuring {
+        use super::*;
+        hgemm_pingpong_entry!(hgemm_bf16_tn_pingpong, Pingpong, Bf16, MajorK, MajorK, _256, HgemmEpilogue, DataParallelPingpong, STAGES_PINGPONG);
+        hgemm_pingpong_entry!(hgemm_f16_tn_pingpong, Pingpong, F16, MajorK, MajorK, _256, HgemmEpilogue, DataParallelPingpong, STAGES_PINGPONG);
+        hgemm_pingpong_entry!(hgemm_fused_bf16_tn_gelu_pingpong, Pingpong, Bf16, MajorK, MajorK, _256, FusedEpilogue<act::Gelu>, DataParallelPingpong, STAGES_PINGPONG);
+        hgemm_pingpong_entry!(hgemm_fused_bf16_tn_gelu_pingpong128, Pingpong128, Bf16, MajorK, MajorK, _128, FusedEpilogue<act::Gelu>, DataParallelPingpong128, STAGES_PINGPONG_128);
+    }
 }
