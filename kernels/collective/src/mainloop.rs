@@ -1048,6 +1048,7 @@ where
     /// are 32-bit adds on them (doc/typed-gmma.md). `wg` is broadcast from lane 0 (CUTLASS's
     /// `canonical_warp_group_idx`) so the bases live in uniform registers.
     #[inline(always)]
+    #[allow(clippy::type_complexity)] // two closures' `impl Fn` (no type alias can name them)
     fn stage_descs<TA: StageTile, TB: StageTile>(
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         wg: i32,
@@ -1080,7 +1081,7 @@ where
         ),
         order: &ConsumerOrder,
         frag: &mut W::Frag,
-        mut scale: ScaleOut,
+        scale: ScaleOut,
     ) -> (ConsumerStage<STAGES>, u32)
     where
         W::Block: MmaAsync<E>,
@@ -1092,23 +1093,8 @@ where
         let full = unsafe { cons.consumer_wait() };
         order.wait();
         W::fence(frag);
-        fence();
-        device::unroll!(4, |kb| {
-            // the warpgroup's m64 blocks of A's stage tile (from block `wg`), each against B
-            device::unroll!(W::BLOCKS, |blk| {
-                // SAFETY: the whole warpgroup; canonical layouts in this CTA's shared memory,
-                // loaded (the full barrier's phase completed).
-                unsafe {
-                    mma_async_ss::<E, MA, MB, One, One, _>(
-                        da(blk as i32, kb as i32, st),
-                        db(0, kb as i32, st),
-                        W::block(frag, blk),
-                        scale,
-                    )
-                };
-            });
-            scale = ScaleOut::One;
-        });
+        // SAFETY: the stage's full barrier's phase completed
+        unsafe { Self::issue_kblocks::<W, 0, 4>((da, db), frag, st, scale) };
         commit_group();
         order.arrive();
         (full, st)
@@ -1134,8 +1120,10 @@ where
         fence();
         device::unroll!(N, |i| {
             let kb = (KB0 + i) as i32;
+            // the warpgroup's m64 blocks of A's stage tile (from block `wg`), each against B
             device::unroll!(W::BLOCKS, |blk| {
-                // SAFETY: as in `issue`
+                // SAFETY: the whole warpgroup; canonical layouts in this CTA's shared memory,
+                // loaded (the full barrier's phase completed).
                 unsafe {
                     mma_async_ss::<E, MA, MB, One, One, _>(
                         da(blk as i32, kb, st),

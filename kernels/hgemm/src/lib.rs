@@ -792,9 +792,9 @@ mod fused_n128 {
 mod pingpong_entries {
     use super::*;
     use collective::kernel::{KernelTmaWarpSpecializedPingpong, ScheduleSharedStorage};
-    use config::{STAGES_PINGPONG_128, SharedStoragePingpong128, TILE_PINGPONG_128};
     #[cfg(feature = "pingpong")]
     use config::{STAGES_PINGPONG, SharedStoragePingpong, TILE_PINGPONG};
+    use config::{STAGES_PINGPONG_128, SharedStoragePingpong128, TILE_PINGPONG_128};
 
     /// The 64×256 ping-pong entries' tile scheduler: data-parallel over 64×256 tiles.
     #[cfg(feature = "pingpong")]
@@ -885,9 +885,49 @@ mod pingpong_entries {
     #[cfg(feature = "pingpong")]
     mod measuring {
         use super::*;
-        hgemm_pingpong_entry!(hgemm_bf16_tn_pingpong, Pingpong, Bf16, MajorK, MajorK, _256, HgemmEpilogue, DataParallelPingpong, STAGES_PINGPONG);
-        hgemm_pingpong_entry!(hgemm_f16_tn_pingpong, Pingpong, F16, MajorK, MajorK, _256, HgemmEpilogue, DataParallelPingpong, STAGES_PINGPONG);
-        hgemm_pingpong_entry!(hgemm_fused_bf16_tn_gelu_pingpong, Pingpong, Bf16, MajorK, MajorK, _256, FusedEpilogue<act::Gelu>, DataParallelPingpong, STAGES_PINGPONG);
-        hgemm_pingpong_entry!(hgemm_fused_bf16_tn_gelu_pingpong128, Pingpong128, Bf16, MajorK, MajorK, _128, FusedEpilogue<act::Gelu>, DataParallelPingpong128, STAGES_PINGPONG_128);
+        hgemm_pingpong_entry!(
+            hgemm_bf16_tn_pingpong,
+            Pingpong,
+            Bf16,
+            MajorK,
+            MajorK,
+            _256,
+            HgemmEpilogue,
+            DataParallelPingpong,
+            STAGES_PINGPONG
+        );
+        hgemm_pingpong_entry!(
+            hgemm_f16_tn_pingpong,
+            Pingpong,
+            F16,
+            MajorK,
+            MajorK,
+            _256,
+            HgemmEpilogue,
+            DataParallelPingpong,
+            STAGES_PINGPONG
+        );
+        hgemm_pingpong_entry!(
+            hgemm_fused_bf16_tn_gelu_pingpong,
+            Pingpong,
+            Bf16,
+            MajorK,
+            MajorK,
+            _256,
+            FusedEpilogue<act::Gelu>,
+            DataParallelPingpong,
+            STAGES_PINGPONG
+        );
+        hgemm_pingpong_entry!(
+            hgemm_fused_bf16_tn_gelu_pingpong128,
+            Pingpong128,
+            Bf16,
+            MajorK,
+            MajorK,
+            _128,
+            FusedEpilogue<act::Gelu>,
+            DataParallelPingpong128,
+            STAGES_PINGPONG_128
+        );
     }
 }
