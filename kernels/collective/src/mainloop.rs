@@ -32,6 +32,7 @@ use layout_types::cute::pipeline::{
 };
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaLoad};
+use layout_types::mma::Major;
 
 /// One pipeline stage of an operand in shared memory ([`SmemTile`]).
 pub trait StageTile {
@@ -64,6 +65,12 @@ pub trait TileN {
     const BN: i32;
     /// The `Block` of B's [`SmemOperand`] bundle.
     type BBlock;
+    /// Whether an MN-major B may be read through [`BBlock`](Self::BBlock)'s descriptors: an
+    /// `n(BN)` `wgmma` reads the whole tile from one descriptor, whose leading byte offset (the
+    /// step between the MN-major SW128 atoms along N) is right only when the block is the whole
+    /// tile. (A K-major B's descriptors are the same for any block: the core matrices step by
+    /// the stride byte offset along N.)
+    const MN_MAJOR_B: bool;
     /// B's stage tile (`BN × 64` 16-bit elements).
     type BTile: StageTile;
 }
@@ -71,6 +78,7 @@ pub trait TileN {
 impl TileN for _256 {
     const BN: i32 = 256;
     type BBlock = _256;
+    const MN_MAJOR_B: bool = true;
     type BTile = SmemTile<{ 256 * 64 }>;
 }
 
@@ -78,6 +86,10 @@ impl TileN for _128 {
     const BN: i32 = 128;
     /// B's 128-row tile is read whole by `n128` `wgmma`s at block 0: A's bundle (`(128, 64)`).
     type BBlock = _64;
+    /// Not through 64-row blocks (H200, session 13: every "NT"/"TT" check of a 128×128
+    /// ping-pong entry failed; doc/hopper-gemm.md); K-major B only until a `(128, 128)`
+    /// MN-major bundle is this tile's block.
+    const MN_MAJOR_B: bool = false;
     type BTile = SmemTile<{ 128 * 64 }>;
 }
 
@@ -104,6 +116,7 @@ impl TileN for _128 {
 impl TileN for _160 {
     const BN: i32 = 160;
     type BBlock = Self;
+    const MN_MAJOR_B: bool = false; // K-major bundles only (FP8 B)
     type BTile = SmemTile<{ 160 * 64 }>;
 }
 
@@ -111,6 +124,7 @@ impl TileN for _160 {
 impl TileN for _192 {
     const BN: i32 = 192;
     type BBlock = Self;
+    const MN_MAJOR_B: bool = false; // K-major bundles only (FP8 B)
     type BTile = SmemTile<{ 192 * 64 }>;
 }
 
@@ -1289,9 +1303,16 @@ where
     TA: StageTile,
     TB: StageTile,
 {
-    /// `TA::ELEMS == MA::ELEMS && TB::ELEMS == MB::ELEMS`.
-    pub const OK: () = assert!(
-        TA::ELEMS == MA::ELEMS && TB::ELEMS == MB::ELEMS,
-        "MainloopStorage: the stage tiles must hold the operands' tiles"
-    );
+    /// `TA::ELEMS == MA::ELEMS && TB::ELEMS == MB::ELEMS`, and B K-major unless the tile's
+    /// block reads an MN-major B right ([`TileN::MN_MAJOR_B`]).
+    pub const OK: () = {
+        assert!(
+            TA::ELEMS == MA::ELEMS && TB::ELEMS == MB::ELEMS,
+            "MainloopStorage: the stage tiles must hold the operands' tiles"
+        );
+        assert!(
+            matches!(MB::MAJOR, Major::K) || BN::MN_MAJOR_B,
+            "CollectiveMma: an MN-major B needs TileN::MN_MAJOR_B (its wgmma descriptors from the whole tile's block; TileN<_128>'s BBlock is _64)"
+        );
+    };
 }
