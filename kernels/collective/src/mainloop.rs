@@ -451,16 +451,18 @@ impl ConsumerOrder {
     }
 }
 
-/// The `wgmma`s add into the accumulators directly (16-bit inputs, and FP8 without promotion).
-pub struct PlainAccumulation;
+/// The `wgmma`s add into the accumulators directly (16-bit inputs, and FP8 without promotion);
+/// a k-tile's stage is released once at most `K_PIPE_MMAS` k-tiles' `wgmma`s are in flight
+/// (1: the next k-tile's issue overlaps this one's; 0: each k-tile waited for, a diagnostic).
+pub struct PlainAccumulation<const K_PIPE_MMAS: u32 = 1>;
 
-impl AccumulationStage for PlainAccumulation {
+impl<const K_PIPE_MMAS: u32> AccumulationStage for PlainAccumulation<K_PIPE_MMAS> {
     type Stage = ();
 }
 
-impl<F> MmaAccumulation<F> for PlainAccumulation {
+impl<F, const K_PIPE_MMAS: u32> MmaAccumulation<F> for PlainAccumulation<K_PIPE_MMAS> {
     type Args = ();
-    const K_PIPE_MMAS: u32 = 1;
+    const K_PIPE_MMAS: u32 = K_PIPE_MMAS;
     #[inline(always)]
     fn new(_: &(), _: (i32, i32), _: (i32, i32), _: i32) -> Self {
         PlainAccumulation

@@ -599,40 +599,8 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192off, (E4M3, E4M3), GmmaFp8Ac
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast192, (E4M3, E4M3), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192);
 #[cfg(feature = "fp8-variants")]
-hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_drain192, (E4M3, E4M3), drained::DrainedAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192);
+hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_drain192, (E4M3, E4M3), PlainAccumulation<0>, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192);
 
-/// The `wgmma`s add into the accumulators, each k-tile waited for before its stage's release
-/// (the promoted loop's `wait_group 0` without the promotion): a diagnostic accumulation.
-#[cfg(feature = "fp8-variants")]
-mod drained {
-    use collective::mainloop::{AccumulationStage, MmaAccumulation};
-    use device::wgmma::ScaleOut;
-    /// [`PlainAccumulation`](collective::mainloop::PlainAccumulation) with `K_PIPE_MMAS` 0.
-    pub struct DrainedAccumulation;
-    impl AccumulationStage for DrainedAccumulation {
-        type Stage = ();
-    }
-    impl<F> MmaAccumulation<F> for DrainedAccumulation {
-        type Args = ();
-        const K_PIPE_MMAS: u32 = 0;
-        #[inline(always)]
-        fn new(_: &(), _: (i32, i32), _: (i32, i32), _: i32) -> Self {
-            DrainedAccumulation
-        }
-        #[inline(always)]
-        fn frag<'s>(&'s mut self, main: &'s mut F) -> &'s mut F {
-            main
-        }
-        #[inline(always)]
-        fn k_tile_scale(prev: ScaleOut) -> ScaleOut {
-            prev
-        }
-        #[inline(always)]
-        unsafe fn prefetch(&mut self, _: i32, _: usize) {}
-        #[inline(always)]
-        fn promote(&mut self, _: &mut F) {}
-    }
-}
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160);
 #[cfg(feature = "fp8-variants")]
