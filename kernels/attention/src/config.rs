@@ -172,3 +172,51 @@ pub struct Params {
     /// [`EPILOGUE_DIRECT`] or [`EPILOGUE_TMA`].
     pub epilogue: i32,
 }
+
+/// The phase trace of the `measure` build's `pt` / `ptw` entries (`CUTE_RS_ATTENTION=pt`,
+/// `CUTE_RS_ATTENTION_TRACE=<file>`; doc/attention.md, session 13): per (round of the persistent
+/// schedule, CTA, role, word) one `u64`, the layout `(TRACE_WORDS, TRACE_ROLES, grid, rounds)`
+/// column-major, rounds `⌈tiles / grid⌉ + 1`. Role 0 is the producer, `1 + w` consumer
+/// warpgroup `w`; a word is a `%clock64` reading of the role's first thread (the events
+/// `TR_*`), or a value ([`TR_N_BLOCKS`], [`TR_TILE`]); a slot no tile used stays 0.
+pub const TRACE_WORDS: usize = 16;
+/// Roles of the phase trace: the producer and at most three consumer warpgroups.
+pub const TRACE_ROLES: usize = 4;
+/// Consumer: the tile loop's top (before the schedule's arithmetic).
+pub const TR_FETCH: usize = 0;
+/// Consumer: the tile known (its key blocks counted).
+pub const TR_FETCHED: usize = 1;
+/// Consumer: Q's full barrier passed.
+pub const TR_Q: usize = 2;
+/// Consumer: K_0's full barrier passed.
+pub const TR_K0: usize = 3;
+/// Consumer: `S_0 = Q·K_0ᵀ` retired (`wait_group 0`).
+pub const TR_S0: usize = 4;
+/// Consumer: S_0's mask and softmax done, P_0 converted.
+pub const TR_SOFTMAX0: usize = 5;
+/// Consumer: the key loop left (every S and softmax done; the last P·V not yet issued).
+pub const TR_LOOP: usize = 6;
+/// Consumer: the last V's full barrier passed.
+pub const TR_V_LAST: usize = 7;
+/// Consumer: the last P·V retired.
+pub const TR_PV_LAST: usize = 8;
+/// Consumer: the row sums, `1 / l` and the LSE computed.
+pub const TR_SUMS: usize = 9;
+/// Consumer: O stored (TMA stores issued, or the direct stores).
+pub const TR_O: usize = 10;
+/// Consumer: the LSE stored (the tile's end).
+pub const TR_END: usize = 11;
+/// Producer: the tile loop's top.
+pub const TRP_START: usize = 0;
+/// Producer: Q's empty barrier passed (the consumers released the last tile's Q).
+pub const TRP_Q: usize = 1;
+/// Producer: K_0's empty barrier passed.
+pub const TRP_K0: usize = 2;
+/// Producer: V_0's empty barrier passed.
+pub const TRP_V0: usize = 3;
+/// Producer: the tile's last load issued.
+pub const TRP_END: usize = 4;
+/// Either role: the tile's key blocks (a value).
+pub const TR_N_BLOCKS: usize = 12;
+/// Either role: the tile's index in the schedule (a value).
+pub const TR_TILE: usize = 13;
