@@ -78,7 +78,7 @@ impl AttentionKernel {
     pub const SHORT_KEYS_MAX_SEQLEN_K: usize = 2048;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 31] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 30] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
         ("n176", &[128]),
@@ -107,9 +107,8 @@ impl AttentionKernel {
         ("ov80bs", &[256]),
         ("pt", &[64, 128]),
         ("ptw", &[64, 128]),
-        ("nf", &[64, 128]),
-        ("nfw", &[64, 128]),
-        ("ptnf", &[64, 128]),
+        ("fd", &[64, 128]),
+        ("ptfd", &[64, 128]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -305,14 +304,14 @@ impl AttentionKernel {
                 names()
             )));
         }
-        let bm = if name.starts_with("wg3") || (matches!(name, "ptw" | "nfw") && d == 64) {
+        let bm = if name.starts_with("wg3") || (name == "ptw" && d == 64) {
             config::block_m_wide(d).unwrap_or(base.bm)
         } else {
             base.bm
         };
         let bn = match name {
             "tile" | "ov64" | "ov64b" => config::block_n_tile(d).unwrap_or(base.bn),
-            "n176" | "ptw" | "nfw" => config::block_n_wide(d).unwrap_or(base.bn),
+            "n176" | "ptw" => config::block_n_wide(d).unwrap_or(base.bn),
             _ => base.bn,
         };
         Ok(AttentionKernel {
@@ -326,7 +325,7 @@ impl AttentionKernel {
             },
             q_stages: if name == "q2" { 2 } else { base.q_stages },
             q_regs: name == "qr"
-                || (matches!(name, "lsum" | "pt" | "nf" | "ptnf") && config::q_regs(d)),
+                || (matches!(name, "lsum" | "pt" | "fd" | "ptfd") && config::q_regs(d)),
             // `overlap`, `wg3`, `n176` and `qr` where it has a `_qr` entry are default entries
             variant: if matches!(name, "overlap" | "wg3" | "n176")
                 || (name == "qr" && config::q_regs(d))
@@ -427,6 +426,12 @@ impl AttentionKernel {
     }
 }
 
+/// Whether the entry of `k` takes the schedule's divisors (`config::SchedDivs`: the `fd` / `ptfd`
+/// measuring variants, a seventh parameter after the trace's buffer).
+fn fast_divs(k: AttentionKernel) -> bool {
+    matches!(k.variant, "fd" | "ptfd")
+}
+
 /// The phase trace of the last launch of a trace entry (`CUTE_RS_ATTENTION=pt` / `ptw`, the
 /// `measure` build): its device words (`config::TRACE_WORDS` per (round, CTA, role)), the grid
 /// and the rounds. Read back by [`take_trace`].
@@ -440,7 +445,7 @@ static TRACE: std::sync::Mutex<Option<TraceBuf>> = std::sync::Mutex::new(None);
 
 /// Whether the entry of `k` takes a phase-trace buffer (the `pt` / `ptw` measuring variants).
 fn traced(k: AttentionKernel) -> bool {
-    matches!(k.variant, "pt" | "ptw" | "ptnf")
+    matches!(k.variant, "pt" | "ptw" | "ptfd")
 }
 
 /// The phase trace of the last `pt` / `ptw` launch (doc/attention.md, session 13): its words,
@@ -664,16 +669,31 @@ pub(crate) fn attention_fwd<T: HalfElement>(
             trace_ptr = t.words.device_ptr_mut(stream).0;
         }
     }
-    let mut args: [*mut c_void; 6] = [
+    // the `fd` entries' divisors: the tile order's first two extents (`tile_of`'s layouts) and
+    // the grid
+    let (first, second) = if p.causal.is_none() {
+        (p.seqlen_q.div_ceil(kern.bm), p.heads_q)
+    } else {
+        (p.heads_q, p.batch)
+    };
+    let divs = config::SchedDivs {
+        first: config::FastDiv::new(first as i32),
+        second: config::FastDiv::new(second as i32),
+        grid: config::FastDiv::new(grid as i32),
+    };
+    let mut args: [*mut c_void; 7] = [
         (&raw const mq) as *mut c_void,
         (&raw const mk) as *mut c_void,
         (&raw const mv) as *mut c_void,
         (&raw const mo) as *mut c_void,
         (&raw const params) as *mut c_void,
         (&raw const trace_ptr) as *mut c_void,
+        (&raw const divs) as *mut c_void,
     ];
-    let args = if traced(kern) {
+    let args = if fast_divs(kern) {
         &mut args[..]
+    } else if traced(kern) {
+        &mut args[..6]
     } else {
         &mut args[..5]
     };
@@ -696,6 +716,27 @@ mod tests {
         // kernels/attention's Params: 3 + 2 i64, 4 pointers, 8 four-byte fields
         assert_eq!(size_of::<Params>(), 5 * 8 + 4 * 8 + 8 * 4);
         assert_eq!(std::mem::offset_of!(Params, batch), 72);
+    }
+
+    #[test]
+    fn fast_div_is_the_division() {
+        // the `fd` entries' multiply-shift (CUTLASS's FastDivmod) against `/` and `%`
+        let divisors = (1..3000).chain([4095, 65_536, 1 << 20, 1_000_003, i32::MAX]);
+        for d in divisors {
+            let f = config::FastDiv::new(d);
+            for n in [
+                0,
+                1,
+                d - 1,
+                d,
+                d.saturating_add(1),
+                12_345,
+                1 << 30,
+                i32::MAX,
+            ] {
+                assert_eq!(f.divmod(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
     }
 
     #[test]

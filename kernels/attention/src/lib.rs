@@ -132,29 +132,40 @@ struct Tile {
 /// in every round gave the first CTAs the longest tile of every round: by a schedule model of
 /// the bench shapes, 6 % (head dim 128) to 11 % (256) of the kernel idle from 4k keys; taking
 /// turns, under 0.5 %. Derived from `i` alone, so it holds no register across the mainloop.
+/// `FD`: the division by the grid through `sd`'s multiply-shift ([`SchedDivs`], the `fd`
+/// measuring entries).
 #[inline(always)]
-fn next_tile(i: i32, n_tiles: i32) -> i32 {
+fn next_tile<const FD: bool>(i: i32, n_tiles: i32, sd: &SchedDivs) -> i32 {
     let (c, grid) = (block_idx_x() as i32, grid_dim_x() as i32);
     let rounds = make_layout_left((grid, n_tiles.ceil_div(grid) + 1));
-    let (pos, k): (i32, i32) = rounds.idx2crd(i);
+    let (pos, k): (i32, i32) = if FD {
+        // (i mod grid, i / grid): the layout's `idx2crd` with the division by multiply-shift
+        let (k, pos) = sd.grid.divmod(i);
+        (pos, k)
+    } else {
+        rounds.idx2crd(i)
+    };
     let turn = if pos == c { grid - 1 - c } else { c };
     rounds.crd2idx((turn, k + 1))
 }
 
 /// The persistent schedule: tile `i` of `m_blocks · heads · batch`. Without a mask, m-blocks
 /// fastest (a head's K and V stay in L2 across its m-blocks); causal, the m-blocks slowest and
-/// last first (the tiles with the most key blocks start first).
+/// last first (the tiles with the most key blocks start first). `FD`: the coordinates by `sd`'s
+/// multiply-shifts (the same `idx2crd` of the same layouts: [`SchedDivs`]).
 #[inline(always)]
-fn tile_of(p: &Params, bm: i32, bn: i32, i: i32) -> Tile {
-    tile_at(p, bm, bn, tile_coords(p, bm, i))
-}
-
-/// Tile `i`'s (m-block, head, batch) in [`tile_of`]'s order: the schedule's divisions by
-/// run-time extents.
-#[inline(always)]
-fn tile_coords(p: &Params, bm: i32, i: i32) -> (i32, i32, i32) {
+fn tile_of<const FD: bool>(p: &Params, sd: &SchedDivs, bm: i32, bn: i32, i: i32) -> Tile {
     let m_blocks = p.seqlen_q.ceil_div(bm);
-    if p.causal == CAUSAL_NONE {
+    let (mb, h, b) = if FD {
+        // `idx2crd` of (first, second, rest): i mod first, (i / first) mod second, the rest
+        let (q1, c0) = sd.first.divmod(i);
+        let (c2, c1) = sd.second.divmod(q1);
+        if p.causal == CAUSAL_NONE {
+            (c0, c1, c2)
+        } else {
+            (m_blocks - 1 - c2, c0, c1)
+        }
+    } else if p.causal == CAUSAL_NONE {
         let (mb, h, b): (i32, i32, i32) =
             make_layout_left((m_blocks, p.heads_q, p.batch)).idx2crd(i);
         (mb, h, b)
@@ -162,14 +173,7 @@ fn tile_coords(p: &Params, bm: i32, i: i32) -> (i32, i32, i32) {
         let (h, b, mr): (i32, i32, i32) =
             make_layout_left((p.heads_q, p.batch, m_blocks)).idx2crd(i);
         (m_blocks - 1 - mr, h, b)
-    }
-}
-
-/// The tile of (m-block, head, batch) `(mb, h, b)` ([`tile_coords`]): its sequence's bounds and
-/// key blocks.
-#[inline(always)]
-fn tile_at(p: &Params, bm: i32, bn: i32, (mb, h, b): (i32, i32, i32)) -> Tile {
-    let m_blocks = p.seqlen_q.ceil_div(bm);
+    };
     let (q_start, k_start, sq, sk) = if p.cu_seqlens_q == 0 {
         (0, 0, p.seqlen_q, p.seqlen_k)
     } else {
@@ -665,7 +669,7 @@ unsafe fn attention_fwd<
     const LSUM: bool,
     const QA: usize,
     const TR: bool,
-    const NF: bool,
+    const FD: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -673,6 +677,7 @@ unsafe fn attention_fwd<
     tma_o: *const TmaDescriptor,
     p: &Params,
     trace: u64,
+    divs: &SchedDivs,
 ) where
     [f32; OD2]: MmaAsync<E>,
     [f32; SN2]: MmaAsync<E>,
@@ -774,8 +779,8 @@ unsafe fn attention_fwd<
                 let tr = Trace::<TR>::new(trace, i, n_tiles, 0, true);
                 tr.mark(TRP_START);
                 tr.value(TR_TILE, i as u64);
-                let tile = tile_of(p, bm, bn, i);
-                i = next_tile(i, n_tiles);
+                let tile = tile_of::<FD>(p, divs, bm, bn, i);
+                i = next_tile::<FD>(i, n_tiles, divs);
                 if tile.m0 >= tile.sq {
                     continue;
                 }
@@ -857,18 +862,12 @@ unsafe fn attention_fwd<
         pipe_v.consumer_signaling(signals),
     );
     let mut i = block_idx_x() as i32;
-    // `NF`: the next tile's (m-block, head, batch) and the index after it, computed while the
-    // last P·V runs (four registers across the epilogue)
-    let mut ahead: Option<((i32, i32, i32), i32)> = None;
     while i < n_tiles {
         let tr = Trace::<TR>::new(trace, i, n_tiles, 1 + wg, signals);
         tr.mark(TR_FETCH);
         tr.value(TR_TILE, i as u64);
-        let (tile, after) = match ahead.take() {
-            Some((c, after)) if NF => (tile_at(p, bm, bn, c), after),
-            _ => (tile_of(p, bm, bn, i), next_tile(i, n_tiles)),
-        };
-        i = after;
+        let tile = tile_of::<FD>(p, divs, bm, bn, i);
+        i = next_tile::<FD>(i, n_tiles, divs);
         // after the CTA's last tile (`i >= n_tiles`) its O stores (and any before) must have
         // read their boxes before the CTA exits (drained in the loop: a wait after the loop
         // cost the mainloop registers, ptxas spilled)
@@ -1074,17 +1073,6 @@ unsafe fn attention_fwd<
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
-            if NF && i < n_tiles {
-                // the schedule's divisions by run-time extents (with the rest of the tile's
-                // arithmetic ~800 cycles of dependent instructions at the tile boundary,
-                // doc/attention.md, session 13) under the last P·V; each value through `opaque`,
-                // so it is computed here, above the `wait_group`, not sunk to its use at the top
-                let (mb, h, b) = tile_coords(p, bm, i);
-                ahead = Some((
-                    (opaque(mb), opaque(h), opaque(b)),
-                    opaque(next_tile(i, n_tiles)),
-                ));
-            }
             wait_group::<0>();
             fence_operand(&mut o);
             fence_operand(&mut pa);
@@ -1243,7 +1231,7 @@ unsafe fn attention_fwd<
 
 /// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
 /// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`,
-/// then `qr`, then `lsum`, then `nf` (see [`attention_fwd`]).
+/// then `qr`, then `lsum` (see [`attention_fwd`]).
 macro_rules! entry {
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
@@ -1270,9 +1258,6 @@ macro_rules! entry {
         entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, false);
     };
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal, $lsum:literal) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, false);
-    };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal, $lsum:literal, $nf:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`, `tma_o`: tensor maps of Q, K, V, O over (d, token, head, batch) with ",
@@ -1284,7 +1269,7 @@ macro_rules! entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, { $od2 / 2 }, false, $nf>(tma_q, tma_k, tma_v, tma_o, &p, 0) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, { $od2 / 2 }, false, false>(tma_q, tma_k, tma_v, tma_o, &p, 0, &SchedDivs::default()) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1296,7 +1281,7 @@ macro_rules! entry {
 /// a sixth parameter `trace` (a device address).
 #[cfg(feature = "measure")]
 macro_rules! trace_entry {
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $qr:literal, $nf:literal) => {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $qr:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward with the phase trace, ", stringify!($e), ", ", stringify!($h), " (see the crate docs).\n\n",
                             "# Safety\nAs the default entries'; `trace`: `config::TRACE_WORDS · TRACE_ROLES · grid · (⌈tiles / grid⌉ + 1)` ",
@@ -1307,7 +1292,29 @@ macro_rules! trace_entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, $qr, false, { $od2 / 2 }, true, $nf>(tma_q, tma_k, tma_v, tma_o, &p, trace) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, $qr, false, { $od2 / 2 }, true, false>(tma_q, tma_k, tma_v, tma_o, &p, trace, &SchedDivs::default()) }
+            }
+        }
+        device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
+    };
+}
+
+/// Declares one entry with the schedule's divisions by multiply-shift (feature `measure`; `fd`,
+/// and with the trace `ptfd`): [`trace_entry!`]'s body with `FD`, the divisors ([`SchedDivs`])
+/// a seventh parameter `sched` (the trace's buffer 0 for none).
+#[cfg(feature = "measure")]
+macro_rules! fd_entry {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $qr:literal, $tr:literal) => {
+        device::kernel! {
+            #[doc = concat!("Attention forward with the schedule's divisions by multiply-shift, ", stringify!($e), ", ", stringify!($h), " (see the crate docs).\n\n",
+                            "# Safety\nAs the trace entries'; `sched`: `SchedDivs` of the problem and grid (the host's).")]
+            pub unsafe fn $name(tma_q: TmaDescriptor, tma_k: TmaDescriptor, tma_v: TmaDescriptor, tma_o: TmaDescriptor, p: Params, trace: u64, sched: SchedDivs) {
+                let tma_q = device::grid_constant!($name, 0, tma_q);
+                let tma_k = device::grid_constant!($name, 1, tma_k);
+                let tma_v = device::grid_constant!($name, 2, tma_v);
+                let tma_o = device::grid_constant!($name, 3, tma_o);
+                // SAFETY: as the entry's.
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, $qr, false, { $od2 / 2 }, $tr, true>(tma_q, tma_k, tma_v, tma_o, &p, trace, &sched) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1431,21 +1438,19 @@ mod measure {
     entry!(attention_fwd_ov80_bf16_d256, Bf16, D256, 128, 40, 20, true, false, false);
     entry!(attention_fwd_ov80s_bf16_d256, Bf16, D256, 128, 40, 20, true, false, true);
     entry!(attention_fwd_ov80bs_bf16_d256, Bf16, D256Base, 128, 40, 20, true, false, true);
-    // the phase trace (session 13, helper attnfix: `CUTE_RS_ATTENTION=pt` / `ptw` with
-    // `CUTE_RS_ATTENTION_TRACE=<file>`): the default tiles of d64 and d128 with `%clock64` at
-    // each phase of a tile. `pt`: the 128-row tiles (d64 with Q in registers, `_qr`; d128
+    // the phase trace (session 13, helper attnfix: `CUTE_RS_ATTENTION=pt` / `ptw` and
+    // `host attention --bench --trace FILE`): the default tiles of d64 and d128 with `%clock64`
+    // at each phase of a tile. `pt`: the 128-row tiles (d64 with Q in registers, `_qr`; d128
     // 128 × 128), `ptw`: the wide ones (d64 192 × 128, d128 128 × 176)
-    trace_entry!(attention_fwd_pt_bf16_d64, Bf16, D64, 32, 64, 32, true, false);
-    trace_entry!(attention_fwd_pt_bf16_d128, Bf16, D128, 64, 64, 32, false, false);
-    trace_entry!(attention_fwd_ptw_bf16_d64, Bf16, D64M192, 32, 64, 32, false, false);
-    trace_entry!(attention_fwd_ptw_bf16_d128, Bf16, D128N176, 64, 88, 44, false, false);
-    // the next tile fetched under the last P·V (`nf`: `NF`; session 13: the scheduler's
-    // arithmetic was ~800 cycles of the tile boundary's critical path), on the same tiles, and
-    // with the trace on the 128-row ones (`ptnf`)
-    entry!(attention_fwd_nf_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true, false, true);
-    entry!(attention_fwd_nf_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, false, false, true);
-    entry!(attention_fwd_nfw_bf16_d64, Bf16, D64M192, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, false, false, true);
-    entry!(attention_fwd_nfw_bf16_d128, Bf16, D128N176, 64, 88, 44, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, false, false, true);
-    trace_entry!(attention_fwd_ptnf_bf16_d64, Bf16, D64, 32, 64, 32, true, true);
-    trace_entry!(attention_fwd_ptnf_bf16_d128, Bf16, D128, 64, 64, 32, false, true);
+    trace_entry!(attention_fwd_pt_bf16_d64, Bf16, D64, 32, 64, 32, true);
+    trace_entry!(attention_fwd_pt_bf16_d128, Bf16, D128, 64, 64, 32, false);
+    trace_entry!(attention_fwd_ptw_bf16_d64, Bf16, D64M192, 32, 64, 32, false);
+    trace_entry!(attention_fwd_ptw_bf16_d128, Bf16, D128N176, 64, 88, 44, false);
+    // the schedule's divisions by run-time extents as multiply-shifts (`fd`, with the trace
+    // `ptfd`; session 13: tile_of and next_tile were ~780 cycles of dependent instructions at
+    // every tile's start) on the 128-row tiles (d64 with Q in registers, d128 128 × 128)
+    fd_entry!(attention_fwd_fd_bf16_d64, Bf16, D64, 32, 64, 32, true, false);
+    fd_entry!(attention_fwd_fd_bf16_d128, Bf16, D128, 64, 64, 32, false, false);
+    fd_entry!(attention_fwd_ptfd_bf16_d64, Bf16, D64, 32, 64, 32, true, true);
+    fd_entry!(attention_fwd_ptfd_bf16_d128, Bf16, D128, 64, 64, 32, false, true);
 }
