@@ -78,7 +78,7 @@ impl AttentionKernel {
     pub const SHORT_KEYS_MAX_SEQLEN_K: usize = 2048;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 26] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 30] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
         ("n176", &[128]),
@@ -105,6 +105,10 @@ impl AttentionKernel {
         ("ov80", &[256]),
         ("ov80s", &[256]),
         ("ov80bs", &[256]),
+        ("pt", &[64, 128]),
+        ("ptw", &[64, 128]),
+        ("fd", &[64, 128]),
+        ("ptfd", &[64, 128]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -300,14 +304,14 @@ impl AttentionKernel {
                 names()
             )));
         }
-        let bm = if name.starts_with("wg3") {
+        let bm = if name.starts_with("wg3") || (name == "ptw" && d == 64) {
             config::block_m_wide(d).unwrap_or(base.bm)
         } else {
             base.bm
         };
         let bn = match name {
             "tile" | "ov64" | "ov64b" => config::block_n_tile(d).unwrap_or(base.bn),
-            "n176" => config::block_n_wide(d).unwrap_or(base.bn),
+            "n176" | "ptw" => config::block_n_wide(d).unwrap_or(base.bn),
             _ => base.bn,
         };
         Ok(AttentionKernel {
@@ -320,7 +324,8 @@ impl AttentionKernel {
                 base.stages
             },
             q_stages: if name == "q2" { 2 } else { base.q_stages },
-            q_regs: name == "qr" || (name == "lsum" && config::q_regs(d)),
+            q_regs: name == "qr"
+                || (matches!(name, "lsum" | "pt" | "fd" | "ptfd") && config::q_regs(d)),
             // `overlap`, `wg3`, `n176` and `qr` where it has a `_qr` entry are default entries
             variant: if matches!(name, "overlap" | "wg3" | "n176")
                 || (name == "qr" && config::q_regs(d))
@@ -420,6 +425,76 @@ impl AttentionKernel {
         Ok((k, entry))
     }
 }
+
+/// Whether the entry of `k` takes the schedule's divisors (`config::SchedDivs`: the `fd` / `ptfd`
+/// measuring variants, a seventh parameter after the trace's buffer).
+fn fast_divs(k: AttentionKernel) -> bool {
+    matches!(k.variant, "fd" | "ptfd")
+}
+
+/// The phase trace of the last launch of a trace entry (`CUTE_RS_ATTENTION=pt` / `ptw`, the
+/// `measure` build): its device words (`config::TRACE_WORDS` per (round, CTA, role)), the grid
+/// and the rounds. Read back by [`take_trace`].
+struct TraceBuf {
+    words: cudarc::driver::CudaSlice<u64>,
+    grid: usize,
+    rounds: usize,
+}
+
+static TRACE: std::sync::Mutex<Option<TraceBuf>> = std::sync::Mutex::new(None);
+
+/// Whether the entry of `k` takes a phase-trace buffer (the `pt` / `ptw` measuring variants).
+fn traced(k: AttentionKernel) -> bool {
+    matches!(k.variant, "pt" | "ptw" | "ptfd")
+}
+
+/// The phase trace of the last `pt` / `ptw` launch (doc/attention.md, session 13): its words,
+/// `(TRACE_WORDS, TRACE_ROLES, grid, rounds)` column-major (`config::TRACE_WORDS`'s layout), the
+/// grid and the rounds; `None` if no trace entry ran since the last call. Waits for `stream`.
+pub fn take_trace(stream: &Arc<CudaStream>) -> Result<Option<(Vec<u64>, usize, usize)>> {
+    let Some(t) = TRACE
+        .lock()
+        .map_err(|_| Error::Unsupported("trace lock".into()))?
+        .take()
+    else {
+        return Ok(None);
+    };
+    stream.synchronize()?;
+    Ok(Some((stream.clone_dtoh(&t.words)?, t.grid, t.rounds)))
+}
+
+/// The trace's words per (round, CTA, role): `config::TRACE_WORDS`.
+pub const TRACE_WORDS: usize = config::TRACE_WORDS;
+/// The trace's roles per CTA: the producer and up to three consumer warpgroups.
+pub const TRACE_ROLES: usize = config::TRACE_ROLES;
+/// The trace's words per (round, CTA).
+pub const TRACE_WORDS_PER_CTA: usize = TRACE_WORDS * TRACE_ROLES;
+/// Names of the trace's words (`config::TR_*`, consumer roles; the producer's `TRP_*` share
+/// the first five indices), by index.
+pub const TRACE_EVENTS: [(&str, usize); 14] = [
+    ("fetch", config::TR_FETCH),
+    ("fetched", config::TR_FETCHED),
+    ("q", config::TR_Q),
+    ("k0", config::TR_K0),
+    ("s0", config::TR_S0),
+    ("softmax0", config::TR_SOFTMAX0),
+    ("loop", config::TR_LOOP),
+    ("v_last", config::TR_V_LAST),
+    ("pv_last", config::TR_PV_LAST),
+    ("sums", config::TR_SUMS),
+    ("o", config::TR_O),
+    ("end", config::TR_END),
+    ("n_blocks", config::TR_N_BLOCKS),
+    ("tile", config::TR_TILE),
+];
+/// The producer's words (`config::TRP_*`).
+pub const TRACE_PRODUCER_EVENTS: [(&str, usize); 5] = [
+    ("start", config::TRP_START),
+    ("q_acquired", config::TRP_Q),
+    ("k0_acquired", config::TRP_K0),
+    ("v0_acquired", config::TRP_V0),
+    ("end", config::TRP_END),
+];
 
 /// The kernel's `causal` argument (`CAUSAL_NONE`, `CAUSAL_TOP_LEFT`, `CAUSAL_BOTTOM_RIGHT`).
 fn causal_code(c: Option<Causal>) -> i32 {
@@ -570,13 +645,58 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     );
     let launch = ClusterLaunch::new(grid, kern.threads(), kern.smem_bytes() as u32, 1, stream);
     ctx.cuda_context().bind_to_thread()?;
-    let mut args: [*mut c_void; 5] = [
+    // a trace entry's sixth parameter: its buffer, zeroed per launch (kept for `take_trace`)
+    let mut trace_ptr = 0u64;
+    let mut trace = TRACE
+        .lock()
+        .map_err(|_| Error::Unsupported("trace lock".into()))?;
+    if traced(kern) {
+        let rounds = tiles.div_ceil(grid as usize) + 1;
+        let n = TRACE_WORDS_PER_CTA * grid as usize * rounds;
+        let words = match trace.take() {
+            Some(mut t) if t.words.len() == n => {
+                stream.memset_zeros(&mut t.words)?;
+                t.words
+            }
+            _ => stream.alloc_zeros::<u64>(n)?,
+        };
+        *trace = Some(TraceBuf {
+            words,
+            grid: grid as usize,
+            rounds,
+        });
+        if let Some(t) = trace.as_mut() {
+            trace_ptr = t.words.device_ptr_mut(stream).0;
+        }
+    }
+    // the `fd` entries' divisors: the tile order's first two extents (`tile_of`'s layouts) and
+    // the grid
+    let (first, second) = if p.causal.is_none() {
+        (p.seqlen_q.div_ceil(kern.bm), p.heads_q)
+    } else {
+        (p.heads_q, p.batch)
+    };
+    let divs = config::SchedDivs {
+        first: config::FastDiv::new(first as i32),
+        second: config::FastDiv::new(second as i32),
+        grid: config::FastDiv::new(grid as i32),
+    };
+    let mut args: [*mut c_void; 7] = [
         (&raw const mq) as *mut c_void,
         (&raw const mk) as *mut c_void,
         (&raw const mv) as *mut c_void,
         (&raw const mo) as *mut c_void,
         (&raw const params) as *mut c_void,
+        (&raw const trace_ptr) as *mut c_void,
+        (&raw const divs) as *mut c_void,
     ];
+    let args = if fast_divs(kern) {
+        &mut args[..]
+    } else if traced(kern) {
+        &mut args[..6]
+    } else {
+        &mut args[..5]
+    };
     // SAFETY: the signature is (CUtensorMap Q, K, V, O, Params); the maps describe the checked
     // tensors with the kernel's boxes; O, LSE and the cumulative lengths hold what `Params`
     // says (the problem's checks); 384 threads and the kernel's shared memory; the buffers'
@@ -584,7 +704,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     // they were allocated on `stream`, and cudarc frees a slice on its own stream
     // (`cuMemFreeAsync`, or a synchronize first where the device has no stream-ordered
     // allocator), so the free is ordered after the kernel without a host-side wait.
-    unsafe { launch.launch(&f, &mut args) }
+    unsafe { launch.launch(&f, args) }
 }
 
 #[cfg(test)]
@@ -596,6 +716,27 @@ mod tests {
         // kernels/attention's Params: 3 + 2 i64, 4 pointers, 8 four-byte fields
         assert_eq!(size_of::<Params>(), 5 * 8 + 4 * 8 + 8 * 4);
         assert_eq!(std::mem::offset_of!(Params, batch), 72);
+    }
+
+    #[test]
+    fn fast_div_is_the_division() {
+        // the `fd` entries' multiply-shift (CUTLASS's FastDivmod) against `/` and `%`
+        let divisors = (1..3000).chain([4095, 65_536, 1 << 20, 1_000_003, i32::MAX]);
+        for d in divisors {
+            let f = config::FastDiv::new(d);
+            for n in [
+                0,
+                1,
+                d - 1,
+                d,
+                d.saturating_add(1),
+                12_345,
+                1 << 30,
+                i32::MAX,
+            ] {
+                assert_eq!(f.divmod(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
     }
 
     #[test]

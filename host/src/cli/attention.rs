@@ -78,6 +78,11 @@ pub struct AttentionArgs {
     /// Time it beside a cuBLAS bf16 GEMM, interleaved (bf16 only).
     #[arg(long)]
     bench: bool,
+    /// Measuring builds: write the phase trace of the last launch to FILE (little-endian u64
+    /// words) and FILE.json (its layout); needs CUTE_RS_ATTENTION=pt or ptw (the `measure`
+    /// build's trace entries).
+    #[arg(long, value_name = "FILE")]
+    trace: Option<std::path::PathBuf>,
     #[command(flatten)]
     format: FormatArgs,
     #[command(flatten)]
@@ -171,6 +176,12 @@ pub fn main(a: &AttentionArgs) -> u8 {
             Err(e) => return super::fail("attention --bench", &e),
         }
     }
+    if let Some(path) = &a.trace {
+        match write_trace(&ctx, path, &kernel) {
+            Ok(()) => {}
+            Err(e) => return super::fail("attention --trace", &e),
+        }
+    }
     if !a.check && !a.bench {
         let r = match a.dtype {
             AttnDtype::Bf16 => run_once::<half::bf16>(&ctx, &cfg),
@@ -185,6 +196,41 @@ pub fn main(a: &AttentionArgs) -> u8 {
         }
     }
     code
+}
+
+/// The phase trace of the last launch (`host::attention::launch::take_trace`) to `path` (the
+/// words, little-endian) and `path.json` (grid, rounds, the words' names).
+fn write_trace(ctx: &host::Context, path: &std::path::Path, kernel: &str) -> host::Result<()> {
+    use host::attention::launch::{TRACE_EVENTS, TRACE_PRODUCER_EVENTS, TRACE_ROLES, TRACE_WORDS};
+    let Some((words, grid, rounds)) = host::attention::launch::take_trace(&ctx.default_stream())?
+    else {
+        return Err(host::Error::Unsupported(
+            "no trace: run it with --bench (or --check) under CUTE_RS_ATTENTION=pt or ptw".into(),
+        ));
+    };
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let io = |e: std::io::Error| host::Error::Unsupported(format!("{}: {e}", path.display()));
+    std::fs::write(path, bytes).map_err(io)?;
+    let names = |ev: &[(&str, usize)]| {
+        ev.iter()
+            .map(|(n, i)| format!("\"{n}\": {i}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let meta = format!(
+        "{{\"kernel\": \"{kernel}\", \"grid\": {grid}, \"rounds\": {rounds}, \"words\": {TRACE_WORDS}, \"roles\": {TRACE_ROLES}, \"consumer\": {{{}}}, \"producer\": {{{}}}}}\n",
+        names(&TRACE_EVENTS),
+        names(&TRACE_PRODUCER_EVENTS)
+    );
+    let mut j = path.as_os_str().to_owned();
+    j.push(".json");
+    std::fs::write(&j, meta).map_err(io)?;
+    eprintln!(
+        "trace: {} words ({grid} CTAs, {rounds} rounds) in {}",
+        words.len(),
+        path.display()
+    );
+    Ok(())
 }
 
 /// One launch on zeroed tensors after a warm-up; its GPU time in ms.

@@ -172,3 +172,111 @@ pub struct Params {
     /// [`EPILOGUE_DIRECT`] or [`EPILOGUE_TMA`].
     pub epilogue: i32,
 }
+
+/// The phase trace of the `measure` build's `pt` / `ptw` entries (`CUTE_RS_ATTENTION=pt`,
+/// `host attention --trace FILE`; doc/attention.md, session 13): per (round of the persistent
+/// schedule, CTA, role, word) one `u64`, the layout `(TRACE_WORDS, TRACE_ROLES, grid, rounds)`
+/// column-major, rounds `⌈tiles / grid⌉ + 1`. Role 0 is the producer, `1 + w` consumer
+/// warpgroup `w`; a word is a `%clock64` reading of the role's first thread (the events
+/// `TR_*`), or a value ([`TR_N_BLOCKS`], [`TR_TILE`]); a slot no tile used stays 0.
+pub const TRACE_WORDS: usize = 16;
+/// Roles of the phase trace: the producer and at most three consumer warpgroups.
+pub const TRACE_ROLES: usize = 4;
+/// Consumer: the tile loop's top (before the schedule's arithmetic).
+pub const TR_FETCH: usize = 0;
+/// Consumer: the tile known (its key blocks counted).
+pub const TR_FETCHED: usize = 1;
+/// Consumer: Q's full barrier passed.
+pub const TR_Q: usize = 2;
+/// Consumer: K_0's full barrier passed.
+pub const TR_K0: usize = 3;
+/// Consumer: `S_0 = Q·K_0ᵀ` retired (`wait_group 0`).
+pub const TR_S0: usize = 4;
+/// Consumer: S_0's mask and softmax done, P_0 converted.
+pub const TR_SOFTMAX0: usize = 5;
+/// Consumer: the key loop left (every S and softmax done; the last P·V not yet issued).
+pub const TR_LOOP: usize = 6;
+/// Consumer: the last V's full barrier passed.
+pub const TR_V_LAST: usize = 7;
+/// Consumer: the last P·V retired.
+pub const TR_PV_LAST: usize = 8;
+/// Consumer: the row sums, `1 / l` and the LSE computed.
+pub const TR_SUMS: usize = 9;
+/// Consumer: O stored (TMA stores issued, or the direct stores).
+pub const TR_O: usize = 10;
+/// Consumer: the LSE stored (the tile's end).
+pub const TR_END: usize = 11;
+/// Producer: the tile loop's top.
+pub const TRP_START: usize = 0;
+/// Producer: Q's empty barrier passed (the consumers released the last tile's Q).
+pub const TRP_Q: usize = 1;
+/// Producer: K_0's empty barrier passed.
+pub const TRP_K0: usize = 2;
+/// Producer: V_0's empty barrier passed.
+pub const TRP_V0: usize = 3;
+/// Producer: the tile's last load issued.
+pub const TRP_END: usize = 4;
+/// Either role: the tile's key blocks (a value).
+pub const TR_N_BLOCKS: usize = 12;
+/// Either role: the tile's index in the schedule (a value).
+pub const TR_TILE: usize = 13;
+
+/// A divisor and its multiply-shift (CUTLASS's `FastDivmod`): `n / d` for `0 ≤ n < 2³¹` as
+/// `umulhi(n, mul) >> shift` (`d = 1`: `n`), two instructions where a division by a run-time
+/// value is a chain of about twenty (`I2F`, `MUFU.RCP`, `F2I`, corrections). Built on the host
+/// ([`FastDiv::new`]) for the `fd` measuring entries' schedule ([`SchedDivs`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct FastDiv {
+    /// The divisor (≥ 1).
+    pub d: i32,
+    /// `⌈2^(31 + ⌈log2 d⌉) / d⌉` (0 for `d = 1`).
+    pub mul: u32,
+    /// `⌈log2 d⌉ − 1` (0 for `d = 1`).
+    pub shift: u32,
+}
+
+impl FastDiv {
+    /// The multiply-shift of `d ≥ 1`.
+    pub const fn new(d: i32) -> FastDiv {
+        if d <= 1 {
+            return FastDiv {
+                d: 1,
+                mul: 0,
+                shift: 0,
+            };
+        }
+        let du = d as u64;
+        let log2 = 64 - (du - 1).leading_zeros() as u64; // ⌈log2 d⌉
+        let p = 31 + log2;
+        FastDiv {
+            d,
+            mul: (1u64 << p).div_ceil(du) as u32,
+            shift: (p - 32) as u32,
+        }
+    }
+    /// `(n / d, n mod d)` for `0 ≤ n < 2³¹`.
+    #[inline(always)]
+    pub fn divmod(self, n: i32) -> (i32, i32) {
+        let q = if self.d == 1 {
+            n
+        } else {
+            (((n as u32 as u64 * self.mul as u64) >> 32) as u32 >> self.shift) as i32
+        };
+        (q, n - q * self.d)
+    }
+}
+
+/// The persistent schedule's divisors, the `fd` measuring entries' seventh parameter: `first`
+/// and `second` are the first two extents of the tile order (without a mask m-blocks and
+/// heads, causal heads and batch), `grid` the CTAs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct SchedDivs {
+    /// The tile order's first extent.
+    pub first: FastDiv,
+    /// Its second.
+    pub second: FastDiv,
+    /// The grid's CTAs.
+    pub grid: FastDiv,
+}

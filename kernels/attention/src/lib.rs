@@ -132,22 +132,40 @@ struct Tile {
 /// in every round gave the first CTAs the longest tile of every round: by a schedule model of
 /// the bench shapes, 6 % (head dim 128) to 11 % (256) of the kernel idle from 4k keys; taking
 /// turns, under 0.5 %. Derived from `i` alone, so it holds no register across the mainloop.
+/// `FD`: the division by the grid through `sd`'s multiply-shift ([`SchedDivs`], the `fd`
+/// measuring entries).
 #[inline(always)]
-fn next_tile(i: i32, n_tiles: i32) -> i32 {
+fn next_tile<const FD: bool>(i: i32, n_tiles: i32, sd: &SchedDivs) -> i32 {
     let (c, grid) = (block_idx_x() as i32, grid_dim_x() as i32);
     let rounds = make_layout_left((grid, n_tiles.ceil_div(grid) + 1));
-    let (pos, k): (i32, i32) = rounds.idx2crd(i);
+    let (pos, k): (i32, i32) = if FD {
+        // (i mod grid, i / grid): the layout's `idx2crd` with the division by multiply-shift
+        let (k, pos) = sd.grid.divmod(i);
+        (pos, k)
+    } else {
+        rounds.idx2crd(i)
+    };
     let turn = if pos == c { grid - 1 - c } else { c };
     rounds.crd2idx((turn, k + 1))
 }
 
 /// The persistent schedule: tile `i` of `m_blocks · heads · batch`. Without a mask, m-blocks
 /// fastest (a head's K and V stay in L2 across its m-blocks); causal, the m-blocks slowest and
-/// last first (the tiles with the most key blocks start first).
+/// last first (the tiles with the most key blocks start first). `FD`: the coordinates by `sd`'s
+/// multiply-shifts (the same `idx2crd` of the same layouts: [`SchedDivs`]).
 #[inline(always)]
-fn tile_of(p: &Params, bm: i32, bn: i32, i: i32) -> Tile {
+fn tile_of<const FD: bool>(p: &Params, sd: &SchedDivs, bm: i32, bn: i32, i: i32) -> Tile {
     let m_blocks = p.seqlen_q.ceil_div(bm);
-    let (mb, h, b) = if p.causal == CAUSAL_NONE {
+    let (mb, h, b) = if FD {
+        // `idx2crd` of (first, second, rest): i mod first, (i / first) mod second, the rest
+        let (q1, c0) = sd.first.divmod(i);
+        let (c2, c1) = sd.second.divmod(q1);
+        if p.causal == CAUSAL_NONE {
+            (c0, c1, c2)
+        } else {
+            (m_blocks - 1 - c2, c0, c1)
+        }
+    } else if p.causal == CAUSAL_NONE {
         let (mb, h, b): (i32, i32, i32) =
             make_layout_left((m_blocks, p.heads_q, p.batch)).idx2crd(i);
         (mb, h, b)
@@ -410,6 +428,51 @@ fn opaque(x: i32) -> i32 {
     y
 }
 
+/// The phase trace of one (tile, role) (`TR`: the `measure` build's `pt` / `ptw` entries;
+/// `config::TRACE_WORDS`): the role's first thread stores `%clock64` at the events `TR_*` into
+/// its words of the host's buffer. `TR = false` (every other entry): no-ops, nothing held.
+#[derive(Clone, Copy)]
+struct Trace<const TR: bool> {
+    /// The host's buffer (the entry's parameter).
+    buf: u64,
+    /// This (tile, role)'s first word in `buf`; negative when off or not the role's first
+    /// thread (one register, not a 64-bit pointer, across the mainloop).
+    w: i32,
+}
+impl<const TR: bool> Trace<TR> {
+    /// The words of tile `i` of `n_tiles` (its round of the persistent schedule, [`next_tile`]'s
+    /// `(grid, rounds)`, and this CTA) and `role` in `buf`, written by this thread if `first`.
+    #[inline(always)]
+    fn new(buf: u64, i: i32, n_tiles: i32, role: i32, first: bool) -> Self {
+        if !TR || !first || buf == 0 {
+            return Self { buf, w: -1 };
+        }
+        let (c, grid) = (block_idx_x() as i32, grid_dim_x() as i32);
+        let rounds = n_tiles.ceil_div(grid) + 1;
+        let (_, k): (i32, i32) = make_layout_left((grid, rounds)).idx2crd(i);
+        let words = make_layout_left((TRACE_WORDS as i32, TRACE_ROLES as i32, grid, rounds));
+        Self {
+            buf,
+            w: words.crd2idx((0i32, role, c, k)),
+        }
+    }
+    /// Word `e` takes `v`.
+    #[inline(always)]
+    fn value(&self, e: usize, v: u64) {
+        if TR && self.w >= 0 {
+            // SAFETY: inside the host's buffer (`config::TRACE_WORDS` words a role and tile).
+            unsafe { *(self.buf as *mut u64).add(self.w as usize + e) = v };
+        }
+    }
+    /// Word `e` takes the clock.
+    #[inline(always)]
+    fn mark(&self, e: usize) {
+        if TR && self.w >= 0 {
+            self.value(e, device::thread::clock64());
+        }
+    }
+}
+
 /// The 128 threads of consumer warpgroup `wg` (0, 1 or 2) meet at named barrier `3 + wg` (ids
 /// 1 and 2 are [`WarpScheduler`]'s).
 #[inline(always)]
@@ -605,12 +668,16 @@ unsafe fn attention_fwd<
     const QR: bool,
     const LSUM: bool,
     const QA: usize,
+    const TR: bool,
+    const FD: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
     tma_v: *const TmaDescriptor,
     tma_o: *const TmaDescriptor,
     p: &Params,
+    trace: u64,
+    divs: &SchedDivs,
 ) where
     [f32; OD2]: MmaAsync<E>,
     [f32; SN2]: MmaAsync<E>,
@@ -709,15 +776,20 @@ unsafe fn attention_fwd<
                 (pipe_q.producer(), pipe_k.producer(), pipe_v.producer());
             let mut i = block_idx_x() as i32;
             while i < n_tiles {
-                let tile = tile_of(p, bm, bn, i);
-                i = next_tile(i, n_tiles);
+                let tr = Trace::<TR>::new(trace, i, n_tiles, 0, true);
+                tr.mark(TRP_START);
+                tr.value(TR_TILE, i as u64);
+                let tile = tile_of::<FD>(p, divs, bm, bn, i);
+                i = next_tile::<FD>(i, n_tiles, divs);
                 if tile.m0 >= tile.sq {
                     continue;
                 }
+                tr.value(TR_N_BLOCKS, tile.n_blocks as u64);
                 // TMA coordinates: (d, token, head, batch); varlen sequences share batch 0
                 let bc = if varlen { 0 } else { tile.b };
                 let hk = tile.h / p.group;
                 let s = unsafe { pq.producer_acquire() };
+                tr.mark(TRP_Q);
                 unsafe {
                     H::load_q(
                         tma_q,
@@ -730,12 +802,19 @@ unsafe fn attention_fwd<
                 for n in 0..tile.n_blocks {
                     let k0 = tile.k_start + n * bn;
                     let s = unsafe { pk.producer_acquire() };
+                    if n == 0 {
+                        tr.mark(TRP_K0);
+                    }
                     unsafe { H::load_kv(tma_k, s.full_barrier(), k_buf(s.index()), [k0, hk, bc]) };
                     s.producer_commit();
                     let s = unsafe { pv.producer_acquire() };
+                    if n == 0 {
+                        tr.mark(TRP_V0);
+                    }
                     unsafe { H::load_kv(tma_v, s.full_barrier(), v_buf(s.index()), [k0, hk, bc]) };
                     s.producer_commit();
                 }
+                tr.mark(TRP_END);
             }
         }
         return;
@@ -784,8 +863,11 @@ unsafe fn attention_fwd<
     );
     let mut i = block_idx_x() as i32;
     while i < n_tiles {
-        let tile = tile_of(p, bm, bn, i);
-        i = next_tile(i, n_tiles);
+        let tr = Trace::<TR>::new(trace, i, n_tiles, 1 + wg, signals);
+        tr.mark(TR_FETCH);
+        tr.value(TR_TILE, i as u64);
+        let tile = tile_of::<FD>(p, divs, bm, bn, i);
+        i = next_tile::<FD>(i, n_tiles, divs);
         // after the CTA's last tile (`i >= n_tiles`) its O stores (and any before) must have
         // read their boxes before the CTA exits (drained in the loop: a wait after the loop
         // cost the mainloop registers, ptxas spilled)
@@ -795,6 +877,8 @@ unsafe fn attention_fwd<
             }
             continue;
         }
+        tr.value(TR_N_BLOCKS, tile.n_blocks as u64);
+        tr.mark(TR_FETCHED);
         // this warpgroup's first row in the sequence: the (64, consumers) split of the tile's rows
         let r0 = tile.m0 + make_layout_left((_64, consumers)).crd2idx((0i32, wg));
         let mut o: [f32; OD2] = unsafe { core::mem::zeroed() };
@@ -804,6 +888,7 @@ unsafe fn attention_fwd<
         // `LSUM`: the row sums as the tensor core accumulates them (`CLayout_64x8`)
         let mut lsum = [0f32; 4];
         let q0 = unsafe { cq.consumer_wait() };
+        tr.mark(TR_Q);
         let qi = q0.index();
         let mut q = Some(q0);
         let masks = Masks {
@@ -835,6 +920,7 @@ unsafe fn attention_fwd<
                 }
             };
             let k = unsafe { ck.consumer_wait() };
+            tr.mark(TR_K0);
             let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
             // ping-pong: wait for my turn at the tensor cores, hand it over once issued
             if PINGPONG {
@@ -853,6 +939,7 @@ unsafe fn attention_fwd<
             }
             wait_group::<0>();
             fence_operand(&mut s);
+            tr.mark(TR_S0);
             unsafe { ck.consumer_release(k) };
             if QR {
                 // Q's registers stay pinned while an S reads them
@@ -874,6 +961,10 @@ unsafe fn attention_fwd<
                 None
             };
             let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
+            if TR {
+                fence_operand(&mut pa);
+            }
+            tr.mark(TR_SOFTMAX0);
             for n in 1..tile.n_blocks {
                 let k = unsafe { wait_stage(&mut ck, tk.take()) };
                 let v = match v_next.take() {
@@ -950,6 +1041,7 @@ unsafe fn attention_fwd<
                 }
                 pa = convert_p::<E, SN2, PA>(&s);
             }
+            tr.mark(TR_LOOP);
             // every S is done: the producer may load the next tile's Q meanwhile
             if let Some(q) = q.take() {
                 unsafe { cq.consumer_release(q) };
@@ -958,6 +1050,7 @@ unsafe fn attention_fwd<
                 Some(v) => v,
                 None => unsafe { wait_stage(&mut cv, tv.take()) },
             };
+            tr.mark(TR_V_LAST);
             if PINGPONG {
                 unsafe { turns.wait() };
             }
@@ -986,6 +1079,7 @@ unsafe fn attention_fwd<
             if LSUM {
                 fence_operand(&mut lsum);
             }
+            tr.mark(TR_PV_LAST);
             unsafe { cv.consumer_release(v) };
         } else {
             for n in 0..tile.n_blocks {
@@ -1051,6 +1145,7 @@ unsafe fn attention_fwd<
                 lse[h] = (device::math::lg2(l) + row_max[h]) * LN_2;
             }
         });
+        tr.mark(TR_SUMS);
         // O: through shared memory and TMA stores (the GEMM's TMA-store epilogue, row-major:
         // `collective::epilogue_rows`) where the tile has staging boxes and the box cannot reach
         // past the sequence (varlen: a warpgroup whose rows cross its sequence's end would write
@@ -1111,6 +1206,7 @@ unsafe fn attention_fwd<
                 }
             }));
         }
+        tr.mark(TR_O);
         // the quad's first thread writes its two rows' LSE
         let (quad_col, _): (i32, i32) = make_layout_left((_4, _32)).idx2crd(t);
         if quad_col == 0 {
@@ -1126,6 +1222,7 @@ unsafe fn attention_fwd<
                 }
             });
         }
+        tr.mark(TR_END);
         if o_boxes > 0 && i >= n_tiles && t == 0 {
             epilogue_rows::drain();
         }
@@ -1172,7 +1269,52 @@ macro_rules! entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, { $od2 / 2 }>(tma_q, tma_k, tma_v, tma_o, &p) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, { $od2 / 2 }, false, false>(tma_q, tma_k, tma_v, tma_o, &p, 0, &SchedDivs::default()) }
+            }
+        }
+        device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
+    };
+}
+
+/// Declares one phase-trace entry (feature `measure`; `config::TRACE_WORDS`): the default body
+/// of `entry!`'s first form with `qr` (Q as a register operand) and the trace on, its buffer
+/// a sixth parameter `trace` (a device address).
+#[cfg(feature = "measure")]
+macro_rules! trace_entry {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $qr:literal) => {
+        device::kernel! {
+            #[doc = concat!("Attention forward with the phase trace, ", stringify!($e), ", ", stringify!($h), " (see the crate docs).\n\n",
+                            "# Safety\nAs the default entries'; `trace`: `config::TRACE_WORDS · TRACE_ROLES · grid · (⌈tiles / grid⌉ + 1)` ",
+                            "zeroed `u64` in device memory.")]
+            pub unsafe fn $name(tma_q: TmaDescriptor, tma_k: TmaDescriptor, tma_v: TmaDescriptor, tma_o: TmaDescriptor, p: Params, trace: u64) {
+                let tma_q = device::grid_constant!($name, 0, tma_q);
+                let tma_k = device::grid_constant!($name, 1, tma_k);
+                let tma_v = device::grid_constant!($name, 2, tma_v);
+                let tma_o = device::grid_constant!($name, 3, tma_o);
+                // SAFETY: as the entry's.
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, $qr, false, { $od2 / 2 }, true, false>(tma_q, tma_k, tma_v, tma_o, &p, trace, &SchedDivs::default()) }
+            }
+        }
+        device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
+    };
+}
+
+/// Declares one entry with the schedule's divisions by multiply-shift (feature `measure`; `fd`,
+/// and with the trace `ptfd`): [`trace_entry!`]'s body with `FD`, the divisors ([`SchedDivs`])
+/// a seventh parameter `sched` (the trace's buffer 0 for none).
+#[cfg(feature = "measure")]
+macro_rules! fd_entry {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $qr:literal, $tr:literal) => {
+        device::kernel! {
+            #[doc = concat!("Attention forward with the schedule's divisions by multiply-shift, ", stringify!($e), ", ", stringify!($h), " (see the crate docs).\n\n",
+                            "# Safety\nAs the trace entries'; `sched`: `SchedDivs` of the problem and grid (the host's).")]
+            pub unsafe fn $name(tma_q: TmaDescriptor, tma_k: TmaDescriptor, tma_v: TmaDescriptor, tma_o: TmaDescriptor, p: Params, trace: u64, sched: SchedDivs) {
+                let tma_q = device::grid_constant!($name, 0, tma_q);
+                let tma_k = device::grid_constant!($name, 1, tma_k);
+                let tma_v = device::grid_constant!($name, 2, tma_v);
+                let tma_o = device::grid_constant!($name, 3, tma_o);
+                // SAFETY: as the entry's.
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, $qr, false, { $od2 / 2 }, $tr, true>(tma_q, tma_k, tma_v, tma_o, &p, trace, &sched) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1296,4 +1438,19 @@ mod measure {
     entry!(attention_fwd_ov80_bf16_d256, Bf16, D256, 128, 40, 20, true, false, false);
     entry!(attention_fwd_ov80s_bf16_d256, Bf16, D256, 128, 40, 20, true, false, true);
     entry!(attention_fwd_ov80bs_bf16_d256, Bf16, D256Base, 128, 40, 20, true, false, true);
+    // the phase trace (session 13, helper attnfix: `CUTE_RS_ATTENTION=pt` / `ptw` and
+    // `host attention --bench --trace FILE`): the default tiles of d64 and d128 with `%clock64`
+    // at each phase of a tile. `pt`: the 128-row tiles (d64 with Q in registers, `_qr`; d128
+    // 128 × 128), `ptw`: the wide ones (d64 192 × 128, d128 128 × 176)
+    trace_entry!(attention_fwd_pt_bf16_d64, Bf16, D64, 32, 64, 32, true);
+    trace_entry!(attention_fwd_pt_bf16_d128, Bf16, D128, 64, 64, 32, false);
+    trace_entry!(attention_fwd_ptw_bf16_d64, Bf16, D64M192, 32, 64, 32, false);
+    trace_entry!(attention_fwd_ptw_bf16_d128, Bf16, D128N176, 64, 88, 44, false);
+    // the schedule's divisions by run-time extents as multiply-shifts (`fd`, with the trace
+    // `ptfd`; session 13: tile_of and next_tile were ~780 cycles of dependent instructions at
+    // every tile's start) on the 128-row tiles (d64 with Q in registers, d128 128 × 128)
+    fd_entry!(attention_fwd_fd_bf16_d64, Bf16, D64, 32, 64, 32, true, false);
+    fd_entry!(attention_fwd_fd_bf16_d128, Bf16, D128, 64, 64, 32, false, false);
+    fd_entry!(attention_fwd_ptfd_bf16_d64, Bf16, D64, 32, 64, 32, true, true);
+    fd_entry!(attention_fwd_ptfd_bf16_d128, Bf16, D128, 64, 64, 32, false, true);
 }

@@ -600,3 +600,32 @@ pub fn trap() -> ! {
         panic!("trap")
     }
 }
+
+/// `%clock64`: this SM's cycle counter (a `volatile` read: it stays where it is written among
+/// the other instructions). For measuring builds (phase timestamps); in the emulator, the
+/// nanoseconds since the first call.
+///
+/// ```
+/// let (a, b) = (device::thread::clock64(), device::thread::clock64());
+/// assert!(b >= a);
+/// ```
+#[inline(always)]
+pub fn clock64() -> u64 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let c: u64;
+        // SAFETY: reading a special register has no preconditions.
+        unsafe {
+            core::arch::asm!("mov.u64 {0}, %clock64;", out(reg64) c, options(nomem, nostack))
+        };
+        c
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_nanos() as u64
+    }
+}
