@@ -512,7 +512,7 @@ impl Context {
     pub fn hgemm_schedule(&self, g: &GemmConfig) -> HgemmSchedule {
         self.overrides()
             .hgemm_schedule
-            .unwrap_or_else(|| HgemmSchedule::for_problem(g))
+            .unwrap_or_else(|| HgemmSchedule::for_problem(g.k, g.is_fused()))
     }
 
     /// Launches the Hopper GEMM's entry `entry` on operands already checked
@@ -1255,9 +1255,13 @@ mod tests {
         );
         assert_eq!(HgemmVariant::PINGPONG.tile, (64, 256, 64));
         assert_eq!(HgemmVariant::PINGPONG_128.tile, (128, 128, 64));
-        // every plain problem `for_problem` sends to the 128×128 ping-pong (B K-major) has its
-        // entry
-        for (ta, tb) in [(Trans::N, Trans::N), (Trans::T, Trans::N)] {
+        // every plain problem `for_problem` sends to the 128×128 ping-pong has its entry
+        for (ta, tb) in [
+            (Trans::N, Trans::N),
+            (Trans::N, Trans::T),
+            (Trans::T, Trans::N),
+            (Trans::T, Trans::T),
+        ] {
             for e in [
                 HgemmKernel::entry::<bf16>(ta, tb),
                 HgemmKernel::entry::<half::f16>(ta, tb),

@@ -244,16 +244,18 @@ fn hgemm_is_tma_wgmma_in_registers() {
         .iter()
         .find(|m| m.family == "hgemm")
         .expect("the hgemm family");
-    // 8 plain entries (two elements × four majorities), the 5 fused ones (bf16 TN, one per
-    // activation), the 5 FP8 ones (e4m3, e5m2: TN, fast accumulation; e4m3 promoted, with
-    // block scales from global memory and through shared memory, and for per-tensor scales on
-    // 128×192 tiles) and the 5 fused FP8 ones (e4m3 promoted per-tensor on 128×128, one per
-    // activation)
-    assert_eq!(m.entries.len(), 23, "{:?}", m.entries);
+    // 8 plain entries (two elements × four majorities) and their 8 on the 128×128 ping-pong
+    // (skinny K), the 5 fused ones (bf16 TN, one per activation), the 5 FP8 ones (e4m3, e5m2:
+    // TN, fast accumulation; e4m3 promoted, with block scales from global memory and through
+    // shared memory, and for per-tensor scales on 128×192 tiles) and the 5 fused FP8 ones
+    // (e4m3 promoted per-tensor on 128×192, one per activation)
+    assert_eq!(m.entries.len(), 31, "{:?}", m.entries);
     assert!(!m.ptx.contains(".local"), "a .local depot in hgemm.ptx");
     for needle in [
         "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
         "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16",
+        // the ping-pong entries' two m64n128 blocks a warpgroup
+        "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16",
         "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3",
         "wgmma.mma_async.sync.aligned.m64n256k32.f32.e5m2.e5m2",
         // the promoted FP8 entries' 64×128 temporary, and the per-tensor entry's 64×192

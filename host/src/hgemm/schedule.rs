@@ -6,7 +6,7 @@
 
 use super::{HgemmKernel, HgemmVariant, config};
 use crate::error::Error;
-use crate::gemm::{Activation, GemmConfig, Trans};
+use layout_types::cute::fusion::Activation;
 
 /// The Hopper GEMM's kernel schedule (CUTLASS's `KernelSchedule`, `collective::kernel`):
 /// [`Context::hgemm`](crate::Context::hgemm) launches the cooperative entries (128×256 tiles, both consumer
@@ -37,13 +37,17 @@ pub enum HgemmSchedule {
 }
 
 impl HgemmSchedule {
-    /// The 128×128 ping-pong entries of the default build, B K-major ("NN", "TN": the
-    /// launches of [`for_problem`](Self::for_problem) for skinny K), in the kernel's order.
-    pub const PINGPONG128_ENTRIES: [&'static str; 4] = [
+    /// The 128×128 ping-pong entries of the default build, every majority (the launches of
+    /// [`for_problem`](Self::for_problem) for skinny K), in the kernel's order.
+    pub const PINGPONG128_ENTRIES: [&'static str; 8] = [
         "hgemm_bf16_nn_pingpong128",
+        "hgemm_bf16_nt_pingpong128",
         "hgemm_bf16_tn_pingpong128",
+        "hgemm_bf16_tt_pingpong128",
         "hgemm_f16_nn_pingpong128",
+        "hgemm_f16_nt_pingpong128",
         "hgemm_f16_tn_pingpong128",
+        "hgemm_f16_tt_pingpong128",
     ];
     /// The measuring ping-pong entries (built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`):
     /// 64×256 tiles for "TN", and the fused bias + GELU on both tiles.
@@ -55,11 +59,9 @@ impl HgemmSchedule {
     ];
     /// The largest K of [`for_problem`](Self::for_problem)'s skinny rule (8 k-tiles of 64).
     pub const SKINNY_K_MAX: usize = 512;
-    /// The schedule of problem `g` when no override asks for one: CUTLASS's 128×128 ping-pong
-    /// for a plain GEMM with B K-major (BLAS "N": the 128-wide tile reads an MN-major B
-    /// wrong through its 64-row blocks' descriptors, and the kernel refuses to build it,
-    /// `collective::mainloop::TileN::MN_MAJOR_B`) and `1 ≤ K ≤`
-    /// [`SKINNY_K_MAX`](Self::SKINNY_K_MAX) — a tile's
+    /// The schedule of a problem of depth `k` (`fused`: with the fused epilogue) when no
+    /// override asks for one ([`Context::hgemm_schedule`](crate::Context::hgemm_schedule)): CUTLASS's 128×128 ping-pong
+    /// for a plain GEMM with `1 ≤ K ≤` [`SKINNY_K_MAX`](Self::SKINNY_K_MAX) — a tile's
     /// epilogue is then a large share of its time, and one consumer warpgroup's runs under the
     /// other's `wgmma`s (H200, session 13, ours / cuBLAS in one process: 8192×8192×512 bf16
     /// "TN" 0.92 → 1.06 sustained, 0.96 → 1.02 burst; f16 0.94 → 1.08, 0.96 → 1.00;
@@ -67,15 +69,14 @@ impl HgemmSchedule {
     /// —, else the cooperative schedule (128×256, both consumer warpgroups on each tile).
     ///
     /// ```
-    /// use host::{GemmConfig, Trans, hgemm::HgemmSchedule};
-    /// assert_eq!(HgemmSchedule::for_problem(&GemmConfig::new(8192, 8192, 512)), HgemmSchedule::Pingpong128);
-    /// assert_eq!(HgemmSchedule::for_problem(&GemmConfig::new(8192, 8192, 1024)), HgemmSchedule::Cooperative);
-    /// assert_eq!(HgemmSchedule::for_problem(&GemmConfig::new(64, 64, 0)), HgemmSchedule::Cooperative);
-    /// let nt = GemmConfig::new(8192, 8192, 512).trans(Trans::N, Trans::T);
-    /// assert_eq!(HgemmSchedule::for_problem(&nt), HgemmSchedule::Cooperative);
+    /// use host::hgemm::HgemmSchedule;
+    /// assert_eq!(HgemmSchedule::for_problem(512, false), HgemmSchedule::Pingpong128);
+    /// assert_eq!(HgemmSchedule::for_problem(1024, false), HgemmSchedule::Cooperative);
+    /// assert_eq!(HgemmSchedule::for_problem(512, true), HgemmSchedule::Cooperative);
+    /// assert_eq!(HgemmSchedule::for_problem(0, false), HgemmSchedule::Cooperative);
     /// ```
-    pub fn for_problem(g: &GemmConfig) -> HgemmSchedule {
-        if !g.is_fused() && g.transb == Trans::N && (1..=Self::SKINNY_K_MAX).contains(&g.k) {
+    pub fn for_problem(k: usize, fused: bool) -> HgemmSchedule {
+        if !fused && (1..=Self::SKINNY_K_MAX).contains(&k) {
             HgemmSchedule::Pingpong128
         } else {
             HgemmSchedule::Cooperative

@@ -84,12 +84,12 @@ impl TileN for _256 {
 
 impl TileN for _128 {
     const BN: i32 = 128;
-    /// B's 128-row tile is read whole by `n128` `wgmma`s at block 0: A's bundle (`(128, 64)`).
-    type BBlock = _64;
-    /// Not through 64-row blocks (H200, session 13: every "NT"/"TT" check of a 128×128
-    /// ping-pong entry failed; doc/hopper-gemm.md); K-major B only until a `(128, 128)`
-    /// MN-major bundle is this tile's block.
-    const MN_MAJOR_B: bool = false;
+    /// B's 128-row tile is read whole by `n128` `wgmma`s: the `(128, 128)` bundle. (Through A's
+    /// `(128, 64)` one, as until session 13, an MN-major B's descriptors had a one-atom
+    /// block's leading byte offset: every "NT"/"TT" check of the 128×128 ping-pong failed on
+    /// the H200, doc/hopper-gemm.md.)
+    type BBlock = _128;
+    const MN_MAJOR_B: bool = true;
     type BTile = SmemTile<{ 128 * 64 }>;
 }
 

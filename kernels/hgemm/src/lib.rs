@@ -839,12 +839,15 @@ mod pingpong_entries {
         };
     }
 
-    // 128×128 a warpgroup, B K-major ("NN", "TN"; an MN-major B is refused at compile time,
-    // `TileN::MN_MAJOR_B`): the host's schedule for skinny K
+    // 128×128 a warpgroup, every majority: the host's schedule for skinny K
     hgemm_pingpong_entry!(pp128 hgemm_bf16_nn_pingpong128, Bf16, MajorMN, MajorK);
+    hgemm_pingpong_entry!(pp128 hgemm_bf16_nt_pingpong128, Bf16, MajorMN, MajorMN);
     hgemm_pingpong_entry!(pp128 hgemm_bf16_tn_pingpong128, Bf16, MajorK, MajorK);
+    hgemm_pingpong_entry!(pp128 hgemm_bf16_tt_pingpong128, Bf16, MajorK, MajorMN);
     hgemm_pingpong_entry!(pp128 hgemm_f16_nn_pingpong128, F16, MajorMN, MajorK);
+    hgemm_pingpong_entry!(pp128 hgemm_f16_nt_pingpong128, F16, MajorMN, MajorMN);
     hgemm_pingpong_entry!(pp128 hgemm_f16_tn_pingpong128, F16, MajorK, MajorK);
+    hgemm_pingpong_entry!(pp128 hgemm_f16_tt_pingpong128, F16, MajorK, MajorMN);
 
     // measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles
     #[cfg(feature = "pingpong")]

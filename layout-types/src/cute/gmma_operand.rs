@@ -277,6 +277,8 @@ macro_rules! mn_major_operand {
 }
 
 k_major_operand!(_128, _64, _64);
+// B's 128-row tile read whole by `n128` `wgmma`s (the 128-wide CTA tiles)
+k_major_operand!(_128, _128, _64);
 k_major_operand!(_256, _256, _128);
 // the promoted FP8 kernel's B (`m64n160k32` / `m64n192k32` per consumer: CUTLASS's and
 // cuBLASLt's 128 × 160, and 128 × 192)
@@ -285,6 +287,7 @@ k_major_operand!(_192, _192, _96);
 // A's tile of the ping-pong schedule: one 64-row block per consumer warpgroup's tile
 k_major_operand!(_64, _64, _32);
 mn_major_operand!(_128, _64);
+mn_major_operand!(_128, _128);
 mn_major_operand!(_256, _256);
 mn_major_operand!(load only _64, _64);
 
@@ -445,5 +448,32 @@ mod tests {
             ),
             (8192, 8192)
         );
+    }
+
+    #[test]
+    fn a_128_row_b_read_whole_steps_between_its_mn_atoms() {
+        // B's 128-row tile read by one `n128` wgmma: its descriptor must describe both 64-wide
+        // SW128 atoms along N, as the 256-row tile's does for four (the leading byte offset,
+        // bits 16..30, is the step between MN atoms: 8 K-atoms of 1 KiB)
+        let buf = 0x4000 as *mut u16;
+        let lbo = |d: u64| (d >> 16) & 0x3fff;
+        let hi = |d: u64| d >> 32; // stride byte offset, base offset, layout type
+        for kb in 0..4 {
+            let whole = <MajorMN as SmemOperand<_128, _128>>::gmma_desc(buf, 0, kb);
+            let b256 = <MajorMN as SmemOperand<_256, _256>>::gmma_desc(buf, 0, kb);
+            assert_eq!(whole, b256, "k-block {kb}");
+            assert_eq!(lbo(whole), 8 * 1024 / 16);
+            // A's 64-row blocks of the same tile (one atom along M each) encode another step:
+            // read by an `n128` instruction, the second atom came from the wrong bytes
+            let block = <MajorMN as SmemOperand<_128, _64>>::gmma_desc(buf, 0, kb);
+            assert_eq!((block & 0x3fff, hi(block)), (whole & 0x3fff, hi(whole)));
+            assert_ne!(lbo(block), lbo(whole));
+            // K-major: any block gives the same descriptor (the rows step by the stride byte
+            // offset)
+            assert_eq!(
+                <MajorK as SmemOperand<_128, _128>>::gmma_desc(buf, 0, kb),
+                <MajorK as SmemOperand<_128, _64>>::gmma_desc(buf, 0, kb)
+            );
+        }
     }
 }
