@@ -25,13 +25,13 @@ t "host run --only hgemm rc=$?"; grep -E "passed|failed" $R/run.txt | tail -3 | 
 grep -cE "pingpong|x512 |K=512" $R/run.txt | sed 's/^/rows naming 512: /' | tee -a $S
 CS="timeout 40 compute-sanitizer --print-limit 5"
 for tool in memcheck racecheck synccheck; do
-  $CS --tool $tool $H gemm --dtype bf16 --m 300 --n 260 --k 200 --check > $R/san.txt 2>&1
-  t "$tool NN bf16 300x260x200 (ping-pong 128x128) rc=$? $(grep -E 'SUMMARY|PASS|FAIL' $R/san.txt | tr '\n' ' ' | cut -c1-200)"
+  $CS --tool $tool $H gemm --dtype bf16 --ta --tb --m 300 --n 260 --k 200 --check > $R/san.txt 2>&1
+  t "$tool TT bf16 300x260x200 (ping-pong 128x128, B MN-major) rc=$? $(grep -E 'SUMMARY|PASS|FAIL' $R/san.txt | tr '\n' ' ' | cut -c1-200)"
   cat $R/san.txt >> $R/sanitize.txt
 done
 $CS --tool memcheck $H gemm --dtype f16 --tb --m 1000 --n 1030 --k 512 --beta 0.5 --check > $R/san.txt 2>&1
 t "memcheck NT f16 1000x1030x512 beta 0.5 rc=$? $(grep -E 'SUMMARY|PASS|FAIL' $R/san.txt | tr '\n' ' ' | cut -c1-200)"
-SH=("--dtype bf16" "--dtype bf16 --tb" "--dtype f16" "--dtype bf16 --ta --tb")
+SH=("--dtype bf16 --tb" "--dtype bf16 --ta --tb" "--dtype f16 --tb" "--dtype bf16")
 for a in "${SH[@]}"; do
   for s in default cooperative; do
     [ $(left) -gt 8 ] || break 2
