@@ -1223,6 +1223,35 @@ mod tests {
     }
 
     #[test]
+    fn fused_fp8_entries_are_the_kernels() {
+        // every (tile, activation) the host names a fused FP8 entry for is declared by the
+        // kernel family, and no other fused FP8 entry is
+        let src = include_str!("../../kernels/hgemm/src/lib.rs");
+        let declared: Vec<&str> = src
+            .split("hgemm_entry!(promoted ")
+            .skip(1)
+            .filter_map(|s| s.split(',').next())
+            .filter(|e| e.starts_with("gemm_fp8_fused_"))
+            .collect();
+        let mut named = Vec::new();
+        for (_, tile) in Fp8PromotedTile::ALL {
+            for act in [
+                Activation::Identity,
+                Activation::Relu,
+                Activation::Gelu,
+                Activation::GeluErf,
+                Activation::Silu,
+            ] {
+                named.extend(tile.fused_entry(act));
+            }
+        }
+        let (mut declared, mut named) = (declared, named);
+        declared.sort_unstable();
+        named.sort_unstable();
+        assert_eq!(declared, named);
+    }
+
+    #[test]
     fn pingpong_entries_are_the_kernels() {
         // the kernel family's ping-pong block declares exactly these entries (the default
         // build's 128×128 ones, `pp128`, then the measuring ones)

@@ -429,8 +429,8 @@ macro_rules! hgemm_entry {
     };
     (promoted $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty, $bn:ty, $stages:expr) => {
         device::kernel! {
-        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile and optional block scales, 128×128 tiles (see the crate docs).\n\n# Safety\n",
-                        "As the other entries, with B's box of `128/cs` rows and `SMEM_BYTES_FP8` of shared memory; `p.scale_a`/`p.scale_b` are 0 or the block scales `HgemmParams` documents.")]
+        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile, CTA tiles of 128 × `", stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
+                        "As the other entries, with B's box of the tile's N over the cluster (`N/cs` rows) and the shared memory of the tile's configuration (`config`); `p.scale_a`/`p.scale_b` are 0 or, on 128-wide tiles, the block scales `HgemmParams` documents.")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
