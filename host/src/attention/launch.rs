@@ -78,7 +78,7 @@ impl AttentionKernel {
     pub const SHORT_KEYS_MAX_SEQLEN_K: usize = 2048;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 30] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 28] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
         ("n176", &[128]),
@@ -107,8 +107,6 @@ impl AttentionKernel {
         ("ov80bs", &[256]),
         ("pt", &[64, 128]),
         ("ptw", &[64, 128]),
-        ("fd", &[64, 128]),
-        ("ptfd", &[64, 128]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
@@ -324,8 +322,7 @@ impl AttentionKernel {
                 base.stages
             },
             q_stages: if name == "q2" { 2 } else { base.q_stages },
-            q_regs: name == "qr"
-                || (matches!(name, "lsum" | "pt" | "fd" | "ptfd") && config::q_regs(d)),
+            q_regs: name == "qr" || (matches!(name, "lsum" | "pt") && config::q_regs(d)),
             // `overlap`, `wg3`, `n176` and `qr` where it has a `_qr` entry are default entries
             variant: if matches!(name, "overlap" | "wg3" | "n176")
                 || (name == "qr" && config::q_regs(d))
@@ -426,12 +423,6 @@ impl AttentionKernel {
     }
 }
 
-/// Whether the entry of `k` takes the schedule's divisors (`config::SchedDivs`: the `fd` / `ptfd`
-/// measuring variants, a seventh parameter after the trace's buffer).
-fn fast_divs(k: AttentionKernel) -> bool {
-    matches!(k.variant, "fd" | "ptfd")
-}
-
 /// The phase trace of the last launch of a trace entry (`CUTE_RS_ATTENTION=pt` / `ptw`, the
 /// `measure` build): its device words (`config::TRACE_WORDS` per (round, CTA, role)), the grid
 /// and the rounds. Read back by [`take_trace`].
@@ -445,7 +436,7 @@ static TRACE: std::sync::Mutex<Option<TraceBuf>> = std::sync::Mutex::new(None);
 
 /// Whether the entry of `k` takes a phase-trace buffer (the `pt` / `ptw` measuring variants).
 fn traced(k: AttentionKernel) -> bool {
-    matches!(k.variant, "pt" | "ptw" | "ptfd")
+    matches!(k.variant, "pt" | "ptw")
 }
 
 /// The phase trace of the last `pt` / `ptw` launch (doc/attention.md, session 13): its words,
@@ -603,6 +594,29 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     } else {
         [(p.heads_q * p.seqlen_q) as i64, p.seqlen_q as i64]
     };
+    let tiles = p.seqlen_q.div_ceil(kern.bm) * p.heads_q * p.batch;
+    if tiles == 0 {
+        return Ok(());
+    }
+    if tiles > i32::MAX as usize {
+        return Err(Error::GridTooLarge {
+            kernel: "attention",
+            x: tiles,
+            y: 1,
+            z: 1,
+        });
+    }
+    let grid = tiles.min(ctx.device().sms.max(1) as usize) as u32;
+    // the persistent schedule's divisors (`tile_of`'s and `next_tile`'s `FastDivmod`s): every
+    // extent is at least 1 and at most `tiles` here
+    let sched = config::SchedDivs::new(
+        p.seqlen_q.div_ceil(kern.bm) as i32,
+        p.heads_q as i32,
+        p.batch as i32,
+        p.causal.is_some(),
+        grid as i32,
+    )
+    .ok_or_else(|| Error::Unsupported(format!("attention schedule of {tiles} tiles")))?;
     let params = Params {
         o_stride: p.o_stride,
         lse_stride,
@@ -618,20 +632,8 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         causal: causal_code(p.causal),
         scale_log2: p.scale * std::f32::consts::LOG2_E,
         epilogue: epilogue_code(ctx),
+        sched,
     };
-    let tiles = p.seqlen_q.div_ceil(kern.bm) * p.heads_q * p.batch;
-    if tiles == 0 {
-        return Ok(());
-    }
-    if tiles > i32::MAX as usize {
-        return Err(Error::GridTooLarge {
-            kernel: "attention",
-            x: tiles,
-            y: 1,
-            z: 1,
-        });
-    }
-    let grid = tiles.min(ctx.device().sms.max(1) as usize) as u32;
     let f = ctx.function(&entry)?;
     f.set_attribute(
         cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -669,31 +671,16 @@ pub(crate) fn attention_fwd<T: HalfElement>(
             trace_ptr = t.words.device_ptr_mut(stream).0;
         }
     }
-    // the `fd` entries' divisors: the tile order's first two extents (`tile_of`'s layouts) and
-    // the grid
-    let (first, second) = if p.causal.is_none() {
-        (p.seqlen_q.div_ceil(kern.bm), p.heads_q)
-    } else {
-        (p.heads_q, p.batch)
-    };
-    let divs = config::SchedDivs {
-        first: config::FastDiv::new(first as i32),
-        second: config::FastDiv::new(second as i32),
-        grid: config::FastDiv::new(grid as i32),
-    };
-    let mut args: [*mut c_void; 7] = [
+    let mut args: [*mut c_void; 6] = [
         (&raw const mq) as *mut c_void,
         (&raw const mk) as *mut c_void,
         (&raw const mv) as *mut c_void,
         (&raw const mo) as *mut c_void,
         (&raw const params) as *mut c_void,
         (&raw const trace_ptr) as *mut c_void,
-        (&raw const divs) as *mut c_void,
     ];
-    let args = if fast_divs(kern) {
+    let args = if traced(kern) {
         &mut args[..]
-    } else if traced(kern) {
-        &mut args[..6]
     } else {
         &mut args[..5]
     };
@@ -713,30 +700,14 @@ mod tests {
 
     #[test]
     fn params_match_the_kernel_layout() {
-        // kernels/attention's Params: 3 + 2 i64, 4 pointers, 8 four-byte fields
-        assert_eq!(size_of::<Params>(), 5 * 8 + 4 * 8 + 8 * 4);
+        // kernels/attention's Params: 3 + 2 i64, 4 pointers, 8 four-byte fields, the schedule's
+        // three FastDivmods of 12 bytes, padded to 8
+        assert_eq!(
+            size_of::<Params>(),
+            (5 * 8 + 4 * 8 + 8 * 4 + 3 * 12usize).next_multiple_of(8)
+        );
+        assert_eq!(std::mem::offset_of!(Params, sched), 5 * 8 + 4 * 8 + 8 * 4);
         assert_eq!(std::mem::offset_of!(Params, batch), 72);
-    }
-
-    #[test]
-    fn fast_div_is_the_division() {
-        // the `fd` entries' multiply-shift (CUTLASS's FastDivmod) against `/` and `%`
-        let divisors = (1..3000).chain([4095, 65_536, 1 << 20, 1_000_003, i32::MAX]);
-        for d in divisors {
-            let f = config::FastDiv::new(d);
-            for n in [
-                0,
-                1,
-                d - 1,
-                d,
-                d.saturating_add(1),
-                12_345,
-                1 << 30,
-                i32::MAX,
-            ] {
-                assert_eq!(f.divmod(n), (n / d, n % d), "{n} / {d}");
-            }
-        }
     }
 
     #[test]

@@ -1,7 +1,9 @@
 // The attention kernel's configuration shared with the host: `kernels/attention` declares it as
 // its `config` module, `host/src/attention/launch.rs` `include!`s this file, so the by-value
-// parameter, the causal codes and the tile table have one definition. Plain `core` Rust, no
-// dependencies.
+// parameter, the causal codes and the tile table have one definition. Plain `core` Rust and
+// layout-types' `FastDivmod` (both crates depend on layout-types).
+
+use layout_types::cute::fast_divmod::FastDivmod;
 
 /// Query rows per CTA tile: two consumer warpgroups of 64 (every head dim; head dim 64 also
 /// has the 192-row tile of three, [`block_m_wide`]).
@@ -171,6 +173,8 @@ pub struct Params {
     pub scale_log2: f32,
     /// [`EPILOGUE_DIRECT`] or [`EPILOGUE_TMA`].
     pub epilogue: i32,
+    /// The persistent schedule's divisors ([`SchedDivs::new`] of this problem and grid).
+    pub sched: SchedDivs,
 }
 
 /// The phase trace of the `measure` build's `pt` / `ptw` entries (`CUTE_RS_ATTENTION=pt`,
@@ -221,62 +225,50 @@ pub const TR_N_BLOCKS: usize = 12;
 /// Either role: the tile's index in the schedule (a value).
 pub const TR_TILE: usize = 13;
 
-/// A divisor and its multiply-shift (CUTLASS's `FastDivmod`): `n / d` for `0 ≤ n < 2³¹` as
-/// `umulhi(n, mul) >> shift` (`d = 1`: `n`), two instructions where a division by a run-time
-/// value is a chain of about twenty (`I2F`, `MUFU.RCP`, `F2I`, corrections). Built on the host
-/// ([`FastDiv::new`]) for the `fd` measuring entries' schedule ([`SchedDivs`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C)]
-pub struct FastDiv {
-    /// The divisor (≥ 1).
-    pub d: i32,
-    /// `⌈2^(31 + ⌈log2 d⌉) / d⌉` (0 for `d = 1`).
-    pub mul: u32,
-    /// `⌈log2 d⌉ − 1` (0 for `d = 1`).
-    pub shift: u32,
-}
-
-impl FastDiv {
-    /// The multiply-shift of `d ≥ 1`.
-    pub const fn new(d: i32) -> FastDiv {
-        if d <= 1 {
-            return FastDiv {
-                d: 1,
-                mul: 0,
-                shift: 0,
-            };
-        }
-        let du = d as u64;
-        let log2 = 64 - (du - 1).leading_zeros() as u64; // ⌈log2 d⌉
-        let p = 31 + log2;
-        FastDiv {
-            d,
-            mul: (1u64 << p).div_ceil(du) as u32,
-            shift: (p - 32) as u32,
-        }
-    }
-    /// `(n / d, n mod d)` for `0 ≤ n < 2³¹`.
-    #[inline(always)]
-    pub fn divmod(self, n: i32) -> (i32, i32) {
-        let q = if self.d == 1 {
-            n
-        } else {
-            (((n as u32 as u64 * self.mul as u64) >> 32) as u32 >> self.shift) as i32
-        };
-        (q, n - q * self.d)
-    }
-}
-
-/// The persistent schedule's divisors, the `fd` measuring entries' seventh parameter: `first`
-/// and `second` are the first two extents of the tile order (without a mask m-blocks and
-/// heads, causal heads and batch), `grid` the CTAs.
+/// The persistent schedule's divisors (CUTLASS's `FastDivmod`s in its tile scheduler's
+/// params): `first` and `second` are the first two extents of the tile order (without a mask
+/// m-blocks and heads, causal heads and batch), `grid` the CTAs. The kernel's `tile_of` and
+/// `next_tile` take `idx2crd` of the tile index in shapes of these, so their divisions are
+/// multiply-shifts (doc/attention.md, session 13: the divisions by run-time extents were 770–1,040
+/// cycles of every tile's fixed cost).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
 pub struct SchedDivs {
     /// The tile order's first extent.
-    pub first: FastDiv,
+    pub first: FastDivmod,
     /// Its second.
-    pub second: FastDiv,
+    pub second: FastDivmod,
     /// The grid's CTAs.
-    pub grid: FastDiv,
+    pub grid: FastDivmod,
+}
+
+impl SchedDivs {
+    /// The divisors of a schedule of `m_blocks` query blocks, `heads_q` heads and `batch`
+    /// sequences over `grid` CTAs, causal or not (the order `tile_of` takes); `None` when an
+    /// extent is below 1.
+    pub const fn new(
+        m_blocks: i32,
+        heads_q: i32,
+        batch: i32,
+        causal: bool,
+        grid: i32,
+    ) -> Option<SchedDivs> {
+        let (first, second) = if causal {
+            (heads_q, batch)
+        } else {
+            (m_blocks, heads_q)
+        };
+        match (
+            FastDivmod::new(first),
+            FastDivmod::new(second),
+            FastDivmod::new(grid),
+        ) {
+            (Some(first), Some(second), Some(grid)) => Some(SchedDivs {
+                first,
+                second,
+                grid,
+            }),
+            _ => None,
+        }
+    }
 }

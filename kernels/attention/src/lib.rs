@@ -131,17 +131,15 @@ struct Tile {
 /// mask the tiles' work falls with the index ([`tile_of`]: longest first), and taking the `c`-th
 /// in every round gave the first CTAs the longest tile of every round: by a schedule model of
 /// the bench shapes, 6 % (head dim 128) to 11 % (256) of the kernel idle from 4k keys; taking
-/// turns, under 0.5 %. Derived from `i` alone, so it holds no register across the mainloop.
-/// `FD`: the division by the grid through `sd`'s multiply-shift ([`SchedDivs`], the `fd`
-/// measuring entries).
+/// turns, under 0.5 %. Derived from `i` alone, so it holds no register across the mainloop: the
+/// round and the position are `idx2crd` of `i` in `(grid, rounds)`, the grid a [`FastDivmod`]
+/// on `H`'s tiles with [`AttnTiles::SCHED_FAST_DIVMOD`] (`p.sched`).
 #[inline(always)]
-fn next_tile<const FD: bool>(i: i32, n_tiles: i32, sd: &SchedDivs) -> i32 {
+fn next_tile<H: AttnTiles>(p: &Params, i: i32, n_tiles: i32) -> i32 {
     let (c, grid) = (block_idx_x() as i32, grid_dim_x() as i32);
     let rounds = make_layout_left((grid, n_tiles.ceil_div(grid) + 1));
-    let (pos, k): (i32, i32) = if FD {
-        // (i mod grid, i / grid): the layout's `idx2crd` with the division by multiply-shift
-        let (k, pos) = sd.grid.divmod(i);
-        (pos, k)
+    let (pos, k): (i32, i32) = if H::SCHED_FAST_DIVMOD {
+        idx2crd(i, (p.sched.grid, n_tiles))
     } else {
         rounds.idx2crd(i)
     };
@@ -151,28 +149,24 @@ fn next_tile<const FD: bool>(i: i32, n_tiles: i32, sd: &SchedDivs) -> i32 {
 
 /// The persistent schedule: tile `i` of `m_blocks · heads · batch`. Without a mask, m-blocks
 /// fastest (a head's K and V stay in L2 across its m-blocks); causal, the m-blocks slowest and
-/// last first (the tiles with the most key blocks start first). `FD`: the coordinates by `sd`'s
-/// multiply-shifts (the same `idx2crd` of the same layouts: [`SchedDivs`]).
+/// last first (the tiles with the most key blocks start first). The coordinates are `idx2crd` of
+/// `i` in the order's shape, its first two extents the [`FastDivmod`]s of `p.sched` on `H`'s tiles
+/// with [`AttnTiles::SCHED_FAST_DIVMOD`].
 #[inline(always)]
-fn tile_of<const FD: bool>(p: &Params, sd: &SchedDivs, bm: i32, bn: i32, i: i32) -> Tile {
+fn tile_of<H: AttnTiles>(p: &Params, bm: i32, bn: i32, i: i32) -> Tile {
     let m_blocks = p.seqlen_q.ceil_div(bm);
-    let (mb, h, b) = if FD {
-        // `idx2crd` of (first, second, rest): i mod first, (i / first) mod second, the rest
-        let (q1, c0) = sd.first.divmod(i);
-        let (c2, c1) = sd.second.divmod(q1);
-        if p.causal == CAUSAL_NONE {
-            (c0, c1, c2)
-        } else {
-            (m_blocks - 1 - c2, c0, c1)
+    let (sd, causal) = (&p.sched, p.causal != CAUSAL_NONE);
+    let (mb, h, b): (i32, i32, i32) = match (H::SCHED_FAST_DIVMOD, causal) {
+        (true, false) => idx2crd(i, (sd.first, sd.second, p.batch)),
+        (false, false) => idx2crd(i, (m_blocks, p.heads_q, p.batch)),
+        (true, true) => {
+            let (h, b, mr): (i32, i32, i32) = idx2crd(i, (sd.first, sd.second, m_blocks));
+            (m_blocks - 1 - mr, h, b)
         }
-    } else if p.causal == CAUSAL_NONE {
-        let (mb, h, b): (i32, i32, i32) =
-            make_layout_left((m_blocks, p.heads_q, p.batch)).idx2crd(i);
-        (mb, h, b)
-    } else {
-        let (h, b, mr): (i32, i32, i32) =
-            make_layout_left((p.heads_q, p.batch, m_blocks)).idx2crd(i);
-        (m_blocks - 1 - mr, h, b)
+        (false, true) => {
+            let (h, b, mr): (i32, i32, i32) = idx2crd(i, (p.heads_q, p.batch, m_blocks));
+            (m_blocks - 1 - mr, h, b)
+        }
     };
     let (q_start, k_start, sq, sk) = if p.cu_seqlens_q == 0 {
         (0, 0, p.seqlen_q, p.seqlen_k)
@@ -570,6 +564,55 @@ fn row_reduce<const SN2: usize>(s: &[f32; SN2], h: usize, f: impl Fn(f32, f32) -
     x[0]
 }
 
+/// The epilogue's totals of this thread's two rows (accumulator values 0 and 2): `1 / l` and
+/// the LSE `(log2 l + max)·ln 2`, `l` the row's sum over the quad of threads that shares it (or,
+/// with `LSUM`, the tensor core's whole-row sum already); a row with no visible key keeps 0 and
+/// +inf (FlashAttention's).
+#[inline(always)]
+fn row_totals<const LSUM: bool>(
+    row_sum: &[f32; 2],
+    row_max: &[f32; 2],
+    lsum: &[f32; 4],
+) -> ([f32; 2], [f32; 2]) {
+    let mut inv = [0f32; 2];
+    let mut lse = [f32::INFINITY; 2];
+    device::unroll!(2, |h| {
+        let l = if LSUM {
+            lsum[2 * h]
+        } else {
+            let mut l = row_sum[h];
+            l += unsafe { shuffle_xor_f32(!0, l, 1) };
+            l += unsafe { shuffle_xor_f32(!0, l, 2) };
+            l
+        };
+        if l > 0.0 {
+            inv[h] = 1.0 / l;
+            lse[h] = (device::math::lg2(l) + row_max[h]) * LN_2;
+        }
+    });
+    (inv, lse)
+}
+
+/// Stores this thread's two rows' LSE from the quad's first thread (rows past the sequence
+/// skipped): `r0` the warpgroup's first row, `t` the thread in the warpgroup.
+#[inline(always)]
+fn store_lse(p: &Params, tile: &Tile, r0: i32, t: i32, lse: [f32; 2]) {
+    let (quad_col, _): (i32, i32) = make_layout_left((_4, _32)).idx2crd(t);
+    if quad_col == 0 {
+        device::unroll!(2, |h| {
+            let (r, _) = acc_coord(t, 2 * h as i32);
+            let row = r0 + r;
+            if row < tile.sq {
+                let at = p.lse_stride[0] * tile.b as i64
+                    + p.lse_stride[1] * tile.h as i64
+                    + (tile.q_start + row) as i64;
+                // SAFETY: inside LSE.
+                unsafe { *(p.lse as *mut f32).offset(at as isize) = lse[h] };
+            }
+        });
+    }
+}
+
 /// O's rows times their corrections (value `v`'s row half is `(v / 2) mod 2`). `LAZY`: only
 /// when some row of the warp has a correction other than 1 (a warp-uniform branch; skipping a
 /// product by exactly 1 changes no bit).
@@ -669,7 +712,6 @@ unsafe fn attention_fwd<
     const LSUM: bool,
     const QA: usize,
     const TR: bool,
-    const FD: bool,
 >(
     tma_q: *const TmaDescriptor,
     tma_k: *const TmaDescriptor,
@@ -677,7 +719,6 @@ unsafe fn attention_fwd<
     tma_o: *const TmaDescriptor,
     p: &Params,
     trace: u64,
-    divs: &SchedDivs,
 ) where
     [f32; OD2]: MmaAsync<E>,
     [f32; SN2]: MmaAsync<E>,
@@ -779,8 +820,8 @@ unsafe fn attention_fwd<
                 let tr = Trace::<TR>::new(trace, i, n_tiles, 0, true);
                 tr.mark(TRP_START);
                 tr.value(TR_TILE, i as u64);
-                let tile = tile_of::<FD>(p, divs, bm, bn, i);
-                i = next_tile::<FD>(i, n_tiles, divs);
+                let tile = tile_of::<H>(p, bm, bn, i);
+                i = next_tile::<H>(p, i, n_tiles);
                 if tile.m0 >= tile.sq {
                     continue;
                 }
@@ -866,8 +907,8 @@ unsafe fn attention_fwd<
         let tr = Trace::<TR>::new(trace, i, n_tiles, 1 + wg, signals);
         tr.mark(TR_FETCH);
         tr.value(TR_TILE, i as u64);
-        let tile = tile_of::<FD>(p, divs, bm, bn, i);
-        i = next_tile::<FD>(i, n_tiles, divs);
+        let tile = tile_of::<H>(p, bm, bn, i);
+        i = next_tile::<H>(p, i, n_tiles);
         // after the CTA's last tile (`i >= n_tiles`) its O stores (and any before) must have
         // read their boxes before the CTA exits (drained in the loop: a wait after the loop
         // cost the mainloop registers, ptxas spilled)
@@ -898,6 +939,8 @@ unsafe fn attention_fwd<
             causal: p.causal != CAUSAL_NONE,
             bn,
         };
+        // the row totals, when computed under the last P·V
+        let mut totals: Option<([f32; 2], [f32; 2])> = None;
         if OVERLAP && tile.n_blocks > 0 {
             // FlashAttention-3's intra-warpgroup overlap: block n's S = Q·Kᵀ and block n-1's
             // O += P·V are in flight together; the softmax of S_n runs while P·V computes
@@ -1073,6 +1116,11 @@ unsafe fn attention_fwd<
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
+            if H::ROW_TOTALS_UNDER_PV && !LSUM {
+                // the row sums, 1 / l and the LSE under the last P·V (they read none of its
+                // registers): the epilogue's part that needs no O
+                totals = Some(row_totals::<false>(&row_sum, &row_max, &lsum));
+            }
             wait_group::<0>();
             fence_operand(&mut o);
             fence_operand(&mut pa);
@@ -1127,24 +1175,8 @@ unsafe fn attention_fwd<
             }
             unsafe { cq.consumer_release(q) };
         }
-        // epilogue: the row sums over the quad, O / sum, the LSE
-        let mut inv = [0f32; 2];
-        let mut lse = [f32::INFINITY; 2]; // a row with no visible key: +inf (FlashAttention's)
-        device::unroll!(2, |h| {
-            let l = if LSUM {
-                // the tensor core's sum is the whole row's already (every thread of the quad)
-                lsum[2 * h]
-            } else {
-                let mut l = row_sum[h];
-                l += unsafe { shuffle_xor_f32(!0, l, 1) };
-                l += unsafe { shuffle_xor_f32(!0, l, 2) };
-                l
-            };
-            if l > 0.0 {
-                inv[h] = 1.0 / l;
-                lse[h] = (device::math::lg2(l) + row_max[h]) * LN_2;
-            }
-        });
+        // epilogue: the row sums over the quad (unless under the last P·V), O / sum, the LSE
+        let (inv, lse) = totals.unwrap_or_else(|| row_totals::<LSUM>(&row_sum, &row_max, &lsum));
         tr.mark(TR_SUMS);
         // O: through shared memory and TMA stores (the GEMM's TMA-store epilogue, row-major:
         // `collective::epilogue_rows`) where the tile has staging boxes and the box cannot reach
@@ -1207,21 +1239,7 @@ unsafe fn attention_fwd<
             }));
         }
         tr.mark(TR_O);
-        // the quad's first thread writes its two rows' LSE
-        let (quad_col, _): (i32, i32) = make_layout_left((_4, _32)).idx2crd(t);
-        if quad_col == 0 {
-            device::unroll!(2, |h| {
-                let (r, _) = acc_coord(t, 2 * h as i32);
-                let row = r0 + r;
-                if row < tile.sq {
-                    let at = p.lse_stride[0] * tile.b as i64
-                        + p.lse_stride[1] * tile.h as i64
-                        + (tile.q_start + row) as i64;
-                    // SAFETY: inside LSE.
-                    unsafe { *(p.lse as *mut f32).offset(at as isize) = lse[h] };
-                }
-            });
-        }
+        store_lse(p, &tile, r0, t, lse);
         tr.mark(TR_END);
         if o_boxes > 0 && i >= n_tiles && t == 0 {
             epilogue_rows::drain();
@@ -1269,7 +1287,7 @@ macro_rules! entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, { $od2 / 2 }, false, false>(tma_q, tma_k, tma_v, tma_o, &p, 0, &SchedDivs::default()) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, { $od2 / 2 }, false>(tma_q, tma_k, tma_v, tma_o, &p, 0) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1292,29 +1310,7 @@ macro_rules! trace_entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, $qr, false, { $od2 / 2 }, true, false>(tma_q, tma_k, tma_v, tma_o, &p, trace, &SchedDivs::default()) }
-            }
-        }
-        device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
-    };
-}
-
-/// Declares one entry with the schedule's divisions by multiply-shift (feature `measure`; `fd`,
-/// and with the trace `ptfd`): [`trace_entry!`]'s body with `FD`, the divisors ([`SchedDivs`])
-/// a seventh parameter `sched` (the trace's buffer 0 for none).
-#[cfg(feature = "measure")]
-macro_rules! fd_entry {
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $qr:literal, $tr:literal) => {
-        device::kernel! {
-            #[doc = concat!("Attention forward with the schedule's divisions by multiply-shift, ", stringify!($e), ", ", stringify!($h), " (see the crate docs).\n\n",
-                            "# Safety\nAs the trace entries'; `sched`: `SchedDivs` of the problem and grid (the host's).")]
-            pub unsafe fn $name(tma_q: TmaDescriptor, tma_k: TmaDescriptor, tma_v: TmaDescriptor, tma_o: TmaDescriptor, p: Params, trace: u64, sched: SchedDivs) {
-                let tma_q = device::grid_constant!($name, 0, tma_q);
-                let tma_k = device::grid_constant!($name, 1, tma_k);
-                let tma_v = device::grid_constant!($name, 2, tma_v);
-                let tma_o = device::grid_constant!($name, 3, tma_o);
-                // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, $qr, false, { $od2 / 2 }, $tr, true>(tma_q, tma_k, tma_v, tma_o, &p, trace, &sched) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, $qr, false, { $od2 / 2 }, true>(tma_q, tma_k, tma_v, tma_o, &p, trace) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1446,11 +1442,4 @@ mod measure {
     trace_entry!(attention_fwd_pt_bf16_d128, Bf16, D128, 64, 64, 32, false);
     trace_entry!(attention_fwd_ptw_bf16_d64, Bf16, D64M192, 32, 64, 32, false);
     trace_entry!(attention_fwd_ptw_bf16_d128, Bf16, D128N176, 64, 88, 44, false);
-    // the schedule's divisions by run-time extents as multiply-shifts (`fd`, with the trace
-    // `ptfd`; session 13: tile_of and next_tile were ~780 cycles of dependent instructions at
-    // every tile's start) on the 128-row tiles (d64 with Q in registers, d128 128 × 128)
-    fd_entry!(attention_fwd_fd_bf16_d64, Bf16, D64, 32, 64, 32, true, false);
-    fd_entry!(attention_fwd_fd_bf16_d128, Bf16, D128, 64, 64, 32, false, false);
-    fd_entry!(attention_fwd_ptfd_bf16_d64, Bf16, D64, 32, 64, 32, true, true);
-    fd_entry!(attention_fwd_ptfd_bf16_d128, Bf16, D128, 64, 64, 32, false, true);
 }

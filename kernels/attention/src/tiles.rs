@@ -65,6 +65,17 @@ pub trait AttnTiles {
     /// spilled the tile schedule's loop invariants (4–64 bytes; doc/attention.md, session 12).
     /// The serial mainloop (d256's default) and the other head dims are unchanged.
     const Q_DESCS_AT_WGMMA: bool;
+    /// Whether the persistent schedule divides by the divisors' multiply-shifts (`Params::sched`,
+    /// CUTLASS's `FastDivmod`s) rather than by `div`: the 128 × 128 tiles. Their nine words,
+    /// loaded once and live across the mainloops, cost registers the wider tiles do not have
+    /// (ptxas spilled 4–192 bytes in head dim 256's, the 192-row and the 176-key entries).
+    const SCHED_FAST_DIVMOD: bool;
+    /// Whether the overlapped mainloop computes the epilogue's row totals (the row sums over
+    /// the quad, `1 / l`, the LSE) between the last P·V's issue and its wait, where they read
+    /// none of its registers: the 128-row tiles (session 14's trace: the tile's time −1.1 % at
+    /// head dim 128, −1.7 % at 64, 512 keys). The 192-row tile (three consumer warpgroups of
+    /// 160 registers) measured 3–4 % slower with them there.
+    const ROW_TOTALS_UNDER_PV: bool;
     /// The descriptor of k-block `kb` (16 columns of the head dim) of Q's rows `64·wg..` of the
     /// tile at `q` ([`PerWgmma`]'s).
     fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64;
@@ -319,6 +330,8 @@ macro_rules! attn_tiles {
                 ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::TX_BYTES;
             type Addressing = $addr;
             const Q_DESCS_AT_WGMMA: bool = $d == 256;
+            const SCHED_FAST_DIVMOD: bool = $bm == 128 && $bn == 128;
+            const ROW_TOTALS_UNDER_PV: bool = $bm == 128;
             #[inline(always)]
             fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
                 let s = tile_to_shape(

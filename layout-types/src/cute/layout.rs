@@ -364,6 +364,20 @@ where
         <S::Kind as Idx2CrdK<I, S>>::f(self, s)
     }
 }
+/// CuTe's `idx2crd(idx, shape)`: the colexicographic coordinate of `idx` in `shape` (a
+/// layout's [`Layout::idx2crd`] without its strides; a shape's modes may be
+/// [`FastDivmod`](super::fast_divmod::FastDivmod)s, whose divisions are multiply-shifts).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// let c: (i32, (i32, i32)) = idx2crd(13i32, (_2, (3i32, 4i32)));
+/// assert_eq!(c, (1, (0, 2)));
+/// assert_eq!(idx2crd(13i32, (_2, (3i32, 4i32))), make_layout_left((_2, (3i32, 4i32))).idx2crd(13i32));
+/// ```
+#[inline(always)]
+pub fn idx2crd<I: Idx2Crd<S>, S>(idx: I, shape: S) -> I::Output {
+    idx.idx2crd(shape)
+}
 /// Kind dispatch of [`Idx2Crd`].
 pub trait Idx2CrdK<I, S> {
     /// The coordinate type.

@@ -27,6 +27,7 @@ pub mod composition;
 pub mod consts;
 pub mod copy;
 pub mod divide;
+pub mod fast_divmod;
 pub mod fusion;
 pub mod gmma;
 pub mod gmma_operand;
@@ -69,6 +70,7 @@ pub mod prelude {
         local_partition_proj_leaf, local_tile_leaf, local_tile_proj_leaf, logical_divide,
         outer_partition, tiled_divide, zipped_divide,
     };
+    pub use super::fast_divmod::FastDivmod;
     pub use super::gmma::{LayoutLeft, LayoutRight};
     pub use super::group::group;
     pub use super::int::{
@@ -78,8 +80,8 @@ pub mod prelude {
     };
     pub use super::inverse::{left_inverse, right_inverse};
     pub use super::layout::{
-        GenColMajor, GenRowMajor, Layout, make_layout, make_layout_left, make_layout_major,
-        make_layout_right, make_ordered_layout,
+        GenColMajor, GenRowMajor, Layout, idx2crd, make_layout, make_layout_left,
+        make_layout_major, make_layout_right, make_ordered_layout,
     };
     pub use super::partition::{
         local_partition, local_partition_proj, local_tile, local_tile_proj,
