@@ -12,7 +12,8 @@
 //!   [`Fp8BlockEntry::BLOCK`] (the same kernel with each stage's scales through shared
 //!   memory, for M a multiple of 4); per-tensor scales run
 //!   [`PROMOTED_PER_TENSOR_ENTRY`], the promoted kernel without the block scales' code on
-//!   128×192 tiles (one `m64n192k32` temporary per consumer warpgroup)
+//!   128×192 tiles (one `m64n192k32` temporary per consumer warpgroup; C through the TMA
+//!   epilogue's shared memory, stored while the next tile's `wgmma`s run)
 //!   ([`Overrides::fp8_promoted_block`](crate::Overrides::fp8_promoted_block) runs them on the
 //!   block-scale entry, for measuring);
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
@@ -24,9 +25,9 @@
 //! `D = act(sa·sb·s_row[i]·s_col[j]·(A·Bᵀ)[i,j] + bias)` — the per-row and per-column scales
 //! of `torch._scaled_mm`'s row-wise scaling (`scale_a` `(M,1)`, `scale_b` `(1,N)`), a bias
 //! along M or N, an activation (ReLU, GELU tanh/erf, SiLU) — in entries
-//! `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192` (the per-tensor promoted
-//! kernel on its 128×192 tiles with the typed epilogue `Scaled<RowColScale, BiasAct<A>>` stored
-//! directly, [`Fp8PromotedTile::FUSED`]), launched by
+//! `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192tma` (the per-tensor promoted
+//! kernel on its 128×192 tiles with the typed epilogue `Scaled<RowColScale, BiasAct<A>>` on the
+//! TMA epilogue's path, [`Fp8PromotedTile::FUSED`]), launched by
 //! [`Context::gemm_fp8_fused`] with the vectors in [`Fp8Vectors`]; the bound
 //! [`fp8_fused_error_bound`].
 //!
@@ -55,7 +56,8 @@ use crate::hgemm::{Fp8BlockEntry, Fp8PromotedTile, GemmOut, HgemmVariant};
 use crate::quiet::catch_quiet;
 
 /// The promoted entry for per-tensor scales: `gemm_fp8_e4m3_tn_promoted` without the block
-/// scales' loads in its k-tile loop, on 128×192 tiles ([`Fp8PromotedTile::PER_TENSOR`]).
+/// scales' loads in its k-tile loop, on 128×192 tiles with the TMA epilogue
+/// ([`Fp8PromotedTile::PER_TENSOR`]).
 pub const PROMOTED_PER_TENSOR_ENTRY: &str = Fp8PromotedTile::PER_TENSOR.entry();
 
 /// An 8-bit float type of A and B.
@@ -210,7 +212,7 @@ impl GemmFp8Config {
     /// ```
     /// use host::{Activation, gemm_fp8::{Fp8, GemmFp8Config}};
     /// let g = GemmFp8Config::new(64, 64, 64, Fp8::E4M3).act(Activation::GeluErf);
-    /// assert_eq!(g.fused_entry(), "gemm_fp8_fused_e4m3_tn_gelu_erf_n192");
+    /// assert_eq!(g.fused_entry(), "gemm_fp8_fused_e4m3_tn_gelu_erf_n192tma");
     /// ```
     pub fn act(mut self, act: Activation) -> GemmFp8Config {
         self.act = act;
@@ -258,7 +260,7 @@ impl GemmFp8Config {
     ///
     /// ```
     /// use host::gemm_fp8::{Fp8, GemmFp8Config};
-    /// assert_eq!(GemmFp8Config::new(8, 8, 16, Fp8::E4M3).fused_entry(), "gemm_fp8_fused_e4m3_tn_identity_n192");
+    /// assert_eq!(GemmFp8Config::new(8, 8, 16, Fp8::E4M3).fused_entry(), "gemm_fp8_fused_e4m3_tn_identity_n192tma");
     /// ```
     pub fn fused_entry(&self) -> &'static str {
         let () = Self::FUSED_HAS_EVERY_ACTIVATION;
@@ -1021,7 +1023,7 @@ mod tests {
             .row_col_scales(true, true);
         let lens = (300 * 256, 200 * 256, 300 * 200);
         assert!(g.check(lens.0, lens.1, lens.2).is_ok());
-        assert_eq!(g.entry(), "gemm_fp8_fused_e4m3_tn_silu_n192");
+        assert_eq!(g.entry(), "gemm_fp8_fused_e4m3_tn_silu_n192tma");
         assert_eq!(g.as_pairs().bias, BiasMode::M);
         assert_eq!(g.as_pairs().act, Activation::Silu);
         // fast accumulation and e5m2: refused

@@ -1228,9 +1228,10 @@ mod tests {
         // kernel family, and no other fused FP8 entry is
         let src = include_str!("../../kernels/hgemm/src/lib.rs");
         let declared: Vec<&str> = src
-            .split("hgemm_entry!(promoted ")
+            .split("hgemm_entry!(promoted")
             .skip(1)
-            .filter_map(|s| s.split(',').next())
+            // `promoted` and `promoted_tma` (the TMA epilogue's path) entries
+            .filter_map(|s| s.trim_start_matches("_tma").trim_start().split(',').next())
             .filter(|e| e.starts_with("gemm_fp8_fused_"))
             .collect();
         let mut named = Vec::new();

@@ -43,10 +43,10 @@ pub struct Overrides {
     pub fp8_fast_tile128: bool,
     /// `CUTE_RS_FP8_PROMOTED=block` (or `default`): per-tensor scales on the block-scale entry.
     pub fp8_promoted_block: bool,
-    /// `CUTE_RS_FP8_PROMOTED=n128|n160|n160s5|n192|n192off`: per-tensor scales on that tile
-    /// ([`Fp8PromotedTile`]; n192 is the default, the others are built with
+    /// `CUTE_RS_FP8_PROMOTED=n128|n160|n160s5|n192|n192off|n192tma`: per-tensor scales on that tile
+    /// ([`Fp8PromotedTile`]; n192tma is the default, the others are built with
     /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`), and the fused epilogue's launches on that
-    /// tile where it has fused entries (n192, the default, and n128).
+    /// tile where it has fused entries (n192tma, the default, n192 and n128).
     pub fp8_promoted_tile: Option<Fp8PromotedTile>,
     /// `CUTE_RS_FP8_BLOCK=global|staged|staged5`: the block-scaled launches' entry
     /// ([`Fp8BlockEntry`]: the scales loaded from global memory

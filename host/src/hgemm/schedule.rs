@@ -158,12 +158,14 @@ impl HgemmRaster {
 }
 
 /// The per-tensor promoted kernel's tile: the entry a launch with per-tensor scales runs
-/// ([`Fp8PromotedTile::PER_TENSOR`], 128×192 since session 12; doc/fp8-gemm.md, "Wider tiles for
-/// the promoted kernel"), or a measuring variant by the override `CUTE_RS_FP8_PROMOTED=<name>`
+/// ([`Fp8PromotedTile::PER_TENSOR`], 128×192 since session 12, with the TMA epilogue since
+/// session 14; doc/fp8-gemm.md, "Wider tiles for the promoted kernel" and "The n192 kernel's
+/// structure"), or a measuring variant by the override `CUTE_RS_FP8_PROMOTED=<name>`
 /// ([`Overrides::fp8_promoted_tile`](crate::Overrides::fp8_promoted_tile); the variants are
 /// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`). The wide tiles: one consumer
-/// warpgroup on 64 × N (`m64nNk32`, one temporary), the direct epilogue, the stages in the
-/// shared memory the TMA epilogue's buffers would take; 128×128 is the fused entries' kernel
+/// warpgroup on 64 × N (`m64nNk32`, one temporary); `n192tma` stores C through the TMA
+/// epilogue's shared memory (4 stages), the others directly, their stages in the shared memory
+/// the TMA epilogue's buffers would take; 128×128 is the fused entries' kernel of session 11
 /// (paired temporaries) as a plain entry.
 ///
 /// ```
@@ -172,6 +174,7 @@ impl HgemmRaster {
 /// let t = Fp8PromotedTile::from_name("n160").unwrap();
 /// assert_eq!((t.entry(), t.tile()), ("gemm_fp8_e4m3_tn_promoted_n160", (128, 160, 64)));
 /// assert_eq!(Fp8PromotedTile::PER_TENSOR.entry(), PROMOTED_PER_TENSOR_ENTRY);
+/// assert_eq!(PROMOTED_PER_TENSOR_ENTRY, "gemm_fp8_e4m3_tn_promoted_n192tma");
 /// assert_eq!(Fp8PromotedTile::PER_TENSOR.tile(), (128, 192, 64));
 /// assert!(Fp8PromotedTile::from_name("n7").is_none());
 /// ```
@@ -184,28 +187,36 @@ pub enum Fp8PromotedTile {
     N160,
     /// 128×160 tiles, 5 stages (cuBLASLt's count).
     N160S5,
-    /// 128×192 tiles, 5 stages of 40 KiB: the per-tensor default.
+    /// 128×192 tiles, the direct epilogue, 5 stages of 40 KiB (the per-tensor default of sessions
+    /// 12–13).
     N192,
     /// 128×192 tiles with consumer warpgroup 1's promotion windows shifted by half a k-tile
     /// (`GmmaFp8Accumulation`'s `OFFSET`; a measuring variant).
     N192Offset,
+    /// 128×192 tiles with the TMA epilogue (C through shared memory, stored while the next
+    /// tile's `wgmma`s run), 4 stages of 40 KiB (`gemm_fp8_e4m3_tn_promoted_n192tma`): the
+    /// per-tensor default.
+    N192Tma,
 }
 
 impl Fp8PromotedTile {
-    /// The tile of per-tensor launches (H200, against 128×128: +2 % at 4096×7168×16384, +10 % at
-    /// 8192³, +5 % at 4096³).
-    pub const PER_TENSOR: Fp8PromotedTile = Fp8PromotedTile::N192;
+    /// The tile of per-tensor launches. H200, session 14, against 128×192 with the direct
+    /// epilogue (`n192`, which beat 128×128 by 2–10 % in session 12): +10–13 % at
+    /// 4096×7168×16384, +21–22 % at 8192³, +39–52 % at 4096³, +32–42 % at 4096×2112×7168.
+    pub const PER_TENSOR: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
     /// The tile of the fused epilogue's launches ([`Context::gemm_fp8_fused`](crate::Context::gemm_fp8_fused);
-    /// the override `CUTE_RS_FP8_PROMOTED=<name>` picks another where it has fused entries). H200,
-    /// session 13, against 128×128: +10 % at 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³.
-    pub const FUSED: Fp8PromotedTile = Fp8PromotedTile::N192;
+    /// the override `CUTE_RS_FP8_PROMOTED=<name>` picks another where it has fused entries): the
+    /// per-tensor one's (session 13 moved the fused launches from 128×128 to `n192`: +10 % at
+    /// 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³).
+    pub const FUSED: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
     /// Every tile, with its override name.
-    pub const ALL: [(&'static str, Fp8PromotedTile); 5] = [
+    pub const ALL: [(&'static str, Fp8PromotedTile); 6] = [
         ("n128", Fp8PromotedTile::N128),
         ("n160", Fp8PromotedTile::N160),
         ("n160s5", Fp8PromotedTile::N160S5),
         ("n192", Fp8PromotedTile::N192),
         ("n192off", Fp8PromotedTile::N192Offset),
+        ("n192tma", Fp8PromotedTile::N192Tma),
     ];
     /// The tile of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8PromotedTile> {
@@ -219,17 +230,19 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N160S5 => "gemm_fp8_e4m3_tn_promoted_n160s5",
             Fp8PromotedTile::N192 => "gemm_fp8_e4m3_tn_promoted_n192",
             Fp8PromotedTile::N192Offset => "gemm_fp8_e4m3_tn_promoted_n192off",
+            Fp8PromotedTile::N192Tma => "gemm_fp8_e4m3_tn_promoted_n192tma",
         }
     }
     /// The fused epilogue's entry with activation `act` on this tile
-    /// (`gemm_fp8_fused_e4m3_tn_<act>_n192` on 128×192, `gemm_fp8_fused_e4m3_tn_<act>` on 128×128,
-    /// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`); none on the 160-wide tiles or
+    /// (`gemm_fp8_fused_e4m3_tn_<act>_n192tma` on 128×192 with the TMA epilogue; built with
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`, `gemm_fp8_fused_e4m3_tn_<act>_n192` with the
+    /// direct one and `gemm_fp8_fused_e4m3_tn_<act>` on 128×128); none on the 160-wide tiles or
     /// with offset promotion windows.
     ///
     /// ```
     /// use host::{Activation, hgemm::Fp8PromotedTile};
     /// let t = Fp8PromotedTile::FUSED;
-    /// assert_eq!(t.fused_entry(Activation::GeluErf), Some("gemm_fp8_fused_e4m3_tn_gelu_erf_n192"));
+    /// assert_eq!(t.fused_entry(Activation::GeluErf), Some("gemm_fp8_fused_e4m3_tn_gelu_erf_n192tma"));
     /// let n128 = Fp8PromotedTile::N128.fused_entry(Activation::Gelu);
     /// assert_eq!(n128, Some("gemm_fp8_fused_e4m3_tn_gelu"));
     /// assert_eq!(Fp8PromotedTile::N160.fused_entry(Activation::Relu), None);
@@ -247,6 +260,11 @@ impl Fp8PromotedTile {
             (Fp8PromotedTile::N192, Gelu) => "gemm_fp8_fused_e4m3_tn_gelu_n192",
             (Fp8PromotedTile::N192, GeluErf) => "gemm_fp8_fused_e4m3_tn_gelu_erf_n192",
             (Fp8PromotedTile::N192, Silu) => "gemm_fp8_fused_e4m3_tn_silu_n192",
+            (Fp8PromotedTile::N192Tma, Identity) => "gemm_fp8_fused_e4m3_tn_identity_n192tma",
+            (Fp8PromotedTile::N192Tma, Relu) => "gemm_fp8_fused_e4m3_tn_relu_n192tma",
+            (Fp8PromotedTile::N192Tma, Gelu) => "gemm_fp8_fused_e4m3_tn_gelu_n192tma",
+            (Fp8PromotedTile::N192Tma, GeluErf) => "gemm_fp8_fused_e4m3_tn_gelu_erf_n192tma",
+            (Fp8PromotedTile::N192Tma, Silu) => "gemm_fp8_fused_e4m3_tn_silu_n192tma",
             (Fp8PromotedTile::N160 | Fp8PromotedTile::N160S5 | Fp8PromotedTile::N192Offset, _) => {
                 return None;
             }
@@ -256,8 +274,8 @@ impl Fp8PromotedTile {
     pub fn tile(self) -> (usize, usize, usize) {
         self.variant().tile
     }
-    /// The launch: the per-tensor entries' (split-K for small M, the direct epilogue) with the
-    /// tile's shared memory.
+    /// The launch: the per-tensor entries' (split-K for small M, the direct epilogue, but
+    /// `n192tma`'s TMA epilogue) with the tile's shared memory.
     pub(crate) fn variant(self) -> HgemmVariant {
         let (tile, smem) = match self {
             Fp8PromotedTile::N128 => return HgemmVariant::FP8_PROMOTED_PER_TENSOR,
@@ -266,10 +284,12 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N192 | Fp8PromotedTile::N192Offset => {
                 (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192)
             }
+            Fp8PromotedTile::N192Tma => (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192_TMA),
         };
         HgemmVariant {
             tile,
             smem,
+            tma_epilogue: self == Fp8PromotedTile::N192Tma,
             ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
         }
     }

@@ -152,6 +152,9 @@ impl TileN for _192 {
 /// // a 64 × 128 fragment goes to the epilogue as the first half of an m64n256 one
 /// let (acc, n) = <(_64, _128) as WarpgroupTile>::to_epilogue([1.0; 64], 1000, 896);
 /// assert_eq!((acc[63], acc[64], n), (1.0, 0.0, 1000));
+/// // of which a TMA epilogue stores the first 128 columns (a 64 × 192 tile: 192)
+/// assert_eq!(<<(_64, _128) as WarpgroupTile>::EpiCols as StaticInt>::VALUE, 128);
+/// assert_eq!(<<(_64, _192) as WarpgroupTile>::EpiCols as StaticInt>::VALUE, 192);
 /// // a 128 × 128 tile: the blocks' 64-column halves interleaved, C's N as it is
 /// type P = (_128, _128);
 /// assert_eq!((<P as WarpgroupTile>::M, <P as WarpgroupTile>::BLOCKS), (128, 2));
@@ -163,6 +166,11 @@ pub trait WarpgroupTile {
     const M: i32;
     /// The tile's `m64` blocks along M (`M / 64`).
     const BLOCKS: usize;
+    /// The columns of the epilogue's `m64n256` fragment ([`to_epilogue`](Self::to_epilogue))
+    /// that hold the tile, a static integer: `_256`, or N for a one-block tile of N < 256 (its
+    /// first N columns). A TMA epilogue stores these only (a store of the others would write the
+    /// next tile's columns).
+    type EpiCols: StaticInt;
     /// One block's fragment: the accumulators of one `m64nN` `wgmma`.
     type Block;
     /// The warpgroup's accumulators: its blocks.
@@ -181,6 +189,7 @@ pub trait WarpgroupTile {
 impl WarpgroupTile for (_64, _256) {
     const M: i32 = 64;
     const BLOCKS: usize = 1;
+    type EpiCols = _256;
     type Block = [f32; 128];
     type Frag = [f32; 128];
     #[inline(always)]
@@ -224,6 +233,7 @@ macro_rules! wide_warpgroup_tile {
         impl WarpgroupTile for (_64, $bn) {
             const M: i32 = 64;
             const BLOCKS: usize = 1;
+            type EpiCols = $bn;
             type Block = [f32; $v];
             type Frag = [f32; $v];
             #[inline(always)]
@@ -253,6 +263,7 @@ wide_warpgroup_tile!(_192, 96);
 impl WarpgroupTile for (_128, _128) {
     const M: i32 = 128;
     const BLOCKS: usize = 2;
+    type EpiCols = _256;
     type Block = [f32; 64];
     type Frag = [[f32; 64]; 2];
     #[inline(always)]

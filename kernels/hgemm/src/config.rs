@@ -49,9 +49,11 @@ pub const STAGES_FP8: usize = 5;
 /// The per-tensor promoted FP8 entry's wider tiles (doc/fp8-gemm.md, "Wider tiles for the
 /// promoted kernel"): one consumer warpgroup computes 64 × N with one `m64nNk32` temporary;
 /// the epilogue stores directly, so the stages take the shared memory the TMA epilogue's
-/// buffers would ([`NoEpilogueStorage`]). `_n192` (128×192, [`TILE_FP8_N192`]) is the host's
-/// entry for per-tensor scales; `_n160` and `_n160s5` are measuring variants
-/// (`CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`, the host's `CUTE_RS_FP8_PROMOTED=n160|n160s5`).
+/// buffers would ([`NoEpilogueStorage`]), or, `_n192tma` (the host's entry for per-tensor
+/// scales since session 14, "The n192 kernel's structure"), through the TMA epilogue
+/// ([`STAGES_FP8_N192_TMA`]). `_n192` (128×192, [`TILE_FP8_N192`]), `_n160` and `_n160s5` are
+/// measuring variants (`CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`, the host's
+/// `CUTE_RS_FP8_PROMOTED=n192|n160|n160s5`).
 ///
 /// `_n160`: 128×160 tiles (cuBLASLt's promoting tile at 4096×7168×16384), 6 stages of 36 KiB.
 pub const TILE_FP8_N160: (usize, usize, usize) = (128, 160, 64);
@@ -63,6 +65,10 @@ pub const STAGES_FP8_N160_S5: usize = 5;
 pub const TILE_FP8_N192: (usize, usize, usize) = (128, 192, 64);
 /// The stages of `_n192`.
 pub const STAGES_FP8_N192: usize = 5;
+/// `_n192tma` (the per-tensor and fused default, doc/fp8-gemm.md, "The n192 kernel's
+/// structure"): the 128×192 tile with the TMA epilogue ([`EpilogueStorage`]: three of each
+/// consumer warpgroup's four buffers in turn, one per 64 columns), so 4 stages of 40 KiB.
+pub const STAGES_FP8_N192_TMA: usize = 4;
 /// The storage of an epilogue that stores directly (no shared memory).
 #[repr(C)]
 pub struct NoEpilogueStorage;
@@ -83,6 +89,16 @@ pub type SharedStorageFp8N160S5 =
 /// `_n192`'s shared memory.
 pub type SharedStorageFp8N192 =
     SharedStorageFp8Wide<{ TILE_FP8_N192.1 * TILE_FP8_N192.2 }, STAGES_FP8_N192>;
+/// `_n192tma`'s shared memory: 4 stages of A's 128-row and B's 192-row tiles, the TMA
+/// epilogue's buffers, the barriers.
+pub type SharedStorageFp8N192Tma = GemmSharedStorage<
+    SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
+    SmemTile<{ TILE_FP8_N192.1 * TILE_FP8_N192.2 }>,
+    EpilogueStorage,
+    STAGES_FP8_N192_TMA,
+>;
+/// Dynamic shared memory of `_n192tma` (4 · 40 KiB + 64 KiB + the barriers: 225 KiB).
+pub const SMEM_BYTES_FP8_N192_TMA: usize = core::mem::size_of::<SharedStorageFp8N192Tma>();
 /// Dynamic shared memory of `_n160` (6 · 36 KiB + the barriers: 217 KiB).
 pub const SMEM_BYTES_FP8_N160: usize = core::mem::size_of::<SharedStorageFp8N160>();
 /// Dynamic shared memory of `_n160s5` (181 KiB).

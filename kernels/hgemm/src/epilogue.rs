@@ -437,6 +437,24 @@ pub unsafe fn stage_chunk_f32(buf: *mut f32, chunk: i32, t: i32, value: impl Fn(
     );
 }
 
+/// `x` through an empty register move the compiler cannot see through nor move (inline
+/// assembly with side effects): what is computed from it is computed after this point, not
+/// hoisted out of the loop around it (the identity off the GPU).
+#[inline(always)]
+fn computed_here(x: i32) -> i32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let mut y = x;
+        // SAFETY: a register move; no memory, no stack
+        unsafe { core::arch::asm!("mov.b32 {0}, {0};", inout(reg32) y, options(nomem, nostack)) };
+        y
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        x
+    }
+}
+
 /// `bar.sync` of warpgroup `wg`'s 128 threads ([`EPI_BARRIER`] + `wg`).
 #[inline(always)]
 fn warpgroup_sync(wg: i32) {
@@ -447,38 +465,44 @@ fn warpgroup_sync(wg: i32) {
     }
 }
 
-/// The TMA path's chunk loop: `CHUNKS` chunks through the warpgroup's [`CHUNK_BUFFERS`] buffers
-/// at `smem`, in turn; `stage(buffer, chunk)` writes one, `issue(buffer, chunk)` (thread 0 only)
-/// stores it.
+/// The TMA path's chunk loop over the warpgroup's fragment columns `Cols` (a static
+/// multiple of 64 from 128 to 256: the collective's `WarpgroupTile::EpiCols`) in
+/// chunks of `CHUNK_COLS` (64 for a 16-bit C, 32 for f32), through `Cols / 64` of the
+/// warpgroup's [`CHUNK_BUFFERS`] buffers at `smem`, in turn (one a 16-bit chunk; an f32 tile's
+/// chunks go round them twice); `stage(buffer, chunk)` writes one, `issue(buffer, chunk)`
+/// (thread 0 only) stores it.
 ///
 /// Per chunk: every thread writes the chunk (the buffer's previous store has finished reading
-/// it: see below), `fence.proxy.async.shared::cta`; thread 0 waits until at most
-/// `CHUNK_BUFFERS − 2` of its earlier stores still read their buffers
-/// (`wait_group.read CHUNK_BUFFERS − 2`: so the buffer the *next* chunk writes, that of the
-/// store `CHUNK_BUFFERS − 1` chunks back, is free); the warpgroup's barrier; thread 0 issues
-/// and commits this chunk's store. Chunks count on across tiles (`CHUNKS` is a multiple of
-/// [`CHUNK_BUFFERS`]), so with four buffers and four 16-bit chunks a tile's waits are for the
-/// previous tile's stores, which drained under this tile's mainloop. After the tile's last
-/// chunk its stores are in flight; [`store`] waits for them after the CTA's last tile.
+/// it: see below), `fence.proxy.async.shared::cta`; thread 0 waits until at most `B − 2` of its
+/// earlier stores still read their buffers, `B` the buffers in turn (`wait_group.read B − 2`:
+/// so the buffer the *next* chunk writes, that of the store `B − 1` chunks back, is free); the
+/// warpgroup's barrier; thread 0 issues and commits this chunk's store. A tile's chunks are a
+/// whole number of rounds of the buffers, so chunks count on across tiles: with a 16-bit tile's
+/// chunks one per buffer, a tile's waits are for the previous tile's stores, which drained under
+/// this tile's mainloop. After the tile's last chunk its stores are in flight; [`store`] waits
+/// for them after the CTA's last tile.
 #[inline(always)]
-unsafe fn store_chunks<const CHUNKS: usize>(
+unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     smem: *mut u8,
     wg: i32,
     t: i32,
     stage: impl Fn(*mut u8, i32),
     issue: impl Fn(*mut u8, i32),
 ) {
-    // (chunk) → buffer offset: the four buffers in turn
-    let buffer = make_layout((_4, _2), (_8192, _0));
+    // (chunk) → buffer offset: one buffer per 64 columns, in turn
+    let buffers = Cols::VALUE as i32 / 64;
+    let buffer = make_layout((buffers, _2), (_8192, _0));
     const {
         assert!(
-            CHUNKS <= 8 && CHUNKS.is_multiple_of(CHUNK_BUFFERS),
-            "store_chunks: the buffer layout covers 8 chunks, a tile whole buffer rounds"
+            Cols::VALUE <= 256
+                && Cols::VALUE >= 128
+                && (Cols::VALUE / CHUNK_COLS as i64) as usize <= 2 * CHUNK_BUFFERS,
+            "store_chunks: two to four 64-column buffers a warpgroup"
         )
     };
     // unrolled: the chunk picks the accumulators, which must stay registers
     device::unroll!(
-        CHUNKS,
+        (Cols::VALUE / CHUNK_COLS as i64) as usize,
         #[inline(always)]
         |chunk| {
             let chunk = chunk as i32;
@@ -486,7 +510,12 @@ unsafe fn store_chunks<const CHUNKS: usize>(
             stage(buf, chunk);
             fence_proxy_async_shared_cta();
             if t == 0 {
-                wait_group_read::<{ CHUNK_BUFFERS as u32 - 2 }>();
+                // at most B − 2 stores reading (B a constant: one arm is compiled)
+                match buffers {
+                    4 => wait_group_read::<2>(),
+                    3 => wait_group_read::<1>(),
+                    _ => wait_group_read::<0>(),
+                }
             }
             warpgroup_sync(wg);
             if t == 0 {
@@ -497,14 +526,14 @@ unsafe fn store_chunks<const CHUNKS: usize>(
     );
 }
 
-/// The 16-bit TMA path: the tile in four 64×64 chunks ([`stage_chunk_b16`] with `pack`,
-/// [`store_chunks`]).
+/// The 16-bit TMA path: the tile's `Cols` columns in 64×64 chunks ([`stage_chunk_b16`] with
+/// `pack`, [`store_chunks`]).
 ///
 /// # Safety
 /// As [`store`]'s TMA path for a 16-bit C.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_b16<const TILE_M: i32>(
+unsafe fn store_b16<const TILE_M: i32, Cols: StaticInt>(
     smem: *mut u8,
     wg: i32,
     t: i32,
@@ -515,7 +544,7 @@ unsafe fn store_b16<const TILE_M: i32>(
 ) {
     let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_c);
     unsafe {
-        store_chunks::<4>(
+        store_chunks::<Cols, 64>(
             smem,
             wg,
             t,
@@ -532,7 +561,9 @@ unsafe fn store_b16<const TILE_M: i32>(
 
 /// Stores the warpgroup's tile at `(r0, c0)` of the `(m, n)` C, a tile of `TILE_M` rows (64:
 /// the fragment's 64×256; 128: 128×128, its 64-column chunks along M first,
-/// [`frag_col_to_tile`]). `out`: the element (0 f32, 1
+/// [`frag_col_to_tile`]) held in the fragment's first `Cols` columns (`_256`; a 64 × N tile's N:
+/// the TMA path stores those only, the direct path clips at `mn`'s N, which the caller clips at
+/// the tile's end). `out`: the element (0 f32, 1
 /// bf16, 2 f16), plus [`OUT_TMA`] for the TMA path (then `beta` is 0 and `tma_c` is C's tensor
 /// map with the chunk's box), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
 /// else (and for those tiles without it) the direct path. `smem` is the epilogue's
@@ -555,6 +586,7 @@ unsafe fn store_b16<const TILE_M: i32>(
 /// ```
 /// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, acc_row_v, store, ELEMS_ALL};
 /// use layout_types::cute::fusion::{act, BiasAct, BiasMode, RowColScale, ScaleKind, Scaled};
+/// use layout_types::cute::prelude::_256;
 /// const M: usize = 40;
 /// const N: usize = 200;
 /// const LD: usize = 48;
@@ -576,7 +608,7 @@ unsafe fn store_b16<const TILE_M: i32>(
 ///             Scaled::new(s.for_rows(rows, ct), b.for_rows(rows, ct))
 ///         };
 ///         unsafe {
-///             store::<ELEMS_ALL, 64>(&acc, c as *mut u8, LD as i64, 0, mn, (0, 0), 0.5, 0.25, t,
+///             store::<ELEMS_ALL, 64, _256>(&acc, c as *mut u8, LD as i64, 0, mn, (0, 0), 0.5, 0.25, t,
 ///                 core::ptr::null(), core::ptr::null_mut(), 0, false, op)
 ///         };
 ///     }
@@ -611,7 +643,7 @@ unsafe fn store_b16<const TILE_M: i32>(
 /// The whole warpgroup calls it.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
+pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     acc: &[f32; 128],
     c: *mut u8,
     ldc: i64,
@@ -630,12 +662,21 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
     // (warpgroup) → its four buffers
     let smem = unsafe { smem.add(make_layout(_2, _32768).crd2idx(wg) as usize) };
     let (r0, c0) = origin;
+    // the TMA path's thread: on a tile narrower than the fragment (the promoted FP8 kernels',
+    // 192 registers of accumulators in their mainloop) its addresses computed here, per tile —
+    // hoisted out of the tile loop, they were held across the mainloop, and ptxas spilled them
+    // (the direct path's `t` as before)
+    let t_tma = if const { Cols::VALUE < 256 } {
+        computed_here(t)
+    } else {
+        t
+    };
     // the stored value of accumulator `v` on the TMA path (beta 0): `op(alpha·acc[v])` at its
     // element of C (`apply_acc`: the op may fold `alpha·` into its addition; the coordinates are
     // dead code for `LinComb`)
     let (rt, ct) = (
-        r0 + acc_row().crd2idx((t, 0)),
-        c0 + acc_col().crd2idx((t, 0)),
+        r0 + acc_row().crd2idx((t_tma, 0)),
+        c0 + acc_col().crd2idx((t_tma, 0)),
     );
     let (rows, cols) = (acc_row_v(), acc_col_v());
     let value = #[inline(always)]
@@ -653,6 +694,8 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
         };
         // (the element's bit of ELEMS, a constant: the arms of other elements are not compiled)
         let has = |code: u32| ELEMS & (1 << code) != 0;
+        // the TMA arms: a tile of whole 64-column chunks (the host never asks for another)
+        let tma = const { (Cols::VALUE as u32).is_multiple_of(64) };
         match path {
             0 if has(0) => {
                 store_as::<f32, _, TILE_M>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t, op)
@@ -679,11 +722,12 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
                 t,
                 op,
             ),
-            4 if has(0) => {
+            4 if has(0) && tma => {
+                let t = t_tma;
                 let atom = TmaAtom::<TmaStore, f32, Layout<(_32, _32), (_1, _32)>>::new(tma_c);
                 let chunk_tile =
                     tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1));
-                store_chunks::<8>(
+                store_chunks::<Cols, 32>(
                     smem,
                     wg,
                     t,
@@ -706,8 +750,12 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32>(
                     },
                 )
             }
-            5 if has(1) => store_b16::<TILE_M>(smem, wg, t, tma_c, origin, value, pack_bf16x2),
-            6 if has(2) => store_b16::<TILE_M>(smem, wg, t, tma_c, origin, value, pack_f16x2),
+            5 if has(1) && tma => {
+                store_b16::<TILE_M, Cols>(smem, wg, t_tma, tma_c, origin, value, pack_bf16x2)
+            }
+            6 if has(2) && tma => {
+                store_b16::<TILE_M, Cols>(smem, wg, t_tma, tma_c, origin, value, pack_f16x2)
+            }
             // an element this instantiation does not store (the host never asks)
             _ => device::thread::trap(),
         }

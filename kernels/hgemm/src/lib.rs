@@ -58,21 +58,23 @@
 //! accumulator (`collective::mainloop::GmmaFp8Accumulation`, the same cooperative kernel with `BN` 128), scaled by the k-block's block scales (1×128 for
 //! A's rows, 128×128 for B) when `p.scale_a` is not 0, else by 1 (per-tensor scales in
 //! `alpha`). Its epilogue takes the direct path (bound-checked stores). For per-tensor scales
-//! the host launches `gemm_fp8_e4m3_tn_promoted_n192`: the promoted kernel without the block
+//! the host launches `gemm_fp8_e4m3_tn_promoted_n192tma`: the promoted kernel without the block
 //! scales' code on 128×192 tiles ([`config::TILE_FP8_N192`], one `wgmma.m64n192k32` temporary
-//! per consumer warpgroup, [`config::STAGES_FP8_N192`] stages in the shared memory its
-//! [`DirectEpilogue`] leaves). For block scales it launches `gemm_fp8_e4m3_tn_promoted_staged`
+//! per consumer warpgroup) with the TMA epilogue ([`HgemmEpilogue`]: each warpgroup's 64×192
+//! tile in three 64-column chunks through shared memory, stored while the next tile's `wgmma`s
+//! run) and [`config::STAGES_FP8_N192_TMA`] stages beside its buffers. For block scales it launches `gemm_fp8_e4m3_tn_promoted_staged`
 //! (M a multiple of 4): the same kernel with each stage's block scales brought into shared
 //! memory by TMA beside A's and B's k-tiles (`collective::mainloop::GmmaFp8AccumulationStaged`,
 //! the scales' tensor maps in its two extra parameters; [`config::STAGES_FP8_STAGED`] stages).
 //!
-//! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192` are
-//! the per-tensor promoted kernel on 128×192 tiles with [`FusedFp8Epilogue`] on its direct
-//! path ([`Direct`]): `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, one entry per activation
+//! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192tma` are
+//! the per-tensor promoted kernel on 128×192 tiles with [`FusedFp8Epilogue`] on the TMA
+//! epilogue's path: `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, one entry per activation
 //! as the 16-bit fused family, the bias (along M or N) and the per-row and per-column scales
 //! (`torch._scaled_mm`'s row-wise scaling; [`RowColScale`], [`HgemmParams::scale_m`] /
 //! [`HgemmParams::scale_n`], 0 each for none) run-time parameters, D f32, bf16 or f16 (the
-//! 128×128 ones without the `_n192` suffix are measuring variants, feature `fp8-variants`).
+//! direct-epilogue ones, `_n192` ([`Direct`]), and the 128×128 ones without a suffix are
+//! measuring variants, feature `fp8-variants`).
 //!
 //! The ping-pong entries `hgemm_{bf16,f16}_tn_pingpong{,128}` and
 //! `hgemm_fused_bf16_tn_gelu_pingpong{,128}` (feature `pingpong`, not in the default build) are
@@ -243,7 +245,7 @@ pub struct FusedEpilogue<A, S = NoScale, const ELEMS: u32 = ELEMS_BF16>(
 /// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_with<const ELEMS: u32, const TILE_M: i32>(
+unsafe fn store_with<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     a: &EpilogueArgs,
     acc: &[f32; 128],
     mn: (i32, i32),
@@ -256,7 +258,7 @@ unsafe fn store_with<const ELEMS: u32, const TILE_M: i32>(
 ) {
     let p = &a.params;
     unsafe {
-        epilogue::store::<ELEMS, TILE_M>(
+        epilogue::store::<ELEMS, TILE_M, Cols>(
             acc,
             p.c as *mut u8,
             p.ldc,
@@ -290,10 +292,19 @@ impl CollectiveEpilogue for HgemmEpilogue {
         last: bool,
     ) {
         // the tile's rows, a constant (`const`: only this tile's epilogue is instantiated)
+        // and the fragment's columns that hold it (the TMA path's chunks)
         if const { W::M == 64 } {
-            unsafe { store_with::<ELEMS_ALL, 64>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+            unsafe {
+                store_with::<ELEMS_ALL, 64, W::EpiCols>(
+                    a, acc, mn, origin, t, smem, wg, last, LinComb,
+                )
+            }
         } else {
-            unsafe { store_with::<ELEMS_ALL, 128>(a, acc, mn, origin, t, smem, wg, last, LinComb) }
+            unsafe {
+                store_with::<ELEMS_ALL, 128, W::EpiCols>(
+                    a, acc, mn, origin, t, smem, wg, last, LinComb,
+                )
+            }
         }
     }
 }
@@ -344,7 +355,9 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32> CollectiveEpilogue
         // other tile's epilogue at all; a plain `if` made every fused entry carry a dead copy
         // of the 128-row one through LLVM, +30 % of the family's rustc time)
         if const { W::M == 64 } {
-            unsafe { store_with::<ELEMS, 64>(a, acc, mn, origin, t, smem, wg, last, op) }
+            unsafe {
+                store_with::<ELEMS, 64, W::EpiCols>(a, acc, mn, origin, t, smem, wg, last, op)
+            }
         } else {
             // a 128-row tile: the second block's rows 64 further down
             let (r64, _) = epilogue::frag_col_to_tile(W::M, 64);
@@ -356,7 +369,9 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32> CollectiveEpilogue
                 second,
                 first_col: ct,
             };
-            unsafe { store_with::<ELEMS, 128>(a, acc, mn, origin, t, smem, wg, last, op) }
+            unsafe {
+                store_with::<ELEMS, 128, W::EpiCols>(a, acc, mn, origin, t, smem, wg, last, op)
+            }
         }
     }
 }
@@ -428,13 +443,21 @@ macro_rules! hgemm_entry {
         hgemm_entry!(promoted $name, $e, $acc, $sched, $epi, _128, STAGES_FP8);
     };
     (promoted $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty, $bn:ty, $stages:expr) => {
+        // the direct path: the 128-wide tiles' epilogue sees the 64×128 tile as half of a
+        // 64×256 one
+        hgemm_entry!(promoted_out $name, $e, $acc, $sched, $epi, $bn, $stages, config::out_direct);
+    };
+    // the TMA epilogue's path where the host asks for it (`out` as given)
+    (promoted_tma $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty, $bn:ty, $stages:expr) => {
+        hgemm_entry!(promoted_out $name, $e, $acc, $sched, $epi, $bn, $stages, core::convert::identity);
+    };
+    (promoted_out $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty, $bn:ty, $stages:expr, $out:expr) => {
         device::kernel! {
         #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile, CTA tiles of 128 × `", stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
                         "As the other entries, with B's box of the tile's N over the cluster (`N/cs` rows) and the shared memory of the tile's configuration (`config`); `p.scale_a`/`p.scale_b` are 0 or, on 128-wide tiles, the block scales `HgemmParams` documents.")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
-            // the direct path: the epilogue sees the 64×128 tile as half of a 64×256 one
-            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
+            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
             unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
         }
@@ -467,13 +490,17 @@ macro_rules! hgemm_entry {
         device::launch_bounds!($name, THREADS, 1);
     };
     (fast_wide $name:ident, $e:ty, $acc:ty, $bn:ty, $sched:ty, $stages:expr) => {
+        hgemm_entry!(fast_wide $name, $e, $acc, $bn, $sched, $stages, DirectEpilogue);
+    };
+    (fast_wide $name:ident, $e:ty, $acc:ty, $bn:ty, $sched:ty, $stages:expr, $epi:ty) => {
         device::kernel! {
-        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs, fast accumulation on a promoted entry's wide tiles, the direct epilogue without shared memory (a measuring variant).\n\n# Safety\n",
-                        "As the promoted entry of the same tile, without block scales.")]
+        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs, fast accumulation on a promoted entry's wide tiles, epilogue `", stringify!($epi), "` (a measuring variant).\n\n# Safety\n",
+                        "As the promoted entry of the same tile and epilogue, without block scales.")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
-            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, DirectEpilogue, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), (), epi) }
+            // `out` as given: `Direct` epilogues take the direct path by themselves
+            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -581,11 +608,18 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumul
 
 // Wider tiles for the per-tensor promoted kernel (doc/fp8-gemm.md, "Wider tiles for the promoted
 // kernel", session 12): one consumer warpgroup on 64×192 (`m64n192k32`, 96 + 96 registers: one
-// temporary, paired temporaries would need 288) or 64×160 (80 + 80), the direct epilogue without
-// shared memory, the stages in the TMA epilogue's 64 KiB. 128×192 is the host's per-tensor default
-// (H200 against the 128×128 `_pt`: +2 % at 4096x7168x16384, +10 % at 8192³, +5 % at 4096³); the
-// 128×160 ones are measuring variants (`CUTE_RS_FP8_PROMOTED=n160|n160s5`: +3-4 % at
+// temporary, paired temporaries would need 288) or 64×160 (80 + 80). The host's per-tensor
+// default is 128×192 with the TMA epilogue (`HgemmEpilogue`: three 64-column chunks a warpgroup
+// through shared memory, stored while the next tile's `wgmma`s run; its 64 KiB leave 4 stages of
+// 40 KiB): H200 against the same tile with the direct epilogue and 5 stages (doc/fp8-gemm.md, "The
+// n192 kernel's structure", session 14) +10-13 % at 4096x7168x16384, +21 % at 8192³, +39-52 % at
+// 4096³, +32-42 % at 4096x2112x7168
+hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, HgemmEpilogue, _192, config::STAGES_FP8_N192_TMA);
+// the direct epilogue without shared memory, 5 stages (the per-tensor default of sessions 12-13,
+// `CUTE_RS_FP8_PROMOTED=n192`; against the 128×128 `_pt`: +2 % at 4096x7168x16384, +10 % at
+// 8192³, +5 % at 4096³); the 128×160 ones likewise (`CUTE_RS_FP8_PROMOTED=n160|n160s5`: +3-4 % at
 // 4096x7168x16384, +2-5 % at 8192³)
+#[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, DirectEpilogue, _192, config::STAGES_FP8_N192);
 // the same with consumer warpgroup 1's promotion windows shifted by half a k-tile (doc/fp8-gemm.md,
 // "Promotion windows offset between the consumers", session 13; `CUTE_RS_FP8_PROMOTED=n192off`)
@@ -600,6 +634,30 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192off, (E4M3, E4M3), GmmaFp8Ac
 hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast192, (E4M3, E4M3), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_drain192, (E4M3, E4M3), PlainAccumulation<0>, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192);
+
+// The n192 kernel's structure (doc/fp8-gemm.md, "The n192 kernel's structure", session 14,
+// diagnostics: each one's PTX renamed to the host entry of its tile and shared memory by
+// `tools/gpu/cut_ptx.py`, as `_fast192`): without promotion, the TMA epilogue on 4 stages; on the
+// direct epilogue, 4 stages (promoted too) and the 128×160 tile
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast192tma, (E4M3, E4M3), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192_TMA, HgemmEpilogue);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast192s4, (E4M3, E4M3), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192_TMA);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192s4, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, DirectEpilogue, _192, config::STAGES_FP8_N192_TMA);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast160, (E4M3, E4M3), PlainAccumulation, _160, wide::SchedulerN160, config::STAGES_FP8_N160_S5);
+// `_n192tma`'s configuration is the kernel's: its shared memory
+const _: () = {
+    let _n192tma: fn(
+        config::SharedStorageFp8N192Tma,
+    ) -> collective::kernel::SharedStorage<
+        HgemmEpilogue,
+        _192,
+        { config::STAGES_FP8_N192_TMA },
+    > = |s| s;
+    assert!(config::SMEM_BYTES_FP8_N192_TMA <= 227 * 1024);
+};
 
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160);
@@ -731,12 +789,24 @@ pub type FusedFp8Epilogue<A> = FusedEpilogue<A, RowColScale, ELEMS_ALL>;
 // 8192³, +4–6 % at 4096³ against 128×128, doc/fp8-gemm.md). One entry switching
 // on the activation per tile measured 0 spills too but cost more to build: +35 s of rustc and
 // 31 s of ptxas (130k PTX lines) against about +5 s and 3 s per entry here (doc/fp8-gemm.md)
-type FusedN192<A> = Direct<FusedFp8Epilogue<A>>;
-hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_identity_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Identity>, _192, config::STAGES_FP8_N192);
-hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_relu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Relu>, _192, config::STAGES_FP8_N192);
-hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Gelu>, _192, config::STAGES_FP8_N192);
-hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu_erf_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::GeluErf>, _192, config::STAGES_FP8_N192);
-hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_silu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Silu>, _192, config::STAGES_FP8_N192);
+// (session 14: with the TMA epilogue, as the plain per-tensor entry, `_n192tma`; the direct ones,
+// `_n192`, behind `hgemm/fp8-variants`: the host's `CUTE_RS_FP8_PROMOTED=n192` picks them)
+type FusedN192Tma<A> = FusedFp8Epilogue<A>;
+hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_identity_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Identity>, _192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_relu_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Relu>, _192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_gelu_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Gelu>, _192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_gelu_erf_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::GeluErf>, _192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_silu_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Silu>, _192, config::STAGES_FP8_N192_TMA);
+#[cfg(feature = "fp8-variants")]
+mod fused_n192 {
+    use super::*;
+    type FusedN192<A> = Direct<FusedFp8Epilogue<A>>;
+    hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_identity_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Identity>, _192, config::STAGES_FP8_N192);
+    hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_relu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Relu>, _192, config::STAGES_FP8_N192);
+    hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Gelu>, _192, config::STAGES_FP8_N192);
+    hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu_erf_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::GeluErf>, _192, config::STAGES_FP8_N192);
+    hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_silu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Silu>, _192, config::STAGES_FP8_N192);
+}
 // the same on 128×128 tiles (paired temporaries, the TMA epilogue's storage unused: the fused
 // default until session 13; measuring: the host's `CUTE_RS_FP8_PROMOTED=n128` picks them)
 #[cfg(feature = "fp8-variants")]
