@@ -15,8 +15,9 @@
 //! row sum, converted, and stored through shared memory by TMA — the GEMM's TMA-store epilogue
 //! in its row-major form ([`collective::epilogue_rows`]: `stmatrix` into 64 × 64 boxes of
 //! `Layout_K_SW128_Atom`, one TMA store per box, drained under the next tile's mainloop) — or,
-//! where a tile has no room for the boxes (head dim 256's 128 × 80) or a box could reach past its varlen
-//! sequence, directly from registers with per-row predicates; and the LSE.
+//! where a tile has no room for the boxes (head dim 256's 128 × 80) or no registers (head dim 128's
+//! 176-key tile, [`config::o_boxes`]) or a box could reach past its varlen sequence, directly from
+//! registers with per-row predicates; and the LSE.
 //!
 //! Shared-memory tiles are CuTe's GMMA atoms tiled by `tile_to_shape`: Q and K K-major
 //! (`Layout_K_SW128_Atom`, rows × 64-wide column blocks, one TMA box `64 × rows` per block), V
