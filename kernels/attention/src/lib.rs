@@ -60,6 +60,7 @@ pub mod tiles;
 
 use collective::epilogue_rows::{self, stage_chunk_rows_b16, store_chunks};
 pub use config::*;
+use device::hint::opaque;
 use device::math::{ex2, fma, fmax};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{block_idx_x, grid_dim_x, thread_idx_x, trap};
@@ -406,21 +407,6 @@ impl<const ON: bool> WarpScheduler<ON> {
             }
         }
     }
-}
-
-/// `x` through an empty `asm` that is not `pure`: the optimizer neither sees through it nor
-/// moves it, so what is derived from the result is computed where the call stands (not hoisted
-/// out of a loop, where it would hold registers across the loop's body).
-#[inline(always)]
-fn opaque(x: i32) -> i32 {
-    #[allow(unused_mut)]
-    let mut y = x;
-    // SAFETY: an empty template; the register is passed through unchanged.
-    #[cfg(target_arch = "nvptx64")]
-    unsafe {
-        core::arch::asm!("// opaque {0}", inout(reg32) y, options(nomem, nostack, preserves_flags))
-    };
-    y
 }
 
 /// The phase trace of one (tile, role) (`TR`: the `measure` build's `pt` / `ptw` entries;

@@ -78,6 +78,7 @@ pub mod cluster;
 pub mod cp_async;
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod emu;
+pub mod hint;
 pub mod math;
 pub mod mbarrier;
 pub mod mma;

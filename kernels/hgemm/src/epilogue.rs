@@ -437,24 +437,6 @@ pub unsafe fn stage_chunk_f32(buf: *mut f32, chunk: i32, t: i32, value: impl Fn(
     );
 }
 
-/// `x` through an empty register move the compiler cannot see through nor move (inline
-/// assembly with side effects): what is computed from it is computed after this point, not
-/// hoisted out of the loop around it (the identity off the GPU).
-#[inline(always)]
-fn computed_here(x: i32) -> i32 {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let mut y = x;
-        // SAFETY: a register move; no memory, no stack
-        unsafe { core::arch::asm!("mov.b32 {0}, {0};", inout(reg32) y, options(nomem, nostack)) };
-        y
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        x
-    }
-}
-
 /// `bar.sync` of warpgroup `wg`'s 128 threads ([`EPI_BARRIER`] + `wg`).
 #[inline(always)]
 fn warpgroup_sync(wg: i32) {
@@ -667,7 +649,7 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     // hoisted out of the tile loop, they were held across the mainloop, and ptxas spilled them
     // (the direct path's `t` as before)
     let t_tma = if const { Cols::VALUE < 256 } {
-        computed_here(t)
+        device::hint::opaque(t)
     } else {
         t
     };
