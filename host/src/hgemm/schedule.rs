@@ -295,20 +295,22 @@ impl Fp8PromotedTile {
     }
 }
 
-/// The entry of block-scaled launches ([`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)): `gemm_fp8_e4m3_tn_promoted_staged`
-/// ([`Fp8BlockEntry::BLOCK`]), which brings each stage's scales into shared memory by TMA with
-/// the stage's A and B tiles (DeepGEMM's schedule; doc/fp8-gemm.md, "Block scales through
-/// shared memory"), where it [`takes`](Fp8BlockEntry::takes) them (M a multiple of 4), else the
+/// The entry of block-scaled launches ([`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)):
+/// `gemm_fp8_e4m3_tn_promoted_staged_tma5` ([`Fp8BlockEntry::BLOCK`]), which brings each stage's
+/// scales into shared memory by TMA with the stage's A and B tiles (DeepGEMM's schedule;
+/// doc/fp8-gemm.md, "Block scales through shared memory") and stores C through the TMA epilogue
+/// ("Block scales on the TMA epilogue"), where it [`takes`](Fp8BlockEntry::takes) them (M a
+/// multiple of 4), else the
 /// block entry `gemm_fp8_e4m3_tn_promoted`, whose consumers load their rows' scales from global
 /// memory in the k-tile loop (a 2-deep queue); the override `CUTE_RS_FP8_BLOCK=<name>`
 /// ([`Overrides::fp8_block_entry`](crate::Overrides::fp8_block_entry)) picks one for measuring
-/// (`staged5`: built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+/// (`staged`, `staged5` and `stagedtma`: built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
 ///
 /// ```
 /// use host::hgemm::Fp8BlockEntry;
 /// let s = Fp8BlockEntry::from_name("staged").unwrap();
 /// assert_eq!(s.entry(), "gemm_fp8_e4m3_tn_promoted_staged");
-/// assert_eq!(Fp8BlockEntry::BLOCK.entry(), "gemm_fp8_e4m3_tn_promoted_staged");
+/// assert_eq!(Fp8BlockEntry::BLOCK.entry(), "gemm_fp8_e4m3_tn_promoted_staged_tma5");
 /// assert_eq!(Fp8BlockEntry::from_name("global").unwrap().entry(), "gemm_fp8_e4m3_tn_promoted");
 /// assert!(Fp8BlockEntry::from_name("n7").is_none());
 /// ```
@@ -317,21 +319,29 @@ pub enum Fp8BlockEntry {
     /// The block entry: scales from global memory in the k-tile loop, 5 stages.
     Global,
     /// Scales through shared memory with each stage, 6 stages, the direct epilogue without
-    /// shared memory (the default).
+    /// shared memory (the default of sessions 12–13).
     Staged,
     /// The same with 5 stages.
     Staged5,
+    /// Scales through shared memory, the TMA epilogue (two 64-column chunks a consumer
+    /// warpgroup through its 64 KiB of buffers), 4 stages.
+    StagedTma,
+    /// The same with the two chunks' buffers only (32 KiB), 5 stages (the default: H200,
+    /// against `Staged` +6–11 % at 4096×7168×16384, +15–16 % at 8192³, +42–49 % at 4096³).
+    StagedTma5,
 }
 
 impl Fp8BlockEntry {
     /// The entry of block-scaled launches (where it [`takes`](Self::takes) them; H200: see
     /// doc/fp8-gemm.md, "Block scales through shared memory").
-    pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::Staged;
+    pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::StagedTma5;
     /// Every entry, with its override name.
-    pub const ALL: [(&'static str, Fp8BlockEntry); 3] = [
+    pub const ALL: [(&'static str, Fp8BlockEntry); 5] = [
         ("global", Fp8BlockEntry::Global),
         ("staged", Fp8BlockEntry::Staged),
         ("staged5", Fp8BlockEntry::Staged5),
+        ("stagedtma", Fp8BlockEntry::StagedTma),
+        ("stagedtma5", Fp8BlockEntry::StagedTma5),
     ];
     /// The entry of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
@@ -343,6 +353,8 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::Global => "gemm_fp8_e4m3_tn_promoted",
             Fp8BlockEntry::Staged => "gemm_fp8_e4m3_tn_promoted_staged",
             Fp8BlockEntry::Staged5 => "gemm_fp8_e4m3_tn_promoted_staged_s5",
+            Fp8BlockEntry::StagedTma => "gemm_fp8_e4m3_tn_promoted_staged_tma",
+            Fp8BlockEntry::StagedTma5 => "gemm_fp8_e4m3_tn_promoted_staged_tma5",
         }
     }
     /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows: the
@@ -363,16 +375,29 @@ impl Fp8BlockEntry {
     }
     /// The launch with the block scales at `scales` (device addresses): the block entry's
     /// (128×128 tiles, data-parallel), the staged ones with their shared memory and the scales'
-    /// tensor maps.
+    /// tensor maps (the `_tma` ones' epilogue on its TMA path where C allows).
+    ///
+    /// ```
+    /// use host::hgemm::{config, Fp8BlockEntry};
+    /// // 4 stages of 128×64 A and B tiles (16-bit units), the epilogue's 64 KiB, the barriers,
+    /// // 4 stages' scales (640 bytes each), padded to the 1024-byte alignment
+    /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_TMA, 4 * 32 * 1024 + 64 * 1024 + 1024 + 3 * 1024);
+    /// // 5 stages beside the two chunk buffers a warpgroup (32 KiB)
+    /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_TMA5, 5 * 32 * 1024 + 32 * 1024 + 1024 + 4 * 1024);
+    /// assert!(config::SMEM_BYTES_FP8_STAGED_TMA5 <= 227 * 1024);
+    /// ```
     pub(crate) fn variant(self, scales: (u64, u64)) -> HgemmVariant {
         let v = HgemmVariant::fp8_promoted(scales);
-        let smem = match self {
+        let (smem, tma_epilogue) = match self {
             Fp8BlockEntry::Global => return v,
-            Fp8BlockEntry::Staged => config::SMEM_BYTES_FP8_STAGED,
-            Fp8BlockEntry::Staged5 => config::SMEM_BYTES_FP8_STAGED_S5,
+            Fp8BlockEntry::Staged => (config::SMEM_BYTES_FP8_STAGED, false),
+            Fp8BlockEntry::Staged5 => (config::SMEM_BYTES_FP8_STAGED_S5, false),
+            Fp8BlockEntry::StagedTma => (config::SMEM_BYTES_FP8_STAGED_TMA, true),
+            Fp8BlockEntry::StagedTma5 => (config::SMEM_BYTES_FP8_STAGED_TMA5, true),
         };
         HgemmVariant {
             smem,
+            tma_epilogue,
             scale_maps: true,
             ..v
         }

@@ -110,7 +110,8 @@ pub const SMEM_BYTES_FP8_N192: usize = core::mem::size_of::<SharedStorageFp8N192
 /// scales through shared memory"): 128×128 tiles ([`TILE_FP8`]), the direct epilogue without
 /// shared memory, each stage's A and B tiles and its block scales (A's 128 row scales of the
 /// k-block, B's block scale in a box of 4: [`SmemScales`]), loaded by TMA with the stage.
-/// `_staged`: 6 stages (the 64 KiB of the TMA epilogue's buffers taken by a sixth).
+/// `_staged` (the host's entry for block scales in sessions 12–13, now a measuring variant): 6
+/// stages (the 64 KiB of the TMA epilogue's buffers taken by a sixth).
 pub const STAGES_FP8_STAGED: usize = 6;
 /// `_staged_s5`: 5 stages (the block entry's count).
 pub const STAGES_FP8_STAGED_S5: usize = 5;
@@ -126,6 +127,41 @@ pub const SMEM_BYTES_FP8_STAGED: usize =
 /// Dynamic shared memory of `_staged_s5` (165 KiB).
 pub const SMEM_BYTES_FP8_STAGED_S5: usize =
     core::mem::size_of::<SharedStorageFp8Staged<STAGES_FP8_STAGED_S5>>();
+/// The block-scaled staged entries with the TMA epilogue (doc/fp8-gemm.md, "Block scales on the
+/// TMA epilogue"): the 128×128 tiles' two 64-column chunks a consumer warpgroup through shared
+/// memory and TMA stores, each stage's block scales as [`SharedStorageFp8Staged`]'s.
+/// `_staged_tma`: [`EpilogueStorage`] (64 KiB, of which the two chunks of each warpgroup use
+/// half), 4 stages.
+pub const STAGES_FP8_STAGED_TMA: usize = 4;
+/// `_staged_tma5` (the host's entry for block scales since session 14): the two buffers a
+/// warpgroup only ([`EpilogueStorageN128`], 32 KiB), 5 stages (DeepGEMM's count for this tile
+/// beside its 32 KiB D buffer).
+pub const STAGES_FP8_STAGED_TMA5: usize = 5;
+/// The shared memory of a staged-scales entry with epilogue storage `E` and `S` stages: the
+/// 128×128 stages, `E`, the barriers, then the `S` stages' scales.
+pub type SharedStorageFp8StagedEpi<E, const S: usize> = StagedSharedStorage<
+    GemmSharedStorage<
+        SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
+        SmemTile<{ TILE_FP8.1 * TILE_FP8.2 }>,
+        E,
+        S,
+    >,
+    Fp8ScaleStage,
+    S,
+>;
+/// `_staged_tma`'s shared memory.
+pub type SharedStorageFp8StagedTma =
+    SharedStorageFp8StagedEpi<EpilogueStorage, STAGES_FP8_STAGED_TMA>;
+/// `_staged_tma5`'s shared memory.
+pub type SharedStorageFp8StagedTma5 =
+    SharedStorageFp8StagedEpi<EpilogueStorageN128, STAGES_FP8_STAGED_TMA5>;
+/// Dynamic shared memory of `_staged_tma` (4 · 32 KiB + 64 KiB + the barriers + 4 · 640 bytes:
+/// 196 KiB).
+pub const SMEM_BYTES_FP8_STAGED_TMA: usize = core::mem::size_of::<SharedStorageFp8StagedTma>();
+/// Dynamic shared memory of `_staged_tma5` (5 · 32 KiB + 32 KiB + the barriers + 5 · 640 bytes:
+/// 197 KiB).
+pub const SMEM_BYTES_FP8_STAGED_TMA5: usize = core::mem::size_of::<SharedStorageFp8StagedTma5>();
+
 /// The ping-pong entries' CTA tile (M, N, K): 64×256, a consumer warpgroup's whole tile
 /// (CUTLASS's `KernelTmaWarpSpecializedPingpong`; the entries are built with
 /// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
@@ -225,6 +261,14 @@ pub const fn out_direct(out: u32) -> u32 {
 /// The epilogue's shared memory, 1024-byte aligned (the 128-byte swizzle's period).
 #[repr(C, align(1024))]
 pub struct EpilogueStorage(pub [u8; SMEM_EPI_BYTES]);
+
+/// Shared memory of the epilogue on 128-wide warpgroup tiles with two chunk buffers a consumer
+/// warpgroup (32 KiB): a 16-bit tile's two 64-column chunks (`epilogue::store`'s `Cols` 128).
+pub const SMEM_EPI_BYTES_N128: usize = CONSUMERS * 2 * CHUNK_BYTES;
+
+/// The epilogue's shared memory of [`SMEM_EPI_BYTES_N128`], 1024-byte aligned.
+#[repr(C, align(1024))]
+pub struct EpilogueStorageN128(pub [u8; SMEM_EPI_BYTES_N128]);
 
 /// The kernel's shared memory: A's and B's stage tiles, the epilogue's buffers, the pipeline's
 /// barriers, one `#[repr(C)]` struct.

@@ -45,12 +45,15 @@ use layout_types::cute::tma::{TmaAtom, TmaStore};
 
 pub use super::config::{
     CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES,
+    SMEM_EPI_BYTES_N128,
 };
 // (`#[inline(always)]` closures: the unrolled bodies below must inline into the kernel so that
 // the accumulators stay registers; LLVM's heuristics outline a large body called from many
 // unrolled slots, which puts the accumulators in local memory)
-// the layouts below spell the buffers with `_8192`, `_4` and `_32768`
-const _: () = assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS == 4);
+// the layouts below spell the buffers with `_8192`, `_4` and `_32768` (a 128-wide tile's two:
+// `_16384`)
+const _: () =
+    assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS == 4 && SMEM_EPI_BYTES_N128 == CONSUMERS * 16384);
 /// [`store`]'s `ELEMS` of every element: f32, bf16 and f16.
 pub const ELEMS_ALL: u32 = 0b111;
 /// [`store`]'s `ELEMS` of a bf16 C only.
@@ -549,9 +552,10 @@ unsafe fn store_b16<const TILE_M: i32, Cols: StaticInt>(
 /// bf16, 2 f16), plus [`OUT_TMA`] for the TMA path (then `beta` is 0 and `tma_c` is C's tensor
 /// map with the chunk's box), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
 /// else (and for those tiles without it) the direct path. `smem` is the epilogue's
-/// [`SMEM_EPI_BYTES`], `wg` the consumer warpgroup (0, 1), `t` the thread's index in it, `last`
-/// whether this is the CTA's last tile (then every path waits for its TMA stores' reads); `op` the
-/// element-wise operation after `alpha·acc + beta·C` (its [`EpilogueOp::acc_scale`] scales the
+/// [`SMEM_EPI_BYTES`] (a 128-column tile's `Cols`: the first [`SMEM_EPI_BYTES_N128`] of them, two
+/// buffers a warpgroup, so that storage may be that size), `wg` the consumer warpgroup (0, 1),
+/// `t` the thread's index in it, `last` whether this is the CTA's last tile (then every path
+/// waits for its TMA stores' reads); `op` the element-wise operation after `alpha·acc + beta·C` (its [`EpilogueOp::acc_scale`] scales the
 /// product first, where [`EpilogueOp::SCALED`]). `ELEMS`: the elements of C this
 /// instantiation stores, a bit mask over the element codes ([`ELEMS_ALL`]; the 16-bit fused
 /// entries [`ELEMS_BF16`], bf16 only: each element is two more unrolled bodies, a fused one
@@ -641,8 +645,15 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     last: bool,
     op: impl EpilogueOp,
 ) {
-    // (warpgroup) → its four buffers
-    let smem = unsafe { smem.add(make_layout(_2, _32768).crd2idx(wg) as usize) };
+    // (warpgroup) → its buffers: four (32 KiB), but a 128-wide tile's two (16 KiB: its two
+    // 64-column chunks, so that the [`SMEM_EPI_BYTES_N128`] storage holds both warpgroups')
+    let smem = unsafe {
+        smem.add(if const { Cols::VALUE == 128 } {
+            make_layout(_2, _16384).crd2idx(wg) as usize
+        } else {
+            make_layout(_2, _32768).crd2idx(wg) as usize
+        })
+    };
     let (r0, c0) = origin;
     // the TMA path's thread: on a tile narrower than the fragment (the promoted FP8 kernels',
     // 192 registers of accumulators in their mainloop) its addresses computed here, per tile —

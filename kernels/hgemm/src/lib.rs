@@ -62,10 +62,12 @@
 //! scales' code on 128×192 tiles ([`config::TILE_FP8_N192`], one `wgmma.m64n192k32` temporary
 //! per consumer warpgroup) with the TMA epilogue ([`HgemmEpilogue`]: each warpgroup's 64×192
 //! tile in three 64-column chunks through shared memory, stored while the next tile's `wgmma`s
-//! run) and [`config::STAGES_FP8_N192_TMA`] stages beside its buffers. For block scales it launches `gemm_fp8_e4m3_tn_promoted_staged`
-//! (M a multiple of 4): the same kernel with each stage's block scales brought into shared
-//! memory by TMA beside A's and B's k-tiles (`collective::mainloop::GmmaFp8AccumulationStaged`,
-//! the scales' tensor maps in its two extra parameters; [`config::STAGES_FP8_STAGED`] stages).
+//! run) and [`config::STAGES_FP8_N192_TMA`] stages beside its buffers. For block scales it
+//! launches `gemm_fp8_e4m3_tn_promoted_staged_tma5` (M a multiple of 4): the 128×128 kernel with
+//! each stage's block scales brought into shared memory by TMA beside A's and B's k-tiles
+//! (`collective::mainloop::GmmaFp8AccumulationStaged`, the scales' tensor maps in its two extra
+//! parameters) and the TMA epilogue (each warpgroup's 64×128 tile in two 64-column chunks,
+//! [`TwoBuffers`]), [`config::STAGES_FP8_STAGED_TMA5`] stages.
 //!
 //! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192tma` are
 //! the per-tensor promoted kernel on 128×192 tiles with [`FusedFp8Epilogue`] on the TMA
@@ -465,14 +467,21 @@ macro_rules! hgemm_entry {
         device::launch_bounds!($name, THREADS, 1);
     };
     (staged $name:ident, $e:ty, $acc:ty, $stages:expr) => {
+        hgemm_entry!(staged_out $name, $e, $acc, DirectEpilogue, $stages, config::out_direct);
+    };
+    // the TMA epilogue's path where the host asks for it (`out` as given)
+    (staged_tma $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr) => {
+        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity);
+    };
+    (staged_out $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $out:expr) => {
         device::kernel! {
-        #[doc = concat!("The block-scaled FP8 GEMM for ", stringify!($e), " inputs with the block scales through shared memory, 128×128 tiles (see the crate docs).\n\n# Safety\n",
-                        "As the promoted entry, with `config::SharedStorageFp8Staged` of shared memory and no epilogue storage; `tma_sa`/`tma_sb` are 1-D tensor maps of the block scales `HgemmParams` documents (f32, boxes of 128 and 4).")]
+        #[doc = concat!("The block-scaled FP8 GEMM for ", stringify!($e), " inputs with the block scales through shared memory, 128×128 tiles, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
+                        "As the promoted entry, with `config::SharedStorageFp8StagedEpi` of the epilogue's storage and ", stringify!($stages), " stages of shared memory; `tma_sa`/`tma_sb` are 1-D tensor maps of the block scales `HgemmParams` documents (f32, boxes of 128 and 4).")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, tma_sa: TmaDescriptor, tma_sb: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
-            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
+            let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, DirectEpilogue, DataParallelFp8, { $stages }>(tma, (p.m, p.n, p.k), tile_order(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, $epi, DataParallelFp8, { $stages }>(tma, (p.m, p.n, p.k), tile_order(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -668,11 +677,25 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160s5, (E4M3, E4M3), GmmaFp8Acc
 // session 12): the block entry's kernel (paired temporaries, data-parallel 128×128 tiles) with
 // each stage's scales loaded by TMA beside A's and B's k-tiles (DeepGEMM's schedule), no global
 // loads or scale queue in the k-tile loop; the direct epilogue without shared memory, 6 stages:
-// the host's entry for block scales (M a multiple of 4; `CUTE_RS_FP8_BLOCK=global` the block
-// entry above); 5 stages a measuring variant (`staged5`)
+// the host's entry for block scales in sessions 12-13 (now `CUTE_RS_FP8_BLOCK=staged`); 5 stages
+// a measuring variant (`staged5`)
+#[cfg(feature = "fp8-variants")]
 hgemm_entry!(staged gemm_fp8_e4m3_tn_promoted_staged, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, config::STAGES_FP8_STAGED);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(staged gemm_fp8_e4m3_tn_promoted_staged_s5, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, config::STAGES_FP8_STAGED_S5);
+
+// Block scales on the TMA epilogue (doc/fp8-gemm.md, "Block scales on the TMA epilogue", session
+// 14): the staged kernel with `HgemmEpilogue`'s TMA path where the host asks for it (each consumer
+// warpgroup's 64×128 tile as two 64-column chunks through shared memory, stored while the next
+// tile's `wgmma`s run), the direct epilogue having cost the 128×192 kernel 10-35 %: 5 stages
+// beside the two chunks' 32 KiB (`_staged_tma5`, the host's entry for block scales, M a multiple
+// of 4; `CUTE_RS_FP8_BLOCK=global` the block entry above). H200 against `_staged`: +6-11 % at
+// 4096x7168x16384, +15-16 % at 8192³, +42-49 % at 4096³, +27-34 % at 4096x2112x7168; 4 stages
+// beside the 64 KiB of `EpilogueStorage` (`_staged_tma`, `stagedtma`) 0-1 % slower, 5-11 % at
+// 4096x2112x7168
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, HgemmEpilogue, config::STAGES_FP8_STAGED_TMA);
+hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, TwoBuffers<HgemmEpilogue>, config::STAGES_FP8_STAGED_TMA5);
 
 // the staged entries' configuration is the kernel's: their shared memory (scales included)
 const _: () = {
@@ -687,6 +710,21 @@ const _: () = {
     )
         -> Kernel<Coop, DirectEpilogue, _128, Staged, { config::STAGES_FP8_STAGED_S5 }> = |s| s;
     assert!(config::SMEM_BYTES_FP8_STAGED <= 227 * 1024);
+    let _tma: fn(
+        config::SharedStorageFp8StagedTma,
+    )
+        -> Kernel<Coop, HgemmEpilogue, _128, Staged, { config::STAGES_FP8_STAGED_TMA }> = |s| s;
+    let _tma5: fn(
+        config::SharedStorageFp8StagedTma5,
+    ) -> Kernel<
+        Coop,
+        TwoBuffers<HgemmEpilogue>,
+        _128,
+        Staged,
+        { config::STAGES_FP8_STAGED_TMA5 },
+    > = |s| s;
+    assert!(config::SMEM_BYTES_FP8_STAGED_TMA <= 227 * 1024);
+    assert!(config::SMEM_BYTES_FP8_STAGED_TMA5 <= 227 * 1024);
 };
 
 /// The per-tensor promoted entries' accumulation on 128×192 tiles: one `m64n192k32` temporary
@@ -772,6 +810,40 @@ impl<E: CollectiveEpilogue<Args = EpilogueArgs>> CollectiveEpilogue for Direct<E
         // SAFETY: the caller's; the direct path (`out` without OUT_TMA) reads and writes no
         // shared memory, so `E`'s storage pointer is never dereferenced
         unsafe { E::store::<W>(&a, acc, mn, origin, t, smem as *mut E::Storage, wg, last) }
+    }
+}
+
+/// The epilogue `E` on 128-wide warpgroup tiles (`WarpgroupTile::EpiCols` 128) with the two
+/// 64-column chunk buffers a consumer warpgroup that such a tile's TMA path uses
+/// ([`config::EpilogueStorageN128`], 32 KiB, where `E`'s storage has four): the block-scaled
+/// `_staged_tma5` entry's, whose fifth stage takes the other 32 KiB. `epilogue::store` places a
+/// 128-column tile's warpgroups' buffers 16 KiB apart, within this storage.
+pub struct TwoBuffers<E>(core::marker::PhantomData<E>);
+
+impl<E: CollectiveEpilogue<Args = EpilogueArgs>> CollectiveEpilogue for TwoBuffers<E> {
+    type Args = EpilogueArgs;
+    type Storage = config::EpilogueStorageN128;
+    #[inline(always)]
+    unsafe fn store<W: WarpgroupTile>(
+        a: &EpilogueArgs,
+        acc: &[f32; 128],
+        mn: (i32, i32),
+        origin: (i32, i32),
+        t: i32,
+        smem: *mut config::EpilogueStorageN128,
+        wg: i32,
+        last: bool,
+    ) {
+        const {
+            assert!(
+                W::M == 64 && <W::EpiCols as StaticInt>::VALUE == 128,
+                "TwoBuffers: 64 × 128 warpgroup tiles"
+            )
+        };
+        // SAFETY: the caller's; a 64 × 128 tile's TMA path uses the first
+        // `SMEM_EPI_BYTES_N128` bytes of `E`'s storage only (`epilogue::store`), the direct path
+        // none
+        unsafe { E::store::<W>(a, acc, mn, origin, t, smem as *mut E::Storage, wg, last) }
     }
 }
 
