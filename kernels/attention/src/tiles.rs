@@ -66,9 +66,10 @@ pub trait AttnTiles {
     /// The serial mainloop (d256's default) and the other head dims are unchanged.
     const Q_DESCS_AT_WGMMA: bool;
     /// Whether the persistent schedule divides by the divisors' multiply-shifts (`Params::sched`,
-    /// CUTLASS's `FastDivmod`s) rather than by `div`: the 128 × 128 tiles. Their nine words,
-    /// loaded once and live across the mainloops, cost registers the wider tiles do not have
-    /// (ptxas spilled 4–192 bytes in head dim 256's, the 192-row and the 176-key entries).
+    /// CUTLASS's `FastDivmod`s) rather than by `div`: the 128 × 128 tiles and head dim 256's
+    /// 128 × 64. Their nine words, loaded once and live across the mainloops, cost registers the
+    /// others do not have (ptxas spilled 4–192 bytes in head dim 256's 128 × 80, the 192-row and
+    /// the 176-key entries).
     const SCHED_FAST_DIVMOD: bool;
     /// Whether the overlapped mainloop computes the epilogue's row totals (the row sums over
     /// the quad, `1 / l`, the LSE) between the last P·V's issue and its wait, where they read
@@ -304,9 +305,9 @@ pub struct D256Base;
 /// entries (`_n64`, under 2k keys).
 pub struct D256N64Base;
 
-/// `attn_tiles!(marker, BM, D, BN, the host's table, addressing)`.
+/// `attn_tiles!(marker, BM, D, BN, the host's table, addressing, the schedule's FastDivmods)`.
 macro_rules! attn_tiles {
-    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident) => {
+    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident, $fd:literal) => {
         impl AttnTiles for $h {
             // the host's tile table (`config::BM`, `block_m_wide`) says the same
             const BM: usize = {
@@ -330,7 +331,7 @@ macro_rules! attn_tiles {
                 ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::TX_BYTES;
             type Addressing = $addr;
             const Q_DESCS_AT_WGMMA: bool = $d == 256;
-            const SCHED_FAST_DIVMOD: bool = $bm == 128 && $bn == 128;
+            const SCHED_FAST_DIVMOD: bool = $fd;
             const ROW_TOTALS_UNDER_PV: bool = $bm == 128;
             #[inline(always)]
             fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
@@ -520,11 +521,11 @@ macro_rules! attn_tiles {
 
 // head dim 256's default tiles (session 12) address shared memory from 32-bit bases, the others
 // (and d256's serial `measure` variants) by generic pointers
-attn_tiles!(D64, 128, 64, 128, block_n, PerWgmma);
-attn_tiles!(D128, 128, 128, 128, block_n, PerWgmma);
-attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma);
-attn_tiles!(D64M192, 192, 64, 128, block_n, PerWgmma);
-attn_tiles!(D128N176, 128, 128, 176, block_n_wide, PerWgmma);
-attn_tiles!(D256N64, 128, 256, 64, block_n_tile, PerWgmma);
-attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase);
-attn_tiles!(D256N64Base, 128, 256, 64, block_n_tile, SharedBase);
+attn_tiles!(D64, 128, 64, 128, block_n, PerWgmma, true);
+attn_tiles!(D128, 128, 128, 128, block_n, PerWgmma, true);
+attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma, false);
+attn_tiles!(D64M192, 192, 64, 128, block_n, PerWgmma, false);
+attn_tiles!(D128N176, 128, 128, 176, block_n_wide, PerWgmma, false);
+attn_tiles!(D256N64, 128, 256, 64, block_n_tile, PerWgmma, true);
+attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase, false);
+attn_tiles!(D256N64Base, 128, 256, 64, block_n_tile, SharedBase, true);
