@@ -329,6 +329,9 @@ pub enum Fp8BlockEntry {
     /// The same with the two chunks' buffers only (32 KiB), 5 stages (the default: H200,
     /// against `Staged` +6–11 % at 4096×7168×16384, +15–16 % at 8192³, +42–49 % at 4096³).
     StagedTma5,
+    /// `StagedTma5` with the per-tensor entries' scheduler (a stream-K tail for a last wave at
+    /// most a quarter full, split-K for small M: [`config::SCHEDULER_FP8_PROMOTED`]).
+    StagedTma5StreamK,
 }
 
 impl Fp8BlockEntry {
@@ -336,12 +339,13 @@ impl Fp8BlockEntry {
     /// doc/fp8-gemm.md, "Block scales through shared memory").
     pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::StagedTma5;
     /// Every entry, with its override name.
-    pub const ALL: [(&'static str, Fp8BlockEntry); 5] = [
+    pub const ALL: [(&'static str, Fp8BlockEntry); 6] = [
         ("global", Fp8BlockEntry::Global),
         ("staged", Fp8BlockEntry::Staged),
         ("staged5", Fp8BlockEntry::Staged5),
         ("stagedtma", Fp8BlockEntry::StagedTma),
         ("stagedtma5", Fp8BlockEntry::StagedTma5),
+        ("stagedtma5sk", Fp8BlockEntry::StagedTma5StreamK),
     ];
     /// The entry of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
@@ -355,6 +359,7 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::Staged5 => "gemm_fp8_e4m3_tn_promoted_staged_s5",
             Fp8BlockEntry::StagedTma => "gemm_fp8_e4m3_tn_promoted_staged_tma",
             Fp8BlockEntry::StagedTma5 => "gemm_fp8_e4m3_tn_promoted_staged_tma5",
+            Fp8BlockEntry::StagedTma5StreamK => "gemm_fp8_e4m3_tn_promoted_staged_tma5sk",
         }
     }
     /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows: the
@@ -393,12 +398,19 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::Staged => (config::SMEM_BYTES_FP8_STAGED, false),
             Fp8BlockEntry::Staged5 => (config::SMEM_BYTES_FP8_STAGED_S5, false),
             Fp8BlockEntry::StagedTma => (config::SMEM_BYTES_FP8_STAGED_TMA, true),
-            Fp8BlockEntry::StagedTma5 => (config::SMEM_BYTES_FP8_STAGED_TMA5, true),
+            Fp8BlockEntry::StagedTma5 | Fp8BlockEntry::StagedTma5StreamK => {
+                (config::SMEM_BYTES_FP8_STAGED_TMA5, true)
+            }
         };
         HgemmVariant {
             smem,
             tma_epilogue,
             scale_maps: true,
+            scheduler: if self == Fp8BlockEntry::StagedTma5StreamK {
+                config::SCHEDULER_FP8_PROMOTED
+            } else {
+                v.scheduler
+            },
             ..v
         }
     }

@@ -467,13 +467,16 @@ macro_rules! hgemm_entry {
         device::launch_bounds!($name, THREADS, 1);
     };
     (staged $name:ident, $e:ty, $acc:ty, $stages:expr) => {
-        hgemm_entry!(staged_out $name, $e, $acc, DirectEpilogue, $stages, config::out_direct);
+        hgemm_entry!(staged_out $name, $e, $acc, DirectEpilogue, $stages, config::out_direct, DataParallelFp8);
     };
     // the TMA epilogue's path where the host asks for it (`out` as given)
     (staged_tma $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr) => {
-        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity);
+        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, DataParallelFp8);
     };
-    (staged_out $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $out:expr) => {
+    (staged_tma $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $sched:ty) => {
+        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, $sched);
+    };
+    (staged_out $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $out:expr, $sched:ty) => {
         device::kernel! {
         #[doc = concat!("The block-scaled FP8 GEMM for ", stringify!($e), " inputs with the block scales through shared memory, 128×128 tiles, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
                         "As the promoted entry, with `config::SharedStorageFp8StagedEpi` of the epilogue's storage and ", stringify!($stages), " stages of shared memory; `tma_sa`/`tma_sb` are 1-D tensor maps of the block scales `HgemmParams` documents (f32, boxes of 128 and 4).")]
@@ -481,7 +484,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, $epi, DataParallelFp8, { $stages }>(tma, (p.m, p.n, p.k), tile_order(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -696,6 +699,11 @@ hgemm_entry!(staged gemm_fp8_e4m3_tn_promoted_staged_s5, (E4M3, E4M3), GmmaFp8Ac
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, HgemmEpilogue, config::STAGES_FP8_STAGED_TMA);
 hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, TwoBuffers<HgemmEpilogue>, config::STAGES_FP8_STAGED_TMA5);
+// the same with the per-tensor entries' scheduler (`SchedulerFp8Promoted`: a stream-K tail for a
+// last wave at most a quarter full, split-K for small M; `CUTE_RS_FP8_BLOCK=stagedtma5sk`, a
+// measuring variant, session 14)
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5sk, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, TwoBuffers<HgemmEpilogue>, config::STAGES_FP8_STAGED_TMA5, SchedulerFp8Promoted);
 
 // the staged entries' configuration is the kernel's: their shared memory (scales included)
 const _: () = {
