@@ -332,6 +332,8 @@ pub enum Fp8BlockEntry {
     /// `StagedTma5` with the per-tensor entries' scheduler (a stream-K tail for a last wave at
     /// most a quarter full, split-K for small M: [`config::SCHEDULER_FP8_PROMOTED`]).
     StagedTma5StreamK,
+    /// `StagedTma5` with the stream-K tail only ([`config::SCHEDULER_FP8_BLOCK_TAIL`]).
+    StagedTma5Tail,
 }
 
 impl Fp8BlockEntry {
@@ -339,13 +341,14 @@ impl Fp8BlockEntry {
     /// doc/fp8-gemm.md, "Block scales through shared memory").
     pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::StagedTma5;
     /// Every entry, with its override name.
-    pub const ALL: [(&'static str, Fp8BlockEntry); 6] = [
+    pub const ALL: [(&'static str, Fp8BlockEntry); 7] = [
         ("global", Fp8BlockEntry::Global),
         ("staged", Fp8BlockEntry::Staged),
         ("staged5", Fp8BlockEntry::Staged5),
         ("stagedtma", Fp8BlockEntry::StagedTma),
         ("stagedtma5", Fp8BlockEntry::StagedTma5),
         ("stagedtma5sk", Fp8BlockEntry::StagedTma5StreamK),
+        ("stagedtma5tail", Fp8BlockEntry::StagedTma5Tail),
     ];
     /// The entry of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
@@ -360,6 +363,7 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedTma => "gemm_fp8_e4m3_tn_promoted_staged_tma",
             Fp8BlockEntry::StagedTma5 => "gemm_fp8_e4m3_tn_promoted_staged_tma5",
             Fp8BlockEntry::StagedTma5StreamK => "gemm_fp8_e4m3_tn_promoted_staged_tma5sk",
+            Fp8BlockEntry::StagedTma5Tail => "gemm_fp8_e4m3_tn_promoted_staged_tma5tail",
         }
     }
     /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows: the
@@ -398,18 +402,18 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::Staged => (config::SMEM_BYTES_FP8_STAGED, false),
             Fp8BlockEntry::Staged5 => (config::SMEM_BYTES_FP8_STAGED_S5, false),
             Fp8BlockEntry::StagedTma => (config::SMEM_BYTES_FP8_STAGED_TMA, true),
-            Fp8BlockEntry::StagedTma5 | Fp8BlockEntry::StagedTma5StreamK => {
-                (config::SMEM_BYTES_FP8_STAGED_TMA5, true)
-            }
+            Fp8BlockEntry::StagedTma5
+            | Fp8BlockEntry::StagedTma5StreamK
+            | Fp8BlockEntry::StagedTma5Tail => (config::SMEM_BYTES_FP8_STAGED_TMA5, true),
         };
         HgemmVariant {
             smem,
             tma_epilogue,
             scale_maps: true,
-            scheduler: if self == Fp8BlockEntry::StagedTma5StreamK {
-                config::SCHEDULER_FP8_PROMOTED
-            } else {
-                v.scheduler
+            scheduler: match self {
+                Fp8BlockEntry::StagedTma5StreamK => config::SCHEDULER_FP8_PROMOTED,
+                Fp8BlockEntry::StagedTma5Tail => config::SCHEDULER_FP8_BLOCK_TAIL,
+                _ => v.scheduler,
             },
             ..v
         }

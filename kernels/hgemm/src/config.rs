@@ -249,6 +249,13 @@ pub const SCHEDULER_FP8_PROMOTED: SchedulerKind = SchedulerKind {
 };
 /// The block-scaled promoted FP8 entry's (`DataParallelFp8`).
 pub const SCHEDULER_FP8_BLOCK: SchedulerKind = SchedulerKind::DATA_PARALLEL;
+/// The block-scaled measuring entry `_staged_tma5tail`'s (`StreamKFp8`): a stream-K tail only
+/// for a last wave at most a quarter full (as [`SCHEDULER_FP8_PROMOTED`]), no split-K.
+pub const SCHEDULER_FP8_BLOCK_TAIL: SchedulerKind = SchedulerKind {
+    stream_k: true,
+    tail_max_fill: (1, 4),
+    split_k: false,
+};
 /// The ping-pong entries' (`DataParallelPingpong`, `DataParallelPingpong128`).
 pub const SCHEDULER_PINGPONG: SchedulerKind = SchedulerKind::DATA_PARALLEL;
 

@@ -171,6 +171,9 @@ pub type SchedulerFp8 = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }, t
 /// a workspace only for the split, so larger problems stay data-parallel).
 pub type SchedulerFp8Promoted =
     StreamKScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }, true>;
+/// Stream-K on the promoted FP8 entry's 128×128 tiles without split-K (the block-scaled
+/// measuring entry `_staged_tma5tail`: its tail only, [`config::SCHEDULER_FP8_BLOCK_TAIL`]).
+pub type StreamKFp8 = StreamKScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }>;
 
 /// Whether scheduler `S` can run the launches `kind` (the host's [`config::SchedulerKind`])
 /// describes: a stream-K tail needs a scheduler that splits tiles, split-K one with `SPLIT_K`.
@@ -185,6 +188,7 @@ const _: () = {
         config::SCHEDULER_FP8_PROMOTED
     ));
     assert!(schedules::<DataParallelFp8>(config::SCHEDULER_FP8_BLOCK));
+    assert!(schedules::<StreamKFp8>(config::SCHEDULER_FP8_BLOCK_TAIL));
     assert!(schedules::<SchedulerFp8PromotedN192>(
         config::SCHEDULER_FP8_PROMOTED
     ));
@@ -704,6 +708,9 @@ hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5, (E4M3, E4M3), Gmm
 // measuring variant, session 14)
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5sk, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, TwoBuffers<HgemmEpilogue>, config::STAGES_FP8_STAGED_TMA5, SchedulerFp8Promoted);
+// its stream-K tail without split-K (`StreamKFp8`, `CUTE_RS_FP8_BLOCK=stagedtma5tail`)
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5tail, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, TwoBuffers<HgemmEpilogue>, config::STAGES_FP8_STAGED_TMA5, StreamKFp8);
 
 // the staged entries' configuration is the kernel's: their shared memory (scales included)
 const _: () = {
