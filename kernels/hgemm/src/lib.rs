@@ -867,7 +867,8 @@ impl<E: CollectiveEpilogue<Args = EpilogueArgs>> CollectiveEpilogue for TwoBuffe
 pub type DirectEpilogue = Direct<HgemmEpilogue>;
 
 /// The fused FP8 entries' epilogue: bias, activation `A`, per-row and per-column scales, a D
-/// of f32, bf16 or f16 (the promoted entries' direct path: `config::out_direct`).
+/// of f32, bf16 or f16 (on the TMA epilogue's path in the `_n192tma` entries, the direct path
+/// in the `Direct<_>` measuring ones).
 pub type FusedFp8Epilogue<A> = FusedEpilogue<A, RowColScale, ELEMS_ALL>;
 // the fused FP8 entries (the per-tensor promoted kernel with `FusedFp8Epilogue`, one per
 // activation): `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, the scale vectors in
