@@ -197,6 +197,14 @@ pub enum Fp8PromotedTile {
     /// tile's `wgmma`s run), 4 stages of 40 KiB (`gemm_fp8_e4m3_tn_promoted_n192tma`): the
     /// per-tensor default.
     N192Tma,
+    /// 128×128 tiles, paired temporaries, the TMA epilogue through two 64-column buffers a
+    /// consumer warpgroup (32 KiB), 6 stages of 32 KiB (`gemm_fp8_e4m3_tn_promoted_n128tma6`):
+    /// cuBLASLt's per-tensor configuration at 4096³ on the H200; the per-tensor entry for M ≤ 128
+    /// ([`SKINNY`](Self::SKINNY)).
+    N128Tma6,
+    /// The same with 5 stages (`gemm_fp8_e4m3_tn_promoted_n128tma5`, built with
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+    N128Tma5,
 }
 
 impl Fp8PromotedTile {
@@ -204,19 +212,42 @@ impl Fp8PromotedTile {
     /// epilogue (`n192`, which beat 128×128 by 2–10 % in session 12): +10–13 % at
     /// 4096×7168×16384, +21–22 % at 8192³, +39–52 % at 4096³, +32–42 % at 4096×2112×7168.
     pub const PER_TENSOR: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
+    /// The tile of per-tensor launches whose M is one 128-row tile (the skinny problems the
+    /// launch splits along K over the clusters): 128×128 with the TMA epilogue and 6 stages. H200,
+    /// session 15, against [`PER_TENSOR`](Self::PER_TENSOR) at 128×7168×16384: +7 % / +8 %
+    /// (0.69 → 0.74 of cuBLASLt), two rounds; level to 3 % behind at 4096³–8192³.
+    pub const SKINNY: Fp8PromotedTile = Fp8PromotedTile::N128Tma6;
+    /// The tile of a per-tensor launch with `m` rows: [`SKINNY`](Self::SKINNY) up to one
+    /// 128-row tile, else [`PER_TENSOR`](Self::PER_TENSOR).
+    ///
+    /// ```
+    /// use host::hgemm::Fp8PromotedTile;
+    /// assert_eq!(Fp8PromotedTile::for_rows(128).entry(), "gemm_fp8_e4m3_tn_promoted_n128tma6");
+    /// assert_eq!(Fp8PromotedTile::for_rows(1), Fp8PromotedTile::SKINNY);
+    /// assert_eq!(Fp8PromotedTile::for_rows(129), Fp8PromotedTile::PER_TENSOR);
+    /// ```
+    pub const fn for_rows(m: usize) -> Fp8PromotedTile {
+        if m <= config::TILE_FP8.0 {
+            Fp8PromotedTile::SKINNY
+        } else {
+            Fp8PromotedTile::PER_TENSOR
+        }
+    }
     /// The tile of the fused epilogue's launches ([`Context::gemm_fp8_fused`](crate::Context::gemm_fp8_fused);
     /// the override `CUTE_RS_FP8_PROMOTED=<name>` picks another where it has fused entries): the
     /// per-tensor one's (session 13 moved the fused launches from 128×128 to `n192`: +10 % at
     /// 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³).
     pub const FUSED: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
     /// Every tile, with its override name.
-    pub const ALL: [(&'static str, Fp8PromotedTile); 6] = [
+    pub const ALL: [(&'static str, Fp8PromotedTile); 8] = [
         ("n128", Fp8PromotedTile::N128),
         ("n160", Fp8PromotedTile::N160),
         ("n160s5", Fp8PromotedTile::N160S5),
         ("n192", Fp8PromotedTile::N192),
         ("n192off", Fp8PromotedTile::N192Offset),
         ("n192tma", Fp8PromotedTile::N192Tma),
+        ("n128tma6", Fp8PromotedTile::N128Tma6),
+        ("n128tma5", Fp8PromotedTile::N128Tma5),
     ];
     /// The tile of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8PromotedTile> {
@@ -231,6 +262,8 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N192 => "gemm_fp8_e4m3_tn_promoted_n192",
             Fp8PromotedTile::N192Offset => "gemm_fp8_e4m3_tn_promoted_n192off",
             Fp8PromotedTile::N192Tma => "gemm_fp8_e4m3_tn_promoted_n192tma",
+            Fp8PromotedTile::N128Tma6 => "gemm_fp8_e4m3_tn_promoted_n128tma6",
+            Fp8PromotedTile::N128Tma5 => "gemm_fp8_e4m3_tn_promoted_n128tma5",
         }
     }
     /// The fused epilogue's entry with activation `act` on this tile
@@ -265,7 +298,14 @@ impl Fp8PromotedTile {
             (Fp8PromotedTile::N192Tma, Gelu) => "gemm_fp8_fused_e4m3_tn_gelu_n192tma",
             (Fp8PromotedTile::N192Tma, GeluErf) => "gemm_fp8_fused_e4m3_tn_gelu_erf_n192tma",
             (Fp8PromotedTile::N192Tma, Silu) => "gemm_fp8_fused_e4m3_tn_silu_n192tma",
-            (Fp8PromotedTile::N160 | Fp8PromotedTile::N160S5 | Fp8PromotedTile::N192Offset, _) => {
+            (
+                Fp8PromotedTile::N160
+                | Fp8PromotedTile::N160S5
+                | Fp8PromotedTile::N192Offset
+                | Fp8PromotedTile::N128Tma6
+                | Fp8PromotedTile::N128Tma5,
+                _,
+            ) => {
                 return None;
             }
         })
@@ -285,11 +325,16 @@ impl Fp8PromotedTile {
                 (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192)
             }
             Fp8PromotedTile::N192Tma => (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192_TMA),
+            Fp8PromotedTile::N128Tma6 => (config::TILE_FP8, config::SMEM_BYTES_FP8_N128_TMA6),
+            Fp8PromotedTile::N128Tma5 => (config::TILE_FP8, config::SMEM_BYTES_FP8_N128_TMA5),
         };
         HgemmVariant {
             tile,
             smem,
-            tma_epilogue: self == Fp8PromotedTile::N192Tma,
+            tma_epilogue: matches!(
+                self,
+                Fp8PromotedTile::N192Tma | Fp8PromotedTile::N128Tma6 | Fp8PromotedTile::N128Tma5
+            ),
             ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
         }
     }

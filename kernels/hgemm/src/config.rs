@@ -69,6 +69,14 @@ pub const STAGES_FP8_N192: usize = 5;
 /// structure"): the 128×192 tile with the TMA epilogue ([`EpilogueStorage`]: three of each
 /// consumer warpgroup's four buffers in turn, one per 64 columns), so 4 stages of 40 KiB.
 pub const STAGES_FP8_N192_TMA: usize = 4;
+/// `_n128tma6` / `_n128tma5` (measuring variants, `CUTE_RS_FP8_PROMOTED=n128tma6|n128tma5`): the
+/// per-tensor 128×128 tile (paired temporaries) with the TMA epilogue's two 64-column buffers a
+/// consumer warpgroup ([`EpilogueStorageN128`], 32 KiB) and 6 or 5 stages of 32 KiB: cuBLASLt's
+/// per-tensor promoting kernel at 4096³ on the H200 (`nvjet_sm90_qqtst_128x128_128x6_2x1`, ncu,
+/// doc/fp8-gemm.md, session 15).
+pub const STAGES_FP8_N128_TMA6: usize = 6;
+/// The stages of `_n128tma5`.
+pub const STAGES_FP8_N128_TMA5: usize = 5;
 /// The storage of an epilogue that stores directly (no shared memory).
 #[repr(C)]
 pub struct NoEpilogueStorage;
@@ -99,6 +107,20 @@ pub type SharedStorageFp8N192Tma = GemmSharedStorage<
 >;
 /// Dynamic shared memory of `_n192tma` (4 · 40 KiB + 64 KiB + the barriers: 225 KiB).
 pub const SMEM_BYTES_FP8_N192_TMA: usize = core::mem::size_of::<SharedStorageFp8N192Tma>();
+/// The shared memory of `_n128tma<S>`: `S` stages of A's and B's 128-row tiles, the two chunk
+/// buffers a warpgroup, the barriers.
+pub type SharedStorageFp8N128Tma<const S: usize> = GemmSharedStorage<
+    SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
+    SmemTile<{ TILE_FP8.1 * TILE_FP8.2 }>,
+    EpilogueStorageN128,
+    S,
+>;
+/// Dynamic shared memory of `_n128tma6` (6 · 32 KiB + 32 KiB + the barriers: 224 KiB).
+pub const SMEM_BYTES_FP8_N128_TMA6: usize =
+    core::mem::size_of::<SharedStorageFp8N128Tma<STAGES_FP8_N128_TMA6>>();
+/// Dynamic shared memory of `_n128tma5` (192 KiB).
+pub const SMEM_BYTES_FP8_N128_TMA5: usize =
+    core::mem::size_of::<SharedStorageFp8N128Tma<STAGES_FP8_N128_TMA5>>();
 /// Dynamic shared memory of `_n160` (6 · 36 KiB + the barriers: 217 KiB).
 pub const SMEM_BYTES_FP8_N160: usize = core::mem::size_of::<SharedStorageFp8N160>();
 /// Dynamic shared memory of `_n160s5` (181 KiB).

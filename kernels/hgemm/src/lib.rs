@@ -663,6 +663,25 @@ hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast192s4, (E4M3, E4M3), PlainAccumulati
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192s4, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, DirectEpilogue, _192, config::STAGES_FP8_N192_TMA);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast160, (E4M3, E4M3), PlainAccumulation, _160, wide::SchedulerN160, config::STAGES_FP8_N160_S5);
+// the per-tensor 128×128 tile with the TMA epilogue's two buffers a warpgroup and 6 or 5 stages
+// (cuBLASLt's per-tensor promoting configuration at 4096³ on the H200: 128×128, 6 stages,
+// cooperative, clusters of 2; doc/fp8-gemm.md, session 15), `CUTE_RS_FP8_PROMOTED=n128tma6|n128tma5`.
+// `_n128tma6` is the host's per-tensor entry for M ≤ 128 (split-K: H200 +7-9 % against 128×192
+// at 128×7168×16384), level to 3 % behind 128×192 at the large shapes
+hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, TwoBuffers<HgemmEpilogue>, _128, config::STAGES_FP8_N128_TMA6);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma5, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, TwoBuffers<HgemmEpilogue>, _128, config::STAGES_FP8_N128_TMA5);
+// their configuration is the kernel's
+const _: () = {
+    use collective::kernel::SharedStorage as Kernel;
+    let _s6: fn(
+        config::SharedStorageFp8N128Tma<{ config::STAGES_FP8_N128_TMA6 }>,
+    ) -> Kernel<TwoBuffers<HgemmEpilogue>, _128, { config::STAGES_FP8_N128_TMA6 }> = |s| s;
+    let _s5: fn(
+        config::SharedStorageFp8N128Tma<{ config::STAGES_FP8_N128_TMA5 }>,
+    ) -> Kernel<TwoBuffers<HgemmEpilogue>, _128, { config::STAGES_FP8_N128_TMA5 }> = |s| s;
+    assert!(config::SMEM_BYTES_FP8_N128_TMA6 <= 227 * 1024);
+};
 // `_n192tma`'s configuration is the kernel's: its shared memory
 const _: () = {
     let _n192tma: fn(
