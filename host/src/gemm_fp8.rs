@@ -13,8 +13,7 @@
 //!   memory and C through the TMA epilogue, for M a multiple of 4); per-tensor scales run
 //!   [`PROMOTED_PER_TENSOR_ENTRY`], the promoted kernel without the block scales' code on
 //!   128×192 tiles (one `m64n192k32` temporary per consumer warpgroup; C through the TMA
-//!   epilogue's shared memory, stored while the next tile's `wgmma`s run), or for M ≤ 128 (split
-//!   along K) on 128×128 tiles with 6 stages ([`Fp8PromotedTile::for_rows`])
+//!   epilogue's shared memory, stored while the next tile's `wgmma`s run)
 //!   ([`Overrides::fp8_promoted_block`](crate::Overrides::fp8_promoted_block) runs them on the
 //!   block-scale entry, for measuring);
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
@@ -58,7 +57,7 @@ use crate::quiet::catch_quiet;
 
 /// The promoted entry for per-tensor scales: `gemm_fp8_e4m3_tn_promoted` without the block
 /// scales' loads in its k-tile loop, on 128×192 tiles with the TMA epilogue
-/// ([`Fp8PromotedTile::PER_TENSOR`]; for M ≤ 128 the launch takes [`Fp8PromotedTile::SKINNY`]'s).
+/// ([`Fp8PromotedTile::PER_TENSOR`]).
 pub const PROMOTED_PER_TENSOR_ENTRY: &str = Fp8PromotedTile::PER_TENSOR.entry();
 
 /// An 8-bit float type of A and B.
@@ -690,15 +689,14 @@ impl Context {
             }
         };
         // per-tensor scales: the entry without the block scales' code (+10 % on the H200,
-        // doc/fp8-gemm.md round 5), split-K for small M (on 128×128 tiles up to one 128-row tile:
-        // `Fp8PromotedTile::for_rows`); measuring:
+        // doc/fp8-gemm.md round 5), split-K for small M; measuring:
         // `Overrides::fp8_promoted_block` runs them on the block-scale entry, as before
         // `Overrides::fp8_promoted_tile`, another tile (the `fp8-variants` entries)
         let (entry, v) = if ps == (0, 0) && !self.overrides().fp8_promoted_block {
             let t = self
                 .overrides()
                 .fp8_promoted_tile
-                .unwrap_or(Fp8PromotedTile::for_rows(g.m));
+                .unwrap_or(Fp8PromotedTile::PER_TENSOR);
             (t.entry(), t.variant())
         } else if ps == (0, 0) {
             (g.entry(), HgemmVariant::fp8_promoted(ps))

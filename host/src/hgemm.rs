@@ -496,7 +496,9 @@ impl Context {
         };
         match self.hgemm_schedule(g) {
             HgemmSchedule::Cooperative => self.hgemm_launch(stream, g, &entry, (pa, pb), c, pbias),
-            s @ (HgemmSchedule::Pingpong | HgemmSchedule::Pingpong128) => {
+            s @ (HgemmSchedule::Pingpong
+            | HgemmSchedule::Pingpong128
+            | HgemmSchedule::Cooperative4) => {
                 let entry = s.entry(&entry);
                 if !self.has_kernel(&entry) {
                     return Err(HgemmSchedule::not_built(&entry));

@@ -34,6 +34,9 @@ pub enum HgemmSchedule {
     Pingpong,
     /// `KernelTmaWarpSpecializedPingpong<_128>`, 128×128 tiles.
     Pingpong128,
+    /// The cooperative kernel with 4 stages beside two epilogue chunk buffers a consumer
+    /// warpgroup (`{entry}_s4`, "TN" only, built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
+    Cooperative4,
 }
 
 impl HgemmSchedule {
@@ -94,6 +97,9 @@ impl HgemmSchedule {
             HgemmSchedule::Cooperative => return HgemmKernel.to_string(),
             HgemmSchedule::Pingpong => config::STAGES_PINGPONG,
             HgemmSchedule::Pingpong128 => config::STAGES_PINGPONG_128,
+            HgemmSchedule::Cooperative4 => {
+                return format!("{} (4 stages, 2 chunk buffers)", HgemmKernel);
+            }
         };
         let (m, n, k) = self.variant().tile;
         format!("hgemm {m}x{n}x{k} tma+wgmma {stages}-stage persistent ping-pong")
@@ -108,6 +114,7 @@ impl HgemmSchedule {
             HgemmSchedule::Cooperative => entry.to_string(),
             HgemmSchedule::Pingpong => format!("{entry}_pingpong"),
             HgemmSchedule::Pingpong128 => format!("{entry}_pingpong128"),
+            HgemmSchedule::Cooperative4 => format!("{entry}_s4"),
         }
     }
     /// This schedule's kernel variant (tile, shared memory).
@@ -116,13 +123,17 @@ impl HgemmSchedule {
             HgemmSchedule::Cooperative => HgemmVariant::COOPERATIVE,
             HgemmSchedule::Pingpong => HgemmVariant::PINGPONG,
             HgemmSchedule::Pingpong128 => HgemmVariant::PINGPONG_128,
+            HgemmSchedule::Cooperative4 => HgemmVariant {
+                smem: config::SMEM_BYTES_S4,
+                ..HgemmVariant::COOPERATIVE
+            },
         }
     }
     /// The error for a ping-pong entry this build does not have: which entries exist and how
     /// to build them.
     pub fn not_built(entry: &str) -> Error {
         Error::Unsupported(format!(
-            "CUTE_RS_HGEMM_SCHEDULE: no entry {entry} in this build (the measuring ping-pong entries, {}, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong)",
+            "CUTE_RS_HGEMM_SCHEDULE: no entry {entry} in this build (the measuring ping-pong entries, {}, and the cooperative4 ones, hgemm_{{bf16,f16}}_tn_s4, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong)",
             Self::MEASURING_ENTRIES.join(", ")
         ))
     }
@@ -198,12 +209,11 @@ pub enum Fp8PromotedTile {
     /// per-tensor default.
     N192Tma,
     /// 128×128 tiles, paired temporaries, the TMA epilogue through two 64-column buffers a
-    /// consumer warpgroup (32 KiB), 6 stages of 32 KiB (`gemm_fp8_e4m3_tn_promoted_n128tma6`):
-    /// cuBLASLt's per-tensor configuration at 4096³ on the H200; the per-tensor entry for M ≤ 128
-    /// ([`SKINNY`](Self::SKINNY)).
+    /// consumer warpgroup (32 KiB), 6 stages of 32 KiB (`gemm_fp8_e4m3_tn_promoted_n128tma6`,
+    /// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`): cuBLASLt's per-tensor
+    /// configuration at 4096³ on the H200.
     N128Tma6,
-    /// The same with 5 stages (`gemm_fp8_e4m3_tn_promoted_n128tma5`, built with
-    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+    /// The same with 5 stages (`gemm_fp8_e4m3_tn_promoted_n128tma5`).
     N128Tma5,
 }
 
@@ -212,27 +222,6 @@ impl Fp8PromotedTile {
     /// epilogue (`n192`, which beat 128×128 by 2–10 % in session 12): +10–13 % at
     /// 4096×7168×16384, +21–22 % at 8192³, +39–52 % at 4096³, +32–42 % at 4096×2112×7168.
     pub const PER_TENSOR: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
-    /// The tile of per-tensor launches whose M is one 128-row tile (the skinny problems the
-    /// launch splits along K over the clusters): 128×128 with the TMA epilogue and 6 stages. H200,
-    /// session 15, against [`PER_TENSOR`](Self::PER_TENSOR) at 128×7168×16384: +7 % / +8 %
-    /// (0.69 → 0.74 of cuBLASLt), two rounds; level to 3 % behind at 4096³–8192³.
-    pub const SKINNY: Fp8PromotedTile = Fp8PromotedTile::N128Tma6;
-    /// The tile of a per-tensor launch with `m` rows: [`SKINNY`](Self::SKINNY) up to one
-    /// 128-row tile, else [`PER_TENSOR`](Self::PER_TENSOR).
-    ///
-    /// ```
-    /// use host::hgemm::Fp8PromotedTile;
-    /// assert_eq!(Fp8PromotedTile::for_rows(128).entry(), "gemm_fp8_e4m3_tn_promoted_n128tma6");
-    /// assert_eq!(Fp8PromotedTile::for_rows(1), Fp8PromotedTile::SKINNY);
-    /// assert_eq!(Fp8PromotedTile::for_rows(129), Fp8PromotedTile::PER_TENSOR);
-    /// ```
-    pub const fn for_rows(m: usize) -> Fp8PromotedTile {
-        if m <= config::TILE_FP8.0 {
-            Fp8PromotedTile::SKINNY
-        } else {
-            Fp8PromotedTile::PER_TENSOR
-        }
-    }
     /// The tile of the fused epilogue's launches ([`Context::gemm_fp8_fused`](crate::Context::gemm_fp8_fused);
     /// the override `CUTE_RS_FP8_PROMOTED=<name>` picks another where it has fused entries): the
     /// per-tensor one's (session 13 moved the fused launches from 128×128 to `n192`: +10 % at

@@ -71,7 +71,7 @@ pub const STAGES_FP8_N192: usize = 5;
 pub const STAGES_FP8_N192_TMA: usize = 4;
 /// `_n128tma6` / `_n128tma5` (measuring variants, `CUTE_RS_FP8_PROMOTED=n128tma6|n128tma5`): the
 /// per-tensor 128×128 tile (paired temporaries) with the TMA epilogue's two 64-column buffers a
-/// consumer warpgroup ([`EpilogueStorageN128`], 32 KiB) and 6 or 5 stages of 32 KiB: cuBLASLt's
+/// consumer warpgroup ([`EpilogueStorage2`], 32 KiB) and 6 or 5 stages of 32 KiB: cuBLASLt's
 /// per-tensor promoting kernel at 4096³ on the H200 (`nvjet_sm90_qqtst_128x128_128x6_2x1`, ncu,
 /// doc/fp8-gemm.md, session 15).
 pub const STAGES_FP8_N128_TMA6: usize = 6;
@@ -112,7 +112,7 @@ pub const SMEM_BYTES_FP8_N192_TMA: usize = core::mem::size_of::<SharedStorageFp8
 pub type SharedStorageFp8N128Tma<const S: usize> = GemmSharedStorage<
     SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
     SmemTile<{ TILE_FP8.1 * TILE_FP8.2 }>,
-    EpilogueStorageN128,
+    EpilogueStorage2,
     S,
 >;
 /// Dynamic shared memory of `_n128tma6` (6 · 32 KiB + 32 KiB + the barriers: 224 KiB).
@@ -156,7 +156,7 @@ pub const SMEM_BYTES_FP8_STAGED_S5: usize =
 /// half), 4 stages.
 pub const STAGES_FP8_STAGED_TMA: usize = 4;
 /// `_staged_tma5` (the host's entry for block scales since session 14): the two buffers a
-/// warpgroup only ([`EpilogueStorageN128`], 32 KiB), 5 stages (DeepGEMM's count for this tile
+/// warpgroup only ([`EpilogueStorage2`], 32 KiB), 5 stages (DeepGEMM's count for this tile
 /// beside its 32 KiB D buffer).
 pub const STAGES_FP8_STAGED_TMA5: usize = 5;
 /// The shared memory of a staged-scales entry with epilogue storage `E` and `S` stages: the
@@ -176,7 +176,7 @@ pub type SharedStorageFp8StagedTma =
     SharedStorageFp8StagedEpi<EpilogueStorage, STAGES_FP8_STAGED_TMA>;
 /// `_staged_tma5`'s shared memory.
 pub type SharedStorageFp8StagedTma5 =
-    SharedStorageFp8StagedEpi<EpilogueStorageN128, STAGES_FP8_STAGED_TMA5>;
+    SharedStorageFp8StagedEpi<EpilogueStorage2, STAGES_FP8_STAGED_TMA5>;
 /// Dynamic shared memory of `_staged_tma` (4 · 32 KiB + 64 KiB + the barriers + 4 · 640 bytes:
 /// 196 KiB).
 pub const SMEM_BYTES_FP8_STAGED_TMA: usize = core::mem::size_of::<SharedStorageFp8StagedTma>();
@@ -291,13 +291,32 @@ pub const fn out_direct(out: u32) -> u32 {
 #[repr(C, align(1024))]
 pub struct EpilogueStorage(pub [u8; SMEM_EPI_BYTES]);
 
-/// Shared memory of the epilogue on 128-wide warpgroup tiles with two chunk buffers a consumer
-/// warpgroup (32 KiB): a 16-bit tile's two 64-column chunks (`epilogue::store`'s `Cols` 128).
-pub const SMEM_EPI_BYTES_N128: usize = CONSUMERS * 2 * CHUNK_BYTES;
+/// Shared memory of the epilogue with two chunk buffers a consumer warpgroup (32 KiB): a
+/// 128-wide tile's two 64-column chunks in one round, a 256-wide one's four in two.
+pub const SMEM_EPI_BYTES_2: usize = CONSUMERS * 2 * CHUNK_BYTES;
 
-/// The epilogue's shared memory of [`SMEM_EPI_BYTES_N128`], 1024-byte aligned.
+/// The epilogue's shared memory of [`SMEM_EPI_BYTES_2`], 1024-byte aligned.
 #[repr(C, align(1024))]
-pub struct EpilogueStorageN128(pub [u8; SMEM_EPI_BYTES_N128]);
+pub struct EpilogueStorage2(pub [u8; SMEM_EPI_BYTES_2]);
+
+/// An epilogue storage's chunk buffers a consumer warpgroup: the TMA path's warpgroups lie
+/// `PER_WARPGROUP` buffers apart, and a tile's chunks go through `min(PER_WARPGROUP, chunks)`
+/// of them in turn (`epilogue::store`).
+///
+/// ```text
+/// EpilogueStorage::PER_WARPGROUP  == 4   // 64 KiB
+/// EpilogueStorage2::PER_WARPGROUP == 2   // 32 KiB
+/// ```
+pub trait ChunkBuffers {
+    /// Buffers of [`CHUNK_BYTES`] a consumer warpgroup.
+    const PER_WARPGROUP: usize;
+}
+impl ChunkBuffers for EpilogueStorage {
+    const PER_WARPGROUP: usize = CHUNK_BUFFERS;
+}
+impl ChunkBuffers for EpilogueStorage2 {
+    const PER_WARPGROUP: usize = 2;
+}
 
 /// The kernel's shared memory: A's and B's stage tiles, the epilogue's buffers, the pipeline's
 /// barriers, one `#[repr(C)]` struct.
@@ -309,6 +328,20 @@ pub type SharedStorage = GemmSharedStorage<
 >;
 /// Dynamic shared memory of a CTA: `size_of` the [`SharedStorage`].
 pub const SMEM_BYTES: usize = core::mem::size_of::<SharedStorage>();
+/// The cooperative entries' `_s4` twins (built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`; the
+/// host's `CUTE_RS_HGEMM_SCHEDULE=cooperative4`): 4 stages beside two chunk buffers a consumer
+/// warpgroup ([`EpilogueStorage2`], a 64×256 tile's four chunks in two rounds), cuBLAS's stage
+/// count at 2048³ on the H200 (`nvjet_sm90_tst_256x128_64x4_1x2`, ncu, session 15).
+pub const STAGES_S4: usize = 4;
+/// The `_s4` entries' shared memory.
+pub type SharedStorageS4 = GemmSharedStorage<
+    SmemTile<{ TILE.0 * TILE.2 }>,
+    SmemTile<{ TILE.1 * TILE.2 }>,
+    EpilogueStorage2,
+    STAGES_S4,
+>;
+/// Dynamic shared memory of the `_s4` entries (4 · 48 KiB + 32 KiB + the barriers: 224 KiB).
+pub const SMEM_BYTES_S4: usize = core::mem::size_of::<SharedStorageS4>();
 /// The promoted FP8 entry's shared memory: A's and B's 128-row stage tiles, the epilogue's
 /// buffers, the barriers.
 pub type SharedStorageFp8 = GemmSharedStorage<

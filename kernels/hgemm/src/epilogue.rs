@@ -44,16 +44,14 @@ use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaStore};
 
 pub use super::config::{
-    CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES,
-    SMEM_EPI_BYTES_N128,
+    CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES, SMEM_EPI_BYTES_2,
 };
 // (`#[inline(always)]` closures: the unrolled bodies below must inline into the kernel so that
 // the accumulators stay registers; LLVM's heuristics outline a large body called from many
 // unrolled slots, which puts the accumulators in local memory)
-// the layouts below spell the buffers with `_8192`, `_4` and `_32768` (a 128-wide tile's two:
-// `_16384`)
+// the layouts below spell a buffer with `_8192`
 const _: () =
-    assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS == 4 && SMEM_EPI_BYTES_N128 == CONSUMERS * 16384);
+    assert!(CHUNK_BYTES == 8192 && CHUNK_BUFFERS == 4 && SMEM_EPI_BYTES_2 == CONSUMERS * 16384);
 /// [`store`]'s `ELEMS` of every element: f32, bf16 and f16.
 pub const ELEMS_ALL: u32 = 0b111;
 /// [`store`]'s `ELEMS` of a bf16 C only.
@@ -469,14 +467,21 @@ fn warpgroup_sync(wg: i32) {
 #[inline(always)]
 unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     smem: *mut u8,
+    bufs: usize,
     wg: i32,
     t: i32,
     stage: impl Fn(*mut u8, i32),
     issue: impl Fn(*mut u8, i32),
 ) {
-    // (chunk) → buffer offset: one buffer per 64 columns, in turn
-    let buffers = Cols::VALUE as i32 / 64;
-    let buffer = make_layout((buffers, _2), (_8192, _0));
+    // (chunk) → buffer offset: one buffer per 64 columns or the warpgroup's `bufs`, fewer, in
+    // turn (a tile's chunks a whole number of rounds; the caller's storage fixes `bufs`, so the
+    // check folds)
+    let per_tile = Cols::VALUE as i32 / 64;
+    let buffers = per_tile.min(bufs as i32);
+    if per_tile % buffers != 0 {
+        device::thread::trap();
+    }
+    let buffer = make_layout((buffers, per_tile / buffers * 2), (_8192, _0));
     const {
         assert!(
             Cols::VALUE <= 256
@@ -520,6 +525,7 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
 #[allow(clippy::too_many_arguments)]
 unsafe fn store_b16<const TILE_M: i32, Cols: StaticInt>(
     smem: *mut u8,
+    bufs: usize,
     wg: i32,
     t: i32,
     tma_c: *const TmaDescriptor,
@@ -531,6 +537,7 @@ unsafe fn store_b16<const TILE_M: i32, Cols: StaticInt>(
     unsafe {
         store_chunks::<Cols, 64>(
             smem,
+            bufs,
             wg,
             t,
             #[inline(always)]
@@ -551,9 +558,10 @@ unsafe fn store_b16<const TILE_M: i32, Cols: StaticInt>(
 /// the tile's end). `out`: the element (0 f32, 1
 /// bf16, 2 f16), plus [`OUT_TMA`] for the TMA path (then `beta` is 0 and `tma_c` is C's tensor
 /// map with the chunk's box), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
-/// else (and for those tiles without it) the direct path. `smem` is the epilogue's
-/// [`SMEM_EPI_BYTES`] (a 128-column tile's `Cols`: the first [`SMEM_EPI_BYTES_N128`] of them, two
-/// buffers a warpgroup, so that storage may be that size), `wg` the consumer warpgroup (0, 1),
+/// else (and for those tiles without it) the direct path. `smem` is the epilogue's storage of
+/// `bufs` chunk buffers a warpgroup (`config::ChunkBuffers`: 4 in [`SMEM_EPI_BYTES`], 2 in
+/// [`SMEM_EPI_BYTES_2`]; the warpgroups' buffers lie `bufs` apart, a tile's chunks go through
+/// `min(bufs, Cols / 64)` of them in turn, whole rounds), `wg` the consumer warpgroup (0, 1),
 /// `t` the thread's index in it, `last` whether this is the CTA's last tile (then every path
 /// waits for its TMA stores' reads); `op` the element-wise operation after `alpha·acc + beta·C` (its [`EpilogueOp::acc_scale`] scales the
 /// product first, where [`EpilogueOp::SCALED`]). `ELEMS`: the elements of C this
@@ -595,7 +603,7 @@ unsafe fn store_b16<const TILE_M: i32, Cols: StaticInt>(
 ///         };
 ///         unsafe {
 ///             store::<ELEMS_ALL, 64, _256>(&acc, c as *mut u8, LD as i64, 0, mn, (0, 0), 0.5, 0.25, t,
-///                 core::ptr::null(), core::ptr::null_mut(), 0, false, op)
+///                 core::ptr::null(), core::ptr::null_mut(), 4, 0, false, op)
 ///         };
 ///     }
 /// }
@@ -641,19 +649,14 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     t: i32,
     tma_c: *const TmaDescriptor,
     smem: *mut u8,
+    bufs: usize,
     wg: i32,
     last: bool,
     op: impl EpilogueOp,
 ) {
-    // (warpgroup) → its buffers: four (32 KiB), but a 128-wide tile's two (16 KiB: its two
-    // 64-column chunks, so that the [`SMEM_EPI_BYTES_N128`] storage holds both warpgroups')
-    let smem = unsafe {
-        smem.add(if const { Cols::VALUE == 128 } {
-            make_layout(_2, _16384).crd2idx(wg) as usize
-        } else {
-            make_layout(_2, _32768).crd2idx(wg) as usize
-        })
-    };
+    // (warpgroup) → its `bufs` buffers
+    let smem =
+        unsafe { smem.add(make_layout(_2, bufs as i32 * CHUNK_BYTES as i32).crd2idx(wg) as usize) };
     let (r0, c0) = origin;
     // the TMA path's thread: on a tile narrower than the fragment (the promoted FP8 kernels',
     // 192 registers of accumulators in their mainloop) its addresses computed here, per tile —
@@ -722,6 +725,7 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
                     tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1));
                 store_chunks::<Cols, 32>(
                     smem,
+                    bufs,
                     wg,
                     t,
                     #[inline(always)]
@@ -744,10 +748,10 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
                 )
             }
             5 if has(1) && tma => {
-                store_b16::<TILE_M, Cols>(smem, wg, t_tma, tma_c, origin, value, pack_bf16x2)
+                store_b16::<TILE_M, Cols>(smem, bufs, wg, t_tma, tma_c, origin, value, pack_bf16x2)
             }
             6 if has(2) && tma => {
-                store_b16::<TILE_M, Cols>(smem, wg, t_tma, tma_c, origin, value, pack_f16x2)
+                store_b16::<TILE_M, Cols>(smem, bufs, wg, t_tma, tma_c, origin, value, pack_f16x2)
             }
             // an element this instantiation does not store (the host never asks)
             _ => device::thread::trap(),

@@ -67,7 +67,7 @@
 //! each stage's block scales brought into shared memory by TMA beside A's and B's k-tiles
 //! (`collective::mainloop::GmmaFp8AccumulationStaged`, the scales' tensor maps in its two extra
 //! parameters) and the TMA epilogue (each warpgroup's 64×128 tile in two 64-column chunks,
-//! [`TwoBuffers`]), [`config::STAGES_FP8_STAGED_TMA5`] stages.
+//! `HgemmEpilogue<config::EpilogueStorage2>`: two chunk buffers a warpgroup), [`config::STAGES_FP8_STAGED_TMA5`] stages.
 //!
 //! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192tma` are
 //! the per-tensor promoted kernel on 128×192 tiles with [`FusedFp8Epilogue`] on the TMA
@@ -132,8 +132,8 @@ use layout_types::cute::fusion::{
 use layout_types::cute::prelude::*;
 
 pub use config::{
-    EpilogueStorage, HgemmParams, SMEM_BYTES, SMEM_BYTES_FP8, STAGES, STAGES_FP8, SWIZZLE,
-    SharedStorage, SharedStorageFp8, THREADS, TILE, TILE_FP8,
+    ChunkBuffers, EpilogueStorage, HgemmParams, SMEM_BYTES, SMEM_BYTES_FP8, STAGES, STAGES_FP8,
+    SWIZZLE, SharedStorage, SharedStorageFp8, THREADS, TILE, TILE_FP8,
 };
 
 // the configuration's numbers are the collective kernel's: one type of shared memory, one
@@ -236,8 +236,9 @@ pub struct EpilogueArgs {
 }
 
 /// This family's epilogue: `alpha·acc + beta·C` as f32, bf16 or f16, through shared memory and
-/// TMA or directly ([`epilogue::store`]).
-pub struct HgemmEpilogue;
+/// TMA or directly ([`epilogue::store`]), its chunk buffers in the storage `S`
+/// ([`EpilogueStorage`]: four a consumer warpgroup; [`config::EpilogueStorage2`]: two).
+pub struct HgemmEpilogue<S = EpilogueStorage>(core::marker::PhantomData<S>);
 
 /// The fused epilogue: `A(alpha·S(r, c)·acc + beta·C + bias)` ([`Scaled`] of [`BiasAct`]) for
 /// the activation type `A` and the product's scale kind `S` ([`NoScale`], or [`RowColScale`]:
@@ -251,13 +252,13 @@ pub struct FusedEpilogue<A, S = NoScale, const ELEMS: u32 = ELEMS_BF16>(
 /// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_with<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
+unsafe fn store_with<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt, S: ChunkBuffers>(
     a: &EpilogueArgs,
     acc: &[f32; 128],
     mn: (i32, i32),
     origin: (i32, i32),
     t: i32,
-    smem: *mut EpilogueStorage,
+    smem: *mut S,
     wg: i32,
     last: bool,
     op: impl EpilogueOp,
@@ -276,6 +277,7 @@ unsafe fn store_with<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
             t,
             a.tma_c,
             smem as *mut u8,
+            S::PER_WARPGROUP,
             wg,
             last,
             op,
@@ -283,9 +285,9 @@ unsafe fn store_with<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     }
 }
 
-impl CollectiveEpilogue for HgemmEpilogue {
+impl<S: ChunkBuffers> CollectiveEpilogue for HgemmEpilogue<S> {
     type Args = EpilogueArgs;
-    type Storage = EpilogueStorage;
+    type Storage = S;
     #[inline(always)]
     unsafe fn store<W: WarpgroupTile>(
         a: &EpilogueArgs,
@@ -293,7 +295,7 @@ impl CollectiveEpilogue for HgemmEpilogue {
         mn: (i32, i32),
         origin: (i32, i32),
         t: i32,
-        smem: *mut EpilogueStorage,
+        smem: *mut S,
         wg: i32,
         last: bool,
     ) {
@@ -301,13 +303,13 @@ impl CollectiveEpilogue for HgemmEpilogue {
         // and the fragment's columns that hold it (the TMA path's chunks)
         if const { W::M == 64 } {
             unsafe {
-                store_with::<ELEMS_ALL, 64, W::EpiCols>(
+                store_with::<ELEMS_ALL, 64, W::EpiCols, _>(
                     a, acc, mn, origin, t, smem, wg, last, LinComb,
                 )
             }
         } else {
             unsafe {
-                store_with::<ELEMS_ALL, 128, W::EpiCols>(
+                store_with::<ELEMS_ALL, 128, W::EpiCols, _>(
                     a, acc, mn, origin, t, smem, wg, last, LinComb,
                 )
             }
@@ -362,7 +364,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32> CollectiveEpilogue
         // of the 128-row one through LLVM, +30 % of the family's rustc time)
         if const { W::M == 64 } {
             unsafe {
-                store_with::<ELEMS, 64, W::EpiCols>(a, acc, mn, origin, t, smem, wg, last, op)
+                store_with::<ELEMS, 64, W::EpiCols, _>(a, acc, mn, origin, t, smem, wg, last, op)
             }
         } else {
             // a 128-row tile: the second block's rows 64 further down
@@ -376,7 +378,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32> CollectiveEpilogue
                 first_col: ct,
             };
             unsafe {
-                store_with::<ELEMS, 128, W::EpiCols>(a, acc, mn, origin, t, smem, wg, last, op)
+                store_with::<ELEMS, 128, W::EpiCols, _>(a, acc, mn, origin, t, smem, wg, last, op)
             }
         }
     }
@@ -524,10 +526,17 @@ macro_rules! hgemm_entry {
     ($name:ident, $e:ty, $ma:ty, $mb:ty) => {
         hgemm_entry!($name, $e, $ma, $mb, HgemmEpilogue, Scheduler);
     };
+    // the cooperative kernel with 4 stages beside two chunk buffers a warpgroup
+    (s4 $name:ident, $e:ty, $ma:ty, $mb:ty) => {
+        hgemm_entry!($name, $e, $ma, $mb, HgemmEpilogue<config::EpilogueStorage2>, Scheduler, { config::STAGES_S4 });
+    };
+    ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty, $sched:ty) => {
+        hgemm_entry!($name, $e, $ma, $mb, $epi, $sched, STAGES);
+    };
     ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty) => {
         hgemm_entry!($name, $e, $ma, $mb, $epi, Scheduler);
     };
-    ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty, $sched:ty) => {
+    ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty, $sched:ty, $stages:expr) => {
         device::kernel! {
         #[doc = concat!("The GEMM for ", stringify!($e), " inputs, A ", stringify!($ma), ", B ",
                         stringify!($mb), " (see the crate docs).\n\n# Safety\n",
@@ -539,7 +548,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
             let sched = <$sched as HgemmScheduler>::args(&p);
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, $ma, $mb, _256, PlainAccumulation, $epi, $sched, STAGES>(tma, (p.m, p.n, p.k), sched, (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, $ma, $mb, _256, PlainAccumulation, $epi, $sched, $stages>(tma, (p.m, p.n, p.k), sched, (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -554,6 +563,22 @@ hgemm_entry!(hgemm_f16_nn, F16, MajorMN, MajorK);
 hgemm_entry!(hgemm_f16_nt, F16, MajorMN, MajorMN);
 hgemm_entry!(hgemm_f16_tn, F16, MajorK, MajorK);
 hgemm_entry!(hgemm_f16_tt, F16, MajorK, MajorMN);
+// "TN" with 4 stages beside two chunk buffers a warpgroup (`config::STAGES_S4`; measuring: the
+// host's `CUTE_RS_HGEMM_SCHEDULE=cooperative4`)
+#[cfg(feature = "pingpong")]
+hgemm_entry!(s4 hgemm_bf16_tn_s4, Bf16, MajorK, MajorK);
+#[cfg(feature = "pingpong")]
+hgemm_entry!(s4 hgemm_f16_tn_s4, F16, MajorK, MajorK);
+const _: () = {
+    let _s4: fn(
+        config::SharedStorageS4,
+    ) -> collective::kernel::SharedStorage<
+        HgemmEpilogue<config::EpilogueStorage2>,
+        _256,
+        { config::STAGES_S4 },
+    > = |s| s;
+    assert!(config::SMEM_BYTES_S4 <= 227 * 1024);
+};
 hgemm_entry!(
     hgemm_fused_bf16_tn_identity,
     Bf16,
@@ -665,21 +690,30 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192s4, (E4M3, E4M3), Accumulati
 hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast160, (E4M3, E4M3), PlainAccumulation, _160, wide::SchedulerN160, config::STAGES_FP8_N160_S5);
 // the per-tensor 128×128 tile with the TMA epilogue's two buffers a warpgroup and 6 or 5 stages
 // (cuBLASLt's per-tensor promoting configuration at 4096³ on the H200: 128×128, 6 stages,
-// cooperative, clusters of 2; doc/fp8-gemm.md, session 15), `CUTE_RS_FP8_PROMOTED=n128tma6|n128tma5`.
-// `_n128tma6` is the host's per-tensor entry for M ≤ 128 (split-K: H200 +7-9 % against 128×192
-// at 128×7168×16384), level to 3 % behind 128×192 at the large shapes
-hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, TwoBuffers<HgemmEpilogue>, _128, config::STAGES_FP8_N128_TMA6);
+// cooperative, clusters of 2; doc/fp8-gemm.md, session 15), `CUTE_RS_FP8_PROMOTED=n128tma6|n128tma5`:
+// H200 against 128×192, level to 3 % behind at the large shapes; with split-K +7-8 % at
+// 128×7168×16384, level at 128×2112×7168, -8 % at 64×4096×8192 (not a default)
 #[cfg(feature = "fp8-variants")]
-hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma5, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, TwoBuffers<HgemmEpilogue>, _128, config::STAGES_FP8_N128_TMA5);
+hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA6);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma5, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA5);
 // their configuration is the kernel's
 const _: () = {
     use collective::kernel::SharedStorage as Kernel;
     let _s6: fn(
         config::SharedStorageFp8N128Tma<{ config::STAGES_FP8_N128_TMA6 }>,
-    ) -> Kernel<TwoBuffers<HgemmEpilogue>, _128, { config::STAGES_FP8_N128_TMA6 }> = |s| s;
+    ) -> Kernel<
+        HgemmEpilogue<config::EpilogueStorage2>,
+        _128,
+        { config::STAGES_FP8_N128_TMA6 },
+    > = |s| s;
     let _s5: fn(
         config::SharedStorageFp8N128Tma<{ config::STAGES_FP8_N128_TMA5 }>,
-    ) -> Kernel<TwoBuffers<HgemmEpilogue>, _128, { config::STAGES_FP8_N128_TMA5 }> = |s| s;
+    ) -> Kernel<
+        HgemmEpilogue<config::EpilogueStorage2>,
+        _128,
+        { config::STAGES_FP8_N128_TMA5 },
+    > = |s| s;
     assert!(config::SMEM_BYTES_FP8_N128_TMA6 <= 227 * 1024);
 };
 // `_n192tma`'s configuration is the kernel's: its shared memory
@@ -721,15 +755,15 @@ hgemm_entry!(staged gemm_fp8_e4m3_tn_promoted_staged_s5, (E4M3, E4M3), GmmaFp8Ac
 // 4096x2112x7168
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, HgemmEpilogue, config::STAGES_FP8_STAGED_TMA);
-hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, TwoBuffers<HgemmEpilogue>, config::STAGES_FP8_STAGED_TMA5);
+hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, HgemmEpilogue<config::EpilogueStorage2>, config::STAGES_FP8_STAGED_TMA5);
 // the same with the per-tensor entries' scheduler (`SchedulerFp8Promoted`: a stream-K tail for a
 // last wave at most a quarter full, split-K for small M; `CUTE_RS_FP8_BLOCK=stagedtma5sk`, a
 // measuring variant, session 14)
 #[cfg(feature = "fp8-variants")]
-hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5sk, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, TwoBuffers<HgemmEpilogue>, config::STAGES_FP8_STAGED_TMA5, SchedulerFp8Promoted);
+hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5sk, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, HgemmEpilogue<config::EpilogueStorage2>, config::STAGES_FP8_STAGED_TMA5, SchedulerFp8Promoted);
 // its stream-K tail without split-K (`StreamKFp8`, `CUTE_RS_FP8_BLOCK=stagedtma5tail`)
 #[cfg(feature = "fp8-variants")]
-hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5tail, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, TwoBuffers<HgemmEpilogue>, config::STAGES_FP8_STAGED_TMA5, StreamKFp8);
+hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5tail, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, HgemmEpilogue<config::EpilogueStorage2>, config::STAGES_FP8_STAGED_TMA5, StreamKFp8);
 
 // the staged entries' configuration is the kernel's: their shared memory (scales included)
 const _: () = {
@@ -752,7 +786,7 @@ const _: () = {
         config::SharedStorageFp8StagedTma5,
     ) -> Kernel<
         Coop,
-        TwoBuffers<HgemmEpilogue>,
+        HgemmEpilogue<config::EpilogueStorage2>,
         _128,
         Staged,
         { config::STAGES_FP8_STAGED_TMA5 },
@@ -844,40 +878,6 @@ impl<E: CollectiveEpilogue<Args = EpilogueArgs>> CollectiveEpilogue for Direct<E
         // SAFETY: the caller's; the direct path (`out` without OUT_TMA) reads and writes no
         // shared memory, so `E`'s storage pointer is never dereferenced
         unsafe { E::store::<W>(&a, acc, mn, origin, t, smem as *mut E::Storage, wg, last) }
-    }
-}
-
-/// The epilogue `E` on 128-wide warpgroup tiles (`WarpgroupTile::EpiCols` 128) with the two
-/// 64-column chunk buffers a consumer warpgroup that such a tile's TMA path uses
-/// ([`config::EpilogueStorageN128`], 32 KiB, where `E`'s storage has four): the block-scaled
-/// `_staged_tma5` entry's, whose fifth stage takes the other 32 KiB. `epilogue::store` places a
-/// 128-column tile's warpgroups' buffers 16 KiB apart, within this storage.
-pub struct TwoBuffers<E>(core::marker::PhantomData<E>);
-
-impl<E: CollectiveEpilogue<Args = EpilogueArgs>> CollectiveEpilogue for TwoBuffers<E> {
-    type Args = EpilogueArgs;
-    type Storage = config::EpilogueStorageN128;
-    #[inline(always)]
-    unsafe fn store<W: WarpgroupTile>(
-        a: &EpilogueArgs,
-        acc: &[f32; 128],
-        mn: (i32, i32),
-        origin: (i32, i32),
-        t: i32,
-        smem: *mut config::EpilogueStorageN128,
-        wg: i32,
-        last: bool,
-    ) {
-        const {
-            assert!(
-                W::M == 64 && <W::EpiCols as StaticInt>::VALUE == 128,
-                "TwoBuffers: 64 × 128 warpgroup tiles"
-            )
-        };
-        // SAFETY: the caller's; a 64 × 128 tile's TMA path uses the first
-        // `SMEM_EPI_BYTES_N128` bytes of `E`'s storage only (`epilogue::store`), the direct path
-        // none
-        unsafe { E::store::<W>(a, acc, mn, origin, t, smem as *mut E::Storage, wg, last) }
     }
 }
 
