@@ -8,20 +8,9 @@
 # Sections: C --check (176 keys forced and natural: odd lengths, GQA/MQA, both causal alignments, f16);
 # S memcheck / racecheck / synccheck on a 176-key shape; W the forced 176-key sweep (d128 problems);
 # P bench_attention.py d128 ours vs cuDNN, n176 / overlap alternated, two rounds.
-set -u
-D=${D:-.gpu/s15a}; R=/tmp/r15a; mkdir -p $R; S=$R/summary.txt
-export CUDA_CACHE_MAXSIZE=4294967296 CUDA_CACHE_PATH=/tmp/nvc-15a
-x() { python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" "$1" "$2"; }
-T0=$(date +%s); t() { echo "[t=$(( $(date +%s) - T0 )) s] $*" | tee -a $S; }
-BUDGET=${BUDGET:-290}; left() { echo $(( BUDGET - ($(date +%s) - T0) )); }
-fin() { cp $S $OUT/ 2>/dev/null; tar czf $OUT/r15a.tgz -C /tmp r15a 2>/dev/null; exit 0; }
-trap fin EXIT
-x $D/host.xz /tmp/h15a && chmod +x /tmp/h15a; H=/tmp/h15a
-mkdir -p /tmp/p15a; for f in $(cat $D/stub-families.txt); do cp $D/stub.ptx /tmp/p15a/$f.ptx; done
-export CUTE_RS_PTX_DIR=/tmp/p15a
+BUDGET=${BUDGET:-290}; . tools/gpu/lib.sh s15a
 mkdir -p /tmp/py15a/cute_rs && cp python/cute_rs/*.py /tmp/py15a/cute_rs/ && cp python/bench_attention.py /tmp/py15a/
 x $D/native.xz /tmp/py15a/cute_rs/_native.abi3.so
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit --format=csv,noheader | tee -a $S
 chk() { timeout 120 $H attention "$@" --check > $R/c.txt 2>&1
   t "C rc=$? ${CUTE_RS_ATTENTION:-default} $(grep -m1 'kernel:' $R/c.txt | cut -c9-60) | $* | $(grep -E 'PASS|FAIL|rror' $R/c.txt | tail -1 | cut -c1-100)"; }
 chk --batch 1 --heads 4 --seqlen-q 3000 --seqlen-k 9000 --head-dim 128

@@ -7,19 +7,7 @@
 #     in session 15's call 1), and the default 176-key tile at 16k.
 # Package (D, default .gpu/s15b): host.xz, hgemm.ptx.xz (cut: the FP8 per-tensor/fast entries, hgemm_bf16_tn),
 # stub.ptx + stub-families.txt. Run from the repo root with $OUT set:  D=.gpu/s15b bash tools/gpu/s15/diagnose-ncu.sh
-set -u
-D=${D:-.gpu/s15b}; R=/tmp/r15b; mkdir -p $R; S=$R/summary.txt
-export CUDA_CACHE_MAXSIZE=4294967296 CUDA_CACHE_PATH=/tmp/nvc-15b
-x() { python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" "$1" "$2"; }
-T0=$(date +%s); t() { echo "[t=$(( $(date +%s) - T0 )) s] $*" | tee -a $S; }
-BUDGET=${BUDGET:-200}; left() { echo $(( BUDGET - ($(date +%s) - T0) )); }
-fin() { cp $S $OUT/ 2>/dev/null; cp $R/*.txt $OUT/ 2>/dev/null; exit 0; }
-trap fin EXIT
-x $D/host.xz /tmp/h15b && chmod +x /tmp/h15b; H=/tmp/h15b
-mkdir -p /tmp/p15b; for f in $(cat $D/stub-families.txt); do cp $D/stub.ptx /tmp/p15b/$f.ptx; done
-x $D/hgemm.ptx.xz /tmp/p15b/hgemm.ptx
-export CUTE_RS_PTX_DIR=/tmp/p15b
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit --format=csv,noheader | tee -a $S
+BUDGET=${BUDGET:-200}; . tools/gpu/lib.sh s15b
 # warm the JIT cache and check the plumbing
 timeout 60 $H gemm --dtype e4m3 --m 128 --n 7168 --k 16384 --bench > $R/b1.txt 2>&1; t "B fp8 skinny rc=$? $(grep -E 'TFLOP|e4m3' $R/b1.txt | tail -2 | tr -s ' ' | cut -c1-200)"
 timeout 60 $H gemm --ta --dtype bf16 --m 2048 --bench > $R/b2.txt 2>&1; t "B bf16 2048 rc=$? $(grep -E 'TFLOP|bf16' $R/b2.txt | tail -2 | tr -s ' ' | cut -c1-200)"

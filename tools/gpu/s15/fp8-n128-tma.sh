@@ -9,19 +9,7 @@
 # Sections: C --check of both new entries (odd shapes, split-K, tails, f32 D, scales); W the FP8 sweep with n128tma6 as
 # the per-tensor tile (its fused problems have no entry on it: counted apart); S memcheck; P host gemm --bench, the
 # three alternated (two rounds; n128tma5 in the first only), ours / cuBLASLt in the same process.
-set -u
-D=${D:-.gpu/s15c}; R=/tmp/r15c; mkdir -p $R; S=$R/summary.txt
-export CUDA_CACHE_MAXSIZE=4294967296 CUDA_CACHE_PATH=/tmp/nvc-15c
-x() { python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" "$1" "$2"; }
-T0=$(date +%s); t() { echo "[t=$(( $(date +%s) - T0 )) s] $*" | tee -a $S; }
-BUDGET=${BUDGET:-260}; left() { echo $(( BUDGET - ($(date +%s) - T0) )); }
-fin() { cp $S $OUT/ 2>/dev/null; tar czf $OUT/r15c.tgz -C /tmp r15c 2>/dev/null; exit 0; }
-trap fin EXIT
-x $D/host.xz /tmp/h15c && chmod +x /tmp/h15c; H=/tmp/h15c
-mkdir -p /tmp/p15c; for f in $(cat $D/stub-families.txt); do cp $D/stub.ptx /tmp/p15c/$f.ptx; done
-x $D/hgemm.ptx.xz /tmp/p15c/hgemm.ptx
-export CUTE_RS_PTX_DIR=/tmp/p15c
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit --format=csv,noheader | tee -a $S
+BUDGET=${BUDGET:-260}; . tools/gpu/lib.sh s15c
 G="$H gemm --dtype e4m3"
 timeout 150 $G --m 512 --n 384 --k 2048 --check > $R/jit.txt 2>&1 < /dev/null
 t "jit + check default rc=$? $(grep -Eo 'PASS|FAIL' $R/jit.txt | head -1)"

@@ -5,19 +5,7 @@
 # Also the FP8 per-tensor rule of session 15 (M <= 128 on _n128tma6) at two more skinny shapes and the FP8 sweep under it.
 # Package (D, default .gpu/s15d): host.xz (fp8-variants + pingpong release host), hgemm.ptx.xz (cut), stub.ptx +
 # stub-families.txt. Run from the repo root with $OUT set:  D=.gpu/s15d bash tools/gpu/s15/gemm-s4.sh
-set -u
-D=${D:-.gpu/s15d}; R=/tmp/r15d; mkdir -p $R; S=$R/summary.txt
-export CUDA_CACHE_MAXSIZE=4294967296 CUDA_CACHE_PATH=/tmp/nvc-15d
-x() { python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" "$1" "$2"; }
-T0=$(date +%s); t() { echo "[t=$(( $(date +%s) - T0 )) s] $*" | tee -a $S; }
-BUDGET=${BUDGET:-270}; left() { echo $(( BUDGET - ($(date +%s) - T0) )); }
-fin() { cp $S $OUT/ 2>/dev/null; tar czf $OUT/r15d.tgz -C /tmp r15d 2>/dev/null; exit 0; }
-trap fin EXIT
-x $D/host.xz /tmp/h15d && chmod +x /tmp/h15d; H=/tmp/h15d
-mkdir -p /tmp/p15d; for f in $(cat $D/stub-families.txt); do cp $D/stub.ptx /tmp/p15d/$f.ptx; done
-x $D/hgemm.ptx.xz /tmp/p15d/hgemm.ptx
-export CUTE_RS_PTX_DIR=/tmp/p15d
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit --format=csv,noheader | tee -a $S
+BUDGET=${BUDGET:-270}; . tools/gpu/lib.sh s15d
 timeout 150 $H gemm --ta --dtype bf16 --m 300 --n 200 --k 520 --check > $R/jit.txt 2>&1 < /dev/null
 t "jit + check default rc=$? $(grep -Eo 'PASS|FAIL' $R/jit.txt | head -1)"
 while read -r args; do

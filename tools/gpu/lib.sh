@@ -1,0 +1,24 @@
+# Shared preamble of the device scripts (source it: `. tools/gpu/lib.sh NAME`, NAME e.g. s15a; bash, run from the repo root with
+# $OUT set by the device tool). NAME names the run's folders: /tmp/rNAME (logs, summary.txt: copied to $OUT at exit,
+# with a tarball of the folder), /tmp/pNAME (the PTX directory: stubs for the families in $D/stub-families.txt, and
+# $D/<family>.ptx.xz unpacked for each one present), the JIT cache /tmp/nvc-NAME. It unpacks $D/host.xz to $H and
+# defines:
+#   x SRC.xz DST   unpack an xz file (python's lzma: no xz binary on the device)
+#   t TEXT...      print "[t=N s] TEXT" and append it to the summary
+#   left           seconds left of $BUDGET (default 200) since the start
+# and exports CUTE_RS_PTX_DIR, CUDA_CACHE_PATH, CUDA_CACHE_MAXSIZE. D defaults to .gpu/NAME.
+set -u
+GPU_NAME=$1
+D=${D:-.gpu/$GPU_NAME}; R=/tmp/r$GPU_NAME; mkdir -p $R; S=$R/summary.txt
+export CUDA_CACHE_MAXSIZE=4294967296 CUDA_CACHE_PATH=/tmp/nvc-$GPU_NAME
+x() { python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" "$1" "$2"; }
+T0=$(date +%s); t() { echo "[t=$(( $(date +%s) - T0 )) s] $*" | tee -a $S; }
+BUDGET=${BUDGET:-200}; left() { echo $(( BUDGET - ($(date +%s) - T0) )); }
+gpu_fin() { cp $S $OUT/ 2>/dev/null; tar czf $OUT/r$GPU_NAME.tgz -C /tmp r$GPU_NAME 2>/dev/null; exit 0; }
+trap gpu_fin EXIT
+x $D/host.xz /tmp/h$GPU_NAME && chmod +x /tmp/h$GPU_NAME; H=/tmp/h$GPU_NAME
+P=/tmp/p$GPU_NAME; mkdir -p $P
+for f in $(cat $D/stub-families.txt 2>/dev/null); do cp $D/stub.ptx $P/$f.ptx; done
+for z in $D/*.ptx.xz; do [ -e "$z" ] && x "$z" $P/$(basename "$z" .xz); done
+export CUTE_RS_PTX_DIR=$P
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit --format=csv,noheader | tee -a $S
