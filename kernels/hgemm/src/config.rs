@@ -162,6 +162,32 @@ pub const SMEM_BYTES_FP8_STAGED_TMA: usize = core::mem::size_of::<SharedStorageF
 /// 197 KiB).
 pub const SMEM_BYTES_FP8_STAGED_TMA5: usize = core::mem::size_of::<SharedStorageFp8StagedTma5>();
 
+/// The block-scaled staged entry on 128×192 tiles with the TMA epilogue (`_staged_n192tma`,
+/// doc/fp8-gemm.md, "Block scales on the 128 × 192 tile"): the per-tensor default's tile and
+/// epilogue path ([`TILE_FP8_N192`], three 64-column chunks a consumer warpgroup through
+/// [`EpilogueStorageN192`]) with each stage's block scales ([`Fp8ScaleStageWide`]: A's 128 row
+/// scales and B's two N-blocks' boxes), 4 stages of 40 KiB.
+pub const STAGES_FP8_STAGED_N192_TMA: usize = 4;
+/// A stage's block scales on a tile that straddles two of B's N-blocks (the collective's
+/// `Fp8ScaleStageWide`: A's 128, then B's two boxes of 4, 128 bytes apart).
+pub type Fp8ScaleStageWide = SmemScales<{ TILE_FP8.0 }, 36>;
+/// `_staged_n192tma`'s shared memory: the 128×192 stages, the three chunk buffers of each
+/// consumer warpgroup, the barriers, then the stages' scales.
+pub type SharedStorageFp8StagedN192Tma = StagedSharedStorage<
+    GemmSharedStorage<
+        SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
+        SmemTile<{ TILE_FP8_N192.1 * TILE_FP8_N192.2 }>,
+        EpilogueStorageN192,
+        STAGES_FP8_STAGED_N192_TMA,
+    >,
+    Fp8ScaleStageWide,
+    STAGES_FP8_STAGED_N192_TMA,
+>;
+/// Dynamic shared memory of `_staged_n192tma` (4 · 40 KiB + 56 KiB + the barriers + 4 · 768
+/// bytes of scales: 220 KiB).
+pub const SMEM_BYTES_FP8_STAGED_N192_TMA: usize =
+    core::mem::size_of::<SharedStorageFp8StagedN192Tma>();
+
 /// The ping-pong entries' CTA tile (M, N, K): 64×256, a consumer warpgroup's whole tile
 /// (CUTLASS's `KernelTmaWarpSpecializedPingpong`; the entries are built with
 /// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
@@ -276,6 +302,17 @@ pub const SMEM_EPI_BYTES_N128: usize = CONSUMERS * 2 * CHUNK_BYTES;
 /// The epilogue's shared memory of [`SMEM_EPI_BYTES_N128`], 1024-byte aligned.
 #[repr(C, align(1024))]
 pub struct EpilogueStorageN128(pub [u8; SMEM_EPI_BYTES_N128]);
+
+/// Shared memory of the epilogue on 192-wide warpgroup tiles with three chunk buffers a
+/// consumer warpgroup (56 KiB): `epilogue::store` places the warpgroups' buffers 32 KiB apart
+/// (as in [`EpilogueStorage`]), and a 16-bit tile's three 64-column chunks use the first three
+/// of each, so the storage ends after the second warpgroup's third (32 + 3 · 8 KiB).
+pub const SMEM_EPI_BYTES_N192: usize =
+    (CONSUMERS - 1) * CHUNK_BUFFERS * CHUNK_BYTES + 3 * CHUNK_BYTES;
+
+/// The epilogue's shared memory of [`SMEM_EPI_BYTES_N192`], 1024-byte aligned.
+#[repr(C, align(1024))]
+pub struct EpilogueStorageN192(pub [u8; SMEM_EPI_BYTES_N192]);
 
 /// The kernel's shared memory: A's and B's stage tiles, the epilogue's buffers, the pipeline's
 /// barriers, one `#[repr(C)]` struct.
