@@ -9,8 +9,9 @@
 //!   **block scales** ([`Fp8Scales::Block`]: 1×128 along K for A's rows, 128×128 for B); the
 //!   consumers' schedule is paired temporaries per warpgroup, k-tiles in pairs, the first
 //!   promoted while the second's `wgmma`s run (doc/fp8-gemm.md); block scales run
-//!   [`Fp8BlockEntry::BLOCK`] (the same kernel with each stage's scales through shared
-//!   memory and C through the TMA epilogue, for M a multiple of 4); per-tensor scales run
+//!   [`Fp8BlockEntry::BLOCK`] (for M a multiple of 4: the per-tensor kernel's 128×192 tiles
+//!   with each stage's scales through shared memory, each 64-column chunk scaled by its own
+//!   128-column N-block, and C through the TMA epilogue); per-tensor scales run
 //!   [`PROMOTED_PER_TENSOR_ENTRY`], the promoted kernel without the block scales' code on
 //!   128×192 tiles (one `m64n192k32` temporary per consumer warpgroup; C through the TMA
 //!   epilogue's shared memory, stored while the next tile's `wgmma`s run)

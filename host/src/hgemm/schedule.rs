@@ -330,21 +330,25 @@ impl Fp8PromotedTile {
 }
 
 /// The entry of block-scaled launches ([`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)):
-/// `gemm_fp8_e4m3_tn_promoted_staged_tma5` ([`Fp8BlockEntry::BLOCK`]), which brings each stage's
-/// scales into shared memory by TMA with the stage's A and B tiles (DeepGEMM's schedule;
-/// doc/fp8-gemm.md, "Block scales through shared memory") and stores C through the TMA epilogue
-/// ("Block scales on the TMA epilogue"), where it [`takes`](Fp8BlockEntry::takes) them (M a
-/// multiple of 4), else the
+/// `gemm_fp8_e4m3_tn_promoted_staged_n192tma` ([`Fp8BlockEntry::BLOCK`]), which brings each
+/// stage's scales into shared memory by TMA with the stage's A and B tiles (DeepGEMM's schedule;
+/// doc/fp8-gemm.md, "Block scales through shared memory") on the per-tensor default's 128×192
+/// tiles, each 64-column chunk scaled by its own 128-column N-block ("Block scales on the 128 ×
+/// 192 tile"), and stores C through the TMA epilogue, where it [`takes`](Fp8BlockEntry::takes)
+/// them (M a multiple of 4), else the
 /// block entry `gemm_fp8_e4m3_tn_promoted`, whose consumers load their rows' scales from global
 /// memory in the k-tile loop (a 2-deep queue); the override `CUTE_RS_FP8_BLOCK=<name>`
 /// ([`Overrides::fp8_block_entry`](crate::Overrides::fp8_block_entry)) picks one for measuring
-/// (`staged`, `staged5` and `stagedtma`: built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+/// (all but `global` and `stagedn192tma` built with
+/// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
 ///
 /// ```
 /// use host::hgemm::Fp8BlockEntry;
 /// let s = Fp8BlockEntry::from_name("staged").unwrap();
 /// assert_eq!(s.entry(), "gemm_fp8_e4m3_tn_promoted_staged");
-/// assert_eq!(Fp8BlockEntry::BLOCK.entry(), "gemm_fp8_e4m3_tn_promoted_staged_tma5");
+/// assert_eq!(Fp8BlockEntry::BLOCK.entry(), "gemm_fp8_e4m3_tn_promoted_staged_n192tma");
+/// let t = Fp8BlockEntry::from_name("stagedtma5").unwrap();
+/// assert_eq!(t.entry(), "gemm_fp8_e4m3_tn_promoted_staged_tma5");
 /// assert_eq!(Fp8BlockEntry::from_name("global").unwrap().entry(), "gemm_fp8_e4m3_tn_promoted");
 /// assert!(Fp8BlockEntry::from_name("n7").is_none());
 /// ```
@@ -360,22 +364,32 @@ pub enum Fp8BlockEntry {
     /// Scales through shared memory, the TMA epilogue (two 64-column chunks a consumer
     /// warpgroup through its 64 KiB of buffers), 4 stages.
     StagedTma,
-    /// The same with the two chunks' buffers only (32 KiB), 5 stages (the default: H200,
-    /// against `Staged` +6–11 % at 4096×7168×16384, +15–16 % at 8192³, +42–49 % at 4096³).
+    /// The same with the two chunks' buffers only (32 KiB), 5 stages (the default of session
+    /// 14: H200, against `Staged` +6–11 % at 4096×7168×16384, +15–16 % at 8192³, +42–49 % at
+    /// 4096³).
     StagedTma5,
     /// `StagedTma5` with the per-tensor entries' scheduler (a stream-K tail for a last wave at
     /// most a quarter full, split-K for small M: [`config::SCHEDULER_FP8_PROMOTED`]).
     StagedTma5StreamK,
     /// `StagedTma5` with the stream-K tail only ([`config::SCHEDULER_FP8_BLOCK_TAIL`]).
     StagedTma5Tail,
+    /// Scales through shared memory on the per-tensor default's 128×192 tiles (one temporary,
+    /// each 64-column chunk scaled by its own N-block's scale), the TMA epilogue (three
+    /// 64-column chunks a consumer warpgroup, 48 KiB), 4 stages, data-parallel (the default
+    /// since session 15: H200, against `StagedTma5` +10–11 % at 4096×7168×16384, +20 % at
+    /// 8192³, +8–14 % at 4096³, +30–31 % at 4096×2112×7168).
+    StagedN192Tma,
+    /// The same with a stream-K tail for a last wave at most a quarter full
+    /// ([`config::SCHEDULER_FP8_BLOCK_TAIL`]; with split-K too its state spilled).
+    StagedN192TmaTail,
 }
 
 impl Fp8BlockEntry {
     /// The entry of block-scaled launches (where it [`takes`](Self::takes) them; H200: see
-    /// doc/fp8-gemm.md, "Block scales through shared memory").
-    pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::StagedTma5;
+    /// doc/fp8-gemm.md, "Block scales on the 128 × 192 tile").
+    pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::StagedN192Tma;
     /// Every entry, with its override name.
-    pub const ALL: [(&'static str, Fp8BlockEntry); 7] = [
+    pub const ALL: [(&'static str, Fp8BlockEntry); 9] = [
         ("global", Fp8BlockEntry::Global),
         ("staged", Fp8BlockEntry::Staged),
         ("staged5", Fp8BlockEntry::Staged5),
@@ -383,6 +397,8 @@ impl Fp8BlockEntry {
         ("stagedtma5", Fp8BlockEntry::StagedTma5),
         ("stagedtma5sk", Fp8BlockEntry::StagedTma5StreamK),
         ("stagedtma5tail", Fp8BlockEntry::StagedTma5Tail),
+        ("stagedn192tma", Fp8BlockEntry::StagedN192Tma),
+        ("stagedn192tmatail", Fp8BlockEntry::StagedN192TmaTail),
     ];
     /// The entry of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
@@ -398,12 +414,15 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedTma5 => "gemm_fp8_e4m3_tn_promoted_staged_tma5",
             Fp8BlockEntry::StagedTma5StreamK => "gemm_fp8_e4m3_tn_promoted_staged_tma5sk",
             Fp8BlockEntry::StagedTma5Tail => "gemm_fp8_e4m3_tn_promoted_staged_tma5tail",
+            Fp8BlockEntry::StagedN192Tma => "gemm_fp8_e4m3_tn_promoted_staged_n192tma",
+            Fp8BlockEntry::StagedN192TmaTail => "gemm_fp8_e4m3_tn_promoted_staged_n192tmatail",
         }
     }
     /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows: the
     /// staged entries load a tile's row scales of one k-block as a TMA box, which must start
     /// 16-byte aligned in global memory, so `M` a multiple of 4 (DeepGEMM's condition) and
-    /// 16-byte aligned buffers; the block entry takes any.
+    /// 16-byte aligned buffers (B's boxes are the aligned 4 holding a scale: any N; K any
+    /// multiple of 16, as every FP8 launch); the block entry takes any.
     ///
     /// ```
     /// use host::hgemm::Fp8BlockEntry;
@@ -411,6 +430,8 @@ impl Fp8BlockEntry {
     /// assert!(!Fp8BlockEntry::Staged.takes(129, (0x1000, 0x2000)));
     /// assert!(!Fp8BlockEntry::Staged.takes(300, (0x1004, 0x2000)));
     /// assert!(Fp8BlockEntry::Global.takes(129, (0x1004, 0x2000)));
+    /// assert!(Fp8BlockEntry::StagedN192Tma.takes(300, (0x1000, 0x2000)));
+    /// assert!(!Fp8BlockEntry::StagedN192Tma.takes(302, (0x1000, 0x2000)));
     /// ```
     pub fn takes(self, m: usize, (sa, sb): (u64, u64)) -> bool {
         self == Fp8BlockEntry::Global
@@ -428,25 +449,36 @@ impl Fp8BlockEntry {
     /// // 5 stages beside the two chunk buffers a warpgroup (32 KiB)
     /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_TMA5, 5 * 32 * 1024 + 32 * 1024 + 1024 + 4 * 1024);
     /// assert!(config::SMEM_BYTES_FP8_STAGED_TMA5 <= 227 * 1024);
+    /// // 128×192: 4 stages of 128×64 A and 192×64 B tiles, three chunk buffers a warpgroup
+    /// // (48 KiB), the barriers, 4 stages' scales (768 bytes each: B's two boxes)
+    /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_N192_TMA, 4 * 40 * 1024 + 48 * 1024 + 1024 + 3 * 1024);
     /// ```
     pub(crate) fn variant(self, scales: (u64, u64)) -> HgemmVariant {
         let v = HgemmVariant::fp8_promoted(scales);
-        let (smem, tma_epilogue) = match self {
+        let (tile, smem, tma_epilogue) = match self {
             Fp8BlockEntry::Global => return v,
-            Fp8BlockEntry::Staged => (config::SMEM_BYTES_FP8_STAGED, false),
-            Fp8BlockEntry::Staged5 => (config::SMEM_BYTES_FP8_STAGED_S5, false),
-            Fp8BlockEntry::StagedTma => (config::SMEM_BYTES_FP8_STAGED_TMA, true),
+            Fp8BlockEntry::Staged => (v.tile, config::SMEM_BYTES_FP8_STAGED, false),
+            Fp8BlockEntry::Staged5 => (v.tile, config::SMEM_BYTES_FP8_STAGED_S5, false),
+            Fp8BlockEntry::StagedTma => (v.tile, config::SMEM_BYTES_FP8_STAGED_TMA, true),
             Fp8BlockEntry::StagedTma5
             | Fp8BlockEntry::StagedTma5StreamK
-            | Fp8BlockEntry::StagedTma5Tail => (config::SMEM_BYTES_FP8_STAGED_TMA5, true),
+            | Fp8BlockEntry::StagedTma5Tail => (v.tile, config::SMEM_BYTES_FP8_STAGED_TMA5, true),
+            Fp8BlockEntry::StagedN192Tma | Fp8BlockEntry::StagedN192TmaTail => (
+                config::TILE_FP8_N192,
+                config::SMEM_BYTES_FP8_STAGED_N192_TMA,
+                true,
+            ),
         };
         HgemmVariant {
+            tile,
             smem,
             tma_epilogue,
             scale_maps: true,
             scheduler: match self {
                 Fp8BlockEntry::StagedTma5StreamK => config::SCHEDULER_FP8_PROMOTED,
-                Fp8BlockEntry::StagedTma5Tail => config::SCHEDULER_FP8_BLOCK_TAIL,
+                Fp8BlockEntry::StagedTma5Tail | Fp8BlockEntry::StagedN192TmaTail => {
+                    config::SCHEDULER_FP8_BLOCK_TAIL
+                }
                 _ => v.scheduler,
             },
             ..v

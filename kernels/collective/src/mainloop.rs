@@ -830,6 +830,199 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
     }
 }
 
+/// A stage's block scales for tiles that straddle two of B's 128-column N-blocks
+/// ([`GmmaFp8AccumulationStagedWide`]): A's 128 row scales, then B's two boxes of 4
+/// ([`scale_b_stage`]: 128 bytes apart, each a TMA destination at a 128-byte boundary).
+pub type Fp8ScaleStageWide = SmemScales<128, 36>;
+
+/// B's scales in a [`Fp8ScaleStageWide`]: `(position in a box of 4, the tile's N-block 0 or 1)`
+/// → the element of its `b` (the second box 32 `f32`, 128 bytes, after the first).
+#[inline(always)]
+fn scale_b_stage() -> Layout<(_4, _2), (_1, _32)> {
+    Layout::default()
+}
+
+/// The 64-column chunk of value `v = 4·j + q` of an `m64nN` fragment: `(q, j in the chunk,
+/// chunk)` → chunk (eight 8-column blocks a chunk; at most three chunks: N ≤ 192).
+#[inline(always)]
+fn acc_chunk() -> Layout<(_4, _8, _3), (_0, _0, _1)> {
+    Layout::default()
+}
+
+/// FP8 promotion with block scales through shared memory ([`GmmaFp8AccumulationStaged`]'s
+/// staging) on a tile of `2V` columns that straddles two of B's 128-column N-blocks: the 128 ×
+/// 192 tile (`V` 96, one `m64n192k32` temporary; DeepGEMM's `BLOCK_N = 192`). A tile at `n0`
+/// covers N-blocks `nb` and `nb + 1` (clamped into B's scales: columns past N are zeros), the
+/// boundary at a 64-column chunk of the tile (tile origins are multiples of 64); each chunk
+/// takes the scale of its own N-block, found once per tile from the tile's origin by the
+/// `(128, NB)` split of N. Per stage the producer loads A's 128 row scales and the two blocks'
+/// boxes of B's scales ([`Fp8ScaleStageWide`]); a consumer reads its two rows' and the two
+/// blocks' scales after the stage's full barrier, and its promotion is
+/// `main += s_a[row]·s_b[chunk's block]·temp`. One temporary (`V` main + `V` temporary
+/// registers: 192 for the 128 × 192 tile), no pairs, no turns.
+pub struct GmmaFp8AccumulationStagedWide<const V: usize> {
+    /// The `m64n(2V)` temporary.
+    temp: [f32; V],
+    /// This thread's two rows in the stage's 128 (as [`GmmaFp8AccumulationStaged`]'s).
+    rows: [i32; 2],
+    /// B's scale `(nb, 0)` of the tile's two N-blocks in the 1-D tensor (k-tile `kt`'s: `+ kt`).
+    b0: [i32; 2],
+    /// Whether each 64-column chunk of the tile lies in the second N-block.
+    second: [bool; 3],
+    /// The waited k-tile's scales: A's two rows', B's two N-blocks'.
+    queue: [f32; 4],
+}
+
+/// The tile at column `n0` of a problem of `n` columns in B's N-blocks: its offset in its first
+/// block and the block (the `(128, NB)` split of `n0`), and the second block, clamped into the
+/// `NB` blocks.
+#[inline(always)]
+fn wide_tile_blocks(n0: i32, n: i32) -> (i32, [i32; 2]) {
+    let nbs = n.ceil_div(128);
+    let (off, nb): (i32, i32) = make_layout_left((_128, nbs)).idx2crd(n0);
+    (off, [nb, (nb + 1).min(nbs - 1)])
+}
+
+impl<const V: usize> AccumulationStage for GmmaFp8AccumulationStagedWide<V> {
+    type Stage = Fp8ScaleStageWide;
+    const STAGE_TX_BYTES: u32 = ScaleAtomA::TX_BYTES + 2 * ScaleAtomB::TX_BYTES;
+}
+
+impl<const V: usize> MmaAccumulation<[f32; V]> for GmmaFp8AccumulationStagedWide<V> {
+    type Args = Fp8StagedScales;
+    const K_PIPE_MMAS: u32 = 0;
+    #[inline(always)]
+    fn new(s: &Fp8StagedScales, (wg, t): (i32, i32), (_, n0): (i32, i32), k: i32) -> Self {
+        const {
+            assert!(
+                V.is_multiple_of(32) && V <= 96,
+                "GmmaFp8AccumulationStagedWide: tiles of whole 64-column chunks, N ≤ 192 (two N-blocks)"
+            )
+        };
+        // SAFETY: a tile's first column and the k-tile count are not negative (so the splits
+        // below are shifts and masks)
+        unsafe { core::hint::assert_unchecked(n0 >= 0 && k >= 0) };
+        // this thread's rows of the stage's 128: (row in the warpgroup's 64, warpgroup)
+        let r = make_layout_left((_64, _2)).crd2idx((acc_row_thr().crd2idx(t), wg));
+        let (off, nb) = wide_tile_blocks(n0, s.mn.1);
+        let sb = make_layout((s.mn.1.ceil_div(128), k), (k, _1));
+        // (chunk) → its first column from the first N-block's start: the tile's offset in that
+        // block + 64·chunk; in the (128, 2) split of that, its block (0 or 1: tiles of at most
+        // 192 columns from a 64-column boundary)
+        let chunks = make_layout(_3, _64);
+        let mut second = [false; 3];
+        device::unroll!(V / 32, |c| {
+            let col = off + chunks.crd2idx(c as i32).value() as i32;
+            let (_, b): (i32, i32) = make_layout_left((_128, _2)).idx2crd(col);
+            second[c] = b != 0;
+        });
+        GmmaFp8AccumulationStagedWide {
+            // SAFETY: all-zero bits are 0.0 (never read before a scale-d 0 wgmma writes them)
+            temp: unsafe { core::mem::zeroed() },
+            rows: [r, r + 8],
+            b0: [
+                sb.crd2idx((nb[0], 0i32)).value() as i32,
+                sb.crd2idx((nb[1], 0i32)).value() as i32,
+            ],
+            second,
+            queue: [1.0; 4],
+        }
+    }
+    #[inline(always)]
+    fn frag<'s>(&'s mut self, _: &'s mut [f32; V]) -> &'s mut [f32; V] {
+        &mut self.temp
+    }
+    #[inline(always)]
+    fn k_tile_scale(_: ScaleOut) -> ScaleOut {
+        ScaleOut::Zero
+    }
+    #[inline(always)]
+    unsafe fn prefetch(&mut self, _: i32, _: usize) {}
+    #[inline(always)]
+    fn promote(&mut self, main: &mut [f32; V]) {
+        let [s_a0, s_a1, s_b0, s_b1] = self.queue;
+        // [chunk][row half] → the product of the row's and the chunk's N-block's scales
+        let mut scale = [[0.0f32; 2]; 3];
+        device::unroll!(V / 32, |c| {
+            let s_b = if self.second[c] { s_b1 } else { s_b0 };
+            scale[c] = [s_a0 * s_b, s_a1 * s_b];
+        });
+        let temp = &self.temp;
+        device::unroll!(
+            V / 4,
+            #[inline(always)]
+            |j| device::unroll!(
+                4,
+                #[inline(always)]
+                |q| {
+                    let v = 4 * j + q;
+                    let c = acc_chunk().crd2idx(v as i32) as usize;
+                    let s = scale[c][acc_row_half().crd2idx(q as i32) as usize];
+                    main[v] = device::math::fma(temp[v], s, main[v]);
+                }
+            )
+        );
+    }
+    #[inline(always)]
+    unsafe fn load_stage(
+        s: &Fp8StagedScales,
+        bar: *mut u64,
+        stage: *mut Fp8ScaleStageWide,
+        (m0, n0): (i32, i32),
+        kt: i32,
+        k_tiles: i32,
+    ) {
+        let (m, n) = s.mn;
+        // SAFETY: a tile's first column and a k-tile are not negative
+        unsafe { core::hint::assert_unchecked(n0 >= 0 && kt >= 0 && k_tiles >= 0) };
+        // the scale tensors as the maps see them (1-D): A's (M, KB):(1, M), B's (NB, KB):(KB, 1)
+        let sa = make_layout((m, k_tiles), (_1, m));
+        let sb = make_layout((n.ceil_div(128), k_tiles), (k_tiles, _1));
+        let (_, nb) = wide_tile_blocks(n0, n);
+        let boxes = scale_b_boxes(n.ceil_div(128) * k_tiles);
+        unsafe {
+            let b = (&raw mut (*stage).b) as *mut f32;
+            ScaleAtomA::new(s.a).copy(
+                bar,
+                (&raw mut (*stage).a) as *mut f32,
+                [sa.crd2idx((m0, kt)).value() as i32],
+            );
+            // each N-block's box: the aligned 4 holding (nb, kt)
+            device::unroll!(2, |i| {
+                let x = sb.crd2idx((nb[i], kt)).value() as i32;
+                // SAFETY: an index into B's scales
+                core::hint::assert_unchecked(x >= 0);
+                let (_, b_box): (i32, i32) = boxes.idx2crd(x);
+                ScaleAtomB::new(s.b).copy(
+                    bar,
+                    b.add(scale_b_stage().crd2idx((0i32, i as i32)) as usize),
+                    [boxes.crd2idx((0i32, b_box)).value() as i32],
+                );
+            });
+        }
+    }
+    #[inline(always)]
+    unsafe fn read_stage(&mut self, stage: *const Fp8ScaleStageWide, _slot: usize, kt: i32) {
+        // B's scales' positions in their boxes of 4 (the boxes' count is immaterial here)
+        let x = [self.b0[0] + kt, self.b0[1] + kt];
+        // SAFETY: indices into B's scales
+        unsafe { core::hint::assert_unchecked(x[0] >= 0 && x[1] >= 0) };
+        let (j0, _): (i32, i32) = scale_b_boxes(i32::MAX).idx2crd(x[0]);
+        let (j1, _): (i32, i32) = scale_b_boxes(i32::MAX).idx2crd(x[1]);
+        // SAFETY: the stage's scales landed (its full barrier passed); rows < 128, j < 4
+        unsafe {
+            let a = (&raw const (*stage).a) as *const f32;
+            let b = (&raw const (*stage).b) as *const f32;
+            self.queue = [
+                *a.add(self.rows[0] as usize),
+                *a.add(self.rows[1] as usize),
+                *b.add(scale_b_stage().crd2idx((j0, 0i32)) as usize),
+                *b.add(scale_b_stage().crd2idx((j1, 1i32)) as usize),
+            ];
+        }
+    }
+}
+
 /// The stage `i` tiles of A and B in `smem`: pointers, no references taken.
 #[inline(always)]
 fn stage_tiles<TA: StageTile, TB: StageTile, const STAGES: usize>(
@@ -1328,4 +1521,44 @@ where
             "CollectiveMma: an MN-major B needs TileN::MN_MAJOR_B (its wgmma descriptors from the whole tile's block; TileN<_128>'s BBlock is _64)"
         );
     };
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+
+    /// A 128 × 192 tile's promotion scales each accumulator by its row's scale and the scale of
+    /// its column's own 128-column N-block (the stage's first or second box), at both offsets of
+    /// a 192-wide tile in the N-blocks and where its second block lies past N (whose box the
+    /// producer loads from the first block's scales: clamped): the layouts against plain
+    /// arithmetic on the columns.
+    #[test]
+    fn wide_tile_promotion_takes_each_columns_block() {
+        let n = 1000; // 8 N-blocks; tiles at 0, 192, ..., 960 (the last one's second block past N)
+        let s = Fp8StagedScales {
+            a: core::ptr::null(),
+            b: core::ptr::null(),
+            mn: (256, n),
+        };
+        let (s_a, s_b) = ([3.0f32, 5.0], [7.0f32, 11.0]);
+        for n0 in (0..n).step_by(192) {
+            for t in [0, 1, 6, 127] {
+                let mut acc = GmmaFp8AccumulationStagedWide::<96>::new(&s, (0, t), (0, n0), 8);
+                acc.temp = [1.0; 96];
+                acc.queue = [s_a[0], s_a[1], s_b[0], s_b[1]];
+                let mut main = [0.0f32; 96];
+                acc.promote(&mut main);
+                for (v, &got) in main.iter().enumerate() {
+                    // CLayout_64xN: value v = 4·j + q of thread t: column 8·j + 2·(t % 4) + q % 2,
+                    // row half q / 2
+                    let col = n0 + 8 * (v as i32 / 4) + 2 * (t % 4) + (v as i32 % 4) % 2;
+                    // (past N, the second box holds the first block's scale again: clamped)
+                    let second = usize::from(col / 128 != n0 / 128);
+                    let want = s_a[(v % 4) / 2] * s_b[second];
+                    assert_eq!(got, want, "n0 {n0}, thread {t}, value {v} (column {col})");
+                }
+            }
+        }
+    }
 }

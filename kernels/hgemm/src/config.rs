@@ -184,6 +184,32 @@ pub const SMEM_BYTES_FP8_STAGED_TMA: usize = core::mem::size_of::<SharedStorageF
 /// 197 KiB).
 pub const SMEM_BYTES_FP8_STAGED_TMA5: usize = core::mem::size_of::<SharedStorageFp8StagedTma5>();
 
+/// The block-scaled staged entry on 128×192 tiles with the TMA epilogue (`_staged_n192tma`,
+/// doc/fp8-gemm.md, "Block scales on the 128 × 192 tile"): the per-tensor default's tile and
+/// epilogue path ([`TILE_FP8_N192`], three 64-column chunks a consumer warpgroup through
+/// [`EpilogueStorage3`]) with each stage's block scales ([`Fp8ScaleStageWide`]: A's 128 row
+/// scales and B's two N-blocks' boxes), 4 stages of 40 KiB.
+pub const STAGES_FP8_STAGED_N192_TMA: usize = 4;
+/// A stage's block scales on a tile that straddles two of B's N-blocks (the collective's
+/// `Fp8ScaleStageWide`: A's 128, then B's two boxes of 4, 128 bytes apart).
+pub type Fp8ScaleStageWide = SmemScales<{ TILE_FP8.0 }, 36>;
+/// `_staged_n192tma`'s shared memory: the 128×192 stages, the three chunk buffers of each
+/// consumer warpgroup, the barriers, then the stages' scales.
+pub type SharedStorageFp8StagedN192Tma = StagedSharedStorage<
+    GemmSharedStorage<
+        SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
+        SmemTile<{ TILE_FP8_N192.1 * TILE_FP8_N192.2 }>,
+        EpilogueStorage3,
+        STAGES_FP8_STAGED_N192_TMA,
+    >,
+    Fp8ScaleStageWide,
+    STAGES_FP8_STAGED_N192_TMA,
+>;
+/// Dynamic shared memory of `_staged_n192tma` (4 · 40 KiB + 48 KiB + the barriers + 4 · 768
+/// bytes of scales: 212 KiB).
+pub const SMEM_BYTES_FP8_STAGED_N192_TMA: usize =
+    core::mem::size_of::<SharedStorageFp8StagedN192Tma>();
+
 /// The ping-pong entries' CTA tile (M, N, K): 64×256, a consumer warpgroup's whole tile
 /// (CUTLASS's `KernelTmaWarpSpecializedPingpong`; the entries are built with
 /// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
@@ -299,12 +325,21 @@ pub const SMEM_EPI_BYTES_2: usize = CONSUMERS * 2 * CHUNK_BYTES;
 #[repr(C, align(1024))]
 pub struct EpilogueStorage2(pub [u8; SMEM_EPI_BYTES_2]);
 
+/// Shared memory of the epilogue with three chunk buffers a consumer warpgroup (48 KiB): a
+/// 192-wide tile's three 64-column chunks in one round.
+pub const SMEM_EPI_BYTES_3: usize = CONSUMERS * 3 * CHUNK_BYTES;
+
+/// The epilogue's shared memory of [`SMEM_EPI_BYTES_3`], 1024-byte aligned.
+#[repr(C, align(1024))]
+pub struct EpilogueStorage3(pub [u8; SMEM_EPI_BYTES_3]);
+
 /// An epilogue storage's chunk buffers a consumer warpgroup: the TMA path's warpgroups lie
 /// `PER_WARPGROUP` buffers apart, and a tile's chunks go through `min(PER_WARPGROUP, chunks)`
 /// of them in turn (`epilogue::store`).
 ///
 /// ```text
 /// EpilogueStorage::PER_WARPGROUP  == 4   // 64 KiB
+/// EpilogueStorage3::PER_WARPGROUP == 3   // 48 KiB
 /// EpilogueStorage2::PER_WARPGROUP == 2   // 32 KiB
 /// ```
 pub trait ChunkBuffers {
@@ -313,6 +348,9 @@ pub trait ChunkBuffers {
 }
 impl ChunkBuffers for EpilogueStorage {
     const PER_WARPGROUP: usize = CHUNK_BUFFERS;
+}
+impl ChunkBuffers for EpilogueStorage3 {
+    const PER_WARPGROUP: usize = 3;
 }
 impl ChunkBuffers for EpilogueStorage2 {
     const PER_WARPGROUP: usize = 2;

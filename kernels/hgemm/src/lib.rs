@@ -63,11 +63,14 @@
 //! per consumer warpgroup) with the TMA epilogue ([`HgemmEpilogue`]: each warpgroup's 64×192
 //! tile in three 64-column chunks through shared memory, stored while the next tile's `wgmma`s
 //! run) and [`config::STAGES_FP8_N192_TMA`] stages beside its buffers. For block scales it
-//! launches `gemm_fp8_e4m3_tn_promoted_staged_tma5` (M a multiple of 4): the 128×128 kernel with
-//! each stage's block scales brought into shared memory by TMA beside A's and B's k-tiles
-//! (`collective::mainloop::GmmaFp8AccumulationStaged`, the scales' tensor maps in its two extra
-//! parameters) and the TMA epilogue (each warpgroup's 64×128 tile in two 64-column chunks,
-//! `HgemmEpilogue<config::EpilogueStorage2>`: two chunk buffers a warpgroup), [`config::STAGES_FP8_STAGED_TMA5`] stages.
+//! launches `gemm_fp8_e4m3_tn_promoted_staged_n192tma` (M a multiple of 4): the same 128×192
+//! kernel and TMA epilogue (`HgemmEpilogue<config::EpilogueStorage3>`: three chunk buffers a warpgroup) with each stage's
+//! block scales brought into shared memory by TMA beside A's and B's k-tiles
+//! (`collective::mainloop::GmmaFp8AccumulationStagedWide`, the scales' tensor maps in its two
+//! extra parameters: A's 128 row scales and the boxes of the two 128-column N-blocks a 192-wide
+//! tile straddles, each 64-column chunk of the tile scaled by its own block's scale),
+//! [`config::STAGES_FP8_STAGED_N192_TMA`] stages, data-parallel (the 128×128 `_staged_tma5`,
+//! paired temporaries and two chunk buffers a warpgroup, is a measuring variant since session 15).
 //!
 //! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192tma` are
 //! the per-tensor promoted kernel on 128×192 tiles with [`FusedFp8Epilogue`] on the TMA
@@ -117,7 +120,9 @@ pub mod epilogue;
 use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::{KernelTmaWarpSpecializedCooperative, gemm_tma_warpspecialized};
 use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulation};
-use collective::mainloop::{Fp8StagedScales, GmmaFp8AccumulationStaged};
+use collective::mainloop::{
+    Fp8StagedScales, GmmaFp8AccumulationStaged, GmmaFp8AccumulationStagedWide,
+};
 use collective::mainloop::{TileN, WarpgroupTile};
 use collective::scheduler::{
     FixupSlot, PersistentTileScheduler, StreamKScheduler, TileOrder, TileScheduler,
@@ -473,24 +478,28 @@ macro_rules! hgemm_entry {
         device::launch_bounds!($name, THREADS, 1);
     };
     (staged $name:ident, $e:ty, $acc:ty, $stages:expr) => {
-        hgemm_entry!(staged_out $name, $e, $acc, DirectEpilogue, $stages, config::out_direct, DataParallelFp8);
+        hgemm_entry!(staged_out $name, $e, $acc, DirectEpilogue, $stages, config::out_direct, DataParallelFp8, _128);
     };
     // the TMA epilogue's path where the host asks for it (`out` as given)
     (staged_tma $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr) => {
-        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, DataParallelFp8);
+        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, DataParallelFp8, _128);
     };
     (staged_tma $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $sched:ty) => {
-        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, $sched);
+        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, $sched, _128);
     };
-    (staged_out $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $out:expr, $sched:ty) => {
+    // the same on 128 × `$bn` tiles
+    (staged_tma $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $sched:ty, $bn:ty) => {
+        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, $sched, $bn);
+    };
+    (staged_out $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $out:expr, $sched:ty, $bn:ty) => {
         device::kernel! {
-        #[doc = concat!("The block-scaled FP8 GEMM for ", stringify!($e), " inputs with the block scales through shared memory, 128×128 tiles, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
+        #[doc = concat!("The block-scaled FP8 GEMM for ", stringify!($e), " inputs with the block scales through shared memory, CTA tiles of 128 × `", stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
                         "As the promoted entry, with `config::SharedStorageFp8StagedEpi` of the epilogue's storage and ", stringify!($stages), " stages of shared memory; `tma_sa`/`tma_sb` are 1-D tensor maps of the block scales `HgemmParams` documents (f32, boxes of 128 and 4).")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, tma_sa: TmaDescriptor, tma_sb: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -748,13 +757,14 @@ hgemm_entry!(staged gemm_fp8_e4m3_tn_promoted_staged_s5, (E4M3, E4M3), GmmaFp8Ac
 // 14): the staged kernel with `HgemmEpilogue`'s TMA path where the host asks for it (each consumer
 // warpgroup's 64×128 tile as two 64-column chunks through shared memory, stored while the next
 // tile's `wgmma`s run), the direct epilogue having cost the 128×192 kernel 10-35 %: 5 stages
-// beside the two chunks' 32 KiB (`_staged_tma5`, the host's entry for block scales, M a multiple
-// of 4; `CUTE_RS_FP8_BLOCK=global` the block entry above). H200 against `_staged`: +6-11 % at
-// 4096x7168x16384, +15-16 % at 8192³, +42-49 % at 4096³, +27-34 % at 4096x2112x7168; 4 stages
-// beside the 64 KiB of `EpilogueStorage` (`_staged_tma`, `stagedtma`) 0-1 % slower, 5-11 % at
-// 4096x2112x7168
+// beside the two chunks' 32 KiB (`_staged_tma5`, the host's entry for block scales in session 14,
+// now `CUTE_RS_FP8_BLOCK=stagedtma5`; `CUTE_RS_FP8_BLOCK=global` the block entry above). H200
+// against `_staged`: +6-11 % at 4096x7168x16384, +15-16 % at 8192³, +42-49 % at 4096³, +27-34 %
+// at 4096x2112x7168; 4 stages beside the 64 KiB of `EpilogueStorage` (`_staged_tma`,
+// `stagedtma`) 0-1 % slower, 5-11 % at 4096x2112x7168
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, HgemmEpilogue, config::STAGES_FP8_STAGED_TMA);
+#[cfg(feature = "fp8-variants")]
 hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, HgemmEpilogue<config::EpilogueStorage2>, config::STAGES_FP8_STAGED_TMA5);
 // the same with the per-tensor entries' scheduler (`SchedulerFp8Promoted`: a stream-K tail for a
 // last wave at most a quarter full, split-K for small M; `CUTE_RS_FP8_BLOCK=stagedtma5sk`, a
@@ -793,6 +803,59 @@ const _: () = {
     > = |s| s;
     assert!(config::SMEM_BYTES_FP8_STAGED_TMA <= 227 * 1024);
     assert!(config::SMEM_BYTES_FP8_STAGED_TMA5 <= 227 * 1024);
+};
+
+// Block scales on the 128×192 tile (doc/fp8-gemm.md, "Block scales on the 128 × 192 tile",
+// session 15): the per-tensor default's tile and epilogue (one `m64n192k32` temporary, the TMA
+// epilogue's three chunks a warpgroup) with each stage's block scales through shared memory, each
+// 64-column chunk of a tile scaled by its own N-block's scale (`GmmaFp8AccumulationStagedWide`),
+// 4 stages, data-parallel: the host's entry for block scales (M a multiple of 4). H200 against
+// `_staged_tma5`: +10-11 % at 4096x7168x16384, +20 % at 8192³, +8-14 % at 4096³, +30-31 % at
+// 4096x2112x7168 (block / per-tensor 0.84-0.86, 0.90-0.91, 0.93-0.99, 0.82-0.86). With the
+// per-tensor entry's scheduler (split-K + stream-K tail) ptxas spilled 28 bytes; with a stream-K
+// tail only (`_staged_n192tmatail`, `CUTE_RS_FP8_BLOCK=stagedn192tmatail`, 0 spills) +1-3 % at
+// 4096x7168x16384 (its tail), 3-6 % slower at 8192³ and 4096³, +6 / -6 % at 4096x2112x7168
+hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_n192tma, (E4M3, E4M3), AccumulationStagedN192, HgemmEpilogue<config::EpilogueStorage3>, config::STAGES_FP8_STAGED_N192_TMA, DataParallelFp8N192, _192);
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_n192tmatail, (E4M3, E4M3), AccumulationStagedN192, HgemmEpilogue<config::EpilogueStorage3>, config::STAGES_FP8_STAGED_N192_TMA, StreamKFp8N192, _192);
+
+/// Stream-K on 128×192 tiles without split-K (the measuring `_staged_n192tmatail`: a tail only,
+/// [`config::SCHEDULER_FP8_BLOCK_TAIL`]).
+pub type StreamKFp8N192 =
+    StreamKScheduler<{ config::TILE_FP8_N192.0 as i32 }, { config::TILE_FP8_N192.1 as i32 }>;
+/// Data-parallel 128×192 tiles (the block-scaled `_staged_n192tma`).
+pub type DataParallelFp8N192 =
+    PersistentTileScheduler<{ config::TILE_FP8_N192.0 as i32 }, { config::TILE_FP8_N192.1 as i32 }>;
+const _: () = {
+    assert!(schedules::<StreamKFp8N192>(
+        config::SCHEDULER_FP8_BLOCK_TAIL
+    ));
+    assert!(schedules::<DataParallelFp8N192>(
+        config::SCHEDULER_FP8_BLOCK
+    ));
+};
+
+/// The block-scaled accumulation on 128×192 tiles: [`AccumulationN192`]'s one temporary with
+/// each stage's block scales, a scale per 64-column chunk
+/// ([`GmmaFp8AccumulationStagedWide`]).
+pub type AccumulationStagedN192 = GmmaFp8AccumulationStagedWide<96>;
+
+// `_staged_n192tma`'s configuration is the kernel's: its shared memory (scales included) and
+// its stages' scales
+const _: () = {
+    use collective::kernel::KernelSharedStorage as Kernel;
+    use collective::kernel::KernelTmaWarpSpecializedCooperative as Coop;
+    let _n192: fn(
+        config::SharedStorageFp8StagedN192Tma,
+    ) -> Kernel<
+        Coop,
+        HgemmEpilogue<config::EpilogueStorage3>,
+        _192,
+        AccumulationStagedN192,
+        { config::STAGES_FP8_STAGED_N192_TMA },
+    > = |s| s;
+    let _stage: fn(config::Fp8ScaleStageWide) -> collective::mainloop::Fp8ScaleStageWide = |s| s;
+    assert!(config::SMEM_BYTES_FP8_STAGED_N192_TMA <= 227 * 1024);
 };
 
 /// The per-tensor promoted entries' accumulation on 128×192 tiles: one `m64n192k32` temporary
