@@ -656,17 +656,10 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize, c
         if !BLOCK || sc.a.is_null() {
             return;
         }
-        let (m, n) = sc.mn;
-        // the scale tensors: A's (M, KB):(1, M), B's (NB, KB):(KB, 1)
         let k_tiles = self.k_tiles;
-        let sa = make_tensor(
-            make_gmem_ptr(sc.a as *mut f32),
-            make_layout((m, k_tiles), (_1, m)),
-        );
-        let sb = make_tensor(
-            make_gmem_ptr(sc.b as *mut f32),
-            make_layout((n.ceil_div(128), k_tiles), (k_tiles, _1)),
-        );
+        let (la, lb) = scale_layouts(sc.mn, k_tiles);
+        let sa = make_tensor(make_gmem_ptr(sc.a as *mut f32), la);
+        let sb = make_tensor(make_gmem_ptr(sc.b as *mut f32), lb);
         let kt = kt.min(k_tiles - 1);
         // SAFETY: inside the scale tensors (clamped coordinates; the caller's shapes)
         unsafe {
@@ -723,6 +716,21 @@ pub struct GmmaFp8AccumulationStaged<const PAIRED: bool> {
     rows: [i32; 2],
     /// B's scale `(nb, 0)` of the tile's N-block in the 1-D tensor (k-tile `kt`'s is `+ kt`).
     b0: i32,
+}
+
+/// The block scales' layouts for C's `(m, n)` and `k_tiles` k-blocks (DeepGEMM's, as
+/// [`Fp8BlockScales`] documents them): A's `(M, KB):(1, M)` (a k-block's row scales contiguous)
+/// and B's `(⌈N/128⌉, KB):(KB, 1)`.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn scale_layouts(
+    (m, n): (i32, i32),
+    k_tiles: i32,
+) -> (Layout<(i32, i32), (_1, i32)>, Layout<(i32, i32), (i32, _1)>) {
+    (
+        make_layout((m, k_tiles), (_1, m)),
+        make_layout((n.ceil_div(128), k_tiles), (k_tiles, _1)),
+    )
 }
 
 /// B's scales' 1-D tensor split into TMA's aligned boxes of 4: `(position in the box, box)`.
@@ -791,11 +799,9 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
         kt: i32,
         k_tiles: i32,
     ) {
-        let (m, n) = s.mn;
-        let nbs = n.ceil_div(128);
-        // the scale tensors as the maps see them (1-D): A's (M, KB):(1, M), B's (NB, KB):(KB, 1)
-        let sa = make_layout((m, k_tiles), (_1, m));
-        let sb = make_layout((nbs, k_tiles), (k_tiles, _1));
+        let nbs = s.mn.1.ceil_div(128);
+        // the scale tensors as the maps see them (1-D)
+        let (sa, sb) = scale_layouts(s.mn, k_tiles);
         let (_, nb): (i32, i32) = make_layout_left((_128, nbs)).idx2crd(n0);
         // B's box: the aligned 4 holding (nb, kt) (a box starts 16-byte aligned)
         let boxes = scale_b_boxes(nbs * k_tiles);
@@ -972,12 +978,11 @@ impl<const V: usize> MmaAccumulation<[f32; V]> for GmmaFp8AccumulationStagedWide
         kt: i32,
         k_tiles: i32,
     ) {
-        let (m, n) = s.mn;
+        let n = s.mn.1;
         // SAFETY: a tile's first column and a k-tile are not negative
         unsafe { core::hint::assert_unchecked(n0 >= 0 && kt >= 0 && k_tiles >= 0) };
-        // the scale tensors as the maps see them (1-D): A's (M, KB):(1, M), B's (NB, KB):(KB, 1)
-        let sa = make_layout((m, k_tiles), (_1, m));
-        let sb = make_layout((n.ceil_div(128), k_tiles), (k_tiles, _1));
+        // the scale tensors as the maps see them (1-D)
+        let (sa, sb) = scale_layouts(s.mn, k_tiles);
         let (_, nb) = wide_tile_blocks(n0, n);
         let boxes = scale_b_boxes(n.ceil_div(128) * k_tiles);
         unsafe {
