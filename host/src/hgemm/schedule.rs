@@ -91,18 +91,20 @@ impl HgemmSchedule {
     /// use host::hgemm::{HgemmKernel, HgemmSchedule};
     /// assert_eq!(HgemmSchedule::Cooperative.describe(), HgemmKernel.to_string());
     /// assert!(HgemmSchedule::Pingpong.describe().starts_with("hgemm 64x256x64"));
+    /// assert_eq!(
+    ///     HgemmSchedule::Cooperative4.describe(),
+    ///     "hgemm 128x256x64 tma+wgmma 4-stage persistent (2 chunk buffers a warpgroup)"
+    /// );
     /// ```
     pub fn describe(self) -> String {
-        let stages = match self {
+        let (stages, schedule) = match self {
             HgemmSchedule::Cooperative => return HgemmKernel.to_string(),
-            HgemmSchedule::Pingpong => config::STAGES_PINGPONG,
-            HgemmSchedule::Pingpong128 => config::STAGES_PINGPONG_128,
-            HgemmSchedule::Cooperative4 => {
-                return format!("{} (4 stages, 2 chunk buffers)", HgemmKernel);
-            }
+            HgemmSchedule::Pingpong => (config::STAGES_PINGPONG, " ping-pong"),
+            HgemmSchedule::Pingpong128 => (config::STAGES_PINGPONG_128, " ping-pong"),
+            HgemmSchedule::Cooperative4 => (config::STAGES_S4, " (2 chunk buffers a warpgroup)"),
         };
         let (m, n, k) = self.variant().tile;
-        format!("hgemm {m}x{n}x{k} tma+wgmma {stages}-stage persistent ping-pong")
+        format!("hgemm {m}x{n}x{k} tma+wgmma {stages}-stage persistent{schedule}")
     }
     /// The 64×256 ping-pong entry of the cooperative entry `entry`.
     pub fn pingpong_entry(entry: &str) -> String {

@@ -758,12 +758,11 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
         };
         // this thread's rows of the stage's 128: (row in the warpgroup's 64, warpgroup)
         let r = make_layout_left((_64, _2)).crd2idx((acc_row_thr().crd2idx(t), wg));
-        let nbs = s.mn.1.ceil_div(128);
-        let (_, nb): (i32, i32) = make_layout_left((_128, nbs)).idx2crd(origin.1);
+        let (_, nb): (i32, i32) = make_layout_left((_128, s.mn.1.ceil_div(128))).idx2crd(origin.1);
         GmmaFp8AccumulationStaged {
             acc: GmmaFp8Accumulation::new(&none, (wg, t), origin, k),
             rows: [r, r + 8],
-            b0: make_layout((nbs, k), (k, _1)).crd2idx((nb, 0i32)),
+            b0: scale_layouts(s.mn, k).1.crd2idx((nb, 0i32)).value() as i32,
         }
     }
     #[inline(always)]
@@ -911,7 +910,7 @@ impl<const V: usize> MmaAccumulation<[f32; V]> for GmmaFp8AccumulationStagedWide
         // this thread's rows of the stage's 128: (row in the warpgroup's 64, warpgroup)
         let r = make_layout_left((_64, _2)).crd2idx((acc_row_thr().crd2idx(t), wg));
         let (off, nb) = wide_tile_blocks(n0, s.mn.1);
-        let sb = make_layout((s.mn.1.ceil_div(128), k), (k, _1));
+        let (_, sb) = scale_layouts(s.mn, k);
         // (chunk) → its first column from the first N-block's start: the tile's offset in that
         // block + 64·chunk; in the (128, 2) split of that, its block (0 or 1: tiles of at most
         // 192 columns from a 64-column boundary)

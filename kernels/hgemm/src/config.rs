@@ -80,14 +80,14 @@ pub const STAGES_FP8_N128_TMA5: usize = 5;
 /// The storage of an epilogue that stores directly (no shared memory).
 #[repr(C)]
 pub struct NoEpilogueStorage;
-/// The shared memory of a wide-tile variant: `S` stages of A's 128-row and B's `N`-row tiles
-/// (`N · 64` elements), the barriers.
-pub type SharedStorageFp8Wide<const N_ELEMS: usize, const S: usize> = GemmSharedStorage<
-    SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
-    SmemTile<N_ELEMS>,
-    NoEpilogueStorage,
-    S,
->;
+/// An FP8 entry's shared memory: `S` stages of A's 128-row and B's `N`-row tiles (`N · 64`
+/// elements), the epilogue's storage `E`, the barriers.
+pub type SharedStorageFp8Tiles<const N_ELEMS: usize, E, const S: usize> =
+    GemmSharedStorage<SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>, SmemTile<N_ELEMS>, E, S>;
+/// The shared memory of a wide-tile variant storing directly: [`SharedStorageFp8Tiles`] without
+/// epilogue storage.
+pub type SharedStorageFp8Wide<const N_ELEMS: usize, const S: usize> =
+    SharedStorageFp8Tiles<N_ELEMS, NoEpilogueStorage, S>;
 /// `_n160`'s shared memory.
 pub type SharedStorageFp8N160 =
     SharedStorageFp8Wide<{ TILE_FP8_N160.1 * TILE_FP8_N160.2 }, STAGES_FP8_N160>;
@@ -99,9 +99,8 @@ pub type SharedStorageFp8N192 =
     SharedStorageFp8Wide<{ TILE_FP8_N192.1 * TILE_FP8_N192.2 }, STAGES_FP8_N192>;
 /// `_n192tma`'s shared memory: 4 stages of A's 128-row and B's 192-row tiles, the TMA
 /// epilogue's buffers, the barriers.
-pub type SharedStorageFp8N192Tma = GemmSharedStorage<
-    SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
-    SmemTile<{ TILE_FP8_N192.1 * TILE_FP8_N192.2 }>,
+pub type SharedStorageFp8N192Tma = SharedStorageFp8Tiles<
+    { TILE_FP8_N192.1 * TILE_FP8_N192.2 },
     EpilogueStorage,
     STAGES_FP8_N192_TMA,
 >;
@@ -109,12 +108,8 @@ pub type SharedStorageFp8N192Tma = GemmSharedStorage<
 pub const SMEM_BYTES_FP8_N192_TMA: usize = core::mem::size_of::<SharedStorageFp8N192Tma>();
 /// The shared memory of `_n128tma<S>`: `S` stages of A's and B's 128-row tiles, the two chunk
 /// buffers a warpgroup, the barriers.
-pub type SharedStorageFp8N128Tma<const S: usize> = GemmSharedStorage<
-    SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
-    SmemTile<{ TILE_FP8.1 * TILE_FP8.2 }>,
-    EpilogueStorage2,
-    S,
->;
+pub type SharedStorageFp8N128Tma<const S: usize> =
+    SharedStorageFp8Tiles<{ TILE_FP8.1 * TILE_FP8.2 }, EpilogueStorage2, S>;
 /// Dynamic shared memory of `_n128tma6` (6 · 32 KiB + 32 KiB + the barriers: 224 KiB).
 pub const SMEM_BYTES_FP8_N128_TMA6: usize =
     core::mem::size_of::<SharedStorageFp8N128Tma<STAGES_FP8_N128_TMA6>>();
@@ -161,16 +156,8 @@ pub const STAGES_FP8_STAGED_TMA: usize = 4;
 pub const STAGES_FP8_STAGED_TMA5: usize = 5;
 /// The shared memory of a staged-scales entry with epilogue storage `E` and `S` stages: the
 /// 128×128 stages, `E`, the barriers, then the `S` stages' scales.
-pub type SharedStorageFp8StagedEpi<E, const S: usize> = StagedSharedStorage<
-    GemmSharedStorage<
-        SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
-        SmemTile<{ TILE_FP8.1 * TILE_FP8.2 }>,
-        E,
-        S,
-    >,
-    Fp8ScaleStage,
-    S,
->;
+pub type SharedStorageFp8StagedEpi<E, const S: usize> =
+    StagedSharedStorage<SharedStorageFp8Tiles<{ TILE_FP8.1 * TILE_FP8.2 }, E, S>, Fp8ScaleStage, S>;
 /// `_staged_tma`'s shared memory.
 pub type SharedStorageFp8StagedTma =
     SharedStorageFp8StagedEpi<EpilogueStorage, STAGES_FP8_STAGED_TMA>;
@@ -196,9 +183,8 @@ pub type Fp8ScaleStageWide = SmemScales<{ TILE_FP8.0 }, 36>;
 /// `_staged_n192tma`'s shared memory: the 128×192 stages, the three chunk buffers of each
 /// consumer warpgroup, the barriers, then the stages' scales.
 pub type SharedStorageFp8StagedN192Tma = StagedSharedStorage<
-    GemmSharedStorage<
-        SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
-        SmemTile<{ TILE_FP8_N192.1 * TILE_FP8_N192.2 }>,
+    SharedStorageFp8Tiles<
+        { TILE_FP8_N192.1 * TILE_FP8_N192.2 },
         EpilogueStorage3,
         STAGES_FP8_STAGED_N192_TMA,
     >,
@@ -356,14 +342,13 @@ impl ChunkBuffers for EpilogueStorage2 {
     const PER_WARPGROUP: usize = 2;
 }
 
-/// The kernel's shared memory: A's and B's stage tiles, the epilogue's buffers, the pipeline's
-/// barriers, one `#[repr(C)]` struct.
-pub type SharedStorage = GemmSharedStorage<
-    SmemTile<{ TILE.0 * TILE.2 }>,
-    SmemTile<{ TILE.1 * TILE.2 }>,
-    EpilogueStorage,
-    STAGES,
->;
+/// The cooperative 16-bit kernel's shared memory with epilogue storage `E` and `S` stages: A's
+/// and B's stage tiles, `E`, the pipeline's barriers, one `#[repr(C)]` struct.
+pub type SharedStorageTiles<E, const S: usize> =
+    GemmSharedStorage<SmemTile<{ TILE.0 * TILE.2 }>, SmemTile<{ TILE.1 * TILE.2 }>, E, S>;
+/// The kernel's shared memory ([`SharedStorageTiles`] with four chunk buffers a warpgroup,
+/// [`STAGES`]).
+pub type SharedStorage = SharedStorageTiles<EpilogueStorage, STAGES>;
 /// Dynamic shared memory of a CTA: `size_of` the [`SharedStorage`].
 pub const SMEM_BYTES: usize = core::mem::size_of::<SharedStorage>();
 /// The cooperative entries' `_s4` twins (built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`; the
@@ -372,22 +357,13 @@ pub const SMEM_BYTES: usize = core::mem::size_of::<SharedStorage>();
 /// count at 2048³ on the H200 (`nvjet_sm90_tst_256x128_64x4_1x2`, ncu, session 15).
 pub const STAGES_S4: usize = 4;
 /// The `_s4` entries' shared memory.
-pub type SharedStorageS4 = GemmSharedStorage<
-    SmemTile<{ TILE.0 * TILE.2 }>,
-    SmemTile<{ TILE.1 * TILE.2 }>,
-    EpilogueStorage2,
-    STAGES_S4,
->;
+pub type SharedStorageS4 = SharedStorageTiles<EpilogueStorage2, STAGES_S4>;
 /// Dynamic shared memory of the `_s4` entries (4 · 48 KiB + 32 KiB + the barriers: 224 KiB).
 pub const SMEM_BYTES_S4: usize = core::mem::size_of::<SharedStorageS4>();
 /// The promoted FP8 entry's shared memory: A's and B's 128-row stage tiles, the epilogue's
 /// buffers, the barriers.
-pub type SharedStorageFp8 = GemmSharedStorage<
-    SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>,
-    SmemTile<{ TILE_FP8.1 * TILE_FP8.2 }>,
-    EpilogueStorage,
-    STAGES_FP8,
->;
+pub type SharedStorageFp8 =
+    SharedStorageFp8Tiles<{ TILE_FP8.1 * TILE_FP8.2 }, EpilogueStorage, STAGES_FP8>;
 /// Dynamic shared memory of the promoted FP8 entry's CTA.
 pub const SMEM_BYTES_FP8: usize = core::mem::size_of::<SharedStorageFp8>();
 
