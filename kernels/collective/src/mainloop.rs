@@ -1212,19 +1212,16 @@ where
         let pipelined = Acc::K_PIPE_MMAS > 0;
         let descs = Self::stage_descs(smem, wg);
         let mut pending: Option<ConsumerStage<STAGES>> = None;
-        // the tile's first wgmma overwrites the accumulators (scale-d 0); the zeros the caller
-        // gives are what a tile of K = 0 stores
-        let mut scale = ScaleOut::Zero;
         if k_count > 0 {
             unsafe { accum.prefetch(k_begin, 0) };
         }
-        // k-tiles counted from 0 (the plain loop's PTX as before the fold)
-        for i in 0..k_count {
-            scale = Acc::k_tile_scale(scale);
+        // one k-tile: wait for its stage (and the turn), its `wgmma`s from scale-d `scale`, the
+        // release of the stage the `wgmma`s before have read, the promotion
+        let mut k_tile = #[inline(always)]
+        |i: i32, scale: ScaleOut| {
             let (full, st) =
                 unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), scale) };
             unsafe { accum.read_stage(stages.add(st as usize), 0, k_begin + i) };
-            scale = ScaleOut::One;
             unsafe { accum.prefetch(k_begin + i + 1, 1) };
             if pipelined {
                 wait_group::<1>(); // the previous k-tile's wgmmas have read their stage
@@ -1238,6 +1235,27 @@ where
                 unsafe { cons.consumer_release(done) };
             }
             accum.promote(acc);
+        };
+        if matches!(Acc::k_tile_scale(ScaleOut::One), ScaleOut::One) {
+            // the `wgmma`s accumulate across k-tiles (plain): the tile's first k-tile peeled,
+            // so that its first `wgmma` overwrites the accumulators with an immediate scale-d 0
+            // (the loop's run-time scale-d made ptxas keep the caller's zeros, what a unit
+            // without k-tiles stores, in 128 `CS2R` a tile and warp; now 64, `CS2R` of register
+            // pairs: doc/hopper-gemm.md, session 16)
+            if k_count > 0 {
+                k_tile(0, Acc::k_tile_scale(ScaleOut::Zero));
+            }
+            for i in 1..k_count {
+                k_tile(i, ScaleOut::One);
+            }
+        } else {
+            // each k-tile's first `wgmma` has scale-d 0 (promotion: a constant already)
+            let mut scale = ScaleOut::Zero;
+            for i in 0..k_count {
+                scale = Acc::k_tile_scale(scale);
+                k_tile(i, scale);
+                scale = ScaleOut::One;
+            }
         }
         MmaTail(pending)
     }

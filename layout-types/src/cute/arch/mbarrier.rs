@@ -404,6 +404,50 @@ pub unsafe fn mbarrier_try_wait_parity(bar: impl Into<SmemBarrier>, parity: u32)
     }
 }
 
+/// The suspend-time hint of [`mbarrier_wait_parity`]'s waits, in nanoseconds: 50 µs, the value
+/// cuBLAS's and cuBLASLt's sm90 kernels (`nvjet`) wait with (their SASS's `NANOSLEEP.SYNCS 0xc350`).
+pub const SUSPEND_HINT_NS: u32 = 50_000;
+
+/// `mbarrier.try_wait.parity.shared::cta.b64` with a suspend-time hint (PTX's `suspendTimeHint`):
+/// as [`mbarrier_try_wait_parity`], but a thread whose phase has not completed sleeps up to
+/// `HINT_NS` nanoseconds (woken by the barrier unit: ptxas emits `NANOSLEEP.SYNCS`) before
+/// answering false, instead of retrying at once: a waiting warp takes no issue slots from the
+/// warps that share its scheduler.
+///
+/// # Safety
+/// As [`mbarrier_arrive`].
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bar = 0u64;
+/// unsafe {
+///     mbarrier_init(&raw mut bar, 1);
+///     assert!(mbarrier_try_wait_parity_hint::<SUSPEND_HINT_NS>(&raw mut bar, 1)); // the phase before
+///     mbarrier_arrive(&raw mut bar);
+///     assert!(mbarrier_try_wait_parity_hint::<SUSPEND_HINT_NS>(&raw mut bar, 0)); // phase 0 complete
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_try_wait_parity_hint<const HINT_NS: u32>(
+    bar: impl Into<SmemBarrier>,
+    parity: u32,
+) -> bool {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let done: u32;
+        unsafe {
+            asm!("{{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [{b}], {q}, {h}; selp.u32 {d}, 1, 0, p; }}",
+                b = in(reg32) bar.into().smem_addr(), q = in(reg32) parity, h = const HINT_NS,
+                d = out(reg32) done, options(nostack, preserves_flags))
+        };
+        done != 0
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        host::phase(bar.into().ptr()) != parity & 1
+    }
+}
+
 /// `mbarrier.test_wait.parity.shared::cta.b64`: whether the phase of parity `parity` has
 /// completed, answered at once (no suspend: the non-blocking probe CUTLASS's
 /// `ClusterBarrier::test_wait` is). A probe issued early and read later hides the barrier's
@@ -440,8 +484,10 @@ pub unsafe fn mbarrier_test_wait_parity(bar: impl Into<SmemBarrier>, parity: u32
     }
 }
 
-/// Waits until the phase of parity `parity` has completed: [`mbarrier_try_wait_parity`] in a
-/// loop (CUTLASS's `ClusterBarrier::wait`).
+/// Waits until the phase of parity `parity` has completed: [`mbarrier_try_wait_parity_hint`] in a
+/// loop (CUTLASS's `ClusterBarrier::wait`, with cuBLAS's suspend hint [`SUSPEND_HINT_NS`]: a
+/// producer that waits for a free stage sleeps instead of spinning; measured, doc/performance.md
+/// run `s16-hint`).
 ///
 /// # Safety
 /// As [`mbarrier_try_wait_parity`]; some thread (or TMA transfer) will complete the phase.
@@ -457,7 +503,7 @@ pub unsafe fn mbarrier_test_wait_parity(bar: impl Into<SmemBarrier>, parity: u32
 /// ```
 #[inline(always)]
 pub unsafe fn mbarrier_wait_parity(bar: impl Into<SmemBarrier> + Copy, parity: u32) {
-    while !unsafe { mbarrier_try_wait_parity(bar, parity) } {
+    while !unsafe { mbarrier_try_wait_parity_hint::<SUSPEND_HINT_NS>(bar, parity) } {
         #[cfg(all(not(target_arch = "nvptx64"), feature = "std"))]
         std::thread::yield_now();
         #[cfg(all(not(target_arch = "nvptx64"), not(feature = "std")))]
