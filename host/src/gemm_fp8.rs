@@ -694,10 +694,9 @@ impl Context {
         // `Overrides::fp8_promoted_block` runs them on the block-scale entry, as before
         // `Overrides::fp8_promoted_tile`, another tile (the `fp8-variants` entries)
         let (entry, v) = if ps == (0, 0) && !self.overrides().fp8_promoted_block {
-            let t = self
-                .overrides()
-                .fp8_promoted_tile
-                .unwrap_or(Fp8PromotedTile::PER_TENSOR);
+            let t = self.overrides().fp8_promoted_tile.unwrap_or_else(|| {
+                Fp8PromotedTile::for_problem(g.m, g.n, g.k / 2, self.device().sms as usize)
+            });
             (t.entry(), t.variant())
         } else if ps == (0, 0) {
             (g.entry(), HgemmVariant::fp8_promoted(ps))

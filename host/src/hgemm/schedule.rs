@@ -4,7 +4,7 @@
 //! without depending on the launch code (which depends on the context, which holds the
 //! overrides).
 
-use super::{HgemmKernel, HgemmVariant, config};
+use super::{HgemmKernel, HgemmPlan, HgemmVariant, config};
 use crate::error::Error;
 use layout_types::cute::fusion::Activation;
 
@@ -211,11 +211,12 @@ pub enum Fp8PromotedTile {
     /// per-tensor default.
     N192Tma,
     /// 128×128 tiles, paired temporaries, the TMA epilogue through two 64-column buffers a
-    /// consumer warpgroup (32 KiB), 6 stages of 32 KiB (`gemm_fp8_e4m3_tn_promoted_n128tma6`,
-    /// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`): cuBLASLt's per-tensor
-    /// configuration at 4096³ on the H200.
+    /// consumer warpgroup (32 KiB), 6 stages of 32 KiB (`gemm_fp8_e4m3_tn_promoted_n128tma6`):
+    /// cuBLASLt's per-tensor configuration at 4096³ on the H200; per-tensor launches take it
+    /// where [`for_problem`](Self::for_problem) says.
     N128Tma6,
-    /// The same with 5 stages (`gemm_fp8_e4m3_tn_promoted_n128tma5`).
+    /// The same with 5 stages (`gemm_fp8_e4m3_tn_promoted_n128tma5`, built with
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
     N128Tma5,
 }
 
@@ -304,6 +305,48 @@ impl Fp8PromotedTile {
     /// The CTA tile (M, N, K in 16-bit units), the kernel's configuration.
     pub fn tile(self) -> (usize, usize, usize) {
         self.variant().tile
+    }
+    /// The per-tensor tile of problem `(m, n, k)` (the launch's 16-bit units: FP8 K halved) on a
+    /// device of `sms` SMs: [`PER_TENSOR`](Self::PER_TENSOR) (128×192), or 128×128
+    /// ([`N128Tma6`](Self::N128Tma6)) where its estimated use of the machine is at least 5 %
+    /// above 128×192's. The estimate: the fraction of the last N-tile inside C times the
+    /// fraction of the last round of cluster tiles over the resident clusters that has work
+    /// (the stream-K tail not counted: it costs its fixup), for problems with more cluster
+    /// tiles than clusters under both tiles (else split-K's, 128×192). The 5 % is 128×192's
+    /// per-k-tile lead where both fill the machine alike (8192³, 4096×7168×16384: level to
+    /// +3 %). H200, session 16: at 4096³ (22 N-tiles of 192 for 21.3, 5.3 rounds of 66 clusters:
+    /// 0.86 against 128×128's 0.97) 128×128 measured 0.89–0.90 of cuBLASLt against
+    /// 0.82–0.87 (doc/fp8-gemm.md, "The per-tensor tile by shape").
+    ///
+    /// ```
+    /// use host::hgemm::Fp8PromotedTile;
+    /// let t = |m, n, k| Fp8PromotedTile::for_problem(m, n, k, 132);
+    /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);
+    /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma);
+    /// assert_eq!(t(4096, 2112, 3584), Fp8PromotedTile::N192Tma);
+    /// assert_eq!(t(128, 7168, 8192), Fp8PromotedTile::N192Tma); // split-K
+    /// ```
+    pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8PromotedTile {
+        let plan = HgemmPlan::by_size(m, n, k);
+        let resident = (sms / plan.cluster as usize).max(1);
+        let use_of = |t: Fp8PromotedTile| {
+            let v = t.variant();
+            let bn = v.tile.1;
+            let tiles = plan.tiles((m, n), &v);
+            if tiles <= resident {
+                return None;
+            }
+            let n_use = n as f64 / (n.div_ceil(bn) * bn) as f64;
+            let rounds = tiles.div_ceil(resident);
+            Some(n_use * tiles as f64 / (rounds * resident) as f64)
+        };
+        match (
+            use_of(Fp8PromotedTile::PER_TENSOR),
+            use_of(Fp8PromotedTile::N128Tma6),
+        ) {
+            (Some(wide), Some(n128)) if n128 >= 1.05 * wide => Fp8PromotedTile::N128Tma6,
+            _ => Fp8PromotedTile::PER_TENSOR,
+        }
     }
     /// The launch: the per-tensor entries' (split-K for small M, the direct epilogue, but
     /// `n192tma`'s TMA epilogue) with the tile's shared memory.

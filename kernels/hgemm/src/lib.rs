@@ -701,8 +701,9 @@ hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast160, (E4M3, E4M3), PlainAccumulation
 // (cuBLASLt's per-tensor promoting configuration at 4096³ on the H200: 128×128, 6 stages,
 // cooperative, clusters of 2; doc/fp8-gemm.md, session 15), `CUTE_RS_FP8_PROMOTED=n128tma6|n128tma5`:
 // H200 against 128×192, level to 3 % behind at the large shapes; with split-K +7-8 % at
-// 128×7168×16384, level at 128×2112×7168, -8 % at 64×4096×8192 (not a default)
-#[cfg(feature = "fp8-variants")]
+// 128×7168×16384, level at 128×2112×7168, -8 % at 64×4096×8192. Since session 16 the host's
+// per-tensor tile where 128×192 wastes a third of its last N-tile and last wave (4096³:
+// `Fp8PromotedTile::for_problem`); `_n128tma5` stays a measuring variant
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA6);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma5, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA5);
