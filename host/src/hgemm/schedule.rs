@@ -314,9 +314,10 @@ impl Fp8PromotedTile {
     /// (the stream-K tail not counted: it costs its fixup), for problems with more cluster
     /// tiles than clusters under both tiles (else split-K's, 128×192). The 5 % is 128×192's
     /// per-k-tile lead where both fill the machine alike (8192³, 4096×7168×16384: level to
-    /// +3 %). H200, session 16: at 4096³ (22 N-tiles of 192 for 21.3, 5.3 rounds of 66 clusters:
-    /// 0.86 against 128×128's 0.97) 128×128 measured 0.89–0.90 of cuBLASLt against
-    /// 0.82–0.87 (doc/fp8-gemm.md, "The per-tensor tile by shape").
+    /// +3 %). H200, sessions 15–16: at 4096³ (22 N-tiles of 192 for 21.3, 5.3 rounds of 66
+    /// clusters: 0.86 against 128×128's 0.97) 128×128 measured 0.911 of cuBLASLt against 0.860
+    /// over nine rounds of four calls, +4.0 % in TFLOP/s (doc/fp8-gemm.md, "The per-tensor tile
+    /// by shape").
     ///
     /// ```
     /// use host::hgemm::Fp8PromotedTile;
