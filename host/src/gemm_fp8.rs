@@ -14,7 +14,8 @@
 //!   128-column N-block, and C through the TMA epilogue); per-tensor scales run
 //!   [`PROMOTED_PER_TENSOR_ENTRY`], the promoted kernel without the block scales' code on
 //!   128×192 tiles (one `m64n192k32` temporary per consumer warpgroup; C through the TMA
-//!   epilogue's shared memory, stored while the next tile's `wgmma`s run)
+//!   epilogue's shared memory, stored while the next tile's `wgmma`s run), or its 128×128
+//!   sibling where that tile fills the machine better ([`Fp8PromotedTile::for_problem`])
 //!   ([`Overrides::fp8_promoted_block`](crate::Overrides::fp8_promoted_block) runs them on the
 //!   block-scale entry, for measuring);
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
@@ -320,7 +321,8 @@ impl GemmFp8Config {
     }
     /// The kernel entry: the fused one ([`Self::fused_entry`]), the promoted one (e4m3; with
     /// per-tensor scales the launch takes [`PROMOTED_PER_TENSOR_ENTRY`], the promoted kernel
-    /// without the block scales' code on 128×192 tiles) or the fast-accumulation one.
+    /// without the block scales' code on 128×192 tiles, or 128×128 by
+    /// [`Fp8PromotedTile::for_problem`]) or the fast-accumulation one.
     ///
     /// ```
     /// use host::gemm_fp8::{Fp8, GemmFp8Config};
