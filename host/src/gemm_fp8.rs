@@ -697,7 +697,7 @@ impl Context {
         // `Overrides::fp8_promoted_tile`, another tile (the `fp8-variants` entries)
         let (entry, v) = if ps == (0, 0) && !self.overrides().fp8_promoted_block {
             let t = self.overrides().fp8_promoted_tile.unwrap_or_else(|| {
-                Fp8PromotedTile::for_problem(g.m, g.n, g.k / 2, self.device().sms as usize)
+                Fp8PromotedTile::for_problem(g.m, g.n, g.as_pairs().k, self.device().sms as usize)
             });
             (t.entry(), t.variant())
         } else if ps == (0, 0) {

@@ -1249,7 +1249,8 @@ where
                 k_tile(i, ScaleOut::One);
             }
         } else {
-            // each k-tile's first `wgmma` has scale-d 0 (promotion: a constant already)
+            // each k-tile's first `wgmma` has scale-d 0 (promotion: a constant already, so
+            // nothing to peel; peeled anyway, the fused `_n192tma` entries spilled 4 bytes)
             let mut scale = ScaleOut::Zero;
             for i in 0..k_count {
                 scale = Acc::k_tile_scale(scale);

@@ -370,8 +370,9 @@ pub unsafe fn mbarrier_arrive_cluster(bar: impl Into<SmemBarrier>, cta_rank: u32
 }
 
 /// `mbarrier.try_wait.parity.shared::cta.b64`: whether the phase of parity `parity` (0 or 1)
-/// has completed; the hardware waits a bounded time before answering false, so a loop on it
-/// (as [`mbarrier_wait_parity`]) does not burn issue slots.
+/// has completed; the hardware waits a bounded, short time before answering false, so a loop on
+/// it still spins (attention's producer: 7 % of the kernel's instructions, doc/attention.md,
+/// session 16): [`mbarrier_wait_parity`] loops on [`mbarrier_try_wait_parity_hint`] instead.
 ///
 /// # Safety
 /// As [`mbarrier_arrive`].
