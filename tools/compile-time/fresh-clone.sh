@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Fresh-clone measurement of `cargo xtask test` (doc/compile-time.md): [BRANCH=b] fresh-clone.sh <repo> <name> [xtask subcommand]
 # Clones into /tmp/<name>; writes /tmp/<name>.log (timestamped lines), .samples (/proc/stat every 5 s); prints wall, CPU, idle.
+# The clone (1.7-2.5 GiB with its target/) is removed afterwards unless KEEP=1: left behind, a few dozen
+# of them filled the disk that CI's checkout shares (stop 53 failed with "No space left on device").
 set -u
 # as .ci/run: CI set (xtask then builds without incremental state)
 export CI=true CARGO_TERM_COLOR=never
@@ -20,3 +22,4 @@ d=[y-x for x,y in zip(a,b)]; hz=100
 t0=int(open(f'/tmp/{n}.t0').read()); t1=int(open(f'/tmp/{n}.t1').read())
 print(f"wall {t1-t0} s = {(t1-t0)//60} min {(t1-t0)%60} s; user+sys {(d[0]+d[1]+d[2])/hz/60:.1f} CPU-min; idle {(d[3]+d[4])/hz/60:.1f} min")
 PY
+[ "${KEEP:-0}" = 1 ] || rm -rf "$D"

@@ -88,8 +88,14 @@ fn main() -> ExitCode {
             parse_build_args(rest).map_or(2, |(a, v)| build_kernels(&ws, a.as_deref(), v))
         }
         "run" => parse_build_args(rest).map_or(2, |(a, v)| run(&ws, a.as_deref(), v)),
-        "test" => test(&ws),
-        "test-full" => test_full(&ws),
+        "test" => {
+            disk_note(&ws, "test", 3);
+            test(&ws)
+        }
+        "test-full" => {
+            disk_note(&ws, "test-full", 2);
+            test_full(&ws)
+        }
         "bench" => host_release(&ws, "bench", rest),
         "sanitize" => sanitize(&ws),
         "new-kernel-crate" => new_kernel_crate(&ws, rest),
@@ -1098,6 +1104,35 @@ fn gpu_step(host: &Path) -> Step {
             }
         }
         Err(e) => Step::Fail(format!("could not start {}: {e}", host.display())),
+    }
+}
+
+/// Warns before a test run when the disk under `target/` has less room than the run writes
+/// (measured from fresh clones: `cargo xtask test` leaves 1.7 GiB in `target/`, `test-full` about
+/// 0.8 GiB more): a full disk otherwise shows up as every later step failing with "No space left
+/// on device" (os error 28) or "database or disk is full". `df` missing or unreadable: no note.
+fn disk_note(ws: &Ws, what: &str, needs_gib: u64) {
+    let dir = if ws.target.exists() { &ws.target } else { &ws.root };
+    let Ok(out) = Command::new("df").arg("-Pk").arg(dir).output() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    // POSIX format: a header, then "filesystem blocks used available capacity mount"
+    let avail_kib = text
+        .lines()
+        .nth(1)
+        .and_then(|l| l.split_whitespace().nth(3))
+        .and_then(|v| v.parse::<u64>().ok());
+    if let Some(kib) = avail_kib {
+        let gib = kib as f64 / (1024.0 * 1024.0);
+        if gib < needs_gib as f64 {
+            eprintln!(
+                "xtask: warning: {gib:.1} GiB free under {} (cargo xtask {what} writes about \
+                 {needs_gib} GiB there); free some space if steps fail with \
+                 \"No space left on device\"",
+                dir.display()
+            );
+        }
     }
 }
 
