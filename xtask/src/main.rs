@@ -1112,7 +1112,11 @@ fn gpu_step(host: &Path) -> Step {
 /// 0.8 GiB more): a full disk otherwise shows up as every later step failing with "No space left
 /// on device" (os error 28) or "database or disk is full". `df` missing or unreadable: no note.
 fn disk_note(ws: &Ws, what: &str, needs_gib: u64) {
-    let dir = if ws.target.exists() { &ws.target } else { &ws.root };
+    let dir = if ws.target.exists() {
+        &ws.target
+    } else {
+        &ws.root
+    };
     let Ok(out) = Command::new("df").arg("-Pk").arg(dir).output() else {
         return;
     };
