@@ -1131,9 +1131,9 @@ fn disk_note(ws: &Ws, what: &str, needs_gib: u64) {
         let gib = kib as f64 / (1024.0 * 1024.0);
         if gib < needs_gib as f64 {
             eprintln!(
-                "xtask: warning: {gib:.1} GiB free under {} (cargo xtask {what} writes about \
-                 {needs_gib} GiB there); free some space if steps fail with \
-                 \"No space left on device\"",
+                "xtask: warning: {gib:.1} GiB free under {} (cargo xtask {what} needs about \
+                 {needs_gib} GiB there: what it writes and some room); free some space if steps \
+                 fail with \"No space left on device\"",
                 dir.display()
             );
         }
