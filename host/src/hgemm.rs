@@ -155,7 +155,7 @@ pub mod config;
 /// assert_eq!(HgemmKernel::TILE, (128, 256, 64));
 /// assert_eq!(HgemmKernel::SMEM_BYTES, core::mem::size_of::<config::SharedStorage>());
 /// assert_eq!(HgemmKernel::SMEM_BYTES, 3 * (128 + 256) * 64 * 2 + 64 * 1024 + 1024);
-/// assert_eq!(size_of::<config::HgemmParams>(), 112); // the kernel's 4th parameter
+/// assert_eq!(size_of::<config::HgemmParams>(), 184); // the kernel's 4th parameter
 /// // the stream-K workspace of 66 clusters: 4 slots of 64×256 f32 partials and 128 flags each
 /// assert_eq!(config::stream_k_workspace_bytes(66), 66 * 4 * (128 * 128 * 4 + 128 * 4));
 /// ```
@@ -641,15 +641,40 @@ impl Context {
         } else {
             0
         };
-        // a Hilbert order: the table of this grid of cluster tiles (the kernel's scheduler
-        // tiles C by the variant's tile, M by the cluster)
-        let tile_order = match plan.raster {
-            HgemmRaster::Hilbert if plan.persistent => {
-                let (bm, bn, _) = v.tile;
-                self.hgemm_tile_order(stream, g.m.div_ceil(bm * cs), g.n.div_ceil(bn))?
-            }
-            _ => 0,
+        // the tile scheduler's parameters (CUTLASS's `TileScheduler::Params`): C tiled by the
+        // variant's tile, M by the cluster, this grid's clusters, the order's band; a Hilbert
+        // order's table of this grid of cluster tiles; the split and its workspace
+        let (bm, bn, bk) = v.tile;
+        let band = match plan.raster {
+            HgemmRaster::Swizzle(band) => band,
+            HgemmRaster::Hilbert => 1,
         };
+        let dp = config::PersistentTileSchedulerParams::new(
+            (g.m as i32, g.n as i32),
+            (bm as i32, bn as i32),
+            cs as i32,
+            grid.clusters as i32,
+            band,
+        )
+        .ok_or_else(|| Error::Unsupported(format!("hgemm: no tile scheduler for {g:?}")))?;
+        let dp = match plan.raster {
+            HgemmRaster::Hilbert if plan.persistent => {
+                let table =
+                    self.hgemm_tile_order(stream, g.m.div_ceil(bm * cs), g.n.div_ceil(bn))?;
+                // SAFETY: the context keeps the table of this grid of cluster tiles (one pair
+                // per tile, every tile once) alive beyond the launch
+                unsafe { dp.with_table(table) }
+            }
+            _ => dp,
+        };
+        let sched = config::StreamKParams::new(
+            dp,
+            g.k.div_ceil(bk) as i32,
+            cs as i32,
+            workspace,
+            v.scheduler.split_k,
+        )
+        .ok_or_else(|| Error::Unsupported(format!("hgemm: no tile scheduler for {g:?}")))?;
         // the kernel's parameter struct (validated: sizes and ldc < 2^31)
         let p = config::HgemmParams {
             m: g.m as i32,
@@ -663,16 +688,11 @@ impl Context {
             bias: pbias,
             bias_mode: g.bias as u32,
             act: g.act as u32,
-            swizzle: match plan.raster {
-                HgemmRaster::Swizzle(band) => band,
-                HgemmRaster::Hilbert => 1,
-            },
-            workspace,
+            sched,
             scale_a: v.scales.0,
             scale_b: v.scales.1,
             scale_m: v.product_scales.0,
             scale_n: v.product_scales.1,
-            tile_order,
         };
         if v.scale_maps {
             let (map_sa, map_sb) = self.fp8_scale_maps(g, v.scales)?;

@@ -23,8 +23,7 @@
 //! k-tiles through multicast.
 
 use device::cluster::{
-    block_rank_in_cluster, cluster_arrive_relaxed, cluster_grid_dim_x, cluster_id_x, cluster_size,
-    cluster_wait,
+    block_rank_in_cluster, cluster_arrive_relaxed, cluster_id_x, cluster_size, cluster_wait,
 };
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{thread_idx_x, trap};
@@ -149,8 +148,9 @@ pub type SharedStorage<Epi, BN, const STAGES: usize> =
 /// the tile scheduler `Sched` (CUTLASS's `GemmUniversal<..., TileScheduler>`): the producer
 /// loads and the consumers compute [`Sched::work_tiles`](TileScheduler::work_tiles)'s units,
 /// each consumer warpgroup hands its accumulators to [`Sched::fixup`](TileScheduler::fixup)
-/// and stores them when it says so. `sched` is the scheduler's run-time arguments (the band of
-/// N-tiles; with [`StreamKScheduler`](crate::scheduler::StreamKScheduler), its workspace).
+/// and stores them when it says so. `sched` is the scheduler's parameters, which the host built
+/// for this problem, tile, cluster and grid (the tile order, the grid's clusters; with
+/// [`StreamKScheduler`](crate::scheduler::StreamKScheduler), the split and its workspace).
 ///
 /// Ping-pong ([`KernelSchedule::PINGPONG`]): consumer warpgroup `wg` computes the CTA's work
 /// units `wg, wg + 2, ...` and moves its pipeline state past the other's k-tiles
@@ -193,7 +193,7 @@ pub unsafe fn gemm_tma_warpspecialized<
 >(
     tma: (*const TmaDescriptor, *const TmaDescriptor),
     (m, n, k): (i32, i32, i32),
-    sched: Sched::Args,
+    sched: Sched::Params,
     mma: Acc::Args,
     epi: Epi::Args,
 ) where
@@ -233,7 +233,7 @@ pub unsafe fn gemm_tma_warpspecialized<
         (m, n),
         k_tiles,
         (cs as i32, rank as i32),
-        (cluster_id_x() as i32, cluster_grid_dim_x() as i32),
+        cluster_id_x() as i32,
         sched,
     );
     // (thread in warpgroup, warpgroup)
@@ -435,13 +435,21 @@ mod tests {
             ((64, 256), 7, (1, 0), 1),
             ((128, 256), 3, (2, 0), 1),
         ] {
+            let p = layout_types::cute::tile_scheduler::PersistentTileSchedulerParams::new(
+                mn,
+                (64, 256),
+                cs,
+                step,
+                8,
+            )
+            .unwrap();
             for first in 0..step {
                 let s = crate::scheduler::PersistentTileScheduler::<64, 256>::init(
                     mn,
                     k_tiles,
                     (cs, rank),
-                    (first, step),
-                    crate::scheduler::TileOrder::band(8),
+                    first,
+                    p,
                 );
                 let units: Vec<WorkTile> = s.work_tiles().collect();
                 let total: i32 = units.iter().map(|w| w.k_count).sum();

@@ -12,6 +12,7 @@
 use device::atomic::{ld_acquire_gpu_u32, st_release_gpu_u32};
 use device::vec::{Float4, ld_global_v4_f32, st_global_v4_f32};
 use layout_types::cute::prelude::*;
+use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
 use layout_types::cute::tma::TmaCoord;
 
 /// One unit of a cluster's work (CUTLASS's `WorkTileInfo`): cluster tile `tile`, its k-tiles
@@ -30,8 +31,10 @@ pub struct WorkTile {
 /// order, the same for the producer and the consumers; where a tile lies; and, after a unit's
 /// mainloop, the reduction of a tile split over several clusters (CUTLASS's `fixup`).
 pub trait TileScheduler: Sized {
-    /// The run-time arguments (the tile order's band, a workspace, ...).
-    type Args: Copy;
+    /// The launch constants the host computed once (CUTLASS's `TileScheduler::Params`: the tile
+    /// counts, the order's and the grid's divisors, a workspace): the kernel divides by no
+    /// run-time value.
+    type Params: Copy;
     /// Whether a tile may be split over clusters ([`fixup`](Self::fixup) reduces it, pairing
     /// the clusters' consumer warpgroups by index: the cooperative schedule's only).
     const SPLITS: bool = false;
@@ -39,13 +42,14 @@ pub trait TileScheduler: Sized {
     /// clusters (split-K; the host then launches more clusters than tiles).
     const SPLIT_K: bool = false;
     /// The scheduler of C `(m, n)` with `k_tiles` k-tiles, for CTA `rank` of clusters of `cs`
-    /// CTAs along M, this cluster `first` of `step` resident clusters.
+    /// CTAs along M, this cluster `first` of the grid's, with the host's `params` (built for
+    /// this C, this tile, `cs` and the grid).
     fn init(
         mn: (i32, i32),
         k_tiles: i32,
         cluster: (i32, i32),
-        grid: (i32, i32),
-        args: Self::Args,
+        first: i32,
+        params: Self::Params,
     ) -> Self;
     /// This cluster's work units, in order.
     fn work_tiles(&self) -> impl Iterator<Item = WorkTile>;
@@ -63,168 +67,95 @@ pub trait TileScheduler: Sized {
     unsafe fn fixup(&self, w: &WorkTile, acc: &mut [f32; 128], wg: i32, t: i32) -> bool;
 }
 
-/// The order of the cluster tiles, the persistent schedulers' run-time argument: CuTe's
-/// swizzled raster with a band of `band` N-tiles
-/// ([`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)), or a table of
-/// `[M-tile, N-tile]` pairs its host built — a Hilbert curve through the tiles
-/// ([`HilbertRaster`](layout_types::cute::tile_scheduler::HilbertRaster), fast.cu's kernel 12
-/// order), which has no closed form to compute per tile.
-///
-/// ```
-/// use collective::scheduler::{PersistentTileScheduler, TileOrder};
-/// use layout_types::cute::tile_scheduler::HilbertRaster;
-/// // 2 × 2 cluster tiles of 128 × 256, in the curve's order from a host-built table
-/// let table: Vec<[i32; 2]> = HilbertRaster::new(2, 2).iter().map(|(m, n)| [m, n]).collect();
-/// // SAFETY: the table holds one pair per tile of the grid below, and outlives the scheduler
-/// let order = unsafe { TileOrder::table(table.as_ptr()) };
-/// let s = PersistentTileScheduler::<128, 256>::new((256, 512), 1, 0, 0, 1, order);
-/// let o: Vec<_> = s.iter().map(|t| s.origin(t).0).collect();
-/// assert_eq!(o, [(0, 0), (0, 256), (128, 256), (128, 0)]);
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct TileOrder {
-    /// The band of N-tiles (≥ 1), where there is no table.
-    band: i32,
-    /// `[M-tile, N-tile]` of each cluster tile in order, or null.
-    table: *const [i32; 2],
-}
-
-impl TileOrder {
-    /// The swizzled raster, bands of `band` N-tiles (less than 1 is taken as 1).
-    ///
-    /// ```
-    /// let o = collective::scheduler::TileOrder::band(8);
-    /// # let _ = o;
-    /// ```
-    #[inline(always)]
-    pub fn band(band: i32) -> TileOrder {
-        TileOrder {
-            band: band.max(1),
-            table: core::ptr::null(),
-        }
-    }
-    /// The order of a table (null: bands of 1).
-    ///
-    /// # Safety
-    /// A non-null `table` holds one `[M-tile, N-tile]` pair for each cluster tile of the grid
-    /// it is used for, every tile once, and stays valid while a scheduler reads it.
-    ///
-    /// ```
-    /// let o = unsafe { collective::scheduler::TileOrder::table(core::ptr::null()) };
-    /// # let _ = o;
-    /// ```
-    #[inline(always)]
-    pub unsafe fn table(table: *const [i32; 2]) -> TileOrder {
-        TileOrder { band: 1, table }
-    }
-}
-
-impl From<i32> for TileOrder {
-    /// Bands of `band` N-tiles ([`TileOrder::band`]).
-    #[inline(always)]
-    fn from(band: i32) -> TileOrder {
-        TileOrder::band(band)
-    }
-}
-
 /// The tiles a cluster computes, and where each CTA's tile of a cluster tile lies in C. The
-/// order is a [`TileOrder`]: [`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)'s
-/// (M fastest within bands of `band` N-tiles), with the band a run-time value (the kernel's
-/// parameter, so one build can measure several), or a host-built table.
+/// order and the grid are the host's [`PersistentTileSchedulerParams`]:
+/// [`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)'s order (M fastest
+/// within bands of `band` N-tiles, the band a run-time value, so one build can measure
+/// several), or a host-built table (a Hilbert curve); cluster `c` of `C` takes tiles
+/// `c, c + C, ...`.
 ///
 /// ```
 /// use collective::scheduler::PersistentTileScheduler;
+/// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
 /// // C of 1000 × 600 in 128 × 256 CTA tiles, clusters of 1, this cluster 1 of 4, bands of 1
-/// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), 1, 0, 1, 4, 1);
+/// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), 1, 4, 1).unwrap();
+/// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), p, (1, 0), 1);
 /// assert_eq!(s.tiles(), 8 * 3);
 /// let t: Vec<_> = s.iter().map(|t| s.origin(t)).collect();
 /// assert_eq!(t.len(), 6);
 /// assert_eq!(t[0], ((128, 0), 1)); // tile 1: M-tile 1, N-tile 0
 /// // bands of 2 N-tiles: tile 1 is M-tile 0, N-tile 1 (SwizzledRaster::<2>'s order)
-/// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), 1, 0, 1, 4, 2);
+/// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), 1, 4, 2).unwrap();
+/// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), p, (1, 0), 1);
 /// assert_eq!(s.origin(1), ((0, 256), 0));
+/// // a Hilbert order: 2 × 2 cluster tiles from a host-built table
+/// use layout_types::cute::tile_scheduler::HilbertRaster;
+/// let table: Vec<[i32; 2]> = HilbertRaster::new(2, 2).iter().map(|(m, n)| [m, n]).collect();
+/// let p = PersistentTileSchedulerParams::new((256, 512), (128, 256), 1, 1, 1).unwrap();
+/// // SAFETY: the table holds one pair per tile of this grid, and outlives the scheduler
+/// let p = unsafe { p.with_table(table.as_ptr() as u64) };
+/// let s = PersistentTileScheduler::<128, 256>::new((256, 512), p, (1, 0), 0);
+/// let o: Vec<_> = s.iter().map(|t| s.origin(t).0).collect();
+/// assert_eq!(o, [(0, 0), (0, 256), (128, 256), (128, 0)]);
 /// ```
 #[derive(Clone, Copy)]
 pub struct PersistentTileScheduler<const BM: i32, const BN: i32> {
-    /// (M-tiles, N-tiles) of clusters
-    tiles_mn: (i32, i32),
-    order: TileOrder,
+    params: PersistentTileSchedulerParams,
     mn: (i32, i32),
+    /// (CTAs of a cluster along M, this CTA's rank)
     cluster: (i32, i32),
+    /// This cluster.
     first: i32,
-    step: i32,
     /// k-tiles of a tile (the [`TileScheduler`] view; 0 from [`Self::new`]).
     k_tiles: i32,
 }
 
 impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
-    /// The scheduler of C `(m, n)` for CTA `rank` of clusters of `cs` CTAs along M, this
-    /// cluster `first` of `step` resident clusters, the tiles in `order` (a band of N-tiles,
-    /// ≥ 1, less taken as 1; or a [`TileOrder`]).
+    /// The scheduler of C `(m, n)` with the host's `params` (built for this C, `BM × BN`
+    /// tiles, clusters of `cs` and the grid) for CTA `rank` of its cluster `(cs, rank)`, this
+    /// cluster `first` of the grid's.
     #[inline(always)]
     pub fn new(
-        (m, n): (i32, i32),
-        cs: i32,
-        rank: i32,
+        mn: (i32, i32),
+        params: PersistentTileSchedulerParams,
+        cluster: (i32, i32),
         first: i32,
-        step: i32,
-        order: impl Into<TileOrder>,
     ) -> Self {
         PersistentTileScheduler {
-            tiles_mn: (m.ceil_div(BM * cs), n.ceil_div(BN)),
-            order: order.into(),
-            mn: (m, n),
-            cluster: (cs, rank),
+            params,
+            mn,
+            cluster,
             first,
-            step,
             k_tiles: 0,
         }
     }
     /// Cluster tiles of C.
     #[inline(always)]
     pub fn tiles(&self) -> i32 {
-        make_layout_left(self.tiles_mn).size()
+        self.params.tiles()
+    }
+    /// The grid's clusters.
+    #[inline(always)]
+    fn step(&self) -> i32 {
+        self.params.clusters().divisor()
     }
     /// This cluster's tiles.
     #[inline(always)]
     pub fn iter(&self) -> impl Iterator<Item = i32> {
-        (self.first..self.tiles()).step_by(self.step.max(1) as usize)
+        (self.first..self.tiles()).step_by(self.step() as usize)
     }
     /// Whether `tile` is this cluster's last.
     #[inline(always)]
     pub fn is_last(&self, tile: i32) -> bool {
-        tile + self.step >= self.tiles()
-    }
-    /// Cluster tile `i`'s `(M-tile, N-tile)`: the table's pair, or `SwizzledRaster::tile` with
-    /// the run-time band (full bands of `band` columns M-fastest within each, then the last
-    /// band's columns).
-    #[inline(always)]
-    fn raster(&self, i: i32) -> (i32, i32) {
-        if !self.order.table.is_null() {
-            // SAFETY: one pair per tile (`TileOrder::table`), `i < tiles()`
-            let [m, n] = unsafe { *self.order.table.add(i as usize) };
-            return (m, n);
-        }
-        let ((mt, nt), s) = (self.tiles_mn, self.order.band);
-        let bands = nt / s; // a count of full bands, not an index
-        let full = make_layout_left((s, mt, bands));
-        let band_col = make_layout_left((s, bands + 1));
-        if i < full.size() {
-            let (o, m, b): (i32, i32, i32) = full.idx2crd(i);
-            (m, band_col.crd2idx((o, b)))
-        } else {
-            let rest = make_layout_left((nt - band_col.crd2idx((0, bands)), mt));
-            let (o, m): (i32, i32) = rest.idx2crd(i - full.size());
-            (m, band_col.crd2idx((o, bands)))
-        }
+        tile + self.step() >= self.tiles()
     }
     /// This CTA's tile of cluster tile `tile`: its origin `(m0, n0)` in C and its M-tile index
     /// (cluster tile `(cm, cn)` holds CTA M-tiles `(rank, cm)` of the `(cs, ·)` split).
     #[inline(always)]
     pub fn origin(&self, tile: i32) -> ((i32, i32), i32) {
-        let (cm, cn) = self.raster(tile);
+        let (cm, cn) = self.params.raster(tile);
         let (cs, rank) = self.cluster;
-        let bx = make_layout_left((cs, self.mn.0.ceil_div(BM * cs))).crd2idx((rank, cm));
+        let bx = make_layout_left((cs, self.params.tiles_mn().0)).crd2idx((rank, cm));
         let o = make_identity_tensor(self.mn)
             .local_tile((BM, BN), (bx, cn))
             .at((_0, _0));
@@ -234,17 +165,17 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
 }
 
 impl<const BM: i32, const BN: i32> TileScheduler for PersistentTileScheduler<BM, BN> {
-    /// The tile order.
-    type Args = TileOrder;
+    /// The order and the grid.
+    type Params = PersistentTileSchedulerParams;
     #[inline(always)]
     fn init(
         mn: (i32, i32),
         k_tiles: i32,
-        (cs, rank): (i32, i32),
-        (first, step): (i32, i32),
-        order: TileOrder,
+        cluster: (i32, i32),
+        first: i32,
+        params: PersistentTileSchedulerParams,
     ) -> Self {
-        let mut s = Self::new(mn, cs, rank, first, step, order);
+        let mut s = Self::new(mn, params, cluster, first);
         s.k_tiles = k_tiles;
         s
     }
@@ -300,6 +231,9 @@ pub struct FixupSlot {
 /// covers the difference in the two clusters' progress, and no cluster waits on one that waits.
 /// Every cluster must be resident at once (the persistent grid).
 ///
+/// Which tiles are whole and which are shared, and the cuts, are the host's
+/// [`StreamKParams`] (its rule; the kernel divides by no run-time value).
+///
 /// `SPLIT_K` (the FP8 entries; CUTLASS's stream-K with more units than tiles): with fewer
 /// tiles than clusters (`T < C`, a workspace given, at least one k-tile per cluster), every
 /// tile is in the stream-K part and the `T·k_tiles` k-tiles are cut into `C` even ranges
@@ -310,10 +244,13 @@ pub struct FixupSlot {
 ///
 /// ```
 /// use collective::scheduler::{StreamKScheduler, TileScheduler, WorkTile};
+/// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
 /// // 4 × 2 cluster tiles of 128 × 256 (clusters of 1), 100 k-tiles each, 3 clusters: 8 = 2·3 + 2,
 /// // so 3 tiles data-parallel and the last 5 tiles' 500 k-tiles split 166 / 167 / 167
-/// let ws = 64 as *mut collective::scheduler::FixupSlot; // not touched by `work_tiles`
-/// let s = |c| StreamKScheduler::<128, 256>::init((512, 512), 100, (1, 0), (c, 3), (1.into(), ws));
+/// let ws = 64; // the workspace's address: not touched by `work_tiles`
+/// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+/// let p = StreamKParams::new(dp, 100, 1, ws, false).unwrap();
+/// let s = |c| StreamKScheduler::<128, 256>::init((512, 512), 100, (1, 0), c, p);
 /// let w: Vec<WorkTile> = s(0).work_tiles().collect();
 /// let t = |tile, k_begin, k_count| WorkTile { tile, k_begin, k_count };
 /// assert_eq!(w, [t(0, 0, 100), t(3, 0, 100), t(4, 0, 66)]);
@@ -322,7 +259,9 @@ pub struct FixupSlot {
 /// assert!(s(1).is_last_work(&w[3]));
 /// // SPLIT_K: 2 tiles of 100 k-tiles over 5 clusters, ranges of 40: cluster 1 holds the tail
 /// // 40..80 of tile 0, cluster 2 its tail 80..100 and the head 0..20 of tile 1
-/// let s = |c| StreamKScheduler::<128, 256, true>::init((128, 512), 100, (1, 0), (c, 5), (1.into(), ws));
+/// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), 1, 5, 1).unwrap();
+/// let p = StreamKParams::new(dp, 100, 1, ws, true).unwrap();
+/// let s = |c| StreamKScheduler::<128, 256, true>::init((128, 512), 100, (1, 0), c, p);
 /// assert_eq!(s(0).work_tiles().collect::<Vec<_>>(), [t(0, 0, 40)]);
 /// assert_eq!(s(1).work_tiles().collect::<Vec<_>>(), [t(0, 40, 40)]);
 /// assert_eq!(s(2).work_tiles().collect::<Vec<_>>(), [t(0, 80, 20), t(1, 0, 20)]);
@@ -331,32 +270,31 @@ pub struct FixupSlot {
 #[derive(Clone, Copy)]
 pub struct StreamKScheduler<const BM: i32, const BN: i32, const SPLIT_K: bool = false> {
     dp: PersistentTileScheduler<BM, BN>,
-    /// Tiles dealt out whole (all of them without a stream-K part).
-    dp_tiles: i32,
+    /// The host's split: tiles whole and shared, the cuts' divisors, the workspace.
+    params: StreamKParams,
     /// This cluster's range of the stream-K part's flattened k-tiles (empty without one).
     sk: (i32, i32),
-    /// The stream-K part's tiles (`SPLIT_K`: the heads find their tails' clusters by it).
-    sk_tiles: i32,
-    /// The workspace: [`Self::SLOTS_PER_CLUSTER`] slots per resident cluster.
-    workspace: *mut FixupSlot,
 }
 
 impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN, SPLIT_K> {
     /// Stream-K only when the data-parallel last wave would leave at least this many k-tiles
-    /// idle per cluster on average (`(C − T % C)·k_tiles ≥ 32·C`): the reduction through the
-    /// workspace and the extra work units cost about that (on the H200, bf16 TN: 8192³, 62 idle
-    /// k-tiles, gained 1–2%; 4096³, 8 idle k-tiles, lost 3–6%; doc/hopper-gemm.md).
-    pub const MIN_IDLE_K_TILES: i32 = 32;
+    /// idle per cluster on average ([`StreamKParams::MIN_IDLE_K_TILES`], the host's rule).
+    pub const MIN_IDLE_K_TILES: i32 = StreamKParams::MIN_IDLE_K_TILES;
     /// Workspace slots per resident cluster: 2 CTA ranks × 2 consumer warpgroups.
     pub const SLOTS_PER_CLUSTER: usize = 4;
 
+    /// The grid's clusters.
+    #[inline(always)]
+    fn step(&self) -> i32 {
+        self.dp.step()
+    }
     /// The slot of consumer warpgroup `wg` of this CTA in cluster `unit`'s part of the
     /// workspace.
     #[inline(always)]
     fn slot(&self, unit: i32, wg: i32) -> *mut FixupSlot {
-        let i = make_layout_left((_2, _2, self.dp.step)).crd2idx((wg, self.dp.cluster.1, unit));
+        let i = make_layout_left((_2, _2, self.step())).crd2idx((wg, self.dp.cluster.1, unit));
         // SAFETY: inside the workspace of `step` clusters' slots (`init`'s contract)
-        unsafe { self.workspace.add(i.value() as usize) }
+        unsafe { (self.params.workspace() as *mut FixupSlot).add(i.value() as usize) }
     }
     /// Waits for thread `t`'s flag in `slot`, adds its partial accumulators to `acc` and sets
     /// the flag back to 0.
@@ -380,11 +318,6 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
             st_release_gpu_u32(flag, 0);
         }
     }
-    /// The first flattened k-tile of cluster `c`'s range: the `c`-th of `step` even cuts.
-    #[inline(always)]
-    fn cut(&self, c: i32) -> i32 {
-        self.sk_tiles * self.dp.k_tiles * c / self.dp.step
-    }
     /// The clusters holding the tails of the tile whose head is `w` (a unit of this cluster
     /// with `k_begin == 0`, `k_count < k_tiles`): the next ones, while their ranges start
     /// inside the tile — one without `SPLIT_K` (a range is at least a tile long).
@@ -394,9 +327,9 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
         if !SPLIT_K {
             return next..next + 1;
         }
-        let end = (w.tile - self.dp_tiles + 1) * self.dp.k_tiles;
+        let end = (w.tile - self.params.dp_tiles() + 1) * self.dp.k_tiles;
         let mut last = next;
-        while last + 1 < self.dp.step && self.cut(last + 1) < end {
+        while last + 1 < self.step() && self.params.cut(last + 1) < end {
             last += 1;
         }
         next..last + 1
@@ -406,9 +339,9 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
 impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
     for StreamKScheduler<BM, BN, SPLIT_K>
 {
-    /// The tile order, and the workspace ([`Self::SLOTS_PER_CLUSTER`] [`FixupSlot`]s per
-    /// resident cluster, flags zero; null: data-parallel only).
-    type Args = (TileOrder, *mut FixupSlot);
+    /// The split and the workspace ([`Self::SLOTS_PER_CLUSTER`] [`FixupSlot`]s per resident
+    /// cluster, flags zero; none: data-parallel only), built with `split_k` = `SPLIT_K`.
+    type Params = StreamKParams;
     const SPLITS: bool = true;
     const SPLIT_K: bool = SPLIT_K;
     #[inline(always)]
@@ -416,73 +349,39 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
         mn: (i32, i32),
         k_tiles: i32,
         cluster: (i32, i32),
-        grid: (i32, i32),
-        (order, workspace): Self::Args,
+        first: i32,
+        params: StreamKParams,
     ) -> Self {
-        let dp = PersistentTileScheduler::<BM, BN>::init(mn, k_tiles, cluster, grid, order);
-        let (tiles, (first, step)) = (dp.tiles(), grid);
-        // SPLIT_K with fewer tiles than clusters: every tile's k-tiles shared out
-        let split = SPLIT_K
-            && !workspace.is_null()
-            && cluster.0 <= 2
-            && tiles < step
-            && tiles as i64 * k_tiles as i64 >= step as i64
-            && tiles as i64 * k_tiles as i64 * step as i64 <= i32::MAX as i64;
-        if split {
-            let mut s = StreamKScheduler {
-                dp,
-                dp_tiles: 0,
-                sk: (0, 0),
-                sk_tiles: tiles,
-                workspace,
-            };
-            s.sk = (s.cut(first), s.cut(first + 1));
-            return s;
-        }
-        let rest = tiles % step.max(1);
-        let sk_tiles = rest + step;
-        let stream_k = !workspace.is_null()
-            && cluster.0 <= 2
-            && tiles > step
-            && rest != 0
-            && (step - rest) as i64 * k_tiles as i64 >= (Self::MIN_IDLE_K_TILES * step) as i64
-            // the cuts below in i32
-            && sk_tiles as i64 * k_tiles as i64 * step as i64 <= i32::MAX as i64;
-        if !stream_k {
-            return StreamKScheduler {
-                dp,
-                dp_tiles: tiles,
-                sk: (0, 0),
-                sk_tiles: 0,
-                workspace,
-            };
-        }
-        // this cluster's range: the `first`-th of `step` even cuts of the flattened k-tiles
-        let mut s = StreamKScheduler {
-            dp,
-            dp_tiles: tiles - sk_tiles,
-            sk: (0, 0),
-            sk_tiles,
-            workspace,
+        let dp = PersistentTileScheduler::<BM, BN>::init(mn, k_tiles, cluster, first, params.dp());
+        // this cluster's range: the `first`-th of the grid's even cuts of the flattened k-tiles
+        let sk = if params.sk_tiles() > 0 {
+            (params.cut(first), params.cut(first + 1))
+        } else {
+            (0, 0)
         };
-        s.sk = (s.cut(first), s.cut(first + 1));
-        s
+        StreamKScheduler { dp, params, sk }
     }
     #[inline(always)]
     fn work_tiles(&self) -> impl Iterator<Item = WorkTile> {
         let kt = self.dp.k_tiles;
-        let (first, step, dp_tiles) = (self.dp.first, self.dp.step, self.dp_tiles);
+        let (first, step, dp_tiles) = (self.dp.first, self.step(), self.params.dp_tiles());
         let (a, b) = self.sk;
         let whole = (first..dp_tiles)
-            .step_by(step.max(1) as usize)
+            .step_by(step as usize)
             .map(move |tile| WorkTile {
                 tile,
                 k_begin: 0,
                 k_count: kt,
             });
-        // the stream-K tiles this range touches, each cut to the range
-        let kt = kt.max(1);
-        let split = (a / kt..b.ceil_div(kt)).map(move |t| {
+        // the stream-K tiles this range touches (those of its first and last k-tiles), each
+        // cut to the range
+        let kd = self.params.k_tiles();
+        let touched = if a < b {
+            int_div(a, kd)..int_div(b - 1, kd) + 1
+        } else {
+            0..0
+        };
+        let split = touched.map(move |t| {
             let k0 = t * kt;
             let (kb, ke) = (a.max(k0) - k0, b.min(k0 + kt) - k0);
             WorkTile {
@@ -502,9 +401,9 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
         let (a, b) = self.sk;
         if a < b {
             // the range's last tile: a whole tile or a head, both stored here
-            w.tile == self.dp_tiles + (b - 1) / self.dp.k_tiles.max(1)
+            w.tile == self.params.dp_tiles() + int_div(b - 1, self.params.k_tiles())
         } else {
-            w.tile + self.dp.step >= self.dp_tiles
+            w.tile + self.step() >= self.params.dp_tiles()
         }
     }
     #[inline(always)]
@@ -553,22 +452,35 @@ mod tests {
 
     use layout_types::cute::tile_scheduler::SwizzledRaster;
 
-    /// The run-time band gives `SwizzledRaster`'s order for its const band.
+    /// The host's parameters for a run-time band give `SwizzledRaster`'s order for its const
+    /// band, each CTA of a cluster its own M-tile of the cluster tile.
     #[test]
-    fn raster_is_swizzled_rasters() {
-        fn check<const S: i32>(mt: i32, nt: i32) {
+    fn origins_are_swizzled_rasters() {
+        fn check<const S: i32>(mt: i32, nt: i32, cs: i32) {
             let r = SwizzledRaster::<S>::new(mt, nt);
-            let s = PersistentTileScheduler::<128, 256>::new((128 * mt, 256 * nt), 1, 0, 0, 1, S);
-            for i in 0..r.tiles() {
-                assert_eq!(s.raster(i), r.tile(i), "S={S} {mt}x{nt} tile {i}");
+            let mn = (128 * cs * mt, 256 * nt);
+            let p = PersistentTileSchedulerParams::new(mn, (128, 256), cs, 1, S).unwrap();
+            for rank in 0..cs {
+                let s = PersistentTileScheduler::<128, 256>::new(mn, p, (cs, rank), 0);
+                assert_eq!(s.iter().count() as i32, r.tiles());
+                for i in 0..r.tiles() {
+                    let (m, n) = r.tile(i);
+                    let bx = cs * m + rank;
+                    assert_eq!(
+                        s.origin(i),
+                        ((128 * bx, 256 * n), bx),
+                        "S={S} {mt}x{nt} {i}"
+                    );
+                }
             }
         }
         for mt in 1..9 {
             for nt in 1..13 {
-                check::<1>(mt, nt);
-                check::<2>(mt, nt);
-                check::<4>(mt, nt);
-                check::<8>(mt, nt);
+                for cs in [1, 2] {
+                    check::<1>(mt, nt, cs);
+                    check::<2>(mt, nt, cs);
+                    check::<8>(mt, nt, cs);
+                }
             }
         }
     }
@@ -586,12 +498,12 @@ mod tests {
                 .iter()
                 .map(|(m, n)| [m, n])
                 .collect();
+            let mn = (128 * mt, 256 * nt);
+            let p = PersistentTileSchedulerParams::new(mn, (128, 256), 1, 4, 1).unwrap();
             // SAFETY: one pair per tile, alive below
-            let order = unsafe { TileOrder::table(table.as_ptr()) };
-            let s =
-                PersistentTileScheduler::<128, 256>::new((128 * mt, 256 * nt), 1, 0, 0, 1, order);
+            let p = unsafe { p.with_table(table.as_ptr() as u64) };
+            let s = PersistentTileScheduler::<128, 256>::new(mn, p, (1, 0), 0);
             for (i, &[m, n]) in table.iter().enumerate() {
-                assert_eq!(s.raster(i as i32), (m, n));
                 assert_eq!(s.origin(i as i32).0, (128 * m, 256 * n));
             }
             let mut ws = vec![
@@ -599,14 +511,9 @@ mod tests {
                 4 * StreamKScheduler::<128, 256>::SLOTS_PER_CLUSTER
                     * core::mem::size_of::<FixupSlot>()
             ];
-            let ws = ws.as_mut_ptr() as *mut FixupSlot;
-            let sk = StreamKScheduler::<128, 256>::init(
-                (128 * mt, 256 * nt),
-                40,
-                (1, 0),
-                (1, 4),
-                (order, ws),
-            );
+            let ws = ws.as_mut_ptr() as u64;
+            let sp = StreamKParams::new(p, 40, 1, ws, false).unwrap();
+            let sk = StreamKScheduler::<128, 256>::init(mn, 40, (1, 0), 1, sp);
             for w in sk.work_tiles() {
                 let [m, n] = table[w.tile as usize];
                 assert_eq!(sk.tile_origin(w.tile).0, (128 * m, 256 * n));
@@ -616,7 +523,7 @@ mod tests {
 
     #[test]
     fn stream_k_covers_each_k_tile_once() {
-        let ws = 64 as *mut FixupSlot;
+        let ws = 64;
         for (mt, nt, kt, step, cs) in [
             (64, 4, 128, 66, 2),
             (32, 16, 64, 66, 1),
@@ -635,9 +542,10 @@ mod tests {
             let mut heads = vec![None; tiles as usize];
             let mut tails = vec![None; tiles as usize];
             let mut loads = vec![];
+            let dp = PersistentTileSchedulerParams::new(mn, (128, 256), cs, step, 1).unwrap();
+            let p = StreamKParams::new(dp, kt, cs, ws, false).unwrap();
             for c in 0..step {
-                let s =
-                    StreamKScheduler::<128, 256>::init(mn, kt, (cs, 0), (c, step), (1.into(), ws));
+                let s = StreamKScheduler::<128, 256>::init(mn, kt, (cs, 0), c, p);
                 let w: Vec<WorkTile> = s.work_tiles().collect();
                 let what = format!("{mt}x{nt} kt={kt} clusters={step} cluster {c}: {w:?}");
                 for (i, u) in w.iter().enumerate() {
@@ -646,7 +554,11 @@ mod tests {
                         seen[u.tile as usize][k as usize] += 1;
                     }
                     if u.k_begin > 0 {
-                        assert_eq!(i, (s.dp_tiles - c).max(0).ceil_div(step) as usize, "{what}");
+                        assert_eq!(
+                            i,
+                            (p.dp_tiles() - c).max(0).ceil_div(step) as usize,
+                            "{what}"
+                        );
                         tails[u.tile as usize] = Some(c);
                     } else if u.k_count < kt {
                         assert_eq!(i, w.len() - 1, "{what}");
@@ -694,7 +606,7 @@ mod tests {
     /// as many tiles as clusters or more it is the plain stream-K scheduler.
     #[test]
     fn split_k_covers_each_k_tile_once() {
-        let ws = 64 as *mut FixupSlot;
+        let ws = 64;
         for (mt, nt, kt, step, cs) in [
             (1, 28, 128, 132, 1), // 128×7168×16384 FP8
             (1, 56, 128, 132, 1), // the same on 128×128 tiles
@@ -711,14 +623,10 @@ mod tests {
             let mut tails = vec![vec![]; tiles as usize];
             let mut heads = vec![None; tiles as usize];
             let mut loads = vec![];
+            let dp = PersistentTileSchedulerParams::new(mn, (128, 256), cs, step, 1).unwrap();
+            let p = StreamKParams::new(dp, kt, cs, ws, true).unwrap();
             for c in 0..step {
-                let s = StreamKScheduler::<128, 256, true>::init(
-                    mn,
-                    kt,
-                    (cs, 0),
-                    (c, step),
-                    (1.into(), ws),
-                );
+                let s = StreamKScheduler::<128, 256, true>::init(mn, kt, (cs, 0), c, p);
                 let w: Vec<WorkTile> = s.work_tiles().collect();
                 let what = format!("{mt}x{nt} kt={kt} clusters={step} cluster {c}: {w:?}");
                 for (i, u) in w.iter().enumerate() {

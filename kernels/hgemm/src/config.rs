@@ -8,6 +8,7 @@ pub use layout_types::cute::fusion::{Activation, BiasMode};
 use layout_types::cute::gmma_operand::{
     GemmSharedStorage, SmemScales, SmemTile, StagedSharedStorage,
 };
+pub use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
 
 /// Threads of a CTA: one producer and two consumer warpgroups.
 pub const THREADS: u32 = 384;
@@ -19,7 +20,7 @@ pub const STAGES: usize = 3;
 /// The CTA tile (M, N, K).
 pub const TILE: (usize, usize, usize) = (128, 256, 64);
 /// The persistent tile order's band of N-tiles (`SwizzledRaster`), the kernel's
-/// `HgemmParams::swizzle` unless `CUTE_RS_HGEMM_SWIZZLE` says otherwise: 8. On the H200 with the
+/// `HgemmParams::sched`'s band unless `CUTE_RS_HGEMM_SWIZZLE` says otherwise: 8. On the H200 with the
 /// 3-stage kernel bands of 8 beat M-fastest (1) at 4096³ and 8192³ bf16, most at 8192³ burst
 /// (750 → 779 TFLOP/s, 0.93 → 0.97 of cuBLAS: A is no longer reread once per wave); on an H100
 /// with the 4-stage kernel they had measured 1–5% slower (doc/hopper-gemm.md).
@@ -417,12 +418,12 @@ pub struct HgemmParams {
     /// The activation: an [`Activation`] code (0 identity, 1 ReLU, 2 GELU tanh, 3 GELU erf,
     /// 4 SiLU).
     pub act: u32,
-    /// The tile order's band of N-tiles ([`SWIZZLE`] unless a measurement asks for another).
-    pub swizzle: i32,
-    /// The stream-K workspace's device address ([`stream_k_workspace_bytes`] for the grid's
-    /// clusters, zeroed before its first use; the kernel leaves it zeroed), or 0: tiles whole
-    /// only (data-parallel).
-    pub workspace: u64,
+    /// The tile scheduler's parameters, built on the host for this problem, the entry's tile,
+    /// the cluster and the grid: the tile order (bands of [`SWIZZLE`] N-tiles unless a
+    /// measurement asks for another, or a Hilbert table), the stream-K or split-K split and its
+    /// workspace ([`stream_k_workspace_bytes`] for the grid's clusters, zeroed before its first
+    /// use; the kernel leaves it zeroed). The data-parallel entries read its tile order only.
+    pub sched: StreamKParams,
     /// The FP8 entries with promotion: A's block scales (`f32`, `(M, ⌈K/128⌉)` column-major;
     /// 0: per-tensor scales, in `alpha`); the other entries ignore it.
     pub scale_a: u64,
@@ -434,9 +435,6 @@ pub struct HgemmParams {
     /// The fused epilogue's per-column scales of the product (`f32`, N values: `scale_b` of
     /// shape `(1, N)`), or 0: none.
     pub scale_n: u64,
-    /// The tile order as a table (`[i32; 2]` `[M-tile, N-tile]` pairs, one per cluster tile, in
-    /// order: a Hilbert curve, `HilbertRaster`), or 0: bands of [`Self::swizzle`] N-tiles.
-    pub tile_order: u64,
 }
 
 /// Bytes of one slot of the stream-K workspace (`collective::scheduler::FixupSlot`): a
@@ -446,7 +444,7 @@ pub const FIXUP_SLOT_BYTES: usize = 128 * 128 * 4 + 128 * 4;
 pub const FIXUP_SLOTS_PER_CLUSTER: usize = 2 * CONSUMERS;
 
 /// The stream-K workspace of a persistent grid of `clusters` clusters: the bytes
-/// [`HgemmParams::workspace`] points to (16.6 MiB for 66 clusters; the host's `HgemmKernel`
+/// the workspace [`HgemmParams::sched`] points to (16.6 MiB for 66 clusters; the host's `HgemmKernel`
 /// docs show it).
 pub const fn stream_k_workspace_bytes(clusters: usize) -> usize {
     clusters * FIXUP_SLOTS_PER_CLUSTER * FIXUP_SLOT_BYTES

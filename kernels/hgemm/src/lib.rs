@@ -93,7 +93,7 @@
 //! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`] order)
 //! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
 //! into the next tile's k-tiles while the consumers store the previous one. When the tiles do
-//! not fill the last wave and the host gives a workspace ([`HgemmParams::workspace`]), the
+//! not fill the last wave and the host gives a workspace ([`HgemmParams::sched`]), the
 //! last `tiles % clusters + clusters` tiles are shared out by k-tiles instead ([`Scheduler`]:
 //! data-parallel + stream-K; the plain, fused and FP8 entries), a tile split between two clusters
 //! reduced through the workspace. The FP8 entries' scheduler ([`SchedulerFp8`],
@@ -124,9 +124,7 @@ use collective::mainloop::{
     Fp8StagedScales, GmmaFp8AccumulationStaged, GmmaFp8AccumulationStagedWide,
 };
 use collective::mainloop::{TileN, WarpgroupTile};
-use collective::scheduler::{
-    FixupSlot, PersistentTileScheduler, StreamKScheduler, TileOrder, TileScheduler,
-};
+use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
 use device::tma::TmaDescriptor;
 use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
 use epilogue::{ELEMS_ALL, ELEMS_BF16};
@@ -137,8 +135,9 @@ use layout_types::cute::fusion::{
 use layout_types::cute::prelude::*;
 
 pub use config::{
-    ChunkBuffers, EpilogueStorage, HgemmParams, SMEM_BYTES, SMEM_BYTES_FP8, STAGES, STAGES_FP8,
-    SWIZZLE, SharedStorage, SharedStorageFp8, THREADS, TILE, TILE_FP8,
+    ChunkBuffers, EpilogueStorage, HgemmParams, PersistentTileSchedulerParams, SMEM_BYTES,
+    SMEM_BYTES_FP8, STAGES, STAGES_FP8, SWIZZLE, SharedStorage, SharedStorageFp8, StreamKParams,
+    THREADS, TILE, TILE_FP8,
 };
 
 // the configuration's numbers are the collective kernel's: one type of shared memory, one
@@ -160,7 +159,8 @@ const _: () = {
 };
 
 /// The tile scheduler of the plain, fused and FP8 entries: data-parallel + stream-K
-/// ([`StreamKScheduler`]), its workspace [`HgemmParams::workspace`] (0: data-parallel only).
+/// ([`StreamKScheduler`]), its split and workspace [`HgemmParams::sched`] (none: data-parallel
+/// only).
 pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
 /// The data-parallel tile scheduler of 128×256 tiles ([`PersistentTileScheduler`]; no entry of
 /// the default build takes it since the fused entries took [`Scheduler`]: their lighter
@@ -199,35 +199,25 @@ const _: () = {
     ));
 };
 
-/// A tile scheduler whose arguments come from the kernel's parameters.
+/// A tile scheduler whose parameters come from the kernel's ([`HgemmParams::sched`], which
+/// the host built for the entry's tile, the cluster and the grid).
 pub trait HgemmScheduler: TileScheduler {
-    /// The scheduler's arguments in `p`.
-    fn args(p: &HgemmParams) -> Self::Args;
+    /// The scheduler's parameters in `p`.
+    fn params(p: &HgemmParams) -> Self::Params;
 }
 impl<const BM: i32, const BN: i32, const SPLIT_K: bool> HgemmScheduler
     for StreamKScheduler<BM, BN, SPLIT_K>
 {
     #[inline(always)]
-    fn args(p: &HgemmParams) -> Self::Args {
-        (tile_order(p), p.workspace as *mut FixupSlot)
+    fn params(p: &HgemmParams) -> StreamKParams {
+        p.sched
     }
 }
 impl<const BM: i32, const BN: i32> HgemmScheduler for PersistentTileScheduler<BM, BN> {
+    /// The tile order and the grid (the split, if any, is not this scheduler's).
     #[inline(always)]
-    fn args(p: &HgemmParams) -> Self::Args {
-        tile_order(p)
-    }
-}
-
-/// The tile order `p` asks for: its table, or bands of `p.swizzle` N-tiles.
-#[inline(always)]
-fn tile_order(p: &HgemmParams) -> TileOrder {
-    if p.tile_order != 0 {
-        // SAFETY: the host's table holds one pair per cluster tile of this launch's grid
-        // (`HgemmParams::tile_order`) and outlives the launch
-        unsafe { TileOrder::table(p.tile_order as *const [i32; 2]) }
-    } else {
-        TileOrder::band(p.swizzle)
+    fn params(p: &HgemmParams) -> PersistentTileSchedulerParams {
+        p.sched.dp()
     }
 }
 
@@ -472,7 +462,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -499,7 +489,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -511,7 +501,7 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, PlainAccumulation, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), tile_order(&p), (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, PlainAccumulation, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), <DataParallelFp8 as HgemmScheduler>::params(&p), (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -527,7 +517,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             // `out` as given: `Direct` epilogues take the direct path by themselves
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::args(&p), (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -556,7 +546,7 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-            let sched = <$sched as HgemmScheduler>::args(&p);
+            let sched = <$sched as HgemmScheduler>::params(&p);
             unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, $ma, $mb, _256, PlainAccumulation, $epi, $sched, $stages>(tma, (p.m, p.n, p.k), sched, (), epi) }
         }
         }
@@ -1073,7 +1063,7 @@ mod pingpong_entries {
             pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
                 let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
                 let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-                unsafe { gemm_tma_warpspecialized::<$ks, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), tile_order(&p), (), epi) }
+                unsafe { gemm_tma_warpspecialized::<$ks, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
             }
             }
             device::launch_bounds!($name, THREADS, 1);

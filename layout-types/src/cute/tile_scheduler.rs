@@ -175,10 +175,356 @@ impl HilbertRaster {
     }
 }
 
+/// The launch constants of a persistent tile scheduler over cluster tiles (CUTLASS's
+/// `PersistentTileSchedulerSm90Params`): the host builds them once per launch ([`new`](Self::new):
+/// the tile counts and the band's divisions), so that the kernel's scheduler does no division by
+/// a run-time value — the tile order's `idx2crd` runs in shapes of [`FastDivmod`]s
+/// (multiply-shifts). The order is [`SwizzledRaster`]'s with a run-time band (M fastest within
+/// bands of `band` N-tiles), or a host-built table of `[M-tile, N-tile]` pairs
+/// ([`with_table`](Self::with_table): a [`HilbertRaster`]).
+///
+/// ```
+/// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, SwizzledRaster};
+/// // C of 1000 × 600 in 128 × 256 tiles, clusters of 2 CTAs along M, 66 clusters, bands of 2
+/// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), 2, 66, 2).unwrap();
+/// assert_eq!((p.tiles_mn(), p.tiles()), ((4, 3), 12));
+/// let r = SwizzledRaster::<2>::new(4, 3);
+/// assert!((0..12).all(|i| p.raster(i) == r.tile(i)));
+/// assert!(PersistentTileSchedulerParams::new((1000, 600), (128, 256), 2, 0, 2).is_none());
+/// ```
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PersistentTileSchedulerParams {
+    /// Cluster tiles along M.
+    tiles_m: FastDivmod,
+    /// Cluster tiles along N.
+    tiles_n: i32,
+    /// The band of N-tiles.
+    band: FastDivmod,
+    /// Full bands.
+    bands: i32,
+    /// Columns of the last, partial band (1 where there is none: never divided by then).
+    last_band: FastDivmod,
+    /// The grid's clusters (all resident at once).
+    clusters: FastDivmod,
+    /// The `[M-tile, N-tile]` table's address, or 0: the band order.
+    table: u64,
+}
+
+impl PersistentTileSchedulerParams {
+    /// The scheduler of C `(m, n)` in CTA tiles `(bm, bn)`, clusters of `cs` CTAs along M (a
+    /// cluster tile is `cs·bm × bn`), a grid of `clusters` clusters, bands of `band` N-tiles
+    /// (less than 1 taken as 1). `None` when a count is below 1 or C is empty.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+    /// let p = PersistentTileSchedulerParams::new((4096, 4096), (128, 256), 2, 66, 8).unwrap();
+    /// assert_eq!((p.tiles_mn(), p.clusters().divisor()), ((16, 16), 66));
+    /// ```
+    pub fn new(
+        (m, n): (i32, i32),
+        (bm, bn): (i32, i32),
+        cs: i32,
+        clusters: i32,
+        band: i32,
+    ) -> Option<Self> {
+        if m < 1 || n < 1 || bm < 1 || bn < 1 || cs < 1 {
+            return None;
+        }
+        let (tiles_m, tiles_n) = (m.ceil_div(bm * cs), n.ceil_div(bn));
+        let band = band.max(1);
+        let bands = tiles_n / band; // a count of full bands, not an index
+        Some(PersistentTileSchedulerParams {
+            tiles_m: FastDivmod::new(tiles_m)?,
+            tiles_n,
+            band: FastDivmod::new(band)?,
+            bands,
+            last_band: FastDivmod::new((tiles_n - band * bands).max(1))?,
+            clusters: FastDivmod::new(clusters)?,
+            table: 0,
+        })
+    }
+    /// These parameters with the order of a table of `[M-tile, N-tile]` pairs at `table` (0:
+    /// the band order).
+    ///
+    /// # Safety
+    /// A non-zero `table` is the address, where the kernel reads it, of one pair for each
+    /// cluster tile of this grid (every tile once), valid while a scheduler reads it.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::{HilbertRaster, PersistentTileSchedulerParams};
+    /// let table: Vec<[i32; 2]> = HilbertRaster::new(2, 2).iter().map(|(m, n)| [m, n]).collect();
+    /// let p = PersistentTileSchedulerParams::new((256, 512), (128, 256), 1, 4, 1).unwrap();
+    /// // SAFETY: one pair per tile, alive while `p` is read
+    /// let p = unsafe { p.with_table(table.as_ptr() as u64) };
+    /// assert_eq!((0..4).map(|i| p.raster(i)).collect::<Vec<_>>(), [(0, 0), (0, 1), (1, 1), (1, 0)]);
+    /// ```
+    pub unsafe fn with_table(self, table: u64) -> Self {
+        PersistentTileSchedulerParams { table, ..self }
+    }
+    /// `(M, N)` cluster tiles of C.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+    /// let p = PersistentTileSchedulerParams::new((1, 257), (128, 256), 1, 1, 1).unwrap();
+    /// assert_eq!(p.tiles_mn(), (1, 2));
+    /// ```
+    #[inline(always)]
+    pub fn tiles_mn(&self) -> (i32, i32) {
+        (self.tiles_m.divisor(), self.tiles_n)
+    }
+    /// Cluster tiles of C.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+    /// assert_eq!(PersistentTileSchedulerParams::new((300, 600), (128, 256), 1, 8, 1).unwrap().tiles(), 9);
+    /// ```
+    #[inline(always)]
+    pub fn tiles(&self) -> i32 {
+        make_layout_left(self.tiles_mn()).size()
+    }
+    /// The grid's clusters, as a divisor.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+    /// let p = PersistentTileSchedulerParams::new((300, 600), (128, 256), 1, 8, 1).unwrap();
+    /// assert_eq!(p.clusters().divisor(), 8);
+    /// ```
+    #[inline(always)]
+    pub fn clusters(&self) -> FastDivmod {
+        self.clusters
+    }
+    /// Cluster tile `i`'s `(M-tile, N-tile)`, `0 ≤ i < tiles()`: the table's pair, or
+    /// [`SwizzledRaster::tile`] with the run-time band — the full bands through
+    /// `idx2crd(i, (band, tiles_m, bands))`, the last band's columns through
+    /// `idx2crd(i', (last_band, tiles_m))`, both in multiply-shifts.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+    /// // 3 × 5 tiles, bands of 2: the last band's one column comes after the two full bands
+    /// let p = PersistentTileSchedulerParams::new((3, 5), (1, 1), 1, 1, 2).unwrap();
+    /// assert_eq!([p.raster(0), p.raster(1), p.raster(2), p.raster(12)], [(0, 0), (0, 1), (1, 0), (0, 4)]);
+    /// ```
+    #[inline(always)]
+    pub fn raster(&self, i: i32) -> (i32, i32) {
+        if self.table != 0 {
+            // SAFETY: one pair per tile (`with_table`'s contract), `i < tiles()`
+            let [m, n] = unsafe { *(self.table as *const [i32; 2]).add(i as usize) };
+            return (m, n);
+        }
+        let band_col = make_layout_left((self.band.divisor(), self.bands + 1));
+        let full_size =
+            make_layout_left((self.band.divisor(), self.tiles_m.divisor(), self.bands)).size();
+        if i < full_size {
+            let (o, m, b): (i32, i32, i32) = idx2crd(i, (self.band, self.tiles_m, self.bands));
+            (m, band_col.crd2idx((o, b)))
+        } else {
+            let (o, m): (i32, i32) = idx2crd(i - full_size, (self.last_band, self.tiles_m));
+            (m, band_col.crd2idx((o, self.bands)))
+        }
+    }
+}
+
+/// The launch constants of the data-parallel + stream-K tile scheduler (CUTLASS's
+/// `PersistentTileSchedulerSm90StreamKParams`), built on the host ([`new`](Self::new)): which
+/// tiles are dealt out whole and which are shared out by k-tiles, and the divisors the kernel's
+/// scheduler cuts the shared k-tiles with. With `C` clusters and `T` cluster tiles of `k_tiles`
+/// k-tiles each:
+/// - stream-K: when `T > C`, `T mod C ≠ 0`, a workspace is given and the last wave would leave
+///   at least [`MIN_IDLE_K_TILES`](Self::MIN_IDLE_K_TILES) k-tiles per cluster idle on average,
+///   the first `T − (T mod C + C)` tiles are whole and the last `T mod C + C` tiles' k-tiles
+///   are cut into `C` even ranges;
+/// - split-K (`split_k`): with fewer tiles than clusters and a workspace, every tile's k-tiles
+///   are cut into the `C` ranges;
+/// - else every tile is whole (data-parallel).
+///
+/// ```
+/// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+/// // 4 × 2 cluster tiles of 128 × 256, 100 k-tiles each, 3 clusters: 8 = 2·3 + 2, so 3 tiles
+/// // whole and the last 5 tiles' 500 k-tiles cut 166 / 167 / 167
+/// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+/// let p = StreamKParams::new(dp, 100, 1, 64, false).unwrap();
+/// assert_eq!((p.dp_tiles(), p.sk_tiles()), (3, 5));
+/// assert_eq!([p.cut(0), p.cut(1), p.cut(2), p.cut(3)], [0, 166, 333, 500]);
+/// // without a workspace: data-parallel
+/// assert_eq!(StreamKParams::new(dp, 100, 1, 0, false).unwrap().sk_tiles(), 0);
+/// ```
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StreamKParams {
+    /// The tile order and the grid.
+    dp: PersistentTileSchedulerParams,
+    /// k-tiles of a tile (at least 1 as a divisor).
+    k_tiles: FastDivmod,
+    /// Tiles dealt out whole.
+    dp_tiles: i32,
+    /// Tiles shared out by k-tiles (0: none).
+    sk_tiles: i32,
+    /// The workspace's address (0: none).
+    workspace: u64,
+}
+
+impl StreamKParams {
+    /// Stream-K only when the data-parallel last wave would leave at least this many k-tiles
+    /// idle per cluster on average (`(C − T mod C)·k_tiles ≥ 32·C`): the reduction through the
+    /// workspace and the extra work units cost about that (on the H200, bf16 TN: 8192³, 62 idle
+    /// k-tiles, gained 1–2%; 4096³, 8 idle k-tiles, lost 3–6%; doc/hopper-gemm.md).
+    pub const MIN_IDLE_K_TILES: i32 = 32;
+
+    /// The stream-K parameters of `dp`'s grid with `k_tiles` k-tiles a tile, clusters of `cs`
+    /// CTAs, the workspace at `workspace` (0: none, data-parallel), split-K asked or not
+    /// (the kernel's scheduler type must split: `StreamKScheduler<_, _, true>`). `None` when
+    /// `k_tiles` is negative.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// // split-K: 2 tiles of 100 k-tiles over 5 clusters, ranges of 40
+    /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), 1, 5, 1).unwrap();
+    /// let p = StreamKParams::new(dp, 100, 1, 64, true).unwrap();
+    /// assert_eq!((p.dp_tiles(), p.sk_tiles(), p.cut(1), p.cut(5)), (0, 2, 40, 200));
+    /// ```
+    pub fn new(
+        dp: PersistentTileSchedulerParams,
+        k_tiles: i32,
+        cs: i32,
+        workspace: u64,
+        split_k: bool,
+    ) -> Option<Self> {
+        let (tiles, step) = (dp.tiles() as i64, dp.clusters.divisor() as i64);
+        let kt = k_tiles as i64;
+        let whole = StreamKParams {
+            dp,
+            k_tiles: FastDivmod::new(k_tiles.max(1))?,
+            dp_tiles: tiles as i32,
+            sk_tiles: 0,
+            workspace,
+        };
+        if k_tiles < 0 {
+            return None;
+        }
+        let can = workspace != 0 && cs <= 2;
+        // split-K with fewer tiles than clusters: every tile's k-tiles shared out
+        if split_k
+            && can
+            && tiles < step
+            && tiles * kt >= step
+            && tiles * kt * step <= i32::MAX as i64
+        {
+            return Some(StreamKParams {
+                dp_tiles: 0,
+                sk_tiles: tiles as i32,
+                ..whole
+            });
+        }
+        let rest = tiles % step;
+        let sk_tiles = rest + step;
+        let stream_k = can
+            && tiles > step
+            && rest != 0
+            && (step - rest) * kt >= Self::MIN_IDLE_K_TILES as i64 * step
+            // the cuts in i32
+            && sk_tiles * kt * step <= i32::MAX as i64;
+        if stream_k {
+            Some(StreamKParams {
+                dp_tiles: (tiles - sk_tiles) as i32,
+                sk_tiles: sk_tiles as i32,
+                ..whole
+            })
+        } else {
+            Some(whole)
+        }
+    }
+    /// The data-parallel parameters of a grid (every tile whole, no workspace).
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// assert_eq!(StreamKParams::data_parallel(dp, 100).dp_tiles(), 8);
+    /// ```
+    pub fn data_parallel(dp: PersistentTileSchedulerParams, k_tiles: i32) -> Self {
+        StreamKParams {
+            dp,
+            k_tiles: FastDivmod::new(k_tiles.max(1)).unwrap_or_default(),
+            dp_tiles: dp.tiles(),
+            sk_tiles: 0,
+            workspace: 0,
+        }
+    }
+    /// The tile order and the grid.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// assert_eq!(StreamKParams::data_parallel(dp, 1).dp(), dp);
+    /// ```
+    #[inline(always)]
+    pub fn dp(&self) -> PersistentTileSchedulerParams {
+        self.dp
+    }
+    /// k-tiles of a tile, as a divisor (1 for K = 0).
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// assert_eq!(StreamKParams::data_parallel(dp, 0).k_tiles().divisor(), 1);
+    /// ```
+    #[inline(always)]
+    pub fn k_tiles(&self) -> FastDivmod {
+        self.k_tiles
+    }
+    /// Tiles dealt out whole (the first ones of the order).
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// assert_eq!(StreamKParams::data_parallel(dp, 4).dp_tiles(), 8);
+    /// ```
+    #[inline(always)]
+    pub fn dp_tiles(&self) -> i32 {
+        self.dp_tiles
+    }
+    /// Tiles shared out by k-tiles (the last ones; 0: none).
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// assert_eq!(StreamKParams::data_parallel(dp, 4).sk_tiles(), 0);
+    /// ```
+    #[inline(always)]
+    pub fn sk_tiles(&self) -> i32 {
+        self.sk_tiles
+    }
+    /// The workspace's address (0: none).
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// assert_eq!(StreamKParams::new(dp, 100, 1, 4096, false).unwrap().workspace(), 4096);
+    /// ```
+    #[inline(always)]
+    pub fn workspace(&self) -> u64 {
+        self.workspace
+    }
+    /// The first of the shared k-tiles (flattened over the stream-K tiles) of cluster `c`'s
+    /// range, `0 ≤ c ≤ C`: the `c`-th of `C` even cuts, `⌊sk_tiles·k_tiles·c / C⌋`.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), 1, 5, 1).unwrap();
+    /// let p = StreamKParams::new(dp, 100, 1, 64, true).unwrap();
+    /// assert_eq!((0..=5).map(|c| p.cut(c)).collect::<Vec<_>>(), [0, 40, 80, 120, 160, 200]);
+    /// ```
+    #[inline(always)]
+    pub fn cut(&self, c: i32) -> i32 {
+        int_div(self.sk_tiles * self.k_tiles.divisor() * c, self.dp.clusters)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
     use super::*;
+    use std::format;
     use std::vec::Vec;
 
     fn check<const S: i32>(mt: i32, nt: i32) {
@@ -232,6 +578,76 @@ mod tests {
             for w in o.windows(2) {
                 let d = (w[0].0 - w[1].0).abs() + (w[0].1 - w[1].1).abs();
                 assert_eq!(d, 1, "side {side}: {:?}", w);
+            }
+        }
+    }
+
+    /// The params' run-time band gives `SwizzledRaster`'s order for its const band, clusters of
+    /// 1 and 2, bands wider than C.
+    #[test]
+    fn params_raster_is_swizzled_rasters() {
+        fn check<const S: i32>(mt: i32, nt: i32, cs: i32) {
+            let r = SwizzledRaster::<S>::new(mt, nt);
+            let mn = (100 * cs * mt - 7, 200 * nt - 3);
+            let p = PersistentTileSchedulerParams::new(mn, (100, 200), cs, 7, S).unwrap();
+            assert_eq!(p.tiles_mn(), (mt, nt));
+            for i in 0..r.tiles() {
+                assert_eq!(p.raster(i), r.tile(i), "S={S} {mt}x{nt} tile {i}");
+            }
+        }
+        for mt in 1..9 {
+            for nt in 1..13 {
+                for cs in [1, 2] {
+                    check::<1>(mt, nt, cs);
+                    check::<2>(mt, nt, cs);
+                    check::<4>(mt, nt, cs);
+                    check::<8>(mt, nt, cs);
+                    check::<16>(mt, nt, cs);
+                }
+            }
+        }
+    }
+
+    /// Stream-K's parameters: the whole tiles and the shared ones as the rule says, the cuts
+    /// even and in order, for grids from one cluster to more than the tiles.
+    #[test]
+    fn stream_k_params_follow_the_rule() {
+        for (mt, nt) in [(1, 1), (3, 5), (16, 16), (32, 16), (64, 4), (1, 28), (9, 8)] {
+            for kt in [0, 1, 7, 40, 64, 128, 512] {
+                for step in [1, 2, 5, 66, 132] {
+                    for (ws, split_k) in [(0, false), (64, false), (64, true)] {
+                        let dp = PersistentTileSchedulerParams::new(
+                            (128 * mt, 256 * nt),
+                            (128, 256),
+                            1,
+                            step,
+                            1,
+                        )
+                        .unwrap();
+                        let p = StreamKParams::new(dp, kt, 1, ws, split_k).unwrap();
+                        let tiles = mt * nt;
+                        let what = format!("{mt}x{nt} kt={kt} C={step} ws={ws} {split_k}: {p:?}");
+                        let split = ws != 0 && split_k && tiles < step && tiles * kt >= step;
+                        let rest = tiles % step;
+                        let sk =
+                            ws != 0 && tiles > step && rest != 0 && (step - rest) * kt >= 32 * step;
+                        if split {
+                            assert_eq!((p.dp_tiles(), p.sk_tiles()), (0, tiles), "{what}");
+                        } else if sk {
+                            assert_eq!(p.sk_tiles(), rest + step, "{what}");
+                            assert_eq!(p.dp_tiles() + p.sk_tiles(), tiles, "{what}");
+                        } else {
+                            assert_eq!((p.dp_tiles(), p.sk_tiles()), (tiles, 0), "{what}");
+                        }
+                        let total = p.sk_tiles() * kt.max(1);
+                        for c in 0..step {
+                            let (a, b) = (p.cut(c), p.cut(c + 1));
+                            assert_eq!(a, total as i64 as i32 * c / step, "{what}");
+                            assert!(a <= b && b - a <= total / step + 1, "{what}");
+                        }
+                        assert_eq!(p.cut(step), total, "{what}");
+                    }
+                }
             }
         }
     }
