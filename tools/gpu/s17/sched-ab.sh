@@ -21,7 +21,7 @@ c --ta --dtype bf16 --m 17152 --n 256 --k 2112
 CUTE_RS_HGEMM_SWIZZLE=hilbert c --ta --dtype bf16 --m 1000 --n 1500 --k 1024
 c --ta --dtype bf16 --m 1000 --n 1000 --k 512
 c --ta --dtype bf16 --m 300 --n 260 --k 0 --beta 1
-c --ta --tb --dtype bf16 --m 1000 --n 1030 --k 999 --bias n --act gelu
+c --ta --dtype bf16 --m 1000 --n 1030 --k 999 --bias n --act gelu
 c --dtype e4m3 --m 128 --n 2048 --k 8192
 c --dtype e4m3 --m 1000 --n 1030 --k 1024
 c --dtype e4m3 --m 2048 --n 4096 --k 256
