@@ -315,6 +315,8 @@ impl PersistentTileSchedulerParams {
         let band_col = make_layout_left((self.band.divisor(), self.bands + 1));
         let full_size =
             make_layout_left((self.band.divisor(), self.tiles_m.divisor(), self.bands)).size();
+        // (each shape tuple is built in its branch: built before the `if`, LLVM kept the
+        // parameters it reads in a 32-byte `.local` copy in every hgemm entry)
         if i < full_size {
             let (o, m, b): (i32, i32, i32) = idx2crd(i, (self.band, self.tiles_m, self.bands));
             (m, band_col.crd2idx((o, b)))
