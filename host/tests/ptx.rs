@@ -283,6 +283,16 @@ fn hgemm_is_tma_wgmma_in_registers() {
     ] {
         assert!(m.ptx.contains(needle), "hgemm.ptx lacks {needle}");
     }
+    // the tile schedulers divide by no run-time value: the host builds their parameters (tile
+    // counts, FastDivmods), and an integer division would be ptxas's ~20-instruction chain
+    for op in [
+        "div.s32", "div.u32", "rem.s32", "rem.u32", "div.s64", "div.u64", "rem.s64", "rem.u64",
+    ] {
+        assert!(
+            !m.ptx.contains(op),
+            "hgemm.ptx divides by a run-time value: {op}"
+        );
+    }
 }
 
 #[test]
