@@ -10,6 +10,7 @@
 //!   a tile split between two clusters is reduced through a global workspace ([`FixupSlot`]).
 
 use device::atomic::{ld_acquire_gpu_u32, st_release_gpu_u32};
+use device::thread::trap;
 use device::vec::{Float4, ld_global_v4_f32, st_global_v4_f32};
 use layout_types::cute::prelude::*;
 use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
@@ -113,7 +114,8 @@ pub struct PersistentTileScheduler<const BM: i32, const BN: i32> {
 impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
     /// The scheduler of C `(m, n)` with the host's `params` (built for this C, `BM × BN`
     /// tiles, clusters of `cs` and the grid) for CTA `rank` of its cluster `(cs, rank)`, this
-    /// cluster `first` of the grid's.
+    /// cluster `first` of the grid's. Parameters built for another C, tile or cluster (tiles
+    /// that do not cover C, or an empty one: a tile would be missed or stored twice) trap.
     #[inline(always)]
     pub fn new(
         mn: (i32, i32),
@@ -121,6 +123,12 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
         cluster: (i32, i32),
         first: i32,
     ) -> Self {
+        // each mode's cluster tiles reach past C's last element, and not by a whole tile
+        // (multiplications: the kernel divides by no run-time value)
+        let ((tm, tn), (bm, bn)) = (params.tiles_mn(), (BM * cluster.0, BN));
+        if tm * bm < mn.0 || (tm - 1) * bm >= mn.0 || tn * bn < mn.1 || (tn - 1) * bn >= mn.1 {
+            trap();
+        }
         PersistentTileScheduler {
             params,
             mn,
@@ -483,6 +491,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Parameters built for another tile, cluster or C than the scheduler's trap (here: panic).
+    #[test]
+    fn parameters_of_another_tile_trap() {
+        let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), 1, 4, 1).unwrap();
+        let _ = PersistentTileScheduler::<128, 256>::new((1000, 600), p, (1, 0), 0);
+        let traps =
+            |f: fn(PersistentTileSchedulerParams)| std::panic::catch_unwind(|| f(p)).is_err();
+        assert!(traps(|p| {
+            PersistentTileScheduler::<64, 256>::new((1000, 600), p, (1, 0), 0);
+        }));
+        assert!(traps(|p| {
+            PersistentTileScheduler::<128, 128>::new((1000, 600), p, (1, 0), 0);
+        }));
+        assert!(traps(|p| {
+            PersistentTileScheduler::<128, 256>::new((1000, 600), p, (2, 0), 0);
+        }));
+        assert!(traps(|p| {
+            PersistentTileScheduler::<128, 256>::new((1000, 900), p, (1, 0), 0);
+        }));
     }
 
     /// Stream-K: every k-tile of every tile computed once; a split tile has a head (k-tile 0

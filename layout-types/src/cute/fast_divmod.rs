@@ -28,8 +28,14 @@ use core::fmt;
 /// `umulhi(n, multiplier) >> shift_right` (`d = 1`: `n`), CUTLASS's `FastDivmod`. As an
 /// [`Integral`] its value is the divisor (a dynamic one).
 ///
+/// 16 bytes, 8-aligned: in a kernel's parameters its words then never straddle the 8-byte
+/// words LLVM copies them in. At 12 bytes and 4-aligned, LLVM kept a `.local` copy of a
+/// tile scheduler's parameters in every hgemm entry as soon as one more check read them
+/// (session 17, doc/hopper-gemm.md).
+///
 /// ```
 /// use layout_types::cute::prelude::*;
+/// assert_eq!((size_of::<FastDivmod>(), align_of::<FastDivmod>()), (16, 8));
 /// let d = FastDivmod::new(48).unwrap();
 /// assert_eq!(d.divmod(1000), (20, 40));
 /// assert_eq!((int_div(1000i32, d), int_rem(1000i32, d)), (20, 40));
@@ -37,7 +43,7 @@ use core::fmt;
 /// assert!(FastDivmod::new(0).is_none());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq)]
-#[repr(C)]
+#[repr(C, align(8))]
 pub struct FastDivmod {
     divisor: i32,
     multiplier: u32,

@@ -197,18 +197,18 @@ impl HilbertRaster {
 pub struct PersistentTileSchedulerParams {
     /// Cluster tiles along M.
     tiles_m: FastDivmod,
-    /// Cluster tiles along N.
-    tiles_n: i32,
     /// The band of N-tiles.
     band: FastDivmod,
-    /// Full bands.
-    bands: i32,
     /// Columns of the last, partial band (1 where there is none: never divided by then).
     last_band: FastDivmod,
     /// The grid's clusters (all resident at once).
     clusters: FastDivmod,
     /// The `[M-tile, N-tile]` table's address, or 0: the band order.
     table: u64,
+    /// Cluster tiles along N.
+    tiles_n: i32,
+    /// Full bands.
+    bands: i32,
 }
 
 impl PersistentTileSchedulerParams {
@@ -358,12 +358,12 @@ pub struct StreamKParams {
     dp: PersistentTileSchedulerParams,
     /// k-tiles of a tile (at least 1 as a divisor).
     k_tiles: FastDivmod,
+    /// The workspace's address (0: none).
+    workspace: u64,
     /// Tiles dealt out whole.
     dp_tiles: i32,
     /// Tiles shared out by k-tiles (0: none).
     sk_tiles: i32,
-    /// The workspace's address (0: none).
-    workspace: u64,
 }
 
 impl StreamKParams {
