@@ -16,5 +16,5 @@ pack $W $PWD/target/s17-main $D/main
 git worktree remove --force $W
 pack . $PWD/target $D/new
 printf '//\n.version 8.0\n.target sm_90a\n.address_size 64\n' > $D/stub.ptx
-echo "copy gemm_n gemm_t hgemm_sm80 probe smoke tma wgmma wgmma_mn attention attention_ref" > $D/stub-families.txt
+echo "copy gemm_n gemm_t hgemm_sm80 probe smoke tma wgmma wgmma_mn attention_ref" > $D/stub-families.txt
 ls -la $D $D/main $D/new

@@ -4,8 +4,10 @@
 # the stream-K tail of 67 cluster tiles on 66 clusters, a Hilbert table, the 128x128 ping-pong, K = 0, the fused
 # entry, FP8 fast / split-K / the per-tensor tile rule) and racecheck on a stream-K shape; G bf16 TN 2048^3 / 4096^3 /
 # 8192^3 main / branch alternated, three rounds (sustained and burst, ratios to cuBLAS in each process); F FP8 e4m3
-# 4096^3 / 8192^3 main / branch, two rounds. Package: bash tools/gpu/s17/pack-ab.sh (D=.gpu/s17b: main/ and new/, each
-# host.xz + hgemm.ptx.xz, stub.ptx + stub-families.txt).      D=.gpu/s17b bash tools/gpu/s17/sched-ab.sh
+# 4096^3 / 8192^3 main / branch, two rounds; A attention (its Params::sched moved: FastDivmod is 16 bytes on the branch):
+# the branch's host run --only attention, and d128 2k bf16 --bench main / branch, two rounds. Package: bash
+# tools/gpu/s17/pack-ab.sh (D=.gpu/s17b: main/ and new/, each host.xz + hgemm.ptx.xz; stub.ptx + stub-families.txt,
+# attention not stubbed).      D=.gpu/s17b bash tools/gpu/s17/sched-ab.sh
 BUDGET=${BUDGET:-400}; . tools/gpu/lib.sh s17b
 for v in main new; do x $D/$v/host.xz /tmp/h17$v && chmod +x /tmp/h17$v; mkdir -p /tmp/p17$v; cp $P/*.ptx /tmp/p17$v/
   x $D/$v/hgemm.ptx.xz /tmp/p17$v/hgemm.ptx; done
@@ -32,4 +34,9 @@ g() { local v=$1; shift; run $v gemm "$@" --bench > $R/g.txt 2>&1
   t "G $v rc=$? | $* | $(grep -E 'TFLOP' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2 3; do for m in 2048 4096 8192; do [ $(left) -gt 40 ] || break; for v in main new; do g $v --ta --dtype bf16 --m $m; done; done; done
 for i in 1 2; do for m in 4096 8192; do [ $(left) -gt 30 ] || break; for v in main new; do g $v --dtype e4m3 --m $m; done; done; done
+for v in main new; do run $v attention --batch 1 --heads 2 --seqlen-q 300 --seqlen-k 1000 --head-dim 128 --check > $R/w.txt 2>&1; t "W attention $v rc=$? $(grep -Eo 'PASS|FAIL' $R/w.txt | head -1)"; done
+CUTE_RS_PTX_DIR=/tmp/p17new timeout 150 /tmp/h17new run --only attention > $R/at.txt 2>&1; t "A host run --only attention rc=$? $(grep -E 'passed|failed' $R/at.txt | tail -1)"
+a() { local v=$1; run $v attention --batch 8 --heads 16 --seqlen-q 2048 --head-dim 128 --bench > $R/a.txt 2>&1
+  t "A $v rc=$? | $(grep -E 'TFLOP' $R/a.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
+for i in 1 2; do [ $(left) -gt 20 ] || break; for v in main new; do a $v; done; done
 t end
