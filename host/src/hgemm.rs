@@ -553,7 +553,7 @@ impl Context {
         let plan = HgemmPlan::by_size(g.m, g.n, g.k).with_overrides(self.overrides());
         let direct_only = self.overrides().hgemm_direct_epilogue;
         let cs = plan.cluster as usize;
-        let (bm, bn, _) = v.tile;
+        let (bm, bn, bk) = v.tile;
         // tiles of one cluster: (bm·cs) × bn of C
         let tiles = plan.tiles((g.m, g.n), v);
         if tiles * cs > i32::MAX as usize {
@@ -644,11 +644,11 @@ impl Context {
         // the tile scheduler's parameters (CUTLASS's `TileScheduler::Params`): C tiled by the
         // variant's tile, M by the cluster, this grid's clusters, the order's band; a Hilbert
         // order's table of this grid of cluster tiles; the split and its workspace
-        let (bm, bn, bk) = v.tile;
         let band = match plan.raster {
             HgemmRaster::Swizzle(band) => band,
             HgemmRaster::Hilbert => 1,
         };
+        let no_scheduler = || Error::Unsupported(format!("hgemm: no tile scheduler for {g:?}"));
         let dp = config::PersistentTileSchedulerParams::new(
             (g.m as i32, g.n as i32),
             (bm as i32, bn as i32),
@@ -656,11 +656,11 @@ impl Context {
             grid.clusters as i32,
             band,
         )
-        .ok_or_else(|| Error::Unsupported(format!("hgemm: no tile scheduler for {g:?}")))?;
+        .ok_or_else(no_scheduler)?;
         let dp = match plan.raster {
             HgemmRaster::Hilbert if plan.persistent => {
-                let table =
-                    self.hgemm_tile_order(stream, g.m.div_ceil(bm * cs), g.n.div_ceil(bn))?;
+                let (m_tiles, n_tiles) = dp.tiles_mn();
+                let table = self.hgemm_tile_order(stream, m_tiles as usize, n_tiles as usize)?;
                 // SAFETY: the context keeps the table of this grid of cluster tiles (one pair
                 // per tile, every tile once) alive beyond the launch
                 unsafe { dp.with_table(table) }
@@ -674,7 +674,7 @@ impl Context {
             workspace,
             v.scheduler.split_k,
         )
-        .ok_or_else(|| Error::Unsupported(format!("hgemm: no tile scheduler for {g:?}")))?;
+        .ok_or_else(no_scheduler)?;
         // the kernel's parameter struct (validated: sizes and ldc < 2^31)
         let p = config::HgemmParams {
             m: g.m as i32,

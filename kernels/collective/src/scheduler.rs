@@ -227,7 +227,7 @@ pub struct FixupSlot {
 /// CUTLASS's `PersistentTileSchedulerSm90StreamK`, data-parallel + stream-K: with `C` resident
 /// clusters and `T` cluster tiles of `k_tiles` k-tiles each, when `T % C ≠ 0` and `T > C`
 /// (a workspace given, and the last wave leaving at least
-/// [`MIN_IDLE_K_TILES`](Self::MIN_IDLE_K_TILES) k-tiles per cluster idle on average), the first
+/// [`MIN_IDLE_K_TILES`](StreamKParams::MIN_IDLE_K_TILES) k-tiles per cluster idle on average), the first
 /// `T − (T % C + C)` tiles are dealt out whole as [`PersistentTileScheduler`] does (full waves),
 /// and the k-tiles of the last `T % C + C` tiles, flattened, are cut into `C` even ranges, one
 /// per cluster: each cluster's total work is then the same to a k-tile, where the last wave
@@ -285,9 +285,6 @@ pub struct StreamKScheduler<const BM: i32, const BN: i32, const SPLIT_K: bool = 
 }
 
 impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN, SPLIT_K> {
-    /// Stream-K only when the data-parallel last wave would leave at least this many k-tiles
-    /// idle per cluster on average ([`StreamKParams::MIN_IDLE_K_TILES`], the host's rule).
-    pub const MIN_IDLE_K_TILES: i32 = StreamKParams::MIN_IDLE_K_TILES;
     /// Workspace slots per resident cluster: 2 CTA ranks × 2 consumer warpgroups.
     pub const SLOTS_PER_CLUSTER: usize = 4;
 
