@@ -25,7 +25,7 @@
 use device::cluster::{
     block_rank_in_cluster, cluster_arrive_relaxed, cluster_id_x, cluster_size, cluster_wait,
 };
-use device::shared::{dynamic_shared_mem, to_shared_addr};
+use device::shared::{dynamic_shared_addr_of, dynamic_shared_mem};
 use device::thread::{thread_idx_x, trap};
 use device::tma::{TmaDescriptor, prefetch_descriptor};
 use device::wgmma::{MmaAsync, setmaxnreg_dec, setmaxnreg_inc};
@@ -205,7 +205,7 @@ pub unsafe fn gemm_tma_warpspecialized<
     type Mainloop<KS, E, MA, MB, BN, Acc, const STAGES: usize> =
         CollectiveMma<E, MA, MB, <KS as KernelSchedule>::TileM, BN, Acc, STAGES>;
     let all = dynamic_shared_mem::<KernelSharedStorage<KS, Epi, BN, Acc, STAGES>>();
-    if to_shared_addr(all as *mut u8) & 1023 != 0 {
+    if dynamic_shared_addr_of(all as *mut u8) & 1023 != 0 {
         trap();
     }
     let smem = unsafe { &raw mut (*all).gemm };

@@ -38,6 +38,54 @@ pub fn dynamic_shared_mem<T>() -> *mut T {
     }
 }
 
+/// The 32-bit `.shared` address of a pointer into the block's dynamic shared memory
+/// ([`dynamic_shared_mem`]'s region): the region's address (on the GPU a `mov` of its symbol,
+/// a link-time constant) plus the pointer's offset in it. [`to_shared_addr`] gives the same
+/// value through `cvta.to.shared`, which ptxas runs at run time (`S2UR SR_SWINHI` and shifts)
+/// or keeps in a register across loops; from this form, where the offset is a constant or a
+/// stage index times one, ptxas can build the address from immediates. Which of the two a
+/// kernel's register allocation likes is measured, not derived (doc/hopper-gemm.md, session
+/// 18: the GEMM's epilogue takes this one, which gave the FP8 128 × 192 k-loop back the
+/// register it had lost; elsewhere it made ptxas spill). In the emulator a pointer outside
+/// the region is an error.
+///
+/// ```
+/// use device::{emu::launch, shared::*};
+/// let mut out = [0u32; 2];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: one thread, 64 bytes of shared memory.
+/// unsafe {
+///     launch((1, 1, 1), (1, 1, 1), 64, || {
+///         let s = dynamic_shared_mem::<u32>();
+///         *(p as *mut u32) = dynamic_shared_addr_of(s.add(3)) - dynamic_shared_addr_of(s);
+///         *(p as *mut u32).add(1) = (dynamic_shared_addr_of(s.add(5)) == to_shared_addr(s.add(5))) as u32;
+///     })
+/// };
+/// assert_eq!(out, [12, 1]);
+/// ```
+#[inline(always)]
+pub fn dynamic_shared_addr_of<T>(p: *const T) -> u32 {
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::to_shared_addr(p as usize)
+    }
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let base: u64;
+        // SAFETY: the address of the dynamic region's symbol (`dynamic_shared_mem` below
+        // declares it in the module); reads and writes nothing.
+        unsafe {
+            core::arch::asm!(
+                "mov.u64 {s}, gpu_launch_sized_workgroup_mem;",
+                s = out(reg64) base,
+                options(pure, nomem, nostack, preserves_flags),
+            )
+        };
+        let start = dynamic_shared_mem::<u8>() as u64;
+        base.wrapping_add((p as u64).wrapping_sub(start)) as u32
+    }
+}
+
 /// Converts a generic pointer into shared memory to a 32-bit `.shared` state-space
 /// address (`__cvta_generic_to_shared`), as `cp.async`, `ldmatrix`, `ld.shared` want.
 /// In the emulator a pointer outside dynamic shared memory is an error.

@@ -33,7 +33,7 @@
 //! which lane gives which `stmatrix` row address is the `stmatrix` atom's layout over those.
 
 use device::mma::{pack_bf16x2, pack_f16x2, stmatrix_x4_trans};
-use device::shared::to_shared_addr;
+use device::shared::dynamic_shared_addr_of;
 use device::thread::named_barrier_sync;
 use device::tma::{TmaDescriptor, commit_group, fence_proxy_async_shared_cta, wait_group_read};
 use layout_types::cute::fusion::EpilogueOp;
@@ -372,7 +372,7 @@ pub unsafe fn stage_chunk_b16(
             ];
             // SAFETY: the whole warp; the row address is in `buf` and 16-byte aligned (8 rows of
             // one column, kept together by the swizzle).
-            unsafe { stmatrix_x4_trans(to_shared_addr(s.ptr((r, c))), regs) };
+            unsafe { stmatrix_x4_trans(dynamic_shared_addr_of(s.ptr((r, c))), regs) };
         }
     );
 }
