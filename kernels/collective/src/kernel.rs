@@ -47,6 +47,10 @@ pub const CONSUMER_WARPGROUPS: u32 = 2;
 pub const THREADS: u32 = 128 * (1 + CONSUMER_WARPGROUPS);
 /// The cooperative CTA tile's M (rows of A and C).
 pub const BM: i32 = 128;
+/// The k-tile: K elements of A and B a pipeline stage holds, in 16-bit units (64 bf16 / f16,
+/// or 128 FP8 elements, which the FP8 entries count in pairs). The host's scheduler parameters
+/// are built from the entries' tiles, whose K the hgemm crate pins to this.
+pub const BK: i32 = 64;
 /// Elements of the cooperative schedule's A stage tile (`128 × 64`).
 pub const A_ELEMS: usize = 128 * 64;
 
@@ -228,7 +232,7 @@ pub unsafe fn gemm_tma_warpspecialized<
             },
         )
     };
-    let k_tiles = k.ceil_div(64);
+    let k_tiles = k.ceil_div(BK);
     let sched = Sched::init(
         (m, n),
         k_tiles,

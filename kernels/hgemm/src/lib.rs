@@ -156,6 +156,12 @@ const _: () = {
     assert!(
         TILE_FP8.0 as i32 == collective::kernel::BM && TILE_FP8.1 as i32 == <_128 as TileN>::BN
     );
+    // every entry's k-tile is the collective kernel's (the host builds the scheduler's
+    // parameters, k-tiles included, from the entry's tile)
+    let bk = collective::kernel::BK as usize;
+    assert!(TILE.2 == bk && TILE_FP8.2 == bk && config::TILE_FP8_N160.2 == bk);
+    assert!(config::TILE_FP8_N192.2 == bk && config::TILE_PINGPONG.2 == bk);
+    assert!(config::TILE_PINGPONG_128.2 == bk);
 };
 
 /// The tile scheduler of the plain, fused and FP8 entries: data-parallel + stream-K
