@@ -997,9 +997,10 @@ impl HgemmPlan {
         self
     }
     /// The cluster tiles of C `(m, n)` for the kernel variant `v`: `(tile M · cluster) × tile N`.
-    pub fn tiles(&self, (m, n): (usize, usize), v: &HgemmVariant) -> usize {
+    pub fn tiles(&self, mn: (usize, usize), v: &HgemmVariant) -> usize {
         let (bm, bn, _) = v.tile;
-        m.div_ceil(bm * self.cluster as usize) * n.div_ceil(bn)
+        let (tm, tn) = config::cluster_tiles(mn, (bm, bn), self.cluster as usize);
+        tm * tn
     }
     /// The persistent grid of problem `(m, n, k)` (the launch's 16-bit elements) for the
     /// variant `v` with `resident` clusters fitting on the device: one cluster per tile at

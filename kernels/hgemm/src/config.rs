@@ -8,7 +8,9 @@ pub use layout_types::cute::fusion::{Activation, BiasMode};
 use layout_types::cute::gmma_operand::{
     GemmSharedStorage, SmemScales, SmemTile, StagedSharedStorage,
 };
-pub use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+pub use layout_types::cute::tile_scheduler::{
+    PersistentTileSchedulerParams, StreamKParams, cluster_tiles,
+};
 
 /// Threads of a CTA: one producer and two consumer warpgroups.
 pub const THREADS: u32 = 384;

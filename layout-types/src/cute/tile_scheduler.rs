@@ -211,6 +211,23 @@ pub struct PersistentTileSchedulerParams {
     bands: i32,
 }
 
+/// The cluster tiles of C `(m, n)` along M and N: CTA tiles `(bm, bn)`, clusters of `cs` CTAs
+/// along M (a cluster tile is `cs·bm × bn`), partial tiles counted. The count
+/// [`PersistentTileSchedulerParams`] deals out; the host sizes its grid with it.
+///
+/// ```
+/// use layout_types::cute::tile_scheduler::cluster_tiles;
+/// assert_eq!(cluster_tiles((4096, 4000), (128, 256), 2), (16, 16));
+/// assert_eq!(cluster_tiles((1, 1), (128, 256), 1), (1, 1));
+/// ```
+pub const fn cluster_tiles(
+    (m, n): (usize, usize),
+    (bm, bn): (usize, usize),
+    cs: usize,
+) -> (usize, usize) {
+    (m.div_ceil(bm * cs), n.div_ceil(bn))
+}
+
 impl PersistentTileSchedulerParams {
     /// The scheduler of C `(m, n)` in CTA tiles `(bm, bn)`, clusters of `cs` CTAs along M (a
     /// cluster tile is `cs·bm × bn`), a grid of `clusters` clusters, bands of `band` N-tiles
@@ -231,7 +248,12 @@ impl PersistentTileSchedulerParams {
         if m < 1 || n < 1 || bm < 1 || bn < 1 || cs < 1 {
             return None;
         }
-        let (tiles_m, tiles_n) = (m.ceil_div(bm * cs), n.ceil_div(bn));
+        let (tiles_m, tiles_n) = cluster_tiles(
+            (m as usize, n as usize),
+            (bm as usize, bn as usize),
+            cs as usize,
+        );
+        let (tiles_m, tiles_n) = (tiles_m as i32, tiles_n as i32);
         let band = band.max(1);
         let bands = tiles_n / band; // a count of full bands, not an index
         Some(PersistentTileSchedulerParams {
