@@ -60,7 +60,7 @@ pub mod tiles;
 
 use collective::epilogue_rows::{self, stage_chunk_rows_b16, store_chunks};
 pub use config::*;
-use device::hint::opaque;
+use device::hint::{opaque, opaque_index};
 use device::math::{ex2, fma, fmax};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{block_idx_x, grid_dim_x, thread_idx_x, trap};
@@ -1175,7 +1175,7 @@ unsafe fn attention_fwd<
             // the thread and warpgroup through `opaque`: the boxes' addresses and the
             // `stmatrix` lanes' swizzled row addresses depend on nothing else, so LLVM would
             // hoist them out of the tile loop and keep them live across the mainloop
-            let (t, wg) = (opaque(t), opaque(wg));
+            let (t, wg) = (opaque_index::<128>(t), opaque_index::<4>(wg));
             // accumulator v's row half (value v = e + 2·h + 4·j)
             let half = Layout::<(_2, _2, _64), (_0, _1, _0)>::default();
             let value = #[inline(always)]
@@ -1206,7 +1206,10 @@ unsafe fn attention_fwd<
                     },
                 )
             };
-        } else {
+        } else if QR {
+            // `_d64_qr` (Q in registers, the tightest entry): each store's address computed
+            // whole — with the two rows' addresses held (below), ptxas spilled 4 bytes in its
+            // mask block (session 19)
             let o_row = |row: i32| unsafe {
                 (p.o as *mut u16).offset(
                     (p.o_stride[0] * tile.b as i64
@@ -1222,6 +1225,32 @@ unsafe fn attention_fwd<
                     let w = E::pack(o[v] * inv[h], o[v + 1] * inv[h]);
                     // SAFETY: inside O (row < seqlen, column pair < D, 4-byte aligned).
                     unsafe { *(o_row(row).add(c as usize) as *mut u32) = w };
+                }
+            }));
+        } else {
+            // accumulator v at the thread's origin plus the value's offset (`acc_coord(t, v) =
+            // acc_coord(t, 0) + acc_coord(0, v)`: CLayout_64xN's thread and value modes land in
+            // disjoint digits of (64, N)), so the addresses of the thread's two rows (value 0's
+            // and value 2's) are computed once and each store adds a constant to one of them
+            // (an element address per store cost about 30 instructions: three 64-bit products)
+            let (rt, ct) = acc_coord(t, 0);
+            let row_of = |h: usize| r0 + rt + acc_coord(0, 2 * h as i32).0;
+            let row_at = |h: usize| {
+                let at = p.o_stride[0] * tile.b as i64
+                    + p.o_stride[1] * (tile.q_start + row_of(h)) as i64
+                    + p.o_stride[2] * tile.h as i64
+                    + ct as i64;
+                // (an address only: a row past the sequence is not stored)
+                (p.o as *mut u16).wrapping_offset(at as isize)
+            };
+            let rows = [row_at(0), row_at(1)];
+            device::unroll!(OD2 / 4, |j| device::unroll!(2, |h| {
+                let v = 4 * j + 2 * h;
+                let (_, dc) = acc_coord(0, v as i32);
+                if row_of(h) < tile.sq {
+                    let w = E::pack(o[v] * inv[h], o[v + 1] * inv[h]);
+                    // SAFETY: inside O (the row < seqlen, the column pair < D, 4-byte aligned).
+                    unsafe { *(rows[h].add(dc as usize) as *mut u32) = w };
                 }
             }));
         }

@@ -22,3 +22,28 @@ pub fn opaque(x: i32) -> i32 {
     };
     y
 }
+
+/// [`opaque`] of an index the caller knows to lie in `0..N` (`N` a power of two), masked with
+/// `N − 1` after the `asm`: the optimizer knows its range again, so the index arithmetic derived
+/// from it (CuTe's `idx2crd`, swizzles: divisions and remainders by powers of two) takes its
+/// unsigned forms — shifts and masks — instead of the signed ones an opaque `i32` of unknown sign
+/// needs (the rounding toward zero, sign extensions). One `and` for what it saves.
+///
+/// ```
+/// // a thread's index in its warpgroup, per tile
+/// let t = device::hint::opaque_index::<128>(77);
+/// assert_eq!((t, t / 32, t % 32), (77, 2, 13));
+/// ```
+#[inline(always)]
+pub fn opaque_index<const N: i32>(x: i32) -> i32 {
+    const {
+        assert!(
+            N > 0 && N & (N - 1) == 0,
+            "opaque_index: N is a power of two"
+        )
+    };
+    let y = opaque(x);
+    // SAFETY: the caller's index lies in 0..N (the doc above)
+    unsafe { core::hint::assert_unchecked(0 <= y && y < N) };
+    y
+}

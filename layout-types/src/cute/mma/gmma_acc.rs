@@ -148,6 +148,21 @@ mod tests {
         check!(_2, _128, _256);
     }
 
+    /// A thread's coordinates are its origin plus the value's (`acc_coord(t, v) = acc_coord(t, 0)
+    /// + acc_coord(0, v)`): the thread and value modes of `CLayout_64xN` land in disjoint digits
+    /// of `(64, N)`, so no sum carries. The attention epilogue's direct stores take each address
+    /// as its row's plus a constant on this.
+    #[test]
+    fn acc_coord_is_thread_origin_plus_value_offset() {
+        for t in 0..128i32 {
+            let (rt, ct) = acc_coord(t, 0);
+            for v in 0..128i32 {
+                let (rv, cv) = acc_coord(0, v);
+                assert_eq!(acc_coord(t, v), (rt + rv, ct + cv), "t {t} v {v}");
+            }
+        }
+    }
+
     /// The accumulator coordinates are a bijection onto the 64 × N tile, thread `t`'s rows
     /// `16·warp + lane/4 (+8)` and columns `2·(lane%4) (+1) + 8·j`.
     #[test]
