@@ -30,7 +30,7 @@ pub use gemm_sweep::{GemmProblem, gemm_sweep_bound, gemm_sweep_tolerance};
 /// [`hgemm`] with every problem run by one kernel ([`crate::GemmKernel`]).
 pub use hgemm::checks_with as hgemm_with;
 pub use hgemm::{
-    HgemmOutcome, hgemm_compare, hgemm_problem, hgemm_sweep_fused, hgemm_sweep_problem,
+    HgemmOutcome, exact_at, hgemm_compare, hgemm_problem, hgemm_sweep_fused, hgemm_sweep_problem,
 };
 pub use sweep::{
     BitPattern, DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_HGEMM_PROBLEMS, DEFAULT_SEED,
