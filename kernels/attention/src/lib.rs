@@ -1175,7 +1175,8 @@ unsafe fn attention_fwd<
             // the thread and warpgroup through `opaque`: the boxes' addresses and the
             // `stmatrix` lanes' swizzled row addresses depend on nothing else, so LLVM would
             // hoist them out of the tile loop and keep them live across the mainloop
-            let (t, wg) = (opaque_index::<128>(t), opaque_index::<4>(wg));
+            // SAFETY: t is the thread's index in its warpgroup (0..128), wg a consumer warpgroup's (0..3)
+            let (t, wg) = unsafe { (opaque_index::<128>(t), opaque_index::<4>(wg)) };
             // accumulator v's row half (value v = e + 2·h + 4·j)
             let half = Layout::<(_2, _2, _64), (_0, _1, _0)>::default();
             let value = #[inline(always)]

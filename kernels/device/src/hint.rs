@@ -23,19 +23,23 @@ pub fn opaque(x: i32) -> i32 {
     y
 }
 
-/// [`opaque`] of an index the caller knows to lie in `0..N` (`N` a power of two), masked with
-/// `N − 1` after the `asm`: the optimizer knows its range again, so the index arithmetic derived
-/// from it (CuTe's `idx2crd`, swizzles: divisions and remainders by powers of two) takes its
-/// unsigned forms — shifts and masks — instead of the signed ones an opaque `i32` of unknown sign
-/// needs (the rounding toward zero, sign extensions). One `and` for what it saves.
+/// [`opaque`] of an index in `0..N` (`N` a power of two), the range stated to the optimizer
+/// after the `asm` (`assert_unchecked`): it knows the range again, so the index arithmetic
+/// derived from it (CuTe's `idx2crd`, swizzles: divisions and remainders by powers of two)
+/// takes its unsigned forms — shifts and masks — instead of the signed ones an opaque `i32` of
+/// unknown sign needs (the rounding toward zero, sign extensions). No instruction of its own.
 ///
 /// ```
 /// // a thread's index in its warpgroup, per tile
-/// let t = device::hint::opaque_index::<128>(77);
+/// // SAFETY: 77 < 128
+/// let t = unsafe { device::hint::opaque_index::<128>(77) };
 /// assert_eq!((t, t / 32, t % 32), (77, 2, 13));
 /// ```
+///
+/// # Safety
+/// `0 ≤ x < N`: the optimizer takes it as given (out of range is undefined behavior).
 #[inline(always)]
-pub fn opaque_index<const N: i32>(x: i32) -> i32 {
+pub unsafe fn opaque_index<const N: i32>(x: i32) -> i32 {
     const {
         assert!(
             N > 0 && N & (N - 1) == 0,
@@ -43,7 +47,7 @@ pub fn opaque_index<const N: i32>(x: i32) -> i32 {
         )
     };
     let y = opaque(x);
-    // SAFETY: the caller's index lies in 0..N (the doc above)
+    // SAFETY: the caller's `x` lies in 0..N, and `opaque` returns it unchanged
     unsafe { core::hint::assert_unchecked(0 <= y && y < N) };
     y
 }

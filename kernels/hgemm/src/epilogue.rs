@@ -666,7 +666,8 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     // spare, and with it ptxas rebuilt B's descriptor base every k-tile (143 → 152
     // instructions a k-tile and warp; session 19, doc/fp8-gemm.md)
     let t_tma = if const { Cols::VALUE == 128 } {
-        device::hint::opaque_index::<128>(t)
+        // SAFETY: `t` is the thread's index in its warpgroup (0..128)
+        unsafe { device::hint::opaque_index::<128>(t) }
     } else if const { Cols::VALUE < 256 } {
         device::hint::opaque(t)
     } else {
