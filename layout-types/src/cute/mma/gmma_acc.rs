@@ -148,10 +148,10 @@ mod tests {
         check!(_2, _128, _256);
     }
 
-    /// A thread's coordinates are its origin plus the value's (`acc_coord(t, v) = acc_coord(t, 0)
-    /// + acc_coord(0, v)`): the thread and value modes of `CLayout_64xN` land in disjoint digits
-    /// of `(64, N)`, so no sum carries. The attention epilogue's direct stores take each address
-    /// as its row's plus a constant on this.
+    /// A thread's coordinates are its origin plus the value's: `acc_coord(t, v)` is
+    /// `acc_coord(t, 0) + acc_coord(0, v)` (the thread and value modes of `CLayout_64xN` land in
+    /// disjoint digits of `(64, N)`, so no sum carries). The attention epilogue's direct stores
+    /// take each address as its row's plus a constant on this.
     #[test]
     fn acc_coord_is_thread_origin_plus_value_offset() {
         for t in 0..128i32 {
