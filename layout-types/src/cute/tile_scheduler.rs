@@ -414,18 +414,19 @@ impl StreamKParams {
         workspace: u64,
         split_k: bool,
     ) -> Option<Self> {
+        if k_tiles < 0 {
+            return None;
+        }
         let (tiles, step) = (dp.tiles() as i64, dp.clusters.divisor() as i64);
         let kt = k_tiles as i64;
         let whole = StreamKParams {
             dp,
+            // (K = 0: a divisor of 1, no k-tile to divide)
             k_tiles: FastDivmod::new(k_tiles.max(1))?,
             dp_tiles: tiles as i32,
             sk_tiles: 0,
             workspace,
         };
-        if k_tiles < 0 {
-            return None;
-        }
         let can = workspace != 0 && cs <= 2;
         // split-K with fewer tiles than clusters: every tile's k-tiles shared out
         if split_k
