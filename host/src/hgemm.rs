@@ -550,7 +550,7 @@ impl Context {
         if g.m == 0 || g.n == 0 {
             return Ok(());
         }
-        let plan = HgemmPlan::by_size(g.m, g.n, g.k).with_overrides(self.overrides());
+        let plan = HgemmPlan::for_variant(g.m, g.n, g.k, v).with_overrides(self.overrides());
         let direct_only = self.overrides().hgemm_direct_epilogue;
         let cs = plan.cluster as usize;
         let (bm, bn, bk) = v.tile;
@@ -584,10 +584,19 @@ impl Context {
             s.parse()
                 .map_err(|e| Error::Unsupported(format!("smem layout {s}: {e:?}")))
         };
-        let tma_a = self.make_tma_copy(TmaOp::Load, &a_t, &parse(box_layout(a_k_major, bm))?)?;
-        // a cluster's CTAs each load 1/cs of B's tile (and multicast it)
-        let tma_b =
-            self.make_tma_copy(TmaOp::Load, &b_t, &parse(box_layout(b_k_major, bn / cs))?)?;
+        // a cluster's CTAs each load 1/cs of the tile they share (B's along M, A's along N) and
+        // multicast it
+        let (cm, cn) = v.cluster.shape(cs as i32);
+        let tma_a = self.make_tma_copy(
+            TmaOp::Load,
+            &a_t,
+            &parse(box_layout(a_k_major, bm / cn as usize))?,
+        )?;
+        let tma_b = self.make_tma_copy(
+            TmaOp::Load,
+            &b_t,
+            &parse(box_layout(b_k_major, bn / cm as usize))?,
+        )?;
         let f = self.function(entry)?;
         f.set_attribute(
             cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -652,7 +661,7 @@ impl Context {
         let dp = config::PersistentTileSchedulerParams::new(
             (g.m as i32, g.n as i32),
             (bm as i32, bn as i32),
-            cs as i32,
+            (cm, cn),
             grid.clusters as i32,
             band,
         )
@@ -854,6 +863,9 @@ pub struct HgemmVariant {
     /// when the tiles leave the last wave part-empty; split-K: more clusters than tiles), the
     /// kernel's own [`config::SchedulerKind`] of that entry.
     pub(crate) scheduler: config::SchedulerKind,
+    /// Along which mode the entry's clusters lie ([`config::ClusterAxis`]: the kernel's
+    /// `ClusterM` or `ClusterN`), and so which operand's TMA box is `1/cs` of its tile.
+    pub(crate) cluster: config::ClusterAxis,
 }
 
 impl HgemmVariant {
@@ -866,6 +878,7 @@ impl HgemmVariant {
         product_scales: (0, 0),
         scale_maps: false,
         scheduler: config::SCHEDULER,
+        cluster: config::ClusterAxis::M,
     };
     /// The ping-pong entries: 64×256 tiles (A's TMA box of 64 rows), 4 stages.
     ///
@@ -883,6 +896,7 @@ impl HgemmVariant {
         product_scales: (0, 0),
         scale_maps: false,
         scheduler: config::SCHEDULER_PINGPONG,
+        cluster: config::ClusterAxis::M,
     };
     /// The 128×128 ping-pong entries: A's TMA box of 128 rows, B's of 128 over the cluster,
     /// 5 stages.
@@ -901,6 +915,7 @@ impl HgemmVariant {
         product_scales: (0, 0),
         scale_maps: false,
         scheduler: config::SCHEDULER_PINGPONG,
+        cluster: config::ClusterAxis::M,
     };
     /// The fast-accumulation FP8 entries: the cooperative 128×256 kernel with
     /// `SchedulerFp8` (stream-K, and split-K for small M).
@@ -919,6 +934,7 @@ impl HgemmVariant {
             product_scales: (0, 0),
             scale_maps: false,
             scheduler: config::SCHEDULER_FP8_BLOCK,
+            cluster: config::ClusterAxis::M,
         }
     }
     /// The promoted per-tensor FP8 kernel on 128×128 tiles (`SchedulerFp8Promoted`: the fused
@@ -996,10 +1012,31 @@ impl HgemmPlan {
         self.stream_k = o.hgemm_stream_k.unwrap_or(self.stream_k);
         self
     }
-    /// The cluster tiles of C `(m, n)` for the kernel variant `v`: `(tile M · cluster) × tile N`.
+    /// The plan of [`by_size`](Self::by_size) for the kernel variant `v`: with clusters along N
+    /// (`v.cluster`), a cluster of 2 whenever there are at least two N-tiles.
+    ///
+    /// ```
+    /// use host::hgemm::{Fp8PromotedTile, HgemmPlan};
+    /// let v = Fp8PromotedTile::N192TmaClusterN.variant();
+    /// assert_eq!(HgemmPlan::for_variant(128, 7168, 8192, &v).cluster, 2);
+    /// assert_eq!(HgemmPlan::for_variant(128, 192, 8192, &v).cluster, 1);
+    /// ```
+    pub fn for_variant(m: usize, n: usize, k: usize, v: &HgemmVariant) -> HgemmPlan {
+        let plan = HgemmPlan::by_size(m, n, k);
+        match v.cluster {
+            config::ClusterAxis::M => plan,
+            config::ClusterAxis::N => HgemmPlan {
+                cluster: if n > v.tile.1 { 2 } else { 1 },
+                ..plan
+            },
+        }
+    }
+    /// The cluster tiles of C `(m, n)` for the kernel variant `v`: `(tile M · cluster) × tile N`
+    /// with clusters along M, `tile M × (tile N · cluster)` along N.
     pub fn tiles(&self, mn: (usize, usize), v: &HgemmVariant) -> usize {
         let (bm, bn, _) = v.tile;
-        let (tm, tn) = config::cluster_tiles(mn, (bm, bn), self.cluster as usize);
+        let (cm, cn) = v.cluster.shape(self.cluster as i32);
+        let (tm, tn) = config::cluster_tiles(mn, (bm, bn), (cm as usize, cn as usize));
         tm * tn
     }
     /// The persistent grid of problem `(m, n, k)` (the launch's 16-bit elements) for the
@@ -1010,10 +1047,10 @@ impl HgemmPlan {
     ///
     /// ```
     /// use host::hgemm::{HgemmGrid, HgemmPlan, HgemmVariant};
-    /// // FP8 fast 128×7168×16384 (K = 8192 pairs): 28 tiles split over 132 clusters
+    /// // FP8 fast 128×7168×16384 (K = 8192 pairs): 28 tiles, each split over 4 clusters
     /// let p = HgemmPlan::by_size(128, 7168, 8192);
     /// let g = p.grid((128, 7168, 8192), &HgemmVariant::FP8_FAST, 132);
-    /// assert_eq!(g, HgemmGrid { clusters: 132, workspace: true });
+    /// assert_eq!(g, HgemmGrid { clusters: 112, workspace: true });
     /// // the 16-bit entries: one cluster per tile, as before
     /// let g = p.grid((128, 7168, 8192), &HgemmVariant::COOPERATIVE, 132);
     /// assert_eq!(g, HgemmGrid { clusters: 28, workspace: false });
@@ -1137,7 +1174,10 @@ mod tests {
     #[test]
     fn split_k_grids() {
         // config::split_k_clusters' examples
-        assert_eq!(config::split_k_clusters(28, 128, 132), Some(132));
+        assert_eq!(config::split_k_clusters(28, 128, 132), Some(112));
+        assert_eq!(config::split_k_clusters(38, 128, 132), Some(114));
+        assert_eq!(config::split_k_clusters(38, 128, 66), Some(66));
+        assert_eq!(config::split_k_clusters(56, 128, 66), None);
         assert_eq!(config::split_k_clusters(448, 128, 66), None);
         assert_eq!(config::split_k_clusters(28, 8, 132), None);
         let (fast, pt) = (
@@ -1160,24 +1200,24 @@ mod tests {
         };
         // (problem, variant) → (clusters, workspace) with the plan / with stream-K off
         for ((m, n, k_fp8), v, planned, old) in [
-            // FP8 128×7168×16384: one row of 28 tiles (56 of 128×128) over all 132 SMs
-            ((128, 7168, 16384), fast, (132, true), (28, false)),
-            ((128, 7168, 16384), pt, (132, true), (56, false)),
+            // FP8 128×7168×16384: one row of 28 tiles (56 of 128×128), each split in 4 (2)
+            ((128, 7168, 16384), fast, (112, true), (28, false)),
+            ((128, 7168, 16384), pt, (112, true), (56, false)),
             // 64×4096×8192: 16 tiles of 64 k-tiles, ranges of 8 k-tiles
             ((64, 4096, 8192), fast, (128, true), (16, false)),
-            ((64, 4096, 8192), pt, (132, true), (32, false)),
+            ((64, 4096, 8192), pt, (128, true), (32, false)),
             // 200×2112×7168: clusters of 2, 9 cluster tiles of 56 k-tiles
             ((200, 2112, 7168), fast, (63, true), (9, false)),
-            ((200, 2112, 7168), pt, (66, true), (17, false)),
+            ((200, 2112, 7168), pt, (51, true), (17, false)),
             // K = 1024: 8 k-tiles, nothing to save
             ((128, 7168, 1024), fast, (28, false), (28, false)),
             // the big shapes: fast with its stream-K tail, promoted data-parallel, as before
             ((4096, 7168, 16384), fast, (66, true), (66, false)),
             // 128×128: 896 cluster tiles, the last wave 38 of 66: data-parallel
             ((4096, 7168, 16384), pt, (66, false), (66, false)),
-            // 128×192: one row of 38 tiles split over all 132 SMs; 4096×7168: 608 cluster tiles,
+            // 128×192: one row of 38 tiles, each split in 3; 4096×7168: 608 cluster tiles,
             // the last wave 14 of 66 (≤ 1/4): the stream-K tail; 4096³: 22 of 66, data-parallel
-            ((128, 7168, 16384), n192, (132, true), (38, false)),
+            ((128, 7168, 16384), n192, (114, true), (38, false)),
             ((4096, 7168, 16384), n192, (66, true), (66, false)),
             ((4096, 4096, 4096), n192, (66, false), (66, false)),
             ((4096, 4096, 4096), fast, (66, true), (66, false)),
@@ -1206,6 +1246,12 @@ mod tests {
                         assert!(g.workspace);
                         let k_tiles = k.div_ceil(64);
                         assert!(tiles * k_tiles >= g.clusters * config::SPLIT_K_MIN_RANGE);
+                        // every tile split into the same number of pieces where there are two
+                        assert!(
+                            g.clusters.is_multiple_of(tiles) || g.clusters < 2 * tiles,
+                            "{m}x{n}x{k}"
+                        );
+                        assert!(2 * g.clusters >= 3 * tiles, "{m}x{n}x{k}");
                     }
                 }
             }

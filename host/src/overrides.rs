@@ -28,7 +28,8 @@ pub struct Overrides {
     pub hgemm_cluster: Option<u32>,
     /// `CUTE_RS_HGEMM_PERSISTENT` (`0`, `1`): a persistent grid or one CTA per tile.
     pub hgemm_persistent: Option<bool>,
-    /// `CUTE_RS_HGEMM_SMS` (`128`, `132`): the persistent grid's SMs.
+    /// `CUTE_RS_HGEMM_SMS` (`128`, `132`; and `38`, `56`, `66`, `76`, `100`, `114` to measure
+    /// split-K with fewer splits): the persistent grid's SMs.
     pub hgemm_max_sms: Option<u32>,
     /// `CUTE_RS_HGEMM_SWIZZLE` (`1`, `2`, `4`, `8`, `16`, `hilbert`): the order of the tiles
     /// (bands of that many N-tiles, or a Hilbert curve: [`HgemmRaster`]).
@@ -115,8 +116,11 @@ impl Overrides {
                 .and_then(|v| v.parse().ok()),
             hgemm_persistent: env_override("CUTE_RS_HGEMM_PERSISTENT", &["0", "1"])?
                 .map(|v| v == "1"),
-            hgemm_max_sms: env_override("CUTE_RS_HGEMM_SMS", &["128", "132"])?
-                .and_then(|v| v.parse().ok()),
+            hgemm_max_sms: env_override(
+                "CUTE_RS_HGEMM_SMS",
+                &["38", "56", "66", "76", "100", "114", "128", "132"],
+            )?
+            .and_then(|v| v.parse().ok()),
             hgemm_swizzle: env_override(
                 "CUTE_RS_HGEMM_SWIZZLE",
                 &["1", "2", "4", "8", "16", "hilbert"],

@@ -218,6 +218,11 @@ pub enum Fp8PromotedTile {
     /// The same with 5 stages (`gemm_fp8_e4m3_tn_promoted_n128tma5`, built with
     /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
     N128Tma5,
+    /// [`N192Tma`](Self::N192Tma) with clusters of 2 along N, A's tile shared by TMA multicast
+    /// (`gemm_fp8_e4m3_tn_promoted_n192tma_cn`, built with
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`): for one row of M-tiles, where clusters
+    /// along M share nothing; measured +1–2 % at 128×7168×16384 (doc/fp8-gemm.md).
+    N192TmaClusterN,
 }
 
 impl Fp8PromotedTile {
@@ -231,7 +236,7 @@ impl Fp8PromotedTile {
     /// 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³).
     pub const FUSED: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
     /// Every tile, with its override name.
-    pub const ALL: [(&'static str, Fp8PromotedTile); 8] = [
+    pub const ALL: [(&'static str, Fp8PromotedTile); 9] = [
         ("n128", Fp8PromotedTile::N128),
         ("n160", Fp8PromotedTile::N160),
         ("n160s5", Fp8PromotedTile::N160S5),
@@ -240,6 +245,7 @@ impl Fp8PromotedTile {
         ("n192tma", Fp8PromotedTile::N192Tma),
         ("n128tma6", Fp8PromotedTile::N128Tma6),
         ("n128tma5", Fp8PromotedTile::N128Tma5),
+        ("n192tmacn", Fp8PromotedTile::N192TmaClusterN),
     ];
     /// The tile of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8PromotedTile> {
@@ -256,6 +262,7 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N192Tma => "gemm_fp8_e4m3_tn_promoted_n192tma",
             Fp8PromotedTile::N128Tma6 => "gemm_fp8_e4m3_tn_promoted_n128tma6",
             Fp8PromotedTile::N128Tma5 => "gemm_fp8_e4m3_tn_promoted_n128tma5",
+            Fp8PromotedTile::N192TmaClusterN => "gemm_fp8_e4m3_tn_promoted_n192tma_cn",
         }
     }
     /// The fused epilogue's entry with activation `act` on this tile
@@ -295,7 +302,8 @@ impl Fp8PromotedTile {
                 | Fp8PromotedTile::N160S5
                 | Fp8PromotedTile::N192Offset
                 | Fp8PromotedTile::N128Tma6
-                | Fp8PromotedTile::N128Tma5,
+                | Fp8PromotedTile::N128Tma5
+                | Fp8PromotedTile::N192TmaClusterN,
                 _,
             ) => {
                 return None;
@@ -317,7 +325,11 @@ impl Fp8PromotedTile {
     /// +3 %). H200, sessions 15–16: at 4096³ (22 N-tiles of 192 for 21.3, 5.3 rounds of 66
     /// clusters: 0.86 against 128×128's 0.97) 128×128 measured 0.911 of cuBLASLt against 0.860
     /// over nine rounds of four calls, +4.0 % in TFLOP/s (doc/fp8-gemm.md, "The per-tensor tile
-    /// by shape").
+    /// by shape"). Where neither tile has more cluster tiles than clusters (split-K's small M),
+    /// 128×128 from 65 rows: H200, session 20, split-K by whole tiles, 128×128 against 128×192
+    /// +7 % at 128×7168×16384, +15 % at 128×7168×4096, +20 % at 128×4096×8192, +29 % at
+    /// 256×7168×16384, level at 128×2112×7168, −12 % at 64×7168×16384 (doc/fp8-gemm.md,
+    /// "Split-K by whole tiles").
     ///
     /// ```
     /// use host::hgemm::Fp8PromotedTile;
@@ -325,7 +337,8 @@ impl Fp8PromotedTile {
     /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);
     /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma);
     /// assert_eq!(t(4096, 2112, 3584), Fp8PromotedTile::N192Tma);
-    /// assert_eq!(t(128, 7168, 8192), Fp8PromotedTile::N192Tma); // split-K
+    /// assert_eq!(t(128, 7168, 8192), Fp8PromotedTile::N128Tma6); // split-K
+    /// assert_eq!(t(64, 7168, 8192), Fp8PromotedTile::N192Tma); // split-K, 64 rows
     /// ```
     pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8PromotedTile {
         let plan = HgemmPlan::by_size(m, n, k);
@@ -346,12 +359,16 @@ impl Fp8PromotedTile {
             use_of(Fp8PromotedTile::N128Tma6),
         ) {
             (Some(wide), Some(n128)) if n128 >= 1.05 * wide => Fp8PromotedTile::N128Tma6,
+            // split-K's problems (no more cluster tiles than clusters under either tile): 128×128's 6
+            // stages of 32 KiB keep more bytes in flight per SM than 4 of 40 KiB, but not below
+            // 65 rows (its tile then half empty against 128×192's 3 pieces a tile)
+            (None, None) if m > 64 => Fp8PromotedTile::N128Tma6,
             _ => Fp8PromotedTile::PER_TENSOR,
         }
     }
     /// The launch: the per-tensor entries' (split-K for small M, the direct epilogue, but
     /// `n192tma`'s TMA epilogue) with the tile's shared memory.
-    pub(crate) fn variant(self) -> HgemmVariant {
+    pub fn variant(self) -> HgemmVariant {
         let (tile, smem) = match self {
             Fp8PromotedTile::N128 => return HgemmVariant::FP8_PROMOTED_PER_TENSOR,
             Fp8PromotedTile::N160 => (config::TILE_FP8_N160, config::SMEM_BYTES_FP8_N160),
@@ -360,6 +377,12 @@ impl Fp8PromotedTile {
                 (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192)
             }
             Fp8PromotedTile::N192Tma => (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192_TMA),
+            Fp8PromotedTile::N192TmaClusterN => {
+                return HgemmVariant {
+                    cluster: config::CLUSTER_FP8_N192_CN,
+                    ..Fp8PromotedTile::N192Tma.variant()
+                };
+            }
             Fp8PromotedTile::N128Tma6 => (config::TILE_FP8, config::SMEM_BYTES_FP8_N128_TMA6),
             Fp8PromotedTile::N128Tma5 => (config::TILE_FP8, config::SMEM_BYTES_FP8_N128_TMA5),
         };

@@ -29,12 +29,11 @@ use device::shared::{dynamic_shared_addr_of, dynamic_shared_mem};
 use device::thread::{thread_idx_x, trap};
 use device::tma::{TmaDescriptor, prefetch_descriptor};
 use device::wgmma::{MmaAsync, setmaxnreg_dec, setmaxnreg_inc};
-use layout_types::cute::gmma_operand::{
-    GemmSharedStorage, SmemOperand, SmemOperandMulticast, StagedSharedStorage,
-};
+use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemOperand, StagedSharedStorage};
 use layout_types::cute::pipeline::PipelineTmaAsync;
 use layout_types::cute::prelude::*;
 
+use crate::cluster::ClusterLoad;
 use crate::epilogue::CollectiveEpilogue;
 use crate::mainloop::{
     AccumulationStage, CollectiveMma, ConsumerOrder, MmaAccumulation, TileM, TileN, WarpgroupTile,
@@ -179,16 +178,18 @@ pub type SharedStorage<Epi, BN, const STAGES: usize> =
 /// Launched as the family documents: a 1-D grid of whole clusters of 1 or 2 CTAs, [`THREADS`]
 /// threads, `size_of::<KernelSharedStorage<KS, Epi, BN, Acc, STAGES>>()` bytes of dynamic shared
 /// memory (1024-byte aligned: the kernel traps otherwise); the tensor maps hold `MA`'s (`BM`
-/// rows) and `MB`'s boxes (B's box of `BN/cs` rows with clusters of `cs`); `epi` as `Epi`
+/// rows) and `MB`'s boxes (`BN` rows), the operand the cluster shape `Cl` shares with `1/cs` of
+/// its rows with clusters of `cs`; `sched` built for `Cl`'s cluster shape; `epi` as `Epi`
 /// requires; `sched` as `Sched` requires, `mma` as `Acc` requires (block scales: the shapes
 /// [`Fp8BlockScales`](crate::mainloop::Fp8BlockScales) documents).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn gemm_tma_warpspecialized<
     KS: KernelSchedule,
+    Cl: ClusterLoad<MA, MB, KS::TileM, BN>,
     E,
     MA: SmemOperand<KS::TileM, _64>,
-    MB: SmemOperandMulticast<BN, BN::BBlock>,
+    MB: SmemOperand<BN, BN::BBlock>,
     BN: TileN,
     Acc: MmaAccumulation<<ScheduleWarpgroupTile<KS, BN> as WarpgroupTile>::Frag>,
     Epi: CollectiveEpilogue,
@@ -216,7 +217,8 @@ pub unsafe fn gemm_tma_warpspecialized<
     let stages = unsafe { (&raw mut (*all).stages) as *mut <Acc as AccumulationStage>::Stage };
     let tid = thread_idx_x() as i32;
     let mainloop = unsafe { (&raw mut (*smem).a, &raw mut (*smem).b) };
-    // a cluster of `cs` CTAs (1, or 2 along M sharing B's tile through multicast)
+    // a cluster of `cs` CTAs (1, or 2 along M sharing B's tile or along N sharing A's, through
+    // multicast: `Cl`)
     let (cs, rank) = (cluster_size(), block_rank_in_cluster());
     // full barriers: the producer's arrive_expect_tx (all of A and B land in every CTA); empty:
     // one arrival per consumer warpgroup reading the stage, from every CTA the stage is written
@@ -236,7 +238,7 @@ pub unsafe fn gemm_tma_warpspecialized<
     let sched = Sched::init(
         (m, n),
         k_tiles,
-        (cs as i32, rank as i32),
+        (Cl::shape(cs as i32), Cl::coord(rank as i32)),
         cluster_id_x() as i32,
         sched,
     );
@@ -255,6 +257,7 @@ pub unsafe fn gemm_tma_warpspecialized<
                 let (mn0, _) = sched.tile_origin(w.tile);
                 unsafe {
                     Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::load_k::<
+                        Cl,
                         _,
                         _,
                         <W<KS, BN> as WarpgroupTile>::Frag,
@@ -442,7 +445,7 @@ mod tests {
             let p = layout_types::cute::tile_scheduler::PersistentTileSchedulerParams::new(
                 mn,
                 (64, 256),
-                cs,
+                (cs, 1),
                 step,
                 8,
             )
@@ -451,7 +454,7 @@ mod tests {
                 let s = crate::scheduler::PersistentTileScheduler::<64, 256>::init(
                     mn,
                     k_tiles,
-                    (cs, rank),
+                    ((cs, 1), (rank, 0)),
                     first,
                     p,
                 );

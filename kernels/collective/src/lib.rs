@@ -13,6 +13,8 @@
 //!   [`load`](mainloop::CollectiveMma::load) and a consumer warpgroup's
 //!   [`mma`](mainloop::CollectiveMma::mma) over the typed
 //!   [`PipelineTmaAsync`](layout_types::cute::pipeline::PipelineTmaAsync).
+//! - [`cluster::ClusterShape`]: the cluster's CTAs along M ([`cluster::ClusterM`], B shared
+//!   through TMA multicast) or along N ([`cluster::ClusterN`], A shared).
 //! - [`epilogue::CollectiveEpilogue`]: what stores a warpgroup's accumulators (the family's
 //!   choice: TMA through shared memory, direct stores, fused operations).
 //! - [`epilogue_rows`]: the TMA-store epilogue's pieces for a row-major 16-bit output of any
@@ -35,6 +37,7 @@
 // accumulators must inline, or the accumulators go to local memory)
 #![feature(stmt_expr_attributes)]
 
+pub mod cluster;
 pub mod epilogue;
 pub mod epilogue_rows;
 pub mod kernel;

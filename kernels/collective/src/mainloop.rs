@@ -1,7 +1,7 @@
 //! The TMA + GMMA mainloop collective (CUTLASS's `CollectiveMma` with the
 //! `MainloopSm90TmaGmmaWarpSpecialized` policy, SS): A's `(BM, 64)` and B's `(BN, 64)`
 //! k-tiles stream through `STAGES` shared-memory stages, loaded by one producer thread with TMA
-//! (B multicast across a cluster of 2 along M) and read by `wgmma.m64nBNk16` (16-bit) or
+//! (A or B multicast across a cluster of 2: [`ClusterLoad`]) and read by `wgmma.m64nBNk16` (16-bit) or
 //! `wgmma.m64nBNk32` (FP8) of each consumer warpgroup, one per `m64` block of its
 //! [`WarpgroupTile`].
 //!
@@ -26,7 +26,9 @@ use device::wgmma::{
 };
 use layout_types::cute::arch::cluster::warp_uniform_u32;
 use layout_types::cute::arch::tma::TmaDescriptor;
-use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast, SmemScales, SmemTile};
+use layout_types::cute::gmma_operand::{SmemOperand, SmemScales, SmemTile};
+
+use crate::cluster::ClusterLoad;
 use layout_types::cute::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
 };
@@ -1087,19 +1089,20 @@ impl<E, MA, MB, BM, BN, Acc, const STAGES: usize> CollectiveMma<E, MA, MB, BM, B
 where
     MA: SmemOperand<BM, _64>,
     BN: TileN,
-    MB: SmemOperandMulticast<BN, BN::BBlock>,
+    MB: SmemOperand<BN, BN::BBlock>,
     Acc: AccumulationStage,
 {
     /// The producer's loads of one CTA tile: for each of the `k_tiles` k-tiles, acquire a
-    /// stage, load A's rows `m0..` and B's rows `n0..` (B: this CTA's half, multicast, when the
-    /// cluster has `cs = 2` CTAs) at column `64·kt`, commit.
+    /// stage, load A's rows `m0..` and B's rows `n0..` at column `64·kt` as cluster shape `Cl`
+    /// shares them (when the cluster has `cs = 2` CTAs, this CTA's half of the shared
+    /// operand, multicast: [`ClusterLoad`]), commit.
     ///
     /// # Safety
     /// The one producer thread; the tensor maps are A's and B's with the boxes of `MA`, `MB`
-    /// (B's half box when `cs = 2`); `smem` is the pipeline's stages.
+    /// (the shared operand's half box when `cs = 2`); `smem` is the pipeline's stages.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn load<TA: StageTile, TB: StageTile, F>(
+    pub unsafe fn load<Cl: ClusterLoad<MA, MB, BM, BN>, TA: StageTile, TB: StageTile, F>(
         prod: &mut Producer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         tma: (*const TmaDescriptor, *const TmaDescriptor),
@@ -1110,7 +1113,18 @@ where
     ) where
         Acc: MmaAccumulation<F>,
     {
-        unsafe { Self::load_k(prod, smem, tma, stages, mn0, (0, k_tiles), k_tiles, cluster) }
+        unsafe {
+            Self::load_k::<Cl, TA, TB, F>(
+                prod,
+                smem,
+                tma,
+                stages,
+                mn0,
+                (0, k_tiles),
+                k_tiles,
+                cluster,
+            )
+        }
     }
 
     /// [`load`](Self::load) of the k-tiles `k_begin..k_begin + k_count` of a tile of
@@ -1121,7 +1135,7 @@ where
     /// As [`load`](Self::load); `0 ≤ k_begin ≤ k_begin + k_count ≤ k_tiles`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn load_k<TA: StageTile, TB: StageTile, F>(
+    pub unsafe fn load_k<Cl: ClusterLoad<MA, MB, BM, BN>, TA: StageTile, TB: StageTile, F>(
         prod: &mut Producer<E, MA, MB, BM, BN, Acc, STAGES>,
         smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
         tma: (*const TmaDescriptor, *const TmaDescriptor),
@@ -1129,7 +1143,7 @@ where
         (m0, n0): (i32, i32),
         (k_begin, k_count): (i32, i32),
         k_tiles: i32,
-        (cs, rank): (u32, i32),
+        cluster: (u32, i32),
     ) where
         Acc: MmaAccumulation<F>,
     {
@@ -1142,12 +1156,7 @@ where
             // the k-tile's first column: k-tile kt of the (64, k_tiles) split of K
             let k0 = make_layout_left((_64, k_tiles)).crd2idx((0i32, kt));
             unsafe {
-                MA::tma_load(tma.0, bar, a, m0, k0);
-                if cs == 1 {
-                    MB::tma_load(tma.1, bar, b, n0, k0);
-                } else {
-                    MB::tma_load_multicast(tma.1, bar, b, n0, k0, rank);
-                }
+                Cl::load(tma, bar, (a, b), (m0, n0), k0, cluster);
                 // what the accumulation brings with the stage (block scales), same barrier
                 Acc::load_stage(args, bar, stages.add(i), (m0, n0), kt, k_tiles);
             }

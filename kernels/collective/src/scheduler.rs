@@ -16,6 +16,12 @@ use layout_types::cute::prelude::*;
 use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
 use layout_types::cute::tma::TmaCoord;
 
+/// A CTA's place in its cluster: the cluster's shape in CTAs `(cm, cn)` (CUTLASS's
+/// `ClusterShape`; `(cs, 1)` or `(1, cs)`: [`ClusterShape`](crate::cluster::ClusterShape)) and the
+/// CTA's coordinate `(x, y)` in it (`%cluster_ctarank` is its index in the shape's left-major
+/// layout).
+pub type ClusterRank = ((i32, i32), (i32, i32));
+
 /// One unit of a cluster's work (CUTLASS's `WorkTileInfo`): cluster tile `tile`, its k-tiles
 /// `k_begin..k_begin + k_count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,13 +48,13 @@ pub trait TileScheduler: Sized {
     /// Whether, with fewer tiles than clusters, every tile's k-tiles are split over the
     /// clusters (split-K; the host then launches more clusters than tiles).
     const SPLIT_K: bool = false;
-    /// The scheduler of C `(m, n)` with `k_tiles` k-tiles, for CTA `rank` of clusters of `cs`
-    /// CTAs along M, this cluster `first` of the grid's, with the host's `params` (built for
-    /// this C, this tile, `cs` and the grid).
+    /// The scheduler of C `(m, n)` with `k_tiles` k-tiles, for the CTA at `(x, y)` of clusters
+    /// of `(cm, cn)` CTAs (`cluster = ((cm, cn), (x, y))`), this cluster `first` of the grid's, with
+    /// the host's `params` (built for this C, this tile, this cluster shape and the grid).
     fn init(
         mn: (i32, i32),
         k_tiles: i32,
-        cluster: (i32, i32),
+        cluster: ClusterRank,
         first: i32,
         params: Self::Params,
     ) -> Self;
@@ -79,23 +85,23 @@ pub trait TileScheduler: Sized {
 /// use collective::scheduler::PersistentTileScheduler;
 /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
 /// // C of 1000 × 600 in 128 × 256 CTA tiles, clusters of 1, this cluster 1 of 4, bands of 1
-/// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), 1, 4, 1).unwrap();
-/// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), p, (1, 0), 1);
+/// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), (1, 1), 4, 1).unwrap();
+/// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), p, ((1, 1), (0, 0)), 1);
 /// assert_eq!(s.tiles(), 8 * 3);
 /// let t: Vec<_> = s.iter().map(|t| s.origin(t)).collect();
 /// assert_eq!(t.len(), 6);
 /// assert_eq!(t[0], ((128, 0), 1)); // tile 1: M-tile 1, N-tile 0
 /// // bands of 2 N-tiles: tile 1 is M-tile 0, N-tile 1 (SwizzledRaster::<2>'s order)
-/// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), 1, 4, 2).unwrap();
-/// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), p, (1, 0), 1);
+/// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), (1, 1), 4, 2).unwrap();
+/// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), p, ((1, 1), (0, 0)), 1);
 /// assert_eq!(s.origin(1), ((0, 256), 0));
 /// // a Hilbert order: 2 × 2 cluster tiles from a host-built table
 /// use layout_types::cute::tile_scheduler::HilbertRaster;
 /// let table: Vec<[i32; 2]> = HilbertRaster::new(2, 2).iter().map(|(m, n)| [m, n]).collect();
-/// let p = PersistentTileSchedulerParams::new((256, 512), (128, 256), 1, 1, 1).unwrap();
+/// let p = PersistentTileSchedulerParams::new((256, 512), (128, 256), (1, 1), 1, 1).unwrap();
 /// // SAFETY: the table holds one pair per tile of this grid, and outlives the scheduler
 /// let p = unsafe { p.with_table(table.as_ptr() as u64) };
-/// let s = PersistentTileScheduler::<128, 256>::new((256, 512), p, (1, 0), 0);
+/// let s = PersistentTileScheduler::<128, 256>::new((256, 512), p, ((1, 1), (0, 0)), 0);
 /// let o: Vec<_> = s.iter().map(|t| s.origin(t).0).collect();
 /// assert_eq!(o, [(0, 0), (0, 256), (128, 256), (128, 0)]);
 /// ```
@@ -103,8 +109,8 @@ pub trait TileScheduler: Sized {
 pub struct PersistentTileScheduler<const BM: i32, const BN: i32> {
     params: PersistentTileSchedulerParams,
     mn: (i32, i32),
-    /// (CTAs of a cluster along M, this CTA's rank)
-    cluster: (i32, i32),
+    /// The cluster's shape `(cm, cn)` and this CTA's coordinate in it.
+    cluster: ClusterRank,
     /// This cluster.
     first: i32,
     /// k-tiles of a tile (the [`TileScheduler`] view; 0 from [`Self::new`]).
@@ -113,19 +119,20 @@ pub struct PersistentTileScheduler<const BM: i32, const BN: i32> {
 
 impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
     /// The scheduler of C `(m, n)` with the host's `params` (built for this C, `BM × BN`
-    /// tiles, clusters of `cs` and the grid) for CTA `rank` of its cluster `(cs, rank)`, this
+    /// tiles, clusters of `(cm, cn)` and the grid) for the CTA at `(x, y)` of its cluster `((cm, cn), (x, y))`, this
     /// cluster `first` of the grid's. Parameters built for another C, tile or cluster (tiles
     /// that do not cover C, or an empty one: a tile would be missed or stored twice) trap.
     #[inline(always)]
     pub fn new(
         mn: (i32, i32),
         params: PersistentTileSchedulerParams,
-        cluster: (i32, i32),
+        cluster: ClusterRank,
         first: i32,
     ) -> Self {
         // each mode's cluster tiles reach past C's last element, and not by a whole tile
         // (multiplications: the kernel divides by no run-time value)
-        let ((tm, tn), (bm, bn)) = (params.tiles_mn(), (BM * cluster.0, BN));
+        let ((cm, cn), _) = cluster;
+        let ((tm, tn), (bm, bn)) = (params.tiles_mn(), (BM * cm, BN * cn));
         if tm * bm < mn.0 || (tm - 1) * bm >= mn.0 || tn * bn < mn.1 || (tn - 1) * bn >= mn.1 {
             trap();
         }
@@ -158,14 +165,17 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
         tile + self.step() >= self.tiles()
     }
     /// This CTA's tile of cluster tile `tile`: its origin `(m0, n0)` in C and its M-tile index
-    /// (cluster tile `(cm, cn)` holds CTA M-tiles `(rank, cm)` of the `(cs, ·)` split).
+    /// (cluster tile `(tm, tn)` of a cluster of `(cm, cn)` CTAs holds CTA tiles `((x, tm), (y,
+    /// tn))` of the `((cm, ·), (cn, ·))` split, `(x, y)` the CTA's coordinate in the cluster).
     #[inline(always)]
     pub fn origin(&self, tile: i32) -> ((i32, i32), i32) {
-        let (cm, cn) = self.params.raster(tile);
-        let (cs, rank) = self.cluster;
-        let bx = make_layout_left((cs, self.params.tiles_mn().0)).crd2idx((rank, cm));
+        let (tm, tn) = self.params.raster(tile);
+        let ((cm, cn), (x, y)) = self.cluster;
+        let (mt, nt) = self.params.tiles_mn();
+        let bx = make_layout_left((cm, mt)).crd2idx((x, tm)).value() as i32;
+        let by = make_layout_left((cn, nt)).crd2idx((y, tn)).value() as i32;
         let o = make_identity_tensor(self.mn)
-            .local_tile((BM, BN), (bx, cn))
+            .local_tile((BM, BN), (bx, by))
             .at((_0, _0));
         let [m0, n0] = o.0.tma_coord();
         ((m0, n0), bx)
@@ -179,7 +189,7 @@ impl<const BM: i32, const BN: i32> TileScheduler for PersistentTileScheduler<BM,
     fn init(
         mn: (i32, i32),
         k_tiles: i32,
-        cluster: (i32, i32),
+        cluster: ClusterRank,
         first: i32,
         params: PersistentTileSchedulerParams,
     ) -> Self {
@@ -256,9 +266,9 @@ pub struct FixupSlot {
 /// // 4 × 2 cluster tiles of 128 × 256 (clusters of 1), 100 k-tiles each, 3 clusters: 8 = 2·3 + 2,
 /// // so 3 tiles data-parallel and the last 5 tiles' 500 k-tiles split 166 / 167 / 167
 /// let ws = 64; // the workspace's address: not touched by `work_tiles`
-/// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+/// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
 /// let p = StreamKParams::new(dp, 100, 1, ws, false).unwrap();
-/// let s = |c| StreamKScheduler::<128, 256>::init((512, 512), 100, (1, 0), c, p);
+/// let s = |c| StreamKScheduler::<128, 256>::init((512, 512), 100, ((1, 1), (0, 0)), c, p);
 /// let w: Vec<WorkTile> = s(0).work_tiles().collect();
 /// let t = |tile, k_begin, k_count| WorkTile { tile, k_begin, k_count };
 /// assert_eq!(w, [t(0, 0, 100), t(3, 0, 100), t(4, 0, 66)]);
@@ -267,9 +277,9 @@ pub struct FixupSlot {
 /// assert!(s(1).is_last_work(&w[3]));
 /// // SPLIT_K: 2 tiles of 100 k-tiles over 5 clusters, ranges of 40: cluster 1 holds the tail
 /// // 40..80 of tile 0, cluster 2 its tail 80..100 and the head 0..20 of tile 1
-/// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), 1, 5, 1).unwrap();
+/// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 5, 1).unwrap();
 /// let p = StreamKParams::new(dp, 100, 1, ws, true).unwrap();
-/// let s = |c| StreamKScheduler::<128, 256, true>::init((128, 512), 100, (1, 0), c, p);
+/// let s = |c| StreamKScheduler::<128, 256, true>::init((128, 512), 100, ((1, 1), (0, 0)), c, p);
 /// assert_eq!(s(0).work_tiles().collect::<Vec<_>>(), [t(0, 0, 40)]);
 /// assert_eq!(s(1).work_tiles().collect::<Vec<_>>(), [t(0, 40, 40)]);
 /// assert_eq!(s(2).work_tiles().collect::<Vec<_>>(), [t(0, 80, 20), t(1, 0, 20)]);
@@ -293,11 +303,17 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
     fn step(&self) -> i32 {
         self.dp.step()
     }
+    /// This CTA's rank in its cluster (the index of its coordinate in the cluster's shape).
+    #[inline(always)]
+    fn rank(&self) -> i32 {
+        let ((cm, _), (x, y)) = self.dp.cluster;
+        x + cm * y
+    }
     /// The slot of consumer warpgroup `wg` of this CTA in cluster `unit`'s part of the
     /// workspace.
     #[inline(always)]
     fn slot(&self, unit: i32, wg: i32) -> *mut FixupSlot {
-        let i = make_layout_left((_2, _2, self.step())).crd2idx((wg, self.dp.cluster.1, unit));
+        let i = make_layout_left((_2, _2, self.step())).crd2idx((wg, self.rank(), unit));
         // SAFETY: inside the workspace of `step` clusters' slots (`init`'s contract)
         unsafe { (self.params.workspace() as *mut FixupSlot).add(i.value() as usize) }
     }
@@ -353,7 +369,7 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
     fn init(
         mn: (i32, i32),
         k_tiles: i32,
-        cluster: (i32, i32),
+        cluster: ClusterRank,
         first: i32,
         params: StreamKParams,
     ) -> Self {
@@ -458,15 +474,16 @@ mod tests {
     use layout_types::cute::tile_scheduler::SwizzledRaster;
 
     /// The host's parameters for a run-time band give `SwizzledRaster`'s order for its const
-    /// band, each CTA of a cluster its own M-tile of the cluster tile.
+    /// band, each CTA of a cluster its own M-tile (clusters along M) or N-tile (along N) of the
+    /// cluster tile.
     #[test]
     fn origins_are_swizzled_rasters() {
         fn check<const S: i32>(mt: i32, nt: i32, cs: i32) {
             let r = SwizzledRaster::<S>::new(mt, nt);
             let mn = (128 * cs * mt, 256 * nt);
-            let p = PersistentTileSchedulerParams::new(mn, (128, 256), cs, 1, S).unwrap();
+            let p = PersistentTileSchedulerParams::new(mn, (128, 256), (cs, 1), 1, S).unwrap();
             for rank in 0..cs {
-                let s = PersistentTileScheduler::<128, 256>::new(mn, p, (cs, rank), 0);
+                let s = PersistentTileScheduler::<128, 256>::new(mn, p, ((cs, 1), (rank, 0)), 0);
                 assert_eq!(s.iter().count() as i32, r.tiles());
                 for i in 0..r.tiles() {
                     let (m, n) = r.tile(i);
@@ -475,6 +492,22 @@ mod tests {
                         s.origin(i),
                         ((128 * bx, 256 * n), bx),
                         "S={S} {mt}x{nt} {i}"
+                    );
+                }
+            }
+            // clusters along N: each CTA its own N-tile of the cluster tile
+            let mn = (128 * mt, 192 * cs * nt - 64);
+            let p = PersistentTileSchedulerParams::new(mn, (128, 192), (1, cs), 1, S).unwrap();
+            for rank in 0..cs {
+                let s = PersistentTileScheduler::<128, 192>::new(mn, p, ((1, cs), (0, rank)), 0);
+                assert_eq!(s.iter().count() as i32, r.tiles());
+                for i in 0..r.tiles() {
+                    let (m, n) = r.tile(i);
+                    let by = cs * n + rank;
+                    assert_eq!(
+                        s.origin(i),
+                        ((128 * m, 192 * by), m),
+                        "S={S} {mt}x{nt} {i} N"
                     );
                 }
             }
@@ -493,21 +526,21 @@ mod tests {
     /// Parameters built for another tile, cluster or C than the scheduler's trap (here: panic).
     #[test]
     fn parameters_of_another_tile_trap() {
-        let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), 1, 4, 1).unwrap();
-        let _ = PersistentTileScheduler::<128, 256>::new((1000, 600), p, (1, 0), 0);
+        let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), (1, 1), 4, 1).unwrap();
+        let _ = PersistentTileScheduler::<128, 256>::new((1000, 600), p, ((1, 1), (0, 0)), 0);
         let traps =
             |f: fn(PersistentTileSchedulerParams)| std::panic::catch_unwind(|| f(p)).is_err();
         assert!(traps(|p| {
-            PersistentTileScheduler::<64, 256>::new((1000, 600), p, (1, 0), 0);
+            PersistentTileScheduler::<64, 256>::new((1000, 600), p, ((1, 1), (0, 0)), 0);
         }));
         assert!(traps(|p| {
-            PersistentTileScheduler::<128, 128>::new((1000, 600), p, (1, 0), 0);
+            PersistentTileScheduler::<128, 128>::new((1000, 600), p, ((1, 1), (0, 0)), 0);
         }));
         assert!(traps(|p| {
-            PersistentTileScheduler::<128, 256>::new((1000, 600), p, (2, 0), 0);
+            PersistentTileScheduler::<128, 256>::new((1000, 600), p, ((2, 1), (0, 0)), 0);
         }));
         assert!(traps(|p| {
-            PersistentTileScheduler::<128, 256>::new((1000, 900), p, (1, 0), 0);
+            PersistentTileScheduler::<128, 256>::new((1000, 900), p, ((1, 1), (0, 0)), 0);
         }));
     }
 
@@ -525,10 +558,10 @@ mod tests {
                 .map(|(m, n)| [m, n])
                 .collect();
             let mn = (128 * mt, 256 * nt);
-            let p = PersistentTileSchedulerParams::new(mn, (128, 256), 1, 4, 1).unwrap();
+            let p = PersistentTileSchedulerParams::new(mn, (128, 256), (1, 1), 4, 1).unwrap();
             // SAFETY: one pair per tile, alive below
             let p = unsafe { p.with_table(table.as_ptr() as u64) };
-            let s = PersistentTileScheduler::<128, 256>::new(mn, p, (1, 0), 0);
+            let s = PersistentTileScheduler::<128, 256>::new(mn, p, ((1, 1), (0, 0)), 0);
             for (i, &[m, n]) in table.iter().enumerate() {
                 assert_eq!(s.origin(i as i32).0, (128 * m, 256 * n));
             }
@@ -539,7 +572,7 @@ mod tests {
             ];
             let ws = ws.as_mut_ptr() as u64;
             let sp = StreamKParams::new(p, 40, 1, ws, false).unwrap();
-            let sk = StreamKScheduler::<128, 256>::init(mn, 40, (1, 0), 1, sp);
+            let sk = StreamKScheduler::<128, 256>::init(mn, 40, ((1, 1), (0, 0)), 1, sp);
             for w in sk.work_tiles() {
                 let [m, n] = table[w.tile as usize];
                 assert_eq!(sk.tile_origin(w.tile).0, (128 * m, 256 * n));
@@ -568,10 +601,10 @@ mod tests {
             let mut heads = vec![None; tiles as usize];
             let mut tails = vec![None; tiles as usize];
             let mut loads = vec![];
-            let dp = PersistentTileSchedulerParams::new(mn, (128, 256), cs, step, 1).unwrap();
+            let dp = PersistentTileSchedulerParams::new(mn, (128, 256), (cs, 1), step, 1).unwrap();
             let p = StreamKParams::new(dp, kt, cs, ws, false).unwrap();
             for c in 0..step {
-                let s = StreamKScheduler::<128, 256>::init(mn, kt, (cs, 0), c, p);
+                let s = StreamKScheduler::<128, 256>::init(mn, kt, ((cs, 1), (0, 0)), c, p);
                 let w: Vec<WorkTile> = s.work_tiles().collect();
                 let what = format!("{mt}x{nt} kt={kt} clusters={step} cluster {c}: {w:?}");
                 for (i, u) in w.iter().enumerate() {
@@ -649,10 +682,10 @@ mod tests {
             let mut tails = vec![vec![]; tiles as usize];
             let mut heads = vec![None; tiles as usize];
             let mut loads = vec![];
-            let dp = PersistentTileSchedulerParams::new(mn, (128, 256), cs, step, 1).unwrap();
+            let dp = PersistentTileSchedulerParams::new(mn, (128, 256), (cs, 1), step, 1).unwrap();
             let p = StreamKParams::new(dp, kt, cs, ws, true).unwrap();
             for c in 0..step {
-                let s = StreamKScheduler::<128, 256, true>::init(mn, kt, (cs, 0), c, p);
+                let s = StreamKScheduler::<128, 256, true>::init(mn, kt, ((cs, 1), (0, 0)), c, p);
                 let w: Vec<WorkTile> = s.work_tiles().collect();
                 let what = format!("{mt}x{nt} kt={kt} clusters={step} cluster {c}: {w:?}");
                 for (i, u) in w.iter().enumerate() {

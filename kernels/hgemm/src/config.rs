@@ -9,7 +9,7 @@ use layout_types::cute::gmma_operand::{
     GemmSharedStorage, SmemScales, SmemTile, StagedSharedStorage,
 };
 pub use layout_types::cute::tile_scheduler::{
-    PersistentTileSchedulerParams, StreamKParams, cluster_tiles,
+    ClusterAxis, PersistentTileSchedulerParams, StreamKParams, cluster_tiles,
 };
 
 /// Threads of a CTA: one producer and two consumer warpgroups.
@@ -72,6 +72,10 @@ pub const STAGES_FP8_N192: usize = 5;
 /// structure"): the 128×192 tile with the TMA epilogue ([`EpilogueStorage`]: three of each
 /// consumer warpgroup's four buffers in turn, one per 64 columns), so 4 stages of 40 KiB.
 pub const STAGES_FP8_N192_TMA: usize = 4;
+/// The cluster shape of `gemm_fp8_e4m3_tn_promoted_n192tma_cn` (feature `fp8-variants`; the
+/// kernel asserts it is its `ClusterN`'s): along N, A's tile shared; the other entries'
+/// clusters are along M.
+pub const CLUSTER_FP8_N192_CN: ClusterAxis = ClusterAxis::N;
 /// `_n128tma6` / `_n128tma5` (measuring variants, `CUTE_RS_FP8_PROMOTED=n128tma6|n128tma5`): the
 /// per-tensor 128×128 tile (paired temporaries) with the TMA epilogue's two 64-column buffers a
 /// consumer warpgroup ([`EpilogueStorage2`], 32 KiB) and 6 or 5 stages of 32 KiB: cuBLASLt's
@@ -462,27 +466,54 @@ pub const SPLIT_K_MIN_SAVED: usize = 16;
 /// The clusters a split-K launch of `tiles` cluster tiles of `k_tiles` k-tiles uses, with
 /// `resident` clusters fitting on the device: `None` (data-parallel, one cluster per tile at
 /// most) unless there are fewer tiles than clusters and the split saves
-/// [`SPLIT_K_MIN_SAVED`] k-tiles; else as many clusters as fit, each range at least
-/// [`SPLIT_K_MIN_RANGE`] k-tiles. The kernel's scheduler splits when the grid has more
+/// [`SPLIT_K_MIN_SAVED`] k-tiles; else every tile split into the same number of pieces, as
+/// many as fit (each range at least [`SPLIT_K_MIN_RANGE`] k-tiles): a whole multiple of
+/// `tiles` clusters, so that each cluster's range is one piece of one tile — where that makes
+/// at least two pieces a tile; with fewer than twice as many clusters as tiles, all of them
+/// (ranges longer than a tile straddle two) if there are at least half again as many as
+/// tiles, else none (data-parallel). The kernel's scheduler splits when the grid has more
 /// clusters than tiles (and a workspace).
+///
+/// Why whole multiples (H200, FP8 per-tensor 128×7168×16384, 38 tiles of 128×192, session
+/// 20): on all 132 SMs the ranges of 36.8 k-tiles straddle tiles (two work units a cluster,
+/// two reductions) and the launch ran at 0.69–0.70 of cuBLASLt; on 114 SMs (3 pieces a tile)
+/// 0.79–0.80 and on 76 (2 pieces) 0.77–0.78, but on 100 (ranges straddling again) 0.73–0.74
+/// (doc/fp8-gemm.md, "Split-K by whole tiles"). With fewer than two pieces a tile the whole
+/// multiple is the tiles alone, no split: 256×7168×16384 (38 cluster tiles of 2 × 128×192, 66
+/// clusters) ran 0.71–0.72 of cuBLASLt on 38 clusters against 0.85–0.86 on 66; on 2 × 128×128
+/// tiles (56 cluster tiles) data-parallel on 56 clusters ran 0.92 against 0.85 split over 66.
 ///
 /// For example (this file is compiled into the host and into the CPU emulator under different
 /// paths, so the host's unit test `hgemm::tests::split_k_grids` runs these):
 ///
 /// ```text
-/// split_k_clusters(28, 128, 132) == Some(132) // FP8 128×7168×16384, 128×256 tiles, an H200
+/// split_k_clusters(28, 128, 132) == Some(112) // FP8 128×7168×16384, 128×256 tiles, an H200
+/// split_k_clusters(38, 128, 132) == Some(114) // the same on 128×192 tiles
+/// split_k_clusters(38, 128, 66) == Some(66)   // 256×7168×16384, clusters of 2: fewer than 2 a tile
+/// split_k_clusters(56, 128, 66) == None       // the same on 128×128 tiles: too few to gain
 /// split_k_clusters(448, 128, 66) == None      // 4096×7168×16384: data-parallel + stream-K
 /// split_k_clusters(28, 8, 132) == None        // K of 1024 (8 k-tiles): nothing to save
 /// ```
 pub const fn split_k_clusters(tiles: usize, k_tiles: usize, resident: usize) -> Option<usize> {
+    if tiles == 0 {
+        return None;
+    }
     let by_range = tiles * k_tiles / SPLIT_K_MIN_RANGE;
-    let clusters = if by_range < resident {
+    let most = if by_range < resident {
         by_range
     } else {
         resident
     };
+    // the same number of pieces for every tile, where there are two or more
+    let clusters = if most / tiles >= 2 {
+        most / tiles * tiles
+    } else if 2 * most >= 3 * tiles {
+        most
+    } else {
+        return None;
+    };
     // each cluster's k-tiles, rounded up, against a whole tile's
-    if tiles == 0 || clusters <= tiles {
+    if clusters <= tiles {
         return None;
     }
     let range = (tiles * k_tiles).div_ceil(clusters);

@@ -117,6 +117,9 @@
 pub mod config;
 pub mod epilogue;
 
+use collective::cluster::ClusterM;
+#[cfg(feature = "fp8-variants")]
+use collective::cluster::{ClusterN, ClusterShape};
 use collective::epilogue::CollectiveEpilogue;
 use collective::kernel::{KernelTmaWarpSpecializedCooperative, gemm_tma_warpspecialized};
 use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulation};
@@ -454,21 +457,25 @@ macro_rules! hgemm_entry {
     (promoted $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty, $bn:ty, $stages:expr) => {
         // the direct path: the 128-wide tiles' epilogue sees the 64×128 tile as half of a
         // 64×256 one
-        hgemm_entry!(promoted_out $name, $e, $acc, $sched, $epi, $bn, $stages, config::out_direct);
+        hgemm_entry!(promoted_out $name, $e, $acc, $sched, $epi, $bn, $stages, config::out_direct, ClusterM);
     };
     // the TMA epilogue's path where the host asks for it (`out` as given)
     (promoted_tma $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty, $bn:ty, $stages:expr) => {
-        hgemm_entry!(promoted_out $name, $e, $acc, $sched, $epi, $bn, $stages, core::convert::identity);
+        hgemm_entry!(promoted_out $name, $e, $acc, $sched, $epi, $bn, $stages, core::convert::identity, ClusterM);
     };
-    (promoted_out $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty, $bn:ty, $stages:expr, $out:expr) => {
+    // the same with clusters of shape `$cl` (`ClusterN`: A's tile shared)
+    (promoted_tma $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty, $bn:ty, $stages:expr, $cl:ty) => {
+        hgemm_entry!(promoted_out $name, $e, $acc, $sched, $epi, $bn, $stages, core::convert::identity, $cl);
+    };
+    (promoted_out $name:ident, $e:ty, $acc:ty, $sched:ty, $epi:ty, $bn:ty, $stages:expr, $out:expr, $cl:ty) => {
         device::kernel! {
         #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs with fp32 promotion every k-tile, CTA tiles of 128 × `", stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
-                        "As the other entries, with B's box of the tile's N over the cluster (`N/cs` rows) and the shared memory of the tile's configuration (`config`); `p.scale_a`/`p.scale_b` are 0 or, on 128-wide tiles, the block scales `HgemmParams` documents.")]
+                        "As the other entries, with the box of the operand clusters of shape `", stringify!($cl), "` share over the cluster (`1/cs` of its rows) and the shared memory of the tile's configuration (`config`); `p.scale_a`/`p.scale_b` are 0 or, on 128-wide tiles, the block scales `HgemmParams` documents.")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $cl, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -495,7 +502,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -507,7 +514,7 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, _128, PlainAccumulation, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), <DataParallelFp8 as HgemmScheduler>::params(&p), (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, _128, PlainAccumulation, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), <DataParallelFp8 as HgemmScheduler>::params(&p), (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -523,7 +530,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             // `out` as given: `Direct` epilogues take the direct path by themselves
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -553,7 +560,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
             let sched = <$sched as HgemmScheduler>::params(&p);
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $e, $ma, $mb, _256, PlainAccumulation, $epi, $sched, $stages>(tma, (p.m, p.n, p.k), sched, (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, $ma, $mb, _256, PlainAccumulation, $epi, $sched, $stages>(tma, (p.m, p.n, p.k), sched, (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -661,6 +668,16 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumul
 // n192 kernel's structure", session 14) +10-13 % at 4096x7168x16384, +21 % at 8192³, +39-52 % at
 // 4096³, +32-42 % at 4096x2112x7168
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, HgemmEpilogue, _192, config::STAGES_FP8_N192_TMA);
+// the same with clusters along N (A's tile shared), a measuring variant: with one row of
+// M-tiles (small M, split-K) clusters along M share nothing; on the H200 this cut
+// 128×7168×16384's L2 bytes by 11 % and gained 1–2 % (doc/fp8-gemm.md, "Clusters along N")
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n192tma_cn, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, HgemmEpilogue, _192, config::STAGES_FP8_N192_TMA, ClusterN);
+#[cfg(feature = "fp8-variants")]
+const _: () = assert!(matches!(
+    <ClusterN as ClusterShape>::AXIS,
+    config::CLUSTER_FP8_N192_CN
+));
 // the direct epilogue without shared memory, 5 stages (the per-tensor default of sessions 12-13,
 // `CUTE_RS_FP8_PROMOTED=n192`; against the 128×128 `_pt`: +2 % at 4096x7168x16384, +10 % at
 // 8192³, +5 % at 4096³); the 128×160 ones likewise (`CUTE_RS_FP8_PROMOTED=n160|n160s5`: +3-4 % at
@@ -1069,7 +1086,7 @@ mod pingpong_entries {
             pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
                 let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
                 let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-                unsafe { gemm_tma_warpspecialized::<$ks, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
+                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
             }
             }
             device::launch_bounds!($name, THREADS, 1);

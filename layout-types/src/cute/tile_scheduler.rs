@@ -185,12 +185,12 @@ impl HilbertRaster {
 ///
 /// ```
 /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, SwizzledRaster};
-/// // C of 1000 × 600 in 128 × 256 tiles, clusters of 2 CTAs along M, 66 clusters, bands of 2
-/// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), 2, 66, 2).unwrap();
+/// // C of 1000 × 600 in 128 × 256 tiles, clusters of 2 CTAs along M (2, 1), 66 clusters, bands of 2
+/// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), (2, 1), 66, 2).unwrap();
 /// assert_eq!((p.tiles_mn(), p.tiles()), ((4, 3), 12));
 /// let r = SwizzledRaster::<2>::new(4, 3);
 /// assert!((0..12).all(|i| p.raster(i) == r.tile(i)));
-/// assert!(PersistentTileSchedulerParams::new((1000, 600), (128, 256), 2, 0, 2).is_none());
+/// assert!(PersistentTileSchedulerParams::new((1000, 600), (128, 256), (2, 1), 0, 2).is_none());
 /// ```
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,47 +211,90 @@ pub struct PersistentTileSchedulerParams {
     bands: i32,
 }
 
-/// The cluster tiles of C `(m, n)` along M and N: CTA tiles `(bm, bn)`, clusters of `cs` CTAs
-/// along M (a cluster tile is `cs·bm × bn`), partial tiles counted. The count
-/// [`PersistentTileSchedulerParams`] deals out; the host sizes its grid with it.
+/// Along which mode of C a cluster's CTAs lie, and so which operand their TMA loads share
+/// (CUTLASS's `ClusterShape`, `Shape<cs,_1,_1>` or `Shape<_1,cs,_1>`, of `cs` CTAs): `M`, the
+/// CTAs on neighbouring M-tiles of one N-tile, B shared; `N`, on neighbouring N-tiles of one
+/// M-tile, A shared.
+///
+/// ```
+/// use layout_types::cute::tile_scheduler::ClusterAxis;
+/// assert_eq!((ClusterAxis::M.shape(2), ClusterAxis::N.shape(2)), ((2, 1), (1, 2)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClusterAxis {
+    /// `(cs, 1)`: B's tile multicast.
+    M,
+    /// `(1, cs)`: A's tile multicast.
+    N,
+}
+
+impl ClusterAxis {
+    /// The cluster's shape `(cm, cn)` for `cs` CTAs.
+    #[inline(always)]
+    pub const fn shape(self, cs: i32) -> (i32, i32) {
+        match self {
+            ClusterAxis::M => (cs, 1),
+            ClusterAxis::N => (1, cs),
+        }
+    }
+    /// The coordinate in the cluster's shape of its CTA of rank `rank` (`%cluster_ctarank`, the
+    /// index in the shape's left-major layout): `rank` along the cluster's mode.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::ClusterAxis;
+    /// assert_eq!((ClusterAxis::M.coord(1), ClusterAxis::N.coord(1)), ((1, 0), (0, 1)));
+    /// ```
+    #[inline(always)]
+    pub const fn coord(self, rank: i32) -> (i32, i32) {
+        match self {
+            ClusterAxis::M => (rank, 0),
+            ClusterAxis::N => (0, rank),
+        }
+    }
+}
+
+/// The cluster tiles of C `(m, n)` along M and N: CTA tiles `(bm, bn)`, clusters of `(cm, cn)`
+/// CTAs (CUTLASS's `ClusterShape`: a cluster tile is `cm·bm × cn·bn`), partial tiles counted.
+/// The count [`PersistentTileSchedulerParams`] deals out; the host sizes its grid with it.
 ///
 /// ```
 /// use layout_types::cute::tile_scheduler::cluster_tiles;
-/// assert_eq!(cluster_tiles((4096, 4000), (128, 256), 2), (16, 16));
-/// assert_eq!(cluster_tiles((1, 1), (128, 256), 1), (1, 1));
+/// assert_eq!(cluster_tiles((4096, 4000), (128, 256), (2, 1)), (16, 16));
+/// assert_eq!(cluster_tiles((128, 7168), (128, 192), (1, 2)), (1, 19));
+/// assert_eq!(cluster_tiles((1, 1), (128, 256), (1, 1)), (1, 1));
 /// ```
 pub const fn cluster_tiles(
     (m, n): (usize, usize),
     (bm, bn): (usize, usize),
-    cs: usize,
+    (cm, cn): (usize, usize),
 ) -> (usize, usize) {
-    (m.div_ceil(bm * cs), n.div_ceil(bn))
+    (m.div_ceil(bm * cm), n.div_ceil(bn * cn))
 }
 
 impl PersistentTileSchedulerParams {
-    /// The scheduler of C `(m, n)` in CTA tiles `(bm, bn)`, clusters of `cs` CTAs along M (a
-    /// cluster tile is `cs·bm × bn`), a grid of `clusters` clusters, bands of `band` N-tiles
+    /// The scheduler of C `(m, n)` in CTA tiles `(bm, bn)`, clusters of `(cm, cn)` CTAs (a
+    /// cluster tile is `cm·bm × cn·bn`), a grid of `clusters` clusters, bands of `band` N-tiles
     /// (less than 1 taken as 1). `None` when a count is below 1 or C is empty.
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
-    /// let p = PersistentTileSchedulerParams::new((4096, 4096), (128, 256), 2, 66, 8).unwrap();
+    /// let p = PersistentTileSchedulerParams::new((4096, 4096), (128, 256), (2, 1), 66, 8).unwrap();
     /// assert_eq!((p.tiles_mn(), p.clusters().divisor()), ((16, 16), 66));
     /// ```
     pub fn new(
         (m, n): (i32, i32),
         (bm, bn): (i32, i32),
-        cs: i32,
+        (cm, cn): (i32, i32),
         clusters: i32,
         band: i32,
     ) -> Option<Self> {
-        if m < 1 || n < 1 || bm < 1 || bn < 1 || cs < 1 {
+        if m < 1 || n < 1 || bm < 1 || bn < 1 || cm < 1 || cn < 1 {
             return None;
         }
         let (tiles_m, tiles_n) = cluster_tiles(
             (m as usize, n as usize),
             (bm as usize, bn as usize),
-            cs as usize,
+            (cm as usize, cn as usize),
         );
         let (tiles_m, tiles_n) = (tiles_m as i32, tiles_n as i32);
         let band = band.max(1);
@@ -276,7 +319,7 @@ impl PersistentTileSchedulerParams {
     /// ```
     /// use layout_types::cute::tile_scheduler::{HilbertRaster, PersistentTileSchedulerParams};
     /// let table: Vec<[i32; 2]> = HilbertRaster::new(2, 2).iter().map(|(m, n)| [m, n]).collect();
-    /// let p = PersistentTileSchedulerParams::new((256, 512), (128, 256), 1, 4, 1).unwrap();
+    /// let p = PersistentTileSchedulerParams::new((256, 512), (128, 256), (1, 1), 4, 1).unwrap();
     /// // SAFETY: one pair per tile, alive while `p` is read
     /// let p = unsafe { p.with_table(table.as_ptr() as u64) };
     /// assert_eq!((0..4).map(|i| p.raster(i)).collect::<Vec<_>>(), [(0, 0), (0, 1), (1, 1), (1, 0)]);
@@ -288,7 +331,7 @@ impl PersistentTileSchedulerParams {
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
-    /// let p = PersistentTileSchedulerParams::new((1, 257), (128, 256), 1, 1, 1).unwrap();
+    /// let p = PersistentTileSchedulerParams::new((1, 257), (128, 256), (1, 1), 1, 1).unwrap();
     /// assert_eq!(p.tiles_mn(), (1, 2));
     /// ```
     #[inline(always)]
@@ -299,7 +342,7 @@ impl PersistentTileSchedulerParams {
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
-    /// assert_eq!(PersistentTileSchedulerParams::new((300, 600), (128, 256), 1, 8, 1).unwrap().tiles(), 9);
+    /// assert_eq!(PersistentTileSchedulerParams::new((300, 600), (128, 256), (1, 1), 8, 1).unwrap().tiles(), 9);
     /// ```
     #[inline(always)]
     pub fn tiles(&self) -> i32 {
@@ -309,7 +352,7 @@ impl PersistentTileSchedulerParams {
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
-    /// let p = PersistentTileSchedulerParams::new((300, 600), (128, 256), 1, 8, 1).unwrap();
+    /// let p = PersistentTileSchedulerParams::new((300, 600), (128, 256), (1, 1), 8, 1).unwrap();
     /// assert_eq!(p.clusters().divisor(), 8);
     /// ```
     #[inline(always)]
@@ -324,7 +367,7 @@ impl PersistentTileSchedulerParams {
     /// ```
     /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
     /// // 3 × 5 tiles, bands of 2: the last band's one column comes after the two full bands
-    /// let p = PersistentTileSchedulerParams::new((3, 5), (1, 1), 1, 1, 2).unwrap();
+    /// let p = PersistentTileSchedulerParams::new((3, 5), (1, 1), (1, 1), 1, 2).unwrap();
     /// assert_eq!([p.raster(0), p.raster(1), p.raster(2), p.raster(12)], [(0, 0), (0, 1), (1, 0), (0, 4)]);
     /// ```
     #[inline(always)]
@@ -366,7 +409,7 @@ impl PersistentTileSchedulerParams {
 /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
 /// // 4 × 2 cluster tiles of 128 × 256, 100 k-tiles each, 3 clusters: 8 = 2·3 + 2, so 3 tiles
 /// // whole and the last 5 tiles' 500 k-tiles cut 166 / 167 / 167
-/// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+/// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
 /// let p = StreamKParams::new(dp, 100, 1, 64, false).unwrap();
 /// assert_eq!((p.dp_tiles(), p.sk_tiles()), (3, 5));
 /// assert_eq!([p.cut(0), p.cut(1), p.cut(2), p.cut(3)], [0, 166, 333, 500]);
@@ -403,7 +446,7 @@ impl StreamKParams {
     /// ```
     /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
     /// // split-K: 2 tiles of 100 k-tiles over 5 clusters, ranges of 40
-    /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), 1, 5, 1).unwrap();
+    /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 5, 1).unwrap();
     /// let p = StreamKParams::new(dp, 100, 1, 64, true).unwrap();
     /// assert_eq!((p.dp_tiles(), p.sk_tiles(), p.cut(1), p.cut(5)), (0, 2, 40, 200));
     /// ```
@@ -463,7 +506,7 @@ impl StreamKParams {
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
-    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::data_parallel(dp, 100).dp_tiles(), 8);
     /// ```
     pub fn data_parallel(dp: PersistentTileSchedulerParams, k_tiles: i32) -> Self {
@@ -479,7 +522,7 @@ impl StreamKParams {
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
-    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::data_parallel(dp, 1).dp(), dp);
     /// ```
     #[inline(always)]
@@ -490,7 +533,7 @@ impl StreamKParams {
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
-    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::data_parallel(dp, 0).k_tiles().divisor(), 1);
     /// ```
     #[inline(always)]
@@ -501,7 +544,7 @@ impl StreamKParams {
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
-    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::data_parallel(dp, 4).dp_tiles(), 8);
     /// ```
     #[inline(always)]
@@ -512,7 +555,7 @@ impl StreamKParams {
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
-    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::data_parallel(dp, 4).sk_tiles(), 0);
     /// ```
     #[inline(always)]
@@ -523,7 +566,7 @@ impl StreamKParams {
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
-    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), 1, 3, 1).unwrap();
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::new(dp, 100, 1, 4096, false).unwrap().workspace(), 4096);
     /// ```
     #[inline(always)]
@@ -535,7 +578,7 @@ impl StreamKParams {
     ///
     /// ```
     /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
-    /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), 1, 5, 1).unwrap();
+    /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 5, 1).unwrap();
     /// let p = StreamKParams::new(dp, 100, 1, 64, true).unwrap();
     /// assert_eq!((0..=5).map(|c| p.cut(c)).collect::<Vec<_>>(), [0, 40, 80, 120, 160, 200]);
     /// ```
@@ -614,8 +657,12 @@ mod tests {
         fn check<const S: i32>(mt: i32, nt: i32, cs: i32) {
             let r = SwizzledRaster::<S>::new(mt, nt);
             let mn = (100 * cs * mt - 7, 200 * nt - 3);
-            let p = PersistentTileSchedulerParams::new(mn, (100, 200), cs, 7, S).unwrap();
+            let p = PersistentTileSchedulerParams::new(mn, (100, 200), (cs, 1), 7, S).unwrap();
             assert_eq!(p.tiles_mn(), (mt, nt));
+            // the same tiles of C transposed, clusters along N
+            let nm = (200 * mt - 3, 100 * cs * nt - 7);
+            let q = PersistentTileSchedulerParams::new(nm, (200, 100), (1, cs), 7, S).unwrap();
+            assert_eq!(q.tiles_mn(), (mt, nt));
             for i in 0..r.tiles() {
                 assert_eq!(p.raster(i), r.tile(i), "S={S} {mt}x{nt} tile {i}");
             }
@@ -644,7 +691,7 @@ mod tests {
                         let dp = PersistentTileSchedulerParams::new(
                             (128 * mt, 256 * nt),
                             (128, 256),
-                            1,
+                            (1, 1),
                             step,
                             1,
                         )
