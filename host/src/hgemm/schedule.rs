@@ -327,9 +327,9 @@ impl Fp8PromotedTile {
     /// over nine rounds of four calls, +4.0 % in TFLOP/s (doc/fp8-gemm.md, "The per-tensor tile
     /// by shape"). Where neither tile has more cluster tiles than clusters (split-K's small M),
     /// 128×128 from 65 rows: H200, session 20, split-K by whole tiles, 128×128 against 128×192
-    /// +7 % at 128×7168×16384, +15 % at 128×7168×4096, +20 % at 128×4096×8192, +29 % at
-    /// 256×7168×16384, level at 128×2112×7168, −12 % at 64×7168×16384 (doc/fp8-gemm.md,
-    /// "Split-K by whole tiles").
+    /// +7 % at 128×7168×16384, +15 % at 128×7168×4096, +20 % at 128×4096×8192, level at
+    /// 128×2112×7168, −12 % at 64×7168×16384; at 256×7168×16384 (data-parallel on 56 clusters)
+    /// +8 % against 128×192 split over all 66 (doc/fp8-gemm.md, "Small M again").
     ///
     /// ```
     /// use host::hgemm::Fp8PromotedTile;

@@ -478,7 +478,7 @@ pub const SPLIT_K_MIN_SAVED: usize = 16;
 /// 20): on all 132 SMs the ranges of 36.8 k-tiles straddle tiles (two work units a cluster,
 /// two reductions) and the launch ran at 0.69–0.70 of cuBLASLt; on 114 SMs (3 pieces a tile)
 /// 0.79–0.80 and on 76 (2 pieces) 0.77–0.78, but on 100 (ranges straddling again) 0.73–0.74
-/// (doc/fp8-gemm.md, "Split-K by whole tiles"). With fewer than two pieces a tile the whole
+/// (doc/fp8-gemm.md, "Small M again"). With fewer than two pieces a tile the whole
 /// multiple is the tiles alone, no split: 256×7168×16384 (38 cluster tiles of 2 × 128×192, 66
 /// clusters) ran 0.71–0.72 of cuBLASLt on 38 clusters against 0.85–0.86 on 66; on 2 × 128×128
 /// tiles (56 cluster tiles) data-parallel on 56 clusters ran 0.92 against 0.85 split over 66.

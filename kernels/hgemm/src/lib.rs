@@ -670,7 +670,7 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_pt, (E4M3, E4M3), GmmaFp8Accumul
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, HgemmEpilogue, _192, config::STAGES_FP8_N192_TMA);
 // the same with clusters along N (A's tile shared), a measuring variant: with one row of
 // M-tiles (small M, split-K) clusters along M share nothing; on the H200 this cut
-// 128×7168×16384's L2 bytes by 11 % and gained 1–2 % (doc/fp8-gemm.md, "Clusters along N")
+// 128×7168×16384's L2 bytes by 11 % and gained 1–2 % (doc/fp8-gemm.md, "Small M again")
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n192tma_cn, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, HgemmEpilogue, _192, config::STAGES_FP8_N192_TMA, ClusterN);
 #[cfg(feature = "fp8-variants")]
