@@ -27,14 +27,14 @@ use device::wgmma::{
 use layout_types::cute::arch::cluster::warp_uniform_u32;
 use layout_types::cute::arch::tma::TmaDescriptor;
 use layout_types::cute::gmma_operand::{SmemOperand, SmemScales, SmemTile};
-
-use crate::cluster::ClusterLoad;
 use layout_types::cute::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
 };
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaLoad};
 use layout_types::mma::Major;
+
+use crate::cluster::ClusterLoad;
 
 /// One pipeline stage of an operand in shared memory ([`SmemTile`]).
 pub trait StageTile {

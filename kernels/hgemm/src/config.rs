@@ -504,7 +504,8 @@ pub const fn split_k_clusters(tiles: usize, k_tiles: usize, resident: usize) -> 
     } else {
         resident
     };
-    // the same number of pieces for every tile, where there are two or more
+    // the same number of pieces for every tile, where there are two or more (either way more
+    // clusters than tiles)
     let clusters = if most / tiles >= 2 {
         most / tiles * tiles
     } else if 2 * most >= 3 * tiles {
@@ -513,9 +514,6 @@ pub const fn split_k_clusters(tiles: usize, k_tiles: usize, resident: usize) -> 
         return None;
     };
     // each cluster's k-tiles, rounded up, against a whole tile's
-    if clusters <= tiles {
-        return None;
-    }
     let range = (tiles * k_tiles).div_ceil(clusters);
     if k_tiles >= range + SPLIT_K_MIN_SAVED {
         Some(clusters)
