@@ -283,6 +283,13 @@ fn hgemm_is_tma_wgmma_in_registers() {
     ] {
         assert!(m.ptx.contains(needle), "hgemm.ptx lacks {needle}");
     }
+    // every entry's producer is a warp whose elected lane issues (CUTLASS's producer warp: the
+    // TMA operands in uniform registers, not a loop over their values in one thread's)
+    assert_eq!(
+        m.ptx.matches("elect.sync").count(),
+        m.entries.len(),
+        "one elect.sync an hgemm entry (the producer warp's leader)"
+    );
     // the tile schedulers divide by no run-time value: the host builds their parameters (tile
     // counts, FastDivmods), and an integer division would be ptxas's ~20-instruction chain
     for op in [

@@ -794,17 +794,34 @@ unsafe fn attention_fwd<
         } else {
             setmaxnreg_dec::<32>();
         }
-        if t == 0 {
-            unsafe {
-                device::tma::prefetch_descriptor(tma_q);
-                device::tma::prefetch_descriptor(tma_k);
-                device::tma::prefetch_descriptor(tma_v);
+        // the producer warp (CUTLASS's): every lane walks the tiles and stages, so their values
+        // are the warp's (uniform registers: no loop over a TMA operand's distinct values), and
+        // the elected lane arms the barriers and issues the loads. With three consumer
+        // warpgroups one thread produces, as before (measured: the warp is 3-4 % slower there,
+        // 1-3 % faster or level with two; doc/attention.md, session 21).
+        let warp_producer = consumers != 3;
+        let producer = if warp_producer {
+            unsafe { device::warp::canonical_warp_idx_sync() == 0 }
+        } else {
+            t == 0
+        };
+        if producer {
+            let leader = !warp_producer || device::cluster::elect_one_sync();
+            if leader {
+                unsafe {
+                    device::tma::prefetch_descriptor(tma_q);
+                    device::tma::prefetch_descriptor(tma_k);
+                    device::tma::prefetch_descriptor(tma_v);
+                }
             }
-            let (mut pq, mut pk, mut pv) =
-                (pipe_q.producer(), pipe_k.producer(), pipe_v.producer());
+            let (mut pq, mut pk, mut pv) = (
+                pipe_q.producer_warp(leader),
+                pipe_k.producer_warp(leader),
+                pipe_v.producer_warp(leader),
+            );
             let mut i = block_idx_x() as i32;
             while i < n_tiles {
-                let tr = Trace::<TR>::new(trace, i, n_tiles, 0, true);
+                let tr = Trace::<TR>::new(trace, i, n_tiles, 0, leader);
                 tr.mark(TRP_START);
                 tr.value(TR_TILE, i as u64);
                 let tile = tile_of::<H>(p, bm, bn, i);
@@ -818,14 +835,16 @@ unsafe fn attention_fwd<
                 let hk = tile.h / p.group;
                 let s = unsafe { pq.producer_acquire() };
                 tr.mark(TRP_Q);
-                unsafe {
-                    H::load_q(
-                        tma_q,
-                        s.full_barrier(),
-                        q_buf(s.index()),
-                        [tile.q_start + tile.m0, tile.h, bc],
-                    )
-                };
+                if s.is_leader() {
+                    unsafe {
+                        H::load_q(
+                            tma_q,
+                            s.full_barrier(),
+                            q_buf(s.index()),
+                            [tile.q_start + tile.m0, tile.h, bc],
+                        )
+                    };
+                }
                 s.producer_commit();
                 for n in 0..tile.n_blocks {
                     let k0 = tile.k_start + n * bn;
@@ -833,13 +852,21 @@ unsafe fn attention_fwd<
                     if n == 0 {
                         tr.mark(TRP_K0);
                     }
-                    unsafe { H::load_kv(tma_k, s.full_barrier(), k_buf(s.index()), [k0, hk, bc]) };
+                    if s.is_leader() {
+                        unsafe {
+                            H::load_kv(tma_k, s.full_barrier(), k_buf(s.index()), [k0, hk, bc])
+                        };
+                    }
                     s.producer_commit();
                     let s = unsafe { pv.producer_acquire() };
                     if n == 0 {
                         tr.mark(TRP_V0);
                     }
-                    unsafe { H::load_kv(tma_v, s.full_barrier(), v_buf(s.index()), [k0, hk, bc]) };
+                    if s.is_leader() {
+                        unsafe {
+                            H::load_kv(tma_v, s.full_barrier(), v_buf(s.index()), [k0, hk, bc])
+                        };
+                    }
                     s.producer_commit();
                 }
                 tr.mark(TRP_END);

@@ -15,8 +15,9 @@
 //!   tile's `wgmma`s while the other runs the epilogue of its previous tile), so the epilogue
 //!   no longer leaves the tensor cores idle.
 //!
-//! Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one thread runs the mainloop's
-//! [`load`](CollectiveMma::load)s of every work tile in order; warpgroups 1 and 2 are the
+//! Warpgroup 0 is the producer (`setmaxnreg.dec 40`): its first warp runs the mainloop's
+//! [`load`](CollectiveMma::load)s of every work tile in order (CUTLASS's producer warp: every
+//! lane walks the tiles and stages, one elected lane issues); warpgroups 1 and 2 are the
 //! consumers (`setmaxnreg.inc 232`). Persistent over the [`TileScheduler`]'s tiles: the
 //! producer runs ahead into the next tile's k-tiles while the consumers finish the previous
 //! one. Clusters of 1 or 2 CTAs along M (`%cluster_nctarank`, chosen at launch) share B's
@@ -24,10 +25,12 @@
 
 use device::cluster::{
     block_rank_in_cluster, cluster_arrive_relaxed, cluster_id_x, cluster_size, cluster_wait,
+    elect_one_sync,
 };
 use device::shared::{dynamic_shared_addr_of, dynamic_shared_mem};
 use device::thread::{thread_idx_x, trap};
 use device::tma::{TmaDescriptor, prefetch_descriptor};
+use device::warp::canonical_warp_idx_sync;
 use device::wgmma::{MmaAsync, setmaxnreg_dec, setmaxnreg_inc};
 use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemOperand, StagedSharedStorage};
 use layout_types::cute::pipeline::PipelineTmaAsync;
@@ -245,14 +248,20 @@ pub unsafe fn gemm_tma_warpspecialized<
     // (thread in warpgroup, warpgroup)
     let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
     if wg == 0 {
-        // producer warpgroup: one thread streams the k-tiles through the ring
+        // producer warpgroup: its first warp streams the k-tiles through the ring (CUTLASS's
+        // producer warp): every lane walks the work tiles and stages, so their values are the
+        // warp's (uniform registers), and the elected lane issues the barrier's arrival and
+        // the loads
         setmaxnreg_dec::<40>();
-        if t == 0 {
-            unsafe {
-                prefetch_descriptor(tma.0);
-                prefetch_descriptor(tma.1);
+        if unsafe { canonical_warp_idx_sync() } == 0 {
+            let leader = elect_one_sync();
+            if leader {
+                unsafe {
+                    prefetch_descriptor(tma.0);
+                    prefetch_descriptor(tma.1);
+                }
             }
-            let mut prod = pipe.producer();
+            let mut prod = pipe.producer_warp(leader);
             for w in sched.work_tiles() {
                 let (mn0, _) = sched.tile_origin(w.tile);
                 unsafe {

@@ -1,6 +1,6 @@
 //! The TMA + GMMA mainloop collective (CUTLASS's `CollectiveMma` with the
 //! `MainloopSm90TmaGmmaWarpSpecialized` policy, SS): A's `(BM, 64)` and B's `(BN, 64)`
-//! k-tiles stream through `STAGES` shared-memory stages, loaded by one producer thread with TMA
+//! k-tiles stream through `STAGES` shared-memory stages, loaded by one producer warp with TMA
 //! (A or B multicast across a cluster of 2: [`ClusterLoad`]) and read by `wgmma.m64nBNk16` (16-bit) or
 //! `wgmma.m64nBNk32` (FP8) of each consumer warpgroup, one per `m64` block of its
 //! [`WarpgroupTile`].
@@ -358,7 +358,7 @@ pub trait MmaAccumulation<F>: AccumulationStage + Sized {
     const TURNS: bool = false;
     /// Consumer warpgroup 1 (the CTA tile's second m64 block, cooperative schedule) promotes
     /// in windows shifted by half a k-tile against warpgroup 0's
-    /// ([`CollectiveMma::mma_offset`]), so the two warpgroups' `wait_group 0` and promotion
+    /// (`CollectiveMma::mma_offset`), so the two warpgroups' `wait_group 0` and promotion
     /// fall at different times instead of together with the tensor core idle. Per-tensor
     /// scales only (a window straddles two k-tiles); neither paired nor in turns.
     const OFFSET: bool = false;
@@ -532,7 +532,7 @@ pub struct Fp8BlockScales {
 /// 128-column scale blocks).
 ///
 /// `OFFSET`: consumer warpgroup 1's promotion windows shifted by half a k-tile
-/// ([`MmaAccumulation::OFFSET`], [`CollectiveMma::mma_offset`]; per-tensor, one temporary).
+/// ([`MmaAccumulation::OFFSET`], `CollectiveMma::mma_offset`; per-tensor, one temporary).
 pub struct GmmaFp8Accumulation<
     const PAIRED: bool,
     const TURNS: bool,
@@ -839,7 +839,7 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
 
 /// A stage's block scales for tiles that straddle two of B's 128-column N-blocks
 /// ([`GmmaFp8AccumulationStagedWide`]): A's 128 row scales, then B's two boxes of 4
-/// ([`scale_b_stage`]: 128 bytes apart, each a TMA destination at a 128-byte boundary).
+/// (`scale_b_stage`: 128 bytes apart, each a TMA destination at a 128-byte boundary).
 pub type Fp8ScaleStageWide = SmemScales<128, 36>;
 
 /// B's scales in a [`Fp8ScaleStageWide`]: `(position in a box of 4, the tile's N-block 0 or 1)`
@@ -1098,7 +1098,10 @@ where
     /// operand, multicast: [`ClusterLoad`]), commit.
     ///
     /// # Safety
-    /// The one producer thread; the tensor maps are A's and B's with the boxes of `MA`, `MB`
+    /// Every lane of the producer warp with `prod` from
+    /// [`producer_warp`](layout_types::cute::pipeline::PipelineTmaAsync::producer_warp) (the
+    /// leader issues the loads), or the one producer thread with `prod` from `producer`; the
+    /// tensor maps are A's and B's with the boxes of `MA`, `MB`
     /// (the shared operand's half box when `cs = 2`); `smem` is the pipeline's stages.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
@@ -1155,10 +1158,12 @@ where
             let (a, b) = stage_tiles(smem, i);
             // the k-tile's first column: k-tile kt of the (64, k_tiles) split of K
             let k0 = make_layout_left((_64, k_tiles)).crd2idx((0i32, kt));
-            unsafe {
-                Cl::load(tma, bar, (a, b), (m0, n0), k0, cluster);
-                // what the accumulation brings with the stage (block scales), same barrier
-                Acc::load_stage(args, bar, stages.add(i), (m0, n0), kt, k_tiles);
+            if stage.is_leader() {
+                unsafe {
+                    Cl::load(tma, bar, (a, b), (m0, n0), k0, cluster);
+                    // what the accumulation brings with the stage (block scales), same barrier
+                    Acc::load_stage(args, bar, stages.add(i), (m0, n0), kt, k_tiles);
+                }
             }
             stage.producer_commit();
         }
@@ -1172,7 +1177,7 @@ where
     /// at most the next k-tile's `wgmma`s are in flight; with promotion, the next k-tile's
     /// scales load while this one's `wgmma`s run and the temporary is promoted after the
     /// release. Each k-tile is issued in this warpgroup's turn (`order`). With
-    /// [`MmaAccumulation::PAIRED`], [`mma_paired`](Self::mma_paired). The last k-tile's
+    /// [`MmaAccumulation::PAIRED`], `mma_paired`. The last k-tile's
     /// `wgmma`s may still be in flight: [`mma_tail`](Self::mma_tail) (before `acc` is read)
     /// waits for them and releases their stage.
     ///

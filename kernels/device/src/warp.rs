@@ -250,3 +250,31 @@ pub unsafe fn vote_any(mask: u32, pred: bool) -> bool {
         )
     }
 }
+
+/// The warp's index in its CTA (along x), broadcast from lane 0 (CUTLASS's
+/// `canonical_warp_idx_sync`): the shuffle tells the compiler the value is the same in every
+/// lane, so branches on it are warp-uniform and what a branch computes from uniform values may
+/// live in uniform registers (a TMA's operands without a loop over their distinct values).
+///
+/// ```
+/// use device::{emu::launch, thread::thread_idx_x, warp::*};
+/// let mut out = [0u32; 64];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: both warps are full; each thread writes its own element.
+/// unsafe {
+///     launch((1, 1, 1), (64, 1, 1), 0, || {
+///         *(p as *mut u32).add(thread_idx_x() as usize) = canonical_warp_idx_sync();
+///     })
+/// };
+/// assert_eq!((out[31], out[32]), (0, 1));
+/// ```
+///
+/// # Safety
+/// Every lane of the warp calls it (a full warp), as [`shuffle_idx_u32`]; the block is
+/// one-dimensional.
+#[inline(always)]
+pub unsafe fn canonical_warp_idx_sync() -> u32 {
+    // CUTLASS's `threadIdx.x / NumThreadsPerWarp` (one-dimensional blocks)
+    let warp = crate::thread::thread_idx_x() / 32;
+    unsafe { shuffle_idx_u32(FULL_MASK, warp, 0) }
+}

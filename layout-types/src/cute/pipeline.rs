@@ -325,9 +325,30 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
     /// ```
     #[inline(always)]
     pub fn producer(&self) -> PipelineProducer<STAGES, Tx> {
+        self.producer_warp(true)
+    }
+    /// The producer role taken by a whole warp (CUTLASS's producer warp with `is_leader` the
+    /// lane `elect_one_sync` picks): every lane walks the stages and waits, so the stage
+    /// index, phase and load coordinates are the warp's values, which the compiler keeps in
+    /// uniform registers; only the leader arms the full barrier, and the loads are issued under
+    /// [`ProducerStage::is_leader`].
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
+    /// let mut st = PipelineStorage::<2>::new();
+    /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
+    /// let mut follower = p.producer_warp(false);
+    /// let s = unsafe { follower.producer_acquire() }; // waits, arms nothing
+    /// assert!(!s.is_leader());
+    /// s.producer_commit();
+    /// ```
+    #[inline(always)]
+    pub fn producer_warp(&self, is_leader: bool) -> PipelineProducer<STAGES, Tx> {
         PipelineProducer {
             pipe: *self,
             state: PipelineState::new(1),
+            leader: is_leader,
         }
     }
     /// The consumer role (stage 0, phase 0).
@@ -415,6 +436,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
 pub struct PipelineProducer<const STAGES: usize, Tx> {
     pipe: PipelineTmaAsync<STAGES, Tx>,
     state: PipelineState<STAGES>,
+    leader: bool,
 }
 
 impl<const STAGES: usize, Tx: TransactionBytes> PipelineProducer<STAGES, Tx> {
@@ -431,12 +453,13 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineProducer<STAGES, Tx> {
     pub fn state(&self) -> PipelineState<STAGES> {
         self.state
     }
-    /// Waits until the stage's buffer is empty (every consumer released it), then arms its full
-    /// barrier with `arrive_expect_tx(Tx::TX_BYTES)`. The stage borrows the producer until it is
-    /// committed.
+    /// Waits until the stage's buffer is empty (every consumer released it), then (the leader)
+    /// arms its full barrier with `arrive_expect_tx(Tx::TX_BYTES)`. The stage borrows the
+    /// producer until it is committed.
     ///
     /// # Safety
-    /// Called by the one producer thread; the pipeline's storage is alive.
+    /// Called by the one producer thread, or by every lane of the producer warp
+    /// ([`PipelineTmaAsync::producer_warp`]); the pipeline's storage is alive.
     ///
     /// ```
     /// use layout_types::cute::pipeline::*;
@@ -454,7 +477,9 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineProducer<STAGES, Tx> {
         let i = self.state.index();
         unsafe {
             mbarrier_wait_parity(self.pipe.empty(i), self.state.phase());
-            mbarrier_arrive_expect_tx(self.pipe.full(i), Tx::TX_BYTES);
+            if self.leader {
+                mbarrier_arrive_expect_tx(self.pipe.full(i), Tx::TX_BYTES);
+            }
         }
         ProducerStage { producer: self }
     }
@@ -511,6 +536,22 @@ impl<const STAGES: usize, Tx: TransactionBytes> ProducerStage<'_, STAGES, Tx> {
     #[inline(always)]
     pub fn index(&self) -> u32 {
         self.producer.state.index()
+    }
+    /// Whether this thread issues the stage's loads: always for [`PipelineTmaAsync::producer`],
+    /// the elected lane for [`PipelineTmaAsync::producer_warp`].
+    ///
+    /// ```
+    /// use layout_types::cute::pipeline::*;
+    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
+    /// let mut st = PipelineStorage::<2>::new();
+    /// let mut prod = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) }.producer();
+    /// let s = unsafe { prod.producer_acquire() };
+    /// assert!(s.is_leader());
+    /// s.producer_commit();
+    /// ```
+    #[inline(always)]
+    pub fn is_leader(&self) -> bool {
+        self.producer.leader
     }
     /// The full barrier the stage's TMA load completes its bytes on.
     ///
