@@ -315,16 +315,19 @@ impl Fp8PromotedTile {
         self.variant().tile
     }
     /// The per-tensor tile of problem `(m, n, k)` (the launch's 16-bit units: FP8 K halved) on a
-    /// device of `sms` SMs: [`PER_TENSOR`](Self::PER_TENSOR) (128×192), or 128×128
-    /// ([`N128Tma6`](Self::N128Tma6)) where its estimated use of the machine is at least 5 %
-    /// above 128×192's. The estimate: the fraction of the last N-tile inside C times the
-    /// fraction of the last round of cluster tiles over the resident clusters that has work
-    /// (the stream-K tail not counted: it costs its fixup), for problems with more cluster
-    /// tiles than clusters under both tiles (else split-K's, 128×192). The 5 % is 128×192's
-    /// per-k-tile lead where both fill the machine alike (8192³, 4096×7168×16384: level to
-    /// +3 %). H200, sessions 15–16: at 4096³ (22 N-tiles of 192 for 21.3, 5.3 rounds of 66
-    /// clusters: 0.86 against 128×128's 0.97) 128×128 measured 0.911 of cuBLASLt against 0.860
-    /// over nine rounds of four calls, +4.0 % in TFLOP/s (doc/fp8-gemm.md, "The per-tensor tile
+    /// device of `sms` SMs: 128×128 ([`N128Tma6`](Self::N128Tma6)) unless 128×192's
+    /// ([`PER_TENSOR`](Self::PER_TENSOR)) estimated use of the machine is more than 5 % above
+    /// it. The estimate: the fraction of the last N-tile inside C times the fraction of the last
+    /// round of cluster tiles over the resident clusters that has work (the stream-K tail not
+    /// counted: it costs its fixup), for problems with more cluster tiles than clusters under
+    /// both tiles (else split-K's, below). Since the producer warp (session 21) 128×128 leads
+    /// where both fill the machine alike: H200, both tiles forced in one call, three rounds,
+    /// TFLOP/s, 128×128 against 128×192: 8192³ +2 % and +6 % (two calls), 6144³ +2–4 %,
+    /// 8192×8192×16384 +4–5 %, 8192×4096×8192 +6–7 %, 4096×7168×16384 +5–8 %, 2048×7168×8192
+    /// +13–21 %; 128×192 where it fills the machine better: 4096×2112×7168 (estimates 0.89
+    /// against 0.80) +4–5 % in two rounds of three, 3072³ (0.97 against 0.87) +9 %,
+    /// 3072×3072×8192 +1–12 % (doc/fp8-gemm.md, "The tile rule again"). Before it 128×192 led by 5 % per k-tile and took the shapes of equal use (the rule
+    /// then: 128×128 only where its use was 5 % above; sessions 15–16, "The per-tensor tile
     /// by shape"). Where neither tile has more cluster tiles than clusters (split-K's small M),
     /// 128×128 from 65 rows: H200, session 20, split-K by whole tiles, 128×128 against 128×192
     /// +7 % at 128×7168×16384, +15 % at 128×7168×4096, +20 % at 128×4096×8192, level at
@@ -335,8 +338,9 @@ impl Fp8PromotedTile {
     /// use host::hgemm::Fp8PromotedTile;
     /// let t = |m, n, k| Fp8PromotedTile::for_problem(m, n, k, 132);
     /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);
-    /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma);
+    /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N128Tma6);
     /// assert_eq!(t(4096, 2112, 3584), Fp8PromotedTile::N192Tma);
+    /// assert_eq!(t(3072, 3072, 1536), Fp8PromotedTile::N192Tma);
     /// assert_eq!(t(128, 7168, 8192), Fp8PromotedTile::N128Tma6); // split-K
     /// assert_eq!(t(64, 7168, 8192), Fp8PromotedTile::N192Tma); // split-K, 64 rows
     /// ```
@@ -358,7 +362,7 @@ impl Fp8PromotedTile {
             use_of(Fp8PromotedTile::PER_TENSOR),
             use_of(Fp8PromotedTile::N128Tma6),
         ) {
-            (Some(wide), Some(n128)) if n128 >= 1.05 * wide => Fp8PromotedTile::N128Tma6,
+            (Some(wide), Some(n128)) if 1.05 * n128 >= wide => Fp8PromotedTile::N128Tma6,
             // split-K's problems (no more cluster tiles than clusters under either tile): 128×128's 6
             // stages of 32 KiB keep more bytes in flight per SM than 4 of 40 KiB, but not below
             // 65 rows (its tile then half empty against 128×192's 3 pieces a tile)
