@@ -326,10 +326,11 @@ impl Fp8PromotedTile {
     /// 8192×8192×16384 +4–5 %, 8192×4096×8192 +6–7 %, 4096×7168×16384 +5–8 %, 2048×7168×8192
     /// +13–21 %; 128×192 where it fills the machine better: 4096×2112×7168 (estimates 0.89
     /// against 0.80) +4–5 % in two rounds of three, 3072³ (0.97 against 0.87) +9 %,
-    /// 3072×3072×8192 +1–12 % (doc/fp8-gemm.md, "The tile rule again"). Before it 128×192 led by 5 % per k-tile and took the shapes of equal use (the rule
-    /// then: 128×128 only where its use was 5 % above; sessions 15–16, "The per-tensor tile
-    /// by shape"). Where neither tile has more cluster tiles than clusters (split-K's small M),
-    /// 128×128 from 65 rows: H200, session 20, split-K by whole tiles, 128×128 against 128×192
+    /// 3072×3072×8192 +1–12 % (doc/fp8-gemm.md, "The tile rule again"). Before it 128×192 led
+    /// by 5 % per k-tile and took the shapes of equal use (the rule then: 128×128 only where
+    /// its use was 5 % above; sessions 15–16, "The per-tensor tile by shape"). Where neither
+    /// tile has more cluster tiles than clusters (split-K's small M), 128×128 from 65 rows:
+    /// H200, session 20, split-K by whole tiles, 128×128 against 128×192
     /// +7 % at 128×7168×16384, +15 % at 128×7168×4096, +20 % at 128×4096×8192, level at
     /// 128×2112×7168, −12 % at 64×7168×16384; at 256×7168×16384 (data-parallel on 56 clusters)
     /// +8 % against 128×192 split over all 66 (doc/fp8-gemm.md, "Small M again").
