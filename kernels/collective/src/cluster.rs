@@ -88,15 +88,11 @@ where
         (a, b): (*mut u16, *mut u16),
         (m0, n0): (i32, i32),
         k0: i32,
-        (cs, rank): (u32, i32),
+        cluster: (u32, i32),
     ) {
         unsafe {
             MA::tma_load(tma.0, bar, a, m0, k0);
-            if cs == 1 {
-                MB::tma_load(tma.1, bar, b, n0, k0);
-            } else {
-                MB::tma_load_multicast(tma.1, bar, b, n0, k0, rank);
-            }
+            load_shared::<MB, BN, BN::BBlock>(tma.1, bar, b, n0, k0, cluster);
         }
     }
 }
@@ -114,15 +110,34 @@ where
         (a, b): (*mut u16, *mut u16),
         (m0, n0): (i32, i32),
         k0: i32,
-        (cs, rank): (u32, i32),
+        cluster: (u32, i32),
     ) {
         unsafe {
-            if cs == 1 {
-                MA::tma_load(tma.0, bar, a, m0, k0);
-            } else {
-                MA::tma_load_multicast(tma.0, bar, a, m0, k0, rank);
-            }
+            load_shared::<MA, BM, _64>(tma.0, bar, a, m0, k0, cluster);
             MB::tma_load(tma.1, bar, b, n0, k0);
+        }
+    }
+}
+
+/// The shared operand's k-tile: the whole tile in a cluster of `cs = 1`, else this CTA's
+/// (`rank`'s) share, multicast to the cluster.
+///
+/// # Safety
+/// As [`ClusterLoad::load`], for the one operand `M` and its tensor map `desc`.
+#[inline(always)]
+unsafe fn load_shared<M: SmemOperandMulticast<Rows, Block>, Rows, Block>(
+    desc: *const TmaDescriptor,
+    bar: *mut u64,
+    buf: *mut u16,
+    mn0: i32,
+    k0: i32,
+    (cs, rank): (u32, i32),
+) {
+    unsafe {
+        if cs == 1 {
+            M::tma_load(desc, bar, buf, mn0, k0);
+        } else {
+            M::tma_load_multicast(desc, bar, buf, mn0, k0, rank);
         }
     }
 }
