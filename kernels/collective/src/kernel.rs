@@ -247,40 +247,55 @@ pub unsafe fn gemm_tma_warpspecialized<
     );
     // (thread in warpgroup, warpgroup)
     let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
-    if wg == 0 {
-        // producer warpgroup: its first warp streams the k-tiles through the ring (CUTLASS's
-        // producer warp): every lane walks the work tiles and stages, so their values are the
-        // warp's (uniform registers), and the elected lane issues the barrier's arrival and
-        // the loads
-        setmaxnreg_dec::<40>();
-        if unsafe { canonical_warp_idx_sync() } == 0 {
-            let leader = elect_one_sync();
-            if leader {
-                unsafe {
-                    prefetch_descriptor(tma.0);
-                    prefetch_descriptor(tma.1);
-                }
+    // the producer warp (CUTLASS's): the first warp of warpgroup 0 streams the k-tiles through
+    // the ring; every lane walks the work tiles and stages, so their values are the warp's
+    // (uniform registers), and the elected lane issues the barrier's arrival and the loads
+    let producer_warp = unsafe { canonical_warp_idx_sync() } == 0;
+    let leader = producer_warp && elect_one_sync();
+    let mut prod = pipe.producer_warp(leader);
+    let load = #[inline(always)]
+    |prod: &mut _, w: WorkTile| {
+        let (mn0, _) = sched.tile_origin(w.tile);
+        unsafe {
+            Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::load_k::<
+                Cl,
+                _,
+                _,
+                <W<KS, BN> as WarpgroupTile>::Frag,
+            >(
+                prod,
+                mainloop,
+                tma,
+                (stages, &mma),
+                mn0,
+                (w.k_begin, w.k_count),
+                k_tiles,
+                (cs, rank as i32),
+            )
+        }
+    };
+    // its first unit's first `STAGES` k-tiles (every stage is empty) go out here, before the
+    // roles split: this code's instructions are fetched already, the producer's branch is
+    // reached by a jump to cold ones (about 1.4 µs of a one-tile GEMM; doc/hopper-gemm.md
+    // "The first loads")
+    let first = sched.work_tiles().next().map(|w| w.k_head(STAGES as i32));
+    if producer_warp && let Some(w) = first {
+        if leader {
+            unsafe {
+                prefetch_descriptor(tma.0);
+                prefetch_descriptor(tma.1);
             }
-            let mut prod = pipe.producer_warp(leader);
+        }
+        load(&mut prod, w);
+    }
+    if wg == 0 {
+        // producer warpgroup: the producer warp goes on from there
+        setmaxnreg_dec::<40>();
+        if producer_warp {
+            let mut issued = first.map_or(0, |w| w.k_count);
             for w in sched.work_tiles() {
-                let (mn0, _) = sched.tile_origin(w.tile);
-                unsafe {
-                    Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::load_k::<
-                        Cl,
-                        _,
-                        _,
-                        <W<KS, BN> as WarpgroupTile>::Frag,
-                    >(
-                        &mut prod,
-                        mainloop,
-                        tma,
-                        (stages, &mma),
-                        mn0,
-                        (w.k_begin, w.k_count),
-                        k_tiles,
-                        (cs, rank as i32),
-                    )
-                };
+                load(&mut prod, w.k_tail(issued));
+                issued = 0;
             }
             // the other CTA's consumers may still arrive on this CTA's empty barriers
             unsafe { prod.producer_tail() };

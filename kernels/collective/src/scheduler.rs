@@ -34,6 +34,42 @@ pub struct WorkTile {
     pub k_count: i32,
 }
 
+impl WorkTile {
+    /// The unit's first `n` k-tiles (all of them if it has fewer).
+    ///
+    /// ```
+    /// use collective::scheduler::WorkTile;
+    /// let w = WorkTile { tile: 3, k_begin: 10, k_count: 8 };
+    /// assert_eq!(w.k_head(6), WorkTile { tile: 3, k_begin: 10, k_count: 6 });
+    /// assert_eq!(w.k_head(9), w);
+    /// ```
+    #[inline(always)]
+    pub fn k_head(self, n: i32) -> WorkTile {
+        WorkTile {
+            k_count: self.k_count.min(n),
+            ..self
+        }
+    }
+    /// The unit's k-tiles after its first `n` (none if it has no more).
+    ///
+    /// ```
+    /// use collective::scheduler::WorkTile;
+    /// let w = WorkTile { tile: 3, k_begin: 10, k_count: 8 };
+    /// assert_eq!(w.k_tail(6), WorkTile { tile: 3, k_begin: 16, k_count: 2 });
+    /// assert_eq!(w.k_tail(0), w);
+    /// assert_eq!(w.k_tail(9).k_count, 0);
+    /// ```
+    #[inline(always)]
+    pub fn k_tail(self, n: i32) -> WorkTile {
+        let n = self.k_count.min(n);
+        WorkTile {
+            tile: self.tile,
+            k_begin: self.k_begin + n,
+            k_count: self.k_count - n,
+        }
+    }
+}
+
 /// What the kernel schedule asks of a tile scheduler: the work units of this cluster, in
 /// order, the same for the producer and the consumers; where a tile lies; and, after a unit's
 /// mainloop, the reduction of a tile split over several clusters (CUTLASS's `fixup`).
