@@ -6,6 +6,9 @@
 #   x SRC.xz DST   unpack an xz file (python's lzma: no xz binary on the device)
 #   t TEXT...      print "[t=N s] TEXT" and append it to the summary
 #   left           seconds left of $BUDGET (default 200) since the start
+#   ncu_src NAME ncu-options... command...   one ncu launch with the sections in $SEC (default: SourceCounters,
+#                  WarpStateStats, SpeedOfLight), its per-SASS source counters as $OUT/src-NAME.csv.xz and its details
+#                  as $OUT/det-NAME.csv (skipped when under 30 s are left)
 # and exports CUTE_RS_PTX_DIR, CUDA_CACHE_PATH, CUDA_CACHE_MAXSIZE. D defaults to .gpu/NAME.
 set -u
 GPU_NAME=$1
@@ -22,3 +25,16 @@ for f in $(cat $D/stub-families.txt 2>/dev/null); do cp $D/stub.ptx $P/$f.ptx; d
 for z in $D/*.ptx.xz; do [ -e "$z" ] && x "$z" $P/$(basename "$z" .xz); done
 export CUTE_RS_PTX_DIR=$P
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit --format=csv,noheader | tee -a $S
+ncu_src() {
+  local n=$1; shift
+  [ $(left) -gt 30 ] || { t "S $n SKIP (time)"; return; }
+  timeout $(( $(left) - 20 )) ncu --clock-control none --launch-count 1 \
+    ${SEC:---section SourceCounters --section WarpStateStats --section SpeedOfLight} -o $R/$n "$@" > $R/ncu-$n.txt 2>&1
+  local rc=$?
+  ncu -i $R/$n.ncu-rep --page source --csv --print-source sass > $R/src-$n.csv 2> $R/src-$n.err || \
+    ncu -i $R/$n.ncu-rep --page source --csv > $R/src-$n.csv 2>> $R/src-$n.err
+  ncu -i $R/$n.ncu-rep --page details --csv > $R/det-$n.csv 2>/dev/null
+  t "S $n rc=$rc csv=$(wc -l < $R/src-$n.csv) lines"
+  python3 -c "import lzma,sys;open(sys.argv[1]+'.xz','wb').write(lzma.compress(open(sys.argv[1],'rb').read()))" $R/src-$n.csv
+  cp $R/src-$n.csv.xz $R/det-$n.csv $OUT/ 2>/dev/null
+}

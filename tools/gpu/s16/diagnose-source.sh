@@ -11,23 +11,11 @@ mkdir -p /tmp/pys16a/cute_rs && cp python/cute_rs/*.py /tmp/pys16a/cute_rs/ && x
 timeout 60 $H gemm --ta --dtype bf16 --m 2048 --bench > $R/b1.txt 2>&1; t "B bf16 2048 rc=$? $(grep -E 'TFLOP' $R/b1.txt | tail -1 | tr -s ' ' | cut -c1-200)"
 timeout 60 $H gemm --dtype e4m3 --m 4096 --bench > $R/b2.txt 2>&1; t "B fp8 4096 rc=$? $(grep -E 'TFLOP' $R/b2.txt | tail -1 | tr -s ' ' | cut -c1-200)"
 SEC="--section SourceCounters --section WarpStateStats --section SpeedOfLight"
-src() { # name, then ncu options and command
-  local n=$1; shift
-  [ $(left) -gt 30 ] || { t "S $n SKIP (time)"; return; }
-  timeout $(( $(left) - 20 )) ncu --clock-control none --launch-count 1 $SEC -o $R/$n "$@" > $R/ncu-$n.txt 2>&1
-  local rc=$?
-  ncu -i $R/$n.ncu-rep --page source --csv --print-source sass > $R/src-$n.csv 2> $R/src-$n.err || \
-    ncu -i $R/$n.ncu-rep --page source --csv > $R/src-$n.csv 2>> $R/src-$n.err
-  ncu -i $R/$n.ncu-rep --page details --csv > $R/det-$n.csv 2>/dev/null
-  t "S $n rc=$rc csv=$(wc -l < $R/src-$n.csv) lines"
-  xz -9 -T0 $R/src-$n.csv 2>/dev/null || python3 -c "import lzma,sys;open(sys.argv[1]+'.xz','wb').write(lzma.compress(open(sys.argv[1],'rb').read()))" $R/src-$n.csv
-  cp $R/src-$n.csv.xz $R/det-$n.csv $OUT/ 2>/dev/null
-}
-src hg-ours -k regex:hgemm_bf16_tn --launch-skip 3 $H gemm --ta --dtype bf16 --m 2048 --bench
-src hg-cublas -k regex:nvjet --launch-skip 3 $H gemm --ta --dtype bf16 --m 2048 --bench
-src f8-ours -k regex:gemm_fp8 --launch-skip 3 $H gemm --dtype e4m3 --m 4096 --bench
-src f8-lt -k regex:nvjet --launch-skip 3 $H gemm --dtype e4m3 --m 4096 --bench
-src at-ours --profile-from-start off -k regex:attention env PYTHONPATH=/tmp/pys16a python3 tools/attention/ncu_pair.py 128:2048
-src at-cudnn --profile-from-start off -k regex:cudnn env PYTHONPATH=/tmp/pys16a python3 tools/attention/ncu_pair.py 128:2048
+ncu_src hg-ours -k regex:hgemm_bf16_tn --launch-skip 3 $H gemm --ta --dtype bf16 --m 2048 --bench
+ncu_src hg-cublas -k regex:nvjet --launch-skip 3 $H gemm --ta --dtype bf16 --m 2048 --bench
+ncu_src f8-ours -k regex:gemm_fp8 --launch-skip 3 $H gemm --dtype e4m3 --m 4096 --bench
+ncu_src f8-lt -k regex:nvjet --launch-skip 3 $H gemm --dtype e4m3 --m 4096 --bench
+ncu_src at-ours --profile-from-start off -k regex:attention env PYTHONPATH=/tmp/pys16a python3 tools/attention/ncu_pair.py 128:2048
+ncu_src at-cudnn --profile-from-start off -k regex:cudnn env PYTHONPATH=/tmp/pys16a python3 tools/attention/ncu_pair.py 128:2048
 ls -la $R | tee -a $S
 t end

@@ -21,18 +21,7 @@ ncut e4m3 128 7168 16384
 ncut bf16 128 256 64 --ta
 ncut bf16 128 7168 2048 --ta
 SEC="--section SourceCounters --section WarpStateStats --section SpeedOfLight --section LaunchStats"
-src() { # name, then ncu options and command
-  local n=$1; shift
-  [ $(left) -gt 30 ] || { t "S $n SKIP (time)"; return; }
-  timeout $(( $(left) - 20 )) ncu --clock-control none --launch-count 1 $SEC -o $R/$n "$@" > $R/ncu-$n.txt 2>&1
-  local rc=$?
-  ncu -i $R/$n.ncu-rep --page source --csv --print-source sass > $R/src-$n.csv 2> $R/src-$n.err
-  ncu -i $R/$n.ncu-rep --page details --csv > $R/det-$n.csv 2>/dev/null
-  t "S $n rc=$rc csv=$(wc -l < $R/src-$n.csv) lines"
-  python3 -c "import lzma,sys;open(sys.argv[1]+'.xz','wb').write(lzma.compress(open(sys.argv[1],'rb').read()))" $R/src-$n.csv
-  cp $R/src-$n.csv.xz $R/det-$n.csv $OUT/ 2>/dev/null
-}
-src f8-ours -k regex:gemm_fp8 --launch-skip 3 $H gemm --dtype e4m3 --m 128 --n 7168 --k 2048 --bench
-src f8-lt -k regex:nvjet --launch-skip 3 $H gemm --dtype e4m3 --m 128 --n 7168 --k 2048 --bench
-src f8-split -k regex:gemm_fp8 --launch-skip 3 $H gemm --dtype e4m3 --m 128 --n 7168 --k 16384 --bench
+ncu_src f8-ours -k regex:gemm_fp8 --launch-skip 3 $H gemm --dtype e4m3 --m 128 --n 7168 --k 2048 --bench
+ncu_src f8-lt -k regex:nvjet --launch-skip 3 $H gemm --dtype e4m3 --m 128 --n 7168 --k 2048 --bench
+ncu_src f8-split -k regex:gemm_fp8 --launch-skip 3 $H gemm --dtype e4m3 --m 128 --n 7168 --k 16384 --bench
 t end
