@@ -290,6 +290,24 @@ fn hgemm_is_tma_wgmma_in_registers() {
         m.entries.len(),
         "one elect.sync an hgemm entry (the producer warp's leader)"
     );
+    // every entry issues its first TMA load before the roles split (the producer warp's first
+    // k-tiles from the code every warp runs first, doc/hopper-gemm.md "The first loads from the
+    // prologue"): in each entry's text a tensor load comes before the first `setmaxnreg`
+    let starts: Vec<usize> = m
+        .ptx
+        .match_indices(".visible .entry ")
+        .map(|(i, _)| i)
+        .collect();
+    for (i, &a) in starts.iter().enumerate() {
+        let body = &m.ptx[a..starts.get(i + 1).copied().unwrap_or(m.ptx.len())];
+        let name = body.split('(').next().unwrap_or(body);
+        let load = body.find("cp.async.bulk.tensor.2d.shared::cluster.global");
+        let split = body.find("setmaxnreg");
+        assert!(
+            matches!((load, split), (Some(l), Some(r)) if l < r),
+            "{name}: no TMA load before the roles split (load at {load:?}, setmaxnreg at {split:?})"
+        );
+    }
     // the tile schedulers divide by no run-time value: the host builds their parameters (tile
     // counts, FastDivmods), and an integer division would be ptxas's ~20-instruction chain
     for op in [
