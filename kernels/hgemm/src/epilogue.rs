@@ -255,8 +255,6 @@ unsafe fn store_as<T: OutElem, O: EpilogueOp, const TILE_M: i32>(
                 if r < m && col < n {
                     // the product's factor (per-row/column scales), for an op that has one
                     // (a constant: the unscaled ops compile as before)
-                    // the product's factor (per-row/column scales), for an op that has one
-                    // (a constant: the unscaled ops compile as before)
                     let mut x = if const { O::SCALED } {
                         alpha * op.acc_scale((r, col)) * acc[v]
                     } else {
