@@ -277,7 +277,7 @@ pub unsafe fn gemm_tma_warpspecialized<
     // its first unit's first `STAGES` k-tiles (every stage is empty) go out here, before the
     // roles split: this code's instructions are fetched already, the producer's branch is
     // reached by a jump to cold ones (about 1.4 µs of a one-tile GEMM; doc/hopper-gemm.md
-    // "The first loads")
+    // "The first loads from the prologue")
     let first = sched.work_tiles().next().map(|w| w.k_head(STAGES as i32));
     if producer_warp && let Some(w) = first {
         if leader {
