@@ -17,7 +17,8 @@
 //!
 //! Warpgroup 0 is the producer (`setmaxnreg.dec 40`): its first warp runs the mainloop's
 //! [`load`](CollectiveMma::load)s of every work tile in order (CUTLASS's producer warp: every
-//! lane walks the tiles and stages, one elected lane issues); warpgroups 1 and 2 are the
+//! lane walks the tiles and stages, one elected lane issues; its first unit's first `STAGES`
+//! k-tiles go out before the roles split, from code every warp has fetched); warpgroups 1 and 2 are the
 //! consumers (`setmaxnreg.inc 232`). Persistent over the [`TileScheduler`]'s tiles: the
 //! producer runs ahead into the next tile's k-tiles while the consumers finish the previous
 //! one. Clusters of 1 or 2 CTAs along M (`%cluster_nctarank`, chosen at launch) share B's
