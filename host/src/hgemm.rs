@@ -643,6 +643,9 @@ impl Context {
             grid = plan.grid((g.m, g.n, g.k), v, resident);
             launch.cfg.gridDimX = (grid.clusters * cs) as u32;
         }
+        // programmatically dependent on the kernel before it in the stream (the kernel waits
+        // for it before touching global memory): its prologue runs under that kernel's tail
+        let launch = launch.programmatic(!self.overrides().serial_launches);
         // the stream-K workspace for the persistent grid's clusters (all resident at once, as
         // the reduction requires)
         let workspace = if grid.workspace {

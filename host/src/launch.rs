@@ -7,10 +7,11 @@ use cudarc::driver::{CudaFunction, CudaStream, sys};
 
 use crate::error::Result;
 
-/// A 1-D launch configuration in clusters along x: the `CUlaunchConfig` and the cluster
-/// attribute it points at (boxed, so the pointer stays valid when this value moves).
+/// A 1-D launch configuration in clusters along x: the `CUlaunchConfig` and the attributes it
+/// points at (boxed, so the pointer stays valid when this value moves): the cluster dimension,
+/// and programmatic stream serialization where [`ClusterLaunch::programmatic`] asks for it.
 pub(crate) struct ClusterLaunch {
-    _attr: Box<sys::CUlaunchAttribute>,
+    attrs: Box<[sys::CUlaunchAttribute; 2]>,
     /// The configuration (`gridDimX` may be changed before [`ClusterLaunch::launch`]).
     pub(crate) cfg: sys::CUlaunchConfig,
 }
@@ -19,17 +20,16 @@ impl ClusterLaunch {
     /// `grid` CTAs of `block` threads and `smem` bytes of dynamic shared memory, in clusters of
     /// `cluster` CTAs, on `stream`.
     pub(crate) fn new(grid: u32, block: u32, smem: u32, cluster: u32, stream: &CudaStream) -> Self {
-        let mut attr = Box::new(sys::CUlaunchAttribute {
-            id: sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION,
-            pad: [0; 4],
-            // SAFETY: a plain-data union, all zeros before the cluster dimensions are set.
-            value: unsafe { std::mem::zeroed() },
-        });
-        attr.value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
+        // SAFETY: plain-data unions, all zeros before their fields are set.
+        let mut attrs: Box<[sys::CUlaunchAttribute; 2]> = Box::new(unsafe { std::mem::zeroed() });
+        attrs[0].id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+        attrs[0].value.clusterDim = sys::CUlaunchAttributeValue_union__bindgen_ty_1 {
             x: cluster,
             y: 1,
             z: 1,
         };
+        attrs[1].id =
+            sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
         let cfg = sys::CUlaunchConfig {
             gridDimX: grid,
             gridDimY: 1,
@@ -39,10 +39,21 @@ impl ClusterLaunch {
             blockDimZ: 1,
             sharedMemBytes: smem,
             hStream: stream.cu_stream(),
-            attrs: &mut *attr,
+            attrs: attrs.as_mut_ptr(),
             numAttrs: 1,
         };
-        ClusterLaunch { _attr: attr, cfg }
+        ClusterLaunch { attrs, cfg }
+    }
+
+    /// With `on`, the launch is programmatically dependent on the work before it in the
+    /// stream (the driver's programmatic stream serialization: CUTLASS's `launch_with_pdl`):
+    /// the kernel may start while the kernel before it runs, so it must call
+    /// `griddepcontrol.wait` before touching global memory that kernel may access (the
+    /// Hopper GEMM's and attention's kernels do, after their barriers' initialization).
+    pub(crate) fn programmatic(mut self, on: bool) -> Self {
+        self.attrs[1].value.programmaticStreamSerializationAllowed = on as i32;
+        self.cfg.numAttrs = if on { 2 } else { 1 };
+        self
     }
 
     /// Launches `f` with this configuration.

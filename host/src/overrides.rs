@@ -64,6 +64,10 @@ pub struct Overrides {
     pub attention_direct_epilogue: bool,
     /// `CUTE_RS_GEMM_BOUNDS=0` (or `1`): the SGEMM entries without launch bounds.
     pub gemm_without_launch_bounds: bool,
+    /// `CUTE_RS_PDL=0` (or `1`, the default): the Hopper GEMM's and attention's launches
+    /// without programmatic dependent launch (each kernel starts when the one before it in
+    /// the stream has ended, as other launches).
+    pub serial_launches: bool,
 }
 
 impl Overrides {
@@ -149,6 +153,7 @@ impl Overrides {
                 &["", "tma", "direct"],
             )?,
             gemm_without_launch_bounds: flag("CUTE_RS_GEMM_BOUNDS", "0", &["0", "1"])?,
+            serial_launches: flag("CUTE_RS_PDL", "0", &["0", "1"])?,
         })
     }
 }

@@ -320,6 +320,59 @@ fn hgemm_is_tma_wgmma_in_registers() {
     }
 }
 
+/// Programmatic dependent launch (the host launches the hgemm and attention entries with
+/// programmatic stream serialization): each entry lets the next kernel start
+/// (`griddepcontrol.launch_dependents`) and, before its first access to global memory — a TMA
+/// copy, a global or generic load or store, a reduction —, waits for the kernel before it
+/// (`griddepcontrol.wait`); only parameters and shared memory come before the wait.
+#[test]
+fn programmatic_launches_wait_before_global_memory() {
+    let Some(mods) = modules("programmatic_launches_wait_before_global_memory") else {
+        return;
+    };
+    for family in ["hgemm", "attention"] {
+        let m = mods
+            .iter()
+            .find(|m| m.family == family && m.arch == "sm_90a")
+            .unwrap_or_else(|| panic!("the {family} family"));
+        let starts: Vec<usize> = m
+            .ptx
+            .match_indices(".visible .entry ")
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(starts.len(), m.entries.len(), "{family}");
+        for (i, &a) in starts.iter().enumerate() {
+            let body = &m.ptx[a..starts.get(i + 1).copied().unwrap_or(m.ptx.len())];
+            let name = body.split('(').next().unwrap_or(body);
+            let trigger = body.find("griddepcontrol.launch_dependents;");
+            let wait = body.find("griddepcontrol.wait;");
+            let (Some(trigger), Some(wait)) = (trigger, wait) else {
+                panic!("{name}: no griddepcontrol (trigger {trigger:?}, wait {wait:?})");
+            };
+            assert!(trigger < wait, "{name}: the wait before the trigger");
+            for line in body[..wait].lines().map(str::trim) {
+                // the instruction (after a guard predicate `@%p` / `@!%p`)
+                let mut words = line.split_whitespace();
+                let op = match words.next() {
+                    Some(g) if g.starts_with('@') => words.next().unwrap_or(""),
+                    w => w.unwrap_or(""),
+                };
+                let memory = ["ld.", "st.", "red.", "atom.", "cp.", "prefetch."]
+                    .iter()
+                    .any(|p| op.starts_with(p));
+                let allowed = op.starts_with("ld.param")
+                    || op.contains(".shared")
+                    || op.starts_with("prefetch.param")
+                    || op.starts_with("prefetch.tensormap");
+                assert!(
+                    !memory || allowed,
+                    "{name}: `{line}` before griddepcontrol.wait"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn ptxas_assembles_without_spills() {
     let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target");

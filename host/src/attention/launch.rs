@@ -645,7 +645,10 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         TmaParam(tma_v.desc.0),
         TmaParam(tma_o.desc.0),
     );
-    let launch = ClusterLaunch::new(grid, kern.threads(), kern.smem_bytes() as u32, 1, stream);
+    // programmatically dependent on the kernel before it in the stream (the kernel waits for
+    // it before touching global memory), but for a traced launch (its buffer zeroed just before)
+    let launch = ClusterLaunch::new(grid, kern.threads(), kern.smem_bytes() as u32, 1, stream)
+        .programmatic(!ctx.overrides().serial_launches && !traced(kern));
     ctx.cuda_context().bind_to_thread()?;
     // a trace entry's sixth parameter: its buffer, zeroed per launch (kept for `take_trace`)
     let mut trace_ptr = 0u64;

@@ -717,6 +717,10 @@ unsafe fn attention_fwd<
     const { assert!(!TW || OVERLAP) };
     const { assert!(!QR || OVERLAP) };
     const { assert!(!LSUM || (OVERLAP && !RSB && H::BM == config::BM)) };
+    // programmatic dependent launch (CUTLASS's `launch_dependent_grids`): the next kernel in the
+    // stream may take each SM this grid's CTA leaves and run its prologue there (a CTA holds a
+    // whole SM's shared memory; doc/attention.md "Programmatic dependent launch")
+    device::grid_dependency_control::launch_dependent_grids();
     let smem = dynamic_shared_mem::<Align1024>() as *mut u8;
     if to_shared_addr(smem) & 1023 != 0 {
         trap();
@@ -780,6 +784,10 @@ unsafe fn attention_fwd<
             ),
         )
     };
+    // the barriers are ready: from here on global memory (Q, K, V, O, LSE, the sequence
+    // lengths), after the kernel before this one in the stream has finished (CUTLASS's
+    // `wait_on_dependent_grids`; at once without a programmatic launch)
+    device::grid_dependency_control::wait_on_dependent_grids();
     let (bm, bn) = (H::BM as i32, H::BN as i32);
     let n_tiles = p.seqlen_q.ceil_div(bm) * p.heads_q * p.batch;
     let varlen = p.cu_seqlens_q != 0;

@@ -28,6 +28,7 @@ use device::cluster::{
     block_rank_in_cluster, cluster_arrive_relaxed, cluster_id_x, cluster_size, cluster_wait,
     elect_one_sync,
 };
+use device::grid_dependency_control::{launch_dependent_grids, wait_on_dependent_grids};
 use device::shared::{dynamic_shared_addr_of, dynamic_shared_mem};
 use device::thread::{thread_idx_x, trap};
 use device::tma::{TmaDescriptor, prefetch_descriptor};
@@ -213,6 +214,11 @@ pub unsafe fn gemm_tma_warpspecialized<
     let () = Composes::<KS, Acc, Sched, <W<KS, BN> as WarpgroupTile>::Frag>::OK;
     type Mainloop<KS, E, MA, MB, BN, Acc, const STAGES: usize> =
         CollectiveMma<E, MA, MB, <KS as KernelSchedule>::TileM, BN, Acc, STAGES>;
+    // programmatic dependent launch (CUTLASS's `launch_dependent_grids`): the next kernel in the
+    // stream may take each SM this grid's CTA leaves and run its prologue there, up to its own
+    // `wait_on_dependent_grids` (every CTA holds a whole SM, so it lands on no SM this grid still
+    // uses; doc/hopper-gemm.md "Programmatic dependent launch")
+    launch_dependent_grids();
     let all = dynamic_shared_mem::<KernelSharedStorage<KS, Epi, BN, Acc, STAGES>>();
     if dynamic_shared_addr_of(all as *mut u8) & 1023 != 0 {
         trap();
@@ -238,6 +244,22 @@ pub unsafe fn gemm_tma_warpspecialized<
             },
         )
     };
+    // the producer warp (CUTLASS's): the first warp of warpgroup 0 streams the k-tiles through
+    // the ring; every lane walks the work tiles and stages, so their values are the warp's
+    // (uniform registers), and the elected lane issues the barrier's arrival and the loads
+    let producer_warp = unsafe { canonical_warp_idx_sync() } == 0;
+    let leader = producer_warp && elect_one_sync();
+    if leader {
+        // the tensor maps are kernel parameters, not memory the previous kernel writes
+        unsafe {
+            prefetch_descriptor(tma.0);
+            prefetch_descriptor(tma.1);
+        }
+    }
+    // the barriers are ready: from here on global memory (operands, scales, C, the scheduler's
+    // table and workspace), after the kernel before this one in the stream has finished
+    // (CUTLASS's `wait_on_dependent_grids`; at once without a programmatic launch)
+    wait_on_dependent_grids();
     let k_tiles = k.ceil_div(BK);
     let sched = Sched::init(
         (m, n),
@@ -248,11 +270,6 @@ pub unsafe fn gemm_tma_warpspecialized<
     );
     // (thread in warpgroup, warpgroup)
     let (t, wg): (i32, i32) = make_layout_left((_128, _3)).idx2crd(tid);
-    // the producer warp (CUTLASS's): the first warp of warpgroup 0 streams the k-tiles through
-    // the ring; every lane walks the work tiles and stages, so their values are the warp's
-    // (uniform registers), and the elected lane issues the barrier's arrival and the loads
-    let producer_warp = unsafe { canonical_warp_idx_sync() } == 0;
-    let leader = producer_warp && elect_one_sync();
     let mut prod = pipe.producer_warp(leader);
     let load = #[inline(always)]
     |prod: &mut _, w: WorkTile| {
@@ -281,12 +298,6 @@ pub unsafe fn gemm_tma_warpspecialized<
     // "The first loads from the prologue")
     let first = sched.work_tiles().next().map(|w| w.k_head(STAGES as i32));
     if producer_warp && let Some(w) = first {
-        if leader {
-            unsafe {
-                prefetch_descriptor(tma.0);
-                prefetch_descriptor(tma.1);
-            }
-        }
         load(&mut prod, w);
     }
     if wg == 0 {

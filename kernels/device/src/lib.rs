@@ -32,10 +32,11 @@
 //! | [`mbarrier`] | sm_90 transaction barriers: init, arrive, `arrive_expect_tx`, `try_wait.parity`, inval, remote (cluster) arrive |
 //! | [`tma`] | `cp.async.bulk.tensor` 1-5-D loads (multicast) and stores, bulk commit/wait, `prefetch.tensormap` |
 //! | [`cluster`] | cluster special registers, `barrier.cluster` arrive/wait, `elect.sync` |
+//! | [`grid_dependency_control`] | programmatic dependent launch: `griddepcontrol.wait`, `.launch_dependents` |
 //! | [`wgmma`] | Hopper's warpgroup MMA (`wgmma.*`, sm_90a) and `setmaxnreg` |
 //! | [`unroll`](mod@unroll) | [`unroll!`]: straight-line code over a constant count |
 //!
-//! The Hopper modules ([`mbarrier`], [`tma`], [`cluster`], [`wgmma`]) re-export the instructions of
+//! The Hopper modules ([`mbarrier`], [`tma`], [`cluster`], [`grid_dependency_control`], [`wgmma`]) re-export the instructions of
 //! `layout_types::cute::arch`, where the typed layer's atoms and pipeline use them too (one
 //! `asm!` per instruction in the project).
 //!
@@ -78,6 +79,7 @@ pub mod cluster;
 pub mod cp_async;
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod emu;
+pub mod grid_dependency_control;
 pub mod hint;
 pub mod math;
 pub mod mbarrier;

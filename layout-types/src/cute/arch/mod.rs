@@ -4,7 +4,8 @@
 //!
 //! Hopper's data movers, one module each: [`mbarrier`] (transaction barriers and their fences),
 //! [`tma`] (`cp.async.bulk.tensor` loads, multicast loads and stores on a [`tma::TmaDescriptor`]),
-//! [`cluster`] (cluster special registers, `barrier.cluster`, `elect.sync`). The bulk-group
+//! [`cluster`] (cluster special registers, `barrier.cluster`, `elect.sync`),
+//! [`grid_dependency_control`] (`griddepcontrol`: programmatic dependent launch). The bulk-group
 //! instructions (`fence.proxy.async.shared::cta`, `cp.async.bulk.commit_group`,
 //! `cp.async.bulk.wait_group.read`) are here: [`tma_store_fence`], [`tma_store_arrive`],
 //! [`tma_store_wait`].
@@ -16,6 +17,7 @@
 pub mod cluster;
 #[cfg(target_arch = "nvptx64")]
 pub mod copy_sm75;
+pub mod grid_dependency_control;
 pub mod mbarrier;
 pub mod mma_sm90;
 pub mod tma;
