@@ -22,7 +22,10 @@
 //! consumers (`setmaxnreg.inc 232`). Persistent over the [`TileScheduler`]'s tiles: the
 //! producer runs ahead into the next tile's k-tiles while the consumers finish the previous
 //! one. Clusters of 1 or 2 CTAs along M (`%cluster_nctarank`, chosen at launch) share B's
-//! k-tiles through multicast.
+//! k-tiles through multicast. Launched programmatically dependent (the host's default), the
+//! kernel lets the next one start as its CTAs leave their SMs and, once its barriers are
+//! initialized, waits for the previous one before any access to global memory (CUTLASS's
+//! `launch_dependent_grids` / `wait_on_dependent_grids`).
 
 use device::cluster::{
     block_rank_in_cluster, cluster_arrive_relaxed, cluster_id_x, cluster_size, cluster_wait,
