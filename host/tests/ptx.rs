@@ -27,6 +27,23 @@ fn ptx(test: &str) -> Option<String> {
     Some(modules(test)?.iter().map(|m| m.ptx).collect())
 }
 
+/// Each `.entry` of a module's text: `(its declaration up to the parameters, its text up to
+/// the next entry)`.
+fn entry_bodies(ptx: &str) -> Vec<(&str, &str)> {
+    let starts: Vec<usize> = ptx
+        .match_indices(".visible .entry ")
+        .map(|(i, _)| i)
+        .collect();
+    starts
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| {
+            let body = &ptx[a..starts.get(i + 1).copied().unwrap_or(ptx.len())];
+            (body.split('(').next().unwrap_or(body), body)
+        })
+        .collect()
+}
+
 /// The modules of the `sm_80` build, if this build embeds one.
 fn ampere_modules() -> Vec<&'static cute_rs::PtxModule> {
     cute_rs::PTX_MODULES
@@ -293,14 +310,7 @@ fn hgemm_is_tma_wgmma_in_registers() {
     // every entry issues its first TMA load before the roles split (the producer warp's first
     // k-tiles from the code every warp runs first, doc/hopper-gemm.md "The first loads from the
     // prologue"): in each entry's text a tensor load comes before the first `setmaxnreg`
-    let starts: Vec<usize> = m
-        .ptx
-        .match_indices(".visible .entry ")
-        .map(|(i, _)| i)
-        .collect();
-    for (i, &a) in starts.iter().enumerate() {
-        let body = &m.ptx[a..starts.get(i + 1).copied().unwrap_or(m.ptx.len())];
-        let name = body.split('(').next().unwrap_or(body);
+    for (name, body) in entry_bodies(m.ptx) {
         let load = body.find("cp.async.bulk.tensor.2d.shared::cluster.global");
         let split = body.find("setmaxnreg");
         assert!(
@@ -335,15 +345,9 @@ fn programmatic_launches_wait_before_global_memory() {
             .iter()
             .find(|m| m.family == family && m.arch == "sm_90a")
             .unwrap_or_else(|| panic!("the {family} family"));
-        let starts: Vec<usize> = m
-            .ptx
-            .match_indices(".visible .entry ")
-            .map(|(i, _)| i)
-            .collect();
-        assert_eq!(starts.len(), m.entries.len(), "{family}");
-        for (i, &a) in starts.iter().enumerate() {
-            let body = &m.ptx[a..starts.get(i + 1).copied().unwrap_or(m.ptx.len())];
-            let name = body.split('(').next().unwrap_or(body);
+        let bodies = entry_bodies(m.ptx);
+        assert_eq!(bodies.len(), m.entries.len(), "{family}");
+        for (name, body) in bodies {
             let trigger = body.find("griddepcontrol.launch_dependents;");
             let wait = body.find("griddepcontrol.wait;");
             let (Some(trigger), Some(wait)) = (trigger, wait) else {
