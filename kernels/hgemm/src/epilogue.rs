@@ -460,11 +460,9 @@ fn warpgroup_sync(wg: i32) {
 /// `B − 2` of its stores still read (`B` the buffers in turn: the store `B − 1` chunks back, the
 /// last one in that buffer, has read it); the warpgroup meets; thread 0 issues and commits this
 /// chunk's store. So a tile with a buffer per chunk (a 16-bit tile in [`SMEM_EPI_BYTES`]) never
-/// waits for its own stores: they drain under the next tile's mainloop. (Until session 24 each
-/// chunk waited for the buffer of the chunk after it, across tiles too: a tile's last chunk
-/// waited for the store issued two chunks before, a 128 × 128 tile's second chunk for its first
-/// one's; run s24b: FP8 8192³ +2.5 %, the 16-bit 128 × 256 tiles level.) After the tile's last
-/// chunk its stores are in flight; [`store`] waits for them after the CTA's last tile.
+/// waits for its own stores: they drain under the next tile's mainloop (doc/hopper-gemm.md,
+/// "The store's cost, located"). After the tile's last chunk its stores are in flight;
+/// [`store`] waits for them after the CTA's last tile.
 #[inline(always)]
 unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     smem: *mut u8,
