@@ -1015,19 +1015,26 @@ impl HgemmPlan {
         self.stream_k = o.hgemm_stream_k.unwrap_or(self.stream_k);
         self
     }
-    /// The plan of [`by_size`](Self::by_size) for the kernel variant `v`: with clusters along N
-    /// (`v.cluster`), a cluster of 2 whenever there are at least two N-tiles.
+    /// The plan of [`by_size`](Self::by_size) for the kernel variant `v`: a cluster of 2
+    /// whenever there are at least two tiles along the clusters' mode (`v.cluster`: along M,
+    /// the variant's tile M, 64 rows for the small-M FP8 tile; along N, its tile N).
     ///
     /// ```
     /// use host::hgemm::{Fp8PromotedTile, HgemmPlan};
     /// let v = Fp8PromotedTile::N192TmaClusterN.variant();
     /// assert_eq!(HgemmPlan::for_variant(128, 7168, 8192, &v).cluster, 2);
     /// assert_eq!(HgemmPlan::for_variant(128, 192, 8192, &v).cluster, 1);
+    /// let v = Fp8PromotedTile::Pp64.variant();
+    /// assert_eq!(HgemmPlan::for_variant(128, 7168, 8192, &v).cluster, 2);
+    /// assert_eq!(HgemmPlan::for_variant(64, 7168, 8192, &v).cluster, 1);
     /// ```
     pub fn for_variant(m: usize, n: usize, k: usize, v: &HgemmVariant) -> HgemmPlan {
         let plan = HgemmPlan::by_size(m, n, k);
         match v.cluster {
-            config::ClusterAxis::M => plan,
+            config::ClusterAxis::M => HgemmPlan {
+                cluster: if m > v.tile.0 { 2 } else { 1 },
+                ..plan
+            },
             config::ClusterAxis::N => HgemmPlan {
                 cluster: if n > v.tile.1 { 2 } else { 1 },
                 ..plan
@@ -1127,6 +1134,7 @@ pub fn error_bound<O: GemmOut>(k: usize, sum_abs: f64, beta_c_abs: f64, result_a
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gemm_fp8::Fp8;
 
     #[test]
     fn checks_name_the_tma_rules() {
@@ -1336,6 +1344,16 @@ mod tests {
             .filter(|e| !e.starts_with('$')) // the macro's own arm
             .map(|e| e.trim_start_matches("pp128 "))
             .collect();
+        // the FP8 ones (`fp8`, `fp8fast`): the small-M tile's, promoted and fast
+        let (fp8, declared): (Vec<&str>, Vec<&str>) =
+            declared.into_iter().partition(|e| e.starts_with("fp8 "));
+        let (fast_fp8, declared): (Vec<&str>, Vec<&str>) = declared
+            .into_iter()
+            .partition(|e| e.starts_with("fp8fast "));
+        let fast = [Fp8::E4M3, Fp8::E5M2].map(|t| format!("fp8fast {}", t.fast_pp64_entry()));
+        assert_eq!(fp8, [format!("fp8 {}", Fp8PromotedTile::Pp64.entry())]);
+        assert_eq!(fast_fp8, fast);
+        assert_eq!(Fp8PromotedTile::Pp64.tile(), config::TILE_FP8_PP64);
         let listed: Vec<&str> = HgemmSchedule::PINGPONG128_ENTRIES
             .into_iter()
             .chain(HgemmSchedule::MEASURING_ENTRIES)

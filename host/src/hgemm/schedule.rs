@@ -223,6 +223,11 @@ pub enum Fp8PromotedTile {
     /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`): for one row of M-tiles, where clusters
     /// along M share nothing; measured +1–2 % at 128×7168×16384 (doc/fp8-gemm.md).
     N192TmaClusterN,
+    /// 64×128 tiles on the ping-pong schedule (each consumer warpgroup a whole tile), paired
+    /// temporaries, the TMA epilogue's two 64-column buffers a warpgroup, 8 stages of 24 KiB
+    /// (`gemm_fp8_e4m3_tn_promoted_pp64`): cuBLASLt's configuration for 128-row problems on the
+    /// H200, two rows of tiles with whole k-ranges where 128-row tiles need split-K.
+    Pp64,
 }
 
 impl Fp8PromotedTile {
@@ -236,7 +241,7 @@ impl Fp8PromotedTile {
     /// 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³).
     pub const FUSED: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
     /// Every tile, with its override name.
-    pub const ALL: [(&'static str, Fp8PromotedTile); 9] = [
+    pub const ALL: [(&'static str, Fp8PromotedTile); 10] = [
         ("n128", Fp8PromotedTile::N128),
         ("n160", Fp8PromotedTile::N160),
         ("n160s5", Fp8PromotedTile::N160S5),
@@ -246,6 +251,7 @@ impl Fp8PromotedTile {
         ("n128tma6", Fp8PromotedTile::N128Tma6),
         ("n128tma5", Fp8PromotedTile::N128Tma5),
         ("n192tmacn", Fp8PromotedTile::N192TmaClusterN),
+        ("pp64", Fp8PromotedTile::Pp64),
     ];
     /// The tile of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8PromotedTile> {
@@ -263,6 +269,7 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N128Tma6 => "gemm_fp8_e4m3_tn_promoted_n128tma6",
             Fp8PromotedTile::N128Tma5 => "gemm_fp8_e4m3_tn_promoted_n128tma5",
             Fp8PromotedTile::N192TmaClusterN => "gemm_fp8_e4m3_tn_promoted_n192tma_cn",
+            Fp8PromotedTile::Pp64 => "gemm_fp8_e4m3_tn_promoted_pp64",
         }
     }
     /// The fused epilogue's entry with activation `act` on this tile
@@ -303,7 +310,8 @@ impl Fp8PromotedTile {
                 | Fp8PromotedTile::N192Offset
                 | Fp8PromotedTile::N128Tma6
                 | Fp8PromotedTile::N128Tma5
-                | Fp8PromotedTile::N192TmaClusterN,
+                | Fp8PromotedTile::N192TmaClusterN
+                | Fp8PromotedTile::Pp64,
                 _,
             ) => {
                 return None;
@@ -334,6 +342,14 @@ impl Fp8PromotedTile {
     /// +7 % at 128×7168×16384, +15 % at 128×7168×4096, +20 % at 128×4096×8192, level at
     /// 128×2112×7168, −12 % at 64×7168×16384; at 256×7168×16384 (data-parallel on 56 clusters)
     /// +8 % against 128×192 split over all 66 (doc/fp8-gemm.md, "Small M again").
+    /// Among those, 64×128 on the ping-pong schedule ([`Pp64`](Self::Pp64): whole k-ranges, no
+    /// split) where its tiles fill one wave of the device's CTAs at least a quarter full: H200,
+    /// session 25, ours / cuBLASLt in the same process, two rounds, against the split 128×128 or
+    /// 128×192: 128×7168×16384 0.87–0.88 → 1.02, 128×7168×4096 0.68–0.70 → 0.86, 256×4096×8192
+    /// 0.92–0.93 → 1.03, 64×7168×16384 0.73 → 0.83, 128×4096×8192 0.59 → 0.64, 128×2112×7168
+    /// (34 tiles) 0.53–0.54 → 0.63–0.66, 200×2112×7168 level; two waves lose (256×7168×16384,
+    /// 224 tiles: 0.96 → 0.76), so those keep 128×128 (doc/fp8-gemm.md, "Small M on 64-row
+    /// tiles").
     ///
     /// ```
     /// use host::hgemm::Fp8PromotedTile;
@@ -342,8 +358,12 @@ impl Fp8PromotedTile {
     /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N128Tma6);
     /// assert_eq!(t(4096, 2112, 3584), Fp8PromotedTile::N192Tma);
     /// assert_eq!(t(3072, 3072, 1536), Fp8PromotedTile::N192Tma);
-    /// assert_eq!(t(128, 7168, 8192), Fp8PromotedTile::N128Tma6); // split-K
-    /// assert_eq!(t(64, 7168, 8192), Fp8PromotedTile::N192Tma); // split-K, 64 rows
+    /// assert_eq!(t(128, 7168, 8192), Fp8PromotedTile::Pp64); // 112 tiles of 64×128
+    /// assert_eq!(t(256, 4096, 4096), Fp8PromotedTile::Pp64); // 128
+    /// assert_eq!(t(64, 7168, 8192), Fp8PromotedTile::Pp64); // 56
+    /// assert_eq!(t(256, 7168, 8192), Fp8PromotedTile::N128Tma6); // 224: split-K on 128×128
+    /// assert_eq!(t(128, 2048, 8192), Fp8PromotedTile::N128Tma6); // 32: split-K
+    /// assert_eq!(t(64, 1024, 8192), Fp8PromotedTile::N192Tma); // 8: split-K, 64 rows
     /// ```
     pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8PromotedTile {
         let plan = HgemmPlan::by_size(m, n, k);
@@ -364,12 +384,35 @@ impl Fp8PromotedTile {
             use_of(Fp8PromotedTile::N128Tma6),
         ) {
             (Some(wide), Some(n128)) if 1.05 * n128 >= wide => Fp8PromotedTile::N128Tma6,
+            // split-K's problems whose 64×128 tiles fill one wave at least a quarter full: those
+            // tiles, each with its whole k-range
+            (None, None) if Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms) => {
+                Fp8PromotedTile::Pp64
+            }
             // split-K's problems (no more cluster tiles than clusters under either tile): 128×128's 6
             // stages of 32 KiB keep more bytes in flight per SM than 4 of 40 KiB, but not below
             // 65 rows (its tile then half empty against 128×192's 3 pieces a tile)
             (None, None) if m > 64 => Fp8PromotedTile::N128Tma6,
             _ => Fp8PromotedTile::PER_TENSOR,
         }
+    }
+    /// Whether problem `(m, n, k)`'s 64×128 tiles ([`Pp64`](Self::Pp64), with its clusters of
+    /// [`HgemmPlan::for_variant`]) fill one wave of `sms` SMs at least a quarter full: where
+    /// the small-M tile replaces a split over k-ranges ([`for_problem`](Self::for_problem), and
+    /// fast accumulation's 128×256 split-K, `Context::gemm_fp8`).
+    ///
+    /// ```
+    /// use host::hgemm::Fp8PromotedTile;
+    /// assert!(Fp8PromotedTile::pp64_fills_a_wave(128, 7168, 8192, 132)); // 2 × 56 tiles
+    /// assert!(!Fp8PromotedTile::pp64_fills_a_wave(256, 7168, 8192, 132)); // 4 × 56: two waves
+    /// assert!(!Fp8PromotedTile::pp64_fills_a_wave(64, 1024, 8192, 132)); // 8
+    /// ```
+    pub fn pp64_fills_a_wave(m: usize, n: usize, k: usize, sms: usize) -> bool {
+        let v = Fp8PromotedTile::Pp64.variant();
+        let plan = HgemmPlan::for_variant(m, n, k, &v);
+        let cs = plan.cluster as usize;
+        let ctas = plan.tiles((m, n), &v) * cs;
+        4 * ctas >= sms && ctas <= sms / cs * cs
     }
     /// The launch: the per-tensor entries' (split-K for small M, the direct epilogue, but
     /// `n192tma`'s TMA epilogue) with the tile's shared memory.
@@ -390,6 +433,15 @@ impl Fp8PromotedTile {
             }
             Fp8PromotedTile::N128Tma6 => (config::TILE_FP8, config::SMEM_BYTES_FP8_N128_TMA6),
             Fp8PromotedTile::N128Tma5 => (config::TILE_FP8, config::SMEM_BYTES_FP8_N128_TMA5),
+            Fp8PromotedTile::Pp64 => {
+                return HgemmVariant {
+                    tile: config::TILE_FP8_PP64,
+                    smem: config::SMEM_BYTES_FP8_PP64,
+                    tma_epilogue: true,
+                    scheduler: config::SCHEDULER_PINGPONG,
+                    ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
+                };
+            }
         };
         HgemmVariant {
             tile,

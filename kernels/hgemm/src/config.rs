@@ -219,6 +219,16 @@ pub const TILE_PINGPONG_128: (usize, usize, usize) = (128, 128, 64);
 /// all).
 pub const STAGES_PINGPONG_128: usize = 5;
 
+/// The small-M FP8 entry's CTA tile (M, N, K in 16-bit units: 128 FP8 elements of K): 64×128, a
+/// consumer warpgroup's whole tile on the ping-pong schedule (`gemm_fp8_e4m3_tn_promoted_pp64`,
+/// doc/fp8-gemm.md "Small M on 64-row tiles"): cuBLASLt's tile for 128-row FP8 problems on the
+/// H200 (`nvjet_sm90_qqtst_64x128_128x8_2x4`), so that two rows of tiles fill the machine with
+/// whole k-ranges and no split-K reduction.
+pub const TILE_FP8_PP64: (usize, usize, usize) = (64, 128, 64);
+/// The small-M FP8 entry's stages: 8 of 24 KiB beside the two 64-column epilogue buffers of each
+/// consumer warpgroup (225 KiB in all; cuBLASLt's 8).
+pub const STAGES_FP8_PP64: usize = 8;
+
 /// How the host launches an entry group's tile scheduler besides dealing out whole tiles: what it
 /// needs for its grid and workspace. Each entry group's is named here once; the kernel checks at
 /// compile time that its scheduler type can do it (`TileScheduler::SPLITS` / `SPLIT_K`), and the
@@ -395,6 +405,17 @@ pub type SharedStoragePingpong128 = GemmSharedStorage<
 >;
 /// Dynamic shared memory of the 128×128 ping-pong entries' CTA.
 pub const SMEM_BYTES_PINGPONG_128: usize = core::mem::size_of::<SharedStoragePingpong128>();
+
+/// The small-M FP8 entry's shared memory: A's 64-row and B's 128-row stage tiles, two epilogue
+/// buffers a consumer warpgroup ([`EpilogueStorage2`]), the barriers.
+pub type SharedStorageFp8Pp64 = GemmSharedStorage<
+    SmemTile<{ TILE_FP8_PP64.0 * TILE_FP8_PP64.2 }>,
+    SmemTile<{ TILE_FP8_PP64.1 * TILE_FP8_PP64.2 }>,
+    EpilogueStorage2,
+    STAGES_FP8_PP64,
+>;
+/// Dynamic shared memory of the small-M FP8 entry's CTA (8 · 24 KiB + 32 KiB + the barriers).
+pub const SMEM_BYTES_FP8_PP64: usize = core::mem::size_of::<SharedStorageFp8Pp64>();
 
 /// The kernel's scalar parameters, passed by value after the three tensor maps (A, B, C).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -72,6 +72,14 @@
 //! [`config::STAGES_FP8_STAGED_N192_TMA`] stages, data-parallel (the 128×128 `_staged_tma5`,
 //! paired temporaries and two chunk buffers a warpgroup, is a measuring variant since session 15).
 //!
+//! For small M (where the tiles above would split their k-ranges over clusters and 64-row tiles
+//! fill one wave) the host launches `gemm_fp8_e4m3_tn_promoted_pp64`, and for fast accumulation
+//! `gemm_fp8_{e4m3,e5m2}_tn_fast_pp64`: the ping-pong schedule on 64×128 tiles
+//! ([`config::TILE_FP8_PP64`], each consumer warpgroup a whole tile with its whole k-range,
+//! [`config::STAGES_FP8_PP64`] stages, the TMA epilogue's two buffers a warpgroup, clusters of 2
+//! along M sharing B), the same mainloop and accumulations composed by
+//! `collective::kernel::KernelTmaWarpSpecializedPingpong<_64>`.
+//!
 //! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192tma` are
 //! the per-tensor promoted kernel on 128×192 tiles with [`FusedFp8Epilogue`] on the TMA
 //! epilogue's path: `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, one entry per activation
@@ -1075,6 +1083,34 @@ mod pingpong_entries {
     /// `$mb`-major, CTA tiles of N `$bn`, epilogue `$epi`, scheduler `$sched`, `$stages` stages
     /// (an entry point, no kernel body).
     macro_rules! hgemm_pingpong_entry {
+        (fp8 $name:ident, $ks:ty, $e:ty, $bn:ty, $acc:ty, $epi:ty, $sched:ty, $stages:expr) => {
+            device::kernel! {
+            #[doc = concat!("The ping-pong FP8 GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs with accumulation `", stringify!($acc), "`, CTA tiles of N `",
+                            stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
+                            "As the promoted entries, with A's box of the schedule's rows, B's of its N over the cluster, and its shared memory.")]
+            pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
+                let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
+                let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
+                let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
+                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
+            }
+            }
+            device::launch_bounds!($name, THREADS, 1);
+        };
+        // fast accumulation (no promotion, no scales for the mainloop)
+        (fp8fast $name:ident, $ks:ty, $e:ty, $bn:ty, $epi:ty, $sched:ty, $stages:expr) => {
+            device::kernel! {
+            #[doc = concat!("The ping-pong FP8 GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs with fast accumulation, CTA tiles of N `",
+                            stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
+                            "As the fast-accumulation entries, with A's box of the schedule's rows, B's of its N over the cluster, and its shared memory.")]
+            pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
+                let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
+                let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
+                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, PlainAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
+            }
+            }
+            device::launch_bounds!($name, THREADS, 1);
+        };
         (pp128 $name:ident, $e:ty, $ma:ty, $mb:ty) => {
             hgemm_pingpong_entry!($name, Pingpong128, $e, $ma, $mb, _128, HgemmEpilogue, DataParallelPingpong128, STAGES_PINGPONG_128);
         };
@@ -1102,6 +1138,66 @@ mod pingpong_entries {
     hgemm_pingpong_entry!(pp128 hgemm_f16_nt_pingpong128, F16, MajorMN, MajorMN);
     hgemm_pingpong_entry!(pp128 hgemm_f16_tn_pingpong128, F16, MajorK, MajorK);
     hgemm_pingpong_entry!(pp128 hgemm_f16_tt_pingpong128, F16, MajorK, MajorMN);
+
+    // small-M FP8 (doc/fp8-gemm.md, "Small M on 64-row tiles"): 64×128 a warpgroup, paired
+    // temporaries, per-tensor scales, the TMA epilogue's two 64-column buffers a warpgroup, 8
+    // stages (cuBLASLt's configuration for 128-row FP8 problems on the H200: whole k-ranges on
+    // two rows of tiles, no split-K reduction)
+    /// The small-M FP8 entry's tile scheduler: data-parallel over 64×128 tiles.
+    pub type DataParallelFp8Pp64 = PersistentTileScheduler<
+        { config::TILE_FP8_PP64.0 as i32 },
+        { config::TILE_FP8_PP64.1 as i32 },
+    >;
+    const _: () = {
+        use collective::kernel::KernelSchedule;
+        use collective::mainloop::TileM;
+        assert!(schedules::<DataParallelFp8Pp64>(config::SCHEDULER_PINGPONG));
+        let _same: fn(
+            config::SharedStorageFp8Pp64,
+        ) -> ScheduleSharedStorage<
+            Pingpong64,
+            HgemmEpilogue<config::EpilogueStorage2>,
+            _128,
+            { config::STAGES_FP8_PP64 },
+        > = |s| s;
+        assert!(
+            config::TILE_FP8_PP64.0 as i32 == <<Pingpong64 as KernelSchedule>::TileM as TileM>::BM
+                && config::TILE_FP8_PP64.1 as i32 == <_128 as TileN>::BN
+                && config::TILE_FP8_PP64.2 as i32 == collective::kernel::BK
+        );
+        assert!(config::SMEM_BYTES_FP8_PP64 <= 227 * 1024);
+    };
+    /// The 64-row ping-pong schedule of the small-M FP8 entry.
+    pub type Pingpong64 = KernelTmaWarpSpecializedPingpong<_64>;
+    hgemm_pingpong_entry!(
+        fp8 gemm_fp8_e4m3_tn_promoted_pp64,
+        Pingpong64,
+        (E4M3, E4M3),
+        _128,
+        GmmaFp8Accumulation<true, false, false>,
+        HgemmEpilogue<config::EpilogueStorage2>,
+        DataParallelFp8Pp64,
+        config::STAGES_FP8_PP64
+    );
+    // and fast accumulation on the same tile (the FP8 `wgmma`s accumulate alone, no promotion)
+    hgemm_pingpong_entry!(
+        fp8fast gemm_fp8_e4m3_tn_fast_pp64,
+        Pingpong64,
+        (E4M3, E4M3),
+        _128,
+        HgemmEpilogue<config::EpilogueStorage2>,
+        DataParallelFp8Pp64,
+        config::STAGES_FP8_PP64
+    );
+    hgemm_pingpong_entry!(
+        fp8fast gemm_fp8_e5m2_tn_fast_pp64,
+        Pingpong64,
+        (E5M2, E5M2),
+        _128,
+        HgemmEpilogue<config::EpilogueStorage2>,
+        DataParallelFp8Pp64,
+        config::STAGES_FP8_PP64
+    );
 
     // measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles
     #[cfg(feature = "pingpong")]
