@@ -22,6 +22,13 @@
 //!   `gemm_fp8_{e4m3,e5m2}_tn` on `wgmma.m64n256k32`, 128×256 tiles, accumulating over all of K
 //!   in the tensor core; per-tensor scales only.
 //!
+//! **Small M** (where those tiles would split their k-ranges over clusters and 64-row tiles fill
+//! one wave, [`Fp8PromotedTile::pp64_fills_a_wave`]): each mode runs on 64×128 tiles of the
+//! ping-pong schedule with whole k-ranges, clusters of 2 along M sharing B (cuBLASLt's tile for
+//! these shapes): `gemm_fp8_e4m3_tn_promoted_pp64` (per-tensor, [`Fp8PromotedTile::Pp64`]),
+//! `gemm_fp8_e4m3_tn_promoted_block_pp64` (block scales, [`Fp8BlockEntry::Pp64`]),
+//! `gemm_fp8_{e4m3,e5m2}_tn_fast_pp64` (fast accumulation).
+//!
 //! **Fused epilogue** (e4m3 with promotion, per-tensor scales): [`GemmFp8Config::bias`],
 //! [`GemmFp8Config::act`] and [`GemmFp8Config::row_col_scales`] make
 //! `D = act(sa·sb·s_row[i]·s_col[j]·(A·Bᵀ)[i,j] + bias)` — the per-row and per-column scales
@@ -727,10 +734,9 @@ impl Context {
         } else {
             // block scales: `Overrides::fp8_block_entry`; the staged entries take what their
             // TMA boxes can (`Fp8BlockEntry::takes`), else the global-scale block entry
-            let b = self
-                .overrides()
-                .fp8_block_entry
-                .unwrap_or(Fp8BlockEntry::BLOCK);
+            let b = self.overrides().fp8_block_entry.unwrap_or_else(|| {
+                Fp8BlockEntry::for_problem(g.m, g.n, g.as_pairs().k, self.device().sms as usize)
+            });
             let b = if b.takes(g.m, ps) {
                 b
             } else {
@@ -1037,6 +1043,23 @@ impl Drop for CublasLtFp8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fast-accumulation small-M entries the host launches are the ones the kernel family's
+    /// ping-pong block declares (`fp8fast`).
+    #[test]
+    fn fast_pp64_entries_are_the_kernels() {
+        let src = include_str!("../../kernels/hgemm/src/lib.rs");
+        let declared: Vec<&str> = src
+            .split("fp8fast ")
+            .skip(1)
+            .filter_map(|s| s.split(',').next())
+            .filter(|e| !e.starts_with('$'))
+            .collect();
+        assert_eq!(
+            declared,
+            [Fp8::E4M3, Fp8::E5M2].map(|t| t.fast_pp64_entry())
+        );
+    }
 
     /// The fused configuration's checks: typed errors before any launch.
     #[test]

@@ -508,6 +508,12 @@ pub enum Fp8BlockEntry {
     /// The same with a stream-K tail for a last wave at most a quarter full
     /// ([`config::SCHEDULER_FP8_BLOCK_TAIL`]; with split-K too its state spilled).
     StagedN192TmaTail,
+    /// The small-M tile ([`Fp8PromotedTile::Pp64`]: 64×128 on the ping-pong schedule, 8
+    /// stages, the TMA epilogue), the scales from global memory in the k-tile loop as
+    /// [`Global`](Self::Global)'s (`gemm_fp8_e4m3_tn_promoted_block_pp64`): block-scaled
+    /// launches take it where the default's 128×192 tiles leave most of one wave idle and the
+    /// 64×128 ones fill it ([`for_problem`](Self::for_problem)).
+    Pp64,
 }
 
 impl Fp8BlockEntry {
@@ -515,7 +521,7 @@ impl Fp8BlockEntry {
     /// doc/fp8-gemm.md, "Block scales on the 128 × 192 tile").
     pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::StagedN192Tma;
     /// Every entry, with its override name.
-    pub const ALL: [(&'static str, Fp8BlockEntry); 9] = [
+    pub const ALL: [(&'static str, Fp8BlockEntry); 10] = [
         ("global", Fp8BlockEntry::Global),
         ("staged", Fp8BlockEntry::Staged),
         ("staged5", Fp8BlockEntry::Staged5),
@@ -525,6 +531,7 @@ impl Fp8BlockEntry {
         ("stagedtma5tail", Fp8BlockEntry::StagedTma5Tail),
         ("stagedn192tma", Fp8BlockEntry::StagedN192Tma),
         ("stagedn192tmatail", Fp8BlockEntry::StagedN192TmaTail),
+        ("pp64", Fp8BlockEntry::Pp64),
     ];
     /// The entry of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
@@ -542,6 +549,7 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedTma5Tail => "gemm_fp8_e4m3_tn_promoted_staged_tma5tail",
             Fp8BlockEntry::StagedN192Tma => "gemm_fp8_e4m3_tn_promoted_staged_n192tma",
             Fp8BlockEntry::StagedN192TmaTail => "gemm_fp8_e4m3_tn_promoted_staged_n192tmatail",
+            Fp8BlockEntry::Pp64 => "gemm_fp8_e4m3_tn_promoted_block_pp64",
         }
     }
     /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows: the
@@ -560,8 +568,30 @@ impl Fp8BlockEntry {
     /// assert!(!Fp8BlockEntry::StagedN192Tma.takes(302, (0x1000, 0x2000)));
     /// ```
     pub fn takes(self, m: usize, (sa, sb): (u64, u64)) -> bool {
-        self == Fp8BlockEntry::Global
+        matches!(self, Fp8BlockEntry::Global | Fp8BlockEntry::Pp64)
             || (m.is_multiple_of(4) && sa.is_multiple_of(16) && sb.is_multiple_of(16))
+    }
+    /// The entry of block-scaled problem `(m, n, k)` (16-bit units of K) on `sms` SMs:
+    /// [`Pp64`](Self::Pp64) where [`BLOCK`](Self::BLOCK)'s 128×192 cluster tiles fill no more
+    /// than one wave and the 64×128 ones fill one at least a quarter full
+    /// ([`Fp8PromotedTile::pp64_fills_a_wave`]), else [`BLOCK`](Self::BLOCK) (H200, session 25:
+    /// doc/fp8-gemm.md, "Small M on 64-row tiles").
+    ///
+    /// ```
+    /// use host::hgemm::Fp8BlockEntry;
+    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 8192, 132), Fp8BlockEntry::Pp64);
+    /// assert_eq!(Fp8BlockEntry::for_problem(4096, 7168, 8192, 132), Fp8BlockEntry::BLOCK);
+    /// assert_eq!(Fp8BlockEntry::for_problem(64, 1024, 8192, 132), Fp8BlockEntry::BLOCK);
+    /// ```
+    pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8BlockEntry {
+        let v = Fp8BlockEntry::BLOCK.variant((0, 0));
+        let plan = HgemmPlan::for_variant(m, n, k, &v);
+        let one_wave = plan.tiles((m, n), &v) <= sms / plan.cluster as usize;
+        if one_wave && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms) {
+            Fp8BlockEntry::Pp64
+        } else {
+            Fp8BlockEntry::BLOCK
+        }
     }
     /// The launch with the block scales at `scales` (device addresses): the block entry's
     /// (128×128 tiles, data-parallel), the staged ones with their shared memory and the scales'
@@ -583,6 +613,12 @@ impl Fp8BlockEntry {
         let v = HgemmVariant::fp8_promoted(scales);
         let (tile, smem, tma_epilogue) = match self {
             Fp8BlockEntry::Global => return v,
+            Fp8BlockEntry::Pp64 => {
+                return HgemmVariant {
+                    scales,
+                    ..Fp8PromotedTile::Pp64.variant()
+                };
+            }
             Fp8BlockEntry::Staged => (v.tile, config::SMEM_BYTES_FP8_STAGED, false),
             Fp8BlockEntry::Staged5 => (v.tile, config::SMEM_BYTES_FP8_STAGED_S5, false),
             Fp8BlockEntry::StagedTma => (v.tile, config::SMEM_BYTES_FP8_STAGED_TMA, true),

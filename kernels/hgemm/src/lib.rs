@@ -73,8 +73,9 @@
 //! paired temporaries and two chunk buffers a warpgroup, is a measuring variant since session 15).
 //!
 //! For small M (where the tiles above would split their k-ranges over clusters and 64-row tiles
-//! fill one wave) the host launches `gemm_fp8_e4m3_tn_promoted_pp64`, and for fast accumulation
-//! `gemm_fp8_{e4m3,e5m2}_tn_fast_pp64`: the ping-pong schedule on 64×128 tiles
+//! fill one wave) the host launches `gemm_fp8_e4m3_tn_promoted_pp64`, for block scales
+//! `gemm_fp8_e4m3_tn_promoted_block_pp64` (the scales from global memory in the k-tile loop) and
+//! for fast accumulation `gemm_fp8_{e4m3,e5m2}_tn_fast_pp64`: the ping-pong schedule on 64×128 tiles
 //! ([`config::TILE_FP8_PP64`], each consumer warpgroup a whole tile with its whole k-range,
 //! [`config::STAGES_FP8_PP64`] stages, the TMA epilogue's two buffers a warpgroup, clusters of 2
 //! along M sharing B), the same mainloop and accumulations composed by
@@ -1175,6 +1176,19 @@ mod pingpong_entries {
         (E4M3, E4M3),
         _128,
         GmmaFp8Accumulation<true, false, false>,
+        HgemmEpilogue<config::EpilogueStorage2>,
+        DataParallelFp8Pp64,
+        config::STAGES_FP8_PP64
+    );
+    // block scales on the same tile (the consumers load their rows' scales from global memory
+    // in the k-tile loop, as `gemm_fp8_e4m3_tn_promoted`: A's 64 rows of each k-block, B's one
+    // N-block of 128)
+    hgemm_pingpong_entry!(
+        fp8 gemm_fp8_e4m3_tn_promoted_block_pp64,
+        Pingpong64,
+        (E4M3, E4M3),
+        _128,
+        GmmaFp8Accumulation<true, false>,
         HgemmEpilogue<config::EpilogueStorage2>,
         DataParallelFp8Pp64,
         config::STAGES_FP8_PP64
