@@ -1045,15 +1045,16 @@ mod tests {
     use super::*;
 
     /// The fast-accumulation small-M entries the host launches are the ones the kernel family's
-    /// ping-pong block declares (`fp8fast`).
+    /// ping-pong block declares (`fp8`, `_fast_`).
     #[test]
     fn fast_pp64_entries_are_the_kernels() {
         let src = include_str!("../../kernels/hgemm/src/lib.rs");
         let declared: Vec<&str> = src
-            .split("fp8fast ")
+            .split("hgemm_pingpong_entry!(")
             .skip(1)
+            .filter_map(|s| s.trim_start().strip_prefix("fp8 "))
             .filter_map(|s| s.split(',').next())
-            .filter(|e| !e.starts_with('$'))
+            .filter(|e| e.contains("_fast_"))
             .collect();
         assert_eq!(
             declared,

@@ -239,6 +239,33 @@ impl<const BM: i32, const BN: i32> HgemmScheduler for PersistentTileScheduler<BM
     }
 }
 
+/// A mainloop accumulation's run-time arguments as the kernel's parameters carry them (none, or
+/// the block scales' pointers in [`HgemmParams::scale_a`] / [`HgemmParams::scale_b`]), so an
+/// entry builds them from its accumulation's type, as [`HgemmScheduler`] its scheduler's.
+///
+/// ```text
+/// <() as AccumulationArgs>::from_params(&p)             == ()             // PlainAccumulation's
+/// <Fp8BlockScales as AccumulationArgs>::from_params(&p) == Fp8BlockScales { a: p.scale_a, b: p.scale_b, mn: (p.m, p.n) }
+/// ```
+pub trait AccumulationArgs {
+    /// The arguments in `p`.
+    fn from_params(p: &HgemmParams) -> Self;
+}
+impl AccumulationArgs for () {
+    #[inline(always)]
+    fn from_params(_: &HgemmParams) {}
+}
+impl AccumulationArgs for Fp8BlockScales {
+    #[inline(always)]
+    fn from_params(p: &HgemmParams) -> Self {
+        Fp8BlockScales {
+            a: p.scale_a as *const f32,
+            b: p.scale_b as *const f32,
+            mn: (p.m, p.n),
+        }
+    }
+}
+
 /// The run-time arguments of [`HgemmEpilogue`]: C's tensor map and the scalar parameters.
 #[derive(Clone, Copy)]
 pub struct EpilogueArgs {
@@ -1088,26 +1115,12 @@ mod pingpong_entries {
             device::kernel! {
             #[doc = concat!("The ping-pong FP8 GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs with accumulation `", stringify!($acc), "`, CTA tiles of N `",
                             stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
-                            "As the promoted entries, with A's box of the schedule's rows, B's of its N over the cluster, and its shared memory.")]
+                            "As the promoted (or, `PlainAccumulation`, the fast-accumulation) entries, with A's box of the schedule's rows, B's of its N over the cluster, and its shared memory.")]
             pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
                 let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
                 let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-                let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
-            }
-            }
-            device::launch_bounds!($name, THREADS, 1);
-        };
-        // fast accumulation (no promotion, no scales for the mainloop)
-        (fp8fast $name:ident, $ks:ty, $e:ty, $bn:ty, $epi:ty, $sched:ty, $stages:expr) => {
-            device::kernel! {
-            #[doc = concat!("The ping-pong FP8 GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs with fast accumulation, CTA tiles of N `",
-                            stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
-                            "As the fast-accumulation entries, with A's box of the schedule's rows, B's of its N over the cluster, and its shared memory.")]
-            pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
-                let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
-                let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, PlainAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
+                let mma = AccumulationArgs::from_params(&p);
+                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), mma, epi) }
             }
             }
             device::launch_bounds!($name, THREADS, 1);
@@ -1195,19 +1208,21 @@ mod pingpong_entries {
     );
     // and fast accumulation on the same tile (the FP8 `wgmma`s accumulate alone, no promotion)
     hgemm_pingpong_entry!(
-        fp8fast gemm_fp8_e4m3_tn_fast_pp64,
+        fp8 gemm_fp8_e4m3_tn_fast_pp64,
         Pingpong64,
         (E4M3, E4M3),
         _128,
+        PlainAccumulation,
         HgemmEpilogue<config::EpilogueStorage2>,
         DataParallelFp8Pp64,
         config::STAGES_FP8_PP64
     );
     hgemm_pingpong_entry!(
-        fp8fast gemm_fp8_e5m2_tn_fast_pp64,
+        fp8 gemm_fp8_e5m2_tn_fast_pp64,
         Pingpong64,
         (E5M2, E5M2),
         _128,
+        PlainAccumulation,
         HgemmEpilogue<config::EpilogueStorage2>,
         DataParallelFp8Pp64,
         config::STAGES_FP8_PP64
