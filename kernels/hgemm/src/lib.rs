@@ -510,8 +510,8 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
-            let scales = Fp8BlockScales { a: p.scale_a as *const f32, b: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $cl, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
+            let mma = AccumulationArgs::from_params(&p);
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $cl, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), mma, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -1108,35 +1108,30 @@ mod pingpong_entries {
     };
 
     /// Declares ping-pong entry `$name` of schedule `$ks` for `$e` inputs, A `$ma`-major, B
-    /// `$mb`-major, CTA tiles of N `$bn`, epilogue `$epi`, scheduler `$sched`, `$stages` stages
-    /// (an entry point, no kernel body).
+    /// `$mb`-major, CTA tiles of N `$bn`, accumulation `$acc` (`PlainAccumulation` when left
+    /// out; its arguments from the parameters, [`AccumulationArgs`]), epilogue `$epi`, scheduler
+    /// `$sched`, `$stages` stages (an entry point, no kernel body).
     macro_rules! hgemm_pingpong_entry {
+        // FP8 (both operands K-major) with accumulation `$acc`
         (fp8 $name:ident, $ks:ty, $e:ty, $bn:ty, $acc:ty, $epi:ty, $sched:ty, $stages:expr) => {
-            device::kernel! {
-            #[doc = concat!("The ping-pong FP8 GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs with accumulation `", stringify!($acc), "`, CTA tiles of N `",
-                            stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
-                            "As the promoted (or, `PlainAccumulation`, the fast-accumulation) entries, with A's box of the schedule's rows, B's of its N over the cluster, and its shared memory.")]
-            pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
-                let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
-                let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-                let mma = AccumulationArgs::from_params(&p);
-                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), mma, epi) }
-            }
-            }
-            device::launch_bounds!($name, THREADS, 1);
+            hgemm_pingpong_entry!($name, $ks, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, $stages);
         };
         (pp128 $name:ident, $e:ty, $ma:ty, $mb:ty) => {
             hgemm_pingpong_entry!($name, Pingpong128, $e, $ma, $mb, _128, HgemmEpilogue, DataParallelPingpong128, STAGES_PINGPONG_128);
         };
         ($name:ident, $ks:ty, $e:ty, $ma:ty, $mb:ty, $bn:ty, $epi:ty, $sched:ty, $stages:expr) => {
+            hgemm_pingpong_entry!($name, $ks, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, $stages);
+        };
+        ($name:ident, $ks:ty, $e:ty, $ma:ty, $mb:ty, $bn:ty, $acc:ty, $epi:ty, $sched:ty, $stages:expr) => {
             device::kernel! {
             #[doc = concat!("The ping-pong GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs, A ", stringify!($ma), ", B ",
-                            stringify!($mb), ", epilogue ", stringify!($epi), " (see the crate docs).\n\n# Safety\n",
+                            stringify!($mb), ", accumulation `", stringify!($acc), "`, epilogue ", stringify!($epi), " (see the crate docs).\n\n# Safety\n",
                             "As the cooperative entries, with A's box of the schedule's rows, B's of its N over the cluster, and its shared memory.")]
             pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
                 let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
                 let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
+                let mma = AccumulationArgs::from_params(&p);
+                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, $ma, $mb, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), mma, epi) }
             }
             }
             device::launch_bounds!($name, THREADS, 1);
