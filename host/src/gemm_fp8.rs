@@ -61,7 +61,7 @@ use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{Activation, BiasMode, GemmConfig, Trans, activation_f64, fused_epilogue_bound};
-use crate::hgemm::{Fp8BlockEntry, Fp8PromotedTile, GemmOut, HgemmPlan, HgemmVariant};
+use crate::hgemm::{Fp8BlockEntry, Fp8PromotedTile, GemmOut, HgemmVariant};
 use crate::quiet::catch_quiet;
 
 /// The promoted entry for per-tensor scales: `gemm_fp8_e4m3_tn_promoted` without the block
@@ -698,13 +698,8 @@ impl Context {
             // small M: where the 128×256 tiles would split over k-ranges and the 64×128 ones
             // fill a wave, those (doc/fp8-gemm.md, "Small M on 64-row tiles")
             let v = HgemmVariant::FP8_FAST;
-            let (m, n, k) = (g.m, g.n, g.as_pairs().k);
             let sms = self.device().sms as usize;
-            let plan = HgemmPlan::for_variant(m, n, k, &v).with_overrides(self.overrides());
-            if plan.stream_k
-                && plan.tiles((m, n), &v) <= sms / plan.cluster as usize
-                && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)
-            {
+            if Fp8PromotedTile::fast_takes_pp64(g.m, g.n, g.as_pairs().k, sms) {
                 let entry = g.dtype.fast_pp64_entry();
                 self.require_kernel(entry)?;
                 let v = Fp8PromotedTile::Pp64.variant();

@@ -410,9 +410,21 @@ impl Fp8PromotedTile {
     pub fn pp64_fills_a_wave(m: usize, n: usize, k: usize, sms: usize) -> bool {
         let v = Fp8PromotedTile::Pp64.variant();
         let plan = HgemmPlan::for_variant(m, n, k, &v);
-        let cs = plan.cluster as usize;
-        let ctas = plan.tiles((m, n), &v) * cs;
-        4 * ctas >= sms && ctas <= sms / cs * cs
+        let ctas = plan.tiles((m, n), &v) * plan.cluster as usize;
+        4 * ctas >= sms && one_wave(m, n, k, &v, sms)
+    }
+    /// Whether fast accumulation of problem `(m, n, k)` runs on the small-M tile
+    /// (`gemm_fp8_{e4m3,e5m2}_tn_fast_pp64`): where its 128×256 cluster tiles fit one wave (so
+    /// they would split their k-ranges) and [`pp64_fills_a_wave`](Self::pp64_fills_a_wave).
+    ///
+    /// ```
+    /// use host::hgemm::Fp8PromotedTile;
+    /// assert!(Fp8PromotedTile::fast_takes_pp64(128, 7168, 8192, 132));
+    /// assert!(!Fp8PromotedTile::fast_takes_pp64(4096, 4096, 2048, 132));
+    /// ```
+    pub fn fast_takes_pp64(m: usize, n: usize, k: usize, sms: usize) -> bool {
+        one_wave(m, n, k, &HgemmVariant::FP8_FAST, sms)
+            && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)
     }
     /// The launch: the per-tensor entries' (split-K for small M, the direct epilogue, but
     /// `n192tma`'s TMA epilogue) with the tile's shared memory.
@@ -453,6 +465,13 @@ impl Fp8PromotedTile {
             ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
         }
     }
+}
+
+/// Whether variant `v`'s cluster tiles of problem `(m, n, k)` (with [`HgemmPlan::for_variant`]'s
+/// clusters) fit one wave of the clusters `sms` SMs hold.
+fn one_wave(m: usize, n: usize, k: usize, v: &HgemmVariant, sms: usize) -> bool {
+    let plan = HgemmPlan::for_variant(m, n, k, v);
+    plan.tiles((m, n), v) <= sms / plan.cluster as usize
 }
 
 /// The entry of block-scaled launches ([`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)):
@@ -585,9 +604,7 @@ impl Fp8BlockEntry {
     /// ```
     pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8BlockEntry {
         let v = Fp8BlockEntry::BLOCK.variant((0, 0));
-        let plan = HgemmPlan::for_variant(m, n, k, &v);
-        let one_wave = plan.tiles((m, n), &v) <= sms / plan.cluster as usize;
-        if one_wave && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms) {
+        if one_wave(m, n, k, &v, sms) && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms) {
             Fp8BlockEntry::Pp64
         } else {
             Fp8BlockEntry::BLOCK
