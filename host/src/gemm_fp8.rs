@@ -26,7 +26,9 @@
 //! one wave, [`Fp8PromotedTile::pp64_fills_a_wave`]): each mode runs on 64×128 tiles of the
 //! ping-pong schedule with whole k-ranges, clusters of 2 along M sharing B (cuBLASLt's tile for
 //! these shapes): `gemm_fp8_e4m3_tn_promoted_pp64` (per-tensor, [`Fp8PromotedTile::Pp64`]),
-//! `gemm_fp8_e4m3_tn_promoted_block_pp64` (block scales, [`Fp8BlockEntry::Pp64`]),
+//! `gemm_fp8_e4m3_tn_promoted_staged_pp64` (block scales through shared memory, M a multiple
+//! of 4, [`Fp8BlockEntry::StagedPp64`]; else `gemm_fp8_e4m3_tn_promoted_block_pp64`,
+//! [`Fp8BlockEntry::Pp64`]),
 //! `gemm_fp8_{e4m3,e5m2}_tn_fast_pp64` (fast accumulation).
 //!
 //! **Fused epilogue** (e4m3 with promotion, per-tensor scales): [`GemmFp8Config::bias`],
@@ -730,7 +732,8 @@ impl Context {
             // block scales: `Overrides::fp8_block_entry`; the staged entries take what their
             // TMA boxes can (`Fp8BlockEntry::takes`), else the global-scale block entry
             let b = self.overrides().fp8_block_entry.unwrap_or_else(|| {
-                Fp8BlockEntry::for_problem(g.m, g.n, g.as_pairs().k, self.device().sms as usize)
+                let sms = self.device().sms as usize;
+                Fp8BlockEntry::for_problem(g.m, g.n, g.as_pairs().k, sms, ps)
             });
             let b = if b.takes(g.m, ps) {
                 b

@@ -1350,6 +1350,13 @@ mod tests {
             fp8.into_iter().partition(|e| e.contains("_fast_"));
         let promoted = [Fp8PromotedTile::Pp64.entry(), Fp8BlockEntry::Pp64.entry()];
         assert_eq!(fp8, promoted.map(|e| format!("fp8 {e}")));
+        let (staged, declared): (Vec<&str>, Vec<&str>) = declared
+            .into_iter()
+            .partition(|e| e.starts_with("fp8staged "));
+        assert_eq!(
+            staged,
+            [format!("fp8staged {}", Fp8BlockEntry::StagedPp64.entry())]
+        );
         // (`gemm_fp8`'s test names the fast ones: that module imports this one)
         assert_eq!(fast_fp8.len(), 2);
         assert_eq!(Fp8PromotedTile::Pp64.tile(), config::TILE_FP8_PP64);

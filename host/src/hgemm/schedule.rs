@@ -531,8 +531,13 @@ pub enum Fp8BlockEntry {
     /// stages, the TMA epilogue), the scales from global memory in the k-tile loop as
     /// [`Global`](Self::Global)'s (`gemm_fp8_e4m3_tn_promoted_block_pp64`): block-scaled
     /// launches take it where the default's 128×192 tiles leave most of one wave idle and the
-    /// 64×128 ones fill it ([`for_problem`](Self::for_problem)).
+    /// 64×128 ones fill it ([`for_problem`](Self::for_problem)) and M is no multiple of 4.
     Pp64,
+    /// The small-M tile with the scales through shared memory with each stage, as the staged
+    /// entries' (`gemm_fp8_e4m3_tn_promoted_staged_pp64`: 7 stages, A's box of 128 row scales from
+    /// the tile's first row, of which the 64-row tile reads 64): block-scaled launches' entry
+    /// for small M from K = 8192 where it [`takes`](Self::takes) them (M a multiple of 4).
+    StagedPp64,
 }
 
 impl Fp8BlockEntry {
@@ -540,7 +545,7 @@ impl Fp8BlockEntry {
     /// doc/fp8-gemm.md, "Block scales on the 128 × 192 tile").
     pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::StagedN192Tma;
     /// Every entry, with its override name.
-    pub const ALL: [(&'static str, Fp8BlockEntry); 10] = [
+    pub const ALL: [(&'static str, Fp8BlockEntry); 11] = [
         ("global", Fp8BlockEntry::Global),
         ("staged", Fp8BlockEntry::Staged),
         ("staged5", Fp8BlockEntry::Staged5),
@@ -551,6 +556,7 @@ impl Fp8BlockEntry {
         ("stagedn192tma", Fp8BlockEntry::StagedN192Tma),
         ("stagedn192tmatail", Fp8BlockEntry::StagedN192TmaTail),
         ("pp64", Fp8BlockEntry::Pp64),
+        ("stagedpp64", Fp8BlockEntry::StagedPp64),
     ];
     /// The entry of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
@@ -569,6 +575,7 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedN192Tma => "gemm_fp8_e4m3_tn_promoted_staged_n192tma",
             Fp8BlockEntry::StagedN192TmaTail => "gemm_fp8_e4m3_tn_promoted_staged_n192tmatail",
             Fp8BlockEntry::Pp64 => "gemm_fp8_e4m3_tn_promoted_block_pp64",
+            Fp8BlockEntry::StagedPp64 => "gemm_fp8_e4m3_tn_promoted_staged_pp64",
         }
     }
     /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows: the
@@ -590,24 +597,40 @@ impl Fp8BlockEntry {
         matches!(self, Fp8BlockEntry::Global | Fp8BlockEntry::Pp64)
             || (m.is_multiple_of(4) && sa.is_multiple_of(16) && sb.is_multiple_of(16))
     }
-    /// The entry of block-scaled problem `(m, n, k)` (16-bit units of K) on `sms` SMs:
-    /// [`Pp64`](Self::Pp64) where [`BLOCK`](Self::BLOCK)'s 128×192 cluster tiles fill no more
-    /// than one wave and the 64×128 ones fill one at least a quarter full
-    /// ([`Fp8PromotedTile::pp64_fills_a_wave`]), else [`BLOCK`](Self::BLOCK) (H200, session 25:
-    /// doc/fp8-gemm.md, "Small M on 64-row tiles").
+    /// The entry of block-scaled problem `(m, n, k)` (16-bit units of K) on `sms` SMs with the
+    /// scales at `scales` (device addresses): where [`BLOCK`](Self::BLOCK)'s 128×192 cluster
+    /// tiles fill no more than one wave and the 64×128 ones fill one at least a quarter full
+    /// ([`Fp8PromotedTile::pp64_fills_a_wave`]) the small-M tile: from K = 8192 (FP8 elements;
+    /// `k` ≥ 4096 pairs) [`StagedPp64`](Self::StagedPp64) where it [`takes`](Self::takes) the
+    /// scales, else [`Pp64`](Self::Pp64); else [`BLOCK`](Self::BLOCK) (the caller falls back to
+    /// [`Global`](Self::Global) where that does not take them). H200, staged against global
+    /// scales on the 64-row tile: session 25, +41–46 % at K = 16384, level at 8192, −4–8 % at
+    /// 7168, −15–31 % at 4096; session 26 (the scales read before the `wgmma`s), +38–39 % at
+    /// 16384 and +36–41 % at 8192 (doc/fp8-gemm.md, "Small M on 64-row tiles").
     ///
     /// ```
     /// use host::hgemm::Fp8BlockEntry;
-    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 8192, 132), Fp8BlockEntry::Pp64);
-    /// assert_eq!(Fp8BlockEntry::for_problem(4096, 7168, 8192, 132), Fp8BlockEntry::BLOCK);
-    /// assert_eq!(Fp8BlockEntry::for_problem(64, 1024, 8192, 132), Fp8BlockEntry::BLOCK);
+    /// let s = (0x1000, 0x2000);
+    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 8192, 132, s), Fp8BlockEntry::StagedPp64);
+    /// assert_eq!(Fp8BlockEntry::for_problem(126, 7168, 8192, 132, s), Fp8BlockEntry::Pp64);
+    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 2048, 132, s), Fp8BlockEntry::Pp64);
+    /// assert_eq!(Fp8BlockEntry::for_problem(4096, 7168, 8192, 132, s), Fp8BlockEntry::BLOCK);
+    /// assert_eq!(Fp8BlockEntry::for_problem(64, 1024, 8192, 132, s), Fp8BlockEntry::BLOCK);
     /// ```
-    pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8BlockEntry {
+    pub fn for_problem(
+        m: usize,
+        n: usize,
+        k: usize,
+        sms: usize,
+        scales: (u64, u64),
+    ) -> Fp8BlockEntry {
         let v = Fp8BlockEntry::BLOCK.variant((0, 0));
-        if one_wave(m, n, k, &v, sms) && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms) {
-            Fp8BlockEntry::Pp64
-        } else {
+        if !(one_wave(m, n, k, &v, sms) && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)) {
             Fp8BlockEntry::BLOCK
+        } else if k >= 4096 && Fp8BlockEntry::StagedPp64.takes(m, scales) {
+            Fp8BlockEntry::StagedPp64
+        } else {
+            Fp8BlockEntry::Pp64
         }
     }
     /// The launch with the block scales at `scales` (device addresses): the block entry's
@@ -633,6 +656,14 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::Pp64 => {
                 return HgemmVariant {
                     scales,
+                    ..Fp8PromotedTile::Pp64.variant()
+                };
+            }
+            Fp8BlockEntry::StagedPp64 => {
+                return HgemmVariant {
+                    scales,
+                    smem: config::SMEM_BYTES_FP8_STAGED_PP64,
+                    scale_maps: true,
                     ..Fp8PromotedTile::Pp64.variant()
                 };
             }

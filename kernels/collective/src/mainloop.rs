@@ -401,7 +401,8 @@ pub trait MmaAccumulation<F>: AccumulationStage + Sized {
     ) {
     }
     /// Reads k-tile `kt`'s waited stage's storage (its full barrier passed, not yet released)
-    /// into the promotions' queue at `slot` (nothing by default).
+    /// into the promotions' queue at `slot` (nothing by default): the mainloop calls it before
+    /// the k-tile's `wgmma`s, whose completion precedes the stage's release.
     ///
     /// # Safety
     /// `stage` is the stage's storage in this CTA's shared memory.
@@ -711,7 +712,12 @@ type ScaleAtomB = TmaAtom<TmaLoad, f32, Layout<_4, _1>>;
 /// ([`AccumulationStage::STAGE_TX_BYTES`]); a consumer reads its two rows' scales and B's
 /// after the stage's full barrier, before releasing it. No global loads or scale queue in
 /// the k-tile loop; the promotion is [`GmmaFp8Accumulation`]'s. `PAIRED` as there.
-pub struct GmmaFp8AccumulationStaged<const PAIRED: bool> {
+///
+/// `WG_ROWS` (the cooperative schedule's): a stage's 128 row scales are the CTA tile's, consumer
+/// warpgroup `wg`'s rows its `64·wg..`; without it (the ping-pong schedule's 64-row tiles, each
+/// consumer a whole tile) a warpgroup's rows are the stage's first 64 (the box's other 64 are
+/// loaded and not read).
+pub struct GmmaFp8AccumulationStaged<const PAIRED: bool, const WG_ROWS: bool = true> {
     acc: GmmaFp8Accumulation<PAIRED, false, true, 64>,
     /// This thread's two rows in the stage's 128 (clamping is the TMA box's: rows past M read
     /// other k-blocks' scales or zeros, A's rows there are zeros).
@@ -741,12 +747,16 @@ fn scale_b_boxes(len: i32) -> Layout<(_4, i32), (_1, _4)> {
     make_layout_left((_4, len.ceil_div(4)))
 }
 
-impl<const PAIRED: bool> AccumulationStage for GmmaFp8AccumulationStaged<PAIRED> {
+impl<const PAIRED: bool, const WG_ROWS: bool> AccumulationStage
+    for GmmaFp8AccumulationStaged<PAIRED, WG_ROWS>
+{
     type Stage = Fp8ScaleStage;
     const STAGE_TX_BYTES: u32 = ScaleAtomA::TX_BYTES + ScaleAtomB::TX_BYTES;
 }
 
-impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStaged<PAIRED> {
+impl<const PAIRED: bool, const WG_ROWS: bool> MmaAccumulation<[f32; 64]>
+    for GmmaFp8AccumulationStaged<PAIRED, WG_ROWS>
+{
     type Args = Fp8StagedScales;
     const K_PIPE_MMAS: u32 = 0;
     const PAIRED: bool = PAIRED;
@@ -758,8 +768,10 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
             b: core::ptr::null(),
             mn: s.mn,
         };
-        // this thread's rows of the stage's 128: (row in the warpgroup's 64, warpgroup)
-        let r = make_layout_left((_64, _2)).crd2idx((acc_row_thr().crd2idx(t), wg));
+        // this thread's rows of the stage's 128: (row in the warpgroup's 64, warpgroup), or
+        // (`WG_ROWS` false) the row in the first 64
+        let wg_block = if WG_ROWS { wg } else { 0 };
+        let r = make_layout_left((_64, _2)).crd2idx((acc_row_thr().crd2idx(t), wg_block));
         let (_, nb): (i32, i32) = make_layout_left((_128, s.mn.1.ceil_div(128))).idx2crd(origin.1);
         GmmaFp8AccumulationStaged {
             acc: GmmaFp8Accumulation::new(&none, (wg, t), origin, k),
@@ -1233,9 +1245,9 @@ where
         // release of the stage the `wgmma`s before have read, the promotion
         let mut k_tile = #[inline(always)]
         |i: i32, scale: ScaleOut| {
-            let (full, st) =
-                unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), scale) };
+            let (full, st) = unsafe { Self::wait_stage(cons) };
             unsafe { accum.read_stage(stages.add(st as usize), 0, k_begin + i) };
+            unsafe { Self::issue::<W>(descs, order, accum.frag(acc), st, scale) };
             unsafe { accum.prefetch(k_begin + i + 1, 1) };
             if pipelined {
                 wait_group::<1>(); // the previous k-tile's wgmmas have read their stage
@@ -1323,38 +1335,53 @@ where
         )
     }
 
-    /// One k-tile's issue in this warpgroup's turn: wait for the stage and the turn, four
-    /// `wgmma`s into `frag` (the first with scale-d `scale`), commit, hand the turn over; the
-    /// stage and its index (warp-uniform).
+    /// Waits for the next k-tile's stage: the stage and its index (warp-uniform). The stage's
+    /// accumulation storage is read ([`MmaAccumulation::read_stage`]) between this and
+    /// [`issue`](Self::issue), CUTLASS's order (the block-scaled mainloop copies its scales to
+    /// registers before `warpgroup_arrive`): every warp's reads then come before its `wgmma`s,
+    /// whose completion warp 0 waits for before it releases the stage. Read after the issue,
+    /// a lagging warp read the next k-tile's scales once warp 0 had released the stage (wrong
+    /// results under compute-sanitizer memcheck, session 25).
     ///
     /// # Safety
     /// As [`mma`](Self::mma).
     #[inline(always)]
-    unsafe fn issue<W: WarpgroupTile>(
+    unsafe fn wait_stage(
         cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
+    ) -> (ConsumerStage<STAGES>, u32) {
+        // the stage index broadcast from lane 0 (issued before the wait, so its latency hides
+        // behind it): ptxas does not see the consumer's state as warp-uniform through the
+        // loop, and the descriptors are then uniform arithmetic, not `R2UR` moves
+        let st = warp_uniform_u32(cons.state().index());
+        let full = unsafe { cons.consumer_wait() };
+        (full, st)
+    }
+
+    /// One k-tile's issue in this warpgroup's turn on waited stage `st`
+    /// ([`wait_stage`](Self::wait_stage)): wait for the turn, four `wgmma`s into `frag` (the
+    /// first with scale-d `scale`), commit, hand the turn over.
+    ///
+    /// # Safety
+    /// As [`mma`](Self::mma); stage `st`'s full barrier's phase completed.
+    #[inline(always)]
+    unsafe fn issue<W: WarpgroupTile>(
         (da, db): (
             impl Fn(i32, i32, u32) -> u64 + Copy,
             impl Fn(i32, i32, u32) -> u64 + Copy,
         ),
         order: &ConsumerOrder,
         frag: &mut W::Frag,
+        st: u32,
         scale: ScaleOut,
-    ) -> (ConsumerStage<STAGES>, u32)
-    where
+    ) where
         W::Block: MmaAsync<E>,
     {
-        // the stage index broadcast from lane 0 (issued before the wait, so its latency hides
-        // behind it): ptxas does not see the consumer's state as warp-uniform through the
-        // loop, and the descriptors below are then uniform arithmetic, not `R2UR` moves
-        let st = warp_uniform_u32(cons.state().index());
-        let full = unsafe { cons.consumer_wait() };
         order.wait();
         W::fence(frag);
         // SAFETY: the stage's full barrier's phase completed
         unsafe { Self::issue_kblocks::<W, 0, 4>((da, db), frag, st, scale) };
         commit_group();
         order.arrive();
-        (full, st)
     }
 
     /// `N` k-blocks of stage `st` from k-block `KB0` on, into `frag` (the first with scale-d
@@ -1505,12 +1532,12 @@ where
         }
         let mut kt = k_begin;
         while kt + 1 < end {
-            let (first, st) =
-                unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), ScaleOut::Zero) };
+            let (first, st) = unsafe { Self::wait_stage(cons) };
             unsafe { accum.read_stage(stages.add(st as usize), 0, kt) };
-            let (second, st) =
-                unsafe { Self::issue::<W>(cons, descs, order, accum.frag_b(acc), ScaleOut::Zero) };
+            unsafe { Self::issue::<W>(descs, order, accum.frag(acc), st, ScaleOut::Zero) };
+            let (second, st) = unsafe { Self::wait_stage(cons) };
             unsafe { accum.read_stage(stages.add(st as usize), 1, kt + 1) };
+            unsafe { Self::issue::<W>(descs, order, accum.frag_b(acc), st, ScaleOut::Zero) };
             unsafe { accum.prefetch(kt + 2, 2) };
             wait_group::<1>();
             W::fence(accum.frag(acc));
@@ -1525,9 +1552,9 @@ where
             kt += 2;
         }
         if kt < end {
-            let (last, st) =
-                unsafe { Self::issue::<W>(cons, descs, order, accum.frag(acc), ScaleOut::Zero) };
+            let (last, st) = unsafe { Self::wait_stage(cons) };
             unsafe { accum.read_stage(stages.add(st as usize), 0, kt) };
+            unsafe { Self::issue::<W>(descs, order, accum.frag(acc), st, ScaleOut::Zero) };
             wait_group::<0>();
             W::fence(accum.frag(acc));
             unsafe { cons.consumer_release(last) };

@@ -1116,6 +1116,21 @@ mod pingpong_entries {
         (fp8 $name:ident, $ks:ty, $e:ty, $bn:ty, $acc:ty, $epi:ty, $sched:ty, $stages:expr) => {
             hgemm_pingpong_entry!($name, $ks, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, $stages);
         };
+        // block scales through shared memory with each stage (their two tensor maps after C's)
+        (fp8staged $name:ident, $ks:ty, $e:ty, $bn:ty, $acc:ty, $epi:ty, $sched:ty, $stages:expr) => {
+            device::kernel! {
+            #[doc = concat!("The ping-pong FP8 GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs with block scales through shared memory (`", stringify!($acc), "`), CTA tiles of N `",
+                            stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
+                            "As the staged block-scaled entries, with A's box of the schedule's rows, B's of its N over the cluster, and its shared memory.")]
+            pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, tma_sa: TmaDescriptor, tma_sb: TmaDescriptor, p: HgemmParams) {
+                let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
+                let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
+                let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), mn: (p.m, p.n) };
+                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
+            }
+            }
+            device::launch_bounds!($name, THREADS, 1);
+        };
         (pp128 $name:ident, $e:ty, $ma:ty, $mb:ty) => {
             hgemm_pingpong_entry!($name, Pingpong128, $e, $ma, $mb, _128, HgemmEpilogue, DataParallelPingpong128, STAGES_PINGPONG_128);
         };
@@ -1201,6 +1216,30 @@ mod pingpong_entries {
         DataParallelFp8Pp64,
         config::STAGES_FP8_PP64
     );
+    // and through shared memory with each stage (the staged entries' TMA boxes; M a multiple of
+    // 4): 7 stages beside the scales
+    hgemm_pingpong_entry!(
+        fp8staged gemm_fp8_e4m3_tn_promoted_staged_pp64,
+        Pingpong64,
+        (E4M3, E4M3),
+        _128,
+        GmmaFp8AccumulationStaged<true, false>,
+        HgemmEpilogue<config::EpilogueStorage2>,
+        DataParallelFp8Pp64,
+        config::STAGES_FP8_STAGED_PP64
+    );
+    const _: () = {
+        let _same: fn(
+            config::SharedStorageFp8StagedPp64,
+        ) -> collective::kernel::KernelSharedStorage<
+            Pingpong64,
+            HgemmEpilogue<config::EpilogueStorage2>,
+            _128,
+            GmmaFp8AccumulationStaged<true, false>,
+            { config::STAGES_FP8_STAGED_PP64 },
+        > = |s| s;
+        assert!(config::SMEM_BYTES_FP8_STAGED_PP64 <= 227 * 1024);
+    };
     // and fast accumulation on the same tile (the FP8 `wgmma`s accumulate alone, no promotion)
     hgemm_pingpong_entry!(
         fp8 gemm_fp8_e4m3_tn_fast_pp64,
