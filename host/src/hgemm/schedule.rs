@@ -536,7 +536,8 @@ pub enum Fp8BlockEntry {
     /// The small-M tile with the scales through shared memory with each stage, as the staged
     /// entries' (`gemm_fp8_e4m3_tn_promoted_staged_pp64`: 7 stages, A's box of 128 row scales from
     /// the tile's first row, of which the 64-row tile reads 64): block-scaled launches' entry
-    /// for small M from K = 8192 where it [`takes`](Self::takes) them (M a multiple of 4).
+    /// for small M from [`STAGED_PP64_MIN_K`](Self::STAGED_PP64_MIN_K) where it
+    /// [`takes`](Self::takes) them (M a multiple of 4).
     StagedPp64,
 }
 
@@ -597,21 +598,26 @@ impl Fp8BlockEntry {
         matches!(self, Fp8BlockEntry::Global | Fp8BlockEntry::Pp64)
             || (m.is_multiple_of(4) && sa.is_multiple_of(16) && sb.is_multiple_of(16))
     }
+    /// The least K (16-bit units: 6144 FP8 elements) from which block-scaled small-M launches
+    /// take [`StagedPp64`](Self::StagedPp64) over [`Pp64`](Self::Pp64). H200, staged against
+    /// global scales on the 64-row tile at 128×7168×K, session 26 (runs s26a–s26c): +37–39 % at
+    /// K = 16384, +35–41 % at 8192, +27–33 % at 7168, +6–31 % at 6144, mostly a loss at 4096
+    /// (noisy; session 25, with the scales read after the `wgmma`s: −15–31 %).
+    pub const STAGED_PP64_MIN_K: usize = 3072;
     /// The entry of block-scaled problem `(m, n, k)` (16-bit units of K) on `sms` SMs with the
     /// scales at `scales` (device addresses): where [`BLOCK`](Self::BLOCK)'s 128×192 cluster
     /// tiles fill no more than one wave and the 64×128 ones fill one at least a quarter full
-    /// ([`Fp8PromotedTile::pp64_fills_a_wave`]) the small-M tile: from K = 8192 (FP8 elements;
-    /// `k` ≥ 4096 pairs) [`StagedPp64`](Self::StagedPp64) where it [`takes`](Self::takes) the
-    /// scales, else [`Pp64`](Self::Pp64); else [`BLOCK`](Self::BLOCK) (the caller falls back to
-    /// [`Global`](Self::Global) where that does not take them). H200, staged against global
-    /// scales on the 64-row tile: session 25, +41–46 % at K = 16384, level at 8192, −4–8 % at
-    /// 7168, −15–31 % at 4096; session 26 (the scales read before the `wgmma`s), +38–39 % at
-    /// 16384 and +36–41 % at 8192 (doc/fp8-gemm.md, "Small M on 64-row tiles").
+    /// ([`Fp8PromotedTile::pp64_fills_a_wave`]) the small-M tile: from
+    /// [`STAGED_PP64_MIN_K`](Self::STAGED_PP64_MIN_K) [`StagedPp64`](Self::StagedPp64) where it
+    /// [`takes`](Self::takes) the scales, else [`Pp64`](Self::Pp64); else
+    /// [`BLOCK`](Self::BLOCK) (the caller falls back to [`Global`](Self::Global) where that does
+    /// not take them). (doc/fp8-gemm.md, "Small M on 64-row tiles" and session 26's section.)
     ///
     /// ```
     /// use host::hgemm::Fp8BlockEntry;
     /// let s = (0x1000, 0x2000);
     /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 8192, 132, s), Fp8BlockEntry::StagedPp64);
+    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 3072, 132, s), Fp8BlockEntry::StagedPp64);
     /// assert_eq!(Fp8BlockEntry::for_problem(126, 7168, 8192, 132, s), Fp8BlockEntry::Pp64);
     /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 2048, 132, s), Fp8BlockEntry::Pp64);
     /// assert_eq!(Fp8BlockEntry::for_problem(4096, 7168, 8192, 132, s), Fp8BlockEntry::BLOCK);
@@ -627,7 +633,7 @@ impl Fp8BlockEntry {
         let v = Fp8BlockEntry::BLOCK.variant((0, 0));
         if !(one_wave(m, n, k, &v, sms) && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)) {
             Fp8BlockEntry::BLOCK
-        } else if k >= 4096 && Fp8BlockEntry::StagedPp64.takes(m, scales) {
+        } else if k >= Self::STAGED_PP64_MIN_K && Fp8BlockEntry::StagedPp64.takes(m, scales) {
             Fp8BlockEntry::StagedPp64
         } else {
             Fp8BlockEntry::Pp64
