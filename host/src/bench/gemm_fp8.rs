@@ -38,7 +38,8 @@ pub enum Fp8Mode {
 }
 
 /// `host bench gemm`'s FP8 cases: e4m3 at [`BENCH_SHAPES`] fast and promoted, block-scaled at
-/// 4096³ and 4096×7168×16384 (DeepGEMM's shape), e5m2 fast at 4096³, the fused bias + GELU at
+/// 4096³, 8192³, 4096×7168×16384 (DeepGEMM's shape) and 128×7168×16384 (small M: the 64-row
+/// tile), each beside its promoted per-tensor row, e5m2 fast at 4096³, the fused bias + GELU at
 /// 4096×7168×16384 and 8192³.
 pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
     let mut cases: Vec<_> = BENCH_SHAPES
@@ -50,8 +51,14 @@ pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
             ]
         })
         .collect();
-    cases.push((Fp8::E4M3, Fp8Mode::Block, (4096, 4096, 4096)));
-    cases.push((Fp8::E4M3, Fp8Mode::Block, (4096, 7168, 16384)));
+    for x in [
+        (4096, 4096, 4096),
+        (8192, 8192, 8192),
+        (4096, 7168, 16384),
+        (128, 7168, 16384),
+    ] {
+        cases.push((Fp8::E4M3, Fp8Mode::Block, x));
+    }
     cases.push((Fp8::E5M2, Fp8Mode::Fast, (4096, 4096, 4096)));
     cases.push((Fp8::E4M3, Fp8Mode::BiasGelu, (4096, 7168, 16384)));
     cases.push((Fp8::E4M3, Fp8Mode::BiasGelu, (8192, 8192, 8192)));
