@@ -517,28 +517,29 @@ macro_rules! hgemm_entry {
         device::launch_bounds!($name, THREADS, 1);
     };
     (staged $name:ident, $e:ty, $acc:ty, $stages:expr) => {
-        hgemm_entry!(staged_out $name, $e, $acc, DirectEpilogue, $stages, config::out_direct, DataParallelFp8, _128);
+        hgemm_entry!(staged_out $name, $e, $acc, DirectEpilogue, $stages, config::out_direct, DataParallelFp8, _128, KernelTmaWarpSpecializedCooperative);
     };
     // the TMA epilogue's path where the host asks for it (`out` as given)
     (staged_tma $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr) => {
-        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, DataParallelFp8, _128);
+        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, DataParallelFp8, _128, KernelTmaWarpSpecializedCooperative);
     };
     (staged_tma $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $sched:ty) => {
-        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, $sched, _128);
+        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, $sched, _128, KernelTmaWarpSpecializedCooperative);
     };
     // the same on 128 × `$bn` tiles
     (staged_tma $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $sched:ty, $bn:ty) => {
-        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, $sched, $bn);
+        hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, $sched, $bn, KernelTmaWarpSpecializedCooperative);
     };
-    (staged_out $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $out:expr, $sched:ty, $bn:ty) => {
+    // the kernel schedule `$ks` (cooperative: 128-row CTA tiles; ping-pong: its `TileM` rows)
+    (staged_out $name:ident, $e:ty, $acc:ty, $epi:ty, $stages:expr, $out:expr, $sched:ty, $bn:ty, $ks:ty) => {
         device::kernel! {
-        #[doc = concat!("The block-scaled FP8 GEMM for ", stringify!($e), " inputs with the block scales through shared memory, CTA tiles of 128 × `", stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
-                        "As the promoted entry, with `config::SharedStorageFp8StagedEpi` of the epilogue's storage and ", stringify!($stages), " stages of shared memory; `tma_sa`/`tma_sb` are 1-D tensor maps of the block scales `HgemmParams` documents (f32, boxes of 128 and 4).")]
+        #[doc = concat!("The block-scaled FP8 GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs with the block scales through shared memory, CTA tiles of N `", stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
+                        "As the promoted entry, with the schedule's staged shared storage (`config::SharedStorageFp8StagedEpi` of the epilogue's storage, or the ping-pong's `config::SharedStorageFp8StagedPp64`) of ", stringify!($stages), " stages; A's box of the schedule's rows; `tma_sa`/`tma_sb` are 1-D tensor maps of the block scales `HgemmParams` documents (f32, boxes of 128 and 4).")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, tma_sa: TmaDescriptor, tma_sb: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -1116,20 +1117,10 @@ mod pingpong_entries {
         (fp8 $name:ident, $ks:ty, $e:ty, $bn:ty, $acc:ty, $epi:ty, $sched:ty, $stages:expr) => {
             hgemm_pingpong_entry!($name, $ks, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, $stages);
         };
-        // block scales through shared memory with each stage (their two tensor maps after C's)
+        // block scales through shared memory with each stage (their two tensor maps after C's):
+        // the cooperative staged entries' arm with this schedule
         (fp8staged $name:ident, $ks:ty, $e:ty, $bn:ty, $acc:ty, $epi:ty, $sched:ty, $stages:expr) => {
-            device::kernel! {
-            #[doc = concat!("The ping-pong FP8 GEMM (", stringify!($ks), ") for ", stringify!($e), " inputs with block scales through shared memory (`", stringify!($acc), "`), CTA tiles of N `",
-                            stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
-                            "As the staged block-scaled entries, with A's box of the schedule's rows, B's of its N over the cluster, and its shared memory.")]
-            pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, tma_sa: TmaDescriptor, tma_sb: TmaDescriptor, p: HgemmParams) {
-                let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
-                let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-                let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), mn: (p.m, p.n) };
-                unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
-            }
-            }
-            device::launch_bounds!($name, THREADS, 1);
+            hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, $sched, $bn, $ks);
         };
         (pp128 $name:ident, $e:ty, $ma:ty, $mb:ty) => {
             hgemm_pingpong_entry!($name, Pingpong128, $e, $ma, $mb, _128, HgemmEpilogue, DataParallelPingpong128, STAGES_PINGPONG_128);
