@@ -1172,9 +1172,10 @@ where
             let k0 = make_layout_left((_64, k_tiles)).crd2idx((0i32, kt));
             if stage.is_leader() {
                 unsafe {
-                    Cl::load(tma, bar, (a, b), (m0, n0), k0, cluster);
-                    // what the accumulation brings with the stage (block scales), same barrier
+                    // what the accumulation brings with the stage (block scales), same barrier:
+                    // first, so that its small boxes do not queue behind the tiles' requests
                     Acc::load_stage(args, bar, stages.add(i), (m0, n0), kt, k_tiles);
+                    Cl::load(tma, bar, (a, b), (m0, n0), k0, cluster);
                 }
             }
             stage.producer_commit();
