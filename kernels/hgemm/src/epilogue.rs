@@ -477,7 +477,10 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     // check folds)
     let per_tile = Cols::VALUE as i32 / 64;
     let buffers = per_tile.min(bufs as i32);
-    if per_tile % buffers != 0 {
+    // at least two buffers: the wait below is for the store `B − 1` chunks back, issued before
+    // this chunk's staging; with one buffer the next chunk would overwrite the store still
+    // reading it (session 27's one-buffer variants failed `--check`)
+    if per_tile % buffers != 0 || buffers < 2 {
         device::thread::trap();
     }
     let buffer = make_layout((buffers, per_tile / buffers * 2), (_8192, _0));
