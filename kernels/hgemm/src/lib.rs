@@ -303,6 +303,12 @@ unsafe fn store_with<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt, S: Ch
     last: bool,
     op: impl EpilogueOp,
 ) {
+    const {
+        assert!(
+            S::PER_WARPGROUP >= 2,
+            "HgemmEpilogue: the TMA path needs two chunk buffers a consumer warpgroup at least (a chunk waits for the store of the chunk B - 1 back)"
+        )
+    };
     let p = &a.params;
     unsafe {
         epilogue::store::<ELEMS, TILE_M, Cols>(
