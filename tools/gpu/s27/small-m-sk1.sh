@@ -3,7 +3,8 @@
 # `_staged1_tma5sk` (128 × 128, one temporary, the per-tensor entries' split-K / stream-K scheduler, 0 spills;
 # `CUTE_RS_FP8_BLOCK=stagedonetma5sk`) against the default and the paired `_staged_tma5sk` (run s27g: +15–17 % at
 # 256×7168×8192, level at 128×7168×16384, −25 % at 64 rows), beside the per-tensor default: checks, memcheck, rows
-# alternated, two rounds. Package (built by session 27): $D/host.xz (the branch's release host), $D/hgemm.ptx.xz (the
+# alternated, two rounds. Package (built by session 27): $D/host.xz (the branch's release host at `18dae69`, before its
+# candidate rule: `default` is the 128 × 192 entry at 256-512 rows, the 64-row one at 128), $D/hgemm.ptx.xz (the
 # default FP8 entries + the two split entries, from a CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants build).
 #          D=.gpu/s28a bash tools/gpu/s27/small-m-sk1.sh
 BUDGET=${BUDGET:-400}; . tools/gpu/lib.sh ${NAME:-s28a}
