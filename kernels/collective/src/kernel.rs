@@ -342,7 +342,7 @@ pub unsafe fn gemm_tma_warpspecialized<
         let ((m0, n0), _) = sched.tile_origin(w.tile);
         let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, block)).value() as i32;
         let mut frag = W::<KS, BN>::zeroed();
-        let mut accum = Acc::new(&mma, (wg, t), (wg_m0, n0), k_tiles);
+        let mut accum = Acc::new(&mma, (block, t), (wg_m0, n0), k_tiles);
         // ping-pong: this tile's mainloop in this warpgroup's turn (before its first stage)
         if KS::PINGPONG {
             turns.wait();

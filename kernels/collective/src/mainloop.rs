@@ -346,8 +346,10 @@ pub trait MmaAccumulation<F>: AccumulationStage + Sized {
     /// `K_PIPE_MMAS`): 1 when the `wgmma`s add into the accumulators, 0 when each k-tile's
     /// result is read (promoted) before the next.
     const K_PIPE_MMAS: u32;
-    /// The accumulation of one tile for consumer warpgroup `wg`'s thread `t`, whose rows of C
-    /// start at `origin.0` and the tile's columns at `origin.1`, of `k_tiles` k-tiles.
+    /// The accumulation of one tile for thread `t` of the consumer warpgroup that computes
+    /// 64-row block `block` of the CTA tile (`thr = (block, t)`: the kernel schedule's
+    /// `m_block`, the warpgroup in the cooperative schedule, 0 in the ping-pong one), whose rows
+    /// of C start at `origin.0` and the tile's columns at `origin.1`, of `k_tiles` k-tiles.
     fn new(args: &Self::Args, thr: (i32, i32), origin: (i32, i32), k_tiles: i32) -> Self;
     /// The fragment a k-tile's `wgmma`s write.
     fn frag<'s>(&'s mut self, main: &'s mut F) -> &'s mut F;
@@ -713,11 +715,10 @@ type ScaleAtomB = TmaAtom<TmaLoad, f32, Layout<_4, _1>>;
 /// after the stage's full barrier, before releasing it. No global loads or scale queue in
 /// the k-tile loop; the promotion is [`GmmaFp8Accumulation`]'s. `PAIRED` as there.
 ///
-/// `WG_ROWS` (the cooperative schedule's): a stage's 128 row scales are the CTA tile's, consumer
-/// warpgroup `wg`'s rows its `64·wg..`; without it (the ping-pong schedule's 64-row tiles, each
-/// consumer a whole tile) a warpgroup's rows are the stage's first 64 (the box's other 64 are
-/// loaded and not read).
-pub struct GmmaFp8AccumulationStaged<const PAIRED: bool, const WG_ROWS: bool = true> {
+/// A stage's 128 row scales start at the CTA tile's first row: a consumer's rows are those of
+/// its 64-row block (the cooperative schedule's warpgroup `wg`: `64·wg..`; the ping-pong
+/// schedule's 64-row tiles: the first 64, the box's other 64 loaded and not read).
+pub struct GmmaFp8AccumulationStaged<const PAIRED: bool> {
     acc: GmmaFp8Accumulation<PAIRED, false, true, 64>,
     /// This thread's two rows in the stage's 128 (clamping is the TMA box's: rows past M read
     /// other k-blocks' scales or zeros, A's rows there are zeros).
@@ -747,34 +748,28 @@ fn scale_b_boxes(len: i32) -> Layout<(_4, i32), (_1, _4)> {
     make_layout_left((_4, len.ceil_div(4)))
 }
 
-impl<const PAIRED: bool, const WG_ROWS: bool> AccumulationStage
-    for GmmaFp8AccumulationStaged<PAIRED, WG_ROWS>
-{
+impl<const PAIRED: bool> AccumulationStage for GmmaFp8AccumulationStaged<PAIRED> {
     type Stage = Fp8ScaleStage;
     const STAGE_TX_BYTES: u32 = ScaleAtomA::TX_BYTES + ScaleAtomB::TX_BYTES;
 }
 
-impl<const PAIRED: bool, const WG_ROWS: bool> MmaAccumulation<[f32; 64]>
-    for GmmaFp8AccumulationStaged<PAIRED, WG_ROWS>
-{
+impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStaged<PAIRED> {
     type Args = Fp8StagedScales;
     const K_PIPE_MMAS: u32 = 0;
     const PAIRED: bool = PAIRED;
     #[inline(always)]
-    fn new(s: &Fp8StagedScales, (wg, t): (i32, i32), origin: (i32, i32), k: i32) -> Self {
+    fn new(s: &Fp8StagedScales, (block, t): (i32, i32), origin: (i32, i32), k: i32) -> Self {
         // the inner accumulation without global scales (its queue is filled from the stages)
         let none = Fp8BlockScales {
             a: core::ptr::null(),
             b: core::ptr::null(),
             mn: s.mn,
         };
-        // this thread's rows of the stage's 128: (row in the warpgroup's 64, warpgroup), or
-        // (`WG_ROWS` false) the row in the first 64
-        let wg_block = if WG_ROWS { wg } else { 0 };
-        let r = make_layout_left((_64, _2)).crd2idx((acc_row_thr().crd2idx(t), wg_block));
+        // this thread's rows of the stage's 128: (row in the 64-row block, block)
+        let r = make_layout_left((_64, _2)).crd2idx((acc_row_thr().crd2idx(t), block));
         let (_, nb): (i32, i32) = make_layout_left((_128, s.mn.1.ceil_div(128))).idx2crd(origin.1);
         GmmaFp8AccumulationStaged {
-            acc: GmmaFp8Accumulation::new(&none, (wg, t), origin, k),
+            acc: GmmaFp8Accumulation::new(&none, (block, t), origin, k),
             rows: [r, r + 8],
             b0: scale_layouts(s.mn, k).1.crd2idx((nb, 0i32)).value() as i32,
         }
@@ -911,7 +906,7 @@ impl<const V: usize> MmaAccumulation<[f32; V]> for GmmaFp8AccumulationStagedWide
     type Args = Fp8StagedScales;
     const K_PIPE_MMAS: u32 = 0;
     #[inline(always)]
-    fn new(s: &Fp8StagedScales, (wg, t): (i32, i32), (_, n0): (i32, i32), k: i32) -> Self {
+    fn new(s: &Fp8StagedScales, (block, t): (i32, i32), (_, n0): (i32, i32), k: i32) -> Self {
         const {
             assert!(
                 V.is_multiple_of(32) && V <= 96,
@@ -921,8 +916,8 @@ impl<const V: usize> MmaAccumulation<[f32; V]> for GmmaFp8AccumulationStagedWide
         // SAFETY: a tile's first column and the k-tile count are not negative (so the splits
         // below are shifts and masks)
         unsafe { core::hint::assert_unchecked(n0 >= 0 && k >= 0) };
-        // this thread's rows of the stage's 128: (row in the warpgroup's 64, warpgroup)
-        let r = make_layout_left((_64, _2)).crd2idx((acc_row_thr().crd2idx(t), wg));
+        // this thread's rows of the stage's 128: (row in the 64-row block, block)
+        let r = make_layout_left((_64, _2)).crd2idx((acc_row_thr().crd2idx(t), block));
         let (off, nb) = wide_tile_blocks(n0, s.mn.1);
         let (_, sb) = scale_layouts(s.mn, k);
         // (chunk) → its first column from the first N-block's start: the tile's offset in that

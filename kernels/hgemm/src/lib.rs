@@ -1220,7 +1220,7 @@ mod pingpong_entries {
         Pingpong64,
         (E4M3, E4M3),
         _128,
-        GmmaFp8AccumulationStaged<true, false>,
+        GmmaFp8AccumulationStaged<true>,
         HgemmEpilogue<config::EpilogueStorage2>,
         DataParallelFp8Pp64,
         config::STAGES_FP8_STAGED_PP64
@@ -1232,7 +1232,7 @@ mod pingpong_entries {
             Pingpong64,
             HgemmEpilogue<config::EpilogueStorage2>,
             _128,
-            GmmaFp8AccumulationStaged<true, false>,
+            GmmaFp8AccumulationStaged<true>,
             { config::STAGES_FP8_STAGED_PP64 },
         > = |s| s;
         assert!(config::SMEM_BYTES_FP8_STAGED_PP64 <= 227 * 1024);
