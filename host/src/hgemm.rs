@@ -869,6 +869,12 @@ pub struct HgemmVariant {
     /// Along which mode the entry's clusters lie ([`config::ClusterAxis`]: the kernel's
     /// `ClusterM` or `ClusterN`), and so which operand's TMA box is `1/cs` of its tile.
     pub(crate) cluster: config::ClusterAxis,
+    /// Clusters only where the tiles along the clusters' mode pair up ([`HgemmPlan::pairs`]),
+    /// else wherever there are two (the 16-bit kernel and the 64-row FP8 tile: not measured
+    /// better so; H200, session 28 (run s28c), bf16 128×256 against cuBLAS, pairs against
+    /// clusters everywhere: 1152×7168×4096 0.86 → 0.99 but 640×7168×8192 0.72 → 0.59, level at
+    /// 384×7168×8192, 384×4096×4096 and 896×4096×8192).
+    pub(crate) cluster_pairs: bool,
 }
 
 impl HgemmVariant {
@@ -882,6 +888,7 @@ impl HgemmVariant {
         scale_maps: false,
         scheduler: config::SCHEDULER,
         cluster: config::ClusterAxis::M,
+        cluster_pairs: false,
     };
     /// The ping-pong entries: 64×256 tiles (A's TMA box of 64 rows), 4 stages.
     ///
@@ -900,6 +907,7 @@ impl HgemmVariant {
         scale_maps: false,
         scheduler: config::SCHEDULER_PINGPONG,
         cluster: config::ClusterAxis::M,
+        cluster_pairs: false,
     };
     /// The 128×128 ping-pong entries: A's TMA box of 128 rows, B's of 128 over the cluster,
     /// 5 stages.
@@ -919,6 +927,7 @@ impl HgemmVariant {
         scale_maps: false,
         scheduler: config::SCHEDULER_PINGPONG,
         cluster: config::ClusterAxis::M,
+        cluster_pairs: false,
     };
     /// The fast-accumulation FP8 entries: the cooperative 128×256 kernel with
     /// `SchedulerFp8` (stream-K, and split-K for small M).
@@ -938,6 +947,7 @@ impl HgemmVariant {
             scale_maps: false,
             scheduler: config::SCHEDULER_FP8_BLOCK,
             cluster: config::ClusterAxis::M,
+            cluster_pairs: true,
         }
     }
     /// The promoted per-tensor FP8 kernel on 128×128 tiles (`SchedulerFp8Promoted`: the fused
@@ -1017,7 +1027,9 @@ impl HgemmPlan {
     }
     /// The plan of [`by_size`](Self::by_size) for the kernel variant `v`: a cluster of 2
     /// whenever there are at least two tiles along the clusters' mode (`v.cluster`: along M,
-    /// the variant's tile M, 64 rows for the small-M FP8 tile; along N, its tile N).
+    /// the variant's tile M, 64 rows for the small-M FP8 tile; along N, its tile N) or, for the
+    /// variants that ask (`v.cluster_pairs`: the 128-row FP8 ones), where they pair up
+    /// ([`pairs`](Self::pairs)).
     ///
     /// ```
     /// use host::hgemm::{Fp8PromotedTile, HgemmPlan};
@@ -1027,18 +1039,54 @@ impl HgemmPlan {
     /// let v = Fp8PromotedTile::Pp64.variant();
     /// assert_eq!(HgemmPlan::for_variant(128, 7168, 8192, &v).cluster, 2);
     /// assert_eq!(HgemmPlan::for_variant(64, 7168, 8192, &v).cluster, 1);
+    /// // three M-tiles of 128 rows: no pair of clusters ([`HgemmPlan::pairs`]) for FP8
+    /// let v = Fp8PromotedTile::N128Tma6.variant();
+    /// assert_eq!(HgemmPlan::for_variant(384, 7168, 8192, &v).cluster, 1);
+    /// assert_eq!(HgemmPlan::for_variant(512, 7168, 8192, &v).cluster, 2);
+    /// let v = host::hgemm::HgemmVariant::COOPERATIVE; // the 16-bit kernel's
+    /// assert_eq!(HgemmPlan::for_variant(384, 7168, 8192, &v).cluster, 2);
     /// ```
     pub fn for_variant(m: usize, n: usize, k: usize, v: &HgemmVariant) -> HgemmPlan {
         let plan = HgemmPlan::by_size(m, n, k);
-        match v.cluster {
-            config::ClusterAxis::M => HgemmPlan {
-                cluster: if m > v.tile.0 { 2 } else { 1 },
-                ..plan
-            },
-            config::ClusterAxis::N => HgemmPlan {
-                cluster: if n > v.tile.1 { 2 } else { 1 },
-                ..plan
-            },
+        let tiles = match v.cluster {
+            config::ClusterAxis::M => m.div_ceil(v.tile.0),
+            config::ClusterAxis::N => n.div_ceil(v.tile.1),
+        };
+        let cluster = match (v.cluster_pairs, tiles) {
+            (true, t) => HgemmPlan::pairs(t),
+            (false, t) if t >= 2 => 2,
+            _ => 1,
+        };
+        HgemmPlan { cluster, ..plan }
+    }
+    /// The most tiles along the clusters' mode, when odd, that run without clusters
+    /// ([`pairs`](Self::pairs)): from 17 the one half-empty cluster row is under 3 % of the
+    /// tiles (not measured there: clusters as before).
+    pub const UNPAIRED_MAX_TILES: usize = 15;
+    /// The cluster size for `tiles` tiles along the clusters' mode: 2 where they pair up (an
+    /// even count) or are more than [`UNPAIRED_MAX_TILES`](Self::UNPAIRED_MAX_TILES), else 1.
+    /// Pairs of CTAs along M over an odd count of M-tiles leave the last cluster row's second
+    /// CTA without rows, computing zeros. H200, FP8 per-tensor, ours / cuBLASLt in the same
+    /// process, two rounds each, main's launch (clusters of 2) → pairs with the tile
+    /// [`Fp8PromotedTile::for_problem`](crate::hgemm::Fp8PromotedTile::for_problem) picks then
+    /// (session 28, run s28c): 384×7168×8192 0.66 → 0.99, 640×7168×8192 0.71–0.73 → 0.84,
+    /// 896×4096×8192 0.77–0.78 → 0.91, 384×4096×8192 0.64–0.65 → 0.81, 1152×7168×4096 0.89 →
+    /// 0.98; at an even count (512×7168×8192, run s28b) cluster 1 loses 2–4 % (0.98–1.00 →
+    /// 0.96). The variants that ask for it: `HgemmVariant::cluster_pairs`.
+    ///
+    /// ```
+    /// use host::hgemm::HgemmPlan;
+    /// assert_eq!(HgemmPlan::pairs(1), 1);
+    /// assert_eq!(HgemmPlan::pairs(2), 2);
+    /// assert_eq!(HgemmPlan::pairs(3), 1); // 384 rows of 128
+    /// assert_eq!(HgemmPlan::pairs(15), 1);
+    /// assert_eq!(HgemmPlan::pairs(17), 2);
+    /// ```
+    pub const fn pairs(tiles: usize) -> u32 {
+        if tiles >= 2 && (tiles.is_multiple_of(2) || tiles > HgemmPlan::UNPAIRED_MAX_TILES) {
+            2
+        } else {
+            1
         }
     }
     /// The cluster tiles of C `(m, n)` for the kernel variant `v`: `(tile M · cluster) × tile N`

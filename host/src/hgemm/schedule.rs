@@ -364,12 +364,15 @@ impl Fp8PromotedTile {
     /// assert_eq!(t(256, 7168, 8192), Fp8PromotedTile::N128Tma6); // 224: split-K on 128×128
     /// assert_eq!(t(128, 2048, 8192), Fp8PromotedTile::N128Tma6); // 32: split-K
     /// assert_eq!(t(64, 1024, 8192), Fp8PromotedTile::N192Tma); // 8: split-K, 64 rows
+    /// // three and nine M-tiles: no clusters (`HgemmPlan::pairs`)
+    /// assert_eq!(t(384, 7168, 8192), Fp8PromotedTile::N192Tma); // 114 tiles: one wave
+    /// assert_eq!(t(1152, 7168, 4096), Fp8PromotedTile::N128Tma6); // 504 against 342
     /// ```
     pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8PromotedTile {
-        let plan = HgemmPlan::by_size(m, n, k);
-        let resident = (sms / plan.cluster as usize).max(1);
         let use_of = |t: Fp8PromotedTile| {
             let v = t.variant();
+            let plan = HgemmPlan::for_variant(m, n, k, &v);
+            let resident = (sms / plan.cluster as usize).max(1);
             let bn = v.tile.1;
             let tiles = plan.tiles((m, n), &v);
             if tiles <= resident {
@@ -451,6 +454,7 @@ impl Fp8PromotedTile {
                     smem: config::SMEM_BYTES_FP8_PP64,
                     tma_epilogue: true,
                     scheduler: config::SCHEDULER_PINGPONG,
+                    cluster_pairs: false,
                     ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
                 };
             }
@@ -465,6 +469,16 @@ impl Fp8PromotedTile {
             ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
         }
     }
+}
+
+/// The fill of variant `v`'s waves of cluster tiles of problem `(m, n, k)` (with
+/// [`HgemmPlan::for_variant`]'s clusters) on `sms` SMs: its tiles over the clusters of all the
+/// waves they take, whole.
+fn wave_fill(m: usize, n: usize, k: usize, v: &HgemmVariant, sms: usize) -> f64 {
+    let plan = HgemmPlan::for_variant(m, n, k, v);
+    let resident = (sms / plan.cluster as usize).max(1);
+    let tiles = plan.tiles((m, n), v);
+    tiles as f64 / (tiles.div_ceil(resident).max(1) * resident) as f64
 }
 
 /// Whether variant `v`'s cluster tiles of problem `(m, n, k)` (with [`HgemmPlan::for_variant`]'s
@@ -518,6 +532,8 @@ pub enum Fp8BlockEntry {
     StagedTma5StreamK,
     /// `StagedTma5` with the stream-K tail only ([`config::SCHEDULER_FP8_BLOCK_TAIL`]).
     StagedTma5Tail,
+    /// `StagedTma5StreamK` with one temporary (a measuring variant, session 27).
+    StagedOneTma5StreamK,
     /// Scales through shared memory on the per-tensor default's 128×192 tiles (one temporary,
     /// each 64-column chunk scaled by its own N-block's scale), the TMA epilogue (three
     /// 64-column chunks a consumer warpgroup, 48 KiB), 4 stages, data-parallel (the default
@@ -546,7 +562,7 @@ impl Fp8BlockEntry {
     /// doc/fp8-gemm.md, "Block scales on the 128 × 192 tile").
     pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::StagedN192Tma;
     /// Every entry, with its override name.
-    pub const ALL: [(&'static str, Fp8BlockEntry); 11] = [
+    pub const ALL: [(&'static str, Fp8BlockEntry); 12] = [
         ("global", Fp8BlockEntry::Global),
         ("staged", Fp8BlockEntry::Staged),
         ("staged5", Fp8BlockEntry::Staged5),
@@ -554,6 +570,7 @@ impl Fp8BlockEntry {
         ("stagedtma5", Fp8BlockEntry::StagedTma5),
         ("stagedtma5sk", Fp8BlockEntry::StagedTma5StreamK),
         ("stagedtma5tail", Fp8BlockEntry::StagedTma5Tail),
+        ("stagedonetma5sk", Fp8BlockEntry::StagedOneTma5StreamK),
         ("stagedn192tma", Fp8BlockEntry::StagedN192Tma),
         ("stagedn192tmatail", Fp8BlockEntry::StagedN192TmaTail),
         ("pp64", Fp8BlockEntry::Pp64),
@@ -573,6 +590,7 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedTma5 => "gemm_fp8_e4m3_tn_promoted_staged_tma5",
             Fp8BlockEntry::StagedTma5StreamK => "gemm_fp8_e4m3_tn_promoted_staged_tma5sk",
             Fp8BlockEntry::StagedTma5Tail => "gemm_fp8_e4m3_tn_promoted_staged_tma5tail",
+            Fp8BlockEntry::StagedOneTma5StreamK => "gemm_fp8_e4m3_tn_promoted_staged1_tma5sk",
             Fp8BlockEntry::StagedN192Tma => "gemm_fp8_e4m3_tn_promoted_staged_n192tma",
             Fp8BlockEntry::StagedN192TmaTail => "gemm_fp8_e4m3_tn_promoted_staged_n192tmatail",
             Fp8BlockEntry::Pp64 => "gemm_fp8_e4m3_tn_promoted_block_pp64",
@@ -604,14 +622,35 @@ impl Fp8BlockEntry {
     /// K = 16384, +35–41 % at 8192, +27–33 % at 7168, +6–31 % at 6144, mostly a loss at 4096
     /// (noisy; session 25, with the scales read after the `wgmma`s: −15–31 %).
     pub const STAGED_PP64_MIN_K: usize = 3072;
+    /// The least M from which block-scaled launches whose [`BLOCK`](Self::BLOCK) tiles leave
+    /// their waves part-empty (below [`STAGED_SK_MAX_FILL`](Self::STAGED_SK_MAX_FILL)) take
+    /// [`StagedOneTma5StreamK`](Self::StagedOneTma5StreamK): 128×128 tiles whose last wave
+    /// (or, in one, whose k-ranges) the per-tensor entries' scheduler shares out. Below it the
+    /// small-M tiles decide (run s28a, two rounds against the default there: 128×7168×8192
+    /// −7 %, 128×7168×16384 +6 %).
+    pub const STAGED_SK_MIN_M: usize = 256;
+    /// The fullest waves, as a fraction of the clusters the device holds, of
+    /// [`BLOCK`](Self::BLOCK)'s cluster tiles (data-parallel: every wave a whole one) for which
+    /// [`StagedOneTma5StreamK`](Self::StagedOneTma5StreamK) runs instead. H200, session 28 (runs
+    /// s28a–s28c: two rounds each, ours / cuBLASLt in the same process, `BLOCK` → it, both with
+    /// [`HgemmPlan::for_variant`]'s clusters), below: 256×7168×8192 (76 tiles on 132 SMs, fill
+    /// 0.58) 0.70 → 0.86, 512×7168×8192 (0.58) 0.64 → 0.83, 896×4096×8192 (0.58) 0.60 → 0.77,
+    /// 384×4096×8192 (0.50) 0.56 → 0.67–0.69, 256×4096×8192 (0.33) 0.83–0.85 → 0.75–0.85; above:
+    /// 384×7168×8192 (0.86) 0.96 → 0.65–0.66, 1152×7168×4096 (0.86) 0.87–0.88 → 0.84–0.85,
+    /// 640×7168×8192 (0.72) and 1024×7168×4096 (0.77) level.
+    pub const STAGED_SK_MAX_FILL: f64 = 0.6;
     /// The entry of block-scaled problem `(m, n, k)` (16-bit units of K) on `sms` SMs with the
-    /// scales at `scales` (device addresses): where [`BLOCK`](Self::BLOCK)'s 128×192 cluster
-    /// tiles fill no more than one wave and the 64×128 ones fill one at least a quarter full
-    /// ([`Fp8PromotedTile::pp64_fills_a_wave`]) the small-M tile: from
-    /// [`STAGED_PP64_MIN_K`](Self::STAGED_PP64_MIN_K) [`StagedPp64`](Self::StagedPp64) where it
-    /// [`takes`](Self::takes) the scales, else [`Pp64`](Self::Pp64); else
+    /// scales at `scales` (device addresses): from [`STAGED_SK_MIN_M`](Self::STAGED_SK_MIN_M)
+    /// rows, where [`BLOCK`](Self::BLOCK)'s waves are no fuller than
+    /// [`STAGED_SK_MAX_FILL`](Self::STAGED_SK_MAX_FILL),
+    /// [`StagedOneTma5StreamK`](Self::StagedOneTma5StreamK) where it [`takes`](Self::takes) the
+    /// scales; where `BLOCK`'s cluster tiles fill no more than one wave and the 64×128 ones fill
+    /// one at least a quarter full ([`Fp8PromotedTile::pp64_fills_a_wave`]) the small-M tile:
+    /// from [`STAGED_PP64_MIN_K`](Self::STAGED_PP64_MIN_K) [`StagedPp64`](Self::StagedPp64)
+    /// where it [`takes`](Self::takes) the scales, else [`Pp64`](Self::Pp64); else
     /// [`BLOCK`](Self::BLOCK) (the caller falls back to [`Global`](Self::Global) where that does
-    /// not take them). (doc/fp8-gemm.md, "Small M on 64-row tiles" and session 26's section.)
+    /// not take them). (doc/fp8-gemm.md, "Small M on 64-row tiles", session 26's and 28's
+    /// sections.)
     ///
     /// ```
     /// use host::hgemm::Fp8BlockEntry;
@@ -622,6 +661,13 @@ impl Fp8BlockEntry {
     /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 2048, 132, s), Fp8BlockEntry::Pp64);
     /// assert_eq!(Fp8BlockEntry::for_problem(4096, 7168, 8192, 132, s), Fp8BlockEntry::BLOCK);
     /// assert_eq!(Fp8BlockEntry::for_problem(64, 1024, 8192, 132, s), Fp8BlockEntry::BLOCK);
+    /// let sk = Fp8BlockEntry::StagedOneTma5StreamK;
+    /// assert_eq!(Fp8BlockEntry::for_problem(256, 7168, 8192, 132, s), sk); // 76 of 132
+    /// assert_eq!(Fp8BlockEntry::for_problem(512, 7168, 8192, 132, s), sk); // 76 of 66, 2 waves
+    /// assert_eq!(Fp8BlockEntry::for_problem(896, 4096, 8192, 132, s), sk); // 154 of 132
+    /// assert_eq!(Fp8BlockEntry::for_problem(258, 7168, 8192, 132, s), Fp8BlockEntry::BLOCK); // M % 4
+    /// assert_eq!(Fp8BlockEntry::for_problem(384, 7168, 8192, 132, s), Fp8BlockEntry::BLOCK); // 114 of 132
+    /// assert_eq!(Fp8BlockEntry::for_problem(640, 7168, 8192, 132, s), Fp8BlockEntry::BLOCK); // 190 of 264
     /// ```
     pub fn for_problem(
         m: usize,
@@ -631,7 +677,14 @@ impl Fp8BlockEntry {
         scales: (u64, u64),
     ) -> Fp8BlockEntry {
         let v = Fp8BlockEntry::BLOCK.variant((0, 0));
-        if !(one_wave(m, n, k, &v, sms) && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)) {
+        let sk = Fp8BlockEntry::StagedOneTma5StreamK;
+        if m >= Self::STAGED_SK_MIN_M
+            && wave_fill(m, n, k, &v, sms) <= Self::STAGED_SK_MAX_FILL
+            && sk.takes(m, scales)
+        {
+            sk
+        } else if !(one_wave(m, n, k, &v, sms) && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms))
+        {
             Fp8BlockEntry::BLOCK
         } else if k >= Self::STAGED_PP64_MIN_K && Fp8BlockEntry::StagedPp64.takes(m, scales) {
             Fp8BlockEntry::StagedPp64
@@ -678,7 +731,10 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedTma => (v.tile, config::SMEM_BYTES_FP8_STAGED_TMA, true),
             Fp8BlockEntry::StagedTma5
             | Fp8BlockEntry::StagedTma5StreamK
-            | Fp8BlockEntry::StagedTma5Tail => (v.tile, config::SMEM_BYTES_FP8_STAGED_TMA5, true),
+            | Fp8BlockEntry::StagedTma5Tail
+            | Fp8BlockEntry::StagedOneTma5StreamK => {
+                (v.tile, config::SMEM_BYTES_FP8_STAGED_TMA5, true)
+            }
             Fp8BlockEntry::StagedN192Tma | Fp8BlockEntry::StagedN192TmaTail => (
                 config::TILE_FP8_N192,
                 config::SMEM_BYTES_FP8_STAGED_N192_TMA,
@@ -691,7 +747,9 @@ impl Fp8BlockEntry {
             tma_epilogue,
             scale_maps: true,
             scheduler: match self {
-                Fp8BlockEntry::StagedTma5StreamK => config::SCHEDULER_FP8_PROMOTED,
+                Fp8BlockEntry::StagedTma5StreamK | Fp8BlockEntry::StagedOneTma5StreamK => {
+                    config::SCHEDULER_FP8_PROMOTED
+                }
                 Fp8BlockEntry::StagedTma5Tail | Fp8BlockEntry::StagedN192TmaTail => {
                     config::SCHEDULER_FP8_BLOCK_TAIL
                 }

@@ -71,6 +71,9 @@
 //! tile straddles, each 64-column chunk of the tile scaled by its own block's scale),
 //! [`config::STAGES_FP8_STAGED_N192_TMA`] stages, data-parallel (the 128×128 `_staged_tma5`,
 //! paired temporaries and two chunk buffers a warpgroup, is a measuring variant since session 15).
+//! Where those 128×192 tiles leave their waves less than 0.6 full (middle M: 256×7168, 512×7168)
+//! it launches `gemm_fp8_e4m3_tn_promoted_staged1_tma5sk`: 128×128 tiles, one temporary, two
+//! chunk buffers, the per-tensor entries' scheduler (a stream-K tail, or split-K in one wave).
 //!
 //! For small M (where the tiles above would split their k-ranges over clusters and 64-row tiles
 //! fill one wave) the host launches `gemm_fp8_e4m3_tn_promoted_pp64`, for block scales
@@ -828,6 +831,12 @@ hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5, (E4M3, E4M3), Gmm
 // measuring variant, session 14)
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5sk, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, HgemmEpilogue<config::EpilogueStorage2>, config::STAGES_FP8_STAGED_TMA5, SchedulerFp8Promoted);
+// one temporary (DeepGEMM's schedule) with the per-tensor entries' scheduler (session 27: the paired
+// `_staged_tma5sk` spills 28-40 bytes, this one none; `CUTE_RS_FP8_BLOCK=stagedonetma5sk`): the
+// block-scaled entry from `Fp8BlockEntry::STAGED_SK_MIN_M` rows where the 128x192 entry's waves
+// are at most `Fp8BlockEntry::STAGED_SK_MAX_FILL` full (H200, session 28: 0.64-0.70 -> 0.83-0.86
+// of cuBLASLt at 256 and 512x7168x8192)
+hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged1_tma5sk, (E4M3, E4M3), GmmaFp8AccumulationStaged<false>, HgemmEpilogue<config::EpilogueStorage2>, config::STAGES_FP8_STAGED_TMA5, SchedulerFp8Promoted);
 // its stream-K tail without split-K (`StreamKFp8`, `CUTE_RS_FP8_BLOCK=stagedtma5tail`)
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5tail, (E4M3, E4M3), GmmaFp8AccumulationStaged<true>, HgemmEpilogue<config::EpilogueStorage2>, config::STAGES_FP8_STAGED_TMA5, StreamKFp8);
