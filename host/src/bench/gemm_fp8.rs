@@ -39,8 +39,10 @@ pub enum Fp8Mode {
 
 /// `host bench gemm`'s FP8 cases: e4m3 at [`BENCH_SHAPES`] fast and promoted, block-scaled at
 /// 4096³, 8192³, 4096×7168×16384 (DeepGEMM's shape) and 128×7168×16384 (small M: the 64-row
-/// tile), each beside its promoted per-tensor row, e5m2 fast at 4096³, the fused bias + GELU at
-/// 4096×7168×16384 and 8192³.
+/// tile), each beside its promoted per-tensor row, promoted and block-scaled at 384×7168×8192
+/// (three M-tiles: no clusters, `HgemmPlan::pairs`) and block-scaled at 512×7168×8192 (128×128
+/// tiles split over every SM, `Fp8BlockEntry::STAGED_SK_MAX_FILL`), e5m2 fast at 4096³, the fused
+/// bias + GELU at 4096×7168×16384 and 8192³.
 pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
     let mut cases: Vec<_> = BENCH_SHAPES
         .iter()
@@ -59,6 +61,9 @@ pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
     ] {
         cases.push((Fp8::E4M3, Fp8Mode::Block, x));
     }
+    cases.push((Fp8::E4M3, Fp8Mode::Promoted, (384, 7168, 8192)));
+    cases.push((Fp8::E4M3, Fp8Mode::Block, (384, 7168, 8192)));
+    cases.push((Fp8::E4M3, Fp8Mode::Block, (512, 7168, 8192)));
     cases.push((Fp8::E5M2, Fp8Mode::Fast, (4096, 4096, 4096)));
     cases.push((Fp8::E4M3, Fp8Mode::BiasGelu, (4096, 7168, 16384)));
     cases.push((Fp8::E4M3, Fp8Mode::BiasGelu, (8192, 8192, 8192)));
