@@ -929,12 +929,9 @@ impl HgemmVariant {
         cluster: config::ClusterAxis::M,
         cluster_pairs: false,
     };
-    /// The fast-accumulation FP8 entries: the cooperative 128×256 kernel with
-    /// `SchedulerFp8` (stream-K, and split-K for small M).
-    pub const FP8_FAST: HgemmVariant = HgemmVariant {
-        scheduler: config::SCHEDULER_FP8,
-        ..HgemmVariant::COOPERATIVE
-    };
+    /// The fast-accumulation FP8 entries: the cooperative 128×256 kernel's launch (its
+    /// `Scheduler`: stream-K, and split-K for small M).
+    pub const FP8_FAST: HgemmVariant = HgemmVariant::COOPERATIVE;
     /// The promoted FP8 entry: 128×128 tiles, the direct epilogue, block scales `scales`,
     /// data-parallel (the block-scale entry's `DataParallelFp8`).
     pub(crate) const fn fp8_promoted(scales: (u64, u64)) -> HgemmVariant {
@@ -968,7 +965,7 @@ impl HgemmVariant {
 /// measuring ([`HgemmPlan::with_overrides`]; in the CLI `CUTE_RS_HGEMM_CLUSTER=1|2`,
 /// `CUTE_RS_HGEMM_PERSISTENT=0|1`, `CUTE_RS_HGEMM_SMS=128` (fast.cu's 128 SMs),
 /// `CUTE_RS_HGEMM_SWIZZLE=1|2|4|8|16` (the tile order's band of N-tiles),
-/// `CUTE_RS_HGEMM_STREAMK=0` (no stream-K tail, no FP8 split-K)).
+/// `CUTE_RS_HGEMM_STREAMK=0` (no stream-K tail, no split-K)).
 ///
 /// ```
 /// use host::hgemm::HgemmPlan;
@@ -988,7 +985,8 @@ pub struct HgemmPlan {
     pub raster: HgemmRaster,
     /// A persistent grid shares the tiles of a part-empty last wave out by k-tiles (stream-K,
     /// the kernel's `StreamKScheduler`, through a workspace the context keeps per stream); with
-    /// the FP8 entries, fewer tiles than clusters split over more clusters (split-K,
+    /// the split-K entries (the cooperative 128×256 and the promoted FP8 ones), fewer tiles than
+    /// clusters split over more clusters (split-K,
     /// [`HgemmPlan::grid`]).
     pub stream_k: bool,
 }
@@ -1109,9 +1107,9 @@ impl HgemmPlan {
     /// let p = HgemmPlan::by_size(128, 7168, 8192);
     /// let g = p.grid((128, 7168, 8192), &HgemmVariant::FP8_FAST, 132);
     /// assert_eq!(g, HgemmGrid { clusters: 112, workspace: true });
-    /// // the 16-bit entries: one cluster per tile, as before
+    /// // the 16-bit entries the same (the cooperative kernel's scheduler); the ping-pong ones never split
     /// let g = p.grid((128, 7168, 8192), &HgemmVariant::COOPERATIVE, 132);
-    /// assert_eq!(g, HgemmGrid { clusters: 28, workspace: false });
+    /// assert_eq!(g, HgemmGrid { clusters: 112, workspace: true });
     /// ```
     pub fn grid(
         &self,
@@ -1225,9 +1223,9 @@ mod tests {
         );
     }
 
-    /// The persistent grid: split-K for the FP8 entries' small-M problems (more clusters than
-    /// tiles, a workspace), the big shapes and the 16-bit entries as before; the stream-K
-    /// override off is the old grid. Problems in the launch's 16-bit units (FP8 K halved);
+    /// The persistent grid: split-K for the small-M problems of the cooperative 128×256 and the
+    /// promoted FP8 entries (more clusters than tiles, a workspace), the big shapes as before;
+    /// the stream-K override off is one cluster per tile. Problems in the launch's 16-bit units (FP8 K halved);
     /// an H200's resident clusters: 132 of 1 CTA, 66 of 2.
     #[test]
     fn split_k_grids() {
@@ -1279,13 +1277,20 @@ mod tests {
             ((4096, 7168, 16384), n192, (66, true), (66, false)),
             ((4096, 4096, 4096), n192, (66, false), (66, false)),
             ((4096, 4096, 4096), fast, (66, true), (66, false)),
-            // the block-scale entry and the 16-bit ones never split
-            ((128, 7168, 16384), block, (56, false), (56, false)),
+            // the 16-bit cooperative entries as the fast FP8 ones (the same kernel and scheduler)
             (
                 (128, 7168, 16384),
                 HgemmVariant::COOPERATIVE,
+                (112, true),
                 (28, false),
-                (28, false),
+            ),
+            // the block-scale entry and the ping-pong ones never split
+            ((128, 7168, 16384), block, (56, false), (56, false)),
+            (
+                (128, 7168, 16384),
+                HgemmVariant::PINGPONG_128,
+                (56, false),
+                (56, false),
             ),
         ] {
             let problem = (m, n, k_fp8 / 2);

@@ -35,7 +35,7 @@ pub struct Overrides {
     /// (bands of that many N-tiles, or a Hilbert curve: [`HgemmRaster`]).
     pub hgemm_swizzle: Option<HgemmRaster>,
     /// `CUTE_RS_HGEMM_STREAMK` (`0`, `1`): the stream-K schedule for few tiles (`0` also turns
-    /// off the FP8 entries' split-K for small M: one cluster per tile at most).
+    /// off split-K for small M: one cluster per tile at most).
     pub hgemm_stream_k: Option<bool>,
     /// `CUTE_RS_HGEMM_EPILOGUE=direct`: every C tile stored from registers, no TMA store.
     pub hgemm_direct_epilogue: bool,

@@ -235,7 +235,7 @@ pub const STAGES_FP8_PP64: usize = 8;
 /// host's variants take these values.
 ///
 /// ```text
-/// SCHEDULER              == SchedulerKind::STREAM_K   // 16-bit: a tail for any part-empty wave
+/// SCHEDULER              == SchedulerKind::STREAM_K_SPLIT_K   // 128×256: a tail for any part-empty wave
 /// SCHEDULER_PINGPONG     == SchedulerKind::DATA_PARALLEL        // no workspace
 /// SCHEDULER_FP8_PROMOTED == { stream_k: true, tail_max_fill: (1, 4), split_k: true }
 /// ```
@@ -284,10 +284,8 @@ impl SchedulerKind {
     };
 }
 
-/// The cooperative 16-bit and fused entries' (the kernel's `Scheduler`).
-pub const SCHEDULER: SchedulerKind = SchedulerKind::STREAM_K;
-/// The fast-accumulation FP8 entries' (`SchedulerFp8`).
-pub const SCHEDULER_FP8: SchedulerKind = SchedulerKind::STREAM_K_SPLIT_K;
+/// The cooperative 16-bit, fused and fast-accumulation FP8 entries' (the kernel's `Scheduler`).
+pub const SCHEDULER: SchedulerKind = SchedulerKind::STREAM_K_SPLIT_K;
 /// The promoted per-tensor and fused FP8 entries' (`SchedulerFp8Promoted`,
 /// `SchedulerFp8PromotedN192`): split-K for small M; a stream-K tail only for a last wave at most
 /// a quarter full, else data-parallel. H200, 128 × 192 (doc/fp8-gemm.md, session 12): the tail

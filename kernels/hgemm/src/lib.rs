@@ -107,10 +107,11 @@
 //! into the next tile's k-tiles while the consumers store the previous one. When the tiles do
 //! not fill the last wave and the host gives a workspace ([`HgemmParams::sched`]), the
 //! last `tiles % clusters + clusters` tiles are shared out by k-tiles instead ([`Scheduler`]:
-//! data-parallel + stream-K; the plain, fused and FP8 entries), a tile split between two clusters
-//! reduced through the workspace. The FP8 entries' scheduler ([`SchedulerFp8`],
-//! [`SchedulerFp8Promoted`]) also splits every tile over several clusters when the host
-//! launches more clusters than tiles (small M: [`config::split_k_clusters`]).
+//! data-parallel + stream-K; the plain, fused and fast FP8 entries), a tile split between two
+//! clusters reduced through the workspace. [`Scheduler`] (since session 28 for the 16-bit
+//! entries too) and the promoted FP8 entries' [`SchedulerFp8Promoted`] also split every tile
+//! over several clusters when the host launches more clusters than tiles (small M:
+//! [`config::split_k_clusters`]).
 //! A grid of one cluster per tile is the non-persistent kernel.
 //!
 //! Launch: a 1-D grid of whole clusters (`cuLaunchKernelEx`, cluster dimension `(cs, 1, 1)`),
@@ -179,21 +180,21 @@ const _: () = {
     assert!(config::TILE_PINGPONG_128.2 == bk);
 };
 
-/// The tile scheduler of the plain, fused and FP8 entries: data-parallel + stream-K
-/// ([`StreamKScheduler`]), its split and workspace [`HgemmParams::sched`] (none: data-parallel
-/// only).
-pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
+/// The tile scheduler of the plain, fused and fast-accumulation FP8 entries (128×256):
+/// data-parallel + stream-K ([`StreamKScheduler`]), its split and workspace
+/// [`HgemmParams::sched`] (none: data-parallel only), and split-K (`SPLIT_K`: the tiles' k-tiles
+/// over more clusters than tiles for the small-M shapes, where one row of tiles leaves most SMs
+/// idle; the host launches that grid, `config::split_k_clusters`). The 16-bit entries took it
+/// from the FP8 ones in session 28 (H200, run s28e, bf16 TN against cuBLAS: 128×7168×8192 0.43
+/// → 0.74, 256×4096×8192 0.46 → 0.88, 384×4096×4096 0.47 → 0.64; level at 4096³ and 8192³).
+pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }, true>;
 /// The data-parallel tile scheduler of 128×256 tiles ([`PersistentTileScheduler`]; no entry of
 /// the default build takes it since the fused entries took [`Scheduler`]: their lighter
 /// epilogue left ptxas room for stream-K's state, 0 spills, where it had spilled 8 bytes).
 pub type DataParallel = PersistentTileScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }>;
 /// The tile scheduler of the promoted FP8 entry's 128×128 tiles: data-parallel.
 pub type DataParallelFp8 = PersistentTileScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }>;
-/// The tile scheduler of the fast-accumulation FP8 entries: [`Scheduler`] that also splits
-/// the tiles' k-tiles over more clusters than tiles (`SPLIT_K`: the small-M shapes, where one
-/// row of tiles leaves most SMs idle; the host launches that grid, `config::split_k_clusters`).
-pub type SchedulerFp8 = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }, true>;
-/// The per-tensor promoted FP8 entry's: [`SchedulerFp8`] on 128×128 tiles (the host gives it
+/// The per-tensor promoted FP8 entry's: [`Scheduler`] on 128×128 tiles (the host gives it
 /// a workspace only for the split, so larger problems stay data-parallel).
 pub type SchedulerFp8Promoted =
     StreamKScheduler<{ TILE_FP8.0 as i32 }, { TILE_FP8.1 as i32 }, true>;
@@ -209,7 +210,6 @@ const fn schedules<S: TileScheduler>(kind: config::SchedulerKind) -> bool {
 // the host sizes grids and workspaces by the kinds in `config`: each scheduler can run them
 const _: () = {
     assert!(schedules::<Scheduler>(config::SCHEDULER));
-    assert!(schedules::<SchedulerFp8>(config::SCHEDULER_FP8));
     assert!(schedules::<SchedulerFp8Promoted>(
         config::SCHEDULER_FP8_PROMOTED
     ));
@@ -678,7 +678,7 @@ hgemm_entry!(
     MajorK,
     MajorK,
     HgemmEpilogue,
-    SchedulerFp8
+    Scheduler
 );
 hgemm_entry!(
     gemm_fp8_e5m2_tn,
@@ -686,7 +686,7 @@ hgemm_entry!(
     MajorK,
     MajorK,
     HgemmEpilogue,
-    SchedulerFp8
+    Scheduler
 );
 // the default: paired temporaries, no turns (doc/fp8-gemm.md, round 4: 0.62-0.63 of cuBLASLt
 // against one temporary's 0.56 at 4096x7168x16384, +6-12 % at 4096³ / 8192³, even with block
