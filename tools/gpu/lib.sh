@@ -6,6 +6,8 @@
 #   x SRC.xz DST   unpack an xz file (python's lzma: no xz binary on the device)
 #   t TEXT...      print "[t=N s] TEXT" and append it to the summary
 #   left           seconds left of $BUDGET (default 200) since the start
+#   g TAG [VAR=value...]   one `host gemm $GARGS --bench` with those variables set, its TFLOP/s lines in the summary
+#                  as "G TAG rc=N | $GARGS | ..." (the sessions' A/B rounds)
 #   ncu_src NAME ncu-options... command...   one ncu launch with the sections in $SEC (default: SourceCounters,
 #                  WarpStateStats, SpeedOfLight), its per-SASS source counters as $OUT/src-NAME.csv.xz and its details
 #                  as $OUT/det-NAME.csv (skipped when under 30 s are left)
@@ -38,3 +40,5 @@ ncu_src() {
   python3 -c "import lzma,sys;open(sys.argv[1]+'.xz','wb').write(lzma.compress(open(sys.argv[1],'rb').read()))" $R/src-$n.csv
   cp $R/src-$n.csv.xz $R/det-$n.csv $OUT/ 2>/dev/null
 }
+g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
+  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }

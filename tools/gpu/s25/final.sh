@@ -17,8 +17,6 @@ san() { local tool=$1; shift; [ $(left) -gt 25 ] || return; timeout $(( $(left) 
 for tool in racecheck memcheck synccheck; do
   san $tool gemm --dtype e4m3 --m 128 --n 7168 --k 1024 --check
   CUTE_RS_FP8_PROMOTED=pp64 san $tool gemm --dtype e4m3 --m 1000 --n 1030 --k 1024 --check; done
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for s in "128 7168 16384" "64 7168 16384" "128 7168 4096" "256 4096 8192" "128 2112 7168" "128 4096 8192"; do
   set -- $s; GARGS="--dtype e4m3 --m $1 --n $2 --k $3"; [ $(left) -gt 15 ] || break
   g new X=1; g old CUTE_RS_FP8_PROMOTED=$([ $1 -gt 64 ] && echo n128tma6 || echo n192tma); done

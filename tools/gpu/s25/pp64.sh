@@ -14,8 +14,6 @@ for s in "100 1000 640" "65 3000 4096" "1 7168 4096" "200 2112 1024" "300 520 64
 for s in "128 7168 2048" "300 520 640"; do
   set -- $s; CUTE_RS_HGEMM_CLUSTER=1 CUTE_RS_FP8_PROMOTED=pp64 timeout 60 $H gemm --dtype e4m3 --m $1 --n $2 --k $3 --check > $R/c.txt 2>&1 < /dev/null
   t "check pp64 cl1 $s rc=$? $(grep -Eo 'PASS|FAIL|rror.*' $R/c.txt | head -2 | tr '\n' ' ')"; done
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do
   for s in "128 7168 16384" "64 7168 16384" "256 7168 16384" "128 7168 4096" "128 4096 8192" "256 4096 8192" "128 2112 7168" "200 2112 7168"; do
     set -- $s; GARGS="--dtype e4m3 --m $1 --n $2 --k $3"; [ $(left) -gt 20 ] || break

@@ -18,8 +18,6 @@ full gemm --dtype e4m3 > $R/f8.txt 2>&1; t "C FP8 sweep rc=$? $(grep -E 'passed|
 san() { local tool=$1; shift; [ $(left) -gt 25 ] || return; timeout $(( $(left) - 10 )) compute-sanitizer --tool $tool --print-limit 5 $H "$@" > $R/san.txt 2>&1 < /dev/null
   t "S $tool $* rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $R/san.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/san.txt | head -1)"; }
 for tool in racecheck memcheck synccheck; do san $tool gemm --dtype e4m3 --block-scales --m 132 --n 7200 --k 1024 --check; done
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do
   for s in "128 7168 16384" "64 7168 16384" "128 7168 4096" "256 4096 8192" "128 2112 7168" "128 4096 8192"; do
     set -- $s; [ $(left) -gt 15 ] || break

@@ -10,8 +10,6 @@ B="gemm --dtype e4m3 --block-scales"
 timeout 150 $H $B --m 128 --n 7168 --k 6144 --check > $R/c.txt 2>&1 < /dev/null; t "jit + check new rc=$? $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
 CUTE_RS_PTX_DIR=/tmp/pold timeout 150 $H $B --m 128 --n 7168 --k 6144 --check > $R/c.txt 2>&1 < /dev/null; t "jit + check old rc=$? $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
 timeout 100 compute-sanitizer --tool memcheck $H $B --m 132 --n 7200 --k 6144 --check > $R/m.txt 2>&1 < /dev/null; t "memcheck rc=$? $(grep 'ERROR SUMMARY' $R/m.txt) $(grep -Eo 'PASS|FAIL' $R/m.txt | head -1)"
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2 3 4; do for k in 16384 8192; do [ $(left) -gt 15 ] || break
   GARGS="--dtype e4m3 --block-scales --m 128 --n 7168 --k $k"; g new X=1; g old CUTE_RS_PTX_DIR=/tmp/pold; done; done
 t end

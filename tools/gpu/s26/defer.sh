@@ -14,8 +14,6 @@ for s in "128 7168 2048 pp64" "132 7200 1040 pp64" "300 200 528 n128tma6" "1024 
 timeout 100 $H $P > $R/f8.txt 2>&1 < /dev/null; t "C FP8 sweep rc=$? $(grep -E 'passed|failed' $R/f8.txt | tail -1)"
 CUTE_RS_FP8_PROMOTED=n128tma6 timeout 100 compute-sanitizer --tool memcheck $H $P --m 1024 --n 1000 --k 1040 --check > $R/m.txt 2>&1 < /dev/null; t "memcheck n128tma6 rc=$? $(grep 'ERROR SUMMARY' $R/m.txt) $(grep -Eo 'PASS|FAIL' $R/m.txt | head -1)"
 CUTE_RS_PTX_DIR=/tmp/pold timeout 150 $H $P --m 128 --n 7168 --k 2048 --check > $R/c.txt 2>&1 < /dev/null; t "jit old rc=$? $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do for s in "128 7168 16384" "128 7168 8192" "4096 4096 4096" "8192 8192 8192" "4096 7168 16384"; do [ $(left) -gt 15 ] || break
   set -- $s; GARGS="--dtype e4m3 --m $1 --n $2 --k $3"; g new X=1; g old CUTE_RS_PTX_DIR=/tmp/pold; done; done
 t end

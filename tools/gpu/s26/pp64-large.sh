@@ -6,8 +6,6 @@
 BUDGET=${BUDGET:-300}; . tools/gpu/lib.sh ${NAME:-s26g}
 mkdir -p /tmp/pm; x $D/main.ptx.xz /tmp/pm/hgemm.ptx; export CUTE_RS_PTX_DIR=/tmp/pm
 timeout 150 $H gemm --dtype e4m3 --block-scales --m 512 --n 1024 --k 2048 --check > $R/c.txt 2>&1 < /dev/null; t "jit rc=$? $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do for s in "4096 4096 4096" "8192 8192 8192" "4096 7168 16384" "1024 7168 16384"; do [ $(left) -gt 15 ] || break
   set -- $s; GARGS="--dtype e4m3 --block-scales --m $1 --n $2 --k $3"; g block X=1; g block-stagedpp64 CUTE_RS_FP8_BLOCK=stagedpp64
   GARGS="--dtype e4m3 --m $1 --n $2 --k $3"; g pt X=1; g pt-pp64 CUTE_RS_FP8_PROMOTED=pp64; done; done

@@ -10,8 +10,6 @@ timeout 150 $H $B --block-scales --bench > $R/jit.txt 2>&1 < /dev/null; t "jit r
 timeout 100 $H $B --bench > $R/jit2.txt 2>&1 < /dev/null; t "pt rc=$? $(grep TFLOP $R/jit2.txt | tr -s ' ' | cut -c1-160)"
 ncu_src staged -k regex:gemm_fp8_e4m3_tn_promoted_staged_pp64 $H $B --block-scales --bench
 ncu_src pt -k regex:gemm_fp8_e4m3_tn_promoted_pp64 $H $B --bench
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do for k in 4096 6144 7168; do [ $(left) -gt 15 ] || break
   GARGS="--dtype e4m3 --block-scales --m 128 --n 7168 --k $k"; g staged CUTE_RS_FP8_BLOCK=stagedpp64; g global CUTE_RS_FP8_BLOCK=pp64
   GARGS="--dtype e4m3 --m 128 --n 7168 --k $k"; g pt X=1; done; done

@@ -15,8 +15,6 @@ timeout 100 $H gemm --dtype e4m3 > $R/f8.txt 2>&1 < /dev/null; t "C FP8 sweep rc
 timeout 100 compute-sanitizer --tool memcheck $H $B --m 1000 --n 1030 --k 1024 --check > $R/m1.txt 2>&1 < /dev/null; t "memcheck n192 rc=$? $(grep 'ERROR SUMMARY' $R/m1.txt) $(grep -Eo 'PASS|FAIL' $R/m1.txt | head -1)"
 CUTE_RS_FP8_BLOCK=stagedpp64 timeout 100 compute-sanitizer --tool memcheck $H $B --m 128 --n 7168 --k 2048 --check > $R/m2.txt 2>&1 < /dev/null; t "memcheck pp64 rc=$? $(grep 'ERROR SUMMARY' $R/m2.txt) $(grep -Eo 'PASS|FAIL' $R/m2.txt | head -1)"
 CUTE_RS_PTX_DIR=/tmp/pold timeout 150 $H $B --m 512 --n 1024 --k 2048 --check > $R/c.txt 2>&1 < /dev/null; t "jit old rc=$? $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do for s in "128 7168 16384" "128 7168 8192" "4096 4096 4096" "8192 8192 8192" "4096 7168 16384"; do [ $(left) -gt 15 ] || break
   set -- $s; GARGS="--dtype e4m3 --block-scales --m $1 --n $2 --k $3"; g new X=1; g old CUTE_RS_PTX_DIR=/tmp/pold; done; done
 t end

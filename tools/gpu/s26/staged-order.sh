@@ -28,8 +28,6 @@ for s in "128 7168 8192" "132 7200 8192" "4 7168 8192" "64 4104 8192" "256 4096 
   set -- $s; full $B --m $1 --n $2 --k $3 --check > $R/c.txt 2>&1
   t "check block $s rc=$? $(grep -Eo 'PASS|FAIL|rror.*' $R/c.txt | head -2 | tr '\n' ' ')"; done
 full gemm --dtype e4m3 > $R/f8.txt 2>&1; t "C FP8 sweep rc=$? $(grep -E 'passed|failed' $R/f8.txt | tail -1)"
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do
   for s in "128 7168 16384" "128 7168 8192" "4096 4096 4096" "8192 8192 8192" "4096 7168 16384"; do
     set -- $s; [ $(left) -gt 15 ] || break

@@ -23,8 +23,6 @@ san m2 memcheck $B --m 128 --n 7168 --k 2048 --check
 san r1 racecheck $B --m 132 --n 7200 --k 1024 --out f32 --check
 san s1 synccheck $B --m 132 --n 7200 --k 1024 --check
 unset CUTE_RS_FP8_BLOCK
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do for k in 16384 8192 6144 4096; do [ $(left) -gt 15 ] || break
   GARGS="--dtype e4m3 --block-scales --m 128 --n 7168 --k $k"; g staged8 CUTE_RS_FP8_BLOCK=stagedpp64
   g staged7 CUTE_RS_FP8_BLOCK=stagedpp64 CUTE_RS_PTX_DIR=/tmp/pold; g global CUTE_RS_FP8_BLOCK=pp64

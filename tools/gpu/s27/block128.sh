@@ -15,8 +15,6 @@ for e in stagedtma6 stagedonetma6; do
   CUTE_RS_FP8_BLOCK=$e timeout 100 compute-sanitizer --tool memcheck $H $B --m 1000 --n 1030 --k 1024 --check > $R/m.txt 2>&1 < /dev/null; t "memcheck $e rc=$? $(grep 'ERROR SUMMARY' $R/m.txt) $(grep -Eo 'PASS|FAIL' $R/m.txt | head -1)"
 done
 CUTE_RS_FP8_BLOCK=stagedtma6 timeout 100 compute-sanitizer --tool racecheck $H $B --m 1000 --n 1030 --k 1024 --check > $R/r.txt 2>&1 < /dev/null; t "racecheck stagedtma6 rc=$? $(grep 'RACECHECK SUMMARY\|ERROR SUMMARY' $R/r.txt | head -1)"
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do for s in "4096 4096 4096" "4096 7168 16384" "8192 8192 8192" "4096 2112 7168"; do [ $(left) -gt 20 ] || break
   set -- $s; GARGS="--dtype e4m3 --m $1 --n $2 --k $3"; g pt X=1
   GARGS="--dtype e4m3 --block-scales --m $1 --n $2 --k $3"

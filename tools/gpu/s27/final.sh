@@ -7,8 +7,6 @@ BUDGET=${BUDGET:-560}; . tools/gpu/lib.sh ${NAME:-s27f}
 unset CUTE_RS_PTX_DIR
 full() { timeout ${TO:-200} $H "$@" < /dev/null; }
 full gemm --dtype e4m3 --block-scales --m 128 --n 7168 --k 2048 --check > $R/jit.txt 2>&1; t "jit + check rc=$? $(grep -Eo 'PASS|FAIL' $R/jit.txt | head -1)"
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do for s in "4096 4096 4096" "4096 7168 16384" "8192 8192 8192"; do set -- $s
   GARGS="--dtype e4m3 --block-scales --m $1 --n $2 --k $3"
   for w in 8 4 16 hilbert; do g swizzle-$w CUTE_RS_HGEMM_SWIZZLE=$w; done; done

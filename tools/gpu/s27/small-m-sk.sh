@@ -9,8 +9,6 @@ B="gemm --dtype e4m3 --block-scales"
 timeout 150 $H $B --m 128 --n 7168 --k 2048 --check > $R/c.txt 2>&1 < /dev/null; t "jit + check rc=$? $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
 for s in "128 7168 2048" "132 7200 1024" "64 4104 8192"; do set -- $s
   CUTE_RS_FP8_BLOCK=stagedtma5sk timeout 100 $H $B --m $1 --n $2 --k $3 --check > $R/c.txt 2>&1 < /dev/null; t "check sk $s rc=$? $(grep -Eo 'PASS|FAIL|rror.*' $R/c.txt | head -1)"; done
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do for s in "128 7168 16384" "128 7168 8192" "256 7168 8192" "64 7168 16384"; do [ $(left) -gt 15 ] || break
   set -- $s; GARGS="--dtype e4m3 --block-scales --m $1 --n $2 --k $3"; g default X=1; g sk CUTE_RS_FP8_BLOCK=stagedtma5sk
   GARGS="--dtype e4m3 --m $1 --n $2 --k $3"; g pt X=1; done; done

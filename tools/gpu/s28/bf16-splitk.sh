@@ -14,8 +14,6 @@ c gemm --ta --dtype bf16 --m 256 --n 4096 --k 4096 --beta 0.5; c gemm --ta --dty
 c gemm --ta --dtype bf16 --m 130 --n 2000 --k 4104 --bias n --act gelu --out f32
 timeout 100 compute-sanitizer --tool memcheck $H gemm --ta --dtype bf16 --m 200 --n 4096 --k 4096 --check > $R/m.txt 2>&1 < /dev/null; t "memcheck rc=$? $(grep 'ERROR SUMMARY' $R/m.txt)"
 timeout 100 compute-sanitizer --tool racecheck $H gemm --ta --dtype bf16 --m 200 --n 4096 --k 4096 --check > $R/m.txt 2>&1 < /dev/null; t "racecheck rc=$? $(grep 'RACECHECK SUMMARY' $R/m.txt)"
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do for s in "384 4096 4096" "256 7168 8192" "128 7168 8192" "128 4096 4096" "256 4096 8192" "512 4096 4096" "128 8192 16384" "640 7168 8192"; do
   [ $(left) -gt 90 ] || break; set -- $s; GARGS="--ta --dtype bf16 --m $1 --n $2 --k $3"; g split X=1; g nosplit CUTE_RS_HGEMM_STREAMK=0; done; done
 for i in 1 2; do for s in "--ta --dtype bf16 --m 4096" "--dtype bf16 --m 8192" "--dtype bf16 --m 2048" "--ta --dtype bf16 --m 512 --n 8192 --k 8192" "--ta --dtype f16 --m 4096"; do

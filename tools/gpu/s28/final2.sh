@@ -6,8 +6,6 @@ BUDGET=${BUDGET:-420}; . tools/gpu/lib.sh ${NAME:-s28f}
 unset CUTE_RS_PTX_DIR
 full() { timeout ${TO:-200} $H "$@" < /dev/null; }
 full run --only hgemm --seed 2802 > $R/run.txt 2>&1; t "C host run --only hgemm --seed 2802 rc=$? $(grep -E 'passed|failed' $R/run.txt | tail -1)"
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for s in "128 7168 8192" "256 4096 8192"; do set -- $s; GARGS="--ta --dtype bf16 --m $1 --n $2 --k $3"; g default X=1; done
 TO=$(( $(left) - 15 )) full bench gemm --json > $R/bench-gemm.json 2> $R/bench-gemm.err; t "bench gemm rc=$? rows=$(grep -o '"variant"' $R/bench-gemm.json | wc -l)"
 cp $R/bench-gemm.json $OUT/ 2>/dev/null

@@ -12,8 +12,6 @@ for s in "384 7168 2048" "640 4096 1024"; do set -- $s
     env $e timeout 60 $H gemm --dtype e4m3 --block-scales --m $1 --n $2 --k $3 --check > $R/c.txt 2>&1 < /dev/null; t "check block $e $s rc=$? $(grep -Eo 'PASS|FAIL|rror.*' $R/c.txt | head -1)"; done
   for e in "CUTE_RS_HGEMM_CLUSTER=1" "CUTE_RS_FP8_PROMOTED=n128tma6 CUTE_RS_HGEMM_CLUSTER=1"; do
     env $e timeout 60 $H gemm --dtype e4m3 --m $1 --n $2 --k $3 --check > $R/c.txt 2>&1 < /dev/null; t "check pt $e $s rc=$? $(grep -Eo 'PASS|FAIL|rror.*' $R/c.txt | head -1)"; done; done
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 for i in 1 2; do for s in "384 7168 8192" "640 7168 8192" "384 4096 8192" "1152 7168 4096" "896 4096 8192" "384 7168 2048" "512 7168 8192"; do
   [ $(left) -gt 20 ] || break; set -- $s
   GARGS="--dtype e4m3 --m $1 --n $2 --k $3"

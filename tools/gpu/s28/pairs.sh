@@ -8,8 +8,6 @@
 BUDGET=${BUDGET:-400}; . tools/gpu/lib.sh ${NAME:-s28c}
 timeout 200 $H gemm --dtype e4m3 --block-scales --m 384 --n 7168 --k 2048 --check > $R/c.txt 2>&1 < /dev/null; t "jit + check rc=$? $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
 timeout 100 $H gemm --ta --dtype bf16 --m 384 --n 1000 --k 520 --check > $R/c.txt 2>&1 < /dev/null; t "jit bf16 + check rc=$? $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
-g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
-  t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 C2=CUTE_RS_HGEMM_CLUSTER=2
 for i in 1 2; do
   for s in "384 7168 8192 n128tma6" "640 7168 8192 n128tma6" "896 4096 8192 n128tma6" "384 4096 8192 n128tma6" "1152 7168 4096 n192tma"; do
