@@ -532,7 +532,9 @@ pub enum Fp8BlockEntry {
     StagedTma5StreamK,
     /// `StagedTma5` with the stream-K tail only ([`config::SCHEDULER_FP8_BLOCK_TAIL`]).
     StagedTma5Tail,
-    /// `StagedTma5StreamK` with one temporary (a measuring variant, session 27).
+    /// `StagedTma5StreamK` with one temporary (DeepGEMM's; 0 spills where the paired one spills):
+    /// the block-scaled launches' entry where [`BLOCK`](Self::BLOCK)'s waves are part-empty
+    /// ([`for_problem`](Self::for_problem), since session 28).
     StagedOneTma5StreamK,
     /// Scales through shared memory on the per-tensor default's 128×192 tiles (one temporary,
     /// each 64-column chunk scaled by its own N-block's scale), the TMA epilogue (three
