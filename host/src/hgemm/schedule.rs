@@ -494,11 +494,14 @@ fn one_wave(m: usize, n: usize, k: usize, v: &HgemmVariant, sms: usize) -> bool 
 /// doc/fp8-gemm.md, "Block scales through shared memory") on the per-tensor default's 128×192
 /// tiles, each 64-column chunk scaled by its own 128-column N-block ("Block scales on the 128 ×
 /// 192 tile"), and stores C through the TMA epilogue, where it [`takes`](Fp8BlockEntry::takes)
-/// them (M a multiple of 4), else the
+/// them (M a multiple of 4) — for middle M, where those tiles leave their waves part-empty, the
+/// same on 128×128 tiles with the per-tensor entries' split-K / stream-K scheduler
+/// ([`StagedOneTma5StreamK`](Fp8BlockEntry::StagedOneTma5StreamK)), for small M the 64×128
+/// ping-pong ones ([`Fp8BlockEntry::for_problem`]) —, else the
 /// block entry `gemm_fp8_e4m3_tn_promoted`, whose consumers load their rows' scales from global
 /// memory in the k-tile loop (a 2-deep queue); the override `CUTE_RS_FP8_BLOCK=<name>`
 /// ([`Overrides::fp8_block_entry`](crate::Overrides::fp8_block_entry)) picks one for measuring
-/// (all but `global` and `stagedn192tma` built with
+/// (all but `global`, `stagedn192tma`, `stagedonetma5sk`, `pp64` and `stagedpp64` built with
 /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
 ///
 /// ```
