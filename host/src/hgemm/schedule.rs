@@ -371,16 +371,13 @@ impl Fp8PromotedTile {
     pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8PromotedTile {
         let use_of = |t: Fp8PromotedTile| {
             let v = t.variant();
-            let plan = HgemmPlan::for_variant(m, n, k, &v);
-            let resident = (sms / plan.cluster as usize).max(1);
-            let bn = v.tile.1;
-            let tiles = plan.tiles((m, n), &v);
-            if tiles <= resident {
+            let w = Waves::of((m, n, k), &v, sms);
+            if w.one() {
                 return None;
             }
+            let bn = v.tile.1;
             let n_use = n as f64 / (n.div_ceil(bn) * bn) as f64;
-            let rounds = tiles.div_ceil(resident);
-            Some(n_use * tiles as f64 / (rounds * resident) as f64)
+            Some(n_use * w.fill())
         };
         match (
             use_of(Fp8PromotedTile::PER_TENSOR),
@@ -411,10 +408,8 @@ impl Fp8PromotedTile {
     /// assert!(!Fp8PromotedTile::pp64_fills_a_wave(64, 1024, 8192, 132)); // 8
     /// ```
     pub fn pp64_fills_a_wave(m: usize, n: usize, k: usize, sms: usize) -> bool {
-        let v = Fp8PromotedTile::Pp64.variant();
-        let plan = HgemmPlan::for_variant(m, n, k, &v);
-        let ctas = plan.tiles((m, n), &v) * plan.cluster as usize;
-        4 * ctas >= sms && one_wave(m, n, k, &v, sms)
+        let w = Waves::of((m, n, k), &Fp8PromotedTile::Pp64.variant(), sms);
+        4 * w.tiles * w.cluster >= sms && w.one()
     }
     /// Whether fast accumulation of problem `(m, n, k)` runs on the small-M tile
     /// (`gemm_fp8_{e4m3,e5m2}_tn_fast_pp64`): where its 128×256 cluster tiles fit one wave (so
@@ -426,7 +421,7 @@ impl Fp8PromotedTile {
     /// assert!(!Fp8PromotedTile::fast_takes_pp64(4096, 4096, 2048, 132));
     /// ```
     pub fn fast_takes_pp64(m: usize, n: usize, k: usize, sms: usize) -> bool {
-        one_wave(m, n, k, &HgemmVariant::FP8_FAST, sms)
+        Waves::of((m, n, k), &HgemmVariant::FP8_FAST, sms).one()
             && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)
     }
     /// The launch: the per-tensor entries' (split-K for small M, the direct epilogue, but
@@ -471,21 +466,32 @@ impl Fp8PromotedTile {
     }
 }
 
-/// The fill of variant `v`'s waves of cluster tiles of problem `(m, n, k)` (with
-/// [`HgemmPlan::for_variant`]'s clusters) on `sms` SMs: its tiles over the clusters of all the
-/// waves they take, whole.
-fn wave_fill(m: usize, n: usize, k: usize, v: &HgemmVariant, sms: usize) -> f64 {
-    let plan = HgemmPlan::for_variant(m, n, k, v);
-    let resident = (sms / plan.cluster as usize).max(1);
-    let tiles = plan.tiles((m, n), v);
-    tiles as f64 / (tiles.div_ceil(resident).max(1) * resident) as f64
+/// Variant `v`'s cluster tiles of problem `(m, n, k)` (with [`HgemmPlan::for_variant`]'s
+/// clusters) against the clusters `sms` SMs hold: the waves the tile rules weigh.
+struct Waves {
+    tiles: usize,
+    resident: usize,
+    cluster: usize,
 }
 
-/// Whether variant `v`'s cluster tiles of problem `(m, n, k)` (with [`HgemmPlan::for_variant`]'s
-/// clusters) fit one wave of the clusters `sms` SMs hold.
-fn one_wave(m: usize, n: usize, k: usize, v: &HgemmVariant, sms: usize) -> bool {
-    let plan = HgemmPlan::for_variant(m, n, k, v);
-    plan.tiles((m, n), v) <= sms / plan.cluster as usize
+impl Waves {
+    fn of((m, n, k): (usize, usize, usize), v: &HgemmVariant, sms: usize) -> Waves {
+        let plan = HgemmPlan::for_variant(m, n, k, v);
+        Waves {
+            tiles: plan.tiles((m, n), v),
+            resident: (sms / plan.cluster as usize).max(1),
+            cluster: plan.cluster as usize,
+        }
+    }
+    /// Whether the tiles fit one wave.
+    fn one(&self) -> bool {
+        self.tiles <= self.resident
+    }
+    /// The tiles over the clusters of all the waves they take, whole.
+    fn fill(&self) -> f64 {
+        let rounds = self.tiles.div_ceil(self.resident).max(1);
+        self.tiles as f64 / (rounds * self.resident) as f64
+    }
 }
 
 /// The entry of block-scaled launches ([`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)):
@@ -682,14 +688,14 @@ impl Fp8BlockEntry {
         scales: (u64, u64),
     ) -> Fp8BlockEntry {
         let v = Fp8BlockEntry::BLOCK.variant((0, 0));
-        let sk = Fp8BlockEntry::StagedOneTma5StreamK;
-        if m >= Self::STAGED_SK_MIN_M
-            && wave_fill(m, n, k, &v, sms) <= Self::STAGED_SK_MAX_FILL
-            && sk.takes(m, scales)
+        let (sk, w) = (
+            Fp8BlockEntry::StagedOneTma5StreamK,
+            Waves::of((m, n, k), &v, sms),
+        );
+        if m >= Self::STAGED_SK_MIN_M && w.fill() <= Self::STAGED_SK_MAX_FILL && sk.takes(m, scales)
         {
             sk
-        } else if !(one_wave(m, n, k, &v, sms) && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms))
-        {
+        } else if !(w.one() && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)) {
             Fp8BlockEntry::BLOCK
         } else if k >= Self::STAGED_PP64_MIN_K && Fp8BlockEntry::StagedPp64.takes(m, scales) {
             Fp8BlockEntry::StagedPp64
