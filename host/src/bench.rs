@@ -396,10 +396,10 @@ pub fn hgemm_problem_timed(
 }
 
 /// The bf16/fp16 shapes of [`gemm`] (issue #26): NN 2048³, 4096³, 8192³, 16384³,
-/// 8192×8192×512, 512×8192×8192, and NT/TN/TT at 4096³.
+/// 8192×8192×512, 512×8192×8192, 128×7168×8192, 1152×7168×4096, and NT/TN/TT at 4096³.
 ///
 /// ```
-/// assert_eq!(host::bench::hgemm_cases().len(), 9);
+/// assert_eq!(host::bench::hgemm_cases().len(), 11);
 /// ```
 pub fn hgemm_cases() -> Vec<GemmConfig> {
     let (n, t) = (Trans::N, Trans::T);
@@ -409,6 +409,9 @@ pub fn hgemm_cases() -> Vec<GemmConfig> {
         .collect();
     cases.push(GemmConfig::new(8192, 8192, 512));
     cases.push(GemmConfig::new(512, 8192, 8192));
+    // small M: the 64×128 ping-pong tiles; 9 M-tiles of 128 rows: no clusters (session 29)
+    cases.push(GemmConfig::new(128, 7168, 8192));
+    cases.push(GemmConfig::new(1152, 7168, 4096));
     for (ta, tb) in [(n, t), (t, n), (t, t)] {
         cases.push(GemmConfig::new(4096, 4096, 4096).trans(ta, tb));
     }

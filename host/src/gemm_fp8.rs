@@ -701,7 +701,7 @@ impl Context {
             // fill a wave, those (doc/fp8-gemm.md, "Small M on 64-row tiles")
             let v = HgemmVariant::FP8_FAST;
             let sms = self.device().sms as usize;
-            if Fp8PromotedTile::fast_takes_pp64(g.m, g.n, g.as_pairs().k, sms) {
+            if Fp8PromotedTile::pp64_replaces_split_k(g.m, g.n, g.as_pairs().k, sms) {
                 let entry = g.dtype.fast_pp64_entry();
                 self.require_kernel(entry)?;
                 let v = Fp8PromotedTile::Pp64.variant();

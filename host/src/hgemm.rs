@@ -498,7 +498,8 @@ impl Context {
             HgemmSchedule::Cooperative => self.hgemm_launch(stream, g, &entry, (pa, pb), c, pbias),
             s @ (HgemmSchedule::Pingpong
             | HgemmSchedule::Pingpong128
-            | HgemmSchedule::Cooperative4) => {
+            | HgemmSchedule::Cooperative4
+            | HgemmSchedule::Pingpong64) => {
                 let entry = s.entry(&entry);
                 if !self.has_kernel(&entry) {
                     return Err(HgemmSchedule::not_built(&entry));
@@ -512,9 +513,10 @@ impl Context {
     /// ([`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)) or
     /// [`HgemmSchedule::for_problem`].
     pub fn hgemm_schedule(&self, g: &GemmConfig) -> HgemmSchedule {
-        self.overrides()
-            .hgemm_schedule
-            .unwrap_or_else(|| HgemmSchedule::for_problem(g.k, g.is_fused()))
+        self.overrides().hgemm_schedule.unwrap_or_else(|| {
+            let sms = self.device().sms as usize;
+            HgemmSchedule::for_problem((g.m, g.n, g.k), g.is_fused(), sms)
+        })
     }
 
     /// Launches the Hopper GEMM's entry `entry` on operands already checked
@@ -550,7 +552,8 @@ impl Context {
         if g.m == 0 || g.n == 0 {
             return Ok(());
         }
-        let plan = HgemmPlan::for_variant(g.m, g.n, g.k, v).with_overrides(self.overrides());
+        let sms = self.device().sms as usize;
+        let plan = HgemmPlan::for_variant(g.m, g.n, g.k, v, sms).with_overrides(self.overrides());
         let direct_only = self.overrides().hgemm_direct_epilogue;
         let cs = plan.cluster as usize;
         let (bm, bn, bk) = v.tile;
@@ -869,12 +872,24 @@ pub struct HgemmVariant {
     /// Along which mode the entry's clusters lie ([`config::ClusterAxis`]: the kernel's
     /// `ClusterM` or `ClusterN`), and so which operand's TMA box is `1/cs` of its tile.
     pub(crate) cluster: config::ClusterAxis,
-    /// Clusters only where the tiles along the clusters' mode pair up ([`HgemmPlan::pairs`]),
-    /// else wherever there are two (the 16-bit kernel and the 64-row FP8 tile: not measured
-    /// better so; H200, session 28 (run s28c), bf16 128×256 against cuBLAS, pairs against
-    /// clusters everywhere: 1152×7168×4096 0.86 → 0.99 but 640×7168×8192 0.72 → 0.59, level at
-    /// 384×7168×8192, 384×4096×4096 and 896×4096×8192).
-    pub(crate) cluster_pairs: bool,
+    /// Where the launch pairs CTAs into clusters of 2 along `cluster`
+    /// ([`HgemmPlan::for_variant`]).
+    pub(crate) cluster_pairs: ClusterPairs,
+}
+
+/// Where a variant's launches pair CTAs into clusters of 2 along its clusters' mode
+/// ([`HgemmPlan::for_variant`]). Over an odd count of tiles along that mode, the last cluster
+/// row's second CTA has no rows and computes zeros, and the kernels differ in what that costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClusterPairs {
+    /// Wherever there are two tiles along the mode (the ping-pong tiles: not measured
+    /// otherwise).
+    Always,
+    /// Only where the tiles pair up ([`HgemmPlan::pairs`]): the 128-row FP8 kernels.
+    Even,
+    /// Unless the half-empty cluster row makes the launch a wave longer
+    /// ([`HgemmPlan::pairs_within_waves`]): the cooperative 128×256 kernel.
+    WithinWaves,
 }
 
 impl HgemmVariant {
@@ -888,7 +903,7 @@ impl HgemmVariant {
         scale_maps: false,
         scheduler: config::SCHEDULER,
         cluster: config::ClusterAxis::M,
-        cluster_pairs: false,
+        cluster_pairs: ClusterPairs::WithinWaves,
     };
     /// The ping-pong entries: 64×256 tiles (A's TMA box of 64 rows), 4 stages.
     ///
@@ -907,7 +922,7 @@ impl HgemmVariant {
         scale_maps: false,
         scheduler: config::SCHEDULER_PINGPONG,
         cluster: config::ClusterAxis::M,
-        cluster_pairs: false,
+        cluster_pairs: ClusterPairs::Always,
     };
     /// The 128×128 ping-pong entries: A's TMA box of 128 rows, B's of 128 over the cluster,
     /// 5 stages.
@@ -927,7 +942,7 @@ impl HgemmVariant {
         scale_maps: false,
         scheduler: config::SCHEDULER_PINGPONG,
         cluster: config::ClusterAxis::M,
-        cluster_pairs: false,
+        cluster_pairs: ClusterPairs::Always,
     };
     /// The fast-accumulation FP8 entries: the cooperative 128×256 kernel's launch (its
     /// `Scheduler`: stream-K, and split-K for small M).
@@ -944,7 +959,7 @@ impl HgemmVariant {
             scale_maps: false,
             scheduler: config::SCHEDULER_FP8_BLOCK,
             cluster: config::ClusterAxis::M,
-            cluster_pairs: true,
+            cluster_pairs: ClusterPairs::Even,
         }
     }
     /// The promoted per-tensor FP8 kernel on 128×128 tiles (`SchedulerFp8Promoted`: the fused
@@ -1023,39 +1038,73 @@ impl HgemmPlan {
         self.stream_k = o.hgemm_stream_k.unwrap_or(self.stream_k);
         self
     }
-    /// The plan of [`by_size`](Self::by_size) for the kernel variant `v`: a cluster of 2
-    /// whenever there are at least two tiles along the clusters' mode (`v.cluster`: along M,
-    /// the variant's tile M, 64 rows for the small-M FP8 tile; along N, its tile N) or, for the
-    /// variants that ask (`v.cluster_pairs`: the 128-row FP8 ones), where they pair up
-    /// ([`pairs`](Self::pairs)).
+    /// The plan of [`by_size`](Self::by_size) for the kernel variant `v` on `sms` SMs: a
+    /// cluster of 2 where there are at least two tiles along the clusters' mode (`v.cluster`:
+    /// along M, the variant's tile M, 64 rows for the small-M FP8 tile; along N, its tile N)
+    /// and the variant's [`ClusterPairs`] rule pairs them.
     ///
     /// ```
     /// use host::hgemm::{Fp8PromotedTile, HgemmPlan};
     /// let v = Fp8PromotedTile::N192TmaClusterN.variant();
-    /// assert_eq!(HgemmPlan::for_variant(128, 7168, 8192, &v).cluster, 2);
-    /// assert_eq!(HgemmPlan::for_variant(128, 192, 8192, &v).cluster, 1);
+    /// assert_eq!(HgemmPlan::for_variant(128, 7168, 8192, &v, 132).cluster, 2);
+    /// assert_eq!(HgemmPlan::for_variant(128, 192, 8192, &v, 132).cluster, 1);
     /// let v = Fp8PromotedTile::Pp64.variant();
-    /// assert_eq!(HgemmPlan::for_variant(128, 7168, 8192, &v).cluster, 2);
-    /// assert_eq!(HgemmPlan::for_variant(64, 7168, 8192, &v).cluster, 1);
+    /// assert_eq!(HgemmPlan::for_variant(128, 7168, 8192, &v, 132).cluster, 2);
+    /// assert_eq!(HgemmPlan::for_variant(64, 7168, 8192, &v, 132).cluster, 1);
     /// // three M-tiles of 128 rows: no pair of clusters ([`HgemmPlan::pairs`]) for FP8
     /// let v = Fp8PromotedTile::N128Tma6.variant();
-    /// assert_eq!(HgemmPlan::for_variant(384, 7168, 8192, &v).cluster, 1);
-    /// assert_eq!(HgemmPlan::for_variant(512, 7168, 8192, &v).cluster, 2);
-    /// let v = host::hgemm::HgemmVariant::COOPERATIVE; // the 16-bit kernel's
-    /// assert_eq!(HgemmPlan::for_variant(384, 7168, 8192, &v).cluster, 2);
+    /// assert_eq!(HgemmPlan::for_variant(384, 7168, 8192, &v, 132).cluster, 1);
+    /// assert_eq!(HgemmPlan::for_variant(512, 7168, 8192, &v, 132).cluster, 2);
+    /// // the 16-bit kernel's: pairs unless they add a wave ([`HgemmPlan::pairs_within_waves`])
+    /// let v = host::hgemm::HgemmVariant::COOPERATIVE;
+    /// assert_eq!(HgemmPlan::for_variant(384, 7168, 8192, &v, 132).cluster, 2);
+    /// assert_eq!(HgemmPlan::for_variant(1152, 7168, 4096, &v, 132).cluster, 1);
     /// ```
-    pub fn for_variant(m: usize, n: usize, k: usize, v: &HgemmVariant) -> HgemmPlan {
+    pub fn for_variant(m: usize, n: usize, k: usize, v: &HgemmVariant, sms: usize) -> HgemmPlan {
         let plan = HgemmPlan::by_size(m, n, k);
-        let tiles = match v.cluster {
-            config::ClusterAxis::M => m.div_ceil(v.tile.0),
-            config::ClusterAxis::N => n.div_ceil(v.tile.1),
+        let (tm, tn) = (m.div_ceil(v.tile.0), n.div_ceil(v.tile.1));
+        let (tiles, across) = match v.cluster {
+            config::ClusterAxis::M => (tm, tn),
+            config::ClusterAxis::N => (tn, tm),
         };
-        let cluster = match (v.cluster_pairs, tiles) {
-            (true, t) => HgemmPlan::pairs(t),
-            (false, t) if t >= 2 => 2,
-            _ => 1,
+        let cluster = match v.cluster_pairs {
+            _ if tiles < 2 => 1,
+            ClusterPairs::Always => 2,
+            ClusterPairs::Even => HgemmPlan::pairs(tiles),
+            ClusterPairs::WithinWaves => HgemmPlan::pairs_within_waves(tiles, across, sms),
         };
         HgemmPlan { cluster, ..plan }
+    }
+    /// The cluster size for `tiles` tiles along the clusters' mode, `across` tiles along the
+    /// other, on `sms` SMs: 2 unless the tiles are odd and their clusters of 2 (the last row
+    /// half empty) take more waves of `sms / 2` clusters than the tiles alone take of `sms`.
+    /// The cooperative 16-bit kernel's rule (its stream-K tail shares out a part-empty last
+    /// wave, so what pairs cost is a whole wave more; measured on an H200, bf16 "TN", ours /
+    /// cuBLAS, clusters of 2 against 1 (runs s28c, s29c): 1152×7168×4096, 9 × 28 tiles, 3 waves
+    /// of pairs against 2: 0.85–0.88 against 0.99–1.04; 640×7168×8192 (2 waves either way)
+    /// 0.77 against 0.59–0.63; 384×7168×8192 (1) 0.78–0.79 against 0.58–0.63; 896×4096×8192
+    /// (1) level).
+    ///
+    /// ```
+    /// use host::hgemm::HgemmPlan;
+    /// assert_eq!(HgemmPlan::pairs_within_waves(9, 28, 132), 1); // 140 pairs: 3 waves of 66
+    /// assert_eq!(HgemmPlan::pairs_within_waves(5, 28, 132), 2); // 84 pairs, 140 tiles: 2 and 2
+    /// assert_eq!(HgemmPlan::pairs_within_waves(8, 28, 132), 2); // an even count
+    /// assert_eq!(HgemmPlan::pairs_within_waves(1, 28, 132), 1);
+    /// ```
+    pub fn pairs_within_waves(tiles: usize, across: usize, sms: usize) -> u32 {
+        if tiles < 2 {
+            return 1;
+        }
+        if tiles.is_multiple_of(2) {
+            return 2;
+        }
+        let waves = |clusters: usize, resident: usize| clusters.div_ceil(resident.max(1));
+        if waves(tiles.div_ceil(2) * across, sms / 2) <= waves(tiles * across, sms) {
+            2
+        } else {
+            1
+        }
     }
     /// The most tiles along the clusters' mode, when odd, that run without clusters
     /// ([`pairs`](Self::pairs)): from 17 the one half-empty cluster row is under 3 % of the
@@ -1387,14 +1436,14 @@ mod tests {
     #[test]
     fn pingpong_entries_are_the_kernels() {
         // the kernel family's ping-pong block declares exactly these entries (the default
-        // build's 128×128 ones, `pp128`, then the measuring ones)
+        // build's 128×128 ones, `pp128`, its 64×128 ones, `pp64`, then the measuring ones)
         let src = include_str!("../../kernels/hgemm/src/lib.rs");
         let declared: Vec<&str> = src
             .split("hgemm_pingpong_entry!(")
             .skip(1) // the text before the first invocation
             .filter_map(|s| s.trim_start().split(',').next())
             .filter(|e| !e.starts_with('$')) // the macro's own arm
-            .map(|e| e.trim_start_matches("pp128 "))
+            .map(|e| e.trim_start_matches("pp128 ").trim_start_matches("pp64 "))
             .collect();
         // the FP8 ones (`fp8`): the small-M tile's, promoted and fast
         let (fp8, declared): (Vec<&str>, Vec<&str>) =
@@ -1415,16 +1464,20 @@ mod tests {
         assert_eq!(Fp8PromotedTile::Pp64.tile(), config::TILE_FP8_PP64);
         let listed: Vec<&str> = HgemmSchedule::PINGPONG128_ENTRIES
             .into_iter()
+            .chain(HgemmSchedule::PINGPONG64_ENTRIES)
             .chain(HgemmSchedule::MEASURING_ENTRIES)
             .collect();
         assert_eq!(declared, listed);
         for e in listed {
-            let (base, s) = match e.strip_suffix("_pingpong128") {
-                Some(base) => (base, HgemmSchedule::Pingpong128),
-                None => (
+            let (base, s) = if let Some(base) = e.strip_suffix("_pingpong128") {
+                (base, HgemmSchedule::Pingpong128)
+            } else if let Some(base) = e.strip_suffix("_pp64") {
+                (base, HgemmSchedule::Pingpong64)
+            } else {
+                (
                     e.strip_suffix("_pingpong").unwrap(),
                     HgemmSchedule::Pingpong,
-                ),
+                )
             };
             assert_eq!(s.entry(base), e);
         }
@@ -1434,7 +1487,7 @@ mod tests {
         );
         assert_eq!(HgemmVariant::PINGPONG.tile, (64, 256, 64));
         assert_eq!(HgemmVariant::PINGPONG_128.tile, (128, 128, 64));
-        // every plain problem `for_problem` sends to the 128×128 ping-pong has its entry
+        // every plain problem `for_problem` sends to a ping-pong schedule has its entry
         for (ta, tb) in [
             (Trans::N, Trans::N),
             (Trans::N, Trans::T),
@@ -1448,6 +1501,11 @@ mod tests {
                 let pp = HgemmSchedule::Pingpong128.entry(&e);
                 assert!(
                     HgemmSchedule::PINGPONG128_ENTRIES.contains(&pp.as_str()),
+                    "{pp}"
+                );
+                let pp = HgemmSchedule::Pingpong64.entry(&e);
+                assert!(
+                    HgemmSchedule::PINGPONG64_ENTRIES.contains(&pp.as_str()),
                     "{pp}"
                 );
             }

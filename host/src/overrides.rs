@@ -20,7 +20,7 @@ use crate::hgemm::schedule::{Fp8BlockEntry, Fp8PromotedTile, HgemmRaster, HgemmS
 /// [`Overrides::from_env`] reads it from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overrides {
-    /// `CUTE_RS_HGEMM_SCHEDULE` (`cooperative`, `pingpong`, `pingpong128`, `cooperative4`): the Hopper GEMM's
+    /// `CUTE_RS_HGEMM_SCHEDULE` (`cooperative`, `pingpong`, `pingpong128`, `cooperative4`, `pingpong64`): the Hopper GEMM's
     /// kernel schedule ([`HgemmSchedule`]; unset: [`HgemmSchedule::for_problem`]; the 64×256
     /// ping-pong entries are built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
     pub hgemm_schedule: Option<HgemmSchedule>,
@@ -107,7 +107,13 @@ impl Overrides {
         Ok(Overrides {
             hgemm_schedule: match env_override(
                 "CUTE_RS_HGEMM_SCHEDULE",
-                &["cooperative", "pingpong", "pingpong128", "cooperative4"],
+                &[
+                    "cooperative",
+                    "pingpong",
+                    "pingpong128",
+                    "cooperative4",
+                    "pingpong64",
+                ],
             )?
             .as_deref()
             {
@@ -115,6 +121,7 @@ impl Overrides {
                 Some("pingpong") => Some(HgemmSchedule::Pingpong),
                 Some("pingpong128") => Some(HgemmSchedule::Pingpong128),
                 Some("cooperative4") => Some(HgemmSchedule::Cooperative4),
+                Some("pingpong64") => Some(HgemmSchedule::Pingpong64),
                 _ => None,
             },
             hgemm_cluster: env_override("CUTE_RS_HGEMM_CLUSTER", &["1", "2"])?

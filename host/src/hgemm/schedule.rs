@@ -4,19 +4,20 @@
 //! without depending on the launch code (which depends on the context, which holds the
 //! overrides).
 
-use super::{HgemmKernel, HgemmPlan, HgemmVariant, config};
+use super::{ClusterPairs, HgemmKernel, HgemmPlan, HgemmVariant, config};
 use crate::error::Error;
 use layout_types::cute::fusion::Activation;
 
 /// The Hopper GEMM's kernel schedule (CUTLASS's `KernelSchedule`, `collective::kernel`):
-/// [`Context::hgemm`](crate::Context::hgemm) launches the cooperative entries (128×256 tiles, both consumer
-/// warpgroups on each) unless the context's [`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)
-/// (`CUTE_RS_HGEMM_SCHEDULE=pingpong` in the CLI) asks for the ping-pong ones
-/// (64×256 tiles, one consumer warpgroup each, one's epilogue under the other's `wgmma`s) or
-/// `pingpong128` for CUTLASS's ping-pong tile (128×128 a warpgroup, two `m64n128k16` per
-/// k-block), which are in the PTX only when built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`:
-/// bf16 and f16 "TN" and the fused bias + GELU (tanh); another problem, or a build without them,
-/// is an [`Error::Unsupported`] before any launch. For measuring.
+/// [`Context::hgemm`](crate::Context::hgemm) launches the schedule of
+/// [`for_problem`](Self::for_problem) — the cooperative entries (128×256 tiles, both consumer
+/// warpgroups on each), CUTLASS's 128×128 ping-pong for skinny K, the 64×128 ping-pong for
+/// small M — unless the context's [`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)
+/// (`CUTE_RS_HGEMM_SCHEDULE=…` in the CLI) asks for one, among them the measuring ping-pong
+/// entries (64×256 tiles, one consumer warpgroup each, one's epilogue under the other's
+/// `wgmma`s), which are in the PTX only when built with
+/// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`: bf16 and f16 "TN" and the fused bias + GELU (tanh);
+/// another problem, or a build without them, is an [`Error::Unsupported`] before any launch.
 ///
 /// ```
 /// use host::hgemm::HgemmSchedule;
@@ -37,6 +38,10 @@ pub enum HgemmSchedule {
     /// The cooperative kernel with 4 stages beside two epilogue chunk buffers a consumer
     /// warpgroup (`{entry}_s4`, "TN" only, built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
     Cooperative4,
+    /// `KernelTmaWarpSpecializedPingpong<_64>` on the small-M FP8 entries' 64×128 tiles
+    /// ([`Fp8PromotedTile::Pp64`]'s launch; `{entry}_pp64`, every majority): the launches of
+    /// [`for_problem`](Self::for_problem) for small M.
+    Pingpong64,
 }
 
 impl HgemmSchedule {
@@ -52,8 +57,20 @@ impl HgemmSchedule {
         "hgemm_f16_tn_pingpong128",
         "hgemm_f16_tt_pingpong128",
     ];
+    /// The 64×128 ping-pong entries of the default build, every majority (the launches of
+    /// [`for_problem`](Self::for_problem) for small M), in the kernel's order.
+    pub const PINGPONG64_ENTRIES: [&'static str; 8] = [
+        "hgemm_bf16_nn_pp64",
+        "hgemm_bf16_nt_pp64",
+        "hgemm_bf16_tn_pp64",
+        "hgemm_bf16_tt_pp64",
+        "hgemm_f16_nn_pp64",
+        "hgemm_f16_nt_pp64",
+        "hgemm_f16_tn_pp64",
+        "hgemm_f16_tt_pp64",
+    ];
     /// The measuring ping-pong entries (built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`):
-    /// 64×256 tiles for "TN", and the fused bias + GELU on both tiles.
+    /// 64×256 tiles for "TN", the fused bias + GELU on both tiles.
     pub const MEASURING_ENTRIES: [&'static str; 4] = [
         "hgemm_bf16_tn_pingpong",
         "hgemm_f16_tn_pingpong",
@@ -62,25 +79,41 @@ impl HgemmSchedule {
     ];
     /// The largest K of [`for_problem`](Self::for_problem)'s skinny rule (8 k-tiles of 64).
     pub const SKINNY_K_MAX: usize = 512;
-    /// The schedule of a problem of depth `k` (`fused`: with the fused epilogue) when no
-    /// override asks for one ([`Context::hgemm_schedule`](crate::Context::hgemm_schedule)): CUTLASS's 128×128 ping-pong
-    /// for a plain GEMM with `1 ≤ K ≤` [`SKINNY_K_MAX`](Self::SKINNY_K_MAX) — a tile's
-    /// epilogue is then a large share of its time, and one consumer warpgroup's runs under the
-    /// other's `wgmma`s (H200, session 13, ours / cuBLAS in one process: 8192×8192×512 bf16
-    /// "TN" 0.92 → 1.06 sustained, 0.96 → 1.02 burst; f16 0.94 → 1.08, 0.96 → 1.00;
-    /// 4096×4096×512 0.94 → 1.02; "NN" 0.93 → 1.01; level at K = 1024, doc/hopper-gemm.md)
-    /// —, else the cooperative schedule (128×256, both consumer warpgroups on each tile).
+    /// The schedule of problem `(m, n, k)` (`fused`: with the fused epilogue) on `sms` SMs when
+    /// no override asks for one ([`Context::hgemm_schedule`](crate::Context::hgemm_schedule)):
+    /// for a plain GEMM,
+    /// - with `1 ≤ K ≤` [`SKINNY_K_MAX`](Self::SKINNY_K_MAX), CUTLASS's 128×128 ping-pong — a
+    ///   tile's epilogue is then a large share of its time, and one consumer warpgroup's runs
+    ///   under the other's `wgmma`s (H200, session 13, ours / cuBLAS in one process:
+    ///   8192×8192×512 bf16 "TN" 0.92 → 1.06 sustained, 0.96 → 1.02 burst; f16 0.94 → 1.08,
+    ///   0.96 → 1.00; 4096×4096×512 0.94 → 1.02; "NN" 0.93 → 1.01; level at K = 1024,
+    ///   doc/hopper-gemm.md);
+    /// - for small M, where the 128×256 cluster tiles would split their k-ranges and the
+    ///   64×128 ping-pong tiles fill a wave
+    ///   ([`Fp8PromotedTile::pp64_replaces_split_k`]), those, each with its whole k-range
+    ///   (H200, session 29, run s29a, bf16 "TN", ours / cuBLAS, two rounds: 128×7168×8192
+    ///   0.73 → 0.99, 128×4096×4096 0.38–0.41 → 0.65, 128×8192×16384 0.82 → 1.00,
+    ///   64×7168×8192 0.69–0.70 → 0.85, 256×4096×8192 0.88–0.89 → 1.12–1.13; at 192×7168×4096,
+    ///   two waves of them, 0.67 against 0.59: not there);
+    ///
+    /// else the cooperative schedule (128×256, both consumer warpgroups on each tile).
     ///
     /// ```
     /// use host::hgemm::HgemmSchedule;
-    /// assert_eq!(HgemmSchedule::for_problem(512, false), HgemmSchedule::Pingpong128);
-    /// assert_eq!(HgemmSchedule::for_problem(1024, false), HgemmSchedule::Cooperative);
-    /// assert_eq!(HgemmSchedule::for_problem(512, true), HgemmSchedule::Cooperative);
-    /// assert_eq!(HgemmSchedule::for_problem(0, false), HgemmSchedule::Cooperative);
+    /// let s = |m, n, k, fused| HgemmSchedule::for_problem((m, n, k), fused, 132);
+    /// assert_eq!(s(8192, 8192, 512, false), HgemmSchedule::Pingpong128);
+    /// assert_eq!(s(8192, 8192, 1024, false), HgemmSchedule::Cooperative);
+    /// assert_eq!(s(8192, 8192, 512, true), HgemmSchedule::Cooperative);
+    /// assert_eq!(s(8192, 8192, 0, false), HgemmSchedule::Cooperative);
+    /// assert_eq!(s(128, 7168, 8192, false), HgemmSchedule::Pingpong64);
+    /// assert_eq!(s(128, 7168, 8192, true), HgemmSchedule::Cooperative);
+    /// assert_eq!(s(192, 7168, 4096, false), HgemmSchedule::Cooperative);
     /// ```
-    pub fn for_problem(k: usize, fused: bool) -> HgemmSchedule {
+    pub fn for_problem((m, n, k): (usize, usize, usize), fused: bool, sms: usize) -> HgemmSchedule {
         if !fused && (1..=Self::SKINNY_K_MAX).contains(&k) {
             HgemmSchedule::Pingpong128
+        } else if !fused && Fp8PromotedTile::pp64_replaces_split_k(m, n, k, sms) {
+            HgemmSchedule::Pingpong64
         } else {
             HgemmSchedule::Cooperative
         }
@@ -102,6 +135,7 @@ impl HgemmSchedule {
             HgemmSchedule::Pingpong => (config::STAGES_PINGPONG, " ping-pong"),
             HgemmSchedule::Pingpong128 => (config::STAGES_PINGPONG_128, " ping-pong"),
             HgemmSchedule::Cooperative4 => (config::STAGES_S4, " (2 chunk buffers a warpgroup)"),
+            HgemmSchedule::Pingpong64 => (config::STAGES_FP8_PP64, " ping-pong"),
         };
         let (m, n, k) = self.variant().tile;
         format!("hgemm {m}x{n}x{k} tma+wgmma {stages}-stage persistent{schedule}")
@@ -117,6 +151,7 @@ impl HgemmSchedule {
             HgemmSchedule::Pingpong => format!("{entry}_pingpong"),
             HgemmSchedule::Pingpong128 => format!("{entry}_pingpong128"),
             HgemmSchedule::Cooperative4 => format!("{entry}_s4"),
+            HgemmSchedule::Pingpong64 => format!("{entry}_pp64"),
         }
     }
     /// This schedule's kernel variant (tile, shared memory).
@@ -129,6 +164,7 @@ impl HgemmSchedule {
                 smem: config::SMEM_BYTES_S4,
                 ..HgemmVariant::COOPERATIVE
             },
+            HgemmSchedule::Pingpong64 => Fp8PromotedTile::Pp64.variant(),
         }
     }
     /// The error for a ping-pong entry this build does not have: which entries exist and how
@@ -411,16 +447,19 @@ impl Fp8PromotedTile {
         let w = Waves::of((m, n, k), &Fp8PromotedTile::Pp64.variant(), sms);
         4 * w.tiles * w.cluster >= sms && w.one()
     }
-    /// Whether fast accumulation of problem `(m, n, k)` runs on the small-M tile
-    /// (`gemm_fp8_{e4m3,e5m2}_tn_fast_pp64`): where its 128×256 cluster tiles fit one wave (so
-    /// they would split their k-ranges) and [`pp64_fills_a_wave`](Self::pp64_fills_a_wave).
+    /// Whether the cooperative 128×256 kernel's problem `(m, n, k)` (16-bit units of K) runs
+    /// on the small-M tile instead: where its 128×256 cluster tiles fit one wave (so they would
+    /// split their k-ranges) and [`pp64_fills_a_wave`](Self::pp64_fills_a_wave). Fast
+    /// accumulation's `gemm_fp8_{e4m3,e5m2}_tn_fast_pp64` and the 16-bit
+    /// [`HgemmSchedule::Pingpong64`].
     ///
     /// ```
     /// use host::hgemm::Fp8PromotedTile;
-    /// assert!(Fp8PromotedTile::fast_takes_pp64(128, 7168, 8192, 132));
-    /// assert!(!Fp8PromotedTile::fast_takes_pp64(4096, 4096, 2048, 132));
+    /// assert!(Fp8PromotedTile::pp64_replaces_split_k(128, 7168, 8192, 132));
+    /// assert!(!Fp8PromotedTile::pp64_replaces_split_k(4096, 4096, 2048, 132));
+    /// assert!(!Fp8PromotedTile::pp64_replaces_split_k(192, 7168, 4096, 132)); // 3 × 56 tiles
     /// ```
-    pub fn fast_takes_pp64(m: usize, n: usize, k: usize, sms: usize) -> bool {
+    pub fn pp64_replaces_split_k(m: usize, n: usize, k: usize, sms: usize) -> bool {
         Waves::of((m, n, k), &HgemmVariant::FP8_FAST, sms).one()
             && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)
     }
@@ -449,7 +488,7 @@ impl Fp8PromotedTile {
                     smem: config::SMEM_BYTES_FP8_PP64,
                     tma_epilogue: true,
                     scheduler: config::SCHEDULER_PINGPONG,
-                    cluster_pairs: false,
+                    cluster_pairs: ClusterPairs::Always,
                     ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
                 };
             }
@@ -476,7 +515,7 @@ struct Waves {
 
 impl Waves {
     fn of((m, n, k): (usize, usize, usize), v: &HgemmVariant, sms: usize) -> Waves {
-        let plan = HgemmPlan::for_variant(m, n, k, v);
+        let plan = HgemmPlan::for_variant(m, n, k, v, sms);
         Waves {
             tiles: plan.tiles((m, n), v),
             resident: (sms / plan.cluster as usize).max(1),

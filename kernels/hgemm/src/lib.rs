@@ -1140,6 +1140,9 @@ mod pingpong_entries {
         (pp128 $name:ident, $e:ty, $ma:ty, $mb:ty) => {
             hgemm_pingpong_entry!($name, Pingpong128, $e, $ma, $mb, _128, HgemmEpilogue, DataParallelPingpong128, STAGES_PINGPONG_128);
         };
+        (pp64 $name:ident, $e:ty, $ma:ty, $mb:ty) => {
+            hgemm_pingpong_entry!($name, Pingpong64, $e, $ma, $mb, _128, HgemmEpilogue<config::EpilogueStorage2>, DataParallelFp8Pp64, { config::STAGES_FP8_PP64 });
+        };
         ($name:ident, $ks:ty, $e:ty, $ma:ty, $mb:ty, $bn:ty, $epi:ty, $sched:ty, $stages:expr) => {
             hgemm_pingpong_entry!($name, $ks, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, $stages);
         };
@@ -1168,6 +1171,20 @@ mod pingpong_entries {
     hgemm_pingpong_entry!(pp128 hgemm_f16_nt_pingpong128, F16, MajorMN, MajorMN);
     hgemm_pingpong_entry!(pp128 hgemm_f16_tn_pingpong128, F16, MajorK, MajorK);
     hgemm_pingpong_entry!(pp128 hgemm_f16_tt_pingpong128, F16, MajorK, MajorMN);
+
+    // the small-M FP8 tile for 16-bit inputs, every majority (`HgemmSchedule::Pingpong64`: the
+    // host's launches where the 128×256 cluster tiles would split their k-ranges and these fill
+    // a wave; its configuration is in 16-bit units already: 64×128×64, 8 stages of 8 + 16 KiB,
+    // two 64-column chunk buffers a warpgroup), each warpgroup a whole tile with its whole
+    // k-range (H200, session 29: 128×7168×8192 bf16 0.73 → 0.99 of cuBLAS)
+    hgemm_pingpong_entry!(pp64 hgemm_bf16_nn_pp64, Bf16, MajorMN, MajorK);
+    hgemm_pingpong_entry!(pp64 hgemm_bf16_nt_pp64, Bf16, MajorMN, MajorMN);
+    hgemm_pingpong_entry!(pp64 hgemm_bf16_tn_pp64, Bf16, MajorK, MajorK);
+    hgemm_pingpong_entry!(pp64 hgemm_bf16_tt_pp64, Bf16, MajorK, MajorMN);
+    hgemm_pingpong_entry!(pp64 hgemm_f16_nn_pp64, F16, MajorMN, MajorK);
+    hgemm_pingpong_entry!(pp64 hgemm_f16_nt_pp64, F16, MajorMN, MajorMN);
+    hgemm_pingpong_entry!(pp64 hgemm_f16_tn_pp64, F16, MajorK, MajorK);
+    hgemm_pingpong_entry!(pp64 hgemm_f16_tt_pp64, F16, MajorK, MajorMN);
 
     // small-M FP8 (doc/fp8-gemm.md, "Small M on 64-row tiles"): 64×128 a warpgroup, paired
     // temporaries, per-tensor scales, the TMA epilogue's two 64-column buffers a warpgroup, 8
