@@ -971,6 +971,43 @@ impl HgemmVariant {
     };
 }
 
+/// Cluster tiles against the clusters `sms` SMs hold: the waves the launch rules weigh
+/// ([`HgemmPlan::pairs_within_waves`], the FP8 tile rules through [`Waves::of`]).
+pub(crate) struct Waves {
+    pub(crate) tiles: usize,
+    pub(crate) resident: usize,
+    pub(crate) cluster: usize,
+}
+
+impl Waves {
+    /// `tiles` cluster tiles of clusters of `cluster` CTAs on `sms` SMs.
+    fn new(tiles: usize, sms: usize, cluster: usize) -> Waves {
+        Waves {
+            tiles,
+            resident: (sms / cluster).max(1),
+            cluster,
+        }
+    }
+    /// Variant `v`'s cluster tiles of problem `(m, n, k)` with [`HgemmPlan::for_variant`]'s
+    /// clusters.
+    pub(crate) fn of((m, n, k): (usize, usize, usize), v: &HgemmVariant, sms: usize) -> Waves {
+        let plan = HgemmPlan::for_variant(m, n, k, v, sms);
+        Waves::new(plan.tiles((m, n), v), sms, plan.cluster as usize)
+    }
+    /// The waves the tiles take (at least one).
+    pub(crate) fn rounds(&self) -> usize {
+        self.tiles.div_ceil(self.resident).max(1)
+    }
+    /// Whether the tiles fit one wave.
+    pub(crate) fn one(&self) -> bool {
+        self.tiles <= self.resident
+    }
+    /// The tiles over the clusters of all the waves they take, whole.
+    pub(crate) fn fill(&self) -> f64 {
+        self.tiles as f64 / (self.rounds() * self.resident) as f64
+    }
+}
+
 /// How [`Context::hgemm`] launches a problem: the cluster size along M (1, or 2: the two CTAs
 /// share B's tile, each loading half of it and multicasting it into both) and whether the CTAs
 /// persist (as many clusters as fit on the device at once, dealing out the tiles) or take one
@@ -1099,8 +1136,9 @@ impl HgemmPlan {
         if tiles.is_multiple_of(2) {
             return 2;
         }
-        let waves = |clusters: usize, resident: usize| clusters.div_ceil(resident.max(1));
-        if waves(tiles.div_ceil(2) * across, sms / 2) <= waves(tiles * across, sms) {
+        let paired = Waves::new(tiles.div_ceil(2) * across, sms, 2);
+        let alone = Waves::new(tiles * across, sms, 1);
+        if paired.rounds() <= alone.rounds() {
             2
         } else {
             1

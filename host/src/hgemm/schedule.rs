@@ -4,7 +4,7 @@
 //! without depending on the launch code (which depends on the context, which holds the
 //! overrides).
 
-use super::{ClusterPairs, HgemmKernel, HgemmPlan, HgemmVariant, config};
+use super::{ClusterPairs, HgemmKernel, HgemmVariant, Waves, config};
 use crate::error::Error;
 use layout_types::cute::fusion::Activation;
 
@@ -433,7 +433,7 @@ impl Fp8PromotedTile {
         }
     }
     /// Whether problem `(m, n, k)`'s 64×128 tiles ([`Pp64`](Self::Pp64), with its clusters of
-    /// [`HgemmPlan::for_variant`]) fill one wave of `sms` SMs at least a quarter full: where
+    /// [`HgemmPlan::for_variant`](super::HgemmPlan::for_variant)) fill one wave of `sms` SMs at least a quarter full: where
     /// the small-M tile replaces a split over k-ranges ([`for_problem`](Self::for_problem), and
     /// fast accumulation's 128×256 split-K, `Context::gemm_fp8`).
     ///
@@ -502,34 +502,6 @@ impl Fp8PromotedTile {
             ),
             ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
         }
-    }
-}
-
-/// Variant `v`'s cluster tiles of problem `(m, n, k)` (with [`HgemmPlan::for_variant`]'s
-/// clusters) against the clusters `sms` SMs hold: the waves the tile rules weigh.
-struct Waves {
-    tiles: usize,
-    resident: usize,
-    cluster: usize,
-}
-
-impl Waves {
-    fn of((m, n, k): (usize, usize, usize), v: &HgemmVariant, sms: usize) -> Waves {
-        let plan = HgemmPlan::for_variant(m, n, k, v, sms);
-        Waves {
-            tiles: plan.tiles((m, n), v),
-            resident: (sms / plan.cluster as usize).max(1),
-            cluster: plan.cluster as usize,
-        }
-    }
-    /// Whether the tiles fit one wave.
-    fn one(&self) -> bool {
-        self.tiles <= self.resident
-    }
-    /// The tiles over the clusters of all the waves they take, whole.
-    fn fill(&self) -> f64 {
-        let rounds = self.tiles.div_ceil(self.resident).max(1);
-        self.tiles as f64 / (rounds * self.resident) as f64
     }
 }
 
@@ -683,7 +655,7 @@ impl Fp8BlockEntry {
     /// [`BLOCK`](Self::BLOCK)'s cluster tiles (data-parallel: every wave a whole one) for which
     /// [`StagedOneTma5StreamK`](Self::StagedOneTma5StreamK) runs instead. H200, session 28 (runs
     /// s28a–s28c: two rounds each, ours / cuBLASLt in the same process, `BLOCK` → it, both with
-    /// [`HgemmPlan::for_variant`]'s clusters), below: 256×7168×8192 (76 tiles on 132 SMs, fill
+    /// [`HgemmPlan::for_variant`](super::HgemmPlan::for_variant)'s clusters), below: 256×7168×8192 (76 tiles on 132 SMs, fill
     /// 0.58) 0.70 → 0.86, 512×7168×8192 (0.58) 0.64 → 0.83, 896×4096×8192 (0.58) 0.60 → 0.77,
     /// 384×4096×8192 (0.50) 0.56 → 0.67–0.69, 256×4096×8192 (0.33) 0.83–0.85 → 0.75–0.85; above:
     /// 384×7168×8192 (0.86) 0.96 → 0.65–0.66, 1152×7168×4096 (0.86) 0.87–0.88 → 0.84–0.85,
