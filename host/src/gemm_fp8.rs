@@ -1042,11 +1042,11 @@ impl Drop for CublasLtFp8 {
 mod tests {
     use super::*;
 
-    /// The fast-accumulation small-M entries the host launches are the ones the kernel family's
-    /// ping-pong block declares (`fp8`, `_fast_`).
+    /// The fast-accumulation small-M entries the host launches are the ones the FP8 family
+    /// declares on the ping-pong schedule (`fp8`, `_fast_`).
     #[test]
     fn fast_pp64_entries_are_the_kernels() {
-        let src = include_str!("../../kernels/hgemm/src/lib.rs");
+        let src = include_str!("../../kernels/hgemm_fp8/src/lib.rs");
         let declared: Vec<&str> = src
             .split("hgemm_pingpong_entry!(")
             .skip(1)

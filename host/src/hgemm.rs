@@ -140,9 +140,9 @@ impl GemmOut for f16 {
 }
 
 /// The bf16/fp16 family's configuration and kernel parameters, the kernel's own source
-/// (`kernels/hgemm/src/config.rs`, `no_std`, layout-types only): the host launches with these
+/// (`kernels/hgemm_kernel/src/config.rs`, `no_std`, layout-types only): the host launches with these
 /// numbers and this struct, never a copy of them.
-#[path = "../../kernels/hgemm/src/config.rs"]
+#[path = "../../kernels/hgemm_kernel/src/config.rs"]
 #[allow(dead_code)]
 pub mod config;
 
@@ -280,7 +280,7 @@ pub enum HgemmEpilogue {
     Direct,
 }
 
-/// The TMA box of C's chunks (`kernels/hgemm/src/epilogue.rs`): CuTe's
+/// The TMA box of C's chunks (`kernels/hgemm_kernel/src/epilogue.rs`): CuTe's
 /// `Layout_MN_SW128_Atom`, 64×64 of a 16-bit C, 32×32 of f32, M contiguous.
 fn c_box_layout<O: GemmOut>() -> &'static str {
     if O::CODE == 0 {
@@ -1445,7 +1445,7 @@ mod tests {
     fn fused_fp8_entries_are_the_kernels() {
         // every (tile, activation) the host names a fused FP8 entry for is declared by the
         // kernel family, and no other fused FP8 entry is
-        let src = include_str!("../../kernels/hgemm/src/lib.rs");
+        let src = include_str!("../../kernels/hgemm_fp8/src/lib.rs");
         let declared: Vec<&str> = src
             .split("hgemm_entry!(promoted")
             .skip(1)
@@ -1473,9 +1473,13 @@ mod tests {
 
     #[test]
     fn pingpong_entries_are_the_kernels() {
-        // the kernel family's ping-pong block declares exactly these entries (the default
-        // build's 128×128 ones, `pp128`, its 64×128 ones, `pp64`, then the measuring ones)
-        let src = include_str!("../../kernels/hgemm/src/lib.rs");
+        // the kernel families' ping-pong entries are exactly these (the 16-bit family's default
+        // 128×128 ones, `pp128`, its 64×128 ones, `pp64`, then the measuring ones; the FP8
+        // family's)
+        let src = concat!(
+            include_str!("../../kernels/hgemm/src/lib.rs"),
+            include_str!("../../kernels/hgemm_fp8/src/lib.rs")
+        );
         let declared: Vec<&str> = src
             .split("hgemm_pingpong_entry!(")
             .skip(1) // the text before the first invocation

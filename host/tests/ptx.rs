@@ -116,6 +116,7 @@ fn every_family_is_one_self_contained_module() {
         "wgmma",
         "wgmma_mn",
         "hgemm",
+        "hgemm_fp8",
         "attention",
     ];
     if cute_rs::KERNELS_PTX_ARCHS.contains(&"sm_80") {
@@ -133,6 +134,7 @@ fn every_family_is_one_self_contained_module() {
                 "wgmma",
                 "wgmma_mn",
                 "hgemm",
+                "hgemm_fp8",
                 "hgemm_sm80",
                 "attention",
                 "attention_ref"
@@ -181,6 +183,9 @@ fn every_family_is_one_self_contained_module() {
         ("wgmma_ws_f16_m128n128", "wgmma"),
         ("hgemm_bf16_tn", "hgemm"),
         ("hgemm_f16_nt", "hgemm"),
+        ("hgemm_bf16_nn_pp64", "hgemm"),
+        ("gemm_fp8_e4m3_tn_promoted", "hgemm_fp8"),
+        ("gemm_fp8_e5m2_tn_fast_pp64", "hgemm_fp8"),
         ("hgemm_sm80_bf16_tn", "hgemm_sm80"),
         ("hgemm_sm80_f16_nt", "hgemm_sm80"),
         ("attention_fwd_bf16_d128", "attention"),
@@ -247,87 +252,119 @@ fn wgmma_accumulators_never_touch_local_memory() {
     }
 }
 
-/// The bf16/fp16 GEMM likewise: its eight entries keep the 128 accumulators of each consumer in
-/// registers (an `[f32; 128]` initialized with an array literal once became a store loop and a
-/// 512-byte `.local` depot; a chunk loop of the epilogue left rolled indexed them dynamically:
-/// 7 KB of spills), issue `m64n256k16` wgmmas, TMA loads and stores and the producer/consumer
-/// register split.
+/// The GEMM families likewise (bf16/fp16 in `hgemm`, FP8 in `hgemm_fp8`): their entries keep
+/// the 128 accumulators of each consumer in registers (an `[f32; 128]` initialized with an array
+/// literal once became a store loop and a 512-byte `.local` depot; a chunk loop of the epilogue
+/// left rolled indexed them dynamically: 7 KB of spills), issue `wgmma`s, TMA loads and stores
+/// and the producer/consumer register split.
 #[test]
 fn hgemm_is_tma_wgmma_in_registers() {
     let Some(mods) = modules("hgemm_is_tma_wgmma_in_registers") else {
         return;
     };
-    let m = mods
-        .iter()
-        .find(|m| m.family == "hgemm")
-        .expect("the hgemm family");
-    // 8 plain entries (two elements × four majorities), their 8 on the 128×128 ping-pong
-    // (skinny K) and their 8 on the 64×128 ping-pong (small M), the 5 fused ones (bf16 TN, one per activation), the 12 FP8 ones (e4m3, e5m2:
-    // TN, fast accumulation, on 128×256 and for small M on the ping-pong's 64×128; e4m3
-    // promoted, with block scales from global memory and through shared memory, both also on
-    // 64×128 for small M and on 128×128 with split-K / stream-K for middle M, and for per-tensor
-    // scales on 128×192 and 128×128 tiles and on 64×128 for small M, the host choosing by shape)
-    // and the 5 fused FP8 ones (e4m3 promoted per-tensor on 128×192, one per activation)
-    assert_eq!(m.entries.len(), 46, "{:?}", m.entries);
-    assert!(!m.ptx.contains(".local"), "a .local depot in hgemm.ptx");
-    for needle in [
-        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
-        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16",
-        // the ping-pong entries' two m64n128 blocks a warpgroup
-        "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16",
-        "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3",
-        "wgmma.mma_async.sync.aligned.m64n256k32.f32.e5m2.e5m2",
-        // the promoted FP8 entries' 64×128 temporary, and the per-tensor entry's 64×192
-        "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3",
-        "wgmma.mma_async.sync.aligned.m64n192k32.f32.e4m3.e4m3",
+    let family = |name: &str| {
+        mods.iter()
+            .find(|m| m.family == name)
+            .unwrap_or_else(|| panic!("the {name} family"))
+    };
+    // 16-bit: 8 plain entries (two elements × four majorities), their 8 on the 128×128 ping-pong
+    // (skinny K) and their 8 on the 64×128 ping-pong (small M), the 5 fused ones (bf16 TN, one
+    // per activation)
+    let h = family("hgemm");
+    assert_eq!(h.entries.len(), 29, "{:?}", h.entries);
+    // FP8: 12 (e4m3, e5m2: TN, fast accumulation, on 128×256 and for small M on the ping-pong's
+    // 64×128; e4m3 promoted, with block scales from global memory and through shared memory,
+    // both also on 64×128 for small M and on 128×128 with split-K / stream-K for middle M, and
+    // for per-tensor scales on 128×192 and 128×128 tiles and on 64×128 for small M, the host
+    // choosing by shape) and the 5 fused ones (e4m3 promoted per-tensor on 128×192, one per
+    // activation)
+    let f = family("hgemm_fp8");
+    assert_eq!(f.entries.len(), 17, "{:?}", f.entries);
+    // both: the TMA loads, the register split, the TMA epilogue (packed conversions, stmatrix
+    // into the swizzled chunk, the proxy fence, the warpgroup's named barrier, the bulk-group
+    // store), the fused epilogue (the bias's predicated load, the activations' approximate
+    // instructions: no IEEE division, its slow path is a call)
+    let common = [
         "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes",
-        // the staged block scales' 1-D boxes
-        "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes",
         "setmaxnreg.dec.sync.aligned.u32 40",
         "setmaxnreg.inc.sync.aligned.u32 232",
-        // the TMA epilogue: packed conversions, stmatrix into the swizzled chunk, the proxy
-        // fence, the warpgroup's named barrier, the bulk-group store
         "cvt.rn.bf16x2.f32",
         "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
         "fence.proxy.async.shared::cta",
         "barrier.sync 9, 128",
         "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group",
         "cp.async.bulk.wait_group.read 0",
-        // the fused epilogue: the bias's predicated load, the activations' approximate
-        // instructions (no IEEE division: its slow path is a call)
         "@p ld.global.nc.f32",
         "ex2.approx.ftz.f32",
         "rcp.approx.ftz.f32",
-    ] {
-        assert!(m.ptx.contains(needle), "hgemm.ptx lacks {needle}");
-    }
-    // every entry's producer is a warp whose elected lane issues (CUTLASS's producer warp: the
-    // TMA operands in uniform registers, not a loop over their values in one thread's)
-    assert_eq!(
-        m.ptx.matches("elect.sync").count(),
-        m.entries.len(),
-        "one elect.sync an hgemm entry (the producer warp's leader)"
-    );
-    // every entry issues its first TMA load before the roles split (the producer warp's first
-    // k-tiles from the code every warp runs first, doc/hopper-gemm.md "The first loads from the
-    // prologue"): in each entry's text a tensor load comes before the first `setmaxnreg`
-    for (name, body) in entry_bodies(m.ptx) {
-        let load = body.find("cp.async.bulk.tensor.2d.shared::cluster.global");
-        let split = body.find("setmaxnreg");
+    ];
+    let bf16 = [
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16",
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16",
+        // the ping-pong entries' two m64n128 blocks a warpgroup
+        "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16",
+    ];
+    let fp8 = [
+        "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3",
+        "wgmma.mma_async.sync.aligned.m64n256k32.f32.e5m2.e5m2",
+        // the promoted FP8 entries' 64×128 temporary, and the per-tensor entry's 64×192
+        "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3",
+        "wgmma.mma_async.sync.aligned.m64n192k32.f32.e4m3.e4m3",
+        // the staged block scales' 1-D boxes
+        "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes",
+    ];
+    for (m, own) in [(h, &bf16[..]), (f, &fp8[..])] {
         assert!(
-            matches!((load, split), (Some(l), Some(r)) if l < r),
-            "{name}: no TMA load before the roles split (load at {load:?}, setmaxnreg at {split:?})"
+            !m.ptx.contains(".local"),
+            "a .local depot in {}.ptx",
+            m.family
+        );
+        for needle in common.iter().chain(own) {
+            assert!(m.ptx.contains(needle), "{}.ptx lacks {needle}", m.family);
+        }
+        // neither family holds the other's entries
+        let foreign = if m.family == "hgemm" {
+            ".f32.e4m3.e4m3"
+        } else {
+            "k16.f32.bf16.bf16"
+        };
+        assert!(
+            !m.ptx.contains(foreign),
+            "{}.ptx holds {foreign} wgmmas",
+            m.family
         );
     }
-    // the tile schedulers divide by no run-time value: the host builds their parameters (tile
-    // counts, FastDivmods), and an integer division would be ptxas's ~20-instruction chain
-    for op in [
-        "div.s32", "div.u32", "rem.s32", "rem.u32", "div.s64", "div.u64", "rem.s64", "rem.u64",
-    ] {
-        assert!(
-            !m.ptx.contains(op),
-            "hgemm.ptx divides by a run-time value: {op}"
+    for m in [h, f] {
+        // every entry's producer is a warp whose elected lane issues (CUTLASS's producer warp: the
+        // TMA operands in uniform registers, not a loop over their values in one thread's)
+        assert_eq!(
+            m.ptx.matches("elect.sync").count(),
+            m.entries.len(),
+            "{}: one elect.sync an entry (the producer warp's leader)",
+            m.family
         );
+        // every entry issues its first TMA load before the roles split (the producer warp's first
+        // k-tiles from the code every warp runs first, doc/hopper-gemm.md "The first loads from the
+        // prologue"): in each entry's text a tensor load comes before the first `setmaxnreg`
+        for (name, body) in entry_bodies(m.ptx) {
+            let load = body.find("cp.async.bulk.tensor.2d.shared::cluster.global");
+            let split = body.find("setmaxnreg");
+            assert!(
+                matches!((load, split), (Some(l), Some(r)) if l < r),
+                "{name}: no TMA load before the roles split (load at {load:?}, setmaxnreg at {split:?})"
+            );
+        }
+        // the tile schedulers divide by no run-time value: the host builds their parameters (tile
+        // counts, FastDivmods), and an integer division would be ptxas's ~20-instruction chain
+        for op in [
+            "div.s32", "div.u32", "rem.s32", "rem.u32", "div.s64", "div.u64", "rem.s64", "rem.u64",
+        ] {
+            assert!(
+                !m.ptx.contains(op),
+                "{}.ptx divides by a run-time value: {op}",
+                m.family
+            );
+        }
     }
 }
 
@@ -341,7 +378,7 @@ fn programmatic_launches_wait_before_global_memory() {
     let Some(mods) = modules("programmatic_launches_wait_before_global_memory") else {
         return;
     };
-    for family in ["hgemm", "attention"] {
+    for family in ["hgemm", "hgemm_fp8", "attention"] {
         let m = mods
             .iter()
             .find(|m| m.family == family && m.arch == "sm_90a")

@@ -34,9 +34,9 @@
 /// entries against `host`'s f64 CPU reference).
 #[path = "../../attention_ref/src/lib.rs"]
 pub mod attention_ref;
-/// The bf16/fp16 GEMM's configuration and kernel parameters (`kernels/hgemm/src/config.rs`,
+/// The bf16/fp16 GEMM's configuration and kernel parameters (`kernels/hgemm_kernel/src/config.rs`,
 /// shared with the host): their doc tests run here.
-#[path = "../../hgemm/src/config.rs"]
+#[path = "../../hgemm_kernel/src/config.rs"]
 pub mod config;
 #[path = "../../copy/src/lib.rs"]
 pub mod copy;
@@ -44,9 +44,9 @@ pub mod copy;
 pub mod gemm_n;
 #[path = "../../gemm_t/src/lib.rs"]
 pub mod gemm_t;
-/// The bf16/fp16 GEMM's epilogue conversions (`kernels/hgemm/src/epilogue.rs`; the entries need
+/// The bf16/fp16 GEMM's epilogue conversions (`kernels/hgemm_kernel/src/epilogue.rs`; the entries need
 /// TMA and an sm_90a tensor core): their doc tests run here.
-#[path = "../../hgemm/src/epilogue.rs"]
+#[path = "../../hgemm_kernel/src/epilogue.rs"]
 pub mod hgemm_epilogue;
 /// The bf16/fp16 Ampere GEMM (`mma.sync`, `ldmatrix`, `cp.async`): its entries run here.
 #[path = "../../hgemm_sm80/src/lib.rs"]

@@ -1,6 +1,6 @@
 //! The Ampere/Ada bf16/fp16 GEMM family's configuration and kernel parameters: the one source of
 //! truth the kernel and the host share. `no_std`, depending on nothing, so the host includes this
-//! file as a module (`#[path]`, as it includes `kernels/hgemm/src/config.rs`) and launches with
+//! file as a module (`#[path]`, as it includes `kernels/hgemm_kernel/src/config.rs`) and launches with
 //! these numbers and this struct instead of restating them.
 //!
 //! The tile: a CTA of 4 warps (2×2, each 64×64 of C: 4×8 `mma.sync` m16n8k16 atoms, 128 f32
