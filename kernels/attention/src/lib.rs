@@ -364,6 +364,31 @@ impl Masks {
             }));
         }
     }
+
+    /// The key blocks before the first that [`Masks::apply`] masks: blocks `n < clean_blocks()`
+    /// end inside the sequence and (causal) left of this warpgroup's diagonal, so the key loop
+    /// runs them without the mask's code (FlashAttention-3's unmasked loop). The first key each
+    /// bound hides — the sequence's end `sk`; the diagonal's first hidden key of the
+    /// warpgroup's first row, `r0 + offset + 1` — as a (key in its block, block) coordinate:
+    /// the blocks before its block are whole.
+    ///
+    /// ```text
+    /// bn 128, sk 1000, non-causal:                    clean_blocks() == 7   (block 7 ends at 1023)
+    /// bn 128, sk 4096, causal, r0 + offset == 1023:   clean_blocks() == 8   (key 1024 hidden)
+    /// ```
+    #[inline(always)]
+    fn clean_blocks(&self) -> i32 {
+        let block = |key: i32| -> i32 {
+            let (_, n): (i32, i32) = idx2crd(key.max(0), (self.bn, self.tile.n_blocks));
+            n
+        };
+        let seq = block(self.tile.sk);
+        if self.causal {
+            seq.min(block(self.r0 + self.tile.offset + 1))
+        } else {
+            seq
+        }
+    }
 }
 
 /// FlashAttention-3's warp scheduler barrier (`warp_scheduler_barrier_sync/arrive`): the two
@@ -1030,7 +1055,10 @@ unsafe fn attention_fwd<
                 fence_operand(&mut pa);
             }
             tr.mark(TR_SOFTMAX0);
-            for n in 1..tile.n_blocks {
+            // key block n ≥ 1: the unmasked ones, then those the mask touches (the same body,
+            // `masked` a constant at each call: the first loop has no mask code)
+            let mut block = #[inline(always)]
+            |n: i32, masked: bool| {
                 let k = unsafe { wait_stage(&mut ck, tk.take()) };
                 let v = match v_next.take() {
                     Some(v) => v,
@@ -1075,7 +1103,9 @@ unsafe fn attention_fwd<
                     fence_operand(&mut qa);
                 }
                 unsafe { ck.consumer_release(k) };
-                masks.apply(&mut s, n);
+                if masked {
+                    masks.apply(&mut s, n);
+                }
                 corr = online_softmax::<SN2, RED, LSUM>(
                     &mut s,
                     &mut row_max,
@@ -1105,6 +1135,17 @@ unsafe fn attention_fwd<
                     }
                 }
                 pa = convert_p::<E, SN2, PA>(&s);
+            };
+            let clean = if H::CLEAN_LOOP {
+                masks.clean_blocks().clamp(1, tile.n_blocks)
+            } else {
+                1
+            };
+            for n in 1..clean {
+                block(n, false);
+            }
+            for n in clean..tile.n_blocks {
+                block(n, true);
             }
             tr.mark(TR_LOOP);
             // every S is done: the producer may load the next tile's Q meanwhile

@@ -77,6 +77,16 @@ pub trait AttnTiles {
     /// head dim 128, −1.7 % at 64, 512 keys). The 192-row tile (three consumer warpgroups of
     /// 160 registers) measured 3–4 % slower with them there.
     const ROW_TOTALS_UNDER_PV: bool;
+    /// Whether the overlapped mainloop runs the key blocks the mask leaves alone in a loop of
+    /// their own, without the mask's code (`Masks::clean_blocks`; FlashAttention-3's unmasked
+    /// loop), and the masked ones after it: head dim 256's 128 × 80 tiles. H200, session 30, like
+    /// for like beside cuDNN (three rounds against one loop, doc/attention.md): d256 non-causal
+    /// +1.6 / +2.8 / +3.9 / +3.4 % at 2k / 4k / 8k / 16k keys, causal +0 to +1.5 %; under 2k keys
+    /// (the 128 × 64 tile) −1 to −2 %, within the harness's spread. `host attention --bench`: d64
+    /// 1k's 128 × 128 with Q in registers −10 %, d128's 128 × 128 level at 2k and −1 to −2 % at
+    /// 4k and causal; the 192-row and 176-key tiles spilled 20 and 28 bytes with it. The others
+    /// keep one loop, masking where needed.
+    const CLEAN_LOOP: bool;
     /// The descriptor of k-block `kb` (16 columns of the head dim) of Q's rows `64·wg..` of the
     /// tile at `q` ([`PerWgmma`]'s).
     fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64;
@@ -333,6 +343,7 @@ macro_rules! attn_tiles {
             const Q_DESCS_AT_WGMMA: bool = $d == 256;
             const SCHED_FAST_DIVMOD: bool = $fd;
             const ROW_TOTALS_UNDER_PV: bool = $bm == 128;
+            const CLEAN_LOOP: bool = $d == 256 && $bn == 80;
             #[inline(always)]
             fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
                 let s = tile_to_shape(
