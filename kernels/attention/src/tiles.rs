@@ -55,8 +55,12 @@ pub trait AttnTiles {
     /// How the tile addresses its shared memory: [`SharedBase`] or [`PerWgmma`], per tile
     /// (doc/attention.md): head dim 256's default tiles ([`D256Base`], [`D256N64Base`]: the
     /// overlapped loop 644 / 606 SASS instructions a key block against 698 / 641 by pointers)
-    /// take the base; the others keep the pointers (the base at the 128 × 128 tiles, round 9, is
-    /// built but not measured; it cost the 176-key tile a spill).
+    /// and since session 30 the 128 × 128 tiles of head dims 64 and 128 ([`D64`], [`D128`])
+    /// take the base; the 192-row and 176-key tiles keep the pointers (the base cost the 176-key
+    /// tile a spill). H200, session 30, like for like beside cuDNN, three rounds against the
+    /// pointers: d64 (Q in registers) causal +7 / +10 % at 512 / 1k keys, non-causal +3 / −2 %;
+    /// d128 (with [`AttnTiles::CLEAN_LOOP`]; the base alone spilled 8 bytes) +4 / +4 / +3 / +1 %
+    /// non-causal and +1.5 / +2.6 / +2.7 / +3.1 % causal at 512 / 1k / 2k / 4k keys.
     type Addressing: SmemAddressing;
     /// Whether the overlapped mainloop builds Q's `wgmma` descriptors at each `wgmma` (the
     /// warpgroup index through an opaque move) rather than letting LLVM hoist all `D/16` of them
@@ -79,13 +83,15 @@ pub trait AttnTiles {
     const ROW_TOTALS_UNDER_PV: bool;
     /// Whether the overlapped mainloop runs the key blocks the mask leaves alone in a loop of
     /// their own, without the mask's code (`Masks::clean_blocks`; FlashAttention-3's unmasked
-    /// loop), and the masked ones after it: head dim 256's 128 × 80 tiles. H200, session 30, like
-    /// for like beside cuDNN (three rounds against one loop, doc/attention.md): d256 non-causal
-    /// +1.6 / +2.8 / +3.9 / +3.4 % at 2k / 4k / 8k / 16k keys, causal +0 to +1.5 %; under 2k keys
-    /// (the 128 × 64 tile) −1 to −2 %, within the harness's spread. `host attention --bench`: d64
-    /// 1k's 128 × 128 with Q in registers −10 %, d128's 128 × 128 level at 2k and −1 to −2 % at
-    /// 4k and causal; the 192-row and 176-key tiles spilled 20 and 28 bytes with it. The others
-    /// keep one loop, masking where needed.
+    /// loop), and the masked ones after it: head dim 256's 128 × 80 tiles and head dim 128's
+    /// 128 × 128 on [`SharedBase`]. H200, session 30, like for like beside cuDNN (three rounds
+    /// against one loop, doc/attention.md): d256 non-causal +1.6 / +2.8 / +3.9 / +3.4 % at 2k /
+    /// 4k / 8k / 16k keys, causal +0 to +1.5 %; under 2k keys (the 128 × 64 tile) −1 to −2 %,
+    /// within the harness's spread. By pointers ([`PerWgmma`], `host attention --bench`): d64 1k's
+    /// 128 × 128 with Q in registers −10 %, d128's 128 × 128 level at 2k and −1 to −2 % at 4k
+    /// and causal; d64's on [`SharedBase`] level to −1 % against one loop there; the 192-row and
+    /// 176-key tiles spilled 20 and 28 bytes with it. The others keep one loop, masking where
+    /// needed.
     const CLEAN_LOOP: bool;
     /// The descriptor of k-block `kb` (16 columns of the head dim) of Q's rows `64·wg..` of the
     /// tile at `q` ([`PerWgmma`]'s).
@@ -343,7 +349,7 @@ macro_rules! attn_tiles {
             const Q_DESCS_AT_WGMMA: bool = $d == 256;
             const SCHED_FAST_DIVMOD: bool = $fd;
             const ROW_TOTALS_UNDER_PV: bool = $bm == 128;
-            const CLEAN_LOOP: bool = $d == 256 && $bn == 80;
+            const CLEAN_LOOP: bool = ($d == 256 && $bn == 80) || ($d == 128 && $bn == 128);
             #[inline(always)]
             fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
                 let s = tile_to_shape(
@@ -532,8 +538,8 @@ macro_rules! attn_tiles {
 
 // head dim 256's default tiles (session 12) address shared memory from 32-bit bases, the others
 // (and d256's serial `measure` variants) by generic pointers
-attn_tiles!(D64, 128, 64, 128, block_n, PerWgmma, true);
-attn_tiles!(D128, 128, 128, 128, block_n, PerWgmma, true);
+attn_tiles!(D64, 128, 64, 128, block_n, SharedBase, true);
+attn_tiles!(D128, 128, 128, 128, block_n, SharedBase, true);
 attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma, false);
 attn_tiles!(D64M192, 192, 64, 128, block_n, PerWgmma, false);
 attn_tiles!(D128N176, 128, 128, 176, block_n_wide, PerWgmma, false);
