@@ -89,7 +89,7 @@ pub trait AttnTiles {
     /// 4k / 8k / 16k keys, causal +0 to +1.5 %; under 2k keys (the 128 × 64 tile) −1 to −2 %,
     /// within the harness's spread. By pointers ([`PerWgmma`], `host attention --bench`): d64 1k's
     /// 128 × 128 with Q in registers −10 %, d128's 128 × 128 level at 2k and −1 to −2 % at 4k
-    /// and causal; d64's on [`SharedBase`] level to −1 % against one loop there; the 192-row and
+    /// and causal; d64's on [`SharedBase`] −6 / −8 % causal at 512 / 1k keys against one loop there; the 192-row and
     /// 176-key tiles spilled 20 and 28 bytes with it. The others keep one loop, masking where
     /// needed.
     const CLEAN_LOOP: bool;
