@@ -11,9 +11,10 @@
 //! (CuTe's `tSrK(_, _, kb, stage)`). How a tile addresses its shared memory is its choice
 //! ([`AttnTiles::Addressing`]): [`SharedBase`], the descriptor tensors over all stages built
 //! once per kernel and the pipelines' barriers from a 32-bit shared base (helper udesc128's
-//! round 9, `68ff7ce`; head dim 256's default tiles since session 12), or [`PerWgmma`] (the
-//! other tiles), each descriptor built at its `wgmma` from the stage's generic pointer and the
-//! barriers from generic pointers.
+//! round 9, `68ff7ce`; head dim 256's default tiles since session 12, the 128 × 128 tiles of
+//! head dims 64 and 128 since session 30), or [`PerWgmma`] (the 192-row and 176-key tiles and
+//! the measuring ones), each descriptor built at its `wgmma` from the stage's generic pointer
+//! and the barriers from generic pointers.
 
 use core::marker::PhantomData;
 
