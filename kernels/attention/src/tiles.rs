@@ -12,9 +12,9 @@
 //! ([`AttnTiles::Addressing`]): [`SharedBase`], the descriptor tensors over all stages built
 //! once per kernel and the pipelines' barriers from a 32-bit shared base (helper udesc128's
 //! round 9, `68ff7ce`; head dim 256's default tiles since session 12, the 128 × 128 tiles of
-//! head dims 64 and 128 since session 30), or [`PerWgmma`] (the 192-row and 176-key tiles and
-//! the measuring ones), each descriptor built at its `wgmma` from the stage's generic pointer
-//! and the barriers from generic pointers.
+//! head dims 64 and 128 and d64's 192-row tile since session 30), or [`PerWgmma`] (the 176-key
+//! tile and the measuring ones), each descriptor built at its `wgmma` from the stage's generic
+//! pointer and the barriers from generic pointers.
 
 use core::marker::PhantomData;
 
@@ -56,12 +56,14 @@ pub trait AttnTiles {
     /// How the tile addresses its shared memory: [`SharedBase`] or [`PerWgmma`], per tile
     /// (doc/attention.md): head dim 256's default tiles ([`D256Base`], [`D256N64Base`]: the
     /// overlapped loop 644 / 606 SASS instructions a key block against 698 / 641 by pointers)
-    /// and since session 30 the 128 × 128 tiles of head dims 64 and 128 ([`D64`], [`D128`])
-    /// take the base; the 192-row and 176-key tiles keep the pointers (the base cost the 176-key
-    /// tile a spill). H200, session 30, like for like beside cuDNN, three rounds against the
-    /// pointers: d64 (Q in registers) causal +7 / +10 % at 512 / 1k keys, non-causal +3 / −2 %;
-    /// d128 (with [`AttnTiles::CLEAN_LOOP`]; the base alone spilled 8 bytes) +4 / +4 / +3 / +1 %
-    /// non-causal and +1.5 / +2.6 / +2.7 / +3.1 % causal at 512 / 1k / 2k / 4k keys.
+    /// and since session 30 the 128 × 128 tiles of head dims 64 and 128 ([`D64`], [`D128`]) and
+    /// d64's 192-row tile ([`D64M192`]) take the base; the 176-key tile keeps the pointers (the
+    /// base cost it a spill). H200, session 30, like for like beside cuDNN, three rounds against
+    /// the pointers: d64 (Q in registers) causal +7 / +10 % at 512 / 1k keys, non-causal +3 / −2
+    /// %; d128 (with [`AttnTiles::CLEAN_LOOP`]; the base alone spilled 8 bytes) +4 / +4 / +3 / +1
+    /// % non-causal and +1.5 / +2.6 / +2.7 / +3.1 % causal at 512 / 1k / 2k / 4k keys; the
+    /// 192-row tile +3.9 / +3.2 / +3.0 % non-causal and +4.5 / +3.3 / +1.5 % causal at 2k / 4k / 8k
+    /// (with the clean loop too: +1.9–2.6 % non-causal, −2 to 0 % causal).
     type Addressing: SmemAddressing;
     /// Whether the overlapped mainloop builds Q's `wgmma` descriptors at each `wgmma` (the
     /// warpgroup index through an opaque move) rather than letting LLVM hoist all `D/16` of them
@@ -542,7 +544,7 @@ macro_rules! attn_tiles {
 attn_tiles!(D64, 128, 64, 128, block_n, SharedBase, true);
 attn_tiles!(D128, 128, 128, 128, block_n, SharedBase, true);
 attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma, false);
-attn_tiles!(D64M192, 192, 64, 128, block_n, PerWgmma, false);
+attn_tiles!(D64M192, 192, 64, 128, block_n, SharedBase, false);
 attn_tiles!(D128N176, 128, 128, 176, block_n_wide, PerWgmma, false);
 attn_tiles!(D256N64, 128, 256, 64, block_n_tile, PerWgmma, true);
 attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase, false);
