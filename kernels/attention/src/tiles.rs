@@ -86,15 +86,15 @@ pub trait AttnTiles {
     const ROW_TOTALS_UNDER_PV: bool;
     /// Whether the overlapped mainloop runs the key blocks the mask leaves alone in a loop of
     /// their own, without the mask's code (`Masks::clean_blocks`; FlashAttention-3's unmasked
-    /// loop), and the masked ones after it: head dim 256's 128 × 80 tiles and head dim 128's
-    /// 128 × 128 on [`SharedBase`]. H200, session 30, like for like beside cuDNN (three rounds
-    /// against one loop, doc/attention.md): d256 non-causal +1.6 / +2.8 / +3.9 / +3.4 % at 2k /
-    /// 4k / 8k / 16k keys, causal +0 to +1.5 %; under 2k keys (the 128 × 64 tile) −1 to −2 %,
-    /// within the harness's spread. By pointers ([`PerWgmma`], `host attention --bench`): d64 1k's
-    /// 128 × 128 with Q in registers −10 %, d128's 128 × 128 level at 2k and −1 to −2 % at 4k
-    /// and causal; d64's on [`SharedBase`] −6 / −8 % causal at 512 / 1k keys against one loop there; the 192-row and
-    /// 176-key tiles spilled 20 and 28 bytes with it. The others keep one loop, masking where
-    /// needed.
+    /// loop), and the masked ones after it: head dim 256's default 128 × 80 tile ([`D256Base`])
+    /// and head dim 128's 128 × 128 ([`D128`]), both on [`SharedBase`]. H200, session 30, like
+    /// for like beside cuDNN (three rounds against one loop, doc/attention.md): d256 non-causal
+    /// +1.6 / +2.8 / +3.9 / +3.4 % at 2k / 4k / 8k / 16k keys, causal +0 to +1.5 %; under 2k keys
+    /// (the 128 × 64 tile) −1 to −2 %, within the harness's spread. By pointers ([`PerWgmma`],
+    /// `host attention --bench`): d64 1k's 128 × 128 with Q in registers −10 %, d128's 128 × 128
+    /// level at 2k and −1 to −2 % at 4k and causal; d64's on [`SharedBase`] −6 / −8 % causal at
+    /// 512 / 1k keys against one loop there; the 192-row and 176-key tiles spilled 20 and 28
+    /// bytes with it. The others keep one loop, masking where needed.
     const CLEAN_LOOP: bool;
     /// The descriptor of k-block `kb` (16 columns of the head dim) of Q's rows `64·wg..` of the
     /// tile at `q` ([`PerWgmma`]'s).
@@ -324,9 +324,10 @@ pub struct D256Base;
 /// entries (`_n64`, under 2k keys).
 pub struct D256N64Base;
 
-/// `attn_tiles!(marker, BM, D, BN, the host's table, addressing, the schedule's FastDivmods)`.
+/// `attn_tiles!(marker, BM, D, BN, the host's table, addressing, the schedule's FastDivmods, the
+/// clean loop)`.
 macro_rules! attn_tiles {
-    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident, $fd:literal) => {
+    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident, $fd:literal, $clean:literal) => {
         impl AttnTiles for $h {
             // the host's tile table (`config::BM`, `block_m_wide`) says the same
             const BM: usize = {
@@ -352,7 +353,7 @@ macro_rules! attn_tiles {
             const Q_DESCS_AT_WGMMA: bool = $d == 256;
             const SCHED_FAST_DIVMOD: bool = $fd;
             const ROW_TOTALS_UNDER_PV: bool = $bm == 128;
-            const CLEAN_LOOP: bool = ($d == 256 && $bn == 80) || ($d == 128 && $bn == 128);
+            const CLEAN_LOOP: bool = $clean;
             #[inline(always)]
             fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
                 let s = tile_to_shape(
@@ -539,13 +540,32 @@ macro_rules! attn_tiles {
     };
 }
 
-// head dim 256's default tiles (session 12) address shared memory from 32-bit bases, the others
-// (and d256's serial `measure` variants) by generic pointers
-attn_tiles!(D64, 128, 64, 128, block_n, SharedBase, true);
-attn_tiles!(D128, 128, 128, 128, block_n, SharedBase, true);
-attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma, false);
-attn_tiles!(D64M192, 192, 64, 128, block_n, SharedBase, false);
-attn_tiles!(D128N176, 128, 128, 176, block_n_wide, PerWgmma, false);
-attn_tiles!(D256N64, 128, 256, 64, block_n_tile, PerWgmma, true);
-attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase, false);
-attn_tiles!(D256N64Base, 128, 256, 64, block_n_tile, SharedBase, true);
+// every default tile but the 176-key one addresses shared memory from 32-bit bases (d256's
+// since session 12, the others since session 30); the clean key loop where it measured faster
+// (`AttnTiles::CLEAN_LOOP`); d256's `measure` variants by generic pointers with one loop
+attn_tiles!(D64, 128, 64, 128, block_n, SharedBase, true, false);
+attn_tiles!(D128, 128, 128, 128, block_n, SharedBase, true, true);
+attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma, false, false);
+attn_tiles!(D64M192, 192, 64, 128, block_n, SharedBase, false, false);
+attn_tiles!(
+    D128N176,
+    128,
+    128,
+    176,
+    block_n_wide,
+    PerWgmma,
+    false,
+    false
+);
+attn_tiles!(D256N64, 128, 256, 64, block_n_tile, PerWgmma, true, false);
+attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase, false, true);
+attn_tiles!(
+    D256N64Base,
+    128,
+    256,
+    64,
+    block_n_tile,
+    SharedBase,
+    true,
+    false
+);
