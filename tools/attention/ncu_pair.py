@@ -3,9 +3,9 @@
 profiler that starts at `cudaProfilerStart` (issue #33: the kernels side by side):
 
     ncu --profile-from-start off --clock-control none --section SpeedOfLight ... -o REP \\
-        python3 tools/attention/ncu_pair.py 128:8192 64:1024 [--ours-only]
+        python3 tools/attention/ncu_pair.py 128:8192 64:1024 128:512:c [--ours-only]
 
-Each `D:SEQLEN` is a bench shape (16k tokens, 2048 / D heads, bf16, non-causal, random inputs
+Each `D:SEQLEN[:c]` is a bench shape (`:c`: causal, top-left) (16k tokens, 2048 / D heads, bf16, random inputs
 uniform in [-1, 1], SDPA's (b, h, s, d) tensors handed to ours as `.transpose(1, 2)` views, as
 python/bench_attention.py does). Every kernel runs twice first (warm-up, the driver's JIT), then
 the profiled range holds one launch of ours and one of cuDNN per shape, each followed by a
@@ -27,9 +27,11 @@ TOKENS, HIDDEN = 16384, 2048
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     ours_only = "--ours-only" in sys.argv
-    shapes = [tuple(int(x) for x in a.split(":")) for a in args] or [(128, 8192), (64, 1024)]
+    shapes = [
+        (int(a.split(":")[0]), int(a.split(":")[1]), a.endswith(":c")) for a in args
+    ] or [(128, 8192, False), (64, 1024, False)]
     calls = []
-    for d, s in shapes:
+    for d, s, causal in shapes:
         b, h = TOKENS // s, HIDDEN // d
         g = torch.Generator(device="cuda").manual_seed(7)
         q, k, v = (
@@ -39,14 +41,15 @@ def main():
         out = torch.empty(b, s, h, d, device="cuda", dtype=torch.bfloat16)
         qt, kt, vt = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
 
-        def ours(qt=qt, kt=kt, vt=vt, out=out):
-            cute_rs.attention(qt, kt, vt, out=out)
+        def ours(qt=qt, kt=kt, vt=vt, out=out, mask="top_left" if causal else None):
+            cute_rs.attention(qt, kt, vt, causal=mask, out=out)
 
-        def cudnn(q=q, k=k, v=v):
+        def cudnn(q=q, k=k, v=v, causal=causal):
             with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
-                F.scaled_dot_product_attention(q, k, v)
+                F.scaled_dot_product_attention(q, k, v, is_causal=causal)
 
-        print(f"shape d{d} s{s} b{b} h{h}: {4.0 * b * h * s * s * d:.6e} FLOP", flush=True)
+        fl = 4.0 * b * h * s * s * d / (2 if causal else 1)
+        print(f"shape d{d} s{s} b{b} h{h} causal={causal}: {fl:.6e} FLOP", flush=True)
         calls.append(("ours", d, s, ours))
         if not ours_only:
             calls.append(("cudnn", d, s, cudnn))

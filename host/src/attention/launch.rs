@@ -614,6 +614,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         p.heads_q as i32,
         p.batch as i32,
         p.causal.is_some(),
+        config::CAUSAL_M_FASTEST_MAX_BLOCKS,
         grid as i32,
     )
     .ok_or_else(|| Error::Unsupported(format!("attention schedule of {tiles} tiles")))?;
@@ -704,8 +705,8 @@ mod tests {
     #[test]
     fn params_match_the_kernel_layout() {
         // kernels/attention's Params: 3 + 2 i64, 4 pointers, 8 four-byte fields, the schedule's
-        // three FastDivmods of 16 bytes (8-aligned)
-        assert_eq!(size_of::<Params>(), 5 * 8 + 4 * 8 + 8 * 4 + 3 * 16usize);
+        // three FastDivmods of 16 bytes (8-aligned) and its order (padded to 8)
+        assert_eq!(size_of::<Params>(), 5 * 8 + 4 * 8 + 8 * 4 + 3 * 16 + 8usize);
         assert_eq!(std::mem::offset_of!(Params, sched), 5 * 8 + 4 * 8 + 8 * 4);
         assert_eq!(std::mem::offset_of!(Params, batch), 72);
     }

@@ -228,8 +228,9 @@ pub const TR_N_BLOCKS: usize = 12;
 pub const TR_TILE: usize = 13;
 
 /// The persistent schedule's divisors (CUTLASS's `FastDivmod`s in its tile scheduler's
-/// params): `first` and `second` are the first two extents of the tile order (without a mask
-/// m-blocks and heads, causal heads and batch), `grid` the CTAs. The kernel's `tile_of` and
+/// params): `first` and `second` are the first two extents of the tile order (m-blocks and
+/// heads, or under [`ORDER_HEADS_FASTEST`] heads and batch), `grid` the CTAs, `order` which
+/// order the tiles take. The kernel's `tile_of` and
 /// `next_tile` take `idx2crd` of the tile index in shapes of these, so their divisions are
 /// multiply-shifts (doc/attention.md, session 13: the divisions by run-time extents were 770–1,040
 /// cycles of every tile's fixed cost).
@@ -242,20 +243,45 @@ pub struct SchedDivs {
     pub second: FastDivmod,
     /// The grid's CTAs.
     pub grid: FastDivmod,
+    /// [`ORDER_M_FASTEST`] or [`ORDER_HEADS_FASTEST`].
+    pub order: i32,
 }
+
+/// The tile order with each head's m-blocks next to each other (without a mask always; causal,
+/// the m-blocks last first, so each head's longest tiles start first): the tiles that read one
+/// head's K and V run side by side and share them in L2.
+pub const ORDER_M_FASTEST: i32 = 0;
+/// The causal order over all heads longest first (m-blocks slowest, last first): every CTA's
+/// rounds fall in length together, the best balance of a static round robin, but a head's
+/// m-blocks run a round apart, each reading its K and V from DRAM again.
+pub const ORDER_HEADS_FASTEST: i32 = 1;
+/// Causal problems of at most this many m-blocks take [`ORDER_M_FASTEST`] (doc/attention.md,
+/// session 31: under the heads-fastest order the short causal problems read their K and V from
+/// DRAM once per m-block, 76–81 % of its bandwidth at d128 512 and 2k keys, where cuDNN hits L2;
+/// each head's m-blocks side by side gained 14–25 % at 512–2k keys and 3–5 % at d128 4k; at 128
+/// m-blocks the static round robin cannot balance a head's tiles, d128 16k 0.70 of the other
+/// order; 64 level).
+pub const CAUSAL_M_FASTEST_MAX_BLOCKS: i32 = 32;
 
 impl SchedDivs {
     /// The divisors of a schedule of `m_blocks` query blocks, `heads_q` heads and `batch`
-    /// sequences over `grid` CTAs, causal or not (the order `tile_of` takes); `None` when an
-    /// extent is below 1.
+    /// sequences over `grid` CTAs, causal or not, and its order: [`ORDER_HEADS_FASTEST`] for
+    /// causal problems of more than `m_fastest_max` m-blocks, else [`ORDER_M_FASTEST`] (the
+    /// order `tile_of` takes); `None` when an extent is below 1.
     pub const fn new(
         m_blocks: i32,
         heads_q: i32,
         batch: i32,
         causal: bool,
+        m_fastest_max: i32,
         grid: i32,
     ) -> Option<SchedDivs> {
-        let (first, second) = if causal {
+        let order = if causal && m_blocks > m_fastest_max {
+            ORDER_HEADS_FASTEST
+        } else {
+            ORDER_M_FASTEST
+        };
+        let (first, second) = if order == ORDER_HEADS_FASTEST {
             (heads_q, batch)
         } else {
             (m_blocks, heads_q)
@@ -269,6 +295,7 @@ impl SchedDivs {
                 first,
                 second,
                 grid,
+                order,
             }),
             _ => None,
         }
