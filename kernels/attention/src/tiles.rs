@@ -73,10 +73,13 @@ pub trait AttnTiles {
     /// The serial mainloop (d256's default) and the other head dims are unchanged.
     const Q_DESCS_AT_WGMMA: bool;
     /// Whether the persistent schedule divides by the divisors' multiply-shifts (`Params::sched`,
-    /// CUTLASS's `FastDivmod`s) rather than by `div`: the 128 × 128 tiles and head dim 256's
-    /// 128 × 64. Their nine words, loaded once and live across the mainloops, cost registers the
-    /// others do not have (ptxas spilled 4–192 bytes in head dim 256's 128 × 80, the 192-row and
-    /// the 176-key entries).
+    /// CUTLASS's `FastDivmod`s) rather than by `div`: the 128 × 128 tiles, head dim 256's
+    /// 128 × 64 and (since session 31) its 128 × 80 on 32-bit bases. Their words, loaded once and
+    /// live across the mainloops, cost registers (ptxas spilled 4–192 bytes in head dim 256's
+    /// 128 × 80 by pointers, the 192-row and the 176-key entries; none in the 192-row tile on
+    /// 32-bit bases, which measured −2 % causal at 2k with them and stays without). Only these
+    /// tiles take the causal order by head ([`ORDER_M_FASTEST`](crate::ORDER_M_FASTEST)): its
+    /// extents are the divisors'.
     const SCHED_FAST_DIVMOD: bool;
     /// Whether the overlapped mainloop computes the epilogue's row totals (the row sums over
     /// the quad, `1 / l`, the LSE) between the last P·V's issue and its wait, where they read
@@ -542,7 +545,9 @@ macro_rules! attn_tiles {
 
 // every default tile but the 176-key one addresses shared memory from 32-bit bases (d256's
 // since session 12, the others since session 30); the clean key loop where it measured faster
-// (`AttnTiles::CLEAN_LOOP`); d256's `measure` variants by generic pointers with one loop
+// (`AttnTiles::CLEAN_LOOP`); the schedule's FastDivmods on all but the 192-row and 176-key
+// tiles and d256's pointer-addressed 128 × 80 (session 31); d256's `measure` variants by generic
+// pointers with one loop
 attn_tiles!(D64, 128, 64, 128, block_n, SharedBase, true, false);
 attn_tiles!(D128, 128, 128, 128, block_n, SharedBase, true, true);
 attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma, false, false);
@@ -558,7 +563,7 @@ attn_tiles!(
     false
 );
 attn_tiles!(D256N64, 128, 256, 64, block_n_tile, PerWgmma, true, false);
-attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase, false, true);
+attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase, true, true);
 attn_tiles!(
     D256N64Base,
     128,
