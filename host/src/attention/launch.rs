@@ -63,8 +63,12 @@ impl AttentionKernel {
     /// Threads per CTA of the 128-row tiles: a producer warpgroup and two consumer warpgroups.
     pub const THREADS: u32 = config::THREADS;
     /// Below this many query rows (the longest sequence's, varlen) a causal problem keeps the
-    /// 128-row tile at head dim 64 (see [`AttentionKernel::for_problem`]).
-    pub const WIDE_CAUSAL_MIN_SEQLEN_Q: usize = 2048;
+    /// 128-row tile at head dim 64 (see [`AttentionKernel::for_problem`]): up to the 32
+    /// m-blocks of 128 rows (`config::CAUSAL_M_FASTEST_MAX_BLOCKS`) whose causal schedule runs
+    /// each head's m-blocks side by side, which the 192-row tile does not (doc/attention.md,
+    /// session 31: at 2k / 4k queries 1.12 / 1.06 times the 192-row tile, 8k / 16k 0.99 / 0.98).
+    pub const WIDE_CAUSAL_MIN_SEQLEN_Q: usize =
+        config::CAUSAL_M_FASTEST_MAX_BLOCKS as usize * config::BM + 1;
     /// Head dim 64's 192-row tile is taken only while its m-blocks compute at most this
     /// fraction (17/16) of the rows the 128-row tile's do (the longest sequence's, varlen):
     /// beyond, the padding costs more than the 128-row tile with Q in registers (`_qr`) loses
@@ -145,7 +149,7 @@ impl AttentionKernel {
     /// padding decides; causal under 2k queries `qr` 0.73 / 0.76 / 0.75 / 0.78 against 0.60 /
     /// 0.71 / 0.64 / 0.70 for 192 rows and 0.67 / – / 0.72 / – for 128 rows with Q in shared
     /// memory (the choice there before), level with 192 rows at 2k (0.78 / 0.79), behind it
-    /// from 4k; `qr` is 1.015–1.077 times the same tile's TFLOP/s with Q in shared memory at
+    /// from 4k (until session 31's causal order by head: now ahead to 4k); `qr` is 1.015–1.077 times the same tile's TFLOP/s with Q in shared memory at
     /// every measured shape (session 11). d128 non-causal at 512 … 16k: 176 keys 0.57 / 0.62 /
     /// 0.70 / 0.76 / 0.78 / 0.79, 128 × 128 with the TMA epilogue 0.68 / 0.70 / 0.74 / 0.76 /
     /// 0.74 / 0.79 (2026-11-29, one call); causal the 176-key tile lost at 512–2k (0.49 / 0.56
@@ -165,17 +169,18 @@ impl AttentionKernel {
     /// // the keys do not enter: only the rows' padding
     /// assert!(k(AttentionConfig::new(1, 8, 1024, 8192, 64)).q_regs);
     /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 512, 64)).bm, 192);
-    /// // d64 causal: 128 rows with Q in registers under 2k queries, 192 rows from 2k
+    /// // d64 causal: 128 rows with Q in registers up to 4k queries, 192 rows from 4097
     /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 1024, 64).causal(tl)).describe(), "128×128 qr");
     /// assert_eq!(k(AttentionConfig::new(1, 8, 768, 768, 64).causal(tl)).describe(), "128×128 qr");
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 2047, 4096, 64).causal(tl)).describe(), "128×128 qr");
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 2048, 2048, 64).causal(tl)).describe(), "192×128");
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 64).causal(tl)).bm, 192);
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 2048, 2048, 64).causal(tl)).describe(), "128×128 qr");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 64).causal(tl)).describe(), "128×128 qr");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 8192, 8192, 64).causal(tl)).describe(), "192×128");
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 4097, 8192, 64).causal(tl)).bm, 192);
     /// // one 128-row m-block against a 192-row one: 1.5 times the rows
     /// assert_eq!(k(AttentionConfig::new(4, 8, 100, 4096, 64)).describe(), "128×128 qr");
     /// assert_eq!(k(AttentionConfig::new(4, 8, 380, 4096, 64)).bm, 192);
     /// // rows that see no key (bottom-right, fewer keys than queries: the sweep's #59) too
-    /// assert_eq!(k(AttentionConfig::new(1, 24, 3119, 149, 64).causal(Causal::BottomRight)).bm, 192);
+    /// assert_eq!(k(AttentionConfig::new(1, 24, 5119, 149, 64).causal(Causal::BottomRight)).bm, 192);
     /// // d128: 176 keys non-causal from 8k keys; Q never in registers
     /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 8192, 128)).describe(), "128×176");
     /// assert_eq!(k(AttentionConfig::new(1, 8, 8192, 8192, 128).causal(tl)).bn, 128);
