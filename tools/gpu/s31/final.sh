@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # (session 31) The closing call on the final tree's attention (the causal order by head, ORDER_M_FASTEST up to 32
-# m-blocks): `host run --only attention` at two unseen seeds, memcheck / racecheck / synccheck on causal shapes that take
+# m-blocks; since run s31h also d256's 128 × 80 on FastDivmods and d64 causal on 128 rows to 4k queries): `host run --only attention` at two unseen seeds, memcheck / racecheck / synccheck on causal shapes that take
 # the new order (and one that does not), python/bench_attention.py's whole table, two rounds. The attention module from
 # $D/attention.ptx.xz, the other families stubs (so the driver JITs one module).
-#          D=.gpu/s31e NAME=s31e bash tools/gpu/s31/final.sh   Package: host.xz, native.xz, attention.ptx.xz, stub.ptx + stub-families.txt.
+# (Run s31e also sanitized d128 causal 4500 × 4500, b1 h2: 41 s of racecheck.)
+#          D=.gpu/s31h NAME=s31h bash tools/gpu/s31/final.sh   Package: host.xz, native.xz, attention.ptx.xz, stub.ptx + stub-families.txt.
 BUDGET=${BUDGET:-540}; . tools/gpu/lib.sh ${NAME:-s31e}
 full() { timeout ${TO:-200} $H "$@" < /dev/null; }
 for seed in 3110 3111; do
@@ -12,7 +13,8 @@ for seed in 3110 3111; do
 for s in "--batch 2 --heads 2 --seqlen-q 1000 --seqlen-k 1000 --head-dim 128 --causal top-left" \
   "--batch 1 --heads 4 --heads-kv 2 --seqlen-q 900 --seqlen-k 700 --head-dim 256 --causal bottom-right --dtype f16" \
   "--batch 2 --heads 2 --seqlen-q 700 --seqlen-k 900 --head-dim 64 --causal top-left" \
-  "--batch 1 --heads 2 --seqlen-q 4500 --seqlen-k 4500 --head-dim 128 --causal top-left"; do
+  "--batch 1 --heads 2 --seqlen-q 2500 --seqlen-k 2500 --head-dim 64 --causal top-left" \
+  "--batch 1 --heads 2 --seqlen-q 2100 --seqlen-k 2300 --head-dim 256 --causal bottom-right"; do
   for tool in memcheck racecheck synccheck; do
     timeout 120 compute-sanitizer --tool $tool --print-limit 5 $H attention $s --check > $R/san.txt 2>&1 < /dev/null
     t "S $tool rc=$? | $s | $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $R/san.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/san.txt | head -1)"; done; done
