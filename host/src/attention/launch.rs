@@ -717,6 +717,26 @@ mod tests {
     }
 
     #[test]
+    fn the_causal_schedule_runs_by_head_up_to_its_reach() {
+        use config::{CAUSAL_M_FASTEST_MAX_BLOCKS as MAX, RasterOrder, SchedDivs};
+        let s = SchedDivs::new(16, 8, 2, true, MAX, 132).unwrap();
+        assert_eq!(
+            (s.order, s.first.divisor(), s.second.divisor()),
+            (RasterOrder::AlongM, 16, 8)
+        );
+        let s = SchedDivs::new(MAX + 1, 8, 2, true, MAX, 132).unwrap();
+        assert_eq!(
+            (s.order, s.first.divisor(), s.second.divisor()),
+            (RasterOrder::AlongHeads, 8, 2)
+        );
+        let s = SchedDivs::new(64, 8, 2, false, MAX, 132).unwrap();
+        assert_eq!((s.order, s.first.divisor()), (RasterOrder::AlongM, 64));
+        // the order is an i32 of the kernel's parameters
+        assert_eq!(size_of::<RasterOrder>(), 4);
+        assert_eq!(RasterOrder::AlongHeads as i32, 1);
+    }
+
+    #[test]
     fn boxes_plan_as_rank_4_maps() {
         let g = gmem(0x1000, 128, 1000, 8, 2, [1000 * 8 * 128, 8 * 128, 128]);
         let p =

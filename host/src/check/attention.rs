@@ -605,6 +605,13 @@ pub fn attention_fixed_cases() -> Vec<AttentionCase> {
             AttentionConfig::new(1, 1, 4095, 4097, 256).causal(br),
             3.0,
         ),
+        // head dim 64's 192-row tile under a causal mask (from 4097 queries, past the sweep's
+        // 4096: `AttentionKernel::WIDE_CAUSAL_MIN_SEQLEN_Q`), bottom-right
+        c(
+            "f16",
+            AttentionConfig::new(1, 2, 4200, 4300, 64).causal(br),
+            3.0,
+        ),
         // head dim 128's 176-key tile (non-causal, from 8k keys), GQA, a partial last key
         // block; bf16, and f16 varlen
         c(
@@ -938,10 +945,13 @@ mod tests {
         let sweep: Vec<AttentionCase> = (0..60)
             .map(|i| AttentionCase::generate(super::super::DEFAULT_SEED, i))
             .collect();
-        want.retain(|t| t.3 != 176);
+        // the first 60 random problems: neither the 176-key tile (8k keys) nor the 192-row one
+        // (causal from 4097 queries; without a mask where it pads at most 17/16)
+        want.retain(|t| t.3 != 176 && t.2 != 192);
         assert_eq!(tiles(&sweep), want);
-        // d64 in the 200-problem sweep (`host run --sweep-attention 200`): each tile under a
-        // causal mask and without one
+        // d64 in the 200-problem sweep (`host run --sweep-attention 200`): Q in registers under
+        // a causal mask and without one, the 192-row tile without one (causal it starts past
+        // the sweep's 4096 queries: a fixed case)
         let sweep: Vec<AttentionCase> = (0..200)
             .map(|i| AttentionCase::generate(super::super::DEFAULT_SEED, i))
             .collect();
@@ -951,14 +961,17 @@ mod tests {
             *d64.entry((k.bm, k.q_regs, c.cfg.causal.is_some()))
                 .or_insert(0) += 1;
         }
-        for tile in [(128, true), (192, false)] {
-            for causal in [false, true] {
-                assert!(
-                    d64.get(&(tile.0, tile.1, causal)).is_some_and(|&n| n >= 2),
-                    "{tile:?} causal {causal}: {d64:?}"
-                );
-            }
+        for (tile, causal) in [
+            ((128, true), false),
+            ((128, true), true),
+            ((192, false), false),
+        ] {
+            assert!(
+                d64.get(&(tile.0, tile.1, causal)).is_some_and(|&n| n >= 2),
+                "{tile:?} causal {causal}: {d64:?}"
+            );
         }
+        assert!(!d64.contains_key(&(192, false, true)), "{d64:?}");
         assert_eq!(d64.keys().filter(|k| k.0 == 128 && !k.1).count(), 0);
     }
 }

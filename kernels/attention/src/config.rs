@@ -229,7 +229,7 @@ pub const TR_TILE: usize = 13;
 
 /// The persistent schedule's divisors (CUTLASS's `FastDivmod`s in its tile scheduler's
 /// params): `first` and `second` are the first two extents of the tile order (m-blocks and
-/// heads, or under [`ORDER_HEADS_FASTEST`] heads and batch), `grid` the CTAs, `order` which
+/// heads, or along [`RasterOrder::AlongHeads`] heads and batch), `grid` the CTAs, `order` which
 /// order the tiles take. The kernel's `tile_of` and
 /// `next_tile` take `idx2crd` of the tile index in shapes of these, so their divisions are
 /// multiply-shifts (doc/attention.md, session 13: the divisions by run-time extents were 770–1,040
@@ -243,19 +243,33 @@ pub struct SchedDivs {
     pub second: FastDivmod,
     /// The grid's CTAs.
     pub grid: FastDivmod,
-    /// [`ORDER_M_FASTEST`] or [`ORDER_HEADS_FASTEST`].
-    pub order: i32,
+    /// The order.
+    pub order: RasterOrder,
 }
 
-/// The tile order with each head's m-blocks next to each other (without a mask always; causal,
-/// the m-blocks last first, so each head's longest tiles start first): the tiles that read one
-/// head's K and V run side by side and share them in L2.
-pub const ORDER_M_FASTEST: i32 = 0;
-/// The causal order over all heads longest first (m-blocks slowest, last first): every CTA's
-/// rounds fall in length together, the best balance of a static round robin, but a head's
-/// m-blocks run a round apart, each reading its K and V from DRAM again.
-pub const ORDER_HEADS_FASTEST: i32 = 1;
-/// Causal problems of at most this many m-blocks take [`ORDER_M_FASTEST`] (doc/attention.md,
+/// The order the persistent schedule deals out the tiles in: which coordinate advances fastest
+/// (CUTLASS's tile schedulers' `RasterOrder`, there along M or N).
+///
+/// ```text
+/// SchedDivs::new(16, 8, 2, true, 32, 132)  → AlongM:     (m-block, head, batch), each head's last first
+/// SchedDivs::new(64, 8, 2, true, 32, 132)  → AlongHeads: (head, batch, m-block), the last m-blocks first
+/// SchedDivs::new(64, 8, 2, false, 32, 132) → AlongM:     (m-block, head, batch)
+/// ```
+/// (host/src/attention/launch.rs's tests pin these.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(i32)]
+pub enum RasterOrder {
+    /// Each head's m-blocks next to each other (without a mask always; causal, the m-blocks
+    /// last first, so each head's longest tiles start first): the tiles that read one head's K
+    /// and V run side by side and share them in L2.
+    #[default]
+    AlongM = 0,
+    /// Causal, all heads' longest tiles first (m-blocks slowest, last first, heads fastest):
+    /// every CTA's rounds fall in length together, the best balance of a static round robin,
+    /// but a head's m-blocks run a round apart, each reading its K and V from DRAM again.
+    AlongHeads = 1,
+}
+/// Causal problems of at most this many m-blocks take [`RasterOrder::AlongM`] (doc/attention.md,
 /// session 31: under the heads-fastest order the short causal problems read their K and V from
 /// DRAM once per m-block, 76–81 % of its bandwidth at d128 512 and 2k keys, where cuDNN hits L2;
 /// each head's m-blocks side by side gained 14–25 % at 512–2k keys and 3–5 % at d128 4k; at 128
@@ -265,8 +279,8 @@ pub const CAUSAL_M_FASTEST_MAX_BLOCKS: i32 = 32;
 
 impl SchedDivs {
     /// The divisors of a schedule of `m_blocks` query blocks, `heads_q` heads and `batch`
-    /// sequences over `grid` CTAs, causal or not, and its order: [`ORDER_HEADS_FASTEST`] for
-    /// causal problems of more than `m_fastest_max` m-blocks, else [`ORDER_M_FASTEST`] (the
+    /// sequences over `grid` CTAs, causal or not, and its order: [`RasterOrder::AlongHeads`] for
+    /// causal problems of more than `m_fastest_max` m-blocks, else [`RasterOrder::AlongM`] (the
     /// order `tile_of` takes); `None` when an extent is below 1.
     pub const fn new(
         m_blocks: i32,
@@ -277,14 +291,13 @@ impl SchedDivs {
         grid: i32,
     ) -> Option<SchedDivs> {
         let order = if causal && m_blocks > m_fastest_max {
-            ORDER_HEADS_FASTEST
+            RasterOrder::AlongHeads
         } else {
-            ORDER_M_FASTEST
+            RasterOrder::AlongM
         };
-        let (first, second) = if order == ORDER_HEADS_FASTEST {
-            (heads_q, batch)
-        } else {
-            (m_blocks, heads_q)
+        let (first, second) = match order {
+            RasterOrder::AlongHeads => (heads_q, batch),
+            RasterOrder::AlongM => (m_blocks, heads_q),
         };
         match (
             FastDivmod::new(first),

@@ -151,8 +151,8 @@ fn next_tile<H: AttnTiles>(p: &Params, i: i32, n_tiles: i32) -> i32 {
 
 /// The persistent schedule: tile `i` of `m_blocks · heads · batch`. Without a mask, m-blocks
 /// fastest (a head's K and V stay in L2 across its m-blocks); causal, `p.sched.order`: under
-/// [`ORDER_M_FASTEST`] (up to [`CAUSAL_M_FASTEST_MAX_BLOCKS`] m-blocks) m-blocks fastest too,
-/// each head's last first, under [`ORDER_HEADS_FASTEST`] the m-blocks slowest and last first (all
+/// [`RasterOrder::AlongM`] (up to [`CAUSAL_M_FASTEST_MAX_BLOCKS`] m-blocks) m-blocks fastest too,
+/// each head's last first, along [`RasterOrder::AlongHeads`] the m-blocks slowest and last first (all
 /// heads' longest tiles first); tiles without [`AttnTiles::SCHED_FAST_DIVMOD`] take the second
 /// under every causal mask (their extents are not in `p.sched`). The coordinates are `idx2crd`
 /// of `i` in the order's shape, its first two extents the [`FastDivmod`]s of `p.sched` on `H`'s
@@ -164,7 +164,7 @@ fn tile_of<H: AttnTiles>(p: &Params, bm: i32, bn: i32, i: i32) -> Tile {
     let (mb, h, b): (i32, i32, i32) = match (H::SCHED_FAST_DIVMOD, causal) {
         (true, false) => idx2crd(i, (sd.first, sd.second, p.batch)),
         (false, false) => idx2crd(i, (m_blocks, p.heads_q, p.batch)),
-        (true, true) if sd.order == ORDER_M_FASTEST => {
+        (true, true) if sd.order == RasterOrder::AlongM => {
             // each head's m-blocks side by side, last first (its longest tiles first)
             let (mr, h, b): (i32, i32, i32) = idx2crd(i, (sd.first, sd.second, p.batch));
             (m_blocks - 1 - mr, h, b)

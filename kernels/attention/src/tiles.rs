@@ -78,7 +78,7 @@ pub trait AttnTiles {
     /// live across the mainloops, cost registers (ptxas spilled 4–192 bytes in head dim 256's
     /// 128 × 80 by pointers, the 192-row and the 176-key entries; none in the 192-row tile on
     /// 32-bit bases, which measured −2 % causal at 2k with them and stays without). Only these
-    /// tiles take the causal order by head ([`ORDER_M_FASTEST`](crate::ORDER_M_FASTEST)): its
+    /// tiles take the causal order by head ([`RasterOrder::AlongM`](crate::RasterOrder::AlongM)): its
     /// extents are the divisors'.
     const SCHED_FAST_DIVMOD: bool;
     /// Whether the overlapped mainloop computes the epilogue's row totals (the row sums over
