@@ -66,7 +66,7 @@ impl AttentionKernel {
     /// 128-row tile at head dim 64 (see [`AttentionKernel::for_problem`]): up to the 32
     /// m-blocks of 128 rows (`config::CAUSAL_M_FASTEST_MAX_BLOCKS`) whose causal schedule runs
     /// each head's m-blocks side by side, which the 192-row tile does not (doc/attention.md,
-    /// session 31: at 2k / 4k queries 1.12 / 1.06 times the 192-row tile, 8k / 16k 0.99 / 0.98).
+    /// session 31: at 2k / 4k queries 1.11 / 1.07 times the 192-row tile, 8k / 16k 0.99 / 0.98).
     pub const WIDE_CAUSAL_MIN_SEQLEN_Q: usize =
         config::CAUSAL_M_FASTEST_MAX_BLOCKS as usize * config::BM + 1;
     /// Head dim 64's 192-row tile is taken only while its m-blocks compute at most this
