@@ -619,7 +619,6 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         p.heads_q as i32,
         p.batch as i32,
         p.causal.is_some(),
-        config::CAUSAL_M_FASTEST_MAX_BLOCKS,
         grid as i32,
     )
     .ok_or_else(|| Error::Unsupported(format!("attention schedule of {tiles} tiles")))?;
@@ -719,17 +718,17 @@ mod tests {
     #[test]
     fn the_causal_schedule_runs_by_head_up_to_its_reach() {
         use config::{CAUSAL_M_FASTEST_MAX_BLOCKS as MAX, RasterOrder, SchedDivs};
-        let s = SchedDivs::new(16, 8, 2, true, MAX, 132).unwrap();
+        let s = SchedDivs::new(16, 8, 2, true, 132).unwrap();
         assert_eq!(
             (s.order, s.first.divisor(), s.second.divisor()),
             (RasterOrder::AlongM, 16, 8)
         );
-        let s = SchedDivs::new(MAX + 1, 8, 2, true, MAX, 132).unwrap();
+        let s = SchedDivs::new(MAX + 1, 8, 2, true, 132).unwrap();
         assert_eq!(
             (s.order, s.first.divisor(), s.second.divisor()),
             (RasterOrder::AlongHeads, 8, 2)
         );
-        let s = SchedDivs::new(64, 8, 2, false, MAX, 132).unwrap();
+        let s = SchedDivs::new(64, 8, 2, false, 132).unwrap();
         assert_eq!((s.order, s.first.divisor()), (RasterOrder::AlongM, 64));
         // the order is an i32 of the kernel's parameters
         assert_eq!(size_of::<RasterOrder>(), 4);

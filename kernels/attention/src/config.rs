@@ -251,9 +251,9 @@ pub struct SchedDivs {
 /// (CUTLASS's tile schedulers' `RasterOrder`, there along M or N).
 ///
 /// ```text
-/// SchedDivs::new(16, 8, 2, true, 32, 132)  → AlongM:     (m-block, head, batch), each head's last first
-/// SchedDivs::new(64, 8, 2, true, 32, 132)  → AlongHeads: (head, batch, m-block), the last m-blocks first
-/// SchedDivs::new(64, 8, 2, false, 32, 132) → AlongM:     (m-block, head, batch)
+/// SchedDivs::new(16, 8, 2, true, 132)  → AlongM:     (m-block, head, batch), each head's last first
+/// SchedDivs::new(64, 8, 2, true, 132)  → AlongHeads: (head, batch, m-block), the last m-blocks first
+/// SchedDivs::new(64, 8, 2, false, 132) → AlongM:     (m-block, head, batch)
 /// ```
 /// (host/src/attention/launch.rs's tests pin these.)
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -280,17 +280,16 @@ pub const CAUSAL_M_FASTEST_MAX_BLOCKS: i32 = 32;
 impl SchedDivs {
     /// The divisors of a schedule of `m_blocks` query blocks, `heads_q` heads and `batch`
     /// sequences over `grid` CTAs, causal or not, and its order: [`RasterOrder::AlongHeads`] for
-    /// causal problems of more than `m_fastest_max` m-blocks, else [`RasterOrder::AlongM`] (the
+    /// causal problems of more than [`CAUSAL_M_FASTEST_MAX_BLOCKS`] m-blocks, else [`RasterOrder::AlongM`] (the
     /// order `tile_of` takes); `None` when an extent is below 1.
     pub const fn new(
         m_blocks: i32,
         heads_q: i32,
         batch: i32,
         causal: bool,
-        m_fastest_max: i32,
         grid: i32,
     ) -> Option<SchedDivs> {
-        let order = if causal && m_blocks > m_fastest_max {
+        let order = if causal && m_blocks > CAUSAL_M_FASTEST_MAX_BLOCKS {
             RasterOrder::AlongHeads
         } else {
             RasterOrder::AlongM
