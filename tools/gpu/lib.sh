@@ -11,6 +11,8 @@
 #   ncu_src NAME ncu-options... command...   one ncu launch with the sections in $SEC (default: SourceCounters,
 #                  WarpStateStats, SpeedOfLight), its per-SASS source counters as $OUT/src-NAME.csv.xz and its details
 #                  as $OUT/det-NAME.csv (skipped when under 30 s are left)
+#   san "ARGS"...  memcheck, racecheck and synccheck of `host attention ARGS --check` for each ARGS, a summary line each
+#   attn_table N   python/bench_attention.py's whole table (seqlens 512 … 16k), N rounds, rows in the summary
 # and exports CUTE_RS_PTX_DIR, CUDA_CACHE_PATH, CUDA_CACHE_MAXSIZE. D defaults to .gpu/NAME.
 set -u
 GPU_NAME=$1
@@ -42,3 +44,13 @@ ncu_src() {
 }
 g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
   t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
+san() {
+  local s tool; for s in "$@"; do for tool in memcheck racecheck synccheck; do
+    timeout 120 compute-sanitizer --tool $tool --print-limit 5 $H attention $s --check > $R/san.txt 2>&1 < /dev/null
+    t "S $tool rc=$? | $s | $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $R/san.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/san.txt | head -1)"; done; done; }
+attn_table() {
+  mkdir -p /tmp/py/cute_rs && cp python/cute_rs/*.py /tmp/py/cute_rs/ && cp python/bench_attention.py /tmp/py/
+  x $D/native.xz /tmp/py/cute_rs/_native.abi3.so
+  local i; for i in $(seq $1); do [ $(left) -gt 80 ] || break
+    (cd /tmp/py && PYTHONPATH=/tmp/py timeout $(( $(left) - 10 )) python3 bench_attention.py --seqlens 512,1024,2048,4096,8192,16384 > $R/b-$i.txt 2>&1)
+    t "bench_attention.py round $i rc=$?"; grep -E '^ +[0-9]' $R/b-$i.txt | tee -a $S; done; }

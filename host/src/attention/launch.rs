@@ -82,7 +82,7 @@ impl AttentionKernel {
     pub const SHORT_KEYS_MAX_SEQLEN_K: usize = 2048;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
     /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
-    const VARIANTS: [(&'static str, &'static [usize]); 28] = [
+    const VARIANTS: [(&'static str, &'static [usize]); 27] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
         ("n176", &[128]),
@@ -91,7 +91,6 @@ impl AttentionKernel {
         ("split", &[64, 128]),
         ("pingpong", &[64, 128]),
         ("tile", &[256]),
-        ("r240", &[128]),
         ("stages3", &[64, 128]),
         ("stages3split", &[64, 128]),
         ("tree", &[64, 128, 256]),
@@ -219,7 +218,7 @@ impl AttentionKernel {
     /// The tiles of `p` for a measuring variant (in a build with the `attention` family's
     /// `measure` feature, `CUTE_RS_KERNEL_FEATURES=attention/measure`): `serial` (no
     /// intra-warpgroup overlap), `split` (the overlap with the softmax in a basic block of its
-    /// own), `pingpong` (the consumer warpgroups take turns), `serial` at d256 is session 11's default (the serial mainloop on 128 × 80), `tile` (128 × 64 at d256, serial), `ov64`, `ov64b`, `ov80`, `ov80s`, `ov80bs` (d256's overlapped mainloop on 128 × 64 / 128 × 80: by generic pointers, `b` from 32-bit shared bases, `s` the softmax under P·V; the defaults are `ov80b` and `ov64bs`), `r240` (d128, 24/240 registers), `stages3` and `stages3split` (three
+    /// own), `pingpong` (the consumer warpgroups take turns), `serial` at d256 is session 11's default (the serial mainloop on 128 × 80), `tile` (128 × 64 at d256, serial), `ov64`, `ov64b`, `ov80`, `ov80s`, `ov80bs` (d256's overlapped mainloop on 128 × 64 / 128 × 80: by generic pointers, `b` from 32-bit shared bases, `s` the softmax under P·V; the defaults are `ov80b` and `ov64bs`), `stages3` and `stages3split` (three
     /// K/V stages at d64 and d128), `tree` (the row max and sum as tree reductions), `nb` (the
     /// consumer warpgroups' turns by named barriers, FlashAttention-3's), `splitnb` (`split`
     /// and `nb`), `rsb` (`split` and O rescaled before P·V's issue), `fa3` (`split`, `rsb`,

@@ -3,10 +3,11 @@
 //! in and out, fp32 accumulation and softmax, head dims 64, 128 and 256.
 //!
 //! One CTA of three warpgroups (384 threads) computes a 128-row tile of one (batch, query head):
-//! warpgroup 0 is the producer (`setmaxnreg.dec 32`): one thread loads the tile's Q once and K
+//! warpgroup 0 is the producer (`setmaxnreg.dec 24`): one thread loads the tile's Q once and K
 //! and V in blocks of `BN` keys with TMA, each into its own typed [`PipelineTmaAsync`] (Q one
 //! stage, K and V [`STAGES`] each; full barriers count the boxes' bytes, empty barriers one
-//! arrival per consumer warpgroup). Warpgroups 1 and 2 are the consumers (`setmaxnreg.inc 232`),
+//! arrival per consumer warpgroup). Warpgroups 1 and 2 are the consumers (`setmaxnreg.inc 240`,
+//! FlashAttention-3's split; 232 / 32 at head dim 256: `AttnTiles::MMA_REGS`),
 //! 64 query rows each: per key block `S = Q·Kᵀ` (`wgmma` SS, `m64nBNk16` over the head dim),
 //! the mask, the online softmax in the log2 domain (`exp2`, `log2(e)·scale` folded into one
 //! multiplier; row max and sum over the quad of threads that shares a row), P rounded to 16
@@ -78,7 +79,7 @@ use layout_types::cute::pipeline::{
 };
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaStore};
-use tiles::{AttnTiles, KvTx, QTx, SmemAddressing, StageDescs};
+use tiles::{AttnTiles, KvTx, QTx, SmemAddressing, StageDescs, load_regs};
 
 pub use tiles::{D64, D64M192, D128, D128N176, D256, D256Base, D256N64, D256N64Base};
 
@@ -688,8 +689,7 @@ unsafe fn wait_stage<const ST: usize, Tx: TransactionBytes>(
 /// `PINGPONG` (with `OVERLAP`): the two consumer warpgroups take turns issuing their `wgmma`s
 /// (CUTLASS's `OrderedSequenceBarrier`), so one's softmax runs under the other's GEMMs;
 /// `RED`: how the row max (and sum) reduce ([`Reduction`]: [`RED_CHAIN`], [`RED_TREE`]);
-/// `ST`: the stages of the K and V rings ([`STAGES`] by default); `R240`: the register split
-/// 24 (producer) / 240 (consumers) instead of 32 / 232; `SPLIT`
+/// `ST`: the stages of the K and V rings ([`STAGES`] by default); `SPLIT`
 /// (with `OVERLAP`): the wait for the next V ends the softmax's basic block, so ptxas
 /// keeps the `wait_group` for P·V after the softmax (without it the softmax waits for P·V);
 /// `RSB` (with `OVERLAP`): O takes block n−1's correction between S_n's and P_{n−1}·V's issue
@@ -720,7 +720,6 @@ unsafe fn attention_fwd<
     const OVERLAP: bool,
     const PINGPONG: bool,
     const SPLIT: bool,
-    const R240: bool,
     const ST: usize,
     const RED: Reduction,
     const RSB: bool,
@@ -825,12 +824,11 @@ unsafe fn attention_fwd<
     let n_tiles = p.seqlen_q.ceil_div(bm) * p.heads_q * p.batch;
     let varlen = p.cu_seqlens_q != 0;
     if wg == 0 {
-        // 384 threads at 168 registers: the producer's (168 − 32)·128 registers give the
-        // consumers (232 − 168)·256 (24/240, `R240`, runs too: within noise, doc/attention.md);
-        // 512 threads (three consumer warpgroups) at 128: (128 − 32)·128 give (160 − 128)·384
-        if consumers == 3 {
-            setmaxnreg_dec::<32>();
-        } else if R240 {
+        // the tile's register split (`AttnTiles::MMA_REGS`): 384 threads at 168 registers,
+        // the producer's (168 − 24)·128 give the consumers (240 − 168)·256 (head dim 256's
+        // (168 − 32)·128 give (232 − 168)·256); 512 threads (three consumer warpgroups) at 128:
+        // (128 − 32)·128 give (160 − 128)·384
+        if load_regs(H::MMA_REGS) == 24 {
             setmaxnreg_dec::<24>();
         } else {
             setmaxnreg_dec::<32>();
@@ -915,12 +913,11 @@ unsafe fn attention_fwd<
         }
         return;
     }
-    if consumers == 3 {
-        setmaxnreg_inc::<160>();
-    } else if R240 {
-        setmaxnreg_inc::<240>();
-    } else {
-        setmaxnreg_inc::<232>();
+    const { assert!(matches!(H::MMA_REGS, 160 | 232 | 240)) };
+    match H::MMA_REGS {
+        240 => setmaxnreg_inc::<240>(),
+        232 => setmaxnreg_inc::<232>(),
+        _ => setmaxnreg_inc::<160>(),
     }
     // consumer warpgroup: rows 64·wg.. of the tile. Broadcast from lane 0 (CUTLASS's
     // `canonical_warp_group_idx`) so ptxas knows it is warp-uniform: the Q descriptors built
@@ -1349,34 +1346,31 @@ unsafe fn attention_fwd<
 }
 
 /// Declares one entry: `name, element, head-dim tiles, D/2, BN/2, BN/4, overlap, ping-pong,
-/// split` and optionally `r240`, `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`,
+/// split` and optionally `stages`, `red`, then `rsb, nb`, then `tw, lazy`, then `qs`,
 /// then `qr`, then `lsum` (see [`attention_fwd`]).
 macro_rules! entry {
     ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, false);
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, STAGES);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, STAGES);
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $st:tt) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $st, RED_CHAIN);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, RED_CHAIN);
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $st:tt, $red:tt) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $st, $red, false, false);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, false, false);
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $st, $red, $rsb, $nb, false, false);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, false, false);
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $st, $red, $rsb, $nb, $tw, $lazy, Q_STAGES);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, Q_STAGES);
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $st, $red, $rsb, $nb, $tw, $lazy, $qs, false);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, false);
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal) => {
+        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, false);
     };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal) => {
-        entry!($name, $e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, false);
-    };
-    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $r240:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal, $lsum:literal) => {
+    ($name:ident, $e:ident, $h:ident, $od2:literal, $sn2:literal, $pa:literal, $ov:literal, $pp:literal, $sp:literal, $st:tt, $red:tt, $rsb:literal, $nb:literal, $tw:tt, $lazy:literal, $qs:tt, $qr:literal, $lsum:literal) => {
         device::kernel! {
             #[doc = concat!("Attention forward, ", stringify!($e), ", ", stringify!($h), ", overlap ", stringify!($ov), ", ping-pong ", stringify!($pp), " (see the crate docs).\n\n",
                             "# Safety\n`tma_q`, `tma_k`, `tma_v`, `tma_o`: tensor maps of Q, K, V, O over (d, token, head, batch) with ",
@@ -1388,7 +1382,7 @@ macro_rules! entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $r240, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, { $od2 / 2 }, false>(tma_q, tma_k, tma_v, tma_o, &p, 0) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, $ov, $pp, $sp, $st, $red, $rsb, $nb, $tw, $lazy, $qs, $qr, $lsum, { $od2 / 2 }, false>(tma_q, tma_k, tma_v, tma_o, &p, 0) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1411,7 +1405,7 @@ macro_rules! trace_entry {
                 let tma_v = device::grid_constant!($name, 2, tma_v);
                 let tma_o = device::grid_constant!($name, 3, tma_o);
                 // SAFETY: as the entry's.
-                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, $qr, false, { $od2 / 2 }, true>(tma_q, tma_k, tma_v, tma_o, &p, trace) }
+                unsafe { attention_fwd::<$e, $h, $od2, $sn2, $pa, true, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, $qr, false, { $od2 / 2 }, true>(tma_q, tma_k, tma_v, tma_o, &p, trace) }
             }
         }
         device::launch_bounds!($name, config::threads(<$h as AttnTiles>::BM), 1);
@@ -1440,8 +1434,8 @@ pub use entries::*;
 mod entries {
     use super::*;
     entry!(attention_fwd_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false);
-    entry!(attention_fwd_bf16_d64_qr, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
-    entry!(attention_fwd_f16_d64_qr, F16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
+    entry!(attention_fwd_bf16_d64_qr, Bf16, D64, 32, 64, 32, true, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
+    entry!(attention_fwd_f16_d64_qr, F16, D64, 32, 64, 32, true, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
     entry!(attention_fwd_bf16_d64_m192, Bf16, D64M192, 32, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d64_m192, F16, D64M192, 32, 64, 32, true, false, false);
     entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false);
@@ -1464,14 +1458,14 @@ mod measure {
     // FlashAttention-3's loop: the named-barrier ping-pong of the consumer warpgroups (`nb`),
     // with the softmax kept under P·V (`splitnb`), O rescaled while S computes (`rsb`), all
     // three (`fa3`)
-    entry!(attention_fwd_nb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, true);
-    entry!(attention_fwd_nb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, true);
-    entry!(attention_fwd_splitnb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, true);
-    entry!(attention_fwd_splitnb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, true);
-    entry!(attention_fwd_rsb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, false);
-    entry!(attention_fwd_rsb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, false);
-    entry!(attention_fwd_fa3_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, true);
-    entry!(attention_fwd_fa3_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, true, true);
+    entry!(attention_fwd_nb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, STAGES, RED_CHAIN, false, true);
+    entry!(attention_fwd_nb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, STAGES, RED_CHAIN, false, true);
+    entry!(attention_fwd_splitnb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, STAGES, RED_CHAIN, false, true);
+    entry!(attention_fwd_splitnb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, STAGES, RED_CHAIN, false, true);
+    entry!(attention_fwd_rsb_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, STAGES, RED_CHAIN, true, false);
+    entry!(attention_fwd_rsb_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, STAGES, RED_CHAIN, true, false);
+    entry!(attention_fwd_fa3_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, STAGES, RED_CHAIN, true, true);
+    entry!(attention_fwd_fa3_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, STAGES, RED_CHAIN, true, true);
     // the baseline without the intra-warpgroup overlap (at d256 the default through session 11)
     entry!(attention_fwd_serial_bf16_d64, Bf16, D64, 32, 64, 32, false, false, false);
     entry!(attention_fwd_serial_bf16_d128, Bf16, D128, 64, 64, 32, false, false, false);
@@ -1485,46 +1479,44 @@ mod measure {
     // another tile: 128 × 64 at d256 (serial)
     entry!(attention_fwd_tile_bf16_d256, Bf16, D256N64, 128, 32, 16, false, false, false);
     // three K/V stages at d64 and d128, without and with `SPLIT`
-    entry!(attention_fwd_stages3_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, 3);
-    entry!(attention_fwd_stages3_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, 3);
-    entry!(attention_fwd_stages3split_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, 3);
-    entry!(attention_fwd_stages3split_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, 3);
+    entry!(attention_fwd_stages3_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, 3);
+    entry!(attention_fwd_stages3_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, 3);
+    entry!(attention_fwd_stages3split_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, 3);
+    entry!(attention_fwd_stages3split_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, 3);
     // the row max and sum as tree reductions (built, not measured yet: doc/attention.md)
-    entry!(attention_fwd_tree_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_TREE);
-    entry!(attention_fwd_tree_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_TREE);
-    entry!(attention_fwd_tree_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false, false, STAGES, RED_TREE);
+    entry!(attention_fwd_tree_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, STAGES, RED_TREE);
+    entry!(attention_fwd_tree_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, STAGES, RED_TREE);
+    entry!(attention_fwd_tree_bf16_d256, Bf16, D256, 128, 40, 20, false, false, false, STAGES, RED_TREE);
     // the next K/V full barriers probed right after the `wgmma` issue (`consumer_try_wait`)
     // with `SPLIT` (V_n's wait after the softmax mostly a taken branch: `tws`), and with O
     // rescaled only when a row's max moved (`twslazy`); measured in the fourth round, neither
     // beats the default (doc/attention.md; `tw` without `SPLIT`, `twl` probing after the
     // softmax and `lazy` alone measured slower and were dropped)
-    entry!(attention_fwd_tws_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, false, true, false);
-    entry!(attention_fwd_tws_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, false, true, false);
-    entry!(attention_fwd_twslazy_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, false, true, true);
-    entry!(attention_fwd_twslazy_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, false, STAGES, RED_CHAIN, false, false, true, true);
+    entry!(attention_fwd_tws_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, STAGES, RED_CHAIN, false, false, true, false);
+    entry!(attention_fwd_tws_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, STAGES, RED_CHAIN, false, false, true, false);
+    entry!(attention_fwd_twslazy_bf16_d64, Bf16, D64, 32, 64, 32, true, false, true, STAGES, RED_CHAIN, false, false, true, true);
+    entry!(attention_fwd_twslazy_bf16_d128, Bf16, D128, 64, 64, 32, true, false, true, STAGES, RED_CHAIN, false, false, true, true);
     // the 192-row d64 tile (three consumer warpgroups) with three K/V stages (measured level
     // with two: doc/attention.md)
-    entry!(attention_fwd_wg3s3_bf16_d64, Bf16, D64M192, 32, 64, 32, true, false, false, false, 3);
-    // the default d128 with the consumers at 240 registers (the producer at 24)
-    entry!(attention_fwd_r240_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true);
+    entry!(attention_fwd_wg3s3_bf16_d64, Bf16, D64M192, 32, 64, 32, true, false, false, 3);
     // Q in two stages (`q2`: the producer loads the next tile's Q while this one's last key
     // blocks and epilogue run, not after its last S), on the 128-row tiles of d64 and d128
-    // (d128 at 24/240 registers, `r240`: at 32/232 the Q stage's index and phase spilled 12
-    // bytes; on d64's 192-row tile, 160 registers, too)
-    entry!(attention_fwd_q2_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, 2);
-    entry!(attention_fwd_q2_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, true, STAGES, RED_CHAIN, false, false, false, false, 2);
+    // (d128 at 32/232 registers spilled 12 bytes, the Q stage's index and phase; at the tiles'
+    // 24/240 since session 32 it does not; on d64's 192-row tile, 160 registers, it does)
+    entry!(attention_fwd_q2_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, STAGES, RED_CHAIN, false, false, false, false, 2);
+    entry!(attention_fwd_q2_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, STAGES, RED_CHAIN, false, false, false, false, 2);
     // Q as a register operand (`qr`: `S = Q·Kᵀ` by `wgmma` RS, Q loaded once per tile by
     // `ldmatrix`; the tensor cores read only K from shared memory for S) on d128's 128 × 128 tile
     // (d64's is a default entry, `_d64_qr`; on d64's 192-row tile, 160 registers, it spilled 180
     // bytes and ptxas serialized the `wgmma`s, C7512; the 176-key d128 tile and d256 have no
     // 16–32 registers to spare either). Measured like for like (doc/attention.md, session 11):
     // d128 level with the same tile
-    entry!(attention_fwd_qr_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
+    entry!(attention_fwd_qr_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true);
     // the row sums on the tensor core (`lsum`: `l += P·1`, a `wgmma` m64n8k16 RS of the same P
     // beside each k-block of P·V; no FADD chains, no quad shuffles of the sum) on d64's default
     // 128-row tile (Q in registers) and d128's 128 × 128 (doc/attention.md, session 12)
-    entry!(attention_fwd_lsum_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true, true);
-    entry!(attention_fwd_lsum_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, false, true);
+    entry!(attention_fwd_lsum_bf16_d64, Bf16, D64, 32, 64, 32, true, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, true, true);
+    entry!(attention_fwd_lsum_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false, STAGES, RED_CHAIN, false, false, false, false, Q_STAGES, false, true);
     // head dim 256 with the intra-warpgroup overlap (S_n beside P_{n-1}·V; session 12, helper
     // attn256), the defaults' steps: 128 × 64 (`ov64`) and 128 × 80 (`ov80`) by generic pointers,
     // from 32-bit bases (`b`: `tiles::SharedBase`), with the softmax in a basic block of its own

@@ -99,6 +99,16 @@ pub trait AttnTiles {
     /// 512 / 1k keys against one loop there; the 192-row and 176-key tiles spilled 20 and 28
     /// bytes with it. The others keep one loop, masking where needed.
     const CLEAN_LOOP: bool;
+    /// The consumers' registers per thread after `setmaxnreg` (CUTLASS's `MmaRegisterRequirement`);
+    /// the producer warpgroup keeps [`load_regs`]`(MMA_REGS)` (its `LoadRegisterRequirement`).
+    /// FlashAttention-3's split: 240 / 24 with two consumer warpgroups ([`D64`], [`D128`],
+    /// [`D128N176`]), 160 / 32 with three ([`D64M192`]); head dim 256's tiles keep 232 / 32. H200,
+    /// session 32, like for like beside cuDNN (three rounds, 240 against 232, no spills either
+    /// way): head dim 128 +2 to +5 % at most shapes (non-causal 512 / 2k / 8k / 16k keys +3.7 /
+    /// +2.2 / +1.8 / +3.4 %, 4k level; causal 512 +5.0 %), head dim 64's 128-row tile +0.3 to
+    /// +2.1 %; head dim 256 at 240 (it spilled 8–12 bytes there in session 12, none now) +0.6 %
+    /// over its twelve shapes but −3.5 % at 4k and 16k keys, so it stays (doc/attention.md).
+    const MMA_REGS: u32;
     /// The descriptor of k-block `kb` (16 columns of the head dim) of Q's rows `64·wg..` of the
     /// tile at `q` ([`PerWgmma`]'s).
     fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64;
@@ -305,6 +315,18 @@ impl<H: AttnTiles> StageDescs for PerWgmmaDescs<H> {
     }
 }
 
+/// The producer warpgroup's registers per thread beside consumers of `mma_regs` (CUTLASS's
+/// `LoadRegisterRequirement`): 24 under 240 (the least `setmaxnreg` takes), else 32.
+///
+/// ```text
+/// load_regs(D128::MMA_REGS)    = load_regs(240) = 24   (128·24 + 256·240 = 65,536)
+/// load_regs(D64M192::MMA_REGS) = load_regs(160) = 32   (128·32 + 384·160 = 65,536)
+/// load_regs(D256Base::MMA_REGS) = load_regs(232) = 32  (128·32 + 256·232 = 63,488)
+/// ```
+pub const fn load_regs(mma_regs: u32) -> u32 {
+    if mma_regs == 240 { 24 } else { 32 }
+}
+
 /// Head dim 64 (`BN` = 128).
 pub struct D64;
 /// Head dim 128 (`BN` = 128).
@@ -328,9 +350,9 @@ pub struct D256Base;
 pub struct D256N64Base;
 
 /// `attn_tiles!(marker, BM, D, BN, the host's table, addressing, the schedule's FastDivmods, the
-/// clean loop)`.
+/// clean loop, the consumers' registers)`.
 macro_rules! attn_tiles {
-    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident, $fd:literal, $clean:literal) => {
+    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident, $fd:literal, $clean:literal, $regs:literal) => {
         impl AttnTiles for $h {
             // the host's tile table (`config::BM`, `block_m_wide`) says the same
             const BM: usize = {
@@ -357,6 +379,11 @@ macro_rules! attn_tiles {
             const SCHED_FAST_DIVMOD: bool = $fd;
             const ROW_TOTALS_UNDER_PV: bool = $bm == 128;
             const CLEAN_LOOP: bool = $clean;
+            const MMA_REGS: u32 = {
+                // the whole register file: 128 producer threads and 64·BM consumer ones
+                assert!(load_regs($regs) * 128 + $regs * 2 * $bm <= 65536);
+                $regs
+            };
             #[inline(always)]
             fn q_desc(q: *mut u16, wg: i32, kb: usize) -> u64 {
                 let s = tile_to_shape(
@@ -547,11 +574,14 @@ macro_rules! attn_tiles {
 // since session 12, the others since session 30); the clean key loop where it measured faster
 // (`AttnTiles::CLEAN_LOOP`); the schedule's FastDivmods on all but the 192-row and 176-key
 // tiles and d256's pointer-addressed 128 × 80 (session 31); d256's `measure` variants by generic
-// pointers with one loop
-attn_tiles!(D64, 128, 64, 128, block_n, SharedBase, true, false);
-attn_tiles!(D128, 128, 128, 128, block_n, SharedBase, true, true);
-attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma, false, false);
-attn_tiles!(D64M192, 192, 64, 128, block_n, SharedBase, false, false);
+// pointers with one loop; FlashAttention-3's register split where two consumer warpgroups fit it
+// (`AttnTiles::MMA_REGS`)
+attn_tiles!(D64, 128, 64, 128, block_n, SharedBase, true, false, 240);
+attn_tiles!(D128, 128, 128, 128, block_n, SharedBase, true, true, 240);
+attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma, false, false, 232);
+attn_tiles!(
+    D64M192, 192, 64, 128, block_n, SharedBase, false, false, 160
+);
 attn_tiles!(
     D128N176,
     128,
@@ -560,10 +590,21 @@ attn_tiles!(
     block_n_wide,
     PerWgmma,
     false,
-    false
+    false,
+    240
 );
-attn_tiles!(D256N64, 128, 256, 64, block_n_tile, PerWgmma, true, false);
-attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase, true, true);
+attn_tiles!(
+    D256N64,
+    128,
+    256,
+    64,
+    block_n_tile,
+    PerWgmma,
+    true,
+    false,
+    232
+);
+attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase, true, true, 232);
 attn_tiles!(
     D256N64Base,
     128,
@@ -572,5 +613,6 @@ attn_tiles!(
     block_n_tile,
     SharedBase,
     true,
-    false
+    false,
+    232
 );
