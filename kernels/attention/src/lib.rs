@@ -289,39 +289,18 @@ fn a_kblock<const N: usize>(r: &[f32; N], kb: usize) -> [u32; 4] {
 
 /// `O += P·V`: P (this warpgroup's `64 × BN`, 16-bit, in the registers [`convert_p`] filled) as
 /// the A operand of `wgmma` RS, V read MN-major, one k-block per 16 keys, committed as one group.
-/// `v`: k-block → the descriptor of the V stage.
+/// `v`: k-block → the descriptor of the V stage. With `LSUM` the row sums on the tensor core
+/// too: per k-block, beside `O += P·V`, a `wgmma` m64n8k16 RS of the same P registers by a
+/// 16 × 8 tile of ones (`ones`: its descriptor, [`tiles::ones_desc`]) into `l` (`CLayout_64x8`:
+/// value `e + 2·h` is row half `h`, every column the row's sum over the block's keys, the quad's
+/// four threads alike), in the same group; without it `l` and `ones` are not read.
 ///
 /// # Safety
-/// The whole warpgroup; the V stage loaded; `pa` and `o` are not touched until a `wait_group`
-/// retires the group (then `fence_operand` both).
+/// The whole warpgroup; the V stage loaded; `pa`, `o` (and with `LSUM` `l`) are not touched
+/// until a `wait_group` retires the group (then [`retire_pv`]); with `LSUM`, `ones` describes
+/// 256 bytes of 16-bit ones in this CTA's shared memory, made visible to the async proxy.
 #[inline(always)]
-unsafe fn gemm_pv<E, const OD2: usize, const PA: usize>(
-    pa: &[f32; PA],
-    v: impl Fn(usize) -> u64,
-    o: &mut [f32; OD2],
-) where
-    [f32; OD2]: MmaAsync<E>,
-{
-    fence_operand(o);
-    fence();
-    device::unroll!(PA / 4, |kb| {
-        let a = a_kblock(pa, kb);
-        // SAFETY: the caller's.
-        unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, v(kb), o, ScaleOut::One) };
-    });
-    commit_group();
-}
-
-/// [`gemm_pv`] and the row sums on the tensor core (`LSUM`): per k-block, beside `O += P·V`, a
-/// `wgmma` m64n8k16 RS of the same P registers by a 16 × 8 tile of ones (`ones`: its descriptor,
-/// [`tiles::ones_desc`]) into `l` (`CLayout_64x8`: value `e + 2·h` is row half `h`, every column
-/// the row's sum over the block's keys, the quad's four threads alike), in the same group.
-///
-/// # Safety
-/// As [`gemm_pv`]; `ones` describes 256 bytes of 16-bit ones in this CTA's shared memory, made
-/// visible to the async proxy; `l` is not touched until a `wait_group` retires the group.
-#[inline(always)]
-unsafe fn gemm_pv_l<E, const OD2: usize, const PA: usize>(
+unsafe fn gemm_pv<E, const OD2: usize, const PA: usize, const LSUM: bool>(
     pa: &[f32; PA],
     v: impl Fn(usize) -> u64,
     o: &mut [f32; OD2],
@@ -332,16 +311,38 @@ unsafe fn gemm_pv_l<E, const OD2: usize, const PA: usize>(
     [f32; 4]: MmaAsync<E>,
 {
     fence_operand(o);
-    fence_operand(l);
+    if LSUM {
+        fence_operand(l);
+    }
     fence();
     device::unroll!(PA / 4, |kb| {
         let a = a_kblock(pa, kb);
         // SAFETY: the caller's.
         unsafe { mma_async_rs::<E, MajorMN, One, One, _>(a, v(kb), o, ScaleOut::One) };
-        // SAFETY: the caller's; the ones tile is K-major, its values all 1.
-        unsafe { mma_async_rs::<E, MajorK, One, One, _>(a, ones, l, ScaleOut::One) };
+        if LSUM {
+            // SAFETY: the caller's; the ones tile is K-major, its values all 1.
+            unsafe { mma_async_rs::<E, MajorK, One, One, _>(a, ones, l, ScaleOut::One) };
+        }
     });
     commit_group();
+}
+
+/// After the `wait_group` that retired a [`gemm_pv`]: its registers (`o`, `pa`, and with `LSUM`
+/// `l`) pinned there, so nothing reads or reuses them earlier.
+#[inline(always)]
+fn retire_pv<const OD2: usize, const PA: usize, const LSUM: bool>(
+    o: &mut [f32; OD2],
+    pa: &mut [f32; PA],
+    l: &mut [f32; 4],
+) where
+    [f32; OD2]: FenceOperand,
+    [f32; PA]: FenceOperand,
+{
+    fence_operand(o);
+    fence_operand(pa);
+    if LSUM {
+        fence_operand(l);
+    }
 }
 
 /// The mask of one tile's warpgroup: keys past the sequence, and above the causal diagonal.
@@ -515,7 +516,7 @@ pub const RED_TREE: Reduction = 1;
 /// pair, row half, column block). `RED`: how the row's values are reduced ([`Reduction`]),
 /// tested with inline `const { .. }` (a `let` of it captured by the per-row closure is an
 /// environment load in MIR: the dead branch stays and LLVM outlined the closure into a `.func`).
-/// `LSUM`: no row sum here (the tensor core sums P, [`gemm_pv_l`]): `row_sum` is left alone.
+/// `LSUM`: no row sum here (the tensor core sums P, [`gemm_pv`]): `row_sum` is left alone.
 #[inline(always)]
 fn online_softmax<const SN2: usize, const RED: Reduction, const LSUM: bool>(
     s: &mut [f32; SN2],
@@ -1080,19 +1081,8 @@ unsafe fn attention_fwd<
                     // `wait_group 0`) takes block n-1's correction while S_n computes
                     rescale::<OD2, LAZY>(&mut o, corr);
                 }
-                if LSUM {
-                    unsafe {
-                        gemm_pv_l::<E, OD2, PA>(
-                            &pa,
-                            descs.v(v_buf, v.index(), true),
-                            &mut o,
-                            &mut lsum,
-                            ones,
-                        )
-                    };
-                } else {
-                    unsafe { gemm_pv::<E, OD2, PA>(&pa, descs.v(v_buf, v.index(), true), &mut o) };
-                }
+                let v_descs = descs.v(v_buf, v.index(), true);
+                unsafe { gemm_pv::<E, OD2, PA, LSUM>(&pa, v_descs, &mut o, &mut lsum, ones) };
                 if PINGPONG {
                     unsafe { turns.arrive() };
                 }
@@ -1127,11 +1117,7 @@ unsafe fn attention_fwd<
                     v_next = Some(unsafe { wait_stage(&mut cv, tv.take()) });
                 }
                 wait_group::<0>(); // P_{n-1}·V_{n-1} is done: O and P's registers are free
-                fence_operand(&mut o);
-                fence_operand(&mut pa);
-                if LSUM {
-                    fence_operand(&mut lsum);
-                }
+                retire_pv::<OD2, PA, LSUM>(&mut o, &mut pa, &mut lsum);
                 unsafe { cv.consumer_release(v) };
                 if !RSB {
                     rescale::<OD2, LAZY>(&mut o, corr);
@@ -1168,19 +1154,8 @@ unsafe fn attention_fwd<
             if RSB {
                 rescale::<OD2, LAZY>(&mut o, corr);
             }
-            if LSUM {
-                unsafe {
-                    gemm_pv_l::<E, OD2, PA>(
-                        &pa,
-                        descs.v(v_buf, v.index(), true),
-                        &mut o,
-                        &mut lsum,
-                        ones,
-                    )
-                };
-            } else {
-                unsafe { gemm_pv::<E, OD2, PA>(&pa, descs.v(v_buf, v.index(), true), &mut o) };
-            }
+            let v_descs = descs.v(v_buf, v.index(), true);
+            unsafe { gemm_pv::<E, OD2, PA, LSUM>(&pa, v_descs, &mut o, &mut lsum, ones) };
             if PINGPONG {
                 unsafe { turns.arrive() };
             }
@@ -1190,11 +1165,7 @@ unsafe fn attention_fwd<
                 totals = Some(row_totals::<false>(&row_sum, &row_max, &lsum));
             }
             wait_group::<0>();
-            fence_operand(&mut o);
-            fence_operand(&mut pa);
-            if LSUM {
-                fence_operand(&mut lsum);
-            }
+            retire_pv::<OD2, PA, LSUM>(&mut o, &mut pa, &mut lsum);
             tr.mark(TR_PV_LAST);
             unsafe { cv.consumer_release(v) };
         } else {
@@ -1224,10 +1195,10 @@ unsafe fn attention_fwd<
                 rescale::<OD2, LAZY>(&mut o, corr);
                 let mut pa: [f32; PA] = convert_p::<E, SN2, PA>(&s);
                 let v = unsafe { cv.consumer_wait() };
-                unsafe { gemm_pv::<E, OD2, PA>(&pa, descs.v(v_buf, v.index(), false), &mut o) };
+                let v_descs = descs.v(v_buf, v.index(), false);
+                unsafe { gemm_pv::<E, OD2, PA, false>(&pa, v_descs, &mut o, &mut lsum, ones) };
                 wait_group::<0>();
-                fence_operand(&mut o);
-                fence_operand(&mut pa);
+                retire_pv::<OD2, PA, false>(&mut o, &mut pa, &mut lsum);
                 unsafe { cv.consumer_release(v) };
             }
         }
