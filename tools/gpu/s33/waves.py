@@ -11,16 +11,11 @@ import torch
 import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 import cute_rs
+# the like-for-like harness's batch timer (waves.sh copies python/bench_attention.py beside this file)
+from bench_attention import time_batch
 
-def time_batch(fn, n):
-    a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    a.record()
-    for _ in range(n):
-        fn()
-    b.record(); b.synchronize()
-    return a.elapsed_time(b) / n
 
-def shape(d, s, h, rounds, bm=128):
+def shape(d, s, h, rounds):
     g = torch.Generator(device="cuda").manual_seed(7)
     q, k, v = (torch.rand(1, h, s, d, device="cuda", dtype=torch.bfloat16, generator=g) * 2 - 1 for _ in range(3))
     o = torch.empty(1, s, h, d, device="cuda", dtype=torch.bfloat16)
