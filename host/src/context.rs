@@ -82,10 +82,10 @@ pub struct Context {
     /// costs the host one lookup and one `cuLaunchKernel`.
     pub(crate) tma_launches:
         Mutex<HashMap<crate::tma::launch::TmaLaunchKey, crate::tma::launch::TmaLaunch>>,
-    /// The Hopper GEMM's stream-K workspaces (zeroed, the kernel leaves them zeroed), one per
-    /// stream (`CUstream` address), as large as the largest grid launched on it
-    /// (`crate::hgemm`).
-    pub(crate) hgemm_workspaces: Mutex<HashMap<usize, cudarc::driver::CudaSlice<u8>>>,
+    /// The stream-K workspaces of the Hopper GEMM and attention (`FixupSlot`s, zeroed; their
+    /// kernels leave them zeroed), one per stream (`CUstream` address), as large as the
+    /// largest launched on it ([`Context::stream_k_workspace`]).
+    pub(crate) stream_k_workspaces: Mutex<HashMap<usize, cudarc::driver::CudaSlice<u8>>>,
     /// The Hopper GEMM's Hilbert-order tables by `(M, N)` cluster tiles (`crate::hgemm`).
     pub(crate) hgemm_tile_orders: Mutex<HashMap<(usize, usize), cudarc::driver::CudaSlice<i32>>>,
 }
@@ -266,7 +266,7 @@ impl Context {
             forced_arch: forced,
             tma_maps: Mutex::new(HashMap::new()),
             tma_launches: Mutex::new(HashMap::new()),
-            hgemm_workspaces: Mutex::new(HashMap::new()),
+            stream_k_workspaces: Mutex::new(HashMap::new()),
             hgemm_tile_orders: Mutex::new(HashMap::new()),
         })
     }
@@ -304,6 +304,29 @@ impl Context {
     /// ```
     pub fn default_stream(&self) -> Arc<CudaStream> {
         self.ctx.default_stream()
+    }
+
+    /// The device address of a zeroed stream-K workspace of at least `bytes` on `stream`
+    /// (allocated on its first use and kept, one per stream; the kernels that split tiles —
+    /// the Hopper GEMM's stream-K and split-K, attention's key-block split — leave it zeroed,
+    /// and launches on one stream use it in turn).
+    pub(crate) fn stream_k_workspace(&self, stream: &CudaStream, bytes: usize) -> Result<u64> {
+        use cudarc::driver::DevicePtr;
+        let key = stream.cu_stream() as usize;
+        let mut ws = self
+            .stream_k_workspaces
+            .lock()
+            .map_err(|_| Error::Unsupported("a poisoned stream-K workspace cache".into()))?;
+        if ws.get(&key).is_none_or(|b| b.len() < bytes) {
+            // zeroed on the default stream and waited for (once per stream and size)
+            let s = self.default_stream();
+            let buf = s.alloc_zeros::<u8>(bytes)?;
+            s.synchronize()?;
+            ws.insert(key, buf);
+        }
+        let buf = &ws[&key];
+        let (p, _r) = buf.device_ptr(stream);
+        Ok(p)
     }
 
     /// Whether the GEMM entries with launch bounds are used (not when the context's

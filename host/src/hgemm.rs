@@ -652,7 +652,7 @@ impl Context {
         // the stream-K workspace for the persistent grid's clusters (all resident at once, as
         // the reduction requires)
         let workspace = if grid.workspace {
-            self.hgemm_workspace(stream, config::stream_k_workspace_bytes(grid.clusters))?
+            self.stream_k_workspace(stream, config::stream_k_workspace_bytes(grid.clusters))?
         } else {
             0
         };
@@ -764,27 +764,6 @@ impl Context {
             &parse(FP8_SCALE_BOX_B)?,
         )?;
         Ok((TmaParam(a.desc.0), TmaParam(b.desc.0)))
-    }
-
-    /// The device address of a zeroed stream-K workspace of at least `bytes` on `stream`
-    /// (allocated on its first use and kept, one per stream; the kernel leaves it zeroed, and
-    /// launches on one stream use it in turn).
-    fn hgemm_workspace(&self, stream: &CudaStream, bytes: usize) -> Result<u64> {
-        let key = stream.cu_stream() as usize;
-        let mut ws = self
-            .hgemm_workspaces
-            .lock()
-            .map_err(|_| Error::Unsupported("hgemm: a poisoned workspace cache".into()))?;
-        if ws.get(&key).is_none_or(|b| b.len() < bytes) {
-            // zeroed on the default stream and waited for (once per stream and size)
-            let s = self.default_stream();
-            let buf = s.alloc_zeros::<u8>(bytes)?;
-            s.synchronize()?;
-            ws.insert(key, buf);
-        }
-        let buf = &ws[&key];
-        let (p, _r) = buf.device_ptr(stream);
-        Ok(p)
     }
 
     /// The device address of the Hilbert-order table of `m_tiles × n_tiles` cluster tiles

@@ -74,9 +74,6 @@ impl AttentionKernel {
     /// beyond, the padding costs more than the 128-row tile with Q in registers (`_qr`) loses
     /// (see [`AttentionKernel::for_problem`]).
     pub const WIDE_MAX_PADDING: (usize, usize) = (17, 16);
-    /// From this many keys (the longest sequence's, varlen) a non-causal problem takes head dim
-    /// 128's 176-key tile (see [`AttentionKernel::for_problem`]).
-    pub const WIDE_KEYS_MIN_SEQLEN_K: usize = 8192;
     /// Below this many keys (the longest sequence's, varlen) head dim 256 takes its 128 × 64
     /// tile (`config::block_n_tile`), from it 128 × 80 (see [`AttentionKernel::for_problem`]).
     pub const SHORT_KEYS_MAX_SEQLEN_K: usize = 2048;
@@ -131,10 +128,12 @@ impl AttentionKernel {
     /// and, under a causal mask, from
     /// [`WIDE_CAUSAL_MIN_SEQLEN_Q`](Self::WIDE_CAUSAL_MIN_SEQLEN_Q) query rows; else 128 × 128
     /// with Q as a register operand of `S = Q·Kᵀ` (`_qr`, `config::q_regs`). At head dim 128
-    /// FlashAttention-3's non-causal 128 × 176 from
-    /// [`WIDE_KEYS_MIN_SEQLEN_K`](Self::WIDE_KEYS_MIN_SEQLEN_K) keys, else 128 × 128 (whose O
-    /// goes out through the TMA-store epilogue, which the 176-key tile has no registers for),
-    /// and 128 × 128 under a causal mask (FlashAttention-3's causal tile). At head dim 256 the
+    /// 128 × 128 with either mask: its O goes out through the TMA-store epilogue and its
+    /// non-causal problems take the stream-K split of a part-empty last wave (`config::split_of`),
+    /// which FlashAttention-3's non-causal 128 × 176 has no registers for (session 33, H200, bf16,
+    /// 16k tokens, ours / cuDNN in one process, two rounds: at 8k / 16k keys 128 × 128 with the
+    /// split 1.017, 1.018 / 1.015, 1.004 against the 176-key tile's 0.930, 0.952 / 0.967, 0.944;
+    /// the `n176` variant still runs it). At head dim 256 the
     /// intra-warpgroup overlap on FlashAttention-3's 128 × 80 from
     /// [`SHORT_KEYS_MAX_SEQLEN_K`](Self::SHORT_KEYS_MAX_SEQLEN_K) keys, else on 128 × 64 (`_n64`,
     /// with the softmax under P·V): with either mask, 128 × 64 measured 1.08–1.35 times the serial
@@ -180,8 +179,8 @@ impl AttentionKernel {
     /// assert_eq!(k(AttentionConfig::new(4, 8, 380, 4096, 64)).bm, 192);
     /// // rows that see no key (bottom-right, fewer keys than queries: the sweep's #59) too
     /// assert_eq!(k(AttentionConfig::new(1, 24, 5119, 149, 64).causal(Causal::BottomRight)).bm, 192);
-    /// // d128: 176 keys non-causal from 8k keys; Q never in registers
-    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 8192, 128)).describe(), "128×176");
+    /// // d128: 128 × 128 at every length; Q never in registers
+    /// assert_eq!(k(AttentionConfig::new(1, 8, 1024, 8192, 128)).describe(), "128×128");
     /// assert_eq!(k(AttentionConfig::new(1, 8, 8192, 8192, 128).causal(tl)).bn, 128);
     /// assert_eq!(k(AttentionConfig::new(1, 8, 4096, 4096, 128)).describe(), "128×128");
     /// assert_eq!(k(AttentionConfig::new(1, 8, 512, 512, 128)).entry::<half::bf16>(), "attention_fwd_bf16_d128");
@@ -199,14 +198,9 @@ impl AttentionKernel {
         let wide = config::block_m_wide(p.head_dim)
             .filter(|_| p.causal.is_none() || p.seqlen_q >= Self::WIDE_CAUSAL_MIN_SEQLEN_Q)
             .filter(|&bm| den * rows(bm) <= num * rows(base.bm));
-        let wide_n = config::block_n_wide(p.head_dim)
-            .filter(|_| p.causal.is_none() && p.seqlen_k >= Self::WIDE_KEYS_MIN_SEQLEN_K);
         let short_n =
             config::block_n_tile(p.head_dim).filter(|_| p.seqlen_k < Self::SHORT_KEYS_MAX_SEQLEN_K);
-        let (bm, bn) = (
-            wide.unwrap_or(base.bm),
-            wide_n.or(short_n).unwrap_or(base.bn),
-        );
+        let (bm, bn) = (wide.unwrap_or(base.bm), short_n.unwrap_or(base.bn));
         Some(AttentionKernel {
             bm,
             bn,
@@ -621,6 +615,33 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         grid as i32,
     )
     .ok_or_else(|| Error::Unsupported(format!("attention schedule of {tiles} tiles")))?;
+    // the stream-K split of a part-empty last wave's key blocks (non-causal fixed lengths, the
+    // tiles that take it, `config::tile_splits`; not the `lsum` entries, whose row sums live in
+    // the tensor core's accumulators, nor the `q2` ones, whose second Q stage takes the
+    // segments' room, nor a traced launch, whose buffer has a slot per tile)
+    let blocks = p.seqlen_k.div_ceil(kern.bn);
+    let consumers = kern.bm / 64;
+    let split = config::split_of(
+        tiles as i32,
+        blocks.min(i32::MAX as usize) as i32,
+        grid as i32,
+        d,
+        p.causal.is_none() && !varlen,
+        config::tile_splits(d, kern.bm, kern.bn)
+            && kern.variant != "lsum"
+            && kern.q_stages == 1
+            && !traced(kern)
+            && !ctx.overrides().attention_whole_tiles,
+    )
+    .ok_or_else(|| Error::Unsupported(format!("attention split of {tiles} tiles")))?;
+    let workspace = if split.sk_tiles() > 0 {
+        ctx.stream_k_workspace(
+            stream,
+            config::split_workspace_bytes(grid as usize, consumers),
+        )?
+    } else {
+        0
+    };
     let params = Params {
         o_stride: p.o_stride,
         lse_stride,
@@ -637,6 +658,8 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         scale_log2: p.scale * std::f32::consts::LOG2_E,
         epilogue: epilogue_code(ctx),
         sched,
+        split,
+        workspace,
     };
     let f = ctx.function(&entry)?;
     f.set_attribute(
@@ -708,10 +731,56 @@ mod tests {
     #[test]
     fn params_match_the_kernel_layout() {
         // kernels/attention's Params: 3 + 2 i64, 4 pointers, 8 four-byte fields, the schedule's
-        // three FastDivmods of 16 bytes (8-aligned) and its order (padded to 8)
-        assert_eq!(size_of::<Params>(), 5 * 8 + 4 * 8 + 8 * 4 + 3 * 16 + 8usize);
+        // three FastDivmods of 16 bytes (8-aligned) and its order (padded to 8), the split's
+        // two FastDivmods and three i32 (padded to 8), the workspace's address
+        assert_eq!(
+            size_of::<Params>(),
+            5 * 8 + 4 * 8 + 8 * 4 + 3 * 16 + 8 + (2 * 16 + 3 * 4 + 4) + 8usize
+        );
         assert_eq!(std::mem::offset_of!(Params, sched), 5 * 8 + 4 * 8 + 8 * 4);
         assert_eq!(std::mem::offset_of!(Params, batch), 72);
+        assert_eq!(std::mem::offset_of!(Params, split), 160);
+    }
+
+    #[test]
+    fn a_part_empty_last_wave_is_split_by_key_blocks() {
+        // the bench's d128 shapes: 2048 tiles on 132 SMs, 15 full waves and 68 tiles
+        let s = config::split_of(2048, 16, 132, 128, true, true).unwrap();
+        assert_eq!((s.dp_tiles(), s.sk_tiles()), (1848, 200));
+        // 200 tiles' 3200 key blocks, 24 or 25 a CTA; CTA 0: tile 1848 whole, the head of 1849
+        assert_eq!([s.cut(1), s.cut(132)], [24, 3200]);
+        assert_eq!(s.segment(0, 0), Some((1848, 0, 16)));
+        assert_eq!(s.segment(0, 1), Some((1849, 0, 8)));
+        assert_eq!(s.segment(1, 0), Some((1849, 8, 16)));
+        // every tile's key blocks once: whole, or a head and the next CTA's tail
+        let mut seen = vec![0; 200 * 16];
+        for c in 0..132 {
+            for k in 0..3 {
+                if let Some((t, b, e)) = s.segment(c, k) {
+                    for u in b..e {
+                        seen[((t - 1848) * 16 + u) as usize] += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1));
+        // whole waves, causal, varlen, head dim 256 (its partial is 132 floats), or not allowed:
+        // every tile whole
+        for s in [
+            config::split_of(2112, 16, 132, 128, true, true),
+            config::split_of(2048, 16, 132, 128, false, true),
+            config::split_of(2048, 16, 132, 256, true, true),
+            config::split_of(2048, 16, 132, 64, true, false),
+        ] {
+            assert_eq!(s.unwrap().sk_tiles(), 0);
+        }
+        // few key blocks idle on average (2 of 132 CTAs idle, 16 blocks: 0.24 a CTA)
+        assert_eq!(
+            config::split_of(2110, 16, 132, 128, true, true)
+                .unwrap()
+                .sk_tiles(),
+            0
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 // layout-types' `FastDivmod` (both crates depend on layout-types).
 
 use layout_types::cute::fast_divmod::FastDivmod;
+use layout_types::cute::tile_scheduler::StreamKSplit;
 
 /// Query rows per CTA tile: two consumer warpgroups of 64 (every head dim; head dim 64 also
 /// has the 192-row tile of three, [`block_m_wide`]).
@@ -177,6 +178,67 @@ pub struct Params {
     pub epilogue: i32,
     /// The persistent schedule's divisors ([`SchedDivs::new`] of this problem and grid).
     pub sched: SchedDivs,
+    /// The persistent schedule's stream-K split of the tiles' key blocks over the grid
+    /// ([`StreamKSplit`], units key blocks): the last `T mod C + C` tiles' key blocks cut
+    /// evenly over the CTAs where the last wave would be part-empty ([`split_of`]); else every
+    /// tile whole.
+    pub split: StreamKSplit,
+    /// The split's workspace: a `collective::scheduler::FixupSlot` per (CTA, consumer
+    /// warpgroup), flags zero ([`split_workspace_bytes`]); 0 without a split.
+    pub workspace: u64,
+}
+
+/// A split tile's partial, per consumer thread: its O accumulators (`D/2` floats) and its two
+/// rows' running max and sum. At most a `FixupSlot`'s 128 floats: head dims 64 and 128.
+pub const fn split_partial_floats(d: usize) -> usize {
+    d / 2 + 4
+}
+
+/// Whether the tile of `bm` rows, head dim `d` and `bn` keys a block takes the stream-K split
+/// (its entries carry the split's work units and merge, [`split_of`]): the 128-row tiles whose
+/// partial fits a `FixupSlot` (head dims 64 and 128), not the wide-key one (128 × 176). With the
+/// split's code the 176-key tile's consumers and producer spilled, and so did the 192-row tile's
+/// (160 registers a consumer; session 33).
+pub const fn tile_splits(d: usize, bm: usize, bn: usize) -> bool {
+    bm == BM && split_partial_floats(d) <= 128 && !matches!(block_n_wide(d), Some(w) if w == bn)
+}
+
+/// Bytes of the split's workspace for `grid` CTAs of `consumers` consumer warpgroups: a
+/// `FixupSlot` (128 threads' 128 floats and flags) each (the kernel checks the size against
+/// the type).
+pub const fn split_workspace_bytes(grid: usize, consumers: usize) -> usize {
+    grid * consumers * (128 * 128 * 4 + 128 * 4)
+}
+
+/// Stream-K only where the last wave would leave at least this many key blocks per CTA idle
+/// on average: a split tile costs its two warpgroups' partials through L2 (34 KiB each at head
+/// dim 128) and the head's wait, about a key block.
+pub const SPLIT_MIN_IDLE_BLOCKS: i32 = 4;
+
+/// The key-block split of a problem's tiles (`tiles` of `blocks` key blocks each, `grid` CTAs,
+/// `consumers` warpgroups a CTA): stream-K for non-causal fixed-length problems whose head dim's
+/// partial fits a `FixupSlot` ([`split_partial_floats`]) and `allow`ed (the entry merges
+/// partials: not the measuring `lsum` ones), else data-parallel; `None` when `grid < 1`.
+///
+/// ```text
+/// split_of(2048, 16, 132, 128, true, true) → 1848 tiles whole, the last 200 shared (24.2 key blocks a CTA)
+/// split_of(2112, 16, 132, 128, true, true) → every tile whole (16 full waves)
+/// split_of(2048, 16, 132, 256, true, true) → every tile whole (d256's partial is 132 floats)
+/// ```
+/// (host/src/attention/launch.rs's tests pin these.)
+pub fn split_of(
+    tiles: i32,
+    blocks: i32,
+    grid: i32,
+    d: usize,
+    plain: bool,
+    allow: bool,
+) -> Option<StreamKSplit> {
+    if plain && allow && split_partial_floats(d) <= 128 {
+        StreamKSplit::new(tiles, blocks, grid, SPLIT_MIN_IDLE_BLOCKS)
+    } else {
+        StreamKSplit::data_parallel(tiles, blocks, grid)
+    }
 }
 
 /// The phase trace of the `measure` build's `pt` / `ptw` entries (`CUTE_RS_ATTENTION=pt`,

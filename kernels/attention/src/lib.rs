@@ -60,6 +60,7 @@ pub mod config;
 pub mod tiles;
 
 use collective::epilogue_rows::{self, stage_chunk_rows_b16, store_chunks};
+use collective::scheduler::FixupSlot;
 pub use config::*;
 use device::hint::{opaque, opaque_index};
 use device::math::{ex2, fma, fmax};
@@ -122,11 +123,25 @@ struct Tile {
     /// The sequence's lengths.
     sq: i32,
     sk: i32,
-    /// Key blocks to visit (0 when the mask hides every key).
+    /// Key blocks to visit: `kb0..n_blocks` (none when the mask hides every key).
     n_blocks: i32,
+    /// The first key block of this work unit: 0, or where a stream-K range starts inside the
+    /// tile (its tail; the unit's part of the tile is [`unit_part`]'s).
+    kb0: i32,
     /// Causal: key `j` is visible from row `i` when `j <= i + offset`.
     offset: i32,
 }
+
+// the host sizes the split's workspace by `config::split_workspace_bytes`
+const _: () = assert!(size_of::<FixupSlot>() == split_workspace_bytes(1, 1));
+
+/// A work unit holding all of its tile's key blocks.
+const PART_WHOLE: i32 = 0;
+/// The head of a tile split between two CTAs (key blocks from 0): it merges the tail's partial
+/// and runs the epilogue.
+const PART_HEAD: i32 = 1;
+/// The tail of a split tile (key blocks to the tile's last): it hands its partial to the head.
+const PART_TAIL: i32 = 2;
 
 /// The tile after `i` in this CTA's share of the persistent schedule (`≥ n_tiles`: none
 /// left). In round `k` the grid's CTAs take tiles `k·grid ..= k·grid + grid − 1`: CTA `c` the
@@ -217,8 +232,195 @@ fn tile_of<H: AttnTiles>(p: &Params, bm: i32, bn: i32, i: i32) -> Tile {
         sq,
         sk,
         n_blocks,
+        kb0: 0,
         offset,
     }
+}
+
+/// This CTA's stream-K segments (`p.split`): segment `k` of its range is key blocks
+/// `kb0..ke` of tile `tile[k]` of the persistent order, `blocks[k]` the `(kb0, ke)` of
+/// [`segment_blocks`] (`ke = 0`: no segment). Written once per CTA into shared memory past the
+/// pipelines' barriers ([`Segments::write`]) and read by each role at each of its stream-K
+/// units: derived from the split's parameters in the tile loop, the cuts cost both roles
+/// registers their loops need (ptxas spilled them, session 33).
+#[repr(C)]
+struct Segments {
+    tile: [i32; 3],
+    blocks: [i32; 3],
+}
+
+/// A segment's key blocks `(kb0, ke) → kb0 + 2^16·ke` ([`Segments::blocks`]; a tile has fewer than
+/// 2^15 key blocks where the host splits).
+#[inline(always)]
+fn segment_blocks() -> Layout<(_65536, i32), (_1, _65536)> {
+    make_layout_left((_65536, 32768))
+}
+
+impl Segments {
+    /// Thread 0's table of this CTA's segments (all empty without a split).
+    ///
+    /// # Safety
+    /// `this` is the table's place in shared memory; before the CTA's barrier that ends the
+    /// set-up (the pipelines' `init`).
+    #[inline(always)]
+    unsafe fn write(this: *mut Segments, p: &Params) {
+        let c = block_idx_x() as i32;
+        device::unroll!(3, |k| {
+            let (tile, kb0, ke) = if p.split.sk_tiles() > 0 {
+                p.split.segment(c, k as i32).unwrap_or((0, 0, 0))
+            } else {
+                (0, 0, 0)
+            };
+            unsafe {
+                (*this).tile[k] = tile;
+                (*this).blocks[k] = segment_blocks().crd2idx((kb0, ke));
+            }
+        });
+    }
+    /// Segment `k`'s `(tile, kb0, ke)`, `ke = 0` for none (`k < 3`).
+    #[inline(always)]
+    fn get(this: *const Segments, k: i32) -> (i32, i32, i32) {
+        // SAFETY: the table `write` filled before the set-up's barrier; `k` in 0..3
+        let (tile, blocks) = unsafe {
+            (
+                core::ptr::read_volatile(&raw const (*this).tile[k as usize]),
+                core::ptr::read_volatile(&raw const (*this).blocks[k as usize]),
+            )
+        };
+        let (kb0, ke): (i32, i32) = segment_blocks().idx2crd(blocks);
+        (tile, kb0, ke)
+    }
+}
+
+/// This CTA's first work unit: its first whole tile, or, with none (`p.split`'s data-parallel
+/// tiles fewer than the grid's CTAs), its stream-K range's first segment; −1 for none. Work
+/// units are `p.split.dp_tiles() + k` past the whole tiles, `k` the segment of this CTA's
+/// stream-K range (at most three: a range is at least a tile's key blocks and under two
+/// tiles', [`StreamKSplit`]).
+#[inline(always)]
+fn first_work<H: AttnTiles>(p: &Params) -> i32 {
+    let c = block_idx_x() as i32;
+    if c < p.split.dp_tiles() {
+        c
+    } else {
+        last_or_none::<H>(p, p.split.dp_tiles())
+    }
+}
+
+/// `i` if it is a unit of this CTA's stream-K range (one of its three segments), else −1 (the
+/// end: a negative index, so that no bound is held across the key loop — ptxas spilled one).
+#[inline(always)]
+fn last_or_none<H: AttnTiles>(p: &Params, i: i32) -> i32 {
+    let k = i - p.split.dp_tiles();
+    if k < 0 || (H::SPLIT && k < 3 && p.split.sk_tiles() > 0) {
+        i
+    } else {
+        -1
+    }
+}
+
+/// The unit after `i` ([`next_tile`] among the whole tiles, then the stream-K segments in
+/// turn), −1 after the last.
+#[inline(always)]
+fn next_work<H: AttnTiles>(p: &Params, i: i32) -> i32 {
+    let dp = p.split.dp_tiles();
+    let next = if i < dp {
+        next_tile::<H>(p, i, dp).min(dp)
+    } else {
+        i + 1
+    };
+    last_or_none::<H>(p, next)
+}
+
+/// Work unit `i` of this CTA: whole tile `i` of the persistent schedule ([`tile_of`]) below
+/// `p.split.dp_tiles()`, else segment `i − dp_tiles` of the CTA's stream-K range — its tile's
+/// key blocks `kb0..n_blocks`, a head, a tail or (rarely) the whole tile; a segment past the
+/// range comes back as a tile past its sequence (`m0 = sq`: skipped).
+#[inline(always)]
+fn work_of<H: AttnTiles>(p: &Params, segs: *const Segments, bm: i32, bn: i32, i: i32) -> Tile {
+    let k = i - p.split.dp_tiles();
+    if !H::SPLIT || k < 0 {
+        return tile_of::<H>(p, bm, bn, i);
+    }
+    let (j, kb0, ke) = Segments::get(segs, k);
+    let mut tile = tile_of::<H>(p, bm, bn, j);
+    tile.kb0 = kb0;
+    tile.n_blocks = ke;
+    if ke == 0 {
+        tile.m0 = tile.sq;
+    }
+    tile
+}
+
+/// Work unit `i`'s part of its tile, and the CTA whose workspace slot it meets the other part
+/// in: [`PART_WHOLE`] (a whole tile, or a stream-K segment that holds all of its tile), or a
+/// split tile's [`PART_HEAD`] (the next CTA's slot) or [`PART_TAIL`] (this CTA's). Derived from
+/// `i` after the key loop (held across it, the part cost d128's tiles a register).
+#[inline(always)]
+fn unit_part<H: AttnTiles>(p: &Params, segs: *const Segments, i: i32) -> (i32, i32) {
+    let k = i - p.split.dp_tiles();
+    if !H::SPLIT || k < 0 {
+        return (PART_WHOLE, 0);
+    }
+    let c = block_idx_x() as i32;
+    let (_, kb0, ke) = Segments::get(segs, k);
+    if kb0 > 0 {
+        (PART_TAIL, c)
+    } else if ke < p.split.units() {
+        (PART_HEAD, c + 1)
+    } else {
+        (PART_WHOLE, 0)
+    }
+}
+
+/// Consumer warpgroup `wg`'s workspace slot of CTA `c` (`p.workspace`'s layout: the
+/// warpgroups of a CTA side by side).
+#[inline(always)]
+fn split_slot(p: &Params, consumers: i32, wg: i32, c: i32) -> *mut FixupSlot {
+    let i: i32 = make_layout_left((consumers, grid_dim_x() as i32)).crd2idx((wg, c));
+    // SAFETY: inside the workspace of `split_workspace_bytes(grid, consumers)` (the launch's
+    // contract for a split)
+    unsafe { (p.workspace as *mut FixupSlot).add(i as usize) }
+}
+
+/// A split tile's merge: this thread's O accumulators, running maxima (log2 domain) and sums
+/// of key blocks `0..kb` with the tail's of `kb..` in `slot` (its O in rows `0..OD2/4`, its
+/// maxima then sums in row `OD2/4`) — each side rescaled to the larger max, as the online
+/// softmax rescales a block — then the slot's flag cleared. The tail's O is read four values
+/// at a time and merged as it comes (the whole of it beside O cost the mainloop registers).
+///
+/// # Safety
+/// `slot` is the slot the tail of this tile fills (the next CTA's); `t < 128`.
+#[inline(always)]
+unsafe fn merge_partial<const OD2: usize>(
+    slot: *mut FixupSlot,
+    t: usize,
+    o: &mut [f32; OD2],
+    row_max: &mut [f32; 2],
+    row_sum: &mut [f32; 2],
+) {
+    let pml = unsafe {
+        FixupSlot::wait(slot, t);
+        FixupSlot::load::<4>(slot, t, OD2 / 4)
+    };
+    let (mut ca, mut cb) = ([0f32; 2], [0f32; 2]);
+    device::unroll!(2, |h| {
+        let m = fmax(row_max[h], pml[h]);
+        // (a row that saw no key on either side: subtract 0, no NaN)
+        let m_use = if m == f32::NEG_INFINITY { 0.0 } else { m };
+        ca[h] = ex2(row_max[h] - m_use);
+        cb[h] = ex2(pml[h] - m_use);
+        row_sum[h] = fma(row_sum[h], ca[h], pml[2 + h] * cb[h]);
+        row_max[h] = m;
+    });
+    device::unroll!(OD2 / 4, |j| {
+        let po = unsafe { FixupSlot::load::<4>(slot, t, j) };
+        device::unroll!(4, |e| {
+            let v = 4 * j + e;
+            o[v] = fma(o[v], ca[e / 2], po[e] * cb[e / 2]);
+        });
+    });
+    unsafe { FixupSlot::clear(slot, t) };
 }
 
 /// `S = Q·Kᵀ` of this warpgroup's 64 rows and the `BN` keys of a K stage: the head dim's
@@ -798,6 +1000,27 @@ unsafe fn attention_fwd<
     let st_seq = unsafe {
         bars.add(size_of::<PipelineStorage<QS>>() + 2 * size_of::<PipelineStorage<ST>>())
     } as *mut OrderedSequenceBarrierStorage<1, 2>;
+    // the stream-K segments' table past the barriers, where they leave it room (every entry
+    // but the measuring `q2`'s: the host splits no tile there)
+    let segs_at = const {
+        size_of::<PipelineStorage<QS>>()
+            + 2 * size_of::<PipelineStorage<ST>>()
+            + size_of::<OrderedSequenceBarrierStorage<1, 2>>()
+    };
+    let segs_fit = const {
+        size_of::<PipelineStorage<QS>>()
+            + 2 * size_of::<PipelineStorage<ST>>()
+            + size_of::<OrderedSequenceBarrierStorage<1, 2>>()
+            + size_of::<Segments>()
+            <= 128
+    };
+    let segs = unsafe { bars.add(segs_at) } as *mut Segments;
+    if H::SPLIT && segs_fit && tid == 0 {
+        unsafe { Segments::write(segs, p) };
+    } else if (!H::SPLIT || !segs_fit) && p.split.sk_tiles() > 0 {
+        // (the host splits only the tiles that take it, in entries with room for the table)
+        trap();
+    }
     // consumer warpgroups (each arrives once on an empty barrier per stage): one per 64 rows
     let consumers = (H::BM / 64) as i32;
     // (thread in warpgroup, warpgroup)
@@ -859,13 +1082,13 @@ unsafe fn attention_fwd<
                 pipe_k.producer_warp(leader),
                 pipe_v.producer_warp(leader),
             );
-            let mut i = block_idx_x() as i32;
-            while i < n_tiles {
+            let mut i = first_work::<H>(p);
+            while i >= 0 {
                 let tr = Trace::<TR>::new(trace, i, n_tiles, 0, leader);
                 tr.mark(TRP_START);
                 tr.value(TR_TILE, i as u64);
-                let tile = tile_of::<H>(p, bm, bn, i);
-                i = next_tile::<H>(p, i, n_tiles);
+                let tile = work_of::<H>(p, segs, bm, bn, i);
+                i = next_work::<H>(p, i);
                 if tile.m0 >= tile.sq {
                     continue;
                 }
@@ -886,7 +1109,7 @@ unsafe fn attention_fwd<
                     };
                 }
                 s.producer_commit();
-                for n in 0..tile.n_blocks {
+                for n in tile.kb0..tile.n_blocks {
                     let k0 = tile.k_start + n * bn;
                     let s = unsafe { pk.producer_acquire() };
                     if n == 0 {
@@ -955,18 +1178,20 @@ unsafe fn attention_fwd<
         pipe_k.consumer_signaling(signals),
         pipe_v.consumer_signaling(signals),
     );
-    let mut i = block_idx_x() as i32;
-    while i < n_tiles {
+    let mut i = first_work::<H>(p);
+    while i >= 0 {
         let tr = Trace::<TR>::new(trace, i, n_tiles, 1 + wg, signals);
         tr.mark(TR_FETCH);
         tr.value(TR_TILE, i as u64);
-        let tile = tile_of::<H>(p, bm, bn, i);
-        i = next_tile::<H>(p, i, n_tiles);
+        let tile = work_of::<H>(p, segs, bm, bn, i);
+        // the unit's index is held across the key loop, the next one computed at each exit
+        let cur = i;
         // after the CTA's last tile (`i >= n_tiles`) its O stores (and any before) must have
         // read their boxes before the CTA exits (drained in the loop: a wait after the loop
         // cost the mainloop registers, ptxas spilled)
         if tile.m0 >= tile.sq {
-            if o_boxes > 0 && i >= n_tiles && t == 0 {
+            i = next_work::<H>(p, cur);
+            if o_boxes > 0 && i < 0 && t == 0 {
                 epilogue_rows::drain();
             }
             continue;
@@ -994,7 +1219,7 @@ unsafe fn attention_fwd<
         };
         // the row totals, when computed under the last P·V
         let mut totals: Option<([f32; 2], [f32; 2])> = None;
-        if OVERLAP && tile.n_blocks > 0 {
+        if OVERLAP && tile.n_blocks > tile.kb0 {
             // FlashAttention-3's intra-warpgroup overlap: block n's S = Q·Kᵀ and block n-1's
             // O += P·V are in flight together; the softmax of S_n runs while P·V computes
             // `QR`: this thread's Q fragment, loaded once for the tile's key blocks
@@ -1046,7 +1271,7 @@ unsafe fn attention_fwd<
                     unsafe { cq.consumer_release(q) };
                 }
             }
-            masks.apply(&mut s, 0);
+            masks.apply(&mut s, tile.kb0);
             // O is zero: its correction (0 or 1) changes nothing
             let mut corr =
                 online_softmax::<SN2, RED, LSUM>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
@@ -1128,11 +1353,11 @@ unsafe fn attention_fwd<
                 pa = convert_p::<E, SN2, PA>(&s);
             };
             let clean = if H::CLEAN_LOOP {
-                masks.clean_blocks().clamp(1, tile.n_blocks)
+                masks.clean_blocks().clamp(tile.kb0 + 1, tile.n_blocks)
             } else {
-                1
+                tile.kb0 + 1
             };
-            for n in 1..clean {
+            for n in tile.kb0 + 1..clean {
                 block(n, false);
             }
             for n in clean..tile.n_blocks {
@@ -1169,7 +1394,7 @@ unsafe fn attention_fwd<
             tr.mark(TR_PV_LAST);
             unsafe { cv.consumer_release(v) };
         } else {
-            for n in 0..tile.n_blocks {
+            for n in tile.kb0..tile.n_blocks {
                 let k = unsafe { ck.consumer_wait() };
                 let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
                 unsafe {
@@ -1203,16 +1428,47 @@ unsafe fn attention_fwd<
             }
         }
         if let Some(q) = q.take() {
-            if tile.n_blocks == 0 {
-                // no key block, so no warpgroup-wide instruction between the Q wait and this
-                // release: every warp of the warpgroup must have passed the wait before its one
-                // arrival (warp 0's) lets the producer load the next Q. Without this barrier a
-                // lagging warp's parity wait aliased to the phase after and waited for a load
-                // that never came (the hang of `host run`'s attention sweep #59 on the 192-row
-                // tile: bf16 h24/3 sq3119 sk149 d64 bottom-right, H200 2026-11-29)
-                warpgroup_barrier(wg);
-            }
+            // Q still held: the unit had no key block (the loops release it at their last S), so
+            // no warpgroup-wide instruction between the Q wait and this release: every warp of
+            // the warpgroup must have passed the wait before its one arrival (warp 0's) lets the
+            // producer load the next Q. Without this barrier a lagging warp's parity wait
+            // aliased to the phase after and waited for a load that never came (the hang of
+            // `host run`'s attention sweep #59 on the 192-row tile: bf16 h24/3 sq3119 sk149 d64
+            // bottom-right, H200 2026-11-29). (Tested on Q, not on the block count: held across
+            // the key loop, the count cost a register.)
+            warpgroup_barrier(wg);
             unsafe { cq.consumer_release(q) };
+        }
+        // a tile split between two CTAs (`p.split`): its tail hands this thread's partial O,
+        // maxima and sums to the CTA holding its head (the one before) and is done; the head
+        // waits for them and merges them before the epilogue
+        let (kind, cta) = unit_part::<H>(p, segs, cur);
+        if kind != PART_WHOLE {
+            // (the partial has no row sums of `LSUM`'s tensor core: the host splits no `lsum`
+            // entry; the partial fits a slot: head dims 64 and 128)
+            if LSUM || split_partial_floats(H::D) > 128 {
+                trap();
+            }
+            let (t, slot) = (t as usize, split_slot(p, consumers, wg, cta));
+            if kind == PART_TAIL {
+                let ml = [row_max[0], row_max[1], row_sum[0], row_sum[1]];
+                // SAFETY: this CTA's slot of the workspace; its flags are 0 (the head of the
+                // last launch cleared them, or the host's zeroes)
+                unsafe {
+                    FixupSlot::store(slot, t, 0, &o);
+                    FixupSlot::store(slot, t, OD2 / 4, &ml);
+                    FixupSlot::signal(slot, t);
+                }
+                i = next_work::<H>(p, cur);
+                if o_boxes > 0 && i < 0 && t == 0 {
+                    epilogue_rows::drain();
+                }
+                continue;
+            }
+            // the head: the tail is the first unit of the next CTA's range
+            // SAFETY: the next CTA's slot, which its tail of this tile fills
+            unsafe { merge_partial(slot, t, &mut o, &mut row_max, &mut row_sum) };
+            totals = None;
         }
         // epilogue: the row sums over the quad (unless under the last P·V), O / sum, the LSE
         let (inv, lse) = totals.unwrap_or_else(|| row_totals::<LSUM>(&row_sum, &row_max, &lsum));
@@ -1310,7 +1566,8 @@ unsafe fn attention_fwd<
         tr.mark(TR_O);
         store_lse(p, &tile, r0, t, lse);
         tr.mark(TR_END);
-        if o_boxes > 0 && i >= n_tiles && t == 0 {
+        i = next_work::<H>(p, cur);
+        if o_boxes > 0 && i < 0 && t == 0 {
             epilogue_rows::drain();
         }
     }

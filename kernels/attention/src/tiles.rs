@@ -99,6 +99,9 @@ pub trait AttnTiles {
     /// 512 / 1k keys against one loop there; the 192-row and 176-key tiles spilled 20 and 28
     /// bytes with it. The others keep one loop, masking where needed.
     const CLEAN_LOOP: bool;
+    /// Whether the tile takes the stream-K split of its key blocks (`config::tile_splits`): its
+    /// entries carry the split's work units; without, every tile whole.
+    const SPLIT: bool;
     /// The consumers' registers per thread after `setmaxnreg` (CUTLASS's `MmaRegisterRequirement`);
     /// the producer warpgroup keeps [`load_regs`]`(MMA_REGS)` (its `LoadRegisterRequirement`).
     /// FlashAttention-3's split: 240 / 24 with two consumer warpgroups ([`D64`], [`D128`],
@@ -379,6 +382,7 @@ macro_rules! attn_tiles {
             const SCHED_FAST_DIVMOD: bool = $fd;
             const ROW_TOTALS_UNDER_PV: bool = $bm == 128;
             const CLEAN_LOOP: bool = $clean;
+            const SPLIT: bool = crate::config::tile_splits($d, $bm, $bn);
             const MMA_REGS: u32 = {
                 // the whole register file: 128 producer threads and 64·BM consumer ones
                 assert!(load_regs($regs) * 128 + $regs * 2 * $bm <= 65536);

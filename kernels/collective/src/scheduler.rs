@@ -270,6 +270,86 @@ pub struct FixupSlot {
     pub flags: [u32; 128],
 }
 
+impl FixupSlot {
+    /// Thread `t`'s `N` floats into rows `j0..j0 + N/4` of `slot`'s partial (`N` a multiple of
+    /// 4, `j0 + N/4 ≤ 32`); the flag is [`signal`](Self::signal)'s.
+    ///
+    /// # Safety
+    /// `slot` is a workspace slot whose flag `t` is 0 (cleared by the last reader, or zeroed by
+    /// the host); `t < 128`.
+    #[inline(always)]
+    pub unsafe fn store<const N: usize>(
+        slot: *mut FixupSlot,
+        t: usize,
+        j0: usize,
+        part: &[f32; N],
+    ) {
+        if N % 4 != 0 || j0 + N / 4 > 32 {
+            trap();
+        }
+        unsafe {
+            let partial = &raw mut (*slot).partial;
+            device::unroll!(N / 4, |j| {
+                let v = Float4 {
+                    x: part[4 * j],
+                    y: part[4 * j + 1],
+                    z: part[4 * j + 2],
+                    w: part[4 * j + 3],
+                };
+                st_global_v4_f32(&raw mut (*partial)[j0 + j][t], v);
+            });
+        }
+    }
+    /// Sets thread `t`'s flag (`st.release.gpu`: its [`store`](Self::store)s are visible to
+    /// whoever sees the flag).
+    ///
+    /// # Safety
+    /// As [`store`](Self::store).
+    #[inline(always)]
+    pub unsafe fn signal(slot: *mut FixupSlot, t: usize) {
+        unsafe { st_release_gpu_u32(&raw mut (*slot).flags[t], 1) };
+    }
+    /// Waits for thread `t`'s flag (`ld.acquire.gpu`).
+    ///
+    /// # Safety
+    /// Another CTA [`signal`](Self::signal)s `slot`'s flag `t`; `t < 128`.
+    #[inline(always)]
+    pub unsafe fn wait(slot: *mut FixupSlot, t: usize) {
+        unsafe { while ld_acquire_gpu_u32(&raw const (*slot).flags[t]) == 0 {} }
+    }
+    /// Thread `t`'s `N` floats of rows `j0..j0 + N/4` of `slot`'s partial.
+    ///
+    /// # Safety
+    /// After [`wait`](Self::wait) for `t`; `N` a multiple of 4, `j0 + N/4 ≤ 32`.
+    #[inline(always)]
+    pub unsafe fn load<const N: usize>(slot: *const FixupSlot, t: usize, j0: usize) -> [f32; N] {
+        if N % 4 != 0 || j0 + N / 4 > 32 {
+            trap();
+        }
+        let mut part = [0f32; N];
+        unsafe {
+            let partial = &raw const (*slot).partial;
+            device::unroll!(N / 4, |j| {
+                let v = ld_global_v4_f32(&raw const (*partial)[j0 + j][t]);
+                part[4 * j] = v.x;
+                part[4 * j + 1] = v.y;
+                part[4 * j + 2] = v.z;
+                part[4 * j + 3] = v.w;
+            });
+        }
+        part
+    }
+    /// Sets thread `t`'s flag back to 0 once its partial is read: the slot is free for the
+    /// next launch.
+    ///
+    /// # Safety
+    /// After [`load`](Self::load)ing all of `t`'s partial.
+    #[inline(always)]
+    pub unsafe fn clear(slot: *mut FixupSlot, t: usize) {
+        unsafe { st_release_gpu_u32(&raw mut (*slot).flags[t], 0) };
+    }
+}
+
 /// CUTLASS's `PersistentTileSchedulerSm90StreamK`, data-parallel + stream-K: with `C` resident
 /// clusters and `T` cluster tiles of `k_tiles` k-tiles each, when `T % C ≠ 0` and `T > C`
 /// (a workspace given, and the last wave leaving at least
@@ -361,8 +441,7 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
     #[inline(always)]
     unsafe fn add_partial(slot: *mut FixupSlot, acc: &mut [f32; 128], t: usize) {
         unsafe {
-            let flag = &raw mut (*slot).flags[t];
-            while ld_acquire_gpu_u32(flag) == 0 {}
+            FixupSlot::wait(slot, t);
             let part = &raw const (*slot).partial;
             device::unroll!(32, |j| {
                 let v = ld_global_v4_f32(&raw const (*part)[j][t]);
@@ -371,8 +450,7 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
                 acc[4 * j + 2] += v.z;
                 acc[4 * j + 3] += v.w;
             });
-            // read: the slot is free for the next launch
-            st_release_gpu_u32(flag, 0);
+            FixupSlot::clear(slot, t);
         }
     }
     /// The clusters holding the tails of the tile whose head is `w` (a unit of this cluster
@@ -470,17 +548,8 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
             // a tail: the previous cluster holds the head and finishes the tile
             let slot = self.slot(self.dp.first, wg);
             unsafe {
-                let part = &raw mut (*slot).partial;
-                device::unroll!(32, |j| {
-                    let v = Float4 {
-                        x: acc[4 * j],
-                        y: acc[4 * j + 1],
-                        z: acc[4 * j + 2],
-                        w: acc[4 * j + 3],
-                    };
-                    st_global_v4_f32(&raw mut (*part)[j][t], v);
-                });
-                st_release_gpu_u32(&raw mut (*slot).flags[t], 1);
+                FixupSlot::store(slot, t, 0, acc);
+                FixupSlot::signal(slot, t);
             }
             false
         } else if w.k_count < self.dp.k_tiles {

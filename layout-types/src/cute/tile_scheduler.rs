@@ -392,6 +392,156 @@ impl PersistentTileSchedulerParams {
     }
 }
 
+/// The data-parallel + stream-K split of `T` equal tiles of `k` units each (a GEMM's k-tiles,
+/// an attention tile's key blocks) over `C` resident CTAs or clusters, CUTLASS's stream-K
+/// hybrid (`PersistentTileSchedulerSm90StreamK`): when `T > C` and `T mod C ≠ 0` leave the last
+/// wave part-empty (at least `min_idle` units per CTA idle on average), the first
+/// `T − (T mod C + C)` tiles are whole and the last `T mod C + C` tiles' units, flattened, are
+/// cut into `C` even ranges ([`cut`](Self::cut)), one per CTA; a range is then at least a tile
+/// long, so a tile is shared by two CTAs at most: the one whose range starts inside it holds
+/// its tail ([`segment`](Self::segment) 0 of its range), the one before holds its head (the
+/// range's last). Else every tile is whole. [`StreamKParams`] is this split over a GEMM's
+/// tile order; the attention kernel's persistent schedule takes it as it is.
+///
+/// ```
+/// use layout_types::cute::tile_scheduler::StreamKSplit;
+/// // 8 tiles of 100 units on 3 CTAs: 3 whole, the last 5 tiles' 500 units cut 166 / 167 / 167
+/// let s = StreamKSplit::new(8, 100, 3, 32).unwrap();
+/// assert_eq!((s.dp_tiles(), s.sk_tiles()), (3, 5));
+/// assert_eq!([s.cut(0), s.cut(1), s.cut(2), s.cut(3)], [0, 166, 333, 500]);
+/// // CTA 1's range 166..333: the tail 66..100 of tile 4, tile 5 whole, the head 0..33 of tile 6
+/// assert_eq!([s.segment(1, 0), s.segment(1, 1), s.segment(1, 2)], [Some((4, 66, 100)), Some((5, 0, 100)), Some((6, 0, 33))]);
+/// assert_eq!(s.segment(0, 2), None); // CTA 0's range 0..166: tile 3 whole, the head of tile 4
+/// // a full last wave, or too few units idle: data-parallel
+/// assert_eq!(StreamKSplit::new(9, 100, 3, 32).unwrap().sk_tiles(), 0);
+/// assert_eq!(StreamKSplit::new(8, 10, 3, 32).unwrap().sk_tiles(), 0);
+/// ```
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StreamKSplit {
+    /// Units of a tile (at least 1 as a divisor).
+    units: FastDivmod,
+    /// The CTAs (or clusters) the ranges are cut for.
+    ctas: FastDivmod,
+    /// Tiles dealt out whole.
+    dp_tiles: i32,
+    /// Tiles shared out by units (0: none).
+    sk_tiles: i32,
+    /// Their units, `sk_tiles · units` (the cuts' numerator, computed here: derived in a
+    /// kernel's tile loop it is a loop-invariant product held across the mainloop).
+    sk_units: i32,
+}
+
+impl StreamKSplit {
+    /// The split of `tiles` tiles of `units` units over `ctas`, stream-K where the last wave
+    /// would leave at least `min_idle` units per CTA idle on average and the cuts fit an `i32`;
+    /// `None` when `ctas < 1` or `units < 0`.
+    pub fn new(tiles: i32, units: i32, ctas: i32, min_idle: i32) -> Option<Self> {
+        let whole = Self::data_parallel(tiles, units, ctas)?;
+        let (t, k, c) = (tiles as i64, units as i64, ctas as i64);
+        let rest = t % c;
+        let sk = rest + c;
+        let stream_k = t > c
+            && rest != 0
+            && (c - rest) * k >= min_idle as i64 * c
+            && sk * k * c <= i32::MAX as i64;
+        Some(if stream_k {
+            StreamKSplit {
+                dp_tiles: (t - sk) as i32,
+                sk_tiles: sk as i32,
+                sk_units: (sk * k) as i32,
+                ..whole
+            }
+        } else {
+            whole
+        })
+    }
+    /// Every tile whole; `None` when `ctas < 1` or `units < 0`.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::StreamKSplit;
+    /// assert_eq!(StreamKSplit::data_parallel(8, 100, 3).unwrap().dp_tiles(), 8);
+    /// ```
+    pub fn data_parallel(tiles: i32, units: i32, ctas: i32) -> Option<Self> {
+        if units < 0 {
+            return None;
+        }
+        Some(StreamKSplit {
+            // (no unit: a divisor of 1, nothing to divide)
+            units: FastDivmod::new(units.max(1))?,
+            ctas: FastDivmod::new(ctas)?,
+            dp_tiles: tiles,
+            sk_tiles: 0,
+            sk_units: 0,
+        })
+    }
+    /// Tiles dealt out whole (the first ones of the order).
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::StreamKSplit;
+    /// assert_eq!(StreamKSplit::new(8, 100, 3, 32).unwrap().dp_tiles(), 3);
+    /// ```
+    #[inline(always)]
+    pub fn dp_tiles(&self) -> i32 {
+        self.dp_tiles
+    }
+    /// Tiles shared out by units (the last ones; 0: none).
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::StreamKSplit;
+    /// assert_eq!(StreamKSplit::new(8, 100, 3, 32).unwrap().sk_tiles(), 5);
+    /// ```
+    #[inline(always)]
+    pub fn sk_tiles(&self) -> i32 {
+        self.sk_tiles
+    }
+    /// Units of a tile.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::StreamKSplit;
+    /// assert_eq!(StreamKSplit::new(8, 100, 3, 32).unwrap().units(), 100);
+    /// ```
+    #[inline(always)]
+    pub fn units(&self) -> i32 {
+        self.units.divisor()
+    }
+    /// The first of the shared units (flattened over the stream-K tiles) of CTA `c`'s range,
+    /// `0 ≤ c ≤ C`: `⌊sk_tiles·units·c / C⌋`.
+    ///
+    /// ```
+    /// use layout_types::cute::tile_scheduler::StreamKSplit;
+    /// assert_eq!(StreamKSplit::new(8, 100, 3, 32).unwrap().cut(2), 333);
+    /// ```
+    #[inline(always)]
+    pub fn cut(&self, c: i32) -> i32 {
+        int_div(self.sk_units * c, self.ctas)
+    }
+    /// Segment `k` of CTA `c`'s range: the part of the `k`-th stream-K tile it touches, as
+    /// `(tile, first unit, end unit)` (the tile in the whole order, the units in the tile), or
+    /// `None` past the range's last tile. A segment `(_, b, _)` with `b > 0` is a tile's tail,
+    /// `(_, 0, e)` with `e < units` its head.
+    #[inline(always)]
+    pub fn segment(&self, c: i32, k: i32) -> Option<(i32, i32, i32)> {
+        let (a, b) = (self.cut(c), self.cut(c + 1));
+        let kt = self.units.divisor();
+        let tile = int_div(a, self.units) + k;
+        let t0 = tile * kt;
+        let (s, e) = (a.max(t0), b.min(t0 + kt));
+        if s < e {
+            Some((self.dp_tiles + tile, s - t0, e - t0))
+        } else {
+            None
+        }
+    }
+}
+
+/// `⌊sk_tiles·units·c / C⌋`: the `c`-th of `C` even cuts of `sk_tiles` tiles' units (the
+/// stream-K ranges' bounds; [`StreamKSplit::cut`], [`StreamKParams::cut`]).
+#[inline(always)]
+fn stream_k_cut(sk_tiles: i32, units: i32, c: i32, ctas: FastDivmod) -> i32 {
+    int_div(sk_tiles * units * c, ctas)
+}
+
 /// The launch constants of the data-parallel + stream-K tile scheduler (CUTLASS's
 /// `PersistentTileSchedulerSm90StreamKParams`), built on the host ([`new`](Self::new)): which
 /// tiles are dealt out whole and which are shared out by k-tiles, and the divisors the kernel's
@@ -484,23 +634,16 @@ impl StreamKParams {
                 ..whole
             });
         }
-        let rest = tiles % step;
-        let sk_tiles = rest + step;
-        let stream_k = can
-            && tiles > step
-            && rest != 0
-            && (step - rest) * kt >= Self::MIN_IDLE_K_TILES as i64 * step
-            // the cuts in i32
-            && sk_tiles * kt * step <= i32::MAX as i64;
-        if stream_k {
-            Some(StreamKParams {
-                dp_tiles: (tiles - sk_tiles) as i32,
-                sk_tiles: sk_tiles as i32,
-                ..whole
-            })
-        } else {
-            Some(whole)
+        // the hybrid split (its rule and cuts are `StreamKSplit`'s)
+        if !can {
+            return Some(whole);
         }
+        let split = StreamKSplit::new(tiles as i32, k_tiles, step as i32, Self::MIN_IDLE_K_TILES)?;
+        Some(StreamKParams {
+            dp_tiles: split.dp_tiles(),
+            sk_tiles: split.sk_tiles(),
+            ..whole
+        })
     }
     /// The data-parallel parameters of a grid (every tile whole, no workspace).
     ///
@@ -584,7 +727,7 @@ impl StreamKParams {
     /// ```
     #[inline(always)]
     pub fn cut(&self, c: i32) -> i32 {
-        int_div(self.sk_tiles * self.k_tiles.divisor() * c, self.dp.clusters)
+        stream_k_cut(self.sk_tiles, self.k_tiles.divisor(), c, self.dp.clusters)
     }
 }
 
