@@ -78,7 +78,8 @@ impl AttentionKernel {
     /// tile (`config::block_n_tile`), from it 128 × 80 (see [`AttentionKernel::for_problem`]).
     pub const SHORT_KEYS_MAX_SEQLEN_K: usize = 2048;
     /// The measuring variants: `CUTE_RS_ATTENTION`'s values and the head dims each has an
-    /// entry for (bf16). `overlap`, `wg3` and `n176` force one of the default build's tiles.
+    /// entry for (bf16). `overlap` and `wg3` force one of the default build's tiles, `n176` the
+    /// 176-key tile (a measuring entry since session 33).
     const VARIANTS: [(&'static str, &'static [usize]); 27] = [
         ("overlap", &[64, 128, 256]),
         ("wg3", &[64]),
@@ -410,11 +411,10 @@ impl AttentionKernel {
         let v = ctx.overrides().attention_variant.as_deref();
         let k = Self::variant(p, v)?;
         let entry = k.entry::<T>();
-        if !k.variant.is_empty() && !ctx.has_kernel(&entry) {
+        if let Some(name) = v.filter(|_| !ctx.has_kernel(&entry)) {
             return Err(Error::Unsupported(format!(
-                "CUTE_RS_ATTENTION={}: {entry} is not in this build (the measuring variants \
-                 need the kernels built with CUTE_RS_KERNEL_FEATURES=attention/measure)",
-                k.variant
+                "CUTE_RS_ATTENTION={name}: {entry} is not in this build (the measuring variants \
+                 need the kernels built with CUTE_RS_KERNEL_FEATURES=attention/measure)"
             )));
         }
         Ok((k, entry))
@@ -615,10 +615,8 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         grid as i32,
     )
     .ok_or_else(|| Error::Unsupported(format!("attention schedule of {tiles} tiles")))?;
-    // the stream-K split of a part-empty last wave's key blocks (non-causal fixed lengths, the
-    // tiles that take it, `config::tile_splits`; not the `lsum` entries, whose row sums live in
-    // the tensor core's accumulators, nor the `q2` ones, whose second Q stage takes the
-    // segments' room, nor a traced launch, whose buffer has a slot per tile)
+    // the stream-K split of a part-empty last wave's key blocks: non-causal fixed lengths on a
+    // default entry whose tile has `_split` entries (`config::tile_splits`)
     let blocks = p.seqlen_k.div_ceil(kern.bn);
     let consumers = kern.bm / 64;
     let split = config::split_of(
@@ -628,12 +626,17 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         d,
         p.causal.is_none() && !varlen,
         config::tile_splits(d, kern.bm, kern.bn)
-            && kern.variant != "lsum"
-            && kern.q_stages == 1
-            && !traced(kern)
+            && kern.variant.is_empty()
             && !ctx.overrides().attention_whole_tiles,
     )
     .ok_or_else(|| Error::Unsupported(format!("attention split of {tiles} tiles")))?;
+    // a split launch runs the tile's `_split` entry (the others' tile loop stays the one
+    // without work units)
+    let entry = if split.sk_tiles() > 0 {
+        format!("{entry}_split")
+    } else {
+        entry
+    };
     let workspace = if split.sk_tiles() > 0 {
         ctx.stream_k_workspace(
             stream,

@@ -194,13 +194,12 @@ pub const fn split_partial_floats(d: usize) -> usize {
     d / 2 + 4
 }
 
-/// Whether the tile of `bm` rows, head dim `d` and `bn` keys a block takes the stream-K split
-/// (its entries carry the split's work units and merge, [`split_of`]): the 128-row tiles whose
-/// partial fits a `FixupSlot` (head dims 64 and 128), not the wide-key one (128 × 176). With the
-/// split's code the 176-key tile's consumers and producer spilled, and so did the 192-row tile's
-/// (160 registers a consumer; session 33).
+/// Whether the tile of `bm` rows, head dim `d` and `bn` keys a block has entries with the
+/// stream-K split (`_split`: its work units and merge, [`split_of`]): head dim 128's 128 × 128
+/// tile. (The 176-key and 192-row tiles spilled with the split's code; the others are not
+/// measured with it; session 33.)
 pub const fn tile_splits(d: usize, bm: usize, bn: usize) -> bool {
-    bm == BM && split_partial_floats(d) <= 128 && !matches!(block_n_wide(d), Some(w) if w == bn)
+    d == 128 && bm == BM && bn == 128 && split_partial_floats(d) <= 128
 }
 
 /// Bytes of the split's workspace for `grid` CTAs of `consumers` consumer warpgroups: a

@@ -82,7 +82,7 @@ use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaStore};
 use tiles::{AttnTiles, KvTx, QTx, SmemAddressing, StageDescs, load_regs};
 
-pub use tiles::{D64, D64M192, D128, D128N176, D256, D256Base, D256N64, D256N64Base};
+pub use tiles::{D64, D64M192, D128, D128N176, D128Split, D256, D256Base, D256N64, D256N64Base};
 
 /// `ln(2)`: the LSE back to base e.
 const LN_2: f32 = core::f32::consts::LN_2;
@@ -317,6 +317,13 @@ fn last_or_none<H: AttnTiles>(p: &Params, i: i32) -> i32 {
     } else {
         -1
     }
+}
+
+/// Whether `next`, the unit after this one, is past the CTA's last ([`next_work`]'s −1 with the
+/// split, [`next_tile`]'s `n_tiles` or more without).
+#[inline(always)]
+fn last_unit<H: AttnTiles>(next: i32, n_tiles: i32) -> bool {
+    if H::SPLIT { next < 0 } else { next >= n_tiles }
 }
 
 /// The unit after `i` ([`next_tile`] among the whole tiles, then the stream-K segments in
@@ -562,13 +569,18 @@ impl Masks {
     /// Sets S's hidden entries of key block `n` to `-inf` (only blocks that cross the sequence's
     /// end or the diagonal look at their entries' coordinates, [`acc_coord`]).
     #[inline(always)]
-    fn apply<const SN2: usize>(&self, s: &mut [f32; SN2], n: i32) {
+    fn apply<const SN2: usize>(&self, s: &mut [f32; SN2], n: i32, opq: bool) {
         let (tile, n0) = (self.tile, n * self.bn);
         let diag = self.causal && n0 + self.bn - 1 > self.r0 + tile.offset;
         if n0 + self.bn > tile.sk || diag {
+            // `opq` (the split's entries): the thread through `opaque`, so its values' coordinates
+            // are computed here, not hoisted out of the tile loop into a register each held across
+            // the key loop (the registers the split's work units needed; non-causal, the mask
+            // touches a ragged last block only)
+            let t = if opq { opaque(self.t) } else { self.t };
             device::unroll!(SN2 / 4, |j| device::unroll!(4, |e| {
                 let v = 4 * j + e;
-                let (r, c) = acc_coord(self.t, v as i32);
+                let (r, c) = acc_coord(t, v as i32);
                 let (row, col) = (self.r0 + r, n0 + c);
                 if col >= tile.sk || (self.causal && col > row + tile.offset) {
                     s[v] = f32::NEG_INFINITY;
@@ -1007,19 +1019,21 @@ unsafe fn attention_fwd<
             + 2 * size_of::<PipelineStorage<ST>>()
             + size_of::<OrderedSequenceBarrierStorage<1, 2>>()
     };
-    let segs_fit = const {
-        size_of::<PipelineStorage<QS>>()
-            + 2 * size_of::<PipelineStorage<ST>>()
-            + size_of::<OrderedSequenceBarrierStorage<1, 2>>()
-            + size_of::<Segments>()
-            <= 128
-    };
     let segs = unsafe { bars.add(segs_at) } as *mut Segments;
-    if H::SPLIT && segs_fit && tid == 0 {
+    // (the host splits only on the `_split` entries, the tiles with room for the table; the
+    // others ignore `p.split`)
+    const {
+        assert!(
+            !H::SPLIT
+                || size_of::<PipelineStorage<QS>>()
+                    + 2 * size_of::<PipelineStorage<ST>>()
+                    + size_of::<OrderedSequenceBarrierStorage<1, 2>>()
+                    + size_of::<Segments>()
+                    <= 128
+        )
+    };
+    if H::SPLIT && tid == 0 {
         unsafe { Segments::write(segs, p) };
-    } else if (!H::SPLIT || !segs_fit) && p.split.sk_tiles() > 0 {
-        // (the host splits only the tiles that take it, in entries with room for the table)
-        trap();
     }
     // consumer warpgroups (each arrives once on an empty barrier per stage): one per 64 rows
     let consumers = (H::BM / 64) as i32;
@@ -1082,13 +1096,22 @@ unsafe fn attention_fwd<
                 pipe_k.producer_warp(leader),
                 pipe_v.producer_warp(leader),
             );
-            let mut i = first_work::<H>(p);
-            while i >= 0 {
+            // (without the split, main's tile loop exactly: `tile_of`, `next_tile`, `n_tiles`)
+            let mut i = if H::SPLIT {
+                first_work::<H>(p)
+            } else {
+                block_idx_x() as i32
+            };
+            while if H::SPLIT { i >= 0 } else { i < n_tiles } {
                 let tr = Trace::<TR>::new(trace, i, n_tiles, 0, leader);
                 tr.mark(TRP_START);
                 tr.value(TR_TILE, i as u64);
                 let tile = work_of::<H>(p, segs, bm, bn, i);
-                i = next_work::<H>(p, i);
+                i = if H::SPLIT {
+                    next_work::<H>(p, i)
+                } else {
+                    next_tile::<H>(p, i, n_tiles)
+                };
                 if tile.m0 >= tile.sq {
                     continue;
                 }
@@ -1178,20 +1201,30 @@ unsafe fn attention_fwd<
         pipe_k.consumer_signaling(signals),
         pipe_v.consumer_signaling(signals),
     );
-    let mut i = first_work::<H>(p);
-    while i >= 0 {
+    let mut i = if H::SPLIT {
+        first_work::<H>(p)
+    } else {
+        block_idx_x() as i32
+    };
+    while if H::SPLIT { i >= 0 } else { i < n_tiles } {
         let tr = Trace::<TR>::new(trace, i, n_tiles, 1 + wg, signals);
         tr.mark(TR_FETCH);
         tr.value(TR_TILE, i as u64);
         let tile = work_of::<H>(p, segs, bm, bn, i);
-        // the unit's index is held across the key loop, the next one computed at each exit
+        // with the split the unit's index is held across the key loop and the next one
+        // computed at each exit; without, main's tile loop (the next tile at once)
         let cur = i;
+        if !H::SPLIT {
+            i = next_tile::<H>(p, i, n_tiles);
+        }
         // after the CTA's last tile (`i >= n_tiles`) its O stores (and any before) must have
         // read their boxes before the CTA exits (drained in the loop: a wait after the loop
         // cost the mainloop registers, ptxas spilled)
         if tile.m0 >= tile.sq {
-            i = next_work::<H>(p, cur);
-            if o_boxes > 0 && i < 0 && t == 0 {
+            if H::SPLIT {
+                i = next_work::<H>(p, cur);
+            }
+            if o_boxes > 0 && last_unit::<H>(i, n_tiles) && t == 0 {
                 epilogue_rows::drain();
             }
             continue;
@@ -1271,7 +1304,7 @@ unsafe fn attention_fwd<
                     unsafe { cq.consumer_release(q) };
                 }
             }
-            masks.apply(&mut s, tile.kb0);
+            masks.apply(&mut s, tile.kb0, H::SPLIT);
             // O is zero: its correction (0 or 1) changes nothing
             let mut corr =
                 online_softmax::<SN2, RED, LSUM>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
@@ -1324,7 +1357,7 @@ unsafe fn attention_fwd<
                 }
                 unsafe { ck.consumer_release(k) };
                 if masked {
-                    masks.apply(&mut s, n);
+                    masks.apply(&mut s, n, H::SPLIT);
                 }
                 corr = online_softmax::<SN2, RED, LSUM>(
                     &mut s,
@@ -1409,7 +1442,7 @@ unsafe fn attention_fwd<
                     // the last S is done: the producer may load the next tile's Q meanwhile
                     unsafe { cq.consumer_release(q) };
                 }
-                masks.apply(&mut s, n);
+                masks.apply(&mut s, n, H::SPLIT);
                 // (never `LSUM`'s: it requires `OVERLAP`, and this loop runs no block then)
                 let corr = online_softmax::<SN2, RED, false>(
                     &mut s,
@@ -1428,15 +1461,15 @@ unsafe fn attention_fwd<
             }
         }
         if let Some(q) = q.take() {
-            // Q still held: the unit had no key block (the loops release it at their last S), so
-            // no warpgroup-wide instruction between the Q wait and this release: every warp of
-            // the warpgroup must have passed the wait before its one arrival (warp 0's) lets the
-            // producer load the next Q. Without this barrier a lagging warp's parity wait
-            // aliased to the phase after and waited for a load that never came (the hang of
-            // `host run`'s attention sweep #59 on the 192-row tile: bf16 h24/3 sq3119 sk149 d64
-            // bottom-right, H200 2026-11-29). (Tested on Q, not on the block count: held across
-            // the key loop, the count cost a register.)
-            warpgroup_barrier(wg);
+            if tile.n_blocks == tile.kb0 {
+                // no key block, so no warpgroup-wide instruction between the Q wait and this
+                // release: every warp of the warpgroup must have passed the wait before its one
+                // arrival (warp 0's) lets the producer load the next Q. Without this barrier a
+                // lagging warp's parity wait aliased to the phase after and waited for a load
+                // that never came (the hang of `host run`'s attention sweep #59 on the 192-row
+                // tile: bf16 h24/3 sq3119 sk149 d64 bottom-right, H200 2026-11-29)
+                warpgroup_barrier(wg);
+            }
             unsafe { cq.consumer_release(q) };
         }
         // a tile split between two CTAs (`p.split`): its tail hands this thread's partial O,
@@ -1566,8 +1599,10 @@ unsafe fn attention_fwd<
         tr.mark(TR_O);
         store_lse(p, &tile, r0, t, lse);
         tr.mark(TR_END);
-        i = next_work::<H>(p, cur);
-        if o_boxes > 0 && i < 0 && t == 0 {
+        if H::SPLIT {
+            i = next_work::<H>(p, cur);
+        }
+        if o_boxes > 0 && last_unit::<H>(i, n_tiles) && t == 0 {
             epilogue_rows::drain();
         }
     }
@@ -1667,14 +1702,45 @@ mod entries {
     entry!(attention_fwd_bf16_d64_m192, Bf16, D64M192, 32, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d64_m192, F16, D64M192, 32, 64, 32, true, false, false);
     entry!(attention_fwd_bf16_d128, Bf16, D128, 64, 64, 32, true, false, false);
-    entry!(attention_fwd_bf16_d128_n176, Bf16, D128N176, 64, 88, 44, true, false, false);
-    entry!(attention_fwd_f16_d128_n176, F16, D128N176, 64, 88, 44, true, false, false);
     entry!(attention_fwd_bf16_d256, Bf16, D256Base, 128, 40, 20, true, false, false);
     entry!(attention_fwd_bf16_d256_n64, Bf16, D256N64Base, 128, 32, 16, true, false, true);
     entry!(attention_fwd_f16_d256_n64, F16, D256N64Base, 128, 32, 16, true, false, true);
     entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false, false);
+    entry!(attention_fwd_bf16_d128_split, Bf16, D128Split, 64, 64, 32, true, false, false);
+    entry!(attention_fwd_f16_d128_split, F16, D128Split, 64, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d256, F16, D256Base, 128, 40, 20, true, false, false);
+}
+
+/// FlashAttention-3's non-causal d128 tile, 128 × 176: the default from 8k keys through session
+/// 32, now a measuring entry (`CUTE_RS_ATTENTION=n176`): 128 × 128 with the stream-K split
+/// (`_split`) ran 6–7 % ahead of it at 8k–16k keys, and with the split's parameters it spills 12
+/// bytes (session 33).
+#[cfg(feature = "measure")]
+mod wide_key_entries {
+    use super::*;
+    entry!(
+        attention_fwd_bf16_d128_n176,
+        Bf16,
+        D128N176,
+        64,
+        88,
+        44,
+        true,
+        false,
+        false
+    );
+    entry!(
+        attention_fwd_f16_d128_n176,
+        F16,
+        D128N176,
+        64,
+        88,
+        44,
+        true,
+        false,
+        false
+    );
 }
 
 /// The measuring-only variants (feature `measure`, off by default; the host's

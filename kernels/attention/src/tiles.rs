@@ -334,6 +334,9 @@ pub const fn load_regs(mma_regs: u32) -> u32 {
 pub struct D64;
 /// Head dim 128 (`BN` = 128).
 pub struct D128;
+/// [`D128`] with the stream-K split of a part-empty last wave's key blocks (`Params::split`):
+/// the `_split` entries, which the host launches where it splits.
+pub struct D128Split;
 /// Head dim 256 (`BN` = 80) by generic pointers (the serial `measure` variants'; the default
 /// entries use [`D256Base`]).
 pub struct D256;
@@ -353,9 +356,12 @@ pub struct D256Base;
 pub struct D256N64Base;
 
 /// `attn_tiles!(marker, BM, D, BN, the host's table, addressing, the schedule's FastDivmods, the
-/// clean loop, the consumers' registers)`.
+/// clean loop, the consumers' registers[, the stream-K split])`.
 macro_rules! attn_tiles {
     ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident, $fd:literal, $clean:literal, $regs:literal) => {
+        attn_tiles!($h, $bm, $d, $bn, $table, $addr, $fd, $clean, $regs, false);
+    };
+    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident, $fd:literal, $clean:literal, $regs:literal, $split:literal) => {
         impl AttnTiles for $h {
             // the host's tile table (`config::BM`, `block_m_wide`) says the same
             const BM: usize = {
@@ -382,7 +388,11 @@ macro_rules! attn_tiles {
             const SCHED_FAST_DIVMOD: bool = $fd;
             const ROW_TOTALS_UNDER_PV: bool = $bm == 128;
             const CLEAN_LOOP: bool = $clean;
-            const SPLIT: bool = crate::config::tile_splits($d, $bm, $bn);
+            // only a tile the host's table splits (`config::tile_splits`) carries the split
+            const SPLIT: bool = {
+                assert!(!$split || crate::config::tile_splits($d, $bm, $bn));
+                $split
+            };
             const MMA_REGS: u32 = {
                 // the whole register file: 128 producer threads and 64·BM consumer ones
                 assert!(load_regs($regs) * 128 + $regs * 2 * $bm <= 65536);
@@ -582,6 +592,9 @@ macro_rules! attn_tiles {
 // (`AttnTiles::MMA_REGS`)
 attn_tiles!(D64, 128, 64, 128, block_n, SharedBase, true, false, 240);
 attn_tiles!(D128, 128, 128, 128, block_n, SharedBase, true, true, 240);
+attn_tiles!(
+    D128Split, 128, 128, 128, block_n, SharedBase, true, true, 240, true
+);
 attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma, false, false, 232);
 attn_tiles!(
     D64M192, 192, 64, 128, block_n, SharedBase, false, false, 160

@@ -99,12 +99,7 @@ impl FastDivmod {
             n
         } else {
             let hi = ((n as u32 as u64 * self.multiplier as u64) >> 32) as u32;
-            // SAFETY: `new` makes `shift_right` at most 30 (and `Default` 0). Unchecked, the
-            // shift takes the parameter as it is: a masked shift's `& 31` is an instruction of
-            // its own on a loop-invariant value, which LLVM hoists out of a persistent kernel's
-            // tile loop into a register held across the mainloop (the attention kernel's
-            // consumers spilled them, session 33)
-            unsafe { hi.unchecked_shr(self.shift_right) as i32 }
+            (hi >> self.shift_right) as i32
         }
     }
     /// `(n / d, n mod d)` for `0 ≤ n < 2³¹` (CUTLASS's `fast_divmod`).

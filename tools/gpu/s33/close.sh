@@ -3,7 +3,7 @@
 # the stream-K split of a part-empty last wave on the tiles that take it. host run --only attention at an unseen seed,
 # --check on split shapes (d128 at 8k keys now 128 x 128, GQA f16; d64's two tiles) and on the n176 variant, memcheck
 # on d128 8k keys, then bench_attention.py like for like against main's module ("base"): non-causal d64 / d128
-# $ROUNDS rounds, causal d64 / d128 two, d256 both masks one.
+# $ROUNDS rounds, causal d64 / d128 two, d256 both masks one. (Run s33g: the split as entries of its own, `_split`.)
 #   D=.gpu/s33e NAME=s33e bash tools/gpu/s33/close.sh
 # Package: host.xz, native.xz, attention.ptx.xz (the new module), base/attention.ptx.xz (main's), stub.ptx + stub-families.txt.
 BUDGET=${BUDGET:-500}; . tools/gpu/lib.sh ${NAME:-s33e}
@@ -15,8 +15,8 @@ for s in "--batch 1 --heads 20 --seqlen-q 1000 --seqlen-k 8200 --head-dim 128" \
   "--batch 1 --heads 70 --seqlen-q 1024 --head-dim 64" "--batch 1 --heads 36 --seqlen-q 3000 --head-dim 64 --dtype f16"; do
   full attention $s --check > $R/c.txt 2>&1; t "C rc=$? | $s | $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
 done
-CUTE_RS_ATTENTION=n176 full attention --batch 1 --heads 20 --seqlen-q 1000 --seqlen-k 8200 --head-dim 128 --check > $R/c.txt 2>&1
-t "C n176 rc=$? $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
+CUTE_RS_ATTENTION_SPLIT=0 full attention --batch 1 --heads 20 --seqlen-q 1000 --seqlen-k 8200 --head-dim 128 --check > $R/c.txt 2>&1
+t "C split off rc=$? $(grep -Eo 'PASS|FAIL' $R/c.txt | head -1)"
 timeout 150 compute-sanitizer --tool memcheck --print-limit 5 $H attention --batch 1 --heads 20 --seqlen-q 1000 --seqlen-k 8200 --head-dim 128 --check > $R/san.txt 2>&1 < /dev/null
 t "S memcheck rc=$? | $(grep -E 'ERROR SUMMARY' $R/san.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/san.txt | head -1)"
 mkdir -p /tmp/py/cute_rs /tmp/pbase && cp python/cute_rs/*.py /tmp/py/cute_rs/ && cp python/bench_attention.py /tmp/py/
