@@ -912,11 +912,10 @@ mod tests {
         assert!(any(&|p| p.dtype == "bf16") >= 60 && any(&|p| p.dtype == "f16") >= 60);
     }
 
-    /// Head dims 64 and 128 have two tiles each (`AttentionKernel::for_problem`: 128 rows
-    /// with Q in registers or 192 rows at d64, 128 or 176 keys at d128): the fixed cases run
-    /// each in bf16 and fp16, and so do the first 60 problems of the default sweep (what the
-    /// final check's `host run --sweep-attention 60` runs) but for the 176-key tile, which needs
-    /// 8k keys (the sweep's seqlens stop at 4096). d64's 128-row tile with Q in shared memory
+    /// Head dim 64 has two tiles (`AttentionKernel::for_problem`: 128 rows with Q in registers
+    /// or 192 rows), head dim 128 one (128 × 128; the 176-key tile is a measuring entry since
+    /// session 33): the fixed cases run each in bf16 and fp16, and so do the first 60 problems
+    /// of the default sweep (what the final check's `host run --sweep-attention 60` runs). d64's 128-row tile with Q in shared memory
     /// (`attention_fwd_*_d64`) is no longer a default choice (`CUTE_RS_ATTENTION=overlap`):
     /// every d64 problem lands on one of the other two, both mask kinds on both.
     #[test]
@@ -936,7 +935,6 @@ mod tests {
                 (64, 128, 128, true),
                 (64, 192, 128, false),
                 (128, 128, 128, false),
-                (128, 128, 176, false),
             ] {
                 want.insert((dtype, tile.0, tile.1, tile.2, tile.3));
             }
@@ -945,9 +943,9 @@ mod tests {
         let sweep: Vec<AttentionCase> = (0..60)
             .map(|i| AttentionCase::generate(super::super::DEFAULT_SEED, i))
             .collect();
-        // the first 60 random problems: neither the 176-key tile (8k keys) nor the 192-row one
-        // (causal from 4097 queries; without a mask where it pads at most 17/16)
-        want.retain(|t| t.3 != 176 && t.2 != 192);
+        // the first 60 random problems: not the 192-row tile (causal from 4097 queries; without
+        // a mask where it pads at most 17/16)
+        want.retain(|t| t.2 != 192);
         assert_eq!(tiles(&sweep), want);
         // d64 in the 200-problem sweep (`host run --sweep-attention 200`): Q in registers under
         // a causal mask and without one, the 192-row tile without one (causal it starts past

@@ -284,7 +284,7 @@ impl FixupSlot {
         j0: usize,
         part: &[f32; N],
     ) {
-        if N % 4 != 0 || j0 + N / 4 > 32 {
+        if !N.is_multiple_of(4) || j0 + N / 4 > 32 {
             trap();
         }
         unsafe {
@@ -323,7 +323,7 @@ impl FixupSlot {
     /// After [`wait`](Self::wait) for `t`; `N` a multiple of 4, `j0 + N/4 ≤ 32`.
     #[inline(always)]
     pub unsafe fn load<const N: usize>(slot: *const FixupSlot, t: usize, j0: usize) -> [f32; N] {
-        if N % 4 != 0 || j0 + N / 4 > 32 {
+        if !N.is_multiple_of(4) || j0 + N / 4 > 32 {
             trap();
         }
         let mut part = [0f32; N];
