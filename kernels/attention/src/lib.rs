@@ -132,6 +132,17 @@ struct Tile {
     offset: i32,
 }
 
+impl Tile {
+    /// The unit's first key block: [`Tile::kb0`] on a tile with the split (`H::SPLIT`), else the
+    /// constant 0, so that the entries without the split compile to the code they had before
+    /// it. (Read from the tile, the 0 was folded too late: their PTX changed, their SASS was
+    /// scheduled anew and ran 2–7 % slower, runs s33g / s34a.)
+    #[inline(always)]
+    fn first_block<H: AttnTiles>(&self) -> i32 {
+        if H::SPLIT { self.kb0 } else { 0 }
+    }
+}
+
 // the host sizes the split's workspace by `config::split_workspace_bytes`
 const _: () = assert!(size_of::<FixupSlot>() == split_workspace_bytes(1, 1));
 
@@ -1107,6 +1118,7 @@ unsafe fn attention_fwd<
                 tr.mark(TRP_START);
                 tr.value(TR_TILE, i as u64);
                 let tile = work_of::<H>(p, segs, bm, bn, i);
+                let kb0 = tile.first_block::<H>();
                 i = if H::SPLIT {
                     next_work::<H>(p, i)
                 } else {
@@ -1132,7 +1144,7 @@ unsafe fn attention_fwd<
                     };
                 }
                 s.producer_commit();
-                for n in tile.kb0..tile.n_blocks {
+                for n in kb0..tile.n_blocks {
                     let k0 = tile.k_start + n * bn;
                     let s = unsafe { pk.producer_acquire() };
                     if n == 0 {
@@ -1211,6 +1223,7 @@ unsafe fn attention_fwd<
         tr.mark(TR_FETCH);
         tr.value(TR_TILE, i as u64);
         let tile = work_of::<H>(p, segs, bm, bn, i);
+        let kb0 = tile.first_block::<H>();
         // with the split the unit's index is held across the key loop and the next one
         // computed at each exit; without, main's tile loop (the next tile at once)
         let cur = i;
@@ -1252,7 +1265,7 @@ unsafe fn attention_fwd<
         };
         // the row totals, when computed under the last P·V
         let mut totals: Option<([f32; 2], [f32; 2])> = None;
-        if OVERLAP && tile.n_blocks > tile.kb0 {
+        if OVERLAP && tile.n_blocks > kb0 {
             // FlashAttention-3's intra-warpgroup overlap: block n's S = Q·Kᵀ and block n-1's
             // O += P·V are in flight together; the softmax of S_n runs while P·V computes
             // `QR`: this thread's Q fragment, loaded once for the tile's key blocks
@@ -1304,7 +1317,7 @@ unsafe fn attention_fwd<
                     unsafe { cq.consumer_release(q) };
                 }
             }
-            masks.apply(&mut s, tile.kb0, H::SPLIT);
+            masks.apply(&mut s, kb0, H::SPLIT);
             // O is zero: its correction (0 or 1) changes nothing
             let mut corr =
                 online_softmax::<SN2, RED, LSUM>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
@@ -1386,11 +1399,11 @@ unsafe fn attention_fwd<
                 pa = convert_p::<E, SN2, PA>(&s);
             };
             let clean = if H::CLEAN_LOOP {
-                masks.clean_blocks().clamp(tile.kb0 + 1, tile.n_blocks)
+                masks.clean_blocks().clamp(kb0 + 1, tile.n_blocks)
             } else {
-                tile.kb0 + 1
+                kb0 + 1
             };
-            for n in tile.kb0 + 1..clean {
+            for n in kb0 + 1..clean {
                 block(n, false);
             }
             for n in clean..tile.n_blocks {
@@ -1427,7 +1440,7 @@ unsafe fn attention_fwd<
             tr.mark(TR_PV_LAST);
             unsafe { cv.consumer_release(v) };
         } else {
-            for n in tile.kb0..tile.n_blocks {
+            for n in kb0..tile.n_blocks {
                 let k = unsafe { ck.consumer_wait() };
                 let mut s: [f32; SN2] = unsafe { core::mem::zeroed() };
                 unsafe {
@@ -1461,7 +1474,7 @@ unsafe fn attention_fwd<
             }
         }
         if let Some(q) = q.take() {
-            if tile.n_blocks == tile.kb0 {
+            if tile.n_blocks == kb0 {
                 // no key block, so no warpgroup-wide instruction between the Q wait and this
                 // release: every warp of the warpgroup must have passed the wait before its one
                 // arrival (warp 0's) lets the producer load the next Q. Without this barrier a
@@ -1475,7 +1488,13 @@ unsafe fn attention_fwd<
         // a tile split between two CTAs (`p.split`): its tail hands this thread's partial O,
         // maxima and sums to the CTA holding its head (the one before) and is done; the head
         // waits for them and merges them before the epilogue
-        let (kind, cta) = unit_part::<H>(p, segs, cur);
+        // (the part under `H::SPLIT` and no `continue` for the tail: either changed the code of
+        // the entries without the split, session 34)
+        let (kind, cta) = if H::SPLIT {
+            unit_part::<H>(p, segs, cur)
+        } else {
+            (PART_WHOLE, 0)
+        };
         if kind != PART_WHOLE {
             // (the partial has no row sums of `LSUM`'s tensor core: the host splits no `lsum`
             // entry; the partial fits a slot: head dims 64 and 128)
@@ -1492,113 +1511,115 @@ unsafe fn attention_fwd<
                     FixupSlot::store(slot, t, OD2 / 4, &ml);
                     FixupSlot::signal(slot, t);
                 }
-                i = next_work::<H>(p, cur);
-                if o_boxes > 0 && i < 0 && t == 0 {
-                    epilogue_rows::drain();
-                }
-                continue;
+            } else {
+                // the head: the tail is the first unit of the next CTA's range
+                // SAFETY: the next CTA's slot, which its tail of this tile fills
+                unsafe { merge_partial(slot, t, &mut o, &mut row_max, &mut row_sum) };
+                totals = None;
             }
-            // the head: the tail is the first unit of the next CTA's range
-            // SAFETY: the next CTA's slot, which its tail of this tile fills
-            unsafe { merge_partial(slot, t, &mut o, &mut row_max, &mut row_sum) };
-            totals = None;
         }
-        // epilogue: the row sums over the quad (unless under the last P·V), O / sum, the LSE
-        let (inv, lse) = totals.unwrap_or_else(|| row_totals::<LSUM>(&row_sum, &row_max, &lsum));
-        tr.mark(TR_SUMS);
-        // O: through shared memory and TMA stores (the GEMM's TMA-store epilogue, row-major:
-        // `collective::epilogue_rows`) where the tile has staging boxes and the box cannot reach
-        // past the sequence (varlen: a warpgroup whose rows cross its sequence's end would write
-        // the next sequence's rows; fixed lengths: TMA clips at the map's token extent), else
-        // directly from registers, row-predicated
-        let tma = o_boxes > 0 && p.epilogue == EPILOGUE_TMA && !(varlen && r0 + 64 > tile.sq);
-        if tma {
-            // the thread and warpgroup through `opaque`: the boxes' addresses and the
-            // `stmatrix` lanes' swizzled row addresses depend on nothing else, so LLVM would
-            // hoist them out of the tile loop and keep them live across the mainloop
-            // SAFETY: t is the thread's index in its warpgroup (0..128), wg a consumer warpgroup's (0..3)
-            let (t, wg) = unsafe { (opaque_index::<128>(t), opaque_index::<4>(wg)) };
-            // accumulator v's row half (value v = e + 2·h + 4·j)
-            let half = Layout::<(_2, _2, _64), (_0, _1, _0)>::default();
-            let value = #[inline(always)]
-            |v: usize| {
-                let h: i32 = half.crd2idx(v as i32);
-                o[v] * inv[h as usize]
-            };
-            let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_o);
-            let bc = if varlen { 0 } else { tile.b };
-            let boxes = unsafe { o_smem.add(wg as usize * o_boxes * O_BOX_BYTES) };
-            // SAFETY: the warpgroup's own boxes; the map is O's (d, token, head, batch)
-            unsafe {
-                store_chunks(
-                    H::D / 64,
-                    o_boxes,
-                    boxes,
-                    t,
-                    #[inline(always)]
-                    || warpgroup_barrier(wg),
-                    #[inline(always)]
-                    |buf, chunk| stage_chunk_rows_b16(buf as *mut u16, chunk, t, value, E::pack),
-                    #[inline(always)]
-                    |buf, chunk| {
-                        atom.copy(
-                            buf as *const u16,
-                            [64 * chunk, tile.q_start + r0, tile.h, bc],
-                        )
-                    },
-                )
-            };
-        } else if QR {
-            // `_d64_qr` (Q in registers, the tightest entry): each store's address computed
-            // whole — with the two rows' addresses held (below), ptxas spilled 4 bytes in its
-            // mask block (session 19)
-            let o_row = |row: i32| unsafe {
-                (p.o as *mut u16).offset(
-                    (p.o_stride[0] * tile.b as i64
-                        + p.o_stride[1] * (tile.q_start + row) as i64
-                        + p.o_stride[2] * tile.h as i64) as isize,
-                )
-            };
-            device::unroll!(OD2 / 4, |j| device::unroll!(2, |h| {
-                let v = 4 * j + 2 * h;
-                let (r, c) = acc_coord(t, v as i32);
-                let row = r0 + r;
-                if row < tile.sq {
-                    let w = E::pack(o[v] * inv[h], o[v + 1] * inv[h]);
-                    // SAFETY: inside O (row < seqlen, column pair < D, 4-byte aligned).
-                    unsafe { *(o_row(row).add(c as usize) as *mut u32) = w };
-                }
-            }));
-        } else {
-            // accumulator v at the thread's origin plus the value's offset (`acc_coord(t, v) =
-            // acc_coord(t, 0) + acc_coord(0, v)`: CLayout_64xN's thread and value modes land in
-            // disjoint digits of (64, N)), so the addresses of the thread's two rows (value 0's
-            // and value 2's) are computed once and each store adds a constant to one of them
-            // (an element address per store cost about 30 instructions: three 64-bit products)
-            let (rt, ct) = acc_coord(t, 0);
-            let row_of = |h: usize| r0 + rt + acc_coord(0, 2 * h as i32).0;
-            let row_at = |h: usize| {
-                let at = p.o_stride[0] * tile.b as i64
-                    + p.o_stride[1] * (tile.q_start + row_of(h)) as i64
-                    + p.o_stride[2] * tile.h as i64
-                    + ct as i64;
-                // (an address only: a row past the sequence is not stored)
-                (p.o as *mut u16).wrapping_offset(at as isize)
-            };
-            let rows = [row_at(0), row_at(1)];
-            device::unroll!(OD2 / 4, |j| device::unroll!(2, |h| {
-                let v = 4 * j + 2 * h;
-                let (_, dc) = acc_coord(0, v as i32);
-                if row_of(h) < tile.sq {
-                    let w = E::pack(o[v] * inv[h], o[v + 1] * inv[h]);
-                    // SAFETY: inside O (the row < seqlen, the column pair < D, 4-byte aligned).
-                    unsafe { *(rows[h].add(dc as usize) as *mut u32) = w };
-                }
-            }));
+        // (a tail's partial went to its head: no epilogue)
+        if kind != PART_TAIL {
+            // epilogue: the row sums over the quad (unless under the last P·V), O / sum, the LSE
+            let (inv, lse) =
+                totals.unwrap_or_else(|| row_totals::<LSUM>(&row_sum, &row_max, &lsum));
+            tr.mark(TR_SUMS);
+            // O: through shared memory and TMA stores (the GEMM's TMA-store epilogue, row-major:
+            // `collective::epilogue_rows`) where the tile has staging boxes and the box cannot reach
+            // past the sequence (varlen: a warpgroup whose rows cross its sequence's end would write
+            // the next sequence's rows; fixed lengths: TMA clips at the map's token extent), else
+            // directly from registers, row-predicated
+            let tma = o_boxes > 0 && p.epilogue == EPILOGUE_TMA && !(varlen && r0 + 64 > tile.sq);
+            if tma {
+                // the thread and warpgroup through `opaque`: the boxes' addresses and the
+                // `stmatrix` lanes' swizzled row addresses depend on nothing else, so LLVM would
+                // hoist them out of the tile loop and keep them live across the mainloop
+                // SAFETY: t is the thread's index in its warpgroup (0..128), wg a consumer warpgroup's (0..3)
+                let (t, wg) = unsafe { (opaque_index::<128>(t), opaque_index::<4>(wg)) };
+                // accumulator v's row half (value v = e + 2·h + 4·j)
+                let half = Layout::<(_2, _2, _64), (_0, _1, _0)>::default();
+                let value = #[inline(always)]
+                |v: usize| {
+                    let h: i32 = half.crd2idx(v as i32);
+                    o[v] * inv[h as usize]
+                };
+                let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_o);
+                let bc = if varlen { 0 } else { tile.b };
+                let boxes = unsafe { o_smem.add(wg as usize * o_boxes * O_BOX_BYTES) };
+                // SAFETY: the warpgroup's own boxes; the map is O's (d, token, head, batch)
+                unsafe {
+                    store_chunks(
+                        H::D / 64,
+                        o_boxes,
+                        boxes,
+                        t,
+                        #[inline(always)]
+                        || warpgroup_barrier(wg),
+                        #[inline(always)]
+                        |buf, chunk| {
+                            stage_chunk_rows_b16(buf as *mut u16, chunk, t, value, E::pack)
+                        },
+                        #[inline(always)]
+                        |buf, chunk| {
+                            atom.copy(
+                                buf as *const u16,
+                                [64 * chunk, tile.q_start + r0, tile.h, bc],
+                            )
+                        },
+                    )
+                };
+            } else if QR {
+                // `_d64_qr` (Q in registers, the tightest entry): each store's address computed
+                // whole — with the two rows' addresses held (below), ptxas spilled 4 bytes in its
+                // mask block (session 19)
+                let o_row = |row: i32| unsafe {
+                    (p.o as *mut u16).offset(
+                        (p.o_stride[0] * tile.b as i64
+                            + p.o_stride[1] * (tile.q_start + row) as i64
+                            + p.o_stride[2] * tile.h as i64) as isize,
+                    )
+                };
+                device::unroll!(OD2 / 4, |j| device::unroll!(2, |h| {
+                    let v = 4 * j + 2 * h;
+                    let (r, c) = acc_coord(t, v as i32);
+                    let row = r0 + r;
+                    if row < tile.sq {
+                        let w = E::pack(o[v] * inv[h], o[v + 1] * inv[h]);
+                        // SAFETY: inside O (row < seqlen, column pair < D, 4-byte aligned).
+                        unsafe { *(o_row(row).add(c as usize) as *mut u32) = w };
+                    }
+                }));
+            } else {
+                // accumulator v at the thread's origin plus the value's offset (`acc_coord(t, v) =
+                // acc_coord(t, 0) + acc_coord(0, v)`: CLayout_64xN's thread and value modes land in
+                // disjoint digits of (64, N)), so the addresses of the thread's two rows (value 0's
+                // and value 2's) are computed once and each store adds a constant to one of them
+                // (an element address per store cost about 30 instructions: three 64-bit products)
+                let (rt, ct) = acc_coord(t, 0);
+                let row_of = |h: usize| r0 + rt + acc_coord(0, 2 * h as i32).0;
+                let row_at = |h: usize| {
+                    let at = p.o_stride[0] * tile.b as i64
+                        + p.o_stride[1] * (tile.q_start + row_of(h)) as i64
+                        + p.o_stride[2] * tile.h as i64
+                        + ct as i64;
+                    // (an address only: a row past the sequence is not stored)
+                    (p.o as *mut u16).wrapping_offset(at as isize)
+                };
+                let rows = [row_at(0), row_at(1)];
+                device::unroll!(OD2 / 4, |j| device::unroll!(2, |h| {
+                    let v = 4 * j + 2 * h;
+                    let (_, dc) = acc_coord(0, v as i32);
+                    if row_of(h) < tile.sq {
+                        let w = E::pack(o[v] * inv[h], o[v + 1] * inv[h]);
+                        // SAFETY: inside O (the row < seqlen, the column pair < D, 4-byte aligned).
+                        unsafe { *(rows[h].add(dc as usize) as *mut u32) = w };
+                    }
+                }));
+            }
+            tr.mark(TR_O);
+            store_lse(p, &tile, r0, t, lse);
+            tr.mark(TR_END);
         }
-        tr.mark(TR_O);
-        store_lse(p, &tile, r0, t, lse);
-        tr.mark(TR_END);
         if H::SPLIT {
             i = next_work::<H>(p, cur);
         }
