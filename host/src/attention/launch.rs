@@ -139,7 +139,9 @@ impl AttentionKernel {
     /// [`SHORT_KEYS_MAX_SEQLEN_K`](Self::SHORT_KEYS_MAX_SEQLEN_K) keys, else on 128 × 64 (`_n64`,
     /// with the softmax under P·V): with either mask, 128 × 64 measured 1.08–1.35 times the serial
     /// 128 × 80 (the default through session 11) at 512–1k keys, 128 × 80 overlapped 1.04–1.07 at
-    /// 2k–16k but 0.97 at 2k causal (doc/attention.md, session 12).
+    /// 2k–16k but 0.97 at 2k causal (doc/attention.md, session 12); its non-causal problems take
+    /// the split too (its partial in two slots; session 34, seven rounds: 2k level, 1.077
+    /// against 1.053 at 4k).
     ///
     /// Measured on the H200, bf16, 16k tokens, like for like (ours / cuDNN in one process,
     /// doc/attention.md, session 11): d64 non-causal at 512 / 768 / 1k / 1408 / 2k, `qr`
@@ -623,7 +625,6 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         tiles as i32,
         blocks.min(i32::MAX as usize) as i32,
         grid as i32,
-        d,
         p.causal.is_none() && !varlen,
         config::tile_splits(d, kern.bm, kern.bn)
             && kern.variant.is_empty()
@@ -640,7 +641,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     let workspace = if split.sk_tiles() > 0 {
         ctx.stream_k_workspace(
             stream,
-            config::split_workspace_bytes(grid as usize, consumers),
+            config::split_workspace_bytes(grid as usize, consumers, d),
         )?
     } else {
         0
@@ -748,7 +749,7 @@ mod tests {
     #[test]
     fn a_part_empty_last_wave_is_split_by_key_blocks() {
         // the bench's d128 shapes: 2048 tiles on 132 SMs, 15 full waves and 68 tiles
-        let s = config::split_of(2048, 16, 132, 128, true, true).unwrap();
+        let s = config::split_of(2048, 16, 132, true, true).unwrap();
         assert_eq!((s.dp_tiles(), s.sk_tiles()), (1848, 200));
         // 200 tiles' 3200 key blocks, 24 or 25 a CTA; CTA 0: tile 1848 whole, the head of 1849
         assert_eq!([s.cut(1), s.cut(132)], [24, 3200]);
@@ -767,23 +768,26 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n == 1));
-        // whole waves, causal, varlen, head dim 256 (its partial is 132 floats), or not allowed:
-        // every tile whole
+        // whole waves, causal or varlen, or a tile without `_split` entries: every tile whole
         for s in [
-            config::split_of(2112, 16, 132, 128, true, true),
-            config::split_of(2048, 16, 132, 128, false, true),
-            config::split_of(2048, 16, 132, 256, true, true),
-            config::split_of(2048, 16, 132, 64, true, false),
+            config::split_of(2112, 16, 132, true, true),
+            config::split_of(2048, 16, 132, false, true),
+            config::split_of(2048, 16, 132, true, false),
         ] {
             assert_eq!(s.unwrap().sk_tiles(), 0);
         }
         // few key blocks idle on average (2 of 132 CTAs idle, 16 blocks: 0.24 a CTA)
         assert_eq!(
-            config::split_of(2110, 16, 132, 128, true, true)
+            config::split_of(2110, 16, 132, true, true)
                 .unwrap()
                 .sk_tiles(),
             0
         );
+        // the tiles with `_split` entries: d128's 128 × 128 and d256's 128 × 80, whose partial
+        // (132 floats a thread) takes two slots
+        assert!(config::tile_splits(128, 128, 128) && config::tile_splits(256, 128, 80));
+        assert!(!config::tile_splits(64, 128, 128) && !config::tile_splits(256, 128, 64));
+        assert_eq!([config::split_slots(128), config::split_slots(256)], [1, 2]);
     }
 
     #[test]

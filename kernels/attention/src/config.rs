@@ -183,30 +183,37 @@ pub struct Params {
     /// evenly over the CTAs where the last wave would be part-empty ([`split_of`]); else every
     /// tile whole.
     pub split: StreamKSplit,
-    /// The split's workspace: a `collective::scheduler::FixupSlot` per (CTA, consumer
-    /// warpgroup), flags zero ([`split_workspace_bytes`]); 0 without a split.
+    /// The split's workspace: [`split_slots`] `collective::scheduler::FixupSlot`s per (CTA,
+    /// consumer warpgroup), flags zero ([`split_workspace_bytes`]); 0 without a split.
     pub workspace: u64,
 }
 
 /// A split tile's partial, per consumer thread: its O accumulators (`D/2` floats) and its two
-/// rows' running max and sum. At most a `FixupSlot`'s 128 floats: head dims 64 and 128.
+/// rows' running max and sum, in [`split_slots`] `FixupSlot`s of 128 floats a thread.
 pub const fn split_partial_floats(d: usize) -> usize {
     d / 2 + 4
 }
 
-/// Whether the tile of `bm` rows, head dim `d` and `bn` keys a block has entries with the
-/// stream-K split (`_split`: its work units and merge, [`split_of`]): head dim 128's 128 × 128
-/// tile. (The 176-key and 192-row tiles spilled with the split's code; the others are not
-/// measured with it; session 33.)
-pub const fn tile_splits(d: usize, bm: usize, bn: usize) -> bool {
-    d == 128 && bm == BM && bn == 128 && split_partial_floats(d) <= 128
+/// `FixupSlot`s per (CTA, consumer warpgroup) of the split's workspace: one at head dims 64 and
+/// 128, two at 256 (132 floats a thread; the partial's row `j` is row `j mod 32` of slot
+/// `j div 32`).
+pub const fn split_slots(d: usize) -> usize {
+    split_partial_floats(d).div_ceil(128)
 }
 
-/// Bytes of the split's workspace for `grid` CTAs of `consumers` consumer warpgroups: a
-/// `FixupSlot` (128 threads' 128 floats and flags) each (the kernel checks the size against
-/// the type).
-pub const fn split_workspace_bytes(grid: usize, consumers: usize) -> usize {
-    grid * consumers * (128 * 128 * 4 + 128 * 4)
+/// Whether the tile of `bm` rows, head dim `d` and `bn` keys a block has entries with the
+/// stream-K split (`_split`: its work units and merge, [`split_of`]): head dim 128's 128 × 128
+/// tile and head dim 256's 128 × 80. (The 176-key and 192-row tiles spilled with the split's
+/// code; the others are not measured with it; sessions 33, 34.)
+pub const fn tile_splits(d: usize, bm: usize, bn: usize) -> bool {
+    bm == BM && ((d == 128 && bn == 128) || (d == 256 && bn == 80))
+}
+
+/// Bytes of the split's workspace for `grid` CTAs of `consumers` consumer warpgroups at head
+/// dim `d`: [`split_slots`] `FixupSlot`s (128 threads' 128 floats and flags) each (the kernel
+/// checks the size against the type).
+pub const fn split_workspace_bytes(grid: usize, consumers: usize, d: usize) -> usize {
+    grid * consumers * split_slots(d) * (128 * 128 * 4 + 128 * 4)
 }
 
 /// Stream-K only where the last wave would leave at least this many key blocks per CTA idle
@@ -214,26 +221,25 @@ pub const fn split_workspace_bytes(grid: usize, consumers: usize) -> usize {
 /// dim 128) and the head's wait, about a key block.
 pub const SPLIT_MIN_IDLE_BLOCKS: i32 = 4;
 
-/// The key-block split of a problem's tiles (`tiles` of `blocks` key blocks each, `grid` CTAs,
-/// `consumers` warpgroups a CTA): stream-K for non-causal fixed-length problems whose head dim's
-/// partial fits a `FixupSlot` ([`split_partial_floats`]) and `allow`ed (the entry merges
-/// partials: not the measuring `lsum` ones), else data-parallel; `None` when `grid < 1`.
+/// The key-block split of a problem's tiles (`tiles` of `blocks` key blocks each, `grid` CTAs):
+/// stream-K for non-causal fixed-length problems `allow`ed (a
+/// tile with `_split` entries, [`tile_splits`]; not the measuring variants), else
+/// data-parallel; `None` when `grid < 1`.
 ///
 /// ```text
-/// split_of(2048, 16, 132, 128, true, true) → 1848 tiles whole, the last 200 shared (24.2 key blocks a CTA)
-/// split_of(2112, 16, 132, 128, true, true) → every tile whole (16 full waves)
-/// split_of(2048, 16, 132, 256, true, true) → every tile whole (d256's partial is 132 floats)
+/// split_of(2048, 16, 132, true, true) → 1848 tiles whole, the last 200 shared (24.2 key blocks a CTA)
+/// split_of(2112, 16, 132, true, true) → every tile whole (16 full waves)
+/// split_of(2048, 16, 132, false, true) → every tile whole (causal)
 /// ```
 /// (host/src/attention/launch.rs's tests pin these.)
 pub fn split_of(
     tiles: i32,
     blocks: i32,
     grid: i32,
-    d: usize,
     plain: bool,
     allow: bool,
 ) -> Option<StreamKSplit> {
-    if plain && allow && split_partial_floats(d) <= 128 {
+    if plain && allow {
         StreamKSplit::new(tiles, blocks, grid, SPLIT_MIN_IDLE_BLOCKS)
     } else {
         StreamKSplit::data_parallel(tiles, blocks, grid)

@@ -82,7 +82,9 @@ use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaStore};
 use tiles::{AttnTiles, KvTx, QTx, SmemAddressing, StageDescs, load_regs};
 
-pub use tiles::{D64, D64M192, D128, D128N176, D128Split, D256, D256Base, D256N64, D256N64Base};
+pub use tiles::{
+    D64, D64M192, D128, D128N176, D128Split, D256, D256Base, D256N64, D256N64Base, D256Split,
+};
 
 /// `ln(2)`: the LSE back to base e.
 const LN_2: f32 = core::f32::consts::LN_2;
@@ -144,7 +146,8 @@ impl Tile {
 }
 
 // the host sizes the split's workspace by `config::split_workspace_bytes`
-const _: () = assert!(size_of::<FixupSlot>() == split_workspace_bytes(1, 1));
+const _: () =
+    assert!(size_of::<FixupSlot>() * split_slots(256) == split_workspace_bytes(1, 1, 256));
 
 /// A work unit holding all of its tile's key blocks.
 const PART_WHOLE: i32 = 0;
@@ -391,24 +394,35 @@ fn unit_part<H: AttnTiles>(p: &Params, segs: *const Segments, i: i32) -> (i32, i
     }
 }
 
-/// Consumer warpgroup `wg`'s workspace slot of CTA `c` (`p.workspace`'s layout: the
-/// warpgroups of a CTA side by side).
+/// Consumer warpgroup `wg`'s first workspace slot of CTA `c` (`p.workspace`'s layout: the
+/// `slots` (`split_slots(D)`) of a warpgroup, then the warpgroups of a CTA, side by side).
 #[inline(always)]
-fn split_slot(p: &Params, consumers: i32, wg: i32, c: i32) -> *mut FixupSlot {
-    let i: i32 = make_layout_left((consumers, grid_dim_x() as i32)).crd2idx((wg, c));
-    // SAFETY: inside the workspace of `split_workspace_bytes(grid, consumers)` (the launch's
+fn split_slot(p: &Params, slots: usize, consumers: i32, wg: i32, c: i32) -> *mut FixupSlot {
+    let slots = slots as i32;
+    let i: i32 = make_layout_left((slots, consumers, grid_dim_x() as i32)).crd2idx((0, wg, c));
+    // SAFETY: inside the workspace of `split_workspace_bytes(grid, consumers, D)` (the launch's
     // contract for a split)
     unsafe { (p.workspace as *mut FixupSlot).add(i as usize) }
 }
 
+/// Where row `j` of a warpgroup's partial lies: `(slot, row)` past its first slot `slot` (32
+/// rows of four floats a thread each: `j ↦ (j div 32, j mod 32)`).
+#[inline(always)]
+fn partial_row(slot: *mut FixupSlot, j: usize) -> (*mut FixupSlot, usize) {
+    let (row, k): (i32, i32) = make_layout_left((_32, 2)).idx2crd(j as i32);
+    // SAFETY: the warpgroup's `split_slots(D)` slots hold rows `0..32·split_slots(D)`
+    (unsafe { slot.add(k as usize) }, row as usize)
+}
+
 /// A split tile's merge: this thread's O accumulators, running maxima (log2 domain) and sums
-/// of key blocks `0..kb` with the tail's of `kb..` in `slot` (its O in rows `0..OD2/4`, its
-/// maxima then sums in row `OD2/4`) — each side rescaled to the larger max, as the online
-/// softmax rescales a block — then the slot's flag cleared. The tail's O is read four values
-/// at a time and merged as it comes (the whole of it beside O cost the mainloop registers).
+/// of key blocks `0..kb` with the tail's of `kb..` in `slot`'s partial (its O in rows
+/// `0..OD2/4`, its maxima then sums in row `OD2/4`, [`partial_row`]) — each side rescaled to
+/// the larger max, as the online softmax rescales a block — then the first slot's flag
+/// cleared. The tail's O is read four values at a time and merged as it comes (the whole of it
+/// beside O cost the mainloop registers).
 ///
 /// # Safety
-/// `slot` is the slot the tail of this tile fills (the next CTA's); `t < 128`.
+/// `slot` is the first slot of the tail of this tile (the next CTA's); `t < 128`.
 #[inline(always)]
 unsafe fn merge_partial<const OD2: usize>(
     slot: *mut FixupSlot,
@@ -417,9 +431,10 @@ unsafe fn merge_partial<const OD2: usize>(
     row_max: &mut [f32; 2],
     row_sum: &mut [f32; 2],
 ) {
+    let (ml_slot, ml_row) = partial_row(slot, OD2 / 4);
     let pml = unsafe {
         FixupSlot::wait(slot, t);
-        FixupSlot::load::<4>(slot, t, OD2 / 4)
+        FixupSlot::load::<4>(ml_slot, t, ml_row)
     };
     let (mut ca, mut cb) = ([0f32; 2], [0f32; 2]);
     device::unroll!(2, |h| {
@@ -1497,18 +1512,23 @@ unsafe fn attention_fwd<
         };
         if kind != PART_WHOLE {
             // (the partial has no row sums of `LSUM`'s tensor core: the host splits no `lsum`
-            // entry; the partial fits a slot: head dims 64 and 128)
-            if LSUM || split_partial_floats(H::D) > 128 {
+            // entry)
+            if LSUM {
                 trap();
             }
-            let (t, slot) = (t as usize, split_slot(p, consumers, wg, cta));
+            let (t, slot) = (
+                t as usize,
+                split_slot(p, split_slots(H::D), consumers, wg, cta),
+            );
             if kind == PART_TAIL {
                 let ml = [row_max[0], row_max[1], row_sum[0], row_sum[1]];
-                // SAFETY: this CTA's slot of the workspace; its flags are 0 (the head of the
-                // last launch cleared them, or the host's zeroes)
+                let (ml_slot, ml_row) = partial_row(slot, OD2 / 4);
+                // SAFETY: this CTA's slots of the workspace; the first one's flags are 0 (the
+                // head of the last launch cleared them, or the host's zeroes); the flag after
+                // both stores
                 unsafe {
                     FixupSlot::store(slot, t, 0, &o);
-                    FixupSlot::store(slot, t, OD2 / 4, &ml);
+                    FixupSlot::store(ml_slot, t, ml_row, &ml);
                     FixupSlot::signal(slot, t);
                 }
             } else {
@@ -1731,6 +1751,8 @@ mod entries {
     entry!(attention_fwd_bf16_d128_split, Bf16, D128Split, 64, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d128_split, F16, D128Split, 64, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d256, F16, D256Base, 128, 40, 20, true, false, false);
+    entry!(attention_fwd_bf16_d256_split, Bf16, D256Split, 128, 40, 20, true, false, false);
+    entry!(attention_fwd_f16_d256_split, F16, D256Split, 128, 40, 20, true, false, false);
 }
 
 /// FlashAttention-3's non-causal d128 tile, 128 × 176: the default from 8k keys through session

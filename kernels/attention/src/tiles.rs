@@ -354,6 +354,9 @@ pub struct D256Base;
 /// Head dim 256, 64 keys per block, from 32-bit bases ([`SharedBase`]): the default 128 × 64
 /// entries (`_n64`, under 2k keys).
 pub struct D256N64Base;
+/// [`D256Base`] with the stream-K split of a part-empty last wave's key blocks
+/// (`Params::split`): the `_split` entries, which the host launches where it splits.
+pub struct D256Split;
 
 /// `attn_tiles!(marker, BM, D, BN, the host's table, addressing, the schedule's FastDivmods, the
 /// clean loop, the consumers' registers[, the stream-K split])`.
@@ -622,6 +625,9 @@ attn_tiles!(
     232
 );
 attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase, true, true, 232);
+attn_tiles!(
+    D256Split, 128, 256, 80, block_n, SharedBase, true, true, 232, true
+);
 attn_tiles!(
     D256N64Base,
     128,
