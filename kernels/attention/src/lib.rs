@@ -1760,30 +1760,11 @@ mod entries {
 /// (`_split`) ran 6–7 % ahead of it at 8k–16k keys, and with the split's parameters it spills 12
 /// bytes (session 33).
 #[cfg(feature = "measure")]
+#[rustfmt::skip]
 mod wide_key_entries {
     use super::*;
-    entry!(
-        attention_fwd_bf16_d128_n176,
-        Bf16,
-        D128N176,
-        64,
-        88,
-        44,
-        true,
-        false,
-        false
-    );
-    entry!(
-        attention_fwd_f16_d128_n176,
-        F16,
-        D128N176,
-        64,
-        88,
-        44,
-        true,
-        false,
-        false
-    );
+    entry!(attention_fwd_bf16_d128_n176, Bf16, D128N176, 64, 88, 44, true, false, false);
+    entry!(attention_fwd_f16_d128_n176, F16, D128N176, 64, 88, 44, true, false, false);
 }
 
 /// The measuring-only variants (feature `measure`, off by default; the host's
