@@ -1122,7 +1122,8 @@ unsafe fn attention_fwd<
                 pipe_k.producer_warp(leader),
                 pipe_v.producer_warp(leader),
             );
-            // (without the split, main's tile loop exactly: `tile_of`, `next_tile`, `n_tiles`)
+            // (without the split, the persistent tile loop as it was: `tile_of`, `next_tile`,
+            // `n_tiles`)
             let mut i = if H::SPLIT {
                 first_work::<H>(p)
             } else {
@@ -1240,7 +1241,8 @@ unsafe fn attention_fwd<
         let tile = work_of::<H>(p, segs, bm, bn, i);
         let kb0 = tile.first_block::<H>();
         // with the split the unit's index is held across the key loop and the next one
-        // computed at each exit; without, main's tile loop (the next tile at once)
+        // computed at each exit; without, the persistent tile loop as it was (the next tile at
+        // once)
         let cur = i;
         if !H::SPLIT {
             i = next_tile::<H>(p, i, n_tiles);
