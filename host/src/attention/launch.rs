@@ -791,6 +791,35 @@ mod tests {
     }
 
     #[test]
+    fn split_entries_are_the_kernels() {
+        // every default tile the split takes (`config::tile_splits`) has its `_split` entries
+        // in kernels/attention, in both types, and no other `_split` entry is declared: a
+        // split launch asks for `{entry}_split`
+        use crate::attention::AttentionConfig;
+        let src = include_str!("../../../kernels/attention/src/lib.rs");
+        let declared: std::collections::BTreeSet<String> = src
+            .split("entry!(")
+            .skip(1)
+            .filter_map(|s| s.split(',').next())
+            .map(|e| e.trim().to_string())
+            .filter(|e| e.ends_with("_split"))
+            .collect();
+        let mut named = std::collections::BTreeSet::new();
+        for d in [64, 128, 256] {
+            for s in [512, 1024, 2048, 4096, 8192, 16384] {
+                let p = AttentionConfig::new(1, 8, s, s, d).check_shape().unwrap();
+                let k = AttentionKernel::for_problem(&p).unwrap();
+                if config::tile_splits(d, k.bm, k.bn) {
+                    named.insert(format!("{}_split", k.entry::<half::bf16>()));
+                    named.insert(format!("{}_split", k.entry::<half::f16>()));
+                }
+            }
+        }
+        assert_eq!(declared, named);
+        assert_eq!(named.len(), 4);
+    }
+
+    #[test]
     fn the_causal_schedule_runs_by_head_up_to_its_reach() {
         use config::{CAUSAL_M_FASTEST_MAX_BLOCKS as MAX, RasterOrder, SchedDivs};
         let s = SchedDivs::new(16, 8, 2, true, 132).unwrap();
