@@ -63,7 +63,7 @@ pub struct Overrides {
     pub attention_variant: Option<String>,
     /// `CUTE_RS_ATTENTION_EPILOGUE=direct` (or `tma`, the default): O stored from registers.
     pub attention_direct_epilogue: bool,
-    /// `CUTE_RS_ATTENTION_SPLIT=0` (or `1`, the default): every attention tile whole (no
+    /// `CUTE_RS_ATTENTION_STREAMK=0` (or `1`, the default): every attention tile whole (no
     /// stream-K split of a part-empty last wave's key blocks, `config::split_of`).
     pub attention_whole_tiles: bool,
     /// `CUTE_RS_GEMM_BOUNDS=0` (or `1`): the SGEMM entries without launch bounds.
@@ -163,7 +163,7 @@ impl Overrides {
                 "direct",
                 &["", "tma", "direct"],
             )?,
-            attention_whole_tiles: flag("CUTE_RS_ATTENTION_SPLIT", "0", &["0", "1"])?,
+            attention_whole_tiles: flag("CUTE_RS_ATTENTION_STREAMK", "0", &["0", "1"])?,
             gemm_without_launch_bounds: flag("CUTE_RS_GEMM_BOUNDS", "0", &["0", "1"])?,
             serial_launches: flag("CUTE_RS_PDL", "0", &["0", "1"])?,
         })

@@ -618,7 +618,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     )
     .ok_or_else(|| Error::Unsupported(format!("attention schedule of {tiles} tiles")))?;
     // the stream-K split of a part-empty last wave's key blocks: non-causal fixed lengths on a
-    // default entry whose tile has `_split` entries (`config::tile_splits`)
+    // default entry whose tile has `_streamk` entries (`config::tile_splits`)
     let blocks = p.seqlen_k.div_ceil(kern.bn);
     let consumers = kern.bm / 64;
     let split = config::split_of(
@@ -631,10 +631,10 @@ pub(crate) fn attention_fwd<T: HalfElement>(
             && !ctx.overrides().attention_whole_tiles,
     )
     .ok_or_else(|| Error::Unsupported(format!("attention split of {tiles} tiles")))?;
-    // a split launch runs the tile's `_split` entry (the others' tile loop stays the one
+    // a split launch runs the tile's `_streamk` entry (the others' tile loop stays the one
     // without work units)
     let entry = if split.sk_tiles() > 0 {
-        format!("{entry}_split")
+        format!("{entry}_streamk")
     } else {
         entry
     };
@@ -768,7 +768,7 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n == 1));
-        // whole waves, causal or varlen, or a tile without `_split` entries: every tile whole
+        // whole waves, causal or varlen, or a tile without `_streamk` entries: every tile whole
         for s in [
             config::split_of(2112, 16, 132, true, true),
             config::split_of(2048, 16, 132, false, true),
@@ -783,7 +783,7 @@ mod tests {
                 .sk_tiles(),
             0
         );
-        // the tiles with `_split` entries: d128's 128 × 128 and d256's 128 × 80, whose partial
+        // the tiles with `_streamk` entries: d128's 128 × 128 and d256's 128 × 80, whose partial
         // (132 floats a thread) takes two slots
         assert!(config::tile_splits(128, 128, 128) && config::tile_splits(256, 128, 80));
         assert!(!config::tile_splits(64, 128, 128) && !config::tile_splits(256, 128, 64));
@@ -792,9 +792,9 @@ mod tests {
 
     #[test]
     fn split_entries_are_the_kernels() {
-        // every default tile the split takes (`config::tile_splits`) has its `_split` entries
-        // in kernels/attention, in both types, and no other `_split` entry is declared: a
-        // split launch asks for `{entry}_split`
+        // every default tile the split takes (`config::tile_splits`) has its `_streamk` entries
+        // in kernels/attention, in both types, and no other `_streamk` entry is declared: a
+        // split launch asks for `{entry}_streamk`
         use crate::attention::AttentionConfig;
         let src = include_str!("../../../kernels/attention/src/lib.rs");
         let declared: std::collections::BTreeSet<String> = src
@@ -802,7 +802,7 @@ mod tests {
             .skip(1)
             .filter_map(|s| s.split(',').next())
             .map(|e| e.trim().to_string())
-            .filter(|e| e.ends_with("_split"))
+            .filter(|e| e.ends_with("_streamk"))
             .collect();
         let mut named = std::collections::BTreeSet::new();
         for d in [64, 128, 256] {
@@ -810,8 +810,8 @@ mod tests {
                 let p = AttentionConfig::new(1, 8, s, s, d).check_shape().unwrap();
                 let k = AttentionKernel::for_problem(&p).unwrap();
                 if config::tile_splits(d, k.bm, k.bn) {
-                    named.insert(format!("{}_split", k.entry::<half::bf16>()));
-                    named.insert(format!("{}_split", k.entry::<half::f16>()));
+                    named.insert(format!("{}_streamk", k.entry::<half::bf16>()));
+                    named.insert(format!("{}_streamk", k.entry::<half::f16>()));
                 }
             }
         }

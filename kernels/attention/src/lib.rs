@@ -83,7 +83,7 @@ use layout_types::cute::tma::{TmaAtom, TmaStore};
 use tiles::{AttnTiles, KvTx, QTx, SmemAddressing, StageDescs, load_regs};
 
 pub use tiles::{
-    D64, D64M192, D128, D128N176, D128Split, D256, D256Base, D256N64, D256N64Base, D256Split,
+    D64, D64M192, D128, D128N176, D128StreamK, D256, D256Base, D256N64, D256N64Base, D256StreamK,
 };
 
 /// `ln(2)`: the LSE back to base e.
@@ -135,13 +135,13 @@ struct Tile {
 }
 
 impl Tile {
-    /// The unit's first key block: [`Tile::kb0`] on a tile with the split (`H::SPLIT`), else the
+    /// The unit's first key block: [`Tile::kb0`] on a tile with the split (`H::STREAM_K`), else the
     /// constant 0, so that the entries without the split compile to the code they had before
     /// it. (Read from the tile, the 0 was folded too late: their PTX changed, their SASS was
     /// scheduled anew and ran 2–7 % slower, runs s33g / s34a.)
     #[inline(always)]
     fn first_block<H: AttnTiles>(&self) -> i32 {
-        if H::SPLIT { self.kb0 } else { 0 }
+        if H::STREAM_K { self.kb0 } else { 0 }
     }
 }
 
@@ -326,7 +326,7 @@ fn first_work<H: AttnTiles>(p: &Params) -> i32 {
 #[inline(always)]
 fn last_or_none<H: AttnTiles>(p: &Params, i: i32) -> i32 {
     let k = i - p.split.dp_tiles();
-    if k < 0 || (H::SPLIT && k < 3 && p.split.sk_tiles() > 0) {
+    if k < 0 || (H::STREAM_K && k < 3 && p.split.sk_tiles() > 0) {
         i
     } else {
         -1
@@ -337,7 +337,11 @@ fn last_or_none<H: AttnTiles>(p: &Params, i: i32) -> i32 {
 /// split, [`next_tile`]'s `n_tiles` or more without).
 #[inline(always)]
 fn last_unit<H: AttnTiles>(next: i32, n_tiles: i32) -> bool {
-    if H::SPLIT { next < 0 } else { next >= n_tiles }
+    if H::STREAM_K {
+        next < 0
+    } else {
+        next >= n_tiles
+    }
 }
 
 /// The unit after `i` ([`next_tile`] among the whole tiles, then the stream-K segments in
@@ -360,7 +364,7 @@ fn next_work<H: AttnTiles>(p: &Params, i: i32) -> i32 {
 #[inline(always)]
 fn work_of<H: AttnTiles>(p: &Params, segs: *const Segments, bm: i32, bn: i32, i: i32) -> Tile {
     let k = i - p.split.dp_tiles();
-    if !H::SPLIT || k < 0 {
+    if !H::STREAM_K || k < 0 {
         return tile_of::<H>(p, bm, bn, i);
     }
     let (j, kb0, ke) = Segments::get(segs, k);
@@ -380,7 +384,7 @@ fn work_of<H: AttnTiles>(p: &Params, segs: *const Segments, bm: i32, bn: i32, i:
 #[inline(always)]
 fn unit_part<H: AttnTiles>(p: &Params, segs: *const Segments, i: i32) -> (i32, i32) {
     let k = i - p.split.dp_tiles();
-    if !H::SPLIT || k < 0 {
+    if !H::STREAM_K || k < 0 {
         return (PART_WHOLE, 0);
     }
     let c = block_idx_x() as i32;
@@ -1046,11 +1050,11 @@ unsafe fn attention_fwd<
             + size_of::<OrderedSequenceBarrierStorage<1, 2>>()
     };
     let segs = unsafe { bars.add(segs_at) } as *mut Segments;
-    // (the host splits only on the `_split` entries, the tiles with room for the table; the
+    // (the host splits only on the `_streamk` entries, the tiles with room for the table; the
     // others ignore `p.split`)
     const {
         assert!(
-            !H::SPLIT
+            !H::STREAM_K
                 || size_of::<PipelineStorage<QS>>()
                     + 2 * size_of::<PipelineStorage<ST>>()
                     + size_of::<OrderedSequenceBarrierStorage<1, 2>>()
@@ -1058,7 +1062,7 @@ unsafe fn attention_fwd<
                     <= 128
         )
     };
-    if H::SPLIT && tid == 0 {
+    if H::STREAM_K && tid == 0 {
         unsafe { Segments::write(segs, p) };
     }
     // consumer warpgroups (each arrives once on an empty barrier per stage): one per 64 rows
@@ -1124,18 +1128,18 @@ unsafe fn attention_fwd<
             );
             // (without the split, the persistent tile loop as it was: `tile_of`, `next_tile`,
             // `n_tiles`)
-            let mut i = if H::SPLIT {
+            let mut i = if H::STREAM_K {
                 first_work::<H>(p)
             } else {
                 block_idx_x() as i32
             };
-            while if H::SPLIT { i >= 0 } else { i < n_tiles } {
+            while if H::STREAM_K { i >= 0 } else { i < n_tiles } {
                 let tr = Trace::<TR>::new(trace, i, n_tiles, 0, leader);
                 tr.mark(TRP_START);
                 tr.value(TR_TILE, i as u64);
                 let tile = work_of::<H>(p, segs, bm, bn, i);
                 let kb0 = tile.first_block::<H>();
-                i = if H::SPLIT {
+                i = if H::STREAM_K {
                     next_work::<H>(p, i)
                 } else {
                     next_tile::<H>(p, i, n_tiles)
@@ -1229,12 +1233,12 @@ unsafe fn attention_fwd<
         pipe_k.consumer_signaling(signals),
         pipe_v.consumer_signaling(signals),
     );
-    let mut i = if H::SPLIT {
+    let mut i = if H::STREAM_K {
         first_work::<H>(p)
     } else {
         block_idx_x() as i32
     };
-    while if H::SPLIT { i >= 0 } else { i < n_tiles } {
+    while if H::STREAM_K { i >= 0 } else { i < n_tiles } {
         let tr = Trace::<TR>::new(trace, i, n_tiles, 1 + wg, signals);
         tr.mark(TR_FETCH);
         tr.value(TR_TILE, i as u64);
@@ -1244,14 +1248,14 @@ unsafe fn attention_fwd<
         // computed at each exit; without, the persistent tile loop as it was (the next tile at
         // once)
         let cur = i;
-        if !H::SPLIT {
+        if !H::STREAM_K {
             i = next_tile::<H>(p, i, n_tiles);
         }
         // after the CTA's last tile (`i >= n_tiles`) its O stores (and any before) must have
         // read their boxes before the CTA exits (drained in the loop: a wait after the loop
         // cost the mainloop registers, ptxas spilled)
         if tile.m0 >= tile.sq {
-            if H::SPLIT {
+            if H::STREAM_K {
                 i = next_work::<H>(p, cur);
             }
             if o_boxes > 0 && last_unit::<H>(i, n_tiles) && t == 0 {
@@ -1334,7 +1338,7 @@ unsafe fn attention_fwd<
                     unsafe { cq.consumer_release(q) };
                 }
             }
-            masks.apply(&mut s, kb0, H::SPLIT);
+            masks.apply(&mut s, kb0, H::STREAM_K);
             // O is zero: its correction (0 or 1) changes nothing
             let mut corr =
                 online_softmax::<SN2, RED, LSUM>(&mut s, &mut row_max, &mut row_sum, p.scale_log2);
@@ -1387,7 +1391,7 @@ unsafe fn attention_fwd<
                 }
                 unsafe { ck.consumer_release(k) };
                 if masked {
-                    masks.apply(&mut s, n, H::SPLIT);
+                    masks.apply(&mut s, n, H::STREAM_K);
                 }
                 corr = online_softmax::<SN2, RED, LSUM>(
                     &mut s,
@@ -1472,7 +1476,7 @@ unsafe fn attention_fwd<
                     // the last S is done: the producer may load the next tile's Q meanwhile
                     unsafe { cq.consumer_release(q) };
                 }
-                masks.apply(&mut s, n, H::SPLIT);
+                masks.apply(&mut s, n, H::STREAM_K);
                 // (never `LSUM`'s: it requires `OVERLAP`, and this loop runs no block then)
                 let corr = online_softmax::<SN2, RED, false>(
                     &mut s,
@@ -1505,9 +1509,9 @@ unsafe fn attention_fwd<
         // a tile split between two CTAs (`p.split`): its tail hands this thread's partial O,
         // maxima and sums to the CTA holding its head (the one before) and is done; the head
         // waits for them and merges them before the epilogue
-        // (the part under `H::SPLIT` and no `continue` for the tail: either changed the code of
+        // (the part under `H::STREAM_K` and no `continue` for the tail: either changed the code of
         // the entries without the split, session 34)
-        let (kind, cta) = if H::SPLIT {
+        let (kind, cta) = if H::STREAM_K {
             unit_part::<H>(p, segs, cur)
         } else {
             (PART_WHOLE, 0)
@@ -1642,7 +1646,7 @@ unsafe fn attention_fwd<
             store_lse(p, &tile, r0, t, lse);
             tr.mark(TR_END);
         }
-        if H::SPLIT {
+        if H::STREAM_K {
             i = next_work::<H>(p, cur);
         }
         if o_boxes > 0 && last_unit::<H>(i, n_tiles) && t == 0 {
@@ -1750,16 +1754,16 @@ mod entries {
     entry!(attention_fwd_f16_d256_n64, F16, D256N64Base, 128, 32, 16, true, false, true);
     entry!(attention_fwd_f16_d64, F16, D64, 32, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d128, F16, D128, 64, 64, 32, true, false, false);
-    entry!(attention_fwd_bf16_d128_split, Bf16, D128Split, 64, 64, 32, true, false, false);
-    entry!(attention_fwd_f16_d128_split, F16, D128Split, 64, 64, 32, true, false, false);
+    entry!(attention_fwd_bf16_d128_streamk, Bf16, D128StreamK, 64, 64, 32, true, false, false);
+    entry!(attention_fwd_f16_d128_streamk, F16, D128StreamK, 64, 64, 32, true, false, false);
     entry!(attention_fwd_f16_d256, F16, D256Base, 128, 40, 20, true, false, false);
-    entry!(attention_fwd_bf16_d256_split, Bf16, D256Split, 128, 40, 20, true, false, false);
-    entry!(attention_fwd_f16_d256_split, F16, D256Split, 128, 40, 20, true, false, false);
+    entry!(attention_fwd_bf16_d256_streamk, Bf16, D256StreamK, 128, 40, 20, true, false, false);
+    entry!(attention_fwd_f16_d256_streamk, F16, D256StreamK, 128, 40, 20, true, false, false);
 }
 
 /// FlashAttention-3's non-causal d128 tile, 128 × 176: the default from 8k keys through session
 /// 32, now a measuring entry (`CUTE_RS_ATTENTION=n176`): 128 × 128 with the stream-K split
-/// (`_split`) ran 6–7 % ahead of it at 8k–16k keys, and with the split's parameters it spills 12
+/// (`_streamk`) ran 6–7 % ahead of it at 8k–16k keys, and with the split's parameters it spills 12
 /// bytes (session 33).
 #[cfg(feature = "measure")]
 #[rustfmt::skip]

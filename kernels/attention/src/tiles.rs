@@ -101,7 +101,7 @@ pub trait AttnTiles {
     const CLEAN_LOOP: bool;
     /// Whether the tile takes the stream-K split of its key blocks (`config::tile_splits`): its
     /// entries carry the split's work units; without, every tile whole.
-    const SPLIT: bool;
+    const STREAM_K: bool;
     /// The consumers' registers per thread after `setmaxnreg` (CUTLASS's `MmaRegisterRequirement`);
     /// the producer warpgroup keeps [`load_regs`]`(MMA_REGS)` (its `LoadRegisterRequirement`).
     /// FlashAttention-3's split: 240 / 24 with two consumer warpgroups ([`D64`], [`D128`],
@@ -335,8 +335,8 @@ pub struct D64;
 /// Head dim 128 (`BN` = 128).
 pub struct D128;
 /// [`D128`] with the stream-K split of a part-empty last wave's key blocks (`Params::split`):
-/// the `_split` entries, which the host launches where it splits.
-pub struct D128Split;
+/// the `_streamk` entries, which the host launches where it splits.
+pub struct D128StreamK;
 /// Head dim 256 (`BN` = 80) by generic pointers (the serial `measure` variants'; the default
 /// entries use [`D256Base`]).
 pub struct D256;
@@ -355,8 +355,8 @@ pub struct D256Base;
 /// entries (`_n64`, under 2k keys).
 pub struct D256N64Base;
 /// [`D256Base`] with the stream-K split of a part-empty last wave's key blocks
-/// (`Params::split`): the `_split` entries, which the host launches where it splits.
-pub struct D256Split;
+/// (`Params::split`): the `_streamk` entries, which the host launches where it splits.
+pub struct D256StreamK;
 
 /// `attn_tiles!(marker, BM, D, BN, the host's table, addressing, the schedule's FastDivmods, the
 /// clean loop, the consumers' registers[, the stream-K split])`.
@@ -364,7 +364,7 @@ macro_rules! attn_tiles {
     ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident, $fd:literal, $clean:literal, $regs:literal) => {
         attn_tiles!($h, $bm, $d, $bn, $table, $addr, $fd, $clean, $regs, false);
     };
-    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident, $fd:literal, $clean:literal, $regs:literal, $split:literal) => {
+    ($h:ident, $bm:literal, $d:literal, $bn:literal, $table:ident, $addr:ident, $fd:literal, $clean:literal, $regs:literal, $stream_k:literal) => {
         impl AttnTiles for $h {
             // the host's tile table (`config::BM`, `block_m_wide`) says the same
             const BM: usize = {
@@ -392,9 +392,9 @@ macro_rules! attn_tiles {
             const ROW_TOTALS_UNDER_PV: bool = $bm == 128;
             const CLEAN_LOOP: bool = $clean;
             // only a tile the host's table splits (`config::tile_splits`) carries the split
-            const SPLIT: bool = {
-                assert!(!$split || crate::config::tile_splits($d, $bm, $bn));
-                $split
+            const STREAM_K: bool = {
+                assert!(!$stream_k || crate::config::tile_splits($d, $bm, $bn));
+                $stream_k
             };
             const MMA_REGS: u32 = {
                 // the whole register file: 128 producer threads and 64·BM consumer ones
@@ -596,7 +596,16 @@ macro_rules! attn_tiles {
 attn_tiles!(D64, 128, 64, 128, block_n, SharedBase, true, false, 240);
 attn_tiles!(D128, 128, 128, 128, block_n, SharedBase, true, true, 240);
 attn_tiles!(
-    D128Split, 128, 128, 128, block_n, SharedBase, true, true, 240, true
+    D128StreamK,
+    128,
+    128,
+    128,
+    block_n,
+    SharedBase,
+    true,
+    true,
+    240,
+    true
 );
 attn_tiles!(D256, 128, 256, 80, block_n, PerWgmma, false, false, 232);
 attn_tiles!(
@@ -626,7 +635,16 @@ attn_tiles!(
 );
 attn_tiles!(D256Base, 128, 256, 80, block_n, SharedBase, true, true, 232);
 attn_tiles!(
-    D256Split, 128, 256, 80, block_n, SharedBase, true, true, 232, true
+    D256StreamK,
+    128,
+    256,
+    80,
+    block_n,
+    SharedBase,
+    true,
+    true,
+    232,
+    true
 );
 attn_tiles!(
     D256N64Base,

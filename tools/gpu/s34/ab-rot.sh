@@ -4,7 +4,7 @@
 # attention at seed $SEED, `host attention ARGS --check` for each ARGS of $CHECKS and memcheck / racecheck / synccheck of
 # each of $SAN, both separated by ';'). Specs as there: LABEL:MODULE[:VAR=value].
 #   D=.gpu/s34a NAME=s34a SETS="A" ARGS_A="--head-dims 128 --masks none --seqlens 2048" \
-#     SPECS_A="on:br off:br:CUTE_RS_ATTENTION_SPLIT=0 base:base:CUTE_RS_ATTENTION_SPLIT=0" ROUNDS_A=3 bash tools/gpu/s34/ab-rot.sh
+#     SPECS_A="on:br off:br:CUTE_RS_ATTENTION_STREAMK=0 base:base:CUTE_RS_ATTENTION_STREAMK=0" ROUNDS_A=3 bash tools/gpu/s34/ab-rot.sh
 # Package: $D/host.xz, $D/native.xz, $D/<module>/attention.ptx.xz [+ native.xz], stub.ptx + stub-families.txt.
 BUDGET=${BUDGET:-480}; . tools/gpu/lib.sh ${NAME:-s34a}
 if [ "${CHECK:-0}" = 1 ]; then
