@@ -202,7 +202,7 @@ pub const fn split_slots(d: usize) -> usize {
 }
 
 /// Whether the tile of `bm` rows, head dim `d` and `bn` keys a block has entries with the
-/// stream-K split (`_split`: its work units and merge, [`split_of`]): head dim 128's 128 × 128
+/// stream-K split (`_streamk`: its work units and merge, [`split_of`]): head dim 128's 128 × 128
 /// tile and head dim 256's 128 × 80. (The 176-key and 192-row tiles spilled with the split's
 /// code; the others are not measured with it; sessions 33, 34.)
 pub const fn tile_splits(d: usize, bm: usize, bn: usize) -> bool {
@@ -222,9 +222,8 @@ pub const fn split_workspace_bytes(grid: usize, consumers: usize, d: usize) -> u
 pub const SPLIT_MIN_IDLE_BLOCKS: i32 = 4;
 
 /// The key-block split of a problem's tiles (`tiles` of `blocks` key blocks each, `grid` CTAs):
-/// stream-K for non-causal fixed-length problems `allow`ed (a
-/// tile with `_split` entries, [`tile_splits`]; not the measuring variants), else
-/// data-parallel; `None` when `grid < 1`.
+/// stream-K for non-causal fixed-length problems `allow`ed (a tile with `_streamk` entries,
+/// [`tile_splits`]; not the measuring variants), else data-parallel; `None` when `grid < 1`.
 ///
 /// ```text
 /// split_of(2048, 16, 132, true, true) → 1848 tiles whole, the last 200 shared (24.2 key blocks a CTA)

@@ -135,8 +135,8 @@ struct Tile {
 }
 
 impl Tile {
-    /// The unit's first key block: [`Tile::kb0`] on a tile with the split (`H::STREAM_K`), else the
-    /// constant 0, so that the entries without the split compile to the code they had before
+    /// The unit's first key block: [`Tile::kb0`] on a tile with the split (`H::STREAM_K`), else
+    /// the constant 0, so that the entries without the split compile to the code they had before
     /// it. (Read from the tile, the 0 was folded too late: their PTX changed, their SASS was
     /// scheduled anew and ran 2–7 % slower, runs s33g / s34a.)
     #[inline(always)]
@@ -1509,8 +1509,8 @@ unsafe fn attention_fwd<
         // a tile split between two CTAs (`p.split`): its tail hands this thread's partial O,
         // maxima and sums to the CTA holding its head (the one before) and is done; the head
         // waits for them and merges them before the epilogue
-        // (the part under `H::STREAM_K` and no `continue` for the tail: either changed the code of
-        // the entries without the split, session 34)
+        // (the part under `H::STREAM_K` and no `continue` for the tail: either changed the code
+        // of the entries without the split, session 34)
         let (kind, cta) = if H::STREAM_K {
             unit_part::<H>(p, segs, cur)
         } else {

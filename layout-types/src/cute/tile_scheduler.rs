@@ -535,13 +535,6 @@ impl StreamKSplit {
     }
 }
 
-/// `⌊sk_tiles·units·c / C⌋`: the `c`-th of `C` even cuts of `sk_tiles` tiles' units (the
-/// stream-K ranges' bounds; [`StreamKSplit::cut`], [`StreamKParams::cut`]).
-#[inline(always)]
-fn stream_k_cut(sk_tiles: i32, units: i32, c: i32, ctas: FastDivmod) -> i32 {
-    int_div(sk_tiles * units * c, ctas)
-}
-
 /// The launch constants of the data-parallel + stream-K tile scheduler (CUTLASS's
 /// `PersistentTileSchedulerSm90StreamKParams`), built on the host ([`new`](Self::new)): which
 /// tiles are dealt out whole and which are shared out by k-tiles, and the divisors the kernel's
@@ -727,7 +720,7 @@ impl StreamKParams {
     /// ```
     #[inline(always)]
     pub fn cut(&self, c: i32) -> i32 {
-        stream_k_cut(self.sk_tiles, self.k_tiles.divisor(), c, self.dp.clusters)
+        int_div(self.sk_tiles * self.k_tiles.divisor() * c, self.dp.clusters)
     }
 }
 
