@@ -175,7 +175,8 @@ def attention(
       ``1/sqrt(head_dim)``.
     - ``out``: written in place (q's shape and dtype; any such strides); else a new tensor.
     - ``lse=True`` returns ``(out, lse)``, lse float32 ``(batch, heads, seqlen_q)``: the natural
-      log-sum-exp of each row's scaled scores (``+inf`` for a row that sees no key).
+      log-sum-exp of each row's scaled scores (``+inf`` for a row that sees no key); without
+      it the kernel stores no LSE (FlashAttention's ``return_softmax_lse=False``).
     - varlen (FlashAttention's ``flash_attn_varlen_func``): q ``(total_q, heads, d)``, k and v
       ``(total_k, heads_kv, d)`` with ``cu_seqlens_q`` / ``cu_seqlens_k`` (``batch + 1`` offsets:
       a list of ints or an int tensor; a CUDA tensor is read back, which waits for it);

@@ -311,30 +311,48 @@ fn operand(t: &Strided) -> Operand {
     }
 }
 
-/// The launch on `stream`, into `out` or a new buffer; a new LSE buffer always (the kernel
-/// writes it), handed back only when asked for (else freed, stream-ordered, after the kernel).
+/// The launch on `stream`, into `out` or a new buffer, and with `want_lse` into a new LSE
+/// buffer (without, the kernel stores none: `Context::attention_without_lse`).
 fn launch<T: AttnElement>(
     ctx: &Context,
     stream: &Arc<CudaStream>,
     call: &AttnCall,
+    want_lse: bool,
 ) -> host::Result<(Made, Made)> {
     let [q, k, v] = [call.q, call.k, call.v].map(|t| Foreign::<T>::at(t.addr, t.span, stream));
-    let mut lse = Output::<f32>::alloc(ctx, stream, call.lse_shape.iter().product())?;
-    let lse_addr = lse.slice().device_ptr(stream).0;
+    let mut lse = if want_lse {
+        Some(Output::<f32>::alloc(
+            ctx,
+            stream,
+            call.lse_shape.iter().product(),
+        )?)
+    } else {
+        None
+    };
+    let lse_addr = lse.as_mut().map(|l| l.slice().device_ptr(stream).0);
     let made = match call.out {
         Some(t) => {
             let mut o = Foreign::<T>::at(t.addr, t.span, stream);
-            ctx.attention(stream, &call.cfg, &q, &k, &v, &mut o, lse.slice())?;
+            match lse.as_mut() {
+                Some(l) => ctx.attention(stream, &call.cfg, &q, &k, &v, &mut o, l.slice())?,
+                None => ctx.attention_without_lse(stream, &call.cfg, &q, &k, &v, &mut o)?,
+            }
             None
         }
         None => {
             let mut o = Output::<T>::alloc(ctx, stream, call.out_shape.iter().product())?;
             let addr = o.slice().device_ptr(stream).0;
-            ctx.attention(stream, &call.cfg, &q, &k, &v, o.slice(), lse.slice())?;
+            match lse.as_mut() {
+                Some(l) => ctx.attention(stream, &call.cfg, &q, &k, &v, o.slice(), l.slice())?,
+                None => ctx.attention_without_lse(stream, &call.cfg, &q, &k, &v, o.slice())?,
+            }
             Some((Box::new(o) as Box<dyn Send>, addr))
         }
     };
-    Ok((made, Some((Box::new(lse), lse_addr))))
+    let lse = lse
+        .zip(lse_addr)
+        .map(|(l, a)| (Box::new(l) as Box<dyn Send>, a));
+    Ok((made, lse))
 }
 
 /// `softmax(scale · q·kᵀ + mask) · v` and its log-sum-exp on `stream` (a CUstream as an
@@ -404,8 +422,8 @@ fn run(py: Python<'_>, call: AttnCall, stream: Option<i64>, want_lse: bool) -> P
     let ctx = context(call.device).map_err(attn_err)?;
     let stream = borrowed_stream(&ctx, stream);
     let (o, l) = match call.dtype {
-        Dtype::BF16 => launch::<bf16>(&ctx, &stream, &call),
-        Dtype::F16 => launch::<f16>(&ctx, &stream, &call),
+        Dtype::BF16 => launch::<bf16>(&ctx, &stream, &call, want_lse),
+        Dtype::F16 => launch::<f16>(&ctx, &stream, &call, want_lse),
         Dtype::F32 | Dtype::E4M3 | Dtype::E5M2 => unreachable!("plan refuses them"),
     }
     .map_err(attn_err)?;

@@ -112,7 +112,7 @@ def test_matches_sdpa(dtype, d, causal):
     assert lse.shape == (b, h, sq)
     check(o, q, k, v, causal, lse=lse)
     o2 = cute_rs.attention(q, k, v, causal=causal)
-    assert torch.equal(o, o2)  # lse=False: the same kernel, O alone
+    assert torch.equal(o, o2)  # lse=False: the same kernel, O alone (no LSE stored)
 
 
 def test_fully_masked_rows_mqa_and_scale():

@@ -547,7 +547,7 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     k: &impl DevicePtr<T>,
     v: &impl DevicePtr<T>,
     o: &mut impl DevicePtrMut<T>,
-    lse: &mut impl DevicePtrMut<f32>,
+    lse: Option<&mut impl DevicePtrMut<f32>>,
 ) -> Result<()> {
     let (kern, entry) = AttentionKernel::selected::<T>(ctx, p)?;
     let varlen = p.cu_seqlens_q.is_some();
@@ -566,7 +566,14 @@ pub(crate) fn attention_fwd<T: HalfElement>(
     let (pk, _gk) = k.device_ptr(stream);
     let (pv, _gv) = v.device_ptr(stream);
     let (po, _go) = o.device_ptr_mut(stream);
-    let (pl, _gl) = lse.device_ptr_mut(stream);
+    // (no LSE: address 0, which the kernel does not store to)
+    let (pl, _gl) = match lse {
+        Some(lse) => {
+            let (pl, gl) = lse.device_ptr_mut(stream);
+            (pl, Some(gl))
+        }
+        None => (0, None),
+    };
     let d = p.head_dim;
     let parse = |s: String| {
         s.parse()

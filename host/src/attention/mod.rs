@@ -741,11 +741,53 @@ impl Context {
         O: DevicePtrMut<T>,
         L: DevicePtrMut<f32>,
     {
-        let p = self.attention_check(stream, cfg, q, k, v, o, lse)?;
-        launch::attention_fwd(self, stream, &p, q, k, v, o, lse)
+        let p = self.attention_check(stream, cfg, q, k, v, o, Some(&mut *lse))?;
+        launch::attention_fwd(self, stream, &p, q, k, v, o, Some(lse))
     }
 
-    /// Every check of [`Context::attention`], in its order; the problem to launch.
+    /// [`Context::attention`] without the LSE (FlashAttention's `return_softmax_lse=False`, an
+    /// inference forward): `O` alone, the kernel stores no log-sum-exp. The same checks but
+    /// LSE's.
+    ///
+    /// ```no_run
+    /// use half::bf16;
+    /// use host::attention::AttentionConfig;
+    /// let ctx = host::Context::new(0)?;
+    /// let s = ctx.default_stream();
+    /// let cfg = AttentionConfig::new(2, 16, 512, 512, 64);
+    /// let lens = cfg.lens()?;
+    /// let q = s.clone_htod(&vec![bf16::from_f32(0.5); lens.q])?;
+    /// let k = s.clone_htod(&vec![bf16::from_f32(0.5); lens.k])?;
+    /// let v = s.clone_htod(&vec![bf16::ONE; lens.v])?;
+    /// let mut o = s.alloc_zeros::<bf16>(lens.o)?;
+    /// ctx.attention_without_lse(&s, &cfg, &q, &k, &v, &mut o)?;
+    /// assert!(s.clone_dtoh(&o)?.iter().all(|&x| x == bf16::ONE));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn attention_without_lse<T, Q, K, V, O>(
+        &self,
+        stream: &Arc<CudaStream>,
+        cfg: &AttentionConfig,
+        q: &Q,
+        k: &K,
+        v: &V,
+        o: &mut O,
+    ) -> Result<()>
+    where
+        T: AttnElement,
+        Q: DevicePtr<T>,
+        K: DevicePtr<T>,
+        V: DevicePtr<T>,
+        O: DevicePtrMut<T>,
+    {
+        let no_lse = None::<&mut cudarc::driver::CudaSlice<f32>>;
+        let p = self.attention_check(stream, cfg, q, k, v, o, no_lse)?;
+        let no_lse = None::<&mut cudarc::driver::CudaSlice<f32>>;
+        launch::attention_fwd(self, stream, &p, q, k, v, o, no_lse)
+    }
+
+    /// Every check of [`Context::attention`], in its order (`lse` `None`: none of LSE's); the
+    /// problem to launch.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn attention_check<T: AttnElement>(
         &self,
@@ -755,28 +797,36 @@ impl Context {
         k: &impl DevicePtr<T>,
         v: &impl DevicePtr<T>,
         o: &mut impl DevicePtrMut<T>,
-        lse: &mut impl DevicePtrMut<f32>,
+        mut lse: Option<&mut impl DevicePtrMut<f32>>,
     ) -> Result<AttentionProblem> {
         self.check_stream(stream)?;
         self.check_buffer("buffer Q", q)?;
         self.check_buffer("buffer K", k)?;
         self.check_buffer("buffer V", v)?;
         self.check_buffer("buffer O", o)?;
-        self.check_buffer("buffer LSE", lse)?;
+        if let Some(lse) = &lse {
+            self.check_buffer("buffer LSE", *lse)?;
+        }
         let lens = AttentionLens {
             q: q.len(),
             k: k.len(),
             v: v.len(),
             o: o.len(),
-            lse: lse.len(),
+            // without an LSE, the length it would need
+            lse: match &lse {
+                Some(lse) => lse.len(),
+                None => cfg.lens()?.lse,
+            },
         };
         let p = cfg.check(&lens)?;
+        let lse_addr = lse.as_mut().map(|l| l.device_ptr_mut(stream).0);
         check_addresses(&[
             ("Q", addr(q, stream)),
             ("K", addr(k, stream)),
             ("V", addr(v, stream)),
             ("O", o.device_ptr_mut(stream).0),
-            ("LSE", lse.device_ptr_mut(stream).0),
+            // (no LSE: 0 passes)
+            ("LSE", lse_addr.unwrap_or(0)),
         ])?;
         check_device(self.device())?;
         Ok(p)

@@ -154,7 +154,7 @@ pub struct Params {
     pub lse_stride: [i64; 2],
     /// O (16-bit elements).
     pub o: u64,
-    /// LSE (f32).
+    /// LSE (f32); 0: not stored (`Context::attention_without_lse`).
     pub lse: u64,
     /// Varlen: cumulative query starts (`batch + 1` i32); 0 for fixed lengths.
     pub cu_seqlens_q: u64,
