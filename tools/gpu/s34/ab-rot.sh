@@ -6,7 +6,7 @@
 #   D=.gpu/s34a NAME=s34a SETS="A" ARGS_A="--head-dims 128 --masks none --seqlens 2048" \
 #     SPECS_A="on:br off:br:CUTE_RS_ATTENTION_STREAMK=0 base:base:CUTE_RS_ATTENTION_STREAMK=0" ROUNDS_A=3 bash tools/gpu/s34/ab-rot.sh
 # Package: $D/host.xz, $D/native.xz, $D/<module>/attention.ptx.xz [+ native.xz], stub.ptx + stub-families.txt.
-BUDGET=${BUDGET:-480}; . tools/gpu/lib.sh ${NAME:-s34a}
+BUDGET=${BUDGET:-480}; [ -n "${GPU_NAME:-}" ] || . tools/gpu/lib.sh ${NAME:-s34a}
 if [ "${CHECK:-0}" = 1 ]; then
   timeout 150 $H run --only attention --seed ${SEED:-3401} > $R/ra.txt 2>&1 < /dev/null
   t "C host run --only attention --seed ${SEED:-3401} rc=$? $(grep -E 'passed|failed' $R/ra.txt | tail -1)"
