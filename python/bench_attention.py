@@ -8,7 +8,8 @@ doc/attention.md's shapes: 16k tokens per batch (batch = 16384 / seqlen), 2048 /
 heads, bf16, causal (top-left, torch's is_causal) and not. For each shape the three run on the
 same random tensors (uniform in [-1, 1]), made in SDPA's layout (batch, heads, seqlen, d) and
 handed to cute_rs as `.transpose(1, 2)` views (no copy); ours writes a preallocated `out=`
-(and, as SDPA's inference forward, no LSE: `lse=False`), SDPA's output comes from torch's caching allocator.
+and, as SDPA's inference forward, no LSE (`lse=False`); SDPA's output comes from torch's
+caching allocator.
 Timing: CUDA events around batches of ~10 ms of calls, the backends alternated batch by batch
 (the order rotated every round) so that they share clocks, after a warm-up; the median batch
 of each. TFLOP/s = 4·b·h·s²·d / time, halved for causal. Prints one row per shape with the
