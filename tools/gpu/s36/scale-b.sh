@@ -3,6 +3,8 @@
 # the box with the stages at a box's start and a run's first k-tile, the consumers keeping its values in registers):
 # `host run --only hgemm` (the FP8 sweep) and `--check`s on the branch's full modules, sanitizers on the small-M entry,
 # then main's staged entries ($D/old) against the branch's ($D/new), cut modules, alternated, two rounds.
+# Also run s36f (branch `s36-scale-bg`: B's scales from global memory, a k-tile or a pair ahead), its package built the
+# same way:  BUDGET=230 D=.gpu/s36f NAME=s36f bash tools/gpu/s36/scale-b.sh
 #   D=.gpu/s36e NAME=s36e bash tools/gpu/s36/scale-b.sh
 BUDGET=${BUDGET:-560}; . tools/gpu/lib.sh ${NAME:-s36e}
 timeout 300 $H run --only hgemm --seed 3601 --sweep-hgemm 40 > $R/run.txt 2>&1 < /dev/null
