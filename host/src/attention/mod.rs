@@ -37,7 +37,7 @@ pub mod reference;
 use std::fmt;
 use std::sync::Arc;
 
-use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut};
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
 
 use crate::context::{Context, DeviceInfo};
 use crate::error::{Error, Result};
@@ -507,20 +507,25 @@ impl AttentionConfig {
     /// ```
     pub fn check(&self, have: &AttentionLens) -> Result<AttentionProblem> {
         let p = self.check_shape()?;
-        let need = problem_lens(&p);
-        for (name, len, needed) in [
-            ("Q", have.q, need.q),
-            ("K", have.k, need.k),
-            ("V", have.v, need.v),
-            ("O", have.o, need.o),
-            ("LSE", have.lse, need.lse),
-        ] {
-            if len < needed {
-                return Err(Error::BufferTooSmall { name, len, needed });
-            }
-        }
+        check_lens(have, &problem_lens(&p))?;
         Ok(p)
     }
+}
+
+/// Every buffer of `have` at least as long as `need`'s, in the order Q, K, V, O, LSE.
+fn check_lens(have: &AttentionLens, need: &AttentionLens) -> Result<()> {
+    for (name, len, needed) in [
+        ("Q", have.q, need.q),
+        ("K", have.k, need.k),
+        ("V", have.v, need.v),
+        ("O", have.o, need.o),
+        ("LSE", have.lse, need.lse),
+    ] {
+        if len < needed {
+            return Err(Error::BufferTooSmall { name, len, needed });
+        }
+    }
+    Ok(())
 }
 
 impl From<&AttentionProblem> for AttentionConfig {
@@ -741,8 +746,7 @@ impl Context {
         O: DevicePtrMut<T>,
         L: DevicePtrMut<f32>,
     {
-        let p = self.attention_check(stream, cfg, q, k, v, o, Some(&mut *lse))?;
-        launch::attention_fwd(self, stream, &p, q, k, v, o, Some(lse))
+        self.attention_with(stream, cfg, q, k, v, o, Some(lse))
     }
 
     /// [`Context::attention`] without the LSE (FlashAttention's `return_softmax_lse=False`, an
@@ -780,16 +784,13 @@ impl Context {
         V: DevicePtr<T>,
         O: DevicePtrMut<T>,
     {
-        let no_lse = None::<&mut cudarc::driver::CudaSlice<f32>>;
-        let p = self.attention_check(stream, cfg, q, k, v, o, no_lse)?;
-        let no_lse = None::<&mut cudarc::driver::CudaSlice<f32>>;
-        launch::attention_fwd(self, stream, &p, q, k, v, o, no_lse)
+        self.attention_with(stream, cfg, q, k, v, o, None::<&mut CudaSlice<f32>>)
     }
 
-    /// Every check of [`Context::attention`], in its order (`lse` `None`: none of LSE's); the
-    /// problem to launch.
+    /// [`Context::attention`] with the LSE or without it (`None`): every check, in its order
+    /// (without an LSE, none of LSE's), then the launch.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn attention_check<T: AttnElement>(
+    fn attention_with<T: AttnElement>(
         &self,
         stream: &Arc<CudaStream>,
         cfg: &AttentionConfig,
@@ -798,7 +799,7 @@ impl Context {
         v: &impl DevicePtr<T>,
         o: &mut impl DevicePtrMut<T>,
         mut lse: Option<&mut impl DevicePtrMut<f32>>,
-    ) -> Result<AttentionProblem> {
+    ) -> Result<()> {
         self.check_stream(stream)?;
         self.check_buffer("buffer Q", q)?;
         self.check_buffer("buffer K", k)?;
@@ -807,18 +808,17 @@ impl Context {
         if let Some(lse) = &lse {
             self.check_buffer("buffer LSE", *lse)?;
         }
-        let lens = AttentionLens {
+        // `AttentionConfig::check`, with no LSE buffer to be short of without one
+        let p = cfg.check_shape()?;
+        let need = problem_lens(&p);
+        let have = AttentionLens {
             q: q.len(),
             k: k.len(),
             v: v.len(),
             o: o.len(),
-            // without an LSE, the length it would need
-            lse: match &lse {
-                Some(lse) => lse.len(),
-                None => cfg.lens()?.lse,
-            },
+            lse: lse.as_ref().map_or(need.lse, |l| l.len()),
         };
-        let p = cfg.check(&lens)?;
+        check_lens(&have, &need)?;
         let lse_addr = lse.as_mut().map(|l| l.device_ptr_mut(stream).0);
         check_addresses(&[
             ("Q", addr(q, stream)),
@@ -829,7 +829,7 @@ impl Context {
             ("LSE", lse_addr.unwrap_or(0)),
         ])?;
         check_device(self.device())?;
-        Ok(p)
+        launch::attention_fwd(self, stream, &p, q, k, v, o, lse)
     }
 }
 
