@@ -696,6 +696,9 @@ pub struct Fp8StagedScales {
     pub a: *const TmaDescriptor,
     /// B's (1-D, box 4).
     pub b: *const TmaDescriptor,
+    /// B's scales in global memory ([`Fp8BlockScales::b`]'s layout; read by
+    /// [`GmmaFp8AccumulationStaged`]'s consumers, a k-tile or a pair ahead).
+    pub b_global: *const f32,
     /// C's `(M, N)` (the scale tensors' shapes with `k_tiles`).
     pub mn: (i32, i32),
 }
@@ -725,6 +728,10 @@ pub struct GmmaFp8AccumulationStaged<const PAIRED: bool> {
     rows: [i32; 2],
     /// B's scale `(nb, 0)` of the tile's N-block in the 1-D tensor (k-tile `kt`'s is `+ kt`).
     b0: i32,
+    /// B's scales (global) and the queue of the next k-tiles' (as the promotions' queue).
+    b_global: *const f32,
+    k_tiles: i32,
+    bq: [f32; 3],
 }
 
 /// The block scales' layouts for C's `(m, n)` and `k_tiles` k-blocks (DeepGEMM's, as
@@ -750,7 +757,11 @@ fn scale_b_boxes(len: i32) -> Layout<(_4, i32), (_1, _4)> {
 
 impl<const PAIRED: bool> AccumulationStage for GmmaFp8AccumulationStaged<PAIRED> {
     type Stage = Fp8ScaleStage;
-    const STAGE_TX_BYTES: u32 = ScaleAtomA::TX_BYTES + ScaleAtomB::TX_BYTES;
+    /// A's box, and B's unless `PAIRED` (whose consumers read B's scales from global memory, a
+    /// pair ahead: a 16-byte box with every stage cost the small-M entry 10 %, doc/fp8-gemm.md
+    /// session 36; the one-temporary schedule's load would be one k-tile ahead, too close).
+    const STAGE_TX_BYTES: u32 =
+        ScaleAtomA::TX_BYTES + if PAIRED { 0 } else { ScaleAtomB::TX_BYTES };
 }
 
 impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStaged<PAIRED> {
@@ -772,6 +783,9 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
             acc: GmmaFp8Accumulation::new(&none, (block, t), origin, k),
             rows: [r, r + 8],
             b0: scale_layouts(s.mn, k).1.crd2idx((nb, 0i32)).value() as i32,
+            b_global: s.b_global,
+            k_tiles: k,
+            bq: [1.0; 3],
         }
     }
     #[inline(always)]
@@ -788,15 +802,26 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
             prev,
         )
     }
+    /// `PAIRED`: B's scale of k-tile `kt` (clamped into the tile) from global memory into the
+    /// queue.
     #[inline(always)]
-    unsafe fn prefetch(&mut self, _: i32, _: usize) {}
+    unsafe fn prefetch(&mut self, kt: i32, slot: usize) {
+        if !PAIRED {
+            return;
+        }
+        let kt = kt.min(self.k_tiles - 1);
+        // SAFETY: inside B's scales ((nb, kt) of the caller's shapes)
+        self.bq[slot] = unsafe { *self.b_global.add((self.b0 + kt) as usize) };
+    }
     #[inline(always)]
     fn promote(&mut self, main: &mut [f32; 64]) {
-        self.acc.promote(main)
+        self.acc.promote(main);
+        self.bq = [self.bq[1], self.bq[2], self.bq[2]];
     }
     #[inline(always)]
     fn promote_b(&mut self, main: &mut [f32; 64]) {
-        self.acc.promote_b(main)
+        self.acc.promote_b(main);
+        self.bq = [self.bq[1], self.bq[2], self.bq[2]];
     }
     #[inline(always)]
     unsafe fn load_stage(
@@ -811,7 +836,7 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
         // the scale tensors as the maps see them (1-D)
         let (sa, sb) = scale_layouts(s.mn, k_tiles);
         let (_, nb): (i32, i32) = make_layout_left((_128, nbs)).idx2crd(n0);
-        // B's box: the aligned 4 holding (nb, kt) (a box starts 16-byte aligned)
+        // B's box (one temporary): the aligned 4 holding (nb, kt) (a box starts 16-byte aligned)
         let boxes = scale_b_boxes(nbs * k_tiles);
         let (_, b_box): (i32, i32) = boxes.idx2crd(sb.crd2idx((nb, kt)).value() as i32);
         unsafe {
@@ -820,11 +845,13 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
                 (&raw mut (*stage).a) as *mut f32,
                 [sa.crd2idx((m0, kt)).value() as i32],
             );
-            ScaleAtomB::new(s.b).copy(
-                bar,
-                (&raw mut (*stage).b) as *mut f32,
-                [boxes.crd2idx((0i32, b_box)).value() as i32],
-            );
+            if !PAIRED {
+                ScaleAtomB::new(s.b).copy(
+                    bar,
+                    (&raw mut (*stage).b) as *mut f32,
+                    [boxes.crd2idx((0i32, b_box)).value() as i32],
+                );
+            }
         }
     }
     #[inline(always)]
@@ -835,10 +862,15 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
         unsafe {
             let a = (&raw const (*stage).a) as *const f32;
             let b = (&raw const (*stage).b) as *const f32;
+            let s_b = if PAIRED {
+                self.bq[slot]
+            } else {
+                *b.add(j as usize)
+            };
             self.acc.queue[slot] = [
                 *a.add(self.rows[0] as usize),
                 *a.add(self.rows[1] as usize),
-                *b.add(j as usize),
+                s_b,
             ];
         }
     }
@@ -1599,6 +1631,7 @@ mod tests {
         let s = Fp8StagedScales {
             a: core::ptr::null(),
             b: core::ptr::null(),
+            b_global: core::ptr::null(),
             mn: (256, n),
         };
         let (s_a, s_b) = ([3.0f32, 5.0], [7.0f32, 11.0]);

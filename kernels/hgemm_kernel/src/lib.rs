@@ -495,7 +495,7 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, tma_sa: TmaDescriptor, tma_sb: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
-            let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), mn: (p.m, p.n) };
+            let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), b_global: p.scale_b as *const f32, mn: (p.m, p.n) };
             unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
         }
         }
