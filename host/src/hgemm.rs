@@ -336,10 +336,14 @@ pub fn hgemm_epilogue<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> HgemmEpilogue 
 /// The smem box layouts the kernel's TMA loads use, in element units (the 128-byte swizzle of
 /// 16-bit elements is `Sw<3,3,3>`): K-major operands one `64 (K) × rows` box, MN-major
 /// operands `64 (MN) × 64 (K)` boxes.
-/// The staged FP8 entries' shared-memory boxes of A's and B's block scales (the kernel's
-/// `TmaAtom`s: `Layout<_128, _1>` and `Layout<_4, _1>` of `f32`).
-const FP8_SCALE_BOX_A: &str = "Sw<0,4,3> o _0 o _128:_1";
-/// B's.
+/// The staged FP8 entries' shared-memory box of A's block scales: the CTA tile's `rows` of one
+/// k-block (the kernel's `TmaAtom` of `Fp8StageScales::BoxA`, `Layout<_128, _1>` or, on the
+/// 64-row tile, `Layout<_64, _1>` of `f32`; the kernel checks the 64-row one against the
+/// tile's rows).
+fn fp8_scale_box_a(rows: usize) -> String {
+    format!("Sw<0,4,3> o _0 o _{rows}:_1")
+}
+/// B's (`Layout<_4, _1>`).
 const FP8_SCALE_BOX_B: &str = "Sw<0,4,3> o _0 o _4:_1";
 
 fn box_layout(k_major: bool, rows: usize) -> String {
@@ -710,7 +714,7 @@ impl Context {
             scale_n: v.product_scales.1,
         };
         if v.scale_maps {
-            let (map_sa, map_sb) = self.fp8_scale_maps(g, v.scales)?;
+            let (map_sa, map_sb) = self.fp8_scale_maps(g, v.scales, v.tile.0)?;
             let mut params: [*mut c_void; 6] = [
                 (&raw const map_a) as *mut c_void,
                 (&raw const map_b) as *mut c_void,
@@ -740,13 +744,18 @@ impl Context {
     }
 
     /// The tensor maps of the FP8 block scales at `(sa, sb)` for the staged entries: each a 1-D
-    /// tensor of `f32` (A's `(M, ⌈K/128⌉)` column-major, `M·⌈K/128⌉` elements, boxes of 128:
-    /// a tile's rows of one k-block; B's `(⌈N/128⌉, ⌈K/128⌉)` row-major, boxes of 4: TMA's 16
+    /// tensor of `f32` (A's `(M, ⌈K/128⌉)` column-major, `M·⌈K/128⌉` elements, boxes of the
+    /// entry's `tile_rows`: a tile's rows of one k-block; B's `(⌈N/128⌉, ⌈K/128⌉)` row-major, boxes of 4: TMA's 16
     /// bytes, the first the block's scale). 1-D, so that no stride need be a multiple of 16
     /// bytes (any M); out-of-bounds elements read as 0.
     /// `g` is the launch's problem in 16-bit units (`GemmFp8Config::as_pairs`: a k-block of 128
     /// FP8 elements is one k-tile of `config::TILE_FP8.2`).
-    fn fp8_scale_maps(&self, g: &GemmConfig, (sa, sb): (u64, u64)) -> Result<(TmaParam, TmaParam)> {
+    fn fp8_scale_maps(
+        &self,
+        g: &GemmConfig,
+        (sa, sb): (u64, u64),
+        tile_rows: usize,
+    ) -> Result<(TmaParam, TmaParam)> {
         let kb = g.k.div_ceil(config::TILE_FP8.2).max(1) as u64;
         let (la, lb) = (g.m as u64 * kb, g.n.div_ceil(128) as u64 * kb);
         let parse = |s: &str| {
@@ -756,7 +765,7 @@ impl Context {
         let a = self.make_tma_copy(
             TmaOp::Load,
             &GmemTensor::new::<f32>(sa, &[la], &[1]),
-            &parse(FP8_SCALE_BOX_A)?,
+            &parse(&fp8_scale_box_a(tile_rows))?,
         )?;
         let b = self.make_tma_copy(
             TmaOp::Load,
@@ -841,7 +850,7 @@ pub struct HgemmVariant {
     /// `HgemmParams::scale_m` / `scale_n`, read by the fused FP8 entries).
     pub(crate) product_scales: (u64, u64),
     /// The block scales (`scales`) go to the kernel as two 1-D tensor maps of `f32` (A's
-    /// `M·⌈K/128⌉` with boxes of 128, B's `⌈N/128⌉·⌈K/128⌉` with boxes of 4) after C's map:
+    /// `M·⌈K/128⌉` with boxes of the tile's rows, B's `⌈N/128⌉·⌈K/128⌉` with boxes of 4) after C's map:
     /// the entries that load them by TMA with each stage (`Fp8BlockEntry`).
     pub(crate) scale_maps: bool,
     /// What the entry's tile scheduler does besides whole tiles (a stream-K tail: a workspace
@@ -1266,8 +1275,12 @@ mod tests {
     #[test]
     fn box_layouts_parse_and_plan() {
         use crate::tma::plan_tma_copy;
-        // the staged FP8 entries' 1-D scale maps: boxes of 128 and 4 f32
-        for (b, n) in [(FP8_SCALE_BOX_A, 128), (FP8_SCALE_BOX_B, 4)] {
+        // the staged FP8 entries' 1-D scale maps: boxes of 128 or 64 (A's) and 4 f32
+        for (b, n) in [
+            (fp8_scale_box_a(128), 128),
+            (fp8_scale_box_a(64), 64),
+            (FP8_SCALE_BOX_B.to_string(), 4),
+        ] {
             let g = GmemTensor::new::<f32>(0x1000, &[300 * 5], &[1]);
             let p = plan_tma_copy(TmaOp::Load, &g, &b.parse().unwrap()).unwrap();
             assert_eq!((p.box_dim.clone(), p.tx_bytes), (vec![n], n * 4));

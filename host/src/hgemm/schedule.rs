@@ -571,9 +571,9 @@ pub enum Fp8BlockEntry {
     /// launches take it where the default's 128×192 tiles leave most of one wave idle and the
     /// 64×128 ones fill it ([`for_problem`](Self::for_problem)) and M is no multiple of 4.
     Pp64,
-    /// The small-M tile with the scales through shared memory with each stage, as the staged
-    /// entries' (`gemm_fp8_e4m3_tn_promoted_staged_pp64`: 7 stages, A's box of 128 row scales from
-    /// the tile's first row, of which the 64-row tile reads 64): block-scaled launches' entry
+    /// The small-M tile with A's scales through shared memory with each stage, as the staged
+    /// entries' (`gemm_fp8_e4m3_tn_promoted_staged_pp64`: 8 stages, A's box of the tile's 64 row
+    /// scales; B's scales from global memory, a pair ahead): block-scaled launches' entry
     /// for small M from [`STAGED_PP64_MIN_K`](Self::STAGED_PP64_MIN_K) where it
     /// [`takes`](Self::takes) them (M a multiple of 4).
     StagedPp64,

@@ -705,8 +705,60 @@ pub struct Fp8StagedScales {
 
 /// A stage's block scales in shared memory: A's 128 rows of the CTA tile and B's box.
 pub type Fp8ScaleStage = SmemScales<128, 4>;
+/// A 64-row tile's stage of block scales (the ping-pong schedule's `_staged_pp64`): A's 64 rows,
+/// no B box (its paired consumers read B's scales from global memory), so that the tile keeps
+/// the per-tensor entry's 8 stages beside the epilogue's buffers.
+pub type Fp8ScaleStage64 = SmemScales<64, 0>;
 /// The TMA atom of A's scales: 128 `f32` of one k-block (CuTe's `SM90_TMA_LOAD`).
 type ScaleAtomA = TmaAtom<TmaLoad, f32, Layout<_128, _1>>;
+
+/// What a stage of [`GmmaFp8AccumulationStaged`] holds: A's box of the CTA tile's rows of one
+/// k-block (`BoxA`, from the tile's first row) and, where [`B_BOX`](Self::B_BOX), B's box of 4.
+///
+/// ```
+/// use collective::mainloop::{Fp8ScaleStage, Fp8ScaleStage64, Fp8StageScales};
+/// assert!(<Fp8ScaleStage as Fp8StageScales>::B_BOX && !<Fp8ScaleStage64 as Fp8StageScales>::B_BOX);
+/// assert_eq!(core::mem::size_of::<Fp8ScaleStage64>(), 256); // 8 stages: 2 KiB
+/// ```
+pub trait Fp8StageScales {
+    /// A's box in shared memory: the tile's rows, contiguous.
+    type BoxA: StaticLayoutValue;
+    /// Whether the stage holds B's box (a consumer with one temporary reads B's scale there).
+    const B_BOX: bool;
+    /// A's scales in the stage at `this`.
+    ///
+    /// # Safety
+    /// `this` points to a stage (no reference is taken).
+    unsafe fn a(this: *mut Self) -> *mut f32;
+    /// B's box in the stage at `this` (empty where not [`B_BOX`](Self::B_BOX)).
+    ///
+    /// # Safety
+    /// As [`a`](Self::a).
+    unsafe fn b(this: *mut Self) -> *mut f32;
+}
+
+macro_rules! fp8_stage_scales {
+    ($($rows:ty, $a:literal, $b:literal;)+) => {$(
+        impl Fp8StageScales for SmemScales<$a, $b> {
+            type BoxA = Layout<$rows, _1>;
+            const B_BOX: bool = $b != 0;
+            #[inline(always)]
+            unsafe fn a(this: *mut Self) -> *mut f32 {
+                // SAFETY: a field's address, no reference taken (the caller's stage)
+                unsafe { (&raw mut (*this).a) as *mut f32 }
+            }
+            #[inline(always)]
+            unsafe fn b(this: *mut Self) -> *mut f32 {
+                // SAFETY: as `a`
+                unsafe { (&raw mut (*this).b) as *mut f32 }
+            }
+        }
+    )+};
+}
+fp8_stage_scales! {
+    _128, 128, 4;
+    _64, 64, 0;
+}
 /// B's: a box of 4 `f32` from the tile's block scale.
 type ScaleAtomB = TmaAtom<TmaLoad, f32, Layout<_4, _1>>;
 
@@ -718,12 +770,14 @@ type ScaleAtomB = TmaAtom<TmaLoad, f32, Layout<_4, _1>>;
 /// after the stage's full barrier, before releasing it. No global loads or scale queue in
 /// the k-tile loop; the promotion is [`GmmaFp8Accumulation`]'s. `PAIRED` as there.
 ///
-/// A stage's 128 row scales start at the CTA tile's first row: a consumer's rows are those of
-/// its 64-row block (the cooperative schedule's warpgroup `wg`: `64·wg..`; the ping-pong
-/// schedule's 64-row tiles: the first 64, the box's other 64 loaded and not read).
-pub struct GmmaFp8AccumulationStaged<const PAIRED: bool> {
+/// The stage `S` ([`Fp8StageScales`]) holds A's box of row scales from the CTA tile's first
+/// row: a consumer's rows are those of its 64-row block (the cooperative schedule's warpgroup
+/// `wg`: `64·wg..` of [`Fp8ScaleStage`]'s 128; the ping-pong schedule's 64-row tiles: the first
+/// 64, all of [`Fp8ScaleStage64`]'s). With one temporary the stage holds B's box too; paired,
+/// B's scales come from global memory, a pair ahead (`prefetch`).
+pub struct GmmaFp8AccumulationStaged<const PAIRED: bool, S = Fp8ScaleStage> {
     acc: GmmaFp8Accumulation<PAIRED, false, true, 64>,
-    /// This thread's two rows in the stage's 128 (clamping is the TMA box's: rows past M read
+    /// This thread's two rows in the stage's box (clamping is the TMA box's: rows past M read
     /// other k-blocks' scales or zeros, A's rows there are zeros).
     rows: [i32; 2],
     /// B's scale `(nb, 0)` of the tile's N-block in the 1-D tensor (k-tile `kt`'s is `+ kt`).
@@ -732,6 +786,7 @@ pub struct GmmaFp8AccumulationStaged<const PAIRED: bool> {
     b_global: *const f32,
     k_tiles: i32,
     bq: [f32; 3],
+    _stage: PhantomData<S>,
 }
 
 /// The block scales' layouts for C's `(m, n)` and `k_tiles` k-blocks (DeepGEMM's, as
@@ -755,16 +810,25 @@ fn scale_b_boxes(len: i32) -> Layout<(_4, i32), (_1, _4)> {
     make_layout_left((_4, len.ceil_div(4)))
 }
 
-impl<const PAIRED: bool> AccumulationStage for GmmaFp8AccumulationStaged<PAIRED> {
-    type Stage = Fp8ScaleStage;
+impl<const PAIRED: bool, S: Fp8StageScales> AccumulationStage
+    for GmmaFp8AccumulationStaged<PAIRED, S>
+{
+    type Stage = S;
     /// A's box, and B's unless `PAIRED` (whose consumers read B's scales from global memory, a
     /// pair ahead: a 16-byte box with every stage cost the small-M entry 10 %, doc/fp8-gemm.md
     /// session 36; the one-temporary schedule's load would be one k-tile ahead, too close).
-    const STAGE_TX_BYTES: u32 =
-        ScaleAtomA::TX_BYTES + if PAIRED { 0 } else { ScaleAtomB::TX_BYTES };
+    const STAGE_TX_BYTES: u32 = {
+        assert!(
+            PAIRED || S::B_BOX,
+            "GmmaFp8AccumulationStaged: one temporary reads B's scale from the stage (a stage with B's box, Fp8StageScales::B_BOX)"
+        );
+        TmaAtom::<TmaLoad, f32, S::BoxA>::TX_BYTES + if PAIRED { 0 } else { ScaleAtomB::TX_BYTES }
+    };
 }
 
-impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStaged<PAIRED> {
+impl<const PAIRED: bool, S: Fp8StageScales> MmaAccumulation<[f32; 64]>
+    for GmmaFp8AccumulationStaged<PAIRED, S>
+{
     type Args = Fp8StagedScales;
     const K_PIPE_MMAS: u32 = 0;
     const PAIRED: bool = PAIRED;
@@ -786,6 +850,7 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
             b_global: s.b_global,
             k_tiles: k,
             bq: [1.0; 3],
+            _stage: PhantomData,
         }
     }
     #[inline(always)]
@@ -827,7 +892,7 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
     unsafe fn load_stage(
         s: &Fp8StagedScales,
         bar: *mut u64,
-        stage: *mut Fp8ScaleStage,
+        stage: *mut S,
         (m0, n0): (i32, i32),
         kt: i32,
         k_tiles: i32,
@@ -840,28 +905,29 @@ impl<const PAIRED: bool> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStage
         let boxes = scale_b_boxes(nbs * k_tiles);
         let (_, b_box): (i32, i32) = boxes.idx2crd(sb.crd2idx((nb, kt)).value() as i32);
         unsafe {
-            ScaleAtomA::new(s.a).copy(
+            TmaAtom::<TmaLoad, f32, S::BoxA>::new(s.a).copy(
                 bar,
-                (&raw mut (*stage).a) as *mut f32,
+                S::a(stage),
                 [sa.crd2idx((m0, kt)).value() as i32],
             );
             if !PAIRED {
                 ScaleAtomB::new(s.b).copy(
                     bar,
-                    (&raw mut (*stage).b) as *mut f32,
+                    S::b(stage),
                     [boxes.crd2idx((0i32, b_box)).value() as i32],
                 );
             }
         }
     }
     #[inline(always)]
-    unsafe fn read_stage(&mut self, stage: *const Fp8ScaleStage, slot: usize, kt: i32) {
+    unsafe fn read_stage(&mut self, stage: *const S, slot: usize, kt: i32) {
         // B's scale's position in its box of 4 (the box's length is immaterial here)
         let (j, _): (i32, i32) = scale_b_boxes(i32::MAX).idx2crd(self.b0 + kt);
-        // SAFETY: the stage's scales landed (its full barrier passed); rows < 128, j < 4
+        // SAFETY: the stage's scales landed (its full barrier passed); rows within A's box (a
+        // consumer's rows are its 64-row block's), j < 4 (read only with B's box)
         unsafe {
-            let a = (&raw const (*stage).a) as *const f32;
-            let b = (&raw const (*stage).b) as *const f32;
+            let a = S::a(stage as *mut S) as *const f32;
+            let b = S::b(stage as *mut S) as *const f32;
             let s_b = if PAIRED {
                 self.bq[slot]
             } else {

@@ -305,14 +305,14 @@ hgemm_pingpong_entry!(
     DataParallelFp8Pp64,
     config::STAGES_FP8_PP64
 );
-// and through shared memory with each stage (the staged entries' TMA boxes; M a multiple of
-// 4): 7 stages beside the scales
+// and A's scales through shared memory with each stage (a TMA box of the tile's 64 rows; M a
+// multiple of 4), B's from global memory: 8 stages beside the scales
 hgemm_pingpong_entry!(
     fp8staged gemm_fp8_e4m3_tn_promoted_staged_pp64,
     Pingpong64,
     (E4M3, E4M3),
     _128,
-    GmmaFp8AccumulationStaged<true>,
+    StagedPp64,
     HgemmEpilogue<config::EpilogueStorage2>,
     DataParallelFp8Pp64,
     config::STAGES_FP8_STAGED_PP64

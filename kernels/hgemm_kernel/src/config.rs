@@ -414,13 +414,15 @@ pub type SharedStorageFp8Pp64 = GemmSharedStorage<
 >;
 /// Dynamic shared memory of the small-M FP8 entry's CTA (8 · 24 KiB + 32 KiB + the barriers).
 pub const SMEM_BYTES_FP8_PP64: usize = core::mem::size_of::<SharedStorageFp8Pp64>();
-/// The small-M block-scaled entry's stages (`gemm_fp8_e4m3_tn_promoted_staged_pp64`): 7, each
-/// with its block scales ([`Fp8ScaleStage`]: a box of 128 of A's row scales from the tile's first
-/// row, of which the 64-row tile reads 64, and B's box of 4), so that they fit beside the
-/// epilogue's buffers.
-pub const STAGES_FP8_STAGED_PP64: usize = 7;
-/// The small-M block-scaled entry's shared memory: [`SharedStorageFp8Pp64`]'s parts with 7
-/// stages, then the stages' scales.
+/// A stage's block scales on the 64-row tile (the collective's `Fp8ScaleStage64`): A's 64 row
+/// scales of one k-block (the host's box of A's scales is the entry's tile rows), no B box (the
+/// paired consumers read B's scales from global memory).
+pub type Fp8ScaleStagePp64 = SmemScales<{ TILE_FP8_PP64.0 }, 0>;
+/// The small-M block-scaled entry's stages (`gemm_fp8_e4m3_tn_promoted_staged_pp64`): 8, as the
+/// per-tensor entry's, each with its block scales ([`Fp8ScaleStagePp64`]: 256 bytes).
+pub const STAGES_FP8_STAGED_PP64: usize = 8;
+/// The small-M block-scaled entry's shared memory: [`SharedStorageFp8Pp64`]'s parts, then the
+/// stages' scales.
 pub type SharedStorageFp8StagedPp64 = StagedSharedStorage<
     GemmSharedStorage<
         SmemTile<{ TILE_FP8_PP64.0 * TILE_FP8_PP64.2 }>,
@@ -428,11 +430,11 @@ pub type SharedStorageFp8StagedPp64 = StagedSharedStorage<
         EpilogueStorage2,
         STAGES_FP8_STAGED_PP64,
     >,
-    Fp8ScaleStage,
+    Fp8ScaleStagePp64,
     STAGES_FP8_STAGED_PP64,
 >;
-/// Dynamic shared memory of the small-M block-scaled entry (7 · 24 KiB + 32 KiB + the barriers
-/// + 7 · 640 bytes of scales, padded to 1 KiB).
+/// Dynamic shared memory of the small-M block-scaled entry (8 · 24 KiB + 32 KiB + the barriers
+/// + 8 · 256 bytes of scales).
 pub const SMEM_BYTES_FP8_STAGED_PP64: usize = core::mem::size_of::<SharedStorageFp8StagedPp64>();
 
 /// The kernel's scalar parameters, passed by value after the three tensor maps (A, B, C).

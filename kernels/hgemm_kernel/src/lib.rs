@@ -875,6 +875,9 @@ const _: () = {
 };
 /// The 64-row ping-pong schedule of the small-M FP8 entry.
 pub type Pingpong64 = KernelTmaWarpSpecializedPingpong<_64>;
+/// The small-M block-scaled accumulation (`_staged_pp64`): paired temporaries, A's 64 row
+/// scales with each stage, B's from global memory.
+pub type StagedPp64 = GmmaFp8AccumulationStaged<true, collective::mainloop::Fp8ScaleStage64>;
 
 const _: () = {
     let _same: fn(
@@ -883,8 +886,14 @@ const _: () = {
         Pingpong64,
         HgemmEpilogue<config::EpilogueStorage2>,
         _128,
-        GmmaFp8AccumulationStaged<true>,
+        StagedPp64,
         { config::STAGES_FP8_STAGED_PP64 },
     > = |s| s;
     assert!(config::SMEM_BYTES_FP8_STAGED_PP64 <= 227 * 1024);
+    // the host's box of A's scales is the entry's tile rows (`HgemmVariant::tile`)
+    use collective::mainloop::AccumulationStage;
+    assert!(
+        <StagedPp64 as AccumulationStage>::STAGE_TX_BYTES as usize
+            == config::TILE_FP8_PP64.0 * core::mem::size_of::<f32>()
+    );
 };
