@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use host::attention::{AttentionConfig, AttentionError, AttnElement, Causal, check_addresses};
-use host::cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
+use host::cudarc::driver::{CudaStream, DevicePtr};
 use host::half::{bf16, f16};
 use host::{Context, Error};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -312,22 +312,7 @@ fn operand(t: &Strided) -> Operand {
 }
 
 /// The launch on `stream`, into `out` or a new buffer, and with `want_lse` into a new LSE
-/// buffer (without, the kernel stores none: `Context::attention_without_lse`).
-/// The one launch into `o`, with the LSE where there is a buffer for it.
-fn attend<T: AttnElement, O: DevicePtrMut<T>>(
-    ctx: &Context,
-    stream: &Arc<CudaStream>,
-    cfg: &AttentionConfig,
-    (q, k, v): (&Foreign<T>, &Foreign<T>, &Foreign<T>),
-    o: &mut O,
-    lse: Option<&mut CudaSlice<f32>>,
-) -> host::Result<()> {
-    match lse {
-        Some(l) => ctx.attention(stream, cfg, q, k, v, o, l),
-        None => ctx.attention_without_lse(stream, cfg, q, k, v, o),
-    }
-}
-
+/// buffer (without, the kernel stores none: `Context::attention_with`'s `None`).
 fn launch<T: AttnElement>(
     ctx: &Context,
     stream: &Arc<CudaStream>,
@@ -345,31 +330,18 @@ fn launch<T: AttnElement>(
         None
     };
     let lse_addr = lse.as_mut().map(|l| l.slice().device_ptr(stream).0);
-    let qkv = (&q, &k, &v);
     let made = match call.out {
         Some(t) => {
             let mut o = Foreign::<T>::at(t.addr, t.span, stream);
-            attend(
-                ctx,
-                stream,
-                &call.cfg,
-                qkv,
-                &mut o,
-                lse.as_mut().map(|l| l.slice()),
-            )?;
+            let l = lse.as_mut().map(|l| l.slice());
+            ctx.attention_with(stream, &call.cfg, &q, &k, &v, &mut o, l)?;
             None
         }
         None => {
             let mut o = Output::<T>::alloc(ctx, stream, call.out_shape.iter().product())?;
             let addr = o.slice().device_ptr(stream).0;
-            attend(
-                ctx,
-                stream,
-                &call.cfg,
-                qkv,
-                o.slice(),
-                lse.as_mut().map(|l| l.slice()),
-            )?;
+            let l = lse.as_mut().map(|l| l.slice());
+            ctx.attention_with(stream, &call.cfg, &q, &k, &v, o.slice(), l)?;
             Some((Box::new(o) as Box<dyn Send>, addr))
         }
     };

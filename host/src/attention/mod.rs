@@ -787,10 +787,28 @@ impl Context {
         self.attention_with(stream, cfg, q, k, v, o, None::<&mut CudaSlice<f32>>)
     }
 
-    /// [`Context::attention`] with the LSE or without it (`None`): every check, in its order
-    /// (without an LSE, none of LSE's), then the launch.
+    /// [`Context::attention`] with the LSE or without it (`None`, as
+    /// [`Context::attention_without_lse`]): every check, in its order (without an LSE, none of
+    /// LSE's), then the launch — for a caller that decides at run time whether it wants the LSE.
+    ///
+    /// ```no_run
+    /// use half::bf16;
+    /// use host::attention::AttentionConfig;
+    /// let ctx = host::Context::new(0)?;
+    /// let s = ctx.default_stream();
+    /// let cfg = AttentionConfig::new(1, 8, 256, 256, 64);
+    /// let lens = cfg.lens()?;
+    /// let q = s.clone_htod(&vec![bf16::from_f32(0.5); lens.q])?;
+    /// let k = s.clone_htod(&vec![bf16::from_f32(0.5); lens.k])?;
+    /// let v = s.clone_htod(&vec![bf16::ONE; lens.v])?;
+    /// let mut o = s.alloc_zeros::<bf16>(lens.o)?;
+    /// let want_lse = true;
+    /// let mut lse = want_lse.then(|| s.alloc_zeros::<f32>(lens.lse)).transpose()?;
+    /// ctx.attention_with(&s, &cfg, &q, &k, &v, &mut o, lse.as_mut())?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
-    fn attention_with<T: AttnElement>(
+    pub fn attention_with<T: AttnElement>(
         &self,
         stream: &Arc<CudaStream>,
         cfg: &AttentionConfig,
