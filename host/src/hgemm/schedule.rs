@@ -566,10 +566,13 @@ pub enum Fp8BlockEntry {
     /// ([`config::SCHEDULER_FP8_BLOCK_TAIL`]; with split-K too its state spilled).
     StagedN192TmaTail,
     /// The small-M tile ([`Fp8PromotedTile::Pp64`]: 64×128 on the ping-pong schedule, 8
-    /// stages, the TMA epilogue), the scales from global memory in the k-tile loop as
-    /// [`Global`](Self::Global)'s (`gemm_fp8_e4m3_tn_promoted_block_pp64`): block-scaled
-    /// launches take it where the default's 128×192 tiles leave most of one wave idle and the
-    /// 64×128 ones fill it ([`for_problem`](Self::for_problem)) and M is no multiple of 4.
+    /// stages, the TMA epilogue), the scales from global memory in the k-tile loop on the quad
+    /// schedule (`gemm_fp8_e4m3_tn_promoted_block_pp64`: each k-tile's loaded four k-tiles
+    /// ahead into a queue slot of its own; H200, session 38, against the paired 3-deep queue
+    /// it replaced: +42–46 % at 128×7168×16384 and ×8192, 64×7168×16384, 128×4096×16384):
+    /// block-scaled launches take it where the default's 128×192 tiles leave most of one wave
+    /// idle and the 64×128 ones fill it ([`for_problem`](Self::for_problem)) and K is short or
+    /// M no multiple of 4.
     Pp64,
     /// The small-M tile with A's scales through shared memory with each stage, as the staged
     /// entries' (`gemm_fp8_e4m3_tn_promoted_staged_pp64`: 8 stages, A's box of the tile's 64 row
@@ -642,7 +645,9 @@ impl Fp8BlockEntry {
     /// take [`StagedPp64`](Self::StagedPp64) over [`Pp64`](Self::Pp64). H200, staged against
     /// global scales on the 64-row tile at 128×7168×K, session 26 (runs s26a–s26c): +37–39 % at
     /// K = 16384, +35–41 % at 8192, +27–33 % at 7168, +6–31 % at 6144, mostly a loss at 4096
-    /// (noisy; session 25, with the scales read after the `wgmma`s: −15–31 %).
+    /// (noisy; session 25, with the scales read after the `wgmma`s: −15–31 %). Since the global
+    /// entry's quad schedule (session 38, run s38e) staged leads by 2–4 % at K = 8192 and 16384
+    /// and loses at 4096 (345–361 against 427–560 TFLOP/s, noisy).
     pub const STAGED_PP64_MIN_K: usize = 3072;
     /// The least M from which block-scaled launches whose [`BLOCK`](Self::BLOCK) tiles leave
     /// their waves part-empty (below [`STAGED_SK_MAX_FILL`](Self::STAGED_SK_MAX_FILL)) take

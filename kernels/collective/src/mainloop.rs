@@ -368,6 +368,22 @@ pub trait MmaAccumulation<F>: AccumulationStage + Sized {
     /// the first promoted while the second's `wgmma`s run
     /// ([`CollectiveMma::mma`]'s paired schedule).
     const PAIRED: bool = false;
+    /// Four k-tiles an iteration ([`CollectiveMma::mma`]'s quad schedule): pairs as
+    /// [`PAIRED`](Self::PAIRED), each k-tile's scales in a queue slot of its own (`kt` mod 4),
+    /// reloaded four k-tiles ahead into the slot its promotion has just read
+    /// ([`promote_slot`](Self::promote_slot)), so no queued value moves (a move waits for its
+    /// load).
+    const QUAD: bool = false;
+    /// `QUAD`: promotes [`frag`](Self::frag) (`b`: [`frag_b`](Self::frag_b)) with the scales
+    /// of queue slot `slot` (a constant), the queue unmoved.
+    fn promote_slot(&mut self, main: &mut F, b: bool, slot: usize) {
+        let _ = slot;
+        if b {
+            self.promote_b(main)
+        } else {
+            self.promote(main)
+        }
+    }
     /// Queues k-tile `kt`'s block scales at position `slot` (0..3, a constant) of the
     /// promotions' queue, `kt` clamped into the tile (a load a k-tile or a pair ahead of its
     /// promotion, issued while `wgmma`s run).
@@ -560,6 +576,84 @@ pub struct GmmaFp8Accumulation<
 /// H200, doc/fp8-gemm.md; the hgemm entries use `GmmaFp8Accumulation<true, false>`).
 pub type GmmaFp8AccumulationPaired = GmmaFp8Accumulation<true, true>;
 
+/// [`GmmaFp8Accumulation`] with block scales from global memory on the quad schedule
+/// ([`MmaAccumulation::QUAD`]): paired temporaries, each k-tile's scales loaded four k-tiles
+/// ahead into a queue slot of its own (`kt` mod 4) and promoted from there, so no queued value
+/// moves — the paired schedule's 3-deep queue moves each freshly loaded scale on at the next
+/// promotion, and the move waits for the load (ncu, doc/fp8-gemm.md session 38). 64 × 128
+/// warpgroup tiles (`V` 64).
+pub struct GmmaFp8AccumulationQuad {
+    acc: GmmaFp8Accumulation<true, false, true, 64>,
+    /// The four k-tiles' scales, `[s_a0, s_a1, s_b]` each, by `kt` mod 4.
+    slots: [[f32; 3]; 4],
+}
+
+impl AccumulationStage for GmmaFp8AccumulationQuad {
+    type Stage = ();
+}
+
+impl MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationQuad {
+    type Args = Fp8BlockScales;
+    const K_PIPE_MMAS: u32 = 0;
+    const PAIRED: bool = true;
+    const QUAD: bool = true;
+    #[inline(always)]
+    fn new(scales: &Fp8BlockScales, thr: (i32, i32), origin: (i32, i32), k: i32) -> Self {
+        GmmaFp8AccumulationQuad {
+            acc: GmmaFp8Accumulation::new(scales, thr, origin, k),
+            slots: [[1.0; 3]; 4],
+        }
+    }
+    #[inline(always)]
+    fn frag<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+        self.acc.frag(main)
+    }
+    #[inline(always)]
+    fn frag_b<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+        self.acc.frag_b(main)
+    }
+    #[inline(always)]
+    fn k_tile_scale(_: ScaleOut) -> ScaleOut {
+        ScaleOut::Zero
+    }
+    /// Loads k-tile `kt`'s block scales into slot `slot` (nothing without block scales: the
+    /// slots stay 1).
+    #[inline(always)]
+    unsafe fn prefetch(&mut self, kt: i32, slot: usize) {
+        if self.acc.scales.a.is_null() {
+            return;
+        }
+        // SAFETY: the scales are the caller's (non-null)
+        self.slots[slot] = unsafe { self.acc.load_scales(kt) };
+    }
+    #[inline(always)]
+    fn promote(&mut self, main: &mut [f32; 64]) {
+        self.promote_slot(main, false, 0)
+    }
+    #[inline(always)]
+    fn promote_b(&mut self, main: &mut [f32; 64]) {
+        self.promote_slot(main, true, 1)
+    }
+    #[inline(always)]
+    fn promote_slot(&mut self, main: &mut [f32; 64], b: bool, slot: usize) {
+        // (one call a temporary: a reference chosen between the two kept them in local memory)
+        let scales = self.slots[slot];
+        if b {
+            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(
+                main,
+                &self.acc.temp_b,
+                scales,
+            )
+        } else {
+            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(
+                main,
+                &self.acc.temp,
+                scales,
+            )
+        }
+    }
+}
+
 /// The thread part of `CLayout_64xN`'s row: thread `t = (t0, t1, t2)` of `(4, 8, 4)` holds rows
 /// `t1 + 16·t2` and `+ 8` of the warpgroup's 64.
 #[inline(always)]
@@ -580,7 +674,13 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize, c
     /// N-block's; the queue moves on.
     #[inline(always)]
     fn promote_from(main: &mut [f32; V], temp: &[f32; V], queue: &mut [[f32; 3]; 3]) {
-        let [s_a0, s_a1, s_b] = queue[0];
+        Self::promote_scaled(main, temp, queue[0]);
+        *queue = [queue[1], queue[2], queue[2]];
+    }
+    /// `main += scale[row half]·temp`, the scale the product of the thread's row's
+    /// (`s_a0`, `s_a1`: its two rows) and the N-block's (`s_b`).
+    #[inline(always)]
+    fn promote_scaled(main: &mut [f32; V], temp: &[f32; V], [s_a0, s_a1, s_b]: [f32; 3]) {
         let scale = [s_a0 * s_b, s_a1 * s_b];
         device::unroll!(
             V / 4,
@@ -595,7 +695,28 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize, c
                 }
             )
         );
-        *queue = [queue[1], queue[2], queue[2]];
+    }
+    /// K-tile `kt`'s (clamped into the tile) block scales of this thread's rows and the tile's
+    /// N-block from global memory: `[s_a0, s_a1, s_b]`.
+    ///
+    /// # Safety
+    /// `self.scales` describe valid memory (non-null).
+    #[inline(always)]
+    unsafe fn load_scales(&self, kt: i32) -> [f32; 3] {
+        let sc = &self.scales;
+        let k_tiles = self.k_tiles;
+        let (la, lb) = scale_layouts(sc.mn, k_tiles);
+        let sa = make_tensor(make_gmem_ptr(sc.a as *mut f32), la);
+        let sb = make_tensor(make_gmem_ptr(sc.b as *mut f32), lb);
+        let kt = kt.min(k_tiles - 1);
+        // SAFETY: inside the scale tensors (clamped coordinates; the caller's shapes)
+        unsafe {
+            [
+                sa.read((self.rows[0], kt)),
+                sa.read((self.rows[1], kt)),
+                sb.read((self.nb, kt)),
+            ]
+        }
     }
 }
 
@@ -657,23 +778,11 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize, c
     /// the queue (nothing without block scales: the queue stays 1).
     #[inline(always)]
     unsafe fn prefetch(&mut self, kt: i32, slot: usize) {
-        let sc = &self.scales;
-        if !BLOCK || sc.a.is_null() {
+        if !BLOCK || self.scales.a.is_null() {
             return;
         }
-        let k_tiles = self.k_tiles;
-        let (la, lb) = scale_layouts(sc.mn, k_tiles);
-        let sa = make_tensor(make_gmem_ptr(sc.a as *mut f32), la);
-        let sb = make_tensor(make_gmem_ptr(sc.b as *mut f32), lb);
-        let kt = kt.min(k_tiles - 1);
-        // SAFETY: inside the scale tensors (clamped coordinates; the caller's shapes)
-        unsafe {
-            self.queue[slot] = [
-                sa.read((self.rows[0], kt)),
-                sa.read((self.rows[1], kt)),
-                sb.read((self.nb, kt)),
-            ];
-        }
+        // SAFETY: the scales are the caller's (non-null)
+        self.queue[slot] = unsafe { self.load_scales(kt) };
     }
     #[inline(always)]
     fn promote(&mut self, main: &mut [f32; V]) {
@@ -937,6 +1046,111 @@ impl<const PAIRED: bool, S: Fp8StageScales> MmaAccumulation<[f32; 64]>
                 *a.add(self.rows[0] as usize),
                 *a.add(self.rows[1] as usize),
                 s_b,
+            ];
+        }
+    }
+}
+
+/// [`GmmaFp8AccumulationStaged`] on the quad schedule ([`MmaAccumulation::QUAD`]) for the
+/// 64-row ping-pong tile ([`Fp8ScaleStage64`]: A's 64 row scales with each stage, no B box):
+/// each k-tile's B scale loaded from global memory four k-tiles ahead into a slot of its own
+/// (`kt` mod 4), A's read from its stage into the same slot, promoted from there — no queued
+/// value moves (the paired 3-deep queue's move of a fresh B scale waited for its load: 4.6 % of
+/// the entry's warp samples, doc/fp8-gemm.md session 38).
+pub struct GmmaFp8AccumulationStagedQuad {
+    acc: GmmaFp8AccumulationStaged<true, Fp8ScaleStage64>,
+    /// B's scales by slot.
+    b: [f32; 4],
+    /// The k-tiles' `[s_a0, s_a1, s_b]` by slot.
+    slots: [[f32; 3]; 4],
+}
+
+impl AccumulationStage for GmmaFp8AccumulationStagedQuad {
+    type Stage = Fp8ScaleStage64;
+    const STAGE_TX_BYTES: u32 =
+        <GmmaFp8AccumulationStaged<true, Fp8ScaleStage64> as AccumulationStage>::STAGE_TX_BYTES;
+}
+
+impl MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStagedQuad {
+    type Args = Fp8StagedScales;
+    const K_PIPE_MMAS: u32 = 0;
+    const PAIRED: bool = true;
+    const QUAD: bool = true;
+    #[inline(always)]
+    fn new(s: &Fp8StagedScales, thr: (i32, i32), origin: (i32, i32), k: i32) -> Self {
+        GmmaFp8AccumulationStagedQuad {
+            acc: GmmaFp8AccumulationStaged::new(s, thr, origin, k),
+            b: [1.0; 4],
+            slots: [[1.0; 3]; 4],
+        }
+    }
+    #[inline(always)]
+    fn frag<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+        self.acc.frag(main)
+    }
+    #[inline(always)]
+    fn frag_b<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+        self.acc.frag_b(main)
+    }
+    #[inline(always)]
+    fn k_tile_scale(_: ScaleOut) -> ScaleOut {
+        ScaleOut::Zero
+    }
+    /// B's scale of k-tile `kt` (clamped into the tile) from global memory into slot `slot`.
+    #[inline(always)]
+    unsafe fn prefetch(&mut self, kt: i32, slot: usize) {
+        let a = &self.acc;
+        let kt = kt.min(a.k_tiles - 1);
+        // SAFETY: inside B's scales ((nb, kt) of the caller's shapes)
+        self.b[slot] = unsafe { *a.b_global.add((a.b0 + kt) as usize) };
+    }
+    #[inline(always)]
+    fn promote(&mut self, main: &mut [f32; 64]) {
+        self.promote_slot(main, false, 0)
+    }
+    #[inline(always)]
+    fn promote_b(&mut self, main: &mut [f32; 64]) {
+        self.promote_slot(main, true, 1)
+    }
+    #[inline(always)]
+    fn promote_slot(&mut self, main: &mut [f32; 64], b: bool, slot: usize) {
+        let scales = self.slots[slot];
+        let inner = &self.acc.acc;
+        if b {
+            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(
+                main,
+                &inner.temp_b,
+                scales,
+            )
+        } else {
+            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(main, &inner.temp, scales)
+        }
+    }
+    #[inline(always)]
+    unsafe fn load_stage(
+        s: &Fp8StagedScales,
+        bar: *mut u64,
+        stage: *mut Fp8ScaleStage64,
+        mn0: (i32, i32),
+        kt: i32,
+        k_tiles: i32,
+    ) {
+        unsafe {
+            <GmmaFp8AccumulationStaged<true, Fp8ScaleStage64> as MmaAccumulation<[f32; 64]>>::load_stage(
+                s, bar, stage, mn0, kt, k_tiles,
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn read_stage(&mut self, stage: *const Fp8ScaleStage64, slot: usize, _kt: i32) {
+        let rows = self.acc.rows;
+        // SAFETY: the stage's scales landed (its full barrier passed); rows within A's box
+        unsafe {
+            let a = Fp8ScaleStage64::a(stage as *mut Fp8ScaleStage64) as *const f32;
+            self.slots[slot] = [
+                *a.add(rows[0] as usize),
+                *a.add(rows[1] as usize),
+                self.b[slot],
             ];
         }
     }
@@ -1308,6 +1522,21 @@ where
         Acc: MmaAccumulation<W::Frag>,
     {
         let () = Fits::<MA, MB, BM, BN, TA, TB>::OK;
+        if Acc::QUAD {
+            unsafe {
+                Self::mma_quad::<W, TA, TB>(
+                    cons,
+                    smem,
+                    stages,
+                    acc,
+                    accum,
+                    order,
+                    wg,
+                    (k_begin, k_count),
+                )
+            };
+            return MmaTail(None);
+        }
         if Acc::PAIRED {
             unsafe {
                 Self::mma_paired::<W, TA, TB>(
@@ -1655,6 +1884,87 @@ where
             accum.promote(acc);
         }
     }
+
+    /// [`mma`](Self::mma)'s quad schedule ([`MmaAccumulation::QUAD`]): the paired schedule's
+    /// pairs, two an iteration, each k-tile's scales in queue slot `kt` mod 4 (the tile's first
+    /// four loaded before the loop), promoted from there with
+    /// [`promote_slot`](MmaAccumulation::promote_slot), the slot then reloaded with the scales
+    /// four k-tiles on: a loaded value stays where it landed until its promotion reads it.
+    ///
+    /// # Safety
+    /// As [`mma`](Self::mma).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn mma_quad<W: WarpgroupTile, TA: StageTile, TB: StageTile>(
+        cons: &mut Consumer<E, MA, MB, BM, BN, Acc, STAGES>,
+        smem: (*mut [TA; STAGES], *mut [TB; STAGES]),
+        stages: *const Acc::Stage,
+        acc: &mut W::Frag,
+        accum: &mut Acc,
+        order: &ConsumerOrder,
+        wg: i32,
+        (k_begin, k_count): (i32, i32),
+    ) where
+        W::Block: MmaAsync<E>,
+        Acc: MmaAccumulation<W::Frag>,
+    {
+        let end = k_begin + k_count;
+        let descs = Self::stage_descs(smem, wg);
+        if k_count == 0 {
+            return;
+        }
+        device::unroll!(4, |s| unsafe { accum.prefetch(k_begin + s as i32, s) });
+        // k-tile `kt` from slot `s` alone (`pair` false), or k-tiles `kt`, `kt + 1` from slots
+        // `s`, `s + 1`; with `reload`, the slots then take k-tiles `kt + 4`, `kt + 5` (every
+        // argument a constant at each call: a slot chosen at run time put the accumulation's
+        // registers in local memory)
+        let mut step = #[inline(always)]
+        |kt: i32, s: usize, pair: bool, reload: bool| {
+            let (first, st) = unsafe { Self::wait_stage(cons) };
+            unsafe { accum.read_stage(stages.add(st as usize), s, kt) };
+            unsafe { Self::issue::<W>(descs, order, accum.frag(acc), st, ScaleOut::Zero) };
+            if !pair {
+                wait_group::<0>();
+                W::fence(accum.frag(acc));
+                unsafe { cons.consumer_release(first) };
+                accum.promote_slot(acc, false, s);
+                return;
+            }
+            let (second, st) = unsafe { Self::wait_stage(cons) };
+            unsafe { accum.read_stage(stages.add(st as usize), s + 1, kt + 1) };
+            unsafe { Self::issue::<W>(descs, order, accum.frag_b(acc), st, ScaleOut::Zero) };
+            wait_group::<1>();
+            W::fence(accum.frag(acc));
+            unsafe { cons.consumer_release(first) };
+            accum.promote_slot(acc, false, s);
+            if reload {
+                unsafe { accum.prefetch(kt + 4, s) };
+            }
+            wait_group::<0>();
+            W::fence(accum.frag_b(acc));
+            unsafe { cons.consumer_release(second) };
+            accum.promote_slot(acc, true, s + 1);
+            if reload {
+                unsafe { accum.prefetch(kt + 5, s + 1) };
+            }
+        };
+        let mut kt = k_begin;
+        while kt + 3 < end {
+            step(kt, 0, true, true);
+            step(kt + 2, 2, true, true);
+            kt += 4;
+        }
+        // the last 0..3 k-tiles: their scales are in slots 0.. already
+        match end - kt {
+            1 => step(kt, 0, false, false),
+            2 => step(kt, 0, true, false),
+            3 => {
+                step(kt, 0, true, false);
+                step(kt + 2, 2, false, false);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The storage's tiles are the operands' (a compile-time check).
@@ -1685,6 +1995,51 @@ where
 mod tests {
     extern crate std;
     use super::*;
+
+    /// The quad schedule's queue: k-tile `kt`'s scales of the thread's two rows and the tile's
+    /// N-block land in the slot they are loaded into (clamped into the tile past its last
+    /// k-tile) and stay there; a slot's promotion scales each accumulator by its row's scale
+    /// times the N-block's.
+    #[test]
+    fn quad_slots_hold_their_k_tiles_scales() {
+        let (m, n, k_tiles) = (64, 256, 6);
+        // A's (M, KB) column-major, B's (NB, KB) row-major (DeepGEMM's layouts)
+        let sa: std::vec::Vec<f32> = (0..m * k_tiles).map(|i| 1.0 + i as f32).collect();
+        let sb: std::vec::Vec<f32> = (0..2 * k_tiles).map(|i| 1000.0 + i as f32).collect();
+        let scales = Fp8BlockScales {
+            a: sa.as_ptr(),
+            b: sb.as_ptr(),
+            mn: (m, n),
+        };
+        for t in [0, 5, 127] {
+            // the tile at columns 128.. (N-block 1)
+            let mut q = GmmaFp8AccumulationQuad::new(&scales, (0, t), (0, 128), k_tiles);
+            let r0 = acc_row_thr().crd2idx(t);
+            let want = |kt: i32| {
+                let kt = kt.min(k_tiles - 1);
+                [
+                    sa[(r0 + m * kt) as usize],
+                    sa[(r0 + 8 + m * kt) as usize],
+                    sb[(k_tiles + kt) as usize],
+                ]
+            };
+            for (kt, slot) in [(0, 0), (1, 1), (2, 2), (3, 3), (4, 0), (7, 1)] {
+                unsafe { q.prefetch(kt, slot) };
+                assert_eq!(q.slots[slot], want(kt), "thread {t}, k-tile {kt}");
+            }
+            q.acc.temp = [1.0; 64];
+            q.acc.temp_b = [2.0; 64];
+            let (mut main, mut main_b) = ([0.0f32; 64], [0.0f32; 64]);
+            q.promote_slot(&mut main, false, 3);
+            q.promote_slot(&mut main_b, true, 1);
+            let ([a0, a1, b], [c0, c1, d]) = (want(3), want(7));
+            for v in 0..64 {
+                let half = (v % 4) / 2;
+                assert_eq!(main[v], [a0, a1][half] * b);
+                assert_eq!(main_b[v], 2.0 * [c0, c1][half] * d);
+            }
+        }
+    }
 
     /// A 128 × 192 tile's promotion scales each accumulator by its row's scale and the scale of
     /// its column's own 128-column N-block (the stage's first or second box), at both offsets of

@@ -83,8 +83,10 @@ hgemm_entry!(
 );
 // the default: paired temporaries, no turns (doc/fp8-gemm.md, round 4: 0.62-0.63 of cuBLASLt
 // against one temporary's 0.56 at 4096x7168x16384, +6-12 % at 4096³ / 8192³, even with block
-// scales; the consumers taking turns measured 6-8 % slower and were dropped)
-hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3), GmmaFp8Accumulation<true, false>);
+// scales; the consumers taking turns measured 6-8 % slower and were dropped), on the quad
+// schedule (each k-tile's scales four k-tiles ahead in a queue slot of its own; session 38:
+// +5–7 % with block scales at 4098 rows, where the staged entries do not take them)
+hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted, (E4M3, E4M3), GmmaFp8AccumulationQuad);
 // round 4 (doc/fp8-gemm.md): fast accumulation on the promoted entry's 128×128 tiles (what the
 // tile costs without promotion: 0.71 of cuBLASLt against the 128×256 fast entry's 0.94)
 #[cfg(feature = "fp8-variants")]
@@ -293,20 +295,20 @@ hgemm_pingpong_entry!(
     config::STAGES_FP8_PP64
 );
 // block scales on the same tile (the consumers load their rows' scales from global memory
-// in the k-tile loop, as `gemm_fp8_e4m3_tn_promoted`: A's 64 rows of each k-block, B's one
-// N-block of 128)
+// in the k-tile loop: A's 64 rows of each k-block, B's one N-block of 128), each k-tile's four
+// k-tiles ahead into a queue slot of its own (the quad schedule: no queued value moves)
 hgemm_pingpong_entry!(
     fp8 gemm_fp8_e4m3_tn_promoted_block_pp64,
     Pingpong64,
     (E4M3, E4M3),
     _128,
-    GmmaFp8Accumulation<true, false>,
+    GmmaFp8AccumulationQuad,
     HgemmEpilogue<config::EpilogueStorage2>,
     DataParallelFp8Pp64,
     config::STAGES_FP8_PP64
 );
 // and A's scales through shared memory with each stage (a TMA box of the tile's 64 rows; M a
-// multiple of 4), B's from global memory: 8 stages beside the scales
+// multiple of 4), B's from global memory on the quad schedule: 8 stages beside the scales
 hgemm_pingpong_entry!(
     fp8staged gemm_fp8_e4m3_tn_promoted_staged_pp64,
     Pingpong64,

@@ -76,7 +76,8 @@ pub mod prelude {
     pub use collective::cluster::ClusterM;
     pub use collective::kernel::{KernelTmaWarpSpecializedCooperative, gemm_tma_warpspecialized};
     pub use collective::mainloop::{
-        Fp8StagedScales, GmmaFp8Accumulation, GmmaFp8AccumulationStaged, PlainAccumulation,
+        Fp8StagedScales, GmmaFp8Accumulation, GmmaFp8AccumulationQuad, GmmaFp8AccumulationStaged,
+        PlainAccumulation,
     };
     pub use device::tma::TmaDescriptor;
     pub use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
@@ -875,9 +876,9 @@ const _: () = {
 };
 /// The 64-row ping-pong schedule of the small-M FP8 entry.
 pub type Pingpong64 = KernelTmaWarpSpecializedPingpong<_64>;
-/// The small-M block-scaled accumulation (`_staged_pp64`): paired temporaries, A's 64 row
-/// scales with each stage, B's from global memory.
-pub type StagedPp64 = GmmaFp8AccumulationStaged<true, collective::mainloop::Fp8ScaleStage64>;
+/// The small-M block-scaled accumulation (`_staged_pp64`): paired temporaries on the quad
+/// schedule, A's 64 row scales with each stage, B's from global memory four k-tiles ahead.
+pub type StagedPp64 = collective::mainloop::GmmaFp8AccumulationStagedQuad;
 
 const _: () = {
     let _same: fn(
