@@ -576,84 +576,6 @@ pub struct GmmaFp8Accumulation<
 /// H200, doc/fp8-gemm.md; the hgemm entries use `GmmaFp8Accumulation<true, false>`).
 pub type GmmaFp8AccumulationPaired = GmmaFp8Accumulation<true, true>;
 
-/// [`GmmaFp8Accumulation`] with block scales from global memory on the quad schedule
-/// ([`MmaAccumulation::QUAD`]): paired temporaries, each k-tile's scales loaded four k-tiles
-/// ahead into a queue slot of its own (`kt` mod 4) and promoted from there, so no queued value
-/// moves — the paired schedule's 3-deep queue moves each freshly loaded scale on at the next
-/// promotion, and the move waits for the load (ncu, doc/fp8-gemm.md session 38). 64 × 128
-/// warpgroup tiles (`V` 64).
-pub struct GmmaFp8AccumulationQuad {
-    acc: GmmaFp8Accumulation<true, false, true, 64>,
-    /// The four k-tiles' scales, `[s_a0, s_a1, s_b]` each, by `kt` mod 4.
-    slots: [[f32; 3]; 4],
-}
-
-impl AccumulationStage for GmmaFp8AccumulationQuad {
-    type Stage = ();
-}
-
-impl MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationQuad {
-    type Args = Fp8BlockScales;
-    const K_PIPE_MMAS: u32 = 0;
-    const PAIRED: bool = true;
-    const QUAD: bool = true;
-    #[inline(always)]
-    fn new(scales: &Fp8BlockScales, thr: (i32, i32), origin: (i32, i32), k: i32) -> Self {
-        GmmaFp8AccumulationQuad {
-            acc: GmmaFp8Accumulation::new(scales, thr, origin, k),
-            slots: [[1.0; 3]; 4],
-        }
-    }
-    #[inline(always)]
-    fn frag<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
-        self.acc.frag(main)
-    }
-    #[inline(always)]
-    fn frag_b<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
-        self.acc.frag_b(main)
-    }
-    #[inline(always)]
-    fn k_tile_scale(_: ScaleOut) -> ScaleOut {
-        ScaleOut::Zero
-    }
-    /// Loads k-tile `kt`'s block scales into slot `slot` (nothing without block scales: the
-    /// slots stay 1).
-    #[inline(always)]
-    unsafe fn prefetch(&mut self, kt: i32, slot: usize) {
-        if self.acc.scales.a.is_null() {
-            return;
-        }
-        // SAFETY: the scales are the caller's (non-null)
-        self.slots[slot] = unsafe { self.acc.load_scales(kt) };
-    }
-    #[inline(always)]
-    fn promote(&mut self, main: &mut [f32; 64]) {
-        self.promote_slot(main, false, 0)
-    }
-    #[inline(always)]
-    fn promote_b(&mut self, main: &mut [f32; 64]) {
-        self.promote_slot(main, true, 1)
-    }
-    #[inline(always)]
-    fn promote_slot(&mut self, main: &mut [f32; 64], b: bool, slot: usize) {
-        // (one call a temporary: a reference chosen between the two kept them in local memory)
-        let scales = self.slots[slot];
-        if b {
-            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(
-                main,
-                &self.acc.temp_b,
-                scales,
-            )
-        } else {
-            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(
-                main,
-                &self.acc.temp,
-                scales,
-            )
-        }
-    }
-}
-
 /// The thread part of `CLayout_64xN`'s row: thread `t = (t0, t1, t2)` of `(4, 8, 4)` holds rows
 /// `t1 + 16·t2` and `+ 8` of the warpgroup's 64.
 #[inline(always)]
@@ -1051,80 +973,163 @@ impl<const PAIRED: bool, S: Fp8StageScales> MmaAccumulation<[f32; 64]>
     }
 }
 
-/// [`GmmaFp8AccumulationStaged`] on the quad schedule ([`MmaAccumulation::QUAD`]) for the
-/// 64-row ping-pong tile ([`Fp8ScaleStage64`]: A's 64 row scales with each stage, no B box):
-/// each k-tile's B scale loaded from global memory four k-tiles ahead into a slot of its own
-/// (`kt` mod 4), A's read from its stage into the same slot, promoted from there — no queued
-/// value moves (the paired 3-deep queue's move of a fresh B scale waited for its load: 4.6 % of
-/// the entry's warp samples, doc/fp8-gemm.md session 38).
-pub struct GmmaFp8AccumulationStagedQuad {
-    acc: GmmaFp8AccumulationStaged<true, Fp8ScaleStage64>,
-    /// B's scales by slot.
-    b: [f32; 4],
-    /// The k-tiles' `[s_a0, s_a1, s_b]` by slot.
-    slots: [[f32; 3]; 4],
+/// Where [`GmmaFp8AccumulationQuad`]'s block scales come from: k-tile `kt`'s `[s_a0, s_a1,
+/// s_b]` (the thread's two rows', the tile's N-block's) into a queue slot, from global memory
+/// ([`GlobalScales`]) or A's from the stage ([`StagedScales64`]).
+pub trait QuadScales: Sized {
+    /// The run-time arguments.
+    type Args: Copy;
+    /// What rides with each pipeline stage ([`AccumulationStage::Stage`]).
+    type Stage;
+    /// Its bytes ([`AccumulationStage::STAGE_TX_BYTES`]).
+    const STAGE_TX_BYTES: u32;
+    /// The source and the promotion's temporaries (with the thread's rows and the tile's
+    /// N-block) of one tile, as [`MmaAccumulation::new`].
+    fn new(
+        args: &Self::Args,
+        thr: (i32, i32),
+        origin: (i32, i32),
+        k: i32,
+    ) -> (Self, GmmaFp8Accumulation<true, false, true, 64>);
+    /// The scales of k-tile `kt` (clamped into the tile) that come from global memory, into
+    /// `slots[slot]`.
+    ///
+    /// # Safety
+    /// As [`MmaAccumulation::prefetch`].
+    unsafe fn prefetch(
+        &mut self,
+        acc: &GmmaFp8Accumulation<true, false, true, 64>,
+        slots: &mut [[f32; 3]; 4],
+        kt: i32,
+        slot: usize,
+    );
+    /// The producer's loads of a stage ([`MmaAccumulation::load_stage`]).
+    ///
+    /// # Safety
+    /// As [`MmaAccumulation::load_stage`].
+    unsafe fn load_stage(
+        args: &Self::Args,
+        bar: *mut u64,
+        stage: *mut Self::Stage,
+        mn0: (i32, i32),
+        kt: i32,
+        k_tiles: i32,
+    );
+    /// The scales of a waited stage into `slots[slot]` ([`MmaAccumulation::read_stage`]).
+    ///
+    /// # Safety
+    /// As [`MmaAccumulation::read_stage`].
+    unsafe fn read_stage(
+        &mut self,
+        stage: *const Self::Stage,
+        slots: &mut [[f32; 3]; 4],
+        slot: usize,
+    );
 }
 
-impl AccumulationStage for GmmaFp8AccumulationStagedQuad {
+/// [`QuadScales`] from global memory: A's rows and B's N-block of each k-tile
+/// ([`Fp8BlockScales`], [`GmmaFp8Accumulation`]'s loads); nothing with the stages.
+pub struct GlobalScales;
+
+impl QuadScales for GlobalScales {
+    type Args = Fp8BlockScales;
+    type Stage = ();
+    const STAGE_TX_BYTES: u32 = 0;
+    #[inline(always)]
+    fn new(
+        args: &Fp8BlockScales,
+        thr: (i32, i32),
+        origin: (i32, i32),
+        k: i32,
+    ) -> (Self, GmmaFp8Accumulation<true, false, true, 64>) {
+        (GlobalScales, GmmaFp8Accumulation::new(args, thr, origin, k))
+    }
+    /// Nothing without block scales (the slots stay 1).
+    #[inline(always)]
+    unsafe fn prefetch(
+        &mut self,
+        acc: &GmmaFp8Accumulation<true, false, true, 64>,
+        slots: &mut [[f32; 3]; 4],
+        kt: i32,
+        slot: usize,
+    ) {
+        if acc.scales.a.is_null() {
+            return;
+        }
+        // SAFETY: the scales are the caller's (non-null)
+        slots[slot] = unsafe { acc.load_scales(kt) };
+    }
+    #[inline(always)]
+    unsafe fn load_stage(
+        _: &Fp8BlockScales,
+        _: *mut u64,
+        _: *mut (),
+        _: (i32, i32),
+        _: i32,
+        _: i32,
+    ) {
+    }
+    #[inline(always)]
+    unsafe fn read_stage(&mut self, _: *const (), _: &mut [[f32; 3]; 4], _: usize) {}
+}
+
+/// [`QuadScales`] of the 64-row ping-pong tile with A's 64 row scales in each stage
+/// ([`Fp8ScaleStage64`], [`GmmaFp8AccumulationStaged`]'s box) and B's from global memory by
+/// slot (the paired 3-deep queue's move of a fresh B scale waited for its load: 4.6 % of the
+/// entry's warp samples, doc/fp8-gemm.md session 38).
+pub struct StagedScales64 {
+    /// This thread's two rows in the stage's box.
+    rows: [i32; 2],
+    /// B's scale `(nb, 0)` of the tile's N-block in the 1-D tensor, B's scales, the k-tiles.
+    b0: i32,
+    b_global: *const f32,
+    k_tiles: i32,
+    /// B's scales by slot.
+    b: [f32; 4],
+}
+
+impl QuadScales for StagedScales64 {
+    type Args = Fp8StagedScales;
     type Stage = Fp8ScaleStage64;
     const STAGE_TX_BYTES: u32 =
         <GmmaFp8AccumulationStaged<true, Fp8ScaleStage64> as AccumulationStage>::STAGE_TX_BYTES;
-}
-
-impl MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStagedQuad {
-    type Args = Fp8StagedScales;
-    const K_PIPE_MMAS: u32 = 0;
-    const PAIRED: bool = true;
-    const QUAD: bool = true;
     #[inline(always)]
-    fn new(s: &Fp8StagedScales, thr: (i32, i32), origin: (i32, i32), k: i32) -> Self {
-        GmmaFp8AccumulationStagedQuad {
-            acc: GmmaFp8AccumulationStaged::new(s, thr, origin, k),
+    fn new(
+        s: &Fp8StagedScales,
+        thr: (i32, i32),
+        origin: (i32, i32),
+        k: i32,
+    ) -> (Self, GmmaFp8Accumulation<true, false, true, 64>) {
+        // the staged accumulation's rows, B's scales and temporaries (its queues unused)
+        let GmmaFp8AccumulationStaged {
+            acc,
+            rows,
+            b0,
+            b_global,
+            k_tiles,
+            ..
+        } = GmmaFp8AccumulationStaged::<true, Fp8ScaleStage64>::new(s, thr, origin, k);
+        let src = StagedScales64 {
+            rows,
+            b0,
+            b_global,
+            k_tiles,
             b: [1.0; 4],
-            slots: [[1.0; 3]; 4],
-        }
+        };
+        (src, acc)
     }
+    /// B's scale (the stage holds A's).
     #[inline(always)]
-    fn frag<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
-        self.acc.frag(main)
-    }
-    #[inline(always)]
-    fn frag_b<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
-        self.acc.frag_b(main)
-    }
-    #[inline(always)]
-    fn k_tile_scale(_: ScaleOut) -> ScaleOut {
-        ScaleOut::Zero
-    }
-    /// B's scale of k-tile `kt` (clamped into the tile) from global memory into slot `slot`.
-    #[inline(always)]
-    unsafe fn prefetch(&mut self, kt: i32, slot: usize) {
-        let a = &self.acc;
-        let kt = kt.min(a.k_tiles - 1);
+    unsafe fn prefetch(
+        &mut self,
+        _: &GmmaFp8Accumulation<true, false, true, 64>,
+        _: &mut [[f32; 3]; 4],
+        kt: i32,
+        slot: usize,
+    ) {
+        let kt = kt.min(self.k_tiles - 1);
         // SAFETY: inside B's scales ((nb, kt) of the caller's shapes)
-        self.b[slot] = unsafe { *a.b_global.add((a.b0 + kt) as usize) };
-    }
-    #[inline(always)]
-    fn promote(&mut self, main: &mut [f32; 64]) {
-        self.promote_slot(main, false, 0)
-    }
-    #[inline(always)]
-    fn promote_b(&mut self, main: &mut [f32; 64]) {
-        self.promote_slot(main, true, 1)
-    }
-    #[inline(always)]
-    fn promote_slot(&mut self, main: &mut [f32; 64], b: bool, slot: usize) {
-        let scales = self.slots[slot];
-        let inner = &self.acc.acc;
-        if b {
-            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(
-                main,
-                &inner.temp_b,
-                scales,
-            )
-        } else {
-            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(main, &inner.temp, scales)
-        }
+        self.b[slot] = unsafe { *self.b_global.add((self.b0 + kt) as usize) };
     }
     #[inline(always)]
     unsafe fn load_stage(
@@ -1142,17 +1147,124 @@ impl MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationStagedQuad {
         }
     }
     #[inline(always)]
-    unsafe fn read_stage(&mut self, stage: *const Fp8ScaleStage64, slot: usize, _kt: i32) {
-        let rows = self.acc.rows;
+    unsafe fn read_stage(
+        &mut self,
+        stage: *const Fp8ScaleStage64,
+        slots: &mut [[f32; 3]; 4],
+        slot: usize,
+    ) {
+        let rows = self.rows;
         // SAFETY: the stage's scales landed (its full barrier passed); rows within A's box
         unsafe {
             let a = Fp8ScaleStage64::a(stage as *mut Fp8ScaleStage64) as *const f32;
-            self.slots[slot] = [
+            slots[slot] = [
                 *a.add(rows[0] as usize),
                 *a.add(rows[1] as usize),
                 self.b[slot],
             ];
         }
+    }
+}
+
+/// FP8 promotion with block scales on the quad schedule ([`MmaAccumulation::QUAD`]): paired
+/// temporaries, each k-tile's scales loaded four k-tiles ahead into a queue slot of its own
+/// (`kt` mod 4) from `S` ([`QuadScales`]) and promoted from there, so no queued value moves —
+/// the paired schedule's 3-deep queue moves each freshly loaded scale on at the next
+/// promotion, and the move waits for the load (ncu, doc/fp8-gemm.md session 38). 64 × 128
+/// warpgroup tiles (`V` 64).
+///
+/// ```
+/// use collective::mainloop::*;
+/// // global scales ride with no stage; the staged source brings A's 64 row scales (256 bytes)
+/// assert_eq!(<GmmaFp8AccumulationQuad as AccumulationStage>::STAGE_TX_BYTES, 0);
+/// assert_eq!(<GmmaFp8AccumulationStagedQuad as AccumulationStage>::STAGE_TX_BYTES, 256);
+/// assert!(<GmmaFp8AccumulationQuad as MmaAccumulation<[f32; 64]>>::QUAD);
+/// ```
+pub struct GmmaFp8AccumulationQuad<S = GlobalScales> {
+    acc: GmmaFp8Accumulation<true, false, true, 64>,
+    src: S,
+    /// The four k-tiles' scales, `[s_a0, s_a1, s_b]` each, by `kt` mod 4.
+    slots: [[f32; 3]; 4],
+}
+
+/// [`GmmaFp8AccumulationQuad`] with A's scales through the stages ([`StagedScales64`]).
+pub type GmmaFp8AccumulationStagedQuad = GmmaFp8AccumulationQuad<StagedScales64>;
+
+impl<S: QuadScales> AccumulationStage for GmmaFp8AccumulationQuad<S> {
+    type Stage = S::Stage;
+    const STAGE_TX_BYTES: u32 = S::STAGE_TX_BYTES;
+}
+
+impl<S: QuadScales> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationQuad<S> {
+    type Args = S::Args;
+    const K_PIPE_MMAS: u32 = 0;
+    const PAIRED: bool = true;
+    const QUAD: bool = true;
+    #[inline(always)]
+    fn new(args: &S::Args, thr: (i32, i32), origin: (i32, i32), k: i32) -> Self {
+        let (src, acc) = S::new(args, thr, origin, k);
+        GmmaFp8AccumulationQuad {
+            acc,
+            src,
+            slots: [[1.0; 3]; 4],
+        }
+    }
+    #[inline(always)]
+    fn frag<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+        self.acc.frag(main)
+    }
+    #[inline(always)]
+    fn frag_b<'s>(&'s mut self, main: &'s mut [f32; 64]) -> &'s mut [f32; 64] {
+        self.acc.frag_b(main)
+    }
+    #[inline(always)]
+    fn k_tile_scale(_: ScaleOut) -> ScaleOut {
+        ScaleOut::Zero
+    }
+    #[inline(always)]
+    unsafe fn prefetch(&mut self, kt: i32, slot: usize) {
+        unsafe { self.src.prefetch(&self.acc, &mut self.slots, kt, slot) };
+    }
+    #[inline(always)]
+    fn promote(&mut self, main: &mut [f32; 64]) {
+        self.promote_slot(main, false, 0)
+    }
+    #[inline(always)]
+    fn promote_b(&mut self, main: &mut [f32; 64]) {
+        self.promote_slot(main, true, 1)
+    }
+    #[inline(always)]
+    fn promote_slot(&mut self, main: &mut [f32; 64], b: bool, slot: usize) {
+        // (one call a temporary: a reference chosen between the two kept them in local memory)
+        let scales = self.slots[slot];
+        if b {
+            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(
+                main,
+                &self.acc.temp_b,
+                scales,
+            )
+        } else {
+            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(
+                main,
+                &self.acc.temp,
+                scales,
+            )
+        }
+    }
+    #[inline(always)]
+    unsafe fn load_stage(
+        args: &S::Args,
+        bar: *mut u64,
+        stage: *mut S::Stage,
+        mn0: (i32, i32),
+        kt: i32,
+        k_tiles: i32,
+    ) {
+        unsafe { S::load_stage(args, bar, stage, mn0, kt, k_tiles) }
+    }
+    #[inline(always)]
+    unsafe fn read_stage(&mut self, stage: *const S::Stage, slot: usize, _kt: i32) {
+        unsafe { self.src.read_stage(stage, &mut self.slots, slot) };
     }
 }
 
@@ -2013,7 +2125,7 @@ mod tests {
         };
         for t in [0, 5, 127] {
             // the tile at columns 128.. (N-block 1)
-            let mut q = GmmaFp8AccumulationQuad::new(&scales, (0, t), (0, 128), k_tiles);
+            let mut q = <GmmaFp8AccumulationQuad>::new(&scales, (0, t), (0, 128), k_tiles);
             let r0 = acc_row_thr().crd2idx(t);
             let want = |kt: i32| {
                 let kt = kt.min(k_tiles - 1);
