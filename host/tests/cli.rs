@@ -670,6 +670,12 @@ fn fused_fp8_usage_errors_are_one_line_exit_2() {
         ],
         "promoted e4m3 kernel only",
     );
+    // session 39: --ldc, --alpha and --beta were silently ignored by the FP8 GEMM
+    for flag in [["--ldc", "72"], ["--alpha", "2"], ["--beta", "1"]] {
+        let mut args = vec!["gemm", "--dtype", "e4m3", "--m", "64", "--check"];
+        args.extend(flag);
+        assert_one_line_error(&args, "no --ldc/--alpha/--beta");
+    }
 }
 
 #[test]

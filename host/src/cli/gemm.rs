@@ -410,6 +410,13 @@ fn main_fp8(a: &GemmArgs) -> u8 {
             );
             return 2;
         }
+        // (these were ignored: the FP8 configuration has no alpha, beta or ldc)
+        if a.ldc.is_some() || a.alpha != 1.0 || a.beta != 0.0 {
+            eprintln!(
+                "host gemm: the FP8 GEMM writes D = scale_a·scale_b·A·Bᵀ (M×N, column-major, tight): no --ldc/--alpha/--beta (the scales are --scale-a/--scale-b)"
+            );
+            return 2;
+        }
         if a.bench
             && g.is_fused()
             && (g.bias, g.act, g.row_scales || g.col_scales)

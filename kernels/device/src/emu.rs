@@ -65,8 +65,9 @@ pub const SHARED_POISON: u8 = 0xff;
 /// How long a barrier waits before it reports a deadlock.
 const BARRIER_TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Stack of each emulated thread.
-const STACK_BYTES: usize = 2 << 20;
+/// Stack of each emulated thread (the emulator's builds are unoptimized: the GEMM epilogue's
+/// unrolled paths, registers and shared memory both in one doc test, overflowed 2 MiB).
+const STACK_BYTES: usize = 4 << 20;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())

@@ -52,7 +52,7 @@
 //! as the 16-bit fused family, the bias (along M or N) and the per-row and per-column scales
 //! (`torch._scaled_mm`'s row-wise scaling; [`RowColScale`](layout_types::cute::fusion::RowColScale), [`HgemmParams::scale_m`] /
 //! [`HgemmParams::scale_n`], 0 each for none) run-time parameters, D f32, bf16 or f16 (the
-//! direct-epilogue ones, `_n192` ([`Direct`]), and the 128×128 ones without a suffix are
+//! direct-epilogue ones, `_n192` ([`NoEpilogueStorage`](hgemm_kernel::config::NoEpilogueStorage)), and the 128×128 ones without a suffix are
 //! measuring variants, feature `fp8-variants`).
 #![cfg_attr(
     target_arch = "nvptx64",
@@ -264,7 +264,7 @@ hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_silu_n192tma, (E4M3, E4M3), Acc
 #[cfg(feature = "fp8-variants")]
 mod fused_n192 {
     use super::*;
-    type FusedN192<A> = Direct<FusedFp8Epilogue<A>>;
+    type FusedN192<A> = FusedFp8Epilogue<A, config::NoEpilogueStorage>;
     hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_identity_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Identity>, _192, config::STAGES_FP8_N192);
     hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_relu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Relu>, _192, config::STAGES_FP8_N192);
     hgemm_entry!(promoted gemm_fp8_fused_e4m3_tn_gelu_n192, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192<act::Gelu>, _192, config::STAGES_FP8_N192);

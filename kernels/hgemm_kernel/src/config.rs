@@ -342,6 +342,7 @@ pub struct EpilogueStorage3(pub [u8; SMEM_EPI_BYTES_3]);
 /// EpilogueStorage::PER_WARPGROUP  == 4   // 64 KiB
 /// EpilogueStorage3::PER_WARPGROUP == 3   // 48 KiB
 /// EpilogueStorage2::PER_WARPGROUP == 2   // 32 KiB
+/// NoEpilogueStorage::PER_WARPGROUP == 0  // direct from registers
 /// ```
 pub trait ChunkBuffers {
     /// Buffers of [`CHUNK_BYTES`] a consumer warpgroup.
@@ -355,6 +356,10 @@ impl ChunkBuffers for EpilogueStorage3 {
 }
 impl ChunkBuffers for EpilogueStorage2 {
     const PER_WARPGROUP: usize = 2;
+}
+/// None: the epilogue stores from registers, on its direct path only ([`out_direct`]).
+impl ChunkBuffers for NoEpilogueStorage {
+    const PER_WARPGROUP: usize = 0;
 }
 
 /// The cooperative 16-bit kernel's shared memory with epilogue storage `E` and `S` stages: A's

@@ -1,6 +1,6 @@
 //! The Hopper GEMM kernels' library (issues #26, #34, #37): what the GEMM families share — the
 //! configuration the kernels and the host share ([`config`]), the epilogues ([`HgemmEpilogue`],
-//! [`FusedEpilogue`], [`Direct`]; the [`epilogue`] module), the tile schedulers' and
+//! [`FusedEpilogue`], [`DirectEpilogue`]; the [`epilogue`] module), the tile schedulers' and
 //! accumulations' aliases with their checks against the configuration, and the macros that
 //! declare entries ([`hgemm_entry!`], [`hgemm_pingpong_entry!`]: entry points, no kernel body).
 //! Two families instantiate them, each its own PTX module, so that their fat-LTO builds run side
@@ -228,7 +228,8 @@ pub struct EpilogueArgs {
 
 /// This family's epilogue: `alpha·acc + beta·C` as f32, bf16 or f16, through shared memory and
 /// TMA or directly ([`epilogue::store`]), its chunk buffers in the storage `S`
-/// ([`EpilogueStorage`]: four a consumer warpgroup; [`config::EpilogueStorage2`]: two).
+/// ([`EpilogueStorage`]: four a consumer warpgroup; [`config::EpilogueStorage2`]: two;
+/// [`config::NoEpilogueStorage`]: none, the direct path from registers, [`DirectEpilogue`]).
 pub struct HgemmEpilogue<S = EpilogueStorage>(core::marker::PhantomData<S>);
 
 /// The fused epilogue: `A(alpha·S(r, c)·acc + beta·C + bias)` ([`Scaled`] of [`BiasAct`]) for
@@ -236,8 +237,8 @@ pub struct HgemmEpilogue<S = EpilogueStorage>(core::marker::PhantomData<S>);
 /// per-row and per-column scales from [`HgemmParams::scale_m`] (M values) and
 /// [`HgemmParams::scale_n`] (N values), 0 each for none), the bias (along M, N or none) read
 /// from [`HgemmParams`]; `ELEMS` the elements of C it stores ([`epilogue::store`]).
-pub struct FusedEpilogue<A, S = NoScale, const ELEMS: u32 = ELEMS_BF16>(
-    core::marker::PhantomData<(A, S)>,
+pub struct FusedEpilogue<A, S = NoScale, const ELEMS: u32 = ELEMS_BF16, St = EpilogueStorage>(
+    core::marker::PhantomData<(A, S, St)>,
 );
 
 /// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
@@ -256,17 +257,23 @@ unsafe fn store_with<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt, S: Ch
 ) {
     const {
         assert!(
-            S::PER_WARPGROUP >= 2,
-            "HgemmEpilogue: the TMA path needs two chunk buffers a consumer warpgroup at least (a chunk waits for the store of the chunk B - 1 back)"
+            S::PER_WARPGROUP == 0 || S::PER_WARPGROUP >= 2,
+            "HgemmEpilogue: no chunk buffers (direct from registers) or two a consumer warpgroup at least (the TMA path's chunk waits for the store of the chunk B - 1 back; the direct path's chunks go through two in turn)"
         )
     };
     let p = &a.params;
+    // without shared memory the direct path only (a constant: the TMA arms are not compiled)
+    let out = if S::PER_WARPGROUP == 0 {
+        config::out_direct(p.out)
+    } else {
+        p.out
+    };
     unsafe {
         epilogue::store::<ELEMS, TILE_M, Cols>(
             acc,
             p.c as *mut u8,
             p.ldc,
-            p.out,
+            out,
             mn,
             origin,
             p.alpha,
@@ -314,11 +321,11 @@ impl<S: ChunkBuffers> CollectiveEpilogue for HgemmEpilogue<S> {
     }
 }
 
-impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32> CollectiveEpilogue
-    for FusedEpilogue<A, S, ELEMS>
+impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers> CollectiveEpilogue
+    for FusedEpilogue<A, S, ELEMS, St>
 {
     type Args = EpilogueArgs;
-    type Storage = EpilogueStorage;
+    type Storage = St;
     #[inline(always)]
     unsafe fn store<W: WarpgroupTile>(
         a: &EpilogueArgs,
@@ -326,7 +333,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32> CollectiveEpilogue
         mn: (i32, i32),
         origin: (i32, i32),
         t: i32,
-        smem: *mut EpilogueStorage,
+        smem: *mut St,
         wg: i32,
         last: bool,
     ) {
@@ -523,7 +530,7 @@ macro_rules! hgemm_entry {
                         "As the promoted entry of the same tile and epilogue, without block scales.")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
-            // `out` as given: `Direct` epilogues take the direct path by themselves
+            // `out` as given: an epilogue without storage (`DirectEpilogue`) takes the direct path by itself
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
             unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
         }
@@ -695,54 +702,15 @@ const _: () = {
     assert!(config::SMEM_BYTES_FP8_N192 <= 227 * 1024);
 };
 
-/// The epilogue `E` on its direct path only, without shared memory
-/// ([`config::NoEpilogueStorage`]): the epilogue of the wide-tile FP8 entries, which give the TMA
-/// epilogue's 64 KiB to stages. Their `out` never has [`config::OUT_TMA`] (`config::out_direct`,
-/// applied here again), so `E` stores from registers and never touches its shared memory.
-///
-/// ```text
-/// Direct<HgemmEpilogue>                    // alpha·acc + beta·C, f32 / bf16 / f16
-/// Direct<FusedFp8Epilogue<act::Gelu>>      // GELU(alpha·s_row·s_col·acc + bias)
-/// ```
-pub struct Direct<E>(core::marker::PhantomData<E>);
-
-impl<E: CollectiveEpilogue<Args = EpilogueArgs>> CollectiveEpilogue for Direct<E> {
-    type Args = EpilogueArgs;
-    type Storage = config::NoEpilogueStorage;
-    #[inline(always)]
-    unsafe fn store<W: WarpgroupTile>(
-        a: &EpilogueArgs,
-        acc: &[f32; 128],
-        mn: (i32, i32),
-        origin: (i32, i32),
-        t: i32,
-        smem: *mut config::NoEpilogueStorage,
-        wg: i32,
-        last: bool,
-    ) {
-        const { assert!(W::M == 64, "Direct: 64-row warpgroup tiles") };
-        let p = a.params;
-        let a = EpilogueArgs {
-            params: HgemmParams {
-                out: config::out_direct(p.out),
-                ..p
-            },
-            ..*a
-        };
-        // SAFETY: the caller's; the direct path (`out` without OUT_TMA) reads and writes no
-        // shared memory, so `E`'s storage pointer is never dereferenced
-        unsafe { E::store::<W>(&a, acc, mn, origin, t, smem as *mut E::Storage, wg, last) }
-    }
-}
-
-/// [`HgemmEpilogue`]'s direct path without shared memory: the per-tensor promoted FP8 entries'
-/// epilogue on their wide tiles.
-pub type DirectEpilogue = Direct<HgemmEpilogue>;
+/// [`HgemmEpilogue`] without shared memory ([`config::NoEpilogueStorage`], no chunk buffers): its
+/// direct path from registers only, whatever `out` asks (`config::out_direct`). The epilogue of
+/// the wide-tile FP8 entries, which give the TMA epilogue's 64 KiB to stages.
+pub type DirectEpilogue = HgemmEpilogue<config::NoEpilogueStorage>;
 
 /// The fused FP8 entries' epilogue: bias, activation `A`, per-row and per-column scales, a D
-/// of f32, bf16 or f16 (on the TMA epilogue's path in the `_n192tma` entries, the direct path
-/// in the `Direct<_>` measuring ones).
-pub type FusedFp8Epilogue<A> = FusedEpilogue<A, RowColScale, ELEMS_ALL>;
+/// of f32, bf16 or f16 (on the TMA epilogue's path in the `_n192tma` entries; `St`
+/// [`config::NoEpilogueStorage`]: from registers, the `_n192` measuring ones).
+pub type FusedFp8Epilogue<A, St = EpilogueStorage> = FusedEpilogue<A, RowColScale, ELEMS_ALL, St>;
 
 // The ping-pong kernel schedule (doc/hopper-gemm.md): the same mainloop, epilogues and
 // scheduler composed by `collective::kernel::KernelTmaWarpSpecializedPingpong`, each consumer
