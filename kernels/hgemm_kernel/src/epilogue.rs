@@ -289,6 +289,46 @@ unsafe fn store_as<T: OutElem, O: EpilogueOp, const TILE_M: i32>(
     );
 }
 
+/// [`store`]'s arguments for the direct path of one tile.
+#[derive(Clone, Copy)]
+struct Direct {
+    c: *mut u8,
+    ldc: i64,
+    mn: (i32, i32),
+    origin: (i32, i32),
+    alpha: f32,
+    beta: f32,
+    t: i32,
+    smem: *mut u8,
+    bufs: usize,
+    wg: i32,
+}
+
+/// The direct path for a C of `T`: from registers without shared memory (`bufs` 0) or with
+/// `beta ≠ 0` ([`store_as`]: C read element by element; through shared memory with four reads
+/// in flight a thread it ran 0.40 of cuBLAS at 4096³ against the registers' 0.49, run s39c),
+/// else through the buffers ([`store_staged`]).
+///
+/// # Safety
+/// As [`store`]'s direct path.
+#[inline(always)]
+unsafe fn store_direct<T: OutElem, O: EpilogueOp, const TILE_M: i32, Cols: StaticInt>(
+    acc: &[f32; 128],
+    d: &Direct,
+    op: O,
+) {
+    let c = d.c as *mut T;
+    unsafe {
+        if d.bufs == 0 || d.beta != 0.0 {
+            store_as::<T, O, TILE_M>(acc, c, d.ldc, d.mn, d.origin, d.alpha, d.beta, d.t, op)
+        } else {
+            store_staged::<T, O, TILE_M, Cols>(
+                acc, c, d.ldc, d.mn, d.origin, d.alpha, d.t, d.smem, d.wg, op,
+            )
+        }
+    }
+}
+
 /// The direct path through shared memory for `beta == 0` (a C that TMA cannot store: an `ldc`
 /// or address off 16 bytes, a tile across an M that does not end on 16 bytes; or the host's
 /// choice): registers to shared memory, then coalesced rows to C. The warpgroup's tile goes in
@@ -824,7 +864,18 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     unsafe {
         // the tile's rows all inside M, or M ends on a 16-byte boundary
         let edge_ok = out & OUT_TMA_EDGE != 0 || r0 + TILE_M <= mn.0;
-        let read_c = beta != 0.0;
+        let direct = Direct {
+            c,
+            ldc,
+            mn,
+            origin,
+            alpha,
+            beta,
+            t,
+            smem,
+            bufs,
+            wg,
+        };
         let path = if edge_ok {
             out & (OUT_TMA | 3)
         } else {
@@ -835,70 +886,10 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
         // the TMA arms: a tile of whole 64-column chunks (the host never asks for another)
         let tma = const { (Cols::VALUE as u32).is_multiple_of(64) };
         match path {
-            // the direct path: from registers without shared memory or with `beta ≠ 0` (C read
-            // element by element: through shared memory, four reads in flight a thread, it ran
-            // 0.40 of cuBLAS at 4096³ against the registers' 0.49, run s39c), else through it
-            0 if has(0) && (bufs == 0 || read_c) => {
-                store_as::<f32, _, TILE_M>(acc, c as *mut f32, ldc, mn, origin, alpha, beta, t, op)
-            }
-            1 if has(1) && (bufs == 0 || read_c) => store_as::<Bf16Bits, _, TILE_M>(
-                acc,
-                c as *mut Bf16Bits,
-                ldc,
-                mn,
-                origin,
-                alpha,
-                beta,
-                t,
-                op,
-            ),
-            2 if has(2) && (bufs == 0 || read_c) => store_as::<F16Bits, _, TILE_M>(
-                acc,
-                c as *mut F16Bits,
-                ldc,
-                mn,
-                origin,
-                alpha,
-                beta,
-                t,
-                op,
-            ),
-            0 if has(0) => store_staged::<f32, _, TILE_M, Cols>(
-                acc,
-                c as *mut f32,
-                ldc,
-                mn,
-                origin,
-                alpha,
-                t,
-                smem,
-                wg,
-                op,
-            ),
-            1 if has(1) => store_staged::<Bf16Bits, _, TILE_M, Cols>(
-                acc,
-                c as *mut Bf16Bits,
-                ldc,
-                mn,
-                origin,
-                alpha,
-                t,
-                smem,
-                wg,
-                op,
-            ),
-            2 if has(2) => store_staged::<F16Bits, _, TILE_M, Cols>(
-                acc,
-                c as *mut F16Bits,
-                ldc,
-                mn,
-                origin,
-                alpha,
-                t,
-                smem,
-                wg,
-                op,
-            ),
+            // the direct path
+            0 if has(0) => store_direct::<f32, _, TILE_M, Cols>(acc, &direct, op),
+            1 if has(1) => store_direct::<Bf16Bits, _, TILE_M, Cols>(acc, &direct, op),
+            2 if has(2) => store_direct::<F16Bits, _, TILE_M, Cols>(acc, &direct, op),
             4 if has(0) && tma => {
                 let t = t_tma;
                 let atom = TmaAtom::<TmaStore, f32, Layout<(_32, _32), (_1, _32)>>::new(tma_c);
