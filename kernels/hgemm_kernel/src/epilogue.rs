@@ -803,6 +803,51 @@ unsafe fn store_b16<const TILE_M: i32, Cols: StaticInt>(
 /// }
 /// ```
 ///
+/// And the path through shared memory on a 128-row tile (two `m64` blocks, their 64-column
+/// halves interleaved in the fragment, [`frag_col_to_tile`]) of a bf16 C whose `ldc` (131) puts
+/// its columns off 16 bytes, at C's corner (98 × 120 of the tile's 128 × 128): every element
+/// lands at its place, rounded to bf16, and nothing past the edges is written.
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, frag_col_to_tile, store, Bf16Bits, OutElem, ELEMS_BF16};
+/// use layout_types::cute::fusion::LinComb;
+/// use layout_types::cute::prelude::_256;
+/// const LD: usize = 131;
+/// const N: usize = 140;
+/// device::kernel! {
+///     pub unsafe fn corner(c: *mut u16) {
+///         let t = device::thread::thread_idx_x() as i32;
+///         let smem = device::shared::dynamic_shared_mem::<[u8; 16384]>() as *mut u8;
+///         let mut acc = [0f32; 128];
+///         for (v, a) in acc.iter_mut().enumerate() {
+///             let (r, fc) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
+///             let (dr, dc) = frag_col_to_tile(128, fc);
+///             *a = ((r + dr) * 1000 + dc) as f32; // the element's (row, column) in the tile
+///         }
+///         // the tile at (32, 20) of a 130 × 140 C: rows 32..130, columns 20..140 inside
+///         unsafe {
+///             store::<ELEMS_BF16, 128, _256>(&acc, c as *mut u8, LD as i64, 1, (130, N as i32),
+///                 (32, 20), 2.0, 0.0, t, core::ptr::null(), smem, 2, 0, false, LinComb)
+///         };
+///     }
+/// }
+/// let mut c = vec![0xdeadu16; LD * (N + 4)];
+/// let p = c.as_mut_ptr() as usize;
+/// // SAFETY: one warpgroup, two 8 KiB buffers; C holds 131 × 144 bf16.
+/// unsafe { device::emu::launch((1, 1, 1), (128, 1, 1), 16384, || corner(p as *mut u16)) };
+/// for j in 0..N + 4 {
+///     for i in 0..LD {
+///         let got = c[i + LD * j];
+///         if i < 32 || i >= 130 || j < 20 || j >= N {
+///             assert_eq!(got, 0xdead, "({i}, {j}) outside the tile or C was written");
+///         } else {
+///             let want = Bf16Bits::from_f32(2.0 * ((i - 32) * 1000 + (j - 20)) as f32).0;
+///             assert_eq!(got, want, "({i}, {j})");
+///         }
+///     }
+/// }
+/// ```
+///
 /// # Safety
 /// Direct path: `c` holds `(m, n)` with leading dimension `ldc` of that element; `smem` as for
 /// the TMA path unless `bufs` is 0. TMA path:
