@@ -342,7 +342,7 @@ unsafe fn store_direct<T: OutElem, O: EpilogueOp, const TILE_M: i32, Cols: Stati
 /// Its code is the chunk loop's, not a store and a bound check per accumulator
 /// ([`store_as`]): those are 5,000 SASS instructions that run once a tile, and a 64 × 128
 /// tile of 128 × 7168 × 16384 took 24 µs longer on them than on TMA's, its warps waiting for
-/// instructions (run s39b; through shared memory 0.87 of TMA's time, run s39c).
+/// instructions (run s39b; through shared memory 0.86–0.87 of TMA's speed, runs s39c and s39d).
 ///
 /// # Safety
 /// As [`store`]'s direct path; `smem` is this warpgroup's first two buffers (1024-byte
