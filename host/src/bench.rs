@@ -376,11 +376,16 @@ pub fn hgemm_problem_timed(
     Ok(BenchRow {
         family: "gemm",
         variant: format!(
-            "hgemm {dtype}->{out} {}{}{}{}",
+            "hgemm {dtype}->{out} {}{}{}{}{}",
             g.transa,
             g.transb,
             if g.is_fused() {
                 format!(" {}", g.epilogue())
+            } else {
+                String::new()
+            },
+            if g.beta != 0.0 {
+                format!(" beta {}", g.beta)
             } else {
                 String::new()
             },
@@ -396,10 +401,13 @@ pub fn hgemm_problem_timed(
 }
 
 /// The bf16/fp16 shapes of [`gemm`] (issue #26): NN 2048³, 4096³, 8192³, 16384³,
-/// 8192×8192×512, 512×8192×8192, 128×7168×8192, 1152×7168×4096, and NT/TN/TT at 4096³.
+/// 8192×8192×512, 512×8192×8192, 128×7168×8192, 1152×7168×4096, NT/TN/TT at 4096³, and NN
+/// 4096³ and 8192³ with `beta = 1` (C read: `C = A·B + C`).
 ///
 /// ```
-/// assert_eq!(host::bench::hgemm_cases().len(), 11);
+/// let cases = host::bench::hgemm_cases();
+/// assert_eq!(cases.len(), 13);
+/// assert_eq!(cases.iter().filter(|g| g.beta != 0.0).count(), 2);
 /// ```
 pub fn hgemm_cases() -> Vec<GemmConfig> {
     let (n, t) = (Trans::N, Trans::T);
@@ -414,6 +422,10 @@ pub fn hgemm_cases() -> Vec<GemmConfig> {
     cases.push(GemmConfig::new(1152, 7168, 4096));
     for (ta, tb) in [(n, t), (t, n), (t, t)] {
         cases.push(GemmConfig::new(4096, 4096, 4096).trans(ta, tb));
+    }
+    // C read (the epilogue loads a 16-bit C into its buffers before the TMA stores)
+    for s in [4096, 8192] {
+        cases.push(GemmConfig::new(s, s, s).beta(1.0));
     }
     cases
 }

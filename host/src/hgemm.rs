@@ -301,8 +301,11 @@ fn c_tensor<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> GmemTensor {
 }
 
 /// The epilogue [`Context::hgemm`] uses for a valid, non-empty problem with C at `c_addr`: TMA
-/// when `beta = 0` (C is not read) and C's tensor map is possible ([`plan_tma_copy`]: a 16-byte
-/// aligned address, `ldc·size_of::<O>()` a multiple of 16 bytes), else direct. With the TMA
+/// when C's tensor map is possible ([`plan_tma_copy`]: a 16-byte aligned address,
+/// `ldc·size_of::<O>()` a multiple of 16 bytes) and C is 16-bit or not read (`beta = 0`; with
+/// `beta ≠ 0` the kernel reads a 16-bit C into the TMA path's buffers first, 16 bytes a
+/// `cp.async`, and stores the result with TMA where the tile has a buffer a 64-column chunk),
+/// else direct. With the TMA
 /// epilogue, a warpgroup's 64 rows that cross M are still stored directly unless
 /// `M·size_of::<O>()` is a multiple of 16 bytes: TMA clips C's contiguous dimension only to
 /// 16 bytes (on an H100 it writes the rows from M to the next 16-byte boundary, which belong
@@ -319,9 +322,10 @@ fn c_tensor<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> GmemTensor {
 /// assert_eq!(hgemm_epilogue::<half::bf16>(&g.ldc(1001), 0x1000), HgemmEpilogue::Direct);
 /// assert_eq!(hgemm_epilogue::<f32>(&g, 0x1008), HgemmEpilogue::Direct); // misaligned C
 /// assert_eq!(hgemm_epilogue::<f32>(&g.beta(1.0), 0x1000), HgemmEpilogue::Direct); // reads C
+/// assert!(matches!(hgemm_epilogue::<half::bf16>(&g.beta(1.0), 0x1000), HgemmEpilogue::Tma(_)));
 /// ```
 pub fn hgemm_epilogue<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> HgemmEpilogue {
-    if g.beta != 0.0 || g.m == 0 || g.n == 0 {
+    if (g.beta != 0.0 && O::CODE == 0) || g.m == 0 || g.n == 0 {
         return HgemmEpilogue::Direct;
     }
     let Ok(layout) = c_box_layout::<O>().parse() else {
@@ -736,7 +740,7 @@ impl Context {
         ];
         // SAFETY: the signature is (CUtensorMap A, B, C, config::HgemmParams) — the struct is
         // the kernel's own type; the maps describe the checked A and B with the kernel's boxes (B's
-        // split over the cluster) and, with OUT_TMA in `out` (beta = 0), C with the epilogue's
+        // split over the cluster) and, with OUT_TMA in `out`, C with the epilogue's
         // box; C holds (M,N) with leading dimension ldc of `O` (validated); a 1-D grid of whole
         // clusters of `cs` CTAs that deal out the cluster tiles among themselves; the shared
         // memory is the kernel's.

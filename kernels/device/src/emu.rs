@@ -518,6 +518,11 @@ pub(crate) fn ldmatrix_word(
     }
 }
 
+/// An IEEE binary16 value as f32 (exact: every binary16 is an f32).
+pub(crate) fn f16_bits_to_f32(h: u16) -> f32 {
+    f16_to_f64(h) as f32
+}
+
 /// An IEEE binary16 value, exactly.
 fn f16_to_f64(h: u16) -> f64 {
     let s = if h & 0x8000 != 0 { -1.0 } else { 1.0 };

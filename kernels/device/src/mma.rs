@@ -411,6 +411,46 @@ pub fn pack_bf16x2(lo: f32, hi: f32) -> u32 {
     }
 }
 
+/// `cvt.f32.f16` of both halves of `w` (`lo` in bits 0..16): the inverse of [`pack_f16x2`]
+/// (exact), as an epilogue reads a 16-bit C that `ldmatrix` gave it.
+///
+/// ```
+/// use device::mma::{pack_f16x2, unpack_f16x2};
+/// assert_eq!(unpack_f16x2(pack_f16x2(1.0, -2.5)), [1.0, -2.5]);
+/// assert_eq!(unpack_f16x2(0x0001 | (0x7c00 << 16)), [2f32.powi(-24), f32::INFINITY]);
+/// ```
+#[inline(always)]
+pub fn unpack_f16x2(w: u32) -> [f32; 2] {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let (lo, hi): (f32, f32);
+        // SAFETY: register conversions.
+        unsafe {
+            asm!("{{ .reg .b16 l, h; mov.b32 {{l, h}}, {w}; cvt.f32.f16 {lo}, l; cvt.f32.f16 {hi}, h; }}",
+                 w = in(reg32) w, lo = out(reg32) lo, hi = out(reg32) hi,
+                 options(pure, nomem, nostack, preserves_flags))
+        };
+        [lo, hi]
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let f = |h: u32| crate::emu::f16_bits_to_f32(h as u16);
+        [f(w & 0xffff), f(w >> 16)]
+    }
+}
+
+/// Both bfloat16 halves of `w` as f32 (`lo` in bits 0..16; exact: a bfloat16 is an f32's high
+/// half): the inverse of [`pack_bf16x2`].
+///
+/// ```
+/// use device::mma::{pack_bf16x2, unpack_bf16x2};
+/// assert_eq!(unpack_bf16x2(pack_bf16x2(1.0, -2.5)), [1.0, -2.5]);
+/// ```
+#[inline(always)]
+pub fn unpack_bf16x2(w: u32) -> [f32; 2] {
+    [f32::from_bits(w << 16), f32::from_bits(w & 0xffff_0000)]
+}
+
 /// f32 → IEEE binary16, round to nearest even (the emulator's `cvt.rn.f16.f32`).
 #[cfg(not(target_arch = "nvptx64"))]
 fn f32_to_f16_rn(x: f32) -> u16 {

@@ -1,8 +1,8 @@
 //! The epilogue: a warpgroup's 64×256 fp32 accumulators to C (column-major, `(M,N):(1,ldc)`),
 //! stored as f32, bf16 or f16, on one of two paths the host picks (the `out` argument):
 //!
-//! - **TMA** ([`OUT_TMA`] set; `beta == 0` and a C that a tensor map can describe): CuTe's sm90
-//!   TMA epilogue. The 64×256 tile goes out in 8 KiB chunks (64×64 of a 16-bit C, 64×32 of
+//! - **TMA** ([`OUT_TMA`] set: a C that a tensor map can describe; with `beta ≠ 0` a 16-bit
+//!   one): CuTe's sm90 TMA epilogue. The 64×256 tile goes out in 8 KiB chunks (64×64 of a 16-bit C, 64×32 of
 //!   f32) through four shared-memory buffers per warpgroup: the warpgroup writes `alpha·acc`,
 //!   converted to C's element, into a chunk laid out as the TMA box's 128-byte-swizzled layout
 //!   (`Layout_MN_SW128_Atom`: M contiguous, as C), with `stmatrix.x4.trans` of packed
@@ -17,11 +17,15 @@
 //!   it clips M (the contiguous dimension) only to 16 bytes (an H100 writes the rows from M up
 //!   to the next 16-byte boundary of each column, which are `ldc` padding), so a warpgroup
 //!   tile that crosses M takes the direct path unless the host says M ends on a 16-byte
-//!   boundary ([`OUT_TMA_EDGE`]).
-//! - **Direct** (otherwise: `beta ≠ 0`, an `ldc`/address TMA cannot take, or the M edge
-//!   above): with `beta == 0` through the same buffers without TMA (`store_staged`): 64×32
-//!   f32 chunks of `op(alpha·acc)`, each stored by the warpgroup with a warp's lanes on 32
-//!   consecutive rows of a column and a bound check per element; with `beta ≠ 0`, or an
+//!   boundary ([`OUT_TMA_EDGE`]). With `beta ≠ 0` the warpgroup first reads its tile of C
+//!   into the chunks' buffers (`cp.async`, 16 bytes a copy, a group a chunk, as CUTLASS's
+//!   epilogue loads its source before the stores), and each warp reads its elements of a chunk
+//!   with `ldmatrix.x4.trans` at the addresses its `stmatrix.x4.trans` then overwrites.
+//! - **Direct** (otherwise: an `ldc`/address TMA cannot take, the M edge above, or `beta ≠ 0`
+//!   on an f32 C or a tile with fewer buffers than chunks): with `beta == 0` through the same
+//!   buffers without TMA (`store_staged`): 64×32 f32 chunks of `op(alpha·acc)`, each stored by
+//!   the warpgroup with a warp's lanes on 32 consecutive rows of a column and a bound check per
+//!   element; with `beta ≠ 0`, or an
 //!   epilogue without shared memory ([`crate::config::NoEpilogueStorage`]), `op(alpha·acc +
 //!   beta·C)` from registers, element by element with a bound check each (`store_as`).
 //!
@@ -34,7 +38,10 @@
 //! Which thread holds which accumulator is CuTe's `CLayout_64x256` ([`acc_row`], [`acc_col`]);
 //! which lane gives which `stmatrix` row address is the `stmatrix` atom's layout over those.
 
-use device::mma::{pack_bf16x2, pack_f16x2, stmatrix_x4_trans};
+use device::cp_async::{cp_async_cg_16, wait_group};
+use device::mma::{
+    ldmatrix_x4_trans, pack_bf16x2, pack_f16x2, stmatrix_x4_trans, unpack_bf16x2, unpack_f16x2,
+};
 use device::shared::dynamic_shared_addr_of;
 use device::thread::named_barrier_sync;
 use device::tma::{TmaDescriptor, commit_group, fence_proxy_async_shared_cta, wait_group_read};
@@ -143,6 +150,36 @@ impl OutElem for F16Bits {
             f32::from_bits(((exp + 112) << 23) | (man << 13))
         };
         f32::from_bits(mag.to_bits() | sign)
+    }
+}
+
+/// A 16-bit element of C, in the pairs that `stmatrix` stores and `ldmatrix` loads.
+pub trait Out16: OutElem {
+    /// `lo` and `hi` rounded to nearest even, `lo` in bits 0..16 (`cvt.rn.{bf16,f16}x2.f32`).
+    fn pack2(lo: f32, hi: f32) -> u32;
+    /// The pair `w` holds, exactly (`lo` first).
+    fn unpack2(w: u32) -> [f32; 2];
+}
+
+impl Out16 for Bf16Bits {
+    #[inline(always)]
+    fn pack2(lo: f32, hi: f32) -> u32 {
+        pack_bf16x2(lo, hi)
+    }
+    #[inline(always)]
+    fn unpack2(w: u32) -> [f32; 2] {
+        unpack_bf16x2(w)
+    }
+}
+
+impl Out16 for F16Bits {
+    #[inline(always)]
+    fn pack2(lo: f32, hi: f32) -> u32 {
+        pack_f16x2(lo, hi)
+    }
+    #[inline(always)]
+    fn unpack2(w: u32) -> [f32; 2] {
+        unpack_f16x2(w)
     }
 }
 
@@ -488,6 +525,31 @@ pub unsafe fn stage_chunk_b16(
     value: impl Fn(usize) -> f32,
     pack: impl Fn(f32, f32) -> u32,
 ) {
+    unsafe {
+        for_chunk_b16(buf, chunk, t, |v, row| {
+            let regs = [
+                pack(value(v[0]), value(v[1])),
+                pack(value(v[2]), value(v[3])),
+                pack(value(v[4]), value(v[5])),
+                pack(value(v[6]), value(v[7])),
+            ];
+            // SAFETY: the whole warp; the row address is in `buf` and 16-byte aligned (8 rows of
+            // one column, kept together by the swizzle)
+            stmatrix_x4_trans(row, regs)
+        })
+    }
+}
+
+/// `f(vals, row)` for each of the thread's four `stmatrix.x4.trans` of chunk `chunk` (columns
+/// `64·chunk..` of the 64×256 fragment) in `buf` laid out as [`stage_chunk_b16`]'s: `row` the
+/// lane's row address, `vals` the accumulator indices its registers' halves hold (register `q`:
+/// `vals[2q]` low, `vals[2q + 1]` high) — the same for an `ldmatrix.x4.trans` of `row`, its
+/// inverse.
+///
+/// # Safety
+/// As [`stage_chunk_b16`]; `f` is called by the whole warp.
+#[inline(always)]
+unsafe fn for_chunk_b16(buf: *mut u16, chunk: i32, t: i32, f: impl Fn([usize; 8], u32)) {
     let s = make_tensor(
         make_smem_ptr(buf),
         tile_to_shape(Layout_MN_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft),
@@ -510,17 +572,145 @@ pub unsafe fn stage_chunk_b16(
                 rows.crd2idx((src_t, first)),
                 cols.crd2idx((src_t, first)) - 64 * chunk,
             );
-            let regs = [
-                pack(value(v(0)), value(v(1))),
-                pack(value(v(2)), value(v(3))),
-                pack(value(v(4)), value(v(5))),
-                pack(value(v(6)), value(v(7))),
-            ];
-            // SAFETY: the whole warp; the row address is in `buf` and 16-byte aligned (8 rows of
-            // one column, kept together by the swizzle).
-            unsafe { stmatrix_x4_trans(dynamic_shared_addr_of(s.ptr((r, c))), regs) };
+            f(
+                [v(0), v(1), v(2), v(3), v(4), v(5), v(6), v(7)],
+                dynamic_shared_addr_of(s.ptr((r, c))),
+            );
         }
     );
+}
+
+/// Issues the `cp.async`s that copy chunk `chunk` of the tile's C into `buf`, laid out as
+/// [`stage_chunk_b16`]'s chunk: C's `(64,64)` elements at the chunk's place in the tile at
+/// `(r0, c0)` of `TILE_M` rows ([`frag_col_to_tile`]), read from `c` (`(m, n)`, leading
+/// dimension `ldc`). Thread `t` copies four 16-byte units (8 rows of one column: a warp's lanes
+/// on four columns' 128 bytes each), those inside C; nothing is committed (the caller's
+/// `cp.async.commit_group`).
+///
+/// # Safety
+/// `c` and `ldc` put every column on 16 bytes and `m` is a multiple of 8 or the tile is inside
+/// it; `buf` as for [`stage_chunk_b16`]; `t` in `0..128`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn load_chunk_b16<T: Out16, const TILE_M: i32>(
+    buf: *mut u16,
+    chunk: i32,
+    t: i32,
+    c: *const T,
+    ldc: i64,
+    (m, n): (i32, i32),
+    (r0, c0): (i32, i32),
+) {
+    let s = make_tensor(
+        make_smem_ptr(buf),
+        tile_to_shape(Layout_MN_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft),
+    ); // (64,64) chunk, M contiguous
+    let g = make_tensor(make_gmem_ptr(c as *mut T), make_layout((m, n), (_1, ldc))); // (M,N)
+    // the copy's thread: unit `u` (rows `8u..8u + 8`) of columns `j0 + 16k`, `k < 4`
+    let (u, j0): (i32, i32) = make_layout_left((_8, _16)).idx2crd(t);
+    let i = make_layout(_8, _8).crd2idx(u); // the unit's first row
+    let copy_cols = make_layout(_4, _16); // k → column − j0
+    let (dr, dc) = frag_col_to_tile(TILE_M, 64 * chunk);
+    let (r, c1) = (r0 + dr + i, c0 + dc + j0);
+    device::unroll!(
+        4,
+        #[inline(always)]
+        |k| {
+            let j = copy_cols.crd2idx(k as i32);
+            if r < m && c1 + j < n {
+                // SAFETY: a 16-byte unit inside C and inside `buf`, both 16-byte aligned
+                unsafe {
+                    cp_async_cg_16(
+                        dynamic_shared_addr_of(s.ptr((i, j0 + j))),
+                        g.ptr((r, c1 + j)) as *const u8,
+                    )
+                };
+            }
+        }
+    );
+}
+
+/// [`stage_chunk_b16`] over a chunk that holds C already ([`load_chunk_b16`], waited for and
+/// seen by the whole warpgroup): each warp reads its elements of C with `ldmatrix.x4.trans` at
+/// the addresses its `stmatrix.x4.trans` then writes, so element `v`'s new value is
+/// `value(v, C)` (the caller's `op(alpha·acc[v] + beta·C)`).
+///
+/// On the emulator: a warpgroup loads a 64×64 chunk of a bf16 C with `ldc` 136 (a tile of 128
+/// rows: chunk 1 is rows 64.. of columns 0..64, [`frag_col_to_tile`]) whose columns past 50
+/// lie outside C, and stages `2·acc − C`: inside C every element is `2·acc − C`, outside it
+/// `2·acc` (the units not read are zero here).
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::{
+///     Bf16Bits, OutElem, acc_col, acc_row, load_chunk_b16, stage_chunk_b16_source,
+/// };
+/// const LDC: usize = 136;
+/// device::kernel! {
+///     pub unsafe fn stage(c: *const Bf16Bits, out: *mut u16) {
+///         let t = device::thread::thread_idx_x() as i32;
+///         let smem = device::shared::dynamic_shared_mem::<[u16; 4096]>() as *mut u16;
+///         for e in 0..32 {
+///             unsafe { *smem.add(32 * t as usize + e) = 0 };
+///         }
+///         device::thread::sync_threads();
+///         let mut acc = [0f32; 128];
+///         for (v, a) in acc.iter_mut().enumerate() {
+///             let (m, n) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
+///             *a = (m + 64 * (n - 64)) as f32; // chunk 1's element (m, n - 64)
+///         }
+///         unsafe { load_chunk_b16::<Bf16Bits, 128>(smem, 1, t, c, LDC as i64, (128, 50), (0, 0)) };
+///         device::cp_async::commit_group();
+///         device::cp_async::wait_group::<0>();
+///         device::thread::sync_threads();
+///         unsafe { stage_chunk_b16_source::<Bf16Bits>(smem, 1, t, |v, c| 2.0 * acc[v] - c) };
+///         device::thread::sync_threads();
+///         for i in 0..32 {
+///             let e = 32 * t as usize + i;
+///             unsafe { *out.add(e) = *smem.add(e) };
+///         }
+///     }
+/// }
+/// // C(r, j) = r - 2j (small integers: exact in bf16)
+/// let c: Vec<Bf16Bits> =
+///     (0..LDC * 50).map(|e| Bf16Bits::from_f32((e % LDC) as f32 - 2.0 * (e / LDC) as f32)).collect();
+/// let mut got = vec![0u16; 4096];
+/// let (pc, p) = (c.as_ptr() as usize, got.as_mut_ptr() as usize);
+/// // SAFETY: one warpgroup, 8 KiB of shared memory, C of 50 columns of 136, 4096 outputs.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (128, 1, 1), 8192, || stage(pc as *const Bf16Bits, p as *mut u16))
+/// };
+/// for n in 0..64usize {
+///     for m in 0..64usize {
+///         let byte = 2 * (m + 64 * n);
+///         let at = (byte ^ (((byte >> 7) & 7) << 4)) / 2;
+///         let acc = (m + 64 * n) as f32;
+///         let want = if n < 50 { 2.0 * acc - ((64 + m) as f32 - 2.0 * n as f32) } else { 2.0 * acc };
+///         assert_eq!(Bf16Bits(got[at]).to_f32(), Bf16Bits::from_f32(want).to_f32(), "m {m} n {n}");
+///     }
+/// }
+/// ```
+///
+/// # Safety
+/// As [`stage_chunk_b16`].
+#[inline(always)]
+pub unsafe fn stage_chunk_b16_source<T: Out16>(
+    buf: *mut u16,
+    chunk: i32,
+    t: i32,
+    value: impl Fn(usize, f32) -> f32,
+) {
+    unsafe {
+        for_chunk_b16(buf, chunk, t, |v, row| {
+            // SAFETY: as the stmatrix below, whose registers these are
+            let c = ldmatrix_x4_trans(row);
+            let pair = #[inline(always)]
+            |q: usize| {
+                let [lo, hi] = T::unpack2(c[q]);
+                T::pack2(value(v[2 * q], lo), value(v[2 * q + 1], hi))
+            };
+            stmatrix_x4_trans(row, [pair(0), pair(1), pair(2), pair(3)])
+        })
+    }
 }
 
 /// Writes chunk `chunk` (columns `32·chunk..` of the warpgroup's 64×256 tile) as f32 C into
@@ -623,11 +813,14 @@ fn warpgroup_sync(wg: i32) {
 /// "The store's cost, located"). After the tile's last chunk its stores are in flight;
 /// [`store`] waits for them after the CTA's last tile.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     smem: *mut u8,
     bufs: usize,
     wg: i32,
     t: i32,
+    source: bool,
+    load: impl Fn(*mut u8, i32),
     stage: impl Fn(*mut u8, i32),
     issue: impl Fn(*mut u8, i32),
 ) {
@@ -657,6 +850,22 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     }
     warpgroup_sync(wg);
     let chunks = (Cols::VALUE / CHUNK_COLS as i64) as i32;
+    if source {
+        // C into the buffers first, a buffer and a `cp.async` group per chunk (so a chunk's
+        // buffer is never written again in this tile)
+        if chunks > buffers {
+            device::thread::trap();
+        }
+        device::unroll!(
+            (Cols::VALUE / CHUNK_COLS as i64) as usize,
+            #[inline(always)]
+            |chunk| {
+                let chunk = chunk as i32;
+                load(unsafe { smem.add(buffer.crd2idx(chunk) as usize) }, chunk);
+                device::cp_async::commit_group();
+            }
+        );
+    }
     // unrolled: the chunk picks the accumulators, which must stay registers
     device::unroll!(
         (Cols::VALUE / CHUNK_COLS as i64) as usize,
@@ -664,6 +873,17 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
         |chunk| {
             let chunk = chunk as i32;
             let buf = unsafe { smem.add(buffer.crd2idx(chunk) as usize) };
+            if source {
+                // this chunk's group has landed (at most the later chunks' still in flight:
+                // a constant), and every thread's copies are seen
+                match chunks - 1 - chunk {
+                    0 => wait_group::<0>(),
+                    1 => wait_group::<1>(),
+                    2 => wait_group::<2>(),
+                    _ => wait_group::<3>(),
+                }
+                warpgroup_sync(wg);
+            }
             stage(buf, chunk);
             fence_proxy_async_shared_cta();
             // the next chunk's buffer has had a store of this tile: at most B − 2 stores
@@ -684,32 +904,56 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     );
 }
 
-/// The 16-bit TMA path: the tile's `Cols` columns in 64×64 chunks ([`stage_chunk_b16`] with
-/// `pack`, [`store_chunks`]).
+/// The 16-bit TMA path: the tile's `Cols` columns in 64×64 chunks ([`store_chunks`]), each
+/// staged with `value(v)` ([`stage_chunk_b16`]); with `beta ≠ 0` C is read into the chunks'
+/// buffers first ([`load_chunk_b16`], every chunk's `cp.async`s in flight at once) and each
+/// chunk staged with `source(v, C)` ([`stage_chunk_b16_source`]).
 ///
 /// # Safety
-/// As [`store`]'s TMA path for a 16-bit C.
+/// As [`store`]'s TMA path for a 16-bit C; with `beta ≠ 0` a buffer for each of the tile's
+/// chunks.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-unsafe fn store_b16<const TILE_M: i32, Cols: StaticInt>(
-    smem: *mut u8,
-    bufs: usize,
-    wg: i32,
+unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
+    d: &Direct,
     t: i32,
     tma_c: *const TmaDescriptor,
-    (r0, c0): (i32, i32),
     value: impl Fn(usize) -> f32 + Copy,
-    pack: impl Fn(f32, f32) -> u32 + Copy,
+    source: impl Fn(usize, f32) -> f32 + Copy,
 ) {
     let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_c);
+    let (r0, c0) = d.origin;
+    let read_c = d.beta != 0.0;
+    // the copies' thread (opaque: their addresses are computed here, per tile — hoisted out of
+    // the tile loop, five of them were held across the mainloop and ptxas spilled)
+    // SAFETY: `t` is the thread's index in its warpgroup (0..128)
+    let t_load = unsafe { device::hint::opaque_index::<128>(t) };
     unsafe {
         store_chunks::<Cols, 64>(
-            smem,
-            bufs,
-            wg,
+            d.smem,
+            d.bufs,
+            d.wg,
             t,
+            read_c,
             #[inline(always)]
-            |buf, chunk| stage_chunk_b16(buf as *mut u16, chunk, t, value, pack),
+            |buf, chunk| {
+                load_chunk_b16::<T, TILE_M>(
+                    buf as *mut u16,
+                    chunk,
+                    t_load,
+                    d.c as *const T,
+                    d.ldc,
+                    d.mn,
+                    d.origin,
+                )
+            },
+            #[inline(always)]
+            |buf, chunk| {
+                if read_c {
+                    stage_chunk_b16_source::<T>(buf as *mut u16, chunk, t, source)
+                } else {
+                    stage_chunk_b16(buf as *mut u16, chunk, t, value, T::pack2)
+                }
+            },
             #[inline(always)]
             |buf, chunk| {
                 let (dr, dc) = frag_col_to_tile(TILE_M, 64 * chunk);
@@ -724,8 +968,9 @@ unsafe fn store_b16<const TILE_M: i32, Cols: StaticInt>(
 /// [`frag_col_to_tile`]) held in the fragment's first `Cols` columns (`_256`; a 64 × N tile's N:
 /// the TMA path stores those only, the direct path clips at `mn`'s N, which the caller clips at
 /// the tile's end). `out`: the element (0 f32, 1
-/// bf16, 2 f16), plus [`OUT_TMA`] for the TMA path (then `beta` is 0 and `tma_c` is C's tensor
-/// map with the chunk's box), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
+/// bf16, 2 f16), plus [`OUT_TMA`] for the TMA path (then `tma_c` is C's tensor map with the
+/// chunk's box; with `beta ≠ 0` a 16-bit C's tile read into the buffers first where the
+/// warpgroup has one a 64-column chunk, else the direct path), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
 /// else (and for those tiles without it) the direct path. `smem` is the epilogue's storage of
 /// `bufs` chunk buffers a warpgroup (`config::ChunkBuffers`: 4 in [`SMEM_EPI_BYTES`], 2 in
 /// [`SMEM_EPI_BYTES_2`]; the warpgroups' buffers lie `bufs` apart, a TMA tile's chunks go
@@ -873,9 +1118,15 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     last: bool,
     op: impl EpilogueOp,
 ) {
-    // (warpgroup) → its `bufs` buffers
-    let smem =
-        unsafe { smem.add(make_layout(_2, bufs as i32 * CHUNK_BYTES as i32).crd2idx(wg) as usize) };
+    // (warpgroup) → its `bufs` buffers (the warpgroup opaque: the buffers' addresses are
+    // computed here, per tile — with `beta ≠ 0`'s loads they were hoisted out of the tile loop,
+    // held across the mainloop, and ptxas spilled)
+    let wg_smem = device::hint::opaque(wg);
+    let smem = unsafe {
+        smem.add(make_layout(_2, bufs as i32 * CHUNK_BYTES as i32).crd2idx(wg_smem) as usize)
+    };
+    // (`beta` opaque as well: its test is made here, not held across the mainloop)
+    let beta = f32::from_bits(device::hint::opaque(beta.to_bits() as i32) as u32);
     let (r0, c0) = origin;
     // the TMA path's thread: on a tile narrower than the fragment (the promoted FP8 kernels',
     // 192 registers of accumulators in their mainloop) its addresses computed here, per tile —
@@ -906,6 +1157,12 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
         let (dr, dc) = frag_col_to_tile(TILE_M, cols.crd2idx(v as i32));
         op.apply_acc(alpha, acc[v], (rt + rows.crd2idx(v as i32) + dr, ct + dc))
     };
+    // with `beta ≠ 0` (a 16-bit C): `op(alpha·s·acc[v] + beta·C)`, C from the chunk
+    let source = #[inline(always)]
+    |v: usize, c: f32| {
+        let (rc, x) = product::<_, TILE_M>(&op, acc, v, alpha, (rt, ct));
+        op.apply(x + beta * c, rc)
+    };
     unsafe {
         // the tile's rows all inside M, or M ends on a 16-byte boundary
         let edge_ok = out & OUT_TMA_EDGE != 0 || r0 + TILE_M <= mn.0;
@@ -921,7 +1178,10 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
             bufs,
             wg,
         };
-        let path = if edge_ok {
+        // `beta ≠ 0` on the TMA path: a 16-bit C whose tile has a buffer a chunk (C is read into
+        // them); else the direct path (a constant but for `beta`)
+        let source_ok = beta == 0.0 || (out & 3 != 0 && Cols::VALUE as usize <= 64 * bufs);
+        let path = if edge_ok && source_ok {
             out & (OUT_TMA | 3)
         } else {
             out & 3
@@ -945,6 +1205,8 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
                     bufs,
                     wg,
                     t,
+                    false,
+                    |_, _| {},
                     #[inline(always)]
                     |buf, chunk| stage_chunk_f32(buf as *mut f32, chunk, t, value),
                     #[inline(always)]
@@ -965,10 +1227,10 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
                 )
             }
             5 if has(1) && tma => {
-                store_b16::<TILE_M, Cols>(smem, bufs, wg, t_tma, tma_c, origin, value, pack_bf16x2)
+                store_b16::<Bf16Bits, TILE_M, Cols>(&direct, t_tma, tma_c, value, source)
             }
             6 if has(2) && tma => {
-                store_b16::<TILE_M, Cols>(smem, bufs, wg, t_tma, tma_c, origin, value, pack_f16x2)
+                store_b16::<F16Bits, TILE_M, Cols>(&direct, t_tma, tma_c, value, source)
             }
             // an element this instantiation does not store (the host never asks)
             _ => device::thread::trap(),

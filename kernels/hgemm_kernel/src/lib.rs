@@ -557,7 +557,7 @@ macro_rules! hgemm_entry {
                         "`tma_a`/`tma_b` are tensor maps of A `(M,K)` and B `(N,K)` with the boxes ",
                         "the crate documents; `p.c` holds `(M,N)` with leading dimension `p.ldc` of ",
                         "the element `p.out` names (0 f32, 1 bf16, 2 f16); with `config::OUT_TMA` ",
-                        "added, `p.beta` is 0 and `tma_c` a tensor map of C (see `epilogue::store`).")]
+                        "added, `tma_c` a tensor map of C (`p.beta` 0, or a 16-bit C: see `epilogue::store`).")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
