@@ -326,19 +326,38 @@ unsafe fn store_as<T: OutElem, O: EpilogueOp, const TILE_M: i32>(
     );
 }
 
-/// [`store`]'s arguments for the direct path of one tile.
+/// One warpgroup tile's store beside its accumulators and operation ([`store`]'s arguments,
+/// CUTLASS's epilogue `Params` with the tile's place): C and the path the host chose for it,
+/// the tile, the scalars, the warpgroup's thread and buffers.
 #[derive(Clone, Copy)]
-struct Direct {
-    c: *mut u8,
-    ldc: i64,
-    mn: (i32, i32),
-    origin: (i32, i32),
-    alpha: f32,
-    beta: f32,
-    t: i32,
-    smem: *mut u8,
-    bufs: usize,
-    wg: i32,
+pub struct TileStore {
+    /// C: `mn` of the element `out` names, leading dimension `ldc` (column-major).
+    pub c: *mut u8,
+    /// C's leading dimension, in elements.
+    pub ldc: i64,
+    /// C's element (0 f32, 1 bf16, 2 f16), plus [`OUT_TMA`] (and [`OUT_TMA_EDGE`]).
+    pub out: u32,
+    /// C's tensor map for the TMA path (its box [`stage_chunk_b16`]'s or [`stage_chunk_f32`]'s).
+    pub tma_c: *const TmaDescriptor,
+    /// C's `(M, N)` (the caller clips N at a narrow tile's end).
+    pub mn: (i32, i32),
+    /// The tile's first element `(row, column)` of C.
+    pub origin: (i32, i32),
+    /// The product's scale.
+    pub alpha: f32,
+    /// C's scale (0: C is not read).
+    pub beta: f32,
+    /// The thread's index in the warpgroup.
+    pub t: i32,
+    /// The epilogue's storage: `bufs` chunk buffers a consumer warpgroup, the warpgroups'
+    /// `bufs` apart (0: none, the direct path from registers).
+    pub smem: *mut u8,
+    /// Chunk buffers a warpgroup.
+    pub bufs: usize,
+    /// The consumer warpgroup (0, 1).
+    pub wg: i32,
+    /// Whether this is the warpgroup's last tile (its TMA stores' reads are waited for).
+    pub last: bool,
 }
 
 /// The direct path for a C of `T`: from registers without shared memory (`bufs` 0) or with
@@ -351,7 +370,7 @@ struct Direct {
 #[inline(always)]
 unsafe fn store_direct<T: OutElem, O: EpilogueOp, const TILE_M: i32, Cols: StaticInt>(
     acc: &[f32; 128],
-    d: &Direct,
+    d: &TileStore,
     op: O,
 ) {
     let c = d.c as *mut T;
@@ -914,7 +933,7 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
 /// chunks.
 #[inline(always)]
 unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
-    d: &Direct,
+    d: &TileStore,
     t: i32,
     tma_c: *const TmaDescriptor,
     value: impl Fn(usize) -> f32 + Copy,
@@ -963,21 +982,20 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
     }
 }
 
-/// Stores the warpgroup's tile at `(r0, c0)` of the `(m, n)` C, a tile of `TILE_M` rows (64:
-/// the fragment's 64×256; 128: 128×128, its 64-column chunks along M first,
-/// [`frag_col_to_tile`]) held in the fragment's first `Cols` columns (`_256`; a 64 × N tile's N:
-/// the TMA path stores those only, the direct path clips at `mn`'s N, which the caller clips at
-/// the tile's end). `out`: the element (0 f32, 1
-/// bf16, 2 f16), plus [`OUT_TMA`] for the TMA path (then `tma_c` is C's tensor map with the
-/// chunk's box; with `beta ≠ 0` a 16-bit C's tile read into the buffers first where the
-/// warpgroup has one a 64-column chunk, else the direct path), plus [`OUT_TMA_EDGE`] when TMA may store the tiles that cross M;
-/// else (and for those tiles without it) the direct path. `smem` is the epilogue's storage of
-/// `bufs` chunk buffers a warpgroup (`config::ChunkBuffers`: 4 in [`SMEM_EPI_BYTES`], 2 in
-/// [`SMEM_EPI_BYTES_2`]; the warpgroups' buffers lie `bufs` apart, a TMA tile's chunks go
-/// through `min(bufs, Cols / 64)` of them in turn, whole rounds, a direct tile's through two;
-/// `bufs` 0: no shared memory, the direct path from registers), `wg` the consumer warpgroup (0, 1),
-/// `t` the thread's index in it, `last` whether this is the CTA's last tile (then every path
-/// waits for its TMA stores' reads); `op` the element-wise operation after `alpha·acc + beta·C` (its [`EpilogueOp::acc_scale`] scales the
+/// Stores the warpgroup's tile at `a.origin` of the `a.mn` C ([`TileStore`]), a tile of
+/// `TILE_M` rows (64: the fragment's 64×256; 128: 128×128, its 64-column chunks along M first,
+/// [`frag_col_to_tile`]) held in the fragment's first `Cols` columns (`_256`; a 64 × N tile's
+/// N: the TMA path stores those only, the direct path clips at `mn`'s N, which the caller clips
+/// at the tile's end). The path is `a.out`'s: with [`OUT_TMA`] the TMA path (`tma_c` C's
+/// tensor map with the chunk's box; with `beta ≠ 0` a 16-bit C's tile read into the buffers
+/// first where the warpgroup has one a 64-column chunk, else the direct path), with
+/// [`OUT_TMA_EDGE`] also for the tiles that cross M; else (and for those tiles without it) the
+/// direct path. `a.smem` is the epilogue's storage of `bufs` chunk buffers a warpgroup
+/// (`config::ChunkBuffers`: 4 in [`SMEM_EPI_BYTES`], 2 in [`SMEM_EPI_BYTES_2`]; the
+/// warpgroups' buffers lie `bufs` apart, a TMA tile's chunks go through `min(bufs, Cols / 64)`
+/// of them in turn, whole rounds, a direct tile's through two; `bufs` 0: no shared memory, the
+/// direct path from registers); with `last` every path waits for its TMA stores' reads. `op` is
+/// the element-wise operation after `alpha·acc + beta·C` (its [`EpilogueOp::acc_scale`] scales the
 /// product first, where [`EpilogueOp::SCALED`]). `ELEMS`: the elements of C this
 /// instantiation stores, a bit mask over the element codes ([`ELEMS_ALL`]; the 16-bit fused
 /// entries [`ELEMS_BF16`], bf16 only: each element is two more unrolled bodies, a fused one
@@ -992,7 +1010,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 /// nothing past the edges is written.
 ///
 /// ```
-/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, acc_row_v, store};
+/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, acc_row_v, store, TileStore};
 /// use layout_types::cute::fusion::{act, BiasAct, BiasMode, RowColScale, ScaleKind, Scaled};
 /// use layout_types::cute::prelude::_256;
 /// const M: usize = 40;
@@ -1016,11 +1034,12 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 ///             let b = BiasAct::<act::Relu>::new(bias, BiasMode::N, mn);
 ///             Scaled::new(s.for_rows(rows, ct), b.for_rows(rows, ct))
 ///         };
-///         unsafe {
-///             // (f32 only: each element is two more unrolled bodies on the emulator's stack)
-///             store::<0b001, 64, _256>(&acc, c as *mut u8, LD as i64, 0, mn, (0, 0), 0.5, beta, t,
-///                 core::ptr::null(), smem, bufs, 0, false, op)
+///         let tile = TileStore {
+///             c: c as *mut u8, ldc: LD as i64, out: 0, tma_c: core::ptr::null(), mn,
+///             origin: (0, 0), alpha: 0.5, beta, t, smem, bufs, wg: 0, last: false,
 ///         };
+///         // (f32 only: each element is two more unrolled bodies on the emulator's stack)
+///         unsafe { store::<0b001, 64, _256>(&acc, &tile, op) };
 ///     }
 /// }
 /// let c0 = |r: usize, c: usize| (r as f32 - 20.0) * 0.125 + c as f32 * 0.01;
@@ -1054,7 +1073,9 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 /// lands at its place, rounded to bf16, and nothing past the edges is written.
 ///
 /// ```
-/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, frag_col_to_tile, store, Bf16Bits, OutElem, ELEMS_BF16};
+/// use kernels_emu::hgemm_epilogue::{
+///     acc_col, acc_row, frag_col_to_tile, store, Bf16Bits, OutElem, TileStore, ELEMS_BF16,
+/// };
 /// use layout_types::cute::fusion::LinComb;
 /// use layout_types::cute::prelude::_256;
 /// const LD: usize = 131;
@@ -1070,10 +1091,12 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 ///             *a = ((r + dr) * 1000 + dc) as f32; // the element's (row, column) in the tile
 ///         }
 ///         // the tile at (32, 20) of a 130 × 140 C: rows 32..130, columns 20..140 inside
-///         unsafe {
-///             store::<ELEMS_BF16, 128, _256>(&acc, c as *mut u8, LD as i64, 1, (130, N as i32),
-///                 (32, 20), 2.0, 0.0, t, core::ptr::null(), smem, 2, 0, false, LinComb)
+///         let tile = TileStore {
+///             c: c as *mut u8, ldc: LD as i64, out: 1, tma_c: core::ptr::null(),
+///             mn: (130, N as i32), origin: (32, 20), alpha: 2.0, beta: 0.0, t, smem, bufs: 2,
+///             wg: 0, last: false,
 ///         };
+///         unsafe { store::<ELEMS_BF16, 128, _256>(&acc, &tile, LinComb) };
 ///     }
 /// }
 /// let mut c = vec![0xdeadu16; LD * (N + 4)];
@@ -1094,39 +1117,39 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 /// ```
 ///
 /// # Safety
-/// Direct path: `c` holds `(m, n)` with leading dimension `ldc` of that element; `smem` as for
-/// the TMA path unless `bufs` is 0. TMA path:
-/// `tma_c` is a tensor map of C as `(M,N)` of that element with the box of [`stage_chunk_b16`]
+/// Of `a`: on the direct path, `c` holds `(m, n)` with leading dimension `ldc` of that element;
+/// `smem` as for the TMA path unless `bufs` is 0. On the TMA path, `tma_c` is a tensor map of
+/// C as `(M,N)` of that element with the box of [`stage_chunk_b16`]
 /// (16-bit: 64×64, 128-byte swizzle) or [`stage_chunk_f32`] (32×32); `smem` 1024-byte aligned.
 /// The whole warpgroup calls it.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     acc: &[f32; 128],
-    c: *mut u8,
-    ldc: i64,
-    out: u32,
-    mn: (i32, i32),
-    origin: (i32, i32),
-    alpha: f32,
-    beta: f32,
-    t: i32,
-    tma_c: *const TmaDescriptor,
-    smem: *mut u8,
-    bufs: usize,
-    wg: i32,
-    last: bool,
+    a: &TileStore,
     op: impl EpilogueOp,
 ) {
+    let TileStore {
+        out,
+        tma_c,
+        mn,
+        origin,
+        alpha,
+        t,
+        bufs,
+        wg,
+        last,
+        ..
+    } = *a;
     // (warpgroup) → its `bufs` buffers (the warpgroup opaque: the buffers' addresses are
     // computed here, per tile — with `beta ≠ 0`'s loads they were hoisted out of the tile loop,
     // held across the mainloop, and ptxas spilled)
     let wg_smem = device::hint::opaque(wg);
     let smem = unsafe {
-        smem.add(make_layout(_2, bufs as i32 * CHUNK_BYTES as i32).crd2idx(wg_smem) as usize)
+        a.smem
+            .add(make_layout(_2, bufs as i32 * CHUNK_BYTES as i32).crd2idx(wg_smem) as usize)
     };
     // (`beta` opaque as well: its test is made here, not held across the mainloop)
-    let beta = f32::from_bits(device::hint::opaque(beta.to_bits() as i32) as u32);
+    let beta = f32::from_bits(device::hint::opaque(a.beta.to_bits() as i32) as u32);
     let (r0, c0) = origin;
     // the TMA path's thread: on a tile narrower than the fragment (the promoted FP8 kernels',
     // 192 registers of accumulators in their mainloop) its addresses computed here, per tile —
@@ -1166,18 +1189,8 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
     unsafe {
         // the tile's rows all inside M, or M ends on a 16-byte boundary
         let edge_ok = out & OUT_TMA_EDGE != 0 || r0 + TILE_M <= mn.0;
-        let direct = Direct {
-            c,
-            ldc,
-            mn,
-            origin,
-            alpha,
-            beta,
-            t,
-            smem,
-            bufs,
-            wg,
-        };
+        // the warpgroup's buffers and the opaque `beta` in place of the caller's
+        let direct = TileStore { smem, beta, ..*a };
         // `beta ≠ 0` on the TMA path: a 16-bit C whose tile has a buffer a chunk (C is read into
         // them); else the direct path (a constant but for `beta`)
         let source_ok = beta == 0.0 || (out & 3 != 0 && Cols::VALUE as usize <= 64 * bufs);

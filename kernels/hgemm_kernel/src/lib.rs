@@ -268,25 +268,22 @@ unsafe fn store_with<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt, S: Ch
     } else {
         p.out
     };
-    unsafe {
-        epilogue::store::<ELEMS, TILE_M, Cols>(
-            acc,
-            p.c as *mut u8,
-            p.ldc,
-            out,
-            mn,
-            origin,
-            p.alpha,
-            p.beta,
-            t,
-            a.tma_c,
-            smem as *mut u8,
-            S::PER_WARPGROUP,
-            wg,
-            last,
-            op,
-        )
-    }
+    let tile = epilogue::TileStore {
+        c: p.c as *mut u8,
+        ldc: p.ldc,
+        out,
+        tma_c: a.tma_c,
+        mn,
+        origin,
+        alpha: p.alpha,
+        beta: p.beta,
+        t,
+        smem: smem as *mut u8,
+        bufs: S::PER_WARPGROUP,
+        wg,
+        last,
+    };
+    unsafe { epilogue::store::<ELEMS, TILE_M, Cols>(acc, &tile, op) }
 }
 
 impl<S: ChunkBuffers> CollectiveEpilogue for HgemmEpilogue<S> {
