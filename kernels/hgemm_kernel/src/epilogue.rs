@@ -611,11 +611,11 @@ unsafe fn for_chunk_b16(buf: *mut u16, chunk: i32, t: i32, f: impl Fn([usize; 8]
 /// it; `buf` as for [`stage_chunk_b16`]; `t` in `0..128`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn load_chunk_b16<T: Out16, const TILE_M: i32>(
+pub unsafe fn load_chunk_b16<const TILE_M: i32>(
     buf: *mut u16,
     chunk: i32,
     t: i32,
-    c: *const T,
+    c: *const u16,
     ldc: i64,
     (m, n): (i32, i32),
     (r0, c0): (i32, i32),
@@ -624,7 +624,7 @@ pub unsafe fn load_chunk_b16<T: Out16, const TILE_M: i32>(
         make_smem_ptr(buf),
         tile_to_shape(Layout_MN_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft),
     ); // (64,64) chunk, M contiguous
-    let g = make_tensor(make_gmem_ptr(c as *mut T), make_layout((m, n), (_1, ldc))); // (M,N)
+    let g = make_tensor(make_gmem_ptr(c as *mut u16), make_layout((m, n), (_1, ldc))); // (M,N)
     // the copy's thread: unit `u` (rows `8u..8u + 8`) of columns `j0 + 16k`, `k < 4`
     let (u, j0): (i32, i32) = make_layout_left((_8, _16)).idx2crd(t);
     let i = make_layout(_8, _8).crd2idx(u); // the unit's first row
@@ -677,7 +677,7 @@ pub unsafe fn load_chunk_b16<T: Out16, const TILE_M: i32>(
 ///             let (m, n) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
 ///             *a = (m + 64 * (n - 64)) as f32; // chunk 1's element (m, n - 64)
 ///         }
-///         unsafe { load_chunk_b16::<Bf16Bits, 128>(smem, 1, t, c, LDC as i64, (128, 50), (0, 0)) };
+///         unsafe { load_chunk_b16::<128>(smem, 1, t, c as *const u16, LDC as i64, (128, 50), (0, 0)) };
 ///         device::cp_async::commit_group();
 ///         device::cp_async::wait_group::<0>();
 ///         device::thread::sync_threads();
@@ -955,11 +955,11 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
             read_c,
             #[inline(always)]
             |buf, chunk| {
-                load_chunk_b16::<T, TILE_M>(
+                load_chunk_b16::<TILE_M>(
                     buf as *mut u16,
                     chunk,
                     t_load,
-                    d.c as *const T,
+                    d.c as *const u16,
                     d.ldc,
                     d.mn,
                     d.origin,
