@@ -325,7 +325,7 @@ fn c_tensor<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> GmemTensor {
 /// assert!(matches!(hgemm_epilogue::<half::bf16>(&g.beta(1.0), 0x1000), HgemmEpilogue::Tma(_)));
 /// ```
 pub fn hgemm_epilogue<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> HgemmEpilogue {
-    if (g.beta != 0.0 && O::CODE == 0) || g.m == 0 || g.n == 0 {
+    if (g.beta != 0.0 && !config::tma_reads_source(O::CODE)) || g.m == 0 || g.n == 0 {
         return HgemmEpilogue::Direct;
     }
     let Ok(layout) = c_box_layout::<O>().parse() else {

@@ -314,6 +314,24 @@ pub const fn out_direct(out: u32) -> u32 {
     out & !(OUT_TMA | OUT_TMA_EDGE)
 }
 
+/// Whether the TMA epilogue can read a source (`beta ≠ 0`) for the element `out` names: a
+/// 16-bit C, its tile read into the chunk buffers, a buffer a 64-column chunk (an f32 C's
+/// 32-column chunks share buffers, so its tiles with `beta ≠ 0` go direct). The kernel's rule
+/// (`epilogue::store`, which also needs a buffer a chunk) and the host's plan
+/// (`hgemm_epilogue`).
+///
+/// ```text
+/// tma_reads_source(1 | OUT_TMA) == true     // bf16
+/// tma_reads_source(2) == true                // f16
+/// tma_reads_source(OUT_TMA | OUT_TMA_EDGE) == false   // f32
+/// ```
+/// (`host::hgemm::hgemm_epilogue`'s example checks the plans these give.)
+#[inline(always)]
+pub const fn tma_reads_source(out: u32) -> bool {
+    // the element code's bits (0 f32, 1 bf16, 2 f16), below the flags
+    out & (OUT_TMA - 1) != 0
+}
+
 /// The epilogue's shared memory, 1024-byte aligned (the 128-byte swizzle's period).
 #[repr(C, align(1024))]
 pub struct EpilogueStorage(pub [u8; SMEM_EPI_BYTES]);

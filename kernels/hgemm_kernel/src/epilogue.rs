@@ -999,7 +999,9 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 /// product first, where [`EpilogueOp::SCALED`]). `ELEMS`: the elements of C this
 /// instantiation stores, a bit mask over the element codes ([`ELEMS_ALL`]; the 16-bit fused
 /// entries [`ELEMS_BF16`], bf16 only: each element is two more unrolled bodies, a fused one
-/// long, and their compile time grew faster than their number); another element traps. (An
+/// long, and their compile time grew faster than their number); another element traps.
+/// `SOURCE` false: no source, `a.beta` taken as 0 (`D = op(alpha·acc)`), and no code that
+/// reads C is compiled (the FP8 entries', `WithoutSource`). (An
 /// entry whose `out` never has [`OUT_TMA`], as the promoted FP8 ones' `config::out_direct`,
 /// compiles the direct arms only: LLVM folds the others away.)
 ///
@@ -1039,7 +1041,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 ///             origin: (0, 0), alpha: 0.5, beta, t, smem, bufs, wg: 0, last: false,
 ///         };
 ///         // (f32 only: each element is two more unrolled bodies on the emulator's stack)
-///         unsafe { store::<0b001, 64, _256>(&acc, &tile, op) };
+///         unsafe { store::<0b001, true, 64, _256>(&acc, &tile, op) };
 ///     }
 /// }
 /// let c0 = |r: usize, c: usize| (r as f32 - 20.0) * 0.125 + c as f32 * 0.01;
@@ -1096,7 +1098,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 ///             mn: (130, N as i32), origin: (32, 20), alpha: 2.0, beta: 0.0, t, smem, bufs: 2,
 ///             wg: 0, last: false,
 ///         };
-///         unsafe { store::<ELEMS_BF16, 128, _256>(&acc, &tile, LinComb) };
+///         unsafe { store::<ELEMS_BF16, true, 128, _256>(&acc, &tile, LinComb) };
 ///     }
 /// }
 /// let mut c = vec![0xdeadu16; LD * (N + 4)];
@@ -1123,7 +1125,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 /// (16-bit: 64×64, 128-byte swizzle) or [`stage_chunk_f32`] (32×32); `smem` 1024-byte aligned.
 /// The whole warpgroup calls it.
 #[inline(always)]
-pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
+pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols: StaticInt>(
     acc: &[f32; 128],
     a: &TileStore,
     op: impl EpilogueOp,
@@ -1148,8 +1150,13 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
         a.smem
             .add(make_layout(_2, bufs as i32 * CHUNK_BYTES as i32).crd2idx(wg_smem) as usize)
     };
-    // (`beta` opaque as well: its test is made here, not held across the mainloop)
-    let beta = f32::from_bits(device::hint::opaque(a.beta.to_bits() as i32) as u32);
+    // (`beta` opaque as well: its test is made here, not held across the mainloop; without a
+    // source the constant 0, so that no code reading C is compiled)
+    let beta = if SOURCE {
+        f32::from_bits(device::hint::opaque(a.beta.to_bits() as i32) as u32)
+    } else {
+        0.0
+    };
     let (r0, c0) = origin;
     // the TMA path's thread: on a tile narrower than the fragment (the promoted FP8 kernels',
     // 192 registers of accumulators in their mainloop) its addresses computed here, per tile —
@@ -1193,7 +1200,8 @@ pub unsafe fn store<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt>(
         let direct = TileStore { smem, beta, ..*a };
         // `beta ≠ 0` on the TMA path: a 16-bit C whose tile has a buffer a chunk (C is read into
         // them); else the direct path (a constant but for `beta`)
-        let source_ok = beta == 0.0 || (out & 3 != 0 && Cols::VALUE as usize <= 64 * bufs);
+        let source_ok = beta == 0.0
+            || (crate::config::tma_reads_source(out) && Cols::VALUE as usize <= 64 * bufs);
         let path = if edge_ok && source_ok {
             out & (OUT_TMA | 3)
         } else {

@@ -230,21 +230,58 @@ pub struct EpilogueArgs {
 /// TMA or directly ([`epilogue::store`]), its chunk buffers in the storage `S`
 /// ([`EpilogueStorage`]: four a consumer warpgroup; [`config::EpilogueStorage2`]: two;
 /// [`config::NoEpilogueStorage`]: none, the direct path from registers, [`DirectEpilogue`]).
-pub struct HgemmEpilogue<S = EpilogueStorage>(core::marker::PhantomData<S>);
+/// `SOURCE` false: an epilogue without a source (CUTLASS's `ElementC = void`): `beta` is taken
+/// as 0 and the code that reads C is not compiled ([`WithoutSource`]: the FP8 entries').
+pub struct HgemmEpilogue<S = EpilogueStorage, const SOURCE: bool = true>(
+    core::marker::PhantomData<S>,
+);
 
 /// The fused epilogue: `A(alpha·S(r, c)·acc + beta·C + bias)` ([`Scaled`] of [`BiasAct`]) for
 /// the activation type `A` and the product's scale kind `S` ([`NoScale`], or [`RowColScale`]:
 /// per-row and per-column scales from [`HgemmParams::scale_m`] (M values) and
 /// [`HgemmParams::scale_n`] (N values), 0 each for none), the bias (along M, N or none) read
-/// from [`HgemmParams`]; `ELEMS` the elements of C it stores ([`epilogue::store`]).
-pub struct FusedEpilogue<A, S = NoScale, const ELEMS: u32 = ELEMS_BF16, St = EpilogueStorage>(
-    core::marker::PhantomData<(A, S, St)>,
-);
+/// from [`HgemmParams`]; `ELEMS` the elements of C it stores ([`epilogue::store`]); `SOURCE` as
+/// for [`HgemmEpilogue`].
+pub struct FusedEpilogue<
+    A,
+    S = NoScale,
+    const ELEMS: u32 = ELEMS_BF16,
+    St = EpilogueStorage,
+    const SOURCE: bool = true,
+>(core::marker::PhantomData<(A, S, St)>);
+
+/// An epilogue's form without a source (`D = op(alpha·acc)`, CUTLASS's `ElementC = void`): the
+/// FP8 entries' (their host never passes `beta`), which then compile no code that reads C.
+///
+/// ```
+/// use hgemm_kernel::{HgemmEpilogue, WithoutSource};
+/// let _same: fn(<HgemmEpilogue as WithoutSource>::Epilogue) -> HgemmEpilogue<_, false> = |e| e;
+/// ```
+pub trait WithoutSource {
+    /// The same epilogue with `SOURCE` false.
+    type Epilogue: CollectiveEpilogue;
+}
+
+impl<S: ChunkBuffers, const SOURCE: bool> WithoutSource for HgemmEpilogue<S, SOURCE> {
+    type Epilogue = HgemmEpilogue<S, false>;
+}
+
+impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SOURCE: bool>
+    WithoutSource for FusedEpilogue<A, S, ELEMS, St, SOURCE>
+{
+    type Epilogue = FusedEpilogue<A, S, ELEMS, St, false>;
+}
 
 /// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_with<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt, S: ChunkBuffers>(
+unsafe fn store_with<
+    const ELEMS: u32,
+    const SOURCE: bool,
+    const TILE_M: i32,
+    Cols: StaticInt,
+    S: ChunkBuffers,
+>(
     a: &EpilogueArgs,
     acc: &[f32; 128],
     mn: (i32, i32),
@@ -276,17 +313,18 @@ unsafe fn store_with<const ELEMS: u32, const TILE_M: i32, Cols: StaticInt, S: Ch
         mn,
         origin,
         alpha: p.alpha,
-        beta: p.beta,
+        // without a source, 0 whatever the parameters say
+        beta: if SOURCE { p.beta } else { 0.0 },
         t,
         smem: smem as *mut u8,
         bufs: S::PER_WARPGROUP,
         wg,
         last,
     };
-    unsafe { epilogue::store::<ELEMS, TILE_M, Cols>(acc, &tile, op) }
+    unsafe { epilogue::store::<ELEMS, SOURCE, TILE_M, Cols>(acc, &tile, op) }
 }
 
-impl<S: ChunkBuffers> CollectiveEpilogue for HgemmEpilogue<S> {
+impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S, SOURCE> {
     type Args = EpilogueArgs;
     type Storage = S;
     #[inline(always)]
@@ -304,13 +342,13 @@ impl<S: ChunkBuffers> CollectiveEpilogue for HgemmEpilogue<S> {
         // and the fragment's columns that hold it (the TMA path's chunks)
         if const { W::M == 64 } {
             unsafe {
-                store_with::<ELEMS_ALL, 64, W::EpiCols, _>(
+                store_with::<ELEMS_ALL, SOURCE, 64, W::EpiCols, _>(
                     a, acc, mn, origin, t, smem, wg, last, LinComb,
                 )
             }
         } else {
             unsafe {
-                store_with::<ELEMS_ALL, 128, W::EpiCols, _>(
+                store_with::<ELEMS_ALL, SOURCE, 128, W::EpiCols, _>(
                     a, acc, mn, origin, t, smem, wg, last, LinComb,
                 )
             }
@@ -318,8 +356,8 @@ impl<S: ChunkBuffers> CollectiveEpilogue for HgemmEpilogue<S> {
     }
 }
 
-impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers> CollectiveEpilogue
-    for FusedEpilogue<A, S, ELEMS, St>
+impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SOURCE: bool>
+    CollectiveEpilogue for FusedEpilogue<A, S, ELEMS, St, SOURCE>
 {
     type Args = EpilogueArgs;
     type Storage = St;
@@ -365,7 +403,9 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers> Collecti
         // of the 128-row one through LLVM, +30 % of the family's rustc time)
         if const { W::M == 64 } {
             unsafe {
-                store_with::<ELEMS, 64, W::EpiCols, _>(a, acc, mn, origin, t, smem, wg, last, op)
+                store_with::<ELEMS, SOURCE, 64, W::EpiCols, _>(
+                    a, acc, mn, origin, t, smem, wg, last, op,
+                )
             }
         } else {
             // a 128-row tile: the second block's rows 64 further down
@@ -379,7 +419,9 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers> Collecti
                 first_col: ct,
             };
             unsafe {
-                store_with::<ELEMS, 128, W::EpiCols, _>(a, acc, mn, origin, t, smem, wg, last, op)
+                store_with::<ELEMS, SOURCE, 128, W::EpiCols, _>(
+                    a, acc, mn, origin, t, smem, wg, last, op,
+                )
             }
         }
     }
@@ -473,7 +515,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let mma = AccumulationArgs::from_params(&p);
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $cl, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), mma, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $cl, $e, MajorK, MajorK, $bn, $acc, <$epi as $crate::WithoutSource>::Epilogue, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), mma, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -501,7 +543,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), b_global: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, <$epi as $crate::WithoutSource>::Epilogue, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -513,7 +555,7 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, _128, PlainAccumulation, HgemmEpilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), <DataParallelFp8 as HgemmScheduler>::params(&p), (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, _128, PlainAccumulation, <HgemmEpilogue as $crate::WithoutSource>::Epilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), <DataParallelFp8 as HgemmScheduler>::params(&p), (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -529,7 +571,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             // `out` as given: an epilogue without storage (`DirectEpilogue`) takes the direct path by itself
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, $bn, $acc, <$epi as $crate::WithoutSource>::Epilogue, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -781,7 +823,7 @@ const _: () = {
 macro_rules! hgemm_pingpong_entry {
     // FP8 (both operands K-major) with accumulation `$acc`
     (fp8 $name:ident, $ks:ty, $e:ty, $bn:ty, $acc:ty, $epi:ty, $sched:ty, $stages:expr) => {
-        $crate::hgemm_pingpong_entry!($name, $ks, $e, MajorK, MajorK, $bn, $acc, $epi, $sched, $stages);
+        $crate::hgemm_pingpong_entry!($name, $ks, $e, MajorK, MajorK, $bn, $acc, <$epi as $crate::WithoutSource>::Epilogue, $sched, $stages);
     };
     // block scales through shared memory with each stage (their two tensor maps after C's):
     // the cooperative staged entries' arm with this schedule
