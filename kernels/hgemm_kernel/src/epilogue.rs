@@ -317,7 +317,8 @@ unsafe fn store_as<T: OutElem, O: EpilogueOp, const TILE_M: i32>(
                 let ((r, col), mut x) = product::<O, TILE_M>(&op, acc, 4 * j + q, alpha, first);
                 if r < m && col < n {
                     if read_c {
-                        x += beta * unsafe { g.read((r, col)) }.to_f32();
+                        // `beta·C` fused into the sum (one FFMA), as on the TMA path
+                        x = device::math::fma(beta, unsafe { g.read((r, col)) }.to_f32(), x);
                     }
                     unsafe { g.write((r, col), T::from_f32(op.apply(x, (r, col)))) };
                 }
@@ -1191,7 +1192,9 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
     let source = #[inline(always)]
     |v: usize, c: f32| {
         let (rc, x) = product::<_, TILE_M>(&op, acc, v, alpha, (rt, ct));
-        op.apply(x + beta * c, rc)
+        // `beta·C` fused into the sum: one FFMA a value, not an FMUL and an FADD (the epilogue
+        // runs while the tensor cores wait: its instructions are the cost of `beta ≠ 0`)
+        op.apply(device::math::fma(beta, c, x), rc)
     };
     unsafe {
         // the tile's rows all inside M, or M ends on a 16-byte boundary
