@@ -12,6 +12,11 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::tma::launch::{TmaLaunch, TmaLaunchKey, TmaParam};
 
+/// The TMA copy family's box, the kernels' own type (`kernels/tma/src/config.rs`, `no_std`,
+/// layout-types only).
+#[path = "../../kernels/tma/src/config.rs"]
+pub mod config;
+
 mod sealed {
     pub trait Sealed {}
 }
@@ -908,15 +913,21 @@ fn tma_store_columns(v: &Variant, c: usize) -> usize {
     c - c % (16 / v.elem)
 }
 
-/// The kernel's shared-memory box, `(_BC,_BS):(_1,_BC)` (contiguous extent first).
+/// The kernel's shared-memory box of the variant's tile: [`config::CopyBox`] of its extents
+/// `(BC, BS)` in TMA order (contiguous extent first): `B4`'s `128 × 32`, `B2`'s `256 × 32`.
 fn tma_box(v: &Variant) -> Result<layout_types::swizzle::ComposedLayout> {
+    use layout_types::cute::consts::{_32, _128, _256};
     let (bc, bs) = match v.order {
         Order::RowMajor => (v.tile.1, v.tile.0),
         Order::ColMajor => v.tile,
     };
-    format!("Sw<0,4,3> o _0 o (_{bc},_{bs}):(_1,_{bc})")
-        .parse()
-        .map_err(|e| Error::Unsupported(format!("TMA box layout: {e}")))
+    match (bc, bs) {
+        (128, 32) => crate::tma::tma_box::<config::CopyBox<_128, _32>>(),
+        (256, 32) => crate::tma::tma_box::<config::CopyBox<_256, _32>>(),
+        _ => Err(Error::Unsupported(format!(
+            "TMA copy: no kernel box of {bc} × {bs}"
+        ))),
+    }
 }
 
 /// The `(C, S)` tensor at `address` with leading dimension `ld`, as TMA sees it (the kernels
@@ -1102,6 +1113,35 @@ mod tests {
             Err(Error::SizeTooLarge { name: "m", .. })
         ));
         assert_eq!(v.smem, 128 + 4 * 16384);
+    }
+
+    /// PROOF of the move to the typed box: the string the host had plans the same maps.
+    #[test]
+    fn typed_box_plans_as_the_string_did() {
+        use crate::tma::plan_tma_copy;
+        for (elem, order) in [
+            (4, Order::RowMajor),
+            (4, Order::ColMajor),
+            (2, Order::RowMajor),
+            (2, Order::ColMajor),
+        ] {
+            let v = Variant::for_copy(elem, order, CopyAtom::Tma).unwrap();
+            let (bc, bs) = match v.order {
+                Order::RowMajor => (v.tile.1, v.tile.0),
+                Order::ColMajor => v.tile,
+            };
+            let old: layout_types::swizzle::ComposedLayout =
+                format!("Sw<0,4,3> o _0 o (_{bc},_{bs}):(_1,_{bc})")
+                    .parse()
+                    .unwrap();
+            let g = tma_tensor(v, 0x1000, (3000, 700), 3008);
+            for op in [crate::tma::TmaOp::Load, crate::tma::TmaOp::Store] {
+                assert_eq!(
+                    plan_tma_copy(op, &g, &old).unwrap(),
+                    plan_tma_copy(op, &g, &tma_box(v).unwrap()).unwrap()
+                );
+            }
+        }
     }
 
     #[test]

@@ -94,8 +94,8 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     /// with TMA, completing [`BYTES`](Self::BYTES) on `bar`.
     ///
     /// # Safety
-    /// `desc` is a tensor map of the operand with this majority's box; `buf` is 1024-byte
-    /// aligned shared memory of the tile; `bar` a full barrier expecting the bytes.
+    /// `desc` is a tensor map of the operand with the box [`Box`](Self::Box); `buf` is
+    /// 1024-byte aligned shared memory of the tile; `bar` a full barrier expecting the bytes.
     unsafe fn tma_load(desc: *const TmaDescriptor, bar: *mut u64, buf: *mut u16, mn0: i32, k0: i32);
     /// The `wgmma` descriptor of the `(Block, 16)` piece `(mn_block, kb)` of the tile in `buf`
     /// (CuTe: `make_gmma_desc_tensor` over `zipped_divide(tile, (Block, 16))`): the one-stage
@@ -148,8 +148,9 @@ pub trait SmemOperandMulticast<Rows, Block>: SmemOperand<Rows, Block> {
     /// This CTA's half of the k-tile at `(mn0, k0)`, multicast into both CTAs of the cluster.
     ///
     /// # Safety
-    /// As [`SmemOperand::tma_load`]; the tensor map's box is the half tile's (K-major: `64 ×
-    /// Rows/2`); both CTAs' `bar` expect the whole tile.
+    /// As [`SmemOperand::tma_load`]; the tensor map's box is
+    /// [`MulticastBox`](Self::MulticastBox) (K-major: the half tile's `64 × Rows/2`); both CTAs'
+    /// `bar` expect the whole tile.
     unsafe fn tma_load_multicast(
         desc: *const TmaDescriptor,
         bar: *mut u64,
