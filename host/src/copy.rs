@@ -1076,6 +1076,7 @@ mod tests {
 
     #[test]
     fn tma_copies_check_their_buffers_before_any_driver_call() {
+        use crate::tma::TmaSwizzle;
         let v = Variant::for_copy(4, Order::RowMajor, CopyAtom::Tma).unwrap();
         assert_eq!(v.kernel, "tma_copy_row_b4");
         let [(_, l), (_, st)] = tma_copy_plans(v, (100, 1000, 1000, 1004), 0x1000, 0x2000).unwrap();
@@ -1083,6 +1084,10 @@ mod tests {
             (l.global_dim.clone(), l.box_dim.clone()),
             (vec![1000, 100], vec![128, 32])
         );
+        // the kernel's box (`config::CopyBox`): TMA order as the tensors', unswizzled
+        for p in [&l, &st] {
+            assert_eq!((&p.order, p.swizzle), (&vec![0, 1], TmaSwizzle::None));
+        }
         assert_eq!((st.global_stride_bytes, l.tx_bytes), (vec![4016], 16384));
         // a misaligned buffer
         assert!(matches!(
@@ -1105,43 +1110,20 @@ mod tests {
         let h = Variant::for_copy(2, Order::ColMajor, CopyAtom::Tma).unwrap();
         let [(_, l), _] = tma_copy_plans(h, (3001, 7, 3008, 3008), 0x1000, 0x2000).unwrap();
         assert_eq!(
-            (l.global_dim, l.box_dim, l.tx_bytes),
-            (vec![3001, 7], vec![256, 32], 16384)
+            (l.global_dim, l.box_dim, l.order, l.swizzle, l.tx_bytes),
+            (
+                vec![3001, 7],
+                vec![256, 32],
+                vec![0, 1],
+                TmaSwizzle::None,
+                16384
+            )
         );
         assert!(matches!(
             tma_copy_plans(h, (1 << 31, 1, 1 << 31, 1 << 31), 0x1000, 0x2000),
             Err(Error::SizeTooLarge { name: "m", .. })
         ));
         assert_eq!(v.smem, 128 + 4 * 16384);
-    }
-
-    /// PROOF of the move to the typed box: the string the host had plans the same maps.
-    #[test]
-    fn typed_box_plans_as_the_string_did() {
-        use crate::tma::plan_tma_copy;
-        for (elem, order) in [
-            (4, Order::RowMajor),
-            (4, Order::ColMajor),
-            (2, Order::RowMajor),
-            (2, Order::ColMajor),
-        ] {
-            let v = Variant::for_copy(elem, order, CopyAtom::Tma).unwrap();
-            let (bc, bs) = match v.order {
-                Order::RowMajor => (v.tile.1, v.tile.0),
-                Order::ColMajor => v.tile,
-            };
-            let old: layout_types::swizzle::ComposedLayout =
-                format!("Sw<0,4,3> o _0 o (_{bc},_{bs}):(_1,_{bc})")
-                    .parse()
-                    .unwrap();
-            let g = tma_tensor(v, 0x1000, (3000, 700), 3008);
-            for op in [crate::tma::TmaOp::Load, crate::tma::TmaOp::Store] {
-                assert_eq!(
-                    plan_tma_copy(op, &g, &old).unwrap(),
-                    plan_tma_copy(op, &g, &tma_box(v).unwrap()).unwrap()
-                );
-            }
-        }
     }
 
     #[test]

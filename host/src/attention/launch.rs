@@ -884,26 +884,4 @@ mod tests {
 
     /// The tokens of the boxes the tiles load and store.
     const TOKEN_BOX_ROWS: [usize; 5] = [64, 80, 128, 176, 192];
-
-    /// PROOF of the move to typed boxes: the strings the host had plan the same maps.
-    #[test]
-    fn typed_boxes_plan_as_the_strings_did() {
-        use crate::tma::plan_tma_copy;
-        let g = gmem(0x1000, 128, 1000, 8, 2, [1000 * 8 * 128, 8 * 128, 128]);
-        let varlen = gmem(0x1000, 64, 77, 4, 3, [0, 4 * 64, 64]);
-        for rows in TOKEN_BOX_ROWS {
-            let old: ComposedLayout =
-                format!("Sw<3,3,3> o _0 o (_64,_{rows},_1,_1):(_1,_64,_0,_0)")
-                    .parse()
-                    .unwrap();
-            for g in [&g, &varlen] {
-                for op in [TmaOp::Load, TmaOp::Store] {
-                    assert_eq!(
-                        plan_tma_copy(op, g, &old).unwrap(),
-                        plan_tma_copy(op, g, &token_box(rows).unwrap()).unwrap()
-                    );
-                }
-            }
-        }
-    }
 }
