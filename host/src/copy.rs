@@ -12,6 +12,11 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::tma::launch::{TmaLaunch, TmaLaunchKey, TmaParam};
 
+/// The TMA copy family's box, the kernels' own type (`kernels/tma/src/config.rs`, `no_std`,
+/// layout-types only).
+#[path = "../../kernels/tma/src/config.rs"]
+pub mod config;
+
 mod sealed {
     pub trait Sealed {}
 }
@@ -908,15 +913,21 @@ fn tma_store_columns(v: &Variant, c: usize) -> usize {
     c - c % (16 / v.elem)
 }
 
-/// The kernel's shared-memory box, `(_BC,_BS):(_1,_BC)` (contiguous extent first).
+/// The kernel's shared-memory box of the variant's tile: [`config::CopyBox`] of its extents
+/// `(BC, BS)` in TMA order (contiguous extent first): `B4`'s `128 × 32`, `B2`'s `256 × 32`.
 fn tma_box(v: &Variant) -> Result<layout_types::swizzle::ComposedLayout> {
+    use layout_types::cute::consts::{_32, _128, _256};
     let (bc, bs) = match v.order {
         Order::RowMajor => (v.tile.1, v.tile.0),
         Order::ColMajor => v.tile,
     };
-    format!("Sw<0,4,3> o _0 o (_{bc},_{bs}):(_1,_{bc})")
-        .parse()
-        .map_err(|e| Error::Unsupported(format!("TMA box layout: {e}")))
+    match (bc, bs) {
+        (128, 32) => crate::tma::tma_box::<config::CopyBox<_128, _32>>(),
+        (256, 32) => crate::tma::tma_box::<config::CopyBox<_256, _32>>(),
+        _ => Err(Error::Unsupported(format!(
+            "TMA copy: no kernel box of {bc} × {bs}"
+        ))),
+    }
 }
 
 /// The `(C, S)` tensor at `address` with leading dimension `ld`, as TMA sees it (the kernels
@@ -1065,6 +1076,7 @@ mod tests {
 
     #[test]
     fn tma_copies_check_their_buffers_before_any_driver_call() {
+        use crate::tma::TmaSwizzle;
         let v = Variant::for_copy(4, Order::RowMajor, CopyAtom::Tma).unwrap();
         assert_eq!(v.kernel, "tma_copy_row_b4");
         let [(_, l), (_, st)] = tma_copy_plans(v, (100, 1000, 1000, 1004), 0x1000, 0x2000).unwrap();
@@ -1072,6 +1084,10 @@ mod tests {
             (l.global_dim.clone(), l.box_dim.clone()),
             (vec![1000, 100], vec![128, 32])
         );
+        // the kernel's box (`config::CopyBox`): TMA order as the tensors', unswizzled
+        for p in [&l, &st] {
+            assert_eq!((&p.order, p.swizzle), (&vec![0, 1], TmaSwizzle::None));
+        }
         assert_eq!((st.global_stride_bytes, l.tx_bytes), (vec![4016], 16384));
         // a misaligned buffer
         assert!(matches!(
@@ -1094,8 +1110,14 @@ mod tests {
         let h = Variant::for_copy(2, Order::ColMajor, CopyAtom::Tma).unwrap();
         let [(_, l), _] = tma_copy_plans(h, (3001, 7, 3008, 3008), 0x1000, 0x2000).unwrap();
         assert_eq!(
-            (l.global_dim, l.box_dim, l.tx_bytes),
-            (vec![3001, 7], vec![256, 32], 16384)
+            (l.global_dim, l.box_dim, l.order, l.swizzle, l.tx_bytes),
+            (
+                vec![3001, 7],
+                vec![256, 32],
+                vec![0, 1],
+                TmaSwizzle::None,
+                16384
+            )
         );
         assert!(matches!(
             tma_copy_plans(h, (1 << 31, 1, 1 << 31, 1 << 31), 0x1000, 0x2000),

@@ -24,7 +24,11 @@ use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
 use crate::launch::ClusterLaunch;
 use crate::overrides::Overrides;
 use crate::tma::launch::TmaParam;
-use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy};
+use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy, tma_box};
+use layout_types::cute::consts::{_64, _128, _160, _192, _256};
+use layout_types::cute::gmma::{MajorK, MajorMN};
+use layout_types::cute::gmma_operand::{ScaleBoxA, ScaleBoxB, SmemOperand, SmemOperandMulticast};
+use layout_types::swizzle::ComposedLayout;
 
 // the schedule in a module of its own: crate::overrides names it by this path
 pub(crate) mod schedule;
@@ -280,13 +284,13 @@ pub enum HgemmEpilogue {
     Direct,
 }
 
-/// The TMA box of C's chunks (`kernels/hgemm_kernel/src/epilogue.rs`): CuTe's
-/// `Layout_MN_SW128_Atom`, 64×64 of a 16-bit C, 32×32 of f32, M contiguous.
-fn c_box_layout<O: GemmOut>() -> &'static str {
+/// The TMA box of C's chunks: the epilogue's [`config::EpilogueBoxF32`] of an f32 C,
+/// [`config::EpilogueBoxB16`] of a 16-bit one.
+fn c_box<O: GemmOut>() -> Result<ComposedLayout> {
     if O::CODE == 0 {
-        "Sw<3,2,3> o _0 o (_32,_32):(_1,_32)"
+        tma_box::<config::EpilogueBoxF32>()
     } else {
-        "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)"
+        tma_box::<config::EpilogueBoxB16>()
     }
 }
 
@@ -328,7 +332,7 @@ pub fn hgemm_epilogue<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> HgemmEpilogue 
     if (g.beta != 0.0 && !config::tma_reads_source(O::CODE)) || g.m == 0 || g.n == 0 {
         return HgemmEpilogue::Direct;
     }
-    let Ok(layout) = c_box_layout::<O>().parse() else {
+    let Ok(layout) = c_box::<O>() else {
         return HgemmEpilogue::Direct;
     };
     match plan_tma_copy(TmaOp::Store, &c_tensor::<O>(g, c_addr), &layout) {
@@ -337,24 +341,57 @@ pub fn hgemm_epilogue<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> HgemmEpilogue 
     }
 }
 
-/// The smem box layouts the kernel's TMA loads use, in element units (the 128-byte swizzle of
-/// 16-bit elements is `Sw<3,3,3>`): K-major operands one `64 (K) × rows` box, MN-major
-/// operands `64 (MN) × 64 (K)` boxes.
-/// The staged FP8 entries' shared-memory box of A's block scales: the CTA tile's `rows` of one
-/// k-block (the kernel's `TmaAtom` of `Fp8StageScales::BoxA`, `Layout<_128, _1>` or, on the
-/// 64-row tile, `Layout<_64, _1>` of `f32`; the kernel checks the 64-row one against the
-/// tile's rows).
-fn fp8_scale_box_a(rows: usize) -> String {
-    format!("Sw<0,4,3> o _0 o _{rows}:_1")
+/// The box of an operand's TMA loads, the kernel's own type: [`SmemOperand::Box`] of the
+/// majority's tile of `rows` rows or, where a cluster of 2 shares the tile (`cluster`), the
+/// per-CTA slice each CTA loads and multicasts ([`SmemOperandMulticast::MulticastBox`]:
+/// K-major, `64 × rows/2`; MN-major, the tile's 64-row boxes). K-major boxes are in the
+/// kernel's `(k, row)` coordinates ([`operand_tensor`]), MN-major ones in `(row, k)`. One arm
+/// per tile the kernels instantiate.
+fn operand_box(k_major: bool, rows: usize, cluster: usize) -> Result<ComposedLayout> {
+    type K = MajorK;
+    type Mn = MajorMN;
+    match (k_major, rows, cluster) {
+        (true, 64, 1) => tma_box::<<K as SmemOperand<_64, _64>>::Box>(),
+        (true, 128, 1) => tma_box::<<K as SmemOperand<_128, _64>>::Box>(),
+        (true, 160, 1) => tma_box::<<K as SmemOperand<_160, _160>>::Box>(),
+        (true, 192, 1) => tma_box::<<K as SmemOperand<_192, _192>>::Box>(),
+        (true, 256, 1) => tma_box::<<K as SmemOperand<_256, _256>>::Box>(),
+        (true, 64, 2) => tma_box::<<K as SmemOperandMulticast<_64, _64>>::MulticastBox>(),
+        (true, 128, 2) => tma_box::<<K as SmemOperandMulticast<_128, _64>>::MulticastBox>(),
+        (true, 160, 2) => tma_box::<<K as SmemOperandMulticast<_160, _160>>::MulticastBox>(),
+        (true, 192, 2) => tma_box::<<K as SmemOperandMulticast<_192, _192>>::MulticastBox>(),
+        (true, 256, 2) => tma_box::<<K as SmemOperandMulticast<_256, _256>>::MulticastBox>(),
+        (false, 64, 1) => tma_box::<<Mn as SmemOperand<_64, _64>>::Box>(),
+        (false, 128, 1) => tma_box::<<Mn as SmemOperand<_128, _64>>::Box>(),
+        (false, 256, 1) => tma_box::<<Mn as SmemOperand<_256, _256>>::Box>(),
+        (false, 128, 2) => tma_box::<<Mn as SmemOperandMulticast<_128, _64>>::MulticastBox>(),
+        (false, 256, 2) => tma_box::<<Mn as SmemOperandMulticast<_256, _256>>::MulticastBox>(),
+        _ => Err(Error::Unsupported(format!(
+            "hgemm: no {} operand tile of {rows} rows loaded over a cluster of {cluster}",
+            if k_major { "K-major" } else { "MN-major" }
+        ))),
+    }
 }
-/// B's (`Layout<_4, _1>`).
-const FP8_SCALE_BOX_B: &str = "Sw<0,4,3> o _0 o _4:_1";
 
-fn box_layout(k_major: bool, rows: usize) -> String {
+/// An operand of `rows` × `k` at `addr` with leading dimension `ld` as its box's coordinates
+/// ([`operand_box`]): K-major `(K, rows):(1, ld)`, MN-major `(rows, K):(1, ld)`.
+fn operand_tensor(addr: u64, k_major: bool, (rows, k): (u64, u64), ld: u64) -> GmemTensor {
     if k_major {
-        format!("Sw<3,3,3> o _0 o (_{rows},_64):(_64,_1)")
+        GmemTensor::new::<u16>(addr, &[k, rows], &[1, ld])
     } else {
-        "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)".to_string()
+        GmemTensor::new::<u16>(addr, &[rows, k], &[1, ld])
+    }
+}
+
+/// The box of A's FP8 block scales of a tile of `rows` rows ([`ScaleBoxA`], the kernel's
+/// `Fp8StageScales::BoxA`: 128, or 64 on the ping-pong 64-row tile).
+fn fp8_scale_box_a(rows: usize) -> Result<ComposedLayout> {
+    match rows {
+        128 => tma_box::<ScaleBoxA<_128>>(),
+        64 => tma_box::<ScaleBoxA<_64>>(),
+        _ => Err(Error::Unsupported(format!(
+            "FP8 block scales: no scale box of a {rows}-row tile"
+        ))),
     }
 }
 
@@ -575,39 +612,21 @@ impl Context {
                 z: 1,
             });
         }
-        // A as (M,K), B as (N,K) with their strides; K of at least 1 keeps the maps valid when
-        // K = 0 (no k-tile is loaded then).
+        // A and B in their boxes' coordinates (`operand_tensor`); K of at least 1 keeps the
+        // maps valid when K = 0 (no k-tile is loaded then).
         let k = g.k.max(1) as u64;
         let (m, n) = (g.m as u64, g.n as u64);
         let a_k_major = g.transa == Trans::T;
         let b_k_major = g.transb == Trans::N;
-        let a_t = if a_k_major {
-            GmemTensor::new::<u16>(pa, &[m, k], &[g.lda as u64, 1])
-        } else {
-            GmemTensor::new::<u16>(pa, &[m, k], &[1, g.lda as u64])
-        };
-        let b_t = if b_k_major {
-            GmemTensor::new::<u16>(pb, &[n, k], &[g.ldb as u64, 1])
-        } else {
-            GmemTensor::new::<u16>(pb, &[n, k], &[1, g.ldb as u64])
-        };
-        let parse = |s: String| {
-            s.parse()
-                .map_err(|e| Error::Unsupported(format!("smem layout {s}: {e:?}")))
-        };
+        let a_t = operand_tensor(pa, a_k_major, (m, k), g.lda as u64);
+        let b_t = operand_tensor(pb, b_k_major, (n, k), g.ldb as u64);
         // a cluster's CTAs each load 1/cs of the tile they share (B's along M, A's along N) and
         // multicast it
         let (cm, cn) = v.cluster.shape(cs as i32);
-        let tma_a = self.make_tma_copy(
-            TmaOp::Load,
-            &a_t,
-            &parse(box_layout(a_k_major, bm / cn as usize))?,
-        )?;
-        let tma_b = self.make_tma_copy(
-            TmaOp::Load,
-            &b_t,
-            &parse(box_layout(b_k_major, bn / cm as usize))?,
-        )?;
+        let tma_a =
+            self.make_tma_copy(TmaOp::Load, &a_t, &operand_box(a_k_major, bm, cn as usize)?)?;
+        let tma_b =
+            self.make_tma_copy(TmaOp::Load, &b_t, &operand_box(b_k_major, bn, cm as usize)?)?;
         let f = self.function(entry)?;
         f.set_attribute(
             cudarc::driver::sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -762,19 +781,15 @@ impl Context {
     ) -> Result<(TmaParam, TmaParam)> {
         let kb = g.k.div_ceil(config::TILE_FP8.2).max(1) as u64;
         let (la, lb) = (g.m as u64 * kb, g.n.div_ceil(128) as u64 * kb);
-        let parse = |s: &str| {
-            s.parse()
-                .map_err(|e| Error::Unsupported(format!("smem layout {s}: {e:?}")))
-        };
         let a = self.make_tma_copy(
             TmaOp::Load,
             &GmemTensor::new::<f32>(sa, &[la], &[1]),
-            &parse(&fp8_scale_box_a(tile_rows))?,
+            &fp8_scale_box_a(tile_rows)?,
         )?;
         let b = self.make_tma_copy(
             TmaOp::Load,
             &GmemTensor::new::<f32>(sb, &[lb], &[1]),
-            &parse(FP8_SCALE_BOX_B)?,
+            &tma_box::<ScaleBoxB>()?,
         )?;
         Ok((TmaParam(a.desc.0), TmaParam(b.desc.0)))
     }
@@ -1276,35 +1291,90 @@ mod tests {
         assert!(hgemm_check(&GemmConfig::new(0, 5, 7), (0, 35, 0), (3, 5)).is_ok());
     }
 
+    /// The boxes the launches encode, the kernel's types (`operand_box`, `c_box`,
+    /// `fp8_scale_box_a`, `ScaleBoxB`), plan these tensor maps on representative tensors:
+    /// `(box_dim, order, swizzle, tx_bytes)`, in TMA dimension order.
     #[test]
-    fn box_layouts_parse_and_plan() {
-        use crate::tma::plan_tma_copy;
-        // the staged FP8 entries' 1-D scale maps: boxes of 128 or 64 (A's) and 4 f32
-        for (b, n) in [
-            (fp8_scale_box_a(128), 128),
-            (fp8_scale_box_a(64), 64),
-            (FP8_SCALE_BOX_B.to_string(), 4),
-        ] {
-            let g = GmemTensor::new::<f32>(0x1000, &[300 * 5], &[1]);
-            let p = plan_tma_copy(TmaOp::Load, &g, &b.parse().unwrap()).unwrap();
-            assert_eq!((p.box_dim.clone(), p.tx_bytes), (vec![n], n * 4));
+    fn boxes_plan_the_kernels_maps() {
+        use crate::tma::TmaSwizzle;
+        let plan = |g: &GmemTensor, op, b: Result<ComposedLayout>| {
+            plan_tma_copy(op, g, &b.unwrap()).unwrap()
+        };
+        let key = |p: &TmaPlan| (p.box_dim.clone(), p.order.clone(), p.swizzle, p.tx_bytes);
+        let (m, k) = (1000u64, 3000u64);
+        // K-major: (K, rows):(1, lda), one 64 × rows box (the per-CTA half over a cluster)
+        for (rows, cluster) in OPERAND_TILES_K {
+            let g = operand_tensor(0x1000, true, (m, k), k);
+            let p = plan(&g, TmaOp::Load, operand_box(true, rows, cluster));
+            let r = (rows / cluster) as u32;
+            assert_eq!(
+                key(&p),
+                (vec![64, r], vec![0, 1], TmaSwizzle::B128, 64 * r * 2)
+            );
+            assert_eq!(
+                (p.global_dim, p.global_stride_bytes),
+                (vec![k, m], vec![k * 2])
+            );
         }
-        let k = box_layout(true, 128).parse().unwrap();
-        let g = GmemTensor::new::<u16>(0x1000, &[1000, 3000], &[3000, 1]);
-        let p = plan_tma_copy(TmaOp::Load, &g, &k).unwrap();
+        // MN-major: (rows, K):(1, lda), 64 × 64 boxes
+        for (rows, cluster) in OPERAND_TILES_MN {
+            let g = operand_tensor(0x1000, false, (m, k), m);
+            let p = plan(&g, TmaOp::Load, operand_box(false, rows, cluster));
+            assert_eq!(
+                key(&p),
+                (vec![64, 64], vec![0, 1], TmaSwizzle::B128, 64 * 64 * 2)
+            );
+            assert_eq!(
+                (p.global_dim, p.global_stride_bytes),
+                (vec![m, k], vec![m * 2])
+            );
+        }
+        // tiles no kernel has
+        assert!(operand_box(false, 64, 2).is_err());
+        assert!(operand_box(true, 96, 1).is_err());
+        // C's chunks: (M, N):(1, ldc), 64 × 64 of a 16-bit C, 32 × 32 of f32
+        let g = GemmConfig::new(1000, 300, 64);
+        let c16 = plan(&c_tensor::<bf16>(&g, 0x1000), TmaOp::Store, c_box::<bf16>());
         assert_eq!(
-            (p.box_dim.clone(), p.tx_bytes),
-            (vec![64, 128], 128 * 64 * 2)
+            key(&c16),
+            (vec![64, 64], vec![0, 1], TmaSwizzle::B128, 64 * 64 * 2)
         );
-        let mn = box_layout(false, 256).parse().unwrap();
-        let g = GmemTensor::new::<u16>(0x1000, &[1000, 3000], &[1, 1000]);
-        let p = plan_tma_copy(TmaOp::Load, &g, &mn).unwrap();
-        assert_eq!(p.box_dim, vec![64, 64]);
+        let c32 = plan(&c_tensor::<f32>(&g, 0x1000), TmaOp::Store, c_box::<f32>());
+        assert_eq!(
+            key(&c32),
+            (vec![32, 32], vec![0, 1], TmaSwizzle::B128, 32 * 32 * 4)
+        );
+        // the staged FP8 entries' 1-D scale maps: A's boxes of the tile's 128 or 64 rows, B's of 4
+        let g = GmemTensor::new::<f32>(0x1000, &[300 * 5], &[1]);
+        for rows in [128, 64] {
+            let p = plan(&g, TmaOp::Load, fp8_scale_box_a(rows));
+            let r = rows as u32;
+            assert_eq!(key(&p), (vec![r], vec![0], TmaSwizzle::None, r * 4));
+        }
+        let p = plan(&g, TmaOp::Load, tma_box::<ScaleBoxB>());
+        assert_eq!(key(&p), (vec![4], vec![0], TmaSwizzle::None, 16));
+        assert!(fp8_scale_box_a(192).is_err());
         assert_eq!(
             HgemmKernel::entry::<bf16>(Trans::T, Trans::N),
             "hgemm_bf16_tn"
         );
     }
+
+    /// The operand tiles the kernels instantiate (`SmemOperand`), `(rows, cluster)`: K-major.
+    const OPERAND_TILES_K: [(usize, usize); 10] = [
+        (64, 1),
+        (128, 1),
+        (160, 1),
+        (192, 1),
+        (256, 1),
+        (64, 2),
+        (128, 2),
+        (160, 2),
+        (192, 2),
+        (256, 2),
+    ];
+    /// MN-major.
+    const OPERAND_TILES_MN: [(usize, usize); 5] = [(64, 1), (128, 1), (256, 1), (128, 2), (256, 2)];
 
     /// The persistent grid: split-K for the small-M problems of the cooperative 128×256 and the
     /// promoted FP8 entries (more clusters than tiles, a workspace), the big shapes as before;

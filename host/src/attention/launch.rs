@@ -15,7 +15,9 @@ use crate::error::{Error, Result};
 use crate::hgemm::HalfElement;
 use crate::launch::ClusterLaunch;
 use crate::tma::launch::TmaParam;
-use crate::tma::{GmemTensor, TmaOp};
+use crate::tma::{GmemTensor, TmaOp, tma_box};
+use layout_types::cute::consts::{_64, _80, _128, _176, _192};
+use layout_types::swizzle::ComposedLayout;
 
 /// The kernel's configuration: `Params`, the causal codes, the tile table
 /// (`kernels/attention/src/config.rs`, the one definition the kernel uses too).
@@ -508,10 +510,20 @@ fn epilogue_code(ctx: &Context) -> i32 {
     }
 }
 
-/// The smem box of a TMA load of `rows` tokens: `64 (d) × rows`, one head, one batch, the
-/// 128-byte swizzle of 16-bit elements (`Sw<3,3,3>` in elements).
-fn box_layout(rows: usize) -> String {
-    format!("Sw<3,3,3> o _0 o (_64,_{rows},_1,_1):(_1,_64,_0,_0)")
+/// The smem box of a TMA load or store of `rows` tokens: the kernel's
+/// [`config::TokenBox`] (`64 (d) × rows`, one head, one batch), one arm per row count the
+/// tiles use (Q's 128 and 192, K's and V's 64, 80, 128 and 176, O's 64).
+fn token_box(rows: usize) -> Result<ComposedLayout> {
+    match rows {
+        64 => tma_box::<config::TokenBox<_64>>(),
+        80 => tma_box::<config::TokenBox<_80>>(),
+        128 => tma_box::<config::TokenBox<_128>>(),
+        176 => tma_box::<config::TokenBox<_176>>(),
+        192 => tma_box::<config::TokenBox<_192>>(),
+        _ => Err(Error::Unsupported(format!(
+            "attention: no tile loads boxes of {rows} tokens"
+        ))),
+    }
 }
 
 /// A (batch, token, head, d) tensor as TMA's (d, token, head, batch); a varlen batch (stride
@@ -575,19 +587,15 @@ pub(crate) fn attention_fwd<T: HalfElement>(
         None => (0, None),
     };
     let d = p.head_dim;
-    let parse = |s: String| {
-        s.parse()
-            .map_err(|e| Error::Unsupported(format!("smem layout {s}: {e:?}")))
-    };
     let q_t = gmem(pq, d, total_q.max(1), p.heads_q, p.batch, p.q_stride);
     let k_t = gmem(pk, d, total_k.max(1), p.heads_kv, p.batch, p.k_stride);
     let v_t = gmem(pv, d, total_k.max(1), p.heads_kv, p.batch, p.v_stride);
-    let tma_q = ctx.make_tma_copy(TmaOp::Load, &q_t, &parse(box_layout(kern.bm))?)?;
-    let tma_k = ctx.make_tma_copy(TmaOp::Load, &k_t, &parse(box_layout(kern.bn))?)?;
-    let tma_v = ctx.make_tma_copy(TmaOp::Load, &v_t, &parse(box_layout(kern.bn))?)?;
+    let tma_q = ctx.make_tma_copy(TmaOp::Load, &q_t, &token_box(kern.bm)?)?;
+    let tma_k = ctx.make_tma_copy(TmaOp::Load, &k_t, &token_box(kern.bn)?)?;
+    let tma_v = ctx.make_tma_copy(TmaOp::Load, &v_t, &token_box(kern.bn)?)?;
     // O's map for the TMA-store epilogue (boxes of 64 rows: one consumer warpgroup's)
     let o_t = gmem(po, d, total_q.max(1), p.heads_q, p.batch, p.o_stride);
-    let tma_o = ctx.make_tma_copy(TmaOp::Store, &o_t, &parse(box_layout(64))?)?;
+    let tma_o = ctx.make_tma_copy(TmaOp::Store, &o_t, &token_box(64)?)?;
     let (cu_q, cu_k, _gcq, _gck) = match &cu {
         Some((cq, ck)) => {
             let (a, ga) = cq.device_ptr(stream);
@@ -846,18 +854,34 @@ mod tests {
         assert_eq!(RasterOrder::AlongHeads as i32, 1);
     }
 
+    /// The boxes the launch encodes, the kernel's `TokenBox` types, plan rank-4 maps of
+    /// `64 × rows` boxes: `(box_dim, order, swizzle, tx_bytes)`.
     #[test]
     fn boxes_plan_as_rank_4_maps() {
+        use crate::tma::{TmaSwizzle, plan_tma_copy};
         let g = gmem(0x1000, 128, 1000, 8, 2, [1000 * 8 * 128, 8 * 128, 128]);
-        let p =
-            crate::tma::plan_tma_copy(TmaOp::Load, &g, &box_layout(128).parse().unwrap()).unwrap();
-        assert_eq!(p.box_dim, [64, 128, 1, 1]);
-        assert_eq!(p.global_dim, [128, 1000, 8, 2]);
-        // the `wg3` variant's Q box: 192 rows (three consumer warpgroups)
-        let q =
-            crate::tma::plan_tma_copy(TmaOp::Load, &g, &box_layout(192).parse().unwrap()).unwrap();
-        assert_eq!(q.box_dim, [64, 192, 1, 1]);
+        // Q's 128 and 192 (three consumer warpgroups), K's and V's, O's 64
+        for rows in TOKEN_BOX_ROWS {
+            for op in [TmaOp::Load, TmaOp::Store] {
+                let p = plan_tma_copy(op, &g, &token_box(rows).unwrap()).unwrap();
+                let r = rows as u32;
+                assert_eq!(
+                    (p.box_dim, p.order, p.swizzle, p.tx_bytes),
+                    (
+                        vec![64, r, 1, 1],
+                        vec![0, 1, 2, 3],
+                        TmaSwizzle::B128,
+                        64 * r * 2
+                    )
+                );
+                assert_eq!(p.global_dim, [128, 1000, 8, 2]);
+            }
+        }
+        assert!(token_box(96).is_err());
         let varlen = gmem(0x1000, 64, 77, 4, 3, [0, 4 * 64, 64]);
         assert_eq!(varlen.shape, [64, 77, 4, 1]);
     }
+
+    /// The tokens of the boxes the tiles load and store.
+    const TOKEN_BOX_ROWS: [usize; 5] = [64, 80, 128, 176, 192];
 }

@@ -31,10 +31,34 @@ use cudarc::driver::sys;
 pub use layout_types::cute::arch::tma::TmaDescriptor;
 pub use plan::{GmemTensor, TmaElement, TmaError, TmaOp, TmaPlan, TmaSwizzle, plan_tma_copy};
 
+use layout_types::cute::tma::TmaBox;
 use layout_types::swizzle::ComposedLayout;
 
 use crate::context::Context;
 use crate::error::{Error, Result};
+
+/// The shared-memory layout of a kernel's TMA box `B` (the [`TmaBox`] type its `TmaAtom` takes
+/// its layout from) as [`plan_tma_copy`] and [`Context::make_tma_copy`] take it: the type's
+/// CuTe text, parsed by the value algebra. The host names the kernel's box type and restates
+/// no layout.
+///
+/// ```
+/// use host::tma::{GmemTensor, TmaOp, plan_tma_copy, tma_box};
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::gmma::MajorK;
+/// use layout_types::cute::gmma_operand::SmemOperand;
+/// // A K-major as the kernel's (k, row) coordinates: (K, M):(1, lda)
+/// let g = GmemTensor::new::<u16>(0x1000, &[4096, 1000], &[1, 4096]);
+/// let b = tma_box::<<MajorK as SmemOperand<_128, _64>>::Box>()?;
+/// let p = plan_tma_copy(TmaOp::Load, &g, &b)?;
+/// assert_eq!((p.box_dim, p.tx_bytes), (vec![64, 128], 64 * 128 * 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn tma_box<B: TmaBox>() -> Result<ComposedLayout> {
+    let text = B::default().to_string();
+    text.parse()
+        .map_err(|e| Error::Unsupported(format!("smem layout {text}: {e:?}")))
+}
 
 /// A TMA copy atom: the encoded tensor map and its plan. Pass [`TmaCopy::desc`] to the kernel by
 /// value.

@@ -3,8 +3,12 @@
 // parameter, the causal codes and the tile table have one definition. Plain `core` Rust and
 // layout-types' `FastDivmod` (both crates depend on layout-types).
 
+use layout_types::cute::consts::{_0, _1, _64};
 use layout_types::cute::fast_divmod::FastDivmod;
+use layout_types::cute::layout::Layout;
+use layout_types::cute::swizzle::Swizzled;
 use layout_types::cute::tile_scheduler::StreamKSplit;
+use layout_types::swizzle::Swizzle;
 
 /// Query rows per CTA tile: two consumer warpgroups of 64 (every head dim; head dim 64 also
 /// has the 192-row tile of three, [`block_m_wide`]).
@@ -77,6 +81,19 @@ pub const fn block_n_tile(d: usize) -> Option<usize> {
         _ => None,
     }
 }
+
+/// The TMA box of Q's, K's and V's loads and O's stores: `64 (d) × Rows` tokens of one head and
+/// one batch, d contiguous, the 128-byte swizzle of 16-bit elements (`Sw<3,3,3>` in elements:
+/// `Layout_K_SW128_Atom<half_t>`'s `Sw<3,4,3>` in bytes), coordinates `(d, token, head, batch)`
+/// of the tensors' rank-4 maps: the kernel's atoms (Q's `BM` rows, K's and V's `BN`, O's 64 a
+/// consumer warpgroup) and the host's maps are this one type.
+///
+/// ```text
+/// TokenBox<_128>::default().to_string() == "Sw<3,3,3> o _0 o (_64,_128,_1,_1):(_1,_64,_0,_0)"
+/// ```
+/// (the host's `attention::launch` tests check each box the host encodes against its plan)
+pub type TokenBox<Rows> =
+    Swizzled<Swizzle<3, 3, 3>, Layout<(_64, Rows, _1, _1), (_1, _64, _0, _0)>>;
 
 /// Shared memory a CTA may have on sm_90 (227 KiB).
 pub const SMEM_MAX: usize = 232_448;

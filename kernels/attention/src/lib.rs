@@ -79,7 +79,7 @@ use layout_types::cute::pipeline::{
     PipelineConsumer, PipelineStorage, PipelineTmaAsync, TransactionBytes,
 };
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{TmaAtom, TmaStore};
+use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaStore};
 use tiles::{AttnTiles, KvTx, QTx, SmemAddressing, StageDescs, load_regs};
 
 pub use tiles::{
@@ -1569,7 +1569,7 @@ unsafe fn attention_fwd<
                     let h: i32 = half.crd2idx(v as i32);
                     o[v] * inv[h as usize]
                 };
-                let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_o);
+                let atom = TmaAtom::<TmaStore, u16, BoxLayout<config::TokenBox<_64>>>::new(tma_o);
                 let bc = if varlen { 0 } else { tile.b };
                 let boxes = unsafe { o_smem.add(wg as usize * o_boxes * O_BOX_BYTES) };
                 // SAFETY: the warpgroup's own boxes; the map is O's (d, token, head, batch)

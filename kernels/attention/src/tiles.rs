@@ -25,7 +25,9 @@ use layout_types::cute::mma::{
 };
 use layout_types::cute::pipeline::TransactionBytes;
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{TmaAtom, TmaLoad};
+use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaLoad};
+
+use crate::config::TokenBox;
 
 /// The tiles of one head dim.
 pub trait AttnTiles {
@@ -383,9 +385,9 @@ macro_rules! attn_tiles {
             const Q_BYTES: usize = $bm * $d * 2;
             const KV_BYTES: usize = $bn * $d * 2;
             const Q_TX: u32 =
-                ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bm>), (_1, _64)>>::TX_BYTES;
+                ($d / 64) * TmaAtom::<TmaLoad, u16, BoxLayout<TokenBox<Int<$bm>>>>::TX_BYTES;
             const KV_TX: u32 =
-                ($d / 64) * TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::TX_BYTES;
+                ($d / 64) * TmaAtom::<TmaLoad, u16, BoxLayout<TokenBox<Int<$bn>>>>::TX_BYTES;
             type Addressing = $addr;
             const Q_DESCS_AT_WGMMA: bool = $d == 256;
             const SCHED_FAST_DIVMOD: bool = $fd;
@@ -509,7 +511,7 @@ macro_rules! attn_tiles {
                     LayoutLeft,
                 );
                 let t = make_tensor(make_smem_ptr(q), s);
-                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bm>), (_1, _64)>>::new(tma);
+                let atom = TmaAtom::<TmaLoad, u16, BoxLayout<TokenBox<Int<$bm>>>>::new(tma);
                 // one box per 64-column block: the (64, D/64) split of the head dim
                 let cols = make_layout_left((_64, Int::<{ $d / 64 }>::new()));
                 device::unroll!($d / 64, |i| {
@@ -531,7 +533,7 @@ macro_rules! attn_tiles {
                     LayoutLeft,
                 );
                 let t = make_tensor(make_smem_ptr(kv), s);
-                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, Int<$bn>), (_1, _64)>>::new(tma);
+                let atom = TmaAtom::<TmaLoad, u16, BoxLayout<TokenBox<Int<$bn>>>>::new(tma);
                 let cols = make_layout_left((_64, Int::<{ $d / 64 }>::new()));
                 device::unroll!($d / 64, |i| {
                     let c: i32 = cols.crd2idx((0i32, i as i32));

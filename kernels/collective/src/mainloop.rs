@@ -26,12 +26,12 @@ use device::wgmma::{
 };
 use layout_types::cute::arch::cluster::warp_uniform_u32;
 use layout_types::cute::arch::tma::TmaDescriptor;
-use layout_types::cute::gmma_operand::{SmemOperand, SmemScales, SmemTile};
+use layout_types::cute::gmma_operand::{ScaleBoxA, ScaleBoxB, SmemOperand, SmemScales, SmemTile};
 use layout_types::cute::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
 };
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{TmaAtom, TmaLoad};
+use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad};
 use layout_types::mma::Major;
 
 use crate::cluster::ClusterLoad;
@@ -741,7 +741,7 @@ pub type Fp8ScaleStage = SmemScales<128, 4>;
 /// the per-tensor entry's 8 stages beside the epilogue's buffers.
 pub type Fp8ScaleStage64 = SmemScales<64, 0>;
 /// The TMA atom of A's scales: 128 `f32` of one k-block (CuTe's `SM90_TMA_LOAD`).
-type ScaleAtomA = TmaAtom<TmaLoad, f32, Layout<_128, _1>>;
+type ScaleAtomA = TmaAtom<TmaLoad, f32, BoxLayout<ScaleBoxA<_128>>>;
 
 /// What a stage of [`GmmaFp8AccumulationStaged`] holds: A's box of the CTA tile's rows of one
 /// k-block (`BoxA`, from the tile's first row) and, where [`B_BOX`](Self::B_BOX), B's box of 4.
@@ -752,8 +752,8 @@ type ScaleAtomA = TmaAtom<TmaLoad, f32, Layout<_128, _1>>;
 /// assert_eq!(core::mem::size_of::<Fp8ScaleStage64>(), 256); // 8 stages: 2 KiB
 /// ```
 pub trait Fp8StageScales {
-    /// A's box in shared memory: the tile's rows, contiguous.
-    type BoxA: StaticLayoutValue;
+    /// A's box in shared memory: the tile's rows, contiguous ([`ScaleBoxA`]).
+    type BoxA: TmaBox;
     /// Whether the stage holds B's box (a consumer with one temporary reads B's scale there).
     const B_BOX: bool;
     /// A's scales in the stage at `this`.
@@ -771,7 +771,7 @@ pub trait Fp8StageScales {
 macro_rules! fp8_stage_scales {
     ($($rows:ty, $a:literal, $b:literal;)+) => {$(
         impl Fp8StageScales for SmemScales<$a, $b> {
-            type BoxA = Layout<$rows, _1>;
+            type BoxA = ScaleBoxA<$rows>;
             const B_BOX: bool = $b != 0;
             #[inline(always)]
             unsafe fn a(this: *mut Self) -> *mut f32 {
@@ -791,7 +791,7 @@ fp8_stage_scales! {
     _64, 64, 0;
 }
 /// B's: a box of 4 `f32` from the tile's block scale.
-type ScaleAtomB = TmaAtom<TmaLoad, f32, Layout<_4, _1>>;
+type ScaleAtomB = TmaAtom<TmaLoad, f32, BoxLayout<ScaleBoxB>>;
 
 /// [`GmmaFp8Accumulation`] with block scales (128 × 128 tiles) that come **with each stage**
 /// through shared memory (DeepGEMM's `sm90_fp8_gemm_1d2d`; CUTLASS's blockwise-scaled
@@ -853,7 +853,8 @@ impl<const PAIRED: bool, S: Fp8StageScales> AccumulationStage
             PAIRED || S::B_BOX,
             "GmmaFp8AccumulationStaged: one temporary reads B's scale from the stage (a stage with B's box, Fp8StageScales::B_BOX)"
         );
-        TmaAtom::<TmaLoad, f32, S::BoxA>::TX_BYTES + if PAIRED { 0 } else { ScaleAtomB::TX_BYTES }
+        TmaAtom::<TmaLoad, f32, BoxLayout<S::BoxA>>::TX_BYTES
+            + if PAIRED { 0 } else { ScaleAtomB::TX_BYTES }
     };
 }
 
@@ -936,7 +937,7 @@ impl<const PAIRED: bool, S: Fp8StageScales> MmaAccumulation<[f32; 64]>
         let boxes = scale_b_boxes(nbs * k_tiles);
         let (_, b_box): (i32, i32) = boxes.idx2crd(sb.crd2idx((nb, kt)).value() as i32);
         unsafe {
-            TmaAtom::<TmaLoad, f32, S::BoxA>::new(s.a).copy(
+            TmaAtom::<TmaLoad, f32, BoxLayout<S::BoxA>>::new(s.a).copy(
                 bar,
                 S::a(stage),
                 [sa.crd2idx((m0, kt)).value() as i32],

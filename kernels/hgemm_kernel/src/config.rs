@@ -4,13 +4,17 @@
 //! with these numbers and this struct instead of restating them (the host's `HgemmKernel` docs
 //! show the values; the kernel checks at compile time that they are the collective kernel's).
 
+use layout_types::cute::consts::{_1, _32, _64};
 pub use layout_types::cute::fusion::{Activation, BiasMode};
 use layout_types::cute::gmma_operand::{
     GemmSharedStorage, SmemScales, SmemTile, StagedSharedStorage,
 };
+use layout_types::cute::layout::Layout;
+use layout_types::cute::swizzle::Swizzled;
 pub use layout_types::cute::tile_scheduler::{
     ClusterAxis, PersistentTileSchedulerParams, StreamKParams, cluster_tiles,
 };
+use layout_types::swizzle::Swizzle;
 
 /// Threads of a CTA: one producer and two consumer warpgroups.
 pub const THREADS: u32 = 384;
@@ -29,6 +33,24 @@ pub const TILE: (usize, usize, usize) = (128, 256, 64);
 pub const SWIZZLE: i32 = 8;
 /// Bytes of one epilogue chunk buffer: 64 rows of C by 64 (16-bit) or 32 (f32) columns.
 pub const CHUNK_BYTES: usize = 8 * 1024;
+/// The TMA box of the epilogue's stores of a 16-bit C: a 64 (M) × 64 (N) chunk, M contiguous,
+/// the 128-byte swizzle (`Sw<3,3,3>` in elements: CuTe's `Layout_MN_SW128_Atom<half_t>` tiled
+/// to 64×64, as the chunk is staged), coordinates `(m, n)` of C's `(M, N)`; the host encodes
+/// C's tensor map with it.
+///
+/// ```
+/// use host::hgemm::config::EpilogueBoxB16;
+/// assert_eq!(EpilogueBoxB16::default().to_string(), "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)");
+/// ```
+pub type EpilogueBoxB16 = Swizzled<Swizzle<3, 3, 3>, Layout<(_64, _64), (_1, _64)>>;
+/// The TMA box of the epilogue's stores of an `f32` C: 32 (M) × 32 (N), M contiguous, the
+/// 128-byte swizzle (`Sw<3,2,3>` in elements: `Layout_MN_SW128_Atom<float>`), two per chunk.
+///
+/// ```
+/// use host::hgemm::config::EpilogueBoxF32;
+/// assert_eq!(EpilogueBoxF32::default().to_string(), "Sw<3,2,3> o _0 o (_32,_32):(_1,_32)");
+/// ```
+pub type EpilogueBoxF32 = Swizzled<Swizzle<3, 2, 3>, Layout<(_32, _32), (_1, _32)>>;
 /// Epilogue chunk buffers per consumer warpgroup: four, a whole 64×256 tile of a 16-bit C, so
 /// a chunk waits only for the store of the chunk four before it (the previous tile's, which
 /// drained under this tile's mainloop).

@@ -50,11 +50,12 @@ use layout_types::cute::fusion::EpilogueOp;
 use layout_types::cute::fusion::{BiasAct, LinComb};
 use layout_types::cute::gmma::*;
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{TmaAtom, TmaStore};
+use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaStore};
 
 pub use super::config::{
     CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES, SMEM_EPI_BYTES_2,
 };
+use super::config::{EpilogueBoxB16, EpilogueBoxF32};
 // (`#[inline(always)]` closures: the unrolled bodies below must inline into the kernel so that
 // the accumulators stay registers; LLVM's heuristics outline a large body called from many
 // unrolled slots, which puts the accumulators in local memory)
@@ -940,7 +941,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
     value: impl Fn(usize) -> f32 + Copy,
     source: impl Fn(usize, f32) -> f32 + Copy,
 ) {
-    let atom = TmaAtom::<TmaStore, u16, Layout<(_64, _64), (_1, _64)>>::new(tma_c);
+    let atom = TmaAtom::<TmaStore, u16, BoxLayout<EpilogueBoxB16>>::new(tma_c);
     let (r0, c0) = d.origin;
     let read_c = d.beta != 0.0;
     // the copies' thread (opaque: their addresses are computed here, per tile — hoisted out of
@@ -1221,7 +1222,7 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
             2 if has(2) => store_direct::<F16Bits, _, TILE_M, Cols>(acc, &direct, op),
             4 if has(0) && tma => {
                 let t = t_tma;
-                let atom = TmaAtom::<TmaStore, f32, Layout<(_32, _32), (_1, _32)>>::new(tma_c);
+                let atom = TmaAtom::<TmaStore, f32, BoxLayout<EpilogueBoxF32>>::new(tma_c);
                 let chunk_tile =
                     tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1));
                 store_chunks::<Cols, 32>(

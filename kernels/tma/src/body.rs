@@ -7,7 +7,9 @@ use layout_types::cute::arch::tma::{TmaDescriptor, prefetch_tma_descriptor};
 use layout_types::cute::arch::{tma_store_arrive, tma_store_wait};
 use layout_types::cute::pipeline::{ConsumerStage, PipelineStorage, PipelineTmaAsync};
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{TmaAtom, TmaCoord, TmaLoad, TmaStore};
+use layout_types::cute::tma::{self, TmaAtom, TmaCoord, TmaLoad, TmaStore};
+
+use crate::config::CopyBox;
 
 /// One CTA: what the body needs from the hardware.
 #[derive(Clone, Copy)]
@@ -39,7 +41,7 @@ macro_rules! tma_copy {
             pub const STAGES: usize = $stages;
             /// Dynamic shared memory of a CTA: the barriers and `STAGES` boxes.
             pub const SMEM_BYTES: usize =
-                BARRIER_BYTES + $stages * <TmaAtom<TmaLoad, $t, Layout<($bc, $bs), (_1, $bc)>>>::TX_BYTES as usize;
+                BARRIER_BYTES + $stages * <TmaAtom<TmaLoad, $t, tma::BoxLayout<CopyBox<$bc, $bs>>>>::TX_BYTES as usize;
 
             /// The body: the leader streams this CTA's tiles through the pipeline.
             ///
@@ -67,7 +69,7 @@ macro_rules! tma_copy {
                 dst: *mut $t,
                 ldd: i64,
             ) {
-                type BoxLayout = Layout<($bc, $bs), (_1, $bc)>; // (BOX_C,BOX_S), C contiguous
+                type BoxLayout = tma::BoxLayout<CopyBox<$bc, $bs>>; // (BOX_C,BOX_S), C contiguous
                 type Load = TmaAtom<TmaLoad, T, BoxLayout>;
                 const STAGES: usize = $stages;
                 let boxes = <($bc, $bs)>::default();

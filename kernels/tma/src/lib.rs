@@ -16,6 +16,7 @@
 #![allow(internal_features)]
 
 pub mod body;
+pub mod config;
 
 use device::shared::dynamic_shared_mem;
 use device::thread::{block_idx_x, grid_dim_x, sync_threads, thread_idx_x};

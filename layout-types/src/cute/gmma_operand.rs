@@ -33,7 +33,31 @@ use super::gmma::{
 };
 use super::int::StaticInt;
 use super::prelude::*;
-use super::tma::{TmaAtom, TmaLoad, TmaLoadMulticast};
+use super::swizzle::Swizzled;
+use super::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad, TmaLoadMulticast};
+use crate::swizzle::Swizzle;
+
+/// The TMA box of a K-major 16-bit operand tile of `Rows` rows: `64 (K) × Rows`, K contiguous,
+/// the 128-byte swizzle (`Sw<3,3,3>` in elements: [`Layout_K_SW128_Atom`]'s `Sw<3,4,3>` in
+/// bytes), coordinates `(k, row)`. [`SmemOperand::Box`] of [`MajorK`] (and, of half the rows,
+/// its [`SmemOperandMulticast::MulticastBox`]).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::gmma_operand::KMajorBox;
+/// assert_eq!(KMajorBox::<_128>::default().to_string(), "Sw<3,3,3> o _0 o (_64,_128):(_1,_64)");
+/// ```
+pub type KMajorBox<Rows> = Swizzled<Swizzle<3, 3, 3>, Layout<(_64, Rows), (_1, _64)>>;
+
+/// The TMA box of an MN-major 16-bit operand tile: `64 (MN) × 64 (K)`, MN contiguous, the
+/// 128-byte swizzle, coordinates `(row, k)`; a tile of `Rows` rows is `Rows / 64` of them.
+/// [`SmemOperand::Box`] (and [`SmemOperandMulticast::MulticastBox`]) of [`MajorMN`].
+///
+/// ```
+/// use layout_types::cute::gmma_operand::MnMajorBox;
+/// assert_eq!(MnMajorBox::default().to_string(), "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)");
+/// ```
+pub type MnMajorBox = Swizzled<Swizzle<3, 3, 3>, Layout<(_64, _64), (_1, _64)>>;
 
 /// A GMMA operand's majority as its `(Rows, 64)` 16-bit SW128 shared-memory tile, read by
 /// `wgmma`s of `Block` rows (M = 64 for A, N for B).
@@ -42,6 +66,20 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     const ELEMS: usize;
     /// Bytes of the tile (one pipeline stage of this operand).
     const BYTES: usize = 2 * Self::ELEMS;
+    /// The box of the tile's TMA loads ([`KMajorBox`] of `Rows`, [`MnMajorBox`]): the layout
+    /// of [`tma_load`](Self::tma_load)'s atom and the box the host encodes the operand's tensor
+    /// map with.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::gmma::{MajorK, MajorMN};
+    /// use layout_types::cute::gmma_operand::SmemOperand;
+    /// let k = <<MajorK as SmemOperand<_256, _256>>::Box>::default();
+    /// assert_eq!(k.to_string(), "Sw<3,3,3> o _0 o (_64,_256):(_1,_64)");
+    /// let mn = <<MajorMN as SmemOperand<_256, _256>>::Box>::default();
+    /// assert_eq!(mn.to_string(), "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)");
+    /// ```
+    type Box: TmaBox;
     /// The tile's layout (`tile_to_shape` of the majority's SW128 atom).
     ///
     /// ```
@@ -56,8 +94,8 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     /// with TMA, completing [`BYTES`](Self::BYTES) on `bar`.
     ///
     /// # Safety
-    /// `desc` is a tensor map of the operand with this majority's box; `buf` is 1024-byte
-    /// aligned shared memory of the tile; `bar` a full barrier expecting the bytes.
+    /// `desc` is a tensor map of the operand with the box [`Box`](Self::Box); `buf` is
+    /// 1024-byte aligned shared memory of the tile; `bar` a full barrier expecting the bytes.
     unsafe fn tma_load(desc: *const TmaDescriptor, bar: *mut u64, buf: *mut u16, mn0: i32, k0: i32);
     /// The `wgmma` descriptor of the `(Block, 16)` piece `(mn_block, kb)` of the tile in `buf`
     /// (CuTe: `make_gmma_desc_tensor` over `zipped_divide(tile, (Block, 16))`): the one-stage
@@ -95,11 +133,24 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
 /// An operand tile shared by a cluster of 2 CTAs: CTA `rank` loads its half of the rows and
 /// multicasts it into both (mask `0b11`), at the same offsets.
 pub trait SmemOperandMulticast<Rows, Block>: SmemOperand<Rows, Block> {
+    /// The box one CTA loads and multicasts: K-major, [`KMajorBox`] of `Rows / 2`; MN-major,
+    /// [`MnMajorBox`] (the half tile is whole boxes). The host encodes a cluster's tensor map
+    /// with it.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::gmma::MajorK;
+    /// use layout_types::cute::gmma_operand::SmemOperandMulticast;
+    /// let half = <<MajorK as SmemOperandMulticast<_256, _256>>::MulticastBox>::default();
+    /// assert_eq!(half.to_string(), "Sw<3,3,3> o _0 o (_64,_128):(_1,_64)");
+    /// ```
+    type MulticastBox: TmaBox;
     /// This CTA's half of the k-tile at `(mn0, k0)`, multicast into both CTAs of the cluster.
     ///
     /// # Safety
-    /// As [`SmemOperand::tma_load`]; the tensor map's box is the half tile's (K-major: `64 ×
-    /// Rows/2`); both CTAs' `bar` expect the whole tile.
+    /// As [`SmemOperand::tma_load`]; the tensor map's box is
+    /// [`MulticastBox`](Self::MulticastBox) (K-major: the half tile's `64 × Rows/2`); both CTAs'
+    /// `bar` expect the whole tile.
     unsafe fn tma_load_multicast(
         desc: *const TmaDescriptor,
         bar: *mut u64,
@@ -129,6 +180,7 @@ macro_rules! k_major_operand {
     ($rows:ty, $block:ty, $half:ty) => {
         impl SmemOperand<$rows, $block> for MajorK {
             const ELEMS: usize = <$rows>::VALUE as usize * 64;
+            type Box = KMajorBox<$rows>;
             #[inline(always)]
             fn smem_tile() -> impl Copy + core::fmt::Display {
                 tile_to_shape(
@@ -145,7 +197,11 @@ macro_rules! k_major_operand {
                 mn0: i32,
                 k0: i32,
             ) {
-                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, $rows), (_1, _64)>>::new(desc);
+                let atom = TmaAtom::<
+                    TmaLoad,
+                    u16,
+                    BoxLayout<<Self as SmemOperand<$rows, $block>>::Box>,
+                >::new(desc);
                 unsafe { atom.copy(bar, buf, [k0, mn0]) };
             }
             #[inline(always)]
@@ -167,6 +223,7 @@ macro_rules! k_major_operand {
             }
         }
         impl SmemOperandMulticast<$rows, $block> for MajorK {
+            type MulticastBox = KMajorBox<$half>;
             #[inline(always)]
             unsafe fn tma_load_multicast(
                 desc: *const TmaDescriptor,
@@ -181,8 +238,11 @@ macro_rules! k_major_operand {
                     (<$rows>::default(), _64),
                     LayoutLeft,
                 );
-                let atom =
-                    TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, $half), (_1, _64)>>::new(desc);
+                let atom = TmaAtom::<
+                    TmaLoadMulticast,
+                    u16,
+                    BoxLayout<<Self as SmemOperandMulticast<$rows, $block>>::MulticastBox>,
+                >::new(desc);
                 // this CTA's rows: the (Rows/2, 2) split of the tile's rows
                 let row = make_layout_left((<$half>::default(), _2))
                     .crd2idx((0i32, rank))
@@ -204,6 +264,7 @@ macro_rules! mn_major_operand {
     (load only $rows:ty, $block:ty) => {
         impl SmemOperand<$rows, $block> for MajorMN {
             const ELEMS: usize = <$rows>::VALUE as usize * 64;
+            type Box = MnMajorBox;
             #[inline(always)]
             fn smem_tile() -> impl Copy + core::fmt::Display {
                 tile_to_shape(
@@ -225,7 +286,8 @@ macro_rules! mn_major_operand {
                     (<$rows>::default(), _64),
                     (_2, _1),
                 );
-                let atom = TmaAtom::<TmaLoad, u16, Layout<(_64, _64), (_1, _64)>>::new(desc);
+                let atom =
+                    TmaAtom::<TmaLoad, u16, BoxLayout<<Self as SmemOperand<$rows, $block>>::Box>>::new(desc);
                 // the tile's rows as (64 rows of a box, box)
                 let boxes = <$rows>::default().ceil_div(_64);
                 let rows = make_layout_left((_64, boxes));
@@ -247,6 +309,7 @@ macro_rules! mn_major_operand {
     };
     (multicast $rows:ty, $block:ty) => {
         impl SmemOperandMulticast<$rows, $block> for MajorMN {
+            type MulticastBox = MnMajorBox;
             #[inline(always)]
             unsafe fn tma_load_multicast(
                 desc: *const TmaDescriptor,
@@ -261,8 +324,11 @@ macro_rules! mn_major_operand {
                     (<$rows>::default(), _64),
                     (_2, _1),
                 );
-                let atom =
-                    TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _64), (_1, _64)>>::new(desc);
+                let atom = TmaAtom::<
+                    TmaLoadMulticast,
+                    u16,
+                    BoxLayout<<Self as SmemOperandMulticast<$rows, $block>>::MulticastBox>,
+                >::new(desc);
                 // this CTA's half: 64-row boxes (box, half) of the tile's rows
                 let boxes = <$rows>::default().ceil_div(_128);
                 let rows = make_layout_left((_64, boxes, _2));
@@ -372,6 +438,28 @@ pub struct SmemScales<const A: usize, const B: usize> {
     /// B's scale box.
     pub b: [f32; B],
 }
+
+/// The TMA box of A's FP8 block scales in a [`SmemScales`] stage: `Rows` `f32` (the CTA
+/// tile's rows of one k-block), contiguous, unswizzled; the kernel loads it from the 1-D
+/// tensor of the scales, the host encodes that tensor's map with it.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::gmma_operand::ScaleBoxA;
+/// use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaLoad};
+/// assert_eq!(ScaleBoxA::<_128>::default().to_string(), "Sw<0,4,3> o _0 o _128:_1");
+/// assert_eq!(TmaAtom::<TmaLoad, f32, BoxLayout<ScaleBoxA<_64>>>::TX_BYTES, 256);
+/// ```
+pub type ScaleBoxA<Rows> = Swizzled<Swizzle<0, 4, 3>, Layout<Rows, _1>>;
+
+/// The TMA box of B's FP8 block scales: 4 `f32` (TMA's 16 bytes), the first the tile's
+/// N-block scale.
+///
+/// ```
+/// use layout_types::cute::gmma_operand::ScaleBoxB;
+/// assert_eq!(ScaleBoxB::default().to_string(), "Sw<0,4,3> o _0 o _4:_1");
+/// ```
+pub type ScaleBoxB = Swizzled<Swizzle<0, 4, 3>, Layout<_4, _1>>;
 
 #[cfg(test)]
 mod tests {

@@ -24,9 +24,11 @@ use super::copy::StaticLayoutValue;
 use super::int::Integral;
 use super::layout::Layout;
 use super::pipeline::TransactionBytes;
+use super::swizzle::{SwizzleOffset, Swizzled};
 use super::tensor::{Counting, IdentityStrides, Tensor, make_identity_tensor};
-use super::tuple::{HCons, HNil};
+use super::tuple::{HCons, HNil, IntTuple};
 use crate::cute::consts::_0;
+use crate::swizzle::StaticSwizzle;
 
 /// CuTe's `SM90_TMA_LOAD`: global → shared, completing bytes on an mbarrier.
 #[derive(Clone, Copy, Debug, Default)]
@@ -37,6 +39,54 @@ pub struct TmaLoadMulticast;
 /// CuTe's `SM90_TMA_STORE`: shared → global, in bulk groups.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TmaStore;
+
+/// The shared-memory layout of one TMA box, CuTe's `ComposedLayout<Swizzle, _0, Layout>` that
+/// `make_tma_copy` takes: the swizzle TMA applies (in element units) composed with the compact
+/// box layout, in the kernel's coordinate order. A kernel names each box once as a
+/// [`Swizzled`] type; its [`TmaAtom`] takes the box's [`Layout`](TmaBox::Layout)
+/// ([`BoxLayout`]) and the host encodes the tensor map from the same type's text
+/// (`B::default().to_string()`, CuTe's print, which the value algebra parses), so the two sides
+/// cannot disagree about a box.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad};
+/// use layout_types::swizzle::Swizzle;
+/// // 64 (K, contiguous) × 128 rows of 16-bit elements, 128-byte swizzle
+/// type KBox = Swizzled<Swizzle<3, 3, 3>, Layout<(_64, _128), (_1, _64)>>;
+/// assert_eq!(KBox::default().to_string(), "Sw<3,3,3> o _0 o (_64,_128):(_1,_64)");
+/// assert_eq!(TmaAtom::<TmaLoad, u16, BoxLayout<KBox>>::TX_BYTES, 64 * 128 * 2);
+/// assert_eq!(<KBox as TmaBox>::SIZE, 64 * 128);
+/// ```
+pub trait TmaBox: Copy + Default + core::fmt::Display {
+    /// The box's layout without its swizzle: the `L` of the box's [`TmaAtom`]s.
+    type Layout: StaticLayoutValue;
+    /// Elements of the box (`size(Layout)`).
+    const SIZE: i64 = <Self::Layout as StaticLayoutValue>::SIZE;
+}
+
+impl<Sw, S, D, O> TmaBox for Swizzled<Sw, Layout<S, D>, O>
+where
+    Sw: StaticSwizzle + core::fmt::Display,
+    S: IntTuple,
+    D: IntTuple,
+    O: SwizzleOffset,
+    Layout<S, D>: StaticLayoutValue,
+{
+    type Layout = Layout<S, D>;
+}
+
+/// The layout of the box `B` (its [`TmaBox::Layout`]): the `L` of a [`TmaAtom`] moving `B`.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::tma::BoxLayout;
+/// use layout_types::swizzle::Swizzle;
+/// type B = Swizzled<Swizzle<0, 4, 3>, Layout<_4, _1>>;
+/// let l: BoxLayout<B> = Layout::<_4, _1>::default();
+/// assert_eq!(l.to_string(), "_4:_1");
+/// ```
+pub type BoxLayout<B> = <B as TmaBox>::Layout;
 
 /// A TMA copy atom on the device: `Op` on the tensor map at `desc`, moving boxes of `T` laid out
 /// in shared memory as the static layout `L` (compact: the box TMA writes).
