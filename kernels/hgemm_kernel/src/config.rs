@@ -38,17 +38,17 @@ pub const CHUNK_BYTES: usize = 8 * 1024;
 /// to 64×64, as the chunk is staged), coordinates `(m, n)` of C's `(M, N)`; the host encodes
 /// C's tensor map with it.
 ///
+/// ```text
+/// EpilogueBoxB16::default().to_string() == "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)"
 /// ```
-/// use host::hgemm::config::EpilogueBoxB16;
-/// assert_eq!(EpilogueBoxB16::default().to_string(), "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)");
-/// ```
+/// (Text: this file is also the host's `host::hgemm::config` and the emulator's; the host's test
+/// `boxes_plan_the_kernels_maps` checks the tensor maps both boxes plan.)
 pub type EpilogueBoxB16 = Swizzled<Swizzle<3, 3, 3>, Layout<(_64, _64), (_1, _64)>>;
 /// The TMA box of the epilogue's stores of an `f32` C: 32 (M) × 32 (N), M contiguous, the
 /// 128-byte swizzle (`Sw<3,2,3>` in elements: `Layout_MN_SW128_Atom<float>`), two per chunk.
 ///
-/// ```
-/// use host::hgemm::config::EpilogueBoxF32;
-/// assert_eq!(EpilogueBoxF32::default().to_string(), "Sw<3,2,3> o _0 o (_32,_32):(_1,_32)");
+/// ```text
+/// EpilogueBoxF32::default().to_string() == "Sw<3,2,3> o _0 o (_32,_32):(_1,_32)"
 /// ```
 pub type EpilogueBoxF32 = Swizzled<Swizzle<3, 2, 3>, Layout<(_32, _32), (_1, _32)>>;
 /// Epilogue chunk buffers per consumer warpgroup: four, a whole 64×256 tile of a 16-bit C, so
