@@ -313,8 +313,8 @@ unsafe fn store_with<
         mn,
         origin,
         alpha: p.alpha,
-        // without a source, 0 whatever the parameters say
-        beta: if SOURCE { p.beta } else { 0.0 },
+        // (without a source `epilogue::store` takes 0 whatever this says)
+        beta: p.beta,
         t,
         smem: smem as *mut u8,
         bufs: S::PER_WARPGROUP,
