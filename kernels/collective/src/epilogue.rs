@@ -12,6 +12,21 @@ pub trait CollectiveEpilogue {
     type Args: Copy;
     /// The epilogue's shared memory (a `#[repr(C)]` field of the kernel's shared storage).
     type Storage;
+    /// The epilogue's barriers (CUTLASS's `EpiLoadPipeline` storage), a field of the kernel's
+    /// shared storage beside the mainloop pipeline's (`()` for none).
+    type PipelineStorage;
+    /// Initializes the epilogue's barriers at `pipe` (CUTLASS's epilogue load pipeline's
+    /// construction): called by one thread of the CTA in the kernel's prologue, before the
+    /// mainloop pipeline's `init`, whose fence and CTA-wide barrier publish it. Nothing by
+    /// default.
+    ///
+    /// # Safety
+    /// `pipe` is the kernel's epilogue pipeline storage; one thread calls it, before any
+    /// `store`.
+    #[inline(always)]
+    unsafe fn init(pipe: *mut Self::PipelineStorage) {
+        let _ = pipe;
+    }
     /// Stores warpgroup `wg`'s accumulators `acc` of its tile `W` ([`WarpgroupTile`]) at
     /// `origin` of C `(m, n)`: with `W::M` 64, the rows `origin.0..+64`, columns
     /// `origin.1..+256`; with 128, rows `origin.0..+128`, columns `origin.1..+128`, the
@@ -21,8 +36,9 @@ pub trait CollectiveEpilogue {
     /// must drain).
     ///
     /// # Safety
-    /// Called by all 128 threads of the warpgroup; `smem` is the kernel's epilogue storage;
-    /// `args` describe valid memory for C.
+    /// Called by all 128 threads of the warpgroup; `smem` is the kernel's epilogue storage,
+    /// `pipe` its pipeline storage (initialized: [`CollectiveEpilogue::init`]); `args` describe
+    /// valid memory for C.
     #[allow(clippy::too_many_arguments)]
     unsafe fn store<W: WarpgroupTile>(
         args: &Self::Args,
@@ -31,6 +47,7 @@ pub trait CollectiveEpilogue {
         origin: (i32, i32),
         t: i32,
         smem: *mut Self::Storage,
+        pipe: *mut Self::PipelineStorage,
         wg: i32,
         last: bool,
     );

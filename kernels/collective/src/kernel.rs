@@ -131,13 +131,14 @@ pub type ScheduleWarpgroupTile<KS, BN> = (<KS as KernelSchedule>::WarpgroupM, BN
 
 /// A schedule's shared memory, one `#[repr(C)]` struct (CUTLASS's `SharedStorage`): the
 /// mainloop's stages (A's tile is the schedule's [`TileM::ATile`], B's `BN`'s
-/// [`TileN::BTile`]), the epilogue's storage, the pipeline's barriers. Its `size_of` is the
+/// [`TileN::BTile`]), the epilogue's storage, the pipeline's barriers, the epilogue's. Its `size_of` is the
 /// dynamic shared memory a launch asks for.
 pub type ScheduleSharedStorage<KS, Epi, BN, const STAGES: usize> = GemmSharedStorage<
     <<KS as KernelSchedule>::TileM as TileM>::ATile,
     <BN as TileN>::BTile,
     <Epi as CollectiveEpilogue>::Storage,
     STAGES,
+    <Epi as CollectiveEpilogue>::PipelineStorage,
 >;
 
 /// The kernel's whole shared memory: the schedule's ([`ScheduleSharedStorage`]) and what the
@@ -236,6 +237,10 @@ pub unsafe fn gemm_tma_warpspecialized<
     // full barriers: the producer's arrive_expect_tx (all of A and B land in every CTA); empty:
     // one arrival per consumer warpgroup reading the stage, from every CTA the stage is written
     // into. The cluster barrier makes the initialization visible to the other CTA's multicasts.
+    // the epilogue's barriers first: the pipeline's fence and cluster barrier publish them too
+    if tid == 0 {
+        unsafe { Epi::init(&raw mut (*smem).epilogue_pipeline) };
+    }
     let pipe = unsafe {
         PipelineTmaAsync::<STAGES, Mainloop<KS, E, MA, MB, BN, Acc, STAGES>>::init(
             &raw mut (*smem).pipeline,
@@ -383,6 +388,7 @@ pub unsafe fn gemm_tma_warpspecialized<
                 (wg_m0, n0),
                 t,
                 &raw mut (*smem).epilogue,
+                &raw mut (*smem).epilogue_pipeline,
                 wg,
                 last,
             )

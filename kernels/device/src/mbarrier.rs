@@ -16,6 +16,6 @@ pub use layout_types::cute::arch::mbarrier::{
     fence_barrier_init as fence_init, mbarrier_arrive as arrive,
     mbarrier_arrive_cluster as arrive_cluster, mbarrier_arrive_expect_tx as arrive_expect_tx,
     mbarrier_complete_tx as complete_tx, mbarrier_expect_tx as expect_tx, mbarrier_init as init,
-    mbarrier_inval as inval, mbarrier_try_wait_parity as try_wait_parity,
+    mbarrier_inval as inval, mbarrier_phase as phase, mbarrier_try_wait_parity as try_wait_parity,
     mbarrier_wait_parity as wait_parity,
 };

@@ -112,7 +112,7 @@ pub struct NoEpilogueStorage;
 /// An FP8 entry's shared memory: `S` stages of A's 128-row and B's `N`-row tiles (`N · 64`
 /// elements), the epilogue's storage `E`, the barriers.
 pub type SharedStorageFp8Tiles<const N_ELEMS: usize, E, const S: usize> =
-    GemmSharedStorage<SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>, SmemTile<N_ELEMS>, E, S>;
+    HgemmSharedStorage<SmemTile<{ TILE_FP8.0 * TILE_FP8.2 }>, SmemTile<N_ELEMS>, E, S>;
 /// The shared memory of a wide-tile variant storing directly: [`SharedStorageFp8Tiles`] without
 /// epilogue storage.
 pub type SharedStorageFp8Wide<const N_ELEMS: usize, const S: usize> =
@@ -354,6 +354,29 @@ pub const fn tma_reads_source(out: u32) -> bool {
     out & (OUT_TMA - 1) != 0
 }
 
+/// The TMA path's source loads (`beta ≠ 0`, a 16-bit C read into the chunk buffers by TMA):
+/// a full barrier a consumer warpgroup, which the loads of its tile's chunks complete
+/// (CUTLASS's epilogue load pipeline, one stage a tile; the phase waited for is read from the
+/// barrier itself, so the epilogue keeps no state across the mainloop). The epilogue's
+/// `CollectiveEpilogue::PipelineStorage`, beside the mainloop pipeline's barriers
+/// ([`HgemmSharedStorage`]: in their 1 KiB, no growth); initialized by the kernel's prologue
+/// (`CollectiveEpilogue::init`).
+///
+/// ```text
+/// size_of::<SourceBarriers>() == 16
+/// ```
+#[repr(C)]
+pub struct SourceBarriers {
+    /// The full barriers, one a consumer warpgroup.
+    pub full: [u64; CONSUMERS],
+}
+
+/// A kernel of this family's shared memory ([`GemmSharedStorage`]) with its epilogues'
+/// pipeline storage, [`SourceBarriers`] (every epilogue of the family has it; in the mainloop
+/// barriers' padding, so no larger).
+pub type HgemmSharedStorage<A, B, E, const S: usize> =
+    GemmSharedStorage<A, B, E, S, SourceBarriers>;
+
 /// The epilogue's shared memory, 1024-byte aligned (the 128-byte swizzle's period).
 #[repr(C, align(1024))]
 pub struct EpilogueStorage(pub [u8; SMEM_EPI_BYTES]);
@@ -405,7 +428,7 @@ impl ChunkBuffers for NoEpilogueStorage {
 /// The cooperative 16-bit kernel's shared memory with epilogue storage `E` and `S` stages: A's
 /// and B's stage tiles, `E`, the pipeline's barriers, one `#[repr(C)]` struct.
 pub type SharedStorageTiles<E, const S: usize> =
-    GemmSharedStorage<SmemTile<{ TILE.0 * TILE.2 }>, SmemTile<{ TILE.1 * TILE.2 }>, E, S>;
+    HgemmSharedStorage<SmemTile<{ TILE.0 * TILE.2 }>, SmemTile<{ TILE.1 * TILE.2 }>, E, S>;
 /// The kernel's shared memory ([`SharedStorageTiles`] with four chunk buffers a warpgroup,
 /// [`STAGES`]).
 pub type SharedStorage = SharedStorageTiles<EpilogueStorage, STAGES>;
@@ -429,7 +452,7 @@ pub const SMEM_BYTES_FP8: usize = core::mem::size_of::<SharedStorageFp8>();
 
 /// The ping-pong entries' shared memory: A's 64-row and B's 256-row stage tiles, the
 /// epilogue's buffers (four per consumer warpgroup, as the cooperative kernel's), the barriers.
-pub type SharedStoragePingpong = GemmSharedStorage<
+pub type SharedStoragePingpong = HgemmSharedStorage<
     SmemTile<{ TILE_PINGPONG.0 * TILE_PINGPONG.2 }>,
     SmemTile<{ TILE_PINGPONG.1 * TILE_PINGPONG.2 }>,
     EpilogueStorage,
@@ -440,7 +463,7 @@ pub const SMEM_BYTES_PINGPONG: usize = core::mem::size_of::<SharedStoragePingpon
 
 /// The 128×128 ping-pong entries' shared memory: A's and B's 128-row stage tiles, the
 /// epilogue's buffers, the barriers.
-pub type SharedStoragePingpong128 = GemmSharedStorage<
+pub type SharedStoragePingpong128 = HgemmSharedStorage<
     SmemTile<{ TILE_PINGPONG_128.0 * TILE_PINGPONG_128.2 }>,
     SmemTile<{ TILE_PINGPONG_128.1 * TILE_PINGPONG_128.2 }>,
     EpilogueStorage,
@@ -451,7 +474,7 @@ pub const SMEM_BYTES_PINGPONG_128: usize = core::mem::size_of::<SharedStoragePin
 
 /// The small-M FP8 entry's shared memory: A's 64-row and B's 128-row stage tiles, two epilogue
 /// buffers a consumer warpgroup ([`EpilogueStorage2`]), the barriers.
-pub type SharedStorageFp8Pp64 = GemmSharedStorage<
+pub type SharedStorageFp8Pp64 = HgemmSharedStorage<
     SmemTile<{ TILE_FP8_PP64.0 * TILE_FP8_PP64.2 }>,
     SmemTile<{ TILE_FP8_PP64.1 * TILE_FP8_PP64.2 }>,
     EpilogueStorage2,
@@ -469,7 +492,7 @@ pub const STAGES_FP8_STAGED_PP64: usize = 8;
 /// The small-M block-scaled entry's shared memory: [`SharedStorageFp8Pp64`]'s parts, then the
 /// stages' scales.
 pub type SharedStorageFp8StagedPp64 = StagedSharedStorage<
-    GemmSharedStorage<
+    HgemmSharedStorage<
         SmemTile<{ TILE_FP8_PP64.0 * TILE_FP8_PP64.2 }>,
         SmemTile<{ TILE_FP8_PP64.1 * TILE_FP8_PP64.2 }>,
         EpilogueStorage2,

@@ -17,10 +17,11 @@
 //!   it clips M (the contiguous dimension) only to 16 bytes (an H100 writes the rows from M up
 //!   to the next 16-byte boundary of each column, which are `ldc` padding), so a warpgroup
 //!   tile that crosses M takes the direct path unless the host says M ends on a 16-byte
-//!   boundary ([`OUT_TMA_EDGE`]). With `beta ≠ 0` the warpgroup first reads its tile of C
-//!   into the chunks' buffers (`cp.async`, 16 bytes a copy, a group a chunk, as CUTLASS's
-//!   epilogue loads its source before the stores), and each warp reads its elements of a chunk
-//!   with `ldmatrix.x4.trans` at the addresses its `stmatrix.x4.trans` then overwrites.
+//!   boundary ([`OUT_TMA_EDGE`]). With `beta ≠ 0` one thread first loads the warpgroup's tile
+//!   of C into the chunks' buffers by TMA (a box a chunk, C's tensor map, on the warpgroup's
+//!   barrier of [`SourceBarriers`]: CUTLASS's epilogue load pipeline), and each warp, once the
+//!   barrier completes, reads its elements of a chunk with `ldmatrix.x4.trans` at the addresses
+//!   its `stmatrix.x4.trans` then overwrites.
 //! - **Direct** (otherwise: an `ldc`/address TMA cannot take, the M edge above, or `beta ≠ 0`
 //!   on an f32 C or a tile with fewer buffers than chunks): with `beta == 0` through the same
 //!   buffers without TMA (`store_staged`): 64×32 f32 chunks of `op(alpha·acc)`, each stored by
@@ -38,24 +39,24 @@
 //! Which thread holds which accumulator is CuTe's `CLayout_64x256` ([`acc_row`], [`acc_col`]);
 //! which lane gives which `stmatrix` row address is the `stmatrix` atom's layout over those.
 
-use device::cp_async::{cp_async_cg_16, wait_group};
 use device::mma::{
     ldmatrix_x4_trans, pack_bf16x2, pack_f16x2, stmatrix_x4_trans, unpack_bf16x2, unpack_f16x2,
 };
 use device::shared::dynamic_shared_addr_of;
 use device::thread::named_barrier_sync;
 use device::tma::{TmaDescriptor, commit_group, fence_proxy_async_shared_cta, wait_group_read};
+use layout_types::cute::arch::mbarrier::SmemBarrier;
 use layout_types::cute::fusion::EpilogueOp;
 #[cfg(doc)]
 use layout_types::cute::fusion::{BiasAct, LinComb};
 use layout_types::cute::gmma::*;
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaStore};
+use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaLoad, TmaStore};
 
 pub use super::config::{
     CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES, SMEM_EPI_BYTES_2,
 };
-use super::config::{EpilogueBoxB16, EpilogueBoxF32};
+use super::config::{EpilogueBoxB16, EpilogueBoxF32, SourceBarriers};
 // (`#[inline(always)]` closures: the unrolled bodies below must inline into the kernel so that
 // the accumulators stay registers; LLVM's heuristics outline a large body called from many
 // unrolled slots, which puts the accumulators in local memory)
@@ -356,6 +357,10 @@ pub struct TileStore {
     pub smem: *mut u8,
     /// Chunk buffers a warpgroup.
     pub bufs: usize,
+    /// The source loads' barriers ([`SourceBarriers`], initialized: [`init_source`]):
+    /// warpgroup 0's, warpgroup 1's the next; none where the TMA path never reads C (no
+    /// buffers, or no source).
+    pub source: Option<SmemBarrier>,
     /// The consumer warpgroup (0, 1).
     pub wg: i32,
     /// Whether this is the warpgroup's last tile (its TMA stores' reads are waited for).
@@ -601,77 +606,35 @@ unsafe fn for_chunk_b16(buf: *mut u16, chunk: i32, t: i32, f: impl Fn([usize; 8]
     );
 }
 
-/// Issues the `cp.async`s that copy chunk `chunk` of the tile's C into `buf`, laid out as
-/// [`stage_chunk_b16`]'s chunk: C's `(64,64)` elements at the chunk's place in the tile at
-/// `(r0, c0)` of `TILE_M` rows ([`frag_col_to_tile`]), read from `c` (`(m, n)`, leading
-/// dimension `ldc`). Thread `t` copies four 16-byte units (8 rows of one column: a warp's lanes
-/// on four columns' 128 bytes each), those inside C; nothing is committed (the caller's
-/// `cp.async.commit_group`).
-///
-/// # Safety
-/// `c` and `ldc` put every column on 16 bytes and `m` is a multiple of 8 or the tile is inside
-/// it; `buf` as for [`stage_chunk_b16`]; `t` in `0..128`.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe fn load_chunk_b16<const TILE_M: i32>(
-    buf: *mut u16,
-    chunk: i32,
-    t: i32,
-    c: *const u16,
-    ldc: i64,
-    (m, n): (i32, i32),
-    (r0, c0): (i32, i32),
-) {
-    let s = make_tensor(
-        make_smem_ptr(buf),
-        tile_to_shape(Layout_MN_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft),
-    ); // (64,64) chunk, M contiguous
-    let g = make_tensor(make_gmem_ptr(c as *mut u16), make_layout((m, n), (_1, ldc))); // (M,N)
-    // the copy's thread: unit `u` (rows `8u..8u + 8`) of columns `j0 + 16k`, `k < 4`
-    let (u, j0): (i32, i32) = make_layout_left((_8, _16)).idx2crd(t);
-    let i = make_layout(_8, _8).crd2idx(u); // the unit's first row
-    let copy_cols = make_layout(_4, _16); // k → column − j0
-    let (dr, dc) = frag_col_to_tile(TILE_M, 64 * chunk);
-    let (r, c1) = (r0 + dr + i, c0 + dc + j0);
-    device::unroll!(
-        4,
-        #[inline(always)]
-        |k| {
-            let j = copy_cols.crd2idx(k as i32);
-            if r < m && c1 + j < n {
-                // SAFETY: a 16-byte unit inside C and inside `buf`, both 16-byte aligned
-                unsafe {
-                    cp_async_cg_16(
-                        dynamic_shared_addr_of(s.ptr((i, j0 + j))),
-                        g.ptr((r, c1 + j)) as *const u8,
-                    )
-                };
-            }
-        }
-    );
-}
-
-/// [`stage_chunk_b16`] over a chunk that holds C already ([`load_chunk_b16`], waited for and
-/// seen by the whole warpgroup): each warp reads its elements of C with `ldmatrix.x4.trans` at
-/// the addresses its `stmatrix.x4.trans` then writes, so element `v`'s new value is
+/// [`stage_chunk_b16`] over a chunk that holds C already (its TMA box load, waited for on the
+/// warpgroup's barrier by each thread): each warp reads its elements of C with `ldmatrix.x4.trans`
+/// at the addresses its `stmatrix.x4.trans` then writes, so element `v`'s new value is
 /// `value(v, C)` (the caller's `op(alpha·acc[v] + beta·C)`).
 ///
-/// On the emulator: a warpgroup loads a 64×64 chunk of a bf16 C with `ldc` 136 (a tile of 128
-/// rows: chunk 1 is rows 64.. of columns 0..64, [`frag_col_to_tile`]) whose columns past 50
-/// lie outside C, and stages `2·acc − C`: inside C every element is `2·acc − C`, outside it
-/// `2·acc` (the units not read are zero here).
+/// On the emulator (which has no TMA unit: the warpgroup writes the box's swizzled layout
+/// itself, as the load would): a 64×64 chunk of a bf16 C with `ldc` 136 (a tile of 128 rows:
+/// chunk 1 is rows 64.. of columns 0..64, [`frag_col_to_tile`]) whose columns past 50 lie
+/// outside C (TMA fills them with zeros), staged as `2·acc − C`: inside C every element is
+/// `2·acc − C`, outside it `2·acc`.
 ///
 /// ```
 /// use kernels_emu::hgemm_epilogue::{
-///     Bf16Bits, OutElem, acc_col, acc_row, load_chunk_b16, stage_chunk_b16_source,
+///     Bf16Bits, OutElem, acc_col, acc_row, stage_chunk_b16_source,
 /// };
 /// const LDC: usize = 136;
+/// // the box's element (m, n) in the chunk: `Sw<3,3,3> o (64,64):(1,64)` (EpilogueBoxB16)
+/// fn at(m: usize, n: usize) -> usize {
+///     let byte = 2 * (m + 64 * n);
+///     (byte ^ (((byte >> 7) & 7) << 4)) / 2
+/// }
 /// device::kernel! {
 ///     pub unsafe fn stage(c: *const Bf16Bits, out: *mut u16) {
 ///         let t = device::thread::thread_idx_x() as i32;
 ///         let smem = device::shared::dynamic_shared_mem::<[u16; 4096]>() as *mut u16;
-///         for e in 0..32 {
-///             unsafe { *smem.add(32 * t as usize + e) = 0 };
+///         for e in 32 * t as usize..32 * t as usize + 32 {
+///             let (m, n) = (e % 64, e / 64);
+///             let v = if n < 50 { unsafe { (*c.add(64 + m + LDC * n)).0 } } else { 0 };
+///             unsafe { *smem.add(at(m, n)) = v };
 ///         }
 ///         device::thread::sync_threads();
 ///         let mut acc = [0f32; 128];
@@ -679,10 +642,6 @@ pub unsafe fn load_chunk_b16<const TILE_M: i32>(
 ///             let (m, n) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
 ///             *a = (m + 64 * (n - 64)) as f32; // chunk 1's element (m, n - 64)
 ///         }
-///         unsafe { load_chunk_b16::<128>(smem, 1, t, c as *const u16, LDC as i64, (128, 50), (0, 0)) };
-///         device::cp_async::commit_group();
-///         device::cp_async::wait_group::<0>();
-///         device::thread::sync_threads();
 ///         unsafe { stage_chunk_b16_source::<Bf16Bits>(smem, 1, t, |v, c| 2.0 * acc[v] - c) };
 ///         device::thread::sync_threads();
 ///         for i in 0..32 {
@@ -702,11 +661,9 @@ pub unsafe fn load_chunk_b16<const TILE_M: i32>(
 /// };
 /// for n in 0..64usize {
 ///     for m in 0..64usize {
-///         let byte = 2 * (m + 64 * n);
-///         let at = (byte ^ (((byte >> 7) & 7) << 4)) / 2;
 ///         let acc = (m + 64 * n) as f32;
 ///         let want = if n < 50 { 2.0 * acc - ((64 + m) as f32 - 2.0 * n as f32) } else { 2.0 * acc };
-///         assert_eq!(Bf16Bits(got[at]).to_f32(), Bf16Bits::from_f32(want).to_f32(), "m {m} n {n}");
+///         assert_eq!(Bf16Bits(got[at(m, n)]).to_f32(), Bf16Bits::from_f32(want).to_f32(), "m {m} n {n}");
 ///     }
 /// }
 /// ```
@@ -815,17 +772,56 @@ fn warpgroup_sync(wg: i32) {
     }
 }
 
+/// Initializes the source loads' barriers at `s` ([`SourceBarriers`]): a full barrier of one
+/// arrival (the loading thread's, with the tile's bytes) a consumer warpgroup. The epilogue's
+/// `CollectiveEpilogue::init`.
+///
+/// On the emulator: a barrier starts in phase 0, which one arrival and a tile's four chunks'
+/// bytes complete.
+///
+/// ```
+/// use kernels_emu::config::SourceBarriers;
+/// use kernels_emu::hgemm_epilogue::init_source;
+/// let mut s = SourceBarriers { full: [7; 2] };
+/// unsafe { init_source(&raw mut s) };
+/// let bar = &raw mut s.full[1];
+/// unsafe {
+///     assert_eq!(device::mbarrier::phase(bar), 0);
+///     device::mbarrier::arrive_expect_tx(bar, 4 * 8192);
+///     device::mbarrier::complete_tx(bar, 3 * 8192);
+///     assert!(!device::mbarrier::try_wait_parity(bar, 0));
+///     device::mbarrier::complete_tx(bar, 8192);
+///     assert!(device::mbarrier::try_wait_parity(bar, 0));
+///     assert_eq!(device::mbarrier::phase(bar), 1);
+/// }
+/// ```
+///
+/// # Safety
+/// `s` is the epilogue's pipeline storage; one thread, before any `store` reads C.
+#[inline(always)]
+pub unsafe fn init_source(s: *mut SourceBarriers) {
+    for wg in 0..CONSUMERS {
+        // SAFETY: in the storage, before any use
+        unsafe { device::mbarrier::init(&raw mut (*s).full[wg], 1) };
+    }
+}
+
 /// The TMA path's chunk loop over the warpgroup's fragment columns `Cols` (a static
 /// multiple of 64 from 128 to 256: the collective's `WarpgroupTile::EpiCols`) in
 /// chunks of `CHUNK_COLS` (64 for a 16-bit C, 32 for f32), through `Cols / 64` of the
 /// warpgroup's [`CHUNK_BUFFERS`] buffers at `smem`, in turn (one a 16-bit chunk; an f32 tile's
 /// chunks go round them twice); `stage(buffer, chunk)` writes one, `issue(buffer, chunk)`
-/// (thread 0 only) stores it.
+/// (thread 0 only) stores it. With a `source`, `load(buffer, chunk, barrier)` (thread 0 only)
+/// loads C's chunk into its buffer, completing its [`CHUNK_BYTES`] on `barrier`.
 ///
 /// First, thread 0 waits until the previous tile's stores have read their buffers
 /// (`cp.async.bulk.wait_group.read 0`: they were issued a whole mainloop ago, so this does
-/// not wait) and the warpgroup meets (a named barrier of its 128 threads, never the CTA's).
-/// Then per chunk: every thread writes the chunk, `fence.proxy.async.shared::cta`; where the
+/// not wait), and the warpgroup meets (a named barrier of its 128 threads, never the CTA's).
+/// With a source, thread 0 then arrives on the warpgroup's barrier expecting the tile's chunks
+/// and loads them all at once, and every thread waits for the barrier's phase, which it read
+/// before the meeting (nothing completes it until thread 0 arrives after the meeting; the wait
+/// makes the tile of C visible to the thread). Then per chunk: every thread writes the chunk,
+/// `fence.proxy.async.shared::cta`; where the
 /// *next* chunk of this tile goes to a buffer this tile has used, thread 0 waits until at most
 /// `B − 2` of its stores still read (`B` the buffers in turn: the store `B − 1` chunks back, the
 /// last one in that buffer, has read it); the warpgroup meets; thread 0 issues and commits this
@@ -840,8 +836,8 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     bufs: usize,
     wg: i32,
     t: i32,
-    source: bool,
-    load: impl Fn(*mut u8, i32),
+    source: Option<SmemBarrier>,
+    load: impl Fn(*mut u8, i32, SmemBarrier),
     stage: impl Fn(*mut u8, i32),
     issue: impl Fn(*mut u8, i32),
 ) {
@@ -865,27 +861,37 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
             "store_chunks: two to four 64-column buffers a warpgroup"
         )
     };
+    let chunks = (Cols::VALUE / CHUNK_COLS as i64) as i32;
+    // with a source, C goes into the buffers first, a buffer per chunk (so a chunk's buffer is
+    // never written again in this tile)
+    if source.is_some() && chunks > buffers {
+        device::thread::trap();
+    }
+    // with a source: the phase its barrier is in (every thread waited for the previous one;
+    // thread 0 arrives on this one after the meeting below)
+    // SAFETY: the warpgroup's barrier, initialized by the kernel's prologue
+    let phase = source.map(|bar| unsafe { device::mbarrier::phase(bar) });
     // the previous tile's stores have read every buffer (issued a mainloop ago: no wait)
     if t == 0 {
         wait_group_read::<0>();
     }
     warpgroup_sync(wg);
-    let chunks = (Cols::VALUE / CHUNK_COLS as i64) as i32;
-    if source {
-        // C into the buffers first, a buffer and a `cp.async` group per chunk (so a chunk's
-        // buffer is never written again in this tile)
-        if chunks > buffers {
-            device::thread::trap();
+    if let (Some(bar), Some(phase)) = (source, phase) {
+        // C's chunks, on the warpgroup's barrier
+        if t == 0 {
+            unsafe { device::mbarrier::arrive_expect_tx(bar, chunks as u32 * CHUNK_BYTES as u32) };
+            device::unroll!(
+                (Cols::VALUE / CHUNK_COLS as i64) as usize,
+                #[inline(always)]
+                |chunk| load(
+                    unsafe { smem.add(buffer.crd2idx(chunk as i32) as usize) },
+                    chunk as i32,
+                    bar
+                )
+            );
         }
-        device::unroll!(
-            (Cols::VALUE / CHUNK_COLS as i64) as usize,
-            #[inline(always)]
-            |chunk| {
-                let chunk = chunk as i32;
-                load(unsafe { smem.add(buffer.crd2idx(chunk) as usize) }, chunk);
-                device::cp_async::commit_group();
-            }
-        );
+        // C's tile has landed, and the wait makes it visible to this thread
+        unsafe { device::mbarrier::wait_parity(bar, phase) };
     }
     // unrolled: the chunk picks the accumulators, which must stay registers
     device::unroll!(
@@ -894,17 +900,6 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
         |chunk| {
             let chunk = chunk as i32;
             let buf = unsafe { smem.add(buffer.crd2idx(chunk) as usize) };
-            if source {
-                // this chunk's group has landed (at most the later chunks' still in flight:
-                // a constant), and every thread's copies are seen
-                match chunks - 1 - chunk {
-                    0 => wait_group::<0>(),
-                    1 => wait_group::<1>(),
-                    2 => wait_group::<2>(),
-                    _ => wait_group::<3>(),
-                }
-                warpgroup_sync(wg);
-            }
             stage(buf, chunk);
             fence_proxy_async_shared_cta();
             // the next chunk's buffer has had a store of this tile: at most B − 2 stores
@@ -926,13 +921,14 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
 }
 
 /// The 16-bit TMA path: the tile's `Cols` columns in 64×64 chunks ([`store_chunks`]), each
-/// staged with `value(v)` ([`stage_chunk_b16`]); with `beta ≠ 0` C is read into the chunks'
-/// buffers first ([`load_chunk_b16`], every chunk's `cp.async`s in flight at once) and each
-/// chunk staged with `source(v, C)` ([`stage_chunk_b16_source`]).
+/// staged with `value(v)` ([`stage_chunk_b16`]); with `beta ≠ 0` C is loaded into the chunks'
+/// buffers first (by TMA: C's tensor map with the stores' box, one thread, every chunk in
+/// flight at once, on the warpgroup's barrier of `d.source`) and each chunk staged with
+/// `source(v, C)` ([`stage_chunk_b16_source`]).
 ///
 /// # Safety
 /// As [`store`]'s TMA path for a 16-bit C; with `beta ≠ 0` a buffer for each of the tile's
-/// chunks.
+/// chunks and `d.source` initialized ([`init_source`]).
 #[inline(always)]
 unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
     d: &TileStore,
@@ -941,31 +937,31 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
     value: impl Fn(usize) -> f32 + Copy,
     source: impl Fn(usize, f32) -> f32 + Copy,
 ) {
+    type Load = TmaAtom<TmaLoad, u16, BoxLayout<EpilogueBoxB16>>;
+    const { assert!(Load::TX_BYTES as usize == CHUNK_BYTES, "a chunk is one box") };
     let atom = TmaAtom::<TmaStore, u16, BoxLayout<EpilogueBoxB16>>::new(tma_c);
     let (r0, c0) = d.origin;
     let read_c = d.beta != 0.0;
-    // the copies' thread (opaque: their addresses are computed here, per tile — hoisted out of
-    // the tile loop, five of them were held across the mainloop and ptxas spilled)
-    // SAFETY: `t` is the thread's index in its warpgroup (0..128)
-    let t_load = unsafe { device::hint::opaque_index::<128>(t) };
+    // the warpgroup's barrier (its index opaque, as the buffers': the address is made here,
+    // per tile, not held across the mainloop)
+    let src = match (read_c, d.source) {
+        (false, _) => None,
+        (true, Some(bar)) => Some(bar.offset(device::hint::opaque(d.wg) as u32)),
+        // (a source read through buffers always has barriers)
+        (true, None) => device::thread::trap(),
+    };
     unsafe {
         store_chunks::<Cols, 64>(
             d.smem,
             d.bufs,
             d.wg,
             t,
-            read_c,
+            src,
             #[inline(always)]
-            |buf, chunk| {
-                load_chunk_b16::<TILE_M>(
-                    buf as *mut u16,
-                    chunk,
-                    t_load,
-                    d.c as *const u16,
-                    d.ldc,
-                    d.mn,
-                    d.origin,
-                )
+            |buf, chunk, bar| {
+                // C's chunk where the store will write it (TMA fills past C's edges with zeros)
+                let (dr, dc) = frag_col_to_tile(TILE_M, 64 * chunk);
+                Load::new(tma_c).copy(bar, buf as *mut u16, [r0 + dr, c0 + dc])
             },
             #[inline(always)]
             |buf, chunk| {
@@ -1041,6 +1037,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 ///         let tile = TileStore {
 ///             c: c as *mut u8, ldc: LD as i64, out: 0, tma_c: core::ptr::null(), mn,
 ///             origin: (0, 0), alpha: 0.5, beta, t, smem, bufs, wg: 0, last: false,
+///             source: None,
 ///         };
 ///         // (f32 only: each element is two more unrolled bodies on the emulator's stack)
 ///         unsafe { store::<0b001, true, 64, _256>(&acc, &tile, op) };
@@ -1098,7 +1095,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 ///         let tile = TileStore {
 ///             c: c as *mut u8, ldc: LD as i64, out: 1, tma_c: core::ptr::null(),
 ///             mn: (130, N as i32), origin: (32, 20), alpha: 2.0, beta: 0.0, t, smem, bufs: 2,
-///             wg: 0, last: false,
+///             wg: 0, last: false, source: None,
 ///         };
 ///         unsafe { store::<ELEMS_BF16, true, 128, _256>(&acc, &tile, LinComb) };
 ///     }
@@ -1230,8 +1227,8 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
                     bufs,
                     wg,
                     t,
-                    false,
-                    |_, _| {},
+                    None,
+                    |_, _, _| {},
                     #[inline(always)]
                     |buf, chunk| stage_chunk_f32(buf as *mut f32, chunk, t, value),
                     #[inline(always)]

@@ -92,6 +92,7 @@ use collective::mainloop::{TileN, WarpgroupTile};
 use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
 use device::tma::TmaDescriptor;
 use epilogue::{ELEMS_ALL, ELEMS_BF16};
+use layout_types::cute::arch::mbarrier::SmemBarrier;
 use layout_types::cute::fusion::{
     ActivationFn, BiasAct, BiasActRows, BiasMode, EpilogueOp, LinComb, NoScale, RowColScale,
     ScaleKind, Scaled,
@@ -100,8 +101,8 @@ use layout_types::cute::prelude::*;
 
 pub use config::{
     ChunkBuffers, EpilogueStorage, HgemmParams, PersistentTileSchedulerParams, SMEM_BYTES,
-    SMEM_BYTES_FP8, STAGES, STAGES_FP8, SWIZZLE, SharedStorage, SharedStorageFp8, StreamKParams,
-    THREADS, TILE, TILE_FP8,
+    SMEM_BYTES_FP8, STAGES, STAGES_FP8, SWIZZLE, SharedStorage, SharedStorageFp8, SourceBarriers,
+    StreamKParams, THREADS, TILE, TILE_FP8,
 };
 
 // the configuration's numbers are the collective kernel's: one type of shared memory, one
@@ -288,6 +289,7 @@ unsafe fn store_with<
     origin: (i32, i32),
     t: i32,
     smem: *mut S,
+    pipe: *mut SourceBarriers,
     wg: i32,
     last: bool,
     op: impl EpilogueOp,
@@ -318,15 +320,35 @@ unsafe fn store_with<
         t,
         smem: smem as *mut u8,
         bufs: S::PER_WARPGROUP,
+        // (none without a source: no code reads it; the barriers' 32-bit `.shared` address)
+        source: if SOURCE {
+            Some(SmemBarrier::new(unsafe { &raw mut (*pipe).full[0] }))
+        } else {
+            None
+        },
         wg,
         last,
     };
     unsafe { epilogue::store::<ELEMS, SOURCE, TILE_M, Cols>(acc, &tile, op) }
 }
 
+/// The source loads' barriers initialized where the epilogue reads a source through its
+/// buffers `S` ([`epilogue::init_source`]); nothing otherwise.
+#[inline(always)]
+unsafe fn init_source<const SOURCE: bool, S: ChunkBuffers>(pipe: *mut SourceBarriers) {
+    if SOURCE && S::PER_WARPGROUP > 0 {
+        unsafe { epilogue::init_source(pipe) }
+    }
+}
+
 impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S, SOURCE> {
     type Args = EpilogueArgs;
     type Storage = S;
+    type PipelineStorage = SourceBarriers;
+    #[inline(always)]
+    unsafe fn init(pipe: *mut SourceBarriers) {
+        unsafe { init_source::<SOURCE, S>(pipe) }
+    }
     #[inline(always)]
     unsafe fn store<W: WarpgroupTile>(
         a: &EpilogueArgs,
@@ -335,6 +357,7 @@ impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S
         origin: (i32, i32),
         t: i32,
         smem: *mut S,
+        pipe: *mut SourceBarriers,
         wg: i32,
         last: bool,
     ) {
@@ -343,13 +366,13 @@ impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S
         if const { W::M == 64 } {
             unsafe {
                 store_with::<ELEMS_ALL, SOURCE, 64, W::EpiCols, _>(
-                    a, acc, mn, origin, t, smem, wg, last, LinComb,
+                    a, acc, mn, origin, t, smem, pipe, wg, last, LinComb,
                 )
             }
         } else {
             unsafe {
                 store_with::<ELEMS_ALL, SOURCE, 128, W::EpiCols, _>(
-                    a, acc, mn, origin, t, smem, wg, last, LinComb,
+                    a, acc, mn, origin, t, smem, pipe, wg, last, LinComb,
                 )
             }
         }
@@ -361,6 +384,11 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
 {
     type Args = EpilogueArgs;
     type Storage = St;
+    type PipelineStorage = SourceBarriers;
+    #[inline(always)]
+    unsafe fn init(pipe: *mut SourceBarriers) {
+        unsafe { init_source::<SOURCE, St>(pipe) }
+    }
     #[inline(always)]
     unsafe fn store<W: WarpgroupTile>(
         a: &EpilogueArgs,
@@ -369,6 +397,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
         origin: (i32, i32),
         t: i32,
         smem: *mut St,
+        pipe: *mut SourceBarriers,
         wg: i32,
         last: bool,
     ) {
@@ -404,7 +433,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
         if const { W::M == 64 } {
             unsafe {
                 store_with::<ELEMS, SOURCE, 64, W::EpiCols, _>(
-                    a, acc, mn, origin, t, smem, wg, last, op,
+                    a, acc, mn, origin, t, smem, pipe, wg, last, op,
                 )
             }
         } else {
@@ -420,7 +449,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
             };
             unsafe {
                 store_with::<ELEMS, SOURCE, 128, W::EpiCols, _>(
-                    a, acc, mn, origin, t, smem, wg, last, op,
+                    a, acc, mn, origin, t, smem, pipe, wg, last, op,
                 )
             }
         }

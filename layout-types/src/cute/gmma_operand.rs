@@ -385,17 +385,21 @@ impl<const N: usize> SmemTile<N> {
 }
 
 /// A GEMM kernel's shared memory as one `#[repr(C)]` struct (CUTLASS's kernel
-/// `SharedStorage`): `STAGES` tiles of A, then of B, the epilogue's storage `E`, the mainloop
-/// pipeline's barriers. Its `size_of` is the dynamic shared memory a launch asks for, on the
-/// host as in the kernel.
+/// `SharedStorage`): `STAGES` tiles of A, then of B, the epilogue's storage `E` (its tensors),
+/// the mainloop pipeline's barriers, then the epilogue's pipeline storage `EP` (CUTLASS's
+/// `EpiLoadPipeline`'s barriers: `()` for none). Its `size_of` is the dynamic shared memory a
+/// launch asks for, on the host as in the kernel.
 ///
 /// ```
 /// use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemTile};
 /// type S = GemmSharedStorage<SmemTile<8192>, SmemTile<16384>, [u8; 0], 4>;
 /// assert_eq!(core::mem::size_of::<S>(), 4 * (16384 + 32768) + 1024); // barriers, padded
+/// // an epilogue's barriers beside the mainloop's, in the same padding
+/// type T = GemmSharedStorage<SmemTile<8192>, SmemTile<16384>, [u8; 0], 4, [u64; 8]>;
+/// assert_eq!(core::mem::size_of::<T>(), core::mem::size_of::<S>());
 /// ```
 #[repr(C)]
-pub struct GemmSharedStorage<A, B, E, const STAGES: usize> {
+pub struct GemmSharedStorage<A, B, E, const STAGES: usize, EP = ()> {
     /// A's stages.
     pub a: [A; STAGES],
     /// B's stages.
@@ -404,6 +408,8 @@ pub struct GemmSharedStorage<A, B, E, const STAGES: usize> {
     pub epilogue: E,
     /// The pipeline's full and empty barriers.
     pub pipeline: super::pipeline::PipelineStorage<STAGES>,
+    /// The epilogue's pipeline storage (its barriers).
+    pub epilogue_pipeline: EP,
 }
 
 /// A kernel's shared memory with storage `T` per pipeline stage beside the mainloop's tiles

@@ -18,6 +18,7 @@
 
 use core::marker::PhantomData;
 
+use super::arch::mbarrier::SmemBarrier;
 use super::arch::tma::{TmaDescriptor, tma_load, tma_load_multicast, tma_store};
 use super::arith::ATup;
 use super::copy::StaticLayoutValue;
@@ -238,12 +239,17 @@ impl<T, L: StaticLayoutValue> TmaAtom<TmaLoad, T, L> {
     /// ```no_run
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::tma::{TmaAtom, TmaLoad};
-    /// # let (d, bar, smem) = (layout_types::cute::arch::tma::TmaDescriptor::default(), core::ptr::null_mut(), core::ptr::null_mut());
+    /// # let (d, bar, smem) = (layout_types::cute::arch::tma::TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
     /// let a = TmaAtom::<TmaLoad, f32, Layout<(_32, _128), (_128, _1)>>::new(&d);
     /// unsafe { a.copy(bar, smem, [128, 32]) }; // on the GPU: the tile at (m, n) = (32, 128)
     /// ```
     #[inline(always)]
-    pub unsafe fn copy<const R: usize>(&self, bar: *mut u64, smem: *mut T, crd: [i32; R]) {
+    pub unsafe fn copy<const R: usize>(
+        &self,
+        bar: impl Into<SmemBarrier>,
+        smem: *mut T,
+        crd: [i32; R],
+    ) {
         unsafe { tma_load(self.desc, bar, smem as *mut u8, crd) }
     }
 }
@@ -258,14 +264,14 @@ impl<T, L: StaticLayoutValue> TmaAtom<TmaLoadMulticast, T, L> {
     /// ```no_run
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::tma::{TmaAtom, TmaLoadMulticast};
-    /// # let (d, bar, smem) = (layout_types::cute::arch::tma::TmaDescriptor::default(), core::ptr::null_mut(), core::ptr::null_mut());
+    /// # let (d, bar, smem) = (layout_types::cute::arch::tma::TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
     /// let a = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _64), (_64, _1)>>::new(&d);
     /// unsafe { a.copy(bar, smem, 0b11, [0, 32]) };
     /// ```
     #[inline(always)]
     pub unsafe fn copy<const R: usize>(
         &self,
-        bar: *mut u64,
+        bar: impl Into<SmemBarrier>,
         smem: *mut T,
         mask: u16,
         crd: [i32; R],

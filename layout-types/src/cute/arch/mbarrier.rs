@@ -485,6 +485,31 @@ pub unsafe fn mbarrier_test_wait_parity(bar: impl Into<SmemBarrier>, parity: u32
     }
 }
 
+/// The parity of the phase `bar` is in (the one not yet completed): 0 or 1, from
+/// [`mbarrier_test_wait_parity`] (a barrier whose phase of parity 0 has completed is in a phase
+/// of parity 1). Lets a waiter that keeps no state find the phase to wait for, as long as
+/// nothing can complete the phase between this read and the wait's start (CUTLASS carries a
+/// `PipelineState` instead).
+///
+/// # Safety
+/// As [`mbarrier_arrive`].
+///
+/// ```
+/// use layout_types::cute::arch::mbarrier::*;
+/// let mut bar = 0u64;
+/// unsafe {
+///     mbarrier_init(&raw mut bar, 1);
+///     assert_eq!(mbarrier_phase(&raw mut bar), 0);
+///     mbarrier_arrive(&raw mut bar);
+///     assert_eq!(mbarrier_phase(&raw mut bar), 1);
+///     mbarrier_wait_parity(&raw mut bar, 0); // the phase read before the arrival
+/// }
+/// ```
+#[inline(always)]
+pub unsafe fn mbarrier_phase(bar: impl Into<SmemBarrier>) -> u32 {
+    unsafe { mbarrier_test_wait_parity(bar, 0) as u32 }
+}
+
 /// Waits until the phase of parity `parity` has completed: [`mbarrier_try_wait_parity_hint`] in a
 /// loop (CUTLASS's `ClusterBarrier::wait`, with cuBLAS's suspend hint [`SUSPEND_HINT_NS`]: a
 /// producer that waits for a free stage sleeps instead of spinning; measured, doc/performance.md

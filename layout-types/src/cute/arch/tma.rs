@@ -14,6 +14,7 @@
 //!
 //! Off the GPU there is no TMA unit: these functions panic with a message saying so.
 
+use super::mbarrier::SmemBarrier;
 #[cfg(target_arch = "nvptx64")]
 use super::mbarrier::smem_addr;
 #[cfg(target_arch = "nvptx64")]
@@ -80,14 +81,14 @@ fn no_tma(what: &str) -> ! {
 ///
 /// ```no_run
 /// use layout_types::cute::arch::tma::{TmaDescriptor, tma_load};
-/// # let (desc, bar, smem) = (&TmaDescriptor::default(), core::ptr::null_mut(), core::ptr::null_mut());
+/// # let (desc, bar, smem) = (&TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
 /// // on the GPU, in a kernel that got `desc` by value: the 64x32 box at (m, n) = (64, 0)
 /// unsafe { tma_load(desc, bar, smem, [0, 64]) };
 /// ```
 #[inline(always)]
 pub unsafe fn tma_load<const R: usize>(
     desc: *const TmaDescriptor,
-    bar: *mut u64,
+    bar: impl Into<SmemBarrier>,
     smem: *mut u8,
     crd: [i32; R],
 ) {
@@ -99,7 +100,7 @@ pub unsafe fn tma_load<const R: usize>(
     };
     #[cfg(target_arch = "nvptx64")]
     unsafe {
-        let (d, b, s) = (desc as u64, smem_addr(bar), smem_addr(smem));
+        let (d, b, s) = (desc as u64, bar.into().smem_addr(), smem_addr(smem));
         macro_rules! load {
             ($n:literal, $crd:literal $(, $c:ident = $i:literal)*) => {
                 asm!(concat!("cp.async.bulk.tensor.", $n, "d.shared::cluster.global.mbarrier::complete_tx::bytes [{s}], [{d}, {{", $crd, "}}], [{b}];"),
@@ -111,7 +112,7 @@ pub unsafe fn tma_load<const R: usize>(
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
-        let _ = (desc, bar, smem, crd);
+        let _ = (desc, bar.into(), smem, crd);
         no_tma("cp.async.bulk.tensor load")
     }
 }
@@ -126,13 +127,13 @@ pub unsafe fn tma_load<const R: usize>(
 ///
 /// ```no_run
 /// use layout_types::cute::arch::tma::{TmaDescriptor, tma_load_multicast};
-/// # let (desc, bar, smem) = (&TmaDescriptor::default(), core::ptr::null_mut(), core::ptr::null_mut());
+/// # let (desc, bar, smem) = (&TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
 /// unsafe { tma_load_multicast(desc, bar, smem, 0b11, [0, 64]) }; // CTAs 0 and 1 of the cluster
 /// ```
 #[inline(always)]
 pub unsafe fn tma_load_multicast<const R: usize>(
     desc: *const TmaDescriptor,
-    bar: *mut u64,
+    bar: impl Into<SmemBarrier>,
     smem: *mut u8,
     mask: u16,
     crd: [i32; R],
@@ -145,7 +146,7 @@ pub unsafe fn tma_load_multicast<const R: usize>(
     };
     #[cfg(target_arch = "nvptx64")]
     unsafe {
-        let (d, b, s) = (desc as u64, smem_addr(bar), smem_addr(smem));
+        let (d, b, s) = (desc as u64, bar.into().smem_addr(), smem_addr(smem));
         macro_rules! load {
             ($n:literal, $crd:literal $(, $c:ident = $i:literal)*) => {
                 asm!(concat!("cp.async.bulk.tensor.", $n, "d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{s}], [{d}, {{", $crd, "}}], [{b}], {m};"),
@@ -157,7 +158,7 @@ pub unsafe fn tma_load_multicast<const R: usize>(
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
-        let _ = (desc, bar, smem, mask, crd);
+        let _ = (desc, bar.into(), smem, mask, crd);
         no_tma("cp.async.bulk.tensor multicast load")
     }
 }
