@@ -307,9 +307,9 @@ fn c_tensor<O: GemmOut>(g: &GemmConfig, c_addr: u64) -> GmemTensor {
 /// The epilogue [`Context::hgemm`] uses for a valid, non-empty problem with C at `c_addr`: TMA
 /// when C's tensor map is possible ([`plan_tma_copy`]: a 16-byte aligned address,
 /// `ldc·size_of::<O>()` a multiple of 16 bytes) and C is 16-bit or not read (`beta = 0`; with
-/// `beta ≠ 0` the kernel reads a 16-bit C into the TMA path's buffers first, 16 bytes a
-/// `cp.async`, and stores the result with TMA where the tile has a buffer a 64-column chunk),
-/// else direct. With the TMA
+/// `beta ≠ 0` the kernel loads a 16-bit C's tile into the TMA path's buffers first, by TMA
+/// with the same tensor map, and stores the result with TMA where the tile has a buffer a
+/// 64-column chunk), else direct. With the TMA
 /// epilogue, a warpgroup's 64 rows that cross M are still stored directly unless
 /// `M·size_of::<O>()` is a multiple of 16 bytes: TMA clips C's contiguous dimension only to
 /// 16 bytes (on an H100 it writes the rows from M to the next 16-byte boundary, which belong
