@@ -40,6 +40,12 @@ for a in "gemm --dtype bf16 --m 1032 --n 1024 --k 512 --ta --beta 1 --check" "ge
   [ $(left) -gt 40 ] || break
   timeout $(( $(left) - 20 )) compute-sanitizer --tool memcheck --print-limit 5 $H $a > $R/san.txt 2>&1 < /dev/null
   t "S memcheck rc=$? | $a | $(grep -E 'ERROR SUMMARY' $R/san.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/san.txt | head -1)"; done
+# `beta ≠ 0` on the 128 × 128 ping-pong schedule (one warpgroup's epilogue under the other's `wgmma`s) against the
+# cooperative default, large K (the host picks ping-pong for K ≤ 512 only)
+for i in 1 2; do [ $(left) -gt 120 ] || break
+  for a in "bf16 4096 4096 4096 --beta 1" "f16 4096 4096 4096 --ta --beta 1" "bf16 8192 8192 8192 --beta 1" "bf16 4096 4096 4096"; do
+    set -- $a; GARGS="--dtype $1 --m $2 --n $3 --k $4 ${*:5}"; g coop; g pp128 CUTE_RS_HGEMM_SCHEDULE=pingpong128; done
+done
 compute-sanitizer --help 2>&1 | grep -iE -A3 'kernel-name|kernel-regex|--filter' | head -30 > $R/sanhelp.txt; cp $R/sanhelp.txt $OUT/
 t "sanitizer kernel filter: $(grep -Eo -- '--kernel-name[-a-z]*|--kernel-regex[-a-z]*' $R/sanhelp.txt | sort -u | tr '\n' ' ')"
 for x in "--kernel-name-exclude kns=nvjet" "--kernel-regex-exclude kns=nvjet"; do
