@@ -131,8 +131,9 @@ pub type ScheduleWarpgroupTile<KS, BN> = (<KS as KernelSchedule>::WarpgroupM, BN
 
 /// A schedule's shared memory, one `#[repr(C)]` struct (CUTLASS's `SharedStorage`): the
 /// mainloop's stages (A's tile is the schedule's [`TileM::ATile`], B's `BN`'s
-/// [`TileN::BTile`]), the epilogue's storage, the pipeline's barriers, the epilogue's. Its `size_of` is the
-/// dynamic shared memory a launch asks for.
+/// [`TileN::BTile`]), the epilogue's storage, the mainloop pipeline's barriers, then the
+/// epilogue's ([`CollectiveEpilogue::PipelineStorage`]). Its `size_of` is the dynamic shared
+/// memory a launch asks for.
 pub type ScheduleSharedStorage<KS, Epi, BN, const STAGES: usize> = GemmSharedStorage<
     <<KS as KernelSchedule>::TileM as TileM>::ATile,
     <BN as TileN>::BTile,
@@ -234,13 +235,14 @@ pub unsafe fn gemm_tma_warpspecialized<
     // a cluster of `cs` CTAs (1, or 2 along M sharing B's tile or along N sharing A's, through
     // multicast: `Cl`)
     let (cs, rank) = (cluster_size(), block_rank_in_cluster());
-    // full barriers: the producer's arrive_expect_tx (all of A and B land in every CTA); empty:
-    // one arrival per consumer warpgroup reading the stage, from every CTA the stage is written
-    // into. The cluster barrier makes the initialization visible to the other CTA's multicasts.
-    // the epilogue's barriers first: the pipeline's fence and cluster barrier publish them too
+    // the epilogue's barriers first (CUTLASS's epilogue load pipeline): the mainloop pipeline's
+    // fence and cluster barrier below publish them too
     if tid == 0 {
         unsafe { Epi::init(&raw mut (*smem).epilogue_pipeline) };
     }
+    // full barriers: the producer's arrive_expect_tx (all of A and B land in every CTA); empty:
+    // one arrival per consumer warpgroup reading the stage, from every CTA the stage is written
+    // into. The cluster barrier makes the initialization visible to the other CTA's multicasts.
     let pipe = unsafe {
         PipelineTmaAsync::<STAGES, Mainloop<KS, E, MA, MB, BN, Acc, STAGES>>::init(
             &raw mut (*smem).pipeline,

@@ -320,8 +320,9 @@ unsafe fn store_with<
         t,
         smem: smem as *mut u8,
         bufs: S::PER_WARPGROUP,
-        // (none without a source: no code reads it; the barriers' 32-bit `.shared` address)
-        source: if SOURCE {
+        // (none without a source or buffers: no code reads it; the barriers' 32-bit `.shared`
+        // address, initialized by `init_source`)
+        source: if SOURCE && S::PER_WARPGROUP > 0 {
             Some(SmemBarrier::new(unsafe { &raw mut (*pipe).full[0] }))
         } else {
             None
