@@ -36,9 +36,13 @@ pub fn entries(dir: &Path) -> BTreeSet<String> {
 
 /// The hazards of a racecheck `report` that one of the `ours` kernels takes part in (every
 /// hazard when `ours` is empty: nothing to tell them apart by), each as its report line; and
-/// the sanitizer's own errors, which always count.
+/// the sanitizer's own errors, which always count. Both report forms: racecheck's default
+/// analysis (a race a pair of instructions) and `--racecheck-report hazard` (a hazard an
+/// access, its threads below it).
 ///
 /// ```text
+/// ========= Error: Race reported between Read access at nvjet_sm90_hsh_96x192_64x5_2x1_v_badd_NNN+0xa50
+/// =========     and Write access at nvjet_sm90_hsh_96x192_64x5_2x1_v_badd_NNN+0x4630 [528 hazards]
 /// ========= Error: Potential WAR hazard detected at __shared__ 0x36430 in block (0,34,0) :
 /// =========     Read Thread (95,0,0) at nvjet_sm90_hsh_96x192_64x5_2x1_v_badd_NNN+0xa50
 /// =========     Write Thread (256,0,0) at nvjet_sm90_hsh_96x192_64x5_2x1_v_badd_NNN+0x4630
@@ -51,18 +55,21 @@ pub fn hazards_in(report: &str, ours: &BTreeSet<String>) -> Vec<String> {
             out.push(head.trim_start_matches('=').trim().to_string());
         }
     };
+    // whether one of `ours` runs the code a line names (`... at KERNEL+0x...`)
+    let names_ours = |line: &str| {
+        line.split(" at ").skip(1).any(|at| {
+            at.split_once("+0x")
+                .is_some_and(|(kernel, _)| ours.contains(kernel.trim()))
+        })
+    };
     for line in report.lines() {
-        if line.contains("hazard detected") {
+        if line.contains("hazard detected") || line.contains("Race reported between") {
             close(open.take(), &mut out);
-            open = Some((line, ours.is_empty()));
-        } else if let Some((_, counts)) = open.as_mut()
-            && line.contains(" Thread (")
-            && let Some((_, at)) = line.split_once(") at ")
-        {
-            let kernel = at.split(['+', ' ']).next().unwrap_or("");
-            *counts |= ours.contains(kernel);
+            open = Some((line, ours.is_empty() || names_ours(line)));
         } else if line.contains("Internal Sanitizer Error") {
             out.push(line.trim_start_matches('=').trim().to_string());
+        } else if let Some((_, counts)) = open.as_mut() {
+            *counts |= names_ours(line);
         }
     }
     close(open, &mut out);
@@ -102,6 +109,31 @@ mod tests {
         assert!(hazards_in(cublas_only, &ours).is_empty());
         // with no entries to tell them apart, every hazard counts
         assert_eq!(hazards_in(REPORT, &BTreeSet::new()).len(), 2);
+    }
+
+    #[test]
+    fn the_default_analysis_report_too() {
+        // run s42g's report (`--print-limit 0 --show-backtrace no`), and the same with one of ours
+        let r = "\
+========= Error: Race reported between Read access at nvjet_sm90_hss_96x192_64x5_2x1_v_bz_NNN+0xa50
+=========     and Write access at nvjet_sm90_hss_96x192_64x5_2x1_v_bz_NNN+0x4ac0 [528 hazards]
+========= 
+========= Error: Race reported between Read access at nvjet_sm90_hsh_96x192_64x5_2x1_v_badd_NNN+0xa50
+=========     and Write access at nvjet_sm90_hsh_96x192_64x5_2x1_v_badd_NNN+0x4630 [528 hazards]
+========= 
+1 passed, 0 failed
+========= RACECHECK SUMMARY: 2 hazards displayed (2 errors, 0 warnings)
+";
+        let ours: BTreeSet<String> = ["hgemm_f16_nn".to_string()].into();
+        assert!(hazards_in(r, &ours).is_empty());
+        assert_eq!(hazards_in(r, &BTreeSet::new()).len(), 2);
+        let mixed = r.replace(
+            "and Write access at nvjet_sm90_hsh_96x192_64x5_2x1_v_badd_NNN+0x4630",
+            "and Write access at hgemm_f16_nn+0x4630",
+        );
+        let h = hazards_in(&mixed, &ours);
+        assert_eq!(h.len(), 1, "{h:?}");
+        assert!(h[0].contains("v_badd_NNN+0xa50"), "{h:?}");
     }
 
     #[test]
