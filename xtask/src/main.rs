@@ -501,8 +501,9 @@ fn sanitize(ws: &Ws) -> i32 {
     i32::from(failed > 0)
 }
 
-/// Runs racecheck `c` (its report printed as it came) and says whether it passed: the program
-/// succeeded and no hazard involves a kernel of the modules in `ptx_dir` ([`sanitize::hazards_in`]).
+/// Runs racecheck `c` (its report printed once it ends) and says whether it passed: the program
+/// succeeded, the report was read ([`sanitize::unread`]) and no hazard involves a kernel of the
+/// modules in `ptx_dir` ([`sanitize::hazards_in`]).
 fn racecheck_ours(c: &mut Command, ptx_dir: &Path) -> bool {
     let out = match c.output() {
         Ok(o) => o,
@@ -518,7 +519,12 @@ fn racecheck_ours(c: &mut Command, ptx_dir: &Path) -> bool {
     print!("{stdout}");
     eprint!("{stderr}");
     let ours = sanitize::entries(ptx_dir);
-    let hazards = sanitize::hazards_in(&format!("{stdout}\n{stderr}"), &ours);
+    let report = format!("{stdout}\n{stderr}");
+    let hazards = sanitize::hazards_in(&report, &ours);
+    if sanitize::unread(&report) {
+        println!("racecheck: hazards reported in a form xtask cannot read (see above): failed");
+        return false;
+    }
     for h in hazards.iter().take(20) {
         println!("racecheck, in our kernels: {h}");
     }

@@ -76,6 +76,17 @@ pub fn hazards_in(report: &str, ours: &BTreeSet<String>) -> Vec<String> {
     out
 }
 
+/// Whether racecheck's summary reports hazards that [`hazards_in`] found no block for (a report
+/// form it cannot read: then nothing can be told apart, and `sanitize` fails rather than pass
+/// unread hazards).
+pub fn unread(report: &str) -> bool {
+    let reported = report
+        .lines()
+        .filter_map(|l| l.split_once("RACECHECK SUMMARY: ")?.1.split(' ').next())
+        .any(|n| n.parse::<u64>().is_ok_and(|n| n > 0));
+    reported && hazards_in(report, &BTreeSet::new()).is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +145,17 @@ mod tests {
         let h = hazards_in(&mixed, &ours);
         assert_eq!(h.len(), 1, "{h:?}");
         assert!(h[0].contains("v_badd_NNN+0xa50"), "{h:?}");
+    }
+
+    #[test]
+    fn a_report_not_read_is_noticed() {
+        assert!(!unread(REPORT));
+        assert!(!unread(
+            "========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n"
+        ));
+        assert!(unread(
+            "========= Error: some new form at x+0x10\n========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)\n"
+        ));
     }
 
     #[test]
