@@ -560,8 +560,16 @@ impl Context {
     }
 
     /// `Ok` when `bytes` of buffers fit in the device's memory (so a test harness refuses a
-    /// problem instead of failing to allocate its host copies).
-    pub(crate) fn check_fits(&self, what: &str, bytes: u128) -> Result<()> {
+    /// problem instead of failing to allocate its host copies); else
+    /// [`Error::TooLargeForDevice`] naming `what`.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// assert!(ctx.check_fits("A", 1 << 20).is_ok());
+    /// assert!(ctx.check_fits("A", 1 << 60).is_err());
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn check_fits(&self, what: &str, bytes: u128) -> Result<()> {
         let total = catch_quiet(|| self.ctx.total_mem())
             .ok()
             .and_then(|r| r.ok())

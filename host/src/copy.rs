@@ -316,9 +316,10 @@ fn need(outer: usize, inner: usize, ld: usize) -> usize {
     }
 }
 
-/// One copy kernel of `kernels/src/copy.rs`.
+/// One copy kernel of the `copy` and `tma` families ([`VARIANTS`]): its entry, element, order,
+/// atom and tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Variant {
+pub struct Variant {
     /// PTX entry (and name in tables).
     pub kernel: &'static str,
     /// Bytes per element.
@@ -364,8 +365,15 @@ const fn transpose_variant(kernel: &'static str, which: TransposeKernel) -> Vari
     }
 }
 
-/// Every copy kernel, in table order.
-pub(crate) static VARIANTS: [Variant; 17] = [
+/// Every copy kernel, in table order (what `host bench copy` and the copy checks run).
+///
+/// ```
+/// use host::copy::VARIANTS;
+/// let v = VARIANTS.iter().find(|v| v.kernel == "tiled_copy_row_f32_v4").unwrap();
+/// assert_eq!((v.tile, v.vec()), ((8, 128), 4));
+/// assert_eq!(v.lds_ldd(10, 10), (12, 12)); // rows padded to the 16-byte vector
+/// ```
+pub static VARIANTS: [Variant; 17] = [
     copy_variant(
         "tiled_copy_row_f32_v4",
         4,
@@ -499,7 +507,7 @@ impl Variant {
     }
 
     /// Elements per instruction (1: scalar atom, no alignment rule).
-    pub(crate) fn vec(&self) -> usize {
+    pub fn vec(&self) -> usize {
         match self.atom {
             CopyAtom::Scalar => 1,
             // TMA: global strides are multiples of 16 bytes
@@ -517,7 +525,7 @@ impl Variant {
     }
 
     /// The leading dimensions this variant wants for an `m x n` source (padded to the vector).
-    pub(crate) fn lds_ldd(&self, m: usize, n: usize) -> (usize, usize) {
+    pub fn lds_ldd(&self, m: usize, n: usize) -> (usize, usize) {
         let (cs, cd) = self.contiguous(m, n);
         (
             cs.max(1).next_multiple_of(self.vec()),
@@ -731,7 +739,7 @@ impl Context {
 
     /// Variant `v` with the checks of the public entry points ([`Context::tiled_copy`] or
     /// [`Context::transpose`]) on `(m, n, lds, ldd)`.
-    pub(crate) fn run_variant<T, S, D>(
+    pub fn run_variant<T, S, D>(
         &self,
         stream: &CudaStream,
         v: &Variant,
@@ -835,7 +843,7 @@ impl Context {
 
 /// How many CTAs a TMA copy launches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum TmaGrid {
+pub enum TmaGrid {
     /// As many as fit on the device at once (SMs × resident CTAs per SM), each streaming its
     /// tiles `b, b + grid, ...` through the pipeline.
     Persistent,

@@ -559,7 +559,12 @@ impl fmt::Display for Plan {
 impl Context {
     /// Resolves every GEMM entry now, so that the first timed launch measures the kernel, not
     /// the driver's module load.
-    pub(crate) fn load_gemm(&self) -> Result<()> {
+    ///
+    /// ```no_run
+    /// host::Context::new(0)?.load_gemm()?;
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn load_gemm(&self) -> Result<()> {
         for tile in Tile::ALL {
             for ta in [Trans::N, Trans::T] {
                 for tb in [Trans::N, Trans::T] {
@@ -765,35 +770,6 @@ impl Context {
         unsafe { l.launch(cfg) }?;
         Ok(())
     }
-}
-
-/// `act(z)` in `f64` with the exact `tanh` and `erf`: the fused epilogues' checks' reference
-/// (the 16-bit GEMM's and the FP8 GEMM's).
-pub(crate) fn activation_f64(act: Activation, z: f64) -> f64 {
-    match act {
-        Activation::Identity => z,
-        Activation::Relu => z.max(0.0),
-        Activation::Gelu => {
-            let c = (2.0 / std::f64::consts::PI).sqrt();
-            0.5 * z * (1.0 + (c * (z + 0.044715 * z * z * z)).tanh())
-        }
-        Activation::GeluErf => 0.5 * z * (1.0 + libm::erf(z / std::f64::consts::SQRT_2)),
-        Activation::Silu => z / (1.0 + (-z).exp()),
-    }
-}
-
-/// The fused epilogue's error bound on `y = act(z)` given the bound `ez` on `z` (the product,
-/// the scales and the bias before the activation): the activation multiplies `ez` by at most
-/// 1.13 (GELU's largest slope, 1.1289; ReLU, SiLU and GELU-erf below), its `f32` math adds
-/// `4·10⁻⁶·(1 + |z|)` (and `2.45·10⁻⁴·|z|` for GELU's `tanh.approx.f32`), D's rounding
-/// `2·u_D·|y|`. One definition for the 16-bit and the FP8 fused checks.
-pub(crate) fn fused_epilogue_bound(ez: f64, z: f64, y: f64, act: Activation, u_d: f64) -> f64 {
-    let tanh_approx = if act == Activation::Gelu {
-        2.45e-4 * z.abs()
-    } else {
-        0.0
-    };
-    1.13 * ez + 4e-6 * (1.0 + z.abs()) + tanh_approx + 2.0 * u_d * y.abs()
 }
 
 #[cfg(test)]

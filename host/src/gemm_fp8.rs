@@ -39,18 +39,9 @@
 //! `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192tma` (the per-tensor promoted
 //! kernel on its 128×192 tiles with the typed epilogue `Scaled<RowColScale, BiasAct<A>>` on the
 //! TMA epilogue's path, [`Fp8PromotedTile::FUSED`]), launched by
-//! [`Context::gemm_fp8_fused`] with the vectors in [`Fp8Vectors`]; the bound
-//! [`fp8_fused_error_bound`].
+//! [`Context::gemm_fp8_fused`] with the vectors in [`Fp8Vectors`].
 //!
-//! Error bound (fast accumulation, checked by `host run`'s FP8 sweep): the FP8 tensor core adds
-//! exact products into an accumulator that keeps about 14 significant bits (DeepSeek-V3's
-//! measurement on H800). Modelled as a relative error of at most `2^-13` of the partial sums'
-//! magnitude `S = Σ|a_k·b_k|` per addition, with at most `K/4` additions (groups of 4 products),
-//! plus the fp32 epilogue and D's rounding: `|D − ref| ≤ sa·sb·S·(K/4·2^-13 + 2^-22) + u_D·|ref|`,
-//! `ref` the f64 product of the dequantized inputs. [`fp8_error_bound`]. With promotion the
-//! tensor core's sums span one k-block (at most 32 additions), the fp32 promotions add at most
-//! `⌈K/128⌉ + 1` roundings of `2^-24`: [`fp8_error_bound_promoted`], where `S` carries the block
-//! scales (`Σ|sa·sb·a_k·b_k|`).
+//! Error bounds: `host-cli`'s `check::bounds` (the FP8 sweep of `host run` checks within them).
 
 use std::ffi::c_void;
 use std::sync::Arc;
@@ -62,7 +53,7 @@ use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
 
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::gemm::{Activation, BiasMode, GemmConfig, Trans, activation_f64, fused_epilogue_bound};
+use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
 use crate::hgemm::{Fp8BlockEntry, Fp8PromotedTile, GemmOut, HgemmVariant};
 use crate::quiet::catch_quiet;
 
@@ -495,68 +486,6 @@ impl std::fmt::Display for GemmFp8Config {
         }
         Ok(())
     }
-}
-
-/// The bound of the module docs for one element of D: `S = Σ|a_k·b_k|` of the dequantized
-/// inputs (without the scales), `reference` the exact result, `u_d` D's unit roundoff.
-///
-/// ```
-/// let b = host::gemm_fp8::fp8_error_bound(4096, 1.0, 10.0, 2f64.powi(-8), 100.0);
-/// assert!((b - (1.0 * (1024.0 * 2f64.powi(-13) + 2f64.powi(-22)) * 10.0 + 100.0 / 256.0)).abs() < 1e-12);
-/// ```
-pub fn fp8_error_bound(k: usize, scales: f64, sum_abs: f64, u_d: f64, reference: f64) -> f64 {
-    let adds = (k as f64 / 4.0).max(1.0);
-    scales.abs() * sum_abs * (adds * 2f64.powi(-13) + 2f64.powi(-22)) + u_d * reference.abs()
-}
-
-/// [`fp8_error_bound`] with promotion every k-block of 128: `S·(min(K,128)/4·2^-13 +
-/// (⌈K/128⌉ + 1)·2^-24 + 2^-22) + u_D·|ref|`, `S = Σ|s·a_k·b_k|` with every scale in `s`
-/// (per-tensor and block).
-///
-/// ```
-/// let b = host::gemm_fp8::fp8_error_bound_promoted(4096, 10.0, 2f64.powi(-8), 100.0);
-/// let want = 10.0 * (32.0 * 2f64.powi(-13) + 33.0 * 2f64.powi(-24) + 2f64.powi(-22)) + 100.0 / 256.0;
-/// assert!((b - want).abs() < 1e-12);
-/// ```
-pub fn fp8_error_bound_promoted(k: usize, scaled_sum_abs: f64, u_d: f64, reference: f64) -> f64 {
-    let adds = (k.min(128) as f64 / 4.0).max(1.0);
-    let promotions = k.div_ceil(128) as f64 + 1.0;
-    scaled_sum_abs * (adds * 2f64.powi(-13) + promotions * 2f64.powi(-24) + 2f64.powi(-22))
-        + u_d * reference.abs()
-}
-
-/// [`fp8_fused_error_bound`]'s bound for an element of a fused FP8 GEMM: `z = sa·sb·s_row·s_col·
-/// Σa·b + bias` (the exact pre-activation, `f64`), `y = act(z)`; `scaled_sum_abs` is
-/// `Σ|sa·sb·s_row·s_col·a_k·b_k|` (every factor of the product), `act` the activation, `u_d`
-/// D's unit roundoff.
-///
-/// The product's error is [`fp8_error_bound_promoted`]'s (without D's rounding), plus four
-/// `f32` roundings of `2^-24` relative (`sa·sb` in `alpha`, `s_row·s_col`, `alpha·(s_row·s_col)`
-/// and the product with the accumulator) and the bias `fma`'s rounding `2^-24·|z|`; the
-/// activation multiplies that by at most 1.13 (GELU's largest slope, 1.1289; ReLU, SiLU,
-/// GELU-erf below), its `f32` math adds `4·10⁻⁶·(1 + |z|)` (and `2.45·10⁻⁴·|z|` for GELU's
-/// `tanh.approx.f32`), D's rounding `2·u_D·|y|` — the 16-bit fused check's terms
-/// (`host/src/check/hgemm.rs`) on the FP8 product's bound.
-///
-/// ```
-/// use host::Activation;
-/// use host::gemm_fp8::{fp8_error_bound_promoted, fp8_fused_error_bound};
-/// let b = fp8_fused_error_bound(4096, 10.0, 2.0, Activation::Identity, 2f64.powi(-8));
-/// let prod = fp8_error_bound_promoted(4096, 10.0, 0.0, 0.0) + 4.0 * 2f64.powi(-24) * 10.0;
-/// let want = 1.13 * (prod + 2f64.powi(-24) * 2.0) + 4e-6 * 3.0 + 2.0 * 2f64.powi(-8) * 2.0;
-/// assert!((b - want).abs() < 1e-15);
-/// ```
-pub fn fp8_fused_error_bound(
-    k: usize,
-    scaled_sum_abs: f64,
-    z: f64,
-    act: Activation,
-    u_d: f64,
-) -> f64 {
-    let product = fp8_error_bound_promoted(k, scaled_sum_abs, 0.0, 0.0)
-        + 4.0 * 2f64.powi(-24) * scaled_sum_abs;
-    let ez = product + 2f64.powi(-24) * z.abs();
-    fused_epilogue_bound(ez, z, activation_f64(act, z), act, u_d)
 }
 
 /// The fused FP8 epilogue's device vectors (`f32`), each present exactly when the
@@ -1120,30 +1049,5 @@ mod tests {
         assert_eq!(plain.entry(), "gemm_fp8_e4m3_tn_promoted");
         // the bias along N is N long
         assert_eq!(plain.bias(BiasMode::N).bias_len(), 200);
-    }
-
-    /// The fused bound: at least the product's promoted bound, growing with |z|, GELU's
-    /// `tanh.approx` term only for GELU.
-    #[test]
-    fn fused_bound_terms() {
-        let u = 2f64.powi(-8);
-        let base = fp8_error_bound_promoted(1024, 50.0, 0.0, 0.0);
-        for act in [
-            Activation::Identity,
-            Activation::Relu,
-            Activation::Gelu,
-            Activation::GeluErf,
-            Activation::Silu,
-        ] {
-            let b = fp8_fused_error_bound(1024, 50.0, 3.0, act, u);
-            assert!(b > base, "{act:?}");
-            assert!(
-                fp8_fused_error_bound(1024, 50.0, 30.0, act, u) > b,
-                "{act:?}"
-            );
-        }
-        let g = fp8_fused_error_bound(1024, 50.0, 3.0, Activation::Gelu, 0.0);
-        let e = fp8_fused_error_bound(1024, 50.0, 3.0, Activation::GeluErf, 0.0);
-        assert!((g - e - 2.45e-4 * 3.0).abs() < 1e-12);
     }
 }

@@ -1247,30 +1247,6 @@ pub struct HgemmGrid {
     pub workspace: bool,
 }
 
-/// The bound the checks allow between ours and cuBLAS for one element of C: the products are
-/// exact in fp32 (bf16/fp16 have ≤ 11-bit significands) and each side sums them in fp32 in its
-/// own order, `|err| ≤ γ_{K+2}·(Σ|alpha·a·b| + |beta·c|)` from the exact value with
-/// `γ_n = n·u₃₂/(1 − n·u₃₂)` (any order; the `+2` covers the alpha and beta steps), so twice
-/// that between the two; plus the rounding of C to its element on both sides
-/// (`2·u_O·|result|`), plus C's smallest subnormal.
-///
-/// ```
-/// use host::hgemm::error_bound;
-/// let b = error_bound::<f32>(1000, 10.0, 0.0, 10.0);
-/// assert!(b > 0.0 && b < 1e-2); // 2·γ_1002·10 ≈ 1.2e-3
-/// ```
-pub fn error_bound<O: GemmOut>(k: usize, sum_abs: f64, beta_c_abs: f64, result_abs: f64) -> f64 {
-    let u = 1.0 / (1u64 << 24) as f64;
-    let ku = (k.max(1) as f64 + 2.0) * u;
-    let gamma = ku / (1.0 - ku);
-    let tiny = match O::CODE {
-        0 => f64::from(f32::from_bits(1)),
-        1 => f64::from(f32::from_bits(1 << 16)),
-        _ => 2f64.powi(-24),
-    };
-    2.0 * gamma * (sum_abs + beta_c_abs) + 2.0 * O::UNIT_ROUNDOFF * result_abs + tiny
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1618,12 +1594,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn bound_grows_with_k_and_output_rounding() {
-        let small = error_bound::<f32>(16, 1.0, 0.0, 1.0);
-        assert!(error_bound::<f32>(4096, 1.0, 0.0, 1.0) > small);
-        assert!(error_bound::<bf16>(16, 1.0, 0.0, 1.0) > 2.0 / 256.0);
     }
 }

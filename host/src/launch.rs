@@ -10,16 +10,27 @@ use crate::error::Result;
 /// A 1-D launch configuration in clusters along x: the `CUlaunchConfig` and the attributes it
 /// points at (boxed, so the pointer stays valid when this value moves): the cluster dimension,
 /// and programmatic stream serialization where [`ClusterLaunch::programmatic`] asks for it.
-pub(crate) struct ClusterLaunch {
+///
+/// ```no_run
+/// use host::launch::ClusterLaunch;
+/// let ctx = host::Context::new(0)?;
+/// let stream = ctx.default_stream();
+/// // 264 CTAs of 128 threads, 1 KiB of dynamic shared memory each, in clusters of 2
+/// let l = ClusterLaunch::new(264, 128, 1024, 2, &stream).programmatic(true);
+/// assert_eq!(l.cfg.gridDimX, 264);
+/// // unsafe { l.launch(&ctx.kernel("my_entry")?, &mut params) }?;
+/// # Ok::<(), host::Error>(())
+/// ```
+pub struct ClusterLaunch {
     attrs: Box<[sys::CUlaunchAttribute; 2]>,
     /// The configuration (`gridDimX` may be changed before [`ClusterLaunch::launch`]).
-    pub(crate) cfg: sys::CUlaunchConfig,
+    pub cfg: sys::CUlaunchConfig,
 }
 
 impl ClusterLaunch {
     /// `grid` CTAs of `block` threads and `smem` bytes of dynamic shared memory, in clusters of
     /// `cluster` CTAs, on `stream`.
-    pub(crate) fn new(grid: u32, block: u32, smem: u32, cluster: u32, stream: &CudaStream) -> Self {
+    pub fn new(grid: u32, block: u32, smem: u32, cluster: u32, stream: &CudaStream) -> Self {
         // SAFETY: plain-data unions, all zeros before their fields are set.
         let mut attrs: Box<[sys::CUlaunchAttribute; 2]> = Box::new(unsafe { std::mem::zeroed() });
         attrs[0].id = sys::CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
@@ -50,7 +61,7 @@ impl ClusterLaunch {
     /// the kernel may start while the kernel before it runs, so it must call
     /// `griddepcontrol.wait` before touching global memory that kernel may access (the
     /// Hopper GEMM's and attention's kernels do, after their barriers' initialization).
-    pub(crate) fn programmatic(mut self, on: bool) -> Self {
+    pub fn programmatic(mut self, on: bool) -> Self {
         self.attrs[1].value.programmaticStreamSerializationAllowed = on as i32;
         self.cfg.numAttrs = if on { 2 } else { 1 };
         self
@@ -62,7 +73,7 @@ impl ClusterLaunch {
     /// `params` holds the addresses of `f`'s arguments, in order and of its parameter types,
     /// alive until the call returns; the configuration (grid, block, shared memory, cluster) is
     /// one `f` is written for, and what the arguments point at stays valid until the work ends.
-    pub(crate) unsafe fn launch(&self, f: &CudaFunction, params: &mut [*mut c_void]) -> Result<()> {
+    pub unsafe fn launch(&self, f: &CudaFunction, params: &mut [*mut c_void]) -> Result<()> {
         // SAFETY: the caller's.
         unsafe {
             sys::cuLaunchKernelEx(

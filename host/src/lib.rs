@@ -36,18 +36,14 @@
 //! | [`copy`] | [`CopyConfig`], [`TransposeConfig`], [`TransposeKernel`], [`Element`]; [`Context::tiled_copy`], [`Context::transpose`] |
 //! | [`tma`] | TMA atoms from layouts: [`tma::plan_tma_copy`] (CuTe's checks), [`Context::make_tma_copy`] (the `CUtensorMap`) |
 //! | [`cublas`] | [`Cublas`]: cuBLAS SGEMM on the same [`GemmConfig`], the reference |
-//! | [`check`] | the correctness suite of `host run`: fixed checks and the randomized GEMM / copy sweeps |
-//! | [`bench`](mod@bench) | benchmarks beside memcpy / cuBLAS ([`bench::BenchRow`]) |
 //! | [`ptx`] | the embedded PTX modules |
 //!
-//! The `host` binary (feature `cli`, on by default) is the command line over the same API;
-//! a library user can drop its dependencies with `default-features = false`.
+//! The checks, sweeps, error bounds and benchmarks, and the `host` command line over them, are
+//! the `host-cli` crate (`host-cli/`): this crate is what a user's program depends on.
 
 #![warn(missing_docs)]
 
 pub mod attention;
-pub mod bench;
-pub mod check;
 pub mod context;
 pub mod copy;
 pub mod cublas;
@@ -56,14 +52,11 @@ pub mod gemm;
 pub mod gemm_fp8;
 pub mod hgemm;
 pub mod hgemm_sm80;
-mod launch;
+pub mod launch;
 pub mod overrides;
-pub mod progress;
 pub mod ptx;
 #[doc(hidden)]
 pub mod quiet;
-mod smoke;
-mod timing;
 pub mod tma;
 
 pub use context::{ARCH_ENV, Context, DeviceInfo};
@@ -72,7 +65,6 @@ pub use cublas::Cublas;
 pub use error::{Error, Result};
 pub use gemm::{Activation, BiasMode, GemmConfig, GemmKernel, Plan, Tile, Trans};
 pub use overrides::Overrides;
-pub use progress::Progress;
 
 /// The cudarc this crate is built on: use it for buffers and streams so the types match.
 pub use cudarc;

@@ -1,7 +1,8 @@
-//! The host crate's modules depend on each other without cycles: each `crate::a::b` (or
+//! The host crates' modules depend on each other without cycles: each `crate::a::b` (or
 //! `super::x`) reference of a module is an edge, and the graph of modules that are not each
-//! other's ancestors must be acyclic. The library (`lib.rs`) and the binary (`main.rs`, which
-//! reaches the library as `host::`) are checked separately.
+//! other's ancestors must be acyclic. The `host` library, the `host-cli` library and its binary
+//! (`main.rs` and the `cli` tree, which reach the library as `host_cli::`) are checked
+//! separately.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -118,43 +119,42 @@ fn find_cycle(g: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Option<Vec<Ve
     g.keys().find_map(|n| dfs(n, g, &mut Vec::new(), &mut done))
 }
 
-#[test]
-fn host_modules_have_no_import_cycles() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// The modules of `dir/src` split by `is_bin` (the binary's `cli` tree apart from the library),
+/// checked for a cycle each; `edge` is one edge the graph of `part` must have (the reader works).
+fn no_cycles(dir: &Path, part: &str, is_bin: bool, edge: (&[&str], &[&str])) {
+    let src = dir.join("src");
     let mut mods = BTreeMap::new();
     modules(&src, &src, &mut mods);
-    assert!(
-        mods.contains_key(&vec!["gemm".to_string()]),
-        "{:?}",
-        mods.keys()
-    );
-    // the library: every module but the binary's `cli` tree
-    let lib: BTreeMap<_, _> = mods
+    let part_mods: BTreeMap<_, _> = mods
         .iter()
-        .filter(|(k, _)| k.first().is_none_or(|f| f != "cli"))
+        .filter(|(k, _)| k.first().is_some_and(|f| f == "cli") == is_bin)
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
-    let g = edges(&lib, &[]);
-    let check_gemm = vec!["check".to_string(), "gemm".to_string()];
-    assert!(g[&check_gemm].contains(&vec!["gemm".to_string()]), "{g:?}");
+    let g = edges(&part_mods, &[]);
+    let path = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert!(g[&path(edge.0)].contains(&path(edge.1)), "{part}: {g:?}");
     if let Some(c) = find_cycle(&g) {
-        panic!("import cycle in the host library: {c:?}");
+        panic!("import cycle in {part}: {c:?}");
     }
-    // the binary: `cli` and its children
-    let bin: BTreeMap<_, _> = mods
-        .iter()
-        .filter(|(k, _)| k.first().is_some_and(|f| f == "cli"))
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    let g = edges(&bin, &[]);
-    let layout = vec!["cli".to_string(), "layout".to_string()];
-    assert!(
-        g[&layout].contains(&vec!["cli".to_string(), "svg".to_string()]),
-        "{g:?}"
+}
+
+#[test]
+fn host_modules_have_no_import_cycles() {
+    let host = Path::new(env!("CARGO_MANIFEST_DIR"));
+    no_cycles(host, "the host library", false, (&["hgemm"], &["gemm"]));
+    let cli = host.join("../host-cli");
+    no_cycles(
+        &cli,
+        "the host-cli library",
+        false,
+        (&["check", "gemm"], &["timing"]),
     );
-    if let Some(c) = find_cycle(&g) {
-        panic!("import cycle in the host binary: {c:?}");
-    }
+    no_cycles(
+        &cli,
+        "the host binary",
+        true,
+        (&["cli", "layout"], &["cli", "svg"]),
+    );
 }
 
 #[test]

@@ -182,7 +182,7 @@ def check_fused(c, x, w, bias, act, beta=0.0, c0=None):
     """act(x @ w.T + beta·c0 + bias) within the GEMM's bound: the fp32 accumulation's absolute
     error passes through the activation with a slope of at most 1.13 (GELU's; ReLU's and SiLU's
     are at most 1.1), then C's bf16 rounding (relative); GELU's tanh form adds 2.45e-4·|y|
-    (the kernel's tanh.approx.f32, relative error ≤ 2⁻¹¹: host/src/check/hgemm.rs)."""
+    (the kernel's tanh.approx.f32, relative error ≤ 2⁻¹¹: host-cli/src/check/hgemm.rs)."""
     xf, wf = x.float(), w.float()
     y = xf @ wf.T
     mag = xf.abs() @ wf.abs().T

@@ -358,7 +358,7 @@ fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
     }
     // Without a GPU, `host run` says so in one line and exits 2.
     let mut c = ws.cargo();
-    c.args(["run", "--quiet", "--release", "-p", "host", "--", "run"])
+    c.args(["run", "--quiet", "--release", "-p", "host-cli", "--", "run"])
         .env("CUTE_RS_REQUIRE_PTX", "1");
     // Without --arch the host embeds its default builds (sm_90a and sm_80) and picks per device.
     if arch.is_some() {
@@ -369,7 +369,7 @@ fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
 
 fn host_release(ws: &Ws, sub: &str, rest: &[String]) -> i32 {
     let mut c = ws.cargo();
-    c.args(["run", "--quiet", "--release", "-p", "host", "--", sub])
+    c.args(["run", "--quiet", "--release", "-p", "host-cli", "--", sub])
         .args(rest)
         .env("CUTE_RS_REQUIRE_PTX", "1");
     status_code(&mut c)
@@ -440,7 +440,7 @@ const SANITIZE_SWEEPS: &str = "--sweep-gemm 20 --sweep-copy 10 --sweep-attention
 
 fn sanitize(ws: &Ws) -> i32 {
     let mut b = ws.cargo();
-    b.args(["build", "--quiet", "--release", "-p", "host"])
+    b.args(["build", "--quiet", "--release", "-p", "host-cli"])
         .env("CUTE_RS_REQUIRE_PTX", "1");
     if status_code(&mut b) != 0 {
         return 1;
@@ -852,11 +852,13 @@ fn doc_step(ws: &Ws) -> Step {
         "-p",
         "host",
         "-p",
+        "host-cli",
+        "-p",
         "cute-builder",
     ])
     .env("RUSTDOCFLAGS", "-D warnings");
     eprintln!(
-        "[test] cargo doc --no-deps -p cute-rs -p layout-types -p host -p cute-builder (RUSTDOCFLAGS=-D warnings)"
+        "[test] cargo doc --no-deps -p cute-rs -p layout-types -p host -p host-cli -p cute-builder (RUSTDOCFLAGS=-D warnings)"
     );
     match status_code(&mut d) {
         0 => Step::Pass("ok".into()),

@@ -27,12 +27,10 @@
 //! ```
 
 pub(crate) mod error;
-pub mod gpu_reference;
 pub mod launch;
 // verbatim from /work/wt/attention-problem.rs (the boundary with the kernel's launch)
 #[allow(missing_docs)]
 pub mod problem;
-pub mod reference;
 
 use std::fmt;
 use std::sync::Arc;
@@ -681,8 +679,14 @@ pub fn flops(c: &AttentionConfig) -> f64 {
     if c.causal.is_some() { f / 2.0 } else { f }
 }
 
-/// `Σ_b sq_b · sk_b`: the (query, key) pairs of a batch, masked ones included.
-pub(crate) fn pairs(
+/// `Σ_b sq_b · sk_b`: the (query, key) pairs of a batch, masked ones included (`cu_q`, `cu_k`:
+/// a variable-length batch's `cu_seqlens`).
+///
+/// ```
+/// assert_eq!(host::attention::pairs(2, 3, 4, None, None), 24.0);
+/// assert_eq!(host::attention::pairs(2, 0, 0, Some(&[0, 1, 3]), Some(&[0, 2, 6])), 1.0 * 2.0 + 2.0 * 4.0);
+/// ```
+pub fn pairs(
     batch: usize,
     seqlen_q: usize,
     seqlen_k: usize,

@@ -1,11 +1,17 @@
-//! The kernel parameters of TMA launches, shared by the copies and the GEMM, and the key and
+//! The kernel parameter of TMA launches ([`TmaParam`]), shared by the copies and the GEMM, and the key and
 //! value of the context's TMA-copy launch cache (a leaf module: the context holds the cache,
 //! `copy` fills it).
 
-/// A by-value kernel parameter holding a tensor map, 64-byte aligned as the PTX declares it.
+/// A by-value kernel parameter holding a tensor map, 64-byte aligned as the PTX declares it
+/// (`.param .align 64 .b8 [128]`): push it with `launch_builder(..).arg(&param)`.
+///
+/// ```
+/// use host::tma::launch::TmaParam;
+/// assert_eq!((size_of::<TmaParam>(), align_of::<TmaParam>()), (128, 64));
+/// ```
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
-pub(crate) struct TmaParam(pub(crate) [u64; 16]);
+pub struct TmaParam(pub [u64; 16]);
 // SAFETY: plain bytes, passed by value as the kernel's `.param .align 64 .b8 [128]`.
 unsafe impl cudarc::driver::DeviceRepr for TmaParam {}
 

@@ -23,7 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub(crate) mod launch;
+pub mod launch;
 pub(crate) mod plan;
 
 use cudarc::driver::sys;

@@ -1,5 +1,5 @@
 // The proof entries with a K-major B: `wgmma_<ss|rs>_<elem>_<A major>k_<atom>_n<N>`
-// (host/src/check/wgmma.rs parses the names): `entry!(name: ss|rs, element, A atom, B atom, N)`,
+// (host-cli/src/check/wgmma.rs parses the names): `entry!(name: ss|rs, element, A atom, B atom, N)`,
 // the atoms naming their majors. For bf16 and f16, SS (K- or MN-major A) and RS (A from registers,
 // K-major): every atom (INTER, SW32, SW64, SW128) at N = 8, 64, 128 and 256 — 96 entries. The
 // MN-major B entries are `kernels/wgmma_mn`'s; doc/hopper-wgmma.md has the table.

@@ -7,7 +7,7 @@
 //! SW32, SW64, SW128 atoms; N ∈ {8, 64, 128, 256}. The 96 with a K-major B are this family's
 //! (`entries.rs`), the 78 with an MN-major B `kernels/wgmma_mn`'s, both from one body
 //! (`proof.rs`) so that they compile on two cores at once. `host run` checks every entry against
-//! a CPU reference (`host/src/check/wgmma.rs`).
+//! a CPU reference (`host-cli/src/check/wgmma.rs`).
 //!
 //! Compile time: the typed layer costs the trait solver a fraction of a second of CPU per
 //! distinct shared-memory tile type and little per entry, so the typed code is written once per

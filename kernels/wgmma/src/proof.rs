@@ -49,7 +49,7 @@ trait OperandTile<const ROWS: usize> {
     type Major: GmmaMajor;
     /// The tile at `p`: when `leader`, issues its TMA loads from the tensor map `tma` on the
     /// mbarrier `bar` (one box per block of the tile, CuTe's `tma_partition` of the smem tensor
-    /// by the box the host encoded, `host/src/check/wgmma.rs`); returns the `wgmma`
+    /// by the box the host encoded, `host-cli/src/check/wgmma.rs`); returns the `wgmma`
     /// descriptors of its four `(ROWS, 16)` k-blocks (the descriptor tensor of the tile divided
     /// into one MMA's tiles by `zipped_divide`, at `(_0, (_0, kb))`). One body per (atom, rows),
     /// so the tile's layout is computed once.
@@ -171,7 +171,7 @@ macro_rules! register_a {
 
 /// TMA-loads an operand's `mn × 64` tile of the smem tensor `at` (a GMMA atom tiled by
 /// `tile_to_shape(.., LayoutLeft)`): one box of the tensor map per `(box_mn, box_k)` block, the
-/// box the host encoded (`host/src/check/wgmma.rs`: K-major, an atom column `box_k × mn` with
+/// box the host encoded (`host-cli/src/check/wgmma.rs`: K-major, an atom column `box_k × mn` with
 /// `box_mn = mn`; MN-major, one atom `box_mn × 8`), written at the block origin's address
 /// (CuTe's `tma_partition` of the smem tensor by the box). TMA coordinates are in TMA order:
 /// K-major `[k, mn]`, MN-major `[mn, k]`.
@@ -353,7 +353,7 @@ macro_rules! entry {
                             "`: C(64×", $n, ") = A·Bᵀ over one 128-byte row of K, A and B loaded by TMA. ",
                             "Launch 1 CTA of 128 threads, shared memory `(64 + N)·64·2 + 8` bytes.",
                             "\n\n# Safety\n`tma_a`, `tma_b`: tensor maps of A (64 rows) and B (", $n,
-                            " rows) with the boxes `host/src/check/wgmma.rs` encodes; C dense as the ",
+                            " rows) with the boxes `host-cli/src/check/wgmma.rs` encodes; C dense as the ",
                             "crate documents.")]
             pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, c: *mut f32) {
                 let tma_a = device::grid_constant!($name, 0, tma_a);

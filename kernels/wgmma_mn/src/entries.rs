@@ -1,5 +1,5 @@
 // The proof entries with an MN-major B: `wgmma_<ss|rs>_<elem>_<A major>mn_<atom>_n<N>`
-// (host/src/check/wgmma.rs parses the names): `entry!(name: ss|rs, element, A atom, B atom, N)`.
+// (host-cli/src/check/wgmma.rs parses the names): `entry!(name: ss|rs, element, A atom, B atom, N)`.
 // For bf16 and f16, SS (K- or MN-major A) and RS (K-major A): every atom at N = 64, 128 and 256,
 // and INTER at N = 8 (the only atom GMMA allows there for an MN-major B) — 78 entries.
 entry!(wgmma_ss_bf16_kmn_inter_n8: ss, Bf16, Layout_K_INTER_Atom, Layout_MN_INTER_Atom, 8);

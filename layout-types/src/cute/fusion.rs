@@ -943,7 +943,7 @@ mod tests {
     /// The GPU's GELU bound (`act::Gelu`: `tanh.approx.f32`, relative error ≤ 2⁻¹¹ by the PTX
     /// ISA): the same formula with a `tanh` off by ±2⁻¹¹ (relative, both signs) stays within
     /// `2.45·10⁻⁴·|x|` of the `f64` GELU on [−20, 20] (the host check's activation term for
-    /// GELU, `host/src/check/hgemm.rs`).
+    /// GELU, `host-cli/src/check/hgemm.rs`).
     #[test]
     fn gelu_with_approximate_tanh_within_bound() {
         let d = 2f64.powi(-11);

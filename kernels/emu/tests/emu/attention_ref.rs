@@ -1,5 +1,5 @@
 //! The attention reference (`kernels/attention_ref`) on the emulator, launched as
-//! `host/src/attention/gpu_reference.rs` launches it (grid `(seqlen_q, heads, batch)`, shared
+//! `host-cli/src/reference/attention_gpu.rs` launches it (grid `(seqlen_q, heads, batch)`, shared
 //! memory `4·(32 + d + seqlen_k)`; 64 threads here, 128 there), against `host`'s f64 CPU
 //! reference within the reference's own error bound (`reference::o_bound` without 16-bit
 //! rounding); the element-typed output at O's strides equal to the f32 one rounded, O's

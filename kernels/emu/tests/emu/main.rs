@@ -26,5 +26,5 @@ mod smoke;
 #[path = "../../../../host/src/attention/problem.rs"]
 mod problem;
 #[allow(dead_code)]
-#[path = "../../../../host/src/attention/reference.rs"]
+#[path = "../../../../host-cli/src/reference/attention.rs"]
 mod reference;

@@ -1,11 +1,11 @@
 //! The smoke family (`kernels/smoke`) on the emulator: grid-stride vector and cp.async copies,
-//! the warp-shuffle sum and the tensor-core MMA, launched as `host/src/smoke.rs` does.
+//! the warp-shuffle sum and the tensor-core MMA, launched as `host-cli/src/smoke.rs` does.
 
 use device::emu::{Dim3, launch};
 use kernels_emu::check::Rng;
 use kernels_emu::{report, smoke};
 
-/// `grid_1d(work, block, max_blocks)` of `host/src/smoke.rs`: `(grid, block)`.
+/// `grid_1d(work, block, max_blocks)` of `host-cli/src/smoke.rs`: `(grid, block)`.
 fn grid_1d(work: usize, block: u32, max_blocks: u32) -> (Dim3, Dim3) {
     let blocks = work
         .div_ceil(block as usize)

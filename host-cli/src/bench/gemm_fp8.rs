@@ -1,0 +1,170 @@
+//! `host bench gemm`'s FP8 rows ([`host::gemm_fp8`], issue #37): ours against cuBLASLt's FP8
+//! matmul in the same run.
+
+use host::half::bf16;
+
+use crate::bench::BenchRow;
+use crate::check::Rng;
+use crate::check::gemm_fp8::inputs;
+use crate::timing::batched_pair_ms;
+use host::context::Context;
+use host::error::Result;
+use host::gemm::{Activation, BiasMode};
+use host::gemm_fp8::{CublasLtFp8, Fp8, Fp8Scales, Fp8Vectors, GemmFp8Config};
+
+/// The bench shapes of issue #37 (M, N, K).
+pub const BENCH_SHAPES: [(usize, usize, usize); 5] = [
+    (4096, 4096, 4096),
+    (8192, 8192, 8192),
+    (4096, 7168, 16384),
+    (128, 7168, 16384),
+    (4096, 2112, 7168),
+];
+
+/// How ours accumulates in a bench row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fp8Mode {
+    /// Fast accumulation, per-tensor scales: against cuBLASLt with and without its fast
+    /// accumulation.
+    Fast,
+    /// Promotion, per-tensor scales: against cuBLASLt without fast accumulation (which promotes).
+    Promoted,
+    /// Promotion with block scales (1×128 / 128×128): against cuBLASLt per-tensor without fast
+    /// accumulation (cuBLASLt's block scales are not asked for).
+    Block,
+    /// Promotion, per-tensor scales, the fused epilogue bias along M + GELU (tanh): against
+    /// cuBLASLt without fast accumulation with its `GELU_BIAS` epilogue.
+    BiasGelu,
+}
+
+/// `host bench gemm`'s FP8 cases: e4m3 at [`BENCH_SHAPES`] fast and promoted, block-scaled at
+/// 4096³, 8192³, 4096×7168×16384 (DeepGEMM's shape) and 128×7168×16384 (small M: the 64-row
+/// tile), each beside its promoted per-tensor row, promoted and block-scaled at 384×7168×8192
+/// (three M-tiles: no clusters, `HgemmPlan::pairs`) and block-scaled at 512×7168×8192 (128×128
+/// tiles split over every SM, `Fp8BlockEntry::STAGED_SK_MAX_FILL`), e5m2 fast at 4096³, the fused
+/// bias + GELU at 4096×7168×16384 and 8192³.
+pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
+    let mut cases: Vec<_> = BENCH_SHAPES
+        .iter()
+        .flat_map(|&x| {
+            [
+                (Fp8::E4M3, Fp8Mode::Fast, x),
+                (Fp8::E4M3, Fp8Mode::Promoted, x),
+            ]
+        })
+        .collect();
+    for x in [
+        (4096, 4096, 4096),
+        (8192, 8192, 8192),
+        (4096, 7168, 16384),
+        (128, 7168, 16384),
+    ] {
+        cases.push((Fp8::E4M3, Fp8Mode::Block, x));
+    }
+    cases.push((Fp8::E4M3, Fp8Mode::Promoted, (384, 7168, 8192)));
+    cases.push((Fp8::E4M3, Fp8Mode::Block, (384, 7168, 8192)));
+    cases.push((Fp8::E4M3, Fp8Mode::Block, (512, 7168, 8192)));
+    cases.push((Fp8::E5M2, Fp8Mode::Fast, (4096, 4096, 4096)));
+    cases.push((Fp8::E4M3, Fp8Mode::BiasGelu, (4096, 7168, 16384)));
+    cases.push((Fp8::E4M3, Fp8Mode::BiasGelu, (8192, 8192, 8192)));
+    cases
+}
+
+/// TFLOP/s of ours (bf16 D) against cuBLASLt's FP8 matmul (per-tensor) on the same buffers,
+/// timed in interleaved batches: fast accumulation against cuBLASLt with its fast accumulation
+/// and without (two rows), promoted and block-scaled against cuBLASLt without. Where cuBLASLt
+/// refuses the problem, one row of ours alone (reference time NaN, reference "cuBLASLt FP8:
+/// unavailable").
+pub fn bench(
+    ctx: &Context,
+    cases: &[(Fp8, Fp8Mode, (usize, usize, usize))],
+) -> Result<Vec<BenchRow>> {
+    let s = ctx.default_stream();
+    let lt = CublasLtFp8::new(ctx, s.clone(), (0.5, 0.25))?;
+    let mut rows = Vec::new();
+    let mut rng = Rng::new(0x37);
+    for &(t, mode, (m, n, k)) in cases {
+        let mut g = GemmFp8Config::new(m, n, k, t)
+            .scales(0.5, 0.25)
+            .fast_accum(mode == Fp8Mode::Fast);
+        if mode == Fp8Mode::BiasGelu {
+            g = g.bias(BiasMode::M).act(Activation::Gelu);
+        }
+        // the fused row's bias: f32 for ours, bf16 for cuBLASLt (the same values)
+        let hbias: Vec<f32> = (0..m).map(|_| rng.unit()).collect();
+        let bias = s.clone_htod(&hbias)?;
+        let bias_lt =
+            s.clone_htod(&hbias.iter().map(|&x| bf16::from_f32(x)).collect::<Vec<_>>())?;
+        let lt_bias = (mode == Fp8Mode::BiasGelu).then_some(&bias_lt);
+        let vectors = Fp8Vectors {
+            bias: Some(&bias),
+            ..Default::default()
+        };
+        let a = s.clone_htod(&inputs(t, m * k, &mut rng))?;
+        let b = s.clone_htod(&inputs(t, n * k, &mut rng))?;
+        let (la, lb) = g.block_scale_lens();
+        let (sa, sb) = (
+            s.clone_htod(&vec![1.5f32; la])?,
+            s.clone_htod(&vec![0.75f32; lb])?,
+        );
+        let scales = if mode == Fp8Mode::Block {
+            Fp8Scales::Block { a: &sa, b: &sb }
+        } else {
+            Fp8Scales::PerTensor
+        };
+        let mut d = s.alloc_zeros::<bf16>(m * n)?;
+        let mut d_ref = s.alloc_zeros::<bf16>(m * n)?;
+        let refs: &[bool] = if mode == Fp8Mode::Fast {
+            &[true, false]
+        } else {
+            &[false]
+        };
+        let variant = match mode {
+            Fp8Mode::Fast => "fast-accum",
+            Fp8Mode::Promoted => "promoted",
+            Fp8Mode::Block => "promoted block-scales",
+            Fp8Mode::BiasGelu => "promoted +bias_m gelu",
+        };
+        for &fast in refs {
+            let ours_only = lt
+                .matmul_epilogue(&g, &a, &b, &mut d_ref, fast, lt_bias)
+                .is_err();
+            let (ours, theirs) = batched_pair_ms(
+                &s,
+                || {
+                    if g.is_fused() {
+                        ctx.gemm_fp8_fused(&s, &g, &a, &b, vectors, &mut d)
+                    } else {
+                        ctx.gemm_fp8_scaled(&s, &g, &a, &b, scales, &mut d)
+                    }
+                },
+                || {
+                    if ours_only {
+                        Ok(()) // cuBLASLt refused it: time ours alone
+                    } else {
+                        lt.matmul_epilogue(&g, &a, &b, &mut d_ref, fast, lt_bias)
+                    }
+                },
+            )?;
+            rows.push(BenchRow {
+                family: "gemm",
+                variant: format!("gemm_fp8 {}->bf16 TN {variant}", t.name()),
+                size: format!("{m}x{n}x{k}"),
+                work: g.flops(),
+                unit: "TFLOP/s",
+                ours_ms: ours,
+                ref_ms: if ours_only { f64::NAN } else { theirs },
+                reference: match (ours_only, fast, lt_bias.is_some()) {
+                    (true, _, _) => "cuBLASLt FP8: unavailable",
+                    (false, true, _) => "cuBLASLt FP8 fast-accum",
+                    (false, false, true) => "cuBLASLt FP8 GELU_BIAS",
+                    (false, false, false) => "cuBLASLt FP8",
+                },
+            });
+            if ours_only {
+                break;
+            }
+        }
+    }
+    Ok(rows)
+}

@@ -1,0 +1,28 @@
+//! The checks and benchmarks of cute-rs's kernels, over the `host` library, and the `host`
+//! command line that runs them (`src/main.rs`).
+//!
+//! ```sh
+//! cargo xtask run    # build the PTX, print per-kernel resources, run every kernel's check on the GPU
+//! cargo run --release -p host-cli -- gemm --m 4096 --dtype bf16 --check --bench
+//! ```
+//!
+//! | module | what |
+//! | --- | --- |
+//! | [`check`] | the correctness suite of `host run`: fixed checks against CPU and cuBLAS references, the randomized sweeps and their error bounds |
+//! | [`bench`](mod@bench) | benchmarks beside memcpy / cuBLAS / cuDNN ([`bench::BenchRow`]) |
+//! | [`timing`] | how a launch is timed: CUDA events, sustained and burst modes |
+//! | [`reference`] | the references the checks compare with (attention's CPU and GPU references, its bounds) |
+//! | [`progress`] | [`Progress`]: how a long run reports its steps |
+//!
+//! A program that only runs kernels depends on `host` alone.
+
+#![warn(missing_docs)]
+
+pub mod bench;
+pub mod check;
+pub mod progress;
+pub mod reference;
+mod smoke;
+pub mod timing;
+
+pub use progress::Progress;
