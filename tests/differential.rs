@@ -1,7 +1,7 @@
 //! Differential test: our layout algebra against ground truth from real C++ CuTe.
 //!
 //! Every `tests/data/*.jsonl` file holds one case a line, `{"id","op","args":[..],"expected"[,"loose"]}` in the
-//! format of `/work/shared/cute-cases/FORMAT.md`; each case runs through `layout_types::eval::eval(op, args)` and the
+//! format of `/work/shared/cute-cases/FORMAT.md`; each case runs through `layout_types::text::eval::eval(op, args)` and the
 //! printed value must equal `expected` exactly (CuTe's `cute::print` text, static marks included). Cases marked
 //! `"loose": true` (the pycute set) compare ignoring `_` marks, reading a rank-1 tuple `(x)` as `x`, and ignoring
 //! the stride of any mode of size 1.
@@ -24,7 +24,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
-use cute_rs::layout_types::eval::{Semantics, eval_in};
+use cute_rs::layout_types::text::eval::{Semantics, eval_in};
 
 const MAX_SHOWN_PER_OP: usize = 5;
 

@@ -15,7 +15,7 @@ use layout_types::cute::copy::TileLayout;
 use layout_types::cute::layout::Crd2Idx;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tensor::{Advance, PtrEngine};
-use layout_types::{DynLayout, IntTuple, layout::ok};
+use layout_types::{value::int_tuple::IntTuple, value::layout::DynLayout, value::layout::ok};
 use old_part::Partition;
 use tiles::{CopyTiles, GemmTiles, KMajor, Major, MnMajor, Part, Tile64, Tile128};
 
@@ -114,8 +114,8 @@ fn layout2(s0: i64, s1: i64, d0: i64, d1: i64) -> DynLayout {
     ok(DynLayout::new(tuple2(s0, s1), tuple2(d0, d1)))
 }
 fn zd(l: &DynLayout, v0: i64, v1: i64) -> DynLayout {
-    let t = layout_types::algebra::Tiler::from_shape(&tuple2(v0, v1)).unwrap();
-    ok(layout_types::divide::zipped_divide(l, &t))
+    let t = layout_types::value::algebra::Tiler::from_shape(&tuple2(v0, v1)).unwrap();
+    ok(layout_types::value::divide::zipped_divide(l, &t))
 }
 fn step2(keep0: bool) -> IntTuple {
     if keep0 {

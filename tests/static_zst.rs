@@ -2,7 +2,6 @@
 //! compile to zero-sized values, and their values are usable in `const` items.
 
 use core::mem::size_of_val;
-use layout_types::DynLayout;
 use layout_types::check::{
     MAX_THREADS, SMEM_BYTES_MAX, SmemTile, ThreadLayout, TiledCopyTv, VectorCopy,
     max_common_vector, smem_budget, smem_tile, thread_layout, tiled_copy,
@@ -12,6 +11,7 @@ use layout_types::cute::composition::Composition;
 use layout_types::cute::inverse::LeftInverse;
 use layout_types::cute::layout::Crd2Idx;
 use layout_types::prelude::*;
+use layout_types::value::layout::DynLayout;
 
 type Thr = Layout<(_32, _8), (_1, _32)>;
 

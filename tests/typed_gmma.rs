@@ -1,20 +1,20 @@
 //! The typed GMMA layer (`layout_types::cute::gmma`) against C++ CuTe and the value algebra:
 //! every GMMA layout atom (major × swizzle × element width) against `tests/data/cute-gmma_smem_atom.jsonl`
-//! and `layout_types::gmma::gmma_smem_atom`; 31 cases of `tests/data/cute-tile_to_shape.jsonl`
+//! and `layout_types::value::gmma::gmma_smem_atom`; 31 cases of `tests/data/cute-tile_to_shape.jsonl`
 //! (plain and swizzled blocks, static and dynamic targets, every order) against CuTe's text and
-//! `layout_types::gmma::tile_to_shape`; `make_gmma_desc` and the descriptor tensor against the 64-bit
+//! `layout_types::value::gmma::tile_to_shape`; `make_gmma_desc` and the descriptor tensor against the 64-bit
 //! descriptors C++ CuTe computes (`tests/data/gmma/cute-gmma_desc.jsonl`, `tools/oracle/gen_gmma_desc.py`);
 //! and property tests of run-time indexing (swizzled offsets and descriptors at random coordinates).
 
-use cute_rs::layout_types::algebra::Tiler;
 use cute_rs::layout_types::cute::gmma::*;
 use cute_rs::layout_types::cute::prelude::*;
 use cute_rs::layout_types::cute::swizzle::SmemPtrFlag;
-use cute_rs::layout_types::divide as value_divide;
-use cute_rs::layout_types::gmma::{self as value, GmmaSwizzle, Order};
-use cute_rs::layout_types::mma::Major;
-use cute_rs::layout_types::swizzle::{ComposedLayout, DynSwizzle, Swizzle};
-use cute_rs::layout_types::{DynLayout, IntTuple as Value};
+use cute_rs::layout_types::value::algebra::Tiler;
+use cute_rs::layout_types::value::divide as value_divide;
+use cute_rs::layout_types::value::gmma::{self as value, GmmaSwizzle, Order};
+use cute_rs::layout_types::value::mma::Major;
+use cute_rs::layout_types::value::swizzle::{ComposedLayout, DynSwizzle, Swizzle};
+use cute_rs::layout_types::{value::int_tuple::IntTuple as Value, value::layout::DynLayout};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::fmt::Display;

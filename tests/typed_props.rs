@@ -4,7 +4,7 @@
 //! a predicated TiledCopy copies exactly the matrix).
 
 use cute_rs::layout_types::cute::prelude::*;
-use cute_rs::layout_types::{DynLayout, IntTuple as Value};
+use cute_rs::layout_types::{value::int_tuple::IntTuple as Value, value::layout::DynLayout};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -154,7 +154,7 @@ proptest! {
     /// the swizzled layout says (the swizzle keeps 4-element vectors whole: `Sw<2,2,3>`).
     #[test]
     fn tiled_copy_into_a_swizzled_tile(ld in 16i32..40, seed in 0u32..1000) {
-        use cute_rs::layout_types::swizzle::Swizzle;
+        use cute_rs::layout_types::value::swizzle::Swizzle;
         let mut src: Vec<u32> = (0..ld as u32 * 8).map(|x| x * 7 + seed).collect();
         let mut smem = vec![0u32; 16 * 8];
         let a = make_tensor(make_gmem_ptr(src.as_mut_ptr()), layout!((_16, _8):(_1, ld)));
@@ -193,7 +193,7 @@ proptest! {
         let v: DynLayout = l.to_string().parse().unwrap();
         let t = 256 * n * k + 3 * (a as i64);            // not always a multiple
         let c = complement(l, t);
-        let reference = cute_rs::layout_types::algebra::complement(&v, &Value::dy(t)).unwrap();
+        let reference = cute_rs::layout_types::value::algebra::complement(&v, &Value::dy(t)).unwrap();
         prop_assert_eq!(c.to_string(), reference.to_string());
         let (ls, cs) = (l.size().value(), c.size().value());
         let img = joint_image(ls, |i| l.call(i), cs, |j| c.call(j));
@@ -222,7 +222,7 @@ proptest! {
         let t = s * d * k;
         let c = complement(l, t);
         let v: DynLayout = l.to_string().parse().unwrap();
-        let reference = cute_rs::layout_types::algebra::complement(&v, &Value::dy(t)).unwrap();
+        let reference = cute_rs::layout_types::value::algebra::complement(&v, &Value::dy(t)).unwrap();
         prop_assert_eq!(c.to_string(), reference.to_string());
         let mut img = joint_image(s, |i| l.call(i), c.size().value(), |j| c.call(j));
         img.sort();
@@ -243,7 +243,7 @@ proptest! {
         let p = logical_product(a, b);
         prop_assert_eq!(p.get::<0>().to_string(), a.to_string());
         let (va, vb): (DynLayout, DynLayout) = (a.to_string().parse().unwrap(), b.to_string().parse().unwrap());
-        let reference = cute_rs::layout_types::product::logical_product(&va, &cute_rs::layout_types::algebra::Tiler::layout(vb)).unwrap();
+        let reference = cute_rs::layout_types::value::product::logical_product(&va, &cute_rs::layout_types::value::algebra::Tiler::layout(vb)).unwrap();
         prop_assert_eq!(p.to_string(), reference.to_string());
         let size = 2 * m * n * k;
         let mut img: Vec<i64> = (0..size).map(|i| p.call(i)).collect();
@@ -252,8 +252,8 @@ proptest! {
         let blk = blocked_product(a, b);
         let rak = raked_product(a, b);
         let vref = |f: fn(&DynLayout, &DynLayout) -> Result<DynLayout, cute_rs::layout_types::Error>| f(&va, &vb).unwrap().to_string();
-        prop_assert_eq!(blk.to_string(), vref(cute_rs::layout_types::product::blocked_product));
-        prop_assert_eq!(rak.to_string(), vref(cute_rs::layout_types::product::raked_product));
+        prop_assert_eq!(blk.to_string(), vref(cute_rs::layout_types::value::product::blocked_product));
+        prop_assert_eq!(rak.to_string(), vref(cute_rs::layout_types::value::product::raked_product));
     }
 }
 
@@ -267,7 +267,7 @@ macro_rules! check_inverses {
         let r = right_inverse(l);
         prop_assert_eq!(
             r.to_string(),
-            cute_rs::layout_types::algebra::right_inverse(&v).to_string()
+            cute_rs::layout_types::value::algebra::right_inverse(&v).to_string()
         );
         for i in 0..r.size().value() {
             prop_assert_eq!(l.call(r.call(i)).value(), i);
@@ -280,7 +280,7 @@ macro_rules! check_inverses {
         let li = left_inverse(l);
         prop_assert_eq!(
             li.to_string(),
-            cute_rs::layout_types::algebra::left_inverse(&v)
+            cute_rs::layout_types::value::algebra::left_inverse(&v)
                 .unwrap()
                 .to_string()
         );
@@ -304,7 +304,7 @@ macro_rules! typed_divides {
 
 /// The value algebra's four divides of `l` by the tiler `t` (CuTe text), printed.
 fn value_divides(l: &str, t: &str) -> [String; 4] {
-    use cute_rs::layout_types::{divide, parse::parse_tiler};
+    use cute_rs::layout_types::{text::parse::parse_tiler, value::divide};
     let (l, t): (DynLayout, _) = (l.parse().unwrap(), parse_tiler(t).unwrap());
     [
         divide::logical_divide(&l, &t).unwrap().to_string(),
@@ -374,7 +374,7 @@ proptest! {
                 let cot = $cot;
                 let c = complement(l, cot);
                 let tv: Value = cot.to_string_cute().to_string().parse().unwrap();
-                let reference = cute_rs::layout_types::algebra::complement(&v, &tv).unwrap();
+                let reference = cute_rs::layout_types::value::algebra::complement(&v, &tv).unwrap();
                 prop_assert_eq!(c.to_string(), reference.to_string());
                 check(&|j| c.call(j), c.size().value(), &tv.to_string())?;
             }};
@@ -432,7 +432,7 @@ proptest! {
         use cute_rs::layout_types::cute::complement::ComplementTo;
         let value = |l: &str, cot: &str| {
             let l: DynLayout = l.parse().unwrap();
-            cute_rs::layout_types::algebra::complement(&l, &cot.parse::<Value>().unwrap()).unwrap().to_string()
+            cute_rs::layout_types::value::algebra::complement(&l, &cot.parse::<Value>().unwrap()).unwrap().to_string()
         };
         let (l, z) = (layout!((_4, _2):(_1, _16)), layout!(_4:_0));
         for (typed, l, cot) in [
@@ -481,7 +481,7 @@ proptest! {
 
         let value = |a: &str, b: &str| {
             let (a, b): (DynLayout, DynLayout) = (a.parse().unwrap(), b.parse().unwrap());
-            cute_rs::layout_types::algebra::composition(&a, &b).unwrap().to_string()
+            cute_rs::layout_types::value::algebra::composition(&a, &b).unwrap().to_string()
         };
         let b = layout!((_8, _4):(_2, _16));
         prop_assert_eq!(composition(l, b).to_string(), value(&l.to_string(), &b.to_string()));

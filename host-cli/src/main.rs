@@ -7,7 +7,7 @@
 //! host gemm --m M [--n N] [--k K] [--ta] [--tb] [--check] [--bench]   one GEMM of your choice
 //! host copy <check|bench|misaligned>         the tiled-copy kernels alone
 //! host layout EXPR | --tv THR VAL | --coalescing GMEM THR   print/draw layouts
-//! host eval                                  JSON Lines on stdin -> layout_types::eval -> stdout
+//! host eval                                  JSON Lines on stdin -> layout_types::text::eval -> stdout
 //! host info                                  what the binary embeds (PTX arch, size, kernels)
 //! ```
 //!

@@ -6,7 +6,7 @@
 //! `cute::print`: the CLI's engine and the reference the typed layer is tested against.
 
 use layout_types::prelude::*;
-use layout_types::{DynLayout, copy::TvLayout, eval::eval};
+use layout_types::{text::eval::eval, value::copy::TvLayout, value::layout::DynLayout};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n = 8i32;

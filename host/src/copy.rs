@@ -550,7 +550,7 @@ impl Variant {
 
     /// Host-side legality, before any launch: 128-bit atoms need 16-byte aligned bases and
     /// leading dimensions that are multiples of the vector width (the dynamic half of
-    /// `layout_types::copy::check_vector`; the static half is a const assertion in the
+    /// `layout_types::value::copy::check_vector`; the static half is a const assertion in the
     /// kernel); the grid must fit CUDA's limits.
     fn validate(&self, l: &Launch) -> Result<()> {
         let vec = self.vec();
@@ -923,7 +923,7 @@ fn tma_store_columns(v: &Variant, c: usize) -> usize {
 
 /// The kernel's shared-memory box of the variant's tile: [`config::CopyBox`] of its extents
 /// `(BC, BS)` in TMA order (contiguous extent first): `B4`'s `128 × 32`, `B2`'s `256 × 32`.
-fn tma_box(v: &Variant) -> Result<layout_types::swizzle::ComposedLayout> {
+fn tma_box(v: &Variant) -> Result<layout_types::value::swizzle::ComposedLayout> {
     use layout_types::cute::consts::{_32, _128, _256};
     let (bc, bs) = match v.order {
         Order::RowMajor => (v.tile.1, v.tile.0),

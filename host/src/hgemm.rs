@@ -28,7 +28,7 @@ use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy, tma_box};
 use layout_types::cute::consts::{_64, _128, _160, _192, _256};
 use layout_types::cute::gmma::{MajorK, MajorMN};
 use layout_types::cute::gmma_operand::{ScaleBoxA, ScaleBoxB, SmemOperand, SmemOperandMulticast};
-use layout_types::swizzle::ComposedLayout;
+use layout_types::value::swizzle::ComposedLayout;
 
 // the schedule in a module of its own: crate::overrides names it by this path
 pub(crate) mod schedule;

@@ -11,16 +11,6 @@ pub mod cute;
 pub mod text;
 pub mod value;
 
-pub use check::bank;
-pub use text::{eval, parse};
-pub use value::{
-    algebra, copy, divide, gmma, int_tuple, layout, mma, partition, product, recast, swizzle,
-    tensor,
-};
-
-pub use int_tuple::{IntTuple, Val};
-pub use layout::DynLayout;
-
 mod error;
 pub use error::Error;
 

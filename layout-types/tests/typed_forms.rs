@@ -2,8 +2,8 @@
 //! corpus cases are in `typed_differential/cases_forms.rs`, behind `typed-full`).
 
 use layout_types::cute::prelude::*;
-use layout_types::parse::{parse_int_tuple, parse_layout, parse_tiler};
-use layout_types::{DynLayout, algebra};
+use layout_types::text::parse::{parse_int_tuple, parse_layout, parse_tiler};
+use layout_types::{value::algebra, value::layout::DynLayout};
 
 fn v(l: &str) -> DynLayout {
     parse_layout(l).unwrap()
@@ -120,7 +120,7 @@ fn compact_majors() {
 
 #[test]
 fn local_tile_every_form() {
-    use layout_types::partition as vp;
+    use layout_types::value::partition as vp;
     let (m, n, l) = (256i32, 384i32, 5i32);
     let mnl = layout!((m, n, l):(_1, m, m * n));
     let (tile, off) = local_tile(mnl, (_128, _128), (1i32, 2i32, 3i32));
@@ -202,7 +202,7 @@ fn local_partition_every_form() {
 
 #[test]
 fn swizzled_composition() {
-    use layout_types::swizzle::Swizzle;
+    use layout_types::value::swizzle::Swizzle;
     let smem = make_composed_layout(Swizzle::<3, 3, 3>, layout!((_64, _64):(_64, _1)));
     let tile = composition(smem, (_16, layout!(_32:_1)));
     assert_eq!(tile.to_string(), "Sw<3,3,3> o _0 o (_16,_32):(_64,_1)");
@@ -225,14 +225,15 @@ fn tiled_copy_tv() {
     assert_eq!(tiler.to_string_cute(), "(_16,_16,_2)");
     assert_eq!(core::mem::size_of_val(&tv), 0);
     let (tiler, tv) = make_tiled_copy_tv(layout!((_2, _4):(_4, _1)), layout!(_4:_1));
-    let want = layout_types::copy::TvLayout::new(&v("(_2,_4):(_4,_1)"), &v("_4:_1")).unwrap();
+    let want =
+        layout_types::value::copy::TvLayout::new(&v("(_2,_4):(_4,_1)"), &v("_4:_1")).unwrap();
     assert_eq!(tv.to_string(), want.layout_tv.to_string());
     assert_eq!(tiler.to_string_cute().to_string(), want.tiler.to_string());
 }
 
 #[test]
 fn products_by_tiler() {
-    use layout_types::product as vp;
+    use layout_types::value::product as vp;
     let tile = layout!((_2, _2):(_1, _2));
     let vt = v("(_2,_2):(_1,_2)");
     let t = parse_tiler("(_3,_4)").unwrap();

@@ -1,13 +1,13 @@
 //! The typed `make_tiled_copy_a/b/c` with the `ldmatrix` atoms against the value algebra
-//! (`layout_types::mma::make_tiled_copy_*`): every atom that CuTe accepts for the operand, over
+//! (`layout_types::value::mma::make_tiled_copy_*`): every atom that CuTe accepts for the operand, over
 //! TiledMMAs of 16- and 32-bit operands, one of them permuted; the tiler and both TV layouts
 //! print the same text.
 
-use layout_types::algebra::{Tiler, TilerMode};
 use layout_types::cute::mma::*;
 use layout_types::cute::prelude::*;
-use layout_types::mma as v;
-use layout_types::{DynLayout, IntTuple};
+use layout_types::value::algebra::{Tiler, TilerMode};
+use layout_types::value::mma as v;
+use layout_types::{value::int_tuple::IntTuple, value::layout::DynLayout};
 
 fn value_mma(atom: &str, layout: &str, perm: Option<[&str; 3]>) -> v::TiledMma {
     let a = v::MmaAtom::parse(atom).unwrap();
@@ -307,13 +307,13 @@ struct ThreadSlice {
 /// byte address `base + x · sizeof(T)`; for `_0` the swizzle of the element offset.
 struct Placement {
     layout: DynLayout,
-    swizzle: Option<(layout_types::swizzle::DynSwizzle, bool)>,
+    swizzle: Option<(layout_types::value::swizzle::DynSwizzle, bool)>,
     elem: usize,
     base: usize,
 }
 impl Placement {
     fn parse(text: &str, elem: usize, base: usize) -> Placement {
-        use layout_types::swizzle::{ComposedLayout, ComposedOffset};
+        use layout_types::value::swizzle::{ComposedLayout, ComposedOffset};
         if !text.starts_with("Sw<") {
             let layout = text.parse().unwrap();
             return Placement {
@@ -445,7 +445,7 @@ macro_rules! check_slice {
             // (value algebra; the typed partitions equal it, tests/typed_mma.rs)
             let (wl, wo) = $vmma
                 .get_slice(t as i64)
-                .partition(layout_types::mma::Operand::$op, &vcm)
+                .partition(layout_types::value::mma::Operand::$op, &vcm)
                 .unwrap();
             let mut one = ThreadSlice {
                 layout: src.layout().to_string(),
@@ -668,7 +668,7 @@ fn slice_copy_swizzled_gmma_k_atoms() {
 #[test]
 fn slice_copy_swizzled_sm80_composition_and_tf32() {
     use layout_types::cute::gmma::*;
-    use layout_types::swizzle::Swizzle;
+    use layout_types::value::swizzle::Swizzle;
     let sm80 = tile_to_shape(
         make_composed_layout(Swizzle::<3, 3, 3>, layout!((_8, _64):(_64, _1))),
         (_32, _64),
@@ -724,7 +724,7 @@ fn slice_copy_swizzled_sm80_composition_and_tf32() {
 /// for A K-major (`ldmatrix`) and B MN-major (`ldmatrix.trans`).
 #[test]
 fn k_block_ring_against_value_algebra() {
-    use layout_types::swizzle::Swizzle;
+    use layout_types::value::swizzle::Swizzle;
     let mma = make_tiled_mma(
         SM80_16x8x16_F32F16F16F32_TN::new(),
         layout!((_2, _2, _1):(_1, _2, _4)),
@@ -758,7 +758,7 @@ fn k_block_ring_against_value_algebra() {
                 assert_eq!(dst.layout().get(dst.layout().rank() - 1).size().v, 2);
                 let (wl, wo) = vmma
                     .get_slice(t as i64)
-                    .partition(layout_types::mma::Operand::$op, &vcm)
+                    .partition(layout_types::value::mma::Operand::$op, &vcm)
                     .unwrap();
                 let block = frag.len() / 2;
                 assert_eq!(wl.size().v as usize, 4 * block);
@@ -796,7 +796,7 @@ fn k_block_ring_against_value_algebra() {
 #[test]
 fn tiled_copy_partition_of_swizzled_tiles() {
     use layout_types::cute::copy::{CpAsync16, make_tiled_copy};
-    use layout_types::swizzle::Swizzle;
+    use layout_types::value::swizzle::Swizzle;
     let mut buf = vec![0u16; 128 * 64 + 1024];
     let base = buf
         .as_mut_ptr()

@@ -12,10 +12,10 @@
 //! At run time only [`Partition::thr_offset`] depends on the thread index; its loops run over
 //! constant arrays and fold to a few shifts/ands.
 
-use layout_types::algebra::Tiler;
-use layout_types::divide::zipped_divide;
-use layout_types::layout::ok;
-use layout_types::{DynLayout, IntTuple};
+use layout_types::value::algebra::Tiler;
+use layout_types::value::divide::zipped_divide;
+use layout_types::value::layout::ok;
+use layout_types::{value::int_tuple::IntTuple, value::layout::DynLayout};
 
 /// A thread partition of a static tile (see the module docs).
 #[derive(Clone, Copy)]

@@ -6,7 +6,7 @@
 
 use cute_rs::layout_types::cute::copy::TileLayout;
 use cute_rs::layout_types::cute::swizzle::Swizzled;
-use cute_rs::layout_types::swizzle::StaticSwizzle;
+use cute_rs::layout_types::value::swizzle::StaticSwizzle;
 
 /// `Sw(L(c) · sizeof(T)) / sizeof(T)`: the hardware's element placement.
 fn byte_reference<Sw: StaticSwizzle, T>(l_of_c: i64) -> i64 {

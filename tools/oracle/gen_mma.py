@@ -4,7 +4,7 @@
     python3 tools/oracle/gen_mma.py                 # everything (see README.md)
     python3 tools/oracle/gen_mma.py --ops tiled_mma_tv_a,tile_to_shape --scale 0.2
 
-Ops (FORMAT.md plus the partition/fragment/copy ops of layout_types::eval):
+Ops (FORMAT.md plus the partition/fragment/copy ops of layout_types::text::eval):
   tiled_mma_tv_a|b|c, tiled_mma_tile          atom, atom layout [, permutation]
   tiled_mma_partition_a|b|c, tiled_mma_fragment_a|b|c
                                               atom, atom layout, tensor layout, thread [, permutation]

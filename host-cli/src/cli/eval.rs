@@ -51,7 +51,7 @@ fn answer_value(line: &str) -> Value {
             return json!({"id": id, "error": "malformed request: \"args\" must be an array of strings"});
         }
     };
-    use layout_types::eval::Semantics;
+    use layout_types::text::eval::Semantics;
     let sem = match req.get("semantics").map(|v| v.as_str()) {
         None | Some(Some("auto")) => Semantics::Auto,
         Some(Some("cute")) => Semantics::Cute,
@@ -61,7 +61,7 @@ fn answer_value(line: &str) -> Value {
         }
     };
     let result = host::quiet::catch_quiet(|| {
-        layout_types::eval::eval_in(sem, op, &args)
+        layout_types::text::eval::eval_in(sem, op, &args)
             .map(|v| v.to_string())
             .map_err(|e| e.to_string())
     });

@@ -8,7 +8,7 @@
 //!
 //! `EXPR` is a layout in CuTe text (`(_4,8):(_1,_4)`), a shape (`(4,8)`, read as
 //! `make_layout(shape)`), or `op(arg, ...)` where each argument is CuTe text or another
-//! expression and `op` is any operation of [`layout_types::eval::eval`]
+//! expression and `op` is any operation of [`layout_types::text::eval::eval`]
 //! (`composition`, `zipped_divide`, `coalesce`, `logical_product`, `local_partition`, ...).
 //! `make_tiled_copy(THR, VAL)` is the same as `--tv THR VAL`.
 //!
@@ -17,10 +17,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use layout_types::copy::TvLayout;
-use layout_types::eval::{Value, eval};
-use layout_types::partition::local_partition;
-use layout_types::{DynLayout, IntTuple};
+use layout_types::text::eval::{Value, eval};
+use layout_types::value::copy::TvLayout;
+use layout_types::value::partition::local_partition;
+use layout_types::{value::int_tuple::IntTuple, value::layout::DynLayout};
 
 use crate::cli::svg;
 
@@ -45,7 +45,7 @@ pub enum ColorBy {
 #[derive(Clone, Debug, Default, clap::Args)]
 #[command(
     after_help = "EXPR is CuTe text ((_4,8):(_1,_4)), a shape ((4,8) = make_layout), or \
-op(arg, ...) with any op of layout_types::eval; arguments nest. Errors: one line, exit 2."
+op(arg, ...) with any op of layout_types::text::eval; arguments nest. Errors: one line, exit 2."
 )]
 pub struct LayoutArgs {
     /// EXPR, or THR VAL with --tv, or ATOM ATOM_LAYOUT [PERM] with --mma, or GMEM THR with

@@ -6,9 +6,9 @@
 
 use std::fmt::Write;
 
-use layout_types::DynLayout;
-use layout_types::mma::{MmaAtom, Operand, TiledMma};
-use layout_types::parse::{parse_layout, parse_tiler};
+use layout_types::text::parse::{parse_layout, parse_tiler};
+use layout_types::value::layout::DynLayout;
+use layout_types::value::mma::{MmaAtom, Operand, TiledMma};
 
 use super::svg;
 

@@ -62,7 +62,7 @@ enum Command {
     /// A layout calculator: CuTe text / expressions, print_layout tables, SVG, TV layouts,
     /// coalescing.
     Layout(layout::LayoutArgs),
-    /// JSON Lines on stdin ({"id","op","args"}) -> layout_types::eval -> JSON Lines on stdout.
+    /// JSON Lines on stdin ({"id","op","args"}) -> layout_types::text::eval -> JSON Lines on stdout.
     Eval,
     /// What this binary embeds: PTX arch, size, kernels.
     Info,

@@ -17,7 +17,7 @@ use crate::launch::ClusterLaunch;
 use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp, tma_box};
 use layout_types::cute::consts::{_64, _80, _128, _176, _192};
-use layout_types::swizzle::ComposedLayout;
+use layout_types::value::swizzle::ComposedLayout;
 
 /// The kernel's configuration: `Params`, the causal codes, the tile table
 /// (`kernels/attention/src/config.rs`, the one definition the kernel uses too).

@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use host::tma::{GmemTensor, TmaOp, plan_tma_copy};
-//! use layout_types::swizzle::ComposedLayout;
+//! use layout_types::value::swizzle::ComposedLayout;
 //! // a 1000 x 4096 row-major f32 matrix at a 256-byte aligned address, 32 x 128 boxes
 //! let g = GmemTensor::new::<f32>(0x7f00_0000_0000, &[1000, 4096], &[4096, 1]);
 //! let s: ComposedLayout = "Sw<0,4,3> o _0 o (_32,_128):(_128,_1)".parse()?;
@@ -32,7 +32,7 @@ pub use layout_types::cute::arch::tma::TmaDescriptor;
 pub use plan::{GmemTensor, TmaElement, TmaError, TmaOp, TmaPlan, TmaSwizzle, plan_tma_copy};
 
 use layout_types::cute::tma::TmaBox;
-use layout_types::swizzle::ComposedLayout;
+use layout_types::value::swizzle::ComposedLayout;
 
 use crate::context::Context;
 use crate::error::{Error, Result};

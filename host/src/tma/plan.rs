@@ -2,7 +2,7 @@
 //! ([`plan_tma_copy`]); re-exported by [`crate::tma`].
 
 use cudarc::driver::sys;
-use layout_types::swizzle::{ComposedLayout, ComposedOffset};
+use layout_types::value::swizzle::{ComposedLayout, ComposedOffset};
 
 /// Which TMA instruction the atom issues (CuTe's `SM90_TMA_LOAD`, `SM90_TMA_LOAD_MULTICAST`,
 /// `SM90_TMA_STORE`).

@@ -32,7 +32,7 @@ use layout_types::cute::pipeline::{
 };
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad};
-use layout_types::mma::Major;
+use layout_types::value::mma::Major;
 
 use crate::cluster::ClusterLoad;
 

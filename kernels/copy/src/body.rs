@@ -15,7 +15,8 @@ use layout_types::cute::copy::{
     BulkCopyS2G, CopyAtom, CopyPredicate, PartitionOf, PtrPartition, StaticLayoutValue,
 };
 use layout_types::cute::prelude::*;
-use layout_types::swizzle::{StaticSwizzle, Swizzle, SwizzledLayout};
+use layout_types::check::SwizzledLayout;
+use layout_types::value::swizzle::{StaticSwizzle, Swizzle};
 
 /// One thread of a block: what the body needs from the hardware.
 #[derive(Clone, Copy)]
@@ -164,7 +165,7 @@ macro_rules! copy_kernel {
         }
     };
 }
-use layout_types::copy::CopyOp;
+use layout_types::value::copy::CopyOp;
 
 /// Row-major threads: 8 rows of 32, consecutive threads along n.
 pub type RowThr = Layout<(_8, _32), (_32, _1)>;

@@ -26,7 +26,7 @@ use body::Thread;
 use device::shared::dynamic_shared_mem;
 use device::thread::{block_idx_x, block_idx_y, sync_threads, thread_idx_x};
 use device::vec::Float4;
-use layout_types::swizzle::Swizzle;
+use layout_types::value::swizzle::Swizzle;
 
 /// This thread's context on the GPU.
 #[inline(always)]

@@ -14,7 +14,7 @@
 
 use core::marker::PhantomData;
 
-use layout_types::copy::CopyOp;
+use layout_types::value::copy::CopyOp;
 use layout_types::cute::copy::{
     CopyAtom, CopyPredicate, StaticLayoutValue, ThrPartition, TileLayout,
 };

@@ -251,11 +251,11 @@ fn clear_frag<P: PartitionSize>(frag: &mut PartitionFragment<f32, P>) {
 struct StoreBanks<M, T, const IS_A: bool>(core::marker::PhantomData<(M, T)>);
 impl<M: Major, T: GemmTiles, const IS_A: bool> StoreBanks<M, T, IS_A> {
     const CHECK: () = {
-        use layout_types::bank::check_conflict_free;
-        use layout_types::copy::{CopyAtom, CopyOp, make_tiled_copy};
-        use layout_types::layout::ok;
-        use layout_types::swizzle::DynSwizzle;
-        use layout_types::{DynLayout, IntTuple};
+        use layout_types::check::bank::check_conflict_free;
+        use layout_types::value::copy::{CopyAtom, CopyOp, make_tiled_copy};
+        use layout_types::value::layout::ok;
+        use layout_types::value::swizzle::DynSwizzle;
+        use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple};
         const fn t(a: i64, b: i64) -> IntTuple {
             IntTuple::pair(&IntTuple::st(a), &IntTuple::st(b))
         }

@@ -14,7 +14,7 @@ use layout_types::cute::swizzle::Swizzled;
 pub use layout_types::cute::tile_scheduler::{
     ClusterAxis, PersistentTileSchedulerParams, StreamKParams, cluster_tiles,
 };
-use layout_types::swizzle::Swizzle;
+use layout_types::value::swizzle::Swizzle;
 
 /// Threads of a CTA: one producer and two consumer warpgroups.
 pub const THREADS: u32 = 384;

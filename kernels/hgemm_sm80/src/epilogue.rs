@@ -18,7 +18,7 @@ use layout_types::cute::copy::TileLayout;
 use layout_types::cute::mma::{bfloat16_t, half_t};
 use layout_types::cute::prelude::*;
 use layout_types::cute::swizzle::{Swizzled, make_composed_layout};
-use layout_types::swizzle::Swizzle;
+use layout_types::value::swizzle::Swizzle;
 
 use super::config::{OUT_BF16, OUT_F32, SMEM_BYTES, THREADS, TILE};
 

@@ -60,7 +60,7 @@ use layout_types::cute::pipeline::PipelineState;
 use layout_types::cute::prelude::*;
 use layout_types::cute::swizzle::{Swizzled, make_composed_layout};
 use layout_types::cute::tensor::Advance;
-use layout_types::swizzle::Swizzle;
+use layout_types::value::swizzle::Swizzle;
 
 pub use config::{
     HgemmSm80Params, OUT_BF16, OUT_F16, OUT_F32, SMEM_BYTES, STAGES, SharedStorage, THREADS, TILE,

@@ -544,7 +544,7 @@ device::kernel! {
 pub unsafe fn probe_ldsm_swizzle_typed(c: *mut f32) {
     use layout_types::cute::gmma::*;
     use layout_types::cute::mma::*;
-    use layout_types::swizzle::Swizzle;
+    use layout_types::value::swizzle::Swizzle;
     let t = thread_idx_x();
     let mma = make_tiled_mma_permuted(
         SM80_16x8x16_F32F16F16F32_TN::new(),
@@ -641,7 +641,7 @@ device::kernel! {
 /// # Safety
 /// `out` holds 4096 i32.
 pub unsafe fn probe_swizzled_composition_typed(out: *mut i32) {
-    use layout_types::swizzle::Swizzle;
+    use layout_types::value::swizzle::Swizzle;
     let t = thread_idx_x() as i32;
     let smem = make_composed_layout(Swizzle::<3, 3, 3>, layout!((_64, _64):(_64, _1)));
     let tile = composition(smem, (layout!(_16:_2), _32)); // (_16,_32):(_128,_1), swizzled

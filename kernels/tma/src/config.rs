@@ -5,7 +5,7 @@
 use layout_types::cute::consts::_1;
 use layout_types::cute::layout::Layout;
 use layout_types::cute::swizzle::Swizzled;
-use layout_types::swizzle::Swizzle;
+use layout_types::value::swizzle::Swizzle;
 
 /// The box of a TMA copy: `(BoxC, BoxS):(1, BoxC)`, the contiguous extent `C` first, no
 /// swizzle, coordinates `(c, s)` of the matrices in TMA order (`B4`'s `128 × 32`, `B2`'s

@@ -13,9 +13,9 @@
 //! a kernel, a layout that conflicts is a compile error (`BankConflictFree` in
 //! [`crate::check`] is the static form).
 
-use crate::copy::TiledCopy;
-use crate::swizzle::DynSwizzle;
-use crate::{DynLayout, Error};
+use crate::value::copy::TiledCopy;
+use crate::value::swizzle::DynSwizzle;
+use crate::{Error, value::layout::DynLayout};
 
 /// Threads per warp.
 pub const WARP: i64 = 32;
@@ -47,7 +47,7 @@ pub struct Conflict {
 /// per-element loads/stores). `Ok(None)`: conflict-free; `Ok(Some(c))`: the first conflict.
 ///
 /// ```
-/// use layout_types::{DynLayout, bank::*, copy::*, swizzle::DynSwizzle};
+/// use layout_types::{value::layout::DynLayout, check::bank::*, value::copy::*, value::swizzle::DynSwizzle};
 /// let thr: DynLayout = "(_32,_8):(_1,_32)".parse().unwrap();
 /// let val: DynLayout = "(_1,_1):(_0,_0)".parse().unwrap();
 /// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Element, 4), &thr, &val).unwrap();
@@ -243,7 +243,7 @@ const fn crd3(f: &FlatLayout, t: i64, v: i64, it: i64) -> i64 {
 /// addresses and the bank.
 ///
 /// ```
-/// use layout_types::{DynLayout, bank::*, copy::*, swizzle::DynSwizzle};
+/// use layout_types::{value::layout::DynLayout, check::bank::*, value::copy::*, value::swizzle::DynSwizzle};
 /// let thr: DynLayout = "(_8,_32):(_32,_1)".parse().unwrap();
 /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
 /// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
@@ -352,7 +352,7 @@ impl FlatLayout {
 mod tests {
     extern crate std;
     use super::*;
-    use crate::copy::{CopyAtom, CopyOp, make_tiled_copy};
+    use crate::value::copy::{CopyAtom, CopyOp, make_tiled_copy};
     use std::{vec, vec::Vec};
 
     fn tc(thr: &str, val: &str, op: CopyOp, elem: i64) -> TiledCopy {

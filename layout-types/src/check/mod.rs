@@ -22,11 +22,14 @@
 
 pub mod bank;
 
-use crate::algebra::{coalesce, composition, right_inverse};
 use crate::cute::copy::StaticLayoutValue;
-use crate::{DynLayout, Error};
+use crate::value::algebra::{coalesce, composition, right_inverse};
+use crate::{Error, value::layout::DynLayout};
 use const_panic::{FmtArg, PanicVal};
+use core::fmt;
 use core::marker::PhantomData;
+
+use crate::value::swizzle::{ComposedLayout, StaticSwizzle};
 
 /// Shared memory one thread block can use on Hopper (sm_90): 227 KB.
 pub const SMEM_BYTES_MAX: i64 = 232448;
@@ -226,7 +229,7 @@ const fn misaligned_stride(c: &DynLayout, vec: i64, skip_leading: bool) -> i64 {
 }
 
 /// The TV layout of a static TiledCopy `make_tiled_copy(atom, Thr, Val)` as a zero-sized static
-/// layout (see [`crate::copy::TvLayout`]): `(thread, value) -> column-major index in the tile`.
+/// layout (see [`crate::value::copy::TvLayout`]): `(thread, value) -> column-major index in the tile`.
 ///
 /// ```
 /// use layout_types::check::TiledCopyTv;
@@ -239,8 +242,8 @@ const fn misaligned_stride(c: &DynLayout, vec: i64, skip_leading: bool) -> i64 {
 pub struct TiledCopyTv<Thr, Val>(PhantomData<(Thr, Val)>);
 impl<Thr: StaticLayoutValue, Val: StaticLayoutValue> TiledCopyTv<Thr, Val> {
     /// The TV layout and tiler.
-    pub const TV: crate::copy::TvLayout =
-        match crate::copy::TvLayout::new(&Thr::LAYOUT, &Val::LAYOUT) {
+    pub const TV: crate::value::copy::TvLayout =
+        match crate::value::copy::TvLayout::new(&Thr::LAYOUT, &Val::LAYOUT) {
             Ok(t) => t,
             Err(e) => e.panic(),
         };
@@ -377,12 +380,12 @@ const BANK_CONFLICT: &[&str] = &[
 /// for none), each lane moving `VEC` consecutive `T`s per instruction (the atom's width for a
 /// vector copy, 1 for element-wise loads/stores). Opt-in: a kernel names
 /// `BankConflictFree::<..>::CHECK` in a `const` item, and a conflicting layout fails to build,
-/// naming the warp, the two lanes, the bank and their byte addresses (see [`crate::bank`]).
+/// naming the warp, the two lanes, the bank and their byte addresses (see [`crate::check::bank`]).
 ///
 /// ```
 /// use layout_types::prelude::*;
 /// use layout_types::check::BankConflictFree;
-/// use layout_types::swizzle::Swizzle;
+/// use layout_types::value::swizzle::Swizzle;
 /// // 128-bit stores of a 16x16 thread block into a 64x64 f32 tile, swizzled Sw<3,2,6>
 /// type Thr = Layout<(_16, _16), (_16, _1)>;
 /// type Val = Layout<(_1, _4), (_0, _1)>;
@@ -396,7 +399,7 @@ pub struct BankConflictFree<Smem, Sw, Thr, Val, T, const VEC: i64>(
 
 impl<
     Smem: StaticLayoutValue,
-    Sw: crate::swizzle::StaticSwizzle,
+    Sw: crate::value::swizzle::StaticSwizzle,
     Thr: StaticLayoutValue,
     Val: StaticLayoutValue,
     T,
@@ -406,15 +409,15 @@ impl<
     /// Fails to evaluate (a compile error) at the first bank conflict.
     pub const CHECK: () = {
         let elem = core::mem::size_of::<T>() as i64;
-        let tc = match crate::copy::make_tiled_copy(
-            crate::copy::CopyAtom::new(crate::copy::CopyOp::Element, elem),
+        let tc = match crate::value::copy::make_tiled_copy(
+            crate::value::copy::CopyAtom::new(crate::value::copy::CopyOp::Element, elem),
             &Thr::LAYOUT,
             &Val::LAYOUT,
         ) {
             Ok(tc) => tc,
             Err(e) => e.panic(),
         };
-        match crate::bank::conflicts(&tc, &Smem::LAYOUT, Sw::SW, elem, VEC) {
+        match crate::check::bank::conflicts(&tc, &Smem::LAYOUT, Sw::SW, elem, VEC) {
             Ok(None) => {}
             Ok(Some(c)) => fail(
                 BANK_CONFLICT,
@@ -425,4 +428,61 @@ impl<
             Err(e) => e.panic(),
         }
     };
+}
+
+/// A static swizzled layout `Sw ∘ _0 ∘ L` as a constant of the value algebra, for compile-time
+/// checks of a kernel's shared-memory configuration (kernels index the typed
+/// [`crate::cute::swizzle::Swizzled`] layouts).
+///
+/// ```
+/// use layout_types::prelude::*;
+/// use layout_types::check::SwizzledLayout;
+/// use layout_types::value::swizzle::Swizzle;
+/// type S = SwizzledLayout<Swizzle<3, 2, 6>, Layout<(_64, _64), (_64, _1)>>;
+/// assert_eq!(S::VALUE.call(4), 4 * 64 + 4); // row 4: (4 >> 2) & 7 = 1 xors the 16-byte unit
+/// assert!(S::check_in_span().is_ok());
+/// assert_eq!(S::default().to_string(), "Sw<3,2,6> o _0 o (_64,_64):(_64,_1)");
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct SwizzledLayout<Sw, L>(core::marker::PhantomData<(Sw, L)>);
+
+impl<Sw: StaticSwizzle, L: StaticLayoutValue> SwizzledLayout<Sw, L> {
+    /// The value.
+    pub const VALUE: ComposedLayout = ComposedLayout::new(Sw::SW, L::LAYOUT);
+    /// `size`.
+    pub const SIZE: i64 = L::SIZE;
+    /// `cosize` of the inner layout (a swizzle keeps offsets inside the enclosing power of 2;
+    /// [`Self::check_in_span`] checks they stay inside this span).
+    pub const COSIZE: i64 = L::COSIZE;
+    /// Checks (for use in `const`) that the swizzle maps `[0, cosize)` into itself, so a buffer of
+    /// `COSIZE` elements is enough.
+    pub const fn check_in_span() -> Result<(), Error> {
+        let mut i = 0;
+        while i < L::COSIZE {
+            let o = Sw::SW.apply(i);
+            if o < 0 || o >= L::COSIZE {
+                return Err(Error::with2(
+                    "swizzled offset leaves the layout's cosize (offset, cosize)",
+                    o,
+                    L::COSIZE,
+                ));
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+}
+
+impl<Sw: StaticSwizzle, L: StaticLayoutValue> fmt::Display for SwizzledLayout<Sw, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&Self::VALUE, f)
+    }
+}
+
+/// `composition(Swizzle<B,M,S>{}, layout)` for static operands: a zero-sized [`SwizzledLayout`].
+pub fn composition_swizzle<Sw: StaticSwizzle, L: StaticLayoutValue>(
+    _: Sw,
+    _: L,
+) -> SwizzledLayout<Sw, L> {
+    SwizzledLayout(core::marker::PhantomData)
 }

@@ -71,7 +71,7 @@ impl<H: FmtH + Copy + 'static> fmt::Debug for ATup<H> {
 impl<H: FmtH + Copy + 'static> IntTuple for ATup<H> {
     type Kind = IntK;
     type IsStatic = typenum::B0;
-    const CONST: crate::IntTuple = crate::IntTuple::dy(0);
+    const CONST: crate::value::int_tuple::IntTuple = crate::value::int_tuple::IntTuple::dy(0);
     // an arithmetic tuple is not an integer: the linear path does not carry it (and the default
     // `from_recipe`, a static leaf's, is never instantiated for it)
     type Plain = typenum::B0;

@@ -774,7 +774,7 @@ where
     static_call!(
         int: [S, D, Cot],
         tiler: [],
-        check: crate::algebra::complement(&value_of(S::CONST, D::CONST), &Cot::CONST),
+        check: crate::value::algebra::complement(&value_of(S::CONST, D::CONST), &Cot::CONST),
         {
             cotarget.complement_by(l.shape.flat_pairs(l.stride).filter_zeros_h().bw())
         }
@@ -868,7 +868,7 @@ where
     static_call!(
         int: [S, D],
         tiler: [],
-        check: crate::algebra::complement_default(&value_of(S::CONST, D::CONST)),
+        check: crate::value::algebra::complement_default(&value_of(S::CONST, D::CONST)),
         {
             let f = l.shape.flat_pairs(l.stride).filter_zeros_h().bw();
             let cot = f.span_pairs().int_add(C::new());

@@ -506,7 +506,7 @@ where
         tiler: [],
         linear: DA = a.stride,
         out: Composition<SA, DA, SB, DB>,
-        check: |d| crate::algebra::composition(&value_of(SA::CONST, d), &value_of(SB::CONST, DB::CONST)),
+        check: |d| crate::value::algebra::composition(&value_of(SA::CONST, d), &value_of(SB::CONST, DB::CONST)),
         {
             let lhs = a.shape.flat_pairs(a.stride).coalesce_x();
             b.shape.comp_rhs(lhs, b.stride)
@@ -561,7 +561,7 @@ where
             tiler: [T],
             linear: D = self.stride,
             out: Self::Output,
-            check: |d| crate::algebra::composition_tiler(&value_of(S::CONST, d), &T::TILER),
+            check: |d| crate::value::algebra::composition_tiler(&value_of(S::CONST, d), &T::TILER),
             <T::K as CompositionK<S, D, T>>::f(self, t)
         )
     }
@@ -690,7 +690,7 @@ where
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::swizzle::Swizzle;
+/// use layout_types::value::swizzle::Swizzle;
 /// let smem = make_composed_layout(Swizzle::<3, 3, 3>, layout!((_64, _64):(_64, _1)));
 /// let tile = composition(smem, (_16, layout!(_32:_1)));        // rows 0..16, columns 0..32
 /// assert_eq!(tile.to_string(), "Sw<3,3,3> o _0 o (_16,_32):(_64,_1)");

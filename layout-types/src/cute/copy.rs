@@ -2,7 +2,7 @@
 //! slice (`get_slice`), its `partition_S` / `partition_D` of a tile, and `copy` / `copy_if`
 //! dispatching to the atom (`UniversalCopy`, 128-bit vectors, `cp.async` 16 B).
 //!
-//! The TV layout is CuTe's (`crate::copy::TvLayout`, computed by the value algebra in a
+//! The TV layout is CuTe's (`crate::value::copy::TvLayout`, computed by the value algebra in a
 //! constant). Partitioning a tile composes the tile's *coordinates* with it: each of the
 //! thread's values gets a compile-time coordinate offset, and the thread's own coordinate is a
 //! few shifts and masks of its index; the element is then `tile(coord)` through the tile's typed
@@ -40,8 +40,8 @@ use super::layout::Get;
 use super::layout::*;
 use super::tensor::*;
 use super::tuple::*;
-use crate::DynLayout;
-use crate::copy::{CopyOp, TvLayout};
+use crate::value::copy::{CopyOp, TvLayout};
+use crate::value::layout::DynLayout;
 use core::marker::PhantomData;
 
 // ---------------------------------------------------------------------------------------------
@@ -54,7 +54,7 @@ use core::marker::PhantomData;
 )]
 pub trait StaticTuple: IntTuple + Default {
     /// The value ([`IntTuple::CONST`], here known to be meaningful).
-    const VALUE: crate::IntTuple = <Self as IntTuple>::CONST;
+    const VALUE: crate::value::int_tuple::IntTuple = <Self as IntTuple>::CONST;
 }
 impl<T: typenum::Integer + 'static> StaticTuple for C<T> {}
 macro_rules! static_tuples {
@@ -77,7 +77,7 @@ static_tuples! {
 /// ```
 /// use layout_types::check::BankConflictFree;
 /// use layout_types::prelude::*;
-/// use layout_types::swizzle::Swizzle;
+/// use layout_types::value::swizzle::Swizzle;
 /// type Thr = Layout<(_16, _16), (_16, _1)>;
 /// type Val = Layout<(_1, _4), (_0, _1)>;
 /// type Tile = Layout<(_64, _64), (_64, _1)>;
@@ -128,7 +128,7 @@ pub trait CopyAtom: Copy + Default {
     /// [`copy`] / [`copy_if`] use it unchanged (see [`CopyAtom::call`]'s example).
     ///
     /// ```
-    /// use layout_types::copy::CopyOp;
+    /// use layout_types::value::copy::CopyOp;
     /// use layout_types::cute::copy::CopyAtom;
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::tensor::Space;
@@ -322,7 +322,7 @@ const fn fail2(msg: &'static str, a: i64, b: i64) -> ! {
 /// TiledCopy does not tile the tile or a vector atom's elements are not contiguous and aligned.
 ///
 /// ```
-/// use layout_types::{DynLayout, cute::copy::copy_tables};
+/// use layout_types::{value::layout::DynLayout, cute::copy::copy_tables};
 /// let thr: DynLayout = "(_32,_8):(_8,_1)".parse().unwrap();
 /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
 /// let t = copy_tables(&thr, &val, 4, 64, 32);
@@ -369,22 +369,28 @@ pub const fn copy_tables(
     }
     // (thr, (atom_val, rest_val)) -> index in the (tm, tn) tile, composed with the tile's
     // coordinates (m, n) encoded as m + BIG * n.
-    let shape = crate::IntTuple::pair(
-        &crate::IntTuple::st(tv.threads),
-        &crate::IntTuple::pair(
-            &crate::IntTuple::st(atom),
-            &crate::IntTuple::st(tv.values / atom),
+    let shape = crate::value::int_tuple::IntTuple::pair(
+        &crate::value::int_tuple::IntTuple::st(tv.threads),
+        &crate::value::int_tuple::IntTuple::pair(
+            &crate::value::int_tuple::IntTuple::st(atom),
+            &crate::value::int_tuple::IntTuple::st(tv.values / atom),
         ),
     );
-    let tv_atoms = ok(crate::algebra::composition(
+    let tv_atoms = ok(crate::value::algebra::composition(
         &tv.layout_tv,
         &DynLayout::make_layout(&shape, false),
     ));
     let coords = DynLayout::raw(
-        crate::IntTuple::pair(&crate::IntTuple::st(tm), &crate::IntTuple::st(tn)),
-        crate::IntTuple::pair(&crate::IntTuple::st(1), &crate::IntTuple::st(BIG)),
+        crate::value::int_tuple::IntTuple::pair(
+            &crate::value::int_tuple::IntTuple::st(tm),
+            &crate::value::int_tuple::IntTuple::st(tn),
+        ),
+        crate::value::int_tuple::IntTuple::pair(
+            &crate::value::int_tuple::IntTuple::st(1),
+            &crate::value::int_tuple::IntTuple::st(BIG),
+        ),
     );
-    let comp = ok(crate::algebra::composition(&coords, &tv_atoms));
+    let comp = ok(crate::value::algebra::composition(&coords, &tv_atoms));
     let thr_mode = comp.get(0);
     let fs = thr_mode.shape.flatten_to_tuple();
     let fd = thr_mode.stride.flatten_to_tuple();

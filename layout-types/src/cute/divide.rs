@@ -828,7 +828,7 @@ where
             tiler: [T],
             linear: D = self.stride,
             out: Self::Output,
-            check: |d| crate::divide::logical_divide(&value_of(S::CONST, d), &T::TILER),
+            check: |d| crate::value::divide::logical_divide(&value_of(S::CONST, d), &T::TILER),
             <T::K as LogicalDivideK<S, D, T>>::f(self, t)
         )
     }
@@ -1194,7 +1194,7 @@ where
             tiler: [T],
             linear: D = self.stride,
             out: Self::Output,
-            check: |d| crate::divide::zipped_divide(&value_of(S::CONST, d), &T::TILER),
+            check: |d| crate::value::divide::zipped_divide(&value_of(S::CONST, d), &T::TILER),
             {
                 let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
                 Layout {
@@ -1258,7 +1258,7 @@ where
             tiler: [T],
             linear: D = self.stride,
             out: Self::Output,
-            check: |d| crate::divide::tiled_divide(&value_of(S::CONST, d), &T::TILER),
+            check: |d| crate::value::divide::tiled_divide(&value_of(S::CONST, d), &T::TILER),
             {
                 let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
                 Layout {
@@ -1321,7 +1321,7 @@ where
             tiler: [T],
             linear: D = self.stride,
             out: Self::Output,
-            check: |d| crate::divide::flat_divide(&value_of(S::CONST, d), &T::TILER),
+            check: |d| crate::value::divide::flat_divide(&value_of(S::CONST, d), &T::TILER),
             {
                 let (ts, td, rs, rd) = self.logical_divide_by(t).zip2_by();
                 Layout {

@@ -143,7 +143,7 @@ impl Integral for FastDivmod {
 impl IntTuple for FastDivmod {
     type Kind = IntK;
     type IsStatic = typenum::B0;
-    const CONST: crate::IntTuple = crate::IntTuple::dy(0);
+    const CONST: crate::value::int_tuple::IntTuple = crate::value::int_tuple::IntTuple::dy(0);
     // not a Rust integer: the linear path of `static_result` does not carry it
     type Plain = typenum::B0;
     /// Prints the divisor, as a dynamic integer prints.

@@ -25,9 +25,9 @@ use super::static_result::{static_call, value_of};
 use super::swizzle::*;
 use super::tensor::*;
 use super::tuple::*;
-use crate::mma::Major;
-use crate::swizzle::{DynSwizzle, StaticSwizzle, Swizzle};
-use crate::{DynLayout, Error};
+use crate::value::mma::Major;
+use crate::value::swizzle::{DynSwizzle, StaticSwizzle, Swizzle};
+use crate::{Error, value::layout::DynLayout};
 use core::fmt;
 use typenum::{B0, B1, Integer, IsLess, P1, P8, P16, P32, P64, P128, P256, P512, P1024, Z0};
 
@@ -424,13 +424,13 @@ pub trait TileOrder<PS> {
     /// The strides.
     type Stride: IntTuple;
     /// The order in the value algebra.
-    const ORDER: crate::gmma::Order;
+    const ORDER: crate::value::gmma::Order;
     /// The strides of `make_ordered_layout(ps, self)`.
     fn ordered_stride(self, ps: PS) -> Self::Stride;
 }
 impl<PS: CompactLeft<C<P1>>> TileOrder<PS> for LayoutLeft {
     type Stride = PS::Stride;
-    const ORDER: crate::gmma::Order = crate::gmma::Order::ColMajor;
+    const ORDER: crate::value::gmma::Order = crate::value::gmma::Order::ColMajor;
     #[inline(always)]
     fn ordered_stride(self, ps: PS) -> Self::Stride {
         ps.compact_left(C::new()).0
@@ -444,7 +444,7 @@ where
 {
     type Stride =
         <<<PS::H as KeyDesc<Z0>>::Output as OrderedH<<PS::H as KeyDesc<Z0>>::Output>>::Output as HList>::Tuple;
-    const ORDER: crate::gmma::Order = crate::gmma::Order::RowMajor;
+    const ORDER: crate::value::gmma::Order = crate::value::gmma::Order::RowMajor;
     #[inline(always)]
     fn ordered_stride(self, ps: PS) -> Self::Stride {
         let k = ps.into_h().key_desc();
@@ -460,7 +460,7 @@ where
     type Stride = <<<PS::H as KeyStep<O::H>>::Output as OrderedH<
         <PS::H as KeyStep<O::H>>::Output,
     >>::Output as HList>::Tuple;
-    const ORDER: crate::gmma::Order = crate::gmma::Order::Step(O::CONST);
+    const ORDER: crate::value::gmma::Order = crate::value::gmma::Order::Step(O::CONST);
     #[inline(always)]
     fn ordered_stride(self, ps: PS) -> Self::Stride {
         let k = ps.into_h().key_step(self.into_h());
@@ -552,7 +552,7 @@ where
             check: if <TargetShapeH<T> as CeilDivEachH<BlockShapeH<S, D, T>>>::NOT_DIVIDING.is_some() {
                 Ok(())
             } else {
-                match crate::gmma::tile_to_shape(
+                match crate::value::gmma::tile_to_shape(
                     &value_of(S::CONST, D::CONST),
                     &T::CONST,
                     &<O as TileOrder<ProductShape<S, D, T>>>::ORDER,
@@ -613,13 +613,13 @@ pub fn tile_to_shape<B: TileToShape<T, O>, T, O>(block: B, trg_shape: T, ord: O)
 // compile-time values of static layouts
 // ---------------------------------------------------------------------------------------------
 
-/// The value algebra's [`crate::IntTuple`] of a static typed IntTuple, as a constant (only for
+/// The value algebra's [`crate::value::int_tuple::IntTuple`] of a static typed IntTuple, as a constant (only for
 /// static leaves: a dynamic leaf has no compile-time value).
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
 /// use layout_types::cute::gmma::ConstValue;
-/// const V: layout_types::IntTuple = <(_8, (_2, _4)) as ConstValue>::VALUE;
+/// const V: layout_types::value::int_tuple::IntTuple = <(_8, (_2, _4)) as ConstValue>::VALUE;
 /// assert_eq!(V.to_string(), "(_8,(_2,_4))");
 /// ```
 #[diagnostic::on_unimplemented(
@@ -627,7 +627,7 @@ pub fn tile_to_shape<B: TileToShape<T, O>, T, O>(block: B, trg_shape: T, ord: O)
 )]
 pub trait ConstValue: IntTuple {
     /// The value ([`IntTuple::CONST`], here known to be meaningful).
-    const VALUE: crate::IntTuple = <Self as IntTuple>::CONST;
+    const VALUE: crate::value::int_tuple::IntTuple = <Self as IntTuple>::CONST;
 }
 impl<T: Integer + 'static> ConstValue for C<T> {}
 macro_rules! const_value_tuples {
@@ -780,7 +780,7 @@ impl<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout> DescBits<M, T, L> {
             )
             .panic()
         }
-        match crate::gmma::gmma_desc(&L::LAYOUT, L::SWIZZLE, M::MAJOR, T::BITS) {
+        match crate::value::gmma::gmma_desc(&L::LAYOUT, L::SWIZZLE, M::MAJOR, T::BITS) {
             Ok(d) => d,
             Err(e) => e.panic(),
         }
@@ -825,7 +825,7 @@ pub fn cast_smem_ptr_to_uint<T>(p: *const T) -> u32 {
 /// ```
 /// use layout_types::cute::prelude::*;
 /// use layout_types::cute::gmma::*;
-/// use layout_types::swizzle::Swizzle;
+/// use layout_types::value::swizzle::Swizzle;
 /// // one 64x16 MMA tile of tile_to_shape(Layout_K_SW128_Atom<half_t>, (_64,_64))
 /// let tile = make_composed_layout(Swizzle::<3, 4, 3>, layout!(((_8, _8), (_16, _1)):((_64, _512), (_1, _0))));
 /// let mut smem = [0u16; 64 * 64];

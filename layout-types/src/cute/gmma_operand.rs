@@ -35,7 +35,7 @@ use super::int::StaticInt;
 use super::prelude::*;
 use super::swizzle::Swizzled;
 use super::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad, TmaLoadMulticast};
-use crate::swizzle::Swizzle;
+use crate::value::swizzle::Swizzle;
 
 /// The TMA box of a K-major 16-bit operand tile of `Rows` rows: `64 (K) × Rows`, K contiguous,
 /// the 128-byte swizzle (`Sw<3,3,3>` in elements: [`Layout_K_SW128_Atom`]'s `Sw<3,4,3>` in

@@ -15,7 +15,7 @@
 //! assert_eq!(int_rem(n, _1).to_string(), "_0");
 //! ```
 
-use crate::int_tuple::Val;
+use crate::value::int_tuple::Val;
 use core::fmt;
 use core::marker::PhantomData;
 use typenum::{B0, B1, Bit, Integer, NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};

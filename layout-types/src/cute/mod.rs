@@ -5,7 +5,7 @@
 //! with this API cost what hand-written index arithmetic costs (checked on the PTX by
 //! `tests/ptx_typed_probes.rs`).
 //!
-//! The value algebra ([`crate::DynLayout`], [`crate::eval`]) stays the reference: the typed
+//! The value algebra ([`crate::value::layout::DynLayout`], [`crate::text::eval`]) stays the reference: the typed
 //! operations print the same text and are tested against it (`layout-types/tests/typed_differential.rs`,
 //! `tests/typed_props.rs`).
 //!

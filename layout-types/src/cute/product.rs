@@ -156,7 +156,7 @@ where
     static_call!(
         int: [SA, DA, SB, DB],
         tiler: [],
-        check: crate::product::logical_product(&value_of(SA::CONST, DA::CONST), &crate::algebra::Tiler::layout(value_of(SB::CONST, DB::CONST))),
+        check: crate::value::product::logical_product(&value_of(SA::CONST, DA::CONST), &crate::value::algebra::Tiler::layout(value_of(SB::CONST, DB::CONST))),
         {
             let (s, d) = a.rest(b);
             Layout {
@@ -286,7 +286,7 @@ where
     static_call!(
         int: [SA, DA, SB, DB],
         tiler: [],
-        check: crate::product::tiled_product(&value_of(SA::CONST, DA::CONST), &crate::algebra::Tiler::layout(value_of(SB::CONST, DB::CONST))),
+        check: crate::value::product::tiled_product(&value_of(SA::CONST, DA::CONST), &crate::value::algebra::Tiler::layout(value_of(SB::CONST, DB::CONST))),
         {
             let (s, d) = a.rest(b);
             Layout {
@@ -344,7 +344,7 @@ where
     static_call!(
         int: [SA, DA, SB, DB],
         tiler: [],
-        check: crate::product::flat_product(&value_of(SA::CONST, DA::CONST), &crate::algebra::Tiler::layout(value_of(SB::CONST, DB::CONST))),
+        check: crate::value::product::flat_product(&value_of(SA::CONST, DA::CONST), &crate::value::algebra::Tiler::layout(value_of(SB::CONST, DB::CONST))),
         {
             let (s, d) = a.rest(b);
             Layout {
@@ -561,7 +561,7 @@ where
     static_call!(
         int: [SA, DA, SB, DB],
         tiler: [],
-        check: crate::product::blocked_product(&value_of(SA::CONST, DA::CONST), &value_of(SB::CONST, DB::CONST)),
+        check: crate::value::product::blocked_product(&value_of(SA::CONST, DA::CONST), &value_of(SB::CONST, DB::CONST)),
         {
             let (pa, r) = a.padded_product(b);
             let ((s, d), (rs, rd)) = (pa.parts(), r.parts());
@@ -598,7 +598,7 @@ where
     static_call!(
         int: [SA, DA, SB, DB],
         tiler: [],
-        check: crate::product::raked_product(&value_of(SA::CONST, DA::CONST), &value_of(SB::CONST, DB::CONST)),
+        check: crate::value::product::raked_product(&value_of(SA::CONST, DA::CONST), &value_of(SB::CONST, DB::CONST)),
         {
             let (pa, r) = a.padded_product(b);
             let ((s, d), (rs, rd)) = (pa.parts(), r.parts());
@@ -636,7 +636,7 @@ where
         static_call!(
             int: [S, D],
             tiler: [T],
-            check: crate::product::logical_product(&value_of(S::CONST, D::CONST), &T::TILER),
+            check: crate::value::product::logical_product(&value_of(S::CONST, D::CONST), &T::TILER),
             <T::K as LogicalProductK<S, D, T>>::f(self, t)
         )
     }
@@ -776,7 +776,7 @@ where
         static_call!(
             int: [S, D],
             tiler: [T],
-            check: crate::product::zipped_product(&value_of(S::CONST, D::CONST), &T::TILER),
+            check: crate::value::product::zipped_product(&value_of(S::CONST, D::CONST), &T::TILER),
             {
                 let (ts, td, rs, rd) = self.logical_product_tiler(t).zip2_by();
                 Layout {
@@ -813,7 +813,7 @@ where
         static_call!(
             int: [S, D],
             tiler: [T],
-            check: crate::product::tiled_product(&value_of(S::CONST, D::CONST), &T::TILER),
+            check: crate::value::product::tiled_product(&value_of(S::CONST, D::CONST), &T::TILER),
             {
                 let (ts, td, rs, rd) = self.logical_product_tiler(t).zip2_by();
                 Layout {
@@ -854,7 +854,7 @@ where
         static_call!(
             int: [S, D],
             tiler: [T],
-            check: crate::product::flat_product(&value_of(S::CONST, D::CONST), &T::TILER),
+            check: crate::value::product::flat_product(&value_of(S::CONST, D::CONST), &T::TILER),
             {
                 let (ts, td, rs, rd) = self.logical_product_tiler(t).zip2_by();
                 Layout {

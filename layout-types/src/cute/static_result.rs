@@ -176,8 +176,11 @@ macro_rules! static_call {
 pub(crate) use static_call;
 
 /// The value algebra's layout of the typed `Layout<S, D>` (its compile-time value).
-pub(crate) const fn value_of(s: crate::IntTuple, d: crate::IntTuple) -> crate::DynLayout {
-    crate::DynLayout::raw(s, d)
+pub(crate) const fn value_of(
+    s: crate::value::int_tuple::IntTuple,
+    d: crate::value::int_tuple::IntTuple,
+) -> crate::value::layout::DynLayout {
+    crate::value::layout::DynLayout::raw(s, d)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,7 +190,7 @@ pub(crate) const fn value_of(s: crate::IntTuple, d: crate::IntTuple) -> crate::D
 /// The values that stand for the dynamic leaves of a linear input at compile time: distinct
 /// primes above `2^30`, so a result leaf `c · MARKS[j]` (`|c| < 2^30`) names its input leaf `j`
 /// and its static factor `c` unambiguously.
-const MARKS: [i64; crate::int_tuple::CAP] = [
+const MARKS: [i64; crate::value::int_tuple::CAP] = [
     1073741827, 1073741831, 1073741833, 1073741839, 1073741843, 1073741857, 1073741891, 1073741909,
     1073741939, 1073741953, 1073741969, 1073741971, 1073741987, 1073741993, 1073742037, 1073742053,
     1073742073, 1073742077, 1073742091, 1073742113, 1073742169, 1073742203, 1073742209, 1073742223,
@@ -211,7 +214,7 @@ enum RLeaf {
 #[doc(hidden)]
 #[derive(Clone, Copy)]
 pub struct Recipe {
-    leaf: [RLeaf; crate::int_tuple::CAP],
+    leaf: [RLeaf; crate::value::int_tuple::CAP],
 }
 
 impl Recipe {
@@ -229,9 +232,9 @@ impl Recipe {
     /// `IntTuple::CONST`s). The typed and the value algebra's results must agree on every static
     /// leaf; a result leaf that is not `c · mark` is not linear.
     pub(crate) const fn new(
-        r: Result<crate::DynLayout, crate::Error>,
-        shape: crate::IntTuple,
-        stride: crate::IntTuple,
+        r: Result<crate::value::layout::DynLayout, crate::Error>,
+        shape: crate::value::int_tuple::IntTuple,
+        stride: crate::value::int_tuple::IntTuple,
     ) -> Recipe {
         let l = match r {
             Ok(l) => l,
@@ -251,7 +254,7 @@ impl Recipe {
             );
             i += 1;
         }
-        let mut leaf = [RLeaf::Const(0); crate::int_tuple::CAP];
+        let mut leaf = [RLeaf::Const(0); crate::value::int_tuple::CAP];
         i = 0;
         while i < nd {
             let (t, v) = (stride.leaf_at(i), l.stride.leaf_at(i));
@@ -285,21 +288,23 @@ impl Recipe {
 }
 
 /// `t` with its dynamic leaf `j` (in pre-order) replaced by the dynamic value `MARKS[j]`.
-pub(crate) const fn mark(t: crate::IntTuple) -> crate::IntTuple {
+pub(crate) const fn mark(
+    t: crate::value::int_tuple::IntTuple,
+) -> crate::value::int_tuple::IntTuple {
     let n = t.leaf_count();
-    let mut leaves = crate::IntTuple::empty();
+    let mut leaves = crate::value::int_tuple::IntTuple::empty();
     let (mut i, mut j) = (0, 0);
     while i < n {
         let v = t.leaf_at(i);
         if !v.s && !v.k {
-            leaves.push(&crate::IntTuple::dy(MARKS[j]));
+            leaves.push(&crate::value::int_tuple::IntTuple::dy(MARKS[j]));
             j += 1;
         } else {
-            leaves.push(&crate::IntTuple::leaf(v));
+            leaves.push(&crate::value::int_tuple::IntTuple::leaf(v));
         }
         i += 1;
     }
-    crate::IntTuple::unflatten(&leaves, &t)
+    crate::value::int_tuple::IntTuple::unflatten(&leaves, &t)
 }
 
 /// A typed layout built from a [`Recipe`]: its shape is static, its stride leaves follow the
@@ -307,17 +312,17 @@ pub(crate) const fn mark(t: crate::IntTuple) -> crate::IntTuple {
 #[doc(hidden)]
 pub trait FromRecipe: Copy {
     /// The shape's `IntTuple::CONST`.
-    const SHAPE: crate::IntTuple;
+    const SHAPE: crate::value::int_tuple::IntTuple;
     /// The stride's `IntTuple::CONST`.
-    const STRIDE: crate::IntTuple;
+    const STRIDE: crate::value::int_tuple::IntTuple;
     /// The layout over the dynamic leaves of `src`.
     fn from_recipe<L: crate::cute::tuple::IntTuple>(r: &Recipe, src: &L) -> Self;
 }
 impl<S: crate::cute::tuple::IntTuple, D: crate::cute::tuple::IntTuple> FromRecipe
     for crate::cute::layout::Layout<S, D>
 {
-    const SHAPE: crate::IntTuple = S::CONST;
-    const STRIDE: crate::IntTuple = D::CONST;
+    const SHAPE: crate::value::int_tuple::IntTuple = S::CONST;
+    const STRIDE: crate::value::int_tuple::IntTuple = D::CONST;
     #[inline(always)]
     fn from_recipe<L: crate::cute::tuple::IntTuple>(r: &Recipe, src: &L) -> Self {
         crate::cute::layout::Layout {
@@ -334,18 +339,18 @@ mod tests {
     use std::format;
     use std::vec::Vec;
 
-    fn lt(s: &str) -> crate::DynLayout {
+    fn lt(s: &str) -> crate::value::layout::DynLayout {
         s.parse().unwrap()
     }
 
     #[test]
     fn mark_replaces_the_dynamic_leaves_in_order() {
-        let t: crate::IntTuple = "(_1,(5,_8),7)".parse().unwrap();
+        let t: crate::value::int_tuple::IntTuple = "(_1,(5,_8),7)".parse().unwrap();
         let m = mark(t);
-        assert_eq!(m.leaf_at(0), crate::Val::st(1));
-        assert_eq!(m.leaf_at(1), crate::Val::dy(MARKS[0]));
-        assert_eq!(m.leaf_at(2), crate::Val::st(8));
-        assert_eq!(m.leaf_at(3), crate::Val::dy(MARKS[1]));
+        assert_eq!(m.leaf_at(0), crate::value::int_tuple::Val::st(1));
+        assert_eq!(m.leaf_at(1), crate::value::int_tuple::Val::dy(MARKS[0]));
+        assert_eq!(m.leaf_at(2), crate::value::int_tuple::Val::st(8));
+        assert_eq!(m.leaf_at(3), crate::value::int_tuple::Val::dy(MARKS[1]));
     }
 
     /// `zipped_divide((_64,_32):(_1,d0), (_8,_4))`: the recipe gives every stride of the typed
@@ -353,20 +358,21 @@ mod tests {
     /// any `d0`.
     #[test]
     fn recipe_reads_strides_as_multiples_of_the_input_strides() {
-        let marked = crate::DynLayout::raw(
+        let marked = crate::value::layout::DynLayout::raw(
             "(_64,_32)".parse().unwrap(),
             mark("(_1,0)".parse().unwrap()),
         );
-        let tiler = crate::parse::parse_tiler("(_8,_4)").unwrap();
-        let r = crate::divide::zipped_divide(&marked, &tiler);
+        let tiler = crate::text::parse::parse_tiler("(_8,_4)").unwrap();
+        let r = crate::value::divide::zipped_divide(&marked, &tiler);
         // the typed result's constants: static leaves as values, dynamic leaves as `dy(0)`
-        let shape: crate::IntTuple = "((_8,_4),(_8,_8))".parse().unwrap();
-        let stride: crate::IntTuple = "((_1,0),(_8,0))".parse().unwrap();
+        let shape: crate::value::int_tuple::IntTuple = "((_8,_4),(_8,_8))".parse().unwrap();
+        let stride: crate::value::int_tuple::IntTuple = "((_1,0),(_8,0))".parse().unwrap();
         let recipe = Recipe::new(r, shape, stride);
         for d0 in [40i32, 136, 1000] {
             let got: Vec<i64> = (0..4).map(|i| recipe.eval(i, &(d0,))).collect();
             let want =
-                crate::divide::zipped_divide(&lt(&format!("(_64,_32):(_1,{d0})")), &tiler).unwrap();
+                crate::value::divide::zipped_divide(&lt(&format!("(_64,_32):(_1,{d0})")), &tiler)
+                    .unwrap();
             let want: Vec<i64> = (0..4).map(|i| want.stride.leaf_at(i).v).collect();
             assert_eq!(got, want, "ld {d0}");
         }
@@ -376,9 +382,9 @@ mod tests {
     #[test]
     #[should_panic(expected = "not linear")]
     fn a_stride_that_is_not_linear_is_refused() {
-        let l = crate::DynLayout::raw(
+        let l = crate::value::layout::DynLayout::raw(
             "_4".parse().unwrap(),
-            crate::IntTuple::dy(MARKS[0] + MARKS[1]),
+            crate::value::int_tuple::IntTuple::dy(MARKS[0] + MARKS[1]),
         );
         let _ = Recipe::new(Ok(l), "_4".parse().unwrap(), "0".parse().unwrap());
     }

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
-//! use layout_types::swizzle::Swizzle;
+//! use layout_types::value::swizzle::Swizzle;
 //! let s = make_composed_layout(Swizzle::<3, 0, 3>, layout!((_8, _8):(_8, _1)));
 //! assert_eq!(s.to_string(), "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)");
 //! assert_eq!(s.crd2idx((1i32, 1i32)), 8);            // row 1, column 1 ^ 1 = 0
@@ -15,7 +15,7 @@ use super::int::*;
 use super::layout::*;
 use super::tensor::{Advance, PtrEngine, Tensor};
 use super::tuple::*;
-use crate::swizzle::{DynSwizzle, StaticSwizzle};
+use crate::value::swizzle::{DynSwizzle, StaticSwizzle};
 use core::fmt;
 
 /// A layout composed with a static swizzle: `index(c) = swizzle(layout(c))` (CuTe's
@@ -52,7 +52,7 @@ impl SwizzleOffset for C<typenum::Z0> {
 /// ```
 /// use layout_types::cute::prelude::*;
 /// use layout_types::cute::swizzle::SmemPtrFlag;
-/// use layout_types::swizzle::Swizzle;
+/// use layout_types::value::swizzle::Swizzle;
 /// let s = make_composed_layout(Swizzle::<2, 4, 3>, layout!((_8, _32):(_32, _1)))
 ///     .with_offset(SmemPtrFlag::<typenum::P16>::default());
 /// assert_eq!(s.to_string(), "Sw<2,4,3> o smem_ptr[16b](unset) o (_8,_32):(_32,_1)");
@@ -134,7 +134,7 @@ impl<Sw: Default, L: Default, O: Default> Swizzled<Sw, L, O> {
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::swizzle::Swizzle;
+/// use layout_types::value::swizzle::Swizzle;
 /// let s = make_composed_layout(Swizzle::<3, 2, 6>, make_layout_left((_32, _32)));
 /// assert_eq!(s.crd2idx((4i32, 1i32)), 36 ^ 0);
 /// assert_eq!(s.crd2idx((0i32, 8i32)), 256 ^ 4);        // bit 8 lands on bit 2
@@ -218,7 +218,7 @@ impl<Sw: StaticSwizzle, S: IntTuple, D: IntTuple, O: SwizzleOffset> Swizzled<Sw,
 /// use layout_types::cute::swizzle::{TensorSwizzle, SmemPtrFlag};
 /// use layout_types::cute::typenum::{P16, Z0};
 /// use layout_types::cute::int::C;
-/// use layout_types::swizzle::{StaticSwizzle, Swizzle};
+/// use layout_types::value::swizzle::{StaticSwizzle, Swizzle};
 /// type Sw = Swizzle<3, 4, 3>;
 /// assert_eq!(TensorSwizzle::<Sw, SmemPtrFlag<P16>>::SW.to_string(), "Sw<3,3,3>"); // bytes -> u16
 /// assert_eq!(TensorSwizzle::<Sw, C<Z0>>::SW.to_string(), "Sw<3,4,3>");             // `_0`: as is

@@ -38,8 +38,8 @@ use super::static_result::SBit;
 use super::tuple::IntTuple;
 use super::tuple::Underscore;
 use super::tuple::{HCons, HNil, IntK, TupK, UnderK, hlist_pat, hlist_ty};
-use crate::algebra::{Tiler, TilerMode as VMode};
-use crate::{DynLayout, IntTuple as Value};
+use crate::value::algebra::{Tiler, TilerMode as VMode};
+use crate::{value::int_tuple::IntTuple as Value, value::layout::DynLayout};
 use typenum::{B0, B1};
 
 /// Kind of a layout used as a tiler (see [`TilerMode`]).

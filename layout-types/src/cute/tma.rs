@@ -29,7 +29,7 @@ use super::swizzle::{SwizzleOffset, Swizzled};
 use super::tensor::{Counting, IdentityStrides, Tensor, make_identity_tensor};
 use super::tuple::{HCons, HNil, IntTuple};
 use crate::cute::consts::_0;
-use crate::swizzle::StaticSwizzle;
+use crate::value::swizzle::StaticSwizzle;
 
 /// CuTe's `SM90_TMA_LOAD`: global → shared, completing bytes on an mbarrier.
 #[derive(Clone, Copy, Debug, Default)]
@@ -52,7 +52,7 @@ pub struct TmaStore;
 /// ```
 /// use layout_types::cute::prelude::*;
 /// use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad};
-/// use layout_types::swizzle::Swizzle;
+/// use layout_types::value::swizzle::Swizzle;
 /// // 64 (K, contiguous) × 128 rows of 16-bit elements, 128-byte swizzle
 /// type KBox = Swizzled<Swizzle<3, 3, 3>, Layout<(_64, _128), (_1, _64)>>;
 /// assert_eq!(KBox::default().to_string(), "Sw<3,3,3> o _0 o (_64,_128):(_1,_64)");
@@ -82,7 +82,7 @@ where
 /// ```
 /// use layout_types::cute::prelude::*;
 /// use layout_types::cute::tma::BoxLayout;
-/// use layout_types::swizzle::Swizzle;
+/// use layout_types::value::swizzle::Swizzle;
 /// type B = Swizzled<Swizzle<0, 4, 3>, Layout<_4, _1>>;
 /// let l: BoxLayout<B> = Layout::<_4, _1>::default();
 /// assert_eq!(l.to_string(), "_4:_1");

@@ -59,18 +59,18 @@ pub trait IntTuple: Copy + fmt::Debug + 'static {
     type IsStatic: SBit;
     /// [`IntTuple::IsStatic`] as a value.
     const STATIC: bool = <Self::IsStatic as SBit>::B;
-    /// The value algebra's [`crate::IntTuple`] with its static marks; meaningful only when
+    /// The value algebra's [`crate::value::int_tuple::IntTuple`] with its static marks; meaningful only when
     /// [`IntTuple::STATIC`] (a dynamic leaf has no compile-time value and reads `0`). The typed
     /// operations use it to check a fully static call with the value algebra at compile time
     /// instead of monomorphizing their run-time code (doc/compile-time.md).
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// const V: layout_types::IntTuple = <(_8, (_2, _4)) as IntTuple>::CONST;
+    /// const V: layout_types::value::int_tuple::IntTuple = <(_8, (_2, _4)) as IntTuple>::CONST;
     /// assert_eq!(V.to_string(), "(_8,(_2,_4))");
     /// assert!(<(_8, (_2, _4)) as IntTuple>::STATIC && !<(_8, i32) as IntTuple>::STATIC);
     /// ```
-    const CONST: crate::IntTuple;
+    const CONST: crate::value::int_tuple::IntTuple;
     /// `B1` when every leaf is a static integer, a Rust integer, `_` or `X` (no arithmetic
     /// tuple): the leaves the linear path of [`crate::cute::static_result`] can carry.
     #[doc(hidden)]
@@ -141,7 +141,7 @@ impl<T: IntTuple> fmt::Debug for Cute<T> {
 impl<T: Integer + 'static> IntTuple for C<T> {
     type Kind = IntK;
     type IsStatic = typenum::B1;
-    const CONST: crate::IntTuple = crate::IntTuple::st(T::I64);
+    const CONST: crate::value::int_tuple::IntTuple = crate::value::int_tuple::IntTuple::st(T::I64);
     type Plain = typenum::B1;
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         write!(f, "_{}", T::I64)
@@ -152,7 +152,7 @@ macro_rules! dyn_leaf {
         impl IntTuple for $t {
             type Kind = IntK;
             type IsStatic = typenum::B0;
-            const CONST: crate::IntTuple = crate::IntTuple::dy(0);
+            const CONST: crate::value::int_tuple::IntTuple = crate::value::int_tuple::IntTuple::dy(0);
             type Plain = typenum::B1;
             const LEAVES: usize = 1;
             const NDYN: usize = 1;
@@ -174,7 +174,7 @@ dyn_leaf!(i32, i64, u32, u64, usize, isize);
 impl IntTuple for Underscore {
     type Kind = UnderK;
     type IsStatic = typenum::B1;
-    const CONST: crate::IntTuple = crate::IntTuple::under();
+    const CONST: crate::value::int_tuple::IntTuple = crate::value::int_tuple::IntTuple::under();
     type Plain = typenum::B1;
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("_")
@@ -183,7 +183,7 @@ impl IntTuple for Underscore {
 impl IntTuple for X {
     type Kind = UnderK;
     type IsStatic = typenum::B1;
-    const CONST: crate::IntTuple = crate::IntTuple::x();
+    const CONST: crate::value::int_tuple::IntTuple = crate::value::int_tuple::IntTuple::x();
     type Plain = typenum::B1;
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
         f.write_str("X")
@@ -216,7 +216,7 @@ pub trait Tuple: IntTuple<Kind = TupK> {
 impl IntTuple for () {
     type Kind = TupK;
     type IsStatic = typenum::B1;
-    const CONST: crate::IntTuple = crate::IntTuple::empty();
+    const CONST: crate::value::int_tuple::IntTuple = crate::value::int_tuple::IntTuple::empty();
     type Plain = typenum::B1;
     const LEAVES: usize = 0;
     fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
@@ -257,8 +257,8 @@ macro_rules! tuples {
         impl<$($n: IntTuple),+> IntTuple for ($($n,)+) {
             type Kind = TupK;
             type IsStatic = and_bits!(IsStatic; $($n)+);
-            const CONST: crate::IntTuple = {
-                let mut t = crate::IntTuple::empty();
+            const CONST: crate::value::int_tuple::IntTuple = {
+                let mut t = crate::value::int_tuple::IntTuple::empty();
                 $( t.push(&$n::CONST); )+
                 t
             };
@@ -555,47 +555,47 @@ where
     C::new()
 }
 
-/// Converts a typed IntTuple of integers to the value algebra's [`crate::IntTuple`] (static
+/// Converts a typed IntTuple of integers to the value algebra's [`crate::value::int_tuple::IntTuple`] (static
 /// marks kept), for comparison with the reference implementation.
 pub trait ToValue {
     /// The value.
-    fn to_value(&self) -> crate::IntTuple;
+    fn to_value(&self) -> crate::value::int_tuple::IntTuple;
 }
 impl<T: Integer + 'static> ToValue for C<T> {
-    fn to_value(&self) -> crate::IntTuple {
-        crate::IntTuple::st(T::I64)
+    fn to_value(&self) -> crate::value::int_tuple::IntTuple {
+        crate::value::int_tuple::IntTuple::st(T::I64)
     }
 }
 macro_rules! dyn_value {
     ($($t:ty),*) => {$(
         impl ToValue for $t {
-            fn to_value(&self) -> crate::IntTuple { crate::IntTuple::dy(*self as i64) }
+            fn to_value(&self) -> crate::value::int_tuple::IntTuple { crate::value::int_tuple::IntTuple::dy(*self as i64) }
         }
     )*};
 }
 dyn_value!(i32, i64, u32, u64, usize, isize);
 impl ToValue for Underscore {
-    fn to_value(&self) -> crate::IntTuple {
-        crate::IntTuple::under()
+    fn to_value(&self) -> crate::value::int_tuple::IntTuple {
+        crate::value::int_tuple::IntTuple::under()
     }
 }
 impl ToValue for X {
-    fn to_value(&self) -> crate::IntTuple {
-        crate::IntTuple::x()
+    fn to_value(&self) -> crate::value::int_tuple::IntTuple {
+        crate::value::int_tuple::IntTuple::x()
     }
 }
 impl ToValue for () {
-    fn to_value(&self) -> crate::IntTuple {
-        crate::IntTuple::empty()
+    fn to_value(&self) -> crate::value::int_tuple::IntTuple {
+        crate::value::int_tuple::IntTuple::empty()
     }
 }
 macro_rules! tuple_value {
     ($(($($n:ident)+))*) => {$(
         #[allow(non_snake_case)]
         impl<$($n: ToValue),+> ToValue for ($($n,)+) {
-            fn to_value(&self) -> crate::IntTuple {
+            fn to_value(&self) -> crate::value::int_tuple::IntTuple {
                 let ($($n,)+) = self;
-                let mut t = crate::IntTuple::empty();
+                let mut t = crate::value::int_tuple::IntTuple::empty();
                 $( t.push(&$n.to_value()); )+
                 t
             }

@@ -2,18 +2,21 @@
 //! differential tests. Arguments and results are CuTe print text.
 //!
 //! ```
-//! use layout_types::eval::eval;
+//! use layout_types::text::eval::eval;
 //! let got = eval("zipped_divide", &["(_32,_256):(_256,_1)", "(_32,_8):(_8,_1)"]).unwrap();
 //! assert_eq!(got.to_string(), "(((_4,_8),_8),_32):(((_2048,_1),_256),_8)");
 //! assert!(eval("no_such_op", &[]).is_err());
 //! ```
 
-use crate::algebra::{self, Tiler};
-use crate::copy::TvLayout;
-use crate::int_tuple::{IntTuple, Val};
-use crate::parse::{parse_layout, parse_tiler};
-use crate::swizzle::ComposedLayout;
-use crate::{DynLayout, divide, gmma, mma, partition, product};
+use crate::text::parse::{parse_layout, parse_tiler};
+use crate::value::algebra::{self, Tiler};
+use crate::value::copy::TvLayout;
+use crate::value::int_tuple::{IntTuple, Val};
+use crate::value::swizzle::ComposedLayout;
+use crate::{
+    value::divide, value::gmma, value::layout::DynLayout, value::mma, value::partition,
+    value::product,
+};
 use core::fmt;
 
 pub use crate::Error;
@@ -65,7 +68,7 @@ fn nargs(args: &[&str], lo: usize, hi: usize) -> Result<(), Error> {
 }
 
 fn index_val(s: &str, plain: bool) -> Result<Val, Error> {
-    let t = crate::parse::parse_int_tuple(s)?;
+    let t = crate::text::parse::parse_int_tuple(s)?;
     if !t.is_int() {
         return Err(Error::new("expected an integer index"));
     }
@@ -74,7 +77,7 @@ fn index_val(s: &str, plain: bool) -> Result<Val, Error> {
 }
 
 fn index(s: &str) -> Result<i64, Error> {
-    let t = crate::parse::parse_int_tuple(s)?;
+    let t = crate::text::parse::parse_int_tuple(s)?;
     if !t.is_int() {
         return Err(Error::new("expected an integer index"));
     }
@@ -129,7 +132,7 @@ pub enum Semantics {
 /// [`eval`] with an explicit reading of dynamic integers.
 ///
 /// ```
-/// use layout_types::eval::{Semantics, eval_in};
+/// use layout_types::text::eval::{Semantics, eval_in};
 /// // C++ CuTe keeps dynamic modes apart; the reference definition merges them.
 /// assert_eq!(eval_in(Semantics::Cute, "coalesce", &["(2,4):(1,2)"]).unwrap().to_string(), "(2,4):(1,2)");
 /// assert_eq!(eval_in(Semantics::Reference, "coalesce", &["(2,4):(1,2)"]).unwrap().to_string(), "8:1");
@@ -155,7 +158,7 @@ pub fn eval_in(sem: Semantics, op: &str, args: &[&str]) -> Result<Value, Error> 
         Ok(t)
     };
     let parse_int_tuple = |s: &str| -> Result<IntTuple, Error> {
-        let t = crate::parse::parse_int_tuple(s)?;
+        let t = crate::text::parse::parse_int_tuple(s)?;
         Ok(if plain { t.to_known() } else { t })
     };
     Ok(match op {
@@ -262,7 +265,7 @@ pub fn eval_in(sem: Semantics, op: &str, args: &[&str]) -> Result<Value, Error> 
             let l = lay(0)?;
             let i = index_val(args[1], plain)?;
             match op {
-                "idx2crd" => Tuple(crate::layout::idx2crd(i, &l.shape)),
+                "idx2crd" => Tuple(crate::value::layout::idx2crd(i, &l.shape)),
                 "get_hier_coord" => Tuple(l.get_hier_coord_val(i)),
                 "get_flat_coord" => Tuple(l.get_flat_coord_val(i)),
                 _ => Int(l.get_1d_coord_val(i)),
@@ -352,7 +355,7 @@ pub fn eval_in(sem: Semantics, op: &str, args: &[&str]) -> Result<Value, Error> 
                 let c: ComposedLayout = args[2].parse()?;
                 (fix(c.layout), c.swizzle)
             } else {
-                (lay(2)?, crate::swizzle::DynSwizzle::identity())
+                (lay(2)?, crate::value::swizzle::DynSwizzle::identity())
             };
             let thr = mma.get_slice(index(args[3])?);
             Layout(if op.starts_with("tiled_mma_partition") {

@@ -5,14 +5,14 @@
 //! shape tuple (one `N:_1` layout a mode) or a by-mode list `[4:1,(2,2):(1,8)]`.
 //!
 //! ```
-//! use layout_types::{DynLayout, IntTuple};
+//! use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple};
 //! let l: DynLayout = "((_32,_8),_32):((_1,_32),_256)".parse().unwrap();
 //! assert_eq!(l.to_string(), "((_32,_8),_32):((_1,_32),_256)");
 //! assert!("(_2,_3".parse::<IntTuple>().is_err());
 //! ```
 
-use crate::algebra::{Tiler, TilerMode};
-use crate::{DynLayout, Error, IntTuple, Val};
+use crate::value::algebra::{Tiler, TilerMode};
+use crate::{Error, value::int_tuple::IntTuple, value::int_tuple::Val, value::layout::DynLayout};
 
 /// One mode of a by-mode tiler, as parsed.
 // Plain `Copy` values (no_std, no allocation): the size difference is accepted.
@@ -92,7 +92,7 @@ impl P<'_> {
                 }
                 loop {
                     let c = self.int_tuple(depth + 1)?;
-                    if t.node_count() + c.node_count() > crate::int_tuple::CAP / 2 {
+                    if t.node_count() + c.node_count() > crate::value::int_tuple::CAP / 2 {
                         return Err(Error::new("tuple too large (at most 32 nodes accepted)"));
                     }
                     t.push(&c);
@@ -152,7 +152,7 @@ const fn idx(c: u8) -> usize {
 /// Parses an IntTuple (also coordinates with `_` and steps with `X`).
 ///
 /// ```
-/// use layout_types::parse::parse_int_tuple;
+/// use layout_types::text::parse::parse_int_tuple;
 /// let t = parse_int_tuple("((_2, 3), _)").unwrap();
 /// assert_eq!(t.to_string(), "((_2,3),_)");
 /// assert!(parse_int_tuple("(_2,3").is_err());
@@ -180,7 +180,7 @@ fn layout_at(p: &mut P<'_>) -> Result<DynLayout, Error> {
 /// Parses a layout `shape:stride`; a bare shape gets compact column-major strides.
 ///
 /// ```
-/// use layout_types::parse::parse_layout;
+/// use layout_types::text::parse::parse_layout;
 /// assert_eq!(parse_layout("(_4,8)").unwrap().to_string(), "(_4,8):(_1,_4)");
 /// assert_eq!(parse_layout("(_4,_2):(_2,_1)").unwrap().to_string(), "(_4,_2):(_2,_1)");
 /// assert!(parse_layout("(_4,_2):_1").is_err()); // not congruent
@@ -237,7 +237,7 @@ fn tiler_list(p: &mut P<'_>) -> Result<Tiler, Error> {
 /// by-mode list (`[4:1,(2,2):(1,8)]`) or the whole tiler `_` (keep the layout as it is).
 ///
 /// ```
-/// use layout_types::parse::parse_tiler;
+/// use layout_types::text::parse::parse_tiler;
 /// assert!(!parse_tiler("8:2").unwrap().by_mode);
 /// assert_eq!(parse_tiler("(_2,_2)").unwrap().shape().to_string(), "(_2,_2)");
 /// let t = parse_tiler("[4:1,(2,2):(1,8)]").unwrap();
@@ -279,7 +279,7 @@ impl core::str::FromStr for DynLayout {
     /// column-major strides).
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_4, 8)".parse().unwrap();
     /// assert_eq!(l.to_string(), "(_4,8):(_1,_4)");
     /// assert!("(_4,8):(_1)".parse::<DynLayout>().is_err());
@@ -294,7 +294,7 @@ impl core::str::FromStr for IntTuple {
     /// Parses CuTe text: `_N` static, `N` dynamic, `(a,b)`, `_`, `X`. Spaces are ignored.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "( _2, 3 )".parse().unwrap();
     /// assert_eq!(t.to_string(), "(_2,3)");
     /// assert!("(_2,3".parse::<IntTuple>().is_err());
@@ -309,7 +309,7 @@ impl Tiler {
     /// Appends a mode given as a parsed item.
     ///
     /// ```
-    /// use layout_types::{DynLayout, Val, algebra::*, parse::ParsedMode};
+    /// use layout_types::{value::layout::DynLayout, value::int_tuple::Val, value::algebra::*, text::parse::ParsedMode};
     /// let mut t = Tiler::by_mode();
     /// t.push(ParsedMode::Int(Val::st(4))).unwrap();
     /// t.push(ParsedMode::Under).unwrap();

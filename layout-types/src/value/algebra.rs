@@ -5,18 +5,18 @@
 //! static values), so results, static marks included, are those of `cute::print`.
 //!
 //! ```
-//! use layout_types::{DynLayout, algebra::*};
+//! use layout_types::{value::layout::DynLayout, value::algebra::*};
 //! let a: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
 //! assert_eq!(coalesce(&a).to_string(), "_8:_1");
 //! let b: DynLayout = "(_2,_2):(_2,_1)".parse().unwrap();
 //! assert_eq!(composition(&a, &b).unwrap().to_string(), "(_2,_2):(_2,_1)");
 //! assert_eq!(complement(&"(_2,_2):(_1,_4)".parse().unwrap(), &IntTuple::st(16)).unwrap().to_string(), "(_2,_2):(_2,_8)");
 //! assert_eq!(right_inverse(&"(_4,_2):(_2,_1)".parse().unwrap()).to_string(), "(_2,_4):(_4,_1)");
-//! # use layout_types::IntTuple;
+//! # use layout_types::value::int_tuple::IntTuple;
 //! ```
 
-use crate::int_tuple::{IntTuple, Val, compact_major};
-use crate::{DynLayout, Error, tri};
+use crate::value::int_tuple::{IntTuple, Val, compact_major};
+use crate::{Error, tri, value::layout::DynLayout};
 
 // ---------------------------------------------------------------------------------------------
 // Coalesce and filter
@@ -81,7 +81,7 @@ const fn bw_coalesce(fs: &IntTuple, fd: &IntTuple, start: usize, ns0: Val, nd0: 
 /// domain, depth ≤ 1.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
 /// let l: DynLayout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
 /// assert_eq!(coalesce(&l).to_string(), "_12:_1");
 /// // merged only where provable from static values
@@ -99,7 +99,7 @@ pub const fn coalesce(l: &DynLayout) -> DynLayout {
 /// domain (a trailing static size-1 mode keeps its stride).
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
 /// let l: DynLayout = "(_4,_1):(_1,_8)".parse().unwrap();
 /// assert_eq!(coalesce_x(&l).to_string(), "(_4,_2):(_1,_8)");
 /// assert_eq!(coalesce(&l).to_string(), "_4:_1");
@@ -117,7 +117,7 @@ pub const fn coalesce_x(l: &DynLayout) -> DynLayout {
 /// `coalesce(layout, profile)`: coalesce each mode at the terminals of `profile` (`Step` tuple).
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
 /// let l: DynLayout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
 /// let r = coalesce_by(&l, &"(_1,_1)".parse().unwrap()).unwrap();
 /// assert_eq!(r.to_string(), "(_2,_6):(_1,_2)");
@@ -153,7 +153,7 @@ pub const fn coalesce_by(l: &DynLayout, profile: &IntTuple) -> Result<DynLayout,
 /// `coalesce(shape)`: merge neighbouring modes of equal staticness (a shape, not a layout).
 ///
 /// ```
-/// use layout_types::{IntTuple, algebra::coalesce_shape};
+/// use layout_types::{value::int_tuple::IntTuple, value::algebra::coalesce_shape};
 /// let s: IntTuple = "(_2,_4,3,5)".parse().unwrap();
 /// assert_eq!(coalesce_shape(&s).to_string(), "(_8,15)");
 /// ```
@@ -202,7 +202,7 @@ const fn filter_zeros_shape(stride: &IntTuple, shape: &IntTuple) -> IntTuple {
 /// `filter_zeros(layout)`: modes with a static 0 stride get size `_1`.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
 /// let l: DynLayout = "(_4,_2):(_1,_0)".parse().unwrap();
 /// assert_eq!(filter_zeros(&l).to_string(), "(_4,_1):(_1,_0)");
 /// ```
@@ -213,7 +213,7 @@ pub const fn filter_zeros(l: &DynLayout) -> DynLayout {
 /// `filter(layout)`: `coalesce(filter_zeros(layout))`: remove stride-0 and size-1 modes.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
 /// let l: DynLayout = "((_2,_3),_4):((_1,_0),_2)".parse().unwrap();
 /// assert_eq!(filter(&l).to_string(), "_8:_1");
 /// ```
@@ -310,7 +310,7 @@ const fn composition_impl(
 /// does not land on whole sub-modes of `a`.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
 /// let a: DynLayout = "(_6,_2):(_8,_2)".parse().unwrap();
 /// let b: DynLayout = "(_4,_3):(_3,_1)".parse().unwrap();
 /// assert_eq!(composition(&a, &b).unwrap().to_string(), "((_2,_2),_3):((_24,_2),_8)");
@@ -351,7 +351,7 @@ impl Tiler {
     /// Appends a mode of a given kind.
     ///
     /// ```
-    /// use layout_types::{DynLayout, IntTuple, algebra::{Tiler, TilerMode}};
+    /// use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple, value::algebra::{Tiler, TilerMode}};
     /// let mut t = Tiler::by_mode();
     /// let four = DynLayout::raw(IntTuple::st(4), IntTuple::st(1));
     /// t.push_mode(TilerMode::Int, &four).unwrap();
@@ -370,7 +370,7 @@ impl Tiler {
     /// A single-layout tiler.
     ///
     /// ```
-    /// use layout_types::algebra::Tiler;
+    /// use layout_types::value::algebra::Tiler;
     /// let t = Tiler::layout("_8:_2".parse().unwrap());
     /// assert!(!t.by_mode);
     /// assert_eq!(t.rank(), 1);
@@ -386,7 +386,7 @@ impl Tiler {
     /// divides and products with it return the layout unchanged.
     ///
     /// ```
-    /// use layout_types::{DynLayout, algebra::*, divide::logical_divide, product::logical_product};
+    /// use layout_types::{value::layout::DynLayout, value::algebra::*, value::divide::logical_divide, value::product::logical_product};
     /// let a: DynLayout = "(_4,6):(_2,_8)".parse().unwrap();
     /// let u = Tiler::under();
     /// assert!(u.is_whole_under());
@@ -404,7 +404,7 @@ impl Tiler {
     /// Whether this is the whole tiler `_` ([`Tiler::under`]).
     ///
     /// ```
-    /// use layout_types::parse::parse_tiler;
+    /// use layout_types::text::parse::parse_tiler;
     /// assert!(parse_tiler("_").unwrap().is_whole_under());
     /// assert!(!parse_tiler("[_,_]").unwrap().is_whole_under());
     /// ```
@@ -414,7 +414,7 @@ impl Tiler {
     /// An empty by-mode tiler (add modes with [`Tiler::push`]).
     ///
     /// ```
-    /// use layout_types::{DynLayout, algebra::*};
+    /// use layout_types::{value::layout::DynLayout, value::algebra::*};
     /// let mut t = Tiler::by_mode();
     /// t.push_layout(&"_3:_4".parse().unwrap()).unwrap();
     /// t.push_layout(&"_8:_2".parse().unwrap()).unwrap();
@@ -431,7 +431,7 @@ impl Tiler {
     /// Number of modes of a by-mode tiler (1 for a layout).
     ///
     /// ```
-    /// use layout_types::parse::parse_tiler;
+    /// use layout_types::text::parse::parse_tiler;
     /// assert_eq!(parse_tiler("(_2,_2,_4)").unwrap().rank(), 3);
     /// assert_eq!(parse_tiler("8:2").unwrap().rank(), 1);
     /// ```
@@ -445,7 +445,7 @@ impl Tiler {
     /// Appends a layout mode.
     ///
     /// ```
-    /// use layout_types::algebra::Tiler;
+    /// use layout_types::value::algebra::Tiler;
     /// let mut t = Tiler::by_mode();
     /// t.push_layout(&"_4:_2".parse().unwrap()).unwrap();
     /// t.push_layout(&"(_2,_3):(_1,_8)".parse().unwrap()).unwrap();
@@ -472,7 +472,7 @@ impl Tiler {
     /// A shape tuple as a tiler: each integer `N` means `N:_1`, each nested tuple a nested tiler.
     ///
     /// ```
-    /// use layout_types::algebra::Tiler;
+    /// use layout_types::value::algebra::Tiler;
     /// let t = Tiler::from_shape(&"(_2,_4)".parse().unwrap()).unwrap();
     /// assert!(t.by_mode && t.rank() == 2);
     /// assert_eq!(t.mode(1).unwrap().modes.to_string(), "_4:_1");
@@ -500,7 +500,7 @@ impl Tiler {
     /// Mode `i` as its own tiler.
     ///
     /// ```
-    /// use layout_types::algebra::Tiler;
+    /// use layout_types::value::algebra::Tiler;
     /// let t = Tiler::from_shape(&"(_4,(_2,_2))".parse().unwrap()).unwrap();
     /// assert_eq!(t.mode(0).unwrap().modes.to_string(), "_4:_1");
     /// let m1 = t.mode(1).unwrap();
@@ -521,7 +521,7 @@ impl Tiler {
     /// Whether mode `i` is `_`.
     ///
     /// ```
-    /// use layout_types::parse::parse_tiler;
+    /// use layout_types::text::parse::parse_tiler;
     /// let t = parse_tiler("[_4:_1,_]").unwrap();
     /// assert!(!t.is_under(0) && t.is_under(1));
     /// ```
@@ -531,7 +531,7 @@ impl Tiler {
     /// The shape of the tiler as CuTe's `shape(tiler)` would give per mode (`product_each` form).
     ///
     /// ```
-    /// use layout_types::parse::parse_tiler;
+    /// use layout_types::text::parse::parse_tiler;
     /// let t = parse_tiler("[_4:_2,(_2,_3):(_1,_8)]").unwrap();
     /// assert_eq!(t.shape().to_string(), "(_4,_6)");
     /// assert_eq!(parse_tiler("(_2,_3):(_1,_8)").unwrap().shape().to_string(), "(_2,_3)");
@@ -555,7 +555,7 @@ impl Tiler {
     /// `dice(step, tiler)`: keep the modes where `step` holds an integer.
     ///
     /// ```
-    /// use layout_types::parse::parse_tiler;
+    /// use layout_types::text::parse::parse_tiler;
     /// let t = parse_tiler("(_2,_4,_8)").unwrap();
     /// let d = t.dice(&"(_1,X,_1)".parse().unwrap()).unwrap();
     /// assert_eq!(d.shape().to_string(), "(_2,_8)");
@@ -590,7 +590,7 @@ impl Tiler {
 /// whole tiler `_` returns `a`.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::composition_tiler, parse::parse_tiler};
+/// use layout_types::{value::layout::DynLayout, value::algebra::composition_tiler, text::parse::parse_tiler};
 /// let a: DynLayout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
 /// let t = parse_tiler("[_3:_4,_8:_2]").unwrap();
 /// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_3,(2,4)):(236,(26,1))");
@@ -649,8 +649,8 @@ pub(crate) const fn by_mode_rank(a: &DynLayout, t: &Tiler, op: ByMode) -> Result
 }
 
 /// `composition` mode by mode (`_` keeps a mode as it is); `logical_divide` and
-/// `logical_product` apply themselves by mode the same way ([`crate::divide`],
-/// [`crate::product`]), so this module does not depend on them.
+/// `logical_product` apply themselves by mode the same way ([`crate::value::divide`],
+/// [`crate::value::product`]), so this module does not depend on them.
 const fn compose_by_mode(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
     let n = tri!(by_mode_rank(a, t, ByMode::Compose));
     let mut sh = IntTuple::empty();
@@ -688,7 +688,7 @@ const fn compose_by_mode(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
 /// reach, ordered and disjoint from it. Requires static strides for rank > 1 (as CuTe).
 ///
 /// ```
-/// use layout_types::{DynLayout, IntTuple, algebra::complement};
+/// use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple, value::algebra::complement};
 /// let l: DynLayout = "_4:_2".parse().unwrap();
 /// assert_eq!(complement(&l, &IntTuple::st(24)).unwrap().to_string(), "(_2,_3):(_1,_8)");
 /// let m: DynLayout = "(_2,_2):(_1,_4)".parse().unwrap();
@@ -732,7 +732,7 @@ const fn complement_filter(l: &DynLayout) -> DynLayout {
 /// definition; the two agree on every injective layout.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
 /// let l: DynLayout = "_4:_2".parse().unwrap();
 /// assert_eq!(complement_default(&l).unwrap().to_string(), "_2:_1");
 /// let d: DynLayout = "4:_1".parse().unwrap();
@@ -864,7 +864,7 @@ const fn prefix_products(lshape: &IntTuple) -> [Val; MAXR + 1] {
 /// skipped, as in CuTe.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
 /// let l: DynLayout = "(_4,_2):(_2,_1)".parse().unwrap();
 /// let r = right_inverse(&l);
 /// assert_eq!(r.to_string(), "(_2,_4):(_4,_1)");
@@ -915,7 +915,7 @@ pub const fn right_inverse(l: &DynLayout) -> DynLayout {
 /// strides (as CuTe).
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
 /// let l: DynLayout = "_4:_2".parse().unwrap();
 /// let r = left_inverse(&l).unwrap();
 /// assert_eq!(r.to_string(), "(_2,_4):(_0,_1)");

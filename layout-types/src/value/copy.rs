@@ -2,7 +2,7 @@
 //! CuTe's `make_tiled_copy` does, and the per-thread partitioning they imply.
 //!
 //! ```
-//! use layout_types::{DynLayout, copy::TvLayout};
+//! use layout_types::{value::layout::DynLayout, value::copy::TvLayout};
 //! let thr: DynLayout = "(_8,_4):(_1,_8)".parse().unwrap();
 //! let val: DynLayout = "(_8,_1):(_1,_0)".parse().unwrap();
 //! let tv = TvLayout::new(&thr, &val).unwrap();
@@ -10,12 +10,12 @@
 //! assert_eq!(tv.tiler.to_string(), "(_64,_4)");
 //! ```
 
-use crate::algebra::{Tiler, coalesce, composition, right_inverse};
-use crate::divide::zipped_divide;
-use crate::int_tuple::IntTuple;
-use crate::product::raked_product;
-use crate::tensor::{Engine, Tensor};
-use crate::{DynLayout, Error, tri};
+use crate::value::algebra::{Tiler, coalesce, composition, right_inverse};
+use crate::value::divide::zipped_divide;
+use crate::value::int_tuple::IntTuple;
+use crate::value::product::raked_product;
+use crate::value::tensor::{Engine, Tensor};
+use crate::{Error, tri, value::layout::DynLayout};
 
 /// The layouts of a TiledCopy: `(thr, val) -> (m, n)` and the `(M, N)` tile it covers.
 #[derive(Clone, Copy, Debug)]
@@ -67,7 +67,7 @@ pub enum CopyOp {
 /// (CuTe's `Copy_Atom<Op, T>`; all atoms here are single-thread).
 ///
 /// ```
-/// use layout_types::copy::{CopyAtom, CopyOp};
+/// use layout_types::value::copy::{CopyAtom, CopyOp};
 /// assert_eq!(CopyAtom::new(CopyOp::Vec128, 4).vals(), 4);   // float4
 /// assert_eq!(CopyAtom::new(CopyOp::CpAsync16, 2).vals(), 8); // 8 halves
 /// assert_eq!(CopyAtom::new(CopyOp::Element, 2).vals(), 1);
@@ -113,7 +113,7 @@ pub struct TiledCopy {
 /// be a whole number of atoms.
 ///
 /// ```
-/// use layout_types::{DynLayout, copy::*};
+/// use layout_types::{value::layout::DynLayout, value::copy::*};
 /// let thr: DynLayout = "(_32,_8):(_8,_1)".parse().unwrap(); // 32x8 threads, row-major ids
 /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();  // 4 contiguous values along n
 /// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
@@ -187,7 +187,7 @@ impl ThrCopy {
     /// contiguous or not aligned in this tensor (see [`check_vector`]).
     ///
     /// ```
-    /// use layout_types::{DynLayout, copy::*, tensor::{Tensor, Offset}};
+    /// use layout_types::{value::layout::DynLayout, value::copy::*, value::tensor::{Tensor, Offset}};
     /// let thr: DynLayout = "(_32,_8):(_8,_1)".parse().unwrap();
     /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
     /// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
@@ -220,7 +220,7 @@ impl ThrCopy {
 /// `const` (a compile error with the values), dynamic ones at run time.
 ///
 /// ```
-/// use layout_types::{DynLayout, copy::check_vector};
+/// use layout_types::{value::layout::DynLayout, value::copy::check_vector};
 /// let ok: DynLayout = "((_4,_2),_8):((_1,_64),1024)".parse().unwrap();
 /// assert!(check_vector(&ok, 8, 4).is_ok());
 /// let ld: DynLayout = "((_4,_2),_8):((_1,_64),1023)".parse().unwrap(); // odd leading dimension
@@ -273,7 +273,7 @@ pub const fn check_vector(l: &DynLayout, offset: i64, vals: i64) -> Result<(), E
 /// `const` block, so an illegal combination is a compile error naming the values.
 ///
 /// ```
-/// use layout_types::{DynLayout, copy::*};
+/// use layout_types::{value::layout::DynLayout, value::copy::*};
 /// let thr: DynLayout = "(_8,_32):(_32,_1)".parse().unwrap();
 /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
 /// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();

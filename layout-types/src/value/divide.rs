@@ -1,7 +1,7 @@
 //! Divides: `logical_divide` and its zipped, tiled and flat forms.
 //!
 //! ```
-//! use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+//! use layout_types::{value::layout::DynLayout, value::divide::*, text::parse::parse_tiler};
 //! let gmem: DynLayout = "(_256,_32):(_1,_256)".parse().unwrap();
 //! let thr = parse_tiler("(_32,_8):(_1,_32)").unwrap();
 //! assert_eq!(zipped_divide(&gmem, &thr).unwrap().to_string(), "((_32,_8),_32):((_1,_32),_256)");
@@ -10,16 +10,18 @@
 //! assert_eq!(zipped_divide(&l, &t).unwrap().to_string(), "((_2,_2),(2,3,8)):((48,8),(96,16,_1))");
 //! ```
 
-use crate::algebra::{ByMode, Tiler, TilerMode, by_mode_rank, coalesce, complement, composition};
-use crate::int_tuple::IntTuple;
-use crate::{DynLayout, Error, tri};
+use crate::value::algebra::{
+    ByMode, Tiler, TilerMode, by_mode_rank, coalesce, complement, composition,
+};
+use crate::value::int_tuple::IntTuple;
+use crate::{Error, tri, value::layout::DynLayout};
 
 /// `logical_divide(layout, tiler)`: `composition(layout, (tiler, complement(tiler)))`, by mode for
 /// a by-mode tiler. Result modes: (tile, rest) at each tiled mode. The whole tiler `_` returns
 /// `layout`.
 ///
 /// ```
-/// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+/// use layout_types::{value::layout::DynLayout, value::divide::*, text::parse::parse_tiler};
 /// let l: DynLayout = "(_4,_2,_3):(_2,_1,_8)".parse().unwrap();
 /// let t = parse_tiler("_4:_2").unwrap();
 /// let r = logical_divide(&l, &t).unwrap();
@@ -63,7 +65,7 @@ const fn divide_by_mode(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
 /// `((tiles...),(rests..., untouched modes...))`.
 ///
 /// ```
-/// use layout_types::{IntTuple, divide::zip2_by, parse::parse_tiler};
+/// use layout_types::{value::int_tuple::IntTuple, value::divide::zip2_by, text::parse::parse_tiler};
 /// let x: IntTuple = "((_3,_2),(_4,_5))".parse().unwrap();
 /// let t = parse_tiler("(_3,_4)").unwrap();
 /// assert_eq!(zip2_by(&x, &t).unwrap().to_string(), "((_3,_4),(_2,_5))");
@@ -107,7 +109,7 @@ pub const fn zip2_by(x: &IntTuple, t: &Tiler) -> Result<IntTuple, Error> {
 /// `tile_unzip(layout, tiler)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+/// use layout_types::{value::layout::DynLayout, value::divide::*, text::parse::parse_tiler};
 /// let l: DynLayout = "((_3,_2),(_4,_5)):((_16,_1),(_48,_2))".parse().unwrap();
 /// let t = parse_tiler("(_3,_4)").unwrap();
 /// let r = tile_unzip(&l, &t).unwrap();
@@ -123,7 +125,7 @@ pub const fn tile_unzip(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
 /// `zipped_divide(layout, tiler)`: `((tile modes...),(rest modes...))`.
 ///
 /// ```
-/// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+/// use layout_types::{value::layout::DynLayout, value::divide::*, text::parse::parse_tiler};
 /// let l: DynLayout = "((_3,_2),(_4,_5)):((_16,_1),(_48,_2))".parse().unwrap();
 /// let t = parse_tiler("(_3,_4)").unwrap();
 /// let r = zipped_divide(&l, &t).unwrap();
@@ -154,7 +156,7 @@ pub(crate) const fn unpack(l: &DynLayout, first: bool, second: bool) -> DynLayou
 /// `tiled_divide(layout, tiler)`: `((tile modes...), rest0, rest1, ...)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+/// use layout_types::{value::layout::DynLayout, value::divide::*, text::parse::parse_tiler};
 /// let l: DynLayout = "((_3,_2),(_4,_5)):((_16,_1),(_48,_2))".parse().unwrap();
 /// let t = parse_tiler("(_3,_4)").unwrap();
 /// let r = tiled_divide(&l, &t).unwrap();
@@ -168,7 +170,7 @@ pub const fn tiled_divide(l: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> 
 /// `flat_divide(layout, tiler)`: `(tile0, tile1, ..., rest0, rest1, ...)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, divide::*, parse::parse_tiler};
+/// use layout_types::{value::layout::DynLayout, value::divide::*, text::parse::parse_tiler};
 /// let l: DynLayout = "((_3,_2),(_4,_5)):((_16,_1),(_48,_2))".parse().unwrap();
 /// let t = parse_tiler("(_3,_4)").unwrap();
 /// let r = flat_divide(&l, &t).unwrap();

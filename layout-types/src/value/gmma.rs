@@ -7,7 +7,7 @@
 //! mode) by [`tile_to_shape`].
 //!
 //! ```
-//! use layout_types::{IntTuple, gmma::*, mma::Major};
+//! use layout_types::{value::int_tuple::IntTuple, value::gmma::*, value::mma::Major};
 //! let atom = gmma_smem_atom(Major::K, GmmaSwizzle::SW128, 16).unwrap();
 //! assert_eq!(atom.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
 //! let smem = tile_to_shape_composed(&atom, &"(_128,_64,_3)".parse().unwrap(), &Order::ColMajor).unwrap();
@@ -15,13 +15,13 @@
 //!     "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1),(_1,_3)):((_64,_512),(_1,_0),(_0,_8192))");
 //! ```
 
-use crate::int_tuple::IntTuple;
-use crate::layout::make_ordered_layout;
-use crate::mma::Major;
-use crate::product::blocked_product;
-use crate::recast::upcast;
-use crate::swizzle::{ComposedLayout, ComposedOffset, DynSwizzle};
-use crate::{DynLayout, Error, tri};
+use crate::value::int_tuple::IntTuple;
+use crate::value::layout::make_ordered_layout;
+use crate::value::mma::Major;
+use crate::value::product::blocked_product;
+use crate::value::recast::upcast;
+use crate::value::swizzle::{ComposedLayout, ComposedOffset, DynSwizzle};
+use crate::{Error, tri, value::layout::DynLayout};
 
 /// The swizzle of a GMMA layout atom (CuTe's `GMMA::LayoutType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +41,7 @@ impl GmmaSwizzle {
     /// Parses `INTER`, `SW32`, `SW64` or `SW128`.
     ///
     /// ```
-    /// use layout_types::gmma::GmmaSwizzle;
+    /// use layout_types::value::gmma::GmmaSwizzle;
     /// assert_eq!(GmmaSwizzle::parse("SW64").unwrap(), GmmaSwizzle::SW64);
     /// assert!(GmmaSwizzle::parse("SW16").is_err());
     /// ```
@@ -59,7 +59,7 @@ impl GmmaSwizzle {
     /// `BBits` of the swizzle: 0, 1, 2, 3.
     ///
     /// ```
-    /// use layout_types::gmma::GmmaSwizzle;
+    /// use layout_types::value::gmma::GmmaSwizzle;
     /// assert_eq!(GmmaSwizzle::SW128.bits(), 3);
     /// ```
     pub const fn bits(self) -> u32 {
@@ -77,7 +77,7 @@ impl GmmaSwizzle {
 /// `(128*2^B, 8):(1, 128*2^B)` (MN-major).
 ///
 /// ```
-/// use layout_types::{gmma::*, mma::Major};
+/// use layout_types::{value::gmma::*, value::mma::Major};
 /// let a = gmma_smem_atom_bits(Major::MN, GmmaSwizzle::SW32);
 /// assert_eq!(a.to_string(), "Sw<1,4,3> o smem_ptr[1b](unset) o (_256,_8):(_1,_256)");
 /// ```
@@ -108,7 +108,7 @@ pub const fn gmma_smem_atom_bits(major: Major, sw: GmmaSwizzle) -> ComposedLayou
 /// stays (it acts on byte addresses), the pointer flag becomes `B*N` bits, the layout is upcast.
 ///
 /// ```
-/// use layout_types::{gmma::*, mma::Major};
+/// use layout_types::{value::gmma::*, value::mma::Major};
 /// let a = upcast_smem(&gmma_smem_atom_bits(Major::K, GmmaSwizzle::SW64), 8).unwrap();
 /// assert_eq!(a.to_string(), "Sw<2,4,3> o smem_ptr[8b](unset) o (_8,_64):(_64,_1)");
 /// ```
@@ -132,7 +132,7 @@ pub const fn upcast_smem(c: &ComposedLayout, n: i64) -> Result<ComposedLayout, E
 /// from 1 to 128): `upcast<sizeof_bits<T>>` of the atom over bits.
 ///
 /// ```
-/// use layout_types::{gmma::*, mma::Major};
+/// use layout_types::{value::gmma::*, value::mma::Major};
 /// let a = gmma_smem_atom(Major::MN, GmmaSwizzle::SW64, 16).unwrap();
 /// assert_eq!(a.to_string(), "Sw<2,4,3> o smem_ptr[16b](unset) o (_32,_8):(_1,_32)");
 /// let k = gmma_smem_atom(Major::K, GmmaSwizzle::INTER, 32).unwrap();
@@ -170,7 +170,7 @@ impl Order {
     /// Parses `LayoutLeft`, `LayoutRight` or a step tuple `(_2,_1,_3)`.
     ///
     /// ```
-    /// use layout_types::gmma::Order;
+    /// use layout_types::value::gmma::Order;
     /// assert_eq!(Order::parse("LayoutRight").unwrap(), Order::RowMajor);
     /// assert!(matches!(Order::parse("(_2,_1,_3)").unwrap(), Order::Step(_)));
     /// ```
@@ -178,7 +178,7 @@ impl Order {
         match s.trim() {
             "LayoutLeft" | "GenColMajor" => Ok(Order::ColMajor),
             "LayoutRight" | "GenRowMajor" => Ok(Order::RowMajor),
-            t => Ok(Order::Step(crate::parse::parse_int_tuple(t)?)),
+            t => Ok(Order::Step(crate::text::parse::parse_int_tuple(t)?)),
         }
     }
 }
@@ -190,7 +190,7 @@ impl Order {
 /// target shape").
 ///
 /// ```
-/// use layout_types::{DynLayout, gmma::*};
+/// use layout_types::{value::layout::DynLayout, value::gmma::*};
 /// let block: DynLayout = "(_8,_32):(_32,_1)".parse().unwrap();
 /// let t = tile_to_shape(&block, &"(_256,_64,_4)".parse().unwrap(), &Order::ColMajor).unwrap();
 /// assert_eq!(t.to_string(), "((_8,_32),(_32,_2),(_1,_4)):((_32,_256),(_1,_8192),(_0,_16384))");
@@ -249,7 +249,7 @@ pub const fn tile_to_shape(
 /// tile_to_shape(layout_b, ...))`; the swizzle and the pointer flag stay.
 ///
 /// ```
-/// use layout_types::{gmma::*, mma::Major};
+/// use layout_types::{value::gmma::*, value::mma::Major};
 /// let atom = gmma_smem_atom(Major::MN, GmmaSwizzle::SW128, 16).unwrap();
 /// let t = tile_to_shape_composed(&atom, &"(_64,_64,_2)".parse().unwrap(), &Order::ColMajor).unwrap();
 /// assert_eq!(t.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o ((_64,_1),(_8,_8),(_1,_2)):((_1,_0),(_64,_512),(_0,_4096))");
@@ -270,7 +270,7 @@ pub const fn tile_to_shape_composed(
 /// descriptor): `INTERLEAVE = 0`, `B128 = 1`, `B64 = 2`, `B32 = 3`.
 ///
 /// ```
-/// use layout_types::gmma::*;
+/// use layout_types::value::gmma::*;
 /// assert_eq!(gmma_layout_type(GmmaSwizzle::SW128), 1);
 /// assert_eq!(gmma_layout_type(GmmaSwizzle::SW32), 3);
 /// ```
@@ -287,12 +287,12 @@ pub const fn gmma_layout_type(sw: GmmaSwizzle) -> u64 {
 /// of a rank-2 shared-memory tile `l` of `bits`-bit elements swizzled by `swizzle`
 /// (`Sw<B,4,3> o smem_ptr o l`), with `start_address_ = 0` (OR in `(smem address >> 4) & 0x3FFF`)
 /// and `base_offset_ = 0`. In units of 128 bits the tile must be one of the canonical GMMA
-/// layouts ([`crate::mma::check_gmma_desc`] names the failed condition). The fields are
+/// layouts ([`crate::value::mma::check_gmma_desc`] names the failed condition). The fields are
 /// CuTe's bitfields: `leading_byte_offset_` bits 16..30, `stride_byte_offset_` bits 32..46,
 /// `layout_type_` bits 62..64, each offset in 16-byte units and truncated to 14 bits.
 ///
 /// ```
-/// use layout_types::{DynLayout, gmma::*, mma::Major, swizzle::DynSwizzle};
+/// use layout_types::{value::layout::DynLayout, value::gmma::*, value::mma::Major, value::swizzle::DynSwizzle};
 /// // tile_to_shape(Layout_K_SW128_Atom<half_t>, (_64,_16)): SBO = 1024 B, LBO = 1, B128
 /// let l: DynLayout = "((_8,_8),(_16,_1)):((_64,_512),(_1,_0))".parse().unwrap();
 /// let d = gmma_desc(&l, DynSwizzle::new(3, 4, 3).unwrap(), Major::K, 16).unwrap();
@@ -304,7 +304,7 @@ pub const fn gmma_desc(
     major: Major,
     bits: i64,
 ) -> Result<u64, Error> {
-    tri!(crate::mma::check_gmma_desc(l, swizzle, major, bits));
+    tri!(crate::value::mma::check_gmma_desc(l, swizzle, major, bits));
     let sw = match swizzle.bits {
         0 => GmmaSwizzle::INTER,
         1 => GmmaSwizzle::SW32,
@@ -313,15 +313,15 @@ pub const fn gmma_desc(
     };
     let w = 1i64 << swizzle.bits;
     let inter = swizzle.bits == 0;
-    let u = tri!(crate::recast::recast_layout(l, bits, 128));
-    let mut tile = crate::algebra::Tiler::by_mode();
+    let u = tri!(crate::value::recast::recast_layout(l, bits, 128));
+    let mut tile = crate::value::algebra::Tiler::by_mode();
     let (a, b) = match major {
         Major::K => (8, 2),
         Major::MN => (w, 8),
     };
     tri!(tile.push_layout(&DynLayout::raw(IntTuple::st(a), IntTuple::st(1))));
     tri!(tile.push_layout(&DynLayout::raw(IntTuple::st(b), IntTuple::st(1))));
-    let c = tri!(crate::divide::logical_divide(&u, &tile));
+    let c = tri!(crate::value::divide::logical_divide(&u, &tile));
     let d01 = c.stride.get(0).get(1).val().v;
     let d10 = c.stride.get(1).get(0).val().v;
     let d11 = c.stride.get(1).get(1).val().v;

@@ -6,7 +6,7 @@
 //! CuTe's rules for `C<N>` and `int` (see [`Val`]), so results print exactly like `cute::print`.
 //!
 //! ```
-//! use layout_types::int_tuple::IntTuple;
+//! use layout_types::value::int_tuple::IntTuple;
 //! let t: IntTuple = "((_2,3),_4)".parse().unwrap();
 //! assert_eq!(t.rank(), 2);
 //! assert_eq!(t.depth(), 2);
@@ -39,7 +39,7 @@ impl Val {
     /// A static value `_v`.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// let v = Val::st(4);
     /// assert_eq!(v.to_string(), "_4");
     /// assert!(v.s && v.k);
@@ -54,7 +54,7 @@ impl Val {
     /// A known plain integer `v` (reference semantics: printed `v`, decided on).
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// let v = Val::kn(4);
     /// assert_eq!(v.to_string(), "4");
     /// assert!(!v.s && v.k);
@@ -69,7 +69,7 @@ impl Val {
     /// A dynamic value `v`.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// let v = Val::dy(4);
     /// assert_eq!(v.to_string(), "4");
     /// assert!(!v.s && !v.k);
@@ -84,7 +84,7 @@ impl Val {
     /// Whether this is the constant `c` *for decisions* (static, or a known plain integer).
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert!(Val::st(1).kc(1) && Val::kn(1).kc(1));
     /// assert!(!Val::dy(1).kc(1));
     /// ```
@@ -101,7 +101,7 @@ impl Val {
     /// Whether this is the static constant `c` (CuTe's `is_constant<c, T>`).
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert!(Val::st(0).is_const(0));
     /// assert!(!Val::kn(0).is_const(0) && !Val::dy(0).is_const(0));
     /// ```
@@ -111,7 +111,7 @@ impl Val {
     /// `a + b`: static only when both are.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(2).add(Val::st(3)).to_string(), "_5");
     /// assert_eq!(Val::st(2).add(Val::dy(3)).to_string(), "5");
     /// ```
@@ -121,7 +121,7 @@ impl Val {
     /// `a - b`: static only when both are.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(5).sub(Val::st(2)).to_string(), "_3");
     /// assert_eq!(Val::dy(5).sub(Val::st(2)).to_string(), "3");
     /// ```
@@ -131,7 +131,7 @@ impl Val {
     /// `a * b`: static when both are, or when either is the static `_0`.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(2).mul(Val::st(3)).to_string(), "_6");
     /// assert_eq!(Val::st(2).mul(Val::dy(3)).to_string(), "6");
     /// assert_eq!(Val::st(0).mul(Val::dy(7)).to_string(), "_0");
@@ -145,7 +145,7 @@ impl Val {
     /// `a / b` (truncating, like C++): static when both are, or when `a` is `_0`.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(8).div(Val::st(2)).to_string(), "_4");
     /// assert_eq!(Val::dy(7).div(Val::st(2)).to_string(), "3");
     /// assert_eq!(Val::st(0).div(Val::dy(5)).to_string(), "_0");
@@ -162,7 +162,7 @@ impl Val {
     /// `a % b`: static when both are, when `b` is `_1`/`_-1`, or when `a` is `_0`.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(7).rem(Val::st(4)).to_string(), "_3");
     /// assert_eq!(Val::dy(7).rem(Val::st(4)).to_string(), "3");
     /// assert_eq!(Val::dy(7).rem(Val::st(1)).to_string(), "_0");
@@ -179,7 +179,7 @@ impl Val {
     /// `min(a, b)`: static only when both are.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(2).min(Val::st(3)).to_string(), "_2");
     /// assert_eq!(Val::st(2).min(Val::dy(3)).to_string(), "2");
     /// ```
@@ -189,7 +189,7 @@ impl Val {
     /// `max(a, b)`: static only when both are.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(4).max(Val::st(3)).to_string(), "_4");
     /// assert_eq!(Val::st(2).max(Val::dy(3)).to_string(), "3");
     /// ```
@@ -199,7 +199,7 @@ impl Val {
     /// `gcd(a, b)`: static only when both are.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(12).gcd(Val::st(18)).to_string(), "_6");
     /// assert_eq!(Val::dy(12).gcd(Val::st(8)).to_string(), "4");
     /// ```
@@ -209,7 +209,7 @@ impl Val {
     /// `abs(a)`, keeps the mark.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(-3).abs().to_string(), "_3");
     /// assert_eq!(Val::dy(-3).abs().to_string(), "3");
     /// ```
@@ -223,7 +223,7 @@ impl Val {
     /// `signum(a)`, keeps the mark.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(-3).signum().to_string(), "_-1");
     /// assert_eq!(Val::dy(5).signum().to_string(), "1");
     /// ```
@@ -243,7 +243,7 @@ impl Val {
     /// `ceil_div(a, b) = (a + b - _1) / b`, CuTe's marks.
     ///
     /// ```
-    /// use layout_types::Val;
+    /// use layout_types::value::int_tuple::Val;
     /// assert_eq!(Val::st(10).ceil_div(Val::st(4)).to_string(), "_3");
     /// assert_eq!(Val::dy(10).ceil_div(Val::st(4)).to_string(), "3");
     /// ```
@@ -255,7 +255,7 @@ impl Val {
 /// Greatest common divisor of two integers (non-negative result).
 ///
 /// ```
-/// use layout_types::int_tuple::gcd;
+/// use layout_types::value::int_tuple::gcd;
 /// assert_eq!(gcd(-12, 18), 6);
 /// assert_eq!(gcd(0, 5), 5);
 /// ```
@@ -347,7 +347,7 @@ impl IntTuple {
     /// A leaf holding `v`.
     ///
     /// ```
-    /// use layout_types::{IntTuple, Val};
+    /// use layout_types::{value::int_tuple::IntTuple, value::int_tuple::Val};
     /// assert_eq!(IntTuple::leaf(Val::st(3)).to_string(), "_3");
     /// assert_eq!(IntTuple::leaf(Val::dy(3)).to_string(), "3");
     /// ```
@@ -371,7 +371,7 @@ impl IntTuple {
     /// A static leaf `_v`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t = IntTuple::st(8);
     /// assert_eq!(t.to_string(), "_8");
     /// assert!(t.is_static());
@@ -382,7 +382,7 @@ impl IntTuple {
     /// A dynamic leaf `v`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t = IntTuple::dy(8);
     /// assert_eq!(t.to_string(), "8");
     /// assert!(!t.is_static());
@@ -393,7 +393,7 @@ impl IntTuple {
     /// CuTe's `_`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let u = IntTuple::under();
     /// assert_eq!(u.to_string(), "_");
     /// assert!(u.is_under() && !u.is_int());
@@ -406,7 +406,7 @@ impl IntTuple {
     /// CuTe's `X` (a projection marker in a `Step`).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let x = IntTuple::x();
     /// assert_eq!(x.to_string(), "X");
     /// assert!(x.is_x());
@@ -419,7 +419,7 @@ impl IntTuple {
     /// The empty tuple `()`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let e = IntTuple::empty();
     /// assert_eq!(e.to_string(), "()");
     /// assert_eq!(e.rank(), 0);
@@ -437,7 +437,7 @@ impl IntTuple {
     /// `(a)`: a rank-1 tuple.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!(IntTuple::wrap1(&IntTuple::st(4)).to_string(), "(_4)");
     /// ```
     pub const fn wrap1(a: &IntTuple) -> IntTuple {
@@ -448,7 +448,7 @@ impl IntTuple {
     /// `(a,b)`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let p = IntTuple::pair(&IntTuple::st(2), &IntTuple::dy(3));
     /// assert_eq!(p.to_string(), "(_2,3)");
     /// ```
@@ -461,7 +461,7 @@ impl IntTuple {
     /// Appends `c` as the last child of this tuple (CuTe's `append`); a leaf is first wrapped.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let mut t = IntTuple::empty();
     /// t.push(&IntTuple::st(2));
     /// t.push(&"(3,_4)".parse().unwrap());
@@ -491,7 +491,7 @@ impl IntTuple {
     /// Number of nodes.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
     /// assert_eq!(t.node_count(), 5); // two tuples, three leaves
     /// ```
@@ -501,7 +501,7 @@ impl IntTuple {
     /// The root node.
     ///
     /// ```
-    /// use layout_types::{IntTuple, int_tuple::Kind};
+    /// use layout_types::{value::int_tuple::IntTuple, value::int_tuple::Kind};
     /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
     /// assert_eq!(t.root().kind, Kind::Tuple);
     /// assert_eq!((t.root().nch, t.root().span), (2, 5));
@@ -512,7 +512,7 @@ impl IntTuple {
     /// Whether this is a tuple (not a leaf).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert!("(_2,3)".parse::<IntTuple>().unwrap().is_tuple());
     /// assert!(!IntTuple::st(2).is_tuple());
     /// ```
@@ -522,7 +522,7 @@ impl IntTuple {
     /// Whether this is an integer leaf.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert!(IntTuple::st(2).is_int() && IntTuple::dy(2).is_int());
     /// assert!(!IntTuple::under().is_int());
     /// assert!(!"(2)".parse::<IntTuple>().unwrap().is_int());
@@ -533,7 +533,7 @@ impl IntTuple {
     /// Whether this is `_`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert!("_".parse::<IntTuple>().unwrap().is_under());
     /// assert!(!"_0".parse::<IntTuple>().unwrap().is_under());
     /// ```
@@ -543,7 +543,7 @@ impl IntTuple {
     /// Whether this is `X`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert!("X".parse::<IntTuple>().unwrap().is_x());
     /// assert!(!IntTuple::under().is_x());
     /// ```
@@ -553,7 +553,7 @@ impl IntTuple {
     /// The integer of a leaf (panics on a tuple).
     ///
     /// ```
-    /// use layout_types::{IntTuple, Val};
+    /// use layout_types::{value::int_tuple::IntTuple, value::int_tuple::Val};
     /// assert_eq!("_4".parse::<IntTuple>().unwrap().val(), Val::st(4));
     /// assert_eq!("4".parse::<IntTuple>().unwrap().val(), Val::dy(4));
     /// ```
@@ -579,7 +579,7 @@ impl IntTuple {
     /// Whether every leaf is static (CuTe's `is_static`).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert!("(_2,_4)".parse::<IntTuple>().unwrap().is_static());
     /// assert!(!"(_2,4)".parse::<IntTuple>().unwrap().is_static());
     /// ```
@@ -589,7 +589,7 @@ impl IntTuple {
     /// Whether every leaf is known (static, or a known plain integer).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_2,4)".parse().unwrap();
     /// assert!(!t.is_known());
     /// assert!(t.to_known().is_known());
@@ -600,7 +600,7 @@ impl IntTuple {
     /// Whether any leaf is static.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert!("(_2,4)".parse::<IntTuple>().unwrap().has_static());
     /// assert!(!"(2,4)".parse::<IntTuple>().unwrap().has_static());
     /// ```
@@ -610,7 +610,7 @@ impl IntTuple {
     /// The same tuple with every dynamic leaf made a known plain integer (see [`Val`]).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let k = "(_2,4)".parse::<IntTuple>().unwrap().to_known();
     /// assert_eq!(k.to_string(), "(_2,4)"); // printed as before
     /// assert!(k.is_known() && !k.is_static());
@@ -629,7 +629,7 @@ impl IntTuple {
     /// Whether any leaf is `_` or `X`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert!("(_,2)".parse::<IntTuple>().unwrap().has_under());
     /// assert!("(_1,X)".parse::<IntTuple>().unwrap().has_under());
     /// assert!(!"(_1,2)".parse::<IntTuple>().unwrap().has_under());
@@ -640,7 +640,7 @@ impl IntTuple {
     /// Number of modes: 1 for a leaf, else the number of children.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!("((_2,3),_4)".parse::<IntTuple>().unwrap().rank(), 2);
     /// assert_eq!(IntTuple::st(4).rank(), 1);
     /// assert_eq!(IntTuple::empty().rank(), 0);
@@ -655,7 +655,7 @@ impl IntTuple {
     /// Nesting depth: 0 for a leaf.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!(IntTuple::st(4).depth(), 0);
     /// assert_eq!("(_2,3)".parse::<IntTuple>().unwrap().depth(), 1);
     /// assert_eq!("((_2,3),_4)".parse::<IntTuple>().unwrap().depth(), 2);
@@ -697,7 +697,7 @@ impl IntTuple {
     /// Mode `i` (CuTe's `get<i>`); a leaf's mode 0 is itself.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
     /// assert_eq!(t.get(0).to_string(), "(_2,3)");
     /// assert_eq!(t.get(1).to_string(), "_4");
@@ -718,7 +718,7 @@ impl IntTuple {
     /// Nested mode `get<i, j, ...>`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
     /// assert_eq!(t.get_path(&[0, 1]).to_string(), "3");
     /// ```
@@ -734,7 +734,7 @@ impl IntTuple {
     /// Structural equality, static marks included.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let a: IntTuple = "(_2,3)".parse().unwrap();
     /// let b: IntTuple = "(2,3)".parse().unwrap();
     /// assert!(a.same(&a) && !a.same(&b));
@@ -757,7 +757,7 @@ impl IntTuple {
     /// Equal values and structure, ignoring static marks.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let a: IntTuple = "(_2,3)".parse().unwrap();
     /// assert!(a.same_value(&"(2,_3)".parse().unwrap()));
     /// assert!(!a.same_value(&"(2,(3))".parse().unwrap()));
@@ -789,7 +789,7 @@ impl IntTuple {
     /// The leaves in order, as a flat tuple (a leaf stays a leaf; CuTe's `flatten`).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "((_2,3),(_4,(5)))".parse().unwrap();
     /// assert_eq!(t.flatten().to_string(), "(_2,3,_4,5)");
     /// assert_eq!(IntTuple::st(4).flatten().to_string(), "_4");
@@ -811,7 +811,7 @@ impl IntTuple {
     /// Flatten, always returning a tuple (`flatten_to_tuple`).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!(IntTuple::st(4).flatten_to_tuple().to_string(), "(_4)");
     /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
     /// assert_eq!(t.flatten_to_tuple().to_string(), "(_2,3,_4)");
@@ -826,7 +826,7 @@ impl IntTuple {
     /// Number of leaves.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!("((_2,3),_4)".parse::<IntTuple>().unwrap().leaf_count(), 3);
     /// ```
     pub const fn leaf_count(&self) -> usize {
@@ -843,7 +843,7 @@ impl IntTuple {
     /// Leaf `i` in pre-order.
     ///
     /// ```
-    /// use layout_types::{IntTuple, Val};
+    /// use layout_types::{value::int_tuple::IntTuple, value::int_tuple::Val};
     /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
     /// assert_eq!(t.leaf_at(1), Val::dy(3));
     /// assert_eq!(t.leaf_at(2), Val::st(4));
@@ -866,7 +866,7 @@ impl IntTuple {
     /// (CuTe's `unflatten`).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let leaves: IntTuple = "(_2,3,_4)".parse().unwrap();
     /// let profile: IntTuple = "((0,0),0)".parse().unwrap();
     /// assert_eq!(IntTuple::unflatten(&leaves, &profile).to_string(), "((_2,3),_4)");
@@ -890,7 +890,7 @@ impl IntTuple {
     /// `unwrap`: a rank-1 tuple `(a)` becomes `a`, recursively.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!("((_4))".parse::<IntTuple>().unwrap().unwrap().to_string(), "_4");
     /// assert_eq!("((_2,_3))".parse::<IntTuple>().unwrap().unwrap().to_string(), "(_2,_3)");
     /// ```
@@ -904,7 +904,7 @@ impl IntTuple {
     /// `wrap`: a leaf becomes `(a)`; a tuple stays.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!(IntTuple::st(4).wrap().to_string(), "(_4)");
     /// assert_eq!("(_2,_3)".parse::<IntTuple>().unwrap().wrap().to_string(), "(_2,_3)");
     /// ```
@@ -919,7 +919,7 @@ impl IntTuple {
     /// Product of all leaves (CuTe's `product`/`size`), with CuTe's static marks.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!("((_2,_3),_4)".parse::<IntTuple>().unwrap().product().to_string(), "_24");
     /// assert_eq!("(_2,3)".parse::<IntTuple>().unwrap().product().to_string(), "6");
     /// assert_eq!(IntTuple::empty().product().to_string(), "_1");
@@ -942,7 +942,7 @@ impl IntTuple {
     /// Same as [`IntTuple::product`].
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!("(_2,_4)".parse::<IntTuple>().unwrap().size().to_string(), "_8");
     /// ```
     pub const fn size(&self) -> Val {
@@ -951,7 +951,7 @@ impl IntTuple {
     /// Sum of all leaves.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!("(_2,_3)".parse::<IntTuple>().unwrap().sum().to_string(), "_5");
     /// assert_eq!("(_2,3,_4)".parse::<IntTuple>().unwrap().sum().to_string(), "9");
     /// ```
@@ -970,7 +970,7 @@ impl IntTuple {
     /// `product_each`: the product of each mode, as a tuple (a leaf gives `(a)`).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
     /// assert_eq!(t.product_each().to_string(), "(6,_4)");
     /// assert_eq!(IntTuple::st(4).product_each().to_string(), "(_4)");
@@ -988,7 +988,7 @@ impl IntTuple {
     /// `product_like(self, guide)`: product of each part of `self` at the leaves of `guide`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "((_2,_3),(_4,_5))".parse().unwrap();
     /// let guide: IntTuple = "(0,(0,0))".parse().unwrap();
     /// assert_eq!(t.product_like(&guide).to_string(), "(_6,(_4,_5))");
@@ -1009,7 +1009,7 @@ impl IntTuple {
     /// Maximum leaf (CuTe's `max` over a tuple).
     ///
     /// ```
-    /// use layout_types::{IntTuple, Val};
+    /// use layout_types::{value::int_tuple::IntTuple, value::int_tuple::Val};
     /// let t: IntTuple = "(_2,(_8,_4))".parse().unwrap();
     /// assert_eq!(t.max_leaf(), Val::st(8));
     /// ```
@@ -1025,7 +1025,7 @@ impl IntTuple {
     /// Minimum leaf (CuTe's `min` over a tuple).
     ///
     /// ```
-    /// use layout_types::{IntTuple, Val};
+    /// use layout_types::{value::int_tuple::IntTuple, value::int_tuple::Val};
     /// let t: IntTuple = "(_2,(_8,_4))".parse().unwrap();
     /// assert_eq!(t.min_leaf(), Val::st(2));
     /// ```
@@ -1043,7 +1043,7 @@ impl IntTuple {
     /// `b` across `a`, int/tuple divides by `product(b)`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let a: IntTuple = "(_8,_6)".parse().unwrap();
     /// assert_eq!(a.ceil_div(&"(_4,_4)".parse().unwrap()).to_string(), "(_2,_2)");
     /// let b: IntTuple = "(_4,_8)".parse().unwrap();
@@ -1089,7 +1089,7 @@ impl IntTuple {
     /// (`a % b == 0 || b % a == 0`) when both are static.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let a: IntTuple = "(_4,_5,_6)".parse().unwrap();
     /// assert_eq!(a.shape_div(&IntTuple::st(40)).unwrap().to_string(), "(_1,_1,_3)");
     /// assert!(IntTuple::st(6).shape_div(&IntTuple::st(4)).is_err());
@@ -1144,7 +1144,7 @@ impl IntTuple {
     /// `elem_scale(a, b)`: `a_i * product(b_i)` with `a`'s profile.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let a: IntTuple = "(_2,3)".parse().unwrap();
     /// let b: IntTuple = "(_4,(_2,_2))".parse().unwrap();
     /// assert_eq!(a.elem_scale(&b).to_string(), "(_8,12)");
@@ -1167,7 +1167,7 @@ impl IntTuple {
     /// starting at `_1`: `(a,b,c) -> (_1,a,a*b)`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_2,3,_4)".parse().unwrap();
     /// assert_eq!(t.prefix_product().to_string(), "(_1,_2,6)");
     /// // as `compact_col_major`, a static `_1` mode gets stride `_0`
@@ -1180,7 +1180,7 @@ impl IntTuple {
     /// Same profile: both leaves, or tuples of equal rank whose modes are congruent.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let a: IntTuple = "(_2,(3,4))".parse().unwrap();
     /// assert!(a.congruent(&"(1,(2,3))".parse().unwrap()));
     /// assert!(!a.congruent(&"(1,2)".parse().unwrap()));
@@ -1205,7 +1205,7 @@ impl IntTuple {
     /// `weakly_congruent(a, b)`: `a`'s profile is a coarsening of `b`'s.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let a: IntTuple = "(_2,_8)".parse().unwrap();
     /// let b: IntTuple = "(_2,(_4,_2))".parse().unwrap();
     /// assert!(a.weakly_congruent(&b));
@@ -1231,7 +1231,7 @@ impl IntTuple {
     /// `compatible(a, b)`: every coordinate of `a` is a coordinate of `b` (sizes agree at `a`'s leaves).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let s: IntTuple = "(_2,_4)".parse().unwrap();
     /// assert!(IntTuple::dy(8).compatible(&s));
     /// assert!(!IntTuple::dy(6).compatible(&s));
@@ -1260,7 +1260,7 @@ impl IntTuple {
     /// `append(t, x)`: `t` as a tuple with `x` appended.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_2,3)".parse().unwrap();
     /// assert_eq!(t.append(&IntTuple::st(4)).to_string(), "(_2,3,_4)");
     /// assert_eq!(IntTuple::st(2).append(&IntTuple::st(4)).to_string(), "(_2,_4)");
@@ -1273,7 +1273,7 @@ impl IntTuple {
     /// `append<N>(t, x)`: pad `t` (wrapped) with copies of `x` up to rank `n`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let one = IntTuple::st(1);
     /// assert_eq!(IntTuple::st(2).append_to(3, &one).to_string(), "(_2,_1,_1)");
     /// let t: IntTuple = "(_2,_3)".parse().unwrap();
@@ -1292,7 +1292,7 @@ impl IntTuple {
     /// `prepend(t, x)`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_2,3)".parse().unwrap();
     /// assert_eq!(t.prepend(&IntTuple::st(4)).to_string(), "(_4,_2,3)");
     /// ```
@@ -1309,7 +1309,7 @@ impl IntTuple {
     /// `replace<i>(t, x)`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_2,3,_4)".parse().unwrap();
     /// let x: IntTuple = "(_5,_6)".parse().unwrap();
     /// assert_eq!(t.replace(1, &x).to_string(), "(_2,(_5,_6),_4)");
@@ -1331,7 +1331,7 @@ impl IntTuple {
     /// `remove<i>(t)`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_2,3,_4)".parse().unwrap();
     /// assert_eq!(t.remove(0).to_string(), "(3,_4)");
     /// ```
@@ -1352,7 +1352,7 @@ impl IntTuple {
     /// mode.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_2,3,_4,_5)".parse().unwrap();
     /// assert_eq!(t.group(1, 3).to_string(), "(_2,(3,_4),_5)");
     /// assert_eq!(t.group(1, 1).to_string(), "(_2,3,_4,_5)");
@@ -1386,7 +1386,7 @@ impl IntTuple {
     /// `take<b, e>(t)`: modes `[b, e)`.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_2,3,_4,_5)".parse().unwrap();
     /// assert_eq!(t.take(1, 3).to_string(), "(3,_4)");
     /// ```
@@ -1403,7 +1403,7 @@ impl IntTuple {
     /// `select<i...>(t)`: the listed modes, in order.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_2,3,_4)".parse().unwrap();
     /// assert_eq!(t.select(&[2, 0]).to_string(), "(_4,_2)");
     /// ```
@@ -1420,7 +1420,7 @@ impl IntTuple {
     /// Concatenate the modes of two tuples.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let a: IntTuple = "(_2,3)".parse().unwrap();
     /// let b: IntTuple = "(_4,(5))".parse().unwrap();
     /// assert_eq!(a.concat(&b).to_string(), "(_2,3,_4,(5))");
@@ -1438,7 +1438,7 @@ impl IntTuple {
     /// Copy of `self` with every leaf replaced by `x` (`repeat_like`).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "((_2,3),_4)".parse().unwrap();
     /// assert_eq!(t.repeat_like(&IntTuple::st(0)).to_string(), "((_0,_0),_0)");
     /// ```
@@ -1458,7 +1458,7 @@ impl IntTuple {
     /// A tuple of `n` copies of `x` (`repeat<n>(x)`; `n == 1` gives `x`).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// assert_eq!(IntTuple::repeat(3, &IntTuple::under()).to_string(), "(_,_,_)");
     /// assert_eq!(IntTuple::repeat(1, &IntTuple::st(4)).to_string(), "_4");
     /// ```
@@ -1478,7 +1478,7 @@ impl IntTuple {
     /// `slice(c, t)`: keep the parts of `t` where the coordinate `c` holds `_` (flattened one level).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_4,_8,_2)".parse().unwrap();
     /// assert_eq!(IntTuple::slice(&"(_,2,_)".parse().unwrap(), &t).to_string(), "(_4,_2)");
     /// let h: IntTuple = "((_2,_3),_4)".parse().unwrap();
@@ -1498,7 +1498,7 @@ impl IntTuple {
     /// `dice(c, t)`: keep the parts of `t` where `c` holds an integer (drop `_`/`X` modes).
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let t: IntTuple = "(_4,_8,_2)".parse().unwrap();
     /// assert_eq!(IntTuple::dice(&"(_1,X,_1)".parse().unwrap(), &t).to_string(), "(_4,_2)");
     /// ```
@@ -1537,7 +1537,7 @@ const fn lift_filter(c: &IntTuple, t: &IntTuple, keep_under: bool, out: &mut Int
 /// `current`; a static `_1` mode gets stride `_0`.
 ///
 /// ```
-/// use layout_types::{IntTuple, Val, int_tuple::compact_major};
+/// use layout_types::{value::int_tuple::IntTuple, value::int_tuple::Val, value::int_tuple::compact_major};
 /// let s: IntTuple = "(_2,3,_4)".parse().unwrap();
 /// assert_eq!(compact_major(&s, Val::st(1), false).to_string(), "(_1,_2,6)");
 /// assert_eq!(compact_major(&s, Val::st(1), true).to_string(), "(12,_4,_1)");

@@ -6,7 +6,7 @@
 //! [`crate::cute::copy::StaticLayoutValue`]) evaluate them at compile time.
 //!
 //! ```
-//! use layout_types::{DynLayout, IntTuple};
+//! use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple};
 //! let l = DynLayout::make_layout(&"(_4,8)".parse().unwrap(), false); // LayoutLeft
 //! assert_eq!(l.to_string(), "(_4,8):(_1,_4)");
 //! assert_eq!(l.size().to_string(), "32");
@@ -14,7 +14,7 @@
 //! assert_eq!(l.get_hier_coord(9).to_string(), "(1,2)");
 //! ```
 
-use crate::int_tuple::{IntTuple, Val, compact_major};
+use crate::value::int_tuple::{IntTuple, Val, compact_major};
 use crate::{Error, tri};
 use core::fmt;
 
@@ -37,7 +37,7 @@ impl fmt::Display for DynLayout {
     /// `shape:stride`, exactly as `cute::print`.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l = DynLayout::make_layout(&"(_4,(2,_3))".parse().unwrap(), false);
     /// assert_eq!(l.to_string(), "(_4,(2,_3)):(_1,(_4,8))");
     /// ```
@@ -50,7 +50,7 @@ impl DynLayout {
     /// `make_layout(shape, stride)`; the two must be congruent.
     ///
     /// ```
-    /// use layout_types::{DynLayout, IntTuple};
+    /// use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple};
     /// let s: IntTuple = "(_4,_2)".parse().unwrap();
     /// let l = DynLayout::new(s, "(_1,_4)".parse().unwrap()).unwrap();
     /// assert_eq!(l.to_string(), "(_4,_2):(_1,_4)");
@@ -74,7 +74,7 @@ impl DynLayout {
     /// Builds without checking congruence (for results that are congruent by construction).
     ///
     /// ```
-    /// use layout_types::{DynLayout, IntTuple};
+    /// use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple};
     /// let l = DynLayout::raw(IntTuple::st(8), IntTuple::st(2));
     /// assert_eq!(l.to_string(), "_8:_2");
     /// ```
@@ -84,7 +84,7 @@ impl DynLayout {
     /// `make_layout(shape, LayoutLeft{})` (`right == false`) or `LayoutRight{}`: compact strides.
     ///
     /// ```
-    /// use layout_types::{DynLayout, IntTuple};
+    /// use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple};
     /// let s: IntTuple = "(_32,_256)".parse().unwrap();
     /// assert_eq!(DynLayout::make_layout(&s, false).to_string(), "(_32,_256):(_1,_32)");
     /// assert_eq!(DynLayout::make_layout(&s, true).to_string(), "(_32,_256):(_256,_1)");
@@ -98,7 +98,7 @@ impl DynLayout {
     /// `Layout<_1,_0>`: the trivial layout.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// assert_eq!(DynLayout::trivial().to_string(), "_1:_0");
     /// ```
     pub const fn trivial() -> DynLayout {
@@ -110,7 +110,7 @@ impl DynLayout {
     /// `make_layout(a, b, ...)`: a layout whose modes are the given layouts.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let a: DynLayout = "_4:_1".parse().unwrap();
     /// let b: DynLayout = "(_2,3):(_4,_8)".parse().unwrap();
     /// assert_eq!(DynLayout::from_modes(&[a, b]).to_string(), "(_4,(_2,3)):(_1,(_4,_8))");
@@ -132,7 +132,7 @@ impl DynLayout {
     /// Number of modes.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "((_2,_2),_4):((_1,_8),_2)".parse().unwrap();
     /// assert_eq!(l.rank(), 2);
     /// ```
@@ -142,7 +142,7 @@ impl DynLayout {
     /// Nesting depth of the shape.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "((_2,_2),_4):((_1,_8),_2)".parse().unwrap();
     /// assert_eq!(l.depth(), 2);
     /// assert_eq!("_8:_1".parse::<DynLayout>().unwrap().depth(), 0);
@@ -153,7 +153,7 @@ impl DynLayout {
     /// Mode `i` as a layout (`layout<i>(l)`).
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "((_2,_2),_4):((_1,_8),_2)".parse().unwrap();
     /// assert_eq!(l.get(0).to_string(), "(_2,_2):(_1,_8)");
     /// assert_eq!(l.get(1).to_string(), "_4:_2");
@@ -167,7 +167,7 @@ impl DynLayout {
     /// Number of elements in the domain (`size`).
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_4,8):(_1,_4)".parse().unwrap();
     /// assert_eq!(l.size().to_string(), "32");
     /// assert_eq!("(_4,_2):(_1,_4)".parse::<DynLayout>().unwrap().size().to_string(), "_8");
@@ -178,7 +178,7 @@ impl DynLayout {
     /// `cosize`: one past the largest index (for integer strides), CuTe's marks.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_4,_2):(_1,_8)".parse().unwrap();
     /// assert_eq!(l.cosize().to_string(), "_12");
     /// assert_eq!("(_4,2):(_1,8)".parse::<DynLayout>().unwrap().cosize().to_string(), "12");
@@ -189,7 +189,7 @@ impl DynLayout {
     /// Whether every shape and stride leaf is static.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// assert!("(_4,_2):(_1,_4)".parse::<DynLayout>().unwrap().is_static());
     /// assert!(!"(_4,2):(_1,_4)".parse::<DynLayout>().unwrap().is_static());
     /// ```
@@ -200,7 +200,7 @@ impl DynLayout {
     /// of the shape's profile) to an index.
     ///
     /// ```
-    /// use layout_types::{DynLayout, IntTuple};
+    /// use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple};
     /// let l: DynLayout = "(_4,_2):(_2,_1)".parse().unwrap();
     /// assert_eq!(l.crd2idx(&"(3,1)".parse().unwrap()).to_string(), "7");
     /// assert_eq!(l.crd2idx(&"(_3,_1)".parse().unwrap()).to_string(), "_7");
@@ -215,7 +215,7 @@ impl DynLayout {
     /// Checked [`DynLayout::crd2idx`].
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_4,_2):(_2,_1)".parse().unwrap();
     /// assert_eq!(l.try_crd2idx(&"(3,1)".parse().unwrap()).unwrap().v, 7);
     /// assert!(l.try_crd2idx(&"(1,2,3)".parse().unwrap()).is_err());
@@ -226,7 +226,7 @@ impl DynLayout {
     /// Evaluates the layout at a 1-D index (`layout(i)`).
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_4,_2):(_2,_1)".parse().unwrap();
     /// assert_eq!(l.call(5), 3);
     /// ```
@@ -236,7 +236,7 @@ impl DynLayout {
     /// `get_hier_coord(i)`: the hierarchical coordinate of a 1-D index (compact layouts).
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "((_2,_2),_4):((_1,_2),_4)".parse().unwrap();
     /// assert_eq!(l.get_hier_coord(7).to_string(), "((1,1),1)");
     /// ```
@@ -247,7 +247,7 @@ impl DynLayout {
     /// static coordinate where CuTe's arithmetic keeps it static).
     ///
     /// ```
-    /// # use layout_types::{DynLayout, Val};
+    /// # use layout_types::{value::layout::DynLayout, value::int_tuple::Val};
     /// let l: DynLayout = "(_12,_12):(_1,_12)".parse().unwrap();
     /// assert_eq!(l.get_hier_coord_val(Val::st(57)).to_string(), "(_9,_4)");
     /// ```
@@ -257,7 +257,7 @@ impl DynLayout {
     /// `get_flat_coord(i)`: the coordinate with one entry per top-level mode.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_2,_16):(_16,_1)".parse().unwrap();
     /// assert_eq!(l.get_flat_coord(17).to_string(), "(1,1)");
     /// ```
@@ -267,7 +267,7 @@ impl DynLayout {
     /// [`DynLayout::get_flat_coord`] of an index with its static mark.
     ///
     /// ```
-    /// # use layout_types::{DynLayout, Val};
+    /// # use layout_types::{value::layout::DynLayout, value::int_tuple::Val};
     /// let l: DynLayout = "(_2,_16):(_16,_1)".parse().unwrap();
     /// assert_eq!(l.get_flat_coord_val(Val::st(17)).to_string(), "(_1,_1)");
     /// ```
@@ -294,7 +294,7 @@ impl DynLayout {
     /// `get_1d_coord(i)`: the column-major 1-D coordinate of a 1-D index.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_2,_16):(_16,_1)".parse().unwrap();
     /// assert_eq!(l.get_1d_coord(17).to_string(), "3"); // (1,1) in (_2,_16)
     /// ```
@@ -304,7 +304,7 @@ impl DynLayout {
     /// [`DynLayout::get_1d_coord`] of an index with its static mark.
     ///
     /// ```
-    /// # use layout_types::{DynLayout, Val};
+    /// # use layout_types::{value::layout::DynLayout, value::int_tuple::Val};
     /// let l: DynLayout = "(_4,_8):(_8,_1)".parse().unwrap();
     /// assert_eq!(l.get_1d_coord_val(Val::st(9)).to_string(), "_5"); // (1,1) in column-major order
     /// ```
@@ -314,7 +314,7 @@ impl DynLayout {
     /// `layout(coord)` with `_` in the coordinate: the sub-layout of the kept modes (`slice`).
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_4,_8,_2):(_1,_4,_32)".parse().unwrap();
     /// assert_eq!(l.slice(&"(_,3,_)".parse().unwrap()).to_string(), "(_4,_2):(_1,_32)");
     /// ```
@@ -327,7 +327,7 @@ impl DynLayout {
     /// `slice_and_offset`: the sliced layout and the offset of the fixed part of the coordinate.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_4,_8,_2):(_1,_4,_32)".parse().unwrap();
     /// let (s, off) = l.slice_and_offset(&"(_,3,_)".parse().unwrap());
     /// assert_eq!(s.to_string(), "(_4,_2):(_1,_32)");
@@ -342,7 +342,7 @@ impl DynLayout {
     /// `dice(step, layout)`: keep the modes where `step` holds an integer, drop those with `X`.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(2,16,1):(16,1,0)".parse().unwrap();
     /// assert_eq!(l.dice(&"(_1,X,_1)".parse().unwrap()).unwrap().to_string(), "(2,1):(16,0)");
     /// assert!(l.dice(&"(_1,X)".parse().unwrap()).is_err());
@@ -363,7 +363,7 @@ impl DynLayout {
     /// `select<I...>(layout)`: the listed modes.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_4,_8,_2):(_1,_4,_32)".parse().unwrap();
     /// assert_eq!(l.select(&[2, 0]).to_string(), "(_2,_4):(_32,_1)");
     /// ```
@@ -376,7 +376,7 @@ impl DynLayout {
     /// `flatten(layout)`.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "((_2,_2),_4):((_1,_8),_2)".parse().unwrap();
     /// assert_eq!(l.flatten().to_string(), "(_2,_2,_4):(_1,_8,_2)");
     /// ```
@@ -389,7 +389,7 @@ impl DynLayout {
     /// `append(layout, x)`.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
     /// let x: DynLayout = "_3:_8".parse().unwrap();
     /// assert_eq!(l.append(&x).to_string(), "(_4,_2,_3):(_1,_4,_8)");
@@ -403,7 +403,7 @@ impl DynLayout {
     /// `append<N>(layout)`: pad with `_1:_0` modes up to rank `n`.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "_4:_1".parse().unwrap();
     /// assert_eq!(l.append_to(3).to_string(), "(_4,_1,_1):(_1,_0,_0)");
     /// ```
@@ -416,7 +416,7 @@ impl DynLayout {
     /// `prepend(layout, x)`.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "_4:_1".parse().unwrap();
     /// let x: DynLayout = "_2:_4".parse().unwrap();
     /// assert_eq!(l.prepend(&x).to_string(), "(_2,_4):(_4,_1)");
@@ -430,7 +430,7 @@ impl DynLayout {
     /// `replace<i>(layout, x)`.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
     /// let x: DynLayout = "_8:_4".parse().unwrap();
     /// assert_eq!(l.replace(1, &x).to_string(), "(_4,_8):(_1,_4)");
@@ -444,7 +444,7 @@ impl DynLayout {
     /// `group<b, e>(layout)`.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_2,_4,_8):(_1,_2,_8)".parse().unwrap();
     /// assert_eq!(l.group(0, 2).to_string(), "((_2,_4),_8):((_1,_2),_8)");
     /// ```
@@ -457,7 +457,7 @@ impl DynLayout {
     /// `take<b, e>(layout)`.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let l: DynLayout = "(_2,_4,_8):(_1,_2,_8)".parse().unwrap();
     /// assert_eq!(l.take(1, 3).to_string(), "(_4,_8):(_2,_8)");
     /// ```
@@ -470,7 +470,7 @@ impl DynLayout {
     /// Structural equality including static marks.
     ///
     /// ```
-    /// use layout_types::DynLayout;
+    /// use layout_types::value::layout::DynLayout;
     /// let a: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
     /// let b: DynLayout = "(4,2):(1,4)".parse().unwrap();
     /// assert!(a.same(&a) && !a.same(&b));
@@ -498,7 +498,7 @@ const fn cosize_acc(shape: &IntTuple, stride: &IntTuple, acc: Val) -> Val {
 /// CuTe's `crd2idx(coord, shape, stride)`.
 ///
 /// ```
-/// use layout_types::{IntTuple, layout::crd2idx};
+/// use layout_types::{value::int_tuple::IntTuple, value::layout::crd2idx};
 /// let s: IntTuple = "(_4,8)".parse().unwrap();
 /// let d: IntTuple = "(_1,_4)".parse().unwrap();
 /// assert_eq!(crd2idx(&"(1,2)".parse().unwrap(), &s, &d).unwrap().to_string(), "9");
@@ -613,7 +613,7 @@ pub const fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
 /// `crd2idx` of a coordinate that may hold `_` (those modes contribute nothing): the offset of a slice.
 ///
 /// ```
-/// use layout_types::{IntTuple, layout::crd2idx_under};
+/// use layout_types::{value::int_tuple::IntTuple, value::layout::crd2idx_under};
 /// let s: IntTuple = "(_4,_8)".parse().unwrap();
 /// let d: IntTuple = "(_1,_4)".parse().unwrap();
 /// assert_eq!(crd2idx_under(&"(_,3)".parse().unwrap(), &s, &d).to_string(), "12");
@@ -640,7 +640,7 @@ pub const fn crd2idx_under(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple
 /// CuTe's `idx2crd(idx, shape, stride)` (`get_hier_coord`): `(idx / d) % s` at each leaf.
 ///
 /// ```
-/// use layout_types::{IntTuple, Val, layout::idx2crd_strided};
+/// use layout_types::{value::int_tuple::IntTuple, value::int_tuple::Val, value::layout::idx2crd_strided};
 /// let s: IntTuple = "(_4,8)".parse().unwrap();
 /// let d: IntTuple = "(_1,_4)".parse().unwrap();
 /// assert_eq!(idx2crd_strided(Val::dy(9), &s, &d).to_string(), "(1,2)");
@@ -669,7 +669,7 @@ pub const fn idx2crd_strided(idx: Val, shape: &IntTuple, stride: &IntTuple) -> I
 /// CuTe's `idx2crd(idx, shape)`: the colexicographic coordinate of `idx` in `shape`.
 ///
 /// ```
-/// use layout_types::{IntTuple, Val, layout::idx2crd};
+/// use layout_types::{value::int_tuple::IntTuple, value::int_tuple::Val, value::layout::idx2crd};
 /// let s: IntTuple = "(_4,8)".parse().unwrap();
 /// assert_eq!(idx2crd(Val::dy(9), &s).to_string(), "(1,2)");
 /// assert_eq!(idx2crd(Val::st(0), &s).to_string(), "(_0,_0)");
@@ -711,7 +711,7 @@ pub const fn idx2crd(idx: Val, shape: &IntTuple) -> IntTuple {
 /// CuTe's `crd2idx(coord, shape)`: colexicographic index of a coordinate (Horner's method).
 ///
 /// ```
-/// use layout_types::{IntTuple, layout::crd2idx_colex};
+/// use layout_types::{value::int_tuple::IntTuple, value::layout::crd2idx_colex};
 /// let s: IntTuple = "(_4,8)".parse().unwrap();
 /// assert_eq!(crd2idx_colex(&"(1,2)".parse().unwrap(), &s).to_string(), "9");
 /// ```
@@ -770,7 +770,7 @@ const fn compact_order_impl(
 /// one, in their own order (as CuTe replaces them by larger static values).
 ///
 /// ```
-/// use layout_types::{IntTuple, layout::compact_order};
+/// use layout_types::{value::int_tuple::IntTuple, value::layout::compact_order};
 /// let s: IntTuple = "(_2,_3,_4)".parse().unwrap();
 /// assert_eq!(compact_order(&s, &"(_1,_0,_2)".parse().unwrap()).to_string(), "(_3,_1,_6)");
 /// // dynamic orders (e.g. a layout's strides) sort after the static ones
@@ -808,7 +808,7 @@ pub const fn compact_order(shape: &IntTuple, order: &IntTuple) -> IntTuple {
 /// CuTe's `make_ordered_layout(shape, order)`: `shape` with [`compact_order`] strides.
 ///
 /// ```
-/// use layout_types::{IntTuple, layout::make_ordered_layout};
+/// use layout_types::{value::int_tuple::IntTuple, value::layout::make_ordered_layout};
 /// let s: IntTuple = "(_2,_2,_2,_2)".parse().unwrap();
 /// let o: IntTuple = "(_0,_2,_3,_1)".parse().unwrap();
 /// assert_eq!(make_ordered_layout(&s, &o).to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
@@ -821,7 +821,7 @@ pub const fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> DynLayou
 /// the violated CuTe condition and the offending values.
 ///
 /// ```
-/// use layout_types::{DynLayout, IntTuple, algebra, layout::ok};
+/// use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple, value::algebra, value::layout::ok};
 /// const A: DynLayout = DynLayout::make_layout(&IntTuple::st(8), false);
 /// const B: DynLayout = DynLayout::raw(IntTuple::st(4), IntTuple::st(2));
 /// const C: DynLayout = ok(algebra::composition(&A, &B));

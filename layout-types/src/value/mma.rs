@@ -16,7 +16,7 @@
 //! time.
 //!
 //! ```
-//! use layout_types::{DynLayout, mma::*};
+//! use layout_types::{value::layout::DynLayout, value::mma::*};
 //! let atom = MmaAtom::new(MmaOp::SM80_16x8x16_F32BF16BF16F32_TN).unwrap();
 //! let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
 //! assert_eq!(mma.tile_shape().to_string(), "(_32,_16,_16)");
@@ -27,14 +27,14 @@
 //! assert_eq!(c.call(128), 32); // thread 0, value 1 holds C(0,1) (index 0 + 1*32)
 //! ```
 
-use crate::algebra::{Tiler, TilerMode, complement_default, composition, right_inverse};
-use crate::divide::{logical_divide, zipped_divide};
-use crate::int_tuple::{IntTuple, Val, compact_major};
-use crate::layout::make_ordered_layout;
-use crate::product::{logical_product, tiled_product};
-use crate::recast::{recast_layout, upcast};
-use crate::swizzle::DynSwizzle;
-use crate::{DynLayout, Error, tri};
+use crate::value::algebra::{Tiler, TilerMode, complement_default, composition, right_inverse};
+use crate::value::divide::{logical_divide, zipped_divide};
+use crate::value::int_tuple::{IntTuple, Val, compact_major};
+use crate::value::layout::make_ordered_layout;
+use crate::value::product::{logical_product, tiled_product};
+use crate::value::recast::{recast_layout, upcast};
+use crate::value::swizzle::DynSwizzle;
+use crate::{Error, tri, value::layout::DynLayout};
 use core::fmt;
 
 // ------------------------------------------------------------------------------------------------
@@ -71,7 +71,7 @@ impl Major {
     /// `K` or `MN`.
     ///
     /// ```
-    /// use layout_types::mma::Major;
+    /// use layout_types::value::mma::Major;
     /// assert_eq!(Major::MN.name(), "MN");
     /// ```
     pub const fn name(self) -> &'static str {
@@ -115,7 +115,7 @@ impl GmmaTypes {
     /// CuTe's spelling in the atom's name (`F32E4M3E5M2`).
     ///
     /// ```
-    /// use layout_types::mma::GmmaTypes;
+    /// use layout_types::value::mma::GmmaTypes;
     /// assert_eq!(GmmaTypes::F32E5M2E4M3.name(), "F32E5M2E4M3");
     /// ```
     pub const fn name(self) -> &'static str {
@@ -141,7 +141,7 @@ impl GmmaTypes {
     /// (`wgmma.m64nNk16`, `m64nNk32`).
     ///
     /// ```
-    /// use layout_types::mma::GmmaTypes;
+    /// use layout_types::value::mma::GmmaTypes;
     /// assert_eq!((GmmaTypes::F32BF16BF16.k(), GmmaTypes::F32E4M3E4M3.k()), (16, 32));
     /// ```
     pub const fn k(self) -> i64 {
@@ -219,7 +219,7 @@ impl MmaOp {
     /// angle brackets, `SM90_64x128x16_F32BF16BF16_SS<K,MN>` (A major, B major).
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let op = MmaOp::parse("SM90_64x96x16_F32F16F16_RS<K,MN>").unwrap();
     /// assert_eq!(op, MmaOp::Gmma { n: 96, types: GmmaTypes::F32F16F16, rs: true, a: Major::K, b: Major::MN });
     /// assert_eq!(op.to_string(), "SM90_64x96x16_F32F16F16_RS<K,MN>");
@@ -368,7 +368,7 @@ impl MmaAtom {
     /// and, for `_RS`, a K-major A (CuTe: "Register source operand A must have K major layout").
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let a = MmaAtom::new(MmaOp::SM80_16x8x8_F32TF32TF32F32_TN).unwrap();
     /// assert_eq!(a.layout_b_tv.to_string(), "((_4,_8),_2):((_8,_1),_32)");
     /// let g = MmaAtom::new(MmaOp::Gmma { n: 64, types: GmmaTypes::F32BF16BF16, rs: false, a: Major::K, b: Major::MN }).unwrap();
@@ -524,7 +524,7 @@ impl MmaAtom {
     /// [`MmaOp::parse`] then [`MmaAtom::new`].
     ///
     /// ```
-    /// use layout_types::mma::MmaAtom;
+    /// use layout_types::value::mma::MmaAtom;
     /// let a = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
     /// assert_eq!(a.shape_mnk.to_string(), "(_16,_8,_16)");
     /// assert!(MmaAtom::parse("SM80_16x8x32").is_err());
@@ -536,7 +536,7 @@ impl MmaAtom {
     /// Size of mode `i` (0: M, 1: N, 2: K) of `Shape_MNK`.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let a = MmaAtom::new(MmaOp::SM80_16x8x8_F32TF32TF32F32_TN).unwrap();
     /// assert_eq!((a.size_mnk(0), a.size_mnk(1), a.size_mnk(2)), (16, 8, 8));
     /// ```
@@ -593,7 +593,7 @@ impl TiledMma {
     /// `Tile<_,_,_>`: no permutation.
     ///
     /// ```
-    /// use layout_types::mma::TiledMma;
+    /// use layout_types::value::mma::TiledMma;
     /// assert_eq!(TiledMma::no_permutation().rank(), 3);
     /// ```
     pub const fn no_permutation() -> Tiler {
@@ -615,7 +615,7 @@ impl TiledMma {
     /// layout, an integer or `_`), padded with `_`; the whole tiler `_` means none.
     ///
     /// ```
-    /// use layout_types::{mma::*, parse::parse_tiler};
+    /// use layout_types::{value::mma::*, text::parse::parse_tiler};
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
     /// let perm = parse_tiler("[_32,(_8,_2,_2):(_1,_16,_8),_16]").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &perm).unwrap();
@@ -678,7 +678,7 @@ impl TiledMma {
     /// Number of threads (`size(thr_layout_vmnk)`).
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM90_64x64x16_F32BF16BF16_SS<K,K>").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// assert_eq!(mma.size(), 256);
@@ -701,7 +701,7 @@ impl TiledMma {
     /// `tile_size<i>(mma)`: the extent of mode `i` (M, N, K) of the TiledMMA's tile.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM80_16x8x8_F32TF32TF32F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_4,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// assert_eq!((mma.tile_size(0), mma.tile_size(1), mma.tile_size(2)), (32, 32, 8));
@@ -717,7 +717,7 @@ impl TiledMma {
     /// `tile_shape(mma)`: `(tile_size<0>, tile_size<1>, tile_size<2>)`, static.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM90_64x96x16_F32F16F16_SS<MN,MN>").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_1,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// assert_eq!(mma.tile_shape().to_string(), "(_64,_96,_16)");
@@ -734,7 +734,7 @@ impl TiledMma {
     /// becomes `((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK,...)))`.
     ///
     /// ```
-    /// use layout_types::{DynLayout, mma::*};
+    /// use layout_types::{value::layout::DynLayout, value::mma::*};
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32BF16BF16F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// let c: DynLayout = "(_64,_32):(_1,_64)".parse().unwrap();
@@ -795,7 +795,7 @@ impl TiledMma {
     /// `(tile_M, tile_K)` (`(tile_N, tile_K)`, `(tile_M, tile_N)`) tile.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM80_16x8x8_F32TF32TF32F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// assert_eq!(mma.layout_tv(Operand::B).unwrap().to_string(),
@@ -838,7 +838,7 @@ impl TiledMma {
     /// `get_layoutA_TV()`.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32BF16BF16F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_1,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// assert_eq!(mma.layout_a_tv().unwrap().to_string(),
@@ -850,7 +850,7 @@ impl TiledMma {
     /// `get_layoutB_TV()`.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM90_64x32x16_F32F16F16_RS<K,MN>").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_1,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// assert_eq!(mma.layout_b_tv().unwrap().to_string(), "(_128,((_32,_16),(_1,_1))):(_0,((_1,_32),(_0,_0)))");
@@ -861,7 +861,7 @@ impl TiledMma {
     /// `get_layoutC_TV()`.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM90_64x8x16_F32F16F16_RS<K,K>").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// assert_eq!(mma.layout_c_tv().unwrap().to_string(),
@@ -874,7 +874,7 @@ impl TiledMma {
     /// `get_slice(thr_idx)`: one thread's view ([`ThrMma`]).
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// assert_eq!(mma.get_slice(77).thr_vmnk.to_string(), "(13,0,1,_0)");
@@ -890,7 +890,7 @@ impl TiledMma {
     /// tensor of `shape` (`(FrgV, RestM, RestK, ...)`), without a tensor.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// let s = mma.partition_shape(Operand::C, &"(_128,_128)".parse().unwrap()).unwrap();
@@ -912,7 +912,7 @@ impl TiledMma {
     /// (a non-dividing tile reads past the tensor); the typed layer does, at compile time.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// assert!(mma.check_divides(Operand::C, &"(_128,_64)".parse().unwrap()).is_ok());
@@ -974,7 +974,7 @@ impl ThrMma {
     /// laid out by `l`, and the offset of its first element.
     ///
     /// ```
-    /// use layout_types::{DynLayout, mma::*};
+    /// use layout_types::{value::layout::DynLayout, value::mma::*};
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// let c: DynLayout = "(_64,_32):(_32,_1)".parse().unwrap(); // row-major C tile
@@ -1008,7 +1008,7 @@ impl ThrMma {
     /// operand the descriptor tensor's layout (`replace<0>(recast<uint128_t>(partition), _1:_0)`).
     ///
     /// ```
-    /// use layout_types::{DynLayout, mma::*};
+    /// use layout_types::{value::layout::DynLayout, value::mma::*};
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// let a: DynLayout = "(_64,_32):(_32,_1)".parse().unwrap();
@@ -1018,7 +1018,7 @@ impl ThrMma {
     /// let wg = TiledMma::new(&g, &"(_1,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// // tile_to_shape(GMMA::Layout_K_SW128_Atom<bf16>, (_64,_64)): Sw<3,4,3> o smem_ptr o sa
     /// let sa: DynLayout = "((_8,_8),(_64,_1)):((_64,_512),(_1,_0))".parse().unwrap();
-    /// let sw = layout_types::swizzle::DynSwizzle::new(3, 4, 3).unwrap();
+    /// let sw = layout_types::value::swizzle::DynSwizzle::new(3, 4, 3).unwrap();
     /// let d = wg.get_slice(3).partition_fragment_swizzled(Operand::A, &sa, sw).unwrap();
     /// assert_eq!(d.to_string(), "(_1,_1,_4):(_0,_0,_2)");
     /// ```
@@ -1032,7 +1032,7 @@ impl ThrMma {
     /// Layout", ...).
     ///
     /// ```
-    /// use layout_types::{DynLayout, mma::*, swizzle::DynSwizzle};
+    /// use layout_types::{value::layout::DynLayout, value::mma::*, value::swizzle::DynSwizzle};
     /// let g = MmaAtom::parse("SM90_64x64x16_F32BF16BF16_SS<K,K>").unwrap();
     /// let wg = TiledMma::new(&g, &"(_1,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// let sa: DynLayout = "((_8,_8),(_64,_1)):((_64,_512),(_1,_0))".parse().unwrap();
@@ -1107,7 +1107,7 @@ impl ThrMma {
 /// in units of 128 bits it must be a canonical GMMA layout of its swizzle.
 ///
 /// ```
-/// use layout_types::{DynLayout, mma::*, swizzle::DynSwizzle};
+/// use layout_types::{value::layout::DynLayout, value::mma::*, value::swizzle::DynSwizzle};
 /// let k_sw128: DynLayout = "(_64,_16):(_64,_1)".parse().unwrap();
 /// assert!(check_gmma_desc(&k_sw128, DynSwizzle::new(3, 4, 3).unwrap(), Major::K, 16).is_ok());
 /// let e = check_gmma_desc(&k_sw128, DynSwizzle::identity(), Major::K, 16).unwrap_err();
@@ -1210,7 +1210,7 @@ pub const fn check_gmma_desc(
 /// `make_layout(shape)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, mma::make_fragment_like};
+/// use layout_types::{value::layout::DynLayout, value::mma::make_fragment_like};
 /// let p: DynLayout = "((_2,_2),_2,_4):((_0,_8),_128,_16)".parse().unwrap();
 /// assert_eq!(make_fragment_like(&p).unwrap().to_string(), "((_2,_2),_2,_4):((_0,_1),_8,_2)");
 /// ```
@@ -1280,7 +1280,7 @@ impl LdsmOp {
     /// CuTe's name.
     ///
     /// ```
-    /// use layout_types::mma::LdsmOp;
+    /// use layout_types::value::mma::LdsmOp;
     /// assert_eq!(LdsmOp::SM75_U16x8_LDSM_T.name(), "SM75_U16x8_LDSM_T");
     /// ```
     pub const fn name(self) -> &'static str {
@@ -1296,7 +1296,7 @@ impl LdsmOp {
     /// Parses CuTe's name.
     ///
     /// ```
-    /// use layout_types::mma::LdsmOp;
+    /// use layout_types::value::mma::LdsmOp;
     /// assert_eq!(LdsmOp::parse("SM75_U32x4_LDSM_N").unwrap(), LdsmOp::SM75_U32x4_LDSM_N);
     /// assert!(LdsmOp::parse("SM75_U32x8_LDSM_N").is_err());
     /// ```
@@ -1311,7 +1311,7 @@ impl LdsmOp {
     /// `Copy_Traits<Op>`: `(SrcLayout, DstLayout)`, `(thr, bit) -> bit` (`RefLayout` is `DstLayout`).
     ///
     /// ```
-    /// use layout_types::mma::LdsmOp;
+    /// use layout_types::value::mma::LdsmOp;
     /// let (src, dst) = LdsmOp::SM75_U32x1_LDSM_N.bit_layouts();
     /// assert_eq!(src.to_string(), "((_8,_4),_128):((_128,_0),_1)");
     /// assert_eq!(dst.to_string(), "(_32,_32):(_32,_1)");
@@ -1384,7 +1384,7 @@ pub struct MmaTiledCopy {
 /// (`make_tiled_copy_b`, `make_tiled_copy_c` likewise).
 ///
 /// ```
-/// use layout_types::mma::*;
+/// use layout_types::value::mma::*;
 /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
 /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
 /// let tc = make_tiled_copy_a(LdsmOp::SM75_U32x4_LDSM_N, &mma).unwrap();
@@ -1397,7 +1397,7 @@ pub const fn make_tiled_copy_a(op: LdsmOp, mma: &TiledMma) -> Result<MmaTiledCop
 /// CuTe's `make_tiled_copy_B` (see [`make_tiled_copy_a`]).
 ///
 /// ```
-/// use layout_types::mma::*;
+/// use layout_types::value::mma::*;
 /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
 /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
 /// let tc = make_tiled_copy_b(LdsmOp::SM75_U16x4_LDSM_T, &mma).unwrap();
@@ -1411,7 +1411,7 @@ pub const fn make_tiled_copy_b(op: LdsmOp, mma: &TiledMma) -> Result<MmaTiledCop
 /// CuTe's `make_tiled_copy_C` (see [`make_tiled_copy_a`]).
 ///
 /// ```
-/// use layout_types::mma::*;
+/// use layout_types::value::mma::*;
 /// let atom = MmaAtom::parse("SM80_16x8x16_F16F16F16F16_TN").unwrap();
 /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
 /// assert!(make_tiled_copy_c(LdsmOp::SM75_U32x2_LDSM_N, &mma).is_ok());
@@ -1423,7 +1423,7 @@ pub const fn make_tiled_copy_c(op: LdsmOp, mma: &TiledMma) -> Result<MmaTiledCop
 /// `make_tiled_copy_A`/`B`/`C` by operand.
 ///
 /// ```
-/// use layout_types::mma::*;
+/// use layout_types::value::mma::*;
 /// let atom = MmaAtom::parse("SM80_16x8x8_F32TF32TF32F32_TN").unwrap();
 /// let mma = TiledMma::new(&atom, &"(_1,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
 /// // a 32-bit element: ldmatrix.trans moves 16-bit halves, so U16 atoms do not fit
@@ -1451,7 +1451,7 @@ pub const fn make_tiled_copy_for(
 /// took them from the [`TiledMma`].
 ///
 /// ```
-/// use layout_types::mma::*;
+/// use layout_types::value::mma::*;
 /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
 /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
 /// let tv = mma.layout_tv(Operand::A).unwrap();
@@ -1533,7 +1533,7 @@ impl MmaTiledCopy {
             DynLayout::from_modes(&[a.get(1), b.get(1)]),
         ]);
         let profile = IntTuple::pair(&s(1), &IntTuple::pair(&s(1), &s(1)));
-        let thrval2mn = tri!(crate::algebra::coalesce_by(&zipped, &profile));
+        let thrval2mn = tri!(crate::value::algebra::coalesce_by(&zipped, &profile));
         // tensor.compose(thrval2mn, _), then (make_coord(_,_), _, ...)
         let mut modes = DynLayout::from_modes(&[tri!(composition(&tensor.get(0), &thrval2mn))]);
         let mut coord = IntTuple::wrap1(&IntTuple::pair(&IntTuple::under(), &IntTuple::under()));
@@ -1560,7 +1560,7 @@ impl MmaTiledCopy {
     /// index, `val` the `(atom values, atom repeats)` of each thread.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// let tc = make_tiled_copy_a(LdsmOp::SM75_U32x4_LDSM_N, &mma).unwrap();
@@ -1575,7 +1575,7 @@ impl MmaTiledCopy {
     /// registers each thread receives).
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// let tc = make_tiled_copy_a(LdsmOp::SM75_U32x4_LDSM_N, &mma).unwrap();
@@ -1621,7 +1621,7 @@ impl MmaTiledCopy {
     /// `(CPY, CPY_M, CPY_N, ...)` over the same registers.
     ///
     /// ```
-    /// use layout_types::mma::*;
+    /// use layout_types::value::mma::*;
     /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
     /// let mma = TiledMma::new(&atom, &"(_2,_2,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
     /// let tc = make_tiled_copy_b(LdsmOp::SM75_U32x2_LDSM_N, &mma).unwrap();

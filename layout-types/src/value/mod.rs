@@ -5,7 +5,7 @@
 //! evaluate at compile time. Its modules import each other as a DAG: `int_tuple` ← `layout` ←
 //! `algebra` (coalesce, composition, complement, inverses, tilers) ← `divide` ← `product`, then
 //! `partition`, `tensor`, `swizzle`, `recast` and the atoms (`copy`, `mma`, `gmma`).
-//! Each module is also at the crate root (`layout_types::algebra`, …).
+//! Each module is also at the crate root (`layout_types::value::algebra`, …).
 
 pub mod algebra;
 pub mod copy;

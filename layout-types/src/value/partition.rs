@@ -2,10 +2,10 @@
 //! optional projections (`Step` with `X`).
 //!
 //! These work on a tensor's layout; the pointer offset of the selected tile is returned beside the
-//! tile's layout (see [`crate::tensor`] for the tensor form).
+//! tile's layout (see [`crate::value::tensor`] for the tensor form).
 //!
 //! ```
-//! use layout_types::{DynLayout, IntTuple, partition::*, parse::parse_tiler};
+//! use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple, value::partition::*, text::parse::parse_tiler};
 //! let a: DynLayout = "(4,6,8):(48,8,_1)".parse().unwrap();
 //! let (tile, off) = local_tile(&a, &parse_tiler("(_2,_2)").unwrap(), &"(1,2)".parse().unwrap(), None).unwrap();
 //! assert_eq!(tile.to_string(), "(_2,_2,8):(48,8,_1)");
@@ -16,16 +16,16 @@
 //! assert_eq!(part.to_string(), "(2,3):(_4,16)");
 //! ```
 
-use crate::algebra::Tiler;
-use crate::divide::zipped_divide;
-use crate::int_tuple::{IntTuple, Val};
-use crate::{DynLayout, Error, tri};
+use crate::value::algebra::Tiler;
+use crate::value::divide::zipped_divide;
+use crate::value::int_tuple::{IntTuple, Val};
+use crate::{Error, tri, value::layout::DynLayout};
 
 /// CuTe's `inner_partition(tensor, tiler, coord)`: the tile modes, at tile coordinate `coord`
 /// (which may hold `_`). Returns `(layout, offset)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, parse::parse_tiler, partition::*};
+/// use layout_types::{value::layout::DynLayout, text::parse::parse_tiler, value::partition::*};
 /// let l: DynLayout = "(4,6,8):(48,8,_1)".parse().unwrap();
 /// let t = parse_tiler("(_2,_2)").unwrap();
 /// let (tile, off) = inner_partition(&l, &t, &"(1,2)".parse().unwrap()).unwrap();
@@ -44,7 +44,7 @@ pub const fn inner_partition(
 /// the tile. Returns `(layout, offset)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, parse::parse_tiler, partition::*};
+/// use layout_types::{value::layout::DynLayout, text::parse::parse_tiler, value::partition::*};
 /// let l: DynLayout = "(8,6):(_1,8)".parse().unwrap();
 /// let t = parse_tiler("(_4,_2)").unwrap();
 /// let (part, off) = outer_partition(&l, &t, &"(1,0)".parse().unwrap()).unwrap();
@@ -92,7 +92,7 @@ const fn slice_checked(z: &DynLayout, c: &IntTuple) -> Result<(DynLayout, Val), 
 /// Checks that every integer of a coordinate lies inside its (static or dynamic) mode.
 ///
 /// ```
-/// use layout_types::{IntTuple, partition::check_in_bounds};
+/// use layout_types::{value::int_tuple::IntTuple, value::partition::check_in_bounds};
 /// let s: IntTuple = "(_2,_4)".parse().unwrap();
 /// assert!(check_in_bounds(&"(1,_)".parse().unwrap(), &s).is_ok());
 /// assert!(check_in_bounds(&"(2,0)".parse().unwrap(), &s).is_err());
@@ -125,7 +125,7 @@ impl IntTuple {
     /// Like `weakly_congruent`, where `_` matches any mode.
     ///
     /// ```
-    /// use layout_types::IntTuple;
+    /// use layout_types::value::int_tuple::IntTuple;
     /// let s: IntTuple = "((_2,_2),_4)".parse().unwrap();
     /// assert!("(_,1)".parse::<IntTuple>().unwrap().weakly_congruent_under(&s));
     /// assert!(!"(1,2,3)".parse::<IntTuple>().unwrap().weakly_congruent_under(&s));
@@ -156,7 +156,7 @@ impl IntTuple {
 /// tiler and coordinate first diced by `proj` when given. Returns `(tile layout, offset)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, parse::parse_tiler, partition::*};
+/// use layout_types::{value::layout::DynLayout, text::parse::parse_tiler, value::partition::*};
 /// let l: DynLayout = "(4,8):(8,_1)".parse().unwrap();
 /// let t = parse_tiler("(_2,_2,_4)").unwrap();
 /// let step = "(_1,X,_1)".parse().unwrap();
@@ -193,7 +193,7 @@ pub const fn local_tile(
 /// thread layout is tiled over the tensor. Returns `(layout, offset)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, partition::local_partition};
+/// use layout_types::{value::layout::DynLayout, value::partition::local_partition};
 /// let l: DynLayout = "(8,6):(_1,8)".parse().unwrap();
 /// let thr: DynLayout = "(_4,_2):(_1,_4)".parse().unwrap();
 /// let (part, off) = local_partition(&l, &thr, 1, None).unwrap();

@@ -2,23 +2,23 @@
 //! `raked_product`.
 //!
 //! ```
-//! use layout_types::{DynLayout, product::*, parse::parse_tiler};
+//! use layout_types::{value::layout::DynLayout, value::product::*, text::parse::parse_tiler};
 //! let block: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
 //! let tiler: DynLayout = "(_3,_4):(_1,_3)".parse().unwrap();
 //! assert_eq!(blocked_product(&block, &tiler).unwrap().to_string(), "((_2,_3),(_2,_4)):((_1,_4),(_2,_12))");
 //! assert_eq!(raked_product(&block, &tiler).unwrap().to_string(), "((_3,_2),(_4,_2)):((_4,_1),(_12,_2))");
 //! ```
 
-use crate::algebra::{ByMode, Tiler, by_mode_rank, complement, composition};
-use crate::divide::{tile_unzip, unpack};
-use crate::int_tuple::IntTuple;
-use crate::{DynLayout, Error, tri};
+use crate::value::algebra::{ByMode, Tiler, by_mode_rank, complement, composition};
+use crate::value::divide::{tile_unzip, unpack};
+use crate::value::int_tuple::IntTuple;
+use crate::{Error, tri, value::layout::DynLayout};
 
 /// `logical_product(block, tiler)`: `(block, composition(complement(block, size(block)*cosize(tiler)), tiler))`,
 /// by mode for a by-mode tiler; the whole tiler `_` returns `block`.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::Tiler, product::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::Tiler, value::product::*};
 /// let b: DynLayout = "(_2,_2):(_4,_1)".parse().unwrap();
 /// let t = Tiler::layout("_6:_1".parse().unwrap());
 /// let r = logical_product(&b, &t).unwrap();
@@ -63,7 +63,7 @@ const fn product_by_mode(a: &DynLayout, t: &Tiler) -> Result<DynLayout, Error> {
 /// `zipped_product(block, tiler)`: `((block modes...),(tiler modes...))`.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::Tiler, product::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::Tiler, value::product::*};
 /// let tile: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
 /// let m = Tiler::layout("(_3,_4):(_4,_1)".parse().unwrap());
 /// let r = zipped_product(&tile, &m).unwrap();
@@ -77,7 +77,7 @@ pub const fn zipped_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error
 /// `tiled_product(block, tiler)`: `((block modes...), t0, t1, ...)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::Tiler, product::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::Tiler, value::product::*};
 /// let tile: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
 /// let m = Tiler::layout("(_3,_4):(_4,_1)".parse().unwrap());
 /// let r = tiled_product(&tile, &m).unwrap();
@@ -91,7 +91,7 @@ pub const fn tiled_product(b: &DynLayout, t: &Tiler) -> Result<DynLayout, Error>
 /// `flat_product(block, tiler)`: `(b0, b1, ..., t0, t1, ...)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, algebra::Tiler, product::*};
+/// use layout_types::{value::layout::DynLayout, value::algebra::Tiler, value::product::*};
 /// let tile: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
 /// let m = Tiler::layout("(_3,_4):(_4,_1)".parse().unwrap());
 /// let r = flat_product(&tile, &m).unwrap();
@@ -138,7 +138,7 @@ const fn rank_padded_product(b: &DynLayout, t: &DynLayout) -> Result<DynLayout, 
 /// `((b0,t0),(b1,t1),...)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, product::*};
+/// use layout_types::{value::layout::DynLayout, value::product::*};
 /// let block: DynLayout = "(_2,_5):(_5,_1)".parse().unwrap();
 /// let tiler: DynLayout = "(_3,_4):(_1,_3)".parse().unwrap();
 /// let r = blocked_product(&block, &tiler).unwrap();
@@ -152,7 +152,7 @@ pub const fn blocked_product(b: &DynLayout, t: &DynLayout) -> Result<DynLayout, 
 /// `raked_product(block, tiler)`: the block interleaved over the tiler: `((t0,b0),(t1,b1),...)`.
 ///
 /// ```
-/// use layout_types::{DynLayout, product::*};
+/// use layout_types::{value::layout::DynLayout, value::product::*};
 /// let block: DynLayout = "(_2,_5):(_5,_1)".parse().unwrap();
 /// let tiler: DynLayout = "(_3,_4):(_1,_3)".parse().unwrap();
 /// let r = raked_product(&block, &tiler).unwrap();

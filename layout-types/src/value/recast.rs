@@ -8,7 +8,7 @@
 //! elements, exactly as CuTe does.
 //!
 //! ```
-//! use layout_types::{DynLayout, recast::*};
+//! use layout_types::{value::layout::DynLayout, value::recast::*};
 //! let bits: DynLayout = "(_8,_1024):(_1024,_1)".parse().unwrap();
 //! assert_eq!(upcast(&bits, 16).unwrap().to_string(), "(_8,_64):(_64,_1)");
 //! let halfs: DynLayout = "(_8,_64):(_64,_1)".parse().unwrap();
@@ -16,8 +16,8 @@
 //! assert_eq!(recast_layout(&halfs, 16, 32).unwrap().to_string(), "(_8,_32):(_32,_1)");
 //! ```
 
-use crate::int_tuple::{IntTuple, Val, gcd};
-use crate::{DynLayout, Error, tri};
+use crate::value::int_tuple::{IntTuple, Val, gcd};
+use crate::{Error, tri, value::layout::DynLayout};
 
 const fn upcast_impl(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, IntTuple), Error> {
     if s.is_tuple() {
@@ -60,7 +60,7 @@ const fn upcast_impl(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, In
 /// stride stays; a dynamic stride is divided by `N`.
 ///
 /// ```
-/// use layout_types::{DynLayout, recast::upcast};
+/// use layout_types::{value::layout::DynLayout, value::recast::upcast};
 /// let l: DynLayout = "((_8,_4),_128):((_128,_0),_1)".parse().unwrap(); // LDSM_N x1 source, in bits
 /// assert_eq!(upcast(&l, 16).unwrap().to_string(), "((_8,_4),_8):((_8,_0),_1)");
 /// assert!(upcast(&"_4:_3".parse().unwrap(), 2).is_err());
@@ -110,7 +110,7 @@ const fn has_int1(d: &IntTuple) -> bool {
 /// stride-`_1` mode (CuTe: "Downcast requires adjacent elements").
 ///
 /// ```
-/// use layout_types::{DynLayout, recast::downcast};
+/// use layout_types::{value::layout::DynLayout, value::recast::downcast};
 /// let l: DynLayout = "(_4,_8):(_1,_4)".parse().unwrap();
 /// assert_eq!(downcast(&l, 2).unwrap().to_string(), "(_8,_8):(_1,_8)");
 /// assert!(downcast(&"(_4,_8):(_2,_8)".parse().unwrap(), 2).is_err());
@@ -129,7 +129,7 @@ pub const fn downcast(l: &DynLayout, n: i64) -> Result<DynLayout, Error> {
 /// `new/old = num/den` reduced, `upcast<num>` then `downcast<den>`.
 ///
 /// ```
-/// use layout_types::{DynLayout, recast::recast_layout};
+/// use layout_types::{value::layout::DynLayout, value::recast::recast_layout};
 /// let bits: DynLayout = "(_32,(_32,_4)):(_32,(_1,_1024))".parse().unwrap(); // LDSM_N x4 destination
 /// assert_eq!(recast_layout(&bits, 1, 16).unwrap().to_string(), "(_32,(_2,_4)):(_2,(_1,_64))");
 /// ```

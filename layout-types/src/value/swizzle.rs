@@ -4,23 +4,23 @@
 //! bank conflicts.
 //!
 //! ```
-//! use layout_types::prelude::*;
-//! use layout_types::swizzle::{Swizzle, composition_swizzle};
+//! use layout_types::text::parse::parse_layout;
+//! use layout_types::value::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
 //! type Sw = Swizzle<3, 2, 6>;
 //! assert_eq!(Sw::default().to_string(), "Sw<3,2,6>");
 //! assert_eq!(Sw::apply(0b1_0100_0000), 0b1_0100_0100); // bits 8..11 (here 0b001) xor into bits 2..5
-//! let s = composition_swizzle(Sw::default(), layout!((_64, _64):(_64, _1)));
+//! let s = ComposedLayout::new(Sw::SW, parse_layout("(_64,_64):(_64,_1)")?);
 //! assert_eq!(s.to_string(), "Sw<3,2,6> o _0 o (_64,_64):(_64,_1)");
+//! # Ok::<(), layout_types::Error>(())
 //! ```
 
 use crate::Error;
-use crate::cute::copy::StaticLayoutValue;
 use core::fmt;
 
 /// A swizzle as a value (`Sw<B,M,S>`); see [`Swizzle`] for the static, zero-sized form.
 ///
 /// ```
-/// use layout_types::swizzle::DynSwizzle;
+/// use layout_types::value::swizzle::DynSwizzle;
 /// let s = DynSwizzle::new(2, 0, 3).unwrap();
 /// assert_eq!(s.to_string(), "Sw<2,0,3>");
 /// assert_eq!(s.apply(0b01_000), 0b01_001);
@@ -99,7 +99,7 @@ impl DynSwizzle {
     /// upcast drops bits, and the element placement is not a swizzle of element offsets).
     ///
     /// ```
-    /// use layout_types::swizzle::DynSwizzle;
+    /// use layout_types::value::swizzle::DynSwizzle;
     /// let sw128 = DynSwizzle::new(3, 4, 3).unwrap();
     /// assert_eq!(sw128.in_elements(16).unwrap().to_string(), "Sw<3,3,3>");
     /// assert_eq!(sw128.in_elements(8).unwrap(), sw128);
@@ -139,12 +139,12 @@ impl fmt::Display for DynSwizzle {
 /// An invalid combination is a compile error naming the condition:
 ///
 /// ```compile_fail
-/// use layout_types::swizzle::Swizzle;
+/// use layout_types::value::swizzle::Swizzle;
 /// let _ = Swizzle::<3, 0, 2>::apply(5); // abs(SShift) must be more than BBits
 /// ```
 ///
 /// ```
-/// use layout_types::swizzle::Swizzle;
+/// use layout_types::value::swizzle::Swizzle;
 /// assert_eq!(Swizzle::<1, 0, 1>::apply(0b10), 0b11);
 /// assert_eq!(Swizzle::<3, 2, 6>::VALUE.zzz_mask(), 0b111_00);
 /// ```
@@ -208,7 +208,7 @@ impl fmt::Display for ComposedOffset {
 /// Layout>`): `call(c) = swizzle(offset + layout(c))`. Printed (and parsed) as CuTe prints it.
 ///
 /// ```
-/// use layout_types::{DynLayout, swizzle::{ComposedLayout, DynSwizzle}};
+/// use layout_types::{value::layout::DynLayout, value::swizzle::{ComposedLayout, DynSwizzle}};
 /// let l: DynLayout = "(_8,_8):(_8,_1)".parse().unwrap();
 /// let c = ComposedLayout::new(DynSwizzle::new(3, 0, 3).unwrap(), l);
 /// assert_eq!(c.to_string(), "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)");
@@ -223,12 +223,15 @@ pub struct ComposedLayout {
     /// The offset between them.
     pub offset: ComposedOffset,
     /// The inner layout (`layout_b`).
-    pub layout: crate::DynLayout,
+    pub layout: crate::value::layout::DynLayout,
 }
 
 impl ComposedLayout {
     /// `composition(swizzle, layout)` (offset `_0`).
-    pub const fn new(swizzle: DynSwizzle, layout: crate::DynLayout) -> ComposedLayout {
+    pub const fn new(
+        swizzle: DynSwizzle,
+        layout: crate::value::layout::DynLayout,
+    ) -> ComposedLayout {
         ComposedLayout {
             swizzle,
             offset: ComposedOffset::Int(0),
@@ -252,7 +255,7 @@ impl ComposedLayout {
     /// [`DynSwizzle::in_elements`] does.
     ///
     /// ```
-    /// use layout_types::swizzle::ComposedLayout;
+    /// use layout_types::value::swizzle::ComposedLayout;
     /// let g: ComposedLayout = "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)".parse().unwrap();
     /// assert_eq!(g.call(1 + 8 * 8), 72);                  // the layout function: element units
     /// assert_eq!(g.element_offset(1 + 8 * 8), Ok(64));    // the tensor: (1, 8) is byte 144 -> 128
@@ -280,7 +283,7 @@ impl core::str::FromStr for ComposedLayout {
     /// `smem_ptr[Nb](unset)`.
     ///
     /// ```
-    /// use layout_types::swizzle::ComposedLayout;
+    /// use layout_types::value::swizzle::ComposedLayout;
     /// assert!("Sw<2,4,3> o _0 o (_8,_32):(_32,_1)".parse::<ComposedLayout>().is_ok());
     /// assert!("Sw<2,4> o _0 o (_8,_32):(_32,_1)".parse::<ComposedLayout>().is_err());
     /// ```
@@ -313,67 +316,11 @@ impl core::str::FromStr for ComposedLayout {
         } else {
             ComposedOffset::Int(off.parse().map_err(|_| bad)?)
         };
-        let layout = crate::parse::parse_layout(rest)?;
+        let layout = crate::text::parse::parse_layout(rest)?;
         Ok(ComposedLayout {
             swizzle,
             offset,
             layout,
         })
     }
-}
-
-/// A static swizzled layout `Sw ∘ _0 ∘ L` as a constant of the value algebra, for compile-time
-/// checks of a kernel's shared-memory configuration (kernels index the typed
-/// [`crate::cute::swizzle::Swizzled`] layouts).
-///
-/// ```
-/// use layout_types::prelude::*;
-/// use layout_types::swizzle::{Swizzle, SwizzledLayout};
-/// type S = SwizzledLayout<Swizzle<3, 2, 6>, Layout<(_64, _64), (_64, _1)>>;
-/// assert_eq!(S::VALUE.call(4), 4 * 64 + 4); // row 4: (4 >> 2) & 7 = 1 xors the 16-byte unit
-/// assert!(S::check_in_span().is_ok());
-/// assert_eq!(S::default().to_string(), "Sw<3,2,6> o _0 o (_64,_64):(_64,_1)");
-/// ```
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-pub struct SwizzledLayout<Sw, L>(core::marker::PhantomData<(Sw, L)>);
-
-impl<Sw: StaticSwizzle, L: StaticLayoutValue> SwizzledLayout<Sw, L> {
-    /// The value.
-    pub const VALUE: ComposedLayout = ComposedLayout::new(Sw::SW, L::LAYOUT);
-    /// `size`.
-    pub const SIZE: i64 = L::SIZE;
-    /// `cosize` of the inner layout (a swizzle keeps offsets inside the enclosing power of 2;
-    /// [`Self::check_in_span`] checks they stay inside this span).
-    pub const COSIZE: i64 = L::COSIZE;
-    /// Checks (for use in `const`) that the swizzle maps `[0, cosize)` into itself, so a buffer of
-    /// `COSIZE` elements is enough.
-    pub const fn check_in_span() -> Result<(), Error> {
-        let mut i = 0;
-        while i < L::COSIZE {
-            let o = Sw::SW.apply(i);
-            if o < 0 || o >= L::COSIZE {
-                return Err(Error::with2(
-                    "swizzled offset leaves the layout's cosize (offset, cosize)",
-                    o,
-                    L::COSIZE,
-                ));
-            }
-            i += 1;
-        }
-        Ok(())
-    }
-}
-
-impl<Sw: StaticSwizzle, L: StaticLayoutValue> fmt::Display for SwizzledLayout<Sw, L> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&Self::VALUE, f)
-    }
-}
-
-/// `composition(Swizzle<B,M,S>{}, layout)` for static operands: a zero-sized [`SwizzledLayout`].
-pub fn composition_swizzle<Sw: StaticSwizzle, L: StaticLayoutValue>(
-    _: Sw,
-    _: L,
-) -> SwizzledLayout<Sw, L> {
-    SwizzledLayout(core::marker::PhantomData)
 }

@@ -2,7 +2,7 @@
 //! CuTe's slicing, `local_tile` and `local_partition`.
 //!
 //! ```
-//! use layout_types::{DynLayout, tensor::{Tensor, Offset}, parse::parse_tiler};
+//! use layout_types::{value::layout::DynLayout, value::tensor::{Tensor, Offset}, text::parse::parse_tiler};
 //! // A 6x10 row-major matrix with leading dimension 12, as an offset tensor.
 //! let a = Tensor::new(Offset(0), "(6,10):(12,_1)".parse::<DynLayout>().unwrap());
 //! let t = a.local_tile(&parse_tiler("(_2,_4)").unwrap(), &"(1,2)".parse().unwrap()).unwrap();
@@ -10,9 +10,9 @@
 //! assert_eq!(t.engine.0, 2 * 12 + 8);
 //! ```
 
-use crate::algebra::Tiler;
-use crate::int_tuple::IntTuple;
-use crate::{DynLayout, Error, partition, tri};
+use crate::value::algebra::Tiler;
+use crate::value::int_tuple::IntTuple;
+use crate::{Error, tri, value::layout::DynLayout, value::partition};
 use core::fmt;
 
 /// What a tensor's layout indexes: something that can be advanced by an offset.
@@ -84,7 +84,7 @@ impl<E: Engine> Tensor<E> {
     /// The offset of a coordinate (`tensor.layout()(coord)`), relative to the engine.
     ///
     /// ```
-    /// use layout_types::tensor::{Tensor, Offset};
+    /// use layout_types::value::tensor::{Tensor, Offset};
     /// let t = Tensor::new(Offset(5), "(4,3):(_1,4)".parse().unwrap());
     /// assert_eq!(t.offset_of(&"(1,2)".parse().unwrap()), Ok(9));
     /// ```
@@ -102,7 +102,7 @@ impl<E: Engine> Tensor<E> {
     /// `tensor(coord)` with `_` in some modes: the sub-tensor over those modes.
     ///
     /// ```
-    /// use layout_types::tensor::{Tensor, Offset};
+    /// use layout_types::value::tensor::{Tensor, Offset};
     /// let t = Tensor::new(Offset(0), "(4,3):(_1,4)".parse().unwrap());
     /// let col = t.slice(&"(_,2)".parse().unwrap()).unwrap();
     /// assert_eq!((col.layout.to_string().as_str(), col.engine.0), ("(4):(_1)", 8));
@@ -132,7 +132,7 @@ impl<E: Engine> Tensor<E> {
     /// `local_partition(tensor, thr_layout, thr_idx)`: thread `idx`'s elements.
     ///
     /// ```
-    /// use layout_types::tensor::{Tensor, Offset};
+    /// use layout_types::value::tensor::{Tensor, Offset};
     /// let t = Tensor::new(Offset(0), "(_8,_4):(_1,_8)".parse().unwrap());
     /// let p = t.local_partition(&"(_4,_2):(_1,_4)".parse().unwrap(), 5).unwrap();
     /// assert_eq!(p.layout.to_string(), "(_2,_2):(_4,_16)");
@@ -151,7 +151,7 @@ impl<E: Engine> Tensor<E> {
 /// coordinate; tile and partition it like the data tensor and compare with the bounds.
 ///
 /// ```
-/// use layout_types::{tensor::make_identity_tensor, parse::parse_tiler};
+/// use layout_types::{value::tensor::make_identity_tensor, text::parse::parse_tiler};
 /// let c = make_identity_tensor(&"(5,7)".parse().unwrap());
 /// let tile = c.local_tile(&parse_tiler("(_4,_4)").unwrap(), &"(1,1)".parse().unwrap()).unwrap();
 /// assert_eq!(tile.coord(0).to_string(), "(4,4)");

@@ -4,10 +4,10 @@
 //! result the test compares with CuTe's text. Cases the typed API cannot express, or rejects by
 //! design, are counted with the reason (see [`Skip`]).
 
-use layout_types::algebra::{Tiler, TilerMode};
-use layout_types::int_tuple::IntTuple;
-use layout_types::parse::{parse_int_tuple, parse_layout, parse_tiler};
-use layout_types::{DynLayout, divide, partition};
+use layout_types::text::parse::{parse_int_tuple, parse_layout, parse_tiler};
+use layout_types::value::algebra::{Tiler, TilerMode};
+use layout_types::value::int_tuple::IntTuple;
+use layout_types::{value::divide, value::layout::DynLayout, value::partition};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -247,7 +247,7 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
                 // (more modes than the layout, a tuple over a leaf mode) the typed form rejects
                 Some(p) => {
                     let prof = parse_int_tuple(p).map_err(|_| NotExpressible)?;
-                    if c.rejected || layout_types::algebra::coalesce_by(&l, &prof).is_err() {
+                    if c.rejected || layout_types::value::algebra::coalesce_by(&l, &prof).is_err() {
                         return Err(RejectedByDesign);
                     }
                     Ok(format!("tl(coalesce_by({}, {}))", le(&l)?, te(p)?))
@@ -260,7 +260,7 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             let t = parse_tiler(&c.args[1]).map_err(|_| NotExpressible)?;
             // CuTe rejects these at compile time (the Stride and Shape Divisibility Conditions
             // on static values, more tiler modes than layout modes): so does the typed form
-            if c.rejected || layout_types::algebra::composition_tiler(&a, &t).is_err() {
+            if c.rejected || layout_types::value::algebra::composition_tiler(&a, &t).is_err() {
                 return Err(RejectedByDesign);
             }
             if !t.by_mode && !t.is_whole_under() {
@@ -299,7 +299,7 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
         "group" => {
             let l = lay(0)?;
             let (b, e) = (c.args[1].trim(), c.args[2].trim());
-            if layout_types::eval::eval("group", &[&c.args[0], b, e]).is_err() {
+            if layout_types::text::eval::eval("group", &[&c.args[0], b, e]).is_err() {
                 return Err(RejectedByDesign);
             }
             Ok(format!("tl(group::<{b}, {e}, _>({}))", le(&l)?))
@@ -324,7 +324,7 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
         "make_tiled_copy_tv" | "make_tiled_copy_tiler" => {
             let (thr, val) = (lay(0)?, lay(1)?);
             // CuTe rejects these at compile time (the raked product's complement or composition)
-            if c.rejected || layout_types::copy::TvLayout::new(&thr, &val).is_err() {
+            if c.rejected || layout_types::value::copy::TvLayout::new(&thr, &val).is_err() {
                 return Err(RejectedByDesign);
             }
             let call = format!("make_tiled_copy_tv({}, {})", le(&thr)?, le(&val)?);
@@ -346,8 +346,8 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             // CuTe rejects these at compile time (a static non-injective layout, dynamic strides
             // on several modes): so does the typed form
             let r = match &cot {
-                Some(t) => layout_types::algebra::complement(&l, t),
-                None => layout_types::algebra::complement_default(&l),
+                Some(t) => layout_types::value::algebra::complement(&l, t),
+                None => layout_types::value::algebra::complement_default(&l),
             };
             if r.is_err() {
                 return Err(RejectedByDesign);
@@ -366,7 +366,7 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             let l = lay(0)?;
             // CuTe rejects these at compile time (dynamic strides, a stride that is not a multiple
             // of the modes below it): so does the typed form
-            if layout_types::algebra::left_inverse(&l).is_err() {
+            if layout_types::value::algebra::left_inverse(&l).is_err() {
                 return Err(RejectedByDesign);
             }
             Ok(format!("tl(left_inverse({}))", le(&l)?))
@@ -377,7 +377,7 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             // a by-mode tiler or a bare shape (CuTe's `make_tile(...)`)
             let a = lay(0)?;
             let t = parse_tiler(&c.args[1]).map_err(|_| NotExpressible)?;
-            use layout_types::product;
+            use layout_types::value::product;
             let r = match c.op.as_str() {
                 "logical_product" => product::logical_product(&a, &t),
                 "zipped_product" => product::zipped_product(&a, &t),
@@ -395,7 +395,7 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
         "logical_product" | "zipped_product" | "tiled_product" | "flat_product"
         | "blocked_product" | "raked_product" => {
             let (a, b) = (lay(0)?, lay(1)?);
-            use layout_types::{algebra::Tiler, product};
+            use layout_types::{value::algebra::Tiler, value::product};
             let t = Tiler::layout(b);
             let r = match c.op.as_str() {
                 "logical_product" => product::logical_product(&a, &t),
@@ -456,7 +456,7 @@ fn leaf_local_tile(c: &Case) -> Result<String, Skip> {
     }
     if partition::local_tile(
         &l,
-        &layout_types::algebra::Tiler::from_shape(&td).map_err(|_| NotExpressible)?,
+        &layout_types::value::algebra::Tiler::from_shape(&td).map_err(|_| NotExpressible)?,
         &cd,
         None,
     )

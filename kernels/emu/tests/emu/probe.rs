@@ -294,7 +294,7 @@ fn ldsm_mainloop_probe_matches_its_twin_and_the_cpu() {
 fn ldsm_swizzle_probe_matches_its_twin_and_the_cpu() {
     use layout_types::cute::gmma::*;
     use layout_types::cute::prelude::*;
-    use layout_types::swizzle::{ComposedLayout, Swizzle};
+    use layout_types::value::swizzle::{ComposedLayout, Swizzle};
     let a = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft);
     let b = tile_to_shape(
         make_composed_layout(Swizzle::<3, 3, 3>, layout!((_8, _64):(_64, _1))),

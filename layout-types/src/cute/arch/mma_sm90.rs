@@ -39,7 +39,7 @@
 use crate::cute::gmma::GmmaMajor;
 #[cfg(doc)]
 use crate::cute::gmma::{MajorK, MajorMN};
-use crate::mma::Major;
+use crate::value::mma::Major;
 
 /// bf16 inputs (`.bf16`), the element tag of [`MmaAsync`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use super::super::consts::*;
 use super::super::int::StaticInt;
 use super::super::layout::Layout;
-use crate::mma::{GmmaTypes, Major, MmaOp};
+use crate::value::mma::{GmmaTypes, Major, MmaOp};
 use core::marker::PhantomData;
 
 // ---------------------------------------------------------------------------------------------
@@ -282,7 +282,7 @@ pub trait MmaAtom: Copy + Default + 'static {
     type BLayout: Copy + Default + core::fmt::Display;
     /// `CLayout`: `(thr, val) → (m, n)` index of the column-major `M × N` tile.
     type CLayout: Copy + Default + core::fmt::Display;
-    /// The same atom in the value algebra ([`crate::mma::MmaOp`]), for checks and tests.
+    /// The same atom in the value algebra ([`crate::value::mma::MmaOp`]), for checks and tests.
     const OP: MmaOp;
 }
 
@@ -785,7 +785,7 @@ gmma_fp8_all! {
 mod fp8_tests {
     extern crate std;
     use super::*;
-    use crate::mma::MmaAtom as DynAtom;
+    use crate::value::mma::MmaAtom as DynAtom;
     use std::string::ToString;
 
     /// The typed 8-bit atoms are the value algebra's (which `tests/differential.rs` checks
@@ -799,7 +799,7 @@ mod fp8_tests {
             assert_eq!(G::BLayout::default().to_string(), d.layout_b_tv.to_string());
             assert_eq!(G::CLayout::default().to_string(), d.layout_c_tv.to_string());
             assert_eq!(
-                crate::mma::MmaOp::parse(&G::OP.to_string()).unwrap(),
+                crate::value::mma::MmaOp::parse(&G::OP.to_string()).unwrap(),
                 G::OP,
                 "{}",
                 G::OP

@@ -7,14 +7,14 @@
 //! `(tile_size<0>, tile_size<2>)` tiler (A; B: `<1>, <2>`; C: `<0>, <1>`) with the atom's source
 //! and destination layouts recast to the operand's element type. The result is zero-sized; its
 //! `get_layoutS_TV` / `get_layoutD_TV` and tiler are constants computed by the value algebra
-//! ([`crate::mma::make_tiled_copy_tv`]) from the typed TV layout, so a kernel pays nothing for
+//! ([`crate::value::mma::make_tiled_copy_tv`]) from the typed TV layout, so a kernel pays nothing for
 //! them, and an atom that does not fit the operand (a 16-bit transposing atom on 32-bit
 //! elements, too few values) fails to compile with CuTe's condition.
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
 //! use layout_types::cute::mma::*;
-//! use layout_types::DynLayout;
+//! use layout_types::value::layout::DynLayout;
 //! let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
 //! let s2r_a = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
 //! assert_eq!(core::mem::size_of_val(&s2r_a), 0);
@@ -31,8 +31,8 @@ use super::MmaAtom;
 use super::tiled::{LayoutTv, OperandA, OperandB, OperandC, TiledMmaT};
 use crate::cute::copy::StaticLayoutValue;
 use crate::cute::int::StaticInt;
-use crate::mma::{LdsmOp, MmaTiledCopy, Operand, make_tiled_copy_tv};
-use crate::{DynLayout, IntTuple};
+use crate::value::mma::{LdsmOp, MmaTiledCopy, Operand, make_tiled_copy_tv};
+use crate::{value::int_tuple::IntTuple, value::layout::DynLayout};
 use core::marker::PhantomData;
 
 /// An `ldmatrix` copy atom (CuTe's `Copy_Traits<SM75_*_LDSM_*>`): 32 threads, each giving one
@@ -104,8 +104,8 @@ pub trait CopyOperand<T: TiledMmaT>: Copy + Default + 'static {
     /// The TiledMMA's TV layout of the operand (`get_layoutA_TV` ...).
     const LAYOUT_TV: DynLayout;
 }
-const fn atom_value<A: MmaAtom>() -> crate::mma::MmaAtom {
-    match crate::mma::MmaAtom::new(A::OP) {
+const fn atom_value<A: MmaAtom>() -> crate::value::mma::MmaAtom {
+    match crate::value::mma::MmaAtom::new(A::OP) {
         Ok(a) => a,
         Err(e) => e.panic(),
     }
@@ -234,7 +234,7 @@ make_fns! {
     /// use layout_types::cute::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_b(SM75_U16x4_LDSM_T::new(), &mma);     // B: 4 values per thread
-    /// let (d, b): (layout_types::DynLayout, _) = (tc.layout_d_tv(), mma.layout_b_tv().to_string().parse::<layout_types::DynLayout>().unwrap());
+    /// let (d, b): (layout_types::value::layout::DynLayout, _) = (tc.layout_d_tv(), mma.layout_b_tv().to_string().parse::<layout_types::value::layout::DynLayout>().unwrap());
     /// assert!((0..d.size().v).all(|i| d.call(i) == b.call(i)));
     /// ```
     make_tiled_copy_b, OperandB;

@@ -4,7 +4,7 @@
 //! issues one `ldmatrix` per atom on `nvptx64` and emulates it on the host.
 //!
 //! A partition is CuTe's layout (`tidfrg_S(tensor)(thr, _, repeat<R>(_))`, computed by the value
-//! algebra in a constant, [`crate::mma::MmaTiledCopy::partition_s`]) over the tensor's engine:
+//! algebra in a constant, [`crate::value::mma::MmaTiledCopy::partition_s`]) over the tensor's engine:
 //! the thread's offset is a few shifts and masks of its index (the thread mode's static shape and
 //! strides), each value's offset a constant. So the tensor's layout must be static (the
 //! shared-memory tile and the register fragment of a mainloop are). A shared-memory tile may be
@@ -43,13 +43,13 @@
 
 use super::ldsm::{CopyOperand, LdsmAtom, TiledCopyMma};
 use super::tiled::TiledMmaT;
-use crate::DynLayout;
 use crate::cute::copy::{StaticLayoutValue, TiledCopyApply, unroll_const};
 use crate::cute::int::Integral;
 use crate::cute::layout::Layout;
 use crate::cute::swizzle::{SwizzleOffset, Swizzled};
 use crate::cute::tensor::{Advance, Engine, Fragment, FragmentLayout, PtrEngine, Reg, Tensor};
-use crate::swizzle::{DynSwizzle, StaticSwizzle};
+use crate::value::layout::DynLayout;
+use crate::value::swizzle::{DynSwizzle, StaticSwizzle};
 use core::marker::PhantomData;
 
 /// The layout of a shared-memory tile that [`ThrCopyMma::partition_s`] takes: a static
@@ -187,13 +187,16 @@ const fn tab(f: Result<DynLayout, crate::Error>, retile: bool) -> SliceTab {
         (DynLayout::trivial(), f)
     } else {
         let rest = f.get(2);
-        let mut coord = crate::IntTuple::empty();
+        let mut coord = crate::value::int_tuple::IntTuple::empty();
         let mut i = 0;
         while i < rest.rank() {
-            coord.push(&crate::IntTuple::under());
+            coord.push(&crate::value::int_tuple::IntTuple::under());
             i += 1;
         }
-        let c = crate::IntTuple::pair(&crate::IntTuple::st(0), &crate::IntTuple::under());
+        let c = crate::value::int_tuple::IntTuple::pair(
+            &crate::value::int_tuple::IntTuple::st(0),
+            &crate::value::int_tuple::IntTuple::under(),
+        );
         let mut c = c;
         c.push(&coord);
         (f.get(0), f.slice(&c))
@@ -336,13 +339,13 @@ where
 /// (the view keeps its block's index).
 const fn block_tab(t: &SliceTab) -> SliceTab {
     let r = t.layout.rank();
-    let mut c = crate::IntTuple::empty();
+    let mut c = crate::value::int_tuple::IntTuple::empty();
     let mut i = 0;
     while i + 1 < r {
-        c.push(&crate::IntTuple::under());
+        c.push(&crate::value::int_tuple::IntTuple::under());
         i += 1;
     }
-    c.push(&crate::IntTuple::st(0));
+    c.push(&crate::value::int_tuple::IntTuple::st(0));
     SliceTab {
         layout: t.layout.slice(&c),
         nv: t.nv / t.k_blocks,
@@ -659,7 +662,7 @@ impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::mma::*;
-    /// use layout_types::swizzle::Swizzle;
+    /// use layout_types::value::swizzle::Swizzle;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_1, _1, _1):(_0, _0, _0)));
     /// let tc = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma);          // an (8, 16) tile of B
     /// // CuTe's SM80 smem layout: composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>, Stride<_64,_1>>{})
@@ -680,7 +683,7 @@ impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::mma::*;
-    /// use layout_types::swizzle::Swizzle;
+    /// use layout_types::value::swizzle::Swizzle;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_1, _1, _1):(_0, _0, _0)));
     /// let tc = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma);
     /// let s_b = make_composed_layout(Swizzle::<3, 3, 3>, layout!((_8, _64):(_64, _1)));

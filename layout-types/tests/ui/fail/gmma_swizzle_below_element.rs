@@ -3,7 +3,7 @@
 use layout_types::cute::prelude::*;
 use layout_types::cute::swizzle::SmemPtrFlag;
 use layout_types::cute::typenum::P32;
-use layout_types::swizzle::Swizzle;
+use layout_types::value::swizzle::Swizzle;
 
 fn main() {
     let mut buf = [0u32; 64];

@@ -3,7 +3,7 @@
 // upcast<uint128_t>(Swizzle<B,M,S>) has NewM < 0.
 use layout_types::cute::mma::*;
 use layout_types::cute::prelude::*;
-use layout_types::swizzle::Swizzle;
+use layout_types::value::swizzle::Swizzle;
 
 fn main() {
     let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));

@@ -2,7 +2,7 @@
 // row-major 64x64 f32 smem tile, so eight lanes of a phase land in one bank.
 use layout_types::check::BankConflictFree;
 use layout_types::prelude::*;
-use layout_types::swizzle::Swizzle;
+use layout_types::value::swizzle::Swizzle;
 
 type StoreThr = Layout<((_4, _4), (_8, _2)), ((_8, _64), (_1, _32))>;
 type Val = Layout<(_1, _4), (_0, _1)>;

@@ -4,7 +4,7 @@
 // `TbTileB = (64,64):(68,1)`) passes.
 use layout_types::check::BankConflictFree;
 use layout_types::prelude::*;
-use layout_types::swizzle::Swizzle;
+use layout_types::value::swizzle::Swizzle;
 
 /// Thread `t` takes column `n = t mod 64` and row quads `t / 64 + 4j` of the (n, m) tile.
 type ColThr = Layout<(_64, _4), (_1, _64)>;

@@ -1,7 +1,7 @@
 // The transpose of kernels/copy with its Sw<3,2,6> swizzle: both smem sides conflict-free.
 use layout_types::check::BankConflictFree;
 use layout_types::prelude::*;
-use layout_types::swizzle::Swizzle;
+use layout_types::value::swizzle::Swizzle;
 
 type LoadThr = Layout<(_16, _16), (_16, _1)>;
 type StoreThr = Layout<((_4, _4), (_8, _2)), ((_8, _64), (_1, _32))>;
