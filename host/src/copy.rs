@@ -57,19 +57,21 @@ pub enum Order {
     ColMajor,
 }
 
-/// The copy instruction each thread issues (CuTe's copy atom).
+/// The copy instruction each thread of a copy kernel issues: the operation of its copy atom
+/// (CuTe's `Copy_Atom<Op, T>`; the typed layer's atoms are `layout_types::cute::copy::CopyAtom`,
+/// the value algebra's `layout_types::value::copy::DynCopyAtom`).
 ///
 /// ```
-/// assert_eq!(host::CopyAtom::default(), host::CopyAtom::Vector);
+/// assert_eq!(host::CopyInstruction::default(), host::CopyInstruction::Vector);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum CopyAtom {
+pub enum CopyInstruction {
     /// 128-bit `ld.global.v4` / `st.shared.v4` (`UniversalCopy<uint128_t>`): needs 16-byte
     /// aligned bases and leading dimensions that are multiples of the vector.
     #[default]
     Vector,
     /// `cp.async.cg` 16 B (`SM80_CP_ASYNC_CACHEGLOBAL`): row-major 4-byte elements; as
-    /// [`CopyAtom::Vector`] for alignment.
+    /// [`CopyInstruction::Vector`] for alignment.
     CpAsync,
     /// One element per instruction: any alignment, row-major 4-byte elements.
     Scalar,
@@ -85,8 +87,8 @@ pub enum CopyAtom {
 /// An `M × N` copy `dst = src` between matrices of the same order.
 ///
 /// ```
-/// use host::{CopyAtom, CopyConfig, Order};
-/// let c = CopyConfig::new(Order::ColMajor, 100, 30).ldd(104).atom(CopyAtom::Vector);
+/// use host::{CopyInstruction, CopyConfig, Order};
+/// let c = CopyConfig::new(Order::ColMajor, 100, 30).ldd(104).instruction(CopyInstruction::Vector);
 /// assert_eq!((c.lds, c.ldd), (100, 104));
 /// assert_eq!(c.lens(), (100 * 30, 104 * 29 + 100));
 /// ```
@@ -103,7 +105,7 @@ pub struct CopyConfig {
     /// Leading dimension of the destination (elements).
     pub ldd: usize,
     /// The copy instruction.
-    pub atom: CopyAtom,
+    pub instruction: CopyInstruction,
 }
 
 impl CopyConfig {
@@ -125,7 +127,7 @@ impl CopyConfig {
             n,
             lds: ld,
             ldd: ld,
-            atom: CopyAtom::Vector,
+            instruction: CopyInstruction::Vector,
         }
     }
     /// Sets `lds`.
@@ -146,14 +148,14 @@ impl CopyConfig {
         self.ldd = ldd;
         self
     }
-    /// Sets the copy atom.
+    /// Sets the copy instruction.
     ///
     /// ```
-    /// let c = host::CopyConfig::new(host::Order::RowMajor, 4, 4).atom(host::CopyAtom::Scalar);
-    /// assert_eq!(c.atom, host::CopyAtom::Scalar);
+    /// let c = host::CopyConfig::new(host::Order::RowMajor, 4, 4).instruction(host::CopyInstruction::Scalar);
+    /// assert_eq!(c.instruction, host::CopyInstruction::Scalar);
     /// ```
-    pub fn atom(mut self, atom: CopyAtom) -> CopyConfig {
-        self.atom = atom;
+    pub fn instruction(mut self, instruction: CopyInstruction) -> CopyConfig {
+        self.instruction = instruction;
         self
     }
     /// Elements the source and destination buffers must hold.
@@ -327,7 +329,7 @@ pub struct Variant {
     /// Storage order of the source (a transpose writes the other one).
     pub order: Order,
     /// The copy instruction.
-    pub atom: CopyAtom,
+    pub instruction: CopyInstruction,
     /// Block tile `(TILE_M, TILE_N)`.
     pub tile: (usize, usize),
     /// `B = Aᵀ` (output `N x M`) rather than a copy, with this kernel.
@@ -343,14 +345,14 @@ const fn copy_variant(
     kernel: &'static str,
     elem: usize,
     order: Order,
-    atom: CopyAtom,
+    instruction: CopyInstruction,
     tile: (usize, usize),
 ) -> Variant {
     Variant {
         kernel,
         elem,
         order,
-        atom,
+        instruction,
         tile,
         transpose: None,
         smem: tile.0 * tile.1 * elem,
@@ -361,7 +363,13 @@ const fn copy_variant(
 const fn transpose_variant(kernel: &'static str, which: TransposeKernel) -> Variant {
     Variant {
         transpose: Some(which),
-        ..copy_variant(kernel, 4, Order::RowMajor, CopyAtom::Vector, (64, 64))
+        ..copy_variant(
+            kernel,
+            4,
+            Order::RowMajor,
+            CopyInstruction::Vector,
+            (64, 64),
+        )
     }
 }
 
@@ -378,42 +386,42 @@ pub static VARIANTS: [Variant; 17] = [
         "tiled_copy_row_f32_v4",
         4,
         Order::RowMajor,
-        CopyAtom::Vector,
+        CopyInstruction::Vector,
         (8, 128),
     ),
     copy_variant(
         "tiled_copy_row_f32_cp_async",
         4,
         Order::RowMajor,
-        CopyAtom::CpAsync,
+        CopyInstruction::CpAsync,
         (8, 128),
     ),
     copy_variant(
         "tiled_copy_col_f32_v4",
         4,
         Order::ColMajor,
-        CopyAtom::Vector,
+        CopyInstruction::Vector,
         (128, 8),
     ),
     copy_variant(
         "tiled_copy_row_f16_v4",
         2,
         Order::RowMajor,
-        CopyAtom::Vector,
+        CopyInstruction::Vector,
         (8, 256),
     ),
     copy_variant(
         "tiled_copy_col_f16_v4",
         2,
         Order::ColMajor,
-        CopyAtom::Vector,
+        CopyInstruction::Vector,
         (256, 8),
     ),
     copy_variant(
         "tiled_copy_row_f32_scalar",
         4,
         Order::RowMajor,
-        CopyAtom::Scalar,
+        CopyInstruction::Scalar,
         (8, 128),
     ),
     transpose_variant("transpose_f32_swizzled", TransposeKernel::Swizzled),
@@ -474,7 +482,7 @@ const fn tma_variant(
     Variant {
         smem: TMA_BARRIER_BYTES + TMA_STAGES * tile.0 * tile.1 * elem,
         tma_grid: TmaGrid::Auto,
-        ..copy_variant(kernel, elem, order, CopyAtom::Tma, tile)
+        ..copy_variant(kernel, elem, order, CopyInstruction::Tma, tile)
     }
 }
 
@@ -484,13 +492,15 @@ const TMA_STAGES: usize = 4;
 
 impl Variant {
     /// The kernel for a copy of `elem`-byte elements.
-    fn for_copy(elem: usize, order: Order, atom: CopyAtom) -> Result<&'static Variant> {
+    fn for_copy(elem: usize, order: Order, instr: CopyInstruction) -> Result<&'static Variant> {
         VARIANTS
             .iter()
-            .find(|v| v.transpose.is_none() && (v.elem, v.order, v.atom) == (elem, order, atom))
+            .find(|v| {
+                v.transpose.is_none() && (v.elem, v.order, v.instruction) == (elem, order, instr)
+            })
             .ok_or_else(|| {
                 Error::Unsupported(format!(
-                    "a {order:?} tiled copy of {elem}-byte elements with {atom:?} atoms \
+                    "a {order:?} tiled copy of {elem}-byte elements with {instr:?} instructions \
                      (kernels: 4-byte row-major Vector/CpAsync/Scalar, 4-byte column-major \
                      Vector, 2-byte Vector, Tma for 4- and 2-byte elements in either order)"
                 ))
@@ -508,10 +518,12 @@ impl Variant {
 
     /// Elements per instruction (1: scalar atom, no alignment rule).
     pub fn vec(&self) -> usize {
-        match self.atom {
-            CopyAtom::Scalar => 1,
+        match self.instruction {
+            CopyInstruction::Scalar => 1,
             // TMA: global strides are multiples of 16 bytes
-            CopyAtom::Vector | CopyAtom::CpAsync | CopyAtom::Tma => 16 / self.elem,
+            CopyInstruction::Vector | CopyInstruction::CpAsync | CopyInstruction::Tma => {
+                16 / self.elem
+            }
         }
     }
 
@@ -650,7 +662,7 @@ impl Context {
         S: DevicePtr<T>,
         D: DevicePtrMut<T>,
     {
-        let v = Variant::for_copy(T::BYTES, cfg.order, cfg.atom)?;
+        let v = Variant::for_copy(T::BYTES, cfg.order, cfg.instruction)?;
         self.tiled_copy_with(stream, v, cfg, src, dst)
     }
 
@@ -770,7 +782,7 @@ impl Context {
                     n,
                     lds,
                     ldd,
-                    atom: v.atom,
+                    instruction: v.instruction,
                 };
                 self.tiled_copy_with(stream, v, &cfg, src, dst)
             }
@@ -805,7 +817,7 @@ impl Context {
         if m == 0 || n == 0 {
             return Ok(());
         }
-        if v.atom == CopyAtom::Tma {
+        if v.instruction == CopyInstruction::Tma {
             return self.launch_tma(stream, v, (m, n, lds, ldd), src, dst, v.tma_grid);
         }
         let f = self.function(v.kernel)?;
@@ -1085,7 +1097,7 @@ mod tests {
     #[test]
     fn tma_copies_check_their_buffers_before_any_driver_call() {
         use crate::tma::TmaSwizzle;
-        let v = Variant::for_copy(4, Order::RowMajor, CopyAtom::Tma).unwrap();
+        let v = Variant::for_copy(4, Order::RowMajor, CopyInstruction::Tma).unwrap();
         assert_eq!(v.kernel, "tma_copy_row_b4");
         let [(_, l), (_, st)] = tma_copy_plans(v, (100, 1000, 1000, 1004), 0x1000, 0x2000).unwrap();
         assert_eq!(
@@ -1115,7 +1127,7 @@ mod tests {
                 ..
             }))
         ));
-        let h = Variant::for_copy(2, Order::ColMajor, CopyAtom::Tma).unwrap();
+        let h = Variant::for_copy(2, Order::ColMajor, CopyInstruction::Tma).unwrap();
         let [(_, l), _] = tma_copy_plans(h, (3001, 7, 3008, 3008), 0x1000, 0x2000).unwrap();
         assert_eq!(
             (l.global_dim, l.box_dim, l.order, l.swizzle, l.tx_bytes),
@@ -1151,7 +1163,7 @@ mod tests {
         assert_eq!(TmaGrid::Auto.blocks(4096, r), 4096);
         assert_eq!(TmaGrid::Auto.blocks(3, 0), 1);
         assert_eq!(TmaGrid::Auto.blocks(4, 0), 4);
-        let v = Variant::for_copy(2, Order::ColMajor, CopyAtom::Tma).unwrap();
+        let v = Variant::for_copy(2, Order::ColMajor, CopyInstruction::Tma).unwrap();
         assert_eq!(v.tma_grid, TmaGrid::Auto);
     }
 
@@ -1159,22 +1171,22 @@ mod tests {
     fn variants_by_type_order_atom() {
         let k = |e, o, a| Variant::for_copy(e, o, a).map(|v| v.kernel);
         assert_eq!(
-            k(4, Order::RowMajor, CopyAtom::Vector).unwrap(),
+            k(4, Order::RowMajor, CopyInstruction::Vector).unwrap(),
             "tiled_copy_row_f32_v4"
         );
         assert_eq!(
-            k(2, Order::ColMajor, CopyAtom::Vector).unwrap(),
+            k(2, Order::ColMajor, CopyInstruction::Vector).unwrap(),
             "tiled_copy_col_f16_v4"
         );
         assert!(matches!(
-            k(4, Order::ColMajor, CopyAtom::Scalar),
+            k(4, Order::ColMajor, CopyInstruction::Scalar),
             Err(Error::Unsupported(_))
         ));
     }
 
     #[test]
     fn alignment_and_grid_rules() {
-        let v = Variant::for_copy(4, Order::RowMajor, CopyAtom::Vector).unwrap();
+        let v = Variant::for_copy(4, Order::RowMajor, CopyInstruction::Vector).unwrap();
         let l = |src, lds, m| Launch {
             src,
             dst: 0x1000,
@@ -1197,7 +1209,7 @@ mod tests {
             Err(Error::LeadingDimensionAlignment { name: "lds", .. })
         ));
         // scalar: any alignment
-        let s = Variant::for_copy(4, Order::RowMajor, CopyAtom::Scalar).unwrap();
+        let s = Variant::for_copy(4, Order::RowMajor, CopyInstruction::Scalar).unwrap();
         assert!(s.validate(&l(0x1004, 9, 8)).is_ok());
         // a wide matrix is one long 1-D grid (the kernel walks n first) ...
         let wide = Launch {
@@ -1227,7 +1239,7 @@ mod tests {
         assert_eq!(tr(TransposeKernel::Bulk).kernel, "transpose_f32_bulk");
         assert_eq!(tr(TransposeKernel::Naive).smem, 64 * 64 * 4);
         assert_eq!(tr(TransposeKernel::Bulk).smem, 33792);
-        let f16 = Variant::for_copy(2, Order::ColMajor, CopyAtom::Vector).unwrap();
+        let f16 = Variant::for_copy(2, Order::ColMajor, CopyInstruction::Vector).unwrap();
         assert_eq!((f16.vec(), f16.lds_ldd(3001, 1)), (8, (3008, 3008)));
         assert_eq!(tr(TransposeKernel::Bulk).lds_ldd(5, 7), (8, 8));
         let auto = |m, n| Variant::for_transpose(TransposeKernel::Auto, m, n).kernel;

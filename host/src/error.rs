@@ -142,7 +142,7 @@ pub enum Error {
     },
     /// A 128-bit copy on a base address that is not 16-byte aligned.
     #[error(
-        "buffer {name}: base address {address:#x} is not {align}-byte aligned; {kernel} moves {align} bytes per instruction (use CopyAtom::Scalar)"
+        "buffer {name}: base address {address:#x} is not {align}-byte aligned; {kernel} moves {align} bytes per instruction (use CopyInstruction::Scalar)"
     )]
     Misaligned {
         /// "src" or "dst".

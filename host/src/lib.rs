@@ -60,7 +60,7 @@ pub mod quiet;
 pub mod tma;
 
 pub use context::{ARCH_ENV, Context, DeviceInfo};
-pub use copy::{CopyAtom, CopyConfig, Element, Order, TransposeConfig, TransposeKernel};
+pub use copy::{CopyConfig, CopyInstruction, Element, Order, TransposeConfig, TransposeKernel};
 pub use cublas::Cublas;
 pub use error::{Error, Result};
 pub use gemm::{Activation, BiasMode, GemmConfig, GemmKernel, Plan, Tile, Trans};

@@ -137,7 +137,8 @@ fn check_tma_refusal(ctx: &Context, s: &Arc<CudaStream>) -> CheckRow {
     let r = (|| -> Result<()> {
         let src = s.alloc_zeros::<f32>(64 * 128 + 4)?;
         let mut dst = s.alloc_zeros::<f32>(64 * 128 + 4)?;
-        let cfg = CopyConfig::new(Order::RowMajor, 64, 128).atom(host::copy::CopyAtom::Tma);
+        let cfg =
+            CopyConfig::new(Order::RowMajor, 64, 128).instruction(host::copy::CopyInstruction::Tma);
         ctx.tiled_copy(s, &cfg, &src.slice(1..), &mut dst)?;
         s.synchronize()?;
         Ok(())
@@ -174,7 +175,7 @@ pub(super) fn checks(ctx: &Context) -> Vec<CheckRow> {
 
 /// The TMA copies on every shape, then the misaligned-TMA refusal.
 pub(super) fn tma_checks(ctx: &Context) -> Vec<CheckRow> {
-    let mut rows = checks_for(ctx, |v| v.atom == host::copy::CopyAtom::Tma);
+    let mut rows = checks_for(ctx, |v| v.instruction == host::copy::CopyInstruction::Tma);
     rows.push(check_tma_refusal(ctx, &ctx.default_stream()));
     rows
 }

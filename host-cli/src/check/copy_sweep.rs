@@ -200,7 +200,7 @@ impl CopyProblem {
                 n,
                 lds,
                 ldd,
-                atom: v.atom,
+                instruction: v.instruction,
             }),
         };
         CopyProblem {
@@ -292,7 +292,7 @@ impl CopyProblem {
         let (m, n) = self.extents();
         let (lds, ldd) = self.lds_ldd();
         let what = match self.op {
-            CopyOp::Copy(c) => format!("copy {:?} {:?}", c.order, c.atom),
+            CopyOp::Copy(c) => format!("copy {:?} {:?}", c.order, c.instruction),
             CopyOp::Transpose(t) => format!("transpose {:?}", t.kernel),
         };
         format!(
@@ -536,7 +536,7 @@ pub(super) fn sweep_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use host::copy::{CopyAtom, Variant};
+    use host::copy::{CopyInstruction, Variant};
 
     impl CopyProblem {
         /// The kernel's [`Variant`].
@@ -578,7 +578,7 @@ mod tests {
                 }
                 match p.op {
                     CopyOp::Copy(c) => {
-                        assert_eq!((c.order, c.atom), (v.order, v.atom));
+                        assert_eq!((c.order, c.instruction), (v.order, v.instruction));
                         let (ns, nd) = c.lens();
                         assert!(ns <= ws.view_len() && nd <= wd.view_len(), "{p}");
                     }
@@ -679,7 +679,8 @@ mod tests {
             small(|p| matches!(p.op, CopyOp::Transpose(_)) && p.extents().0 != p.extents().1),
             small(|p| matches!(p.op, CopyOp::Copy(c) if c.order == Order::ColMajor)),
             small(|p| {
-                matches!(p.op, CopyOp::Copy(c) if c.atom == CopyAtom::Scalar) && p.offsets[1] > 0
+                matches!(p.op, CopyOp::Copy(c) if c.instruction == CopyInstruction::Scalar)
+                    && p.offsets[1] > 0
             }),
         ] {
             let [ws, wd] = p.windows();

@@ -252,7 +252,7 @@ struct StoreBanks<M, T, const IS_A: bool>(core::marker::PhantomData<(M, T)>);
 impl<M: Major, T: GemmTiles, const IS_A: bool> StoreBanks<M, T, IS_A> {
     const CHECK: () = {
         use layout_types::check::bank::check_conflict_free;
-        use layout_types::value::copy::{CopyAtom, CopyOp, make_tiled_copy};
+        use layout_types::value::copy::{CopyOp, DynCopyAtom, make_tiled_copy};
         use layout_types::value::layout::ok;
         use layout_types::value::swizzle::DynSwizzle;
         use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple};
@@ -277,7 +277,7 @@ impl<M: Major, T: GemmTiles, const IS_A: bool> StoreBanks<M, T, IS_A> {
                 4,
             )
         };
-        let tc = match make_tiled_copy(CopyAtom::new(CopyOp::Element, 4), &thr, &val) {
+        let tc = match make_tiled_copy(DynCopyAtom::new(CopyOp::Element, 4), &thr, &val) {
             Ok(tc) => tc,
             Err(e) => e.panic(),
         };

@@ -50,7 +50,7 @@ pub struct Conflict {
 /// use layout_types::{value::layout::DynLayout, check::bank::*, value::copy::*, value::swizzle::DynSwizzle};
 /// let thr: DynLayout = "(_32,_8):(_1,_32)".parse().unwrap();
 /// let val: DynLayout = "(_1,_1):(_0,_0)".parse().unwrap();
-/// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Element, 4), &thr, &val).unwrap();
+/// let tc = make_tiled_copy(DynCopyAtom::new(CopyOp::Element, 4), &thr, &val).unwrap();
 /// // a warp walks down a column of a row-major 32x32 f32 tile: all 32 lanes in one bank
 /// let row: DynLayout = "(_32,_32):(_32,_1)".parse().unwrap();
 /// let c = conflicts(&tc, &row, DynSwizzle::identity(), 4, 1).unwrap().unwrap();
@@ -246,7 +246,7 @@ const fn crd3(f: &FlatLayout, t: i64, v: i64, it: i64) -> i64 {
 /// use layout_types::{value::layout::DynLayout, check::bank::*, value::copy::*, value::swizzle::DynSwizzle};
 /// let thr: DynLayout = "(_8,_32):(_32,_1)".parse().unwrap();
 /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
-/// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+/// let tc = make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
 /// let smem: DynLayout = "(_64,_128):(_128,_1)".parse().unwrap();
 /// assert!(check_conflict_free(&tc, &smem, DynSwizzle::identity(), 4, 4).is_ok());
 /// ```
@@ -352,12 +352,12 @@ impl FlatLayout {
 mod tests {
     extern crate std;
     use super::*;
-    use crate::value::copy::{CopyAtom, CopyOp, make_tiled_copy};
+    use crate::value::copy::{CopyOp, DynCopyAtom, make_tiled_copy};
     use std::{vec, vec::Vec};
 
     fn tc(thr: &str, val: &str, op: CopyOp, elem: i64) -> TiledCopy {
         make_tiled_copy(
-            CopyAtom::new(op, elem),
+            DynCopyAtom::new(op, elem),
             &thr.parse().unwrap(),
             &val.parse().unwrap(),
         )

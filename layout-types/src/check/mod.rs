@@ -410,7 +410,7 @@ impl<
     pub const CHECK: () = {
         let elem = core::mem::size_of::<T>() as i64;
         let tc = match crate::value::copy::make_tiled_copy(
-            crate::value::copy::CopyAtom::new(crate::value::copy::CopyOp::Element, elem),
+            crate::value::copy::DynCopyAtom::new(crate::value::copy::CopyOp::Element, elem),
             &Thr::LAYOUT,
             &Val::LAYOUT,
         ) {

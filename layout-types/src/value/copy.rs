@@ -67,24 +67,24 @@ pub enum CopyOp {
 /// (CuTe's `Copy_Atom<Op, T>`; all atoms here are single-thread).
 ///
 /// ```
-/// use layout_types::value::copy::{CopyAtom, CopyOp};
-/// assert_eq!(CopyAtom::new(CopyOp::Vec128, 4).vals(), 4);   // float4
-/// assert_eq!(CopyAtom::new(CopyOp::CpAsync16, 2).vals(), 8); // 8 halves
-/// assert_eq!(CopyAtom::new(CopyOp::Element, 2).vals(), 1);
-/// assert_eq!(CopyAtom::new(CopyOp::BulkS2G(256), 4).vals(), 64); // a 256-byte bulk copy
+/// use layout_types::value::copy::{DynCopyAtom, CopyOp};
+/// assert_eq!(DynCopyAtom::new(CopyOp::Vec128, 4).vals(), 4);   // float4
+/// assert_eq!(DynCopyAtom::new(CopyOp::CpAsync16, 2).vals(), 8); // 8 halves
+/// assert_eq!(DynCopyAtom::new(CopyOp::Element, 2).vals(), 1);
+/// assert_eq!(DynCopyAtom::new(CopyOp::BulkS2G(256), 4).vals(), 64); // a 256-byte bulk copy
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CopyAtom {
+pub struct DynCopyAtom {
     /// The instruction.
     pub op: CopyOp,
     /// Bytes per element.
     pub elem_bytes: i64,
 }
 
-impl CopyAtom {
+impl DynCopyAtom {
     /// An atom for elements of `elem_bytes` bytes.
-    pub const fn new(op: CopyOp, elem_bytes: i64) -> CopyAtom {
-        CopyAtom { op, elem_bytes }
+    pub const fn new(op: CopyOp, elem_bytes: i64) -> DynCopyAtom {
+        DynCopyAtom { op, elem_bytes }
     }
     /// Elements moved per instruction (`AtomNumVal`).
     pub const fn vals(&self) -> i64 {
@@ -104,7 +104,7 @@ impl CopyAtom {
 #[derive(Clone, Copy, Debug)]
 pub struct TiledCopy {
     /// The atom.
-    pub atom: CopyAtom,
+    pub atom: DynCopyAtom,
     /// `(thr, val) -> (m, n)` and the tile it covers.
     pub tv: TvLayout,
 }
@@ -116,14 +116,14 @@ pub struct TiledCopy {
 /// use layout_types::{value::layout::DynLayout, value::copy::*};
 /// let thr: DynLayout = "(_32,_8):(_8,_1)".parse().unwrap(); // 32x8 threads, row-major ids
 /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();  // 4 contiguous values along n
-/// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+/// let tc = make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
 /// assert_eq!(tc.tv.tiler.to_string(), "(_32,_32)");
 /// assert_eq!(tc.tv.layout_tv.to_string(), "((_8,_32),_4):((_128,_1),_32)");
 /// let bad: DynLayout = "(_1,_2):(_0,_1)".parse().unwrap();
-/// assert!(make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &bad).is_err());
+/// assert!(make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 4), &thr, &bad).is_err());
 /// ```
 pub const fn make_tiled_copy(
-    atom: CopyAtom,
+    atom: DynCopyAtom,
     thr: &DynLayout,
     val: &DynLayout,
 ) -> Result<TiledCopy, Error> {
@@ -190,7 +190,7 @@ impl ThrCopy {
     /// use layout_types::{value::layout::DynLayout, value::copy::*, value::tensor::{Tensor, Offset}};
     /// let thr: DynLayout = "(_32,_8):(_8,_1)".parse().unwrap();
     /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
-    /// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+    /// let tc = make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
     /// let g = Tensor::new(Offset(0), "(_64,_64):(_64,_1)".parse().unwrap()); // row-major tile
     /// let p = tc.get_slice(9).partition_s(&g).unwrap();
     /// assert_eq!(p.layout.to_string(), "((_4,_1),(_2,_2)):((_1,_0),(_2048,_32))");
@@ -276,7 +276,7 @@ pub const fn check_vector(l: &DynLayout, offset: i64, vals: i64) -> Result<(), E
 /// use layout_types::{value::layout::DynLayout, value::copy::*};
 /// let thr: DynLayout = "(_8,_32):(_32,_1)".parse().unwrap();
 /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
-/// let tc = make_tiled_copy(CopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+/// let tc = make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
 /// assert!(check_tiled_vector(&tc, &"(_64,_128):(_128,_1)".parse().unwrap()).is_ok());
 /// assert!(check_tiled_vector(&tc, &"(_64,_128):(_1,_64)".parse().unwrap()).is_err());
 /// ```
@@ -368,7 +368,7 @@ mod tests {
             for thr in thrs {
                 for val in vals {
                     let Ok(tc) = make_tiled_copy(
-                        CopyAtom::new(op, elem),
+                        DynCopyAtom::new(op, elem),
                         &thr.parse().unwrap(),
                         &val.parse().unwrap(),
                     ) else {
