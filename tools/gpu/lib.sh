@@ -13,6 +13,9 @@
 #                  as $OUT/det-NAME.csv (skipped when under 30 s are left)
 #   san "ARGS"...  memcheck, racecheck and synccheck of `host attention ARGS --check` for each ARGS, a summary line each
 #   attn_table N   python/bench_attention.py's whole table (seqlens 512 … 16k), N rounds, rows in the summary
+#   warm           the closing calls' warm-up: a bf16, an e4m3 and an attention `--check` (each module's JIT) beside
+#                  `host run --only tma`, one summary line each
+#   c ARGS...      one `host ARGS --check`, its verdict in the summary as "C rc=N ARGS | PASS"
 # and exports CUTE_RS_PTX_DIR, CUDA_CACHE_PATH, CUDA_CACHE_MAXSIZE. D defaults to .gpu/NAME.
 set -u
 GPU_NAME=$1
@@ -54,3 +57,11 @@ attn_table() {
   local i; for i in $(seq $1); do [ $(left) -gt 80 ] || break
     (cd /tmp/py && PYTHONPATH=/tmp/py timeout $(( $(left) - 10 )) python3 bench_attention.py --seqlens 512,1024,2048,4096,8192,16384 > $R/b-$i.txt 2>&1)
     t "bench_attention.py round $i rc=$?"; grep -E '^ +[0-9]' $R/b-$i.txt | tee -a $S; done; }
+warm() {
+  timeout 300 $H gemm --dtype bf16 --m 256 --n 256 --k 64 --check > $R/w0.txt 2>&1 < /dev/null &
+  timeout 300 $H gemm --dtype e4m3 --m 256 --n 256 --k 256 --check > $R/w1.txt 2>&1 < /dev/null &
+  timeout 300 $H attention --batch 1 --heads 2 --seqlen-q 256 --head-dim 128 --check > $R/w2.txt 2>&1 < /dev/null &
+  timeout 300 $H run --only tma > $R/w3.txt 2>&1 < /dev/null
+  t "tma copies rc=$? $(grep -cE 'PASS' $R/w3.txt) PASS, $(grep -cE 'FAIL' $R/w3.txt) FAIL"
+  wait; t "warm $(cat $R/w0.txt $R/w1.txt $R/w2.txt | grep -Eo 'PASS|FAIL' | tr '\n' ' ')"; }
+c() { timeout 120 $H "$@" --check > $R/c.txt 2>&1 < /dev/null; t "C rc=$? $* | $(grep -Eo 'PASS|FAIL|rror.*' $R/c.txt | head -2 | tr '\n' ' ')"; }
