@@ -11,7 +11,7 @@
 //! | [`check`] | the correctness suite of `host run`: fixed checks against CPU and cuBLAS references, the randomized sweeps and their error bounds |
 //! | [`bench`](mod@bench) | benchmarks beside memcpy / cuBLAS / cuDNN ([`bench::BenchRow`]) |
 //! | [`timing`] | how a launch is timed: CUDA events, sustained and burst modes |
-//! | [`reference`] | the references the checks compare with (attention's CPU and GPU references, its bounds) |
+//! | [`reference`](mod@reference) | the references the checks compare with (attention's CPU and GPU references, its bounds) |
 //! | [`progress`] | [`Progress`]: how a long run reports its steps |
 //!
 //! A program that only runs kernels depends on `host` alone.

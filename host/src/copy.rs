@@ -862,7 +862,7 @@ pub enum TmaGrid {
     /// One CTA per tile (the pipeline then holds one stage in flight), 3 resident per SM.
     TilePerCta,
     /// [`TmaGrid::Persistent`] while the tiles fill at most 3.5 waves of resident CTAs
-    /// ([`AUTO_PERSISTENT_HALF_WAVES`]), [`TmaGrid::TilePerCta`] beyond. On the H100 a copy of a
+    /// (`AUTO_PERSISTENT_HALF_WAVES`, 7), [`TmaGrid::TilePerCta`] beyond. On the H100 a copy of a
     /// few waves (16 MiB: 2.6 waves of 16 KiB tiles, source and destination in L2) is
     /// latency-bound, and CTAs that each keep 4 loads in flight beat further waves of CTA
     /// launches (16 MiB 8.2 against 9.0 us, 20 MiB 13.6 against 14.9 us); at 3.9 waves (24 MiB)

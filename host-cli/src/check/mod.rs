@@ -279,7 +279,7 @@ pub fn copy_sweep_problems(seed: u64, count: usize) -> Vec<CopyProblem> {
     copy_sweep::problems(seed, count)
 }
 
-/// The TMA section (`host run --only tma`): the TMA copies (`kernels/tma`, [`host::CopyAtom::Tma`])
+/// The TMA section (`host run --only tma`): the TMA copies (`kernels/tma`, [`host::CopyInstruction::Tma`])
 /// on the fixed awkward shapes, the refusal of a misaligned one before launch, and the first
 /// `count` TMA problems of `seed`'s copy sweep (the same shapes, leading dimensions and offsets
 /// as in the full sweep), all bit-exact with the padding untouched.

@@ -59,7 +59,7 @@ fn ptr_mut<'a, E>(
     }
 }
 
-/// Launches the reference for a checked problem (buffers as [`super::problem_lens`] says,
+/// Launches the reference for a checked problem (buffers as [`host::attention::problem_lens`] says,
 /// `RefOut::F32` buffers of `rows · heads · head_dim` and `rows · heads`).
 #[allow(clippy::too_many_arguments)]
 pub fn attention_reference<T: AttnElement>(

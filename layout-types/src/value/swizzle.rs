@@ -175,7 +175,7 @@ impl<const B: u32, const M: u32, const S: i32> fmt::Debug for Swizzle<B, M, S> {
     }
 }
 
-/// Static swizzles (for [`SwizzledLayout`]).
+/// Static swizzles (for the typed layer's swizzled layouts and [`crate::check::SwizzledLayout`]).
 pub trait StaticSwizzle: Copy + Default {
     /// The value.
     const SW: DynSwizzle;
