@@ -20,6 +20,12 @@
 
 pub mod bench;
 pub mod check;
+// The `host` binary's command line (`src/main.rs` calls `cli::main`): in the library so that its
+// unit tests build with the library's (the binary is not built a second time as a test harness);
+// its doc comments are clap's help text (`<family>`, `[PERM]`), not rustdoc's markup.
+#[doc(hidden)]
+#[allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
+pub mod cli;
 pub mod progress;
 pub mod reference;
 mod smoke;

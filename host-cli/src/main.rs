@@ -13,8 +13,6 @@
 //!
 //! Exit codes: 0 ok; 1 a check failed; 2 usage error or no GPU/driver (one line on stderr).
 
-mod cli;
-
 fn main() -> std::process::ExitCode {
     // Like every Unix filter: a closed stdout (`host info | head -5`) ends the process quietly
     // (SIGPIPE) instead of panicking in `println!` ("failed printing to stdout").
@@ -23,5 +21,5 @@ fn main() -> std::process::ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    cli::main()
+    host_cli::cli::main()
 }

@@ -3,9 +3,9 @@
 
 use clap::{Args, ValueEnum};
 
+use crate::check::AttentionCase;
 use host::attention::launch::AttentionKernel;
 use host::attention::{AttentionConfig, Causal, flops};
-use host_cli::check::AttentionCase;
 
 use super::DeviceArg;
 use super::bench::{FormatArgs, emit};
@@ -156,10 +156,10 @@ pub fn main(a: &AttentionArgs) -> u8 {
         let case = AttentionCase {
             dtype,
             cfg: cfg.clone(),
-            data_seed: host_cli::check::DEFAULT_SEED,
+            data_seed: crate::check::DEFAULT_SEED,
             sharp: 3.0,
         };
-        match host_cli::check::attention_case(&ctx, &case) {
+        match crate::check::attention_case(&ctx, &case) {
             Ok(out) => {
                 let row = out.to_row("attention", case.describe());
                 print!("{}", check_table(std::slice::from_ref(&row)));
@@ -169,9 +169,8 @@ pub fn main(a: &AttentionArgs) -> u8 {
         }
     }
     if a.bench {
-        let r = host::Cublas::new(&ctx, ctx.default_stream()).and_then(|blas| {
-            host_cli::bench::attention::attention_problem(&ctx, &blas, &cfg, None)
-        });
+        let r = host::Cublas::new(&ctx, ctx.default_stream())
+            .and_then(|blas| crate::bench::attention::attention_problem(&ctx, &blas, &cfg, None));
         match r {
             Ok(row) => code = code.max(emit(std::slice::from_ref(&row), &a.format, None, false)),
             Err(e) => return super::fail("attention --bench", &e),

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use host_cli::bench::BenchRow;
+use crate::bench::BenchRow;
 
 use super::progress::Bar;
 use super::report::{bench_dir, csv, load_json, plot, suffixed, table, to_json, write};
@@ -72,7 +72,7 @@ pub fn main(a: &BenchArgs) -> u8 {
         Family::Copy => vec!["copy"],
         Family::Gemm => vec!["gemm"],
         Family::Attention => vec!["attention"],
-        Family::All => host_cli::bench::FAMILIES.to_vec(),
+        Family::All => crate::bench::FAMILIES.to_vec(),
     };
     let ctx = match super::open("bench", a.device.device) {
         Ok(c) => c,
@@ -83,7 +83,7 @@ pub fn main(a: &BenchArgs) -> u8 {
     let mut failed = false;
     for f in families {
         let mut bar = Bar::new(f);
-        let r = host_cli::bench::family(&ctx, f, &mut bar);
+        let r = crate::bench::family(&ctx, f, &mut bar);
         bar.finish();
         match r {
             Ok(r) => rows.extend(r),

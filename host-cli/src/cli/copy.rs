@@ -36,13 +36,13 @@ pub fn main(a: &CopyArgs) -> u8 {
     println!("device: {}", ctx.device());
     match a.what {
         CopyCommand::Check => {
-            let rows = host_cli::check::copy(&ctx);
+            let rows = crate::check::copy(&ctx);
             print!("{}", check_table(&rows));
             u8::from(rows.iter().any(|r| !r.pass))
         }
         CopyCommand::Bench => {
             let mut bar = Bar::new("copy");
-            let r = host_cli::bench::copy(&ctx, &mut bar);
+            let r = crate::bench::copy(&ctx, &mut bar);
             bar.finish();
             match r {
                 Ok(rows) => {

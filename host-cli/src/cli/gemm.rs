@@ -37,7 +37,7 @@ pub enum OutArg {
     Same,
 }
 
-/// A bench timing of `--timing` ([`host_cli::bench::Timing`]).
+/// A bench timing of `--timing` ([`crate::bench::Timing`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TimingArg {
     /// Interleaved ~20 ms batches with the reference's (sustained clocks).
@@ -48,12 +48,12 @@ pub enum TimingArg {
     B2b,
 }
 
-impl From<TimingArg> for host_cli::bench::Timing {
+impl From<TimingArg> for crate::bench::Timing {
     fn from(t: TimingArg) -> Self {
         match t {
-            TimingArg::Sustained => host_cli::bench::Timing::Sustained,
-            TimingArg::Burst => host_cli::bench::Timing::Burst,
-            TimingArg::B2b => host_cli::bench::Timing::BackToBack,
+            TimingArg::Sustained => crate::bench::Timing::Sustained,
+            TimingArg::Burst => crate::bench::Timing::Burst,
+            TimingArg::B2b => crate::bench::Timing::BackToBack,
         }
     }
 }
@@ -308,11 +308,11 @@ pub fn main(a: &GemmArgs) -> u8 {
     let Some(g) = problem else {
         if a.sweep {
             let mut bar = Bar::new("sweep");
-            let r = host_cli::bench::gemm_sweep(&ctx, &mut bar, &mut |l| println!("{l}"));
+            let r = crate::bench::gemm_sweep(&ctx, &mut bar, &mut |l| println!("{l}"));
             bar.finish();
             return r.map_or_else(|e| super::fail("gemm --sweep", &e), |()| 0);
         }
-        let rows = host_cli::check::gemm(&ctx, a.small);
+        let rows = crate::check::gemm(&ctx, a.small);
         print!("{}", check_table(&rows));
         return u8::from(rows.iter().any(|r| !r.pass));
     };
@@ -324,7 +324,7 @@ pub fn main(a: &GemmArgs) -> u8 {
     println!("plan: {plan}");
     let mut code = 0;
     if a.check {
-        match host_cli::check::gemm_problem(&ctx, &g, Some(plan)) {
+        match crate::check::gemm_problem(&ctx, &g, Some(plan)) {
             Ok(row) => {
                 print!("{}", check_table(std::slice::from_ref(&row)));
                 code = u8::from(!row.pass);
@@ -334,7 +334,7 @@ pub fn main(a: &GemmArgs) -> u8 {
     }
     if a.bench {
         let r = host::Cublas::new(&ctx, ctx.default_stream())
-            .and_then(|blas| host_cli::bench::gemm_problem(&ctx, &blas, &g, Some(plan)));
+            .and_then(|blas| crate::bench::gemm_problem(&ctx, &blas, &g, Some(plan)));
         match r {
             Ok(row) => {
                 let c = emit(std::slice::from_ref(&row), &a.format, None, false);
@@ -377,8 +377,8 @@ fn run_once(ctx: &Context, g: &GemmConfig, plan: Plan) -> host::Result<f32> {
 /// run, `--check` against the f64 product of the dequantized inputs, `--bench` against
 /// cuBLASLt's FP8 matmul), or without `--m` the FP8 sweep of `host run`.
 fn main_fp8(a: &GemmArgs) -> u8 {
+    use crate::bench::gemm_fp8::Fp8Mode;
     use host::gemm_fp8::{Fp8, GemmFp8Config};
-    use host_cli::bench::gemm_fp8::Fp8Mode;
     let t = if a.dtype == Dtype::E4m3 {
         Fp8::E4M3
     } else {
@@ -440,10 +440,10 @@ fn main_fp8(a: &GemmArgs) -> u8 {
     };
     println!("device: {}", ctx.device());
     let Some(g) = problem else {
-        let rows = host_cli::check::gemm_fp8::sweep(
+        let rows = crate::check::gemm_fp8::sweep(
             &ctx,
-            host_cli::check::DEFAULT_SEED,
-            host_cli::check::FP8_SWEEP,
+            crate::check::DEFAULT_SEED,
+            crate::check::FP8_SWEEP,
         );
         print!("{}", check_table(&rows));
         return u8::from(rows.iter().any(|r| !r.pass));
@@ -461,20 +461,20 @@ fn main_fp8(a: &GemmArgs) -> u8 {
             return 2;
         }
         let s = ctx.default_stream();
-        let mut rng = host_cli::check::Rng::new(host_cli::check::DEFAULT_SEED);
+        let mut rng = crate::check::Rng::new(crate::check::DEFAULT_SEED);
         let bs = a.block_scales;
         let row = if g.is_fused() {
             if a.out == OutArg::F32 {
-                host_cli::check::gemm_fp8::check_problem_fused::<f32>(&ctx, &s, &g, &mut rng)
+                crate::check::gemm_fp8::check_problem_fused::<f32>(&ctx, &s, &g, &mut rng)
             } else {
-                host_cli::check::gemm_fp8::check_problem_fused::<host::half::bf16>(
+                crate::check::gemm_fp8::check_problem_fused::<host::half::bf16>(
                     &ctx, &s, &g, &mut rng,
                 )
             }
         } else if a.out == OutArg::F32 {
-            host_cli::check::gemm_fp8::check_problem_scaled::<f32>(&ctx, &s, &g, bs, &mut rng)
+            crate::check::gemm_fp8::check_problem_scaled::<f32>(&ctx, &s, &g, bs, &mut rng)
         } else {
-            host_cli::check::gemm_fp8::check_problem_scaled::<host::half::bf16>(
+            crate::check::gemm_fp8::check_problem_scaled::<host::half::bf16>(
                 &ctx, &s, &g, bs, &mut rng,
             )
         };
@@ -494,7 +494,7 @@ fn main_fp8(a: &GemmArgs) -> u8 {
             (false, false) => Fp8Mode::Promoted,
             (false, true) => Fp8Mode::Block,
         };
-        match host_cli::bench::gemm_fp8::bench(&ctx, &[(t, mode, (g.m, g.n, g.k))]) {
+        match crate::bench::gemm_fp8::bench(&ctx, &[(t, mode, (g.m, g.n, g.k))]) {
             Ok(rows) => code = code.max(emit(&rows, &a.format, None, false)),
             Err(e) => return super::fail("gemm --bench", &e),
         }
@@ -515,9 +515,9 @@ fn main_half(a: &GemmArgs) -> u8 {
             Err(code) => return code,
         };
         println!("device: {}", ctx.device());
-        let rows = host_cli::check::hgemm_with(
+        let rows = crate::check::hgemm_with(
             &ctx,
-            host_cli::check::DEFAULT_SEED,
+            crate::check::DEFAULT_SEED,
             if a.small { 0 } else { 20 },
             a.kernel(),
         );
@@ -557,7 +557,7 @@ fn main_half(a: &GemmArgs) -> u8 {
     }
     if a.vs_tutorial.is_some() {
         let e = match (dtype, out) {
-            ("f16", "f16") => host_cli::bench::tutorial_sm80::TutorialSm80::check(&g)
+            ("f16", "f16") => crate::bench::tutorial_sm80::TutorialSm80::check(&g)
                 .err()
                 .map(|e| e.to_string()),
             _ => Some("--vs-tutorial: the tutorial's half GEMM is --dtype f16, f16 C".into()),
@@ -583,7 +583,7 @@ fn main_half(a: &GemmArgs) -> u8 {
     }
     let mut code = 0;
     if a.check {
-        match host_cli::check::hgemm_problem(&ctx, &g, dtype, out, 1) {
+        match crate::check::hgemm_problem(&ctx, &g, dtype, out, 1) {
             Ok(row) => {
                 print!("{}", check_table(std::slice::from_ref(&row)));
                 code = u8::from(!row.pass);
@@ -593,7 +593,7 @@ fn main_half(a: &GemmArgs) -> u8 {
     }
     if a.bench || !a.check {
         // both timings (issue #34): sustained interleaved batches, and bursts after a rest
-        use host_cli::bench::{Timing, hgemm_problem_timed, tutorial_sm80};
+        use crate::bench::{Timing, hgemm_problem_timed, tutorial_sm80};
         let timings: Vec<Timing> = match a.timing.is_empty() {
             true => vec![Timing::Sustained, Timing::Burst],
             false => a.timing.iter().map(|&t| t.into()).collect(),

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// A [`host_cli::Progress`] for the CLI, labelled `[name]`.
+/// A [`crate::Progress`] for the CLI, labelled `[name]`.
 pub struct Bar {
     name: String,
     bar: Option<ProgressBar>,
@@ -53,7 +53,7 @@ impl Bar {
     }
 }
 
-impl host_cli::Progress for Bar {
+impl crate::Progress for Bar {
     fn set_total(&mut self, total: usize) {
         self.total = total;
         if let Some(b) = &self.bar {

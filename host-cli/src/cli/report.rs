@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use host_cli::bench::BenchRow;
-use host_cli::check::CheckRow;
+use crate::bench::BenchRow;
+use crate::check::CheckRow;
 
 use crate::cli::svg;
 

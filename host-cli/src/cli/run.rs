@@ -1,9 +1,9 @@
 //! `host run`: every kernel's check, then the randomized sweeps, as one table.
 
+use crate::Progress as _;
 use clap::Args;
-use host_cli::Progress as _;
 
-use host_cli::check::{
+use crate::check::{
     DEFAULT_ATTENTION_PROBLEMS, DEFAULT_COPY_SHAPES, DEFAULT_GEMM_PROBLEMS, DEFAULT_HGEMM_PROBLEMS,
     DEFAULT_SEED, SweepConfig,
 };
@@ -103,15 +103,15 @@ pub fn main(a: &RunArgs) -> u8 {
     }
     let mut bar = Bar::new("run");
     let rows = match a.only.as_deref() {
-        Some("tma") => host_cli::check::tma(&ctx, sweeps.seed, sweeps.copy, &mut bar),
-        Some("hgemm") => host_cli::check::hgemm(&ctx, sweeps.seed, sweeps.hgemm),
+        Some("tma") => crate::check::tma(&ctx, sweeps.seed, sweeps.copy, &mut bar),
+        Some("hgemm") => crate::check::hgemm(&ctx, sweeps.seed, sweeps.hgemm),
         Some("attention") => {
             bar.set_total(2 + sweeps.attention);
-            host_cli::check::attention(&ctx, sweeps.seed, sweeps.attention, &mut bar)
+            crate::check::attention(&ctx, sweeps.seed, sweeps.attention, &mut bar)
         }
         Some("hgemm_sm80") => hgemm_sm80(&ctx, a),
         _ => {
-            let mut rows = host_cli::check::run_all_with(&ctx, &sweeps, &mut bar);
+            let mut rows = crate::check::run_all_with(&ctx, &sweeps, &mut bar);
             if a.sweep_hgemm_sm80 > 0 {
                 rows.extend(hgemm_sm80(&ctx, a));
             }
@@ -125,9 +125,9 @@ pub fn main(a: &RunArgs) -> u8 {
 
 /// The Ampere GEMM forced ([`host::GemmKernel::Sm80`]): its fixed cases and
 /// `--sweep-hgemm-sm80` problems of seed `--seed + 80`; a SKIP row where it is not loaded.
-fn hgemm_sm80(ctx: &host::Context, a: &RunArgs) -> Vec<host_cli::check::CheckRow> {
-    host_cli::check::unavailable(ctx, "hgemm_sm80", "hgemm_sm80_bf16_tn").unwrap_or_else(|| {
-        host_cli::check::hgemm_with(
+fn hgemm_sm80(ctx: &host::Context, a: &RunArgs) -> Vec<crate::check::CheckRow> {
+    crate::check::unavailable(ctx, "hgemm_sm80", "hgemm_sm80_bf16_tn").unwrap_or_else(|| {
+        crate::check::hgemm_with(
             ctx,
             a.seed.wrapping_add(80),
             a.sweep_hgemm_sm80,

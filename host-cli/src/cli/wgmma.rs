@@ -27,8 +27,8 @@ pub fn main(a: &WgmmaArgs) -> u8 {
         Err(code) => return code,
     };
     println!("device: {}", ctx.device());
-    let seed = a.seed.unwrap_or_else(host_cli::check::fresh_seed);
-    let rows = host_cli::check::wgmma(&ctx, seed);
+    let seed = a.seed.unwrap_or_else(crate::check::fresh_seed);
+    let rows = crate::check::wgmma(&ctx, seed);
     print!("{}", check_table(&rows));
     println!(
         "{} of {} configurations passed (seed {seed:#x})",
