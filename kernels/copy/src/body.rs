@@ -11,11 +11,11 @@
 //! bit-exactly.
 
 use layout_types::check::BankConflictFree;
+use layout_types::check::SwizzledLayout;
 use layout_types::cute::copy::{
     BulkCopyS2G, CopyAtom, CopyPredicate, PartitionOf, PtrPartition, StaticLayoutValue,
 };
 use layout_types::cute::prelude::*;
-use layout_types::check::SwizzledLayout;
 use layout_types::value::swizzle::{StaticSwizzle, Swizzle};
 
 /// One thread of a block: what the body needs from the hardware.

@@ -14,12 +14,12 @@
 
 use core::marker::PhantomData;
 
-use layout_types::value::copy::CopyOp;
 use layout_types::cute::copy::{
     CopyAtom, CopyPredicate, StaticLayoutValue, ThrPartition, TileLayout,
 };
 use layout_types::cute::prelude::*;
 use layout_types::cute::tensor::{Advance, Engine, Space};
+use layout_types::value::copy::CopyOp;
 
 use device::vec::{
     Float4, ld_global_nc_v4_f32, ld_relaxed_gpu_v4_f32, ld_shared_v4_f32, st_shared_f32,

@@ -255,7 +255,7 @@ impl<M: Major, T: GemmTiles, const IS_A: bool> StoreBanks<M, T, IS_A> {
         use layout_types::value::copy::{CopyOp, DynCopyAtom, make_tiled_copy};
         use layout_types::value::layout::ok;
         use layout_types::value::swizzle::DynSwizzle;
-        use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple};
+        use layout_types::{value::int_tuple::IntTuple, value::layout::DynLayout};
         const fn t(a: i64, b: i64) -> IntTuple {
             IntTuple::pair(&IntTuple::st(a), &IntTuple::st(b))
         }
