@@ -297,6 +297,38 @@ where
     )
 }
 
+/// `tiled_product(self, b)` as a trait (to name its type in bounds, as `TiledMma`'s
+/// `ThrLayoutVmnk = tiled_product(AtomThrID, AtomLayoutMNK)` does).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::product::TiledProductBy;
+/// let p = layout!((_2, _2):(_1, _2)).tiled_product_by(layout!((_3, _4):(_4, _1)));
+/// assert_eq!(p.to_string(), "((_2,_2),_3,_4):((_1,_2),_16,_4)");
+/// ```
+pub trait TiledProductBy<B> {
+    /// The product.
+    type Output: Copy + Default;
+    /// The product.
+    fn tiled_product_by(self, b: B) -> Self::Output;
+}
+impl<SA: IntTuple, DA: IntTuple, SB: IntTuple, DB: IntTuple> TiledProductBy<Layout<SB, DB>>
+    for Layout<SA, DA>
+where
+    Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
+    <Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::S: Unpack,
+    <Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::D: Unpack,
+    HCons<SA, <<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::S as Unpack>::H>: HList,
+    HCons<DA, <<Layout<SA, DA> as LogicalProductRest<Layout<SB, DB>>>::D as Unpack>::H>: HList,
+    TiledProduct<SA, DA, Layout<SB, DB>>: Default,
+{
+    type Output = TiledProduct<SA, DA, Layout<SB, DB>>;
+    #[inline(always)]
+    fn tiled_product_by(self, b: Layout<SB, DB>) -> Self::Output {
+        tiled_product_layout(self, b)
+    }
+}
+
 /// The result type of [`flat_product`].
 pub type FlatProduct<SA, DA, B> =
     Layout<

@@ -7,8 +7,8 @@ use super::super::consts::*;
 use super::super::gmma::SplitFirst;
 use super::super::int::*;
 use super::super::layout::*;
+use super::super::product::TiledProductBy;
 use super::super::tuple::*;
-use super::tiled::TiledProductBy;
 use typenum::{B0, B1, Bit, IsLess, IsLessOrEqual};
 
 /// `filter_zeros(stride, shape)`: the leaves of a shape whose stride is the static `_0` become

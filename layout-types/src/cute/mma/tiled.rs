@@ -5,7 +5,7 @@ use super::super::consts::*;
 use super::super::divide::{LogicalDivideBy, RepeatUnder, SliceOut, ZippedDivideBy};
 use super::super::int::*;
 use super::super::layout::*;
-use super::super::product::ComposeWith;
+use super::super::product::{ComposeWith, TiledProductBy};
 use super::super::tensor::*;
 use super::super::tuple::*;
 use super::atoms::*;
@@ -213,38 +213,6 @@ pub trait TiledMmaT: Copy + Default {
     type ThrK: StaticInt;
     /// `ThrLayoutVMNK = tiled_product(AtomThrID, AtomLayoutMNK)`.
     type ThrLayoutVmnk: Copy + Default;
-}
-
-/// `tiled_product(self, b)` as a trait (to name its type in bounds).
-pub trait TiledProductBy<B> {
-    /// The product.
-    type Output: Copy + Default;
-    /// The product.
-    fn tiled_product_by(self, b: B) -> Self::Output;
-}
-impl<SA: IntTuple, DA: IntTuple, SB: IntTuple, DB: IntTuple> TiledProductBy<Layout<SB, DB>>
-    for Layout<SA, DA>
-where
-    Layout<SA, DA>: super::super::product::LogicalProductRest<Layout<SB, DB>> + Copy,
-    <Layout<SA, DA> as super::super::product::LogicalProductRest<Layout<SB, DB>>>::S:
-        super::super::product::Unpack,
-    <Layout<SA, DA> as super::super::product::LogicalProductRest<Layout<SB, DB>>>::D:
-        super::super::product::Unpack,
-    HCons<
-        SA,
-        <<Layout<SA, DA> as super::super::product::LogicalProductRest<Layout<SB, DB>>>::S as super::super::product::Unpack>::H,
-    >: HList,
-    HCons<
-        DA,
-        <<Layout<SA, DA> as super::super::product::LogicalProductRest<Layout<SB, DB>>>::D as super::super::product::Unpack>::H,
-    >: HList,
-    super::super::product::TiledProduct<SA, DA, Layout<SB, DB>>: Default,
-{
-    type Output = super::super::product::TiledProduct<SA, DA, Layout<SB, DB>>;
-    #[inline(always)]
-    fn tiled_product_by(self, b: Layout<SB, DB>) -> Self::Output {
-        super::super::product::tiled_product_layout(self, b)
-    }
 }
 
 impl<A, AL, P> TiledMmaT for TiledMma<A, AL, P>
