@@ -25,8 +25,8 @@ use crate::launch::ClusterLaunch;
 use crate::overrides::Overrides;
 use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy, tma_box};
+use device::wgmma::{MajorK, MajorMN};
 use layout_types::cute::consts::{_64, _128, _160, _192, _256};
-use layout_types::cute::gmma::{MajorK, MajorMN};
 use layout_types::cute::gmma_operand::{ScaleBoxA, ScaleBoxB, SmemOperand, SmemOperandMulticast};
 use layout_types::value::swizzle::ComposedLayout;
 

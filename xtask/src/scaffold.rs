@@ -144,7 +144,7 @@ mod tests {
         let k = std::fs::read_to_string(dir.join("kernels/Cargo.toml")).unwrap();
         let root = root.canonicalize().unwrap();
         assert!(
-            k.contains(&format!("path = \"{}/kernels/device\"", root.display())),
+            k.contains(&format!("path = \"{}/device\"", root.display())),
             "{k}"
         );
         let lib = std::fs::read_to_string(dir.join("kernels/src/lib.rs")).unwrap();

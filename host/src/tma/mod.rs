@@ -28,7 +28,7 @@ pub(crate) mod plan;
 
 use cudarc::driver::sys;
 
-pub use layout_types::cute::arch::tma::TmaDescriptor;
+pub use device::tma::TmaDescriptor;
 pub use plan::{GmemTensor, TmaElement, TmaError, TmaOp, TmaPlan, TmaSwizzle, plan_tma_copy};
 
 use layout_types::cute::tma::TmaBox;
@@ -45,7 +45,7 @@ use crate::error::{Error, Result};
 /// ```
 /// use host::tma::{GmemTensor, TmaOp, plan_tma_copy, tma_box};
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::MajorK;
+/// use device::wgmma::MajorK;
 /// use layout_types::cute::gmma_operand::SmemOperand;
 /// // A K-major as the kernel's (k, row) coordinates: (K, M):(1, lda)
 /// let g = GmemTensor::new::<u16>(0x1000, &[4096, 1000], &[1, 4096]);

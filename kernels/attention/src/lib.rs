@@ -68,11 +68,11 @@ use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{block_idx_x, grid_dim_x, thread_idx_x, trap};
 use device::tma::TmaDescriptor;
 use device::warp::shuffle_xor_f32;
+use device::wgmma::MajorK;
 use device::wgmma::{
     Bf16, F16, FenceOperand, MajorMN, MmaAsync, One, ScaleOut, commit_group, fence, fence_operand,
     mma_async_rs, mma_async_ss, setmaxnreg_dec, setmaxnreg_inc, wait_group,
 };
-use layout_types::cute::gmma::MajorK;
 use layout_types::cute::mma::gmma_acc::{acc_as_a, acc_coord};
 use layout_types::cute::pipeline::{
     ConsumerStage, ConsumerToken, OrderedSequenceBarrier, OrderedSequenceBarrierStorage,
@@ -1116,9 +1116,9 @@ unsafe fn attention_fwd<
             let leader = !warp_producer || device::cluster::elect_one_sync();
             if leader {
                 unsafe {
-                    device::tma::prefetch_descriptor(tma_q);
-                    device::tma::prefetch_descriptor(tma_k);
-                    device::tma::prefetch_descriptor(tma_v);
+                    device::tma::prefetch_tma_descriptor(tma_q);
+                    device::tma::prefetch_tma_descriptor(tma_k);
+                    device::tma::prefetch_tma_descriptor(tma_v);
                 }
             }
             let (mut pq, mut pk, mut pv) = (
@@ -1212,7 +1212,7 @@ unsafe fn attention_fwd<
             // SAFETY: inside the warpgroup's ones tile (the host allots it for `LSUM` entries).
             unsafe { *ones.add(t as usize) = E::pack(1.0, 1.0) };
         }
-        device::tma::fence_proxy_async_shared_cta();
+        device::tma::tma_store_fence();
         warpgroup_barrier(wg);
         tiles::ones_desc(ones as *mut u16)
     } else {

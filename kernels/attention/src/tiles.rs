@@ -19,6 +19,7 @@
 use core::marker::PhantomData;
 
 use device::tma::TmaDescriptor;
+use device::wgmma::{MajorK, MajorMN};
 use layout_types::cute::gmma::*;
 use layout_types::cute::mma::{
     SM75_U32x4_LDSM_N, SM90_64x64x16_F32BF16BF16_RS, bfloat16_t, make_tiled_copy_a, make_tiled_mma,
@@ -268,7 +269,7 @@ where
         uniform: bool,
     ) -> impl Fn(usize) -> u64 + Copy {
         let vi = if uniform {
-            layout_types::cute::arch::cluster::warp_uniform_u32(vi)
+            device::cluster::warp_uniform_u32(vi)
         } else {
             vi
         };

@@ -11,12 +11,12 @@
 //! assert_eq!((ClusterM::coord(1), ClusterN::coord(1)), ((1, 0), (0, 1)));
 //! ```
 
-use layout_types::cute::arch::tma::TmaDescriptor;
+use device::tma::TmaDescriptor;
 use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast};
 use layout_types::cute::prelude::*;
 use layout_types::cute::tile_scheduler::ClusterAxis;
 
-use crate::mainloop::TileN;
+use crate::tile::TileN;
 
 /// The shape of a cluster of `cs` CTAs over C's CTA tiles.
 pub trait ClusterShape {

@@ -15,7 +15,7 @@
 
 use device::mma::stmatrix_x4;
 use device::shared::to_shared_addr;
-use device::tma::{commit_group, fence_proxy_async_shared_cta, wait_group_read};
+use device::tma::{tma_store_arrive, tma_store_fence, tma_store_wait};
 use layout_types::cute::gmma::*;
 use layout_types::cute::mma::gmma_acc::{acc_as_a, acc_coord};
 use layout_types::cute::prelude::*;
@@ -170,19 +170,19 @@ pub unsafe fn store_chunks(
             if t == 0 {
                 // at most `boxes − 1` stores still reading
                 match boxes {
-                    1 => wait_group_read::<0>(),
-                    2 => wait_group_read::<1>(),
-                    3 => wait_group_read::<2>(),
-                    _ => wait_group_read::<3>(),
+                    1 => tma_store_wait::<0>(),
+                    2 => tma_store_wait::<1>(),
+                    3 => tma_store_wait::<2>(),
+                    _ => tma_store_wait::<3>(),
                 }
             }
             sync();
             stage(buf, chunk);
-            fence_proxy_async_shared_cta();
+            tma_store_fence();
             sync();
             if t == 0 {
                 issue(buf, chunk);
-                commit_group();
+                tma_store_arrive();
             }
         }
     );
@@ -193,5 +193,5 @@ pub unsafe fn store_chunks(
 /// the CTA exits or the boxes are reused for anything else.
 #[inline(always)]
 pub fn drain() {
-    wait_group_read::<0>();
+    tma_store_wait::<0>();
 }

@@ -34,7 +34,7 @@ use device::cluster::{
 use device::grid_dependency_control::{launch_dependent_grids, wait_on_dependent_grids};
 use device::shared::{dynamic_shared_addr_of, dynamic_shared_mem};
 use device::thread::{thread_idx_x, trap};
-use device::tma::{TmaDescriptor, prefetch_descriptor};
+use device::tma::{TmaDescriptor, prefetch_tma_descriptor};
 use device::warp::canonical_warp_idx_sync;
 use device::wgmma::{MmaAsync, setmaxnreg_dec, setmaxnreg_inc};
 use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemOperand, StagedSharedStorage};
@@ -44,9 +44,10 @@ use layout_types::cute::prelude::*;
 use crate::cluster::ClusterLoad;
 use crate::epilogue::CollectiveEpilogue;
 use crate::mainloop::{
-    AccumulationStage, CollectiveMma, ConsumerOrder, MmaAccumulation, TileM, TileN, WarpgroupTile,
+    AccumulationStage, CollectiveMma, ConsumerOrder, MmaAccumulation, TileM, WarpgroupTile,
 };
 use crate::scheduler::{TileScheduler, WorkTile};
+use crate::tile::TileN;
 
 /// Consumer warpgroups of a CTA (both schedules).
 pub const CONSUMER_WARPGROUPS: u32 = 2;
@@ -262,8 +263,8 @@ pub unsafe fn gemm_tma_warpspecialized<
     if leader {
         // the tensor maps are kernel parameters, not memory the previous kernel writes
         unsafe {
-            prefetch_descriptor(tma.0);
-            prefetch_descriptor(tma.1);
+            prefetch_tma_descriptor(tma.0);
+            prefetch_tma_descriptor(tma.1);
         }
     }
     // the barriers are ready: from here on global memory (operands, scales, C, the scheduler's

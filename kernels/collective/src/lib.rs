@@ -5,7 +5,7 @@
 //! - [`mainloop::CollectiveMma`]: the TMA + GMMA mainloop (`MainloopSm90TmaGmmaWarpSpecialized`,
 //!   SS): element `E`, A's and B's majorities `MA`, `MB` (each a
 //!   [`SmemOperand`](layout_types::cute::gmma_operand::SmemOperand): its shared-memory tile,
-//!   TMA loads and `wgmma` descriptors), the CTA tile's N ([`mainloop::TileN`]: 256, or 128),
+//!   TMA loads and `wgmma` descriptors), the CTA tile's N ([`tile::TileN`]: 256, or 128),
 //!   the accumulation ([`mainloop::MmaAccumulation`]: [`mainloop::PlainAccumulation`], or
 //!   CUTLASS's `GmmaFP8Accumulation` — [`mainloop::GmmaFp8Accumulation`], fp32 promotion every
 //!   k-tile and optional block scales, the FP8 kernel of
@@ -43,3 +43,4 @@ pub mod epilogue_rows;
 pub mod kernel;
 pub mod mainloop;
 pub mod scheduler;
+pub mod tile;

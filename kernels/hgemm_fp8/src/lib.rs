@@ -227,8 +227,8 @@ hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_n192tmatail, (E4M3, E4M
 #[cfg(feature = "fp8-variants")]
 mod wide {
     use super::*;
-    use collective::mainloop::TileN;
     use collective::scheduler::StreamKScheduler;
+    use collective::tile::TileN;
     use config::TILE_FP8_N160;
     /// The 128×160 variants' scheduler: split-K for small M, else data-parallel.
     pub type SchedulerN160 =

@@ -39,13 +39,13 @@
 //! Which thread holds which accumulator is CuTe's `CLayout_64x256` ([`acc_row`], [`acc_col`]);
 //! which lane gives which `stmatrix` row address is the `stmatrix` atom's layout over those.
 
+use device::mbarrier::SmemBarrier;
 use device::mma::{
     ldmatrix_x4_trans, pack_bf16x2, pack_f16x2, stmatrix_x4_trans, unpack_bf16x2, unpack_f16x2,
 };
 use device::shared::dynamic_shared_addr_of;
 use device::thread::named_barrier_sync;
-use device::tma::{TmaDescriptor, commit_group, fence_proxy_async_shared_cta, wait_group_read};
-use layout_types::cute::arch::mbarrier::SmemBarrier;
+use device::tma::{TmaDescriptor, tma_store_arrive, tma_store_fence, tma_store_wait};
 use layout_types::cute::fusion::EpilogueOp;
 #[cfg(doc)]
 use layout_types::cute::fusion::{BiasAct, LinComb};
@@ -448,7 +448,7 @@ unsafe fn store_staged<T: OutElem, O: EpilogueOp, const TILE_M: i32, Cols: Stati
     // the previous tile's TMA stores (if it took that path) have read the buffers, and every
     // thread has left the previous tile's copies
     if t == 0 {
-        wait_group_read::<0>();
+        tma_store_wait::<0>();
     }
     warpgroup_sync(wg);
     device::unroll!(
@@ -786,13 +786,13 @@ fn warpgroup_sync(wg: i32) {
 /// unsafe { init_source(&raw mut s) };
 /// let bar = &raw mut s.full[1];
 /// unsafe {
-///     assert_eq!(device::mbarrier::phase(bar), 0);
-///     device::mbarrier::arrive_expect_tx(bar, 4 * 8192);
-///     device::mbarrier::complete_tx(bar, 3 * 8192);
-///     assert!(!device::mbarrier::try_wait_parity(bar, 0));
-///     device::mbarrier::complete_tx(bar, 8192);
-///     assert!(device::mbarrier::try_wait_parity(bar, 0));
-///     assert_eq!(device::mbarrier::phase(bar), 1);
+///     assert_eq!(device::mbarrier::mbarrier_phase(bar), 0);
+///     device::mbarrier::mbarrier_arrive_expect_tx(bar, 4 * 8192);
+///     device::mbarrier::mbarrier_complete_tx(bar, 3 * 8192);
+///     assert!(!device::mbarrier::mbarrier_try_wait_parity(bar, 0));
+///     device::mbarrier::mbarrier_complete_tx(bar, 8192);
+///     assert!(device::mbarrier::mbarrier_try_wait_parity(bar, 0));
+///     assert_eq!(device::mbarrier::mbarrier_phase(bar), 1);
 /// }
 /// ```
 ///
@@ -802,7 +802,7 @@ fn warpgroup_sync(wg: i32) {
 pub unsafe fn init_source(s: *mut SourceBarriers) {
     for wg in 0..CONSUMERS {
         // SAFETY: in the storage, before any use
-        unsafe { device::mbarrier::init(&raw mut (*s).full[wg], 1) };
+        unsafe { device::mbarrier::mbarrier_init(&raw mut (*s).full[wg], 1) };
     }
 }
 
@@ -870,16 +870,18 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     // with a source: the phase its barrier is in (every thread waited for the previous one;
     // thread 0 arrives on this one after the meeting below)
     // SAFETY: the warpgroup's barrier, initialized by the kernel's prologue
-    let phase = source.map(|bar| unsafe { device::mbarrier::phase(bar) });
+    let phase = source.map(|bar| unsafe { device::mbarrier::mbarrier_phase(bar) });
     // the previous tile's stores have read every buffer (issued a mainloop ago: no wait)
     if t == 0 {
-        wait_group_read::<0>();
+        tma_store_wait::<0>();
     }
     warpgroup_sync(wg);
     if let (Some(bar), Some(phase)) = (source, phase) {
         // C's chunks, on the warpgroup's barrier
         if t == 0 {
-            unsafe { device::mbarrier::arrive_expect_tx(bar, chunks as u32 * CHUNK_BYTES as u32) };
+            unsafe {
+                device::mbarrier::mbarrier_arrive_expect_tx(bar, chunks as u32 * CHUNK_BYTES as u32)
+            };
             device::unroll!(
                 (Cols::VALUE / CHUNK_COLS as i64) as usize,
                 #[inline(always)]
@@ -891,7 +893,7 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
             );
         }
         // C's tile has landed, and the wait makes it visible to this thread
-        unsafe { device::mbarrier::wait_parity(bar, phase) };
+        unsafe { device::mbarrier::mbarrier_wait_parity(bar, phase) };
     }
     // unrolled: the chunk picks the accumulators, which must stay registers
     device::unroll!(
@@ -901,20 +903,20 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
             let chunk = chunk as i32;
             let buf = unsafe { smem.add(buffer.crd2idx(chunk) as usize) };
             stage(buf, chunk);
-            fence_proxy_async_shared_cta();
+            tma_store_fence();
             // the next chunk's buffer has had a store of this tile: at most B − 2 stores
             // reading (B and the chunk are constants: the test folds, one arm is compiled)
             if t == 0 && chunk + 1 < chunks && chunk + 1 >= buffers {
                 match buffers {
-                    4 => wait_group_read::<2>(),
-                    3 => wait_group_read::<1>(),
-                    _ => wait_group_read::<0>(),
+                    4 => tma_store_wait::<2>(),
+                    3 => tma_store_wait::<1>(),
+                    _ => tma_store_wait::<0>(),
                 }
             }
             warpgroup_sync(wg);
             if t == 0 {
                 issue(buf, chunk);
-                commit_group();
+                tma_store_arrive();
             }
         }
     );
@@ -1261,6 +1263,6 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
     // the CTA's last tile, whichever path it took: the shared memory must outlive the reads of
     // the TMA stores still in flight (up to three chunks of the tile before a direct-path tile)
     if last && t == 0 {
-        wait_group_read::<0>();
+        tma_store_wait::<0>();
     }
 }

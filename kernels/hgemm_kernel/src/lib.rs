@@ -86,13 +86,14 @@ pub mod prelude {
 }
 
 use collective::epilogue::CollectiveEpilogue;
+use collective::mainloop::WarpgroupTile;
 use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation};
 use collective::mainloop::{GmmaFp8AccumulationStaged, GmmaFp8AccumulationStagedWide};
-use collective::mainloop::{TileN, WarpgroupTile};
 use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
+use collective::tile::TileN;
+use device::mbarrier::SmemBarrier;
 use device::tma::TmaDescriptor;
 use epilogue::{ELEMS_ALL, ELEMS_BF16};
-use layout_types::cute::arch::mbarrier::SmemBarrier;
 use layout_types::cute::fusion::{
     ActivationFn, BiasAct, BiasActRows, BiasMode, EpilogueOp, LinComb, NoScale, RowColScale,
     ScaleKind, Scaled,

@@ -178,12 +178,12 @@ impl Tile {
                 }
             }
             if cfg!(feature = "hgemm-sm80-latewait") {
-                device::cp_async::wait_group::<0>();
+                device::cp_async::cp_async_wait::<0>();
             }
             return;
         }
         if cfg!(feature = "hgemm-sm80-latewait") {
-            device::cp_async::wait_group::<0>();
+            device::cp_async::cp_async_wait::<0>();
         }
         // C's edges or C read: the accumulators to the f32 tile (after every warp's last reads of
         // the stages), then the columns from it

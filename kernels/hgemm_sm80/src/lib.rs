@@ -50,7 +50,7 @@
 pub mod config;
 pub mod epilogue;
 
-use device::cp_async::{commit_group, cp_async_cg_16, cp_async_cg_16_zfill, wait_group};
+use device::cp_async::{cp_async_cg_16, cp_async_cg_16_zfill, cp_async_fence, cp_async_wait};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{block_idx_x, block_idx_y, sync_threads, thread_idx_x};
 use layout_types::cute::copy::{StaticLayoutValue, TileLayout, unroll};
@@ -565,7 +565,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                 if kt_next < k_tiles {
                     load(kt_next, stage);
                 }
-                commit_group();
+                cp_async_fence();
                 kt_next += 1;
             }
             // the stage the next k-tile is read from, and the stage the next load refills
@@ -574,7 +574,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
             for _ in 0..STAGES - 1 {
                 write.advance();
             }
-            wait_group::<{ STAGES as u32 - 2 }>();
+            cp_async_wait::<{ STAGES as u32 - 2 }>();
             sync_threads();
             let (mut cs_a, mut cs_b) =
                 (t_cs_a(read.index() as usize), t_cs_b(read.index() as usize));
@@ -595,7 +595,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                             // the next k-tile's stage: its copies done (this thread's) and seen (all)
                             cs_a = t_cs_a(read.index() as usize);
                             cs_b = t_cs_b(read.index() as usize);
-                            wait_group::<{ STAGES as u32 - 2 }>();
+                            cp_async_wait::<{ STAGES as u32 - 2 }>();
                             sync_threads();
                         }
                         // the next k-block's fragments (k-block 0 of the next stage after the last)
@@ -630,7 +630,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
                                     load(kt_next.min(k_tiles - 1), stage);
                                 }
                             }
-                            commit_group();
+                            cp_async_fence();
                             kt_next += 1;
                             write = read;
                             read.advance();
@@ -695,7 +695,7 @@ pub unsafe fn hgemm_sm80<E: Element, MA: Major, MB: Major>(p: HgemmSm80Params) {
     // `hgemm-sm80-latewait` waits in the epilogue: after a whole tile's stores from the registers,
     // before the staged path writes shared memory)
     if !cfg!(feature = "hgemm-sm80-latewait") {
-        wait_group::<0>();
+        cp_async_wait::<0>();
     }
 
     // the epilogue: value i of the accumulators, its offset in C's tile (tCgC) and its row and

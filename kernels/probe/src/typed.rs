@@ -7,6 +7,7 @@
 //! leading dimension(s) as kernel arguments; thread and block indices are run-time values.
 
 use device::thread::{block_idx_x, block_idx_y, block_idx_z, thread_idx_x};
+use device::wgmma::MajorK;
 use layout_types::cute::prelude::*;
 
 // ------------------------------------------------------------------------------------------

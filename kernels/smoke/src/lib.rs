@@ -5,7 +5,7 @@
 // Host clippy (the emulator build) flags `x % n == 0` in the bodies; left as written.
 #![allow(clippy::manual_is_multiple_of)]
 
-use device::cp_async::{commit_group, cp_async_cg_16, wait_group};
+use device::cp_async::{cp_async_cg_16, cp_async_fence, cp_async_wait};
 use device::mma::{ldmatrix_x2, ldmatrix_x4, mma_m16n8k16_f16_f32};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{
@@ -44,7 +44,7 @@ device::kernel! {
 ///
 /// Each block copies tiles of `block_dim_x` 16-byte vectors (grid-stride over tiles):
 /// thread `t` `cp.async`es vector `t` of the tile into stage `s` of dynamic shared
-/// memory while the previous tile is drained; after `wait_group::<1>` and a barrier,
+/// memory while the previous tile is drained; after `cp_async_wait::<1>` and a barrier,
 /// thread `t` reads the *mirrored* slot `block_dim_x - 1 - t` with
 /// `ld.shared.v4.f32` (so the barrier matters) and stores it with `st.global.v4.f32`.
 /// The `n % 4` tail is copied by scalar loads in block 0.
@@ -78,14 +78,14 @@ pub unsafe fn copy_f32_cp_async(src: *const f32, dst: *mut f32, n: usize) {
     if tile < tiles {
         issue(tile, stage);
     }
-    commit_group();
+    cp_async_fence();
     while tile < tiles {
         let next = tile + step;
         if next < tiles {
             issue(next, stage ^ 1);
         }
-        commit_group();
-        wait_group::<1>(); // this tile's group has landed (the next may be in flight)
+        cp_async_fence();
+        cp_async_wait::<1>(); // this tile's group has landed (the next may be in flight)
         sync_threads(); // ... for every thread's copies
         let v = tile * bd + mirror;
         if v < n4 {
@@ -96,7 +96,7 @@ pub unsafe fn copy_f32_cp_async(src: *const f32, dst: *mut f32, n: usize) {
         stage ^= 1;
         tile = next;
     }
-    wait_group::<0>();
+    cp_async_wait::<0>();
 
     if block_idx_x() == 0 && tid < n - n4 * 4 {
         let k = n4 * 4 + tid;
@@ -136,8 +136,8 @@ pub unsafe fn mma_m16n8k16_smoke(
             );
         }
     }
-    commit_group();
-    wait_group::<0>();
+    cp_async_fence();
+    cp_async_wait::<0>();
     sync_threads();
 
     let base_a = to_shared_addr(smem);

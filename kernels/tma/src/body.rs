@@ -3,8 +3,8 @@
 //! coordinate read off an identity tensor (`make_identity_tensor((C, S)).local_tile(box, tile)`),
 //! the tile of a CTA's `k`-th step off the layout of tiles.
 
-use layout_types::cute::arch::tma::{TmaDescriptor, prefetch_tma_descriptor};
-use layout_types::cute::arch::{tma_store_arrive, tma_store_wait};
+use device::tma::{TmaDescriptor, prefetch_tma_descriptor};
+use device::tma::{tma_store_arrive, tma_store_wait};
 use layout_types::cute::pipeline::{ConsumerStage, PipelineStorage, PipelineTmaAsync};
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{self, TmaAtom, TmaCoord, TmaLoad, TmaStore};

@@ -125,33 +125,33 @@ pub unsafe fn tma_instruction_probe(src: TmaDescriptor, dst: TmaDescriptor, x: i
         let smem = dynamic_shared_mem::<A128>() as *mut u8;
         let bar = smem.add(16384) as *mut u64;
         if thread_idx_x() == 0 {
-            tma::prefetch_descriptor(src);
-            mbarrier::init(bar, 1);
-            mbarrier::fence_init();
+            tma::prefetch_tma_descriptor(src);
+            mbarrier::mbarrier_init(bar, 1);
+            mbarrier::fence_barrier_init();
         }
         sync_threads();
         if cluster::elect_one_sync() && thread_idx_x() < 32 {
-            mbarrier::arrive_expect_tx(bar, 16384);
-            tma::load(src, bar, smem, [x, 0]);
-            tma::load(src, bar, smem, [x]);
-            tma::load(src, bar, smem, [x, 0, 0]);
-            tma::load(src, bar, smem, [x, 0, 0, 1]);
-            tma::load(src, bar, smem, [x, 0, 0, 1, 2]);
-            tma::load_multicast(src, bar, smem, 3, [x, 0, 0, 1, 2]);
-            tma::load_multicast(src, bar, smem, 3, [x, 0]);
-            mbarrier::expect_tx(bar, 4);
-            mbarrier::complete_tx(bar, 4);
-            mbarrier::arrive_cluster(bar, cluster::block_rank_in_cluster() ^ 1);
+            mbarrier::mbarrier_arrive_expect_tx(bar, 16384);
+            tma::tma_load(src, bar, smem, [x, 0]);
+            tma::tma_load(src, bar, smem, [x]);
+            tma::tma_load(src, bar, smem, [x, 0, 0]);
+            tma::tma_load(src, bar, smem, [x, 0, 0, 1]);
+            tma::tma_load(src, bar, smem, [x, 0, 0, 1, 2]);
+            tma::tma_load_multicast(src, bar, smem, 3, [x, 0, 0, 1, 2]);
+            tma::tma_load_multicast(src, bar, smem, 3, [x, 0]);
+            mbarrier::mbarrier_expect_tx(bar, 4);
+            mbarrier::mbarrier_complete_tx(bar, 4);
+            mbarrier::mbarrier_arrive_cluster(bar, cluster::block_rank_in_cluster() ^ 1);
         }
-        mbarrier::wait_parity(bar, 0);
-        tma::fence_proxy_async_shared_cta();
+        mbarrier::mbarrier_wait_parity(bar, 0);
+        tma::tma_store_fence();
         sync_threads();
         if thread_idx_x() == 0 {
-            tma::store(dst, smem, [x, 0]);
-            tma::store(dst, smem, [x, 0, 3, 4, 5]);
-            tma::commit_group();
-            tma::wait_group_read::<0>();
-            mbarrier::inval(bar);
+            tma::tma_store(dst, smem, [x, 0]);
+            tma::tma_store(dst, smem, [x, 0, 3, 4, 5]);
+            tma::tma_store_arrive();
+            tma::tma_store_wait::<0>();
+            mbarrier::mbarrier_inval(bar);
             let v = cluster::cluster_size() + cluster::cluster_id_x() + cluster::cluster_id_y() + cluster::cluster_id_z()
               + cluster::block_id_in_cluster_x() + cluster::block_id_in_cluster_y() + cluster::block_id_in_cluster_z()
               + cluster::cluster_dim_x() + cluster::cluster_dim_y() + cluster::cluster_dim_z();
@@ -206,8 +206,8 @@ pub unsafe fn tma_multicast_cluster2(src: TmaDescriptor, dst: *mut u32) {
     let bar = unsafe { smem.add(32 * 32) } as *mut u64;
     let atom = TmaAtom::<TmaLoadMulticast, u32, MulticastBox>::new(src);
     if tid == 0 {
-        unsafe { mbarrier::init(bar, 1) };
-        mbarrier::fence_init();
+        unsafe { mbarrier::mbarrier_init(bar, 1) };
+        mbarrier::fence_barrier_init();
     }
     // the CTA converges first: `barrier.cluster.*.aligned` must be executed by every thread of
     // a warp at the same instruction, and without a convergent barrier here LLVM duplicates the
@@ -218,14 +218,14 @@ pub unsafe fn tma_multicast_cluster2(src: TmaDescriptor, dst: *mut u32) {
     cluster::cluster_wait();
     if tid == 0 {
         unsafe {
-            mbarrier::arrive_expect_tx(bar, TmaAtom::<TmaLoadMulticast, u32, MulticastBox>::TX_BYTES);
+            mbarrier::mbarrier_arrive_expect_tx(bar, TmaAtom::<TmaLoadMulticast, u32, MulticastBox>::TX_BYTES);
             if rank == 0 {
-                tma::prefetch_descriptor(src);
+                tma::prefetch_tma_descriptor(src);
                 atom.copy(bar, smem, 0b11, [0, 0]);
             }
         }
     }
-    unsafe { mbarrier::wait_parity(bar, 0) };
+    unsafe { mbarrier::mbarrier_wait_parity(bar, 0) };
     // dst[rank] = this CTA's copy, through the tile's layout
     let out = make_tensor(make_gmem_ptr(dst), make_layout((32, 32, 2), (32, 1, 1024)));
     for i in (tid..32 * 32).step_by(128) {

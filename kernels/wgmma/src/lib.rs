@@ -36,8 +36,8 @@ include!("proof.rs");
 
 use device::mma::{pack_f16x2, stmatrix_x4};
 use device::thread::named_barrier_sync;
+use device::tma::tma_store_fence as fence_view_async_shared;
 use device::wgmma::{setmaxnreg_dec, setmaxnreg_inc};
-use layout_types::cute::arch::tma_store_fence as fence_view_async_shared;
 use tile::gmem_layout;
 
 /// Copies an `mn × K` operand from `src` (dense, major `M`) into shared memory, element

@@ -212,17 +212,17 @@ unsafe fn load_ab<A: OperandTile<64>, B: OperandTile<N>, const N: usize>(
     let bar = unsafe { p_b.add(N * TILE_K as usize) } as *mut u64;
     if tid == 0 {
         unsafe {
-            device::tma::prefetch_descriptor(tma_a);
-            device::tma::prefetch_descriptor(tma_b);
-            mbarrier::init(bar, 1);
+            device::tma::prefetch_tma_descriptor(tma_a);
+            device::tma::prefetch_tma_descriptor(tma_b);
+            mbarrier::mbarrier_init(bar, 1);
         }
-        mbarrier::fence_init();
+        mbarrier::fence_barrier_init();
     }
     sync_threads();
     let leader = tid == 0;
     if leader {
         let bytes = 2 * TILE_K * (TILE_M + N as i32);
-        unsafe { mbarrier::arrive_expect_tx(bar, bytes as u32) };
+        unsafe { mbarrier::mbarrier_arrive_expect_tx(bar, bytes as u32) };
     }
     // SAFETY: the tiles and the barrier as above; only the leader issues the loads.
     let (desc_a, desc_b) = unsafe {
@@ -231,7 +231,7 @@ unsafe fn load_ab<A: OperandTile<64>, B: OperandTile<N>, const N: usize>(
             B::load(tma_b, bar, p_b, leader),
         )
     };
-    unsafe { mbarrier::wait_parity(bar, 0) };
+    unsafe { mbarrier::mbarrier_wait_parity(bar, 0) };
     (p_a, desc_a, desc_b)
 }
 

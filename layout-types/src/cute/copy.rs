@@ -33,7 +33,6 @@
 //! assert_eq!(src, dst);
 //! ```
 
-use super::arch;
 use super::arith::ElemLess;
 use super::int::*;
 use super::layout::Get;
@@ -43,6 +42,7 @@ use super::tuple::*;
 use crate::value::copy::{CopyOp, TvLayout};
 use crate::value::layout::DynLayout;
 use core::marker::PhantomData;
+use device::vec::U32x4;
 
 // ---------------------------------------------------------------------------------------------
 // Static values of typed static layouts (for the value algebra in constants)
@@ -222,9 +222,9 @@ vec_atoms!(f32 => _4, u32 => _4, i32 => _4, f64 => _2, u64 => _2, i64 => _2, u16
 /// `SM90_BULK_COPY_S2G`: one thread copies `N` contiguous elements of `T` from shared to global
 /// memory with one `cp.async.bulk` (the TMA unit; `N·size_of::<T>()` a multiple of 16 bytes,
 /// checked when a copy uses it). Asynchronous: the threads that wrote the shared memory call
-/// [`tma_store_fence`](super::arch::tma_store_fence) before the barrier that precedes the copy,
-/// and the copying thread calls [`tma_store_arrive`](super::arch::tma_store_arrive) and
-/// [`tma_store_wait`](super::arch::tma_store_wait) before the shared memory is reused or the
+/// [`tma_store_fence`](device::tma::tma_store_fence) before the barrier that precedes the copy,
+/// and the copying thread calls [`tma_store_arrive`](device::tma::tma_store_arrive) and
+/// [`tma_store_wait`](device::tma::tma_store_wait) before the shared memory is reused or the
 /// block exits.
 ///
 /// ```
@@ -1048,9 +1048,44 @@ unsafe fn copy_atom<A: CopyAtom>(src_space: Space, src: *mut u8, dst_space: Spac
     unsafe {
         match A::OP {
             CopyOp::Element => (dst as *mut A::T).write((src as *const A::T).read()),
-            CopyOp::Vec128 => arch::store16(dst_space, dst, arch::load16(src_space, src)),
-            CopyOp::CpAsync16 => arch::cp_async16(src, dst),
-            CopyOp::BulkS2G(bytes) => arch::bulk_s2g(src, dst, bytes as u32),
+            CopyOp::Vec128 => store16(dst_space, dst, load16(src_space, src)),
+            CopyOp::CpAsync16 => device::cp_async::cp_async_cg_16_generic(src, dst),
+            CopyOp::BulkS2G(bytes) => device::tma::bulk_s2g(src, dst, bytes as u32),
+        }
+    }
+}
+
+/// The 128-bit load of [`CopyOp::Vec128`] from memory space `space`: the architecture layer's
+/// instruction for that space (CuTe's `UniversalCopy<uint128_t>` on a `gmem_ptr` / `smem_ptr`).
+///
+/// # Safety
+/// `p` is 16-byte aligned and valid for 16 bytes in that space.
+#[inline(always)]
+unsafe fn load16(space: Space, p: *const u8) -> U32x4 {
+    unsafe {
+        match space {
+            Space::Gmem => device::vec::ld_global_v4_u32_generic(p),
+            Space::Smem => device::vec::ld_shared_v4_u32_generic(p),
+            Space::Reg => (p as *const U32x4).read_unaligned(),
+            // refused at compile time by `copy` (`CopyAtom::SMEM_ADDR`)
+            Space::SmemAddr => unreachable!("a 32-bit shared address needs its own atom"),
+        }
+    }
+}
+
+/// The 128-bit store of [`CopyOp::Vec128`] to memory space `space`.
+///
+/// # Safety
+/// `p` is 16-byte aligned and valid for 16 bytes in that space.
+#[inline(always)]
+unsafe fn store16(space: Space, p: *mut u8, v: U32x4) {
+    unsafe {
+        match space {
+            Space::Gmem => device::vec::st_global_v4_u32_generic(p, v),
+            Space::Smem => device::vec::st_shared_v4_u32_generic(p, v),
+            Space::Reg => (p as *mut U32x4).write_unaligned(v),
+            // refused at compile time by `copy` (`CopyAtom::SMEM_ADDR`)
+            Space::SmemAddr => unreachable!("a 32-bit shared address needs its own atom"),
         }
     }
 }

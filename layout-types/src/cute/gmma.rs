@@ -29,6 +29,7 @@ use crate::value::mma::Major;
 use crate::value::swizzle::{DynSwizzle, StaticSwizzle, Swizzle};
 use crate::{Error, value::layout::DynLayout};
 use core::fmt;
+use device::wgmma::GmmaMajor;
 use typenum::{B0, B1, Integer, IsLess, P1, P8, P16, P32, P64, P128, P256, P512, P1024, Z0};
 
 // ---------------------------------------------------------------------------------------------
@@ -676,22 +677,20 @@ impl<Sw: StaticSwizzle, S: ConstValue + Copy, D: ConstValue + Copy, O: SwizzleOf
 // descriptors
 // ---------------------------------------------------------------------------------------------
 
-/// A GMMA operand major as a type: [`MajorK`] or [`MajorMN`] (CuTe's `GMMA::Major`).
-pub trait GmmaMajor: Copy + Default + 'static {
-    /// The value.
-    const MAJOR: Major;
-}
-/// `GMMA::Major::K`: the K mode is contiguous.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MajorK;
-/// `GMMA::Major::MN`: the M (or N) mode is contiguous.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MajorMN;
-impl GmmaMajor for MajorK {
-    const MAJOR: Major = Major::K;
-}
-impl GmmaMajor for MajorMN {
-    const MAJOR: Major = Major::MN;
+/// The value algebra's major of a GMMA operand major type ([`device::wgmma::MajorK`] or
+/// [`device::wgmma::MajorMN`], CuTe's `GMMA::Major`, which the architecture layer defines).
+///
+/// ```
+/// use device::wgmma::{MajorK, MajorMN};
+/// use layout_types::cute::gmma::value_major;
+/// use layout_types::value::mma::Major;
+/// assert_eq!((value_major::<MajorK>(), value_major::<MajorMN>()), (Major::K, Major::MN));
+/// ```
+pub const fn value_major<M: GmmaMajor>() -> Major {
+    match M::MAJOR {
+        device::wgmma::Major::K => Major::K,
+        device::wgmma::Major::MN => Major::MN,
+    }
 }
 
 /// CuTe's `GmmaDescriptor`: the 64-bit shared-memory matrix descriptor a `wgmma` takes.
@@ -780,7 +779,7 @@ impl<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout> DescBits<M, T, L> {
             )
             .panic()
         }
-        match crate::value::gmma::gmma_desc(&L::LAYOUT, L::SWIZZLE, M::MAJOR, T::BITS) {
+        match crate::value::gmma::gmma_desc(&L::LAYOUT, L::SWIZZLE, value_major::<M>(), T::BITS) {
             Ok(d) => d,
             Err(e) => e.panic(),
         }

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
-//! use layout_types::cute::gmma::{MajorK, MajorMN};
+//! use device::wgmma::{MajorK, MajorMN};
 //! use layout_types::cute::gmma_operand::SmemOperand;
 //! fn stage_bytes<MA: SmemOperand<_128, _64>, MB: SmemOperand<_256, _256>>() -> usize {
 //!     MA::BYTES + MB::BYTES
@@ -26,16 +26,16 @@
 //! assert_eq!((d1 & 0x3fff) - (d0 & 0x3fff), ((64 * 64 * 2 + 32) / 16) as u64);
 //! ```
 
-use super::arch::tma::TmaDescriptor;
 use super::gmma::{
-    GmmaMajor, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, LayoutLeft, MajorK, MajorMN,
-    make_gmma_desc_tensor, tile_to_shape,
+    Layout_K_SW128_Atom, Layout_MN_SW128_Atom, LayoutLeft, make_gmma_desc_tensor, tile_to_shape,
 };
 use super::int::StaticInt;
 use super::prelude::*;
 use super::swizzle::Swizzled;
 use super::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad, TmaLoadMulticast};
 use crate::value::swizzle::Swizzle;
+use device::tma::TmaDescriptor;
+use device::wgmma::{GmmaMajor, MajorK, MajorMN};
 
 /// The TMA box of a K-major 16-bit operand tile of `Rows` rows: `64 (K) × Rows`, K contiguous,
 /// the 128-byte swizzle (`Sw<3,3,3>` in elements: [`Layout_K_SW128_Atom`]'s `Sw<3,4,3>` in
@@ -72,7 +72,7 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::gmma::{MajorK, MajorMN};
+    /// use device::wgmma::{MajorK, MajorMN};
     /// use layout_types::cute::gmma_operand::SmemOperand;
     /// let k = <<MajorK as SmemOperand<_256, _256>>::Box>::default();
     /// assert_eq!(k.to_string(), "Sw<3,3,3> o _0 o (_64,_256):(_1,_64)");
@@ -84,7 +84,7 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::gmma::MajorK;
+    /// use device::wgmma::MajorK;
     /// use layout_types::cute::gmma_operand::SmemOperand;
     /// let t = <MajorK as SmemOperand<_128, _64>>::smem_tile();
     /// assert_eq!(t.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))");
@@ -114,7 +114,7 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::gmma::MajorK;
+    /// use device::wgmma::MajorK;
     /// use layout_types::cute::gmma_operand::SmemOperand;
     /// type A = MajorK;
     /// let buf = 0x1000 as *mut u16;
@@ -139,7 +139,7 @@ pub trait SmemOperandMulticast<Rows, Block>: SmemOperand<Rows, Block> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::gmma::MajorK;
+    /// use device::wgmma::MajorK;
     /// use layout_types::cute::gmma_operand::SmemOperandMulticast;
     /// let half = <<MajorK as SmemOperandMulticast<_256, _256>>::MulticastBox>::default();
     /// assert_eq!(half.to_string(), "Sw<3,3,3> o _0 o (_64,_128):(_1,_64)");

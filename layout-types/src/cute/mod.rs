@@ -19,7 +19,6 @@
 //! ```
 
 pub mod algorithm;
-pub mod arch;
 pub mod arith;
 pub mod coalesce;
 pub mod complement;
@@ -53,9 +52,6 @@ pub use typenum;
 /// The typed layer in one import.
 pub mod prelude {
     pub use super::algorithm::{axpby, clear, copy_tensor, copy_with, fill, gemm};
-    pub use super::arch::{
-        cp_async_fence, cp_async_wait, tma_store_arrive, tma_store_fence, tma_store_wait,
-    };
     pub use super::arith::{ATup, E0, E1, E2, elem_less};
     pub use super::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
     pub use super::complement::{complement, complement_default};
@@ -98,6 +94,8 @@ pub mod prelude {
     pub use super::tuple::{IntTuple, Product, RankDepth, Tuple, depth_of, product, rank_of};
     pub use super::tuple::{Underscore, X};
     pub use crate::layout;
+    pub use device::cp_async::{cp_async_fence, cp_async_wait};
+    pub use device::tma::{tma_store_arrive, tma_store_fence, tma_store_wait};
 }
 
 /// Builds a typed layout from CuTe-like text: `layout!((m, _8):(_1, ld))`. Static leaves are the

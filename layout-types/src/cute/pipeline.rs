@@ -22,7 +22,7 @@
 //! for k in 0..5u8 {
 //!     let s = unsafe { prod.producer_acquire() };           // waits for an empty buffer
 //!     data[s.index() as usize] = [k; 16];                   // (a TMA load on s.full_barrier())
-//!     unsafe { layout_types::cute::arch::mbarrier::mbarrier_complete_tx(s.full_barrier(), 16) };
+//!     unsafe { device::mbarrier::mbarrier_complete_tx(s.full_barrier(), 16) };
 //!     s.producer_commit();
 //!     let c = unsafe { cons.consumer_wait() };              // waits for the bytes
 //!     assert_eq!(data[c.index() as usize], [k; 16]);
@@ -32,8 +32,8 @@
 
 use core::marker::PhantomData;
 
-use super::arch::cluster::warp_uniform_u32;
-use super::arch::mbarrier::{
+use device::cluster::warp_uniform_u32;
+use device::mbarrier::{
     SmemBarrier, fence_barrier_init, mbarrier_arrive, mbarrier_arrive_cluster,
     mbarrier_arrive_expect_tx, mbarrier_init, mbarrier_test_wait_parity, mbarrier_try_wait_parity,
     mbarrier_wait_parity,
@@ -739,7 +739,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     /// s.producer_commit();
     /// let token = unsafe { cons.consumer_try_wait() };
     /// assert!(!token.is_ready()); // 16 bytes expected, none landed yet
-    /// unsafe { layout_types::cute::arch::mbarrier::mbarrier_complete_tx(full, 16) };
+    /// unsafe { device::mbarrier::mbarrier_complete_tx(full, 16) };
     /// let c = unsafe { cons.consumer_wait_with(token) }; // the probe failed: this one waits
     /// assert_eq!(c.index(), 0);
     /// unsafe { cons.consumer_release(c) };
@@ -1086,7 +1086,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
 mod tests {
     extern crate std;
     use super::*;
-    use crate::cute::arch::mbarrier::mbarrier_complete_tx;
+    use device::mbarrier::mbarrier_complete_tx;
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::vec::Vec;
 
@@ -1114,7 +1114,7 @@ mod tests {
     fn handle<const STAGES: usize>(addr: usize) -> PipelineTmaAsync<STAGES, Words4> {
         PipelineTmaAsync {
             storage: addr as *mut _,
-            bars: crate::cute::arch::mbarrier::SmemBarrier::new(addr as *mut u64),
+            bars: device::mbarrier::SmemBarrier::new(addr as *mut u64),
             _tx: PhantomData,
         }
     }

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
-//! use layout_types::cute::arch::tma::TmaDescriptor;
+//! use device::tma::TmaDescriptor;
 //! use layout_types::cute::tma::{TmaAtom, TmaLoad};
 //! type Box = Layout<(_32, _128), (_128, _1)>;          // (TILE_M, TILE_N), n contiguous
 //! let d = TmaDescriptor::default();
@@ -18,8 +18,6 @@
 
 use core::marker::PhantomData;
 
-use super::arch::mbarrier::SmemBarrier;
-use super::arch::tma::{TmaDescriptor, tma_load, tma_load_multicast, tma_store};
 use super::arith::ATup;
 use super::copy::StaticLayoutValue;
 use super::int::Integral;
@@ -30,6 +28,8 @@ use super::tensor::{Counting, IdentityStrides, Tensor, make_identity_tensor};
 use super::tuple::{HCons, HNil, IntTuple};
 use crate::cute::consts::_0;
 use crate::value::swizzle::StaticSwizzle;
+use device::mbarrier::SmemBarrier;
+use device::tma::{TmaDescriptor, tma_load, tma_load_multicast, tma_store};
 
 /// CuTe's `SM90_TMA_LOAD`: global → shared, completing bytes on an mbarrier.
 #[derive(Clone, Copy, Debug, Default)]
@@ -135,7 +135,7 @@ impl<Op, T, L: StaticLayoutValue> TmaAtom<Op, T, L> {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::tma::{TmaAtom, TmaStore};
-    /// let d = layout_types::cute::arch::tma::TmaDescriptor::default();
+    /// let d = device::tma::TmaDescriptor::default();
     /// let _s = TmaAtom::<TmaStore, u16, Layout<(_8, _64), (_64, _1)>>::new(&d);
     /// ```
     #[inline(always)]
@@ -151,7 +151,7 @@ impl<Op, T, L: StaticLayoutValue> TmaAtom<Op, T, L> {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::tma::{TmaAtom, TmaLoad};
-    /// let d = layout_types::cute::arch::tma::TmaDescriptor::default();
+    /// let d = device::tma::TmaDescriptor::default();
     /// let a = TmaAtom::<TmaLoad, u8, Layout<_16, _1>>::new(&d);
     /// assert_eq!(a.desc(), &raw const d);
     /// ```
@@ -170,7 +170,7 @@ impl<Op, T, L> TmaAtom<Op, T, L> {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::tma::{TmaAtom, TmaCoord, TmaLoad};
-    /// let d = layout_types::cute::arch::tma::TmaDescriptor::default();
+    /// let d = device::tma::TmaDescriptor::default();
     /// let atom = TmaAtom::<TmaLoad, f32, Layout<(_128, _32), (_1, _128)>>::new(&d);
     /// let g = atom.get_tma_tensor((1000i32, 300i32)); // (C,S)
     /// let tile = g.local_tile((_128, _32), (2i32, 3i32)); // the box at tile (2,3)
@@ -239,7 +239,7 @@ impl<T, L: StaticLayoutValue> TmaAtom<TmaLoad, T, L> {
     /// ```no_run
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::tma::{TmaAtom, TmaLoad};
-    /// # let (d, bar, smem) = (layout_types::cute::arch::tma::TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
+    /// # let (d, bar, smem) = (device::tma::TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
     /// let a = TmaAtom::<TmaLoad, f32, Layout<(_32, _128), (_128, _1)>>::new(&d);
     /// unsafe { a.copy(bar, smem, [128, 32]) }; // on the GPU: the tile at (m, n) = (32, 128)
     /// ```
@@ -264,7 +264,7 @@ impl<T, L: StaticLayoutValue> TmaAtom<TmaLoadMulticast, T, L> {
     /// ```no_run
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::tma::{TmaAtom, TmaLoadMulticast};
-    /// # let (d, bar, smem) = (layout_types::cute::arch::tma::TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
+    /// # let (d, bar, smem) = (device::tma::TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
     /// let a = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _64), (_64, _1)>>::new(&d);
     /// unsafe { a.copy(bar, smem, 0b11, [0, 32]) };
     /// ```
@@ -289,7 +289,7 @@ impl<T, L: StaticLayoutValue> TmaAtom<TmaStore, T, L> {
     /// ```no_run
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::tma::{TmaAtom, TmaStore};
-    /// # let (d, smem) = (layout_types::cute::arch::tma::TmaDescriptor::default(), core::ptr::null());
+    /// # let (d, smem) = (device::tma::TmaDescriptor::default(), core::ptr::null());
     /// let a = TmaAtom::<TmaStore, f32, Layout<(_32, _128), (_128, _1)>>::new(&d);
     /// unsafe { a.copy(smem, [128, 32]) };
     /// ```

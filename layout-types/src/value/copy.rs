@@ -59,7 +59,7 @@ pub enum CopyOp {
     CpAsync16,
     /// `cp.async.bulk.global.shared::cta` of the given number of bytes, a multiple of 16
     /// (`SM90_BULK_COPY_S2G`: the TMA unit copies a contiguous run of shared memory to global
-    /// memory, asynchronously; see `cute::arch::tma_store_fence`).
+    /// memory, asynchronously; see `device::tma::tma_store_fence`).
     BulkS2G(i64),
 }
 

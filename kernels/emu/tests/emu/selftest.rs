@@ -1,6 +1,6 @@
 //! The checks can fail: wrong results, wrong launches and wrong kernels are caught.
 
-use device::cp_async::{commit_group, cp_async_cg_16, wait_group};
+use device::cp_async::{cp_async_cg_16, cp_async_fence, cp_async_wait};
 use device::emu::{LaunchError, SHARED_POISON, try_launch};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{sync_threads, thread_idx_x};
@@ -150,9 +150,9 @@ fn reading_shared_memory_before_the_cp_async_wait_is_caught() {
             let s = dynamic_shared_mem::<Float4>();
             let a = to_shared_addr(s.add(t));
             cp_async_cg_16(a, (ps as *const Float4).add(t) as *const u8);
-            commit_group();
+            cp_async_fence();
             let early = ld_shared_v4_f32(a).x.to_bits(); // a bug: before the wait
-            wait_group::<0>();
+            cp_async_wait::<0>();
             sync_threads();
             let late = ld_shared_v4_f32(a).x.to_bits();
             *(po as *mut [u32; 2]).add(t) = [early, late];

@@ -4,8 +4,9 @@
 use super::super::consts::*;
 use super::super::int::StaticInt;
 use super::super::layout::Layout;
-use crate::value::mma::{GmmaTypes, Major, MmaOp};
+use crate::value::mma::{GmmaTypes, MmaOp};
 use core::marker::PhantomData;
+use device::wgmma::{GmmaMajor, Major};
 
 // ---------------------------------------------------------------------------------------------
 // Numeric types
@@ -231,7 +232,7 @@ impl<M: GmmaMajor> FrgKind for SmemDesc<M> {
     const REGISTERS: bool = false;
 }
 
-pub use crate::cute::gmma::{GmmaMajor, MajorK, MajorMN};
+use device::wgmma::MajorK;
 
 // ---------------------------------------------------------------------------------------------
 // The atom trait
@@ -480,8 +481,8 @@ macro_rules! gmma_struct {
                 n: $n,
                 types: GmmaTypes::$ty,
                 rs: $rs,
-                a: A::MAJOR,
-                b: B::MAJOR,
+                a: crate::cute::gmma::value_major::<A>(),
+                b: crate::cute::gmma::value_major::<B>(),
             };
         }
     };
@@ -572,8 +573,8 @@ macro_rules! gmma_fp8_struct {
                 n: $n,
                 types: GmmaTypes::$ty,
                 rs: $rs,
-                a: Major::K,
-                b: Major::K,
+                a: crate::value::mma::Major::K,
+                b: crate::value::mma::Major::K,
             };
         }
     };

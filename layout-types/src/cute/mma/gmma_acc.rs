@@ -102,9 +102,10 @@ mod tests {
     /// column `16·kb +`; and the register pairs `(2r, 2r + 1)` the RS `wgmma`'s four registers.
     #[test]
     fn ldsm_of_a_swizzled_tile_is_the_rs_a_operand() {
-        use crate::cute::gmma::{Layout_K_SW128_Atom, MajorK, tile_to_shape};
+        use crate::cute::gmma::{Layout_K_SW128_Atom, tile_to_shape};
         use crate::cute::mma::*;
         use crate::cute::prelude::*;
+        use device::wgmma::MajorK;
         macro_rules! check {
             ($w:ty, $m:ty, $d:ty) => {{
                 let (w, d) = (<$w>::VALUE as i32, <$d>::VALUE as i32);

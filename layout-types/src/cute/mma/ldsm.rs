@@ -2,7 +2,7 @@
 //! `atom/copy_traits_sm75.hpp` and `make_tiled_copy_A` / `_B` / `_C` of `atom/copy_atom.hpp`).
 //!
 //! The six atoms are zero-sized types with CuTe's names; on `nvptx64` their `call` issues the
-//! instruction (`cute::arch::copy_sm75`, compiled for `nvptx64` only). [`make_tiled_copy_a`] (`_b`, `_c`)
+//! instruction (`device::mma`, compiled for `nvptx64` only). [`make_tiled_copy_a`] (`_b`, `_c`)
 //! tiles one over a typed [`TiledMma`](super::TiledMma): the TiledMMA's operand TV layout and
 //! `(tile_size<0>, tile_size<2>)` tiler (A; B: `<1>, <2>`; C: `<0>, <1>`) with the atom's source
 //! and destination layouts recast to the operand's element type. The result is zero-sized; its
@@ -73,7 +73,7 @@ macro_rules! ldsm_atoms {
             #[cfg(target_arch = "nvptx64")]
             #[inline(always)]
             unsafe fn call(row_addr: u32) -> [u32; $n] {
-                unsafe { crate::cute::arch::copy_sm75::$f(row_addr) }
+                unsafe { device::mma::$f(row_addr) }
             }
         }
     )*};

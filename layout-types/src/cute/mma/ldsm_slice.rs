@@ -753,7 +753,7 @@ where
         let sw = const { ST::SW };
         #[cfg(target_arch = "nvptx64")]
         let (origin, elem) = (
-            crate::cute::arch::mbarrier::smem_addr(if sw.bits == 0 {
+            device::mbarrier::smem_addr(if sw.bits == 0 {
                 src.engine.ptr()
             } else {
                 src.base.ptr()

@@ -1221,6 +1221,7 @@ where
 
 use super::super::gmma::{GmmaDescSource, make_gmma_desc_tensor};
 use super::super::swizzle::Swizzled;
+use device::wgmma::GmmaMajor;
 
 /// The fragment kind of an operand: `FrgTypeA` for A, `FrgTypeB` for B.
 pub trait OperandFrg<T: TiledMmaT> {

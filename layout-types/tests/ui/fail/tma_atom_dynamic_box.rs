@@ -1,6 +1,6 @@
 // The transaction bytes of a TMA load come from the smem box's type: a box with a dynamic extent
 // has no compile-time byte count, so it makes no pipeline.
-use layout_types::cute::arch::tma::TmaDescriptor;
+use device::tma::TmaDescriptor;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaLoad};
 

@@ -1,5 +1,5 @@
 // TMA writes a box dense: a padded smem layout (row stride 132 for 128 columns) is not one.
-use layout_types::cute::arch::tma::TmaDescriptor;
+use device::tma::TmaDescriptor;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tma::{TmaAtom, TmaLoad};
 

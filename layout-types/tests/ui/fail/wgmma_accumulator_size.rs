@@ -1,7 +1,7 @@
 // A wgmma's N follows from the accumulator array: [f32; N/2] for N = 8, 16, ..., 256.
 // Six accumulators (N = 12) is no wgmma.
-use layout_types::cute::arch::mma_sm90::*;
-use layout_types::cute::gmma::MajorK;
+use device::wgmma::*;
+use device::wgmma::MajorK;
 
 fn main() {
     let mut acc = [0f32; 6];

@@ -1,7 +1,7 @@
 // The 8-bit wgmma (e4m3/e5m2) has no transpose: both operands must be K-major (PTX's rule;
 // CuTe's ss_op_selector: "MajorA must be GMMA::Major::K for this config.").
-use layout_types::cute::arch::mma_sm90::*;
-use layout_types::cute::gmma::{MajorK, MajorMN};
+use device::wgmma::*;
+use device::wgmma::{MajorK, MajorMN};
 
 fn main() {
     let mut acc = [0f32; 64];

@@ -263,6 +263,17 @@ fn with<R>(what: &str, f: impl FnOnce(&Thread<'_>) -> R) -> R {
     f(unsafe { &*p })
 }
 
+/// `f` on the calling emulated thread's context; nothing outside a launch (the fences and waits
+/// of copies that, off the GPU, land at once when issued outside a launch: the typed layer's
+/// host tests).
+fn with_launched(f: impl FnOnce(&Thread<'_>)) {
+    let p = CURRENT.with(|c| c.get());
+    if !p.is_null() {
+        // SAFETY: set by `run_thread` for the duration of the kernel call on this thread.
+        f(unsafe { &*p })
+    }
+}
+
 /// `(threadIdx.x, .y, .z)` of the calling emulated thread.
 pub(crate) fn thread_idx() -> Dim3 {
     with("thread_idx", |t| t.tid)
@@ -376,7 +387,7 @@ fn apply_copies(cta: &Cta, copies: &[(usize, [u8; 16])]) {
 
 /// `cp.async.commit_group`.
 pub(crate) fn cp_async_commit() {
-    with("cp.async.commit_group", |t| {
+    with_launched(|t| {
         let mut cp = t.cp.borrow_mut();
         let g = std::mem::take(&mut cp.uncommitted);
         cp.groups.push_back(g);
@@ -385,7 +396,7 @@ pub(crate) fn cp_async_commit() {
 
 /// `cp.async.wait_group n`: the oldest committed groups land until at most `n` are pending.
 pub(crate) fn cp_async_wait(n: u32) {
-    with("cp.async.wait_group", |t| {
+    with_launched(|t| {
         let mut cp = t.cp.borrow_mut();
         while cp.groups.len() > n as usize {
             let g = cp.groups.pop_front().expect("non-empty");

@@ -10,12 +10,31 @@
 #[cfg(target_arch = "nvptx64")]
 use core::arch::asm;
 
-// On the GPU the `ldmatrix` functions are the typed layer's instruction wrappers (one `asm!` per
-// instruction); off it, the definitions below run them in the warp emulator.
+// `ldmatrix` (CuTe's `cute/arch/copy_sm75.hpp`): the warp loads one, two or four 8×8 matrices of
+// 16-bit elements from shared memory into registers, optionally transposed. These are the only
+// `asm!` of `ldmatrix` in the project (the typed layer's `SM75_*_LDSM_*` atoms call them on the
+// GPU); off it, the same functions run in the warp emulator.
+
+/// The `asm!` of one `ldmatrix` (`$op`): lane registers `$r` out, this lane's row address in.
 #[cfg(target_arch = "nvptx64")]
-pub use layout_types::cute::arch::copy_sm75::{
-    ldmatrix_x1, ldmatrix_x1_trans, ldmatrix_x2, ldmatrix_x2_trans, ldmatrix_x4, ldmatrix_x4_trans,
-};
+macro_rules! ldmatrix_asm {
+    ($op:expr, $row_addr:expr, [$($r:ident)*]) => {{
+        $(let $r: u32;)*
+        // SAFETY: the caller's contract (all 32 lanes, a valid 16-byte aligned `.shared` row).
+        unsafe {
+            asm!(
+                concat!($op, " {{", ldmatrix_asm!(@regs $($r)*), "}}, [{p}];"),
+                p = in(reg32) $row_addr,
+                $($r = out(reg32) $r,)*
+                options(readonly, nostack, preserves_flags),
+            )
+        };
+        [$($r),*]
+    }};
+    (@regs $first:ident $($r:ident)*) => {
+        concat!("{", stringify!($first), "}" $(, ", {", stringify!($r), "}")*)
+    };
+}
 
 /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`: the warp loads four 8×8 `b16`
 /// matrices; lane `l` gives the row address for matrix `l / 8`, row `l % 8`
@@ -46,10 +65,16 @@ pub use layout_types::cute::arch::copy_sm75::{
 ///
 /// # Safety
 /// Executed by all 32 lanes (convergent); `row_addr` a valid `.shared` address.
-#[cfg(not(target_arch = "nvptx64"))]
 #[inline(always)]
 pub unsafe fn ldmatrix_x4(row_addr: u32) -> [u32; 4] {
-    emu_ldmatrix("ldmatrix.sync.aligned.m8n8.x4.shared.b16", row_addr, false)
+    #[cfg(target_arch = "nvptx64")]
+    {
+        ldmatrix_asm!("ldmatrix.sync.aligned.m8n8.x4.shared.b16", row_addr, [a b c d])
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        emu_ldmatrix("ldmatrix.sync.aligned.m8n8.x4.shared.b16", row_addr, false)
+    }
 }
 
 /// Defines a two-matrix `ldmatrix` (`$op`) as `$name(row_addr) -> [u32; 2]`; `$trans`: the
@@ -57,10 +82,16 @@ pub unsafe fn ldmatrix_x4(row_addr: u32) -> [u32; 4] {
 macro_rules! ldmatrix_x2 {
     ($(#[$doc:meta])* $name:ident, $op:literal, $trans:literal) => {
         $(#[$doc])*
-        #[cfg(not(target_arch = "nvptx64"))]
         #[inline(always)]
         pub unsafe fn $name(row_addr: u32) -> [u32; 2] {
-            emu_ldmatrix($op, row_addr, $trans)
+            #[cfg(target_arch = "nvptx64")]
+            {
+                ldmatrix_asm!($op, row_addr, [a b])
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            {
+                emu_ldmatrix($op, row_addr, $trans)
+            }
         }
     };
 }
@@ -185,10 +216,16 @@ pub unsafe fn mma_m16n8k16_bf16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f
 macro_rules! ldmatrix_n {
     ($(#[$doc:meta])* $name:ident, $n:literal, $op:literal, $trans:literal, [$($r:ident)*]) => {
         $(#[$doc])*
-        #[cfg(not(target_arch = "nvptx64"))]
         #[inline(always)]
         pub unsafe fn $name(row_addr: u32) -> [u32; $n] {
-            emu_ldmatrix($op, row_addr, $trans)
+            #[cfg(target_arch = "nvptx64")]
+            {
+                ldmatrix_asm!($op, row_addr, [$($r)*])
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            {
+                emu_ldmatrix($op, row_addr, $trans)
+            }
         }
     };
     (@regs $first:ident $($r:ident)*) => {

@@ -2,9 +2,8 @@
 //! registers, `barrier.cluster` arrive/wait, `elect.sync` and the warp-uniform broadcast.
 //!
 //! Off the GPU a launch has no clusters: every CTA is a cluster of one (rank 0 of 1, cluster id =
-//! block id is the caller's business), and the warp-level and cluster-wide barriers, which need
-//! the hardware's threads, panic with a message saying so (the CPU emulator of `kernels/device`
-//! provides its own `elect_sync`).
+//! block id is the caller's business), [`elect_one_sync`] is lane 0 of the emulated warp, and the
+//! cluster-wide barriers, which need the hardware's threads, panic with a message saying so.
 
 #[cfg(target_arch = "nvptx64")]
 use core::arch::asm;
@@ -37,7 +36,7 @@ sreg!(
     /// Off the GPU: 0.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::arch::cluster::block_rank_in_cluster(), 0);
+    /// assert_eq!(crate::cluster::block_rank_in_cluster(), 0);
     /// ```
     block_rank_in_cluster = "%cluster_ctarank", host 0
 );
@@ -45,7 +44,7 @@ sreg!(
     /// `%cluster_nctarank`: the number of CTAs in this cluster. Off the GPU: 1.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::arch::cluster::cluster_size(), 1);
+    /// assert_eq!(crate::cluster::cluster_size(), 1);
     /// ```
     cluster_size = "%cluster_nctarank", host 1
 );
@@ -54,7 +53,7 @@ sreg!(
     /// `cluster_grid_dims().x`). Off the GPU: 1.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::arch::cluster::cluster_grid_dim_x(), 1);
+    /// assert_eq!(crate::cluster::cluster_grid_dim_x(), 1);
     /// ```
     cluster_grid_dim_x = "%nclusterid.x", host 1
 );
@@ -63,7 +62,7 @@ sreg!(
     /// Off the GPU: 0.
     ///
     /// ```
-    /// let _ = layout_types::cute::arch::cluster::cluster_id_x();
+    /// let _ = device::cluster::cluster_id_x();
     /// ```
     cluster_id_x = "%clusterid.x", host 0
 );
@@ -71,7 +70,7 @@ sreg!(
     /// `%clusterid.y`. Off the GPU: 0.
     ///
     /// ```
-    /// let _ = layout_types::cute::arch::cluster::cluster_id_y();
+    /// let _ = device::cluster::cluster_id_y();
     /// ```
     cluster_id_y = "%clusterid.y", host 0
 );
@@ -79,7 +78,7 @@ sreg!(
     /// `%clusterid.z`. Off the GPU: 0.
     ///
     /// ```
-    /// let _ = layout_types::cute::arch::cluster::cluster_id_z();
+    /// let _ = device::cluster::cluster_id_z();
     /// ```
     cluster_id_z = "%clusterid.z", host 0
 );
@@ -88,7 +87,7 @@ sreg!(
     /// `block_id_in_cluster().x`). Off the GPU: 0.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::arch::cluster::block_id_in_cluster_x(), 0);
+    /// assert_eq!(crate::cluster::block_id_in_cluster_x(), 0);
     /// ```
     block_id_in_cluster_x = "%cluster_ctaid.x", host 0
 );
@@ -96,7 +95,7 @@ sreg!(
     /// `%cluster_ctaid.y`. Off the GPU: 0.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::arch::cluster::block_id_in_cluster_y(), 0);
+    /// assert_eq!(crate::cluster::block_id_in_cluster_y(), 0);
     /// ```
     block_id_in_cluster_y = "%cluster_ctaid.y", host 0
 );
@@ -104,7 +103,7 @@ sreg!(
     /// `%cluster_ctaid.z`. Off the GPU: 0.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::arch::cluster::block_id_in_cluster_z(), 0);
+    /// assert_eq!(crate::cluster::block_id_in_cluster_z(), 0);
     /// ```
     block_id_in_cluster_z = "%cluster_ctaid.z", host 0
 );
@@ -113,7 +112,7 @@ sreg!(
     /// GPU: 1.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::arch::cluster::cluster_dim_x(), 1);
+    /// assert_eq!(crate::cluster::cluster_dim_x(), 1);
     /// ```
     cluster_dim_x = "%cluster_nctaid.x", host 1
 );
@@ -121,7 +120,7 @@ sreg!(
     /// `%cluster_nctaid.y`. Off the GPU: 1.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::arch::cluster::cluster_dim_y(), 1);
+    /// assert_eq!(crate::cluster::cluster_dim_y(), 1);
     /// ```
     cluster_dim_y = "%cluster_nctaid.y", host 1
 );
@@ -129,7 +128,7 @@ sreg!(
     /// `%cluster_nctaid.z`. Off the GPU: 1.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::arch::cluster::cluster_dim_z(), 1);
+    /// assert_eq!(crate::cluster::cluster_dim_z(), 1);
     /// ```
     cluster_dim_z = "%cluster_nctaid.z", host 1
 );
@@ -145,7 +144,7 @@ fn needs_gpu(what: &str) -> ! {
 /// once before [`cluster_wait`]. Off the GPU: a panic.
 ///
 /// ```no_run
-/// use layout_types::cute::arch::cluster::{cluster_arrive, cluster_wait};
+/// use device::cluster::{cluster_arrive, cluster_wait};
 /// cluster_arrive(); // on the GPU: every thread of the cluster
 /// cluster_wait();
 /// ```
@@ -166,8 +165,8 @@ pub fn cluster_arrive() {
 /// [`cluster_arrive`] without ordering this thread's memory accesses. Off the GPU: a panic.
 ///
 /// ```no_run
-/// layout_types::cute::arch::cluster::cluster_arrive_relaxed();
-/// layout_types::cute::arch::cluster::cluster_wait();
+/// device::cluster::cluster_arrive_relaxed();
+/// device::cluster::cluster_wait();
 /// ```
 #[inline(always)]
 pub fn cluster_arrive_relaxed() {
@@ -186,8 +185,8 @@ pub fn cluster_arrive_relaxed() {
 /// cluster has arrived (acquire semantics). Off the GPU: a panic.
 ///
 /// ```no_run
-/// layout_types::cute::arch::cluster::cluster_arrive();
-/// layout_types::cute::arch::cluster::cluster_wait();
+/// device::cluster::cluster_arrive();
+/// device::cluster::cluster_wait();
 /// ```
 #[inline(always)]
 pub fn cluster_wait() {
@@ -205,7 +204,7 @@ pub fn cluster_wait() {
 /// [`cluster_arrive`] then [`cluster_wait`] (CuTe's `cluster_sync`).
 ///
 /// ```no_run
-/// layout_types::cute::arch::cluster::cluster_sync();
+/// device::cluster::cluster_sync();
 /// ```
 #[inline(always)]
 pub fn cluster_sync() {
@@ -214,11 +213,11 @@ pub fn cluster_sync() {
 }
 
 /// `elect.sync _|p, 0xffffffff` (CuTe's `elect_one_sync`): true in exactly one lane of the
-/// (fully active) warp, the same lane for every caller. Off the GPU: a panic (the emulator of
-/// `kernels/device` answers from its lane id).
+/// (fully active) warp, the same lane for every caller. In the emulator: lane 0 (the leader of a
+/// full warp).
 ///
 /// ```no_run
-/// if layout_types::cute::arch::cluster::elect_one_sync() {
+/// if device::cluster::elect_one_sync() {
 ///     // one lane of the warp issues the TMA copy
 /// }
 /// ```
@@ -235,7 +234,9 @@ pub fn elect_one_sync() -> bool {
         e != 0
     }
     #[cfg(not(target_arch = "nvptx64"))]
-    needs_gpu("elect.sync")
+    {
+        crate::thread::lane_id() == 0
+    }
 }
 
 /// `v` as lane 0 of the warp holds it (`shfl.sync.idx.b32 v, v, 0, 0x1f, 0xffffffff`): for a
@@ -245,7 +246,7 @@ pub fn elect_one_sync() -> bool {
 /// executes it. Off the GPU: `v` (one thread's view of a warp-uniform value).
 ///
 /// ```
-/// assert_eq!(layout_types::cute::arch::cluster::warp_uniform_u32(7), 7);
+/// assert_eq!(crate::cluster::warp_uniform_u32(7), 7);
 /// ```
 #[inline(always)]
 pub fn warp_uniform_u32(v: u32) -> u32 {

@@ -1,12 +1,15 @@
 //! `cp.async` (sm_80+): asynchronous global → shared copies, grouped and waited on.
 //!
-//! Pattern: issue copies, [`commit_group`], later [`wait_group::<N>`] (at most `N`
+//! Pattern: issue copies, [`cp_async_fence`], later [`cp_async_wait::<N>`] (at most `N`
 //! groups still pending), then [`super::thread::sync_threads`] before other threads
 //! read what this thread copied.
 //!
 //! In the emulator a copy reads its source when issued and writes shared memory at the
 //! `wait_group` / `wait_all` that covers it (or when the thread exits), so a read of the
-//! destination before the wait sees the poison bytes.
+//! destination before the wait sees the poison bytes. [`cp_async_cg_16_generic`], the form the
+//! typed layer's `CpAsync16` atom issues, copies at once off the GPU (it also runs outside an
+//! emulated launch, in the typed layer's host tests); the fence and the waits do nothing outside a
+//! launch.
 
 #[cfg(target_arch = "nvptx64")]
 use core::arch::asm;
@@ -26,8 +29,8 @@ use core::arch::asm;
 ///         let t = thread_idx_x() as usize;
 ///         let smem = dynamic_shared_mem::<Float4>();
 ///         cp_async_cg_16(to_shared_addr(smem.add(t)), (s_ptr as *const Float4).add(t) as *const u8);
-///         commit_group();
-///         wait_group::<0>();
+///         cp_async_fence();
+///         cp_async_wait::<0>();
 ///         sync_threads();
 ///         *(o as *mut f32).add(t) = (*smem.add(7 - t)).w;
 ///     })
@@ -73,8 +76,8 @@ pub unsafe fn cp_async_cg_16(dst_shared: u32, src: *const u8) {
 ///         let smem = dynamic_shared_mem::<Float4>();
 ///         // 8 of the 16 bytes: x, y copied, z, w zero
 ///         cp_async_cg_16_zfill(to_shared_addr(smem.add(t)), (s_ptr as *const Float4).add(t) as *const u8, 8);
-///         commit_group();
-///         wait_group::<0>();
+///         cp_async_fence();
+///         cp_async_wait::<0>();
 ///         sync_threads();
 ///         *(o as *mut f32).add(t) = (*smem.add(7 - t)).z;
 ///     })
@@ -102,7 +105,7 @@ pub unsafe fn cp_async_cg_16_zfill(dst_shared: u32, src: *const u8, src_size: u3
     }
 }
 
-/// `cp.async.commit_group`: closes the group of this thread's copies issued so far.
+/// `cp.async.cp_async_fence`: closes the group of this thread's copies issued so far.
 ///
 /// ```
 /// use device::{cp_async::*, emu::launch, shared::*, thread::*, vec::Float4};
@@ -116,8 +119,8 @@ pub unsafe fn cp_async_cg_16_zfill(dst_shared: u32, src: *const u8, src_size: u3
 ///         let t = thread_idx_x() as usize;
 ///         let smem = dynamic_shared_mem::<Float4>();
 ///         cp_async_cg_16(to_shared_addr(smem.add(t)), (s_ptr as *const Float4).add(t) as *const u8);
-///         commit_group();
-///         wait_group::<0>();
+///         cp_async_fence();
+///         cp_async_wait::<0>();
 ///         sync_threads();
 ///         *(o as *mut f32).add(t) = (*smem.add(7 - t)).x;
 ///     })
@@ -125,7 +128,7 @@ pub unsafe fn cp_async_cg_16_zfill(dst_shared: u32, src: *const u8, src_size: u3
 /// assert_eq!(out, [1.0; 8]);
 /// ```
 #[inline(always)]
-pub fn commit_group() {
+pub fn cp_async_fence() {
     #[cfg(target_arch = "nvptx64")]
     // SAFETY: no operands.
     unsafe {
@@ -137,7 +140,7 @@ pub fn commit_group() {
     }
 }
 
-/// `cp.async.wait_group N`: waits until at most `N` of this thread's committed
+/// `cp.async.wait_group N` (CuTe's `cp_async_wait<N>`): waits until at most `N` of this thread's committed
 /// groups are still in flight (`N = 0`: all done).
 ///
 /// ```
@@ -152,8 +155,8 @@ pub fn commit_group() {
 ///         let t = thread_idx_x() as usize;
 ///         let smem = dynamic_shared_mem::<Float4>();
 ///         cp_async_cg_16(to_shared_addr(smem.add(t)), (s_ptr as *const Float4).add(t) as *const u8);
-///         commit_group();
-///         wait_group::<0>();
+///         cp_async_fence();
+///         cp_async_wait::<0>();
 ///         sync_threads();
 ///         *(o as *mut f32).add(t) = (*smem.add(7 - t)).y;
 ///     })
@@ -161,7 +164,7 @@ pub fn commit_group() {
 /// assert_eq!(out, [2.0; 8]);
 /// ```
 #[inline(always)]
-pub fn wait_group<const N: u32>() {
+pub fn cp_async_wait<const N: u32>() {
     #[cfg(target_arch = "nvptx64")]
     // SAFETY: waits only; memory clobber orders later shared reads after it.
     unsafe {
@@ -203,5 +206,47 @@ pub fn wait_all() {
     #[cfg(not(target_arch = "nvptx64"))]
     {
         crate::emu::cp_async_wait_all()
+    }
+}
+
+/// `cp.async.cg.shared.global [dst], [src], 16` with `dst` a *generic* pointer into shared
+/// memory (`cvta.to.shared` inside): the form the typed layer's `CpAsync16` atom issues (CuTe's
+/// `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>`), visible after [`cp_async_wait`]. Off the GPU: a
+/// plain copy at once (16-byte alignment checked with the `strict-host` feature).
+///
+/// ```
+/// let src = device::vec::U32x4([1, 2, 3, 4]);
+/// let mut dst = device::vec::U32x4::default();
+/// // SAFETY: valid, aligned 16-byte values (host memory stands in for global and shared).
+/// unsafe { device::cp_async::cp_async_cg_16_generic((&raw const src).cast(), (&raw mut dst).cast()) };
+/// device::cp_async::cp_async_fence();
+/// device::cp_async::cp_async_wait::<0>();
+/// assert_eq!(dst, src);
+/// ```
+///
+/// # Safety
+/// `src` (global) and `dst` (shared, generic address) are 16-byte aligned and valid for 16 bytes.
+#[inline(always)]
+pub unsafe fn cp_async_cg_16_generic(src: *const u8, dst: *mut u8) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "{{ .reg .u64 s, g; cvta.to.shared.u64 s, {d}; cvta.to.global.u64 g, {p}; cp.async.cg.shared.global [s], [g], 16; }}",
+            d = in(reg64) dst, p = in(reg64) src,
+            options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        for (p, what) in [
+            (src, "cp.async source"),
+            (dst as *const u8, "cp.async destination"),
+        ] {
+            if cfg!(feature = "strict-host") && !(p as usize).is_multiple_of(16) {
+                panic!(
+                    "{what}: address {p:p} is not 16-byte aligned (a misaligned-address fault on the GPU)"
+                );
+            }
+        }
+        core::ptr::copy_nonoverlapping(src, dst, 16)
     }
 }

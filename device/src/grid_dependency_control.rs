@@ -7,7 +7,7 @@
 //! alone).
 //!
 //! ```
-//! use layout_types::cute::arch::grid_dependency_control::*;
+//! use device::grid_dependency_control::*;
 //! launch_dependent_grids(); // the next kernel in the stream may start its prologue
 //! wait_on_dependent_grids(); // the previous kernel has finished and its writes are visible
 //! ```
@@ -22,7 +22,7 @@ use core::arch::asm;
 /// [`wait_on_dependent_grids`].
 ///
 /// ```
-/// layout_types::cute::arch::grid_dependency_control::launch_dependent_grids();
+/// device::grid_dependency_control::launch_dependent_grids();
 /// ```
 #[inline(always)]
 pub fn launch_dependent_grids() {
@@ -43,7 +43,7 @@ pub fn launch_dependent_grids() {
 /// memory the previous kernel may touch.
 ///
 /// ```
-/// layout_types::cute::arch::grid_dependency_control::wait_on_dependent_grids();
+/// device::grid_dependency_control::wait_on_dependent_grids();
 /// ```
 #[inline(always)]
 pub fn wait_on_dependent_grids() {

@@ -10,35 +10,33 @@
     )
 )]
 #![allow(internal_features)]
-//! A small device library with `cuda_std`-like names, shared by every kernel family.
-//!
-//! Every function is a thin, documented, `#[inline(always)]` wrapper around one
-//! PTX instruction (inline `asm!`) or one `core::arch::nvptx` / `core::intrinsics`
-//! intrinsic, so the PTX module stays self-contained and every wrapper costs
-//! nothing. Address-space rules: pointers handed to kernels are *generic*
-//! addresses; the wrappers that need a state-space address (`ld.global`,
-//! `cp.async`, `ldmatrix`, ...) convert with `cvta.to.*` inside the asm.
+//! The architecture layer (CuTe's `cute/arch`, CUTLASS's `cutlass/arch`): every PTX instruction
+//! the project issues, once, as a thin, documented, `#[inline(always)]` wrapper around one inline
+//! `asm!` (or one `core::arch::nvptx` / `core::intrinsics` intrinsic), with its CPU emulation
+//! beside it; and what a kernel crate needs around them (the entry macros, `unroll!`, the panic
+//! handler). It depends on nothing of this project: the typed layer's atoms and pipeline
+//! (`layout-types`) and the kernels call down into it. Every wrapper costs nothing, so the PTX
+//! module stays self-contained. Address-space rules: pointers handed to kernels are *generic*
+//! addresses; the wrappers that need a state-space address (`ld.global`, `cp.async`,
+//! `ldmatrix`, ...) convert with `cvta.to.*` inside the asm.
 //!
 //! | module | contents |
 //! | --- | --- |
-//! | [`thread`] | thread/block/grid ids and sizes, `sync_threads`, lane id |
+//! | [`thread`] | thread/block/grid ids and sizes, `sync_threads`, named barriers, lane id |
 //! | [`shared`] | dynamic shared memory, generic → shared address conversion |
 //! | [`vec`] | 16-byte vector types and 128-bit `ld`/`st` (global and shared) |
-//! | [`atomic`] | `red.global.add.f32` |
-//! | [`cp_async`] | `cp.async` 16-byte copies, `commit_group`, `wait_group::<N>` |
-//! | [`mma`] | `ldmatrix` and `mma.sync` (m16n8k16, f16 → f32) |
-//! | [`warp`] | warp shuffles (`shfl.sync`) and a warp sum |
-//! | [`math`] | `ex2`, `lg2` (approx), `max.f32` (softmax) |
-//! | [`mbarrier`] | sm_90 transaction barriers: init, arrive, `arrive_expect_tx`, `try_wait.parity`, inval, remote (cluster) arrive |
-//! | [`tma`] | `cp.async.bulk.tensor` 1-5-D loads (multicast) and stores, bulk commit/wait, `prefetch.tensormap` |
-//! | [`cluster`] | cluster special registers, `barrier.cluster` arrive/wait, `elect.sync` |
+//! | [`atomic`] | `red.global.add.f32`, acquire/release flags |
+//! | [`cp_async`] | `cp.async` 16-byte copies, `cp_async_fence`, `cp_async_wait::<N>` (CuTe's `copy_sm80.hpp`) |
+//! | [`mma`] | `ldmatrix` / `stmatrix` (`copy_sm75.hpp`, `copy_sm90.hpp`) and `mma.sync` m16n8k16 (`mma_sm80.hpp`), f16/bf16 packing |
+//! | [`warp`] | warp shuffles (`shfl.sync`), votes, a warp sum |
+//! | [`math`] | `ex2`, `lg2` (approx), `max.f32`, `fma`, `prmt` |
+//! | [`mbarrier`] | sm_90 transaction barriers: init, arrive, `arrive_expect_tx`, `try_wait.parity`, inval, remote (cluster) arrive (`cutlass/arch/barrier.h`) |
+//! | [`tma`] | `cp.async.bulk.tensor` 1-5-D loads (multicast) and stores, bulk copies and groups, `prefetch.tensormap` (`copy_sm90_tma.hpp`) |
+//! | [`cluster`] | cluster special registers, `barrier.cluster` arrive/wait, `elect.sync` (`cluster_sm90.hpp`) |
 //! | [`grid_dependency_control`] | programmatic dependent launch: `griddepcontrol.wait`, `.launch_dependents` |
-//! | [`wgmma`] | Hopper's warpgroup MMA (`wgmma.*`, sm_90a) and `setmaxnreg` |
+//! | [`wgmma`] | Hopper's warpgroup MMA (`wgmma.*`, sm_90a), `GMMA::Major`, `setmaxnreg` (`mma_sm90_gmma.hpp`) |
+//! | [`hint`] | optimization barriers for measured code-generation choices |
 //! | [`unroll`](mod@unroll) | [`unroll!`]: straight-line code over a constant count |
-//!
-//! The Hopper modules ([`mbarrier`], [`tma`], [`cluster`], [`grid_dependency_control`], [`wgmma`]) re-export the instructions of
-//! `layout_types::cute::arch`, where the typed layer's atoms and pipeline use them too (one
-//! `asm!` per instruction in the project).
 //!
 //! **On the host** (any target but `nvptx64`) the same API is a CPU emulator ([`emu`]): kernel
 //! entries declared with [`kernel!`] compile to plain functions that [`emu::launch`] runs with
@@ -52,7 +50,7 @@
 //! [lib]
 //! crate-type = ["staticlib"]
 //! [dependencies]
-//! device = { path = "<cute-rs>/kernels/device" }
+//! device = { path = "<cute-rs>/device" }
 //! layout-types = { path = "<cute-rs>/layout-types" }
 //! ```
 //!

@@ -446,3 +446,124 @@ pub unsafe fn st_shared_f32(addr: u32, v: f32) {
         unsafe { q.write(v) }
     }
 }
+
+/// Off the GPU with the `strict-host` feature (the CPU emulator): a 128-bit access through a
+/// generic pointer that is not 16-byte aligned panics, as the hardware faults. Without it (the
+/// typed layer's host unit tests, outside any launch) the access is a plain unaligned one.
+#[cfg(not(target_arch = "nvptx64"))]
+#[inline(always)]
+fn strict_host_aligned(p: *const u8, what: &str) {
+    if cfg!(feature = "strict-host") && !(p as usize).is_multiple_of(16) {
+        panic!(
+            "{what}: address {p:p} is not 16-byte aligned (a misaligned-address fault on the GPU)"
+        );
+    }
+}
+
+/// Defines a 128-bit load through a generic pointer into one state space (`$cvta`, `$op`), the
+/// form the typed layer's copy atoms issue (CuTe's `UniversalCopy<uint128_t>` on a `gmem_ptr` /
+/// `smem_ptr`): on the host a plain read, usable outside an emulated launch.
+macro_rules! ld_v4_generic {
+    ($(#[$doc:meta])* $name:ident, $asm:literal, $what:literal) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `p` is a generic pointer into that state space, 16-byte aligned, valid for 16 bytes.
+        #[inline(always)]
+        pub unsafe fn $name(p: *const u8) -> U32x4 {
+            #[cfg(target_arch = "nvptx64")]
+            {
+                let (a, b, c, d): (u32, u32, u32, u32);
+                unsafe {
+                    asm!($asm,
+                        p = in(reg64) p, a = out(reg32) a, b = out(reg32) b, c = out(reg32) c, d = out(reg32) d,
+                        options(readonly, nostack, preserves_flags))
+                };
+                U32x4([a, b, c, d])
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            {
+                strict_host_aligned(p, $what);
+                // SAFETY: valid for 16 bytes (the caller).
+                unsafe { (p as *const U32x4).read_unaligned() }
+            }
+        }
+    };
+}
+
+/// Defines the store of [`ld_v4_generic`].
+macro_rules! st_v4_generic {
+    ($(#[$doc:meta])* $name:ident, $asm:literal, $what:literal) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `p` is a generic pointer into that state space, 16-byte aligned, valid for 16 bytes.
+        #[inline(always)]
+        pub unsafe fn $name(p: *mut u8, v: U32x4) {
+            #[cfg(target_arch = "nvptx64")]
+            unsafe {
+                let [a, b, c, d] = v.0;
+                asm!($asm,
+                    p = in(reg64) p, a = in(reg32) a, b = in(reg32) b, c = in(reg32) c, d = in(reg32) d,
+                    options(nostack, preserves_flags))
+            }
+            #[cfg(not(target_arch = "nvptx64"))]
+            {
+                strict_host_aligned(p, $what);
+                // SAFETY: valid for 16 bytes (the caller).
+                unsafe { (p as *mut U32x4).write_unaligned(v) }
+            }
+        }
+    };
+}
+
+ld_v4_generic!(
+    /// `ld.global.v4.u32` through a generic pointer (`cvta.to.global` inside).
+    ///
+    /// ```
+    /// let v = device::vec::U32x4([1, 2, 3, 4]);
+    /// // SAFETY: a valid, aligned 16-byte value.
+    /// assert_eq!(unsafe { device::vec::ld_global_v4_u32_generic((&raw const v).cast()) }, v);
+    /// ```
+    ld_global_v4_u32_generic,
+    "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; ld.global.v4.u32 {{{a}, {b}, {c}, {d}}}, [g]; }}",
+    "ld.v4"
+);
+ld_v4_generic!(
+    /// `ld.shared.v4.u32` through a generic pointer (`cvta.to.shared` inside).
+    ///
+    /// ```
+    /// let v = device::vec::U32x4([1, 2, 3, 4]);
+    /// // SAFETY: a valid, aligned 16-byte value (host memory stands in for shared memory).
+    /// assert_eq!(unsafe { device::vec::ld_shared_v4_u32_generic((&raw const v).cast()) }, v);
+    /// ```
+    ld_shared_v4_u32_generic,
+    "{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; ld.shared.v4.u32 {{{a}, {b}, {c}, {d}}}, [s]; }}",
+    "ld.v4"
+);
+st_v4_generic!(
+    /// `st.global.v4.u32` through a generic pointer (`cvta.to.global` inside).
+    ///
+    /// ```
+    /// let mut v = device::vec::U32x4::default();
+    /// // SAFETY: a valid, aligned 16-byte value.
+    /// unsafe { device::vec::st_global_v4_u32_generic((&raw mut v).cast(), device::vec::U32x4([5; 4])) };
+    /// assert_eq!(v.0, [5; 4]);
+    /// ```
+    st_global_v4_u32_generic,
+    "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; st.global.v4.u32 [g], {{{a}, {b}, {c}, {d}}}; }}",
+    "st.v4"
+);
+st_v4_generic!(
+    /// `st.shared.v4.u32` through a generic pointer (`cvta.to.shared` inside).
+    ///
+    /// ```
+    /// let mut v = device::vec::U32x4::default();
+    /// // SAFETY: a valid, aligned 16-byte value (host memory stands in for shared memory).
+    /// unsafe { device::vec::st_shared_v4_u32_generic((&raw mut v).cast(), device::vec::U32x4([6; 4])) };
+    /// assert_eq!(v.0, [6; 4]);
+    /// ```
+    st_shared_v4_u32_generic,
+    "{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; st.shared.v4.u32 [s], {{{a}, {b}, {c}, {d}}}; }}",
+    "st.v4"
+);

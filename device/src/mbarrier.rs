@@ -13,7 +13,7 @@
 //! semantics (arrival count, transaction bytes, phase bit), so the pipeline runs on the CPU.
 //!
 //! ```
-//! use layout_types::cute::arch::mbarrier::*;
+//! use device::mbarrier::*;
 //! let mut bar = 0u64;
 //! let b = &raw mut bar;
 //! unsafe {
@@ -36,7 +36,7 @@ use core::arch::asm;
 ///
 /// ```
 /// let x = 0u64;
-/// let _a: u32 = layout_types::cute::arch::mbarrier::smem_addr(&raw const x);
+/// let _a: u32 = device::mbarrier::smem_addr(&raw const x);
 /// ```
 #[inline(always)]
 pub fn smem_addr<T>(p: *const T) -> u32 {
@@ -70,7 +70,7 @@ pub fn smem_addr<T>(p: *const T) -> u32 {
 /// `impl Into<SmemBarrier>`: a `*mut u64` converts at the call, as before.
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bars = [0u64; 2];
 /// let b = SmemBarrier::new(bars.as_mut_ptr()); // the one conversion
 /// unsafe {
@@ -94,7 +94,7 @@ impl SmemBarrier {
     ///
     /// ```
     /// let mut bar = 0u64;
-    /// let _b = layout_types::cute::arch::mbarrier::SmemBarrier::new(&raw mut bar);
+    /// let _b = device::mbarrier::SmemBarrier::new(&raw mut bar);
     /// ```
     #[inline(always)]
     pub fn new(bar: *mut u64) -> Self {
@@ -113,8 +113,8 @@ impl SmemBarrier {
     ///
     /// ```
     /// let mut bars = [0u64; 4];
-    /// let b = layout_types::cute::arch::mbarrier::SmemBarrier::new(bars.as_mut_ptr());
-    /// assert_eq!(b.offset(3), layout_types::cute::arch::mbarrier::SmemBarrier::new(&raw mut bars[3]));
+    /// let b = device::mbarrier::SmemBarrier::new(bars.as_mut_ptr());
+    /// assert_eq!(b.offset(3), device::mbarrier::SmemBarrier::new(&raw mut bars[3]));
     /// ```
     #[inline(always)]
     pub fn offset(self, i: u32) -> Self {
@@ -135,7 +135,7 @@ impl SmemBarrier {
     ///
     /// ```
     /// let mut bar = 0u64;
-    /// let b = layout_types::cute::arch::mbarrier::SmemBarrier::new(&raw mut bar);
+    /// let b = device::mbarrier::SmemBarrier::new(&raw mut bar);
     /// assert_eq!(b.smem_addr(), (&raw const bar) as usize as u32);
     /// ```
     #[inline(always)]
@@ -174,7 +174,7 @@ impl From<*mut u64> for SmemBarrier {
 ///
 /// ```
 /// let mut bar = 0u64;
-/// unsafe { layout_types::cute::arch::mbarrier::mbarrier_init(&raw mut bar, 128) };
+/// unsafe { device::mbarrier::mbarrier_init(&raw mut bar, 128) };
 /// ```
 #[inline(always)]
 pub unsafe fn mbarrier_init(bar: impl Into<SmemBarrier>, count: u32) {
@@ -198,8 +198,8 @@ pub unsafe fn mbarrier_init(bar: impl Into<SmemBarrier>, count: u32) {
 /// ```
 /// let mut bar = 0u64;
 /// unsafe {
-///     layout_types::cute::arch::mbarrier::mbarrier_init(&raw mut bar, 1);
-///     layout_types::cute::arch::mbarrier::mbarrier_inval(&raw mut bar);
+///     device::mbarrier::mbarrier_init(&raw mut bar, 1);
+///     device::mbarrier::mbarrier_inval(&raw mut bar);
 /// }
 /// ```
 #[inline(always)]
@@ -222,7 +222,7 @@ pub unsafe fn mbarrier_inval(bar: impl Into<SmemBarrier>) {
 /// As [`mbarrier_init`], on an initialized barrier.
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bar = 0u64;
 /// unsafe {
 ///     mbarrier_init(&raw mut bar, 1);
@@ -250,7 +250,7 @@ pub unsafe fn mbarrier_arrive(bar: impl Into<SmemBarrier>) {
 /// As [`mbarrier_arrive`]; `bytes < 2^20`.
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bar = 0u64;
 /// unsafe {
 ///     mbarrier_init(&raw mut bar, 1);
@@ -278,7 +278,7 @@ pub unsafe fn mbarrier_arrive_expect_tx(bar: impl Into<SmemBarrier>, bytes: u32)
 /// As [`mbarrier_arrive_expect_tx`].
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bar = 0u64;
 /// unsafe {
 ///     mbarrier_init(&raw mut bar, 1);
@@ -309,7 +309,7 @@ pub unsafe fn mbarrier_expect_tx(bar: impl Into<SmemBarrier>, bytes: u32) {
 /// As [`mbarrier_arrive_expect_tx`].
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bar = 0u64;
 /// unsafe {
 ///     mbarrier_init(&raw mut bar, 1);
@@ -344,7 +344,7 @@ pub unsafe fn mbarrier_complete_tx(bar: impl Into<SmemBarrier>, bytes: u32) {
 /// initialized and alive.
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bar = 0u64;
 /// unsafe {
 ///     mbarrier_init(&raw mut bar, 1);
@@ -378,7 +378,7 @@ pub unsafe fn mbarrier_arrive_cluster(bar: impl Into<SmemBarrier>, cta_rank: u32
 /// As [`mbarrier_arrive`].
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bar = 0u64;
 /// unsafe {
 ///     mbarrier_init(&raw mut bar, 2);
@@ -419,7 +419,7 @@ pub const SUSPEND_HINT_NS: u32 = 50_000;
 /// As [`mbarrier_arrive`].
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bar = 0u64;
 /// unsafe {
 ///     mbarrier_init(&raw mut bar, 1);
@@ -458,7 +458,7 @@ pub unsafe fn mbarrier_try_wait_parity_hint<const HINT_NS: u32>(
 /// As [`mbarrier_arrive`].
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bar = 0u64;
 /// unsafe {
 ///     mbarrier_init(&raw mut bar, 1);
@@ -495,7 +495,7 @@ pub unsafe fn mbarrier_test_wait_parity(bar: impl Into<SmemBarrier>, parity: u32
 /// As [`mbarrier_arrive`].
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bar = 0u64;
 /// unsafe {
 ///     mbarrier_init(&raw mut bar, 1);
@@ -519,7 +519,7 @@ pub unsafe fn mbarrier_phase(bar: impl Into<SmemBarrier>) -> u32 {
 /// As [`mbarrier_try_wait_parity`]; some thread (or TMA transfer) will complete the phase.
 ///
 /// ```
-/// use layout_types::cute::arch::mbarrier::*;
+/// use device::mbarrier::*;
 /// let mut bar = 0u64;
 /// unsafe {
 ///     mbarrier_init(&raw mut bar, 1);
@@ -530,10 +530,8 @@ pub unsafe fn mbarrier_phase(bar: impl Into<SmemBarrier>) -> u32 {
 #[inline(always)]
 pub unsafe fn mbarrier_wait_parity(bar: impl Into<SmemBarrier> + Copy, parity: u32) {
     while !unsafe { mbarrier_try_wait_parity_hint::<SUSPEND_HINT_NS>(bar, parity) } {
-        #[cfg(all(not(target_arch = "nvptx64"), feature = "std"))]
+        #[cfg(not(target_arch = "nvptx64"))]
         std::thread::yield_now();
-        #[cfg(all(not(target_arch = "nvptx64"), not(feature = "std")))]
-        core::hint::spin_loop();
     }
 }
 
@@ -542,7 +540,7 @@ pub unsafe fn mbarrier_wait_parity(bar: impl Into<SmemBarrier> + Copy, parity: u
 /// cluster barrier. Nothing elsewhere.
 ///
 /// ```
-/// layout_types::cute::arch::mbarrier::fence_barrier_init();
+/// device::mbarrier::fence_barrier_init();
 /// ```
 #[inline(always)]
 pub fn fence_barrier_init() {

@@ -80,7 +80,7 @@ fn no_tma(what: &str) -> ! {
 /// `bar` is an initialized shared mbarrier whose phase expects these bytes.
 ///
 /// ```no_run
-/// use layout_types::cute::arch::tma::{TmaDescriptor, tma_load};
+/// use device::tma::{TmaDescriptor, tma_load};
 /// # let (desc, bar, smem) = (&TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
 /// // on the GPU, in a kernel that got `desc` by value: the 64x32 box at (m, n) = (64, 0)
 /// unsafe { tma_load(desc, bar, smem, [0, 64]) };
@@ -126,7 +126,7 @@ pub unsafe fn tma_load<const R: usize>(
 /// As [`tma_load`], for every CTA in `mask` (each has `smem` and `bar` initialized and alive).
 ///
 /// ```no_run
-/// use layout_types::cute::arch::tma::{TmaDescriptor, tma_load_multicast};
+/// use device::tma::{TmaDescriptor, tma_load_multicast};
 /// # let (desc, bar, smem) = (&TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
 /// unsafe { tma_load_multicast(desc, bar, smem, 0b11, [0, 64]) }; // CTAs 0 and 1 of the cluster
 /// ```
@@ -173,7 +173,7 @@ pub unsafe fn tma_load_multicast<const R: usize>(
 /// As [`tma_load`] for `desc` and `smem` (read until the wait).
 ///
 /// ```no_run
-/// use layout_types::cute::arch::tma::{TmaDescriptor, tma_store};
+/// use device::tma::{TmaDescriptor, tma_store};
 /// # let (desc, smem) = (&TmaDescriptor::default(), core::ptr::null());
 /// unsafe { tma_store(desc, smem, [0, 64]) };
 /// ```
@@ -215,8 +215,8 @@ pub unsafe fn tma_store<const R: usize>(
 /// `desc` is the generic address of a tensor map (kernel parameter or global memory).
 ///
 /// ```
-/// let d = layout_types::cute::arch::tma::TmaDescriptor::default();
-/// unsafe { layout_types::cute::arch::tma::prefetch_tma_descriptor(&d) };
+/// let d = device::tma::TmaDescriptor::default();
+/// unsafe { device::tma::prefetch_tma_descriptor(&d) };
 /// ```
 #[inline(always)]
 pub unsafe fn prefetch_tma_descriptor(desc: *const TmaDescriptor) {
@@ -226,4 +226,78 @@ pub unsafe fn prefetch_tma_descriptor(desc: *const TmaDescriptor) {
     }
     #[cfg(not(target_arch = "nvptx64"))]
     let _ = desc;
+}
+
+/// `cp.async.bulk.global.shared::cta.bulk_group [dst], [src], bytes` (CuTe's
+/// `SM90_BULK_COPY_S2G`): the TMA unit copies `bytes` contiguous bytes of shared memory to global
+/// memory, asynchronously. The shared memory must have been written before a
+/// [`tma_store_fence`] and a barrier, and must stay untouched (and the block alive) until
+/// [`tma_store_wait`] after a [`tma_store_arrive`]. Elsewhere: a plain copy.
+///
+/// # Safety
+/// `src` (shared, generic address) and `dst` (global) are 16-byte aligned and valid for `bytes`,
+/// a multiple of 16.
+#[inline(always)]
+pub unsafe fn bulk_s2g(src: *const u8, dst: *mut u8, bytes: u32) {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "{{ .reg .u64 s, g; .reg .u32 s32; cvta.to.shared.u64 s, {p}; cvt.u32.u64 s32, s; cvta.to.global.u64 g, {d}; cp.async.bulk.global.shared::cta.bulk_group [g], [s32], {n}; }}",
+            p = in(reg64) src, d = in(reg64) dst, n = in(reg32) bytes,
+            options(nostack, preserves_flags))
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        for (p, what) in [
+            (src, "cp.async.bulk source"),
+            (dst as *const u8, "cp.async.bulk destination"),
+        ] {
+            if cfg!(feature = "strict-host") && !(p as usize).is_multiple_of(16) {
+                panic!(
+                    "{what}: address {p:p} is not 16-byte aligned (a misaligned-address fault on the GPU)"
+                );
+            }
+        }
+        if cfg!(feature = "strict-host") && !bytes.is_multiple_of(16) {
+            panic!("cp.async.bulk: {bytes} bytes is not a multiple of 16");
+        }
+        core::ptr::copy_nonoverlapping(src, dst, bytes as usize)
+    }
+}
+
+/// `fence.proxy.async.shared::cta` (CuTe's `tma_store_fence`): makes this thread's writes to
+/// shared memory visible to the TMA unit (the async proxy); a barrier then lets one thread
+/// issue the bulk copy. Nothing elsewhere.
+#[inline(always)]
+pub fn tma_store_fence() {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "fence.proxy.async.shared::cta;",
+            options(nostack, preserves_flags)
+        )
+    }
+}
+
+/// `cp.async.bulk.commit_group` (CuTe's `tma_store_arrive`): closes this thread's group of bulk
+/// copies. Nothing elsewhere.
+#[inline(always)]
+pub fn tma_store_arrive() {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!(
+            "cp.async.bulk.commit_group;",
+            options(nostack, preserves_flags)
+        )
+    }
+}
+
+/// `cp.async.bulk.wait_group.read N` (CuTe's `tma_store_wait<N>`): waits until at most `N` of
+/// this thread's bulk-copy groups still read their shared memory. Nothing elsewhere.
+#[inline(always)]
+pub fn tma_store_wait<const N: u32>() {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        core::arch::asm!("cp.async.bulk.wait_group.read {n};", n = const N, options(nostack, preserves_flags))
+    }
 }

@@ -9,7 +9,7 @@
 //! instruction's N (8 to 256 in steps of 8), so a wrong N is a type error:
 //!
 //! ```
-//! use layout_types::cute::arch::mma_sm90::{Bf16, E4M3, E5M2, MmaAsync};
+//! use device::wgmma::{Bf16, E4M3, E5M2, MmaAsync};
 //! assert_eq!(<[f32; 128] as MmaAsync<Bf16>>::N, 256);
 //! assert_eq!(<[f32; 4] as MmaAsync<Bf16>>::N, 8);
 //! // 8-bit floats: m64nNk32, A e4m3 and B e5m2
@@ -36,10 +36,39 @@
 //! [`mma_async_ss`] / [`mma_async_rs`] panic with a message: the emulator has no warpgroup
 //! tensor core.
 
-use crate::cute::gmma::GmmaMajor;
-#[cfg(doc)]
-use crate::cute::gmma::{MajorK, MajorMN};
-use crate::value::mma::Major;
+/// Which mode of a GMMA operand's shared-memory tile is contiguous (CuTe's `GMMA::Major`,
+/// `cute/arch/mma_sm90_desc.hpp`): the `wgmma`'s `imm-trans` bit ([`tnsp`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Major {
+    /// K-major (`T` in BLAS terms for A, `N` for B): `imm-trans = 0`.
+    K,
+    /// M- or N-major: `imm-trans = 1` (16-bit inputs only).
+    MN,
+}
+
+/// A GMMA operand major as a type: [`MajorK`] or [`MajorMN`] (CuTe's `GMMA::Major` as a
+/// template argument).
+///
+/// ```
+/// use device::wgmma::{GmmaMajor, Major, MajorK, MajorMN};
+/// assert_eq!((MajorK::MAJOR, MajorMN::MAJOR), (Major::K, Major::MN));
+/// ```
+pub trait GmmaMajor: Copy + Default + 'static {
+    /// The value.
+    const MAJOR: Major;
+}
+/// `GMMA::Major::K`: the K mode is contiguous.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MajorK;
+/// `GMMA::Major::MN`: the M (or N) mode is contiguous.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MajorMN;
+impl GmmaMajor for MajorK {
+    const MAJOR: Major = Major::K;
+}
+impl GmmaMajor for MajorMN {
+    const MAJOR: Major = Major::MN;
+}
 
 /// bf16 inputs (`.bf16`), the element tag of [`MmaAsync`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -108,8 +137,8 @@ impl ScaleIn for Neg {
 /// (CuTe's `tnspA` / `tnspB`).
 ///
 /// ```
-/// use layout_types::cute::arch::mma_sm90::tnsp;
-/// use layout_types::cute::gmma::{MajorK, MajorMN};
+/// use device::wgmma::tnsp;
+/// use device::wgmma::{MajorK, MajorMN};
 /// assert_eq!((tnsp::<MajorK>(), tnsp::<MajorMN>()), (0, 1));
 /// ```
 pub const fn tnsp<M: GmmaMajor>() -> u32 {
@@ -237,7 +266,7 @@ macro_rules! gmma_n {
                 scale_d: ScaleOut,
             ) {
                 #[allow(dead_code)]
-                type MA = crate::cute::gmma::MajorK;
+                type MA = MajorK;
                 let () = $check;
                 #[cfg(target_arch = "nvptx64")]
                 unsafe {
@@ -271,7 +300,7 @@ macro_rules! gmma_n {
     };
 }
 
-include!("mma_sm90_impls.rs");
+include!("wgmma_impls.rs");
 
 /// `wgmma.mma_async.sync.aligned.m64nNkK.f32.EA.EB` with A and B in shared memory (SS): `acc =
 /// A·B (+ acc)` for the warpgroup's 64×N tile, A (64×K) and B (N×K) read through their GMMA
@@ -283,8 +312,8 @@ include!("mma_sm90_impls.rs");
 /// owned by the `wgmma` until a [`wait_group`] retires its group.
 ///
 /// ```no_run
-/// use layout_types::cute::arch::mma_sm90::*;
-/// use layout_types::cute::gmma::MajorK;
+/// use device::wgmma::*;
+/// use device::wgmma::MajorK;
 /// # let (desc_a, desc_b) = (0u64, 0u64);
 /// let mut acc = [0f32; 32]; // m64n64k16: 32 accumulators per thread
 /// fence_operand(&mut acc);
@@ -318,8 +347,8 @@ pub unsafe fn mma_async_ss<E, MA: GmmaMajor, MB: GmmaMajor, SA: ScaleIn, SB: Sca
 /// only), B through its descriptor.
 ///
 /// ```no_run
-/// use layout_types::cute::arch::mma_sm90::*;
-/// use layout_types::cute::gmma::MajorMN;
+/// use device::wgmma::*;
+/// use device::wgmma::MajorMN;
 /// # let (a, desc_b) = ([0u32; 4], 0u64);
 /// let mut acc = [0f32; 128]; // m64n256k16
 /// fence();
@@ -348,7 +377,7 @@ pub unsafe fn mma_async_rs<E, MB: GmmaMajor, SA: ScaleIn, SB: ScaleIn, Acc>(
 /// register and shared-memory accesses before the next `wgmma.mma_async`. Nothing off the GPU.
 ///
 /// ```
-/// layout_types::cute::arch::mma_sm90::fence(); // a no-op on the host
+/// device::wgmma::fence(); // a no-op on the host
 /// ```
 #[inline(always)]
 pub fn fence() {
@@ -365,7 +394,7 @@ pub fn fence() {
 /// warpgroup's uncommitted `wgmma`s. Nothing off the GPU.
 ///
 /// ```
-/// layout_types::cute::arch::mma_sm90::commit_group();
+/// device::wgmma::commit_group();
 /// ```
 #[inline(always)]
 pub fn commit_group() {
@@ -382,7 +411,7 @@ pub fn commit_group() {
 /// this warpgroup's committed groups are pending. Nothing off the GPU.
 ///
 /// ```
-/// layout_types::cute::arch::mma_sm90::wait_group::<0>();
+/// device::wgmma::wait_group::<0>();
 /// ```
 #[inline(always)]
 pub fn wait_group<const N: u32>() {
@@ -401,7 +430,7 @@ pub fn wait_group<const N: u32>() {
 ///
 /// ```
 /// let mut acc = [1.0f32; 4];
-/// layout_types::cute::arch::mma_sm90::fence_operand(&mut acc);
+/// device::wgmma::fence_operand(&mut acc);
 /// assert_eq!(acc, [1.0; 4]);
 /// ```
 #[inline(always)]
@@ -421,7 +450,7 @@ pub trait FenceOperand {
 /// ptxas to honour it (else warning C7508, which `cargo xtask test` rejects). Nothing off the GPU.
 ///
 /// ```
-/// layout_types::cute::arch::mma_sm90::setmaxnreg_inc::<240>();
+/// device::wgmma::setmaxnreg_inc::<240>();
 /// ```
 #[inline(always)]
 pub fn setmaxnreg_inc<const N: u32>() {
@@ -436,7 +465,7 @@ pub fn setmaxnreg_inc<const N: u32>() {
 /// warpgroup's per-thread register budget to `N` (24 to 256, a multiple of 8). Nothing off the GPU.
 ///
 /// ```
-/// layout_types::cute::arch::mma_sm90::setmaxnreg_dec::<40>();
+/// device::wgmma::setmaxnreg_dec::<40>();
 /// ```
 #[inline(always)]
 pub fn setmaxnreg_dec<const N: u32>() {
@@ -461,25 +490,21 @@ const fn check_maxnreg(n: u32) {
 mod tests {
     extern crate std;
     use super::*;
-    use crate::cute::gmma::MajorK;
     use std::{format, string::String, string::ToString, vec::Vec};
 
     /// The generated invocations are exactly one per N = 8, 16, ..., 256 with indices 0..N/2.
-    /// `CUTE_RS_REGEN=1 cargo test -p layout-types --lib mma_sm90` rewrites the file.
+    /// `CUTE_RS_REGEN=1 cargo test --manifest-path kernels/Cargo.toml -p device --lib wgmma` rewrites the file.
     #[test]
     fn generated_impls_are_current() {
         let mut text = String::from(
-            "// @generated by `CUTE_RS_REGEN=1 cargo test -p layout-types --lib mma_sm90`: do not edit.\n\
+            "// @generated by `CUTE_RS_REGEN=1 cargo test --manifest-path kernels/Cargo.toml -p device --lib wgmma`: do not edit.\n\
              // One `gmma_n!(N, K, [0 .. K-1])` per wgmma N (K = N/2 f32 accumulators per thread).\n\n",
         );
         for n in (8..=256).step_by(8) {
             let idx: Vec<String> = (0..n / 2).map(|i: u32| i.to_string()).collect();
             text.push_str(&format!("gmma_n!({n}, {}, [{}]);\n", n / 2, idx.join(" ")));
         }
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/src/cute/arch/mma_sm90_impls.rs"
-        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/wgmma_impls.rs");
         if std::env::var_os("CUTE_RS_REGEN").is_some() {
             std::fs::write(path, &text).unwrap();
         }
