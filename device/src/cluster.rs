@@ -36,7 +36,7 @@ sreg!(
     /// Off the GPU: 0.
     ///
     /// ```
-    /// assert_eq!(crate::cluster::block_rank_in_cluster(), 0);
+    /// assert_eq!(device::cluster::block_rank_in_cluster(), 0);
     /// ```
     block_rank_in_cluster = "%cluster_ctarank", host 0
 );
@@ -44,7 +44,7 @@ sreg!(
     /// `%cluster_nctarank`: the number of CTAs in this cluster. Off the GPU: 1.
     ///
     /// ```
-    /// assert_eq!(crate::cluster::cluster_size(), 1);
+    /// assert_eq!(device::cluster::cluster_size(), 1);
     /// ```
     cluster_size = "%cluster_nctarank", host 1
 );
@@ -53,7 +53,7 @@ sreg!(
     /// `cluster_grid_dims().x`). Off the GPU: 1.
     ///
     /// ```
-    /// assert_eq!(crate::cluster::cluster_grid_dim_x(), 1);
+    /// assert_eq!(device::cluster::cluster_grid_dim_x(), 1);
     /// ```
     cluster_grid_dim_x = "%nclusterid.x", host 1
 );
@@ -87,7 +87,7 @@ sreg!(
     /// `block_id_in_cluster().x`). Off the GPU: 0.
     ///
     /// ```
-    /// assert_eq!(crate::cluster::block_id_in_cluster_x(), 0);
+    /// assert_eq!(device::cluster::block_id_in_cluster_x(), 0);
     /// ```
     block_id_in_cluster_x = "%cluster_ctaid.x", host 0
 );
@@ -95,7 +95,7 @@ sreg!(
     /// `%cluster_ctaid.y`. Off the GPU: 0.
     ///
     /// ```
-    /// assert_eq!(crate::cluster::block_id_in_cluster_y(), 0);
+    /// assert_eq!(device::cluster::block_id_in_cluster_y(), 0);
     /// ```
     block_id_in_cluster_y = "%cluster_ctaid.y", host 0
 );
@@ -103,7 +103,7 @@ sreg!(
     /// `%cluster_ctaid.z`. Off the GPU: 0.
     ///
     /// ```
-    /// assert_eq!(crate::cluster::block_id_in_cluster_z(), 0);
+    /// assert_eq!(device::cluster::block_id_in_cluster_z(), 0);
     /// ```
     block_id_in_cluster_z = "%cluster_ctaid.z", host 0
 );
@@ -112,7 +112,7 @@ sreg!(
     /// GPU: 1.
     ///
     /// ```
-    /// assert_eq!(crate::cluster::cluster_dim_x(), 1);
+    /// assert_eq!(device::cluster::cluster_dim_x(), 1);
     /// ```
     cluster_dim_x = "%cluster_nctaid.x", host 1
 );
@@ -120,7 +120,7 @@ sreg!(
     /// `%cluster_nctaid.y`. Off the GPU: 1.
     ///
     /// ```
-    /// assert_eq!(crate::cluster::cluster_dim_y(), 1);
+    /// assert_eq!(device::cluster::cluster_dim_y(), 1);
     /// ```
     cluster_dim_y = "%cluster_nctaid.y", host 1
 );
@@ -128,7 +128,7 @@ sreg!(
     /// `%cluster_nctaid.z`. Off the GPU: 1.
     ///
     /// ```
-    /// assert_eq!(crate::cluster::cluster_dim_z(), 1);
+    /// assert_eq!(device::cluster::cluster_dim_z(), 1);
     /// ```
     cluster_dim_z = "%cluster_nctaid.z", host 1
 );
@@ -246,7 +246,7 @@ pub fn elect_one_sync() -> bool {
 /// executes it. Off the GPU: `v` (one thread's view of a warp-uniform value).
 ///
 /// ```
-/// assert_eq!(crate::cluster::warp_uniform_u32(7), 7);
+/// assert_eq!(device::cluster::warp_uniform_u32(7), 7);
 /// ```
 #[inline(always)]
 pub fn warp_uniform_u32(v: u32) -> u32 {

@@ -73,6 +73,77 @@ pub fn fma(a: f32, b: f32, c: f32) -> f32 {
     }
 }
 
+/// `fma.rn.f64`: `a·b + c` in `f64`, rounded once. On the host `f64::mul_add`.
+///
+/// ```
+/// assert_eq!(device::math::fma_f64(2.0, 3.0, -1.0), 5.0);
+/// ```
+#[inline(always)]
+pub fn fma_f64(a: f64, b: f64, c: f64) -> f64 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: f64;
+        // SAFETY: a register operation.
+        unsafe {
+            core::arch::asm!("fma.rn.f64 {r}, {a}, {b}, {c};", r = out(reg64) r, a = in(reg64) a,
+                 b = in(reg64) b, c = in(reg64) c, options(pure, nomem, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        a.mul_add(b, c)
+    }
+}
+
+/// `rcp.approx.ftz.f32`: `1/x` to 1 ulp (`1/∞ = 0`; subnormals flush to zero). On the host
+/// `1.0 / x`.
+///
+/// ```
+/// assert_eq!(device::math::rcp_approx(4.0), 0.25);
+/// ```
+#[inline(always)]
+pub fn rcp_approx(x: f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: f32;
+        // SAFETY: a register operation.
+        unsafe {
+            core::arch::asm!("rcp.approx.ftz.f32 {r}, {x};", r = out(reg32) r, x = in(reg32) x,
+                 options(pure, nomem, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        1.0 / x
+    }
+}
+
+/// `tanh.approx.f32` (CUTLASS's `fast_tanh`, one `MUFU.TANH`): maximum relative error 2⁻¹¹,
+/// `±∞ ↦ ±1`. On the host `f32::tanh`.
+///
+/// ```
+/// assert_eq!(device::math::tanh_approx(0.0), 0.0);
+/// ```
+#[inline(always)]
+pub fn tanh_approx(x: f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: f32;
+        // SAFETY: a register operation.
+        unsafe {
+            core::arch::asm!("tanh.approx.f32 {r}, {x};", r = out(reg32) r, x = in(reg32) x,
+                 options(pure, nomem, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        x.tanh()
+    }
+}
+
 /// `prmt.b32` (CUDA's `__byte_perm`): byte `i` of the result is byte `sel >> 4i & 7` of the 8
 /// bytes `b:a` (`a` bytes 0-3, `b` bytes 4-7; selector nibbles 0-7: the sign-replicating mode
 /// of nibbles 8-15 is not modelled on the host); the selector may be a run-time value, so one

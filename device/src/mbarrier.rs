@@ -6,7 +6,7 @@
 //! expected thread has arrived and the byte count is back to zero, and the barrier then moves to
 //! the next phase. Waiting is by *phase parity*: [`mbarrier_try_wait_parity`]`(bar, p)` is true
 //! once the phase of parity `p` has completed. Kernels do not write that parity by hand: the
-//! pipeline ([`crate::cute::pipeline`]) keeps it.
+//! pipeline (`layout_types::cute::pipeline`) keeps it.
 //!
 //! On `nvptx64` each function is one PTX instruction (`asm!`). Elsewhere (host tests, the CPU
 //! emulator's threads) the barrier is the same 64-bit word updated atomically with the same
@@ -30,36 +30,6 @@
 #[cfg(target_arch = "nvptx64")]
 use core::arch::asm;
 
-/// The 32-bit `.shared` address of a generic pointer into shared memory (CuTe's
-/// `cast_smem_ptr_to_uint`). Off the GPU: the low 32 bits of the pointer (only meaningful to the
-/// host fallbacks of this module, which use the pointer itself).
-///
-/// ```
-/// let x = 0u64;
-/// let _a: u32 = device::mbarrier::smem_addr(&raw const x);
-/// ```
-#[inline(always)]
-pub fn smem_addr<T>(p: *const T) -> u32 {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let a: u32;
-        // SAFETY: address arithmetic only.
-        unsafe {
-            asm!(
-                "{{ .reg .u64 t; cvta.to.shared.u64 t, {p}; cvt.u32.u64 {a}, t; }}",
-                p = in(reg64) p,
-                a = out(reg32) a,
-                options(pure, nomem, nostack, preserves_flags)
-            )
-        };
-        a
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        p as usize as u32
-    }
-}
-
 /// A barrier's address in the form the barrier instructions take it (CuTe: `uint32_t smem_addr =
 /// cast_smem_ptr_to_uint(&bar)`, once). On the GPU the 32-bit `.shared` address: converted once
 /// from the generic pointer ([`SmemBarrier::new`], e.g. a pipeline's storage at init), then
@@ -78,7 +48,7 @@ pub fn smem_addr<T>(p: *const T) -> u32 {
 ///     mbarrier_arrive(b.offset(1));
 ///     assert!(mbarrier_try_wait_parity(&raw mut bars[1], 0));
 /// }
-/// assert_eq!(b.offset(1).smem_addr(), smem_addr(&raw const bars[1]));
+/// assert_eq!(b.offset(1).smem_addr(), device::shared::cast_smem_ptr_to_uint(&raw const bars[1]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SmemBarrier {
@@ -101,7 +71,7 @@ impl SmemBarrier {
         #[cfg(target_arch = "nvptx64")]
         {
             SmemBarrier {
-                addr: smem_addr(bar),
+                addr: crate::shared::cast_smem_ptr_to_uint(bar),
             }
         }
         #[cfg(not(target_arch = "nvptx64"))]
@@ -131,7 +101,7 @@ impl SmemBarrier {
             }
         }
     }
-    /// The 32-bit `.shared` address (off the GPU: the pointer's low 32 bits, as [`smem_addr`]).
+    /// The 32-bit `.shared` address (off the GPU: the pointer's low 32 bits, as [`cast_smem_ptr_to_uint`](crate::shared::cast_smem_ptr_to_uint)).
     ///
     /// ```
     /// let mut bar = 0u64;
@@ -452,7 +422,7 @@ pub unsafe fn mbarrier_try_wait_parity_hint<const HINT_NS: u32>(
 /// `mbarrier.test_wait.parity.shared::cta.b64`: whether the phase of parity `parity` has
 /// completed, answered at once (no suspend: the non-blocking probe CUTLASS's
 /// `ClusterBarrier::test_wait` is). A probe issued early and read later hides the barrier's
-/// latency behind other work ([`crate::cute::pipeline::PipelineConsumer::consumer_try_wait`]).
+/// latency behind other work (`layout_types::cute::pipeline::PipelineConsumer::consumer_try_wait`).
 ///
 /// # Safety
 /// As [`mbarrier_arrive`].

@@ -113,6 +113,24 @@ pub fn to_shared_addr<T>(p: *const T) -> u32 {
     }
     #[cfg(target_arch = "nvptx64")]
     {
+        cast_smem_ptr_to_uint(p)
+    }
+}
+
+/// The 32-bit `.shared` address of a generic pointer into shared memory (CuTe's
+/// `cast_smem_ptr_to_uint`: `cvta.to.shared.u64` and the low 32 bits), the address the
+/// `mbarrier`, TMA and `wgmma` descriptor instructions take. Off the GPU: the pointer's low 32
+/// bits, whatever memory it points to (the typed layer's descriptors in host tests, the
+/// barriers' host fallbacks, which use the pointer itself); [`to_shared_addr`] is the
+/// emulator's shared window.
+///
+/// ```
+/// assert_eq!(device::shared::cast_smem_ptr_to_uint(0x1_0000_0400usize as *const u16), 0x400);
+/// ```
+#[inline(always)]
+pub fn cast_smem_ptr_to_uint<T>(p: *const T) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
         let a: u32;
         // SAFETY: pure address arithmetic. `nomem` is right although a pointer goes in: `cvta`
         // converts the address, it reads and writes nothing behind it.
@@ -126,5 +144,9 @@ pub fn to_shared_addr<T>(p: *const T) -> u32 {
             )
         };
         a
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        p as usize as u32
     }
 }

@@ -7,7 +7,7 @@
 //! elements read as zero) into shared memory and signals the bytes it wrote on an
 //! [`mbarrier`](super::mbarrier) (`complete_tx`); a store writes a box of shared memory back,
 //! dropping out-of-bounds elements, tracked by the bulk groups of
-//! [`tma_store_arrive`](super::tma_store_arrive) / [`tma_store_wait`](super::tma_store_wait).
+//! [`tma_store_arrive`] / [`tma_store_wait`].
 //!
 //! The descriptor operand is the *generic address* of the map: the address of a kernel
 //! parameter passed by value (`__grid_constant__`), or of a map in global memory.
@@ -16,7 +16,7 @@
 
 use super::mbarrier::SmemBarrier;
 #[cfg(target_arch = "nvptx64")]
-use super::mbarrier::smem_addr;
+use super::shared::cast_smem_ptr_to_uint as smem_addr;
 #[cfg(target_arch = "nvptx64")]
 use core::arch::asm;
 
@@ -165,9 +165,9 @@ pub unsafe fn tma_load_multicast<const R: usize>(
 
 /// `cp.async.bulk.tensor.{R}d.global.shared::cta.bulk_group [desc, {crd}], [smem]` (CuTe's
 /// `SM90_TMA_STORE_{R}D::copy`): writes the box of `smem` to the tensor at `crd`, dropping
-/// out-of-bounds elements. Precede it by [`tma_store_fence`](super::tma_store_fence) in every
-/// writing thread and a barrier; close with [`tma_store_arrive`](super::tma_store_arrive) and
-/// [`tma_store_wait`](super::tma_store_wait) before `smem` is reused or the CTA exits.
+/// out-of-bounds elements. Precede it by [`tma_store_fence`] in every
+/// writing thread and a barrier; close with [`tma_store_arrive`] and
+/// [`tma_store_wait`] before `smem` is reused or the CTA exits.
 ///
 /// # Safety
 /// As [`tma_load`] for `desc` and `smem` (read until the wait).

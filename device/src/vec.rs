@@ -567,3 +567,70 @@ st_v4_generic!(
     "{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; st.shared.v4.u32 [s], {{{a}, {b}, {c}, {d}}}; }}",
     "st.v4"
 );
+
+/// `*p` if `pred`, else `default`, without a branch: one predicated `ld.global.nc.f32`
+/// (CUTLASS's predicated loads; the fused epilogues' bias and scale vectors, where a branch per
+/// element over unrolled fragments made LLVM's compile time explode). Off the GPU: a plain read
+/// under `pred` (outside an emulated launch too).
+///
+/// ```
+/// let x = 3.0f32;
+/// // SAFETY: `x` is readable.
+/// unsafe {
+///     assert_eq!(device::vec::ld_global_nc_f32_or(true, &raw const x, 1.0), 3.0);
+///     assert_eq!(device::vec::ld_global_nc_f32_or(false, core::ptr::null(), 1.0), 1.0);
+/// }
+/// ```
+///
+/// # Safety
+/// With `pred`, `p` is a readable `f32` (on the GPU: global memory not written by this kernel).
+#[inline(always)]
+pub unsafe fn ld_global_nc_f32_or(pred: bool, p: *const f32, default: f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: f32;
+        // SAFETY: the caller's contract; the load happens only under `pred`.
+        unsafe {
+            asm!(
+                "{{ .reg .pred p; setp.ne.u32 p, {c}, 0; mov.b32 {r}, {d}; @p ld.global.nc.f32 {r}, [{a}]; }}",
+                r = out(reg32) r, c = in(reg32) pred as u32, d = in(reg32) default,
+                a = in(reg64) p as u64, options(pure, readonly, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        if pred { unsafe { *p } } else { default }
+    }
+}
+
+/// `*p` if `pred`, else 0: [`ld_global_nc_f32_or`] with a zero default (its own `mov.b32 r, 0`).
+///
+/// ```
+/// let x = 3.0f32;
+/// // SAFETY: `x` is readable.
+/// unsafe { assert_eq!(device::vec::ld_global_nc_f32_if(true, &raw const x), 3.0) };
+/// assert_eq!(unsafe { device::vec::ld_global_nc_f32_if(false, core::ptr::null()) }, 0.0);
+/// ```
+///
+/// # Safety
+/// As [`ld_global_nc_f32_or`].
+#[inline(always)]
+pub unsafe fn ld_global_nc_f32_if(pred: bool, p: *const f32) -> f32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: f32;
+        // SAFETY: the caller's contract; the load happens only under `pred`.
+        unsafe {
+            asm!(
+                "{{ .reg .pred p; setp.ne.u32 p, {c}, 0; mov.b32 {r}, 0; @p ld.global.nc.f32 {r}, [{a}]; }}",
+                r = out(reg32) r, c = in(reg32) pred as u32, a = in(reg64) p as u64,
+                options(pure, readonly, nostack, preserves_flags))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        if pred { unsafe { *p } } else { 0.0 }
+    }
+}

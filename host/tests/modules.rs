@@ -1,8 +1,10 @@
-//! The host crates' modules depend on each other without cycles: each `crate::a::b` (or
-//! `super::x`) reference of a module is an edge, and the graph of modules that are not each
-//! other's ancestors must be acyclic. The `host` library, the `host-cli` library and its binary
-//! (`main.rs` and the `cli` tree, which reach the library as `host_cli::`) are checked
-//! separately.
+//! The modules of the project's crates depend on each other without cycles: each `crate::a::b`
+//! (or `super::x`, `crate::{a, b}`) reference of a module is an edge, and the graph of modules
+//! that are not each other's ancestors must be acyclic. The `host` library, the `host-cli`
+//! library and its binary (`main.rs` and the `cli` tree, which reach the library as
+//! `host_cli::`) are checked separately; so are `layout-types` (the value algebra, its text, the
+//! checks and the typed layer), the architecture layer `device`, and the kernels' libraries
+//! `collective` and `hgemm_kernel`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -62,6 +64,19 @@ fn edges(
         }
         Some(path)
     };
+    // `crate::{a::b, c}`: each item of the list
+    let items = |rest: &str| -> Vec<String> {
+        match rest.strip_prefix('{') {
+            Some(list) => list
+                .split('}')
+                .next()
+                .unwrap_or("")
+                .split(',')
+                .map(|i| i.trim().to_string())
+                .collect(),
+            None => vec![rest.to_string()],
+        }
+    };
     let mut g = BTreeMap::new();
     for (m, text) in mods {
         if !m.starts_with(crate_root) {
@@ -69,9 +84,10 @@ fn edges(
         }
         let mut to = BTreeSet::new();
         for (i, _) in text.match_indices("crate::") {
-            let rest = &text[i + "crate::".len()..];
-            if let Some(t) = resolve(crate_root.to_vec(), rest) {
-                to.insert(t);
+            for rest in items(&text[i + "crate::".len()..]) {
+                if let Some(t) = resolve(crate_root.to_vec(), &rest) {
+                    to.insert(t);
+                }
             }
         }
         for (i, _) in text.match_indices("super::") {
@@ -81,8 +97,10 @@ fn edges(
                 continue;
             }
             let parent = m[..m.len().saturating_sub(1)].to_vec();
-            if let Some(t) = resolve(parent, &text[i + "super::".len()..]) {
-                to.insert(t);
+            for rest in items(&text[i + "super::".len()..]) {
+                if let Some(t) = resolve(parent.clone(), &rest) {
+                    to.insert(t);
+                }
             }
         }
         // ancestors and descendants may refer to each other (a module and its children)
@@ -154,6 +172,37 @@ fn host_modules_have_no_import_cycles() {
         "the host binary",
         true,
         (&["cli", "layout"], &["cli", "svg"]),
+    );
+}
+
+#[test]
+fn library_modules_have_no_import_cycles() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // the value algebra, text and checks below the typed layer; the typed layer's layouts below
+    // its atoms (no circle such as `layout` ↔ `tuple` ↔ `static_result`)
+    no_cycles(
+        &root.join("layout-types"),
+        "layout-types",
+        false,
+        (&["cute", "copy"], &["cute", "tensor"]),
+    );
+    no_cycles(
+        &root.join("device"),
+        "device",
+        false,
+        (&["tma"], &["shared"]),
+    );
+    no_cycles(
+        &root.join("kernels/collective"),
+        "collective",
+        false,
+        (&["mainloop"], &["tile"]),
+    );
+    no_cycles(
+        &root.join("kernels/hgemm_kernel"),
+        "hgemm_kernel",
+        false,
+        (&["epilogue"], &["config"]),
     );
 }
 

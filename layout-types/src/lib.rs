@@ -1,5 +1,4 @@
 #![no_std]
-#![cfg_attr(target_arch = "nvptx64", feature(asm_experimental_arch))]
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 

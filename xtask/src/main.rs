@@ -855,6 +855,8 @@ fn doc_step(ws: &Ws) -> Step {
         "host-cli",
         "-p",
         "cute-builder",
+        "-p",
+        "device",
     ])
     .env("RUSTDOCFLAGS", "-D warnings");
     eprintln!(

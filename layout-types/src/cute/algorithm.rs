@@ -288,19 +288,13 @@ pub trait Fma: Copy {
     fn fma(self, b: Self, c: Self) -> Self;
 }
 macro_rules! fma_float {
-    ($($t:ty, $asm:literal, $reg:ident);*) => {$(
+    ($($t:ty, $fma:path);*) => {$(
         impl Fma for $t {
             #[inline(always)]
             fn fma(self, b: $t, c: $t) -> $t {
                 #[cfg(target_arch = "nvptx64")]
                 {
-                    let d: $t;
-                    // SAFETY: a register-only arithmetic instruction.
-                    unsafe {
-                        core::arch::asm!($asm, d = out($reg) d, a = in($reg) self, b = in($reg) b, c = in($reg) c,
-                            options(pure, nomem, nostack, preserves_flags))
-                    };
-                    d
+                    $fma(self, b, c)
                 }
                 #[cfg(not(target_arch = "nvptx64"))]
                 {
@@ -310,7 +304,7 @@ macro_rules! fma_float {
         }
     )*};
 }
-fma_float!(f32, "fma.rn.f32 {d}, {a}, {b}, {c};", reg32; f64, "fma.rn.f64 {d}, {a}, {b}, {c};", reg64);
+fma_float!(f32, device::math::fma; f64, device::math::fma_f64);
 macro_rules! fma_int {
     ($($t:ty),*) => {$( impl Fma for $t { #[inline(always)] fn fma(self, b: $t, c: $t) -> $t { self.wrapping_mul(b).wrapping_add(c) } } )*};
 }

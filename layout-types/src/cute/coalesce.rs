@@ -14,7 +14,7 @@
 use super::consts::{_0, _1};
 use super::int::*;
 use super::layout::*;
-use super::static_result::static_call;
+use super::static_call::static_call;
 use super::tuple::*;
 use typenum::{B0, B1, Bit, IsEqual};
 
@@ -490,28 +490,20 @@ impl<S: HList, D: HList> CoalModesH<D, HNil> for S {
 impl<S0, ST, D0, DT, P0, PT> CoalModesH<HCons<D0, DT>, HCons<P0, PT>> for HCons<S0, ST>
 where
     Layout<S0, D0>: CoalesceBy<P0>,
-    <Layout<S0, D0> as CoalesceBy<P0>>::Output: super::composition::LayoutParts,
+    <Layout<S0, D0> as CoalesceBy<P0>>::Output: super::layout::LayoutParts,
     ST: CoalModesH<DT, PT>,
-    HCons<
-        <<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::composition::LayoutParts>::S,
-        ST::S,
-    >: HList,
-    HCons<
-        <<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::composition::LayoutParts>::D,
-        ST::D,
-    >: HList,
+    HCons<<<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::layout::LayoutParts>::S, ST::S>:
+        HList,
+    HCons<<<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::layout::LayoutParts>::D, ST::D>:
+        HList,
 {
-    type S = HCons<
-        <<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::composition::LayoutParts>::S,
-        ST::S,
-    >;
-    type D = HCons<
-        <<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::composition::LayoutParts>::D,
-        ST::D,
-    >;
+    type S =
+        HCons<<<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::layout::LayoutParts>::S, ST::S>;
+    type D =
+        HCons<<<Layout<S0, D0> as CoalesceBy<P0>>::Output as super::layout::LayoutParts>::D, ST::D>;
     #[inline(always)]
     fn coal_modes(self, d: HCons<D0, DT>, p: HCons<P0, PT>) -> (Self::S, Self::D) {
-        use super::composition::LayoutParts;
+        use super::layout::LayoutParts;
         let (s0, d0) = Layout {
             shape: self.0,
             stride: d.0,

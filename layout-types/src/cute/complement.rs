@@ -23,7 +23,7 @@ use super::coalesce::*;
 use super::consts::_1;
 use super::int::*;
 use super::layout::*;
-use super::static_result::{static_call, value_of};
+use super::static_call::{static_call, value_of};
 use super::tuple::*;
 use core::ops::{BitAnd, BitOr};
 use typenum::{B0, B1, Bit, IsLess};

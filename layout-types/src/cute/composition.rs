@@ -21,7 +21,7 @@ use super::consts::{_1, _2};
 use super::int::*;
 use super::layout::WrapH;
 use super::layout::*;
-use super::static_result::{FromRecipe, static_call, value_of};
+use super::static_call::{FromRecipe, static_call, value_of};
 use super::tiler::{LayK, TilerMode, TilerTuple};
 use super::tuple::*;
 use typenum::{B0, B1, NInt, PInt, Unsigned, Z0};
@@ -453,23 +453,6 @@ where
     fn comp_rhs_h(self, l: L, rd: HCons<D0, DT>) -> Self::Output {
         let m = self.0.comp_rhs(l, rd.0).parts();
         HCons(m, self.1.comp_rhs_h(l, rd.1))
-    }
-}
-/// A layout's shape and stride as a pair.
-pub trait LayoutParts {
-    /// Shape.
-    type S;
-    /// Stride.
-    type D;
-    /// `(shape, stride)`.
-    fn parts(self) -> (Self::S, Self::D);
-}
-impl<S, D> LayoutParts for Layout<S, D> {
-    type S = S;
-    type D = D;
-    #[inline(always)]
-    fn parts(self) -> (S, D) {
-        (self.shape, self.stride)
     }
 }
 

@@ -37,10 +37,12 @@ use super::arith::ElemLess;
 use super::int::*;
 use super::layout::Get;
 use super::layout::*;
+use super::swizzle::{SwizzleIndex, SwizzleOffset, Swizzled, TensorSwizzle};
 use super::tensor::*;
 use super::tuple::*;
 use crate::value::copy::{CopyOp, TvLayout};
 use crate::value::layout::DynLayout;
+use crate::value::swizzle::StaticSwizzle;
 use core::marker::PhantomData;
 use device::vec::U32x4;
 
@@ -1557,7 +1559,7 @@ where
     DB: IntTuple,
     Layout<SA, DA>: super::product::PaddedProduct<Layout<SB, DB>>,
     <Layout<SA, DA> as super::product::PaddedProduct<Layout<SB, DB>>>::A:
-        super::composition::LayoutParts,
+        super::layout::LayoutParts,
     super::product::RestS<Layout<SA, DA>, Layout<SB, DB>>:
         super::product::ZipWith<super::product::PadS<Layout<SA, DA>, Layout<SB, DB>>>,
     super::product::RestD<Layout<SA, DA>, Layout<SB, DB>>:
@@ -1605,7 +1607,7 @@ where
 /// The `(size(thr), size(val))` shape of a TV layout.
 type TvShape<TS, VS> = (<TS as Product>::Output, <VS as Product>::Output);
 type Mn<TS, TD, VS, VD> = <Layout<TS, TD> as RakedProductWith<Layout<VS, VD>>>::Output;
-type MnShape<TS, TD, VS, VD> = <Mn<TS, TD, VS, VD> as super::composition::LayoutParts>::S;
+type MnShape<TS, TD, VS, VD> = <Mn<TS, TD, VS, VD> as super::layout::LayoutParts>::S;
 /// The tiler of [`make_tiled_copy_tv`]: `product_each(shape(layout_mn))`, a tuple (`(_16)` for
 /// a rank-1 product, as C++ CuTe prints it).
 pub type TvTiler<TS, TD, VS, VD> =
@@ -1640,14 +1642,14 @@ where
     TS: Product + Copy,
     VS: Product + Copy,
     Layout<TS, TD>: RakedProductWith<Layout<VS, VD>>,
-    Mn<TS, TD, VS, VD>: RightInverseOf + super::composition::LayoutParts,
+    Mn<TS, TD, VS, VD>: RightInverseOf + super::layout::LayoutParts,
     MnShape<TS, TD, VS, VD>: WrapH,
     <MnShape<TS, TD, VS, VD> as WrapH>::H: super::divide::ProductEachH,
     TvShape<TS, VS>: CompactLeft<super::consts::_1> + Copy,
     Inv<TS, TD, VS, VD>: super::product::ComposeWith<TvCompact<TS, VS>>,
 {
-    use super::composition::LayoutParts;
     use super::divide::ProductEachH;
+    use super::layout::LayoutParts;
     use super::product::ComposeWith;
     let tv_shape = (thr.shape.product(), val.shape.product());
     let mn = thr.raked_product_with(val);
@@ -1655,4 +1657,35 @@ where
         .right_inverse_of()
         .compose_with(make_layout_left(tv_shape));
     (mn.parts().0.wrap_h().product_each_h().into_tuple(), tv)
+}
+
+/// A tensor's element placement over a swizzled layout is [`TensorSwizzle`] of the layout's
+/// offsets: in bytes for an [`SmemPtrFlag`](super::swizzle::SmemPtrFlag) middle (CuTe's `swizzle_ptr`), so a TiledCopy
+/// partition of a GMMA tile stores where `wgmma` and TMA read.
+impl<Sw: StaticSwizzle, L: TileLayout, O: SwizzleOffset> TileLayout for Swizzled<Sw, L, O>
+where
+    L::Off: SwizzleIndex,
+{
+    type M = L::M;
+    type N = L::N;
+    type Off = <L::Off as SwizzleIndex>::Output;
+    const UNIT: [bool; 2] = L::UNIT;
+    const SWIZZLE_BASE: u32 = <TensorSwizzle<Sw, O> as StaticSwizzle>::SW.base;
+    #[inline(always)]
+    fn eval(&self, c: (i32, i32)) -> Self::Off {
+        self.layout.eval(c).swizzle::<TensorSwizzle<Sw, O>>()
+    }
+    /// A linear layout's offsets add (`L(t + d) = L(t) + L(d)`), so the swizzle's period splits
+    /// off the constant part ([`SwizzleIndex::swizzle_plus`]): the copies of a thread whose
+    /// offsets differ by multiples of the period get one swizzled register and immediates.
+    #[inline(always)]
+    fn eval_at(&self, t: (i32, i32), d: (i32, i32)) -> Self::Off {
+        if L::LINEAR {
+            self.layout
+                .eval(t)
+                .swizzle_plus::<TensorSwizzle<Sw, O>>(self.layout.eval(d))
+        } else {
+            self.eval((t.0 + d.0, t.1 + d.1))
+        }
+    }
 }

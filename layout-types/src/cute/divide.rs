@@ -35,10 +35,10 @@ use super::composition::*;
 use super::consts::_1;
 use super::int::*;
 use super::layout::*;
-use super::product::Unpack;
-use super::static_result::{static_call, value_of};
+use super::static_call::{static_call, value_of};
 use super::tiler::*;
 use super::tuple::Underscore;
+use super::tuple::Unpack;
 use super::tuple::*;
 use typenum::{B0, B1};
 
@@ -786,7 +786,7 @@ where
     (TS, TcS<TS, TD, S, D>):
         CompRhs<<<S as FlatPairs<D>>::Output as CoalesceX>::Output, (TD, TcD<TS, TD, S, D>)>,
     Composition<S, D, (TS, TcS<TS, TD, S, D>), (TD, TcD<TS, TD, S, D>)>:
-        super::static_result::FromRecipe,
+        super::static_call::FromRecipe,
 {
     type Output = Composition<S, D, (TS, TcS<TS, TD, S, D>), (TD, TcD<TS, TD, S, D>)>;
     #[inline(always)]
@@ -818,7 +818,7 @@ pub trait LogicalDivideBy<T> {
 impl<S: IntTuple, D: IntTuple, T: TilerMode> LogicalDivideBy<T> for Layout<S, D>
 where
     T::K: LogicalDivideK<S, D, T>,
-    <T::K as LogicalDivideK<S, D, T>>::Output: super::static_result::FromRecipe,
+    <T::K as LogicalDivideK<S, D, T>>::Output: super::static_call::FromRecipe,
 {
     type Output = <T::K as LogicalDivideK<S, D, T>>::Output;
     #[inline(always)]

@@ -126,14 +126,7 @@ pub fn exp_f32(x: f32) -> f32 {
 fn exp(x: f32) -> f32 {
     #[cfg(target_arch = "nvptx64")]
     {
-        let r: f32;
-        // SAFETY: a register operation.
-        unsafe {
-            core::arch::asm!("ex2.approx.ftz.f32 {r}, {x};", r = out(reg32) r,
-                 x = in(reg32) x * core::f32::consts::LOG2_E,
-                 options(pure, nomem, nostack, preserves_flags))
-        };
-        r
+        device::math::ex2(x * core::f32::consts::LOG2_E)
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
@@ -147,13 +140,7 @@ fn exp(x: f32) -> f32 {
 fn rcp(x: f32) -> f32 {
     #[cfg(target_arch = "nvptx64")]
     {
-        let r: f32;
-        // SAFETY: a register operation.
-        unsafe {
-            core::arch::asm!("rcp.approx.ftz.f32 {r}, {x};", r = out(reg32) r, x = in(reg32) x,
-                 options(pure, nomem, nostack, preserves_flags))
-        };
-        r
+        device::math::rcp_approx(x)
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
@@ -180,13 +167,7 @@ pub fn tanh_f32(x: f32) -> f32 {
 fn tanh_approx(x: f32) -> f32 {
     #[cfg(target_arch = "nvptx64")]
     {
-        let r: f32;
-        // SAFETY: a register operation.
-        unsafe {
-            core::arch::asm!("tanh.approx.f32 {r}, {x};", r = out(reg32) r, x = in(reg32) x,
-                 options(pure, nomem, nostack, preserves_flags))
-        };
-        r
+        device::math::tanh_approx(x)
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
@@ -334,15 +315,7 @@ pub fn activation(a: Activation, x: f32) -> f32 {
 unsafe fn load_if(pred: bool, p: *const f32) -> f32 {
     #[cfg(target_arch = "nvptx64")]
     {
-        let r: f32;
-        // SAFETY: the caller's contract; the load happens only under `pred`.
-        unsafe {
-            core::arch::asm!(
-                "{{ .reg .pred p; setp.ne.u32 p, {c}, 0; mov.b32 {r}, 0; @p ld.global.nc.f32 {r}, [{a}]; }}",
-                r = out(reg32) r, c = in(reg32) pred as u32, a = in(reg64) p as u64,
-                options(pure, readonly, nostack, preserves_flags))
-        };
-        r
+        unsafe { device::vec::ld_global_nc_f32_if(pred, p) }
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {
@@ -359,15 +332,7 @@ unsafe fn load_if(pred: bool, p: *const f32) -> f32 {
 unsafe fn load_or(pred: bool, p: *const f32, default: f32) -> f32 {
     #[cfg(target_arch = "nvptx64")]
     {
-        let r: f32;
-        // SAFETY: the caller's contract; the load happens only under `pred`.
-        unsafe {
-            core::arch::asm!(
-                "{{ .reg .pred p; setp.ne.u32 p, {c}, 0; mov.b32 {r}, {d}; @p ld.global.nc.f32 {r}, [{a}]; }}",
-                r = out(reg32) r, c = in(reg32) pred as u32, d = in(reg32) default,
-                a = in(reg64) p as u64, options(pure, readonly, nostack, preserves_flags))
-        };
-        r
+        unsafe { device::vec::ld_global_nc_f32_or(pred, p, default) }
     }
     #[cfg(not(target_arch = "nvptx64"))]
     {

@@ -17,11 +17,12 @@
 //! assert_eq!(core::mem::size_of_val(&smem), 0);
 //! ```
 
-use super::composition::LayoutParts;
 use super::int::*;
+use super::layout::LayoutParts;
 use super::layout::*;
 use super::product::*;
-use super::static_result::{static_call, value_of};
+use super::static_call::{static_call, value_of};
+use super::stride::*;
 use super::swizzle::*;
 use super::tensor::*;
 use super::tuple::*;
@@ -30,7 +31,7 @@ use crate::value::swizzle::{DynSwizzle, StaticSwizzle, Swizzle};
 use crate::{Error, value::layout::DynLayout};
 use core::fmt;
 use device::wgmma::GmmaMajor;
-use typenum::{B0, B1, Integer, IsLess, P1, P8, P16, P32, P64, P128, P256, P512, P1024, Z0};
+use typenum::{Integer, P1, P8, P16, P32, P64, P128, P256, P512, P1024, Z0};
 
 // ---------------------------------------------------------------------------------------------
 // element widths
@@ -163,28 +164,6 @@ pub type Layout_MN_SW128_Atom<T> = GmmaAtomMN<3, P1024, T>;
 // tile_to_shape
 // ---------------------------------------------------------------------------------------------
 
-/// CuTe's `LayoutLeft` (`GenColMajor`) mode order for [`tile_to_shape`]: the block repeats down
-/// the first mode first.
-///
-/// ```
-/// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::*;
-/// let t = tile_to_shape(layout!((_2, _2):(_2, _1)), (_4, _4), LayoutLeft);
-/// assert_eq!(t.to_string(), "((_2,_2),(_2,_2)):((_2,_4),(_1,_8))");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LayoutLeft;
-/// CuTe's `LayoutRight` (`GenRowMajor`) mode order for [`tile_to_shape`]: the last mode first.
-///
-/// ```
-/// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::*;
-/// let t = tile_to_shape(layout!((_2, _2):(_2, _1)), (_4, _4), LayoutRight);
-/// assert_eq!(t.to_string(), "((_2,_2),(_2,_2)):((_2,_8),(_1,_4))");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LayoutRight;
-
 /// `product_each(t)` of a list: each element's product.
 pub trait ProductEachH {
     /// The products.
@@ -248,224 +227,6 @@ where
     #[inline(always)]
     fn ceil_div_each(self, b: HCons<B0, BT>) -> Self::Output {
         HCons(self.0.ceil_div(b.0), self.1.ceil_div_each(b.1))
-    }
-}
-
-/// `acc * s` when the bit is `B1`, `acc` when `B0`.
-pub trait MulIf<Acc, S> {
-    /// The result.
-    type Output: Copy;
-    /// The result.
-    fn mul_if(acc: Acc, s: S) -> Self::Output;
-}
-impl<Acc: Copy, S> MulIf<Acc, S> for B0 {
-    type Output = Acc;
-    #[inline(always)]
-    fn mul_if(acc: Acc, _: S) -> Acc {
-        acc
-    }
-}
-impl<Acc: IntMul<S>, S> MulIf<Acc, S> for B1
-where
-    Prod<Acc, S>: Copy,
-{
-    type Output = Prod<Acc, S>;
-    #[inline(always)]
-    fn mul_if(acc: Acc, s: S) -> Self::Output {
-        acc.int_mul(s)
-    }
-}
-
-/// CuTe's `compact_order` starting stride of a mode of order `K`: the product of the extents of
-/// every mode whose order is smaller (`self` lists `(extent, C<order>)`).
-pub trait StrideFor<K> {
-    /// The stride.
-    type Output: Copy;
-    /// The stride.
-    fn stride_for(self) -> Self::Output;
-}
-impl<K> StrideFor<K> for HNil {
-    type Output = C<P1>;
-    #[inline(always)]
-    fn stride_for(self) -> C<P1> {
-        C::new()
-    }
-}
-impl<K, S: Copy, Kj: IsLess<K>, T: StrideFor<K>> StrideFor<K> for HCons<(S, C<Kj>), T>
-where
-    <Kj as IsLess<K>>::Output: MulIf<T::Output, S>,
-{
-    type Output = <<Kj as IsLess<K>>::Output as MulIf<T::Output, S>>::Output;
-    #[inline(always)]
-    fn stride_for(self) -> Self::Output {
-        <<Kj as IsLess<K>>::Output as MulIf<T::Output, S>>::mul_if(self.1.stride_for(), (self.0).0)
-    }
-}
-
-/// A compact leaf's stride: `_0` for a static `_1` extent, else the start.
-pub trait LeafStride<Cur> {
-    /// The stride.
-    type Output: IntTuple;
-    /// The stride.
-    fn leaf_stride(cur: Cur) -> Self::Output;
-}
-impl<Cur> LeafStride<Cur> for B1 {
-    type Output = C<Z0>;
-    #[inline(always)]
-    fn leaf_stride(_: Cur) -> C<Z0> {
-        C::new()
-    }
-}
-impl<Cur: IntTuple> LeafStride<Cur> for B0 {
-    type Output = Cur;
-    #[inline(always)]
-    fn leaf_stride(cur: Cur) -> Cur {
-        cur
-    }
-}
-
-/// CuTe's `compact_order(shape, order)` of a flat shape with static orders: `self` lists
-/// `(extent, C<order>)`, `all` is the whole list.
-pub trait OrderedH<All> {
-    /// The strides.
-    type Output;
-    /// The strides.
-    fn ordered_h(self, all: All) -> Self::Output;
-}
-impl<All> OrderedH<All> for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn ordered_h(self, _: All) -> HNil {
-        HNil
-    }
-}
-impl<All, S, K, T> OrderedH<All> for HCons<(S, C<K>), T>
-where
-    All: Copy + StrideFor<K>,
-    S: IntFacts,
-    S::IsOne: LeafStride<All::Output>,
-    T: OrderedH<All>,
-{
-    type Output = HCons<<S::IsOne as LeafStride<All::Output>>::Output, T::Output>;
-    #[inline(always)]
-    fn ordered_h(self, all: All) -> Self::Output {
-        HCons(
-            <S::IsOne as LeafStride<All::Output>>::leaf_stride(all.stride_for()),
-            self.1.ordered_h(all),
-        )
-    }
-}
-
-/// Pairs each extent with its order for `LayoutRight`: order `I`, `I - 1`, ... (the last mode
-/// has the smallest).
-pub trait KeyDesc<I> {
-    /// `(extent, C<order>)` list.
-    type Output: Copy;
-    /// The keyed list.
-    fn key_desc(self) -> Self::Output;
-}
-impl<I> KeyDesc<I> for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn key_desc(self) -> HNil {
-        HNil
-    }
-}
-impl<
-    I: Integer + core::ops::Sub<P1> + 'static,
-    S: Copy,
-    T: KeyDesc<<I as core::ops::Sub<P1>>::Output>,
-> KeyDesc<I> for HCons<S, T>
-{
-    type Output = HCons<(S, C<I>), T::Output>;
-    #[inline(always)]
-    fn key_desc(self) -> Self::Output {
-        HCons((self.0, C::new()), self.1.key_desc())
-    }
-}
-
-/// Pairs each extent with the static order of a `Step` tuple (ranks must agree).
-#[diagnostic::on_unimplemented(
-    message = "tile_to_shape: Need equal rank of shape and order (the order `{Self}` must have one static integer per mode of the target shape)"
-)]
-pub trait KeyStep<O> {
-    /// `(extent, C<order>)` list.
-    type Output: Copy;
-    /// The keyed list.
-    fn key_step(self, o: O) -> Self::Output;
-}
-impl KeyStep<HNil> for HNil {
-    type Output = HNil;
-    #[inline(always)]
-    fn key_step(self, _: HNil) -> HNil {
-        HNil
-    }
-}
-impl<S: Copy, T: KeyStep<OT>, K: Integer + 'static, OT> KeyStep<HCons<C<K>, OT>> for HCons<S, T> {
-    type Output = HCons<(S, C<K>), T::Output>;
-    #[inline(always)]
-    fn key_step(self, o: HCons<C<K>, OT>) -> Self::Output {
-        HCons((self.0, o.0), self.1.key_step(o.1))
-    }
-}
-
-/// A mode order for [`tile_to_shape`]: [`LayoutLeft`], [`LayoutRight`] or a `Step` tuple of
-/// static integers (`(_2, _1, _3)`: CuTe's `Step<_2,_1,_3>`, the second mode first). Gives the
-/// compact strides of the (flat) product shape in that order (CuTe's `make_ordered_layout`; a
-/// static `_1` extent gets stride `_0`).
-///
-/// ```
-/// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::*;
-/// assert_eq!((_2, _1, _3).ordered_stride((4i32, _5, _6)).to_string_cute(), "(_5,_1,20)");
-/// assert_eq!((_2, _1, _3).ordered_stride((_4, _1, _6)).to_string_cute(), "(_1,_0,_4)");
-/// assert_eq!(LayoutRight.ordered_stride((_4, _5, _6)).to_string_cute(), "(_30,_6,_1)");
-/// ```
-pub trait TileOrder<PS> {
-    /// The strides.
-    type Stride: IntTuple;
-    /// The order in the value algebra.
-    const ORDER: crate::value::gmma::Order;
-    /// The strides of `make_ordered_layout(ps, self)`.
-    fn ordered_stride(self, ps: PS) -> Self::Stride;
-}
-impl<PS: CompactLeft<C<P1>>> TileOrder<PS> for LayoutLeft {
-    type Stride = PS::Stride;
-    const ORDER: crate::value::gmma::Order = crate::value::gmma::Order::ColMajor;
-    #[inline(always)]
-    fn ordered_stride(self, ps: PS) -> Self::Stride {
-        ps.compact_left(C::new()).0
-    }
-}
-impl<PS: Tuple> TileOrder<PS> for LayoutRight
-where
-    PS::H: KeyDesc<Z0>,
-    <PS::H as KeyDesc<Z0>>::Output: OrderedH<<PS::H as KeyDesc<Z0>>::Output>,
-    <<PS::H as KeyDesc<Z0>>::Output as OrderedH<<PS::H as KeyDesc<Z0>>::Output>>::Output: HList,
-{
-    type Stride =
-        <<<PS::H as KeyDesc<Z0>>::Output as OrderedH<<PS::H as KeyDesc<Z0>>::Output>>::Output as HList>::Tuple;
-    const ORDER: crate::value::gmma::Order = crate::value::gmma::Order::RowMajor;
-    #[inline(always)]
-    fn ordered_stride(self, ps: PS) -> Self::Stride {
-        let k = ps.into_h().key_desc();
-        k.ordered_h(k).into_tuple()
-    }
-}
-impl<PS: Tuple, O: Tuple> TileOrder<PS> for O
-where
-    PS::H: KeyStep<O::H>,
-    <PS::H as KeyStep<O::H>>::Output: OrderedH<<PS::H as KeyStep<O::H>>::Output>,
-    <<PS::H as KeyStep<O::H>>::Output as OrderedH<<PS::H as KeyStep<O::H>>::Output>>::Output: HList,
-{
-    type Stride = <<<PS::H as KeyStep<O::H>>::Output as OrderedH<
-        <PS::H as KeyStep<O::H>>::Output,
-    >>::Output as HList>::Tuple;
-    const ORDER: crate::value::gmma::Order = crate::value::gmma::Order::Step(O::CONST);
-    #[inline(always)]
-    fn ordered_stride(self, ps: PS) -> Self::Stride {
-        let k = ps.into_h().key_step(self.into_h());
-        k.ordered_h(k).into_tuple()
     }
 }
 
@@ -754,6 +515,7 @@ impl fmt::Display for GmmaDescriptor {
 /// address; a compile error names CuTe's failed condition.
 ///
 /// ```
+/// use device::wgmma::MajorMN;
 /// use layout_types::cute::gmma::*;
 /// use layout_types::cute::prelude::*;
 /// fn desc_bits<L: GmmaSmemLayout>(_: L) -> u64 {
@@ -786,35 +548,6 @@ impl<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout> DescBits<M, T, L> {
     };
 }
 
-/// The 32-bit shared-window address of a generic pointer into shared memory (CuTe's
-/// `cast_smem_ptr_to_uint`); on the host (tests) the pointer's low 32 bits.
-///
-/// ```
-/// use layout_types::cute::gmma::cast_smem_ptr_to_uint;
-/// assert_eq!(cast_smem_ptr_to_uint(0x1_0000_0400usize as *const u16), 0x400);
-/// ```
-#[inline(always)]
-pub fn cast_smem_ptr_to_uint<T>(p: *const T) -> u32 {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        let s: u32;
-        // SAFETY: cvta only converts the address; nothing is accessed.
-        unsafe {
-            core::arch::asm!(
-                "{{ .reg .u64 s; cvta.to.shared.u64 s, {p}; cvt.u32.u64 {r}, s; }}",
-                p = in(reg64) p,
-                r = out(reg32) s,
-                options(pure, nomem, nostack)
-            );
-        }
-        s
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        p as usize as u32
-    }
-}
-
 /// CuTe's `make_gmma_desc<Major>(tensor)`: the `wgmma` descriptor of a rank-2 shared-memory tile
 /// (one MMA's `(MN, K)` operand tile, e.g. `tensor<0>` of a partition). Everything but the start
 /// address is a compile-time constant; a tile that is not one of the canonical GMMA layouts of
@@ -822,6 +555,7 @@ pub fn cast_smem_ptr_to_uint<T>(p: *const T) -> u32 {
 /// Expected stride failure", ...) and the values.
 ///
 /// ```
+/// use device::wgmma::MajorK;
 /// use layout_types::cute::prelude::*;
 /// use layout_types::cute::gmma::*;
 /// use layout_types::value::swizzle::Swizzle;
@@ -839,7 +573,7 @@ pub fn make_gmma_desc<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout>(
     tensor: &Tensor<Smem<T>, L>,
 ) -> GmmaDescriptor {
     let bits = const { DescBits::<M, T, L>::BITS };
-    let addr = cast_smem_ptr_to_uint(tensor.engine.ptr());
+    let addr = device::shared::cast_smem_ptr_to_uint(tensor.engine.ptr());
     GmmaDescriptor {
         desc: bits | ((addr >> 4) & 0x3FFF) as u64,
     }
@@ -1048,6 +782,7 @@ impl<H: Copy, T: Copy> SplitFirst for HCons<H, T> {
 /// descriptor of that tile: the base descriptor plus the tile's offset in 16-byte units.
 ///
 /// ```
+/// use device::wgmma::MajorK;
 /// use layout_types::cute::prelude::*;
 /// use layout_types::cute::gmma::*;
 /// let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);

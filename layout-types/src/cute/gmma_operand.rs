@@ -27,10 +27,11 @@
 //! ```
 
 use super::gmma::{
-    Layout_K_SW128_Atom, Layout_MN_SW128_Atom, LayoutLeft, make_gmma_desc_tensor, tile_to_shape,
+    Layout_K_SW128_Atom, Layout_MN_SW128_Atom, make_gmma_desc_tensor, tile_to_shape,
 };
 use super::int::StaticInt;
 use super::prelude::*;
+use super::stride::LayoutLeft;
 use super::swizzle::Swizzled;
 use super::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad, TmaLoadMulticast};
 use crate::value::swizzle::Swizzle;

@@ -24,7 +24,7 @@ use super::coalesce::*;
 use super::consts::{_0, _1};
 use super::int::*;
 use super::layout::*;
-use super::static_result::static_call;
+use super::static_call::static_call;
 use super::tuple::*;
 use typenum::{B0, B1};
 

@@ -1169,69 +1169,28 @@ pub fn make_layout_right<S: CompactRight<_1> + Copy>(shape: S) -> Layout<S, S::S
     Layout { shape, stride }
 }
 
-/// A major-ness for [`make_layout_major`]: CuTe's `LayoutLeft` (`GenColMajor`) or `LayoutRight`
-/// (`GenRowMajor`).
-pub trait Major<S> {
-    /// The compact strides of `S`.
-    type Stride: IntTuple;
-    /// The compact strides of `s`.
-    fn compact(self, s: S) -> Self::Stride;
-}
-impl<S: CompactLeft<_1>> Major<S> for super::gmma::LayoutLeft {
-    type Stride = S::Stride;
-    #[inline(always)]
-    fn compact(self, s: S) -> S::Stride {
-        s.compact_left(C::new()).0
-    }
-}
-impl<S: CompactRight<_1>> Major<S> for super::gmma::LayoutRight {
-    type Stride = S::Stride;
-    #[inline(always)]
-    fn compact(self, s: S) -> S::Stride {
-        s.compact_right(C::new()).0
-    }
-}
-/// CuTe's `GenColMajor` (`LayoutLeft`).
-pub type GenColMajor = super::gmma::LayoutLeft;
-/// CuTe's `GenRowMajor` (`LayoutRight`).
-pub type GenRowMajor = super::gmma::LayoutRight;
-
-/// `make_layout(shape, major)` with CuTe's tag: [`LayoutLeft`](super::gmma::LayoutLeft) /
-/// [`GenColMajor`] or [`LayoutRight`](super::gmma::LayoutRight) / [`GenRowMajor`].
+/// A layout's shape and stride as a pair (to name both in bounds).
 ///
 /// ```
+/// use layout_types::cute::layout::LayoutParts;
 /// use layout_types::cute::prelude::*;
-/// assert_eq!(make_layout_major((_4, (_2, 3i32)), LayoutRight).to_string(), "(_4,(_2,3)):(6,(3,_1))");
-/// assert_eq!(make_layout_major((_4, _2), GenColMajor::default()).to_string(), "(_4,_2):(_1,_4)");
+/// let (s, d) = layout!((_4, 3i32):(_1, _4)).parts();
+/// assert_eq!((s.1, d.0.to_string()), (3, "_1".to_string()));
 /// ```
-#[inline(always)]
-pub fn make_layout_major<S: Copy, M: Major<S>>(shape: S, major: M) -> Layout<S, M::Stride> {
-    Layout {
-        shape,
-        stride: major.compact(shape),
-    }
+pub trait LayoutParts {
+    /// Shape.
+    type S;
+    /// Stride.
+    type D;
+    /// `(shape, stride)`.
+    fn parts(self) -> (Self::S, Self::D);
 }
-
-/// CuTe's `make_ordered_layout(shape, order)`: compact strides assigned in the order of a static
-/// `Step` tuple (`(_1, _0, _2)`: mode 1 fastest, then mode 0, then mode 2; a static `_1` extent
-/// gets `_0`), or of [`LayoutLeft`](super::gmma::LayoutLeft) / [`LayoutRight`](super::gmma::LayoutRight).
-/// The shape is flat (one extent a mode).
-///
-/// ```
-/// use layout_types::cute::prelude::*;
-/// let l = make_ordered_layout((_2, _2, _2, _2), (_0, _2, _3, _1));
-/// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
-/// let m = 6i32;
-/// assert_eq!(make_ordered_layout((m, _4), (_1, _0)).to_string(), "(6,_4):(_4,_1)");
-/// ```
-#[inline(always)]
-pub fn make_ordered_layout<S: Copy, O: super::gmma::TileOrder<S>>(
-    shape: S,
-    order: O,
-) -> Layout<S, O::Stride> {
-    Layout {
-        shape,
-        stride: order.ordered_stride(shape),
+impl<S, D> LayoutParts for Layout<S, D> {
+    type S = S;
+    type D = D;
+    #[inline(always)]
+    fn parts(self) -> (S, D) {
+        (self.shape, self.stride)
     }
 }
 

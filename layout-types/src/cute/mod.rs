@@ -38,7 +38,9 @@ pub mod mma;
 pub mod partition;
 pub mod pipeline;
 pub mod product;
+pub mod static_call;
 pub mod static_result;
+pub mod stride;
 pub mod swizzle;
 pub mod tensor;
 pub mod tile_scheduler;
@@ -67,7 +69,6 @@ pub mod prelude {
         outer_partition, tiled_divide, zipped_divide,
     };
     pub use super::fast_divmod::FastDivmod;
-    pub use super::gmma::{LayoutLeft, LayoutRight};
     pub use super::group::group;
     pub use super::int::{
         C, CeilDiv, Diff, DynInt, Int, IntAdd, IntDiv, IntFacts, IntMax, IntMin, IntMul, IntRem,
@@ -75,16 +76,16 @@ pub mod prelude {
         int_max, int_min, int_mul, int_rem, int_sub,
     };
     pub use super::inverse::{left_inverse, right_inverse};
-    pub use super::layout::{
-        GenColMajor, GenRowMajor, Layout, idx2crd, make_layout, make_layout_left,
-        make_layout_major, make_layout_right, make_ordered_layout,
-    };
+    pub use super::layout::{Layout, idx2crd, make_layout, make_layout_left, make_layout_right};
     pub use super::partition::{
         local_partition, local_partition_proj, local_tile, local_tile_proj,
     };
     pub use super::product::{
         blocked_product, flat_product, logical_product, raked_product, tiled_product,
         zipped_product,
+    };
+    pub use super::stride::{
+        GenColMajor, GenRowMajor, LayoutLeft, LayoutRight, make_layout_major, make_ordered_layout,
     };
     pub use super::swizzle::{Swizzled, make_composed_layout};
     pub use super::tensor::{

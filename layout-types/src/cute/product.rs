@@ -22,7 +22,7 @@ use super::composition::*;
 use super::consts::{_0, _1};
 use super::int::*;
 use super::layout::*;
-use super::static_result::{static_call, value_of};
+use super::static_call::{static_call, value_of};
 use super::tuple::*;
 use typenum::{B0, B1, IsEqual, Max, Unsigned};
 
@@ -62,7 +62,7 @@ where
     <SA as FlatPairs<DA>>::Output: CoalesceX,
     SB: IntTuple + CompRhs<<<SA as FlatPairs<DA>>::Output as CoalesceX>::Output, DB>,
     DB: IntTuple,
-    Composition<SA, DA, SB, DB>: super::static_result::FromRecipe,
+    Composition<SA, DA, SB, DB>: super::static_call::FromRecipe,
 {
     type Output = Composition<SA, DA, SB, DB>;
     #[inline(always)]
@@ -188,70 +188,6 @@ where
     Layout<SA, DA>: LogicalProductRest<Layout<SB, DB>> + Copy,
 {
     logical_product_layout(a, b)
-}
-
-/// The top-level modes of a mode that is unpacked by `repeat<rank>(_)`: a tuple of rank ≥ 2
-/// gives its modes; a leaf or a rank-1 tuple stays whole (CuTe's `repeat<1>(_)` is `_`).
-pub trait Unpack {
-    /// The modes.
-    type H;
-    /// The modes.
-    fn unpack(self) -> Self::H;
-}
-impl<T: IntTuple> Unpack for T
-where
-    T::Kind: UnpackK<T>,
-{
-    type H = <T::Kind as UnpackK<T>>::H;
-    #[inline(always)]
-    fn unpack(self) -> Self::H {
-        <T::Kind as UnpackK<T>>::f(self)
-    }
-}
-/// Kind dispatch of [`Unpack`].
-pub trait UnpackK<T> {
-    /// The modes.
-    type H;
-    /// The modes.
-    fn f(t: T) -> Self::H;
-}
-impl<T> UnpackK<T> for IntK {
-    type H = HCons<T, HNil>;
-    #[inline(always)]
-    fn f(t: T) -> Self::H {
-        HCons(t, HNil)
-    }
-}
-impl<T: Tuple> UnpackK<T> for TupK
-where
-    T::H: UnpackList<T>,
-{
-    type H = <T::H as UnpackList<T>>::H;
-    #[inline(always)]
-    fn f(t: T) -> Self::H {
-        <T::H as UnpackList<T>>::f(t)
-    }
-}
-/// [`Unpack`] of a tuple `T` by its list form.
-pub trait UnpackList<T> {
-    /// The modes.
-    type H;
-    /// The modes.
-    fn f(t: T) -> Self::H;
-}
-impl<T, X> UnpackList<T> for HCons<X, HNil> {
-    type H = HCons<T, HNil>;
-    #[inline(always)]
-    fn f(t: T) -> Self::H {
-        HCons(t, HNil)
-    }
-}
-impl<T: Tuple<H = HCons<X, HCons<Y, Z>>>, X, Y, Z> UnpackList<T> for HCons<X, HCons<Y, Z>> {
-    type H = T::H;
-    #[inline(always)]
-    fn f(t: T) -> Self::H {
-        t.into_h()
-    }
 }
 
 /// The result type of [`tiled_product`].

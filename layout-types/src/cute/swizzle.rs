@@ -10,10 +10,8 @@
 //! assert_eq!(s.crd2idx((1i32, 1i32)), 8);            // row 1, column 1 ^ 1 = 0
 //! ```
 
-use super::copy::TileLayout;
 use super::int::*;
 use super::layout::*;
-use super::tensor::{Advance, PtrEngine, Tensor};
 use super::tuple::*;
 use crate::value::swizzle::{DynSwizzle, StaticSwizzle};
 use core::fmt;
@@ -243,85 +241,6 @@ impl<Sw: StaticSwizzle, O: SwizzleOffset> StaticSwizzle for TensorSwizzle<Sw, O>
             Err(e) => e.panic(),
         },
     };
-}
-
-/// A tensor's element placement over a swizzled layout is [`TensorSwizzle`] of the layout's
-/// offsets: in bytes for an [`SmemPtrFlag`] middle (CuTe's `swizzle_ptr`), so a TiledCopy
-/// partition of a GMMA tile stores where `wgmma` and TMA read.
-impl<Sw: StaticSwizzle, L: TileLayout, O: SwizzleOffset> TileLayout for Swizzled<Sw, L, O>
-where
-    L::Off: SwizzleIndex,
-{
-    type M = L::M;
-    type N = L::N;
-    type Off = <L::Off as SwizzleIndex>::Output;
-    const UNIT: [bool; 2] = L::UNIT;
-    const SWIZZLE_BASE: u32 = <TensorSwizzle<Sw, O> as StaticSwizzle>::SW.base;
-    #[inline(always)]
-    fn eval(&self, c: (i32, i32)) -> Self::Off {
-        self.layout.eval(c).swizzle::<TensorSwizzle<Sw, O>>()
-    }
-    /// A linear layout's offsets add (`L(t + d) = L(t) + L(d)`), so the swizzle's period splits
-    /// off the constant part ([`SwizzleIndex::swizzle_plus`]): the copies of a thread whose
-    /// offsets differ by multiples of the period get one swizzled register and immediates.
-    #[inline(always)]
-    fn eval_at(&self, t: (i32, i32), d: (i32, i32)) -> Self::Off {
-        if L::LINEAR {
-            self.layout
-                .eval(t)
-                .swizzle_plus::<TensorSwizzle<Sw, O>>(self.layout.eval(d))
-        } else {
-            self.eval((t.0 + d.0, t.1 + d.1))
-        }
-    }
-}
-
-impl<E: PtrEngine, Sw: StaticSwizzle, S: IntTuple, D: IntTuple, O: SwizzleOffset>
-    Tensor<E, Swizzled<Sw, Layout<S, D>, O>>
-{
-    /// The element pointer at a coordinate: the layout's offset through [`TensorSwizzle`] (for a
-    /// GMMA atom or tile, `smem_ptr_flag_bits<B>` in the middle, CuTe's byte swizzle). The
-    /// engine's base must be aligned to the swizzle's period (1024 bytes for `Sw<3,4,3>`), as
-    /// CuTe's `swizzle_ptr` and the hardware (wgmma, TMA) require; `B` must equal
-    /// `sizeof_bits<T>` of the pointer (CuTe's `static_assert`), a compile error otherwise.
-    ///
-    /// ```
-    /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::gmma::*;
-    /// let mut buf = [0u16; 512];
-    /// let atom = Layout_K_SW128_Atom::<u16>::new();
-    /// let t = make_tensor(make_smem_ptr(buf.as_mut_ptr()), atom);
-    /// assert_eq!(atom.crd2idx((1i32, 8i32)), 72);                     // the layout function
-    /// assert_eq!(t.ptr((1i32, 8i32)), buf.as_mut_ptr().wrapping_add(64)); // byte 144 -> 128
-    /// ```
-    #[inline(always)]
-    pub fn ptr<Cd: Crd2Idx<S, D>>(&self, c: Cd) -> *mut E::Value
-    where
-        Cd::Output: SwizzleIndex,
-        E: Advance<<Cd::Output as SwizzleIndex>::Output>,
-        <E as Advance<<Cd::Output as SwizzleIndex>::Output>>::Output: PtrEngine<Value = E::Value>,
-    {
-        const {
-            if let Some(b) = O::FLAG_BITS
-                && b != 8 * core::mem::size_of::<E::Value>() as i64
-            {
-                crate::Error::with2(
-                    "make_tensor(smem_ptr<T>, ComposedLayout<Sw, smem_ptr_flag_bits<B>, L>): expected a B-bit pointer type, but B = {} and sizeof_bits<T> = {}",
-                    b,
-                    8 * core::mem::size_of::<E::Value>() as i64,
-                )
-                .panic();
-            }
-        }
-        self.engine
-            .advance(
-                self.layout
-                    .layout
-                    .crd2idx(c)
-                    .swizzle::<TensorSwizzle<Sw, O>>(),
-            )
-            .ptr()
-    }
 }
 
 impl<Sw: StaticSwizzle + fmt::Display, S: IntTuple, D: IntTuple, O: SwizzleOffset> fmt::Display

@@ -18,7 +18,9 @@ use super::consts::{_0, _1};
 use super::divide::*;
 use super::int::*;
 use super::layout::*;
+use super::swizzle::{SwizzleIndex, SwizzleOffset, Swizzled, TensorSwizzle};
 use super::tuple::*;
+use crate::value::swizzle::StaticSwizzle;
 use core::fmt;
 use generic_array::{ArrayLength, GenericArray};
 use typenum::{B0, NInt, PInt, Unsigned, Z0};
@@ -634,4 +636,52 @@ where
     Layout<S, <S as CompactLeft<_1>>::Stride>: FragmentLayout,
 {
     Fragment::new(make_layout_left(t.layout.shape))
+}
+
+impl<E: PtrEngine, Sw: StaticSwizzle, S: IntTuple, D: IntTuple, O: SwizzleOffset>
+    Tensor<E, Swizzled<Sw, Layout<S, D>, O>>
+{
+    /// The element pointer at a coordinate: the layout's offset through [`TensorSwizzle`] (for a
+    /// GMMA atom or tile, `smem_ptr_flag_bits<B>` in the middle, CuTe's byte swizzle). The
+    /// engine's base must be aligned to the swizzle's period (1024 bytes for `Sw<3,4,3>`), as
+    /// CuTe's `swizzle_ptr` and the hardware (wgmma, TMA) require; `B` must equal
+    /// `sizeof_bits<T>` of the pointer (CuTe's `static_assert`), a compile error otherwise.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::gmma::*;
+    /// let mut buf = [0u16; 512];
+    /// let atom = Layout_K_SW128_Atom::<u16>::new();
+    /// let t = make_tensor(make_smem_ptr(buf.as_mut_ptr()), atom);
+    /// assert_eq!(atom.crd2idx((1i32, 8i32)), 72);                     // the layout function
+    /// assert_eq!(t.ptr((1i32, 8i32)), buf.as_mut_ptr().wrapping_add(64)); // byte 144 -> 128
+    /// ```
+    #[inline(always)]
+    pub fn ptr<Cd: Crd2Idx<S, D>>(&self, c: Cd) -> *mut E::Value
+    where
+        Cd::Output: SwizzleIndex,
+        E: Advance<<Cd::Output as SwizzleIndex>::Output>,
+        <E as Advance<<Cd::Output as SwizzleIndex>::Output>>::Output: PtrEngine<Value = E::Value>,
+    {
+        const {
+            if let Some(b) = O::FLAG_BITS
+                && b != 8 * core::mem::size_of::<E::Value>() as i64
+            {
+                crate::Error::with2(
+                    "make_tensor(smem_ptr<T>, ComposedLayout<Sw, smem_ptr_flag_bits<B>, L>): expected a B-bit pointer type, but B = {} and sizeof_bits<T> = {}",
+                    b,
+                    8 * core::mem::size_of::<E::Value>() as i64,
+                )
+                .panic();
+            }
+        }
+        self.engine
+            .advance(
+                self.layout
+                    .layout
+                    .crd2idx(c)
+                    .swizzle::<TensorSwizzle<Sw, O>>(),
+            )
+            .ptr()
+    }
 }

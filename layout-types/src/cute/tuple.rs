@@ -162,7 +162,7 @@ macro_rules! dyn_leaf {
             }
             #[inline(always)]
             fn from_recipe<L: IntTuple>(r: &Recipe, pos: usize, src: &L) -> Self {
-                r.eval(pos, src) as $t
+                r.eval(pos, |j| src.dyn_at(j)) as $t
             }
             fn fmt_cute(&self, f: &mut dyn fmt::Write) -> fmt::Result {
                 write!(f, "{}", self)
@@ -613,4 +613,75 @@ tuple_value! {
     (A B C2 D E F G H)
     (A B C2 D E F G H I)
     (A B C2 D E F G H I J)
+}
+
+/// The top-level modes of a mode that is unpacked by `repeat<rank>(_)`: a tuple of rank ≥ 2
+/// gives its modes; a leaf or a rank-1 tuple stays whole (CuTe's `repeat<1>(_)` is `_`).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::tuple::{HCons, Unpack};
+/// let (HCons(a, HCons(b, _)), HCons(c, _)) = ((_2, 3i32).unpack(), _4.unpack());
+/// assert_eq!((a.to_string(), b, c.to_string()), ("_2".to_string(), 3, "_4".to_string()));
+/// ```
+pub trait Unpack {
+    /// The modes.
+    type H;
+    /// The modes.
+    fn unpack(self) -> Self::H;
+}
+impl<T: IntTuple> Unpack for T
+where
+    T::Kind: UnpackK<T>,
+{
+    type H = <T::Kind as UnpackK<T>>::H;
+    #[inline(always)]
+    fn unpack(self) -> Self::H {
+        <T::Kind as UnpackK<T>>::f(self)
+    }
+}
+/// Kind dispatch of [`Unpack`].
+pub trait UnpackK<T> {
+    /// The modes.
+    type H;
+    /// The modes.
+    fn f(t: T) -> Self::H;
+}
+impl<T> UnpackK<T> for IntK {
+    type H = HCons<T, HNil>;
+    #[inline(always)]
+    fn f(t: T) -> Self::H {
+        HCons(t, HNil)
+    }
+}
+impl<T: Tuple> UnpackK<T> for TupK
+where
+    T::H: UnpackList<T>,
+{
+    type H = <T::H as UnpackList<T>>::H;
+    #[inline(always)]
+    fn f(t: T) -> Self::H {
+        <T::H as UnpackList<T>>::f(t)
+    }
+}
+/// [`Unpack`] of a tuple `T` by its list form.
+pub trait UnpackList<T> {
+    /// The modes.
+    type H;
+    /// The modes.
+    fn f(t: T) -> Self::H;
+}
+impl<T, X> UnpackList<T> for HCons<X, HNil> {
+    type H = HCons<T, HNil>;
+    #[inline(always)]
+    fn f(t: T) -> Self::H {
+        HCons(t, HNil)
+    }
+}
+impl<T: Tuple<H = HCons<X, HCons<Y, Z>>>, X, Y, Z> UnpackList<T> for HCons<X, HCons<Y, Z>> {
+    type H = T::H;
+    #[inline(always)]
+    fn f(t: T) -> Self::H {
+        t.into_h()
+    }
 }

@@ -242,6 +242,7 @@ use device::wgmma::MajorK;
 /// layout is a static typed [`Layout`] (zero-sized).
 ///
 /// ```
+/// use device::wgmma::{MajorK, MajorMN};
 /// use layout_types::cute::mma::*;
 /// type C = <SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::CLayout;
 /// assert_eq!(C::default().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
@@ -437,7 +438,7 @@ macro_rules! gmma_struct {
     ($name:ident, $n:literal, $nt:ident, $n8:ident, $ty:ident, $elt:ty, $rs:literal, $frga:ty, $alay:ty, $check:block, $what:literal) => {
         #[doc = concat!("CuTe's `", stringify!($name), "<tnspA, tnspB>`: `wgmma.mma_async.m64n", stringify!($n),
                         "k16`, ", $what,
-                        "; the majors are [`MajorK`] / [`MajorMN`] (default K).")]
+                        "; the majors are [`MajorK`](device::wgmma::MajorK) / [`MajorMN`](device::wgmma::MajorMN) (default K).")]
         #[allow(non_camel_case_types)]
         #[derive(Debug, PartialEq, Eq)]
         pub struct $name<A = MajorK, B = MajorK>(PhantomData<(A, B)>);

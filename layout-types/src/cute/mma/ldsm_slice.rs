@@ -753,7 +753,7 @@ where
         let sw = const { ST::SW };
         #[cfg(target_arch = "nvptx64")]
         let (origin, elem) = (
-            device::mbarrier::smem_addr(if sw.bits == 0 {
+            device::shared::cast_smem_ptr_to_uint(if sw.bits == 0 {
                 src.engine.ptr()
             } else {
                 src.base.ptr()

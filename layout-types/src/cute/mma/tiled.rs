@@ -1,9 +1,9 @@
 //! `TiledMMA` and `ThrMMA` over typed layouts, built as CuTe's `mma_atom.hpp` builds them.
 
-use super::super::composition::LayoutParts;
 use super::super::consts::*;
 use super::super::divide::{LogicalDivideBy, RepeatUnder, SliceOut, ZippedDivideBy};
 use super::super::int::*;
+use super::super::layout::LayoutParts;
 use super::super::layout::*;
 use super::super::product::{ComposeWith, TiledProductBy};
 use super::super::tensor::*;
@@ -425,6 +425,7 @@ where
     /// `tile_shape(mma)`: `(tile_size<0>, tile_size<1>, tile_size<2>)`, static.
     ///
     /// ```
+    /// use device::wgmma::{MajorK, MajorMN};
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::mma::*;
     /// let wg = make_tiled_mma(SM90_64x128x16_F32BF16BF16_SS::<MajorK, MajorMN>::new(), layout!((_2, _1, _1):(_1, _0, _0)));
@@ -472,6 +473,7 @@ where
     /// `size(mma)`: the number of threads.
     ///
     /// ```
+    /// use device::wgmma::MajorK;
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::mma::*;
     /// let wg = make_tiled_mma(SM90_64x64x16_F32F16F16_RS::<MajorK, MajorK>::new(), layout!((_2, _1, _1):(_1, _0, _0)));
@@ -1282,6 +1284,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     /// time by `make_gmma_desc`).
     ///
     /// ```
+    /// use device::wgmma::MajorK;
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::gmma::*;
     /// use layout_types::cute::mma::*;
@@ -1323,6 +1326,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     /// `thr_mma.partition_fragment_B(tensor)` (see [`ThrMma::partition_fragment_a`]).
     ///
     /// ```
+    /// use device::wgmma::{MajorK, MajorMN};
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::gmma::*;
     /// use layout_types::cute::mma::*;
