@@ -74,6 +74,8 @@ pub struct Context {
     overrides: Overrides,
     /// The architecture every module was forced to ([`Context::with_arch`]), if any.
     forced_arch: Option<&'static str>,
+    /// The folder whose PTX files replaced the embedded ones ([`LoadOptions::ptx_dir`]).
+    ptx_dir: Option<std::path::PathBuf>,
     /// Encoded tensor maps (`CUtensorMap` words) by everything they were encoded from
     /// (`crate::tma::Context::make_tma_copy` writes the key).
     pub(crate) tma_maps: Mutex<HashMap<Vec<u64>, [u64; 16]>>,
@@ -115,14 +117,37 @@ impl Context {
     /// # Ok::<(), host::Error>(())
     /// ```
     pub fn new(ordinal: usize) -> Result<Context> {
-        let forced = std::env::var(ARCH_ENV).ok().filter(|a| !a.is_empty());
-        Self::with_arch(ordinal, forced.as_deref())
+        Self::open_with(ordinal, &LoadOptions::default())
+    }
+
+    /// [`Context::new`] with explicit [`LoadOptions`] (a forced architecture, a folder of PTX
+    /// replacing the embedded modules): what the `host` CLI and the Python package open, with
+    /// [`LoadOptions::from_env`].
+    ///
+    /// ```no_run
+    /// let opts = host::LoadOptions { arch: Some("sm_80".into()), ..Default::default() };
+    /// let ctx = host::Context::open_with(0, &opts)?;
+    /// assert_eq!(ctx.forced_arch(), Some("sm_80"));
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn open_with(ordinal: usize, opts: &LoadOptions) -> Result<Context> {
+        let forced = forced_arch(opts.arch.as_deref())?;
+        if let Some(why) = ptx::build_error() {
+            return Err(Error::NoKernels(why));
+        }
+        let me = Self::open(
+            Self::cuda_context_of(ordinal)?,
+            forced,
+            opts.ptx_dir.clone(),
+        )?;
+        me.load_all()?;
+        Ok(me)
     }
 
     /// [`Context::new`], loading only the PTX built for `arch` (`Some("sm_80")`: the Ampere
     /// build, which an H100/H200 also runs) instead of, per family, the best build the device
-    /// runs; `None` is [`Context::new`] without the `CUTE_RS_LOAD_ARCH` look-up. Kernels of
-    /// families without an `arch` build then return [`Error::NeedsArch`].
+    /// runs; `None` is [`Context::new`]. Kernels of families without an `arch` build then
+    /// return [`Error::NeedsArch`].
     ///
     /// [`Error::UnknownArch`] when this binary has no build for `arch`, [`Error::ArchMismatch`]
     /// when the device cannot run it.
@@ -135,13 +160,11 @@ impl Context {
     /// # Ok::<(), host::Error>(())
     /// ```
     pub fn with_arch(ordinal: usize, arch: Option<&str>) -> Result<Context> {
-        let forced = forced_arch(arch)?;
-        if let Some(why) = ptx::build_error() {
-            return Err(Error::NoKernels(why));
-        }
-        let me = Self::open(Self::cuda_context_of(ordinal)?, forced)?;
-        me.load_all()?;
-        Ok(me)
+        let opts = LoadOptions {
+            arch: arch.map(str::to_string),
+            ..LoadOptions::default()
+        };
+        Self::open_with(ordinal, &opts)
     }
 
     /// The driver's primary context of device `ordinal` as cudarc's `CudaContext`, found
@@ -188,7 +211,7 @@ impl Context {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_cuda_context(ctx: Arc<CudaContext>) -> Result<Context> {
-        let me = Self::open(ctx, None)?;
+        let me = Self::open(ctx, None, None)?;
         me.load_all()?;
         Ok(me)
     }
@@ -198,7 +221,7 @@ impl Context {
         ctx: Arc<CudaContext>,
         arch: Option<&str>,
     ) -> Result<Context> {
-        let me = Self::open(ctx, forced_arch(arch)?)?;
+        let me = Self::open(ctx, forced_arch(arch)?, None)?;
         me.load_all()?;
         Ok(me)
     }
@@ -215,7 +238,27 @@ impl Context {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_cuda_context_lazy(ctx: Arc<CudaContext>) -> Result<Context> {
-        Self::open(ctx, None)
+        Self::open(ctx, None, None)
+    }
+
+    /// [`Context::from_cuda_context_lazy`] with explicit [`LoadOptions`] (the Python package
+    /// opens its context so, with [`LoadOptions::from_env`]).
+    ///
+    /// ```no_run
+    /// let cuda = host::cudarc::driver::CudaContext::new(0)?;
+    /// let ctx = host::Context::from_cuda_context_lazy_with(cuda, &host::LoadOptions::default())?;
+    /// # let _ = ctx;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_cuda_context_lazy_with(
+        ctx: Arc<CudaContext>,
+        opts: &LoadOptions,
+    ) -> Result<Context> {
+        Self::open(
+            ctx,
+            forced_arch(opts.arch.as_deref())?,
+            opts.ptx_dir.clone(),
+        )
     }
 
     /// Load (JIT) every module now, so a PTX the driver rejects is reported here.
@@ -226,7 +269,11 @@ impl Context {
         Ok(())
     }
 
-    fn open(ctx: Arc<CudaContext>, forced: Option<&'static str>) -> Result<Context> {
+    fn open(
+        ctx: Arc<CudaContext>,
+        forced: Option<&'static str>,
+        ptx_dir: Option<std::path::PathBuf>,
+    ) -> Result<Context> {
         if let Some(why) = ptx::build_error() {
             return Err(Error::NoKernels(why));
         }
@@ -241,7 +288,11 @@ impl Context {
             })
         })
         .map_err(|msg| Error::NoDriver(format!("CUDA driver: {msg}")))??;
-        let chosen = choose_modules(ptx::modules(), device.capability, forced);
+        let chosen = choose_modules(
+            ptx::modules_from(ptx_dir.as_deref()),
+            device.capability,
+            forced,
+        );
         if chosen.is_empty() {
             return Err(Error::ArchMismatch {
                 device: device.to_string(),
@@ -264,6 +315,7 @@ impl Context {
             functions: Mutex::new(HashMap::new()),
             overrides: Overrides::default(),
             forced_arch: forced,
+            ptx_dir,
             tma_maps: Mutex::new(HashMap::new()),
             tma_launches: Mutex::new(HashMap::new()),
             stream_k_workspaces: Mutex::new(HashMap::new()),
@@ -365,7 +417,7 @@ impl Context {
         &self.overrides
     }
 
-    /// The architecture [`Context::with_arch`] (or `CUTE_RS_LOAD_ARCH`) forced, if any.
+    /// The architecture [`Context::with_arch`] (or [`LoadOptions::arch`]) forced, if any.
     ///
     /// ```no_run
     /// let ctx = host::Context::new(0)?;
@@ -416,7 +468,7 @@ impl Context {
         if self.has_kernel(entry) {
             return Ok(());
         }
-        match ptx::modules()
+        match ptx::modules_from(self.ptx_dir.as_deref())
             .into_iter()
             .find(|m| ptx::entries(m.text).contains(&entry))
         {
@@ -607,9 +659,51 @@ impl Context {
     }
 }
 
-/// The environment variable [`Context::new`] reads: an architecture (`sm_80`) to load instead
-/// of the best build per family (`host --arch` sets it).
+/// The environment variable [`LoadOptions::from_env`] reads into [`LoadOptions::arch`]: an
+/// architecture (`sm_80`) to load instead of the best build per family (`host --arch` sets it).
 pub const ARCH_ENV: &str = "CUTE_RS_LOAD_ARCH";
+
+/// The environment variable [`LoadOptions::from_env`] reads into [`LoadOptions::ptx_dir`].
+pub const PTX_DIR_ENV: &str = "CUTE_RS_PTX_DIR";
+
+/// How a [`Context`] loads the kernels' PTX, for testing and measuring; the default loads, per
+/// family, the embedded build the device runs best. The library never reads these from the
+/// environment: a program passes them ([`Context::open_with`],
+/// [`Context::from_cuda_context_lazy_with`]), and the `host` CLI and the Python package build
+/// them with [`LoadOptions::from_env`], as they build [`Overrides`].
+///
+/// ```
+/// let o = host::LoadOptions { ptx_dir: Some("target/ptx".into()), ..Default::default() };
+/// assert!(o.arch.is_none() && host::LoadOptions::default() != o);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// Load only the build for this architecture (`sm_80`: the Ampere build, which an H100
+    /// also runs), as [`Context::with_arch`]; [`Error::UnknownArch`] names the embedded ones.
+    pub arch: Option<String>,
+    /// A folder whose `<family>.ptx` (and `<arch>/<family>.ptx`) replace the embedded modules
+    /// ([`ptx::modules_from`]): kernel variants measured without rebuilding the host.
+    pub ptx_dir: Option<std::path::PathBuf>,
+}
+
+impl LoadOptions {
+    /// The options the `CUTE_RS_LOAD_ARCH` ([`ARCH_ENV`]) and `CUTE_RS_PTX_DIR`
+    /// ([`PTX_DIR_ENV`]) variables set (an empty value is unset): the one reader of those
+    /// variables, called where the CLI and the Python package open a context.
+    ///
+    /// ```
+    /// // with neither variable set
+    /// # unsafe { std::env::remove_var(host::ARCH_ENV); std::env::remove_var(host::PTX_DIR_ENV) };
+    /// assert_eq!(host::LoadOptions::from_env(), host::LoadOptions::default());
+    /// ```
+    pub fn from_env() -> LoadOptions {
+        let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+        LoadOptions {
+            arch: var(ARCH_ENV).map(|v| v.to_string_lossy().into_owned()),
+            ptx_dir: var(PTX_DIR_ENV).map(std::path::PathBuf::from),
+        }
+    }
+}
 
 /// `arch` as one of the embedded architectures.
 fn forced_arch(arch: Option<&str>) -> Result<Option<&'static str>> {

@@ -24,19 +24,35 @@ pub struct PtxModule {
 /// Every embedded PTX module: one per kernel family and architecture (`cute_rs::PTX_MODULES`,
 /// [`ARCH`]'s first).
 ///
-/// For measuring kernel variants without rebuilding the host: when `CUTE_RS_PTX_DIR` names a
-/// folder, a file `<family>.ptx` there replaces that family's embedded text for [`ARCH`], and
-/// `<arch>/<family>.ptx` for another architecture (`cargo xtask build-kernels`' layout under
-/// `target/ptx/`; read once; the entries and their signatures must match what the host
-/// launches).
-///
 /// ```
 /// for m in host::ptx::modules() {
 ///     println!("{}: {:?}", m.name, host::ptx::entries(m.text));
 /// }
 /// ```
 pub fn modules() -> Vec<PtxModule> {
-    let dir = std::env::var_os("CUTE_RS_PTX_DIR").map(std::path::PathBuf::from);
+    modules_from(None)
+}
+
+/// [`modules`], with the files of folder `dir` in place of the embedded texts, for measuring
+/// kernel variants without rebuilding the host ([`crate::LoadOptions::ptx_dir`]): a file
+/// `<family>.ptx` there replaces that family's embedded text for [`ARCH`], and
+/// `<arch>/<family>.ptx` for another architecture (`cargo xtask build-kernels`' layout under
+/// `target/ptx/`; read once; the entries and their signatures must match what the host
+/// launches).
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("cute-rs-ptx-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// // the first module is one of ARCH's (a build without PTX has none)
+/// if let Some(m) = host::ptx::modules().first() {
+///     std::fs::write(dir.join(format!("{}.ptx", m.name)), "// replaced").unwrap();
+///     let r = host::ptx::modules_from(Some(&dir));
+///     let same = |r: &&host::ptx::PtxModule| r.name == m.name && r.arch == m.arch;
+///     assert_eq!(r.iter().find(same).unwrap().text, "// replaced");
+/// }
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn modules_from(dir: Option<&std::path::Path>) -> Vec<PtxModule> {
     cute_rs::PTX_MODULES
         .iter()
         .map(|m| {
@@ -45,9 +61,7 @@ pub fn modules() -> Vec<PtxModule> {
             } else {
                 format!("{}/{}.ptx", m.arch, m.family)
             };
-            let replaced = dir
-                .as_ref()
-                .and_then(|d| std::fs::read_to_string(d.join(&file)).ok());
+            let replaced = dir.and_then(|d| std::fs::read_to_string(d.join(&file)).ok());
             PtxModule {
                 name: m.family,
                 arch: m.arch,

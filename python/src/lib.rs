@@ -134,7 +134,8 @@ fn context(device: i32) -> Result<Arc<Context>, host::Error> {
     unsafe { cuda.disable_event_tracking() };
     // the measuring overrides the `CUTE_RS_*` variables set, read once here (host::Overrides)
     let ctx = Arc::new(
-        Context::from_cuda_context_lazy(cuda)?.with_overrides(host::Overrides::from_env()?),
+        Context::from_cuda_context_lazy_with(cuda, &host::LoadOptions::from_env())?
+            .with_overrides(host::Overrides::from_env()?),
     );
     map.insert(device, ctx.clone());
     Ok(ctx)

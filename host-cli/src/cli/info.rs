@@ -3,7 +3,8 @@
 /// Prints the PTX architectures, size, build error (if any) and kernels of every embedded
 /// module; with a GPU, which build of each family the device loads (or why none).
 pub fn main() -> u8 {
-    let modules = host::ptx::modules();
+    let load = host::LoadOptions::from_env();
+    let modules = host::ptx::modules_from(load.ptx_dir.as_deref());
     println!("ptx arch: {}", host::ptx::ARCH);
     println!("ptx archs: {}", host::ptx::ARCHS.join(", "));
     println!(
@@ -26,7 +27,7 @@ pub fn main() -> u8 {
             println!("kernel: {k}");
         }
     }
-    match host::Context::new(0) {
+    match host::Context::open_with(0, &load) {
         Ok(ctx) => {
             println!("device: {}", ctx.device());
             if let Some(a) = ctx.forced_arch() {

@@ -181,7 +181,7 @@ fn open(cmd: &str, ordinal: usize) -> Result<Context, u8> {
         eprintln!("host {cmd}: {e}");
         2u8
     })?;
-    Context::new(ordinal)
+    Context::open_with(ordinal, &host::LoadOptions::from_env())
         .map(|c| c.with_overrides(overrides))
         .map_err(|e| fail(cmd, &e))
 }
