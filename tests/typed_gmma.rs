@@ -15,6 +15,7 @@ use cute_rs::layout_types::value::gmma::{self as value, GmmaSwizzle, Order};
 use cute_rs::layout_types::value::mma::Major;
 use cute_rs::layout_types::value::swizzle::{ComposedLayout, DynSwizzle, Swizzle};
 use cute_rs::layout_types::{value::int_tuple::IntTuple as Value, value::layout::DynLayout};
+use device::wgmma::{MajorK, MajorMN};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::fmt::Display;

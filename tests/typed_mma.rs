@@ -9,6 +9,7 @@ use cute_rs::layout_types::cute::prelude::*;
 use cute_rs::layout_types::text::parse::parse_tiler;
 use cute_rs::layout_types::value::layout::DynLayout;
 use cute_rs::layout_types::value::mma::{MmaAtom as DynAtom, Operand, TiledMma as DynTiledMma};
+use device::wgmma::{MajorK, MajorMN};
 use proptest::prelude::*;
 
 include!("typed_mma/cases.rs");
