@@ -237,16 +237,8 @@ pub unsafe fn cp_async_cg_16_generic(src: *const u8, dst: *mut u8) {
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
-        for (p, what) in [
-            (src, "cp.async source"),
-            (dst as *const u8, "cp.async destination"),
-        ] {
-            if cfg!(feature = "strict-host") && !(p as usize).is_multiple_of(16) {
-                panic!(
-                    "{what}: address {p:p} is not 16-byte aligned (a misaligned-address fault on the GPU)"
-                );
-            }
-        }
+        crate::vec::strict_host_aligned(src, "cp.async source");
+        crate::vec::strict_host_aligned(dst, "cp.async destination");
         core::ptr::copy_nonoverlapping(src, dst, 16)
     }
 }

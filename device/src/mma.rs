@@ -36,57 +36,16 @@ macro_rules! ldmatrix_asm {
     };
 }
 
-/// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`: the warp loads four 8×8 `b16`
-/// matrices; lane `l` gives the row address for matrix `l / 8`, row `l % 8`
-/// (16 contiguous bytes, 16-byte aligned). Returns this lane's 4 registers, one per
-/// matrix: lane `l` holds row `l / 4`, elements `2*(l % 4)` and `+1`.
-///
-/// ```
-/// use device::{emu::launch, mma::ldmatrix_x4, shared::*, thread::*};
-/// let mut out = [[0u32; 4]; 32];
-/// let p = out.as_mut_ptr() as usize;
-/// // SAFETY: the full warp; 512 bytes of shared memory hold four 8x8 b16 matrices, element
-/// // (q, row, col) = 64q + 8row + col; each lane writes its own registers to `out`.
-/// unsafe {
-///     launch((1, 1, 1), (32, 1, 1), 512, || {
-///         let s = dynamic_shared_mem::<u16>();
-///         let l = lane_id();
-///         for i in 0..8 {
-///             *s.add((8 * l + i) as usize) = (8 * l + i) as u16;
-///         }
-///         sync_threads();
-///         let row = to_shared_addr(s) + (l / 8) * 128 + (l % 8) * 16;
-///         *(p as *mut [u32; 4]).add(l as usize) = ldmatrix_x4(row);
-///     })
-/// };
-/// // lane 5, matrix 2: row 1, columns 2 and 3 (low half first)
-/// assert_eq!(out[5][2], (139 << 16) | 138);
-/// ```
-///
-/// # Safety
-/// Executed by all 32 lanes (convergent); `row_addr` a valid `.shared` address.
-#[inline(always)]
-pub unsafe fn ldmatrix_x4(row_addr: u32) -> [u32; 4] {
-    #[cfg(target_arch = "nvptx64")]
-    {
-        ldmatrix_asm!("ldmatrix.sync.aligned.m8n8.x4.shared.b16", row_addr, [a b c d])
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        emu_ldmatrix("ldmatrix.sync.aligned.m8n8.x4.shared.b16", row_addr, false)
-    }
-}
-
-/// Defines a two-matrix `ldmatrix` (`$op`) as `$name(row_addr) -> [u32; 2]`; `$trans`: the
-/// matrices are transposed on the way.
-macro_rules! ldmatrix_x2 {
-    ($(#[$doc:meta])* $name:ident, $op:literal, $trans:literal) => {
+/// Defines an `ldmatrix` of `$n` matrices (`$op`) as `$name(row_addr) -> [u32; $n]`; `$trans`:
+/// the matrices are transposed on the way.
+macro_rules! ldmatrix_n {
+    ($(#[$doc:meta])* $name:ident, $n:literal, $op:literal, $trans:literal, [$($r:ident)*]) => {
         $(#[$doc])*
         #[inline(always)]
-        pub unsafe fn $name(row_addr: u32) -> [u32; 2] {
+        pub unsafe fn $name(row_addr: u32) -> [u32; $n] {
             #[cfg(target_arch = "nvptx64")]
             {
-                ldmatrix_asm!($op, row_addr, [a b])
+                ldmatrix_asm!($op, row_addr, [$($r)*])
             }
             #[cfg(not(target_arch = "nvptx64"))]
             {
@@ -96,26 +55,78 @@ macro_rules! ldmatrix_x2 {
     };
 }
 
-ldmatrix_x2!(
+ldmatrix_n!(
+    /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`: the warp loads four 8×8 `b16`
+    /// matrices; lane `l` gives the row address for matrix `l / 8`, row `l % 8`
+    /// (16 contiguous bytes, 16-byte aligned). Returns this lane's 4 registers, one per
+    /// matrix: lane `l` holds row `l / 4`, elements `2*(l % 4)` and `+1`.
+    ///
+    /// ```
+    /// use device::{emu::launch, mma::ldmatrix_x4, shared::*, thread::*};
+    /// let mut out = [[0u32; 4]; 32];
+    /// let p = out.as_mut_ptr() as usize;
+    /// // SAFETY: the full warp; 512 bytes of shared memory hold four 8x8 b16 matrices, element
+    /// // (q, row, col) = 64q + 8row + col; each lane writes its own registers to `out`.
+    /// unsafe {
+    ///     launch((1, 1, 1), (32, 1, 1), 512, || {
+    ///         let s = dynamic_shared_mem::<u16>();
+    ///         let l = lane_id();
+    ///         for i in 0..8 {
+    ///             *s.add((8 * l + i) as usize) = (8 * l + i) as u16;
+    ///         }
+    ///         sync_threads();
+    ///         let row = to_shared_addr(s) + (l / 8) * 128 + (l % 8) * 16;
+    ///         *(p as *mut [u32; 4]).add(l as usize) = ldmatrix_x4(row);
+    ///     })
+    /// };
+    /// // lane 5, matrix 2: row 1, columns 2 and 3 (low half first)
+    /// assert_eq!(out[5][2], (139 << 16) | 138);
+    /// ```
+    ///
+    /// # Safety
+    /// Executed by all 32 lanes (convergent); `row_addr` a valid `.shared` address.
+    ldmatrix_x4, 4, "ldmatrix.sync.aligned.m8n8.x4.shared.b16", false, [a b c d]
+);
+ldmatrix_n!(
     /// `ldmatrix.sync.aligned.m8n8.x2.shared.b16`: as [`ldmatrix_x4`] with two matrices
     /// (lanes 0..16 give the row addresses).
     ///
     /// # Safety
     /// As [`ldmatrix_x4`].
-    ldmatrix_x2,
-    "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
-    false
+    ldmatrix_x2, 2, "ldmatrix.sync.aligned.m8n8.x2.shared.b16", false, [a b]
 );
-
-ldmatrix_x2!(
+ldmatrix_n!(
     /// `ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16`: as [`ldmatrix_x2`], each 8×8
     /// matrix transposed on the way (row-major smem → "col" B fragment).
     ///
     /// # Safety
     /// As [`ldmatrix_x4`].
-    ldmatrix_x2_trans,
-    "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
-    true
+    ldmatrix_x2_trans, 2, "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16", true, [a b]
+);
+ldmatrix_n!(
+    /// `ldmatrix.sync.aligned.m8n8.x1.shared.b16`: one 8×8 `b16` matrix, lanes 0..8 give the row
+    /// addresses; lane `l` receives row `l / 4`, elements `2*(l % 4)` and `+1` (CuTe's
+    /// `SM75_U32x1_LDSM_N`).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x1, 1, "ldmatrix.sync.aligned.m8n8.x1.shared.b16", false, [a]
+);
+ldmatrix_n!(
+    /// `ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16`: as [`ldmatrix_x1`], the matrix
+    /// transposed on the way (CuTe's `SM75_U16x2_LDSM_T`).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x1_trans, 1, "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16", true, [a]
+);
+ldmatrix_n!(
+    /// `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`: as [`ldmatrix_x4`], each matrix
+    /// transposed on the way (CuTe's `SM75_U16x8_LDSM_T`).
+    ///
+    /// # Safety
+    /// As [`ldmatrix_x4`].
+    ldmatrix_x4_trans, 4, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", true, [a b c d]
 );
 
 /// The emulator's `ldmatrix`: a warp exchange of the lanes' row addresses, then each lane's `N`
@@ -211,54 +222,6 @@ pub unsafe fn mma_m16n8k16_bf16_f32(a: [u32; 4], b: [u32; 2], c: [f32; 4]) -> [f
     mma_m16n8k16_f32!("bf16", crate::emu::mma_m16n8k16_bf16, a, b, c)
 }
 
-/// Defines an `ldmatrix` of `$n` matrices (`$op`) as `$name(row_addr) -> [u32; $n]`; `$trans`:
-/// the matrices are transposed on the way.
-macro_rules! ldmatrix_n {
-    ($(#[$doc:meta])* $name:ident, $n:literal, $op:literal, $trans:literal, [$($r:ident)*]) => {
-        $(#[$doc])*
-        #[inline(always)]
-        pub unsafe fn $name(row_addr: u32) -> [u32; $n] {
-            #[cfg(target_arch = "nvptx64")]
-            {
-                ldmatrix_asm!($op, row_addr, [$($r)*])
-            }
-            #[cfg(not(target_arch = "nvptx64"))]
-            {
-                emu_ldmatrix($op, row_addr, $trans)
-            }
-        }
-    };
-    (@regs $first:ident $($r:ident)*) => {
-        concat!("{", stringify!($first), "}" $(, ", {", stringify!($r), "}")*)
-    };
-}
-
-ldmatrix_n!(
-    /// `ldmatrix.sync.aligned.m8n8.x1.shared.b16`: one 8×8 `b16` matrix, lanes 0..8 give the row
-    /// addresses; lane `l` receives row `l / 4`, elements `2*(l % 4)` and `+1` (CuTe's
-    /// `SM75_U32x1_LDSM_N`).
-    ///
-    /// # Safety
-    /// As [`ldmatrix_x4`].
-    ldmatrix_x1, 1, "ldmatrix.sync.aligned.m8n8.x1.shared.b16", false, [a]
-);
-ldmatrix_n!(
-    /// `ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16`: as [`ldmatrix_x1`], the matrix
-    /// transposed on the way (CuTe's `SM75_U16x2_LDSM_T`).
-    ///
-    /// # Safety
-    /// As [`ldmatrix_x4`].
-    ldmatrix_x1_trans, 1, "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16", true, [a]
-);
-ldmatrix_n!(
-    /// `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`: as [`ldmatrix_x4`], each matrix
-    /// transposed on the way (CuTe's `SM75_U16x8_LDSM_T`).
-    ///
-    /// # Safety
-    /// As [`ldmatrix_x4`].
-    ldmatrix_x4_trans, 4, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", true, [a b c d]
-);
-
 /// Defines an `stmatrix` of `$n` matrices (`$op`) as `$name(row_addr, regs)`.
 macro_rules! stmatrix_n {
     ($(#[$doc:meta])* $name:ident, $n:literal, $op:literal, $trans:literal, [$($r:ident)*]) => {
@@ -270,7 +233,7 @@ macro_rules! stmatrix_n {
                 let [$($r),*] = regs;
                 unsafe {
                     asm!(
-                        concat!($op, " [{p}], {{", ldmatrix_n!(@regs $($r)*), "}};"),
+                        concat!($op, " [{p}], {{", ldmatrix_asm!(@regs $($r)*), "}};"),
                         p = in(reg32) row_addr,
                         $($r = in(reg32) $r,)*
                         options(nostack, preserves_flags),

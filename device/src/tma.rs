@@ -248,16 +248,8 @@ pub unsafe fn bulk_s2g(src: *const u8, dst: *mut u8, bytes: u32) {
     }
     #[cfg(not(target_arch = "nvptx64"))]
     unsafe {
-        for (p, what) in [
-            (src, "cp.async.bulk source"),
-            (dst as *const u8, "cp.async.bulk destination"),
-        ] {
-            if cfg!(feature = "strict-host") && !(p as usize).is_multiple_of(16) {
-                panic!(
-                    "{what}: address {p:p} is not 16-byte aligned (a misaligned-address fault on the GPU)"
-                );
-            }
-        }
+        crate::vec::strict_host_aligned(src, "cp.async.bulk source");
+        crate::vec::strict_host_aligned(dst, "cp.async.bulk destination");
         if cfg!(feature = "strict-host") && !bytes.is_multiple_of(16) {
             panic!("cp.async.bulk: {bytes} bytes is not a multiple of 16");
         }

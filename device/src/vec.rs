@@ -452,7 +452,7 @@ pub unsafe fn st_shared_f32(addr: u32, v: f32) {
 /// typed layer's host unit tests, outside any launch) the access is a plain unaligned one.
 #[cfg(not(target_arch = "nvptx64"))]
 #[inline(always)]
-fn strict_host_aligned(p: *const u8, what: &str) {
+pub(crate) fn strict_host_aligned(p: *const u8, what: &str) {
     if cfg!(feature = "strict-host") && !(p as usize).is_multiple_of(16) {
         panic!(
             "{what}: address {p:p} is not 16-byte aligned (a misaligned-address fault on the GPU)"
