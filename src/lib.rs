@@ -1,12 +1,14 @@
-//! Facade crate: re-exports `layout-types` and carries the PTX built from `kernels/`.
+//! Facade crate: re-exports `layout-types` and carries the PTX of the product's kernel families
+//! built from `kernels/` (the check families' is `check-kernels`', `tests/kernels/`).
 pub use layout_types;
 
 /// One kernel family's PTX module for one architecture, built by `build.rs` with the nightly
 /// toolchain for each of [`KERNELS_PTX_ARCHS`]: self-contained (no `.extern .func`), loaded as
 /// one CUDA module.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PtxModule {
-    /// The family (`kernels/<family>/`): `smoke`, `copy`, `gemm_n`, `gemm_t`, `probe`, ...
+    /// The family (`kernels/<family>/`): `copy`, `gemm_n`, `gemm_t`, `hgemm`, `attention`, ...;
+    /// a check family of `check-kernels` (`tests/kernels/<family>/`): `probe`, `smoke`, `wgmma`, ...
     pub family: &'static str,
     /// The architecture it was built for (its `.target`): `sm_90a`, `sm_80`, ...
     pub arch: &'static str,

@@ -1,5 +1,5 @@
 //! The crate-root prelude (`layout_types::prelude`, CuTe's typed layer) costs nothing on the GPU:
-//! each probe of `kernels/probe/src/lib.rs` — `call` of a static nested layout, `crd2idx` of a
+//! each probe of `tests/kernels/probe/src/lib.rs` — `call` of a static nested layout, `crd2idx` of a
 //! zipped-divided static tile at a run-time thread index, `crd2idx` of a mixed static/dynamic
 //! layout at a thread coordinate — compiles to PTX with no local-memory frame, no division or
 //! remainder, and at most 10% more instructions than its hand-written twin.

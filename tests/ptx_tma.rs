@@ -193,7 +193,7 @@ fn wgmma_proof_entries_load_a_and_b_by_tma() {
                 .map(move |n| (*ptx, n))
         })
         .collect();
-    // the 16-bit proofs (the FP8 ones, `kernels/wgmma/src/fp8.rs`, are a chosen 14)
+    // the 16-bit proofs (the FP8 ones, `tests/kernels/wgmma/src/fp8.rs`, are a chosen 14)
     let sixteen: Vec<(&str, &str)> = names
         .iter()
         .copied()

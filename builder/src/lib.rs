@@ -104,6 +104,44 @@ pub struct Options {
     /// The other architectures built beside `arch` into the same binary ([`build_archs`]): a
     /// family written for one of them is built there only ([`Family::builds_in`]).
     pub beside: Vec<String>,
+    /// Which families of the workspace to build: the product's, the checks' (`role = "check"`)
+    /// or all ([`Select`]; default all).
+    pub select: Select,
+}
+
+/// Which families a build takes: a family whose manifest says `role = "check"` under
+/// `[package.metadata.cute]` is a check family (probe, smoke, proof and reference kernels:
+/// `tests/kernels/`), built for the tests and the CLI's checks, never into the product's
+/// embedded modules.
+///
+/// ```
+/// use cute_builder::{Family, Select};
+/// let check = Family { name: "probe".into(), check: true, ..Default::default() };
+/// let product = Family { name: "copy".into(), ..Default::default() };
+/// assert!(Select::Checks.takes(&check) && !Select::Checks.takes(&product));
+/// assert!(Select::Product.takes(&product) && !Select::Product.takes(&check));
+/// assert!(Select::All.takes(&check) && Select::All.takes(&product));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Select {
+    /// Every family (`cargo xtask build-kernels`: the ptxas checks cover them all).
+    #[default]
+    All,
+    /// The product's families: what `cute_rs::PTX_MODULES` embeds.
+    Product,
+    /// The check families: what `check_kernels::PTX_MODULES` embeds.
+    Checks,
+}
+
+impl Select {
+    /// Whether this selection builds `family`.
+    pub fn takes(self, family: &Family) -> bool {
+        match self {
+            Select::All => true,
+            Select::Product => !family.check,
+            Select::Checks => family.check,
+        }
+    }
 }
 
 impl Options {
@@ -120,6 +158,7 @@ impl Options {
             verbose: false,
             ptx_out: None,
             beside: Vec::new(),
+            select: Select::All,
         }
     }
     /// `arch` and the architectures built beside it.
@@ -364,11 +403,15 @@ pub fn cargo_command(opts: &Options) -> Command {
 }
 
 /// A kernel family: one `staticlib` crate, one PTX module.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Family {
-    /// The module's name: the member's directory (`gemm`), or the package name of a
-    /// single-crate manifest.
+    /// The module's name: the member's directory's name (`gemm`, `probe` of
+    /// `../tests/kernels/probe`), or the package name of a single-crate manifest.
     pub name: String,
+    /// The crate's directory.
+    pub dir: PathBuf,
+    /// A check family (`role = "check"` under `[package.metadata.cute]`): see [`Select`].
+    pub check: bool,
     /// The package (`kernels-gemm`).
     pub package: String,
     /// The crate's name as rustc writes it (`kernels_gemm`): its PTX is `<crate>-<hash>.s`.
@@ -386,7 +429,7 @@ impl Family {
     /// ```
     /// let f = |archs: &[&str]| cute_builder::Family {
     ///     name: "f".into(), package: "f".into(), krate: "f".into(),
-    ///     archs: archs.iter().map(|a| a.to_string()).collect(),
+    ///     archs: archs.iter().map(|a| a.to_string()).collect(), ..Default::default()
     /// };
     /// assert!(f(&["sm_80"]).builds_for("sm_80") && f(&["sm_80"]).builds_for("sm_90a"));
     /// assert!(f(&["sm_80"]).builds_for("sm_89") && f(&[]).builds_for("sm_75"));
@@ -406,7 +449,7 @@ impl Family {
     /// ```
     /// let f = |archs: &[&str]| cute_builder::Family {
     ///     name: "f".into(), package: "f".into(), krate: "f".into(),
-    ///     archs: archs.iter().map(|a| a.to_string()).collect(),
+    ///     archs: archs.iter().map(|a| a.to_string()).collect(), ..Default::default()
     /// };
     /// let both = ["sm_90a".to_string(), "sm_80".to_string()];
     /// assert!(!f(&["sm_80"]).builds_in("sm_90a", &both) && f(&["sm_80"]).builds_in("sm_80", &both));
@@ -464,6 +507,20 @@ fn declared_archs(manifest: &str) -> Vec<String> {
         .collect()
 }
 
+/// `role = "check"` in a manifest's `[package.metadata.cute]`.
+fn declared_check(manifest: &str) -> bool {
+    let Some(section) = manifest.split("[package.metadata.cute]").nth(1) else {
+        return false;
+    };
+    let section = section.split("\n[").next().unwrap_or("");
+    section.lines().any(|l| {
+        let l = l.trim();
+        l.strip_prefix("role")
+            .and_then(|r| r.trim_start().strip_prefix('='))
+            .is_some_and(|v| v.trim() == "\"check\"")
+    })
+}
+
 /// The strings of the first one-line array `key = ["a", "b"]` in `text`.
 fn string_array<'a>(text: &'a str, key: &str) -> Option<Vec<&'a str>> {
     let list = text
@@ -499,12 +556,11 @@ pub fn families(kernels_dir: &Path) -> Result<Vec<Family>, String> {
         }
         let pkg =
             package_name(text).ok_or_else(|| format!("no [package] name in {}", path.display()))?;
+        let last = Path::new(dir).file_name().and_then(|n| n.to_str());
         Ok(Some(Family {
-            name: if dir.is_empty() {
-                pkg.clone()
-            } else {
-                dir.to_string()
-            },
+            name: last.map_or_else(|| pkg.clone(), str::to_string),
+            dir: kernels_dir.join(dir),
+            check: declared_check(text),
             krate: pkg.replace('-', "_"),
             package: pkg,
             archs: declared_archs(text),
@@ -773,8 +829,17 @@ pub fn build(opts: &Options) -> Result<Built, Error> {
 /// ```
 pub fn build_each(opts: &Options, mut ready: impl FnMut(&Module)) -> Result<Built, Error> {
     ensure_toolchain(opts)?;
-    let families =
-        families_in(&opts.kernels_dir, &opts.arch, &opts.build_set()).map_err(Error::Failed)?;
+    let families: Vec<Family> = families_in(&opts.kernels_dir, &opts.arch, &opts.build_set())
+        .map_err(Error::Failed)?
+        .into_iter()
+        .filter(|f| opts.select.takes(f))
+        .collect();
+    if families.is_empty() {
+        // e.g. the check families of an sm_90a build beside sm_80 that are all written for sm_80
+        return Ok(Built {
+            modules: Vec::new(),
+        });
+    }
     let deps = opts
         .kernel_target_dir()
         .join(TARGET)
@@ -863,7 +928,7 @@ pub fn build_each(opts: &Options, mut ready: impl FnMut(&Module)) -> Result<Buil
 /// ```
 /// let f = cute_builder::Family {
 ///     name: "attention".into(), package: "kernels-attention".into(),
-///     krate: "kernels_attention".into(), archs: vec![],
+///     krate: "kernels_attention".into(), ..Default::default()
 /// };
 /// let got = cute_builder::kernel_features("attention/measure, gemm/x", &[f]);
 /// assert_eq!(got, ["kernels-attention/measure"]);
@@ -988,6 +1053,78 @@ fn checkout() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
 }
 
+/// For a `build.rs` that embeds a kernel workspace's modules for every architecture of
+/// [`build_archs`] (the root package's `cute_rs::PTX_MODULES`, `check_kernels::PTX_MODULES`):
+/// builds the families `select` takes for each architecture ([`PtxBuilder::build_script`],
+/// cached in `target_dir/kernels/<arch>`), writes `$OUT_DIR/<arch>-<family>.ptx` and
+/// `$OUT_DIR/ptx_meta.rs`, which the crate `include!`s beside its `PtxModule` type:
+/// `KERNELS_PTX_ARCH`, `KERNELS_PTX_ARCHS`, `KERNELS_PTX_ERROR` and `PTX_MODULES`. Without the
+/// toolchain (or with `CUTE_RS_SKIP_PTX=1`) the table is empty and `KERNELS_PTX_ERROR` says why.
+///
+/// ```no_run
+/// // build.rs of a crate whose lib.rs has `pub struct PtxModule { family, arch, ptx, entries }`
+/// // and `include!(concat!(env!("OUT_DIR"), "/ptx_meta.rs"));`
+/// let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+/// cute_builder::embed_table(&root.join("kernels"), cute_builder::Select::Product, &root.join("target"));
+/// ```
+pub fn embed_table(kernels_dir: &Path, select: Select, target_dir: &Path) {
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_else(|| {
+        eprintln!("error: embed_table runs in a build script (OUT_DIR is not set)");
+        std::process::exit(1)
+    }));
+    println!("cargo:rerun-if-env-changed=CUTE_RS_ARCHS");
+    let archs = build_archs();
+    let mut modules = Vec::new();
+    let mut error = None;
+    for arch in &archs {
+        let builder = PtxBuilder::new(kernels_dir)
+            .target_dir(target_dir)
+            .arch(arch)
+            .beside(&archs)
+            .select(select);
+        match builder.build_script() {
+            Ok(built) => modules.extend(built.modules.into_iter().map(|m| (arch.clone(), m))),
+            Err(why) => {
+                modules.clear();
+                error = Some(why);
+                break;
+            }
+        }
+    }
+    let mut table = String::new();
+    for (arch, m) in &modules {
+        let file = format!("{arch}-{}.ptx", m.family);
+        if let Err(e) = write_if_changed(&out_dir.join(&file), &m.ptx) {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+        table.push_str(&format!(
+            "    PtxModule {{\n        family: {family:?},\n        arch: {arch:?},\n        \
+             ptx: include_str!(concat!(env!(\"OUT_DIR\"), \"/{file}\")),\n        \
+             entries: &{entries:?},\n    }},\n",
+            family = m.family,
+            entries = m.entries,
+        ));
+    }
+    let primary = archs.first().cloned().unwrap_or_default();
+    let meta = format!(
+        "/// The primary target architecture of [`PTX_MODULES`] (the first of\n\
+         /// [`KERNELS_PTX_ARCHS`]).\n\
+         pub const KERNELS_PTX_ARCH: &str = {primary:?};\n\
+         /// Every architecture [`PTX_MODULES`] has a build for, primary first.\n\
+         pub const KERNELS_PTX_ARCHS: &[&str] = &{archs:?};\n\
+         /// Why [`PTX_MODULES`] is empty, if it is (toolchain missing at build time).\n\
+         pub const KERNELS_PTX_ERROR: Option<&str> = {error:?};\n\
+         /// One self-contained PTX module per kernel family and architecture, in\n\
+         /// [`KERNELS_PTX_ARCHS`]' order.\n\
+         pub const PTX_MODULES: &[PtxModule] = &[\n{table}];\n",
+    );
+    if let Err(e) = write_if_changed(&out_dir.join("ptx_meta.rs"), &meta) {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
 /// The target dir whose `kernels/<arch>` holds the kernel builds: `CARGO_TARGET_DIR` when it is
 /// set and absolute, the cute-rs checkout's `target/` otherwise (so a kernel crate of yours
 /// reuses the `core` that `cargo xtask build-kernels` built).
@@ -1074,6 +1211,7 @@ pub struct PtxBuilder {
     arch: Option<String>,
     target_dir: Option<PathBuf>,
     beside: Vec<String>,
+    select: Select,
 }
 
 impl PtxBuilder {
@@ -1099,6 +1237,7 @@ impl PtxBuilder {
             arch: None,
             target_dir: None,
             beside: Vec::new(),
+            select: Select::All,
         }
     }
 
@@ -1138,6 +1277,17 @@ impl PtxBuilder {
         self
     }
 
+    /// Which families to build ([`Select`]; default all).
+    ///
+    /// ```
+    /// let b = cute_builder::PtxBuilder::new("k").select(cute_builder::Select::Checks);
+    /// assert_eq!(b.options().select, cute_builder::Select::Checks);
+    /// ```
+    pub fn select(mut self, select: Select) -> Self {
+        self.select = select;
+        self
+    }
+
     /// The low-level [`Options`] this builder runs [`build`] with.
     ///
     /// ```
@@ -1152,6 +1302,7 @@ impl PtxBuilder {
             o.arch = a.clone();
         }
         o.beside = self.beside.clone();
+        o.select = self.select;
         o
     }
 
@@ -1188,6 +1339,12 @@ impl PtxBuilder {
     fn build_script_with(&self, f: impl FnOnce(Options) -> Options) -> Result<Built, String> {
         let opts = f(self.options());
         println!("cargo:rerun-if-changed={}", opts.kernels_dir.display());
+        // members outside the workspace's folder (the check families, `../tests/kernels/*`)
+        for fam in families(&opts.kernels_dir).unwrap_or_default() {
+            if opts.select.takes(&fam) && !fam.dir.starts_with(&opts.kernels_dir) {
+                println!("cargo:rerun-if-changed={}", fam.dir.display());
+            }
+        }
         for dep in path_dependencies(&opts.kernels_dir) {
             println!("cargo:rerun-if-changed={}", dep.join("src").display());
             println!(
@@ -1265,7 +1422,12 @@ impl PtxBuilder {
                     eprintln!("error: {e}");
                     std::process::exit(1)
                 });
-                for name in names.into_iter().map(|f| f.name) {
+                let select = self.select;
+                for name in names
+                    .into_iter()
+                    .filter(|f| select.takes(f))
+                    .map(|f| f.name)
+                {
                     let path = out_dir.join(format!("{name}.ptx"));
                     if let Err(e) = write_if_changed(&path, "") {
                         eprintln!("error: {e}");

@@ -32,3 +32,21 @@ mod smoke;
 pub mod timing;
 
 pub use progress::Progress;
+
+/// The [`host::LoadOptions`] every `host` subcommand opens its context with:
+/// [`host::LoadOptions::from_env`] (`CUTE_RS_LOAD_ARCH`, `CUTE_RS_PTX_DIR`) with the check
+/// kernels (`check_kernels::PTX_MODULES`: the probe, smoke, wgmma proof and attention reference
+/// families, which the library does not embed) beside the library's modules. The checks of
+/// [`check`] that launch those kernels need a context opened so.
+///
+/// ```no_run
+/// let ctx = host::Context::open_with(0, &host_cli::load_options())?;
+/// assert!(ctx.has_kernel("wgmma_ss_bf16_kk_sw128_n256") || ctx.device().capability.0 != 9);
+/// # Ok::<(), host::Error>(())
+/// ```
+pub fn load_options() -> host::LoadOptions {
+    host::LoadOptions {
+        extra_modules: check_kernels::PTX_MODULES,
+        ..host::LoadOptions::from_env()
+    }
+}

@@ -76,6 +76,8 @@ pub struct Context {
     forced_arch: Option<&'static str>,
     /// The folder whose PTX files replaced the embedded ones ([`LoadOptions::ptx_dir`]).
     ptx_dir: Option<std::path::PathBuf>,
+    /// The modules loaded beside the embedded ones ([`LoadOptions::extra_modules`]).
+    extra_modules: &'static [cute_rs::PtxModule],
     /// Encoded tensor maps (`CUtensorMap` words) by everything they were encoded from
     /// (`crate::tma::Context::make_tma_copy` writes the key).
     pub(crate) tma_maps: Mutex<HashMap<Vec<u64>, [u64; 16]>>,
@@ -135,11 +137,7 @@ impl Context {
         if let Some(why) = ptx::build_error() {
             return Err(Error::NoKernels(why));
         }
-        let me = Self::open(
-            Self::cuda_context_of(ordinal)?,
-            forced,
-            opts.ptx_dir.clone(),
-        )?;
+        let me = Self::open(Self::cuda_context_of(ordinal)?, forced, opts)?;
         me.load_all()?;
         Ok(me)
     }
@@ -211,7 +209,7 @@ impl Context {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_cuda_context(ctx: Arc<CudaContext>) -> Result<Context> {
-        let me = Self::open(ctx, None, None)?;
+        let me = Self::open(ctx, None, &LoadOptions::default())?;
         me.load_all()?;
         Ok(me)
     }
@@ -221,7 +219,7 @@ impl Context {
         ctx: Arc<CudaContext>,
         arch: Option<&str>,
     ) -> Result<Context> {
-        let me = Self::open(ctx, forced_arch(arch)?, None)?;
+        let me = Self::open(ctx, forced_arch(arch)?, &LoadOptions::default())?;
         me.load_all()?;
         Ok(me)
     }
@@ -238,7 +236,7 @@ impl Context {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_cuda_context_lazy(ctx: Arc<CudaContext>) -> Result<Context> {
-        Self::open(ctx, None, None)
+        Self::open(ctx, None, &LoadOptions::default())
     }
 
     /// [`Context::from_cuda_context_lazy`] with explicit [`LoadOptions`] (the Python package
@@ -254,11 +252,7 @@ impl Context {
         ctx: Arc<CudaContext>,
         opts: &LoadOptions,
     ) -> Result<Context> {
-        Self::open(
-            ctx,
-            forced_arch(opts.arch.as_deref())?,
-            opts.ptx_dir.clone(),
-        )
+        Self::open(ctx, forced_arch(opts.arch.as_deref())?, opts)
     }
 
     /// Load (JIT) every module now, so a PTX the driver rejects is reported here.
@@ -272,8 +266,10 @@ impl Context {
     fn open(
         ctx: Arc<CudaContext>,
         forced: Option<&'static str>,
-        ptx_dir: Option<std::path::PathBuf>,
+        opts: &LoadOptions,
     ) -> Result<Context> {
+        let ptx_dir = opts.ptx_dir.clone();
+        let extra_modules = opts.extra_modules;
         if let Some(why) = ptx::build_error() {
             return Err(Error::NoKernels(why));
         }
@@ -289,7 +285,7 @@ impl Context {
         })
         .map_err(|msg| Error::NoDriver(format!("CUDA driver: {msg}")))??;
         let chosen = choose_modules(
-            ptx::modules_from(ptx_dir.as_deref()),
+            ptx::modules_with(ptx_dir.as_deref(), extra_modules),
             device.capability,
             forced,
         );
@@ -316,6 +312,7 @@ impl Context {
             overrides: Overrides::default(),
             forced_arch: forced,
             ptx_dir,
+            extra_modules,
             tma_maps: Mutex::new(HashMap::new()),
             tma_launches: Mutex::new(HashMap::new()),
             stream_k_workspaces: Mutex::new(HashMap::new()),
@@ -468,7 +465,7 @@ impl Context {
         if self.has_kernel(entry) {
             return Ok(());
         }
-        match ptx::modules_from(self.ptx_dir.as_deref())
+        match ptx::modules_with(self.ptx_dir.as_deref(), self.extra_modules)
             .into_iter()
             .find(|m| ptx::entries(m.text).contains(&entry))
         {
@@ -684,6 +681,11 @@ pub struct LoadOptions {
     /// A folder whose `<family>.ptx` (and `<arch>/<family>.ptx`) replace the embedded modules
     /// ([`ptx::modules_from`]): kernel variants measured without rebuilding the host.
     pub ptx_dir: Option<std::path::PathBuf>,
+    /// Modules loaded beside the embedded ones, chosen per family and device by the same rule
+    /// (and replaced by [`LoadOptions::ptx_dir`]'s files the same way): the `host` CLI's check
+    /// kernels (`check_kernels::PTX_MODULES`: probes, wgmma proofs, the attention reference),
+    /// which the library does not embed.
+    pub extra_modules: &'static [cute_rs::PtxModule],
 }
 
 impl LoadOptions {
@@ -701,6 +703,7 @@ impl LoadOptions {
         LoadOptions {
             arch: var(ARCH_ENV).map(|v| v.to_string_lossy().into_owned()),
             ptx_dir: var(PTX_DIR_ENV).map(std::path::PathBuf::from),
+            extra_modules: &[],
         }
     }
 }

@@ -13,7 +13,7 @@
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct PtxModule {
-    /// The kernel family (`smoke`, `copy`, `gemm_n`, `gemm_t`, `probe`).
+    /// The kernel family (`copy`, `gemm_n`, `hgemm`, `attention`, ...).
     pub name: &'static str,
     /// The architecture it was built for (`sm_90a`, `sm_80`; one of [`ARCHS`]).
     pub arch: &'static str,
@@ -53,8 +53,23 @@ pub fn modules() -> Vec<PtxModule> {
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn modules_from(dir: Option<&std::path::Path>) -> Vec<PtxModule> {
+    modules_with(dir, &[])
+}
+
+/// [`modules_from`] followed by the modules of `extra` ([`crate::LoadOptions::extra_modules`]),
+/// whose files in `dir` replace them the same way.
+///
+/// ```
+/// let none = host::ptx::modules_with(None, &[]);
+/// assert_eq!(none.len(), host::ptx::modules().len());
+/// ```
+pub fn modules_with(
+    dir: Option<&std::path::Path>,
+    extra: &'static [cute_rs::PtxModule],
+) -> Vec<PtxModule> {
     cute_rs::PTX_MODULES
         .iter()
+        .chain(extra)
         .map(|m| {
             let file = if m.arch == ARCH {
                 format!("{}.ptx", m.family)

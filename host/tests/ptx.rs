@@ -1,4 +1,5 @@
-//! GPU-free checks of the PTX modules embedded in `cute_rs::PTX_MODULES`.
+//! GPU-free checks of the PTX modules embedded in `cute_rs::PTX_MODULES` (the product's) and
+//! `check_kernels::PTX_MODULES` (the check families': probe, smoke, proofs, references).
 //!
 //! `ptxas` checks run when ptxas is found (`$PTXAS`, which `cargo xtask test` sets,
 //! PATH, CUDA_HOME, target/cuda-tools, python site-packages); otherwise they print
@@ -11,15 +12,53 @@ use std::path::PathBuf;
 
 /// The embedded PTX modules; `None` (after a visible SKIP line) when this build has none,
 /// unless `CUTE_RS_REQUIRE_PTX=1` (set by `cargo xtask test`) makes that a failure.
-fn modules(test: &str) -> Option<&'static [cute_rs::PtxModule]> {
-    if let Some(why) = cute_rs::KERNELS_PTX_ERROR {
+fn modules(test: &str) -> Option<Vec<&'static cute_rs::PtxModule>> {
+    if let Some(why) = cute_rs::KERNELS_PTX_ERROR.or(check_kernels::KERNELS_PTX_ERROR) {
         if std::env::var("CUTE_RS_REQUIRE_PTX").is_ok_and(|v| v == "1") {
             panic!("PTX_MODULES is empty: {why}");
         }
         eprintln!("SKIP {test}: no PTX in this build ({why})");
         return None;
     }
-    Some(cute_rs::PTX_MODULES)
+    Some(every_module().collect())
+}
+
+/// The product's modules, then the check families'.
+fn every_module() -> impl Iterator<Item = &'static cute_rs::PtxModule> {
+    cute_rs::PTX_MODULES
+        .iter()
+        .chain(check_kernels::PTX_MODULES)
+}
+
+/// The module (product or check) that defines `entry`, primary architecture first.
+fn module_of(entry: &str) -> Option<&'static cute_rs::PtxModule> {
+    cute_rs::module_of(entry).or_else(|| check_kernels::module_of(entry))
+}
+
+/// The check families: built for the tests and the CLI's checks, never embedded by the product.
+const CHECK_FAMILIES: [&str; 5] = ["smoke", "probe", "wgmma", "wgmma_mn", "attention_ref"];
+
+#[test]
+fn the_product_embeds_no_check_family() {
+    let Some(_) = modules("the_product_embeds_no_check_family") else {
+        return;
+    };
+    for m in cute_rs::PTX_MODULES {
+        assert!(
+            !CHECK_FAMILIES.contains(&m.family),
+            "{} in cute_rs",
+            m.family
+        );
+    }
+    let mut checks: Vec<&str> = check_kernels::PTX_MODULES
+        .iter()
+        .map(|m| m.family)
+        .collect();
+    checks.sort();
+    checks.dedup();
+    let mut want = CHECK_FAMILIES;
+    want.sort();
+    assert_eq!(checks, want);
 }
 
 /// All modules' text, for instruction searches.
@@ -46,10 +85,7 @@ fn entry_bodies(ptx: &str) -> Vec<(&str, &str)> {
 
 /// The modules of the `sm_80` build, if this build embeds one.
 fn ampere_modules() -> Vec<&'static cute_rs::PtxModule> {
-    cute_rs::PTX_MODULES
-        .iter()
-        .filter(|m| m.arch == "sm_80")
-        .collect()
+    every_module().filter(|m| m.arch == "sm_80").collect()
 }
 
 #[test]
@@ -66,12 +102,12 @@ fn the_ampere_build_has_the_families_written_for_sm_80_only() {
     assert_eq!(
         families,
         [
-            "smoke",
             "copy",
             "gemm_n",
             "gemm_t",
-            "probe",
             "hgemm_sm80",
+            "smoke",
+            "probe",
             "attention_ref"
         ]
     );
@@ -102,7 +138,7 @@ fn every_family_is_one_self_contained_module() {
         return;
     };
     let mods: Vec<&cute_rs::PtxModule> = mods
-        .iter()
+        .into_iter()
         .filter(|m| m.arch == cute_rs::KERNELS_PTX_ARCH)
         .collect();
     let families: Vec<&str> = mods.iter().map(|m| m.family).collect();
@@ -113,11 +149,11 @@ fn every_family_is_one_self_contained_module() {
         "gemm_n",
         "gemm_t",
         "tma",
-        "wgmma",
-        "wgmma_mn",
         "hgemm",
         "hgemm_fp8",
         "attention",
+        "wgmma",
+        "wgmma_mn",
     ];
     if cute_rs::KERNELS_PTX_ARCHS.contains(&"sm_80") {
         assert_eq!(families, hopper_only);
@@ -125,18 +161,18 @@ fn every_family_is_one_self_contained_module() {
         assert_eq!(
             families,
             [
-                "smoke",
                 "copy",
                 "gemm_n",
                 "gemm_t",
-                "probe",
                 "tma",
-                "wgmma",
-                "wgmma_mn",
                 "hgemm",
                 "hgemm_fp8",
                 "hgemm_sm80",
                 "attention",
+                "smoke",
+                "probe",
+                "wgmma",
+                "wgmma_mn",
                 "attention_ref"
             ]
         );
@@ -193,7 +229,7 @@ fn every_family_is_one_self_contained_module() {
         ("attention_ref_bf16", "attention_ref"),
         ("attention_ref_f16", "attention_ref"),
     ] {
-        assert_eq!(cute_rs::module_of(k).map(|m| m.family), Some(family), "{k}");
+        assert_eq!(module_of(k).map(|m| m.family), Some(family), "{k}");
     }
 }
 

@@ -1,4 +1,5 @@
-//! Reading the embedded PTX in tests: the module of a family, an entry's body, its instructions.
+//! Reading the embedded PTX in tests (the product's, `cute_rs`, and the check families',
+//! `check_kernels`): the module of a family, an entry's body, its instructions.
 //! Shared by `tests/ptx_typed_probes.rs` and `tests/ptx_copy_kernels.rs` (`#[path]`-included).
 
 /// The PTX of the module that defines `entry`, or why there is none: the module embedded by
@@ -10,10 +11,12 @@ pub fn module_ptx(entry: &str) -> Result<&'static str, &'static str> {
             .unwrap_or_else(|e| panic!("CUTE_RS_PTX_FILE={path}: {e}"));
         return Ok(Box::leak(text.into_boxed_str()));
     }
-    if let Some(why) = cute_rs::KERNELS_PTX_ERROR {
+    if let Some(why) = cute_rs::KERNELS_PTX_ERROR.or(check_kernels::KERNELS_PTX_ERROR) {
         return Err(why);
     }
+    // the product's modules, else the check families' (the probes: `tests/kernels/probe`)
     Ok(cute_rs::module_of(entry)
+        .or_else(|| check_kernels::module_of(entry))
         .unwrap_or_else(|| panic!("no PTX module defines {entry}"))
         .ptx)
 }

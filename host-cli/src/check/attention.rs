@@ -1,5 +1,5 @@
 //! Attention's checks (issue #33): [`Context::attention`] against the fp32 GPU reference
-//! (`kernels/attention_ref`) within the bound of `doc/attention.md`
+//! (`tests/kernels/attention_ref`) within the bound of `doc/attention.md`
 //! ([`crate::reference::attention::o_bound`], [`lse_bound`]), the reference itself against
 //! the f64 CPU reference on small problems, padding around O and LSE untouched, a second run
 //! ([`Context::attention_without_lse`]) bit-identical in O and storing no LSE; argument errors

@@ -95,7 +95,7 @@ impl CheckRow {
 /// ([`SweepConfig::default`]), in table order: [`run_all_with`] with the defaults.
 ///
 /// ```no_run
-/// let ctx = host::Context::new(0)?;
+/// let ctx = host::Context::open_with(0, &host_cli::load_options())?;
 /// let rows = host_cli::check::run_all(&ctx, &mut ());
 /// println!("{} of {} passed", rows.iter().filter(|r| r.pass).count(), rows.len());
 /// # Ok::<(), host::Error>(())
@@ -109,7 +109,7 @@ pub fn run_all(ctx: &Context, progress: &mut dyn Progress) -> Vec<CheckRow> {
 ///
 /// ```no_run
 /// use host_cli::check::SweepConfig;
-/// let ctx = host::Context::new(0)?;
+/// let ctx = host::Context::open_with(0, &host_cli::load_options())?;
 /// let sweeps = SweepConfig { seed: 7, gemm: 50, copy: 0, hgemm: 0, attention: 0 };
 /// let rows = host_cli::check::run_all_with(&ctx, &sweeps, &mut ());
 /// assert!(rows.iter().all(|r| r.pass));
@@ -172,13 +172,13 @@ pub fn run_all_with(
 
 /// Attention (`host run --only attention`, issue #33): [`host::Context::attention`] on the
 /// fixed cases ([`attention_fixed_cases`]) and `count` random problems of `seed`
-/// ([`AttentionCase::generate`]) against the fp32 GPU reference (`kernels/attention_ref`)
+/// ([`AttentionCase::generate`]) against the fp32 GPU reference (`tests/kernels/attention_ref`)
 /// within the bound of `doc/attention.md`, the reference against the f64 CPU one on small
 /// problems, O's and LSE's padding untouched, a second run bit-identical; every argument
 /// error refused before a launch. Two progress steps plus one per sweep problem.
 ///
 /// ```no_run
-/// let ctx = host::Context::new(0)?;
+/// let ctx = host::Context::open_with(0, &host_cli::load_options())?;
 /// let rows = host_cli::check::attention(&ctx, host_cli::check::DEFAULT_SEED, 200, &mut ());
 /// assert!(rows.iter().all(|r| r.pass));
 /// # Ok::<(), host::Error>(())
@@ -194,24 +194,33 @@ pub fn attention(
 
 /// One passing row that says a section was skipped because the device (or the architecture
 /// forced with [`Context::with_arch`]) lacks its kernel `entry`: `Some` then, `None` when the
-/// kernel is loaded.
+/// kernel is loaded. A kernel that no module defines (a context opened without the check
+/// kernels of [`crate::load_options`]) is a failing row instead, not a skip.
 ///
 /// ```no_run
-/// let ctx = host::Context::with_arch(0, Some("sm_80"))?;
+/// let opts = host::LoadOptions { arch: Some("sm_80".into()), ..host_cli::load_options() };
+/// let ctx = host::Context::open_with(0, &opts)?;
 /// let row = host_cli::check::unavailable(&ctx, "wgmma", "wgmma_ss_bf16_kk_sw128_n256").unwrap();
 /// assert!(row[0].pass && row[0].note.starts_with("SKIP"));
 /// # Ok::<(), host::Error>(())
 /// ```
 pub fn unavailable(ctx: &Context, kernel: &'static str, entry: &str) -> Option<Vec<CheckRow>> {
     let e = ctx.require_kernel(entry).err()?;
+    // a kernel no module has (a context opened without the check kernels) fails: only one
+    // built for an architecture the device (or the forced one) cannot load is a SKIP
+    let missing = matches!(e, host::Error::MissingKernel(_));
     Some(vec![CheckRow {
         kernel,
         shape: "-".into(),
-        pass: true,
+        pass: !missing,
         max_err: 0.0,
         mismatches: 0,
         ms: 0.0,
-        note: format!("SKIP: {e}"),
+        note: if missing {
+            format!("{e} (open the context with `host_cli::load_options()`)")
+        } else {
+            format!("SKIP: {e}")
+        },
     }])
 }
 
@@ -344,7 +353,7 @@ pub fn hgemm(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
     hgemm::checks(ctx, seed, count)
 }
 
-/// The wgmma proof kernels (`kernels/wgmma`, sm_90a): every `wgmma_*` entry of the PTX (bf16 /
+/// The wgmma proof kernels (`tests/kernels/wgmma`, sm_90a): every `wgmma_*` entry of the PTX (bf16 /
 /// f16, SS / RS, K- / MN-major A and B, INTER / SW32 / SW64 / SW128 atoms, N ∈ {8, 64, 128,
 /// 256}) computes a 64×N×64 product from inputs drawn from `seed`, compared bit-exactly with
 /// the exact product. One row per configuration ([`WgmmaConfig::describe`]).

@@ -1,4 +1,4 @@
-//! The wgmma proof kernels (`kernels/wgmma`, sm_90a) against a CPU reference: every entry
+//! The wgmma proof kernels (`tests/kernels/wgmma`, sm_90a) against a CPU reference: every entry
 //! `wgmma_<ss|rs>_<bf16|f16>_<A major><B major>_<atom>_n<N>` of the embedded PTX computes
 //! `C(64×N) = A(64×64)·B(N×64)ᵀ` from fresh random inputs, compared bit-exactly with the
 //! exact product (the inputs are multiples of 1/16 in [-1, 1], exact in bf16 and f16, and every

@@ -3,8 +3,8 @@
 /// Prints the PTX architectures, size, build error (if any) and kernels of every embedded
 /// module; with a GPU, which build of each family the device loads (or why none).
 pub fn main() -> u8 {
-    let load = host::LoadOptions::from_env();
-    let modules = host::ptx::modules_from(load.ptx_dir.as_deref());
+    let load = crate::load_options();
+    let modules = host::ptx::modules_with(load.ptx_dir.as_deref(), load.extra_modules);
     println!("ptx arch: {}", host::ptx::ARCH);
     println!("ptx archs: {}", host::ptx::ARCHS.join(", "));
     println!(

@@ -181,7 +181,7 @@ fn open(cmd: &str, ordinal: usize) -> Result<Context, u8> {
         eprintln!("host {cmd}: {e}");
         2u8
     })?;
-    Context::open_with(ordinal, &host::LoadOptions::from_env())
+    Context::open_with(ordinal, &crate::load_options())
         .map(|c| c.with_overrides(overrides))
         .map_err(|e| fail(cmd, &e))
 }

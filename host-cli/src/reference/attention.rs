@@ -3,7 +3,7 @@
 //! for small problems ([`attention_cpu`]) and the error bounds the checks compare with
 //! ([`o_bound`], [`lse_bound`]; derived in `doc/attention.md`).
 //!
-//! The GPU reference (`kernels/attention_ref`, fp32, S materialized per row) writes O in f32
+//! The GPU reference (`tests/kernels/attention_ref`, fp32, S materialized per row) writes O in f32
 //! at the "reference layout" `(row, head, c)` contiguous, `row` the query token (`b·seqlen_q +
 //! i`, varlen `cu_seqlens_q[b] + i`), and LSE at the problem's layout; [`Row`] gives both
 //! indices.

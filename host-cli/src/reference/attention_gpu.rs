@@ -1,4 +1,4 @@
-//! The GPU reference's launch (`kernels/attention_ref`: fp32, S materialized per query row in
+//! The GPU reference's launch (`tests/kernels/attention_ref`: fp32, S materialized per query row in
 //! shared memory, one CTA per (row, head, sequence)); see that crate's docs for the layouts.
 
 use std::sync::Arc;

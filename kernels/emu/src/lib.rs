@@ -32,7 +32,7 @@
 
 /// The fp32 attention reference (its doc tests run here; `tests/emu/attention_ref.rs` checks its
 /// entries against `host`'s f64 CPU reference).
-#[path = "../../attention_ref/src/lib.rs"]
+#[path = "../../../tests/kernels/attention_ref/src/lib.rs"]
 pub mod attention_ref;
 /// The bf16/fp16 GEMM's configuration and kernel parameters (`kernels/hgemm_kernel/src/config.rs`,
 /// shared with the host): their doc tests run here.
@@ -51,16 +51,16 @@ pub mod hgemm_epilogue;
 /// The bf16/fp16 Ampere GEMM (`mma.sync`, `ldmatrix`, `cp.async`): its entries run here.
 #[path = "../../hgemm_sm80/src/lib.rs"]
 pub mod hgemm_sm80;
-#[path = "../../probe/src/lib.rs"]
+#[path = "../../../tests/kernels/probe/src/lib.rs"]
 pub mod probe;
 /// The typed probes (a private module of the probe family, included again to reach them).
-#[path = "../../probe/src/typed.rs"]
+#[path = "../../../tests/kernels/probe/src/typed.rs"]
 pub mod probe_typed;
-#[path = "../../smoke/src/lib.rs"]
+#[path = "../../../tests/kernels/smoke/src/lib.rs"]
 pub mod smoke;
-/// The wgmma proof kernels' layouts (`kernels/wgmma/src/tile.rs`; the entries themselves need an
+/// The wgmma proof kernels' layouts (`tests/kernels/wgmma/src/tile.rs`; the entries themselves need an
 /// sm_90a tensor core, which the emulator does not have): their doc tests run here.
-#[path = "../../wgmma/src/tile.rs"]
+#[path = "../../../tests/kernels/wgmma/src/tile.rs"]
 pub mod wgmma_tile;
 
 pub mod check;

@@ -1,4 +1,4 @@
-//! The attention reference (`kernels/attention_ref`) on the emulator, launched as
+//! The attention reference (`tests/kernels/attention_ref`) on the emulator, launched as
 //! `host-cli/src/reference/attention_gpu.rs` launches it (grid `(seqlen_q, heads, batch)`, shared
 //! memory `4·(32 + d + seqlen_k)`; 64 threads here, 128 there), against `host`'s f64 CPU
 //! reference within the reference's own error bound (`reference::o_bound` without 16-bit

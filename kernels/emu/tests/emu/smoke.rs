@@ -1,4 +1,4 @@
-//! The smoke family (`kernels/smoke`) on the emulator: grid-stride vector and cp.async copies,
+//! The smoke family (`tests/kernels/smoke`) on the emulator: grid-stride vector and cp.async copies,
 //! the warp-shuffle sum and the tensor-core MMA, launched as `host-cli/src/smoke.rs` does.
 
 use device::emu::{Dim3, launch};

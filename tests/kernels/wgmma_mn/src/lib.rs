@@ -1,8 +1,8 @@
 //! The wgmma proof kernels with an MN-major B (issue #25): the 78 configurations of the proofs
 //! whose B tile is MN-major (SS with a K- or MN-major A, RS with a K-major A), from the same body
-//! as `kernels/wgmma` (`kernels/wgmma/src/proof.rs`) in a family of its own, so that the two
+//! as `tests/kernels/wgmma` (`tests/kernels/wgmma/src/proof.rs`) in a family of its own, so that the two
 //! families compile on two cores at once. The kernels, their launch and their checks are
-//! `kernels/wgmma`'s (doc/hopper-wgmma.md).
+//! `tests/kernels/wgmma`'s (doc/hopper-wgmma.md).
 #![cfg_attr(
     target_arch = "nvptx64",
     no_std,

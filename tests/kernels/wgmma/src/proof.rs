@@ -1,4 +1,4 @@
-// The body shared by the two wgmma proof families (`kernels/wgmma`, `kernels/wgmma_mn`), each of
+// The body shared by the two wgmma proof families (`tests/kernels/wgmma`, `tests/kernels/wgmma_mn`), each of
 // which `include!`s it beside its `tile` module, declares the shared-memory tiles its entries use
 // (`operand_tile!`, `register_a!`) and `include!`s its entries: the proofs with a K-major B here,
 // those with an MN-major B in `wgmma_mn`, so that the two compile on two cores at once.

@@ -1,4 +1,4 @@
-// The 8-bit (e4m3/e5m2) proofs of `kernels/wgmma`: the `u8` GMMA atoms, the RS fragments of
+// The 8-bit (e4m3/e5m2) proofs of `tests/kernels/wgmma`: the `u8` GMMA atoms, the RS fragments of
 // CuTe's `ALayout_64x32`, and the entries `wgmma_<ss|rs>_<e4m3|e5m2><e4m3|e5m2>_kk_<atom>_n<N>`
 // (both operands K-major: the 8-bit `wgmma` has no transpose). A tile row is 128 bytes as for
 // the 16-bit proofs: 128 elements of K in four k-blocks of 32.

@@ -2,7 +2,7 @@
 // (host-cli/src/check/wgmma.rs parses the names): `entry!(name: ss|rs, element, A atom, B atom, N)`,
 // the atoms naming their majors. For bf16 and f16, SS (K- or MN-major A) and RS (A from registers,
 // K-major): every atom (INTER, SW32, SW64, SW128) at N = 8, 64, 128 and 256 — 96 entries. The
-// MN-major B entries are `kernels/wgmma_mn`'s; doc/hopper-wgmma.md has the table.
+// MN-major B entries are `tests/kernels/wgmma_mn`'s; doc/hopper-wgmma.md has the table.
 entry!(wgmma_ss_bf16_kk_inter_n8: ss, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 8);
 entry!(wgmma_ss_bf16_kk_inter_n64: ss, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 64);
 entry!(wgmma_ss_bf16_kk_inter_n128: ss, Bf16, Layout_K_INTER_Atom, Layout_K_INTER_Atom, 128);

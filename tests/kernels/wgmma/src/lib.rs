@@ -5,7 +5,7 @@
 //! accumulator layout. One entry per configuration GMMA allows, 174 in all (the table is in
 //! doc/hopper-wgmma.md): bf16 / f16; SS / RS; K- or MN-major A and B (RS: K-major A); INTER,
 //! SW32, SW64, SW128 atoms; N ∈ {8, 64, 128, 256}. The 96 with a K-major B are this family's
-//! (`entries.rs`), the 78 with an MN-major B `kernels/wgmma_mn`'s, both from one body
+//! (`entries.rs`), the 78 with an MN-major B `tests/kernels/wgmma_mn`'s, both from one body
 //! (`proof.rs`) so that they compile on two cores at once. `host run` checks every entry against
 //! a CPU reference (`host-cli/src/check/wgmma.rs`).
 //!
@@ -61,7 +61,7 @@ unsafe fn load_tile<M: GmmaMajor>(
 }
 
 // The tiles this family's entries (`entries.rs`: a K-major B) use: A, every atom at 64 rows; B,
-// every K-major atom at 8, 64, 128 and 256 rows. `kernels/wgmma_mn` has the MN-major B entries.
+// every K-major atom at 8, 64, 128 and 256 rows. `tests/kernels/wgmma_mn` has the MN-major B entries.
 register_a!(Layout_K_INTER_Atom Layout_K_SW32_Atom Layout_K_SW64_Atom Layout_K_SW128_Atom);
 operand_tile!(Layout_K_INTER_Atom, MajorK, _8, [8 64 128 256]);
 operand_tile!(Layout_K_SW32_Atom, MajorK, _16, [8 64 128 256]);
