@@ -11,7 +11,7 @@ mod tiles;
 #[path = "gemm_partitions/old_part.rs"]
 mod old_part;
 
-use layout_types::cute::copy::TileLayout;
+use layout_types::cute::atom::copy::TileLayout;
 use layout_types::cute::layout::Crd2Idx;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tensor::{Advance, PtrEngine};

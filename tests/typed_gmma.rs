@@ -1,4 +1,4 @@
-//! The typed GMMA layer (`layout_types::cute::gmma`) against C++ CuTe and the value algebra:
+//! The typed GMMA layer (`layout_types::cute::atom::gmma`) against C++ CuTe and the value algebra:
 //! every GMMA layout atom (major × swizzle × element width) against `tests/data/cute-gmma_smem_atom.jsonl`
 //! and `layout_types::value::gmma::gmma_smem_atom`; 31 cases of `tests/data/cute-tile_to_shape.jsonl`
 //! (plain and swizzled blocks, static and dynamic targets, every order) against CuTe's text and
@@ -6,7 +6,7 @@
 //! descriptors C++ CuTe computes (`tests/data/gmma/cute-gmma_desc.jsonl`, `tools/oracle/gen_gmma_desc.py`);
 //! and property tests of run-time indexing (swizzled offsets and descriptors at random coordinates).
 
-use cute_rs::layout_types::cute::gmma::*;
+use cute_rs::layout_types::cute::atom::gmma::*;
 use cute_rs::layout_types::cute::prelude::*;
 use cute_rs::layout_types::cute::swizzle::SmemPtrFlag;
 use cute_rs::layout_types::value::algebra::Tiler;

@@ -1,10 +1,10 @@
-//! The typed TiledMMA (`layout_types::cute::mma`) against C++ CuTe 4.2 (a representative
+//! The typed TiledMMA (`layout_types::cute::atom::mma`) against C++ CuTe 4.2 (a representative
 //! selection of `tests/data/cute-tiled_mma_*.jsonl`, generated into `tests/typed_mma/cases.rs` by
 //! `tools/gen_typed_mma_cases.py`) and against the value algebra (`layout_types::value::mma`, the
 //! reference): TV layouts, tile shapes, every thread's partitions (layout and offset), and a
 //! property test of `partition_c` at random thread indices and leading dimensions.
 
-use cute_rs::layout_types::cute::mma::*;
+use cute_rs::layout_types::cute::atom::mma::*;
 use cute_rs::layout_types::cute::prelude::*;
 use cute_rs::layout_types::text::parse::parse_tiler;
 use cute_rs::layout_types::value::layout::DynLayout;

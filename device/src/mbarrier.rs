@@ -6,7 +6,7 @@
 //! expected thread has arrived and the byte count is back to zero, and the barrier then moves to
 //! the next phase. Waiting is by *phase parity*: [`mbarrier_try_wait_parity`]`(bar, p)` is true
 //! once the phase of parity `p` has completed. Kernels do not write that parity by hand: the
-//! pipeline (`layout_types::cute::pipeline`) keeps it.
+//! pipeline (`layout_types::cutlass::pipeline`) keeps it.
 //!
 //! On `nvptx64` each function is one PTX instruction (`asm!`). Elsewhere (host tests, the CPU
 //! emulator's threads) the barrier is the same 64-bit word updated atomically with the same
@@ -422,7 +422,7 @@ pub unsafe fn mbarrier_try_wait_parity_hint<const HINT_NS: u32>(
 /// `mbarrier.test_wait.parity.shared::cta.b64`: whether the phase of parity `parity` has
 /// completed, answered at once (no suspend: the non-blocking probe CUTLASS's
 /// `ClusterBarrier::test_wait` is). A probe issued early and read later hides the barrier's
-/// latency behind other work (`layout_types::cute::pipeline::PipelineConsumer::consumer_try_wait`).
+/// latency behind other work (`layout_types::cutlass::pipeline::PipelineConsumer::consumer_try_wait`).
 ///
 /// # Safety
 /// As [`mbarrier_arrive`].

@@ -58,7 +58,7 @@ pub enum Order {
 }
 
 /// The copy instruction each thread of a copy kernel issues: the operation of its copy atom
-/// (CuTe's `Copy_Atom<Op, T>`; the typed layer's atoms are `layout_types::cute::copy::CopyAtom`,
+/// (CuTe's `Copy_Atom<Op, T>`; the typed layer's atoms are `layout_types::cute::atom::copy::CopyAtom`,
 /// the value algebra's `layout_types::value::copy::DynCopyAtom`).
 ///
 /// ```

@@ -18,7 +18,7 @@ use cudarc::driver::{CudaStream, DevicePtr, DevicePtrMut, LaunchConfig, PushKern
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::ptx;
-pub use layout_types::cute::fusion::{Activation, BiasMode};
+pub use layout_types::cutlass::fusion::{Activation, BiasMode};
 
 /// BLAS transpose flag of one operand.
 ///

@@ -49,7 +49,7 @@ use std::sync::Arc;
 use cudarc::cublaslt::{result as lt, sys as ltsys};
 use cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
 use half::bf16;
-use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
+use layout_types::cute::atom::mma::{float_e4m3_t, float_e5m2_t};
 
 use crate::context::Context;
 use crate::error::{Error, Result};

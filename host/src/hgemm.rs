@@ -27,7 +27,9 @@ use crate::tma::launch::TmaParam;
 use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy, tma_box};
 use device::wgmma::{MajorK, MajorMN};
 use layout_types::cute::consts::{_64, _128, _160, _192, _256};
-use layout_types::cute::gmma_operand::{ScaleBoxA, ScaleBoxB, SmemOperand, SmemOperandMulticast};
+use layout_types::cutlass::gmma_operand::{
+    ScaleBoxA, ScaleBoxB, SmemOperand, SmemOperandMulticast,
+};
 use layout_types::value::swizzle::ComposedLayout;
 
 // the schedule in a module of its own: crate::overrides names it by this path

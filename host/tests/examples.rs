@@ -85,7 +85,7 @@ fn readme_kernel_is_the_user_kernel_example() {
 }
 
 /// The README's tensor-core example is the first example of `doc/typed-mma.md`, which runs as a
-/// doc test of `layout_types::cute::mma`.
+/// doc test of `layout_types::cute::atom::mma`.
 #[test]
 fn readme_tiled_mma_example_is_the_typed_mma_doc_test() {
     let block = |text: &'static str| {

@@ -184,7 +184,7 @@ fn library_modules_have_no_import_cycles() {
         &root.join("layout-types"),
         "layout-types",
         false,
-        (&["cute", "copy"], &["cute", "tensor"]),
+        (&["cute", "atom", "copy"], &["cute", "tensor"]),
     );
     no_cycles(
         &root.join("device"),
@@ -204,6 +204,54 @@ fn library_modules_have_no_import_cycles() {
         false,
         (&["epilogue"], &["config"]),
     );
+}
+
+/// The floor of each layer of `layout-types` refers to no layer above it: the value algebra and
+/// its text (`value`, `text`) to neither typed layer; CuTe's layouts, tensors and algebra
+/// (`cute::*` but `atom` and `algorithm`) and the static checks over them (`check`) to no atom;
+/// nothing in `cute` or `check` to CUTLASS's parts (`cutlass`). The typed layer's `prelude` (in
+/// `cute`'s own module) may gather the atoms, as CuTe's `cute.hpp` does.
+fn upward_edges(g: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<String> {
+    let starts =
+        |m: &[String], p: &[&str]| m.len() >= p.len() && m.iter().zip(p).all(|(a, b)| a == b);
+    let mut bad = Vec::new();
+    for (m, to) in g {
+        for t in to {
+            let floor = ["value", "text"].iter().any(|f| starts(m, &[f]));
+            let cute_floor = starts(m, &["check"])
+                || (starts(m, &["cute"])
+                    && m.len() > 1
+                    && !starts(m, &["cute", "atom"])
+                    && !starts(m, &["cute", "algorithm"]));
+            let up = (floor && (starts(t, &["cute"]) || starts(t, &["cutlass"])))
+                || (cute_floor && starts(t, &["cute", "atom"]))
+                || ((starts(m, &["cute"]) || starts(m, &["check"])) && starts(t, &["cutlass"]));
+            if up {
+                bad.push(format!("{} -> {}", m.join("::"), t.join("::")));
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn layout_types_layers_point_down() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../layout-types/src");
+    let mut mods = BTreeMap::new();
+    modules(&src, &src, &mut mods);
+    let g = edges(&mods, &[]);
+    let path = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    // the reader sees the layers' real edges
+    assert!(g[&path(&["cutlass", "pipeline"])].contains(&path(&["cute", "atom", "tma"])));
+    assert!(g[&path(&["cute", "atom", "copy"])].contains(&path(&["cute", "tensor"])));
+    let bad = upward_edges(&g);
+    assert!(bad.is_empty(), "layout-types: edges up a layer: {bad:#?}");
+    // and an upward edge is caught
+    let mut g2 = g.clone();
+    g2.get_mut(&path(&["cute", "tensor"]))
+        .unwrap()
+        .insert(path(&["cute", "atom", "copy"]));
+    assert_eq!(upward_edges(&g2), ["cute::tensor -> cute::atom::copy"]);
 }
 
 #[test]

@@ -7,6 +7,7 @@ extern crate std;
 
 pub mod check;
 pub mod cute;
+pub mod cutlass;
 pub mod text;
 pub mod value;
 

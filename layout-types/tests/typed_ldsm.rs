@@ -3,7 +3,7 @@
 //! TiledMMAs of 16- and 32-bit operands, one of them permuted; the tiler and both TV layouts
 //! print the same text.
 
-use layout_types::cute::mma::*;
+use layout_types::cute::atom::mma::*;
 use layout_types::cute::prelude::*;
 use layout_types::value::algebra::{Tiler, TilerMode};
 use layout_types::value::mma as v;
@@ -474,7 +474,7 @@ macro_rules! check_slice {
     }};
 }
 
-fn tc_value<A: LdsmAtom, T: TiledMmaT, Op: layout_types::cute::mma::ldsm::CopyOperand<T>>(
+fn tc_value<A: LdsmAtom, T: TiledMmaT, Op: layout_types::cute::atom::mma::ldsm::CopyOperand<T>>(
     _: &TiledCopyMma<A, T, Op>,
 ) -> v::MmaTiledCopy {
     TiledCopyMma::<A, T, Op>::VALUE
@@ -615,7 +615,7 @@ fn slice_copy_bf16_permuted_and_tf32() {
 /// `partition_a/b` expects.
 #[test]
 fn slice_copy_swizzled_gmma_k_atoms() {
-    use layout_types::cute::gmma::*;
+    use layout_types::cute::atom::gmma::*;
     let mma = || {
         make_tiled_mma(
             SM80_16x8x16_F32F16F16F32_TN::new(),
@@ -667,7 +667,7 @@ fn slice_copy_swizzled_gmma_k_atoms() {
 /// `Sw<3,2,3>` on 32-bit elements; a 16-byte row is 4 of them).
 #[test]
 fn slice_copy_swizzled_sm80_composition_and_tf32() {
-    use layout_types::cute::gmma::*;
+    use layout_types::cute::atom::gmma::*;
     use layout_types::value::swizzle::Swizzle;
     let sm80 = tile_to_shape(
         make_composed_layout(Swizzle::<3, 3, 3>, layout!((_8, _64):(_64, _1))),
@@ -795,7 +795,7 @@ fn k_block_ring_against_value_algebra() {
 /// tile and an MN-major one (the Ampere GEMM's shared-memory tiles).
 #[test]
 fn tiled_copy_partition_of_swizzled_tiles() {
-    use layout_types::cute::copy::{CpAsync16, make_tiled_copy};
+    use layout_types::cute::atom::copy::{CpAsync16, make_tiled_copy};
     use layout_types::value::swizzle::Swizzle;
     let mut buf = vec![0u16; 128 * 64 + 1024];
     let base = buf

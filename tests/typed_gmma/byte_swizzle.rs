@@ -4,7 +4,7 @@
 // `ComposedLayout::element_offset`, through both `Tensor::ptr` and a TiledCopy's
 // `TileLayout::eval`.
 
-use cute_rs::layout_types::cute::copy::TileLayout;
+use cute_rs::layout_types::cute::atom::copy::TileLayout;
 use cute_rs::layout_types::cute::swizzle::Swizzled;
 use cute_rs::layout_types::value::swizzle::StaticSwizzle;
 

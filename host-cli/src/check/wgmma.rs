@@ -261,7 +261,7 @@ pub(crate) fn problem(cfg: &WgmmaConfig, rng: &mut Rng) -> Problem {
 /// e4m3 and e5m2), `e5` saying which are e5m2; every partial sum is a multiple of 1/16 below 128
 /// in magnitude, exact in the FP8 tensor core's accumulator and in f32.
 pub(crate) fn problem_fp8(n: usize, e5: (bool, bool), rng: &mut Rng) -> Problem {
-    use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
+    use layout_types::cute::atom::mma::{float_e4m3_t, float_e5m2_t};
     const K: usize = 128;
     let enc = |x: f32, e5: bool| {
         let b = if e5 {
@@ -540,7 +540,7 @@ mod tests {
     #[test]
     fn fp8_boxes_and_problem() {
         use host::tma::{TmaSwizzle, plan_tma_copy};
-        use layout_types::cute::mma::{float_e4m3_t, float_e5m2_t};
+        use layout_types::cute::atom::mma::{float_e4m3_t, float_e5m2_t};
         let sw = [
             TmaSwizzle::None,
             TmaSwizzle::B32,

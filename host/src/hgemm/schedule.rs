@@ -6,7 +6,7 @@
 
 use super::{ClusterPairs, HgemmKernel, HgemmVariant, Waves, config};
 use crate::error::Error;
-use layout_types::cute::fusion::Activation;
+use layout_types::cutlass::fusion::Activation;
 
 /// The Hopper GEMM's kernel schedule (CUTLASS's `KernelSchedule`, `collective::kernel`):
 /// [`Context::hgemm`](crate::Context::hgemm) launches the schedule of
@@ -199,7 +199,7 @@ pub enum HgemmRaster {
 impl HgemmRaster {
     /// The Hilbert order of `m_tiles × n_tiles` cluster tiles as the kernel's table holds it.
     pub fn hilbert_table(m_tiles: usize, n_tiles: usize) -> Vec<[i32; 2]> {
-        layout_types::cute::tile_scheduler::HilbertRaster::new(m_tiles as i32, n_tiles as i32)
+        layout_types::cutlass::tile_scheduler::HilbertRaster::new(m_tiles as i32, n_tiles as i32)
             .iter()
             .map(|(m, n)| [m, n])
             .collect()

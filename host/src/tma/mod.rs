@@ -31,7 +31,7 @@ use cudarc::driver::sys;
 pub use device::tma::TmaDescriptor;
 pub use plan::{GmemTensor, TmaElement, TmaError, TmaOp, TmaPlan, TmaSwizzle, plan_tma_copy};
 
-use layout_types::cute::tma::TmaBox;
+use layout_types::cute::atom::tma::TmaBox;
 use layout_types::value::swizzle::ComposedLayout;
 
 use crate::context::Context;
@@ -46,7 +46,7 @@ use crate::error::{Error, Result};
 /// use host::tma::{GmemTensor, TmaOp, plan_tma_copy, tma_box};
 /// use layout_types::cute::prelude::*;
 /// use device::wgmma::MajorK;
-/// use layout_types::cute::gmma_operand::SmemOperand;
+/// use layout_types::cutlass::gmma_operand::SmemOperand;
 /// // A K-major as the kernel's (k, row) coordinates: (K, M):(1, lda)
 /// let g = GmemTensor::new::<u16>(0x1000, &[4096, 1000], &[1, 4096]);
 /// let b = tma_box::<<MajorK as SmemOperand<_128, _64>>::Box>()?;

@@ -7,7 +7,7 @@ use layout_types::cute::consts::{_0, _1, _64};
 use layout_types::cute::fast_divmod::FastDivmod;
 use layout_types::cute::layout::Layout;
 use layout_types::cute::swizzle::Swizzled;
-use layout_types::cute::tile_scheduler::StreamKSplit;
+use layout_types::cutlass::tile_scheduler::StreamKSplit;
 use layout_types::value::swizzle::Swizzle;
 
 /// Query rows per CTA tile: two consumer warpgroups of 64 (every head dim; head dim 64 also

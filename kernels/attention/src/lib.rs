@@ -73,13 +73,13 @@ use device::wgmma::{
     Bf16, F16, FenceOperand, MajorMN, MmaAsync, One, ScaleOut, commit_group, fence, fence_operand,
     mma_async_rs, mma_async_ss, setmaxnreg_dec, setmaxnreg_inc, wait_group,
 };
-use layout_types::cute::mma::gmma_acc::{acc_as_a, acc_coord};
-use layout_types::cute::pipeline::{
+use layout_types::cute::atom::mma::gmma_acc::{acc_as_a, acc_coord};
+use layout_types::cute::atom::tma::{BoxLayout, TmaAtom, TmaStore};
+use layout_types::cute::prelude::*;
+use layout_types::cutlass::pipeline::{
     ConsumerStage, ConsumerToken, OrderedSequenceBarrier, OrderedSequenceBarrierStorage,
     PipelineConsumer, PipelineStorage, PipelineTmaAsync, TransactionBytes,
 };
-use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaStore};
 use tiles::{AttnTiles, KvTx, QTx, SmemAddressing, StageDescs, load_regs};
 
 pub use tiles::{

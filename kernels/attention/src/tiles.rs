@@ -20,13 +20,13 @@ use core::marker::PhantomData;
 
 use device::tma::TmaDescriptor;
 use device::wgmma::{MajorK, MajorMN};
-use layout_types::cute::gmma::*;
-use layout_types::cute::mma::{
+use layout_types::cute::atom::gmma::*;
+use layout_types::cute::atom::mma::{
     SM75_U32x4_LDSM_N, SM90_64x64x16_F32BF16BF16_RS, bfloat16_t, make_tiled_copy_a, make_tiled_mma,
 };
-use layout_types::cute::pipeline::TransactionBytes;
+use layout_types::cute::atom::tma::{BoxLayout, TmaAtom, TmaLoad};
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaLoad};
+use layout_types::cutlass::pipeline::TransactionBytes;
 
 use crate::config::TokenBox;
 

@@ -12,9 +12,9 @@
 //! ```
 
 use device::tma::TmaDescriptor;
-use layout_types::cute::gmma_operand::{SmemOperand, SmemOperandMulticast};
 use layout_types::cute::prelude::*;
-use layout_types::cute::tile_scheduler::ClusterAxis;
+use layout_types::cutlass::gmma_operand::{SmemOperand, SmemOperandMulticast};
+use layout_types::cutlass::tile_scheduler::ClusterAxis;
 
 use crate::tile::TileN;
 

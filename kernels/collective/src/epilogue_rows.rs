@@ -16,8 +16,8 @@
 use device::mma::stmatrix_x4;
 use device::shared::to_shared_addr;
 use device::tma::{tma_store_arrive, tma_store_fence, tma_store_wait};
-use layout_types::cute::gmma::*;
-use layout_types::cute::mma::gmma_acc::{acc_as_a, acc_coord};
+use layout_types::cute::atom::gmma::*;
+use layout_types::cute::atom::mma::gmma_acc::{acc_as_a, acc_coord};
 use layout_types::cute::prelude::*;
 
 /// Bytes of one staging box: 64 rows × 64 columns of a 16-bit element.
@@ -49,7 +49,7 @@ fn stsm_val() -> Layout<(_8, _4), (_0, _2)> {
 ///
 /// ```
 /// use collective::epilogue_rows::stage_chunk_rows_b16;
-/// use layout_types::cute::mma::gmma_acc::acc_coord;
+/// use layout_types::cute::atom::mma::gmma_acc::acc_coord;
 /// device::kernel! {
 ///     pub unsafe fn stage(out: *mut u16) {
 ///         let t = device::thread::thread_idx_x() as i32;

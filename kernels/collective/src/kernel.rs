@@ -37,9 +37,9 @@ use device::thread::{thread_idx_x, trap};
 use device::tma::{TmaDescriptor, prefetch_tma_descriptor};
 use device::warp::canonical_warp_idx_sync;
 use device::wgmma::{MmaAsync, setmaxnreg_dec, setmaxnreg_inc};
-use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemOperand, StagedSharedStorage};
-use layout_types::cute::pipeline::PipelineTmaAsync;
 use layout_types::cute::prelude::*;
+use layout_types::cutlass::gmma_operand::{GemmSharedStorage, SmemOperand, StagedSharedStorage};
+use layout_types::cutlass::pipeline::PipelineTmaAsync;
 
 use crate::cluster::ClusterLoad;
 use crate::epilogue::CollectiveEpilogue;
@@ -168,7 +168,7 @@ pub type SharedStorage<Epi, BN, const STAGES: usize> =
 ///
 /// Ping-pong ([`KernelSchedule::PINGPONG`]): consumer warpgroup `wg` computes the CTA's work
 /// units `wg, wg + 2, ...` and moves its pipeline state past the other's k-tiles
-/// ([`skip`](layout_types::cute::pipeline::PipelineConsumer::skip)); it waits for its turn
+/// ([`skip`](layout_types::cutlass::pipeline::PipelineConsumer::skip)); it waits for its turn
 /// before its tile's first stage (so its waits on the full barriers never meet a phase of the
 /// other warpgroup's k-tiles: those have all landed), issues the tile's `wgmma`s, hands the
 /// turn over with the last k-tile's still in flight
@@ -475,7 +475,7 @@ mod tests {
     use std::{vec, vec::Vec};
 
     use super::*;
-    use layout_types::cute::pipeline::PipelineState;
+    use layout_types::cutlass::pipeline::PipelineState;
 
     /// Ping-pong: the two consumer warpgroups' pipeline positions (the k-tiles each waits for,
     /// its state moved past the other's with `advance_by`) are the producer's fill order, each
@@ -490,7 +490,7 @@ mod tests {
             ((64, 256), 7, (1, 0), 1),
             ((128, 256), 3, (2, 0), 1),
         ] {
-            let p = layout_types::cute::tile_scheduler::PersistentTileSchedulerParams::new(
+            let p = layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams::new(
                 mn,
                 (64, 256),
                 (cs, 1),

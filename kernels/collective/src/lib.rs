@@ -4,7 +4,7 @@
 //!
 //! - [`mainloop::CollectiveMma`]: the TMA + GMMA mainloop (`MainloopSm90TmaGmmaWarpSpecialized`,
 //!   SS): element `E`, A's and B's majorities `MA`, `MB` (each a
-//!   [`SmemOperand`](layout_types::cute::gmma_operand::SmemOperand): its shared-memory tile,
+//!   [`SmemOperand`](layout_types::cutlass::gmma_operand::SmemOperand): its shared-memory tile,
 //!   TMA loads and `wgmma` descriptors), the CTA tile's N ([`tile::TileN`]: 256, or 128),
 //!   the accumulation ([`mainloop::MmaAccumulation`]: [`mainloop::PlainAccumulation`], or
 //!   CUTLASS's `GmmaFP8Accumulation` — [`mainloop::GmmaFp8Accumulation`], fp32 promotion every
@@ -12,7 +12,7 @@
 //!   `KernelTmaWarpSpecializedCooperativeFP8BlockScaledAccum`), `STAGES`; a producer thread's
 //!   [`load`](mainloop::CollectiveMma::load) and a consumer warpgroup's
 //!   [`mma`](mainloop::CollectiveMma::mma) over the typed
-//!   [`PipelineTmaAsync`](layout_types::cute::pipeline::PipelineTmaAsync).
+//!   [`PipelineTmaAsync`](layout_types::cutlass::pipeline::PipelineTmaAsync).
 //! - [`cluster::ClusterShape`]: the cluster's CTAs along M ([`cluster::ClusterM`], B shared
 //!   through TMA multicast) or along N ([`cluster::ClusterN`], A shared).
 //! - [`epilogue::CollectiveEpilogue`]: what stores a warpgroup's accumulators (the family's

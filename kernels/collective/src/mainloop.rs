@@ -27,12 +27,14 @@ use device::wgmma::Major;
 use device::wgmma::{
     MmaAsync, One, ScaleOut, commit_group, fence, fence_operand, mma_async_ss, wait_group,
 };
-use layout_types::cute::gmma_operand::{ScaleBoxA, ScaleBoxB, SmemOperand, SmemScales, SmemTile};
-use layout_types::cute::pipeline::{
+use layout_types::cute::atom::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad};
+use layout_types::cute::prelude::*;
+use layout_types::cutlass::gmma_operand::{
+    ScaleBoxA, ScaleBoxB, SmemOperand, SmemScales, SmemTile,
+};
+use layout_types::cutlass::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
 };
-use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad};
 
 use crate::cluster::ClusterLoad;
 use crate::tile::{StageTile, TileN};
@@ -1439,7 +1441,7 @@ where
     ///
     /// # Safety
     /// Every lane of the producer warp with `prod` from
-    /// [`producer_warp`](layout_types::cute::pipeline::PipelineTmaAsync::producer_warp) (the
+    /// [`producer_warp`](layout_types::cutlass::pipeline::PipelineTmaAsync::producer_warp) (the
     /// leader issues the loads), or the one producer thread with `prod` from `producer`; the
     /// tensor maps are A's and B's with the boxes of `MA`, `MB`
     /// (the shared operand's half box when `cs = 2`); `smem` is the pipeline's stages.

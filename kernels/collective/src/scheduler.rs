@@ -1,7 +1,7 @@
 //! The tile schedulers, a type parameter of the kernel schedule ([`TileScheduler`]; CUTLASS's
 //! `TileScheduler` of `GemmUniversal`):
 //! - [`PersistentTileScheduler`] (CUTLASS's `PersistentTileSchedulerSm90`): the cluster tiles
-//!   of C in an L2-friendly order ([`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)'s,
+//!   of C in an L2-friendly order ([`SwizzledRaster`](layout_types::cutlass::tile_scheduler::SwizzledRaster)'s,
 //!   its band chosen at run time), dealt out round-robin to the resident clusters — cluster
 //!   `c` of `C` takes tiles `c, c + C, c + 2C, ...`;
 //! - [`StreamKScheduler`] (CUTLASS's `PersistentTileSchedulerSm90StreamK` in its
@@ -12,9 +12,9 @@
 use device::atomic::{ld_acquire_gpu_u32, st_release_gpu_u32};
 use device::thread::trap;
 use device::vec::{Float4, ld_global_v4_f32, st_global_v4_f32};
+use layout_types::cute::atom::tma::TmaCoord;
 use layout_types::cute::prelude::*;
-use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
-use layout_types::cute::tma::TmaCoord;
+use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
 
 /// A CTA's place in its cluster: the cluster's shape in CTAs `(cm, cn)` (CUTLASS's
 /// `ClusterShape`; `(cs, 1)` or `(1, cs)`: [`ClusterShape`](crate::cluster::ClusterShape)) and the
@@ -112,14 +112,14 @@ pub trait TileScheduler: Sized {
 
 /// The tiles a cluster computes, and where each CTA's tile of a cluster tile lies in C. The
 /// order and the grid are the host's [`PersistentTileSchedulerParams`]:
-/// [`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster)'s order (M fastest
+/// [`SwizzledRaster`](layout_types::cutlass::tile_scheduler::SwizzledRaster)'s order (M fastest
 /// within bands of `band` N-tiles, the band a run-time value, so one build can measure
 /// several), or a host-built table (a Hilbert curve); cluster `c` of `C` takes tiles
 /// `c, c + C, ...`.
 ///
 /// ```
 /// use collective::scheduler::PersistentTileScheduler;
-/// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+/// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
 /// // C of 1000 × 600 in 128 × 256 CTA tiles, clusters of 1, this cluster 1 of 4, bands of 1
 /// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), (1, 1), 4, 1).unwrap();
 /// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), p, ((1, 1), (0, 0)), 1);
@@ -132,7 +132,7 @@ pub trait TileScheduler: Sized {
 /// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), p, ((1, 1), (0, 0)), 1);
 /// assert_eq!(s.origin(1), ((0, 256), 0));
 /// // a Hilbert order: 2 × 2 cluster tiles from a host-built table
-/// use layout_types::cute::tile_scheduler::HilbertRaster;
+/// use layout_types::cutlass::tile_scheduler::HilbertRaster;
 /// let table: Vec<[i32; 2]> = HilbertRaster::new(2, 2).iter().map(|(m, n)| [m, n]).collect();
 /// let p = PersistentTileSchedulerParams::new((256, 512), (128, 256), (1, 1), 1, 1).unwrap();
 /// // SAFETY: the table holds one pair per tile of this grid, and outlives the scheduler
@@ -378,7 +378,7 @@ impl FixupSlot {
 ///
 /// ```
 /// use collective::scheduler::{StreamKScheduler, TileScheduler, WorkTile};
-/// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+/// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
 /// // 4 × 2 cluster tiles of 128 × 256 (clusters of 1), 100 k-tiles each, 3 clusters: 8 = 2·3 + 2,
 /// // so 3 tiles data-parallel and the last 5 tiles' 500 k-tiles split 166 / 167 / 167
 /// let ws = 64; // the workspace's address: not touched by `work_tiles`
@@ -576,7 +576,7 @@ mod tests {
 
     use super::*;
 
-    use layout_types::cute::tile_scheduler::SwizzledRaster;
+    use layout_types::cutlass::tile_scheduler::SwizzledRaster;
 
     /// The host's parameters for a run-time band give `SwizzledRaster`'s order for its const
     /// band, each CTA of a cluster its own M-tile (clusters along M) or N-tile (along N) of the
@@ -656,7 +656,7 @@ mod tests {
     /// A table order gives the table's tiles, for whole tiles and stream-K's split ones alike.
     #[test]
     fn table_order_is_the_tables() {
-        use layout_types::cute::tile_scheduler::HilbertRaster;
+        use layout_types::cutlass::tile_scheduler::HilbertRaster;
         for (mt, nt) in [(3, 5), (16, 16), (1, 28), (9, 7)] {
             let table: Vec<[i32; 2]> = HilbertRaster::new(mt, nt)
                 .iter()

@@ -3,8 +3,8 @@
 //! Below the mainloop ([`crate::mainloop`]) and the cluster's loads ([`crate::cluster`]), which
 //! both read them.
 
-use layout_types::cute::gmma_operand::SmemTile;
 use layout_types::cute::prelude::*;
+use layout_types::cutlass::gmma_operand::SmemTile;
 
 /// One pipeline stage of an operand in shared memory ([`SmemTile`]).
 pub trait StageTile {
@@ -73,7 +73,7 @@ impl TileN for _128 {
 /// ```
 /// use collective::tile::TileN;
 /// use device::wgmma::MajorK;
-/// use layout_types::cute::gmma_operand::SmemOperand;
+/// use layout_types::cutlass::gmma_operand::SmemOperand;
 /// use layout_types::cute::prelude::*;
 /// type B = <_160 as TileN>::BBlock;
 /// assert_eq!(<MajorK as SmemOperand<_160, B>>::smem_tile().to_string(),

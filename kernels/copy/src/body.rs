@@ -12,8 +12,8 @@
 
 use layout_types::check::BankConflictFree;
 use layout_types::check::SwizzledLayout;
-use layout_types::cute::copy::{
-    BulkCopyS2G, CopyAtom, CopyPredicate, PartitionOf, PtrPartition, StaticLayoutValue,
+use layout_types::cute::atom::copy::{
+    BulkCopyS2G, CopyAtom, CopyPredicate, PartitionOf, PtrPartition,
 };
 use layout_types::cute::prelude::*;
 use layout_types::value::swizzle::{StaticSwizzle, Swizzle};

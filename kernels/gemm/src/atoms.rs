@@ -1,6 +1,6 @@
 //! The GEMM's copy atoms, its shared-memory address engine and its edge predicate: the pieces
 //! that let the main loop be written with the typed layer's `copy` / `copy_if` over TiledCopy
-//! partitions (`layout_types::cute::copy`) while issuing exactly the instructions the kernel
+//! partitions (`layout_types::cute::atom::copy`) while issuing exactly the instructions the kernel
 //! needs:
 //! - [`LdgNc`], [`LdgRelaxed`]: 128-bit global loads into registers, `ld.global.nc.v4.f32` and
 //!   `ld.relaxed.gpu.global.v4.f32` (the two load policies of the entries, [`Ldg`]);
@@ -14,9 +14,7 @@
 
 use core::marker::PhantomData;
 
-use layout_types::cute::copy::{
-    CopyAtom, CopyPredicate, StaticLayoutValue, ThrPartition, TileLayout,
-};
+use layout_types::cute::atom::copy::{CopyAtom, CopyPredicate, ThrPartition, TileLayout};
 use layout_types::cute::prelude::*;
 use layout_types::cute::tensor::{Advance, Engine, Space};
 use layout_types::value::copy::CopyOp;

@@ -66,9 +66,9 @@ pub mod atoms;
 pub mod tiles;
 
 use layout_types::cute::algorithm::AtomTensor;
-use layout_types::cute::copy::{
+use layout_types::cute::atom::copy::{
     CopyAtom, CopyTables, FragmentPartition, PartitionFragment, PartitionOf, PartitionSize,
-    PtrPartition, StaticLayoutValue, ThrPartition, TileLayout,
+    PtrPartition, ThrPartition, TileLayout,
 };
 use layout_types::cute::layout::CompactLeft;
 use layout_types::cute::prelude::*;

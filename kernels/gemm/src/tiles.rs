@@ -18,8 +18,9 @@
 //!   `Step<_1,X>` (thrA) and `Step<X,_1>` (thrB), and the 4×4 blocks of C,
 //!   `zipped_divide(gC, (_4,_4))`, with no projection (thrC).
 
-use layout_types::cute::copy::{StaticLayoutValue, TileLayout};
+use layout_types::cute::atom::copy::TileLayout;
 use layout_types::cute::layout::CompactLeft;
+use layout_types::cute::layout::StaticLayoutValue;
 use layout_types::cute::prelude::*;
 use layout_types::cute::tensor::{Advance, FragmentLayout};
 

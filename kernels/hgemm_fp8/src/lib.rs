@@ -50,7 +50,7 @@
 //! the per-tensor promoted kernel on 128×192 tiles with [`FusedFp8Epilogue`] on the TMA
 //! epilogue's path: `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, one entry per activation
 //! as the 16-bit fused family, the bias (along M or N) and the per-row and per-column scales
-//! (`torch._scaled_mm`'s row-wise scaling; [`RowColScale`](layout_types::cute::fusion::RowColScale), [`HgemmParams::scale_m`] /
+//! (`torch._scaled_mm`'s row-wise scaling; [`RowColScale`](layout_types::cutlass::fusion::RowColScale), [`HgemmParams::scale_m`] /
 //! [`HgemmParams::scale_n`], 0 each for none) run-time parameters, D f32, bf16 or f16 (the
 //! direct-epilogue ones, `_n192` ([`NoEpilogueStorage`](hgemm_kernel::config::NoEpilogueStorage)), and the 128×128 ones without a suffix are
 //! measuring variants, feature `fp8-variants`).

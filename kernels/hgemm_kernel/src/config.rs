@@ -5,13 +5,13 @@
 //! show the values; the kernel checks at compile time that they are the collective kernel's).
 
 use layout_types::cute::consts::{_1, _32, _64};
-pub use layout_types::cute::fusion::{Activation, BiasMode};
-use layout_types::cute::gmma_operand::{
-    GemmSharedStorage, SmemScales, SmemTile, StagedSharedStorage,
-};
 use layout_types::cute::layout::Layout;
 use layout_types::cute::swizzle::Swizzled;
-pub use layout_types::cute::tile_scheduler::{
+pub use layout_types::cutlass::fusion::{Activation, BiasMode};
+use layout_types::cutlass::gmma_operand::{
+    GemmSharedStorage, SmemScales, SmemTile, StagedSharedStorage,
+};
+pub use layout_types::cutlass::tile_scheduler::{
     ClusterAxis, PersistentTileSchedulerParams, StreamKParams, cluster_tiles,
 };
 use layout_types::value::swizzle::Swizzle;

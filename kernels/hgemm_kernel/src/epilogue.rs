@@ -46,12 +46,12 @@ use device::mma::{
 use device::shared::dynamic_shared_addr_of;
 use device::thread::named_barrier_sync;
 use device::tma::{TmaDescriptor, tma_store_arrive, tma_store_fence, tma_store_wait};
-use layout_types::cute::fusion::EpilogueOp;
-#[cfg(doc)]
-use layout_types::cute::fusion::{BiasAct, LinComb};
-use layout_types::cute::gmma::*;
+use layout_types::cute::atom::gmma::*;
+use layout_types::cute::atom::tma::{BoxLayout, TmaAtom, TmaLoad, TmaStore};
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaLoad, TmaStore};
+use layout_types::cutlass::fusion::EpilogueOp;
+#[cfg(doc)]
+use layout_types::cutlass::fusion::{BiasAct, LinComb};
 
 pub use super::config::{
     CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES, SMEM_EPI_BYTES_2,
@@ -1013,7 +1013,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 ///
 /// ```
 /// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, acc_row_v, store, TileStore};
-/// use layout_types::cute::fusion::{act, BiasAct, BiasMode, RowColScale, ScaleKind, Scaled};
+/// use layout_types::cutlass::fusion::{act, BiasAct, BiasMode, RowColScale, ScaleKind, Scaled};
 /// use layout_types::cute::prelude::_256;
 /// const M: usize = 40;
 /// const N: usize = 200;
@@ -1079,7 +1079,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 /// use kernels_emu::hgemm_epilogue::{
 ///     acc_col, acc_row, frag_col_to_tile, store, Bf16Bits, OutElem, TileStore, ELEMS_BF16,
 /// };
-/// use layout_types::cute::fusion::LinComb;
+/// use layout_types::cutlass::fusion::LinComb;
 /// use layout_types::cute::prelude::_256;
 /// const LD: usize = 131;
 /// const N: usize = 140;

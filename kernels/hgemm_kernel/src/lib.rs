@@ -19,7 +19,7 @@
 //! Warp-specialized: one CTA of three warpgroups (384 threads) computes a 128×256 tile of C.
 //! Warpgroup 0 is the producer (`setmaxnreg.dec 40`): one of its threads loads 128×64 of A and
 //! 256×64 of B per k-tile with TMA into a 3-stage ring of shared-memory buffers driven by the
-//! typed [`PipelineTmaAsync`](layout_types::cute::pipeline::PipelineTmaAsync) (full barriers: TMA transaction bytes; empty barriers: one
+//! typed [`PipelineTmaAsync`](layout_types::cutlass::pipeline::PipelineTmaAsync) (full barriers: TMA transaction bytes; empty barriers: one
 //! arrival per consumer warpgroup and CTA of the cluster). Warpgroups 1 and 2 are the consumers
 //! (`setmaxnreg.inc 232`), each on a 64×256 half through `wgmma.mma_async m64n256k16` with A
 //! and B from shared memory (SS); the `wgmma`s of k-tile `kt` overlap the loads of the next
@@ -30,7 +30,7 @@
 //! of a cluster compute vertically adjacent tiles that share B's k-slabs; each loads its own A
 //! and half of B, multicasting that half into both CTAs (mask `0b11`), so each stage's full
 //! barrier receives the whole stage and its empty barrier waits for the consumers of both CTAs
-//! ([`PipelineTmaAsync::consumer_cluster`](layout_types::cute::pipeline::PipelineTmaAsync::consumer_cluster)). The producer ends with `producer_tail`.
+//! ([`PipelineTmaAsync::consumer_cluster`](layout_types::cutlass::pipeline::PipelineTmaAsync::consumer_cluster)). The producer ends with `producer_tail`.
 //!
 //! Shared-memory tiles are CuTe's GMMA atoms tiled by `tile_to_shape`: K-major operands
 //! `Layout_K_SW128_Atom` (one TMA box of `64 (K) × rows`), MN-major operands
@@ -39,7 +39,7 @@
 //! `wgmma` descriptors. Out-of-range rows and columns of A and B load as zero (TMA), so any
 //! M, N, K works; the [`epilogue`] stores C through shared memory and TMA, or directly.
 //!
-//! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`](layout_types::cute::tile_scheduler::SwizzledRaster) order)
+//! Persistent: the cluster tiles of C ((128·cs) × 256, in [`SwizzledRaster`](layout_types::cutlass::tile_scheduler::SwizzledRaster) order)
 //! are dealt out round-robin, tile `cluster`, `cluster + clusters`, ...; the producer runs ahead
 //! into the next tile's k-tiles while the consumers store the previous one. When the tiles do
 //! not fill the last wave and the host gives a workspace ([`HgemmParams::sched`]), the
@@ -81,8 +81,8 @@ pub mod prelude {
     };
     pub use device::tma::TmaDescriptor;
     pub use device::wgmma::{Bf16, E4M3, E5M2, F16, MajorK, MajorMN};
-    pub use layout_types::cute::fusion::act;
     pub use layout_types::cute::prelude::*;
+    pub use layout_types::cutlass::fusion::act;
 }
 
 use collective::epilogue::CollectiveEpilogue;
@@ -94,11 +94,11 @@ use collective::tile::TileN;
 use device::mbarrier::SmemBarrier;
 use device::tma::TmaDescriptor;
 use epilogue::{ELEMS_ALL, ELEMS_BF16};
-use layout_types::cute::fusion::{
+use layout_types::cute::prelude::*;
+use layout_types::cutlass::fusion::{
     ActivationFn, BiasAct, BiasActRows, BiasMode, EpilogueOp, LinComb, NoScale, RowColScale,
     ScaleKind, Scaled,
 };
-use layout_types::cute::prelude::*;
 
 pub use config::{
     ChunkBuffers, EpilogueStorage, HgemmParams, PersistentTileSchedulerParams, SMEM_BYTES,

@@ -14,8 +14,8 @@
 //! module's PTX was 90 % epilogue, 5 MB for the 8 entries: ptxas and the driver's JIT took ~40 s
 //! for it).
 
-use layout_types::cute::copy::TileLayout;
-use layout_types::cute::mma::{bfloat16_t, half_t};
+use layout_types::cute::atom::copy::TileLayout;
+use layout_types::cute::atom::mma::{bfloat16_t, half_t};
 use layout_types::cute::prelude::*;
 use layout_types::cute::swizzle::{Swizzled, make_composed_layout};
 use layout_types::value::swizzle::Swizzle;

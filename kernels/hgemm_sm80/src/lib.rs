@@ -53,13 +53,14 @@ pub mod epilogue;
 use device::cp_async::{cp_async_cg_16, cp_async_cg_16_zfill, cp_async_fence, cp_async_wait};
 use device::shared::{dynamic_shared_mem, to_shared_addr};
 use device::thread::{block_idx_x, block_idx_y, sync_threads, thread_idx_x};
-use layout_types::cute::copy::{StaticLayoutValue, TileLayout, unroll};
-use layout_types::cute::mma::ldsm_slice::LdsmTile;
-use layout_types::cute::mma::*;
-use layout_types::cute::pipeline::PipelineState;
+use layout_types::cute::atom::copy::{TileLayout, unroll};
+use layout_types::cute::atom::mma::ldsm_slice::LdsmTile;
+use layout_types::cute::atom::mma::*;
+use layout_types::cute::layout::StaticLayoutValue;
 use layout_types::cute::prelude::*;
 use layout_types::cute::swizzle::{Swizzled, make_composed_layout};
 use layout_types::cute::tensor::Advance;
+use layout_types::cutlass::pipeline::PipelineState;
 use layout_types::value::swizzle::Swizzle;
 
 pub use config::{

@@ -5,9 +5,9 @@
 
 use device::tma::{TmaDescriptor, prefetch_tma_descriptor};
 use device::tma::{tma_store_arrive, tma_store_wait};
-use layout_types::cute::pipeline::{ConsumerStage, PipelineStorage, PipelineTmaAsync};
+use layout_types::cute::atom::tma::{self, TmaAtom, TmaCoord, TmaLoad, TmaStore};
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{self, TmaAtom, TmaCoord, TmaLoad, TmaStore};
+use layout_types::cutlass::pipeline::{ConsumerStage, PipelineStorage, PipelineTmaAsync};
 
 use crate::config::CopyBox;
 

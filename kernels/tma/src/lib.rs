@@ -23,7 +23,7 @@ use device::thread::{block_idx_x, grid_dim_x, sync_threads, thread_idx_x};
 use device::tma::TmaDescriptor;
 use device::{cluster, mbarrier, tma};
 #[allow(unused_imports)]
-use layout_types::cute::pipeline::PipelineTmaAsync;
+use layout_types::cutlass::pipeline::PipelineTmaAsync;
 
 /// 128-byte aligned bytes: the alignment a TMA box in shared memory needs.
 #[repr(C, align(128))]
@@ -196,7 +196,7 @@ device::kernel! {
 /// swizzle; `dst`: 2·32·32 `u32`.
 pub unsafe fn tma_multicast_cluster2(src: TmaDescriptor, dst: *mut u32) {
     use layout_types::cute::prelude::*;
-    use layout_types::cute::tma::{TmaAtom, TmaLoadMulticast};
+    use layout_types::cute::atom::tma::{TmaAtom, TmaLoadMulticast};
     let src = device::grid_constant!(tma_multicast_cluster2, 0, src);
     let tid = thread_idx_x() as i32;
     let rank = cluster::block_rank_in_cluster() as i32;

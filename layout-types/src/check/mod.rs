@@ -22,7 +22,7 @@
 
 pub mod bank;
 
-use crate::cute::copy::StaticLayoutValue;
+use crate::cute::layout::StaticLayoutValue;
 use crate::value::algebra::{coalesce, composition, right_inverse};
 use crate::{Error, value::layout::DynLayout};
 use const_panic::{FmtArg, PanicVal};

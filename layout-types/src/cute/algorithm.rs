@@ -13,9 +13,7 @@
 //! assert_eq!((c[0], c[1], c[2], c[3]), (26., 38., 30., 44.));
 //! ```
 
-use super::copy::{
-    CopyAtom, StaticLayoutValue, StaticTuple, atom_takes_spaces, unroll, unroll_const,
-};
+use super::atom::copy::{CopyAtom, atom_takes_spaces, unroll, unroll_const};
 use super::int::*;
 use super::layout::*;
 use super::tensor::*;

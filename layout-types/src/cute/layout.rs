@@ -19,6 +19,7 @@
 use super::consts::{_0, _1};
 use super::int::*;
 use super::tuple::*;
+use crate::value::layout::DynLayout;
 use core::fmt;
 use typenum::{B0, B1, Bit};
 
@@ -1653,4 +1654,67 @@ impl<S: IntTuple + WrapH, D: IntTuple + WrapH> Layout<S, D> {
             stride: HCons(x.stride, self.stride.wrap_h()).into_tuple(),
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static values of typed static layouts (for the value algebra in constants)
+// ---------------------------------------------------------------------------------------------
+
+/// A fully static typed IntTuple: its value as a constant of the value algebra.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not static: every leaf must be `_N` / `Int<N>`"
+)]
+pub trait StaticTuple: IntTuple + Default {
+    /// The value ([`IntTuple::CONST`], here known to be meaningful).
+    const VALUE: crate::value::int_tuple::IntTuple = <Self as IntTuple>::CONST;
+}
+impl<T: typenum::Integer + 'static> StaticTuple for C<T> {}
+macro_rules! static_tuples {
+    ($(($($n:ident)+))*) => {$(
+        impl<$($n: StaticTuple),+> StaticTuple for ($($n,)+) {}
+    )*};
+}
+static_tuples! {
+    (A)
+    (A B)
+    (A B C2)
+    (A B C2 D)
+    (A B C2 D E)
+    (A B C2 D E F)
+}
+/// A fully static typed layout (every shape and stride leaf a `_N`): a zero-sized type whose value
+/// is a constant of the value algebra, with its size, cosize and rank as associated constants.
+/// The static checks of [`crate::check`] take the typed configuration of a kernel through it:
+///
+/// ```
+/// use layout_types::check::BankConflictFree;
+/// use layout_types::prelude::*;
+/// use layout_types::value::swizzle::Swizzle;
+/// type Thr = Layout<(_16, _16), (_16, _1)>;
+/// type Val = Layout<(_1, _4), (_0, _1)>;
+/// type Tile = Layout<(_64, _64), (_64, _1)>;
+/// const _: () = BankConflictFree::<Tile, Swizzle<3, 2, 6>, Thr, Val, f32, 4>::CHECK;
+/// const SIZE: i64 = <ZippedDivide<(_64, _64), (_64, _1), (_8, _16)> as StaticLayoutValue>::SIZE;
+/// assert_eq!(SIZE, 4096);
+/// assert_eq!(<Tile as StaticLayoutValue>::LAYOUT.to_string(), "(_64,_64):(_64,_1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static layout",
+    label = "every shape and stride leaf must be a static `_N` (`Int<N>`)"
+)]
+pub trait StaticLayoutValue: Copy + Default {
+    /// The layout.
+    const LAYOUT: DynLayout;
+    /// `size(layout)`.
+    const SIZE: i64 = Self::LAYOUT.size().v;
+    /// `cosize(layout)`.
+    const COSIZE: i64 = Self::LAYOUT.cosize().v;
+    /// `rank(layout)`.
+    const RANK: usize = Self::LAYOUT.rank();
+}
+impl<S: StaticTuple, D: StaticTuple> StaticLayoutValue for Layout<S, D> {
+    const LAYOUT: DynLayout = match DynLayout::new(S::VALUE, D::VALUE) {
+        Ok(l) => l,
+        Err(e) => e.panic(),
+    };
 }

@@ -20,32 +20,25 @@
 
 pub mod algorithm;
 pub mod arith;
+pub mod atom;
 pub mod coalesce;
 pub mod complement;
 pub mod composition;
 pub mod consts;
-pub mod copy;
 pub mod divide;
 pub mod fast_divmod;
-pub mod fusion;
-pub mod gmma;
-pub mod gmma_operand;
 pub mod group;
 pub mod int;
 pub mod inverse;
 pub mod layout;
-pub mod mma;
 pub mod partition;
-pub mod pipeline;
 pub mod product;
 pub mod static_call;
 pub mod static_result;
 pub mod stride;
 pub mod swizzle;
 pub mod tensor;
-pub mod tile_scheduler;
 pub mod tiler;
-pub mod tma;
 pub mod tuple;
 
 /// The typenum crate (static values are typenum integers: `C<typenum::P8>` is `_8`).
@@ -55,14 +48,14 @@ pub use typenum;
 pub mod prelude {
     pub use super::algorithm::{axpby, clear, copy_tensor, copy_with, fill, gemm};
     pub use super::arith::{ATup, E0, E1, E2, elem_less};
+    pub use super::atom::copy::{
+        Copy128, CpAsync16, TiledCopy, UniversalCopy, copy, copy_if, make_fragment_like_partition,
+        make_tiled_copy, make_tiled_copy_tv,
+    };
     pub use super::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
     pub use super::complement::{complement, complement_default};
     pub use super::composition::composition;
     pub use super::consts::*;
-    pub use super::copy::{
-        Copy128, CpAsync16, StaticLayoutValue, TiledCopy, UniversalCopy, copy, copy_if,
-        make_fragment_like_partition, make_tiled_copy, make_tiled_copy_tv,
-    };
     pub use super::divide::{
         FlatDivide, LogicalDivide, TiledDivide, ZippedDivide, flat_divide, local_partition_leaf,
         local_partition_proj_leaf, local_tile_leaf, local_tile_proj_leaf, logical_divide,
@@ -76,7 +69,9 @@ pub mod prelude {
         int_max, int_min, int_mul, int_rem, int_sub,
     };
     pub use super::inverse::{left_inverse, right_inverse};
-    pub use super::layout::{Layout, idx2crd, make_layout, make_layout_left, make_layout_right};
+    pub use super::layout::{
+        Layout, StaticLayoutValue, idx2crd, make_layout, make_layout_left, make_layout_right,
+    };
     pub use super::partition::{
         local_partition, local_partition_proj, local_tile, local_tile_proj,
     };

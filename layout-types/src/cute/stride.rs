@@ -2,7 +2,7 @@
 //! (`GenRowMajor`), compact strides in a mode order ([`TileOrder`]: CuTe's `compact_order`, of
 //! a tag or a static `Step` tuple), and the layouts they make ([`make_layout_major`],
 //! [`make_ordered_layout`]). Above [`layout`](super::layout) (the compact strides of a shape);
-//! `tile_to_shape` ([`gmma`](super::gmma)) orders its blocks by them.
+//! `tile_to_shape` ([`gmma`](super::atom::gmma)) orders its blocks by them.
 
 use super::consts::*;
 use super::int::*;
@@ -10,22 +10,22 @@ use super::layout::*;
 use super::tuple::*;
 use typenum::{B0, B1, Integer, IsLess, P1, Z0};
 
-/// CuTe's `LayoutLeft` (`GenColMajor`) mode order for [`tile_to_shape`](super::gmma::tile_to_shape): the block repeats down
+/// CuTe's `LayoutLeft` (`GenColMajor`) mode order for [`tile_to_shape`](super::atom::gmma::tile_to_shape): the block repeats down
 /// the first mode first.
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// let t = tile_to_shape(layout!((_2, _2):(_2, _1)), (_4, _4), LayoutLeft);
 /// assert_eq!(t.to_string(), "((_2,_2),(_2,_2)):((_2,_4),(_1,_8))");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LayoutLeft;
-/// CuTe's `LayoutRight` (`GenRowMajor`) mode order for [`tile_to_shape`](super::gmma::tile_to_shape): the last mode first.
+/// CuTe's `LayoutRight` (`GenRowMajor`) mode order for [`tile_to_shape`](super::atom::gmma::tile_to_shape): the last mode first.
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// let t = tile_to_shape(layout!((_2, _2):(_2, _1)), (_4, _4), LayoutRight);
 /// assert_eq!(t.to_string(), "((_2,_2),(_2,_2)):((_2,_8),(_1,_4))");
 /// ```
@@ -190,7 +190,7 @@ impl<S: Copy, T: KeyStep<OT>, K: Integer + 'static, OT> KeyStep<HCons<C<K>, OT>>
     }
 }
 
-/// A mode order for [`tile_to_shape`](super::gmma::tile_to_shape): [`LayoutLeft`], [`LayoutRight`] or a `Step` tuple of
+/// A mode order for [`tile_to_shape`](super::atom::gmma::tile_to_shape): [`LayoutLeft`], [`LayoutRight`] or a `Step` tuple of
 /// static integers (`(_2, _1, _3)`: CuTe's `Step<_2,_1,_3>`, the second mode first). Gives the
 /// compact strides of the (flat) product shape in that order (CuTe's `make_ordered_layout`; a
 /// static `_1` extent gets stride `_0`).

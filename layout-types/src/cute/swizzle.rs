@@ -19,7 +19,7 @@ use core::fmt;
 /// A layout composed with a static swizzle: `index(c) = swizzle(layout(c))` (CuTe's
 /// `ComposedLayout<Swizzle<B,M,S>, O, Layout>`). The middle `O` is the offset `_0` (what
 /// [`make_composed_layout`] builds) or CuTe's `smem_ptr_flag_bits<B>` ([`SmemPtrFlag`], the GMMA
-/// layout atoms of [`super::gmma`]); both are offset 0 and change only how the layout prints.
+/// layout atoms of [`super::atom::gmma`]); both are offset 0 and change only how the layout prints.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Swizzled<Sw, L, O = C<typenum::Z0>> {
     /// The swizzle.
@@ -98,7 +98,7 @@ impl<Sw, L, O> Swizzled<Sw, L, O> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::gmma::*;
+    /// use layout_types::cute::atom::gmma::*;
     /// let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64), LayoutLeft);
     /// let part = smem.with_layout(zipped_divide(smem.layout, (_64, _16)));
     /// assert_eq!(part.to_string(),
@@ -118,7 +118,7 @@ impl<Sw: Default, L: Default, O: Default> Swizzled<Sw, L, O> {
     /// `Layout_K_SW128_Atom::<u16>::new()`.
     ///
     /// ```
-    /// use layout_types::cute::gmma::*;
+    /// use layout_types::cute::atom::gmma::*;
     /// assert_eq!(Layout_MN_SW32_Atom::<f32>::new().to_string(),
     ///            "Sw<1,4,3> o smem_ptr[32b](unset) o (_8,_8):(_1,_8)");
     /// ```

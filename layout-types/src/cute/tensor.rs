@@ -120,7 +120,7 @@ pub enum Space {
     /// Shared memory through a 32-bit address in the `.shared` window (what `ld.shared` /
     /// `st.shared` take, CuTe's `cast_smem_ptr_to_uint`), carried in the bits of the engine's
     /// pointer: not a generic pointer, so only an atom that declares
-    /// [`CopyAtom::SMEM_ADDR`](super::copy::CopyAtom::SMEM_ADDR) copies to or from it (checked
+    /// [`CopyAtom::SMEM_ADDR`](super::atom::copy::CopyAtom::SMEM_ADDR) copies to or from it (checked
     /// at compile time by `copy`).
     SmemAddr,
 }
@@ -649,7 +649,7 @@ impl<E: PtrEngine, Sw: StaticSwizzle, S: IntTuple, D: IntTuple, O: SwizzleOffset
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::gmma::*;
+    /// use layout_types::cute::atom::gmma::*;
     /// let mut buf = [0u16; 512];
     /// let atom = Layout_K_SW128_Atom::<u16>::new();
     /// let t = make_tensor(make_smem_ptr(buf.as_mut_ptr()), atom);

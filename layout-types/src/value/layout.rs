@@ -3,7 +3,7 @@
 //! [`DynLayout`] is the value form of CuTe's `Layout<Shape,Stride>`: every leaf carries its static
 //! mark, so a layout read from `(_4,8):(_1,_4)` prints back the same way and every operation marks
 //! its results as CuTe would. All methods are `const fn`; the static checks ([`crate::check`], on the typed layer's
-//! [`crate::cute::copy::StaticLayoutValue`]) evaluate them at compile time.
+//! [`crate::cute::layout::StaticLayoutValue`]) evaluate them at compile time.
 //!
 //! ```
 //! use layout_types::{value::layout::DynLayout, value::int_tuple::IntTuple};

@@ -194,7 +194,7 @@ fn check_mainloop(
     typed: unsafe fn(*mut f32),
     hand: unsafe fn(*mut f32),
 ) {
-    use layout_types::cute::mma::*;
+    use layout_types::cute::atom::mma::*;
     use layout_types::cute::prelude::*;
     const F16: [(u16, f32); 5] = [
         (0xC000, -2.0),
@@ -292,7 +292,7 @@ fn ldsm_mainloop_probe_matches_its_twin_and_the_cpu() {
 /// o _0`, of element offsets).
 #[test]
 fn ldsm_swizzle_probe_matches_its_twin_and_the_cpu() {
-    use layout_types::cute::gmma::*;
+    use layout_types::cute::atom::gmma::*;
     use layout_types::cute::prelude::*;
     use layout_types::value::swizzle::{ComposedLayout, Swizzle};
     let a = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft);

@@ -1,6 +1,6 @@
 // A bulk copy atom (`SM90_BULK_COPY_S2G`) used from global to shared memory: `cp.async.bulk`
 // of this kind only stores shared memory to global memory.
-use layout_types::cute::copy::BulkCopyS2G;
+use layout_types::cute::atom::copy::BulkCopyS2G;
 use layout_types::cute::prelude::*;
 
 fn main() {

@@ -2,7 +2,7 @@
 // layout: in 128-bit units its 8-row groups are 2 apart, INTERLEAVE needs them 1 apart (CuTe's
 // "Not a canonical GMMA_K Layout: Expected stride failure").
 use device::wgmma::MajorK;
-use layout_types::cute::gmma::*;
+use layout_types::cute::atom::gmma::*;
 use layout_types::cute::prelude::*;
 
 fn main() {

@@ -1,6 +1,6 @@
 // A tensor over a GMMA atom for 16-bit elements through a pointer to 32-bit elements: CuTe's
 // `make_tensor(smem_ptr<T>, ComposedLayout<Sw, smem_ptr_flag_bits<B>, L>)` asserts B == sizeof_bits<T>.
-use layout_types::cute::gmma::*;
+use layout_types::cute::atom::gmma::*;
 use layout_types::cute::prelude::*;
 
 fn main() {

@@ -1,6 +1,6 @@
 // An ldmatrix copy from a 64 x 32 A tile into the fragment of a 32 x 16 tile: 4 atoms per thread
 // against 1.
-use layout_types::cute::mma::*;
+use layout_types::cute::atom::mma::*;
 use layout_types::cute::prelude::*;
 
 fn main() {

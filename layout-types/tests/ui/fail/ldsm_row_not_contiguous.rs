@@ -1,7 +1,7 @@
 // ldmatrix (not transposing) reads 8 halves along K per thread, but this A tile is M-major:
 // the row's 8 halves are 32 elements apart (CuTe's copy_unpack cannot recast them to one
 // uint128_t). The transposing atom SM75_U16x8_LDSM_T fits this tile.
-use layout_types::cute::mma::*;
+use layout_types::cute::atom::mma::*;
 use layout_types::cute::prelude::*;
 
 fn main() {

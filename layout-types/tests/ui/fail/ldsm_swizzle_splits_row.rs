@@ -1,7 +1,7 @@
 // An element-unit Swizzle<3,2,3> over halves keeps only 4 halves (8 bytes) in place, so the
 // 16-byte row each thread points ldmatrix at would not be contiguous: CuTe's
 // upcast<uint128_t>(Swizzle<B,M,S>) has NewM < 0.
-use layout_types::cute::mma::*;
+use layout_types::cute::atom::mma::*;
 use layout_types::cute::prelude::*;
 use layout_types::value::swizzle::Swizzle;
 

@@ -1,5 +1,5 @@
 // ldmatrix.x4 gives each thread 8 halves; the B fragment of a 16x8x16 MMA has 4.
-use layout_types::cute::mma::*;
+use layout_types::cute::atom::mma::*;
 use layout_types::cute::prelude::*;
 
 fn main() {

@@ -1,5 +1,5 @@
 // A transposing ldmatrix atom moves 16-bit halves: it does not fit a 32-bit (tf32) operand.
-use layout_types::cute::mma::*;
+use layout_types::cute::atom::mma::*;
 use layout_types::cute::prelude::*;
 
 fn main() {

@@ -1,6 +1,6 @@
 // The producer fills one stage at a time: a second producer_acquire before the first stage is
 // committed does not borrow-check.
-use layout_types::cute::pipeline::*;
+use layout_types::cutlass::pipeline::*;
 
 struct Box16;
 impl TransactionBytes for Box16 {

@@ -1,6 +1,6 @@
 // A consumer of a TMA pipeline cannot commit a stage: committing is the producer's
 // (`ProducerStage::producer_commit`); a consumer's stage only goes back by consumer_release.
-use layout_types::cute::pipeline::*;
+use layout_types::cutlass::pipeline::*;
 
 struct Box16;
 impl TransactionBytes for Box16 {

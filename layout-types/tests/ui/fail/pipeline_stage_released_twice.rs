@@ -1,6 +1,6 @@
 // A consumer stage is a token: releasing it twice (two arrivals on the empty barrier for one
 // read) is a use of a moved value.
-use layout_types::cute::pipeline::*;
+use layout_types::cutlass::pipeline::*;
 
 struct Box16;
 impl TransactionBytes for Box16 {

@@ -1,5 +1,5 @@
 // A pipeline has 1 to 32 stages.
-use layout_types::cute::pipeline::*;
+use layout_types::cutlass::pipeline::*;
 
 struct Box16;
 impl TransactionBytes for Box16 {

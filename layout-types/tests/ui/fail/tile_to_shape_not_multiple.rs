@@ -1,6 +1,6 @@
 // A K-major 128-byte-swizzle GMMA atom of 16-bit elements is 8 rows by 64 columns: a 100-row
 // shared-memory tile is not a whole number of atoms.
-use layout_types::cute::gmma::*;
+use layout_types::cute::atom::gmma::*;
 use layout_types::cute::prelude::*;
 
 fn main() {

@@ -2,7 +2,7 @@
 // has no compile-time byte count, so it makes no pipeline.
 use device::tma::TmaDescriptor;
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{TmaAtom, TmaLoad};
+use layout_types::cute::atom::tma::{TmaAtom, TmaLoad};
 
 fn main() {
     let d = TmaDescriptor::default();

@@ -1,6 +1,6 @@
 // A register-sourced GMMA (`_RS`) reads A from registers, which must hold it K-major.
 use device::wgmma::{MajorK, MajorMN};
-use layout_types::cute::mma::*;
+use layout_types::cute::atom::mma::*;
 use layout_types::cute::prelude::*;
 
 fn main() {

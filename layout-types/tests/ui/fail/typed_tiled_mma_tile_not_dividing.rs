@@ -1,6 +1,6 @@
 // A TiledMMA of 2x2 SM80 16x8x16 atoms covers a 32x16 tile of C; a 48x64 CTA tile is not a
 // whole number of those tiles along M (CuTe would read past the tile without a word).
-use layout_types::cute::mma::*;
+use layout_types::cute::atom::mma::*;
 use layout_types::cute::prelude::*;
 
 fn main() {

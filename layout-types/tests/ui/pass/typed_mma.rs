@@ -1,7 +1,7 @@
 // The valid counterparts of the TiledMMA compile-fail cases: a dividing CTA tile and a K-major
 // register-sourced GMMA build and run.
 use device::wgmma::{MajorK, MajorMN};
-use layout_types::cute::mma::*;
+use layout_types::cute::atom::mma::*;
 use layout_types::cute::prelude::*;
 
 fn main() {

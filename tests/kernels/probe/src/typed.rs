@@ -211,7 +211,7 @@ device::kernel! {
 /// # Safety
 /// `out` holds `128 * 64 * 4` i32.
 pub unsafe fn probe_gmma_smem_typed(out: *mut i32) {
-    use layout_types::cute::gmma::*;
+    use layout_types::cute::atom::gmma::*;
     let (m, k, s) = (thread_idx_x() as i32, block_idx_x() as i32, block_idx_y() as i32);
     let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);
     let o = make_layout_left((_128, _64, _4)).crd2idx((m, k, s));
@@ -240,7 +240,7 @@ device::kernel! {
 /// # Safety
 /// `out` holds `128 * 64 * 4` u16, aligned to 1024 bytes.
 pub unsafe fn probe_gmma_smem_tensor_typed(out: *mut u16) {
-    use layout_types::cute::gmma::*;
+    use layout_types::cute::atom::gmma::*;
     let (m, k, s) = (thread_idx_x() as i32, block_idx_x() as i32, block_idx_y() as i32);
     let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);
     let t = make_tensor(make_smem_ptr(out), smem);
@@ -270,7 +270,7 @@ device::kernel! {
 /// # Safety
 /// `out` holds 16 u64.
 pub unsafe fn probe_gmma_desc_typed(out: *mut u64) {
-    use layout_types::cute::gmma::*;
+    use layout_types::cute::atom::gmma::*;
     let (k, s) = (thread_idx_x() as i32, block_idx_x() as i32);
     let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);
     let part = smem.with_layout(zipped_divide(smem.layout, (_64, _16)));
@@ -307,7 +307,7 @@ device::kernel! {
 /// # Safety
 /// `c` holds a 128x128 matrix with leading dimension `ldc >= 128`.
 pub unsafe fn probe_mma_partition_c_typed(c: *mut f32, ldc: i32) {
-    use layout_types::cute::mma::*;
+    use layout_types::cute::atom::mma::*;
     let t = thread_idx_x() as i32;
     let mma = make_tiled_mma(
         SM80_16x8x16_F32F16F16F32_TN::new(),
@@ -447,7 +447,7 @@ device::kernel! {
 /// # Safety
 /// `c` holds `128 * 32` f32.
 pub unsafe fn probe_ldsm_mainloop_typed(c: *mut f32) {
-    use layout_types::cute::mma::*;
+    use layout_types::cute::atom::mma::*;
     let t = thread_idx_x();
     let mma = make_tiled_mma_permuted(
         SM80_16x8x16_F32F16F16F32_TN::new(),
@@ -543,8 +543,8 @@ device::kernel! {
 /// # Safety
 /// `c` holds `128 * 32` f32.
 pub unsafe fn probe_ldsm_swizzle_typed(c: *mut f32) {
-    use layout_types::cute::gmma::*;
-    use layout_types::cute::mma::*;
+    use layout_types::cute::atom::gmma::*;
+    use layout_types::cute::atom::mma::*;
     use layout_types::value::swizzle::Swizzle;
     let t = thread_idx_x();
     let mma = make_tiled_mma_permuted(

@@ -4,7 +4,7 @@
 // the 16-bit proofs: 128 elements of K in four k-blocks of 32.
 
 use device::wgmma::{E4M3, E5M2};
-use layout_types::cute::mma::GmmaALayout64x32;
+use layout_types::cute::atom::mma::GmmaALayout64x32;
 
 /// The 8-bit GMMA atoms as marker types (`atoms8::Layout_K_SW128_Atom` stands for
 /// `Layout_K_SW128_Atom<u8>`, the e4m3/e5m2 tiles: K-major only).

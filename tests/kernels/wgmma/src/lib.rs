@@ -15,7 +15,7 @@
 //! (doc/compile-time.md).
 //!
 //! On the typed layer: the shared-memory tiles are `tile_to_shape(GMMA::Layout_*_Atom<u16>, (MN,
-//! 64), LayoutLeft)` (`cute::gmma`), divided into one MMA's `(MN, 16)` tiles by `zipped_divide`,
+//! 64), LayoutLeft)` (`cute::atom::gmma`), divided into one MMA's `(MN, 16)` tiles by `zipped_divide`,
 //! and the `wgmma` reads them through `make_gmma_desc_tensor` (CuTe's `partition_fragment_A/B`
 //! of an SS operand): a k-block's descriptor is the descriptor tensor at `(_0, (_0, kb))`.
 //!

@@ -13,10 +13,10 @@ use device::wgmma::{
     Bf16, F16, GmmaMajor, MajorK, MajorMN, MmaAsync, One, ScaleOut, commit_group, fence,
     fence_operand, mma_async_rs, mma_async_ss, wait_group,
 };
-use layout_types::cute::copy::StaticLayoutValue;
-use layout_types::cute::gmma::*;
+use layout_types::cute::layout::StaticLayoutValue;
+use layout_types::cute::atom::gmma::*;
 use layout_types::cute::prelude::*;
-use layout_types::cute::tma::{TmaAtom, TmaLoad};
+use layout_types::cute::atom::tma::{TmaAtom, TmaLoad};
 use tile::{TILE_K, TILE_M, accumulator_layout};
 
 /// The k-blocks of 16 in the K tile (of 32 with 8-bit elements: a tile row is 128 bytes either
@@ -40,7 +40,7 @@ fn smem_base() -> *mut u16 {
 }
 
 /// One operand's shared-memory tile as the proofs (and the GEMM) lay it out: the GMMA atom
-/// `Self` tiled by `tile_to_shape(Self, (ROWS, 64), LayoutLeft)` (`cute::gmma`), loaded by TMA
+/// `Self` tiled by `tile_to_shape(Self, (ROWS, 64), LayoutLeft)` (`cute::atom::gmma`), loaded by TMA
 /// and read by the `wgmma` through `make_gmma_desc_tensor`. Implemented by `operand_tile!` for
 /// each atom and row count a proof uses, so each (atom, rows) pair's typed code is type-checked
 /// and monomorphized once, however many entries use it (A is always 64 rows; B is N rows).

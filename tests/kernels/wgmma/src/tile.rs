@@ -1,4 +1,4 @@
-//! What the proof kernels add to the typed layer's GMMA atoms (`cute::gmma`): the dense global
+//! What the proof kernels add to the typed layer's GMMA atoms (`cute::atom::gmma`): the dense global
 //! operands, the `wgmma` accumulator layout and the `ldmatrix` rows of the RS A fragment. Where
 //! an element of a swizzled shared-memory tile lives is the typed tensor's business
 //! (`make_tensor(make_smem_ptr(p), tile).ptr(crd)`, doc/typed-gmma.md), and the proof entries

@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
-//! use layout_types::cute::gmma::*;
+//! use layout_types::cute::atom::gmma::*;
 //! let atom = Layout_K_SW128_Atom::<u16>::new();          // CuTe: Layout_K_SW128_Atom<half_t>
 //! assert_eq!(atom.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
 //! let smem = tile_to_shape(atom, (_128, _64, _4), LayoutLeft);
@@ -17,15 +17,15 @@
 //! assert_eq!(core::mem::size_of_val(&smem), 0);
 //! ```
 
-use super::int::*;
-use super::layout::LayoutParts;
-use super::layout::*;
-use super::product::*;
-use super::static_call::{static_call, value_of};
-use super::stride::*;
-use super::swizzle::*;
-use super::tensor::*;
-use super::tuple::*;
+use crate::cute::int::*;
+use crate::cute::layout::LayoutParts;
+use crate::cute::layout::*;
+use crate::cute::product::*;
+use crate::cute::static_call::{static_call, value_of};
+use crate::cute::stride::*;
+use crate::cute::swizzle::*;
+use crate::cute::tensor::*;
+use crate::cute::tuple::*;
 use crate::value::mma::Major;
 use crate::value::swizzle::{DynSwizzle, StaticSwizzle, Swizzle};
 use crate::{Error, value::layout::DynLayout};
@@ -41,7 +41,7 @@ use typenum::{Integer, P1, P8, P16, P32, P64, P128, P256, P512, P1024, Z0};
 /// the primitive integers and floats; `half`/`bfloat16` elements are `u16`-sized (use `u16`).
 ///
 /// ```
-/// use layout_types::cute::gmma::SizeofBits;
+/// use layout_types::cute::atom::gmma::SizeofBits;
 /// assert_eq!(<u16 as SizeofBits>::BITS, 16);
 /// assert_eq!(<f64 as SizeofBits>::BITS, 64);
 /// ```
@@ -73,7 +73,7 @@ type Cols<W, T> = C<<W as core::ops::Div<BitsOf<T>>>::Output>;
 /// `Sw<B,4,3> o smem_ptr[sizeof_bits<T>] o (_8, W/bits):(W/bits, _1)`.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// use layout_types::cute::typenum::P1024;
 /// assert_eq!(GmmaAtomK::<3, P1024, u8>::new().to_string(), "Sw<3,4,3> o smem_ptr[8b](unset) o (_8,_128):(_128,_1)");
 /// ```
@@ -85,7 +85,7 @@ pub type GmmaAtomK<const B: u32, W, T> = Swizzled<
 /// CuTe's MN-major GMMA atom: `Sw<B,4,3> o smem_ptr[sizeof_bits<T>] o (W/bits, _8):(_1, W/bits)`.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// use layout_types::cute::typenum::P512;
 /// assert_eq!(GmmaAtomMN::<2, P512, f32>::new().to_string(), "Sw<2,4,3> o smem_ptr[32b](unset) o (_16,_8):(_1,_16)");
 /// ```
@@ -98,7 +98,7 @@ pub type GmmaAtomMN<const B: u32, W, T> = Swizzled<
 /// `GMMA::Layout_K_INTER_Atom<T>`: `Sw<0,4,3> o smem_ptr o (_8, 128/bits):(128/bits, _1)`.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// assert_eq!(Layout_K_INTER_Atom::<u32>::new().to_string(), "Sw<0,4,3> o smem_ptr[32b](unset) o (_8,_4):(_4,_1)");
 /// ```
 #[allow(non_camel_case_types)]
@@ -106,7 +106,7 @@ pub type Layout_K_INTER_Atom<T> = GmmaAtomK<0, P128, T>;
 /// `GMMA::Layout_K_SW32_Atom<T>`: `Sw<1,4,3> o smem_ptr o (_8, 256/bits):(256/bits, _1)`.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// assert_eq!(Layout_K_SW32_Atom::<u16>::new().to_string(), "Sw<1,4,3> o smem_ptr[16b](unset) o (_8,_16):(_16,_1)");
 /// ```
 #[allow(non_camel_case_types)]
@@ -114,7 +114,7 @@ pub type Layout_K_SW32_Atom<T> = GmmaAtomK<1, P256, T>;
 /// `GMMA::Layout_K_SW64_Atom<T>`: `Sw<2,4,3> o smem_ptr o (_8, 512/bits):(512/bits, _1)`.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// assert_eq!(Layout_K_SW64_Atom::<u8>::new().to_string(), "Sw<2,4,3> o smem_ptr[8b](unset) o (_8,_64):(_64,_1)");
 /// ```
 #[allow(non_camel_case_types)]
@@ -122,7 +122,7 @@ pub type Layout_K_SW64_Atom<T> = GmmaAtomK<2, P512, T>;
 /// `GMMA::Layout_K_SW128_Atom<T>`: `Sw<3,4,3> o smem_ptr o (_8, 1024/bits):(1024/bits, _1)`.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// assert_eq!(Layout_K_SW128_Atom::<u16>::new().to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
 /// ```
 #[allow(non_camel_case_types)]
@@ -130,7 +130,7 @@ pub type Layout_K_SW128_Atom<T> = GmmaAtomK<3, P1024, T>;
 /// `GMMA::Layout_MN_INTER_Atom<T>`: `Sw<0,4,3> o smem_ptr o (128/bits, _8):(_1, 128/bits)`.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// assert_eq!(Layout_MN_INTER_Atom::<u16>::new().to_string(), "Sw<0,4,3> o smem_ptr[16b](unset) o (_8,_8):(_1,_8)");
 /// ```
 #[allow(non_camel_case_types)]
@@ -138,7 +138,7 @@ pub type Layout_MN_INTER_Atom<T> = GmmaAtomMN<0, P128, T>;
 /// `GMMA::Layout_MN_SW32_Atom<T>`: `Sw<1,4,3> o smem_ptr o (256/bits, _8):(_1, 256/bits)`.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// assert_eq!(Layout_MN_SW32_Atom::<u16>::new().to_string(), "Sw<1,4,3> o smem_ptr[16b](unset) o (_16,_8):(_1,_16)");
 /// ```
 #[allow(non_camel_case_types)]
@@ -146,7 +146,7 @@ pub type Layout_MN_SW32_Atom<T> = GmmaAtomMN<1, P256, T>;
 /// `GMMA::Layout_MN_SW64_Atom<T>`: `Sw<2,4,3> o smem_ptr o (512/bits, _8):(_1, 512/bits)`.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// assert_eq!(Layout_MN_SW64_Atom::<u16>::new().to_string(), "Sw<2,4,3> o smem_ptr[16b](unset) o (_32,_8):(_1,_32)");
 /// ```
 #[allow(non_camel_case_types)]
@@ -154,7 +154,7 @@ pub type Layout_MN_SW64_Atom<T> = GmmaAtomMN<2, P512, T>;
 /// `GMMA::Layout_MN_SW128_Atom<T>`: `Sw<3,4,3> o smem_ptr o (1024/bits, _8):(_1, 1024/bits)`.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// assert_eq!(Layout_MN_SW128_Atom::<f32>::new().to_string(), "Sw<3,4,3> o smem_ptr[32b](unset) o (_32,_8):(_1,_32)");
 /// ```
 #[allow(non_camel_case_types)]
@@ -358,7 +358,7 @@ impl<Sw: Copy, L: TileToShape<T, O> + Copy, Off: Copy, T, O> TileToShape<T, O>
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// let t = tile_to_shape(layout!((_8, _32):(_32, _1)), (_256, _64, _4), LayoutLeft);
 /// assert_eq!(t.to_string(), "((_8,_32),(_32,_2),(_1,_4)):((_32,_256),(_1,_8192),(_0,_16384))");
 /// let r = tile_to_shape(Layout_K_SW32_Atom::<u16>::new(), (_16, _32), LayoutRight);
@@ -380,7 +380,7 @@ pub fn tile_to_shape<B: TileToShape<T, O>, T, O>(block: B, trg_shape: T, ord: O)
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::ConstValue;
+/// use layout_types::cute::atom::gmma::ConstValue;
 /// const V: layout_types::value::int_tuple::IntTuple = <(_8, (_2, _4)) as ConstValue>::VALUE;
 /// assert_eq!(V.to_string(), "(_8,(_2,_4))");
 /// ```
@@ -406,7 +406,7 @@ const_value_tuples! {
 /// [`tile_to_shape`]), with its compile-time value.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// type A = Layout_MN_SW64_Atom<u16>;
 /// assert_eq!((A::SWIZZLE.bits, A::LAYOUT.to_string(), A::FLAG_BITS), (2, "(_32,_8):(_1,_32)".into(), Some(16)));
 /// ```
@@ -443,7 +443,7 @@ impl<Sw: StaticSwizzle, S: ConstValue + Copy, D: ConstValue + Copy, O: SwizzleOf
 ///
 /// ```
 /// use device::wgmma::{MajorK, MajorMN};
-/// use layout_types::cute::gmma::value_major;
+/// use layout_types::cute::atom::gmma::value_major;
 /// use layout_types::value::mma::Major;
 /// assert_eq!((value_major::<MajorK>(), value_major::<MajorMN>()), (Major::K, Major::MN));
 /// ```
@@ -460,7 +460,7 @@ pub const fn value_major<M: GmmaMajor>() -> Major {
 /// type (`INTERLEAVE = 0`, `B128 = 1`, `B64 = 2`, `B32 = 3`).
 ///
 /// ```
-/// use layout_types::cute::gmma::GmmaDescriptor;
+/// use layout_types::cute::atom::gmma::GmmaDescriptor;
 /// let d = GmmaDescriptor { desc: (1 << 62) | (64 << 32) | (1 << 16) | 0x40 };
 /// assert_eq!((d.start_address(), d.leading_byte_offset(), d.stride_byte_offset()), (0x40, 1, 64));
 /// assert_eq!((d.base_offset(), d.layout_type()), (0, 1));
@@ -516,7 +516,7 @@ impl fmt::Display for GmmaDescriptor {
 ///
 /// ```
 /// use device::wgmma::MajorMN;
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// use layout_types::cute::prelude::*;
 /// fn desc_bits<L: GmmaSmemLayout>(_: L) -> u64 {
 ///     DescBits::<MajorMN, u16, L>::BITS
@@ -557,7 +557,7 @@ impl<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout> DescBits<M, T, L> {
 /// ```
 /// use device::wgmma::MajorK;
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// use layout_types::value::swizzle::Swizzle;
 /// // one 64x16 MMA tile of tile_to_shape(Layout_K_SW128_Atom<half_t>, (_64,_64))
 /// let tile = make_composed_layout(Swizzle::<3, 4, 3>, layout!(((_8, _8), (_16, _1)):((_64, _512), (_1, _0))));
@@ -583,7 +583,7 @@ pub fn make_gmma_desc<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout>(
 /// the low 32 bits, as CuTe does); the engine of a descriptor tensor.
 ///
 /// ```
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// let it = DescriptorIterator { desc: GmmaDescriptor { desc: (1 << 62) | 0x10 } };
 /// assert_eq!(it.at(4i32).desc, (1 << 62) | 0x14);
 /// ```
@@ -619,7 +619,7 @@ impl<I: Integral> Advance<I> for DescriptorIterator {
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::UpcastStride;
+/// use layout_types::cute::atom::gmma::UpcastStride;
 /// use layout_types::cute::typenum::P8;
 /// let s = UpcastStride::<P8>::upcast_stride((_0, (_512, 1024i32)));
 /// assert_eq!(s.to_string_cute(), "(_0,(_64,128))");
@@ -784,7 +784,7 @@ impl<H: Copy, T: Copy> SplitFirst for HCons<H, T> {
 /// ```
 /// use device::wgmma::MajorK;
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::*;
+/// use layout_types::cute::atom::gmma::*;
 /// let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_128, _64, _4), LayoutLeft);
 /// // one 64x16 MMA tile in mode 0, then (m, k, stage)
 /// let part = smem.with_layout(zipped_divide(smem.layout, (_64, _16)));

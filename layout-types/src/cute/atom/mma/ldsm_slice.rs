@@ -1,6 +1,6 @@
 //! The thread slice of an `ldmatrix` TiledCopy (CuTe's `ThrCopy` of `atom/copy_atom.hpp`):
 //! `get_slice(thr)`, `partition_s` of the shared-memory tile, `partition_d`, `retile_d` /
-//! `retile_s` of a TiledMMA's register fragment, and [`copy`](crate::cute::copy::copy), which
+//! `retile_s` of a TiledMMA's register fragment, and [`copy`](crate::cute::atom::copy::copy), which
 //! issues one `ldmatrix` per atom on `nvptx64` and emulates it on the host.
 //!
 //! A partition is CuTe's layout (`tidfrg_S(tensor)(thr, _, repeat<R>(_))`, computed by the value
@@ -21,7 +21,7 @@
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
-//! use layout_types::cute::mma::*;
+//! use layout_types::cute::atom::mma::*;
 //! let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
 //! let s2r = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
 //! let mut smem: Vec<half_t> = (0..64 * 32).map(|i| half_t(i as u16)).collect(); // element i holds i
@@ -43,9 +43,10 @@
 
 use super::ldsm::{CopyOperand, LdsmAtom, TiledCopyMma};
 use super::tiled::TiledMmaT;
-use crate::cute::copy::{StaticLayoutValue, TiledCopyApply, unroll_const};
+use crate::cute::atom::copy::{TiledCopyApply, unroll_const};
 use crate::cute::int::Integral;
 use crate::cute::layout::Layout;
+use crate::cute::layout::StaticLayoutValue;
 use crate::cute::swizzle::{SwizzleOffset, Swizzled};
 use crate::cute::tensor::{Advance, Engine, Fragment, FragmentLayout, PtrEngine, Reg, Tensor};
 use crate::value::layout::DynLayout;
@@ -64,8 +65,8 @@ use core::marker::PhantomData;
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::*;
-/// use layout_types::cute::mma::ldsm_slice::LdsmTile;
+/// use layout_types::cute::atom::gmma::*;
+/// use layout_types::cute::atom::mma::ldsm_slice::LdsmTile;
 /// type Tile = Layout<(_64, _64), (_64, _1)>;
 /// assert!(<Tile as LdsmTile>::SWIZZLE.is_none());
 /// fn parts<L: LdsmTile>(_: L) -> String {
@@ -429,7 +430,7 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> TiledCopyMma<A, T, Op> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let thr = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma).get_slice(37u32);
     /// let s_b = make_tensor(Counting(0i32), layout!((_32, _32):(_32, _1))); // N x K
@@ -469,7 +470,7 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
     /// let s_a = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1)));
@@ -491,8 +492,8 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::gmma::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::gmma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
     /// let mut smem = vec![half_t(0); 64 * 64 + 512];    // in a kernel: 1024-byte aligned smem
@@ -520,7 +521,7 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
     /// let t = make_tensor(Counting(0i32), layout!((_32, _16):(_1, _32)));
@@ -537,11 +538,11 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
     }
     /// `thr_copy.retile_D(fragment)`: a TiledMMA register fragment (`partition_fragment_a` ...,
     /// `(MMA, MMA_M, MMA_K)`) as the copy's `(CPY, CPY_M, CPY_K)`, over the same registers: the
-    /// destination of [`copy`](crate::cute::copy::copy).
+    /// destination of [`copy`](crate::cute::atom::copy::copy).
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma);
     /// let s_b = make_tensor(Counting(0i32), layout!((_64, _32):(_1, _64)));
@@ -564,7 +565,7 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
     /// let mut f = Fragment::<u16, _>::new(layout!(((_2, _2, _2), _2, _2):((_1, _2, _4), _8, _16)));
@@ -603,7 +604,7 @@ impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let s_a = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1)));
     /// let p = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma).get_slice(0u32).partition_s(&s_a);
@@ -616,7 +617,7 @@ impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let s2r = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
     /// let mut smem: Vec<half_t> = (0..64 * 64).map(|i| half_t(i as u16)).collect(); // element i holds i
@@ -661,7 +662,7 @@ impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// use layout_types::value::swizzle::Swizzle;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_1, _1, _1):(_0, _0, _0)));
     /// let tc = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma);          // an (8, 16) tile of B
@@ -682,7 +683,7 @@ impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// use layout_types::value::swizzle::Swizzle;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_1, _1, _1):(_0, _0, _0)));
     /// let tc = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma);

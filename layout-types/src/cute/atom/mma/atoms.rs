@@ -1,9 +1,9 @@
 //! MMA atoms as zero-sized types named as CuTe names them, each with CuTe's `MMA_Traits` as
 //! associated types (`ThrID`, `ALayout`, `BLayout`, `CLayout`, `Shape_MNK`, the value types).
 
-use super::super::consts::*;
-use super::super::int::StaticInt;
-use super::super::layout::Layout;
+use crate::cute::consts::*;
+use crate::cute::int::StaticInt;
+use crate::cute::layout::Layout;
 use crate::value::mma::{GmmaTypes, MmaOp};
 use core::marker::PhantomData;
 use device::wgmma::{GmmaMajor, Major};
@@ -15,7 +15,7 @@ use device::wgmma::{GmmaMajor, Major};
 /// CuTe's `half_t`: an IEEE binary16 value, held as its bits.
 ///
 /// ```
-/// use layout_types::cute::mma::half_t;
+/// use layout_types::cute::atom::mma::half_t;
 /// assert_eq!(core::mem::size_of::<half_t>(), 2);
 /// assert_eq!(half_t(0x3c00).0, 0x3c00); // 1.0
 /// ```
@@ -27,7 +27,7 @@ pub struct half_t(pub u16);
 /// CuTe's `bfloat16_t`: a bfloat16 value, held as its bits.
 ///
 /// ```
-/// use layout_types::cute::mma::bfloat16_t;
+/// use layout_types::cute::atom::mma::bfloat16_t;
 /// assert_eq!(bfloat16_t::from_f32(1.5).to_f32(), 1.5);
 /// ```
 #[allow(non_camel_case_types)]
@@ -39,7 +39,7 @@ impl bfloat16_t {
     /// Rounds an `f32` to the nearest bfloat16 (ties to even; NaN stays NaN).
     ///
     /// ```
-    /// use layout_types::cute::mma::bfloat16_t;
+    /// use layout_types::cute::atom::mma::bfloat16_t;
     /// assert_eq!(bfloat16_t::from_f32(-2.0).0, 0xc000);
     /// ```
     #[inline(always)]
@@ -54,7 +54,7 @@ impl bfloat16_t {
     /// The value as an `f32` (exact).
     ///
     /// ```
-    /// use layout_types::cute::mma::bfloat16_t;
+    /// use layout_types::cute::atom::mma::bfloat16_t;
     /// assert_eq!(bfloat16_t(0x3f80).to_f32(), 1.0);
     /// ```
     #[inline(always)]
@@ -66,7 +66,7 @@ impl bfloat16_t {
 /// CuTe's `tfloat32_t`: a TF32 value in an `f32`'s bits (the low 13 mantissa bits ignored).
 ///
 /// ```
-/// use layout_types::cute::mma::tfloat32_t;
+/// use layout_types::cute::atom::mma::tfloat32_t;
 /// assert_eq!(core::mem::size_of::<tfloat32_t>(), 4);
 /// ```
 #[allow(non_camel_case_types)]
@@ -78,7 +78,7 @@ pub struct tfloat32_t(pub f32);
 /// infinity, NaN `0x7f`/`0xff`, largest finite ±448), held as its bits.
 ///
 /// ```
-/// use layout_types::cute::mma::float_e4m3_t;
+/// use layout_types::cute::atom::mma::float_e4m3_t;
 /// assert_eq!(float_e4m3_t::from_f32(1.0).0, 0x38);
 /// assert_eq!(float_e4m3_t(0x7e).to_f32(), 448.0);
 /// assert_eq!(float_e4m3_t::from_f32(1e6).to_f32(), 448.0); // saturates (satfinite)
@@ -93,7 +93,7 @@ pub struct float_e4m3_t(pub u8);
 /// infinities `0x7c`/`0xfc`, largest finite ±57344), held as its bits.
 ///
 /// ```
-/// use layout_types::cute::mma::float_e5m2_t;
+/// use layout_types::cute::atom::mma::float_e5m2_t;
 /// assert_eq!(float_e5m2_t::from_f32(-1.5).0, 0xbe);
 /// assert_eq!(float_e5m2_t(0x7b).to_f32(), 57344.0);
 /// assert!(float_e5m2_t(0x7c).to_f32().is_infinite());
@@ -165,7 +165,7 @@ impl float_e4m3_t {
     /// Rounds an `f32` to the nearest e4m3 (ties to even), saturating to ±448; NaN stays NaN.
     ///
     /// ```
-    /// use layout_types::cute::mma::float_e4m3_t;
+    /// use layout_types::cute::atom::mma::float_e4m3_t;
     /// assert_eq!(float_e4m3_t::from_f32(0.3).to_f32(), 0.3125);
     /// ```
     #[inline(always)]
@@ -175,7 +175,7 @@ impl float_e4m3_t {
     /// The value as an `f32` (exact).
     ///
     /// ```
-    /// use layout_types::cute::mma::float_e4m3_t;
+    /// use layout_types::cute::atom::mma::float_e4m3_t;
     /// assert_eq!(float_e4m3_t(0xb8).to_f32(), -1.0);
     /// ```
     #[inline(always)]
@@ -188,7 +188,7 @@ impl float_e5m2_t {
     /// Rounds an `f32` to the nearest e5m2 (ties to even), saturating to ±57344; NaN stays NaN.
     ///
     /// ```
-    /// use layout_types::cute::mma::float_e5m2_t;
+    /// use layout_types::cute::atom::mma::float_e5m2_t;
     /// assert_eq!(float_e5m2_t::from_f32(0.3).to_f32(), 0.3125);
     /// ```
     #[inline(always)]
@@ -198,7 +198,7 @@ impl float_e5m2_t {
     /// The value as an `f32` (exact).
     ///
     /// ```
-    /// use layout_types::cute::mma::float_e5m2_t;
+    /// use layout_types::cute::atom::mma::float_e5m2_t;
     /// assert_eq!(float_e5m2_t(0x3c).to_f32(), 1.0);
     /// ```
     #[inline(always)]
@@ -243,7 +243,7 @@ use device::wgmma::MajorK;
 ///
 /// ```
 /// use device::wgmma::{MajorK, MajorMN};
-/// use layout_types::cute::mma::*;
+/// use layout_types::cute::atom::mma::*;
 /// type C = <SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::CLayout;
 /// assert_eq!(C::default().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
 /// type G = SM90_64x64x16_F32BF16BF16_SS<MajorK, MajorMN>;
@@ -293,7 +293,7 @@ pub trait LayoutSize {
     /// The size.
     type Size: StaticInt;
 }
-impl<S: super::super::tuple::Product, D> LayoutSize for Layout<S, D>
+impl<S: crate::cute::tuple::Product, D> LayoutSize for Layout<S, D>
 where
     S::Output: StaticInt,
 {
@@ -345,7 +345,7 @@ sm80_atom!(
     /// CuTe's `SM80_16x8x8_F16F16F16F16_TN`: `mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16`.
     ///
     /// ```
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let a = SM80_16x8x8_F16F16F16F16_TN::new();
     /// assert_eq!(core::mem::size_of_val(&a), 0);
     /// ```
@@ -355,7 +355,7 @@ sm80_atom!(
     /// CuTe's `SM80_16x8x8_F32F16F16F32_TN`: fp32 += fp16 × fp16, `m16n8k8`.
     ///
     /// ```
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// type B = <SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::BLayout;
     /// assert_eq!(B::default().to_string(), "((_4,_8),_2):((_16,_1),_8)");
     /// ```
@@ -365,7 +365,7 @@ sm80_atom!(
     /// CuTe's `SM80_16x8x8_F32BF16BF16F32_TN`: fp32 += bf16 × bf16, `m16n8k8`.
     ///
     /// ```
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// assert_eq!(SM80_16x8x8_F32BF16BF16F32_TN::OP.to_string(), "SM80_16x8x8_F32BF16BF16F32_TN");
     /// ```
     SM80_16x8x8_F32BF16BF16F32_TN, f32, bfloat16_t, bfloat16_t, f32, _8, Sm80Row16x8, Sm80B16x8x8
@@ -374,7 +374,7 @@ sm80_atom!(
     /// CuTe's `SM80_16x8x8_F32TF32TF32F32_TN`: fp32 += tf32 × tf32, `m16n8k8`.
     ///
     /// ```
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// type A = <SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::ALayout;
     /// assert_eq!(A::default().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
     /// ```
@@ -384,7 +384,7 @@ sm80_atom!(
     /// CuTe's `SM80_16x8x16_F16F16F16F16_TN`: fp16 += fp16 × fp16, `m16n8k16`.
     ///
     /// ```
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// type A = <SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::ALayout;
     /// assert_eq!(A::default().to_string(), "((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))");
     /// ```
@@ -394,7 +394,7 @@ sm80_atom!(
     /// CuTe's `SM80_16x8x16_F32F16F16F32_TN`: fp32 += fp16 × fp16, `m16n8k16`.
     ///
     /// ```
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// type B = <SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::BLayout;
     /// assert_eq!(B::default().to_string(), "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))");
     /// ```
@@ -404,7 +404,7 @@ sm80_atom!(
     /// CuTe's `SM80_16x8x16_F32BF16BF16F32_TN`: fp32 += bf16 × bf16, `m16n8k16`.
     ///
     /// ```
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// type T = <SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::ThrID;
     /// assert_eq!(T::default().to_string(), "_32:_1");
     /// ```
@@ -482,8 +482,8 @@ macro_rules! gmma_struct {
                 n: $n,
                 types: GmmaTypes::$ty,
                 rs: $rs,
-                a: crate::cute::gmma::value_major::<A>(),
-                b: crate::cute::gmma::value_major::<B>(),
+                a: crate::cute::atom::gmma::value_major::<A>(),
+                b: crate::cute::atom::gmma::value_major::<B>(),
             };
         }
     };

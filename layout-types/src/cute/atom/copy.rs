@@ -33,81 +33,18 @@
 //! assert_eq!(src, dst);
 //! ```
 
-use super::arith::ElemLess;
-use super::int::*;
-use super::layout::Get;
-use super::layout::*;
-use super::swizzle::{SwizzleIndex, SwizzleOffset, Swizzled, TensorSwizzle};
-use super::tensor::*;
-use super::tuple::*;
+use crate::cute::arith::ElemLess;
+use crate::cute::int::*;
+use crate::cute::layout::Get;
+use crate::cute::layout::*;
+use crate::cute::swizzle::{SwizzleIndex, SwizzleOffset, Swizzled, TensorSwizzle};
+use crate::cute::tensor::*;
+use crate::cute::tuple::*;
 use crate::value::copy::{CopyOp, TvLayout};
 use crate::value::layout::DynLayout;
 use crate::value::swizzle::StaticSwizzle;
 use core::marker::PhantomData;
 use device::vec::U32x4;
-
-// ---------------------------------------------------------------------------------------------
-// Static values of typed static layouts (for the value algebra in constants)
-// ---------------------------------------------------------------------------------------------
-
-/// A fully static typed IntTuple: its value as a constant of the value algebra.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not static: every leaf must be `_N` / `Int<N>`"
-)]
-pub trait StaticTuple: IntTuple + Default {
-    /// The value ([`IntTuple::CONST`], here known to be meaningful).
-    const VALUE: crate::value::int_tuple::IntTuple = <Self as IntTuple>::CONST;
-}
-impl<T: typenum::Integer + 'static> StaticTuple for C<T> {}
-macro_rules! static_tuples {
-    ($(($($n:ident)+))*) => {$(
-        impl<$($n: StaticTuple),+> StaticTuple for ($($n,)+) {}
-    )*};
-}
-static_tuples! {
-    (A)
-    (A B)
-    (A B C2)
-    (A B C2 D)
-    (A B C2 D E)
-    (A B C2 D E F)
-}
-/// A fully static typed layout (every shape and stride leaf a `_N`): a zero-sized type whose value
-/// is a constant of the value algebra, with its size, cosize and rank as associated constants.
-/// The static checks of [`crate::check`] take the typed configuration of a kernel through it:
-///
-/// ```
-/// use layout_types::check::BankConflictFree;
-/// use layout_types::prelude::*;
-/// use layout_types::value::swizzle::Swizzle;
-/// type Thr = Layout<(_16, _16), (_16, _1)>;
-/// type Val = Layout<(_1, _4), (_0, _1)>;
-/// type Tile = Layout<(_64, _64), (_64, _1)>;
-/// const _: () = BankConflictFree::<Tile, Swizzle<3, 2, 6>, Thr, Val, f32, 4>::CHECK;
-/// const SIZE: i64 = <ZippedDivide<(_64, _64), (_64, _1), (_8, _16)> as StaticLayoutValue>::SIZE;
-/// assert_eq!(SIZE, 4096);
-/// assert_eq!(<Tile as StaticLayoutValue>::LAYOUT.to_string(), "(_64,_64):(_64,_1)");
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a static layout",
-    label = "every shape and stride leaf must be a static `_N` (`Int<N>`)"
-)]
-pub trait StaticLayoutValue: Copy + Default {
-    /// The layout.
-    const LAYOUT: DynLayout;
-    /// `size(layout)`.
-    const SIZE: i64 = Self::LAYOUT.size().v;
-    /// `cosize(layout)`.
-    const COSIZE: i64 = Self::LAYOUT.cosize().v;
-    /// `rank(layout)`.
-    const RANK: usize = Self::LAYOUT.rank();
-}
-impl<S: StaticTuple, D: StaticTuple> StaticLayoutValue for Layout<S, D> {
-    const LAYOUT: DynLayout = match DynLayout::new(S::VALUE, D::VALUE) {
-        Ok(l) => l,
-        Err(e) => e.panic(),
-    };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Atoms
@@ -131,7 +68,7 @@ pub trait CopyAtom: Copy + Default {
     ///
     /// ```
     /// use layout_types::value::copy::CopyOp;
-    /// use layout_types::cute::copy::CopyAtom;
+    /// use layout_types::cute::atom::copy::CopyAtom;
     /// use layout_types::cute::prelude::*;
     /// use layout_types::cute::tensor::Space;
     /// /// Copies one element and negates it.
@@ -202,19 +139,19 @@ atom_struct! {
 }
 impl<T: Copy> CopyAtom for UniversalCopy<T> {
     type T = T;
-    type Vals = super::consts::_1;
+    type Vals = crate::cute::consts::_1;
     const OP: CopyOp = CopyOp::Element;
 }
 macro_rules! vec_atoms {
     ($($t:ty => $n:ident),*) => {$(
         impl CopyAtom for Copy128<$t> {
             type T = $t;
-            type Vals = super::consts::$n;
+            type Vals = crate::cute::consts::$n;
             const OP: CopyOp = CopyOp::Vec128;
         }
         impl CopyAtom for CpAsync16<$t> {
             type T = $t;
-            type Vals = super::consts::$n;
+            type Vals = crate::cute::consts::$n;
             const OP: CopyOp = CopyOp::CpAsync16;
         }
     )*};
@@ -231,7 +168,7 @@ vec_atoms!(f32 => _4, u32 => _4, i32 => _4, f64 => _2, u64 => _2, i64 => _2, u16
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::copy::BulkCopyS2G;
+/// use layout_types::cute::atom::copy::BulkCopyS2G;
 /// let mut s: Vec<u32> = (0..128).collect();
 /// let mut g = vec![0u32; 128];
 /// // 2 threads, one 64-element row each (256 bytes)
@@ -324,7 +261,7 @@ const fn fail2(msg: &'static str, a: i64, b: i64) -> ! {
 /// TiledCopy does not tile the tile or a vector atom's elements are not contiguous and aligned.
 ///
 /// ```
-/// use layout_types::{value::layout::DynLayout, cute::copy::copy_tables};
+/// use layout_types::{value::layout::DynLayout, cute::atom::copy::copy_tables};
 /// let thr: DynLayout = "(_32,_8):(_8,_1)".parse().unwrap();
 /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap();
 /// let t = copy_tables(&thr, &val, 4, 64, 32);
@@ -615,7 +552,7 @@ macro_rules! dyn_unit {
     ($($t:ty),*) => {$( impl UnitStride for $t { const UNIT: bool = false; } )*};
 }
 dyn_unit!(i32, i64, u32, u64, usize, isize);
-impl<H> UnitStride for super::arith::ATup<H> {
+impl<H> UnitStride for crate::cute::arith::ATup<H> {
     const UNIT: bool = false;
 }
 impl<S, D> TileLayout for Layout<S, D>
@@ -969,7 +906,7 @@ impl<T, E: PtrEngine<Value = T>> CopyEngine<T> for E {}
 /// 64), so that every `f(i)` sees a literal `i`.
 ///
 /// ```
-/// use layout_types::cute::copy::unroll;
+/// use layout_types::cute::atom::copy::unroll;
 /// let mut sum = 0;
 /// unroll(5, |i| sum += i);
 /// assert_eq!(sum, 10);
@@ -1027,11 +964,11 @@ macro_rules! unroll_const {
             54 55 56 57 58 59 60 61 62 63 64)
     };
     (@arms $n:expr, $f:expr; $($k:literal)*) => {{
-        let f = $crate::cute::copy::unroll_body($f);
+        let f = $crate::cute::atom::copy::unroll_body($f);
         match const { $n } {
             0 => {}
-            $( $k => $crate::cute::copy::unroll_n::<$k, _>(f), )*
-            _ => $crate::cute::copy::unroll_loop(const { $n }, f),
+            $( $k => $crate::cute::atom::copy::unroll_n::<$k, _>(f), )*
+            _ => $crate::cute::atom::copy::unroll_loop(const { $n }, f),
         }
     }};
 }
@@ -1119,7 +1056,7 @@ struct CopyCheck<A, SA, SB, DA, DB, const NS: usize, const ND: usize>(
 /// assert_eq!(a, b);
 /// ```
 ///
-/// The `ldmatrix` TiledCopies of a TiledMMA (`cute::mma::make_tiled_copy_a` ...) copy their
+/// The `ldmatrix` TiledCopies of a TiledMMA (`cute::atom::mma::make_tiled_copy_a` ...) copy their
 /// thread slices with the same `copy` (see [`TiledCopyApply`]).
 #[inline(always)]
 pub unsafe fn copy<TC: TiledCopyApply<SP, DP>, SP, DP>(tc: &TC, src: &SP, dst: &DP) {
@@ -1557,19 +1494,19 @@ where
     DA: IntTuple,
     SB: IntTuple,
     DB: IntTuple,
-    Layout<SA, DA>: super::product::PaddedProduct<Layout<SB, DB>>,
-    <Layout<SA, DA> as super::product::PaddedProduct<Layout<SB, DB>>>::A:
-        super::layout::LayoutParts,
-    super::product::RestS<Layout<SA, DA>, Layout<SB, DB>>:
-        super::product::ZipWith<super::product::PadS<Layout<SA, DA>, Layout<SB, DB>>>,
-    super::product::RestD<Layout<SA, DA>, Layout<SB, DB>>:
-        super::product::ZipWith<super::product::PadD<Layout<SA, DA>, Layout<SB, DB>>>,
-    super::product::RakedProduct<Layout<SA, DA>, Layout<SB, DB>>: Copy,
+    Layout<SA, DA>: crate::cute::product::PaddedProduct<Layout<SB, DB>>,
+    <Layout<SA, DA> as crate::cute::product::PaddedProduct<Layout<SB, DB>>>::A:
+        crate::cute::layout::LayoutParts,
+    crate::cute::product::RestS<Layout<SA, DA>, Layout<SB, DB>>:
+        crate::cute::product::ZipWith<crate::cute::product::PadS<Layout<SA, DA>, Layout<SB, DB>>>,
+    crate::cute::product::RestD<Layout<SA, DA>, Layout<SB, DB>>:
+        crate::cute::product::ZipWith<crate::cute::product::PadD<Layout<SA, DA>, Layout<SB, DB>>>,
+    crate::cute::product::RakedProduct<Layout<SA, DA>, Layout<SB, DB>>: Copy,
 {
-    type Output = super::product::RakedProduct<Layout<SA, DA>, Layout<SB, DB>>;
+    type Output = crate::cute::product::RakedProduct<Layout<SA, DA>, Layout<SB, DB>>;
     #[inline(always)]
     fn raked_product_with(self, b: Layout<SB, DB>) -> Self::Output {
-        super::product::raked_product(self, b)
+        crate::cute::product::raked_product(self, b)
     }
 }
 
@@ -1582,39 +1519,44 @@ pub trait RightInverseOf {
 }
 impl<S, D> RightInverseOf for Layout<S, D>
 where
-    S: IntTuple + super::coalesce::FlatPairs<D>,
+    S: IntTuple + crate::cute::coalesce::FlatPairs<D>,
     D: IntTuple,
-    S::Output: super::coalesce::BwCoalesce,
-    <S::Output as super::coalesce::BwCoalesce>::Output: super::coalesce::ToLayout,
-    super::coalesce::Coalesce<S, D>: super::inverse::LayoutPairs,
-    super::inverse::CoalescedPairs<S, D>: super::inverse::WithPre<super::consts::_1>,
-    <super::inverse::CoalescedPairs<S, D> as super::inverse::WithPre<super::consts::_1>>::Output:
-        super::inverse::FilterStaticStrides,
-    <<super::inverse::CoalescedPairs<S, D> as super::inverse::WithPre<super::consts::_1>>::Output as super::inverse::FilterStaticStrides>::Output:
-        super::inverse::XSort,
-    super::inverse::RightSorted<S, D>: super::inverse::RightChain<super::consts::_1>,
-    <super::inverse::RightSorted<S, D> as super::inverse::RightChain<super::consts::_1>>::Output:
-        super::inverse::ChainLayout,
-    super::inverse::RightInverse<S, D>: Copy,
+    S::Output: crate::cute::coalesce::BwCoalesce,
+    <S::Output as crate::cute::coalesce::BwCoalesce>::Output: crate::cute::coalesce::ToLayout,
+    crate::cute::coalesce::Coalesce<S, D>: crate::cute::inverse::LayoutPairs,
+    crate::cute::inverse::CoalescedPairs<S, D>:
+        crate::cute::inverse::WithPre<crate::cute::consts::_1>,
+    <crate::cute::inverse::CoalescedPairs<S, D> as crate::cute::inverse::WithPre<
+        crate::cute::consts::_1,
+    >>::Output: crate::cute::inverse::FilterStaticStrides,
+    <<crate::cute::inverse::CoalescedPairs<S, D> as crate::cute::inverse::WithPre<
+        crate::cute::consts::_1,
+    >>::Output as crate::cute::inverse::FilterStaticStrides>::Output: crate::cute::inverse::XSort,
+    crate::cute::inverse::RightSorted<S, D>:
+        crate::cute::inverse::RightChain<crate::cute::consts::_1>,
+    <crate::cute::inverse::RightSorted<S, D> as crate::cute::inverse::RightChain<
+        crate::cute::consts::_1,
+    >>::Output: crate::cute::inverse::ChainLayout,
+    crate::cute::inverse::RightInverse<S, D>: Copy,
 {
-    type Output = super::inverse::RightInverse<S, D>;
+    type Output = crate::cute::inverse::RightInverse<S, D>;
     #[inline(always)]
     fn right_inverse_of(self) -> Self::Output {
-        super::inverse::right_inverse(self)
+        crate::cute::inverse::right_inverse(self)
     }
 }
 
 /// The `(size(thr), size(val))` shape of a TV layout.
 type TvShape<TS, VS> = (<TS as Product>::Output, <VS as Product>::Output);
 type Mn<TS, TD, VS, VD> = <Layout<TS, TD> as RakedProductWith<Layout<VS, VD>>>::Output;
-type MnShape<TS, TD, VS, VD> = <Mn<TS, TD, VS, VD> as super::layout::LayoutParts>::S;
+type MnShape<TS, TD, VS, VD> = <Mn<TS, TD, VS, VD> as crate::cute::layout::LayoutParts>::S;
 /// The tiler of [`make_tiled_copy_tv`]: `product_each(shape(layout_mn))`, a tuple (`(_16)` for
 /// a rank-1 product, as C++ CuTe prints it).
 pub type TvTiler<TS, TD, VS, VD> =
-    <<<MnShape<TS, TD, VS, VD> as WrapH>::H as super::divide::ProductEachH>::Output as HList>::Tuple;
+    <<<MnShape<TS, TD, VS, VD> as WrapH>::H as crate::cute::divide::ProductEachH>::Output as HList>::Tuple;
 type Inv<TS, TD, VS, VD> = <Mn<TS, TD, VS, VD> as RightInverseOf>::Output;
 type TvCompact<TS, VS> =
-    Layout<TvShape<TS, VS>, <TvShape<TS, VS> as CompactLeft<super::consts::_1>>::Stride>;
+    Layout<TvShape<TS, VS>, <TvShape<TS, VS> as CompactLeft<crate::cute::consts::_1>>::Stride>;
 
 /// CuTe's `make_layout_tv(thr_layout, val_layout)` (what `make_tiled_copy(atom, thr, val)` builds
 /// its TiledCopy from), as typed layouts: `layout_mn = raked_product(thr, val)`, the TV layout
@@ -1636,21 +1578,21 @@ pub fn make_tiled_copy_tv<TS, TD, VS, VD>(
     val: Layout<VS, VD>,
 ) -> (
     TvTiler<TS, TD, VS, VD>,
-    <Inv<TS, TD, VS, VD> as super::product::ComposeWith<TvCompact<TS, VS>>>::Output,
+    <Inv<TS, TD, VS, VD> as crate::cute::product::ComposeWith<TvCompact<TS, VS>>>::Output,
 )
 where
     TS: Product + Copy,
     VS: Product + Copy,
     Layout<TS, TD>: RakedProductWith<Layout<VS, VD>>,
-    Mn<TS, TD, VS, VD>: RightInverseOf + super::layout::LayoutParts,
+    Mn<TS, TD, VS, VD>: RightInverseOf + crate::cute::layout::LayoutParts,
     MnShape<TS, TD, VS, VD>: WrapH,
-    <MnShape<TS, TD, VS, VD> as WrapH>::H: super::divide::ProductEachH,
-    TvShape<TS, VS>: CompactLeft<super::consts::_1> + Copy,
-    Inv<TS, TD, VS, VD>: super::product::ComposeWith<TvCompact<TS, VS>>,
+    <MnShape<TS, TD, VS, VD> as WrapH>::H: crate::cute::divide::ProductEachH,
+    TvShape<TS, VS>: CompactLeft<crate::cute::consts::_1> + Copy,
+    Inv<TS, TD, VS, VD>: crate::cute::product::ComposeWith<TvCompact<TS, VS>>,
 {
-    use super::divide::ProductEachH;
-    use super::layout::LayoutParts;
-    use super::product::ComposeWith;
+    use crate::cute::divide::ProductEachH;
+    use crate::cute::layout::LayoutParts;
+    use crate::cute::product::ComposeWith;
     let tv_shape = (thr.shape.product(), val.shape.product());
     let mn = thr.raked_product_with(val);
     let tv = mn
@@ -1660,7 +1602,7 @@ where
 }
 
 /// A tensor's element placement over a swizzled layout is [`TensorSwizzle`] of the layout's
-/// offsets: in bytes for an [`SmemPtrFlag`](super::swizzle::SmemPtrFlag) middle (CuTe's `swizzle_ptr`), so a TiledCopy
+/// offsets: in bytes for an [`SmemPtrFlag`](crate::cute::swizzle::SmemPtrFlag) middle (CuTe's `swizzle_ptr`), so a TiledCopy
 /// partition of a GMMA tile stores where `wgmma` and TMA read.
 impl<Sw: StaticSwizzle, L: TileLayout, O: SwizzleOffset> TileLayout for Swizzled<Sw, L, O>
 where

@@ -1,15 +1,15 @@
 //! `TiledMMA` and `ThrMMA` over typed layouts, built as CuTe's `mma_atom.hpp` builds them.
 
-use super::super::consts::*;
-use super::super::divide::{LogicalDivideBy, RepeatUnder, SliceOut, ZippedDivideBy};
-use super::super::int::*;
-use super::super::layout::LayoutParts;
-use super::super::layout::*;
-use super::super::product::{ComposeWith, TiledProductBy};
-use super::super::tensor::*;
-use super::super::tuple::*;
 use super::atoms::*;
+use crate::cute::consts::*;
+use crate::cute::divide::{LogicalDivideBy, RepeatUnder, SliceOut, ZippedDivideBy};
+use crate::cute::int::*;
+use crate::cute::layout::LayoutParts;
+use crate::cute::layout::*;
 use crate::cute::prelude::Underscore;
+use crate::cute::product::{ComposeWith, TiledProductBy};
+use crate::cute::tensor::*;
+use crate::cute::tuple::*;
 
 // ---------------------------------------------------------------------------------------------
 // Permutations and atom layouts
@@ -146,7 +146,7 @@ pub struct TiledMma<A, AL, P = Underscore> {
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::mma::*;
+/// use layout_types::cute::atom::mma::*;
 /// let mma = make_tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN::new(), layout!((_2, _4, _1):(_1, _2, _0)));
 /// assert_eq!(mma.tile_shape().to_string_cute(), "(_32,_32,_8)");
 /// assert_eq!(core::mem::size_of_val(&mma), 0);
@@ -166,7 +166,7 @@ pub fn make_tiled_mma<A: MmaAtom, AL: AtomLayoutMnk>(atom: A, atom_layout: AL) -
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::mma::*;
+/// use layout_types::cute::atom::mma::*;
 /// let perm = (_32, layout!((_8, _2, _2):(_1, _16, _8)), _16);
 /// let mma = make_tiled_mma_permuted(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)), perm);
 /// assert_eq!(mma.tile_shape().to_string_cute(), "(_32,_32,_16)");
@@ -427,7 +427,7 @@ where
     /// ```
     /// use device::wgmma::{MajorK, MajorMN};
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let wg = make_tiled_mma(SM90_64x128x16_F32BF16BF16_SS::<MajorK, MajorMN>::new(), layout!((_2, _1, _1):(_1, _0, _0)));
     /// assert_eq!(wg.tile_shape().to_string_cute(), "(_128,_128,_16)");
     /// ```
@@ -446,7 +446,7 @@ where
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// assert_eq!(mma.tile_size::<1>(), 16);
     /// ```
@@ -462,7 +462,7 @@ where
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// assert_eq!(mma.thr_layout_vmnk().to_string(), "(_32,_2,_2,_1):(_1,_32,_64,_128)");
     /// ```
@@ -475,7 +475,7 @@ where
     /// ```
     /// use device::wgmma::MajorK;
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let wg = make_tiled_mma(SM90_64x64x16_F32F16F16_RS::<MajorK, MajorK>::new(), layout!((_2, _1, _1):(_1, _0, _0)));
     /// assert_eq!(wg.size(), 256);
     /// ```
@@ -491,7 +491,7 @@ where
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let f = mma.thrfrg_a(layout!((_64, _32):(_32, _1)));
     /// assert_eq!(f.shape().to_string_cute(), "(((_4,_8),(_2,_1)),((_2,_2,_2),(_2,_2)))");
@@ -507,7 +507,7 @@ where
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let f = mma.thrfrg_b(layout!((_64, _32):(_1, _64)));
     /// assert_eq!(f.shape().to_string_cute(), "(((_4,_8),(_2,_1)),((_2,_2),(_4,_2)))");
@@ -523,7 +523,7 @@ where
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let f = mma.thrfrg_c(layout!((_64, _32):(_1, _64)));
     /// assert_eq!(f.to_string(),
@@ -542,7 +542,7 @@ where
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// assert_eq!(mma.get_slice(77i32).thr_vmnk.to_string_cute(), "(13,0,1,_0)");
     /// ```
@@ -567,7 +567,7 @@ where
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let c = make_tensor(Counting(0i32), layout!((_64, _64):(_1, _64)));
     /// let f = mma.partition_fragment_c(&c);
@@ -731,7 +731,7 @@ const fn static_of<I: Integral>() -> Option<i64> {
 /// modes. Fails (at compile time, in a constant) with the values.
 ///
 /// ```
-/// use layout_types::cute::mma::check_divides;
+/// use layout_types::cute::atom::mma::check_divides;
 /// check_divides((0, 1), 32, 16, (Some(128), None)); // ok: 32 divides 128, N is dynamic
 /// ```
 pub const fn check_divides(
@@ -811,7 +811,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let s_a = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1))); // row-major M x K
     /// let p = mma.get_slice(5i32).partition_a(&s_a);
@@ -832,7 +832,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let p = mma.get_slice(0i32).partition_b(&make_tensor(Counting(0i32), layout!((_64, _32):(_1, _64))));
     /// assert_eq!(p.layout.shape().to_string_cute(), "((_2,_2),_4,_2)");
@@ -851,7 +851,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let c = make_tensor(Counting(0i32), layout!((_64, _64):(_64, _1))); // row-major
     /// let p = mma.get_slice(37i32).partition_c(&c);       // atom (1, 0), lane 5
@@ -872,7 +872,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let acc = mma.get_slice(3i32).partition_fragment_c(&make_tensor(Counting(0i32), layout!((_128, _128):(_1, _128))));
     /// assert_eq!(acc.layout.to_string(), "((_2,_2),_4,_8):((_1,_2),_4,_16)");
@@ -907,11 +907,11 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
 // The TV layouts of the whole TiledMMA
 // ---------------------------------------------------------------------------------------------
 
-use super::super::coalesce::{BwCoalesce, FlatPairs, ToLayout};
-use super::super::complement::{
+use crate::cute::coalesce::{BwCoalesce, FlatPairs, ToLayout};
+use crate::cute::complement::{
     ComplementDefault, ComplementImpl, CosizePairs, FilterZerosH, Filtered, complement_default,
 };
-use super::super::inverse::{
+use crate::cute::inverse::{
     ChainLayout, CoalescedPairs, FilterStaticStrides, LayoutPairs, RightChain, RightInverse,
     RightSorted, WithPre, XSort, right_inverse,
 };
@@ -954,7 +954,7 @@ where
     D: IntTuple,
     S::Output: BwCoalesce,
     <S::Output as BwCoalesce>::Output: ToLayout,
-    super::super::coalesce::Coalesce<S, D>: LayoutPairs,
+    crate::cute::coalesce::Coalesce<S, D>: LayoutPairs,
     CoalescedPairs<S, D>: WithPre<_1>,
     <CoalescedPairs<S, D> as WithPre<_1>>::Output: FilterStaticStrides,
     <<CoalescedPairs<S, D> as WithPre<_1>>::Output as FilterStaticStrides>::Output: XSort,
@@ -1169,7 +1169,7 @@ where
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN::new(), layout!((_1, _1, _1):(_0, _0, _0)));
     /// assert_eq!(mma.layout_a_tv().to_string(),
     ///            "((_4,_8),((_2,_2,_2),(_1,_1))):((_32,_1),((_16,_8,_128),(_0,_0)))");
@@ -1185,7 +1185,7 @@ where
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let b = mma.layout_b_tv();
     /// assert_eq!(b.shape().to_string_cute(), "((_4,_8,_2,_2),(_2,(_1,_1)))");
@@ -1203,7 +1203,7 @@ where
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// assert_eq!(mma.layout_c_tv().to_string(),
     ///            "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
@@ -1222,7 +1222,7 @@ where
 // ---------------------------------------------------------------------------------------------
 
 use super::super::gmma::{GmmaDescSource, make_gmma_desc_tensor};
-use super::super::swizzle::Swizzled;
+use crate::cute::swizzle::Swizzled;
 use device::wgmma::GmmaMajor;
 
 /// The fragment kind of an operand: `FrgTypeA` for A, `FrgTypeB` for B.
@@ -1286,8 +1286,8 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     /// ```
     /// use device::wgmma::MajorK;
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::gmma::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::gmma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM90_64x64x16_F32BF16BF16_SS::<MajorK, MajorK>::new(), layout!((_1, _1, _1):(_0, _0, _0)));
     /// let s = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft);
     /// let mut buf = [0u16; 64 * 64];
@@ -1302,7 +1302,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let s_a = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1)));
     /// let f = mma.get_slice(0i32).partition_fragment_a(&s_a);
@@ -1328,8 +1328,8 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     /// ```
     /// use device::wgmma::{MajorK, MajorMN};
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::gmma::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::gmma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM90_64x128x16_F32F16F16_SS::<MajorK, MajorMN>::new(), layout!((_1, _1, _1):(_0, _0, _0)));
     /// // B (N, K, PIPE) MN-major: N contiguous
     /// let s = tile_to_shape(Layout_MN_SW128_Atom::<u16>::new(), (_128, _64, _2), LayoutLeft);
@@ -1341,7 +1341,7 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let s_b = make_tensor(Counting(0i32), layout!((_64, _32):(_1, _64)));
     /// let f = mma.get_slice(0i32).partition_fragment_b(&s_b);
@@ -1372,8 +1372,8 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma::*;
-/// use layout_types::cute::mma::*;
+/// use layout_types::cute::atom::gmma::*;
+/// use layout_types::cute::atom::mma::*;
 /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
 /// let mut buf = vec![half_t(0); 64 * 64];
 /// let s_a = make_tensor(make_smem_ptr(buf.as_mut_ptr()), tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft));

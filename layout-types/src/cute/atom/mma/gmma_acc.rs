@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
-//! use layout_types::cute::mma::gmma_acc::*;
+//! use layout_types::cute::atom::mma::gmma_acc::*;
 //! // thread 5 (warp 0, lane 5): accumulator 0 is row 1, column 2; accumulator 3 row 9, column 3
 //! assert_eq!(acc_coord(5, 0), (1, 2));
 //! assert_eq!(acc_coord(5, 3), (9, 3));
@@ -22,9 +22,9 @@
 //! assert_eq!(acc_as_a().crd2idx((5i32, 3i32)), 29);
 //! ```
 
-use super::super::consts::*;
-use super::super::layout::{Layout, make_layout_left};
 use super::atoms::GmmaCLayout;
+use crate::cute::consts::*;
+use crate::cute::layout::{Layout, make_layout_left};
 
 /// The accumulator of an `m64nNk16` GMMA (`N8 = N/8`) re-viewed as the A operand of the next
 /// `wgmma` (CuTe's `convert_layout_acc_Aregs` for SM90): `((2, 2, 2), N/16):((1, 2, 4), 8)`,
@@ -35,7 +35,7 @@ pub type AccAsA<N16> = Layout<((_2, _2, _2), N16), ((_1, _2, _4), _8)>;
 /// `N/16` k-blocks), zero-sized.
 ///
 /// ```
-/// use layout_types::cute::mma::gmma_acc::acc_as_a;
+/// use layout_types::cute::atom::mma::gmma_acc::acc_as_a;
 /// assert_eq!(acc_as_a().to_string(), "((_2,_2,_2),_16):((_1,_2,_4),_8)");
 /// ```
 #[inline(always)]
@@ -51,7 +51,7 @@ pub fn acc_as_a() -> AccAsA<_16> {
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::mma::gmma_acc::acc_coord;
+/// use layout_types::cute::atom::mma::gmma_acc::acc_coord;
 /// // thread 127 (warp 3, lane 31), accumulator 63 of m64n128: row 48 + 7 + 8, column 8·15 + 6 + 1
 /// assert_eq!(acc_coord(127, 63), (63, 127));
 /// ```
@@ -65,7 +65,7 @@ pub fn acc_coord(t: i32, v: i32) -> (i32, i32) {
 mod tests {
     extern crate std;
     use super::*;
-    use crate::cute::mma::atoms::GmmaALayout64x16;
+    use crate::cute::atom::mma::atoms::GmmaALayout64x16;
 
     /// Every thread's A value of every k-block, through [`AccAsA`], is the accumulator at the
     /// same `(row, column)` of the tile as `ALayout_64x16` puts that A value (at column + 16·kb).
@@ -102,8 +102,8 @@ mod tests {
     /// column `16·kb +`; and the register pairs `(2r, 2r + 1)` the RS `wgmma`'s four registers.
     #[test]
     fn ldsm_of_a_swizzled_tile_is_the_rs_a_operand() {
-        use crate::cute::gmma::{Layout_K_SW128_Atom, tile_to_shape};
-        use crate::cute::mma::*;
+        use crate::cute::atom::gmma::{Layout_K_SW128_Atom, tile_to_shape};
+        use crate::cute::atom::mma::*;
         use crate::cute::prelude::*;
         use device::wgmma::MajorK;
         macro_rules! check {
@@ -130,7 +130,7 @@ mod tests {
                     let thr_s2r = s2r.get_slice(thr);
                     let (src, dst) = (thr_s2r.partition_s(&s_q), thr_s2r.retile_d(&mut frag));
                     for kb in 0..(d / 16) as usize {
-                        unsafe { crate::cute::copy::copy(&s2r, &src.k_block(kb), &dst.k_block(kb)) };
+                        unsafe { crate::cute::atom::copy::copy(&s2r, &src.k_block(kb), &dst.k_block(kb)) };
                     }
                     let (wg, t) = (thr as i32 / 128, thr as i32 % 128);
                     for kb in 0..d / 16 {

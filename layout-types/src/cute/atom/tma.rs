@@ -8,7 +8,7 @@
 //! ```
 //! use layout_types::cute::prelude::*;
 //! use device::tma::TmaDescriptor;
-//! use layout_types::cute::tma::{TmaAtom, TmaLoad};
+//! use layout_types::cute::atom::tma::{TmaAtom, TmaLoad};
 //! type Box = Layout<(_32, _128), (_128, _1)>;          // (TILE_M, TILE_N), n contiguous
 //! let d = TmaDescriptor::default();
 //! let atom = TmaAtom::<TmaLoad, f32, Box>::new(&d);
@@ -18,15 +18,14 @@
 
 use core::marker::PhantomData;
 
-use super::arith::ATup;
-use super::copy::StaticLayoutValue;
-use super::int::Integral;
-use super::layout::Layout;
-use super::pipeline::TransactionBytes;
-use super::swizzle::{SwizzleOffset, Swizzled};
-use super::tensor::{Counting, IdentityStrides, Tensor, make_identity_tensor};
-use super::tuple::{HCons, HNil, IntTuple};
+use crate::cute::arith::ATup;
 use crate::cute::consts::_0;
+use crate::cute::int::Integral;
+use crate::cute::layout::Layout;
+use crate::cute::layout::StaticLayoutValue;
+use crate::cute::swizzle::{SwizzleOffset, Swizzled};
+use crate::cute::tensor::{Counting, IdentityStrides, Tensor, make_identity_tensor};
+use crate::cute::tuple::{HCons, HNil, IntTuple};
 use crate::value::swizzle::StaticSwizzle;
 use device::mbarrier::SmemBarrier;
 use device::tma::{TmaDescriptor, tma_load, tma_load_multicast, tma_store};
@@ -51,7 +50,7 @@ pub struct TmaStore;
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad};
+/// use layout_types::cute::atom::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad};
 /// use layout_types::value::swizzle::Swizzle;
 /// // 64 (K, contiguous) × 128 rows of 16-bit elements, 128-byte swizzle
 /// type KBox = Swizzled<Swizzle<3, 3, 3>, Layout<(_64, _128), (_1, _64)>>;
@@ -81,7 +80,7 @@ where
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::tma::BoxLayout;
+/// use layout_types::cute::atom::tma::BoxLayout;
 /// use layout_types::value::swizzle::Swizzle;
 /// type B = Swizzled<Swizzle<0, 4, 3>, Layout<_4, _1>>;
 /// let l: BoxLayout<B> = Layout::<_4, _1>::default();
@@ -134,7 +133,7 @@ impl<Op, T, L: StaticLayoutValue> TmaAtom<Op, T, L> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::tma::{TmaAtom, TmaStore};
+    /// use layout_types::cute::atom::tma::{TmaAtom, TmaStore};
     /// let d = device::tma::TmaDescriptor::default();
     /// let _s = TmaAtom::<TmaStore, u16, Layout<(_8, _64), (_64, _1)>>::new(&d);
     /// ```
@@ -150,7 +149,7 @@ impl<Op, T, L: StaticLayoutValue> TmaAtom<Op, T, L> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::tma::{TmaAtom, TmaLoad};
+    /// use layout_types::cute::atom::tma::{TmaAtom, TmaLoad};
     /// let d = device::tma::TmaDescriptor::default();
     /// let a = TmaAtom::<TmaLoad, u8, Layout<_16, _1>>::new(&d);
     /// assert_eq!(a.desc(), &raw const d);
@@ -169,7 +168,7 @@ impl<Op, T, L> TmaAtom<Op, T, L> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::tma::{TmaAtom, TmaCoord, TmaLoad};
+    /// use layout_types::cute::atom::tma::{TmaAtom, TmaCoord, TmaLoad};
     /// let d = device::tma::TmaDescriptor::default();
     /// let atom = TmaAtom::<TmaLoad, f32, Layout<(_128, _32), (_1, _128)>>::new(&d);
     /// let g = atom.get_tma_tensor((1000i32, 300i32)); // (C,S)
@@ -195,7 +194,7 @@ pub trait TmaCoord<const R: usize> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::tma::TmaCoord;
+    /// use layout_types::cute::atom::tma::TmaCoord;
     /// let c = make_identity_tensor((8i32, 4i32)).at((3i32, 2i32)).0;
     /// assert_eq!(c.tma_coord(), [3, 2]);
     /// ```
@@ -224,10 +223,6 @@ tma_coord!(3: A B C2);
 tma_coord!(4: A B C2 D);
 tma_coord!(5: A B C2 D E);
 
-impl<Op, T, L: StaticLayoutValue> TransactionBytes for TmaAtom<Op, T, L> {
-    const TX_BYTES: u32 = Self::TX_BYTES;
-}
-
 impl<T, L: StaticLayoutValue> TmaAtom<TmaLoad, T, L> {
     /// Loads the box at TMA coordinates `crd` (elements, dimension 0 the contiguous one) into
     /// `smem`, completing [`Self::TX_BYTES`] on `bar` (a pipeline stage's full barrier).
@@ -238,7 +233,7 @@ impl<T, L: StaticLayoutValue> TmaAtom<TmaLoad, T, L> {
     ///
     /// ```no_run
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::tma::{TmaAtom, TmaLoad};
+    /// use layout_types::cute::atom::tma::{TmaAtom, TmaLoad};
     /// # let (d, bar, smem) = (device::tma::TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
     /// let a = TmaAtom::<TmaLoad, f32, Layout<(_32, _128), (_128, _1)>>::new(&d);
     /// unsafe { a.copy(bar, smem, [128, 32]) }; // on the GPU: the tile at (m, n) = (32, 128)
@@ -263,7 +258,7 @@ impl<T, L: StaticLayoutValue> TmaAtom<TmaLoadMulticast, T, L> {
     ///
     /// ```no_run
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::tma::{TmaAtom, TmaLoadMulticast};
+    /// use layout_types::cute::atom::tma::{TmaAtom, TmaLoadMulticast};
     /// # let (d, bar, smem) = (device::tma::TmaDescriptor::default(), core::ptr::null_mut::<u64>(), core::ptr::null_mut());
     /// let a = TmaAtom::<TmaLoadMulticast, u16, Layout<(_64, _64), (_64, _1)>>::new(&d);
     /// unsafe { a.copy(bar, smem, 0b11, [0, 32]) };
@@ -288,7 +283,7 @@ impl<T, L: StaticLayoutValue> TmaAtom<TmaStore, T, L> {
     ///
     /// ```no_run
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::tma::{TmaAtom, TmaStore};
+    /// use layout_types::cute::atom::tma::{TmaAtom, TmaStore};
     /// # let (d, smem) = (device::tma::TmaDescriptor::default(), core::ptr::null());
     /// let a = TmaAtom::<TmaStore, f32, Layout<(_32, _128), (_128, _1)>>::new(&d);
     /// unsafe { a.copy(smem, [128, 32]) };

@@ -11,7 +11,7 @@
 //! through `(S, bands)`. No padding: every linear index below `Mt·Nt` is one tile.
 //!
 //! ```
-//! use layout_types::cute::tile_scheduler::SwizzledRaster;
+//! use layout_types::cutlass::tile_scheduler::SwizzledRaster;
 //! let s = SwizzledRaster::<2>::new(3, 3); // 3 M-tiles × 3 N-tiles, bands of 2 columns
 //! let order: Vec<_> = (0..s.tiles()).map(|i| s.tile(i)).collect();
 //! assert_eq!(order, [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (0, 2), (1, 2), (2, 2)]);
@@ -38,7 +38,7 @@ impl<const S: i32> SwizzledRaster<S> {
     /// The order of an `m_tiles × n_tiles` grid of tiles.
     ///
     /// ```
-    /// let s = layout_types::cute::tile_scheduler::SwizzledRaster::<8>::new(32, 16);
+    /// let s = layout_types::cutlass::tile_scheduler::SwizzledRaster::<8>::new(32, 16);
     /// assert_eq!(s.tiles(), 512);
     /// ```
     #[inline(always)]
@@ -53,7 +53,7 @@ impl<const S: i32> SwizzledRaster<S> {
     /// The number of tiles.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::tile_scheduler::SwizzledRaster::<4>::new(3, 5).tiles(), 15);
+    /// assert_eq!(layout_types::cutlass::tile_scheduler::SwizzledRaster::<4>::new(3, 5).tiles(), 15);
     /// ```
     #[inline(always)]
     pub fn tiles(&self) -> i32 {
@@ -62,7 +62,7 @@ impl<const S: i32> SwizzledRaster<S> {
     /// Tile `i`'s `(m, n)` tile coordinates, `0 ≤ i < tiles()`.
     ///
     /// ```
-    /// let s = layout_types::cute::tile_scheduler::SwizzledRaster::<1>::new(2, 2);
+    /// let s = layout_types::cutlass::tile_scheduler::SwizzledRaster::<1>::new(2, 2);
     /// assert_eq!([s.tile(0), s.tile(1), s.tile(2)], [(0, 0), (1, 0), (0, 1)]);
     /// ```
     #[inline(always)]
@@ -94,7 +94,7 @@ impl<const S: i32> SwizzledRaster<S> {
 /// kernel reads it from a table its host builds ([`Self::iter`]).
 ///
 /// ```
-/// use layout_types::cute::tile_scheduler::HilbertRaster;
+/// use layout_types::cutlass::tile_scheduler::HilbertRaster;
 /// let h = HilbertRaster::new(2, 2);
 /// let order: Vec<_> = h.iter().collect();
 /// assert_eq!(order, [(0, 0), (0, 1), (1, 1), (1, 0)]);
@@ -115,7 +115,7 @@ impl HilbertRaster {
     /// The curve through an `m_tiles × n_tiles` grid (each at most 2^15).
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::tile_scheduler::HilbertRaster::new(3, 5).tiles(), 15);
+    /// assert_eq!(layout_types::cutlass::tile_scheduler::HilbertRaster::new(3, 5).tiles(), 15);
     /// ```
     pub fn new(m_tiles: i32, n_tiles: i32) -> Self {
         let side = m_tiles.max(n_tiles).max(1) as u32;
@@ -128,7 +128,7 @@ impl HilbertRaster {
     /// The number of tiles.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::tile_scheduler::HilbertRaster::new(0, 4).tiles(), 0);
+    /// assert_eq!(layout_types::cutlass::tile_scheduler::HilbertRaster::new(0, 4).tiles(), 0);
     /// ```
     pub fn tiles(&self) -> i32 {
         make_layout_left((self.m_tiles, self.n_tiles)).size()
@@ -138,7 +138,7 @@ impl HilbertRaster {
     /// transposition that orient the sub-curve).
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::HilbertRaster;
+    /// use layout_types::cutlass::tile_scheduler::HilbertRaster;
     /// let c: Vec<_> = (0..4).map(|d| HilbertRaster::curve(1, d)).collect();
     /// assert_eq!(c, [(0, 0), (0, 1), (1, 1), (1, 0)]);
     /// ```
@@ -164,7 +164,7 @@ impl HilbertRaster {
     /// The tiles' `(m, n)` in curve order, every tile of the grid once.
     ///
     /// ```
-    /// let h = layout_types::cute::tile_scheduler::HilbertRaster::new(5, 3);
+    /// let h = layout_types::cutlass::tile_scheduler::HilbertRaster::new(5, 3);
     /// assert_eq!(h.iter().count(), 15);
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = (i32, i32)> {
@@ -184,7 +184,7 @@ impl HilbertRaster {
 /// ([`with_table`](Self::with_table): a [`HilbertRaster`]).
 ///
 /// ```
-/// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, SwizzledRaster};
+/// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, SwizzledRaster};
 /// // C of 1000 × 600 in 128 × 256 tiles, clusters of 2 CTAs along M (2, 1), 66 clusters, bands of 2
 /// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), (2, 1), 66, 2).unwrap();
 /// assert_eq!((p.tiles_mn(), p.tiles()), ((4, 3), 12));
@@ -217,7 +217,7 @@ pub struct PersistentTileSchedulerParams {
 /// M-tile, A shared.
 ///
 /// ```
-/// use layout_types::cute::tile_scheduler::ClusterAxis;
+/// use layout_types::cutlass::tile_scheduler::ClusterAxis;
 /// assert_eq!((ClusterAxis::M.shape(2), ClusterAxis::N.shape(2)), ((2, 1), (1, 2)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,7 +241,7 @@ impl ClusterAxis {
     /// index in the shape's left-major layout): `rank` along the cluster's mode.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::ClusterAxis;
+    /// use layout_types::cutlass::tile_scheduler::ClusterAxis;
     /// assert_eq!((ClusterAxis::M.coord(1), ClusterAxis::N.coord(1)), ((1, 0), (0, 1)));
     /// ```
     #[inline(always)]
@@ -258,7 +258,7 @@ impl ClusterAxis {
 /// The count [`PersistentTileSchedulerParams`] deals out; the host sizes its grid with it.
 ///
 /// ```
-/// use layout_types::cute::tile_scheduler::cluster_tiles;
+/// use layout_types::cutlass::tile_scheduler::cluster_tiles;
 /// assert_eq!(cluster_tiles((4096, 4000), (128, 256), (2, 1)), (16, 16));
 /// assert_eq!(cluster_tiles((128, 7168), (128, 192), (1, 2)), (1, 19));
 /// assert_eq!(cluster_tiles((1, 1), (128, 256), (1, 1)), (1, 1));
@@ -277,7 +277,7 @@ impl PersistentTileSchedulerParams {
     /// (less than 1 taken as 1). `None` when a count is below 1 or C is empty.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
     /// let p = PersistentTileSchedulerParams::new((4096, 4096), (128, 256), (2, 1), 66, 8).unwrap();
     /// assert_eq!((p.tiles_mn(), p.clusters().divisor()), ((16, 16), 66));
     /// ```
@@ -317,7 +317,7 @@ impl PersistentTileSchedulerParams {
     /// cluster tile of this grid (every tile once), valid while a scheduler reads it.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::{HilbertRaster, PersistentTileSchedulerParams};
+    /// use layout_types::cutlass::tile_scheduler::{HilbertRaster, PersistentTileSchedulerParams};
     /// let table: Vec<[i32; 2]> = HilbertRaster::new(2, 2).iter().map(|(m, n)| [m, n]).collect();
     /// let p = PersistentTileSchedulerParams::new((256, 512), (128, 256), (1, 1), 4, 1).unwrap();
     /// // SAFETY: one pair per tile, alive while `p` is read
@@ -330,7 +330,7 @@ impl PersistentTileSchedulerParams {
     /// `(M, N)` cluster tiles of C.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
     /// let p = PersistentTileSchedulerParams::new((1, 257), (128, 256), (1, 1), 1, 1).unwrap();
     /// assert_eq!(p.tiles_mn(), (1, 2));
     /// ```
@@ -341,7 +341,7 @@ impl PersistentTileSchedulerParams {
     /// Cluster tiles of C.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
     /// assert_eq!(PersistentTileSchedulerParams::new((300, 600), (128, 256), (1, 1), 8, 1).unwrap().tiles(), 9);
     /// ```
     #[inline(always)]
@@ -351,7 +351,7 @@ impl PersistentTileSchedulerParams {
     /// The grid's clusters, as a divisor.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
     /// let p = PersistentTileSchedulerParams::new((300, 600), (128, 256), (1, 1), 8, 1).unwrap();
     /// assert_eq!(p.clusters().divisor(), 8);
     /// ```
@@ -365,7 +365,7 @@ impl PersistentTileSchedulerParams {
     /// `idx2crd(i', (last_band, tiles_m))`, both in multiply-shifts.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::PersistentTileSchedulerParams;
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
     /// // 3 × 5 tiles, bands of 2: the last band's one column comes after the two full bands
     /// let p = PersistentTileSchedulerParams::new((3, 5), (1, 1), (1, 1), 1, 2).unwrap();
     /// assert_eq!([p.raster(0), p.raster(1), p.raster(2), p.raster(12)], [(0, 0), (0, 1), (1, 0), (0, 4)]);
@@ -404,7 +404,7 @@ impl PersistentTileSchedulerParams {
 /// tile order; the attention kernel's persistent schedule takes it as it is.
 ///
 /// ```
-/// use layout_types::cute::tile_scheduler::StreamKSplit;
+/// use layout_types::cutlass::tile_scheduler::StreamKSplit;
 /// // 8 tiles of 100 units on 3 CTAs: 3 whole, the last 5 tiles' 500 units cut 166 / 167 / 167
 /// let s = StreamKSplit::new(8, 100, 3, 32).unwrap();
 /// assert_eq!((s.dp_tiles(), s.sk_tiles()), (3, 5));
@@ -459,7 +459,7 @@ impl StreamKSplit {
     /// Every tile whole; `None` when `ctas < 1` or `units < 0`.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::StreamKSplit;
+    /// use layout_types::cutlass::tile_scheduler::StreamKSplit;
     /// assert_eq!(StreamKSplit::data_parallel(8, 100, 3).unwrap().dp_tiles(), 8);
     /// ```
     pub fn data_parallel(tiles: i32, units: i32, ctas: i32) -> Option<Self> {
@@ -478,7 +478,7 @@ impl StreamKSplit {
     /// Tiles dealt out whole (the first ones of the order).
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::StreamKSplit;
+    /// use layout_types::cutlass::tile_scheduler::StreamKSplit;
     /// assert_eq!(StreamKSplit::new(8, 100, 3, 32).unwrap().dp_tiles(), 3);
     /// ```
     #[inline(always)]
@@ -488,7 +488,7 @@ impl StreamKSplit {
     /// Tiles shared out by units (the last ones; 0: none).
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::StreamKSplit;
+    /// use layout_types::cutlass::tile_scheduler::StreamKSplit;
     /// assert_eq!(StreamKSplit::new(8, 100, 3, 32).unwrap().sk_tiles(), 5);
     /// ```
     #[inline(always)]
@@ -498,7 +498,7 @@ impl StreamKSplit {
     /// Units of a tile.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::StreamKSplit;
+    /// use layout_types::cutlass::tile_scheduler::StreamKSplit;
     /// assert_eq!(StreamKSplit::new(8, 100, 3, 32).unwrap().units(), 100);
     /// ```
     #[inline(always)]
@@ -509,7 +509,7 @@ impl StreamKSplit {
     /// `0 ≤ c ≤ C`: `⌊sk_tiles·units·c / C⌋`.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::StreamKSplit;
+    /// use layout_types::cutlass::tile_scheduler::StreamKSplit;
     /// assert_eq!(StreamKSplit::new(8, 100, 3, 32).unwrap().cut(2), 333);
     /// ```
     #[inline(always)]
@@ -549,7 +549,7 @@ impl StreamKSplit {
 /// - else every tile is whole (data-parallel).
 ///
 /// ```
-/// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+/// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
 /// // 4 × 2 cluster tiles of 128 × 256, 100 k-tiles each, 3 clusters: 8 = 2·3 + 2, so 3 tiles
 /// // whole and the last 5 tiles' 500 k-tiles cut 166 / 167 / 167
 /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
@@ -587,7 +587,7 @@ impl StreamKParams {
     /// `k_tiles` is negative.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
     /// // split-K: 2 tiles of 100 k-tiles over 5 clusters, ranges of 40
     /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 5, 1).unwrap();
     /// let p = StreamKParams::new(dp, 100, 1, 64, true).unwrap();
@@ -641,7 +641,7 @@ impl StreamKParams {
     /// The data-parallel parameters of a grid (every tile whole, no workspace).
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
     /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::data_parallel(dp, 100).dp_tiles(), 8);
     /// ```
@@ -657,7 +657,7 @@ impl StreamKParams {
     /// The tile order and the grid.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
     /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::data_parallel(dp, 1).dp(), dp);
     /// ```
@@ -668,7 +668,7 @@ impl StreamKParams {
     /// k-tiles of a tile, as a divisor (1 for K = 0).
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
     /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::data_parallel(dp, 0).k_tiles().divisor(), 1);
     /// ```
@@ -679,7 +679,7 @@ impl StreamKParams {
     /// Tiles dealt out whole (the first ones of the order).
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
     /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::data_parallel(dp, 4).dp_tiles(), 8);
     /// ```
@@ -690,7 +690,7 @@ impl StreamKParams {
     /// Tiles shared out by k-tiles (the last ones; 0: none).
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
     /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::data_parallel(dp, 4).sk_tiles(), 0);
     /// ```
@@ -701,7 +701,7 @@ impl StreamKParams {
     /// The workspace's address (0: none).
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
     /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
     /// assert_eq!(StreamKParams::new(dp, 100, 1, 4096, false).unwrap().workspace(), 4096);
     /// ```
@@ -713,7 +713,7 @@ impl StreamKParams {
     /// range, `0 ≤ c ≤ C`: the `c`-th of `C` even cuts, `⌊sk_tiles·k_tiles·c / C⌋`.
     ///
     /// ```
-    /// use layout_types::cute::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
     /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 5, 1).unwrap();
     /// let p = StreamKParams::new(dp, 100, 1, 64, true).unwrap();
     /// assert_eq!((0..=5).map(|c| p.cut(c)).collect::<Vec<_>>(), [0, 40, 80, 120, 160, 200]);

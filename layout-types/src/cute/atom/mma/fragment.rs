@@ -3,12 +3,12 @@
 //! (`compact_major<LayoutLeft>(filter_zeros(stride<0>, shape<0>))`), the other modes compact in
 //! the order of the partition's strides (`make_ordered_layout`), joined by `tiled_product`.
 
-use super::super::consts::*;
 use super::super::gmma::SplitFirst;
-use super::super::int::*;
-use super::super::layout::*;
-use super::super::product::TiledProductBy;
-use super::super::tuple::*;
+use crate::cute::consts::*;
+use crate::cute::int::*;
+use crate::cute::layout::*;
+use crate::cute::product::TiledProductBy;
+use crate::cute::tuple::*;
 use typenum::{B0, B1, Bit, IsLess, IsLessOrEqual};
 
 /// `filter_zeros(stride, shape)`: the leaves of a shape whose stride is the static `_0` become

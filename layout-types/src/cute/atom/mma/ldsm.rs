@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
-//! use layout_types::cute::mma::*;
+//! use layout_types::cute::atom::mma::*;
 //! use layout_types::value::layout::DynLayout;
 //! let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
 //! let s2r_a = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
@@ -29,8 +29,8 @@
 
 use super::MmaAtom;
 use super::tiled::{LayoutTv, OperandA, OperandB, OperandC, TiledMmaT};
-use crate::cute::copy::StaticLayoutValue;
 use crate::cute::int::StaticInt;
+use crate::cute::layout::StaticLayoutValue;
 use crate::value::mma::{LdsmOp, MmaTiledCopy, Operand, make_tiled_copy_tv};
 use crate::{value::int_tuple::IntTuple, value::layout::DynLayout};
 use core::marker::PhantomData;
@@ -164,7 +164,7 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> TiledCopyMma<A, T, Op> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_b(SM75_U16x4_LDSM_T::new(), &mma);
     /// assert_eq!(tc.layout_s_tv().to_string(), "((_16,_4,_2),(_8,_1)):((_16,_0,_8),(_1,_0))");
@@ -177,7 +177,7 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> TiledCopyMma<A, T, Op> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_b(SM75_U16x4_LDSM_T::new(), &mma);
     /// assert_eq!(tc.layout_d_tv().to_string(), "((_4,_8,_2,_2),((_2,_2),_1)):((_32,_1,_0,_8),((_16,_128),_0))");
@@ -191,7 +191,7 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> TiledCopyMma<A, T, Op> {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// assert_eq!(make_tiled_copy_c(SM75_U32x2_LDSM_N::new(), &mma).tiler().to_string(), "(_32,_16)");
     /// ```
@@ -220,7 +220,7 @@ make_fns! {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma);
     /// assert_eq!(tc.tiler().to_string(), "(_32,_16)");
@@ -231,7 +231,7 @@ make_fns! {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_b(SM75_U16x4_LDSM_T::new(), &mma);     // B: 4 values per thread
     /// let (d, b): (layout_types::value::layout::DynLayout, _) = (tc.layout_d_tv(), mma.layout_b_tv().to_string().parse::<layout_types::value::layout::DynLayout>().unwrap());
@@ -243,7 +243,7 @@ make_fns! {
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
-    /// use layout_types::cute::mma::*;
+    /// use layout_types::cute::atom::mma::*;
     /// let mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
     /// let tc = make_tiled_copy_c(SM75_U32x1_LDSM_N::new(), &mma);
     /// assert_eq!(tc.tiler().to_string(), "(_32,_16)");
@@ -253,5 +253,5 @@ make_fns! {
 
 /// The user guide `doc/typed-ldsm.md`, whose examples run as doc tests.
 #[cfg(doctest)]
-#[doc = include_str!("../../../../doc/typed-ldsm.md")]
+#[doc = include_str!("../../../../../doc/typed-ldsm.md")]
 pub struct TypedLdsmGuide;

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use layout_types::cute::prelude::*;
-//! use layout_types::cute::mma::*;
+//! use layout_types::cute::atom::mma::*;
 //! let mma = make_tiled_mma(SM80_16x8x16_F32BF16BF16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
 //! assert_eq!(mma.tile_shape().to_string_cute(), "(_32,_16,_16)");
 //! assert_eq!(mma.size(), 128);
@@ -47,5 +47,5 @@ pub use tiled::*;
 
 /// The user guide `doc/typed-mma.md`, whose examples run as doc tests.
 #[cfg(doctest)]
-#[doc = include_str!("../../../../doc/typed-mma.md")]
+#[doc = include_str!("../../../../../doc/typed-mma.md")]
 pub struct TypedMmaGuide;

@@ -24,7 +24,7 @@
 //! path against `f64` references; the GPU path is checked by the fused GEMM's checks on a GPU.
 //!
 //! ```
-//! use layout_types::cute::fusion::{Activation, activation};
+//! use layout_types::cutlass::fusion::{Activation, activation};
 //! assert_eq!(activation(Activation::Relu, -2.0), 0.0);
 //! assert!((activation(Activation::Silu, 1.0) - 0.731_058_6).abs() < 1e-6);
 //! ```
@@ -52,7 +52,7 @@ impl Activation {
     /// The activation of code `c` (the kernel parameter), `None` for an unknown code.
     ///
     /// ```
-    /// use layout_types::cute::fusion::Activation;
+    /// use layout_types::cutlass::fusion::Activation;
     /// assert_eq!(Activation::from_code(3), Some(Activation::GeluErf));
     /// assert_eq!(Activation::from_code(9), None);
     /// ```
@@ -86,7 +86,7 @@ pub enum BiasMode {
 /// −87.3, ∞ above 88.7, NaN stays NaN.
 ///
 /// ```
-/// use layout_types::cute::fusion::exp_f32;
+/// use layout_types::cutlass::fusion::exp_f32;
 /// assert!((exp_f32(1.0) - core::f32::consts::E).abs() < 1e-6);
 /// assert_eq!((exp_f32(-100.0), exp_f32(100.0)), (0.0, f32::INFINITY));
 /// ```
@@ -151,7 +151,7 @@ fn rcp(x: f32) -> f32 {
 /// `tanh(x) = 1 − 2/(e^{2x} + 1)` (absolute error ≈ 2·10⁻⁷).
 ///
 /// ```
-/// use layout_types::cute::fusion::tanh_f32;
+/// use layout_types::cutlass::fusion::tanh_f32;
 /// assert!((tanh_f32(0.5) - 0.462_117_16).abs() < 1e-6);
 /// assert_eq!((tanh_f32(50.0), tanh_f32(-50.0)), (1.0, -1.0));
 /// ```
@@ -178,7 +178,7 @@ fn tanh_approx(x: f32) -> f32 {
 /// `erf(x)` by Abramowitz–Stegun 7.1.26 (absolute error below 1.5·10⁻⁷, plus `f32` rounding).
 ///
 /// ```
-/// use layout_types::cute::fusion::erf_f32;
+/// use layout_types::cutlass::fusion::erf_f32;
 /// assert!((erf_f32(0.5) - 0.520_499_9).abs() < 1e-6);
 /// assert!((erf_f32(-2.0) + 0.995_322_3).abs() < 1e-6);
 /// ```
@@ -211,7 +211,7 @@ fn gelu_tanh_form(x: f32, tanh: impl Fn(f32) -> f32) -> f32 {
 /// `GELU`, `SiLu`): an epilogue generic over it monomorphizes one short per-element body.
 ///
 /// ```
-/// use layout_types::cute::fusion::{Activation, ActivationFn, act};
+/// use layout_types::cutlass::fusion::{Activation, ActivationFn, act};
 /// assert_eq!(act::Relu::apply(-2.0), 0.0);
 /// assert_eq!(act::GeluErf::ACT, Activation::GeluErf);
 /// ```
@@ -288,7 +288,7 @@ pub mod act {
 /// their loops, and call [`ActivationFn::apply`]).
 ///
 /// ```
-/// use layout_types::cute::fusion::{Activation, activation};
+/// use layout_types::cutlass::fusion::{Activation, activation};
 /// assert_eq!(activation(Activation::Identity, -1.5), -1.5);
 /// assert!((activation(Activation::Gelu, 1.0) - 0.841_192).abs() < 1e-5);
 /// assert!((activation(Activation::GeluErf, 1.0) - 0.841_344_7).abs() < 1e-6);
@@ -369,7 +369,7 @@ pub trait EpilogueOp: Copy {
 /// The plain GEMM's epilogue operation: `x` itself (CUTLASS's `LinearCombination`).
 ///
 /// ```
-/// use layout_types::cute::fusion::{EpilogueOp, LinComb};
+/// use layout_types::cutlass::fusion::{EpilogueOp, LinComb};
 /// assert_eq!(LinComb.apply(1.5, (3, 4)), 1.5);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -388,7 +388,7 @@ impl EpilogueOp for LinComb {
 /// into C so that elements outside C (which are not stored) read inside the vector; no bias: 0.
 ///
 /// ```
-/// use layout_types::cute::fusion::{BiasAct, BiasMode, EpilogueOp, act};
+/// use layout_types::cutlass::fusion::{BiasAct, BiasMode, EpilogueOp, act};
 /// let b = [1.0f32, 2.0, 3.0];
 /// // C is 5 × 3, the bias along N
 /// let f = unsafe { BiasAct::<act::Relu>::new(b.as_ptr(), BiasMode::N, (5, 3)) };
@@ -447,7 +447,7 @@ impl<A: ActivationFn> BiasAct<A> {
     /// the thread's first column, predicated off past N (no clamp per element).
     ///
     /// ```
-    /// use layout_types::cute::fusion::{BiasAct, BiasMode, EpilogueOp, act};
+    /// use layout_types::cutlass::fusion::{BiasAct, BiasMode, EpilogueOp, act};
     /// let b = [1.0f32, 2.0, 3.0, 4.0];
     /// let f = unsafe { BiasAct::<act::Identity>::new(b.as_ptr(), BiasMode::M, (4, 9)) };
     /// let g = unsafe { f.for_rows([1, 9], 0) }; // row 9 is past M: clamped to row 3
@@ -549,7 +549,7 @@ impl<A: ActivationFn> EpilogueOp for BiasActRows<A> {
 /// `alpha·acc` by it before `beta·C` and the bias are added).
 ///
 /// ```
-/// use layout_types::cute::fusion::{NoScale, ProductScale};
+/// use layout_types::cutlass::fusion::{NoScale, ProductScale};
 /// assert_eq!(NoScale.at((3, 4)), 1.0);
 /// ```
 pub trait ProductScale: Copy {
@@ -565,7 +565,7 @@ pub trait ProductScale: Copy {
 /// rows ([`RowColScale::for_rows`]).
 ///
 /// ```
-/// use layout_types::cute::fusion::{NoScale, ProductScale, ScaleKind};
+/// use layout_types::cutlass::fusion::{NoScale, ProductScale, ScaleKind};
 /// let s = unsafe { NoScale::from_vectors(core::ptr::null(), core::ptr::null(), (4, 4)) };
 /// assert_eq!(unsafe { s.for_rows([0, 8], 0) }.at((8, 1)), 1.0);
 /// ```
@@ -589,7 +589,7 @@ pub trait ScaleKind: ProductScale {
 /// No scale: the factor 1 (a constant: the unscaled epilogues compile as before).
 ///
 /// ```
-/// use layout_types::cute::fusion::{EpilogueOp, LinComb, NoScale, Scaled};
+/// use layout_types::cutlass::fusion::{EpilogueOp, LinComb, NoScale, Scaled};
 /// let f = Scaled::new(NoScale, LinComb);
 /// assert_eq!((f.apply_acc(2.0, 1.5, (0, 0)), <Scaled<NoScale, LinComb>>::SCALED), (3.0, false));
 /// ```
@@ -622,7 +622,7 @@ impl ScaleKind for NoScale {
 /// `row[r]·col[c]`, a missing vector reading 1; coordinates clamped into C, as [`BiasAct`]'s.
 ///
 /// ```
-/// use layout_types::cute::fusion::{ProductScale, RowColScale, ScaleKind};
+/// use layout_types::cutlass::fusion::{ProductScale, RowColScale, ScaleKind};
 /// let (row, col) = ([2.0f32, 3.0], [0.5f32, 4.0, 8.0]);
 /// let s = unsafe { RowColScale::from_vectors(row.as_ptr(), col.as_ptr(), (2, 3)) };
 /// assert_eq!((s.at((1, 2)), s.at((0, 1)), s.at((5, 9))), (24.0, 8.0, 24.0));
@@ -667,7 +667,7 @@ impl ScaleKind for RowColScale {
     /// (as [`BiasActRows`]).
     ///
     /// ```
-    /// use layout_types::cute::fusion::{ProductScale, RowColScale, ScaleKind};
+    /// use layout_types::cutlass::fusion::{ProductScale, RowColScale, ScaleKind};
     /// let (row, col) = ([2.0f32, 3.0], [0.5f32, 4.0, 8.0]);
     /// let s = unsafe { RowColScale::from_vectors(row.as_ptr(), col.as_ptr(), (2, 3)) };
     /// let t = unsafe { s.for_rows([0, 8], 1) }; // row 8 is past M: clamped to row 1
@@ -709,7 +709,7 @@ impl ScaleKind for RowColScale {
 /// [`RowColScale`] for one thread's two rows ([`ScaleKind::for_rows`]).
 ///
 /// ```
-/// use layout_types::cute::fusion::{ProductScale, RowColScale, ScaleKind};
+/// use layout_types::cutlass::fusion::{ProductScale, RowColScale, ScaleKind};
 /// let col = [0.5f32, 4.0];
 /// let s = unsafe { RowColScale::from_vectors(core::ptr::null(), col.as_ptr(), (16, 2)) };
 /// let t = unsafe { s.for_rows([3, 11], 0) }; // no row vector: rows read 1
@@ -757,7 +757,7 @@ impl ProductScale for RowColScaleRows {
 /// [`RowColScale`] and [`BiasAct`]: `D = act(alpha·s_row[r]·s_col[c]·acc + beta·C + bias)`.
 ///
 /// ```
-/// use layout_types::cute::fusion::*;
+/// use layout_types::cutlass::fusion::*;
 /// let (row, col, bias) = ([2.0f32, 3.0], [0.5f32, 4.0, 8.0], [1.0f32, -100.0]);
 /// let s = unsafe { RowColScale::from_vectors(row.as_ptr(), col.as_ptr(), (2, 3)) };
 /// let b = unsafe { BiasAct::<act::Relu>::new(bias.as_ptr(), BiasMode::M, (2, 3)) };
@@ -779,7 +779,7 @@ impl<S: ProductScale, O: EpilogueOp> Scaled<S, O> {
     /// `op` with its product scaled by `scale`.
     ///
     /// ```
-    /// use layout_types::cute::fusion::{EpilogueOp, LinComb, RowColScale, ScaleKind, Scaled};
+    /// use layout_types::cutlass::fusion::{EpilogueOp, LinComb, RowColScale, ScaleKind, Scaled};
     /// let row = [3.0f32];
     /// let s = unsafe { RowColScale::from_vectors(row.as_ptr(), core::ptr::null(), (1, 8)) };
     /// assert_eq!(Scaled::new(s, LinComb).apply_acc(0.5, 2.0, (0, 5)), 3.0);
@@ -821,7 +821,7 @@ impl Fusion {
     /// Whether the epilogue is the plain linear combination (no bias, identity).
     ///
     /// ```
-    /// use layout_types::cute::fusion::*;
+    /// use layout_types::cutlass::fusion::*;
     /// let f = Fusion { bias: core::ptr::null(), bias_mode: BiasMode::None, act: Activation::Identity };
     /// assert!(f.is_linear());
     /// ```
@@ -835,7 +835,7 @@ impl Fusion {
     /// With a bias, `bias` holds M (along M) or N (along N) elements and `(r, c)` is inside C.
     ///
     /// ```
-    /// use layout_types::cute::fusion::*;
+    /// use layout_types::cutlass::fusion::*;
     /// let b = [1.0f32, 2.0, 3.0];
     /// let f = Fusion { bias: b.as_ptr(), bias_mode: BiasMode::N, act: Activation::Relu };
     /// assert_eq!(unsafe { f.apply(-2.5, (7, 1)) }, 0.0);

@@ -7,11 +7,11 @@
 //! kernel writes parity arithmetic. The roles are separate types: only a [`PipelineProducer`]
 //! can acquire and commit, only a [`PipelineConsumer`] can wait and release, and the
 //! transaction bytes a full barrier expects come from the load atom's type
-//! ([`TransactionBytes`], e.g. [`crate::cute::tma::TmaAtom::TX_BYTES`]), never from a number in
+//! ([`TransactionBytes`], e.g. [`crate::cute::atom::tma::TmaAtom::TX_BYTES`]), never from a number in
 //! the kernel.
 //!
 //! ```
-//! use layout_types::cute::pipeline::*;
+//! use layout_types::cutlass::pipeline::*;
 //! struct Box16; // 16 bytes per stage
 //! impl TransactionBytes for Box16 { const TX_BYTES: u32 = 16; }
 //! let mut storage = PipelineStorage::<2>::new();
@@ -32,6 +32,8 @@
 
 use core::marker::PhantomData;
 
+use crate::cute::atom::tma::TmaAtom;
+use crate::cute::layout::StaticLayoutValue;
 use device::cluster::warp_uniform_u32;
 use device::mbarrier::{
     SmemBarrier, fence_barrier_init, mbarrier_arrive, mbarrier_arrive_cluster,
@@ -54,7 +56,7 @@ pub trait TransactionBytes {
     /// measured yet: doc/attention.md).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; const BARRIER_BASE: bool = true; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -66,11 +68,24 @@ pub trait TransactionBytes {
     const BARRIER_BASE: bool = false;
 }
 
+/// A TMA load's bytes are its box's ([`TmaAtom::TX_BYTES`], CuTe's `TmaTransactionBytes`).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::atom::tma::{TmaAtom, TmaLoad};
+/// use layout_types::cutlass::pipeline::TransactionBytes;
+/// type Box = Layout<(_32, _128), (_128, _1)>;
+/// assert_eq!(<TmaAtom<TmaLoad, f32, Box> as TransactionBytes>::TX_BYTES, 32 * 128 * 4);
+/// ```
+impl<Op, T, L: StaticLayoutValue> TransactionBytes for TmaAtom<Op, T, L> {
+    const TX_BYTES: u32 = TmaAtom::<Op, T, L>::TX_BYTES;
+}
+
 /// A position in the circular buffer: the stage index and the phase parity of its barriers
 /// (CUTLASS's `PipelineState`). Advancing past the last stage wraps to 0 and flips the phase.
 ///
 /// ```
-/// use layout_types::cute::pipeline::PipelineState;
+/// use layout_types::cutlass::pipeline::PipelineState;
 /// let mut s = PipelineState::<3>::new(0);
 /// for _ in 0..4 { s.advance(); }
 /// assert_eq!((s.index(), s.phase(), s.count()), (1, 1, 4));
@@ -95,7 +110,7 @@ impl<const STAGES: usize> PipelineState<STAGES> {
     /// `make_producer_start_state` phase 1: the buffers start empty).
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::pipeline::PipelineState::<2>::new(1).phase(), 1);
+    /// assert_eq!(layout_types::cutlass::pipeline::PipelineState::<2>::new(1).phase(), 1);
     /// ```
     #[inline(always)]
     pub const fn new(phase: u32) -> Self {
@@ -109,7 +124,7 @@ impl<const STAGES: usize> PipelineState<STAGES> {
     /// The stage index, `0..STAGES`.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::pipeline::PipelineState::<2>::new(0).index(), 0);
+    /// assert_eq!(layout_types::cutlass::pipeline::PipelineState::<2>::new(0).index(), 0);
     /// ```
     #[inline(always)]
     pub const fn index(&self) -> u32 {
@@ -118,7 +133,7 @@ impl<const STAGES: usize> PipelineState<STAGES> {
     /// The phase parity the stage's barrier is waited on with.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::pipeline::PipelineState::<2>::new(0).phase(), 0);
+    /// assert_eq!(layout_types::cutlass::pipeline::PipelineState::<2>::new(0).phase(), 0);
     /// ```
     #[inline(always)]
     pub const fn phase(&self) -> u32 {
@@ -127,7 +142,7 @@ impl<const STAGES: usize> PipelineState<STAGES> {
     /// How many times the state advanced.
     ///
     /// ```
-    /// assert_eq!(layout_types::cute::pipeline::PipelineState::<2>::new(0).count(), 0);
+    /// assert_eq!(layout_types::cutlass::pipeline::PipelineState::<2>::new(0).count(), 0);
     /// ```
     #[inline(always)]
     pub const fn count(&self) -> u32 {
@@ -136,7 +151,7 @@ impl<const STAGES: usize> PipelineState<STAGES> {
     /// The next stage (`++state`).
     ///
     /// ```
-    /// let mut s = layout_types::cute::pipeline::PipelineState::<2>::new(0);
+    /// let mut s = layout_types::cutlass::pipeline::PipelineState::<2>::new(0);
     /// s.advance();
     /// s.advance();
     /// assert_eq!((s.index(), s.phase()), (0, 1));
@@ -154,7 +169,7 @@ impl<const STAGES: usize> PipelineState<STAGES> {
     /// `n` further round the ring, the phase flipped once per wrap.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::PipelineState;
+    /// use layout_types::cutlass::pipeline::PipelineState;
     /// let (mut a, mut b) = (PipelineState::<3>::new(0), PipelineState::<3>::new(0));
     /// a.advance();
     /// b.advance();
@@ -181,7 +196,7 @@ impl<const STAGES: usize> PipelineState<STAGES> {
     /// are uniform arithmetic. Every lane of the warp calls it.
     ///
     /// ```
-    /// let mut s = layout_types::cute::pipeline::PipelineState::<2>::new(0);
+    /// let mut s = layout_types::cutlass::pipeline::PipelineState::<2>::new(0);
     /// s.advance();
     /// assert_eq!(s.warp_uniform(), s);
     /// ```
@@ -200,7 +215,7 @@ impl<const STAGES: usize> PipelineState<STAGES> {
 /// (CUTLASS's `SharedStorage`).
 ///
 /// ```
-/// let s = layout_types::cute::pipeline::PipelineStorage::<4>::new();
+/// let s = layout_types::cutlass::pipeline::PipelineStorage::<4>::new();
 /// assert_eq!(core::mem::size_of_val(&s), 64);
 /// ```
 #[derive(Debug)]
@@ -215,7 +230,7 @@ impl<const STAGES: usize> PipelineStorage<STAGES> {
     /// shared memory.
     ///
     /// ```
-    /// let _ = layout_types::cute::pipeline::PipelineStorage::<2>::new();
+    /// let _ = layout_types::cutlass::pipeline::PipelineStorage::<2>::new();
     /// ```
     pub const fn new() -> Self {
         PipelineStorage {
@@ -261,7 +276,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
     /// (1..2^20).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 128; }
     /// let mut st = PipelineStorage::<3>::new();
     /// let _p = unsafe { PipelineTmaAsync::<3, B>::init(&mut st, true, 4, || ()) };
@@ -317,7 +332,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
     /// Only the producer thread (one elected thread) takes it.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -334,7 +349,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
     /// [`ProducerStage::is_leader`].
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -354,7 +369,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
     /// The consumer role (stage 0, phase 0).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -373,7 +388,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
     /// warpgroup's `wgmma`s).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<1>::new();
     /// // two consumers, one of which signals: the barrier counts one arrival
@@ -405,7 +420,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineTmaAsync<STAGES, Tx> {
     /// [`producer_tail`](PipelineProducer::producer_tail).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<1>::new();
     /// // off the GPU a cluster is one CTA: rank 0 is this CTA
@@ -443,7 +458,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineProducer<STAGES, Tx> {
     /// Where the producer is.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -462,7 +477,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineProducer<STAGES, Tx> {
     /// ([`PipelineTmaAsync::producer_warp`]); the pipeline's storage is alive.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -491,7 +506,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineProducer<STAGES, Tx> {
     /// Called by the one producer thread after its last commit; the storage is alive.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -525,7 +540,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> ProducerStage<'_, STAGES, Tx> {
     /// The buffer index, `0..STAGES`.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let mut prod = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) }.producer();
@@ -541,7 +556,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> ProducerStage<'_, STAGES, Tx> {
     /// the elected lane for [`PipelineTmaAsync::producer_warp`].
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let mut prod = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) }.producer();
@@ -556,7 +571,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> ProducerStage<'_, STAGES, Tx> {
     /// The full barrier the stage's TMA load completes its bytes on.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let mut prod = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) }.producer();
@@ -572,7 +587,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> ProducerStage<'_, STAGES, Tx> {
     /// `producer_commit`: with TMA the load itself completes the barrier, so nothing is issued).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let mut prod = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) }.producer();
@@ -605,7 +620,7 @@ impl<const STAGES: usize> ConsumerStage<STAGES> {
     /// The buffer index, `0..STAGES`.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -625,7 +640,7 @@ impl<const STAGES: usize> ConsumerStage<STAGES> {
     /// uniform registers. Every lane of the warp calls it.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -650,7 +665,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     /// indices. Every lane of the warp calls it.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -665,7 +680,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     /// Where the consumer is.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -683,7 +698,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     /// older fill of the same buffer).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -701,7 +716,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     /// The pipeline's storage is alive; a producer will fill the stage.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<1>::new();
     /// let p = unsafe { PipelineTmaAsync::<1, B>::init(&mut st, true, 1, || ()) };
@@ -729,7 +744,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     /// As [`consumer_wait`](Self::consumer_wait).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -764,7 +779,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     /// consumer is at (checked in debug builds).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<2>::new();
     /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
@@ -799,7 +814,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
     /// The pipeline's storage is alive.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<1>::new();
     /// let p = unsafe { PipelineTmaAsync::<1, B>::init(&mut st, true, 1, || ()) };
@@ -826,7 +841,7 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineConsumer<STAGES, Tx> {
 /// one probe, one wait).
 ///
 /// ```
-/// use layout_types::cute::pipeline::*;
+/// use layout_types::cutlass::pipeline::*;
 /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
 /// let mut st = PipelineStorage::<1>::new();
 /// let p = unsafe { PipelineTmaAsync::<1, B>::init(&mut st, true, 1, || ()) };
@@ -843,7 +858,7 @@ impl ConsumerToken {
     /// Whether the probe found the stage's bytes all landed.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 0; }
     /// let mut st = PipelineStorage::<1>::new();
     /// let p = unsafe { PipelineTmaAsync::<1, B>::init(&mut st, true, 1, || ()) };
@@ -861,7 +876,7 @@ impl ConsumerToken {
 /// (CUTLASS's `OrderedSequenceBarrier::SharedStorage`, `barrier_[Depth][Length]`).
 ///
 /// ```
-/// use layout_types::cute::pipeline::OrderedSequenceBarrierStorage;
+/// use layout_types::cutlass::pipeline::OrderedSequenceBarrierStorage;
 /// assert_eq!(core::mem::size_of::<OrderedSequenceBarrierStorage<2, 2>>(), 32);
 /// ```
 #[derive(Debug)]
@@ -875,7 +890,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrierStorage<DEPT
     /// shared memory.
     ///
     /// ```
-    /// let _ = layout_types::cute::pipeline::OrderedSequenceBarrierStorage::<2, 2>::new();
+    /// let _ = layout_types::cutlass::pipeline::OrderedSequenceBarrierStorage::<2, 2>::new();
     /// ```
     pub const fn new() -> Self {
         OrderedSequenceBarrierStorage {
@@ -906,7 +921,7 @@ impl<const DEPTH: usize, const LENGTH: usize> Default
 /// first round waits for nobody).
 ///
 /// ```
-/// use layout_types::cute::pipeline::*;
+/// use layout_types::cutlass::pipeline::*;
 /// // two groups of one thread, two sections (mma, epilogue), played in turn by one thread
 /// let mut st = OrderedSequenceBarrierStorage::<2, 2>::new();
 /// let mut g0 = unsafe { OrderedSequenceBarrier::<2, 2>::init(&mut st, true, 0, 1, || ()) };
@@ -949,7 +964,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
     /// (1..2^20) is the number of threads of each group that call [`arrive`](Self::arrive).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// let mut st = OrderedSequenceBarrierStorage::<2, 2>::new();
     /// let b = unsafe { OrderedSequenceBarrier::<2, 2>::init(&mut st, true, 1, 128, || ()) };
     /// assert_eq!((b.group_id(), b.state().phase()), (1, 0));
@@ -988,7 +1003,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
     /// This group's id, `0..LENGTH`.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// let mut st = OrderedSequenceBarrierStorage::<1, 3>::new();
     /// let b = unsafe { OrderedSequenceBarrier::<1, 3>::init(&mut st, true, 2, 1, || ()) };
     /// assert_eq!(b.group_id(), 2);
@@ -1000,7 +1015,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
     /// The section this group is at (`index`) and the phase it waits on.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// let mut st = OrderedSequenceBarrierStorage::<2, 2>::new();
     /// let b = unsafe { OrderedSequenceBarrier::<2, 2>::init(&mut st, true, 0, 1, || ()) };
     /// assert_eq!((b.state().index(), b.state().phase()), (0, 1));
@@ -1016,7 +1031,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
     /// As [`wait`](Self::wait).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// let mut st = OrderedSequenceBarrierStorage::<1, 2>::new();
     /// let b = unsafe { OrderedSequenceBarrier::<1, 2>::init(&mut st, true, 1, 1, || ()) };
     /// assert!(!unsafe { b.is_turn() }); // group 1 waits for group 0
@@ -1032,7 +1047,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
     /// The storage is alive and initialized; the previous group will arrive.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// let mut st = OrderedSequenceBarrierStorage::<1, 2>::new();
     /// let b = unsafe { OrderedSequenceBarrier::<1, 2>::init(&mut st, true, 0, 1, || ()) };
     /// unsafe { b.wait() }; // group 0's first turn
@@ -1049,7 +1064,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
     /// threads, after the section's work is issued.
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// let mut st = OrderedSequenceBarrierStorage::<1, 2>::new();
     /// let mut g0 = unsafe { OrderedSequenceBarrier::<1, 2>::init(&mut st, true, 0, 1, || ()) };
     /// let g1 = unsafe { OrderedSequenceBarrier::<1, 2>::init(&mut st, false, 1, 1, || ()) };
@@ -1070,7 +1085,7 @@ impl<const DEPTH: usize, const LENGTH: usize> OrderedSequenceBarrier<DEPTH, LENG
     /// a section, e.g. a tile with no k-tiles).
     ///
     /// ```
-    /// use layout_types::cute::pipeline::*;
+    /// use layout_types::cutlass::pipeline::*;
     /// let mut st = OrderedSequenceBarrierStorage::<2, 2>::new();
     /// let mut b = unsafe { OrderedSequenceBarrier::<2, 2>::init(&mut st, true, 0, 1, || ()) };
     /// b.advance();

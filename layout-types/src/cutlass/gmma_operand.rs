@@ -14,7 +14,7 @@
 //! ```
 //! use layout_types::cute::prelude::*;
 //! use device::wgmma::{MajorK, MajorMN};
-//! use layout_types::cute::gmma_operand::SmemOperand;
+//! use layout_types::cutlass::gmma_operand::SmemOperand;
 //! fn stage_bytes<MA: SmemOperand<_128, _64>, MB: SmemOperand<_256, _256>>() -> usize {
 //!     MA::BYTES + MB::BYTES
 //! }
@@ -26,14 +26,14 @@
 //! assert_eq!((d1 & 0x3fff) - (d0 & 0x3fff), ((64 * 64 * 2 + 32) / 16) as u64);
 //! ```
 
-use super::gmma::{
+use crate::cute::atom::gmma::{
     Layout_K_SW128_Atom, Layout_MN_SW128_Atom, make_gmma_desc_tensor, tile_to_shape,
 };
-use super::int::StaticInt;
-use super::prelude::*;
-use super::stride::LayoutLeft;
-use super::swizzle::Swizzled;
-use super::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad, TmaLoadMulticast};
+use crate::cute::atom::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad, TmaLoadMulticast};
+use crate::cute::int::StaticInt;
+use crate::cute::prelude::*;
+use crate::cute::stride::LayoutLeft;
+use crate::cute::swizzle::Swizzled;
 use crate::value::swizzle::Swizzle;
 use device::tma::TmaDescriptor;
 use device::wgmma::{GmmaMajor, MajorK, MajorMN};
@@ -45,7 +45,7 @@ use device::wgmma::{GmmaMajor, MajorK, MajorMN};
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma_operand::KMajorBox;
+/// use layout_types::cutlass::gmma_operand::KMajorBox;
 /// assert_eq!(KMajorBox::<_128>::default().to_string(), "Sw<3,3,3> o _0 o (_64,_128):(_1,_64)");
 /// ```
 pub type KMajorBox<Rows> = Swizzled<Swizzle<3, 3, 3>, Layout<(_64, Rows), (_1, _64)>>;
@@ -55,7 +55,7 @@ pub type KMajorBox<Rows> = Swizzled<Swizzle<3, 3, 3>, Layout<(_64, Rows), (_1, _
 /// [`SmemOperand::Box`] (and [`SmemOperandMulticast::MulticastBox`]) of [`MajorMN`].
 ///
 /// ```
-/// use layout_types::cute::gmma_operand::MnMajorBox;
+/// use layout_types::cutlass::gmma_operand::MnMajorBox;
 /// assert_eq!(MnMajorBox::default().to_string(), "Sw<3,3,3> o _0 o (_64,_64):(_1,_64)");
 /// ```
 pub type MnMajorBox = Swizzled<Swizzle<3, 3, 3>, Layout<(_64, _64), (_1, _64)>>;
@@ -74,7 +74,7 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// use device::wgmma::{MajorK, MajorMN};
-    /// use layout_types::cute::gmma_operand::SmemOperand;
+    /// use layout_types::cutlass::gmma_operand::SmemOperand;
     /// let k = <<MajorK as SmemOperand<_256, _256>>::Box>::default();
     /// assert_eq!(k.to_string(), "Sw<3,3,3> o _0 o (_64,_256):(_1,_64)");
     /// let mn = <<MajorMN as SmemOperand<_256, _256>>::Box>::default();
@@ -86,7 +86,7 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// use device::wgmma::MajorK;
-    /// use layout_types::cute::gmma_operand::SmemOperand;
+    /// use layout_types::cutlass::gmma_operand::SmemOperand;
     /// let t = <MajorK as SmemOperand<_128, _64>>::smem_tile();
     /// assert_eq!(t.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))");
     /// ```
@@ -116,7 +116,7 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// use device::wgmma::MajorK;
-    /// use layout_types::cute::gmma_operand::SmemOperand;
+    /// use layout_types::cutlass::gmma_operand::SmemOperand;
     /// type A = MajorK;
     /// let buf = 0x1000 as *mut u16;
     /// let descs = <A as SmemOperand<_128, _64>>::gmma_descs(buf, 4, 128 * 64);
@@ -141,7 +141,7 @@ pub trait SmemOperandMulticast<Rows, Block>: SmemOperand<Rows, Block> {
     /// ```
     /// use layout_types::cute::prelude::*;
     /// use device::wgmma::MajorK;
-    /// use layout_types::cute::gmma_operand::SmemOperandMulticast;
+    /// use layout_types::cutlass::gmma_operand::SmemOperandMulticast;
     /// let half = <<MajorK as SmemOperandMulticast<_256, _256>>::MulticastBox>::default();
     /// assert_eq!(half.to_string(), "Sw<3,3,3> o _0 o (_64,_128):(_1,_64)");
     /// ```
@@ -362,7 +362,7 @@ mn_major_operand!(load only _64, _64);
 /// pattern's period).
 ///
 /// ```
-/// use layout_types::cute::gmma_operand::SmemTile;
+/// use layout_types::cutlass::gmma_operand::SmemTile;
 /// assert_eq!((core::mem::size_of::<SmemTile<8192>>(), core::mem::align_of::<SmemTile<8192>>()), (16384, 1024));
 /// ```
 #[repr(C, align(1024))]
@@ -375,7 +375,7 @@ impl<const N: usize> SmemTile<N> {
     /// `this` points into live memory of the tile.
     ///
     /// ```
-    /// use layout_types::cute::gmma_operand::SmemTile;
+    /// use layout_types::cutlass::gmma_operand::SmemTile;
     /// let mut t = SmemTile::<4>([0; 4]);
     /// assert_eq!(unsafe { SmemTile::ptr(&raw mut t) }, t.0.as_mut_ptr());
     /// ```
@@ -392,7 +392,7 @@ impl<const N: usize> SmemTile<N> {
 /// launch asks for, on the host as in the kernel.
 ///
 /// ```
-/// use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemTile};
+/// use layout_types::cutlass::gmma_operand::{GemmSharedStorage, SmemTile};
 /// type S = GemmSharedStorage<SmemTile<8192>, SmemTile<16384>, [u8; 0], 4>;
 /// assert_eq!(core::mem::size_of::<S>(), 4 * (16384 + 32768) + 1024); // barriers, padded
 /// // an epilogue's barriers beside the mainloop's, in the same padding
@@ -419,7 +419,7 @@ pub struct GemmSharedStorage<A, B, E, const STAGES: usize, EP = ()> {
 /// storages (padded to `S`'s alignment). With `T = ()` it is `S`'s size.
 ///
 /// ```
-/// use layout_types::cute::gmma_operand::{GemmSharedStorage, SmemScales, SmemTile, StagedSharedStorage};
+/// use layout_types::cutlass::gmma_operand::{GemmSharedStorage, SmemScales, SmemTile, StagedSharedStorage};
 /// type G = GemmSharedStorage<SmemTile<8192>, SmemTile<8192>, [u8; 0], 4>;
 /// assert_eq!(size_of::<StagedSharedStorage<G, (), 4>>(), size_of::<G>());
 /// // a stage's 128 row scales of A and B's block scale (a 16-byte box), 128-byte aligned
@@ -452,8 +452,8 @@ pub struct SmemScales<const A: usize, const B: usize> {
 ///
 /// ```
 /// use layout_types::cute::prelude::*;
-/// use layout_types::cute::gmma_operand::ScaleBoxA;
-/// use layout_types::cute::tma::{BoxLayout, TmaAtom, TmaLoad};
+/// use layout_types::cutlass::gmma_operand::ScaleBoxA;
+/// use layout_types::cute::atom::tma::{BoxLayout, TmaAtom, TmaLoad};
 /// assert_eq!(ScaleBoxA::<_128>::default().to_string(), "Sw<0,4,3> o _0 o _128:_1");
 /// assert_eq!(TmaAtom::<TmaLoad, f32, BoxLayout<ScaleBoxA<_64>>>::TX_BYTES, 256);
 /// ```
@@ -463,7 +463,7 @@ pub type ScaleBoxA<Rows> = Swizzled<Swizzle<0, 4, 3>, Layout<Rows, _1>>;
 /// N-block scale.
 ///
 /// ```
-/// use layout_types::cute::gmma_operand::ScaleBoxB;
+/// use layout_types::cutlass::gmma_operand::ScaleBoxB;
 /// assert_eq!(ScaleBoxB::default().to_string(), "Sw<0,4,3> o _0 o _4:_1");
 /// ```
 pub type ScaleBoxB = Swizzled<Swizzle<0, 4, 3>, Layout<_4, _1>>;
