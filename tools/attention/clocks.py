@@ -6,7 +6,7 @@ every 50 ms. Prints each phase's TFLOP/s, then the median clock, power and tempe
 
     PYTHONPATH=<staged cute_rs> python3 tools/attention/clocks.py smi.csv
 
-(`tools/gpu/attention-like-for-like.sh` stages the package and runs it.)"""
+(`tools/gpu/attention/like-for-like.sh` stages the package and runs it.)"""
 import subprocess, sys, time, statistics
 import torch
 import torch.nn.functional as F

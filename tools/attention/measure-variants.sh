@@ -2,7 +2,7 @@
 # RUN ONCE, on 2026-11-29 in the lead's call (figures: doc/attention.md, "Head dim 64's two
 # tiles"). Kept as the record of that call: since then `rows`, `wg3rows`, `uni` and d128's
 # `wg3`/`wg3s3` are removed, d64's 192-row tile is a default entry (`wg3` forces it, `overlap`
-# the 128-row one); tools/gpu/attn-candidate.sh is the current script.
+# the 128-row one); tools/gpu/attention/candidate.sh is the current script.
 # helper attn (fifth round): ONE call, not run in the round (the session's device budget was
 # 98 s when the build was ready; the rules forbid a call below 650 s). For whoever runs it:
 #   cp host.xz, ptx/ (cut_ptx.py ... wg3 wg3s3 wg3rows rows uni), sdpa_bench.py, compare.py and

@@ -4,9 +4,9 @@
 //! Ampere kernel in one harness (issue #35: the same data, launches, timer and clocks for both).
 //!
 //! The PTX is the tutorial binary's (`cuobjdump -xptx all sgemm_sm80`, built with `nvcc
-//! -arch=compute_80`; `tools/gpu/ampere-b2b.sh` shows how): it is not in this repository. Its
-//! one `gemm_device` entry takes CuTe's objects by value; the static ones (tilers, layouts,
-//! copies, the MMA) are empty structs of one byte, so a launch passes
+//! -arch=compute_80`; `tools/gpu/ampere/b2b-vs-tutorial.sh` shows how): it is not in this
+//! repository. Its one `gemm_device` entry takes CuTe's objects by value; the static ones
+//! (tilers, layouts, copies, the MMA) are empty structs of one byte, so a launch passes
 //! `(M, N, K), ∅, A, ldA, ∅, ∅, ∅, B, ldB, ∅, ∅, ∅, C, ldC, ∅, ∅, alpha, beta` as the tutorial's
 //! `gemm_tn` does: `dA = (ldA, _1)`, `dB = (ldB, _1)`, `dC = (_1, ldC)`. [`TutorialSm80::load`]
 //! checks the entry's parameter list against that before anything runs.

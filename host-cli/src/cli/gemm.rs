@@ -214,7 +214,8 @@ pub struct GemmArgs {
     #[arg(long, value_enum, value_delimiter = ',', requires = "bench")]
     timing: Vec<TimingArg>,
     /// With --bench, --dtype f16 --ta: time ours against CuTe's sm80 tutorial GEMM loaded from
-    /// this PTX (its binary's `cuobjdump -xptx`; tools/gpu/ampere-b2b.sh) instead of cuBLAS.
+    /// this PTX (its binary's `cuobjdump -xptx`; tools/gpu/ampere/b2b-vs-tutorial.sh) instead of
+    /// cuBLAS.
     #[arg(long, value_name = "FILE.ptx", requires = "bench")]
     vs_tutorial: Option<std::path::PathBuf>,
     #[command(flatten)]
