@@ -94,8 +94,15 @@ pub fn check_problem_scaled<O: GemmOut>(
     );
     // columns of D in parallel (the small-M problems' K of 16384 make billions of products):
     // each range's (mismatches, largest err/bound, largest err/Σ|s·a·b|), then the largest
+    let round = |x: f32| O::from_f32_rn(x).to_f32();
     let parts = super::sweep::par_ranges(n, m * n * k, |cols| {
-        reference_columns(g, (&fa, &fb), (&hsa, &hsb), (&got, O::UNIT_ROUNDOFF), cols)
+        reference_columns(
+            g,
+            (&fa, &fb),
+            (&hsa, &hsb),
+            (&got, O::UNIT_ROUNDOFF, &round),
+            cols,
+        )
     });
     let bad: usize = parts.iter().map(|p| p.0).sum();
     let worst = parts.iter().map(|p| p.1).fold(0f64, f64::max);
@@ -248,11 +255,22 @@ pub const FUSED: [(usize, usize, usize, BiasMode, Activation, bool, bool); 10] =
 /// [`check_problem_scaled`]'s reference for D's columns `cols`: the dequantized inputs `fa`
 /// (M×K) and `fb` (N×K), the block scales (ones without), ours `got` (D's elements, their
 /// unit roundoff); the mismatches, the largest |err|/bound and the largest |err|/Σ|s·a·b|.
+/// Whether D's element `got` is the infinity that its element type (`round`: to it and back)
+/// gives a true value within `bound` of `want`: a product past f16's range (65520 and up) is
+/// `inf` in D, as cuBLAS's is, and right.
+fn overflow_agrees(got: f64, want: f64, bound: f64, round: &dyn Fn(f32) -> f32) -> bool {
+    let edge = round((want + got.signum() * bound) as f32);
+    got.is_infinite() && edge.is_infinite() && edge.signum() as f64 == got.signum()
+}
+
+/// Columns `cols` of D against the f64 reference: (mismatches, largest err/bound, largest
+/// err/Σ|s·a·b|); an infinite element that the reference overflows too
+/// ([`overflow_agrees`]) agrees.
 fn reference_columns(
     g: &GemmFp8Config,
     (fa, fb): (&[f64], &[f64]),
     (hsa, hsb): (&[f32], &[f32]),
-    (got, unit_roundoff): (&[f64], f64),
+    (got, unit_roundoff, round): (&[f64], f64, &dyn Fn(f32) -> f32),
     cols: std::ops::Range<usize>,
 ) -> (usize, f64, f64) {
     let (m, k) = (g.m, g.k);
@@ -281,6 +299,9 @@ fn reference_columns(
             } else {
                 fp8_error_bound_promoted(k, abs, unit_roundoff, want)
             } + 1e-30;
+            if overflow_agrees(got[i + m * j], want, bound, round) {
+                continue;
+            }
             let err = (got[i + m * j] - want).abs();
             if err.is_nan() || err > bound {
                 bad += 1;
@@ -480,4 +501,33 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
         },
     });
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_overflow_agrees_only_where_the_reference_overflows() {
+        let f16_rn = |x: f32| f16::from_f32(x).to_f32();
+        // the reference past f16's range: inf of the same sign agrees, not the other sign
+        assert!(overflow_agrees(f64::INFINITY, 70000.0, 10.0, &f16_rn));
+        assert!(overflow_agrees(f64::NEG_INFINITY, -70000.0, 10.0, &f16_rn));
+        assert!(!overflow_agrees(f64::NEG_INFINITY, 70000.0, 10.0, &f16_rn));
+        // within the bound of the threshold (65520 rounds to inf): agrees; far below: not
+        assert!(overflow_agrees(f64::INFINITY, 65510.0, 16.0, &f16_rn));
+        assert!(!overflow_agrees(f64::INFINITY, 60000.0, 16.0, &f16_rn));
+        // a finite result is never let through here (the bound decides)
+        assert!(!overflow_agrees(65504.0, 70000.0, 10.0, &f16_rn));
+        // f32 D: 70000 is far from overflow
+        assert!(!overflow_agrees(f64::INFINITY, 70000.0, 10.0, &|x| x));
+        // a mismatch is still counted next to an agreeing overflow
+        let g = GemmFp8Config::new(2, 1, 1, Fp8::E4M3);
+        let (fa, fb) = (vec![1.0, 1.0], vec![1.0]);
+        let (sa, sb) = (vec![1.0f32; 2], vec![1.0f32; 1]);
+        let got = [f64::INFINITY, 1.0];
+        let (bad, _, _) =
+            reference_columns(&g, (&fa, &fb), (&sa, &sb), (&got, 1e-3, &f16_rn), 0..1);
+        assert_eq!(bad, 1, "1·1 = 1 is not inf");
+    }
 }
