@@ -25,13 +25,9 @@ use std::path::PathBuf;
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     println!("cargo:rerun-if-changed=build.rs");
-    let target_dir = match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(d) => root.join(d),
-        None => root.join("target"),
-    };
     cute_builder::embed_table(
         &root.join("kernels"),
         cute_builder::Select::Product,
-        &target_dir,
+        &cute_builder::target_dir(&root),
     );
 }

@@ -1053,6 +1053,25 @@ fn checkout() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
 }
 
+/// The target directory of the cargo workspace at `root` for a `build.rs`: `$CARGO_TARGET_DIR`
+/// (taken relative to `root` when relative), else `root/target`. [`embed_table`] caches the
+/// kernels' builds below it, where `cargo xtask build-kernels` puts them.
+///
+/// ```
+/// let root = std::path::Path::new("/work/cute-rs");
+/// let t = cute_builder::target_dir(root);
+/// match std::env::var_os("CARGO_TARGET_DIR") {
+///     Some(d) => assert_eq!(t, root.join(d)),
+///     None => assert_eq!(t, root.join("target")),
+/// }
+/// ```
+pub fn target_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(d) => root.join(d),
+        None => root.join("target"),
+    }
+}
+
 /// For a `build.rs` that embeds a kernel workspace's modules for every architecture of
 /// [`build_archs`] (the root package's `cute_rs::PTX_MODULES`, `check_kernels::PTX_MODULES`):
 /// builds the families `select` takes for each architecture ([`PtxBuilder::build_script`],

@@ -9,13 +9,9 @@ fn main() {
     let here = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let root = here.join("../..");
     println!("cargo:rerun-if-changed=build.rs");
-    let target_dir = match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(d) => root.join(d),
-        None => root.join("target"),
-    };
     cute_builder::embed_table(
         &root.join("kernels"),
         cute_builder::Select::Checks,
-        &target_dir,
+        &cute_builder::target_dir(&root),
     );
 }
