@@ -6,9 +6,9 @@ use crate::cute::divide::{LogicalDivideBy, RepeatUnder, SliceOut, ZippedDivideBy
 use crate::cute::int::*;
 use crate::cute::layout::LayoutParts;
 use crate::cute::layout::*;
-use crate::cute::prelude::Underscore;
 use crate::cute::product::{ComposeWith, TiledProductBy};
 use crate::cute::tensor::*;
+use crate::cute::tuple::Underscore;
 use crate::cute::tuple::*;
 
 // ---------------------------------------------------------------------------------------------
