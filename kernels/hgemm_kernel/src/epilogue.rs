@@ -23,12 +23,13 @@
 //!   barrier completes, reads its elements of a chunk with `ldmatrix.x4.trans` at the addresses
 //!   its `stmatrix.x4.trans` then overwrites.
 //! - **Direct** (otherwise: an `ldc`/address TMA cannot take, the M edge above, or `beta ≠ 0`
-//!   on an f32 C or a tile with fewer buffers than chunks): with `beta == 0` through the same
-//!   buffers without TMA (`store_staged`): 64×32 f32 chunks of `op(alpha·acc)`, each stored by
-//!   the warpgroup with a warp's lanes on 32 consecutive rows of a column and a bound check per
-//!   element; with `beta ≠ 0`, or an
-//!   epilogue without shared memory ([`crate::config::NoEpilogueStorage`]), `op(alpha·acc +
-//!   beta·C)` from registers, element by element with a bound check each (`store_as`).
+//!   on an f32 C or a tile with fewer buffers than chunks): through the same buffers without TMA
+//!   (`store_staged`): 64×32 f32 chunks of `op(alpha·acc + beta·C)` (with `beta ≠ 0` the
+//!   warpgroup first reads the chunk's C into the buffer by rows), each stored by the warpgroup
+//!   with a warp's lanes on 32 consecutive rows of a column and a bound check per element; an
+//!   f32 C with `beta ≠ 0`, or an epilogue without shared memory
+//!   ([`crate::config::NoEpilogueStorage`]), from registers, element by element with a bound
+//!   check each (`store_as`).
 //!
 //! Fused: each path applies an [`EpilogueOp`] to every element as it walks the accumulator
 //! fragments (a `stmatrix`'s 8 values, a direct store's value): `D = op(alpha·acc + beta·C)` at
@@ -367,10 +368,11 @@ pub struct TileStore {
     pub last: bool,
 }
 
-/// The direct path for a C of `T`: from registers without shared memory (`bufs` 0) or with
-/// `beta ≠ 0` ([`store_as`]: C read element by element; through shared memory with four reads
-/// in flight a thread it ran 0.40 of cuBLAS at 4096³ against the registers' 0.49, run s39c),
-/// else through the buffers ([`store_staged`]).
+/// The direct path for a C of `T`: from registers without shared memory (`bufs` 0) or for an f32
+/// C with `beta ≠ 0` ([`store_as`]), else through the buffers ([`store_staged`], with `beta ≠ 0`
+/// too: C read by rows into the chunk ran 3 % faster than the registers' element-by-element
+/// path on a 16-bit C off 16 bytes, run s47c; read at the accumulators' places four at a time
+/// it had run 0.40 of cuBLAS against their 0.49, run s39c).
 ///
 /// # Safety
 /// As [`store`]'s direct path.
@@ -381,26 +383,35 @@ unsafe fn store_direct<T: OutElem, O: EpilogueOp, const TILE_M: i32, Cols: Stati
     op: O,
 ) {
     let c = d.c as *mut T;
+    // an f32 C with `beta ≠ 0` (every tile of it direct: its chunks share buffers on the TMA
+    // path) keeps the registers' path (through the buffers it would not shrink the module)
+    let wide = const { core::mem::size_of::<T>() == 4 };
     unsafe {
-        if d.bufs == 0 || d.beta != 0.0 {
+        if d.bufs == 0 || (wide && d.beta != 0.0) {
             store_as::<T, O, TILE_M>(acc, c, d.ldc, d.mn, d.origin, d.alpha, d.beta, d.t, op)
         } else {
             store_staged::<T, O, TILE_M, Cols>(
-                acc, c, d.ldc, d.mn, d.origin, d.alpha, d.t, d.smem, d.wg, op,
+                acc, c, d.ldc, d.mn, d.origin, d.alpha, d.beta, d.t, d.smem, d.wg, op,
             )
         }
     }
 }
 
-/// The direct path through shared memory for `beta == 0` (a C that TMA cannot store: an `ldc`
-/// or address off 16 bytes, a tile across an M that does not end on 16 bytes; or the host's
-/// choice): registers to shared memory, then coalesced rows to C. The warpgroup's tile goes in
-/// 64 × 32 chunks of f32 (the fragment's columns `32·chunk..`, laid out as
-/// [`stage_chunk_f32`]'s) through two of its buffers in turn, one named barrier of the
-/// warpgroup a chunk: each thread writes its 16 accumulators' `op(alpha·s·acc)` at their
-/// places; barrier; thread `t` stores row `t mod 64` of the chunk's columns `t / 64 + 2k`,
-/// `k < 16`, those inside C (a warp's lanes on 32 consecutive elements of one column). A
-/// chunk's buffer was last read two chunks back, before the barrier of the chunk in between.
+/// The direct path through shared memory (a C that TMA cannot store: an `ldc` or address off 16
+/// bytes, a tile across an M that does not end on 16 bytes; or the host's choice): registers to
+/// shared memory, then coalesced rows to C. The warpgroup's tile goes in 64 × 32 chunks of f32
+/// (the fragment's columns `32·chunk..`, laid out as [`stage_chunk_f32`]'s) through two of its
+/// buffers in turn: with `beta ≠ 0`, thread `t` first writes C's elements of row `t mod 64`,
+/// columns `t / 64 + 2k`, `k < 16`, into the chunk (zeros outside C), and the warpgroup meets;
+/// each thread writes its 16 accumulators' `op(alpha·s·acc + beta·C)` at their places (C read
+/// there); the warpgroup meets; thread `t` stores the elements it read (a warp's lanes on 32
+/// consecutive elements of one column). A chunk's buffer was last read two chunks back, before
+/// the warpgroup's last meeting of the chunk in between.
+///
+/// C's element type lives in the rolled loops that read and write C only: the unrolled staging
+/// is the same for every element, and `beta ≠ 0` costs it one shared load and one `FFMA` a value
+/// (a 16-bit C's path from registers, [`store_as`], was 5,000 SASS instructions an element type
+/// and entry: a third of the 16-bit module's PTX, session 47).
 ///
 /// Its code is the chunk loop's, not a store and a bound check per accumulator
 /// ([`store_as`]): those are 5,000 SASS instructions that run once a tile, and a 64 × 128
@@ -419,6 +430,7 @@ unsafe fn store_staged<T: OutElem, O: EpilogueOp, const TILE_M: i32, Cols: Stati
     (m, n): (i32, i32),
     (r0, c0): (i32, i32),
     alpha: f32,
+    beta: f32,
     t: i32,
     smem: *mut u8,
     wg: i32,
@@ -451,25 +463,46 @@ unsafe fn store_staged<T: OutElem, O: EpilogueOp, const TILE_M: i32, Cols: Stati
         tma_store_wait::<0>();
     }
     warpgroup_sync(wg);
+    let read_c = beta != 0.0;
     device::unroll!(
         (Cols::VALUE / 32) as usize,
         #[inline(always)]
         |chunk| {
             let chunk = chunk as i32;
             let buf = unsafe { smem.add(buffer.crd2idx(chunk) as usize) } as *mut f32;
-            unsafe {
-                for_chunk_f32(buf, chunk, t, |v, p| {
-                    let (rc, x) = product::<O, TILE_M>(&op, acc, v, alpha, first);
-                    *p = op.apply(x, rc);
-                })
-            };
-            warpgroup_sync(wg);
             let s = make_tensor(
                 make_smem_ptr(buf),
                 tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1)),
             ); // (64,32) chunk, M contiguous
             let (dr, dc) = frag_col_to_tile(TILE_M, 32 * chunk);
             let (r, c1) = (r0 + dr + i, c0 + dc + j0); // the copy's first element
+            // with a source, C's elements of the chunk (zeros outside C) first
+            if read_c {
+                for k in 0..ks {
+                    let j = copy_cols.crd2idx(k);
+                    let x = if r < m && c1 + j < n {
+                        unsafe { g.read((r, c1 + j)) }.to_f32()
+                    } else {
+                        0.0
+                    };
+                    unsafe { *s.ptr((i, j0 + j)) = x };
+                }
+                warpgroup_sync(wg);
+            }
+            unsafe {
+                for_chunk_f32(buf, chunk, t, |v, p| {
+                    let (rc, x) = product::<O, TILE_M>(&op, acc, v, alpha, first);
+                    // `beta·C` fused into the sum, as on the other paths (a constant `false`
+                    // where the epilogue has no source: nothing of it compiled)
+                    let x = if read_c {
+                        device::math::fma(beta, *p, x)
+                    } else {
+                        x
+                    };
+                    *p = op.apply(x, rc);
+                })
+            };
+            warpgroup_sync(wg);
             for k in 0..ks {
                 let j = copy_cols.crd2idx(k);
                 let x = unsafe { *s.ptr((i, j0 + j)) };
