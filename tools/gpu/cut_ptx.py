@@ -25,6 +25,11 @@ def main():
     lines = open(src).read().split("\n")
     if any(l.startswith(".func") or l.startswith(".visible .func") for l in lines):
         sys.exit(f"{src}: has .func definitions; cutting by entry would break it")
+    if any("__launch_bounds__" in l for l in lines):
+        # rustc's own .s, before the builder's `apply_launch_bounds`: no `.maxntid` / `.minnctapersm`,
+        # so ptxas gives a 384-thread entry 255 registers and it spills (session 47 read such spills as real)
+        sys.exit(f"{src}: launch-bounds markers not applied (a raw rustc .s?); cut the builder's "
+                 "target/ptx/<family>.ptx (`cargo xtask build-kernels`) instead")
     out, cur, kept, keep = [], None, [], True
     for line in lines:
         if line.startswith(".visible .entry "):
