@@ -409,14 +409,13 @@ unsafe fn store_direct<T: OutElem, O: EpilogueOp, const TILE_M: i32, Cols: Stati
 /// the warpgroup's last meeting of the chunk in between.
 ///
 /// C's element type lives in the rolled loops that read and write C only: the unrolled staging
-/// is the same for every element, and `beta ≠ 0` costs it one shared load and one `FFMA` a value
-/// (a 16-bit C's path from registers, [`store_as`], was 5,000 SASS instructions an element type
-/// and entry: a third of the 16-bit module's PTX, session 47).
+/// is the same for every element, and `beta ≠ 0` costs it one shared load and one `FFMA` a value.
 ///
 /// Its code is the chunk loop's, not a store and a bound check per accumulator
-/// ([`store_as`]): those are 5,000 SASS instructions that run once a tile, and a 64 × 128
-/// tile of 128 × 7168 × 16384 took 24 µs longer on them than on TMA's, its warps waiting for
-/// instructions (run s39b; through shared memory 0.86–0.87 of TMA's speed, runs s39c and s39d).
+/// ([`store_as`]): those are 5,000 SASS instructions an element type that run once a tile (for
+/// bf16 and f16 with `beta ≠ 0` a third of the 16-bit module's PTX until session 47), and a
+/// 64 × 128 tile of 128 × 7168 × 16384 took 24 µs longer on them than on TMA's, its warps waiting
+/// for instructions (run s39b; through shared memory 0.86–0.87 of TMA's speed, runs s39c and s39d).
 ///
 /// # Safety
 /// As [`store`]'s direct path; `smem` is this warpgroup's first two buffers (1024-byte
