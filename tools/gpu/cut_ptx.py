@@ -30,6 +30,14 @@ def main():
         # so ptxas gives a 384-thread entry 255 registers and it spills (session 47 read such spills as real)
         sys.exit(f"{src}: launch-bounds markers not applied (a raw rustc .s?); cut the builder's "
                  "target/ptx/<family>.ptx (`cargo xtask build-kernels`) instead")
+    # a tensor map passed by value must be 64-byte aligned: the builder's `apply_grid_constants` turns the
+    # `.align 16` rustc writes into `.align 64` for each parameter `device::grid_constant!` marks (run s47b cut a
+    # module without it: TMA faulted at the first launch, read as the kernel's fault)
+    marked = set(re.findall(r"// cute-rs grid_constant (\S+)", "\n".join(lines)))
+    unaligned = [m for m in marked if re.search(r"\.param \.align (?!64 )\d+ \.b8 " + re.escape(m) + r"\[128\]", "\n".join(lines))]
+    if unaligned:
+        sys.exit(f"{src}: tensor-map parameters not 64-byte aligned ({', '.join(sorted(unaligned)[:3])}...): the "
+                 "builder's grid-constant pass not applied; cut the builder's target/ptx/<family>.ptx instead")
     out, cur, kept, keep = [], None, [], True
     for line in lines:
         if line.startswith(".visible .entry "):

@@ -87,7 +87,7 @@ pub mod prelude {
 
 use collective::epilogue::CollectiveEpilogue;
 use collective::mainloop::WarpgroupTile;
-use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation};
+use collective::mainloop::{Fp8BlockScales, GmmaFp8Accumulation, PlainAccumulation};
 use collective::mainloop::{GmmaFp8AccumulationStaged, GmmaFp8AccumulationStagedWide};
 use collective::scheduler::{FixupSlot, PersistentTileScheduler, StreamKScheduler, TileScheduler};
 use collective::tile::TileN;
@@ -138,6 +138,16 @@ const _: () = {
 /// from the FP8 ones in session 28 (H200, run s28e, bf16 TN against cuBLAS: 128×7168×8192 0.43
 /// → 0.74, 256×4096×8192 0.46 → 0.88, 384×4096×4096 0.47 → 0.64; level at 4096³ and 8192³).
 pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }, true>;
+/// The accumulation of the cooperative entries of [`hgemm_entry!`]'s plain arms (the 16-bit,
+/// fused and fast-accumulation FP8 ones on 128×256 tiles): each k-tile's `wgmma`s waited for
+/// (`wgmma.wait_group 0`) and its stage released at once, CUTLASS's `K_PIPE_MMAS` 0 — fast.cu's
+/// kernel 12 schedule, the best public Hopper GEMM. With two consumer warpgroups on one tile the
+/// other's `wgmma`s keep the tensor core busy while one waits, and a stage goes back to the
+/// producer a k-tile sooner than with one k-tile left in flight (`K_PIPE_MMAS` 1): H200, bf16
+/// TN, burst, 4096³ 766–768 → 767–771 TFLOP/s, 8192³ 801–802 → 805–806 (run s48a,
+/// doc/hopper-gemm.md). The ping-pong entries keep one in flight: there a warpgroup's `wgmma`s
+/// are the tensor core's only ones while the other runs its epilogue.
+pub type CooperativeAccumulation = PlainAccumulation<0>;
 /// The data-parallel tile scheduler of 128×256 tiles ([`PersistentTileScheduler`]; no entry of
 /// the default build takes it since the fused entries took [`Scheduler`]: their lighter
 /// epilogue left ptxas room for stream-K's state, 0 spills, where it had spilled 8 bytes).
@@ -508,9 +518,9 @@ impl<A: ActivationFn, S: ScaleKind> EpilogueOp for BlockOps<A, S> {
 }
 
 /// Declares entry `$name`: the cooperative kernel for `$e` inputs, A `$ma`-major, B
-/// `$mb`-major, with epilogue `$epi` ([`HgemmEpilogue`] when left out) and scheduler `$sched`
-/// (the stream-K [`Scheduler`] when left out) (an
-/// entry point, no kernel body); `promoted`: the FP8 consumers' mainloop with promotion and
+/// `$mb`-major, with epilogue `$epi` ([`HgemmEpilogue`] when left out), scheduler `$sched`
+/// (the stream-K [`Scheduler`] when left out) and accumulation [`CooperativeAccumulation`]
+/// (`acc`: `$acc`) (an entry point, no kernel body); `promoted`: the FP8 consumers' mainloop with promotion and
 /// optional block scales (the cooperative kernel on 128×128 tiles with
 /// an accumulation `$acc` such as [`GmmaFp8Accumulation`], the scales' pointers from
 /// [`HgemmParams`]).
@@ -621,6 +631,10 @@ macro_rules! hgemm_entry {
         $crate::hgemm_entry!($name, $e, $ma, $mb, $epi, Scheduler);
     };
     ($name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty, $sched:ty, $stages:expr) => {
+        $crate::hgemm_entry!(acc $name, $e, $ma, $mb, $epi, $sched, $stages, $crate::CooperativeAccumulation);
+    };
+    // the cooperative kernel with accumulation `$acc`
+    (acc $name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty, $sched:ty, $stages:expr, $acc:ty) => {
         device::kernel! {
         #[doc = concat!("The GEMM for ", stringify!($e), " inputs, A ", stringify!($ma), ", B ",
                         stringify!($mb), " (see the crate docs).\n\n# Safety\n",
@@ -632,7 +646,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
             let sched = <$sched as HgemmScheduler>::params(&p);
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, $ma, $mb, _256, PlainAccumulation, $epi, $sched, $stages>(tma, (p.m, p.n, p.k), sched, (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, $ma, $mb, _256, $acc, $epi, $sched, $stages>(tma, (p.m, p.n, p.k), sched, (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
