@@ -6,7 +6,7 @@
 # cuBLAS of its own harness.
 # Package $D: host.xz; hgemm.ptx.xz (cut to hgemm_bf16_tn: no JIT of the whole module), stub.ptx + stub-families.txt;
 # fastcu/matmul_12.cuh (fast.cu's header: fetched, not in the tree).
-#   D=.gpu/s47a NAME=s47a bash tools/gpu/bench-gemm/vs-fastcu.sh
+#   D=.gpu/s47a NAME=s47a bash tools/gpu/bench-gemm/vs-fastcu.sh   (run s48d: D=.gpu/s48d NAME=s48d ROUNDS=3, the module of d6af5f4)
 BUDGET=${BUDGET:-480}; . tools/gpu/lib.sh ${NAME:-s47a}
 ROUNDS=${ROUNDS:-3}
 nvidia-smi --query-gpu=clocks.sm,temperature.gpu,power.draw --format=csv,noheader | tee -a $S

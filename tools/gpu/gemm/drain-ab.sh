@@ -8,7 +8,9 @@
 # alternated in ROUNDS rounds, `host gemm --ta --dtype bf16 --bench` (sustained, burst) at 4096³ and 8192³, then a
 # `--check` of each variant on edge shapes. Run s47b: `dr` faults at its first launch (the context is lost: every later
 # call of that process fails); the `s4` arm's module holds `hgemm_bf16_tn_s4` alone, so the host took the family's sm_80
-# build (`hgemm_sm80`, 395 TFLOP/s): keep `hgemm_bf16_tn` in such a cut for the sm_90a module to be chosen.
+# build (`hgemm_sm80`, 395 TFLOP/s): keep `hgemm_bf16_tn` in such a cut for the sm_90a module to be chosen. (Session 48:
+# the fault was the package's — `dr`'s module came from a PTX without the builder's grid-constant pass, its tensor maps
+# `.align 16`; cut from `cargo xtask build-kernels`' module the variant runs: tools/gpu/gemm/drain-f32-ab.sh, run s48a.)
 # Package $D: host.xz, {main,dr,s4}/hgemm.ptx.xz, stub.ptx + stub-families.txt.   D=.gpu/s47b NAME=s47b bash tools/gpu/gemm/drain-ab.sh
 BUDGET=${BUDGET:-420}; . tools/gpu/lib.sh ${NAME:-s47b}
 ROUNDS=${ROUNDS:-3}
