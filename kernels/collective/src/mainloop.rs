@@ -397,7 +397,7 @@ impl ConsumerOrder {
 /// a k-tile's stage is released once at most `K_PIPE_MMAS` k-tiles' `wgmma`s are in flight
 /// (1: the next k-tile's issue overlaps this one's; 0: each k-tile waited for and its stage
 /// released at once, fast.cu's kernel 12 — the cooperative 128×256 entries of `kernels/hgemm`,
-/// where the other consumer warpgroup's `wgmma`s fill the wait: 0.4–0.5 % faster, run s48a).
+/// where the other consumer warpgroup's `wgmma`s fill the wait: 0.3–0.9 % faster, runs s48a–s48b).
 pub struct PlainAccumulation<const K_PIPE_MMAS: u32 = 1>;
 
 impl<const K_PIPE_MMAS: u32> AccumulationStage for PlainAccumulation<K_PIPE_MMAS> {

@@ -143,10 +143,11 @@ pub type Scheduler = StreamKScheduler<{ TILE.0 as i32 }, { TILE.1 as i32 }, true
 /// (`wgmma.wait_group 0`) and its stage released at once, CUTLASS's `K_PIPE_MMAS` 0 — fast.cu's
 /// kernel 12 schedule, the best public Hopper GEMM. With two consumer warpgroups on one tile the
 /// other's `wgmma`s keep the tensor core busy while one waits, and a stage goes back to the
-/// producer a k-tile sooner than with one k-tile left in flight (`K_PIPE_MMAS` 1): H200, bf16
-/// TN, burst, 4096³ 766–768 → 767–771 TFLOP/s, 8192³ 801–802 → 805–806 (run s48a,
-/// doc/hopper-gemm.md). The ping-pong entries keep one in flight: there a warpgroup's `wgmma`s
-/// are the tensor core's only ones while the other runs its epilogue.
+/// producer a k-tile sooner than with one k-tile left in flight (`K_PIPE_MMAS` 1): H200, burst,
+/// +0.3–0.9 % in every 16-bit row measured (bf16 NN 8192³ 816 → 820–823 TFLOP/s, 1.02 of
+/// cuBLAS), FP8 fast accumulation level (runs s48a, s48b; doc/hopper-gemm.md). The ping-pong
+/// entries keep one in flight: there a warpgroup's `wgmma`s are the tensor core's only ones
+/// while the other runs its epilogue.
 pub type CooperativeAccumulation = PlainAccumulation<0>;
 /// The data-parallel tile scheduler of 128×256 tiles ([`PersistentTileScheduler`]; no entry of
 /// the default build takes it since the fused entries took [`Scheduler`]: their lighter
