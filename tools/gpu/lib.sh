@@ -16,6 +16,8 @@
 #   warm           the closing calls' warm-up: a bf16, an e4m3 and an attention `--check` (each module's JIT) beside
 #                  `host run --only tma`, one summary line each
 #   c ARGS...      one `host ARGS --check`, its verdict in the summary as "C rc=N ARGS | PASS"
+#   ab "V..." ARGS...   $ROUNDS (default 2) rounds: for each ARGS, `g` of each variant V with CUTE_RS_PTX_DIR=/tmp/pvV
+#                  (tagged V<round>), alternated; stops when under 25 s are left (the sessions' A/B loops)
 # and exports CUTE_RS_PTX_DIR, CUDA_CACHE_PATH, CUDA_CACHE_MAXSIZE. D defaults to .gpu/NAME.
 set -u
 GPU_NAME=$1
@@ -65,3 +67,5 @@ warm() {
   t "tma copies rc=$? $(grep -cE 'PASS' $R/w3.txt) PASS, $(grep -cE 'FAIL' $R/w3.txt) FAIL"
   wait; t "warm $(cat $R/w0.txt $R/w1.txt $R/w2.txt | grep -Eo 'PASS|FAIL' | tr '\n' ' ')"; }
 c() { timeout 120 $H "$@" --check > $R/c.txt 2>&1 < /dev/null; t "C rc=$? $* | $(grep -Eo 'PASS|FAIL|rror.*' $R/c.txt | head -2 | tr '\n' ' ')"; }
+ab() { local vs=$1 i a v; shift; for i in $(seq ${ROUNDS:-2}); do for a in "$@"; do for v in $vs; do
+  [ $(left) -gt 25 ] || return 0; GARGS="$a"; g "$v$i" CUTE_RS_PTX_DIR=/tmp/pv$v; done; done; done; }

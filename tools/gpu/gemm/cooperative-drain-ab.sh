@@ -27,13 +27,7 @@ i=0; for a in "--dtype bf16 --m 1000 --n 1030 --k 520 --ldc 1001 --beta 1" "--dt
     timeout 90 compute-sanitizer --tool $tool --print-limit 20 $H gemm $a --check > $R/san-$tool-$i.txt 2>&1 < /dev/null
     t "S $tool rc=$? | $a | $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $R/san-$tool-$i.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/san-$tool-$i.txt | head -1)"; done; done
 for v in main new; do mkdir -p /tmp/pv$v; cp $P/*.ptx /tmp/pv$v/; for f in hgemm hgemm_fp8; do x $D/$v/$f.ptx.xz /tmp/pv$v/$f.ptx; done; done
-for i in $(seq $ROUNDS); do
-  for a in "--ta --dtype bf16 --m 4096" "--ta --dtype bf16 --m 8192" "--dtype bf16 --m 4096" "--dtype bf16 --m 8192" \
-      "--ta --tb --dtype f16 --m 4096" "--tb --dtype f16 --m 8192" "--ta --dtype bf16 --m 4096 --beta 1" \
-      "--ta --dtype bf16 --m 4096 --bias m --act gelu" "--dtype e4m3 --fast-accum --m 4096" "--dtype e4m3 --fast-accum --m 8192"; do
-    for v in main new; do
-      [ $(left) -gt 25 ] || break 3
-      GARGS="$a"; g "$v$i" CUTE_RS_PTX_DIR=/tmp/pv$v
-  done; done
-done
+ab "main new" "--ta --dtype bf16 --m 4096" "--ta --dtype bf16 --m 8192" "--dtype bf16 --m 4096" "--dtype bf16 --m 8192" \
+  "--ta --tb --dtype f16 --m 4096" "--tb --dtype f16 --m 8192" "--ta --dtype bf16 --m 4096 --beta 1" \
+  "--ta --dtype bf16 --m 4096 --bias m --act gelu" "--dtype e4m3 --fast-accum --m 4096" "--dtype e4m3 --fast-accum --m 8192"
 t end

@@ -19,12 +19,6 @@ c gemm --dtype bf16 --ta --m 1000 --n 1030 --k 2056 --beta 1 --bias m --act gelu
 c gemm --dtype bf16 --ta --m 777 --n 1024 --k 384 --beta 1
 timeout 90 compute-sanitizer --tool racecheck --print-limit 5 $H gemm --dtype bf16 --ta --m 1000 --n 1024 --k 1024 --beta 1 --check > $R/san.txt 2>&1 < /dev/null
 t "S racecheck rc=$? $(grep -E 'RACECHECK SUMMARY' $R/san.txt | tail -1) $(grep -E 'Race reported' $R/san.txt | cut -c1-90 | head -2 | tr '\n' ' ') $(grep -Eo 'PASS|FAIL' $R/san.txt | head -1)"
-for i in $(seq $ROUNDS); do
-  for a in "--ta --dtype bf16 --m 4096" "--dtype bf16 --m 8192" "--tb --dtype f16 --m 4096" "--ta --dtype bf16 --m 4096 --beta 1" \
-      "--ta --dtype bf16 --m 4096 --bias m --act gelu"; do
-    for v in main new; do
-      [ $(left) -gt 20 ] || break 3
-      GARGS="$a"; g "$v$i" CUTE_RS_PTX_DIR=/tmp/pv$v
-  done; done
-done
+ab "main new" "--ta --dtype bf16 --m 4096" "--dtype bf16 --m 8192" "--tb --dtype f16 --m 4096" \
+  "--ta --dtype bf16 --m 4096 --beta 1" "--ta --dtype bf16 --m 4096 --bias m --act gelu"
 t end

@@ -26,12 +26,6 @@ for v in a b; do
     t "C $v rc=$? $a | $(grep -Eo 'PASS|FAIL|rror.*' $R/c.txt | head -2 | tr '\n' ' ')"
   done
 done
-for i in $(seq $ROUNDS); do
-  for a in "--ta --dtype bf16 --m 4096" "--dtype bf16 --m 8192" "--tb --dtype f16 --m 4096" "--ta --dtype bf16 --m 4096 --beta 1" \
-      "--ta --dtype bf16 --m 4096 --bias m --act gelu" "--dtype e4m3 --fast-accum --m 8192"; do
-    for v in main a b; do
-      [ $(left) -gt 25 ] || break 3
-      GARGS="$a"; g "$v$i" CUTE_RS_PTX_DIR=/tmp/pv$v
-  done; done
-done
+ab "main a b" "--ta --dtype bf16 --m 4096" "--dtype bf16 --m 8192" "--tb --dtype f16 --m 4096" \
+  "--ta --dtype bf16 --m 4096 --beta 1" "--ta --dtype bf16 --m 4096 --bias m --act gelu" "--dtype e4m3 --fast-accum --m 8192"
 t end
