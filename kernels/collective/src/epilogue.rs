@@ -27,13 +27,39 @@ pub trait CollectiveEpilogue {
     unsafe fn init(pipe: *mut Self::PipelineStorage) {
         let _ = pipe;
     }
+    /// Starts loading the tile's source (C) into the epilogue's storage ahead of
+    /// [`store`](Self::store) (CUTLASS's `CollectiveEpilogue::load`, which its producer warp
+    /// issues; here the consumer warpgroup, inside the tile's mainloop, right after one k-tile's
+    /// `wgmma`s are issued, so that C's latency passes under the mainloop instead of standing
+    /// before the epilogue), where the epilogue reads C through its shared memory. Nothing by
+    /// default. It keeps no state for `store`: a load that `store` would otherwise issue is
+    /// left for it to complete (as an arrival still owed on a barrier), and `store`, told that
+    /// `load` ran, finds it from the same arguments. They are `store`'s (`mn`'s M at least;
+    /// `acc` is not final yet).
+    ///
+    /// # Safety
+    /// Called by all 128 threads of the warpgroup, at most once a tile, only on a tile the
+    /// warpgroup then stores with `loaded` true; `smem`, `pipe` and `args` as for `store`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn load<W: WarpgroupTile>(
+        args: &Self::Args,
+        mn: (i32, i32),
+        origin: (i32, i32),
+        t: i32,
+        smem: *mut Self::Storage,
+        pipe: *mut Self::PipelineStorage,
+        wg: i32,
+    ) {
+        let _ = (args, mn, origin, t, smem, pipe, wg);
+    }
     /// Stores warpgroup `wg`'s accumulators `acc` of its tile `W` ([`WarpgroupTile`]) at
     /// `origin` of C `(m, n)`: with `W::M` 64, the rows `origin.0..+64`, columns
     /// `origin.1..+256`; with 128, rows `origin.0..+128`, columns `origin.1..+128`, the
     /// fragment's 64-column quarters the two 64-row blocks' halves interleaved
     /// ([`WarpgroupTile::to_epilogue`]). `t` is the thread's index in
     /// the warpgroup, `last` whether this is the warpgroup's last tile (an asynchronous store
-    /// must drain).
+    /// must drain), `loaded` whether [`load`](Self::load) ran for this tile.
     ///
     /// # Safety
     /// Called by all 128 threads of the warpgroup; `smem` is the kernel's epilogue storage,
@@ -50,5 +76,6 @@ pub trait CollectiveEpilogue {
         pipe: *mut Self::PipelineStorage,
         wg: i32,
         last: bool,
+        loaded: bool,
     );
 }

@@ -355,6 +355,25 @@ pub unsafe fn gemm_tma_warpspecialized<
         if KS::PINGPONG {
             turns.wait();
         }
+        // the epilogue's source (C, where it reads one) requested halfway through a whole tile's
+        // mainloop, under its `wgmma`s (a split tile's epilogue may not run here: it loads its
+        // own): the previous tile's stores have long read the buffers it lands in, and it lands
+        // long before the epilogue (at the epilogue's start, C's latency stood before the first
+        // chunk: doc/hopper-gemm.md "C's tile under the mainloop"). Nothing is held across the
+        // mainloop but whether it ran, which the unit says again after it.
+        let requested = |w: &WorkTile| w.k_begin == 0 && w.k_count == k_tiles && w.k_count > 0;
+        let mut load_source = #[inline(always)]
+        || unsafe {
+            Epi::load::<W<KS, BN>>(
+                &epi,
+                (m, n),
+                (wg_m0, n0),
+                t,
+                &raw mut (*smem).epilogue,
+                &raw mut (*smem).epilogue_pipeline,
+                wg,
+            )
+        };
         let tail = unsafe {
             Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::mma::<W<KS, BN>, _, _>(
                 &mut cons,
@@ -365,6 +384,10 @@ pub unsafe fn gemm_tma_warpspecialized<
                 &k_turns,
                 block,
                 (w.k_begin, w.k_count),
+                (
+                    if requested(&w) { w.k_count / 2 } else { -1 },
+                    &mut load_source,
+                ),
             )
         };
         // the other warpgroup's turn, this tile's last k-tile still in flight; this
@@ -394,6 +417,7 @@ pub unsafe fn gemm_tma_warpspecialized<
                 &raw mut (*smem).epilogue_pipeline,
                 wg,
                 last,
+                requested(&w),
             )
         };
     }

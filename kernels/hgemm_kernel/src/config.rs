@@ -357,7 +357,8 @@ pub const fn tma_reads_source(out: u32) -> bool {
 /// The TMA path's source loads (`beta ≠ 0`, a 16-bit C read into the chunk buffers by TMA):
 /// a full barrier a consumer warpgroup, which the loads of its tile's chunks complete
 /// (CUTLASS's epilogue load pipeline, one stage a tile; the phase waited for is read from the
-/// barrier itself, so the epilogue keeps no state across the mainloop). The epilogue's
+/// barrier itself, so the epilogue keeps no state across the mainloop: the loads `load` issues
+/// under the mainloop leave the phase's one arrival owed until the epilogue). The epilogue's
 /// `CollectiveEpilogue::PipelineStorage`, beside the mainloop pipeline's barriers
 /// ([`HgemmSharedStorage`]: in their 1 KiB, no growth); initialized by the kernel's prologue
 /// (`CollectiveEpilogue::init`).

@@ -17,11 +17,13 @@
 //!   it clips M (the contiguous dimension) only to 16 bytes (an H100 writes the rows from M up
 //!   to the next 16-byte boundary of each column, which are `ldc` padding), so a warpgroup
 //!   tile that crosses M takes the direct path unless the host says M ends on a 16-byte
-//!   boundary ([`OUT_TMA_EDGE`]). With `beta ≠ 0` one thread first loads the warpgroup's tile
-//!   of C into the chunks' buffers by TMA (a box a chunk, C's tensor map, on the warpgroup's
-//!   barrier of [`SourceBarriers`]: CUTLASS's epilogue load pipeline), and each warp, once the
-//!   barrier completes, reads its elements of a chunk with `ldmatrix.x4.trans` at the addresses
-//!   its `stmatrix.x4.trans` then overwrites.
+//!   boundary ([`OUT_TMA_EDGE`]). With `beta ≠ 0` one thread loads the warpgroup's tile of C
+//!   into the chunks' buffers by TMA (a box a chunk, C's tensor map, on the warpgroup's barrier
+//!   of [`SourceBarriers`]: CUTLASS's epilogue load pipeline) — requested halfway through the
+//!   tile's mainloop ([`load`], the collective's `CollectiveEpilogue::load`), or at the
+//!   epilogue's start where the kernel did not call it (a split tile's) — and each warp, once
+//!   the barrier completes, reads its elements of a chunk with `ldmatrix.x4.trans` at the
+//!   addresses its `stmatrix.x4.trans` then overwrites.
 //! - **Direct** (otherwise: an `ldc`/address TMA cannot take, the M edge above, or `beta ≠ 0`
 //!   on an f32 C or a tile with fewer buffers than chunks): through the same buffers without TMA
 //!   (`store_staged`): 64×32 f32 chunks of `op(alpha·acc + beta·C)` (with `beta ≠ 0` the
@@ -366,6 +368,9 @@ pub struct TileStore {
     pub wg: i32,
     /// Whether this is the warpgroup's last tile (its TMA stores' reads are waited for).
     pub last: bool,
+    /// Whether [`load`] ran for this tile (where the TMA path reads C, it then finds the tile
+    /// of C requested, its barrier owing thread 0's arrival, instead of loading it).
+    pub loaded: bool,
 }
 
 /// The direct path for a C of `T`: from registers without shared memory (`bufs` 0) or for an f32
@@ -840,22 +845,72 @@ pub unsafe fn init_source(s: *mut SourceBarriers) {
     }
 }
 
+/// Thread 0's loads of C's tile into the warpgroup's buffers at `smem` (a buffer a chunk of
+/// `CHUNK_COLS` columns, [`store_chunks`]'s), all in flight at once on the warpgroup's barrier
+/// `bar`: the tile's bytes expected on it (with thread 0's arrival where `arrive`; else the
+/// arrival is owed, and the phase cannot complete before it), then `load(buffer, chunk, bar)`
+/// a chunk.
+///
+/// # Safety
+/// Thread 0 of the warpgroup, the buffers free (the previous tile's stores have read them), a
+/// buffer for each chunk; `bar` the warpgroup's source barrier, its phase's arrival not yet
+/// made, and with `arrive` every waiter has read that phase.
+#[inline(always)]
+unsafe fn request_source<Cols: StaticInt, const CHUNK_COLS: i32>(
+    smem: *mut u8,
+    bufs: usize,
+    bar: SmemBarrier,
+    arrive: bool,
+    load: &impl Fn(*mut u8, i32, SmemBarrier),
+) {
+    let per_tile = Cols::VALUE as i32 / 64;
+    let buffer = make_layout(per_tile.min(bufs as i32), _8192);
+    let bytes = (Cols::VALUE / CHUNK_COLS as i64) as u32 * CHUNK_BYTES as u32;
+    if arrive {
+        unsafe { device::mbarrier::mbarrier_arrive_expect_tx(bar, bytes) };
+    } else {
+        unsafe { device::mbarrier::mbarrier_expect_tx(bar, bytes) };
+    }
+    device::unroll!(
+        (Cols::VALUE / CHUNK_COLS as i64) as usize,
+        #[inline(always)]
+        |chunk| load(
+            unsafe { smem.add(buffer.crd2idx(chunk as i32) as usize) },
+            chunk as i32,
+            bar
+        )
+    );
+}
+
+/// Where the TMA path's C comes from ([`store_chunks`]), with `beta ≠ 0`.
+#[derive(Clone, Copy)]
+enum Source {
+    /// No C (`beta` 0).
+    None,
+    /// Loaded now, on this barrier of the warpgroup's.
+    Load(SmemBarrier),
+    /// Requested by [`load`] under the mainloop on this barrier, which owes thread 0's arrival.
+    Loaded(SmemBarrier),
+}
+
 /// The TMA path's chunk loop over the warpgroup's fragment columns `Cols` (a static
 /// multiple of 64 from 128 to 256: the collective's `WarpgroupTile::EpiCols`) in
 /// chunks of `CHUNK_COLS` (64 for a 16-bit C, 32 for f32), through `Cols / 64` of the
 /// warpgroup's [`CHUNK_BUFFERS`] buffers at `smem`, in turn (one a 16-bit chunk; an f32 tile's
 /// chunks go round them twice); `stage(buffer, chunk)` writes one, `issue(buffer, chunk)`
-/// (thread 0 only) stores it. With a `source`, `load(buffer, chunk, barrier)` (thread 0 only)
-/// loads C's chunk into its buffer, completing its [`CHUNK_BYTES`] on `barrier`.
+/// (thread 0 only) stores it. With a [`Source::Load`], `load(buffer, chunk, barrier)` (thread 0
+/// only) loads C's chunk into its buffer, completing its [`CHUNK_BYTES`] on `barrier`.
 ///
 /// First, thread 0 waits until the previous tile's stores have read their buffers
 /// (`cp.async.bulk.wait_group.read 0`: they were issued a whole mainloop ago, so this does
 /// not wait), and the warpgroup meets (a named barrier of its 128 threads, never the CTA's).
-/// With a source, thread 0 then arrives on the warpgroup's barrier expecting the tile's chunks
-/// and loads them all at once, and every thread waits for the barrier's phase, which it read
-/// before the meeting (nothing completes it until thread 0 arrives after the meeting; the wait
-/// makes the tile of C visible to the thread). Then per chunk: every thread writes the chunk,
-/// `fence.proxy.async.shared::cta`; where the
+/// With [`Source::Load`], thread 0 then loads the tile's chunks ([`request_source`]), and
+/// every thread waits for the barrier's phase, which it read before the meeting (nothing
+/// completes it until thread 0 arrives after the meeting; the wait makes the tile of C visible
+/// to the thread). With [`Source::Loaded`] ([`load`] issued them under the mainloop, after the
+/// wait for the previous stores, its arrival owed) thread 0 only arrives after the meeting,
+/// and the phase completes once the loads have landed (long since, as a rule). Then per chunk:
+/// every thread writes the chunk, `fence.proxy.async.shared::cta`; where the
 /// *next* chunk of this tile goes to a buffer this tile has used, thread 0 waits until at most
 /// `B − 2` of its stores still read (`B` the buffers in turn: the store `B − 1` chunks back, the
 /// last one in that buffer, has read it); the warpgroup meets; thread 0 issues and commits this
@@ -870,7 +925,7 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     bufs: usize,
     wg: i32,
     t: i32,
-    source: Option<SmemBarrier>,
+    source: Source,
     load: impl Fn(*mut u8, i32, SmemBarrier),
     stage: impl Fn(*mut u8, i32),
     issue: impl Fn(*mut u8, i32),
@@ -898,33 +953,29 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     let chunks = (Cols::VALUE / CHUNK_COLS as i64) as i32;
     // with a source, C goes into the buffers first, a buffer per chunk (so a chunk's buffer is
     // never written again in this tile)
-    if source.is_some() && chunks > buffers {
+    if !matches!(source, Source::None) && chunks > buffers {
         device::thread::trap();
     }
     // with a source: the phase its barrier is in (every thread waited for the previous one;
-    // thread 0 arrives on this one after the meeting below)
+    // thread 0 arrives on this one after the meeting below, its loads issued here or by `load`)
+    let bar = match source {
+        Source::None => None,
+        Source::Load(bar) | Source::Loaded(bar) => Some(bar),
+    };
     // SAFETY: the warpgroup's barrier, initialized by the kernel's prologue
-    let phase = source.map(|bar| unsafe { device::mbarrier::mbarrier_phase(bar) });
-    // the previous tile's stores have read every buffer (issued a mainloop ago: no wait)
-    if t == 0 {
+    let phase = bar.map(|bar| unsafe { device::mbarrier::mbarrier_phase(bar) });
+    // the previous tile's stores have read every buffer (issued a mainloop ago: no wait; with
+    // `load`'s request, waited for before it)
+    if t == 0 && !matches!(source, Source::Loaded(_)) {
         tma_store_wait::<0>();
     }
     warpgroup_sync(wg);
-    if let (Some(bar), Some(phase)) = (source, phase) {
-        // C's chunks, on the warpgroup's barrier
+    if let (Some(bar), Some(phase)) = (bar, phase) {
         if t == 0 {
-            unsafe {
-                device::mbarrier::mbarrier_arrive_expect_tx(bar, chunks as u32 * CHUNK_BYTES as u32)
-            };
-            device::unroll!(
-                (Cols::VALUE / CHUNK_COLS as i64) as usize,
-                #[inline(always)]
-                |chunk| load(
-                    unsafe { smem.add(buffer.crd2idx(chunk as i32) as usize) },
-                    chunk as i32,
-                    bar
-                )
-            );
+            match source {
+                Source::Loaded(_) => unsafe { device::mbarrier::mbarrier_arrive(bar) },
+                _ => unsafe { request_source::<Cols, CHUNK_COLS>(smem, bufs, bar, true, &load) },
+            }
         }
         // C's tile has landed, and the wait makes it visible to this thread
         unsafe { device::mbarrier::mbarrier_wait_parity(bar, phase) };
@@ -956,6 +1007,24 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     );
 }
 
+/// The load of C's 16-bit chunk `chunk` of the tile at `origin` into `buf` on `bar`, where the
+/// chunk's store will write it (TMA fills past C's edges with zeros): [`request_source`]'s
+/// `load` on the TMA path.
+#[inline(always)]
+fn load_chunk_b16<const TILE_M: i32>(
+    tma_c: *const TmaDescriptor,
+    (r0, c0): (i32, i32),
+) -> impl Fn(*mut u8, i32, SmemBarrier) + Copy {
+    type Load = TmaAtom<TmaLoad, u16, BoxLayout<EpilogueBoxB16>>;
+    const { assert!(Load::TX_BYTES as usize == CHUNK_BYTES, "a chunk is one box") };
+    #[inline(always)]
+    move |buf, chunk, bar| {
+        let (dr, dc) = frag_col_to_tile(TILE_M, 64 * chunk);
+        // SAFETY: (the caller's) thread 0, `buf` a free chunk buffer, `tma_c` C's tensor map
+        unsafe { Load::new(tma_c).copy(bar, buf as *mut u16, [r0 + dr, c0 + dc]) }
+    }
+}
+
 /// The 16-bit TMA path: the tile's `Cols` columns in 64×64 chunks ([`store_chunks`]), each
 /// staged with `value(v)` ([`stage_chunk_b16`]); with `beta ≠ 0` C is loaded into the chunks'
 /// buffers first (by TMA: C's tensor map with the stores' box, one thread, every chunk in
@@ -973,18 +1042,17 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
     value: impl Fn(usize) -> f32 + Copy,
     source: impl Fn(usize, f32) -> f32 + Copy,
 ) {
-    type Load = TmaAtom<TmaLoad, u16, BoxLayout<EpilogueBoxB16>>;
-    const { assert!(Load::TX_BYTES as usize == CHUNK_BYTES, "a chunk is one box") };
     let atom = TmaAtom::<TmaStore, u16, BoxLayout<EpilogueBoxB16>>::new(tma_c);
     let (r0, c0) = d.origin;
     let read_c = d.beta != 0.0;
     // the warpgroup's barrier (its index opaque, as the buffers': the address is made here,
     // per tile, not held across the mainloop)
-    let src = match (read_c, d.source) {
-        (false, _) => None,
-        (true, Some(bar)) => Some(bar.offset(device::hint::opaque(d.wg) as u32)),
+    let src = match (read_c, d.source, d.loaded) {
+        (false, _, _) => Source::None,
+        (true, Some(bar), false) => Source::Load(bar.offset(device::hint::opaque(d.wg) as u32)),
+        (true, Some(bar), true) => Source::Loaded(bar.offset(device::hint::opaque(d.wg) as u32)),
         // (a source read through buffers always has barriers)
-        (true, None) => device::thread::trap(),
+        (true, None, _) => device::thread::trap(),
     };
     unsafe {
         store_chunks::<Cols, 64>(
@@ -993,12 +1061,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
             d.wg,
             t,
             src,
-            #[inline(always)]
-            |buf, chunk, bar| {
-                // C's chunk where the store will write it (TMA fills past C's edges with zeros)
-                let (dr, dc) = frag_col_to_tile(TILE_M, 64 * chunk);
-                Load::new(tma_c).copy(bar, buf as *mut u16, [r0 + dr, c0 + dc])
-            },
+            load_chunk_b16::<TILE_M>(tma_c, d.origin),
             #[inline(always)]
             |buf, chunk| {
                 if read_c {
@@ -1016,6 +1079,127 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
     }
 }
 
+/// The warpgroup's `a.bufs` buffers in `a.smem` (the warpgroup opaque: the buffers' addresses
+/// are computed where they are used, per tile — with `beta ≠ 0`'s loads they were hoisted out
+/// of the tile loop, held across the mainloop, and ptxas spilled).
+///
+/// # Safety
+/// `a.smem` holds both warpgroups' buffers.
+#[inline(always)]
+unsafe fn warpgroup_buffers(a: &TileStore) -> *mut u8 {
+    let wg = device::hint::opaque(a.wg);
+    unsafe {
+        a.smem
+            .add(make_layout(_2, a.bufs as i32 * CHUNK_BYTES as i32).crd2idx(wg) as usize)
+    }
+}
+
+/// `a.beta`, opaque (its test is made where it is used, not held across the mainloop); without
+/// a source the constant 0, so that no code reading C is compiled.
+#[inline(always)]
+fn beta_of<const SOURCE: bool>(a: &TileStore) -> f32 {
+    if SOURCE {
+        f32::from_bits(device::hint::opaque(a.beta.to_bits() as i32) as u32)
+    } else {
+        0.0
+    }
+}
+
+/// The path [`store`] takes for the tile `a` with `beta`: C's element code plus [`OUT_TMA`]
+/// where `a.out` has it, the tile's rows end inside M (or M on a 16-byte boundary,
+/// [`OUT_TMA_EDGE`]), and with `beta ≠ 0` C is 16-bit with a buffer for each of the tile's
+/// chunks (C is read into them); else the element code alone, the direct path. [`load`] asks
+/// the same, so the two agree on every tile.
+#[inline(always)]
+fn path<const TILE_M: i32, Cols: StaticInt>(a: &TileStore, beta: f32) -> u32 {
+    // the tile's rows all inside M, or M ends on a 16-byte boundary
+    let edge_ok = a.out & OUT_TMA_EDGE != 0 || a.origin.0 + TILE_M <= a.mn.0;
+    // `beta ≠ 0` on the TMA path: a 16-bit C whose tile has a buffer a chunk (a constant but
+    // for `beta`)
+    let source_ok = beta == 0.0
+        || (crate::config::tma_reads_source(a.out) && Cols::VALUE as usize <= 64 * a.bufs);
+    if edge_ok && source_ok {
+        a.out & (OUT_TMA | 3)
+    } else {
+        a.out & 3
+    }
+}
+
+/// Whether [`store`] reads the tile's C through the buffers by TMA ([`path`]: a 16-bit C of
+/// `ELEMS` on the TMA path, `beta ≠ 0`, `SOURCE`), which [`load`] may request ahead.
+///
+/// ```
+/// use kernels_emu::config::OUT_TMA;
+/// use kernels_emu::hgemm_epilogue::{reads_source_by_tma, TileStore, ELEMS_ALL, ELEMS_BF16};
+/// use layout_types::cute::prelude::_256;
+/// let tile = |out: u32, beta: f32, m: i32| TileStore {
+///     c: core::ptr::null_mut(), ldc: 1024, out, tma_c: core::ptr::null(), mn: (m, 1024),
+///     origin: (64, 256), alpha: 1.0, beta, t: 0, smem: core::ptr::null_mut(), bufs: 4,
+///     source: None, wg: 0, last: false, loaded: false,
+/// };
+/// let by_tma = |a: &TileStore| reads_source_by_tma::<ELEMS_ALL, true, 64, _256>(a);
+/// assert!(by_tma(&tile(1 | OUT_TMA, 1.0, 1024))); // bf16, beta 1, inside M
+/// assert!(by_tma(&tile(2 | OUT_TMA, -0.5, 1024))); // f16
+/// assert!(!by_tma(&tile(1 | OUT_TMA, 0.0, 1024))); // beta 0: C is not read
+/// assert!(!by_tma(&tile(OUT_TMA, 1.0, 1024))); // f32: C read from registers
+/// assert!(!by_tma(&tile(1, 1.0, 1024))); // the direct path
+/// assert!(!by_tma(&tile(1 | OUT_TMA, 1.0, 100))); // the tile crosses M: the direct path
+/// // an instantiation that stores bf16 only, or has no source
+/// assert!(!reads_source_by_tma::<ELEMS_BF16, true, 64, _256>(&tile(2 | OUT_TMA, 1.0, 1024)));
+/// assert!(!reads_source_by_tma::<ELEMS_ALL, false, 64, _256>(&tile(1 | OUT_TMA, 1.0, 1024)));
+/// ```
+#[inline(always)]
+pub fn reads_source_by_tma<
+    const ELEMS: u32,
+    const SOURCE: bool,
+    const TILE_M: i32,
+    Cols: StaticInt,
+>(
+    a: &TileStore,
+) -> bool {
+    let beta = beta_of::<SOURCE>(a);
+    let has = |code: u32| ELEMS & (1 << code) != 0;
+    let tma = const { (Cols::VALUE as u32).is_multiple_of(64) };
+    let p = path::<TILE_M, Cols>(a, beta);
+    beta != 0.0 && tma && ((p == (OUT_TMA | 1) && has(1)) || (p == (OUT_TMA | 2) && has(2)))
+}
+
+/// Requests the tile's C ahead of [`store`] where `store` reads it through the buffers by TMA
+/// ([`reads_source_by_tma`]): the collective's `CollectiveEpilogue::load`, which the kernel
+/// calls under the tile's mainloop. Thread 0 waits until the previous tile's stores have read
+/// the buffers, raises the warpgroup's source barrier's expected bytes by the tile's, and
+/// issues the chunks' loads ([`request_source`]) without arriving: the barrier's phase cannot
+/// complete before the tile's `store` (told so by [`TileStore::loaded`]) has every thread read
+/// it and thread 0 arrive, so no state is kept across the mainloop. Nothing elsewhere (the
+/// other threads, or where `store` reads no C that way).
+///
+/// # Safety
+/// The whole warpgroup calls it, once a tile at most, on a tile it then stores with
+/// `loaded` true and the same `a` otherwise (its `acc` need not be final); `a` as for [`store`].
+#[inline(always)]
+pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols: StaticInt>(
+    a: &TileStore,
+) {
+    if a.t != 0 || !reads_source_by_tma::<ELEMS, SOURCE, TILE_M, Cols>(a) {
+        return;
+    }
+    // (a source read through buffers always has barriers)
+    let Some(bar) = a.source else { return };
+    let bar = bar.offset(device::hint::opaque(a.wg) as u32);
+    // the previous tile's stores have read every buffer (issued before this mainloop)
+    tma_store_wait::<0>();
+    // SAFETY: thread 0, the buffers free, the barrier's phase owing thread 0's arrival
+    unsafe {
+        request_source::<Cols, 64>(
+            warpgroup_buffers(a),
+            a.bufs,
+            bar,
+            false,
+            &load_chunk_b16::<TILE_M>(a.tma_c, a.origin),
+        )
+    };
+}
+
 /// Stores the warpgroup's tile at `a.origin` of the `a.mn` C ([`TileStore`]), a tile of
 /// `TILE_M` rows (64: the fragment's 64×256; 128: 128×128, its 64-column chunks along M first,
 /// [`frag_col_to_tile`]) held in the fragment's first `Cols` columns (`_256`; a 64 × N tile's
@@ -1028,7 +1212,8 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 /// (`config::ChunkBuffers`: 4 in [`SMEM_EPI_BYTES`], 2 in [`SMEM_EPI_BYTES_2`]; the
 /// warpgroups' buffers lie `bufs` apart, a TMA tile's chunks go through `min(bufs, Cols / 64)`
 /// of them in turn, whole rounds, a direct tile's through two; `bufs` 0: no shared memory, the
-/// direct path from registers); with `last` every path waits for its TMA stores' reads. `op` is
+/// direct path from registers); with `last` every path waits for its TMA stores' reads; with
+/// `loaded` the TMA path finds its C requested by [`load`] (else it loads C itself). `op` is
 /// the element-wise operation after `alpha·acc + beta·C` (its [`EpilogueOp::acc_scale`] scales the
 /// product first, where [`EpilogueOp::SCALED`]). `ELEMS`: the elements of C this
 /// instantiation stores, a bit mask over the element codes ([`ELEMS_ALL`]; the 16-bit fused
@@ -1073,7 +1258,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 ///         let tile = TileStore {
 ///             c: c as *mut u8, ldc: LD as i64, out: 0, tma_c: core::ptr::null(), mn,
 ///             origin: (0, 0), alpha: 0.5, beta, t, smem, bufs, wg: 0, last: false,
-///             source: None,
+///             source: None, loaded: false,
 ///         };
 ///         // (f32 only: each element is two more unrolled bodies on the emulator's stack)
 ///         unsafe { store::<0b001, true, 64, _256>(&acc, &tile, op) };
@@ -1131,7 +1316,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
 ///         let tile = TileStore {
 ///             c: c as *mut u8, ldc: LD as i64, out: 1, tma_c: core::ptr::null(),
 ///             mn: (130, N as i32), origin: (32, 20), alpha: 2.0, beta: 0.0, t, smem, bufs: 2,
-///             wg: 0, last: false, source: None,
+///             wg: 0, last: false, source: None, loaded: false,
 ///         };
 ///         unsafe { store::<ELEMS_BF16, true, 128, _256>(&acc, &tile, LinComb) };
 ///     }
@@ -1166,9 +1351,7 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
     op: impl EpilogueOp,
 ) {
     let TileStore {
-        out,
         tma_c,
-        mn,
         origin,
         alpha,
         t,
@@ -1177,21 +1360,8 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
         last,
         ..
     } = *a;
-    // (warpgroup) → its `bufs` buffers (the warpgroup opaque: the buffers' addresses are
-    // computed here, per tile — with `beta ≠ 0`'s loads they were hoisted out of the tile loop,
-    // held across the mainloop, and ptxas spilled)
-    let wg_smem = device::hint::opaque(wg);
-    let smem = unsafe {
-        a.smem
-            .add(make_layout(_2, bufs as i32 * CHUNK_BYTES as i32).crd2idx(wg_smem) as usize)
-    };
-    // (`beta` opaque as well: its test is made here, not held across the mainloop; without a
-    // source the constant 0, so that no code reading C is compiled)
-    let beta = if SOURCE {
-        f32::from_bits(device::hint::opaque(a.beta.to_bits() as i32) as u32)
-    } else {
-        0.0
-    };
+    let smem = unsafe { warpgroup_buffers(a) };
+    let beta = beta_of::<SOURCE>(a);
     let (r0, c0) = origin;
     // the TMA path's thread: on a tile narrower than the fragment (the promoted FP8 kernels',
     // 192 registers of accumulators in their mainloop) its addresses computed here, per tile —
@@ -1231,19 +1401,9 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
         op.apply(device::math::fma(beta, c, x), rc)
     };
     unsafe {
-        // the tile's rows all inside M, or M ends on a 16-byte boundary
-        let edge_ok = out & OUT_TMA_EDGE != 0 || r0 + TILE_M <= mn.0;
         // the warpgroup's buffers and the opaque `beta` in place of the caller's
         let direct = TileStore { smem, beta, ..*a };
-        // `beta ≠ 0` on the TMA path: a 16-bit C whose tile has a buffer a chunk (C is read into
-        // them); else the direct path (a constant but for `beta`)
-        let source_ok = beta == 0.0
-            || (crate::config::tma_reads_source(out) && Cols::VALUE as usize <= 64 * bufs);
-        let path = if edge_ok && source_ok {
-            out & (OUT_TMA | 3)
-        } else {
-            out & 3
-        };
+        let path = path::<TILE_M, Cols>(a, beta);
         // (the element's bit of ELEMS, a constant: the arms of other elements are not compiled)
         let has = |code: u32| ELEMS & (1 << code) != 0;
         // the TMA arms: a tile of whole 64-column chunks (the host never asks for another)
@@ -1263,7 +1423,7 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
                     bufs,
                     wg,
                     t,
-                    None,
+                    Source::None,
                     |_, _, _| {},
                     #[inline(always)]
                     |buf, chunk| stage_chunk_f32(buf as *mut f32, chunk, t, value),

@@ -285,18 +285,14 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
     type Epilogue = FusedEpilogue<A, S, ELEMS, St, false>;
 }
 
-/// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
+/// The tile's [`epilogue::TileStore`] of `a`'s parameters (`store`'s and `load`'s).
+///
+/// # Safety
+/// `pipe` is the kernel's epilogue pipeline storage.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_with<
-    const ELEMS: u32,
-    const SOURCE: bool,
-    const TILE_M: i32,
-    Cols: StaticInt,
-    S: ChunkBuffers,
->(
+unsafe fn tile_store<const SOURCE: bool, S: ChunkBuffers>(
     a: &EpilogueArgs,
-    acc: &[f32; 128],
     mn: (i32, i32),
     origin: (i32, i32),
     t: i32,
@@ -304,8 +300,8 @@ unsafe fn store_with<
     pipe: *mut SourceBarriers,
     wg: i32,
     last: bool,
-    op: impl EpilogueOp,
-) {
+    loaded: bool,
+) -> epilogue::TileStore {
     const {
         assert!(
             S::PER_WARPGROUP == 0 || S::PER_WARPGROUP >= 2,
@@ -319,7 +315,7 @@ unsafe fn store_with<
     } else {
         p.out
     };
-    let tile = epilogue::TileStore {
+    epilogue::TileStore {
         c: p.c as *mut u8,
         ldc: p.ldc,
         out,
@@ -341,8 +337,56 @@ unsafe fn store_with<
         },
         wg,
         last,
-    };
+        loaded,
+    }
+}
+
+/// [`epilogue::store`] of `a`'s parameters with the element-wise operation `op`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn store_with<
+    const ELEMS: u32,
+    const SOURCE: bool,
+    const TILE_M: i32,
+    Cols: StaticInt,
+    S: ChunkBuffers,
+>(
+    a: &EpilogueArgs,
+    acc: &[f32; 128],
+    mn: (i32, i32),
+    origin: (i32, i32),
+    t: i32,
+    smem: *mut S,
+    pipe: *mut SourceBarriers,
+    wg: i32,
+    (last, loaded): (bool, bool),
+    op: impl EpilogueOp,
+) {
+    let tile = unsafe { tile_store::<SOURCE, S>(a, mn, origin, t, smem, pipe, wg, last, loaded) };
     unsafe { epilogue::store::<ELEMS, SOURCE, TILE_M, Cols>(acc, &tile, op) }
+}
+
+/// [`epilogue::load`] of `a`'s parameters: the tile's C requested under the mainloop
+/// (`CollectiveEpilogue::load`), for an epilogue of `ELEMS`, a `TILE_M`-row tile of `Cols`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn load_with<
+    const ELEMS: u32,
+    const SOURCE: bool,
+    const TILE_M: i32,
+    Cols: StaticInt,
+    S: ChunkBuffers,
+>(
+    a: &EpilogueArgs,
+    mn: (i32, i32),
+    origin: (i32, i32),
+    t: i32,
+    smem: *mut S,
+    pipe: *mut SourceBarriers,
+    wg: i32,
+) {
+    let tile = unsafe { tile_store::<SOURCE, S>(a, mn, origin, t, smem, pipe, wg, false, false) };
+    unsafe { epilogue::load::<ELEMS, SOURCE, TILE_M, Cols>(&tile) }
 }
 
 /// The source loads' barriers initialized where the epilogue reads a source through its
@@ -363,6 +407,26 @@ impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S
         unsafe { init_source::<SOURCE, S>(pipe) }
     }
     #[inline(always)]
+    unsafe fn load<W: WarpgroupTile>(
+        a: &EpilogueArgs,
+        mn: (i32, i32),
+        origin: (i32, i32),
+        t: i32,
+        smem: *mut S,
+        pipe: *mut SourceBarriers,
+        wg: i32,
+    ) {
+        if const { W::M == 64 } {
+            unsafe {
+                load_with::<ELEMS_ALL, SOURCE, 64, W::EpiCols, _>(a, mn, origin, t, smem, pipe, wg)
+            }
+        } else {
+            unsafe {
+                load_with::<ELEMS_ALL, SOURCE, 128, W::EpiCols, _>(a, mn, origin, t, smem, pipe, wg)
+            }
+        }
+    }
+    #[inline(always)]
     unsafe fn store<W: WarpgroupTile>(
         a: &EpilogueArgs,
         acc: &[f32; 128],
@@ -373,19 +437,38 @@ impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S
         pipe: *mut SourceBarriers,
         wg: i32,
         last: bool,
+        loaded: bool,
     ) {
         // the tile's rows, a constant (`const`: only this tile's epilogue is instantiated)
         // and the fragment's columns that hold it (the TMA path's chunks)
         if const { W::M == 64 } {
             unsafe {
                 store_with::<ELEMS_ALL, SOURCE, 64, W::EpiCols, _>(
-                    a, acc, mn, origin, t, smem, pipe, wg, last, LinComb,
+                    a,
+                    acc,
+                    mn,
+                    origin,
+                    t,
+                    smem,
+                    pipe,
+                    wg,
+                    (last, loaded),
+                    LinComb,
                 )
             }
         } else {
             unsafe {
                 store_with::<ELEMS_ALL, SOURCE, 128, W::EpiCols, _>(
-                    a, acc, mn, origin, t, smem, pipe, wg, last, LinComb,
+                    a,
+                    acc,
+                    mn,
+                    origin,
+                    t,
+                    smem,
+                    pipe,
+                    wg,
+                    (last, loaded),
+                    LinComb,
                 )
             }
         }
@@ -403,6 +486,27 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
         unsafe { init_source::<SOURCE, St>(pipe) }
     }
     #[inline(always)]
+    unsafe fn load<W: WarpgroupTile>(
+        a: &EpilogueArgs,
+        mn: (i32, i32),
+        origin: (i32, i32),
+        t: i32,
+        smem: *mut St,
+        pipe: *mut SourceBarriers,
+        wg: i32,
+    ) {
+        // (C is read the same way whatever the operation: the plain epilogue's load)
+        if const { W::M == 64 } {
+            unsafe {
+                load_with::<ELEMS, SOURCE, 64, W::EpiCols, _>(a, mn, origin, t, smem, pipe, wg)
+            }
+        } else {
+            unsafe {
+                load_with::<ELEMS, SOURCE, 128, W::EpiCols, _>(a, mn, origin, t, smem, pipe, wg)
+            }
+        }
+    }
+    #[inline(always)]
     unsafe fn store<W: WarpgroupTile>(
         a: &EpilogueArgs,
         acc: &[f32; 128],
@@ -413,6 +517,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
         pipe: *mut SourceBarriers,
         wg: i32,
         last: bool,
+        loaded: bool,
     ) {
         let p = &a.params;
         // an unknown code (the host never sends one) is no bias
@@ -446,7 +551,16 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
         if const { W::M == 64 } {
             unsafe {
                 store_with::<ELEMS, SOURCE, 64, W::EpiCols, _>(
-                    a, acc, mn, origin, t, smem, pipe, wg, last, op,
+                    a,
+                    acc,
+                    mn,
+                    origin,
+                    t,
+                    smem,
+                    pipe,
+                    wg,
+                    (last, loaded),
+                    op,
                 )
             }
         } else {
@@ -462,7 +576,16 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
             };
             unsafe {
                 store_with::<ELEMS, SOURCE, 128, W::EpiCols, _>(
-                    a, acc, mn, origin, t, smem, pipe, wg, last, op,
+                    a,
+                    acc,
+                    mn,
+                    origin,
+                    t,
+                    smem,
+                    pipe,
+                    wg,
+                    (last, loaded),
+                    op,
                 )
             }
         }
