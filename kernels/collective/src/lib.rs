@@ -16,7 +16,8 @@
 //! - [`cluster::ClusterShape`]: the cluster's CTAs along M ([`cluster::ClusterM`], B shared
 //!   through TMA multicast) or along N ([`cluster::ClusterN`], A shared).
 //! - [`epilogue::CollectiveEpilogue`]: what stores a warpgroup's accumulators (the family's
-//!   choice: TMA through shared memory, direct stores, fused operations).
+//!   choice: TMA through shared memory, direct stores, fused operations), and what it loads
+//!   ahead under the mainloop (`load`: the source C).
 //! - [`epilogue_rows`]: the TMA-store epilogue's pieces for a row-major 16-bit output of any
 //!   width (`stmatrix` into `Layout_K_SW128_Atom` boxes, the chunk loop, the drain): the
 //!   attention family's O.

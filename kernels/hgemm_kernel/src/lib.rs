@@ -367,16 +367,11 @@ unsafe fn store_with<
 }
 
 /// [`epilogue::load`] of `a`'s parameters: the tile's C requested under the mainloop
-/// (`CollectiveEpilogue::load`), for an epilogue of `ELEMS`, a `TILE_M`-row tile of `Cols`.
+/// (`CollectiveEpilogue::load`), for an epilogue of `ELEMS` and `W`'s tile (its rows, a constant:
+/// only this tile's form is instantiated; the fragment's columns that hold it).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn load_with<
-    const ELEMS: u32,
-    const SOURCE: bool,
-    const TILE_M: i32,
-    Cols: StaticInt,
-    S: ChunkBuffers,
->(
+unsafe fn load_with<W: WarpgroupTile, const ELEMS: u32, const SOURCE: bool, S: ChunkBuffers>(
     a: &EpilogueArgs,
     mn: (i32, i32),
     origin: (i32, i32),
@@ -386,7 +381,11 @@ unsafe fn load_with<
     wg: i32,
 ) {
     let tile = unsafe { tile_store::<SOURCE, S>(a, mn, origin, t, smem, pipe, wg, false, false) };
-    unsafe { epilogue::load::<ELEMS, SOURCE, TILE_M, Cols>(&tile) }
+    if const { W::M == 64 } {
+        unsafe { epilogue::load::<ELEMS, SOURCE, 64, W::EpiCols>(&tile) }
+    } else {
+        unsafe { epilogue::load::<ELEMS, SOURCE, 128, W::EpiCols>(&tile) }
+    }
 }
 
 /// The source loads' barriers initialized where the epilogue reads a source through its
@@ -416,15 +415,7 @@ impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S
         pipe: *mut SourceBarriers,
         wg: i32,
     ) {
-        if const { W::M == 64 } {
-            unsafe {
-                load_with::<ELEMS_ALL, SOURCE, 64, W::EpiCols, _>(a, mn, origin, t, smem, pipe, wg)
-            }
-        } else {
-            unsafe {
-                load_with::<ELEMS_ALL, SOURCE, 128, W::EpiCols, _>(a, mn, origin, t, smem, pipe, wg)
-            }
-        }
+        unsafe { load_with::<W, ELEMS_ALL, SOURCE, _>(a, mn, origin, t, smem, pipe, wg) }
     }
     #[inline(always)]
     unsafe fn store<W: WarpgroupTile>(
@@ -496,15 +487,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
         wg: i32,
     ) {
         // (C is read the same way whatever the operation: the plain epilogue's load)
-        if const { W::M == 64 } {
-            unsafe {
-                load_with::<ELEMS, SOURCE, 64, W::EpiCols, _>(a, mn, origin, t, smem, pipe, wg)
-            }
-        } else {
-            unsafe {
-                load_with::<ELEMS, SOURCE, 128, W::EpiCols, _>(a, mn, origin, t, smem, pipe, wg)
-            }
-        }
+        unsafe { load_with::<W, ELEMS, SOURCE, _>(a, mn, origin, t, smem, pipe, wg) }
     }
     #[inline(always)]
     unsafe fn store<W: WarpgroupTile>(
