@@ -83,8 +83,11 @@ pub enum Error {
         /// The embedded ones, comma-separated.
         embedded: String,
     },
-    /// No embedded PTX module has this kernel.
-    #[error("kernel `{0}` is not in the embedded PTX")]
+    /// No loaded PTX module has this kernel (the embedded ones, or the files of
+    /// [`LoadOptions::ptx_dir`](crate::LoadOptions::ptx_dir) that replaced them).
+    #[error(
+        "kernel `{0}` is not in the embedded PTX (or in the modules CUTE_RS_PTX_DIR put in its place)"
+    )]
     MissingKernel(String),
     /// A CUDA driver call failed.
     #[error("CUDA driver: {0}")]

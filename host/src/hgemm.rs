@@ -549,7 +549,16 @@ impl Context {
             | HgemmSchedule::Pingpong64) => {
                 let entry = s.entry(&entry);
                 if !self.has_kernel(&entry) {
-                    return Err(HgemmSchedule::not_built(&entry));
+                    // an override asked for a measuring entry this build may not have; else the
+                    // plan's entry is missing from the loaded modules (a module cut to fewer
+                    // entries through `LoadOptions::ptx_dir`, say)
+                    return Err(match self.overrides().hgemm_schedule {
+                        Some(_) => HgemmSchedule::not_built(&entry),
+                        None => self
+                            .require_kernel(&entry)
+                            .err()
+                            .unwrap_or_else(|| HgemmSchedule::not_built(&entry)),
+                    });
                 }
                 self.hgemm_launch_with(stream, g, &entry, (pa, pb), c, pbias, &s.variant())
             }
