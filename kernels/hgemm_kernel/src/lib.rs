@@ -359,7 +359,8 @@ unsafe fn store_with<
     smem: *mut S,
     pipe: *mut SourceBarriers,
     wg: i32,
-    (last, loaded): (bool, bool),
+    last: bool,
+    loaded: bool,
     op: impl EpilogueOp,
 ) {
     let tile = unsafe { tile_store::<SOURCE, S>(a, mn, origin, t, smem, pipe, wg, last, loaded) };
@@ -435,31 +436,13 @@ impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S
         if const { W::M == 64 } {
             unsafe {
                 store_with::<ELEMS_ALL, SOURCE, 64, W::EpiCols, _>(
-                    a,
-                    acc,
-                    mn,
-                    origin,
-                    t,
-                    smem,
-                    pipe,
-                    wg,
-                    (last, loaded),
-                    LinComb,
+                    a, acc, mn, origin, t, smem, pipe, wg, last, loaded, LinComb,
                 )
             }
         } else {
             unsafe {
                 store_with::<ELEMS_ALL, SOURCE, 128, W::EpiCols, _>(
-                    a,
-                    acc,
-                    mn,
-                    origin,
-                    t,
-                    smem,
-                    pipe,
-                    wg,
-                    (last, loaded),
-                    LinComb,
+                    a, acc, mn, origin, t, smem, pipe, wg, last, loaded, LinComb,
                 )
             }
         }
@@ -534,16 +517,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
         if const { W::M == 64 } {
             unsafe {
                 store_with::<ELEMS, SOURCE, 64, W::EpiCols, _>(
-                    a,
-                    acc,
-                    mn,
-                    origin,
-                    t,
-                    smem,
-                    pipe,
-                    wg,
-                    (last, loaded),
-                    op,
+                    a, acc, mn, origin, t, smem, pipe, wg, last, loaded, op,
                 )
             }
         } else {
@@ -559,16 +533,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
             };
             unsafe {
                 store_with::<ELEMS, SOURCE, 128, W::EpiCols, _>(
-                    a,
-                    acc,
-                    mn,
-                    origin,
-                    t,
-                    smem,
-                    pipe,
-                    wg,
-                    (last, loaded),
-                    op,
+                    a, acc, mn, origin, t, smem, pipe, wg, last, loaded, op,
                 )
             }
         }
