@@ -1059,6 +1059,10 @@ pub struct HgemmPlan {
     /// clusters split over more clusters (split-K,
     /// [`HgemmPlan::grid`]).
     pub stream_k: bool,
+    /// A data-parallel persistent grid takes only as many clusters as its waves need
+    /// (`tiles.div_ceil(waves)`): the same number of waves, none part-empty, fewer SMs loading
+    /// at once ([`HgemmPlan::grid`]).
+    pub balance: bool,
 }
 
 impl HgemmPlan {
@@ -1075,6 +1079,7 @@ impl HgemmPlan {
             max_sms: None,
             raster: HgemmRaster::Swizzle(config::SWIZZLE),
             stream_k: true,
+            balance: true,
         }
     }
     /// This plan with a context's [`Overrides`] (cluster, persistence, SMs, tile order, stream-K)
@@ -1091,6 +1096,7 @@ impl HgemmPlan {
         self.max_sms = o.hgemm_max_sms.or(self.max_sms);
         self.raster = o.hgemm_swizzle.unwrap_or(self.raster);
         self.stream_k = o.hgemm_stream_k.unwrap_or(self.stream_k);
+        self.balance = o.hgemm_balance.unwrap_or(self.balance);
         self
     }
     /// The plan of [`by_size`](Self::by_size) for the kernel variant `v` on `sms` SMs: a
@@ -1204,7 +1210,8 @@ impl HgemmPlan {
     /// variant `v` with `resident` clusters fitting on the device: one cluster per tile at
     /// most; with a split-K entry (`v.scheduler.split_k`) and stream-K on, more clusters than tiles when
     /// [`config::split_k_clusters`] says so (small M: one row of tiles leaves SMs idle); the
-    /// workspace whenever the kernel may split a tile.
+    /// workspace whenever the kernel may split a tile. A data-parallel grid with
+    /// [`balance`](Self::balance) takes only the clusters its waves need.
     ///
     /// ```
     /// use host::hgemm::{HgemmGrid, HgemmPlan, HgemmVariant};
@@ -1215,6 +1222,10 @@ impl HgemmPlan {
     /// // the 16-bit entries the same (the cooperative kernel's scheduler); the ping-pong ones never split
     /// let g = p.grid((128, 7168, 8192), &HgemmVariant::COOPERATIVE, 132);
     /// assert_eq!(g, HgemmGrid { clusters: 112, workspace: true });
+    /// // 8192³ bf16: 1,024 cluster tiles of 256 × 256 in 16 waves of 64 clusters (not 66)
+    /// let p = HgemmPlan::by_size(8192, 8192, 8192);
+    /// let g = p.grid((8192, 8192, 8192), &HgemmVariant::COOPERATIVE, 66);
+    /// assert_eq!(g, HgemmGrid { clusters: 64, workspace: false });
     /// ```
     pub fn grid(
         &self,
@@ -1239,9 +1250,17 @@ impl HgemmPlan {
                 // the last wave's clusters with a tile, against the kind's fullest for a tail
                 let (num, den) = v.scheduler.tail_max_fill;
                 let sparse = den * (tiles % clusters.max(1)) <= num * clusters;
+                let workspace = self.stream_k && v.scheduler.stream_k && tiles > clusters && sparse;
+                // data-parallel: the clusters its waves need, each wave full but the last
+                // by at most one tile a cluster
+                let clusters = match clusters {
+                    0 => 0,
+                    c if self.balance && !workspace => tiles.div_ceil(tiles.div_ceil(c)),
+                    c => c,
+                };
                 HgemmGrid {
                     clusters,
-                    workspace: self.stream_k && v.scheduler.stream_k && tiles > clusters && sparse,
+                    workspace,
                 }
             }
         }
@@ -1407,16 +1426,20 @@ mod tests {
             ((200, 2112, 7168), pt, (51, true), (17, false)),
             // K = 1024: 8 k-tiles, nothing to save
             ((128, 7168, 1024), fast, (28, false), (28, false)),
-            // the big shapes: fast with its stream-K tail, promoted data-parallel, as before
-            ((4096, 7168, 16384), fast, (66, true), (66, false)),
-            // 128×128: 896 cluster tiles, the last wave 38 of 66: data-parallel
-            ((4096, 7168, 16384), pt, (66, false), (66, false)),
+            // the big shapes data-parallel on the clusters the waves need: 128×256, 448
+            // cluster tiles (the last wave 52 of 66) in 7 waves of 64
+            ((4096, 7168, 16384), fast, (64, false), (64, false)),
+            // 128×128: 896 cluster tiles, the last wave 38 of 66: data-parallel, 14 waves of 64
+            ((4096, 7168, 16384), pt, (64, false), (64, false)),
             // 128×192: one row of 38 tiles, each split in 3; 4096×7168: 608 cluster tiles,
-            // the last wave 14 of 66 (≤ 1/4): the stream-K tail; 4096³: 22 of 66, data-parallel
+            // the last wave 14 of 66 (≤ 1/4): the stream-K tail (without: 10 waves of 61);
+            // 4096³: 352 cluster tiles, the last wave 22 of 66, data-parallel in 6 waves of 59
             ((128, 7168, 16384), n192, (114, true), (38, false)),
-            ((4096, 7168, 16384), n192, (66, true), (66, false)),
-            ((4096, 4096, 4096), n192, (66, false), (66, false)),
-            ((4096, 4096, 4096), fast, (66, true), (66, false)),
+            ((4096, 7168, 16384), n192, (66, true), (61, false)),
+            ((4096, 4096, 4096), n192, (59, false), (59, false)),
+            ((4096, 4096, 4096), fast, (64, false), (64, false)),
+            // 5120³: 400 cluster tiles, the last wave 4 of 66: the stream-K tail
+            ((5120, 5120, 2560), fast, (66, true), (58, false)),
             // the 16-bit cooperative entries as the fast FP8 ones (the same kernel and scheduler)
             (
                 (128, 7168, 16384),
@@ -1437,6 +1460,30 @@ mod tests {
             let what = format!("{m}x{n}x{k_fp8} {v:?}");
             assert_eq!(grid(problem, &v, &on), planned, "{what}");
             assert_eq!(grid(problem, &v, &off), old, "{what} stream-K off");
+        }
+        // balanced data-parallel grids: as many waves as every resident cluster takes, fewer
+        // clusters (none with two tiles more than another); `CUTE_RS_HGEMM_BALANCE=0`: all
+        let all = Overrides {
+            hgemm_balance: Some(false),
+            ..Overrides::default()
+        };
+        let bf16 = HgemmVariant::COOPERATIVE;
+        assert_eq!(grid((8192, 8192, 8192), &bf16, &on), (64, false));
+        assert_eq!(grid((8192, 8192, 8192), &bf16, &all), (66, false));
+        assert_eq!(grid((4096, 4096, 4096), &n192, &all), (66, false));
+        for m in (256..=8192).step_by(768) {
+            for n in (256..=8192).step_by(1000) {
+                for v in [bf16, n192, HgemmVariant::PINGPONG_128] {
+                    let p = HgemmPlan::by_size(m, n, 4096);
+                    let (resident, tiles) = (132 / p.cluster as usize, p.tiles((m, n), &v));
+                    let g = p.grid((m, n, 4096), &v, resident);
+                    let a = p.with_overrides(&all).grid((m, n, 4096), &v, resident);
+                    if !g.workspace {
+                        assert!(g.clusters <= a.clusters, "{m}x{n} {v:?}");
+                        assert_eq!(tiles.div_ceil(g.clusters), tiles.div_ceil(a.clusters));
+                    }
+                }
+            }
         }
         // a split grid has more clusters than tiles; each range at least SPLIT_K_MIN_RANGE
         for m in [1, 64, 128, 200, 256] {

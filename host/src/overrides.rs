@@ -37,6 +37,9 @@ pub struct Overrides {
     /// `CUTE_RS_HGEMM_STREAMK` (`0`, `1`): the stream-K schedule for few tiles (`0` also turns
     /// off split-K for small M: one cluster per tile at most).
     pub hgemm_stream_k: Option<bool>,
+    /// `CUTE_RS_HGEMM_BALANCE` (`0`, `1`): a data-parallel persistent grid of only the clusters
+    /// its waves need (`HgemmPlan::balance`; `0`: every resident cluster).
+    pub hgemm_balance: Option<bool>,
     /// `CUTE_RS_HGEMM_EPILOGUE=direct`: every C tile stored from registers, no TMA store.
     pub hgemm_direct_epilogue: bool,
     /// `CUTE_RS_FP8_FAST=tile128` (or `default`): the fast-accumulation e4m3 GEMM on the
@@ -145,6 +148,7 @@ impl Overrides {
                 Err(_) => HgemmRaster::Hilbert,
             }),
             hgemm_stream_k: env_override("CUTE_RS_HGEMM_STREAMK", &["0", "1"])?.map(|v| v == "1"),
+            hgemm_balance: env_override("CUTE_RS_HGEMM_BALANCE", &["0", "1"])?.map(|v| v == "1"),
             hgemm_direct_epilogue: flag("CUTE_RS_HGEMM_EPILOGUE", "direct", &["direct"])?,
             fp8_fast_tile128: flag("CUTE_RS_FP8_FAST", "tile128", &["default", "tile128"])?,
             fp8_promoted_block: promoted.as_deref() == Some("block"),

@@ -257,9 +257,9 @@ pub const STAGES_FP8_PP64: usize = 8;
 /// host's variants take these values.
 ///
 /// ```text
-/// SCHEDULER              == SchedulerKind::STREAM_K_SPLIT_K   // 128×256: a tail for any part-empty wave
+/// SCHEDULER              == { stream_k: true, tail_max_fill: (1, 4), split_k: true }
 /// SCHEDULER_PINGPONG     == SchedulerKind::DATA_PARALLEL        // no workspace
-/// SCHEDULER_FP8_PROMOTED == { stream_k: true, tail_max_fill: (1, 4), split_k: true }
+/// SCHEDULER_FP8_PROMOTED == SCHEDULER
 /// ```
 ///
 /// (This file is also the host's `host::hgemm::config` and the emulator's: its examples are
@@ -304,29 +304,36 @@ impl SchedulerKind {
         tail_max_fill: (1, 1),
         split_k: true,
     };
+    /// This kind with a stream-K tail only for a last wave at most `(num, den)` full.
+    ///
+    /// ```text
+    /// SchedulerKind::STREAM_K.tail_at_most((1, 4)).tail_max_fill == (1, 4)
+    /// ```
+    pub const fn tail_at_most(self, tail_max_fill: (usize, usize)) -> SchedulerKind {
+        SchedulerKind {
+            tail_max_fill,
+            ..self
+        }
+    }
 }
 
-/// The cooperative 16-bit, fused and fast-accumulation FP8 entries' (the kernel's `Scheduler`).
-pub const SCHEDULER: SchedulerKind = SchedulerKind::STREAM_K_SPLIT_K;
+/// The cooperative 16-bit, fused and fast-accumulation FP8 entries' (the kernel's `Scheduler`):
+/// split-K for small M; a stream-K tail only for a last wave at most a quarter full, else
+/// data-parallel waves (on the clusters they need: the host's `HgemmPlan::balance`). H200, bf16
+/// 128 × 256 (doc/hopper-gemm.md, session 50): data-parallel on 64 clusters against the tail on
+/// 66 gained 0.4–0.9 % burst at 8192³ (the last wave 34 of 66) and 6144³ (48 of 66), level at
+/// 4096³ (58 of 66); the tail gained 6 % at 5120³ (4 of 66) and 10 % at 3072³ (12 of 66).
+pub const SCHEDULER: SchedulerKind = SchedulerKind::STREAM_K_SPLIT_K.tail_at_most((1, 4));
 /// The promoted per-tensor and fused FP8 entries' (`SchedulerFp8Promoted`,
-/// `SchedulerFp8PromotedN192`): split-K for small M; a stream-K tail only for a last wave at most
-/// a quarter full, else data-parallel. H200, 128 × 192 (doc/fp8-gemm.md, session 12): the tail
-/// gained 4–5 % at 4096×7168×16384 (the last wave 14 of 66 clusters), lost 2–3 % at 4096³ (22
-/// of 66) and was level at 8192³ (56 of 66) and 4096×2112×7168 (44 of 66).
-pub const SCHEDULER_FP8_PROMOTED: SchedulerKind = SchedulerKind {
-    stream_k: true,
-    tail_max_fill: (1, 4),
-    split_k: true,
-};
+/// `SchedulerFp8PromotedN192`): the cooperative entries' rule. H200, 128 × 192 (doc/fp8-gemm.md,
+/// session 12): the tail gained 4–5 % at 4096×7168×16384 (the last wave 14 of 66 clusters), lost
+/// 2–3 % at 4096³ (22 of 66) and was level at 8192³ (56 of 66) and 4096×2112×7168 (44 of 66).
+pub const SCHEDULER_FP8_PROMOTED: SchedulerKind = SCHEDULER;
 /// The block-scaled promoted FP8 entry's (`DataParallelFp8`).
 pub const SCHEDULER_FP8_BLOCK: SchedulerKind = SchedulerKind::DATA_PARALLEL;
 /// The block-scaled measuring entry `_staged_tma5tail`'s (`StreamKFp8`): a stream-K tail only
 /// for a last wave at most a quarter full (as [`SCHEDULER_FP8_PROMOTED`]), no split-K.
-pub const SCHEDULER_FP8_BLOCK_TAIL: SchedulerKind = SchedulerKind {
-    stream_k: true,
-    tail_max_fill: (1, 4),
-    split_k: false,
-};
+pub const SCHEDULER_FP8_BLOCK_TAIL: SchedulerKind = SchedulerKind::STREAM_K.tail_at_most((1, 4));
 /// The ping-pong entries' (`DataParallelPingpong`, `DataParallelPingpong128`).
 pub const SCHEDULER_PINGPONG: SchedulerKind = SchedulerKind::DATA_PARALLEL;
 
