@@ -1248,14 +1248,16 @@ impl HgemmPlan {
             None => {
                 let clusters = tiles.min(resident);
                 // the last wave's clusters with a tile, against the kind's fullest for a tail
-                let (num, den) = v.scheduler.tail_max_fill;
+                let (num, den) = v.scheduler.tail_fill(k_tiles);
                 let sparse = den * (tiles % clusters.max(1)) <= num * clusters;
                 let workspace = self.stream_k && v.scheduler.stream_k && tiles > clusters && sparse;
                 // data-parallel: the clusters its waves need, each wave full but the last
                 // by at most one tile a cluster
                 let clusters = match clusters {
                     0 => 0,
-                    c if self.balance && !workspace => tiles.div_ceil(tiles.div_ceil(c)),
+                    c if self.balance && v.scheduler.balance && !workspace => {
+                        tiles.div_ceil(tiles.div_ceil(c))
+                    }
                     c => c,
                 };
                 HgemmGrid {
@@ -1426,17 +1428,16 @@ mod tests {
             ((200, 2112, 7168), pt, (51, true), (17, false)),
             // K = 1024: 8 k-tiles, nothing to save
             ((128, 7168, 1024), fast, (28, false), (28, false)),
-            // the big shapes data-parallel on the clusters the waves need: 128×256, 448
-            // cluster tiles (the last wave 52 of 66) in 7 waves of 64
+            // the big shapes data-parallel, the cooperative entries' on the clusters the waves
+            // need: 128×256, 448 cluster tiles (the last wave 52 of 66) in 7 waves of 64
             ((4096, 7168, 16384), fast, (64, false), (64, false)),
-            // 128×128: 896 cluster tiles, the last wave 38 of 66: data-parallel, 14 waves of 64
-            ((4096, 7168, 16384), pt, (64, false), (64, false)),
+            // 128×128: 896 cluster tiles, the last wave 38 of 66: data-parallel on all 66
+            ((4096, 7168, 16384), pt, (66, false), (66, false)),
             // 128×192: one row of 38 tiles, each split in 3; 4096×7168: 608 cluster tiles,
-            // the last wave 14 of 66 (≤ 1/4): the stream-K tail (without: 10 waves of 61);
-            // 4096³: 352 cluster tiles, the last wave 22 of 66, data-parallel in 6 waves of 59
+            // the last wave 14 of 66 (≤ 1/4): the stream-K tail; 4096³: 22 of 66, data-parallel
             ((128, 7168, 16384), n192, (114, true), (38, false)),
-            ((4096, 7168, 16384), n192, (66, true), (61, false)),
-            ((4096, 4096, 4096), n192, (59, false), (59, false)),
+            ((4096, 7168, 16384), n192, (66, true), (66, false)),
+            ((4096, 4096, 4096), n192, (66, false), (66, false)),
             ((4096, 4096, 4096), fast, (64, false), (64, false)),
             // 5120³: 400 cluster tiles, the last wave 4 of 66: the stream-K tail
             ((5120, 5120, 2560), fast, (66, true), (58, false)),
@@ -1461,8 +1462,9 @@ mod tests {
             assert_eq!(grid(problem, &v, &on), planned, "{what}");
             assert_eq!(grid(problem, &v, &off), old, "{what} stream-K off");
         }
-        // balanced data-parallel grids: as many waves as every resident cluster takes, fewer
-        // clusters (none with two tiles more than another); `CUTE_RS_HGEMM_BALANCE=0`: all
+        // the cooperative entries' balanced data-parallel grids: as many waves as every resident
+        // cluster takes, fewer clusters (none with two tiles more than another);
+        // `CUTE_RS_HGEMM_BALANCE=0`: all; the other kinds all (the block-scale entry: 66, not 64)
         let all = Overrides {
             hgemm_balance: Some(false),
             ..Overrides::default()
@@ -1471,6 +1473,11 @@ mod tests {
         assert_eq!(grid((8192, 8192, 8192), &bf16, &on), (64, false));
         assert_eq!(grid((8192, 8192, 8192), &bf16, &all), (66, false));
         assert_eq!(grid((4096, 4096, 4096), &n192, &all), (66, false));
+        assert_eq!(grid((4096, 7168, 8192), &block, &on), (66, false));
+        // 8 k-tiles: the tail for any part-empty last wave, as before
+        assert_eq!(grid((8192, 8192, 512), &bf16, &on), (66, true));
+        // FP8 fast accumulation at 4096³: 32 k-tiles (of 64 pairs), the quarter rule
+        assert_eq!(grid((4096, 4096, 2048), &fast, &on), (64, false));
         for m in (256..=8192).step_by(768) {
             for n in (256..=8192).step_by(1000) {
                 for v in [bf16, n192, HgemmVariant::PINGPONG_128] {

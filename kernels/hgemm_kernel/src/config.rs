@@ -257,9 +257,9 @@ pub const STAGES_FP8_PP64: usize = 8;
 /// host's variants take these values.
 ///
 /// ```text
-/// SCHEDULER              == { stream_k: true, tail_max_fill: (1, 4), split_k: true }
+/// SCHEDULER              == { stream_k: true, tail_max_fill: (1, 4), tail_fill_min_k_tiles: 32, split_k: true, balance: true }
 /// SCHEDULER_PINGPONG     == SchedulerKind::DATA_PARALLEL        // no workspace
-/// SCHEDULER_FP8_PROMOTED == SCHEDULER
+/// SCHEDULER_FP8_PROMOTED == { stream_k: true, tail_max_fill: (1, 4), tail_fill_min_k_tiles: 0, split_k: true, balance: false }
 /// ```
 ///
 /// (This file is also the host's `host::hgemm::config` and the emulator's: its examples are
@@ -273,9 +273,15 @@ pub struct SchedulerKind {
     /// With [`stream_k`](Self::stream_k): the fullest last wave, `(num, den)` of the clusters,
     /// that still takes the stream-K tail (`(1, 1)`: any part-empty one).
     pub tail_max_fill: (usize, usize),
+    /// [`tail_max_fill`](Self::tail_max_fill) holds for tiles of at least this many k-tiles;
+    /// shallower ones take the tail for any part-empty last wave.
+    pub tail_fill_min_k_tiles: usize,
     /// With fewer tiles than clusters, every tile's k-tiles are split over the clusters
     /// (split-K: the host launches more clusters than tiles, with a workspace).
     pub split_k: bool,
+    /// A data-parallel grid takes only the clusters its waves need (the host's
+    /// `HgemmPlan::grid`): as many waves, none part-empty but the last by a tile at most.
+    pub balance: bool,
 }
 
 impl SchedulerKind {
@@ -283,57 +289,98 @@ impl SchedulerKind {
     pub const DATA_PARALLEL: SchedulerKind = SchedulerKind {
         stream_k: false,
         tail_max_fill: (1, 1),
+        tail_fill_min_k_tiles: 0,
         split_k: false,
+        balance: false,
     };
     /// Data-parallel waves and a stream-K last wave (`StreamKScheduler`).
     pub const STREAM_K: SchedulerKind = SchedulerKind {
         stream_k: true,
         tail_max_fill: (1, 1),
+        tail_fill_min_k_tiles: 0,
         split_k: false,
+        balance: false,
     };
     /// Split-K for fewer tiles than clusters, otherwise data-parallel (`StreamKScheduler<_, _,
     /// true>` given a workspace only for the split).
     pub const SPLIT_K: SchedulerKind = SchedulerKind {
         stream_k: false,
         tail_max_fill: (1, 1),
+        tail_fill_min_k_tiles: 0,
         split_k: true,
+        balance: false,
     };
     /// [`STREAM_K`](Self::STREAM_K) and [`SPLIT_K`](Self::SPLIT_K).
     pub const STREAM_K_SPLIT_K: SchedulerKind = SchedulerKind {
         stream_k: true,
         tail_max_fill: (1, 1),
+        tail_fill_min_k_tiles: 0,
         split_k: true,
+        balance: false,
     };
-    /// This kind with a stream-K tail only for a last wave at most `(num, den)` full.
+    /// This kind with a stream-K tail only for a last wave at most `(num, den)` full where the
+    /// tiles have at least `from_k_tiles` k-tiles (any part-empty one below).
     ///
     /// ```text
-    /// SchedulerKind::STREAM_K.tail_at_most((1, 4)).tail_max_fill == (1, 4)
+    /// SchedulerKind::STREAM_K.tail_at_most((1, 4), 32).tail_max_fill == (1, 4)
     /// ```
-    pub const fn tail_at_most(self, tail_max_fill: (usize, usize)) -> SchedulerKind {
+    pub const fn tail_at_most(
+        self,
+        tail_max_fill: (usize, usize),
+        from_k_tiles: usize,
+    ) -> SchedulerKind {
         SchedulerKind {
             tail_max_fill,
+            tail_fill_min_k_tiles: from_k_tiles,
             ..self
+        }
+    }
+    /// This kind with [`balance`](Self::balance).
+    pub const fn balanced(self) -> SchedulerKind {
+        SchedulerKind {
+            balance: true,
+            ..self
+        }
+    }
+    /// The fullest last wave, `(num, den)` of the clusters, that takes the stream-K tail for
+    /// tiles of `k_tiles` k-tiles.
+    ///
+    /// ```text
+    /// SCHEDULER.tail_fill(8) == (1, 1)      // 8192×8192×512: any part-empty last wave
+    /// SCHEDULER.tail_fill(128) == (1, 4)    // 8192³
+    /// ```
+    pub const fn tail_fill(&self, k_tiles: usize) -> (usize, usize) {
+        if k_tiles >= self.tail_fill_min_k_tiles {
+            self.tail_max_fill
+        } else {
+            (1, 1)
         }
     }
 }
 
 /// The cooperative 16-bit, fused and fast-accumulation FP8 entries' (the kernel's `Scheduler`):
-/// split-K for small M; a stream-K tail only for a last wave at most a quarter full, else
-/// data-parallel waves (on the clusters they need: the host's `HgemmPlan::balance`). H200, bf16
-/// 128 × 256 (doc/hopper-gemm.md, session 50): data-parallel on 64 clusters against the tail on
-/// 66 gained 0.4–0.9 % burst at 8192³ (the last wave 34 of 66) and 6144³ (48 of 66), level at
-/// 4096³ (58 of 66); the tail gained 6 % at 5120³ (4 of 66) and 10 % at 3072³ (12 of 66).
-pub const SCHEDULER: SchedulerKind = SchedulerKind::STREAM_K_SPLIT_K.tail_at_most((1, 4));
+/// split-K for small M; from 32 k-tiles a stream-K tail only for a last wave at most a quarter
+/// full, else data-parallel waves on the clusters they need ([`balance`](SchedulerKind::balance));
+/// shallower tiles the tail for any part-empty last wave. H200, bf16 128 × 256
+/// (doc/hopper-gemm.md, session 50): data-parallel on 64 clusters against the tail on 66 gained
+/// 0.4–1.0 % burst at 8192³ (128 k-tiles, the last wave 34 of 66) and 6144³ (96, 48 of 66), level
+/// at 4096³ (64, 58 of 66), e4m3 fast 4096³ (32) +0.6 %; the tail gained 6 % at 5120³ (4 of 66),
+/// 10 % at 3072³ (12 of 66) and 2 % at 8192×8192×512 (8 k-tiles, 34 of 66).
+pub const SCHEDULER: SchedulerKind = SchedulerKind::STREAM_K_SPLIT_K
+    .tail_at_most((1, 4), 32)
+    .balanced();
 /// The promoted per-tensor and fused FP8 entries' (`SchedulerFp8Promoted`,
-/// `SchedulerFp8PromotedN192`): the cooperative entries' rule. H200, 128 × 192 (doc/fp8-gemm.md,
-/// session 12): the tail gained 4–5 % at 4096×7168×16384 (the last wave 14 of 66 clusters), lost
-/// 2–3 % at 4096³ (22 of 66) and was level at 8192³ (56 of 66) and 4096×2112×7168 (44 of 66).
-pub const SCHEDULER_FP8_PROMOTED: SchedulerKind = SCHEDULER;
+/// `SchedulerFp8PromotedN192`): split-K for small M; a stream-K tail only for a last wave at most
+/// a quarter full, else data-parallel. H200, 128 × 192 (doc/fp8-gemm.md, session 12): the tail
+/// gained 4–5 % at 4096×7168×16384 (the last wave 14 of 66 clusters), lost 2–3 % at 4096³ (22
+/// of 66) and was level at 8192³ (56 of 66) and 4096×2112×7168 (44 of 66).
+pub const SCHEDULER_FP8_PROMOTED: SchedulerKind =
+    SchedulerKind::STREAM_K_SPLIT_K.tail_at_most((1, 4), 0);
 /// The block-scaled promoted FP8 entry's (`DataParallelFp8`).
 pub const SCHEDULER_FP8_BLOCK: SchedulerKind = SchedulerKind::DATA_PARALLEL;
 /// The block-scaled measuring entry `_staged_tma5tail`'s (`StreamKFp8`): a stream-K tail only
 /// for a last wave at most a quarter full (as [`SCHEDULER_FP8_PROMOTED`]), no split-K.
-pub const SCHEDULER_FP8_BLOCK_TAIL: SchedulerKind = SchedulerKind::STREAM_K.tail_at_most((1, 4));
+pub const SCHEDULER_FP8_BLOCK_TAIL: SchedulerKind = SchedulerKind::STREAM_K.tail_at_most((1, 4), 0);
 /// The ping-pong entries' (`DataParallelPingpong`, `DataParallelPingpong128`).
 pub const SCHEDULER_PINGPONG: SchedulerKind = SchedulerKind::DATA_PARALLEL;
 
