@@ -1059,10 +1059,12 @@ pub struct HgemmPlan {
     /// clusters split over more clusters (split-K,
     /// [`HgemmPlan::grid`]).
     pub stream_k: bool,
-    /// A data-parallel persistent grid takes only as many clusters as its waves need
-    /// (`tiles.div_ceil(waves)`): the same number of waves, none part-empty, fewer SMs loading
-    /// at once ([`HgemmPlan::grid`]).
-    pub balance: bool,
+    /// Whether a data-parallel persistent grid takes only as many clusters as its waves need
+    /// (`tiles.div_ceil(waves)`: the same number of waves, none part-empty but the last by a
+    /// tile at most, fewer SMs loading at once; [`HgemmPlan::grid`]): `None`, as the entry's
+    /// scheduler kind says (`SchedulerKind::balance`: the cooperative entries); `Some`, for
+    /// every kind (measuring).
+    pub balance: Option<bool>,
 }
 
 impl HgemmPlan {
@@ -1079,7 +1081,7 @@ impl HgemmPlan {
             max_sms: None,
             raster: HgemmRaster::Swizzle(config::SWIZZLE),
             stream_k: true,
-            balance: true,
+            balance: None,
         }
     }
     /// This plan with a context's [`Overrides`] (cluster, persistence, SMs, tile order, stream-K)
@@ -1096,7 +1098,7 @@ impl HgemmPlan {
         self.max_sms = o.hgemm_max_sms.or(self.max_sms);
         self.raster = o.hgemm_swizzle.unwrap_or(self.raster);
         self.stream_k = o.hgemm_stream_k.unwrap_or(self.stream_k);
-        self.balance = o.hgemm_balance.unwrap_or(self.balance);
+        self.balance = o.hgemm_balance.or(self.balance);
         self
     }
     /// The plan of [`by_size`](Self::by_size) for the kernel variant `v` on `sms` SMs: a
@@ -1255,7 +1257,7 @@ impl HgemmPlan {
                 // by at most one tile a cluster
                 let clusters = match clusters {
                     0 => 0,
-                    c if self.balance && v.scheduler.balance && !workspace => {
+                    c if self.balance.unwrap_or(v.scheduler.balance) && !workspace => {
                         tiles.div_ceil(tiles.div_ceil(c))
                     }
                     c => c,
@@ -1474,6 +1476,14 @@ mod tests {
         assert_eq!(grid((8192, 8192, 8192), &bf16, &all), (66, false));
         assert_eq!(grid((4096, 4096, 4096), &n192, &all), (66, false));
         assert_eq!(grid((4096, 7168, 8192), &block, &on), (66, false));
+        // `CUTE_RS_HGEMM_BALANCE=1` for every kind (measuring): 352 tiles of 128 × 192 in 6
+        // waves of 59
+        let every = Overrides {
+            hgemm_balance: Some(true),
+            ..Overrides::default()
+        };
+        assert_eq!(grid((4096, 4096, 4096), &n192, &every), (59, false));
+        assert_eq!(grid((8192, 8192, 8192), &bf16, &every), (64, false));
         // 8 k-tiles: the tail for any part-empty last wave, as before
         assert_eq!(grid((8192, 8192, 512), &bf16, &on), (66, true));
         // FP8 fast accumulation at 4096³: 32 k-tiles (of 64 pairs), the quarter rule

@@ -37,8 +37,9 @@ pub struct Overrides {
     /// `CUTE_RS_HGEMM_STREAMK` (`0`, `1`): the stream-K schedule for few tiles (`0` also turns
     /// off split-K for small M: one cluster per tile at most).
     pub hgemm_stream_k: Option<bool>,
-    /// `CUTE_RS_HGEMM_BALANCE` (`0`, `1`): a data-parallel persistent grid of only the clusters
-    /// its waves need (`HgemmPlan::balance`; `0`: every resident cluster).
+    /// `CUTE_RS_HGEMM_BALANCE` (`0`, `1`): a data-parallel persistent grid of every resident
+    /// cluster (`0`) or of only the clusters its waves need (`1`), for every entry (unset: the
+    /// cooperative entries balance, the others not; `HgemmPlan::balance`).
     pub hgemm_balance: Option<bool>,
     /// `CUTE_RS_HGEMM_EPILOGUE=direct`: every C tile stored from registers, no TMA store.
     pub hgemm_direct_epilogue: bool,
