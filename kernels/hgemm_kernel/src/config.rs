@@ -336,6 +336,10 @@ impl SchedulerKind {
         }
     }
     /// This kind with [`balance`](Self::balance).
+    ///
+    /// ```text
+    /// SchedulerKind::STREAM_K.balanced().balance == true
+    /// ```
     pub const fn balanced(self) -> SchedulerKind {
         SchedulerKind {
             balance: true,
