@@ -1053,8 +1053,10 @@ pub struct HgemmPlan {
     pub max_sms: Option<u32>,
     /// The order of the cluster tiles (bands of `config::SWIZZLE` N-tiles).
     pub raster: HgemmRaster,
-    /// A persistent grid shares the tiles of a part-empty last wave out by k-tiles (stream-K,
-    /// the kernel's `StreamKScheduler`, through a workspace the context keeps per stream); with
+    /// A persistent grid shares the tiles of a part-empty last wave out by k-tiles where the
+    /// entry's scheduler kind takes it (`SchedulerKind::tail_fill`: the cooperative entries for a
+    /// last wave at most a quarter full from 32 k-tiles, any below; stream-K, the kernel's
+    /// `StreamKScheduler`, through a workspace the context keeps per stream); with
     /// the split-K entries (the cooperative 128×256 and the promoted FP8 ones), fewer tiles than
     /// clusters split over more clusters (split-K,
     /// [`HgemmPlan::grid`]).
@@ -1141,8 +1143,8 @@ impl HgemmPlan {
     /// The cluster size for `tiles` tiles along the clusters' mode, `across` tiles along the
     /// other, on `sms` SMs: 2 unless the tiles are odd and their clusters of 2 (the last row
     /// half empty) take more waves of `sms / 2` clusters than the tiles alone take of `sms`.
-    /// The cooperative 16-bit kernel's rule (its stream-K tail shares out a part-empty last
-    /// wave, so what pairs cost is a whole wave more; measured on an H200, bf16 "TN", ours /
+    /// The cooperative 16-bit kernel's rule (its stream-K tail or its balanced waves absorb a
+    /// part-empty last wave, so what pairs cost is a whole wave more; measured on an H200, bf16 "TN", ours /
     /// cuBLAS, clusters of 2 against 1 (runs s28c, s29c): 1152×7168×4096, 9 × 28 tiles, 3 waves
     /// of pairs against 2: 0.85–0.88 against 0.99–1.04; 640×7168×8192 (2 waves either way)
     /// 0.77 against 0.59–0.63; 384×7168×8192 (1) 0.78–0.79 against 0.58–0.63; 896×4096×8192
