@@ -1144,8 +1144,8 @@ impl HgemmPlan {
     /// other, on `sms` SMs: 2 unless the tiles are odd and their clusters of 2 (the last row
     /// half empty) take more waves of `sms / 2` clusters than the tiles alone take of `sms`.
     /// The cooperative 16-bit kernel's rule (its stream-K tail or its balanced waves absorb a
-    /// part-empty last wave, so what pairs cost is a whole wave more; measured on an H200, bf16 "TN", ours /
-    /// cuBLAS, clusters of 2 against 1 (runs s28c, s29c): 1152×7168×4096, 9 × 28 tiles, 3 waves
+    /// part-empty last wave, so what pairs cost is a whole wave more; measured on an H200,
+    /// bf16 "TN", ours / cuBLAS, clusters of 2 against 1 (runs s28c, s29c): 1152×7168×4096, 9 × 28 tiles, 3 waves
     /// of pairs against 2: 0.85–0.88 against 0.99–1.04; 640×7168×8192 (2 waves either way)
     /// 0.77 against 0.59–0.63; 384×7168×8192 (1) 0.78–0.79 against 0.58–0.63; 896×4096×8192
     /// (1) level).
