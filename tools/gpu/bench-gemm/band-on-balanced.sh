@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# (session 50, prepared, not yet run; issue #34) The tile order's band on the balanced grid. Session 50's balance made
+# (session 50; run s51c in session 51: the band of 8 stays; issue #34) The tile order's band on the balanced grid. Session 50's balance made
 # 4096³ and 8192³ run on 64 clusters (whole waves) where the band of 8 N-tiles (`config::SWIZZLE`) was chosen on 66
 # (sessions 17–19); run s50a read the kernel power-bound (fewer DRAM bytes, a higher clock). Here bands of 4, 8 and 16
 # and the Hilbert order on the new default grid, alternated, ROUNDS rounds, burst and sustained, bf16 TN 4096³ / 8192³

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# (session 50, prepared, not yet run; issue #37) Whether the balanced data-parallel grid (the clusters the waves need,
+# (session 50; run s51b in session 51: the rule stays; issue #37) Whether the balanced data-parallel grid (the clusters the waves need,
 # session 50) helps or hurts the promoted FP8 entries, which keep every resident cluster by default: run s50f read the
 # block-scale entry at 4096×7168×16384 0.86 of our per-tensor kernel against stop 84's 0.895 while the balance applied
 # to it (across calls). Here, in one process per launch, alternated, ROUNDS rounds: the default (`def`) against

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# (session 50, prepared, not yet run; issue #34) Does our epilogue's code size cost 4096³? Under ncu (run s49f) 2.5 % of
+# (session 50; run s51d in session 51: level, doc/hopper-gemm.md; issue #34) Does our epilogue's code size cost 4096³? Under ncu (run s49f) 2.5 % of
 # our warps' samples were "no instruction" (fast.cu's 0 %), in the epilogue's unrolled TMA path and the scheduler: code
 # run once a tile, fetched cold. `hgemm_bf16_tn` holds every path (f32, bf16, f16 C; direct and TMA; beta 0 or a source):
 # 12,488 SASS instructions (ptxas 13.0, `cuobjdump -sass`). Two measuring entries on branch `s50-epi-short` (feature
