@@ -8,10 +8,12 @@
 # CUTE_RS_FP8_BLOCK=stagedn192tma: N off 128 and 192, M off 128, short K, the second N-block past N), the three
 # sanitizers; then main's module ($D/old) against the branch's ($D/new), cut to the promoted entries, alternated, three
 # rounds, with the per-tensor entry beside them.
-# Package $D: host.xz (main's), stub.ptx + stub-families.txt, {old,new}/hgemm_fp8.ptx.xz.
-#   D=.gpu/s52b NAME=s52b bash tools/gpu/fp8/block-n192-b-scales-global.sh   (~360 s: the sweep JITs the whole 16-bit module)
-BUDGET=${BUDGET:-360}; . tools/gpu/lib.sh ${NAME:-s52b}
-x $D/new/hgemm_fp8.ptx.xz $P/hgemm_fp8.ptx
+# Package $D: host.xz (main's), stub.ptx + stub-families.txt, {old,new}/hgemm_fp8.ptx.xz (cut to the promoted entries),
+# new-whole/hgemm_fp8.ptx.xz (main's whole module with the branch's `_staged_n192tma` in place, the only entry it changes).
+#   D=.gpu/s52b NAME=s52b bash tools/gpu/fp8/block-n192-b-scales-global.sh   (~420 s: the sweep JITs both whole GEMM modules)
+BUDGET=${BUDGET:-420}; . tools/gpu/lib.sh ${NAME:-s52b}
+# the sweep and checks on the whole module (main's with the branch's block entry in place: the sweep takes every FP8 entry)
+x $D/new-whole/hgemm_fp8.ptx.xz $P/hgemm_fp8.ptx
 timeout 300 $H run --only hgemm --seed 5201 --sweep-hgemm 40 > $R/run.txt 2>&1 < /dev/null
 t "C host run --only hgemm --seed 5201 rc=$? $(grep -E 'passed|failed' $R/run.txt | tail -2 | tr '\n' ' ')"
 grep -E 'FAIL' $R/run.txt | head -5 | cut -c1-200 | tee -a $S
