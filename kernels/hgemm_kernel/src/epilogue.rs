@@ -1045,12 +1045,11 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
     let atom = TmaAtom::<TmaStore, u16, BoxLayout<EpilogueBoxB16>>::new(tma_c);
     let (r0, c0) = d.origin;
     let read_c = d.beta != 0.0;
-    // the warpgroup's barrier (its index opaque, as the buffers': the address is made here,
-    // per tile, not held across the mainloop)
+    // the warpgroup's barrier, made here per tile
     let src = match (read_c, d.source, d.loaded) {
         (false, _, _) => Source::None,
-        (true, Some(bar), false) => Source::Load(bar.offset(device::hint::opaque(d.wg) as u32)),
-        (true, Some(bar), true) => Source::Loaded(bar.offset(device::hint::opaque(d.wg) as u32)),
+        (true, Some(bar), false) => Source::Load(warpgroup_source(bar, d.wg)),
+        (true, Some(bar), true) => Source::Loaded(warpgroup_source(bar, d.wg)),
         // (a source read through buffers always has barriers)
         (true, None, _) => device::thread::trap(),
     };
@@ -1092,6 +1091,18 @@ unsafe fn warpgroup_buffers(a: &TileStore) -> *mut u8 {
         a.smem
             .add(make_layout(_2, a.bufs as i32 * CHUNK_BYTES as i32).crd2idx(wg) as usize)
     }
+}
+
+/// Warpgroup `wg`'s source barrier of the [`SourceBarriers`] at `bar` (warpgroup 0's; `wg`
+/// opaque, as in [`warpgroup_buffers`]: the address is made where it is used, per tile, not
+/// held across the mainloop).
+///
+/// ```text
+/// warpgroup_source(bar, 1) == bar.offset(1)    // warpgroup 1's barrier, the next
+/// ```
+#[inline(always)]
+fn warpgroup_source(bar: SmemBarrier, wg: i32) -> SmemBarrier {
+    bar.offset(device::hint::opaque(wg) as u32)
 }
 
 /// `a.beta`, opaque (its test is made where it is used, not held across the mainloop); without
@@ -1185,7 +1196,7 @@ pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols
     }
     // (a source read through buffers always has barriers)
     let Some(bar) = a.source else { return };
-    let bar = bar.offset(device::hint::opaque(a.wg) as u32);
+    let bar = warpgroup_source(bar, a.wg);
     // the previous tile's stores have read every buffer (issued before this mainloop)
     tma_store_wait::<0>();
     // SAFETY: thread 0, the buffers free, the barrier's phase owing thread 0's arrival
