@@ -4,7 +4,7 @@
 # consumers from global memory two k-tiles ahead of their promotion, no B boxes with the stages (A's box alone): session
 # 36 measured those boxes at 1.5–3 % of the block kernels at large shapes, where block / per-tensor is 0.85 (4096³) and
 # 0.87 (4096×7168×16384) against the 0.90 (run s51a). 0 spills, 168 registers, 5,896 SASS instructions against
-# 5,960 (ptxas 13.0). First the FP8 sweep (`host run --only hgemm`), `--check`s on the entry (forced by
+# 5,960 (ptxas 13.0). First `host run --only hgemm` (the 16-bit sweep: no FP8 entry; run s52b), `--check`s on the entry (forced by
 # CUTE_RS_FP8_BLOCK=stagedn192tma: N off 128 and 192, M off 128, short K, the second N-block past N), the three
 # sanitizers; then main's module ($D/old) against the branch's ($D/new), cut to the promoted entries, alternated, three
 # rounds, with the per-tensor entry beside them.
@@ -12,7 +12,7 @@
 # new-whole/hgemm_fp8.ptx.xz (main's whole module with the branch's `_staged_n192tma` in place, the only entry it changes).
 #   D=.gpu/s52b NAME=s52b bash tools/gpu/fp8/block-n192-b-scales-global.sh   (~420 s: the sweep JITs both whole GEMM modules)
 BUDGET=${BUDGET:-420}; . tools/gpu/lib.sh ${NAME:-s52b}
-# the sweep and checks on the whole module (main's with the branch's block entry in place: the sweep takes every FP8 entry)
+# the sweep and checks on the whole module (main's with the branch's block entry in place; `host run --only hgemm` runs the 16-bit entries only)
 x $D/new-whole/hgemm_fp8.ptx.xz $P/hgemm_fp8.ptx
 timeout 300 $H run --only hgemm --seed 5201 --sweep-hgemm 40 > $R/run.txt 2>&1 < /dev/null
 t "C host run --only hgemm --seed 5201 rc=$? $(grep -E 'passed|failed' $R/run.txt | tail -2 | tr '\n' ' ')"
