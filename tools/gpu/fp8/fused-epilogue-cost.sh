@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# (session 53; issue #37) Where the fused FP8 epilogue's ~10 % goes: bias M + GELU ran 0.90 / 0.89 of cuBLASLt's
+# `GELU_BIAS` at 4096×7168×16384 / 8192³ (run s51a) where the plain per-tensor kernel on the same 128 × 192 tile ran
+# 0.97 / 0.99 of cuBLASLt's plain (cuBLASLt's own fused / plain: 0.98–0.99). The fused entries' SASS is 15,520
+# instructions (gelu) and 12,040 (identity) against the plain entry's 6,592 (ptxas 13.0), per element a predicated
+# load of the column scale and of the column bias, their addresses and defaults, three multiplies and two adds.
+# Variants (feature `hgemm_fp8/fused-ab`, each cut under the gelu entry's name, beside main's plain entry):
+#   main: main's `gemm_fp8_fused_e4m3_tn_gelu_n192tma` (RowColScale, D of f32 / bf16 / f16)
+#   nos:  `FusedEpilogue<act::Gelu, NoScale, ELEMS_ALL>` — no row / column scale vectors (the bench passes none)
+#   bf:   `FusedEpilogue<act::Gelu, RowColScale, ELEMS_BF16>` — a bf16 D only (6,224 SASS instructions)
+# --check of each (bias M, GELU, bf16 D), then ROUNDS rounds of plain / main / nos / bf at 8192³ and 4096×7168×16384,
+# then ncu of plain and fused (main) at 8192³ (per-SASS source counters, instructions executed, warp states): whether the
+# fused ~10 % is its instructions (the TMA path: ~615 SASS instructions a 64-column chunk of bf16 against ~260 needed)
+# or waits (the bias and scale loads at the tile's start and in each chunk).
+# Package $D: host.xz (main's), stub.ptx + stub-families.txt, {main,nos,bf}/hgemm_fp8.ptx.xz, made on main by
+#   cargo xtask build-kernels --arch sm_90a && cargo build --release -p host-cli && cp target/ptx/hgemm_fp8.ptx /tmp/m.ptx
+#   CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fused-ab cargo xtask build-kernels --arch sm_90a   # then `cut_ptx.py` of
+#   /tmp/m.ptx to the plain and fused gelu / identity `_n192tma` entries (main), of target/ptx/hgemm_fp8.ptx to the plain
+#   entry and `..._gelu_n192tma_noscale=gemm_fp8_fused_e4m3_tn_gelu_n192tma` (nos) or `..._bf16=...` (bf), each xz'ed;
+#   stub.ptx a module header alone, stub-families.txt "attention copy gemm_n gemm_t hgemm tma".
+#   D=.gpu/s53a NAME=s53a bash tools/gpu/fp8/fused-epilogue-cost.sh   (~200 s)
+BUDGET=${BUDGET:-230}; . tools/gpu/lib.sh ${NAME:-s53a}
+for v in main nos bf; do mkdir -p /tmp/pv$v; cp $P/*.ptx /tmp/pv$v/; x $D/$v/hgemm_fp8.ptx.xz /tmp/pv$v/hgemm_fp8.ptx; done
+for v in main nos bf; do CUTE_RS_PTX_DIR=/tmp/pv$v c gemm --dtype e4m3 --m 1000 --n 1030 --k 512 --bias m --act gelu; done
+CUTE_RS_PTX_DIR=/tmp/pvmain c gemm --dtype e4m3 --m 2048 --n 2048 --k 2048 --bias m --act gelu
+ROUNDS=${ROUNDS:-3}
+for i in $(seq $ROUNDS); do
+  for s in "8192 8192 8192" "4096 7168 16384"; do
+    [ $(left) -gt 70 ] || break 2
+    set -- $s; GARGS="--dtype e4m3 --m $1 --n $2 --k $3"; g "plain$i" CUTE_RS_PTX_DIR=/tmp/pvmain
+    GARGS="--dtype e4m3 --m $1 --n $2 --k $3 --bias m"; g "ident$i" CUTE_RS_PTX_DIR=/tmp/pvmain
+    for v in main nos bf; do GARGS="--dtype e4m3 --m $1 --n $2 --k $3 --bias m --act gelu"; g "$v$i" CUTE_RS_PTX_DIR=/tmp/pv$v; done
+  done
+done
+export CUTE_RS_PTX_DIR=/tmp/pvmain
+SEC="--section SourceCounters --section SpeedOfLight --section InstructionStats --section WarpStateStats" ncu_src plain -k regex:gemm_fp8 $H gemm --dtype e4m3 --m 8192 --n 8192 --k 8192
+SEC="--section SourceCounters --section SpeedOfLight --section InstructionStats --section WarpStateStats" ncu_src fused -k regex:gemm_fp8 $H gemm --dtype e4m3 --m 8192 --n 8192 --k 8192 --bias m --act gelu
+for n in plain fused; do t "N $n $(grep -E '"(Duration|Executed Instructions|SM Frequency|Issue Slots Busy|No Eligible)"' $R/det-$n.csv 2>/dev/null | awk -F'","' '{print $(NF-2)"="$NF}' | tr -d '"' | tr '\n' ' ')"; done
+t end
