@@ -16,7 +16,7 @@
 #   cargo xtask build-kernels --arch sm_90a && cargo build --release -p host-cli && cp target/ptx/hgemm_fp8.ptx /tmp/m.ptx
 #   CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fused-ab cargo xtask build-kernels --arch sm_90a   # then `cut_ptx.py` of
 #   /tmp/m.ptx to the plain and fused gelu / identity `_n192tma` entries (main), of target/ptx/hgemm_fp8.ptx to the plain
-#   entry and `..._gelu_n192tma_noscale=gemm_fp8_fused_e4m3_tn_gelu_n192tma` (nos) or `..._bf16=...` (bf), each xz'ed;
+#   entry and `gemm_fp8_ab_e4m3_tn_gelu_n192tma_noscale=gemm_fp8_fused_e4m3_tn_gelu_n192tma` (nos) or `..._bf16=...` (bf), each xz'ed;
 #   stub.ptx a module header alone, stub-families.txt "attention copy gemm_n gemm_t hgemm tma".
 #   D=.gpu/s53a NAME=s53a bash tools/gpu/fp8/fused-epilogue-cost.sh   (~200 s)
 BUDGET=${BUDGET:-230}; . tools/gpu/lib.sh ${NAME:-s53a}
