@@ -290,6 +290,12 @@ fn product<O: EpilogueOp, const TILE_M: i32>(
     (rc, x)
 }
 
+/// `O::AT_COORD` of an operation passed as `impl EpilogueOp` (a constant of the instantiation).
+#[inline(always)]
+fn at_coord<O: EpilogueOp>(_: &O) -> bool {
+    O::AT_COORD
+}
+
 /// The direct path from registers, for an epilogue without shared memory (`bufs` 0): each
 /// thread stores its accumulators element by element with a bound check each.
 #[inline(always)]
@@ -1392,10 +1398,17 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
     };
     // the stored value of accumulator `v` on the TMA path (beta 0): `op(alpha·acc[v])` at its
     // element of C (`apply_acc`: the op may fold `alpha·` into its addition; the coordinates are
-    // dead code for `LinComb`)
+    // dead code for `LinComb`). For an op that reads them (`EpilogueOp::AT_COORD`) the
+    // coordinates come from the thread's own `t`, not `t_tma`: a fused op's per-thread form
+    // (`BiasActRows`, `RowColScaleRows`) holds its first row and column made from `t`, so an
+    // element's offset from them folds to a constant (a load at a constant offset, a row chosen
+    // at compile time); from the opaque `t_tma` each element computed its offset, compare and
+    // address at run time (the 128 × 192 fused FP8 entries' TMA path: 620 SASS instructions a
+    // 64-column chunk of bf16, session 53). The addresses use `t_tma` either way.
+    let t_op = if at_coord(&op) { t } else { t_tma };
     let (rt, ct) = (
-        r0 + acc_row().crd2idx((t_tma, 0)),
-        c0 + acc_col().crd2idx((t_tma, 0)),
+        r0 + acc_row().crd2idx((t_op, 0)),
+        c0 + acc_col().crd2idx((t_op, 0)),
     );
     let (rows, cols) = (acc_row_v(), acc_col_v());
     let value = #[inline(always)]

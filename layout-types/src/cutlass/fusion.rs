@@ -346,6 +346,15 @@ pub trait EpilogueOp: Copy {
     /// Whether [`Self::acc_scale`] may differ from 1 (an epilogue skips it otherwise: the
     /// unscaled operations compile exactly as before the scales existed).
     const SCALED: bool = false;
+    /// Whether the stored value depends on the element's coordinate `(r, c)` (an epilogue
+    /// computes coordinates only for an operation that reads them: [`LinComb`]'s are dead code,
+    /// and the epilogue keeps its own address arithmetic apart from them).
+    ///
+    /// ```
+    /// use layout_types::cutlass::fusion::{act, BiasAct, EpilogueOp, LinComb};
+    /// assert!(!LinComb::AT_COORD && <BiasAct<act::Relu>>::AT_COORD);
+    /// ```
+    const AT_COORD: bool = true;
     /// The stored value of element `(r, c)` (row, column of C; a coordinate outside C is
     /// allowed and gives a value that is not stored).
     fn apply(&self, x: f32, rc: (i32, i32)) -> f32;
@@ -376,6 +385,7 @@ pub trait EpilogueOp: Copy {
 pub struct LinComb;
 
 impl EpilogueOp for LinComb {
+    const AT_COORD: bool = false;
     #[inline(always)]
     fn apply(&self, x: f32, _: (i32, i32)) -> f32 {
         x
@@ -558,6 +568,18 @@ pub trait ProductScale: Copy {
     /// The factor of element `(r, c)` (a coordinate outside C is allowed: its value is not
     /// stored).
     fn at(&self, rc: (i32, i32)) -> f32;
+    /// `alpha` times the factor of element `(r, c)` ([`Scaled::apply_acc`]'s product); a
+    /// scale may order the product so that its per-row part with `alpha` is shared by a row's
+    /// elements (as [`RowColScaleRows`]: `(alpha·s_row)·s_col`, one multiply an element).
+    ///
+    /// ```
+    /// use layout_types::cutlass::fusion::{NoScale, ProductScale};
+    /// assert_eq!(NoScale.scaled(2.5, (3, 4)), 2.5);
+    /// ```
+    #[inline(always)]
+    fn scaled(&self, alpha: f32, rc: (i32, i32)) -> f32 {
+        alpha * self.at(rc)
+    }
 }
 
 /// A scale kind an epilogue builds from its kernel's parameters: the row vector (M `f32`s,
@@ -714,6 +736,7 @@ impl ScaleKind for RowColScale {
 /// let s = unsafe { RowColScale::from_vectors(core::ptr::null(), col.as_ptr(), (16, 2)) };
 /// let t = unsafe { s.for_rows([3, 11], 0) }; // no row vector: rows read 1
 /// assert_eq!((t.at((3, 0)), t.at((11, 1))), (0.5, 4.0));
+/// assert_eq!(t.scaled(3.0, (11, 1)), 12.0); // alpha · s_row · s_col
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct RowColScaleRows {
@@ -729,25 +752,42 @@ pub struct RowColScaleRows {
     col_end: i32,
 }
 
-impl ProductScale for RowColScaleRows {
+impl RowColScaleRows {
+    /// The scale of row `r` (one of the two: a constant offset from the first in the unrolled
+    /// epilogue, so the comparison folds, as `BiasActRows`).
     #[inline(always)]
-    fn at(&self, (r, c): (i32, i32)) -> f32 {
-        // (constant offsets in the unrolled epilogue: the comparisons fold, as `BiasActRows`)
-        let s_row = if r == self.first_row {
+    fn row(&self, r: i32) -> f32 {
+        if r == self.first_row {
             self.row_scale[0]
         } else {
             self.row_scale[1]
-        };
+        }
+    }
+    /// The scale of column `c` (a constant offset from the first: a load at a constant
+    /// offset, predicated by a compare with a constant).
+    #[inline(always)]
+    fn col(&self, c: i32) -> f32 {
         let j = c.wrapping_sub(self.first_col) as u32;
         // SAFETY: an offset below `col_end` is a column inside the vector (`for_rows`)
-        let s_col = unsafe {
+        unsafe {
             load_or(
                 j < self.col_end as u32,
                 self.col_scale.wrapping_add(j as usize),
                 1.0,
             )
-        };
-        s_row * s_col
+        }
+    }
+}
+
+impl ProductScale for RowColScaleRows {
+    #[inline(always)]
+    fn at(&self, (r, c): (i32, i32)) -> f32 {
+        self.row(r) * self.col(c)
+    }
+    /// `(alpha·s_row)·s_col`: the two rows' `alpha·s_row` are shared by their elements.
+    #[inline(always)]
+    fn scaled(&self, alpha: f32, (r, c): (i32, i32)) -> f32 {
+        (alpha * self.row(r)) * self.col(c)
     }
 }
 
@@ -792,13 +832,14 @@ impl<S: ProductScale, O: EpilogueOp> Scaled<S, O> {
 
 impl<S: ProductScale, O: EpilogueOp> EpilogueOp for Scaled<S, O> {
     const SCALED: bool = S::SCALED || O::SCALED;
+    const AT_COORD: bool = S::SCALED || O::AT_COORD;
     #[inline(always)]
     fn apply(&self, x: f32, rc: (i32, i32)) -> f32 {
         self.op.apply(x, rc)
     }
     #[inline(always)]
     fn apply_acc(&self, alpha: f32, acc: f32, rc: (i32, i32)) -> f32 {
-        self.op.apply_acc(alpha * self.scale.at(rc), acc, rc)
+        self.op.apply_acc(self.scale.scaled(alpha, rc), acc, rc)
     }
     #[inline(always)]
     fn acc_scale(&self, rc: (i32, i32)) -> f32 {
