@@ -10,8 +10,9 @@
 #         element's column offset, compare and address computed at run time)
 #   new:  the same entry after session 53's `EpilogueOp::AT_COORD` / `ProductScale::scaled` (main since then): the
 #         coordinates from `t`, offsets folded, `alpha·s_row` shared by a row: 529-585 a chunk (14,808 SASS in all)
-#   nos:  `FusedEpilogue<act::Gelu, NoScale, ELEMS_ALL>` — no row / column scale vectors (the bench passes none)
-#   bf:   `FusedEpilogue<act::Gelu, RowColScale, ELEMS_BF16>` — a bf16 D only (6,224 SASS instructions)
+#   nos:  `FusedEpilogue<act::Gelu, NoScale, ELEMS_ALL>` — no row / column scale vectors (the bench passes none;
+#         12,448 SASS instructions)
+#   bf:   `FusedEpilogue<act::Gelu, RowColScale, ELEMS_BF16>` — a bf16 D only (5,952 SASS instructions)
 # --check of each (bias M, GELU, bf16 D), then ROUNDS rounds of plain / identity / main / new / nos / bf at 8192³ and 4096×7168×16384,
 # then ncu of plain and fused (main) at 8192³ (per-SASS source counters, instructions executed, warp states): whether the
 # fused ~10 % is its instructions (the TMA path: ~615 SASS instructions a 64-column chunk of bf16 against ~260 needed)
@@ -23,7 +24,8 @@
 #   /tmp/m.ptx to the plain and fused gelu / identity `_n192tma` entries (main), of target/ptx/hgemm_fp8.ptx to the plain
 #   entry and `gemm_fp8_ab_e4m3_tn_gelu_n192tma_noscale=gemm_fp8_fused_e4m3_tn_gelu_n192tma` (nos) or `..._bf16=...` (bf), each xz'ed;
 #   stub.ptx a module header alone, stub-families.txt "attention copy gemm_n gemm_t hgemm tma".
-#   (main: the module of 3f70dbe-e9f6c5b; new: of the commit after; nos, bf: `fused-ab` on e9f6c5b)
+#   (main: the module of 3f70dbe-2b5c126; new: of e179386; nos, bf: `fused-ab` on e179386, so each differs from new
+#   in its one respect)
 #   D=.gpu/s53a NAME=s53a bash tools/gpu/fp8/fused-epilogue-cost.sh   (~400 s: the sweep JITs the whole module)
 BUDGET=${BUDGET:-420}; . tools/gpu/lib.sh ${NAME:-s53a}
 for v in main new nos bf; do mkdir -p /tmp/pv$v; cp $P/*.ptx /tmp/pv$v/; x $D/$v/hgemm_fp8.ptx.xz /tmp/pv$v/hgemm_fp8.ptx; done
