@@ -269,9 +269,10 @@ hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_silu_n192tma, (E4M3, E4M3), Acc
 #[cfg(feature = "fused-ab")]
 mod fused_ab {
     use super::*;
+    use hgemm_kernel::epilogue::{ELEMS_ALL, ELEMS_BF16};
     use layout_types::cutlass::fusion::{NoScale, RowColScale};
-    hgemm_entry!(promoted_tma gemm_fp8_ab_e4m3_tn_gelu_n192tma_noscale, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedEpilogue<act::Gelu, NoScale, 0b111>, _192, config::STAGES_FP8_N192_TMA);
-    hgemm_entry!(promoted_tma gemm_fp8_ab_e4m3_tn_gelu_n192tma_bf16, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedEpilogue<act::Gelu, RowColScale, 0b010>, _192, config::STAGES_FP8_N192_TMA);
+    hgemm_entry!(promoted_tma gemm_fp8_ab_e4m3_tn_gelu_n192tma_noscale, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedEpilogue<act::Gelu, NoScale, ELEMS_ALL>, _192, config::STAGES_FP8_N192_TMA);
+    hgemm_entry!(promoted_tma gemm_fp8_ab_e4m3_tn_gelu_n192tma_bf16, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedEpilogue<act::Gelu, RowColScale, ELEMS_BF16>, _192, config::STAGES_FP8_N192_TMA);
 }
 #[cfg(feature = "fp8-variants")]
 mod fused_n192 {
