@@ -26,8 +26,8 @@
 #   stub.ptx a module header alone, stub-families.txt "attention copy gemm_n gemm_t hgemm tma".
 #   (main: the module of 3f70dbe-2b5c126; new: of e179386; nos, bf: `fused-ab` on e179386, so each differs from new
 #   in its one respect)
-#   D=.gpu/s53a NAME=s53a bash tools/gpu/fp8/fused-epilogue-cost.sh   (~400 s: the sweep JITs the whole module)
-BUDGET=${BUDGET:-420}; . tools/gpu/lib.sh ${NAME:-s53a}
+#   D=.gpu/s53a NAME=s53a bash tools/gpu/fp8/fused-epilogue-cost.sh   (~450 s: the sanitizers, and the sweep JITs the whole module)
+BUDGET=${BUDGET:-480}; . tools/gpu/lib.sh ${NAME:-s53a}
 for v in main new nos bf; do mkdir -p /tmp/pv$v; cp $P/*.ptx /tmp/pv$v/; x $D/$v/hgemm_fp8.ptx.xz /tmp/pv$v/hgemm_fp8.ptx; done
 for v in main new nos bf; do CUTE_RS_PTX_DIR=/tmp/pv$v c gemm --dtype e4m3 --m 1000 --n 1030 --k 512 --bias m --act gelu; done
 CUTE_RS_PTX_DIR=/tmp/pvmain c gemm --dtype e4m3 --m 2048 --n 2048 --k 2048 --bias m --act gelu
@@ -36,6 +36,12 @@ for a in "--m 2048 --n 1100 --k 1008 --bias n --act gelu --row-scales --col-scal
          "--m 1024 --n 1030 --k 512 --bias n --act relu --col-scales --out f32" \
          "--m 4096 --n 4100 --k 1024 --bias m --act silu --row-scales --col-scales"; do
   CUTE_RS_PTX_DIR=/tmp/pvnew c gemm --dtype e4m3 $a; done
+# the three sanitizers on the new entry (row and column scales, bias N, the TMA path)
+for tool in memcheck racecheck synccheck; do
+  CUTE_RS_PTX_DIR=/tmp/pvnew timeout 150 compute-sanitizer --tool $tool --print-limit 5 $H gemm --dtype e4m3 \
+    --m 1024 --n 1030 --k 512 --bias n --act gelu --row-scales --col-scales --check > $R/san.txt 2>&1 < /dev/null
+  t "S $tool rc=$? | $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $R/san.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/san.txt | head -1)"
+done
 # the FP8 sweep on the whole new module (every FP8 entry, the fused ones with scales and biases)
 mkdir -p /tmp/pvwhole && cp $P/*.ptx /tmp/pvwhole/ && x $D/new/whole.ptx.xz /tmp/pvwhole/hgemm_fp8.ptx
 CUTE_RS_PTX_DIR=/tmp/pvwhole timeout 200 $H gemm --dtype e4m3 > $R/sweep.txt 2>&1 < /dev/null
