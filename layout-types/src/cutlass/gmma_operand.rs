@@ -111,7 +111,9 @@ pub trait SmemOperand<Rows, Block>: GmmaMajor {
     /// `tCrA(_, m, kb, stage)` of `partition_fragment_A` over `(Rows, 64, Stages)`), built once
     /// (one address conversion, outside the mainloop): `(mn_block, kb, stage)` → the descriptor,
     /// the base descriptor plus the piece's offset in 16-byte units (32-bit adds, uniform
-    /// registers when the stage index is).
+    /// registers when the stage index is). The base is broadcast from lane 0
+    /// ([`DescriptorIterator::warp_uniform`](crate::cute::atom::gmma::DescriptorIterator::warp_uniform)):
+    /// every lane of the warp calls this, and a base made before a loop is held across it.
     ///
     /// ```
     /// use layout_types::cute::prelude::*;
@@ -168,10 +170,14 @@ macro_rules! staged_gmma_descs {
         let s = tile_to_shape($atom::<u16>::new(), (<$rows>::default(), _64), $order);
         let staged = zipped_divide(s.layout, (<$block>::default(), _16))
             .append(make_layout($stages as i32, $stage_elems));
+        // the base broadcast from lane 0 where this is called (the mainloop: per tile, every
+        // lane), so held across the k-loop, not rebuilt from the address in each k-tile
+        // (`DescriptorIterator::warp_uniform`)
         let d = make_gmma_desc_tensor(
             $major,
             make_tensor(make_smem_ptr($buf0), s.with_layout(staged)),
-        );
+        )
+        .warp_uniform();
         move |mn_block: i32, kb: i32, st: u32| d.at((_0, (mn_block, kb), st as i32)).desc.desc
     }};
 }

@@ -602,6 +602,56 @@ impl DescriptorIterator {
         }
     }
 }
+impl DescriptorIterator {
+    /// The iterator with its base descriptor's start-address word as lane 0 of the warp holds it
+    /// ([`device::cluster::warp_uniform_u32`], CUTLASS's `__shfl_sync(0xffffffff, x, 0)`): the
+    /// same descriptors, but neither the optimizer nor ptxas can make the base again from the
+    /// address it came from. Made per tile before a mainloop, the base is then held (in a uniform
+    /// register) across the k-loop; from a visible base, ptxas under register pressure rebuilt it
+    /// from the shared-memory address in every k-tile (the generic-to-shared conversion, shift,
+    /// mask and stage offset: 13 instructions a k-tile in the fused FP8 `_n192tma` entries,
+    /// session 54). The layout-type, stride and leading-offset bits stay constants. Every lane
+    /// of the warp calls it, with the same descriptor.
+    ///
+    /// ```
+    /// use layout_types::cute::atom::gmma::*;
+    /// let it = DescriptorIterator { desc: GmmaDescriptor { desc: (1 << 62) | 0x10 } };
+    /// assert_eq!(it.warp_uniform().at(3), it.at(3));
+    /// ```
+    #[inline(always)]
+    pub fn warp_uniform(self) -> DescriptorIterator {
+        let lo = device::cluster::warp_uniform_u32(self.desc.desc as u32);
+        DescriptorIterator {
+            desc: GmmaDescriptor {
+                desc: (self.desc.desc & 0xFFFF_FFFF_0000_0000) | lo as u64,
+            },
+        }
+    }
+}
+impl<L> Tensor<DescriptorIterator, L> {
+    /// The descriptor tensor with its base broadcast from lane 0
+    /// ([`DescriptorIterator::warp_uniform`]): the same descriptors at every coordinate, the base
+    /// held rather than rebuilt. Every lane of the warp calls it.
+    ///
+    /// ```
+    /// use device::wgmma::MajorK;
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::gmma::*;
+    /// let smem = tile_to_shape(Layout_K_SW128_Atom::<u16>::new(), (_64, _64, _2), LayoutLeft);
+    /// let part = smem.with_layout(zipped_divide(smem.layout, (_64, _16)));
+    /// let mut buf = [0u16; 64 * 64 * 2];
+    /// let d = make_gmma_desc_tensor(MajorK, make_tensor(make_smem_ptr(buf.as_mut_ptr()), part));
+    /// let c = (_0, (0i32, 3i32, 1i32));
+    /// assert_eq!(d.warp_uniform().at(c), d.at(c));
+    /// ```
+    #[inline(always)]
+    pub fn warp_uniform(self) -> Self {
+        Tensor {
+            engine: self.engine.warp_uniform(),
+            layout: self.layout,
+        }
+    }
+}
 impl Engine for DescriptorIterator {}
 impl<I: Integral> Advance<I> for DescriptorIterator {
     type Output = DescriptorIterator;
