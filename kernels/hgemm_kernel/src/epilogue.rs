@@ -1385,14 +1385,13 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
     // hoisted out of the tile loop, they were held across the mainloop, and ptxas spilled them
     // (the direct path's `t` as before). `opaque_index` gives the optimizer `t`'s range back
     // (0..128), so the swizzled addresses take shifts and masks, not signed divisions: on
-    // 128 × 128 the bf16 TMA path is 181 SASS instructions a tile and warp, not 400. Not on
-    // 128 × 192: its k-loop has no register to spare, and with it ptxas rebuilt B's descriptor
-    // base every k-tile (143 → 152 instructions a k-tile and warp; session 19, doc/fp8-gemm.md)
-    let t_tma = if const { Cols::VALUE == 128 } {
+    // 128 × 128 the bf16 TMA path is 181 SASS instructions a tile and warp, not 400; on 128 × 192
+    // a 64-column chunk 85–102, not 179–227 (since session 54: before, the range made ptxas
+    // rebuild B's descriptor base in every k-tile, which the descriptors' broadcast base now
+    // prevents; doc/fp8-gemm.md)
+    let t_tma = if const { Cols::VALUE < 256 } {
         // SAFETY: `t` is the thread's index in its warpgroup (0..128)
         unsafe { device::hint::opaque_index::<128>(t) }
-    } else if const { Cols::VALUE < 256 } {
-        device::hint::opaque(t)
     } else {
         t
     };
