@@ -601,8 +601,6 @@ impl DescriptorIterator {
             desc: (self.desc.desc & 0xFFFF_FFFF_0000_0000) | lo as u64,
         }
     }
-}
-impl DescriptorIterator {
     /// The iterator with its base descriptor's start-address word as lane 0 of the warp holds it
     /// ([`device::cluster::warp_uniform_u32`], CUTLASS's `__shfl_sync(0xffffffff, x, 0)`): the
     /// same descriptors, but neither the optimizer nor ptxas can make the base again from the
