@@ -18,6 +18,9 @@
 #   c ARGS...      one `host ARGS --check`, its verdict in the summary as "C rc=N ARGS | PASS"
 #   ab "V..." ARGS...   $ROUNDS (default 2) rounds: for each ARGS, `g` of each variant V with CUTE_RS_PTX_DIR=/tmp/pvV
 #                  (tagged V<round>), alternated; stops when under 25 s are left (the sessions' A/B loops)
+#   variants "V..." MODULE ARGS...   for each variant V: /tmp/pvV holds the package's PTX with $D/V/MODULE.ptx.xz in
+#                  place of MODULE's; then every variant's JIT at once, through `host gemm ARGS --check` in parallel, one
+#                  summary line ("JIT ..."); `ab` then times them
 # and exports CUTE_RS_PTX_DIR, CUDA_CACHE_PATH, CUDA_CACHE_MAXSIZE. D defaults to .gpu/NAME.
 set -u
 GPU_NAME=$1
@@ -67,5 +70,9 @@ warm() {
   t "tma copies rc=$? $(grep -cE 'PASS' $R/w3.txt) PASS, $(grep -cE 'FAIL' $R/w3.txt) FAIL"
   wait; t "warm $(cat $R/w0.txt $R/w1.txt $R/w2.txt | grep -Eo 'PASS|FAIL' | tr '\n' ' ')"; }
 c() { timeout 120 $H "$@" --check > $R/c.txt 2>&1 < /dev/null; t "C rc=$? $* | $(grep -Eo 'PASS|FAIL|rror.*' $R/c.txt | head -2 | tr '\n' ' ')"; }
+variants() { local vs=$1 m=$2 v; shift 2
+  for v in $vs; do mkdir -p /tmp/pv$v; cp $P/*.ptx /tmp/pv$v/; x $D/$v/$m.ptx.xz /tmp/pv$v/$m.ptx; done
+  for v in $vs; do CUTE_RS_PTX_DIR=/tmp/pv$v timeout 150 $H gemm "$@" --check > $R/j$v.txt 2>&1 < /dev/null & done; wait
+  t "JIT $(for v in $vs; do echo "$v $(grep -Eo 'PASS|FAIL' $R/j$v.txt | head -1)"; done | tr '\n' ' ')"; }
 ab() { local vs=$1 i a v; shift; for i in $(seq ${ROUNDS:-2}); do for a in "$@"; do for v in $vs; do
   [ $(left) -gt 25 ] || return 0; GARGS="$a"; g "$v$i" CUTE_RS_PTX_DIR=/tmp/pv$v; done; done; done; }

@@ -8,9 +8,7 @@
 # {base,wu}/hgemm.ptx.xz cut (tools/gpu/cut_ptx.py) to hgemm_bf16_{tn,nn}{,_pp64,_pingpong128} and hgemm_fused_bf16_tn_gelu.
 #   D=.gpu/s54d NAME=s54d bash tools/gpu/bench-gemm/descriptor-base-held-16bit.sh   (~150 s)
 BUDGET=${BUDGET:-200}; . tools/gpu/lib.sh ${NAME:-s54d}
-for v in base wu; do mkdir -p /tmp/pv$v; cp $P/*.ptx /tmp/pv$v/; x $D/$v/hgemm.ptx.xz /tmp/pv$v/hgemm.ptx; done
-for v in base wu; do CUTE_RS_PTX_DIR=/tmp/pv$v timeout 150 $H gemm --dtype bf16 --ta --m 256 --n 256 --k 256 --check > $R/j$v.txt 2>&1 < /dev/null & done; wait
-t "JIT $(grep -Eo 'PASS|FAIL' $R/jbase.txt $R/jwu.txt | tr '\n' ' ')"
+variants "base wu" hgemm --dtype bf16 --ta --m 256 --n 256 --k 256
 for v in base wu; do export CUTE_RS_PTX_DIR=/tmp/pv$v
   c gemm --dtype bf16 --ta --m 4096 --n 4096 --k 4096; c gemm --dtype bf16 --m 2048 --n 3000 --k 1000
   c gemm --dtype bf16 --ta --m 4096 --n 4096 --k 1024 --bias m --act gelu; done

@@ -11,10 +11,7 @@
 # {base,wu}/hgemm_fp8.ptx.xz.
 #   D=.gpu/s54c NAME=s54c bash tools/gpu/fp8/descriptor-base-held.sh   (~300 s)
 BUDGET=${BUDGET:-330}; . tools/gpu/lib.sh ${NAME:-s54c}
-for v in base wu; do mkdir -p /tmp/pv$v; cp $P/*.ptx /tmp/pv$v/; x $D/$v/hgemm_fp8.ptx.xz /tmp/pv$v/hgemm_fp8.ptx; done
-# both modules' JIT at once
-for v in base wu; do CUTE_RS_PTX_DIR=/tmp/pv$v timeout 150 $H gemm --dtype e4m3 --m 256 --n 384 --k 256 --check > $R/j$v.txt 2>&1 < /dev/null & done; wait
-t "JIT $(grep -Eo 'PASS|FAIL' $R/jbase.txt $R/jwu.txt | tr '\n' ' ')"
+variants "base wu" hgemm_fp8 --dtype e4m3 --m 256 --n 384 --k 256
 export CUTE_RS_PTX_DIR=/tmp/pvwu
 timeout 200 $H gemm --dtype e4m3 > $R/sweep.txt 2>&1 < /dev/null
 t "C sweep (wu) rc=$? $(grep -E 'passed|failed' $R/sweep.txt | tail -2 | tr '\n' ' ')"

@@ -9,9 +9,7 @@
 # {wu,oi}/hgemm_fp8.ptx.xz.
 #   D=.gpu/s54f NAME=s54f bash tools/gpu/fp8/n192-opaque-index.sh   (~200 s)
 BUDGET=${BUDGET:-250}; . tools/gpu/lib.sh ${NAME:-s54f}
-for v in wu oi; do mkdir -p /tmp/pv$v; cp $P/*.ptx /tmp/pv$v/; x $D/$v/hgemm_fp8.ptx.xz /tmp/pv$v/hgemm_fp8.ptx; done
-for v in wu oi; do CUTE_RS_PTX_DIR=/tmp/pv$v timeout 150 $H gemm --dtype e4m3 --m 256 --n 384 --k 256 --check > $R/j$v.txt 2>&1 < /dev/null & done; wait
-t "JIT $(grep -Eo 'PASS|FAIL' $R/jwu.txt $R/joi.txt | tr '\n' ' ')"
+variants "wu oi" hgemm_fp8 --dtype e4m3 --m 256 --n 384 --k 256
 export CUTE_RS_PTX_DIR=/tmp/pvoi
 timeout 100 $H gemm --dtype e4m3 > $R/sweep.txt 2>&1 < /dev/null
 t "C sweep (oi) rc=$? $(grep -E 'passed|failed' $R/sweep.txt | tail -2 | tr '\n' ' ')"
