@@ -16,6 +16,14 @@ use std::process::{Command, Stdio};
 pub const PIP_PACKAGE: &str = "nvidia-cuda-nvcc==13.0.88";
 /// Where `cargo xtask test` installs it, relative to the target dir.
 pub const TOOLS_SUBDIR: &str = "cuda-tools";
+/// The PyPI package and version that provide `nvdisasm`, for the SASS check of the GEMM
+/// families' k-loops ([`KLoop`]); installed beside `ptxas` (any 13.x reads sm_90a cubins).
+pub const DISASM_PIP_PACKAGE: &str = "nvidia-cuda-nvdisasm==13.5.37";
+/// The modules whose k-loops are read in SASS ([`kloops`]): the GEMM families.
+pub const KLOOP_MODULES: [&str; 2] = ["hgemm", "hgemm_fp8"];
+/// The longest loop around a `GMMA` taken for a k-loop: longer ones are tile loops around a
+/// peeled k-tile (thousands of instructions).
+pub const KLOOP_MAX_INSTRUCTIONS: usize = 1000;
 /// Layouts of `ptxas` inside a `nvidia` Python package tree.
 const WHEEL_PATHS: [&str; 2] = ["nvidia/cu13/bin/ptxas", "nvidia/cuda_nvcc/bin/ptxas"];
 
@@ -31,6 +39,20 @@ pub struct KernelResources {
     pub stack_bytes: u32,
     pub spill_stores: u32,
     pub spill_loads: u32,
+}
+
+/// A GEMM entry's k-loop in SASS: the innermost loop around its `GMMA`s (a backward branch's
+/// span, under [`KLOOP_MAX_INSTRUCTIONS`]), read with `nvdisasm` ([`kloops`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KLoop {
+    pub kernel: String,
+    /// SASS instructions in the loop (one k-tile, or a pair where the loop is unrolled).
+    pub instructions: usize,
+    /// Reads of `SR_SWINHI` (the shared window: a generic-to-shared address conversion) in the
+    /// loop: a shared-memory address, in practice a `wgmma` descriptor base, rebuilt every k-tile
+    /// because ptxas rematerialized it (13 instructions a k-tile in the fused FP8 entries until
+    /// session 54; `DescriptorIterator::warp_uniform`). [`performance_losses`] fails on any.
+    pub shared_window_reads: usize,
 }
 
 /// `ptxas -v` run on a module.
@@ -49,6 +71,10 @@ pub struct Report {
     pub losses: Vec<String>,
     /// The raw `ptxas -v` output.
     pub raw: String,
+    /// The k-loops of the [`KLOOP_MODULES`] entries (empty for other modules).
+    pub kloops: Vec<KLoop>,
+    /// Why a [`KLOOP_MODULES`] module's k-loops were not read (no `nvdisasm` beside `ptxas`).
+    pub kloops_skipped: Option<String>,
 }
 
 fn is_exe(p: &Path) -> bool {
@@ -113,7 +139,7 @@ pub fn find(target_dir: &Path) -> Option<PathBuf> {
 pub fn install(target_dir: &Path) -> Result<PathBuf, String> {
     let dest = target_dir.join(TOOLS_SUBDIR);
     eprintln!(
-        "[ptxas] python3 -m pip install --no-deps --target {} {PIP_PACKAGE}",
+        "[ptxas] python3 -m pip install --no-deps --target {} {PIP_PACKAGE} {DISASM_PIP_PACKAGE}",
         dest.display()
     );
     let out = Command::new("python3")
@@ -129,6 +155,7 @@ pub fn install(target_dir: &Path) -> Result<PathBuf, String> {
         .arg("--target")
         .arg(&dest)
         .arg(PIP_PACKAGE)
+        .arg(DISASM_PIP_PACKAGE)
         .env("PIP_ROOT_USER_ACTION", "ignore")
         .stdin(Stdio::null())
         .output()
@@ -139,7 +166,7 @@ pub fn install(target_dir: &Path) -> Result<PathBuf, String> {
         })?;
     if !out.status.success() {
         return Err(format!(
-            "pip install {PIP_PACKAGE} failed:\n{}{}",
+            "pip install {PIP_PACKAGE} {DISASM_PIP_PACKAGE} failed:\n{}{}",
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         ));
@@ -190,6 +217,8 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, Str
         .stdin(Stdio::null())
         .output()
         .map_err(|e| format!("could not run {}: {e}", ptxas.display()))?;
+    let sass =
+        (out.status.success() && KLOOP_MODULES.contains(&stem)).then(|| disassemble(ptxas, &cubin));
     let _ = std::fs::remove_file(&cubin);
     let mut raw = String::from_utf8_lossy(&out.stdout).into_owned();
     raw.push_str(&String::from_utf8_lossy(&out.stderr));
@@ -200,6 +229,11 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, Str
         ));
     }
     let mut report = parse(&raw);
+    match sass {
+        Some(Ok(text)) => report.kloops = kloops(&text),
+        Some(Err(why)) => report.kloops_skipped = Some(format!("{stem}: {why}")),
+        None => {}
+    }
     report.ptxas = ptxas.to_path_buf();
     report.version = version(ptxas);
     report.arch = arch.to_string();
@@ -326,6 +360,8 @@ impl Assembler {
                     a.warnings.extend(r.warnings);
                     a.losses.extend(r.losses);
                     a.raw.push_str(&r.raw);
+                    a.kloops.extend(r.kloops);
+                    a.kloops_skipped = a.kloops_skipped.take().or(r.kloops_skipped);
                 }
             }
         }
@@ -333,6 +369,106 @@ impl Assembler {
         all.kernels.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(all)
     }
+}
+
+/// `nvdisasm -c` of `cubin` with the `nvdisasm` beside `ptxas` (our pip install puts both in
+/// one folder): the SASS text, or why there is none.
+fn disassemble(ptxas: &Path, cubin: &Path) -> Result<String, String> {
+    let nvdisasm = ptxas.with_file_name("nvdisasm");
+    if !is_exe(&nvdisasm) {
+        return Err(format!(
+            "no nvdisasm beside {} (python3 -m pip install {DISASM_PIP_PACKAGE})",
+            ptxas.display()
+        ));
+    }
+    let out = Command::new(&nvdisasm)
+        .arg("-c")
+        .arg(cubin)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run {}: {e}", nvdisasm.display()))?;
+    if !out.status.success() {
+        return Err(format!(
+            "nvdisasm failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The k-loops in `nvdisasm -c` output: per function (`.text.<name>:`), the loops (a backward
+/// branch to a label `.L_x_N`, and the span from the label to the branch) that are the
+/// innermost around a `GMMA` (no other such loop inside), up to [`KLOOP_MAX_INSTRUCTIONS`]
+/// long. The unit tests below show the input.
+pub fn kloops(sass: &str) -> Vec<KLoop> {
+    // per function: its name, (address, instruction) and (label, address)
+    type Func = (String, Vec<(u32, String)>, Vec<(String, u32)>);
+    let mut funcs: Vec<Func> = Vec::new();
+    let mut pending: Vec<String> = Vec::new();
+    for line in sass.lines() {
+        if let Some(name) = line
+            .strip_prefix(".text.")
+            .and_then(|r| r.strip_suffix(':'))
+        {
+            funcs.push((name.to_string(), Vec::new(), Vec::new()));
+            pending.clear();
+        } else if line.starts_with(".L_x_") && line.ends_with(':') {
+            pending.push(line.trim_end_matches(':').to_string());
+        } else if let Some((addr, ins)) = line
+            .trim_start()
+            .strip_prefix("/*")
+            .and_then(|r| r.split_once("*/"))
+            && let Ok(a) = u32::from_str_radix(addr, 16)
+            && let Some(f) = funcs.last_mut()
+        {
+            f.2.extend(pending.drain(..).map(|l| (l, a)));
+            let ins = ins.split(';').next().unwrap_or("").trim();
+            f.1.push((a, ins.to_string()));
+        }
+    }
+    let mut out = Vec::new();
+    for (name, ins, labels) in funcs {
+        let label = |l: &str| labels.iter().find(|(k, _)| k == l).map(|&(_, a)| a);
+        // the backward branches: (target, branch)
+        let back: Vec<(u32, u32)> = ins
+            .iter()
+            .filter(|(_, i)| i.contains("BRA"))
+            .filter_map(|(a, i)| {
+                let t = label(i.split("`(").nth(1)?.split(')').next()?)?;
+                (t <= *a).then_some((t, *a))
+            })
+            .collect();
+        let mut spans: Vec<(u32, u32)> = ins
+            .iter()
+            .filter(|(_, i)| i.contains("GMMA"))
+            .filter_map(|&(a, _)| {
+                back.iter()
+                    .filter(|&&(s, e)| s <= a && a <= e)
+                    .min_by_key(|&&(s, e)| e - s)
+                    .copied()
+            })
+            .collect();
+        spans.sort_unstable();
+        spans.dedup();
+        for &(s, e) in &spans {
+            let inner = !spans
+                .iter()
+                .any(|&(s2, e2)| (s2, e2) != (s, e) && s <= s2 && e2 <= e);
+            let body: Vec<&String> = ins
+                .iter()
+                .filter(|(a, _)| s <= *a && *a <= e)
+                .map(|(_, i)| i)
+                .collect();
+            if inner && body.len() <= KLOOP_MAX_INSTRUCTIONS {
+                out.push(KLoop {
+                    kernel: name.clone(),
+                    instructions: body.len(),
+                    shared_window_reads: body.iter().filter(|i| i.contains("SR_SWINHI")).count(),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Numbers before `word` in a comma-separated ptxas line: "Used 22 registers, ...".
@@ -401,14 +537,36 @@ pub fn is_performance_loss(line: &str) -> bool {
 /// The `wgmma` serializations and ignored `setmaxnreg`s of a report, as one error message
 /// (`Ok` when there are none).
 pub fn performance_losses(r: &Report) -> Result<(), String> {
-    if r.losses.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
+    let rebuilt: Vec<String> = r
+        .kloops
+        .iter()
+        .filter(|k| k.shared_window_reads > 0)
+        .map(|k| {
+            format!(
+                "{}: its k-loop ({} SASS instructions) reads SR_SWINHI {} time(s): a shared-memory address (a wgmma descriptor base) rebuilt every k-tile (doc/fp8-gemm.md, session 54)",
+                k.kernel, k.instructions, k.shared_window_reads
+            )
+        })
+        .collect();
+    let mut msg = Vec::new();
+    if !r.losses.is_empty() {
+        msg.push(format!(
             "{} ptxas performance-loss note(s) (wgmma serialized / setmaxnreg ignored):\n  {}",
             r.losses.len(),
             r.losses.join("\n  ")
-        ))
+        ));
+    }
+    if !rebuilt.is_empty() {
+        msg.push(format!(
+            "{} k-loop(s) rebuild a shared address:\n  {}",
+            rebuilt.len(),
+            rebuilt.join("\n  ")
+        ));
+    }
+    if msg.is_empty() {
+        Ok(())
+    } else {
+        Err(msg.join("\n"))
     }
 }
 
@@ -429,6 +587,21 @@ pub fn table(r: &Report) -> String {
             k.stack_bytes,
             k.spill_stores,
             k.spill_loads
+        ));
+    }
+    if let Some(why) = &r.kloops_skipped {
+        s.push_str(&format!("SASS k-loops: SKIP ({why})\n"));
+    } else if !r.kloops.is_empty() {
+        let mut entries: Vec<&str> = r.kloops.iter().map(|k| k.kernel.as_str()).collect();
+        entries.dedup();
+        let lens = r.kloops.iter().map(|k| k.instructions);
+        s.push_str(&format!(
+            "SASS k-loops (nvdisasm): {} in {} entries, {}-{} instructions, {} rebuilding a shared address\n",
+            r.kloops.len(),
+            entries.len(),
+            lens.clone().min().unwrap_or(0),
+            lens.max().unwrap_or(0),
+            r.kloops.iter().filter(|k| k.shared_window_reads > 0).count()
         ));
     }
     s
@@ -467,6 +640,66 @@ ptxas info    : 0 bytes gmem
             "{e}"
         );
         assert!(performance_losses(&parse(SAMPLE)).is_ok());
+    }
+
+    /// `nvdisasm -c` output as it prints it: a tile loop (`.L_x_1`) around a peeled k-tile's
+    /// `GMMA` and a k-loop (`.L_x_2`) that rebuilds a shared address; a second function whose
+    /// k-loop does not.
+    const SASS: &str = "\
+.text.k1:
+        /*0000*/                   MOV R1, c[0x0][0x28] ;
+.L_x_1:
+        /*0010*/                   HGMMA.64x8x16.F32 R0, gdesc[UR4], RZ ;
+.L_x_2:
+        /*0020*/                   S2UR UR6, SR_SWINHI ;
+        /*0030*/                   USHF.R.U32.HI UR4, URZ, 0x4, UR6 ;
+        /*0040*/                   HGMMA.64x8x16.F32 R0, gdesc[UR4], R0 ;
+        /*0050*/               @P0 BRA `(.L_x_2) ;
+        /*0060*/               @P1 BRA `(.L_x_1) ;
+        /*0070*/                   EXIT ;
+.text.k2:
+.L_x_3:
+        /*0000*/                   QGMMA.64x8x32.F32.E4M3.E4M3 R0, gdesc[UR4], R0 ;
+        /*0010*/                   UIADD3 UR4, UR4, 0x2, URZ ;
+        /*0020*/               @P0 BRA `(.L_x_3) ;
+        /*0030*/                   BRA `(.L_x_4) ;
+.L_x_4:
+        /*0040*/                   EXIT ;
+";
+
+    #[test]
+    fn kloops_are_the_innermost_gmma_loops() {
+        let k = kloops(SASS);
+        assert_eq!(
+            k,
+            vec![
+                KLoop {
+                    kernel: "k1".into(),
+                    instructions: 4,
+                    shared_window_reads: 1
+                },
+                KLoop {
+                    kernel: "k2".into(),
+                    instructions: 3,
+                    shared_window_reads: 0
+                },
+            ]
+        );
+        let r = Report {
+            kloops: k,
+            ..Report::default()
+        };
+        let e = performance_losses(&r).unwrap_err();
+        assert!(
+            e.contains("k1: its k-loop (4 SASS instructions) reads SR_SWINHI 1 time(s)"),
+            "{e}"
+        );
+        assert!(!e.contains("k2"), "{e}");
+        assert!(
+            table(&r).contains(
+                "SASS k-loops (nvdisasm): 2 in 2 entries, 3-4 instructions, 1 rebuilding"
+            )
+        );
     }
 
     /// The same through a real ptxas (skipped when none is installed): a `setmaxnreg` in an
