@@ -229,8 +229,13 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, Str
         ));
     }
     let mut report = parse(&raw);
-    match sass {
-        Some(Ok(text)) => report.kloops = kloops(&text),
+    match sass.map(|r| r.map(|text| kloops(&text))) {
+        // a GEMM module with no k-loop found: nvdisasm's format changed (the check would pass
+        // on nothing)
+        Some(Ok(k)) if k.is_empty() => report.losses.push(format!(
+            "{stem}: no k-loop found in its SASS (nvdisasm's output not as `kloops` reads it)"
+        )),
+        Some(Ok(k)) => report.kloops = k,
         Some(Err(why)) => report.kloops_skipped = Some(format!("{stem}: {why}")),
         None => {}
     }
