@@ -75,6 +75,10 @@ pub struct Report {
     pub kloops: Vec<KLoop>,
     /// Why a [`KLOOP_MODULES`] module's k-loops were not read (no `nvdisasm` beside `ptxas`).
     pub kloops_skipped: Option<String>,
+    /// The [`KLOOP_MODULES`] modules whose SASS showed no k-loop at all (nvdisasm's output no
+    /// longer as [`kloops`] reads it: the check must not pass on nothing);
+    /// [`performance_losses`] fails on them.
+    pub kloops_missing: Vec<String>,
 }
 
 fn is_exe(p: &Path) -> bool {
@@ -232,9 +236,7 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, Str
     match sass.map(|r| r.map(|text| kloops(&text))) {
         // a GEMM module with no k-loop found: nvdisasm's format changed (the check would pass
         // on nothing)
-        Some(Ok(k)) if k.is_empty() => report.losses.push(format!(
-            "{stem}: no k-loop found in its SASS (nvdisasm's output not as `kloops` reads it)"
-        )),
+        Some(Ok(k)) if k.is_empty() => report.kloops_missing.push(stem.to_string()),
         Some(Ok(k)) => report.kloops = k,
         Some(Err(why)) => report.kloops_skipped = Some(format!("{stem}: {why}")),
         None => {}
@@ -367,6 +369,7 @@ impl Assembler {
                     a.raw.push_str(&r.raw);
                     a.kloops.extend(r.kloops);
                     a.kloops_skipped = a.kloops_skipped.take().or(r.kloops_skipped);
+                    a.kloops_missing.extend(r.kloops_missing);
                 }
             }
         }
@@ -559,6 +562,12 @@ pub fn performance_losses(r: &Report) -> Result<(), String> {
             "{} ptxas performance-loss note(s) (wgmma serialized / setmaxnreg ignored):\n  {}",
             r.losses.len(),
             r.losses.join("\n  ")
+        ));
+    }
+    if !r.kloops_missing.is_empty() {
+        msg.push(format!(
+            "no k-loop found in the SASS of {} (nvdisasm's output not as `kloops` reads it)",
+            r.kloops_missing.join(", ")
         ));
     }
     if !rebuilt.is_empty() {
@@ -770,6 +779,12 @@ ptxas info    : 0 bytes gmem
         assert_eq!(r.kernels[1].name, "warp_sum_smoke");
         assert_eq!(r.kernels[1].registers, 12);
         assert_eq!(r.kernels[1].spill_stores, 0);
+        let missing = Report {
+            kloops_missing: vec!["hgemm".into()],
+            ..Report::default()
+        };
+        let e = performance_losses(&missing).unwrap_err();
+        assert!(e.contains("no k-loop found in the SASS of hgemm"), "{e}");
         assert!(table(&r).contains("warp_sum_smoke"));
     }
 }
