@@ -19,7 +19,8 @@ pub const TOOLS_SUBDIR: &str = "cuda-tools";
 /// The PyPI package and version that provide `nvdisasm`, for the SASS check of the GEMM
 /// families' k-loops ([`KLoop`]); installed beside `ptxas` (any 13.x reads sm_90a cubins).
 pub const DISASM_PIP_PACKAGE: &str = "nvidia-cuda-nvdisasm==13.5.37";
-/// The modules whose k-loops are read in SASS ([`kloops`]): the GEMM families.
+/// The modules whose k-loops are read in SASS ([`kloops`]): the GEMM families, in their `sm_90*`
+/// builds.
 pub const KLOOP_MODULES: [&str; 2] = ["hgemm", "hgemm_fp8"];
 /// The longest loop around a `GMMA` taken for a k-loop: longer ones are tile loops around a
 /// peeled k-tile (thousands of instructions).
@@ -221,8 +222,9 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, Str
         .stdin(Stdio::null())
         .output()
         .map_err(|e| format!("could not run {}: {e}", ptxas.display()))?;
-    let sass =
-        (out.status.success() && KLOOP_MODULES.contains(&stem)).then(|| disassemble(ptxas, &cubin));
+    // the GEMM families' wgmma builds (an sm_80 build has no `GMMA` to find)
+    let gemm = arch.starts_with("sm_90") && KLOOP_MODULES.contains(&stem);
+    let sass = (out.status.success() && gemm).then(|| disassemble(ptxas, &cubin));
     let _ = std::fs::remove_file(&cubin);
     let mut raw = String::from_utf8_lossy(&out.stdout).into_owned();
     raw.push_str(&String::from_utf8_lossy(&out.stderr));
