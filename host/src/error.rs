@@ -197,6 +197,17 @@ pub enum Error {
     /// A combination the kernels do not implement (e.g. a column-major scalar copy).
     #[error("not supported: {0}")]
     Unsupported(String),
+    /// A measuring override (`CUTE_RS_*`, [`Overrides`](crate::Overrides)) whose value this
+    /// problem cannot take (refused before any launch).
+    #[error("{name}={value}: {why}")]
+    Override {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+        /// What the problem needs of it.
+        why: String,
+    },
 }
 
 impl Error {
@@ -231,6 +242,7 @@ impl Error {
                 | Error::TooLargeForDevice { .. }
                 | Error::SizeTooLarge { .. }
                 | Error::LeadingDimension { .. }
+                | Error::Override { .. }
         )
     }
 }

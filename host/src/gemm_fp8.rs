@@ -11,7 +11,9 @@
 //!   promoted while the second's `wgmma`s run (doc/fp8-gemm.md); block scales run
 //!   [`Fp8BlockEntry::BLOCK`] (for M a multiple of 4: the per-tensor kernel's 128×192 tiles
 //!   with each stage's scales through shared memory, each 64-column chunk scaled by its own
-//!   128-column N-block, and C through the TMA epilogue); per-tensor scales run
+//!   128-column N-block, and C through the TMA epilogue; where its last wave is part-empty, D's
+//!   first columns in fewer waves and the rest as a launch of its own,
+//!   [`Fp8BlockEntry::split_n`]); per-tensor scales run
 //!   [`PROMOTED_PER_TENSOR_ENTRY`], the promoted kernel without the block scales' code on
 //!   128×192 tiles (one `m64n192k32` temporary per consumer warpgroup; C through the TMA
 //!   epilogue's shared memory, stored while the next tile's `wgmma`s run), or its 128×128
@@ -669,10 +671,96 @@ impl Context {
             } else {
                 Fp8BlockEntry::Global
             };
+            if b == Fp8BlockEntry::BLOCK
+                && let Some(n1) = self.block_split(g, ps)?
+            {
+                return self.gemm_fp8_block_split::<O, D>(stream, g, (pa, pb), ps, n1, d);
+            }
             (b.entry(), b.variant(ps))
         };
         self.require_kernel(entry)?;
         self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v)
+    }
+
+    /// Where a block-scaled launch on [`Fp8BlockEntry::BLOCK`] splits D's columns: at
+    /// [`Overrides::fp8_block_split`](crate::Overrides::fp8_block_split) (`0`: nowhere;
+    /// checked here: below N, B's scales of the rest on 16 bytes), else where
+    /// [`Fp8BlockEntry::split_n`] reckons it faster.
+    fn block_split(&self, g: &GemmFp8Config, scales: (u64, u64)) -> Result<Option<usize>> {
+        let k_blocks = g.k.div_ceil(128);
+        match self.overrides().fp8_block_split {
+            Some(0) => Ok(None),
+            Some(n1) if n1 < g.n && (n1 / 128 * k_blocks).is_multiple_of(4) => Ok(Some(n1)),
+            Some(n1) => Err(Error::Override {
+                name: "CUTE_RS_FP8_BLOCK_SPLIT",
+                value: n1.to_string(),
+                why: format!(
+                    "{g}: the first launch's columns must be below N and leave B's scales of the others on 16 bytes ((n1 / 128)·⌈K / 128⌉ a multiple of 4)"
+                ),
+            }),
+            None => Ok(Fp8BlockEntry::split_n(
+                g.m,
+                g.n,
+                g.as_pairs().k,
+                self.device().sms as usize,
+                scales,
+            )),
+        }
+    }
+
+    /// A block-scaled GEMM as two launches over D's column blocks: the first `n1` columns on
+    /// [`Fp8BlockEntry::BLOCK`] (whole waves of its 128 × 192 tiles, or nearly), the other
+    /// `n − n1` on the entry [`Fp8BlockEntry::for_problem`] picks for them (their own tiles
+    /// and scheduler: split k-ranges where their tiles fill less than a wave). D is
+    /// column-major with `ldd = M`, so the second launch's B rows, B scale blocks and D
+    /// columns start `n1` further on and A, A's scales and `ldd` are shared.
+    fn gemm_fp8_block_split<O: GemmOut, D: DevicePtrMut<O>>(
+        &self,
+        stream: &CudaStream,
+        g: &GemmFp8Config,
+        (pa, pb): (u64, u64),
+        (sa, sb): (u64, u64),
+        n1: usize,
+        d: &mut D,
+    ) -> Result<()> {
+        let pairs = g.as_pairs();
+        let (n2, k_blocks) = (g.n - n1, g.k.div_ceil(128));
+        let scales2 = (sa, sb + (n1 / 128 * k_blocks * size_of::<f32>()) as u64);
+        let first = Fp8BlockEntry::BLOCK;
+        let rest =
+            Fp8BlockEntry::for_problem(g.m, n2, pairs.k, self.device().sms as usize, scales2);
+        let rest = if rest.takes(g.m, scales2) {
+            rest
+        } else {
+            Fp8BlockEntry::Global
+        };
+        self.require_kernel(first.entry())?;
+        self.require_kernel(rest.entry())?;
+        let (pc, _rc) = d.device_ptr_mut(stream);
+        let pc2 = pc + (n1 * g.m * size_of::<O>()) as u64;
+        // SAFETY: `d` is this context's checked buffer of D (M×N, ldd = M: `g.check`), held
+        // until both launches are queued; the first launch writes its columns 0..n1, the
+        // second, at `pc2`, the n2 columns after them (M×n2 with the same ldd)
+        unsafe {
+            self.hgemm_launch_at::<O>(
+                stream,
+                &GemmConfig { n: n1, ..pairs },
+                first.entry(),
+                (pa, pb),
+                pc,
+                0,
+                &first.variant((sa, sb)),
+            )?;
+            self.hgemm_launch_at::<O>(
+                stream,
+                &GemmConfig { n: n2, ..pairs },
+                rest.entry(),
+                (pa, pb + (n1 * g.k) as u64),
+                pc2,
+                0,
+                &rest.variant(scales2),
+            )
+        }
     }
 }
 

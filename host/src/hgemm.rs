@@ -605,6 +605,31 @@ impl Context {
         pbias: u64,
         v: &HgemmVariant,
     ) -> Result<()> {
+        let (pc, _rc) = c.device_ptr_mut(stream);
+        // SAFETY: `c` is the caller's buffer of C, held (and its write recorded) until the
+        // launch is queued
+        unsafe { self.hgemm_launch_at::<O>(stream, g, entry, (pa, pb), pc, pbias, v) }
+    }
+
+    /// [`Self::hgemm_launch_with`] on C at device address `pc` (`Context::gemm_fp8_scaled`'s
+    /// column blocks of one D).
+    ///
+    /// # Safety
+    ///
+    /// `pc` is the address of a live buffer of this context that holds C (`g.m × g.n` elements
+    /// `O`, leading dimension `g.ldc`), kept alive and unused by other work until the launch
+    /// is queued on `stream` (the caller holds its `device_ptr_mut` guard).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) unsafe fn hgemm_launch_at<O: GemmOut>(
+        &self,
+        stream: &CudaStream,
+        g: &GemmConfig,
+        entry: &str,
+        (pa, pb): (u64, u64),
+        pc: u64,
+        pbias: u64,
+        v: &HgemmVariant,
+    ) -> Result<()> {
         if g.m == 0 || g.n == 0 {
             return Ok(());
         }
@@ -644,7 +669,6 @@ impl Context {
             v.smem as i32,
         )?;
         let (map_a, map_b) = (TmaParam(tma_a.desc.0), TmaParam(tma_b.desc.0));
-        let (pc, _rc) = c.device_ptr_mut(stream);
         // the epilogue: TMA stores (a tensor map of C) or direct stores (the map unused)
         let (map_c, out) = match hgemm_epilogue::<O>(g, pc) {
             HgemmEpilogue::Tma(plan) if !direct_only && v.tma_epilogue => {

@@ -61,6 +61,11 @@ pub struct Overrides {
     /// `stagedpp64` or `pp64`, [`Fp8BlockEntry::for_problem`]; all but those four and `global` are built with
     /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
     pub fp8_block_entry: Option<Fp8BlockEntry>,
+    /// `CUTE_RS_FP8_BLOCK_SPLIT=<n1>`: block-scaled launches on [`Fp8BlockEntry::BLOCK`] give
+    /// it D's first `n1` columns (a multiple of 128 below N whose B scales start on 16 bytes,
+    /// checked at the launch) and launch the rest on their own; `0`: never split (unset: where
+    /// [`Fp8BlockEntry::split_n`] reckons it faster).
+    pub fp8_block_split: Option<usize>,
     /// `CUTE_RS_ATTENTION`: a measuring variant of the attention kernel by name (the kernels
     /// built with `CUTE_RS_KERNEL_FEATURES=attention/measure`; `AttentionKernel::variant` says
     /// which names exist).
@@ -160,6 +165,20 @@ impl Overrides {
             )?
             .as_deref()
             .and_then(Fp8BlockEntry::from_name),
+            fp8_block_split: match std::env::var("CUTE_RS_FP8_BLOCK_SPLIT") {
+                Err(std::env::VarError::NotPresent) => None,
+                Ok(v) if v.parse::<usize>().is_ok_and(|n1| n1.is_multiple_of(128)) => {
+                    v.parse().ok()
+                }
+                Ok(v) => {
+                    return Err(Error::Unsupported(format!(
+                        "CUTE_RS_FP8_BLOCK_SPLIT={v}: the override takes 0 or a multiple of 128 (D's columns of the first launch)"
+                    )));
+                }
+                Err(e) => {
+                    return Err(Error::Unsupported(format!("CUTE_RS_FP8_BLOCK_SPLIT: {e}")));
+                }
+            },
             attention_variant: std::env::var("CUTE_RS_ATTENTION")
                 .ok()
                 .filter(|v| !v.is_empty()),

@@ -735,6 +735,88 @@ impl Fp8BlockEntry {
     /// // (48 KiB), the barriers, 4 stages' scales (768 bytes each: B's two boxes)
     /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_N192_TMA, 4 * 40 * 1024 + 48 * 1024 + 1024 + 3 * 1024);
     /// ```
+    /// The columns of B (and of D) that [`split_n`](Self::split_n) gives [`BLOCK`](Self::BLOCK)
+    /// come in multiples of this: whole 128 × 192 tile-columns that end on B's 128-column
+    /// scale blocks.
+    pub const SPLIT_N_STEP: usize = 384;
+    /// What [`split_n`](Self::split_n) reckons the columns it leaves cost where they run on
+    /// 128 × 128 tiles with split k-ranges ([`StagedOneTma5StreamK`](Self::StagedOneTma5StreamK)),
+    /// in waves of [`BLOCK`](Self::BLOCK)'s tiles of the same area. H200, session 55 (run s55b,
+    /// three rounds each, TFLOP/s of the whole against the launch without a split): 4096³
+    /// 3840 + 256 columns 1,118–1,227 against 1,036–1,107 (5.54 waves for 6, reckoned 5.58),
+    /// 4096×7168×16384 6912 + 256 1,132–1,140 against 1,083–1,097 (9.59 for 10, reckoned
+    /// 9.59), 6144 + 1024 1,076–1,083 (10.05, reckoned 10.04); 1024×7168×16384 (run s55c)
+    /// 6144 + 1024 1,106–1,241 against 955–981.
+    pub const SPLIT_TAIL_COST: f64 = 1.5;
+    /// The second launch's own cost in waves of [`BLOCK`](Self::BLOCK) (its start and the
+    /// wait for the first).
+    pub const SPLIT_LAUNCH_COST: f64 = 0.1;
+    /// The least waves times k-blocks (of 128) of the whole problem on [`BLOCK`](Self::BLOCK)
+    /// from which [`split_n`](Self::split_n) splits: below, the second launch's host-side
+    /// cost is not hidden under the first's GPU time. H200, session 55 (run s55c, three
+    /// rounds): 2048³ (2 waves of 16 k-blocks) split 1536 + 512 ran 352–602 TFLOP/s against
+    /// 664–770 whole; 4096³ (6 of 32) gained (run s55b).
+    pub const SPLIT_MIN_WAVE_K_BLOCKS: usize = 64;
+    /// Where [`BLOCK`](Self::BLOCK)'s last wave of 128 × 192 cluster tiles is part-empty, the
+    /// first `n1` columns of a block-scaled problem `(m, n, k)` (16-bit units of K, the scales
+    /// at `scales`) that it runs in fewer waves, the other `n − n1` launched on their own on
+    /// the entry [`for_problem`](Self::for_problem) picks for them (D's column blocks are
+    /// independent: B's rows, B's scale blocks and D's columns start `n1` further on). `None`
+    /// where no split is reckoned faster (or the problem is smaller than
+    /// [`SPLIT_MIN_WAVE_K_BLOCKS`](Self::SPLIT_MIN_WAVE_K_BLOCKS)), in waves of `BLOCK`: the waves `n1` takes plus the
+    /// rest's — its own waves where it runs on `BLOCK` too, its area times
+    /// [`SPLIT_TAIL_COST`](Self::SPLIT_TAIL_COST) where it runs on split k-ranges — plus
+    /// [`SPLIT_LAUNCH_COST`](Self::SPLIT_LAUNCH_COST), against the waves of the whole. `n1` is
+    /// a multiple of [`SPLIT_N_STEP`](Self::SPLIT_N_STEP) whose B scales start on 16 bytes
+    /// (the staged entries' TMA boxes).
+    ///
+    /// ```
+    /// use host::hgemm::Fp8BlockEntry;
+    /// let s = (0x1000, 0x2000);
+    /// // 4096³: 352 cluster tiles on 66 clusters, 6 waves (the last a third full); 3840
+    /// // columns in 5, the last 256 on their own
+    /// assert_eq!(Fp8BlockEntry::split_n(4096, 4096, 2048, 132, s), Some(3840));
+    /// // 4096 × 7168 × 16384: 10 waves (the last 14 of 66); 6912 columns in 9
+    /// assert_eq!(Fp8BlockEntry::split_n(4096, 7168, 8192, 132, s), Some(6912));
+    /// // 8192³: 21 waves, the last 56 of 66 — the rest would take two more
+    /// assert_eq!(Fp8BlockEntry::split_n(8192, 8192, 4096, 132, s), None);
+    /// assert_eq!(Fp8BlockEntry::split_n(4096, 2112, 3584, 132, s), None);
+    /// assert_eq!(Fp8BlockEntry::split_n(128, 7168, 8192, 132, s), None); // one wave
+    /// assert_eq!(Fp8BlockEntry::split_n(1024, 7168, 8192, 132, s), Some(6144)); // 2 waves, not 3
+    /// assert_eq!(Fp8BlockEntry::split_n(2048, 2048, 1024, 132, s), None); // 2 waves of 16 k-blocks
+    /// ```
+    pub fn split_n(
+        m: usize,
+        n: usize,
+        k: usize,
+        sms: usize,
+        (sa, sb): (u64, u64),
+    ) -> Option<usize> {
+        let v = Fp8BlockEntry::BLOCK.variant((0, 0));
+        let whole = Waves::of((m, n, k), &v, sms);
+        // B's scales of column block n1 / 128 start at (n1 / 128)·⌈K / 128⌉ floats
+        let k_blocks = k.div_ceil(config::TILE_FP8.2);
+        if whole.one() || whole.rounds() * k_blocks < Self::SPLIT_MIN_WAVE_K_BLOCKS {
+            return None;
+        }
+        let (bm, bn, _) = v.tile;
+        let wave_area = (whole.resident * whole.cluster * bm * bn) as f64;
+        (1..n.div_ceil(Self::SPLIT_N_STEP))
+            .map(|j| j * Self::SPLIT_N_STEP)
+            .filter(|n1| (n1 / 128 * k_blocks).is_multiple_of(4))
+            .map(|n1| {
+                let (n2, sb2) = (n - n1, sb + (n1 / 128 * k_blocks * 4) as u64);
+                let rest = match Fp8BlockEntry::for_problem(m, n2, k, sms, (sa, sb2)) {
+                    Fp8BlockEntry::BLOCK => Waves::of((m, n2, k), &v, sms).rounds() as f64,
+                    _ => (m * n2) as f64 / wave_area * Self::SPLIT_TAIL_COST,
+                };
+                let waves = Waves::of((m, n1, k), &v, sms).rounds() as f64;
+                (n1, waves + rest + Self::SPLIT_LAUNCH_COST)
+            })
+            .filter(|&(_, cost)| cost < whole.rounds() as f64)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(n1, _)| n1)
+    }
     pub(crate) fn variant(self, scales: (u64, u64)) -> HgemmVariant {
         let v = HgemmVariant::fp8_promoted(scales);
         let (tile, smem, tma_epilogue) = match self {
