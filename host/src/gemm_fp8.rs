@@ -687,10 +687,12 @@ impl Context {
     /// checked here: below N, B's scales of the rest on 16 bytes), else where
     /// [`Fp8BlockEntry::split_n`] reckons it faster.
     fn block_split(&self, g: &GemmFp8Config, scales: (u64, u64)) -> Result<Option<usize>> {
-        let k_blocks = g.k.div_ceil(128);
+        let k = g.as_pairs().k;
         match self.overrides().fp8_block_split {
             Some(0) => Ok(None),
-            Some(n1) if n1 < g.n && (n1 / 128 * k_blocks).is_multiple_of(4) => Ok(Some(n1)),
+            Some(n1) if n1 < g.n && Fp8BlockEntry::split_scales_offset(n1, k).is_some() => {
+                Ok(Some(n1))
+            }
             Some(n1) => Err(Error::Override {
                 name: "CUTE_RS_FP8_BLOCK_SPLIT",
                 value: n1.to_string(),
@@ -701,7 +703,7 @@ impl Context {
             None => Ok(Fp8BlockEntry::split_n(
                 g.m,
                 g.n,
-                g.as_pairs().k,
+                k,
                 self.device().sms as usize,
                 scales,
             )),
@@ -724,8 +726,13 @@ impl Context {
         d: &mut D,
     ) -> Result<()> {
         let pairs = g.as_pairs();
-        let (n2, k_blocks) = (g.n - n1, g.k.div_ceil(128));
-        let scales2 = (sa, sb + (n1 / 128 * k_blocks * size_of::<f32>()) as u64);
+        let n2 = g.n - n1;
+        let floats = Fp8BlockEntry::split_scales_offset(n1, pairs.k).ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{g}: no block scales of columns {n1}.. on 16 bytes"
+            ))
+        })?;
+        let scales2 = (sa, sb + (floats * size_of::<f32>()) as u64);
         let first = Fp8BlockEntry::BLOCK;
         let rest =
             Fp8BlockEntry::for_problem(g.m, n2, pairs.k, self.device().sms as usize, scales2);

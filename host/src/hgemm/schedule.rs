@@ -739,6 +739,21 @@ impl Fp8BlockEntry {
     /// come in multiples of this: whole 128 × 192 tile-columns that end on B's 128-column
     /// scale blocks.
     pub const SPLIT_N_STEP: usize = 384;
+    /// Where B's block scales of D's columns from `n1` on start, in floats, for K of `k`
+    /// (16-bit units): `(n1 / 128)·⌈K / 128⌉` (B's scales are row-major over its 128 × 128
+    /// blocks, [`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)) — `None` where `n1` is
+    /// no multiple of 128 or that start is not on 16 bytes (the staged entries' TMA boxes).
+    ///
+    /// ```
+    /// use host::hgemm::Fp8BlockEntry;
+    /// assert_eq!(Fp8BlockEntry::split_scales_offset(3840, 2048), Some(30 * 32));
+    /// assert_eq!(Fp8BlockEntry::split_scales_offset(128, 192), None); // 3 k-blocks
+    /// assert_eq!(Fp8BlockEntry::split_scales_offset(100, 2048), None);
+    /// ```
+    pub fn split_scales_offset(n1: usize, k: usize) -> Option<usize> {
+        let floats = n1 / 128 * k.div_ceil(config::TILE_FP8.2);
+        (n1.is_multiple_of(128) && floats.is_multiple_of(4)).then_some(floats)
+    }
     /// What [`split_n`](Self::split_n) reckons the columns it leaves cost where they run on
     /// 128 × 128 tiles with split k-ranges ([`StagedOneTma5StreamK`](Self::StagedOneTma5StreamK)),
     /// in waves of [`BLOCK`](Self::BLOCK)'s tiles of the same area. H200, session 55 (run s55b,
@@ -794,7 +809,6 @@ impl Fp8BlockEntry {
     ) -> Option<usize> {
         let v = Fp8BlockEntry::BLOCK.variant((0, 0));
         let whole = Waves::of((m, n, k), &v, sms);
-        // B's scales of column block n1 / 128 start at (n1 / 128)·⌈K / 128⌉ floats
         let k_blocks = k.div_ceil(config::TILE_FP8.2);
         if whole.one() || whole.rounds() * k_blocks < Self::SPLIT_MIN_WAVE_K_BLOCKS {
             return None;
@@ -803,9 +817,9 @@ impl Fp8BlockEntry {
         let wave_area = (whole.resident * whole.cluster * bm * bn) as f64;
         (1..n.div_ceil(Self::SPLIT_N_STEP))
             .map(|j| j * Self::SPLIT_N_STEP)
-            .filter(|n1| (n1 / 128 * k_blocks).is_multiple_of(4))
-            .map(|n1| {
-                let (n2, sb2) = (n - n1, sb + (n1 / 128 * k_blocks * 4) as u64);
+            .filter_map(|n1| Some((n1, Self::split_scales_offset(n1, k)?)))
+            .map(|(n1, floats)| {
+                let (n2, sb2) = (n - n1, sb + (floats * size_of::<f32>()) as u64);
                 let rest = match Fp8BlockEntry::for_problem(m, n2, k, sms, (sa, sb2)) {
                     Fp8BlockEntry::BLOCK => Waves::of((m, n2, k), &v, sms).rounds() as f64,
                     _ => (m * n2) as f64 / wave_area * Self::SPLIT_TAIL_COST,
