@@ -165,20 +165,7 @@ impl Overrides {
             )?
             .as_deref()
             .and_then(Fp8BlockEntry::from_name),
-            fp8_block_split: match std::env::var("CUTE_RS_FP8_BLOCK_SPLIT") {
-                Err(std::env::VarError::NotPresent) => None,
-                Ok(v) if v.parse::<usize>().is_ok_and(|n1| n1.is_multiple_of(128)) => {
-                    v.parse().ok()
-                }
-                Ok(v) => {
-                    return Err(Error::Unsupported(format!(
-                        "CUTE_RS_FP8_BLOCK_SPLIT={v}: the override takes 0 or a multiple of 128 (D's columns of the first launch)"
-                    )));
-                }
-                Err(e) => {
-                    return Err(Error::Unsupported(format!("CUTE_RS_FP8_BLOCK_SPLIT: {e}")));
-                }
-            },
+            fp8_block_split: block_split_override(std::env::var("CUTE_RS_FP8_BLOCK_SPLIT"))?,
             attention_variant: std::env::var("CUTE_RS_ATTENTION")
                 .ok()
                 .filter(|v| !v.is_empty()),
@@ -191,6 +178,27 @@ impl Overrides {
             gemm_without_launch_bounds: flag("CUTE_RS_GEMM_BOUNDS", "0", &["0", "1"])?,
             serial_launches: flag("CUTE_RS_PDL", "0", &["0", "1"])?,
         })
+    }
+}
+
+/// `CUTE_RS_FP8_BLOCK_SPLIT`'s value, read: unset `None`, else `0` or a multiple of 128 (D's
+/// columns of the first launch; whether the problem can take it is checked at the launch), or
+/// an [`Error::Unsupported`] naming the variable and what it takes.
+fn block_split_override(
+    v: std::result::Result<String, std::env::VarError>,
+) -> Result<Option<usize>> {
+    let refuse = |v: &dyn std::fmt::Debug| {
+        Err(Error::Unsupported(format!(
+            "CUTE_RS_FP8_BLOCK_SPLIT={v:?}: the override takes 0 or a multiple of 128 (D's columns of the first launch)"
+        )))
+    };
+    match v {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Ok(v) => match v.parse::<usize>() {
+            Ok(n1) if n1.is_multiple_of(128) => Ok(Some(n1)),
+            _ => refuse(&v),
+        },
+        Err(std::env::VarError::NotUnicode(v)) => refuse(&v),
     }
 }
 
@@ -242,5 +250,22 @@ mod tests {
             "not supported: CUTE_RS_TEST_OVERRIDE=3: the override takes 1 or 2"
         );
         unsafe { std::env::remove_var(name) };
+    }
+
+    #[test]
+    fn block_split_override_takes_zero_or_multiples_of_128() {
+        use std::env::VarError::NotPresent;
+        assert_eq!(block_split_override(Err(NotPresent)).unwrap(), None);
+        assert_eq!(block_split_override(Ok("0".into())).unwrap(), Some(0));
+        assert_eq!(block_split_override(Ok("3840".into())).unwrap(), Some(3840));
+        for bad in ["100", "-128", "x", ""] {
+            let e = block_split_override(Ok(bad.into()))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("CUTE_RS_FP8_BLOCK_SPLIT") && e.contains("multiple of 128"),
+                "{e}"
+            );
+        }
     }
 }
