@@ -735,10 +735,24 @@ impl Fp8BlockEntry {
     /// // (48 KiB), the barriers, 4 stages' scales (768 bytes each: B's two boxes)
     /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_N192_TMA, 4 * 40 * 1024 + 48 * 1024 + 1024 + 3 * 1024);
     /// ```
+    /// The columns of B's block scales' blocks (DeepGEMM's 128 × 128,
+    /// [`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)).
+    const SCALE_BLOCK_N: usize = 128;
     /// The columns of B (and of D) that [`split_n`](Self::split_n) gives [`BLOCK`](Self::BLOCK)
-    /// come in multiples of this: whole 128 × 192 tile-columns that end on B's 128-column
-    /// scale blocks.
-    pub const SPLIT_N_STEP: usize = 384;
+    /// come in multiples of this: whole tile-columns of `BLOCK` (192) that end on B's
+    /// 128-column scale blocks, 384.
+    ///
+    /// ```
+    /// assert_eq!(host::hgemm::Fp8BlockEntry::SPLIT_N_STEP, 384);
+    /// ```
+    pub const SPLIT_N_STEP: usize = {
+        let (a, b) = (config::TILE_FP8_N192.1, Self::SCALE_BLOCK_N);
+        let (mut x, mut y) = (a, b);
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        a / x * b
+    };
     /// Where B's block scales of D's columns from `n1` on start, in floats, for K of `k`
     /// (16-bit units): `(n1 / 128)·⌈K / 128⌉` (B's scales are row-major over its 128 × 128
     /// blocks, [`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)) — `None` where `n1` is
@@ -751,8 +765,8 @@ impl Fp8BlockEntry {
     /// assert_eq!(Fp8BlockEntry::split_scales_offset(100, 2048), None);
     /// ```
     pub fn split_scales_offset(n1: usize, k: usize) -> Option<usize> {
-        let floats = n1 / 128 * k.div_ceil(config::TILE_FP8.2);
-        (n1.is_multiple_of(128) && floats.is_multiple_of(4)).then_some(floats)
+        let floats = n1 / Self::SCALE_BLOCK_N * k.div_ceil(config::TILE_FP8.2);
+        (n1.is_multiple_of(Self::SCALE_BLOCK_N) && floats.is_multiple_of(4)).then_some(floats)
     }
     /// What [`split_n`](Self::split_n) reckons the columns it leaves cost where they run on
     /// 128 × 128 tiles with split k-ranges ([`StagedOneTma5StreamK`](Self::StagedOneTma5StreamK)),
