@@ -719,22 +719,6 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::Pp64
         }
     }
-    /// The launch with the block scales at `scales` (device addresses): the block entry's
-    /// (128×128 tiles, data-parallel), the staged ones with their shared memory and the scales'
-    /// tensor maps (the `_tma` ones' epilogue on its TMA path where C allows).
-    ///
-    /// ```
-    /// use host::hgemm::{config, Fp8BlockEntry};
-    /// // 4 stages of 128×64 A and B tiles (16-bit units), the epilogue's 64 KiB, the barriers,
-    /// // 4 stages' scales (640 bytes each), padded to the 1024-byte alignment
-    /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_TMA, 4 * 32 * 1024 + 64 * 1024 + 1024 + 3 * 1024);
-    /// // 5 stages beside the two chunk buffers a warpgroup (32 KiB)
-    /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_TMA5, 5 * 32 * 1024 + 32 * 1024 + 1024 + 4 * 1024);
-    /// assert!(config::SMEM_BYTES_FP8_STAGED_TMA5 <= 227 * 1024);
-    /// // 128×192: 4 stages of 128×64 A and 192×64 B tiles, three chunk buffers a warpgroup
-    /// // (48 KiB), the barriers, 4 stages' scales (768 bytes each: B's two boxes)
-    /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_N192_TMA, 4 * 40 * 1024 + 48 * 1024 + 1024 + 3 * 1024);
-    /// ```
     /// The columns of B's block scales' blocks (DeepGEMM's 128 × 128,
     /// [`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)).
     const SCALE_BLOCK_N: usize = 128;
@@ -845,6 +829,22 @@ impl Fp8BlockEntry {
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(n1, _)| n1)
     }
+    /// The launch with the block scales at `scales` (device addresses): the block entry's
+    /// (128×128 tiles, data-parallel), the staged ones with their shared memory and the scales'
+    /// tensor maps (the `_tma` ones' epilogue on its TMA path where C allows).
+    ///
+    /// ```
+    /// use host::hgemm::{config, Fp8BlockEntry};
+    /// // 4 stages of 128×64 A and B tiles (16-bit units), the epilogue's 64 KiB, the barriers,
+    /// // 4 stages' scales (640 bytes each), padded to the 1024-byte alignment
+    /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_TMA, 4 * 32 * 1024 + 64 * 1024 + 1024 + 3 * 1024);
+    /// // 5 stages beside the two chunk buffers a warpgroup (32 KiB)
+    /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_TMA5, 5 * 32 * 1024 + 32 * 1024 + 1024 + 4 * 1024);
+    /// assert!(config::SMEM_BYTES_FP8_STAGED_TMA5 <= 227 * 1024);
+    /// // 128×192: 4 stages of 128×64 A and 192×64 B tiles, three chunk buffers a warpgroup
+    /// // (48 KiB), the barriers, 4 stages' scales (768 bytes each: B's two boxes)
+    /// assert_eq!(config::SMEM_BYTES_FP8_STAGED_N192_TMA, 4 * 40 * 1024 + 48 * 1024 + 1024 + 3 * 1024);
+    /// ```
     pub(crate) fn variant(self, scales: (u64, u64)) -> HgemmVariant {
         let v = HgemmVariant::fp8_promoted(scales);
         let (tile, smem, tma_epilogue) = match self {
