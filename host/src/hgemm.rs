@@ -28,7 +28,7 @@ use crate::tma::{GmemTensor, TmaOp, TmaPlan, plan_tma_copy, tma_box};
 use device::wgmma::{MajorK, MajorMN};
 use layout_types::cute::consts::{_64, _128, _160, _192, _256};
 use layout_types::cutlass::gmma_operand::{
-    ScaleBoxA, ScaleBoxB, SmemOperand, SmemOperandMulticast,
+    ScaleBoxA, ScaleBoxA4, ScaleBoxB, SmemOperand, SmemOperandMulticast,
 };
 use layout_types::value::swizzle::ComposedLayout;
 
@@ -393,6 +393,17 @@ fn fp8_scale_box_a(rows: usize) -> Result<ComposedLayout> {
         64 => tma_box::<ScaleBoxA<_64>>(),
         _ => Err(Error::Unsupported(format!(
             "FP8 block scales: no scale box of a {rows}-row tile"
+        ))),
+    }
+}
+
+/// The box of A's FP8 block scales of four k-blocks of a tile of `rows` rows
+/// ([`ScaleBoxA4`]: the 64-row tile's, `gemm_fp8_e4m3_tn_promoted_staged4_pp64`'s).
+fn fp8_scale_box_a4(rows: usize) -> Result<ComposedLayout> {
+    match rows {
+        64 => tma_box::<ScaleBoxA4<_64>>(),
+        _ => Err(Error::Unsupported(format!(
+            "FP8 block scales: no four-k-block scale box of a {rows}-row tile"
         ))),
     }
 }
@@ -771,8 +782,8 @@ impl Context {
             scale_m: v.product_scales.0,
             scale_n: v.product_scales.1,
         };
-        if v.scale_maps {
-            let (map_sa, map_sb) = self.fp8_scale_maps(g, v.scales, v.tile.0)?;
+        if v.scale_maps != ScaleMaps::No {
+            let (map_sa, map_sb) = self.fp8_scale_maps(g, v.scales, v.tile.0, v.scale_maps)?;
             let mut params: [*mut c_void; 6] = [
                 (&raw const map_a) as *mut c_void,
                 (&raw const map_b) as *mut c_void,
@@ -801,11 +812,14 @@ impl Context {
         unsafe { launch.launch(&f, &mut params) }
     }
 
-    /// The tensor maps of the FP8 block scales at `(sa, sb)` for the staged entries: each a 1-D
-    /// tensor of `f32` (A's `(M, ⌈K/128⌉)` column-major, `M·⌈K/128⌉` elements, boxes of the
-    /// entry's `tile_rows`: a tile's rows of one k-block; B's `(⌈N/128⌉, ⌈K/128⌉)` row-major, boxes of 4: TMA's 16
-    /// bytes, the first the block's scale). 1-D, so that no stride need be a multiple of 16
-    /// bytes (any M); out-of-bounds elements read as 0.
+    /// The tensor maps of the FP8 block scales at `(sa, sb)` for the staged entries
+    /// ([`ScaleMaps`]): A's `(M, ⌈K/128⌉)` column-major, with [`ScaleMaps::KBlock`] a 1-D tensor
+    /// of `M·⌈K/128⌉` elements (boxes of the entry's `tile_rows`: a tile's rows of one k-block;
+    /// 1-D, so that no stride need be a multiple of 16 bytes), with
+    /// [`ScaleMaps::FourKBlocks`] 2-D with boxes of `tile_rows` × 4 k-blocks (M a multiple of
+    /// 4: its stride a multiple of 16 bytes, as the entry's `takes` says); B's `(⌈N/128⌉,
+    /// ⌈K/128⌉)` row-major as a 1-D tensor, boxes of 4: TMA's 16 bytes, the first the block's
+    /// scale. Out-of-bounds elements read as 0.
     /// `g` is the launch's problem in 16-bit units (`GemmFp8Config::as_pairs`: a k-block of 128
     /// FP8 elements is one k-tile of `config::TILE_FP8.2`).
     fn fp8_scale_maps(
@@ -813,14 +827,23 @@ impl Context {
         g: &GemmConfig,
         (sa, sb): (u64, u64),
         tile_rows: usize,
+        maps: ScaleMaps,
     ) -> Result<(TmaParam, TmaParam)> {
         let kb = g.k.div_ceil(config::TILE_FP8.2).max(1) as u64;
-        let (la, lb) = (g.m as u64 * kb, g.n.div_ceil(128) as u64 * kb);
-        let a = self.make_tma_copy(
-            TmaOp::Load,
-            &GmemTensor::new::<f32>(sa, &[la], &[1]),
-            &fp8_scale_box_a(tile_rows)?,
-        )?;
+        let (m, lb) = (g.m as u64, g.n.div_ceil(128) as u64 * kb);
+        let a = if maps == ScaleMaps::FourKBlocks {
+            self.make_tma_copy(
+                TmaOp::Load,
+                &GmemTensor::new::<f32>(sa, &[m, kb], &[1, m]),
+                &fp8_scale_box_a4(tile_rows)?,
+            )?
+        } else {
+            self.make_tma_copy(
+                TmaOp::Load,
+                &GmemTensor::new::<f32>(sa, &[m * kb], &[1]),
+                &fp8_scale_box_a(tile_rows)?,
+            )?
+        };
         let b = self.make_tma_copy(
             TmaOp::Load,
             &GmemTensor::new::<f32>(sb, &[lb], &[1]),
@@ -903,10 +926,9 @@ pub struct HgemmVariant {
     /// The fused epilogue's per-row and per-column scale vectors' device addresses (0: none;
     /// `HgemmParams::scale_m` / `scale_n`, read by the fused FP8 entries).
     pub(crate) product_scales: (u64, u64),
-    /// The block scales (`scales`) go to the kernel as two 1-D tensor maps of `f32` (A's
-    /// `M·⌈K/128⌉` with boxes of the tile's rows, B's `⌈N/128⌉·⌈K/128⌉` with boxes of 4) after C's map:
-    /// the entries that load them by TMA with each stage (`Fp8BlockEntry`).
-    pub(crate) scale_maps: bool,
+    /// Whether the block scales (`scales`) go to the kernel as two tensor maps after C's (the
+    /// entries that load them by TMA, `Fp8BlockEntry`), and A's boxes ([`ScaleMaps`]).
+    pub(crate) scale_maps: ScaleMaps,
     /// What the entry's tile scheduler does besides whole tiles (a stream-K tail: a workspace
     /// when the tiles leave the last wave part-empty; split-K: more clusters than tiles), the
     /// kernel's own [`config::SchedulerKind`] of that entry.
@@ -917,6 +939,21 @@ pub struct HgemmVariant {
     /// Where the launch pairs CTAs into clusters of 2 along `cluster`
     /// ([`HgemmPlan::for_variant`]).
     pub(crate) cluster_pairs: ClusterPairs,
+}
+
+/// How an entry's FP8 block scales reach it ([`HgemmVariant::scale_maps`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ScaleMaps {
+    /// Through the parameters' pointers (`scale_a`, `scale_b`), or none.
+    No,
+    /// Two tensor maps of `f32` after C's: A's 1-D `M·⌈K/128⌉` with boxes of the tile's rows
+    /// of one k-block ([`ScaleBoxA`]), B's 1-D `⌈N/128⌉·⌈K/128⌉` with boxes of 4
+    /// ([`ScaleBoxB`]): the entries that load a k-tile's scales with its stage.
+    KBlock,
+    /// As [`KBlock`](Self::KBlock) but A's map 2-D, `(M, ⌈K/128⌉):(1, M)`, with boxes of the
+    /// tile's rows of four k-blocks ([`ScaleBoxA4`]: the entry that loads them with one stage
+    /// in four).
+    FourKBlocks,
 }
 
 /// Where a variant's launches pair CTAs into clusters of 2 along its clusters' mode
@@ -942,7 +979,7 @@ impl HgemmVariant {
         tma_epilogue: true,
         scales: (0, 0),
         product_scales: (0, 0),
-        scale_maps: false,
+        scale_maps: ScaleMaps::No,
         scheduler: config::SCHEDULER,
         cluster: config::ClusterAxis::M,
         cluster_pairs: ClusterPairs::WithinWaves,
@@ -961,7 +998,7 @@ impl HgemmVariant {
         tma_epilogue: true,
         scales: (0, 0),
         product_scales: (0, 0),
-        scale_maps: false,
+        scale_maps: ScaleMaps::No,
         scheduler: config::SCHEDULER_PINGPONG,
         cluster: config::ClusterAxis::M,
         cluster_pairs: ClusterPairs::Always,
@@ -981,7 +1018,7 @@ impl HgemmVariant {
         tma_epilogue: true,
         scales: (0, 0),
         product_scales: (0, 0),
-        scale_maps: false,
+        scale_maps: ScaleMaps::No,
         scheduler: config::SCHEDULER_PINGPONG,
         cluster: config::ClusterAxis::M,
         cluster_pairs: ClusterPairs::Always,
@@ -998,7 +1035,7 @@ impl HgemmVariant {
             tma_epilogue: false,
             scales,
             product_scales: (0, 0),
-            scale_maps: false,
+            scale_maps: ScaleMaps::No,
             scheduler: config::SCHEDULER_FP8_BLOCK,
             cluster: config::ClusterAxis::M,
             cluster_pairs: ClusterPairs::Even,
@@ -1387,6 +1424,12 @@ mod tests {
             let r = rows as u32;
             assert_eq!(key(&p), (vec![r], vec![0], TmaSwizzle::None, r * 4));
         }
+        // the four-k-block entry's 2-D map of A's: (M, KB):(1, M), boxes of 64 rows × 4
+        let g4 = GmemTensor::new::<f32>(0x1000, &[300, 5], &[1, 300]);
+        let p = plan(&g4, TmaOp::Load, fp8_scale_box_a4(64));
+        assert_eq!(key(&p), (vec![64, 4], vec![0, 1], TmaSwizzle::None, 1024));
+        assert_eq!(p.global_stride_bytes, vec![300 * 4]);
+        assert!(fp8_scale_box_a4(128).is_err());
         let p = plan(&g, TmaOp::Load, tma_box::<ScaleBoxB>());
         assert_eq!(key(&p), (vec![4], vec![0], TmaSwizzle::None, 16));
         assert!(fp8_scale_box_a(192).is_err());
@@ -1642,7 +1685,8 @@ mod tests {
             .partition(|e| e.starts_with("fp8staged "));
         assert_eq!(
             staged,
-            [format!("fp8staged {}", Fp8BlockEntry::StagedPp64.entry())]
+            [Fp8BlockEntry::StagedPp64, Fp8BlockEntry::StagedPp64x4]
+                .map(|e| format!("fp8staged {}", e.entry()))
         );
         // (`gemm_fp8`'s test names the fast ones: that module imports this one)
         assert_eq!(fast_fp8.len(), 2);

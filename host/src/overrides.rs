@@ -54,12 +54,13 @@ pub struct Overrides {
     /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`), and the fused epilogue's launches on that
     /// tile where it has fused entries (n192tma, the default, n192 and n128).
     pub fp8_promoted_tile: Option<Fp8PromotedTile>,
-    /// `CUTE_RS_FP8_BLOCK=global|staged|staged5|stagedtma|stagedtma5|stagedtma5sk|stagedtma5tail|stagedonetma5sk|stagedn192tma|stagedn192tmatail|pp64|stagedpp64`:
+    /// `CUTE_RS_FP8_BLOCK=global|staged|staged5|stagedtma|stagedtma5|stagedtma5sk|stagedtma5tail|stagedonetma5sk|stagedn192tma|stagedn192tmatail|pp64|stagedpp64|stagedpp64x4`:
     /// the block-scaled launches' entry ([`Fp8BlockEntry`]: the scales loaded from global memory
     /// in the k-tile loop, or through shared memory with each stage; the `tma` ones store through
     /// the TMA epilogue; by default `stagedn192tma` (128×192 tiles) or, for small M, `stagedonetma5sk`,
     /// `stagedpp64` or `pp64`, [`Fp8BlockEntry::for_problem`]; all but those four and `global` are built with
-    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`; `stagedpp64x4` takes k-tiles in whole
+    /// fours only, [`Fp8BlockEntry::takes`]).
     pub fp8_block_entry: Option<Fp8BlockEntry>,
     /// `CUTE_RS_FP8_BLOCK_SPLIT=<n1>`: block-scaled launches on [`Fp8BlockEntry::BLOCK`] give
     /// it D's first `n1` columns (a multiple of 128 below N whose B scales start on 16 bytes,

@@ -4,7 +4,7 @@
 //! without depending on the launch code (which depends on the context, which holds the
 //! overrides).
 
-use super::{ClusterPairs, HgemmKernel, HgemmVariant, Waves, config};
+use super::{ClusterPairs, HgemmKernel, HgemmVariant, ScaleMaps, Waves, config};
 use crate::error::Error;
 use layout_types::cutlass::fusion::Activation;
 
@@ -519,7 +519,7 @@ impl Fp8PromotedTile {
 /// memory in the k-tile loop (a 2-deep queue); the override `CUTE_RS_FP8_BLOCK=<name>`
 /// ([`Overrides::fp8_block_entry`](crate::Overrides::fp8_block_entry)) picks one for measuring
 /// (all but `global`, `stagedn192tma`, `stagedonetma5sk`, `pp64` and `stagedpp64` built with
-/// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+/// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`).
 ///
 /// ```
 /// use host::hgemm::Fp8BlockEntry;
@@ -580,6 +580,10 @@ pub enum Fp8BlockEntry {
     /// for small M from [`STAGED_PP64_MIN_K`](Self::STAGED_PP64_MIN_K) where it
     /// [`takes`](Self::takes) them (M a multiple of 4).
     StagedPp64,
+    /// The same with A's scales in boxes of four k-tiles, one with the first of each four
+    /// stages (`gemm_fp8_e4m3_tn_promoted_staged4_pp64`: `StagedScales64x4`; the k-tiles a
+    /// multiple of 4): a measuring variant (`fp8-variants`; doc/fp8-gemm.md, session 56).
+    StagedPp64x4,
 }
 
 impl Fp8BlockEntry {
@@ -587,7 +591,7 @@ impl Fp8BlockEntry {
     /// doc/fp8-gemm.md, "Block scales on the 128 × 192 tile").
     pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::StagedN192Tma;
     /// Every entry, with its override name.
-    pub const ALL: [(&'static str, Fp8BlockEntry); 12] = [
+    pub const ALL: [(&'static str, Fp8BlockEntry); 13] = [
         ("global", Fp8BlockEntry::Global),
         ("staged", Fp8BlockEntry::Staged),
         ("staged5", Fp8BlockEntry::Staged5),
@@ -600,6 +604,7 @@ impl Fp8BlockEntry {
         ("stagedn192tmatail", Fp8BlockEntry::StagedN192TmaTail),
         ("pp64", Fp8BlockEntry::Pp64),
         ("stagedpp64", Fp8BlockEntry::StagedPp64),
+        ("stagedpp64x4", Fp8BlockEntry::StagedPp64x4),
     ];
     /// The entry of override name `name`.
     pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
@@ -620,26 +625,37 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedN192TmaTail => "gemm_fp8_e4m3_tn_promoted_staged_n192tmatail",
             Fp8BlockEntry::Pp64 => "gemm_fp8_e4m3_tn_promoted_block_pp64",
             Fp8BlockEntry::StagedPp64 => "gemm_fp8_e4m3_tn_promoted_staged_pp64",
+            Fp8BlockEntry::StagedPp64x4 => "gemm_fp8_e4m3_tn_promoted_staged4_pp64",
         }
     }
-    /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows: the
-    /// staged entries load a tile's row scales of one k-block as a TMA box, which must start
-    /// 16-byte aligned in global memory, so `M` a multiple of 4 (DeepGEMM's condition) and
-    /// 16-byte aligned buffers (B's boxes are the aligned 4 holding a scale: any N; K any
-    /// multiple of 16, as every FP8 launch); the block entry takes any.
+    /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows and
+    /// `k` (16-bit units): the staged entries load a tile's row scales of one k-block as a TMA
+    /// box, which must start 16-byte aligned in global memory, so `M` a multiple of 4
+    /// (DeepGEMM's condition) and 16-byte aligned buffers (B's boxes are the aligned 4 holding
+    /// a scale: any N; K any multiple of 16, as every FP8 launch); the block entry takes any;
+    /// [`StagedPp64x4`](Self::StagedPp64x4) k-tiles in whole fours too.
     ///
     /// ```
     /// use host::hgemm::Fp8BlockEntry;
-    /// assert!(Fp8BlockEntry::Staged.takes(300, (0x1000, 0x2000)));
-    /// assert!(!Fp8BlockEntry::Staged.takes(129, (0x1000, 0x2000)));
-    /// assert!(!Fp8BlockEntry::Staged.takes(300, (0x1004, 0x2000)));
-    /// assert!(Fp8BlockEntry::Global.takes(129, (0x1004, 0x2000)));
-    /// assert!(Fp8BlockEntry::StagedN192Tma.takes(300, (0x1000, 0x2000)));
-    /// assert!(!Fp8BlockEntry::StagedN192Tma.takes(302, (0x1000, 0x2000)));
+    /// let s = (0x1000, 0x2000);
+    /// assert!(Fp8BlockEntry::Staged.takes(300, 64, s));
+    /// assert!(!Fp8BlockEntry::Staged.takes(129, 64, s));
+    /// assert!(!Fp8BlockEntry::Staged.takes(300, 64, (0x1004, 0x2000)));
+    /// assert!(Fp8BlockEntry::Global.takes(129, 64, (0x1004, 0x2000)));
+    /// assert!(Fp8BlockEntry::StagedN192Tma.takes(300, 64, s));
+    /// assert!(!Fp8BlockEntry::StagedN192Tma.takes(302, 64, s));
+    /// // 16384 FP8 elements: 128 k-tiles; 16384 + 128: 129
+    /// assert!(Fp8BlockEntry::StagedPp64x4.takes(128, 8192, s));
+    /// assert!(!Fp8BlockEntry::StagedPp64x4.takes(128, 8192 + 64, s));
+    /// assert!(Fp8BlockEntry::StagedPp64.takes(128, 8192 + 64, s));
     /// ```
-    pub fn takes(self, m: usize, (sa, sb): (u64, u64)) -> bool {
+    pub fn takes(self, m: usize, k: usize, (sa, sb): (u64, u64)) -> bool {
+        let k_tiles = k.div_ceil(config::TILE_FP8.2);
         matches!(self, Fp8BlockEntry::Global | Fp8BlockEntry::Pp64)
-            || (m.is_multiple_of(4) && sa.is_multiple_of(16) && sb.is_multiple_of(16))
+            || (m.is_multiple_of(4)
+                && sa.is_multiple_of(16)
+                && sb.is_multiple_of(16)
+                && (self != Fp8BlockEntry::StagedPp64x4 || k_tiles.is_multiple_of(4)))
     }
     /// The least K (16-bit units: 6144 FP8 elements) from which block-scaled small-M launches
     /// take [`StagedPp64`](Self::StagedPp64) over [`Pp64`](Self::Pp64). H200, staged against
@@ -708,12 +724,14 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedOneTma5StreamK,
             Waves::of((m, n, k), &v, sms),
         );
-        if m >= Self::STAGED_SK_MIN_M && w.fill() <= Self::STAGED_SK_MAX_FILL && sk.takes(m, scales)
+        if m >= Self::STAGED_SK_MIN_M
+            && w.fill() <= Self::STAGED_SK_MAX_FILL
+            && sk.takes(m, k, scales)
         {
             sk
         } else if !(w.one() && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)) {
             Fp8BlockEntry::BLOCK
-        } else if k >= Self::STAGED_PP64_MIN_K && Fp8BlockEntry::StagedPp64.takes(m, scales) {
+        } else if k >= Self::STAGED_PP64_MIN_K && Fp8BlockEntry::StagedPp64.takes(m, k, scales) {
             Fp8BlockEntry::StagedPp64
         } else {
             Fp8BlockEntry::Pp64
@@ -855,11 +873,15 @@ impl Fp8BlockEntry {
                     ..Fp8PromotedTile::Pp64.variant()
                 };
             }
-            Fp8BlockEntry::StagedPp64 => {
+            Fp8BlockEntry::StagedPp64 | Fp8BlockEntry::StagedPp64x4 => {
                 return HgemmVariant {
                     scales,
                     smem: config::SMEM_BYTES_FP8_STAGED_PP64,
-                    scale_maps: true,
+                    scale_maps: if self == Fp8BlockEntry::StagedPp64x4 {
+                        ScaleMaps::FourKBlocks
+                    } else {
+                        ScaleMaps::KBlock
+                    },
                     ..Fp8PromotedTile::Pp64.variant()
                 };
             }
@@ -882,7 +904,7 @@ impl Fp8BlockEntry {
             tile,
             smem,
             tma_epilogue,
-            scale_maps: true,
+            scale_maps: ScaleMaps::KBlock,
             scheduler: match self {
                 Fp8BlockEntry::StagedTma5StreamK | Fp8BlockEntry::StagedOneTma5StreamK => {
                     config::SCHEDULER_FP8_PROMOTED

@@ -30,7 +30,7 @@ use device::wgmma::{
 use layout_types::cute::atom::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad};
 use layout_types::cute::prelude::*;
 use layout_types::cutlass::gmma_operand::{
-    ScaleBoxA, ScaleBoxB, SmemOperand, SmemScales, SmemTile,
+    ScaleBoxA, ScaleBoxA4, ScaleBoxB, SmemOperand, SmemScales, SmemTile,
 };
 use layout_types::cutlass::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
@@ -1079,6 +1079,131 @@ impl QuadScales for StagedScales64 {
     }
 }
 
+/// [`QuadScales`] of the 64-row ping-pong tile with A's row scales of four k-tiles in one TMA
+/// box ([`ScaleBoxA4`], 1 KiB) that rides with the stage of the first of them, B's from global
+/// memory by slot as [`StagedScales64`]'s: a box with one stage in four instead of a 256-byte
+/// box with every stage (each stage's full barrier waits for its boxes: at small M the boxes
+/// are what the stages wait for, doc/fp8-gemm.md sessions 36–38).
+///
+/// The four k-tiles' box lands in the [`Fp8ScaleStage64`]s of the four stages from the first
+/// one's — k-tile `kt + j`'s rows in stage `i + j`'s — and is read whole, into registers, by
+/// the consumer of the first (queue slot 0) before it releases that stage: the producer
+/// writes a box only after acquiring its first stage, so the box it overwrites (loaded
+/// `STAGES` k-tiles before) has been read. That needs every tile's k-tiles in whole fours
+/// from a stage `i ≡ 0 (mod 4)`: `k_tiles ≡ 0 (mod 4)` (the host's condition), `STAGES` 4 or
+/// 8 (a compile-time check), whole k-ranges (the data-parallel scheduler).
+///
+/// ```
+/// use collective::mainloop::*;
+/// assert_eq!(<GmmaFp8AccumulationStagedQuad4 as AccumulationStage>::STAGE_TX_BYTES, 0);
+/// assert_eq!(StagedScales64x4::BOX_TX_BYTES, 1024);
+/// ```
+pub struct StagedScales64x4 {
+    /// B's and the rows as [`StagedScales64`]'s.
+    inner: StagedScales64,
+    /// The four k-tiles' scales of the thread's two rows, by slot (read at slot 0).
+    a: [[f32; 2]; 4],
+}
+
+/// The TMA atom of [`StagedScales64x4`]'s box.
+type ScaleAtomA4 = TmaAtom<TmaLoad, f32, BoxLayout<ScaleBoxA4<_64>>>;
+
+impl StagedScales64x4 {
+    /// The bytes of a box of four k-tiles' row scales, announced on its stage's full barrier
+    /// beside the stage's tiles.
+    pub const BOX_TX_BYTES: u32 = ScaleAtomA4::TX_BYTES;
+}
+
+impl QuadScales for StagedScales64x4 {
+    type Args = Fp8StagedScales;
+    type Stage = Fp8ScaleStage64;
+    /// None every stage: [`BOX_TX_BYTES`](StagedScales64x4::BOX_TX_BYTES) with one in four.
+    const STAGE_TX_BYTES: u32 = 0;
+    #[inline(always)]
+    fn new(
+        s: &Fp8StagedScales,
+        thr: (i32, i32),
+        origin: (i32, i32),
+        k: i32,
+    ) -> (Self, GmmaFp8Accumulation<true, false, true, 64>) {
+        let (inner, acc) = <StagedScales64 as QuadScales>::new(s, thr, origin, k);
+        (
+            StagedScales64x4 {
+                inner,
+                a: [[1.0; 2]; 4],
+            },
+            acc,
+        )
+    }
+    /// B's scale ([`StagedScales64`]'s).
+    #[inline(always)]
+    unsafe fn prefetch(
+        &mut self,
+        acc: &GmmaFp8Accumulation<true, false, true, 64>,
+        slots: &mut [[f32; 3]; 4],
+        kt: i32,
+        slot: usize,
+    ) {
+        unsafe { self.inner.prefetch(acc, slots, kt, slot) }
+    }
+    /// With the first of four k-tiles: the box of their row scales, from the tile's first row
+    /// and k-block `kt`, onto the stage's full barrier (its bytes announced first: the
+    /// stage's own loads, issued after, keep the barrier's phase open until then).
+    #[inline(always)]
+    unsafe fn load_stage(
+        s: &Fp8StagedScales,
+        bar: *mut u64,
+        stage: *mut Fp8ScaleStage64,
+        (m0, _): (i32, i32),
+        kt: i32,
+        _: i32,
+    ) {
+        // the box's first k-tile: kt's place in the (4, k_tiles / 4) split of the k-tiles
+        let (j, _): (i32, i32) = make_layout_left((_4, i32::MAX)).idx2crd(kt);
+        if j != 0 {
+            return;
+        }
+        unsafe {
+            device::mbarrier::mbarrier_expect_tx(bar, Self::BOX_TX_BYTES);
+            ScaleAtomA4::new(s.a).copy(bar, Fp8ScaleStage64::a(stage), [m0, kt]);
+        }
+    }
+    #[inline(always)]
+    unsafe fn read_stage(
+        &mut self,
+        stage: *const Fp8ScaleStage64,
+        slots: &mut [[f32; 3]; 4],
+        slot: usize,
+    ) {
+        const {
+            assert!(
+                core::mem::size_of::<Fp8ScaleStage64>() * 4 == ScaleAtomA4::TX_BYTES as usize,
+                "StagedScales64x4: a box of four k-tiles fills four stages' scales"
+            )
+        };
+        let rows = self.inner.rows;
+        if slot == 0 {
+            // SAFETY: the box landed with this stage (its full barrier passed) in its and the
+            // next three stages' scales (the stage index ≡ 0 mod 4); rows within a 64-row box
+            unsafe {
+                let box_a: BoxLayout<ScaleBoxA4<_64>> = Layout::default();
+                let a = Fp8ScaleStage64::a(stage as *mut Fp8ScaleStage64) as *const f32;
+                device::unroll!(4, |j| {
+                    self.a[j] = [
+                        *a.add(box_a.crd2idx((rows[0], j as i32)).value() as usize),
+                        *a.add(box_a.crd2idx((rows[1], j as i32)).value() as usize),
+                    ];
+                });
+            }
+        }
+        slots[slot] = [self.a[slot][0], self.a[slot][1], self.inner.b[slot]];
+    }
+}
+
+/// [`GmmaFp8AccumulationQuad`] with A's scales in boxes of four k-tiles
+/// ([`StagedScales64x4`]).
+pub type GmmaFp8AccumulationStagedQuad4 = GmmaFp8AccumulationQuad<StagedScales64x4>;
+
 /// FP8 promotion with block scales on the quad schedule ([`MmaAccumulation::QUAD`]): paired
 /// temporaries, each k-tile's scales loaded four k-tiles ahead into a queue slot of its own
 /// (`kt` mod 4) from `S` ([`QuadScales`]) and promoted from there, so no queued value moves —
@@ -2088,6 +2213,61 @@ mod tests {
                 assert_eq!(main_b[v], 2.0 * [c0, c1][half] * d);
             }
         }
+    }
+
+    /// The box of four k-tiles' row scales ([`StagedScales64x4`]): laid in eight stages as TMA
+    /// lays a `(64, 4):(1, 64)` box (k-tile `kt + j`'s rows in stage `i + j`'s), read whole at
+    /// slot 0 — each slot then holds its k-tile's two row scales of the thread and the B scale
+    /// prefetched into it, the later slots reading no stage.
+    #[test]
+    fn four_k_tile_boxes_fill_the_slots() {
+        let (m, n, k_tiles) = (128, 256, 8);
+        let sb: std::vec::Vec<f32> = (0..2 * k_tiles).map(|i| 1000.0 + i as f32).collect();
+        let s = Fp8StagedScales {
+            a: core::ptr::null(),
+            b: core::ptr::null(),
+            b_global: sb.as_ptr(),
+            mn: (m, n),
+        };
+        // A's scales as (M, KB):(1, M); the box from row 0 and k-block 4 in stages 4..8
+        let sa = |r: i32, kb: i32| (r + m * kb) as f32;
+        let mut stages: std::vec::Vec<Fp8ScaleStage64> = (0..8)
+            .map(|_| Fp8ScaleStage64 {
+                a: [0.0; 64],
+                b: [],
+            })
+            .collect();
+        let box_a: BoxLayout<ScaleBoxA4<_64>> = Layout::default();
+        for r in 0..64i32 {
+            for j in 0..4i32 {
+                let e = box_a.crd2idx((r, j)).value() as usize;
+                stages[4 + e / 64].a[e % 64] = sa(r, 4 + j);
+            }
+        }
+        for t in [0, 9, 127] {
+            // the tile at columns 128.. (N-block 1), k-tiles 4..8 in slots 0..3
+            let (mut src, acc) =
+                <StagedScales64x4 as QuadScales>::new(&s, (0, t), (0, 128), k_tiles);
+            let mut slots = [[0.0f32; 3]; 4];
+            for slot in 0..4 {
+                unsafe { src.prefetch(&acc, &mut slots, 4 + slot as i32, slot) };
+            }
+            for slot in 0..4 {
+                // only slot 0's stage holds the box; the later ones' stages are never read
+                let stage = if slot == 0 { 4 } else { 0 };
+                unsafe { src.read_stage(stages.as_ptr().add(stage), &mut slots, slot) };
+            }
+            let r0 = acc_row_thr().crd2idx(t);
+            for (j, got) in slots.iter().enumerate() {
+                let kt = 4 + j as i32;
+                let want = [sa(r0, kt), sa(r0 + 8, kt), sb[(k_tiles + kt) as usize]];
+                assert_eq!(*got, want, "thread {t}, slot {j}");
+            }
+        }
+        assert_eq!(
+            StagedScales64x4::BOX_TX_BYTES as usize,
+            4 * size_of::<Fp8ScaleStage64>()
+        );
     }
 
     /// A 128 × 192 tile's promotion scales each accumulator by its row's scale and the scale of

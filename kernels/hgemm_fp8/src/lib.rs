@@ -332,6 +332,19 @@ hgemm_pingpong_entry!(
     DataParallelFp8Pp64,
     config::STAGES_FP8_STAGED_PP64
 );
+// and A's scales in boxes of four k-tiles, one with the first of each four stages (K a multiple
+// of 512; `CUTE_RS_FP8_BLOCK=stagedpp64x4`, a measuring variant: doc/fp8-gemm.md, session 56)
+#[cfg(feature = "fp8-variants")]
+hgemm_pingpong_entry!(
+    fp8staged gemm_fp8_e4m3_tn_promoted_staged4_pp64,
+    Pingpong64,
+    (E4M3, E4M3),
+    _128,
+    StagedPp64x4,
+    HgemmEpilogue<config::EpilogueStorage2>,
+    DataParallelFp8Pp64,
+    config::STAGES_FP8_STAGED_PP64
+);
 // and fast accumulation on the same tile (the FP8 `wgmma`s accumulate alone, no promotion)
 hgemm_pingpong_entry!(
     fp8 gemm_fp8_e4m3_tn_fast_pp64,

@@ -1004,6 +1004,10 @@ pub type Pingpong64 = KernelTmaWarpSpecializedPingpong<_64>;
 /// schedule, A's 64 row scales with each stage, B's from global memory four k-tiles ahead.
 pub type StagedPp64 = collective::mainloop::GmmaFp8AccumulationStagedQuad;
 
+/// The same with A's row scales in boxes of four k-tiles, one with the first stage of each
+/// four (`_staged4_pp64`; K a multiple of 4 k-tiles).
+pub type StagedPp64x4 = collective::mainloop::GmmaFp8AccumulationStagedQuad4;
+
 const _: () = {
     let _same: fn(
         config::SharedStorageFp8StagedPp64,
@@ -1020,5 +1024,21 @@ const _: () = {
     assert!(
         <StagedPp64 as AccumulationStage>::STAGE_TX_BYTES as usize
             == config::TILE_FP8_PP64.0 * core::mem::size_of::<f32>()
+    );
+    // the boxes of four k-tiles land in four stages' scales from a stage ≡ 0 (mod 4), and one
+    // is overwritten only after its first stage is released: 4 or 8 stages
+    let _same4: fn(
+        config::SharedStorageFp8StagedPp64,
+    ) -> collective::kernel::KernelSharedStorage<
+        Pingpong64,
+        HgemmEpilogue<config::EpilogueStorage2>,
+        _128,
+        StagedPp64x4,
+        { config::STAGES_FP8_STAGED_PP64 },
+    > = |s| s;
+    assert!(config::STAGES_FP8_STAGED_PP64 == 4 || config::STAGES_FP8_STAGED_PP64 == 8);
+    assert!(
+        collective::mainloop::StagedScales64x4::BOX_TX_BYTES as usize
+            == 4 * config::TILE_FP8_PP64.0 * core::mem::size_of::<f32>()
     );
 };

@@ -465,6 +465,21 @@ pub struct SmemScales<const A: usize, const B: usize> {
 /// ```
 pub type ScaleBoxA<Rows> = Swizzled<Swizzle<0, 4, 3>, Layout<Rows, _1>>;
 
+/// The TMA box of A's FP8 block scales of four k-blocks at once: `Rows` rows of each (a
+/// [`ScaleBoxA`] a k-block), the k-blocks one after another — `(Rows, 4):(1, Rows)`,
+/// unswizzled; the kernel loads it from the 2-D tensor `(M, ⌈K/128⌉):(1, M)` of the scales
+/// (`M` a multiple of 4: a row of k-blocks starts 16-byte aligned), the host encodes that
+/// tensor's map with it.
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cutlass::gmma_operand::ScaleBoxA4;
+/// use layout_types::cute::atom::tma::{BoxLayout, TmaAtom, TmaLoad};
+/// assert_eq!(ScaleBoxA4::<_64>::default().to_string(), "Sw<0,4,3> o _0 o (_64,_4):(_1,_64)");
+/// assert_eq!(TmaAtom::<TmaLoad, f32, BoxLayout<ScaleBoxA4<_64>>>::TX_BYTES, 1024);
+/// ```
+pub type ScaleBoxA4<Rows> = Swizzled<Swizzle<0, 4, 3>, Layout<(Rows, _4), (_1, Rows)>>;
+
 /// The TMA box of B's FP8 block scales: 4 `f32` (TMA's 16 bytes), the first the tile's
 /// N-block scale.
 ///
