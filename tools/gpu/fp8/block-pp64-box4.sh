@@ -6,8 +6,8 @@
 # Package $D: host.xz — this tree's release host with its modules embedded, built after
 #   `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants cargo xtask build-kernels --arch sm_90a` (the entry is a measuring
 #   variant), then `cargo build --release -p host-cli`; xz of target/release/host.
-#   D=.gpu/s56a NAME=s56a bash tools/gpu/fp8/block-pp64-box4.sh   (~450 s)
-BUDGET=${BUDGET:-540}; . tools/gpu/lib.sh ${NAME:-s56a}
+#   D=.gpu/s56a NAME=s56a bash tools/gpu/fp8/block-pp64-box4.sh   (~450 s; ncu of both at the end if 100 s are left)
+BUDGET=${BUDGET:-560}; . tools/gpu/lib.sh ${NAME:-s56a}
 warm
 export CUTE_RS_FP8_BLOCK=stagedpp64x4
 for a in "--m 128 --n 7168 --k 16384" "--m 64 --n 7168 --k 4096" "--m 256 --n 7168 --k 8192" \
@@ -29,4 +29,12 @@ for i in 1 2 3; do [ $(left) -gt 40 ] || break
     GARGS="--dtype e4m3 $a --block-scales"; g "box1-$i" CUTE_RS_FP8_BLOCK=stagedpp64; g "box4-$i" CUTE_RS_FP8_BLOCK=stagedpp64x4
   done
 done
+# where each waits, if time is left: one launch of each under ncu at 128×7168×16384 (read det-*.csv: stall reasons,
+# DRAM throughput; `python3 tools/ncu_source.py --stall long_sb src-box4.csv.xz src-box1.csv.xz`)
+B="gemm --dtype e4m3 --m 128 --n 7168 --k 16384 --block-scales --bench"
+if [ $(left) -gt 100 ]; then
+  export SEC="--section SourceCounters --section WarpStateStats --section SpeedOfLight"
+  export CUTE_RS_FP8_BLOCK=stagedpp64x4; ncu_src box4 -k regex:gemm_fp8_e4m3_tn_promoted_staged4_pp64 $H $B
+  export CUTE_RS_FP8_BLOCK=stagedpp64; ncu_src box1 -k regex:gemm_fp8_e4m3_tn_promoted_staged_pp64 $H $B
+fi
 t end
