@@ -492,6 +492,27 @@ impl GmmaDescriptor {
     pub const fn layout_type(self) -> u32 {
         (self.desc >> 62) as u32
     }
+    /// CuTe's `reg32_`: the two 32-bit words, low first (the low one holds the start address and
+    /// the leading byte offset, the high one the stride byte offset, base offset and layout
+    /// type).
+    ///
+    /// ```
+    /// use layout_types::cute::atom::gmma::GmmaDescriptor;
+    /// let d = GmmaDescriptor { desc: (1 << 62) | (64 << 32) | 0x40 };
+    /// assert_eq!(d.reg32(), [0x40, (1 << 30) | 64]);
+    /// assert_eq!(GmmaDescriptor::from_reg32(d.reg32()), d);
+    /// ```
+    #[inline(always)]
+    pub const fn reg32(self) -> [u32; 2] {
+        [self.desc as u32, (self.desc >> 32) as u32]
+    }
+    /// The descriptor of the words `reg32` (low first; CuTe's `reg32_` written).
+    #[inline(always)]
+    pub const fn from_reg32([lo, hi]: [u32; 2]) -> Self {
+        GmmaDescriptor {
+            desc: ((hi as u64) << 32) | lo as u64,
+        }
+    }
 }
 impl fmt::Display for GmmaDescriptor {
     /// CuTe's `print(GmmaDescriptor)` fields on one line.
@@ -596,10 +617,8 @@ impl DescriptorIterator {
     /// `iter[i]`: the descriptor `i` 16-byte units on.
     #[inline(always)]
     pub fn at<I: Integral>(self, i: I) -> GmmaDescriptor {
-        let lo = (self.desc.desc as u32).wrapping_add(i.value() as u32);
-        GmmaDescriptor {
-            desc: (self.desc.desc & 0xFFFF_FFFF_0000_0000) | lo as u64,
-        }
+        let [lo, hi] = self.desc.reg32();
+        GmmaDescriptor::from_reg32([lo.wrapping_add(i.value() as u32), hi])
     }
     /// The iterator with its base descriptor's start-address word as lane 0 of the warp holds it
     /// ([`device::cluster::warp_uniform_u32`], CUTLASS's `__shfl_sync(0xffffffff, x, 0)`): the
@@ -618,11 +637,9 @@ impl DescriptorIterator {
     /// ```
     #[inline(always)]
     pub fn warp_uniform(self) -> DescriptorIterator {
-        let lo = device::cluster::warp_uniform_u32(self.desc.desc as u32);
+        let [lo, hi] = self.desc.reg32();
         DescriptorIterator {
-            desc: GmmaDescriptor {
-                desc: (self.desc.desc & 0xFFFF_FFFF_0000_0000) | lo as u64,
-            },
+            desc: GmmaDescriptor::from_reg32([device::cluster::warp_uniform_u32(lo), hi]),
         }
     }
 }
