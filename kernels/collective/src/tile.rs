@@ -35,7 +35,7 @@ impl<const N: usize> StageTile for SmemTile<N> {
 pub trait TileN {
     /// N of the CTA tile.
     const BN: i32;
-    /// The `Block` of B's [`SmemOperand`] bundle.
+    /// The `Block` of B's [`SmemOperand`](layout_types::cutlass::gmma_operand::SmemOperand) bundle.
     type BBlock;
     /// Whether an MN-major B may be read through [`BBlock`](Self::BBlock)'s descriptors: an
     /// `n(BN)` `wgmma` reads the whole tile from one descriptor, whose leading byte offset (the
