@@ -621,7 +621,7 @@ impl Context {
         }
         if g.fast_accum {
             // measuring: `Overrides::fp8_fast_tile128` runs fast accumulation on the promoted
-            // entry's 128×128 tiles (e4m3; built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`)
+            // entry's 128×128 tiles (e4m3; built with `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`)
             if g.dtype == Fp8::E4M3 && self.overrides().fp8_fast_tile128 {
                 let v = HgemmVariant::fp8_promoted((0, 0));
                 let entry = "gemm_fp8_e4m3_tn_fast128";

@@ -44,14 +44,14 @@ pub struct Overrides {
     /// `CUTE_RS_HGEMM_EPILOGUE=direct`: every C tile stored from registers, no TMA store.
     pub hgemm_direct_epilogue: bool,
     /// `CUTE_RS_FP8_FAST=tile128` (or `default`): the fast-accumulation e4m3 GEMM on the
-    /// promoted entry's 128×128 tiles (built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+    /// promoted entry's 128×128 tiles (built with `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`).
     pub fp8_fast_tile128: bool,
     /// `CUTE_RS_FP8_PROMOTED=block` (or `default`): per-tensor scales on the block-scale entry.
     pub fp8_promoted_block: bool,
     /// `CUTE_RS_FP8_PROMOTED=n128|n160|n160s5|n192|n192off|n192tma|n128tma6|n128tma5|n192tmacn|pp64`: per-tensor scales on that tile
     /// ([`Fp8PromotedTile`]; by default n192tma, n128tma6 or pp64 by shape,
     /// [`Fp8PromotedTile::for_problem`]; the others are built with
-    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`), and the fused epilogue's launches on that
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`), and the fused epilogue's launches on that
     /// tile where it has fused entries (n192tma, the default, n192 and n128).
     pub fp8_promoted_tile: Option<Fp8PromotedTile>,
     /// `CUTE_RS_FP8_BLOCK=global|staged|staged5|stagedtma|stagedtma5|stagedtma5sk|stagedtma5tail|stagedonetma5sk|stagedn192tma|stagedn192tmatail|pp64|stagedpp64|stagedpp64x4`:

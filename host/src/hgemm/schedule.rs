@@ -211,7 +211,7 @@ impl HgemmRaster {
 /// session 14; doc/fp8-gemm.md, "Wider tiles for the promoted kernel" and "The n192 kernel's
 /// structure"), or a measuring variant by the override `CUTE_RS_FP8_PROMOTED=<name>`
 /// ([`Overrides::fp8_promoted_tile`](crate::Overrides::fp8_promoted_tile); the variants are
-/// built with `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`). The wide tiles: one consumer
+/// built with `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`). The wide tiles: one consumer
 /// warpgroup on 64 × N (`m64nNk32`, one temporary); `n192tma` stores C through the TMA
 /// epilogue's shared memory (4 stages), the others directly, their stages in the shared memory
 /// the TMA epilogue's buffers would take; 128×128 is the fused entries' kernel of session 11
@@ -252,11 +252,11 @@ pub enum Fp8PromotedTile {
     /// where [`for_problem`](Self::for_problem) says.
     N128Tma6,
     /// The same with 5 stages (`gemm_fp8_e4m3_tn_promoted_n128tma5`, built with
-    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`).
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`).
     N128Tma5,
     /// [`N192Tma`](Self::N192Tma) with clusters of 2 along N, A's tile shared by TMA multicast
     /// (`gemm_fp8_e4m3_tn_promoted_n192tma_cn`, built with
-    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`): for one row of M-tiles, where clusters
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`): for one row of M-tiles, where clusters
     /// along M share nothing; measured +1–2 % at 128×7168×16384 (doc/fp8-gemm.md).
     N192TmaClusterN,
     /// 64×128 tiles on the ping-pong schedule (each consumer warpgroup a whole tile), paired
@@ -310,7 +310,7 @@ impl Fp8PromotedTile {
     }
     /// The fused epilogue's entry with activation `act` on this tile
     /// (`gemm_fp8_fused_e4m3_tn_<act>_n192tma` on 128×192 with the TMA epilogue; built with
-    /// `CUTE_RS_KERNEL_FEATURES=hgemm/fp8-variants`, `gemm_fp8_fused_e4m3_tn_<act>_n192` with the
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`, `gemm_fp8_fused_e4m3_tn_<act>_n192` with the
     /// direct one and `gemm_fp8_fused_e4m3_tn_<act>` on 128×128); none on the 160-wide tiles or
     /// with offset promotion windows.
     ///
