@@ -886,6 +886,10 @@ impl<const PAIRED: bool, S: Fp8StageScales> MmaAccumulation<[f32; 64]>
     }
 }
 
+/// The quad schedule's promotion ([`GmmaFp8AccumulationQuad`]'s paired temporaries of a 64 ×
+/// 128 warpgroup tile, with block scales), which a [`QuadScales`] makes with itself.
+pub type QuadPromotion = GmmaFp8Accumulation<true, false, true, 64>;
+
 /// Where [`GmmaFp8AccumulationQuad`]'s block scales come from: k-tile `kt`'s `[s_a0, s_a1,
 /// s_b]` (the thread's two rows', the tile's N-block's) into a queue slot, from global memory
 /// ([`GlobalScales`]) or A's from the stage ([`StagedScales64`]).
@@ -898,12 +902,8 @@ pub trait QuadScales: Sized {
     const STAGE_TX_BYTES: u32;
     /// The source and the promotion's temporaries (with the thread's rows and the tile's
     /// N-block) of one tile, as [`MmaAccumulation::new`].
-    fn new(
-        args: &Self::Args,
-        thr: (i32, i32),
-        origin: (i32, i32),
-        k: i32,
-    ) -> (Self, GmmaFp8Accumulation<true, false, true, 64>);
+    fn new(args: &Self::Args, thr: (i32, i32), origin: (i32, i32), k: i32)
+    -> (Self, QuadPromotion);
     /// The scales of k-tile `kt` (clamped into the tile) that come from global memory, into
     /// `slots[slot]`.
     ///
@@ -911,7 +911,7 @@ pub trait QuadScales: Sized {
     /// As [`MmaAccumulation::prefetch`].
     unsafe fn prefetch(
         &mut self,
-        acc: &GmmaFp8Accumulation<true, false, true, 64>,
+        acc: &QuadPromotion,
         slots: &mut [[f32; 3]; 4],
         kt: i32,
         slot: usize,
@@ -954,14 +954,14 @@ impl QuadScales for GlobalScales {
         thr: (i32, i32),
         origin: (i32, i32),
         k: i32,
-    ) -> (Self, GmmaFp8Accumulation<true, false, true, 64>) {
+    ) -> (Self, QuadPromotion) {
         (GlobalScales, GmmaFp8Accumulation::new(args, thr, origin, k))
     }
     /// Nothing without block scales (the slots stay 1).
     #[inline(always)]
     unsafe fn prefetch(
         &mut self,
-        acc: &GmmaFp8Accumulation<true, false, true, 64>,
+        acc: &QuadPromotion,
         slots: &mut [[f32; 3]; 4],
         kt: i32,
         slot: usize,
@@ -1012,7 +1012,7 @@ impl QuadScales for StagedScales64 {
         thr: (i32, i32),
         origin: (i32, i32),
         k: i32,
-    ) -> (Self, GmmaFp8Accumulation<true, false, true, 64>) {
+    ) -> (Self, QuadPromotion) {
         // the staged accumulation's rows, B's scales and temporaries (its queues unused)
         let GmmaFp8AccumulationStaged {
             acc,
@@ -1033,13 +1033,7 @@ impl QuadScales for StagedScales64 {
     }
     /// B's scale (the stage holds A's).
     #[inline(always)]
-    unsafe fn prefetch(
-        &mut self,
-        _: &GmmaFp8Accumulation<true, false, true, 64>,
-        _: &mut [[f32; 3]; 4],
-        kt: i32,
-        slot: usize,
-    ) {
+    unsafe fn prefetch(&mut self, _: &QuadPromotion, _: &mut [[f32; 3]; 4], kt: i32, slot: usize) {
         let kt = kt.min(self.k_tiles - 1);
         // SAFETY: inside B's scales ((nb, kt) of the caller's shapes)
         self.b[slot] = unsafe { *self.b_global.add((self.b0 + kt) as usize) };
@@ -1125,7 +1119,7 @@ impl QuadScales for StagedScales64x4 {
         thr: (i32, i32),
         origin: (i32, i32),
         k: i32,
-    ) -> (Self, GmmaFp8Accumulation<true, false, true, 64>) {
+    ) -> (Self, QuadPromotion) {
         let (inner, acc) = <StagedScales64 as QuadScales>::new(s, thr, origin, k);
         (
             StagedScales64x4 {
@@ -1139,7 +1133,7 @@ impl QuadScales for StagedScales64x4 {
     #[inline(always)]
     unsafe fn prefetch(
         &mut self,
-        acc: &GmmaFp8Accumulation<true, false, true, 64>,
+        acc: &QuadPromotion,
         slots: &mut [[f32; 3]; 4],
         kt: i32,
         slot: usize,
@@ -1219,7 +1213,7 @@ pub type GmmaFp8AccumulationStagedQuad4 = GmmaFp8AccumulationQuad<StagedScales64
 /// assert!(<GmmaFp8AccumulationQuad as MmaAccumulation<[f32; 64]>>::QUAD);
 /// ```
 pub struct GmmaFp8AccumulationQuad<S = GlobalScales> {
-    acc: GmmaFp8Accumulation<true, false, true, 64>,
+    acc: QuadPromotion,
     src: S,
     /// The four k-tiles' scales, `[s_a0, s_a1, s_b]` each, by `kt` mod 4.
     slots: [[f32; 3]; 4],
@@ -1276,17 +1270,9 @@ impl<S: QuadScales> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationQuad<S> {
         // (one call a temporary: a reference chosen between the two kept them in local memory)
         let scales = self.slots[slot];
         if b {
-            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(
-                main,
-                &self.acc.temp_b,
-                scales,
-            )
+            QuadPromotion::promote_scaled(main, &self.acc.temp_b, scales)
         } else {
-            GmmaFp8Accumulation::<true, false, true, 64>::promote_scaled(
-                main,
-                &self.acc.temp,
-                scales,
-            )
+            QuadPromotion::promote_scaled(main, &self.acc.temp, scales)
         }
     }
     #[inline(always)]
