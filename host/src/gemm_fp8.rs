@@ -666,7 +666,7 @@ impl Context {
                 let sms = self.device().sms as usize;
                 Fp8BlockEntry::for_problem(g.m, g.n, g.as_pairs().k, sms, ps)
             });
-            let b = if b.takes(g.m, g.as_pairs().k, ps) {
+            let b = if b.takes(g.m, ps) {
                 b
             } else {
                 Fp8BlockEntry::Global
@@ -736,7 +736,7 @@ impl Context {
         let first = Fp8BlockEntry::BLOCK;
         let rest =
             Fp8BlockEntry::for_problem(g.m, n2, pairs.k, self.device().sms as usize, scales2);
-        let rest = if rest.takes(g.m, pairs.k, scales2) {
+        let rest = if rest.takes(g.m, scales2) {
             rest
         } else {
             Fp8BlockEntry::Global

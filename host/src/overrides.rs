@@ -59,8 +59,7 @@ pub struct Overrides {
     /// in the k-tile loop, or through shared memory with each stage; the `tma` ones store through
     /// the TMA epilogue; by default `stagedn192tma` (128×192 tiles) or, for small M, `stagedonetma5sk`,
     /// `stagedpp64` or `pp64`, [`Fp8BlockEntry::for_problem`]; all but those four and `global` are built with
-    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`; `stagedpp64x4` takes k-tiles in whole
-    /// fours only, [`Fp8BlockEntry::takes`]).
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`).
     pub fp8_block_entry: Option<Fp8BlockEntry>,
     /// `CUTE_RS_FP8_BLOCK_SPLIT=<n1>`: block-scaled launches on [`Fp8BlockEntry::BLOCK`] give
     /// it D's first `n1` columns (a multiple of 128 below N whose B scales start on 16 bytes,

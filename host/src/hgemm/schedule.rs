@@ -581,8 +581,8 @@ pub enum Fp8BlockEntry {
     /// [`takes`](Self::takes) them (M a multiple of 4).
     StagedPp64,
     /// The same with A's scales in boxes of four k-tiles, one with the first of each four
-    /// stages (`gemm_fp8_e4m3_tn_promoted_staged4_pp64`: `StagedScales64x4`; the k-tiles a
-    /// multiple of 4): a measuring variant (`fp8-variants`; doc/fp8-gemm.md, session 56).
+    /// stages (`gemm_fp8_e4m3_tn_promoted_staged4_pp64`: `StagedScales64x4`): a measuring
+    /// variant (`fp8-variants`; doc/fp8-gemm.md, session 56).
     StagedPp64x4,
 }
 
@@ -628,34 +628,25 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedPp64x4 => "gemm_fp8_e4m3_tn_promoted_staged4_pp64",
         }
     }
-    /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows and
-    /// `k` (16-bit units): the staged entries load a tile's row scales of one k-block as a TMA
-    /// box, which must start 16-byte aligned in global memory, so `M` a multiple of 4
-    /// (DeepGEMM's condition) and 16-byte aligned buffers (B's boxes are the aligned 4 holding
-    /// a scale: any N; K any multiple of 16, as every FP8 launch); the block entry takes any;
-    /// [`StagedPp64x4`](Self::StagedPp64x4) k-tiles in whole fours too.
+    /// Whether the entry takes block scales at `scales` (device addresses) for `m` rows: the
+    /// staged entries load a tile's row scales of one k-block as a TMA box, which must start
+    /// 16-byte aligned in global memory, so `M` a multiple of 4 (DeepGEMM's condition) and
+    /// 16-byte aligned buffers (B's boxes are the aligned 4 holding a scale: any N; K any
+    /// multiple of 16, as every FP8 launch); the block entry takes any.
     ///
     /// ```
     /// use host::hgemm::Fp8BlockEntry;
-    /// let s = (0x1000, 0x2000);
-    /// assert!(Fp8BlockEntry::Staged.takes(300, 64, s));
-    /// assert!(!Fp8BlockEntry::Staged.takes(129, 64, s));
-    /// assert!(!Fp8BlockEntry::Staged.takes(300, 64, (0x1004, 0x2000)));
-    /// assert!(Fp8BlockEntry::Global.takes(129, 64, (0x1004, 0x2000)));
-    /// assert!(Fp8BlockEntry::StagedN192Tma.takes(300, 64, s));
-    /// assert!(!Fp8BlockEntry::StagedN192Tma.takes(302, 64, s));
-    /// // 16384 FP8 elements: 128 k-tiles; 16384 + 128: 129
-    /// assert!(Fp8BlockEntry::StagedPp64x4.takes(128, 8192, s));
-    /// assert!(!Fp8BlockEntry::StagedPp64x4.takes(128, 8192 + 64, s));
-    /// assert!(Fp8BlockEntry::StagedPp64.takes(128, 8192 + 64, s));
+    /// assert!(Fp8BlockEntry::Staged.takes(300, (0x1000, 0x2000)));
+    /// assert!(!Fp8BlockEntry::Staged.takes(129, (0x1000, 0x2000)));
+    /// assert!(!Fp8BlockEntry::Staged.takes(300, (0x1004, 0x2000)));
+    /// assert!(Fp8BlockEntry::Global.takes(129, (0x1004, 0x2000)));
+    /// assert!(Fp8BlockEntry::StagedN192Tma.takes(300, (0x1000, 0x2000)));
+    /// assert!(!Fp8BlockEntry::StagedN192Tma.takes(302, (0x1000, 0x2000)));
+    /// assert!(Fp8BlockEntry::StagedPp64x4.takes(128, (0x1000, 0x2000)));
     /// ```
-    pub fn takes(self, m: usize, k: usize, (sa, sb): (u64, u64)) -> bool {
-        let k_tiles = k.div_ceil(config::TILE_FP8.2);
+    pub fn takes(self, m: usize, (sa, sb): (u64, u64)) -> bool {
         matches!(self, Fp8BlockEntry::Global | Fp8BlockEntry::Pp64)
-            || (m.is_multiple_of(4)
-                && sa.is_multiple_of(16)
-                && sb.is_multiple_of(16)
-                && (self != Fp8BlockEntry::StagedPp64x4 || k_tiles.is_multiple_of(4)))
+            || (m.is_multiple_of(4) && sa.is_multiple_of(16) && sb.is_multiple_of(16))
     }
     /// The least K (16-bit units: 6144 FP8 elements) from which block-scaled small-M launches
     /// take [`StagedPp64`](Self::StagedPp64) over [`Pp64`](Self::Pp64). H200, staged against
@@ -724,14 +715,12 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedOneTma5StreamK,
             Waves::of((m, n, k), &v, sms),
         );
-        if m >= Self::STAGED_SK_MIN_M
-            && w.fill() <= Self::STAGED_SK_MAX_FILL
-            && sk.takes(m, k, scales)
+        if m >= Self::STAGED_SK_MIN_M && w.fill() <= Self::STAGED_SK_MAX_FILL && sk.takes(m, scales)
         {
             sk
         } else if !(w.one() && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)) {
             Fp8BlockEntry::BLOCK
-        } else if k >= Self::STAGED_PP64_MIN_K && Fp8BlockEntry::StagedPp64.takes(m, k, scales) {
+        } else if k >= Self::STAGED_PP64_MIN_K && Fp8BlockEntry::StagedPp64.takes(m, scales) {
             Fp8BlockEntry::StagedPp64
         } else {
             Fp8BlockEntry::Pp64

@@ -343,8 +343,12 @@ pub unsafe fn gemm_tma_warpspecialized<
     for u in consumer_units::<KS, _>(sched.work_tiles(), wg) {
         let w = u.work;
         if !u.owned {
-            // the other warpgroup's tile: its k-tiles' stages are not this one's to read
-            cons.skip(w.k_count as u32);
+            // the other warpgroup's tile: its k-tiles' stages are not this one's to read (nor the
+            // empty ones that complete its last group of `Acc::K_GROUP`)
+            let pad = Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::group_pad::<
+                <W<KS, BN> as WarpgroupTile>::Frag,
+            >(w.k_count);
+            cons.skip((w.k_count + pad) as u32);
             continue;
         }
         let ((m0, n0), _) = sched.tile_origin(w.tile);
@@ -559,6 +563,80 @@ mod tests {
                     assert_eq!(lasts, owned.last().copied().into_iter().collect::<Vec<_>>());
                 }
                 assert!(seen.iter().all(|&n| n == 1), "{mn:?} cluster {first}");
+            }
+        }
+    }
+
+    /// Ping-pong with an accumulation whose stages come in groups of four
+    /// (`GmmaFp8AccumulationStagedQuad4`, 8 stages): the producer fills each tile's k-tiles and
+    /// skips the stages to the end of its last four; a warpgroup moves past the other's tile
+    /// by both — so every tile's first k-tile takes a stage whose index is a multiple of 4,
+    /// each k-tile is read once, and the skipped stages by the warpgroup of their tile.
+    #[test]
+    fn pingpong_groups_of_four_start_on_aligned_stages() {
+        use crate::mainloop::{CollectiveMma, GmmaFp8AccumulationStagedQuad4};
+        use device::wgmma::{E4M3, MajorK};
+        type M = CollectiveMma<E4M3, MajorK, MajorK, _64, _128, GmmaFp8AccumulationStagedQuad4, 8>;
+        let pad = |k: i32| M::group_pad::<[f32; 64]>(k);
+        for (mn, k_tiles, step) in [
+            ((1000, 2000), 9, 132),
+            ((256, 7168), 65, 132),
+            ((256, 1024), 5, 7),
+            ((128, 7168), 128, 132),
+            ((192, 640), 1, 3),
+        ] {
+            let p = layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams::new(
+                mn,
+                (64, 128),
+                (1, 1),
+                step,
+                8,
+            )
+            .unwrap();
+            for first in 0..step.min(8) {
+                let s = crate::scheduler::PersistentTileScheduler::<64, 128>::init(
+                    mn,
+                    k_tiles,
+                    ((1, 1), (0, 0)),
+                    first,
+                    p,
+                );
+                // the producer's fills: each unit's k-tiles, then its skipped stages (None)
+                let mut fills: Vec<Option<(i32, i32)>> = Vec::new();
+                for w in s.work_tiles() {
+                    assert_eq!(w.k_count, k_tiles, "whole k-ranges");
+                    fills.extend((0..w.k_count).map(|kt| Some((w.tile, kt))));
+                    fills.extend((0..pad(w.k_count)).map(|_| None));
+                }
+                let mut seen = vec![0u8; fills.len()];
+                for wg in 0..2 {
+                    let mut st = PipelineState::<8>::new(0);
+                    for u in
+                        consumer_units::<KernelTmaWarpSpecializedPingpong, _>(s.work_tiles(), wg)
+                    {
+                        let n = u.work.k_count + pad(u.work.k_count);
+                        if !u.owned {
+                            st.advance_by(n as u32);
+                            continue;
+                        }
+                        assert_eq!(
+                            st.index() % 4,
+                            0,
+                            "{mn:?} k-tiles {k_tiles}: tile's first stage"
+                        );
+                        for i in 0..n {
+                            let c = st.count() as usize;
+                            let want = (i < u.work.k_count).then_some((u.work.tile, i));
+                            assert_eq!(fills[c], want, "{mn:?} k-tiles {k_tiles}, fill {c}");
+                            seen[c] += 1;
+                            st.advance();
+                        }
+                    }
+                }
+                assert!(
+                    seen.iter().all(|&n| n == 1),
+                    "{mn:?} k-tiles {k_tiles} first {first}"
+                );
             }
         }
     }

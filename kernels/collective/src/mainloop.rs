@@ -284,6 +284,13 @@ pub trait MmaAccumulation<F>: AccumulationStage + Sized {
     /// ([`promote_slot`](Self::promote_slot)), so no queued value moves (a move waits for its
     /// load).
     const QUAD: bool = false;
+    /// The k-tiles whose stage data ([`load_stage`](Self::load_stage)) the first of them
+    /// brings: 1, or (a [`QUAD`](Self::QUAD) accumulation) 4. Above 1 the mainloop completes a
+    /// tile's last group cut short with empty stages
+    /// ([`PipelineProducer::producer_skip`](layout_types::cutlass::pipeline::PipelineProducer::producer_skip),
+    /// released unread by the consumer), so that every tile's first k-tile takes a stage
+    /// whose index is a multiple of `K_GROUP` (given whole k-ranges).
+    const K_GROUP: i32 = 1;
     /// `QUAD`: promotes [`frag`](Self::frag) (`b`: [`frag_b`](Self::frag_b)) with the scales
     /// of queue slot `slot` (a constant), the queue unmoved.
     fn promote_slot(&mut self, main: &mut F, b: bool, slot: usize) {
@@ -900,6 +907,8 @@ pub trait QuadScales: Sized {
     type Stage;
     /// Its bytes ([`AccumulationStage::STAGE_TX_BYTES`]).
     const STAGE_TX_BYTES: u32;
+    /// The k-tiles one stage brings the scales of ([`MmaAccumulation::K_GROUP`]).
+    const K_GROUP: i32 = 1;
     /// The source and the promotion's temporaries (with the thread's rows and the tile's
     /// N-block) of one tile, as [`MmaAccumulation::new`].
     fn new(args: &Self::Args, thr: (i32, i32), origin: (i32, i32), k: i32)
@@ -1084,8 +1093,10 @@ impl QuadScales for StagedScales64 {
 /// the consumer of the first (queue slot 0) before it releases that stage: the producer
 /// writes a box only after acquiring its first stage, so the box it overwrites (loaded
 /// `STAGES` k-tiles before) has been read. That needs every tile's k-tiles in whole fours
-/// from a stage `i ≡ 0 (mod 4)`: `k_tiles ≡ 0 (mod 4)` (the host's condition), `STAGES` 4 or
-/// 8 (a compile-time check), whole k-ranges (the data-parallel scheduler).
+/// from a stage `i ≡ 0 (mod 4)`: `K_GROUP` 4 (the mainloop completes a tile's last four cut
+/// short with empty stages, [`CollectiveMma::group_pad`]; the box's k-blocks past K read as
+/// zeros), `STAGES` 4 or 8 (a compile-time check beside the entry), whole k-ranges (the
+/// data-parallel scheduler).
 ///
 /// ```
 /// use collective::mainloop::*;
@@ -1113,6 +1124,7 @@ impl QuadScales for StagedScales64x4 {
     type Stage = Fp8ScaleStage64;
     /// None every stage: [`BOX_TX_BYTES`](StagedScales64x4::BOX_TX_BYTES) with one in four.
     const STAGE_TX_BYTES: u32 = 0;
+    const K_GROUP: i32 = 4;
     #[inline(always)]
     fn new(
         s: &Fp8StagedScales,
@@ -1150,10 +1162,10 @@ impl QuadScales for StagedScales64x4 {
         stage: *mut Fp8ScaleStage64,
         (m0, _): (i32, i32),
         kt: i32,
-        _: i32,
+        k_tiles: i32,
     ) {
-        // the box's first k-tile: kt's place in the (4, k_tiles / 4) split of the k-tiles
-        let (j, _): (i32, i32) = make_layout_left((_4, i32::MAX)).idx2crd(kt);
+        // the box's first k-tile: kt's place in the (4, ⌈k_tiles / 4⌉) split of the k-tiles
+        let (j, _): (i32, i32) = make_layout_left((_4, k_tiles.ceil_div(4))).idx2crd(kt);
         if j != 0 {
             return;
         }
@@ -1232,6 +1244,7 @@ impl<S: QuadScales> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationQuad<S> {
     const K_PIPE_MMAS: u32 = 0;
     const PAIRED: bool = true;
     const QUAD: bool = true;
+    const K_GROUP: i32 = S::K_GROUP;
     #[inline(always)]
     fn new(args: &S::Args, thr: (i32, i32), origin: (i32, i32), k: i32) -> Self {
         let (src, acc) = S::new(args, thr, origin, k);
@@ -1623,6 +1636,38 @@ where
             }
             stage.producer_commit();
         }
+        // a group of k-tiles cut short: empty stages to its end (`K_GROUP` 1: none)
+        for _ in 0..Self::group_pad::<F>(k_count) {
+            unsafe { prod.producer_skip() };
+        }
+    }
+
+    /// The empty stages that complete `k_count` k-tiles to whole groups of
+    /// [`MmaAccumulation::K_GROUP`] (0 where it is 1): the producer skips them after a range's
+    /// last k-tile, its consumer waits for and releases them.
+    ///
+    /// ```
+    /// use collective::mainloop::*;
+    /// use device::wgmma::{E4M3, MajorK};
+    /// use layout_types::cute::prelude::*;
+    /// type M<Acc> = CollectiveMma<E4M3, MajorK, MajorK, _64, _128, Acc, 8>;
+    /// type G = GmmaFp8AccumulationStagedQuad4;
+    /// let pads: Vec<i32> = (0..6).map(M::<G>::group_pad::<[f32; 64]>).collect();
+    /// assert_eq!(pads, [0, 3, 2, 1, 0, 3]);
+    /// assert_eq!(M::<GmmaFp8AccumulationStagedQuad>::group_pad::<[f32; 64]>(5), 0);
+    /// ```
+    #[inline(always)]
+    pub fn group_pad<F>(k_count: i32) -> i32
+    where
+        Acc: MmaAccumulation<F>,
+    {
+        if Acc::K_GROUP == 1 {
+            return 0;
+        }
+        // k_count's place in its group: (position, group) of the (K_GROUP, ·) split
+        let groups = make_layout_left((Acc::K_GROUP, k_count + 1));
+        let (j, _): (i32, i32) = groups.idx2crd(k_count);
+        if j == 0 { 0 } else { Acc::K_GROUP - j }
     }
 
     /// A consumer warpgroup's `wgmma`s over the k-tiles `k_begin..k_begin + k_count` of one
@@ -2123,6 +2168,11 @@ where
                 step(kt + 2, 2, false, false);
             }
             _ => {}
+        }
+        // the stages the producer left empty to the end of a group cut short (`K_GROUP`)
+        for _ in 0..Self::group_pad::<W::Frag>(k_count) {
+            let empty = unsafe { cons.consumer_wait() };
+            unsafe { cons.consumer_release(empty) };
         }
     }
 }
