@@ -490,11 +490,19 @@ pub struct Composes<KS, Acc, Sched, F>(core::marker::PhantomData<(KS, Acc, Sched
 impl<KS: KernelSchedule, Acc: MmaAccumulation<F>, Sched: TileScheduler, F>
     Composes<KS, Acc, Sched, F>
 {
-    /// `!(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS))`.
-    pub const OK: () = assert!(
-        !(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS)),
-        "KernelTmaWarpSpecializedPingpong: a data-parallel tile scheduler (no split tiles) and an accumulation without turns"
-    );
+    /// `!(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS))`, and whole k-ranges where the
+    /// accumulation's stages come in groups (`Acc::K_GROUP > 1`: a group starts at a tile's
+    /// first k-tile).
+    pub const OK: () = {
+        assert!(
+            !(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS)),
+            "KernelTmaWarpSpecializedPingpong: a data-parallel tile scheduler (no split tiles) and an accumulation without turns"
+        );
+        assert!(
+            Acc::K_GROUP == 1 || !Sched::SPLITS,
+            "MmaAccumulation::K_GROUP > 1: a data-parallel tile scheduler (whole k-ranges: a group of stages starts at a tile's first k-tile)"
+        );
+    };
 }
 
 #[cfg(test)]
