@@ -666,11 +666,7 @@ impl Context {
                 let sms = self.device().sms as usize;
                 Fp8BlockEntry::for_problem(g.m, g.n, g.as_pairs().k, sms, ps)
             });
-            let b = if b.takes(g.m, ps) {
-                b
-            } else {
-                Fp8BlockEntry::Global
-            };
+            let b = b.or_global(g.m, ps);
             if b == Fp8BlockEntry::BLOCK
                 && let Some(n1) = self.block_split(g, ps)?
             {
@@ -735,12 +731,8 @@ impl Context {
         let scales2 = (sa, sb + (floats * size_of::<f32>()) as u64);
         let first = Fp8BlockEntry::BLOCK;
         let rest =
-            Fp8BlockEntry::for_problem(g.m, n2, pairs.k, self.device().sms as usize, scales2);
-        let rest = if rest.takes(g.m, scales2) {
-            rest
-        } else {
-            Fp8BlockEntry::Global
-        };
+            Fp8BlockEntry::for_problem(g.m, n2, pairs.k, self.device().sms as usize, scales2)
+                .or_global(g.m, scales2);
         self.require_kernel(first.entry())?;
         self.require_kernel(rest.entry())?;
         let (pc, _rc) = d.device_ptr_mut(stream);

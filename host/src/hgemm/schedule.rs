@@ -648,6 +648,22 @@ impl Fp8BlockEntry {
         matches!(self, Fp8BlockEntry::Global | Fp8BlockEntry::Pp64)
             || (m.is_multiple_of(4) && sa.is_multiple_of(16) && sb.is_multiple_of(16))
     }
+    /// This entry where it [`takes`](Self::takes) the problem, else [`Global`](Self::Global)
+    /// (which takes any): what a block-scaled launch runs.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8BlockEntry;
+    /// let e = Fp8BlockEntry::StagedPp64;
+    /// assert_eq!(e.or_global(128, (0x1000, 0x2000)), e);
+    /// assert_eq!(e.or_global(126, (0x1000, 0x2000)), Fp8BlockEntry::Global);
+    /// ```
+    pub fn or_global(self, m: usize, scales: (u64, u64)) -> Fp8BlockEntry {
+        if self.takes(m, scales) {
+            self
+        } else {
+            Fp8BlockEntry::Global
+        }
+    }
     /// The least K (16-bit units: 6144 FP8 elements) from which block-scaled small-M launches
     /// take [`StagedPp64`](Self::StagedPp64) over [`Pp64`](Self::Pp64). H200, staged against
     /// global scales on the 64-row tile at 128×7168×K, session 26 (runs s26a–s26c): +37–39 % at
