@@ -256,7 +256,7 @@ mod wide {
 // on the activation per tile measured 0 spills too but cost more to build: +35 s of rustc and
 // 31 s of ptxas (130k PTX lines) against about +5 s and 3 s per entry here (doc/fp8-gemm.md)
 // (session 14: with the TMA epilogue, as the plain per-tensor entry, `_n192tma`; the direct ones,
-// `_n192`, behind `hgemm/fp8-variants`: the host's `CUTE_RS_FP8_PROMOTED=n192` picks them)
+// `_n192`, behind `fp8-variants`: the host's `CUTE_RS_FP8_PROMOTED=n192` picks them)
 type FusedN192Tma<A> = FusedFp8Epilogue<A>;
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_identity_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Identity>, _192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_relu_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Relu>, _192, config::STAGES_FP8_N192_TMA);
@@ -332,8 +332,9 @@ hgemm_pingpong_entry!(
     DataParallelFp8Pp64,
     config::STAGES_FP8_STAGED_PP64
 );
-// and A's scales in boxes of four k-tiles, one with the first of each four stages (K a multiple
-// of 512; `CUTE_RS_FP8_BLOCK=stagedpp64x4`, a measuring variant: doc/fp8-gemm.md, session 56)
+// and A's scales in boxes of four k-tiles, one with the first of each four stages (any K: a
+// tile's last four cut short are completed with empty stages; `CUTE_RS_FP8_BLOCK=stagedpp64x4`,
+// a measuring variant: doc/fp8-gemm.md, session 56)
 #[cfg(feature = "fp8-variants")]
 hgemm_pingpong_entry!(
     fp8staged gemm_fp8_e4m3_tn_promoted_staged4_pp64,
