@@ -215,6 +215,14 @@ impl Context {
     }
 
     /// [`Context::from_cuda_context`] with the PTX of one architecture, as [`Context::with_arch`].
+    ///
+    /// ```no_run
+    /// let cuda = host::cudarc::driver::CudaContext::new(0)?;
+    /// // the sm_80 PTX on any GPU from Ampere on (JIT-compiled by the driver)
+    /// let ctx = host::Context::from_cuda_context_with_arch(cuda, Some("sm_80"))?;
+    /// # let _ = ctx;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_cuda_context_with_arch(
         ctx: Arc<CudaContext>,
         arch: Option<&str>,

@@ -206,6 +206,13 @@ pub enum TransposeKernel {
 impl TransposeKernel {
     /// The kernel that runs an `m × n` transpose: [`TransposeKernel::Auto`] decided by size,
     /// any other as it is.
+    ///
+    /// ```
+    /// use host::TransposeKernel;
+    /// assert_eq!(TransposeKernel::Auto.resolve(2048, 2048), TransposeKernel::Swizzled);
+    /// assert_eq!(TransposeKernel::Auto.resolve(4096, 4096), TransposeKernel::Bulk); // 2^24 elements
+    /// assert_eq!(TransposeKernel::Naive.resolve(4096, 4096), TransposeKernel::Naive);
+    /// ```
     pub fn resolve(self, m: usize, n: usize) -> TransposeKernel {
         match self {
             TransposeKernel::Auto if m.saturating_mul(n) >= 1 << 24 => TransposeKernel::Bulk,
@@ -517,6 +524,14 @@ impl Variant {
     }
 
     /// Elements per instruction (1: scalar atom, no alignment rule).
+    ///
+    /// ```
+    /// use host::copy::VARIANTS;
+    /// assert_eq!(VARIANTS[0].kernel, "tiled_copy_row_f32_v4");
+    /// assert_eq!(VARIANTS[0].vec(), 4); // 16 bytes of f32
+    /// assert_eq!(VARIANTS[3].vec(), 8); // of f16
+    /// assert_eq!(VARIANTS[5].vec(), 1); // the scalar atom
+    /// ```
     pub fn vec(&self) -> usize {
         match self.instruction {
             CopyInstruction::Scalar => 1,
@@ -537,6 +552,14 @@ impl Variant {
     }
 
     /// The leading dimensions this variant wants for an `m x n` source (padded to the vector).
+    ///
+    /// ```
+    /// use host::copy::VARIANTS;
+    /// // a row-major f32 copy of 3 × 5: rows padded to the 4-element vector
+    /// assert_eq!(VARIANTS[0].lds_ldd(3, 5), (8, 8));
+    /// // the swizzled transpose of 3 × 5 writes 5 × 3 (rows of 3, padded to 4)
+    /// assert_eq!(VARIANTS[6].lds_ldd(3, 5), (8, 4));
+    /// ```
     pub fn lds_ldd(&self, m: usize, n: usize) -> (usize, usize) {
         let (cs, cd) = self.contiguous(m, n);
         (
@@ -751,6 +774,17 @@ impl Context {
 
     /// Variant `v` with the checks of the public entry points ([`Context::tiled_copy`] or
     /// [`Context::transpose`]) on `(m, n, lds, ldd)`.
+    ///
+    /// ```no_run
+    /// use host::copy::VARIANTS;
+    /// let ctx = host::Context::new(0)?;
+    /// let s = ctx.default_stream();
+    /// let src = s.alloc_zeros::<f32>(64 * 128)?;
+    /// let mut dst = s.alloc_zeros::<f32>(64 * 128)?;
+    /// // the cp.async variant on a 64 × 128 row-major copy
+    /// ctx.run_variant(&s, &VARIANTS[1], (64, 128, 128, 128), &src, &mut dst)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn run_variant<T, S, D>(
         &self,
         stream: &CudaStream,

@@ -226,6 +226,13 @@ pub struct CublasLt {
 impl CublasLt {
     /// A handle whose work goes to `stream` (a stream of `ctx`), with cudarc's workspace (32 MiB
     /// on Hopper). Errors (no panic) when libcublasLt cannot be loaded.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// let lt = host::cublas::CublasLt::new(&ctx, ctx.default_stream())?;
+    /// # let _ = lt;
+    /// # Ok::<(), host::Error>(())
+    /// ```
     pub fn new(ctx: &Context, stream: Arc<CudaStream>) -> Result<CublasLt> {
         ctx.check_stream(&stream)?;
         let lt = catch_quiet(|| cudarc::cublaslt::CudaBlasLT::new(stream.clone()))
@@ -236,6 +243,20 @@ impl CublasLt {
     /// `g` with cuBLASLt's fused epilogue: the bias (`g.bias` along M, `bias` of M elements)
     /// and `g.act` (identity, ReLU or GELU tanh; cuBLASLt has no GELU-erf or SiLU epilogue: an
     /// [`Error::Unsupported`], as is a bias along N or none).
+    ///
+    /// ```no_run
+    /// use host::{Activation, BiasMode, Context, GemmConfig};
+    /// let ctx = Context::new(0)?;
+    /// let s = ctx.default_stream();
+    /// let lt = host::cublas::CublasLt::new(&ctx, s.clone())?;
+    /// let a = s.alloc_zeros::<half::bf16>(128 * 128)?;
+    /// let bias = s.alloc_zeros::<half::bf16>(128)?;
+    /// let mut c = s.alloc_zeros::<half::bf16>(128 * 128)?;
+    /// // SiLU is not one of cuBLASLt's epilogues: an error, nothing launched
+    /// let g = GemmConfig::new(128, 128, 128).bias(BiasMode::M).act(Activation::Silu);
+    /// assert!(lt.gemm_bias_act(&g, &a, &a, &mut c, &bias).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn gemm_bias_act<T, A, C>(
         &self,
         g: &GemmConfig,

@@ -56,7 +56,7 @@ use layout_types::cute::atom::mma::{float_e4m3_t, float_e5m2_t};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
-use crate::hgemm::{Fp8BlockEntry, Fp8PromotedTile, GemmOut, HgemmVariant};
+use crate::hgemm::{BlockSplit, Fp8BlockEntry, Fp8PromotedTile, GemmOut, HgemmVariant};
 use crate::quiet::catch_quiet;
 
 /// The promoted entry for per-tensor scales: `gemm_fp8_e4m3_tn_promoted` without the block
@@ -82,6 +82,10 @@ pub enum Fp8 {
 
 impl Fp8 {
     /// `e4m3` or `e5m2`.
+    ///
+    /// ```
+    /// assert_eq!(host::gemm_fp8::Fp8::E5M2.name(), "e5m2");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Fp8::E4M3 => "e4m3",
@@ -111,6 +115,11 @@ impl Fp8 {
     }
     /// The fast-accumulation entry on the small-M tile (64×128 on the ping-pong schedule,
     /// [`Fp8PromotedTile::Pp64`]'s launch).
+    ///
+    /// ```
+    /// use host::gemm_fp8::Fp8;
+    /// assert_eq!(Fp8::E4M3.fast_pp64_entry(), "gemm_fp8_e4m3_tn_fast_pp64");
+    /// ```
     pub fn fast_pp64_entry(self) -> &'static str {
         match self {
             Fp8::E4M3 => "gemm_fp8_e4m3_tn_fast_pp64",
@@ -193,6 +202,12 @@ pub struct GemmFp8Config {
 
 impl GemmFp8Config {
     /// Scales 1, promotion.
+    ///
+    /// ```
+    /// use host::gemm_fp8::{Fp8, GemmFp8Config};
+    /// let g = GemmFp8Config::new(128, 256, 512, Fp8::E4M3);
+    /// assert_eq!((g.scale_a, g.scale_b, g.fast_accum), (1.0, 1.0, false));
+    /// ```
     pub fn new(m: usize, n: usize, k: usize, dtype: Fp8) -> GemmFp8Config {
         GemmFp8Config {
             m,
@@ -316,16 +331,33 @@ impl GemmFp8Config {
         .join(" ")
     }
     /// The per-tensor scales.
+    ///
+    /// ```
+    /// use host::gemm_fp8::{Fp8, GemmFp8Config};
+    /// let g = GemmFp8Config::new(64, 64, 64, Fp8::E4M3).scales(0.5, 4.0);
+    /// assert_eq!((g.scale_a, g.scale_b), (0.5, 4.0));
+    /// ```
     pub fn scales(mut self, scale_a: f32, scale_b: f32) -> GemmFp8Config {
         (self.scale_a, self.scale_b) = (scale_a, scale_b);
         self
     }
     /// Fast accumulation (no promotion).
+    ///
+    /// ```
+    /// use host::gemm_fp8::{Fp8, GemmFp8Config};
+    /// let g = GemmFp8Config::new(64, 64, 64, Fp8::E4M3).fast_accum(true);
+    /// assert_eq!(g.entry(), "gemm_fp8_e4m3_tn");
+    /// ```
     pub fn fast_accum(mut self, fast: bool) -> GemmFp8Config {
         self.fast_accum = fast;
         self
     }
     /// `2·M·N·K`.
+    ///
+    /// ```
+    /// use host::gemm_fp8::{Fp8, GemmFp8Config};
+    /// assert_eq!(GemmFp8Config::new(128, 7168, 16384, Fp8::E4M3).flops(), 2.0 * 128.0 * 7168.0 * 16384.0);
+    /// ```
     pub fn flops(&self) -> f64 {
         2.0 * self.m as f64 * self.n as f64 * self.k as f64
     }
@@ -350,6 +382,12 @@ impl GemmFp8Config {
     }
     /// Elements of the block scales ([`Fp8Scales::Block`]): A's `M·⌈K/128⌉`, B's
     /// `⌈N/128⌉·⌈K/128⌉`.
+    ///
+    /// ```
+    /// use host::gemm_fp8::{Fp8, GemmFp8Config};
+    /// // K = 300: three k-blocks of 128; N = 200: two N-blocks
+    /// assert_eq!(GemmFp8Config::new(64, 200, 300, Fp8::E4M3).block_scale_lens(), (64 * 3, 2 * 3));
+    /// ```
     pub fn block_scale_lens(&self) -> (usize, usize) {
         let kb = self.k.div_ceil(128);
         (self.m * kb, self.n.div_ceil(128) * kb)
@@ -668,9 +706,9 @@ impl Context {
             });
             let b = b.or_global(g.m, ps);
             if b == Fp8BlockEntry::BLOCK
-                && let Some(n1) = self.block_split(g, ps)?
+                && let Some(split) = self.block_split(g, ps)?
             {
-                return self.gemm_fp8_block_split::<O, D>(stream, g, (pa, pb), ps, n1, d);
+                return self.gemm_fp8_block_split::<O, D>(stream, g, (pa, pb), ps, split, d);
             }
             (b.entry(), b.variant(ps))
         };
@@ -682,64 +720,51 @@ impl Context {
     /// [`Overrides::fp8_block_split`](crate::Overrides::fp8_block_split) (`0`: nowhere;
     /// checked here: below N, B's scales of the rest on 16 bytes), else where
     /// [`Fp8BlockEntry::split_n`] reckons it faster.
-    fn block_split(&self, g: &GemmFp8Config, scales: (u64, u64)) -> Result<Option<usize>> {
-        let k = g.as_pairs().k;
+    fn block_split(&self, g: &GemmFp8Config, scales: (u64, u64)) -> Result<Option<BlockSplit>> {
+        let (k, sms) = (g.as_pairs().k, self.device().sms as usize);
         match self.overrides().fp8_block_split {
             Some(0) => Ok(None),
-            Some(n1) if n1 < g.n && Fp8BlockEntry::split_scales_offset(n1, k).is_some() => {
-                Ok(Some(n1))
-            }
-            Some(n1) => Err(Error::Override {
-                name: "CUTE_RS_FP8_BLOCK_SPLIT",
-                value: n1.to_string(),
-                why: format!(
-                    "{g}: the first launch's columns must be below N and leave B's scales of the others on 16 bytes ((n1 / 128)·⌈K / 128⌉ a multiple of 4)"
-                ),
-            }),
-            None => Ok(Fp8BlockEntry::split_n(
-                g.m,
-                g.n,
-                k,
-                self.device().sms as usize,
-                scales,
-            )),
+            Some(n1) => Fp8BlockEntry::split_at(g.m, g.n, k, sms, scales, n1)
+                .map(Some)
+                .ok_or_else(|| Error::Override {
+                    name: "CUTE_RS_FP8_BLOCK_SPLIT",
+                    value: n1.to_string(),
+                    why: format!(
+                        "{g}: the first launch's columns must be below N and leave B's scales of the others on 16 bytes ((n1 / 128)·⌈K / 128⌉ a multiple of 4)"
+                    ),
+                }),
+            None => Ok(Fp8BlockEntry::split_n(g.m, g.n, k, sms, scales)),
         }
     }
 
-    /// A block-scaled GEMM as two launches over D's column blocks: the first `n1` columns on
-    /// [`Fp8BlockEntry::BLOCK`] (whole waves of its 128 × 192 tiles, or nearly), the other
-    /// `n − n1` on the entry [`Fp8BlockEntry::for_problem`] picks for them (their own tiles
-    /// and scheduler: split k-ranges where their tiles fill less than a wave). D is
-    /// column-major with `ldd = M`, so the second launch's B rows, B scale blocks and D
-    /// columns start `n1` further on and A, A's scales and `ldd` are shared.
+    /// A block-scaled GEMM as two launches over D's column blocks ([`BlockSplit`]): the first
+    /// `n1` columns on [`Fp8BlockEntry::BLOCK`] (whole waves of its 128 × 192 tiles, or
+    /// nearly), the other `n − n1` on the split's `rest` (their own tiles and scheduler: split
+    /// k-ranges where their tiles fill less than a wave). D is column-major with `ldd = M`, so
+    /// the second launch's B rows, B scale blocks and D columns start `n1` further on and A,
+    /// A's scales and `ldd` are shared.
     fn gemm_fp8_block_split<O: GemmOut, D: DevicePtrMut<O>>(
         &self,
         stream: &CudaStream,
         g: &GemmFp8Config,
         (pa, pb): (u64, u64),
-        (sa, sb): (u64, u64),
-        n1: usize,
+        scales: (u64, u64),
+        BlockSplit {
+            n1,
+            rest,
+            rest_scales,
+        }: BlockSplit,
         d: &mut D,
     ) -> Result<()> {
         let pairs = g.as_pairs();
-        let n2 = g.n - n1;
-        let floats = Fp8BlockEntry::split_scales_offset(n1, pairs.k).ok_or_else(|| {
-            Error::Unsupported(format!(
-                "{g}: no block scales of columns {n1}.. on 16 bytes"
-            ))
-        })?;
-        let scales2 = (sa, sb + (floats * size_of::<f32>()) as u64);
         let first = Fp8BlockEntry::BLOCK;
-        let rest =
-            Fp8BlockEntry::for_problem(g.m, n2, pairs.k, self.device().sms as usize, scales2)
-                .or_global(g.m, scales2);
         self.require_kernel(first.entry())?;
         self.require_kernel(rest.entry())?;
         let (pc, _rc) = d.device_ptr_mut(stream);
         let pc2 = pc + (n1 * g.m * size_of::<O>()) as u64;
         // SAFETY: `d` is this context's checked buffer of D (M×N, ldd = M: `g.check`), held
         // until both launches are queued; the first launch writes its columns 0..n1, the
-        // second, at `pc2`, the n2 columns after them (M×n2 with the same ldd)
+        // second, at `pc2`, the n - n1 columns after them (with the same ldd)
         unsafe {
             self.hgemm_launch_at::<O>(
                 stream,
@@ -748,16 +773,19 @@ impl Context {
                 (pa, pb),
                 pc,
                 0,
-                &first.variant((sa, sb)),
+                &first.variant(scales),
             )?;
             self.hgemm_launch_at::<O>(
                 stream,
-                &GemmConfig { n: n2, ..pairs },
+                &GemmConfig {
+                    n: g.n - n1,
+                    ..pairs
+                },
                 rest.entry(),
                 (pa, pb + (n1 * g.k) as u64),
                 pc2,
                 0,
-                &rest.variant(scales2),
+                &rest.variant(rest_scales),
             )
         }
     }
@@ -888,6 +916,14 @@ pub struct CublasLtFp8 {
 impl CublasLtFp8 {
     /// A handle on `stream` with a 32 MiB workspace and the scales `(scale_a, scale_b)` on the
     /// device. Errors (no panic) when libcublasLt cannot be loaded.
+    ///
+    /// ```no_run
+    /// use host::{Context, gemm_fp8::CublasLtFp8};
+    /// let ctx = Context::new(0)?;
+    /// let lt = CublasLtFp8::new(&ctx, ctx.default_stream(), (0.5, 2.0))?;
+    /// # let _ = lt;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(ctx: &Context, stream: Arc<CudaStream>, scales: (f32, f32)) -> Result<Self> {
         ctx.check_stream(&stream)?;
         let handle = catch_quiet(lt::create_handle)
@@ -907,6 +943,18 @@ impl CublasLtFp8 {
 
     /// `D = sa·sb·A·Bᵀ` as [`Context::gemm_fp8`] with a bf16 D (`fast`: cuBLASLt's fast
     /// accumulation).
+    ///
+    /// ```no_run
+    /// use host::{Context, gemm_fp8::{CublasLtFp8, Fp8, GemmFp8Config}};
+    /// let ctx = Context::new(0)?;
+    /// let s = ctx.default_stream();
+    /// let lt = CublasLtFp8::new(&ctx, s.clone(), (1.0, 1.0))?;
+    /// let g = GemmFp8Config::new(256, 256, 512, Fp8::E4M3);
+    /// let (a, b) = (s.alloc_zeros::<u8>(256 * 512)?, s.alloc_zeros::<u8>(256 * 512)?);
+    /// let mut d = s.alloc_zeros::<half::bf16>(256 * 256)?;
+    /// lt.matmul(&g, &a, &b, &mut d, false)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn matmul(
         &self,
         g: &GemmFp8Config,
@@ -921,6 +969,19 @@ impl CublasLtFp8 {
     /// [`Self::matmul`] with cuBLASLt's `CUBLASLT_EPILOGUE_GELU_BIAS` when `bias_gelu` is given:
     /// `D = gelu(sa·sb·A·Bᵀ + bias)`, the bias along M (M bf16 values, cuBLASLt's bias type
     /// for a bf16 D), GELU the tanh form — the reference of the fused FP8 bench row.
+    ///
+    /// ```no_run
+    /// use host::{Context, gemm_fp8::{CublasLtFp8, Fp8, GemmFp8Config}};
+    /// let ctx = Context::new(0)?;
+    /// let s = ctx.default_stream();
+    /// let lt = CublasLtFp8::new(&ctx, s.clone(), (1.0, 1.0))?;
+    /// let g = GemmFp8Config::new(256, 256, 512, Fp8::E4M3);
+    /// let (a, b) = (s.alloc_zeros::<u8>(256 * 512)?, s.alloc_zeros::<u8>(256 * 512)?);
+    /// let bias = s.alloc_zeros::<half::bf16>(256)?; // along M
+    /// let mut d = s.alloc_zeros::<half::bf16>(256 * 256)?;
+    /// lt.matmul_epilogue(&g, &a, &b, &mut d, false, Some(&bias))?; // gelu(A·Bᵀ + bias)
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn matmul_epilogue(
         &self,
         g: &GemmFp8Config,

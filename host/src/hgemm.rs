@@ -34,7 +34,7 @@ use layout_types::value::swizzle::ComposedLayout;
 
 // the schedule in a module of its own: crate::overrides names it by this path
 pub(crate) mod schedule;
-pub use schedule::{Fp8BlockEntry, Fp8PromotedTile, HgemmRaster, HgemmSchedule};
+pub use schedule::{BlockSplit, Fp8BlockEntry, Fp8PromotedTile, HgemmRaster, HgemmSchedule};
 
 mod sealed {
     pub trait Sealed {}
@@ -579,6 +579,14 @@ impl Context {
     /// The kernel schedule of the Hopper GEMM of `g` on this context: the override
     /// ([`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)) or
     /// [`HgemmSchedule::for_problem`].
+    ///
+    /// ```no_run
+    /// use host::{GemmConfig, hgemm::HgemmSchedule};
+    /// let ctx = host::Context::new(0)?;
+    /// // skinny K takes the 64×256 ping-pong kernel (unless CUTE_RS_HGEMM_SCHEDULE says otherwise)
+    /// assert_eq!(ctx.hgemm_schedule(&GemmConfig::new(4096, 4096, 256)), HgemmSchedule::Pingpong);
+    /// # Ok::<(), host::Error>(())
+    /// ```
     pub fn hgemm_schedule(&self, g: &GemmConfig) -> HgemmSchedule {
         self.overrides().hgemm_schedule.unwrap_or_else(|| {
             let sms = self.device().sms as usize;
@@ -1265,6 +1273,15 @@ impl HgemmPlan {
     }
     /// The cluster tiles of C `(m, n)` for the kernel variant `v`: `(tile M · cluster) × tile N`
     /// with clusters along M, `tile M × (tile N · cluster)` along N.
+    ///
+    /// ```
+    /// use host::hgemm::{Fp8PromotedTile, HgemmPlan, HgemmVariant};
+    /// let plan = HgemmPlan::by_size(4096, 4096, 4096); // clusters of 2 along M
+    /// // 128×256 tiles in pairs: cluster tiles of 256 × 256
+    /// assert_eq!(plan.tiles((4096, 4096), &HgemmVariant::COOPERATIVE), 16 * 16);
+    /// // 128×128 tiles: 256 × 128
+    /// assert_eq!(plan.tiles((4096, 4096), &Fp8PromotedTile::N128Tma6.variant()), 16 * 32);
+    /// ```
     pub fn tiles(&self, mn: (usize, usize), v: &HgemmVariant) -> usize {
         let (bm, bn, _) = v.tile;
         let (cm, cn) = v.cluster.shape(self.cluster as i32);

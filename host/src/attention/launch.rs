@@ -112,6 +112,13 @@ impl AttentionKernel {
         ("ptw", &[64, 128]),
     ];
     /// The 128-row tiles of head dim `d` (64, 128 or 256).
+    ///
+    /// ```
+    /// use host::attention::launch::AttentionKernel;
+    /// let k = AttentionKernel::for_head_dim(256).unwrap();
+    /// assert_eq!((k.bm, k.bn), (128, 80));
+    /// assert!(AttentionKernel::for_head_dim(96).is_none());
+    /// ```
     pub fn for_head_dim(d: usize) -> Option<AttentionKernel> {
         config::block_n(d).map(|bn| AttentionKernel {
             head_dim: d,
@@ -339,6 +346,14 @@ impl AttentionKernel {
     /// Dynamic shared memory: Q, the stages of K and V, the O staging boxes, the barriers
     /// (`config::smem_bytes`), and for `lsum` its tiles of ones (`config::ONES_BYTES` per
     /// consumer warpgroup).
+    ///
+    /// ```
+    /// use host::attention::launch::AttentionKernel;
+    /// let k = AttentionKernel::for_head_dim(128).unwrap();
+    /// assert!(k.smem_bytes() <= 227 * 1024);
+    /// // a deeper K/V pipeline takes more
+    /// assert!(AttentionKernel { stages: k.stages + 1, ..k }.smem_bytes() > k.smem_bytes());
+    /// ```
     pub fn smem_bytes(self) -> usize {
         // `lsum`: each consumer warpgroup's tile of ones past the barriers
         let ones = if self.variant == "lsum" {
@@ -381,6 +396,13 @@ impl AttentionKernel {
     /// The entry: `attention_fwd_bf16_d128`, `attention_fwd_bf16_d64_m192` (the 192-row tile),
     /// `attention_fwd_f16_d128_n176` (the 176-key tile), `attention_fwd_bf16_d64_qr` (Q in
     /// registers), `attention_fwd_serial_bf16_d128`, ...
+    ///
+    /// ```
+    /// use host::attention::launch::AttentionKernel;
+    /// let k = AttentionKernel::for_head_dim(64).unwrap();
+    /// assert_eq!(k.entry::<half::bf16>(), "attention_fwd_bf16_d64");
+    /// assert_eq!(AttentionKernel { bm: 192, ..k }.entry::<half::f16>(), "attention_fwd_f16_d64_m192");
+    /// ```
     pub fn entry<T: HalfElement>(self) -> String {
         if self.variant.is_empty() {
             let m = if self.bm == config::BM {
@@ -408,6 +430,15 @@ impl AttentionKernel {
     /// if set ([`variant`](Self::variant); `CUTE_RS_ATTENTION` in the CLI), else
     /// [`for_problem`](Self::for_problem)'s, and its entry, checked against the loaded modules:
     /// a measuring variant missing from this build is a clear error.
+    ///
+    /// ```no_run
+    /// use host::attention::{AttentionConfig, launch::AttentionKernel};
+    /// let ctx = host::Context::new(0)?;
+    /// let p = AttentionConfig::new(1, 8, 1024, 1024, 128).check_shape()?;
+    /// let (k, entry) = AttentionKernel::selected::<half::bf16>(&ctx, &p)?;
+    /// println!("{entry}: {}", k.describe());
+    /// # Ok::<(), host::Error>(())
+    /// ```
     pub fn selected<T: HalfElement>(
         ctx: &Context,
         p: &AttentionProblem,
@@ -444,6 +475,15 @@ fn traced(k: AttentionKernel) -> bool {
 /// The phase trace of the last `pt` / `ptw` launch (doc/attention.md, session 13): its words,
 /// `(TRACE_WORDS, TRACE_ROLES, grid, rounds)` column-major (`config::TRACE_WORDS`'s layout), the
 /// grid and the rounds; `None` if no trace entry ran since the last call. Waits for `stream`.
+///
+/// ```no_run
+/// let ctx = host::Context::new(0)?;
+/// // after a launch of a `pt` / `ptw` entry (the `measure` build, CUTE_RS_ATTENTION=pt)
+/// if let Some((words, grid, rounds)) = host::attention::launch::take_trace(&ctx.default_stream())? {
+///     assert_eq!(words.len() % (grid * rounds), 0);
+/// }
+/// # Ok::<(), host::Error>(())
+/// ```
 pub fn take_trace(stream: &Arc<CudaStream>) -> Result<Option<(Vec<u64>, usize, usize)>> {
     let Some(t) = TRACE
         .lock()

@@ -596,6 +596,15 @@ impl fmt::Display for AttentionConfig {
 }
 
 /// Elements each buffer of a checked problem needs.
+///
+/// ```
+/// use host::attention::{AttentionConfig, problem_lens};
+/// // dense (batch, token, head, dim): 3 query and 5 key tokens, 2 heads of 64
+/// let p = AttentionConfig::new(1, 2, 3, 5, 64).check_shape()?;
+/// let lens = problem_lens(&p);
+/// assert_eq!((lens.q, lens.k, lens.v, lens.o, lens.lse), (384, 640, 640, 384, 6));
+/// # Ok::<(), host::Error>(())
+/// ```
 pub fn problem_lens(p: &AttentionProblem) -> AttentionLens {
     let (rows_q, rows_k, batches) = match (&p.cu_seqlens_q, &p.cu_seqlens_k) {
         (Some(cq), Some(ck)) => (

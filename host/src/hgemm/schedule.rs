@@ -141,10 +141,21 @@ impl HgemmSchedule {
         format!("hgemm {m}x{n}x{k} tma+wgmma {stages}-stage persistent{schedule}")
     }
     /// The 64×256 ping-pong entry of the cooperative entry `entry`.
+    ///
+    /// ```
+    /// use host::hgemm::HgemmSchedule;
+    /// assert_eq!(HgemmSchedule::pingpong_entry("hgemm_bf16_tn"), "hgemm_bf16_tn_pingpong");
+    /// ```
     pub fn pingpong_entry(entry: &str) -> String {
         HgemmSchedule::Pingpong.entry(entry)
     }
     /// This schedule's entry of the cooperative entry `entry`.
+    ///
+    /// ```
+    /// use host::hgemm::HgemmSchedule;
+    /// assert_eq!(HgemmSchedule::Cooperative.entry("hgemm_f16_nt"), "hgemm_f16_nt");
+    /// assert_eq!(HgemmSchedule::Cooperative4.entry("hgemm_f16_tn"), "hgemm_f16_tn_s4");
+    /// ```
     pub fn entry(self, entry: &str) -> String {
         match self {
             HgemmSchedule::Cooperative => entry.to_string(),
@@ -169,6 +180,12 @@ impl HgemmSchedule {
     }
     /// The error for a ping-pong entry this build does not have: which entries exist and how
     /// to build them.
+    ///
+    /// ```
+    /// use host::hgemm::HgemmSchedule;
+    /// let e = HgemmSchedule::not_built("hgemm_bf16_tn_pingpong128").to_string();
+    /// assert!(e.contains("no entry hgemm_bf16_tn_pingpong128") && e.contains("hgemm/pingpong"), "{e}");
+    /// ```
     pub fn not_built(entry: &str) -> Error {
         Error::Unsupported(format!(
             "CUTE_RS_HGEMM_SCHEDULE: no entry {entry} in this build (the measuring ping-pong entries, {}, and the cooperative4 ones, hgemm_{{bf16,f16}}_tn_s4, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong)",
@@ -198,6 +215,16 @@ pub enum HgemmRaster {
 
 impl HgemmRaster {
     /// The Hilbert order of `m_tiles × n_tiles` cluster tiles as the kernel's table holds it.
+    ///
+    /// ```
+    /// use host::hgemm::HgemmRaster;
+    /// let t = HgemmRaster::hilbert_table(4, 4);
+    /// // every tile once, each step to a neighbour
+    /// let mut seen = t.clone();
+    /// seen.sort();
+    /// assert_eq!(seen, (0..4).flat_map(|m| (0..4).map(move |n| [m, n])).collect::<Vec<_>>());
+    /// assert!(t.windows(2).all(|w| (w[0][0] - w[1][0]).abs() + (w[0][1] - w[1][1]).abs() == 1));
+    /// ```
     pub fn hilbert_table(m_tiles: usize, n_tiles: usize) -> Vec<[i32; 2]> {
         layout_types::cutlass::tile_scheduler::HilbertRaster::new(m_tiles as i32, n_tiles as i32)
             .iter()
@@ -290,10 +317,22 @@ impl Fp8PromotedTile {
         ("pp64", Fp8PromotedTile::Pp64),
     ];
     /// The tile of override name `name`.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8PromotedTile;
+    /// assert_eq!(Fp8PromotedTile::from_name("n128tma6"), Some(Fp8PromotedTile::N128Tma6));
+    /// assert_eq!(Fp8PromotedTile::from_name("n256"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<Fp8PromotedTile> {
         Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
     }
     /// The kernel entry.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8PromotedTile;
+    /// assert_eq!(Fp8PromotedTile::N128Tma6.entry(), "gemm_fp8_e4m3_tn_promoted_n128tma6");
+    /// assert_eq!(Fp8PromotedTile::PER_TENSOR.entry(), host::gemm_fp8::PROMOTED_PER_TENSOR_ENTRY);
+    /// ```
     pub const fn entry(self) -> &'static str {
         match self {
             Fp8PromotedTile::N128 => "gemm_fp8_e4m3_tn_promoted_pt",
@@ -355,6 +394,13 @@ impl Fp8PromotedTile {
         })
     }
     /// The CTA tile (M, N, K in 16-bit units), the kernel's configuration.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8PromotedTile;
+    /// // 128 × 192, and K in 16-bit units: 64 of them hold a k-tile of 128 FP8 elements
+    /// assert_eq!(Fp8PromotedTile::N192Tma.tile(), (128, 192, 64));
+    /// assert_eq!(Fp8PromotedTile::Pp64.tile(), (64, 128, 64));
+    /// ```
     pub fn tile(self) -> (usize, usize, usize) {
         self.variant().tile
     }
@@ -465,6 +511,13 @@ impl Fp8PromotedTile {
     }
     /// The launch: the per-tensor entries' (split-K for small M, the direct epilogue, but
     /// `n192tma`'s TMA epilogue) with the tile's shared memory.
+    ///
+    /// ```
+    /// use host::hgemm::{Fp8PromotedTile, HgemmPlan};
+    /// // the launch's tile, as the plan counts cluster tiles (clusters of 2 along M)
+    /// let plan = HgemmPlan::by_size(4096, 7168, 8192);
+    /// assert_eq!(plan.tiles((4096, 7168), &Fp8PromotedTile::N192Tma.variant()), 16 * 38);
+    /// ```
     pub fn variant(self) -> HgemmVariant {
         let (tile, smem) = match self {
             Fp8PromotedTile::N128 => return HgemmVariant::FP8_PROMOTED_PER_TENSOR,
@@ -503,6 +556,28 @@ impl Fp8PromotedTile {
             ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
         }
     }
+}
+
+/// A block-scaled GEMM as two launches over D's column blocks
+/// ([`Fp8BlockEntry::split_at`]): the first [`n1`](Self::n1) columns on
+/// [`Fp8BlockEntry::BLOCK`], the rest on [`rest`](Self::rest) with its B scales at
+/// [`rest_scales`](Self::rest_scales) (D is column-major, so the rest's B rows, B scale blocks
+/// and D columns start `n1` further on; A and A's scales are shared).
+///
+/// ```
+/// use host::hgemm::Fp8BlockEntry;
+/// let s = Fp8BlockEntry::split_n(4096, 7168, 8192, 132, (0x1000, 0x2000)).unwrap();
+/// assert_eq!((s.n1, s.rest), (6912, Fp8BlockEntry::StagedOneTma5StreamK));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockSplit {
+    /// The columns of the first launch (a multiple of 128).
+    pub n1: usize,
+    /// The entry of the other columns.
+    pub rest: Fp8BlockEntry,
+    /// The block scales' device addresses for the other columns: A's, and B's from the N-block
+    /// of column `n1` on.
+    pub rest_scales: (u64, u64),
 }
 
 /// The entry of block-scaled launches ([`Fp8Scales::Block`](crate::gemm_fp8::Fp8Scales::Block)):
@@ -607,10 +682,22 @@ impl Fp8BlockEntry {
         ("stagedpp64x4", Fp8BlockEntry::StagedPp64x4),
     ];
     /// The entry of override name `name`.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8BlockEntry;
+    /// assert_eq!(Fp8BlockEntry::from_name("stagedpp64"), Some(Fp8BlockEntry::StagedPp64));
+    /// assert_eq!(Fp8BlockEntry::from_name("staged_pp64"), None); // override names, not entries
+    /// ```
     pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
         Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
     }
     /// The kernel entry.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8BlockEntry;
+    /// assert_eq!(Fp8BlockEntry::StagedPp64.entry(), "gemm_fp8_e4m3_tn_promoted_staged_pp64");
+    /// assert_eq!(Fp8BlockEntry::Global.entry(), "gemm_fp8_e4m3_tn_promoted");
+    /// ```
     pub const fn entry(self) -> &'static str {
         match self {
             Fp8BlockEntry::Global => "gemm_fp8_e4m3_tn_promoted",
@@ -775,6 +862,42 @@ impl Fp8BlockEntry {
         let floats = n1 / Self::SCALE_BLOCK_N * k.div_ceil(config::TILE_FP8.2);
         (n1.is_multiple_of(Self::SCALE_BLOCK_N) && floats.is_multiple_of(4)).then_some(floats)
     }
+    /// The block-scaled problem `(m, n, k)` (16-bit units of K, the scales at `scales`) as two
+    /// launches at column `n1`: the first `n1` columns on [`BLOCK`](Self::BLOCK), the other
+    /// `n − n1` on the entry [`for_problem`](Self::for_problem) picks for them (or
+    /// [`Global`](Self::Global) where that one does not [`take`](Self::takes) them), their B
+    /// scales [`split_scales_offset`](Self::split_scales_offset) floats on. `None` where `n1` is
+    /// not inside `1..n` or the rest's B scales do not start on 16 bytes.
+    ///
+    /// ```
+    /// use host::hgemm::{BlockSplit, Fp8BlockEntry};
+    /// let s = Fp8BlockEntry::split_at(4096, 4096, 2048, 132, (0x1000, 0x2000), 3840).unwrap();
+    /// // 256 columns of 128 rows a wave at most: split k-ranges on 128 × 128 tiles
+    /// assert_eq!(s.rest, Fp8BlockEntry::StagedOneTma5StreamK);
+    /// // B's scales of columns 3840..: 30 N-blocks of 32 k-blocks further on
+    /// assert_eq!(s.rest_scales, (0x1000, 0x2000 + 30 * 32 * 4));
+    /// assert_eq!(Fp8BlockEntry::split_at(4096, 4096, 2048, 132, (0x1000, 0x2000), 4096), None);
+    /// ```
+    pub fn split_at(
+        m: usize,
+        n: usize,
+        k: usize,
+        sms: usize,
+        (sa, sb): (u64, u64),
+        n1: usize,
+    ) -> Option<BlockSplit> {
+        if !(1..n).contains(&n1) {
+            return None;
+        }
+        let floats = Self::split_scales_offset(n1, k)?;
+        let rest_scales = (sa, sb + (floats * size_of::<f32>()) as u64);
+        let rest = Self::for_problem(m, n - n1, k, sms, rest_scales).or_global(m, rest_scales);
+        Some(BlockSplit {
+            n1,
+            rest,
+            rest_scales,
+        })
+    }
     /// What [`split_n`](Self::split_n) reckons the columns it leaves cost where they run on
     /// 128 × 128 tiles with split k-ranges ([`StagedOneTma5StreamK`](Self::StagedOneTma5StreamK)),
     /// in waves of [`BLOCK`](Self::BLOCK)'s tiles of the same area. H200, session 55 (run s55b,
@@ -794,10 +917,10 @@ impl Fp8BlockEntry {
     /// 664–770 whole; 4096³ (6 of 32) gained (run s55b).
     pub const SPLIT_MIN_WAVE_K_BLOCKS: usize = 64;
     /// Where [`BLOCK`](Self::BLOCK)'s last wave of 128 × 192 cluster tiles is part-empty, the
-    /// first `n1` columns of a block-scaled problem `(m, n, k)` (16-bit units of K, the scales
-    /// at `scales`) that it runs in fewer waves, the other `n − n1` launched on their own on
-    /// the entry [`for_problem`](Self::for_problem) picks for them (D's column blocks are
-    /// independent: B's rows, B's scale blocks and D's columns start `n1` further on). `None`
+    /// split ([`split_at`](Self::split_at)) of a block-scaled problem `(m, n, k)` (16-bit units
+    /// of K, the scales at `scales`) whose first `n1` columns it runs in fewer waves, the other
+    /// `n − n1` launched on their own (D's column blocks are independent: B's rows, B's scale
+    /// blocks and D's columns start `n1` further on). `None`
     /// where no split is reckoned faster (or the problem is smaller than
     /// [`SPLIT_MIN_WAVE_K_BLOCKS`](Self::SPLIT_MIN_WAVE_K_BLOCKS)), in waves of `BLOCK`: the waves `n1` takes plus the
     /// rest's — its own waves where it runs on `BLOCK` too, its area times
@@ -811,14 +934,14 @@ impl Fp8BlockEntry {
     /// let s = (0x1000, 0x2000);
     /// // 4096³: 352 cluster tiles on 66 clusters, 6 waves (the last a third full); 3840
     /// // columns in 5, the last 256 on their own
-    /// assert_eq!(Fp8BlockEntry::split_n(4096, 4096, 2048, 132, s), Some(3840));
+    /// assert_eq!(Fp8BlockEntry::split_n(4096, 4096, 2048, 132, s).map(|s| s.n1), Some(3840));
     /// // 4096 × 7168 × 16384: 10 waves (the last 14 of 66); 6912 columns in 9
-    /// assert_eq!(Fp8BlockEntry::split_n(4096, 7168, 8192, 132, s), Some(6912));
+    /// assert_eq!(Fp8BlockEntry::split_n(4096, 7168, 8192, 132, s).map(|s| s.n1), Some(6912));
     /// // 8192³: 21 waves, the last 56 of 66 — the rest would take two more
     /// assert_eq!(Fp8BlockEntry::split_n(8192, 8192, 4096, 132, s), None);
     /// assert_eq!(Fp8BlockEntry::split_n(4096, 2112, 3584, 132, s), None);
     /// assert_eq!(Fp8BlockEntry::split_n(128, 7168, 8192, 132, s), None); // one wave
-    /// assert_eq!(Fp8BlockEntry::split_n(1024, 7168, 8192, 132, s), Some(6144)); // 2 waves, not 3
+    /// assert_eq!(Fp8BlockEntry::split_n(1024, 7168, 8192, 132, s).map(|s| s.n1), Some(6144)); // 2 waves, not 3
     /// assert_eq!(Fp8BlockEntry::split_n(2048, 2048, 1024, 132, s), None); // 2 waves of 16 k-blocks
     /// ```
     pub fn split_n(
@@ -826,8 +949,8 @@ impl Fp8BlockEntry {
         n: usize,
         k: usize,
         sms: usize,
-        (sa, sb): (u64, u64),
-    ) -> Option<usize> {
+        scales: (u64, u64),
+    ) -> Option<BlockSplit> {
         let v = Fp8BlockEntry::BLOCK.variant((0, 0));
         let whole = Waves::of((m, n, k), &v, sms);
         let k_blocks = k.div_ceil(config::TILE_FP8.2);
@@ -837,20 +960,19 @@ impl Fp8BlockEntry {
         let (bm, bn, _) = v.tile;
         let wave_area = (whole.resident * whole.cluster * bm * bn) as f64;
         (1..n.div_ceil(Self::SPLIT_N_STEP))
-            .map(|j| j * Self::SPLIT_N_STEP)
-            .filter_map(|n1| Some((n1, Self::split_scales_offset(n1, k)?)))
-            .map(|(n1, floats)| {
-                let (n2, sb2) = (n - n1, sb + (floats * size_of::<f32>()) as u64);
-                let rest = match Fp8BlockEntry::for_problem(m, n2, k, sms, (sa, sb2)) {
+            .filter_map(|j| Self::split_at(m, n, k, sms, scales, j * Self::SPLIT_N_STEP))
+            .map(|split| {
+                let (n1, n2) = (split.n1, n - split.n1);
+                let rest = match split.rest {
                     Fp8BlockEntry::BLOCK => Waves::of((m, n2, k), &v, sms).rounds() as f64,
                     _ => (m * n2) as f64 / wave_area * Self::SPLIT_TAIL_COST,
                 };
                 let waves = Waves::of((m, n1, k), &v, sms).rounds() as f64;
-                (n1, waves + rest + Self::SPLIT_LAUNCH_COST)
+                (split, waves + rest + Self::SPLIT_LAUNCH_COST)
             })
             .filter(|&(_, cost)| cost < whole.rounds() as f64)
             .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(n1, _)| n1)
+            .map(|(split, _)| split)
     }
     /// The launch with the block scales at `scales` (device addresses): the block entry's
     /// (128×128 tiles, data-parallel), the staged ones with their shared memory and the scales'
