@@ -340,6 +340,13 @@ where
 }
 
 /// The value of a static integer type, in `const` context (0 for dynamic types).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::layout::static_value;
+/// const N: i64 = static_value::<Prod<_8, _16>>();
+/// assert_eq!((N, static_value::<i32>()), (128, 0));
+/// ```
 pub const fn static_value<T: Integral>() -> i64 {
     T::STATIC_VALUE
 }

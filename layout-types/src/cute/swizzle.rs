@@ -82,6 +82,16 @@ impl<B: typenum::Integer + 'static> SwizzleOffset for SmemPtrFlag<B> {
 
 impl<Sw, L, O> Swizzled<Sw, L, O> {
     /// The same swizzle and layout with another middle (`_0` or a [`SmemPtrFlag`]).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::gmma::Layout_K_SW128_Atom;
+    /// let a = Layout_K_SW128_Atom::<u16>::new();
+    /// assert_eq!(a.to_string(), "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)");
+    /// let b = a.with_offset(_0);
+    /// assert_eq!(b.to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+    /// assert_eq!(b.crd2idx((2i32, 0i32)), a.crd2idx((2i32, 0i32)));       // the same function
+    /// ```
     #[inline(always)]
     pub fn with_offset<O2: SwizzleOffset>(self, offset: O2) -> Swizzled<Sw, L, O2> {
         Swizzled {
@@ -192,6 +202,16 @@ impl<T: typenum::Integer + 'static> SwizzleIndex for C<T> {
 
 impl<Sw: StaticSwizzle, S: IntTuple, D: IntTuple, O: SwizzleOffset> Swizzled<Sw, Layout<S, D>, O> {
     /// `layout(coord)` through the swizzle.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::value::swizzle::Swizzle;
+    /// let s = make_composed_layout(Swizzle::<3, 4, 3>, layout!((_8, _64):(_64, _1)));
+    /// assert_eq!(s.crd2idx((1i32, 0i32)), 64);               // bits 7..9 clear: unchanged
+    /// assert_eq!(s.crd2idx((2i32, 0i32)), 128 ^ 16);         // bit 7 flips bit 4
+    /// assert_eq!(s.crd2idx((3i32, 8i32)), 200 ^ 16);
+    /// assert_eq!(s.crd2idx((_7, _0)), 448 ^ 48);             // a static coordinate gives an i64
+    /// ```
     #[inline(always)]
     pub fn crd2idx<Cd: Crd2Idx<S, D>>(&self, c: Cd) -> <Cd::Output as SwizzleIndex>::Output
     where

@@ -544,11 +544,23 @@ impl<T: Copy + Default, L: FragmentLayout> Fragment<T, L> {
 }
 impl<T, L: FragmentLayout> Fragment<T, L> {
     /// Number of values (`size(fragment)`).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let f = Fragment::<f32, _>::new(layout!((_2, (_2, _3)):(_1, (_2, _4))));
+    /// assert_eq!(f.len(), 12);
+    /// ```
     #[inline(always)]
     pub fn len(&self) -> usize {
         L::Len::USIZE
     }
     /// Whether the fragment holds no value.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// assert!(!Fragment::<f32, _>::new(make_layout_left((_4,))).is_empty());
+    /// assert!(Fragment::<f32, _>::new(make_layout_left((_4, _0))).is_empty()); // size 4 * 0
+    /// ```
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         L::Len::USIZE == 0
@@ -576,12 +588,27 @@ impl<T, L: FragmentLayout> Fragment<T, L> {
         &self.data[I::VALUE as usize]
     }
     /// The value at a static index, mutably (see [`Fragment::at`]).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let mut f = Fragment::<u32, _>::new(make_layout_left((_2, _2)));
+    /// *f.at_mut(_2) += 7;
+    /// assert_eq!(unsafe { f.tensor().read((0i32, 1i32)) }, 7); // value 2: (0, 1) of the 2 x 2
+    /// ```
     #[inline(always)]
     pub fn at_mut<I: StaticInt>(&mut self, i: I) -> &mut T {
         let _ = self.at(i);
         &mut self.data[I::VALUE as usize]
     }
     /// A register engine over the values (for copies into and out of the fragment).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let mut f = Fragment::<u32, _>::new(make_layout_left((_2, _2)));  // column-major
+    /// let t = make_tensor(f.engine(), layout!((_2, _2):(_2, _1)));    // a row-major view
+    /// unsafe { t.write((0i32, 1i32), 9) };
+    /// assert_eq!((f[1], f[2]), (9, 0));                              // the view's (0, 1): register 1
+    /// ```
     #[inline(always)]
     pub fn engine(&mut self) -> Reg<T> {
         make_reg_ptr(self.data.as_mut_ptr())

@@ -108,6 +108,21 @@ macro_rules! atom_struct {
         pub struct $name<T>(PhantomData<T>);
         impl<T> $name<T> {
             /// The atom.
+            ///
+            /// ```
+            /// use layout_types::cute::prelude::*;
+            /// let mut g: Vec<u32> = (0..32).collect();
+            /// let mut s = vec![0u32; 32];
+            /// let tg = make_tensor(make_gmem_ptr(g.as_mut_ptr()), layout!((_8, _4):(_4, _1)));
+            /// let ts = make_tensor(make_smem_ptr(s.as_mut_ptr()), layout!((_8, _4):(_4, _1)));
+            /// // 8 threads, one row of 4 u32 (16 bytes) each
+            #[doc = concat!("let tc = make_tiled_copy(", stringify!($name), "::<u32>::new(), layout!((_8, _1):(_1, _0)), layout!((_1, _4):(_0, _1)));")]
+            /// for t in 0..8u32 {
+            ///     let thr = tc.get_slice(t);
+            ///     unsafe { copy(&tc, &thr.partition_s(&tg), &thr.partition_d(&ts)) };
+            /// }
+            /// assert_eq!(g, s);
+            /// ```
             #[inline(always)]
             pub const fn new() -> Self {
                 $name(PhantomData)
@@ -186,6 +201,15 @@ vec_atoms!(f32 => _4, u32 => _4, i32 => _4, f64 => _2, u64 => _2, i64 => _2, u16
 pub struct BulkCopyS2G<T, N>(PhantomData<(T, N)>);
 impl<T, N> BulkCopyS2G<T, N> {
     /// The atom.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::copy::{BulkCopyS2G, CopyAtom};
+    /// use layout_types::value::copy::CopyOp;
+    /// let a = BulkCopyS2G::<f32, _32>::new();               // 32 floats: one 128-byte cp.async.bulk
+    /// assert_eq!(core::mem::size_of_val(&a), 0);
+    /// assert_eq!(<BulkCopyS2G<f32, _32> as CopyAtom>::OP, CopyOp::BulkS2G(128));
+    /// ```
     #[inline(always)]
     pub const fn new() -> Self {
         BulkCopyS2G(PhantomData)
@@ -656,6 +680,20 @@ impl<A: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A, Thr
         }
     }
     /// `thr_copy.partition_D(tile)`: as [`ThrCopy::partition_s`], for the destination.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let mut a: Vec<u32> = (0..32).collect();
+    /// let mut b = vec![0u32; 32];
+    /// let ta = make_tensor(make_gmem_ptr(a.as_mut_ptr()), layout!((_8, _4):(_1, _8))); // column-major
+    /// let tb = make_tensor(make_smem_ptr(b.as_mut_ptr()), layout!((_8, _4):(_4, _1))); // row-major
+    /// let tc = make_tiled_copy(UniversalCopy::<u32>::new(), layout!((_4, _2):(_1, _4)), layout!((_1, _1):(_0, _0)));
+    /// for t in 0..8u32 {
+    ///     let thr = tc.get_slice(t);
+    ///     unsafe { copy(&tc, &thr.partition_s(&ta), &thr.partition_d(&tb)) };
+    /// }
+    /// assert_eq!((b[1], b[4]), (8, 1));                 // (0, 1) and (1, 0): the same coordinates
+    /// ```
     #[inline(always)]
     #[allow(clippy::type_complexity)]
     pub fn partition_d<E: Copy, L: TileLayout>(
@@ -676,11 +714,27 @@ where
 {
     const TAB: CopyTables = Tables::<A, Thr, Val, L::M, L::N>::T;
     /// Values per thread (`size(partition)`).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let tc = make_tiled_copy(Copy128::<f32>::new(), layout!((_8, _4):(_4, _1)), layout!((_1, _4):(_0, _1)));
+    /// let c = make_identity_tensor((_32, _16));               // the copy covers 8 x 16 at a time
+    /// assert_eq!(tc.get_slice(0u32).partition_s(&c).size(), 4 * 4);
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> usize {
         Self::TAB.nv
     }
     /// Atoms per thread (`size(partition) / atom width`).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let (thr, val) = (layout!((_8, _4):(_4, _1)), layout!((_1, _4):(_0, _1)));
+    /// let c = make_identity_tensor((_32, _16));
+    /// let vec4 = make_tiled_copy(Copy128::<f32>::new(), thr, val).get_slice(0u32).partition_s(&c);
+    /// let elem = make_tiled_copy(UniversalCopy::<f32>::new(), thr, val).get_slice(0u32).partition_s(&c);
+    /// assert_eq!((vec4.atoms(), elem.atoms()), (4, 16));     // 16 values: 4 vectors, or 16 elements
+    /// ```
     #[inline(always)]
     pub fn atoms(&self) -> usize {
         Self::TAB.nv / Self::TAB.atom
@@ -701,6 +755,15 @@ where
         (self.mt + t.dm[v] as i32, self.nt + t.dn[v] as i32)
     }
     /// The engine at value `v` (`&partition(v)`).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let mut a: Vec<u32> = (0..32).collect();                // 8 x 4, column-major: a(m, n) = m + 8n
+    /// let ta = make_tensor(make_gmem_ptr(a.as_mut_ptr()), layout!((_8, _4):(_1, _8)));
+    /// let tc = make_tiled_copy(UniversalCopy::<u32>::new(), layout!((_4, _2):(_1, _4)), layout!((_1, _1):(_0, _0)));
+    /// let p = tc.get_slice(5u32).partition_s(&ta);            // thread (1, 1)
+    /// assert_eq!(unsafe { [*p.at(0).ptr(), *p.at(1).ptr(), *p.at(3).ptr()] }, [9, 13, 29]); // (1,1), (5,1), (5,3)
+    /// ```
     #[inline(always)]
     pub fn at(&self, v: usize) -> <E as Advance<L::Off>>::Output
     where
@@ -712,6 +775,13 @@ where
             .advance(self.layout.eval_at((self.mt, self.nt), d))
     }
     /// The engine at a static value index; an index outside the partition fails to compile.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let tc = make_tiled_copy(UniversalCopy::<u8>::new(), layout!((_4, _2):(_1, _4)), layout!((_1, _1):(_0, _0)));
+    /// let p = tc.get_slice(5u32).partition_s(&make_identity_tensor((_8, _4)));  // 4 values
+    /// assert_eq!(p.get(_2).0.to_string_cute(), "(1,3)");     // p.get(_4) would not compile
+    /// ```
     #[inline(always)]
     pub fn get<I: StaticInt>(&self, _: I) -> <E as Advance<L::Off>>::Output
     where
@@ -732,6 +802,14 @@ where
     /// The predicate of each atom of an identity-tensor partition: `elem_less(coord, shape)` of
     /// the atom's first element (CuTe's `tApA(i) = elem_less(tAcA(i), shape)`), as a register
     /// fragment with one flag per atom.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let tc = make_tiled_copy(UniversalCopy::<u8>::new(), layout!((_4, _2):(_1, _4)), layout!((_1, _1):(_0, _0)));
+    /// let p = tc.get_slice(5u32).partition_s(&make_identity_tensor((_8, _4))); // (1,1) (5,1) (1,3) (5,3)
+    /// let pred = p.predicate((6i32, 3i32));                   // a 6 x 3 matrix: column 3 is outside
+    /// assert_eq!([pred.get(0), pred.get(1), pred.get(2), pred.get(3)], [true, true, false, false]);
+    /// ```
     #[inline(always)]
     pub fn predicate<B: Copy>(&self, bounds: B) -> Predicate<Self>
     where
@@ -821,6 +899,17 @@ impl<P> Clone for Predicate<P> {
 impl<P> Copy for Predicate<P> {}
 impl<P> Predicate<P> {
     /// Whether atom `a` is on.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// // 4 threads, one row each, two 4-element vectors per row
+    /// let tc = make_tiled_copy(Copy128::<u32>::new(), layout!((_4, _1):(_1, _0)), layout!((_1, _4):(_0, _1)));
+    /// let c = make_identity_tensor((_4, _8));
+    /// let (q0, q3) = (tc.get_slice(0u32).partition_s(&c).predicate((3i32, 4i32)),
+    ///                 tc.get_slice(3u32).partition_s(&c).predicate((3i32, 4i32)));
+    /// assert_eq!((q0.get(0), q0.get(1)), (true, false));     // row 0: columns 0..4 in, 4..8 out
+    /// assert_eq!((q3.get(0), q3.get(1)), (false, false));    // row 3 is outside
+    /// ```
     #[inline(always)]
     pub fn get(&self, a: usize) -> bool {
         self.bits >> a & 1 != 0
@@ -922,6 +1011,13 @@ pub fn unroll<F: FnMut(usize)>(n: usize, mut f: F) {
 }
 
 /// `f(0)`, ..., `f(N - 1)` as straight-line code; see [`unroll_const!`].
+///
+/// ```
+/// use layout_types::cute::atom::copy::unroll_n;
+/// let mut v = [0usize; 4];
+/// unroll_n::<3, _>(|i| v[i] = i * i);
+/// assert_eq!(v, [0, 1, 4, 0]);
+/// ```
 #[doc(hidden)]
 #[inline(always)]
 pub fn unroll_n<const N: usize, F: FnMut(usize)>(mut f: F) {
@@ -934,6 +1030,13 @@ pub fn unroll_n<const N: usize, F: FnMut(usize)>(mut f: F) {
 
 /// Gives a closure its `FnMut(usize)` signature (and keeps an `#[inline(always)]` on it in
 /// argument position).
+///
+/// ```
+/// use layout_types::cute::atom::copy::{unroll_body, unroll_n};
+/// let mut sum = 0;
+/// unroll_n::<4, _>(unroll_body(|i| sum += i));
+/// assert_eq!(sum, 6);
+/// ```
 #[doc(hidden)]
 #[inline(always)]
 pub fn unroll_body<F: FnMut(usize)>(f: F) -> F {
@@ -941,6 +1044,13 @@ pub fn unroll_body<F: FnMut(usize)>(f: F) -> F {
 }
 
 /// `f(0)`, ..., `f(n - 1)` as a loop (counts above 64).
+///
+/// ```
+/// use layout_types::cute::atom::copy::unroll_loop;
+/// let mut sum = 0;
+/// unroll_loop(100, |i| sum += i);
+/// assert_eq!(sum, 4950);
+/// ```
 #[doc(hidden)]
 #[inline(always)]
 pub fn unroll_loop<F: FnMut(usize)>(n: usize, mut f: F) {
@@ -1396,6 +1506,18 @@ pub struct FragmentPartition<T, P> {
 }
 impl<T, P: PartitionSize> PartitionFragment<T, P> {
     /// The fragment as a copy source or destination.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let mut g = vec![0f32; 64];
+    /// let a = make_tensor(make_gmem_ptr(g.as_mut_ptr()), layout!((_8, _8):(_1, _8)));
+    /// let tc = make_tiled_copy(Copy128::<f32>::new(), layout!((_2, _8):(_1, _2)), layout!((_4, _1):(_1, _0)));
+    /// let dst = tc.get_slice(3u32).partition_d(&a);             // thread (1, 1): rows 4..8 of column 1
+    /// let mut frag = make_fragment_like_partition::<f32, _>(&dst);
+    /// frag.data.copy_from_slice(&[1.0, 2.0, 3.0, 4.0]);
+    /// unsafe { copy(&tc, &frag.partition(), &dst) };            // registers -> gmem
+    /// assert_eq!(&g[12..16], &[1.0, 2.0, 3.0, 4.0]);
+    /// ```
     #[inline(always)]
     pub fn partition(&mut self) -> FragmentPartition<T, P> {
         FragmentPartition {
@@ -1464,6 +1586,25 @@ impl<A2: CopyAtom, Thr: StaticLayoutValue, Val: StaticLayoutValue> ThrCopy<A2, T
         }
     }
     /// `thr_copy.retile_D(fragment)`: [`ThrCopy::retile_s`] for a destination.
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// let mut g: Vec<f32> = (0..64).map(|x| x as f32).collect();          // 8 x 8, row-major
+    /// let mut s = vec![0f32; 64];
+    /// let tg = make_tensor(make_gmem_ptr(g.as_mut_ptr()), layout!((_8, _8):(_8, _1)));
+    /// let s_t = make_tensor(make_smem_ptr(s.as_mut_ptr()), layout!((_8, _8):(_1, _8))); // its transpose
+    /// let (thr, val) = (layout!((_8, _2):(_2, _1)), layout!((_1, _4):(_0, _1)));
+    /// let g2r = make_tiled_copy(Copy128::<f32>::new(), thr, val);        // 128-bit row reads
+    /// let r2s = make_tiled_copy(UniversalCopy::<f32>::new(), thr, val);  // column writes
+    /// for t in 0..16u32 {
+    ///     let ts = r2s.get_slice(t).partition_d(&s_t);
+    ///     let mut frag = make_fragment_like_partition::<f32, _>(&ts);
+    ///     let thr_g = g2r.get_slice(t);
+    ///     unsafe { copy(&g2r, &thr_g.partition_s(&tg), &thr_g.retile_d(&mut frag)) };
+    ///     unsafe { copy(&r2s, &frag.partition(), &ts) };
+    /// }
+    /// assert!((0..64).all(|i| s[i] == g[(i % 8) * 8 + i / 8]));
+    /// ```
     #[inline(always)]
     #[allow(clippy::type_complexity)]
     pub fn retile_d<T, E, L, A>(

@@ -473,22 +473,84 @@ pub struct GmmaDescriptor {
 }
 impl GmmaDescriptor {
     /// `start_address_`: the shared-memory address in 16-byte units (14 bits).
+    ///
+    /// ```
+    /// use device::wgmma::MajorK;
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::gmma::*;
+    /// // a 64 x 16 K-major tile of Layout_K_SW32_Atom<half_t> at shared address 0x400 (off the
+    /// // GPU the address is the pointer's low 32 bits)
+    /// let tile = tile_to_shape(Layout_K_SW32_Atom::<u16>::new(), (_64, _16), LayoutLeft);
+    /// let d = make_gmma_desc(MajorK, &make_tensor(make_smem_ptr(0x400usize as *mut u16), tile));
+    /// assert_eq!(d.start_address(), 0x40);
+    /// ```
     pub const fn start_address(self) -> u32 {
         (self.desc & 0x3FFF) as u32
     }
     /// `leading_byte_offset_` in 16-byte units (14 bits).
+    ///
+    /// ```
+    /// use device::wgmma::MajorK;
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::gmma::*;
+    /// // a 64 x 16 K-major INTERLEAVE tile of half_t: ((8,8),(8,2)):((8,64),(1,512)) elements;
+    /// // the second 8-element group along K starts 512 halves = 1024 bytes on
+    /// let tile = tile_to_shape(Layout_K_INTER_Atom::<u16>::new(), (_64, _16), LayoutLeft);
+    /// let d = make_gmma_desc(MajorK, &make_tensor(make_smem_ptr(0x400usize as *mut u16), tile));
+    /// assert_eq!(d.leading_byte_offset(), 1024 / 16);
+    /// ```
     pub const fn leading_byte_offset(self) -> u32 {
         ((self.desc >> 16) & 0x3FFF) as u32
     }
     /// `stride_byte_offset_` in 16-byte units (14 bits).
+    ///
+    /// ```
+    /// use device::wgmma::MajorK;
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::gmma::*;
+    /// // K-major SW32 half_t: rows of 16 halves (32 bytes); the next group of 8 rows starts
+    /// // 8 * 32 = 256 bytes on
+    /// let tile = tile_to_shape(Layout_K_SW32_Atom::<u16>::new(), (_64, _16), LayoutLeft);
+    /// let d = make_gmma_desc(MajorK, &make_tensor(make_smem_ptr(0x400usize as *mut u16), tile));
+    /// assert_eq!(d.stride_byte_offset(), 256 / 16);
+    /// ```
     pub const fn stride_byte_offset(self) -> u32 {
         ((self.desc >> 32) & 0x3FFF) as u32
     }
     /// `base_offset_` (3 bits).
+    ///
+    /// ```
+    /// use device::wgmma::MajorK;
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::gmma::*;
+    /// // CuTe's make_gmma_desc leaves it 0 (the tile starts at its swizzle pattern's origin)
+    /// let tile = tile_to_shape(Layout_K_SW32_Atom::<u16>::new(), (_64, _16), LayoutLeft);
+    /// let d = make_gmma_desc(MajorK, &make_tensor(make_smem_ptr(0x400usize as *mut u16), tile));
+    /// assert_eq!(d.base_offset(), 0);
+    /// // bits 49..52: bits 17..20 of the high word
+    /// assert_eq!(GmmaDescriptor::from_reg32([0, 5 << 17]).base_offset(), 5);
+    /// ```
     pub const fn base_offset(self) -> u32 {
         ((self.desc >> 49) & 0x7) as u32
     }
     /// `layout_type_` (2 bits): `INTERLEAVE = 0`, `B128 = 1`, `B64 = 2`, `B32 = 3`.
+    ///
+    /// ```
+    /// use device::wgmma::MajorK;
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::gmma::*;
+    /// fn layout_type<L: GmmaSmemLayout>(tile: L) -> u32 {
+    ///     make_gmma_desc(MajorK, &make_tensor(make_smem_ptr(0x400usize as *mut u16), tile)).layout_type()
+    /// }
+    /// // 64 x 16 K-major half_t tiles (one MMA's K) with rows of 8, 64, 32 and 16 halves (the
+    /// // SW128 and SW64 ones: the first k-block of tile_to_shape(atom, (_64, _64)))
+    /// let sw128 = Layout_K_SW128_Atom::<u16>::new().with_layout(layout!(((_8, _8), (_16, _1)):((_64, _512), (_1, _0))));
+    /// let sw64 = Layout_K_SW64_Atom::<u16>::new().with_layout(layout!(((_8, _8), (_16, _1)):((_32, _256), (_1, _0))));
+    /// assert_eq!(layout_type(tile_to_shape(Layout_K_INTER_Atom::<u16>::new(), (_64, _16), LayoutLeft)), 0);
+    /// assert_eq!(layout_type(sw128), 1);
+    /// assert_eq!(layout_type(sw64), 2);
+    /// assert_eq!(layout_type(tile_to_shape(Layout_K_SW32_Atom::<u16>::new(), (_64, _16), LayoutLeft)), 3);
+    /// ```
     pub const fn layout_type(self) -> u32 {
         (self.desc >> 62) as u32
     }
@@ -507,6 +569,16 @@ impl GmmaDescriptor {
         [self.desc as u32, (self.desc >> 32) as u32]
     }
     /// The descriptor of the words `reg32` (low first; CuTe's `reg32_` written).
+    ///
+    /// ```
+    /// use device::wgmma::MajorK;
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::gmma::*;
+    /// // start 0x40 and leading offset 1 (low word); B32 and stride offset 16 (high word)
+    /// let d = GmmaDescriptor::from_reg32([0x40 | (1 << 16), (3 << 30) | 16]);
+    /// let tile = tile_to_shape(Layout_K_SW32_Atom::<u16>::new(), (_64, _16), LayoutLeft);
+    /// assert_eq!(d, make_gmma_desc(MajorK, &make_tensor(make_smem_ptr(0x400usize as *mut u16), tile)));
+    /// ```
     #[inline(always)]
     pub const fn from_reg32([lo, hi]: [u32; 2]) -> Self {
         GmmaDescriptor {
@@ -615,6 +687,15 @@ pub struct DescriptorIterator {
 }
 impl DescriptorIterator {
     /// `iter[i]`: the descriptor `i` 16-byte units on.
+    ///
+    /// ```
+    /// use layout_types::cute::atom::gmma::*;
+    /// // a K-major SW128 half_t descriptor at 0x400; its next k-block (16 halves, 32 bytes) is
+    /// // 2 units on, with the same offsets and layout type
+    /// let it = DescriptorIterator { desc: GmmaDescriptor::from_reg32([0x40 | (1 << 16), (1 << 30) | 64]) };
+    /// let d = it.at(2i32);
+    /// assert_eq!((d.start_address(), d.leading_byte_offset(), d.stride_byte_offset(), d.layout_type()), (0x42, 1, 64, 1));
+    /// ```
     #[inline(always)]
     pub fn at<I: Integral>(self, i: I) -> GmmaDescriptor {
         let [lo, hi] = self.desc.reg32();

@@ -316,6 +316,15 @@ macro_rules! sm80_atom {
         pub struct $name;
         impl $name {
             /// The atom (zero-sized).
+            ///
+            /// ```
+            /// use layout_types::cute::prelude::*;
+            /// use layout_types::cute::atom::mma::*;
+            /// // four warps: 2 x 2 atoms of 16 x 8
+            #[doc = concat!("let mma = make_tiled_mma(", stringify!($name), "::new(), layout!((_2, _2, _1):(_1, _2, _4)));")]
+            /// assert_eq!(mma.size(), 128);
+            #[doc = concat!("assert_eq!(mma.tile_shape().to_string_cute(), \"(_32,_16,", stringify!($k), ")\");")]
+            /// ```
             #[inline(always)]
             pub const fn new() -> Self {
                 $name
@@ -444,6 +453,14 @@ macro_rules! gmma_struct {
         pub struct $name<A = MajorK, B = MajorK>(PhantomData<(A, B)>);
         impl<A: GmmaMajor, B: GmmaMajor> $name<A, B> {
             /// The atom (zero-sized).
+            ///
+            /// ```
+            /// use device::wgmma::{MajorK, MajorMN};
+            /// use layout_types::cute::atom::mma::*;
+            #[doc = concat!("let a = ", stringify!($name), "::<MajorK, MajorMN>::new();")]
+            /// assert_eq!(core::mem::size_of_val(&a), 0);
+            #[doc = concat!("assert_eq!(<", stringify!($name), "<MajorK, MajorMN> as MmaAtom>::OP.to_string(), \"", stringify!($name), "<K,MN>\");")]
+            /// ```
             #[inline(always)]
             pub const fn new() -> Self {
                 $check
@@ -550,6 +567,13 @@ macro_rules! gmma_fp8_struct {
         pub struct $name;
         impl $name {
             /// The atom (zero-sized).
+            ///
+            /// ```
+            /// use layout_types::cute::atom::mma::*;
+            #[doc = concat!("let a = ", stringify!($name), "::new();")]
+            /// assert_eq!(core::mem::size_of_val(&a), 0);
+            #[doc = concat!("assert_eq!(<", stringify!($name), " as MmaAtom>::OP.to_string(), \"", stringify!($name), "\");")]
+            /// ```
             #[inline(always)]
             pub const fn new() -> Self {
                 $name

@@ -61,6 +61,16 @@ macro_rules! ldsm_atoms {
         pub struct $name;
         impl $name {
             /// The atom.
+            ///
+            /// ```
+            /// use layout_types::cute::atom::mma::*;
+            #[doc = concat!("let a = ", stringify!($name), "::new();")]
+            /// assert_eq!(core::mem::size_of_val(&a), 0);
+            /// // a thread receives REGS registers: the value algebra's DstLayout maps
+            /// // (32 threads, 32 * REGS bits)
+            #[doc = concat!("let (_, dst) = <", stringify!($name), " as LdsmAtom>::OP.bit_layouts();")]
+            #[doc = concat!("assert_eq!(dst.size().v, 32 * 32 * <", stringify!($name), " as LdsmAtom>::REGS as i64);")]
+            /// ```
             #[inline(always)]
             pub const fn new() -> Self {
                 $name

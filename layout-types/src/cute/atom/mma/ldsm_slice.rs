@@ -585,11 +585,32 @@ impl<A: LdsmAtom, T: TiledMmaT, Op: CopyOperand<T>> ThrCopyMma<A, T, Op> {
 
 impl<E: Engine, Tab: SliceTable> LdsmPartition<E, Tab> {
     /// The layout `(CPY, CPY_M, CPY_N, ...)` (a constant; the engine is at the thread's origin).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let s_a = make_tensor(Counting(0i32), layout!((_64, _32):(_32, _1)));   // row-major A
+    /// let p = make_tiled_copy_a(SM75_U32x4_LDSM_N::new(), &mma).get_slice(0u32).partition_s(&s_a);
+    /// // a 16-byte row of 8 halves, 2 copies along M (32 rows on), 2 along K (16 columns on)
+    /// assert_eq!(p.layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_1024,_16)");
+    /// ```
     #[inline(always)]
     pub fn layout(&self) -> DynLayout {
         const { Tab::TAB.layout }
     }
     /// Values per thread (`size(partition)`; of one block for a [`LdsmPartition::k_block`]).
+    ///
+    /// ```
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cute::atom::mma::*;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN::new(), layout!((_2, _2, _1):(_1, _2, _4)));
+    /// let tc = make_tiled_copy_b(SM75_U32x2_LDSM_N::new(), &mma);
+    /// let s_b = make_tensor(Counting(0i32), layout!((_64, _32):(_1, _64)));
+    /// let mut frag = mma.get_slice(0i32).partition_fragment_b(&s_b);      // ((_2,_2),_4,_2)
+    /// let r = tc.get_slice(0u32).retile_d(&mut frag);
+    /// assert_eq!((r.size(), frag.len()), (32, 32));            // the same registers, regrouped
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> usize {
         Tab::TAB.nv
