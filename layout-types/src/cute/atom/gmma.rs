@@ -624,6 +624,17 @@ pub struct DescBits<M, T, L>(core::marker::PhantomData<(M, T, L)>);
 impl<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout> DescBits<M, T, L> {
     /// The 64-bit descriptor with `start_address_ = 0`.
     pub const BITS: u64 = {
+        // CuTe's `layout_type` reads GMMA's swizzle from the tensor's `swizzle_ptr`: a swizzle
+        // on element offsets (a composed layout without the flag) is not one (a tensor over it
+        // would place its elements elsewhere than the descriptor says)
+        if L::FLAG_BITS.is_none() && L::SWIZZLE.bits != 0 {
+            Error::with2(
+                "make_gmma_desc: the tile's swizzle Sw<{},{},_> acts on element offsets, GMMA's on the shared-memory address (CuTe: a swizzle_ptr, smem_ptr_flag_bits): build the tile from a GMMA Layout_*_Atom, or give it the flag (with_offset(SmemPtrFlag))",
+                L::SWIZZLE.bits as i64,
+                L::SWIZZLE.base as i64,
+            )
+            .panic()
+        }
         if let Some(b) = L::FLAG_BITS
             && b != T::BITS
         {
@@ -651,9 +662,12 @@ impl<M: GmmaMajor, T: SizeofBits, L: GmmaSmemLayout> DescBits<M, T, L> {
 /// use device::wgmma::MajorK;
 /// use layout_types::cute::prelude::*;
 /// use layout_types::cute::atom::gmma::*;
+/// use layout_types::cute::swizzle::SmemPtrFlag;
 /// use layout_types::value::swizzle::Swizzle;
-/// // one 64x16 MMA tile of tile_to_shape(Layout_K_SW128_Atom<half_t>, (_64,_64))
-/// let tile = make_composed_layout(Swizzle::<3, 4, 3>, layout!(((_8, _8), (_16, _1)):((_64, _512), (_1, _0))));
+/// // one 64x16 MMA tile of tile_to_shape(Layout_K_SW128_Atom<half_t>, (_64,_64)): the swizzle
+/// // on the shared-memory address (CuTe's smem_ptr_flag_bits), as the atom has it
+/// let tile = make_composed_layout(Swizzle::<3, 4, 3>, layout!(((_8, _8), (_16, _1)):((_64, _512), (_1, _0))))
+///     .with_offset(SmemPtrFlag::<BitsOf<u16>>::default());
 /// let mut smem = [0u16; 64 * 64];
 /// let t = make_tensor(make_smem_ptr(smem.as_mut_ptr()), tile);
 /// let d = make_gmma_desc(MajorK, &t);
