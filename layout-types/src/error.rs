@@ -16,6 +16,12 @@ pub struct Error {
 
 impl Error {
     /// An error with no values.
+    ///
+    /// ```
+    /// use layout_types::Error;
+    /// let e = Error::new("expected a layout");
+    /// assert_eq!((e.nvals, e.to_string()), (0, "expected a layout".to_string()));
+    /// ```
     pub const fn new(msg: &'static str) -> Error {
         Error {
             msg,
@@ -24,6 +30,14 @@ impl Error {
         }
     }
     /// An error naming one value.
+    ///
+    /// ```
+    /// use layout_types::Error;
+    /// let e = Error::with1("{} threads is not a multiple of 32", 48); // the value fills the `{}`
+    /// assert_eq!((e.vals[0], e.to_string()), (48, "48 threads is not a multiple of 32".to_string()));
+    /// let e = Error::with1("not a multiple of 32", 48); // no `{}`: the value is appended
+    /// assert_eq!(e.to_string(), "not a multiple of 32 (value: 48)");
+    /// ```
     pub const fn with1(msg: &'static str, a: i64) -> Error {
         Error {
             msg,
@@ -32,6 +46,14 @@ impl Error {
         }
     }
     /// An error naming two values.
+    ///
+    /// ```
+    /// use layout_types::Error;
+    /// let e = Error::with2("Shape Divisibility Condition (shape, divisor)", 6, 4);
+    /// assert_eq!(e.vals, [6, 4]);
+    /// assert_eq!(e.to_string(), "Shape Divisibility Condition (shape, divisor) (values: 6 and 4)");
+    /// assert_eq!(Error::with2("{} does not divide {}", 4, 6).to_string(), "4 does not divide 6");
+    /// ```
     pub const fn with2(msg: &'static str, a: i64, b: i64) -> Error {
         Error {
             msg,
@@ -42,6 +64,18 @@ impl Error {
     /// Panics with this error's message (used in constant evaluation, where the panic becomes a
     /// compile error that shows the message and the values). Each `{}` in the message is replaced
     /// by the next value; values without a `{}` are appended as ` (values: a and b)`.
+    ///
+    /// ```
+    /// use layout_types::Error;
+    /// let p = std::panic::catch_unwind(|| Error::with2("{} does not divide {}", 4, 6).panic());
+    /// assert_eq!(p.unwrap_err().downcast_ref::<String>().unwrap(), "4 does not divide 6");
+    /// ```
+    ///
+    /// In a constant, the same panic is a compile error:
+    ///
+    /// ```compile_fail,E0080
+    /// const _: () = layout_types::Error::with1("{} threads are too many", 2048).panic();
+    /// ```
     #[track_caller]
     pub const fn panic(self) -> ! {
         let (a, r) = split_hole(self.msg);

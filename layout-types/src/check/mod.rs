@@ -123,6 +123,21 @@ const fn fail(text: &[&str], vals: &[i64]) -> ! {
 
 /// Checks a total shared-memory size in bytes against [`SMEM_BYTES_MAX`] (for a sum of tiles:
 /// `const _: i64 = smem_budget(SmemTile::<A, u16>::BYTES + SmemTile::<B, u16>::BYTES);`).
+///
+/// ```
+/// use layout_types::prelude::*;
+/// use layout_types::check::{SmemTile, smem_budget};
+/// type A = Layout<(_128, _64), (_64, _1)>; // 128x64 halves: 16 KiB
+/// type B = Layout<(_256, _64), (_64, _1)>; // 256x64 halves: 32 KiB
+/// const BYTES: i64 = smem_budget(4 * (SmemTile::<A, u16>::BYTES + SmemTile::<B, u16>::BYTES));
+/// assert_eq!(BYTES, 4 * 49152); // 4 stages: 192 KiB
+/// ```
+///
+/// Over the budget, the constant fails to evaluate:
+///
+/// ```compile_fail,E0080
+/// const BYTES: i64 = layout_types::check::smem_budget(5 * 49152); // 240 KiB
+/// ```
 pub const fn smem_budget(bytes: i64) -> i64 {
     if bytes > SMEM_BYTES_MAX {
         fail(SMEM_BLOCK, &[bytes, SMEM_BYTES_MAX]);
@@ -147,6 +162,13 @@ impl<L: StaticLayoutValue, T> SmemTile<L, T> {
 }
 
 /// `SmemTile::<L, T>::BYTES` as a function of a layout value: `smem_tile::<f32, _>(layout)`.
+///
+/// ```
+/// use layout_types::prelude::*;
+/// use layout_types::check::smem_tile;
+/// // a 64x64 f32 tile with columns padded to 65: cosize 63 + 63·65 + 1 = 4159 elements
+/// assert_eq!(smem_tile::<f32, _>(layout!((_64, _64):(_1, _65))), 4159 * 4);
+/// ```
 #[inline(always)]
 pub fn smem_tile<T, L: StaticLayoutValue>(_: L) -> i64 {
     const { SmemTile::<L, T>::BYTES }
@@ -171,6 +193,21 @@ const fn check_threads(n: i64) -> i64 {
 }
 
 /// Checks a thread layout (at most 1024 threads) and returns it.
+///
+/// ```
+/// use layout_types::prelude::*;
+/// use layout_types::check::{ThreadLayout, thread_layout};
+/// type Thr = Layout<(_32, _4), (_1, _32)>; // 4 warps
+/// let _thr: Thr = thread_layout(layout!((_32, _4):(_1, _32)));
+/// assert_eq!(ThreadLayout::<Thr>::THREADS, 128);
+/// ```
+///
+/// More than 1024 threads do not build:
+///
+/// ```compile_fail,E0080
+/// use layout_types::prelude::*;
+/// let _ = layout_types::check::thread_layout(layout!((_32, _64):(_1, _32)));
+/// ```
 #[inline(always)]
 pub fn thread_layout<L: StaticLayoutValue>(l: L) -> L {
     let _: i64 = const { ThreadLayout::<L>::THREADS };
@@ -180,6 +217,16 @@ pub fn thread_layout<L: StaticLayoutValue>(l: L) -> L {
 /// CuTe's `max_common_vector(a, b)`: the number of leading elements contiguous in both `a` and
 /// `b` (the size of the static stride-1 leading mode of `coalesce(composition(a, right_inverse(b)))`,
 /// else 1).
+///
+/// ```
+/// use layout_types::{check::max_common_vector, value::layout::DynLayout};
+/// let col: DynLayout = "(_8,_4):(_1,_8)".parse().unwrap();
+/// let padded: DynLayout = "(_8,_4):(_1,_9)".parse().unwrap(); // columns of 9
+/// let row: DynLayout = "(_8,_4):(_4,_1)".parse().unwrap();
+/// assert_eq!(max_common_vector(&col, &col), Ok(32));
+/// assert_eq!(max_common_vector(&col, &padded), Ok(8)); // one column
+/// assert_eq!(max_common_vector(&col, &row), Ok(1));
+/// ```
 pub const fn max_common_vector(a: &DynLayout, b: &DynLayout) -> Result<i64, Error> {
     let inv = right_inverse(b);
     let c = match composition(a, &inv) {
@@ -345,6 +392,20 @@ const fn vcheck(src: &DynLayout, dst: &DynLayout, tv: &DynLayout, elem: i64, bit
 /// `make_tiled_copy` with `BITS`-bit vectors of `T`, checked against the source and destination
 /// tile layouts: at most 1024 threads, values contiguous and aligned for the vector width.
 /// Returns the (zero-sized) TV layout.
+///
+/// ```
+/// use layout_types::prelude::*;
+/// use layout_types::check::tiled_copy;
+/// // float4 copies from a row-major 32x32 tile into one padded to rows of 36 floats
+/// let tv = tiled_copy::<f32, 128, _, _, _, _>(
+///     layout!((_32, _32):(_32, _1)),
+///     layout!((_32, _32):(_36, _1)),
+///     layout!((_32, _8):(_8, _1)), // 256 threads, 8 along each row
+///     layout!((_1, _4):(_0, _1)),  // 4 values along n
+/// );
+/// # fn layout_of<L: StaticLayoutValue>(_: L) -> String { L::LAYOUT.to_string() }
+/// assert_eq!(layout_of(tv), "((_8,_32),_4):((_128,_1),_32)"); // as make_tiled_copy's
+/// ```
 #[inline(always)]
 pub fn tiled_copy<
     T,
@@ -456,6 +517,17 @@ impl<Sw: StaticSwizzle, L: StaticLayoutValue> SwizzledLayout<Sw, L> {
     pub const COSIZE: i64 = L::COSIZE;
     /// Checks (for use in `const`) that the swizzle maps `[0, cosize)` into itself, so a buffer of
     /// `COSIZE` elements is enough.
+    ///
+    /// ```
+    /// use layout_types::prelude::*;
+    /// use layout_types::check::SwizzledLayout;
+    /// use layout_types::value::swizzle::Swizzle;
+    /// type Dense = SwizzledLayout<Swizzle<3, 2, 3>, Layout<(_8, _8), (_8, _1)>>;
+    /// assert!(Dense::check_in_span().is_ok());
+    /// // rows padded to 9: cosize 71, but offset 64 (bit 6) xors bit 3 into 72
+    /// type Padded = SwizzledLayout<Swizzle<3, 2, 3>, Layout<(_8, _8), (_9, _1)>>;
+    /// assert_eq!(Padded::check_in_span().unwrap_err().vals, [72, 71]);
+    /// ```
     pub const fn check_in_span() -> Result<(), Error> {
         let mut i = 0;
         while i < L::COSIZE {
@@ -480,6 +552,15 @@ impl<Sw: StaticSwizzle, L: StaticLayoutValue> fmt::Display for SwizzledLayout<Sw
 }
 
 /// `composition(Swizzle<B,M,S>{}, layout)` for static operands: a zero-sized [`SwizzledLayout`].
+///
+/// ```
+/// use layout_types::prelude::*;
+/// use layout_types::check::composition_swizzle;
+/// use layout_types::value::swizzle::Swizzle;
+/// let s = composition_swizzle(Swizzle::<3, 2, 6>, layout!((_64, _64):(_64, _1)));
+/// assert_eq!(core::mem::size_of_val(&s), 0);
+/// assert_eq!(s.to_string(), "Sw<3,2,6> o _0 o (_64,_64):(_64,_1)");
+/// ```
 pub fn composition_swizzle<Sw: StaticSwizzle, L: StaticLayoutValue>(
     _: Sw,
     _: L,

@@ -418,6 +418,17 @@ pub struct BiasAct<A> {
 impl<A: ActivationFn> BiasAct<A> {
     /// The operation for C of `(m, n)` (both ≥ 1) with the bias at `bias` along `mode`.
     ///
+    /// ```
+    /// use layout_types::cutlass::fusion::{BiasAct, BiasMode, EpilogueOp, act};
+    /// let b = [1.0f32, 2.0, 3.0];
+    /// // C is 3 × 4, one bias value per row
+    /// let f = unsafe { BiasAct::<act::Identity>::new(b.as_ptr(), BiasMode::M, (3, 4)) };
+    /// assert_eq!((f.apply(0.5, (0, 3)), f.apply(0.5, (2, 0))), (1.5, 3.5));
+    /// // no bias: nothing is read, the pointer may be null
+    /// let g = unsafe { BiasAct::<act::Relu>::new(core::ptr::null(), BiasMode::None, (3, 4)) };
+    /// assert_eq!((g.apply(-1.0, (0, 0)), g.apply(2.0, (1, 1))), (0.0, 2.0));
+    /// ```
+    ///
     /// # Safety
     /// Unless `mode` is [`BiasMode::None`], `bias` holds M (along M) or N (along N) readable
     /// `f32`s for as long as the operation is applied.

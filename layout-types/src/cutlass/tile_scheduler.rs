@@ -230,6 +230,12 @@ pub enum ClusterAxis {
 
 impl ClusterAxis {
     /// The cluster's shape `(cm, cn)` for `cs` CTAs.
+    ///
+    /// ```
+    /// use layout_types::cutlass::tile_scheduler::ClusterAxis;
+    /// assert_eq!(ClusterAxis::M.shape(4), (4, 1));
+    /// assert_eq!(ClusterAxis::N.shape(4), (1, 4));
+    /// ```
     #[inline(always)]
     pub const fn shape(self, cs: i32) -> (i32, i32) {
         match self {
@@ -436,6 +442,16 @@ impl StreamKSplit {
     /// The split of `tiles` tiles of `units` units over `ctas`, stream-K where the last wave
     /// would leave at least `min_idle` units per CTA idle on average and the cuts fit an `i32`;
     /// `None` when `ctas < 1` or `units < 0`.
+    ///
+    /// ```
+    /// use layout_types::cutlass::tile_scheduler::StreamKSplit;
+    /// // 10 tiles of 8 units on 4 CTAs: 10 = 4 + 6, the last 6 tiles' 48 units cut 12 per CTA
+    /// let s = StreamKSplit::new(10, 8, 4, 2).unwrap();
+    /// assert_eq!((s.dp_tiles(), s.sk_tiles(), s.cut(1)), (4, 6, 12));
+    /// // the last wave idles (4 - 2)·8 = 16 units, 4 per CTA: below a min_idle of 5, data-parallel
+    /// assert_eq!(StreamKSplit::new(10, 8, 4, 5).unwrap().sk_tiles(), 0);
+    /// assert!(StreamKSplit::new(10, 8, 0, 2).is_none());
+    /// ```
     pub fn new(tiles: i32, units: i32, ctas: i32, min_idle: i32) -> Option<Self> {
         let whole = Self::data_parallel(tiles, units, ctas)?;
         let (t, k, c) = (tiles as i64, units as i64, ctas as i64);
@@ -520,6 +536,15 @@ impl StreamKSplit {
     /// `(tile, first unit, end unit)` (the tile in the whole order, the units in the tile), or
     /// `None` past the range's last tile. A segment `(_, b, _)` with `b > 0` is a tile's tail,
     /// `(_, 0, e)` with `e < units` its head.
+    ///
+    /// ```
+    /// use layout_types::cutlass::tile_scheduler::StreamKSplit;
+    /// let s = StreamKSplit::new(10, 8, 4, 2).unwrap(); // tiles 4..10 shared, 12 units per CTA
+    /// // CTA 0: units 0..12, tile 4 whole and the head 0..4 of tile 5
+    /// assert_eq!([s.segment(0, 0), s.segment(0, 1)], [Some((4, 0, 8)), Some((5, 0, 4))]);
+    /// // CTA 1: units 12..24, the tail 4..8 of tile 5 and tile 6 whole
+    /// assert_eq!([s.segment(1, 0), s.segment(1, 1), s.segment(1, 2)], [Some((5, 4, 8)), Some((6, 0, 8)), None]);
+    /// ```
     #[inline(always)]
     pub fn segment(&self, c: i32, k: i32) -> Option<(i32, i32, i32)> {
         let (a, b) = (self.cut(c), self.cut(c + 1));

@@ -114,6 +114,16 @@ fn tiled_mma(args: &[&str], at: usize, perm: usize) -> Result<mma::TiledMma, Err
 /// dropping size-1 modes, sorting strides) are taken on static values only. When no argument
 /// holds a static integer, the case is read as CuTe's reference definition (pycute) reads it:
 /// plain integers that decisions may use (see [`Val`]).
+///
+/// ```
+/// use layout_types::text::eval::eval;
+/// // a row-major 4x8 after a row-major 8x4: the transpose, column-major 8x4
+/// let t = eval("composition", &["(_4,_8):(_8,_1)", "(_8,_4):(_4,_1)"]).unwrap();
+/// assert_eq!(t.to_string(), "(_8,_4):(_1,_8)");
+/// // with a static integer, a dynamic one is C++ CuTe's `int`: the modes are not merged
+/// assert_eq!(eval("coalesce", &["(2,_4):(1,2)"]).unwrap().to_string(), "(2,_4):(1,2)");
+/// assert_eq!(eval("coalesce", &["(2,4):(1,2)"]).unwrap().to_string(), "8:1"); // none: pycute
+/// ```
 pub fn eval(op: &str, args: &[&str]) -> Result<Value, Error> {
     eval_in(Semantics::Auto, op, args)
 }

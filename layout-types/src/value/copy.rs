@@ -34,6 +34,16 @@ impl TvLayout {
     /// CuTe's `make_tiled_copy(atom, thr_layout, val_layout)`: `layout_mn = raked_product(thr, val)`,
     /// `layout_tv = right_inverse(layout_mn).with_shape(size(thr), size(val))`,
     /// `tiler = product_each(shape(layout_mn))`.
+    ///
+    /// ```
+    /// use layout_types::{value::layout::DynLayout, value::copy::TvLayout};
+    /// let thr: DynLayout = "(_4,_1):(_1,_0)".parse().unwrap(); // 4 threads down the rows
+    /// let val: DynLayout = "(_1,_4):(_0,_1)".parse().unwrap(); // 4 values along each row
+    /// let tv = TvLayout::new(&thr, &val).unwrap();
+    /// // thread t, value v holds (t, v): column-major index t + 4v of the 4x4 tile
+    /// assert_eq!(tv.layout_tv.to_string(), "(_4,_4):(_1,_4)");
+    /// assert_eq!((tv.tiler.to_string().as_str(), tv.threads, tv.values), ("(_4,_4)", 4, 4));
+    /// ```
     pub const fn new(thr: &DynLayout, val: &DynLayout) -> Result<TvLayout, Error> {
         let mn = tri!(raked_product(thr, val));
         let inv = right_inverse(&mn);
@@ -83,10 +93,22 @@ pub struct DynCopyAtom {
 
 impl DynCopyAtom {
     /// An atom for elements of `elem_bytes` bytes.
+    ///
+    /// ```
+    /// use layout_types::value::copy::{DynCopyAtom, CopyOp};
+    /// let atom = DynCopyAtom::new(CopyOp::CpAsync16, 2); // cp.async of 16 bytes of halves
+    /// assert_eq!((atom.op, atom.elem_bytes, atom.vals()), (CopyOp::CpAsync16, 2, 8));
+    /// ```
     pub const fn new(op: CopyOp, elem_bytes: i64) -> DynCopyAtom {
         DynCopyAtom { op, elem_bytes }
     }
     /// Elements moved per instruction (`AtomNumVal`).
+    ///
+    /// ```
+    /// use layout_types::value::copy::{DynCopyAtom, CopyOp};
+    /// assert_eq!(DynCopyAtom::new(CopyOp::Vec128, 2).vals(), 8);         // 8 halves in 128 bits
+    /// assert_eq!(DynCopyAtom::new(CopyOp::BulkS2G(512), 8).vals(), 64);  // 64 doubles in 512 bytes
+    /// ```
     pub const fn vals(&self) -> i64 {
         match self.op {
             CopyOp::Element => 1,
@@ -95,6 +117,12 @@ impl DynCopyAtom {
         }
     }
     /// Bytes moved per instruction (also the alignment it needs).
+    ///
+    /// ```
+    /// use layout_types::value::copy::{DynCopyAtom, CopyOp};
+    /// assert_eq!(DynCopyAtom::new(CopyOp::Vec128, 4).bytes(), 16);
+    /// assert_eq!(DynCopyAtom::new(CopyOp::Element, 2).bytes(), 2);
+    /// ```
     pub const fn bytes(&self) -> i64 {
         self.vals() * self.elem_bytes
     }
@@ -140,6 +168,16 @@ pub const fn make_tiled_copy(
 
 impl TiledCopy {
     /// `(thr, (atom_val, rest_val)) -> (m, n)`: the TV layout with its value mode split by atom.
+    ///
+    /// ```
+    /// use layout_types::{value::layout::DynLayout, value::copy::*};
+    /// let thr: DynLayout = "(_4,_1):(_1,_0)".parse().unwrap();
+    /// let val: DynLayout = "(_1,_8):(_0,_1)".parse().unwrap(); // 8 values along n: two float4s
+    /// let tc = make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+    /// assert_eq!(tc.tv.layout_tv.to_string(), "(_4,_8):(_1,_4)");
+    /// // value a + 4r (atom value a, atom r) is column a + 4r: index 4a + 16r in the 4x8 tile
+    /// assert_eq!(tc.layout_tv_atoms().unwrap().to_string(), "(_4,(_4,_2)):(_1,(_4,_16))");
+    /// ```
     pub const fn layout_tv_atoms(&self) -> Result<DynLayout, Error> {
         let a = self.atom.vals();
         let shape = IntTuple::pair(
@@ -151,6 +189,17 @@ impl TiledCopy {
 
     /// CuTe's `tidfrg_S`/`tidfrg_D`: a layout over an `(M, N, ...)` tensor becomes
     /// `(thr, (atom_val, rest_val), (rest_m, rest_n, ...))` (plus an offset-free layout).
+    ///
+    /// ```
+    /// use layout_types::{value::layout::DynLayout, value::copy::*};
+    /// # let thr: DynLayout = "(_4,_1):(_1,_0)".parse().unwrap();
+    /// # let val: DynLayout = "(_1,_8):(_0,_1)".parse().unwrap();
+    /// // 4 threads, each 2 float4s along one row of a 4x8 tile
+    /// let tc = make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+    /// let f = tc.tidfrg(&"(_8,_16):(_16,_1)".parse().unwrap()).unwrap(); // a row-major 8x16
+    /// // thread t: row t (16); values: columns a + 4r (1, 4); 2x2 tiles of 4x8 (64, 8)
+    /// assert_eq!(f.to_string(), "(_4,(_4,_2),(_2,_2)):(_16,(_1,_4),(_64,_8))");
+    /// ```
     pub const fn tidfrg(&self, l: &DynLayout) -> Result<DynLayout, Error> {
         let tiler = tri!(Tiler::from_shape(&self.tv.tiler));
         let z = tri!(zipped_divide(l, &tiler));
@@ -164,6 +213,17 @@ impl TiledCopy {
     }
 
     /// `tiled_copy.get_slice(thr_idx)`.
+    ///
+    /// ```
+    /// use layout_types::{value::layout::DynLayout, value::copy::*, value::tensor::{Tensor, Offset}};
+    /// # let thr: DynLayout = "(_4,_1):(_1,_0)".parse().unwrap();
+    /// # let val: DynLayout = "(_1,_8):(_0,_1)".parse().unwrap();
+    /// let tc = make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+    /// let g = Tensor::new(Offset(0), "(_8,_16):(_16,_1)".parse().unwrap());
+    /// let p = tc.get_slice(3).partition_s(&g).unwrap();
+    /// assert_eq!(p.engine.0, 3 * 16); // thread 3 starts at row 3
+    /// assert_eq!(p.layout.to_string(), "((_4,_2),(_2,_2)):((_1,_4),(_64,_8))");
+    /// ```
     pub const fn get_slice(&self, thr_idx: i64) -> ThrCopy {
         ThrCopy {
             copy: *self,
@@ -209,6 +269,20 @@ impl ThrCopy {
         })
     }
     /// `partition_D(tensor)`: as [`Self::partition_s`], for the destination.
+    ///
+    /// ```
+    /// use layout_types::{value::layout::DynLayout, value::copy::*, value::tensor::{Tensor, Offset}};
+    /// # let thr: DynLayout = "(_4,_1):(_1,_0)".parse().unwrap();
+    /// # let val: DynLayout = "(_1,_8):(_0,_1)".parse().unwrap();
+    /// let tc = make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 4), &thr, &val).unwrap();
+    /// // an 8x16 destination padded to rows of 20 elements: float4s stay aligned
+    /// let s = Tensor::new(Offset(0), "(_8,_16):(_20,_1)".parse().unwrap());
+    /// let p = tc.get_slice(2).partition_d(&s).unwrap();
+    /// assert_eq!((p.layout.to_string().as_str(), p.engine.0), ("((_4,_2),(_2,_2)):((_1,_4),(_80,_8))", 40));
+    /// // rows of 18: thread 1's float4 would start at element 18, not a multiple of 4
+    /// let bad = Tensor::new(Offset(0), "(_8,_16):(_18,_1)".parse().unwrap());
+    /// assert_eq!(tc.get_slice(1).partition_d(&bad).unwrap_err().vals, [18, 4]);
+    /// ```
     pub fn partition_d<E: Engine>(&self, t: &Tensor<E>) -> Result<Tensor<E>, Error> {
         self.partition_s(t)
     }

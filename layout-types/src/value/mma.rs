@@ -130,6 +130,12 @@ impl GmmaTypes {
     }
 
     /// Bits of an input element: 16, or 8 for the 8-bit floats.
+    ///
+    /// ```
+    /// use layout_types::value::mma::GmmaTypes;
+    /// assert_eq!(GmmaTypes::F32F16F16.input_bits(), 16);
+    /// assert_eq!(GmmaTypes::F32E4M3E5M2.input_bits(), 8);
+    /// ```
     pub const fn input_bits(self) -> i64 {
         match self {
             GmmaTypes::F32BF16BF16 | GmmaTypes::F32F16F16 => 16,
@@ -151,6 +157,12 @@ impl GmmaTypes {
     /// Whether the instruction has no transpose (8-bit inputs): both operands must be K-major
     /// (CuTe's FP8 atoms are `_TN` only; `ss_op_selector`: "MajorA must be GMMA::Major::K for
     /// this config.").
+    ///
+    /// ```
+    /// use layout_types::value::mma::GmmaTypes;
+    /// assert!(GmmaTypes::F32E5M2E5M2.k_major_only());
+    /// assert!(!GmmaTypes::F32BF16BF16.k_major_only()); // 16-bit GMMAs transpose either operand
+    /// ```
     pub const fn k_major_only(self) -> bool {
         self.input_bits() == 8
     }
@@ -1589,6 +1601,16 @@ impl MmaTiledCopy {
     }
     /// `ThrCopy::partition_S(tensor)` of thread `thr`: `tidfrg_S(tensor)(thr, _, repeat<R>(_))`,
     /// the layout `(CPY, CPY_M, CPY_N, ...)` and the thread's offset.
+    ///
+    /// ```
+    /// use layout_types::value::mma::*;
+    /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    /// let mma = TiledMma::new(&atom, &"(_1,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
+    /// let tc = make_tiled_copy_a(LdsmOp::SM75_U32x4_LDSM_N, &mma).unwrap();
+    /// // a K-major 32x64 A tile: lane 17 gives the address of row 1, columns 8..16 of each 16x16
+    /// let (l, off) = tc.partition_s(&"(_32,_64):(_64,_1)".parse().unwrap(), 17).unwrap();
+    /// assert_eq!((l.to_string().as_str(), off.v), ("((_8,_1),_2,_4):((_1,_0),_1024,_16)", 64 + 8));
+    /// ```
     pub const fn partition_s(
         &self,
         tensor: &DynLayout,
@@ -1598,6 +1620,17 @@ impl MmaTiledCopy {
         Ok(Self::slice_thread(&f, tensor.rank(), thr))
     }
     /// `ThrCopy::partition_D(tensor)` of thread `thr` (see [`MmaTiledCopy::partition_s`]).
+    ///
+    /// ```
+    /// use layout_types::value::mma::*;
+    /// # let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    /// # let mma = TiledMma::new(&atom, &"(_1,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
+    /// let tc = make_tiled_copy_a(LdsmOp::SM75_U32x4_LDSM_N, &mma).unwrap();
+    /// // lane 5 receives A(1, 2..4), A(9, 2..4), A(1, 10..12), A(9, 10..12) (the MMA's A fragment)
+    /// let (l, off) = tc.partition_d(&"(_16,_16):(_16,_1)".parse().unwrap(), 5).unwrap();
+    /// assert_eq!(l.to_string(), "(((_2,_2,_2),_1),_1,_1):(((_1,_128,_8),_0),_0,_0)");
+    /// assert_eq!(off.v, 16 + 2);
+    /// ```
     pub const fn partition_d(
         &self,
         tensor: &DynLayout,
@@ -1657,10 +1690,30 @@ impl MmaTiledCopy {
     }
     /// `get_layoutS_TV()`: `(thread, value) -> index` in the tile, by the source side of the
     /// atom (how `ldmatrix` reads shared memory).
+    ///
+    /// ```
+    /// use layout_types::value::mma::*;
+    /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    /// let mma = TiledMma::new(&atom, &"(_1,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
+    /// let tc = make_tiled_copy_a(LdsmOp::SM75_U32x4_LDSM_N, &mma).unwrap();
+    /// // ldmatrix.x4: lane t reads row t % 16, columns 8·(t / 16) + v of the column-major 16x16 tile
+    /// assert_eq!(tc.layout_s_tv().unwrap().to_string(), "((_16,_2),(_8,_1)):((_1,_128),(_16,_0))");
+    /// ```
     pub const fn layout_s_tv(&self) -> Result<DynLayout, Error> {
         self.layout_tv_of(true)
     }
     /// `get_layoutD_TV()`: by the destination side (the registers, i.e. the MMA's layout).
+    ///
+    /// ```
+    /// use layout_types::value::mma::*;
+    /// let atom = MmaAtom::parse("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    /// let mma = TiledMma::new(&atom, &"(_1,_1,_1)".parse().unwrap(), &TiledMma::no_permutation()).unwrap();
+    /// let tc = make_tiled_copy_a(LdsmOp::SM75_U32x4_LDSM_N, &mma).unwrap();
+    /// // the registers land as mma.sync's A layout wants them
+    /// assert_eq!(tc.layout_d_tv().unwrap().to_string(), "((_4,_8),((_2,_2,_2),_1)):((_32,_1),((_16,_8,_128),_0))");
+    /// let a = mma.layout_tv(Operand::A).unwrap();
+    /// assert!((0..a.size().v).all(|i| tc.layout_d_tv().unwrap().call(i) == a.call(i)));
+    /// ```
     pub const fn layout_d_tv(&self) -> Result<DynLayout, Error> {
         self.layout_tv_of(false)
     }

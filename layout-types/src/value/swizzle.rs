@@ -38,6 +38,15 @@ pub struct DynSwizzle {
 
 impl DynSwizzle {
     /// `Swizzle<B,M,S>{}` with CuTe's condition `abs(SShift) >= BBits`.
+    ///
+    /// ```
+    /// use layout_types::value::swizzle::DynSwizzle;
+    /// let sw128 = DynSwizzle::new(3, 4, 3).unwrap(); // the 128-byte swizzle
+    /// assert_eq!((sw128.bits, sw128.base, sw128.shift), (3, 4, 3));
+    /// assert!(DynSwizzle::new(2, 0, -3).is_ok()); // a negative shift moves bits up
+    /// assert_eq!(DynSwizzle::new(3, 0, 2).unwrap_err().vals, [2, 3]); // (SShift, BBits)
+    /// assert!(DynSwizzle::new(3, 30, 30).is_err()); // M + B + |S| = 63 > 62 bits
+    /// ```
     pub const fn new(bits: u32, base: u32, shift: i32) -> Result<DynSwizzle, Error> {
         if shift.unsigned_abs() < bits {
             return Err(Error::with2(
@@ -54,6 +63,13 @@ impl DynSwizzle {
         Ok(DynSwizzle { bits, base, shift })
     }
     /// The identity swizzle `Sw<0,4,3>` (CuTe's default for non-swizzled smem).
+    ///
+    /// ```
+    /// use layout_types::value::swizzle::DynSwizzle;
+    /// let id = DynSwizzle::identity();
+    /// assert_eq!(id.to_string(), "Sw<0,4,3>");
+    /// assert_eq!((id.yyy_mask(), id.apply(0x3ff)), (0, 0x3ff)); // no bits read: offsets unchanged
+    /// ```
     pub const fn identity() -> DynSwizzle {
         DynSwizzle {
             bits: 0,
@@ -62,12 +78,24 @@ impl DynSwizzle {
         }
     }
     /// `yyy_msk`: the bits read.
+    ///
+    /// ```
+    /// use layout_types::value::swizzle::DynSwizzle;
+    /// assert_eq!(DynSwizzle::new(3, 4, 3).unwrap().yyy_mask(), 0b111_0000000); // bits 7..10
+    /// assert_eq!(DynSwizzle::new(2, 0, -3).unwrap().yyy_mask(), 0b11);        // S < 0: bits 0..2
+    /// ```
     pub const fn yyy_mask(&self) -> i64 {
         let m = (1i64 << self.bits) - 1;
         let s = if self.shift > 0 { self.shift as u32 } else { 0 };
         m << (self.base + s)
     }
     /// `zzz_msk`: the bits flipped.
+    ///
+    /// ```
+    /// use layout_types::value::swizzle::DynSwizzle;
+    /// assert_eq!(DynSwizzle::new(3, 4, 3).unwrap().zzz_mask(), 0b111_0000); // bits 4..7
+    /// assert_eq!(DynSwizzle::new(2, 0, -3).unwrap().zzz_mask(), 0b11_000);  // S < 0: bits 3..5
+    /// ```
     pub const fn zzz_mask(&self) -> i64 {
         let m = (1i64 << self.bits) - 1;
         let s = if self.shift < 0 {
@@ -78,6 +106,14 @@ impl DynSwizzle {
         m << (self.base + s)
     }
     /// `offset ^ shiftr(offset & yyy_msk, SShift)`.
+    ///
+    /// ```
+    /// use layout_types::value::swizzle::DynSwizzle;
+    /// let sw128 = DynSwizzle::new(3, 4, 3).unwrap();
+    /// // byte 32 of row 5 (128-byte rows): 16-byte unit 2 ^ 5 = 7
+    /// assert_eq!(sw128.apply(5 * 128 + 2 * 16), 5 * 128 + 7 * 16);
+    /// assert_eq!(DynSwizzle::new(2, 0, -3).unwrap().apply(0b01), 0b01_001); // bits 0..2 into 3..5
+    /// ```
     #[inline(always)]
     pub const fn apply(&self, offset: i64) -> i64 {
         let y = offset & self.yyy_mask();
@@ -158,6 +194,13 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
         Err(e) => e.panic(),
     };
     /// `Swizzle<B,M,S>::apply(offset)`.
+    ///
+    /// ```
+    /// use layout_types::value::swizzle::Swizzle;
+    /// // row 1 of 128-byte rows: the 16-byte unit 1 swaps with unit 0 (a swizzle is an involution)
+    /// assert_eq!(Swizzle::<3, 4, 3>::apply(128 + 16), 128);
+    /// assert_eq!(Swizzle::<3, 4, 3>::apply(128), 128 + 16);
+    /// ```
     #[inline(always)]
     pub const fn apply(offset: i64) -> i64 {
         Self::VALUE.apply(offset)
@@ -228,6 +271,13 @@ pub struct ComposedLayout {
 
 impl ComposedLayout {
     /// `composition(swizzle, layout)` (offset `_0`).
+    ///
+    /// ```
+    /// use layout_types::value::swizzle::{ComposedLayout, ComposedOffset, DynSwizzle};
+    /// let c = ComposedLayout::new(DynSwizzle::new(2, 0, 3).unwrap(), "(_4,_8):(_8,_1)".parse().unwrap());
+    /// assert_eq!(c.offset, ComposedOffset::Int(0));
+    /// assert_eq!(c.to_string(), "Sw<2,0,3> o _0 o (_4,_8):(_8,_1)");
+    /// ```
     pub const fn new(
         swizzle: DynSwizzle,
         layout: crate::value::layout::DynLayout,
@@ -240,6 +290,14 @@ impl ComposedLayout {
     }
     /// The swizzled offset of a 1-D coordinate (a shared-memory pointer flag counts as offset 0:
     /// the result is in elements from the start of the buffer).
+    ///
+    /// ```
+    /// use layout_types::value::swizzle::{ComposedLayout, DynSwizzle};
+    /// let c = ComposedLayout::new(DynSwizzle::new(2, 0, 3).unwrap(), "(_4,_8):(_8,_1)".parse().unwrap());
+    /// // (row 2, column 1) is 1-D coordinate 2 + 4·1, offset 17: row 2 xors the column, 1 ^ 2 = 3
+    /// assert_eq!(c.call(2 + 4), 2 * 8 + 3);
+    /// assert_eq!(c.call(1), 8 + 1);   // row 1, column 0 ^ 1 = 1
+    /// ```
     pub const fn call(&self, i: i64) -> i64 {
         let o = match self.offset {
             ComposedOffset::Int(o) => o,

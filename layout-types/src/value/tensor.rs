@@ -78,6 +78,13 @@ pub struct Tensor<E> {
 
 impl<E: Engine> Tensor<E> {
     /// `make_tensor(engine, layout)`.
+    ///
+    /// ```
+    /// use layout_types::value::tensor::{Tensor, Offset};
+    /// let t = Tensor::new(Offset(3), "(4,3):(_1,4)".parse().unwrap());
+    /// assert_eq!(t.engine, Offset(3));
+    /// assert_eq!(t.to_string(), "Offset(3) o (4,3):(_1,4)");
+    /// ```
     pub const fn new(engine: E, layout: DynLayout) -> Tensor<E> {
         Tensor { engine, layout }
     }
@@ -96,6 +103,15 @@ impl<E: Engine> Tensor<E> {
         }
     }
     /// The engine at a 1-D coordinate (`&tensor(i)`).
+    ///
+    /// ```
+    /// use layout_types::value::tensor::{Tensor, Offset};
+    /// let t = Tensor::new(Offset(10), "(4,3):(3,_1)".parse().unwrap()); // row-major 4x3
+    /// assert_eq!(t.at(5), Offset(10 + 3 + 1)); // 1-D coordinate 5 is (1,1)
+    /// let buf = [0u8; 12];
+    /// let p = Tensor::new(buf.as_ptr(), "(4,3):(3,_1)".parse().unwrap());
+    /// assert_eq!(p.at(5), buf[4..].as_ptr());
+    /// ```
     pub fn at(&self, i: i64) -> E {
         self.engine.advance(self.layout.call(i))
     }
@@ -122,6 +138,15 @@ impl<E: Engine> Tensor<E> {
     }
     /// `local_tile(tensor, tiler, coord)`: the tile of shape `tiler` at tile coordinate `coord`
     /// (see [`partition::local_tile`]; `coord` may hold `_` to keep the rest modes).
+    ///
+    /// ```
+    /// use layout_types::{value::tensor::{Tensor, Offset}, text::parse::parse_tiler};
+    /// // a 6x10 row-major matrix (leading dimension 12) in 2x4 tiles: 3x3, the last column partial
+    /// let a = Tensor::new(Offset(0), "(6,10):(12,_1)".parse().unwrap());
+    /// let col = a.local_tile(&parse_tiler("(_2,_4)").unwrap(), &"(_,1)".parse().unwrap()).unwrap();
+    /// // tile column 1 (columns 4..8), its 3 tiles down M 2 rows (24 elements) apart
+    /// assert_eq!((col.layout.to_string().as_str(), col.engine.0), ("(_2,_4,3):(12,_1,24)", 4));
+    /// ```
     pub fn local_tile(&self, tiler: &Tiler, coord: &IntTuple) -> Result<Tensor<E>, Error> {
         let (l, off) = partition::local_tile(&self.layout, tiler, coord, None)?;
         Ok(Tensor {
@@ -182,6 +207,13 @@ pub fn make_identity_tensor(shape: &IntTuple) -> Tensor<Counting> {
 
 impl Tensor<Counting> {
     /// The coordinate held at 1-D coordinate `i` (as a flat tuple).
+    ///
+    /// ```
+    /// use layout_types::value::tensor::make_identity_tensor;
+    /// let c = make_identity_tensor(&"(5,7)".parse().unwrap());
+    /// assert_eq!(c.coord(0).to_string(), "(0,0)");
+    /// assert_eq!(c.coord(6).to_string(), "(1,1)"); // 6 = 1 + 5·1
+    /// ```
     pub fn coord(&self, i: i64) -> IntTuple {
         let e = self.at(i);
         let mut c = IntTuple::empty();
@@ -195,6 +227,17 @@ impl Tensor<Counting> {
         c
     }
     /// Whether the coordinate at `i` lies inside `bounds` (CuTe's `elem_less(coord, shape)`).
+    ///
+    /// ```
+    /// use layout_types::{value::tensor::make_identity_tensor, text::parse::parse_tiler};
+    /// let bounds = "(5,7)".parse().unwrap();
+    /// let c = make_identity_tensor(&bounds);
+    /// // the 4x4 tile at tile coordinate (0,1): columns 4..8, of which 7 is past the 7 columns
+    /// let tile = c.local_tile(&parse_tiler("(_4,_4)").unwrap(), &"(0,1)".parse().unwrap()).unwrap();
+    /// let (i, j) = (3 + 4 * 2, 3 + 4 * 3); // row 3, tile columns 2 and 3
+    /// assert_eq!((tile.coord(i).to_string(), tile.coord(j).to_string()), ("(3,6)".into(), "(3,7)".into()));
+    /// assert!(tile.in_bounds(i, &bounds) && !tile.in_bounds(j, &bounds));
+    /// ```
     pub fn in_bounds(&self, i: i64, bounds: &IntTuple) -> bool {
         let c = self.coord(i);
         let b = bounds.flatten_to_tuple();
