@@ -217,7 +217,7 @@ pub unsafe fn gemm_tma_warpspecialized<
     <ScheduleWarpgroupTile<KS, BN> as WarpgroupTile>::Block: MmaAsync<E>,
 {
     type W<KS, BN> = ScheduleWarpgroupTile<KS, BN>;
-    let () = Composes::<KS, Acc, Sched, <W<KS, BN> as WarpgroupTile>::Frag>::OK;
+    let () = Composes::<KS, Acc, Sched, <W<KS, BN> as WarpgroupTile>::Frag, STAGES>::OK;
     type Mainloop<KS, E, MA, MB, BN, Acc, const STAGES: usize> =
         CollectiveMma<E, MA, MB, <KS as KernelSchedule>::TileM, BN, Acc, STAGES>;
     // programmatic dependent launch (CUTLASS's `launch_dependent_grids`): the next kernel in the
@@ -485,14 +485,19 @@ pub fn consumer_units<KS: KernelSchedule, I: Iterator<Item = WorkTile>>(
 }
 
 /// What a schedule composes with (a compile-time check): ping-pong neither with a scheduler
-/// that splits tiles over clusters nor with turns inside a tile.
-pub struct Composes<KS, Acc, Sched, F>(core::marker::PhantomData<(KS, Acc, Sched, F)>);
-impl<KS: KernelSchedule, Acc: MmaAccumulation<F>, Sched: TileScheduler, F>
-    Composes<KS, Acc, Sched, F>
+/// that splits tiles over clusters nor with turns inside a tile; an accumulation whose stages
+/// come in groups only where every group starts on a stage index ≡ 0 (mod its size).
+pub struct Composes<KS, Acc, Sched, F, const STAGES: usize>(
+    core::marker::PhantomData<(KS, Acc, Sched, F)>,
+);
+impl<KS: KernelSchedule, Acc: MmaAccumulation<F>, Sched: TileScheduler, F, const STAGES: usize>
+    Composes<KS, Acc, Sched, F, STAGES>
 {
-    /// `!(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS))`, and whole k-ranges where the
-    /// accumulation's stages come in groups (`Acc::K_GROUP > 1`: a group starts at a tile's
-    /// first k-tile).
+    /// `!(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS))`, and where the accumulation's stages
+    /// come in groups (`Acc::K_GROUP > 1`): whole k-ranges (a group starts at a tile's first
+    /// k-tile), the quad schedule (the consumer loop that releases a group's empty stages) and
+    /// `STAGES` a multiple of the group (the prologue's first `STAGES` k-tiles and every tile
+    /// fill whole groups of stages).
     pub const OK: () = {
         assert!(
             !(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS)),
@@ -501,6 +506,10 @@ impl<KS: KernelSchedule, Acc: MmaAccumulation<F>, Sched: TileScheduler, F>
         assert!(
             Acc::K_GROUP == 1 || !Sched::SPLITS,
             "MmaAccumulation::K_GROUP > 1: a data-parallel tile scheduler (whole k-ranges: a group of stages starts at a tile's first k-tile)"
+        );
+        assert!(
+            Acc::K_GROUP == 1 || (Acc::QUAD && STAGES % Acc::K_GROUP as usize == 0),
+            "MmaAccumulation::K_GROUP > 1: the quad schedule (MmaAccumulation::QUAD, whose loop releases a group's empty stages) and STAGES a multiple of K_GROUP"
         );
     };
 }

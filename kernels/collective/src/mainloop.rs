@@ -1092,11 +1092,11 @@ impl QuadScales for StagedScales64 {
 /// one's — k-tile `kt + j`'s rows in stage `i + j`'s — and is read whole, into registers, by
 /// the consumer of the first (queue slot 0) before it releases that stage: the producer
 /// writes a box only after acquiring its first stage, so the box it overwrites (loaded
-/// `STAGES` k-tiles before) has been read. That needs every tile's k-tiles in whole fours
+/// `STAGES` stages before) has been read. That needs every tile's k-tiles in whole fours
 /// from a stage `i ≡ 0 (mod 4)`: `K_GROUP` 4 (the mainloop completes a tile's last four cut
 /// short with empty stages, [`CollectiveMma::group_pad`]; the box's k-blocks past K read as
-/// zeros), `STAGES` 4 or 8 (a compile-time check beside the entry), whole k-ranges (the
-/// data-parallel scheduler).
+/// zeros), `STAGES` a multiple of 4 and whole k-ranges (the data-parallel scheduler): both
+/// compile-time checks ([`Composes`](crate::kernel::Composes)).
 ///
 /// ```
 /// use collective::mainloop::*;

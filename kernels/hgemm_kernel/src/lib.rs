@@ -1005,7 +1005,8 @@ pub type Pingpong64 = KernelTmaWarpSpecializedPingpong<_64>;
 pub type StagedPp64 = collective::mainloop::GmmaFp8AccumulationStagedQuad;
 
 /// The same with A's row scales in boxes of four k-tiles, one with the first stage of each
-/// four (`_staged4_pp64`; K a multiple of 4 k-tiles).
+/// four (`_staged4_pp64`; any K: a tile's last four k-tiles cut short are completed with empty
+/// stages; `STAGES` a multiple of four, checked by `collective::kernel::Composes`).
 pub type StagedPp64x4 = collective::mainloop::GmmaFp8AccumulationStagedQuad4;
 
 const _: () = {
@@ -1026,7 +1027,8 @@ const _: () = {
             == config::TILE_FP8_PP64.0 * core::mem::size_of::<f32>()
     );
     // the boxes of four k-tiles land in four stages' scales from a stage ≡ 0 (mod 4), and one
-    // is overwritten only after its first stage is released: 4 or 8 stages
+    // is overwritten only after its first stage is released (`STAGES` a multiple of 4:
+    // `collective::kernel::Composes`)
     let _same4: fn(
         config::SharedStorageFp8StagedPp64,
     ) -> collective::kernel::KernelSharedStorage<
@@ -1036,7 +1038,6 @@ const _: () = {
         StagedPp64x4,
         { config::STAGES_FP8_STAGED_PP64 },
     > = |s| s;
-    assert!(config::STAGES_FP8_STAGED_PP64 == 4 || config::STAGES_FP8_STAGED_PP64 == 8);
     assert!(
         collective::mainloop::StagedScales64x4::BOX_TX_BYTES as usize
             == 4 * config::TILE_FP8_PP64.0 * core::mem::size_of::<f32>()

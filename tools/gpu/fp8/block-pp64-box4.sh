@@ -13,10 +13,12 @@ BUDGET=${BUDGET:-580}; . tools/gpu/lib.sh ${NAME:-s56a}
 warm
 export CUTE_RS_FP8_BLOCK=stagedpp64x4
 # (k-tiles: 128, 32, 64, 4, 8, 32; then not in whole fours — 5, 9 and 65 — where the mainloop ends each tile with
-# 3, 3 and 3 empty stages, the last two with two tiles on many CTAs)
+# 3, 3 and 3 empty stages, the last two with two tiles on many CTAs; and boxes larger than A's scales — 60 and 4
+# rows of 2 and 1 k-tiles: the box's rows and k-blocks past them zero-filled, its bytes still counted whole)
 for a in "--m 128 --n 7168 --k 16384" "--m 64 --n 7168 --k 4096" "--m 256 --n 7168 --k 8192" \
          "--m 124 --n 1000 --k 512" "--m 1000 --n 2000 --k 1024" "--m 200 --n 3000 --k 4096 --out f32" \
-         "--m 128 --n 1024 --k 640" "--m 1000 --n 2000 --k 1152" "--m 256 --n 7168 --k 8320"; do
+         "--m 128 --n 1024 --k 640" "--m 1000 --n 2000 --k 1152" "--m 256 --n 7168 --k 8320" \
+         "--m 60 --n 256 --k 256" "--m 4 --n 128 --k 128"; do
   c gemm --dtype e4m3 $a --block-scales
 done
 for a in "--m 640 --n 2048 --k 1024" "--m 640 --n 2048 --k 1152"; do for tool in memcheck racecheck synccheck; do
