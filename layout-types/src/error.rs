@@ -69,6 +69,11 @@ impl Error {
     /// use layout_types::Error;
     /// let p = std::panic::catch_unwind(|| Error::with2("{} does not divide {}", 4, 6).panic());
     /// assert_eq!(p.unwrap_err().downcast_ref::<String>().unwrap(), "4 does not divide 6");
+    /// // a value without its `{}` is appended, as `Display` writes it
+    /// let e = Error::with2("{} does not divide", 4, 6);
+    /// let p = std::panic::catch_unwind(|| e.panic());
+    /// assert_eq!(p.unwrap_err().downcast_ref::<String>().unwrap(), &e.to_string());
+    /// assert_eq!(e.to_string(), "4 does not divide (value: 6)");
     /// ```
     ///
     /// In a constant, the same panic is a compile error:
@@ -89,6 +94,10 @@ impl Error {
                 Some(c) if self.nvals >= 2 => {
                     const_panic::concat_panic!(display: a, self.vals[0], display: b, self.vals[1], display: c)
                 }
+                // a second value without its `{}`: appended, as `Display` does
+                _ if self.nvals >= 2 => const_panic::concat_panic!(
+                    display: a, self.vals[0], display: r, " (value: ", self.vals[1], ")"
+                ),
                 _ => const_panic::concat_panic!(display: a, self.vals[0], display: r),
             }
         }

@@ -345,8 +345,14 @@ const fn vcheck(src: &DynLayout, dst: &DynLayout, tv: &DynLayout, elem: i64, bit
         fail(VEC_ELEM, &[bits, elem]);
     }
     let vec = bits / (8 * elem);
-    if tv.cosize().v > src.size().v || tv.cosize().v > dst.size().v {
-        fail(TV_RANGE, &[tv.cosize().v, src.size().v]);
+    // the smaller tile is the one the thread/value layout overruns
+    let tile = if src.size().v < dst.size().v {
+        src.size().v
+    } else {
+        dst.size().v
+    };
+    if tv.cosize().v > tile {
+        fail(TV_RANGE, &[tv.cosize().v, tile]);
     }
     let (s, d) = thread_values(src, dst, tv);
     let mcv = match max_common_vector(&s, &d) {

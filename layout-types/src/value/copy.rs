@@ -149,6 +149,9 @@ pub struct TiledCopy {
 /// assert_eq!(tc.tv.layout_tv.to_string(), "((_8,_32),_4):((_128,_1),_32)");
 /// let bad: DynLayout = "(_1,_2):(_0,_1)".parse().unwrap();
 /// assert!(make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 4), &thr, &bad).is_err());
+/// // 3-byte values do not fill a 16-byte instruction
+/// let e = make_tiled_copy(DynCopyAtom::new(CopyOp::Vec128, 3), &thr, &val).unwrap_err();
+/// assert_eq!((e.vals, e.nvals), ([16, 3], 2));
 /// ```
 pub const fn make_tiled_copy(
     atom: DynCopyAtom,
@@ -156,6 +159,19 @@ pub const fn make_tiled_copy(
     val: &DynLayout,
 ) -> Result<TiledCopy, Error> {
     let tv = tri!(TvLayout::new(thr, val));
+    // CuTe's Copy_Atom: the instruction moves whole values
+    let op_bytes = match atom.op {
+        CopyOp::Element => atom.elem_bytes,
+        CopyOp::Vec128 | CopyOp::CpAsync16 => 16,
+        CopyOp::BulkS2G(bytes) => bytes,
+    };
+    if atom.elem_bytes <= 0 || op_bytes % atom.elem_bytes != 0 {
+        return Err(Error::with2(
+            "Copy_Atom: the instruction's bytes must be a multiple of the value's bytes (instruction bytes, value bytes)",
+            op_bytes,
+            atom.elem_bytes,
+        ));
+    }
     if tv.values % atom.vals() != 0 {
         return Err(Error::with2(
             "make_tiled_copy: values per thread must be a multiple of the atom's values (values, atom values)",
