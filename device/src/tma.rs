@@ -237,6 +237,32 @@ pub unsafe fn prefetch_tma_descriptor(desc: *const TmaDescriptor) {
 /// # Safety
 /// `src` (shared, generic address) and `dst` (global) are 16-byte aligned and valid for `bytes`,
 /// a multiple of 16.
+///
+/// ```
+/// use device::shared::dynamic_shared_mem;
+/// use device::thread::{sync_threads, thread_idx_x};
+/// use device::tma::{bulk_s2g, tma_store_arrive, tma_store_fence, tma_store_wait};
+/// #[repr(C, align(16))]
+/// struct Out([u32; 32]);
+/// let mut out = Out([0; 32]);
+/// let p = out.0.as_mut_ptr() as usize;
+/// // SAFETY: 32 threads write 128 bytes of shared memory, one copies them to `out`.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (32, 1, 1), 128, || {
+///         let s = dynamic_shared_mem::<u32>();
+///         let t = thread_idx_x() as usize;
+///         *s.add(t) = 10 * t as u32;
+///         tma_store_fence();
+///         sync_threads();
+///         if t == 0 {
+///             bulk_s2g(s as *const u8, p as *mut u8, 128); // the whole tile, one copy
+///             tma_store_arrive();
+///             tma_store_wait::<0>();
+///         }
+///     })
+/// };
+/// assert_eq!((out.0[1], out.0[31]), (10, 310));
+/// ```
 #[inline(always)]
 pub unsafe fn bulk_s2g(src: *const u8, dst: *mut u8, bytes: u32) {
     #[cfg(target_arch = "nvptx64")]
@@ -260,6 +286,35 @@ pub unsafe fn bulk_s2g(src: *const u8, dst: *mut u8, bytes: u32) {
 /// `fence.proxy.async.shared::cta` (CuTe's `tma_store_fence`): makes this thread's writes to
 /// shared memory visible to the TMA unit (the async proxy); a barrier then lets one thread
 /// issue the bulk copy. Nothing elsewhere.
+///
+/// Every thread writes its part of the tile, fences, and meets the others; then one thread
+/// hands the whole tile to the TMA unit:
+///
+/// ```
+/// use device::shared::dynamic_shared_mem;
+/// use device::thread::{sync_threads, thread_idx_x};
+/// use device::tma::{bulk_s2g, tma_store_arrive, tma_store_fence, tma_store_wait};
+/// # #[repr(C, align(16))]
+/// # struct Out([f32; 64]);
+/// let mut out = Out([0.0; 64]);
+/// let p = out.0.as_mut_ptr() as usize;
+/// // SAFETY: 64 threads write 256 bytes of shared memory, one copies them to `out`.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (64, 1, 1), 256, || {
+///         let s = dynamic_shared_mem::<f32>();
+///         let t = thread_idx_x() as usize;
+///         *s.add(t) = t as f32 / 2.0;
+///         tma_store_fence(); // this thread's write, visible to the async proxy
+///         sync_threads();
+///         if t == 0 {
+///             bulk_s2g(s as *const u8, p as *mut u8, 256);
+///             tma_store_arrive();
+///             tma_store_wait::<0>();
+///         }
+///     })
+/// };
+/// assert_eq!((out.0[0], out.0[63]), (0.0, 31.5));
+/// ```
 #[inline(always)]
 pub fn tma_store_fence() {
     #[cfg(target_arch = "nvptx64")]
@@ -273,6 +328,32 @@ pub fn tma_store_fence() {
 
 /// `cp.async.bulk.commit_group` (CuTe's `tma_store_arrive`): closes this thread's group of bulk
 /// copies. Nothing elsewhere.
+///
+/// Two copies in one group: one [`tma_store_wait`] covers both.
+///
+/// ```
+/// use device::shared::dynamic_shared_mem;
+/// use device::tma::{bulk_s2g, tma_store_arrive, tma_store_fence, tma_store_wait};
+/// # #[repr(C, align(16))]
+/// # struct Out([u32; 8]);
+/// let mut out = Out([0; 8]);
+/// let p = out.0.as_mut_ptr() as usize;
+/// // SAFETY: one thread, 32 bytes of shared memory copied to `out`.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (1, 1, 1), 32, || {
+///         let s = dynamic_shared_mem::<[u32; 4]>();
+///         *s = [1, 2, 3, 4];
+///         *s.add(1) = [5, 6, 7, 8];
+///         tma_store_fence();
+///         let d = p as *mut [u32; 4];
+///         bulk_s2g(s.add(1) as *const u8, d as *mut u8, 16); // the halves swapped
+///         bulk_s2g(s as *const u8, d.add(1) as *mut u8, 16);
+///         tma_store_arrive(); // one group of two copies
+///         tma_store_wait::<0>();
+///     })
+/// };
+/// assert_eq!(out.0, [5, 6, 7, 8, 1, 2, 3, 4]);
+/// ```
 #[inline(always)]
 pub fn tma_store_arrive() {
     #[cfg(target_arch = "nvptx64")]
@@ -286,6 +367,34 @@ pub fn tma_store_arrive() {
 
 /// `cp.async.bulk.wait_group.read N` (CuTe's `tma_store_wait<N>`): waits until at most `N` of
 /// this thread's bulk-copy groups still read their shared memory. Nothing elsewhere.
+///
+/// Four chunks through a ring of two buffers: before a buffer is rewritten, at most one group
+/// (the other buffer's) may still read; before the exit, none.
+///
+/// ```
+/// use device::shared::dynamic_shared_mem;
+/// use device::tma::{bulk_s2g, tma_store_arrive, tma_store_fence, tma_store_wait};
+/// # #[repr(C, align(16))]
+/// # struct Out([u32; 16]);
+/// let mut out = Out([0; 16]);
+/// let p = out.0.as_mut_ptr() as usize;
+/// // SAFETY: one thread, two 16-byte buffers of shared memory, `out` holds the four chunks.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (1, 1, 1), 32, || {
+///         let bufs = dynamic_shared_mem::<[u32; 4]>();
+///         for c in 0..4 {
+///             tma_store_wait::<1>(); // chunk c - 2's copy has read buffer c % 2
+///             let b = bufs.add(c % 2);
+///             *b = [c as u32; 4];
+///             tma_store_fence();
+///             bulk_s2g(b as *const u8, (p as *mut u8).add(16 * c), 16);
+///             tma_store_arrive();
+///         }
+///         tma_store_wait::<0>();
+///     })
+/// };
+/// assert_eq!(out.0, core::array::from_fn(|i| i as u32 / 4));
+/// ```
 #[inline(always)]
 pub fn tma_store_wait<const N: u32>() {
     #[cfg(target_arch = "nvptx64")]

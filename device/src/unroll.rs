@@ -15,6 +15,12 @@
 //! LLVM only ever sees the `N` calls that run.
 
 /// `f(0)`, ..., `f(N - 1)`, straight-line; use [`unroll!`](crate::unroll!).
+///
+/// ```
+/// let mut squares = [0usize; 5];
+/// device::unroll::unroll_n::<4, _>(|i| squares[i] = i * i); // f(0), ..., f(3)
+/// assert_eq!(squares, [0, 1, 4, 9, 0]);
+/// ```
 #[doc(hidden)]
 #[inline(always)]
 pub fn unroll_n<const N: usize, F: FnMut(usize)>(mut f: F) {
@@ -25,6 +31,15 @@ pub fn unroll_n<const N: usize, F: FnMut(usize)>(mut f: F) {
 }
 
 /// Gives a closure its `FnMut(usize)` signature (so `|i| ...` needs no annotation).
+///
+/// ```
+/// let mut hits = [0u32; 4];
+/// let mut f = device::unroll::body(|i| hits[i] += 1); // `i: usize`, as `unroll!` binds it
+/// f(1);
+/// f(3);
+/// f(3);
+/// assert_eq!(hits, [0, 1, 0, 2]);
+/// ```
 #[doc(hidden)]
 #[inline(always)]
 pub fn body<F: FnMut(usize)>(f: F) -> F {

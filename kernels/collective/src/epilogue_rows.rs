@@ -139,6 +139,48 @@ pub unsafe fn stage_chunk_rows_b16(
 /// waits only for the previous tile's stores, which drained under this tile's mainloop; the
 /// last tile's are drained by [`drain`].
 ///
+/// On the emulator: a warpgroup's four chunks through two boxes, each box handed on by a bulk
+/// copy where a kernel issues its TMA store: the chunks take the boxes in turn, and each lands
+/// whole.
+///
+/// ```
+/// use collective::epilogue_rows::{BOX_BYTES, drain, store_chunks};
+/// use device::thread::{named_barrier_sync, thread_idx_x};
+/// # #[repr(C, align(16))]
+/// # struct Out([u8; 4 * BOX_BYTES]);
+/// let mut out = Box::new(Out([0; 4 * BOX_BYTES]));
+/// let mut boxes = [9usize; 4];
+/// let (p, b) = (out.0.as_mut_ptr() as usize, boxes.as_mut_ptr() as usize);
+/// // SAFETY: one warpgroup, two boxes of shared memory; thread 0 writes `out` and `boxes`.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (128, 1, 1), 2 * BOX_BYTES as u32, || {
+///         let t = thread_idx_x() as i32;
+///         let smem = device::shared::dynamic_shared_mem::<u8>();
+///         store_chunks(
+///             4,
+///             2,
+///             smem,
+///             t,
+///             || named_barrier_sync::<8, 128>(),
+///             // each thread's 64 bytes of the box: the chunk's number, plus 1
+///             |buf, chunk| buf.add(64 * t as usize).write_bytes(chunk as u8 + 1, 64),
+///             |buf, chunk| {
+///                 *(b as *mut usize).add(chunk as usize) = buf.offset_from(smem) as usize / BOX_BYTES;
+///                 let dst = (p as *mut u8).add(chunk as usize * BOX_BYTES);
+///                 device::tma::bulk_s2g(buf, dst, BOX_BYTES as u32);
+///             },
+///         );
+///         if t == 0 {
+///             drain();
+///         }
+///     })
+/// };
+/// assert_eq!(boxes, [0, 1, 0, 1]); // the two boxes in turn
+/// for (c, chunk) in out.0.chunks(BOX_BYTES).enumerate() {
+///     assert!(chunk.iter().all(|&x| x == c as u8 + 1), "chunk {c}");
+/// }
+/// ```
+///
 /// # Safety
 /// `smem` is 1024-byte aligned shared memory of `boxes · BOX_BYTES` that only this warpgroup
 /// uses; the whole warpgroup calls it, with `t` its thread index.
@@ -191,6 +233,27 @@ pub unsafe fn store_chunks(
 /// Waits until every TMA store this thread issued has read its box (CuTe's
 /// `tma_store_wait<0>`): after a warpgroup's last [`store_chunks`], by its thread 0, before
 /// the CTA exits or the boxes are reused for anything else.
+///
+/// ```
+/// use collective::epilogue_rows::{BOX_BYTES, drain};
+/// # #[repr(C, align(16))]
+/// # struct Out([u8; BOX_BYTES]);
+/// let mut out = Box::new(Out([0; BOX_BYTES]));
+/// let p = out.0.as_mut_ptr() as usize;
+/// // SAFETY: one thread, one box of shared memory, copied whole to `out`.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (1, 1, 1), BOX_BYTES as u32, || {
+///         let buf = device::shared::dynamic_shared_mem::<u8>();
+///         buf.write_bytes(7, BOX_BYTES);
+///         device::tma::tma_store_fence();
+///         device::tma::bulk_s2g(buf, p as *mut u8, BOX_BYTES as u32); // the last store
+///         device::tma::tma_store_arrive();
+///         drain(); // it has read the box: the box may be reused
+///         buf.write_bytes(0, BOX_BYTES);
+///     })
+/// };
+/// assert!(out.0.iter().all(|&x| x == 7));
+/// ```
 #[inline(always)]
 pub fn drain() {
     tma_store_wait::<0>();

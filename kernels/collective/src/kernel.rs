@@ -185,6 +185,52 @@ pub type SharedStorage<Epi, BN, const STAGES: usize> =
 /// tile's two `m64` blocks with their 64-column halves interleaved, the epilogue's tile of 128
 /// rows).
 ///
+/// A kernel entry is one call: here a bf16 GEMM, A and B K-major, on 128 × 256 tiles of four
+/// stages in the persistent order, its epilogue `F32Out` storing each warpgroup's 64 × 256
+/// accumulators straight to a column-major f32 C (on the GPU only: TMA and `wgmma`).
+///
+/// ```no_run
+/// use collective::cluster::ClusterM;
+/// use collective::kernel::*;
+/// use collective::mainloop::PlainAccumulation;
+/// use collective::scheduler::PersistentTileScheduler;
+/// use device::tma::TmaDescriptor;
+/// use device::wgmma::{Bf16, MajorK};
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
+/// # use collective::{epilogue::CollectiveEpilogue, mainloop::WarpgroupTile};
+/// # use layout_types::cute::atom::mma::gmma_acc::acc_coord;
+/// # struct F32Out;
+/// # impl CollectiveEpilogue for F32Out {
+/// #     type Args = *mut f32;
+/// #     type Storage = [u8; 0];
+/// #     type PipelineStorage = ();
+/// #     unsafe fn store<W: WarpgroupTile>(c: &*mut f32, acc: &[f32; 128], (m, n): (i32, i32),
+/// #         (m0, n0): (i32, i32), t: i32, _: *mut [u8; 0], _: *mut (), _: i32, _: bool, _: bool) {
+/// #         for (v, &x) in acc.iter().enumerate() {
+/// #             let (r, col) = acc_coord(t, v as i32);
+/// #             let (r, col) = (m0 + r, n0 + col);
+/// #             if r < m && col < n { unsafe { *c.add((r + m * col) as usize) = x } }
+/// #         }
+/// #     }
+/// # }
+/// type Sched = PersistentTileScheduler<128, 256>;
+/// device::kernel! {
+///     pub unsafe fn gemm(tma_a: TmaDescriptor, tma_b: TmaDescriptor, m: i32, n: i32, k: i32,
+///                        sched: PersistentTileSchedulerParams, c: *mut f32) {
+///         let tma = (device::grid_constant!(gemm, 0, tma_a), device::grid_constant!(gemm, 1, tma_b));
+///         unsafe {
+///             gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, Bf16,
+///                 MajorK, MajorK, _256, PlainAccumulation, F32Out, Sched, 4>(tma, (m, n, k), sched, (), c)
+///         }
+///     }
+/// }
+/// // launched with THREADS threads, clusters of 1 or 2 CTAs, and the kernel's shared storage:
+/// type Smem = KernelSharedStorage<KernelTmaWarpSpecializedCooperative, F32Out, _256, PlainAccumulation, 4>;
+/// assert_eq!(THREADS, 384);
+/// assert!(core::mem::size_of::<Smem>() >= 4 * (128 + 256) * 64 * 2); // four stages of A and B
+/// ```
+///
 /// # Safety
 /// Launched as the family documents: a 1-D grid of whole clusters of 1 or 2 CTAs, [`THREADS`]
 /// threads, `size_of::<KernelSharedStorage<KS, Epi, BN, Acc, STAGES>>()` bytes of dynamic shared
@@ -442,6 +488,26 @@ impl ConsumerUnit {
     /// Whether this is the warpgroup's last unit whose epilogue runs (its asynchronous stores
     /// must drain): the cluster's last unit, or with ping-pong the one before it (the other
     /// warpgroup takes the last).
+    ///
+    /// ```
+    /// use collective::kernel::*;
+    /// use collective::scheduler::{PersistentTileScheduler, TileScheduler};
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
+    /// // 5 tiles of 64 × 256 on one cluster
+    /// let p = PersistentTileSchedulerParams::new((320, 256), (64, 256), (1, 1), 1, 1).unwrap();
+    /// let s = PersistentTileScheduler::<64, 256>::init((320, 256), 4, ((1, 1), (0, 0)), 0, p);
+    /// fn lasts<KS: KernelSchedule>(s: &PersistentTileScheduler<64, 256>, wg: i32) -> Vec<i32> {
+    ///     consumer_units::<KS, _>(s.work_tiles(), wg)
+    ///         .filter(|u| u.owned && u.is_last::<KS, _>(s))
+    ///         .map(|u| u.work.tile)
+    ///         .collect()
+    /// }
+    /// // ping-pong: warpgroup 0 takes tiles 0, 2, 4, warpgroup 1 tiles 1, 3
+    /// assert_eq!(lasts::<KernelTmaWarpSpecializedPingpong>(&s, 0), [4]);
+    /// assert_eq!(lasts::<KernelTmaWarpSpecializedPingpong>(&s, 1), [3]);
+    /// // cooperative: both on every tile, the last the cluster's
+    /// assert_eq!(lasts::<KernelTmaWarpSpecializedCooperative>(&s, 1), [4]);
+    /// ```
     #[inline(always)]
     pub fn is_last<KS: KernelSchedule, S: TileScheduler>(&self, sched: &S) -> bool {
         sched.is_last_work(&self.work)

@@ -369,6 +369,26 @@ pub struct ConsumerOrder {
 impl ConsumerOrder {
     /// Consumer warpgroup `wg`'s handle: warpgroup 0 has the first turn (warpgroup 1 arrives on
     /// warpgroup 0's barrier once, as FlashAttention 3's `mma_init`).
+    ///
+    /// Two warpgroups (256 threads; named barriers need the GPU) append to a log in turns, so
+    /// it reads `[0, 1, 0, 1]`:
+    ///
+    /// ```no_run
+    /// use collective::mainloop::ConsumerOrder;
+    /// device::kernel! {
+    ///     pub unsafe fn turns(log: *mut u32, len: *mut u32) {
+    ///         let t = device::thread::thread_idx_x();
+    ///         let order = ConsumerOrder::new((t / 128) as i32, true);
+    ///         for _ in 0..2 {
+    ///             order.wait();
+    ///             if t % 128 == 0 {
+    ///                 unsafe { *log.add(*len as usize) = t / 128; *len += 1 };
+    ///             }
+    ///             order.arrive();
+    ///         }
+    ///     }
+    /// }
+    /// ```
     #[inline(always)]
     pub fn new(wg: i32, on: bool) -> Self {
         if on && wg == 1 {
@@ -377,6 +397,15 @@ impl ConsumerOrder {
         ConsumerOrder { wg, on }
     }
     /// Waits for this warpgroup's turn.
+    ///
+    /// ```no_run
+    /// # use collective::mainloop::ConsumerOrder;
+    /// # let wg = 0;
+    /// let order = ConsumerOrder::new(wg, true);
+    /// order.wait(); // warpgroup 0: at once (warpgroup 1 arrived in `new`); 1: after 0's `arrive`
+    /// // ... this warpgroup's `wgmma`s ...
+    /// order.arrive();
+    /// ```
     #[inline(always)]
     pub fn wait(&self) {
         if self.on {
@@ -388,6 +417,15 @@ impl ConsumerOrder {
         }
     }
     /// Hands the turn to the other warpgroup.
+    ///
+    /// ```no_run
+    /// # use collective::mainloop::ConsumerOrder;
+    /// # let wg = 1;
+    /// let order = ConsumerOrder::new(wg, true);
+    /// order.wait();
+    /// // ... this warpgroup's `wgmma`s, issued ...
+    /// order.arrive(); // the other warpgroup's turn, without waiting for them to finish
+    /// ```
     #[inline(always)]
     pub fn arrive(&self) {
         if self.on {
@@ -1565,6 +1603,33 @@ where
     /// shares them (when the cluster has `cs = 2` CTAs, this CTA's half of the shared
     /// operand, multicast: [`ClusterLoad`]), commit.
     ///
+    /// Every lane of the producer warp walks the stages; off the GPU only a lane the election
+    /// did not pick can run it (the leader's loads need the TMA unit): three k-tiles take
+    /// stages 0, 1 and 2 of four.
+    ///
+    /// ```
+    /// use collective::cluster::ClusterM;
+    /// use collective::mainloop::{CollectiveMma, PlainAccumulation};
+    /// use device::tma::TmaDescriptor;
+    /// use device::wgmma::{Bf16, MajorK};
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cutlass::gmma_operand::SmemTile;
+    /// use layout_types::cutlass::pipeline::{PipelineStorage, PipelineTmaAsync};
+    /// type M = CollectiveMma<Bf16, MajorK, MajorK, _128, _256, PlainAccumulation, 4>;
+    /// let mut bars = PipelineStorage::<4>::new();
+    /// // SAFETY: this thread initializes the barriers, nothing else uses them
+    /// let pipe = unsafe { PipelineTmaAsync::<4, M>::init(&mut bars, true, 2, || ()) };
+    /// let mut prod = pipe.producer_warp(false);
+    /// let mut a = Box::<[SmemTile<{ 128 * 64 }>; 4]>::new_zeroed();
+    /// let mut b = Box::<[SmemTile<{ 256 * 64 }>; 4]>::new_zeroed();
+    /// let tma: (*const TmaDescriptor, _) = (core::ptr::null(), core::ptr::null());
+    /// let smem = (a.as_mut_ptr(), b.as_mut_ptr());
+    /// // the CTA tile at (128, 256) of a problem of 3 k-tiles, a cluster of one CTA
+    /// // SAFETY: a follower lane touches neither the maps nor the tiles
+    /// unsafe { M::load::<ClusterM, _, _, [f32; 128]>(&mut prod, smem, tma, (core::ptr::null_mut(), &()), (128, 256), 3, (1, 0)) };
+    /// assert_eq!((prod.state().index(), prod.state().count()), (3, 3));
+    /// ```
+    ///
     /// # Safety
     /// Every lane of the producer warp with `prod` from
     /// [`producer_warp`](layout_types::cutlass::pipeline::PipelineTmaAsync::producer_warp) (the
@@ -1601,6 +1666,35 @@ where
     /// [`load`](Self::load) of the k-tiles `k_begin..k_begin + k_count` of a tile of
     /// `k_tiles` (a stream-K unit's share; CUTLASS's `load` from a `k_tile_iter` for a
     /// `k_tile_count`).
+    ///
+    /// A unit of five k-tiles where the stages come in groups of four
+    /// ([`GmmaFp8AccumulationStagedQuad4`]): its five stages, then three skipped to the end of
+    /// its second group (a lane the election did not pick, as in [`load`](Self::load)'s
+    /// example).
+    ///
+    /// ```
+    /// use collective::cluster::ClusterM;
+    /// use collective::mainloop::{CollectiveMma, Fp8StagedScales, GmmaFp8AccumulationStagedQuad4};
+    /// use device::tma::TmaDescriptor;
+    /// use device::wgmma::{E4M3, MajorK};
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cutlass::gmma_operand::SmemTile;
+    /// use layout_types::cutlass::pipeline::{PipelineStorage, PipelineTmaAsync};
+    /// type M = CollectiveMma<E4M3, MajorK, MajorK, _64, _128, GmmaFp8AccumulationStagedQuad4, 8>;
+    /// let mut bars = PipelineStorage::<8>::new();
+    /// // SAFETY: this thread initializes the barriers, nothing else uses them
+    /// let pipe = unsafe { PipelineTmaAsync::<8, M>::init(&mut bars, true, 1, || ()) };
+    /// let mut prod = pipe.producer_warp(false);
+    /// # let mut a = Box::<[SmemTile<{ 64 * 64 }>; 8]>::new_zeroed();
+    /// # let mut b = Box::<[SmemTile<{ 128 * 64 }>; 8]>::new_zeroed();
+    /// # let smem = (a.as_mut_ptr(), b.as_mut_ptr());
+    /// let tma: (*const TmaDescriptor, _) = (core::ptr::null(), core::ptr::null());
+    /// let scales = Fp8StagedScales { a: tma.0, b: tma.1, b_global: core::ptr::null(), mn: (64, 128) };
+    /// let stages = (core::ptr::null_mut(), &scales);
+    /// // SAFETY: a follower lane touches neither the maps nor the tiles nor the scales
+    /// unsafe { M::load_k::<ClusterM, _, _, [f32; 64]>(&mut prod, smem, tma, stages, (0, 0), (0, 5), 5, (1, 0)) };
+    /// assert_eq!((prod.state().index(), prod.state().phase(), prod.state().count()), (0, 0, 8));
+    /// ```
     ///
     /// # Safety
     /// As [`load`](Self::load); `0 ≤ k_begin ≤ k_begin + k_count ≤ k_tiles`.
@@ -1686,6 +1780,29 @@ where
     /// [`CollectiveEpilogue::load`](crate::epilogue::CollectiveEpilogue::load)); in the paired,
     /// quad and offset mainloops (the promoted FP8 accumulations, whose epilogues read no
     /// source today) before their first k-tile.
+    ///
+    /// A consumer warpgroup's half of a cooperative 128 × 256 tile (on the GPU only: `wgmma`):
+    ///
+    /// ```no_run
+    /// use collective::mainloop::*;
+    /// use device::wgmma::{Bf16, MajorK};
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cutlass::gmma_operand::SmemTile;
+    /// type M = CollectiveMma<Bf16, MajorK, MajorK, _128, _256, PlainAccumulation, 4>;
+    /// type W = (_64, _256);
+    /// # unsafe fn f(cons: &mut Consumer<Bf16, MajorK, MajorK, _128, _256, PlainAccumulation, 4>,
+    /// #     smem: (*mut [SmemTile<8192>; 4], *mut [SmemTile<16384>; 4]), wg: i32, k_tiles: i32) {
+    /// // all 128 threads of consumer warpgroup `wg` (its 64-row block), a tile's k-tiles
+    /// let mut acc = W::zeroed();
+    /// let mut accum = PlainAccumulation;
+    /// let order = ConsumerOrder::new(wg, false); // no turns
+    /// let during = (-1, &mut || ()); // nothing under the mainloop
+    /// let tail = unsafe {
+    ///     M::mma::<W, _, _>(cons, smem, core::ptr::null(), &mut acc, &mut accum, &order, wg, (0, k_tiles), during)
+    /// };
+    /// unsafe { M::mma_tail::<W>(cons, &mut acc, tail) };
+    /// # }
+    /// ```
     ///
     /// # Safety
     /// All 128 threads of the consumer warpgroup; a producer fills the stages; `accum`'s
@@ -1817,6 +1934,31 @@ where
 
     /// After [`mma`](Self::mma) (CUTLASS's `mma_tail`): waits for the last k-tile's `wgmma`s
     /// and releases its stage; `acc` is then the tile's result.
+    ///
+    /// Ping-pong: the turn goes to the other warpgroup with the tile's last k-tile still in
+    /// flight; then this one waits for it (on the GPU only: `wgmma`).
+    ///
+    /// ```no_run
+    /// use collective::mainloop::*;
+    /// use device::wgmma::{Bf16, MajorK};
+    /// use layout_types::cute::prelude::*;
+    /// use layout_types::cutlass::gmma_operand::SmemTile;
+    /// type M = CollectiveMma<Bf16, MajorK, MajorK, _64, _256, PlainAccumulation, 4>;
+    /// type W = (_64, _256);
+    /// # unsafe fn f(cons: &mut Consumer<Bf16, MajorK, MajorK, _64, _256, PlainAccumulation, 4>,
+    /// #     smem: (*mut [SmemTile<4096>; 4], *mut [SmemTile<16384>; 4]), wg: i32, k_tiles: i32) {
+    /// let (mut acc, mut accum) = (W::zeroed(), PlainAccumulation);
+    /// let turns = ConsumerOrder::new(wg, true);
+    /// let no_turns = ConsumerOrder::new(wg, false);
+    /// turns.wait();
+    /// let tail = unsafe {
+    ///     M::mma::<W, _, _>(cons, smem, core::ptr::null(), &mut acc, &mut accum, &no_turns, 0, (0, k_tiles), (-1, &mut || ()))
+    /// };
+    /// turns.arrive();
+    /// unsafe { M::mma_tail::<W>(cons, &mut acc, tail) }; // the last k-tile done, its stage released
+    /// // `acc` is the tile's result: the epilogue's
+    /// # }
+    /// ```
     ///
     /// # Safety
     /// As [`mma`](Self::mma): the same consumer warpgroup, `tail` its `mma`'s.

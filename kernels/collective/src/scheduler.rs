@@ -158,6 +158,20 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
     /// tiles, clusters of `(cm, cn)` and the grid) for the CTA at `(x, y)` of its cluster `((cm, cn), (x, y))`, this
     /// cluster `first` of the grid's. Parameters built for another C, tile or cluster (tiles
     /// that do not cover C, or an empty one: a tile would be missed or stored twice) trap.
+    ///
+    /// ```
+    /// use collective::scheduler::PersistentTileScheduler;
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
+    /// // C of 1000 × 600 in 128 × 256 CTA tiles, clusters of 2 along M (256 × 256 cluster
+    /// // tiles), 4 clusters; the CTA of rank 1 of cluster 3
+    /// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), (2, 1), 4, 1).unwrap();
+    /// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), p, ((2, 1), (1, 0)), 3);
+    /// assert_eq!(s.origin(3), ((896, 0), 7)); // cluster tile 3's second M-tile
+    /// // parameters built for 64-row CTA tiles trap (off the GPU: panic)
+    /// let p64 = PersistentTileSchedulerParams::new((1000, 600), (64, 256), (2, 1), 4, 1).unwrap();
+    /// let new = move || PersistentTileScheduler::<128, 256>::new((1000, 600), p64, ((2, 1), (1, 0)), 3);
+    /// assert!(std::panic::catch_unwind(new).is_err());
+    /// ```
     #[inline(always)]
     pub fn new(
         mn: (i32, i32),
@@ -181,6 +195,15 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
         }
     }
     /// Cluster tiles of C.
+    ///
+    /// ```
+    /// use collective::scheduler::PersistentTileScheduler;
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
+    /// // 1000 × 600 in clusters of 2 CTA tiles of 128 × 256 along M: 4 × 3 cluster tiles
+    /// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), (2, 1), 4, 1).unwrap();
+    /// let s = PersistentTileScheduler::<128, 256>::new((1000, 600), p, ((2, 1), (0, 0)), 0);
+    /// assert_eq!(s.tiles(), 12);
+    /// ```
     #[inline(always)]
     pub fn tiles(&self) -> i32 {
         self.params.tiles()
@@ -191,11 +214,31 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
         self.params.clusters().divisor()
     }
     /// This cluster's tiles.
+    ///
+    /// ```
+    /// use collective::scheduler::PersistentTileScheduler;
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
+    /// // 8 × 3 tiles of 128 × 256 dealt out round-robin to 5 clusters
+    /// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), (1, 1), 5, 1).unwrap();
+    /// let s = |c| PersistentTileScheduler::<128, 256>::new((1000, 600), p, ((1, 1), (0, 0)), c);
+    /// assert_eq!(s(3).iter().collect::<Vec<_>>(), [3, 8, 13, 18, 23]);
+    /// assert_eq!(s(4).iter().collect::<Vec<_>>(), [4, 9, 14, 19]);
+    /// ```
     #[inline(always)]
     pub fn iter(&self) -> impl Iterator<Item = i32> {
         (self.first..self.tiles()).step_by(self.step() as usize)
     }
     /// Whether `tile` is this cluster's last.
+    ///
+    /// ```
+    /// use collective::scheduler::PersistentTileScheduler;
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
+    /// // 24 tiles on 5 clusters: cluster 3 takes 3, 8, ..., 23, cluster 4 takes 4, 9, 14, 19
+    /// let p = PersistentTileSchedulerParams::new((1000, 600), (128, 256), (1, 1), 5, 1).unwrap();
+    /// let s = |c| PersistentTileScheduler::<128, 256>::new((1000, 600), p, ((1, 1), (0, 0)), c);
+    /// assert!(s(3).is_last(23) && !s(3).is_last(18));
+    /// assert!(s(4).is_last(19));
+    /// ```
     #[inline(always)]
     pub fn is_last(&self, tile: i32) -> bool {
         tile + self.step() >= self.tiles()
@@ -203,6 +246,17 @@ impl<const BM: i32, const BN: i32> PersistentTileScheduler<BM, BN> {
     /// This CTA's tile of cluster tile `tile`: its origin `(m0, n0)` in C and its M-tile index
     /// (cluster tile `(tm, tn)` of a cluster of `(cm, cn)` CTAs holds CTA tiles `((x, tm), (y,
     /// tn))` of the `((cm, ·), (cn, ·))` split, `(x, y)` the CTA's coordinate in the cluster).
+    ///
+    /// ```
+    /// use collective::scheduler::PersistentTileScheduler;
+    /// use layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams;
+    /// // C of 1000 × 1000, clusters of 2 CTA tiles of 128 × 256 along N: 8 × 2 cluster tiles of
+    /// // 128 × 512, M fastest (bands of 1); the CTA at (0, 1) takes each one's second N-tile
+    /// let p = PersistentTileSchedulerParams::new((1000, 1000), (128, 256), (1, 2), 4, 1).unwrap();
+    /// let s = PersistentTileScheduler::<128, 256>::new((1000, 1000), p, ((1, 2), (0, 1)), 0);
+    /// assert_eq!(s.origin(1), ((128, 256), 1)); // cluster tile (1, 0)
+    /// assert_eq!(s.origin(8), ((0, 768), 0)); // cluster tile (0, 1): N-tile 3
+    /// ```
     #[inline(always)]
     pub fn origin(&self, tile: i32) -> ((i32, i32), i32) {
         let (tm, tn) = self.params.raster(tile);
@@ -274,6 +328,24 @@ impl FixupSlot {
     /// Thread `t`'s `N` floats into rows `j0..j0 + N/4` of `slot`'s partial (`N` a multiple of
     /// 4, `j0 + N/4 ≤ 32`); the flag is [`signal`](Self::signal)'s.
     ///
+    /// ```
+    /// use collective::scheduler::FixupSlot;
+    /// let mut ws = Box::<FixupSlot>::new_zeroed(); // the host zeroes the workspace
+    /// let slot = ws.as_mut_ptr() as usize;
+    /// // SAFETY: each of 8 threads writes its own share of the slot
+    /// unsafe {
+    ///     device::emu::launch((1, 1, 1), (8, 1, 1), 0, || {
+    ///         let t = device::thread::thread_idx_x() as usize;
+    ///         let part: [f32; 8] = core::array::from_fn(|i| (10 * t + i) as f32);
+    ///         FixupSlot::store(slot as *mut FixupSlot, t, 2, &part); // rows 2 and 3
+    ///     })
+    /// };
+    /// let ws = unsafe { ws.assume_init() };
+    /// let p = &ws.partial;
+    /// assert_eq!((p[2][5].x, p[2][5].w, p[3][5].x, p[3][5].w), (50.0, 53.0, 54.0, 57.0));
+    /// assert_eq!(ws.flags[5], 0); // not signalled yet
+    /// ```
+    ///
     /// # Safety
     /// `slot` is a workspace slot whose flag `t` is 0 (cleared by the last reader, or zeroed by
     /// the host); `t < 128`.
@@ -303,6 +375,21 @@ impl FixupSlot {
     /// Sets thread `t`'s flag (`st.release.gpu`: its [`store`](Self::store)s are visible to
     /// whoever sees the flag).
     ///
+    /// ```
+    /// use collective::scheduler::FixupSlot;
+    /// let mut ws = Box::<FixupSlot>::new_zeroed();
+    /// let slot = ws.as_mut_ptr() as usize;
+    /// // SAFETY: one thread writes thread 9's share of the slot, and its flag
+    /// unsafe {
+    ///     device::emu::launch((1, 1, 1), (1, 1, 1), 0, || {
+    ///         FixupSlot::store(slot as *mut FixupSlot, 9, 0, &[1.0; 4]);
+    ///         FixupSlot::signal(slot as *mut FixupSlot, 9);
+    ///     })
+    /// };
+    /// let ws = unsafe { ws.assume_init() };
+    /// assert_eq!((ws.flags[9], ws.flags[8]), (1, 0)); // thread 9's flag only
+    /// ```
+    ///
     /// # Safety
     /// As [`store`](Self::store).
     #[inline(always)]
@@ -311,6 +398,30 @@ impl FixupSlot {
     }
     /// Waits for thread `t`'s flag (`ld.acquire.gpu`).
     ///
+    /// CTA 0 holds a tile's tail, CTA 1 its head: each thread of CTA 1 waits for its
+    /// counterpart's partial, then reads it (the emulator, on one core, runs CTA 0 first).
+    ///
+    /// ```
+    /// use collective::scheduler::FixupSlot;
+    /// let mut ws = Box::<FixupSlot>::new_zeroed();
+    /// let mut got = [[0f32; 8]; 4];
+    /// let (slot, out) = (ws.as_mut_ptr() as usize, got.as_mut_ptr() as usize);
+    /// // SAFETY: CTA 0 writes the slot, CTA 1 reads it after the flags and writes `got`
+    /// unsafe {
+    ///     device::emu::launch((2, 1, 1), (4, 1, 1), 0, || {
+    ///         let (t, slot) = (device::thread::thread_idx_x() as usize, slot as *mut FixupSlot);
+    ///         if device::thread::block_idx_x() == 0 {
+    ///             FixupSlot::store(slot, t, 0, &[t as f32 + 0.5; 8]);
+    ///             FixupSlot::signal(slot, t);
+    ///         } else {
+    ///             FixupSlot::wait(slot, t); // until CTA 0's thread t has signalled
+    ///             *(out as *mut [f32; 8]).add(t) = FixupSlot::load::<8>(slot, t, 0);
+    ///         }
+    ///     })
+    /// };
+    /// assert_eq!(got[3], [3.5; 8]);
+    /// ```
+    ///
     /// # Safety
     /// Another CTA [`signal`](Self::signal)s `slot`'s flag `t`; `t < 128`.
     #[inline(always)]
@@ -318,6 +429,28 @@ impl FixupSlot {
         unsafe { while ld_acquire_gpu_u32(&raw const (*slot).flags[t]) == 0 {} }
     }
     /// Thread `t`'s `N` floats of rows `j0..j0 + N/4` of `slot`'s partial.
+    ///
+    /// ```
+    /// use collective::scheduler::FixupSlot;
+    /// let mut ws = Box::<FixupSlot>::new_zeroed();
+    /// let mut got = ([0f32; 8], [0f32; 128]);
+    /// let (slot, out) = (ws.as_mut_ptr() as usize, &raw mut got as usize);
+    /// let part: [f32; 128] = core::array::from_fn(|i| i as f32); // a thread's accumulators
+    /// // SAFETY: one thread writes thread 127's share of the slot, reads it back into `got`
+    /// unsafe {
+    ///     device::emu::launch((1, 1, 1), (1, 1, 1), 0, || {
+    ///         let slot = slot as *mut FixupSlot;
+    ///         FixupSlot::store(slot, 127, 0, &part);
+    ///         FixupSlot::signal(slot, 127);
+    ///         FixupSlot::wait(slot, 127);
+    ///         let out = out as *mut ([f32; 8], [f32; 128]);
+    ///         (*out).0 = FixupSlot::load::<8>(slot, 127, 30); // rows 30 and 31
+    ///         (*out).1 = FixupSlot::load::<128>(slot, 127, 0);
+    ///     })
+    /// };
+    /// assert_eq!(got.0, core::array::from_fn(|i| (120 + i) as f32));
+    /// assert_eq!(got.1, part);
+    /// ```
     ///
     /// # Safety
     /// After [`wait`](Self::wait) for `t`; `N` a multiple of 4, `j0 + N/4 ≤ 32`.
@@ -341,6 +474,24 @@ impl FixupSlot {
     }
     /// Sets thread `t`'s flag back to 0 once its partial is read: the slot is free for the
     /// next launch.
+    ///
+    /// ```
+    /// use collective::scheduler::FixupSlot;
+    /// let mut ws = Box::<FixupSlot>::new_zeroed();
+    /// let slot = ws.as_mut_ptr() as usize;
+    /// // SAFETY: one thread writes and reads thread 0's share of the slot
+    /// unsafe {
+    ///     device::emu::launch((1, 1, 1), (1, 1, 1), 0, || {
+    ///         let slot = slot as *mut FixupSlot;
+    ///         FixupSlot::store(slot, 0, 0, &[1.0; 4]);
+    ///         FixupSlot::signal(slot, 0);
+    ///         FixupSlot::wait(slot, 0);
+    ///         assert_eq!(FixupSlot::load::<4>(slot, 0, 0), [1.0; 4]);
+    ///         FixupSlot::clear(slot, 0);
+    ///     })
+    /// };
+    /// assert_eq!(unsafe { ws.assume_init() }.flags[0], 0); // free for the next launch's tail
+    /// ```
     ///
     /// # Safety
     /// After [`load`](Self::load)ing all of `t`'s partial.
@@ -456,6 +607,25 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
     /// The clusters holding the tails of the tile whose head is `w` (a unit of this cluster
     /// with `k_begin == 0`, `k_count < k_tiles`): the next ones, while their ranges start
     /// inside the tile — one without `SPLIT_K` (a range is at least a tile long).
+    ///
+    /// ```
+    /// use collective::scheduler::{StreamKScheduler, TileScheduler, WorkTile};
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// // SPLIT_K: 2 tiles of 100 k-tiles over 5 clusters, ranges of 40: cluster 0 holds the
+    /// // head 0..40 of tile 0, clusters 1 (40..80) and 2 (80..100) its tails
+    /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 5, 1).unwrap();
+    /// let p = StreamKParams::new(dp, 100, 1, 64, true).unwrap();
+    /// let s = StreamKScheduler::<128, 256, true>::init((128, 512), 100, ((1, 1), (0, 0)), 0, p);
+    /// let head = s.work_tiles().last().unwrap();
+    /// assert_eq!((head, s.tails_of(&head)), (WorkTile { tile: 0, k_begin: 0, k_count: 40 }, 1..3));
+    /// // stream-K: 8 tiles on 3 clusters, cluster 0's last unit the head 0..66 of tile 4, whose
+    /// // tail 66..100 is cluster 1's
+    /// let dp = PersistentTileSchedulerParams::new((512, 512), (128, 256), (1, 1), 3, 1).unwrap();
+    /// let p = StreamKParams::new(dp, 100, 1, 64, false).unwrap();
+    /// let s = StreamKScheduler::<128, 256>::init((512, 512), 100, ((1, 1), (0, 0)), 0, p);
+    /// let head = s.work_tiles().last().unwrap();
+    /// assert_eq!((head, s.tails_of(&head)), (WorkTile { tile: 4, k_begin: 0, k_count: 66 }, 1..2));
+    /// ```
     #[inline(always)]
     pub fn tails_of(&self, w: &WorkTile) -> core::ops::Range<i32> {
         let next = self.dp.first + 1;

@@ -389,6 +389,13 @@ pub const SCHEDULER_FP8_BLOCK_TAIL: SchedulerKind = SchedulerKind::STREAM_K.tail
 pub const SCHEDULER_PINGPONG: SchedulerKind = SchedulerKind::DATA_PARALLEL;
 
 /// `out` without [`OUT_TMA`] / [`OUT_TMA_EDGE`]: the element code, for the direct path.
+///
+/// ```text
+/// out_direct(1 | OUT_TMA) == 1                  // bf16
+/// out_direct(2 | OUT_TMA | OUT_TMA_EDGE) == 2   // f16
+/// out_direct(OUT_TMA) == 0                      // f32
+/// ```
+/// (Text: this file is also the host's `host::hgemm::config`, and a doc test names one crate.)
 #[inline(always)]
 pub const fn out_direct(out: u32) -> u32 {
     out & !(OUT_TMA | OUT_TMA_EDGE)
@@ -620,6 +627,11 @@ pub const FIXUP_SLOTS_PER_CLUSTER: usize = 2 * CONSUMERS;
 /// The stream-K workspace of a persistent grid of `clusters` clusters: the bytes
 /// the workspace [`HgemmParams::sched`] points to (16.6 MiB for 66 clusters; the host's `HgemmKernel`
 /// docs show it).
+///
+/// ```text
+/// stream_k_workspace_bytes(1) == 4 * (64 * 1024 + 512)    // 2 CTAs × 2 warpgroups: 264192
+/// stream_k_workspace_bytes(66) == 17_436_672              // 16.6 MiB
+/// ```
 pub const fn stream_k_workspace_bytes(clusters: usize) -> usize {
     clusters * FIXUP_SLOTS_PER_CLUSTER * FIXUP_SLOT_BYTES
 }

@@ -1190,6 +1190,32 @@ pub fn reads_source_by_tma<
 /// it and thread 0 arrive, so no state is kept across the mainloop. Nothing elsewhere (the
 /// other threads, or where `store` reads no C that way).
 ///
+/// On the emulator (thread 0's loads of a tile it reads need the TMA unit): a tile whose C
+/// `store` reads otherwise, or not at all, and every thread but 0, issue nothing, so the
+/// warpgroup's source barrier owes no bytes and one arrival completes its phase.
+///
+/// ```
+/// use device::mbarrier::{SmemBarrier, mbarrier_arrive, mbarrier_try_wait_parity};
+/// use kernels_emu::config::{SourceBarriers, OUT_TMA};
+/// use kernels_emu::hgemm_epilogue::{init_source, load, TileStore, ELEMS_ALL};
+/// use layout_types::cute::prelude::_256;
+/// let mut s = SourceBarriers { full: [0; 2] };
+/// unsafe { init_source(&raw mut s) };
+/// let bar = &raw mut s.full[0];
+/// let tile = |t: i32, beta: f32, m: i32| TileStore {
+///     c: core::ptr::null_mut(), ldc: 1024, out: 1 | OUT_TMA, tma_c: core::ptr::null(), mn: (m, 1024),
+///     origin: (64, 256), alpha: 1.0, beta, t, smem: core::ptr::null_mut(), bufs: 4,
+///     source: Some(SmemBarrier::new(bar)), wg: 0, last: false, loaded: false,
+/// };
+/// unsafe {
+///     load::<ELEMS_ALL, true, 64, _256>(&tile(0, 0.0, 1024)); // beta 0: C is not read
+///     load::<ELEMS_ALL, true, 64, _256>(&tile(0, 1.0, 100)); // crosses M: the direct path
+///     load::<ELEMS_ALL, true, 64, _256>(&tile(5, 1.0, 1024)); // read by TMA: thread 0 loads it
+///     mbarrier_arrive(bar);
+///     assert!(mbarrier_try_wait_parity(bar, 0));
+/// }
+/// ```
+///
 /// # Safety
 /// The whole warpgroup calls it, once a tile at most, on a tile it then stores with
 /// `loaded` true and the same `a` otherwise (its `acc` need not be final); `a` as for [`store`].
