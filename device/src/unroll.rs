@@ -24,6 +24,12 @@
 #[doc(hidden)]
 #[inline(always)]
 pub fn unroll_n<const N: usize, F: FnMut(usize)>(mut f: F) {
+    const {
+        assert!(
+            N <= 32,
+            "unroll_n: the count must be at most 32 (its 32 slots)"
+        )
+    };
     macro_rules! seq {
         ($($i:literal)*) => { $( if const { $i < N } { f($i) } )* };
     }
