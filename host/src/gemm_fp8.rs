@@ -93,6 +93,13 @@ impl Fp8 {
         }
     }
     /// `x` rounded to nearest even, saturated to the largest finite value (`cvt.rn.satfinite`).
+    ///
+    /// ```
+    /// use host::gemm_fp8::Fp8;
+    /// assert_eq!(Fp8::E4M3.encode(1.0), 0x38);
+    /// assert_eq!(Fp8::E4M3.encode(1e6), 0x7e); // saturated: 448
+    /// assert_eq!(Fp8::E5M2.encode(1.0), 0x3c);
+    /// ```
     pub fn encode(self, x: f32) -> u8 {
         match self {
             Fp8::E4M3 => float_e4m3_t::from_f32(x).0,
@@ -100,6 +107,12 @@ impl Fp8 {
         }
     }
     /// The value of the bits `b` (exact).
+    ///
+    /// ```
+    /// use host::gemm_fp8::Fp8;
+    /// assert_eq!(Fp8::E4M3.decode(0x7e), 448.0);
+    /// assert_eq!(Fp8::E5M2.decode(0x7b), 57344.0);
+    /// ```
     pub fn decode(self, b: u8) -> f32 {
         match self {
             Fp8::E4M3 => float_e4m3_t(b).to_f32(),
@@ -107,6 +120,10 @@ impl Fp8 {
         }
     }
     /// The kernel entry for this input type with fast accumulation.
+    ///
+    /// ```
+    /// assert_eq!(host::gemm_fp8::Fp8::E5M2.entry(), "gemm_fp8_e5m2_tn");
+    /// ```
     pub fn entry(self) -> &'static str {
         match self {
             Fp8::E4M3 => "gemm_fp8_e4m3_tn",
