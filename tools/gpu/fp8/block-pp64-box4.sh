@@ -8,8 +8,8 @@
 #   `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants cargo xtask build-kernels --arch sm_90a` (the entry is a measuring
 #   variant), then the same variable set for `cargo build --release -p host-cli` (its build script rebuilds what it
 #   embeds); xz of target/release/host.
-#   D=.gpu/s56a NAME=s56a bash tools/gpu/fp8/block-pp64-box4.sh   (~480 s; ncu of both at the end if 100 s are left)
-BUDGET=${BUDGET:-580}; . tools/gpu/lib.sh ${NAME:-s56a}
+#   D=.gpu/s57a NAME=s57a bash tools/gpu/fp8/block-pp64-box4.sh   (~500 s; ncu of both at the end if 100 s are left)
+BUDGET=${BUDGET:-580}; . tools/gpu/lib.sh ${NAME:-s57a}
 warm
 export CUTE_RS_FP8_BLOCK=stagedpp64x4
 # (k-tiles: 128, 32, 64, 4, 8, 32; then not in whole fours — 5, 9 and 65 — where the mainloop ends each tile with
@@ -27,6 +27,11 @@ for a in "--m 640 --n 2048 --k 1024" "--m 640 --n 2048 --k 1152"; do for tool in
   t "S $tool rc=$? | $a | $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $R/san.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/san.txt | head -1)"
 done; done
 unset CUTE_RS_FP8_BLOCK
+# (session 57) the block-scaled launch split over D's columns, its rest's entry and B-scale offset now made once
+# (`Fp8BlockEntry::split_at`): 3840 + 256 and 6144 + 1024 columns, and a forced split
+c gemm --dtype e4m3 --m 4096 --n 4096 --k 4096 --block-scales
+c gemm --dtype e4m3 --m 1024 --n 7168 --k 16384 --block-scales
+CUTE_RS_FP8_BLOCK=stagedn192tma CUTE_RS_FP8_BLOCK_SPLIT=384 c gemm --dtype e4m3 --m 1000 --n 1000 --k 1024 --block-scales
 for i in 1 2 3; do [ $(left) -gt 40 ] || break
   for a in "--m 128 --n 7168 --k 16384" "--m 128 --n 7168 --k 8192" "--m 64 --n 7168 --k 16384" \
            "--m 128 --n 4096 --k 16384" "--m 256 --n 7168 --k 16384"; do
