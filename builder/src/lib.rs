@@ -135,6 +135,14 @@ pub enum Select {
 
 impl Select {
     /// Whether this selection builds `family`.
+    ///
+    /// ```
+    /// let probe = cute_builder::Family {
+    ///     name: "probe".into(), check: true, ..Default::default()
+    /// };
+    /// assert!(cute_builder::Select::Checks.takes(&probe));
+    /// assert!(!cute_builder::Select::Product.takes(&probe));
+    /// ```
     pub fn takes(self, family: &Family) -> bool {
         match self {
             Select::All => true,
@@ -145,6 +153,18 @@ impl Select {
 }
 
 impl Options {
+    /// Options for the checkout `root` (its `kernels/`) and the target dir `target_dir`: the
+    /// architecture of `CUTE_RS_ARCH` (else [`DEFAULT_ARCH`]), the toolchain of `CUTE_RS_NIGHTLY`
+    /// (else [`DEFAULT_TOOLCHAIN`]), nothing installed, quiet, every family.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// let o = cute_builder::Options::new(Path::new("/src/cute-rs"), Path::new("/tmp/target"));
+    /// assert_eq!(o.kernels_dir, Path::new("/src/cute-rs/kernels"));
+    /// assert_eq!(o.ptx_out, None);
+    /// assert_eq!(o.select, cute_builder::Select::All);
+    /// assert!(!o.install && !o.verbose && o.beside.is_empty());
+    /// ```
     pub fn new(root: &Path, target_dir: &Path) -> Self {
         Options {
             root: root.to_path_buf(),
@@ -162,17 +182,43 @@ impl Options {
         }
     }
     /// `arch` and the architectures built beside it.
+    ///
+    /// ```
+    /// # use std::path::Path;
+    /// let mut o = cute_builder::Options::new(Path::new("/r"), Path::new("/r/target"));
+    /// o.arch = "sm_80".into();
+    /// o.beside = vec!["sm_90a".into(), "sm_80".into()];
+    /// assert_eq!(o.build_set(), ["sm_80", "sm_90a"]); // `arch` first, once
+    /// ```
     pub fn build_set(&self) -> Vec<String> {
         let mut set = vec![self.arch.clone()];
         set.extend(self.beside.iter().filter(|a| **a != self.arch).cloned());
         set
     }
     /// `target/kernels/<arch>`: the kernels' own cargo target dir (core built once per arch).
+    ///
+    /// ```
+    /// # use std::path::Path;
+    /// let mut o = cute_builder::Options::new(Path::new("/r"), Path::new("/r/target"));
+    /// o.arch = "sm_80".into();
+    /// assert_eq!(o.kernel_target_dir(), Path::new("/r/target/kernels/sm_80"));
+    /// ```
     pub fn kernel_target_dir(&self) -> PathBuf {
         self.target_dir.join("kernels").join(&self.arch)
     }
     /// `target/ptx/` for the default arch, `target/ptx/<arch>/` otherwise: one `<family>.ptx`
     /// per family.
+    ///
+    /// ```
+    /// # use std::path::Path;
+    /// let mut o = cute_builder::Options::new(Path::new("/r"), Path::new("/r/target"));
+    /// o.arch = "sm_90a".into();
+    /// assert_eq!(o.ptx_dir(), Path::new("/r/target/ptx"));
+    /// o.arch = "sm_80".into();
+    /// assert_eq!(o.ptx_dir(), Path::new("/r/target/ptx/sm_80"));
+    /// o.ptx_out = Some("/out".into()); // a build script's OUT_DIR
+    /// assert_eq!(o.ptx_dir(), Path::new("/out"));
+    /// ```
     pub fn ptx_dir(&self) -> PathBuf {
         if let Some(d) = &self.ptx_out {
             return d.clone();
@@ -224,11 +270,31 @@ pub struct Built {
 
 impl Built {
     /// The modules' PTX files.
+    ///
+    /// ```
+    /// # use std::path::PathBuf;
+    /// # let m = |f: &str, e: &[&str]| cute_builder::Module { family: f.into(),
+    /// #     ptx_path: format!("/t/ptx/{f}.ptx").into(), ptx: String::new(),
+    /// #     entries: e.iter().map(|s| s.to_string()).collect() };
+    /// let modules = vec![m("copy", &["copy_a", "copy_b"]), m("gemm", &["hgemm"])];
+    /// let built = cute_builder::Built { modules };
+    /// let paths = [PathBuf::from("/t/ptx/copy.ptx"), PathBuf::from("/t/ptx/gemm.ptx")];
+    /// assert_eq!(built.paths(), paths);
+    /// ```
     pub fn paths(&self) -> Vec<PathBuf> {
         self.modules.iter().map(|m| m.ptx_path.clone()).collect()
     }
 
     /// Every kernel entry, module by module.
+    ///
+    /// ```
+    /// # let m = |f: &str, e: &[&str]| cute_builder::Module { family: f.into(),
+    /// #     ptx_path: format!("/t/ptx/{f}.ptx").into(), ptx: String::new(),
+    /// #     entries: e.iter().map(|s| s.to_string()).collect() };
+    /// let modules = vec![m("copy", &["copy_a", "copy_b"]), m("gemm", &["hgemm"])];
+    /// let built = cute_builder::Built { modules };
+    /// assert_eq!(built.entries(), ["copy_a", "copy_b", "hgemm"]);
+    /// ```
     pub fn entries(&self) -> Vec<&str> {
         self.modules
             .iter()
@@ -238,6 +304,12 @@ impl Built {
 }
 
 /// The command that installs everything the kernel build needs.
+///
+/// ```
+/// let hint = cute_builder::install_hint("nightly-2025-06-01");
+/// assert!(hint.contains("`rustup toolchain install nightly-2025-06-01 --profile minimal`"));
+/// assert!(hint.contains("--toolchain nightly-2025-06-01 rust-src llvm-tools`"));
+/// ```
 pub fn install_hint(toolchain: &str) -> String {
     format!(
         "run `rustup toolchain install {toolchain} --profile minimal` and \
@@ -248,6 +320,16 @@ pub fn install_hint(toolchain: &str) -> String {
 
 /// A `Command` with the environment an outer cargo/build script leaves behind
 /// removed, so the inner cargo uses the nightly toolchain and its own settings.
+///
+/// ```
+/// let cmd = cute_builder::clean_command("cargo");
+/// let removed: Vec<&str> =
+///     cmd.get_envs().filter(|(_, v)| v.is_none()).map(|(k, _)| k.to_str().unwrap()).collect();
+/// // `cargo test` runs this with the outer package's settings: they go; rustup's and PATH stay
+/// let outer = std::env::var_os("CARGO_MANIFEST_DIR").is_some();
+/// assert_eq!(removed.contains(&"CARGO_MANIFEST_DIR"), outer);
+/// assert!(!removed.iter().any(|k| ["CARGO_HOME", "RUSTUP_HOME", "PATH"].contains(k)));
+/// ```
 pub fn clean_command(program: &str) -> Command {
     let mut cmd = Command::new(program);
     for (key, _) in std::env::vars_os() {
@@ -311,6 +393,14 @@ fn rustup(opts: &Options) -> Command {
 
 /// Checks (and with `opts.install`, installs) the nightly toolchain, `rust-src`
 /// and, if wanted, `llvm-tools`. Returns the toolchain's `rustc -V`.
+///
+/// ```no_run
+/// let opts = cute_builder::PtxBuilder::new("kernels").options();
+/// match cute_builder::ensure_toolchain(&opts) {
+///     Ok(rustc_v) => println!("kernels build with {rustc_v}"), // rustc 1.xx.0-nightly (...)
+///     Err(e) => eprintln!("{e}"), // missing toolchain: ... (what to install)
+/// }
+/// ```
 pub fn ensure_toolchain(opts: &Options) -> Result<String, Error> {
     let tc = &opts.toolchain;
     if output_of(clean_command("rustup").arg("--version")).is_none() {
@@ -371,6 +461,16 @@ pub fn ensure_toolchain(opts: &Options) -> Result<String, Error> {
 }
 
 /// Path of an llvm-tools binary (`llc`, `llvm-link`, ...) in the toolchain's sysroot.
+///
+/// ```
+/// # let sysroot = std::env::temp_dir().join(format!("cute-builder-llvm-{}", std::process::id()));
+/// let bin = sysroot.join("lib/rustlib/x86_64-unknown-linux-gnu/bin");
+/// std::fs::create_dir_all(&bin).unwrap();
+/// std::fs::write(bin.join("llc"), "").unwrap();
+/// assert_eq!(cute_builder::llvm_tool(&sysroot, "llc"), Some(bin.join("llc")));
+/// assert_eq!(cute_builder::llvm_tool(&sysroot, "llvm-link"), None);
+/// # std::fs::remove_dir_all(&sysroot).unwrap();
+/// ```
 pub fn llvm_tool(sysroot: &Path, name: &str) -> Option<PathBuf> {
     let rustlib = sysroot.join("lib/rustlib");
     std::fs::read_dir(&rustlib).ok()?.flatten().find_map(|e| {
@@ -380,11 +480,32 @@ pub fn llvm_tool(sysroot: &Path, name: &str) -> Option<PathBuf> {
 }
 
 /// `RUSTFLAGS` for the kernel crate and `core`.
+///
+/// ```
+/// assert_eq!(
+///     cute_builder::rustflags("sm_80"),
+///     "-Ctarget-cpu=sm_80 -Zunstable-options -Cpanic=immediate-abort"
+/// );
+/// ```
 pub fn rustflags(arch: &str) -> String {
     format!("-Ctarget-cpu={arch} -Zunstable-options -Cpanic=immediate-abort")
 }
 
 /// The `cargo build` invocation (printed by `cargo xtask build-kernels -v`).
+///
+/// ```
+/// # use std::path::Path;
+/// let mut o = cute_builder::Options::new(Path::new("/r"), Path::new("/r/target"));
+/// (o.arch, o.toolchain) = ("sm_80".into(), "nightly".into());
+/// let cmd = cute_builder::cargo_command(&o);
+/// let args: Vec<&str> = cmd.get_args().map(|a| a.to_str().unwrap()).collect();
+/// assert_eq!(cmd.get_program(), "rustup");
+/// assert_eq!(args[..4], ["run", "nightly", "cargo", "build"]);
+/// assert!(args.windows(2).any(|w| w == ["--target-dir", "/r/target/kernels/sm_80"]));
+/// assert!(args.contains(&"-Zbuild-std=core") && args.last() == Some(&"--quiet"));
+/// let rustflags = cmd.get_envs().find(|(k, _)| *k == "RUSTFLAGS").and_then(|(_, v)| v);
+/// assert_eq!(rustflags.unwrap(), cute_builder::rustflags("sm_80").as_str());
+/// ```
 pub fn cargo_command(opts: &Options) -> Command {
     let mut c = rustup(opts);
     c.arg("cargo")
@@ -545,6 +666,23 @@ fn package_name(manifest: &str) -> Option<String> {
 
 /// The families of `kernels_dir`: the `staticlib` members of its workspace, or the crate
 /// itself when its manifest is a single `staticlib` package.
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("cute-builder-families-{}", std::process::id()));
+/// # for d in ["gemm", "util"] { std::fs::create_dir_all(dir.join(d)).unwrap(); }
+/// // a workspace of a staticlib member (a family, written for sm_90a) and a plain library
+/// let write = |p: &str, t: &str| std::fs::write(dir.join(p), t).unwrap();
+/// write("Cargo.toml", "[workspace]\nmembers = [\"gemm\", \"util\"]\n");
+/// write("gemm/Cargo.toml", "[package]\nname = \"kernels-gemm\"\n\
+///     [lib]\ncrate-type = [\"staticlib\"]\n[package.metadata.cute]\narchs = [\"sm_90a\"]\n");
+/// write("util/Cargo.toml", "[package]\nname = \"util\"\n");
+/// let fams = cute_builder::families(&dir).unwrap();
+/// assert_eq!(fams.len(), 1);
+/// let f = &fams[0];
+/// assert_eq!([&*f.name, &*f.package, &*f.krate], ["gemm", "kernels-gemm", "kernels_gemm"]);
+/// assert!(f.dir == dir.join("gemm") && f.archs == ["sm_90a"] && !f.check);
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn families(kernels_dir: &Path) -> Result<Vec<Family>, String> {
     let manifest = kernels_dir.join("Cargo.toml");
     let read =
@@ -672,6 +810,25 @@ pub const LAUNCH_BOUNDS_PREFIX: &str = "__launch_bounds__";
 /// threads, min blocks per SM) is removed, and `.maxntid T, 1, 1` / `.minnctapersm B` go after
 /// kernel `K`'s parameter list, where nvcc puts `__launch_bounds__`. A marker for a kernel
 /// that is not in the module, or a malformed one, is an error.
+///
+/// ```
+/// let ptx = "\
+/// \t// .globl\t__launch_bounds__k
+/// .visible .global .align 4 .b8 __launch_bounds__k[8] = {0, 1, 0, 0, 2};
+/// .visible .entry k(
+/// \t.param .u32 k_param_0
+/// )
+/// {
+/// \tret;
+/// }
+/// ";
+/// let out = cute_builder::apply_launch_bounds(ptx).unwrap();
+/// // bytes 0, 1, 0, 0 | 2: 256 threads at most, at least 2 CTAs per SM; the marker is gone
+/// assert!(out.contains(")\n.maxntid 256, 1, 1\n.minnctapersm 2\n{"));
+/// assert!(!out.contains("__launch_bounds__"));
+/// // a marker for a kernel the module does not define
+/// assert!(cute_builder::apply_launch_bounds(&ptx.replace(".entry k(", ".entry j(")).is_err());
+/// ```
 pub fn apply_launch_bounds(ptx: &str) -> Result<String, String> {
     let mut bounds: Vec<(String, u32, u32)> = Vec::new();
     let mut kept: Vec<&str> = Vec::new();
@@ -755,6 +912,24 @@ pub const GRID_CONSTANT_MARKER: &str = "// cute-rs grid_constant ";
 /// `device::grid_constant!` takes (`.param .align 16 .b8 <name>[128]` → `.align 64`: a
 /// `CUtensorMap` passed by value, CUDA's `__grid_constant__`; rustc cannot declare more than 16).
 /// A marker naming no 128-byte `.b8` parameter is an error.
+///
+/// ```
+/// let ptx = "\
+/// .visible .entry k(
+/// \t.param .align 16 .b8 k_param_0[128],
+/// \t.param .u32 k_param_1
+/// )
+/// {
+/// \t// cute-rs grid_constant k_param_0
+/// \tmov.b64 %rd1, k_param_0;
+/// }
+/// ";
+/// let out = cute_builder::apply_grid_constants(ptx).unwrap();
+/// assert!(out.contains(".param .align 64 .b8 k_param_0[128],"));
+/// // the marker must name a 128-byte parameter (the tensor map), not the u32
+/// let bad = ptx.replace("grid_constant k_param_0", "grid_constant k_param_1");
+/// assert!(cute_builder::apply_grid_constants(&bad).is_err());
+/// ```
 pub fn apply_grid_constants(ptx: &str) -> Result<String, String> {
     let mut names: Vec<&str> = ptx
         .lines()
@@ -783,6 +958,19 @@ pub fn apply_grid_constants(ptx: &str) -> Result<String, String> {
 }
 
 /// Problems that make a PTX module unusable as one self-contained module.
+///
+/// Returns the module's `.entry` names ([`entries`]) when it is self-contained: no
+/// `.extern .func` and at least one kernel.
+///
+/// ```
+/// let ptx = ".visible .entry k1(\n)\n{\n\tret;\n}\n.visible .entry k2(\n)\n{\n\tret;\n}\n";
+/// assert_eq!(cute_builder::check_self_contained(ptx).unwrap(), ["k1", "k2"]);
+/// // a call to a function no module defines, or no kernel at all
+/// let sinf = ".extern .func  (.param .b32 func_retval0) sinf\n(\n\t.param .b32 sinf_param_0\n)\n;\n";
+/// let ext = format!("{sinf}{ptx}");
+/// assert!(cute_builder::check_self_contained(&ext).unwrap_err().contains("sinf"));
+/// assert!(cute_builder::check_self_contained(".version 8.0\n.target sm_90a\n").is_err());
+/// ```
 pub fn check_self_contained(ptx: &str) -> Result<Vec<String>, String> {
     let externs: Vec<&str> = ptx
         .lines()
@@ -802,6 +990,13 @@ pub fn check_self_contained(ptx: &str) -> Result<Vec<String>, String> {
 }
 
 /// `.entry` names in file order.
+///
+/// ```
+/// let ptx = ".visible .func helper(\n)\n\
+///            .visible .entry copy_a(\n\t.param .u64 copy_a_param_0\n)\n\
+///            .visible .entry copy_b(\n)\n";
+/// assert_eq!(cute_builder::entries(ptx), ["copy_a", "copy_b"]); // a `.func` is no kernel
+/// ```
 pub fn entries(ptx: &str) -> Vec<String> {
     ptx.lines()
         .filter_map(|l| {
@@ -813,6 +1008,15 @@ pub fn entries(ptx: &str) -> Vec<String> {
 
 /// Builds every family and writes `opts.ptx_dir()/<family>.ptx` (each only when its content
 /// changed); fails if a module is not self-contained or two modules define the same entry.
+///
+/// ```no_run
+/// # use std::path::Path;
+/// let mut opts = cute_builder::Options::new(Path::new("."), Path::new("target"));
+/// opts.arch = "sm_80".into();
+/// let built = cute_builder::build(&opts)?;
+/// assert!(built.paths().iter().all(|p| p.starts_with("target/ptx/sm_80")));
+/// # Ok::<(), cute_builder::Error>(())
+/// ```
 pub fn build(opts: &Options) -> Result<Built, Error> {
     build_each(opts, |_| {})
 }
@@ -1035,6 +1239,19 @@ fn module_of(
 }
 
 /// Writes `text` to `path` unless it already holds exactly that (keeps mtimes stable).
+///
+/// ```
+/// # let dir = std::env::temp_dir().join(format!("cute-builder-doc-write-{}", std::process::id()));
+/// let path = dir.join("ptx/k.ptx");
+/// cute_builder::write_if_changed(&path, ".version 8.0\n").unwrap(); // creates `ptx/` too
+/// let mtime = || std::fs::metadata(&path).unwrap().modified().unwrap();
+/// let first = mtime();
+/// cute_builder::write_if_changed(&path, ".version 8.0\n").unwrap(); // same text: not written
+/// assert_eq!(mtime(), first);
+/// cute_builder::write_if_changed(&path, ".version 8.5\n").unwrap();
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), ".version 8.5\n");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {
     if std::fs::read_to_string(path).is_ok_and(|old| old == text) {
         return Ok(());
@@ -1147,6 +1364,16 @@ pub fn embed_table(kernels_dir: &Path, select: Select, target_dir: &Path) {
 /// The target dir whose `kernels/<arch>` holds the kernel builds: `CARGO_TARGET_DIR` when it is
 /// set and absolute, the cute-rs checkout's `target/` otherwise (so a kernel crate of yours
 /// reuses the `core` that `cargo xtask build-kernels` built).
+///
+/// ```
+/// # use std::path::{Path, PathBuf};
+/// let t = cute_builder::default_target_dir();
+/// match std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from) {
+///     Some(d) if d.is_absolute() => assert_eq!(t, d),
+///     // `<checkout>/target` of the cute-rs checkout holding `builder/`
+///     _ => assert_eq!(t, Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("target")),
+/// }
+/// ```
 pub fn default_target_dir() -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from) {
         Some(d) if d.is_absolute() => d,
