@@ -642,15 +642,22 @@ fn declared_check(manifest: &str) -> bool {
     })
 }
 
-/// The strings of the first one-line array `key = ["a", "b"]` in `text`.
+/// The strings of the first array `key = ["a", "b"]` in `text` (on one line or several, `#`
+/// comments between its lines).
 fn string_array<'a>(text: &'a str, key: &str) -> Option<Vec<&'a str>> {
-    let list = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix(key))
-        .and_then(|l| l.split_once('[').map(|(_, r)| r))
-        .and_then(|l| l.split_once(']').map(|(a, _)| a))?;
+    let line = text.lines().find(|l| {
+        l.trim()
+            .strip_prefix(key)
+            .is_some_and(|r| r.trim_start().starts_with('='))
+    })?;
+    // the array from its line's `[` to the first `]` after it (the strings hold none)
+    let rest = &text[line.as_ptr() as usize - text.as_ptr() as usize..];
+    let open = rest.find('[')?;
+    let list = &rest[open + 1..open + rest[open..].find(']')?];
     Some(
-        list.split(',')
+        list.lines()
+            .map(|l| l.split_once('#').map_or(l, |(a, _)| a))
+            .flat_map(|l| l.split(','))
             .map(|a| a.trim().trim_matches('"'))
             .filter(|a| !a.is_empty())
             .collect(),
@@ -874,15 +881,19 @@ pub fn apply_launch_bounds(ptx: &str) -> Result<String, String> {
     for line in kept {
         out.push_str(line);
         out.push('\n');
-        if let Some(rest) = line.trim_start().strip_prefix(".visible .entry ") {
+        // the directives go after the parameter list: its `)` line, or the entry's own line for
+        // a kernel without parameters (`.visible .entry k()`)
+        let closes = if let Some(rest) = line.trim_start().strip_prefix(".visible .entry ") {
             let name = rest.split('(').next().unwrap_or("").trim();
             pending = bounds
                 .iter()
                 .find(|(k, _, _)| k == name)
                 .map(|&(_, t, b)| (t, b));
-        } else if line.starts_with(')')
-            && let Some((t, b)) = pending.take()
-        {
+            rest.trim_end().ends_with(')')
+        } else {
+            line.starts_with(')')
+        };
+        if closes && let Some((t, b)) = pending.take() {
             out.push_str(&format!(".maxntid {t}, 1, 1\n"));
             if b > 0 {
                 out.push_str(&format!(".minnctapersm {b}\n"));
@@ -1724,6 +1735,10 @@ mod tests {
             Some(vec!["a", "b"])
         );
         assert_eq!(string_array("x = 1", "members"), None);
+        // an array over several lines, with comments (the form `cargo new` and rustfmt's TOML
+        // tools leave), and a key that only starts with the name
+        let ws = "[workspace]\nmembers-extra = [\"x\"]\nmembers = [\n  \"gemm\", # the GEMMs\n  # \"old\",\n  \"copy\",\n]\n";
+        assert_eq!(string_array(ws, "members"), Some(vec!["gemm", "copy"]));
     }
 
     #[test]
@@ -1760,6 +1775,13 @@ mod tests {
             "",
         );
         assert_eq!(apply_launch_bounds(&plain).unwrap(), plain);
+        // a kernel without parameters: LLVM closes its list on the entry's line
+        let bare = ".visible .global .align 4 .b8 __launch_bounds__k[8] = {128};\n.visible .entry k()\n{\n\tret;\n}\n";
+        let out = apply_launch_bounds(bare).unwrap();
+        assert!(
+            out.ends_with(".visible .entry k()\n.maxntid 128, 1, 1\n{\n\tret;\n}\n"),
+            "{out}"
+        );
     }
 
     #[test]
