@@ -574,7 +574,7 @@ impl<KS: KernelSchedule, Acc: MmaAccumulation<F>, Sched: TileScheduler, F, const
             "MmaAccumulation::K_GROUP > 1: a data-parallel tile scheduler (whole k-ranges: a group of stages starts at a tile's first k-tile)"
         );
         assert!(
-            Acc::K_GROUP == 1 || (Acc::QUAD && STAGES % Acc::K_GROUP as usize == 0),
+            Acc::K_GROUP == 1 || (Acc::QUAD && STAGES.is_multiple_of(Acc::K_GROUP as usize)),
             "MmaAccumulation::K_GROUP > 1: the quad schedule (MmaAccumulation::QUAD, whose loop releases a group's empty stages) and STAGES a multiple of K_GROUP"
         );
     };
