@@ -122,6 +122,21 @@ pub struct BenchBuffers {
 
 impl BenchBuffers {
     /// Buffers for problems of up to `lens` elements each, on `s`.
+    ///
+    /// ```no_run
+    /// use host::attention::{AttentionConfig, Causal};
+    /// use host_cli::bench::attention::{BenchBuffers, attention_problem};
+    /// let ctx = host::Context::new(0)?;
+    /// let blas = host::Cublas::new(&ctx, ctx.default_stream())?;
+    /// let cfg = AttentionConfig::new(4, 16, 4096, 4096, 128);
+    /// let mut bufs = BenchBuffers::new(&ctx, blas.stream(), &cfg.lens()?)?;
+    /// // made once for both rows: the causal problem has the same sizes
+    /// for c in [cfg.clone(), cfg.causal(Causal::TopLeft)] {
+    ///     let r = attention_problem(&ctx, &blas, &c, Some(&mut bufs))?;
+    ///     assert!(r.variant.starts_with("bf16 d128 ") && r.size == "b4 h16 s4096");
+    /// }
+    /// # Ok::<(), host::Error>(())
+    /// ```
     pub fn new(ctx: &Context, s: &Arc<CudaStream>, lens: &AttentionLens) -> Result<BenchBuffers> {
         let n = REF_GEMM * REF_GEMM;
         ctx.check_fits(

@@ -43,6 +43,16 @@ pub enum Fp8Mode {
 /// (three M-tiles: no clusters, `HgemmPlan::pairs`) and block-scaled at 512×7168×8192 (128×128
 /// tiles split over every SM, `Fp8BlockEntry::STAGED_SK_MAX_FILL`), e5m2 fast at 4096³, the fused
 /// bias + GELU at 4096×7168×16384 and 8192³.
+///
+/// ```
+/// use host::gemm_fp8::Fp8;
+/// use host_cli::bench::gemm_fp8::{Fp8Mode, bench_cases};
+/// let c = bench_cases();
+/// assert_eq!(c.len(), 5 * 2 + 4 + 3 + 1 + 2);
+/// assert_eq!(c[0], (Fp8::E4M3, Fp8Mode::Fast, (4096, 4096, 4096)));
+/// assert_eq!(c.iter().filter(|x| x.1 == Fp8Mode::Block).count(), 6);
+/// assert_eq!(c.iter().filter(|x| x.0 == Fp8::E5M2).count(), 1);
+/// ```
 pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
     let mut cases: Vec<_> = BENCH_SHAPES
         .iter()
@@ -75,6 +85,16 @@ pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
 /// and without (two rows), promoted and block-scaled against cuBLASLt without. Where cuBLASLt
 /// refuses the problem, one row of ours alone (reference time NaN, reference "cuBLASLt FP8:
 /// unavailable").
+///
+/// ```no_run
+/// use host::gemm_fp8::Fp8;
+/// use host_cli::bench::gemm_fp8::{Fp8Mode, bench};
+/// let ctx = host::Context::new(0)?;
+/// let rows = bench(&ctx, &[(Fp8::E4M3, Fp8Mode::Promoted, (4096, 4096, 4096))])?;
+/// assert_eq!(rows[0].variant, "gemm_fp8 e4m3->bf16 TN promoted");
+/// println!("{:.0} TFLOP/s, {:.2} of cuBLASLt", rows[0].rate(rows[0].ours_ms), rows[0].ratio());
+/// # Ok::<(), host::Error>(())
+/// ```
 pub fn bench(
     ctx: &Context,
     cases: &[(Fp8, Fp8Mode, (usize, usize, usize))],

@@ -103,6 +103,19 @@ pub struct TutorialSm80 {
 
 impl TutorialSm80 {
     /// Loads the PTX file (the driver JIT-compiles it for this device) and its entry.
+    ///
+    /// ```no_run
+    /// use std::path::Path;
+    /// use host_cli::bench::tutorial_sm80::TutorialSm80;
+    /// let ctx = host::Context::new(0)?;
+    /// // the tutorial binary's PTX (`cuobjdump -xptx all sgemm_sm80`)
+    /// let tutorial = TutorialSm80::load(&ctx, Path::new("sgemm_sm80.1.sm_80.ptx"))?;
+    /// # let _ = tutorial;
+    /// // a file without the half TN `gemm_device` entry is refused before the driver sees it
+    /// let e = TutorialSm80::load(&ctx, Path::new("Cargo.toml")).unwrap_err();
+    /// assert!(e.to_string().contains("no gemm_device entry"), "{e}");
+    /// # Ok::<(), host::Error>(())
+    /// ```
     pub fn load(ctx: &Context, path: &Path) -> Result<TutorialSm80> {
         let ptx = std::fs::read_to_string(path)
             .map_err(|e| Error::Unsupported(format!("{}: {e}", path.display())))?;
@@ -170,6 +183,23 @@ impl TutorialSm80 {
     }
 
     /// Queues one launch of `C = A·B` (half) on `stream`, as the tutorial's `gemm_tn` does.
+    ///
+    /// ```no_run
+    /// use host::half::f16;
+    /// use host::{GemmConfig, Trans};
+    /// use host_cli::bench::tutorial_sm80::TutorialSm80;
+    /// let ctx = host::Context::new(0)?;
+    /// let tutorial = TutorialSm80::load(&ctx, std::path::Path::new("sgemm_sm80.1.sm_80.ptx"))?;
+    /// let s = ctx.default_stream();
+    /// let g = GemmConfig::new(256, 256, 128).trans(Trans::T, Trans::N);
+    /// let (na, nb, nc) = g.lens();
+    /// let (a, b) = (s.clone_htod(&vec![f16::ONE; na])?, s.clone_htod(&vec![f16::ONE; nb])?);
+    /// let mut c = s.alloc_zeros::<f16>(nc)?;
+    /// tutorial.launch(&s, &g, &a, &b, &mut c)?;
+    /// // every element of C: K = 128 products of ones, exact in f16
+    /// assert!(s.clone_dtoh(&c)?.iter().all(|&x| x == f16::from_f32(128.0)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn launch(
         &self,
         stream: &CudaStream,
@@ -210,6 +240,18 @@ impl TutorialSm80 {
 /// data [`super::hgemm_problem_timed`] uses; then both C's compared (the tutorial accumulates in
 /// f16: a relative RMS difference above 0.1 means a broken launch, an error). A row's variant is
 /// `hgemm f16->f16 TN vs tutorial` and [`Timing::suffix`].
+///
+/// ```no_run
+/// use host_cli::bench::{Timing, tutorial_sm80};
+/// let ctx = host::Context::new(0)?;
+/// let path = std::path::Path::new("sgemm_sm80.1.sm_80.ptx");
+/// let tutorial = tutorial_sm80::TutorialSm80::load(&ctx, path)?;
+/// let g = host::GemmConfig::new(4096, 4096, 4096).trans(host::Trans::T, host::Trans::N);
+/// let r = tutorial_sm80::bench(&ctx, &tutorial, &g, Timing::BackToBack)?;
+/// assert_eq!(r.variant, "hgemm f16->f16 TN vs tutorial b2b");
+/// println!("{:.0} TFLOP/s, {:.2} of the tutorial's", r.rate(r.ours_ms), r.ratio());
+/// # Ok::<(), host::Error>(())
+/// ```
 ///
 /// [`GemmKernel::Sm80`]: host::GemmKernel::Sm80
 pub fn bench(

@@ -165,6 +165,18 @@ impl AttentionCase {
     }
 
     /// `bf16 b2 h16/4 sq1000 sk1000 d128 causal=top-left q×3`.
+    ///
+    /// ```
+    /// use host::attention::{AttentionConfig, Causal};
+    /// use host_cli::check::AttentionCase;
+    /// let case = AttentionCase {
+    ///     dtype: "bf16",
+    ///     cfg: AttentionConfig::new(2, 16, 1000, 1000, 128).heads_kv(4).causal(Causal::TopLeft),
+    ///     data_seed: 1,
+    ///     sharp: 3.0,
+    /// };
+    /// assert_eq!(case.describe(), "bf16 b2 h16/4 sq1000 sk1000 d128 causal=top-left q×3");
+    /// ```
     pub fn describe(&self) -> String {
         format!("{} {} q×{}", self.dtype, self.cfg, self.sharp)
     }
@@ -222,6 +234,15 @@ pub struct AttentionOutcome {
 
 impl AttentionOutcome {
     /// Whether everything held.
+    ///
+    /// ```
+    /// use host_cli::check::AttentionOutcome;
+    /// let ok = AttentionOutcome { o_ratio: 0.4, cpu_bad: Some(0), ..Default::default() };
+    /// assert!(ok.pass());
+    /// // one padding element written, or the reference off the CPU's: a failure
+    /// assert!(!AttentionOutcome { padding: 1, ..ok.clone() }.pass());
+    /// assert!(!AttentionOutcome { cpu_bad: Some(2), ..ok }.pass());
+    /// ```
     pub fn pass(&self) -> bool {
         self.o_bad == 0
             && self.lse_bad == 0
@@ -230,6 +251,18 @@ impl AttentionOutcome {
             && self.rerun == 0
     }
     /// The outcome as a `host run` row.
+    ///
+    /// ```
+    /// use host_cli::check::AttentionOutcome;
+    /// let out = AttentionOutcome {
+    ///     o_ratio: 0.25, lse_ratio: 0.5, o_err: 1e-3, cpu_bad: Some(0), tile: "128×128".into(),
+    ///     ..Default::default()
+    /// };
+    /// let row = out.to_row("attention", "bf16 b1 h4 sq64 sk64 d128 q×1".into());
+    /// assert!(row.pass && row.mismatches == 0);
+    /// assert_eq!(row.max_err, 0.5); // the larger of O's and LSE's share of their bound
+    /// assert_eq!(row.note, "128×128 tile, O err 1.00e-3 (0.25 of bound), LSE 0.50 of bound, ref = CPU");
+    /// ```
     pub fn to_row(&self, kernel: &'static str, shape: String) -> CheckRow {
         CheckRow {
             kernel,
@@ -306,6 +339,16 @@ fn input<T: AttnElement>(len: usize, at: &[usize], rng: &mut Rng, amp: f32) -> (
 
 /// Runs `case` through [`Context::attention`] and [`Context::attention_without_lse`] and the
 /// GPU reference (and the CPU one when small); compares.
+///
+/// ```no_run
+/// use host_cli::check::{AttentionCase, DEFAULT_SEED, attention_case};
+/// // the reference kernel is a check kernel: a context opened with them
+/// let ctx = host::Context::open_with(0, &host_cli::load_options())?;
+/// let case = AttentionCase::generate(DEFAULT_SEED, 3);
+/// let out = attention_case(&ctx, &case)?;
+/// assert!(out.pass(), "{}: {:?}", case.describe(), out);
+/// # Ok::<(), host::Error>(())
+/// ```
 pub fn attention_case(ctx: &Context, case: &AttentionCase) -> Result<AttentionOutcome> {
     match case.dtype {
         "bf16" => run::<bf16>(ctx, case, Rounding::BF16),
@@ -818,6 +861,16 @@ fn argument_errors(ctx: &Context) -> Vec<CheckRow> {
 
 /// The attention section: fixed cases, argument errors, then `count` sweep problems of `seed`
 /// (one summary row, plus a row per failing problem).
+///
+/// ```no_run
+/// // public as `host_cli::check::attention`
+/// let ctx = host::Context::open_with(0, &host_cli::load_options())?;
+/// let rows = host_cli::check::attention(&ctx, 7, 20, &mut ());
+/// let sweep = rows.iter().find(|r| r.kernel == "attention sweep").unwrap();
+/// assert_eq!(sweep.shape, "20 problems, seed 7");
+/// assert!(rows.iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
 pub fn checks(
     ctx: &Context,
     seed: u64,

@@ -18,6 +18,16 @@ use host::hgemm::GemmOut;
 
 /// `act(z)` in `f64` with the exact `tanh` and `erf`: the fused epilogues' checks' reference
 /// (the 16-bit GEMM's and the FP8 GEMM's).
+///
+/// ```
+/// use host::Activation;
+/// use host_cli::check::bounds::activation_f64;
+/// assert_eq!(activation_f64(Activation::Relu, -2.0), 0.0);
+/// assert!((activation_f64(Activation::Silu, 2.0) - 1.761_594_156).abs() < 1e-9); // 2/(1+e^-2)
+/// // GELU: z·Φ(z) with the exact erf, or its tanh form (what `Gelu` computes)
+/// assert!((activation_f64(Activation::GeluErf, 1.0) - 0.841_344_746).abs() < 1e-9);
+/// assert!((activation_f64(Activation::Gelu, 1.0) - 0.841_191_991).abs() < 1e-9);
+/// ```
 pub fn activation_f64(act: Activation, z: f64) -> f64 {
     match act {
         Activation::Identity => z,
@@ -36,6 +46,18 @@ pub fn activation_f64(act: Activation, z: f64) -> f64 {
 /// 1.13 (GELU's largest slope, 1.1289; ReLU, SiLU and GELU-erf below), its `f32` math adds
 /// `4·10⁻⁶·(1 + |z|)` (and `2.45·10⁻⁴·|z|` for GELU's `tanh.approx.f32`), D's rounding
 /// `2·u_D·|y|`. One definition for the 16-bit and the FP8 fused checks.
+///
+/// ```
+/// use host::Activation;
+/// use host_cli::check::bounds::{activation_f64, fused_epilogue_bound};
+/// let (ez, z, u) = (1e-3, 2.0, 2f64.powi(-8)); // a bf16 D
+/// // 1.13·ez + 4e-6·(1 + 2) + 2·u·|relu(2)|
+/// let relu = fused_epilogue_bound(ez, z, activation_f64(Activation::Relu, z), Activation::Relu, u);
+/// assert!((relu - 0.016_767).abs() < 1e-12);
+/// // GELU adds its tanh.approx term 2.45e-4·|z| (and its y = 1.9546 is a little smaller)
+/// let gelu = fused_epilogue_bound(ez, z, activation_f64(Activation::Gelu, z), Activation::Gelu, u);
+/// assert!((gelu - 0.016_902_294).abs() < 1e-9);
+/// ```
 pub fn fused_epilogue_bound(ez: f64, z: f64, y: f64, act: Activation, u_d: f64) -> f64 {
     let tanh_approx = if act == Activation::Gelu {
         2.45e-4 * z.abs()

@@ -26,6 +26,16 @@ pub(crate) fn inputs(t: Fp8, n: usize, rng: &mut Rng) -> Vec<u8> {
 /// f64 product of the dequantized inputs within [`fp8_error_bound`] (fast accumulation) or
 /// [`fp8_error_bound_promoted`]; `max_err` is the largest |err|/bound, the note the largest
 /// |err| relative to `Σ|s·a·b|` (the measured accumulation error).
+///
+/// ```no_run
+/// use host::gemm_fp8::{Fp8, GemmFp8Config};
+/// use host_cli::check::{Rng, gemm_fp8::check_problem};
+/// let ctx = host::Context::new(0)?;
+/// let g = GemmFp8Config::new(256, 512, 1024, Fp8::E4M3).scales(0.5, 1.25).fast_accum(true);
+/// let row = check_problem::<host::half::bf16>(&ctx, &ctx.default_stream(), &g, &mut Rng::new(1))?;
+/// assert!(row.pass, "{}: {} beyond the bound", row.shape, row.mismatches);
+/// # Ok::<(), host::Error>(())
+/// ```
 pub fn check_problem<O: GemmOut>(
     ctx: &Context,
     s: &Arc<CudaStream>,
@@ -61,6 +71,17 @@ fn block_scales(n: usize, rng: &mut Rng) -> Vec<f32> {
 /// [`check_problem`] with random block scales when `block` ([`Fp8Scales::Block`]; `g` then
 /// promotes), the reference scaling each k-block's products by A's row scale and B's block
 /// scale.
+///
+/// ```no_run
+/// use host::gemm_fp8::{Fp8, GemmFp8Config};
+/// use host_cli::check::{Rng, gemm_fp8::check_problem_scaled};
+/// let ctx = host::Context::new(0)?;
+/// let g = GemmFp8Config::new(256, 384, 512, Fp8::E4M3); // promoted (no fast accumulation)
+/// let row = check_problem_scaled::<f32>(&ctx, &ctx.default_stream(), &g, true, &mut Rng::new(2))?;
+/// assert!(row.shape.ends_with(" block-scales ->f32"), "{}", row.shape);
+/// assert!(row.pass, "{}", row.note);
+/// # Ok::<(), host::Error>(())
+/// ```
 pub fn check_problem_scaled<O: GemmOut>(
     ctx: &Context,
     s: &Arc<CudaStream>,
@@ -127,6 +148,20 @@ pub fn check_problem_scaled<O: GemmOut>(
 /// asks for them, D as `O`): ours against `act(sa·sb·s_row·s_col·Σa·b +
 /// bias)` in `f64` on the dequantized inputs within [`fp8_fused_error_bound`]; `max_err` the
 /// largest |err|/bound.
+///
+/// ```no_run
+/// use host::gemm::{Activation, BiasMode};
+/// use host::gemm_fp8::{Fp8, GemmFp8Config};
+/// use host_cli::check::{Rng, gemm_fp8::check_problem_fused};
+/// let ctx = host::Context::new(0)?;
+/// let g = GemmFp8Config::new(200, 130, 512, Fp8::E4M3)
+///     .bias(BiasMode::M)
+///     .act(Activation::Gelu)
+///     .row_col_scales(true, false);
+/// let row = check_problem_fused::<host::half::bf16>(&ctx, &ctx.default_stream(), &g, &mut Rng::new(3))?;
+/// assert!(row.pass, "{}: largest err {:.2} of the bound", row.shape, row.max_err);
+/// # Ok::<(), host::Error>(())
+/// ```
 pub fn check_problem_fused<O: GemmOut>(
     ctx: &Context,
     s: &Arc<CudaStream>,
@@ -338,6 +373,16 @@ pub const SKINNY: [(usize, usize, usize, Fp8, bool); 8] = [
 /// promoted with block scales), the fixed small-M problems [`SKINNY`], the fixed fused
 /// problems [`FUSED`], then the argument errors refused before a launch. One row each (a launch error is
 /// that problem's FAIL row).
+///
+/// ```no_run
+/// use host_cli::check::gemm_fp8::{FUSED, SKINNY, sweep};
+/// let ctx = host::Context::new(0)?;
+/// let rows = sweep(&ctx, host_cli::check::DEFAULT_SEED, 200);
+/// // the random problems, the fixed small-M and fused ones, the argument errors' row
+/// assert_eq!(rows.len(), 200 + SKINNY.len() + FUSED.len() + 1);
+/// assert!(rows.iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
 pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
     let s = ctx.default_stream();
     let mut rng = Rng::new(seed ^ 0xf8f8);

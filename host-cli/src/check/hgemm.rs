@@ -491,6 +491,15 @@ pub fn checks(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
 
 /// The hgemm checks (this module's `checks`) with every problem run by `kernel` ([`GemmConfig::kernel`]): `host run`'s forced
 /// Ampere sweep is `checks_with(ctx, seed, count, GemmKernel::Sm80)`.
+///
+/// ```no_run
+/// // public as `host_cli::check::hgemm_with`
+/// use host::GemmKernel;
+/// let ctx = host::Context::new(0)?;
+/// let rows = host_cli::check::hgemm_with(&ctx, host_cli::check::DEFAULT_SEED, 100, GemmKernel::Sm80);
+/// assert!(rows.iter().all(|r| r.pass));
+/// # Ok::<(), host::Error>(())
+/// ```
 pub fn checks_with(ctx: &Context, seed: u64, count: usize, kernel: GemmKernel) -> Vec<CheckRow> {
     // `Auto` where it means the Ampere kernel (no Hopper kernel loaded): say so in the rows
     let kernel = if kernel == GemmKernel::Auto && ctx.hgemm_uses_sm80(&GemmConfig::new(1, 1, 1)) {

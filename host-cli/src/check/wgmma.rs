@@ -55,6 +55,16 @@ const ATOMS: [&str; 4] = ["INTER", "SW32", "SW64", "SW128"];
 
 impl WgmmaConfig {
     /// Parses `wgmma_<ss|rs>_<bf16|f16>_<k|mn><k|mn>_<inter|sw32|sw64|sw128>_n<N>`.
+    ///
+    /// ```
+    /// use host_cli::check::WgmmaConfig;
+    /// let c = WgmmaConfig::parse("wgmma_ss_e5m2e4m3_kk_sw128_n8").unwrap();
+    /// assert_eq!((c.rs, c.fp8, c.a_mn, c.swizzle, c.n), (false, Some((true, false)), false, 3, 8));
+    /// // N a multiple of 8 up to 256, nothing after it
+    /// assert!(WgmmaConfig::parse("wgmma_ss_bf16_kk_inter_n12").is_none());
+    /// assert!(WgmmaConfig::parse("wgmma_ss_bf16_kk_inter_n264").is_none());
+    /// assert!(WgmmaConfig::parse("wgmma_ss_bf16_kk_inter_n8_x").is_none());
+    /// ```
     pub fn parse(entry: &'static str) -> Option<WgmmaConfig> {
         let mut p = entry.strip_prefix("wgmma_")?.split('_');
         let rs = match p.next()? {
@@ -127,12 +137,26 @@ impl WgmmaConfig {
     }
 
     /// The K of a proof: one 128-byte row, 64 16-bit or 128 8-bit elements.
+    ///
+    /// ```
+    /// use host_cli::check::WgmmaConfig;
+    /// assert_eq!(WgmmaConfig::parse("wgmma_ss_f16_mnk_sw128_n64").unwrap().k(), 64);
+    /// assert_eq!(WgmmaConfig::parse("wgmma_rs_e4m3e4m3_kk_sw128_n64").unwrap().k(), 128);
+    /// ```
     pub fn k(&self) -> usize {
         if self.fp8.is_some() { 128 } else { 64 }
     }
 
     /// Dynamic shared memory of a launch: A's 64×64 and B's N×64 16-bit tiles (the same bytes
     /// as 64×128 and N×128 8-bit ones), then the mbarrier of their TMA loads.
+    ///
+    /// ```
+    /// use host_cli::check::WgmmaConfig;
+    /// // (64 + 256)·64 bf16 and an 8-byte mbarrier
+    /// assert_eq!(WgmmaConfig::parse("wgmma_ss_bf16_kk_sw128_n256").unwrap().smem_bytes(), 40_968);
+    /// // (64 + 8)·128 e4m3: the same bytes
+    /// assert_eq!(WgmmaConfig::parse("wgmma_ss_e4m3e4m3_kk_sw32_n8").unwrap().smem_bytes(), 9_224);
+    /// ```
     pub fn smem_bytes(&self) -> u32 {
         ((64 + self.n) * 64 * 2 + 8) as u32
     }
@@ -172,6 +196,19 @@ impl WgmmaConfig {
 
     /// A (`a`: 64×64) or B (N×64) as the global tensor of its tensor map, `(MN, K)` with the
     /// configuration's major, at device address `address`.
+    ///
+    /// ```
+    /// use host::tma::{TmaOp, plan_tma_copy};
+    /// use host_cli::check::WgmmaConfig;
+    /// let c = WgmmaConfig::parse("wgmma_ss_bf16_kmn_sw64_n128").unwrap();
+    /// let a = c.gmem(true, 0x1_0000); // K-major A: (64,64):(64,1)
+    /// assert_eq!((&a.shape[..], &a.stride[..], a.elem_bytes), (&[64, 64][..], &[64, 1][..], 2));
+    /// let b = c.gmem(false, 0x2_0000); // N-major B: (128,64):(1,128)
+    /// assert_eq!((&b.shape[..], &b.stride[..]), (&[128, 64][..], &[1, 128][..]));
+    /// // its TMA box: one SW64 atom, 32 elements of N by 8 of K
+    /// let p = plan_tma_copy(TmaOp::Load, &b, &c.tma_box(false).parse().unwrap()).unwrap();
+    /// assert_eq!((&p.box_dim[..], p.tx_bytes), (&[32, 8][..], 32 * 8 * 2));
+    /// ```
     pub fn gmem(&self, a: bool, address: u64) -> GmemTensor {
         let (mn_major, rows) = if a {
             (self.a_mn, 64)

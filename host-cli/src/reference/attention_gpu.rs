@@ -61,6 +61,25 @@ fn ptr_mut<'a, E>(
 
 /// Launches the reference for a checked problem (buffers as [`host::attention::problem_lens`] says,
 /// `RefOut::F32` buffers of `rows · heads · head_dim` and `rows · heads`).
+///
+/// ```no_run
+/// use host::attention::{AttentionConfig, problem_lens};
+/// use host::half::bf16;
+/// use host_cli::reference::attention_gpu::{RefOut, attention_reference};
+/// // the reference kernel is a check kernel: a context opened with them
+/// let ctx = host::Context::open_with(0, &host_cli::load_options())?;
+/// let s = ctx.default_stream();
+/// let p = AttentionConfig::new(1, 2, 3, 5, 64).check_shape()?;
+/// let lens = problem_lens(&p);
+/// let (q, k) = (s.alloc_zeros::<bf16>(lens.q)?, s.alloc_zeros::<bf16>(lens.k)?);
+/// let v = s.clone_htod(&vec![bf16::ONE; lens.v])?;
+/// let (mut o, mut lse) = (s.alloc_zeros::<bf16>(lens.o)?, s.alloc_zeros::<f32>(lens.lse)?);
+/// attention_reference(&ctx, &s, &p, &q, &k, &v, RefOut::Strided(&mut o), &mut lse)?;
+/// // Q·Kᵀ = 0: every row's softmax is uniform over the 5 keys, O the mean of V, LSE ln 5
+/// assert!(s.clone_dtoh(&o)?.iter().all(|&x| x == bf16::ONE));
+/// assert!(s.clone_dtoh(&lse)?.iter().all(|&l| (l - 5f32.ln()).abs() < 1e-5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[allow(clippy::too_many_arguments)]
 pub fn attention_reference<T: AttnElement>(
     ctx: &Context,
