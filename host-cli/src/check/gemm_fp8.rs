@@ -45,7 +45,6 @@ pub fn check_problem<O: GemmOut>(
     check_problem_scaled::<O>(ctx, s, g, false, rng)
 }
 
-/// Random block scales: powers of two from 1/4 to 4 times 1, 1.25, 1.5 or 1.75.
 /// D read back as f64, for the references.
 fn readback<O: GemmOut>(
     s: &Arc<CudaStream>,
@@ -62,6 +61,7 @@ fn dequantized(t: Fp8, v: &[u8]) -> Vec<f64> {
     v.iter().map(|&x| f64::from(t.decode(x))).collect()
 }
 
+/// Random block scales: powers of two from 1/4 to 4 times 1, 1.25, 1.5 or 1.75.
 fn block_scales(n: usize, rng: &mut Rng) -> Vec<f32> {
     (0..n)
         .map(|_| 2f32.powi(rng.int(-2, 2)) * (1.0 + 0.25 * rng.int(0, 3) as f32))
@@ -287,9 +287,6 @@ pub const FUSED: [(usize, usize, usize, BiasMode, Activation, bool, bool); 10] =
     ),
 ];
 
-/// [`check_problem_scaled`]'s reference for D's columns `cols`: the dequantized inputs `fa`
-/// (M×K) and `fb` (N×K), the block scales (ones without), ours `got` (D's elements, their
-/// unit roundoff); the mismatches, the largest |err|/bound and the largest |err|/Σ|s·a·b|.
 /// Whether D's element `got` is the infinity that its element type (`round`: to it and back)
 /// gives a true value within `bound` of `want`: a product past f16's range (65520 and up) is
 /// `inf` in D, as cuBLAS's is, and right.
@@ -301,9 +298,10 @@ fn overflow_agrees(got: f64, want: f64, bound: f64, round: &dyn Fn(f32) -> f32) 
     edge.is_infinite() && edge.signum() as f64 == got.signum()
 }
 
-/// Columns `cols` of D against the f64 reference: (mismatches, largest err/bound, largest
-/// err/Σ|s·a·b|); an infinite element that the reference overflows too
-/// ([`overflow_agrees`]) agrees.
+/// [`check_problem_scaled`]'s reference for D's columns `cols`: the dequantized inputs `fa`
+/// (M×K) and `fb` (N×K), the block scales (ones without), ours `got` (D's elements, their
+/// unit roundoff); (mismatches, largest |err|/bound, largest |err|/Σ|s·a·b|). An infinite
+/// element that the reference overflows too ([`overflow_agrees`]) agrees.
 fn reference_columns(
     g: &GemmFp8Config,
     (fa, fb): (&[f64], &[f64]),

@@ -54,7 +54,9 @@ pub struct WgmmaConfig {
 const ATOMS: [&str; 4] = ["INTER", "SW32", "SW64", "SW128"];
 
 impl WgmmaConfig {
-    /// Parses `wgmma_<ss|rs>_<bf16|f16>_<k|mn><k|mn>_<inter|sw32|sw64|sw128>_n<N>`.
+    /// Parses `wgmma_<ss|rs>_<bf16|f16>_<k|mn><k|mn>_<inter|sw32|sw64|sw128>_n<N>`, and the 8-bit
+    /// `wgmma_<ss|rs>_<e4m3|e5m2><e4m3|e5m2>_kk_…` (A's type, then B's; K-major only: the
+    /// 8-bit `wgmma` has no transpose).
     ///
     /// ```
     /// use host_cli::check::WgmmaConfig;
