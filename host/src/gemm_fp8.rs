@@ -28,9 +28,9 @@
 //! one wave, [`Fp8PromotedTile::pp64_fills_a_wave`]): each mode runs on 64×128 tiles of the
 //! ping-pong schedule with whole k-ranges, clusters of 2 along M sharing B (cuBLASLt's tile for
 //! these shapes): `gemm_fp8_e4m3_tn_promoted_pp64` (per-tensor, [`Fp8PromotedTile::Pp64`]),
-//! `gemm_fp8_e4m3_tn_promoted_staged_pp64` (block scales through shared memory, M a multiple
-//! of 4, [`Fp8BlockEntry::StagedPp64`]; else `gemm_fp8_e4m3_tn_promoted_block_pp64`,
-//! [`Fp8BlockEntry::Pp64`]),
+//! `gemm_fp8_e4m3_tn_promoted_staged4_pp64` (block scales through shared memory, A's in boxes
+//! of four k-tiles; M a multiple of 4, K of 512 FP8 elements, [`Fp8BlockEntry::StagedPp64x4`];
+//! else `gemm_fp8_e4m3_tn_promoted_block_pp64`, [`Fp8BlockEntry::Pp64`]),
 //! `gemm_fp8_{e4m3,e5m2}_tn_fast_pp64` (fast accumulation).
 //!
 //! **Fused epilogue** (e4m3 with promotion, per-tensor scales): [`GemmFp8Config::bias`],
@@ -721,7 +721,7 @@ impl Context {
                 let sms = self.device().sms as usize;
                 Fp8BlockEntry::for_problem(g.m, g.n, g.as_pairs().k, sms, ps)
             });
-            let b = b.or_global(g.m, ps);
+            let b = b.or_global((g.m, g.as_pairs().k), ps);
             if b == Fp8BlockEntry::BLOCK
                 && let Some(split) = self.block_split(g, ps)?
             {

@@ -58,7 +58,7 @@ pub struct Overrides {
     /// the block-scaled launches' entry ([`Fp8BlockEntry`]: the scales loaded from global memory
     /// in the k-tile loop, or through shared memory with each stage; the `tma` ones store through
     /// the TMA epilogue; by default `stagedn192tma` (128×192 tiles) or, for small M, `stagedonetma5sk`,
-    /// `stagedpp64` or `pp64`, [`Fp8BlockEntry::for_problem`]; all but those four and `global` are built with
+    /// `stagedpp64x4` or `pp64`, [`Fp8BlockEntry::for_problem`]; all but those four and `global` are built with
     /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`).
     pub fp8_block_entry: Option<Fp8BlockEntry>,
     /// `CUTE_RS_FP8_BLOCK_SPLIT=<n1>`: block-scaled launches on [`Fp8BlockEntry::BLOCK`] give

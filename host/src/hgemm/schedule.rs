@@ -651,13 +651,18 @@ pub enum Fp8BlockEntry {
     Pp64,
     /// The small-M tile with A's scales through shared memory with each stage, as the staged
     /// entries' (`gemm_fp8_e4m3_tn_promoted_staged_pp64`: 8 stages, A's box of the tile's 64 row
-    /// scales; B's scales from global memory, a pair ahead): block-scaled launches' entry
-    /// for small M from [`STAGED_PP64_MIN_K`](Self::STAGED_PP64_MIN_K) where it
-    /// [`takes`](Self::takes) them (M a multiple of 4).
+    /// scales; B's scales from global memory four k-tiles ahead): block-scaled launches' entry
+    /// for small M in sessions 26–57, a measuring variant (`fp8-variants`) since
+    /// [`StagedPp64x4`](Self::StagedPp64x4) took its place.
     StagedPp64,
     /// The same with A's scales in boxes of four k-tiles, one with the first of each four
-    /// stages (`gemm_fp8_e4m3_tn_promoted_staged4_pp64`: `StagedScales64x4`): a measuring
-    /// variant (`fp8-variants`; doc/fp8-gemm.md, session 56).
+    /// stages (`gemm_fp8_e4m3_tn_promoted_staged4_pp64`: `StagedScales64x4`): block-scaled
+    /// launches' entry for small M from [`STAGED_PP64_MIN_K`](Self::STAGED_PP64_MIN_K) where
+    /// it [`takes`](Self::takes) them (M a multiple of 4, K of whole fours of k-tiles). H200,
+    /// session 58 (run s57a, three rounds, TFLOP/s against `StagedPp64`'s in the same process):
+    /// 128×7168×16384 761–773 against 739–747 (0.91–0.94 of per-tensor against 0.88–0.91),
+    /// ×8192 674–676 against 647–658, 64×7168×16384 381–389 against 375–381, 128×4096×16384
+    /// 465–471 against 441–445.
     StagedPp64x4,
 }
 
@@ -719,40 +724,62 @@ impl Fp8BlockEntry {
     /// staged entries load a tile's row scales of one k-block as a TMA box, which must start
     /// 16-byte aligned in global memory, so `M` a multiple of 4 (DeepGEMM's condition) and
     /// 16-byte aligned buffers (B's boxes are the aligned 4 holding a scale: any N; K any
-    /// multiple of 16, as every FP8 launch); the block entry takes any.
+    /// multiple of 16, as every FP8 launch); [`StagedPp64x4`](Self::StagedPp64x4)'s boxes of
+    /// [`K_GROUP`](Self::K_GROUP) k-tiles, each with the first of as many stages, need every
+    /// tile's k-tiles in whole groups: K (16-bit units, `k`) a multiple of 256 (512 FP8
+    /// elements). The block entry takes any.
     ///
     /// ```
     /// use host::hgemm::Fp8BlockEntry;
-    /// assert!(Fp8BlockEntry::Staged.takes(300, (0x1000, 0x2000)));
-    /// assert!(!Fp8BlockEntry::Staged.takes(129, (0x1000, 0x2000)));
-    /// assert!(!Fp8BlockEntry::Staged.takes(300, (0x1004, 0x2000)));
-    /// assert!(Fp8BlockEntry::Global.takes(129, (0x1004, 0x2000)));
-    /// assert!(Fp8BlockEntry::StagedN192Tma.takes(300, (0x1000, 0x2000)));
-    /// assert!(!Fp8BlockEntry::StagedN192Tma.takes(302, (0x1000, 0x2000)));
-    /// assert!(Fp8BlockEntry::StagedPp64x4.takes(128, (0x1000, 0x2000)));
+    /// let s = (0x1000, 0x2000);
+    /// assert!(Fp8BlockEntry::Staged.takes((300, 1000), s));
+    /// assert!(!Fp8BlockEntry::Staged.takes((129, 1000), s));
+    /// assert!(!Fp8BlockEntry::Staged.takes((300, 1000), (0x1004, 0x2000)));
+    /// assert!(Fp8BlockEntry::Global.takes((129, 1000), (0x1004, 0x2000)));
+    /// assert!(Fp8BlockEntry::StagedN192Tma.takes((300, 1000), s));
+    /// assert!(!Fp8BlockEntry::StagedN192Tma.takes((302, 1000), s));
+    /// // 8192 16-bit units: 128 k-tiles of 128 FP8 elements, 32 fours; 4160: 65 k-tiles
+    /// assert!(Fp8BlockEntry::StagedPp64x4.takes((128, 8192), s));
+    /// assert!(!Fp8BlockEntry::StagedPp64x4.takes((128, 4160), s));
+    /// assert!(Fp8BlockEntry::StagedPp64.takes((128, 4160), s));
     /// ```
-    pub fn takes(self, m: usize, (sa, sb): (u64, u64)) -> bool {
+    pub fn takes(self, (m, k): (usize, usize), (sa, sb): (u64, u64)) -> bool {
+        let whole_groups = self != Fp8BlockEntry::StagedPp64x4
+            || k.div_ceil(config::TILE_FP8.2).is_multiple_of(Self::K_GROUP);
         matches!(self, Fp8BlockEntry::Global | Fp8BlockEntry::Pp64)
-            || (m.is_multiple_of(4) && sa.is_multiple_of(16) && sb.is_multiple_of(16))
+            || (m.is_multiple_of(4)
+                && sa.is_multiple_of(16)
+                && sb.is_multiple_of(16)
+                && whole_groups)
     }
-    /// This entry where it [`takes`](Self::takes) the problem, else [`Global`](Self::Global)
-    /// (which takes any): what a block-scaled launch runs.
+    /// The k-tiles of one box of A's scales of [`StagedPp64x4`](Self::StagedPp64x4) (its
+    /// `ScaleBoxA4`'s k-blocks: the box's bytes over a k-block's 64 rows of f32), the kernel's
+    /// `MmaAccumulation::K_GROUP`.
+    ///
+    /// ```
+    /// assert_eq!(host::hgemm::Fp8BlockEntry::K_GROUP, 4);
+    /// ```
+    pub const K_GROUP: usize =
+        super::SCALE_BOX_A4_TX_BYTES / (config::TILE_FP8_PP64.0 * core::mem::size_of::<f32>());
+    /// This entry where it [`takes`](Self::takes) the problem `(m, k)` (16-bit units of K),
+    /// else [`Global`](Self::Global) (which takes any): what a block-scaled launch runs.
     ///
     /// ```
     /// use host::hgemm::Fp8BlockEntry;
-    /// let e = Fp8BlockEntry::StagedPp64;
-    /// assert_eq!(e.or_global(128, (0x1000, 0x2000)), e);
-    /// assert_eq!(e.or_global(126, (0x1000, 0x2000)), Fp8BlockEntry::Global);
+    /// let e = Fp8BlockEntry::StagedPp64x4;
+    /// assert_eq!(e.or_global((128, 8192), (0x1000, 0x2000)), e);
+    /// assert_eq!(e.or_global((126, 8192), (0x1000, 0x2000)), Fp8BlockEntry::Global);
     /// ```
-    pub fn or_global(self, m: usize, scales: (u64, u64)) -> Fp8BlockEntry {
-        if self.takes(m, scales) {
+    pub fn or_global(self, mk: (usize, usize), scales: (u64, u64)) -> Fp8BlockEntry {
+        if self.takes(mk, scales) {
             self
         } else {
             Fp8BlockEntry::Global
         }
     }
     /// The least K (16-bit units: 6144 FP8 elements) from which block-scaled small-M launches
-    /// take [`StagedPp64`](Self::StagedPp64) over [`Pp64`](Self::Pp64). H200, staged against
+    /// take [`StagedPp64x4`](Self::StagedPp64x4) (before session 58
+    /// [`StagedPp64`](Self::StagedPp64)) over [`Pp64`](Self::Pp64). H200, staged against
     /// global scales on the 64-row tile at 128×7168×K, session 26 (runs s26a–s26c): +37–39 % at
     /// K = 16384, +35–41 % at 8192, +27–33 % at 7168, +6–31 % at 6144, mostly a loss at 4096
     /// (noisy; session 25, with the scales read after the `wgmma`s: −15–31 %). Since the global
@@ -783,8 +810,8 @@ impl Fp8BlockEntry {
     /// [`StagedOneTma5StreamK`](Self::StagedOneTma5StreamK) where it [`takes`](Self::takes) the
     /// scales; where `BLOCK`'s cluster tiles fill no more than one wave and the 64×128 ones fill
     /// one at least a quarter full ([`Fp8PromotedTile::pp64_fills_a_wave`]) the small-M tile:
-    /// from [`STAGED_PP64_MIN_K`](Self::STAGED_PP64_MIN_K) [`StagedPp64`](Self::StagedPp64)
-    /// where it [`takes`](Self::takes) the scales, else [`Pp64`](Self::Pp64); else
+    /// from [`STAGED_PP64_MIN_K`](Self::STAGED_PP64_MIN_K) [`StagedPp64x4`](Self::StagedPp64x4)
+    /// where it [`takes`](Self::takes) the problem, else [`Pp64`](Self::Pp64); else
     /// [`BLOCK`](Self::BLOCK) (the caller falls back to [`Global`](Self::Global) where that does
     /// not take them). (doc/fp8-gemm.md, "Small M on 64-row tiles", session 26's and 28's
     /// sections.)
@@ -792,8 +819,11 @@ impl Fp8BlockEntry {
     /// ```
     /// use host::hgemm::Fp8BlockEntry;
     /// let s = (0x1000, 0x2000);
-    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 8192, 132, s), Fp8BlockEntry::StagedPp64);
-    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 3072, 132, s), Fp8BlockEntry::StagedPp64);
+    /// let x4 = Fp8BlockEntry::StagedPp64x4;
+    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 8192, 132, s), x4);
+    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 3072, 132, s), x4);
+    /// // 8256 16-bit units: 129 k-tiles, no whole fours
+    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 8256, 132, s), Fp8BlockEntry::Pp64);
     /// assert_eq!(Fp8BlockEntry::for_problem(126, 7168, 8192, 132, s), Fp8BlockEntry::Pp64);
     /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 2048, 132, s), Fp8BlockEntry::Pp64);
     /// assert_eq!(Fp8BlockEntry::for_problem(4096, 7168, 8192, 132, s), Fp8BlockEntry::BLOCK);
@@ -818,13 +848,16 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::StagedOneTma5StreamK,
             Waves::of((m, n, k), &v, sms),
         );
-        if m >= Self::STAGED_SK_MIN_M && w.fill() <= Self::STAGED_SK_MAX_FILL && sk.takes(m, scales)
+        if m >= Self::STAGED_SK_MIN_M
+            && w.fill() <= Self::STAGED_SK_MAX_FILL
+            && sk.takes((m, k), scales)
         {
             sk
         } else if !(w.one() && Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms)) {
             Fp8BlockEntry::BLOCK
-        } else if k >= Self::STAGED_PP64_MIN_K && Fp8BlockEntry::StagedPp64.takes(m, scales) {
-            Fp8BlockEntry::StagedPp64
+        } else if k >= Self::STAGED_PP64_MIN_K && Fp8BlockEntry::StagedPp64x4.takes((m, k), scales)
+        {
+            Fp8BlockEntry::StagedPp64x4
         } else {
             Fp8BlockEntry::Pp64
         }
@@ -891,7 +924,7 @@ impl Fp8BlockEntry {
         }
         let floats = Self::split_scales_offset(n1, k)?;
         let rest_scales = (sa, sb + (floats * size_of::<f32>()) as u64);
-        let rest = Self::for_problem(m, n - n1, k, sms, rest_scales).or_global(m, rest_scales);
+        let rest = Self::for_problem(m, n - n1, k, sms, rest_scales).or_global((m, k), rest_scales);
         Some(BlockSplit {
             n1,
             rest,

@@ -389,12 +389,8 @@ pub unsafe fn gemm_tma_warpspecialized<
     for u in consumer_units::<KS, _>(sched.work_tiles(), wg) {
         let w = u.work;
         if !u.owned {
-            // the other warpgroup's tile: its k-tiles' stages are not this one's to read (nor the
-            // empty ones that complete its last group of `Acc::K_GROUP`)
-            let pad = Mainloop::<KS, E, MA, MB, BN, Acc, STAGES>::group_pad::<
-                <W<KS, BN> as WarpgroupTile>::Frag,
-            >(w.k_count);
-            cons.skip((w.k_count + pad) as u32);
+            // the other warpgroup's tile: its k-tiles' stages are not this one's to read
+            cons.skip(w.k_count as u32);
             continue;
         }
         let ((m0, n0), _) = sched.tile_origin(w.tile);
@@ -561,9 +557,9 @@ impl<KS: KernelSchedule, Acc: MmaAccumulation<F>, Sched: TileScheduler, F, const
 {
     /// `!(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS))`, and where the accumulation's stages
     /// come in groups (`Acc::K_GROUP > 1`): whole k-ranges (a group starts at a tile's first
-    /// k-tile), the quad schedule (the consumer loop that releases a group's empty stages) and
-    /// `STAGES` a multiple of the group (the prologue's first `STAGES` k-tiles and every tile
-    /// fill whole groups of stages).
+    /// k-tile), the quad schedule (whose queue slot 0 is a group's first k-tile) and `STAGES`
+    /// a multiple of the group (the prologue's first `STAGES` k-tiles and every tile fill
+    /// whole groups of stages, given K in whole groups: the host's check).
     pub const OK: () = {
         assert!(
             !(KS::PINGPONG && (Sched::SPLITS || Acc::TURNS)),
@@ -575,7 +571,7 @@ impl<KS: KernelSchedule, Acc: MmaAccumulation<F>, Sched: TileScheduler, F, const
         );
         assert!(
             Acc::K_GROUP == 1 || (Acc::QUAD && STAGES.is_multiple_of(Acc::K_GROUP as usize)),
-            "MmaAccumulation::K_GROUP > 1: the quad schedule (MmaAccumulation::QUAD, whose loop releases a group's empty stages) and STAGES a multiple of K_GROUP"
+            "MmaAccumulation::K_GROUP > 1: the quad schedule (MmaAccumulation::QUAD, whose queue slot 0 is a group's first k-tile) and STAGES a multiple of K_GROUP"
         );
     };
 }
@@ -651,23 +647,22 @@ mod tests {
     }
 
     /// Ping-pong with an accumulation whose stages come in groups of four
-    /// (`GmmaFp8AccumulationStagedQuad4`, 8 stages): the producer fills each tile's k-tiles and
-    /// skips the stages to the end of its last four; a warpgroup moves past the other's tile
-    /// by both — so every tile's first k-tile takes a stage whose index is a multiple of 4,
-    /// each k-tile is read once, and the skipped stages by the warpgroup of their tile.
+    /// (`GmmaFp8AccumulationStagedQuad4`, 8 stages) and K in whole fours of k-tiles (the host's
+    /// condition for it): a warpgroup moves past the other's tile by its k-tiles, so every
+    /// tile's first k-tile takes a stage whose index is a multiple of 4 and each k-tile is
+    /// read once, by the warpgroup of its tile; and K not in whole fours would break that.
     #[test]
     fn pingpong_groups_of_four_start_on_aligned_stages() {
-        use crate::mainloop::{CollectiveMma, GmmaFp8AccumulationStagedQuad4};
-        use device::wgmma::{E4M3, MajorK};
-        type M = CollectiveMma<E4M3, MajorK, MajorK, _64, _128, GmmaFp8AccumulationStagedQuad4, 8>;
-        let pad = |k: i32| M::group_pad::<[f32; 64]>(k);
-        for (mn, k_tiles, step) in [
-            ((1000, 2000), 9, 132),
-            ((256, 7168), 65, 132),
-            ((256, 1024), 5, 7),
-            ((128, 7168), 128, 132),
-            ((192, 640), 1, 3),
+        for (mn, k_tiles, step, aligned) in [
+            ((1000, 2000), 8, 132, true),
+            ((256, 7168), 64, 132, true),
+            ((256, 1024), 4, 7, true),
+            ((128, 7168), 128, 132, true),
+            ((192, 640), 12, 3, true),
+            ((1000, 2000), 9, 132, false),
+            ((256, 1024), 6, 7, false),
         ] {
+            let mut all_aligned = true;
             let p = layout_types::cutlass::tile_scheduler::PersistentTileSchedulerParams::new(
                 mn,
                 (64, 128),
@@ -684,12 +679,11 @@ mod tests {
                     first,
                     p,
                 );
-                // the producer's fills: each unit's k-tiles, then its skipped stages (None)
-                let mut fills: Vec<Option<(i32, i32)>> = Vec::new();
+                // the producer's fills: each unit's k-tiles
+                let mut fills: Vec<(i32, i32)> = Vec::new();
                 for w in s.work_tiles() {
                     assert_eq!(w.k_count, k_tiles, "whole k-ranges");
-                    fills.extend((0..w.k_count).map(|kt| Some((w.tile, kt))));
-                    fills.extend((0..pad(w.k_count)).map(|_| None));
+                    fills.extend((0..w.k_count).map(|kt| (w.tile, kt)));
                 }
                 let mut seen = vec![0u8; fills.len()];
                 for wg in 0..2 {
@@ -697,20 +691,15 @@ mod tests {
                     for u in
                         consumer_units::<KernelTmaWarpSpecializedPingpong, _>(s.work_tiles(), wg)
                     {
-                        let n = u.work.k_count + pad(u.work.k_count);
                         if !u.owned {
-                            st.advance_by(n as u32);
+                            st.advance_by(u.work.k_count as u32);
                             continue;
                         }
-                        assert_eq!(
-                            st.index() % 4,
-                            0,
-                            "{mn:?} k-tiles {k_tiles}: tile's first stage"
-                        );
-                        for i in 0..n {
+                        // the group's box lands in the stage's and the next three's scales
+                        all_aligned &= st.index() % 4 == 0;
+                        for i in 0..u.work.k_count {
                             let c = st.count() as usize;
-                            let want = (i < u.work.k_count).then_some((u.work.tile, i));
-                            assert_eq!(fills[c], want, "{mn:?} k-tiles {k_tiles}, fill {c}");
+                            assert_eq!(fills[c], (u.work.tile, i), "{mn:?} k-tiles {k_tiles}");
                             seen[c] += 1;
                             st.advance();
                         }
@@ -721,6 +710,7 @@ mod tests {
                     "{mn:?} k-tiles {k_tiles} first {first}"
                 );
             }
+            assert_eq!(all_aligned, aligned, "{mn:?} k-tiles {k_tiles}");
         }
     }
 }

@@ -285,11 +285,11 @@ pub trait MmaAccumulation<F>: AccumulationStage + Sized {
     /// load).
     const QUAD: bool = false;
     /// The k-tiles whose stage data ([`load_stage`](Self::load_stage)) the first of them
-    /// brings: 1, or (a [`QUAD`](Self::QUAD) accumulation) 4. Above 1 the mainloop completes a
-    /// tile's last group cut short with empty stages
-    /// ([`PipelineProducer::producer_skip`](layout_types::cutlass::pipeline::PipelineProducer::producer_skip),
-    /// released unread by the consumer), so that every tile's first k-tile takes a stage
-    /// whose index is a multiple of `K_GROUP` (given whole k-ranges).
+    /// brings: 1, or (a [`QUAD`](Self::QUAD) accumulation) 4. Above 1 a tile's k-tiles come in
+    /// whole groups — K a multiple of `K_GROUP` k-tiles, the host's check — so that every
+    /// tile's first k-tile takes a stage whose index is a multiple of `K_GROUP` (given whole
+    /// k-ranges). (Session 56 completed a group cut short with empty stages; under memcheck
+    /// those hung where a CTA took two tiles: doc/fp8-gemm.md, session 58.)
     const K_GROUP: i32 = 1;
     /// `QUAD`: promotes [`frag`](Self::frag) (`b`: [`frag_b`](Self::frag_b)) with the scales
     /// of queue slot `slot` (a constant), the queue unmoved.
@@ -1131,10 +1131,9 @@ impl QuadScales for StagedScales64 {
 /// the consumer of the first (queue slot 0) before it releases that stage: the producer
 /// writes a box only after acquiring its first stage, so the box it overwrites (loaded
 /// `STAGES` stages before) has been read. That needs every tile's k-tiles in whole fours
-/// from a stage `i ≡ 0 (mod 4)`: `K_GROUP` 4 (the mainloop completes a tile's last four cut
-/// short with empty stages, [`CollectiveMma::group_pad`]; the box's k-blocks past K read as
-/// zeros), `STAGES` a multiple of 4 and whole k-ranges (the data-parallel scheduler): both
-/// compile-time checks ([`Composes`](crate::kernel::Composes)).
+/// from a stage `i ≡ 0 (mod 4)`: `K_GROUP` 4 with K a multiple of 4 k-tiles (the host's
+/// check), `STAGES` a multiple of 4 and whole k-ranges (the data-parallel scheduler): the
+/// last two compile-time checks ([`Composes`](crate::kernel::Composes)).
 ///
 /// ```
 /// use collective::mainloop::*;
@@ -1667,10 +1666,10 @@ where
     /// `k_tiles` (a stream-K unit's share; CUTLASS's `load` from a `k_tile_iter` for a
     /// `k_tile_count`).
     ///
-    /// A unit of five k-tiles where the stages come in groups of four
-    /// ([`GmmaFp8AccumulationStagedQuad4`]): its five stages, then three skipped to the end of
-    /// its second group (a lane the election did not pick, as in [`load`](Self::load)'s
-    /// example).
+    /// A unit of a tile's last four of eight k-tiles where the stages come in groups of four
+    /// ([`GmmaFp8AccumulationStagedQuad4`]: the group's box with its first stage, here the
+    /// ring's fifth), by a lane the election did not pick, as in [`load`](Self::load)'s
+    /// example.
     ///
     /// ```
     /// use collective::cluster::ClusterM;
@@ -1692,7 +1691,8 @@ where
     /// let scales = Fp8StagedScales { a: tma.0, b: tma.1, b_global: core::ptr::null(), mn: (64, 128) };
     /// let stages = (core::ptr::null_mut(), &scales);
     /// // SAFETY: a follower lane touches neither the maps nor the tiles nor the scales
-    /// unsafe { M::load_k::<ClusterM, _, _, [f32; 64]>(&mut prod, smem, tma, stages, (0, 0), (0, 5), 5, (1, 0)) };
+    /// unsafe { M::load_k::<ClusterM, _, _, [f32; 64]>(&mut prod, smem, tma, stages, (0, 0), (0, 4), 8, (1, 0)) };
+    /// unsafe { M::load_k::<ClusterM, _, _, [f32; 64]>(&mut prod, smem, tma, stages, (0, 0), (4, 4), 8, (1, 0)) };
     /// assert_eq!((prod.state().index(), prod.state().phase(), prod.state().count()), (0, 0, 8));
     /// ```
     ///
@@ -1730,38 +1730,6 @@ where
             }
             stage.producer_commit();
         }
-        // a group of k-tiles cut short: empty stages to its end (`K_GROUP` 1: none)
-        for _ in 0..Self::group_pad::<F>(k_count) {
-            unsafe { prod.producer_skip() };
-        }
-    }
-
-    /// The empty stages that complete `k_count` k-tiles to whole groups of
-    /// [`MmaAccumulation::K_GROUP`] (0 where it is 1): the producer skips them after a range's
-    /// last k-tile, its consumer waits for and releases them.
-    ///
-    /// ```
-    /// use collective::mainloop::*;
-    /// use device::wgmma::{E4M3, MajorK};
-    /// use layout_types::cute::prelude::*;
-    /// type M<Acc> = CollectiveMma<E4M3, MajorK, MajorK, _64, _128, Acc, 8>;
-    /// type G = GmmaFp8AccumulationStagedQuad4;
-    /// let pads: Vec<i32> = (0..6).map(M::<G>::group_pad::<[f32; 64]>).collect();
-    /// assert_eq!(pads, [0, 3, 2, 1, 0, 3]);
-    /// assert_eq!(M::<GmmaFp8AccumulationStagedQuad>::group_pad::<[f32; 64]>(5), 0);
-    /// ```
-    #[inline(always)]
-    pub fn group_pad<F>(k_count: i32) -> i32
-    where
-        Acc: MmaAccumulation<F>,
-    {
-        if Acc::K_GROUP == 1 {
-            return 0;
-        }
-        // k_count's place in its group: (position, group) of the (K_GROUP, ·) split
-        let groups = make_layout_left((Acc::K_GROUP, k_count + 1));
-        let (j, _): (i32, i32) = groups.idx2crd(k_count);
-        if j == 0 { 0 } else { Acc::K_GROUP - j }
     }
 
     /// A consumer warpgroup's `wgmma`s over the k-tiles `k_begin..k_begin + k_count` of one
@@ -2310,11 +2278,6 @@ where
                 step(kt + 2, 2, false, false);
             }
             _ => {}
-        }
-        // the stages the producer left empty to the end of a group cut short (`K_GROUP`)
-        for _ in 0..Self::group_pad::<W::Frag>(k_count) {
-            let empty = unsafe { cons.consumer_wait() };
-            unsafe { cons.consumer_release(empty) };
         }
     }
 }

@@ -321,7 +321,10 @@ hgemm_pingpong_entry!(
     config::STAGES_FP8_PP64
 );
 // and A's scales through shared memory with each stage (a TMA box of the tile's 64 rows; M a
-// multiple of 4), B's from global memory on the quad schedule: 8 stages beside the scales
+// multiple of 4), B's from global memory on the quad schedule: 8 stages beside the scales (the
+// small-M block entry of sessions 26–57; `CUTE_RS_FP8_BLOCK=stagedpp64`, a measuring variant
+// since the box of four took its place: doc/fp8-gemm.md, session 58)
+#[cfg(feature = "fp8-variants")]
 hgemm_pingpong_entry!(
     fp8staged gemm_fp8_e4m3_tn_promoted_staged_pp64,
     Pingpong64,
@@ -332,10 +335,8 @@ hgemm_pingpong_entry!(
     DataParallelFp8Pp64,
     config::STAGES_FP8_STAGED_PP64
 );
-// and A's scales in boxes of four k-tiles, one with the first of each four stages (any K: a
-// tile's last four cut short are completed with empty stages; `CUTE_RS_FP8_BLOCK=stagedpp64x4`,
-// a measuring variant: doc/fp8-gemm.md, session 56)
-#[cfg(feature = "fp8-variants")]
+// and A's scales in boxes of four k-tiles, one with the first of each four stages (K a multiple
+// of 4 k-tiles; the small-M block entry: doc/fp8-gemm.md, sessions 56 and 58)
 hgemm_pingpong_entry!(
     fp8staged gemm_fp8_e4m3_tn_promoted_staged4_pp64,
     Pingpong64,

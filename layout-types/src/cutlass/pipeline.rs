@@ -498,37 +498,6 @@ impl<const STAGES: usize, Tx: TransactionBytes> PipelineProducer<STAGES, Tx> {
         }
         ProducerStage { producer: self }
     }
-    /// A stage the producer leaves empty: waits until its buffer is empty, then (the leader)
-    /// arrives on its full barrier expecting no bytes, so the phase completes on the arrival
-    /// alone, and moves to the next; consumers wait for it and release it as any other. (Not
-    /// CUTLASS's: it keeps a ring whose stages are used in groups — a group's data loaded with
-    /// its first stage — aligned after a group cut short.)
-    ///
-    /// # Safety
-    /// As [`producer_acquire`](Self::producer_acquire).
-    ///
-    /// ```
-    /// use layout_types::cutlass::pipeline::*;
-    /// struct B; impl TransactionBytes for B { const TX_BYTES: u32 = 16; }
-    /// let mut st = PipelineStorage::<2>::new();
-    /// let p = unsafe { PipelineTmaAsync::<2, B>::init(&mut st, true, 1, || ()) };
-    /// let (mut prod, mut cons) = (p.producer(), p.consumer());
-    /// unsafe { prod.producer_skip() }; // no bytes to wait for
-    /// let c = unsafe { cons.consumer_wait() };
-    /// assert_eq!((c.index(), prod.state().index()), (0, 1));
-    /// unsafe { cons.consumer_release(c) };
-    /// ```
-    #[inline(always)]
-    pub unsafe fn producer_skip(&mut self) {
-        let i = self.state.index();
-        unsafe {
-            mbarrier_wait_parity(self.pipe.empty(i), self.state.phase());
-            if self.leader {
-                mbarrier_arrive(self.pipe.full(i));
-            }
-        }
-        self.state.advance();
-    }
     /// Waits until the consumers have released every stage the producer filled (CUTLASS's
     /// `producer_tail`): after it no consumer of any CTA arrives on this CTA's barriers any
     /// more, so a CTA of a cluster may exit.
