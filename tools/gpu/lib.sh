@@ -69,7 +69,7 @@ warm() {
   timeout 300 $H run --only tma > $R/w3.txt 2>&1 < /dev/null
   t "tma copies rc=$? $(grep -cE 'PASS' $R/w3.txt) PASS, $(grep -cE 'FAIL' $R/w3.txt) FAIL"
   wait; t "warm $(cat $R/w0.txt $R/w1.txt $R/w2.txt | grep -Eo 'PASS|FAIL' | tr '\n' ' ')"; }
-c() { timeout 120 $H "$@" --check > $R/c.txt 2>&1 < /dev/null; t "C rc=$? $* | $(grep -Eo 'PASS|FAIL|rror.*' $R/c.txt | head -2 | tr '\n' ' ')"; }
+c() { timeout 120 $H "$@" --check > $R/c.txt 2>&1 < /dev/null; t "C rc=$? $* | $(grep -Eo 'PASS|FAIL|rror.*|^host [a-z]+: .*' $R/c.txt | head -2 | cut -c1-160 | tr '\n' ' ')"; }
 variants() { local vs=$1 m=$2 v; shift 2
   for v in $vs; do mkdir -p /tmp/pv$v; cp $P/*.ptx /tmp/pv$v/; x $D/$v/$m.ptx.xz /tmp/pv$v/$m.ptx; done
   for v in $vs; do CUTE_RS_PTX_DIR=/tmp/pv$v timeout 150 $H gemm "$@" --check > $R/j$v.txt 2>&1 < /dev/null & done; wait
