@@ -16,6 +16,9 @@
 #   warm           the closing calls' warm-up: a bf16, an e4m3 and an attention `--check` (each module's JIT) beside
 #                  `host run --only tma`, one summary line each
 #   c ARGS...      one `host ARGS --check`, its verdict in the summary as "C rc=N ARGS | PASS"
+#   fms "VAR=value..." TIMEOUT ARGS...   memcheck of `host gemm --dtype e4m3 ARGS --block-scales --check` with those
+#                  variables, timed, its log kept ($R/msN.txt), a summary line "MN VARS rc=… S s | ARGS | verdict | the
+#                  log's first lines" (what it reported before a limit)
 #   ab "V..." ARGS...   $ROUNDS (default 2) rounds: for each ARGS, `g` of each variant V with CUTE_RS_PTX_DIR=/tmp/pvV
 #                  (tagged V<round>), alternated; stops when under 25 s are left (the sessions' A/B loops)
 #   variants "V..." MODULE ARGS...   for each variant V: /tmp/pvV holds the package's PTX with $D/V/MODULE.ptx.xz in
@@ -70,6 +73,11 @@ warm() {
   t "tma copies rc=$? $(grep -cE 'PASS' $R/w3.txt) PASS, $(grep -cE 'FAIL' $R/w3.txt) FAIL"
   wait; t "warm $(cat $R/w0.txt $R/w1.txt $R/w2.txt | grep -Eo 'PASS|FAIL' | tr '\n' ' ')"; }
 c() { timeout 120 $H "$@" --check > $R/c.txt 2>&1 < /dev/null; t "C rc=$? $* | $(grep -Eo 'PASS|FAIL|rror.*|^host [a-z]+: .*' $R/c.txt | head -2 | cut -c1-160 | tr '\n' ' ')"; }
+fms_i=0
+fms() { local v=$1 to=$2; shift 2; local t0=$(date +%s); fms_i=$((fms_i + 1))
+  env $v timeout $to compute-sanitizer --tool memcheck --print-limit 5 $H gemm --dtype e4m3 "$@" --block-scales \
+    --check > $R/ms$fms_i.txt 2>&1 < /dev/null
+  t "M$fms_i $v rc=$? $(( $(date +%s) - t0 )) s | $* | $(grep -E 'ERROR SUMMARY' $R/ms$fms_i.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/ms$fms_i.txt | head -1) | $(grep -vE '^(device|problem|kernel|gemm_fp8|1 passed)' $R/ms$fms_i.txt | head -3 | cut -c1-150 | tr '\n' '/')"; }
 variants() { local vs=$1 m=$2 v; shift 2
   for v in $vs; do mkdir -p /tmp/pv$v; cp $P/*.ptx /tmp/pv$v/; x $D/$v/$m.ptx.xz /tmp/pv$v/$m.ptx; done
   for v in $vs; do CUTE_RS_PTX_DIR=/tmp/pv$v timeout 150 $H gemm "$@" --check > $R/j$v.txt 2>&1 < /dev/null & done; wait

@@ -9,18 +9,12 @@
 #   D=.gpu/s57a NAME=s58a bash tools/gpu/fp8/box4-hang.sh   (~300 s)
 BUDGET=${BUDGET:-480}; . tools/gpu/lib.sh ${NAME:-s58a}
 warm
-ms() { # ms ENTRY TIMEOUT ARGS...: one memcheck of `host gemm ARGS --block-scales --check` with that override, timed
-  local e=$1 to=$2; shift 2; local t0=$(date +%s)
-  CUTE_RS_FP8_BLOCK=$e timeout $to compute-sanitizer --tool memcheck --print-limit 5 $H gemm --dtype e4m3 "$@" \
-    --block-scales --check > $R/ms.txt 2>&1 < /dev/null
-  t "M $e rc=$? $(( $(date +%s) - t0 )) s | $* | $(grep -E 'ERROR SUMMARY' $R/ms.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/ms.txt | head -1)"
-}
-ms stagedpp64x4 100 --m 640 --n 2048 --k 1152
-ms stagedpp64 100 --m 640 --n 2048 --k 1152
-ms stagedpp64x4 60 --m 640 --n 2048 --k 1024
-ms stagedpp64x4 60 --m 256 --n 1024 --k 640
-ms stagedpp64x4 60 --m 640 --n 2048 --k 1280
-ms pp64 60 --m 640 --n 2048 --k 1152
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 100 --m 640 --n 2048 --k 1152
+fms CUTE_RS_FP8_BLOCK=stagedpp64 100 --m 640 --n 2048 --k 1152
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 60 --m 640 --n 2048 --k 1024
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 60 --m 256 --n 1024 --k 640
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 60 --m 640 --n 2048 --k 1280
+fms CUTE_RS_FP8_BLOCK=pp64 60 --m 640 --n 2048 --k 1152
 export CUTE_RS_FP8_BLOCK=stagedpp64x4
 # several tiles a warpgroup with empty stages: 1024×7168 (896 tiles, ~7 a CTA), K of 9 and 25 k-tiles
 for a in "--m 1024 --n 7168 --k 1152" "--m 640 --n 4096 --k 3200" "--m 256 --n 7168 --k 3200" \

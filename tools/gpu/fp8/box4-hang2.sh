@@ -10,19 +10,12 @@
 BUDGET=${BUDGET:-400}; . tools/gpu/lib.sh ${NAME:-s58b}
 timeout 300 $H gemm --dtype e4m3 --m 256 --n 256 --k 256 --check > $R/w1.txt 2>&1 < /dev/null
 t "warm $(grep -Eo 'PASS|FAIL' $R/w1.txt | head -1)"
-i=0
-ms() { # ms ENTRY TIMEOUT ARGS...: one memcheck of `host gemm ARGS --block-scales --check` with that override, timed
-  local e=$1 to=$2; shift 2; local t0=$(date +%s); i=$((i + 1))
-  CUTE_RS_FP8_BLOCK=$e timeout $to compute-sanitizer --tool memcheck --print-limit 5 $H gemm --dtype e4m3 "$@" \
-    --block-scales --check > $R/ms$i.txt 2>&1 < /dev/null
-  t "M$i $e rc=$? $(( $(date +%s) - t0 )) s | $* | $(grep -E 'ERROR SUMMARY' $R/ms$i.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/ms$i.txt | head -1) | $(grep -vE '^(device|problem|kernel|gemm_fp8|1 passed)' $R/ms$i.txt | head -3 | cut -c1-150 | tr '\n' '/')"
-}
-ms stagedpp64x4 30 --m 640 --n 2048 --k 1152
-ms stagedpp64x4 30 --m 128 --n 1024 --k 1152
-ms stagedpp64x4 30 --m 128 --n 1024 --k 2176
-ms stagedpp64x4 30 --m 640 --n 2048 --k 1536
-ms stagedpp64x4 30 --m 640 --n 2048 --k 1408
-ms stagedpp64x4 30 --m 128 --n 1024 --k 1024
-ms stagedpp64x4 30 --m 1024 --n 2048 --k 512
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 30 --m 640 --n 2048 --k 1152
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 30 --m 128 --n 1024 --k 1152
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 30 --m 128 --n 1024 --k 2176
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 30 --m 640 --n 2048 --k 1536
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 30 --m 640 --n 2048 --k 1408
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 30 --m 128 --n 1024 --k 1024
+fms CUTE_RS_FP8_BLOCK=stagedpp64x4 30 --m 1024 --n 2048 --k 512
 cp $R/ms1.txt $OUT/ 2>/dev/null
 t end

@@ -11,19 +11,12 @@ compute-sanitizer --help > $R/help.txt 2>&1; compute-sanitizer --version | tail 
 grep -iE -A1 "bulk|tma|barrier|mbarrier|padding|tensor" $R/help.txt | head -40 | tee -a $S
 timeout 300 $H gemm --dtype e4m3 --m 256 --n 256 --k 256 --check > $R/w1.txt 2>&1 < /dev/null
 t "warm $(grep -Eo 'PASS|FAIL' $R/w1.txt | head -1)"
-i=0
-ms() { # ms "VAR=value..." TIMEOUT ARGS...: memcheck of the box-of-four entry's `host gemm ARGS --block-scales --check`
-  local v=$1 to=$2; shift 2; local t0=$(date +%s); i=$((i + 1))
-  env CUTE_RS_FP8_BLOCK=stagedpp64x4 $v timeout $to compute-sanitizer --tool memcheck --print-limit 5 $H gemm \
-    --dtype e4m3 "$@" --block-scales --check > $R/ms$i.txt 2>&1 < /dev/null
-  t "M$i $v rc=$? $(( $(date +%s) - t0 )) s | $* | $(grep -E 'ERROR SUMMARY' $R/ms$i.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/ms$i.txt | head -1)"
-}
-ms CUTE_RS_HGEMM_CLUSTER=1 30 --m 640 --n 2048 --k 1152
-ms CUTE_RS_HGEMM_PERSISTENT=0 30 --m 640 --n 2048 --k 1152
-ms CUTE_RS_HGEMM_CLUSTER=2 30 --m 640 --n 2048 --k 1152
-ms CUTE_RS_HGEMM_SMS=38 30 --m 256 --n 2048 --k 1152
-ms "CUTE_RS_HGEMM_SMS=38 CUTE_RS_HGEMM_CLUSTER=1" 30 --m 256 --n 2048 --k 1152
-ms CUTE_RS_HGEMM_SMS=38 30 --m 256 --n 2048 --k 1024
+fms "CUTE_RS_FP8_BLOCK=stagedpp64x4 CUTE_RS_HGEMM_CLUSTER=1" 30 --m 640 --n 2048 --k 1152
+fms "CUTE_RS_FP8_BLOCK=stagedpp64x4 CUTE_RS_HGEMM_PERSISTENT=0" 30 --m 640 --n 2048 --k 1152
+fms "CUTE_RS_FP8_BLOCK=stagedpp64x4 CUTE_RS_HGEMM_CLUSTER=2" 30 --m 640 --n 2048 --k 1152
+fms "CUTE_RS_FP8_BLOCK=stagedpp64x4 CUTE_RS_HGEMM_SMS=38" 30 --m 256 --n 2048 --k 1152
+fms "CUTE_RS_FP8_BLOCK=stagedpp64x4 CUTE_RS_HGEMM_SMS=38 CUTE_RS_HGEMM_CLUSTER=1" 30 --m 256 --n 2048 --k 1152
+fms "CUTE_RS_FP8_BLOCK=stagedpp64x4 CUTE_RS_HGEMM_SMS=38" 30 --m 256 --n 2048 --k 1024
 # racecheck and synccheck where memcheck stops (they passed at 640×2048×1152), at a shape of several tiles a CTA
 for tool in racecheck synccheck; do
   CUTE_RS_FP8_BLOCK=stagedpp64x4 CUTE_RS_HGEMM_SMS=38 timeout 60 compute-sanitizer --tool $tool --print-limit 5 $H gemm \
