@@ -397,15 +397,6 @@ fn fp8_scale_box_a(rows: usize) -> Result<ComposedLayout> {
     }
 }
 
-/// The bytes of a box of A's FP8 block scales of four k-blocks of the 64-row tile
-/// ([`ScaleBoxA4`], `gemm_fp8_e4m3_tn_promoted_staged4_pp64`'s: one with the first stage of
-/// each four, [`Fp8BlockEntry::K_GROUP`]).
-pub(crate) const SCALE_BOX_A4_TX_BYTES: usize = layout_types::cute::atom::tma::TmaAtom::<
-    layout_types::cute::atom::tma::TmaLoad,
-    f32,
-    layout_types::cute::atom::tma::BoxLayout<ScaleBoxA4<_64>>,
->::TX_BYTES as usize;
-
 /// The box of A's FP8 block scales of four k-blocks of a tile of `rows` rows
 /// ([`ScaleBoxA4`]: the 64-row tile's, `gemm_fp8_e4m3_tn_promoted_staged4_pp64`'s).
 fn fp8_scale_box_a4(rows: usize) -> Result<ComposedLayout> {

@@ -38,7 +38,7 @@ pub enum Fp8Mode {
 }
 
 /// `host bench gemm`'s FP8 cases: e4m3 at [`BENCH_SHAPES`] fast and promoted, block-scaled at
-/// 4096³, 8192³, 4096×7168×16384 (DeepGEMM's shape) and 128×7168×16384 (small M: the 64-row
+/// every one of them (4096×7168×16384 is DeepGEMM's shape, 128×7168×16384 small M: the 64-row
 /// tile), each beside its promoted per-tensor row, promoted and block-scaled at 384×7168×8192
 /// (three M-tiles: no clusters, `HgemmPlan::pairs`) and block-scaled at 512×7168×8192 (128×128
 /// tiles split over every SM, `Fp8BlockEntry::STAGED_SK_MAX_FILL`), e5m2 fast at 4096³, the fused
@@ -48,9 +48,9 @@ pub enum Fp8Mode {
 /// use host::gemm_fp8::Fp8;
 /// use host_cli::bench::gemm_fp8::{Fp8Mode, bench_cases};
 /// let c = bench_cases();
-/// assert_eq!(c.len(), 5 * 2 + 4 + 3 + 1 + 2);
+/// assert_eq!(c.len(), 5 * 2 + 5 + 3 + 1 + 2);
 /// assert_eq!(c[0], (Fp8::E4M3, Fp8Mode::Fast, (4096, 4096, 4096)));
-/// assert_eq!(c.iter().filter(|x| x.1 == Fp8Mode::Block).count(), 6);
+/// assert_eq!(c.iter().filter(|x| x.1 == Fp8Mode::Block).count(), 7);
 /// assert_eq!(c.iter().filter(|x| x.0 == Fp8::E5M2).count(), 1);
 /// ```
 pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
@@ -68,6 +68,7 @@ pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
         (8192, 8192, 8192),
         (4096, 7168, 16384),
         (128, 7168, 16384),
+        (4096, 2112, 7168),
     ] {
         cases.push((Fp8::E4M3, Fp8Mode::Block, x));
     }

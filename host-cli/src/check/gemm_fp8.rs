@@ -364,20 +364,38 @@ pub const SKINNY: [(usize, usize, usize, Fp8, bool); 8] = [
     (256, 300, 8192, Fp8::E4M3, true),
 ];
 
+/// The FP8 sweep's fixed block-scaled small-M problems `(M, N, K)`, e4m3 with promotion: the
+/// 64-row tiles of the rule
+/// ([`Fp8BlockEntry::for_problem`](host::hgemm::Fp8BlockEntry::for_problem)) on an H200, with
+/// A's scales in boxes of four k-tiles (K of whole fours, M a multiple of 4: `StagedPp64x4`)
+/// and from global memory where M is not a multiple of 4 or K not of whole fours (`Pp64`, a
+/// partial last k-tile).
+///
+/// ```
+/// use host::hgemm::Fp8BlockEntry;
+/// use host_cli::check::gemm_fp8::SMALL_M_BLOCK;
+/// let e = |(m, n, k): (usize, usize, usize)| Fp8BlockEntry::for_problem(m, n, k / 2, 132, (0, 0));
+/// assert_eq!(e(SMALL_M_BLOCK[0]), Fp8BlockEntry::StagedPp64x4);
+/// assert_eq!(e(SMALL_M_BLOCK[1]), Fp8BlockEntry::Pp64);
+/// assert_eq!(e(SMALL_M_BLOCK[2]), Fp8BlockEntry::Pp64);
+/// ```
+pub const SMALL_M_BLOCK: [(usize, usize, usize); 3] =
+    [(128, 4096, 8192), (126, 4096, 8192), (128, 4096, 8272)];
+
 /// `host run`'s FP8 sweep: `count` random problems of `seed` (M, N in 1..=320, K a multiple of
 /// 16 in 16..=1024, e4m3/e5m2, D f32/bf16/f16 in turn, scales in [1/8, 4]; e5m2 with fast
 /// accumulation, e4m3 in turn fast, promoted with per-tensor scales — every other one of them
 /// fused, with a random bias, activation and row/column scales ([`check_problem_fused`]) —
-/// promoted with block scales), the fixed small-M problems [`SKINNY`], the fixed fused
-/// problems [`FUSED`], then the argument errors refused before a launch. One row each (a launch error is
+/// promoted with block scales), the fixed small-M problems [`SKINNY`] and [`SMALL_M_BLOCK`],
+/// the fixed fused problems [`FUSED`], then the argument errors refused before a launch. One row each (a launch error is
 /// that problem's FAIL row).
 ///
 /// ```no_run
-/// use host_cli::check::gemm_fp8::{FUSED, SKINNY, sweep};
+/// use host_cli::check::gemm_fp8::{FUSED, SKINNY, SMALL_M_BLOCK, sweep};
 /// let ctx = host::Context::new(0)?;
 /// let rows = sweep(&ctx, host_cli::check::DEFAULT_SEED, 200);
 /// // the random problems, the fixed small-M and fused ones, the argument errors' row
-/// assert_eq!(rows.len(), 200 + SKINNY.len() + FUSED.len() + 1);
+/// assert_eq!(rows.len(), 200 + SKINNY.len() + SMALL_M_BLOCK.len() + FUSED.len() + 1);
 /// assert!(rows.iter().all(|r| r.pass));
 /// # Ok::<(), host::Error>(())
 /// ```
@@ -427,6 +445,20 @@ pub fn sweep(ctx: &Context, seed: u64, count: usize) -> Vec<CheckRow> {
                 0 => check_problem::<bf16>(ctx, &s, &g, &mut rng),
                 1 => check_problem::<f16>(ctx, &s, &g, &mut rng),
                 _ => check_problem::<f32>(ctx, &s, &g, &mut rng),
+            };
+            rows.push(
+                r.unwrap_or_else(|e| CheckRow::failed("gemm_fp8", g.to_string(), e.to_string())),
+            );
+        }
+    }
+    // the fixed block-scaled small-M problems: the 64-row tile's block entries, D of each type
+    if count > 0 {
+        for (i, &(m, n, k)) in SMALL_M_BLOCK.iter().enumerate() {
+            let g = GemmFp8Config::new(m, n, k, Fp8::E4M3).scales(0.5, 1.25);
+            let r = match i % 3 {
+                0 => check_problem_scaled::<bf16>(ctx, &s, &g, true, &mut rng),
+                1 => check_problem_scaled::<f16>(ctx, &s, &g, true, &mut rng),
+                _ => check_problem_scaled::<f32>(ctx, &s, &g, true, &mut rng),
             };
             rows.push(
                 r.unwrap_or_else(|e| CheckRow::failed("gemm_fp8", g.to_string(), e.to_string())),

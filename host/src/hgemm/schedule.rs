@@ -744,23 +744,37 @@ impl Fp8BlockEntry {
     /// assert!(Fp8BlockEntry::StagedPp64.takes((128, 4160), s));
     /// ```
     pub fn takes(self, (m, k): (usize, usize), (sa, sb): (u64, u64)) -> bool {
-        let whole_groups = self != Fp8BlockEntry::StagedPp64x4
-            || k.div_ceil(config::TILE_FP8.2).is_multiple_of(Self::K_GROUP);
+        let whole_groups = k
+            .div_ceil(config::TILE_FP8.2)
+            .is_multiple_of(self.k_group());
         matches!(self, Fp8BlockEntry::Global | Fp8BlockEntry::Pp64)
             || (m.is_multiple_of(4)
                 && sa.is_multiple_of(16)
                 && sb.is_multiple_of(16)
                 && whole_groups)
     }
-    /// The k-tiles of one box of A's scales of [`StagedPp64x4`](Self::StagedPp64x4) (its
-    /// `ScaleBoxA4`'s k-blocks: the box's bytes over a k-block's 64 rows of f32), the kernel's
-    /// `MmaAccumulation::K_GROUP`.
+    /// The k-tiles of one box of A's scales of [`StagedPp64x4`](Self::StagedPp64x4): its
+    /// `ScaleBoxA4`'s k-blocks (`SCALE_BOX_A4_K_BLOCKS`, the kernel's
+    /// `MmaAccumulation::K_GROUP`).
     ///
     /// ```
     /// assert_eq!(host::hgemm::Fp8BlockEntry::K_GROUP, 4);
     /// ```
-    pub const K_GROUP: usize =
-        super::SCALE_BOX_A4_TX_BYTES / (config::TILE_FP8_PP64.0 * core::mem::size_of::<f32>());
+    pub const K_GROUP: usize = layout_types::cutlass::gmma_operand::SCALE_BOX_A4_K_BLOCKS;
+    /// The k-tiles whose scales come together (K must hold them whole): [`K_GROUP`](Self::K_GROUP)
+    /// for [`StagedPp64x4`](Self::StagedPp64x4), 1 for the others.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8BlockEntry;
+    /// assert_eq!(Fp8BlockEntry::StagedPp64x4.k_group(), Fp8BlockEntry::K_GROUP);
+    /// assert_eq!(Fp8BlockEntry::StagedPp64.k_group(), 1);
+    /// ```
+    pub fn k_group(self) -> usize {
+        match self {
+            Fp8BlockEntry::StagedPp64x4 => Self::K_GROUP,
+            _ => 1,
+        }
+    }
     /// This entry where it [`takes`](Self::takes) the problem `(m, k)` (16-bit units of K),
     /// else [`Global`](Self::Global) (which takes any): what a block-scaled launch runs.
     ///
@@ -777,15 +791,18 @@ impl Fp8BlockEntry {
             Fp8BlockEntry::Global
         }
     }
-    /// The least K (16-bit units: 6144 FP8 elements) from which block-scaled small-M launches
+    /// The least K (16-bit units: 8192 FP8 elements) from which block-scaled small-M launches
     /// take [`StagedPp64x4`](Self::StagedPp64x4) (before session 58
     /// [`StagedPp64`](Self::StagedPp64)) over [`Pp64`](Self::Pp64). H200, staged against
     /// global scales on the 64-row tile at 128×7168×K, session 26 (runs s26a–s26c): +37–39 % at
     /// K = 16384, +35–41 % at 8192, +27–33 % at 7168, +6–31 % at 6144, mostly a loss at 4096
     /// (noisy; session 25, with the scales read after the `wgmma`s: −15–31 %). Since the global
     /// entry's quad schedule (session 38, run s38e) staged leads by 2–4 % at K = 8192 and 16384
-    /// and loses at 4096 (345–361 against 427–560 TFLOP/s, noisy).
-    pub const STAGED_PP64_MIN_K: usize = 3072;
+    /// and loses at 4096 (345–361 against 427–560 TFLOP/s, noisy); at 6144 it was level (run
+    /// s39a: 551–622 against 612–613) and the box of four behind (run s58d, two rounds: 518,
+    /// 606 against 630, 630; at 8192 676, 637 against 657, 658), so from session 59 the rule
+    /// starts at 8192 (6144 until then).
+    pub const STAGED_PP64_MIN_K: usize = 4096;
     /// The least M from which block-scaled launches whose [`BLOCK`](Self::BLOCK) tiles leave
     /// their waves part-empty (below [`STAGED_SK_MAX_FILL`](Self::STAGED_SK_MAX_FILL)) take
     /// [`StagedOneTma5StreamK`](Self::StagedOneTma5StreamK): 128×128 tiles whose last wave
@@ -821,7 +838,8 @@ impl Fp8BlockEntry {
     /// let s = (0x1000, 0x2000);
     /// let x4 = Fp8BlockEntry::StagedPp64x4;
     /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 8192, 132, s), x4);
-    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 3072, 132, s), x4);
+    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 4096, 132, s), x4);
+    /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 3072, 132, s), Fp8BlockEntry::Pp64);
     /// // 8256 16-bit units: 129 k-tiles, no whole fours
     /// assert_eq!(Fp8BlockEntry::for_problem(128, 7168, 8256, 132, s), Fp8BlockEntry::Pp64);
     /// assert_eq!(Fp8BlockEntry::for_problem(126, 7168, 8192, 132, s), Fp8BlockEntry::Pp64);

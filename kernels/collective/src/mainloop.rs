@@ -30,7 +30,7 @@ use device::wgmma::{
 use layout_types::cute::atom::tma::{BoxLayout, TmaAtom, TmaBox, TmaLoad};
 use layout_types::cute::prelude::*;
 use layout_types::cutlass::gmma_operand::{
-    ScaleBoxA, ScaleBoxA4, ScaleBoxB, SmemOperand, SmemScales, SmemTile,
+    SCALE_BOX_A4_K_BLOCKS, ScaleBoxA, ScaleBoxA4, ScaleBoxB, SmemOperand, SmemScales, SmemTile,
 };
 use layout_types::cutlass::pipeline::{
     ConsumerStage, PipelineConsumer, PipelineProducer, TransactionBytes,
@@ -1161,7 +1161,8 @@ impl QuadScales for StagedScales64x4 {
     type Stage = Fp8ScaleStage64;
     /// None every stage: [`BOX_TX_BYTES`](StagedScales64x4::BOX_TX_BYTES) with one in four.
     const STAGE_TX_BYTES: u32 = 0;
-    const K_GROUP: i32 = 4;
+    /// The box's k-blocks ([`SCALE_BOX_A4_K_BLOCKS`]).
+    const K_GROUP: i32 = SCALE_BOX_A4_K_BLOCKS as i32;
     #[inline(always)]
     fn new(
         s: &Fp8StagedScales,

@@ -480,6 +480,20 @@ pub type ScaleBoxA<Rows> = Swizzled<Swizzle<0, 4, 3>, Layout<Rows, _1>>;
 /// ```
 pub type ScaleBoxA4<Rows> = Swizzled<Swizzle<0, 4, 3>, Layout<(Rows, _4), (_1, Rows)>>;
 
+/// The k-blocks of one [`ScaleBoxA4`], `size<1>` of its layout: the group of k-tiles whose
+/// row scales one box brings (the kernel's `MmaAccumulation::K_GROUP`, the host's
+/// `Fp8BlockEntry::K_GROUP`).
+///
+/// ```
+/// use layout_types::cutlass::gmma_operand::SCALE_BOX_A4_K_BLOCKS;
+/// assert_eq!(SCALE_BOX_A4_K_BLOCKS, 4);
+/// ```
+pub const SCALE_BOX_A4_K_BLOCKS: usize = <BoxLayout<ScaleBoxA4<_64>> as StaticLayoutValue>::LAYOUT
+    .shape
+    .get(1)
+    .size()
+    .v as usize;
+
 /// The TMA box of B's FP8 block scales: 4 `f32` (TMA's 16 bytes), the first the tile's
 /// N-block scale.
 ///
