@@ -484,7 +484,11 @@ fn gemm_cases() -> Vec<GemmConfig> {
 pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let blas = Cublas::new(ctx, ctx.default_stream())?;
     let cases = gemm_cases();
-    progress.set_total(cases.len() + 4 * hgemm_cases().len() + 2 * hgemm_fused_cases().len());
+    // the FP8 rows: two steps (sustained, bursts)
+    let fp8_steps = 2 * usize::from(ctx.has_kernel("gemm_fp8_e4m3_tn"));
+    progress.set_total(
+        cases.len() + 4 * hgemm_cases().len() + 2 * hgemm_fused_cases().len() + fp8_steps,
+    );
     if !ctx.launch_bounds() {
         progress.note("CUTE_RS_GEMM_BOUNDS=0: GEMM entries without launch bounds");
     }
@@ -520,7 +524,17 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
     // the FP8 GEMM (issue #37) against cuBLASLt's FP8 matmul
     if ctx.has_kernel("gemm_fp8_e4m3_tn") {
         progress.step("FP8 GEMM vs cuBLASLt");
-        rows.extend(gemm_fp8::bench(ctx, &gemm_fp8::bench_cases())?);
+        rows.extend(gemm_fp8::bench(
+            ctx,
+            &gemm_fp8::bench_cases(),
+            Timing::Sustained,
+        )?);
+        progress.step("FP8 GEMM vs cuBLASLt, bursts");
+        rows.extend(gemm_fp8::bench(
+            ctx,
+            &gemm_fp8::burst_cases(),
+            Timing::Burst,
+        )?);
     }
     Ok(rows)
 }

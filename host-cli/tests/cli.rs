@@ -605,7 +605,7 @@ fn bad_flags_are_one_line_exit_2() {
 
 /// The fused FP8 epilogue's usage errors: refused before any device is opened, one line,
 /// exit 2 (fast accumulation, block scales, a bench other than cuBLASLt's GELU_BIAS, the scale
-/// flags on the 16-bit GEMM).
+/// flags on the 16-bit GEMM), and the FP8 GEMM's refusals of the 16-bit GEMM's flags.
 #[test]
 fn fused_fp8_usage_errors_are_one_line_exit_2() {
     assert_one_line_error(
@@ -676,6 +676,20 @@ fn fused_fp8_usage_errors_are_one_line_exit_2() {
         args.extend(flag);
         assert_one_line_error(&args, "no --ldc/--alpha/--beta");
     }
+    // session 60: --vs-tutorial was silently ignored by the FP8 GEMM's --bench
+    assert_one_line_error(
+        &[
+            "gemm",
+            "--dtype",
+            "e4m3",
+            "--m",
+            "64",
+            "--bench",
+            "--vs-tutorial",
+            "t.ptx",
+        ],
+        "--vs-tutorial: the tutorial's half GEMM is --dtype f16",
+    );
 }
 
 #[test]

@@ -17,7 +17,7 @@
 //!   [`PROMOTED_PER_TENSOR_ENTRY`], the promoted kernel without the block scales' code on
 //!   128×192 tiles (one `m64n192k32` temporary per consumer warpgroup; C through the TMA
 //!   epilogue's shared memory, stored while the next tile's `wgmma`s run), or its 128×128
-//!   sibling unless 128×192 fills the machine clearly better ([`Fp8PromotedTile::for_problem`])
+//!   sibling unless 128×192 fills the machine better ([`Fp8PromotedTile::for_problem`])
 //!   ([`Overrides::fp8_promoted_block`](crate::Overrides::fp8_promoted_block) runs them on the
 //!   block-scale entry, for measuring);
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries

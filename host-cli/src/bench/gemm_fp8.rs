@@ -6,7 +6,7 @@ use host::half::bf16;
 use crate::bench::BenchRow;
 use crate::check::Rng;
 use crate::check::gemm_fp8::inputs;
-use crate::timing::batched_pair_ms;
+use crate::timing::Timing;
 use host::context::Context;
 use host::error::Result;
 use host::gemm::{Activation, BiasMode};
@@ -81,24 +81,51 @@ pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
     cases
 }
 
+/// `host bench gemm`'s FP8 cases also timed in bursts ([`Timing::Burst`], as issue #34 times the
+/// 16-bit GEMM both ways): e4m3 fast and promoted per-tensor at the shapes of issue #37's 1.00
+/// target, 4096³ and 8192³.
+///
+/// ```
+/// use host_cli::bench::gemm_fp8::{Fp8Mode, burst_cases};
+/// let c = burst_cases();
+/// assert_eq!(c.len(), 4);
+/// assert!(c.iter().all(|x| matches!(x.1, Fp8Mode::Fast | Fp8Mode::Promoted)));
+/// ```
+pub fn burst_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
+    BENCH_SHAPES[..2]
+        .iter()
+        .flat_map(|&x| {
+            [
+                (Fp8::E4M3, Fp8Mode::Fast, x),
+                (Fp8::E4M3, Fp8Mode::Promoted, x),
+            ]
+        })
+        .collect()
+}
+
 /// TFLOP/s of ours (bf16 D) against cuBLASLt's FP8 matmul (per-tensor) on the same buffers,
-/// timed in interleaved batches: fast accumulation against cuBLASLt with its fast accumulation
+/// timed the `timing` way (a row's variant ends in [`Timing::suffix`]): fast accumulation against cuBLASLt with its fast accumulation
 /// and without (two rows), promoted and block-scaled against cuBLASLt without. Where cuBLASLt
 /// refuses the problem, one row of ours alone (reference time NaN, reference "cuBLASLt FP8:
 /// unavailable").
 ///
 /// ```no_run
 /// use host::gemm_fp8::Fp8;
+/// use host_cli::bench::Timing;
 /// use host_cli::bench::gemm_fp8::{Fp8Mode, bench};
 /// let ctx = host::Context::new(0)?;
-/// let rows = bench(&ctx, &[(Fp8::E4M3, Fp8Mode::Promoted, (4096, 4096, 4096))])?;
+/// let case = (Fp8::E4M3, Fp8Mode::Promoted, (4096, 4096, 4096));
+/// let rows = bench(&ctx, &[case], Timing::Sustained)?;
 /// assert_eq!(rows[0].variant, "gemm_fp8 e4m3->bf16 TN promoted");
+/// let rows = bench(&ctx, &[case], Timing::Burst)?;
+/// assert_eq!(rows[0].variant, "gemm_fp8 e4m3->bf16 TN promoted burst");
 /// println!("{:.0} TFLOP/s, {:.2} of cuBLASLt", rows[0].rate(rows[0].ours_ms), rows[0].ratio());
 /// # Ok::<(), host::Error>(())
 /// ```
 pub fn bench(
     ctx: &Context,
     cases: &[(Fp8, Fp8Mode, (usize, usize, usize))],
+    timing: Timing,
 ) -> Result<Vec<BenchRow>> {
     let s = ctx.default_stream();
     let lt = CublasLtFp8::new(ctx, s.clone(), (0.5, 0.25))?;
@@ -150,7 +177,7 @@ pub fn bench(
             let ours_only = lt
                 .matmul_epilogue(&g, &a, &b, &mut d_ref, fast, lt_bias)
                 .is_err();
-            let (ours, theirs) = batched_pair_ms(
+            let (ours, theirs) = timing.pair_ms(
                 &s,
                 || {
                     if g.is_fused() {
@@ -169,7 +196,11 @@ pub fn bench(
             )?;
             rows.push(BenchRow {
                 family: "gemm",
-                variant: format!("gemm_fp8 {}->bf16 TN {variant}", t.name()),
+                variant: format!(
+                    "gemm_fp8 {}->bf16 TN {variant}{}",
+                    t.name(),
+                    timing.suffix()
+                ),
                 size: format!("{m}x{n}x{k}"),
                 work: g.flops(),
                 unit: "TFLOP/s",

@@ -58,6 +58,15 @@ impl From<TimingArg> for crate::bench::Timing {
     }
 }
 
+/// The timings of `--bench`: those of `--timing`, or sustained then burst.
+fn timings(args: &[TimingArg]) -> Vec<crate::bench::Timing> {
+    use crate::bench::Timing;
+    match args.is_empty() {
+        true => vec![Timing::Sustained, Timing::Burst],
+        false => args.iter().map(|&t| t.into()).collect(),
+    }
+}
+
 /// A size or leading dimension: a non-negative integer (a clear message for `-3` or `x`).
 fn parse_dim(s: &str) -> Result<usize, String> {
     s.trim()
@@ -209,7 +218,7 @@ pub struct GemmArgs {
     /// Time ours and cuBLAS on the same buffers, in turn (ours, cuBLAS, ours, ...): median of each.
     #[arg(long, requires = "m")]
     bench: bool,
-    /// With --bench (bf16/fp16): the timings, comma-separated (default sustained,burst;
+    /// With --bench: the timings, comma-separated (default sustained,burst;
     /// `b2b` times as CuTe's sm80 tutorial does: one launch, then 100 back to back).
     #[arg(long, value_enum, value_delimiter = ',', requires = "bench")]
     timing: Vec<TimingArg>,
@@ -428,6 +437,12 @@ fn main_fp8(a: &GemmArgs) -> u8 {
             );
             return 2;
         }
+        if a.vs_tutorial.is_some() {
+            eprintln!(
+                "host gemm: --vs-tutorial: the tutorial's half GEMM is --dtype f16, f16 C (the FP8 GEMM's --bench is against cuBLASLt)"
+            );
+            return 2;
+        }
         if g.is_fused() && a.block_scales {
             eprintln!(
                 "host gemm: the fused FP8 epilogue (--bias/--act/--row-scales/--col-scales) runs with per-tensor scales, not --block-scales"
@@ -495,8 +510,14 @@ fn main_fp8(a: &GemmArgs) -> u8 {
             (false, false) => Fp8Mode::Promoted,
             (false, true) => Fp8Mode::Block,
         };
-        match crate::bench::gemm_fp8::bench(&ctx, &[(t, mode, (g.m, g.n, g.k))]) {
-            Ok(rows) => code = code.max(emit(&rows, &a.format, None, false)),
+        // both timings by default, as the 16-bit GEMM's
+        let case = (t, mode, (g.m, g.n, g.k));
+        let r = timings(&a.timing)
+            .into_iter()
+            .map(|timing| crate::bench::gemm_fp8::bench(&ctx, &[case], timing))
+            .collect::<host::Result<Vec<_>>>();
+        match r {
+            Ok(rows) => code = code.max(emit(&rows.concat(), &a.format, None, false)),
             Err(e) => return super::fail("gemm --bench", &e),
         }
     }
@@ -594,11 +615,8 @@ fn main_half(a: &GemmArgs) -> u8 {
     }
     if a.bench || !a.check {
         // both timings (issue #34): sustained interleaved batches, and bursts after a rest
-        use crate::bench::{Timing, hgemm_problem_timed, tutorial_sm80};
-        let timings: Vec<Timing> = match a.timing.is_empty() {
-            true => vec![Timing::Sustained, Timing::Burst],
-            false => a.timing.iter().map(|&t| t.into()).collect(),
-        };
+        use crate::bench::{hgemm_problem_timed, tutorial_sm80};
+        let timings = timings(&a.timing);
         let r = match &a.vs_tutorial {
             Some(ptx) => tutorial_sm80::TutorialSm80::load(&ctx, ptx).and_then(|tut| {
                 timings
