@@ -484,8 +484,9 @@ fn gemm_cases() -> Vec<GemmConfig> {
 pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let blas = Cublas::new(ctx, ctx.default_stream())?;
     let cases = gemm_cases();
-    // the FP8 rows: two steps (sustained, bursts)
-    let fp8_steps = 2 * usize::from(ctx.has_kernel("gemm_fp8_e4m3_tn"));
+    // the FP8 rows (where the module is built): two steps, sustained and bursts
+    let fp8 = ctx.has_kernel("gemm_fp8_e4m3_tn");
+    let fp8_steps = 2 * usize::from(fp8);
     progress.set_total(
         cases.len() + 4 * hgemm_cases().len() + 2 * hgemm_fused_cases().len() + fp8_steps,
     );
@@ -522,7 +523,7 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
         }
     }
     // the FP8 GEMM (issue #37) against cuBLASLt's FP8 matmul
-    if ctx.has_kernel("gemm_fp8_e4m3_tn") {
+    if fp8 {
         // every case sustained, #37's 1.00 shapes also in bursts
         for (cases, timing) in [
             (gemm_fp8::bench_cases(), Timing::Sustained),

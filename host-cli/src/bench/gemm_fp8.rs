@@ -54,22 +54,8 @@ pub enum Fp8Mode {
 /// assert_eq!(c.iter().filter(|x| x.0 == Fp8::E5M2).count(), 1);
 /// ```
 pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
-    let mut cases: Vec<_> = BENCH_SHAPES
-        .iter()
-        .flat_map(|&x| {
-            [
-                (Fp8::E4M3, Fp8Mode::Fast, x),
-                (Fp8::E4M3, Fp8Mode::Promoted, x),
-            ]
-        })
-        .collect();
-    for x in [
-        (4096, 4096, 4096),
-        (8192, 8192, 8192),
-        (4096, 7168, 16384),
-        (128, 7168, 16384),
-        (4096, 2112, 7168),
-    ] {
+    let mut cases = per_tensor_cases(&BENCH_SHAPES);
+    for &x in &BENCH_SHAPES {
         cases.push((Fp8::E4M3, Fp8Mode::Block, x));
     }
     cases.push((Fp8::E4M3, Fp8Mode::Promoted, (384, 7168, 8192)));
@@ -92,7 +78,14 @@ pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
 /// assert!(c.iter().all(|x| matches!(x.1, Fp8Mode::Fast | Fp8Mode::Promoted)));
 /// ```
 pub fn burst_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
-    BENCH_SHAPES[..2]
+    per_tensor_cases(&BENCH_SHAPES[..2])
+}
+
+/// e4m3 fast and promoted per-tensor at each of `shapes`, in that order.
+fn per_tensor_cases(
+    shapes: &[(usize, usize, usize)],
+) -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
+    shapes
         .iter()
         .flat_map(|&x| {
             [
@@ -104,8 +97,9 @@ pub fn burst_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
 }
 
 /// TFLOP/s of ours (bf16 D) against cuBLASLt's FP8 matmul (per-tensor) on the same buffers,
-/// timed the `timing` way (a row's variant ends in [`Timing::suffix`]): fast accumulation against cuBLASLt with its fast accumulation
-/// and without (two rows), promoted and block-scaled against cuBLASLt without. Where cuBLASLt
+/// timed the `timing` way (a row's variant ends in [`Timing::suffix`]): fast accumulation
+/// against cuBLASLt with its fast accumulation and without (two rows), promoted and
+/// block-scaled against cuBLASLt without. Where cuBLASLt
 /// refuses the problem, one row of ours alone (reference time NaN, reference "cuBLASLt FP8:
 /// unavailable").
 ///
