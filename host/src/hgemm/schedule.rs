@@ -405,8 +405,8 @@ impl Fp8PromotedTile {
         self.variant().tile
     }
     /// The per-tensor tile of problem `(m, n, k)` (the launch's 16-bit units: FP8 K halved) on a
-    /// device of `sms` SMs: 128×128 ([`N128Tma6`](Self::N128Tma6)) unless 128×192's
-    /// ([`PER_TENSOR`](Self::PER_TENSOR)) estimated use of the machine is above it. The
+    /// device of `sms` SMs: 128×128 ([`N128Tma6`](Self::N128Tma6)) where its estimated use of the
+    /// machine is above 128×192's ([`PER_TENSOR`](Self::PER_TENSOR)), else 128×192. The
     /// estimate: the fraction of the last N-tile inside C times the fraction of the last
     /// round of cluster tiles over the resident clusters that has work (the stream-K tail not
     /// counted: it costs its fixup), for problems with more cluster tiles than clusters under
@@ -414,8 +414,13 @@ impl Fp8PromotedTile {
     /// 8192³ (estimates 0.985 against 0.970) 128×128 then ran 1,243, 1,244 TFLOP/s sustained
     /// and 1,429, 1,429 burst against 128×192's 1,261, 1,266 and 1,486, 1,486 — 0.99 / 0.96
     /// of cuBLASLt against 1.00 / 1.00 (H200, run s60a, both forced, alternated, two rounds;
-    /// doc/fp8-gemm.md, "The per-tensor tile at 8192³"). 8192×8192×16384, of the same estimates,
-    /// moves with it unmeasured; ties (6144³) stay 128×128. Since the producer warp (session 21)
+    /// doc/fp8-gemm.md, "The per-tensor tile at 8192³"). The default measured after the change
+    /// (H100, run s61a): 8192³ 1,324 / 1,474 TFLOP/s sustained / burst against 128×128's 1,200 /
+    /// 1,356, 8192×8192×16384 1,319 / 1,502 against 1,191 / 1,349; and at 6144³, a tie of the
+    /// estimates (0.970 both), 128×192 1,318 / 1,438 against 1,164 / 1,292 (1.02 against 0.96 of
+    /// cuBLASLt), so since session 61 ties take 128×192 too; 4096×7168×16384 (0.970 against 0.904)
+    /// level (+1.4 % sustained, −1.0 % burst) and 4096³ (0.970 against 0.862) 128×128 ahead
+    /// (1,272 against 1,158 sustained, level burst; run s61b) keep 128×128. Since the producer warp (session 21)
     /// 128×128 had led where both fill the machine alike: H200, both tiles forced in one call,
     /// three rounds, TFLOP/s, 128×128 against 128×192: 8192³ +2 % and +6 % (two calls; reversed
     /// by session 60), 6144³ +2–4 %, 8192×8192×16384 +4–5 %, 8192×4096×8192 +6–7 %,
@@ -444,7 +449,8 @@ impl Fp8PromotedTile {
     /// let t = |m, n, k| Fp8PromotedTile::for_problem(m, n, k, 132);
     /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);
     /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma); // 0.985 against 0.970
-    /// assert_eq!(t(6144, 6144, 3072), Fp8PromotedTile::N128Tma6); // a tie: 0.970 both
+    /// assert_eq!(t(6144, 6144, 3072), Fp8PromotedTile::N192Tma); // a tie: 0.970 both
+    /// assert_eq!(t(4096, 7168, 8192), Fp8PromotedTile::N128Tma6); // 0.970 against 0.904
     /// assert_eq!(t(16384, 16384, 8192), Fp8PromotedTile::N128Tma6); // 0.985 against 0.993
     /// assert_eq!(t(4096, 2112, 3584), Fp8PromotedTile::N192Tma);
     /// assert_eq!(t(3072, 3072, 1536), Fp8PromotedTile::N192Tma);
@@ -473,7 +479,7 @@ impl Fp8PromotedTile {
             use_of(Fp8PromotedTile::PER_TENSOR),
             use_of(Fp8PromotedTile::N128Tma6),
         ) {
-            (Some(wide), Some(n128)) if n128 >= wide => Fp8PromotedTile::N128Tma6,
+            (Some(wide), Some(n128)) if n128 > wide => Fp8PromotedTile::N128Tma6,
             // split-K's problems whose 64×128 tiles fill one wave at least a quarter full: those
             // tiles, each with its whole k-range
             (None, None) if Fp8PromotedTile::pp64_fills_a_wave(m, n, k, sms) => {
