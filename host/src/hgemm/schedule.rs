@@ -410,20 +410,14 @@ impl Fp8PromotedTile {
     /// estimate: the fraction of the last N-tile inside C times the fraction of the last
     /// round of cluster tiles over the resident clusters that has work (the stream-K tail not
     /// counted: it costs its fixup), for problems with more cluster tiles than clusters under
-    /// both tiles (else split-K's, below). Until session 60 128×192 had to be 5 % above: at
-    /// 8192³ (estimates 0.985 against 0.970) 128×128 then ran 1,243, 1,244 TFLOP/s sustained
-    /// and 1,429, 1,429 burst against 128×192's 1,261, 1,266 and 1,486, 1,486 — 0.99 / 0.96
-    /// of cuBLASLt against 1.00 / 1.00 (H200, run s60a, both forced, alternated, two rounds;
-    /// doc/fp8-gemm.md, "The per-tensor tile at 8192³"). The default measured after the change
-    /// (H100, run s61a): 8192³ 1,324 / 1,474 TFLOP/s sustained / burst against 128×128's 1,200 /
-    /// 1,356, 8192×8192×16384 1,319 / 1,502 against 1,191 / 1,349; and at 6144³, a tie of the
-    /// estimates (0.970 both), 128×192 1,318 / 1,438 against 1,164 / 1,292 (1.02 against 0.96 of
-    /// cuBLASLt), so since session 61 ties take 128×192 too; 4096×7168×16384 (0.970 against 0.904)
-    /// level (+1.4 % sustained, −1.0 % burst) and 4096³ (0.970 against 0.862) 128×128 ahead
-    /// (1,272 against 1,158 sustained, level burst; run s61b) keep 128×128. Since the producer warp (session 21)
-    /// 128×128 had led where both fill the machine alike: H200, both tiles forced in one call,
-    /// three rounds, TFLOP/s, 128×128 against 128×192: 8192³ +2 % and +6 % (two calls; reversed
-    /// by session 60), 6144³ +2–4 %, 8192×8192×16384 +4–5 %, 8192×4096×8192 +6–7 %,
+    /// both tiles (else split-K's, below). No premium either way since sessions 60–61: forced
+    /// against each other, 128×192 led at 8192³ (H200 +1.5 % sustained, +4 % burst, run s60a;
+    /// H100 +10 %, run s61a) and at the tie 6144³ (estimates 0.970 both; H100 +13 %, run s61a),
+    /// ran level at 4096×7168×16384 (0.904 against 0.970) and behind at 4096³ (0.862 against
+    /// 0.970; H100 −9 % sustained, run s61b) (doc/fp8-gemm.md, "The per-tensor tile at 8192³"
+    /// and "The per-tensor tile on an H100"). Session 21's measurements, before sessions 22–58
+    /// changed both kernels (H200, both forced, three rounds, 128×128 against 128×192): 8192³
+    /// +2 % and +6 %, 6144³ +2–4 %, 8192×8192×16384 +4–5 %, 8192×4096×8192 +6–7 %,
     /// 4096×7168×16384 +5–8 %, 2048×7168×8192
     /// +13–21 %; 128×192 where it fills the machine better: 4096×2112×7168 (estimates 0.89
     /// against 0.80) +4–5 % in two rounds of three, 3072³ (0.97 against 0.87) +9 %,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# (session 61; issue #37) The per-tensor tile rule of session 60 (128 × 192 where its estimated use is at least
+# (session 61; issue #37) The per-tensor tile rule of session 60 (128 × 192 where its estimated use is above
 # 128 × 128's: 8192³ and 8192×8192×16384 move) measured as the default: one round of the default against 128 × 128
 # forced (`CUTE_RS_FP8_PROMOTED=n128tma6`) at both shapes, each `--bench` sustained and burst against cuBLASLt in the
 # same process; then the closing `host bench gemm --json` (every row, the FP8 rows on the new rule); then, with the time

@@ -3,8 +3,8 @@
 # of the rule's 128 × 128 (`n128tma6`) at 8192³ (sustained 1,261, 1,266 against 1,243, 1,244 TFLOP/s; burst 1,486
 # against 1,429), where the rule's estimate then gave 128 × 128 a 5 % lead per k-tile (dropped in session 60). Both
 # tiles forced, alternated, two rounds, each `--bench` sustained and burst against cuBLASLt in the same process: 8192³
-# again, then the shapes where the rule still takes 128 × 128 with 128 × 192's estimated use equal or close (6144³,
-# 8192×4096×8192, 4096×8192×8192) or further below (4096×7168×16384, 2048×7168×8192). No build (the tiles are
+# again, then the shapes where the rule took 128 × 128 with 128 × 192's estimated use equal or close (6144³, a tie:
+# 128 × 192 since session 61; 8192×4096×8192, 4096×8192×8192) or further below (4096×7168×16384, 2048×7168×8192). No build (the tiles are
 # forced); no warm-up but the FP8 module's JIT.
 # Package $D: host.xz (run s60a's: `.gpu/s60a`).
 #   BUDGET=330 D=.gpu/s60a NAME=s60b bash tools/gpu/fp8/per-tensor-tile-ab.sh   (~300 s)
