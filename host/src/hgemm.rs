@@ -947,6 +947,10 @@ pub struct HgemmVariant {
     /// Where the launch pairs CTAs into clusters of 2 along `cluster`
     /// ([`HgemmPlan::for_variant`]).
     pub(crate) cluster_pairs: ClusterPairs,
+    /// The persistent tile order's band of N-tiles ([`HgemmRaster::Swizzle`]) unless
+    /// `CUTE_RS_HGEMM_SWIZZLE` says otherwise: [`config::SWIZZLE`], or
+    /// [`config::SWIZZLE_FP8_N128`] for the promoted per-tensor 128×128 tiles.
+    pub(crate) band: i32,
 }
 
 /// How an entry's FP8 block scales reach it ([`HgemmVariant::scale_maps`]).
@@ -991,6 +995,7 @@ impl HgemmVariant {
         scheduler: config::SCHEDULER,
         cluster: config::ClusterAxis::M,
         cluster_pairs: ClusterPairs::WithinWaves,
+        band: config::SWIZZLE,
     };
     /// The ping-pong entries: 64×256 tiles (A's TMA box of 64 rows), 4 stages.
     ///
@@ -1010,6 +1015,7 @@ impl HgemmVariant {
         scheduler: config::SCHEDULER_PINGPONG,
         cluster: config::ClusterAxis::M,
         cluster_pairs: ClusterPairs::Always,
+        band: config::SWIZZLE,
     };
     /// The 128×128 ping-pong entries: A's TMA box of 128 rows, B's of 128 over the cluster,
     /// 5 stages.
@@ -1030,6 +1036,7 @@ impl HgemmVariant {
         scheduler: config::SCHEDULER_PINGPONG,
         cluster: config::ClusterAxis::M,
         cluster_pairs: ClusterPairs::Always,
+        band: config::SWIZZLE,
     };
     /// The fast-accumulation FP8 entries: the cooperative 128×256 kernel's launch (its
     /// `Scheduler`: stream-K, and split-K for small M).
@@ -1047,6 +1054,7 @@ impl HgemmVariant {
             scheduler: config::SCHEDULER_FP8_BLOCK,
             cluster: config::ClusterAxis::M,
             cluster_pairs: ClusterPairs::Even,
+            band: config::SWIZZLE,
         }
     }
     /// The promoted per-tensor FP8 kernel on 128×128 tiles (`SchedulerFp8Promoted`: the fused
@@ -1120,7 +1128,8 @@ pub struct HgemmPlan {
     pub persistent: bool,
     /// At most this many SMs run persistent CTAs (`None`: all that fit).
     pub max_sms: Option<u32>,
-    /// The order of the cluster tiles (bands of `config::SWIZZLE` N-tiles).
+    /// The order of the cluster tiles: bands of `config::SWIZZLE` N-tiles, or of the variant's
+    /// band ([`HgemmPlan::for_variant`]: 16 for the promoted per-tensor FP8 128×128 tiles).
     pub raster: HgemmRaster,
     /// A persistent grid shares the tiles of a part-empty last wave out by k-tiles where the
     /// entry's scheduler kind takes it (`SchedulerKind::tail_fill`: the cooperative entries for a
@@ -1207,7 +1216,11 @@ impl HgemmPlan {
             ClusterPairs::Even => HgemmPlan::pairs(tiles),
             ClusterPairs::WithinWaves => HgemmPlan::pairs_within_waves(tiles, across, sms),
         };
-        HgemmPlan { cluster, ..plan }
+        HgemmPlan {
+            cluster,
+            raster: HgemmRaster::Swizzle(v.band),
+            ..plan
+        }
     }
     /// The cluster size for `tiles` tiles along the clusters' mode, `across` tiles along the
     /// other, on `sms` SMs: 2 unless the tiles are odd and their clusters of 2 (the last row

@@ -200,6 +200,12 @@ impl HgemmSchedule {
 /// ```
 /// use host::hgemm::{HgemmPlan, HgemmRaster};
 /// assert_eq!(HgemmPlan::by_size(4096, 4096, 4096).raster, HgemmRaster::Swizzle(8));
+/// // the promoted per-tensor FP8 kernel's 128×128 tiles: bands of 16 (2048 columns, as 8 of 256)
+/// use host::hgemm::Fp8PromotedTile;
+/// let v = Fp8PromotedTile::N128Tma6.variant();
+/// assert_eq!(HgemmPlan::for_variant(4096, 4096, 4096, &v, 132).raster, HgemmRaster::Swizzle(16));
+/// let v = Fp8PromotedTile::N192Tma.variant();
+/// assert_eq!(HgemmPlan::for_variant(8192, 8192, 8192, &v, 132).raster, HgemmRaster::Swizzle(8));
 /// // the Hilbert order of 3 × 2 cluster tiles, `[M-tile, N-tile]` as the kernel reads it
 /// assert_eq!(HgemmRaster::hilbert_table(3, 2), [[0, 0], [1, 0], [1, 1], [0, 1], [2, 1], [2, 0]]);
 /// ```
@@ -561,6 +567,12 @@ impl Fp8PromotedTile {
                 self,
                 Fp8PromotedTile::N192Tma | Fp8PromotedTile::N128Tma6 | Fp8PromotedTile::N128Tma5
             ),
+            // the 128×128 TMA tiles in bands of 2048 columns, as the 16-bit kernel's 256-wide
+            // ones (doc/fp8-gemm.md, session 62)
+            band: match self {
+                Fp8PromotedTile::N128Tma6 | Fp8PromotedTile::N128Tma5 => config::SWIZZLE_FP8_N128,
+                _ => config::SWIZZLE,
+            },
             ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
         }
     }

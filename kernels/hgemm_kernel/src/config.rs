@@ -26,11 +26,18 @@ pub const STAGES: usize = 3;
 /// The CTA tile (M, N, K).
 pub const TILE: (usize, usize, usize) = (128, 256, 64);
 /// The persistent tile order's band of N-tiles (`SwizzledRaster`), the kernel's
-/// `HgemmParams::sched`'s band unless `CUTE_RS_HGEMM_SWIZZLE` says otherwise: 8. On the H200 with the
+/// `HgemmParams::sched`'s band unless `CUTE_RS_HGEMM_SWIZZLE` says otherwise (or the variant's tiles take
+/// another: [`SWIZZLE_FP8_N128`]): 8. On the H200 with the
 /// 3-stage kernel bands of 8 beat M-fastest (1) at 4096³ and 8192³ bf16, most at 8192³ burst
 /// (750 → 779 TFLOP/s, 0.93 → 0.97 of cuBLAS: A is no longer reread once per wave); on an H100
 /// with the 4-stage kernel they had measured 1–5% slower (doc/hopper-gemm.md).
 pub const SWIZZLE: i32 = 8;
+/// The band of the promoted per-tensor FP8 kernel's 128×128 tiles (`_n128tma6`, `_n128tma5`):
+/// 16 N-tiles, 2048 columns, the width of [`SWIZZLE`]'s band of 256-wide tiles. On an H100 at
+/// 4096³ e4m3, four rounds alternated (run s62c, doc/fp8-gemm.md, session 62): bands of 16 ran
+/// 1,249–1,257 TFLOP/s in bursts against bands of 8's 1,211–1,233 and bands of 4's 1,179–1,187
+/// (0.98–0.99 of cuBLASLt against 0.95–0.97 and 0.92–0.93).
+pub const SWIZZLE_FP8_N128: i32 = 16;
 /// Bytes of one epilogue chunk buffer: 64 rows of C by 64 (16-bit) or 32 (f32) columns.
 pub const CHUNK_BYTES: usize = 8 * 1024;
 /// The TMA box of the epilogue's stores of a 16-bit C: a 64 (M) × 64 (N) chunk, M contiguous,
