@@ -1111,7 +1111,7 @@ impl Waves {
 /// Chosen by size ([`HgemmPlan::by_size`]); a context's [`Overrides`] replace the choices for
 /// measuring ([`HgemmPlan::with_overrides`]; in the CLI `CUTE_RS_HGEMM_CLUSTER=1|2`,
 /// `CUTE_RS_HGEMM_PERSISTENT=0|1`, `CUTE_RS_HGEMM_SMS=128` (fast.cu's 128 SMs),
-/// `CUTE_RS_HGEMM_SWIZZLE=1|2|4|8|16` (the tile order's band of N-tiles),
+/// `CUTE_RS_HGEMM_SWIZZLE=1|2|4|8|16|32` (the tile order's band of N-tiles),
 /// `CUTE_RS_HGEMM_STREAMK=0` (no stream-K tail, no split-K)).
 ///
 /// ```

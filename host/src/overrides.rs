@@ -31,7 +31,7 @@ pub struct Overrides {
     /// `CUTE_RS_HGEMM_SMS` (`128`, `132`; and `38`, `56`, `66`, `76`, `100`, `114` to measure
     /// split-K with fewer splits): the persistent grid's SMs.
     pub hgemm_max_sms: Option<u32>,
-    /// `CUTE_RS_HGEMM_SWIZZLE` (`1`, `2`, `4`, `8`, `16`, `hilbert`): the order of the tiles
+    /// `CUTE_RS_HGEMM_SWIZZLE` (`1`, `2`, `4`, `8`, `16`, `32`, `hilbert`): the order of the tiles
     /// (bands of that many N-tiles, or a Hilbert curve: [`HgemmRaster`]).
     pub hgemm_swizzle: Option<HgemmRaster>,
     /// `CUTE_RS_HGEMM_STREAMK` (`0`, `1`): the stream-K schedule for few tiles (`0` also turns
@@ -147,7 +147,7 @@ impl Overrides {
             .and_then(|v| v.parse().ok()),
             hgemm_swizzle: env_override(
                 "CUTE_RS_HGEMM_SWIZZLE",
-                &["1", "2", "4", "8", "16", "hilbert"],
+                &["1", "2", "4", "8", "16", "32", "hilbert"],
             )?
             .map(|v| match v.parse() {
                 Ok(band) => HgemmRaster::Swizzle(band),

@@ -211,7 +211,8 @@ impl HgemmSchedule {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HgemmRaster {
-    /// CuTe's swizzled raster: M-tile fastest within bands of this many N-tiles
+    /// CuTe's swizzled raster: bands of this many N-tiles, each walked M-row by M-row (the
+    /// band's tiles of one M-tile, then the next M-tile's; bands of 1: M fastest)
     /// (`SwizzledRaster`).
     Swizzle(i32),
     /// A Hilbert curve through the tiles (fast.cu's kernel 12; `HilbertRaster`), read by the

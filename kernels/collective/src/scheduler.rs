@@ -112,10 +112,10 @@ pub trait TileScheduler: Sized {
 
 /// The tiles a cluster computes, and where each CTA's tile of a cluster tile lies in C. The
 /// order and the grid are the host's [`PersistentTileSchedulerParams`]:
-/// [`SwizzledRaster`](layout_types::cutlass::tile_scheduler::SwizzledRaster)'s order (M fastest
-/// within bands of `band` N-tiles, the band a run-time value, so one build can measure
-/// several), or a host-built table (a Hilbert curve); cluster `c` of `C` takes tiles
-/// `c, c + C, ...`.
+/// [`SwizzledRaster`](layout_types::cutlass::tile_scheduler::SwizzledRaster)'s order (bands of
+/// `band` N-tiles, each walked M-row by M-row — bands of 1: M fastest —, the band a run-time
+/// value, so one build can measure several), or a host-built table (a Hilbert curve); cluster
+/// `c` of `C` takes tiles `c, c + C, ...`.
 ///
 /// ```
 /// use collective::scheduler::PersistentTileScheduler;

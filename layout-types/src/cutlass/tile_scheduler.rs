@@ -179,8 +179,8 @@ impl HilbertRaster {
 /// `PersistentTileSchedulerSm90Params`): the host builds them once per launch ([`new`](Self::new):
 /// the tile counts and the band's divisions), so that the kernel's scheduler does no division by
 /// a run-time value — the tile order's `idx2crd` runs in shapes of [`FastDivmod`]s
-/// (multiply-shifts). The order is [`SwizzledRaster`]'s with a run-time band (M fastest within
-/// bands of `band` N-tiles), or a host-built table of `[M-tile, N-tile]` pairs
+/// (multiply-shifts). The order is [`SwizzledRaster`]'s with a run-time band (bands of `band`
+/// N-tiles, each walked M-row by M-row), or a host-built table of `[M-tile, N-tile]` pairs
 /// ([`with_table`](Self::with_table): a [`HilbertRaster`]).
 ///
 /// ```
