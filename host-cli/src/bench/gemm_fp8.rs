@@ -30,7 +30,9 @@ pub enum Fp8Mode {
     /// Promotion, per-tensor scales: against cuBLASLt without fast accumulation (which promotes).
     Promoted,
     /// Promotion with block scales (1×128 / 128×128): against cuBLASLt per-tensor without fast
-    /// accumulation (cuBLASLt's block scales are not asked for).
+    /// accumulation (cuBLASLt's block scales are not asked for), and against our own promoted
+    /// per-tensor kernel on the same buffers (issue #37's "≥ 0.90 of our per-tensor kernel",
+    /// timed interleaved in one row rather than read off two rows timed apart).
     Block,
     /// Promotion, per-tensor scales, the fused epilogue bias along M + GELU (tanh): against
     /// cuBLASLt without fast accumulation with its `GELU_BIAS` epilogue.
@@ -96,10 +98,23 @@ fn per_tensor_cases(
         .collect()
 }
 
+/// A bench row's reference: cuBLASLt's FP8 matmul (with or without its fast accumulation), or
+/// our promoted per-tensor kernel (the block-scaled rows' second).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reference {
+    Lt { fast: bool },
+    OursPerTensor,
+}
+
+/// The reference name of a block-scaled row timed against our promoted per-tensor kernel on the
+/// same buffers: its ratio is issue #37's block-scaled / per-tensor.
+pub const OURS_PER_TENSOR: &str = "ours per-tensor (promoted)";
+
 /// TFLOP/s of ours (bf16 D) against cuBLASLt's FP8 matmul (per-tensor) on the same buffers,
 /// timed the `timing` way (a row's variant ends in [`Timing::suffix`]): fast accumulation
 /// against cuBLASLt with its fast accumulation and without (two rows), promoted and
-/// block-scaled against cuBLASLt without. Where cuBLASLt
+/// block-scaled against cuBLASLt without; block-scaled also against our promoted per-tensor
+/// kernel (a second row, reference [`OURS_PER_TENSOR`]). Where cuBLASLt
 /// refuses the problem, one row of ours alone (reference time NaN, reference "cuBLASLt FP8:
 /// unavailable").
 ///
@@ -113,6 +128,9 @@ fn per_tensor_cases(
 /// assert_eq!(rows[0].variant, "gemm_fp8 e4m3->bf16 TN promoted");
 /// let rows = bench(&ctx, &[case], Timing::Burst)?;
 /// assert_eq!(rows[0].variant, "gemm_fp8 e4m3->bf16 TN promoted burst");
+/// // block scales: against cuBLASLt, then against our per-tensor kernel (ratio: #37's block / ours)
+/// let rows = bench(&ctx, &[(Fp8::E4M3, Fp8Mode::Block, (4096, 2112, 7168))], Timing::Sustained)?;
+/// assert_eq!((rows.len(), rows[1].reference), (2, host_cli::bench::gemm_fp8::OURS_PER_TENSOR));
 /// println!("{:.0} TFLOP/s, {:.2} of cuBLASLt", rows[0].rate(rows[0].ours_ms), rows[0].ratio());
 /// # Ok::<(), host::Error>(())
 /// ```
@@ -156,10 +174,10 @@ pub fn bench(
         };
         let mut d = s.alloc_zeros::<bf16>(m * n)?;
         let mut d_ref = s.alloc_zeros::<bf16>(m * n)?;
-        let refs: &[bool] = if mode == Fp8Mode::Fast {
-            &[true, false]
-        } else {
-            &[false]
+        let refs: &[Reference] = match mode {
+            Fp8Mode::Fast => &[Reference::Lt { fast: true }, Reference::Lt { fast: false }],
+            Fp8Mode::Block => &[Reference::Lt { fast: false }, Reference::OursPerTensor],
+            _ => &[Reference::Lt { fast: false }],
         };
         let variant = match mode {
             Fp8Mode::Fast => "fast-accum",
@@ -167,10 +185,12 @@ pub fn bench(
             Fp8Mode::Block => "promoted block-scales",
             Fp8Mode::BiasGelu => "promoted +bias_m gelu",
         };
-        for &fast in refs {
-            let ours_only = lt
-                .matmul_epilogue(&g, &a, &b, &mut d_ref, fast, lt_bias)
-                .is_err();
+        for &r in refs {
+            let fast = r == Reference::Lt { fast: true };
+            let ours_only = r != Reference::OursPerTensor
+                && lt
+                    .matmul_epilogue(&g, &a, &b, &mut d_ref, fast, lt_bias)
+                    .is_err();
             let (ours, theirs) = timing.pair_ms(
                 &s,
                 || {
@@ -180,10 +200,12 @@ pub fn bench(
                         ctx.gemm_fp8_scaled(&s, &g, &a, &b, scales, &mut d)
                     }
                 },
-                || {
-                    if ours_only {
-                        Ok(()) // cuBLASLt refused it: time ours alone
-                    } else {
+                || match r {
+                    Reference::OursPerTensor => {
+                        ctx.gemm_fp8_scaled(&s, &g, &a, &b, Fp8Scales::PerTensor, &mut d_ref)
+                    }
+                    _ if ours_only => Ok(()), // cuBLASLt refused it: time ours alone
+                    Reference::Lt { .. } => {
                         lt.matmul_epilogue(&g, &a, &b, &mut d_ref, fast, lt_bias)
                     }
                 },
@@ -200,15 +222,16 @@ pub fn bench(
                 unit: "TFLOP/s",
                 ours_ms: ours,
                 ref_ms: if ours_only { f64::NAN } else { theirs },
-                reference: match (ours_only, fast, lt_bias.is_some()) {
-                    (true, _, _) => "cuBLASLt FP8: unavailable",
-                    (false, true, _) => "cuBLASLt FP8 fast-accum",
-                    (false, false, true) => "cuBLASLt FP8 GELU_BIAS",
-                    (false, false, false) => "cuBLASLt FP8",
+                reference: match (r, ours_only, fast, lt_bias.is_some()) {
+                    (Reference::OursPerTensor, ..) => OURS_PER_TENSOR,
+                    (_, true, _, _) => "cuBLASLt FP8: unavailable",
+                    (_, false, true, _) => "cuBLASLt FP8 fast-accum",
+                    (_, false, false, true) => "cuBLASLt FP8 GELU_BIAS",
+                    (_, false, false, false) => "cuBLASLt FP8",
                 },
             });
-            if ours_only {
-                break;
+            if ours_only && mode == Fp8Mode::Fast {
+                break; // its second cuBLASLt row would be refused as well
             }
         }
     }
