@@ -98,7 +98,7 @@ def gemm(a, b, *, out=None, alpha=1.0, beta=0.0, bias=None, activation=None):
     return DLPackTensor(r, a.__dlpack_device__()[1])
 
 
-def scaled_mm(a, b, scale_a, scale_b, *, out_dtype=None, out=None, use_fast_accum=True):
+def scaled_mm(a, b, scale_a, scale_b, *, out_dtype=None, out=None, use_fast_accum=False):
     """``scale_a * scale_b * (a @ b)`` of 8-bit float matrices, as ``torch._scaled_mm``.
 
     - ``a`` (M, K) row-major and contiguous, ``b`` (K, N) column-major and contiguous (``w.t()``
@@ -109,10 +109,11 @@ def scaled_mm(a, b, scale_a, scale_b, *, out_dtype=None, out=None, use_fast_accu
     - ``out_dtype``: ``torch.bfloat16`` (the default), ``torch.float16`` or ``torch.float32`` (or
       their names); ``out``: a contiguous (M, N) tensor of that dtype, written in place and
       returned; else a new tensor (a torch tensor for torch inputs).
-    - ``use_fast_accum``: the tensor core accumulates over all of K (torch's and cuBLASLt's
-      "fast accumulation"). The default is True, unlike torch's: the promotion into fp32 that
-      ``use_fast_accum=False`` asks for is refused with a ValueError while the host's FP8 GEMM
-      does not implement it.
+    - ``use_fast_accum``: False (torch's default) promotes the tensor core's partial sums into
+      fp32 registers every k-block of 128 (every 4 ``wgmma``s: cuBLASLt's default, CUTLASS's
+      and DeepGEMM's schedule; e4m3 only — an e5m2 pair with it is a ValueError that says to
+      pass True); True lets the tensor core accumulate over all of K (torch's and cuBLASLt's
+      "fast accumulation": faster, about 14 bits kept).
     - runs on torch's current stream (the legacy default stream for other producers), with no
       synchronization. No autograd.
 

@@ -7,8 +7,8 @@
 //! A and B K-major) the row-major `a @ b` is `Dᵀ`: A is `b` (its columns are `w`'s K-contiguous
 //! rows), B is `a`, D is `out` (row-major M×N = column-major N×M), so M' = N and N' = M. Every
 //! check runs before a CUDA context exists (errors name the argument); `use_fast_accum` is
-//! passed on as the host's `fast_accum`, so whatever the host refuses for it (today: the
-//! promotion mode, `use_fast_accum=False`) is a `ValueError` naming it.
+//! passed on as the host's `fast_accum` (False, torch's default: the promoted kernel), so
+//! whatever the host refuses for it (today: promotion on e5m2) is a `ValueError` naming it.
 
 use std::mem::ManuallyDrop;
 use std::ops::Deref;
@@ -322,7 +322,7 @@ fn run(py: Python<'_>, call: Fp8Call, stream: Option<i64>) -> PyResult<Option<Py
 /// `cute_rs._torch_desc` reads of torch tensors. Returns a `dltensor` capsule of a new
 /// row-major result, or None when `out` was written.
 #[pyfunction]
-#[pyo3(signature = (a, b, scale_a, scale_b, out_dtype=None, out=None, use_fast_accum=true,
+#[pyo3(signature = (a, b, scale_a, scale_b, out_dtype=None, out=None, use_fast_accum=false,
     stream=None, desc=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn scaled_mm(

@@ -100,18 +100,24 @@ def test_k_alignment_and_scales():
 
 
 def test_use_fast_accum_is_forwarded():
-    # M = 0: if the host takes use_fast_accum=False (promotion), the call goes on to a context
-    # (no GPU: RuntimeError; a GPU: an empty result, no launch); while it refuses it, a
-    # ValueError naming the argument
-    a, b = ab(m=0)
+    # M = 0: the promoted kernel (use_fast_accum=False, torch's default) takes e4m3, so the call
+    # goes on to a context (no GPU: RuntimeError; a GPU: an empty result, no launch); it is
+    # built for e4m3 only, so an e5m2 pair is a ValueError naming the argument, before a context
+    for kw in ({}, {"use_fast_accum": False}, {"use_fast_accum": True}):
+        a, b = ab(m=0)
+        try:
+            r = cute_rs.scaled_mm(a, b, 1.0, 1.0, **kw)
+        except RuntimeError as e:
+            assert not gpu_present() and str(e).startswith("cute_rs: no usable GPU"), (kw, e)
+        else:
+            assert gpu_present() and r is not None, kw
+    for kw in ({}, {"use_fast_accum": False}):
+        with pytest.raises(ValueError, match=r"^use_fast_accum=False: .*e5m2 runs with fast accumulation only.*; pass use_fast_accum=True$"):
+            cute_rs.scaled_mm(*ab(dtype=E5M2), 1.0, 1.0, **kw)
     try:
-        r = cute_rs.scaled_mm(a, b, 1.0, 1.0, use_fast_accum=False)
-    except ValueError as e:
-        assert str(e).startswith("use_fast_accum=False: ") and "fast" in str(e), e
+        cute_rs.scaled_mm(*ab(m=0, dtype=E5M2), 1.0, 1.0, use_fast_accum=True)
     except RuntimeError as e:
         assert not gpu_present() and str(e).startswith("cute_rs: no usable GPU"), e
-    else:
-        assert gpu_present() and r is not None
 
 
 def test_dlpack_stream_defaults_to_the_legacy_stream():
@@ -127,10 +133,12 @@ def test_dlpack_stream_defaults_to_the_legacy_stream():
 def test_no_gpu_is_a_runtime_error(dtype, out_dtype):
     # every check passes (DLPack's float8 codes 10 and 12 read as e4m3fn / e5m2): the first
     # thing that fails is the missing GPU
+    fast = dtype == E5M2  # e5m2: fast accumulation only (test_use_fast_accum_is_forwarded)
     with pytest.raises(RuntimeError, match=r"^cute_rs: no usable GPU: "):
-        cute_rs.scaled_mm(*ab(dtype=dtype), 2.0, 0.5, out_dtype=out_dtype)
+        cute_rs.scaled_mm(*ab(dtype=dtype), 2.0, 0.5, out_dtype=out_dtype, use_fast_accum=fast)
     with pytest.raises(RuntimeError, match=r"^cute_rs: no usable GPU: "):
-        cute_rs.scaled_mm(*ab(dtype=dtype), 1, 1, out=FakeTensor((64, 48), out_dtype or "bfloat16"))
+        out = FakeTensor((64, 48), out_dtype or "bfloat16")
+        cute_rs.scaled_mm(*ab(dtype=dtype), 1, 1, out=out, use_fast_accum=fast)
 
 
 def desc(shape, dtype=E4M3, strides=None, device=0, ptr=0x7F0000000000):

@@ -1,9 +1,11 @@
 """cute_rs.scaled_mm (the FP8 GEMM) on the GPU, against the exact product of its FP8 inputs and
 against torch._scaled_mm: dtypes, shapes, scales, out=, streams, DLPack, ownership, refusals.
 
-The bound is doc/fp8-gemm.md's (host::gemm_fp8::fp8_error_bound), per element:
-|D - ref| <= sa*sb*S*(K/4 * 2^-13 + 2^-22) + u_D*|ref|, with ref the float64 product of the
-dequantized inputs, S = |a| @ |b|, u_D the unit roundoff of D. Skipped without torch or a GPU."""
+The bounds are doc/fp8-gemm.md's (host_cli::check::bounds), per element: fast accumulation
+|D - ref| <= sa*sb*S*(K/4 * 2^-13 + 2^-22) + u_D*|ref|; promoted (use_fast_accum=False, the
+default) sa*sb*S*(min(K, 128)/4 * 2^-13 + (ceil(K/128) + 1) * 2^-24 + 2^-22) + u_D*|ref|; ref the
+float64 product of the dequantized inputs, S = |a| @ |b|, u_D the unit roundoff of D. Skipped
+without torch or a GPU."""
 
 import gc
 
@@ -32,43 +34,51 @@ def operands(m, n, k, dtype=E4M3):
     return fp8(m, k, dtype, 2.0), fp8(n, k, dtype, 2.0).t()
 
 
-def bound(a, b, sa, sb, out_dtype):
+def bound(a, b, sa, sb, out_dtype, fast):
     ad, bd = a.double(), b.double()
     ref = sa * sb * (ad @ bd)
     s = ad.abs() @ bd.abs()
     k = a.shape[1]
-    tol = abs(sa * sb) * s * (max(k / 4, 1) * 2.0**-13 + 2.0**-22) + U[out_dtype] * ref.abs()
+    if fast:
+        rel = max(k / 4, 1) * 2.0**-13 + 2.0**-22
+    else:
+        rel = max(min(k, 128) / 4, 1) * 2.0**-13 + (-(-k // 128) + 1) * 2.0**-24 + 2.0**-22
+    tol = abs(sa * sb) * s * rel + U[out_dtype] * ref.abs()
     return ref, tol
 
 
-def check(d, a, b, sa=1.0, sb=1.0):
-    ref, tol = bound(a, b, sa, sb, d.dtype)
+def check(d, a, b, sa=1.0, sb=1.0, fast=False):
+    ref, tol = bound(a, b, sa, sb, d.dtype, fast)
     err = (d.double() - ref).abs()
     worst = float((err / (tol + 1e-30)).max()) if err.numel() else 0.0
     assert worst <= 1.0, f"worst |err|/bound {worst:.3f}"
     return ref, tol
 
 
-@pytest.mark.parametrize("dtype", [E4M3, E5M2])
+@pytest.mark.parametrize("mode", [(E4M3, False), (E4M3, True), (E5M2, True)])  # e5m2: fast only
 @pytest.mark.parametrize("out_dtype", [BF16, F16, F32])
 @pytest.mark.parametrize("mnk", [(128, 256, 64), (1000, 264, 128), (64, 8, 16), (1, 16, 32), (5, 3, 48), (300, 520, 1024)])
-def test_matches_the_exact_product(dtype, out_dtype, mnk):
-    m, n, k = mnk
+def test_matches_the_exact_product(mode, out_dtype, mnk):
+    (dtype, fast), (m, n, k) = mode, mnk
     a, b = operands(m, n, k, dtype)
-    d = cute_rs.scaled_mm(a, b, 0.5, 4.0, out_dtype=out_dtype)
+    d = cute_rs.scaled_mm(a, b, 0.5, 4.0, out_dtype=out_dtype, use_fast_accum=fast)
     assert isinstance(d, torch.Tensor) and d.shape == (m, n) and d.dtype == out_dtype
     assert d.is_contiguous() and d.device == a.device
-    check(d, a, b, 0.5, 4.0)
+    check(d, a, b, 0.5, 4.0, fast)
 
 
+@pytest.mark.parametrize("fast", [False, True])
 @pytest.mark.parametrize("mnk", [(256, 512, 128), (1000, 272, 4096), (2048, 1024, 4096)])  # torch: N % 16 == 0
-def test_matches_torch_scaled_mm(mnk):
+def test_matches_torch_scaled_mm(mnk, fast):
     m, n, k = mnk
     a, b = operands(m, n, k)
     sa, sb = torch.tensor(0.25, device="cuda"), torch.tensor(3.0, device="cuda")
-    theirs = torch._scaled_mm(a, b, scale_a=sa, scale_b=sb, out_dtype=BF16, use_fast_accum=True)
-    ours = cute_rs.scaled_mm(a, b, sa, sb, out_dtype=BF16)  # one-element tensors as scales
-    ref, tol = check(ours, a, b, 0.25, 3.0)
+    theirs = torch._scaled_mm(a, b, scale_a=sa, scale_b=sb, out_dtype=BF16, use_fast_accum=fast)
+    if fast:
+        ours = cute_rs.scaled_mm(a, b, sa, sb, out_dtype=BF16, use_fast_accum=True)
+    else:  # torch's default is ours: one-element tensors as scales
+        ours = cute_rs.scaled_mm(a, b, sa, sb, out_dtype=BF16)
+    ref, tol = check(ours, a, b, 0.25, 3.0, fast)
     diff = float(((ours.double() - theirs.double()).abs() / (2 * tol + 1e-30)).max())
     assert diff <= 1.0, f"|ours - torch._scaled_mm| / (2 bound) = {diff:.3f}"
 
@@ -156,9 +166,5 @@ def test_refusals_on_real_tensors():
         cute_rs.scaled_mm(a, b, torch.ones(64, 1, device="cuda"), 1.0)
     with pytest.raises(ValueError, match=r"^a must be a CUDA tensor, it is on cpu"):
         cute_rs.scaled_mm(a.cpu(), b, 1.0, 1.0)
-    try:
-        d = cute_rs.scaled_mm(a, b, 1.0, 1.0, use_fast_accum=False)
-    except ValueError as e:
-        assert str(e).startswith("use_fast_accum=False: "), e
-    else:  # the host took the promotion mode: it must be right too
-        check(d, a, b)
+    with pytest.raises(ValueError, match=r"^use_fast_accum=False: .*e5m2.*; pass use_fast_accum=True$"):
+        cute_rs.scaled_mm(a.to(E5M2), b.to(E5M2), 1.0, 1.0)  # promotion is built for e4m3

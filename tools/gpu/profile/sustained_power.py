@@ -7,7 +7,10 @@ twice, alternated, while nvidia-smi samples the SM clock and the board power eve
 TFLOP/s, the median SM clock, the mean power, and TFLOP/s per kW. More power at the same clock, or a lower clock at
 the same power, says the sustained gap is energy per tile, not schedule.
 
-    PYTHONPATH=<dir with cute_rs/> python3 sustained_power.py [SIZES] [SECONDS]   (default 4096,8192 and 4)
+    PYTHONPATH=<dir with cute_rs/> python3 sustained_power.py [SIZES] [SECONDS] [KIND]   (default 4096,8192, 4, bf16)
+
+KIND bf16 (cute_rs.gemm against torch.mm), or (session 63, issue #37) fp8: e4m3 -> bf16 per-tensor, promoted,
+cute_rs.scaled_mm against torch._scaled_mm (cuBLASLt), both with use_fast_accum=False; fp8fast: both with True.
 """
 
 import statistics
@@ -60,20 +63,33 @@ def window(f, seconds, chunk=20):
 def main():
     sizes = [int(s) for s in (sys.argv[1] if len(sys.argv) > 1 else "4096,8192").split(",")]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 4.0
-    print(f"device: {cute_rs.device()}; torch {torch.__version__}; {seconds} s a window", flush=True)
+    kind = sys.argv[3] if len(sys.argv) > 3 else "bf16"
+    print(f"device: {cute_rs.device()}; torch {torch.__version__}; {seconds} s a window; {kind}", flush=True)
     log = "/tmp/sustained_power_smi.csv"
     smi = smi_start(log)
     time.sleep(0.5)
     windows = []
     try:
         for size in sizes:
-            a = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
-            b = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
             out = torch.empty(size, size, device="cuda", dtype=torch.bfloat16)
-            arms = {
-                "ours": lambda: cute_rs.gemm(a, b, out=out),
-                "cublas": lambda: torch.mm(a, b, out=out),
-            }
+            if kind == "bf16":
+                a = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
+                b = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
+                arms = {
+                    "ours": lambda: cute_rs.gemm(a, b, out=out),
+                    "cublas": lambda: torch.mm(a, b, out=out),
+                }
+            else:
+                fast = kind == "fp8fast"
+                a = torch.randn(size, size, device="cuda").to(torch.float8_e4m3fn)
+                w = torch.randn(size, size, device="cuda").to(torch.float8_e4m3fn)
+                one = torch.ones((), device="cuda")
+                arms = {
+                    "ours": lambda: cute_rs.scaled_mm(a, w.t(), 1.0, 1.0, out=out, use_fast_accum=fast),
+                    "cublas": lambda: torch._scaled_mm(
+                        a, w.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16, use_fast_accum=fast
+                    ),
+                }
             for rnd in (1, 2):
                 for name, f in arms.items():
                     t0, t1, n = window(f, seconds)
