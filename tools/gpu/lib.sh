@@ -11,6 +11,9 @@
 #   ncu_src NAME ncu-options... command...   one ncu launch with the sections in $SEC (default: SourceCounters,
 #                  WarpStateStats, SpeedOfLight), its per-SASS source counters as $OUT/src-NAME.csv.xz and its details
 #                  as $OUT/det-NAME.csv (skipped when under 30 s are left)
+#   prof NAME COUNT ARGS...   ncu (`--clock-control none`) of the first COUNT launches of ARGS (`-k regex:...` first to
+#                  filter), the per-kernel summary of the metrics in $M (a `--metrics a,b,...` option; default: time,
+#                  clock, warp instructions, L2 and DRAM bytes, the launch's shape) in the summary (skipped under 25 s left)
 #   san "ARGS"...  memcheck, racecheck and synccheck of `host attention ARGS --check` for each ARGS, a summary line each
 #   attn_table N   python/bench_attention.py's whole table (seqlens 512 … 16k), N rounds, rows in the summary
 #   warm           the closing calls' warm-up: a bf16, an e4m3 and an attention `--check` (each module's JIT) beside
@@ -53,6 +56,12 @@ ncu_src() {
   python3 -c "import lzma,sys;open(sys.argv[1]+'.xz','wb').write(lzma.compress(open(sys.argv[1],'rb').read()))" $R/src-$n.csv
   cp $R/src-$n.csv.xz $R/det-$n.csv $OUT/ 2>/dev/null
 }
+M=${M:---metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,smsp__inst_executed.sum,lts__t_bytes.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,launch__grid_size,launch__cluster_dim_x,launch__block_size,launch__shared_mem_per_block_dynamic}
+prof() { local n=$1 c=$2; shift 2
+  [ $(left) -gt 25 ] || { t "N $n SKIP (time)"; return; }
+  timeout $(( $(left) - 10 )) ncu --clock-control none --launch-count $c --print-summary per-kernel $M "$@" > $R/n-$n.txt 2>&1
+  t "N $n rc=$?"
+  grep -E "^\s+[a-zA-Z_].*\(|$(echo "${M#--metrics }" | tr ',' '|')" $R/n-$n.txt | tr -s ' ' | cut -c1-160 | tee -a $S; }
 g() { local tag=$1; shift; env "$@" timeout 60 $H gemm $GARGS --bench > $R/g.txt 2>&1 < /dev/null
   t "G $tag rc=$? | $GARGS | $(grep -E 'TFLOP|rror' $R/g.txt | tr -s ' ' | cut -c1-200 | tr '\n' '|')"; }
 san() {

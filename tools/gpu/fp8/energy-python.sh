@@ -20,11 +20,6 @@ t "pytest rc=$?"; tail -6 $R/pytest.txt | tee -a $S
 (cd /tmp/py && PYTHONPATH=/tmp/py timeout 100 python3 sustained_power.py 4096,8192 3 fp8 > $R/power-fp8.txt 2>&1)
 t "sustained_power.py fp8 rc=$?"; tee -a $S < $R/power-fp8.txt
 M="--metrics gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,smsp__inst_executed.sum,lts__t_bytes.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_elapsed,launch__grid_size,launch__cluster_dim_x,launch__block_size,launch__shared_mem_per_block_dynamic"
-prof() { local n=$1 c=$2; shift 2
-  [ $(left) -gt 25 ] || { t "N $n SKIP (time)"; return; }
-  timeout $(( $(left) - 10 )) ncu --clock-control none --launch-count $c --print-summary per-kernel $M "$@" > $R/n-$n.txt 2>&1
-  t "N $n rc=$?"
-  grep -E "^\s+[a-zA-Z_].*\(|gpu__time_duration|cycles_elapsed.avg.per|inst_executed|lts__t_bytes|dram__bytes|hit_rate|gmma_cycles|grid_size|cluster_dim|block_size|shared_mem" $R/n-$n.txt | tr -s ' ' | cut -c1-160 | tee -a $S; }
 G="gemm --dtype e4m3 --m 4096 --n 4096 --k 4096 --bench --timing burst"
 prof fp8-4096-ours 3 -k regex:gemm_fp8 $H $G
 prof fp8-4096-cublaslt 3 -k regex:nvjet $H $G
