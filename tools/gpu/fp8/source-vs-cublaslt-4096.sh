@@ -12,6 +12,9 @@ G="gemm --dtype e4m3 --m 4096 --n 4096 --k 4096 --bench --timing burst"
 ncu_src fp8-ours -k regex:gemm_fp8 $H $G
 ncu_src fp8-cublaslt -k regex:nvjet $H $G
 prof fp8-pair 2 -k regex:"gemm_fp8|nvjet" $H $G
+# L2's bytes by kind (the whole tables in $R/n-fp8-mem.txt, in the run's tarball): where cuBLASLt's 698 MB against our
+# 832 MB come from (ours is one operand multicast in clusters of 2, 768 MiB, plus C's 32 MiB)
+M="--section MemoryWorkloadAnalysis_Tables --section MemoryWorkloadAnalysis" prof fp8-mem 2 -k regex:"gemm_fp8|nvjet" $H $G
 G="gemm --ta --dtype bf16 --m 4096 --n 4096 --k 4096 --bench --timing burst"
 ncu_src bf16-ours -k regex:hgemm $H $G
 ncu_src bf16-cublas -k regex:nvjet $H $G
