@@ -98,14 +98,20 @@ def gemm(a, b, *, out=None, alpha=1.0, beta=0.0, bias=None, activation=None):
     return DLPackTensor(r, a.__dlpack_device__()[1])
 
 
-def scaled_mm(a, b, scale_a, scale_b, *, out_dtype=None, out=None, use_fast_accum=False):
-    """``scale_a * scale_b * (a @ b)`` of 8-bit float matrices, as ``torch._scaled_mm``.
+def scaled_mm(a, b, scale_a, scale_b, *, bias=None, out_dtype=None, out=None, use_fast_accum=False):
+    """``scale_a * scale_b * (a @ b) + bias`` of 8-bit float matrices, as ``torch._scaled_mm``.
 
     - ``a`` (M, K) row-major and contiguous, ``b`` (K, N) column-major and contiguous (``w.t()``
       of a contiguous (N, K) ``w``: torch._scaled_mm's layout), both ``float8_e4m3fn`` or both
       ``float8_e5m2``; K a multiple of 16, 16-byte aligned data. Hopper (sm_90) only.
     - ``scale_a``, ``scale_b``: per-tensor scales, floats or one-element tensors (a CUDA tensor
-      is read back with ``.item()``, which waits for its stream: pass floats to avoid that).
+      is read back with ``.item()``, which waits for its stream: pass floats to avoid that); or
+      row-wise, as torch's: ``scale_a`` a float32 CUDA tensor of shape (M, 1) (or (M,)), one per
+      row of ``a``, ``scale_b`` (1, N) (or (N,)), one per column of ``b`` — either or both.
+    - ``bias``: N values, one per column of the result (float32; a torch bias of another dtype
+      is converted first, on the stream), added after the scales.
+    - Row-wise scales and ``bias`` run on the promoted e4m3 kernel's fused epilogue: not with
+      ``use_fast_accum=True`` nor e5m2 operands (a ValueError).
     - ``out_dtype``: ``torch.bfloat16`` (the default), ``torch.float16`` or ``torch.float32`` (or
       their names); ``out``: a contiguous (M, N) tensor of that dtype, written in place and
       returned; else a new tensor (a torch tensor for torch inputs).
@@ -121,42 +127,51 @@ def scaled_mm(a, b, scale_a, scale_b, *, out_dtype=None, out=None, use_fast_accu
     alignment, K or scale, before any launch; RuntimeError when there is no usable GPU or it is
     not Hopper.
     """
-    sa, sb = _scale("scale_a", scale_a), _scale("scale_b", scale_b)
+    (sa, va), (sb, vb) = _scale("scale_a", scale_a), _scale("scale_b", scale_b)
     if out_dtype is not None and not isinstance(out_dtype, str):
         out_dtype = str(out_dtype).replace("torch.", "")
     torch = _torch_of(a)
-    if torch is not None and all(t is None or _torch_of(t) is torch for t in (b, out)):
-        for name, t in (("a", a), ("b", b), ("out", out)):
+    if torch is not None and all(t is None or _torch_of(t) is torch for t in (b, out, va, vb, bias)):
+        for name, t in (("a", a), ("b", b), ("out", out), ("bias", bias)):
             if t is not None and t.requires_grad:
                 raise ValueError(f"{name} requires grad: cute_rs.scaled_mm has no backward (pass {name}.detach())")
+        if bias is not None and bias.is_floating_point() and bias.dtype != torch.float32:
+            bias = bias.float()
         stream = _torch_stream(torch, a.get_device()) if a.is_cuda else None
+        desc = [None if t is None else _torch_desc(t) for t in (out, va, vb, bias)]
         r = _native.scaled_mm(
-            _torch_desc(a), _torch_desc(b), sa, sb, out_dtype,
-            None if out is None else _torch_desc(out), bool(use_fast_accum), stream, True,
+            _torch_desc(a), _torch_desc(b), sa, sb, out_dtype, desc[0], bool(use_fast_accum), stream, True,
+            desc[1], desc[2], desc[3],
         )
         return out if out is not None else torch.from_dlpack(r)
-    r = _native.scaled_mm(a, b, sa, sb, out_dtype, out, bool(use_fast_accum), None, False)
+    r = _native.scaled_mm(a, b, sa, sb, out_dtype, out, bool(use_fast_accum), None, False, va, vb, bias)
     if out is not None:
         return out
     return DLPackTensor(r, a.__dlpack_device__()[1])
 
 
 def _scale(name, s):
-    """A per-tensor scale as a float: a number, or a one-element tensor / array."""
+    """A scale as ``(value, None)`` (per-tensor: a number, or a one-element tensor / array read
+    back) or ``(1.0, vector)`` (row-wise: a tensor of more than one element, which the extension
+    checks: float32, on a's device, its shape)."""
     if isinstance(s, (int, float)):
-        return float(s)
-    if hasattr(s, "item"):
-        n = s.numel() if hasattr(s, "numel") else getattr(s, "size", 1)
-        if n != 1:
-            raise ValueError(
-                f"{name} has {n} elements: cute_rs.scaled_mm takes per-tensor scales (one value); "
-                "row-wise and block scales are not supported"
-            )
-        return float(s.item())
+        return float(s), None
+    n = s.numel() if hasattr(s, "numel") else getattr(s, "size", None)
+    if hasattr(s, "item") and n == 1:
+        return float(s.item()), None
+    if hasattr(s, "__dlpack__"):
+        return 1.0, s
+    if n is not None and n != 1:
+        raise ValueError(
+            f"{name} has {n} elements but is no tensor (no __dlpack__): a row-wise {name} is a float32 CUDA tensor"
+        )
     try:
-        return float(s)
+        return float(s), None
     except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a float or a one-element tensor, not {type(s).__name__}") from None
+        raise TypeError(
+            f"{name} must be a float, a one-element tensor or a float32 CUDA tensor of row-wise scales, "
+            f"not {type(s).__name__}"
+        ) from None
 
 
 def attention(

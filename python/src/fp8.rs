@@ -14,9 +14,10 @@ use std::mem::ManuallyDrop;
 use std::ops::Deref;
 use std::sync::Arc;
 
+use host::BiasMode;
 use host::cudarc::driver::sys::CUdeviceptr;
-use host::cudarc::driver::{CudaSlice, CudaStream, DevicePtr};
-use host::gemm_fp8::{Fp8, GemmFp8Config};
+use host::cudarc::driver::{CudaSlice, CudaStream, DevicePtr, DevicePtrMut};
+use host::gemm_fp8::{Fp8, Fp8Vectors, GemmFp8Config};
 use host::half::{bf16, f16};
 use host::hgemm::GemmOut;
 use host::{Context, Error};
@@ -37,10 +38,75 @@ struct Fp8Call {
     out_dtype: Dtype,
     m: usize,
     n: usize,
+    /// The fused epilogue's float32 vectors in the host's terms (address, length): the bias
+    /// (`bias=`, one per column of `a @ b`: along the host's M), the row scales (a row-wise
+    /// `scale_b`) and the column scales (a row-wise `scale_a`).
+    vectors: [Option<(CUdeviceptr, usize)>; 3],
 }
 
 /// The names the Python call uses.
 const NAMES: [&str; 3] = ["a", "b", "out"];
+
+/// The names of the vector arguments, as [`plan`] takes them.
+const VECTORS: [&str; 3] = ["scale_a", "scale_b", "bias"];
+
+/// A float32 vector argument of `len` elements on `device`, in one of the shapes `forms`
+/// (e.g. `(M, 1)` or `(M,)`), its one long mode contiguous and 4-byte aligned: its address.
+fn vector(
+    name: &str,
+    v: &Strided,
+    len: usize,
+    forms: &[&[usize]],
+    device: i32,
+    what: &str,
+) -> PyResult<CUdeviceptr> {
+    let dtype = v
+        .dtype
+        .as_ref()
+        .map_or_else(|d| d.clone(), |d| d.name().into());
+    if v.dtype != Ok(Dtype::F32) {
+        return Err(PyTypeError::new_err(format!(
+            "{name} has dtype {dtype}: a vector {name} is float32 ({what})"
+        )));
+    }
+    if v.device_id != device {
+        return Err(PyValueError::new_err(format!(
+            "{name} is on cuda:{} but a is on cuda:{device}",
+            v.device_id
+        )));
+    }
+    let shape: Vec<usize> = v.shape.iter().map(|&x| x.max(0) as usize).collect();
+    if !forms.contains(&shape.as_slice()) {
+        let forms: Vec<String> = forms
+            .iter()
+            .map(|f| match f {
+                [x] => format!("({x},)"),
+                _ => format!("{:?}", f).replace('[', "(").replace(']', ")"),
+            })
+            .collect();
+        return Err(PyValueError::new_err(format!(
+            "{name} has shape {:?}: it must be {} ({what}), or one value",
+            v.shape,
+            forms.join(" or ")
+        )));
+    }
+    if len > 1 {
+        let long = shape.iter().position(|&x| x == len).unwrap_or(0);
+        if v.strides[long] != 1 {
+            return Err(PyValueError::new_err(format!(
+                "{name} has strides {:?}: pass {name}.contiguous()",
+                v.strides
+            )));
+        }
+    }
+    if !v.addr.is_multiple_of(4) {
+        return Err(PyValueError::new_err(format!(
+            "{name}: its data pointer {:#x} is not 4-byte aligned",
+            v.addr
+        )));
+    }
+    Ok(v.addr)
+}
 
 /// `x` as a 2-D tensor: (rows, cols) and element strides.
 fn matrix(name: &str, x: &Strided) -> PyResult<((usize, usize), (i64, i64))> {
@@ -68,6 +134,7 @@ fn tight((r, c): (usize, usize), (sr, sc): (i64, i64), row_major: bool) -> bool 
 fn plan(
     [a, b, out]: [Option<Strided>; 3],
     (scale_a, scale_b): (f32, f32),
+    [vec_a, vec_b, bias]: [Option<Strided>; 3],
     out_dtype: Option<&str>,
     fast_accum: bool,
 ) -> PyResult<Fp8Call> {
@@ -200,10 +267,59 @@ fn plan(
             }
             None => want.unwrap_or(Dtype::BF16),
         };
-    // the host's terms: A = b (N×K), B = a (M×K), D = out (N×M column-major)
+    // the fused epilogue's vectors: a row-wise scale_a (one per row of a: torch's (M, 1)), a
+    // row-wise scale_b (one per column of b: (1, N)), a bias (one per column of a @ b)
+    let dev = a.device_id;
+    let va = vec_a
+        .as_ref()
+        .map(|v| vector("scale_a", v, m, &[&[m, 1], &[m]], dev, "one per row of a"))
+        .transpose()?;
+    let vb = vec_b
+        .as_ref()
+        .map(|v| {
+            vector(
+                "scale_b",
+                v,
+                n,
+                &[&[1, n], &[n]],
+                dev,
+                "one per column of b",
+            )
+        })
+        .transpose()?;
+    let vbias = bias
+        .as_ref()
+        .map(|v| vector("bias", v, n, &[&[n]], dev, "one per column of a @ b"))
+        .transpose()?;
+    let fused = [va, vb, vbias].iter().any(Option::is_some);
+    if fused && (fast_accum || ty != Fp8::E4M3) {
+        let given: Vec<&str> = VECTORS
+            .iter()
+            .zip([va, vb, vbias])
+            .filter_map(|(name, v)| v.map(|_| *name))
+            .collect();
+        return Err(PyValueError::new_err(format!(
+            "{} (row-wise scales or a bias) run on the promoted e4m3 kernel's fused epilogue: {}",
+            given.join(", "),
+            if ty != Fp8::E4M3 {
+                "e5m2 operands take per-tensor scales and no bias"
+            } else {
+                "use_fast_accum=True is not supported with them"
+            }
+        )));
+    }
+    // the host's terms: A = b (N×K), B = a (M×K), D = out (N×M column-major): a @ b's columns
+    // are D's rows, so scale_b's vector is D's row scales, scale_a's its column scales and the
+    // bias runs along D's M
     let g = GemmFp8Config::new(n, m, k, ty)
         .scales(scale_a, scale_b)
-        .fast_accum(fast_accum);
+        .fast_accum(fast_accum)
+        .bias(if vbias.is_some() {
+            BiasMode::M
+        } else {
+            BiasMode::None
+        })
+        .row_col_scales(vb.is_some(), va.is_some());
     let lens = (n * k, m * k, m * n);
     if let Err(e) = g.check(lens.0, lens.1, lens.2) {
         // what the host refuses beyond the checks above is about the accumulation mode (or a
@@ -224,16 +340,22 @@ fn plan(
         out_dtype,
         m,
         n,
+        vectors: [
+            vbias.map(|p| (p, n)),
+            vb.map(|p| (p, n)),
+            va.map(|p| (p, m)),
+        ],
     })
 }
 
-/// A producer's bytes as the `CudaSlice<u8>` `Context::gemm_fp8` takes: made over the
-/// address with `upgrade_device_ptr`, never freed here (leaked back on drop, whatever happens
-/// in between). The context tracks no events (`crate::context`), so the slice records none.
-struct View(ManuallyDrop<CudaSlice<u8>>);
+/// A producer's elements as the `CudaSlice` `Context::gemm_fp8` takes (its bytes, or a
+/// float32 vector): made over the address with `upgrade_device_ptr`, never freed here (leaked
+/// back on drop, whatever happens in between). The context tracks no events
+/// (`crate::context`), so the slice records none.
+struct View<T>(ManuallyDrop<CudaSlice<T>>);
 
-impl View {
-    fn new(stream: &Arc<CudaStream>, addr: CUdeviceptr, len: usize) -> View {
+impl<T> View<T> {
+    fn new(stream: &Arc<CudaStream>, addr: CUdeviceptr, len: usize) -> View<T> {
         // SAFETY: the producer keeps `len` bytes at `addr` alive for the call (it holds the
         // tensor); Drop hands the pointer back without freeing it.
         View(ManuallyDrop::new(unsafe {
@@ -242,14 +364,14 @@ impl View {
     }
 }
 
-impl Deref for View {
-    type Target = CudaSlice<u8>;
-    fn deref(&self) -> &CudaSlice<u8> {
+impl<T> Deref for View<T> {
+    type Target = CudaSlice<T>;
+    fn deref(&self) -> &CudaSlice<T> {
         &self.0
     }
 }
 
-impl Drop for View {
+impl<T> Drop for View<T> {
     fn drop(&mut self) {
         // SAFETY: taken once, here; `leak` forgets the allocation instead of freeing it.
         unsafe { ManuallyDrop::take(&mut self.0) }.leak();
@@ -264,18 +386,40 @@ fn launch<O: GemmOut + Send + 'static>(
     let k = call.g.k;
     // A is `b`, B is `a`
     let (a, b) = (
-        View::new(stream, call.b, call.n * k),
-        View::new(stream, call.a, call.m * k),
+        View::<u8>::new(stream, call.b, call.n * k),
+        View::<u8>::new(stream, call.a, call.m * k),
     );
+    let [bias, row, col] = call
+        .vectors
+        .map(|v| v.map(|(addr, len)| View::<f32>::new(stream, addr, len)));
+    let v = Fp8Vectors {
+        bias: bias.as_deref(),
+        row_scales: row.as_deref(),
+        col_scales: col.as_deref(),
+    };
+    fn gemm<O: GemmOut, D: DevicePtrMut<O>>(
+        ctx: &Context,
+        stream: &Arc<CudaStream>,
+        g: &GemmFp8Config,
+        (a, b): (&CudaSlice<u8>, &CudaSlice<u8>),
+        v: Fp8Vectors<'_>,
+        d: &mut D,
+    ) -> host::Result<()> {
+        if g.is_fused() {
+            ctx.gemm_fp8_fused::<O, D>(stream, g, a, b, v, d)
+        } else {
+            ctx.gemm_fp8::<O, D>(stream, g, a, b, d)
+        }
+    }
     if let Some(o) = call.out {
         let mut d = Foreign::<O>::at(o, call.m * call.n, stream);
-        ctx.gemm_fp8::<O, _>(stream, &call.g, &a, &b, &mut d)?;
+        gemm::<O, _>(ctx, stream, &call.g, (&a, &b), v, &mut d)?;
         return Ok(None);
     }
     let mut out = Output::<O>::alloc(ctx, stream, call.m * call.n)?;
     let s = out.slice();
     let addr = s.device_ptr(stream).0;
-    ctx.gemm_fp8::<O, _>(stream, &call.g, &a, &b, s)?;
+    gemm::<O, _>(ctx, stream, &call.g, (&a, &b), v, s)?;
     Ok(Some((Box::new(out), addr)))
 }
 
@@ -316,14 +460,17 @@ fn run(py: Python<'_>, call: Fp8Call, stream: Option<i64>) -> PyResult<Option<Py
     .transpose()
 }
 
-/// `out = scale_a·scale_b·(a @ b)` of FP8 `a` (M×K row-major) and `b` (K×N column-major) on
-/// `stream` (a CUstream as an int; None: the legacy default stream); `out_dtype` by name
-/// (None: `out`'s, else bfloat16). `a`, `b`, `out` are DLPack producers, or with `desc` what
-/// `cute_rs._torch_desc` reads of torch tensors. Returns a `dltensor` capsule of a new
-/// row-major result, or None when `out` was written.
+/// `out = scale_a·scale_b·(a @ b) (+ bias)` of FP8 `a` (M×K row-major) and `b` (K×N
+/// column-major) on `stream` (a CUstream as an int; None: the legacy default stream);
+/// `out_dtype` by name (None: `out`'s, else bfloat16). `scale_a` and `scale_b` are the
+/// per-tensor values; `scale_a_vec` (M float32) and `scale_b_vec` (N) row-wise scales in their
+/// place, `bias` N float32 (the wrapper passes 1.0 for a scale given as a vector). `a`, `b`,
+/// `out` and the vectors are DLPack producers, or with `desc` what `cute_rs._torch_desc` reads
+/// of torch tensors. Returns a `dltensor` capsule of a new row-major result, or None when
+/// `out` was written.
 #[pyfunction]
 #[pyo3(signature = (a, b, scale_a, scale_b, out_dtype=None, out=None, use_fast_accum=false,
-    stream=None, desc=false))]
+    stream=None, desc=false, scale_a_vec=None, scale_b_vec=None, bias=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn scaled_mm(
     py: Python<'_>,
@@ -336,34 +483,55 @@ pub fn scaled_mm(
     use_fast_accum: bool,
     stream: Option<i64>,
     desc: bool,
+    scale_a_vec: Option<&Bound<'_, PyAny>>,
+    scale_b_vec: Option<&Bound<'_, PyAny>>,
+    bias: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<Py<PyAny>>> {
     guarded(|| {
         let args = [Some(a), Some(b), out];
+        let vecs = [scale_a_vec, scale_b_vec, bias];
         let scales = (scale_a, scale_b);
         if desc {
             let mut ts: [Option<Strided>; 3] = Default::default();
             for ((name, x), t) in NAMES.iter().zip(args).zip(&mut ts) {
                 *t = x.map(|x| crate::torch_strided(name, x)).transpose()?;
             }
-            let call = plan(ts, scales, out_dtype, use_fast_accum)?;
+            let mut vs: [Option<Strided>; 3] = Default::default();
+            for ((name, x), t) in VECTORS.iter().zip(vecs).zip(&mut vs) {
+                *t = x.map(|x| crate::torch_strided(name, x)).transpose()?;
+            }
+            let call = plan(ts, scales, vs, out_dtype, use_fast_accum)?;
             return run(py, call, stream);
         }
         // device checks first: a CPU producer may refuse a stream argument
-        for (name, x) in NAMES.iter().zip(args) {
+        for (name, x) in NAMES.iter().zip(args).chain(VECTORS.iter().zip(vecs)) {
             if let Some(x) = x {
                 dlpack::cuda_device_of(name, x)?;
             }
         }
         let s = dlpack_stream(stream);
-        let mut taken: [Option<Borrowed>; 3] = Default::default();
-        for ((name, x), t) in NAMES.iter().zip(args).zip(&mut taken) {
+        let mut taken: [Option<Borrowed>; 6] = Default::default();
+        for ((name, x), t) in NAMES
+            .iter()
+            .zip(args)
+            .chain(VECTORS.iter().zip(vecs))
+            .zip(&mut taken)
+        {
             *t = x.map(|x| Borrowed::take(name, x, s)).transpose()?;
         }
-        let mut ts: [Option<Strided>; 3] = Default::default();
-        for ((name, x), t) in NAMES.iter().zip(&taken).zip(&mut ts) {
+        let mut ts: [Option<Strided>; 6] = Default::default();
+        for ((name, x), t) in NAMES.iter().chain(&VECTORS).zip(&taken).zip(&mut ts) {
             *t = x.as_ref().map(|x| x.strided(name)).transpose()?;
         }
-        let made = run(py, plan(ts, scales, out_dtype, use_fast_accum)?, Some(s));
+        let [ta, tb, to, va, vb, vbias] = ts;
+        let call = plan(
+            [ta, tb, to],
+            scales,
+            [va, vb, vbias],
+            out_dtype,
+            use_fast_accum,
+        )?;
+        let made = run(py, call, Some(s));
         drop(taken);
         made
     })

@@ -93,10 +93,54 @@ def test_k_alignment_and_scales():
         def item(self):
             raise AssertionError("not read")
 
-    with pytest.raises(ValueError, match=r"^scale_b has 2 elements: .* per-tensor"):
+    with pytest.raises(ValueError, match=r"^scale_b has 2 elements but is no tensor \(no __dlpack__\)"):
         cute_rs.scaled_mm(a, b, 1.0, TwoScales())
-    with pytest.raises(TypeError, match=r"^scale_a must be a float or a one-element tensor, not str"):
+    with pytest.raises(TypeError, match=r"^scale_a must be a float, a one-element tensor or a float32 CUDA tensor"):
         cute_rs.scaled_mm(a, b, "x", 1.0)
+
+
+def vecs(m=64, n=48):
+    """torch._scaled_mm's row-wise scales for ab()'s a (m rows) and b (n columns), and a bias."""
+    return FakeTensor((m, 1), "float32"), FakeTensor((1, n), "float32"), FakeTensor((n,), "float32")
+
+
+def test_rowwise_scales_and_bias_errors():
+    a, b = ab()
+    va, vb, bias = vecs()
+    with pytest.raises(ValueError, match=r"^scale_a has shape \[64, 2\]: it must be \(64, 1\) or \(64,\) \(one per row of a\)"):
+        cute_rs.scaled_mm(a, b, FakeTensor((64, 2), "float32"), 1.0)
+    with pytest.raises(ValueError, match=r"^scale_b has shape \[48, 1\]: it must be \(1, 48\) or \(48,\) \(one per column of b\)"):
+        cute_rs.scaled_mm(a, b, 1.0, FakeTensor((48, 1), "float32"))
+    with pytest.raises(TypeError, match=r"^scale_a has dtype bfloat16: a vector scale_a is float32"):
+        cute_rs.scaled_mm(a, b, FakeTensor((64, 1)), vb)
+    with pytest.raises(ValueError, match=r"^scale_b has strides \(?\[48, 2\]"):
+        cute_rs.scaled_mm(a, b, va, FakeTensor((1, 48), "float32", strides=(48, 2)))
+    with pytest.raises(ValueError, match=r"^bias has shape \[47\]: it must be \(48,\) \(one per column of a @ b\)"):
+        cute_rs.scaled_mm(a, b, 1.0, 1.0, bias=FakeTensor((47,), "float32"))
+    with pytest.raises(ValueError, match=r"^bias: its data pointer 0x7f0000000002 is not 4-byte aligned"):
+        cute_rs.scaled_mm(a, b, 1.0, 1.0, bias=FakeTensor((48,), "float32", data=0x7F0000000002))
+    with pytest.raises(ValueError, match=r"^scale_a must be a CUDA tensor, it is on cpu"):
+        cute_rs.scaled_mm(a, b, FakeTensor((64, 1), "float32", device=(KDL_CPU, 0)), 1.0)
+    with pytest.raises(ValueError, match=r"^scale_a, scale_b, bias \(row-wise scales or a bias\) run on the promoted e4m3 kernel's fused epilogue: use_fast_accum=True is not supported"):
+        cute_rs.scaled_mm(a, b, va, vb, bias=bias, use_fast_accum=True)
+    with pytest.raises(ValueError, match=r"^bias \(row-wise scales or a bias\) run on .*: e5m2 operands take per-tensor scales and no bias"):
+        cute_rs.scaled_mm(*ab(dtype=E5M2), 1.0, 1.0, bias=bias, use_fast_accum=True)
+
+
+@pytest.mark.skipif(gpu_present(), reason="a GPU is present (the fake tensors would be read)")
+def test_rowwise_scales_and_bias_pass_the_checks():
+    # every check passes: (M, 1) / (M,) and (1, N) / (N,) scales, an (N,) bias, any mix with a
+    # per-tensor value; the first thing that fails is the missing GPU
+    a, b = ab()
+    va, vb, bias = vecs()
+    for sa, sb, kw in [
+        (va, vb, {}),
+        (va, 2.0, {"bias": bias}),
+        (0.5, vb, {"out_dtype": "float32"}),
+        (FakeTensor((64,), "float32"), FakeTensor((48,), "float32"), {"bias": bias}),
+    ]:
+        with pytest.raises(RuntimeError, match=r"^cute_rs: no usable GPU: "):
+            cute_rs.scaled_mm(a, b, sa, sb, **kw)
 
 
 def test_use_fast_accum_is_forwarded():
@@ -165,6 +209,10 @@ def test_torch_path_errors_match_the_dlpack_path():
         g(desc((64, 32)), desc((32, 48)))
     with pytest.raises(ValueError, match=r"^out has shape \(64, 8\), a @ b has \(64, 48\)"):
         g(desc((64, 32)), b, desc((64, 8), "bfloat16"))
+    with pytest.raises(ValueError, match=r"^scale_a has shape \[64, 2\]: it must be \(64, 1\) or \(64,\)"):
+        g(desc((64, 32)), b, scale_a_vec=desc((64, 2), "float32"))
+    with pytest.raises(TypeError, match=r"^bias has dtype bfloat16: a vector bias is float32"):
+        g(desc((64, 32)), b, bias=desc((48,), "bfloat16", strides=(1,)))
     with pytest.raises(TypeError, match=r"^out_dtype=int8"):
         g(desc((64, 32)), b, out_dtype="int8")
 

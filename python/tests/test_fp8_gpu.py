@@ -1,5 +1,6 @@
 """cute_rs.scaled_mm (the FP8 GEMM) on the GPU, against the exact product of its FP8 inputs and
-against torch._scaled_mm: dtypes, shapes, scales, out=, streams, DLPack, ownership, refusals.
+against torch._scaled_mm: dtypes, shapes, scales (per-tensor and row-wise), bias, out=, streams,
+DLPack, ownership, refusals.
 
 The bounds are doc/fp8-gemm.md's (host_cli::check::bounds), per element: fast accumulation
 |D - ref| <= sa*sb*S*(K/4 * 2^-13 + 2^-22) + u_D*|ref|; promoted (use_fast_accum=False, the
@@ -83,6 +84,73 @@ def test_matches_torch_scaled_mm(mnk, fast):
     assert diff <= 1.0, f"|ours - torch._scaled_mm| / (2 bound) = {diff:.3f}"
 
 
+def rowwise_bound(a, b, sa, sb, bias, out_dtype, fast=False):
+    """The exact `sa * (a @ b) * sb + bias` (sa one per row, sb one per column) in float64 and
+    the fused epilogue's bound (host_cli::check::bounds::fp8_fused_error_bound without an
+    activation): the product's bound over S = |sa| (|a| @ |b|) |sb|, four float32 roundings of
+    the scales and the product, the bias's, and D's."""
+    ad, bd = a.double(), b.double()
+    sa, sb = sa.double().reshape(-1, 1), sb.double().reshape(1, -1)
+    ref = sa * (ad @ bd) * sb
+    if bias is not None:
+        ref = ref + bias.double().reshape(1, -1)
+    s = sa.abs() * (ad.abs() @ bd.abs()) * sb.abs()
+    k = a.shape[1]
+    if fast:
+        rel = max(k / 4, 1) * 2.0**-13 + 2.0**-22
+    else:
+        rel = max(min(k, 128) / 4, 1) * 2.0**-13 + (-(-k // 128) + 1) * 2.0**-24 + 2.0**-22
+    tol = s * (rel + 4 * 2.0**-24) + 2.0**-24 * ref.abs() + U[out_dtype] * ref.abs()
+    return ref, tol
+
+
+@pytest.mark.parametrize("out_dtype", [BF16, F32])
+@pytest.mark.parametrize("mnk", [(256, 512, 256), (1000, 264, 128), (5, 3, 48), (300, 520, 1024)])
+@pytest.mark.parametrize("form", ["both", "a", "b_bias", "flat_bias"])
+def test_rowwise_scales_and_bias(form, mnk, out_dtype):
+    # torch._scaled_mm's row-wise scales ((M, 1) and (1, N); (M,) and (N,) too), alone or with a
+    # per-tensor value, and a bias, on the promoted kernel's fused epilogue
+    m, n, k = mnk
+    a, b = operands(m, n, k)
+    va = torch.rand(m, 1, device="cuda") + 0.5
+    vb = torch.rand(1, n, device="cuda") + 0.5
+    bias = torch.randn(n, device="cuda") * 100
+    ones_m, ones_n = torch.ones(m, 1, device="cuda"), torch.ones(1, n, device="cuda")
+    if form == "both":
+        args, kw, want = (va, vb), {}, (va, vb, None)
+    elif form == "a":
+        args, kw, want = (va, 2.0), {}, (va, 2 * ones_n, None)
+    elif form == "b_bias":
+        args, kw, want = (0.5, vb), {"bias": bias}, (0.5 * ones_m, vb, bias)
+    else:  # flat vectors and a bfloat16 bias (read as float32)
+        args, kw, want = (va.reshape(m), vb.reshape(n)), {"bias": bias.bfloat16()}, (va, vb, bias.bfloat16())
+    d = cute_rs.scaled_mm(a, b, *args, out_dtype=out_dtype, **kw)
+    assert d.shape == (m, n) and d.dtype == out_dtype
+    ref, tol = rowwise_bound(a, b, *want, out_dtype)
+    err = (d.double() - ref).abs()
+    worst = float((err / (tol + 1e-30)).max()) if err.numel() else 0.0
+    assert worst <= 1.0, f"worst |err|/bound {worst:.3f}"
+
+
+def test_rowwise_matches_torch_scaled_mm():
+    m, n, k = 1024, 2048, 1024
+    a, b = operands(m, n, k)
+    va = torch.rand(m, 1, device="cuda") + 0.5
+    vb = torch.rand(1, n, device="cuda") + 0.5
+    bias = (torch.randn(n, device="cuda") * 100).bfloat16()
+    try:
+        theirs = torch._scaled_mm(a, b, scale_a=va, scale_b=vb, bias=bias, out_dtype=BF16)
+    except RuntimeError as e:  # what this torch build takes is the finding
+        pytest.skip(f"torch {torch.__version__} refuses row-wise scales here: {e}")
+    ours = cute_rs.scaled_mm(a, b, va, vb, bias=bias, out_dtype=BF16)
+    ref, tol = rowwise_bound(a, b, va, vb, bias, BF16)
+    assert float(((ours.double() - ref).abs() / tol).max()) <= 1.0
+    # whichever accumulation torch's kernel runs: its error within the fast-accumulation bound
+    _, tol_fast = rowwise_bound(a, b, va, vb, bias, BF16, fast=True)
+    diff = float(((ours.double() - theirs.double()).abs() / (tol + tol_fast)).max())
+    assert diff <= 1.0, f"|ours - torch._scaled_mm| / (both bounds) = {diff:.3f}"
+
+
 def test_out_in_place_and_views():
     m, n, k = 256, 192, 128
     a, b = operands(m, n, k)
@@ -162,8 +230,14 @@ def test_refusals_on_real_tensors():
         cute_rs.scaled_mm(a, b.to(E5M2), 1.0, 1.0)
     with pytest.raises(TypeError, match=r"^a has dtype bfloat16: cute_rs.scaled_mm takes"):
         cute_rs.scaled_mm(a.to(BF16), b, 1.0, 1.0)
-    with pytest.raises(ValueError, match=r"^scale_a has 64 elements"):
-        cute_rs.scaled_mm(a, b, torch.ones(64, 1, device="cuda"), 1.0)
+    with pytest.raises(ValueError, match=r"^scale_a has shape \[64, 2\]: it must be \(64, 1\) or \(64,\)"):
+        cute_rs.scaled_mm(a, b, torch.ones(64, 2, device="cuda"), 1.0)
+    with pytest.raises(ValueError, match=r"^scale_b must be a CUDA tensor, it is on cpu"):
+        cute_rs.scaled_mm(a, b, 1.0, torch.ones(1, 48))
+    with pytest.raises(TypeError, match=r"^scale_b has dtype float16: a vector scale_b is float32"):
+        cute_rs.scaled_mm(a, b, 1.0, torch.ones(1, 48, device="cuda", dtype=F16))
+    with pytest.raises(ValueError, match=r"use_fast_accum=True is not supported with them"):
+        cute_rs.scaled_mm(a, b, torch.ones(64, 1, device="cuda"), 1.0, use_fast_accum=True)
     with pytest.raises(ValueError, match=r"^a must be a CUDA tensor, it is on cpu"):
         cute_rs.scaled_mm(a.cpu(), b, 1.0, 1.0)
     with pytest.raises(ValueError, match=r"^use_fast_accum=False: .*e5m2.*; pass use_fast_accum=True$"):
