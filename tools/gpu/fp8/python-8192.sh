@@ -5,15 +5,10 @@
 # `gemm --bench` beside it. Package $D: host.xz, native.xz.   BUDGET=200 D=.gpu/s63b NAME=s63c bash tools/gpu/fp8/python-8192.sh
 BUDGET=${BUDGET:-200}; . tools/gpu/lib.sh ${NAME:-s63c}
 mkdir -p /tmp/py/cute_rs && cp python/cute_rs/*.py /tmp/py/cute_rs/ && x $D/native.xz /tmp/py/cute_rs/_native.abi3.so
+cp tools/gpu/python/alternate.py /tmp/py/
 cat > /tmp/py/p8192.py <<'PY'
-import statistics, sys, torch, cute_rs
-def batch_ms(f, n):
-    s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    s.record()
-    for _ in range(n):
-        f()
-    e.record(); e.synchronize()
-    return s.elapsed_time(e) / n
+import sys, torch, cute_rs
+from alternate import medians
 m = n = k = int(sys.argv[1]) if len(sys.argv) > 1 else 8192
 a = torch.randn(m, k, device="cuda").to(torch.float8_e4m3fn)
 w = torch.randn(n, k, device="cuda").to(torch.float8_e4m3fn)
@@ -24,16 +19,8 @@ arms = {
     "ours out=": lambda: cute_rs.scaled_mm(a, w.t(), 1.0, 1.0, out=out),
     "torch": lambda: torch._scaled_mm(a, w.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16),
 }
-for f in arms.values():
-    f()
-torch.cuda.synchronize()
-per = max(1, int(10 / batch_ms(arms["torch"], 3)))
-t = {x: [] for x in arms}
-for r in range(9):
-    for name in (list(arms) if r % 2 == 0 else list(arms)[::-1]):
-        t[name].append(batch_ms(arms[name], per))
 tf = 2 * m * n * k / 1e9
-print(" | ".join(f"{x} {tf / statistics.median(v):.0f}" for x, v in t.items()), "TFLOP/s", flush=True)
+print(" | ".join(f"{x} {tf / v:.0f}" for x, v in medians(arms).items()), "TFLOP/s", flush=True)
 PY
 for i in 1 2; do
   for v in default n128tma6; do

@@ -8,32 +8,20 @@ BUDGET=${BUDGET:-200}; . tools/gpu/lib.sh ${NAME:-s64b}
 mkdir -p /tmp/py/cute_rs && cp python/cute_rs/*.py /tmp/py/cute_rs/ && x $D/native.xz /tmp/py/cute_rs/_native.abi3.so
 (cd python/tests && PYTHONPATH=/tmp/py timeout 240 python3 -m pytest -q -rs -p no:cacheprovider test_fp8_gpu.py test_fp8_api.py > $R/pytest.txt 2>&1)
 t "pytest rc=$?"; grep -E "passed|failed|Error|assert" $R/pytest.txt | tail -12 | tee -a $S
+cp tools/gpu/python/alternate.py /tmp/py/
 cat > /tmp/py/rowwise.py <<'PY'
-import statistics, torch, cute_rs
-def ms(f, n):
-    s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    s.record()
-    for _ in range(n):
-        f()
-    e.record(); e.synchronize()
-    return s.elapsed_time(e) / n
+import torch, cute_rs
+from alternate import medians
 for m in (4096, 8192):
     a = torch.randn(m, m, device="cuda").to(torch.float8_e4m3fn)
     w = torch.randn(m, m, device="cuda").to(torch.float8_e4m3fn)
     sa, sb = torch.rand(m, 1, device="cuda") + 0.5, torch.rand(1, m, device="cuda") + 0.5
     bias = torch.randn(m, device="cuda").bfloat16()
-    arms = {"ours": lambda: cute_rs.scaled_mm(a, w.t(), sa, sb, bias=bias),
-            "torch": lambda: torch._scaled_mm(a, w.t(), scale_a=sa, scale_b=sb, bias=bias, out_dtype=torch.bfloat16)}
-    for f in arms.values():
-        f()
-    per = max(1, int(10 / ms(arms["torch"], 3)))
-    t = {k: [] for k in arms}
-    for r in range(9):
-        for k in (list(arms) if r % 2 == 0 else list(arms)[::-1]):
-            t[k].append(ms(arms[k], per))
+    t = medians({"ours": lambda: cute_rs.scaled_mm(a, w.t(), sa, sb, bias=bias),
+                 "torch": lambda: torch._scaled_mm(a, w.t(), scale_a=sa, scale_b=sb, bias=bias, out_dtype=torch.bfloat16)})
     tf = 2 * m**3 / 1e9
-    o, th = statistics.median(t["ours"]), statistics.median(t["torch"])
-    print(f"row-wise + bias {m}^3: cute_rs {tf / o:.0f} TFLOP/s, torch._scaled_mm {tf / th:.0f}, ratio {th / o:.3f}", flush=True)
+    print(f"row-wise + bias {m}^3: cute_rs {tf / t['ours']:.0f} TFLOP/s, torch._scaled_mm {tf / t['torch']:.0f}, "
+          f"ratio {t['torch'] / t['ours']:.3f}", flush=True)
 PY
 (cd /tmp/py && PYTHONPATH=/tmp/py timeout 80 python3 rowwise.py > $R/rowwise.txt 2>&1); t "rowwise.py rc=$?"; tail -4 $R/rowwise.txt | tee -a $S
 t end
