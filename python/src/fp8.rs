@@ -25,7 +25,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::dlpack::{self, Borrowed, Dtype, Strided};
-use crate::{Foreign, Made, Output, borrowed_stream, context, dlpack_stream, guarded};
+use crate::{Foreign, Made, Output, borrowed_stream, context, dlpack_stream, f32_vector, guarded};
 
 /// One checked call.
 struct Fp8Call {
@@ -50,63 +50,9 @@ const NAMES: [&str; 3] = ["a", "b", "out"];
 /// The names of the vector arguments, as [`plan`] takes them.
 const VECTORS: [&str; 3] = ["scale_a", "scale_b", "bias"];
 
-/// A float32 vector argument of `len` elements on `device`, in one of the shapes `forms`
-/// (e.g. `(M, 1)` or `(M,)`), its one long mode contiguous and 4-byte aligned: its address.
-fn vector(
-    name: &str,
-    v: &Strided,
-    len: usize,
-    forms: &[&[usize]],
-    device: i32,
-    what: &str,
-) -> PyResult<CUdeviceptr> {
-    let dtype = v
-        .dtype
-        .as_ref()
-        .map_or_else(|d| d.clone(), |d| d.name().into());
-    if v.dtype != Ok(Dtype::F32) {
-        return Err(PyTypeError::new_err(format!(
-            "{name} has dtype {dtype}: a vector {name} is float32 ({what})"
-        )));
-    }
-    if v.device_id != device {
-        return Err(PyValueError::new_err(format!(
-            "{name} is on cuda:{} but a is on cuda:{device}",
-            v.device_id
-        )));
-    }
-    let shape: Vec<usize> = v.shape.iter().map(|&x| x.max(0) as usize).collect();
-    if !forms.contains(&shape.as_slice()) {
-        let forms: Vec<String> = forms
-            .iter()
-            .map(|f| match f {
-                [x] => format!("({x},)"),
-                _ => format!("{:?}", f).replace('[', "(").replace(']', ")"),
-            })
-            .collect();
-        return Err(PyValueError::new_err(format!(
-            "{name} has shape {:?}: it must be {} ({what}), or one value",
-            v.shape,
-            forms.join(" or ")
-        )));
-    }
-    if len > 1 {
-        let long = shape.iter().position(|&x| x == len).unwrap_or(0);
-        if v.strides[long] != 1 {
-            return Err(PyValueError::new_err(format!(
-                "{name} has strides {:?}: pass {name}.contiguous()",
-                v.strides
-            )));
-        }
-    }
-    if !v.addr.is_multiple_of(4) {
-        return Err(PyValueError::new_err(format!(
-            "{name}: its data pointer {:#x} is not 4-byte aligned",
-            v.addr
-        )));
-    }
-    Ok(v.addr)
-}
+/// What a row-wise `scale_a` / `scale_b` holds (its shape error says it).
+const SCALE_A: &str = "one value per row of a (or one value: per-tensor)";
+const SCALE_B: &str = "one value per column of b (or one value: per-tensor)";
 
 /// `x` as a 2-D tensor: (rows, cols) and element strides.
 fn matrix(name: &str, x: &Strided) -> PyResult<((usize, usize), (i64, i64))> {
@@ -272,24 +218,15 @@ fn plan(
     let dev = a.device_id;
     let va = vec_a
         .as_ref()
-        .map(|v| vector("scale_a", v, m, &[&[m, 1], &[m]], dev, "one per row of a"))
+        .map(|v| f32_vector("scale_a", v, &[&[m, 1], &[m]], dev, SCALE_A))
         .transpose()?;
     let vb = vec_b
         .as_ref()
-        .map(|v| {
-            vector(
-                "scale_b",
-                v,
-                n,
-                &[&[1, n], &[n]],
-                dev,
-                "one per column of b",
-            )
-        })
+        .map(|v| f32_vector("scale_b", v, &[&[1, n], &[n]], dev, SCALE_B))
         .transpose()?;
     let vbias = bias
         .as_ref()
-        .map(|v| vector("bias", v, n, &[&[n]], dev, "one per column of a @ b"))
+        .map(|v| f32_vector("bias", v, &[&[n]], dev, "one value per column of a @ b"))
         .transpose()?;
     let fused = [va, vb, vbias].iter().any(Option::is_some);
     if fused && (fast_accum || ty != Fp8::E4M3) {

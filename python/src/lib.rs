@@ -268,41 +268,73 @@ fn fused(call: &Call, bias: Option<&dlpack::Strided>) -> PyResult<Option<(CUdevi
     let Some(v) = bias else {
         return Ok(None);
     };
+    let at = f32_vector(
+        "bias",
+        v,
+        &[&[call.n]],
+        call.a.device_id,
+        "one value per column of a @ b",
+    )?;
+    Ok(Some((at, call.n)))
+}
+
+/// A float32 vector argument on `device` in one of the shapes `forms` (e.g. `(M, 1)` or
+/// `(M,)`; `what` says what its values are), its long mode contiguous and 4-byte aligned: its
+/// address. The checks of `gemm`'s bias and `scaled_mm`'s row-wise scales and bias.
+pub(crate) fn f32_vector(
+    name: &str,
+    v: &dlpack::Strided,
+    forms: &[&[usize]],
+    device: i32,
+    what: &str,
+) -> PyResult<CUdeviceptr> {
     let dtype = v
         .dtype
         .clone()
-        .map_err(|d| PyTypeError::new_err(format!("bias has dtype {d}: it must be float32")))?;
+        .map_err(|d| PyTypeError::new_err(format!("{name} has dtype {d}: it must be float32")))?;
     if dtype != Dtype::F32 {
         return Err(PyTypeError::new_err(format!(
-            "bias has dtype {}: it must be float32",
+            "{name} has dtype {}: it must be float32",
             dtype.name()
         )));
     }
-    if v.device_id != call.a.device_id {
+    if v.device_id != device {
         return Err(PyValueError::new_err(format!(
-            "bias is on cuda:{} but a is on cuda:{}",
-            v.device_id, call.a.device_id
+            "{name} is on cuda:{} but a is on cuda:{device}",
+            v.device_id
         )));
     }
-    if v.shape.len() != 1 || v.shape[0] != call.n as i64 {
+    let shape: Vec<usize> = v.shape.iter().map(|&x| x.max(0) as usize).collect();
+    if !forms.contains(&shape.as_slice()) {
+        let forms: Vec<String> = forms
+            .iter()
+            .map(|f| match f {
+                [x] => format!("({x},)"),
+                _ => format!("{f:?}").replace('[', "(").replace(']', ")"),
+            })
+            .collect();
         return Err(PyValueError::new_err(format!(
-            "bias has shape {:?}: it must be ({},), one value per column of a @ b",
-            v.shape, call.n
+            "{name} has shape {:?}: it must be {}, {what}",
+            v.shape,
+            forms.join(" or ")
         )));
     }
-    if call.n > 1 && v.strides[0] != 1 {
+    // the one mode of more than one element (the forms have at most one)
+    if let Some(long) = shape.iter().position(|&x| x > 1)
+        && v.strides[long] != 1
+    {
         return Err(PyValueError::new_err(format!(
-            "bias has stride {}: pass bias.contiguous()",
-            v.strides[0]
+            "{name} has stride {}: pass {name}.contiguous()",
+            v.strides[long]
         )));
     }
     if !v.addr.is_multiple_of(4) {
         return Err(PyValueError::new_err(format!(
-            "bias: its data pointer {:#x} is not 4-byte aligned",
+            "{name}: its data pointer {:#x} is not 4-byte aligned",
             v.addr
         )));
     }
-    Ok(Some((v.addr, call.n)))
+    Ok(v.addr)
 }
 
 fn plan(a: Matrix, b: Matrix, out: Option<Matrix>, alpha: f32, beta: f32) -> PyResult<Call> {

@@ -35,16 +35,18 @@ def operands(m, n, k, dtype=E4M3):
     return fp8(m, k, dtype, 2.0), fp8(n, k, dtype, 2.0).t()
 
 
+def rel(k, fast):
+    """The product's bound relative to S for K = k: fast accumulation's or the promoted one's."""
+    if fast:
+        return max(k / 4, 1) * 2.0**-13 + 2.0**-22
+    return max(min(k, 128) / 4, 1) * 2.0**-13 + (-(-k // 128) + 1) * 2.0**-24 + 2.0**-22
+
+
 def bound(a, b, sa, sb, out_dtype, fast):
     ad, bd = a.double(), b.double()
     ref = sa * sb * (ad @ bd)
     s = ad.abs() @ bd.abs()
-    k = a.shape[1]
-    if fast:
-        rel = max(k / 4, 1) * 2.0**-13 + 2.0**-22
-    else:
-        rel = max(min(k, 128) / 4, 1) * 2.0**-13 + (-(-k // 128) + 1) * 2.0**-24 + 2.0**-22
-    tol = abs(sa * sb) * s * rel + U[out_dtype] * ref.abs()
+    tol = abs(sa * sb) * s * rel(a.shape[1], fast) + U[out_dtype] * ref.abs()
     return ref, tol
 
 
@@ -95,12 +97,7 @@ def rowwise_bound(a, b, sa, sb, bias, out_dtype, fast=False):
     if bias is not None:
         ref = ref + bias.double().reshape(1, -1)
     s = sa.abs() * (ad.abs() @ bd.abs()) * sb.abs()
-    k = a.shape[1]
-    if fast:
-        rel = max(k / 4, 1) * 2.0**-13 + 2.0**-22
-    else:
-        rel = max(min(k, 128) / 4, 1) * 2.0**-13 + (-(-k // 128) + 1) * 2.0**-24 + 2.0**-22
-    tol = s * (rel + 4 * 2.0**-24) + 2.0**-24 * ref.abs() + U[out_dtype] * ref.abs()
+    tol = s * (rel(a.shape[1], fast) + 4 * 2.0**-24) + 2.0**-24 * ref.abs() + U[out_dtype] * ref.abs()
     return ref, tol
 
 
@@ -230,11 +227,11 @@ def test_refusals_on_real_tensors():
         cute_rs.scaled_mm(a, b.to(E5M2), 1.0, 1.0)
     with pytest.raises(TypeError, match=r"^a has dtype bfloat16: cute_rs.scaled_mm takes"):
         cute_rs.scaled_mm(a.to(BF16), b, 1.0, 1.0)
-    with pytest.raises(ValueError, match=r"^scale_a has shape \[64, 2\]: it must be \(64, 1\) or \(64,\)"):
+    with pytest.raises(ValueError, match=r"^scale_a has shape \[64, 2\]: it must be \(64, 1\) or \(64,\), one value per row of a"):
         cute_rs.scaled_mm(a, b, torch.ones(64, 2, device="cuda"), 1.0)
     with pytest.raises(ValueError, match=r"^scale_b must be a CUDA tensor, it is on cpu"):
         cute_rs.scaled_mm(a, b, 1.0, torch.ones(1, 48))
-    with pytest.raises(TypeError, match=r"^scale_b has dtype float16: a vector scale_b is float32"):
+    with pytest.raises(TypeError, match=r"^scale_b has dtype float16: it must be float32"):
         cute_rs.scaled_mm(a, b, 1.0, torch.ones(1, 48, device="cuda", dtype=F16))
     with pytest.raises(ValueError, match=r"use_fast_accum=True is not supported with them"):
         cute_rs.scaled_mm(a, b, torch.ones(64, 1, device="cuda"), 1.0, use_fast_accum=True)
