@@ -1688,6 +1688,25 @@ mod tests {
     }
 
     #[test]
+    fn promoted_fp8_tiles_are_kernels() {
+        // every per-tensor tile the host (or an override) names has its entry declared by the
+        // kernel family (by an `hgemm_entry!` or `hgemm_pingpong_entry!` arm: `name,`)
+        let src = include_str!("../../kernels/hgemm_fp8/src/lib.rs");
+        let declared = |e: &str| {
+            src.split(e)
+                .skip(1)
+                .any(|rest| rest.starts_with(',') || rest.starts_with("\n"))
+        };
+        for (name, tile) in Fp8PromotedTile::ALL {
+            assert!(
+                declared(tile.entry()),
+                "{name}: {} is not declared in kernels/hgemm_fp8",
+                tile.entry()
+            );
+        }
+    }
+
+    #[test]
     fn pingpong_entries_are_the_kernels() {
         // the kernel families' ping-pong entries are exactly these (the 16-bit family's default
         // 128×128 ones, `pp128`, its 64×128 ones, `pp64`, then the measuring ones; the FP8

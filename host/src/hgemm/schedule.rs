@@ -293,6 +293,11 @@ pub enum Fp8PromotedTile {
     /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`): for one row of M-tiles, where clusters
     /// along M share nothing; measured +1–2 % at 128×7168×16384 (doc/fp8-gemm.md).
     N192TmaClusterN,
+    /// [`N128Tma6`](Self::N128Tma6) with clusters of 2 along N, A's tile shared by TMA multicast
+    /// (`gemm_fp8_e4m3_tn_promoted_n128tma6_cn`, built with
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`): cuBLASLt's cluster shape for this tile
+    /// at 4096³ on the H100 (a measuring variant, session 64).
+    N128Tma6ClusterN,
     /// 64×128 tiles on the ping-pong schedule (each consumer warpgroup a whole tile), paired
     /// temporaries, the TMA epilogue's two 64-column buffers a warpgroup, 8 stages of 24 KiB
     /// (`gemm_fp8_e4m3_tn_promoted_pp64`): cuBLASLt's configuration for 128-row problems on the
@@ -311,7 +316,7 @@ impl Fp8PromotedTile {
     /// 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³).
     pub const FUSED: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
     /// Every tile, with its override name.
-    pub const ALL: [(&'static str, Fp8PromotedTile); 10] = [
+    pub const ALL: [(&'static str, Fp8PromotedTile); 11] = [
         ("n128", Fp8PromotedTile::N128),
         ("n160", Fp8PromotedTile::N160),
         ("n160s5", Fp8PromotedTile::N160S5),
@@ -321,6 +326,7 @@ impl Fp8PromotedTile {
         ("n128tma6", Fp8PromotedTile::N128Tma6),
         ("n128tma5", Fp8PromotedTile::N128Tma5),
         ("n192tmacn", Fp8PromotedTile::N192TmaClusterN),
+        ("n128tma6cn", Fp8PromotedTile::N128Tma6ClusterN),
         ("pp64", Fp8PromotedTile::Pp64),
     ];
     /// The tile of override name `name`.
@@ -351,6 +357,7 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N128Tma6 => "gemm_fp8_e4m3_tn_promoted_n128tma6",
             Fp8PromotedTile::N128Tma5 => "gemm_fp8_e4m3_tn_promoted_n128tma5",
             Fp8PromotedTile::N192TmaClusterN => "gemm_fp8_e4m3_tn_promoted_n192tma_cn",
+            Fp8PromotedTile::N128Tma6ClusterN => "gemm_fp8_e4m3_tn_promoted_n128tma6_cn",
             Fp8PromotedTile::Pp64 => "gemm_fp8_e4m3_tn_promoted_pp64",
         }
     }
@@ -393,6 +400,7 @@ impl Fp8PromotedTile {
                 | Fp8PromotedTile::N128Tma6
                 | Fp8PromotedTile::N128Tma5
                 | Fp8PromotedTile::N192TmaClusterN
+                | Fp8PromotedTile::N128Tma6ClusterN
                 | Fp8PromotedTile::Pp64,
                 _,
             ) => {
@@ -544,8 +552,14 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N192Tma => (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192_TMA),
             Fp8PromotedTile::N192TmaClusterN => {
                 return HgemmVariant {
-                    cluster: config::CLUSTER_FP8_N192_CN,
+                    cluster: config::CLUSTER_FP8_CN,
                     ..Fp8PromotedTile::N192Tma.variant()
+                };
+            }
+            Fp8PromotedTile::N128Tma6ClusterN => {
+                return HgemmVariant {
+                    cluster: config::CLUSTER_FP8_CN,
+                    ..Fp8PromotedTile::N128Tma6.variant()
                 };
             }
             Fp8PromotedTile::N128Tma6 => (config::TILE_FP8, config::SMEM_BYTES_FP8_N128_TMA6),

@@ -60,7 +60,7 @@ pub mod config;
 pub mod tiles;
 
 use collective::epilogue_rows::{self, stage_chunk_rows_b16, store_chunks};
-use collective::scheduler::FixupSlot;
+use collective::scheduler::{FixupOrder, FixupSlot};
 pub use config::*;
 use device::hint::{opaque, opaque_index};
 use device::math::{ex2, fma, fmax};
@@ -438,7 +438,7 @@ unsafe fn merge_partial<const OD2: usize>(
     let (ml_slot, ml_row) = partial_row(slot, OD2 / 4);
     let pml = unsafe {
         FixupSlot::wait(slot, t);
-        FixupSlot::load::<4>(ml_slot, t, ml_row)
+        FixupSlot::load::<4>(ml_slot, t, ml_row, FixupOrder::InOrder)
     };
     let (mut ca, mut cb) = ([0f32; 2], [0f32; 2]);
     device::unroll!(2, |h| {
@@ -451,7 +451,7 @@ unsafe fn merge_partial<const OD2: usize>(
         row_max[h] = m;
     });
     device::unroll!(OD2 / 4, |j| {
-        let po = unsafe { FixupSlot::load::<4>(slot, t, j) };
+        let po = unsafe { FixupSlot::load::<4>(slot, t, j, FixupOrder::InOrder) };
         device::unroll!(4, |e| {
             let v = 4 * j + e;
             o[v] = fma(o[v], ca[e / 2], po[e] * cb[e / 2]);
@@ -1533,8 +1533,8 @@ unsafe fn attention_fwd<
                 // head of the last launch cleared them, or the host's zeroes); the flag after
                 // both stores
                 unsafe {
-                    FixupSlot::store(slot, t, 0, &o);
-                    FixupSlot::store(ml_slot, t, ml_row, &ml);
+                    FixupSlot::store(slot, t, 0, &o, FixupOrder::InOrder);
+                    FixupSlot::store(ml_slot, t, ml_row, &ml, FixupOrder::InOrder);
                     FixupSlot::signal(slot, t);
                 }
             } else {

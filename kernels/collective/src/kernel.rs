@@ -448,7 +448,7 @@ pub unsafe fn gemm_tma_warpspecialized<
         };
         let (mut acc, n_epi) = W::<KS, BN>::to_epilogue(frag, n, n0);
         // a tile split over clusters: reduced, and stored by the cluster that finishes it
-        if !unsafe { sched.fixup(&w, &mut acc, wg, t) } {
+        if !unsafe { sched.fixup(&w, &mut acc, wg, t, Acc::FIXUP_ORDER) } {
             continue;
         }
         let last = u.is_last::<KS, _>(&sched);

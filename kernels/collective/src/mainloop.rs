@@ -37,6 +37,7 @@ use layout_types::cutlass::pipeline::{
 };
 
 use crate::cluster::ClusterLoad;
+use crate::scheduler::FixupOrder;
 use crate::tile::{StageTile, TileN};
 
 /// The tile of C one consumer warpgroup computes from a pipeline stage, `(M, N)` (CUTLASS: the
@@ -291,6 +292,16 @@ pub trait MmaAccumulation<F>: AccumulationStage + Sized {
     /// k-ranges). (Session 56 completed a group cut short with empty stages; under memcheck
     /// those hung where a CTA took two tiles: doc/fp8-gemm.md, session 58.)
     const K_GROUP: i32 = 1;
+    /// The order of the accumulators in a split tile's partial (the scheduler's
+    /// [`fixup`](crate::scheduler::TileScheduler::fixup), whose 16-byte rows put four
+    /// accumulators in four registers in a row): [`FixupOrder::InOrder`] by default, where the
+    /// accumulators are the `wgmma` fragment's own registers; a promoted accumulation, whose
+    /// `main` is apart from the fragment, [`FixupOrder::PairsSwapped`], so that
+    /// `main[v] += s · temp[v]` reads `main[v]` and `temp[v]` from registers of two parities
+    /// (with a scale in a register, three sources of one parity cost a bank conflict: 32 of
+    /// the 64 promotion `FFMA`s of the 128 × 128 block entry on the split-K scheduler, none
+    /// with this order; doc/fp8-gemm.md, session 64).
+    const FIXUP_ORDER: FixupOrder = FixupOrder::InOrder;
     /// `QUAD`: promotes [`frag`](Self::frag) (`b`: [`frag_b`](Self::frag_b)) with the scales
     /// of queue slot `slot` (a constant), the queue unmoved.
     fn promote_slot(&mut self, main: &mut F, b: bool, slot: usize) {
@@ -610,6 +621,7 @@ impl<const PAIRED: bool, const TURNS: bool, const BLOCK: bool, const V: usize, c
 {
     type Args = Fp8BlockScales;
     const K_PIPE_MMAS: u32 = 0;
+    const FIXUP_ORDER: FixupOrder = FixupOrder::PairsSwapped;
     const TURNS: bool = TURNS;
     const PAIRED: bool = PAIRED;
     const OFFSET: bool = OFFSET;
@@ -820,6 +832,7 @@ impl<const PAIRED: bool, S: Fp8StageScales> MmaAccumulation<[f32; 64]>
 {
     type Args = Fp8StagedScales;
     const K_PIPE_MMAS: u32 = 0;
+    const FIXUP_ORDER: FixupOrder = FixupOrder::PairsSwapped;
     const PAIRED: bool = PAIRED;
     #[inline(always)]
     fn new(s: &Fp8StagedScales, (block, t): (i32, i32), origin: (i32, i32), k: i32) -> Self {
@@ -1280,6 +1293,7 @@ impl<S: QuadScales> AccumulationStage for GmmaFp8AccumulationQuad<S> {
 impl<S: QuadScales> MmaAccumulation<[f32; 64]> for GmmaFp8AccumulationQuad<S> {
     type Args = S::Args;
     const K_PIPE_MMAS: u32 = 0;
+    const FIXUP_ORDER: FixupOrder = FixupOrder::PairsSwapped;
     const PAIRED: bool = true;
     const QUAD: bool = true;
     const K_GROUP: i32 = S::K_GROUP;
@@ -1404,6 +1418,7 @@ impl<const V: usize> AccumulationStage for GmmaFp8AccumulationStagedWide<V> {
 impl<const V: usize> MmaAccumulation<[f32; V]> for GmmaFp8AccumulationStagedWide<V> {
     type Args = Fp8StagedScales;
     const K_PIPE_MMAS: u32 = 0;
+    const FIXUP_ORDER: FixupOrder = FixupOrder::PairsSwapped;
     #[inline(always)]
     fn new(s: &Fp8StagedScales, (block, t): (i32, i32), (_, n0): (i32, i32), k: i32) -> Self {
         const {

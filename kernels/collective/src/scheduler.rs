@@ -101,13 +101,22 @@ pub trait TileScheduler: Sized {
     /// Whether `w` is the last unit whose epilogue runs (an asynchronous store must drain).
     fn is_last_work(&self, w: &WorkTile) -> bool;
     /// After `w`'s mainloop, consumer warpgroup `wg`'s thread `t` with its accumulators `acc`:
-    /// reduces a split tile; whether the epilogue stores `acc` now (`false`: another cluster
-    /// finishes the tile).
+    /// reduces a split tile (its partials in the workspace in `order`, the accumulation's
+    /// [`FIXUP_ORDER`](crate::mainloop::MmaAccumulation::FIXUP_ORDER)); whether the epilogue
+    /// stores `acc` now (`false`: another cluster finishes the tile).
     ///
     /// # Safety
     /// Called by every thread of the warpgroup, after every unit's mainloop, in the order of
-    /// [`work_tiles`](Self::work_tiles); the arguments the scheduler was made with hold.
-    unsafe fn fixup(&self, w: &WorkTile, acc: &mut [f32; 128], wg: i32, t: i32) -> bool;
+    /// [`work_tiles`](Self::work_tiles), with one `order` for the launch; the arguments the
+    /// scheduler was made with hold.
+    unsafe fn fixup(
+        &self,
+        w: &WorkTile,
+        acc: &mut [f32; 128],
+        wg: i32,
+        t: i32,
+        order: FixupOrder,
+    ) -> bool;
 }
 
 /// The tiles a cluster computes, and where each CTA's tile of a cluster tile lies in C. The
@@ -305,15 +314,56 @@ impl<const BM: i32, const BN: i32> TileScheduler for PersistentTileScheduler<BM,
         self.is_last(w.tile)
     }
     #[inline(always)]
-    unsafe fn fixup(&self, _: &WorkTile, _: &mut [f32; 128], _: i32, _: i32) -> bool {
+    unsafe fn fixup(
+        &self,
+        _: &WorkTile,
+        _: &mut [f32; 128],
+        _: i32,
+        _: i32,
+        _: FixupOrder,
+    ) -> bool {
         true
+    }
+}
+
+/// Which of a thread's accumulators each element of a 16-byte partial row holds: row `j`'s
+/// `(x, y, z, w)` are accumulators `4j + q[0..4]` of [`quad`](Self::quad)'s `q`. The row is
+/// one 16-byte store (`st.global.v4.f32`) of four registers in a row, so the order decides the
+/// accumulators' register parities: [`InOrder`](Self::InOrder) puts accumulator `v` at
+/// `v`'s parity, as a `wgmma` fragment has it (its own accumulators: no move);
+/// [`PairsSwapped`](Self::PairsSwapped) at the other parity — for a promoted accumulation,
+/// whose `main[v] += s · temp[v]` then never reads its three sources from one register bank
+/// (`temp[v]` is the fragment's: doc/fp8-gemm.md, sessions 36 and 64).
+///
+/// ```
+/// use collective::scheduler::FixupOrder;
+/// assert_eq!(FixupOrder::InOrder.quad(), [0, 1, 2, 3]);
+/// assert_eq!(FixupOrder::PairsSwapped.quad(), [1, 0, 3, 2]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FixupOrder {
+    /// Accumulators `4j, 4j + 1, 4j + 2, 4j + 3`.
+    InOrder,
+    /// Accumulators `4j + 1, 4j, 4j + 3, 4j + 2`.
+    PairsSwapped,
+}
+
+impl FixupOrder {
+    /// The accumulator (within its quad) of each element of a row.
+    #[inline(always)]
+    pub const fn quad(self) -> [usize; 4] {
+        match self {
+            FixupOrder::InOrder => [0, 1, 2, 3],
+            FixupOrder::PairsSwapped => [1, 0, 3, 2],
+        }
     }
 }
 
 /// A consumer thread's share of a split tile's partial accumulators, and its flag: the
 /// workspace of [`StreamKScheduler`] holds [`StreamKScheduler::SLOTS_PER_CLUSTER`] of these per
 /// resident cluster (one per CTA rank and consumer warpgroup), `partial[j][t]` being thread
-/// `t`'s accumulators `4j..4j + 4` (each warp's 16-byte stores contiguous). The flags start at
+/// `t`'s accumulators `4j..4j + 4` in a [`FixupOrder`] (each warp's 16-byte stores
+/// contiguous; writer and reader take the same order). The flags start at
 /// 0 (the host zeroes the workspace once); the cluster that writes a partial sets its threads'
 /// flags to 1, the one that reads it sets them back to 0.
 #[repr(C)]
@@ -325,11 +375,11 @@ pub struct FixupSlot {
 }
 
 impl FixupSlot {
-    /// Thread `t`'s `N` floats into rows `j0..j0 + N/4` of `slot`'s partial (`N` a multiple of
-    /// 4, `j0 + N/4 ≤ 32`); the flag is [`signal`](Self::signal)'s.
+    /// Thread `t`'s `N` floats into rows `j0..j0 + N/4` of `slot`'s partial in `order` (`N` a
+    /// multiple of 4, `j0 + N/4 ≤ 32`); the flag is [`signal`](Self::signal)'s.
     ///
     /// ```
-    /// use collective::scheduler::FixupSlot;
+    /// use collective::scheduler::{FixupOrder, FixupSlot};
     /// let mut ws = Box::<FixupSlot>::new_zeroed(); // the host zeroes the workspace
     /// let slot = ws.as_mut_ptr() as usize;
     /// // SAFETY: each of 8 threads writes its own share of the slot
@@ -337,12 +387,15 @@ impl FixupSlot {
     ///     device::emu::launch((1, 1, 1), (8, 1, 1), 0, || {
     ///         let t = device::thread::thread_idx_x() as usize;
     ///         let part: [f32; 8] = core::array::from_fn(|i| (10 * t + i) as f32);
-    ///         FixupSlot::store(slot as *mut FixupSlot, t, 2, &part); // rows 2 and 3
+    ///         let slot = slot as *mut FixupSlot;
+    ///         FixupSlot::store(slot, t, 2, &part, FixupOrder::InOrder); // rows 2 and 3
+    ///         FixupSlot::store(slot, t, 4, &part, FixupOrder::PairsSwapped); // rows 4 and 5
     ///     })
     /// };
     /// let ws = unsafe { ws.assume_init() };
     /// let p = &ws.partial;
     /// assert_eq!((p[2][5].x, p[2][5].w, p[3][5].x, p[3][5].w), (50.0, 53.0, 54.0, 57.0));
+    /// assert_eq!((p[4][5].x, p[4][5].y, p[5][5].z, p[5][5].w), (51.0, 50.0, 57.0, 56.0));
     /// assert_eq!(ws.flags[5], 0); // not signalled yet
     /// ```
     ///
@@ -355,18 +408,20 @@ impl FixupSlot {
         t: usize,
         j0: usize,
         part: &[f32; N],
+        order: FixupOrder,
     ) {
         if !N.is_multiple_of(4) || j0 + N / 4 > 32 {
             trap();
         }
+        let q = order.quad();
         unsafe {
             let partial = &raw mut (*slot).partial;
             device::unroll!(N / 4, |j| {
                 let v = Float4 {
-                    x: part[4 * j],
-                    y: part[4 * j + 1],
-                    z: part[4 * j + 2],
-                    w: part[4 * j + 3],
+                    x: part[4 * j + q[0]],
+                    y: part[4 * j + q[1]],
+                    z: part[4 * j + q[2]],
+                    w: part[4 * j + q[3]],
                 };
                 st_global_v4_f32(&raw mut (*partial)[j0 + j][t], v);
             });
@@ -376,13 +431,13 @@ impl FixupSlot {
     /// whoever sees the flag).
     ///
     /// ```
-    /// use collective::scheduler::FixupSlot;
+    /// use collective::scheduler::{FixupOrder, FixupSlot};
     /// let mut ws = Box::<FixupSlot>::new_zeroed();
     /// let slot = ws.as_mut_ptr() as usize;
     /// // SAFETY: one thread writes thread 9's share of the slot, and its flag
     /// unsafe {
     ///     device::emu::launch((1, 1, 1), (1, 1, 1), 0, || {
-    ///         FixupSlot::store(slot as *mut FixupSlot, 9, 0, &[1.0; 4]);
+    ///         FixupSlot::store(slot as *mut FixupSlot, 9, 0, &[1.0; 4], FixupOrder::InOrder);
     ///         FixupSlot::signal(slot as *mut FixupSlot, 9);
     ///     })
     /// };
@@ -402,7 +457,7 @@ impl FixupSlot {
     /// counterpart's partial, then reads it (the emulator, on one core, runs CTA 0 first).
     ///
     /// ```
-    /// use collective::scheduler::FixupSlot;
+    /// use collective::scheduler::{FixupOrder, FixupSlot};
     /// let mut ws = Box::<FixupSlot>::new_zeroed();
     /// let mut got = [[0f32; 8]; 4];
     /// let (slot, out) = (ws.as_mut_ptr() as usize, got.as_mut_ptr() as usize);
@@ -411,11 +466,12 @@ impl FixupSlot {
     ///     device::emu::launch((2, 1, 1), (4, 1, 1), 0, || {
     ///         let (t, slot) = (device::thread::thread_idx_x() as usize, slot as *mut FixupSlot);
     ///         if device::thread::block_idx_x() == 0 {
-    ///             FixupSlot::store(slot, t, 0, &[t as f32 + 0.5; 8]);
+    ///             FixupSlot::store(slot, t, 0, &[t as f32 + 0.5; 8], FixupOrder::InOrder);
     ///             FixupSlot::signal(slot, t);
     ///         } else {
     ///             FixupSlot::wait(slot, t); // until CTA 0's thread t has signalled
-    ///             *(out as *mut [f32; 8]).add(t) = FixupSlot::load::<8>(slot, t, 0);
+    ///             let got = FixupSlot::load::<8>(slot, t, 0, FixupOrder::InOrder);
+    ///             *(out as *mut [f32; 8]).add(t) = got;
     ///         }
     ///     })
     /// };
@@ -428,10 +484,10 @@ impl FixupSlot {
     pub unsafe fn wait(slot: *mut FixupSlot, t: usize) {
         unsafe { while ld_acquire_gpu_u32(&raw const (*slot).flags[t]) == 0 {} }
     }
-    /// Thread `t`'s `N` floats of rows `j0..j0 + N/4` of `slot`'s partial.
+    /// Thread `t`'s `N` floats of rows `j0..j0 + N/4` of `slot`'s partial, written in `order`.
     ///
     /// ```
-    /// use collective::scheduler::FixupSlot;
+    /// use collective::scheduler::{FixupOrder::PairsSwapped, FixupSlot};
     /// let mut ws = Box::<FixupSlot>::new_zeroed();
     /// let mut got = ([0f32; 8], [0f32; 128]);
     /// let (slot, out) = (ws.as_mut_ptr() as usize, &raw mut got as usize);
@@ -440,12 +496,12 @@ impl FixupSlot {
     /// unsafe {
     ///     device::emu::launch((1, 1, 1), (1, 1, 1), 0, || {
     ///         let slot = slot as *mut FixupSlot;
-    ///         FixupSlot::store(slot, 127, 0, &part);
+    ///         FixupSlot::store(slot, 127, 0, &part, PairsSwapped);
     ///         FixupSlot::signal(slot, 127);
     ///         FixupSlot::wait(slot, 127);
     ///         let out = out as *mut ([f32; 8], [f32; 128]);
-    ///         (*out).0 = FixupSlot::load::<8>(slot, 127, 30); // rows 30 and 31
-    ///         (*out).1 = FixupSlot::load::<128>(slot, 127, 0);
+    ///         (*out).0 = FixupSlot::load::<8>(slot, 127, 30, PairsSwapped); // rows 30 and 31
+    ///         (*out).1 = FixupSlot::load::<128>(slot, 127, 0, PairsSwapped);
     ///     })
     /// };
     /// assert_eq!(got.0, core::array::from_fn(|i| (120 + i) as f32));
@@ -455,19 +511,25 @@ impl FixupSlot {
     /// # Safety
     /// After [`wait`](Self::wait) for `t`; `N` a multiple of 4, `j0 + N/4 ≤ 32`.
     #[inline(always)]
-    pub unsafe fn load<const N: usize>(slot: *const FixupSlot, t: usize, j0: usize) -> [f32; N] {
+    pub unsafe fn load<const N: usize>(
+        slot: *const FixupSlot,
+        t: usize,
+        j0: usize,
+        order: FixupOrder,
+    ) -> [f32; N] {
         if !N.is_multiple_of(4) || j0 + N / 4 > 32 {
             trap();
         }
+        let q = order.quad();
         let mut part = [0f32; N];
         unsafe {
             let partial = &raw const (*slot).partial;
             device::unroll!(N / 4, |j| {
                 let v = ld_global_v4_f32(&raw const (*partial)[j0 + j][t]);
-                part[4 * j] = v.x;
-                part[4 * j + 1] = v.y;
-                part[4 * j + 2] = v.z;
-                part[4 * j + 3] = v.w;
+                part[4 * j + q[0]] = v.x;
+                part[4 * j + q[1]] = v.y;
+                part[4 * j + q[2]] = v.z;
+                part[4 * j + q[3]] = v.w;
             });
         }
         part
@@ -476,17 +538,17 @@ impl FixupSlot {
     /// next launch.
     ///
     /// ```
-    /// use collective::scheduler::FixupSlot;
+    /// use collective::scheduler::{FixupOrder, FixupSlot};
     /// let mut ws = Box::<FixupSlot>::new_zeroed();
     /// let slot = ws.as_mut_ptr() as usize;
     /// // SAFETY: one thread writes and reads thread 0's share of the slot
     /// unsafe {
     ///     device::emu::launch((1, 1, 1), (1, 1, 1), 0, || {
     ///         let slot = slot as *mut FixupSlot;
-    ///         FixupSlot::store(slot, 0, 0, &[1.0; 4]);
+    ///         FixupSlot::store(slot, 0, 0, &[1.0; 4], FixupOrder::InOrder);
     ///         FixupSlot::signal(slot, 0);
     ///         FixupSlot::wait(slot, 0);
-    ///         assert_eq!(FixupSlot::load::<4>(slot, 0, 0), [1.0; 4]);
+    ///         assert_eq!(FixupSlot::load::<4>(slot, 0, 0, FixupOrder::InOrder), [1.0; 4]);
     ///         FixupSlot::clear(slot, 0);
     ///     })
     /// };
@@ -584,22 +646,23 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
         // SAFETY: inside the workspace of `step` clusters' slots (`init`'s contract)
         unsafe { (self.params.workspace() as *mut FixupSlot).add(i.value() as usize) }
     }
-    /// Waits for thread `t`'s flag in `slot`, adds its partial accumulators to `acc` and sets
+    /// Waits for thread `t`'s flag in `slot`, adds its partial accumulators (in `order`) to `acc` and sets
     /// the flag back to 0.
     ///
     /// # Safety
     /// `slot` is a workspace slot another cluster's tail writes (`fixup`'s contract).
     #[inline(always)]
-    unsafe fn add_partial(slot: *mut FixupSlot, acc: &mut [f32; 128], t: usize) {
+    unsafe fn add_partial(slot: *mut FixupSlot, acc: &mut [f32; 128], t: usize, order: FixupOrder) {
+        let q = order.quad();
         unsafe {
             FixupSlot::wait(slot, t);
             let part = &raw const (*slot).partial;
             device::unroll!(32, |j| {
                 let v = ld_global_v4_f32(&raw const (*part)[j][t]);
-                acc[4 * j] += v.x;
-                acc[4 * j + 1] += v.y;
-                acc[4 * j + 2] += v.z;
-                acc[4 * j + 3] += v.w;
+                acc[4 * j + q[0]] += v.x;
+                acc[4 * j + q[1]] += v.y;
+                acc[4 * j + q[2]] += v.z;
+                acc[4 * j + q[3]] += v.w;
             });
             FixupSlot::clear(slot, t);
         }
@@ -712,13 +775,20 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
         }
     }
     #[inline(always)]
-    unsafe fn fixup(&self, w: &WorkTile, acc: &mut [f32; 128], wg: i32, t: i32) -> bool {
+    unsafe fn fixup(
+        &self,
+        w: &WorkTile,
+        acc: &mut [f32; 128],
+        wg: i32,
+        t: i32,
+        order: FixupOrder,
+    ) -> bool {
         let t = t as usize;
         if w.k_begin > 0 {
             // a tail: the previous cluster holds the head and finishes the tile
             let slot = self.slot(self.dp.first, wg);
             unsafe {
-                FixupSlot::store(slot, t, 0, acc);
+                FixupSlot::store(slot, t, 0, acc, order);
                 FixupSlot::signal(slot, t);
             }
             false
@@ -727,10 +797,10 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
             // clusters' tails)
             if SPLIT_K {
                 for c in self.tails_of(w) {
-                    unsafe { Self::add_partial(self.slot(c, wg), acc, t) };
+                    unsafe { Self::add_partial(self.slot(c, wg), acc, t, order) };
                 }
             } else {
-                unsafe { Self::add_partial(self.slot(self.dp.first + 1, wg), acc, t) };
+                unsafe { Self::add_partial(self.slot(self.dp.first + 1, wg), acc, t, order) };
             }
             true
         } else {

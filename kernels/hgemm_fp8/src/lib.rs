@@ -119,7 +119,7 @@ hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n192tma_cn, (E4M3, E4M3), Ac
 #[cfg(feature = "fp8-variants")]
 const _: () = assert!(matches!(
     <ClusterN as ClusterShape>::AXIS,
-    config::CLUSTER_FP8_N192_CN
+    config::CLUSTER_FP8_CN
 ));
 // the direct epilogue without shared memory, 5 stages (the per-tensor default of sessions 12-13,
 // `CUTE_RS_FP8_PROMOTED=n192`; against the 128×128 `_pt`: +2 % at 4096x7168x16384, +10 % at
@@ -163,6 +163,12 @@ hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast160, (E4M3, E4M3), PlainAccumulation
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA6);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma5, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA5);
+// `_n128tma6` with clusters of 2 along N (A's tile shared by multicast, `CUTE_RS_FP8_PROMOTED=
+// n128tma6cn`, a measuring variant, session 64): cuBLASLt's per-tensor kernel at 4096³ runs this
+// tile and schedule in clusters of 1 × 2 on the H100 (`..._128x128_128x6_1x2_...`, run s63b) and
+// 2 × 1 on the H200 (session 19)
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma6_cn, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA6, ClusterN);
 
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160);
