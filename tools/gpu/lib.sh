@@ -19,6 +19,7 @@
 #   warm           the closing calls' warm-up: a bf16, an e4m3 and an attention `--check` (each module's JIT) beside
 #                  `host run --only tma`, one summary line each
 #   c ARGS...      one `host ARGS --check`, its verdict in the summary as "C rc=N ARGS | PASS"
+#   sweeps         the FP8 sweep (`host gemm --dtype e4m3`) and `host run --only hgemm`, a summary line each
 #   fms "VAR=value..." TIMEOUT ARGS...   memcheck of `host gemm --dtype e4m3 ARGS --block-scales --check` with those
 #                  variables, timed, its log kept ($R/msN.txt), a summary line "MN VARS rc=… S s | ARGS | verdict | the
 #                  log's first lines" (what it reported before a limit)
@@ -82,6 +83,11 @@ warm() {
   t "tma copies rc=$? $(grep -cE 'PASS' $R/w3.txt) PASS, $(grep -cE 'FAIL' $R/w3.txt) FAIL"
   wait; t "warm $(cat $R/w0.txt $R/w1.txt $R/w2.txt | grep -Eo 'PASS|FAIL' | tr '\n' ' ')"; }
 c() { timeout 120 $H "$@" --check > $R/c.txt 2>&1 < /dev/null; t "C rc=$? $* | $(grep -Eo 'PASS|FAIL|rror.*|^host [a-z]+: .*' $R/c.txt | head -2 | cut -c1-160 | tr '\n' ' ')"; }
+sweeps() {
+  timeout 200 $H gemm --dtype e4m3 > $R/sweep.txt 2>&1 < /dev/null
+  t "C FP8 sweep rc=$? $(grep -E 'passed|failed' $R/sweep.txt | tail -1)"
+  timeout 150 $H run --only hgemm > $R/run.txt 2>&1 < /dev/null
+  t "C run --only hgemm rc=$? $(grep -E 'passed|failed' $R/run.txt | tail -1)"; }
 fms_i=0
 fms() { local v=$1 to=$2; shift 2; local t0=$(date +%s); fms_i=$((fms_i + 1))
   env $v timeout $to compute-sanitizer --tool memcheck --print-limit 5 $H gemm --dtype e4m3 "$@" --block-scales \

@@ -15,10 +15,7 @@
 #   BUDGET=560 D=.gpu/s65b NAME=s65b bash tools/gpu/fp8/fixup-order.sh
 BUDGET=${BUDGET:-560}; . tools/gpu/lib.sh ${NAME:-s65b}
 warm
-timeout 200 $H gemm --dtype e4m3 > $R/sweep.txt 2>&1 < /dev/null
-t "C FP8 sweep rc=$? $(grep -E 'passed|failed' $R/sweep.txt | tail -1)"
-timeout 150 $H run --only hgemm > $R/run.txt 2>&1 < /dev/null
-t "C run --only hgemm rc=$? $(grep -E 'passed|failed' $R/run.txt | tail -1)"
+sweeps
 c gemm --dtype e4m3 --m 512 --n 7168 --k 8192 --block-scales
 CUTE_RS_FP8_BLOCK=stagedonetma5sk c gemm --dtype e4m3 --m 256 --n 7168 --k 2048 --block-scales --out f32
 c gemm --dtype e4m3 --m 4096 --n 4096 --k 4096 --block-scales
