@@ -54,6 +54,12 @@ pub struct KLoop {
     /// because ptxas rematerialized it (13 instructions a k-tile in the fused FP8 entries until
     /// session 54; `DescriptorIterator::warp_uniform`). [`performance_losses`] fails on any.
     pub shared_window_reads: usize,
+    /// `FFMA`s in the loop that read three registers of one parity from the register file
+    /// ([`bank_conflict`]): a bank conflict each, as the block-scale promotion `main[v] +=
+    /// s·temp[v]` had where a split tile's 16-byte partial stores tied `main` to the fragment's
+    /// parities (32 a k-tile in the 128 × 128 block entry until session 64;
+    /// `MmaAccumulation::FIXUP_ORDER`). [`performance_losses`] fails on any.
+    pub bank_conflicts: usize,
 }
 
 /// `ptxas -v` run on a module.
@@ -406,6 +412,47 @@ fn disassemble(ptxas: &Path, cubin: &Path) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// The three register sources of an `FFMA` (`@P0 FFMA R4, R24, R146.reuse, R4`), each as
+/// (register number, reuse flag); `None` for another instruction or a source that is not a
+/// register (an immediate, `RZ`, a constant).
+fn ffma_sources(ins: &str) -> Option<[(u32, bool); 3]> {
+    let ins = match ins.strip_prefix('@') {
+        Some(p) => p.split_once(' ')?.1.trim_start(),
+        None => ins,
+    };
+    let (op, args) = ins.split_once(' ')?;
+    if op.split('.').next() != Some("FFMA") {
+        return None;
+    }
+    let mut regs = args.split(',').skip(1).map(|a| {
+        let a = a.trim().trim_start_matches(['-', '|']);
+        let (r, reuse) = match a.strip_suffix(".reuse") {
+            Some(r) => (r, true),
+            None => (a, false),
+        };
+        let n: u32 = r.trim_end_matches('|').strip_prefix('R')?.parse().ok()?;
+        Some((n, reuse))
+    });
+    Some([regs.next()??, regs.next()??, regs.next()??])
+}
+
+/// Whether SASS instruction `ins` (after `prev`) is an `FFMA` that reads three registers of one
+/// parity from the register file: the register file's two banks are the register numbers'
+/// parities, and three reads from one bank take an extra cycle; a source that `prev` kept in
+/// the operand reuse cache (the same register in the same slot, marked `.reuse` there) is not
+/// read from the file. Examples in the unit test `bank_conflicts_are_three_reads_of_one_parity`.
+fn bank_conflict(prev: Option<&str>, ins: &str) -> bool {
+    let Some(src) = ffma_sources(ins) else {
+        return false;
+    };
+    let cached = prev.and_then(ffma_sources);
+    let read: Vec<u32> = (0..3)
+        .filter(|&i| cached.is_none_or(|c| !(c[i].1 && c[i].0 == src[i].0)))
+        .map(|i| src[i].0 % 2)
+        .collect();
+    read.len() == 3 && read.iter().all(|&p| p == read[0])
+}
+
 /// The k-loops in `nvdisasm -c` output: per function (`.text.<name>:`), the loops (a backward
 /// branch to a label `.L_x_N`, and the span from the label to the branch) that are the
 /// innermost around a `GMMA` (no other such loop inside), up to [`KLOOP_MAX_INSTRUCTIONS`]
@@ -474,6 +521,13 @@ pub fn kloops(sass: &str) -> Vec<KLoop> {
                     kernel: name.clone(),
                     instructions: body.len(),
                     shared_window_reads: body.iter().filter(|i| i.contains("SR_SWINHI")).count(),
+                    bank_conflicts: body
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, i)| {
+                            bank_conflict(j.checked_sub(1).map(|p| body[p].as_str()), i)
+                        })
+                        .count(),
                 });
             }
         }
@@ -579,6 +633,24 @@ pub fn performance_losses(r: &Report) -> Result<(), String> {
             rebuilt.join("\n  ")
         ));
     }
+    let conflicted: Vec<String> = r
+        .kloops
+        .iter()
+        .filter(|k| k.bank_conflicts > 0)
+        .map(|k| {
+            format!(
+                "{}: its k-loop ({} SASS instructions) has {} FFMA(s) reading three registers of one parity (a register-bank conflict each: doc/fp8-gemm.md, session 64)",
+                k.kernel, k.instructions, k.bank_conflicts
+            )
+        })
+        .collect();
+    if !conflicted.is_empty() {
+        msg.push(format!(
+            "{} k-loop(s) with register-bank conflicts:\n  {}",
+            conflicted.len(),
+            conflicted.join("\n  ")
+        ));
+    }
     if msg.is_empty() {
         Ok(())
     } else {
@@ -612,12 +684,13 @@ pub fn table(r: &Report) -> String {
         entries.dedup();
         let lens = r.kloops.iter().map(|k| k.instructions);
         s.push_str(&format!(
-            "SASS k-loops (nvdisasm): {} in {} entries, {}-{} instructions, {} rebuilding a shared address\n",
+            "SASS k-loops (nvdisasm): {} in {} entries, {}-{} instructions, {} rebuilding a shared address, {} with bank conflicts\n",
             r.kloops.len(),
             entries.len(),
             lens.clone().min().unwrap_or(0),
             lens.max().unwrap_or(0),
-            r.kloops.iter().filter(|k| k.shared_window_reads > 0).count()
+            r.kloops.iter().filter(|k| k.shared_window_reads > 0).count(),
+            r.kloops.iter().filter(|k| k.bank_conflicts > 0).count()
         ));
     }
     s
@@ -692,12 +765,14 @@ ptxas info    : 0 bytes gmem
                 KLoop {
                     kernel: "k1".into(),
                     instructions: 4,
-                    shared_window_reads: 1
+                    shared_window_reads: 1,
+                    bank_conflicts: 0
                 },
                 KLoop {
                     kernel: "k2".into(),
                     instructions: 3,
-                    shared_window_reads: 0
+                    shared_window_reads: 0,
+                    bank_conflicts: 0
                 },
             ]
         );
@@ -716,6 +791,52 @@ ptxas info    : 0 bytes gmem
                 "SASS k-loops (nvdisasm): 2 in 2 entries, 3-4 instructions, 1 rebuilding"
             )
         );
+    }
+
+    #[test]
+    fn bank_conflicts_are_three_reads_of_one_parity() {
+        // main's `_staged1_tma5sk` before session 64: main, temporary and scale all even
+        assert!(bank_conflict(None, "FFMA R124, R24, R146, R124"));
+        assert!(bank_conflict(
+            Some("MOV R1, R2"),
+            "@P0 FFMA R127, R27, R157.reuse, R127"
+        ));
+        // main at the other parity, an immediate, a negated source of another parity
+        assert!(!bank_conflict(None, "FFMA R129, R24, R146, R129"));
+        assert!(!bank_conflict(None, "FFMA R4, R88, 1, R4"));
+        assert!(!bank_conflict(None, "FFMA R4, -R89, R6, R4"));
+        assert!(!bank_conflict(None, "FADD R4, R88, R4"));
+        // the scale kept in the reuse cache by the previous FFMA (same slot, same register)
+        let prev = "FFMA R125, R25, R146.reuse, R125";
+        assert!(!bank_conflict(Some(prev), "FFMA R120, R28, R146, R120"));
+        assert!(bank_conflict(Some(prev), "FFMA R120, R146, R28, R120"));
+        assert!(bank_conflict(
+            Some("FFMA R125, R25, R146, R125"),
+            "FFMA R120, R28, R146, R120"
+        ));
+        // in a k-loop: counted, reported, and failed on
+        let sass = "\
+.text.k:
+.L_x_1:
+        /*0000*/                   QGMMA.64x8x32.F32.E4M3.E4M3 R24, gdesc[UR4], RZ ;
+        /*0010*/                   FFMA R124, R24, R146, R124 ;
+        /*0020*/                   FFMA R125, R25, R146.reuse, R125 ;
+        /*0030*/                   FFMA R120, R28, R146, R120 ;
+        /*0040*/                   FFMA R127, R27, R157, R127 ;
+        /*0050*/               @P0 BRA `(.L_x_1) ;
+";
+        let k = kloops(sass);
+        assert_eq!((k.len(), k[0].instructions, k[0].bank_conflicts), (1, 6, 2));
+        let r = Report {
+            kloops: k,
+            ..Report::default()
+        };
+        let e = performance_losses(&r).unwrap_err();
+        assert!(
+            e.contains("k: its k-loop (6 SASS instructions) has 2 FFMA(s)"),
+            "{e}"
+        );
+        assert!(table(&r).contains("1 with bank conflicts"), "{}", table(&r));
     }
 
     /// The same through a real ptxas (skipped when none is installed): a `setmaxnreg` in an

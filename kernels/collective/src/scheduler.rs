@@ -812,11 +812,60 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
 #[cfg(test)]
 mod tests {
     extern crate std;
-    use std::{format, vec, vec::Vec};
+    use std::{boxed::Box, format, vec, vec::Vec};
 
     use super::*;
 
     use layout_types::cutlass::tile_scheduler::SwizzledRaster;
+
+    /// A tile split-K over three clusters, reduced through the workspace by `fixup` on the
+    /// emulator, in either partial order: the head's result is the sum of the three clusters'
+    /// accumulators, element by element (a reader out of step with the writer's order would add
+    /// each value into its pair partner).
+    #[test]
+    fn fixup_reduces_a_split_tile_in_either_order() {
+        use layout_types::cutlass::tile_scheduler::StreamKParams;
+        for order in [FixupOrder::InOrder, FixupOrder::PairsSwapped] {
+            let slots = 3 * StreamKScheduler::<128, 256, true>::SLOTS_PER_CLUSTER;
+            let mut ws = Box::<[FixupSlot]>::new_zeroed_slice(slots);
+            let ws_addr = ws.as_mut_ptr() as u64;
+            // one 128 × 256 tile of 30 k-tiles over 3 clusters of 1: ranges of 10, cluster 0 the
+            // head (k-tiles 0..10), clusters 1 and 2 its tails
+            let dp =
+                PersistentTileSchedulerParams::new((128, 256), (128, 256), (1, 1), 3, 1).unwrap();
+            let p = StreamKParams::new(dp, 30, 1, ws_addr, true).unwrap();
+            let mut out = [[0f32; 128]; 2];
+            let (out_addr, threads) = (out.as_mut_ptr() as usize, 2u32);
+            // SAFETY: each thread reads and writes its own share of the workspace and of `out`;
+            // the emulator runs CTA 0 first, so the tails (clusters 2, 1) run on CTAs 0 and 1
+            // before the head waits for their flags on CTA 2
+            unsafe {
+                device::emu::launch((3, 1, 1), (threads, 1, 1), 0, || {
+                    let c = 2 - device::thread::block_idx_x() as i32;
+                    let t = device::thread::thread_idx_x() as i32;
+                    let s = StreamKScheduler::<128, 256, true>::init(
+                        (128, 256),
+                        30,
+                        ((1, 1), (0, 0)),
+                        c,
+                        p,
+                    );
+                    for w in s.work_tiles() {
+                        let mut acc: [f32; 128] =
+                            core::array::from_fn(|i| (1000 * c + 100 * t) as f32 + i as f32);
+                        if s.fixup(&w, &mut acc, 0, t, order) {
+                            *(out_addr as *mut [f32; 128]).add(t as usize) = acc;
+                        }
+                    }
+                })
+            };
+            for (t, got) in out.iter().enumerate() {
+                // clusters 0, 1, 2: 3000 + 3·(100 t + i)
+                let want: [f32; 128] = core::array::from_fn(|i| (3000 + 300 * t + 3 * i) as f32);
+                assert_eq!(got, &want, "{order:?}, thread {t}");
+            }
+        }
+    }
 
     /// The host's parameters for a run-time band give `SwizzledRaster`'s order for its const
     /// band, each CTA of a cluster its own M-tile (clusters along M) or N-tile (along N) of the
