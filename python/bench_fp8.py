@@ -6,21 +6,10 @@ e4m3 -> bf16, per-tensor scales, each shape in both accumulation modes (use_fast
 both libraries' default, promotion every k-block of 128 — and True), a (M, K) row-major and
 b = w.t(); batches of ~10 ms alternated between the two, CUDA events, medians of 7 rounds."""
 
-import statistics
-
 import torch
 
 import cute_rs
-
-
-def batch_ms(f, n):
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(n):
-        f()
-    end.record()
-    end.synchronize()
-    return start.elapsed_time(end) / n
+from timing import medians
 
 
 def main():
@@ -32,13 +21,8 @@ def main():
         ours = lambda: cute_rs.scaled_mm(a, w.t(), 1.0, 1.0, use_fast_accum=fast)  # noqa: E731
         theirs = lambda: torch._scaled_mm(a, w.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16, use_fast_accum=fast)  # noqa: E731
         torch.testing.assert_close(ours().float(), theirs().float(), rtol=2**-6, atol=2 * (k / 4 * 2**-13) * k)
-        per = max(1, int(10 / max(batch_ms(ours, 3), 1e-3)))
-        t = {"ours": [], "torch": []}
-        for r in range(7):
-            order = [("ours", ours), ("torch", theirs)][:: 1 if r % 2 == 0 else -1]
-            for name, f in order:
-                t[name].append(batch_ms(f, per))
-        o, th = statistics.median(t["ours"]), statistics.median(t["torch"])
+        t = medians({"ours": ours, "torch": theirs}, rounds=7, pace="ours")
+        o, th = t["ours"], t["torch"]
         tf = 2 * m * n * k / 1e9
         mode = "fast accum" if fast else "promoted"
         print(

@@ -12,7 +12,7 @@
 # Package $D: host.xz (this tree's release host), native.xz (this tree's `cargo build --release -p cute-rs-python`
 # lib_native.so, every module embedded).   BUDGET=420 D=.gpu/s63b NAME=s63b bash tools/gpu/fp8/energy-python.sh
 BUDGET=${BUDGET:-420}; . tools/gpu/lib.sh ${NAME:-s63b}
-mkdir -p /tmp/py/cute_rs && cp python/cute_rs/*.py /tmp/py/cute_rs/ && cp tools/gpu/profile/sustained_power.py python/bench_fp8.py /tmp/py/
+mkdir -p /tmp/py/cute_rs && cp python/cute_rs/*.py /tmp/py/cute_rs/ && cp tools/gpu/profile/sustained_power.py python/bench_fp8.py python/timing.py /tmp/py/
 x $D/native.xz /tmp/py/cute_rs/_native.abi3.so
 (cd python/tests && PYTHONPATH=/tmp/py timeout 200 python3 -m pytest -q -rs -p no:cacheprovider test_fp8_gpu.py test_fp8_api.py > $R/pytest.txt 2>&1)
 t "pytest rc=$?"; tail -6 $R/pytest.txt | tee -a $S

@@ -5,10 +5,10 @@
 # `gemm --bench` beside it. Package $D: host.xz, native.xz.   BUDGET=200 D=.gpu/s63b NAME=s63c bash tools/gpu/fp8/python-8192.sh
 BUDGET=${BUDGET:-200}; . tools/gpu/lib.sh ${NAME:-s63c}
 mkdir -p /tmp/py/cute_rs && cp python/cute_rs/*.py /tmp/py/cute_rs/ && x $D/native.xz /tmp/py/cute_rs/_native.abi3.so
-cp tools/gpu/python/alternate.py /tmp/py/
+cp python/timing.py /tmp/py/
 cat > /tmp/py/p8192.py <<'PY'
 import sys, torch, cute_rs
-from alternate import medians
+from timing import medians
 m = n = k = int(sys.argv[1]) if len(sys.argv) > 1 else 8192
 a = torch.randn(m, k, device="cuda").to(torch.float8_e4m3fn)
 w = torch.randn(n, k, device="cuda").to(torch.float8_e4m3fn)

@@ -8,10 +8,10 @@ BUDGET=${BUDGET:-200}; . tools/gpu/lib.sh ${NAME:-s64b}
 mkdir -p /tmp/py/cute_rs && cp python/cute_rs/*.py /tmp/py/cute_rs/ && x $D/native.xz /tmp/py/cute_rs/_native.abi3.so
 (cd python/tests && PYTHONPATH=/tmp/py timeout 240 python3 -m pytest -q -rs -p no:cacheprovider test_fp8_gpu.py test_fp8_api.py > $R/pytest.txt 2>&1)
 t "pytest rc=$?"; grep -E "passed|failed|Error|assert" $R/pytest.txt | tail -12 | tee -a $S
-cp tools/gpu/python/alternate.py /tmp/py/
+cp python/timing.py /tmp/py/
 cat > /tmp/py/rowwise.py <<'PY'
 import torch, cute_rs
-from alternate import medians
+from timing import medians
 for m in (4096, 8192):
     a = torch.randn(m, m, device="cuda").to(torch.float8_e4m3fn)
     w = torch.randn(m, m, device="cuda").to(torch.float8_e4m3fn)

@@ -1,7 +1,8 @@
-"""Times callables the way the session scripts' Python A/Bs do: batches of about `batch_ms` milliseconds (CUDA events),
-`rounds` rounds with the arms' order reversed every other round, the median batch per arm in milliseconds a call.
+"""Times callables as the Python benches and the session scripts' A/Bs do: batches of about `batch` milliseconds
+(CUDA events), `rounds` rounds with the arms' order reversed every other round, the median batch per arm in
+milliseconds a call.
 
-    from alternate import medians   # PYTHONPATH holding tools/gpu/python (the scripts copy it next to theirs)
+    from timing import medians   # beside the caller (python/bench_fp8.py), or copied next to a GPU script's
     ms = medians({"ours": f, "torch": g})
 """
 
