@@ -430,6 +430,8 @@ data_tests! {
     complement => "cute-complement.jsonl",
     right_inverse => "cute-right_inverse.jsonl",
     left_inverse => "cute-left_inverse.jsonl",
+    max_common_vector => "cute-max_common_vector.jsonl",
+    max_common_layout => "cute-max_common_layout.jsonl",
     logical_divide => "cute-logical_divide.jsonl",
     zipped_divide => "cute-zipped_divide.jsonl",
     tiled_divide => "cute-tiled_divide.jsonl",

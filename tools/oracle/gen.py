@@ -374,7 +374,7 @@ OPS = ["size", "cosize", "rank", "depth", "make_layout", "coalesce", "filter", "
        "right_inverse", "left_inverse", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
        "logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product",
        "crd2idx", "idx2crd", "get_flat_coord", "dice", "select", "local_tile", "local_partition",
-       "make_tiled_copy_tv", "make_tiled_copy_tiler", "group"]
+       "make_tiled_copy_tv", "make_tiled_copy_tiler", "group", "max_common_vector", "max_common_layout"]
 
 # Extra case kinds of an op, drawn from their own random stream after the op's cases: (kind, count).
 EXTRA = {"complement": [("complement_tuple_cotarget", 60)]}
@@ -549,6 +549,19 @@ def make_case(r, op):
         A = rand_layout(r, kinds=["left", "right", "perm", "perm", "gappy", "bcast", "random"],
                         stride_policy=rand_policy(r, 0.7, 0.1))
         return [txt(A)]
+    if op in ("max_common_vector", "max_common_layout"):
+        # two layouts of one size (a copy's source and destination): mostly one shape, strides of two kinds
+        # (often of one stride order, mostly static: a common vector needs a static stride-1 run)
+        kinds = ["left", "left", "right", "perm", "gappy", "bcast"]
+        ka = r.choice(kinds)
+        A = rand_layout(r, kinds=[ka], maxsize=2048, leafw=r.choice([LEAVES, POW2]),
+                        shape_policy=rand_policy(r, 0.85, 0.05), stride_policy=rand_policy(r, 0.85, 0.05))
+        sh = plain(A.shape)
+        if r.random() < 0.25:
+            sh = factorize_into(r, size(plain_lay(A)), r.choice([1, 2, 3]))
+            sh = sh[0] if len(sh) == 1 else sh
+        st = plain_strides(r, sh, ka if r.random() < 0.65 else r.choice(kinds[:-1]))
+        return [txt(A), txt(Lay(mark(r, sh, rand_policy(r, 0.85, 0.05)), mark(r, st, rand_policy(r, 0.85, 0.05))))]
     if op == "left_inverse":
         A = rand_layout(r, kinds=["left", "right", "perm", "perm", "gappy"], stride_policy="S", maxsize=2048)
         return [txt(A)]
@@ -727,7 +740,7 @@ def cxx_body(op, args):
     if op == "make_layout":
         return f"print(make_layout({c[0]}, {c[1]}{{}}));"
     if op in ("coalesce", "complement", "composition") or op.endswith("_divide") or op.endswith("_product") \
-            or op in ("filter", "right_inverse", "left_inverse"):
+            or op in ("filter", "right_inverse", "left_inverse", "max_common_vector", "max_common_layout"):
         return f"print({op}({', '.join(c)}));"
     if op == "crd2idx":
         return f"auto L = {c[0]}; print(crd2idx({c[1]}, L.shape(), L.stride()));"
@@ -951,6 +964,16 @@ def _post(op, a, R):
         vl = values(L)
         vr = values(plain_lay(R))
         return all(0 <= x < len(vl) and vl[x] == i for i, x in enumerate(vr))
+    if op in ("max_common_vector", "max_common_layout"):
+        va, vb = values(plain_lay(a[0])), values(plain_lay(a[1]))
+        if len(va) != len(vb):
+            return False
+        if op == "max_common_layout":
+            # a(R(i)) == i and b(R(i)) == i
+            return all(0 <= x < len(va) and va[x] == i and vb[x] == i for i, x in enumerate(values(plain_lay(R))))
+        # elements 0..N-1 sit at one coordinate in both
+        return isinstance(R, I) and R.v >= 1 and all(
+            any(x == n and y == n for x, y in zip(va, vb)) for n in range(R.v))
     if op == "left_inverse":
         L = plain_lay(a[0])
         Rp = plain_lay(R)

@@ -22,6 +22,7 @@ pub mod algorithm;
 pub mod arith;
 pub mod atom;
 pub mod coalesce;
+pub mod common;
 pub mod complement;
 pub mod composition;
 pub mod consts;
@@ -53,6 +54,7 @@ pub mod prelude {
         make_tiled_copy, make_tiled_copy_tv,
     };
     pub use super::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
+    pub use super::common::{MaxCommon, max_common_layout, max_common_vector};
     pub use super::complement::{complement, complement_default};
     pub use super::composition::composition;
     pub use super::consts::*;

@@ -232,6 +232,14 @@ pub fn eval_in(sem: Semantics, op: &str, args: &[&str]) -> Result<Value, Error> 
             nargs(args, 1, 1)?;
             Layout(algebra::left_inverse(&lay(0)?)?)
         }
+        "max_common_vector" => {
+            nargs(args, 2, 2)?;
+            Int(algebra::max_common_vector(&lay(0)?, &lay(1)?)?)
+        }
+        "max_common_layout" => {
+            nargs(args, 2, 2)?;
+            Layout(algebra::max_common_layout(&lay(0)?, &lay(1)?)?)
+        }
         "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => {
             nargs(args, 2, 2)?;
             let (l, t) = (lay(0)?, til(1)?);

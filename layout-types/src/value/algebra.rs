@@ -1,4 +1,5 @@
-//! The core algebra: coalesce, filter, composition, complement, right and left inverses.
+//! The core algebra: coalesce, filter, composition, complement, right and left inverses, common
+//! vectors.
 //!
 //! Every function follows CuTe's definition, including *which* decisions are taken only when
 //! values are static (e.g. `coalesce` merges two modes only when the merge is provable from
@@ -975,4 +976,60 @@ pub const fn left_inverse(l: &DynLayout) -> Result<DynLayout, Error> {
     let lastj = idx[n - 1];
     rs.push(&lshape.get(lastj));
     Ok(coalesce(&DynLayout::raw(rs, rd)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Common vectors
+// ---------------------------------------------------------------------------------------------
+
+/// The first mode of `coalesce(composition(a, right_inverse(b)))`, `right_inverse(b)`, and whether
+/// that mode is CuTe's "static identity component": a static shape at static stride 1.
+const fn common_of(a: &DynLayout, b: &DynLayout) -> Result<(DynLayout, DynLayout, bool), Error> {
+    let inv_b = right_inverse(b);
+    let common = coalesce(&tri!(composition(a, &inv_b)));
+    let (s0, d0) = (common.shape.wrap().get(0), common.stride.wrap().get(0));
+    let ident = s0.is_int() && d0.is_int() && s0.val().k && d0.val().k && d0.val().v == 1;
+    Ok((DynLayout::raw(s0, d0), inv_b, ident))
+}
+
+/// `max_common_vector(a, b)`: the largest `N` such that elements `0..N` of `b`'s codomain, read
+/// through `b`'s inverse, are elements `0..N` of `a`'s — the number of contiguous elements a
+/// copy from a tensor of layout `a` to one of layout `b` can move as one vector (CuTe's
+/// `copy` vectorizes by it). CuTe keeps only a static stride-1 mode: a dynamic one gives `_1`.
+///
+/// Fails as `composition(a, right_inverse(b))` fails (a static assertion in CuTe).
+///
+/// ```
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
+/// let a: DynLayout = "(_8,_4):(_1,_8)".parse().unwrap();
+/// let b: DynLayout = "(_8,_4):(_1,_16)".parse().unwrap();
+/// assert_eq!(max_common_vector(&a, &b).unwrap().to_string(), "_8");
+/// let row: DynLayout = "(_8,_4):(_4,_1)".parse().unwrap();
+/// assert_eq!(max_common_vector(&a, &row).unwrap().to_string(), "_1");
+/// assert_eq!(max_common_vector(&"(8,_4):(_1,8)".parse().unwrap(), &a).unwrap().to_string(), "_1");
+/// ```
+pub const fn max_common_vector(a: &DynLayout, b: &DynLayout) -> Result<Val, Error> {
+    let (first, _, ident) = tri!(common_of(a, b));
+    Ok(if ident { first.shape.val() } else { Val::st(1) })
+}
+
+/// `max_common_layout(a, b)`: the layout `r` of [`max_common_vector`]'s elements in `b`'s
+/// domain, `a(r(i)) == i` and `b(r(i)) == i` for every `i < size(r)`; `_1:_0` when there is no
+/// static stride-1 run.
+///
+/// ```
+/// use layout_types::{value::layout::DynLayout, value::algebra::*};
+/// let a: DynLayout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// let b: DynLayout = "(_4,_8):(_16,_1)".parse().unwrap();
+/// let r = max_common_layout(&a, &b).unwrap();
+/// assert_eq!(r.to_string(), "_8:_4");
+/// assert!((0..8).all(|i| a.call(r.call(i)) == i && b.call(r.call(i)) == i));
+/// ```
+pub const fn max_common_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout, Error> {
+    let (first, inv_b, ident) = tri!(common_of(a, b));
+    if ident {
+        composition(&inv_b, &first)
+    } else {
+        Ok(DynLayout::raw(IntTuple::st(1), IntTuple::st(0)))
+    }
 }

@@ -362,6 +362,27 @@ pub fn case_expr(c: &Case) -> Result<String, Skip> {
             })
         }
         "right_inverse" => Ok(format!("tl(right_inverse({}))", le(&lay(0)?)?)),
+        "max_common_vector" | "max_common_layout" => {
+            let (a, b) = (lay(0)?, lay(1)?);
+            // CuTe rejects these at compile time (the composition with b's right inverse)
+            use layout_types::value::algebra;
+            if algebra::max_common_layout(&a, &b).is_err() {
+                return Err(RejectedByDesign);
+            }
+            // the typed layer's tuples have at most 10 modes: a coalesced intermediate of more
+            // (dynamic modes do not merge) is not a Rust type
+            let inv = algebra::right_inverse(&b);
+            let common = algebra::composition(&a, &inv).map_err(|_| RejectedByDesign)?;
+            if algebra::coalesce(&common).rank() > 10 {
+                return Err(NotExpressible);
+            }
+            let call = format!("{}({}, {})", c.op, le(&a)?, le(&b)?);
+            Ok(if c.op == "max_common_vector" {
+                format!("t({call})")
+            } else {
+                format!("tl({call})")
+            })
+        }
         "left_inverse" => {
             let l = lay(0)?;
             // CuTe rejects these at compile time (dynamic strides, a stride that is not a multiple
@@ -636,7 +657,8 @@ pub fn is_expensive_divide(c: &Case) -> bool {
 
 /// Whether a case is one of the forms typed by issue #39 (`composition` by a tiler, `coalesce`
 /// with a profile, `filter`, `make_layout` with `LayoutRight`, `local_tile` / `local_partition`
-/// beyond the leaf form, `make_tiled_copy_tv` and its tiler, the products by a by-mode tiler):
+/// beyond the leaf form, `make_tiled_copy_tv` and its tiler, the products by a by-mode tiler;
+/// later `max_common_vector` and `max_common_layout`):
 /// they go to `cases_forms.rs` (its
 /// own binary, `typed_differential_forms.rs`, behind `typed-full`), so that `cargo xtask test`'s
 /// part A does not grow; `tests/typed_forms.rs` checks each form on a few cases in CI.
@@ -652,6 +674,7 @@ pub fn is_new_form(c: &Case) -> bool {
             c.args[1].starts_with('[') || !c.args[1].contains(':')
         }
         "local_partition" => leaf_local_partition(c).is_err(),
+        "max_common_vector" | "max_common_layout" => true,
         _ => false,
     }
 }
