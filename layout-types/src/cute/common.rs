@@ -20,15 +20,11 @@
 //! ```
 
 use super::coalesce::{BwCoalesce, Coalesce, FlatPairs, StaticBit, StaticEq, ToLayout, coalesce};
-use super::composition::{CoalesceX, CompRhs, Composition, composition_layout};
 use super::consts::{_0, _1};
 use super::int::C;
-use super::inverse::{
-    ChainLayout, CoalescedPairs, FilterStaticStrides, LayoutPairs, RightChain, RightInverse,
-    RightSorted, WithPre, XSort, right_inverse,
-};
+use super::inverse::{LayoutPairs, RightInverseOf};
 use super::layout::Layout;
-use super::static_call::FromRecipe;
+use super::product::ComposeWith;
 use super::tuple::{HCons, IntTuple};
 use core::ops::BitAnd;
 use typenum::{B0, B1, Bit};
@@ -84,7 +80,7 @@ pub trait PickLayout<Inv, First> {
     /// The layout.
     fn pick(inv: Inv, first: First) -> Self::Output;
 }
-impl<Inv: ComposeWith<First>, First> PickLayout<Inv, First> for B1 {
+impl<Inv: ComposeWith<First, Output: Copy>, First> PickLayout<Inv, First> for B1 {
     type Output = Inv::Output;
     #[inline(always)]
     fn pick(inv: Inv, first: First) -> Self::Output {
@@ -118,17 +114,17 @@ pub trait MaxCommon<B> {
 
 /// The first mode of `coalesce(composition(a, right_inverse(b)))` as CuTe's test reads it.
 type First<A, B> =
-    <<A as ComposeWith<<B as RightInverseOf>::Inverse>>::Output as CoalescePairs>::Pairs;
+    <<A as ComposeWith<<B as RightInverseOf>::Output>>::Output as CoalescePairs>::Pairs;
 
 impl<A, B> MaxCommon<B> for A
 where
     B: RightInverseOf,
-    A: ComposeWith<B::Inverse>,
+    A: ComposeWith<B::Output>,
     A::Output: CoalescePairs,
     <A::Output as CoalescePairs>::Pairs: FirstIdentity,
     <First<A, B> as FirstIdentity>::Bit: PickVector<<First<A, B> as FirstIdentity>::S>
         + PickLayout<
-            B::Inverse,
+            B::Output,
             Layout<<First<A, B> as FirstIdentity>::S, <First<A, B> as FirstIdentity>::D>,
         >,
 {
@@ -136,7 +132,7 @@ where
         <First<A, B> as FirstIdentity>::S,
     >>::Vector;
     type Layout = <<First<A, B> as FirstIdentity>::Bit as PickLayout<
-        B::Inverse,
+        B::Output,
         Layout<<First<A, B> as FirstIdentity>::S, <First<A, B> as FirstIdentity>::D>,
     >>::Output;
     #[inline(always)]
@@ -144,57 +140,6 @@ where
         let inv = b.right_inverse_of();
         let first = self.compose_with(inv).coalesce_pairs().first();
         <<First<A, B> as FirstIdentity>::Bit as PickLayout<_, _>>::pick(inv, first)
-    }
-}
-
-/// [`right_inverse`] as a method with one bound.
-pub trait RightInverseOf {
-    /// `right_inverse(self)`.
-    type Inverse: Copy;
-    /// `right_inverse(self)`.
-    fn right_inverse_of(self) -> Self::Inverse;
-}
-impl<S, D> RightInverseOf for Layout<S, D>
-where
-    S: IntTuple + FlatPairs<D>,
-    D: IntTuple,
-    S::Output: BwCoalesce,
-    <S::Output as BwCoalesce>::Output: ToLayout,
-    Coalesce<S, D>: LayoutPairs,
-    CoalescedPairs<S, D>: WithPre<_1>,
-    <CoalescedPairs<S, D> as WithPre<_1>>::Output: FilterStaticStrides,
-    <<CoalescedPairs<S, D> as WithPre<_1>>::Output as FilterStaticStrides>::Output: XSort,
-    RightSorted<S, D>: RightChain<_1>,
-    <RightSorted<S, D> as RightChain<_1>>::Output: ChainLayout,
-    RightInverse<S, D>: Copy,
-{
-    type Inverse = RightInverse<S, D>;
-    #[inline(always)]
-    fn right_inverse_of(self) -> Self::Inverse {
-        right_inverse(self)
-    }
-}
-
-/// [`composition_layout`] as a method with one bound.
-pub trait ComposeWith<B> {
-    /// `composition(self, b)`.
-    type Output: Copy;
-    /// `composition(self, b)`.
-    fn compose_with(self, b: B) -> Self::Output;
-}
-impl<SA, DA, SB, DB> ComposeWith<Layout<SB, DB>> for Layout<SA, DA>
-where
-    SA: IntTuple + FlatPairs<DA>,
-    DA: IntTuple,
-    SA::Output: CoalesceX,
-    SB: IntTuple + CompRhs<<SA::Output as CoalesceX>::Output, DB>,
-    DB: IntTuple,
-    Composition<SA, DA, SB, DB>: FromRecipe + Copy,
-{
-    type Output = Composition<SA, DA, SB, DB>;
-    #[inline(always)]
-    fn compose_with(self, b: Layout<SB, DB>) -> Self::Output {
-        composition_layout(self, b)
     }
 }
 

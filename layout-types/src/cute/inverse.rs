@@ -351,6 +351,41 @@ where
     )
 }
 
+/// [`right_inverse`] as a trait: one bound for generic code (TiledCopy's and TiledMMA's thread
+/// layouts, `max_common_vector`).
+///
+/// ```
+/// use layout_types::cute::prelude::*;
+/// use layout_types::cute::inverse::RightInverseOf;
+/// assert_eq!(layout!((_4, _8):(_8, _1)).right_inverse_of().to_string(), "(_8,_4):(_4,_1)");
+/// ```
+pub trait RightInverseOf {
+    /// The inverse.
+    type Output: Copy;
+    /// The inverse.
+    fn right_inverse_of(self) -> Self::Output;
+}
+impl<S, D> RightInverseOf for Layout<S, D>
+where
+    S: IntTuple + FlatPairs<D>,
+    D: IntTuple,
+    S::Output: BwCoalesce,
+    <S::Output as BwCoalesce>::Output: ToLayout,
+    Coalesce<S, D>: LayoutPairs,
+    CoalescedPairs<S, D>: WithPre<_1>,
+    <CoalescedPairs<S, D> as WithPre<_1>>::Output: FilterStaticStrides,
+    <<CoalescedPairs<S, D> as WithPre<_1>>::Output as FilterStaticStrides>::Output: XSort,
+    RightSorted<S, D>: RightChain<_1>,
+    <RightSorted<S, D> as RightChain<_1>>::Output: ChainLayout,
+    RightInverse<S, D>: Copy,
+{
+    type Output = RightInverse<S, D>;
+    #[inline(always)]
+    fn right_inverse_of(self) -> Self::Output {
+        right_inverse(self)
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // left_inverse
 // ---------------------------------------------------------------------------------------------

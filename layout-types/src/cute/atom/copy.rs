@@ -35,6 +35,7 @@
 
 use crate::cute::arith::ElemLess;
 use crate::cute::int::*;
+use crate::cute::inverse::RightInverseOf;
 use crate::cute::layout::Get;
 use crate::cute::layout::*;
 use crate::cute::swizzle::{SwizzleIndex, SwizzleOffset, Swizzled, TensorSwizzle};
@@ -1648,42 +1649,6 @@ where
     #[inline(always)]
     fn raked_product_with(self, b: Layout<SB, DB>) -> Self::Output {
         crate::cute::product::raked_product(self, b)
-    }
-}
-
-/// `right_inverse(self)` as a trait (see [`RakedProductWith`]).
-pub trait RightInverseOf {
-    /// The inverse.
-    type Output: Copy;
-    /// The inverse.
-    fn right_inverse_of(self) -> Self::Output;
-}
-impl<S, D> RightInverseOf for Layout<S, D>
-where
-    S: IntTuple + crate::cute::coalesce::FlatPairs<D>,
-    D: IntTuple,
-    S::Output: crate::cute::coalesce::BwCoalesce,
-    <S::Output as crate::cute::coalesce::BwCoalesce>::Output: crate::cute::coalesce::ToLayout,
-    crate::cute::coalesce::Coalesce<S, D>: crate::cute::inverse::LayoutPairs,
-    crate::cute::inverse::CoalescedPairs<S, D>:
-        crate::cute::inverse::WithPre<crate::cute::consts::_1>,
-    <crate::cute::inverse::CoalescedPairs<S, D> as crate::cute::inverse::WithPre<
-        crate::cute::consts::_1,
-    >>::Output: crate::cute::inverse::FilterStaticStrides,
-    <<crate::cute::inverse::CoalescedPairs<S, D> as crate::cute::inverse::WithPre<
-        crate::cute::consts::_1,
-    >>::Output as crate::cute::inverse::FilterStaticStrides>::Output: crate::cute::inverse::XSort,
-    crate::cute::inverse::RightSorted<S, D>:
-        crate::cute::inverse::RightChain<crate::cute::consts::_1>,
-    <crate::cute::inverse::RightSorted<S, D> as crate::cute::inverse::RightChain<
-        crate::cute::consts::_1,
-    >>::Output: crate::cute::inverse::ChainLayout,
-    crate::cute::inverse::RightInverse<S, D>: Copy,
-{
-    type Output = crate::cute::inverse::RightInverse<S, D>;
-    #[inline(always)]
-    fn right_inverse_of(self) -> Self::Output {
-        crate::cute::inverse::right_inverse(self)
     }
 }
 

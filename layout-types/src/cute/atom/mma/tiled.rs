@@ -4,6 +4,7 @@ use super::atoms::*;
 use crate::cute::consts::*;
 use crate::cute::divide::{LogicalDivideBy, RepeatUnder, SliceOut, ZippedDivideBy};
 use crate::cute::int::*;
+use crate::cute::inverse::RightInverseOf;
 use crate::cute::layout::LayoutParts;
 use crate::cute::layout::*;
 use crate::cute::product::{ComposeWith, TiledProductBy};
@@ -907,13 +908,9 @@ impl<T: TiledMmaT, Crd: Copy> ThrMma<T, Crd> {
 // The TV layouts of the whole TiledMMA
 // ---------------------------------------------------------------------------------------------
 
-use crate::cute::coalesce::{BwCoalesce, FlatPairs, ToLayout};
+use crate::cute::coalesce::{BwCoalesce, FlatPairs};
 use crate::cute::complement::{
     ComplementDefault, ComplementImpl, CosizePairs, FilterZerosH, Filtered, complement_default,
-};
-use crate::cute::inverse::{
-    ChainLayout, CoalescedPairs, FilterStaticStrides, LayoutPairs, RightChain, RightInverse,
-    RightSorted, WithPre, XSort, right_inverse,
 };
 
 /// `complement(layout)` as a trait.
@@ -938,34 +935,6 @@ where
     #[inline(always)]
     fn complement_default_of(self) -> Self::Output {
         complement_default(self)
-    }
-}
-
-/// `right_inverse(layout)` as a trait.
-pub trait RightInverseOf {
-    /// The inverse.
-    type Output: Copy;
-    /// The inverse.
-    fn right_inverse_of(self) -> Self::Output;
-}
-impl<S, D> RightInverseOf for Layout<S, D>
-where
-    S: IntTuple + FlatPairs<D>,
-    D: IntTuple,
-    S::Output: BwCoalesce,
-    <S::Output as BwCoalesce>::Output: ToLayout,
-    crate::cute::coalesce::Coalesce<S, D>: LayoutPairs,
-    CoalescedPairs<S, D>: WithPre<_1>,
-    <CoalescedPairs<S, D> as WithPre<_1>>::Output: FilterStaticStrides,
-    <<CoalescedPairs<S, D> as WithPre<_1>>::Output as FilterStaticStrides>::Output: XSort,
-    RightSorted<S, D>: RightChain<_1>,
-    <RightSorted<S, D> as RightChain<_1>>::Output: ChainLayout,
-    RightInverse<S, D>: Copy,
-{
-    type Output = RightInverse<S, D>;
-    #[inline(always)]
-    fn right_inverse_of(self) -> Self::Output {
-        right_inverse(self)
     }
 }
 
