@@ -112,7 +112,7 @@ pub trait MaxCommon<B> {
     fn max_common_layout(self, b: B) -> Self::Layout;
 }
 
-/// The first mode of `coalesce(composition(a, right_inverse(b)))` as CuTe's test reads it.
+/// The modes of `coalesce(composition(a, right_inverse(b)))` as pairs; CuTe's test reads the first.
 type First<A, B> =
     <<A as ComposeWith<<B as RightInverseOf>::Output>>::Output as CoalescePairs>::Pairs;
 

@@ -992,10 +992,11 @@ const fn common_of(a: &DynLayout, b: &DynLayout) -> Result<(DynLayout, DynLayout
     Ok((DynLayout::raw(s0, d0), inv_b, ident))
 }
 
-/// `max_common_vector(a, b)`: the largest `N` such that elements `0..N` of `b`'s codomain, read
-/// through `b`'s inverse, are elements `0..N` of `a`'s — the number of contiguous elements a
-/// copy from a tensor of layout `a` to one of layout `b` can move as one vector (CuTe's
-/// `copy` vectorizes by it). CuTe keeps only a static stride-1 mode: a dynamic one gives `_1`.
+/// `max_common_vector(a, b)`: the `N` such that offsets `0..N` of `b`, read through `b`'s right
+/// inverse, are offsets `0..N` of `a` too — the number of contiguous elements a copy from a
+/// tensor of layout `a` to one of layout `b` can move as one vector (CuTe's `copy` vectorizes by
+/// it). Only a run CuTe can prove counts: a static stride-1 first mode of
+/// `coalesce(composition(a, right_inverse(b)))`; anything else gives `_1`.
 ///
 /// Fails as `composition(a, right_inverse(b))` fails (a static assertion in CuTe).
 ///
