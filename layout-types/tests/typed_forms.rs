@@ -272,75 +272,54 @@ fn products_by_tiler() {
 
 #[test]
 fn max_common_vector_and_layout() {
-    // (the typed result, the value algebra's, C++ CuTe's text from tests/data)
-    let check = |typed_v: String, typed_l: String, a: &str, b: &str, want_l: &str| {
-        let (va, vb) = (v(a), v(b));
-        assert_eq!(
-            typed_v,
-            algebra::max_common_vector(&va, &vb).unwrap().to_string()
-        );
-        assert_eq!(
-            typed_l,
-            algebra::max_common_layout(&va, &vb).unwrap().to_string()
-        );
-        assert_eq!(typed_l, want_l, "{a} / {b}");
-    };
+    // the typed results against the value algebra's and C++ CuTe's text (tests/data)
+    macro_rules! case {
+        ($a:expr, $b:expr, $ta:literal, $tb:literal, $want:literal) => {{
+            let (va, vb) = (v($ta), v($tb));
+            let (vec, lay) = (max_common_vector($a, $b), max_common_layout($a, $b));
+            assert_eq!(
+                vec.to_string(),
+                algebra::max_common_vector(&va, &vb).unwrap().to_string()
+            );
+            assert_eq!(
+                lay.to_string(),
+                algebra::max_common_layout(&va, &vb).unwrap().to_string()
+            );
+            assert_eq!(lay.to_string(), $want, "{} / {}", $ta, $tb);
+        }};
+    }
     let a = layout!((_4, _8, _2):(_16, _2, _1));
-    check(
-        max_common_vector(a, a).to_string(),
-        max_common_layout(a, a).to_string(),
+    case!(
+        a,
+        a,
         "(_4,_8,_2):(_16,_2,_1)",
         "(_4,_8,_2):(_16,_2,_1)",
-        "(_2,_8,_4):(_32,_4,_1)",
+        "(_2,_8,_4):(_32,_4,_1)"
     );
     // one function, other modes: rank 2 against rank 3 with a size-1 mode
     let (a, b) = (
         layout!((_4, _16):(_16, _1)),
         layout!((_4, _16, _1):(_16, _1, _1)),
     );
-    check(
-        max_common_vector(a, b).to_string(),
-        max_common_layout(a, b).to_string(),
+    case!(
+        a,
+        b,
         "(_4,_16):(_16,_1)",
         "(_4,_16,_1):(_16,_1,_1)",
-        "(_16,_4):(_4,_1)",
+        "(_16,_4):(_4,_1)"
     );
     // a column-major tile of a wider matrix: the first column; its stride dynamic: the same
     let (s, g) = (layout!((_8, _4):(_1, _8)), layout!((_8, _4):(_1, _64)));
-    check(
-        max_common_vector(s, g).to_string(),
-        max_common_layout(s, g).to_string(),
-        "(_8,_4):(_1,_8)",
-        "(_8,_4):(_1,_64)",
-        "_8:_1",
-    );
+    case!(s, g, "(_8,_4):(_1,_8)", "(_8,_4):(_1,_64)", "_8:_1");
     let ld = 64i32;
     let d = layout!((_8, _4):(_1, ld));
-    check(
-        max_common_vector(s, d).to_string(),
-        max_common_layout(s, d).to_string(),
-        "(_8,_4):(_1,_8)",
-        "(_8,_4):(_1,64)",
-        "_8:_1",
-    );
+    case!(s, d, "(_8,_4):(_1,_8)", "(_8,_4):(_1,64)", "_8:_1");
     // row-major against column-major, and a dynamic first extent: no common run
     let r = layout!((_8, _4):(_4, _1));
-    check(
-        max_common_vector(s, r).to_string(),
-        max_common_layout(s, r).to_string(),
-        "(_8,_4):(_1,_8)",
-        "(_8,_4):(_4,_1)",
-        "_1:_0",
-    );
+    case!(s, r, "(_8,_4):(_1,_8)", "(_8,_4):(_4,_1)", "_1:_0");
     let m = 8i64;
     let e = layout!((m, _4):(_1, m));
-    check(
-        max_common_vector(e, e).to_string(),
-        max_common_layout(e, e).to_string(),
-        "(8,_4):(_1,8)",
-        "(8,_4):(_1,8)",
-        "_1:_0",
-    );
+    case!(e, e, "(8,_4):(_1,8)", "(8,_4):(_1,8)", "_1:_0");
     // the vector is a type
     let w: _8 = max_common_vector(s, d);
     assert_eq!(w.value(), 8);
