@@ -23,7 +23,7 @@
 pub mod bank;
 
 use crate::cute::layout::StaticLayoutValue;
-use crate::value::algebra::{coalesce, composition, right_inverse};
+use crate::value::algebra::{self, coalesce, composition};
 use crate::{Error, value::layout::DynLayout};
 use const_panic::{FmtArg, PanicVal};
 use core::fmt;
@@ -214,39 +214,11 @@ pub fn thread_layout<L: StaticLayoutValue>(l: L) -> L {
     l
 }
 
-/// CuTe's `max_common_vector(a, b)`: the number of leading elements contiguous in both `a` and
-/// `b` (the size of the static stride-1 leading mode of `coalesce(composition(a, right_inverse(b)))`,
-/// else 1).
-///
-/// ```
-/// use layout_types::{check::max_common_vector, value::layout::DynLayout};
-/// let col: DynLayout = "(_8,_4):(_1,_8)".parse().unwrap();
-/// let padded: DynLayout = "(_8,_4):(_1,_9)".parse().unwrap(); // columns of 9
-/// let row: DynLayout = "(_8,_4):(_4,_1)".parse().unwrap();
-/// assert_eq!(max_common_vector(&col, &col), Ok(32));
-/// assert_eq!(max_common_vector(&col, &padded), Ok(8)); // one column
-/// assert_eq!(max_common_vector(&col, &row), Ok(1));
-/// ```
-pub const fn max_common_vector(a: &DynLayout, b: &DynLayout) -> Result<i64, Error> {
-    let inv = right_inverse(b);
-    let c = match composition(a, &inv) {
-        Ok(c) => coalesce(&c),
-        Err(e) => return Err(e),
-    };
-    Ok(leading_run(&c))
-}
-
-/// Size of the leading mode of a coalesced layout if its stride is the static `_1`, else 1.
-const fn leading_run(c: &DynLayout) -> i64 {
-    let (s, d) = if c.shape.is_tuple() {
-        (c.shape.get(0), c.stride.get(0))
-    } else {
-        (c.shape, c.stride)
-    };
-    if d.val().is_const(1) && s.val().s {
-        s.val().v
-    } else {
-        1
+/// [`algebra::max_common_vector`]'s count (CuTe's `max_common_vector(a, b)`), for the checks.
+const fn max_common_vector(a: &DynLayout, b: &DynLayout) -> Result<i64, Error> {
+    match algebra::max_common_vector(a, b) {
+        Ok(v) => Ok(v.v),
+        Err(e) => Err(e),
     }
 }
 
