@@ -3,8 +3,8 @@
 
 use core::mem::size_of_val;
 use layout_types::check::{
-    MAX_THREADS, SMEM_BYTES_MAX, SmemTile, ThreadLayout, TiledCopyTv, VectorCopy,
-    max_common_vector, smem_budget, smem_tile, thread_layout, tiled_copy,
+    MAX_THREADS, SMEM_BYTES_MAX, SmemTile, ThreadLayout, TiledCopyTv, VectorCopy, smem_budget,
+    smem_tile, thread_layout, tiled_copy,
 };
 use layout_types::cute::complement::Complement;
 use layout_types::cute::composition::Composition;
@@ -109,12 +109,20 @@ fn zero_sized() {
 
 #[test]
 fn max_common_vector_values() {
+    use layout_types::value::algebra;
     let col: DynLayout = "(_8,_4):(_1,_8)".parse().unwrap();
     let row: DynLayout = "(_8,_4):(_4,_1)".parse().unwrap();
-    assert_eq!(max_common_vector(&col, &col).unwrap(), 32);
-    assert_eq!(max_common_vector(&col, &row).unwrap(), 1);
+    assert_eq!(algebra::max_common_vector(&col, &col).unwrap().v, 32);
+    assert_eq!(algebra::max_common_vector(&col, &row).unwrap().v, 1);
     let half: DynLayout = "(_4,_2,_4):(_1,_8,_16)".parse().unwrap();
-    assert_eq!(max_common_vector(&col, &half).unwrap(), 4);
+    assert_eq!(algebra::max_common_vector(&col, &half).unwrap().v, 4);
+    // the typed vector: a zero-sized static integer
+    let v = max_common_vector(
+        layout!((_8, _4):(_1, _8)),
+        layout!((_4, _2, _4):(_1, _8, _16)),
+    );
+    assert_eq!(size_of_val(&v), 0);
+    assert_eq!(v.value(), 4);
 }
 
 /// The whole tiler `_` keeps a static layout as it is.
