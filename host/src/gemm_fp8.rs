@@ -38,10 +38,11 @@
 //! `D = act(sa·sb·s_row[i]·s_col[j]·(A·Bᵀ)[i,j] + bias)` — the per-row and per-column scales
 //! of `torch._scaled_mm`'s row-wise scaling (`scale_a` `(M,1)`, `scale_b` `(1,N)`), a bias
 //! along M or N, an activation (ReLU, GELU tanh/erf, SiLU) — in entries
-//! `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192tma` (the per-tensor promoted
-//! kernel on its 128×192 tiles with the typed epilogue `Scaled<RowColScale, BiasAct<A>>` on the
-//! TMA epilogue's path, [`Fp8PromotedTile::FUSED`]), launched by
-//! [`Context::gemm_fp8_fused`] with the vectors in [`Fp8Vectors`].
+//! `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_{n192tma,n128tma6}` (the per-tensor
+//! promoted kernel on its 128×192 or 128×128 tiles with the typed epilogue
+//! `Scaled<RowColScale, BiasAct<A>>` on the TMA epilogue's path; the per-tensor launch's tile,
+//! [`Fp8PromotedTile::for_fused`]), launched by [`Context::gemm_fp8_fused`] with the vectors in
+//! [`Fp8Vectors`].
 //!
 //! Error bounds: `host-cli`'s `check::bounds` (the FP8 sweep of `host run` checks within them).
 
@@ -299,8 +300,9 @@ impl GemmFp8Config {
             BiasMode::N => self.n,
         }
     }
-    /// The fused epilogue's entry: `gemm_fp8_fused_e4m3_tn_<activation>` on
-    /// [`Fp8PromotedTile::FUSED`] ([`Fp8PromotedTile::fused_entry`]).
+    /// The fused epilogue's entry on [`Fp8PromotedTile::FUSED`], the tile that has every
+    /// activation's ([`Fp8PromotedTile::fused_entry`]; a launch takes the per-tensor tile where
+    /// that has them too, [`Fp8PromotedTile::for_fused`]).
     ///
     /// ```
     /// use host::gemm_fp8::{Fp8, GemmFp8Config};
@@ -872,11 +874,12 @@ impl Context {
         self.check_buffer("buffer A", a)?;
         self.check_buffer("buffer B", b)?;
         self.check_buffer("buffer D", d)?;
-        // the tile: Fp8PromotedTile::FUSED, or the override's where it has fused entries
-        let tile = self
-            .overrides()
-            .fp8_promoted_tile
-            .unwrap_or(Fp8PromotedTile::FUSED);
+        // the tile: the per-tensor rule's where it has fused entries (`Fp8PromotedTile::for_fused`),
+        // or the override's
+        let tile = self.overrides().fp8_promoted_tile.unwrap_or_else(|| {
+            let sms = self.device().sms as usize;
+            Fp8PromotedTile::for_fused(g.m, g.n, g.as_pairs().k, sms, g.act)
+        });
         let entry = tile.fused_entry(g.act).ok_or_else(|| {
             Error::Unsupported(format!(
                 "{g}: no fused entry on the FP8 tile {:?} (CUTE_RS_FP8_PROMOTED)",

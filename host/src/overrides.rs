@@ -48,7 +48,7 @@ pub struct Overrides {
     pub fp8_fast_tile128: bool,
     /// `CUTE_RS_FP8_PROMOTED=block` (or `default`): per-tensor scales on the block-scale entry.
     pub fp8_promoted_block: bool,
-    /// `CUTE_RS_FP8_PROMOTED=n128|n160|n160s5|n192|n192off|n192tma|n128tma6|n128tma5|n192tmacn|n128tma6cn|pp64`: per-tensor scales on that tile
+    /// `CUTE_RS_FP8_PROMOTED=n128|n160|n160s5|n192|n192off|n192tma|n128tma6|n128tma5|n192tmacn|pp64`: per-tensor scales on that tile
     /// ([`Fp8PromotedTile`]; by default n192tma, n128tma6 or pp64 by shape,
     /// [`Fp8PromotedTile::for_problem`]; the others are built with
     /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`), and the fused epilogue's launches on that

@@ -293,11 +293,6 @@ pub enum Fp8PromotedTile {
     /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`): for one row of M-tiles, where clusters
     /// along M share nothing; measured +1–2 % at 128×7168×16384 (doc/fp8-gemm.md).
     N192TmaClusterN,
-    /// [`N128Tma6`](Self::N128Tma6) with clusters of 2 along N, A's tile shared by TMA multicast
-    /// (`gemm_fp8_e4m3_tn_promoted_n128tma6_cn`, built with
-    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`): cuBLASLt's cluster shape for this tile
-    /// at 4096³ on the H100 (a measuring variant, session 64).
-    N128Tma6ClusterN,
     /// 64×128 tiles on the ping-pong schedule (each consumer warpgroup a whole tile), paired
     /// temporaries, the TMA epilogue's two 64-column buffers a warpgroup, 8 stages of 24 KiB
     /// (`gemm_fp8_e4m3_tn_promoted_pp64`): cuBLASLt's configuration for 128-row problems on the
@@ -310,13 +305,12 @@ impl Fp8PromotedTile {
     /// epilogue (`n192`, which beat 128×128 by 2–10 % in session 12): +10–13 % at
     /// 4096×7168×16384, +21–22 % at 8192³, +39–52 % at 4096³, +32–42 % at 4096×2112×7168.
     pub const PER_TENSOR: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
-    /// The tile of the fused epilogue's launches ([`Context::gemm_fp8_fused`](crate::Context::gemm_fp8_fused);
-    /// the override `CUTE_RS_FP8_PROMOTED=<name>` picks another where it has fused entries): the
-    /// per-tensor one's (session 13 moved the fused launches from 128×128 to `n192`: +10 % at
-    /// 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³).
+    /// The fused epilogue's tile where the per-tensor tile rule's has no fused entries
+    /// ([`for_fused`](Self::for_fused); session 13 moved the fused launches from 128×128 with the
+    /// direct epilogue to `n192`: +10 % at 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³).
     pub const FUSED: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
     /// Every tile, with its override name.
-    pub const ALL: [(&'static str, Fp8PromotedTile); 11] = [
+    pub const ALL: [(&'static str, Fp8PromotedTile); 10] = [
         ("n128", Fp8PromotedTile::N128),
         ("n160", Fp8PromotedTile::N160),
         ("n160s5", Fp8PromotedTile::N160S5),
@@ -326,7 +320,6 @@ impl Fp8PromotedTile {
         ("n128tma6", Fp8PromotedTile::N128Tma6),
         ("n128tma5", Fp8PromotedTile::N128Tma5),
         ("n192tmacn", Fp8PromotedTile::N192TmaClusterN),
-        ("n128tma6cn", Fp8PromotedTile::N128Tma6ClusterN),
         ("pp64", Fp8PromotedTile::Pp64),
     ];
     /// The tile of override name `name`.
@@ -357,12 +350,12 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N128Tma6 => "gemm_fp8_e4m3_tn_promoted_n128tma6",
             Fp8PromotedTile::N128Tma5 => "gemm_fp8_e4m3_tn_promoted_n128tma5",
             Fp8PromotedTile::N192TmaClusterN => "gemm_fp8_e4m3_tn_promoted_n192tma_cn",
-            Fp8PromotedTile::N128Tma6ClusterN => "gemm_fp8_e4m3_tn_promoted_n128tma6_cn",
             Fp8PromotedTile::Pp64 => "gemm_fp8_e4m3_tn_promoted_pp64",
         }
     }
     /// The fused epilogue's entry with activation `act` on this tile
-    /// (`gemm_fp8_fused_e4m3_tn_<act>_n192tma` on 128×192 with the TMA epilogue; built with
+    /// (`gemm_fp8_fused_e4m3_tn_<act>_n192tma` on 128×192 and `…_n128tma6` on 128×128, both with
+    /// the TMA epilogue; built with
     /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`, `gemm_fp8_fused_e4m3_tn_<act>_n192` with the
     /// direct one and `gemm_fp8_fused_e4m3_tn_<act>` on 128×128); none on the 160-wide tiles or
     /// with offset promotion windows.
@@ -374,6 +367,8 @@ impl Fp8PromotedTile {
     /// let n128 = Fp8PromotedTile::N128.fused_entry(Activation::Gelu);
     /// assert_eq!(n128, Some("gemm_fp8_fused_e4m3_tn_gelu"));
     /// assert_eq!(Fp8PromotedTile::N160.fused_entry(Activation::Relu), None);
+    /// let n128tma6 = Fp8PromotedTile::N128Tma6.fused_entry(Activation::Silu);
+    /// assert_eq!(n128tma6, Some("gemm_fp8_fused_e4m3_tn_silu_n128tma6"));
     /// ```
     pub const fn fused_entry(self, act: Activation) -> Option<&'static str> {
         use Activation::*;
@@ -393,14 +388,17 @@ impl Fp8PromotedTile {
             (Fp8PromotedTile::N192Tma, Gelu) => "gemm_fp8_fused_e4m3_tn_gelu_n192tma",
             (Fp8PromotedTile::N192Tma, GeluErf) => "gemm_fp8_fused_e4m3_tn_gelu_erf_n192tma",
             (Fp8PromotedTile::N192Tma, Silu) => "gemm_fp8_fused_e4m3_tn_silu_n192tma",
+            (Fp8PromotedTile::N128Tma6, Identity) => "gemm_fp8_fused_e4m3_tn_identity_n128tma6",
+            (Fp8PromotedTile::N128Tma6, Relu) => "gemm_fp8_fused_e4m3_tn_relu_n128tma6",
+            (Fp8PromotedTile::N128Tma6, Gelu) => "gemm_fp8_fused_e4m3_tn_gelu_n128tma6",
+            (Fp8PromotedTile::N128Tma6, GeluErf) => "gemm_fp8_fused_e4m3_tn_gelu_erf_n128tma6",
+            (Fp8PromotedTile::N128Tma6, Silu) => "gemm_fp8_fused_e4m3_tn_silu_n128tma6",
             (
                 Fp8PromotedTile::N160
                 | Fp8PromotedTile::N160S5
                 | Fp8PromotedTile::N192Offset
-                | Fp8PromotedTile::N128Tma6
                 | Fp8PromotedTile::N128Tma5
                 | Fp8PromotedTile::N192TmaClusterN
-                | Fp8PromotedTile::N128Tma6ClusterN
                 | Fp8PromotedTile::Pp64,
                 _,
             ) => {
@@ -418,6 +416,29 @@ impl Fp8PromotedTile {
     /// ```
     pub fn tile(self) -> (usize, usize, usize) {
         self.variant().tile
+    }
+    /// The tile of the fused epilogue's launches with activation `act`
+    /// ([`Context::gemm_fp8_fused`](crate::Context::gemm_fp8_fused); the override
+    /// `CUTE_RS_FP8_PROMOTED=<name>` picks another where it has fused entries): the per-tensor
+    /// tile ([`for_problem`](Self::for_problem)) where it has the fused entry, else
+    /// [`FUSED`](Self::FUSED) (the 64-row ping-pong tile has none). Session 66 (H100): the fused
+    /// launches on 128×192 ran 0.92 of `torch._scaled_mm`'s row-wise kernel at 4096³, where the
+    /// per-tensor rule picks 128×128.
+    ///
+    /// ```
+    /// use host::{Activation, hgemm::Fp8PromotedTile};
+    /// let t = |m, n, k| Fp8PromotedTile::for_fused(m, n, k, 132, Activation::Gelu);
+    /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);
+    /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma);
+    /// assert_eq!(t(128, 7168, 8192), Fp8PromotedTile::FUSED); // the rule's Pp64: no fused entries
+    /// ```
+    pub fn for_fused(m: usize, n: usize, k: usize, sms: usize, act: Activation) -> Fp8PromotedTile {
+        let t = Fp8PromotedTile::for_problem(m, n, k, sms);
+        if t.fused_entry(act).is_some() {
+            t
+        } else {
+            Fp8PromotedTile::FUSED
+        }
     }
     /// The per-tensor tile of problem `(m, n, k)` (the launch's 16-bit units: FP8 K halved) on a
     /// device of `sms` SMs: 128×128 ([`N128Tma6`](Self::N128Tma6)) where its estimated use of the
@@ -554,12 +575,6 @@ impl Fp8PromotedTile {
                 return HgemmVariant {
                     cluster: config::CLUSTER_FP8_CN,
                     ..Fp8PromotedTile::N192Tma.variant()
-                };
-            }
-            Fp8PromotedTile::N128Tma6ClusterN => {
-                return HgemmVariant {
-                    cluster: config::CLUSTER_FP8_CN,
-                    ..Fp8PromotedTile::N128Tma6.variant()
                 };
             }
             Fp8PromotedTile::N128Tma6 => (config::TILE_FP8, config::SMEM_BYTES_FP8_N128_TMA6),

@@ -163,12 +163,6 @@ hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast160, (E4M3, E4M3), PlainAccumulation
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA6);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma5, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA5);
-// `_n128tma6` with clusters of 2 along N (A's tile shared by multicast, `CUTE_RS_FP8_PROMOTED=
-// n128tma6cn`, a measuring variant, session 64): cuBLASLt's per-tensor kernel at 4096³ runs this
-// tile and schedule in clusters of 1 × 2 on the H100 (`..._128x128_128x6_1x2_...`, run s63b) and
-// 2 × 1 on the H200 (session 19)
-#[cfg(feature = "fp8-variants")]
-hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma6_cn, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA6, ClusterN);
 
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160);
@@ -269,6 +263,15 @@ hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_relu_n192tma, (E4M3, E4M3), Acc
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_gelu_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Gelu>, _192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_gelu_erf_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::GeluErf>, _192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_silu_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Silu>, _192, config::STAGES_FP8_N192_TMA);
+// the same on the per-tensor 128×128 tile (`_n128tma6`: 6 stages, the TMA epilogue's two buffers a
+// warpgroup), so fused launches take the per-tensor tile rule's tile (`Fp8PromotedTile::for_problem`:
+// 4096³, 4096×7168×16384 — where the fused 128×192 entries ran 0.92–0.94 of cuBLASLt, session 66)
+type FusedN128Tma<A> = FusedFp8Epilogue<A, config::EpilogueStorage2>;
+hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_identity_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedN128Tma<act::Identity>, _128, config::STAGES_FP8_N128_TMA6);
+hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_relu_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedN128Tma<act::Relu>, _128, config::STAGES_FP8_N128_TMA6);
+hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_gelu_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedN128Tma<act::Gelu>, _128, config::STAGES_FP8_N128_TMA6);
+hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_gelu_erf_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedN128Tma<act::GeluErf>, _128, config::STAGES_FP8_N128_TMA6);
+hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_silu_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedN128Tma<act::Silu>, _128, config::STAGES_FP8_N128_TMA6);
 // measuring (feature `fused-ab`, tools/gpu/fp8/fused-epilogue-cost.sh): the fused GELU entry
 // without scale vectors and with a bf16 D only, cut under the fused entry's name (not named
 // `gemm_fp8_fused_*`: the host's entry table names those)
