@@ -22,7 +22,9 @@
 //!   block-scale entry, for measuring);
 //! - **fast accumulation** ([`GemmFp8Config::fast_accum`], e4m3 or e5m2): entries
 //!   `gemm_fp8_{e4m3,e5m2}_tn` on `wgmma.m64n256k32`, 128×256 tiles, accumulating over all of K
-//!   in the tensor core; per-tensor scales only.
+//!   in the tensor core, or `gemm_fp8_{e4m3,e5m2}_tn_fast192tma` on the per-tensor kernel's
+//!   128×192 tiles where those fill the machine better ([`Fp8FastTile::for_problem`]);
+//!   per-tensor scales only.
 //!
 //! **Small M** (where those tiles would split their k-ranges over clusters and 64-row tiles fill
 //! one wave, [`Fp8PromotedTile::pp64_fills_a_wave`]): each mode runs on 64×128 tiles of the
@@ -57,7 +59,9 @@ use layout_types::cute::atom::mma::{float_e4m3_t, float_e5m2_t};
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
-use crate::hgemm::{BlockSplit, Fp8BlockEntry, Fp8PromotedTile, GemmOut, HgemmVariant};
+use crate::hgemm::{
+    BlockSplit, Fp8BlockEntry, Fp8FastTile, Fp8PromotedTile, GemmOut, HgemmVariant,
+};
 use crate::quiet::catch_quiet;
 
 /// The promoted entry for per-tensor scales: `gemm_fp8_e4m3_tn_promoted` without the block
@@ -677,25 +681,28 @@ impl Context {
             }
         }
         if g.fast_accum {
-            // measuring: `Overrides::fp8_fast_tile128` runs fast accumulation on the promoted
-            // entry's 128×128 tiles (e4m3; built with `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`)
-            if g.dtype == Fp8::E4M3 && self.overrides().fp8_fast_tile128 {
-                let v = HgemmVariant::fp8_promoted((0, 0));
-                let entry = "gemm_fp8_e4m3_tn_fast128";
-                self.require_kernel(entry)?;
-                return self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v);
-            }
             // small M: where the 128×256 tiles would split over k-ranges and the 64×128 ones
             // fill a wave, those (doc/fp8-gemm.md, "Small M on 64-row tiles")
-            let v = HgemmVariant::FP8_FAST;
             let sms = self.device().sms as usize;
-            if Fp8PromotedTile::pp64_replaces_split_k(g.m, g.n, g.as_pairs().k, sms) {
+            let (m, n, k) = (g.m, g.n, g.as_pairs().k);
+            if Fp8PromotedTile::pp64_replaces_split_k(m, n, k, sms) {
                 let entry = g.dtype.fast_pp64_entry();
                 self.require_kernel(entry)?;
                 let v = Fp8PromotedTile::Pp64.variant();
                 return self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v);
             }
-            return self.hgemm_launch_with(stream, &g.as_pairs(), g.entry(), (pa, pb), d, 0, &v);
+            // else 128×256, or 128×192 where it fills the machine better; measuring:
+            // `Overrides::fp8_fast_tile`
+            let t = (self.overrides().fp8_fast_tile)
+                .unwrap_or_else(|| Fp8FastTile::for_problem(m, n, k, sms));
+            let entry = t.entry(g.dtype == Fp8::E5M2).ok_or_else(|| {
+                Error::Unsupported(format!(
+                    "{g}: no fast-accumulation entry on the FP8 tile {t:?} for these operands (CUTE_RS_FP8_FAST)"
+                ))
+            })?;
+            self.require_kernel(entry)?;
+            let v = t.variant();
+            return self.hgemm_launch_with(stream, &g.as_pairs(), entry, (pa, pb), d, 0, &v);
         }
         let (ps, _rs) = match scales {
             Fp8Scales::PerTensor => ((0, 0), None),

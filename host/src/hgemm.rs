@@ -34,7 +34,9 @@ use layout_types::value::swizzle::ComposedLayout;
 
 // the schedule in a module of its own: crate::overrides names it by this path
 pub(crate) mod schedule;
-pub use schedule::{BlockSplit, Fp8BlockEntry, Fp8PromotedTile, HgemmRaster, HgemmSchedule};
+pub use schedule::{
+    BlockSplit, Fp8BlockEntry, Fp8FastTile, Fp8PromotedTile, HgemmRaster, HgemmSchedule,
+};
 
 mod sealed {
     pub trait Sealed {}

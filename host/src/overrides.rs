@@ -13,7 +13,9 @@
 //! ```
 
 use crate::error::{Error, Result};
-use crate::hgemm::schedule::{Fp8BlockEntry, Fp8PromotedTile, HgemmRaster, HgemmSchedule};
+use crate::hgemm::schedule::{
+    Fp8BlockEntry, Fp8FastTile, Fp8PromotedTile, HgemmRaster, HgemmSchedule,
+};
 
 /// The measuring overrides of one context; the default (every field `None`/`false`) launches
 /// what the families plan. Each field names the variable
@@ -43,9 +45,10 @@ pub struct Overrides {
     pub hgemm_balance: Option<bool>,
     /// `CUTE_RS_HGEMM_EPILOGUE=direct`: every C tile stored from registers, no TMA store.
     pub hgemm_direct_epilogue: bool,
-    /// `CUTE_RS_FP8_FAST=tile128` (or `default`): the fast-accumulation e4m3 GEMM on the
-    /// promoted entry's 128×128 tiles (built with `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`).
-    pub fp8_fast_tile128: bool,
+    /// `CUTE_RS_FP8_FAST=n256|n192tma|tile128` (or `default`): the fast-accumulation GEMM on
+    /// that tile ([`Fp8FastTile`]; `tile128`: e4m3 on the promoted entry's 128×128 tiles, built with
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`) where it does not take the small-M tile.
+    pub fp8_fast_tile: Option<Fp8FastTile>,
     /// `CUTE_RS_FP8_PROMOTED=block` (or `default`): per-tensor scales on the block-scale entry.
     pub fp8_promoted_block: bool,
     /// `CUTE_RS_FP8_PROMOTED=n128|n160|n160s5|n192|n192off|n192tma|n128tma6|n128tma5|n192tmacn|pp64`: per-tensor scales on that tile
@@ -156,7 +159,12 @@ impl Overrides {
             hgemm_stream_k: env_override("CUTE_RS_HGEMM_STREAMK", &["0", "1"])?.map(|v| v == "1"),
             hgemm_balance: env_override("CUTE_RS_HGEMM_BALANCE", &["0", "1"])?.map(|v| v == "1"),
             hgemm_direct_epilogue: flag("CUTE_RS_HGEMM_EPILOGUE", "direct", &["direct"])?,
-            fp8_fast_tile128: flag("CUTE_RS_FP8_FAST", "tile128", &["default", "tile128"])?,
+            fp8_fast_tile: env_override(
+                "CUTE_RS_FP8_FAST",
+                &["default", "n256", "n192tma", "tile128"],
+            )?
+            .as_deref()
+            .and_then(Fp8FastTile::from_name),
             fp8_promoted_block: promoted.as_deref() == Some("block"),
             fp8_promoted_tile: promoted.as_deref().and_then(Fp8PromotedTile::from_name),
             fp8_block_entry: env_override(

@@ -495,16 +495,7 @@ impl Fp8PromotedTile {
     /// assert_eq!(t(1152, 7168, 4096), Fp8PromotedTile::N128Tma6); // 504 against 342
     /// ```
     pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8PromotedTile {
-        let use_of = |t: Fp8PromotedTile| {
-            let v = t.variant();
-            let w = Waves::of((m, n, k), &v, sms);
-            if w.one() {
-                return None;
-            }
-            let bn = v.tile.1;
-            let n_use = n as f64 / (n.div_ceil(bn) * bn) as f64;
-            Some(n_use * w.fill())
-        };
+        let use_of = |t: Fp8PromotedTile| machine_use((m, n, k), &t.variant(), sms);
         match (
             use_of(Fp8PromotedTile::PER_TENSOR),
             use_of(Fp8PromotedTile::N128Tma6),
@@ -604,6 +595,117 @@ impl Fp8PromotedTile {
                 _ => config::SWIZZLE,
             },
             ..HgemmVariant::FP8_PROMOTED_PER_TENSOR
+        }
+    }
+}
+
+/// The estimated use of the machine by launch `v` of problem `(m, n, k)` (16-bit units of K) on
+/// `sms` SMs, where its cluster tiles take more than one wave (else `None`: split-K's problems):
+/// the fraction of the last N-tile inside C times the fraction of the last round of cluster tiles
+/// over the resident clusters that has work (the FP8 tile rules' estimate,
+/// [`Fp8PromotedTile::for_problem`], [`Fp8FastTile::for_problem`]).
+fn machine_use((m, n, k): (usize, usize, usize), v: &HgemmVariant, sms: usize) -> Option<f64> {
+    let w = Waves::of((m, n, k), v, sms);
+    if w.one() {
+        return None;
+    }
+    let bn = v.tile.1;
+    let n_use = n as f64 / (n.div_ceil(bn) * bn) as f64;
+    Some(n_use * w.fill())
+}
+
+/// The tile of the fast-accumulation FP8 launches ([`Context::gemm_fp8`](crate::Context::gemm_fp8)
+/// with [`GemmFp8Config::fast_accum`](crate::gemm_fp8::GemmFp8Config::fast_accum); small M takes the
+/// 64×128 ping-pong tiles before this rule, [`Fp8PromotedTile::pp64_replaces_split_k`]); the
+/// override `CUTE_RS_FP8_FAST=n256|n192tma|tile128` picks one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fp8FastTile {
+    /// The 16-bit kernel's cooperative 128×256 tiles, `m64n256k32` (`gemm_fp8_{e4m3,e5m2}_tn`,
+    /// [`HgemmVariant::FP8_FAST`]).
+    N256,
+    /// The per-tensor promoted kernel's 128×192 tiles with the TMA epilogue, accumulating in the
+    /// tensor cores (`gemm_fp8_{e4m3,e5m2}_tn_fast192tma`, [`Fp8PromotedTile::N192Tma`]'s launch).
+    N192Tma,
+    /// e4m3 on the promoted entry's old 128×128 tiles (`gemm_fp8_e4m3_tn_fast128`, built with
+    /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`; measuring).
+    N128,
+}
+
+impl Fp8FastTile {
+    /// Every tile, with its override name.
+    pub const ALL: [(&'static str, Fp8FastTile); 3] = [
+        ("n256", Fp8FastTile::N256),
+        ("n192tma", Fp8FastTile::N192Tma),
+        ("tile128", Fp8FastTile::N128),
+    ];
+    /// The tile of override name `name`.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8FastTile;
+    /// assert_eq!(Fp8FastTile::from_name("n192tma"), Some(Fp8FastTile::N192Tma));
+    /// assert_eq!(Fp8FastTile::from_name("n160"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Fp8FastTile> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+    }
+    /// The tile of problem `(m, n, k)` (the launch's 16-bit units: FP8 K halved) on `sms` SMs:
+    /// 128×192 where its estimated use of the machine is more than 5 % above 128×256's, else
+    /// 128×256 (the per-tensor rule's estimate, [`Fp8PromotedTile::for_problem`]; the premium is
+    /// 128×192's cost per k-tile: session 14 measured it 0.93–0.98 of cuBLASLt where 128×256 ran
+    /// 0.96–1.02, its 4 `wgmma`s' bookkeeping for 3/4 of the work). At 4096×2112×7168 the
+    /// estimate of 128×256 is 0.67 (9 N-tiles, the last a quarter used; 2.2 waves), and it ran
+    /// 0.88–0.89 of cuBLASLt on the H100 (runs s60a, s63a); 128×192's is 0.89 (11 N-tiles, 2.7
+    /// waves).
+    ///
+    /// ```
+    /// use host::hgemm::Fp8FastTile;
+    /// let t = |m, n, k| Fp8FastTile::for_problem(m, n, k, 132);
+    /// assert_eq!(t(4096, 2112, 3584), Fp8FastTile::N192Tma);
+    /// assert_eq!(t(4096, 4096, 2048), Fp8FastTile::N256);
+    /// assert_eq!(t(8192, 8192, 4096), Fp8FastTile::N256);
+    /// assert_eq!(t(4096, 7168, 8192), Fp8FastTile::N256);
+    /// assert_eq!(t(128, 7168, 8192), Fp8FastTile::N256); // one wave: split-K's
+    /// ```
+    pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8FastTile {
+        let v192 = Fp8FastTile::N192Tma.variant();
+        match (
+            machine_use((m, n, k), &HgemmVariant::FP8_FAST, sms),
+            machine_use((m, n, k), &v192, sms),
+        ) {
+            (Some(wide), Some(n192)) if n192 > 1.05 * wide => Fp8FastTile::N192Tma,
+            _ => Fp8FastTile::N256,
+        }
+    }
+    /// The kernel entry for `e5m2` operands (else e4m3), if built for them.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8FastTile;
+    /// assert_eq!(Fp8FastTile::N192Tma.entry(true), Some("gemm_fp8_e5m2_tn_fast192tma"));
+    /// assert_eq!(Fp8FastTile::N256.entry(false), Some("gemm_fp8_e4m3_tn"));
+    /// assert_eq!(Fp8FastTile::N128.entry(true), None);
+    /// ```
+    pub const fn entry(self, e5m2: bool) -> Option<&'static str> {
+        Some(match (self, e5m2) {
+            (Fp8FastTile::N256, false) => "gemm_fp8_e4m3_tn",
+            (Fp8FastTile::N256, true) => "gemm_fp8_e5m2_tn",
+            (Fp8FastTile::N192Tma, false) => "gemm_fp8_e4m3_tn_fast192tma",
+            (Fp8FastTile::N192Tma, true) => "gemm_fp8_e5m2_tn_fast192tma",
+            (Fp8FastTile::N128, false) => "gemm_fp8_e4m3_tn_fast128",
+            (Fp8FastTile::N128, true) => return None,
+        })
+    }
+    /// The launch: the tile, shared memory and scheduler of the entry's kernel.
+    ///
+    /// ```
+    /// use host::hgemm::{Fp8FastTile, Fp8PromotedTile, HgemmVariant};
+    /// assert_eq!(Fp8FastTile::N192Tma.variant(), Fp8PromotedTile::N192Tma.variant());
+    /// assert_eq!(Fp8FastTile::N256.variant(), HgemmVariant::FP8_FAST);
+    /// ```
+    pub fn variant(self) -> HgemmVariant {
+        match self {
+            Fp8FastTile::N256 => HgemmVariant::FP8_FAST,
+            Fp8FastTile::N192Tma => Fp8PromotedTile::N192Tma.variant(),
+            Fp8FastTile::N128 => HgemmVariant::fp8_promoted((0, 0)),
         }
     }
 }

@@ -145,8 +145,10 @@ hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_drain192, (E4M3, E4M3), PlainAccumulatio
 // diagnostics: each one's PTX renamed to the host entry of its tile and shared memory by
 // `tools/gpu/cut_ptx.py`, as `_fast192`): without promotion, the TMA epilogue on 4 stages; on the
 // direct epilogue, 4 stages (promoted too) and the 128×160 tile
-#[cfg(feature = "fp8-variants")]
+// (session 66: `_fast192tma` and its e5m2 twin in the default build, fast accumulation's tile where
+// 128×192 fills the machine better than 128×256 — `Fp8FastTile::for_problem`: 4096×2112×7168)
 hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast192tma, (E4M3, E4M3), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192_TMA, HgemmEpilogue);
+hgemm_entry!(fast_wide gemm_fp8_e5m2_tn_fast192tma, (E5M2, E5M2), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192_TMA, HgemmEpilogue);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast192s4, (E4M3, E4M3), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192_TMA);
 #[cfg(feature = "fp8-variants")]

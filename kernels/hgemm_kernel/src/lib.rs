@@ -678,7 +678,7 @@ macro_rules! hgemm_entry {
     };
     (fast_wide $name:ident, $e:ty, $acc:ty, $bn:ty, $sched:ty, $stages:expr, $epi:ty) => {
         device::kernel! {
-        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs, fast accumulation on a promoted entry's wide tiles, epilogue `", stringify!($epi), "` (a measuring variant).\n\n# Safety\n",
+        #[doc = concat!("The FP8 GEMM for ", stringify!($e), " inputs, fast accumulation on a promoted entry's wide tiles, epilogue `", stringify!($epi), "`.\n\n# Safety\n",
                         "As the promoted entry of the same tile and epilogue, without block scales.")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
