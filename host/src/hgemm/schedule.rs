@@ -330,7 +330,7 @@ impl Fp8PromotedTile {
     /// assert_eq!(Fp8PromotedTile::from_name("n256"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Fp8PromotedTile> {
-        Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+        by_name(&Self::ALL, name)
     }
     /// The kernel entry.
     ///
@@ -599,6 +599,12 @@ impl Fp8PromotedTile {
     }
 }
 
+/// The entry of `name` in an override table (`ALL` of [`Fp8PromotedTile`], [`Fp8FastTile`],
+/// [`Fp8BlockEntry`]).
+fn by_name<T: Copy>(all: &[(&str, T)], name: &str) -> Option<T> {
+    all.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+}
+
 /// The estimated use of the machine by launch `v` of problem `(m, n, k)` (16-bit units of K) on
 /// `sms` SMs, where its cluster tiles take more than one wave (else `None`: split-K's problems):
 /// the fraction of the last N-tile inside C times the fraction of the last round of cluster tiles
@@ -646,7 +652,7 @@ impl Fp8FastTile {
     /// assert_eq!(Fp8FastTile::from_name("n160"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Fp8FastTile> {
-        Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+        by_name(&Self::ALL, name)
     }
     /// The tile of problem `(m, n, k)` (the launch's 16-bit units: FP8 K halved) on `sms` SMs:
     /// 128×192 where its estimated use of the machine is more than 5 % above 128×256's, else
@@ -846,7 +852,7 @@ impl Fp8BlockEntry {
     /// assert_eq!(Fp8BlockEntry::from_name("staged_pp64"), None); // override names, not entries
     /// ```
     pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
-        Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+        by_name(&Self::ALL, name)
     }
     /// The kernel entry.
     ///

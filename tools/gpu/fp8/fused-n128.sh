@@ -4,6 +4,7 @@
 # `--check`s of the new launches (edges, split-K, every activation, f32 D), memcheck and racecheck, the FP8 sweep,
 # python/tests' FP8 files and `cute_rs.scaled_mm` row-wise against torch._scaled_mm; then the fused rows on the rule's
 # tile against the old one (`CUTE_RS_FP8_PROMOTED=n192tma`), ROUNDS alternated `--bench`es.
+# (Run s66e timed the row-wise arms inline; since then they are `python/bench_fp8.py --rowwise`.)
 # Package $D: host.xz (this tree's release host), native.xz (this tree's `cargo build --release -p cute-rs-python`).
 #   BUDGET=400 D=.gpu/s66c NAME=s66e bash tools/gpu/fp8/fused-n128.sh
 BUDGET=${BUDGET:-400}; . tools/gpu/lib.sh ${NAME:-s66e}
@@ -23,22 +24,9 @@ done; done
 mkdir -p /tmp/py/cute_rs && cp python/cute_rs/*.py /tmp/py/cute_rs/ && x $D/native.xz /tmp/py/cute_rs/_native.abi3.so
 (cd python/tests && PYTHONPATH=/tmp/py timeout 120 python3 -m pytest -q -rs -p no:cacheprovider test_fp8_gpu.py test_fp8_api.py > $R/pytest.txt 2>&1)
 t "pytest rc=$? $(grep -E 'passed|failed' $R/pytest.txt | tail -1)"
-cp python/timing.py /tmp/py/
-cat > /tmp/py/rowwise.py <<'PY'
-import torch, cute_rs
-from timing import medians
-for m, n, k in ((4096, 4096, 4096), (4096, 7168, 16384), (8192, 8192, 8192)):
-    a = torch.randn(m, k, device="cuda").to(torch.float8_e4m3fn)
-    w = torch.randn(n, k, device="cuda").to(torch.float8_e4m3fn)
-    sa, sb = torch.rand(m, 1, device="cuda") + 0.5, torch.rand(1, n, device="cuda") + 0.5
-    bias = torch.randn(n, device="cuda").bfloat16()
-    t = medians({"ours": lambda: cute_rs.scaled_mm(a, w.t(), sa, sb, bias=bias),
-                 "torch": lambda: torch._scaled_mm(a, w.t(), scale_a=sa, scale_b=sb, bias=bias, out_dtype=torch.bfloat16)})
-    tf = 2 * m * n * k / 1e9
-    print(f"row-wise + bias {m}x{n}x{k}: cute_rs {tf / t['ours']:.0f} TFLOP/s, torch._scaled_mm {tf / t['torch']:.0f}, "
-          f"ratio {t['torch'] / t['ours']:.3f}", flush=True)
-PY
-(cd /tmp/py && PYTHONPATH=/tmp/py timeout 100 python3 rowwise.py > $R/rowwise.txt 2>&1); t "rowwise.py rc=$?"; tail -4 $R/rowwise.txt | tee -a $S
+cp python/timing.py python/bench_fp8.py /tmp/py/
+(cd /tmp/py && PYTHONPATH=/tmp/py timeout 100 python3 bench_fp8.py --rowwise --shapes 4096x4096x4096,4096x7168x16384,8192x8192x8192 > $R/rowwise.txt 2>&1)
+t "bench_fp8.py --rowwise rc=$?"; grep -E 'row-wise|Error' $R/rowwise.txt | tee -a $S
 for i in $(seq ${ROUNDS:-2}); do
   for a in "--m 4096 --n 4096 --k 4096 --bias m --act gelu $F" "--m 4096 --n 7168 --k 16384 --bias m --act gelu"; do
     [ $(left) -gt 30 ] || break; GARGS="--dtype e4m3 $a"; g new$i; g old$i CUTE_RS_FP8_PROMOTED=n192tma
