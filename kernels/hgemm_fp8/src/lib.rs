@@ -40,15 +40,16 @@
 //! For small M (where the tiles above would split their k-ranges over clusters and 64-row tiles
 //! fill one wave) the host launches `gemm_fp8_e4m3_tn_promoted_pp64`, for block scales
 //! `gemm_fp8_e4m3_tn_promoted_block_pp64` (the scales from global memory in the k-tile loop) and
-//! for fast accumulation `gemm_fp8_{e4m3,e5m2}_tn_fast_pp64`: the ping-pong schedule on 64×128 tiles
+//! for fast accumulation `gemm_fp8_{e4m3,e5m2}_tn_fast_pp64` (and `…_fast192tma` on the
+//! per-tensor kernel's 128×192 tiles where those fill the machine better): the ping-pong schedule on 64×128 tiles
 //! ([`config::TILE_FP8_PP64`], each consumer warpgroup a whole tile with its whole k-range,
 //! [`config::STAGES_FP8_PP64`] stages, the TMA epilogue's two buffers a warpgroup, clusters of 2
 //! along M sharing B), the same mainloop and accumulations composed by
 //! `collective::kernel::KernelTmaWarpSpecializedPingpong<_64>`.
 //!
-//! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_n192tma` are
-//! the per-tensor promoted kernel on 128×192 tiles with [`FusedFp8Epilogue`] on the TMA
-//! epilogue's path: `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, one entry per activation
+//! The fused FP8 entries `gemm_fp8_fused_e4m3_tn_{identity,relu,gelu,gelu_erf,silu}_{n192tma,n128tma6}`
+//! are the per-tensor promoted kernel on its 128×192 and 128×128 tiles (the host takes the
+//! per-tensor launch's tile) with [`FusedFp8Epilogue`] on the TMA epilogue's path: `D = act(alpha·s_row[r]·s_col[c]·acc + bias)`, one entry per activation
 //! as the 16-bit fused family, the bias (along M or N) and the per-row and per-column scales
 //! (`torch._scaled_mm`'s row-wise scaling; [`RowColScale`](layout_types::cutlass::fusion::RowColScale), [`HgemmParams::scale_m`] /
 //! [`HgemmParams::scale_n`], 0 each for none) run-time parameters, D f32, bf16 or f16 (the
