@@ -9,11 +9,15 @@
 # ping-pong tiles (`hgemm_fused_bf16_tn_<act>_{pingpong128,pp64}`: fused launches take the plain launch's schedule,
 # skinny K and small M): their `--check`s and memcheck first, then fused rows against `CUTE_RS_HGEMM_SCHEDULE=cooperative`
 # (main's fused launch) at 8192×8192×512 and 128×7168×8192, with the plain row beside.
-# Package $D: host.xz, native.xz (the branch's release host and `cargo build --release -p cute-rs-python`).
+# Package $D: host.xz, native.xz (the branch's release host and `cargo build --release -p cute-rs-python`), main.xz
+# (main's release host at `af7d5bf`).
 #   BUDGET=540 D=.gpu/s67a NAME=s67a bash tools/gpu/fp8/fused-pp64.sh
 BUDGET=${BUDGET:-540}; . tools/gpu/lib.sh ${NAME:-s67a}
 timeout 200 $H gemm --dtype e4m3 --m 256 --n 256 --k 256 --check > $R/w.txt 2>&1 < /dev/null
 t "warm rc=$? $(grep -Eo 'PASS|FAIL' $R/w.txt | head -1)"
+# main's host (the plain rows' A/B below): its modules' JIT in the background meanwhile
+x $D/main.xz /tmp/hmain && chmod +x /tmp/hmain
+(for d in "bf16 --ta --m 256 --n 256 --k 64" "e4m3 --m 256 --n 256 --k 256"; do timeout 200 /tmp/hmain gemm --dtype $d --check; done > $R/wm.txt 2>&1 < /dev/null) &
 F="--row-scales --col-scales"
 c gemm --dtype e4m3 --m 128 --n 7168 --k 8192 --bias m --act gelu $F
 c gemm --dtype e4m3 --m 64 --n 7168 --k 8192 --bias n --act silu --out f32
@@ -48,6 +52,12 @@ for i in $(seq ${ROUNDS:-2}); do
     [ $(left) -gt 60 ] || break; GARGS="--dtype bf16 --ta $s --bias m --act gelu"; g f16pp-$i; g f16coop-$i CUTE_RS_HGEMM_SCHEDULE=cooperative
     GARGS="--dtype bf16 --ta $s"; g plain16-$i
   done
+done
+# the branch also forces two closures of the 16-bit epilogue staging inline (no PTX `.local` in its new entries), which
+# reorders instructions in the existing entries' PTX: their plain rows, main's host (main.xz) against the branch's
+wait; HB=$H
+for a in "--dtype bf16 --ta --m 4096 --n 4096 --k 4096" "--dtype e4m3 --m 4096 --n 4096 --k 4096" "--dtype bf16 --ta --m 8192 --n 8192 --k 512"; do
+  [ $(left) -gt 60 ] || break; GARGS="$a"; H=/tmp/hmain; g main; H=$HB; g branch
 done
 for i in 1 2; do
   for s in "--m 3072 --n 3072 --k 3072" "--m 4096 --n 2112 --k 7168"; do
