@@ -322,36 +322,11 @@ pub type RightInverse<S, D> =
 /// assert_eq!(right_inverse(layout!((_2, k):(_1, _2))).to_string(), "(_2,3):(_1,_2)");
 /// ```
 #[inline(always)]
-pub fn right_inverse<S, D>(l: Layout<S, D>) -> RightInverse<S, D>
-where
-    S: IntTuple + FlatPairs<D>,
-    D: IntTuple,
-    S::Output: BwCoalesce,
-    <S::Output as BwCoalesce>::Output: ToLayout,
-    Coalesce<S, D>: LayoutPairs,
-    CoalescedPairs<S, D>: WithPre<_1>,
-    <CoalescedPairs<S, D> as WithPre<_1>>::Output: FilterStaticStrides,
-    <<CoalescedPairs<S, D> as WithPre<_1>>::Output as FilterStaticStrides>::Output: XSort,
-    RightSorted<S, D>: RightChain<_1>,
-    <RightSorted<S, D> as RightChain<_1>>::Output: ChainLayout,
-{
-    static_call!(
-        int: [S, D],
-        tiler: [],
-        check: Ok::<(), crate::Error>(()),
-        {
-            super::coalesce::coalesce(l)
-                .layout_pairs()
-                .with_pre(C::new())
-                .filter_static()
-                .xsort()
-                .chain(C::new())
-                .chain_layout()
-        }
-    )
+pub fn right_inverse<L: RightInverseOf>(l: L) -> L::Output {
+    l.right_inverse_of()
 }
 
-/// [`right_inverse`] as a trait: one bound for generic code (TiledCopy's and TiledMMA's thread
+/// [`right_inverse`] as a trait (its implementation): one bound for generic code (TiledCopy's and TiledMMA's thread
 /// layouts, `max_common_vector`).
 ///
 /// ```
@@ -382,7 +357,21 @@ where
     type Output = RightInverse<S, D>;
     #[inline(always)]
     fn right_inverse_of(self) -> Self::Output {
-        right_inverse(self)
+        let l = self;
+        static_call!(
+            int: [S, D],
+            tiler: [],
+            check: Ok::<(), crate::Error>(()),
+            {
+                super::coalesce::coalesce(l)
+                    .layout_pairs()
+                    .with_pre(C::new())
+                    .filter_static()
+                    .xsort()
+                    .chain(C::new())
+                    .chain_layout()
+            }
+        )
     }
 }
 
