@@ -315,7 +315,7 @@ fn hgemm_is_tma_wgmma_in_registers() {
     // host choosing by shape) and the 10 fused ones (e4m3 promoted per-tensor on 128×192 and
     // 128×128, one per activation)
     let f = family("hgemm_fp8");
-    assert_eq!(f.entries.len(), 24, "{:?}", f.entries);
+    assert_eq!(f.entries.len(), 29, "{:?}", f.entries);
     // both: the TMA loads, the register split, the TMA epilogue (packed conversions, stmatrix
     // into the swizzled chunk, the proxy fence, the warpgroup's named barrier, the bulk-group
     // store), the fused epilogue (the bias's predicated load, the activations' approximate

@@ -393,13 +393,17 @@ impl Fp8PromotedTile {
             (Fp8PromotedTile::N128Tma6, Gelu) => "gemm_fp8_fused_e4m3_tn_gelu_n128tma6",
             (Fp8PromotedTile::N128Tma6, GeluErf) => "gemm_fp8_fused_e4m3_tn_gelu_erf_n128tma6",
             (Fp8PromotedTile::N128Tma6, Silu) => "gemm_fp8_fused_e4m3_tn_silu_n128tma6",
+            (Fp8PromotedTile::Pp64, Identity) => "gemm_fp8_fused_e4m3_tn_identity_pp64",
+            (Fp8PromotedTile::Pp64, Relu) => "gemm_fp8_fused_e4m3_tn_relu_pp64",
+            (Fp8PromotedTile::Pp64, Gelu) => "gemm_fp8_fused_e4m3_tn_gelu_pp64",
+            (Fp8PromotedTile::Pp64, GeluErf) => "gemm_fp8_fused_e4m3_tn_gelu_erf_pp64",
+            (Fp8PromotedTile::Pp64, Silu) => "gemm_fp8_fused_e4m3_tn_silu_pp64",
             (
                 Fp8PromotedTile::N160
                 | Fp8PromotedTile::N160S5
                 | Fp8PromotedTile::N192Offset
                 | Fp8PromotedTile::N128Tma5
-                | Fp8PromotedTile::N192TmaClusterN
-                | Fp8PromotedTile::Pp64,
+                | Fp8PromotedTile::N192TmaClusterN,
                 _,
             ) => {
                 return None;
@@ -421,7 +425,7 @@ impl Fp8PromotedTile {
     /// ([`Context::gemm_fp8_fused`](crate::Context::gemm_fp8_fused); the override
     /// `CUTE_RS_FP8_PROMOTED=<name>` picks another where it has fused entries): the per-tensor
     /// tile ([`for_problem`](Self::for_problem)) where it has the fused entry, else
-    /// [`FUSED`](Self::FUSED) (the 64-row ping-pong tile has none). Session 66 (H100): the fused
+    /// [`FUSED`](Self::FUSED). Session 66 (H100): the fused
     /// launches on 128×192 ran 0.92 of `torch._scaled_mm`'s row-wise kernel at 4096³, where the
     /// per-tensor rule picks 128×128.
     ///
@@ -430,7 +434,7 @@ impl Fp8PromotedTile {
     /// let t = |m, n, k| Fp8PromotedTile::for_fused(m, n, k, 132, Activation::Gelu);
     /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);
     /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma);
-    /// assert_eq!(t(128, 7168, 8192), Fp8PromotedTile::FUSED); // the rule's Pp64: no fused entries
+    /// assert_eq!(t(128, 7168, 8192), Fp8PromotedTile::Pp64);
     /// ```
     pub fn for_fused(m: usize, n: usize, k: usize, sms: usize, act: Activation) -> Fp8PromotedTile {
         let t = Fp8PromotedTile::for_problem(m, n, k, sms);

@@ -319,6 +319,14 @@ hgemm_pingpong_entry!(
     DataParallelFp8Pp64,
     config::STAGES_FP8_PP64
 );
+// the fused entries on the same tile (the fused launches' tile where the per-tensor one's is
+// this: small M; session 66, branch `s66-fused-pp64`, measuring)
+type FusedPp64<A> = FusedFp8Epilogue<A, config::EpilogueStorage2>;
+hgemm_pingpong_entry!(fp8 gemm_fp8_fused_e4m3_tn_identity_pp64, Pingpong64, (E4M3, E4M3), _128, GmmaFp8Accumulation<true, false, false>, FusedPp64<act::Identity>, DataParallelFp8Pp64, config::STAGES_FP8_PP64);
+hgemm_pingpong_entry!(fp8 gemm_fp8_fused_e4m3_tn_relu_pp64, Pingpong64, (E4M3, E4M3), _128, GmmaFp8Accumulation<true, false, false>, FusedPp64<act::Relu>, DataParallelFp8Pp64, config::STAGES_FP8_PP64);
+hgemm_pingpong_entry!(fp8 gemm_fp8_fused_e4m3_tn_gelu_pp64, Pingpong64, (E4M3, E4M3), _128, GmmaFp8Accumulation<true, false, false>, FusedPp64<act::Gelu>, DataParallelFp8Pp64, config::STAGES_FP8_PP64);
+hgemm_pingpong_entry!(fp8 gemm_fp8_fused_e4m3_tn_gelu_erf_pp64, Pingpong64, (E4M3, E4M3), _128, GmmaFp8Accumulation<true, false, false>, FusedPp64<act::GeluErf>, DataParallelFp8Pp64, config::STAGES_FP8_PP64);
+hgemm_pingpong_entry!(fp8 gemm_fp8_fused_e4m3_tn_silu_pp64, Pingpong64, (E4M3, E4M3), _128, GmmaFp8Accumulation<true, false, false>, FusedPp64<act::Silu>, DataParallelFp8Pp64, config::STAGES_FP8_PP64);
 // block scales on the same tile (the consumers load their rows' scales from global memory
 // in the k-tile loop: A's 64 rows of each k-block, B's one N-block of 128), each k-tile's four
 // k-tiles ahead into a queue slot of its own (the quad schedule: no queued value moves)
