@@ -592,7 +592,7 @@ impl Context {
     pub fn hgemm_schedule(&self, g: &GemmConfig) -> HgemmSchedule {
         self.overrides().hgemm_schedule.unwrap_or_else(|| {
             let sms = self.device().sms as usize;
-            HgemmSchedule::for_problem((g.m, g.n, g.k), g.is_fused(), sms)
+            HgemmSchedule::for_problem((g.m, g.n, g.k), sms)
         })
     }
 
@@ -1669,6 +1669,12 @@ mod tests {
             .skip(1)
             // `promoted` and `promoted_tma` (the TMA epilogue's path) entries
             .filter_map(|s| s.trim_start_matches("_tma").trim_start().split(',').next())
+            // and the ping-pong ones (`fp8`)
+            .chain(
+                src.split("hgemm_pingpong_entry!(fp8 ")
+                    .skip(1)
+                    .filter_map(|s| s.split(',').next()),
+            )
             .filter(|e| e.starts_with("gemm_fp8_fused_"))
             .collect();
         let mut named = Vec::new();
@@ -1729,8 +1735,23 @@ mod tests {
             declared.into_iter().partition(|e| e.starts_with("fp8 "));
         let (fast_fp8, fp8): (Vec<&str>, Vec<&str>) =
             fp8.into_iter().partition(|e| e.contains("_fast_"));
+        let (fused_fp8, fp8): (Vec<&str>, Vec<&str>) =
+            fp8.into_iter().partition(|e| e.contains("_fused_"));
         let promoted = [Fp8PromotedTile::Pp64.entry(), Fp8BlockEntry::Pp64.entry()];
         assert_eq!(fp8, promoted.map(|e| format!("fp8 {e}")));
+        let acts = [
+            Activation::Identity,
+            Activation::Relu,
+            Activation::Gelu,
+            Activation::GeluErf,
+            Activation::Silu,
+        ];
+        let fused_pp64: Vec<String> = acts
+            .iter()
+            .filter_map(|&a| Fp8PromotedTile::Pp64.fused_entry(a))
+            .map(|e| format!("fp8 {e}"))
+            .collect();
+        assert_eq!(fused_fp8, fused_pp64);
         let (staged, declared): (Vec<&str>, Vec<&str>) = declared
             .into_iter()
             .partition(|e| e.starts_with("fp8staged "));
@@ -1745,6 +1766,7 @@ mod tests {
         let listed: Vec<&str> = HgemmSchedule::PINGPONG128_ENTRIES
             .into_iter()
             .chain(HgemmSchedule::PINGPONG64_ENTRIES)
+            .chain(HgemmSchedule::FUSED_PINGPONG_ENTRIES)
             .chain(HgemmSchedule::MEASURING_ENTRIES)
             .collect();
         assert_eq!(declared, listed);

@@ -69,19 +69,33 @@ impl HgemmSchedule {
         "hgemm_f16_tn_pp64",
         "hgemm_f16_tt_pp64",
     ];
+    /// The fused entries (bf16 "TN", one per activation) on the 128×128 and the 64×128 ping-pong
+    /// tiles, in the kernel's order: the fused launches of [`for_problem`](Self::for_problem)'s
+    /// ping-pong schedules.
+    pub const FUSED_PINGPONG_ENTRIES: [&'static str; 10] = [
+        "hgemm_fused_bf16_tn_identity_pingpong128",
+        "hgemm_fused_bf16_tn_relu_pingpong128",
+        "hgemm_fused_bf16_tn_gelu_pingpong128",
+        "hgemm_fused_bf16_tn_gelu_erf_pingpong128",
+        "hgemm_fused_bf16_tn_silu_pingpong128",
+        "hgemm_fused_bf16_tn_identity_pp64",
+        "hgemm_fused_bf16_tn_relu_pp64",
+        "hgemm_fused_bf16_tn_gelu_pp64",
+        "hgemm_fused_bf16_tn_gelu_erf_pp64",
+        "hgemm_fused_bf16_tn_silu_pp64",
+    ];
     /// The measuring ping-pong entries (built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`):
-    /// 64×256 tiles for "TN", the fused bias + GELU on both tiles.
-    pub const MEASURING_ENTRIES: [&'static str; 4] = [
+    /// 64×256 tiles for "TN", the fused bias + GELU on them.
+    pub const MEASURING_ENTRIES: [&'static str; 3] = [
         "hgemm_bf16_tn_pingpong",
         "hgemm_f16_tn_pingpong",
         "hgemm_fused_bf16_tn_gelu_pingpong",
-        "hgemm_fused_bf16_tn_gelu_pingpong128",
     ];
     /// The largest K of [`for_problem`](Self::for_problem)'s skinny rule (8 k-tiles of 64).
     pub const SKINNY_K_MAX: usize = 512;
-    /// The schedule of problem `(m, n, k)` (`fused`: with the fused epilogue) on `sms` SMs when
-    /// no override asks for one ([`Context::hgemm_schedule`](crate::Context::hgemm_schedule)):
-    /// for a plain GEMM,
+    /// The schedule of problem `(m, n, k)` on `sms` SMs when no override asks for one
+    /// ([`Context::hgemm_schedule`](crate::Context::hgemm_schedule)), for a plain or a fused GEMM
+    /// (the fused entries exist on each schedule's tile: session 66, branch `s66-fused-pp64`):
     /// - with `1 ≤ K ≤` [`SKINNY_K_MAX`](Self::SKINNY_K_MAX), CUTLASS's 128×128 ping-pong — a
     ///   tile's epilogue is then a large share of its time, and one consumer warpgroup's runs
     ///   under the other's `wgmma`s (H200, session 13, ours / cuBLAS in one process:
@@ -100,19 +114,17 @@ impl HgemmSchedule {
     ///
     /// ```
     /// use host::hgemm::HgemmSchedule;
-    /// let s = |m, n, k, fused| HgemmSchedule::for_problem((m, n, k), fused, 132);
-    /// assert_eq!(s(8192, 8192, 512, false), HgemmSchedule::Pingpong128);
-    /// assert_eq!(s(8192, 8192, 1024, false), HgemmSchedule::Cooperative);
-    /// assert_eq!(s(8192, 8192, 512, true), HgemmSchedule::Cooperative);
-    /// assert_eq!(s(8192, 8192, 0, false), HgemmSchedule::Cooperative);
-    /// assert_eq!(s(128, 7168, 8192, false), HgemmSchedule::Pingpong64);
-    /// assert_eq!(s(128, 7168, 8192, true), HgemmSchedule::Cooperative);
-    /// assert_eq!(s(192, 7168, 4096, false), HgemmSchedule::Cooperative);
+    /// let s = |m, n, k| HgemmSchedule::for_problem((m, n, k), 132);
+    /// assert_eq!(s(8192, 8192, 512), HgemmSchedule::Pingpong128);
+    /// assert_eq!(s(8192, 8192, 1024), HgemmSchedule::Cooperative);
+    /// assert_eq!(s(8192, 8192, 0), HgemmSchedule::Cooperative);
+    /// assert_eq!(s(128, 7168, 8192), HgemmSchedule::Pingpong64);
+    /// assert_eq!(s(192, 7168, 4096), HgemmSchedule::Cooperative);
     /// ```
-    pub fn for_problem((m, n, k): (usize, usize, usize), fused: bool, sms: usize) -> HgemmSchedule {
-        if !fused && (1..=Self::SKINNY_K_MAX).contains(&k) {
+    pub fn for_problem((m, n, k): (usize, usize, usize), sms: usize) -> HgemmSchedule {
+        if (1..=Self::SKINNY_K_MAX).contains(&k) {
             HgemmSchedule::Pingpong128
-        } else if !fused && Fp8PromotedTile::pp64_replaces_split_k(m, n, k, sms) {
+        } else if Fp8PromotedTile::pp64_replaces_split_k(m, n, k, sms) {
             HgemmSchedule::Pingpong64
         } else {
             HgemmSchedule::Cooperative

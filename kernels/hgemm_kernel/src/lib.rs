@@ -948,10 +948,19 @@ macro_rules! hgemm_pingpong_entry {
         $crate::hgemm_entry!(staged_out $name, $e, $acc, $epi, $stages, core::convert::identity, $sched, $bn, $ks);
     };
     (pp128 $name:ident, $e:ty, $ma:ty, $mb:ty) => {
-        $crate::hgemm_pingpong_entry!($name, Pingpong128, $e, $ma, $mb, _128, HgemmEpilogue, DataParallelPingpong128, config::STAGES_PINGPONG_128);
+        $crate::hgemm_pingpong_entry!(pp128 $name, $e, $ma, $mb, HgemmEpilogue);
+    };
+    // with epilogue `$epi` (the fused ones: `FusedEpilogue<A>`)
+    (pp128 $name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty) => {
+        $crate::hgemm_pingpong_entry!($name, Pingpong128, $e, $ma, $mb, _128, $epi, DataParallelPingpong128, config::STAGES_PINGPONG_128);
     };
     (pp64 $name:ident, $e:ty, $ma:ty, $mb:ty) => {
-        $crate::hgemm_pingpong_entry!($name, Pingpong64, $e, $ma, $mb, _128, HgemmEpilogue<config::EpilogueStorage2>, DataParallelFp8Pp64, { config::STAGES_FP8_PP64 });
+        $crate::hgemm_pingpong_entry!(pp64 $name, $e, $ma, $mb, HgemmEpilogue<config::EpilogueStorage2>);
+    };
+    // with epilogue `$epi` on the tile's two chunk buffers a warpgroup (the fused ones:
+    // `FusedEpilogue<A, NoScale, ELEMS_BF16, config::EpilogueStorage2>`)
+    (pp64 $name:ident, $e:ty, $ma:ty, $mb:ty, $epi:ty) => {
+        $crate::hgemm_pingpong_entry!($name, Pingpong64, $e, $ma, $mb, _128, $epi, DataParallelFp8Pp64, { config::STAGES_FP8_PP64 });
     };
     ($name:ident, $ks:ty, $e:ty, $ma:ty, $mb:ty, $bn:ty, $epi:ty, $sched:ty, $stages:expr) => {
         $crate::hgemm_pingpong_entry!($name, $ks, $e, $ma, $mb, $bn, PlainAccumulation, $epi, $sched, $stages);
