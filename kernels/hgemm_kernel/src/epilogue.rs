@@ -597,17 +597,23 @@ pub unsafe fn stage_chunk_b16(
     pack: impl Fn(f32, f32) -> u32,
 ) {
     unsafe {
-        for_chunk_b16(buf, chunk, t, |v, row| {
-            let regs = [
-                pack(value(v[0]), value(v[1])),
-                pack(value(v[2]), value(v[3])),
-                pack(value(v[4]), value(v[5])),
-                pack(value(v[6]), value(v[7])),
-            ];
-            // SAFETY: the whole warp; the row address is in `buf` and 16-byte aligned (8 rows of
-            // one column, kept together by the swizzle)
-            stmatrix_x4_trans(row, regs)
-        })
+        for_chunk_b16(
+            buf,
+            chunk,
+            t,
+            #[inline(always)]
+            |v, row| {
+                let regs = [
+                    pack(value(v[0]), value(v[1])),
+                    pack(value(v[2]), value(v[3])),
+                    pack(value(v[4]), value(v[5])),
+                    pack(value(v[6]), value(v[7])),
+                ];
+                // SAFETY: the whole warp; the row address is in `buf` and 16-byte aligned (8 rows of
+                // one column, kept together by the swizzle)
+                stmatrix_x4_trans(row, regs)
+            },
+        )
     }
 }
 
@@ -723,16 +729,22 @@ pub unsafe fn stage_chunk_b16_source<T: Out16>(
     value: impl Fn(usize, f32) -> f32,
 ) {
     unsafe {
-        for_chunk_b16(buf, chunk, t, |v, row| {
-            // SAFETY: as the stmatrix below, whose registers these are
-            let c = ldmatrix_x4_trans(row);
-            let pair = #[inline(always)]
-            |q: usize| {
-                let [lo, hi] = T::unpack2(c[q]);
-                T::pack2(value(v[2 * q], lo), value(v[2 * q + 1], hi))
-            };
-            stmatrix_x4_trans(row, [pair(0), pair(1), pair(2), pair(3)])
-        })
+        for_chunk_b16(
+            buf,
+            chunk,
+            t,
+            #[inline(always)]
+            |v, row| {
+                // SAFETY: as the stmatrix below, whose registers these are
+                let c = ldmatrix_x4_trans(row);
+                let pair = #[inline(always)]
+                |q: usize| {
+                    let [lo, hi] = T::unpack2(c[q]);
+                    T::pack2(value(v[2 * q], lo), value(v[2 * q + 1], hi))
+                };
+                stmatrix_x4_trans(row, [pair(0), pair(1), pair(2), pair(3)])
+            },
+        )
     }
 }
 
