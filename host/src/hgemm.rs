@@ -559,18 +559,19 @@ impl Context {
             s @ (HgemmSchedule::Pingpong
             | HgemmSchedule::Pingpong128
             | HgemmSchedule::Cooperative4
-            | HgemmSchedule::Pingpong64) => {
+            | HgemmSchedule::Pingpong64
+            | HgemmSchedule::Cooperative192) => {
                 let entry = s.entry(&entry);
                 if !self.has_kernel(&entry) {
                     // an override asked for a measuring entry this build may not have; else the
                     // plan's entry is missing from the loaded modules (a module cut to fewer
                     // entries through `LoadOptions::ptx_dir`, say)
                     return Err(match self.overrides().hgemm_schedule {
-                        Some(_) => HgemmSchedule::not_built(&entry),
+                        Some(_) => s.not_built(&entry),
                         None => self
                             .require_kernel(&entry)
                             .err()
-                            .unwrap_or_else(|| HgemmSchedule::not_built(&entry)),
+                            .unwrap_or_else(|| s.not_built(&entry)),
                     });
                 }
                 self.hgemm_launch_with(stream, g, &entry, (pa, pb), c, pbias, &s.variant())
@@ -580,19 +581,25 @@ impl Context {
 
     /// The kernel schedule of the Hopper GEMM of `g` on this context: the override
     /// ([`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)) or
-    /// [`HgemmSchedule::for_problem`].
+    /// [`HgemmSchedule::for_problem`] ([`HgemmSchedule::without_n192`] for a fused `g` or an
+    /// MN-major B).
     ///
     /// ```no_run
     /// use host::{GemmConfig, hgemm::HgemmSchedule};
     /// let ctx = host::Context::new(0)?;
-    /// // skinny K takes the 64×256 ping-pong kernel (unless CUTE_RS_HGEMM_SCHEDULE says otherwise)
-    /// assert_eq!(ctx.hgemm_schedule(&GemmConfig::new(4096, 4096, 256)), HgemmSchedule::Pingpong);
+    /// // skinny K takes the 128×128 ping-pong kernel (unless CUTE_RS_HGEMM_SCHEDULE says otherwise)
+    /// assert_eq!(ctx.hgemm_schedule(&GemmConfig::new(4096, 4096, 256)), HgemmSchedule::Pingpong128);
     /// # Ok::<(), host::Error>(())
     /// ```
     pub fn hgemm_schedule(&self, g: &GemmConfig) -> HgemmSchedule {
         self.overrides().hgemm_schedule.unwrap_or_else(|| {
             let sms = self.device().sms as usize;
-            HgemmSchedule::for_problem((g.m, g.n, g.k), sms)
+            // the 128×192 entries: plain, B K-major
+            if g.is_fused() || g.transb != Trans::N {
+                HgemmSchedule::without_n192((g.m, g.n, g.k), sms)
+            } else {
+                HgemmSchedule::for_problem((g.m, g.n, g.k), sms)
+            }
         })
     }
 
@@ -1712,6 +1719,31 @@ mod tests {
                 tile.entry()
             );
         }
+    }
+
+    #[test]
+    fn n192_entries_are_the_kernels() {
+        // the 128×192 entries are exactly those the 16-bit family declares with `wide`, and each
+        // is its schedule's entry of a cooperative one
+        let src = include_str!("../../kernels/hgemm/src/lib.rs");
+        let declared: Vec<&str> = src
+            .split("hgemm_entry!(wide ")
+            .skip(1)
+            .filter_map(|s| s.split(',').next())
+            .collect();
+        assert_eq!(declared, HgemmSchedule::N192_ENTRIES);
+        for e in HgemmSchedule::N192_ENTRIES {
+            let base = e.strip_suffix("_n192").unwrap();
+            assert!(
+                HgemmSchedule::PINGPONG128_ENTRIES
+                    .contains(&format!("{base}_pingpong128").as_str())
+            );
+            assert_eq!(HgemmSchedule::Cooperative192.entry(base), e);
+        }
+        assert_eq!(
+            HgemmSchedule::Cooperative192.variant(),
+            Fp8PromotedTile::N192Tma.variant()
+        );
     }
 
     #[test]

@@ -22,9 +22,10 @@ use crate::hgemm::schedule::{
 /// [`Overrides::from_env`] reads it from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overrides {
-    /// `CUTE_RS_HGEMM_SCHEDULE` (`cooperative`, `pingpong`, `pingpong128`, `cooperative4`, `pingpong64`): the Hopper GEMM's
-    /// kernel schedule ([`HgemmSchedule`]; unset: [`HgemmSchedule::for_problem`]; the 64×256
-    /// ping-pong entries are built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
+    /// `CUTE_RS_HGEMM_SCHEDULE` ([`HgemmSchedule::ALL`]'s names: `cooperative`, `pingpong`,
+    /// `pingpong128`, `cooperative4`, `pingpong64`, `cooperative192`): the Hopper GEMM's kernel
+    /// schedule ([`HgemmSchedule`]; unset: [`HgemmSchedule::for_problem`]; the 64×256 ping-pong
+    /// entries are built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
     pub hgemm_schedule: Option<HgemmSchedule>,
     /// `CUTE_RS_HGEMM_CLUSTER` (`1`, `2`): the Hopper GEMM's cluster size.
     pub hgemm_cluster: Option<u32>,
@@ -120,25 +121,12 @@ impl Overrides {
             .collect();
         let promoted = env_override("CUTE_RS_FP8_PROMOTED", &promoted_names)?;
         Ok(Overrides {
-            hgemm_schedule: match env_override(
+            hgemm_schedule: env_override(
                 "CUTE_RS_HGEMM_SCHEDULE",
-                &[
-                    "cooperative",
-                    "pingpong",
-                    "pingpong128",
-                    "cooperative4",
-                    "pingpong64",
-                ],
+                &HgemmSchedule::ALL.map(|(name, _)| name),
             )?
             .as_deref()
-            {
-                Some("cooperative") => Some(HgemmSchedule::Cooperative),
-                Some("pingpong") => Some(HgemmSchedule::Pingpong),
-                Some("pingpong128") => Some(HgemmSchedule::Pingpong128),
-                Some("cooperative4") => Some(HgemmSchedule::Cooperative4),
-                Some("pingpong64") => Some(HgemmSchedule::Pingpong64),
-                _ => None,
-            },
+            .and_then(HgemmSchedule::from_name),
             hgemm_cluster: env_override("CUTE_RS_HGEMM_CLUSTER", &["1", "2"])?
                 .and_then(|v| v.parse().ok()),
             hgemm_persistent: env_override("CUTE_RS_HGEMM_PERSISTENT", &["0", "1"])?

@@ -11,8 +11,8 @@ use layout_types::cutlass::fusion::Activation;
 /// The Hopper GEMM's kernel schedule (CUTLASS's `KernelSchedule`, `collective::kernel`):
 /// [`Context::hgemm`](crate::Context::hgemm) launches the schedule of
 /// [`for_problem`](Self::for_problem) — the cooperative entries (128×256 tiles, both consumer
-/// warpgroups on each), CUTLASS's 128×128 ping-pong for skinny K, the 64×128 ping-pong for
-/// small M — unless the context's [`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)
+/// warpgroups on each), CUTLASS's 128×128 ping-pong for skinny K and where its tiles fill the
+/// machine better, the 64×128 ping-pong for small M — unless the context's [`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)
 /// (`CUTE_RS_HGEMM_SCHEDULE=…` in the CLI) asks for one, among them the measuring ping-pong
 /// entries (64×256 tiles, one consumer warpgroup each, one's epilogue under the other's
 /// `wgmma`s), which are in the PTX only when built with
@@ -23,7 +23,7 @@ use layout_types::cutlass::fusion::Activation;
 /// use host::hgemm::HgemmSchedule;
 /// assert_eq!(HgemmSchedule::pingpong_entry("hgemm_bf16_tn"), "hgemm_bf16_tn_pingpong");
 /// assert_eq!(HgemmSchedule::Pingpong128.entry("hgemm_bf16_tn"), "hgemm_bf16_tn_pingpong128");
-/// let e = HgemmSchedule::not_built("hgemm_bf16_nn_pingpong").to_string();
+/// let e = HgemmSchedule::Pingpong.not_built("hgemm_bf16_nn_pingpong").to_string();
 /// assert!(e.contains("CUTE_RS_KERNEL_FEATURES=hgemm/pingpong"), "{e}");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,6 +42,11 @@ pub enum HgemmSchedule {
     /// ([`Fp8PromotedTile::Pp64`]'s launch; `{entry}_pp64`, every majority): the launches of
     /// [`for_problem`](Self::for_problem) for small M.
     Pingpong64,
+    /// The cooperative kernel on the per-tensor FP8 entry's 128×192 tiles, stages and scheduler
+    /// ([`Fp8PromotedTile::N192Tma`]'s launch, the same bytes a stage in 16-bit units;
+    /// `{entry}_n192`, B K-major — "NN" and "TN" —, no fused entries): the launches of
+    /// [`for_problem`](Self::for_problem) where they fill the machine best.
+    Cooperative192,
 }
 
 impl HgemmSchedule {
@@ -91,11 +96,23 @@ impl HgemmSchedule {
         "hgemm_f16_tn_pingpong",
         "hgemm_fused_bf16_tn_gelu_pingpong",
     ];
+    /// The cooperative entries on 128×192 tiles of the default build, B K-major ("NN", "TN")
+    /// ([`Cooperative192`](Self::Cooperative192): the launches of
+    /// [`for_problem`](Self::for_problem) where those fill the machine best), in the kernel's
+    /// order.
+    pub const N192_ENTRIES: [&'static str; 4] = [
+        "hgemm_bf16_nn_n192",
+        "hgemm_bf16_tn_n192",
+        "hgemm_f16_nn_n192",
+        "hgemm_f16_tn_n192",
+    ];
     /// The largest K of [`for_problem`](Self::for_problem)'s skinny rule (8 k-tiles of 64).
     pub const SKINNY_K_MAX: usize = 512;
     /// The schedule of problem `(m, n, k)` on `sms` SMs when no override asks for one
     /// ([`Context::hgemm_schedule`](crate::Context::hgemm_schedule)), for a plain or a fused GEMM
-    /// (the fused entries exist on each schedule's tile: session 66, branch `s66-fused-pp64`):
+    /// (the fused entries exist on each schedule's tile, session 66; H100, session 67, run s67a,
+    /// fused bias M + GELU / cuBLASLt against the cooperative launch: 8192×8192×512 0.98 →
+    /// 1.05–1.06, 128×7168×8192 0.74–0.75 → 1.00):
     /// - with `1 ≤ K ≤` [`SKINNY_K_MAX`](Self::SKINNY_K_MAX), CUTLASS's 128×128 ping-pong — a
     ///   tile's epilogue is then a large share of its time, and one consumer warpgroup's runs
     ///   under the other's `wgmma`s (H200, session 13, ours / cuBLAS in one process:
@@ -109,8 +126,17 @@ impl HgemmSchedule {
     ///   0.73 → 0.99, 128×4096×4096 0.38–0.41 → 0.65, 128×8192×16384 0.82 → 1.00,
     ///   64×7168×8192 0.69–0.70 → 0.85, 256×4096×8192 0.88–0.89 → 1.12–1.13; at 192×7168×4096,
     ///   two waves of them, 0.67 against 0.59: not there);
+    /// - else, of the cooperative 128×256 tiles, the cooperative 128×192 tiles
+    ///   ([`Cooperative192`](Self::Cooperative192)) and the 128×128 ping-pong, the one whose
+    ///   estimated use of the machine (the FP8 tile rules' estimate, [`Fp8FastTile::for_problem`]:
+    ///   N's last tile's use × the last wave's fill) over its premium is highest — 1 for
+    ///   128×256, [`N192_PREMIUM`](Self::N192_PREMIUM) for 128×192,
+    ///   [`PINGPONG128_PREMIUM`](Self::PINGPONG128_PREMIUM) for the ping-pong (each premium
+    ///   what the tile costs where both fill the machine); 128×256 where it fits one wave
+    ///   (split-K's).
     ///
-    /// else the cooperative schedule (128×256, both consumer warpgroups on each tile).
+    /// A launch without 128×192 entries (fused, or B MN-major: "NT", "TT") takes
+    /// [`without_n192`](Self::without_n192): the same without 128×192.
     ///
     /// ```
     /// use host::hgemm::HgemmSchedule;
@@ -120,16 +146,109 @@ impl HgemmSchedule {
     /// assert_eq!(s(8192, 8192, 0), HgemmSchedule::Cooperative);
     /// assert_eq!(s(128, 7168, 8192), HgemmSchedule::Pingpong64);
     /// assert_eq!(s(192, 7168, 4096), HgemmSchedule::Cooperative);
+    /// for (m, n, k) in [(3072, 3072, 3072), (4096, 2112, 7168), (6144, 2112, 4096), (2048, 7168, 4096)] {
+    ///     assert_eq!(s(m, n, k), HgemmSchedule::Cooperative192, "{m}x{n}x{k}");
+    /// }
+    /// for (m, n, k) in [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192), (1152, 7168, 4096)] {
+    ///     assert_eq!(s(m, n, k), HgemmSchedule::Cooperative, "{m}x{n}x{k}");
+    /// }
     /// ```
-    pub fn for_problem((m, n, k): (usize, usize, usize), sms: usize) -> HgemmSchedule {
-        if (1..=Self::SKINNY_K_MAX).contains(&k) {
-            HgemmSchedule::Pingpong128
-        } else if Fp8PromotedTile::pp64_replaces_split_k(m, n, k, sms) {
-            HgemmSchedule::Pingpong64
-        } else {
-            HgemmSchedule::Cooperative
-        }
+    pub fn for_problem(mnk: (usize, usize, usize), sms: usize) -> HgemmSchedule {
+        Self::choose(mnk, sms, true)
     }
+    /// The schedule of problem `(m, n, k)` on `sms` SMs for a launch without 128×192 entries (a
+    /// fused one, or B MN-major): [`for_problem`](Self::for_problem)'s among the others.
+    ///
+    /// ```
+    /// use host::hgemm::HgemmSchedule;
+    /// let f = |m, n, k| HgemmSchedule::without_n192((m, n, k), 132);
+    /// assert_eq!(f(3072, 3072, 3072), HgemmSchedule::Pingpong128);
+    /// assert_eq!(f(4096, 4096, 4096), HgemmSchedule::Cooperative);
+    /// assert_eq!(f(128, 7168, 8192), HgemmSchedule::Pingpong64);
+    /// ```
+    pub fn without_n192(mnk: (usize, usize, usize), sms: usize) -> HgemmSchedule {
+        Self::choose(mnk, sms, false)
+    }
+    fn choose((m, n, k): (usize, usize, usize), sms: usize, n192: bool) -> HgemmSchedule {
+        if (1..=Self::SKINNY_K_MAX).contains(&k) {
+            return HgemmSchedule::Pingpong128;
+        }
+        if Fp8PromotedTile::pp64_replaces_split_k(m, n, k, sms) {
+            return HgemmSchedule::Pingpong64;
+        }
+        let Some(coop) = machine_use((m, n, k), &HgemmVariant::COOPERATIVE, sms) else {
+            return HgemmSchedule::Cooperative;
+        };
+        let mut candidates = vec![
+            (coop, HgemmSchedule::Cooperative),
+            (
+                Self::pingpong128_use((m, n, k), sms) / Self::PINGPONG128_PREMIUM,
+                HgemmSchedule::Pingpong128,
+            ),
+        ];
+        if n192 {
+            let v = Fp8PromotedTile::N192Tma.variant();
+            let u = machine_use((m, n, k), &v, sms).unwrap_or(0.0);
+            candidates.push((u / Self::N192_PREMIUM, HgemmSchedule::Cooperative192));
+        }
+        // the first of the highest: the cooperative 128×256 tiles on a tie
+        candidates
+            .into_iter()
+            .fold((0.0, HgemmSchedule::Cooperative), |best, c| {
+                if c.0 > best.0 { c } else { best }
+            })
+            .1
+    }
+    fn pingpong128_use(mnk: (usize, usize, usize), sms: usize) -> f64 {
+        machine_use(mnk, &HgemmVariant::PINGPONG_128, sms).unwrap_or(0.0)
+    }
+    /// The factor by which the cooperative 128×192 tiles' estimated use of the machine must
+    /// exceed the others' (over their premiums) for [`for_problem`](Self::for_problem) to take
+    /// them: their cost where both fill the machine (H100, session 67, run s67c, bf16 "TN", two
+    /// rounds, TFLOP/s sustained · burst: 8192³, estimates 0.97 and 0.99, 736–739 · 807–811 on
+    /// 128×256 against 733–740 · 788–791). Run s67c, the rule of session 67's run s67b (the
+    /// cooperative 128×256 tiles or the 128×128 ping-pong) against 128×192, TFLOP/s sustained ·
+    /// burst, bf16 "TN" unless named:
+    ///
+    /// | shape | estimates: 128×256, 128×192, 128×128 | the rule before | 128×192 |
+    /// | --- | --- | --- | --- |
+    /// | 4096×2112×7168 | 0.67, 0.89, 0.80 | 596–611 · 606–608 (ping-pong) | **684–706 · 720–724** |
+    /// | 6144×2112×4096 | 0.75, 1.00, 0.86 | 555–641 · 632–633 | **688–720 · 757** |
+    /// | 6144×2112×4096 f16 | 0.75, 1.00, 0.86 | 528–557 · 609–613 | **730–731 · 728–729** |
+    /// | 8192×2112×4096 | 0.80, 0.89, 0.89 | 596–612 · 658–660 | **665–670 · 703–710** |
+    /// | 3072³ | 0.73, 0.97, 0.87 | 666–670 · 641–643 (ping-pong) | **727–730 · 705–716** |
+    /// | 3072³ "NN" | 0.73, 0.97, 0.87 | 663 · 635–648 (ping-pong) | **681–709 · 708–722** |
+    /// | 2048×3072×4096 | 0.73, 0.97, 0.97 | 722–726 · 694–700 (ping-pong) | **749–752 · 709–733** |
+    /// | 2048×7168×4096 | 0.85, 0.91, 0.97 | 636 · 701 | **679–692 · 716–721** |
+    /// | 4096³ | 0.97, 0.86, 0.97 | **695–715 · 770–772** | 603–675 · 690–692 |
+    /// | 8192³ | 0.97, 0.99, 0.97 | 736–739 · **807–811** | 733–740 · 788–791 |
+    pub const N192_PREMIUM: f64 = 1.05;
+    /// The factor by which the 128×128 ping-pong tiles' estimated use of the machine must exceed
+    /// the cooperative 128×256 tiles' for [`for_problem`](Self::for_problem) to take them (and
+    /// [`N192_PREMIUM`](Self::N192_PREMIUM)'s part of it the 128×192 tiles'): their cost
+    /// where both fill the machine (H100, session 67, bf16 "TN", ours / cuBLAS: 4096³ 0.99 · 0.94
+    /// against 1.00 · 1.01 sustained · burst, 2048³ 0.95 · 0.97 against 0.99 · 1.00). Runs s67a
+    /// and s67b, the rule's launch against the cooperative one, two rounds, TFLOP/s sustained ·
+    /// burst, bf16 "TN" unless named:
+    ///
+    /// | shape | estimates (ratio) | cooperative | 128×128 ping-pong |
+    /// | --- | --- | --- | --- |
+    /// | 3072³ | 0.73 → 0.87 (1.20) | 602–629 · 608–614 | **659–665 · 647–652** |
+    /// | 3072³ f16 "NN" | 0.73 → 0.87 (1.20) | 593–609 · 602–606 | **642–655 · 629–634** |
+    /// | 3072³ fused bias M + GELU | 0.73 → 0.87 (1.20) | 581–607 · 589–594 | **628–646 · 618–632** |
+    /// | 3072×3072×4096 | 0.73 → 0.87 (1.20) | 575–613 · 602–604 | **656–668 · 658–661** |
+    /// | 4096×2112×7168 | 0.67 → 0.80 (1.20) | 456–459 · 472–473 | **566–594 · 610** |
+    /// | 2048×3072×4096 | 0.73 → 0.97 (1.33) | 631–636 · 599–609 | **728–729 · 708–710** |
+    /// | 1024×6144×4096 | 0.73 → 0.97 (1.33) | 627 · 603–604 | **723 · 696–711** |
+    /// | 2048×7168×4096 | 0.85 → 0.97 (1.14) | 660–708 · 711–713 | 685–705 · 722–724 |
+    /// | 6144×2112×4096 | 0.75 → 0.86 (1.14) | 565–620 · 640–644 | 588–591 · 641–642 |
+    /// | 8192×2112×4096 | 0.80 → 0.89 (1.11) | 597–618 · 665–668 | 619–626 · 660–661 |
+    /// | 2048×11008×4096 | 0.87 → 0.95 (1.09) | 686–700 · 728–731 | 657–686 · 718–723 |
+    /// | 5120×7168×4096 | 0.94 → 1.00 (1.06) | 693–694 · 779–780 | 690–692 · 740–744 |
+    ///
+    /// From a ratio of 1.20 the ping-pong tiles win by 4–30 %; at 1.14 and below they run level or
+    /// lose (−5 % burst at 5120×7168×4096).
+    pub const PINGPONG128_PREMIUM: f64 = 1.15;
     /// The kernel this schedule launches, as `host gemm` prints it.
     ///
     /// ```
@@ -148,6 +267,7 @@ impl HgemmSchedule {
             HgemmSchedule::Pingpong128 => (config::STAGES_PINGPONG_128, " ping-pong"),
             HgemmSchedule::Cooperative4 => (config::STAGES_S4, " (2 chunk buffers a warpgroup)"),
             HgemmSchedule::Pingpong64 => (config::STAGES_FP8_PP64, " ping-pong"),
+            HgemmSchedule::Cooperative192 => (config::STAGES_FP8_N192_TMA, ""),
         };
         let (m, n, k) = self.variant().tile;
         format!("hgemm {m}x{n}x{k} tma+wgmma {stages}-stage persistent{schedule}")
@@ -175,6 +295,7 @@ impl HgemmSchedule {
             HgemmSchedule::Pingpong128 => format!("{entry}_pingpong128"),
             HgemmSchedule::Cooperative4 => format!("{entry}_s4"),
             HgemmSchedule::Pingpong64 => format!("{entry}_pp64"),
+            HgemmSchedule::Cooperative192 => format!("{entry}_n192"),
         }
     }
     /// This schedule's kernel variant (tile, shared memory).
@@ -188,21 +309,62 @@ impl HgemmSchedule {
                 ..HgemmVariant::COOPERATIVE
             },
             HgemmSchedule::Pingpong64 => Fp8PromotedTile::Pp64.variant(),
+            HgemmSchedule::Cooperative192 => Fp8PromotedTile::N192Tma.variant(),
         }
     }
-    /// The error for a ping-pong entry this build does not have: which entries exist and how
-    /// to build them.
+    /// Every schedule, with its override name (`CUTE_RS_HGEMM_SCHEDULE=<name>`).
+    pub const ALL: [(&'static str, HgemmSchedule); 6] = [
+        ("cooperative", HgemmSchedule::Cooperative),
+        ("pingpong", HgemmSchedule::Pingpong),
+        ("pingpong128", HgemmSchedule::Pingpong128),
+        ("cooperative4", HgemmSchedule::Cooperative4),
+        ("pingpong64", HgemmSchedule::Pingpong64),
+        ("cooperative192", HgemmSchedule::Cooperative192),
+    ];
+    /// The schedule of override name `name`.
     ///
     /// ```
     /// use host::hgemm::HgemmSchedule;
-    /// let e = HgemmSchedule::not_built("hgemm_bf16_tn_pingpong128").to_string();
-    /// assert!(e.contains("no entry hgemm_bf16_tn_pingpong128") && e.contains("hgemm/pingpong"), "{e}");
+    /// assert_eq!(HgemmSchedule::from_name("cooperative192"), Some(HgemmSchedule::Cooperative192));
+    /// assert_eq!(HgemmSchedule::from_name("pingpong256"), None);
     /// ```
-    pub fn not_built(entry: &str) -> Error {
-        Error::Unsupported(format!(
-            "CUTE_RS_HGEMM_SCHEDULE: no entry {entry} in this build (the measuring ping-pong entries, {}, and the cooperative4 ones, hgemm_{{bf16,f16}}_tn_s4, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong)",
-            Self::MEASURING_ENTRIES.join(", ")
-        ))
+    pub fn from_name(name: &str) -> Option<HgemmSchedule> {
+        by_name(&Self::ALL, name)
+    }
+    /// This schedule's override name.
+    ///
+    /// ```
+    /// use host::hgemm::HgemmSchedule;
+    /// assert_eq!(HgemmSchedule::Pingpong128.name(), "pingpong128");
+    /// ```
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(_, s)| *s == self)
+            .map_or("", |(n, _)| n)
+    }
+    /// The refusal of this schedule, asked for by `CUTE_RS_HGEMM_SCHEDULE`, where this build has
+    /// not its entry `entry`: which entries exist and how to build them (exit 2 in the CLI, before
+    /// any launch).
+    ///
+    /// ```
+    /// use host::hgemm::HgemmSchedule;
+    /// let e = HgemmSchedule::Pingpong.not_built("hgemm_bf16_nn_pingpong");
+    /// assert!(e.is_refusal());
+    /// let e = e.to_string();
+    /// assert!(e.starts_with("CUTE_RS_HGEMM_SCHEDULE=pingpong: no entry hgemm_bf16_nn_pingpong"), "{e}");
+    /// assert!(e.contains("hgemm/pingpong"), "{e}");
+    /// ```
+    pub fn not_built(self, entry: &str) -> Error {
+        Error::Override {
+            name: "CUTE_RS_HGEMM_SCHEDULE",
+            value: self.name().into(),
+            why: format!(
+                "no entry {entry} in this build (the measuring ping-pong entries, {}, and the cooperative4 ones, hgemm_{{bf16,f16}}_tn_s4, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong; the 128x192 ones are {}, not fused)",
+                Self::MEASURING_ENTRIES.join(", "),
+                Self::N192_ENTRIES.join(", ")
+            ),
+        }
     }
 }
 

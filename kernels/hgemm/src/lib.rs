@@ -28,7 +28,10 @@
 //!
 //! The small-M entries `hgemm_{bf16,f16}_{ab}_pp64` are the FP8 family's small-M tile for 16-bit
 //! inputs: the ping-pong schedule on 64×128 tiles, each consumer warpgroup a whole tile with its
-//! whole k-range (`HgemmSchedule::Pingpong64` on the host).
+//! whole k-range (`HgemmSchedule::Pingpong64` on the host). The entries
+//! `hgemm_{bf16,f16}_{nn,tn}_n192` are the cooperative kernel on the per-tensor FP8 entry's 128×192
+//! tiles, B K-major (`HgemmSchedule::Cooperative192`: where those fill the machine better than
+//! 128×256).
 #![cfg_attr(
     target_arch = "nvptx64",
     no_std,
@@ -131,6 +134,18 @@ hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_relu_pp64, Bf16, MajorK, MajorK, 
 hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_gelu_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Gelu>);
 hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_gelu_erf_pp64, Bf16, MajorK, MajorK, FusedPp64<act::GeluErf>);
 hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_silu_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Silu>);
+
+// the cooperative kernel on the per-tensor FP8 entry's 128×192 tiles (the same bytes a stage in
+// 16-bit units, 4 stages, its split-K / stream-K scheduler), B K-major ("NN", "TN": an MN-major
+// B's 192 rows are three 64-row boxes, which the cluster's two CTAs cannot load half each, the
+// `SmemOperandMulticast` table's rule): the host's launches where they fill the machine better
+// than 128×256 (`HgemmSchedule::Cooperative192`; H100, session 67: 6144×2112×4096 0.77–0.85 →
+// 1.01–1.02 of cuBLAS, 3072³ 0.88–0.90 → 0.96–0.97)
+type N192 = hgemm_kernel::SchedulerFp8PromotedN192;
+hgemm_entry!(wide hgemm_bf16_nn_n192, Bf16, MajorMN, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(wide hgemm_bf16_tn_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(wide hgemm_f16_nn_n192, F16, MajorMN, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(wide hgemm_f16_tn_n192, F16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
 
 // measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles
 #[cfg(feature = "pingpong")]
