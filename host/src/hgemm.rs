@@ -1686,13 +1686,7 @@ mod tests {
             .collect();
         let mut named = Vec::new();
         for (_, tile) in Fp8PromotedTile::ALL {
-            for act in [
-                Activation::Identity,
-                Activation::Relu,
-                Activation::Gelu,
-                Activation::GeluErf,
-                Activation::Silu,
-            ] {
+            for act in Activation::ALL {
                 named.extend(tile.fused_entry(act));
             }
         }
@@ -1771,13 +1765,7 @@ mod tests {
             fp8.into_iter().partition(|e| e.contains("_fused_"));
         let promoted = [Fp8PromotedTile::Pp64.entry(), Fp8BlockEntry::Pp64.entry()];
         assert_eq!(fp8, promoted.map(|e| format!("fp8 {e}")));
-        let acts = [
-            Activation::Identity,
-            Activation::Relu,
-            Activation::Gelu,
-            Activation::GeluErf,
-            Activation::Silu,
-        ];
+        let acts = Activation::ALL;
         let fused_pp64: Vec<String> = acts
             .iter()
             .filter_map(|&a| Fp8PromotedTile::Pp64.fused_entry(a))

@@ -171,13 +171,7 @@ mod tests {
     fn fused_bound_terms() {
         let u = 2f64.powi(-8);
         let base = fp8_error_bound_promoted(1024, 50.0, 0.0, 0.0);
-        for act in [
-            Activation::Identity,
-            Activation::Relu,
-            Activation::Gelu,
-            Activation::GeluErf,
-            Activation::Silu,
-        ] {
+        for act in Activation::ALL {
             let b = fp8_fused_error_bound(1024, 50.0, 3.0, act, u);
             assert!(b > base, "{act:?}");
             assert!(

@@ -49,6 +49,19 @@ pub enum Activation {
 }
 
 impl Activation {
+    /// Every activation, in code order.
+    ///
+    /// ```
+    /// use layout_types::cutlass::fusion::Activation;
+    /// assert!(Activation::ALL.iter().enumerate().all(|(c, &a)| Activation::from_code(c as u32) == Some(a)));
+    /// ```
+    pub const ALL: [Activation; 5] = [
+        Activation::Identity,
+        Activation::Relu,
+        Activation::Gelu,
+        Activation::GeluErf,
+        Activation::Silu,
+    ];
     /// The activation of code `c` (the kernel parameter), `None` for an unknown code.
     ///
     /// ```
