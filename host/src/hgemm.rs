@@ -503,6 +503,19 @@ impl Context {
         V: DevicePtr<f32>,
     {
         if self.hgemm_uses_sm80(g) {
+            // a schedule override asks for a Hopper entry: not silently the Ampere kernel (run
+            // s67e: a PTX folder without `hgemm_bf16_tn` ran every launch on it)
+            if let (Some(s), crate::gemm::GemmKernel::Auto) =
+                (self.overrides().hgemm_schedule, g.kernel)
+            {
+                return Err(Error::Override {
+                    name: "CUTE_RS_HGEMM_SCHEDULE",
+                    value: s.name().into(),
+                    why: format!(
+                        "{g} runs on the Ampere kernel here (this context has no hgemm_bf16_tn), which has no schedules"
+                    ),
+                });
+            }
             if g.is_fused() || bias.is_some() {
                 return Err(Error::Unsupported(format!(
                     "{g}: the fused epilogue (bias, activation) is the Hopper kernel's (sm_90a); the Ampere kernel has none"
