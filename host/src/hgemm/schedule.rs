@@ -11,13 +11,14 @@ use layout_types::cutlass::fusion::Activation;
 /// The Hopper GEMM's kernel schedule (CUTLASS's `KernelSchedule`, `collective::kernel`):
 /// [`Context::hgemm`](crate::Context::hgemm) launches the schedule of
 /// [`for_problem`](Self::for_problem) — the cooperative entries (128×256 tiles, both consumer
-/// warpgroups on each), CUTLASS's 128×128 ping-pong for skinny K and where its tiles fill the
-/// machine better, the 64×128 ping-pong for small M — unless the context's [`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)
+/// warpgroups on each; 128×192 where those fill the machine better), CUTLASS's 128×128
+/// ping-pong for skinny K and where its tiles fill the machine better, the 64×128 ping-pong for
+/// small M — unless the context's [`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)
 /// (`CUTE_RS_HGEMM_SCHEDULE=…` in the CLI) asks for one, among them the measuring ping-pong
 /// entries (64×256 tiles, one consumer warpgroup each, one's epilogue under the other's
 /// `wgmma`s), which are in the PTX only when built with
 /// `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`: bf16 and f16 "TN" and the fused bias + GELU (tanh);
-/// another problem, or a build without them, is an [`Error::Unsupported`] before any launch.
+/// another problem, or a build without them, is an [`Error::Override`] before any launch.
 ///
 /// ```
 /// use host::hgemm::HgemmSchedule;
