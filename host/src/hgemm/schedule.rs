@@ -180,28 +180,23 @@ impl HgemmSchedule {
         let Some(coop) = machine_use((m, n, k), &HgemmVariant::COOPERATIVE, sms) else {
             return HgemmSchedule::Cooperative;
         };
-        let mut candidates = vec![
-            (coop, HgemmSchedule::Cooperative),
-            (
-                Self::pingpong128_use((m, n, k), sms) / Self::PINGPONG128_PREMIUM,
-                HgemmSchedule::Pingpong128,
-            ),
-        ];
-        if n192 {
-            let v = Fp8PromotedTile::N192Tma.variant();
-            let u = machine_use((m, n, k), &v, sms).unwrap_or(0.0);
-            candidates.push((u / Self::N192_PREMIUM, HgemmSchedule::Cooperative192));
+        // each estimate over its premium; on a tie the earlier of 128×256, the ping-pong, 128×192
+        let over = |v: &HgemmVariant, premium: f64| {
+            machine_use((m, n, k), v, sms).map_or(0.0, |u| u / premium)
+        };
+        let pp128 = over(&HgemmVariant::PINGPONG_128, Self::PINGPONG128_PREMIUM);
+        let n192 = if n192 {
+            over(&Fp8PromotedTile::N192Tma.variant(), Self::N192_PREMIUM)
+        } else {
+            0.0
+        };
+        if n192 > coop.max(pp128) {
+            HgemmSchedule::Cooperative192
+        } else if pp128 > coop {
+            HgemmSchedule::Pingpong128
+        } else {
+            HgemmSchedule::Cooperative
         }
-        // the first of the highest: the cooperative 128×256 tiles on a tie
-        candidates
-            .into_iter()
-            .fold((0.0, HgemmSchedule::Cooperative), |best, c| {
-                if c.0 > best.0 { c } else { best }
-            })
-            .1
-    }
-    fn pingpong128_use(mnk: (usize, usize, usize), sms: usize) -> f64 {
-        machine_use(mnk, &HgemmVariant::PINGPONG_128, sms).unwrap_or(0.0)
     }
     /// The factor by which the cooperative 128×192 tiles' estimated use of the machine must
     /// exceed the others' (over their premiums) for [`for_problem`](Self::for_problem) to take
