@@ -147,10 +147,13 @@ hgemm_entry!(wide hgemm_bf16_tn_n192, Bf16, MajorK, MajorK, _192, N192, config::
 hgemm_entry!(wide hgemm_f16_nn_n192, F16, MajorMN, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(wide hgemm_f16_tn_n192, F16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
 
-// measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles
+// measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles; 128×192 with B MN-major
+// ("NT", "TT": B's three 64-row boxes multicast 2 + 1, `mn_major_operand!(interleaved …)`)
 #[cfg(feature = "pingpong")]
 mod measuring {
     use super::*;
+    hgemm_entry!(wide hgemm_bf16_nt_n192, Bf16, MajorMN, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
+    hgemm_entry!(wide hgemm_bf16_tt_n192, Bf16, MajorK, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
     hgemm_pingpong_entry!(
         hgemm_bf16_tn_pingpong,
         Pingpong,

@@ -314,6 +314,44 @@ macro_rules! mn_major_operand {
             }
         }
     };
+    // an odd count of 64-row boxes (192 rows: three): the boxes dealt out to the two CTAs in turn,
+    // (box row, CTA, turn), the last turn one box short
+    (interleaved $rows:ty, $block:ty) => {
+        mn_major_operand!(load only $rows, $block);
+        impl SmemOperandMulticast<$rows, $block> for MajorMN {
+            type MulticastBox = MnMajorBox;
+            #[inline(always)]
+            unsafe fn tma_load_multicast(
+                desc: *const TmaDescriptor,
+                bar: *mut u64,
+                buf: *mut u16,
+                mn0: i32,
+                k0: i32,
+                rank: i32,
+            ) {
+                let s = tile_to_shape(
+                    Layout_MN_SW128_Atom::<u16>::new(),
+                    (<$rows>::default(), _64),
+                    (_2, _1),
+                );
+                let atom = TmaAtom::<
+                    TmaLoadMulticast,
+                    u16,
+                    BoxLayout<<Self as SmemOperandMulticast<$rows, $block>>::MulticastBox>,
+                >::new(desc);
+                let turns = <$rows>::default().ceil_div(_128);
+                let rows = make_layout_left((_64, _2, turns));
+                for i in 0..turns.value() as i32 {
+                    let row = rows.crd2idx((0i32, rank, i));
+                    if row.value() as i32 >= <$rows>::VALUE as i32 {
+                        break;
+                    }
+                    let at = s.layout.crd2idx((row, 0i32)).value() as usize;
+                    unsafe { atom.copy(bar, buf.add(at), 0b11, [mn0 + row, k0]) };
+                }
+            }
+        }
+    };
     (multicast $rows:ty, $block:ty) => {
         impl SmemOperandMulticast<$rows, $block> for MajorMN {
             type MulticastBox = MnMajorBox;
@@ -363,6 +401,8 @@ mn_major_operand!(_128, _64);
 mn_major_operand!(_128, _128);
 mn_major_operand!(_256, _256);
 mn_major_operand!(load only _64, _64);
+// B's 192-row tile of the 16-bit 128 × 192 tiles, MN-major ("NT", "TT")
+mn_major_operand!(interleaved _192, _192);
 
 /// One stage of an operand's shared memory: `N` 16-bit elements, 1024-byte aligned (the SW128
 /// pattern's period).
