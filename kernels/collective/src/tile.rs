@@ -96,6 +96,7 @@ impl TileN for _160 {
 impl TileN for _192 {
     const BN: i32 = 192;
     type BBlock = Self;
-    const MN_MAJOR_B: bool = false; // K-major bundles only (FP8 B)
+    // the block is the whole tile: an MN-major B (the 16-bit "NT"/"TT" on 128×192) reads right
+    const MN_MAJOR_B: bool = true;
     type BTile = SmemTile<{ 192 * 64 }>;
 }
