@@ -367,8 +367,10 @@ fn operand_box(k_major: bool, rows: usize, cluster: usize) -> Result<ComposedLay
         (true, 256, 2) => tma_box::<<K as SmemOperandMulticast<_256, _256>>::MulticastBox>(),
         (false, 64, 1) => tma_box::<<Mn as SmemOperand<_64, _64>>::Box>(),
         (false, 128, 1) => tma_box::<<Mn as SmemOperand<_128, _64>>::Box>(),
+        (false, 192, 1) => tma_box::<<Mn as SmemOperand<_192, _192>>::Box>(),
         (false, 256, 1) => tma_box::<<Mn as SmemOperand<_256, _256>>::Box>(),
         (false, 128, 2) => tma_box::<<Mn as SmemOperandMulticast<_128, _64>>::MulticastBox>(),
+        (false, 192, 2) => tma_box::<<Mn as SmemOperandMulticast<_192, _192>>::MulticastBox>(),
         (false, 256, 2) => tma_box::<<Mn as SmemOperandMulticast<_256, _256>>::MulticastBox>(),
         _ => Err(Error::Unsupported(format!(
             "hgemm: no {} operand tile of {rows} rows loaded over a cluster of {cluster}",
@@ -1505,7 +1507,8 @@ mod tests {
         (256, 2),
     ];
     /// MN-major.
-    const OPERAND_TILES_MN: [(usize, usize); 5] = [(64, 1), (128, 1), (256, 1), (128, 2), (256, 2)];
+    const OPERAND_TILES_MN: [(usize, usize); 7] =
+        [(64, 1), (128, 1), (192, 1), (256, 1), (128, 2), (192, 2), (256, 2)];
 
     /// The persistent grid: split-K for the small-M problems of the cooperative 128×256 and the
     /// promoted FP8 entries (more clusters than tiles, a workspace), the big shapes as before;
