@@ -45,7 +45,7 @@ pub enum HgemmSchedule {
     Pingpong64,
     /// The cooperative kernel on the per-tensor FP8 entry's 128×192 tiles, stages and scheduler
     /// ([`Fp8PromotedTile::N192Tma`]'s launch, the same bytes a stage in 16-bit units;
-    /// `{entry}_n192`, B K-major — "NN" and "TN" —, no fused entries): the launches of
+    /// `{entry}_n192`, every majority, no fused entries): the launches of
     /// [`for_problem`](Self::for_problem) where they fill the machine best.
     Cooperative192,
 }
@@ -97,15 +97,19 @@ impl HgemmSchedule {
         "hgemm_f16_tn_pingpong",
         "hgemm_fused_bf16_tn_gelu_pingpong",
     ];
-    /// The cooperative entries on 128×192 tiles of the default build, B K-major ("NN", "TN")
+    /// The cooperative entries on 128×192 tiles of the default build, every majority
     /// ([`Cooperative192`](Self::Cooperative192): the launches of
     /// [`for_problem`](Self::for_problem) where those fill the machine best), in the kernel's
     /// order.
-    pub const N192_ENTRIES: [&'static str; 4] = [
+    pub const N192_ENTRIES: [&'static str; 8] = [
         "hgemm_bf16_nn_n192",
+        "hgemm_bf16_nt_n192",
         "hgemm_bf16_tn_n192",
+        "hgemm_bf16_tt_n192",
         "hgemm_f16_nn_n192",
+        "hgemm_f16_nt_n192",
         "hgemm_f16_tn_n192",
+        "hgemm_f16_tt_n192",
     ];
     /// The largest K of [`for_problem`](Self::for_problem)'s skinny rule (8 k-tiles of 64).
     pub const SKINNY_K_MAX: usize = 512;
@@ -136,7 +140,7 @@ impl HgemmSchedule {
     ///   what the tile costs where both fill the machine); 128×256 where it fits one wave
     ///   (split-K's).
     ///
-    /// A launch without 128×192 entries (fused, or B MN-major: "NT", "TT") takes
+    /// A launch without 128×192 entries (a fused one) takes
     /// [`without_n192`](Self::without_n192): the same without 128×192.
     ///
     /// ```
@@ -158,7 +162,7 @@ impl HgemmSchedule {
         Self::choose(mnk, sms, true)
     }
     /// The schedule of problem `(m, n, k)` on `sms` SMs for a launch without 128×192 entries (a
-    /// fused one, or B MN-major): [`for_problem`](Self::for_problem)'s among the others.
+    /// fused one): [`for_problem`](Self::for_problem)'s among the others.
     ///
     /// ```
     /// use host::hgemm::HgemmSchedule;

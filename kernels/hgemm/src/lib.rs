@@ -29,9 +29,8 @@
 //! The small-M entries `hgemm_{bf16,f16}_{ab}_pp64` are the FP8 family's small-M tile for 16-bit
 //! inputs: the ping-pong schedule on 64×128 tiles, each consumer warpgroup a whole tile with its
 //! whole k-range (`HgemmSchedule::Pingpong64` on the host). The entries
-//! `hgemm_{bf16,f16}_{nn,tn}_n192` are the cooperative kernel on the per-tensor FP8 entry's 128×192
-//! tiles, B K-major (`HgemmSchedule::Cooperative192`: where those fill the machine better than
-//! 128×256).
+//! `hgemm_{bf16,f16}_{ab}_n192` are the cooperative kernel on the per-tensor FP8 entry's 128×192
+//! tiles (`HgemmSchedule::Cooperative192`: where those fill the machine better than 128×256).
 #![cfg_attr(
     target_arch = "nvptx64",
     no_std,
@@ -136,24 +135,26 @@ hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_gelu_erf_pp64, Bf16, MajorK, Majo
 hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_silu_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Silu>);
 
 // the cooperative kernel on the per-tensor FP8 entry's 128×192 tiles (the same bytes a stage in
-// 16-bit units, 4 stages, its split-K / stream-K scheduler), B K-major ("NN", "TN": an MN-major
-// B's 192 rows are three 64-row boxes, which the cluster's two CTAs cannot load half each, the
-// `SmemOperandMulticast` table's rule): the host's launches where they fill the machine better
+// 16-bit units, 4 stages, its split-K / stream-K scheduler), every majority (an MN-major B's 192
+// rows are three 64-row boxes, dealt to the cluster's two CTAs 2 + 1 for the multicast:
+// `mn_major_operand!(interleaved …)`): the host's launches where they fill the machine better
 // than 128×256 (`HgemmSchedule::Cooperative192`; H100, session 67: 6144×2112×4096 0.77–0.85 →
-// 1.01–1.02 of cuBLAS, 3072³ 0.88–0.90 → 0.96–0.97)
+// 1.01–1.02 of cuBLAS, 3072³ 0.88–0.90 → 0.96–0.97; session 68, "TT" 6144×2112×4096 0.76–0.77 →
+// 1.01–1.02, "NT" 3072³ 0.87–0.89 → 1.00)
 type N192 = hgemm_kernel::SchedulerFp8PromotedN192;
 hgemm_entry!(wide hgemm_bf16_nn_n192, Bf16, MajorMN, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(wide hgemm_bf16_nt_n192, Bf16, MajorMN, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(wide hgemm_bf16_tn_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(wide hgemm_bf16_tt_n192, Bf16, MajorK, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(wide hgemm_f16_nn_n192, F16, MajorMN, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(wide hgemm_f16_nt_n192, F16, MajorMN, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(wide hgemm_f16_tn_n192, F16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
+hgemm_entry!(wide hgemm_f16_tt_n192, F16, MajorK, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
 
-// measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles; 128×192 with B MN-major
-// ("NT", "TT": B's three 64-row boxes multicast 2 + 1, `mn_major_operand!(interleaved …)`)
+// measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles
 #[cfg(feature = "pingpong")]
 mod measuring {
     use super::*;
-    hgemm_entry!(wide hgemm_bf16_nt_n192, Bf16, MajorMN, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
-    hgemm_entry!(wide hgemm_bf16_tt_n192, Bf16, MajorK, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
     hgemm_pingpong_entry!(
         hgemm_bf16_tn_pingpong,
         Pingpong,
