@@ -36,6 +36,7 @@ use layout_types::value::swizzle::ComposedLayout;
 pub(crate) mod schedule;
 pub use schedule::{
     BlockSplit, Fp8BlockEntry, Fp8FastTile, Fp8PromotedTile, HgemmRaster, HgemmSchedule,
+    OverrideName,
 };
 
 mod sealed {
@@ -596,7 +597,8 @@ impl Context {
 
     /// The kernel schedule of the Hopper GEMM of `g` on this context: the override
     /// ([`Overrides::hgemm_schedule`](crate::Overrides::hgemm_schedule)) or
-    /// [`HgemmSchedule::for_problem`] ([`HgemmSchedule::without_n192`] for a fused `g`).
+    /// [`HgemmSchedule::for_problem`] (a fused `g` as a plain one: every schedule it picks has the
+    /// fused entries).
     ///
     /// ```no_run
     /// use host::{GemmConfig, hgemm::HgemmSchedule};
@@ -607,13 +609,7 @@ impl Context {
     /// ```
     pub fn hgemm_schedule(&self, g: &GemmConfig) -> HgemmSchedule {
         self.overrides().hgemm_schedule.unwrap_or_else(|| {
-            let sms = self.device().sms as usize;
-            // the 128×192 entries: plain, every majority
-            if g.is_fused() {
-                HgemmSchedule::without_n192((g.m, g.n, g.k), sms)
-            } else {
-                HgemmSchedule::for_problem((g.m, g.n, g.k), sms)
-            }
+            HgemmSchedule::for_problem((g.m, g.n, g.k), self.device().sms as usize)
         })
     }
 
@@ -1707,7 +1703,7 @@ mod tests {
             .filter(|e| e.starts_with("gemm_fp8_fused_"))
             .collect();
         let mut named = Vec::new();
-        for (_, tile) in Fp8PromotedTile::ALL {
+        for &(_, tile) in Fp8PromotedTile::NAMES {
             for act in Activation::ALL {
                 named.extend(tile.fused_entry(act));
             }
@@ -1728,7 +1724,7 @@ mod tests {
                 .skip(1)
                 .any(|rest| rest.starts_with(',') || rest.starts_with("\n"))
         };
-        for (name, tile) in Fp8PromotedTile::ALL {
+        for &(name, tile) in Fp8PromotedTile::NAMES {
             assert!(
                 declared(tile.entry()),
                 "{name}: {} is not declared in kernels/hgemm_fp8",
@@ -1750,9 +1746,10 @@ mod tests {
         assert_eq!(declared, HgemmSchedule::N192_ENTRIES);
         for e in HgemmSchedule::N192_ENTRIES {
             let base = e.strip_suffix("_n192").unwrap();
+            let pp128 = format!("{base}_pingpong128");
             assert!(
-                HgemmSchedule::PINGPONG128_ENTRIES
-                    .contains(&format!("{base}_pingpong128").as_str())
+                HgemmSchedule::PINGPONG128_ENTRIES.contains(&pp128.as_str())
+                    || HgemmSchedule::FUSED_PINGPONG_ENTRIES.contains(&pp128.as_str())
             );
             assert_eq!(HgemmSchedule::Cooperative192.entry(base), e);
         }

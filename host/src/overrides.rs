@@ -14,7 +14,7 @@
 
 use crate::error::{Error, Result};
 use crate::hgemm::schedule::{
-    Fp8BlockEntry, Fp8FastTile, Fp8PromotedTile, HgemmRaster, HgemmSchedule,
+    Fp8BlockEntry, Fp8FastTile, Fp8PromotedTile, HgemmRaster, HgemmSchedule, OverrideName,
 };
 
 /// The measuring overrides of one context; the default (every field `None`/`false`) launches
@@ -22,7 +22,7 @@ use crate::hgemm::schedule::{
 /// [`Overrides::from_env`] reads it from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overrides {
-    /// `CUTE_RS_HGEMM_SCHEDULE` ([`HgemmSchedule::ALL`]'s names: `cooperative`, `pingpong`,
+    /// `CUTE_RS_HGEMM_SCHEDULE` ([`OverrideName::NAMES`] of [`HgemmSchedule`]: `cooperative`, `pingpong`,
     /// `pingpong128`, `cooperative4`, `pingpong64`, `cooperative192`): the Hopper GEMM's kernel
     /// schedule ([`HgemmSchedule`]; unset: [`HgemmSchedule::for_problem`]; the 64×256 ping-pong
     /// entries are built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
@@ -115,18 +115,12 @@ impl Overrides {
         let flag = |name, on: &str, values: &[&str]| -> Result<bool> {
             Ok(env_override(name, values)?.is_some_and(|v| v == on))
         };
-        let promoted_names: Vec<&str> = ["default", "block"]
-            .into_iter()
-            .chain(Fp8PromotedTile::ALL.map(|(name, _)| name))
-            .collect();
-        let promoted = env_override("CUTE_RS_FP8_PROMOTED", &promoted_names)?;
+        let promoted =
+            named_override::<Fp8PromotedTile>("CUTE_RS_FP8_PROMOTED", &["default", "block"])?;
         Ok(Overrides {
-            hgemm_schedule: env_override(
-                "CUTE_RS_HGEMM_SCHEDULE",
-                &HgemmSchedule::ALL.map(|(name, _)| name),
-            )?
-            .as_deref()
-            .and_then(HgemmSchedule::from_name),
+            hgemm_schedule: named_override::<HgemmSchedule>("CUTE_RS_HGEMM_SCHEDULE", &[])?
+                .as_deref()
+                .and_then(HgemmSchedule::from_name),
             hgemm_cluster: env_override("CUTE_RS_HGEMM_CLUSTER", &["1", "2"])?
                 .and_then(|v| v.parse().ok()),
             hgemm_persistent: env_override("CUTE_RS_HGEMM_PERSISTENT", &["0", "1"])?
@@ -147,20 +141,14 @@ impl Overrides {
             hgemm_stream_k: env_override("CUTE_RS_HGEMM_STREAMK", &["0", "1"])?.map(|v| v == "1"),
             hgemm_balance: env_override("CUTE_RS_HGEMM_BALANCE", &["0", "1"])?.map(|v| v == "1"),
             hgemm_direct_epilogue: flag("CUTE_RS_HGEMM_EPILOGUE", "direct", &["direct"])?,
-            fp8_fast_tile: env_override(
-                "CUTE_RS_FP8_FAST",
-                &["default", "n256", "n192tma", "tile128"],
-            )?
-            .as_deref()
-            .and_then(Fp8FastTile::from_name),
+            fp8_fast_tile: named_override::<Fp8FastTile>("CUTE_RS_FP8_FAST", &["default"])?
+                .as_deref()
+                .and_then(Fp8FastTile::from_name),
             fp8_promoted_block: promoted.as_deref() == Some("block"),
             fp8_promoted_tile: promoted.as_deref().and_then(Fp8PromotedTile::from_name),
-            fp8_block_entry: env_override(
-                "CUTE_RS_FP8_BLOCK",
-                &Fp8BlockEntry::ALL.map(|(name, _)| name),
-            )?
-            .as_deref()
-            .and_then(Fp8BlockEntry::from_name),
+            fp8_block_entry: named_override::<Fp8BlockEntry>("CUTE_RS_FP8_BLOCK", &[])?
+                .as_deref()
+                .and_then(Fp8BlockEntry::from_name),
             fp8_block_split: block_split_override(std::env::var("CUTE_RS_FP8_BLOCK_SPLIT"))?,
             attention_variant: std::env::var("CUTE_RS_ATTENTION")
                 .ok()
@@ -221,6 +209,15 @@ fn env_override(name: &str, allowed: &[&str]) -> Result<Option<String>> {
             takes()
         ))),
     }
+}
+
+/// [`env_override`] of `name` over the names of `T`'s table ([`OverrideName::NAMES`]) and
+/// `extra` (values the caller reads itself, `default` and the like).
+fn named_override<T: OverrideName>(name: &str, extra: &[&str]) -> Result<Option<String>> {
+    let allowed: Vec<&str> = (extra.iter().copied())
+        .chain(T::NAMES.iter().map(|&(n, _)| n))
+        .collect();
+    env_override(name, &allowed)
 }
 
 #[cfg(test)]

@@ -45,7 +45,7 @@ pub enum HgemmSchedule {
     Pingpong64,
     /// The cooperative kernel on the per-tensor FP8 entry's 128×192 tiles, stages and scheduler
     /// ([`Fp8PromotedTile::N192Tma`]'s launch, the same bytes a stage in 16-bit units;
-    /// `{entry}_n192`, every majority, no fused entries): the launches of
+    /// `{entry}_n192`, every majority, the fused entries): the launches of
     /// [`for_problem`](Self::for_problem) where they fill the machine best.
     Cooperative192,
 }
@@ -97,11 +97,11 @@ impl HgemmSchedule {
         "hgemm_f16_tn_pingpong",
         "hgemm_fused_bf16_tn_gelu_pingpong",
     ];
-    /// The cooperative entries on 128×192 tiles of the default build, every majority
-    /// ([`Cooperative192`](Self::Cooperative192): the launches of
-    /// [`for_problem`](Self::for_problem) where those fill the machine best), in the kernel's
-    /// order.
-    pub const N192_ENTRIES: [&'static str; 8] = [
+    /// The cooperative entries on 128×192 tiles of the default build, every majority, and the
+    /// fused ones (bf16 "TN", one per activation) ([`Cooperative192`](Self::Cooperative192):
+    /// the launches of [`for_problem`](Self::for_problem) where those fill the machine best),
+    /// in the kernel's order.
+    pub const N192_ENTRIES: [&'static str; 13] = [
         "hgemm_bf16_nn_n192",
         "hgemm_bf16_nt_n192",
         "hgemm_bf16_tn_n192",
@@ -110,6 +110,11 @@ impl HgemmSchedule {
         "hgemm_f16_nt_n192",
         "hgemm_f16_tn_n192",
         "hgemm_f16_tt_n192",
+        "hgemm_fused_bf16_tn_identity_n192",
+        "hgemm_fused_bf16_tn_relu_n192",
+        "hgemm_fused_bf16_tn_gelu_n192",
+        "hgemm_fused_bf16_tn_gelu_erf_n192",
+        "hgemm_fused_bf16_tn_silu_n192",
     ];
     /// The largest K of [`for_problem`](Self::for_problem)'s skinny rule (8 k-tiles of 64).
     pub const SKINNY_K_MAX: usize = 512;
@@ -140,9 +145,6 @@ impl HgemmSchedule {
     ///   what the tile costs where both fill the machine); 128×256 where it fits one wave
     ///   (split-K's).
     ///
-    /// A launch without 128×192 entries (a fused one) takes
-    /// [`without_n192`](Self::without_n192): the same without 128×192.
-    ///
     /// ```
     /// use host::hgemm::HgemmSchedule;
     /// let s = |m, n, k| HgemmSchedule::for_problem((m, n, k), 132);
@@ -158,23 +160,7 @@ impl HgemmSchedule {
     ///     assert_eq!(s(m, n, k), HgemmSchedule::Cooperative, "{m}x{n}x{k}");
     /// }
     /// ```
-    pub fn for_problem(mnk: (usize, usize, usize), sms: usize) -> HgemmSchedule {
-        Self::choose(mnk, sms, true)
-    }
-    /// The schedule of problem `(m, n, k)` on `sms` SMs for a launch without 128×192 entries (a
-    /// fused one): [`for_problem`](Self::for_problem)'s among the others.
-    ///
-    /// ```
-    /// use host::hgemm::HgemmSchedule;
-    /// let f = |m, n, k| HgemmSchedule::without_n192((m, n, k), 132);
-    /// assert_eq!(f(3072, 3072, 3072), HgemmSchedule::Pingpong128);
-    /// assert_eq!(f(4096, 4096, 4096), HgemmSchedule::Cooperative);
-    /// assert_eq!(f(128, 7168, 8192), HgemmSchedule::Pingpong64);
-    /// ```
-    pub fn without_n192(mnk: (usize, usize, usize), sms: usize) -> HgemmSchedule {
-        Self::choose(mnk, sms, false)
-    }
-    fn choose((m, n, k): (usize, usize, usize), sms: usize, n192: bool) -> HgemmSchedule {
+    pub fn for_problem((m, n, k): (usize, usize, usize), sms: usize) -> HgemmSchedule {
         if (1..=Self::SKINNY_K_MAX).contains(&k) {
             return HgemmSchedule::Pingpong128;
         }
@@ -189,11 +175,7 @@ impl HgemmSchedule {
             machine_use((m, n, k), v, sms).map_or(0.0, |u| u / premium)
         };
         let pp128 = over(&HgemmVariant::PINGPONG_128, Self::PINGPONG128_PREMIUM);
-        let n192 = if n192 {
-            over(&Fp8PromotedTile::N192Tma.variant(), Self::N192_PREMIUM)
-        } else {
-            0.0
-        };
+        let n192 = over(&Fp8PromotedTile::N192Tma.variant(), Self::N192_PREMIUM);
         if n192 > coop.max(pp128) {
             HgemmSchedule::Cooperative192
         } else if pp128 > coop {
@@ -312,37 +294,6 @@ impl HgemmSchedule {
             HgemmSchedule::Cooperative192 => Fp8PromotedTile::N192Tma.variant(),
         }
     }
-    /// Every schedule, with its override name (`CUTE_RS_HGEMM_SCHEDULE=<name>`).
-    pub const ALL: [(&'static str, HgemmSchedule); 6] = [
-        ("cooperative", HgemmSchedule::Cooperative),
-        ("pingpong", HgemmSchedule::Pingpong),
-        ("pingpong128", HgemmSchedule::Pingpong128),
-        ("cooperative4", HgemmSchedule::Cooperative4),
-        ("pingpong64", HgemmSchedule::Pingpong64),
-        ("cooperative192", HgemmSchedule::Cooperative192),
-    ];
-    /// The schedule of override name `name`.
-    ///
-    /// ```
-    /// use host::hgemm::HgemmSchedule;
-    /// assert_eq!(HgemmSchedule::from_name("cooperative192"), Some(HgemmSchedule::Cooperative192));
-    /// assert_eq!(HgemmSchedule::from_name("pingpong256"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<HgemmSchedule> {
-        by_name(&Self::ALL, name)
-    }
-    /// This schedule's override name.
-    ///
-    /// ```
-    /// use host::hgemm::HgemmSchedule;
-    /// assert_eq!(HgemmSchedule::Pingpong128.name(), "pingpong128");
-    /// ```
-    pub fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(_, s)| *s == self)
-            .map_or("", |(n, _)| n)
-    }
     /// The refusal of this schedule, asked for by `CUTE_RS_HGEMM_SCHEDULE`, where this build has
     /// not its entry `entry`: which entries exist and how to build them (exit 2 in the CLI, before
     /// any launch).
@@ -360,7 +311,7 @@ impl HgemmSchedule {
             name: "CUTE_RS_HGEMM_SCHEDULE",
             value: self.name().into(),
             why: format!(
-                "no entry {entry} in this build (the measuring ping-pong entries, {}, and the cooperative4 ones, hgemm_{{bf16,f16}}_tn_s4, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong; the 128x192 ones are {}, not fused)",
+                "no entry {entry} in this build (the measuring ping-pong entries, {}, and the cooperative4 ones, hgemm_{{bf16,f16}}_tn_s4, are built with CUTE_RS_KERNEL_FEATURES=hgemm/pingpong; the 128x192 ones are {})",
                 Self::MEASURING_ENTRIES.join(", "),
                 Self::N192_ENTRIES.join(", ")
             ),
@@ -427,7 +378,7 @@ impl HgemmRaster {
 ///
 /// ```
 /// use host::gemm_fp8::PROMOTED_PER_TENSOR_ENTRY;
-/// use host::hgemm::Fp8PromotedTile;
+/// use host::hgemm::{Fp8PromotedTile, OverrideName};
 /// let t = Fp8PromotedTile::from_name("n160").unwrap();
 /// assert_eq!((t.entry(), t.tile()), ("gemm_fp8_e4m3_tn_promoted_n160", (128, 160, 64)));
 /// assert_eq!(Fp8PromotedTile::PER_TENSOR.entry(), PROMOTED_PER_TENSOR_ENTRY);
@@ -483,29 +434,6 @@ impl Fp8PromotedTile {
     /// ([`for_fused`](Self::for_fused); session 13 moved the fused launches from 128×128 with the
     /// direct epilogue to `n192`: +10 % at 4096×7168×16384, +13–16 % at 8192³, +4–6 % at 4096³).
     pub const FUSED: Fp8PromotedTile = Fp8PromotedTile::N192Tma;
-    /// Every tile, with its override name.
-    pub const ALL: [(&'static str, Fp8PromotedTile); 10] = [
-        ("n128", Fp8PromotedTile::N128),
-        ("n160", Fp8PromotedTile::N160),
-        ("n160s5", Fp8PromotedTile::N160S5),
-        ("n192", Fp8PromotedTile::N192),
-        ("n192off", Fp8PromotedTile::N192Offset),
-        ("n192tma", Fp8PromotedTile::N192Tma),
-        ("n128tma6", Fp8PromotedTile::N128Tma6),
-        ("n128tma5", Fp8PromotedTile::N128Tma5),
-        ("n192tmacn", Fp8PromotedTile::N192TmaClusterN),
-        ("pp64", Fp8PromotedTile::Pp64),
-    ];
-    /// The tile of override name `name`.
-    ///
-    /// ```
-    /// use host::hgemm::Fp8PromotedTile;
-    /// assert_eq!(Fp8PromotedTile::from_name("n128tma6"), Some(Fp8PromotedTile::N128Tma6));
-    /// assert_eq!(Fp8PromotedTile::from_name("n256"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<Fp8PromotedTile> {
-        by_name(&Self::ALL, name)
-    }
     /// The kernel entry.
     ///
     /// ```
@@ -777,10 +705,93 @@ impl Fp8PromotedTile {
     }
 }
 
-/// The entry of `name` in an override table (`ALL` of [`Fp8PromotedTile`], [`Fp8FastTile`],
-/// [`Fp8BlockEntry`]).
-fn by_name<T: Copy>(all: &[(&str, T)], name: &str) -> Option<T> {
-    all.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+/// A launch choice a `CUTE_RS_*` override names ([`HgemmSchedule`]: `CUTE_RS_HGEMM_SCHEDULE`,
+/// [`Fp8PromotedTile`]: `CUTE_RS_FP8_PROMOTED`, [`Fp8FastTile`]: `CUTE_RS_FP8_FAST`,
+/// [`Fp8BlockEntry`]: `CUTE_RS_FP8_BLOCK`): its table of override names, read both ways.
+///
+/// ```
+/// use host::hgemm::{Fp8BlockEntry, Fp8FastTile, Fp8PromotedTile, HgemmSchedule, OverrideName};
+/// assert_eq!(HgemmSchedule::from_name("cooperative192"), Some(HgemmSchedule::Cooperative192));
+/// assert_eq!(HgemmSchedule::from_name("pingpong256"), None);
+/// assert_eq!(HgemmSchedule::Pingpong128.name(), "pingpong128");
+/// assert_eq!(Fp8PromotedTile::from_name("n128tma6"), Some(Fp8PromotedTile::N128Tma6));
+/// assert_eq!(Fp8FastTile::from_name("n192tma"), Some(Fp8FastTile::N192Tma));
+/// assert_eq!(Fp8BlockEntry::from_name("stagedpp64"), Some(Fp8BlockEntry::StagedPp64));
+/// assert_eq!(Fp8BlockEntry::from_name("staged_pp64"), None); // override names, not entries
+/// ```
+pub trait OverrideName: Copy + PartialEq + 'static {
+    /// Every value, with its override name (in the order a refusal lists them).
+    const NAMES: &'static [(&'static str, Self)];
+    /// The value of override name `name`.
+    fn from_name(name: &str) -> Option<Self> {
+        Self::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, v)| v)
+    }
+    /// This value's override name.
+    fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, v)| *v == self)
+            .map_or("", |(n, _)| n)
+    }
+}
+
+impl OverrideName for HgemmSchedule {
+    /// Every schedule (`CUTE_RS_HGEMM_SCHEDULE=<name>`).
+    const NAMES: &'static [(&'static str, HgemmSchedule)] = &[
+        ("cooperative", HgemmSchedule::Cooperative),
+        ("pingpong", HgemmSchedule::Pingpong),
+        ("pingpong128", HgemmSchedule::Pingpong128),
+        ("cooperative4", HgemmSchedule::Cooperative4),
+        ("pingpong64", HgemmSchedule::Pingpong64),
+        ("cooperative192", HgemmSchedule::Cooperative192),
+    ];
+}
+
+impl OverrideName for Fp8PromotedTile {
+    /// Every tile (`CUTE_RS_FP8_PROMOTED=<name>`).
+    const NAMES: &'static [(&'static str, Fp8PromotedTile)] = &[
+        ("n128", Fp8PromotedTile::N128),
+        ("n160", Fp8PromotedTile::N160),
+        ("n160s5", Fp8PromotedTile::N160S5),
+        ("n192", Fp8PromotedTile::N192),
+        ("n192off", Fp8PromotedTile::N192Offset),
+        ("n192tma", Fp8PromotedTile::N192Tma),
+        ("n128tma6", Fp8PromotedTile::N128Tma6),
+        ("n128tma5", Fp8PromotedTile::N128Tma5),
+        ("n192tmacn", Fp8PromotedTile::N192TmaClusterN),
+        ("pp64", Fp8PromotedTile::Pp64),
+    ];
+}
+
+impl OverrideName for Fp8FastTile {
+    /// Every tile (`CUTE_RS_FP8_FAST=<name>`).
+    const NAMES: &'static [(&'static str, Fp8FastTile)] = &[
+        ("n256", Fp8FastTile::N256),
+        ("n192tma", Fp8FastTile::N192Tma),
+        ("tile128", Fp8FastTile::N128),
+    ];
+}
+
+impl OverrideName for Fp8BlockEntry {
+    /// Every entry (`CUTE_RS_FP8_BLOCK=<name>`).
+    const NAMES: &'static [(&'static str, Fp8BlockEntry)] = &[
+        ("global", Fp8BlockEntry::Global),
+        ("staged", Fp8BlockEntry::Staged),
+        ("staged5", Fp8BlockEntry::Staged5),
+        ("stagedtma", Fp8BlockEntry::StagedTma),
+        ("stagedtma5", Fp8BlockEntry::StagedTma5),
+        ("stagedtma5sk", Fp8BlockEntry::StagedTma5StreamK),
+        ("stagedtma5tail", Fp8BlockEntry::StagedTma5Tail),
+        ("stagedonetma5sk", Fp8BlockEntry::StagedOneTma5StreamK),
+        ("stagedn192tma", Fp8BlockEntry::StagedN192Tma),
+        ("stagedn192tmatail", Fp8BlockEntry::StagedN192TmaTail),
+        ("pp64", Fp8BlockEntry::Pp64),
+        ("stagedpp64", Fp8BlockEntry::StagedPp64),
+        ("stagedpp64x4", Fp8BlockEntry::StagedPp64x4),
+    ];
 }
 
 /// The estimated use of the machine by launch `v` of problem `(m, n, k)` (16-bit units of K) on
@@ -816,22 +827,6 @@ pub enum Fp8FastTile {
 }
 
 impl Fp8FastTile {
-    /// Every tile, with its override name.
-    pub const ALL: [(&'static str, Fp8FastTile); 3] = [
-        ("n256", Fp8FastTile::N256),
-        ("n192tma", Fp8FastTile::N192Tma),
-        ("tile128", Fp8FastTile::N128),
-    ];
-    /// The tile of override name `name`.
-    ///
-    /// ```
-    /// use host::hgemm::Fp8FastTile;
-    /// assert_eq!(Fp8FastTile::from_name("n192tma"), Some(Fp8FastTile::N192Tma));
-    /// assert_eq!(Fp8FastTile::from_name("n160"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<Fp8FastTile> {
-        by_name(&Self::ALL, name)
-    }
     /// The tile of problem `(m, n, k)` (the launch's 16-bit units: FP8 K halved) on `sms` SMs:
     /// 128×192 where its estimated use of the machine is more than 5 % above 128×256's, else
     /// 128×256 (the per-tensor rule's estimate, [`Fp8PromotedTile::for_problem`]; the premium is
@@ -933,7 +928,7 @@ pub struct BlockSplit {
 /// `CUTE_RS_KERNEL_FEATURES=hgemm_fp8/fp8-variants`).
 ///
 /// ```
-/// use host::hgemm::Fp8BlockEntry;
+/// use host::hgemm::{Fp8BlockEntry, OverrideName};
 /// let s = Fp8BlockEntry::from_name("staged").unwrap();
 /// assert_eq!(s.entry(), "gemm_fp8_e4m3_tn_promoted_staged");
 /// assert_eq!(Fp8BlockEntry::BLOCK.entry(), "gemm_fp8_e4m3_tn_promoted_staged_n192tma");
@@ -1006,32 +1001,6 @@ impl Fp8BlockEntry {
     /// The entry of block-scaled launches (where it [`takes`](Self::takes) them; H200: see
     /// doc/fp8-gemm.md, "Block scales on the 128 × 192 tile").
     pub const BLOCK: Fp8BlockEntry = Fp8BlockEntry::StagedN192Tma;
-    /// Every entry, with its override name.
-    pub const ALL: [(&'static str, Fp8BlockEntry); 13] = [
-        ("global", Fp8BlockEntry::Global),
-        ("staged", Fp8BlockEntry::Staged),
-        ("staged5", Fp8BlockEntry::Staged5),
-        ("stagedtma", Fp8BlockEntry::StagedTma),
-        ("stagedtma5", Fp8BlockEntry::StagedTma5),
-        ("stagedtma5sk", Fp8BlockEntry::StagedTma5StreamK),
-        ("stagedtma5tail", Fp8BlockEntry::StagedTma5Tail),
-        ("stagedonetma5sk", Fp8BlockEntry::StagedOneTma5StreamK),
-        ("stagedn192tma", Fp8BlockEntry::StagedN192Tma),
-        ("stagedn192tmatail", Fp8BlockEntry::StagedN192TmaTail),
-        ("pp64", Fp8BlockEntry::Pp64),
-        ("stagedpp64", Fp8BlockEntry::StagedPp64),
-        ("stagedpp64x4", Fp8BlockEntry::StagedPp64x4),
-    ];
-    /// The entry of override name `name`.
-    ///
-    /// ```
-    /// use host::hgemm::Fp8BlockEntry;
-    /// assert_eq!(Fp8BlockEntry::from_name("stagedpp64"), Some(Fp8BlockEntry::StagedPp64));
-    /// assert_eq!(Fp8BlockEntry::from_name("staged_pp64"), None); // override names, not entries
-    /// ```
-    pub fn from_name(name: &str) -> Option<Fp8BlockEntry> {
-        by_name(&Self::ALL, name)
-    }
     /// The kernel entry.
     ///
     /// ```

@@ -150,6 +150,13 @@ hgemm_entry!(wide hgemm_f16_nn_n192, F16, MajorMN, MajorK, _192, N192, config::S
 hgemm_entry!(wide hgemm_f16_nt_n192, F16, MajorMN, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(wide hgemm_f16_tn_n192, F16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(wide hgemm_f16_tt_n192, F16, MajorK, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
+// the fused entries on them (session 68): the fused launches' schedule where the plain one's is
+// 128×192
+hgemm_entry!(wide hgemm_fused_bf16_tn_identity_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Identity>);
+hgemm_entry!(wide hgemm_fused_bf16_tn_relu_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Relu>);
+hgemm_entry!(wide hgemm_fused_bf16_tn_gelu_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Gelu>);
+hgemm_entry!(wide hgemm_fused_bf16_tn_gelu_erf_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::GeluErf>);
+hgemm_entry!(wide hgemm_fused_bf16_tn_silu_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Silu>);
 
 // measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles
 #[cfg(feature = "pingpong")]

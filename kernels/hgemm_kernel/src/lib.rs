@@ -707,17 +707,21 @@ macro_rules! hgemm_entry {
     };
     // the cooperative 16-bit kernel on 128 × `$bn` tiles with `$stages` stages and scheduler
     // `$sched` (session 67: `hgemm_{bf16,f16}_{ab}_n192` on the per-tensor FP8 entry's 128×192
-    // configuration, the same bytes a stage in 16-bit units)
+    // configuration, the same bytes a stage in 16-bit units), with epilogue `$epi`
+    // ([`HgemmEpilogue`] when left out; session 68: the fused entries)
     (wide $name:ident, $e:ty, $ma:ty, $mb:ty, $bn:ty, $sched:ty, $stages:expr) => {
+        $crate::hgemm_entry!(wide $name, $e, $ma, $mb, $bn, $sched, $stages, HgemmEpilogue);
+    };
+    (wide $name:ident, $e:ty, $ma:ty, $mb:ty, $bn:ty, $sched:ty, $stages:expr, $epi:ty) => {
         device::kernel! {
         #[doc = concat!("The GEMM for ", stringify!($e), " inputs, A ", stringify!($ma), ", B ",
-                        stringify!($mb), ", on CTA tiles of 128 × `", stringify!($bn), "` (see the crate docs).\n\n# Safety\n",
+                        stringify!($mb), ", on CTA tiles of 128 × `", stringify!($bn), "`, epilogue `", stringify!($epi), "` (see the crate docs).\n\n# Safety\n",
                         "As the 128×256 entries, with B's box of the tile's rows and the shared memory of the tile's configuration (`config`).")]
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
             let sched = <$sched as HgemmScheduler>::params(&p);
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, $ma, $mb, $bn, $crate::CooperativeAccumulation, HgemmEpilogue, $sched, { $stages }>(tma, (p.m, p.n, p.k), sched, (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, $ma, $mb, $bn, $crate::CooperativeAccumulation, $epi, $sched, { $stages }>(tma, (p.m, p.n, p.k), sched, (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
