@@ -245,6 +245,36 @@ mod tests {
         unsafe { std::env::remove_var(name) };
     }
 
+    /// Each table's names, and the caller's extra values, pass [`named_override`] and read
+    /// back as their values ([`OverrideName::from_name`], [`OverrideName::name`]); a name of
+    /// another table is refused with the table's names listed.
+    #[test]
+    fn named_overrides_take_their_tables_names() {
+        fn table<T: OverrideName + std::fmt::Debug>(extra: &[&str]) {
+            // a variable of this test alone (the environment is shared by the test threads)
+            let var = "CUTE_RS_TEST_NAMED_OVERRIDE";
+            for &(name, value) in T::NAMES {
+                // SAFETY: no other thread reads or writes this variable.
+                unsafe { std::env::set_var(var, name) };
+                let got = named_override::<T>(var, extra).unwrap();
+                assert_eq!(got.as_deref().and_then(T::from_name), Some(value));
+                assert_eq!(value.name(), name);
+            }
+            for &x in extra {
+                unsafe { std::env::set_var(var, x) };
+                assert_eq!(named_override::<T>(var, extra).unwrap().as_deref(), Some(x));
+            }
+            unsafe { std::env::set_var(var, "n999") };
+            let e = named_override::<T>(var, extra).unwrap_err().to_string();
+            assert!(e.contains(T::NAMES[0].0) && e.contains("n999"), "{e}");
+            unsafe { std::env::remove_var(var) };
+        }
+        table::<HgemmSchedule>(&[]);
+        table::<Fp8PromotedTile>(&["default", "block"]);
+        table::<Fp8FastTile>(&["default"]);
+        table::<Fp8BlockEntry>(&[]);
+    }
+
     #[test]
     fn block_split_override_takes_zero_or_multiples_of_128() {
         use std::env::VarError::NotPresent;
