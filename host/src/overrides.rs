@@ -22,8 +22,8 @@ use crate::hgemm::schedule::{
 /// [`Overrides::from_env`] reads it from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Overrides {
-    /// `CUTE_RS_HGEMM_SCHEDULE` ([`OverrideName::NAMES`] of [`HgemmSchedule`]: `cooperative`, `pingpong`,
-    /// `pingpong128`, `cooperative4`, `pingpong64`, `cooperative192`): the Hopper GEMM's kernel
+    /// `CUTE_RS_HGEMM_SCHEDULE` ([`OverrideName::NAMES`] of [`HgemmSchedule`]: `cooperative`,
+    /// `pingpong`, `pingpong128`, `cooperative4`, `pingpong64`, `cooperative192`): the Hopper GEMM's kernel
     /// schedule ([`HgemmSchedule`]; unset: [`HgemmSchedule::for_problem`]; the 64×256 ping-pong
     /// entries are built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`).
     pub hgemm_schedule: Option<HgemmSchedule>,
@@ -246,8 +246,8 @@ mod tests {
     }
 
     /// Each table's names, and the caller's extra values, pass [`named_override`] and read
-    /// back as their values ([`OverrideName::from_name`], [`OverrideName::name`]); a name of
-    /// another table is refused with the table's names listed.
+    /// back as their values ([`OverrideName::from_name`], [`OverrideName::name`]); an unknown
+    /// name is refused with the table's names listed.
     #[test]
     fn named_overrides_take_their_tables_names() {
         fn table<T: OverrideName + std::fmt::Debug>(extra: &[&str]) {

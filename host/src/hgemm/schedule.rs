@@ -204,6 +204,12 @@ impl HgemmSchedule {
     /// | 2048×7168×4096 | 0.85, 0.91, 0.97 | 636 · 701 | **679–692 · 716–721** |
     /// | 4096³ | 0.97, 0.86, 0.97 | **695–715 · 770–772** | 603–675 · 690–692 |
     /// | 8192³ | 0.97, 0.99, 0.97 | 736–739 · **807–811** | 733–740 · 788–791 |
+    ///
+    /// With B MN-major and fused (session 68, runs s68a–c, the same rule before against it):
+    /// "TT" 6144×2112×4096 540–561 · 570–577 → **706–740 · 753–756**, "NT" 3072³ 650–665 ·
+    /// 631–634 → **714–715 · 699–702**, f16 "TT" 6144×2112×4096 525 · 571 → **667 · 720**;
+    /// fused bias M + GELU 3072³ 617–621 · 606–607 → **689–704 · 663–674**, 6144×2112×4096
+    /// 566–584 · 602–605 → **660–699 · 729–730**.
     pub const N192_PREMIUM: f64 = 1.05;
     /// The factor by which the 128×128 ping-pong tiles' estimated use of the machine must exceed
     /// the cooperative 128×256 tiles' for [`for_problem`](Self::for_problem) to take them (and
