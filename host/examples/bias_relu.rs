@@ -1,10 +1,9 @@
 //! `D = relu(A·B + bias)` with the fused GEMM (issue #34): `cargo run -p host --example bias_relu`.
 //!
-//! On the GPU this is the entry `hgemm_fused_bf16_tn` (every activation; ReLU's arm here): the
-//! `collective` crate's cooperative kernel (`gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ..>`)
-//! composing `CollectiveMma` (bf16, A and B K-major, 128 × 256 tiles, `PlainAccumulation`), the
-//! persistent tile scheduler and the epilogue `FusedEpilogue<act::Relu>` (`kernels/hgemm`'s
-//! `FusedEpilogueDyn` picks it by the activation's code), whose per-element operation is
+//! On the GPU this is the entry `hgemm_fused_bf16_tn_relu`: the `collective` crate's cooperative
+//! kernel (`gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ..>`) composing `CollectiveMma` (bf16, A and
+//! B K-major, 128 × 256 tiles, `PlainAccumulation`), the persistent tile scheduler and the
+//! epilogue `FusedEpilogue<act::Relu>` (`kernels/hgemm`), whose per-element operation is
 //! `BiasAct<Relu>` read for a thread's two rows (`BiasActRows`): the bias along M is loaded once
 //! per tile. Here: A (M×K) and B (K×N) bf16 stored K-major ("TN"), an `f32` bias per row of D,
 //! D bf16; checked against a CPU reference.

@@ -20,7 +20,7 @@ use half::{bf16, f16};
 
 use crate::context::Context;
 use crate::error::{Error, Result};
-use crate::gemm::{BiasMode, GemmConfig, Trans};
+use crate::gemm::{Activation, BiasMode, GemmConfig, Trans};
 use crate::launch::ClusterLaunch;
 use crate::overrides::Overrides;
 use crate::tma::launch::TmaParam;
@@ -199,17 +199,24 @@ impl HgemmKernel {
         let ch = |t: Trans| if t == Trans::N { 'n' } else { 't' };
         format!("hgemm_{}_{}{}", T::NAME, ch(ta), ch(tb))
     }
-    /// The fused epilogue's entry (bias and activation, issue #34): bf16 inputs and C, A and B
-    /// K-major ("TN") only ([`hgemm_check`] and [`Context::hgemm_fused`] refuse the rest), every
-    /// activation (the kernel reads its code from the parameters' `act`, each activation's
-    /// epilogue its own typed code); each schedule's entry is this name with the schedule's
-    /// suffix ([`HgemmSchedule::entry`]).
+    /// The fused epilogue's entry (bias and activation, issue #34): one per activation, bf16
+    /// inputs and C, A and B K-major ("TN") only ([`hgemm_check`] and [`Context::hgemm_fused`]
+    /// refuse the rest), `hgemm_fused_bf16_tn_gelu`.
     ///
     /// ```
-    /// use host::hgemm::{HgemmKernel, HgemmSchedule};
-    /// assert_eq!(HgemmSchedule::Cooperative192.entry(HgemmKernel::FUSED_ENTRY), "hgemm_fused_bf16_tn_n192");
+    /// use host::{Activation, hgemm::HgemmKernel};
+    /// assert_eq!(HgemmKernel::fused_entry(Activation::GeluErf), "hgemm_fused_bf16_tn_gelu_erf");
     /// ```
-    pub const FUSED_ENTRY: &'static str = "hgemm_fused_bf16_tn";
+    pub fn fused_entry(act: Activation) -> String {
+        let name = match act {
+            Activation::Identity => "identity",
+            Activation::Relu => "relu",
+            Activation::Gelu => "gelu",
+            Activation::GeluErf => "gelu_erf",
+            Activation::Silu => "silu",
+        };
+        format!("hgemm_fused_bf16_tn_{name}")
+    }
 }
 
 /// Why a problem cannot go to the bf16/fp16 kernel: [`GemmConfig::validate`]'s rules, then the
@@ -559,7 +566,7 @@ impl Context {
             }
         };
         let entry = if g.is_fused() {
-            HgemmKernel::FUSED_ENTRY.to_string()
+            HgemmKernel::fused_entry(g.act)
         } else {
             HgemmKernel::entry::<T>(g.transa, g.transb)
         };
@@ -1389,7 +1396,6 @@ pub struct HgemmGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gemm::Activation;
 
     #[test]
     fn checks_name_the_tma_rules() {
@@ -1817,8 +1823,8 @@ mod tests {
             assert_eq!(s.entry(base), e);
         }
         assert_eq!(
-            HgemmSchedule::pingpong_entry(HgemmKernel::FUSED_ENTRY),
-            "hgemm_fused_bf16_tn_pingpong"
+            HgemmSchedule::pingpong_entry(&HgemmKernel::fused_entry(Activation::Gelu)),
+            "hgemm_fused_bf16_tn_gelu_pingpong"
         );
         assert_eq!(HgemmVariant::PINGPONG.tile, (64, 256, 64));
         assert_eq!(HgemmVariant::PINGPONG_128.tile, (128, 128, 64));

@@ -305,9 +305,10 @@ fn hgemm_is_tma_wgmma_in_registers() {
     };
     // 16-bit: 8 plain entries (two elements × four majorities), their 8 on the 128×128 ping-pong
     // (skinny K and badly filled waves), their 8 on the 64×128 ping-pong (small M), their 8 on
-    // 128×192 tiles, and the fused one (bf16 TN, every activation) on each of the four tiles
+    // 128×192 tiles, the 5 fused ones (bf16 TN, one per activation) and those on the three
+    // other tiles (15)
     let h = family("hgemm");
-    assert_eq!(h.entries.len(), 36, "{:?}", h.entries);
+    assert_eq!(h.entries.len(), 52, "{:?}", h.entries);
     // FP8: 14 (e4m3, e5m2: TN, fast accumulation, on 128×256, on 128×192 and for small M on the
     // ping-pong's 64×128; e4m3 promoted, with block scales from global memory and through shared
     // memory, both also on 64×128 for small M and on 128×128 with split-K / stream-K for middle

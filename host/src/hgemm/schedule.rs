@@ -75,25 +75,33 @@ impl HgemmSchedule {
         "hgemm_f16_tn_pp64",
         "hgemm_f16_tt_pp64",
     ];
-    /// The fused entries (bf16 "TN", every activation) on the 128×128 and the 64×128 ping-pong
+    /// The fused entries (bf16 "TN", one per activation) on the 128×128 and the 64×128 ping-pong
     /// tiles, in the kernel's order: the fused launches of [`for_problem`](Self::for_problem)'s
     /// ping-pong schedules.
-    pub const FUSED_PINGPONG_ENTRIES: [&'static str; 2] = [
-        "hgemm_fused_bf16_tn_pingpong128",
-        "hgemm_fused_bf16_tn_pp64",
+    pub const FUSED_PINGPONG_ENTRIES: [&'static str; 10] = [
+        "hgemm_fused_bf16_tn_identity_pingpong128",
+        "hgemm_fused_bf16_tn_relu_pingpong128",
+        "hgemm_fused_bf16_tn_gelu_pingpong128",
+        "hgemm_fused_bf16_tn_gelu_erf_pingpong128",
+        "hgemm_fused_bf16_tn_silu_pingpong128",
+        "hgemm_fused_bf16_tn_identity_pp64",
+        "hgemm_fused_bf16_tn_relu_pp64",
+        "hgemm_fused_bf16_tn_gelu_pp64",
+        "hgemm_fused_bf16_tn_gelu_erf_pp64",
+        "hgemm_fused_bf16_tn_silu_pp64",
     ];
     /// The measuring ping-pong entries (built with `CUTE_RS_KERNEL_FEATURES=hgemm/pingpong`):
-    /// 64×256 tiles for "TN", the fused epilogue on them.
+    /// 64×256 tiles for "TN", the fused bias + GELU on them.
     pub const MEASURING_ENTRIES: [&'static str; 3] = [
         "hgemm_bf16_tn_pingpong",
         "hgemm_f16_tn_pingpong",
-        "hgemm_fused_bf16_tn_pingpong",
+        "hgemm_fused_bf16_tn_gelu_pingpong",
     ];
     /// The cooperative entries on 128×192 tiles of the default build, every majority, and the
-    /// fused one (bf16 "TN", every activation) ([`Cooperative192`](Self::Cooperative192):
+    /// fused ones (bf16 "TN", one per activation) ([`Cooperative192`](Self::Cooperative192):
     /// the launches of [`for_problem`](Self::for_problem) where those fill the machine best),
     /// in the kernel's order.
-    pub const N192_ENTRIES: [&'static str; 9] = [
+    pub const N192_ENTRIES: [&'static str; 13] = [
         "hgemm_bf16_nn_n192",
         "hgemm_bf16_nt_n192",
         "hgemm_bf16_tn_n192",
@@ -102,7 +110,11 @@ impl HgemmSchedule {
         "hgemm_f16_nt_n192",
         "hgemm_f16_tn_n192",
         "hgemm_f16_tt_n192",
-        "hgemm_fused_bf16_tn_n192",
+        "hgemm_fused_bf16_tn_identity_n192",
+        "hgemm_fused_bf16_tn_relu_n192",
+        "hgemm_fused_bf16_tn_gelu_n192",
+        "hgemm_fused_bf16_tn_gelu_erf_n192",
+        "hgemm_fused_bf16_tn_silu_n192",
     ];
     /// The largest K of [`for_problem`](Self::for_problem)'s skinny rule (8 k-tiles of 64).
     pub const SKINNY_K_MAX: usize = 512;

@@ -7,17 +7,14 @@
 //! BLAS names: A "N" = `(M,K):(1,lda)` MN-major, "T" = `(M,K):(lda,1)` K-major; B "N" =
 //! `(N,K):(ldb,1)` K-major, "T" = `(N,K):(1,ldb)` MN-major. Entries `hgemm_{bf16,f16}_{ab}`.
 //!
-//! The fused entries `hgemm_fused_bf16_tn{,_pingpong128,_pp64,_n192}` compute
-//! `D = act(alpha·op(A)·op(B) + beta·C + bias)` ([`FusedEpilogueDyn`]: the activation's code a
-//! run-time parameter, each activation's epilogue its own monomorphized [`FusedEpilogue`]), bf16
-//! inputs, A and B K-major ("TN") only, C bf16 only; the bias (`f32`, along M or N, or none) is a
-//! run-time parameter ([`HgemmParams`]), a broadcast tensor over C. One entry a tile for the
-//! five activations (session 68; they were five entries a tile): every entry is a whole kernel
-//! to compile, and the mainloop is the same for all five (the `hgemm` crate's single-core
-//! build: about 5.5 minutes for 36 entries, where 52 took an estimated 7.5). An earlier entry
-//! that switched over the activations at run time did not compile in 7 CPU minutes (an LLVM
-//! pass over one function too large); this one does — one switch a tile, each arm a whole typed
-//! epilogue, the bias read by predicated loads (`fusion::load_if`), not branches.
+//! The fused entries `hgemm_fused_bf16_tn_{identity,relu,gelu,gelu_erf,silu}` compute
+//! `D = act(alpha·op(A)·op(B) + beta·C + bias)` ([`FusedEpilogue`]), one entry per activation
+//! (a zero-sized type: each entry monomorphizes one short per-element body), bf16 inputs, A
+//! and B K-major ("TN") only, C bf16 only; the bias (`f32`, along
+//! M or N, or none) is a run-time parameter ([`HgemmParams`]), a broadcast tensor over C. Why
+//! so few: every entry is a whole kernel (mainloop and epilogue) to compile, and one entry
+//! switching over the five activations at run time made one function too large for LLVM to
+//! compile in reasonable time (it did not finish in 7 CPU minutes).
 //!
 //! The ping-pong entries `hgemm_{bf16,f16}_{ab}_pingpong128` (the host's launches for skinny K)
 //! are the same mainloop, epilogues and scheduler under
@@ -26,7 +23,7 @@
 //! ([`config::TILE_PINGPONG_128`]: two `m64n128k16` per k-block, 5 stages of 32 KiB; the
 //! epilogue stores the 128×128 tile in the same four 64×64 chunks, `epilogue::frag_col_to_tile`);
 //! behind the feature `pingpong` (not in the default build) `hgemm_{bf16,f16}_tn_pingpong` on
-//! 64×256 tiles ([`config::TILE_PINGPONG`], 4 stages), `hgemm_fused_bf16_tn_pingpong`
+//! 64×256 tiles ([`config::TILE_PINGPONG`], 4 stages), `hgemm_fused_bf16_tn_gelu_pingpong{,128}`
 //! and the 4-stage cooperative `hgemm_{bf16,f16}_tn_s4`.
 //!
 //! The small-M entries `hgemm_{bf16,f16}_{ab}_pp64` are the FP8 family's small-M tile for 16-bit
@@ -58,7 +55,41 @@ hgemm_entry!(s4 hgemm_bf16_tn_s4, Bf16, MajorK, MajorK);
 #[cfg(feature = "pingpong")]
 hgemm_entry!(s4 hgemm_f16_tn_s4, F16, MajorK, MajorK);
 
-hgemm_entry!(hgemm_fused_bf16_tn, Bf16, MajorK, MajorK, FusedEpilogueDyn);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_identity,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Identity>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_relu,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Relu>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_gelu,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Gelu>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_gelu_erf,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::GeluErf>
+);
+hgemm_entry!(
+    hgemm_fused_bf16_tn_silu,
+    Bf16,
+    MajorK,
+    MajorK,
+    FusedEpilogue<act::Silu>
+);
 
 // 128×128 a warpgroup, every majority: the host's schedule for skinny K
 hgemm_pingpong_entry!(pp128 hgemm_bf16_nn_pingpong128, Bf16, MajorMN, MajorK);
@@ -86,13 +117,22 @@ hgemm_pingpong_entry!(pp64 hgemm_f16_tt_pp64, F16, MajorK, MajorMN);
 
 // the fused entries on both ping-pong tiles (session 66, branch `s66-fused-pp64`, measuring): the
 // fused launches' schedule where the plain one's is ping-pong (skinny K, small M)
-type FusedPp64 = FusedEpilogueDyn<
+type FusedPp64<A> = FusedEpilogue<
+    A,
     layout_types::cutlass::fusion::NoScale,
     { hgemm_kernel::epilogue::ELEMS_BF16 },
     config::EpilogueStorage2,
 >;
-hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_pingpong128, Bf16, MajorK, MajorK, FusedEpilogueDyn);
-hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_pp64, Bf16, MajorK, MajorK, FusedPp64);
+hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_identity_pingpong128, Bf16, MajorK, MajorK, FusedEpilogue<act::Identity>);
+hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_relu_pingpong128, Bf16, MajorK, MajorK, FusedEpilogue<act::Relu>);
+hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_gelu_pingpong128, Bf16, MajorK, MajorK, FusedEpilogue<act::Gelu>);
+hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_gelu_erf_pingpong128, Bf16, MajorK, MajorK, FusedEpilogue<act::GeluErf>);
+hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_silu_pingpong128, Bf16, MajorK, MajorK, FusedEpilogue<act::Silu>);
+hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_identity_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Identity>);
+hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_relu_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Relu>);
+hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_gelu_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Gelu>);
+hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_gelu_erf_pp64, Bf16, MajorK, MajorK, FusedPp64<act::GeluErf>);
+hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_silu_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Silu>);
 
 // the cooperative kernel on the per-tensor FP8 entry's 128×192 tiles (the same bytes a stage in
 // 16-bit units, 4 stages, its split-K / stream-K scheduler), every majority (an MN-major B's 192
@@ -112,7 +152,11 @@ hgemm_entry!(wide hgemm_f16_tn_n192, F16, MajorK, MajorK, _192, N192, config::ST
 hgemm_entry!(wide hgemm_f16_tt_n192, F16, MajorK, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
 // the fused entries on them (session 68): the fused launches' schedule where the plain one's is
 // 128×192
-hgemm_entry!(wide hgemm_fused_bf16_tn_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogueDyn);
+hgemm_entry!(wide hgemm_fused_bf16_tn_identity_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Identity>);
+hgemm_entry!(wide hgemm_fused_bf16_tn_relu_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Relu>);
+hgemm_entry!(wide hgemm_fused_bf16_tn_gelu_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Gelu>);
+hgemm_entry!(wide hgemm_fused_bf16_tn_gelu_erf_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::GeluErf>);
+hgemm_entry!(wide hgemm_fused_bf16_tn_silu_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Silu>);
 
 // measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles
 #[cfg(feature = "pingpong")]
@@ -141,13 +185,13 @@ mod measuring {
         config::STAGES_PINGPONG
     );
     hgemm_pingpong_entry!(
-        hgemm_fused_bf16_tn_pingpong,
+        hgemm_fused_bf16_tn_gelu_pingpong,
         Pingpong,
         Bf16,
         MajorK,
         MajorK,
         _256,
-        FusedEpilogueDyn,
+        FusedEpilogue<act::Gelu>,
         DataParallelPingpong,
         config::STAGES_PINGPONG
     );

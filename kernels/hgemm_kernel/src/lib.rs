@@ -96,8 +96,8 @@ use device::tma::TmaDescriptor;
 use epilogue::{ELEMS_ALL, ELEMS_BF16};
 use layout_types::cute::prelude::*;
 use layout_types::cutlass::fusion::{
-    Activation, ActivationFn, BiasAct, BiasActRows, BiasMode, EpilogueOp, LinComb, NoScale,
-    RowColScale, ScaleKind, Scaled, act,
+    ActivationFn, BiasAct, BiasActRows, BiasMode, EpilogueOp, LinComb, NoScale, RowColScale,
+    ScaleKind, Scaled,
 };
 
 pub use config::{
@@ -263,18 +263,6 @@ pub struct FusedEpilogue<
     const SOURCE: bool = true,
 >(core::marker::PhantomData<(A, S, St)>);
 
-/// [`FusedEpilogue`] with the activation chosen at run time: [`HgemmParams::act`] (an
-/// [`Activation`] code) picks one of its monomorphized forms per tile — one uniform branch
-/// before the tile's elements, each arm the typed epilogue of that activation — so one entry
-/// serves every activation and the kernel build compiles its mainloop once for the five
-/// (`hgemm_fused_bf16_tn{,_pingpong128,_pp64,_n192}`).
-pub struct FusedEpilogueDyn<
-    S = NoScale,
-    const ELEMS: u32 = ELEMS_BF16,
-    St = EpilogueStorage,
-    const SOURCE: bool = true,
->(core::marker::PhantomData<(S, St)>);
-
 /// An epilogue's form without a source (`D = op(alpha·acc)`, CUTLASS's `ElementC = void`): the
 /// FP8 entries' (their host never passes `beta`), which then compile no code that reads C.
 ///
@@ -295,12 +283,6 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
     WithoutSource for FusedEpilogue<A, S, ELEMS, St, SOURCE>
 {
     type Epilogue = FusedEpilogue<A, S, ELEMS, St, false>;
-}
-
-impl<S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SOURCE: bool> WithoutSource
-    for FusedEpilogueDyn<S, ELEMS, St, SOURCE>
-{
-    type Epilogue = FusedEpilogueDyn<S, ELEMS, St, false>;
 }
 
 /// The tile's [`epilogue::TileStore`] of `a`'s parameters (`store`'s and `load`'s).
@@ -553,100 +535,6 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
                 store_with::<ELEMS, SOURCE, 128, W::EpiCols, _>(
                     a, acc, mn, origin, t, smem, pipe, wg, last, loaded, op,
                 )
-            }
-        }
-    }
-}
-
-impl<S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue
-    for FusedEpilogueDyn<S, ELEMS, St, SOURCE>
-{
-    type Args = EpilogueArgs;
-    type Storage = St;
-    type PipelineStorage = SourceBarriers;
-    #[inline(always)]
-    unsafe fn init(pipe: *mut SourceBarriers) {
-        unsafe { init_source::<SOURCE, St>(pipe) }
-    }
-    #[inline(always)]
-    unsafe fn load<W: WarpgroupTile>(
-        a: &EpilogueArgs,
-        mn: (i32, i32),
-        origin: (i32, i32),
-        t: i32,
-        smem: *mut St,
-        pipe: *mut SourceBarriers,
-        wg: i32,
-    ) {
-        // (C is read the same way whatever the operation: the plain epilogue's load)
-        unsafe { load_with::<W, ELEMS, SOURCE, _>(a, mn, origin, t, smem, pipe, wg) }
-    }
-    #[inline(always)]
-    unsafe fn store<W: WarpgroupTile>(
-        a: &EpilogueArgs,
-        acc: &[f32; 128],
-        mn: (i32, i32),
-        origin: (i32, i32),
-        t: i32,
-        smem: *mut St,
-        pipe: *mut SourceBarriers,
-        wg: i32,
-        last: bool,
-        loaded: bool,
-    ) {
-        /// The typed epilogue of activation `A`'s store.
-        ///
-        /// # Safety
-        /// As [`CollectiveEpilogue::store`].
-        #[inline(always)]
-        #[allow(clippy::too_many_arguments)]
-        unsafe fn with<
-            A: ActivationFn,
-            S: ScaleKind,
-            const ELEMS: u32,
-            St: ChunkBuffers,
-            const SOURCE: bool,
-            W: WarpgroupTile,
-        >(
-            a: &EpilogueArgs,
-            acc: &[f32; 128],
-            mn: (i32, i32),
-            origin: (i32, i32),
-            t: i32,
-            smem: *mut St,
-            pipe: *mut SourceBarriers,
-            wg: i32,
-            last: bool,
-            loaded: bool,
-        ) {
-            unsafe {
-                <FusedEpilogue<A, S, ELEMS, St, SOURCE> as CollectiveEpilogue>::store::<W>(
-                    a, acc, mn, origin, t, smem, pipe, wg, last, loaded,
-                )
-            }
-        }
-        // each arm a direct call, inlined (a function pointer chosen here would be an indirect
-        // call); an unknown code (the host never sends one) is the identity, as an unknown bias
-        // mode is no bias
-        unsafe {
-            match Activation::from_code(a.params.act) {
-                Some(Activation::Relu) => with::<act::Relu, S, ELEMS, St, SOURCE, W>(
-                    a, acc, mn, origin, t, smem, pipe, wg, last, loaded,
-                ),
-                Some(Activation::Gelu) => with::<act::Gelu, S, ELEMS, St, SOURCE, W>(
-                    a, acc, mn, origin, t, smem, pipe, wg, last, loaded,
-                ),
-                Some(Activation::GeluErf) => with::<act::GeluErf, S, ELEMS, St, SOURCE, W>(
-                    a, acc, mn, origin, t, smem, pipe, wg, last, loaded,
-                ),
-                Some(Activation::Silu) => with::<act::Silu, S, ELEMS, St, SOURCE, W>(
-                    a, acc, mn, origin, t, smem, pipe, wg, last, loaded,
-                ),
-                Some(Activation::Identity) | None => {
-                    with::<act::Identity, S, ELEMS, St, SOURCE, W>(
-                        a, acc, mn, origin, t, smem, pipe, wg, last, loaded,
-                    )
-                }
             }
         }
     }
