@@ -1849,6 +1849,33 @@ mod tests {
                     HgemmSchedule::PINGPONG64_ENTRIES.contains(&pp.as_str()),
                     "{pp}"
                 );
+                // and to 128×192 (every majority since session 68)
+                let n192 = HgemmSchedule::Cooperative192.entry(&e);
+                assert!(
+                    HgemmSchedule::N192_ENTRIES.contains(&n192.as_str()),
+                    "{n192}"
+                );
+            }
+        }
+        // every fused problem has its entry on each schedule `for_problem` picks
+        for act in Activation::ALL {
+            let e = HgemmKernel::fused_entry(act);
+            for (s, entries) in [
+                (
+                    HgemmSchedule::Pingpong128,
+                    &HgemmSchedule::FUSED_PINGPONG_ENTRIES[..],
+                ),
+                (
+                    HgemmSchedule::Pingpong64,
+                    &HgemmSchedule::FUSED_PINGPONG_ENTRIES[..],
+                ),
+                (
+                    HgemmSchedule::Cooperative192,
+                    &HgemmSchedule::N192_ENTRIES[..],
+                ),
+            ] {
+                let f = s.entry(&e);
+                assert!(entries.contains(&f.as_str()), "{f}");
             }
         }
     }
