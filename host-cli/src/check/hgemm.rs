@@ -462,7 +462,7 @@ pub fn hgemm_sweep_fused(rng: &mut Rng) -> (GemmConfig, &'static str, &'static s
     g.ldb = g.k.max(1).next_multiple_of(8) + 8 * rng.int(0, 2) as usize;
     let bias = [BiasMode::None, BiasMode::M, BiasMode::N][rng.int(0, 2) as usize];
     let acts = Activation::ALL;
-    let act = match (bias, acts[rng.int(0, 4) as usize]) {
+    let act = match (bias, acts[rng.int(0, acts.len() as i32 - 1) as usize]) {
         (BiasMode::None, Activation::Identity) => Activation::Gelu,
         (_, a) => a,
     };
