@@ -318,6 +318,20 @@ macro_rules! mn_major_operand {
     // (box row, CTA, turn), the last turn one box short
     (interleaved $rows:ty, $block:ty) => {
         mn_major_operand!(load only $rows, $block);
+        mn_major_operand!(dealt $rows, $block, |rank, turn| {
+            make_layout_left((_64, _2, <$rows>::default().ceil_div(_128))).crd2idx((0i32, rank, turn))
+        });
+    };
+    // an even count: this CTA's half, 64-row boxes (box row, turn, CTA) of the tile's rows
+    (multicast $rows:ty, $block:ty) => {
+        mn_major_operand!(dealt $rows, $block, |rank, turn| {
+            make_layout_left((_64, <$rows>::default().ceil_div(_128), _2)).crd2idx((0i32, turn, rank))
+        });
+    };
+    // the tile's 64-row boxes dealt to the cluster's two CTAs, each box multicast to both:
+    // `$deal(rank, turn)` the first row of CTA `rank`'s box in `turn` (of ⌈Rows / 128⌉), a box
+    // at or past the tile's rows not loaded (the interleaved deal's last turn)
+    (dealt $rows:ty, $block:ty, $deal:expr) => {
         impl SmemOperandMulticast<$rows, $block> for MajorMN {
             type MulticastBox = MnMajorBox;
             #[inline(always)]
@@ -339,46 +353,14 @@ macro_rules! mn_major_operand {
                     u16,
                     BoxLayout<<Self as SmemOperandMulticast<$rows, $block>>::MulticastBox>,
                 >::new(desc);
-                let turns = <$rows>::default().ceil_div(_128);
-                let rows = make_layout_left((_64, _2, turns));
-                for i in 0..turns.value() as i32 {
-                    let row = rows.crd2idx((0i32, rank, i));
-                    if row.value() as i32 >= <$rows>::VALUE as i32 {
+                let turns = <$rows>::default().ceil_div(_128).value() as i32;
+                // a short last turn only where the turns' boxes outnumber the tile's (folds)
+                let short = 128 * turns > <$rows>::VALUE as i32;
+                for turn in 0..turns {
+                    let row = ($deal)(rank, turn);
+                    if short && row.value() as i32 >= <$rows>::VALUE as i32 {
                         break;
                     }
-                    let at = s.layout.crd2idx((row, 0i32)).value() as usize;
-                    unsafe { atom.copy(bar, buf.add(at), 0b11, [mn0 + row, k0]) };
-                }
-            }
-        }
-    };
-    (multicast $rows:ty, $block:ty) => {
-        impl SmemOperandMulticast<$rows, $block> for MajorMN {
-            type MulticastBox = MnMajorBox;
-            #[inline(always)]
-            unsafe fn tma_load_multicast(
-                desc: *const TmaDescriptor,
-                bar: *mut u64,
-                buf: *mut u16,
-                mn0: i32,
-                k0: i32,
-                rank: i32,
-            ) {
-                let s = tile_to_shape(
-                    Layout_MN_SW128_Atom::<u16>::new(),
-                    (<$rows>::default(), _64),
-                    (_2, _1),
-                );
-                let atom = TmaAtom::<
-                    TmaLoadMulticast,
-                    u16,
-                    BoxLayout<<Self as SmemOperandMulticast<$rows, $block>>::MulticastBox>,
-                >::new(desc);
-                // this CTA's half: 64-row boxes (box, half) of the tile's rows
-                let boxes = <$rows>::default().ceil_div(_128);
-                let rows = make_layout_left((_64, boxes, _2));
-                for i in 0..boxes.value() as i32 {
-                    let row = rows.crd2idx((0i32, i, rank));
                     let at = s.layout.crd2idx((row, 0i32)).value() as usize;
                     unsafe { atom.copy(bar, buf.add(at), 0b11, [mn0 + row, k0]) };
                 }
