@@ -132,6 +132,10 @@ hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192, (E4M3, E4M3), Accumulation
 // "Promotion windows offset between the consumers", session 13; `CUTE_RS_FP8_PROMOTED=n192off`)
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n192off, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 96, true>, SchedulerFp8PromotedN192, DirectEpilogue, _192, config::STAGES_FP8_N192);
+// the TMA epilogue's 128×192 (the per-tensor default) with those windows (session 69: measured
+// as `_n192tma`'s code by `tools/gpu/cut_ptx.py ENTRY=ALIAS`, the same launch)
+#[cfg(feature = "fp8-variants")]
+hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n192tmaoff, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 96, true>, SchedulerFp8PromotedN192, HgemmEpilogue, _192, config::STAGES_FP8_N192_TMA);
 // What promotion costs the n192 kernel (diagnostics, session 13; the host has no switch for them:
 // each one's PTX renamed `gemm_fp8_e4m3_tn_promoted_n192off` by `tools/gpu/cut_ptx.py` runs under
 // that entry's launch): on its tiles, stages, scheduler and epilogue, `_fast192` accumulates in the
