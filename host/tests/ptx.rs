@@ -312,11 +312,11 @@ fn hgemm_is_tma_wgmma_in_registers() {
     // FP8: 14 (e4m3, e5m2: TN, fast accumulation, on 128×256, on 128×192 and for small M on the
     // ping-pong's 64×128; e4m3 promoted, with block scales from global memory and through shared
     // memory, both also on 64×128 for small M and on 128×128 with split-K / stream-K for middle
-    // M, and for per-tensor scales on 128×192 and 128×128 tiles and on 64×128 for small M, the
+    // M, and for per-tensor scales on 128×192, 128×160 and 128×128 tiles and on 64×128 for small M, the
     // host choosing by shape) and the 10 fused ones (e4m3 promoted per-tensor on 128×192 and
     // 128×128, one per activation)
     let f = family("hgemm_fp8");
-    assert_eq!(f.entries.len(), 29, "{:?}", f.entries);
+    assert_eq!(f.entries.len(), 30, "{:?}", f.entries);
     // both: the TMA loads, the register split, the TMA epilogue (packed conversions, stmatrix
     // into the swizzled chunk, the proxy fence, the warpgroup's named barrier, the bulk-group
     // store), the fused epilogue (the bias's predicated load, the activations' approximate

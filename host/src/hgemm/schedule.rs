@@ -401,6 +401,11 @@ pub enum Fp8PromotedTile {
     N160,
     /// 128×160 tiles, 5 stages (cuBLASLt's count).
     N160S5,
+    /// 128×160 tiles with the TMA epilogue through two 64-column buffers a consumer warpgroup
+    /// (the tile's three chunks in turn, the third from column 96), 5 stages of 36 KiB
+    /// (`gemm_fp8_e4m3_tn_promoted_n160tma`): cuBLASLt's promoting tile at N = 7168; per-tensor
+    /// launches take it where [`for_problem`](Self::for_problem) says.
+    N160Tma,
     /// 128×192 tiles, the direct epilogue, 5 stages of 40 KiB (the per-tensor default of sessions
     /// 12–13).
     N192,
@@ -452,6 +457,7 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N128 => "gemm_fp8_e4m3_tn_promoted_pt",
             Fp8PromotedTile::N160 => "gemm_fp8_e4m3_tn_promoted_n160",
             Fp8PromotedTile::N160S5 => "gemm_fp8_e4m3_tn_promoted_n160s5",
+            Fp8PromotedTile::N160Tma => "gemm_fp8_e4m3_tn_promoted_n160tma",
             Fp8PromotedTile::N192 => "gemm_fp8_e4m3_tn_promoted_n192",
             Fp8PromotedTile::N192Offset => "gemm_fp8_e4m3_tn_promoted_n192off",
             Fp8PromotedTile::N192Tma => "gemm_fp8_e4m3_tn_promoted_n192tma",
@@ -509,6 +515,7 @@ impl Fp8PromotedTile {
             (
                 Fp8PromotedTile::N160
                 | Fp8PromotedTile::N160S5
+                | Fp8PromotedTile::N160Tma
                 | Fp8PromotedTile::N192Offset
                 | Fp8PromotedTile::N128Tma5
                 | Fp8PromotedTile::N192TmaClusterN,
@@ -543,9 +550,13 @@ impl Fp8PromotedTile {
     /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);
     /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma);
     /// assert_eq!(t(128, 7168, 8192), Fp8PromotedTile::Pp64);
+    /// // where the per-tensor rule takes 128×160 (no fused entries), the rule between the others
+    /// assert_eq!(Fp8PromotedTile::for_problem(4096, 7168, 8192, 132), Fp8PromotedTile::N160Tma);
+    /// assert_eq!(t(4096, 7168, 8192), Fp8PromotedTile::N128Tma6);
     /// ```
     pub fn for_fused(m: usize, n: usize, k: usize, sms: usize, act: Activation) -> Fp8PromotedTile {
-        let t = Fp8PromotedTile::for_problem(m, n, k, sms);
+        // the 128×160 tile has no fused entries: the rule between the others
+        let t = Fp8PromotedTile::choose(m, n, k, sms, false);
         if t.fused_entry(act).is_some() {
             t
         } else {
@@ -592,7 +603,7 @@ impl Fp8PromotedTile {
     /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);
     /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma); // 0.985 against 0.970
     /// assert_eq!(t(6144, 6144, 3072), Fp8PromotedTile::N192Tma); // a tie: 0.970 both
-    /// assert_eq!(t(4096, 7168, 8192), Fp8PromotedTile::N128Tma6); // 0.970 against 0.904
+    /// assert_eq!(t(4096, 7168, 8192), Fp8PromotedTile::N160Tma); // 128×160's 0.986 (below)
     /// assert_eq!(t(16384, 16384, 8192), Fp8PromotedTile::N128Tma6); // 0.985 against 0.993
     /// assert_eq!(t(4096, 2112, 3584), Fp8PromotedTile::N192Tma);
     /// assert_eq!(t(3072, 3072, 1536), Fp8PromotedTile::N192Tma);
@@ -606,12 +617,45 @@ impl Fp8PromotedTile {
     /// assert_eq!(t(384, 7168, 8192), Fp8PromotedTile::N192Tma); // 114 tiles: one wave
     /// assert_eq!(t(1152, 7168, 4096), Fp8PromotedTile::N128Tma6); // 504 against 342
     /// ```
+    ///
+    /// 128×160 ([`N160Tma`](Self::N160Tma)) where its estimate is [`N160_MARGIN`](Self::N160_MARGIN)
+    /// above both others': H100, session 69 (run s69e, two rounds, sustained · burst TFLOP/s),
+    /// 4096×7168×16384 (estimates 0.986 against 0.970 and 0.904) 1,312–1,313 · 1,462 against
+    /// 128×128's 1,256–1,265 · 1,412–1,415 (0.93–0.95 · 0.93–0.94 of cuBLASLt → 0.96 · 0.97) and
+    /// 128×192's 1,240–1,259 · 1,387–1,388; 4096×7168×8192 1,298 · 1,410–1,412 against
+    /// 1,241–1,246 · 1,377–1,384 and 1,281–1,297 · 1,406–1,409. Per k-tile it does less than
+    /// 128×192 (the 160-wide direct entries ran −7 % at 8192³, where both fill the machine:
+    /// run s69d), so equal estimates keep the others.
+    ///
+    /// ```
+    /// use host::hgemm::Fp8PromotedTile;
+    /// let t = |m, n, k| Fp8PromotedTile::for_problem(m, n, k, 132);
+    /// assert_eq!(t(4096, 7168, 8192), Fp8PromotedTile::N160Tma); // 0.986 against 0.970
+    /// assert_eq!(t(2048, 7168, 8192), Fp8PromotedTile::N128Tma6); // 6 rounds of 5.45: 0.905
+    /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma);
+    /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);
+    /// assert_eq!(t(16384, 16384, 8192), Fp8PromotedTile::N128Tma6);
+    /// ```
     pub fn for_problem(m: usize, n: usize, k: usize, sms: usize) -> Fp8PromotedTile {
+        Fp8PromotedTile::choose(m, n, k, sms, true)
+    }
+    /// How much 128×160's estimated use of the machine must exceed the other tiles' for
+    /// [`for_problem`](Self::for_problem) to take it.
+    pub const N160_MARGIN: f64 = 0.01;
+    /// [`for_problem`](Self::for_problem), with or without the 128×160 tile.
+    fn choose(m: usize, n: usize, k: usize, sms: usize, n160: bool) -> Fp8PromotedTile {
         let use_of = |t: Fp8PromotedTile| machine_use((m, n, k), &t.variant(), sms);
         match (
             use_of(Fp8PromotedTile::PER_TENSOR),
             use_of(Fp8PromotedTile::N128Tma6),
         ) {
+            (Some(wide), Some(n128))
+                if n160
+                    && use_of(Fp8PromotedTile::N160Tma)
+                        .is_some_and(|u| u > wide.max(n128) + Self::N160_MARGIN) =>
+            {
+                Fp8PromotedTile::N160Tma
+            }
             (Some(wide), Some(n128)) if n128 > wide => Fp8PromotedTile::N128Tma6,
             // split-K's problems whose 64×128 tiles fill one wave at least a quarter full: those
             // tiles, each with its whole k-range
@@ -670,6 +714,7 @@ impl Fp8PromotedTile {
             Fp8PromotedTile::N128 => return HgemmVariant::FP8_PROMOTED_PER_TENSOR,
             Fp8PromotedTile::N160 => (config::TILE_FP8_N160, config::SMEM_BYTES_FP8_N160),
             Fp8PromotedTile::N160S5 => (config::TILE_FP8_N160, config::SMEM_BYTES_FP8_N160_S5),
+            Fp8PromotedTile::N160Tma => (config::TILE_FP8_N160, config::SMEM_BYTES_FP8_N160_TMA),
             Fp8PromotedTile::N192 | Fp8PromotedTile::N192Offset => {
                 (config::TILE_FP8_N192, config::SMEM_BYTES_FP8_N192)
             }
@@ -698,7 +743,10 @@ impl Fp8PromotedTile {
             smem,
             tma_epilogue: matches!(
                 self,
-                Fp8PromotedTile::N192Tma | Fp8PromotedTile::N128Tma6 | Fp8PromotedTile::N128Tma5
+                Fp8PromotedTile::N192Tma
+                    | Fp8PromotedTile::N160Tma
+                    | Fp8PromotedTile::N128Tma6
+                    | Fp8PromotedTile::N128Tma5
             ),
             // the 128×128 TMA tiles in bands of 2048 columns, as the 16-bit kernel's 256-wide
             // ones (doc/fp8-gemm.md, session 62)
@@ -762,6 +810,7 @@ impl OverrideName for Fp8PromotedTile {
         ("n128", Fp8PromotedTile::N128),
         ("n160", Fp8PromotedTile::N160),
         ("n160s5", Fp8PromotedTile::N160S5),
+        ("n160tma", Fp8PromotedTile::N160Tma),
         ("n192", Fp8PromotedTile::N192),
         ("n192off", Fp8PromotedTile::N192Offset),
         ("n192tma", Fp8PromotedTile::N192Tma),

@@ -175,6 +175,11 @@ hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma5, (E4M3, E4M3), Gmma
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted gemm_fp8_e4m3_tn_promoted_n160s5, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, DirectEpilogue, _160, config::STAGES_FP8_N160_S5);
+// the same tile with the TMA epilogue (two 64-column buffers a warpgroup, the tile's three 16-bit
+// chunks in turn, the third from column 96; 5 stages): the per-tensor launches' tile where it fills
+// the machine best (`Fp8PromotedTile::for_problem`; H100, session 69, run s69e: +4 % sustained,
+// +3-4 % burst at 4096x7168x16384 and x8192 over 128×128, 0.96 · 0.97 of cuBLASLt)
+hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n160tma, (E4M3, E4M3), GmmaFp8Accumulation<false, false, false, 80>, wide::SchedulerN160, HgemmEpilogue<config::EpilogueStorage2>, _160, config::STAGES_FP8_N160_TMA);
 
 // Block scales through shared memory (doc/fp8-gemm.md, "Block scales through shared memory",
 // session 12): the block entry's kernel (paired temporaries, data-parallel 128×128 tiles) with
@@ -229,9 +234,8 @@ hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_n192tma, (E4M3, E4M3), 
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_n192tmatail, (E4M3, E4M3), AccumulationStagedN192, HgemmEpilogue<config::EpilogueStorage3>, config::STAGES_FP8_STAGED_N192_TMA, StreamKFp8N192, _192);
 
-/// The 128×160 variants' scheduler and their configuration's check against the collective
+/// The 128×160 entries' scheduler and their configuration's check against the collective
 /// kernel's.
-#[cfg(feature = "fp8-variants")]
 mod wide {
     use super::*;
     use collective::scheduler::StreamKScheduler;
@@ -250,8 +254,16 @@ mod wide {
         let _n160s5: fn(
             config::SharedStorageFp8N160S5,
         ) -> Kernel<DirectEpilogue, _160, { config::STAGES_FP8_N160_S5 }> = |s| s;
+        let _n160tma: fn(
+            config::SharedStorageFp8N160Tma,
+        ) -> Kernel<
+            HgemmEpilogue<config::EpilogueStorage2>,
+            _160,
+            { config::STAGES_FP8_N160_TMA },
+        > = |s| s;
         assert!(TILE_FP8_N160.1 as i32 == <_160 as TileN>::BN);
         assert!(config::SMEM_BYTES_FP8_N160 <= 227 * 1024);
+        assert!(config::SMEM_BYTES_FP8_N160_TMA <= 227 * 1024);
     };
 }
 

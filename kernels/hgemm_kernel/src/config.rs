@@ -93,6 +93,10 @@ pub const TILE_FP8_N160: (usize, usize, usize) = (128, 160, 64);
 pub const STAGES_FP8_N160: usize = 6;
 /// `_n160s5`: the same with cuBLASLt's 5 stages.
 pub const STAGES_FP8_N160_S5: usize = 5;
+/// `_n160tma`: the same tile with the TMA epilogue's two 64-column buffers a consumer
+/// warpgroup ([`EpilogueStorage2`]: a tile's three 16-bit chunks in turn, the last from column
+/// 96), 5 stages.
+pub const STAGES_FP8_N160_TMA: usize = 5;
 /// `_n192`: 128×192 tiles, 5 stages of 40 KiB.
 pub const TILE_FP8_N192: (usize, usize, usize) = (128, 192, 64);
 /// The stages of `_n192`.
@@ -131,6 +135,15 @@ pub type SharedStorageFp8N160 =
 /// `_n160s5`'s shared memory.
 pub type SharedStorageFp8N160S5 =
     SharedStorageFp8Wide<{ TILE_FP8_N160.1 * TILE_FP8_N160.2 }, STAGES_FP8_N160_S5>;
+/// `_n160tma`'s shared memory: 5 stages of A's 128-row and B's 160-row tiles, the two chunk
+/// buffers a warpgroup, the barriers.
+pub type SharedStorageFp8N160Tma = SharedStorageFp8Tiles<
+    { TILE_FP8_N160.1 * TILE_FP8_N160.2 },
+    EpilogueStorage2,
+    STAGES_FP8_N160_TMA,
+>;
+/// Dynamic shared memory of `_n160tma` (5 · 36 KiB + 32 KiB + the barriers).
+pub const SMEM_BYTES_FP8_N160_TMA: usize = core::mem::size_of::<SharedStorageFp8N160Tma>();
 /// `_n192`'s shared memory.
 pub type SharedStorageFp8N192 =
     SharedStorageFp8Wide<{ TILE_FP8_N192.1 * TILE_FP8_N192.2 }, STAGES_FP8_N192>;

@@ -596,10 +596,26 @@ pub unsafe fn stage_chunk_b16(
     value: impl Fn(usize) -> f32,
     pack: impl Fn(f32, f32) -> u32,
 ) {
+    unsafe { stage_blocks_b16(buf, 4 * chunk, t, value, pack) }
+}
+
+/// [`stage_chunk_b16`] of the 64 fragment columns from 16-column block `block0` (a chunk at
+/// any 16-column boundary: [`chunk_block0`]).
+///
+/// # Safety
+/// As [`stage_chunk_b16`].
+#[inline(always)]
+unsafe fn stage_blocks_b16(
+    buf: *mut u16,
+    block0: i32,
+    t: i32,
+    value: impl Fn(usize) -> f32,
+    pack: impl Fn(f32, f32) -> u32,
+) {
     unsafe {
-        for_chunk_b16(
+        for_blocks_b16(
             buf,
-            chunk,
+            block0,
             t,
             #[inline(always)]
             |v, row| {
@@ -617,8 +633,9 @@ pub unsafe fn stage_chunk_b16(
     }
 }
 
-/// `f(vals, row)` for each of the thread's four `stmatrix.x4.trans` of chunk `chunk` (columns
-/// `64·chunk..` of the 64×256 fragment) in `buf` laid out as [`stage_chunk_b16`]'s: `row` the
+/// `f(vals, row)` for each of the thread's four `stmatrix.x4.trans` of the chunk from 16-column
+/// block `block0` (columns `16·block0..` of the 64×256 fragment; chunk `c` is block `4c`) in `buf`
+/// laid out as [`stage_chunk_b16`]'s: `row` the
 /// lane's row address, `vals` the accumulator indices its registers' halves hold (register `q`:
 /// `vals[2q]` low, `vals[2q + 1]` high) — the same for an `ldmatrix.x4.trans` of `row`, its
 /// inverse.
@@ -626,7 +643,7 @@ pub unsafe fn stage_chunk_b16(
 /// # Safety
 /// As [`stage_chunk_b16`]; `f` is called by the whole warp.
 #[inline(always)]
-unsafe fn for_chunk_b16(buf: *mut u16, chunk: i32, t: i32, f: impl Fn([usize; 8], u32)) {
+unsafe fn for_blocks_b16(buf: *mut u16, block0: i32, t: i32, f: impl Fn([usize; 8], u32)) {
     let s = make_tensor(
         make_smem_ptr(buf),
         tile_to_shape(Layout_MN_SW128_Atom::<u16>::new(), (_64, _64), LayoutLeft),
@@ -636,18 +653,18 @@ unsafe fn for_chunk_b16(buf: *mut u16, chunk: i32, t: i32, f: impl Fn([usize; 8]
     // the thread and value (of this stmatrix's 8) whose element this lane's address is
     let src_t = make_layout_left((_32, _4)).crd2idx((stsm_thr().crd2idx(lane), warp));
     let src_v = stsm_val().crd2idx(lane);
-    // (value in a stmatrix, stmatrix, chunk) → accumulator index
-    let vals = make_layout_left((_8, _4, _4));
+    // (value in a stmatrix, 16-column block) → accumulator index
+    let vals = make_layout_left((_8, _16));
     device::unroll!(
         4,
         #[inline(always)]
         |j| {
             let v = #[inline(always)]
-            |i: i32| vals.crd2idx((i, j as i32, chunk)) as usize;
-            let first = vals.crd2idx((src_v, j as i32, chunk));
+            |i: i32| vals.crd2idx((i, block0 + j as i32)) as usize;
+            let first = vals.crd2idx((src_v, block0 + j as i32));
             let (r, c) = (
                 rows.crd2idx((src_t, first)),
-                cols.crd2idx((src_t, first)) - 64 * chunk,
+                cols.crd2idx((src_t, first)) - 16 * block0,
             );
             f(
                 [v(0), v(1), v(2), v(3), v(4), v(5), v(6), v(7)],
@@ -728,10 +745,25 @@ pub unsafe fn stage_chunk_b16_source<T: Out16>(
     t: i32,
     value: impl Fn(usize, f32) -> f32,
 ) {
+    unsafe { stage_blocks_b16_source::<T>(buf, 4 * chunk, t, value) }
+}
+
+/// [`stage_chunk_b16_source`] of the 64 fragment columns from 16-column block `block0`
+/// ([`chunk_block0`]).
+///
+/// # Safety
+/// As [`stage_chunk_b16`].
+#[inline(always)]
+unsafe fn stage_blocks_b16_source<T: Out16>(
+    buf: *mut u16,
+    block0: i32,
+    t: i32,
+    value: impl Fn(usize, f32) -> f32,
+) {
     unsafe {
-        for_chunk_b16(
+        for_blocks_b16(
             buf,
-            chunk,
+            block0,
             t,
             #[inline(always)]
             |v, row| {
@@ -863,6 +895,28 @@ pub unsafe fn init_source(s: *mut SourceBarriers) {
     }
 }
 
+/// The chunks of `CHUNK_COLS` columns that cover a tile of `Cols` (a multiple of 32):
+/// `⌈Cols / CHUNK_COLS⌉` (a 160-wide tile's 16-bit chunks: three).
+#[inline(always)]
+const fn chunks_of<Cols: StaticInt, const CHUNK_COLS: i32>() -> i32 {
+    (Cols::VALUE as u32).div_ceil(CHUNK_COLS as u32) as i32
+}
+
+/// The first 16-column block (a `stmatrix.x4.trans`'s columns) of chunk `chunk` of a tile of
+/// `Cols`: `CHUNK_COLS / 16 · chunk`, the last chunk moved back to end at the tile's end where
+/// `Cols` is no multiple of `CHUNK_COLS` (a 160-wide tile's 16-bit chunks start at blocks 0, 4
+/// and 6 — columns 0, 64 and 96: columns 96..128 are stored twice, with the same values).
+///
+/// ```text
+/// chunk_block0::<_192, 64>(2) == 8
+/// chunk_block0::<_160, 64>(2) == 6
+/// ```
+#[inline(always)]
+fn chunk_block0<Cols: StaticInt, const CHUNK_COLS: i32>(chunk: i32) -> i32 {
+    let per_chunk = const { CHUNK_COLS / 16 };
+    (per_chunk * chunk).min(const { Cols::VALUE as i32 / 16 } - per_chunk)
+}
+
 /// Thread 0's loads of C's tile into the warpgroup's buffers at `smem` (a buffer a chunk of
 /// `CHUNK_COLS` columns, [`store_chunks`]'s), all in flight at once on the warpgroup's barrier
 /// `bar`: the tile's bytes expected on it (with thread 0's arrival where `arrive`; else the
@@ -881,16 +935,16 @@ unsafe fn request_source<Cols: StaticInt, const CHUNK_COLS: i32>(
     arrive: bool,
     load: &impl Fn(*mut u8, i32, SmemBarrier),
 ) {
-    let per_tile = Cols::VALUE as i32 / 64;
+    let per_tile = chunks_of::<Cols, 64>();
     let buffer = make_layout(per_tile.min(bufs as i32), _8192);
-    let bytes = (Cols::VALUE / CHUNK_COLS as i64) as u32 * CHUNK_BYTES as u32;
+    let bytes = chunks_of::<Cols, CHUNK_COLS>() as u32 * CHUNK_BYTES as u32;
     if arrive {
         unsafe { device::mbarrier::mbarrier_arrive_expect_tx(bar, bytes) };
     } else {
         unsafe { device::mbarrier::mbarrier_expect_tx(bar, bytes) };
     }
     device::unroll!(
-        (Cols::VALUE / CHUNK_COLS as i64) as usize,
+        chunks_of::<Cols, CHUNK_COLS>() as usize,
         #[inline(always)]
         |chunk| load(
             unsafe { smem.add(buffer.crd2idx(chunk as i32) as usize) },
@@ -949,14 +1003,15 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     issue: impl Fn(*mut u8, i32),
 ) {
     // (chunk) → buffer offset: one buffer per 64 columns or the warpgroup's `bufs`, fewer, in
-    // turn (a tile's chunks a whole number of rounds; the caller's storage fixes `bufs`, so the
-    // check folds)
-    let per_tile = Cols::VALUE as i32 / 64;
+    // turn (a 160-wide tile's three chunks go round two buffers; the next tile's first chunk
+    // waits for every store of this one first; the caller's storage fixes `bufs`, so the check
+    // folds)
+    let per_tile = chunks_of::<Cols, 64>();
     let buffers = per_tile.min(bufs as i32);
     // at least two buffers: the wait below is for the store `B − 1` chunks back, issued before
     // this chunk's staging; with one buffer the next chunk would overwrite the store still
     // reading it (session 27's one-buffer variants failed `--check`)
-    if per_tile % buffers != 0 || buffers < 2 {
+    if buffers < 2 {
         device::thread::trap();
     }
     let buffer = make_layout((buffers, per_tile / buffers * 2), (_8192, _0));
@@ -964,11 +1019,12 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
         assert!(
             Cols::VALUE <= 256
                 && Cols::VALUE >= 128
-                && (Cols::VALUE / CHUNK_COLS as i64) as usize <= 2 * CHUNK_BUFFERS,
+                && Cols::VALUE % 32 == 0
+                && chunks_of::<Cols, CHUNK_COLS>() as usize <= 2 * CHUNK_BUFFERS,
             "store_chunks: two to four 64-column buffers a warpgroup"
         )
     };
-    let chunks = (Cols::VALUE / CHUNK_COLS as i64) as i32;
+    let chunks = chunks_of::<Cols, CHUNK_COLS>();
     // with a source, C goes into the buffers first, a buffer per chunk (so a chunk's buffer is
     // never written again in this tile)
     if !matches!(source, Source::None) && chunks > buffers {
@@ -1000,7 +1056,7 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     }
     // unrolled: the chunk picks the accumulators, which must stay registers
     device::unroll!(
-        (Cols::VALUE / CHUNK_COLS as i64) as usize,
+        chunks_of::<Cols, CHUNK_COLS>() as usize,
         #[inline(always)]
         |chunk| {
             let chunk = chunk as i32;
@@ -1029,7 +1085,7 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
 /// chunk's store will write it (TMA fills past C's edges with zeros): [`request_source`]'s
 /// `load` on the TMA path.
 #[inline(always)]
-fn load_chunk_b16<const TILE_M: i32>(
+fn load_chunk_b16<const TILE_M: i32, Cols: StaticInt>(
     tma_c: *const TmaDescriptor,
     (r0, c0): (i32, i32),
 ) -> impl Fn(*mut u8, i32, SmemBarrier) + Copy {
@@ -1037,7 +1093,7 @@ fn load_chunk_b16<const TILE_M: i32>(
     const { assert!(Load::TX_BYTES as usize == CHUNK_BYTES, "a chunk is one box") };
     #[inline(always)]
     move |buf, chunk, bar| {
-        let (dr, dc) = frag_col_to_tile(TILE_M, 64 * chunk);
+        let (dr, dc) = frag_col_to_tile(TILE_M, 16 * chunk_block0::<Cols, 64>(chunk));
         // SAFETY: (the caller's) thread 0, `buf` a free chunk buffer, `tma_c` C's tensor map
         unsafe { Load::new(tma_c).copy(bar, buf as *mut u16, [r0 + dr, c0 + dc]) }
     }
@@ -1078,18 +1134,19 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
             d.wg,
             t,
             src,
-            load_chunk_b16::<TILE_M>(tma_c, d.origin),
+            load_chunk_b16::<TILE_M, Cols>(tma_c, d.origin),
             #[inline(always)]
             |buf, chunk| {
+                let block0 = chunk_block0::<Cols, 64>(chunk);
                 if read_c {
-                    stage_chunk_b16_source::<T>(buf as *mut u16, chunk, t, source)
+                    stage_blocks_b16_source::<T>(buf as *mut u16, block0, t, source)
                 } else {
-                    stage_chunk_b16(buf as *mut u16, chunk, t, value, T::pack2)
+                    stage_blocks_b16(buf as *mut u16, block0, t, value, T::pack2)
                 }
             },
             #[inline(always)]
             |buf, chunk| {
-                let (dr, dc) = frag_col_to_tile(TILE_M, 64 * chunk);
+                let (dr, dc) = frag_col_to_tile(TILE_M, 16 * chunk_block0::<Cols, 64>(chunk));
                 atom.copy(buf as *const u16, [r0 + dr, c0 + dc])
             },
         )
@@ -1188,7 +1245,7 @@ pub fn reads_source_by_tma<
 ) -> bool {
     let beta = beta_of::<SOURCE>(a);
     let has = |code: u32| ELEMS & (1 << code) != 0;
-    let tma = const { (Cols::VALUE as u32).is_multiple_of(64) };
+    let tma = const { (Cols::VALUE as u32).is_multiple_of(32) && Cols::VALUE >= 128 };
     let p = path::<TILE_M, Cols>(a, beta);
     beta != 0.0 && tma && ((p == (OUT_TMA | 1) && has(1)) || (p == (OUT_TMA | 2) && has(2)))
 }
@@ -1250,7 +1307,7 @@ pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols
             a.bufs,
             bar,
             false,
-            &load_chunk_b16::<TILE_M>(a.tma_c, a.origin),
+            &load_chunk_b16::<TILE_M, Cols>(a.tma_c, a.origin),
         )
     };
 }
@@ -1467,8 +1524,9 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
         let path = path::<TILE_M, Cols>(a, beta);
         // (the element's bit of ELEMS, a constant: the arms of other elements are not compiled)
         let has = |code: u32| ELEMS & (1 << code) != 0;
-        // the TMA arms: a tile of whole 64-column chunks (the host never asks for another)
-        let tma = const { (Cols::VALUE as u32).is_multiple_of(64) };
+        // the TMA arms: a tile of 128 to 256 columns, a multiple of 32 (the host never asks for
+        // another; a 160-wide tile's last 16-bit chunk overlaps the one before, `chunk_block0`)
+        let tma = const { (Cols::VALUE as u32).is_multiple_of(32) && Cols::VALUE >= 128 };
         match path {
             // the direct path
             0 if has(0) => store_direct::<f32, _, TILE_M, Cols>(acc, &direct, op),
