@@ -603,7 +603,7 @@ impl Fp8PromotedTile {
     /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);
     /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma); // 0.985 against 0.970
     /// assert_eq!(t(6144, 6144, 3072), Fp8PromotedTile::N192Tma); // a tie: 0.970 both
-    /// assert_eq!(t(4096, 7168, 8192), Fp8PromotedTile::N160Tma); // 128×160's 0.986 (below)
+    /// assert_eq!(t(4096, 7168, 8192), Fp8PromotedTile::N160Tma); // 128×160's 0.987 (below)
     /// assert_eq!(t(16384, 16384, 8192), Fp8PromotedTile::N128Tma6); // 0.985 against 0.993
     /// assert_eq!(t(4096, 2112, 3584), Fp8PromotedTile::N192Tma);
     /// assert_eq!(t(3072, 3072, 1536), Fp8PromotedTile::N192Tma);
@@ -620,7 +620,7 @@ impl Fp8PromotedTile {
     ///
     /// 128×160 ([`N160Tma`](Self::N160Tma)) where its estimate is [`N160_MARGIN`](Self::N160_MARGIN)
     /// above both others': H100, session 69 (run s69e, two rounds, sustained · burst TFLOP/s),
-    /// 4096×7168×16384 (estimates 0.986 against 0.970 and 0.904) 1,312–1,313 · 1,462 against
+    /// 4096×7168×16384 (estimates 0.987 against 0.970 and 0.904) 1,312–1,313 · 1,462 against
     /// 128×128's 1,256–1,265 · 1,412–1,415 (0.93–0.95 · 0.93–0.94 of cuBLASLt → 0.96 · 0.97) and
     /// 128×192's 1,240–1,259 · 1,387–1,388; 4096×7168×8192 1,298 · 1,410–1,412 against
     /// 1,241–1,246 · 1,377–1,384 and 1,281–1,297 · 1,406–1,409. Per k-tile it does less than
@@ -630,7 +630,7 @@ impl Fp8PromotedTile {
     /// ```
     /// use host::hgemm::Fp8PromotedTile;
     /// let t = |m, n, k| Fp8PromotedTile::for_problem(m, n, k, 132);
-    /// assert_eq!(t(4096, 7168, 8192), Fp8PromotedTile::N160Tma); // 0.986 against 0.970
+    /// assert_eq!(t(4096, 7168, 8192), Fp8PromotedTile::N160Tma); // 0.987 against 0.970
     /// assert_eq!(t(2048, 7168, 8192), Fp8PromotedTile::N128Tma6); // 6 rounds of 5.45: 0.905
     /// assert_eq!(t(8192, 8192, 4096), Fp8PromotedTile::N192Tma);
     /// assert_eq!(t(4096, 4096, 2048), Fp8PromotedTile::N128Tma6);

@@ -24,7 +24,9 @@
 //! scales' code on 128×192 tiles ([`config::TILE_FP8_N192`], one `wgmma.m64n192k32` temporary
 //! per consumer warpgroup) with the TMA epilogue ([`HgemmEpilogue`]: each warpgroup's 64×192
 //! tile in three 64-column chunks through shared memory, stored while the next tile's `wgmma`s
-//! run) and [`config::STAGES_FP8_N192_TMA`] stages beside its buffers. For block scales it
+//! run) and [`config::STAGES_FP8_N192_TMA`] stages beside its buffers, or the same on 128×128
+//! (`_n128tma6`) or 128×160 (`_n160tma`: three 64-column chunks, the last from column 96, round
+//! two buffers) tiles where those fill the machine better (the host's rule). For block scales it
 //! launches `gemm_fp8_e4m3_tn_promoted_staged_n192tma` (M a multiple of 4): the same 128×192
 //! kernel and TMA epilogue (`HgemmEpilogue<config::EpilogueStorage3>`: three chunk buffers a warpgroup) with each stage's
 //! block scales brought into shared memory by TMA beside A's and B's k-tiles
