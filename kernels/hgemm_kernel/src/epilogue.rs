@@ -600,12 +600,47 @@ pub unsafe fn stage_chunk_b16(
 }
 
 /// [`stage_chunk_b16`] of the 64 fragment columns from 16-column block `block0` (a chunk at
-/// any 16-column boundary: [`chunk_block0`]).
+/// any 16-column boundary: [`chunk_block0`]; chunk `c` is block `4c`). A 160-wide tile's third
+/// chunk, columns 96..160 (block 6), lands as a whole chunk does:
+///
+/// ```
+/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, stage_blocks_b16};
+/// device::kernel! {
+///     pub unsafe fn stage(out: *mut u16) {
+///         let t = device::thread::thread_idx_x() as i32;
+///         let smem = device::shared::dynamic_shared_mem::<[u16; 4096]>() as *mut u16;
+///         // the 64×160 fragment's 80 accumulators a thread; columns 96.. numbered m + 64·(n − 96)
+///         let mut acc = [0f32; 80];
+///         for (v, a) in acc.iter_mut().enumerate() {
+///             let (m, n) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
+///             *a = if n >= 96 { (m + 64 * (n - 96)) as f32 } else { -1.0 };
+///         }
+///         let ints = |lo: f32, hi: f32| lo as u32 | (hi as u32) << 16;
+///         unsafe { stage_blocks_b16(smem, 6, t, |v| acc[v], ints) };
+///         device::thread::sync_threads();
+///         for i in 0..32 {
+///             let e = 32 * t as usize + i;
+///             unsafe { *out.add(e) = *smem.add(e) };
+///         }
+///     }
+/// }
+/// let mut got = vec![0u16; 4096];
+/// let p = got.as_mut_ptr() as usize;
+/// // SAFETY: one warpgroup, 8 KiB of shared memory, 4096 outputs.
+/// unsafe { device::emu::launch((1, 1, 1), (128, 1, 1), 8192, || stage(p as *mut u16)) };
+/// for n in 0..64usize {
+///     for m in 0..64usize {
+///         let byte = 2 * (m + 64 * n);
+///         let at = (byte ^ (((byte >> 7) & 7) << 4)) / 2;
+///         assert_eq!(got[at] as usize, m + 64 * n, "m {m} n {n}");
+///     }
+/// }
+/// ```
 ///
 /// # Safety
 /// As [`stage_chunk_b16`].
 #[inline(always)]
-unsafe fn stage_blocks_b16(
+pub unsafe fn stage_blocks_b16(
     buf: *mut u16,
     block0: i32,
     t: i32,
@@ -895,6 +930,17 @@ pub unsafe fn init_source(s: *mut SourceBarriers) {
     }
 }
 
+/// Whether the TMA path takes a warpgroup tile of `Cols` fragment columns: 128 to 256 in 32s
+/// ([`store_chunks`]'s tiles; a 160-wide one's last 16-bit chunk overlaps the one before,
+/// [`chunk_block0`]). Other widths take the direct path.
+///
+/// ```text
+/// tma_cols::<_192>() && tma_cols::<_160>() && !tma_cols::<_64>()
+/// ```
+const fn tma_cols<Cols: StaticInt>() -> bool {
+    Cols::VALUE % 32 == 0 && Cols::VALUE >= 128 && Cols::VALUE <= 256
+}
+
 /// The chunks of `CHUNK_COLS` columns that cover a tile of `Cols` (a multiple of 32):
 /// `⌈Cols / CHUNK_COLS⌉` (a 160-wide tile's 16-bit chunks: three).
 #[inline(always)]
@@ -1017,10 +1063,7 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     let buffer = make_layout((buffers, per_tile / buffers * 2), (_8192, _0));
     const {
         assert!(
-            Cols::VALUE <= 256
-                && Cols::VALUE >= 128
-                && Cols::VALUE % 32 == 0
-                && chunks_of::<Cols, CHUNK_COLS>() as usize <= 2 * CHUNK_BUFFERS,
+            tma_cols::<Cols>() && chunks_of::<Cols, CHUNK_COLS>() as usize <= 2 * CHUNK_BUFFERS,
             "store_chunks: two to four 64-column buffers a warpgroup"
         )
     };
@@ -1245,7 +1288,7 @@ pub fn reads_source_by_tma<
 ) -> bool {
     let beta = beta_of::<SOURCE>(a);
     let has = |code: u32| ELEMS & (1 << code) != 0;
-    let tma = const { (Cols::VALUE as u32).is_multiple_of(32) && Cols::VALUE >= 128 };
+    let tma = const { tma_cols::<Cols>() };
     let p = path::<TILE_M, Cols>(a, beta);
     beta != 0.0 && tma && ((p == (OUT_TMA | 1) && has(1)) || (p == (OUT_TMA | 2) && has(2)))
 }
@@ -1526,7 +1569,7 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
         let has = |code: u32| ELEMS & (1 << code) != 0;
         // the TMA arms: a tile of 128 to 256 columns, a multiple of 32 (the host never asks for
         // another; a 160-wide tile's last 16-bit chunk overlaps the one before, `chunk_block0`)
-        let tma = const { (Cols::VALUE as u32).is_multiple_of(32) && Cols::VALUE >= 128 };
+        let tma = const { tma_cols::<Cols>() };
         match path {
             // the direct path
             0 if has(0) => store_direct::<f32, _, TILE_M, Cols>(acc, &direct, op),
