@@ -349,7 +349,7 @@ pub struct TileStore {
     pub ldc: i64,
     /// C's element (0 f32, 1 bf16, 2 f16), plus [`OUT_TMA`] (and [`OUT_TMA_EDGE`]).
     pub out: u32,
-    /// C's tensor map for the TMA path (its box [`stage_chunk_b16`]'s or [`stage_chunk_f32`]'s).
+    /// C's tensor map for the TMA path (its box [`stage_blocks_b16`]'s or [`stage_chunk_f32`]'s).
     pub tma_c: *const TmaDescriptor,
     /// C's `(M, N)` (the caller clips N at a narrow tile's end).
     pub mn: (i32, i32),
@@ -541,31 +541,34 @@ fn stsm_val() -> Layout<(_2, _4, _4), (_1, _0, _2)> {
     Layout::default()
 }
 
-/// Writes chunk `chunk` (columns `64·chunk..` of the warpgroup's 64×256 tile) as 16-bit C into
+/// Writes the 64 fragment columns from 16-column block `block0` (columns `16·block0..` of the
+/// warpgroup's 64×256 tile: chunk `c` of a tile of whole 64-column chunks is block `4c`, a
+/// 160-wide tile's third chunk block 6, [`chunk_block0`]) as 16-bit C into
 /// `buf`, the value of accumulator `v` being `value(v)` (the caller's `op(alpha·acc[v])`), laid out as the chunk's TMA box: CuTe's `Layout_MN_SW128_Atom`
 /// tiled to 64×64 (`Sw<3,4,3>` on bytes over `(64,64):(1,64)`). Each thread packs its value
 /// pairs with `pack` (`cvt.rn.bf16x2.f32` / `cvt.rn.f16x2.f32`) and each warp stores four
 /// `stmatrix.x4.trans` (its 16 rows × 64 columns); the 128-byte swizzle keeps them free of bank
 /// conflicts. `t` is the thread's index in the warpgroup; all 128 threads call it.
 ///
-/// On the emulator: a warpgroup stages chunk 1 of accumulators that number their elements, and
-/// every element lands at its swizzled place (byte `2·(m + 64·n)` with bits 4..7 XOR bits 7..10).
+/// On the emulator: a warpgroup stages the chunk from block 4 (columns 64..128) and from block 6
+/// (columns 96..160) of accumulators that number their elements, and every element lands at its
+/// swizzled place (byte `2·(m + 64·n)` with bits 4..7 XOR bits 7..10).
 ///
 /// ```
-/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, stage_chunk_b16};
+/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, stage_blocks_b16};
 /// device::kernel! {
-///     pub unsafe fn stage(out: *mut u16) {
+///     pub unsafe fn stage(out: *mut u16, block0: i32) {
 ///         let t = device::thread::thread_idx_x() as i32;
 ///         let smem = device::shared::dynamic_shared_mem::<[u16; 4096]>() as *mut u16;
 ///         let mut acc = [0f32; 128];
 ///         for (v, a) in acc.iter_mut().enumerate() {
-///             // the element's place (m, n) in chunk 1 of the 64×256 tile, numbered m + 64·n
+///             // the element's place (m, n) in the chunk from column 16·block0, numbered m + 64·n
 ///             let (m, n) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
-///             *a = (m + 64 * (n - 64)) as f32 / 2.0;
+///             *a = if n >= 16 * block0 { (m + 64 * (n - 16 * block0)) as f32 / 2.0 } else { -1.0 };
 ///         }
 ///         // alpha 2 and a "conversion" that keeps the numbers as 16-bit integers
 ///         let ints = |lo: f32, hi: f32| lo as u32 | (hi as u32) << 16;
-///         unsafe { stage_chunk_b16(smem, 1, t, |v| 2.0 * acc[v], ints) };
+///         unsafe { stage_blocks_b16(smem, block0, t, |v| 2.0 * acc[v], ints) };
 ///         device::thread::sync_threads();
 ///         for i in 0..32 {
 ///             let e = 32 * t as usize + i;
@@ -573,72 +576,23 @@ fn stsm_val() -> Layout<(_2, _4, _4), (_1, _0, _2)> {
 ///         }
 ///     }
 /// }
-/// let mut got = vec![0u16; 4096];
-/// let p = got.as_mut_ptr() as usize;
-/// // SAFETY: one warpgroup, 8 KiB of shared memory, 4096 outputs.
-/// unsafe { device::emu::launch((1, 1, 1), (128, 1, 1), 8192, || stage(p as *mut u16)) };
-/// for n in 0..64usize {
-///     for m in 0..64usize {
-///         let byte = 2 * (m + 64 * n);
-///         let at = (byte ^ (((byte >> 7) & 7) << 4)) / 2;
-///         assert_eq!(got[at] as usize, m + 64 * n, "m {m} n {n}");
+/// for block0 in [4, 6] {
+///     let mut got = vec![0u16; 4096];
+///     let p = got.as_mut_ptr() as usize;
+///     // SAFETY: one warpgroup, 8 KiB of shared memory, 4096 outputs.
+///     unsafe { device::emu::launch((1, 1, 1), (128, 1, 1), 8192, || stage(p as *mut u16, block0)) };
+///     for n in 0..64usize {
+///         for m in 0..64usize {
+///             let byte = 2 * (m + 64 * n);
+///             let at = (byte ^ (((byte >> 7) & 7) << 4)) / 2;
+///             assert_eq!(got[at] as usize, m + 64 * n, "block {block0} m {m} n {n}");
+///         }
 ///     }
 /// }
 /// ```
 ///
 /// # Safety
 /// `buf` is 1024-byte aligned shared memory of [`CHUNK_BYTES`]; the whole warpgroup calls it.
-#[inline(always)]
-pub unsafe fn stage_chunk_b16(
-    buf: *mut u16,
-    chunk: i32,
-    t: i32,
-    value: impl Fn(usize) -> f32,
-    pack: impl Fn(f32, f32) -> u32,
-) {
-    unsafe { stage_blocks_b16(buf, 4 * chunk, t, value, pack) }
-}
-
-/// [`stage_chunk_b16`] of the 64 fragment columns from 16-column block `block0` (a chunk at
-/// any 16-column boundary: [`chunk_block0`]; chunk `c` is block `4c`). A 160-wide tile's third
-/// chunk, columns 96..160 (block 6), lands as a whole chunk does:
-///
-/// ```
-/// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, stage_blocks_b16};
-/// device::kernel! {
-///     pub unsafe fn stage(out: *mut u16) {
-///         let t = device::thread::thread_idx_x() as i32;
-///         let smem = device::shared::dynamic_shared_mem::<[u16; 4096]>() as *mut u16;
-///         // the 64×160 fragment's 80 accumulators a thread; columns 96.. numbered m + 64·(n − 96)
-///         let mut acc = [0f32; 80];
-///         for (v, a) in acc.iter_mut().enumerate() {
-///             let (m, n) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
-///             *a = if n >= 96 { (m + 64 * (n - 96)) as f32 } else { -1.0 };
-///         }
-///         let ints = |lo: f32, hi: f32| lo as u32 | (hi as u32) << 16;
-///         unsafe { stage_blocks_b16(smem, 6, t, |v| acc[v], ints) };
-///         device::thread::sync_threads();
-///         for i in 0..32 {
-///             let e = 32 * t as usize + i;
-///             unsafe { *out.add(e) = *smem.add(e) };
-///         }
-///     }
-/// }
-/// let mut got = vec![0u16; 4096];
-/// let p = got.as_mut_ptr() as usize;
-/// // SAFETY: one warpgroup, 8 KiB of shared memory, 4096 outputs.
-/// unsafe { device::emu::launch((1, 1, 1), (128, 1, 1), 8192, || stage(p as *mut u16)) };
-/// for n in 0..64usize {
-///     for m in 0..64usize {
-///         let byte = 2 * (m + 64 * n);
-///         let at = (byte ^ (((byte >> 7) & 7) << 4)) / 2;
-///         assert_eq!(got[at] as usize, m + 64 * n, "m {m} n {n}");
-///     }
-/// }
-/// ```
-///
-/// # Safety
-/// As [`stage_chunk_b16`].
 #[inline(always)]
 pub unsafe fn stage_blocks_b16(
     buf: *mut u16,
@@ -670,13 +624,13 @@ pub unsafe fn stage_blocks_b16(
 
 /// `f(vals, row)` for each of the thread's four `stmatrix.x4.trans` of the chunk from 16-column
 /// block `block0` (columns `16·block0..` of the 64×256 fragment; chunk `c` is block `4c`) in `buf`
-/// laid out as [`stage_chunk_b16`]'s: `row` the
+/// laid out as [`stage_blocks_b16`]'s: `row` the
 /// lane's row address, `vals` the accumulator indices its registers' halves hold (register `q`:
 /// `vals[2q]` low, `vals[2q + 1]` high) — the same for an `ldmatrix.x4.trans` of `row`, its
 /// inverse.
 ///
 /// # Safety
-/// As [`stage_chunk_b16`]; `f` is called by the whole warp.
+/// As [`stage_blocks_b16`]; `f` is called by the whole warp.
 #[inline(always)]
 unsafe fn for_blocks_b16(buf: *mut u16, block0: i32, t: i32, f: impl Fn([usize; 8], u32)) {
     let s = make_tensor(
@@ -709,20 +663,20 @@ unsafe fn for_blocks_b16(buf: *mut u16, block0: i32, t: i32, f: impl Fn([usize; 
     );
 }
 
-/// [`stage_chunk_b16`] over a chunk that holds C already (its TMA box load, waited for on the
+/// [`stage_blocks_b16`] over a chunk that holds C already (its TMA box load, waited for on the
 /// warpgroup's barrier by each thread): each warp reads its elements of C with `ldmatrix.x4.trans`
 /// at the addresses its `stmatrix.x4.trans` then writes, so element `v`'s new value is
 /// `value(v, C)` (the caller's `op(alpha·acc[v] + beta·C)`).
 ///
 /// On the emulator (which has no TMA unit: the warpgroup writes the box's swizzled layout
 /// itself, as the load would): a 64×64 chunk of a bf16 C with `ldc` 136 (a tile of 128 rows:
-/// chunk 1 is rows 64.. of columns 0..64, [`frag_col_to_tile`]) whose columns past 50 lie
+/// the chunk from block 4 is rows 64.. of columns 0..64, [`frag_col_to_tile`]) whose columns past 50 lie
 /// outside C (TMA fills them with zeros), staged as `2·acc − C`: inside C every element is
 /// `2·acc − C`, outside it `2·acc`.
 ///
 /// ```
 /// use kernels_emu::hgemm_epilogue::{
-///     Bf16Bits, OutElem, acc_col, acc_row, stage_chunk_b16_source,
+///     Bf16Bits, OutElem, acc_col, acc_row, stage_blocks_b16_source,
 /// };
 /// const LDC: usize = 136;
 /// // the box's element (m, n) in the chunk: `Sw<3,3,3> o (64,64):(1,64)` (EpilogueBoxB16)
@@ -743,9 +697,9 @@ unsafe fn for_blocks_b16(buf: *mut u16, block0: i32, t: i32, f: impl Fn([usize; 
 ///         let mut acc = [0f32; 128];
 ///         for (v, a) in acc.iter_mut().enumerate() {
 ///             let (m, n) = (acc_row().crd2idx((t, v as i32)), acc_col().crd2idx((t, v as i32)));
-///             *a = (m + 64 * (n - 64)) as f32; // chunk 1's element (m, n - 64)
+///             *a = (m + 64 * (n - 64)) as f32; // the chunk's element (m, n - 64)
 ///         }
-///         unsafe { stage_chunk_b16_source::<Bf16Bits>(smem, 1, t, |v, c| 2.0 * acc[v] - c) };
+///         unsafe { stage_blocks_b16_source::<Bf16Bits>(smem, 4, t, |v, c| 2.0 * acc[v] - c) };
 ///         device::thread::sync_threads();
 ///         for i in 0..32 {
 ///             let e = 32 * t as usize + i;
@@ -772,24 +726,9 @@ unsafe fn for_blocks_b16(buf: *mut u16, block0: i32, t: i32, f: impl Fn([usize; 
 /// ```
 ///
 /// # Safety
-/// As [`stage_chunk_b16`].
+/// As [`stage_blocks_b16`].
 #[inline(always)]
-pub unsafe fn stage_chunk_b16_source<T: Out16>(
-    buf: *mut u16,
-    chunk: i32,
-    t: i32,
-    value: impl Fn(usize, f32) -> f32,
-) {
-    unsafe { stage_blocks_b16_source::<T>(buf, 4 * chunk, t, value) }
-}
-
-/// [`stage_chunk_b16_source`] of the 64 fragment columns from 16-column block `block0`
-/// ([`chunk_block0`]).
-///
-/// # Safety
-/// As [`stage_chunk_b16`].
-#[inline(always)]
-unsafe fn stage_blocks_b16_source<T: Out16>(
+pub unsafe fn stage_blocks_b16_source<T: Out16>(
     buf: *mut u16,
     block0: i32,
     t: i32,
@@ -1143,10 +1082,10 @@ fn load_chunk_b16<const TILE_M: i32, Cols: StaticInt>(
 }
 
 /// The 16-bit TMA path: the tile's `Cols` columns in 64×64 chunks ([`store_chunks`]), each
-/// staged with `value(v)` ([`stage_chunk_b16`]); with `beta ≠ 0` C is loaded into the chunks'
+/// staged with `value(v)` ([`stage_blocks_b16`]); with `beta ≠ 0` C is loaded into the chunks'
 /// buffers first (by TMA: C's tensor map with the stores' box, one thread, every chunk in
 /// flight at once, on the warpgroup's barrier of `d.source`) and each chunk staged with
-/// `source(v, C)` ([`stage_chunk_b16_source`]).
+/// `source(v, C)` ([`stage_blocks_b16_source`]).
 ///
 /// # Safety
 /// As [`store`]'s TMA path for a 16-bit C; with `beta ≠ 0` a buffer for each of the tile's
@@ -1496,7 +1435,7 @@ pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols
 /// # Safety
 /// Of `a`: on the direct path, `c` holds `(m, n)` with leading dimension `ldc` of that element;
 /// `smem` as for the TMA path unless `bufs` is 0. On the TMA path, `tma_c` is a tensor map of
-/// C as `(M,N)` of that element with the box of [`stage_chunk_b16`]
+/// C as `(M,N)` of that element with the box of [`stage_blocks_b16`]
 /// (16-bit: 64×64, 128-byte swizzle) or [`stage_chunk_f32`] (32×32); `smem` 1024-byte aligned.
 /// The whole warpgroup calls it.
 #[inline(always)]
