@@ -792,7 +792,7 @@ impl Context {
         // until both launches are queued; the first launch writes its columns 0..n1, the
         // second, at `pc2`, the n - n1 columns after them (with the same ldd)
         unsafe {
-            self.hgemm_launch_at::<O>(
+            let ahead = self.hgemm_launch_at::<O>(
                 stream,
                 &GemmConfig { n: n1, ..pairs },
                 first.entry(),
@@ -800,7 +800,19 @@ impl Context {
                 pc,
                 0,
                 &first.variant(scales),
+                None,
             )?;
+            // the rest's first clusters in the first launch's last-wave holes: they read A and
+            // B and write D's other columns (`Fp8BlockEntry::LEAD_PERCENT` of a first-launch
+            // tile's k-tiles more than the others; 0: after it, as every launch)
+            let lead = self
+                .overrides()
+                .fp8_block_lead
+                .unwrap_or(Fp8BlockEntry::LEAD_PERCENT);
+            let beside = (lead > 0 && ahead.idle_sms > 0).then(|| crate::hgemm::HgemmBeside {
+                idle_sms: ahead.idle_sms,
+                k_tiles: ahead.k_tiles * lead as usize / 100,
+            });
             self.hgemm_launch_at::<O>(
                 stream,
                 &GemmConfig {
@@ -812,7 +824,9 @@ impl Context {
                 pc2,
                 0,
                 &rest.variant(rest_scales),
+                beside,
             )
+            .map(|_| ())
         }
     }
 }

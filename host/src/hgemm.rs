@@ -646,11 +646,14 @@ impl Context {
         let (pc, _rc) = c.device_ptr_mut(stream);
         // SAFETY: `c` is the caller's buffer of C, held (and its write recorded) until the
         // launch is queued
-        unsafe { self.hgemm_launch_at::<O>(stream, g, entry, (pa, pb), pc, pbias, v) }
+        unsafe { self.hgemm_launch_at::<O>(stream, g, entry, (pa, pb), pc, pbias, v, None) }
+            .map(|_| ())
     }
 
     /// [`Self::hgemm_launch_with`] on C at device address `pc` (`Context::gemm_fp8_scaled`'s
-    /// column blocks of one D).
+    /// column blocks of one D); with `beside`, a split-K launch whose first clusters take the
+    /// SMs the kernel queued ahead of it leaves idle in its last wave ([`HgemmBeside`]). What
+    /// the grid leaves idle in its own last wave comes back ([`HgemmLaunched`]).
     ///
     /// # Safety
     ///
@@ -667,9 +670,10 @@ impl Context {
         pc: u64,
         pbias: u64,
         v: &HgemmVariant,
-    ) -> Result<()> {
+        beside: Option<HgemmBeside>,
+    ) -> Result<HgemmLaunched> {
         if g.m == 0 || g.n == 0 {
-            return Ok(());
+            return Ok(HgemmLaunched::default());
         }
         let sms = self.device().sms as usize;
         let plan = HgemmPlan::for_variant(g.m, g.n, g.k, v, sms).with_overrides(self.overrides());
@@ -790,6 +794,27 @@ impl Context {
             v.scheduler.split_k,
         )
         .ok_or_else(no_scheduler)?;
+        // beside the kernel ahead: its idle SMs' clusters lead (split-K only; else as it was)
+        let sched = match beside {
+            Some(b) if grid.workspace && !self.overrides().serial_launches => sched
+                .beside((b.idle_sms / cs) as i32, b.k_tiles as i32)
+                .unwrap_or(sched),
+            _ => sched,
+        };
+        // what this grid's last wave leaves idle: the clusters without a tile in it, for a
+        // whole tile's k-tiles
+        let launched = {
+            let (tiles, clusters) = (tiles, grid.clusters.max(1));
+            let busy = tiles % clusters;
+            HgemmLaunched {
+                idle_sms: if sched.sk_tiles() > 0 || busy == 0 {
+                    0
+                } else {
+                    (clusters - busy) * cs
+                },
+                k_tiles: g.k.div_ceil(bk),
+            }
+        };
         // the kernel's parameter struct (validated: sizes and ldc < 2^31)
         let p = config::HgemmParams {
             m: g.m as i32,
@@ -822,7 +847,7 @@ impl Context {
             // SAFETY: as below, the signature (CUtensorMap A, B, C, A's scales, B's scales,
             // config::HgemmParams); the scale maps describe the caller's checked block scales
             // (`Context::gemm_fp8_scaled`) with the kernel's boxes
-            return unsafe { launch.launch(&f, &mut params) };
+            return unsafe { launch.launch(&f, &mut params) }.map(|()| launched);
         }
         let mut params: [*mut c_void; 4] = [
             (&raw const map_a) as *mut c_void,
@@ -836,7 +861,7 @@ impl Context {
         // box; C holds (M,N) with leading dimension ldc of `O` (validated); a 1-D grid of whole
         // clusters of `cs` CTAs that deal out the cluster tiles among themselves; the shared
         // memory is the kernel's.
-        unsafe { launch.launch(&f, &mut params) }
+        unsafe { launch.launch(&f, &mut params) }.map(|()| launched)
     }
 
     /// The tensor maps of the FP8 block scales at `(sa, sb)` for the staged entries
@@ -1381,6 +1406,29 @@ impl HgemmPlan {
             }
         }
     }
+}
+
+/// What a launch leaves idle in its last wave ([`Context::hgemm_launch_at`]'s answer): the SMs
+/// of the clusters without a tile there (0 for a whole last wave or a stream-K grid), for about
+/// the time of one tile's `k_tiles`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct HgemmLaunched {
+    /// SMs idle in the last wave.
+    pub idle_sms: usize,
+    /// The k-tiles of a tile.
+    pub k_tiles: usize,
+}
+
+/// A split-K launch queued behind one that leaves `idle_sms` idle for `k_tiles` of this
+/// launch's k-tiles, neither reading nor writing what this one does: its first
+/// `idle_sms / cs` clusters take `k_tiles` more than the others and the kernel waits for the
+/// one ahead only before it exits (`config::StreamKParams::beside`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HgemmBeside {
+    /// SMs the kernel ahead leaves idle in its last wave.
+    pub idle_sms: usize,
+    /// The lead clusters' extra k-tiles.
+    pub k_tiles: usize,
 }
 
 /// A persistent launch's grid ([`HgemmPlan::grid`]): its clusters, and whether the kernel gets a

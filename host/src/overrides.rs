@@ -70,6 +70,11 @@ pub struct Overrides {
     /// checked at the launch) and launch the rest on their own; `0`: never split (unset: where
     /// [`Fp8BlockEntry::split_n`] reckons it faster).
     pub fp8_block_split: Option<usize>,
+    /// `CUTE_RS_FP8_BLOCK_LEAD=<percent>`: a split block-scaled GEMM's second launch starts its
+    /// first clusters in the first launch's last-wave holes, each taking this percent of a
+    /// first-launch tile's k-tiles more than the others; `0`: it waits for the first launch
+    /// (unset: [`Fp8BlockEntry::LEAD_PERCENT`]).
+    pub fp8_block_lead: Option<u32>,
     /// `CUTE_RS_ATTENTION`: a measuring variant of the attention kernel by name (the kernels
     /// built with `CUTE_RS_KERNEL_FEATURES=attention/measure`; `AttentionKernel::variant` says
     /// which names exist).
@@ -150,6 +155,7 @@ impl Overrides {
                 .as_deref()
                 .and_then(Fp8BlockEntry::from_name),
             fp8_block_split: block_split_override(std::env::var("CUTE_RS_FP8_BLOCK_SPLIT"))?,
+            fp8_block_lead: block_lead_override(std::env::var("CUTE_RS_FP8_BLOCK_LEAD"))?,
             attention_variant: std::env::var("CUTE_RS_ATTENTION")
                 .ok()
                 .filter(|v| !v.is_empty()),
@@ -183,6 +189,19 @@ fn block_split_override(
             _ => refuse(&v),
         },
         Err(std::env::VarError::NotUnicode(v)) => refuse(&v),
+    }
+}
+
+/// `CUTE_RS_FP8_BLOCK_LEAD`'s value, read: unset `None`, else a percent from 0 to 400, or an
+/// [`Error::Unsupported`] naming the variable and what it takes.
+fn block_lead_override(v: std::result::Result<String, std::env::VarError>) -> Result<Option<u32>> {
+    match v {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Ok(v) if v.parse::<u32>().is_ok_and(|p| p <= 400) => Ok(v.parse().ok()),
+        v => Err(Error::Unsupported(format!(
+            "CUTE_RS_FP8_BLOCK_LEAD={:?}: the override takes a percent from 0 to 400 (0: the second launch after the first)",
+            v.unwrap_or_else(|e| format!("{e:?}"))
+        ))),
     }
 }
 
@@ -273,6 +292,21 @@ mod tests {
         table::<Fp8PromotedTile>(&["default", "block"]);
         table::<Fp8FastTile>(&["default"]);
         table::<Fp8BlockEntry>(&[]);
+    }
+
+    #[test]
+    fn block_lead_override_takes_a_percent() {
+        use std::env::VarError::NotPresent;
+        assert_eq!(block_lead_override(Err(NotPresent)).unwrap(), None);
+        assert_eq!(block_lead_override(Ok("0".into())).unwrap(), Some(0));
+        assert_eq!(block_lead_override(Ok("125".into())).unwrap(), Some(125));
+        for bad in ["401", "-1", "x", ""] {
+            let e = block_lead_override(Ok(bad.into())).unwrap_err().to_string();
+            assert!(
+                e.contains("CUTE_RS_FP8_BLOCK_LEAD") && e.contains("percent"),
+                "{e}"
+            );
+        }
     }
 
     #[test]

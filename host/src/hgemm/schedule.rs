@@ -1318,6 +1318,11 @@ impl Fp8BlockEntry {
     /// 9.59), 6144 + 1024 1,076–1,083 (10.05, reckoned 10.04); 1024×7168×16384 (run s55c)
     /// 6144 + 1024 1,106–1,241 against 955–981.
     pub const SPLIT_TAIL_COST: f64 = 1.5;
+    /// A split's second launch starts its first clusters in the first launch's last-wave holes
+    /// (its SMs without a tile there), each taking this percent of a first-launch tile's
+    /// k-tiles more than the others: a 128 × 192 k-tile takes about 1.25 times a 128 × 128
+    /// one's time.
+    pub const LEAD_PERCENT: u32 = 125;
     /// The second launch's own cost in waves of [`BLOCK`](Self::BLOCK) (its start and the
     /// wait for the first).
     pub const SPLIT_LAUNCH_COST: f64 = 0.1;

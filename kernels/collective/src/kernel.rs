@@ -23,9 +23,10 @@
 //! producer runs ahead into the next tile's k-tiles while the consumers finish the previous
 //! one. Clusters of 1 or 2 CTAs along M (`%cluster_nctarank`, chosen at launch) share B's
 //! k-tiles through multicast. Launched programmatically dependent (the host's default), the
-//! kernel lets the next one start as its CTAs leave their SMs and, once its barriers are
-//! initialized, waits for the previous one before any access to global memory (CUTLASS's
-//! `launch_dependent_grids` / `wait_on_dependent_grids`).
+//! kernel, once its barriers are initialized, waits for the previous one before any access to
+//! global memory, then lets the next one start as its CTAs leave their SMs (CUTLASS's
+//! `wait_on_dependent_grids` / `launch_dependent_grids`); a launch whose scheduler runs it
+//! beside the kernel ahead ([`TileScheduler::waits_first`]) waits only before it exits.
 
 use device::cluster::{
     block_rank_in_cluster, cluster_arrive_relaxed, cluster_id_x, cluster_size, cluster_wait,
@@ -266,11 +267,6 @@ pub unsafe fn gemm_tma_warpspecialized<
     let () = Composes::<KS, Acc, Sched, <W<KS, BN> as WarpgroupTile>::Frag, STAGES>::OK;
     type Mainloop<KS, E, MA, MB, BN, Acc, const STAGES: usize> =
         CollectiveMma<E, MA, MB, <KS as KernelSchedule>::TileM, BN, Acc, STAGES>;
-    // programmatic dependent launch (CUTLASS's `launch_dependent_grids`): the next kernel in the
-    // stream may take each SM this grid's CTA leaves and run its prologue there, up to its own
-    // `wait_on_dependent_grids` (every CTA holds a whole SM, so it lands on no SM this grid still
-    // uses; doc/hopper-gemm.md "Programmatic dependent launch")
-    launch_dependent_grids();
     let all = dynamic_shared_mem::<KernelSharedStorage<KS, Epi, BN, Acc, STAGES>>();
     if dynamic_shared_addr_of(all as *mut u8) & 1023 != 0 {
         trap();
@@ -315,8 +311,21 @@ pub unsafe fn gemm_tma_warpspecialized<
     }
     // the barriers are ready: from here on global memory (operands, scales, C, the scheduler's
     // table and workspace), after the kernel before this one in the stream has finished
-    // (CUTLASS's `wait_on_dependent_grids`; at once without a programmatic launch)
-    wait_on_dependent_grids();
+    // (CUTLASS's `wait_on_dependent_grids`; at once without a programmatic launch), unless the
+    // scheduler's launch runs beside it
+    let waits_first = Sched::waits_first(&sched);
+    if waits_first {
+        wait_on_dependent_grids();
+        // programmatic dependent launch (CUTLASS's `launch_dependent_grids`): the next kernel
+        // in the stream may take each SM this grid's CTA leaves and run its prologue there, up
+        // to its own `wait_on_dependent_grids` (every CTA holds a whole SM, so it lands on no
+        // SM this grid still uses; doc/hopper-gemm.md "Programmatic dependent launch"). After
+        // the wait: a kernel launched behind this one has every kernel before this one finished
+        // (what a launch beside this one's last wave, which does not wait, relies on).
+        // Without the wait first, the next kernel launches when this one's CTAs exit: all of
+        // them started, so none waits for an SM the next one holds.
+        launch_dependent_grids();
+    }
     let k_tiles = k.ceil_div(BK);
     let sched = Sched::init(
         (m, n),
@@ -368,6 +377,10 @@ pub unsafe fn gemm_tma_warpspecialized<
             }
             // the other CTA's consumers may still arrive on this CTA's empty barriers
             unsafe { prod.producer_tail() };
+            if !waits_first {
+                // the CTA ends after the kernel ahead: the next kernel's wait covers both
+                wait_on_dependent_grids();
+            }
         }
         return;
     }

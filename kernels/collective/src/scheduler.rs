@@ -94,6 +94,15 @@ pub trait TileScheduler: Sized {
         first: i32,
         params: Self::Params,
     ) -> Self;
+    /// Whether the kernel waits for the one ahead in the stream before its first access to
+    /// global memory (CUTLASS's `wait_on_dependent_grids`, the default), or only before it
+    /// exits: a launch whose first clusters run in the last wave's holes of a kernel ahead
+    /// that neither reads nor writes what it does
+    /// ([`StreamKParams::beside`](layout_types::cutlass::tile_scheduler::StreamKParams::beside)).
+    #[inline(always)]
+    fn waits_first(_params: &Self::Params) -> bool {
+        true
+    }
     /// This cluster's work units, in order.
     fn work_tiles(&self) -> impl Iterator<Item = WorkTile>;
     /// This CTA's tile of cluster tile `tile`: its origin `(m0, n0)` in C and its M-tile index.
@@ -713,6 +722,10 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
     const SPLITS: bool = true;
     const SPLIT_K: bool = SPLIT_K;
     #[inline(always)]
+    fn waits_first(params: &StreamKParams) -> bool {
+        params.waits_first()
+    }
+    #[inline(always)]
     fn init(
         mn: (i32, i32),
         k_tiles: i32,
@@ -1055,10 +1068,18 @@ mod tests {
 
     /// SPLIT_K with fewer tiles than clusters: every k-tile of every tile once; each tile's
     /// head (k-tile 0 on) is its cluster's last unit and finds exactly the clusters whose first
-    /// unit is one of the tile's tails; the clusters' k-tiles within one of each other. With
-    /// as many tiles as clusters or more it is the plain stream-K scheduler.
+    /// unit is one of the tile's tails; the clusters' k-tiles within one of each other (with
+    /// lead clusters, `StreamKParams::beside`: the others' within one of each other, each lead
+    /// cluster `e` more within one). With as many tiles as clusters or more it is the plain
+    /// stream-K scheduler.
     #[test]
     fn split_k_covers_each_k_tile_once() {
+        for lead in [None, Some((1, 7)), Some((10, 40)), Some((3, 1000))] {
+            split_k_covers_each_k_tile_once_with(lead);
+        }
+    }
+
+    fn split_k_covers_each_k_tile_once_with(lead: Option<(i32, i32)>) {
         let ws = 64;
         for (mt, nt, kt, step, cs) in [
             (1, 28, 128, 132, 1), // 128×7168×16384 FP8
@@ -1078,6 +1099,10 @@ mod tests {
             let mut loads = vec![];
             let dp = PersistentTileSchedulerParams::new(mn, (128, 256), (cs, 1), step, 1).unwrap();
             let p = StreamKParams::new(dp, kt, cs, ws, true).unwrap();
+            let p = match lead {
+                Some((h, e)) if tiles < step && h <= step => p.beside(h, e).unwrap(),
+                _ => p,
+            };
             for c in 0..step {
                 let s = StreamKScheduler::<128, 256, true>::init(mn, kt, ((cs, 1), (0, 0)), c, p);
                 let w: Vec<WorkTile> = s.work_tiles().collect();
@@ -1111,9 +1136,30 @@ mod tests {
                     }
                 }
             }
-            let (lo, hi) = (loads.iter().min().unwrap(), loads.iter().max().unwrap());
             if tiles < step {
-                assert!(hi - lo <= 1, "{mt}x{nt} kt={kt}: loads {loads:?}");
+                // the lead clusters' loads and the others' each within one of each other, the
+                // lead ones' at least the others'
+                let h = if p.waits_first() {
+                    0
+                } else {
+                    lead.unwrap().0 as usize
+                };
+                let (lead_loads, rest) = loads.split_at(h);
+                for part in [lead_loads, rest] {
+                    if let (Some(lo), Some(hi)) = (part.iter().min(), part.iter().max()) {
+                        assert!(
+                            hi - lo <= 1,
+                            "{mt}x{nt} kt={kt} lead {lead:?}: loads {loads:?}"
+                        );
+                    }
+                }
+                if let (Some(l), Some(r)) = (lead_loads.iter().min(), rest.iter().max()) {
+                    assert!(
+                        l + 1 >= *r,
+                        "{mt}x{nt} kt={kt} lead {lead:?}: loads {loads:?}"
+                    );
+                }
+                assert!(loads.iter().all(|&l| l >= 1), "{loads:?}");
             }
         }
     }

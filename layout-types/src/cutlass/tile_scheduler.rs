@@ -597,6 +597,10 @@ pub struct StreamKParams {
     dp_tiles: i32,
     /// Tiles shared out by k-tiles (0: none).
     sk_tiles: i32,
+    /// Clusters that start beside the kernel ahead, in its last wave's holes ([`beside`](Self::beside); 0: none).
+    lead: i32,
+    /// The k-tiles each of them takes beyond an even cut.
+    lead_k_tiles: i32,
 }
 
 impl StreamKParams {
@@ -637,6 +641,8 @@ impl StreamKParams {
             dp_tiles: tiles as i32,
             sk_tiles: 0,
             workspace,
+            lead: 0,
+            lead_k_tiles: 0,
         };
         let can = workspace != 0 && cs <= 2;
         // split-K with fewer tiles than clusters: every tile's k-tiles shared out
@@ -677,6 +683,8 @@ impl StreamKParams {
             dp_tiles: dp.tiles(),
             sk_tiles: 0,
             workspace: 0,
+            lead: 0,
+            lead_k_tiles: 0,
         }
     }
     /// The tile order and the grid.
@@ -735,17 +743,72 @@ impl StreamKParams {
         self.workspace
     }
     /// The first of the shared k-tiles (flattened over the stream-K tiles) of cluster `c`'s
-    /// range, `0 ≤ c ≤ C`: the `c`-th of `C` even cuts, `⌊sk_tiles·k_tiles·c / C⌋`.
+    /// range, `0 ≤ c ≤ C`: the `c`-th of `C` even cuts, `⌊sk_tiles·k_tiles·c / C⌋`; with
+    /// [`beside`](Self::beside)'s `h` lead clusters of `e` extra k-tiles, the even cuts of the
+    /// rest and `e` more for each lead cluster before `c`: `⌊(S − h·e)·c / C⌋ + min(c, h)·e`.
     ///
     /// ```
     /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
     /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 5, 1).unwrap();
     /// let p = StreamKParams::new(dp, 100, 1, 64, true).unwrap();
     /// assert_eq!((0..=5).map(|c| p.cut(c)).collect::<Vec<_>>(), [0, 40, 80, 120, 160, 200]);
+    /// // clusters 0 and 1 lead by 30 k-tiles: the other 140 cut evenly, 28 each
+    /// let p = p.beside(2, 30).unwrap();
+    /// assert_eq!((0..=5).map(|c| p.cut(c)).collect::<Vec<_>>(), [0, 58, 116, 144, 172, 200]);
     /// ```
     #[inline(always)]
     pub fn cut(&self, c: i32) -> i32 {
-        int_div(self.sk_tiles * self.k_tiles.divisor() * c, self.dp.clusters)
+        let (h, e) = (self.lead, self.lead_k_tiles);
+        int_div(
+            (self.sk_tiles * self.k_tiles.divisor() - h * e) * c,
+            self.dp.clusters,
+        ) + c.min(h) * e
+    }
+    /// These parameters with clusters `0..h` each taking `e` k-tiles more than the others
+    /// (split-K only): a launch queued behind a kernel whose last wave leaves `h` clusters'
+    /// SMs idle for about `e` of this launch's k-tiles, which neither reads nor writes what
+    /// this one does. Its first clusters start there (the hardware starts a grid's clusters
+    /// in order), and the kernel waits for the one ahead only before it exits
+    /// ([`waits_first`](Self::waits_first)). `e` is cut so that every cluster keeps at least
+    /// one k-tile. `None` without split-K or with `h` outside `0..=C`.
+    ///
+    /// ```
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 5, 1).unwrap();
+    /// let p = StreamKParams::new(dp, 100, 1, 64, true).unwrap();
+    /// assert!(p.waits_first() && !p.beside(1, 10).unwrap().waits_first());
+    /// // at most 200 − 5 k-tiles to lead with: one cluster's lead of 500 becomes 195
+    /// assert_eq!(p.beside(1, 500).unwrap().cut(1), 196);
+    /// // a data-parallel grid takes no lead
+    /// assert!(StreamKParams::data_parallel(dp, 100).beside(1, 10).is_none());
+    /// ```
+    pub fn beside(self, h: i32, e: i32) -> Option<Self> {
+        let (s, c) = (
+            self.sk_tiles * self.k_tiles.divisor(),
+            self.dp.clusters.divisor(),
+        );
+        if self.dp_tiles != 0 || self.sk_tiles == 0 || !(0..=c).contains(&h) || e < 0 {
+            return None;
+        }
+        let e = if h == 0 { 0 } else { e.min((s - c) / h) };
+        Some(StreamKParams {
+            lead: h,
+            lead_k_tiles: e,
+            ..self
+        })
+    }
+    /// Whether the kernel waits for the one ahead in the stream before it touches global memory
+    /// (CUTLASS's place); `false` with lead clusters ([`beside`](Self::beside)): it waits before
+    /// it exits, and lets the next kernel launch only then.
+    ///
+    /// ```
+    /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
+    /// let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 5, 1).unwrap();
+    /// assert!(StreamKParams::new(dp, 100, 1, 64, true).unwrap().waits_first());
+    /// ```
+    #[inline(always)]
+    pub fn waits_first(&self) -> bool {
+        self.lead == 0
     }
 }
 
