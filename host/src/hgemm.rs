@@ -164,7 +164,7 @@ pub mod config;
 /// assert_eq!(HgemmKernel::TILE, (128, 256, 64));
 /// assert_eq!(HgemmKernel::SMEM_BYTES, core::mem::size_of::<config::SharedStorage>());
 /// assert_eq!(HgemmKernel::SMEM_BYTES, 3 * (128 + 256) * 64 * 2 + 64 * 1024 + 1024);
-/// assert_eq!(size_of::<config::HgemmParams>(), 200); // the kernel's 4th parameter
+/// assert_eq!(size_of::<config::HgemmParams>(), 208); // the kernel's 4th parameter
 /// // the stream-K workspace of 66 clusters: 4 slots of 64×256 f32 partials and 128 flags each
 /// assert_eq!(config::stream_k_workspace_bytes(66), 66 * 4 * (128 * 128 * 4 + 128 * 4));
 /// ```
