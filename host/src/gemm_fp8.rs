@@ -803,12 +803,12 @@ impl Context {
                 None,
             )?;
             // the rest's first clusters in the first launch's last-wave holes: they read A and
-            // B and write D's other columns (`Fp8BlockEntry::LEAD_PERCENT` of a first-launch
+            // B and write D's other columns (`Fp8BlockEntry::lead_percent` of a first-launch
             // tile's k-tiles more than the others; 0: after it, as every launch)
             let lead = self
                 .overrides()
                 .fp8_block_lead
-                .unwrap_or(Fp8BlockEntry::LEAD_PERCENT);
+                .unwrap_or(Fp8BlockEntry::lead_percent(ahead.k_tiles));
             let beside = (lead > 0 && ahead.idle_sms > 0).then(|| crate::hgemm::HgemmBeside {
                 idle_sms: ahead.idle_sms,
                 k_tiles: ahead.k_tiles * lead as usize / 100,

@@ -73,7 +73,7 @@ pub struct Overrides {
     /// `CUTE_RS_FP8_BLOCK_LEAD=<percent>`: a split block-scaled GEMM's second launch starts its
     /// first clusters in the first launch's last-wave holes, each taking this percent of a
     /// first-launch tile's k-tiles more than the others; `0`: it waits for the first launch
-    /// (unset: [`Fp8BlockEntry::LEAD_PERCENT`]).
+    /// (unset: [`Fp8BlockEntry::lead_percent`]).
     pub fp8_block_lead: Option<u32>,
     /// `CUTE_RS_ATTENTION`: a measuring variant of the attention kernel by name (the kernels
     /// built with `CUTE_RS_KERNEL_FEATURES=attention/measure`; `AttentionKernel::variant` says

@@ -1320,9 +1320,30 @@ impl Fp8BlockEntry {
     pub const SPLIT_TAIL_COST: f64 = 1.5;
     /// A split's second launch starts its first clusters in the first launch's last-wave holes
     /// (its SMs without a tile there), each taking this percent of a first-launch tile's
-    /// k-tiles more than the others: a 128 × 192 k-tile takes about 1.25 times a 128 × 128
-    /// one's time.
+    /// k-tiles more than the others ([`lead_percent`](Self::lead_percent)): a 128 × 192 k-tile
+    /// takes about 1.25 times a 128 × 128 one's time.
     pub const LEAD_PERCENT: u32 = 125;
+    /// The first launch's tiles have at least this many k-tiles for the second launch to lead.
+    pub const LEAD_MIN_K_TILES: usize = 64;
+    /// The lead of a split's second launch (percent of a first-launch tile's `k_tiles`;
+    /// 0: it runs after the first): [`LEAD_PERCENT`](Self::LEAD_PERCENT) where the holes last
+    /// [`LEAD_MIN_K_TILES`](Self::LEAD_MIN_K_TILES) k-tiles or more. H100, session 70 (run s70a,
+    /// two rounds, burst TFLOP/s with the lead at 0 and 125): 4096×7168×16384 (128 k-tiles)
+    /// 1,333–1,336 against 1,350–1,351, 4096³ (32) 1,157–1,158 against 1,127–1,140 (100 and 160
+    /// lost there too).
+    ///
+    /// ```
+    /// use host::hgemm::Fp8BlockEntry;
+    /// assert_eq!(Fp8BlockEntry::lead_percent(128), 125); // K = 16384
+    /// assert_eq!(Fp8BlockEntry::lead_percent(32), 0); // K = 4096
+    /// ```
+    pub fn lead_percent(k_tiles: usize) -> u32 {
+        if k_tiles >= Self::LEAD_MIN_K_TILES {
+            Self::LEAD_PERCENT
+        } else {
+            0
+        }
+    }
     /// The second launch's own cost in waves of [`BLOCK`](Self::BLOCK) (its start and the
     /// wait for the first).
     pub const SPLIT_LAUNCH_COST: f64 = 0.1;
