@@ -880,6 +880,60 @@ mod tests {
         }
     }
 
+    /// Lead clusters (`StreamKParams::beside`) on the emulator: two 128 × 256 tiles of 30
+    /// k-tiles over 4 clusters, cluster 0 leading by 25 (cuts 0, 33, 42, 51, 60): it computes
+    /// tile 0 whole and the head of tile 1 (k-tiles 0..3), whose tails are clusters 1, 2 and 3;
+    /// tile 0 is cluster 0's accumulators, tile 1 the sum of the four clusters'.
+    #[test]
+    fn fixup_reduces_with_lead_clusters() {
+        use layout_types::cutlass::tile_scheduler::StreamKParams;
+        let slots = 4 * StreamKScheduler::<128, 256, true>::SLOTS_PER_CLUSTER;
+        let mut ws = Box::<[FixupSlot]>::new_zeroed_slice(slots);
+        let ws_addr = ws.as_mut_ptr() as u64;
+        let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 4, 1).unwrap();
+        let p = StreamKParams::new(dp, 30, 1, ws_addr, true).unwrap();
+        let p = p.beside(1, 25).unwrap();
+        assert!(!p.waits_first());
+        assert_eq!(
+            (0..=4).map(|c| p.cut(c)).collect::<Vec<_>>(),
+            [0, 33, 42, 51, 60]
+        );
+        let mut out = [[[0f32; 128]; 2]; 2]; // [tile][thread]
+        let (out_addr, threads) = (out.as_mut_ptr() as usize, 2u32);
+        // SAFETY: each thread reads and writes its own share of the workspace and of `out`; the
+        // emulator runs CTA 0 first, so the tails (clusters 3, 2, 1) run before the head waits
+        // for their flags on CTA 3 (cluster 0)
+        unsafe {
+            device::emu::launch((4, 1, 1), (threads, 1, 1), 0, || {
+                let c = 3 - device::thread::block_idx_x() as i32;
+                let t = device::thread::thread_idx_x() as i32;
+                let s = StreamKScheduler::<128, 256, true>::init(
+                    (128, 512),
+                    30,
+                    ((1, 1), (0, 0)),
+                    c,
+                    p,
+                );
+                for w in s.work_tiles() {
+                    let mut acc: [f32; 128] =
+                        core::array::from_fn(|i| (1000 * c + 100 * t) as f32 + i as f32);
+                    if s.fixup(&w, &mut acc, 0, t, FixupOrder::InOrder) {
+                        let out = out_addr as *mut [[f32; 128]; 2];
+                        (*out.add(w.tile as usize))[t as usize] = acc;
+                    }
+                }
+            })
+        };
+        let [tile0, tile1] = out;
+        for (t, (got0, got1)) in tile0.iter().zip(&tile1).enumerate() {
+            let whole: [f32; 128] = core::array::from_fn(|i| (100 * t + i) as f32);
+            assert_eq!(got0, &whole, "tile 0, thread {t}");
+            // clusters 0..4: 6000 + 4·(100 t + i)
+            let sum: [f32; 128] = core::array::from_fn(|i| (6000 + 400 * t + 4 * i) as f32);
+            assert_eq!(got1, &sum, "tile 1, thread {t}");
+        }
+    }
+
     /// The host's parameters for a run-time band give `SwizzledRaster`'s order for its const
     /// band, each CTA of a cluster its own M-tile (clusters along M) or N-tile (along N) of the
     /// cluster tile.
