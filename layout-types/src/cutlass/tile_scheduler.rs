@@ -767,8 +767,9 @@ impl StreamKParams {
     /// These parameters with clusters `0..h` each taking `e` k-tiles more than the others
     /// (split-K only): a launch queued behind a kernel whose last wave leaves `h` clusters'
     /// SMs idle for about `e` of this launch's k-tiles, which neither reads nor writes what
-    /// this one does. Its first clusters start there (the hardware starts a grid's clusters
-    /// in order), and the kernel waits for the one ahead only before it exits
+    /// this one does. Its first clusters are meant to start there (assuming the hardware
+    /// starts a grid's clusters in order; any order is correct, only slower), and the kernel
+    /// waits for the one ahead only before it exits
     /// ([`waits_first`](Self::waits_first)). `e` is cut so that every cluster keeps at least
     /// one k-tile. `None` without split-K or with `h` outside `0..=C`.
     ///
