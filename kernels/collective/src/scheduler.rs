@@ -831,47 +831,58 @@ mod tests {
 
     use layout_types::cutlass::tile_scheduler::SwizzledRaster;
 
+    /// `TILES` 128 × 256 tiles (C of 128 × 256·`TILES`) of 30 k-tiles split-K over `clusters`
+    /// clusters of 1, with `lead` clusters (`StreamKParams::beside`) if given, reduced through
+    /// the workspace by `fixup` on the emulator in `order`, two threads a CTA: each stored tile's
+    /// accumulators per thread, `[tile][thread]`. Cluster `c`'s thread `t` holds
+    /// `1000 c + 100 t + i`. The emulator runs CTA 0 first, so the clusters run last to first:
+    /// every tail before the head that waits for it.
+    fn reduce_on_emulator<const TILES: usize>(
+        clusters: i32,
+        lead: Option<(i32, i32)>,
+        order: FixupOrder,
+    ) -> [[[f32; 128]; 2]; TILES] {
+        use layout_types::cutlass::tile_scheduler::StreamKParams;
+        let slots = clusters as usize * StreamKScheduler::<128, 256, true>::SLOTS_PER_CLUSTER;
+        let mut ws = Box::<[FixupSlot]>::new_zeroed_slice(slots);
+        let ws_addr = ws.as_mut_ptr() as u64;
+        let mn = (128, 256 * TILES as i32);
+        let dp = PersistentTileSchedulerParams::new(mn, (128, 256), (1, 1), clusters, 1).unwrap();
+        let p = StreamKParams::new(dp, 30, 1, ws_addr, true).unwrap();
+        let p = lead.map_or(p, |(h, e)| p.beside(h, e).unwrap());
+        let mut out = [[[0f32; 128]; 2]; TILES];
+        let out_addr = out.as_mut_ptr() as usize;
+        // SAFETY: each thread reads and writes its own share of the workspace and of `out`; the
+        // tails run before the heads that wait for their flags (above)
+        unsafe {
+            device::emu::launch((clusters as u32, 1, 1), (2, 1, 1), 0, || {
+                let c = clusters - 1 - device::thread::block_idx_x() as i32;
+                let t = device::thread::thread_idx_x() as i32;
+                let s = StreamKScheduler::<128, 256, true>::init(mn, 30, ((1, 1), (0, 0)), c, p);
+                for w in s.work_tiles() {
+                    let mut acc: [f32; 128] =
+                        core::array::from_fn(|i| (1000 * c + 100 * t) as f32 + i as f32);
+                    if s.fixup(&w, &mut acc, 0, t, order) {
+                        let out = out_addr as *mut [[f32; 128]; 2];
+                        (*out.add(w.tile as usize))[t as usize] = acc;
+                    }
+                }
+            })
+        };
+        drop(ws);
+        out
+    }
+
     /// A tile split-K over three clusters, reduced through the workspace by `fixup` on the
     /// emulator, in either partial order: the head's result is the sum of the three clusters'
     /// accumulators, element by element (a reader out of step with the writer's order would add
     /// each value into its pair partner).
     #[test]
     fn fixup_reduces_a_split_tile_in_either_order() {
-        use layout_types::cutlass::tile_scheduler::StreamKParams;
         for order in [FixupOrder::InOrder, FixupOrder::PairsSwapped] {
-            let slots = 3 * StreamKScheduler::<128, 256, true>::SLOTS_PER_CLUSTER;
-            let mut ws = Box::<[FixupSlot]>::new_zeroed_slice(slots);
-            let ws_addr = ws.as_mut_ptr() as u64;
-            // one 128 × 256 tile of 30 k-tiles over 3 clusters of 1: ranges of 10, cluster 0 the
-            // head (k-tiles 0..10), clusters 1 and 2 its tails
-            let dp =
-                PersistentTileSchedulerParams::new((128, 256), (128, 256), (1, 1), 3, 1).unwrap();
-            let p = StreamKParams::new(dp, 30, 1, ws_addr, true).unwrap();
-            let mut out = [[0f32; 128]; 2];
-            let (out_addr, threads) = (out.as_mut_ptr() as usize, 2u32);
-            // SAFETY: each thread reads and writes its own share of the workspace and of `out`;
-            // the emulator runs CTA 0 first, so the tails (clusters 2, 1) run on CTAs 0 and 1
-            // before the head waits for their flags on CTA 2
-            unsafe {
-                device::emu::launch((3, 1, 1), (threads, 1, 1), 0, || {
-                    let c = 2 - device::thread::block_idx_x() as i32;
-                    let t = device::thread::thread_idx_x() as i32;
-                    let s = StreamKScheduler::<128, 256, true>::init(
-                        (128, 256),
-                        30,
-                        ((1, 1), (0, 0)),
-                        c,
-                        p,
-                    );
-                    for w in s.work_tiles() {
-                        let mut acc: [f32; 128] =
-                            core::array::from_fn(|i| (1000 * c + 100 * t) as f32 + i as f32);
-                        if s.fixup(&w, &mut acc, 0, t, order) {
-                            *(out_addr as *mut [f32; 128]).add(t as usize) = acc;
-                        }
-                    }
-                })
-            };
+            // one tile of 30 k-tiles over 3 clusters: ranges of 10, cluster 0 the head
+            // (k-tiles 0..10), clusters 1 and 2 its tails
+            let [out] = reduce_on_emulator::<1>(3, None, order);
             for (t, got) in out.iter().enumerate() {
                 // clusters 0, 1, 2: 3000 + 3·(100 t + i)
                 let want: [f32; 128] = core::array::from_fn(|i| (3000 + 300 * t + 3 * i) as f32);
@@ -880,51 +891,24 @@ mod tests {
         }
     }
 
-    /// Lead clusters (`StreamKParams::beside`) on the emulator: two 128 × 256 tiles of 30
-    /// k-tiles over 4 clusters, cluster 0 leading by 25 (cuts 0, 33, 42, 51, 60): it computes
-    /// tile 0 whole and the head of tile 1 (k-tiles 0..3), whose tails are clusters 1, 2 and 3;
-    /// tile 0 is cluster 0's accumulators, tile 1 the sum of the four clusters'.
+    /// Lead clusters (`StreamKParams::beside`) on the emulator: two tiles of 30 k-tiles over 4
+    /// clusters, cluster 0 leading by 25 (cuts 0, 33, 42, 51, 60): it computes tile 0 whole and
+    /// the head of tile 1 (k-tiles 0..3), whose tails are clusters 1, 2 and 3; tile 0 is cluster
+    /// 0's accumulators, tile 1 the sum of the four clusters'.
     #[test]
     fn fixup_reduces_with_lead_clusters() {
         use layout_types::cutlass::tile_scheduler::StreamKParams;
-        let slots = 4 * StreamKScheduler::<128, 256, true>::SLOTS_PER_CLUSTER;
-        let mut ws = Box::<[FixupSlot]>::new_zeroed_slice(slots);
-        let ws_addr = ws.as_mut_ptr() as u64;
         let dp = PersistentTileSchedulerParams::new((128, 512), (128, 256), (1, 1), 4, 1).unwrap();
-        let p = StreamKParams::new(dp, 30, 1, ws_addr, true).unwrap();
-        let p = p.beside(1, 25).unwrap();
+        let p = StreamKParams::new(dp, 30, 1, 64, true)
+            .unwrap()
+            .beside(1, 25)
+            .unwrap();
         assert!(!p.waits_first());
         assert_eq!(
             (0..=4).map(|c| p.cut(c)).collect::<Vec<_>>(),
             [0, 33, 42, 51, 60]
         );
-        let mut out = [[[0f32; 128]; 2]; 2]; // [tile][thread]
-        let (out_addr, threads) = (out.as_mut_ptr() as usize, 2u32);
-        // SAFETY: each thread reads and writes its own share of the workspace and of `out`; the
-        // emulator runs CTA 0 first, so the tails (clusters 3, 2, 1) run before the head waits
-        // for their flags on CTA 3 (cluster 0)
-        unsafe {
-            device::emu::launch((4, 1, 1), (threads, 1, 1), 0, || {
-                let c = 3 - device::thread::block_idx_x() as i32;
-                let t = device::thread::thread_idx_x() as i32;
-                let s = StreamKScheduler::<128, 256, true>::init(
-                    (128, 512),
-                    30,
-                    ((1, 1), (0, 0)),
-                    c,
-                    p,
-                );
-                for w in s.work_tiles() {
-                    let mut acc: [f32; 128] =
-                        core::array::from_fn(|i| (1000 * c + 100 * t) as f32 + i as f32);
-                    if s.fixup(&w, &mut acc, 0, t, FixupOrder::InOrder) {
-                        let out = out_addr as *mut [[f32; 128]; 2];
-                        (*out.add(w.tile as usize))[t as usize] = acc;
-                    }
-                }
-            })
-        };
-        let [tile0, tile1] = out;
+        let [tile0, tile1] = reduce_on_emulator::<2>(4, Some((1, 25)), FixupOrder::InOrder);
         for (t, (got0, got1)) in tile0.iter().zip(&tile1).enumerate() {
             let whole: [f32; 128] = core::array::from_fn(|i| (100 * t + i) as f32);
             assert_eq!(got0, &whole, "tile 0, thread {t}");
