@@ -195,14 +195,17 @@ fn block_split_override(
 /// `CUTE_RS_FP8_BLOCK_LEAD`'s value, read: unset `None`, else a percent from 0 to 400, or an
 /// [`Error::Unsupported`] naming the variable and what it takes.
 fn block_lead_override(v: std::result::Result<String, std::env::VarError>) -> Result<Option<u32>> {
-    match v {
-        Err(std::env::VarError::NotPresent) => Ok(None),
-        Ok(v) if v.parse::<u32>().is_ok_and(|p| p <= 400) => Ok(v.parse().ok()),
-        v => Err(Error::Unsupported(format!(
-            "CUTE_RS_FP8_BLOCK_LEAD={:?}: the override takes a percent from 0 to 400 (0: the second launch after the first)",
-            v.unwrap_or_else(|e| format!("{e:?}"))
-        ))),
-    }
+    let v = match v {
+        Err(std::env::VarError::NotPresent) => return Ok(None),
+        Ok(v) => match v.parse::<u32>() {
+            Ok(p) if p <= 400 => return Ok(Some(p)),
+            _ => v,
+        },
+        Err(e) => format!("{e:?}"),
+    };
+    Err(Error::Unsupported(format!(
+        "CUTE_RS_FP8_BLOCK_LEAD={v:?}: the override takes a percent from 0 to 400 (0: the second launch after the first)"
+    )))
 }
 
 /// The value of the variable `name` when it is set: one of `allowed`, or an

@@ -771,7 +771,8 @@ impl StreamKParams {
     /// starts a grid's clusters in order; any order is correct, only slower), and the kernel
     /// waits for the one ahead only before it exits
     /// ([`waits_first`](Self::waits_first)). `e` is cut so that every cluster keeps at least
-    /// one k-tile. `None` without split-K or with `h` outside `0..=C`.
+    /// one k-tile (none left: no lead, the kernel waits first). `None` without split-K or with
+    /// `h` outside `0..=C`.
     ///
     /// ```
     /// use layout_types::cutlass::tile_scheduler::{PersistentTileSchedulerParams, StreamKParams};
@@ -780,6 +781,8 @@ impl StreamKParams {
     /// assert!(p.waits_first() && !p.beside(1, 10).unwrap().waits_first());
     /// // at most 200 − 5 k-tiles to lead with: one cluster's lead of 500 becomes 195
     /// assert_eq!(p.beside(1, 500).unwrap().cut(1), 196);
+    /// // a lead of no k-tiles is none
+    /// assert!(p.beside(3, 0).unwrap().waits_first());
     /// // a data-parallel grid takes no lead
     /// assert!(StreamKParams::data_parallel(dp, 100).beside(1, 10).is_none());
     /// ```
@@ -792,8 +795,9 @@ impl StreamKParams {
             return None;
         }
         let e = if h == 0 { 0 } else { e.min((s - c) / h) };
+        // no k-tile to lead with: as without a lead (waiting first)
         Some(StreamKParams {
-            lead: h,
+            lead: if e == 0 { 0 } else { h },
             lead_k_tiles: e,
             ..self
         })
