@@ -32,6 +32,47 @@ pub unsafe fn red_add_f32(p: *mut f32, v: f32) {
     }
 }
 
+/// `atom.global.add.u32`: `*p += v` atomically, returning the old value (`atomicAdd`). In the
+/// emulator: an atomic `fetch_add` on the host.
+///
+/// ```
+/// let mut x = 0u32;
+/// let p = &mut x as *mut u32 as usize;
+/// let mut old = [0u32; 4];
+/// let o = old.as_mut_ptr() as usize;
+/// // SAFETY: every thread adds to the same valid u32 atomically and writes its own element.
+/// unsafe {
+///     device::emu::launch((1, 1, 1), (4, 1, 1), 0, || {
+///         let t = device::thread::thread_idx_x() as usize;
+///         *(o as *mut u32).add(t) = device::atomic::atomic_add_u32(p as *mut u32, 1)
+///     })
+/// };
+/// old.sort();
+/// assert_eq!((x, old), (4, [0, 1, 2, 3]));
+/// ```
+///
+/// # Safety
+/// `p` is a generic pointer into global memory, 4-byte aligned.
+#[inline(always)]
+pub unsafe fn atomic_add_u32(p: *mut u32, v: u32) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    unsafe {
+        let old: u32;
+        core::arch::asm!(
+            "{{ .reg .u64 g; cvta.to.global.u64 g, {p}; atom.global.add.u32 {old}, [g], {v}; }}",
+            p = in(reg64) p,
+            v = in(reg32) v,
+            old = out(reg32) old,
+            options(nostack, preserves_flags),
+        );
+        old
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    unsafe {
+        crate::emu::atomic_add_u32(p, v)
+    }
+}
+
 /// `ld.acquire.gpu.global.u32`: a load that orders every later load and store of the thread
 /// after it, at GPU scope (`cuda::atomic_ref<uint32_t, thread_scope_device>::load(acquire)`):
 /// the reading side of a flag another CTA sets with [`st_release_gpu_u32`] (CUTLASS's

@@ -444,6 +444,19 @@ pub(crate) unsafe fn ld_acquire_gpu_u32(p: *const u32) -> u32 {
     unsafe { AtomicU32::from_ptr(p as *mut u32) }.load(Ordering::Acquire)
 }
 
+/// `atom.global.add.u32` on the host: an atomic `fetch_add`.
+pub(crate) unsafe fn atomic_add_u32(p: *mut u32, v: u32) -> u32 {
+    check_global("atom.global.add.u32", p as usize, 4, 4);
+    // SAFETY: aligned (checked) and valid (caller); concurrent updates are atomic too.
+    unsafe { AtomicU32::from_ptr(p) }.fetch_add(v, Ordering::Relaxed)
+}
+
+/// `%globaltimer` on the host: nanoseconds since the process's first read.
+pub(crate) fn global_timer() -> u64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_nanos() as u64
+}
+
 /// `st.release.gpu.global.u32` on the host: an atomic release store.
 pub(crate) unsafe fn st_release_gpu_u32(p: *mut u32, v: u32) {
     check_global("st.release.gpu.global.u32", p as usize, 4, 4);

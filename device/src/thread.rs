@@ -390,6 +390,93 @@ pub fn lane_id() -> u32 {
     }
 }
 
+/// `%globaltimer`: the GPU's global nanosecond timer (one clock for every SM: times of different
+/// CTAs compare; CUDA's `globaltimer`). In the emulator: nanoseconds since the process's first
+/// read.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut t = [0u64; 2];
+/// let p = t.as_mut_ptr() as usize;
+/// // SAFETY: one thread writes both elements.
+/// unsafe { launch((1, 1, 1), (1, 1, 1), 0, || { let o = p as *mut u64; *o = global_timer(); *o.add(1) = global_timer(); }) };
+/// assert!(t[1] >= t[0]);
+/// ```
+#[inline(always)]
+pub fn global_timer() -> u64 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u64;
+        // SAFETY: reads a special register (volatile: each read is a new time).
+        unsafe {
+            core::arch::asm!("mov.u64 {}, %globaltimer;", out(reg64) r, options(nomem, nostack))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        crate::emu::global_timer()
+    }
+}
+
+/// `%smid`: the SM this thread runs on. In the emulator: the block's linear index (one SM a
+/// block).
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = [9u32; 3];
+/// let p = out.as_mut_ptr() as usize;
+/// // SAFETY: each block's thread writes its own element.
+/// unsafe { launch((3, 1, 1), (1, 1, 1), 0, || *(p as *mut u32).add(block_idx_x() as usize) = sm_id()) };
+/// assert_eq!(out, [0, 1, 2]);
+/// ```
+#[inline(always)]
+pub fn sm_id() -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u32;
+        // SAFETY: reads a special register.
+        unsafe {
+            core::arch::asm!("mov.u32 {}, %smid;", out(reg32) r, options(nomem, nostack, pure))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        let (x, y, z) = crate::emu::block_idx();
+        let (gx, gy, _) = crate::emu::grid_dim();
+        x + gx * (y + gy * z)
+    }
+}
+
+/// `%gridid`: the launch's grid identifier (distinct for the launches a context runs at one
+/// time; CUDA's `gridid`). In the emulator: 0.
+///
+/// ```
+/// use device::{emu::launch, thread::*};
+/// let mut out = 7u64;
+/// let p = &mut out as *mut u64 as usize;
+/// // SAFETY: one thread writes `out`.
+/// unsafe { launch((1, 1, 1), (1, 1, 1), 0, || *(p as *mut u64) = grid_id()) };
+/// assert_eq!(out, 0);
+/// ```
+#[inline(always)]
+pub fn grid_id() -> u64 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u64;
+        // SAFETY: reads a special register.
+        unsafe {
+            core::arch::asm!("mov.u64 {}, %gridid;", out(reg64) r, options(nomem, nostack, pure))
+        };
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        0
+    }
+}
+
 /// `bar.sync 0` (`__syncthreads`): waits for every thread of the block and orders
 /// their shared/global memory accesses. Every thread of the block must reach it.
 ///

@@ -593,6 +593,40 @@ impl Context {
         Ok(m.loaded.get_or_init(|| loaded).clone())
     }
 
+    /// The CTA trace of a measuring build (kernels built with `CUTE_RS_KERNEL_FEATURES=
+    /// hgemm_fp8/cta-trace`: the kernel crates' `collective::trace`): for each loaded module
+    /// that holds the global `cute_rs_cta_trace`, its family and words (the ring's counter,
+    /// then its records of four words). Empty where no module has one (every default build).
+    /// Waits for the default stream.
+    ///
+    /// ```no_run
+    /// let ctx = host::Context::new(0)?;
+    /// // ... launches of a traced build ...
+    /// for (family, words) in ctx.cta_trace()? {
+    ///     println!("{family}: {} records", words[0] as u32);
+    /// }
+    /// # Ok::<(), host::Error>(())
+    /// ```
+    pub fn cta_trace(&self) -> Result<Vec<(&'static str, Vec<u64>)>> {
+        let s = self.default_stream();
+        let mut out = Vec::new();
+        for m in &self.modules {
+            let Some(loaded) = m.loaded.get() else {
+                continue;
+            };
+            let Ok(view) = loaded.get_global("cute_rs_cta_trace", &s) else {
+                continue;
+            };
+            let bytes: Vec<u8> = s.clone_dtoh(&view)?;
+            let words = bytes
+                .chunks_exact(8)
+                .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
+                .collect();
+            out.push((m.ptx.name, words));
+        }
+        Ok(out)
+    }
+
     /// Kernel `entry`, from whichever loaded module has it.
     pub(crate) fn function(&self, entry: &str) -> Result<CudaFunction> {
         if let Some(f) = self

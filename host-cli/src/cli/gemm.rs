@@ -521,7 +521,46 @@ fn main_fp8(a: &GemmArgs) -> u8 {
             Err(e) => return super::fail("gemm --bench", &e),
         }
     }
-    code
+    code.max(write_cta_trace(&ctx))
+}
+
+/// `CUTE_RS_CTA_TRACE=FILE`: the CTA trace of a measuring build (`Context::cta_trace`) written
+/// to FILE (its modules' words, little-endian, one module after the other: the counter word
+/// then the ring), one line saying how many records; nothing without the variable. A build
+/// without the trace or a file that cannot be written: a line on stderr, exit code 2.
+fn write_cta_trace(ctx: &Context) -> u8 {
+    let Some(path) = std::env::var_os("CUTE_RS_CTA_TRACE") else {
+        return 0;
+    };
+    let trace = match ctx.cta_trace() {
+        Ok(t) => t,
+        Err(e) => return super::fail("gemm (CUTE_RS_CTA_TRACE)", &e),
+    };
+    if trace.is_empty() {
+        eprintln!(
+            "host gemm: CUTE_RS_CTA_TRACE: no loaded module holds a CTA trace (kernels built with CUTE_RS_KERNEL_FEATURES=hgemm_fp8/cta-trace)"
+        );
+        return 2;
+    }
+    let bytes: Vec<u8> = trace
+        .iter()
+        .flat_map(|(_, w)| w.iter().flat_map(|x| x.to_le_bytes()))
+        .collect();
+    if let Err(e) = std::fs::write(&path, bytes) {
+        eprintln!(
+            "host gemm: CUTE_RS_CTA_TRACE: {}: {e}",
+            path.to_string_lossy()
+        );
+        return 2;
+    }
+    for (family, w) in &trace {
+        println!(
+            "cta trace: {family}: {} records -> {}",
+            w[0] as u32,
+            path.to_string_lossy()
+        );
+    }
+    0
 }
 
 fn main_half(a: &GemmArgs) -> u8 {

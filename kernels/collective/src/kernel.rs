@@ -49,6 +49,7 @@ use crate::mainloop::{
 };
 use crate::scheduler::{TileScheduler, WorkTile};
 use crate::tile::TileN;
+use crate::trace::{Kind, record};
 
 /// Consumer warpgroups of a CTA (both schedules).
 pub const CONSUMER_WARPGROUPS: u32 = 2;
@@ -314,8 +315,20 @@ pub unsafe fn gemm_tma_warpspecialized<
     // (CUTLASS's `wait_on_dependent_grids`; at once without a programmatic launch), unless the
     // scheduler's launch runs beside it
     let waits_first = Sched::waits_first(&sched);
+    // the CTA trace's tag (a measuring build's; nothing otherwise): the tile's N, the bytes a
+    // stage brings for the accumulation (FP8 block scales), whether tiles split, whether it waits
+    let tag = BN::BN as u32
+        | ((core::mem::size_of::<<Acc as AccumulationStage>::Stage>() as u32) << 12)
+        | ((Sched::SPLITS as u32) << 30)
+        | ((waits_first as u32) << 31);
+    if tid == 0 {
+        record(Kind::Start, 0, tag, cluster_id_x(), cs);
+    }
     if waits_first {
         wait_on_dependent_grids();
+        if tid == 0 {
+            record(Kind::Waited, 0, tag, 0, 0);
+        }
         // programmatic dependent launch (CUTLASS's `launch_dependent_grids`): the next kernel
         // in the stream may take each SM this grid's CTA leaves and run its prologue there, up
         // to its own `wait_on_dependent_grids` (every CTA holds a whole SM, so it lands on no
@@ -381,6 +394,9 @@ pub unsafe fn gemm_tma_warpspecialized<
                 // the CTA ends after the kernel ahead: the next kernel's wait covers both
                 wait_on_dependent_grids();
             }
+            if leader {
+                record(Kind::ProducerEnd, 0, tag, 0, 0);
+            }
         }
         return;
     }
@@ -408,6 +424,10 @@ pub unsafe fn gemm_tma_warpspecialized<
         }
         let ((m0, n0), _) = sched.tile_origin(w.tile);
         let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, block)).value() as i32;
+        if t == 0 {
+            let ks = (w.k_begin as u32) | ((w.k_count as u32) << 16);
+            record(Kind::Unit, wg as u32, tag, w.tile as u32, ks);
+        }
         let mut frag = W::<KS, BN>::zeroed();
         let mut accum = Acc::new(&mma, (block, t), (wg_m0, n0), k_tiles);
         // ping-pong: this tile's mainloop in this warpgroup's turn (before its first stage)
@@ -459,9 +479,22 @@ pub unsafe fn gemm_tma_warpspecialized<
                 &mut cons, &mut frag, tail,
             )
         };
+        if t == 0 {
+            record(Kind::MmaDone, wg as u32, tag, w.tile as u32, 0);
+        }
         let (mut acc, n_epi) = W::<KS, BN>::to_epilogue(frag, n, n0);
         // a tile split over clusters: reduced, and stored by the cluster that finishes it
-        if !unsafe { sched.fixup(&w, &mut acc, wg, t, Acc::FIXUP_ORDER) } {
+        let stores = unsafe { sched.fixup(&w, &mut acc, wg, t, Acc::FIXUP_ORDER) };
+        if t == 0 {
+            record(
+                Kind::FixupDone,
+                wg as u32,
+                tag,
+                w.tile as u32,
+                stores as u32,
+            );
+        }
+        if !stores {
             continue;
         }
         let last = u.is_last::<KS, _>(&sched);
@@ -479,6 +512,12 @@ pub unsafe fn gemm_tma_warpspecialized<
                 requested(&w),
             )
         };
+        if t == 0 {
+            record(Kind::Stored, wg as u32, tag, w.tile as u32, 0);
+        }
+    }
+    if t == 0 {
+        record(Kind::End, wg as u32, tag, 0, 0);
     }
 }
 

@@ -45,3 +45,4 @@ pub mod kernel;
 pub mod mainloop;
 pub mod scheduler;
 pub mod tile;
+pub mod trace;

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Reads a CTA trace (`CUTE_RS_CTA_TRACE=FILE host gemm ...` with kernels built with
+`CUTE_RS_KERNEL_FEATURES=hgemm_fp8/cta-trace`; the record format is `collective::trace`'s) and
+prints each launch's timeline and, for the last PAIRS block-scaled splits (a 128 x 192 launch
+with block scales followed by the rest's launch), where and when the second launch's CTAs ran.
+
+  python3 cta_trace.py FILE [PAIRS]        (session 71; doc/fp8-gemm.md)
+"""
+import struct
+import sys
+from collections import defaultdict
+
+WORDS = 4
+KINDS = ["start", "waited", "unit", "mma", "fixup", "stored", "end", "pend"]
+
+
+def load(path):
+    data = open(path, "rb").read()
+    # one module: the counter word, then the ring's records (`collective::trace::CAP`)
+    n = len(data) // 8
+    w = struct.unpack("<%dQ" % n, data[: 8 * n])
+    global CAP
+    CAP = (n - 1) // WORDS
+    count = w[0] & 0xFFFFFFFF
+    recs = []
+    for i in range(min(count, CAP)):
+        g, w1, w2, t = w[1 + WORDS * i : 1 + WORDS * (i + 1)]
+        if t == 0:
+            continue
+        recs.append(
+            dict(
+                grid=g,
+                kind=KINDS[w1 & 15],
+                wg=(w1 >> 4) & 15,
+                sm=(w1 >> 8) & 255,
+                cta=(w1 >> 16) & 0xFFFF,
+                tag=w1 >> 32,
+                a=w2 & 0xFFFFFFFF,
+                b=w2 >> 32,
+                t=t,
+            )
+        )
+    return count, recs
+
+
+def tag_str(tag):
+    bn, stage, splits, waits = tag & 0xFFF, (tag >> 12) & 0x3FFFF, (tag >> 30) & 1, tag >> 31
+    return f"BN{bn} scales{stage}B {'split' if splits else 'dp'} {'waits' if waits else 'beside'}"
+
+
+def main():
+    path = sys.argv[1]
+    pairs = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    count, recs = load(path)
+    grids = defaultdict(list)
+    for r in recs:
+        grids[r["grid"]].append(r)
+    # a grid whose Start records are all in the ring: as many as its CTAs' end records
+    info = []
+    for g, rs in grids.items():
+        starts = [r for r in rs if r["kind"] == "start"]
+        ends = [r for r in rs if r["kind"] in ("end", "pend")]
+        if not starts:
+            continue
+        ctas = {r["cta"] for r in starts}
+        if len({r["cta"] for r in ends if r["kind"] == "end"}) < len(ctas):
+            continue
+        t0 = min(r["t"] for r in starts)
+        t1 = max(r["t"] for r in ends)
+        info.append(dict(grid=g, tag=starts[0]["tag"], ctas=len(ctas), t0=t0, t1=t1, recs=rs))
+    info.sort(key=lambda x: x["t0"])
+    print(f"records {count} (ring {CAP}), complete launches {len(info)}")
+    prev = None
+    for x in info[-24:]:
+        gap = (x["t0"] - prev["t1"]) / 1e3 if prev else 0.0
+        print(
+            f"  grid {x['grid']:>6} {tag_str(x['tag']):<34} ctas {x['ctas']:>4} "
+            f"{(x['t1'] - x['t0']) / 1e3:8.1f} us  start-after-prev-end {gap:+7.1f} us"
+        )
+        prev = x
+    # the block splits: a BN192 launch with scales, then a launch that starts before it ends
+    found = []
+    for i in range(len(info) - 1):
+        a, b = info[i], info[i + 1]
+        if (a["tag"] & 0xFFF) == 192 and ((a["tag"] >> 12) & 0x3FFFF) > 0 and b["t0"] < a["t1"] + 5000:
+            found.append((a, b))
+    for a, b in found[-pairs:]:
+        report(a, b)
+
+
+def per_cta(x):
+    c = defaultdict(lambda: dict(units=[], start=None, end=[], waited=None, pend=None, sm=None, cluster=None))
+    open_unit = {}
+    for r in sorted(x["recs"], key=lambda r: r["t"]):
+        d = c[r["cta"]]
+        d["sm"] = r["sm"]
+        k = r["kind"]
+        if k == "start":
+            d["start"], d["cluster"] = r["t"], r["a"]
+        elif k == "waited":
+            d["waited"] = r["t"]
+        elif k == "pend":
+            d["pend"] = r["t"]
+        elif k == "end":
+            d["end"].append(r["t"])
+        elif k == "unit" and r["wg"] == 0:
+            u = dict(tile=r["a"], kb=r["b"] & 0xFFFF, kc=r["b"] >> 16, t=r["t"])
+            d["units"].append(u)
+            open_unit[r["cta"]] = u
+        elif k in ("mma", "fixup", "stored") and r["wg"] == 0 and r["cta"] in open_unit:
+            u = open_unit[r["cta"]]
+            u[k] = r["t"]
+            if k == "fixup":
+                u["stores"] = r["b"]
+    return c
+
+
+def report(a, b):
+    t0 = a["t0"]
+    us = lambda t: (t - t0) / 1e3 if t is not None else float("nan")
+    ca, cb = per_cta(a), per_cta(b)
+    ends_a = sorted(max(d["end"]) for d in ca.values() if d["end"])
+    print(f"\n== pair: grid {a['grid']} ({tag_str(a['tag'])}, {a['ctas']} CTAs) then grid {b['grid']} "
+          f"({tag_str(b['tag'])}, {b['ctas']} CTAs); times in us from the first launch's first start")
+    print(f"first launch: starts {us(min(d['start'] for d in ca.values())):.1f}..{us(max(d['start'] for d in ca.values())):.1f}, "
+          f"ends: first 24 {[round(us(t), 1) for t in ends_a[:24]]}, last {us(ends_a[-1]):.1f}")
+    units_a = sorted(len(d["units"]) for d in ca.values())
+    print(f"first launch units a CTA: {dict((n, units_a.count(n)) for n in sorted(set(units_a)))}")
+    early = sorted((d["start"], cta) for cta, d in cb.items() if d["start"] is not None and d["start"] < ends_a[-1])
+    print(f"second launch: CTAs started before the first's last end: {len(early)}: "
+          f"{[(cta, round(us(t), 1)) for t, cta in early[:40]]}")
+    sms_a_early = {ca[cta]['sm'] for cta in ca if ca[cta]['end'] and max(ca[cta]['end']) < ends_a[-1] - 5000}
+    print(f"  SMs the first launch left >5 us before its end: {len(sms_a_early)}; second-launch CTAs on them: "
+          f"{sorted(cta for cta, d in cb.items() if d['sm'] in sms_a_early)[:40]}")
+    last_b = max(max(d["end"]) for d in cb.values() if d["end"])
+    print(f"second launch: first start {us(min(d['start'] for d in cb.values())):.1f}, last end {us(last_b):.1f}, "
+          f"after the first's last end by {(last_b - ends_a[-1]) / 1e3:.1f} us")
+    print("  cta cl  sm  start  waited  [tile kb+kc unit mma fixup(stores) stored]...  end pend")
+    for cta in sorted(cb):
+        d = cb[cta]
+        us_ = " ".join(
+            f"[{u['tile']} {u['kb']}+{u['kc']} {us(u['t']):.1f} {us(u.get('mma')):.1f} {us(u.get('fixup')):.1f}({u.get('stores', '-')}) {us(u.get('stored')):.1f}]"
+            for u in d["units"]
+        )
+        print(f"  {cta:>3} {d['cluster']:>3} {d['sm']:>3} {us(d['start']):6.1f} {us(d['waited']):6.1f} {us_} "
+              f"{us(max(d['end'])) if d['end'] else float('nan'):6.1f} {us(d['pend']):6.1f}")
+
+
+if __name__ == "__main__":
+    main()
