@@ -556,7 +556,7 @@ fn write_cta_trace(ctx: &Context) -> u8 {
     for (family, w) in &trace {
         println!(
             "cta trace: {family}: {} records -> {}",
-            w[0] as u32,
+            w.first().map_or(0, |&c| c as u32),
             path.to_string_lossy()
         );
     }
