@@ -13,13 +13,11 @@
 //! let w1 = Kind::Unit.word1(1, 37, 201, 0x1_00c0);
 //! assert_eq!((w1 & 15, (w1 >> 4) & 15, (w1 >> 8) & 255, (w1 >> 16) & 0xffff, w1 >> 32),
 //!            (Kind::Unit as u64, 1, 37, 201, 0x1_00c0));
-//! assert!(!ON || CAP.is_power_of_two());
 //! ```
 
-/// Whether this build records (feature `cta-trace`).
-pub const ON: bool = cfg!(feature = "cta-trace");
-/// Records in the ring (the latest `CAP` are kept).
+/// Records in the ring (the latest `CAP` are kept; a power of two, the slot's modulus).
 pub const CAP: usize = 1 << 18;
+const _: () = assert!(CAP.is_power_of_two());
 /// Words a record.
 pub const WORDS: usize = 4;
 
@@ -102,8 +100,10 @@ pub fn record(kind: Kind, wg: u32, tag: u32, a: u32, b: u32) {
 ///     })
 /// };
 /// assert_eq!(ring[0] as u32, 6); // six records taken, the latest four kept
+/// // each kept slot holds another CTA's record
 /// let mut ctas: Vec<u64> = (0..4).map(|i| (ring[1 + WORDS * i + 1] >> 16) & 0xffff).collect();
 /// ctas.sort();
+/// ctas.dedup();
 /// assert_eq!(ctas.len(), 4);
 /// for i in 0..4 {
 ///     let r = &ring[1 + WORDS * i..1 + WORDS * (i + 1)];

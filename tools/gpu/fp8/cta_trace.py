@@ -19,11 +19,10 @@ def load(path):
     # one module: the counter word, then the ring's records (`collective::trace::CAP`)
     n = len(data) // 8
     w = struct.unpack("<%dQ" % n, data[: 8 * n])
-    global CAP
-    CAP = (n - 1) // WORDS
+    cap = (n - 1) // WORDS
     count = w[0] & 0xFFFFFFFF
     recs = []
-    for i in range(min(count, CAP)):
+    for i in range(min(count, cap)):
         g, w1, w2, t = w[1 + WORDS * i : 1 + WORDS * (i + 1)]
         if t == 0:
             continue
@@ -40,7 +39,7 @@ def load(path):
                 t=t,
             )
         )
-    return count, recs
+    return count, cap, recs
 
 
 def tag_str(tag):
@@ -51,7 +50,7 @@ def tag_str(tag):
 def main():
     path = sys.argv[1]
     pairs = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    count, recs = load(path)
+    count, cap, recs = load(path)
     grids = defaultdict(list)
     for r in recs:
         grids[r["grid"]].append(r)
@@ -69,7 +68,7 @@ def main():
         t1 = max(r["t"] for r in ends)
         info.append(dict(grid=g, tag=starts[0]["tag"], ctas=len(ctas), t0=t0, t1=t1, recs=rs))
     info.sort(key=lambda x: x["t0"])
-    print(f"records {count} (ring {CAP}), complete launches {len(info)}")
+    print(f"records {count} (ring {cap}), complete launches {len(info)}")
     prev = None
     for x in info[-24:]:
         gap = (x["t0"] - prev["t1"]) / 1e3 if prev else 0.0
