@@ -635,6 +635,25 @@ pub struct StreamKScheduler<const BM: i32, const BN: i32, const SPLIT_K: bool = 
 impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN, SPLIT_K> {
     /// Workspace slots per resident cluster: 2 CTA ranks × 2 consumer warpgroups.
     pub const SLOTS_PER_CLUSTER: usize = 4;
+    /// The [`FixupSlot`] rows a split tile's partial fills: a consumer warpgroup's 64 × `BN`
+    /// tile (the cooperative schedule's: a splitting scheduler composes with no other,
+    /// `collective::kernel::Composes`) is the first `BN/2` values of the `m64n256` fragment
+    /// `fixup` is given, four to a row. A 128-wide tile's tail writes and its head reads 16 of
+    /// the 32 rows.
+    ///
+    /// ```
+    /// use collective::scheduler::StreamKScheduler;
+    /// assert_eq!(StreamKScheduler::<128, 128>::ROWS, 16);
+    /// assert_eq!(StreamKScheduler::<128, 192, true>::ROWS, 24);
+    /// assert_eq!(StreamKScheduler::<128, 256>::ROWS, 32);
+    /// ```
+    pub const ROWS: usize = {
+        assert!(
+            BN % 8 == 0 && BN > 0 && BN <= 256,
+            "StreamKScheduler: BN a multiple of 8 in 8..=256 (a warpgroup's m64nBN accumulators, BN/2 a thread)"
+        );
+        BN as usize / 8
+    };
 
     /// The grid's clusters.
     #[inline(always)]
@@ -666,7 +685,7 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
         unsafe {
             FixupSlot::wait(slot, t);
             let part = &raw const (*slot).partial;
-            device::unroll!(32, |j| {
+            device::unroll!(32, |j| if j < Self::ROWS {
                 let v = ld_global_v4_f32(&raw const (*part)[j][t]);
                 acc[4 * j + q[0]] += v.x;
                 acc[4 * j + q[1]] += v.y;
@@ -674,6 +693,28 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
                 acc[4 * j + q[3]] += v.w;
             });
             FixupSlot::clear(slot, t);
+        }
+    }
+    /// Thread `t`'s partial accumulators (the tile's [`ROWS`](Self::ROWS) of them, in `order`)
+    /// into `slot`, and its flag set.
+    ///
+    /// # Safety
+    /// `slot` is this cluster's slot, its flag `t` 0 (`fixup`'s contract).
+    #[inline(always)]
+    unsafe fn put_partial(slot: *mut FixupSlot, acc: &[f32; 128], t: usize, order: FixupOrder) {
+        let q = order.quad();
+        unsafe {
+            let part = &raw mut (*slot).partial;
+            device::unroll!(32, |j| if j < Self::ROWS {
+                let v = Float4 {
+                    x: acc[4 * j + q[0]],
+                    y: acc[4 * j + q[1]],
+                    z: acc[4 * j + q[2]],
+                    w: acc[4 * j + q[3]],
+                };
+                st_global_v4_f32(&raw mut (*part)[j][t], v);
+            });
+            FixupSlot::signal(slot, t);
         }
     }
     /// The clusters holding the tails of the tile whose head is `w` (a unit of this cluster
@@ -799,11 +840,7 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> TileScheduler
         let t = t as usize;
         if w.k_begin > 0 {
             // a tail: the previous cluster holds the head and finishes the tile
-            let slot = self.slot(self.dp.first, wg);
-            unsafe {
-                FixupSlot::store(slot, t, 0, acc, order);
-                FixupSlot::signal(slot, t);
-            }
+            unsafe { Self::put_partial(self.slot(self.dp.first, wg), acc, t, order) };
             false
         } else if w.k_count < self.dp.k_tiles {
             // a head: the next cluster's tail is the rest of the tile (SPLIT_K: the next
@@ -831,23 +868,23 @@ mod tests {
 
     use layout_types::cutlass::tile_scheduler::SwizzledRaster;
 
-    /// `TILES` 128 × 256 tiles (C of 128 × 256·`TILES`) of 30 k-tiles split-K over `clusters`
+    /// `TILES` 128 × `BN` tiles (C of 128 × `BN`·`TILES`) of 30 k-tiles split-K over `clusters`
     /// clusters of 1, with `lead` clusters (`StreamKParams::beside`) if given, reduced through
     /// the workspace by `fixup` on the emulator in `order`, two threads a CTA: each stored tile's
-    /// accumulators per thread, `[tile][thread]`. Cluster `c`'s thread `t` holds
-    /// `1000 c + 100 t + i`. The emulator runs CTA 0 first, so the clusters run last to first:
+    /// accumulators per thread, `[tile][thread]`, and whether the workspace's rows past the
+    /// tile's (`ROWS..`) are untouched. Cluster `c`'s thread `t` holds `1000 c + 100 t + i`. The emulator runs CTA 0 first, so the clusters run last to first:
     /// every tail before the head that waits for it.
-    fn reduce_on_emulator<const TILES: usize>(
+    fn reduce_on_emulator<const BN: i32, const TILES: usize>(
         clusters: i32,
         lead: Option<(i32, i32)>,
         order: FixupOrder,
-    ) -> [[[f32; 128]; 2]; TILES] {
+    ) -> ([[[f32; 128]; 2]; TILES], bool) {
         use layout_types::cutlass::tile_scheduler::StreamKParams;
-        let slots = clusters as usize * StreamKScheduler::<128, 256, true>::SLOTS_PER_CLUSTER;
+        let slots = clusters as usize * StreamKScheduler::<128, BN, true>::SLOTS_PER_CLUSTER;
         let mut ws = Box::<[FixupSlot]>::new_zeroed_slice(slots);
         let ws_addr = ws.as_mut_ptr() as u64;
-        let mn = (128, 256 * TILES as i32);
-        let dp = PersistentTileSchedulerParams::new(mn, (128, 256), (1, 1), clusters, 1).unwrap();
+        let mn = (128, BN * TILES as i32);
+        let dp = PersistentTileSchedulerParams::new(mn, (128, BN), (1, 1), clusters, 1).unwrap();
         let p = StreamKParams::new(dp, 30, 1, ws_addr, true).unwrap();
         let p = lead.map_or(p, |(h, e)| p.beside(h, e).unwrap());
         let mut out = [[[0f32; 128]; 2]; TILES];
@@ -858,7 +895,7 @@ mod tests {
             device::emu::launch((clusters as u32, 1, 1), (2, 1, 1), 0, || {
                 let c = clusters - 1 - device::thread::block_idx_x() as i32;
                 let t = device::thread::thread_idx_x() as i32;
-                let s = StreamKScheduler::<128, 256, true>::init(mn, 30, ((1, 1), (0, 0)), c, p);
+                let s = StreamKScheduler::<128, BN, true>::init(mn, 30, ((1, 1), (0, 0)), c, p);
                 for w in s.work_tiles() {
                     let mut acc: [f32; 128] =
                         core::array::from_fn(|i| (1000 * c + 100 * t) as f32 + i as f32);
@@ -869,8 +906,16 @@ mod tests {
                 }
             })
         };
-        drop(ws);
-        out
+        let rows = StreamKScheduler::<128, BN, true>::ROWS;
+        let untouched = ws.iter().all(|slot| {
+            // SAFETY: zeroed, then written by `fixup` alone
+            let slot = unsafe { slot.assume_init_ref() };
+            slot.partial[rows..]
+                .iter()
+                .flatten()
+                .all(|v| (v.x, v.y, v.z, v.w) == (0.0, 0.0, 0.0, 0.0))
+        });
+        (out, untouched)
     }
 
     /// A tile split-K over three clusters, reduced through the workspace by `fixup` on the
@@ -882,10 +927,29 @@ mod tests {
         for order in [FixupOrder::InOrder, FixupOrder::PairsSwapped] {
             // one tile of 30 k-tiles over 3 clusters: ranges of 10, cluster 0 the head
             // (k-tiles 0..10), clusters 1 and 2 its tails
-            let [out] = reduce_on_emulator::<1>(3, None, order);
+            let ([out], untouched) = reduce_on_emulator::<256, 1>(3, None, order);
+            assert!(untouched);
             for (t, got) in out.iter().enumerate() {
                 // clusters 0, 1, 2: 3000 + 3·(100 t + i)
                 let want: [f32; 128] = core::array::from_fn(|i| (3000 + 300 * t + 3 * i) as f32);
+                assert_eq!(got, &want, "{order:?}, thread {t}");
+            }
+        }
+    }
+
+    /// A 128-wide tile (a warpgroup's 64 × 128 accumulators: the first 64 values of the 128
+    /// `fixup` is given) split-K over three clusters: the head adds the tails' first 64 values
+    /// and keeps its own others, and no tail writes the workspace's rows past the tile's 16.
+    #[test]
+    fn fixup_moves_a_narrow_tiles_accumulators_only() {
+        for order in [FixupOrder::InOrder, FixupOrder::PairsSwapped] {
+            let ([out], untouched) = reduce_on_emulator::<128, 1>(3, None, order);
+            assert!(untouched, "{order:?}: rows past the tile's written");
+            for (t, got) in out.iter().enumerate() {
+                let want: [f32; 128] = core::array::from_fn(|i| {
+                    let own = (100 * t + i) as f32;
+                    if i < 64 { 3000.0 + 3.0 * own } else { own }
+                });
                 assert_eq!(got, &want, "{order:?}, thread {t}");
             }
         }
@@ -908,7 +972,8 @@ mod tests {
             (0..=4).map(|c| p.cut(c)).collect::<Vec<_>>(),
             [0, 33, 42, 51, 60]
         );
-        let [tile0, tile1] = reduce_on_emulator::<2>(4, Some((1, 25)), FixupOrder::InOrder);
+        let ([tile0, tile1], _) =
+            reduce_on_emulator::<256, 2>(4, Some((1, 25)), FixupOrder::InOrder);
         for (t, (got0, got1)) in tile0.iter().zip(&tile1).enumerate() {
             let whole: [f32; 128] = core::array::from_fn(|i| (100 * t + i) as f32);
             assert_eq!(got0, &whole, "tile 0, thread {t}");
