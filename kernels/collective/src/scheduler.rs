@@ -419,13 +419,44 @@ impl FixupSlot {
         part: &[f32; N],
         order: FixupOrder,
     ) {
-        if !N.is_multiple_of(4) || j0 + N / 4 > 32 {
+        unsafe { Self::store_rows(slot, t, j0, part, N / 4, order) };
+    }
+    /// [`store`](Self::store) of `part`'s first `rows` rows of four (`rows` a constant where
+    /// it inlines: the stores past it are not emitted).
+    ///
+    /// ```
+    /// use collective::scheduler::{FixupOrder, FixupSlot};
+    /// let mut ws = Box::<FixupSlot>::new_zeroed();
+    /// let slot = ws.as_mut_ptr() as usize;
+    /// let part: [f32; 128] = core::array::from_fn(|i| i as f32 + 1.0);
+    /// // SAFETY: one thread writes thread 3's share of the slot
+    /// unsafe {
+    ///     device::emu::launch((1, 1, 1), (1, 1, 1), 0, || {
+    ///         FixupSlot::store_rows(slot as *mut FixupSlot, 3, 0, &part, 16, FixupOrder::InOrder);
+    ///     })
+    /// };
+    /// let p = unsafe { ws.assume_init() }.partial;
+    /// assert_eq!((p[15][3].w, p[16][3].x), (64.0, 0.0)); // rows 0..16 only
+    /// ```
+    ///
+    /// # Safety
+    /// As [`store`](Self::store), with `j0 + rows ≤ 32` and `4·rows ≤ N`.
+    #[inline(always)]
+    pub unsafe fn store_rows<const N: usize>(
+        slot: *mut FixupSlot,
+        t: usize,
+        j0: usize,
+        part: &[f32; N],
+        rows: usize,
+        order: FixupOrder,
+    ) {
+        if !N.is_multiple_of(4) || 4 * rows > N || j0 + rows > 32 {
             trap();
         }
         let q = order.quad();
         unsafe {
             let partial = &raw mut (*slot).partial;
-            device::unroll!(N / 4, |j| {
+            device::unroll!(N / 4, |j| if j < rows {
                 let v = Float4 {
                     x: part[4 * j + q[0]],
                     y: part[4 * j + q[1]],
@@ -702,18 +733,8 @@ impl<const BM: i32, const BN: i32, const SPLIT_K: bool> StreamKScheduler<BM, BN,
     /// `slot` is this cluster's slot, its flag `t` 0 (`fixup`'s contract).
     #[inline(always)]
     unsafe fn put_partial(slot: *mut FixupSlot, acc: &[f32; 128], t: usize, order: FixupOrder) {
-        let q = order.quad();
         unsafe {
-            let part = &raw mut (*slot).partial;
-            device::unroll!(32, |j| if j < Self::ROWS {
-                let v = Float4 {
-                    x: acc[4 * j + q[0]],
-                    y: acc[4 * j + q[1]],
-                    z: acc[4 * j + q[2]],
-                    w: acc[4 * j + q[3]],
-                };
-                st_global_v4_f32(&raw mut (*part)[j][t], v);
-            });
+            FixupSlot::store_rows(slot, t, 0, acc, Self::ROWS, order);
             FixupSlot::signal(slot, t);
         }
     }
