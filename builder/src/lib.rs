@@ -1273,6 +1273,25 @@ pub fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("writing {}: {e}", path.display()))
 }
 
+/// The file name of the cubin `ptxas -arch=<arch>` made of the PTX text `ptx` of module
+/// `family`: `<family>-<key>.<arch>.cubin`, `key` the 16 hex digits of the text's 64-bit FNV-1a
+/// hash. `cargo xtask build-kernels` keeps each module's cubin under this name beside its PTX
+/// (`target/ptx/`), and a host given that folder (`CUTE_RS_CUBIN_DIR`) loads the cubin in place of
+/// a text only when the name matches the very text it would load: never a stale build, and
+/// one folder may hold the cubins of several variants of a module.
+///
+/// ```
+/// let a = cute_builder::cubin_file_name("hgemm", "sm_90a", ".version 8.0\n");
+/// assert!(a.starts_with("hgemm-") && a.ends_with(".sm_90a.cubin") && a.len() == 6 + 16 + 13);
+/// assert_ne!(a, cute_builder::cubin_file_name("hgemm", "sm_90a", ".version 8.1\n"));
+/// ```
+pub fn cubin_file_name(family: &str, arch: &str, ptx: &str) -> String {
+    let key = ptx.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{family}-{key:016x}.{arch}.cubin")
+}
+
 /// The cute-rs checkout this crate lives in (`<checkout>/builder`).
 fn checkout() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -76,6 +76,8 @@ pub struct Context {
     forced_arch: Option<&'static str>,
     /// The folder whose PTX files replaced the embedded ones ([`LoadOptions::ptx_dir`]).
     ptx_dir: Option<std::path::PathBuf>,
+    /// The folder of the modules' cubins ([`LoadOptions::cubin_dir`]).
+    cubin_dir: Option<std::path::PathBuf>,
     /// The modules loaded beside the embedded ones ([`LoadOptions::extra_modules`]).
     extra_modules: &'static [cute_rs::PtxModule],
     /// Encoded tensor maps (`CUtensorMap` words) by everything they were encoded from
@@ -277,6 +279,7 @@ impl Context {
         opts: &LoadOptions,
     ) -> Result<Context> {
         let ptx_dir = opts.ptx_dir.clone();
+        let cubin_dir = opts.cubin_dir.clone();
         let extra_modules = opts.extra_modules;
         if let Some(why) = ptx::build_error() {
             return Err(Error::NoKernels(why));
@@ -320,6 +323,7 @@ impl Context {
             overrides: Overrides::default(),
             forced_arch: forced,
             ptx_dir,
+            cubin_dir,
             extra_modules,
             tma_maps: Mutex::new(HashMap::new()),
             tma_launches: Mutex::new(HashMap::new()),
@@ -578,18 +582,30 @@ impl Context {
         self.function(entry)
     }
 
-    /// THE function that loads PTX: module `m`, at most once.
+    /// THE function that loads PTX: module `m`, at most once — its cubin from
+    /// [`LoadOptions::cubin_dir`] where that folder has one of this very text for this device
+    /// ([`ptx::cubin_path`]), else the text (JIT-compiled by the driver: seconds to minutes for
+    /// the GEMM modules).
     fn module(&self, m: &Module) -> Result<Arc<CudaModule>> {
         if let Some(loaded) = m.loaded.get() {
             return Ok(loaded.clone());
         }
-        let loaded = self
-            .ctx
-            .load_module(Ptx::from_src(m.ptx.text))
-            .map_err(|source| Error::PtxRejected {
-                module: m.ptx.name,
-                source,
-            })?;
+        let cubin = self
+            .cubin_dir
+            .as_deref()
+            .filter(|_| ptx::cubin_runs_on(m.ptx.arch, self.device.capability))
+            .and_then(|dir| std::fs::read(ptx::cubin_path(dir, &m.ptx)).ok());
+        // a cubin the driver refuses (another ptxas's format, say) leaves the text to JIT
+        let loaded = match cubin.and_then(|b| self.ctx.load_module(Ptx::from_binary(b)).ok()) {
+            Some(loaded) => loaded,
+            None => self
+                .ctx
+                .load_module(Ptx::from_src(m.ptx.text))
+                .map_err(|source| Error::PtxRejected {
+                    module: m.ptx.name,
+                    source,
+                })?,
+        };
         Ok(m.loaded.get_or_init(|| loaded).clone())
     }
 
@@ -705,6 +721,10 @@ pub const ARCH_ENV: &str = "CUTE_RS_LOAD_ARCH";
 /// The environment variable [`LoadOptions::from_env`] reads into [`LoadOptions::ptx_dir`].
 pub const PTX_DIR_ENV: &str = "CUTE_RS_PTX_DIR";
 
+/// The environment variable [`LoadOptions::from_env`] reads into [`LoadOptions::cubin_dir`]
+/// (`cargo xtask run` sets it to `target/ptx`, where `cargo xtask build-kernels` keeps them).
+pub const CUBIN_DIR_ENV: &str = "CUTE_RS_CUBIN_DIR";
+
 /// How a [`Context`] loads the kernels' PTX, for testing and measuring; the default loads, per
 /// family, the embedded build the device runs best. The library never reads these from the
 /// environment: a program passes them ([`Context::open_with`],
@@ -723,6 +743,12 @@ pub struct LoadOptions {
     /// A folder whose `<family>.ptx` (and `<arch>/<family>.ptx`) replace the embedded modules
     /// ([`ptx::modules_from`]): kernel variants measured without rebuilding the host.
     pub ptx_dir: Option<std::path::PathBuf>,
+    /// A folder of cubins (`ptxas -arch=<arch>` of the modules, as `cargo xtask build-kernels`
+    /// keeps them in `target/ptx/`): a module whose very text has one there
+    /// ([`ptx::cubin_path`]) that this device runs ([`ptx::cubin_runs_on`]) is loaded from it,
+    /// without the driver's JIT (a minute and more for the GEMM modules at a process's first
+    /// launch). Any other module, or a cubin the driver refuses, loads its text as before.
+    pub cubin_dir: Option<std::path::PathBuf>,
     /// Modules loaded beside the embedded ones, chosen per family and device by the same rule
     /// (and replaced by [`LoadOptions::ptx_dir`]'s files the same way): the `host` CLI's check
     /// kernels (`check_kernels::PTX_MODULES`: probes, wgmma proofs, the attention reference),
@@ -731,13 +757,15 @@ pub struct LoadOptions {
 }
 
 impl LoadOptions {
-    /// The options the `CUTE_RS_LOAD_ARCH` ([`ARCH_ENV`]) and `CUTE_RS_PTX_DIR`
-    /// ([`PTX_DIR_ENV`]) variables set (an empty value is unset): the one reader of those
-    /// variables, called where the CLI and the Python package open a context.
+    /// The options the `CUTE_RS_LOAD_ARCH` ([`ARCH_ENV`]), `CUTE_RS_PTX_DIR`
+    /// ([`PTX_DIR_ENV`]) and `CUTE_RS_CUBIN_DIR` ([`CUBIN_DIR_ENV`]) variables set (an empty
+    /// value is unset): the one reader of those variables, called where the CLI and the Python
+    /// package open a context.
     ///
     /// ```
-    /// // with neither variable set
+    /// // with no variable set
     /// # unsafe { std::env::remove_var(host::ARCH_ENV); std::env::remove_var(host::PTX_DIR_ENV) };
+    /// # unsafe { std::env::remove_var(host::CUBIN_DIR_ENV) };
     /// assert_eq!(host::LoadOptions::from_env(), host::LoadOptions::default());
     /// ```
     pub fn from_env() -> LoadOptions {
@@ -745,6 +773,7 @@ impl LoadOptions {
         LoadOptions {
             arch: var(ARCH_ENV).map(|v| v.to_string_lossy().into_owned()),
             ptx_dir: var(PTX_DIR_ENV).map(std::path::PathBuf::from),
+            cubin_dir: var(CUBIN_DIR_ENV).map(std::path::PathBuf::from),
             extra_modules: &[],
         }
     }

@@ -59,7 +59,7 @@ pub mod ptx;
 pub mod quiet;
 pub mod tma;
 
-pub use context::{ARCH_ENV, Context, DeviceInfo, LoadOptions, PTX_DIR_ENV};
+pub use context::{ARCH_ENV, CUBIN_DIR_ENV, Context, DeviceInfo, LoadOptions, PTX_DIR_ENV};
 pub use copy::{CopyConfig, CopyInstruction, Element, Order, TransposeConfig, TransposeKernel};
 pub use cublas::Cublas;
 pub use error::{Error, Result};

@@ -87,6 +87,45 @@ pub fn modules_with(
         .collect()
 }
 
+/// Where folder `dir` ([`crate::LoadOptions::cubin_dir`]) holds the cubin of module `m`'s very
+/// text: `dir/<family>-<key>.<arch>.cubin` for [`ARCH`], `dir/<arch>/...` for another
+/// architecture (`cargo xtask build-kernels` keeps them so beside the PTX in `target/ptx/`;
+/// the name is [`cute_builder::cubin_file_name`]'s, so a changed text finds no file and is
+/// JIT-compiled as before).
+///
+/// ```
+/// let m = host::ptx::PtxModule { name: "copy", arch: host::ptx::ARCH, text: ".version 8.0\n" };
+/// let p = host::ptx::cubin_path(std::path::Path::new("target/ptx"), &m);
+/// assert_eq!(p.parent(), Some(std::path::Path::new("target/ptx")));
+/// assert!(p.to_str().unwrap().ends_with(&format!(".{}.cubin", host::ptx::ARCH)));
+/// ```
+pub fn cubin_path(dir: &std::path::Path, m: &PtxModule) -> std::path::PathBuf {
+    let name = cute_builder::cubin_file_name(m.name, m.arch, m.text);
+    if m.arch == ARCH {
+        dir.join(name)
+    } else {
+        dir.join(m.arch).join(name)
+    }
+}
+
+/// Whether a cubin assembled for `arch` runs on a device of compute capability `capability`:
+/// the same major version and at least the minor (exactly it for `sm_90a`); unlike PTX, a cubin
+/// does not run on a later major version.
+///
+/// ```
+/// use host::ptx::cubin_runs_on;
+/// assert!(cubin_runs_on("sm_90a", (9, 0)) && cubin_runs_on("sm_80", (8, 9)));
+/// assert!(!cubin_runs_on("sm_80", (9, 0)) && !cubin_runs_on("sm_90a", (10, 0)));
+/// ```
+pub fn cubin_runs_on(arch: &str, capability: (i32, i32)) -> bool {
+    match required_capability(arch) {
+        Some((a, b, exact)) => {
+            capability.0 == a && (capability.1 == b || (!exact && capability.1 > b))
+        }
+        None => false,
+    }
+}
+
 /// The primary GPU architecture of the embedded PTX (`sm_90a` unless built with
 /// `CUTE_RS_ARCH` / `CUTE_RS_ARCHS`).
 ///

@@ -490,7 +490,7 @@ fn ptxas_assembles_without_spills() {
         ));
         std::fs::write(&path, m.ptx).unwrap();
         // every build: the sm_90a modules for sm_90a, the sm_80 ones for sm_80
-        let report = ptxas::assemble(&bin, &path, m.arch);
+        let report = ptxas::assemble(&bin, &path, m.arch, false);
         let _ = std::fs::remove_file(&path);
         let report = report.unwrap();
         assert_eq!(report.kernels.len(), m.entries.len(), "{}", report.raw);

@@ -28,7 +28,8 @@
 #   variants "V..." MODULE ARGS...   for each variant V: /tmp/pvV holds the package's PTX with $D/V/MODULE.ptx.xz in
 #                  place of MODULE's; then every variant's JIT at once, through `host gemm ARGS --check` in parallel, one
 #                  summary line ("JIT ..."); `ab` then times them
-# and exports CUTE_RS_PTX_DIR, CUDA_CACHE_PATH, CUDA_CACHE_MAXSIZE. D defaults to .gpu/NAME.
+# and exports CUTE_RS_PTX_DIR, CUTE_RS_CUBIN_DIR (/tmp/cNAME: the cubins of $D/cubin/*.cubin.xz,
+# tools/gpu/pack-cubins.sh), CUDA_CACHE_PATH, CUDA_CACHE_MAXSIZE. D defaults to .gpu/NAME.
 set -u
 GPU_NAME=$1
 D=${D:-.gpu/$GPU_NAME}; R=/tmp/r$GPU_NAME; mkdir -p $R; S=$R/summary.txt
@@ -43,6 +44,11 @@ P=/tmp/p$GPU_NAME; mkdir -p $P
 for f in $(cat $D/stub-families.txt 2>/dev/null); do cp $D/stub.ptx $P/$f.ptx; done
 for z in $D/*.ptx.xz; do [ -e "$z" ] && x "$z" $P/$(basename "$z" .xz); done
 export CUTE_RS_PTX_DIR=$P
+# the cubins of $D/cubin/ (tools/gpu/pack-cubins.sh; named by the text they were assembled from, so one folder holds
+# the cubins of several PTX variants): loaded in place of the driver's JIT where they match the text loaded
+C=/tmp/c$GPU_NAME; mkdir -p $C
+for z in $D/cubin/*.cubin.xz; do [ -e "$z" ] && x "$z" $C/$(basename "$z" .xz); done
+export CUTE_RS_CUBIN_DIR=$C
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit --format=csv,noheader | tee -a $S
 ncu_src() {
   local n=$1; shift

@@ -40,6 +40,16 @@ impl Ws {
         };
         Ws { root, target }
     }
+    /// Sets `CUTE_RS_CUBIN_DIR` for a host command to `target/ptx`, where the assembly of
+    /// `build-kernels`, `run` and `test` keeps each module's cubin: the host loads them in place
+    /// of the driver's JIT where they are of the very text it embeds (a variable the caller set
+    /// wins).
+    fn with_cubins<'c>(&self, c: &'c mut Command) -> &'c mut Command {
+        if std::env::var_os("CUTE_RS_CUBIN_DIR").is_none() {
+            c.env("CUTE_RS_CUBIN_DIR", self.target.join("ptx"));
+        }
+        c
+    }
     fn opts(&self, arch: Option<&str>, verbose: bool) -> ptx::Options {
         let mut o = ptx::Options::new(&self.root, &self.target);
         if let Some(a) = arch {
@@ -204,7 +214,7 @@ fn scaffold_step(ws: &Ws, arch: &str) -> Step {
         Ok(bin) => bin,
         Err(e) => return Step::Fail(format!("no ptxas: {e}")),
     };
-    let report = match ptxas::assemble(&bin, &ptx_path, arch) {
+    let report = match ptxas::assemble(&bin, &ptx_path, arch, false) {
         Ok(r) => r,
         Err(e) => return Step::Fail(e),
     };
@@ -360,6 +370,7 @@ fn run(ws: &Ws, arch: Option<&str>, verbose: bool) -> i32 {
     let mut c = ws.cargo();
     c.args(["run", "--quiet", "--release", "-p", "host-cli", "--", "run"])
         .env("CUTE_RS_REQUIRE_PTX", "1");
+    ws.with_cubins(&mut c);
     // Without --arch the host embeds its default builds (sm_90a and sm_80) and picks per device.
     if arch.is_some() {
         c.env("CUTE_RS_ARCH", &opts.arch);
@@ -372,6 +383,7 @@ fn host_release(ws: &Ws, sub: &str, rest: &[String]) -> i32 {
     c.args(["run", "--quiet", "--release", "-p", "host-cli", "--", sub])
         .args(rest)
         .env("CUTE_RS_REQUIRE_PTX", "1");
+    ws.with_cubins(&mut c);
     status_code(&mut c)
 }
 
@@ -472,6 +484,7 @@ fn sanitize(ws: &Ws) -> i32 {
     for t in SANITIZERS {
         println!("== compute-sanitizer --tool {t}");
         let mut c = Command::new(&sanitizer);
+        ws.with_cubins(&mut c);
         if t == "racecheck" {
             // every kernel checked, the report read for ours (cuBLAS's reference kernels report
             // hazards of their own; racecheck's kernel filters fail here: `sanitize.rs`)
@@ -844,7 +857,7 @@ fn test(ws: &Ws) -> i32 {
 
     // 8. GPU checks: `host run` (debug build from step 5); skipped without a GPU.
     let host = ws.target.join("debug/host");
-    steps.push(("gpu: host run", gpu_step(&host)));
+    steps.push(("gpu: host run", gpu_step(ws, &host)));
     summary("test", &steps, t0)
 }
 
@@ -1139,10 +1152,11 @@ fn emu_step(ws: &Ws, opts: &ptx::Options) -> Step {
     ))
 }
 
-fn gpu_step(host: &Path) -> Step {
+fn gpu_step(ws: &Ws, host: &Path) -> Step {
     // The debug build's host-side sweep work is slow: a shorter sweep in the test command
     // (`host run` in release runs the full 300 + 100).
-    match Command::new(host)
+    match ws
+        .with_cubins(&mut Command::new(host))
         .args([
             "run",
             "--sweep-gemm",

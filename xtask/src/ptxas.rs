@@ -209,8 +209,10 @@ pub fn version(ptxas: &Path) -> String {
         .unwrap_or_else(|| "unknown version".to_string())
 }
 
-/// Assembles `ptx_path` for `arch` with `ptxas -v` (cubin discarded) and parses the report.
-pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, String> {
+/// Assembles `ptx_path` for `arch` with `ptxas -v` and parses the report; with `keep`, the
+/// cubin is kept beside the PTX under [`cute_builder::cubin_file_name`] ([`keep_cubin`]: the
+/// build outputs of `target/ptx/`), else discarded.
+pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str, keep: bool) -> Result<Report, String> {
     let stem = ptx_path
         .file_stem()
         .and_then(|s| s.to_str())
@@ -231,6 +233,9 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, Str
     // the GEMM families' wgmma builds (an sm_80 build has no `GMMA` to find)
     let gemm = arch.starts_with("sm_90") && KLOOP_MODULES.contains(&stem);
     let sass = (out.status.success() && gemm).then(|| disassemble(ptxas, &cubin));
+    if keep && out.status.success() {
+        keep_cubin(&cubin, ptx_path, stem, arch);
+    }
     let _ = std::fs::remove_file(&cubin);
     let mut raw = String::from_utf8_lossy(&out.stdout).into_owned();
     raw.push_str(&String::from_utf8_lossy(&out.stderr));
@@ -255,7 +260,33 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str) -> Result<Report, Str
     Ok(report)
 }
 
-/// [`assemble`] for each module, one report (kernels of all modules, sorted by name).
+/// Moves `cubin`, assembled from `ptx_path` (module `family`) for `arch`, beside the PTX as
+/// [`cute_builder::cubin_file_name`] names it, and removes that module's older cubins there: what a
+/// host given the folder (`CUTE_RS_CUBIN_DIR`) loads instead of JIT-compiling the text. Best
+/// effort: a cubin not kept only costs the driver's JIT.
+fn keep_cubin(cubin: &Path, ptx_path: &Path, family: &str, arch: &str) {
+    let (Some(dir), Ok(text)) = (ptx_path.parent(), std::fs::read_to_string(ptx_path)) else {
+        return;
+    };
+    let name = cute_builder::cubin_file_name(family, arch, &text);
+    let (prefix, suffix) = (format!("{family}-"), format!(".{arch}.cubin"));
+    if let Ok(old) = std::fs::read_dir(dir) {
+        for e in old.flatten() {
+            let n = e.file_name().to_string_lossy().into_owned();
+            let key = n
+                .strip_prefix(&prefix)
+                .and_then(|r| r.strip_suffix(&suffix));
+            if key.is_some_and(|k| k.len() == 16) && n != name {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+    if std::fs::rename(cubin, dir.join(&name)).is_err() {
+        let _ = std::fs::copy(cubin, dir.join(&name));
+    }
+}
+
+/// [`assemble`] for each module (cubins kept), one report (kernels of all modules, sorted by name).
 pub fn assemble_all(ptxas: &Path, ptx_paths: &[PathBuf], arch: &str) -> Result<Report, String> {
     let pool = Assembler::new(ptxas, arch);
     for p in ptx_paths {
@@ -266,7 +297,7 @@ pub fn assemble_all(ptxas: &Path, ptx_paths: &[PathBuf], arch: &str) -> Result<R
 
 /// `ptxas -v` on one worker per core, fed while the modules are still being built
 /// (`cute_builder::build_each`): `push` a module as soon as its PTX is written, `finish`
-/// once every module is pushed. Of the modules waiting, the largest goes first (longest
+/// once every module is pushed; each module's cubin is kept beside its PTX ([`keep_cubin`]). Of the modules waiting, the largest goes first (longest
 /// processing time first). Run one after the other they were the cold `build-kernels`' last
 /// ~13 s (9.6 s of it hgemm's); started as each family finishes, only the last family's
 /// `ptxas` is left after cargo.
@@ -319,7 +350,7 @@ impl Assembler {
                 let (ptxas, arch) = (ptxas.to_path_buf(), arch.to_string());
                 std::thread::spawn(move || {
                     while let Some(p) = q.next() {
-                        let r = assemble(&ptxas, &p, &arch);
+                        let r = assemble(&ptxas, &p, &arch, true);
                         if let Ok(mut d) = q.reports.lock() {
                             d.push((p, r));
                         }
@@ -872,7 +903,7 @@ ptxas info    : 0 bytes gmem
         for (what, body) in cases {
             let p = dir.join(format!("{what}.ptx"));
             std::fs::write(&p, format!("{head}{body}")).unwrap();
-            let r = assemble(&bin, &p, "sm_90a").unwrap();
+            let r = assemble(&bin, &p, "sm_90a", false).unwrap();
             assert!(
                 performance_losses(&r).is_err_and(|e| e.contains(what)),
                 "{what}: ptxas said\n{}",
@@ -909,5 +940,33 @@ ptxas info    : 0 bytes gmem
         let e = performance_losses(&missing).unwrap_err();
         assert!(e.contains("no k-loop found in the SASS of hgemm"), "{e}");
         assert!(table(&r).contains("warp_sum_smoke"));
+    }
+
+    #[test]
+    fn keep_cubin_names_it_by_the_text_and_drops_that_modules_older_ones() {
+        let dir = std::env::temp_dir().join(format!("cute-rs-keep-cubin-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let ptx = dir.join("hgemm.ptx");
+        std::fs::write(&ptx, ".version 8.0\n").unwrap();
+        let older = dir.join("hgemm-0123456789abcdef.sm_90a.cubin");
+        let other = dir.join("hgemm_fp8-0123456789abcdef.sm_90a.cubin");
+        let other_arch = dir.join("hgemm-0123456789abcdef.sm_80.cubin");
+        for f in [&older, &other, &other_arch] {
+            std::fs::write(f, "old").unwrap();
+        }
+        let fresh = dir.join("assembled.cubin");
+        std::fs::write(&fresh, "new").unwrap();
+        keep_cubin(&fresh, &ptx, "hgemm", "sm_90a");
+        let kept = dir.join(cute_builder::cubin_file_name(
+            "hgemm",
+            "sm_90a",
+            ".version 8.0\n",
+        ));
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "new");
+        assert!(!older.exists() && !fresh.exists());
+        // another family's cubin (`hgemm_fp8-` begins with `hgemm`) and another architecture's stay
+        assert!(other.exists() && other_arch.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -15,8 +15,15 @@ pub fn main() -> u8 {
         println!("ptx error: {why}");
     }
     for m in &modules {
+        // the cubin `CUTE_RS_CUBIN_DIR` holds of this very text, loaded in place of a JIT
+        let cubin = load
+            .cubin_dir
+            .as_deref()
+            .map(|d| host::ptx::cubin_path(d, m))
+            .filter(|p| p.is_file())
+            .map_or(String::new(), |p| format!(", cubin {}", p.display()));
         println!(
-            "module: {} {} ({} kernels)",
+            "module: {} {} ({} kernels{cubin})",
             m.arch,
             m.name,
             host::ptx::entries(m.text).len()
