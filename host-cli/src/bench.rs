@@ -12,7 +12,8 @@ use host::cudarc::driver::{CudaSlice, CudaStream};
 
 use crate::progress::Progress;
 pub use crate::timing::{
-    BACK_TO_BACK_LAUNCHES, BACK_TO_BACK_ROUNDS, BURST_LAUNCHES, BURST_REST, BURST_ROUNDS, Timing,
+    BACK_TO_BACK_LAUNCHES, BACK_TO_BACK_ROUNDS, BURST_LAUNCHES, BURST_REST, BURST_ROUNDS,
+    SUSTAINED_WARMUP_MS, Timing,
 };
 use crate::timing::{batched_ms, median_ms, median_pair_ms};
 use host::context::Context;

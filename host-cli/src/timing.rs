@@ -40,9 +40,13 @@ pub(crate) fn median_pair_ms(
 }
 
 /// Median per-launch GPU time (ms) of `a` and of `b` over [`PAIR_BATCHES`] batches of each,
-/// interleaved batch by batch (`a`, `b`, `a`, …) so that both see the same clocks and thermal
-/// state. Every batch is the same number of launches back to back, sized so that the faster
-/// one's batch takes ~20 ms (3 to 50 launches), after a warm-up of both.
+/// interleaved batch by batch in turns that swap which side goes first (`a b`, `b a`, `a b`,
+/// …) so that both see the same clocks and thermal state, each turn's drift shared. Every
+/// batch is the same number of launches back to back, sized so that the faster one's batch
+/// takes ~20 ms (3 to 50 launches), after a warm-up of both: batches in turn for
+/// [`sustained_warmup_ms`] of GPU time, which brings the board to the power limit's clock
+/// before anything is timed (without it the first batches ran at clocks still falling, and a
+/// row's ratio moved by ±5 % between passes: doc/performance.md, session 73).
 pub(crate) fn batched_pair_ms(
     stream: &CudaStream,
     mut a: impl FnMut() -> Result<()>,
@@ -53,8 +57,37 @@ pub(crate) fn batched_pair_ms(
     let first_a = timed(stream, &mut a)? as f64;
     let first_b = timed(stream, &mut b)? as f64;
     let reps = ((20.0 / first_a.min(first_b).max(1e-3)) as u32).clamp(3, 50);
-    interleaved_medians(PAIR_BATCHES, a, b, |f| per_launch_ms(stream, reps, f))
+    let (mut warm, until) = (0.0, sustained_warmup_ms());
+    while warm < until {
+        warm += per_launch_ms(stream, reps, &mut a)? * f64::from(reps);
+        warm += per_launch_ms(stream, reps, &mut b)? * f64::from(reps);
+    }
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for round in 0..PAIR_BATCHES {
+        if round % 2 == 0 {
+            ta.push(per_launch_ms(stream, reps, &mut a)?);
+            tb.push(per_launch_ms(stream, reps, &mut b)?);
+        } else {
+            tb.push(per_launch_ms(stream, reps, &mut b)?);
+            ta.push(per_launch_ms(stream, reps, &mut a)?);
+        }
+    }
+    Ok((median(ta), median(tb)))
 }
+
+/// GPU time (ms) of [`Timing::Sustained`]'s warm-up: [`SUSTAINED_WARMUP_MS`], or the
+/// measuring override `CUTE_RS_SUSTAINED_WARMUP_MS` (a number of ms; 0: none, the mode of
+/// sessions 34–72).
+pub(crate) fn sustained_warmup_ms() -> f64 {
+    std::env::var("CUTE_RS_SUSTAINED_WARMUP_MS")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .unwrap_or(SUSTAINED_WARMUP_MS)
+}
+
+/// The GPU time (ms) both sides of a [`Timing::Sustained`] pair run in turn before it is timed.
+pub const SUSTAINED_WARMUP_MS: f64 = 500.0;
 
 /// Per-launch GPU time (ms) of `launches` launches of `f` back to back between two events.
 fn per_launch_ms(
@@ -91,7 +124,8 @@ fn interleaved_medians(
 /// time bursts after a rest, ours sustained interleaved batches; report both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Timing {
-    /// Interleaved ~20 ms batches of each side, 9 of each, the median (sustained clocks).
+    /// Interleaved ~20 ms batches of each side, 9 of each, the median, after
+    /// [`SUSTAINED_WARMUP_MS`] of both in turn (the power limit's clocks).
     Sustained,
     /// A rest of [`BURST_REST`], then [`BURST_LAUNCHES`] back-to-back
     /// launches of one side; [`BURST_ROUNDS`] rounds of each side in turn, the median (boost
