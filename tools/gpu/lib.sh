@@ -16,7 +16,8 @@
 #                  clock, warp instructions, L2 and DRAM bytes, the launch's shape) in the summary (skipped under 25 s left)
 #   san "ARGS"...  memcheck, racecheck and synccheck of `host attention ARGS --check` for each ARGS, a summary line each
 #   attn_table N   python/bench_attention.py's whole table (seqlens 512 … 16k), N rounds, rows in the summary
-#   warm           the closing calls' warm-up: a bf16, an e4m3 and an attention `--check` (each module's JIT) beside
+#   warm           the closing calls' warm-up: a bf16, an e4m3 and an attention `--check` (each module's JIT, or its
+#                  cubin's load where $D/cubin has it) beside
 #                  `host run --only tma`, one summary line each
 #   c ARGS...      one `host ARGS --check`, its verdict in the summary as "C rc=N ARGS | PASS"
 #   sweeps         the FP8 sweep (`host gemm --dtype e4m3`) and `host run --only hgemm`, a summary line each
