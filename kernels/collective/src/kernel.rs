@@ -415,6 +415,12 @@ pub unsafe fn gemm_tma_warpspecialized<
     };
     // this warpgroup's rows of the CTA tile: the 64-row block of the (64, BM/64) split
     let block = KS::m_block(wg);
+    // the CTA trace's records of this warpgroup, by its first thread (nothing in a default build)
+    let trace = |kind: Kind, a: u32, b: u32| {
+        if t == 0 {
+            record(kind, wg as u32, tag, a, b);
+        }
+    };
     for u in consumer_units::<KS, _>(sched.work_tiles(), wg) {
         let w = u.work;
         if !u.owned {
@@ -424,10 +430,11 @@ pub unsafe fn gemm_tma_warpspecialized<
         }
         let ((m0, n0), _) = sched.tile_origin(w.tile);
         let wg_m0 = m0 + make_layout_left((_64, _2)).crd2idx((0i32, block)).value() as i32;
-        if t == 0 {
-            let ks = (w.k_begin as u32) | ((w.k_count as u32) << 16);
-            record(Kind::Unit, wg as u32, tag, w.tile as u32, ks);
-        }
+        trace(
+            Kind::Unit,
+            w.tile as u32,
+            (w.k_begin as u32) | ((w.k_count as u32) << 16),
+        );
         let mut frag = W::<KS, BN>::zeroed();
         let mut accum = Acc::new(&mma, (block, t), (wg_m0, n0), k_tiles);
         // ping-pong: this tile's mainloop in this warpgroup's turn (before its first stage)
@@ -479,21 +486,11 @@ pub unsafe fn gemm_tma_warpspecialized<
                 &mut cons, &mut frag, tail,
             )
         };
-        if t == 0 {
-            record(Kind::MmaDone, wg as u32, tag, w.tile as u32, 0);
-        }
+        trace(Kind::MmaDone, w.tile as u32, 0);
         let (mut acc, n_epi) = W::<KS, BN>::to_epilogue(frag, n, n0);
         // a tile split over clusters: reduced, and stored by the cluster that finishes it
         let stores = unsafe { sched.fixup(&w, &mut acc, wg, t, Acc::FIXUP_ORDER) };
-        if t == 0 {
-            record(
-                Kind::FixupDone,
-                wg as u32,
-                tag,
-                w.tile as u32,
-                stores as u32,
-            );
-        }
+        trace(Kind::FixupDone, w.tile as u32, stores as u32);
         if !stores {
             continue;
         }
@@ -512,13 +509,9 @@ pub unsafe fn gemm_tma_warpspecialized<
                 requested(&w),
             )
         };
-        if t == 0 {
-            record(Kind::Stored, wg as u32, tag, w.tile as u32, 0);
-        }
+        trace(Kind::Stored, w.tile as u32, 0);
     }
-    if t == 0 {
-        record(Kind::End, wg as u32, tag, 0, 0);
-    }
+    trace(Kind::End, 0, 0);
 }
 
 /// A work unit as a consumer warpgroup sees it ([`consumer_units`]).
