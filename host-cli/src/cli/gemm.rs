@@ -538,7 +538,7 @@ fn write_cta_trace(ctx: &Context) -> u8 {
     };
     if trace.is_empty() {
         eprintln!(
-            "host gemm: CUTE_RS_CTA_TRACE: no loaded module holds a CTA trace (kernels built with CUTE_RS_KERNEL_FEATURES=hgemm_fp8/cta-trace)"
+            "host gemm: CUTE_RS_CTA_TRACE: no loaded module holds a CTA trace (kernels built with CUTE_RS_KERNEL_FEATURES=hgemm/cta-trace or hgemm_fp8/cta-trace)"
         );
         return 2;
     }

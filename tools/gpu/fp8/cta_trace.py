@@ -5,6 +5,11 @@ prints each launch's timeline and, for the last PAIRS block-scaled splits (a 128
 with block scales followed by the rest's launch), where and when the second launch's CTAs ran.
 
   python3 cta_trace.py FILE [PAIRS]        (session 71; doc/fp8-gemm.md)
+  python3 cta_trace.py FILE --phases [N]   (session 73) for the last N complete launches (default 4):
+      each consumer warpgroup's work units cut into phases, medians and 90th percentiles in us —
+      from the CTA's start to its first unit, the mainloop (unit -> last wgmma retired), the fixup,
+      the store, and the gap from one unit's store to the next unit's start — and the launch's
+      time against the sum of its mainloops (what the per-tile phases cost; doc/hopper-gemm.md)
 """
 import struct
 import sys
@@ -47,27 +52,86 @@ def tag_str(tag):
     return f"BN{bn} scales{stage}B {'split' if splits else 'dp'} {'waits' if waits else 'beside'}"
 
 
-def main():
-    path = sys.argv[1]
-    pairs = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    count, cap, recs = load(path)
+def complete_launches(recs):
+    """The launches whose every CTA's start and consumer ends are in the ring, oldest first."""
     grids = defaultdict(list)
     for r in recs:
         grids[r["grid"]].append(r)
-    # a grid whose Start records are all in the ring: as many as its CTAs' end records
-    info = []
+    out = []
     for g, rs in grids.items():
         starts = [r for r in rs if r["kind"] == "start"]
-        ends = [r for r in rs if r["kind"] in ("end", "pend")]
         if not starts:
             continue
         ctas = {r["cta"] for r in starts}
-        if len({r["cta"] for r in ends if r["kind"] == "end"}) < len(ctas):
+        if len({r["cta"] for r in rs if r["kind"] == "end"}) < len(ctas):
             continue
         t0 = min(r["t"] for r in starts)
-        t1 = max(r["t"] for r in ends)
-        info.append(dict(grid=g, tag=starts[0]["tag"], ctas=len(ctas), t0=t0, t1=t1, recs=rs))
-    info.sort(key=lambda x: x["t0"])
+        t1 = max(r["t"] for r in rs if r["kind"] in ("end", "pend"))
+        out.append(dict(grid=g, tag=starts[0]["tag"], ctas=len(ctas), t0=t0, t1=t1, recs=rs))
+    out.sort(key=lambda x: x["t0"])
+    return out
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def phases(path, n):
+    """Each complete launch's work units by phase (see the module's doc)."""
+    count, cap, recs = load(path)
+    launches = complete_launches(recs)
+    print(f"records {count} (ring {cap}), complete launches {len(launches)}; phases of the last {n}, us")
+    for x in launches[-n:]:
+        ph = defaultdict(list)
+        mainloops = 0.0
+        by = defaultdict(list)
+        starts = {}
+        for r in sorted(x["recs"], key=lambda r: r["t"]):
+            if r["kind"] == "start":
+                starts[r["cta"]] = r["t"]
+            by[(r["cta"], r["wg"])].append(r)
+        for (cta, wg), rs in by.items():
+            units, cur = [], None
+            for r in rs:
+                k = r["kind"]
+                if k == "unit":
+                    cur = dict(t=r["t"], kc=r["b"] >> 16)
+                    units.append(cur)
+                elif k in ("mma", "fixup", "stored") and cur is not None:
+                    cur[k] = r["t"]
+            if units and cta in starts:
+                ph["start -> first unit"].append((units[0]["t"] - starts[cta]) / 1e3)
+            for i, u in enumerate(units):
+                if "mma" in u:
+                    ph["mainloop"].append((u["mma"] - u["t"]) / 1e3)
+                    if u["kc"]:
+                        ph["mainloop per k-tile"].append((u["mma"] - u["t"]) / 1e3 / u["kc"])
+                    mainloops += (u["mma"] - u["t"]) / 1e3
+                if "mma" in u and "fixup" in u:
+                    ph["fixup"].append((u["fixup"] - u["mma"]) / 1e3)
+                if "fixup" in u and "stored" in u:
+                    ph["store"].append((u["stored"] - u["fixup"]) / 1e3)
+                if i + 1 < len(units) and "stored" in u:
+                    ph["stored -> next unit"].append((units[i + 1]["t"] - u["stored"]) / 1e3)
+        span = (x["t1"] - x["t0"]) / 1e3
+        wgs = len(by)
+        print(f"\n  grid {x['grid']} {tag_str(x['tag'])} ctas {x['ctas']}: {span:.1f} us; "
+              f"mainloops {mainloops / max(wgs, 1):.1f} us a warpgroup on average ({wgs} warpgroups)")
+        for k in ("start -> first unit", "mainloop", "mainloop per k-tile", "fixup", "store", "stored -> next unit"):
+            v = ph[k]
+            if v:
+                print(f"    {k:<22} n {len(v):>5}  median {pct(v, 0.5):8.3f}  p90 {pct(v, 0.9):8.3f}  "
+                      f"sum/warpgroup {sum(v) / max(wgs, 1):8.2f}")
+
+
+def main():
+    path = sys.argv[1]
+    if len(sys.argv) > 2 and sys.argv[2] == "--phases":
+        return phases(path, int(sys.argv[3]) if len(sys.argv) > 3 else 4)
+    pairs = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    count, cap, recs = load(path)
+    info = complete_launches(recs)
     print(f"records {count} (ring {cap}), complete launches {len(info)}")
     prev = None
     for x in info[-24:]:
