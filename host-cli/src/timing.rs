@@ -57,8 +57,9 @@ pub(crate) fn batched_pair_ms(
     let first_a = timed(stream, &mut a)? as f64;
     let first_b = timed(stream, &mut b)? as f64;
     let reps = ((20.0 / first_a.min(first_b).max(1e-3)) as u32).clamp(3, 50);
-    let (mut warm, until) = (0.0, sustained_warmup_ms());
-    while warm < until {
+    // (bounded by wall time too: a side whose batches read 0 ms would never add up)
+    let (mut warm, until, t0) = (0.0, sustained_warmup_ms(), std::time::Instant::now());
+    while warm < until && t0.elapsed().as_secs_f64() * 1e3 < 2.0 * until + 100.0 {
         warm += per_launch_ms(stream, reps, &mut a)? * f64::from(reps);
         warm += per_launch_ms(stream, reps, &mut b)? * f64::from(reps);
     }

@@ -594,7 +594,8 @@ impl Context {
             .cubin_dir
             .as_deref()
             .filter(|_| ptx::cubin_runs_on(m.ptx.arch, self.device.capability))
-            .and_then(|dir| std::fs::read(ptx::cubin_path(dir, &m.ptx)).ok());
+            .and_then(|dir| std::fs::read(ptx::cubin_path(dir, &m.ptx)).ok())
+            .filter(|b| ptx::whole_cubin(b));
         // a cubin the driver refuses (another ptxas's format, say) leaves the text to JIT
         let loaded = match cubin.and_then(|b| self.ctx.load_module(Ptx::from_binary(b)).ok()) {
             Some(loaded) => loaded,

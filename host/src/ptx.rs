@@ -88,8 +88,9 @@ pub fn modules_with(
 }
 
 /// Where folder `dir` ([`crate::LoadOptions::cubin_dir`]) holds the cubin of module `m`'s very
-/// text: `dir/<family>-<key>.<arch>.cubin` for [`ARCH`], `dir/<arch>/...` for another
-/// architecture (`cargo xtask build-kernels` keeps them so beside the PTX in `target/ptx/`;
+/// text: `dir/<family>-<key>.<arch>.cubin` for `sm_90a` (`cute_builder::DEFAULT_ARCH`),
+/// `dir/<arch>/...` for another architecture (`cargo xtask build-kernels` keeps them so beside
+/// the PTX in `target/ptx/`;
 /// the name is [`cute_builder::cubin_file_name`]'s, so a changed text finds no file and is
 /// JIT-compiled as before).
 ///
@@ -98,14 +99,51 @@ pub fn modules_with(
 /// let p = host::ptx::cubin_path(std::path::Path::new("target/ptx"), &m);
 /// assert_eq!(p.parent(), Some(std::path::Path::new("target/ptx")));
 /// assert!(p.to_str().unwrap().ends_with(&format!(".{}.cubin", host::ptx::ARCH)));
+/// let a = host::ptx::PtxModule { name: "copy", arch: "sm_80", text: ".version 8.0\n" };
+/// assert_eq!(host::ptx::cubin_path(std::path::Path::new("t"), &a).parent(), Some(std::path::Path::new("t/sm_80")));
 /// ```
 pub fn cubin_path(dir: &std::path::Path, m: &PtxModule) -> std::path::PathBuf {
     let name = cute_builder::cubin_file_name(m.name, m.arch, m.text);
-    if m.arch == ARCH {
+    // the layout `cargo xtask build-kernels` writes (`cute_builder::Options::ptx_dir`)
+    if m.arch == cute_builder::DEFAULT_ARCH {
         dir.join(name)
     } else {
         dir.join(m.arch).join(name)
     }
+}
+
+/// Whether `bytes` hold a whole 64-bit ELF image, as `ptxas` writes a cubin: the magic, and
+/// its section and program header tables inside the bytes. The driver takes an image by its
+/// address alone, so a cut file (a copy that failed halfway) must be refused before it sees it.
+///
+/// ```
+/// let mut elf = vec![0u8; 128];
+/// elf[..5].copy_from_slice(b"\x7fELF\x02");
+/// elf[0x28] = 64; // section headers at 64: 1 of 64 bytes (0x3A, 0x3C)
+/// elf[0x3A] = 64;
+/// elf[0x3C] = 1;
+/// assert!(host::ptx::whole_cubin(&elf));
+/// assert!(!host::ptx::whole_cubin(&elf[..100])); // cut
+/// assert!(!host::ptx::whole_cubin(b"")); // empty
+/// ```
+pub fn whole_cubin(bytes: &[u8]) -> bool {
+    let u16_at = |o: usize| {
+        bytes
+            .get(o..o + 2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]) as u64)
+    };
+    let u64_at = |o: usize| {
+        let b: [u8; 8] = bytes.get(o..o + 8)?.try_into().ok()?;
+        Some(u64::from_le_bytes(b))
+    };
+    let end = |off, size, count| -> Option<u64> {
+        u64_at(off)?.checked_add(u16_at(size)?.checked_mul(u16_at(count)?)?)
+    };
+    bytes.starts_with(b"\x7fELF\x02")
+        && bytes.len() >= 64
+        && [end(0x28, 0x3A, 0x3C), end(0x20, 0x36, 0x38)]
+            .iter()
+            .all(|e| e.is_some_and(|e| e <= bytes.len() as u64))
 }
 
 /// Whether a cubin assembled for `arch` runs on a device of compute capability `capability`:

@@ -459,6 +459,45 @@ fn programmatic_launches_wait_before_global_memory() {
     }
 }
 
+/// The cubins `cargo xtask test`'s ptxas steps kept beside the PTX (`target/ptx/`, and
+/// `target/ptx/<arch>/` for the other build): every embedded module's is there under the name
+/// the host looks up (`host::ptx::cubin_path`: the text the host embeds is the text xtask
+/// assembled), and each is a whole ELF image (`host::ptx::whole_cubin`), so a host given
+/// `CUTE_RS_CUBIN_DIR=target/ptx` loads none of them by JIT.
+#[test]
+fn kept_cubins_are_whole_and_named_as_the_host_looks_them_up() {
+    let test = "kept_cubins_are_whole_and_named_as_the_host_looks_them_up";
+    let Some(mods) = modules(test) else {
+        return;
+    };
+    if std::env::var_os("CUTE_RS_PTXAS_CHECKED").is_none() {
+        println!("SKIP {test}: cargo xtask test's ptxas steps did not assemble these modules");
+        return;
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/ptx");
+    for m in mods {
+        let module = host::ptx::PtxModule {
+            name: m.family,
+            arch: m.arch,
+            text: m.ptx,
+        };
+        let path = host::ptx::cubin_path(&dir, &module);
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| {
+            panic!("{} {}: no cubin {}: {e}", m.arch, m.family, path.display())
+        });
+        assert!(
+            host::ptx::whole_cubin(&bytes),
+            "{}: not a whole ELF image",
+            path.display()
+        );
+        assert!(
+            !host::ptx::whole_cubin(&bytes[..bytes.len() - 1]),
+            "{}: cut yet whole",
+            path.display()
+        );
+    }
+}
+
 #[test]
 fn ptxas_assembles_without_spills() {
     let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target");

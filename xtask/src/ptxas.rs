@@ -213,6 +213,10 @@ pub fn version(ptxas: &Path) -> String {
 /// cubin is kept beside the PTX under [`cute_builder::cubin_file_name`] ([`keep_cubin`]: the
 /// build outputs of `target/ptx/`), else discarded.
 pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str, keep: bool) -> Result<Report, String> {
+    // the text ptxas reads, to name its cubin by (a build script may rewrite the file meanwhile)
+    let text = keep
+        .then(|| std::fs::read_to_string(ptx_path).ok())
+        .flatten();
     let stem = ptx_path
         .file_stem()
         .and_then(|s| s.to_str())
@@ -233,8 +237,8 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str, keep: bool) -> Result
     // the GEMM families' wgmma builds (an sm_80 build has no `GMMA` to find)
     let gemm = arch.starts_with("sm_90") && KLOOP_MODULES.contains(&stem);
     let sass = (out.status.success() && gemm).then(|| disassemble(ptxas, &cubin));
-    if keep && out.status.success() {
-        keep_cubin(&cubin, ptx_path, stem, arch);
+    if let Some(text) = text.filter(|_| out.status.success()) {
+        keep_cubin(&cubin, ptx_path, &text, stem, arch);
     }
     let _ = std::fs::remove_file(&cubin);
     let mut raw = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -260,15 +264,21 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str, keep: bool) -> Result
     Ok(report)
 }
 
-/// Moves `cubin`, assembled from `ptx_path` (module `family`) for `arch`, beside the PTX as
-/// [`cute_builder::cubin_file_name`] names it, and removes that module's older cubins there: what a
-/// host given the folder (`CUTE_RS_CUBIN_DIR`) loads instead of JIT-compiling the text. Best
-/// effort: a cubin not kept only costs the driver's JIT.
-fn keep_cubin(cubin: &Path, ptx_path: &Path, family: &str, arch: &str) {
-    let (Some(dir), Ok(text)) = (ptx_path.parent(), std::fs::read_to_string(ptx_path)) else {
+/// Moves `cubin`, assembled from `text` (module `family`'s PTX at `ptx_path`) for `arch`,
+/// beside the PTX as [`cute_builder::cubin_file_name`] names it, and removes that module's older
+/// cubins there: what a host given the folder (`CUTE_RS_CUBIN_DIR`) loads instead of
+/// JIT-compiling the text. Kept only if the file still holds `text` (a build that rewrote it
+/// while ptxas ran would otherwise leave the old cubin under the new text's name), and put in
+/// place by a rename within the folder, so a host never reads half a cubin. Best effort: a
+/// cubin not kept only costs the driver's JIT.
+fn keep_cubin(cubin: &Path, ptx_path: &Path, text: &str, family: &str, arch: &str) {
+    let Some(dir) = ptx_path.parent() else {
         return;
     };
-    let name = cute_builder::cubin_file_name(family, arch, &text);
+    if std::fs::read_to_string(ptx_path).ok().as_deref() != Some(text) {
+        return;
+    }
+    let name = cute_builder::cubin_file_name(family, arch, text);
     let (prefix, suffix) = (format!("{family}-"), format!(".{arch}.cubin"));
     if let Ok(old) = std::fs::read_dir(dir) {
         for e in old.flatten() {
@@ -281,8 +291,9 @@ fn keep_cubin(cubin: &Path, ptx_path: &Path, family: &str, arch: &str) {
             }
         }
     }
-    if std::fs::rename(cubin, dir.join(&name)).is_err() {
-        let _ = std::fs::copy(cubin, dir.join(&name));
+    let part = dir.join(format!(".{name}.{}.part", std::process::id()));
+    if std::fs::copy(cubin, &part).is_ok() && std::fs::rename(&part, dir.join(&name)).is_err() {
+        let _ = std::fs::remove_file(&part);
     }
 }
 
@@ -957,14 +968,20 @@ ptxas info    : 0 bytes gmem
         }
         let fresh = dir.join("assembled.cubin");
         std::fs::write(&fresh, "new").unwrap();
-        keep_cubin(&fresh, &ptx, "hgemm", "sm_90a");
+        // the file rewritten while ptxas ran: nothing kept, nothing pruned
+        keep_cubin(&fresh, &ptx, ".version 7.9\n", "hgemm", "sm_90a");
+        assert!(older.exists());
+        keep_cubin(&fresh, &ptx, ".version 8.0\n", "hgemm", "sm_90a");
         let kept = dir.join(cute_builder::cubin_file_name(
             "hgemm",
             "sm_90a",
             ".version 8.0\n",
         ));
         assert_eq!(std::fs::read_to_string(&kept).unwrap(), "new");
-        assert!(!older.exists() && !fresh.exists());
+        assert!(!older.exists());
+        // no partial file left behind
+        let mut names = std::fs::read_dir(&dir).unwrap().flatten();
+        assert!(names.all(|e| !e.file_name().to_string_lossy().ends_with(".part")));
         // another family's cubin (`hgemm_fp8-` begins with `hgemm`) and another architecture's stay
         assert!(other.exists() && other_arch.exists());
         std::fs::remove_dir_all(&dir).unwrap();

@@ -20,7 +20,7 @@ pub fn main() -> u8 {
             .cubin_dir
             .as_deref()
             .map(|d| host::ptx::cubin_path(d, m))
-            .filter(|p| p.is_file())
+            .filter(|p| std::fs::read(p).is_ok_and(|b| host::ptx::whole_cubin(&b)))
             .map_or(String::new(), |p| format!(", cubin {}", p.display()));
         println!(
             "module: {} {} ({} kernels{cubin})",

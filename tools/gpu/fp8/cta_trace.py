@@ -5,7 +5,7 @@ prints each launch's timeline and, for the last PAIRS block-scaled splits (a 128
 with block scales followed by the rest's launch), where and when the second launch's CTAs ran.
 
   python3 cta_trace.py FILE [PAIRS]        (session 71; doc/fp8-gemm.md)
-  python3 cta_trace.py FILE --phases [N]   (session 73) for the last N complete launches (default 4):
+  python3 cta_trace.py FILE --phases [N]   (session 73) for the last N complete launches (default 4; 0: all):
       each consumer warpgroup's work units cut into phases, medians and 90th percentiles in us —
       from the CTA's start to its first unit, the mainloop (unit -> last wgmma retired), the fixup,
       the store, and the gap from one unit's store to the next unit's start — and the launch's
