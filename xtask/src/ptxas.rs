@@ -221,10 +221,14 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str, keep: bool) -> Result
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("module");
-    let cubin = std::env::temp_dir().join(format!(
-        "cute-rs-{}-{stem}-{arch}.cubin",
-        std::process::id()
-    ));
+    // a kept cubin is written beside the PTX, so that keeping it is a rename within the folder
+    let cubin = match (&text, ptx_path.parent()) {
+        (Some(_), Some(dir)) => dir.join(format!(".{stem}.{arch}.{}.part", std::process::id())),
+        _ => std::env::temp_dir().join(format!(
+            "cute-rs-{}-{stem}-{arch}.cubin",
+            std::process::id()
+        )),
+    };
     let out = Command::new(ptxas)
         .arg(format!("-arch={arch}"))
         .arg("-v")
@@ -264,13 +268,13 @@ pub fn assemble(ptxas: &Path, ptx_path: &Path, arch: &str, keep: bool) -> Result
     Ok(report)
 }
 
-/// Moves `cubin`, assembled from `text` (module `family`'s PTX at `ptx_path`) for `arch`,
-/// beside the PTX as [`cute_builder::cubin_file_name`] names it, and removes that module's older
-/// cubins there: what a host given the folder (`CUTE_RS_CUBIN_DIR`) loads instead of
-/// JIT-compiling the text. Kept only if the file still holds `text` (a build that rewrote it
-/// while ptxas ran would otherwise leave the old cubin under the new text's name), and put in
-/// place by a rename within the folder, so a host never reads half a cubin. Best effort: a
-/// cubin not kept only costs the driver's JIT.
+/// Renames `cubin` (written by ptxas in `ptx_path`'s folder from `text`, module `family`'s
+/// PTX, for `arch`) to the name [`cute_builder::cubin_file_name`] gives it there, and removes
+/// that module's older cubins: what a host given the folder (`CUTE_RS_CUBIN_DIR`) loads instead
+/// of JIT-compiling the text. Kept only if the file still holds `text` (a build that rewrote it
+/// while ptxas ran would otherwise leave the old cubin under the new text's name); the rename
+/// within the folder means a host never reads half a cubin. Best effort: a cubin not kept only
+/// costs the driver's JIT (the caller removes what is left of `cubin`).
 fn keep_cubin(cubin: &Path, ptx_path: &Path, text: &str, family: &str, arch: &str) {
     let Some(dir) = ptx_path.parent() else {
         return;
@@ -291,10 +295,7 @@ fn keep_cubin(cubin: &Path, ptx_path: &Path, text: &str, family: &str, arch: &st
             }
         }
     }
-    let part = dir.join(format!(".{name}.{}.part", std::process::id()));
-    if std::fs::copy(cubin, &part).is_ok() && std::fs::rename(&part, dir.join(&name)).is_err() {
-        let _ = std::fs::remove_file(&part);
-    }
+    let _ = std::fs::rename(cubin, dir.join(&name));
 }
 
 /// [`assemble`] for each module (cubins kept), one report (kernels of all modules, sorted by name).
@@ -308,10 +309,10 @@ pub fn assemble_all(ptxas: &Path, ptx_paths: &[PathBuf], arch: &str) -> Result<R
 
 /// `ptxas -v` on one worker per core, fed while the modules are still being built
 /// (`cute_builder::build_each`): `push` a module as soon as its PTX is written, `finish`
-/// once every module is pushed; each module's cubin is kept beside its PTX ([`keep_cubin`]). Of the modules waiting, the largest goes first (longest
-/// processing time first). Run one after the other they were the cold `build-kernels`' last
-/// ~13 s (9.6 s of it hgemm's); started as each family finishes, only the last family's
-/// `ptxas` is left after cargo.
+/// once every module is pushed; each module's cubin is kept beside its PTX ([`keep_cubin`]).
+/// Of the modules waiting, the largest goes first (longest processing time first). Run one
+/// after the other they were the cold `build-kernels`' last ~13 s (9.6 s of it hgemm's);
+/// started as each family finishes, only the last family's `ptxas` is left after cargo.
 pub struct Assembler {
     shared: std::sync::Arc<Queue>,
     workers: Vec<std::thread::JoinHandle<()>>,
@@ -966,11 +967,11 @@ ptxas info    : 0 bytes gmem
         for f in [&older, &other, &other_arch] {
             std::fs::write(f, "old").unwrap();
         }
-        let fresh = dir.join("assembled.cubin");
+        let fresh = dir.join(".hgemm.sm_90a.1.part");
         std::fs::write(&fresh, "new").unwrap();
         // the file rewritten while ptxas ran: nothing kept, nothing pruned
         keep_cubin(&fresh, &ptx, ".version 7.9\n", "hgemm", "sm_90a");
-        assert!(older.exists());
+        assert!(older.exists() && fresh.exists());
         keep_cubin(&fresh, &ptx, ".version 8.0\n", "hgemm", "sm_90a");
         let kept = dir.join(cute_builder::cubin_file_name(
             "hgemm",
