@@ -25,8 +25,8 @@ pub(crate) fn median_ms(stream: &CudaStream, mut f: impl FnMut() -> Result<()>) 
     Ok(t[t.len() / 2])
 }
 
-/// Median GPU time (ms) per launch of `a` and of `b`, timed launch by launch in turn (`a`,
-/// `b`, `a`, …) so that both see the same clocks and thermal state: ≥ 5 and ≤ 50 launches of
+/// Median GPU time (ms) per launch of `a` and of `b`, timed launch by launch in turn (`a b`,
+/// `b a`, …) so that both see the same clocks and thermal state: ≥ 5 and ≤ 50 launches of
 /// each (~150 ms of each in all), after a warm-up of both.
 pub(crate) fn median_pair_ms(
     stream: &CudaStream,
@@ -40,8 +40,7 @@ pub(crate) fn median_pair_ms(
 }
 
 /// Median per-launch GPU time (ms) of `a` and of `b` over [`PAIR_BATCHES`] batches of each,
-/// interleaved batch by batch in turns that swap which side goes first (`a b`, `b a`, `a b`,
-/// …) so that both see the same clocks and thermal state, each turn's drift shared. Every
+/// interleaved batch by batch ([`interleaved_medians`]: turns whose order swaps). Every
 /// batch is the same number of launches back to back, sized so that the faster one's batch
 /// takes ~20 ms (3 to 50 launches), after a warm-up of both: batches in turn for
 /// [`sustained_warmup_ms`] of GPU time, which brings the board to the power limit's clock
@@ -63,17 +62,7 @@ pub(crate) fn batched_pair_ms(
         warm += per_launch_ms(stream, reps, &mut a)? * f64::from(reps);
         warm += per_launch_ms(stream, reps, &mut b)? * f64::from(reps);
     }
-    let (mut ta, mut tb) = (Vec::new(), Vec::new());
-    for round in 0..PAIR_BATCHES {
-        if round % 2 == 0 {
-            ta.push(per_launch_ms(stream, reps, &mut a)?);
-            tb.push(per_launch_ms(stream, reps, &mut b)?);
-        } else {
-            tb.push(per_launch_ms(stream, reps, &mut b)?);
-            ta.push(per_launch_ms(stream, reps, &mut a)?);
-        }
-    }
-    Ok((median(ta), median(tb)))
+    interleaved_medians(PAIR_BATCHES, a, b, |f| per_launch_ms(stream, reps, f))
 }
 
 /// GPU time (ms) of [`Timing::Sustained`]'s warm-up: [`SUSTAINED_WARMUP_MS`], or the
@@ -105,8 +94,9 @@ fn per_launch_ms(
     Ok(ms as f64 / launches as f64)
 }
 
-/// `rounds` runs of `a` and of `b` in turn (`a`, `b`, `a`, …, so that both see the same clocks
-/// and thermal state), each timed by `run`; the median of each side's.
+/// `rounds` runs of `a` and of `b` in turns whose order swaps (`a b`, `b a`, `a b`, …, so that
+/// both see the same clocks and thermal state and share each turn's drift), each timed by
+/// `run`; the median of each side's.
 fn interleaved_medians(
     rounds: usize,
     mut a: impl FnMut() -> Result<()>,
@@ -114,9 +104,14 @@ fn interleaved_medians(
     mut run: impl FnMut(&mut dyn FnMut() -> Result<()>) -> Result<f64>,
 ) -> Result<(f64, f64)> {
     let (mut ta, mut tb) = (Vec::with_capacity(rounds), Vec::with_capacity(rounds));
-    for _ in 0..rounds {
-        ta.push(run(&mut a)?);
-        tb.push(run(&mut b)?);
+    for round in 0..rounds {
+        if round % 2 == 0 {
+            ta.push(run(&mut a)?);
+            tb.push(run(&mut b)?);
+        } else {
+            tb.push(run(&mut b)?);
+            ta.push(run(&mut a)?);
+        }
     }
     Ok((median(ta), median(tb)))
 }
@@ -176,7 +171,7 @@ pub const BACK_TO_BACK_ROUNDS: usize = 3;
 
 /// [`Timing::BackToBack`]: per-launch GPU time (ms) of `a` and `b`, each run as CuTe's sm80
 /// tutorial times itself (one launch, a sync, then [`BACK_TO_BACK_LAUNCHES`] launches between
-/// two events); `a`, `b`, `a`, ... [`BACK_TO_BACK_ROUNDS`] times; the median of each.
+/// two events); `a b`, `b a`, ... [`BACK_TO_BACK_ROUNDS`] turns; the median of each.
 pub(crate) fn back_to_back_pair_ms(
     stream: &CudaStream,
     a: impl FnMut() -> Result<()>,
@@ -199,7 +194,7 @@ pub const BURST_ROUNDS: usize = 3;
 
 /// [`Timing::Burst`]: per-launch GPU time (ms) of `a` and `b`, each timed over
 /// [`BURST_LAUNCHES`] back-to-back launches after the stream drained and the GPU rested
-/// [`BURST_REST`]; `a`, `b`, `a`, ... [`BURST_ROUNDS`] times; the median of each.
+/// [`BURST_REST`]; `a b`, `b a`, ... [`BURST_ROUNDS`] turns; the median of each.
 pub(crate) fn burst_pair_ms(
     stream: &CudaStream,
     mut a: impl FnMut() -> Result<()>,
