@@ -10,7 +10,7 @@
 # this says which phase holds it. The trace's records cost some time themselves
 # (session 71: ~10 % on the FP8 block split, whose units are short): compare phases, not the rates.
 # Package $D: host.xz (a release host), hgemm.ptx.xz and hgemm_fp8.ptx.xz (the traced build's modules from target/ptx)
-# and cubin/ (their cubins: bash tools/gpu/pack-cubins.sh $D target/ptx hgemm hgemm_fp8), then rebuild the default.
+# and cubin/ (their cubins), then rebuild the default: bash tools/gpu/gemm/package-per-tile.sh [.gpu/T] [.gpu/A].
 #   BUDGET=240 D=.gpu/NAME NAME=... bash tools/gpu/gemm/tile-phases.sh
 BUDGET=${BUDGET:-240}; . tools/gpu/lib.sh ${NAME:-s74a}
 $H info 2>&1 | grep -E '^module: sm_90a (hgemm|hgemm_fp8)' | tee -a $S
