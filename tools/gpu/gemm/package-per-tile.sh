@@ -22,12 +22,12 @@ if ! CUTE_RS_KERNEL_FEATURES=hgemm/cta-trace cargo xtask build-kernels --arch sm
     || { tail -20 /tmp/package-per-tile-t.log; exit 1; }
 fi
 grep -q cute_rs_cta_trace target/ptx/hgemm.ptx || { echo "target/ptx/hgemm.ptx holds no trace ring" >&2; exit 1; }
-# each module's cubin must be the one of the traced text (cute_builder::cubin_file_name: FNV-1a of the text)
+# each module's cubin must be the traced text's: xtask keeps a cubin only while its PTX file still holds the text ptxas
+# read, and prunes the module's older ones then, so the one kept by this build is the module's only cubin and is newer
+# than its PTX (a stale default one would be older than the rewritten file)
 for m in hgemm hgemm_fp8; do
-  c=$(python3 -c "import sys; h=0xcbf29ce484222325
-for b in open(sys.argv[1],'rb').read(): h=((h^b)*0x100000001b3)&0xffffffffffffffff
-print('%016x'%h)" target/ptx/$m.ptx)
-  [ -e target/ptx/$m-$c.sm_90a.cubin ] || { echo "no cubin of the traced target/ptx/$m.ptx" >&2; exit 1; }
+  c=(target/ptx/$m-*.sm_90a.cubin)
+  [ ${#c[@]} -eq 1 ] && [ "${c[0]}" -nt target/ptx/$m.ptx ] || { echo "no cubin of the traced target/ptx/$m.ptx" >&2; exit 1; }
 done
 for m in hgemm hgemm_fp8; do xz -T2 -c target/ptx/$m.ptx > "$T/$m.ptx.xz"; done
 bash tools/gpu/pack-cubins.sh "$T" target/ptx hgemm hgemm_fp8
