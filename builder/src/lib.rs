@@ -1653,6 +1653,18 @@ impl PtxBuilder {
                     "cargo:warning=kernels in {} not built: {why}",
                     opts.kernels_dir.display()
                 );
+                if !skip {
+                    // A path that never exists makes cargo run this script again at every build,
+                    // so a host built before `cargo xtask` installed the toolchain (or
+                    // `rust-src`) picks the kernels up at its next build instead of keeping an
+                    // empty table until `build.rs` changes.
+                    println!(
+                        "cargo:rerun-if-changed={}",
+                        PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default())
+                            .join("rerun-until-the-toolchain-is-installed")
+                            .display()
+                    );
+                }
                 Err(why)
             }
             Err(e) => {

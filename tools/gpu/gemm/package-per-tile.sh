@@ -9,9 +9,13 @@
 set -eu
 T=${1:-.gpu/T}; A=${2:-.gpu/A}
 mkdir -p "$T" "$A"
-cargo build -q --release -p host-cli
-xz -T2 -c target/release/host > "$A/host.xz"; cp "$A/host.xz" "$T/host.xz"
+# the kernels first: xtask installs what the nvptx build needs (nightly's rust-src), and a host built before that
+# embeds no PTX and refuses every GPU command on the device ("no GPU kernels in this build": session 75's first call)
 cargo xtask build-kernels --arch sm_90a > /tmp/package-per-tile-a.log 2>&1 || { tail -20 /tmp/package-per-tile-a.log; exit 1; }
+cargo build -q --release -p host-cli
+target/release/host info 2>&1 | grep -q '^module: sm_90a hgemm ' \
+  || { echo "target/release/host embeds no hgemm module: touch build.rs and rebuild it" >&2; exit 1; }
+xz -T2 -c target/release/host > "$A/host.xz"; cp "$A/host.xz" "$T/host.xz"
 bash tools/gpu/pack-cubins.sh "$A"
 # The traced build ends in xtask's SASS check failing on one entry the traces do not launch (session 74: the trace's
 # records move `gemm_fp8_e4m3_tn_promoted`'s registers so that 48 of its k-loop's promotion FFMAs read three registers
