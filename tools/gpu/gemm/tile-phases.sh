@@ -14,7 +14,9 @@
 #   BUDGET=240 D=.gpu/NAME NAME=... bash tools/gpu/gemm/tile-phases.sh
 BUDGET=${BUDGET:-240}; . tools/gpu/lib.sh ${NAME:-s74a}
 $H info 2>&1 | grep -E '^module: sm_90a (hgemm|hgemm_fp8)' | tee -a $S
+# TAGS="a b ..." traces only those (a short call: session 75's device time)
 ph() { local tag=$1 vars=$2; shift 2
+  case " ${TAGS:-$tag} " in *" $tag "*) ;; *) return ;; esac
   [ $(left) -gt 40 ] || { t "P $tag SKIP (time)"; return; }
   env $vars CUTE_RS_CTA_TRACE=$R/tr-$tag.bin timeout 90 $H gemm "$@" --bench --timing ${TIMING:-burst} > $R/g.txt 2>&1 < /dev/null
   t "P $tag rc=$? | $vars $* ${TIMING:-burst} | $(grep -E 'TFLOP|rror|cta trace' $R/g.txt | tr -s ' ' | cut -c1-160 | tr '\n' '|')"
