@@ -678,7 +678,7 @@ fn main_half(a: &GemmArgs) -> u8 {
             Err(e) => return super::fail("gemm --bench", &e),
         }
     }
-    code
+    code.max(write_cta_trace(&ctx))
 }
 
 impl GemmArgs {

@@ -16,35 +16,43 @@ import sys
 from collections import defaultdict
 
 WORDS = 4
+# records a module's ring holds (`collective::trace::CAP`)
+CAP = 1 << 18
 KINDS = ["start", "waited", "unit", "mma", "fixup", "stored", "end", "pend"]
 
 
 def load(path):
+    """Every module's ring in the file (`host gemm` writes each loaded module's trace, the
+    counter word then `CAP` records, one module after the other): their records together, the
+    counts summed."""
     data = open(path, "rb").read()
-    # one module: the counter word, then the ring's records (`collective::trace::CAP`)
     n = len(data) // 8
     w = struct.unpack("<%dQ" % n, data[: 8 * n])
-    cap = (n - 1) // WORDS
-    count = w[0] & 0xFFFFFFFF
-    recs = []
-    for i in range(min(count, cap)):
-        g, w1, w2, t = w[1 + WORDS * i : 1 + WORDS * (i + 1)]
-        if t == 0:
-            continue
-        recs.append(
-            dict(
-                grid=g,
-                kind=KINDS[w1 & 15],
-                wg=(w1 >> 4) & 15,
-                sm=(w1 >> 8) & 255,
-                cta=(w1 >> 16) & 0xFFFF,
-                tag=w1 >> 32,
-                a=w2 & 0xFFFFFFFF,
-                b=w2 >> 32,
-                t=t,
+    per = 1 + CAP * WORDS
+    mods = [w[o : o + per] for o in range(0, n, per)] if n % per == 0 else [w]
+    count, recs = 0, []
+    for m in mods:
+        cap = (len(m) - 1) // WORDS
+        c = m[0] & 0xFFFFFFFF
+        count += c
+        for i in range(min(c, cap)):
+            g, w1, w2, t = m[1 + WORDS * i : 1 + WORDS * (i + 1)]
+            if t == 0:
+                continue
+            recs.append(
+                dict(
+                    grid=g,
+                    kind=KINDS[w1 & 15],
+                    wg=(w1 >> 4) & 15,
+                    sm=(w1 >> 8) & 255,
+                    cta=(w1 >> 16) & 0xFFFF,
+                    tag=w1 >> 32,
+                    a=w2 & 0xFFFFFFFF,
+                    b=w2 >> 32,
+                    t=t,
+                )
             )
-        )
-    return count, cap, recs
+    return count, CAP, recs
 
 
 def tag_str(tag):

@@ -22,7 +22,9 @@ ph() { local tag=$1 vars=$2; shift 2
   t "P $tag rc=$? | $vars $* ${TIMING:-burst} | $(grep -E 'TFLOP|rror|cta trace' $R/g.txt | tr -s ' ' | cut -c1-160 | tr '\n' '|')"
   python3 tools/gpu/fp8/cta_trace.py $R/tr-$tag.bin --phases 2 > $R/ph-$tag.txt 2>&1
   cat $R/ph-$tag.txt >> $S; cp $R/ph-$tag.txt $OUT/
-  python3 -c "import lzma,sys;open(sys.argv[2],'wb').write(lzma.compress(open(sys.argv[1],'rb').read()))" $R/tr-$tag.bin $OUT/tr-$tag.bin.xz
+  # the rings themselves only with TRACE_BINS=1 (a call returns a few files)
+  [ "${TRACE_BINS:-0}" = 1 ] && python3 -c "import lzma,sys;open(sys.argv[2],'wb').write(lzma.compress(open(sys.argv[1],'rb').read()))" $R/tr-$tag.bin $OUT/tr-$tag.bin.xz
+  rm -f $R/tr-$tag.bin
 }
 ph bf16-4096 X=0 --dtype bf16 --m 4096 --n 4096 --k 4096
 ph bf16-8192 X=0 --dtype bf16 --m 8192 --n 8192 --k 8192
