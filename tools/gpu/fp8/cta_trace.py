@@ -10,6 +10,10 @@ with block scales followed by the rest's launch), where and when the second laun
       from the CTA's start to its first unit, the mainloop (unit -> last wgmma retired), the fixup,
       the store, and the gap from one unit's store to the next unit's start — and the launch's
       time against the sum of its mainloops (what the per-tile phases cost; doc/hopper-gemm.md)
+  python3 cta_trace.py FILE --timeline [N] (session 77) for the last N complete launches (default 4): where a
+      launch's time goes beside its CTAs' work — the previous launch's last CTA end to this one's
+      waits' return, the wait to the first unit, each CTA's work (first unit -> last store) and drain
+      (last store -> its end), the CTAs' ends spread, the slowest CTA's tiles, and the SMs' idle time
 """
 import struct
 import sys
@@ -133,8 +137,61 @@ def phases(path, n):
                       f"sum/warpgroup {sum(v) / max(wgs, 1):8.2f}")
 
 
+def timeline(path, n):
+    """Each of the last N complete launches as a whole (see the module's doc)."""
+    count, cap, recs = load(path)
+    launches = complete_launches(recs)
+    print(f"records {count} (ring {cap}), complete launches {len(launches)}; timelines of the last {n}, us")
+    q = lambda v: f"min {min(v):7.2f} med {pct(v, 0.5):7.2f} p90 {pct(v, 0.9):7.2f} max {max(v):7.2f}" if v else "-"
+    prev_ends = None
+    for x in launches[-(n + 1):]:
+        c = per_cta(x)
+        # each CTA's end: its consumers' and producer's last record
+        ends = {cta: max(d["end"] + ([d["pend"]] if d["pend"] else [])) for cta, d in c.items() if d["end"]}
+        sm_end = {c[cta]["sm"]: t for cta, t in ends.items()}
+        if prev_ends is None:
+            prev_ends = (ends, sm_end, x)
+            continue
+        pe, psm, px = prev_ends
+        prev_last = max(pe.values())
+        waited = [d["waited"] for d in c.values() if d["waited"]]
+        first = {cta: d["units"][0]["t"] for cta, d in c.items() if d["units"]}
+        last_st = {cta: max(u["stored"] for u in d["units"] if "stored" in u)
+                   for cta, d in c.items() if any("stored" in u for u in d["units"])}
+        t0 = min(first.values())
+        us = lambda t: (t - t0) / 1e3
+        print(f"\n  grid {x['grid']} {tag_str(x['tag'])} ctas {x['ctas']}: first unit -> last end "
+              f"{us(max(ends.values())):.1f}; previous grid's last end -> this grid's first unit "
+              f"{(t0 - prev_last) / 1e3:+.2f}; period (previous first unit -> this one's) "
+              f"{(t0 - min(u['units'][0]['t'] for u in per_cta(px).values() if u['units'])) / 1e3:.1f}")
+        if waited:
+            print(f"    previous last end -> waited   {q([(w - prev_last) / 1e3 for w in waited])}")
+            print(f"    waited -> first unit          {q([(first[cta] - d['waited']) / 1e3 for cta, d in c.items() if d['waited'] and cta in first])}")
+        print(f"    first unit (from the earliest) {q([us(t) for t in first.values()])}")
+        work = {cta: (last_st[cta] - first[cta]) / 1e3 for cta in last_st if cta in first}
+        print(f"    work (first unit -> last store) {q(list(work.values()))}")
+        print(f"    drain (last store -> CTA end)  {q([(ends[cta] - last_st[cta]) / 1e3 for cta in last_st if cta in ends])}")
+        print(f"    CTA end (from the earliest unit) {q([us(t) for t in ends.values()])}")
+        idle = [(first[cta] - psm[c[cta]["sm"]]) / 1e3 for cta in first if c[cta]["sm"] in psm]
+        print(f"    SM idle (its previous CTA's end -> this CTA's first unit) {q(idle)}; sum {sum(idle):.0f} "
+              f"over {len(idle)} SMs")
+        period = (t0 - min(u["units"][0]["t"] for u in per_cta(px).values() if u["units"])) / 1e3
+        ml = [sum((u["mma"] - u["t"]) / 1e3 for u in d["units"] if "mma" in u) for d in c.values()]
+        print(f"    a CTA's mainloops (warpgroup 0) {q(ml)}: {sum(ml) / len(ml) / period:.3f} of the period")
+        slow = max(ends, key=ends.get)
+        d = c[slow]
+        mls = [(u.get("mma", u["t"]) - u["t"]) / 1e3 for cta_d in c.values() for u in cta_d["units"] if "mma" in u]
+        print(f"    slowest CTA {slow} (SM {d['sm']}, cluster {d['cluster']}): first unit {us(first[slow]):.2f}, "
+              f"end {us(ends[slow]):.2f}; its tiles' mainloops "
+              f"{[round((u['mma'] - u['t']) / 1e3, 2) for u in d['units'] if 'mma' in u]} (all tiles' median "
+              f"{pct(mls, 0.5):.2f})")
+        prev_ends = (ends, sm_end, x)
+
+
 def main():
     path = sys.argv[1]
+    if len(sys.argv) > 2 and sys.argv[2] == "--timeline":
+        return timeline(path, int(sys.argv[3]) if len(sys.argv) > 3 else 4)
     if len(sys.argv) > 2 and sys.argv[2] == "--phases":
         return phases(path, int(sys.argv[3]) if len(sys.argv) > 3 else 4)
     pairs = int(sys.argv[2]) if len(sys.argv) > 2 else 2

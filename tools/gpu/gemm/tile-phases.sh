@@ -21,6 +21,8 @@ ph() { local tag=$1 vars=$2; shift 2
   env $vars CUTE_RS_CTA_TRACE=$R/tr-$tag.bin timeout 90 $H gemm "$@" --bench --timing ${TIMING:-burst} > $R/g.txt 2>&1 < /dev/null
   t "P $tag rc=$? | $vars $* ${TIMING:-burst} | $(grep -E 'TFLOP|rror|cta trace' $R/g.txt | tr -s ' ' | cut -c1-160 | tr '\n' '|')"
   python3 tools/gpu/fp8/cta_trace.py $R/tr-$tag.bin --phases 2 > $R/ph-$tag.txt 2>&1
+  # (session 77) the launches as wholes: the gaps between them, the CTAs' spread, the SMs' idle time
+  python3 tools/gpu/fp8/cta_trace.py $R/tr-$tag.bin --timeline ${TIMELINES:-3} >> $R/ph-$tag.txt 2>&1
   cat $R/ph-$tag.txt >> $S; cp $R/ph-$tag.txt $OUT/
   # the rings themselves only with TRACE_BINS=1 (a call returns a few files)
   [ "${TRACE_BINS:-0}" = 1 ] && python3 -c "import lzma,sys;open(sys.argv[2],'wb').write(lzma.compress(open(sys.argv[1],'rb').read()))" $R/tr-$tag.bin $OUT/tr-$tag.bin.xz
