@@ -143,27 +143,27 @@ def timeline(path, n):
     launches = complete_launches(recs)
     print(f"records {count} (ring {cap}), complete launches {len(launches)}; timelines of the last {n}, us")
     q = lambda v: f"min {min(v):7.2f} med {pct(v, 0.5):7.2f} p90 {pct(v, 0.9):7.2f} max {max(v):7.2f}" if v else "-"
-    prev_ends = None
+    prev = None
     for x in launches[-(n + 1):]:
         c = per_cta(x)
         # each CTA's end: its consumers' and producer's last record
         ends = {cta: max(d["end"] + ([d["pend"]] if d["pend"] else [])) for cta, d in c.items() if d["end"]}
-        sm_end = {c[cta]["sm"]: t for cta, t in ends.items()}
-        if prev_ends is None:
-            prev_ends = (ends, sm_end, x)
-            continue
-        pe, psm, px = prev_ends
-        prev_last = max(pe.values())
-        waited = [d["waited"] for d in c.values() if d["waited"]]
         first = {cta: d["units"][0]["t"] for cta, d in c.items() if d["units"]}
+        t0 = min(first.values())
+        if prev is None:
+            prev = (ends, {c[cta]["sm"]: t for cta, t in ends.items()}, t0)
+            continue
+        pe, psm, prev_t0 = prev
+        prev = (ends, {c[cta]["sm"]: t for cta, t in ends.items()}, t0)
+        prev_last = max(pe.values())
+        period = (t0 - prev_t0) / 1e3
+        waited = [d["waited"] for d in c.values() if d["waited"]]
         last_st = {cta: max(u["stored"] for u in d["units"] if "stored" in u)
                    for cta, d in c.items() if any("stored" in u for u in d["units"])}
-        t0 = min(first.values())
         us = lambda t: (t - t0) / 1e3
         print(f"\n  grid {x['grid']} {tag_str(x['tag'])} ctas {x['ctas']}: first unit -> last end "
               f"{us(max(ends.values())):.1f}; previous grid's last end -> this grid's first unit "
-              f"{(t0 - prev_last) / 1e3:+.2f}; period (previous first unit -> this one's) "
-              f"{(t0 - min(u['units'][0]['t'] for u in per_cta(px).values() if u['units'])) / 1e3:.1f}")
+              f"{(t0 - prev_last) / 1e3:+.2f}; period (previous first unit -> this one's) {period:.1f}")
         if waited:
             print(f"    previous last end -> waited   {q([(w - prev_last) / 1e3 for w in waited])}")
             print(f"    waited -> first unit          {q([(first[cta] - d['waited']) / 1e3 for cta, d in c.items() if d['waited'] and cta in first])}")
@@ -175,17 +175,15 @@ def timeline(path, n):
         idle = [(first[cta] - psm[c[cta]["sm"]]) / 1e3 for cta in first if c[cta]["sm"] in psm]
         print(f"    SM idle (its previous CTA's end -> this CTA's first unit) {q(idle)}; sum {sum(idle):.0f} "
               f"over {len(idle)} SMs")
-        period = (t0 - min(u["units"][0]["t"] for u in per_cta(px).values() if u["units"])) / 1e3
         ml = [sum((u["mma"] - u["t"]) / 1e3 for u in d["units"] if "mma" in u) for d in c.values()]
         print(f"    a CTA's mainloops (warpgroup 0) {q(ml)}: {sum(ml) / len(ml) / period:.3f} of the period")
         slow = max(ends, key=ends.get)
         d = c[slow]
-        mls = [(u.get("mma", u["t"]) - u["t"]) / 1e3 for cta_d in c.values() for u in cta_d["units"] if "mma" in u]
+        mls = [(u["mma"] - u["t"]) / 1e3 for cta_d in c.values() for u in cta_d["units"] if "mma" in u]
         print(f"    slowest CTA {slow} (SM {d['sm']}, cluster {d['cluster']}): first unit {us(first[slow]):.2f}, "
               f"end {us(ends[slow]):.2f}; its tiles' mainloops "
               f"{[round((u['mma'] - u['t']) / 1e3, 2) for u in d['units'] if 'mma' in u]} (all tiles' median "
               f"{pct(mls, 0.5):.2f})")
-        prev_ends = (ends, sm_end, x)
 
 
 def main():
