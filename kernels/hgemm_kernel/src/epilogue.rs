@@ -59,7 +59,7 @@ use layout_types::cutlass::fusion::{BiasAct, LinComb};
 pub use super::config::{
     CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES, SMEM_EPI_BYTES_2,
 };
-use super::config::{EpilogueBoxB16, EpilogueBoxF32, SourceBarriers};
+use super::config::{ChunkBuffers, EpilogueBoxB16, EpilogueBoxF32, SourceBarriers};
 // (`#[inline(always)]` closures: the unrolled bodies below must inline into the kernel so that
 // the accumulators stay registers; LLVM's heuristics outline a large body called from many
 // unrolled slots, which puts the accumulators in local memory)
@@ -296,7 +296,7 @@ fn at_coord<O: EpilogueOp>(_: &O) -> bool {
     O::AT_COORD
 }
 
-/// The direct path from registers, for an epilogue without shared memory (`bufs` 0): each
+/// The direct path from registers, for an epilogue without shared memory (no buffers): each
 /// thread stores its accumulators element by element with a bound check each.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
@@ -361,11 +361,10 @@ pub struct TileStore {
     pub beta: f32,
     /// The thread's index in the warpgroup.
     pub t: i32,
-    /// The epilogue's storage: `bufs` chunk buffers a consumer warpgroup, the warpgroups'
-    /// `bufs` apart (0: none, the direct path from registers).
+    /// The epilogue's storage: the storage type's chunk buffers a consumer warpgroup
+    /// ([`ChunkBuffers::PER_WARPGROUP`], a type parameter of [`store`] and [`load`]), the
+    /// warpgroups' that many apart (0: none, the direct path from registers).
     pub smem: *mut u8,
-    /// Chunk buffers a warpgroup.
-    pub bufs: usize,
     /// The source loads' barriers ([`SourceBarriers`], initialized: [`init_source`]):
     /// warpgroup 0's, warpgroup 1's the next; none where the TMA path never reads C (no
     /// buffers, or no source).
@@ -379,7 +378,7 @@ pub struct TileStore {
     pub loaded: bool,
 }
 
-/// The direct path for a C of `T`: from registers without shared memory (`bufs` 0) or for an f32
+/// The direct path for a C of `T`: from registers without shared memory (`S` none) or for an f32
 /// C with `beta ≠ 0` ([`store_as`]), else through the buffers ([`store_staged`], with `beta ≠ 0`
 /// too: C read by rows into the chunk ran 3 % faster than the registers' element-by-element
 /// path on a 16-bit C off 16 bytes, run s47c; read at the accumulators' places four at a time
@@ -388,7 +387,13 @@ pub struct TileStore {
 /// # Safety
 /// As [`store`]'s direct path.
 #[inline(always)]
-unsafe fn store_direct<T: OutElem, O: EpilogueOp, const TILE_M: i32, Cols: StaticInt>(
+unsafe fn store_direct<
+    T: OutElem,
+    O: EpilogueOp,
+    const TILE_M: i32,
+    Cols: StaticInt,
+    S: ChunkBuffers,
+>(
     acc: &[f32; 128],
     d: &TileStore,
     op: O,
@@ -400,7 +405,7 @@ unsafe fn store_direct<T: OutElem, O: EpilogueOp, const TILE_M: i32, Cols: Stati
     // against one read and one write of each element in place)
     let wide = const { core::mem::size_of::<T>() == 4 };
     unsafe {
-        if d.bufs == 0 || (wide && d.beta != 0.0) {
+        if S::PER_WARPGROUP == 0 || (wide && d.beta != 0.0) {
             store_as::<T, O, TILE_M>(acc, c, d.ldc, d.mn, d.origin, d.alpha, d.beta, d.t, op)
         } else {
             store_staged::<T, O, TILE_M, Cols>(
@@ -887,6 +892,20 @@ const fn chunks_of<Cols: StaticInt, const CHUNK_COLS: i32>() -> i32 {
     (Cols::VALUE as u32).div_ceil(CHUNK_COLS as u32) as i32
 }
 
+/// Whether [`store_chunks`] stages a tile's chunks of `CHUNK_COLS` under one meeting: where the
+/// storage `S` has a buffer for each chunk (a 16-bit tile in [`SMEM_EPI_BYTES`]; not an f32
+/// tile's eight chunks, nor a 256-wide 16-bit tile's four in two buffers).
+///
+/// ```text
+/// one_meeting::<_256, 64, EpilogueStorage>()  == true    // 4 chunks, 4 buffers
+/// one_meeting::<_256, 64, EpilogueStorage2>() == false   // 4 chunks, 2 buffers
+/// one_meeting::<_256, 32, EpilogueStorage>()  == false   // 8 f32 chunks, 4 buffers
+/// ```
+#[inline(always)]
+const fn one_meeting<Cols: StaticInt, const CHUNK_COLS: i32, S: ChunkBuffers>() -> bool {
+    chunks_of::<Cols, CHUNK_COLS>() as usize <= S::PER_WARPGROUP
+}
+
 /// The first 16-column block (a `stmatrix.x4.trans`'s columns) of chunk `chunk` of a tile of
 /// `Cols`: `CHUNK_COLS / 16 · chunk`, the last chunk moved back to end at the tile's end where
 /// `Cols` is no multiple of `CHUNK_COLS` (a 160-wide tile's 16-bit chunks start at blocks 0, 4
@@ -913,15 +932,14 @@ fn chunk_block0<Cols: StaticInt, const CHUNK_COLS: i32>(chunk: i32) -> i32 {
 /// buffer for each chunk; `bar` the warpgroup's source barrier, its phase's arrival not yet
 /// made, and with `arrive` every waiter has read that phase.
 #[inline(always)]
-unsafe fn request_source<Cols: StaticInt, const CHUNK_COLS: i32>(
+unsafe fn request_source<Cols: StaticInt, const CHUNK_COLS: i32, S: ChunkBuffers>(
     smem: *mut u8,
-    bufs: usize,
     bar: SmemBarrier,
     arrive: bool,
     load: &impl Fn(*mut u8, i32, SmemBarrier),
 ) {
     let per_tile = chunks_of::<Cols, 64>();
-    let buffer = make_layout(per_tile.min(bufs as i32), _8192);
+    let buffer = make_layout(per_tile.min(S::PER_WARPGROUP as i32), _8192);
     let bytes = chunks_of::<Cols, CHUNK_COLS>() as u32 * CHUNK_BYTES as u32;
     if arrive {
         unsafe { device::mbarrier::mbarrier_arrive_expect_tx(bar, bytes) };
@@ -980,9 +998,8 @@ enum Source {
 /// [`store`] waits for them after the CTA's last tile.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
+unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32, S: ChunkBuffers>(
     smem: *mut u8,
-    bufs: usize,
     wg: i32,
     t: i32,
     source: Source,
@@ -990,12 +1007,11 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
     stage: impl Fn(*mut u8, i32),
     issue: impl Fn(*mut u8, i32),
 ) {
-    // (chunk) → buffer offset: one buffer per 64 columns or the warpgroup's `bufs`, fewer, in
-    // turn (a 160-wide tile's three chunks go round two buffers; the next tile's first chunk
-    // waits for every store of this one first; the caller's storage fixes `bufs`, so the check
-    // folds)
+    // (chunk) → buffer offset: one buffer per 64 columns or the storage's buffers, fewer, in
+    // turn (a 256-wide tile's four chunks go round two buffers; the next tile's first chunk
+    // waits for every store of this one first; constants, so the checks fold)
     let per_tile = chunks_of::<Cols, 64>();
-    let buffers = per_tile.min(bufs as i32);
+    let buffers = per_tile.min(S::PER_WARPGROUP as i32);
     // at least two buffers: the wait below is for the store `B − 1` chunks back, issued before
     // this chunk's staging; with one buffer the next chunk would overwrite the store still
     // reading it (session 27's one-buffer variants failed `--check`)
@@ -1033,17 +1049,20 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32>(
         if t == 0 {
             match source {
                 Source::Loaded(_) => unsafe { device::mbarrier::mbarrier_arrive(bar) },
-                _ => unsafe { request_source::<Cols, CHUNK_COLS>(smem, bufs, bar, true, &load) },
+                _ => unsafe { request_source::<Cols, CHUNK_COLS, S>(smem, bar, true, &load) },
             }
         }
         // C's tile has landed, and the wait makes it visible to this thread
         unsafe { device::mbarrier::mbarrier_wait_parity(bar, phase) };
     }
-    // a buffer for each chunk (constants: the test folds): every chunk staged, then one proxy
+    // a buffer for each chunk (decided on the types alone: the other form is not compiled, and
+    // LLVM is not given both; decided on a run-time `bufs` that folded only after inlining, both
+    // forms were optimized until then, and the two GEMM modules took 2 minutes longer to build
+    // on 2 cores): every chunk staged, then one proxy
     // fence, one meeting and thread 0's stores in one bulk group, in place of a fence, a
     // meeting and a group a chunk (H100 run s78v: bf16 4096³ 1.00 → 1.01 of cuBLAS). A chunk
     // staged from its source reads and writes the same addresses, a warp's own.
-    if chunks <= buffers {
+    if const { one_meeting::<Cols, CHUNK_COLS, S>() } {
         device::unroll!(
             chunks_of::<Cols, CHUNK_COLS>() as usize,
             #[inline(always)]
@@ -1123,7 +1142,7 @@ fn load_chunk_b16<const TILE_M: i32, Cols: StaticInt>(
 /// As [`store`]'s TMA path for a 16-bit C; with `beta ≠ 0` a buffer for each of the tile's
 /// chunks and `d.source` initialized ([`init_source`]).
 #[inline(always)]
-unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
+unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt, S: ChunkBuffers>(
     d: &TileStore,
     t: i32,
     tma_c: *const TmaDescriptor,
@@ -1142,9 +1161,8 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
         (true, None, _) => device::thread::trap(),
     };
     unsafe {
-        store_chunks::<Cols, 64>(
+        store_chunks::<Cols, 64, S>(
             d.smem,
-            d.bufs,
             d.wg,
             t,
             src,
@@ -1167,18 +1185,18 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt>(
     }
 }
 
-/// The warpgroup's `a.bufs` buffers in `a.smem` (the warpgroup opaque: the buffers' addresses
+/// The warpgroup's buffers (`S`'s) in `a.smem` (the warpgroup opaque: the buffers' addresses
 /// are computed where they are used, per tile — with `beta ≠ 0`'s loads they were hoisted out
 /// of the tile loop, held across the mainloop, and ptxas spilled).
 ///
 /// # Safety
 /// `a.smem` holds both warpgroups' buffers.
 #[inline(always)]
-unsafe fn warpgroup_buffers(a: &TileStore) -> *mut u8 {
+unsafe fn warpgroup_buffers<S: ChunkBuffers>(a: &TileStore) -> *mut u8 {
     let wg = device::hint::opaque(a.wg);
     unsafe {
         a.smem
-            .add(make_layout(_2, a.bufs as i32 * CHUNK_BYTES as i32).crd2idx(wg) as usize)
+            .add(make_layout(_2, S::PER_WARPGROUP as i32 * CHUNK_BYTES as i32).crd2idx(wg) as usize)
     }
 }
 
@@ -1211,13 +1229,14 @@ fn beta_of<const SOURCE: bool>(a: &TileStore) -> f32 {
 /// chunks (C is read into them); else the element code alone, the direct path. [`load`] asks
 /// the same, so the two agree on every tile.
 #[inline(always)]
-fn path<const TILE_M: i32, Cols: StaticInt>(a: &TileStore, beta: f32) -> u32 {
+fn path<const TILE_M: i32, Cols: StaticInt, S: ChunkBuffers>(a: &TileStore, beta: f32) -> u32 {
     // the tile's rows all inside M, or M ends on a 16-byte boundary
     let edge_ok = a.out & OUT_TMA_EDGE != 0 || a.origin.0 + TILE_M <= a.mn.0;
     // `beta ≠ 0` on the TMA path: a 16-bit C whose tile has a buffer a chunk (a constant but
     // for `beta`)
     let source_ok = beta == 0.0
-        || (crate::config::tma_reads_source(a.out) && Cols::VALUE as usize <= 64 * a.bufs);
+        || (crate::config::tma_reads_source(a.out)
+            && Cols::VALUE as usize <= 64 * S::PER_WARPGROUP);
     if edge_ok && source_ok {
         a.out & (OUT_TMA | 3)
     } else {
@@ -1229,15 +1248,15 @@ fn path<const TILE_M: i32, Cols: StaticInt>(a: &TileStore, beta: f32) -> u32 {
 /// `ELEMS` on the TMA path, `beta ≠ 0`, `SOURCE`), which [`load`] may request ahead.
 ///
 /// ```
-/// use kernels_emu::config::OUT_TMA;
+/// use kernels_emu::config::{EpilogueStorage, EpilogueStorage2, OUT_TMA};
 /// use kernels_emu::hgemm_epilogue::{reads_source_by_tma, TileStore, ELEMS_ALL, ELEMS_BF16};
 /// use layout_types::cute::prelude::_256;
 /// let tile = |out: u32, beta: f32, m: i32| TileStore {
 ///     c: core::ptr::null_mut(), ldc: 1024, out, tma_c: core::ptr::null(), mn: (m, 1024),
-///     origin: (64, 256), alpha: 1.0, beta, t: 0, smem: core::ptr::null_mut(), bufs: 4,
+///     origin: (64, 256), alpha: 1.0, beta, t: 0, smem: core::ptr::null_mut(),
 ///     source: None, wg: 0, last: false, loaded: false,
 /// };
-/// let by_tma = |a: &TileStore| reads_source_by_tma::<ELEMS_ALL, true, 64, _256>(a);
+/// let by_tma = |a: &TileStore| reads_source_by_tma::<ELEMS_ALL, true, 64, _256, EpilogueStorage>(a);
 /// assert!(by_tma(&tile(1 | OUT_TMA, 1.0, 1024))); // bf16, beta 1, inside M
 /// assert!(by_tma(&tile(2 | OUT_TMA, -0.5, 1024))); // f16
 /// assert!(!by_tma(&tile(1 | OUT_TMA, 0.0, 1024))); // beta 0: C is not read
@@ -1245,8 +1264,10 @@ fn path<const TILE_M: i32, Cols: StaticInt>(a: &TileStore, beta: f32) -> u32 {
 /// assert!(!by_tma(&tile(1, 1.0, 1024))); // the direct path
 /// assert!(!by_tma(&tile(1 | OUT_TMA, 1.0, 100))); // the tile crosses M: the direct path
 /// // an instantiation that stores bf16 only, or has no source
-/// assert!(!reads_source_by_tma::<ELEMS_BF16, true, 64, _256>(&tile(2 | OUT_TMA, 1.0, 1024)));
-/// assert!(!reads_source_by_tma::<ELEMS_ALL, false, 64, _256>(&tile(1 | OUT_TMA, 1.0, 1024)));
+/// assert!(!reads_source_by_tma::<ELEMS_BF16, true, 64, _256, EpilogueStorage>(&tile(2 | OUT_TMA, 1.0, 1024)));
+/// assert!(!reads_source_by_tma::<ELEMS_ALL, false, 64, _256, EpilogueStorage>(&tile(1 | OUT_TMA, 1.0, 1024)));
+/// // two buffers a warpgroup for the tile's four chunks: C is read on the direct path
+/// assert!(!reads_source_by_tma::<ELEMS_ALL, true, 64, _256, EpilogueStorage2>(&tile(1 | OUT_TMA, 1.0, 1024)));
 /// ```
 #[inline(always)]
 pub fn reads_source_by_tma<
@@ -1254,13 +1275,14 @@ pub fn reads_source_by_tma<
     const SOURCE: bool,
     const TILE_M: i32,
     Cols: StaticInt,
+    S: ChunkBuffers,
 >(
     a: &TileStore,
 ) -> bool {
     let beta = beta_of::<SOURCE>(a);
     let has = |code: u32| ELEMS & (1 << code) != 0;
     let tma = const { tma_cols::<Cols>() };
-    let p = path::<TILE_M, Cols>(a, beta);
+    let p = path::<TILE_M, Cols, S>(a, beta);
     beta != 0.0 && tma && ((p == (OUT_TMA | 1) && has(1)) || (p == (OUT_TMA | 2) && has(2)))
 }
 
@@ -1279,7 +1301,7 @@ pub fn reads_source_by_tma<
 ///
 /// ```
 /// use device::mbarrier::{SmemBarrier, mbarrier_arrive, mbarrier_try_wait_parity};
-/// use kernels_emu::config::{SourceBarriers, OUT_TMA};
+/// use kernels_emu::config::{EpilogueStorage, SourceBarriers, OUT_TMA};
 /// use kernels_emu::hgemm_epilogue::{init_source, load, TileStore, ELEMS_ALL};
 /// use layout_types::cute::prelude::_256;
 /// let mut s = SourceBarriers { full: [0; 2] };
@@ -1287,13 +1309,13 @@ pub fn reads_source_by_tma<
 /// let bar = &raw mut s.full[0];
 /// let tile = |t: i32, beta: f32, m: i32| TileStore {
 ///     c: core::ptr::null_mut(), ldc: 1024, out: 1 | OUT_TMA, tma_c: core::ptr::null(), mn: (m, 1024),
-///     origin: (64, 256), alpha: 1.0, beta, t, smem: core::ptr::null_mut(), bufs: 4,
+///     origin: (64, 256), alpha: 1.0, beta, t, smem: core::ptr::null_mut(),
 ///     source: Some(SmemBarrier::new(bar)), wg: 0, last: false, loaded: false,
 /// };
 /// unsafe {
-///     load::<ELEMS_ALL, true, 64, _256>(&tile(0, 0.0, 1024)); // beta 0: C is not read
-///     load::<ELEMS_ALL, true, 64, _256>(&tile(0, 1.0, 100)); // crosses M: the direct path
-///     load::<ELEMS_ALL, true, 64, _256>(&tile(5, 1.0, 1024)); // read by TMA: thread 0 loads it
+///     load::<ELEMS_ALL, true, 64, _256, EpilogueStorage>(&tile(0, 0.0, 1024)); // beta 0: C is not read
+///     load::<ELEMS_ALL, true, 64, _256, EpilogueStorage>(&tile(0, 1.0, 100)); // crosses M: the direct path
+///     load::<ELEMS_ALL, true, 64, _256, EpilogueStorage>(&tile(5, 1.0, 1024)); // read by TMA: thread 0 loads it
 ///     mbarrier_arrive(bar);
 ///     assert!(mbarrier_try_wait_parity(bar, 0));
 /// }
@@ -1303,10 +1325,16 @@ pub fn reads_source_by_tma<
 /// The whole warpgroup calls it, once a tile at most, on a tile it then stores with
 /// `loaded` true and the same `a` otherwise (its `acc` need not be final); `a` as for [`store`].
 #[inline(always)]
-pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols: StaticInt>(
+pub unsafe fn load<
+    const ELEMS: u32,
+    const SOURCE: bool,
+    const TILE_M: i32,
+    Cols: StaticInt,
+    S: ChunkBuffers,
+>(
     a: &TileStore,
 ) {
-    if a.t != 0 || !reads_source_by_tma::<ELEMS, SOURCE, TILE_M, Cols>(a) {
+    if a.t != 0 || !reads_source_by_tma::<ELEMS, SOURCE, TILE_M, Cols, S>(a) {
         return;
     }
     // (a source read through buffers always has barriers)
@@ -1316,9 +1344,8 @@ pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols
     tma_store_wait::<0>();
     // SAFETY: thread 0, the buffers free, the barrier's phase owing thread 0's arrival
     unsafe {
-        request_source::<Cols, 64>(
-            warpgroup_buffers(a),
-            a.bufs,
+        request_source::<Cols, 64, S>(
+            warpgroup_buffers::<S>(a),
             bar,
             false,
             &load_chunk_b16::<TILE_M, Cols>(a.tma_c, a.origin),
@@ -1334,11 +1361,11 @@ pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols
 /// tensor map with the chunk's box; with `beta ≠ 0` a 16-bit C's tile read into the buffers
 /// first where the warpgroup has one a 64-column chunk, else the direct path), with
 /// [`OUT_TMA_EDGE`] also for the tiles that cross M; else (and for those tiles without it) the
-/// direct path. `a.smem` is the epilogue's storage of `bufs` chunk buffers a warpgroup
-/// (`config::ChunkBuffers`: 4 in [`SMEM_EPI_BYTES`], 2 in [`SMEM_EPI_BYTES_2`]; the
-/// warpgroups' buffers lie `bufs` apart, a TMA tile's chunks go through `min(bufs, Cols / 64)`
-/// of them in turn, whole rounds, a direct tile's through two; `bufs` 0: no shared memory, the
-/// direct path from registers); with `last` every path waits for its TMA stores' reads; with
+/// direct path. `a.smem` is the epilogue's storage `S`, [`ChunkBuffers::PER_WARPGROUP`] chunk
+/// buffers a warpgroup (4 in [`SMEM_EPI_BYTES`], 2 in [`SMEM_EPI_BYTES_2`]; the warpgroups'
+/// buffers lie that many apart, a TMA tile's chunks go through `min(B, Cols / 64)` of them in
+/// turn, whole rounds, a direct tile's through two; none: no shared memory, the direct path
+/// from registers; a type, so only the paths it allows are compiled); with `last` every path waits for its TMA stores' reads; with
 /// `loaded` the TMA path finds its C requested by [`load`] (else it loads C itself). `op` is
 /// the element-wise operation after `alpha·acc + beta·C` (its [`EpilogueOp::acc_scale`] scales the
 /// product first, where [`EpilogueOp::SCALED`]). `ELEMS`: the elements of C this
@@ -1350,13 +1377,14 @@ pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols
 /// entry whose `out` never has [`OUT_TMA`], as the promoted FP8 ones' `config::out_direct`,
 /// compiles the direct arms only: LLVM folds the others away.)
 ///
-/// On the emulator: the direct path (from registers: `bufs` 0, or `beta ≠ 0`; through shared
-/// memory: `bufs` 2 and `beta` 0) of a warpgroup's 64×256 tile at the edges of a 40×200 f32 C with the fused FP8 entries' operation (per-row and per-column scales, a bias along N,
+/// On the emulator: the direct path (from registers: no buffers, or `beta ≠ 0`; through shared
+/// memory: two buffers and `beta` 0) of a warpgroup's 64×256 tile at the edges of a 40×200 f32 C with the fused FP8 entries' operation (per-row and per-column scales, a bias along N,
 /// ReLU, each thread's form as `FusedEpilogue` builds it): every stored element
 /// is `relu(alpha·s_row·s_col·acc + beta·C + bias)` — the scales on the product only — and
 /// nothing past the edges is written.
 ///
 /// ```
+/// use kernels_emu::config::{EpilogueStorage2, NoEpilogueStorage};
 /// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, acc_row_v, store, TileStore};
 /// use layout_types::cutlass::fusion::{act, BiasAct, BiasMode, RowColScale, ScaleKind, Scaled};
 /// use layout_types::cute::prelude::_256;
@@ -1383,11 +1411,15 @@ pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols
 ///         };
 ///         let tile = TileStore {
 ///             c: c as *mut u8, ldc: LD as i64, out: 0, tma_c: core::ptr::null(), mn,
-///             origin: (0, 0), alpha: 0.5, beta, t, smem, bufs, wg: 0, last: false,
+///             origin: (0, 0), alpha: 0.5, beta, t, smem, wg: 0, last: false,
 ///             source: None, loaded: false,
 ///         };
 ///         // (f32 only: each element is two more unrolled bodies on the emulator's stack)
-///         unsafe { store::<0b001, true, 64, _256>(&acc, &tile, op) };
+///         if bufs == 0 {
+///             unsafe { store::<0b001, true, 64, _256, NoEpilogueStorage>(&acc, &tile, op) };
+///         } else {
+///             unsafe { store::<0b001, true, 64, _256, EpilogueStorage2>(&acc, &tile, op) };
+///         }
 ///     }
 /// }
 /// let c0 = |r: usize, c: usize| (r as f32 - 20.0) * 0.125 + c as f32 * 0.01;
@@ -1421,6 +1453,7 @@ pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols
 /// lands at its place, rounded to bf16, and nothing past the edges is written.
 ///
 /// ```
+/// use kernels_emu::config::EpilogueStorage2;
 /// use kernels_emu::hgemm_epilogue::{
 ///     acc_col, acc_row, frag_col_to_tile, store, Bf16Bits, OutElem, TileStore, ELEMS_BF16,
 /// };
@@ -1441,10 +1474,10 @@ pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols
 ///         // the tile at (32, 20) of a 130 × 140 C: rows 32..130, columns 20..140 inside
 ///         let tile = TileStore {
 ///             c: c as *mut u8, ldc: LD as i64, out: 1, tma_c: core::ptr::null(),
-///             mn: (130, N as i32), origin: (32, 20), alpha: 2.0, beta: 0.0, t, smem, bufs: 2,
+///             mn: (130, N as i32), origin: (32, 20), alpha: 2.0, beta: 0.0, t, smem,
 ///             wg: 0, last: false, source: None, loaded: false,
 ///         };
-///         unsafe { store::<ELEMS_BF16, true, 128, _256>(&acc, &tile, LinComb) };
+///         unsafe { store::<ELEMS_BF16, true, 128, _256, EpilogueStorage2>(&acc, &tile, LinComb) };
 ///     }
 /// }
 /// let mut c = vec![0xdeadu16; LD * (N + 4)];
@@ -1466,12 +1499,18 @@ pub unsafe fn load<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols
 ///
 /// # Safety
 /// Of `a`: on the direct path, `c` holds `(m, n)` with leading dimension `ldc` of that element;
-/// `smem` as for the TMA path unless `bufs` is 0. On the TMA path, `tma_c` is a tensor map of
+/// `smem` as for the TMA path unless `S` has no buffers. On the TMA path, `tma_c` is a tensor map of
 /// C as `(M,N)` of that element with the box of [`stage_blocks_b16`]
 /// (16-bit: 64×64, 128-byte swizzle) or [`stage_chunk_f32`] (32×32); `smem` 1024-byte aligned.
 /// The whole warpgroup calls it.
 #[inline(always)]
-pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Cols: StaticInt>(
+pub unsafe fn store<
+    const ELEMS: u32,
+    const SOURCE: bool,
+    const TILE_M: i32,
+    Cols: StaticInt,
+    S: ChunkBuffers,
+>(
     acc: &[f32; 128],
     a: &TileStore,
     op: impl EpilogueOp,
@@ -1481,12 +1520,11 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
         origin,
         alpha,
         t,
-        bufs,
         wg,
         last,
         ..
     } = *a;
-    let smem = unsafe { warpgroup_buffers(a) };
+    let smem = unsafe { warpgroup_buffers::<S>(a) };
     let beta = beta_of::<SOURCE>(a);
     let (r0, c0) = origin;
     // the TMA path's thread: on a tile narrower than the fragment (the promoted FP8 kernels',
@@ -1535,7 +1573,7 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
     unsafe {
         // the warpgroup's buffers and the opaque `beta` in place of the caller's
         let direct = TileStore { smem, beta, ..*a };
-        let path = path::<TILE_M, Cols>(a, beta);
+        let path = path::<TILE_M, Cols, S>(a, beta);
         // (the element's bit of ELEMS, a constant: the arms of other elements are not compiled)
         let has = |code: u32| ELEMS & (1 << code) != 0;
         // the TMA arms: a tile of 128 to 256 columns, a multiple of 32 (the host never asks for
@@ -1543,17 +1581,16 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
         let tma = const { tma_cols::<Cols>() };
         match path {
             // the direct path
-            0 if has(0) => store_direct::<f32, _, TILE_M, Cols>(acc, &direct, op),
-            1 if has(1) => store_direct::<Bf16Bits, _, TILE_M, Cols>(acc, &direct, op),
-            2 if has(2) => store_direct::<F16Bits, _, TILE_M, Cols>(acc, &direct, op),
+            0 if has(0) => store_direct::<f32, _, TILE_M, Cols, S>(acc, &direct, op),
+            1 if has(1) => store_direct::<Bf16Bits, _, TILE_M, Cols, S>(acc, &direct, op),
+            2 if has(2) => store_direct::<F16Bits, _, TILE_M, Cols, S>(acc, &direct, op),
             4 if has(0) && tma => {
                 let t = t_tma;
                 let atom = TmaAtom::<TmaStore, f32, BoxLayout<EpilogueBoxF32>>::new(tma_c);
                 let chunk_tile =
                     tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1));
-                store_chunks::<Cols, 32>(
+                store_chunks::<Cols, 32, S>(
                     smem,
-                    bufs,
                     wg,
                     t,
                     Source::None,
@@ -1578,10 +1615,10 @@ pub unsafe fn store<const ELEMS: u32, const SOURCE: bool, const TILE_M: i32, Col
                 )
             }
             5 if has(1) && tma => {
-                store_b16::<Bf16Bits, TILE_M, Cols>(&direct, t_tma, tma_c, value, source)
+                store_b16::<Bf16Bits, TILE_M, Cols, S>(&direct, t_tma, tma_c, value, source)
             }
             6 if has(2) && tma => {
-                store_b16::<F16Bits, TILE_M, Cols>(&direct, t_tma, tma_c, value, source)
+                store_b16::<F16Bits, TILE_M, Cols, S>(&direct, t_tma, tma_c, value, source)
             }
             // an element this instantiation does not store (the host never asks)
             _ => device::thread::trap(),

@@ -327,7 +327,6 @@ unsafe fn tile_store<const SOURCE: bool, S: ChunkBuffers>(
         beta: p.beta,
         t,
         smem: smem as *mut u8,
-        bufs: S::PER_WARPGROUP,
         // (none without a source or buffers: no code reads it; the barriers' 32-bit `.shared`
         // address, initialized by `init_source`)
         source: if SOURCE && S::PER_WARPGROUP > 0 {
@@ -364,7 +363,7 @@ unsafe fn store_with<
     op: impl EpilogueOp,
 ) {
     let tile = unsafe { tile_store::<SOURCE, S>(a, mn, origin, t, smem, pipe, wg, last, loaded) };
-    unsafe { epilogue::store::<ELEMS, SOURCE, TILE_M, Cols>(acc, &tile, op) }
+    unsafe { epilogue::store::<ELEMS, SOURCE, TILE_M, Cols, S>(acc, &tile, op) }
 }
 
 /// [`epilogue::load`] of `a`'s parameters: the tile's C requested under the mainloop
@@ -383,9 +382,9 @@ unsafe fn load_with<W: WarpgroupTile, const ELEMS: u32, const SOURCE: bool, S: C
 ) {
     let tile = unsafe { tile_store::<SOURCE, S>(a, mn, origin, t, smem, pipe, wg, false, false) };
     if const { W::M == 64 } {
-        unsafe { epilogue::load::<ELEMS, SOURCE, 64, W::EpiCols>(&tile) }
+        unsafe { epilogue::load::<ELEMS, SOURCE, 64, W::EpiCols, S>(&tile) }
     } else {
-        unsafe { epilogue::load::<ELEMS, SOURCE, 128, W::EpiCols>(&tile) }
+        unsafe { epilogue::load::<ELEMS, SOURCE, 128, W::EpiCols, S>(&tile) }
     }
 }
 
