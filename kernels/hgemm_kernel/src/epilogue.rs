@@ -1055,13 +1055,12 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32, S: ChunkBuffers>(
         // C's tile has landed, and the wait makes it visible to this thread
         unsafe { device::mbarrier::mbarrier_wait_parity(bar, phase) };
     }
-    // a buffer for each chunk (decided on the types alone: the other form is not compiled, and
-    // LLVM is not given both; decided on a run-time `bufs` that folded only after inlining, both
-    // forms were optimized until then, and the two GEMM modules took 2 minutes longer to build
-    // on 2 cores): every chunk staged, then one proxy
-    // fence, one meeting and thread 0's stores in one bulk group, in place of a fence, a
-    // meeting and a group a chunk (H100 run s78v: bf16 4096³ 1.00 → 1.01 of cuBLAS). A chunk
-    // staged from its source reads and writes the same addresses, a warp's own.
+    // a buffer for each chunk: every chunk staged, then one proxy fence, one meeting and thread
+    // 0's stores in one bulk group, in place of a fence, a meeting and a group a chunk (H100 run
+    // s78v: bf16 4096³ 1.00 → 1.01 of cuBLAS). A chunk staged from its source reads and writes
+    // the same addresses, a warp's own. Decided on the types alone, so the other form is not
+    // compiled: decided on a run-time `bufs` that folded only after inlining, LLVM optimized
+    // both forms until then, and the two GEMM modules took 2 minutes longer to build.
     if const { one_meeting::<Cols, CHUNK_COLS, S>() } {
         device::unroll!(
             chunks_of::<Cols, CHUNK_COLS>() as usize,
@@ -1086,8 +1085,8 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32, S: ChunkBuffers>(
         }
         return;
     }
-    // fewer buffers than chunks (an f32 tile): a chunk at a time, unrolled: the chunk picks the
-    // accumulators, which must stay registers
+    // fewer buffers than chunks (an f32 tile; a 256-wide 16-bit tile in two buffers): a chunk at
+    // a time, unrolled: the chunk picks the accumulators, which must stay registers
     device::unroll!(
         chunks_of::<Cols, CHUNK_COLS>() as usize,
         #[inline(always)]
