@@ -449,11 +449,12 @@ pub unsafe fn gemm_tma_warpspecialized<
             turns.wait();
         }
         // the epilogue's source (C, where it reads one) requested in the middle of a whole
-        // tile's mainloop (`source_eighth`), under its `wgmma`s (a split tile's epilogue may not run here: it loads its
-        // own): the previous tile's stores have long read the buffers it lands in, and it lands
-        // long before the epilogue (at the epilogue's start, C's latency stood before the first
-        // chunk: doc/hopper-gemm.md "C's tile under the mainloop"). Nothing is held across the
-        // mainloop but whether it ran, which the unit says again after it.
+        // tile's mainloop (`source_eighth`), under its `wgmma`s (a split tile's epilogue may not
+        // run here: it loads its own): the previous tile's stores have long read the buffers it
+        // lands in, and it lands long before the epilogue (at the epilogue's start, C's latency
+        // stood before the first chunk: doc/hopper-gemm.md "C's tile under the mainloop").
+        // Nothing is held across the mainloop but whether it ran, which the unit says again
+        // after it.
         let requested = |w: &WorkTile| w.k_begin == 0 && w.k_count == k_tiles && w.k_count > 0;
         let mut load_source = #[inline(always)]
         || unsafe {
