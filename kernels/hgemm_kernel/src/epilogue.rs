@@ -892,17 +892,18 @@ const fn chunks_of<Cols: StaticInt, const CHUNK_COLS: i32>() -> i32 {
     (Cols::VALUE as u32).div_ceil(CHUNK_COLS as u32) as i32
 }
 
-/// Whether [`store_chunks`] stages a tile's chunks of `CHUNK_COLS` under one meeting: where the
-/// storage `S` has a buffer for each chunk (a 16-bit tile in [`SMEM_EPI_BYTES`]; not an f32
-/// tile's eight chunks, nor a 256-wide 16-bit tile's four in two buffers).
+/// Whether the storage `S` has a buffer for each of a `Cols`-wide tile's chunks of
+/// `CHUNK_COLS` (a 16-bit tile in [`SMEM_EPI_BYTES`]; not an f32 tile's eight chunks, nor a
+/// 256-wide 16-bit tile's four in two buffers): then [`store_chunks`] stages them under one
+/// meeting.
 ///
 /// ```text
-/// one_meeting::<_256, 64, EpilogueStorage>()  == true    // 4 chunks, 4 buffers
-/// one_meeting::<_256, 64, EpilogueStorage2>() == false   // 4 chunks, 2 buffers
-/// one_meeting::<_256, 32, EpilogueStorage>()  == false   // 8 f32 chunks, 4 buffers
+/// buffer_per_chunk::<_256, 64, EpilogueStorage>()  == true    // 4 chunks, 4 buffers
+/// buffer_per_chunk::<_256, 64, EpilogueStorage2>() == false   // 4 chunks, 2 buffers
+/// buffer_per_chunk::<_256, 32, EpilogueStorage>()  == false   // 8 f32 chunks, 4 buffers
 /// ```
 #[inline(always)]
-const fn one_meeting<Cols: StaticInt, const CHUNK_COLS: i32, S: ChunkBuffers>() -> bool {
+const fn buffer_per_chunk<Cols: StaticInt, const CHUNK_COLS: i32, S: ChunkBuffers>() -> bool {
     chunks_of::<Cols, CHUNK_COLS>() as usize <= S::PER_WARPGROUP
 }
 
@@ -1061,7 +1062,7 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32, S: ChunkBuffers>(
     // the same addresses, a warp's own. Decided on the types alone, so the other form is not
     // compiled: decided on a run-time `bufs` that folded only after inlining, LLVM optimized
     // both forms until then, and the two GEMM modules took 2 minutes longer to build.
-    if const { one_meeting::<Cols, CHUNK_COLS, S>() } {
+    if const { buffer_per_chunk::<Cols, CHUNK_COLS, S>() } {
         device::unroll!(
             chunks_of::<Cols, CHUNK_COLS>() as usize,
             #[inline(always)]
