@@ -47,7 +47,7 @@ use device::mma::{
     ldmatrix_x4_trans, pack_bf16x2, pack_f16x2, stmatrix_x4_trans, unpack_bf16x2, unpack_f16x2,
 };
 use device::shared::dynamic_shared_addr_of;
-use device::thread::named_barrier_sync;
+use device::thread::{named_barrier_arrive, named_barrier_sync};
 use device::tma::{TmaDescriptor, tma_store_arrive, tma_store_fence, tma_store_wait};
 use layout_types::cute::atom::gmma::*;
 use layout_types::cute::atom::tma::{BoxLayout, TmaAtom, TmaLoad, TmaStore};
@@ -59,7 +59,9 @@ use layout_types::cutlass::fusion::{BiasAct, LinComb};
 pub use super::config::{
     CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES, SMEM_EPI_BYTES_2,
 };
-use super::config::{ChunkBuffers, EpilogueBoxB16, EpilogueBoxF32, SourceBarriers};
+use super::config::{ChunkBuffers, EpilogueBoxB16, EpilogueBoxF32, SourceBarriers, StoreSchedule};
+#[cfg(doc)]
+use super::config::{ChunkHandoff, OneMeeting};
 // (`#[inline(always)]` closures: the unrolled bodies below must inline into the kernel so that
 // the accumulators stay registers; LLVM's heuristics outline a large body called from many
 // unrolled slots, which puts the accumulators in local memory)
@@ -70,7 +72,12 @@ pub const ELEMS_ALL: u32 = 0b111;
 /// [`store`]'s `ELEMS` of a bf16 C only.
 pub const ELEMS_BF16: u32 = 0b010;
 /// The named barrier of consumer warpgroup 0's epilogue; warpgroup 1 uses the next id.
-pub const EPI_BARRIER: u32 = 8;
+pub const EPI_BARRIER: u32 = 3;
+/// The first of the staged chunks' hand-off barriers ([`chunk_handoff`]): one a chunk of a tile
+/// and a warpgroup, (chunk, warpgroup) → id − `CHUNK_BARRIER` in `(4, 2):(1, 4)`, ids 8 to 15.
+/// (The GEMM modules' other named barriers: 0, the mainloop's order 1 and 2, [`EPI_BARRIER`]'s
+/// 3 and 4.)
+pub const CHUNK_BARRIER: u32 = 8;
 /// Threads of a warpgroup.
 const WG_THREADS: u32 = 128;
 
@@ -840,6 +847,47 @@ fn warpgroup_sync(wg: i32) {
     }
 }
 
+/// Warpgroup `wg`'s hand-off of its staged chunk `chunk` (thread `t` of the warpgroup) to the
+/// thread that stores it ([`ChunkHandoff`]): warp 0, whose thread 0 issues the chunk's TMA
+/// store, waits until the other three warps have staged it (and fenced: [`tma_store_fence`]
+/// first); those three arrive and go on staging the next chunk. A barrier a chunk
+/// ([`CHUNK_BARRIER`]), so that warps ahead by a chunk or more never count toward an earlier
+/// chunk's barrier; within a tile only: the next tile's epilogue starts with the warpgroup's
+/// meeting, which warp 0 reaches after every hand-off of this one.
+///
+/// The ids are immediates (a table of `CHUNK_BARRIER`'s layout; the chunk is a constant of the
+/// unrolled loop, the warpgroup a branch): with the id in a register (`barrier.sync %r`) the
+/// e4m3 4096³ launch ran 1.5 % slower (H100 run s79c).
+#[inline(always)]
+fn chunk_handoff(wg: i32, t: i32, chunk: i32) {
+    #[inline(always)]
+    fn h<const ID: u32>(t: i32) {
+        if t < 32 {
+            named_barrier_sync::<ID, WG_THREADS>();
+        } else {
+            named_barrier_arrive::<ID, WG_THREADS>();
+        }
+    }
+    const B: u32 = CHUNK_BARRIER;
+    // (chunk, warpgroup) → id − B in (4, 2):(1, 4), as the arms spell it
+    const {
+        assert!(
+            B + 8 <= 16,
+            "chunk_handoff: eight named barriers from CHUNK_BARRIER"
+        )
+    };
+    match (wg, chunk) {
+        (0, 0) => h::<B>(t),
+        (0, 1) => h::<{ B + 1 }>(t),
+        (0, 2) => h::<{ B + 2 }>(t),
+        (0, 3) => h::<{ B + 3 }>(t),
+        (_, 0) => h::<{ B + 4 }>(t),
+        (_, 1) => h::<{ B + 5 }>(t),
+        (_, 2) => h::<{ B + 6 }>(t),
+        _ => h::<{ B + 7 }>(t),
+    }
+}
+
 /// Initializes the source loads' barriers at `s` ([`SourceBarriers`]): a full barrier of one
 /// arrival (the loading thread's, with the tile's bytes) a consumer warpgroup. The epilogue's
 /// `CollectiveEpilogue::init`.
@@ -987,8 +1035,9 @@ enum Source {
 /// wait for the previous stores, its arrival owed) thread 0 only arrives after the meeting,
 /// and the phase completes once the loads have landed (long since, as a rule). Then, with a
 /// buffer for each chunk (a 16-bit tile in [`SMEM_EPI_BYTES`], and always with a source),
-/// every thread writes every chunk, `fence.proxy.async.shared::cta`, the warpgroup meets once
-/// and thread 0 issues the chunks' stores and commits them as one group. Otherwise per chunk:
+/// per chunk: every thread writes the chunk, `fence.proxy.async.shared::cta`, and hands it to
+/// warp 0 ([`chunk_handoff`]: warp 0 waits for the other three, which go on), whose thread 0
+/// issues its store; the tile's stores commit as one group. Otherwise per chunk:
 /// every thread writes the chunk, `fence.proxy.async.shared::cta`; where the
 /// *next* chunk of this tile goes to a buffer this tile has used, thread 0 waits until at most
 /// `B − 2` of its stores still read (`B` the buffers in turn: the store `B − 1` chunks back, the
@@ -999,7 +1048,12 @@ enum Source {
 /// [`store`] waits for them after the CTA's last tile.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32, S: ChunkBuffers>(
+unsafe fn store_chunks<
+    Cols: StaticInt,
+    const CHUNK_COLS: i32,
+    S: ChunkBuffers,
+    Sch: StoreSchedule,
+>(
     smem: *mut u8,
     wg: i32,
     t: i32,
@@ -1056,13 +1110,47 @@ unsafe fn store_chunks<Cols: StaticInt, const CHUNK_COLS: i32, S: ChunkBuffers>(
         // C's tile has landed, and the wait makes it visible to this thread
         unsafe { device::mbarrier::mbarrier_wait_parity(bar, phase) };
     }
-    // a buffer for each chunk: every chunk staged, then one proxy fence, one meeting and thread
-    // 0's stores in one bulk group, in place of a fence, a meeting and a group a chunk (H100 run
-    // s78v: bf16 4096³ 1.00 → 1.01 of cuBLAS). A chunk staged from its source reads and writes
-    // the same addresses, a warp's own. Decided on the types alone, so the other form is not
-    // compiled: decided on a run-time `bufs` that folded only after inlining, LLVM optimized
-    // both forms until then, and the two GEMM modules took 2 minutes longer to build.
+    // a buffer for each chunk, so nothing waits between chunks; the schedule `Sch` says when
+    // their stores go. [`ChunkHandoff`]: each chunk staged and fenced, then handed to warp 0
+    // ([`chunk_handoff`]), whose thread 0 stores it at once, the tile's stores one bulk group.
+    // [`OneMeeting`]: every chunk staged, then one proxy fence, one meeting and thread 0's
+    // stores in one bulk group. Either saves the per-chunk meetings of the loop below (H100
+    // run s78v: bf16 4096³ 1.00 → 1.01 of cuBLAS); the hand-off also starts a chunk's store
+    // under the next one's staging (run s79a: one meeting lost 6 % at 8192²×512 against the
+    // loop, the hand-off none, run s79c), but the FP8 entries ran 1.5–3 % slower with it (runs
+    // s79b, s79c). A chunk staged from its source reads and writes the same addresses, a warp's
+    // own. Decided on the types alone, so one form is compiled: decided on a run-time `bufs`
+    // that folded only after inlining, LLVM optimized both forms until then, and the two GEMM
+    // modules took 2 minutes longer to build.
     if const { buffer_per_chunk::<Cols, CHUNK_COLS, S>() } {
+        if const { Sch::HANDOFF } {
+            const {
+                assert!(
+                    !buffer_per_chunk::<Cols, CHUNK_COLS, S>()
+                        || !Sch::HANDOFF
+                        || chunks_of::<Cols, CHUNK_COLS>() <= 4,
+                    "store_chunks: four hand-off barriers a warpgroup (CHUNK_BARRIER's layout)"
+                )
+            };
+            device::unroll!(
+                chunks_of::<Cols, CHUNK_COLS>() as usize,
+                #[inline(always)]
+                |chunk| {
+                    let chunk = chunk as i32;
+                    let buf = unsafe { smem.add(buffer.crd2idx(chunk) as usize) };
+                    stage(buf, chunk);
+                    tma_store_fence();
+                    chunk_handoff(wg, t, chunk);
+                    if t == 0 {
+                        issue(buf, chunk);
+                    }
+                }
+            );
+            if t == 0 {
+                tma_store_arrive();
+            }
+            return;
+        }
         device::unroll!(
             chunks_of::<Cols, CHUNK_COLS>() as usize,
             #[inline(always)]
@@ -1142,7 +1230,13 @@ fn load_chunk_b16<const TILE_M: i32, Cols: StaticInt>(
 /// As [`store`]'s TMA path for a 16-bit C; with `beta ≠ 0` a buffer for each of the tile's
 /// chunks and `d.source` initialized ([`init_source`]).
 #[inline(always)]
-unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt, S: ChunkBuffers>(
+unsafe fn store_b16<
+    T: Out16,
+    const TILE_M: i32,
+    Cols: StaticInt,
+    S: ChunkBuffers,
+    Sch: StoreSchedule,
+>(
     d: &TileStore,
     t: i32,
     tma_c: *const TmaDescriptor,
@@ -1161,7 +1255,7 @@ unsafe fn store_b16<T: Out16, const TILE_M: i32, Cols: StaticInt, S: ChunkBuffer
         (true, None, _) => device::thread::trap(),
     };
     unsafe {
-        store_chunks::<Cols, 64, S>(
+        store_chunks::<Cols, 64, S, Sch>(
             d.smem,
             d.wg,
             t,
@@ -1384,7 +1478,7 @@ pub unsafe fn load<
 /// nothing past the edges is written.
 ///
 /// ```
-/// use kernels_emu::config::{EpilogueStorage2, NoEpilogueStorage};
+/// use kernels_emu::config::{ChunkHandoff, EpilogueStorage2, NoEpilogueStorage};
 /// use kernels_emu::hgemm_epilogue::{acc_col, acc_row, acc_row_v, store, TileStore};
 /// use layout_types::cutlass::fusion::{act, BiasAct, BiasMode, RowColScale, ScaleKind, Scaled};
 /// use layout_types::cute::prelude::_256;
@@ -1416,9 +1510,9 @@ pub unsafe fn load<
 ///         };
 ///         // (f32 only: each element is two more unrolled bodies on the emulator's stack)
 ///         if bufs == 0 {
-///             unsafe { store::<0b001, true, 64, _256, NoEpilogueStorage>(&acc, &tile, op) };
+///             unsafe { store::<0b001, true, 64, _256, NoEpilogueStorage, ChunkHandoff>(&acc, &tile, op) };
 ///         } else {
-///             unsafe { store::<0b001, true, 64, _256, EpilogueStorage2>(&acc, &tile, op) };
+///             unsafe { store::<0b001, true, 64, _256, EpilogueStorage2, ChunkHandoff>(&acc, &tile, op) };
 ///         }
 ///     }
 /// }
@@ -1453,7 +1547,7 @@ pub unsafe fn load<
 /// lands at its place, rounded to bf16, and nothing past the edges is written.
 ///
 /// ```
-/// use kernels_emu::config::EpilogueStorage2;
+/// use kernels_emu::config::{ChunkHandoff, EpilogueStorage2};
 /// use kernels_emu::hgemm_epilogue::{
 ///     acc_col, acc_row, frag_col_to_tile, store, Bf16Bits, OutElem, TileStore, ELEMS_BF16,
 /// };
@@ -1477,7 +1571,7 @@ pub unsafe fn load<
 ///             mn: (130, N as i32), origin: (32, 20), alpha: 2.0, beta: 0.0, t, smem,
 ///             wg: 0, last: false, source: None, loaded: false,
 ///         };
-///         unsafe { store::<ELEMS_BF16, true, 128, _256, EpilogueStorage2>(&acc, &tile, LinComb) };
+///         unsafe { store::<ELEMS_BF16, true, 128, _256, EpilogueStorage2, ChunkHandoff>(&acc, &tile, LinComb) };
 ///     }
 /// }
 /// let mut c = vec![0xdeadu16; LD * (N + 4)];
@@ -1510,6 +1604,7 @@ pub unsafe fn store<
     const TILE_M: i32,
     Cols: StaticInt,
     S: ChunkBuffers,
+    Sch: StoreSchedule,
 >(
     acc: &[f32; 128],
     a: &TileStore,
@@ -1589,7 +1684,7 @@ pub unsafe fn store<
                 let atom = TmaAtom::<TmaStore, f32, BoxLayout<EpilogueBoxF32>>::new(tma_c);
                 let chunk_tile =
                     tile_to_shape(Layout_MN_SW128_Atom::<f32>::new(), (_64, _32), (_2, _1));
-                store_chunks::<Cols, 32, S>(
+                store_chunks::<Cols, 32, S, Sch>(
                     smem,
                     wg,
                     t,
@@ -1615,10 +1710,10 @@ pub unsafe fn store<
                 )
             }
             5 if has(1) && tma => {
-                store_b16::<Bf16Bits, TILE_M, Cols, S>(&direct, t_tma, tma_c, value, source)
+                store_b16::<Bf16Bits, TILE_M, Cols, S, Sch>(&direct, t_tma, tma_c, value, source)
             }
             6 if has(2) && tma => {
-                store_b16::<F16Bits, TILE_M, Cols, S>(&direct, t_tma, tma_c, value, source)
+                store_b16::<F16Bits, TILE_M, Cols, S, Sch>(&direct, t_tma, tma_c, value, source)
             }
             // an element this instantiation does not store (the host never asks)
             _ => device::thread::trap(),

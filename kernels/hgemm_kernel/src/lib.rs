@@ -101,9 +101,10 @@ use layout_types::cutlass::fusion::{
 };
 
 pub use config::{
-    ChunkBuffers, EpilogueStorage, HgemmParams, PersistentTileSchedulerParams, SMEM_BYTES,
-    SMEM_BYTES_FP8, STAGES, STAGES_FP8, SWIZZLE, SharedStorage, SharedStorageFp8, SourceBarriers,
-    StreamKParams, THREADS, TILE, TILE_FP8,
+    ChunkBuffers, ChunkHandoff, EpilogueStorage, HgemmParams, OneMeeting,
+    PersistentTileSchedulerParams, SMEM_BYTES, SMEM_BYTES_FP8, STAGES, STAGES_FP8, SWIZZLE,
+    SharedStorage, SharedStorageFp8, SourceBarriers, StoreSchedule, StreamKParams, THREADS, TILE,
+    TILE_FP8,
 };
 
 // the configuration's numbers are the collective kernel's: one type of shared memory, one
@@ -244,45 +245,59 @@ pub struct EpilogueArgs {
 /// ([`EpilogueStorage`]: four a consumer warpgroup; [`config::EpilogueStorage2`]: two;
 /// [`config::NoEpilogueStorage`]: none, the direct path from registers, [`DirectEpilogue`]).
 /// `SOURCE` false: an epilogue without a source (CUTLASS's `ElementC = void`): `beta` is taken
-/// as 0 and the code that reads C is not compiled ([`WithoutSource`]: the FP8 entries').
-pub struct HgemmEpilogue<S = EpilogueStorage, const SOURCE: bool = true>(
-    core::marker::PhantomData<S>,
+/// as 0 and the code that reads C is not compiled ([`WithoutSource`]: the FP8 entries'). `Sch`:
+/// when a tile's chunks are stored ([`StoreSchedule`]: [`ChunkHandoff`], the 16-bit entries';
+/// [`OneMeeting`], the FP8 entries').
+pub struct HgemmEpilogue<S = EpilogueStorage, const SOURCE: bool = true, Sch = ChunkHandoff>(
+    core::marker::PhantomData<(S, Sch)>,
 );
 
 /// The fused epilogue: `A(alpha·S(r, c)·acc + beta·C + bias)` ([`Scaled`] of [`BiasAct`]) for
 /// the activation type `A` and the product's scale kind `S` ([`NoScale`], or [`RowColScale`]:
 /// per-row and per-column scales from [`HgemmParams::scale_m`] (M values) and
 /// [`HgemmParams::scale_n`] (N values), 0 each for none), the bias (along M, N or none) read
-/// from [`HgemmParams`]; `ELEMS` the elements of C it stores ([`epilogue::store`]); `SOURCE` as
-/// for [`HgemmEpilogue`].
+/// from [`HgemmParams`]; `ELEMS` the elements of C it stores ([`epilogue::store`]); `SOURCE` and
+/// `Sch` as for [`HgemmEpilogue`].
 pub struct FusedEpilogue<
     A,
     S = NoScale,
     const ELEMS: u32 = ELEMS_BF16,
     St = EpilogueStorage,
     const SOURCE: bool = true,
->(core::marker::PhantomData<(A, S, St)>);
+    Sch = ChunkHandoff,
+>(core::marker::PhantomData<(A, S, St, Sch)>);
 
-/// An epilogue's form without a source (`D = op(alpha·acc)`, CUTLASS's `ElementC = void`): the
-/// FP8 entries' (their host never passes `beta`), which then compile no code that reads C.
+/// The FP8 entries' form of an epilogue: without a source (`D = op(alpha·acc)`, CUTLASS's
+/// `ElementC = void`; their host never passes `beta`), which then compiles no code that reads
+/// C, and with their store schedule, [`OneMeeting`] (every FP8 entry goes through this: with
+/// [`ChunkHandoff`] the e4m3 4096³ launch ran 1.5–3 % slower, H100 runs s79b, s79c).
 ///
 /// ```
-/// use hgemm_kernel::{HgemmEpilogue, WithoutSource};
-/// let _same: fn(<HgemmEpilogue as WithoutSource>::Epilogue) -> HgemmEpilogue<_, false> = |e| e;
+/// use hgemm_kernel::{HgemmEpilogue, OneMeeting, WithoutSource};
+/// let _same: fn(<HgemmEpilogue as WithoutSource>::Epilogue) -> HgemmEpilogue<_, false, OneMeeting> =
+///     |e| e;
 /// ```
 pub trait WithoutSource {
-    /// The same epilogue with `SOURCE` false.
+    /// The same epilogue with `SOURCE` false and the [`OneMeeting`] schedule.
     type Epilogue: CollectiveEpilogue;
 }
 
-impl<S: ChunkBuffers, const SOURCE: bool> WithoutSource for HgemmEpilogue<S, SOURCE> {
-    type Epilogue = HgemmEpilogue<S, false>;
+impl<S: ChunkBuffers, const SOURCE: bool, Sch: StoreSchedule> WithoutSource
+    for HgemmEpilogue<S, SOURCE, Sch>
+{
+    type Epilogue = HgemmEpilogue<S, false, OneMeeting>;
 }
 
-impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SOURCE: bool>
-    WithoutSource for FusedEpilogue<A, S, ELEMS, St, SOURCE>
+impl<
+    A: ActivationFn,
+    S: ScaleKind,
+    const ELEMS: u32,
+    St: ChunkBuffers,
+    const SOURCE: bool,
+    Sch: StoreSchedule,
+> WithoutSource for FusedEpilogue<A, S, ELEMS, St, SOURCE, Sch>
 {
-    type Epilogue = FusedEpilogue<A, S, ELEMS, St, false>;
+    type Epilogue = FusedEpilogue<A, S, ELEMS, St, false, OneMeeting>;
 }
 
 /// The tile's [`epilogue::TileStore`] of `a`'s parameters (`store`'s and `load`'s).
@@ -349,6 +364,7 @@ unsafe fn store_with<
     const TILE_M: i32,
     Cols: StaticInt,
     S: ChunkBuffers,
+    Sch: StoreSchedule,
 >(
     a: &EpilogueArgs,
     acc: &[f32; 128],
@@ -363,7 +379,7 @@ unsafe fn store_with<
     op: impl EpilogueOp,
 ) {
     let tile = unsafe { tile_store::<SOURCE, S>(a, mn, origin, t, smem, pipe, wg, last, loaded) };
-    unsafe { epilogue::store::<ELEMS, SOURCE, TILE_M, Cols, S>(acc, &tile, op) }
+    unsafe { epilogue::store::<ELEMS, SOURCE, TILE_M, Cols, S, Sch>(acc, &tile, op) }
 }
 
 /// [`epilogue::load`] of `a`'s parameters: the tile's C requested under the mainloop
@@ -397,7 +413,9 @@ unsafe fn init_source<const SOURCE: bool, S: ChunkBuffers>(pipe: *mut SourceBarr
     }
 }
 
-impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S, SOURCE> {
+impl<S: ChunkBuffers, const SOURCE: bool, Sch: StoreSchedule> CollectiveEpilogue
+    for HgemmEpilogue<S, SOURCE, Sch>
+{
     type Args = EpilogueArgs;
     type Storage = S;
     type PipelineStorage = SourceBarriers;
@@ -434,13 +452,13 @@ impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S
         // and the fragment's columns that hold it (the TMA path's chunks)
         if const { W::M == 64 } {
             unsafe {
-                store_with::<ELEMS_ALL, SOURCE, 64, W::EpiCols, _>(
+                store_with::<ELEMS_ALL, SOURCE, 64, W::EpiCols, _, Sch>(
                     a, acc, mn, origin, t, smem, pipe, wg, last, loaded, LinComb,
                 )
             }
         } else {
             unsafe {
-                store_with::<ELEMS_ALL, SOURCE, 128, W::EpiCols, _>(
+                store_with::<ELEMS_ALL, SOURCE, 128, W::EpiCols, _, Sch>(
                     a, acc, mn, origin, t, smem, pipe, wg, last, loaded, LinComb,
                 )
             }
@@ -448,8 +466,14 @@ impl<S: ChunkBuffers, const SOURCE: bool> CollectiveEpilogue for HgemmEpilogue<S
     }
 }
 
-impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SOURCE: bool>
-    CollectiveEpilogue for FusedEpilogue<A, S, ELEMS, St, SOURCE>
+impl<
+    A: ActivationFn,
+    S: ScaleKind,
+    const ELEMS: u32,
+    St: ChunkBuffers,
+    const SOURCE: bool,
+    Sch: StoreSchedule,
+> CollectiveEpilogue for FusedEpilogue<A, S, ELEMS, St, SOURCE, Sch>
 {
     type Args = EpilogueArgs;
     type Storage = St;
@@ -515,7 +539,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
         // of the 128-row one through LLVM, +30 % of the family's rustc time)
         if const { W::M == 64 } {
             unsafe {
-                store_with::<ELEMS, SOURCE, 64, W::EpiCols, _>(
+                store_with::<ELEMS, SOURCE, 64, W::EpiCols, _, Sch>(
                     a, acc, mn, origin, t, smem, pipe, wg, last, loaded, op,
                 )
             }
@@ -531,7 +555,7 @@ impl<A: ActivationFn, S: ScaleKind, const ELEMS: u32, St: ChunkBuffers, const SO
                 first_col: ct,
             };
             unsafe {
-                store_with::<ELEMS, SOURCE, 128, W::EpiCols, _>(
+                store_with::<ELEMS, SOURCE, 128, W::EpiCols, _, Sch>(
                     a, acc, mn, origin, t, smem, pipe, wg, last, loaded, op,
                 )
             }
