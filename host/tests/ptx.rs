@@ -8,6 +8,7 @@
 #[path = "../../xtask/src/ptxas.rs"]
 mod ptxas;
 
+use host::hgemm::config;
 use std::path::PathBuf;
 
 /// The embedded PTX modules; `None` (after a visible SKIP line) when this build has none,
@@ -328,7 +329,6 @@ fn hgemm_is_tma_wgmma_in_registers() {
         "cvt.rn.bf16x2.f32",
         "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
         "fence.proxy.async.shared::cta",
-        "barrier.sync 9, 128",
         "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group",
         "cp.async.bulk.wait_group.read 0",
         "@p ld.global.nc.f32",
@@ -350,6 +350,26 @@ fn hgemm_is_tma_wgmma_in_registers() {
         // the staged block scales' 1-D boxes
         "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes",
     ];
+    // the warpgroups' epilogue meetings (`config::EPI_BARRIER`) in both; each staged chunk's
+    // hand-off to warp 0 (`ChunkHandoff`: `config::CHUNK_BARRIER` on, a barrier a chunk and
+    // warpgroup) in the 16-bit family only, the FP8 entries meeting once a tile (`OneMeeting`)
+    let meeting = format!("barrier.sync {}, 128", config::EPI_BARRIER + 1);
+    let handoff = |id: u32| format!("barrier.arrive {id}, 128");
+    for m in [h, f] {
+        assert!(m.ptx.contains(&meeting), "{}.ptx lacks {meeting}", m.family);
+    }
+    for id in config::CHUNK_BARRIER..config::CHUNK_BARRIER + 8 {
+        assert!(
+            h.ptx.contains(&handoff(id)),
+            "hgemm.ptx lacks {}",
+            handoff(id)
+        );
+        assert!(
+            !f.ptx.contains(&handoff(id)),
+            "hgemm_fp8.ptx hands a chunk off ({})",
+            handoff(id)
+        );
+    }
     for (m, own) in [(h, &bf16[..]), (f, &fp8[..])] {
         assert!(
             !m.ptx.contains(".local"),

@@ -484,11 +484,19 @@ pub const SMEM_EPI_BYTES_3: usize = CONSUMERS * 3 * CHUNK_BYTES;
 #[repr(C, align(1024))]
 pub struct EpilogueStorage3(pub [u8; SMEM_EPI_BYTES_3]);
 
+/// The named barrier of consumer warpgroup 0's epilogue meeting; warpgroup 1 uses the next id.
+pub const EPI_BARRIER: u32 = 3;
+/// The first of the staged chunks' hand-off barriers ([`ChunkHandoff`]'s, `epilogue::chunk_handoff`):
+/// one a chunk of a tile and a warpgroup, (chunk, warpgroup) → id − `CHUNK_BARRIER` in
+/// `(4, 2):(1, 4)`, ids 8 to 15. (The GEMM modules' other named barriers: 0, the mainloop's
+/// order 1 and 2, [`EPI_BARRIER`]'s 3 and 4.)
+pub const CHUNK_BARRIER: u32 = 8;
+
 /// How the TMA epilogue stores a tile whose chunks each have a buffer (`epilogue::store`): a
-/// type parameter of [`crate::HgemmEpilogue`] and [`crate::FusedEpilogue`], as CUTLASS's
+/// type parameter of `HgemmEpilogue` and `FusedEpilogue`, as CUTLASS's
 /// epilogue dispatch policies carry their store schedule (`DelayTmaStore`). Measured per family
 /// (H100 runs s79a–s79c, doc/hopper-gemm.md "Session 79"): the 16-bit entries take
-/// [`ChunkHandoff`], the FP8 entries [`OneMeeting`] ([`crate::WithoutSource`]'s form).
+/// [`ChunkHandoff`], the FP8 entries [`OneMeeting`] (`WithoutSource`'s form).
 ///
 /// ```text
 /// ChunkHandoff::HANDOFF == true    // a chunk's store issued as soon as it is staged

@@ -56,6 +56,7 @@ use layout_types::cutlass::fusion::EpilogueOp;
 #[cfg(doc)]
 use layout_types::cutlass::fusion::{BiasAct, LinComb};
 
+pub use super::config::{CHUNK_BARRIER, EPI_BARRIER};
 pub use super::config::{
     CHUNK_BUFFERS, CHUNK_BYTES, CONSUMERS, OUT_TMA, OUT_TMA_EDGE, SMEM_EPI_BYTES, SMEM_EPI_BYTES_2,
 };
@@ -71,13 +72,6 @@ const _: () = assert!(CHUNK_BYTES == 8192);
 pub const ELEMS_ALL: u32 = 0b111;
 /// [`store`]'s `ELEMS` of a bf16 C only.
 pub const ELEMS_BF16: u32 = 0b010;
-/// The named barrier of consumer warpgroup 0's epilogue; warpgroup 1 uses the next id.
-pub const EPI_BARRIER: u32 = 3;
-/// The first of the staged chunks' hand-off barriers ([`chunk_handoff`]): one a chunk of a tile
-/// and a warpgroup, (chunk, warpgroup) → id − `CHUNK_BARRIER` in `(4, 2):(1, 4)`, ids 8 to 15.
-/// (The GEMM modules' other named barriers: 0, the mainloop's order 1 and 2, [`EPI_BARRIER`]'s
-/// 3 and 4.)
-pub const CHUNK_BARRIER: u32 = 8;
 /// Threads of a warpgroup.
 const WG_THREADS: u32 = 128;
 
