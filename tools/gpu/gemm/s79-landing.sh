@@ -6,7 +6,8 @@
 # Package: .gpu/A as tools/gpu/gemm/s79-handoff-ab.sh's, plus land/{hgemm,hgemm_fp8}.ptx.xz and their cubins:
 #   cargo xtask build-kernels --arch sm_90a && mkdir -p .gpu/A/land && for m in hgemm hgemm_fp8; do
 #     xz -c target/ptx/$m.ptx > .gpu/A/land/$m.ptx.xz; done && bash tools/gpu/pack-cubins.sh .gpu/A target/ptx hgemm hgemm_fp8
-#   BUDGET=180 D=.gpu/A NAME=s79d bash tools/gpu/gemm/s79-landing.sh
+# (.gpu/B, 14 MB, holds just host.xz, new/, land/ and their cubins: carry it rather than .gpu/A's 21 MB)
+#   BUDGET=180 D=.gpu/B NAME=s80a bash tools/gpu/gemm/s79-landing.sh
 BUDGET=${BUDGET:-180}; . tools/gpu/lib.sh ${NAME:-s79d}
 for v in new land; do mkdir -p /tmp/pv$v; for m in hgemm hgemm_fp8; do x $D/$v/$m.ptx.xz /tmp/pv$v/$m.ptx; done; done
 export CUTE_RS_PTX_DIR=/tmp/pvland
