@@ -69,13 +69,13 @@ use collective::cluster::{ClusterN, ClusterShape};
 use hgemm_kernel::prelude::*;
 
 // fast accumulation on the 16-bit kernel's 128×256 tiles; every FP8 entry's epilogue is without a
-// source (`WithoutSource`: `Context::gemm_fp8` passes no `beta`)
+// source and meets once a tile to store it (`Fp8EpilogueOf`: `Context::gemm_fp8` passes no `beta`)
 hgemm_entry!(
     gemm_fp8_e4m3_tn,
     (E4M3, E4M3),
     MajorK,
     MajorK,
-    <HgemmEpilogue as WithoutSource>::Epilogue,
+    Fp8EpilogueOf<HgemmEpilogue>,
     Scheduler
 );
 hgemm_entry!(
@@ -83,7 +83,7 @@ hgemm_entry!(
     (E5M2, E5M2),
     MajorK,
     MajorK,
-    <HgemmEpilogue as WithoutSource>::Epilogue,
+    Fp8EpilogueOf<HgemmEpilogue>,
     Scheduler
 );
 // the default: paired temporaries, no turns (doc/fp8-gemm.md, round 4: 0.62-0.63 of cuBLASLt

@@ -496,7 +496,7 @@ pub const CHUNK_BARRIER: u32 = 8;
 /// type parameter of `HgemmEpilogue` and `FusedEpilogue`, as CUTLASS's
 /// epilogue dispatch policies carry their store schedule (`DelayTmaStore`). Measured per family
 /// (H100 runs s79a–s79c, doc/hopper-gemm.md "Session 79"): the 16-bit entries take
-/// [`ChunkHandoff`], the FP8 entries [`OneMeeting`] (`WithoutSource`'s form).
+/// [`ChunkHandoff`], the FP8 entries [`OneMeeting`] (`Fp8EpilogueOf`).
 ///
 /// ```text
 /// ChunkHandoff::HANDOFF == true    // a chunk's store issued as soon as it is staged

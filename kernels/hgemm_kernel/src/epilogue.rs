@@ -936,8 +936,8 @@ const fn chunks_of<Cols: StaticInt, const CHUNK_COLS: i32>() -> i32 {
 
 /// Whether the storage `S` has a buffer for each of a `Cols`-wide tile's chunks of
 /// `CHUNK_COLS` (a 16-bit tile in [`SMEM_EPI_BYTES`]; not an f32 tile's eight chunks, nor a
-/// 256-wide 16-bit tile's four in two buffers): then [`store_chunks`] stages them under one
-/// meeting.
+/// 256-wide 16-bit tile's four in two buffers): then [`store_chunks`] stores them as the
+/// schedule says ([`ChunkHandoff`], [`OneMeeting`]), no chunk waiting for another's store.
 ///
 /// ```text
 /// buffer_per_chunk::<_256, 64, EpilogueStorage>()  == true    // 4 chunks, 4 buffers
@@ -1454,7 +1454,8 @@ pub unsafe fn load<
 /// buffers lie that many apart, a TMA tile's chunks go through `min(B, Cols / 64)` of them in
 /// turn, whole rounds, a direct tile's through two; none: no shared memory, the direct path
 /// from registers; a type, so only the paths it allows are compiled); with `last` every path waits for its TMA stores' reads; with
-/// `loaded` the TMA path finds its C requested by [`load`] (else it loads C itself). `op` is
+/// `loaded` the TMA path finds its C requested by [`load`] (else it loads C itself); `Sch`, when
+/// a tile whose chunks each have a buffer stores them ([`StoreSchedule`]). `op` is
 /// the element-wise operation after `alpha·acc + beta·C` (its [`EpilogueOp::acc_scale`] scales the
 /// product first, where [`EpilogueOp::SCALED`]). `ELEMS`: the elements of C this
 /// instantiation stores, a bit mask over the element codes ([`ELEMS_ALL`]; the 16-bit fused

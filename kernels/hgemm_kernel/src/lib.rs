@@ -267,25 +267,22 @@ pub struct FusedEpilogue<
     Sch = ChunkHandoff,
 >(core::marker::PhantomData<(A, S, St, Sch)>);
 
-/// The FP8 entries' form of an epilogue: without a source (`D = op(alpha·acc)`, CUTLASS's
-/// `ElementC = void`; their host never passes `beta`), which then compiles no code that reads
-/// C, and with their store schedule, [`OneMeeting`] (every FP8 entry goes through this: with
-/// [`ChunkHandoff`] the e4m3 4096³ launch ran 1.5–3 % slower, H100 runs s79b, s79c).
+/// An epilogue's form without a source (`D = op(alpha·acc)`, CUTLASS's `ElementC = void`): the
+/// FP8 entries' (their host never passes `beta`), which then compile no code that reads C.
 ///
 /// ```
-/// use hgemm_kernel::{HgemmEpilogue, OneMeeting, WithoutSource};
-/// let _same: fn(<HgemmEpilogue as WithoutSource>::Epilogue) -> HgemmEpilogue<_, false, OneMeeting> =
-///     |e| e;
+/// use hgemm_kernel::{HgemmEpilogue, WithoutSource};
+/// let _same: fn(<HgemmEpilogue as WithoutSource>::Epilogue) -> HgemmEpilogue<_, false> = |e| e;
 /// ```
 pub trait WithoutSource {
-    /// The same epilogue with `SOURCE` false and the [`OneMeeting`] schedule.
+    /// The same epilogue with `SOURCE` false.
     type Epilogue: CollectiveEpilogue;
 }
 
 impl<S: ChunkBuffers, const SOURCE: bool, Sch: StoreSchedule> WithoutSource
     for HgemmEpilogue<S, SOURCE, Sch>
 {
-    type Epilogue = HgemmEpilogue<S, false, OneMeeting>;
+    type Epilogue = HgemmEpilogue<S, false, Sch>;
 }
 
 impl<
@@ -297,9 +294,50 @@ impl<
     Sch: StoreSchedule,
 > WithoutSource for FusedEpilogue<A, S, ELEMS, St, SOURCE, Sch>
 {
-    type Epilogue = FusedEpilogue<A, S, ELEMS, St, false, OneMeeting>;
+    type Epilogue = FusedEpilogue<A, S, ELEMS, St, false, Sch>;
 }
 
+/// An epilogue with the store schedule `Sch` ([`StoreSchedule`]) in place of its own.
+///
+/// ```
+/// use hgemm_kernel::{ChunkHandoff, HgemmEpilogue, OneMeeting, WithSchedule};
+/// let _same: fn(<HgemmEpilogue as WithSchedule<OneMeeting>>::Epilogue) -> HgemmEpilogue<_, true, OneMeeting> = |e| e;
+/// let _default: fn(HgemmEpilogue) -> HgemmEpilogue<_, true, ChunkHandoff> = |e| e;
+/// ```
+pub trait WithSchedule<Sch: StoreSchedule> {
+    /// The same epilogue with the schedule `Sch`.
+    type Epilogue: CollectiveEpilogue;
+}
+
+impl<S: ChunkBuffers, const SOURCE: bool, Sch: StoreSchedule, To: StoreSchedule> WithSchedule<To>
+    for HgemmEpilogue<S, SOURCE, Sch>
+{
+    type Epilogue = HgemmEpilogue<S, SOURCE, To>;
+}
+
+impl<
+    A: ActivationFn,
+    S: ScaleKind,
+    const ELEMS: u32,
+    St: ChunkBuffers,
+    const SOURCE: bool,
+    Sch: StoreSchedule,
+    To: StoreSchedule,
+> WithSchedule<To> for FusedEpilogue<A, S, ELEMS, St, SOURCE, Sch>
+{
+    type Epilogue = FusedEpilogue<A, S, ELEMS, St, SOURCE, To>;
+}
+
+/// The FP8 entries' form of epilogue `E` (every FP8 entry macro arm takes its epilogue
+/// through it): without a source ([`WithoutSource`]) and with the [`OneMeeting`] store schedule
+/// (with [`ChunkHandoff`], the 16-bit entries', the e4m3 4096³ launch ran 1.5–3 % slower: H100
+/// runs s79b, s79c).
+///
+/// ```
+/// use hgemm_kernel::{Fp8EpilogueOf, HgemmEpilogue, OneMeeting};
+/// let _same: fn(Fp8EpilogueOf<HgemmEpilogue>) -> HgemmEpilogue<_, false, OneMeeting> = |e| e;
+/// ```
+pub type Fp8EpilogueOf<E> = <<E as WithoutSource>::Epilogue as WithSchedule<OneMeeting>>::Epilogue;
 /// The tile's [`epilogue::TileStore`] of `a`'s parameters (`store`'s and `load`'s).
 ///
 /// # Safety
@@ -651,7 +689,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let mma = AccumulationArgs::from_params(&p);
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $cl, $e, MajorK, MajorK, $bn, $acc, <$epi as $crate::WithoutSource>::Epilogue, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), mma, epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, $cl, $e, MajorK, MajorK, $bn, $acc, $crate::Fp8EpilogueOf<$epi>, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), mma, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -679,7 +717,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: $out(p.out), ..p } };
             let scales = Fp8StagedScales { a: device::grid_constant!($name, 3, tma_sa), b: device::grid_constant!($name, 4, tma_sb), b_global: p.scale_b as *const f32, mn: (p.m, p.n) };
-            unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, <$epi as $crate::WithoutSource>::Epilogue, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
+            unsafe { gemm_tma_warpspecialized::<$ks, ClusterM, $e, MajorK, MajorK, $bn, $acc, $crate::Fp8EpilogueOf<$epi>, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), scales, epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -691,7 +729,7 @@ macro_rules! hgemm_entry {
         pub unsafe fn $name(tma_a: TmaDescriptor, tma_b: TmaDescriptor, tma_c: TmaDescriptor, p: HgemmParams) {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: HgemmParams { out: config::out_direct(p.out), ..p } };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, _128, PlainAccumulation, <HgemmEpilogue as $crate::WithoutSource>::Epilogue, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), <DataParallelFp8 as HgemmScheduler>::params(&p), (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, _128, PlainAccumulation, $crate::Fp8EpilogueOf<HgemmEpilogue>, DataParallelFp8, STAGES_FP8>(tma, (p.m, p.n, p.k), <DataParallelFp8 as HgemmScheduler>::params(&p), (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -707,7 +745,7 @@ macro_rules! hgemm_entry {
             let tma = (device::grid_constant!($name, 0, tma_a), device::grid_constant!($name, 1, tma_b));
             // `out` as given: an epilogue without storage (`DirectEpilogue`) takes the direct path by itself
             let epi = EpilogueArgs { tma_c: device::grid_constant!($name, 2, tma_c), params: p };
-            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, $bn, $acc, <$epi as $crate::WithoutSource>::Epilogue, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
+            unsafe { gemm_tma_warpspecialized::<KernelTmaWarpSpecializedCooperative, ClusterM, $e, MajorK, MajorK, $bn, $acc, $crate::Fp8EpilogueOf<$epi>, $sched, { $stages }>(tma, (p.m, p.n, p.k), <$sched as HgemmScheduler>::params(&p), (), epi) }
         }
         }
         device::launch_bounds!($name, THREADS, 1);
@@ -984,7 +1022,7 @@ const _: () = {
 macro_rules! hgemm_pingpong_entry {
     // FP8 (both operands K-major) with accumulation `$acc`
     (fp8 $name:ident, $ks:ty, $e:ty, $bn:ty, $acc:ty, $epi:ty, $sched:ty, $stages:expr) => {
-        $crate::hgemm_pingpong_entry!($name, $ks, $e, MajorK, MajorK, $bn, $acc, <$epi as $crate::WithoutSource>::Epilogue, $sched, $stages);
+        $crate::hgemm_pingpong_entry!($name, $ks, $e, MajorK, MajorK, $bn, $acc, $crate::Fp8EpilogueOf<$epi>, $sched, $stages);
     };
     // block scales through shared memory with each stage (their two tensor maps after C's):
     // the cooperative staged entries' arm with this schedule
