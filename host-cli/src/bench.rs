@@ -525,7 +525,7 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
     }
     // the FP8 GEMM (issue #37) against cuBLASLt's FP8 matmul
     if fp8 {
-        // every case sustained, #37's 1.00 shapes also in bursts
+        // every case sustained; #37's 1.00 shapes and its block-scaled rows also in bursts
         for (cases, timing) in [
             (gemm_fp8::bench_cases(), Timing::Sustained),
             (gemm_fp8::burst_cases(), Timing::Burst),

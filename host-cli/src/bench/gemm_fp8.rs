@@ -71,16 +71,20 @@ pub fn bench_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
 
 /// `host bench gemm`'s FP8 cases also timed in bursts ([`Timing::Burst`], as issue #34 times the
 /// 16-bit GEMM both ways): e4m3 fast and promoted per-tensor at the shapes of issue #37's 1.00
-/// target, 4096³ and 8192³.
+/// target, 4096³ and 8192³, and block-scaled at every one of [`BENCH_SHAPES`] (issue #37's
+/// block / per-tensor in both timings).
 ///
 /// ```
 /// use host_cli::bench::gemm_fp8::{Fp8Mode, burst_cases};
 /// let c = burst_cases();
-/// assert_eq!(c.len(), 4);
-/// assert!(c.iter().all(|x| matches!(x.1, Fp8Mode::Fast | Fp8Mode::Promoted)));
+/// assert_eq!(c.len(), 4 + 5);
+/// assert!(c[..4].iter().all(|x| matches!(x.1, Fp8Mode::Fast | Fp8Mode::Promoted)));
+/// assert!(c[4..].iter().all(|x| x.1 == Fp8Mode::Block));
 /// ```
 pub fn burst_cases() -> Vec<(Fp8, Fp8Mode, (usize, usize, usize))> {
-    per_tensor_cases(&BENCH_SHAPES[..2])
+    let mut cases = per_tensor_cases(&BENCH_SHAPES[..2]);
+    cases.extend(BENCH_SHAPES.iter().map(|&x| (Fp8::E4M3, Fp8Mode::Block, x)));
+    cases
 }
 
 /// e4m3 fast and promoted per-tensor at each of `shapes`, in that order.

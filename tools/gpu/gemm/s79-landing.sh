@@ -8,6 +8,10 @@
 #     xz -c target/ptx/$m.ptx > .gpu/A/land/$m.ptx.xz; done && bash tools/gpu/pack-cubins.sh .gpu/A target/ptx hgemm hgemm_fp8
 # (.gpu/B, 14 MB, holds just host.xz, new/, land/ and their cubins: carry it rather than .gpu/A's 21 MB)
 #   BUDGET=180 D=.gpu/B NAME=s80a bash tools/gpu/gemm/s79-landing.sh
+# With BENCH=1 the whole `host bench gemm --csv` (sustained and burst, ~380 s since session 80's block-scaled burst rows:
+# run s80b's BUDGET=450 cut it) on the landed modules follows the checks
+# instead of the A/B (session 80):
+#   BENCH=1 BUDGET=560 D=.gpu/B NAME=s80a bash tools/gpu/gemm/s79-landing.sh
 BUDGET=${BUDGET:-180}; . tools/gpu/lib.sh ${NAME:-s79d}
 for v in new land; do mkdir -p /tmp/pv$v; for m in hgemm hgemm_fp8; do x $D/$v/$m.ptx.xz /tmp/pv$v/$m.ptx; done; done
 export CUTE_RS_PTX_DIR=/tmp/pvland
@@ -25,6 +29,12 @@ for s in "racecheck --dtype bf16 --m 2000 --n 2100 --k 256 --beta 1" "synccheck 
   CUTE_RS_HGEMM_SMS=38 timeout 60 compute-sanitizer --tool $tool --print-limit 5 $H gemm "$@" --check > $R/san$i.txt 2>&1 < /dev/null
   t "S $tool rc=$? | $* | $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $R/san$i.txt | tail -1) $(grep -Eo 'PASS|FAIL' $R/san$i.txt | head -1)"
 done
-ROUNDS=${ROUNDS:-2} ab "new land" "--dtype bf16 --m 8192 --n 8192 --k 512" "--dtype e4m3 --m 4096 --n 4096 --k 4096" \
-  "--dtype bf16 --m 4096 --n 4096 --k 4096"
+if [ -n "${BENCH:-}" ]; then
+  # (session 80) the whole `host bench gemm --csv` on the landed modules instead of the A/B
+  timeout $(( $(left) - 10 )) $H bench gemm --csv > $R/bench.csv 2> $R/bench.err; t "B host bench gemm rc=$? $(wc -l < $R/bench.csv) rows"
+  cp $R/bench.csv $OUT/; cut -d, -f1-8 $R/bench.csv | tee -a $S
+else
+  ROUNDS=${ROUNDS:-2} ab "new land" "--dtype bf16 --m 8192 --n 8192 --k 512" "--dtype e4m3 --m 4096 --n 4096 --k 4096" \
+    "--dtype bf16 --m 4096 --n 4096 --k 4096"
+fi
 t end
