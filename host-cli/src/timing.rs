@@ -131,14 +131,20 @@ pub enum Timing {
     /// [`BACK_TO_BACK_LAUNCHES`] launches back to back between two events, no rest;
     /// [`BACK_TO_BACK_ROUNDS`] rounds of each side in turn, the median.
     BackToBack,
+    /// Each side alone, back to back in ~20 ms batches for [`SOAK_MS`], the median batch of
+    /// the second half: each kernel at its own power limit's clock, whose window goes to
+    /// stderr for a script that reads the board's clock and power over it
+    /// ([`soak_pair_ms`]).
+    Soak,
 }
 
 impl Timing {
-    /// The suffix of a bench row's variant timed this way: "", " burst", " b2b".
+    /// The suffix of a bench row's variant timed this way: "", " burst", " b2b", " soak".
     ///
     /// ```
     /// use host_cli::bench::Timing;
     /// assert_eq!(Timing::BackToBack.suffix(), " b2b");
+    /// assert_eq!(Timing::Soak.suffix(), " soak");
     /// assert_eq!(Timing::Sustained.suffix(), "");
     /// ```
     pub fn suffix(self) -> &'static str {
@@ -146,6 +152,7 @@ impl Timing {
             Timing::Sustained => "",
             Timing::Burst => " burst",
             Timing::BackToBack => " b2b",
+            Timing::Soak => " soak",
         }
     }
 
@@ -160,8 +167,54 @@ impl Timing {
             Timing::Sustained => batched_pair_ms(stream, a, b),
             Timing::Burst => burst_pair_ms(stream, a, b),
             Timing::BackToBack => back_to_back_pair_ms(stream, a, b),
+            Timing::Soak => soak_pair_ms(stream, a, b),
         }
     }
+}
+
+/// Wall time (ms) each side of [`Timing::Soak`] runs alone: the first half brings the board to
+/// that kernel's own clock at the power limit, the second is timed.
+pub const SOAK_MS: u64 = 4000;
+
+/// [`Timing::Soak`]: per-launch GPU time (ms) of `a`, then of `b`, each alone for [`SOAK_MS`]
+/// in batches of ~20 ms back to back, the median batch of the second half. Unlike
+/// [`Timing::Sustained`]'s interleaved batches, which share one clock, each kernel runs at the
+/// clock its own power draw allows; each side's timed window goes to stderr as a line `soak a
+/// START END` (or `b`; Unix ms), so that a script reading the board's SM clock and power
+/// (`nvidia-smi -lms 20`) can take each kernel's over its own window
+/// (tools/gpu/profile/soak_clocks.py: issue #37's block-scaled rows at the power limit).
+pub(crate) fn soak_pair_ms(
+    stream: &CudaStream,
+    mut a: impl FnMut() -> Result<()>,
+    mut b: impl FnMut() -> Result<()>,
+) -> Result<(f64, f64)> {
+    let unix_ms = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis())
+    };
+    let soak = |side: &str, f: &mut dyn FnMut() -> Result<()>| -> Result<f64> {
+        f()?;
+        let first = timed(stream, &mut *f)? as f64;
+        let reps = ((20.0 / first.max(1e-3)) as u32).clamp(3, 50);
+        let (t0, half) = (
+            std::time::Instant::now(),
+            std::time::Duration::from_millis(SOAK_MS / 2),
+        );
+        while t0.elapsed() < half {
+            per_launch_ms(stream, reps, f)?;
+        }
+        let start = unix_ms();
+        let mut t = Vec::new();
+        while t0.elapsed() < 2 * half || t.is_empty() {
+            t.push(per_launch_ms(stream, reps, f)?);
+        }
+        eprintln!("soak {side} {start} {}", unix_ms());
+        Ok(median(t))
+    };
+    let ta = soak("a", &mut a)?;
+    let tb = soak("b", &mut b)?;
+    Ok((ta, tb))
 }
 
 /// Launches of one run of [`Timing::BackToBack`]: the tutorial's `timing_iterations`.

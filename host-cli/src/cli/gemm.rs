@@ -46,6 +46,9 @@ pub enum TimingArg {
     Burst,
     /// One launch, then 100 back to back (CuTe's sm80 tutorial's timer).
     B2b,
+    /// Each side alone for 4 s back to back, the second half timed (each at its own power
+    /// limit's clock; the windows on stderr).
+    Soak,
 }
 
 impl From<TimingArg> for crate::bench::Timing {
@@ -54,6 +57,7 @@ impl From<TimingArg> for crate::bench::Timing {
             TimingArg::Sustained => crate::bench::Timing::Sustained,
             TimingArg::Burst => crate::bench::Timing::Burst,
             TimingArg::B2b => crate::bench::Timing::BackToBack,
+            TimingArg::Soak => crate::bench::Timing::Soak,
         }
     }
 }
@@ -219,7 +223,8 @@ pub struct GemmArgs {
     #[arg(long, requires = "m")]
     bench: bool,
     /// With --bench: the timings, comma-separated (default sustained,burst;
-    /// `b2b` times as CuTe's sm80 tutorial does: one launch, then 100 back to back).
+    /// `b2b` times as CuTe's sm80 tutorial does: one launch, then 100 back to back;
+    /// `soak` runs each side alone for 4 s, its window on stderr for a clock and power reading).
     #[arg(long, value_enum, value_delimiter = ',', requires = "bench")]
     timing: Vec<TimingArg>,
     /// With --bench, --dtype f16 --ta: time ours against CuTe's sm80 tutorial GEMM loaded from
