@@ -132,9 +132,9 @@ pub enum Timing {
     /// [`BACK_TO_BACK_ROUNDS`] rounds of each side in turn, the median.
     BackToBack,
     /// Each side alone, back to back in ~20 ms batches for [`SOAK_MS`], the median batch of
-    /// the second half: each kernel at its own power limit's clock, whose window goes to
-    /// stderr for a script that reads the board's clock and power over it
-    /// ([`soak_pair_ms`]).
+    /// the second half: each kernel at the clock its own draw allows (not one clock shared as
+    /// in [`Sustained`](Self::Sustained)), its window on stderr for a script that reads the
+    /// board's clock and power over it ([`soak_pair_ms`]).
     Soak,
 }
 
@@ -173,7 +173,7 @@ impl Timing {
 }
 
 /// Wall time (ms) each side of [`Timing::Soak`] runs alone: the first half brings the board to
-/// that kernel's own clock at the power limit, the second is timed.
+/// that kernel's own steady clock, the second is timed.
 pub const SOAK_MS: u64 = 4000;
 
 /// [`Timing::Soak`]: per-launch GPU time (ms) of `a`, then of `b`, each alone for [`SOAK_MS`]

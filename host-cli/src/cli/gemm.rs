@@ -46,8 +46,8 @@ pub enum TimingArg {
     Burst,
     /// One launch, then 100 back to back (CuTe's sm80 tutorial's timer).
     B2b,
-    /// Each side alone for 4 s back to back, the second half timed (each at its own power
-    /// limit's clock; the windows on stderr).
+    /// Each side alone for 4 s back to back, the second half timed (each at the clock its own
+    /// draw allows; the windows on stderr).
     Soak,
 }
 

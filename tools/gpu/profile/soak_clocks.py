@@ -4,9 +4,9 @@
 window (its second half) to stderr as `soak a START END` / `soak b START END` (Unix ms), one pair a result row (a
 block-scaled FP8 problem has two rows: against cuBLASLt, then against ours per-tensor). This joins those windows with
 `nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw --format=csv,noheader,nounits -lms 20` samples (timestamps in
-the machine's local time, as `time.mktime` reads them) and prints, per window: the side, the samples, the median SM
-clock (MHz) and the mean board power (W). More power at the same clock, or a lower clock at the power limit, is more
-energy per tile.
+the machine's local time, read as such by `datetime.timestamp()`) and prints, per window: the side, the samples, the median SM
+clock (MHz) and the mean board power (W). TFLOP/s over the clock is the work a cycle; at the power limit a kernel that
+draws more a cycle runs a lower clock.
 
     python3 soak_clocks.py HOST_STDERR NVIDIA_SMI_CSV
 """
