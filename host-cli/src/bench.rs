@@ -188,6 +188,7 @@ pub fn copy(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
                     row.rate(row.ref_ms),
                     row.ratio()
                 ));
+                progress.row(&row);
                 rows.push(row);
             }
         }
@@ -485,9 +486,10 @@ fn gemm_cases() -> Vec<GemmConfig> {
 pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>> {
     let blas = Cublas::new(ctx, ctx.default_stream())?;
     let cases = gemm_cases();
-    // the FP8 rows (where the module is built): two steps, sustained and bursts
+    // the FP8 rows (where the module is built): a step a case, sustained and bursts
     let fp8 = ctx.has_kernel("gemm_fp8_e4m3_tn");
-    let fp8_steps = 2 * usize::from(fp8);
+    let fp8_steps =
+        usize::from(fp8) * (gemm_fp8::bench_cases().len() + gemm_fp8::burst_cases().len());
     progress.set_total(
         cases.len() + 4 * hgemm_cases().len() + 2 * hgemm_fused_cases().len() + fp8_steps,
     );
@@ -499,6 +501,7 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
         let plan = ctx.gemm_plan(&g);
         progress.step(&format!("{g} ({plan})"));
         rows.push(gemm_problem(ctx, &blas, &g, Some(plan))?);
+        progress.row(&rows[rows.len() - 1]);
     }
     // the bf16/fp16 GEMM is Hopper only for now: not on a device (or forced arch) without it
     let hgemm = if ctx.has_kernel("hgemm_bf16_tn") {
@@ -513,6 +516,7 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
             for g in hgemm_cases() {
                 progress.step(&format!("{g} {dtype} {timing:?}"));
                 rows.push(hgemm_problem_timed(ctx, &blas, &g, dtype, dtype, timing)?);
+                progress.row(&rows[rows.len() - 1]);
             }
         }
         if hgemm.is_empty() {
@@ -521,6 +525,7 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
         for g in hgemm_fused_cases() {
             progress.step(&format!("{g} bf16 {timing:?}"));
             rows.push(hgemm_problem_timed(ctx, &blas, &g, "bf16", "bf16", timing)?);
+            progress.row(&rows[rows.len() - 1]);
         }
     }
     // the FP8 GEMM (issue #37) against cuBLASLt's FP8 matmul
@@ -530,8 +535,15 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
             (gemm_fp8::bench_cases(), Timing::Sustained),
             (gemm_fp8::burst_cases(), Timing::Burst),
         ] {
-            progress.step(&format!("FP8 GEMM vs cuBLASLt {timing:?}"));
-            rows.extend(gemm_fp8::bench(ctx, &cases, timing)?);
+            // a case at a time, each row reported as it is measured
+            for case in cases {
+                let (t, mode, (m, n, k)) = case;
+                progress.step(&format!("FP8 {t:?} {mode:?} {m}x{n}x{k} {timing:?}"));
+                for row in gemm_fp8::bench(ctx, &[case], timing)? {
+                    progress.row(&row);
+                    rows.push(row);
+                }
+            }
         }
     }
     Ok(rows)

@@ -21,6 +21,23 @@ pub trait Progress {
     fn step(&mut self, _what: &str) {}
     /// A free-form note that does not advance the count.
     fn note(&mut self, _what: &str) {}
+    /// A finished result row of a benchmark, as soon as it is measured (the `host` CLI prints
+    /// it on stderr as `row <CSV line>`, so a run cut short keeps what it measured).
+    ///
+    /// ```
+    /// use host_cli::{Progress, bench::BenchRow};
+    /// struct Keep(Vec<String>);
+    /// impl Progress for Keep {
+    ///     fn row(&mut self, r: &BenchRow) { self.0.push(format!("{} {:.2}", r.variant, r.ratio())); }
+    /// }
+    /// let r = BenchRow { family: "gemm", variant: "x".into(), size: "1".into(), work: 2e9,
+    ///     unit: "TFLOP/s", ours_ms: 1.0, ref_ms: 1.1, reference: "cuBLAS GemmEx" };
+    /// let mut k = Keep(Vec::new());
+    /// k.row(&r);
+    /// ().row(&r); // the default: nothing
+    /// assert_eq!(k.0, ["x 1.10"]);
+    /// ```
+    fn row(&mut self, _row: &crate::bench::BenchRow) {}
 }
 
 /// No progress at all.

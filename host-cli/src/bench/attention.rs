@@ -313,6 +313,7 @@ pub fn attention(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<Bench
             r.rate(r.ours_ms),
             r.ratio()
         ));
+        progress.row(&r);
         rows.push(r);
     }
     Ok(rows)

@@ -82,6 +82,13 @@ impl crate::Progress for Bar {
             }
         }
     }
+    fn row(&mut self, row: &crate::bench::BenchRow) {
+        // the CSV line of `--csv` (its header dropped)
+        let csv = super::report::csv(std::slice::from_ref(row));
+        if let Some(line) = csv.lines().nth(1) {
+            self.note(&format!("row {line}"));
+        }
+    }
     fn note(&mut self, what: &str) {
         match &self.bar {
             Some(b) => b.println(format!("[{}] {what}", self.name)),
