@@ -28,6 +28,7 @@ pub mod check;
 pub mod cli;
 pub mod progress;
 pub mod reference;
+pub mod row;
 mod smoke;
 pub mod timing;
 

@@ -37,7 +37,7 @@ pub trait Progress {
     /// ().row(&r); // the default: nothing
     /// assert_eq!(k.0, ["x 1.10"]);
     /// ```
-    fn row(&mut self, _row: &crate::bench::BenchRow) {}
+    fn row(&mut self, _row: &crate::row::BenchRow) {}
 }
 
 /// No progress at all.

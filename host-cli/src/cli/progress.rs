@@ -82,7 +82,7 @@ impl crate::Progress for Bar {
             }
         }
     }
-    fn row(&mut self, row: &crate::bench::BenchRow) {
+    fn row(&mut self, row: &crate::row::BenchRow) {
         // the CSV line of `--csv` (its header dropped)
         let csv = super::report::csv(std::slice::from_ref(row));
         if let Some(line) = csv.lines().nth(1) {
