@@ -22,7 +22,7 @@ pub trait Progress {
     /// A free-form note that does not advance the count.
     fn note(&mut self, _what: &str) {}
     /// A finished result row of a benchmark, as soon as it is measured (the `host` CLI prints
-    /// it on stderr as `row <CSV line>`, so a run cut short keeps what it measured).
+    /// it on stderr as `[family] row <CSV line>`, so a run cut short keeps what it measured).
     ///
     /// ```
     /// use host_cli::{Progress, bench::BenchRow};
