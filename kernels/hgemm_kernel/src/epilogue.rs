@@ -1462,7 +1462,7 @@ pub unsafe fn load<
 /// entries [`ELEMS_BF16`], bf16 only: each element is two more unrolled bodies, a fused one
 /// long, and their compile time grew faster than their number); another element traps.
 /// `SOURCE` false: no source, `a.beta` taken as 0 (`D = op(alpha·acc)`), and no code that
-/// reads C is compiled (the FP8 entries', `WithoutSource`). (An
+/// reads C is compiled (the FP8 entries', `Fp8EpilogueOf`). (An
 /// entry whose `out` never has [`OUT_TMA`], as the promoted FP8 ones' `config::out_direct`,
 /// compiles the direct arms only: LLVM folds the others away.)
 ///

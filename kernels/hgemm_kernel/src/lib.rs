@@ -245,7 +245,7 @@ pub struct EpilogueArgs {
 /// ([`EpilogueStorage`]: four a consumer warpgroup; [`config::EpilogueStorage2`]: two;
 /// [`config::NoEpilogueStorage`]: none, the direct path from registers, [`DirectEpilogue`]).
 /// `SOURCE` false: an epilogue without a source (CUTLASS's `ElementC = void`): `beta` is taken
-/// as 0 and the code that reads C is not compiled ([`WithoutSource`]: the FP8 entries'). `Sch`:
+/// as 0 and the code that reads C is not compiled ([`EpilogueForm`]: the FP8 entries'). `Sch`:
 /// when a tile's chunks are stored ([`StoreSchedule`]: [`ChunkHandoff`], the 16-bit entries';
 /// [`OneMeeting`], the FP8 entries').
 pub struct HgemmEpilogue<S = EpilogueStorage, const SOURCE: bool = true, Sch = ChunkHandoff>(
@@ -267,52 +267,26 @@ pub struct FusedEpilogue<
     Sch = ChunkHandoff,
 >(core::marker::PhantomData<(A, S, St, Sch)>);
 
-/// An epilogue's form without a source (`D = op(alpha·acc)`, CUTLASS's `ElementC = void`): the
-/// FP8 entries' (their host never passes `beta`), which then compile no code that reads C.
+/// An epilogue in another form, its storage and fusion kept: `With<SOURCE, Sch>` reads a source
+/// or not (`SOURCE` false: `D = op(alpha·acc)`, CUTLASS's `ElementC = void`, no code that reads
+/// C compiled) and stores a tile's chunks with the schedule `Sch` ([`StoreSchedule`]). The FP8
+/// entries take theirs through it ([`Fp8EpilogueOf`]).
 ///
 /// ```
-/// use hgemm_kernel::{HgemmEpilogue, WithoutSource};
-/// let _same: fn(<HgemmEpilogue as WithoutSource>::Epilogue) -> HgemmEpilogue<_, false> = |e| e;
-/// ```
-pub trait WithoutSource {
-    /// The same epilogue with `SOURCE` false.
-    type Epilogue: CollectiveEpilogue;
-}
-
-impl<S: ChunkBuffers, const SOURCE: bool, Sch: StoreSchedule> WithoutSource
-    for HgemmEpilogue<S, SOURCE, Sch>
-{
-    type Epilogue = HgemmEpilogue<S, false, Sch>;
-}
-
-impl<
-    A: ActivationFn,
-    S: ScaleKind,
-    const ELEMS: u32,
-    St: ChunkBuffers,
-    const SOURCE: bool,
-    Sch: StoreSchedule,
-> WithoutSource for FusedEpilogue<A, S, ELEMS, St, SOURCE, Sch>
-{
-    type Epilogue = FusedEpilogue<A, S, ELEMS, St, false, Sch>;
-}
-
-/// An epilogue with the store schedule `Sch` ([`StoreSchedule`]) in place of its own.
-///
-/// ```
-/// use hgemm_kernel::{ChunkHandoff, HgemmEpilogue, OneMeeting, WithSchedule};
-/// let _same: fn(<HgemmEpilogue as WithSchedule<OneMeeting>>::Epilogue) -> HgemmEpilogue<_, true, OneMeeting> = |e| e;
+/// use hgemm_kernel::{ChunkHandoff, EpilogueForm, HgemmEpilogue, OneMeeting};
+/// let _no_source: fn(<HgemmEpilogue as EpilogueForm>::With<false, ChunkHandoff>) -> HgemmEpilogue<_, false> = |e| e;
+/// let _one_meeting: fn(<HgemmEpilogue as EpilogueForm>::With<true, OneMeeting>) -> HgemmEpilogue<_, true, OneMeeting> = |e| e;
 /// let _default: fn(HgemmEpilogue) -> HgemmEpilogue<_, true, ChunkHandoff> = |e| e;
 /// ```
-pub trait WithSchedule<Sch: StoreSchedule> {
-    /// The same epilogue with the schedule `Sch`.
-    type Epilogue: CollectiveEpilogue;
+pub trait EpilogueForm {
+    /// The same epilogue reading a source or not (`SOURCE`), with the store schedule `Sch`.
+    type With<const SOURCE: bool, Sch: StoreSchedule>: CollectiveEpilogue;
 }
 
-impl<S: ChunkBuffers, const SOURCE: bool, Sch: StoreSchedule, To: StoreSchedule> WithSchedule<To>
+impl<S: ChunkBuffers, const SOURCE: bool, Sch: StoreSchedule> EpilogueForm
     for HgemmEpilogue<S, SOURCE, Sch>
 {
-    type Epilogue = HgemmEpilogue<S, SOURCE, To>;
+    type With<const SRC: bool, To: StoreSchedule> = HgemmEpilogue<S, SRC, To>;
 }
 
 impl<
@@ -322,22 +296,21 @@ impl<
     St: ChunkBuffers,
     const SOURCE: bool,
     Sch: StoreSchedule,
-    To: StoreSchedule,
-> WithSchedule<To> for FusedEpilogue<A, S, ELEMS, St, SOURCE, Sch>
+> EpilogueForm for FusedEpilogue<A, S, ELEMS, St, SOURCE, Sch>
 {
-    type Epilogue = FusedEpilogue<A, S, ELEMS, St, SOURCE, To>;
+    type With<const SRC: bool, To: StoreSchedule> = FusedEpilogue<A, S, ELEMS, St, SRC, To>;
 }
 
 /// The FP8 entries' form of epilogue `E` (every FP8 entry macro arm takes its epilogue
-/// through it): without a source ([`WithoutSource`]) and with the [`OneMeeting`] store schedule
-/// (with [`ChunkHandoff`], the 16-bit entries', the e4m3 4096³ launch ran 1.5–3 % slower: H100
-/// runs s79b, s79c).
+/// through it): without a source (their host never passes `beta`) and with the [`OneMeeting`]
+/// store schedule (with [`ChunkHandoff`], the 16-bit entries', the e4m3 4096³ launch ran
+/// 1.5–3 % slower: H100 runs s79b, s79c).
 ///
 /// ```
 /// use hgemm_kernel::{Fp8EpilogueOf, HgemmEpilogue, OneMeeting};
 /// let _same: fn(Fp8EpilogueOf<HgemmEpilogue>) -> HgemmEpilogue<_, false, OneMeeting> = |e| e;
 /// ```
-pub type Fp8EpilogueOf<E> = <<E as WithoutSource>::Epilogue as WithSchedule<OneMeeting>>::Epilogue;
+pub type Fp8EpilogueOf<E> = <E as EpilogueForm>::With<false, OneMeeting>;
 /// The tile's [`epilogue::TileStore`] of `a`'s parameters (`store`'s and `load`'s).
 ///
 /// # Safety
