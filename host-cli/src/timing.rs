@@ -134,7 +134,7 @@ pub enum Timing {
     /// Each side alone, back to back in ~20 ms batches for [`SOAK_MS`], the median batch of
     /// the second half: each kernel at the clock its own draw allows (not one clock shared as
     /// in [`Sustained`](Self::Sustained)), its window on stderr for a script that reads the
-    /// board's clock and power over it ([`soak_pair_ms`]).
+    /// board's clock and power over it (`tools/gpu/profile/soak_clocks.py`).
     Soak,
 }
 
