@@ -5,6 +5,7 @@
 //! cargo xtask run [--arch A]                      build PTX, then `host run` (release)
 //! cargo xtask test                                the project's test command (CI runs it)
 //! cargo xtask test-full                           the corpora too slow to compile for `test` (CI runs it after)
+//! cargo xtask doc                                 test-full's `cargo doc` step alone (`-D warnings`)
 //! cargo xtask bench [copy|gemm|all] [--json|--csv] [--svg FILE]   `host bench` (release)
 //! cargo xtask sanitize                            compute-sanitizer on `host run`
 //! cargo xtask new-kernel-crate DIR                 a kernel project of your own in DIR
@@ -20,7 +21,7 @@ use cute_builder as ptx;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask <build-kernels [--arch sm_90a] [-v] | run [--arch A] | test | test-full | bench [copy|gemm|all] [--json|--csv] [--svg FILE] | sanitize | new-kernel-crate DIR>";
+const USAGE: &str = "usage: cargo xtask <build-kernels [--arch sm_90a] [-v] | run [--arch A] | test | test-full | doc | bench [copy|gemm|all] [--json|--csv] [--svg FILE] | sanitize | new-kernel-crate DIR>";
 
 /// Repository root and target dir.
 struct Ws {
@@ -106,6 +107,10 @@ fn main() -> ExitCode {
         "test-full" => {
             disk_note(&ws, "test-full", 2);
             test_full(&ws)
+        }
+        "doc" => {
+            let t0 = std::time::Instant::now();
+            summary("doc", &[("cargo doc, no warnings", doc_step(&ws))], t0)
         }
         "bench" => host_release(&ws, "bench", rest),
         "sanitize" => sanitize(&ws),
