@@ -39,6 +39,12 @@ pub(crate) fn median_pair_ms(
     interleaved_medians(reps, a, b, |f| Ok(timed(stream, f)? as f64))
 }
 
+/// Launches in a batch of [`batched_pair_ms`] and [`soak_pair_ms`]: ~20 ms of a kernel whose
+/// one launch took `first_ms`, 3 to 50.
+fn batch_reps(first_ms: f64) -> u32 {
+    ((20.0 / first_ms.max(1e-3)) as u32).clamp(3, 50)
+}
+
 /// Median per-launch GPU time (ms) of `a` and of `b` over [`PAIR_BATCHES`] batches of each,
 /// interleaved batch by batch ([`interleaved_medians`]: turns whose order swaps). Every
 /// batch is the same number of launches back to back, sized so that the faster one's batch
@@ -55,7 +61,7 @@ pub(crate) fn batched_pair_ms(
     b()?;
     let first_a = timed(stream, &mut a)? as f64;
     let first_b = timed(stream, &mut b)? as f64;
-    let reps = ((20.0 / first_a.min(first_b).max(1e-3)) as u32).clamp(3, 50);
+    let reps = batch_reps(first_a.min(first_b));
     // (bounded by wall time too: a side whose batches read 0 ms would never add up)
     let (mut warm, until, t0) = (0.0, sustained_warmup_ms(), std::time::Instant::now());
     while warm < until && t0.elapsed().as_secs_f64() * 1e3 < 2.0 * until + 100.0 {
@@ -196,7 +202,7 @@ pub(crate) fn soak_pair_ms(
     let soak = |side: &str, f: &mut dyn FnMut() -> Result<()>| -> Result<f64> {
         f()?;
         let first = timed(stream, &mut *f)? as f64;
-        let reps = ((20.0 / first.max(1e-3)) as u32).clamp(3, 50);
+        let reps = batch_reps(first);
         let (t0, half) = (
             std::time::Instant::now(),
             std::time::Duration::from_millis(SOAK_MS / 2),
