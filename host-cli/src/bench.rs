@@ -473,15 +473,8 @@ pub fn gemm(ctx: &Context, progress: &mut dyn Progress) -> Result<Vec<BenchRow>>
             (gemm_fp8::bench_cases(), Timing::Sustained),
             (gemm_fp8::burst_cases(), Timing::Burst),
         ] {
-            // a case at a time, each row reported as it is measured
-            for case in cases {
-                let (t, mode, (m, n, k)) = case;
-                progress.step(&format!("FP8 {t:?} {mode:?} {m}x{n}x{k} {timing:?}"));
-                for row in gemm_fp8::bench(ctx, &[case], timing)? {
-                    progress.row(&row);
-                    rows.push(row);
-                }
-            }
+            // a step a case, each row reported as it is measured
+            rows.extend(gemm_fp8::bench(ctx, &cases, timing, progress)?);
         }
     }
     Ok(rows)

@@ -6,6 +6,7 @@ use host::half::bf16;
 use crate::bench::BenchRow;
 use crate::check::Rng;
 use crate::check::gemm_fp8::inputs;
+use crate::progress::Progress;
 use crate::timing::Timing;
 use host::context::Context;
 use host::error::Result;
@@ -128,12 +129,12 @@ pub const OURS_PER_TENSOR: &str = "ours per-tensor (promoted)";
 /// use host_cli::bench::gemm_fp8::{Fp8Mode, bench};
 /// let ctx = host::Context::new(0)?;
 /// let case = (Fp8::E4M3, Fp8Mode::Promoted, (4096, 4096, 4096));
-/// let rows = bench(&ctx, &[case], Timing::Sustained)?;
+/// let rows = bench(&ctx, &[case], Timing::Sustained, &mut ())?;
 /// assert_eq!(rows[0].variant, "gemm_fp8 e4m3->bf16 TN promoted");
-/// let rows = bench(&ctx, &[case], Timing::Burst)?;
+/// let rows = bench(&ctx, &[case], Timing::Burst, &mut ())?;
 /// assert_eq!(rows[0].variant, "gemm_fp8 e4m3->bf16 TN promoted burst");
 /// // block scales: against cuBLASLt, then against our per-tensor kernel (ratio: #37's block / ours)
-/// let rows = bench(&ctx, &[(Fp8::E4M3, Fp8Mode::Block, (4096, 2112, 7168))], Timing::Sustained)?;
+/// let rows = bench(&ctx, &[(Fp8::E4M3, Fp8Mode::Block, (4096, 2112, 7168))], Timing::Sustained, &mut ())?;
 /// assert_eq!((rows.len(), rows[1].reference), (2, host_cli::bench::gemm_fp8::OURS_PER_TENSOR));
 /// println!("{:.0} TFLOP/s, {:.2} of cuBLASLt", rows[0].rate(rows[0].ours_ms), rows[0].ratio());
 /// # Ok::<(), host::Error>(())
@@ -142,12 +143,14 @@ pub fn bench(
     ctx: &Context,
     cases: &[(Fp8, Fp8Mode, (usize, usize, usize))],
     timing: Timing,
+    progress: &mut dyn Progress,
 ) -> Result<Vec<BenchRow>> {
     let s = ctx.default_stream();
     let lt = CublasLtFp8::new(ctx, s.clone(), (0.5, 0.25))?;
     let mut rows = Vec::new();
     let mut rng = Rng::new(0x37);
     for &(t, mode, (m, n, k)) in cases {
+        progress.step(&format!("FP8 {t:?} {mode:?} {m}x{n}x{k} {timing:?}"));
         let mut g = GemmFp8Config::new(m, n, k, t)
             .scales(0.5, 0.25)
             .fast_accum(mode == Fp8Mode::Fast);
@@ -214,7 +217,7 @@ pub fn bench(
                     }
                 },
             )?;
-            rows.push(BenchRow {
+            let row = BenchRow {
                 family: "gemm",
                 variant: format!(
                     "gemm_fp8 {}->bf16 TN {variant}{}",
@@ -233,7 +236,10 @@ pub fn bench(
                     (_, false, false, true) => "cuBLASLt FP8 GELU_BIAS",
                     (_, false, false, false) => "cuBLASLt FP8",
                 },
-            });
+            };
+            // each row reported as it is measured (a run cut short keeps it)
+            progress.row(&row);
+            rows.push(row);
             if ours_only && mode == Fp8Mode::Fast {
                 break; // its second cuBLASLt row would be refused as well
             }

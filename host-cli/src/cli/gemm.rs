@@ -519,7 +519,7 @@ fn main_fp8(a: &GemmArgs) -> u8 {
         let case = (t, mode, (g.m, g.n, g.k));
         let r = timings(&a.timing)
             .into_iter()
-            .map(|timing| crate::bench::gemm_fp8::bench(&ctx, &[case], timing))
+            .map(|timing| crate::bench::gemm_fp8::bench(&ctx, &[case], timing, &mut ()))
             .collect::<host::Result<Vec<_>>>();
         match r {
             Ok(rows) => code = code.max(emit(&rows.concat(), &a.format, None, false)),
