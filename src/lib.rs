@@ -16,6 +16,10 @@ pub struct PtxModule {
     pub ptx: &'static str,
     /// The `.entry` kernels it defines.
     pub entries: &'static [&'static str],
+    /// The family's features it was built with (`CUTE_RS_KERNEL_FEATURES`): empty for the
+    /// default build; `["representative"]` for the GEMM families' representative entries
+    /// (`cargo xtask test` without a GPU).
+    pub features: &'static [&'static str],
 }
 
 /// The module that defines kernel `entry` for the primary architecture ([`KERNELS_PTX_ARCH`]),

@@ -260,6 +260,9 @@ pub struct Module {
     pub ptx: String,
     /// Names of the `.entry` kernels, in file order.
     pub entries: Vec<String>,
+    /// The family's features this build turned on (`CUTE_RS_KERNEL_FEATURES`, e.g.
+    /// `representative` for `hgemm/representative`), in that list's order.
+    pub features: Vec<String>,
 }
 
 /// Every family's module, in `kernels/Cargo.toml`'s member order.
@@ -275,7 +278,7 @@ impl Built {
     /// # use std::path::PathBuf;
     /// # let m = |f: &str, e: &[&str]| cute_builder::Module { family: f.into(),
     /// #     ptx_path: format!("/t/ptx/{f}.ptx").into(), ptx: String::new(),
-    /// #     entries: e.iter().map(|s| s.to_string()).collect() };
+    /// #     entries: e.iter().map(|s| s.to_string()).collect(), features: Vec::new() };
     /// let modules = vec![m("copy", &["copy_a", "copy_b"]), m("gemm", &["hgemm"])];
     /// let built = cute_builder::Built { modules };
     /// let paths = [PathBuf::from("/t/ptx/copy.ptx"), PathBuf::from("/t/ptx/gemm.ptx")];
@@ -290,7 +293,7 @@ impl Built {
     /// ```
     /// # let m = |f: &str, e: &[&str]| cute_builder::Module { family: f.into(),
     /// #     ptx_path: format!("/t/ptx/{f}.ptx").into(), ptx: String::new(),
-    /// #     entries: e.iter().map(|s| s.to_string()).collect() };
+    /// #     entries: e.iter().map(|s| s.to_string()).collect(), features: Vec::new() };
     /// let modules = vec![m("copy", &["copy_a", "copy_b"]), m("gemm", &["hgemm"])];
     /// let built = cute_builder::Built { modules };
     /// assert_eq!(built.entries(), ["copy_a", "copy_b", "hgemm"]);
@@ -1086,7 +1089,7 @@ pub fn build_each(opts: &Options, mut ready: impl FnMut(&Module)) -> Result<Buil
             let Some(asm) = asm_of(&deps, &families[i].krate) else {
                 return;
             };
-            match module_of(opts, &families[i], &asm, &done) {
+            match module_of(opts, &families[i], &asm, &done, &features) {
                 Ok(m) => {
                     if opts.verbose {
                         eprintln!("[ptx] {} written", m.ptx_path.display());
@@ -1223,6 +1226,7 @@ fn module_of(
     f: &Family,
     asm: &Path,
     done: &[Option<Module>],
+    features: &[String],
 ) -> Result<Module, String> {
     let family = &f.name;
     let ptx =
@@ -1241,11 +1245,16 @@ fn module_of(
     }
     let ptx_path = opts.ptx_dir().join(format!("{family}.ptx"));
     write_if_changed(&ptx_path, &ptx)?;
+    let own = format!("{}/", f.package);
     Ok(Module {
         family: family.clone(),
         ptx_path,
         ptx,
         entries,
+        features: features
+            .iter()
+            .filter_map(|feat| feat.strip_prefix(&own).map(str::to_string))
+            .collect(),
     })
 }
 
@@ -1328,7 +1337,8 @@ pub fn target_dir(root: &Path) -> PathBuf {
 /// toolchain (or with `CUTE_RS_SKIP_PTX=1`) the table is empty and `KERNELS_PTX_ERROR` says why.
 ///
 /// ```no_run
-/// // build.rs of a crate whose lib.rs has `pub struct PtxModule { family, arch, ptx, entries }`
+/// // build.rs of a crate whose lib.rs has `pub struct PtxModule { family, arch, ptx, entries,
+/// // features }`
 /// // and `include!(concat!(env!("OUT_DIR"), "/ptx_meta.rs"));`
 /// let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
 /// cute_builder::embed_table(&root.join("kernels"), cute_builder::Select::Product, &root.join("target"));
@@ -1367,9 +1377,10 @@ pub fn embed_table(kernels_dir: &Path, select: Select, target_dir: &Path) {
         table.push_str(&format!(
             "    PtxModule {{\n        family: {family:?},\n        arch: {arch:?},\n        \
              ptx: include_str!(concat!(env!(\"OUT_DIR\"), \"/{file}\")),\n        \
-             entries: &{entries:?},\n    }},\n",
+             entries: &{entries:?},\n        features: &{features:?},\n    }},\n",
             family = m.family,
             entries = m.entries,
+            features = m.features,
         ));
     }
     let primary = archs.first().cloned().unwrap_or_default();

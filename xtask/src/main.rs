@@ -579,6 +579,22 @@ const EXPECTED_INSTRUCTIONS: [&str; 13] = [
     "wgmma.wait_group.sync.aligned",
 ];
 
+/// The kernel features of `cargo xtask test`'s build where no GPU runs the entries: the GEMM
+/// families' representative entries only (one per schedule, tile, epilogue form and operand
+/// majority: `kernels/hgemm/Cargo.toml`); `cargo xtask test-full` builds and checks every entry.
+const REPRESENTATIVE_FEATURES: &str = "hgemm/representative,hgemm_fp8/representative";
+
+/// Whether this machine has an NVIDIA GPU to run the kernels on (`nvidia-smi -L` lists one): the
+/// test command's GPU step then runs every GEMM entry, so it builds them all.
+fn gpu_present() -> bool {
+    Command::new("nvidia-smi")
+        .arg("-L")
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .is_ok_and(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).contains("GPU "))
+}
+
 fn test(ws: &Ws) -> i32 {
     let mut steps: Vec<(&str, Step)> = Vec::new();
     let t0 = std::time::Instant::now();
@@ -590,6 +606,24 @@ fn test(ws: &Ws) -> i32 {
         eprintln!("xtask: {e}");
         steps.push(("ptx builds", Step::Fail("see the error above".into())));
         return summary("test", &steps, t0);
+    }
+    // Without a GPU no step launches the GEMM families' entries: their representative ones are
+    // built and checked here, every entry by `cargo xtask test-full` (set before any build starts:
+    // the host's build script embeds the same PTX).
+    let representative = !gpu_present();
+    if representative {
+        let list = std::env::var("CUTE_RS_KERNEL_FEATURES").unwrap_or_default();
+        let list = [list.as_str(), REPRESENTATIVE_FEATURES]
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(",");
+        // SAFETY of env: single-threaded here; the builds below and their children read it.
+        unsafe { std::env::set_var("CUTE_RS_KERNEL_FEATURES", list) };
+        eprintln!(
+            "[test] no GPU: the GEMM families' representative entries ({REPRESENTATIVE_FEATURES}); `cargo xtask test-full` builds and checks every entry"
+        );
     }
     // The workspace's test build (step 5) runs beside the nightly steps 1–4: those build in
     // target/kernels/<arch> and target/kernels/emu, it in target/, so no cargo lock is shared;
@@ -654,9 +688,14 @@ fn test(ws: &Ws) -> i32 {
     steps.push((
         "ptx builds",
         Step::Pass(format!(
-            "{} modules, {} kernels: {}",
+            "{} modules, {} kernels{}: {}",
             built.modules.len(),
             built.entries().len(),
+            if representative {
+                " (the GEMM families' representative entries)"
+            } else {
+                ""
+            },
             built.entries().join(", ")
         )),
     ));
@@ -680,59 +719,8 @@ fn test(ws: &Ws) -> i32 {
     let assembled = assembled.unwrap_or_else(|| {
         ptxas::install(&ws.target).and_then(|b| ptxas::assemble_all(&b, &built.paths(), &opts.arch))
     });
-    let mut ptxas_path = None;
-    match assembled {
-        Ok(report) => {
-            print!("{}", ptxas::table(&report));
-            steps.push((
-                "ptxas assembles",
-                Step::Pass(format!("{} ({})", opts.arch, report.version)),
-            ));
-            let spills: Vec<String> = report
-                .kernels
-                .iter()
-                .filter(|k| k.spill_stores + k.spill_loads + k.stack_bytes > 0)
-                .map(|k| {
-                    format!(
-                        "{}: {} B spill stores, {} B spill loads, {} B stack",
-                        k.name, k.spill_stores, k.spill_loads, k.stack_bytes
-                    )
-                })
-                .collect();
-            steps.push((
-                "no spills, no stack frame",
-                if spills.is_empty() && !report.kernels.is_empty() {
-                    Step::Pass(format!("{} kernels, 0 spill bytes", report.kernels.len()))
-                } else if report.kernels.is_empty() {
-                    Step::Fail("ptxas reported no kernels".into())
-                } else {
-                    Step::Fail(spills.join("; "))
-                },
-            ));
-            // the GEMM families' k-loops read in SASS (nvdisasm, installed beside ptxas): none
-            // rebuilds a shared-memory address (a wgmma descriptor base) every k-tile, none has
-            // an FFMA reading three registers of one bank
-            let kloops = match &report.kloops_skipped {
-                Some(why) => format!("k-loops SKIP: {why}"),
-                None => format!(
-                    "{} GEMM k-loops hold their shared addresses, no bank conflict",
-                    report.kloops.len()
-                ),
-            };
-            steps.push((
-                "no wgmma serialization, no ignored setmaxnreg, no k-loop rebuilding an address or with bank conflicts",
-                match ptxas::performance_losses(&report) {
-                    Ok(()) => Step::Pass(format!(
-                        "{} kernels, no C7508/C751x performance-loss note; {kloops}",
-                        report.kernels.len()
-                    )),
-                    Err(e) => Step::Fail(e),
-                },
-            ));
-            ptxas_path = Some(report.ptxas.clone());
-        }
-        Err(e) => steps.push(("ptxas assembles", Step::Fail(e))),
-    }
+    let (checks, ptxas_path) = ptxas_steps(assembled, &opts.arch);
+    steps.extend(checks);
 
     // 3b. the Ampere build (every family written for sm_80; the host embeds it beside sm_90a):
     // builds, and ptxas assembles every module for sm_80 with no spills.
@@ -866,6 +854,68 @@ fn test(ws: &Ws) -> i32 {
     summary("test", &steps, t0)
 }
 
+/// Steps 3's checks of one assembled build: ptxas assembles every module, no kernel spills or
+/// has a stack frame, and no ptxas performance-loss note or k-loop defect (`cargo xtask test`'s
+/// sm_90a build, `cargo xtask test-full`'s GEMM families with every entry). Returns the steps and
+/// the ptxas that ran.
+fn ptxas_steps(
+    assembled: Result<ptxas::Report, String>,
+    arch: &str,
+) -> (Vec<(&'static str, Step)>, Option<PathBuf>) {
+    let mut steps = Vec::new();
+    let report = match assembled {
+        Ok(report) => report,
+        Err(e) => return (vec![("ptxas assembles", Step::Fail(e))], None),
+    };
+    print!("{}", ptxas::table(&report));
+    steps.push((
+        "ptxas assembles",
+        Step::Pass(format!("{arch} ({})", report.version)),
+    ));
+    let spills: Vec<String> = report
+        .kernels
+        .iter()
+        .filter(|k| k.spill_stores + k.spill_loads + k.stack_bytes > 0)
+        .map(|k| {
+            format!(
+                "{}: {} B spill stores, {} B spill loads, {} B stack",
+                k.name, k.spill_stores, k.spill_loads, k.stack_bytes
+            )
+        })
+        .collect();
+    steps.push((
+        "no spills, no stack frame",
+        if spills.is_empty() && !report.kernels.is_empty() {
+            Step::Pass(format!("{} kernels, 0 spill bytes", report.kernels.len()))
+        } else if report.kernels.is_empty() {
+            Step::Fail("ptxas reported no kernels".into())
+        } else {
+            Step::Fail(spills.join("; "))
+        },
+    ));
+    // the GEMM families' k-loops read in SASS (nvdisasm, installed beside ptxas): none
+    // rebuilds a shared-memory address (a wgmma descriptor base) every k-tile, none has
+    // an FFMA reading three registers of one bank
+    let kloops = match &report.kloops_skipped {
+        Some(why) => format!("k-loops SKIP: {why}"),
+        None => format!(
+            "{} GEMM k-loops hold their shared addresses, no bank conflict",
+            report.kloops.len()
+        ),
+    };
+    steps.push((
+        "no wgmma serialization, no ignored setmaxnreg, no k-loop rebuilding an address or with bank conflicts",
+        match ptxas::performance_losses(&report) {
+            Ok(()) => Step::Pass(format!(
+                "{} kernels, no C7508/C751x performance-loss note; {kloops}",
+                report.kernels.len()
+            )),
+            Err(e) => Step::Fail(e),
+        },
+    ));
+    (steps, Some(report.ptxas.clone()))
+}
+
 /// `cargo doc` of the library crates with `-D warnings` (broken intra-doc links included); xtask
 /// and the user-kernel example are binaries with nothing to link to.
 fn doc_step(ws: &Ws) -> Step {
@@ -901,13 +951,18 @@ fn doc_step(ws: &Ws) -> Step {
 /// `cargo xtask test` keeps the typed layer's property tests against the value algebra) and its
 /// typed ldmatrix TiledCopies, and
 /// the root package's typed products and divides through complement and composition and its
-/// typed TiledMMA / GMMA suites (feature `typed-full`), and layout-types' doc examples. The PTX
-/// is not needed: `CUTE_RS_SKIP_PTX=1`. Then `examples/candle-op` and the README's candle code
+/// typed TiledMMA / GMMA suites (feature `typed-full`), and layout-types' doc examples (the PTX
+/// not needed: `CUTE_RS_SKIP_PTX=1`), after the GEMM families' every entry built, assembled and
+/// checked ([`every_gemm_entry_steps`]: `cargo xtask test` without a GPU builds their
+/// representative ones). Then `examples/candle-op` and the README's candle code
 /// compiled against candle-core ([`interop::candle_step`]), `cargo doc` with no warnings, a
 /// scaffolded kernel project (`new-kernel-crate`) built, and the Python package built as
 /// `pip install ./python` builds it (maturin) and its pytest.
 fn test_full(ws: &Ws) -> i32 {
     let t0 = std::time::Instant::now();
+    let mut steps: Vec<(&str, Step)> = Vec::new();
+    // every GEMM entry (`cargo xtask test` builds the representative ones where no GPU runs them)
+    steps.extend(every_gemm_entry_steps(ws));
     let runs: [(&str, &[&str]); 4] = [
         (
             // every compile-fail case (`cargo xtask test` runs one of each group)
@@ -952,7 +1007,6 @@ fn test_full(ws: &Ws) -> i32 {
             ],
         ),
     ];
-    let mut steps: Vec<(&str, Step)> = Vec::new();
     for (name, args) in runs {
         let mut c = ws.cargo();
         c.arg("test")
@@ -988,6 +1042,72 @@ fn test_full(ws: &Ws) -> i32 {
         interop::python_step(ws, interop::Extension::Maturin),
     ));
     summary("test-full", &steps, t0)
+}
+
+/// `cargo xtask test-full`'s first steps: the sm_90a build with every entry of the GEMM families
+/// (`cargo xtask test` without a GPU builds their representative ones), assembled and checked as
+/// `cargo xtask test`'s steps 1–3 check its build, then the host's PTX tests on it (the entry
+/// counts, instructions and barriers of `host/tests/ptx.rs`).
+fn every_gemm_entry_steps(ws: &Ws) -> Vec<(&'static str, Step)> {
+    // this build and the tests' embedded PTX: the families' default features
+    let list = std::env::var("CUTE_RS_KERNEL_FEATURES").unwrap_or_default();
+    let kept: Vec<&str> = list
+        .split([',', ' '])
+        .filter(|f| {
+            !f.trim().is_empty() && !REPRESENTATIVE_FEATURES.split(',').any(|r| r == f.trim())
+        })
+        .collect();
+    // SAFETY of env: single-threaded here; the builds below and their children read it.
+    unsafe { std::env::set_var("CUTE_RS_KERNEL_FEATURES", kept.join(",")) };
+    let found = ptxas::find(&ws.target).or_else(|| ptxas::install(&ws.target).ok());
+    eprintln!("[test-full] every GEMM entry: the sm_90a build, ptxas, host/tests/ptx.rs");
+    let (opts, built, assembled) = match build_ptx(ws.opts_in_set(None, false), found.as_deref()) {
+        Ok(x) => x,
+        Err(_) => {
+            return vec![(
+                "GEMM families, every entry: ptx builds",
+                Step::Fail("see the error above".into()),
+            )];
+        }
+    };
+    let gemm: Vec<String> = built
+        .modules
+        .iter()
+        .filter(|m| m.family == "hgemm" || m.family == "hgemm_fp8")
+        .map(|m| format!("{} {}", m.family, m.entries.len()))
+        .collect();
+    let mut steps = vec![(
+        "GEMM families, every entry: ptx builds",
+        Step::Pass(format!(
+            "{} modules, {} kernels ({} entries)",
+            built.modules.len(),
+            built.entries().len(),
+            gemm.join(", ")
+        )),
+    )];
+    let assembled = assembled.unwrap_or_else(|| Err("ptxas could not be installed".into()));
+    let (checks, ptxas_path) = ptxas_steps(assembled, &opts.arch);
+    let checked = checks.iter().all(|(_, s)| matches!(s, Step::Pass(_)));
+    steps.extend(checks);
+    let mut c = ws.cargo();
+    c.args(["test", "-p", "host", "--test", "ptx"])
+        .env("CUTE_RS_REQUIRE_PTX", "1");
+    if checked {
+        // the build above assembled every module with the same checks
+        c.env("CUTE_RS_PTXAS_CHECKED", "1");
+    }
+    if let Some(p) = &ptxas_path {
+        c.env("PTXAS", p);
+    }
+    eprintln!("[test-full] cargo test -p host --test ptx (every GEMM entry embedded)");
+    steps.push((
+        "host/tests/ptx.rs on every GEMM entry",
+        match status_code(&mut c) {
+            0 => Step::Pass("ok".into()),
+            code => Step::Fail(format!("exit code {code}")),
+        },
+    ));
+    steps
 }
 
 /// Step 5's build (`cargo test --workspace --no-run`, the environment step 5 runs with) started

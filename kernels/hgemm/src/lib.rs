@@ -31,6 +31,11 @@
 //! whole k-range (`HgemmSchedule::Pingpong64` on the host). The entries
 //! `hgemm_{bf16,f16}_{ab}_n192` are the cooperative kernel on the per-tensor FP8 entry's 128×192
 //! tiles (`HgemmSchedule::Cooperative192`: where those fill the machine better than 128×256).
+//!
+//! With feature `representative` the module has the representative entries only (12 of the 52: one per
+//! schedule, tile, epilogue form and operand majority; `#[cfg(not(feature = "representative"))]`
+//! on the others): `cargo xtask test` builds that where no GPU runs the entries, `cargo xtask
+//! test-full` and every other build every entry.
 #![cfg_attr(
     target_arch = "nvptx64",
     no_std,
@@ -44,9 +49,12 @@ hgemm_entry!(hgemm_bf16_nn, Bf16, MajorMN, MajorK);
 hgemm_entry!(hgemm_bf16_nt, Bf16, MajorMN, MajorMN);
 hgemm_entry!(hgemm_bf16_tn, Bf16, MajorK, MajorK);
 hgemm_entry!(hgemm_bf16_tt, Bf16, MajorK, MajorMN);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(hgemm_f16_nn, F16, MajorMN, MajorK);
 hgemm_entry!(hgemm_f16_nt, F16, MajorMN, MajorMN);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(hgemm_f16_tn, F16, MajorK, MajorK);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(hgemm_f16_tt, F16, MajorK, MajorMN);
 // "TN" with 4 stages beside two chunk buffers a warpgroup (`config::STAGES_S4`; measuring: the
 // host's `CUTE_RS_HGEMM_SCHEDULE=cooperative4`)
@@ -55,6 +63,7 @@ hgemm_entry!(s4 hgemm_bf16_tn_s4, Bf16, MajorK, MajorK);
 #[cfg(feature = "pingpong")]
 hgemm_entry!(s4 hgemm_f16_tn_s4, F16, MajorK, MajorK);
 
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(
     hgemm_fused_bf16_tn_identity,
     Bf16,
@@ -62,6 +71,7 @@ hgemm_entry!(
     MajorK,
     FusedEpilogue<act::Identity>
 );
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(
     hgemm_fused_bf16_tn_relu,
     Bf16,
@@ -76,6 +86,7 @@ hgemm_entry!(
     MajorK,
     FusedEpilogue<act::Gelu>
 );
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(
     hgemm_fused_bf16_tn_gelu_erf,
     Bf16,
@@ -83,6 +94,7 @@ hgemm_entry!(
     MajorK,
     FusedEpilogue<act::GeluErf>
 );
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(
     hgemm_fused_bf16_tn_silu,
     Bf16,
@@ -92,13 +104,20 @@ hgemm_entry!(
 );
 
 // 128×128 a warpgroup, every majority: the host's schedule for skinny K
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_bf16_nn_pingpong128, Bf16, MajorMN, MajorK);
 hgemm_pingpong_entry!(pp128 hgemm_bf16_nt_pingpong128, Bf16, MajorMN, MajorMN);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_bf16_tn_pingpong128, Bf16, MajorK, MajorK);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_bf16_tt_pingpong128, Bf16, MajorK, MajorMN);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_f16_nn_pingpong128, F16, MajorMN, MajorK);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_f16_nt_pingpong128, F16, MajorMN, MajorMN);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_f16_tn_pingpong128, F16, MajorK, MajorK);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_f16_tt_pingpong128, F16, MajorK, MajorMN);
 
 // the small-M FP8 tile for 16-bit inputs, every majority (`HgemmSchedule::Pingpong64`: the
@@ -107,12 +126,19 @@ hgemm_pingpong_entry!(pp128 hgemm_f16_tt_pingpong128, F16, MajorK, MajorMN);
 // two 64-column chunk buffers a warpgroup), each warpgroup a whole tile with its whole
 // k-range (H200, session 29: 128×7168×8192 bf16 0.73 → 0.99 of cuBLAS)
 hgemm_pingpong_entry!(pp64 hgemm_bf16_nn_pp64, Bf16, MajorMN, MajorK);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_bf16_nt_pp64, Bf16, MajorMN, MajorMN);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_bf16_tn_pp64, Bf16, MajorK, MajorK);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_bf16_tt_pp64, Bf16, MajorK, MajorMN);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_f16_nn_pp64, F16, MajorMN, MajorK);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_f16_nt_pp64, F16, MajorMN, MajorMN);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_f16_tn_pp64, F16, MajorK, MajorK);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_f16_tt_pp64, F16, MajorK, MajorMN);
 
 // the fused entries on both ping-pong tiles (session 66, branch `s66-fused-pp64`, measuring): the
@@ -123,15 +149,23 @@ type FusedPp64<A> = FusedEpilogue<
     { hgemm_kernel::epilogue::ELEMS_BF16 },
     config::EpilogueStorage2,
 >;
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_identity_pingpong128, Bf16, MajorK, MajorK, FusedEpilogue<act::Identity>);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_relu_pingpong128, Bf16, MajorK, MajorK, FusedEpilogue<act::Relu>);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_gelu_pingpong128, Bf16, MajorK, MajorK, FusedEpilogue<act::Gelu>);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_gelu_erf_pingpong128, Bf16, MajorK, MajorK, FusedEpilogue<act::GeluErf>);
 hgemm_pingpong_entry!(pp128 hgemm_fused_bf16_tn_silu_pingpong128, Bf16, MajorK, MajorK, FusedEpilogue<act::Silu>);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_identity_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Identity>);
 hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_relu_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Relu>);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_gelu_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Gelu>);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_gelu_erf_pp64, Bf16, MajorK, MajorK, FusedPp64<act::GeluErf>);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_silu_pp64, Bf16, MajorK, MajorK, FusedPp64<act::Silu>);
 
 // the cooperative kernel on the per-tensor FP8 entry's 128×192 tiles (the same bytes a stage in
@@ -142,20 +176,31 @@ hgemm_pingpong_entry!(pp64 hgemm_fused_bf16_tn_silu_pp64, Bf16, MajorK, MajorK, 
 // 1.01–1.02 of cuBLAS, 3072³ 0.88–0.90 → 0.96–0.97; session 68, "TT" 6144×2112×4096 0.76–0.77 →
 // 1.01–1.02, "NT" 3072³ 0.87–0.89 → 1.00)
 type N192 = hgemm_kernel::SchedulerFp8PromotedN192;
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_bf16_nn_n192, Bf16, MajorMN, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(wide hgemm_bf16_nt_n192, Bf16, MajorMN, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_bf16_tn_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_bf16_tt_n192, Bf16, MajorK, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_f16_nn_n192, F16, MajorMN, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_f16_nt_n192, F16, MajorMN, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_f16_tn_n192, F16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_f16_tt_n192, F16, MajorK, MajorMN, _192, N192, config::STAGES_FP8_N192_TMA);
 // the fused entries on them (session 68): the fused launches' schedule where the plain one's is
 // 128×192
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_fused_bf16_tn_identity_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Identity>);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_fused_bf16_tn_relu_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Relu>);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_fused_bf16_tn_gelu_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Gelu>);
 hgemm_entry!(wide hgemm_fused_bf16_tn_gelu_erf_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::GeluErf>);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(wide hgemm_fused_bf16_tn_silu_n192, Bf16, MajorK, MajorK, _192, N192, config::STAGES_FP8_N192_TMA, FusedEpilogue<act::Silu>);
 
 // measuring: 64×256 a warpgroup, and the fused bias + GELU on both tiles

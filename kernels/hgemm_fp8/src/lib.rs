@@ -57,6 +57,11 @@
 //! [`HgemmParams::scale_n`], 0 each for none) run-time parameters, D f32, bf16 or f16 (the
 //! direct-epilogue ones, `_n192` ([`NoEpilogueStorage`](hgemm_kernel::config::NoEpilogueStorage)), and the 128×128 ones without a suffix are
 //! measuring variants, feature `fp8-variants`).
+//!
+//! With feature `representative` the module has the representative entries only (13 of the 30: one per
+//! schedule, tile, epilogue form and operand majority; `#[cfg(not(feature = "representative"))]`
+//! on the others): `cargo xtask test` builds that where no GPU runs the entries, `cargo xtask
+//! test-full` and every other build every entry.
 #![cfg_attr(
     target_arch = "nvptx64",
     no_std,
@@ -155,6 +160,7 @@ hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_drain192, (E4M3, E4M3), PlainAccumulatio
 // (session 66: `_fast192tma` and its e5m2 twin in the default build, fast accumulation's tile where
 // 128×192 fills the machine better than 128×256 — `Fp8FastTile::for_problem`: 4096×2112×7168)
 hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast192tma, (E4M3, E4M3), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192_TMA, HgemmEpilogue);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(fast_wide gemm_fp8_e5m2_tn_fast192tma, (E5M2, E5M2), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192_TMA, HgemmEpilogue);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast192s4, (E4M3, E4M3), PlainAccumulation, _192, SchedulerFp8PromotedN192, config::STAGES_FP8_N192_TMA);
@@ -169,6 +175,7 @@ hgemm_entry!(fast_wide gemm_fp8_e4m3_tn_fast160, (E4M3, E4M3), PlainAccumulation
 // 128×7168×16384, level at 128×2112×7168, -8 % at 64×4096×8192. Since session 16 the host's
 // per-tensor tile where 128×192 wastes a third of its last N-tile and last wave (4096³:
 // `Fp8PromotedTile::for_problem`); `_n128tma5` stays a measuring variant
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA6);
 #[cfg(feature = "fp8-variants")]
 hgemm_entry!(promoted_tma gemm_fp8_e4m3_tn_promoted_n128tma5, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, HgemmEpilogue<config::EpilogueStorage2>, _128, config::STAGES_FP8_N128_TMA5);
@@ -217,6 +224,7 @@ hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged_tma5sk, (E4M3, E4M3), G
 // block-scaled entry from `Fp8BlockEntry::STAGED_SK_MIN_M` rows where the 128x192 entry's waves
 // are at most `Fp8BlockEntry::STAGED_SK_MAX_FILL` full (H200, session 28: 0.64-0.70 -> 0.83-0.86
 // of cuBLASLt at 256 and 512x7168x8192)
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(staged_tma gemm_fp8_e4m3_tn_promoted_staged1_tma5sk, (E4M3, E4M3), GmmaFp8AccumulationStaged<false>, HgemmEpilogue<config::EpilogueStorage2>, config::STAGES_FP8_STAGED_TMA5, SchedulerFp8Promoted);
 // its stream-K tail without split-K (`StreamKFp8`, `CUTE_RS_FP8_BLOCK=stagedtma5tail`)
 #[cfg(feature = "fp8-variants")]
@@ -279,19 +287,29 @@ mod wide {
 // (session 14: with the TMA epilogue, as the plain per-tensor entry, `_n192tma`; the direct ones,
 // `_n192`, behind `fp8-variants`: the host's `CUTE_RS_FP8_PROMOTED=n192` picks them)
 type FusedN192Tma<A> = FusedFp8Epilogue<A>;
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_identity_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Identity>, _192, config::STAGES_FP8_N192_TMA);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_relu_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Relu>, _192, config::STAGES_FP8_N192_TMA);
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_gelu_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Gelu>, _192, config::STAGES_FP8_N192_TMA);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_gelu_erf_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::GeluErf>, _192, config::STAGES_FP8_N192_TMA);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_silu_n192tma, (E4M3, E4M3), AccumulationN192, SchedulerFp8PromotedN192, FusedN192Tma<act::Silu>, _192, config::STAGES_FP8_N192_TMA);
 // the same on the per-tensor 128×128 tile (`_n128tma6`: 6 stages, the TMA epilogue's two buffers a
 // warpgroup), so fused launches take the per-tensor tile rule's tile (`Fp8PromotedTile::for_problem`:
 // 4096³, 4096×7168×16384 — where the fused 128×192 entries ran 0.92–0.94 of cuBLASLt, session 66)
+#[cfg(not(feature = "representative"))]
 type FusedN128Tma<A> = FusedFp8Epilogue<A, config::EpilogueStorage2>;
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_identity_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedN128Tma<act::Identity>, _128, config::STAGES_FP8_N128_TMA6);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_relu_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedN128Tma<act::Relu>, _128, config::STAGES_FP8_N128_TMA6);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_gelu_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedN128Tma<act::Gelu>, _128, config::STAGES_FP8_N128_TMA6);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_gelu_erf_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedN128Tma<act::GeluErf>, _128, config::STAGES_FP8_N128_TMA6);
+#[cfg(not(feature = "representative"))]
 hgemm_entry!(promoted_tma gemm_fp8_fused_e4m3_tn_silu_n128tma6, (E4M3, E4M3), GmmaFp8Accumulation<true, false, false>, SchedulerFp8Promoted, FusedN128Tma<act::Silu>, _128, config::STAGES_FP8_N128_TMA6);
 // measuring (feature `fused-ab`, tools/gpu/fp8/fused-epilogue-cost.sh): the fused GELU entry
 // without scale vectors and with a bf16 D only, cut under the fused entry's name (not named
@@ -340,9 +358,13 @@ hgemm_pingpong_entry!(
 // the fused entries on the same tile (the fused launches' tile where the per-tensor one's is
 // this: small M; session 66, branch `s66-fused-pp64`, measuring)
 type FusedPp64<A> = FusedFp8Epilogue<A, config::EpilogueStorage2>;
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(fp8 gemm_fp8_fused_e4m3_tn_identity_pp64, Pingpong64, (E4M3, E4M3), _128, GmmaFp8Accumulation<true, false, false>, FusedPp64<act::Identity>, DataParallelFp8Pp64, config::STAGES_FP8_PP64);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(fp8 gemm_fp8_fused_e4m3_tn_relu_pp64, Pingpong64, (E4M3, E4M3), _128, GmmaFp8Accumulation<true, false, false>, FusedPp64<act::Relu>, DataParallelFp8Pp64, config::STAGES_FP8_PP64);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(fp8 gemm_fp8_fused_e4m3_tn_gelu_pp64, Pingpong64, (E4M3, E4M3), _128, GmmaFp8Accumulation<true, false, false>, FusedPp64<act::Gelu>, DataParallelFp8Pp64, config::STAGES_FP8_PP64);
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(fp8 gemm_fp8_fused_e4m3_tn_gelu_erf_pp64, Pingpong64, (E4M3, E4M3), _128, GmmaFp8Accumulation<true, false, false>, FusedPp64<act::GeluErf>, DataParallelFp8Pp64, config::STAGES_FP8_PP64);
 hgemm_pingpong_entry!(fp8 gemm_fp8_fused_e4m3_tn_silu_pp64, Pingpong64, (E4M3, E4M3), _128, GmmaFp8Accumulation<true, false, false>, FusedPp64<act::Silu>, DataParallelFp8Pp64, config::STAGES_FP8_PP64);
 // block scales on the same tile (the consumers load their rows' scales from global memory
@@ -386,6 +408,7 @@ hgemm_pingpong_entry!(
     config::STAGES_FP8_STAGED_PP64
 );
 // and fast accumulation on the same tile (the FP8 `wgmma`s accumulate alone, no promotion)
+#[cfg(not(feature = "representative"))]
 hgemm_pingpong_entry!(
     fp8 gemm_fp8_e4m3_tn_fast_pp64,
     Pingpong64,
