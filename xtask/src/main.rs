@@ -917,7 +917,9 @@ fn ptxas_steps(
 }
 
 /// `cargo doc` of the library crates with `-D warnings` (broken intra-doc links included); xtask
-/// and the user-kernel example are binaries with nothing to link to.
+/// and the user-kernel example are binaries with nothing to link to. Without the PTX
+/// (`CUTE_RS_SKIP_PTX=1`: the docs do not depend on it), so it builds no kernel on any tree —
+/// after `cargo xtask test`'s representative build it would otherwise build every GEMM entry.
 fn doc_step(ws: &Ws) -> Step {
     let mut d = ws.cargo();
     d.args([
@@ -936,7 +938,8 @@ fn doc_step(ws: &Ws) -> Step {
         "-p",
         "device",
     ])
-    .env("RUSTDOCFLAGS", "-D warnings");
+    .env("RUSTDOCFLAGS", "-D warnings")
+    .env("CUTE_RS_SKIP_PTX", "1");
     eprintln!(
         "[test] cargo doc --no-deps -p cute-rs -p layout-types -p host -p host-cli -p cute-builder (RUSTDOCFLAGS=-D warnings)"
     );
