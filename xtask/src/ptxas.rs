@@ -641,6 +641,21 @@ pub fn is_performance_loss(line: &str) -> bool {
         && (line.contains("wgmma") || line.contains("setmaxnreg"))
 }
 
+/// Every kernel of `r` that spills or has a stack frame, one line each (`name: N B spill stores,
+/// N B spill loads, N B stack`); empty when none does.
+pub fn spilling(r: &Report) -> Vec<String> {
+    r.kernels
+        .iter()
+        .filter(|k| k.spill_stores + k.spill_loads + k.stack_bytes > 0)
+        .map(|k| {
+            format!(
+                "{}: {} B spill stores, {} B spill loads, {} B stack",
+                k.name, k.spill_stores, k.spill_loads, k.stack_bytes
+            )
+        })
+        .collect()
+}
+
 /// The `wgmma` serializations and ignored `setmaxnreg`s of a report, as one error message
 /// (`Ok` when there are none).
 pub fn performance_losses(r: &Report) -> Result<(), String> {
