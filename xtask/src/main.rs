@@ -584,6 +584,23 @@ const EXPECTED_INSTRUCTIONS: [&str; 13] = [
 /// majority: `kernels/hgemm/Cargo.toml`); `cargo xtask test-full` builds and checks every entry.
 const REPRESENTATIVE_FEATURES: &str = "hgemm/representative,hgemm_fp8/representative";
 
+/// Sets `CUTE_RS_KERNEL_FEATURES` for the builds this process starts: the caller's list with
+/// [`REPRESENTATIVE_FEATURES`] added (`on`) or taken out. Call it before any thread or build
+/// starts.
+fn set_representative(on: bool) {
+    let list = std::env::var("CUTE_RS_KERNEL_FEATURES").unwrap_or_default();
+    let mut kept: Vec<&str> = list
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|f| !f.is_empty() && !REPRESENTATIVE_FEATURES.split(',').any(|r| r == *f))
+        .collect();
+    if on {
+        kept.push(REPRESENTATIVE_FEATURES);
+    }
+    // SAFETY of env: single-threaded here; the builds started afterwards and their children read it.
+    unsafe { std::env::set_var("CUTE_RS_KERNEL_FEATURES", kept.join(",")) };
+}
+
 /// Whether this machine has an NVIDIA GPU to run the kernels on (`nvidia-smi -L` lists one): the
 /// test command's GPU step then runs every GEMM entry, so it builds them all.
 fn gpu_present() -> bool {
@@ -611,16 +628,8 @@ fn test(ws: &Ws) -> i32 {
     // built and checked here, every entry by `cargo xtask test-full` (set before any build starts:
     // the host's build script embeds the same PTX).
     let representative = !gpu_present();
+    set_representative(representative);
     if representative {
-        let list = std::env::var("CUTE_RS_KERNEL_FEATURES").unwrap_or_default();
-        let list = [list.as_str(), REPRESENTATIVE_FEATURES]
-            .iter()
-            .filter(|l| !l.trim().is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join(",");
-        // SAFETY of env: single-threaded here; the builds below and their children read it.
-        unsafe { std::env::set_var("CUTE_RS_KERNEL_FEATURES", list) };
         eprintln!(
             "[test] no GPU: the GEMM families' representative entries ({REPRESENTATIVE_FEATURES}); `cargo xtask test-full` builds and checks every entry"
         );
@@ -756,21 +765,13 @@ fn test(ws: &Ws) -> i32 {
     // only while it compiles, and everything is built): the test targets (the trybuild cases
     // are most of it, one core) and the doc tests (rustdoc, one core).
     let ptxas_checked = steps.iter().all(|(_, s)| matches!(s, Step::Pass(_)));
+    // steps 3 and 3b assembled every module of both builds (the same target/ptx the tests
+    // embed) with the same checks: host/tests/ptx.rs's ptxas test need not do it again
+    // (every step so far passed: otherwise the test checks for itself)
     let test_cmd = |what: &[&str]| {
-        let mut c = ws.cargo();
-        c.args(["test", "--workspace", "--no-fail-fast"])
-            .args(what)
-            .env("CUTE_RS_REQUIRE_PTX", "1");
-        // steps 3 and 3b assembled every module of both builds (the same target/ptx the tests
-        // embed) with the same checks: host/tests/ptx.rs's ptxas test need not do it again
-        // (every step so far passed: otherwise the test checks for itself)
-        if ptxas_checked {
-            c.env("CUTE_RS_PTXAS_CHECKED", "1");
-        }
-        if let Some(p) = &ptxas_path {
-            c.env("PTXAS", p);
-        }
-        c
+        let mut args = vec!["test", "--workspace", "--no-fail-fast"];
+        args.extend(what);
+        embedded_ptx_test(ws, &args, ptxas_checked, ptxas_path.as_deref())
     };
     let mut c = test_cmd(&["--lib", "--bins", "--tests", "--examples"]);
     // the compile-fail suite: one case of each group here (81 s for all 55 on 2 cores, at the
@@ -1049,16 +1050,8 @@ fn test_full(ws: &Ws) -> i32 {
 /// `cargo xtask test`'s steps 1–3 check its build, then the host's PTX tests on it (the entry
 /// counts, instructions and barriers of `host/tests/ptx.rs`).
 fn every_gemm_entry_steps(ws: &Ws) -> Vec<(&'static str, Step)> {
-    // this build and the tests' embedded PTX: the families' default features
-    let list = std::env::var("CUTE_RS_KERNEL_FEATURES").unwrap_or_default();
-    let kept: Vec<&str> = list
-        .split([',', ' '])
-        .filter(|f| {
-            !f.trim().is_empty() && !REPRESENTATIVE_FEATURES.split(',').any(|r| r == f.trim())
-        })
-        .collect();
-    // SAFETY of env: single-threaded here; the builds below and their children read it.
-    unsafe { std::env::set_var("CUTE_RS_KERNEL_FEATURES", kept.join(",")) };
+    // this build and the tests' embedded PTX: every entry
+    set_representative(false);
     let found = ptxas::find(&ws.target).or_else(|| ptxas::install(&ws.target).ok());
     eprintln!("[test-full] every GEMM entry: the sm_90a build, ptxas, host/tests/ptx.rs");
     let (opts, built, assembled) = match build_ptx(ws.opts_in_set(None, false), found.as_deref()) {
@@ -1089,16 +1082,13 @@ fn every_gemm_entry_steps(ws: &Ws) -> Vec<(&'static str, Step)> {
     let (checks, ptxas_path) = ptxas_steps(assembled, &opts.arch);
     let checked = checks.iter().all(|(_, s)| matches!(s, Step::Pass(_)));
     steps.extend(checks);
-    let mut c = ws.cargo();
-    c.args(["test", "-p", "host", "--test", "ptx"])
-        .env("CUTE_RS_REQUIRE_PTX", "1");
-    if checked {
-        // the build above assembled every module with the same checks
-        c.env("CUTE_RS_PTXAS_CHECKED", "1");
-    }
-    if let Some(p) = &ptxas_path {
-        c.env("PTXAS", p);
-    }
+    // (the build above assembled every module with the same checks)
+    let mut c = embedded_ptx_test(
+        ws,
+        &["test", "-p", "host", "--test", "ptx"],
+        checked,
+        ptxas_path.as_deref(),
+    );
     eprintln!("[test-full] cargo test -p host --test ptx (every GEMM entry embedded)");
     steps.push((
         "host/tests/ptx.rs on every GEMM entry",
@@ -1108,6 +1098,21 @@ fn every_gemm_entry_steps(ws: &Ws) -> Vec<(&'static str, Step)> {
         },
     ));
     steps
+}
+
+/// `cargo <args>` on the embedded PTX (`CUTE_RS_REQUIRE_PTX=1`), told that ptxas already assembled
+/// and checked it (`CUTE_RS_PTXAS_CHECKED=1`: `host/tests/ptx.rs` skips its own ptxas run) when
+/// `checked`, with that `ptxas`.
+fn embedded_ptx_test(ws: &Ws, args: &[&str], checked: bool, ptxas: Option<&Path>) -> Command {
+    let mut c = ws.cargo();
+    c.args(args).env("CUTE_RS_REQUIRE_PTX", "1");
+    if checked {
+        c.env("CUTE_RS_PTXAS_CHECKED", "1");
+    }
+    if let Some(p) = ptxas {
+        c.env("PTXAS", p);
+    }
+    c
 }
 
 /// Step 5's build (`cargo test --workspace --no-run`, the environment step 5 runs with) started
