@@ -188,7 +188,9 @@ fn tanh_approx(x: f32) -> f32 {
     }
 }
 
-/// `erf(x)` by Abramowitz–Stegun 7.1.26 (absolute error below 1.5·10⁻⁷, plus `f32` rounding).
+/// `erf(x)` by Abramowitz–Stegun 7.1.26 (absolute error below 1.5·10⁻⁷, plus `f32` rounding),
+/// its polynomial in Horner form as [`Fma`]s (on the GPU one `fma.rn` a coefficient where
+/// separate `mul.rn` and `add.rn` took two; elsewhere the same products and sums as before).
 ///
 /// ```
 /// use layout_types::cutlass::fusion::erf_f32;
@@ -198,11 +200,12 @@ fn tanh_approx(x: f32) -> f32 {
 #[inline(always)]
 pub fn erf_f32(x: f32) -> f32 {
     let a = x.abs();
-    let t = rcp(1.0 + 0.327_591_1 * a);
-    let poly = t
-        * (0.254_829_6
-            + t * (-0.284_496_74 + t * (1.421_413_8 + t * (-1.453_152_1 + t * 1.061_405_4))));
-    let y = 1.0 - poly * exp(-a * a);
+    let t = rcp(a.fma(0.327_591_1, 1.0));
+    let p = t.fma(1.061_405_4, -1.453_152_1);
+    let p = p.fma(t, 1.421_413_8);
+    let p = p.fma(t, -0.284_496_74);
+    let p = p.fma(t, 0.254_829_6);
+    let y = (-(p * t)).fma(exp(-a * a), 1.0);
     if x < 0.0 { -y } else { y }
 }
 
@@ -213,10 +216,18 @@ pub fn erf_f32(x: f32) -> f32 {
 /// roundings): for `tanh.approx.f32`'s `δ = 2⁻¹¹`, `2.45·10⁻⁴·|x|` (pinned by the tests).
 #[inline(always)]
 fn gelu_tanh_form(x: f32, tanh: impl Fn(f32) -> f32) -> f32 {
+    gelu_tanh_half(0.5 * x, tanh)
+}
+
+/// [`gelu_tanh_form`] of `x = 2h` from `h`: `h + h·tanh(h·(2k + 8k'·h²))`, bit for bit the same
+/// value (`h = x/2`, `h² = x²/4`, `2k`, `8k'` are exact scalings, so every rounding is the
+/// x-form's scaled by a power of two), one multiply fewer where the caller folds the halving
+/// into its own multiply-add ([`ActivationFn::apply_half`]).
+#[inline(always)]
+fn gelu_tanh_half(h: f32, tanh: impl Fn(f32) -> f32) -> f32 {
     const K: f32 = 0.797_884_6;
     const K3: f32 = 0.797_884_6 * 0.044_715;
-    let h = 0.5 * x;
-    let t = tanh(x * (x * x).fma(K3, K));
+    let t = tanh(h * (h * h).fma(8.0 * K3, 2.0 * K));
     h.fma(t, h)
 }
 
@@ -231,13 +242,31 @@ fn gelu_tanh_form(x: f32, tanh: impl Fn(f32) -> f32) -> f32 {
 pub trait ActivationFn: Copy + Default {
     /// Its run-time code.
     const ACT: Activation;
+    /// Whether [`apply_half`](Self::apply_half) starts from `x/2` itself (GELU's forms: `h +
+    /// h·…`), so that a caller that folds the halving into its multiply-add saves a multiply
+    /// an element ([`BiasActRows`]).
+    const HALF: bool = false;
     /// `act(x)`.
     fn apply(x: f32) -> f32;
+    /// `act(2·h)`, bit for bit [`apply`](Self::apply)`(2·h)`.
+    ///
+    /// ```
+    /// use layout_types::cutlass::fusion::{ActivationFn, act};
+    /// for x in [-7.5f32, -1.0, 0.3, 2.0, 40.0] {
+    ///     assert_eq!(act::Gelu::apply_half(x / 2.0), act::Gelu::apply(x));
+    ///     assert_eq!(act::GeluErf::apply_half(x / 2.0), act::GeluErf::apply(x));
+    ///     assert_eq!(act::Relu::apply_half(x / 2.0), act::Relu::apply(x));
+    /// }
+    /// ```
+    #[inline(always)]
+    fn apply_half(h: f32) -> f32 {
+        Self::apply(2.0 * h)
+    }
 }
 
 /// The activations as zero-sized types ([`ActivationFn`]).
 pub mod act {
-    use super::{Activation, ActivationFn, erf_f32, exp, rcp, tanh_approx};
+    use super::{Activation, ActivationFn, Fma, erf_f32, exp, rcp, tanh_approx};
 
     /// `x`.
     #[derive(Clone, Copy, Debug, Default)]
@@ -276,16 +305,29 @@ pub mod act {
     }
     impl ActivationFn for Gelu {
         const ACT: Activation = Activation::Gelu;
+        const HALF: bool = true;
         #[inline(always)]
         fn apply(x: f32) -> f32 {
             super::gelu_tanh_form(x, tanh_approx)
         }
+        #[inline(always)]
+        fn apply_half(h: f32) -> f32 {
+            super::gelu_tanh_half(h, tanh_approx)
+        }
     }
     impl ActivationFn for GeluErf {
         const ACT: Activation = Activation::GeluErf;
+        const HALF: bool = true;
         #[inline(always)]
         fn apply(x: f32) -> f32 {
-            0.5 * x * (1.0 + erf_f32(x * core::f32::consts::FRAC_1_SQRT_2))
+            Self::apply_half(0.5 * x)
+        }
+        /// `h + h·erf(h·2/√2)` (one `fma.rn` on the GPU): `x/√2 = h·(2/√2)` with `2/√2` the
+        /// exact double of `1/√2`'s `f32`.
+        #[inline(always)]
+        fn apply_half(h: f32) -> f32 {
+            const C: f32 = 2.0 * core::f32::consts::FRAC_1_SQRT_2;
+            h.fma(erf_f32(h * C), h)
         }
     }
     impl ActivationFn for Silu {
@@ -377,6 +419,16 @@ pub trait EpilogueOp: Copy {
     #[inline(always)]
     fn apply_acc(&self, alpha: f32, acc: f32, rc: (i32, i32)) -> f32 {
         self.apply(alpha * acc, rc)
+    }
+    /// Whether [`apply_acc_half`](Self::apply_acc_half) saves a multiply an element (an op
+    /// whose activation starts from `x/2`, [`ActivationFn::HALF`]): a wrapper that scales
+    /// `alpha` per element ([`Scaled`]) then hands it over halved.
+    const HALF: bool = false;
+    /// [`apply_acc`](Self::apply_acc)`(2·alpha_half, acc, rc)`, bit for bit: for an op with
+    /// [`HALF`](Self::HALF), `alpha_half·acc` plus half its addend is the activation's `x/2`.
+    #[inline(always)]
+    fn apply_acc_half(&self, alpha_half: f32, acc: f32, rc: (i32, i32)) -> f32 {
+        self.apply_acc(2.0 * alpha_half, acc, rc)
     }
     /// The factor of the product at element `(r, c)` before `beta·C` is added (per-row and
     /// per-column scales, [`Scaled`]): an epilogue that adds `beta·C` computes
@@ -544,13 +596,21 @@ impl<A: ActivationFn> BiasActRows<A> {
     /// The bias of element `(r, c)`.
     #[inline(always)]
     fn bias(&self, (r, c): (i32, i32)) -> f32 {
-        // the row is one of the two (a constant offset from the first in the unrolled epilogue:
-        // the comparison folds)
-        let b_row = if r == self.first_row {
+        self.row_bias_at(r) + self.col_bias((r, c))
+    }
+    /// The bias along M of row `r`, one of the two (a constant offset from the first in the
+    /// unrolled epilogue: the comparison folds).
+    #[inline(always)]
+    fn row_bias_at(&self, r: i32) -> f32 {
+        if r == self.first_row {
             self.row_bias[0]
         } else {
             self.row_bias[1]
-        };
+        }
+    }
+    /// The bias along N of column `c`.
+    #[inline(always)]
+    fn col_bias(&self, (_, c): (i32, i32)) -> f32 {
         // the column's offset from the thread's first, a constant in the unrolled epilogue
         // (`(first + j) − first` folds): a load at a constant offset, predicated by a compare
         // with a constant
@@ -558,24 +618,59 @@ impl<A: ActivationFn> BiasActRows<A> {
         let j = c.wrapping_sub(self.first_col) as u32;
         // SAFETY: along N, an offset below `col_end` is a column inside the vector
         // (`BiasAct::new`); otherwise nothing is read
-        let b_col = unsafe {
+        unsafe {
             load_if(
                 j < self.col_end as u32,
                 self.col_bias.wrapping_add(j as usize),
             )
-        };
-        b_row + b_col
+        }
+    }
+    /// Half the bias of element `(r, c)`: `b_col/2 + b_row/2` in one `fma.rn`, bit for bit
+    /// `(b_row + b_col)/2` (halving is exact; the rows' halves are made once a tile).
+    #[inline(always)]
+    fn half_bias(&self, (r, c): (i32, i32)) -> f32 {
+        0.5f32.fma(self.col_bias((r, c)), 0.5 * self.row_bias_at(r))
     }
 }
 
+/// With a [`HALF`](ActivationFn::HALF) activation (GELU) the halving of `x` folds into the
+/// multiply-adds (`alpha/2·acc + b/2`, `x/2 + b/2`): one multiply an element fewer, the same
+/// value bit for bit.
+///
+/// ```
+/// use layout_types::cutlass::fusion::{ActivationFn, BiasAct, BiasMode, EpilogueOp, act};
+/// let b = [0.75f32, -2.0, 3.5];
+/// let f = unsafe { BiasAct::<act::Gelu>::new(b.as_ptr(), BiasMode::N, (4, 3)) };
+/// let g = unsafe { f.for_rows([0, 8], 0) };
+/// let x: f32 = 1.3 * 0.7 + b[2];
+/// assert_eq!(g.apply_acc(1.3, 0.7, (0, 2)), act::Gelu::apply(x));
+/// assert_eq!(g.apply(-0.4, (8, 1)), act::Gelu::apply(-0.4 + b[1]));
+/// ```
 impl<A: ActivationFn> EpilogueOp for BiasActRows<A> {
+    const HALF: bool = A::HALF;
     #[inline(always)]
     fn apply(&self, x: f32, rc: (i32, i32)) -> f32 {
-        A::apply(x + self.bias(rc))
+        if A::HALF {
+            A::apply_half(0.5f32.fma(x, self.half_bias(rc)))
+        } else {
+            A::apply(x + self.bias(rc))
+        }
     }
     #[inline(always)]
     fn apply_acc(&self, alpha: f32, acc: f32, rc: (i32, i32)) -> f32 {
-        A::apply(alpha.fma(acc, self.bias(rc)))
+        if A::HALF {
+            self.apply_acc_half(0.5 * alpha, acc, rc)
+        } else {
+            A::apply(alpha.fma(acc, self.bias(rc)))
+        }
+    }
+    #[inline(always)]
+    fn apply_acc_half(&self, alpha_half: f32, acc: f32, rc: (i32, i32)) -> f32 {
+        if A::HALF {
+            A::apply_half(alpha_half.fma(acc, self.half_bias(rc)))
+        } else {
+            A::apply((2.0 * alpha_half).fma(acc, self.bias(rc)))
+        }
     }
 }
 
@@ -861,9 +956,22 @@ impl<S: ProductScale, O: EpilogueOp> EpilogueOp for Scaled<S, O> {
     fn apply(&self, x: f32, rc: (i32, i32)) -> f32 {
         self.op.apply(x, rc)
     }
+    const HALF: bool = O::HALF;
     #[inline(always)]
     fn apply_acc(&self, alpha: f32, acc: f32, rc: (i32, i32)) -> f32 {
-        self.op.apply_acc(self.scale.scaled(alpha, rc), acc, rc)
+        if O::HALF {
+            // `alpha/2` scaled is exactly half the scaled `alpha` (a power of two), and the
+            // halving is done once, not per element
+            self.op
+                .apply_acc_half(self.scale.scaled(0.5 * alpha, rc), acc, rc)
+        } else {
+            self.op.apply_acc(self.scale.scaled(alpha, rc), acc, rc)
+        }
+    }
+    #[inline(always)]
+    fn apply_acc_half(&self, alpha_half: f32, acc: f32, rc: (i32, i32)) -> f32 {
+        self.op
+            .apply_acc_half(self.scale.scaled(alpha_half, rc), acc, rc)
     }
     #[inline(always)]
     fn acc_scale(&self, rc: (i32, i32)) -> f32 {
@@ -990,6 +1098,52 @@ mod tests {
             }
         }
         assert_eq!(activation(Activation::Silu, -200.0), -0.0);
+    }
+
+    /// The half forms (GELU's `apply_half`, the per-thread bias op's halved multiply-adds)
+    /// give the x-forms' values bit for bit over a sweep of accumulators, biases and `alpha`s,
+    /// the bias along M and along N: the GPU's fused epilogue computes them, the host's check
+    /// the x-forms.
+    #[test]
+    fn half_forms_are_bit_identical() {
+        fn sweep<A: ActivationFn>() {
+            let b = [0.375f32, -1.75, 3.0e-3, 12.5, -0.0];
+            let mut checked = 0;
+            for mode in [BiasMode::M, BiasMode::N] {
+                let f = unsafe { BiasAct::<A>::new(b.as_ptr(), mode, (5, 5)) };
+                let g = unsafe { f.for_rows([1, 4], 0) };
+                for i in -600..=600 {
+                    let acc = i as f32 * 0.0173 + (i as f32).powi(3) * 1e-6;
+                    for alpha in [1.0f32, 0.3, -2.5, 7.0e-3] {
+                        for (r, c) in [(1, 0), (4, 1), (1, 2), (4, 3), (1, 4)] {
+                            // the x-form's bias: the row's plus the column's, the other 0
+                            let bias = match mode {
+                                BiasMode::M => b[r as usize] + 0.0,
+                                _ => 0.0 + b[c as usize],
+                            };
+                            let x = alpha.fma(acc, bias);
+                            let (got, want) = (g.apply_acc(alpha, acc, (r, c)), A::apply(x));
+                            assert_eq!(
+                                got.to_bits(),
+                                want.to_bits(),
+                                "{:?} acc {acc} alpha {alpha} at {:?}",
+                                A::ACT,
+                                (r, c)
+                            );
+                            assert_eq!(A::apply_half(x / 2.0).to_bits(), want.to_bits());
+                            // the source path's `apply(alpha·acc + beta·C)`
+                            let y = alpha * acc;
+                            assert_eq!(g.apply(y, (r, c)).to_bits(), A::apply(y + bias).to_bits());
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            assert_eq!(checked, 2 * 1201 * 4 * 5);
+        }
+        sweep::<act::Gelu>();
+        sweep::<act::GeluErf>();
+        sweep::<act::Relu>();
     }
 
     /// `Scaled<RowColScale, BiasAct<A>>` against `act(alpha·s_row[r]·s_col[c]·acc + beta·C +
