@@ -14,7 +14,7 @@ set -u
 mkdir -p /tmp/pvbase /tmp/pvnew; cp $P/*.ptx /tmp/pvbase/; cp $P/*.ptx /tmp/pvnew/
 for m in hgemm hgemm_fp8; do x $D/base/$m.ptx.xz /tmp/pvbase/$m.ptx; done
 t "base differs: $(for m in hgemm hgemm_fp8; do cmp -s /tmp/pvbase/$m.ptx /tmp/pvnew/$m.ptx && echo "$m same" || echo "$m differs"; done | tr '\n' ' ')"
-warm
+[ -n "${SKIP_WARM:-}" ] || warm
 B="--ta --dtype bf16"
 for a in "--m 4096 --n 4096 --k 4096 --bias m --act gelu" "--m 1000 --n 1030 --k 512 --bias n --act gelu" \
   "--m 777 --n 1234 --k 320 --bias m --act gelu-erf" "--m 512 --n 768 --k 256 --bias n --act gelu-erf --beta 1" \
