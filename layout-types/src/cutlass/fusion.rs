@@ -1100,6 +1100,40 @@ mod tests {
         assert_eq!(activation(Activation::Silu, -200.0), -0.0);
     }
 
+    /// GELU's half form against the x-form it replaced (`h + h·tanh(x·(k + k'·x²))`, `h =
+    /// x/2`), and erf's FMA form against the separate products and sums it replaced: bit for bit
+    /// over `[-40, 40]` (here `Fma` is a product and a sum, as the x-forms were; on the GPU each
+    /// `fma.rn` of the half form is the x-form's scaled by a power of two, the same argument).
+    #[test]
+    fn half_and_fma_forms_match_the_forms_they_replaced() {
+        const K: f32 = 0.797_884_6;
+        const K3: f32 = 0.797_884_6 * 0.044_715;
+        let x_form = |x: f32| {
+            let h = 0.5 * x;
+            let t = tanh_approx(x * (x * x).fma(K3, K));
+            h.fma(t, h)
+        };
+        let erf_before = |x: f32| {
+            let a = x.abs();
+            let t = rcp(1.0 + 0.327_591_1 * a);
+            let poly = t
+                * (0.254_829_6
+                    + t * (-0.284_496_74
+                        + t * (1.421_413_8 + t * (-1.453_152_1 + t * 1.061_405_4))));
+            let y = 1.0 - poly * exp(-a * a);
+            if x < 0.0 { -y } else { y }
+        };
+        for i in -16000..=16000 {
+            let x = i as f32 * 0.0025;
+            assert_eq!(
+                act::Gelu::apply(x).to_bits(),
+                x_form(x).to_bits(),
+                "gelu({x})"
+            );
+            assert_eq!(erf_f32(x).to_bits(), erf_before(x).to_bits(), "erf({x})");
+        }
+    }
+
     /// The half forms (GELU's `apply_half`, the per-thread bias op's halved multiply-adds)
     /// give the x-forms' values bit for bit over a sweep of accumulators, biases and `alpha`s,
     /// the bias along M and along N: the GPU's fused epilogue computes them, the host's check

@@ -8,7 +8,7 @@
 #   cargo xtask build-kernels --arch sm_90a && cargo build --release -p host-cli
 #   xz -T2 -c target/release/host > $D/host.xz; bash tools/gpu/pack-cubins.sh $D; xz the modules into $D (new) and
 #   $D/base (main's), cubins of main's into $D/cubin too
-# Run: BUDGET=540 D=.gpu/s83 NAME=s83a bash tools/gpu/gemm/s83-gelu-half-ab.sh
+# Run: BUDGET=420 D=.gpu/s83 NAME=s83a bash tools/gpu/gemm/s83-gelu-half-ab.sh (SKIP_WARM=1: no warm-up checks)
 set -u
 . tools/gpu/lib.sh ${NAME:-s83a}
 mkdir -p /tmp/pvbase /tmp/pvnew; cp $P/*.ptx /tmp/pvbase/; cp $P/*.ptx /tmp/pvnew/
