@@ -1053,7 +1053,9 @@ fn every_gemm_entry_steps(ws: &Ws) -> Vec<(&'static str, Step)> {
     // this build and the tests' embedded PTX: every entry
     set_representative(false);
     let found = ptxas::find(&ws.target).or_else(|| ptxas::install(&ws.target).ok());
-    eprintln!("[test-full] every GEMM entry: the sm_90a build, ptxas, host/tests/ptx.rs");
+    eprintln!(
+        "[test-full] every GEMM entry: the sm_90a build, ptxas, the sm_80 build, host/tests/ptx.rs"
+    );
     let (opts, built, assembled) = match build_ptx(ws.opts_in_set(None, false), found.as_deref()) {
         Ok(x) => x,
         Err(_) => {
@@ -1080,9 +1082,15 @@ fn every_gemm_entry_steps(ws: &Ws) -> Vec<(&'static str, Step)> {
     )];
     let assembled = assembled.unwrap_or_else(|| Err("ptxas could not be installed".into()));
     let (checks, ptxas_path) = ptxas_steps(assembled, &opts.arch);
-    let checked = checks.iter().all(|(_, s)| matches!(s, Step::Pass(_)));
+    // the sm_80 build's cubins too (`test`'s step 3b; cargo's no-op where `test` ran first):
+    // host/tests/ptx.rs checks the kept cubin of every embedded module, both architectures', so
+    // without it `test-full` alone on a tree `test` never built failed there
+    let (ampere, _, _) = ampere_step(ws);
+    let checked =
+        checks.iter().all(|(_, s)| matches!(s, Step::Pass(_))) && matches!(ampere, Step::Pass(_));
     steps.extend(checks);
-    // (the build above assembled every module with the same checks)
+    steps.push(("sm_80 build: ptx builds, ptxas assembles", ampere));
+    // (the builds above assembled every module with the same checks)
     let mut c = embedded_ptx_test(
         ws,
         &["test", "-p", "host", "--test", "ptx"],
