@@ -4,10 +4,10 @@
 # Abramowitz–Stegun polynomial as FMAs (about 9 instructions an element fewer) — main's
 # hgemm and hgemm_fp8 modules (base: $D/base/*.ptx.xz) against this tree's ($D/*.ptx.xz), the cubins of both in
 # $D/cubin. Checks on the new modules, then alternated `host gemm --bench` rounds (sustained and burst).
-# Package (this VM): the base modules kept from main's build, then
+# Package (this VM): `bash tools/gpu/gemm/s83-package.sh [D] [BASE]` (below by hand: the base modules kept from main's build, then
 #   cargo xtask build-kernels --arch sm_90a && cargo build --release -p host-cli
 #   xz -T2 -c target/release/host > $D/host.xz; bash tools/gpu/pack-cubins.sh $D; xz the modules into $D (new) and
-#   $D/base (main's), cubins of main's into $D/cubin too
+#   $D/base (main's), cubins of main's into $D/cubin too)
 # Run: BUDGET=420 D=.gpu/s83 NAME=s83a bash tools/gpu/gemm/s83-gelu-half-ab.sh (SKIP_WARM=1: no warm-up checks)
 set -u
 . tools/gpu/lib.sh ${NAME:-s83a}
