@@ -669,7 +669,7 @@ impl<A: ActivationFn> EpilogueOp for BiasActRows<A> {
         if A::HALF {
             A::apply_half(alpha_half.fma(acc, self.half_bias(rc)))
         } else {
-            A::apply((2.0 * alpha_half).fma(acc, self.bias(rc)))
+            self.apply_acc(2.0 * alpha_half, acc, rc)
         }
     }
 }
